@@ -1,0 +1,76 @@
+# ferret: a dynamic tracer that compiles the bpftrace language to eBPF.
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+VERSION := 0.1.0
+BUILD   ?= build
+
+DEPS_APT := libbpf-dev libelf-dev zlib1g-dev pkg-config bpftrace
+WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
+           -Wmissing-prototypes -Wpointer-arith -Wformat=2
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=gnu11 $(WARN) -D_GNU_SOURCE -DFERRET_VERSION=\"$(VERSION)\" -Isrc
+LIBS    := $(shell pkg-config --libs libbpf 2>/dev/null || echo -lbpf -lelf -lz)
+
+SRCS    := $(wildcard src/*.c src/*/*.c)
+LIBSRCS := $(filter-out src/main.c,$(SRCS))
+OBJS    := $(patsubst src/%.c,$(BUILD)/%.o,$(SRCS))
+LIBOBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRCS))
+
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
+
+.PHONY: all deps run test unit-test runtime-test install clean asan bench
+
+all: $(BUILD)/ferret
+
+$(BUILD)/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/ferret: $(OBJS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/workload: tests/runtime/workload.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Wall -Wextra -Werror -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIBOBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(LIBOBJS) $(LIBS)
+
+-include $(OBJS:.o=.d)
+
+# Installs what building and testing need, from Debian.
+deps:
+	@if ! dpkg -s $(DEPS_APT) >/dev/null 2>&1; then \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS_APT); \
+	fi
+
+run: deps
+	$(MAKE) all
+	./tests/demo.sh $(BUILD)/ferret
+
+unit-test: $(BUILD)/ferret $(UNIT_BINS)
+	./tests/run-unit.sh $(BUILD)
+
+runtime-test: $(BUILD)/ferret $(BUILD)/tests/workload
+	./tests/run-runtime.sh $(BUILD)
+
+test: deps
+	$(MAKE) all
+	$(MAKE) $(UNIT_BINS) $(BUILD)/tests/workload
+	./tests/run-all.sh $(BUILD)
+
+asan:
+	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" all
+
+bench: all
+	./bench/run.sh $(BUILD)/ferret
+
+install: all
+	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret
+
+clean:
+	rm -rf build build-asan

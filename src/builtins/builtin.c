@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#include <errno.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const struct builtin *const groups[] = {
+	builtin_vars, builtin_aggs, builtin_output, builtin_strings,
+};
+
+const struct builtin *builtin_find(const char *name, bool func)
+{
+	size_t g;
+	const struct builtin *b;
+
+	for (g = 0; g < ARRAY_SIZE(groups); g++)
+		for (b = groups[g]; b->name; b++)
+			if (b->func == func && !strcmp(b->name, name))
+				return b;
+	return NULL;
+}
+
+const struct builtin *builtin_for_record(int kind)
+{
+	size_t g;
+	const struct builtin *b;
+
+	for (g = 0; g < ARRAY_SIZE(groups); g++)
+		for (b = groups[g]; b->name; b++)
+			if (b->rec_kind == kind && b->rt)
+				return b;
+	return NULL;
+}
+
+int bi_nargs(struct sema *s, struct node *n, int min, int max)
+{
+	if (n->nlist < min || n->nlist > max) {
+		if (min == max)
+			return sema_error(s, n, "%s() takes %d argument%s, not %d",
+					  n->name, min, min == 1 ? "" : "s",
+					  n->nlist);
+		return sema_error(s, n, "%s() takes %d to %d arguments, not %d",
+				  n->name, min, max, n->nlist);
+	}
+	return 0;
+}
+
+int bi_int_arg(struct sema *s, struct node *n, int i)
+{
+	char b[64];
+	struct node *a = n->list[i];
+
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (a->type->kind != TY_INT)
+		return sema_error(s, a, "%s() argument %d must be an integer, not %s",
+				  n->name, i + 1, type_name(a->type, b, sizeof(b)));
+	return 0;
+}
+
+int bi_map_arg(struct sema *s, struct node *n, int i)
+{
+	struct node *a = n->list[i];
+
+	if (a->kind != N_MAP)
+		return sema_error(s, a, "%s() argument %d must be a map",
+				  n->name, i + 1);
+	if (!sema_map(s, a))
+		return -EINVAL;
+	if (!a->sym->val)
+		return sema_error(s, a, "map %s is never assigned", a->name);
+	return 0;
+}
+
+int bi_fmt_arg(struct sema *s, struct node *n)
+{
+	int i;
+
+	if (n->nlist < 1 || n->list[0]->kind != N_STR)
+		return sema_error(s, n, "%s() needs a format string literal first",
+				  n->name);
+	for (i = 1; i < n->nlist; i++) {
+		struct type *t;
+		char b[64];
+
+		if (sema_expr(s, n->list[i]))
+			return -EINVAL;
+		t = n->list[i]->type;
+		if (t->kind != TY_INT && t->kind != TY_STR &&
+		    t->kind != TY_PROBE && t->kind != TY_TUPLE)
+			return sema_error(s, n->list[i], "%s() cannot print %s",
+					  n->name, type_name(t, b, sizeof(b)));
+	}
+	n->id = sema_add_fmt(s, n->list[0]->str, n->list + 1, n->nlist - 1);
+	return 0;
+}
+
+int bi_int(struct val *out, int reg, struct type *t)
+{
+	out->kind = V_REG;
+	out->reg = reg;
+	out->type = t;
+	return 0;
+}
+
+int bi_call0(struct cg *g, int helper)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_call(&g->ir, helper, 0);
+	ir_mov(&g->ir, r, BPF_REG_0);
+	return r;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_BUILTIN_H
+#define FERRET_BUILTIN_H
+
+#include <stddef.h>
+#include <stdbool.h>
+
+struct sema;
+struct node;
+struct cg;
+struct val;
+struct runtime;
+struct rec_hdr;
+
+/*
+ * A builtin variable or function: one row of the table, one hook per
+ * pass.  sema types the node; cg emits its BPF; rt acts on the records
+ * it sends to user space (rec_kind).  A row with a NULL cg hook names
+ * something ferret does not support yet, and why.
+ */
+struct builtin {
+	const char *name;
+	bool func;		/* called as name(...) */
+	int rec_kind;		/* enum rec_kind it sends, or 0 */
+	bool agg;		/* an aggregation: only as @map = f(...) */
+	int (*sema)(struct sema *s, struct node *n);
+	int (*cg)(struct cg *g, struct node *n, struct val *out);
+	int (*rt)(struct runtime *rt, const struct rec_hdr *h,
+		  const void *data, size_t len);
+	const char *unsupported;	/* why it is missing */
+};
+
+/* Finds a builtin variable (func false) or function (func true). */
+const struct builtin *builtin_find(const char *name, bool func);
+/* The builtin that handles records of kind, or NULL. */
+const struct builtin *builtin_for_record(int kind);
+
+#endif

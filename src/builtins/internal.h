@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_BUILTIN_INTERNAL_H
+#define FERRET_BUILTIN_INTERNAL_H
+
+#include "builtin.h"
+#include "../compile/cg.h"
+#include "../lang/sema.h"
+#include "../lang/lex.h"
+#include "../runtime/record.h"
+#include "../runtime/run.h"
+
+/* Each group is terminated by a row with a NULL name. */
+extern const struct builtin builtin_vars[];
+extern const struct builtin builtin_aggs[];
+extern const struct builtin builtin_output[];
+extern const struct builtin builtin_strings[];
+
+/* Shared checks. */
+int bi_nargs(struct sema *s, struct node *n, int min, int max);
+int bi_int_arg(struct sema *s, struct node *n, int i);
+int bi_map_arg(struct sema *s, struct node *n, int i);
+int bi_fmt_arg(struct sema *s, struct node *n);
+/* Sets out to an integer in reg of type t. */
+int bi_int(struct val *out, int reg, struct type *t);
+/* Calls a helper with no arguments and returns a copy of r0. */
+int bi_call0(struct cg *g, int helper);
+
+#endif

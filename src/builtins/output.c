@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Functions that act in user space: printf, print, time, exit, system,
+ * cat, clear, zero.  In BPF they only send a record; their rt hook does
+ * the work when the record arrives, in order with everything else.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "internal.h"
+#include "../compile/compile.h"
+
+static const struct fmt_spec *fmt_of(struct runtime *rt, uint32_t id)
+{
+	if (id >= (uint32_t)rt->c->fmts.n)
+		return NULL;
+	return rt->c->fmts.v[id];
+}
+
+static int sema_printf(struct sema *s, struct node *n)
+{
+	n->type = type_simple(TY_NONE);
+	return bi_fmt_arg(s, n);
+}
+
+static int sema_unsafe(struct sema *s, struct node *n)
+{
+	if (!s->c->opts.unsafe)
+		return sema_error(s, n, "%s() runs commands or reads files in user space; it needs --unsafe",
+				  n->name);
+	return sema_printf(s, n);
+}
+
+/* Sends a record with the call's arguments laid out as format n->id says. */
+static int send_args(struct cg *g, struct node *n, int kind, int first)
+{
+	const struct fmt_spec *fs = g->c->fmts.v[n->id];
+	struct val *vs = xcalloc(n->nlist + 1, sizeof(*vs));
+	int skip = ir_label(&g->ir), rec, i;
+
+	for (i = first; i < n->nlist; i++)
+		if (cg_expr(g, n->list[i], &vs[i])) {
+			free(vs);
+			return -EINVAL;
+		}
+	rec = cg_record_begin(g, kind, n->id, fs->size, skip);
+	for (i = first; i < n->nlist; i++) {
+		const struct fmt_arg *a = &fs->args[i - first];
+
+		cg_store(g, rec, sizeof(struct rec_hdr) + a->offset, &vs[i],
+			 a->type->size);
+	}
+	cg_record_end(g, rec, kind != REC_PRINTF);
+	ir_place(&g->ir, skip);
+	free(vs);
+	return 0;
+}
+
+static int cg_printf(struct cg *g, struct node *n, struct val *out)
+{
+	return send_args(g, n, REC_PRINTF, 1);
+}
+
+static int cg_system(struct cg *g, struct node *n, struct val *out)
+{
+	return send_args(g, n, REC_SYSTEM, 1);
+}
+
+static int cg_cat(struct cg *g, struct node *n, struct val *out)
+{
+	return send_args(g, n, REC_CAT, 1);
+}
+
+static int rt_printf(struct runtime *rt, const struct rec_hdr *h,
+		     const void *data, size_t len)
+{
+	const struct fmt_spec *fs = fmt_of(rt, h->id);
+	struct buf b = { 0 };
+	int ret;
+
+	if (!fs || len < (size_t)fs->size)
+		return -EINVAL;
+	ret = print_format(&rt->out, fs, data, &b);
+	if (!ret)
+		run_emit(rt, "printf", b.p, b.len);
+	buf_free(&b);
+	return ret;
+}
+
+static int rt_system(struct runtime *rt, const struct rec_hdr *h,
+		     const void *data, size_t len)
+{
+	const struct fmt_spec *fs = fmt_of(rt, h->id);
+	struct buf b = { 0 };
+	int ret;
+
+	if (!fs || len < (size_t)fs->size)
+		return -EINVAL;
+	ret = print_format(&rt->out, fs, data, &b);
+	if (!ret) {
+		buf_put(&b, "", 1);
+		fflush(rt->out.f);
+		ret = system(b.p) < 0 ? -errno : 0;
+	}
+	buf_free(&b);
+	return ret;
+}
+
+static int rt_cat(struct runtime *rt, const struct rec_hdr *h,
+		  const void *data, size_t len)
+{
+	const struct fmt_spec *fs = fmt_of(rt, h->id);
+	struct buf b = { 0 };
+	size_t n;
+	char *text;
+	int ret;
+
+	if (!fs || len < (size_t)fs->size)
+		return -EINVAL;
+	ret = print_format(&rt->out, fs, data, &b);
+	if (!ret) {
+		buf_put(&b, "", 1);
+		text = util_read_file(b.p, &n);
+		if (text) {
+			run_emit(rt, "cat", text, n);
+			free(text);
+		} else {
+			fprintf(stderr, "ferret: cat(\"%s\"): %s\n", b.p,
+				strerror(errno));
+		}
+	}
+	buf_free(&b);
+	return ret;
+}
+
+static int sema_print(struct sema *s, struct node *n)
+{
+	struct node *a;
+
+	n->type = type_simple(TY_NONE);
+	if (bi_nargs(s, n, 1, 3))
+		return -EINVAL;
+	a = n->list[0];
+	if (a->kind == N_MAP && a->nlist == 0) {
+		if (bi_map_arg(s, n, 0))
+			return -EINVAL;
+		if (n->nlist > 1 && bi_int_arg(s, n, 1))
+			return -EINVAL;
+		if (n->nlist > 2 && bi_int_arg(s, n, 2))
+			return -EINVAL;
+		return 0;
+	}
+	if (n->nlist > 1)
+		return sema_error(s, n->list[1], "print() of a value takes no other arguments");
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (type_is_agg(a->type) || a->type->kind == TY_NONE ||
+	    a->type->kind == TY_CTX)
+		return sema_error(s, a, "print() cannot print this value");
+	n->id = sema_add_fmt(s, "", n->list, 1);
+	n->flags |= NF_SIGNED;	/* marks print(value) */
+	return 0;
+}
+
+static int cg_print(struct cg *g, struct node *n, struct val *out)
+{
+	int skip = ir_label(&g->ir), rec, i;
+	struct val v[3];
+
+	if (n->flags & NF_SIGNED)
+		return send_args(g, n, REC_PRINT_VAL, 0);
+	for (i = 1; i < n->nlist; i++)
+		if (cg_expr(g, n->list[i], &v[i]))
+			return -EINVAL;
+	rec = cg_record_begin(g, REC_PRINT_MAP, n->list[0]->sym->id,
+			      sizeof(struct rec_print_map), skip);
+	for (i = 1; i < 3; i++) {
+		int off = sizeof(struct rec_hdr) + 8 * (i - 1);
+
+		if (i < n->nlist)
+			ir_st(&g->ir, BPF_DW, rec, off, cg_reg(g, &v[i]));
+		else
+			ir_st_imm(&g->ir, BPF_DW, rec, off, 0);
+	}
+	cg_record_end(g, rec, true);
+	ir_place(&g->ir, skip);
+	return 0;
+}
+
+static int rt_print_map(struct runtime *rt, const struct rec_hdr *h,
+			const void *data, size_t len)
+{
+	const struct rec_print_map *pm = data;
+	int i = h->id - MAP_NFIXED;
+
+	if (i < 0 || i >= rt->nmaps || len < sizeof(*pm))
+		return -EINVAL;
+	return print_map(&rt->out, &rt->maps[i], pm->top, pm->div);
+}
+
+static int rt_print_val(struct runtime *rt, const struct rec_hdr *h,
+			const void *data, size_t len)
+{
+	const struct fmt_spec *fs = fmt_of(rt, h->id);
+	struct buf b = { 0 };
+
+	if (!fs || len < (size_t)fs->size)
+		return -EINVAL;
+	print_value(&rt->out, fs->args[0].type, data, &b);
+	buf_put(&b, "\n", 1);
+	run_emit(rt, "value", b.p, b.len);
+	buf_free(&b);
+	return 0;
+}
+
+static int sema_map_op(struct sema *s, struct node *n)
+{
+	n->type = type_simple(TY_NONE);
+	if (bi_nargs(s, n, 1, 1) || bi_map_arg(s, n, 0))
+		return -EINVAL;
+	if (n->list[0]->nlist)
+		return sema_error(s, n->list[0], "%s() takes a whole map, without keys",
+				  n->name);
+	return 0;
+}
+
+static int cg_map_op(struct cg *g, struct node *n, int kind)
+{
+	int skip = ir_label(&g->ir);
+	int rec = cg_record_begin(g, kind, n->list[0]->sym->id, 0, skip);
+
+	cg_record_end(g, rec, true);
+	ir_place(&g->ir, skip);
+	return 0;
+}
+
+static int cg_clear_map(struct cg *g, struct node *n, struct val *out)
+{
+	return cg_map_op(g, n, REC_CLEAR);
+}
+
+static int cg_zero_map(struct cg *g, struct node *n, struct val *out)
+{
+	return cg_map_op(g, n, REC_ZERO);
+}
+
+static int rt_clear(struct runtime *rt, const struct rec_hdr *h,
+		    const void *data, size_t len)
+{
+	int i = h->id - MAP_NFIXED;
+
+	if (i < 0 || i >= rt->nmaps)
+		return -EINVAL;
+	return print_clear_map(&rt->maps[i]);
+}
+
+static int rt_zero(struct runtime *rt, const struct rec_hdr *h,
+		   const void *data, size_t len)
+{
+	int i = h->id - MAP_NFIXED;
+
+	if (i < 0 || i >= rt->nmaps)
+		return -EINVAL;
+	return print_zero_map(&rt->out, &rt->maps[i]);
+}
+
+static int sema_delete(struct sema *s, struct node *n)
+{
+	struct node *m;
+
+	n->type = type_simple(TY_NONE);
+	if (bi_nargs(s, n, 1, 1) || bi_map_arg(s, n, 0))
+		return -EINVAL;
+	m = n->list[0];
+	if (m->sym->val->kind == TY_HIST || m->sym->val->kind == TY_LHIST)
+		return sema_error(s, m, "delete() of a hist/lhist entry is not supported yet");
+	if (!!m->nlist != !!m->sym->key)
+		return sema_error(s, m, "delete() needs the map's key");
+	return 0;
+}
+
+static int cg_delete(struct cg *g, struct node *n, struct val *out)
+{
+	struct node *m = n->list[0];
+	int key = cg_map_key(g, m, -1);
+
+	ir_ld_map(&g->ir, BPF_REG_1, m->sym->id);
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
+	ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+	return 0;
+}
+
+static int sema_time(struct sema *s, struct node *n)
+{
+	n->type = type_simple(TY_NONE);
+	if (bi_nargs(s, n, 0, 1))
+		return -EINVAL;
+	if (n->nlist && n->list[0]->kind != N_STR)
+		return sema_error(s, n->list[0], "time() takes a format string literal");
+	n->id = sema_add_fmt(s, n->nlist ? n->list[0]->str : "%H:%M:%S\n",
+			     NULL, 0);
+	return 0;
+}
+
+static int cg_time(struct cg *g, struct node *n, struct val *out)
+{
+	int skip = ir_label(&g->ir);
+	int rec = cg_record_begin(g, REC_TIME, n->id, 0, skip);
+
+	cg_record_end(g, rec, false);
+	ir_place(&g->ir, skip);
+	return 0;
+}
+
+static int rt_time(struct runtime *rt, const struct rec_hdr *h,
+		   const void *data, size_t len)
+{
+	const struct fmt_spec *fs = fmt_of(rt, h->id);
+	char text[256];
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t n;
+
+	if (!fs)
+		return -EINVAL;
+	localtime_r(&now, &tm);
+	n = strftime(text, sizeof(text), fs->fmt, &tm);
+	run_emit(rt, "time", text, n);
+	return 0;
+}
+
+static int sema_exit(struct sema *s, struct node *n)
+{
+	n->type = type_simple(TY_NONE);
+	return bi_nargs(s, n, 0, 0);
+}
+
+static int cg_exit(struct cg *g, struct node *n, struct val *out)
+{
+	int skip = ir_label(&g->ir);
+	int rec = cg_record_begin(g, REC_EXIT, 0, 0, skip);
+
+	cg_record_end(g, rec, true);
+	ir_place(&g->ir, skip);
+	/* Like bpftrace, nothing after exit() runs. */
+	ir_ja(&g->ir, g->exit_label);
+	return 0;
+}
+
+static int rt_exit(struct runtime *rt, const struct rec_hdr *h,
+		   const void *data, size_t len)
+{
+	rt->exiting = true;
+	return 0;
+}
+
+#define FN(n, k, s, c, r) { .name = n, .func = true, .rec_kind = k, \
+			    .sema = s, .cg = c, .rt = r }
+#define TODO(n, why) { .name = n, .func = true, .unsupported = why }
+
+const struct builtin builtin_output[] = {
+	FN("printf", REC_PRINTF, sema_printf, cg_printf, rt_printf),
+	FN("system", REC_SYSTEM, sema_unsafe, cg_system, rt_system),
+	FN("cat", REC_CAT, sema_unsafe, cg_cat, rt_cat),
+	FN("print", REC_PRINT_MAP, sema_print, cg_print, rt_print_map),
+	FN("print", REC_PRINT_VAL, NULL, NULL, rt_print_val),
+	FN("clear", REC_CLEAR, sema_map_op, cg_clear_map, rt_clear),
+	FN("zero", REC_ZERO, sema_map_op, cg_zero_map, rt_zero),
+	FN("delete", 0, sema_delete, cg_delete, NULL),
+	FN("time", REC_TIME, sema_time, cg_time, rt_time),
+	FN("exit", REC_EXIT, sema_exit, cg_exit, rt_exit),
+	TODO("join", ""), TODO("ksym", ""), TODO("usym", ""),
+	TODO("kaddr", ""), TODO("uaddr", ""), TODO("ntop", ""),
+	TODO("buf", ""), TODO("reg", ""), TODO("signal", ""),
+	TODO("override", "it needs kprobes"), TODO("strftime", ""),
+	TODO("macaddr", ""), TODO("cgroupid", ""), TODO("path", ""),
+	TODO("kstack", ""), TODO("ustack", ""), TODO("sizeof", ""),
+	TODO("unwatch", ""), TODO("skboutput", ""), TODO("cgroup_path", ""),
+	TODO("bswap", ""), TODO("strerror", ""), TODO("strcontains", ""),
+	TODO("pton", ""), TODO("len", ""), TODO("percpu_kaddr", ""),
+	{ .name = NULL },
+};

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Builtin variables: pid, comm, nsecs, args ... */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "../providers/provider.h"
+
+static int sema_u64(struct sema *s, struct node *n)
+{
+	n->type = type_int(8, false);
+	return 0;
+}
+
+static int sema_u32(struct sema *s, struct node *n)
+{
+	n->type = type_int(4, false);
+	return 0;
+}
+
+static int cg_pid(struct cg *g, struct node *n, struct val *out)
+{
+	int r = bi_call0(g, BPF_FUNC_get_current_pid_tgid);
+
+	ir_alu_imm(&g->ir, BPF_RSH, r, 32);
+	return bi_int(out, r, n->type);
+}
+
+static int cg_tid(struct cg *g, struct node *n, struct val *out)
+{
+	int r = bi_call0(g, BPF_FUNC_get_current_pid_tgid);
+
+	ir_alu32_imm(&g->ir, BPF_AND, r, -1);
+	return bi_int(out, r, n->type);
+}
+
+static int cg_uid(struct cg *g, struct node *n, struct val *out)
+{
+	int r = bi_call0(g, BPF_FUNC_get_current_uid_gid);
+
+	ir_alu32_imm(&g->ir, BPF_AND, r, -1);
+	return bi_int(out, r, n->type);
+}
+
+static int cg_gid(struct cg *g, struct node *n, struct val *out)
+{
+	int r = bi_call0(g, BPF_FUNC_get_current_uid_gid);
+
+	ir_alu_imm(&g->ir, BPF_RSH, r, 32);
+	return bi_int(out, r, n->type);
+}
+
+static int cg_nsecs(struct cg *g, struct node *n, struct val *out)
+{
+	return bi_int(out, bi_call0(g, BPF_FUNC_ktime_get_ns), n->type);
+}
+
+static int cg_elapsed(struct cg *g, struct node *n, struct val *out)
+{
+	int r = bi_call0(g, BPF_FUNC_ktime_get_ns), s = ir_vreg(&g->ir);
+
+	ir_ld_start(&g->ir, s);
+	ir_alu(&g->ir, BPF_SUB, r, s);
+	return bi_int(out, r, n->type);
+}
+
+static int cg_cpu(struct cg *g, struct node *n, struct val *out)
+{
+	return bi_int(out, bi_call0(g, BPF_FUNC_get_smp_processor_id), n->type);
+}
+
+static int cg_rand(struct cg *g, struct node *n, struct val *out)
+{
+	return bi_int(out, bi_call0(g, BPF_FUNC_get_prandom_u32), n->type);
+}
+
+static int sema_comm(struct sema *s, struct node *n)
+{
+	n->type = type_str(16);
+	return 0;
+}
+
+static int cg_comm(struct cg *g, struct node *n, struct val *out)
+{
+	int off = cg_alloc(g, 16);
+
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
+	ir_mov_imm(&g->ir, BPF_REG_2, 16);
+	ir_call(&g->ir, BPF_FUNC_get_current_comm, 2);
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = n->type;
+	return 0;
+}
+
+static int sema_cpid(struct sema *s, struct node *n)
+{
+	if (!s->c->opts.cpid)
+		return sema_error(s, n, "cpid is only set with -c COMMAND");
+	n->type = type_int(4, false);
+	return 0;
+}
+
+static int cg_cpid(struct cg *g, struct node *n, struct val *out)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_mov_imm(&g->ir, r, g->c->opts.cpid);
+	return bi_int(out, r, n->type);
+}
+
+static int sema_probe(struct sema *s, struct node *n)
+{
+	s->cur->uses_probe = true;
+	n->type = type_simple(TY_PROBE);
+	return 0;
+}
+
+static int cg_probe_name(struct cg *g, struct node *n, struct val *out)
+{
+	int r = ir_vreg(&g->ir);
+
+	if (g->use_cookie) {
+		ir_mov(&g->ir, BPF_REG_1, g->ctx);
+		ir_call(&g->ir, BPF_FUNC_get_attach_cookie, 1);
+		ir_mov(&g->ir, r, BPF_REG_0);
+	} else {
+		ir_mov_imm(&g->ir, r, g->probe_id);
+	}
+	return bi_int(out, r, n->type);
+}
+
+static int sema_args(struct sema *s, struct node *n)
+{
+	int i;
+
+	for (i = 0; i < s->cur->insts.n; i++) {
+		struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (!pi->args)
+			return sema_error(s, n, "%s has no args", pi->name);
+	}
+	n->type = type_simple(TY_CTX);
+	return 0;
+}
+
+static int cg_args(struct cg *g, struct node *n, struct val *out)
+{
+	return bi_int(out, g->ctx, n->type);
+}
+
+/* argN: the Nth u64 of a raw tracepoint's context. */
+static int sema_argn(struct sema *s, struct node *n)
+{
+	int i;
+
+	for (i = 0; i < s->cur->insts.n; i++) {
+		struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (pi->prov->ctx != CTX_U64_ARRAY)
+			return sema_error(s, n, "%s is not available for %s probes",
+					  n->name, pi->prov->name);
+	}
+	n->type = type_int(8, false);
+	return 0;
+}
+
+static int cg_argn(struct cg *g, struct node *n, struct val *out)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_ld(&g->ir, BPF_DW, r, g->ctx, 8 * atoi(n->name + 3));
+	return bi_int(out, r, n->type);
+}
+
+#define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
+#define TODO(n, why) { .name = n, .unsupported = why }
+
+const struct builtin builtin_vars[] = {
+	VAR("pid", sema_u32, cg_pid),
+	VAR("tid", sema_u32, cg_tid),
+	VAR("uid", sema_u32, cg_uid),
+	VAR("gid", sema_u32, cg_gid),
+	VAR("nsecs", sema_u64, cg_nsecs),
+	VAR("elapsed", sema_u64, cg_elapsed),
+	VAR("cpu", sema_u32, cg_cpu),
+	VAR("rand", sema_u32, cg_rand),
+	VAR("comm", sema_comm, cg_comm),
+	VAR("cpid", sema_cpid, cg_cpid),
+	VAR("probe", sema_probe, cg_probe_name),
+	VAR("args", sema_args, cg_args),
+	VAR("arg0", sema_argn, cg_argn), VAR("arg1", sema_argn, cg_argn),
+	VAR("arg2", sema_argn, cg_argn), VAR("arg3", sema_argn, cg_argn),
+	VAR("arg4", sema_argn, cg_argn), VAR("arg5", sema_argn, cg_argn),
+	VAR("arg6", sema_argn, cg_argn), VAR("arg7", sema_argn, cg_argn),
+	VAR("arg8", sema_argn, cg_argn), VAR("arg9", sema_argn, cg_argn),
+	TODO("retval", "it needs kretprobe, uretprobe or fexit probes"),
+	TODO("func", "it needs kprobe, uprobe or fentry probes"),
+	TODO("curtask", "it needs BTF types"),
+	TODO("kstack", ""), TODO("ustack", ""),
+	TODO("username", ""), TODO("cgroup", ""), TODO("sarg0", ""),
+	TODO("sarg1", ""), TODO("sarg2", ""), TODO("ctx", ""),
+	TODO("jiffies", ""), TODO("numaid", ""),
+	{ .name = NULL },
+};

@@ -1,0 +1,920 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Code generation: typed AST to IR, one program per probe instance.
+ *
+ * Expression results are read-only to their consumer: a register a
+ * variable lives in may be handed out as the value of "$x", so every
+ * operator computes into a fresh register and the allocator folds the
+ * copies away.  Strings, tuples and keys live in the frame; temporaries
+ * are released at the end of each statement.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg.h"
+#include "../lang/lex.h"
+#include "../lang/sema.h"
+#include "../builtins/builtin.h"
+#include "../providers/provider.h"
+#include "../runtime/record.h"
+
+struct cg_var {
+	struct symbol *sym;
+	int reg;		/* integers */
+	int off;		/* strings and tuples: frame offset */
+};
+
+int cg_error(struct cg *g, const struct node *n, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_error(g->c->src, &n->loc, "%s", msg);
+	g->err = -EINVAL;
+	return -EINVAL;
+}
+
+int cg_alloc(struct cg *g, int size)
+{
+	g->stack += ALIGN_UP(size, 8);
+	if (g->stack > g->ir.stack)
+		g->ir.stack = g->stack;
+	if (g->stack > 512 && !g->overflow)
+		g->overflow = g->ir.loc;
+	return -g->stack;
+}
+
+void cg_zero(struct cg *g, int off, int size)
+{
+	int i;
+
+	for (i = 0; i + 8 <= size; i += 8)
+		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, off + i, 0);
+	for (; i < size; i++)
+		ir_st_imm(&g->ir, BPF_B, BPF_REG_10, off + i, 0);
+}
+
+void cg_copy(struct cg *g, int dbase, int doff, int sbase, int soff, int size)
+{
+	int t = ir_vreg(&g->ir), i;
+
+	for (i = 0; i + 8 <= size; i += 8) {
+		ir_ld(&g->ir, BPF_DW, t, sbase, soff + i);
+		ir_st(&g->ir, BPF_DW, dbase, doff + i, t);
+	}
+	for (; i < size; i++) {
+		ir_ld(&g->ir, BPF_B, t, sbase, soff + i);
+		ir_st(&g->ir, BPF_B, dbase, doff + i, t);
+	}
+}
+
+int cg_reg(struct cg *g, const struct val *v)
+{
+	int r;
+
+	if (v->kind == V_REG)
+		return v->reg;
+	r = ir_vreg(&g->ir);
+	ir_mov(&g->ir, r, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, r, v->off);
+	return r;
+}
+
+void cg_store(struct cg *g, int base, int off, const struct val *v, int size)
+{
+	int n;
+
+	if (v->kind == V_REG) {
+		ir_st(&g->ir, BPF_DW, base, off, v->reg);
+		return;
+	}
+	n = v->type->size < size ? v->type->size : size;
+	cg_copy(g, base, off, BPF_REG_10, v->off, n);
+	if (n < size) {
+		int z = ir_vreg(&g->ir), i;
+
+		ir_mov_imm(&g->ir, z, 0);
+		for (i = n; i < size; i++)
+			ir_st(&g->ir, BPF_B, base, off + i, z);
+	}
+}
+
+void cg_count_stat(struct cg *g, int slot)
+{
+	int key = cg_alloc(g, 8), p = ir_vreg(&g->ir), t = ir_vreg(&g->ir);
+	int done = ir_label(&g->ir);
+
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, key, slot);
+	ir_ld_map(&g->ir, BPF_REG_1, MAP_STATS);
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
+	ir_call(&g->ir, BPF_FUNC_map_lookup_elem, 2);
+	ir_mov(&g->ir, p, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+	ir_ld(&g->ir, BPF_DW, t, p, 0);
+	ir_alu_imm(&g->ir, BPF_ADD, t, 1);
+	ir_st(&g->ir, BPF_DW, p, 0, t);
+	ir_place(&g->ir, done);
+}
+
+void cg_lookup(struct cg *g, int map_id, int key_off)
+{
+	ir_ld_map(&g->ir, BPF_REG_1, map_id);
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key_off);
+	ir_call(&g->ir, BPF_FUNC_map_lookup_elem, 2);
+}
+
+void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags)
+{
+	int ok = ir_label(&g->ir);
+
+	ir_ld_map(&g->ir, BPF_REG_1, map_id);
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key_off);
+	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, val_off);
+	ir_mov_imm(&g->ir, BPF_REG_4, flags);
+	ir_call(&g->ir, BPF_FUNC_map_update_elem, 4);
+	/* A full hash map answers -E2BIG: count it so the user hears. */
+	ir_jmp_imm(&g->ir, BPF_JNE, BPF_REG_0, -E2BIG, ok);
+	cg_count_stat(g, STAT_MAP_FULL0 + map_id - MAP_NFIXED);
+	ir_place(&g->ir, ok);
+}
+
+int cg_map_key(struct cg *g, struct node *n, int extra_reg)
+{
+	struct type *kt = n->sym->key;
+	int ksize = kt ? kt->size : 8, off, i;
+	struct val v;
+
+	if (extra_reg >= 0)
+		ksize += 8;
+	if (!kt) {
+		off = cg_alloc(g, ksize);
+		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, off, 0);
+		if (extra_reg >= 0)
+			ir_st(&g->ir, BPF_DW, BPF_REG_10, off + 8, extra_reg);
+		return off;
+	}
+	if (n->nlist == 1) {
+		if (cg_expr(g, n->list[0], &v))
+			return 0;
+		off = cg_alloc(g, ksize);
+		cg_store(g, BPF_REG_10, off, &v, kt->size);
+	} else {
+		struct val *vs = xcalloc(n->nlist, sizeof(*vs));
+
+		for (i = 0; i < n->nlist; i++)
+			if (cg_expr(g, n->list[i], &vs[i])) {
+				free(vs);
+				return 0;
+			}
+		off = cg_alloc(g, ksize);
+		cg_zero(g, off, kt->size);
+		for (i = 0; i < n->nlist; i++)
+			cg_store(g, BPF_REG_10, off + kt->fields[i].offset,
+				 &vs[i], kt->fields[i].type->size);
+		free(vs);
+	}
+	if (extra_reg >= 0)
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, off + kt->size, extra_reg);
+	return off;
+}
+
+int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
+{
+	int rec = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+
+	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ir_mov_imm(&g->ir, BPF_REG_2, sizeof(struct rec_hdr) + size);
+	ir_mov_imm(&g->ir, BPF_REG_3, 0);
+	ir_call(&g->ir, BPF_FUNC_ringbuf_reserve, 3);
+	ir_mov(&g->ir, rec, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JNE, rec, 0, ok);
+	cg_count_stat(g, STAT_LOST);
+	ir_ja(&g->ir, skip);
+	ir_place(&g->ir, ok);
+	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
+	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
+	return rec;
+}
+
+/*
+ * Wake-ups cost microseconds each, so records go in quietly and the
+ * reader is woken only when the buffer is a quarter full (it also polls
+ * on a timer); exit and the like wake it at once.
+ */
+void cg_record_end(struct cg *g, int rec, bool wakeup)
+{
+	int flags = ir_vreg(&g->ir), quiet = ir_label(&g->ir);
+
+	if (wakeup) {
+		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
+	} else {
+		ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+		ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
+		ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
+		ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
+		ir_jmp_imm(&g->ir, BPF_JLT, BPF_REG_0,
+			   (int32_t)(g->c->ringbuf_size / 4), quiet);
+		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
+		ir_place(&g->ir, quiet);
+	}
+	ir_mov(&g->ir, BPF_REG_1, rec);
+	ir_mov(&g->ir, BPF_REG_2, flags);
+	ir_call(&g->ir, BPF_FUNC_ringbuf_submit, 2);
+}
+
+static struct cg_var *var_of(struct cg *g, struct symbol *sym)
+{
+	int i;
+
+	for (i = 0; i < g->vars.n; i++) {
+		struct cg_var *v = g->vars.v[i];
+
+		if (v->sym == sym)
+			return v;
+	}
+	return NULL;
+}
+
+static int val_int(struct cg *g, struct val *out, int reg, struct type *t)
+{
+	out->kind = V_REG;
+	out->reg = reg;
+	out->type = t;
+	return 0;
+}
+
+static int const_str(struct cg *g, const char *s, size_t len, struct val *out,
+		     struct type *t)
+{
+	int size = t->size, off = cg_alloc(g, size), i;
+
+	for (i = 0; i < size; i += 4) {
+		uint32_t w = 0;
+		int k;
+
+		for (k = 0; k < 4 && i + k < size; k++)
+			if ((size_t)(i + k) < len)
+				w |= (uint32_t)(uint8_t)s[i + k] << (8 * k);
+		if (i + 4 <= size)
+			ir_st_imm(&g->ir, BPF_W, BPF_REG_10, off + i, (int32_t)w);
+		else
+			for (k = 0; i + k < size; k++)
+				ir_st_imm(&g->ir, BPF_B, BPF_REG_10, off + i + k,
+					  (w >> (8 * k)) & 0xff);
+	}
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = t;
+	return 0;
+}
+
+static int jmp_op(int tok, bool sign)
+{
+	switch (tok) {
+	case T_EQ: return BPF_JEQ;
+	case T_NE: return BPF_JNE;
+	case T_LT: return sign ? BPF_JSLT : BPF_JLT;
+	case T_LE: return sign ? BPF_JSLE : BPF_JLE;
+	case T_GT: return sign ? BPF_JSGT : BPF_JGT;
+	case T_GE: return sign ? BPF_JSGE : BPF_JGE;
+	}
+	return -1;
+}
+
+static int alu_op(int tok, bool sign)
+{
+	switch (tok) {
+	case T_PLUS: case T_PLUS_ASSIGN: return BPF_ADD;
+	case T_MINUS: case T_MINUS_ASSIGN: return BPF_SUB;
+	case T_STAR: case T_STAR_ASSIGN: return BPF_MUL;
+	case T_SLASH: case T_SLASH_ASSIGN: return BPF_DIV;
+	case T_PERCENT: case T_PERCENT_ASSIGN: return BPF_MOD;
+	case T_AMP: case T_AMP_ASSIGN: return BPF_AND;
+	case T_PIPE: case T_PIPE_ASSIGN: return BPF_OR;
+	case T_CARET: case T_CARET_ASSIGN: return BPF_XOR;
+	case T_SHL: case T_SHL_ASSIGN: return BPF_LSH;
+	case T_SHR: case T_SHR_ASSIGN: return sign ? BPF_ARSH : BPF_RSH;
+	}
+	return -1;
+}
+
+/* Compares two strings up to the first NUL or the shorter size. */
+static int str_eq(struct cg *g, const struct val *a, const struct val *b,
+		  int limit)
+{
+	int res = ir_vreg(&g->ir), x = ir_vreg(&g->ir), y = ir_vreg(&g->ir);
+	int ne = ir_label(&g->ir), done = ir_label(&g->ir), eq = ir_label(&g->ir);
+	int n = a->type->size < b->type->size ? a->type->size : b->type->size;
+	int i;
+
+	if (limit > 0 && limit < n)
+		n = limit;
+	for (i = 0; i < n; i++) {
+		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a->off + i);
+		ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b->off + i);
+		ir_jmp(&g->ir, BPF_JNE, x, y, ne);
+		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, eq);
+	}
+	ir_place(&g->ir, eq);
+	ir_mov_imm(&g->ir, res, 1);
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, ne);
+	ir_mov_imm(&g->ir, res, 0);
+	ir_place(&g->ir, done);
+	return res;
+}
+
+int cg_strncmp(struct cg *g, const struct val *a, const struct val *b, int n)
+{
+	int r = str_eq(g, a, b, n), res = ir_vreg(&g->ir);
+
+	/* strncmp() is 0 when equal; bpftrace only tells equal or not. */
+	ir_mov(&g->ir, res, r);
+	ir_alu_imm(&g->ir, BPF_XOR, res, 1);
+	return res;
+}
+
+static int binop(struct cg *g, struct node *n, struct val *out)
+{
+	struct val a, b;
+	int res, ar, br, op;
+	bool sign;
+
+	if (n->op == T_LAND || n->op == T_LOR) {
+		int done = ir_label(&g->ir);
+
+		res = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, res, n->op == T_LOR);
+		if (cg_expr(g, n->a, &a))
+			return -EINVAL;
+		ir_jmp_imm(&g->ir, n->op == T_LAND ? BPF_JEQ : BPF_JNE,
+			   cg_reg(g, &a), 0, done);
+		if (cg_expr(g, n->b, &b))
+			return -EINVAL;
+		ir_jmp_imm(&g->ir, n->op == T_LAND ? BPF_JEQ : BPF_JNE,
+			   cg_reg(g, &b), 0, done);
+		ir_mov_imm(&g->ir, res, n->op == T_LAND);
+		ir_place(&g->ir, done);
+		return val_int(g, out, res, n->type);
+	}
+	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &b))
+		return -EINVAL;
+	if (a.type->kind == TY_STR) {
+		res = str_eq(g, &a, &b, 0);
+		if (n->op == T_NE)
+			ir_alu_imm(&g->ir, BPF_XOR, res, 1);
+		return val_int(g, out, res, n->type);
+	}
+	ar = cg_reg(g, &a);
+	br = cg_reg(g, &b);
+	sign = a.type->is_signed && b.type->is_signed;
+	res = ir_vreg(&g->ir);
+	op = jmp_op(n->op, sign);
+	if (op >= 0) {
+		int t = ir_label(&g->ir);
+
+		ir_mov_imm(&g->ir, res, 1);
+		ir_jmp(&g->ir, op, ar, br, t);
+		ir_mov_imm(&g->ir, res, 0);
+		ir_place(&g->ir, t);
+		return val_int(g, out, res, n->type);
+	}
+	ir_mov(&g->ir, res, ar);
+	ir_alu(&g->ir, alu_op(n->op, a.type->is_signed), res, br);
+	return val_int(g, out, res, n->type);
+}
+
+/* Loads the integer at base+off of the given size, extending it. */
+static int load_int(struct cg *g, int base, int off, const struct type *t)
+{
+	static const int sz[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,
+				   [8] = BPF_DW };
+	int r = ir_vreg(&g->ir);
+
+	ir_ld(&g->ir, sz[t->size], r, base, off);
+	if (t->is_signed && t->size < 8) {
+		ir_alu_imm(&g->ir, BPF_LSH, r, 64 - 8 * t->size);
+		ir_alu_imm(&g->ir, BPF_ARSH, r, 64 - 8 * t->size);
+	}
+	return r;
+}
+
+static int ctx_field(struct cg *g, struct node *n, struct val *out)
+{
+	const struct probe_inst *pi = g->pi;
+	const struct field *f = NULL;
+	int i, off;
+
+	for (i = 0; pi->args && i < pi->args->nfields; i++)
+		if (!strcmp(pi->args->fields[i].name, n->name))
+			f = &pi->args->fields[i];
+	if (!f)
+		return cg_error(g, n, "%s has no argument '%s'", pi->name, n->name);
+	if (pi->prov->ctx == CTX_U64_ARRAY)
+		return val_int(g, out, load_int(g, g->ctx, f->offset, f->type),
+			       f->type);
+	if (f->data_loc) {
+		int loc = ir_vreg(&g->ir), p = ir_vreg(&g->ir);
+
+		/* __data_loc: u32 with the string's offset in the low half. */
+		ir_ld(&g->ir, BPF_W, loc, g->ctx, f->offset);
+		ir_alu_imm(&g->ir, BPF_AND, loc, 0xffff);
+		ir_mov(&g->ir, p, g->ctx);
+		ir_alu(&g->ir, BPF_ADD, p, loc);
+		off = cg_alloc(g, f->type->size);
+		cg_zero(g, off, f->type->size);
+		ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
+		ir_mov_imm(&g->ir, BPF_REG_2, f->type->size);
+		ir_mov(&g->ir, BPF_REG_3, p);
+		ir_call(&g->ir, BPF_FUNC_probe_read_kernel_str, 3);
+		out->kind = V_STACK;
+		out->off = off;
+		out->type = f->type;
+		return 0;
+	}
+	if (f->type->kind == TY_STR) {
+		off = cg_alloc(g, f->type->size);
+		cg_copy(g, BPF_REG_10, off, g->ctx, f->offset, f->size);
+		out->kind = V_STACK;
+		out->off = off;
+		out->type = f->type;
+		return 0;
+	}
+	if (f->offset % f->type->size == 0)
+		return val_int(g, out, load_int(g, g->ctx, f->offset, f->type),
+			       f->type);
+	off = cg_alloc(g, 8);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
+	ir_mov_imm(&g->ir, BPF_REG_2, f->type->size);
+	ir_mov(&g->ir, BPF_REG_3, g->ctx);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, f->offset);
+	ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
+	return val_int(g, out, load_int(g, BPF_REG_10, off, f->type), f->type);
+}
+
+static int map_read(struct cg *g, struct node *n, struct val *out)
+{
+	struct type *t = n->sym->val;
+	int key = cg_map_key(g, n, -1), p = ir_vreg(&g->ir);
+	int done = ir_label(&g->ir);
+
+	cg_lookup(g, n->sym->id, key);
+	ir_mov(&g->ir, p, BPF_REG_0);
+	if (t->kind == TY_INT || t->kind == TY_PROBE) {
+		int r = ir_vreg(&g->ir);
+
+		ir_mov_imm(&g->ir, r, 0);
+		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+		ir_ld(&g->ir, BPF_DW, r, p, 0);
+		ir_place(&g->ir, done);
+		return val_int(g, out, r, t);
+	}
+	out->kind = V_STACK;
+	out->off = cg_alloc(g, t->size);
+	out->type = t;
+	cg_zero(g, out->off, t->size);
+	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+	cg_copy(g, BPF_REG_10, out->off, p, 0, t->size);
+	ir_place(&g->ir, done);
+	return 0;
+}
+
+/* @m op= v, @m++ and friends: returns the old and new values. */
+static int map_rmw(struct cg *g, struct node *m, int op, int vreg,
+		   int *oldp, int *newp)
+{
+	int key = cg_map_key(g, m, -1), p = ir_vreg(&g->ir);
+	int old = ir_vreg(&g->ir), nv = ir_vreg(&g->ir);
+	int miss = ir_label(&g->ir), done = ir_label(&g->ir), val;
+
+	cg_lookup(g, m->sym->id, key);
+	ir_mov(&g->ir, p, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
+	ir_ld(&g->ir, BPF_DW, old, p, 0);
+	ir_mov(&g->ir, nv, old);
+	ir_alu(&g->ir, op, nv, vreg);
+	ir_st(&g->ir, BPF_DW, p, 0, nv);
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, miss);
+	ir_mov_imm(&g->ir, old, 0);
+	ir_mov(&g->ir, nv, old);
+	ir_alu(&g->ir, op, nv, vreg);
+	val = cg_alloc(g, 8);
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, val, nv);
+	cg_update(g, m->sym->id, key, val, BPF_ANY);
+	ir_place(&g->ir, done);
+	if (oldp)
+		*oldp = old;
+	if (newp)
+		*newp = nv;
+	return 0;
+}
+
+static int incdec(struct cg *g, struct node *n, struct val *out)
+{
+	struct node *lv = n->a;
+	int one = ir_vreg(&g->ir), old, nv;
+	int op = n->op == T_INC ? BPF_ADD : BPF_SUB;
+
+	ir_mov_imm(&g->ir, one, 1);
+	if (lv->kind == N_VAR) {
+		struct cg_var *v = var_of(g, lv->sym);
+
+		old = ir_vreg(&g->ir);
+		ir_mov(&g->ir, old, v->reg);
+		ir_alu(&g->ir, op, v->reg, one);
+		nv = ir_vreg(&g->ir);
+		ir_mov(&g->ir, nv, v->reg);
+	} else {
+		map_rmw(g, lv, op, one, &old, &nv);
+	}
+	return val_int(g, out, (n->flags & NF_POST) ? old : nv, n->type);
+}
+
+static int ternary(struct cg *g, struct node *n, struct val *out)
+{
+	struct val c, a, b;
+	int els = ir_label(&g->ir), done = ir_label(&g->ir);
+	int res = -1, off = 0;
+
+	if (cg_expr(g, n->a, &c))
+		return -EINVAL;
+	if (n->type->kind == TY_STR || n->type->kind == TY_TUPLE) {
+		off = cg_alloc(g, n->type->size);
+		cg_zero(g, off, n->type->size);
+	} else {
+		res = ir_vreg(&g->ir);
+	}
+	ir_jmp_imm(&g->ir, BPF_JEQ, cg_reg(g, &c), 0, els);
+	if (cg_expr(g, n->b, &a))
+		return -EINVAL;
+	if (res >= 0)
+		ir_mov(&g->ir, res, cg_reg(g, &a));
+	else
+		cg_store(g, BPF_REG_10, off, &a, n->type->size);
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, els);
+	if (cg_expr(g, n->c, &b))
+		return -EINVAL;
+	if (res >= 0)
+		ir_mov(&g->ir, res, cg_reg(g, &b));
+	else
+		cg_store(g, BPF_REG_10, off, &b, n->type->size);
+	ir_place(&g->ir, done);
+	if (res >= 0)
+		return val_int(g, out, res, n->type);
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = n->type;
+	return 0;
+}
+
+int cg_expr(struct cg *g, struct node *n, struct val *out)
+{
+	const struct loc *saved = g->ir.loc;
+	struct val a;
+	int r, i, ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	g->ir.loc = &n->loc;
+	switch (n->kind) {
+	case N_INT:
+		r = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, r, (int64_t)n->ival);
+		ret = val_int(g, out, r, n->type);
+		break;
+	case N_SIZEOF:
+		r = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, r, (int64_t)n->ival);
+		ret = val_int(g, out, r, n->type);
+		break;
+	case N_STR:
+		ret = const_str(g, n->str, n->slen, out, n->type);
+		break;
+	case N_POSPARAM:
+		if (n->type->kind == TY_STR) {
+			const char *p = g->c->opts.params[n->ival - 1];
+
+			ret = const_str(g, p, strlen(p), out, n->type);
+		} else {
+			int64_t v = 0;
+
+			if (n->ival == 0)
+				v = g->c->opts.nparams;
+			else if ((int)n->ival <= g->c->opts.nparams)
+				v = strtoll(g->c->opts.params[n->ival - 1], NULL, 0);
+			r = ir_vreg(&g->ir);
+			ir_mov_imm(&g->ir, r, v);
+			ret = val_int(g, out, r, n->type);
+		}
+		break;
+	case N_BUILTIN:
+	case N_CALL:
+		ret = n->bi->cg(g, n, out);
+		break;
+	case N_VAR: {
+		struct cg_var *v = var_of(g, n->sym);
+
+		if (v->reg >= 0) {
+			ret = val_int(g, out, v->reg, n->type);
+		} else {
+			out->kind = V_STACK;
+			out->off = v->off;
+			out->type = n->sym->val;
+		}
+		break;
+	}
+	case N_MAP:
+		ret = map_read(g, n, out);
+		break;
+	case N_BINOP:
+		ret = binop(g, n, out);
+		break;
+	case N_UNOP:
+		if (cg_expr(g, n->a, &a)) {
+			ret = -EINVAL;
+			break;
+		}
+		r = ir_vreg(&g->ir);
+		if (n->op == T_NOT) {
+			int t = ir_label(&g->ir);
+
+			ir_mov_imm(&g->ir, r, 1);
+			ir_jmp_imm(&g->ir, BPF_JEQ, cg_reg(g, &a), 0, t);
+			ir_mov_imm(&g->ir, r, 0);
+			ir_place(&g->ir, t);
+		} else if (n->op == T_MINUS) {
+			ir_mov(&g->ir, r, cg_reg(g, &a));
+			ir_alu_imm(&g->ir, BPF_NEG, r, 0);
+		} else {
+			ir_mov(&g->ir, r, cg_reg(g, &a));
+			ir_alu_imm(&g->ir, BPF_XOR, r, -1);
+		}
+		ret = val_int(g, out, r, n->type);
+		break;
+	case N_INCDEC:
+		ret = incdec(g, n, out);
+		break;
+	case N_TERNARY:
+		ret = ternary(g, n, out);
+		break;
+	case N_CAST:
+		if (cg_expr(g, n->a, &a)) {
+			ret = -EINVAL;
+			break;
+		}
+		r = ir_vreg(&g->ir);
+		ir_mov(&g->ir, r, cg_reg(g, &a));
+		if (n->type->size < 8) {
+			int sh = 64 - 8 * n->type->size;
+
+			ir_alu_imm(&g->ir, BPF_LSH, r, sh);
+			ir_alu_imm(&g->ir, n->type->is_signed ? BPF_ARSH : BPF_RSH,
+				   r, sh);
+		}
+		ret = val_int(g, out, r, n->type);
+		break;
+	case N_FIELD:
+		if (n->a->type->kind == TY_CTX) {
+			ret = ctx_field(g, n, out);
+			break;
+		}
+		if (cg_expr(g, n->a, &a)) {
+			ret = -EINVAL;
+			break;
+		}
+		i = atoi(n->name);
+		if (n->type->kind == TY_INT || n->type->kind == TY_PROBE) {
+			ret = val_int(g, out, load_int(g, BPF_REG_10,
+				      a.off + a.type->fields[i].offset,
+				      type_int(8, n->type->is_signed)), n->type);
+		} else {
+			out->kind = V_STACK;
+			out->off = a.off + a.type->fields[i].offset;
+			out->type = n->type;
+		}
+		break;
+	case N_TUPLE: {
+		struct val *vs = xcalloc(n->nlist, sizeof(*vs));
+		int off;
+
+		for (i = 0; i < n->nlist; i++)
+			if (cg_expr(g, n->list[i], &vs[i]))
+				ret = -EINVAL;
+		if (ret) {
+			free(vs);
+			break;
+		}
+		off = cg_alloc(g, n->type->size);
+		cg_zero(g, off, n->type->size);
+		for (i = 0; i < n->nlist; i++)
+			cg_store(g, BPF_REG_10, off + n->type->fields[i].offset,
+				 &vs[i], n->type->fields[i].type->size);
+		free(vs);
+		out->kind = V_STACK;
+		out->off = off;
+		out->type = n->type;
+		break;
+	}
+	default:
+		ret = cg_error(g, n, "cannot generate code for %s",
+			       ast_kind_name(n->kind));
+	}
+	g->ir.loc = saved;
+	return ret;
+}
+
+static int cg_block(struct cg *g, struct node *n)
+{
+	int i;
+
+	for (i = 0; i < n->nlist; i++)
+		if (cg_stmt(g, n->list[i]))
+			return -EINVAL;
+	return 0;
+}
+
+static int assign(struct cg *g, struct node *n)
+{
+	struct node *lv = n->a;
+	struct val v;
+
+	if (lv->kind == N_MAP && n->b->kind == N_CALL && n->b->bi->agg)
+		return n->b->bi->cg(g, n->b, &v);
+	if (cg_expr(g, n->b, &v))
+		return -EINVAL;
+	if (lv->kind == N_VAR) {
+		struct cg_var *var = var_of(g, lv->sym);
+
+		if (var->reg < 0) {
+			cg_store(g, BPF_REG_10, var->off, &v, lv->sym->val->size);
+		} else if (n->op == T_ASSIGN) {
+			ir_mov(&g->ir, var->reg, cg_reg(g, &v));
+		} else {
+			ir_alu(&g->ir, alu_op(n->op, lv->sym->val->is_signed),
+			       var->reg, cg_reg(g, &v));
+		}
+		return 0;
+	}
+	if (n->op != T_ASSIGN)
+		return map_rmw(g, lv, alu_op(n->op, true), cg_reg(g, &v),
+			       NULL, NULL);
+	{
+		int key = cg_map_key(g, lv, -1);
+		int size = lv->sym->val->size, val;
+
+		if (v.kind == V_STACK && v.type->size == size) {
+			val = v.off;
+		} else {
+			val = cg_alloc(g, size);
+			cg_store(g, BPF_REG_10, val, &v, size);
+		}
+		cg_update(g, lv->sym->id, key, val, BPF_ANY);
+	}
+	return 0;
+}
+
+int cg_stmt(struct cg *g, struct node *n)
+{
+	int mark = g->stack, ret = 0;
+	const struct loc *saved = g->ir.loc;
+	struct val v;
+
+	g->ir.loc = &n->loc;
+	switch (n->kind) {
+	case N_EXPRSTMT:
+		ret = cg_expr(g, n->a, &v);
+		break;
+	case N_ASSIGN:
+		ret = assign(g, n);
+		break;
+	case N_IF: {
+		int els = ir_label(&g->ir), done = ir_label(&g->ir);
+
+		if (cg_expr(g, n->a, &v))
+			return -EINVAL;
+		ir_jmp_imm(&g->ir, BPF_JEQ, cg_reg(g, &v), 0, els);
+		g->stack = mark;
+		ret = cg_block(g, n->b);
+		if (n->c)
+			ir_ja(&g->ir, done);
+		ir_place(&g->ir, els);
+		if (n->c && !ret)
+			ret = n->c->kind == N_IF ? cg_stmt(g, n->c)
+						 : cg_block(g, n->c);
+		ir_place(&g->ir, done);
+		break;
+	}
+	case N_WHILE: {
+		int top = ir_label(&g->ir), done = ir_label(&g->ir);
+		int brk = g->brk, cont = g->cont;
+
+		ir_place(&g->ir, top);
+		if (cg_expr(g, n->a, &v))
+			return -EINVAL;
+		ir_jmp_imm(&g->ir, BPF_JEQ, cg_reg(g, &v), 0, done);
+		g->stack = mark;
+		g->brk = done;
+		g->cont = top;
+		ret = cg_block(g, n->b);
+		g->brk = brk;
+		g->cont = cont;
+		ir_ja(&g->ir, top);
+		ir_place(&g->ir, done);
+		break;
+	}
+	case N_UNROLL: {
+		uint64_t i;
+
+		for (i = 0; i < n->a->ival && !ret; i++)
+			ret = cg_block(g, n->b);
+		break;
+	}
+	case N_BREAK:
+		ir_ja(&g->ir, g->brk);
+		break;
+	case N_CONTINUE:
+		ir_ja(&g->ir, g->cont);
+		break;
+	case N_RETURN:
+		ir_ja(&g->ir, g->exit_label);
+		break;
+	case N_BLOCK:
+		ret = cg_block(g, n);
+		break;
+	default:
+		ret = cg_error(g, n, "cannot generate code for %s",
+			       ast_kind_name(n->kind));
+	}
+	g->stack = mark;
+	g->ir.loc = saved;
+	return ret ? ret : g->err;
+}
+
+/*
+ * Generates the program for one probe block on one instance.  Variables
+ * are set up front: integers get a register zeroed at entry (the verifier
+ * rejects reads of registers that some path left unset), strings a
+ * zeroed frame slot.
+ */
+int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
+	     bool use_cookie)
+{
+	struct node *p = sp->node;
+	int i, ret = 0;
+
+	ir_init(&g->ir);
+	g->pi = pi;
+	g->probe = p;
+	g->use_cookie = use_cookie;
+	g->probe_id = pi->index;
+	g->brk = g->cont = -1;
+	g->exit_label = ir_label(&g->ir);
+	g->ir.loc = &p->loc;
+	g->ctx = ir_vreg(&g->ir);
+	ir_mov(&g->ir, g->ctx, BPF_REG_1);
+	for (i = 0; i < sp->vars.n; i++) {
+		struct symbol *sym = sp->vars.v[i];
+		struct cg_var *v = xcalloc(1, sizeof(*v));
+
+		v->sym = sym;
+		v->reg = -1;
+		if (sym->val->kind == TY_INT || sym->val->kind == TY_PROBE) {
+			v->reg = ir_vreg(&g->ir);
+			ir_mov_imm(&g->ir, v->reg, 0);
+		} else {
+			v->off = cg_alloc(g, sym->val->size);
+			cg_zero(g, v->off, sym->val->size);
+		}
+		vec_push(&g->vars, v);
+	}
+	if (p->a) {
+		struct val v;
+
+		g->ir.loc = &p->a->loc;
+		ret = cg_expr(g, p->a, &v);
+		if (!ret)
+			ir_jmp_imm(&g->ir, BPF_JEQ, cg_reg(g, &v), 0, g->exit_label);
+	}
+	if (!ret)
+		ret = cg_block(g, p->b);
+	g->ir.loc = &p->loc;
+	ir_place(&g->ir, g->exit_label);
+	ir_mov_imm(&g->ir, BPF_REG_0, 0);
+	ir_exit(&g->ir);
+	for (i = 0; i < g->vars.n; i++)
+		free(g->vars.v[i]);
+	vec_free(&g->vars);
+	return ret ? ret : g->err;
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_CG_H
+#define FERRET_CG_H
+
+#include "ir.h"
+#include "compile.h"
+#include "../lang/ast.h"
+#include "../lang/types.h"
+
+struct probe_inst;
+
+/* Where an expression's value is. */
+enum val_kind {
+	V_NONE,
+	V_REG,		/* in a register: integers, probe ids */
+	V_STACK,	/* in the frame at r10 + off: strings, tuples, keys */
+};
+
+struct val {
+	enum val_kind kind;
+	int reg;
+	int off;
+	struct type *type;
+};
+
+/* Code generation state for one program (one probe instance). */
+struct cg {
+	struct ir ir;
+	struct compiled *c;
+	const struct probe_inst *pi;
+	struct node *probe;
+	int ctx;		/* register holding the context pointer */
+	int stack;		/* frame bytes in use */
+	struct vec vars;	/* struct cg_var * */
+	int brk, cont;		/* loop labels, -1 outside loops */
+	int exit_label;		/* return 0 */
+	bool use_cookie;	/* probe id from bpf_get_attach_cookie() */
+	int probe_id;
+	int err;
+	const struct loc *overflow;	/* where the frame first passed 512 bytes */
+};
+
+struct sema_probe;
+/* Generates g->ir for probe block sp on instance pi. 0 or -errno. */
+int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
+	     bool use_cookie);
+
+int cg_expr(struct cg *g, struct node *n, struct val *out);
+int cg_stmt(struct cg *g, struct node *n);
+
+/* A value in a register (ints); V_STACK values give their address. */
+int cg_reg(struct cg *g, const struct val *v);
+/* Frame space: returns the (negative) r10 offset of size bytes, 8-aligned. */
+int cg_alloc(struct cg *g, int size);
+void cg_zero(struct cg *g, int off, int size);
+/* Copies size bytes from base+soff (base: register) to r10+doff. */
+void cg_copy(struct cg *g, int dbase, int doff, int sbase, int soff, int size);
+/*
+ * Stores v at base+off as it is laid out in keys, values and records:
+ * integers as 8 bytes, strings padded to size bytes.
+ */
+void cg_store(struct cg *g, int base, int off, const struct val *v, int size);
+/* r0 = pointer to map value for the key at r10+key_off, or NULL. */
+void cg_lookup(struct cg *g, int map_id, int key_off);
+/* map_update_elem with key and value in the frame; counts a full map. */
+void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags);
+/* Builds the key of map node n (plus an extra u64 if extra >= 0). */
+int cg_map_key(struct cg *g, struct node *n, int extra_reg);
+/* Reserves a ring buffer record of size bytes with kind/id; returns the
+ * register holding it, and jumps to skip if the buffer is full. */
+int cg_record_begin(struct cg *g, int kind, int id, int size, int skip);
+void cg_record_end(struct cg *g, int rec, bool wakeup);
+void cg_count_stat(struct cg *g, int slot);
+/* 0 when the first n bytes of strings a and b match (up to a NUL). */
+int cg_strncmp(struct cg *g, const struct val *a, const struct val *b, int n);
+int cg_error(struct cg *g, const struct node *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The compiler driver: sema, then one program per probe instance, then
+ * register allocation.  Instances whose code comes out identical (the
+ * common case for wildcards: the probe name comes from the attach cookie)
+ * share one loaded program, so 361 syscall probes cost one verification.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile.h"
+#include "cg.h"
+#include "../lang/sema.h"
+#include "../providers/provider.h"
+
+const char *compile_map_name(int map_id, void *arg)
+{
+	struct compiled *c = arg;
+	struct symbol *sym;
+
+	if (map_id == MAP_RINGBUF)
+		return "ringbuf";
+	if (map_id == MAP_STATS)
+		return "stats";
+	if (map_id - MAP_NFIXED >= c->maps.n)
+		return "?";
+	sym = c->maps.v[map_id - MAP_NFIXED];
+	return sym->name;
+}
+
+static bool same_code(const struct cprog *p, int type, const struct bpf_code *code)
+{
+	return p->prog_type == type && p->code.n == code->n &&
+	       p->code.nreloc == code->nreloc &&
+	       !memcmp(p->code.insn, code->insn, code->n * sizeof(*code->insn)) &&
+	       !memcmp(p->code.reloc, code->reloc,
+		       code->nreloc * sizeof(*code->reloc));
+}
+
+static int gen_probe(struct compiled *c, struct sema_probe *sp)
+{
+	struct node *p = sp->node;
+	int i, j, ret;
+
+	for (i = 0; i < sp->insts.n; i++) {
+		struct probe_inst *pi = sp->insts.v[i];
+		bool cookie = sp->insts.n > 1 && pi->prov->cookie && sp->uses_probe;
+		struct cg g = { .c = c };
+		struct bpf_code code;
+		struct cattach *at;
+		struct cprog *cp = NULL;
+
+		ret = cg_probe(&g, sp, pi, cookie);
+		if (ret) {
+			ir_free(&g.ir);
+			return ret;
+		}
+		if (c->opts.dump && i == 0) {
+			fprintf(c->opts.dump, "IR %s\n", pi->name);
+			ir_dump(c->opts.dump, &g.ir, compile_map_name, c);
+		}
+		ret = ra_lower(&g.ir, &code);
+		ir_free(&g.ir);
+		if (ret == -E2BIG) {
+			diag_error(c->src, g.overflow ? g.overflow : &p->loc,
+				   "this probe needs %d bytes of BPF stack; the kernel allows 512",
+				   code.stack);
+			bpf_code_free(&code);
+			return -EINVAL;
+		}
+		if (ret) {
+			diag_error(c->src, &p->loc, "register allocation failed: %s",
+				   strerror(-ret));
+			bpf_code_free(&code);
+			return ret;
+		}
+		for (j = 0; j < c->progs.n && !cp; j++)
+			if (same_code(c->progs.v[j], pi->prov->prog_type, &code))
+				cp = c->progs.v[j];
+		if (cp) {
+			bpf_code_free(&code);
+		} else {
+			cp = xcalloc(1, sizeof(*cp));
+			cp->prog_type = pi->prov->prog_type;
+			cp->code = code;
+			cp->name = xstrdup(pi->name);
+			cp->fd = -1;
+			vec_push(&c->progs, cp);
+			if (c->opts.dump) {
+				fprintf(c->opts.dump, "BPF %s (%d instructions, %d bytes of stack)\n",
+					pi->name, code.n, code.stack);
+				bpf_code_dump(c->opts.dump, &code, compile_map_name, c);
+			}
+		}
+		at = xcalloc(1, sizeof(*at));
+		at->pi = pi;
+		for (j = 0; j < c->progs.n; j++)
+			if (c->progs.v[j] == cp)
+				at->prog = j;
+		at->cookie = pi->index;
+		vec_push(&c->attach, at);
+	}
+	return 0;
+}
+
+int compile_program(struct compiled *c, const struct source *src,
+		    struct node *ast, const struct compile_opts *opts)
+{
+	struct sema s;
+	int i, ret;
+
+	memset(c, 0, sizeof(*c));
+	c->src = src;
+	c->ast = ast;
+	c->opts = *opts;
+	if (!c->opts.strlen)
+		c->opts.strlen = 64;
+	if (!c->opts.map_keys_max)
+		c->opts.map_keys_max = 4096;
+	c->ringbuf_size = 4 << 20;
+	ret = sema_run(&s, c);
+	if (ret)
+		goto out;
+	c->nstats = STAT_MAP_FULL0 + c->maps.n;
+	if (c->opts.dump) {
+		fprintf(c->opts.dump, "AST\n");
+		ast_dump(c->opts.dump, ast);
+	}
+	for (i = 0; i < s.probes.n; i++) {
+		ret = gen_probe(c, s.probes.v[i]);
+		if (ret)
+			goto out;
+	}
+out:
+	sema_free(&s);
+	return ret;
+}
+
+void compile_free(struct compiled *c)
+{
+	int i;
+
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+
+		bpf_code_free(&p->code);
+		free(p->name);
+		free(p);
+	}
+	for (i = 0; i < c->attach.n; i++)
+		free(c->attach.v[i]);
+	for (i = 0; i < c->fmts.n; i++) {
+		struct fmt_spec *fs = c->fmts.v[i];
+
+		free(fs->fmt);
+		free(fs->args);
+		free(fs);
+	}
+	for (i = 0; i < c->maps.n; i++) {
+		struct symbol *sym = c->maps.v[i];
+
+		free(sym->name);
+		free(sym);
+	}
+	vec_free(&c->progs);
+	vec_free(&c->attach);
+	vec_free(&c->fmts);
+	vec_free(&c->maps);
+	vec_free(&c->probes);
+}

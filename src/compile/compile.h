@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_COMPILE_H
+#define FERRET_COMPILE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "ir.h"
+#include "../util.h"
+#include "../lang/ast.h"
+#include "../runtime/print.h"
+
+struct probe_inst;
+
+/* Options that change what the compiler accepts or generates. */
+struct compile_opts {
+	char **params;		/* positional parameters $1.. */
+	int nparams;
+	bool unsafe;		/* system(), cat(), signal() allowed */
+	int64_t cpid;		/* pid of the -c child, 0 if none */
+	int strlen;		/* bytes of str() buffers (bpftrace's 64) */
+	int map_keys_max;	/* entries per map */
+	FILE *dump;		/* -d: AST, IR and BPF listings go here */
+};
+
+/* A BPF program to load; several probe instances may share one. */
+struct cprog {
+	int prog_type;
+	struct bpf_code code;
+	char *name;		/* the first probe it serves */
+	int fd;
+};
+
+/* An attachment: one probe instance and the program that serves it. */
+struct cattach {
+	struct probe_inst *pi;
+	int prog;		/* index into compiled.progs */
+	uint64_t cookie;	/* the probe index, for bpf_get_attach_cookie */
+};
+
+/* Maps that every program has besides the script's. */
+enum {
+	MAP_RINGBUF,		/* output records */
+	MAP_STATS,		/* per-CPU u64 counters, enum stat_slot */
+	MAP_NFIXED,
+};
+
+enum stat_slot {
+	STAT_LOST,		/* ring buffer full: records dropped */
+	STAT_MAP_FULL0,		/* + map id: updates refused */
+};
+
+/* The whole compiled script. */
+struct compiled {
+	const struct source *src;
+	struct node *ast;
+	struct vec maps;	/* struct symbol *; index = map id - MAP_NFIXED */
+	struct vec fmts;	/* struct fmt_spec * */
+	struct vec probes;	/* struct probe_inst *, index = probe id */
+	struct vec progs;	/* struct cprog * */
+	struct vec attach;	/* struct cattach * */
+	int nstats;		/* slots in MAP_STATS */
+	size_t ringbuf_size;
+	struct compile_opts opts;
+};
+
+/*
+ * Parses nothing: takes a parsed program, checks and types it, expands its
+ * probes and generates BPF.  Errors are reported located; returns 0 or a
+ * negative errno.
+ */
+int compile_program(struct compiled *c, const struct source *src,
+		    struct node *ast, const struct compile_opts *opts);
+void compile_free(struct compiled *c);
+/* The name listings use for map id. */
+const char *compile_map_name(int map_id, void *compiled);
+
+#endif

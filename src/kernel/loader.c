@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <linux/bpf.h>
+
+#include "loader.h"
+#include "../compile/compile.h"
+#include "../lang/types.h"
+
+#define LOG_SIZE (16 << 20)
+
+void loader_map_layout(const struct symbol *sym, int *type, int *key_size,
+		       int *value_size)
+{
+	*key_size = sym->key ? sym->key->size : 8;
+	*value_size = sym->val->size;
+	*type = BPF_MAP_TYPE_HASH;
+	switch (sym->val->kind) {
+	case TY_HIST:
+	case TY_LHIST:
+		*key_size += 8;
+		/* fall through */
+	case TY_COUNT:
+	case TY_SUM:
+		*type = BPF_MAP_TYPE_PERCPU_HASH;
+		*value_size = 8;
+		break;
+	case TY_MIN:
+	case TY_MAX:
+	case TY_AVG:
+	case TY_STATS:
+		*type = BPF_MAP_TYPE_PERCPU_HASH;
+		*value_size = 16;
+		break;
+	default:
+		break;
+	}
+}
+
+const char *loader_eperm_hint(void)
+{
+	if (geteuid() != 0)
+		return "loading BPF programs needs root, or the CAP_BPF and CAP_PERFMON capabilities";
+	return "the kernel refused (lockdown, or a sysctl such as kernel.unprivileged_bpf_disabled)";
+}
+
+static int create_maps(struct compiled *c, struct loaded *l)
+{
+	int i, fd, type, ks, vs;
+
+	l->nmaps = MAP_NFIXED + c->maps.n;
+	l->map_fd = xmalloc(l->nmaps * sizeof(int));
+	for (i = 0; i < l->nmaps; i++)
+		l->map_fd[i] = -1;
+	fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "ferret_rb", 0, 0,
+			    c->ringbuf_size, NULL);
+	if (fd < 0)
+		goto fail;
+	l->map_fd[MAP_RINGBUF] = fd;
+	fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_stats", 4, 8,
+			    c->nstats, NULL);
+	if (fd < 0)
+		goto fail;
+	l->map_fd[MAP_STATS] = fd;
+	for (i = 0; i < c->maps.n; i++) {
+		struct symbol *sym = c->maps.v[i];
+		char name[BPF_OBJ_NAME_LEN];
+
+		loader_map_layout(sym, &type, &ks, &vs);
+		snprintf(name, sizeof(name), "m%d", i);
+		fd = bpf_map_create(type, name, ks, vs, c->opts.map_keys_max, NULL);
+		if (fd < 0) {
+			fd = -errno;
+			fprintf(stderr, "ferret: cannot create map %s: %s%s%s\n",
+				sym->name, strerror(-fd),
+				fd == -EPERM ? ": " : "",
+				fd == -EPERM ? loader_eperm_hint() : "");
+			return fd;
+		}
+		l->map_fd[MAP_NFIXED + i] = fd;
+	}
+	return 0;
+fail:
+	fd = -errno;
+	fprintf(stderr, "ferret: cannot create BPF maps: %s%s%s\n",
+		strerror(-fd), fd == -EPERM ? ": " : "",
+		fd == -EPERM ? loader_eperm_hint() : "");
+	return fd;
+}
+
+static void patch(struct compiled *c, struct cprog *p, struct loaded *l,
+		  uint64_t start_ns)
+{
+	int i;
+
+	for (i = 0; i < p->code.nreloc; i++) {
+		struct bpf_reloc *r = &p->code.reloc[i];
+		struct bpf_insn *in = &p->code.insn[r->insn];
+
+		if (r->kind == RELOC_MAP) {
+			in[0].imm = l->map_fd[r->map_id];
+			in[1].imm = 0;
+		} else {
+			in[0].imm = (int32_t)(uint32_t)start_ns;
+			in[1].imm = (int32_t)(uint32_t)(start_ns >> 32);
+		}
+	}
+}
+
+/* The last "N: (..)" instruction the verifier names in its log. */
+static int failing_insn(const char *log)
+{
+	const char *p = log;
+	int last = -1, n;
+
+	while (p && *p) {
+		if (sscanf(p, "%d: (", &n) == 1)
+			last = n;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return last;
+}
+
+/* The verifier's complaint: the last non-empty line that is not a count. */
+static void last_message(const char *log, char *out, size_t len)
+{
+	const char *end = log + strlen(log), *s, *e;
+
+	out[0] = 0;
+	while (end > log) {
+		e = end;
+		while (e > log && (e[-1] == '\n' || e[-1] == ' '))
+			e--;
+		s = e;
+		while (s > log && s[-1] != '\n')
+			s--;
+		if (e > s && strncmp(s, "processed ", 10) &&
+		    strncmp(s, "verification time", 17) &&
+		    strncmp(s, "stack depth", 11)) {
+			snprintf(out, len, "%.*s", (int)(e - s), s);
+			return;
+		}
+		end = s;
+	}
+}
+
+static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	char name[BPF_OBJ_NAME_LEN], msg[256];
+	char *log;
+	int fd, err, idx;
+
+	snprintf(name, sizeof(name), "ferret");
+	fd = bpf_prog_load(p->prog_type, name, "GPL", p->code.insn, p->code.n,
+			   &opts);
+	if (fd >= 0) {
+		p->fd = fd;
+		return 0;
+	}
+	err = -errno;
+	if (err == -EPERM) {
+		fprintf(stderr, "ferret: cannot load the program for %s: %s\n",
+			p->name, loader_eperm_hint());
+		return err;
+	}
+	log = xcalloc(1, LOG_SIZE);
+	opts.log_buf = log;
+	opts.log_size = LOG_SIZE;
+	opts.log_level = 1;
+	fd = bpf_prog_load(p->prog_type, name, "GPL", p->code.insn, p->code.n,
+			   &opts);
+	if (fd >= 0) {
+		p->fd = fd;
+		free(log);
+		return 0;
+	}
+	last_message(log, msg, sizeof(msg));
+	idx = failing_insn(log);
+	if (idx >= 0 && idx < p->code.n && p->code.loc[idx])
+		diag_error(c->src, p->code.loc[idx],
+			   "the BPF verifier rejected the program for %s here: %s",
+			   p->name, msg[0] ? msg : strerror(-err));
+	else
+		fprintf(stderr, "ferret: the BPF verifier rejected the program for %s: %s\n",
+			p->name, msg[0] ? msg : strerror(-err));
+	if (verbose)
+		fprintf(stderr, "verifier log:\n%s\n", log);
+	else
+		fprintf(stderr, "(run with -v for the verifier log)\n");
+	free(log);
+	return err;
+}
+
+int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
+		bool verbose)
+{
+	int i, err;
+
+	err = create_maps(c, l);
+	if (err)
+		return err;
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+
+		patch(c, p, l, start_ns);
+		err = load_prog(c, p, verbose);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+void loader_unload(struct compiled *c, struct loaded *l)
+{
+	int i;
+
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+
+		if (p->fd >= 0)
+			close(p->fd);
+		p->fd = -1;
+	}
+	for (i = 0; i < l->nmaps; i++)
+		if (l->map_fd[i] >= 0)
+			close(l->map_fd[i]);
+	free(l->map_fd);
+	l->map_fd = NULL;
+	l->nmaps = 0;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_LOADER_H
+#define FERRET_LOADER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct compiled;
+struct symbol;
+
+/* Map fds by map id (fixed maps first); -1 where not created. */
+struct loaded {
+	int *map_fd;
+	int nmaps;
+};
+
+/* The BPF map type, key and value sizes a script map is stored with. */
+void loader_map_layout(const struct symbol *sym, int *type, int *key_size,
+		       int *value_size);
+
+/*
+ * Creates every map and loads every program of c, patching map fds and
+ * start_ns into the code.  A verifier rejection is reported at the
+ * script construct the failing instruction came from, with the whole log
+ * when verbose.  0 or -errno (reported).
+ */
+int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
+		bool verbose);
+void loader_unload(struct compiled *c, struct loaded *l);
+
+/* A sentence naming what is missing when the kernel says EPERM. */
+const char *loader_eperm_hint(void);
+
+#endif

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_LOC_H
+#define FERRET_LOC_H
+
+/* A source range: 1-based line and column of its first character. */
+struct loc {
+	int line, col;
+	int len;		/* characters covered on that line, >= 1 */
+};
+
+/* The script being compiled, for located diagnostics. */
+struct source {
+	const char *name;	/* file name, or "stdin"/"-e" */
+	const char *text;	/* NUL-terminated */
+};
+
+/*
+ * Prints "name:line:col: error: MSG", then the source line and a caret
+ * (with '~' for the rest of the range) on stderr.  Counts errors.
+ */
+void diag_error(const struct source *src, const struct loc *loc,
+		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_warn(const struct source *src, const struct loc *loc,
+	       const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int diag_count(void);
+void diag_reset(void);
+/* Where diagnostics go (stderr by default); unit tests capture them. */
+#include <stdio.h>
+void diag_set_stream(FILE *f);
+
+#endif

@@ -1,0 +1,744 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Semantic analysis: name resolution, typing and probe expansion.
+ *
+ * Map types are inferred from every probe at once, the way bpftrace does:
+ * a map assigned in one probe may be read in an earlier one.  So the
+ * checker runs over the whole program several times with errors muted,
+ * letting map types settle, then once more reporting what is still wrong.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sema.h"
+#include "lex.h"
+#include "../compile/compile.h"
+#include "../builtins/builtin.h"
+#include "../providers/provider.h"
+
+#define SEMA_QUIET_PASSES 3
+
+int sema_error(struct sema *s, const struct node *n, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	s->errors++;
+	if (!s->report)
+		return -EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_error(s->src, &n->loc, "%s", msg);
+	return -EINVAL;
+}
+
+static struct symbol *find_sym(struct vec *v, const char *name)
+{
+	int i;
+
+	for (i = 0; i < v->n; i++) {
+		struct symbol *sym = v->v[i];
+
+		if (!strcmp(sym->name, name))
+			return sym;
+	}
+	return NULL;
+}
+
+/*
+ * Unifies an existing slot type with a new one: strings grow to the
+ * larger size, tuples field by field.  Returns false on a real mismatch.
+ */
+static bool unify(struct type **slot, struct type *t)
+{
+	struct type *old = *slot;
+	int i;
+
+	if (!old) {
+		*slot = t;
+		return true;
+	}
+	if (old->kind == TY_INT && t->kind == TY_INT)
+		return true;
+	if (old->kind != t->kind)
+		return false;
+	if (old->kind == TY_STR) {
+		if (t->size > old->size)
+			*slot = t;
+		return true;
+	}
+	if (old->kind == TY_TUPLE) {
+		struct type **f;
+		bool ok = true, grew = false;
+
+		if (old->nfields != t->nfields)
+			return false;
+		f = xcalloc(old->nfields, sizeof(*f));
+		for (i = 0; i < old->nfields; i++) {
+			f[i] = old->fields[i].type;
+			ok &= unify(&f[i], t->fields[i].type);
+			grew |= f[i] != old->fields[i].type;
+		}
+		if (ok && grew)
+			*slot = type_tuple(f, old->nfields);
+		free(f);
+		return ok;
+	}
+	if (old->kind == TY_LHIST)
+		return old->lh_min == t->lh_min && old->lh_max == t->lh_max &&
+		       old->lh_step == t->lh_step;
+	return true;
+}
+
+/* Map keys and values hold integers as 64-bit words. */
+static struct type *storage_type(struct type *t)
+{
+	if (t->kind == TY_INT)
+		return type_int(8, t->is_signed);
+	return t;
+}
+
+struct symbol *sema_map(struct sema *s, struct node *n)
+{
+	struct compiled *c = s->c;
+	struct symbol *sym = find_sym(&c->maps, n->name);
+	struct type *key = NULL;
+	int i;
+
+	for (i = 0; i < n->nlist; i++)
+		if (sema_expr(s, n->list[i]))
+			return NULL;
+	if (n->nlist == 1) {
+		key = storage_type(n->list[0]->type);
+	} else if (n->nlist > 1) {
+		struct type **f = xcalloc(n->nlist, sizeof(*f));
+
+		for (i = 0; i < n->nlist; i++)
+			f[i] = storage_type(n->list[i]->type);
+		key = type_tuple(f, n->nlist);
+		free(f);
+	}
+	for (i = 0; key && i < (key->kind == TY_TUPLE ? key->nfields : 1); i++) {
+		struct type *k = key->kind == TY_TUPLE ? key->fields[i].type : key;
+
+		if (k->kind != TY_INT && k->kind != TY_STR &&
+		    k->kind != TY_PROBE) {
+			char b[64];
+
+			sema_error(s, n, "%s cannot be a map key",
+				   type_name(k, b, sizeof(b)));
+			return NULL;
+		}
+	}
+	if (!sym) {
+		sym = xcalloc(1, sizeof(*sym));
+		sym->kind = SYM_MAP;
+		sym->name = xstrdup(n->name);
+		sym->id = MAP_NFIXED + c->maps.n;
+		sym->first = n;
+		sym->key = key;
+		vec_push(&c->maps, sym);
+	} else if (!!sym->key != !!key || (key && !unify(&sym->key, key))) {
+		char a[64], b[64];
+
+		sema_error(s, n, "map %s is used with key %s here but %s elsewhere",
+			   n->name, key ? type_name(key, a, sizeof(a)) : "none",
+			   sym->key ? type_name(sym->key, b, sizeof(b)) : "none");
+		return NULL;
+	}
+	n->sym = sym;
+	return sym;
+}
+
+int sema_map_value(struct sema *s, struct node *n, struct type *t)
+{
+	struct symbol *sym = n->sym;
+	char a[64], b[64];
+
+	if (!sym)
+		return -EINVAL;
+	if (t->kind == TY_NONE || t->kind == TY_CTX || t->kind == TY_STRUCT)
+		return sema_error(s, n, "cannot store %s in map %s",
+				  type_name(t, a, sizeof(a)), sym->name);
+	if (!unify(&sym->val, storage_type(t)))
+		return sema_error(s, n, "map %s holds %s but is assigned %s here",
+				  sym->name, type_name(sym->val, a, sizeof(a)),
+				  type_name(t, b, sizeof(b)));
+	return 0;
+}
+
+int sema_add_fmt(struct sema *s, const char *fmt, struct node **args,
+		 int nargs)
+{
+	struct fmt_spec *fs;
+	int i, off = 0;
+
+	if (!s->report)
+		return -1;
+	fs = xcalloc(1, sizeof(*fs));
+	fs->fmt = xstrdup(fmt);
+	fs->nargs = nargs;
+	fs->args = xcalloc(nargs + 1, sizeof(*fs->args));
+	for (i = 0; i < nargs; i++) {
+		struct type *t = storage_type(args[i]->type);
+
+		fs->args[i].type = t;
+		fs->args[i].offset = off;
+		off += ALIGN_UP(t->size, 8);
+	}
+	fs->size = off;
+	vec_push(&s->c->fmts, fs);
+	return s->c->fmts.n - 1;
+}
+
+int sema_const_int(struct sema *s, struct node *n, int64_t *v)
+{
+	int64_t a;
+
+	if (n->kind == N_INT) {
+		*v = n->ival;
+		return 0;
+	}
+	if (n->kind == N_UNOP && n->op == T_MINUS &&
+	    !sema_const_int(s, n->a, &a)) {
+		*v = -a;
+		return 0;
+	}
+	if (n->kind == N_POSPARAM) {
+		const struct compile_opts *o = &s->c->opts;
+		char *end;
+
+		if (n->ival == 0) {
+			*v = o->nparams;
+			return 0;
+		}
+		if ((int)n->ival <= o->nparams) {
+			*v = strtoll(o->params[n->ival - 1], &end, 0);
+			if (!*end)
+				return 0;
+		}
+	}
+	return sema_error(s, n, "expected an integer constant");
+}
+
+static bool is_int(const struct type *t)
+{
+	return t && (t->kind == TY_INT);
+}
+
+static int expect_int(struct sema *s, struct node *n, const char *what)
+{
+	char b[64];
+
+	if (is_int(n->type))
+		return 0;
+	return sema_error(s, n, "%s must be an integer, not %s", what,
+			  n->type ? type_name(n->type, b, sizeof(b)) : "unknown");
+}
+
+static int posparam(struct sema *s, struct node *n)
+{
+	const struct compile_opts *o = &s->c->opts;
+	const char *p;
+	char *end;
+
+	if (n->ival == 0 || (int)n->ival > o->nparams) {
+		n->type = type_int(8, true);
+		return 0;
+	}
+	p = o->params[n->ival - 1];
+	strtoll(p, &end, 0);
+	if (*p && !*end)
+		n->type = type_int(8, true);
+	else
+		n->type = type_str(strlen(p) + 1);
+	return 0;
+}
+
+static int call_builtin(struct sema *s, struct node *n, bool func)
+{
+	const struct builtin *b = builtin_find(n->name, func);
+
+	if (!b) {
+		if (func)
+			return sema_error(s, n, "unknown function '%s'", n->name);
+		return sema_error(s, n, "unknown identifier '%s'", n->name);
+	}
+	if (b->unsupported)
+		return sema_error(s, n, "%s '%s' is not supported yet%s%s",
+				  func ? "function" : "builtin", n->name,
+				  *b->unsupported ? ": " : "", b->unsupported);
+	n->bi = b;
+	return b->sema(s, n);
+}
+
+static int field(struct sema *s, struct node *n)
+{
+	struct type *t, *ft = NULL;
+	int i, j;
+
+	if (sema_expr(s, n->a))
+		return -EINVAL;
+	t = n->a->type;
+	if (t->kind == TY_CTX) {
+		for (i = 0; i < s->cur->insts.n; i++) {
+			struct probe_inst *pi = s->cur->insts.v[i];
+			struct type *args = pi->args;
+
+			for (j = 0; args && j < args->nfields; j++)
+				if (!strcmp(args->fields[j].name, n->name))
+					break;
+			if (!args || j == args->nfields)
+				return sema_error(s, n, "%s has no argument '%s'",
+						  pi->name, n->name);
+			if (!ft)
+				ft = args->fields[j].type;
+			else if (!type_equal(ft, args->fields[j].type))
+				return sema_error(s, n,
+					"argument '%s' has different types across the probes of this block",
+					n->name);
+		}
+		n->type = ft;
+		return 0;
+	}
+	if (t->kind == TY_TUPLE && n->op == T_DOT) {
+		char *end;
+		long k = strtol(n->name, &end, 10);
+
+		if (*end || k < 0 || k >= t->nfields)
+			return sema_error(s, n, "tuple has no element '%s'", n->name);
+		n->type = t->fields[k].type;
+		return 0;
+	}
+	{
+		char b[64];
+
+		return sema_error(s, n, "%s has no fields",
+				  type_name(t, b, sizeof(b)));
+	}
+}
+
+static int cast(struct sema *s, struct node *n)
+{
+	static const struct {
+		const char *name;
+		int size;
+		bool sign;
+	} ints[] = {
+		{ "int8", 1, true }, { "int16", 2, true }, { "int32", 4, true },
+		{ "int64", 8, true }, { "uint8", 1, false }, { "uint16", 2, false },
+		{ "uint32", 4, false }, { "uint64", 8, false },
+	};
+	size_t i;
+
+	if (sema_expr(s, n->a))
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(ints); i++) {
+		if (!strcmp(n->str, ints[i].name)) {
+			if (expect_int(s, n->a, "a cast operand"))
+				return -EINVAL;
+			n->type = type_int(ints[i].size, ints[i].sign);
+			return 0;
+		}
+	}
+	return sema_error(s, n, "cast to '%s' is not supported yet: it needs BTF types",
+			  n->str);
+}
+
+static int binop(struct sema *s, struct node *n)
+{
+	struct type *a, *b;
+
+	if (sema_expr(s, n->a) || sema_expr(s, n->b))
+		return -EINVAL;
+	a = n->a->type;
+	b = n->b->type;
+	if (a->kind == TY_STR || b->kind == TY_STR) {
+		if (a->kind != b->kind ||
+		    (n->op != T_EQ && n->op != T_NE))
+			return sema_error(s, n,
+				"strings can only be compared with == and != against strings");
+		n->type = type_int(8, true);
+		return 0;
+	}
+	if (a->kind == TY_PROBE && b->kind == TY_PROBE &&
+	    (n->op == T_EQ || n->op == T_NE)) {
+		n->type = type_int(8, true);
+		return 0;
+	}
+	if (expect_int(s, n->a, "an operand") || expect_int(s, n->b, "an operand"))
+		return -EINVAL;
+	switch (n->op) {
+	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
+	case T_LAND: case T_LOR:
+		n->type = type_int(8, true);
+		break;
+	default:
+		n->type = type_int(8, a->is_signed && b->is_signed);
+	}
+	return 0;
+}
+
+static int lvalue_int(struct sema *s, struct node *lv)
+{
+	if (lv->kind == N_VAR) {
+		struct symbol *v = find_sym(&s->cur->vars, lv->name);
+
+		if (!v)
+			return sema_error(s, lv, "variable %s is used before it is assigned",
+					  lv->name);
+		lv->sym = v;
+		lv->type = v->val;
+		return expect_int(s, lv, lv->name);
+	}
+	if (lv->kind == N_MAP) {
+		if (!sema_map(s, lv))
+			return -EINVAL;
+		if (sema_map_value(s, lv, type_int(8, true)))
+			return -EINVAL;
+		lv->type = lv->sym->val;
+		return 0;
+	}
+	return sema_error(s, lv, "can only assign to a map or a variable");
+}
+
+int sema_expr(struct sema *s, struct node *n)
+{
+	char b[64];
+	int i;
+
+	switch (n->kind) {
+	case N_INT:
+		n->type = type_int(8, !(n->ival > INT64_MAX && !(n->flags & NF_SIGNED)));
+		return 0;
+	case N_STR:
+		n->type = type_str(n->slen + 1);
+		return 0;
+	case N_POSPARAM:
+		return posparam(s, n);
+	case N_BUILTIN:
+		return call_builtin(s, n, false);
+	case N_CALL:
+		return call_builtin(s, n, true);
+	case N_VAR: {
+		struct symbol *v = find_sym(&s->cur->vars, n->name);
+
+		if (!v || !v->val)
+			return sema_error(s, n, "variable %s is used before it is assigned",
+					  n->name);
+		n->sym = v;
+		n->type = v->val;
+		return 0;
+	}
+	case N_MAP:
+		if (!sema_map(s, n))
+			return -EINVAL;
+		if (!n->sym->val) {
+			n->type = type_int(8, true);
+			return sema_error(s, n, "map %s is read but never assigned",
+					  n->name);
+		}
+		if (type_is_agg(n->sym->val))
+			return sema_error(s, n,
+				"reading %s map %s inside a probe is not supported yet",
+				type_name(n->sym->val, b, sizeof(b)), n->name);
+		n->type = n->sym->val;
+		return 0;
+	case N_BINOP:
+		return binop(s, n);
+	case N_UNOP:
+		if (n->op == T_STAR || n->op == T_AMP)
+			return sema_error(s, n, "pointer %s is not supported yet",
+					  n->op == T_STAR ? "dereference" : "address-of");
+		if (sema_expr(s, n->a) || expect_int(s, n->a, "an operand"))
+			return -EINVAL;
+		n->type = n->op == T_NOT ? type_int(8, true) : n->a->type;
+		if (n->op == T_MINUS)
+			n->type = type_int(8, true);
+		return 0;
+	case N_INCDEC:
+		if (lvalue_int(s, n->a))
+			return -EINVAL;
+		n->type = type_int(8, true);
+		return 0;
+	case N_TERNARY:
+		if (sema_expr(s, n->a) || sema_expr(s, n->b) || sema_expr(s, n->c))
+			return -EINVAL;
+		if (expect_int(s, n->a, "a condition"))
+			return -EINVAL;
+		n->type = n->b->type;
+		if (!unify(&n->type, n->c->type))
+			return sema_error(s, n, "the branches of ?: have different types");
+		return 0;
+	case N_CAST:
+		return cast(s, n);
+	case N_FIELD:
+		return field(s, n);
+	case N_TUPLE: {
+		struct type **f = xcalloc(n->nlist, sizeof(*f));
+
+		for (i = 0; i < n->nlist; i++) {
+			if (sema_expr(s, n->list[i])) {
+				free(f);
+				return -EINVAL;
+			}
+			f[i] = storage_type(n->list[i]->type);
+			if (f[i]->kind != TY_INT && f[i]->kind != TY_STR &&
+			    f[i]->kind != TY_PROBE) {
+				free(f);
+				return sema_error(s, n->list[i],
+						  "tuples may hold integers and strings only");
+			}
+		}
+		n->type = type_tuple(f, n->nlist);
+		free(f);
+		return 0;
+	}
+	case N_SIZEOF:
+		if (n->a) {
+			if (sema_expr(s, n->a))
+				return -EINVAL;
+			n->ival = n->a->type->size;
+		} else {
+			return sema_error(s, n, "sizeof(type) is not supported yet");
+		}
+		n->type = type_int(8, false);
+		return 0;
+	case N_INDEX:
+		return sema_error(s, n, "indexing with [] is not supported yet");
+	default:
+		return sema_error(s, n, "this is not an expression");
+	}
+}
+
+static int stmt(struct sema *s, struct node *n);
+
+static int block(struct sema *s, struct node *n)
+{
+	int i, err = 0;
+
+	for (i = 0; i < n->nlist; i++)
+		err |= stmt(s, n->list[i]);
+	return err ? -EINVAL : 0;
+}
+
+static bool is_agg_call(const struct node *n)
+{
+	const struct builtin *b;
+
+	if (n->kind != N_CALL)
+		return false;
+	b = builtin_find(n->name, true);
+	return b && b->agg && !b->unsupported;
+}
+
+static int assign(struct sema *s, struct node *n)
+{
+	struct node *lv = n->a, *rv = n->b;
+	char a[64], b[64];
+
+	if (n->op != T_ASSIGN) {
+		if (lvalue_int(s, lv) || sema_expr(s, rv) ||
+		    expect_int(s, rv, "the right-hand side"))
+			return -EINVAL;
+		return 0;
+	}
+	if (lv->kind == N_MAP) {
+		if (!sema_map(s, lv))
+			return -EINVAL;
+		if (is_agg_call(rv))
+			rv->a = lv;	/* the aggregation's target map */
+		if (sema_expr(s, rv))
+			return -EINVAL;
+		return sema_map_value(s, lv, rv->type);
+	}
+	if (lv->kind == N_VAR) {
+		struct symbol *v;
+
+		if (is_agg_call(rv))
+			return sema_error(s, rv, "%s() can only be assigned to a map",
+					  rv->name);
+		if (sema_expr(s, rv))
+			return -EINVAL;
+		if (rv->type->kind == TY_NONE)
+			return sema_error(s, rv, "this has no value to assign");
+		v = find_sym(&s->cur->vars, lv->name);
+		if (!v) {
+			v = xcalloc(1, sizeof(*v));
+			v->kind = SYM_VAR;
+			v->name = xstrdup(lv->name);
+			v->first = lv;
+			vec_push(&s->cur->vars, v);
+		}
+		if (!unify(&v->val, storage_type(rv->type)))
+			return sema_error(s, n, "variable %s holds %s but is assigned %s here",
+					  lv->name, type_name(v->val, a, sizeof(a)),
+					  type_name(rv->type, b, sizeof(b)));
+		lv->sym = v;
+		lv->type = v->val;
+		return 0;
+	}
+	return sema_error(s, lv, "can only assign to a map or a variable");
+}
+
+static int stmt(struct sema *s, struct node *n)
+{
+	int64_t k;
+	int err;
+
+	switch (n->kind) {
+	case N_EXPRSTMT:
+		if (is_agg_call(n->a))
+			return sema_error(s, n->a, "%s() must be assigned to a map",
+					  n->a->name);
+		return sema_expr(s, n->a);
+	case N_ASSIGN:
+		return assign(s, n);
+	case N_IF:
+		err = sema_expr(s, n->a);
+		if (!err)
+			err = expect_int(s, n->a, "a condition");
+		err |= block(s, n->b);
+		if (n->c)
+			err |= n->c->kind == N_IF ? stmt(s, n->c) : block(s, n->c);
+		return err ? -EINVAL : 0;
+	case N_WHILE:
+		err = sema_expr(s, n->a);
+		if (!err)
+			err = expect_int(s, n->a, "a condition");
+		s->loop_depth++;
+		err |= block(s, n->b);
+		s->loop_depth--;
+		return err ? -EINVAL : 0;
+	case N_UNROLL:
+		if (sema_const_int(s, n->a, &k))
+			return -EINVAL;
+		if (k < 1 || k > 100)
+			return sema_error(s, n->a, "unroll count must be 1 to 100");
+		n->a->ival = k;
+		return block(s, n->b);
+	case N_BREAK:
+	case N_CONTINUE:
+		if (!s->loop_depth)
+			return sema_error(s, n, "%s outside a loop",
+					  n->kind == N_BREAK ? "break" : "continue");
+		return 0;
+	case N_RETURN:
+		if (n->a)
+			return sema_error(s, n, "return with a value is not supported yet");
+		return 0;
+	case N_BLOCK:
+		return block(s, n);
+	default:
+		return sema_error(s, n, "this is not a statement");
+	}
+}
+
+static int expand(struct sema *s, struct sema_probe *sp)
+{
+	struct node *p = sp->node;
+	char err[512];
+	int i, j, ret, errs = 0;
+
+	for (i = 0; i < p->nspecs; i++) {
+		struct node *spec = p->specs[i];
+		const struct provider *prov = provider_find(spec->str);
+		int first = sp->insts.n;
+
+		if (!prov) {
+			s->report = true;
+			sema_error(s, spec, "unknown probe type in '%s'", spec->str);
+			s->report = false;
+			errs++;
+			continue;
+		}
+		err[0] = 0;
+		ret = prov->expand(prov, spec->str, &sp->insts, err, sizeof(err));
+		if (ret) {
+			s->report = true;
+			sema_error(s, spec, "%s", err[0] ? err : strerror(-ret));
+			s->report = false;
+			errs++;
+			continue;
+		}
+		for (j = first; j < sp->insts.n; j++) {
+			struct probe_inst *pi = sp->insts.v[j];
+
+			pi->index = s->c->probes.n;
+			vec_push(&s->c->probes, pi);
+		}
+	}
+	return errs ? -EINVAL : 0;
+}
+
+static int check_probe(struct sema *s, struct sema_probe *sp)
+{
+	struct node *p = sp->node;
+	int err = 0, i;
+
+	s->cur = sp;
+	for (i = 0; i < sp->vars.n; i++) {
+		struct symbol *v = sp->vars.v[i];
+
+		free(v->name);
+		free(v);
+	}
+	sp->vars.n = 0;
+	if (p->a) {
+		err = sema_expr(s, p->a);
+		if (!err)
+			err = expect_int(s, p->a, "a predicate");
+	}
+	err |= block(s, p->b);
+	return err ? -EINVAL : 0;
+}
+
+int sema_run(struct sema *s, struct compiled *c)
+{
+	struct node *prog = c->ast;
+	int i, pass, err = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->c = c;
+	s->src = c->src;
+	for (i = 0; i < prog->nlist; i++) {
+		struct sema_probe *sp = xcalloc(1, sizeof(*sp));
+
+		sp->node = prog->list[i];
+		sp->node->id = i;
+		vec_push(&s->probes, sp);
+		err |= expand(s, sp);
+	}
+	if (err)
+		return -EINVAL;
+	for (pass = 0; pass <= SEMA_QUIET_PASSES; pass++) {
+		s->report = pass == SEMA_QUIET_PASSES;
+		s->errors = 0;
+		for (i = 0; i < s->probes.n; i++)
+			check_probe(s, s->probes.v[i]);
+	}
+	return s->errors ? -EINVAL : 0;
+}
+
+void sema_free(struct sema *s)
+{
+	int i, j;
+
+	for (i = 0; i < s->probes.n; i++) {
+		struct sema_probe *sp = s->probes.v[i];
+
+		for (j = 0; j < sp->vars.n; j++) {
+			struct symbol *v = sp->vars.v[j];
+
+			free(v->name);
+			free(v);
+		}
+		vec_free(&sp->vars);
+		vec_free(&sp->insts);
+		free(sp);
+	}
+	vec_free(&s->probes);
+}

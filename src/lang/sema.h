@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_SEMA_H
+#define FERRET_SEMA_H
+
+#include <stdbool.h>
+#include "ast.h"
+#include "types.h"
+#include "../util.h"
+
+struct compiled;
+struct provider;
+
+/* What sema knows of one probe block. */
+struct sema_probe {
+	struct node *node;
+	struct vec insts;	/* struct probe_inst *, after expansion */
+	struct vec vars;	/* struct symbol *, its $variables */
+	bool uses_probe;	/* reads the "probe" builtin */
+};
+
+struct sema {
+	struct compiled *c;
+	const struct source *src;
+	struct vec probes;	/* struct sema_probe * */
+	struct sema_probe *cur;
+	bool report;		/* last pass: report what is still untyped */
+	int loop_depth;
+	int errors;
+};
+
+/*
+ * Checks and types c->ast in place, expands probe specs through the
+ * providers and fills c->maps, c->fmts and c->probes.  0 or -EINVAL
+ * after reporting located errors.
+ */
+int sema_run(struct sema *s, struct compiled *c);
+void sema_free(struct sema *s);
+
+/* Reports a located error and counts it; returns -EINVAL. */
+int sema_error(struct sema *s, const struct node *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Types expression n (and its children). 0 or -EINVAL. */
+int sema_expr(struct sema *s, struct node *n);
+/* The map symbol for an N_MAP node, typing its keys; NULL on error. */
+struct symbol *sema_map(struct sema *s, struct node *n);
+/* Records that map n holds values of type t (first use fixes it). */
+int sema_map_value(struct sema *s, struct node *n, struct type *t);
+/* Adds a printf-like format with args (nodes, typed); returns its id. */
+int sema_add_fmt(struct sema *s, const char *fmt, struct node **args,
+		 int nargs);
+/* An integer constant expression's value. 0 or -EINVAL. */
+int sema_const_int(struct sema *s, struct node *n, int64_t *v);
+
+#endif

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_TYPES_H
+#define FERRET_TYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+/*
+ * Value types of the language.  Integers live in 64-bit registers and are
+ * 8 bytes wide in map keys, values and output records whatever their
+ * declared size; strings are fixed-size NUL-padded byte arrays.
+ */
+enum type_kind {
+	TY_NONE,	/* statement value, void functions */
+	TY_INT,		/* size 1/2/4/8, is_signed */
+	TY_STR,		/* size: buffer bytes including the NUL */
+	TY_PROBE,	/* probe name, held as a u64 probe index */
+	TY_KSYM,	/* kernel address printed as a symbol (later) */
+	TY_USYM,
+	TY_TUPLE,	/* fields */
+	TY_CTX,		/* "args": pointer to the tracepoint record */
+	TY_PTR,		/* pointer to elem (or NULL elem for void *) */
+	TY_STRUCT,	/* record with named fields (args pointee) */
+	TY_TIMESTAMP,
+	/* aggregations: only as map values */
+	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
+};
+
+struct field {
+	char *name;
+	struct type *type;
+	int offset;		/* byte offset in the struct or tuple */
+	int size;		/* bytes it occupies at the source */
+	bool data_loc;		/* tracepoint __data_loc: u32 (len << 16 | off) */
+};
+
+struct type {
+	enum type_kind kind;
+	int size;		/* bytes in a key, value or record */
+	bool is_signed;
+	struct field *fields;	/* TY_TUPLE, TY_STRUCT */
+	int nfields;
+	struct type *elem;	/* TY_PTR, TY_SUM/MIN/MAX (the summed int) */
+	char *name;		/* TY_STRUCT */
+	int64_t lh_min, lh_max, lh_step;	/* TY_LHIST */
+};
+
+struct type *type_int(int size, bool is_signed);
+struct type *type_str(int size);
+struct type *type_simple(enum type_kind kind);	/* none, probe, count ... */
+struct type *type_tuple(struct type **elems, int n);
+bool type_equal(const struct type *a, const struct type *b);
+bool type_is_agg(const struct type *t);
+/* "int64", "string[16]", "hist", "(int64, string[64])" */
+const char *type_name(const struct type *t, char *buf, size_t len);
+
+/*
+ * Map storage layouts.  Codegen writes them, the runtime reads them.
+ *
+ * TY_COUNT, TY_SUM	per-CPU hash, value s64/u64 per CPU, summed.
+ * TY_MIN, TY_MAX	per-CPU hash, value struct agg_minmax per CPU.
+ * TY_AVG, TY_STATS	per-CPU hash, value struct agg_avg per CPU.
+ * TY_HIST, TY_LHIST	per-CPU hash keyed by (map key, u64 bucket), value
+ *			u64 count per CPU.  Buckets: see hist_bucket().
+ * anything else	plain hash, value as its type's size.
+ * A map with no key uses the 8-byte key 0.
+ */
+struct agg_minmax {
+	int64_t value;
+	uint64_t set;		/* 0 until this CPU has seen a value */
+};
+
+struct agg_avg {
+	int64_t total;
+	uint64_t count;
+};
+
+/*
+ * hist bucket: 0 for v < 0, 1 for v == 0, 2 + floor(log2(v)) for v > 0.
+ * lhist bucket: 0 for v < min, n+1 for v >= max, else 1 + (v - min) / step,
+ * n = (max - min) / step.
+ */
+#define HIST_NBUCKETS 66
+
+enum sym_kind { SYM_MAP, SYM_VAR };
+
+struct symbol {
+	enum sym_kind kind;
+	char *name;		/* "@x", "@" or "$x" */
+	struct type *key;	/* SYM_MAP: NULL for a scalar map, else the key
+				 * (TY_TUPLE for several keys) */
+	struct type *val;
+	int id;			/* SYM_MAP: index in the program's map table */
+	int stack_off;		/* SYM_VAR: offset from r10 (negative), per probe */
+	struct node *first;	/* where it first appears, for diagnostics */
+};
+
+#endif

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* ferret: command line. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wordexp.h>
+#include <sys/wait.h>
+
+#include "util.h"
+#include "lang/parse.h"
+#include "compile/compile.h"
+#include "providers/provider.h"
+#include "runtime/run.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: ferret [options] FILE [ARG...]\n"
+"       ferret [options] -e PROGRAM [ARG...]\n"
+"       ferret -l [PATTERN]\n"
+"\n"
+"Compiles a bpftrace program to eBPF, attaches it and prints its output.\n"
+"\n"
+"options:\n"
+"  -e PROGRAM     run PROGRAM\n"
+"  -c COMMAND     run COMMAND, held until every probe is attached; exit when it exits\n"
+"  -p PID         exit when PID exits\n"
+"  -l [PATTERN]   list probes matching PATTERN\n"
+"  -o FILE        write output to FILE\n"
+"  -f FORMAT      output format: text (default) or json\n"
+"  -q             quiet: no \"Attaching\" line\n"
+"  -v             verbose: verifier logs on load errors\n"
+"  -d             dump the AST, IR and BPF listings and exit without loading\n"
+"  --unsafe       allow system() and cat()\n"
+"  -h, --help     this text\n"
+"  -V, --version  print the version\n"
+"\n"
+"ARGs are the positional parameters $1, $2 ...; $# counts them.\n");
+}
+
+static void list_one(const char *name, void *arg)
+{
+	printf("%s\n", name);
+}
+
+static int list_probes(const char *pattern)
+{
+	const struct provider *const *p;
+	int err;
+
+	if (pattern) {
+		const struct provider *prov = provider_find(pattern);
+
+		if (!prov) {
+			/* bpftrace lists every type for a bare pattern. */
+			for (p = provider_table; *p; p++)
+				if ((*p)->list)
+					(*p)->list(*p, pattern, list_one, NULL);
+			return 0;
+		}
+		if (!prov->list)
+			return 0;
+		err = prov->list(prov, pattern, list_one, NULL);
+		if (err) {
+			fprintf(stderr, "ferret: cannot list %s: %s\n", pattern,
+				strerror(-err));
+			return 1;
+		}
+		return 0;
+	}
+	for (p = provider_table; *p; p++)
+		if ((*p)->list)
+			(*p)->list(*p, NULL, list_one, NULL);
+	return 0;
+}
+
+/*
+ * Starts cmd held: the child waits on a pipe until every probe is
+ * attached, so its first instructions are traced.  Closing the pipe
+ * without writing makes it exit instead.
+ */
+static pid_t start_child(const char *cmd, int *go_fd)
+{
+	wordexp_t we;
+	int fds[2];
+	pid_t pid;
+	char ch;
+
+	if (wordexp(cmd, &we, WRDE_NOCMD) || we.we_wordc == 0) {
+		fprintf(stderr, "ferret: cannot parse command '%s'\n", cmd);
+		return -1;
+	}
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		close(fds[1]);
+		if (read(fds[0], &ch, 1) != 1)
+			_exit(127);
+		execvp(we.we_wordv[0], we.we_wordv);
+		fprintf(stderr, "ferret: cannot run %s: %s\n", we.we_wordv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	wordfree(&we);
+	close(fds[0]);
+	*go_fd = fds[1];
+	return pid;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "unsafe", no_argument, NULL, 'U' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct compile_opts copts = { 0 };
+	struct run_opts ropts = { .out = stdout };
+	const char *program = NULL, *outfile = NULL;
+	bool list = false, dump = false;
+	struct source src = { 0 };
+	struct compiled c;
+	struct node *ast;
+	char *text = NULL;
+	pid_t child = 0;
+	int go_fd = -1, opt, ret;
+
+	while ((opt = getopt_long(argc, argv, "+e:c:p:lo:f:qvdhV", longopts,
+				  NULL)) != -1) {
+		switch (opt) {
+		case 'e':
+			program = optarg;
+			break;
+		case 'c':
+			ropts.cmd = optarg;
+			break;
+		case 'p':
+			ropts.pid = atoi(optarg);
+			if (ropts.pid <= 0 || kill(ropts.pid, 0) < 0) {
+				fprintf(stderr, "ferret: no process %s\n", optarg);
+				return 1;
+			}
+			break;
+		case 'l':
+			list = true;
+			break;
+		case 'o':
+			outfile = optarg;
+			break;
+		case 'f':
+			if (!strcmp(optarg, "json")) {
+				ropts.format = OUT_JSON;
+			} else if (strcmp(optarg, "text")) {
+				fprintf(stderr, "ferret: unknown output format '%s' (text or json)\n",
+					optarg);
+				return 1;
+			}
+			break;
+		case 'q':
+			ropts.quiet = true;
+			break;
+		case 'v':
+			ropts.verbose = true;
+			break;
+		case 'd':
+			dump = true;
+			break;
+		case 'U':
+			copts.unsafe = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("ferret v%s\n", FERRET_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 1;
+		}
+	}
+	if (list)
+		return list_probes(optind < argc ? argv[optind] : program);
+	if (!program) {
+		if (optind >= argc) {
+			usage(stderr);
+			return 1;
+		}
+		src.name = argv[optind++];
+		text = util_read_file(src.name, NULL);
+		if (!text) {
+			fprintf(stderr, "ferret: cannot read %s: %s\n", src.name,
+				strerror(errno));
+			return 1;
+		}
+		src.text = text;
+	} else {
+		src.name = "-e";
+		src.text = program;
+	}
+	copts.params = argv + optind;
+	copts.nparams = argc - optind;
+
+	ast = parse_program(&src);
+	if (!ast)
+		return 1;
+	if (outfile) {
+		ropts.out = fopen(outfile, "w");
+		if (!ropts.out) {
+			fprintf(stderr, "ferret: cannot write %s: %s\n", outfile,
+				strerror(errno));
+			return 1;
+		}
+	}
+	if (ropts.cmd && !dump) {
+		child = start_child(ropts.cmd, &go_fd);
+		if (child < 0)
+			return 1;
+		copts.cpid = child;
+	} else if (ropts.cmd) {
+		copts.cpid = 1;
+	}
+	if (dump)
+		copts.dump = stdout;
+	ret = compile_program(&c, &src, ast, &copts);
+	if (ret || dump) {
+		if (go_fd >= 0)
+			close(go_fd);
+		if (child > 0)
+			waitpid(child, NULL, 0);
+		compile_free(&c);
+		ast_free(ast);
+		free(text);
+		return ret ? 1 : 0;
+	}
+	ret = run_program(&c, &ropts, child, go_fd);
+	compile_free(&c);
+	ast_free(ast);
+	free(text);
+	if (ropts.out != stdout)
+		fclose(ropts.out);
+	return ret;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_RECORD_H
+#define FERRET_RECORD_H
+
+#include <stdint.h>
+
+/*
+ * Records the BPF programs send user space through the ring buffer.
+ * Every record starts with struct rec_hdr; the payload that follows is
+ * laid out by the compiler and described by the format table
+ * (struct fmt_spec) that id names.
+ */
+enum rec_kind {
+	REC_PRINTF = 1,	/* id: format; payload: arguments */
+	REC_EXIT,	/* stop tracing */
+	REC_PRINT_MAP,	/* id: map; payload: struct rec_print_map */
+	REC_PRINT_VAL,	/* id: format (one argument: the value) */
+	REC_CLEAR,	/* id: map */
+	REC_ZERO,	/* id: map */
+	REC_TIME,	/* id: format (the strftime string) */
+	REC_SYSTEM,	/* id: format; payload: arguments */
+	REC_CAT,	/* id: format; payload: arguments */
+};
+
+struct rec_hdr {
+	uint32_t kind;
+	uint32_t id;
+};
+
+struct rec_print_map {
+	uint64_t top;
+	uint64_t div;
+};
+
+#endif

@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The runtime: load, attach, fire BEGIN, release the -c child, drain the
+ * ring buffer until exit() or the end of the traced process, fire END,
+ * detach, print the maps.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "run.h"
+#include "record.h"
+#include "../compile/compile.h"
+#include "../kernel/loader.h"
+#include "../lang/types.h"
+#include "../builtins/builtin.h"
+#include "../providers/provider.h"
+
+/* How long the reader sleeps when the programs have not woken it. */
+#define POLL_MS 100
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static void json_string(FILE *f, const char *s, size_t len)
+{
+	size_t i;
+
+	fputc('"', f);
+	for (i = 0; i < len; i++) {
+		unsigned char ch = s[i];
+
+		switch (ch) {
+		case '"': fputs("\\\"", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\t': fputs("\\t", f); break;
+		case '\r': fputs("\\r", f); break;
+		default:
+			if (ch < 0x20)
+				fprintf(f, "\\u%04x", ch);
+			else
+				fputc(ch, f);
+		}
+	}
+	fputc('"', f);
+}
+
+void run_emit(struct runtime *rt, const char *type, const char *text,
+	      size_t len)
+{
+	FILE *f = rt->out.f;
+
+	if (rt->out.format == OUT_JSON) {
+		fprintf(f, "{\"type\": \"%s\", \"data\": ", type);
+		json_string(f, text, len);
+		fputs("}\n", f);
+		return;
+	}
+	fwrite(text, 1, len, f);
+}
+
+static int on_record(void *arg, void *data, size_t size)
+{
+	struct runtime *rt = arg;
+	const struct rec_hdr *h = data;
+	const struct builtin *b;
+
+	if (rt->exiting)
+		return 0;
+	if (size < sizeof(*h))
+		return 0;
+	b = builtin_for_record(h->kind);
+	if (!b) {
+		fprintf(stderr, "ferret: unknown record kind %u\n", h->kind);
+		return 0;
+	}
+	b->rt(rt, h, (const char *)data + sizeof(*h), size - sizeof(*h));
+	return 0;
+}
+
+static uint64_t stat_sum(struct runtime *rt, int slot)
+{
+	uint64_t *v = xcalloc(rt->out.ncpus, sizeof(uint64_t)), sum = 0;
+	uint32_t key = slot;
+	int i;
+
+	if (!bpf_map_lookup_elem(rt->stats_fd, &key, v))
+		for (i = 0; i < rt->out.ncpus; i++)
+			sum += v[i];
+	free(v);
+	return sum;
+}
+
+static void report_stats(struct runtime *rt)
+{
+	uint64_t n = stat_sum(rt, STAT_LOST);
+	int i;
+
+	if (n)
+		fprintf(stderr, "ferret: lost %llu events: the ring buffer was full\n",
+			(unsigned long long)n);
+	for (i = 0; i < rt->nmaps; i++) {
+		n = stat_sum(rt, STAT_MAP_FULL0 + i);
+		if (n)
+			fprintf(stderr, "ferret: map %s was full (%d entries): %llu updates dropped\n",
+				rt->maps[i].name, rt->c->opts.map_keys_max,
+				(unsigned long long)n);
+	}
+}
+
+static void fire(struct runtime *rt, enum probe_when when)
+{
+	int i;
+
+	for (i = 0; i < rt->c->attach.n; i++) {
+		struct cattach *at = rt->c->attach.v[i];
+		struct cprog *p = rt->c->progs.v[at->prog];
+
+		if (at->pi->when == when && !rt->exiting)
+			special_fire(p->fd);
+	}
+}
+
+static bool target_gone(pid_t child, pid_t pid, int *status)
+{
+	if (child > 0) {
+		pid_t r = waitpid(child, status, WNOHANG);
+
+		if (r == child || (r < 0 && errno == ECHILD))
+			return true;
+	}
+	if (pid > 0 && kill(pid, 0) < 0 && errno == ESRCH)
+		return true;
+	return false;
+}
+
+int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
+		int child_go_fd)
+{
+	struct runtime rt = { .c = c };
+	struct loaded l = { 0 };
+	struct fdset fds = { 0 };
+	struct ring_buffer *rb = NULL;
+	struct sigaction sa = { .sa_handler = on_signal };
+	int i, err, nprobes = 0, status = 0, ret = 1;
+	bool child_done = false;
+	const char **names;
+
+	rt.out.f = o->out;
+	rt.out.format = o->format;
+	rt.out.ncpus = libbpf_num_possible_cpus();
+	names = xcalloc(c->probes.n + 1, sizeof(*names));
+	for (i = 0; i < c->probes.n; i++)
+		names[i] = ((struct probe_inst *)c->probes.v[i])->name;
+	rt.out.probe_names = names;
+	rt.out.nprobes = c->probes.n;
+	rt.start_ns = now_ns();
+
+	err = loader_load(c, &l, rt.start_ns, o->verbose);
+	if (err)
+		goto out;
+	rt.ringbuf_fd = l.map_fd[MAP_RINGBUF];
+	rt.stats_fd = l.map_fd[MAP_STATS];
+	rt.nmaps = c->maps.n;
+	rt.maps = xcalloc(rt.nmaps + 1, sizeof(*rt.maps));
+	for (i = 0; i < rt.nmaps; i++) {
+		struct symbol *sym = c->maps.v[i];
+
+		rt.maps[i].name = sym->name;
+		rt.maps[i].sym = sym;
+		rt.maps[i].fd = l.map_fd[MAP_NFIXED + i];
+	}
+	rb = ring_buffer__new(rt.ringbuf_fd, on_record, &rt, NULL);
+	if (!rb) {
+		fprintf(stderr, "ferret: cannot map the ring buffer: %s\n",
+			strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < c->attach.n; i++) {
+		struct cattach *at = c->attach.v[i];
+		struct cprog *p = c->progs.v[at->prog];
+		char msg[512] = "";
+
+		nprobes++;
+		if (at->pi->when != WHEN_EVENT)
+			continue;
+		err = at->pi->prov->attach(at->pi, p->fd, at->cookie, &fds,
+					   msg, sizeof(msg));
+		if (err) {
+			fprintf(stderr, "ferret: cannot attach %s: %s\n",
+				at->pi->name, msg[0] ? msg : strerror(-err));
+			goto out;
+		}
+	}
+	if (!o->quiet && o->format == OUT_TEXT)
+		fprintf(rt.out.f, "Attaching %d probe%s...\n", nprobes,
+			nprobes == 1 ? "" : "s");
+	else if (!o->quiet)
+		fprintf(rt.out.f, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n",
+			nprobes);
+	fflush(rt.out.f);
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	fire(&rt, WHEN_BEGIN);
+	ring_buffer__consume(rb);
+	if (child_go_fd >= 0) {
+		if (write(child_go_fd, "g", 1) != 1)
+			fprintf(stderr, "ferret: cannot release the child: %s\n",
+				strerror(errno));
+		close(child_go_fd);
+		child_go_fd = -1;
+	}
+	while (!rt.exiting && !stop_signal) {
+		err = ring_buffer__poll(rb, POLL_MS);
+		if (err < 0 && err != -EINTR) {
+			fprintf(stderr, "ferret: reading the ring buffer: %s\n",
+				strerror(-err));
+			break;
+		}
+		ring_buffer__consume(rb);
+		fflush(rt.out.f);
+		if (!child_done && target_gone(child, o->pid, &status)) {
+			child_done = true;
+			ring_buffer__consume(rb);
+			break;
+		}
+	}
+	ring_buffer__consume(rb);
+	/* END runs even after exit(), as in bpftrace. */
+	rt.exiting = false;
+	fire(&rt, WHEN_END);
+	ring_buffer__consume(rb);
+	rt.exiting = true;
+	fdset_close(&fds);
+	fflush(rt.out.f);
+	print_maps_at_exit(&rt.out, rt.maps, rt.nmaps);
+	fflush(rt.out.f);
+	report_stats(&rt);
+	ret = 0;
+out:
+	if (child_go_fd >= 0)
+		close(child_go_fd);
+	if (child > 0 && !child_done) {
+		if (ret == 0 || !target_gone(child, 0, &status)) {
+			kill(child, SIGTERM);
+			waitpid(child, &status, 0);
+		}
+	}
+	fdset_close(&fds);
+	ring_buffer__free(rb);
+	loader_unload(c, &l);
+	free(rt.maps);
+	free(names);
+	return ret;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_UTIL_H
+#define FERRET_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define ALIGN_UP(x, a) (((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
+
+/* Allocation failure is fatal: the tracer has no sane way to go on. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t n);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Growable array of pointers. */
+struct vec {
+	void **v;
+	int n, cap;
+};
+void vec_push(struct vec *vec, void *p);
+void vec_free(struct vec *vec);
+
+/* Growable byte buffer. */
+struct buf {
+	char *p;
+	size_t len, cap;
+};
+void buf_put(struct buf *b, const void *p, size_t n);
+void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_free(struct buf *b);
+
+/* Shell-style glob match of name against pattern ('*', '?', '[...]'). */
+bool util_glob(const char *pattern, const char *name);
+/* True if s contains a glob metacharacter. */
+bool util_has_glob(const char *s);
+
+/* Reads a whole file; NULL with errno set on failure. */
+char *util_read_file(const char *path, size_t *len);
+
+#endif

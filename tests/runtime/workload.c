@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A deterministic workload for the runtime tests: each mode makes a known
+ * number of known system calls, so a trace of it has one right answer.
+ *
+ *   workload open N      N openat() of /nonexistent/ferret-N (ENOENT)
+ *   workload read N      N read()s of 1, 2, 4 ... bytes from /dev/zero
+ *   workload getppid N   N getppid()
+ *   workload write N     N write()s of "ferret\n" to /dev/null
+ *   workload sleep MS    sleeps MS milliseconds
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+int main(int argc, char **argv)
+{
+	long n = argc > 2 ? atol(argv[2]) : 1, i;
+	char path[64], buf[1 << 16];
+	int fd;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: workload open|read|getppid|write|sleep N\n");
+		return 2;
+	}
+	if (!strcmp(argv[1], "open")) {
+		for (i = 0; i < n; i++) {
+			snprintf(path, sizeof(path), "/nonexistent/ferret-%ld", i);
+			fd = open(path, O_RDONLY);
+			if (fd >= 0)
+				close(fd);
+		}
+	} else if (!strcmp(argv[1], "read")) {
+		fd = open("/dev/zero", O_RDONLY);
+		for (i = 0; i < n; i++)
+			if (read(fd, buf, (size_t)1 << (i % 16)) < 0)
+				return 1;
+		close(fd);
+	} else if (!strcmp(argv[1], "getppid")) {
+		for (i = 0; i < n; i++)
+			syscall(SYS_getppid);
+	} else if (!strcmp(argv[1], "write")) {
+		fd = open("/dev/null", O_WRONLY);
+		for (i = 0; i < n; i++)
+			if (write(fd, "ferret\n", 7) != 7)
+				return 1;
+		close(fd);
+	} else if (!strcmp(argv[1], "sleep")) {
+		struct timespec ts = { n / 1000, (n % 1000) * 1000000 };
+
+		nanosleep(&ts, NULL);
+	} else {
+		fprintf(stderr, "workload: unknown mode %s\n", argv[1]);
+		return 2;
+	}
+	return 0;
+}
