@@ -76,6 +76,7 @@ struct node {
 	struct symbol *sym;	/* N_MAP, N_VAR: the map or variable */
 	const struct builtin *bi;	/* N_BUILTIN, N_CALL: descriptor */
 	int id;			/* per-kind index (printf format id ...) */
+	struct node *target;	/* aggregation call: the map assigned (not owned) */
 };
 
 struct node *ast_new(enum node_kind kind, const struct loc *loc);

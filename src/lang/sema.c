@@ -153,6 +153,18 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	return sym;
 }
 
+struct symbol *sema_map_whole(struct sema *s, struct node *n)
+{
+	struct symbol *sym = find_sym(&s->c->maps, n->name);
+
+	if (!sym) {
+		sema_error(s, n, "map %s is never assigned", n->name);
+		return NULL;
+	}
+	n->sym = sym;
+	return sym;
+}
+
 int sema_map_value(struct sema *s, struct node *n, struct type *t)
 {
 	struct symbol *sym = n->sym;
@@ -550,7 +562,7 @@ static int assign(struct sema *s, struct node *n)
 		if (!sema_map(s, lv))
 			return -EINVAL;
 		if (is_agg_call(rv))
-			rv->a = lv;	/* the aggregation's target map */
+			rv->target = lv;
 		if (sema_expr(s, rv))
 			return -EINVAL;
 		return sema_map_value(s, lv, rv->type);

@@ -44,6 +44,8 @@ int sema_error(struct sema *s, const struct node *n, const char *fmt, ...)
 int sema_expr(struct sema *s, struct node *n);
 /* The map symbol for an N_MAP node, typing its keys; NULL on error. */
 struct symbol *sema_map(struct sema *s, struct node *n);
+/* The map an N_MAP names as a whole (print(@m), clear(@m)); NULL on error. */
+struct symbol *sema_map_whole(struct sema *s, struct node *n);
 /* Records that map n holds values of type t (first use fixes it). */
 int sema_map_value(struct sema *s, struct node *n, struct type *t);
 /* Adds a printf-like format with args (nodes, typed); returns its id. */

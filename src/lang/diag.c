@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lang/loc.h"
+
+static FILE *diag_stream;
+static int diag_errors;
+
+void diag_set_stream(FILE *f)
+{
+	diag_stream = f;
+}
+
+int diag_count(void)
+{
+	return diag_errors;
+}
+
+void diag_reset(void)
+{
+	diag_errors = 0;
+}
+
+/* Returns the start of 1-based line n of text, or NULL past the end. */
+static const char *find_line(const char *text, int n, int *len)
+{
+	const char *p = text, *nl;
+
+	while (--n > 0) {
+		nl = strchr(p, '\n');
+		if (!nl)
+			return NULL;
+		p = nl + 1;
+	}
+	nl = strchr(p, '\n');
+	*len = nl ? (int)(nl - p) : (int)strlen(p);
+	if (*len > 0 && p[*len - 1] == '\r')
+		(*len)--;
+	return p;
+}
+
+/*
+ * The caret line copies tabs from the source line so that the caret lands
+ * under the right character whatever the terminal's tab width.
+ */
+static void show_line(FILE *f, const struct source *src, const struct loc *loc)
+{
+	const char *line;
+	int llen, i, len;
+
+	if (!src->text || loc->line < 1 || loc->col < 1)
+		return;
+	line = find_line(src->text, loc->line, &llen);
+	if (!line)
+		return;
+	fprintf(f, "%.*s\n", llen, line);
+	for (i = 0; i < loc->col - 1; i++)
+		fputc(i < llen && line[i] == '\t' ? '\t' : ' ', f);
+	fputc('^', f);
+	len = loc->len;
+	if (len > llen - (loc->col - 1))
+		len = llen - (loc->col - 1);
+	for (i = 1; i < len; i++)
+		fputc('~', f);
+	fputc('\n', f);
+}
+
+static void __attribute__((format(printf, 4, 0)))
+report(const char *what, const struct source *src, const struct loc *loc,
+       const char *fmt, va_list ap)
+{
+	FILE *f = diag_stream ? diag_stream : stderr;
+	const char *name = src && src->name ? src->name : "ferret";
+
+	if (loc && loc->line > 0)
+		fprintf(f, "%s:%d:%d: %s: ", name, loc->line, loc->col, what);
+	else
+		fprintf(f, "%s: %s: ", name, what);
+	vfprintf(f, fmt, ap);
+	fputc('\n', f);
+	if (src && loc && loc->line > 0)
+		show_line(f, src, loc);
+	fflush(f);
+}
+
+void diag_error(const struct source *src, const struct loc *loc,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	diag_errors++;
+	va_start(ap, fmt);
+	report("error", src, loc, fmt, ap);
+	va_end(ap);
+}
+
+void diag_warn(const struct source *src, const struct loc *loc,
+	       const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report("warning", src, loc, fmt, ap);
+	va_end(ap);
+}

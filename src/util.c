@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void __attribute__((noreturn)) oom(size_t n)
+{
+	fprintf(stderr, "ferret: out of memory allocating %zu bytes\n", n);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *xcalloc(size_t nmemb, size_t n)
+{
+	void *p = calloc(nmemb ? nmemb : 1, n ? n : 1);
+
+	if (!p)
+		oom(nmemb * n);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q)
+		oom(n);
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	size_t len = strnlen(s, n);
+	char *p = xmalloc(len + 1);
+
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&p, fmt, ap);
+	va_end(ap);
+	if (r < 0)
+		oom(strlen(fmt));
+	return p;
+}
+
+void vec_push(struct vec *vec, void *p)
+{
+	if (vec->n == vec->cap) {
+		vec->cap = vec->cap ? vec->cap * 2 : 8;
+		vec->v = xrealloc(vec->v, vec->cap * sizeof(*vec->v));
+	}
+	vec->v[vec->n++] = p;
+}
+
+/* Frees the array only; the elements belong to the caller. */
+void vec_free(struct vec *vec)
+{
+	free(vec->v);
+	vec->v = NULL;
+	vec->n = vec->cap = 0;
+}
+
+/* Keeps room for a NUL after len so b->p can be used as a C string. */
+static void buf_reserve(struct buf *b, size_t n)
+{
+	size_t need = b->len + n + 1;
+
+	if (need <= b->cap)
+		return;
+	if (b->cap == 0)
+		b->cap = 64;
+	while (b->cap < need)
+		b->cap *= 2;
+	b->p = xrealloc(b->p, b->cap);
+}
+
+/* After any put the contents are NUL-terminated (the NUL is not in len). */
+void buf_put(struct buf *b, const void *p, size_t n)
+{
+	buf_reserve(b, n);
+	if (n)
+		memcpy(b->p + b->len, p, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	buf_reserve(b, n);
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->len, n + 1, fmt, ap);
+	va_end(ap);
+	b->len += n;
+}
+
+void buf_free(struct buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}
+
+/*
+ * Matches one bracket expression at *pp against c.  On return *pp points
+ * past the closing ']'.  Returns -1 if the bracket is unterminated, in
+ * which case the caller treats '[' as a literal.
+ */
+static int glob_class(const char **pp, unsigned char c)
+{
+	const unsigned char *p = (const unsigned char *)*pp + 1;
+	bool neg = false, match = false;
+
+	if (*p == '!' || *p == '^') {
+		neg = true;
+		p++;
+	}
+	if (*p == ']') {
+		match = c == ']';
+		p++;
+	}
+	while (*p && *p != ']') {
+		unsigned char lo = *p, hi = *p;
+
+		if (p[1] == '-' && p[2] && p[2] != ']') {
+			hi = p[2];
+			p += 3;
+		} else {
+			p++;
+		}
+		if (lo <= c && c <= hi)
+			match = true;
+	}
+	if (!*p)
+		return -1;
+	*pp = (const char *)p + 1;
+	return match != neg;
+}
+
+bool util_glob(const char *pattern, const char *name)
+{
+	const char *p = pattern, *n = name;
+	const char *star_p = NULL, *star_n = NULL;
+
+	while (*n) {
+		if (*p == '*') {
+			while (*p == '*')
+				p++;
+			if (!*p)
+				return true;
+			star_p = p;
+			star_n = n;
+			continue;
+		}
+		if (*p == '?') {
+			p++;
+			n++;
+			continue;
+		}
+		if (*p == '[') {
+			const char *q = p;
+			int r = glob_class(&q, (unsigned char)*n);
+
+			if (r == 1) {
+				p = q;
+				n++;
+				continue;
+			}
+			if (r < 0 && *n == '[') {
+				p++;
+				n++;
+				continue;
+			}
+		} else if (*p && *p == *n) {
+			p++;
+			n++;
+			continue;
+		}
+		if (!star_p)
+			return false;
+		p = star_p;
+		n = ++star_n;
+	}
+	while (*p == '*')
+		p++;
+	return !*p;
+}
+
+bool util_has_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+char *util_read_file(const char *path, size_t *len)
+{
+	struct buf b = { 0 };
+	char chunk[65536];
+	int fd, err;
+	ssize_t r;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	buf_put(&b, "", 0);
+	for (;;) {
+		r = read(fd, chunk, sizeof(chunk));
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			err = errno;
+			close(fd);
+			buf_free(&b);
+			errno = err;
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		buf_put(&b, chunk, r);
+	}
+	close(fd);
+	if (len)
+		*len = b.len;
+	return b.p;
+}
