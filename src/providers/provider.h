@@ -36,14 +36,25 @@ struct probe_inst {
 	int cpu;		/* perf events: -1 for every CPU, else that CPU */
 	char *target;		/* provider data: raw tracepoint name ... */
 	int index;		/* position in the program's probe table */
+	int nargs;		/* CTX_U64_ARRAY: the event's argument count,
+				 * -1 if unknown */
 };
 
 /* File descriptors an attachment holds; closing them detaches. */
 struct fdset {
 	int *fd;
 	int n, cap;
+	int *link;		/* BPF links, kept apart: see fdset_close() */
+	int nlink, linkcap;
 };
 void fdset_add(struct fdset *s, int fd);
+void fdset_add_link(struct fdset *s, int fd);
+/*
+ * Closes the links first, then the other fds newest first.  Each costs
+ * an RCU grace period in the kernel (tens of ms per tracepoint); link
+ * closes overlap when done from several threads, so many links are
+ * closed concurrently.  Perf events serialise on a kernel mutex.
+ */
 void fdset_close(struct fdset *s);
 
 /*
@@ -53,6 +64,7 @@ void fdset_close(struct fdset *s);
 struct provider {
 	const char *name;		/* "tracepoint" */
 	const char *alias;		/* "t", or NULL */
+	const char *alias2;		/* another ("kfunc" for fentry), or NULL */
 	int prog_type;			/* enum bpf_prog_type */
 	enum ctx_mode ctx;
 	bool cookie;			/* bpf_get_attach_cookie() works: one
@@ -79,9 +91,101 @@ struct provider {
 		      char *err, size_t errlen);
 };
 
+/* Runs a BEGIN/END program once (BPF_PROG_TEST_RUN). 0 or -errno. */
+int special_fire(int prog_fd);
+
 /* The provider a spec belongs to (by prefix before ':' or whole word). */
 const struct provider *provider_find(const char *spec);
 /* Every provider, NULL-terminated, for -l. */
 extern const struct provider *const provider_table[];
+
+/*
+ * True if this kernel delivers attach()'s cookie to the provider's
+ * programs; p->cookie says whether the provider has a way at all.  When
+ * false the program reads 0 and must not be shared between instances.
+ */
+bool provider_has_cookie(const struct provider *p);
+
+/* For the providers. */
+extern const struct provider begin_provider, end_provider;
+extern const struct provider tracepoint_provider, rawtracepoint_provider;
+extern const struct provider interval_provider, profile_provider;
+extern const struct provider software_provider, hardware_provider;
+extern const struct provider kprobe_provider, kretprobe_provider;
+extern const struct provider fentry_provider, fexit_provider;
+extern const struct provider uprobe_provider, uretprobe_provider;
+extern const struct provider usdt_provider;
+
+/*
+ * The text after the provider's prefix ("sched:x" for "t:sched:x"), or
+ * NULL if spec does not start with p's name or an alias and a ':'.
+ */
+const char *provider_rest(const struct provider *p, const char *spec);
+
+/*
+ * Splits rest at ':' into at most max parts (xstrdup'd, freed with
+ * provider_free_parts); returns the count.
+ */
+int provider_split(const char *rest, char **parts, int max);
+void provider_free_parts(char **parts, int n);
+
+/* A decimal count ("100", "1e6"); 0 or -EINVAL/-ERANGE. */
+int provider_parse_count(const char *s, uint64_t *out);
+
+/*
+ * A timer spec's unit ("s", "ms", "us" or "hz") and count as a perf
+ * period in nanoseconds, or a frequency (*freq set) for "hz".  0 or
+ * -EINVAL with err describing the problem.
+ */
+int provider_parse_timer(const char *unit, const char *count,
+			 uint64_t *period, bool *freq, char *err,
+			 size_t errlen);
+
+/*
+ * Expands "NAME:UNIT:N" for interval and profile: a cpu-clock event on
+ * cpu (-1 for every CPU).
+ */
+int provider_expand_timer(const struct provider *p, const char *spec,
+			  int cpu, struct vec *out, char *err, size_t errlen);
+
+/* A named perf event of the software or hardware provider. */
+struct provider_event {
+	const char *name;
+	const char *alias;	/* or NULL */
+	uint64_t config;	/* PERF_COUNT_SW_* or PERF_COUNT_HW_* */
+	uint64_t period;	/* when the spec gives no count, or 0 */
+};
+
+/*
+ * Expands "NAME:EVENT[:COUNT]" against events[] (on every CPU), finding
+ * the event for *found if that is not NULL.
+ */
+int provider_expand_event(const struct provider *p, const char *spec,
+			  const struct provider_event *events, int nevents,
+			  const struct provider_event **found,
+			  struct vec *out, char *err, size_t errlen);
+
+/* Lists "NAME:EVENT:" for each of events[] matching pattern. */
+int provider_list_events(const struct provider *p, const char *pattern,
+			 const struct provider_event *events, int nevents,
+			 void (*fn)(const char *name, void *arg), void *arg);
+
+/* A new instance of p named name (xstrdup'd); the rest zeroed. */
+struct probe_inst *provider_inst(const struct provider *p, const char *name);
+
+/*
+ * Opens the perf event (type, pi->config) with pi->period and pi->freq on
+ * pi->cpu, or on every online CPU when pi->cpu is -1, and attaches prog_fd
+ * to each.  On failure nothing it opened stays in fds.
+ */
+int provider_attach_perf(const struct probe_inst *pi, uint32_t type,
+			 int prog_fd, uint64_t cookie, struct fdset *fds,
+			 char *err, size_t errlen);
+
+/*
+ * A -l pattern with an alias prefix spelled out ("t:x*" becomes
+ * "tracepoint:x*"), xstrdup'd; NULL for NULL.
+ */
+char *provider_pattern(const struct provider *p, const char *pattern);
 
 #endif

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* fentry:/kfunc: and fexit:/kretfunc: are recognised, not implemented yet. */
+#include <errno.h>
+#include <stdio.h>
+#include <linux/bpf.h>
+
+#include "util.h"
+#include "kernel/features.h"
+#include "providers/provider.h"
+
+static int kfunc_expand(const struct provider *p, const char *spec,
+			struct vec *out, char *err, size_t errlen)
+{
+	const char *why;
+
+	if (!feat_fentry(&why))
+		snprintf(err, errlen, "%s", why);
+	else
+		snprintf(err, errlen, "%s probes are not supported yet",
+			 p->name);
+	return -EOPNOTSUPP;
+}
+
+static int kfunc_list(const struct provider *p, const char *pattern,
+		      void (*fn)(const char *name, void *arg), void *arg)
+{
+	return 0;
+}
+
+static int kfunc_attach(const struct probe_inst *pi, int prog_fd,
+			uint64_t cookie, struct fdset *fds,
+			char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s probes are not supported yet",
+		 pi->prov->name);
+	return -EOPNOTSUPP;
+}
+
+const struct provider fentry_provider = {
+	.name = "fentry",
+	.alias = "f",
+	.alias2 = "kfunc",
+	.prog_type = BPF_PROG_TYPE_TRACING,
+	.ctx = CTX_NONE,
+	.cookie = true,
+	.expand = kfunc_expand,
+	.list = kfunc_list,
+	.attach = kfunc_attach,
+};
+
+const struct provider fexit_provider = {
+	.name = "fexit",
+	.alias = "fr",
+	.alias2 = "kretfunc",
+	.prog_type = BPF_PROG_TYPE_TRACING,
+	.ctx = CTX_NONE,
+	.cookie = true,
+	.expand = kfunc_expand,
+	.list = kfunc_list,
+	.attach = kfunc_attach,
+};

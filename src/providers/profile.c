@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* profile:UNIT:N: a cpu-clock timer on every online CPU. */
+#include <linux/bpf.h>
+#include <linux/perf_event.h>
+
+#include "util.h"
+#include "providers/provider.h"
+
+static int profile_expand(const struct provider *p, const char *spec,
+			  struct vec *out, char *err, size_t errlen)
+{
+	return provider_expand_timer(p, spec, -1, out, err, errlen);
+}
+
+static int profile_list(const struct provider *p, const char *pattern,
+			void (*fn)(const char *name, void *arg), void *arg)
+{
+	return 0;
+}
+
+static int profile_attach(const struct probe_inst *pi, int prog_fd,
+			  uint64_t cookie, struct fdset *fds,
+			  char *err, size_t errlen)
+{
+	return provider_attach_perf(pi, PERF_TYPE_SOFTWARE, prog_fd, cookie,
+				    fds, err, errlen);
+}
+
+const struct provider profile_provider = {
+	.name = "profile",
+	.alias = "p",
+	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
+	.ctx = CTX_NONE,
+	.cookie = true,
+	.expand = profile_expand,
+	.list = profile_list,
+	.attach = profile_attach,
+};

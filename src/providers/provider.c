@@ -1,0 +1,455 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+
+#include "util.h"
+#include "kernel/features.h"
+#include "kernel/perf.h"
+#include "providers/provider.h"
+
+/* Threads for closing BPF links, and the fewest links worth them. */
+#define FDSET_THREADS 64
+#define FDSET_MIN_PARALLEL 8
+
+const struct provider *const provider_table[] = {
+	&begin_provider,
+	&end_provider,
+	&tracepoint_provider,
+	&rawtracepoint_provider,
+	&kprobe_provider,
+	&kretprobe_provider,
+	&fentry_provider,
+	&fexit_provider,
+	&uprobe_provider,
+	&uretprobe_provider,
+	&usdt_provider,
+	&profile_provider,
+	&interval_provider,
+	&software_provider,
+	&hardware_provider,
+	NULL,
+};
+
+static bool provider_named(const struct provider *p, const char *s, size_t len)
+{
+	const char *names[] = { p->name, p->alias, p->alias2 };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i] && strlen(names[i]) == len &&
+		    !strncmp(names[i], s, len))
+			return true;
+	return false;
+}
+
+const struct provider *provider_find(const char *spec)
+{
+	const char *colon = strchr(spec, ':');
+	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+	const struct provider *const *p;
+
+	for (p = provider_table; *p; p++)
+		if (provider_named(*p, spec, len))
+			return *p;
+	return NULL;
+}
+
+const char *provider_rest(const struct provider *p, const char *spec)
+{
+	const char *colon = strchr(spec, ':');
+
+	if (!colon || !provider_named(p, spec, colon - spec))
+		return NULL;
+	return colon + 1;
+}
+
+char *provider_pattern(const struct provider *p, const char *pattern)
+{
+	const char *rest;
+
+	if (!pattern)
+		return NULL;
+	rest = provider_rest(p, pattern);
+	if (!rest)
+		return xstrdup(pattern);
+	return xasprintf("%s:%s", p->name, rest);
+}
+
+int provider_split(const char *rest, char **parts, int max)
+{
+	const char *colon;
+	int n = 0;
+
+	for (;;) {
+		colon = strchr(rest, ':');
+		if (n == max) {
+			provider_free_parts(parts, n);
+			return -E2BIG;
+		}
+		parts[n++] = colon ? xstrndup(rest, colon - rest) :
+				     xstrdup(rest);
+		if (!colon)
+			return n;
+		rest = colon + 1;
+	}
+}
+
+void provider_free_parts(char **parts, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		free(parts[i]);
+		parts[i] = NULL;
+	}
+}
+
+int provider_parse_count(const char *s, uint64_t *out)
+{
+	uint64_t v = 0, exp = 0;
+	const char *p = s;
+
+	if (*p < '0' || *p > '9')
+		return -EINVAL;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > (UINT64_MAX - (*p - '0')) / 10)
+			return -ERANGE;
+		v = v * 10 + (*p - '0');
+	}
+	if (*p == 'e' || *p == 'E') {
+		if (p[1] < '0' || p[1] > '9')
+			return -EINVAL;
+		for (p++; *p >= '0' && *p <= '9'; p++) {
+			exp = exp * 10 + (*p - '0');
+			if (exp > 19)
+				return -ERANGE;
+		}
+		for (; exp; exp--) {
+			if (v > UINT64_MAX / 10)
+				return -ERANGE;
+			v *= 10;
+		}
+	}
+	if (*p)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int provider_parse_timer(const char *unit, const char *count,
+			 uint64_t *period, bool *freq, char *err,
+			 size_t errlen)
+{
+	static const struct {
+		const char *unit;
+		uint64_t ns;
+	} units[] = {
+		{ "s", 1000000000 }, { "ms", 1000000 }, { "us", 1000 },
+		{ "hz", 0 },
+	};
+	uint64_t v;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(units); i++)
+		if (!strcmp(unit, units[i].unit))
+			break;
+	if (i == ARRAY_SIZE(units)) {
+		snprintf(err, errlen,
+			 "'%s' is not a unit of time: use s, ms, us or hz", unit);
+		return -EINVAL;
+	}
+	ret = provider_parse_count(count, &v);
+	if (ret || v == 0) {
+		snprintf(err, errlen, "'%s' is not a positive integer", count);
+		return -EINVAL;
+	}
+	*freq = !units[i].ns;
+	if (*freq) {
+		*period = v;
+	} else {
+		if (v > UINT64_MAX / units[i].ns) {
+			snprintf(err, errlen, "%s%s is too long", count, unit);
+			return -EINVAL;
+		}
+		*period = v * units[i].ns;
+	}
+	return 0;
+}
+
+int provider_expand_timer(const struct provider *p, const char *spec,
+			  int cpu, struct vec *out, char *err, size_t errlen)
+{
+	const char *rest = provider_rest(p, spec);
+	struct probe_inst *pi;
+	uint64_t period;
+	char *parts[2], *name;
+	bool freq;
+	int n, ret;
+
+	n = rest ? provider_split(rest, parts, 2) : -EINVAL;
+	if (n != 2) {
+		if (n > 0)
+			provider_free_parts(parts, n);
+		snprintf(err, errlen, "%s probes need a unit and a count: %s:UNIT:N (UNIT is s, ms, us or hz)",
+			 p->name, p->name);
+		return -EINVAL;
+	}
+	ret = provider_parse_timer(parts[0], parts[1], &period, &freq, err,
+				   errlen);
+	if (!ret) {
+		name = xasprintf("%s:%s", p->name, rest);
+		pi = provider_inst(p, name);
+		free(name);
+		pi->config = PERF_COUNT_SW_CPU_CLOCK;
+		pi->period = period;
+		pi->freq = freq;
+		pi->cpu = cpu;
+		vec_push(out, pi);
+	}
+	provider_free_parts(parts, n);
+	return ret;
+}
+
+static const struct provider_event *
+provider_find_event(const char *name, const struct provider_event *events,
+		    int nevents)
+{
+	int i;
+
+	for (i = 0; i < nevents; i++)
+		if (!strcmp(events[i].name, name) ||
+		    (events[i].alias && !strcmp(events[i].alias, name)))
+			return &events[i];
+	return NULL;
+}
+
+int provider_expand_event(const struct provider *p, const char *spec,
+			  const struct provider_event *events, int nevents,
+			  const struct provider_event **found,
+			  struct vec *out, char *err, size_t errlen)
+{
+	const char *rest = provider_rest(p, spec);
+	const struct provider_event *ev = NULL;
+	struct probe_inst *pi;
+	struct buf names = { 0 };
+	uint64_t count = 0;
+	char *parts[2], *name;
+	int n, i, ret = -EINVAL;
+
+	n = rest ? provider_split(rest, parts, 2) : -EINVAL;
+	if (n < 1 || !*parts[0]) {
+		if (n > 0)
+			provider_free_parts(parts, n);
+		snprintf(err, errlen,
+			 "%s probes need an event and an optional count: %s:EVENT[:COUNT]",
+			 p->name, p->name);
+		return -EINVAL;
+	}
+	if (util_has_glob(parts[0])) {
+		snprintf(err, errlen, "wildcards are not allowed in %s probes",
+			 p->name);
+		goto out;
+	}
+	ev = provider_find_event(parts[0], events, nevents);
+	if (!ev) {
+		for (i = 0; i < nevents; i++)
+			buf_printf(&names, "%s%s", i ? ", " : "", events[i].name);
+		snprintf(err, errlen, "'%s' is not a %s event (one of: %s)",
+			 parts[0], p->name, names.p);
+		buf_free(&names);
+		goto out;
+	}
+	if (n == 2 && provider_parse_count(parts[1], &count)) {
+		snprintf(err, errlen, "'%s' is not a count", parts[1]);
+		goto out;
+	}
+	name = xasprintf("%s:%s", p->name, rest);
+	pi = provider_inst(p, name);
+	free(name);
+	pi->config = ev->config;
+	pi->period = count ? count : ev->period;
+	pi->cpu = -1;
+	pi->target = xstrdup(parts[0]);
+	vec_push(out, pi);
+	if (found)
+		*found = ev;
+	ret = 0;
+out:
+	provider_free_parts(parts, n);
+	return ret;
+}
+
+int provider_list_events(const struct provider *p, const char *pattern,
+			 const struct provider_event *events, int nevents,
+			 void (*fn)(const char *name, void *arg), void *arg)
+{
+	char *pat = provider_pattern(p, pattern);
+	char *name;
+	int i;
+
+	for (i = 0; i < nevents; i++) {
+		name = xasprintf("%s:%s:", p->name, events[i].name);
+		if (!pat || util_glob(pat, name))
+			fn(name, arg);
+		free(name);
+	}
+	free(pat);
+	return 0;
+}
+
+struct probe_inst *provider_inst(const struct provider *p, const char *name)
+{
+	struct probe_inst *pi = xcalloc(1, sizeof(*pi));
+
+	pi->name = xstrdup(name);
+	pi->prov = p;
+	pi->when = WHEN_EVENT;
+	return pi;
+}
+
+bool provider_has_cookie(const struct provider *p)
+{
+	return p->cookie && feat_cookie(p->prog_type, NULL);
+}
+
+static void fdset_push(int **v, int *n, int *cap, int fd)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		*v = xrealloc(*v, *cap * sizeof(**v));
+	}
+	(*v)[(*n)++] = fd;
+}
+
+void fdset_add(struct fdset *s, int fd)
+{
+	fdset_push(&s->fd, &s->n, &s->cap, fd);
+}
+
+void fdset_add_link(struct fdset *s, int fd)
+{
+	fdset_push(&s->link, &s->nlink, &s->linkcap, fd);
+}
+
+struct fdset_closer {
+	pthread_t thread;
+	const int *fd;
+	int n, stride;
+};
+
+static void *fdset_closer_run(void *arg)
+{
+	struct fdset_closer *c = arg;
+	int i;
+
+	for (i = 0; i < c->n; i += c->stride)
+		close(c->fd[i]);
+	return NULL;
+}
+
+static void fdset_close_links(struct fdset *s)
+{
+	struct fdset_closer c[FDSET_THREADS];
+	int n = s->nlink < FDSET_THREADS ? s->nlink : FDSET_THREADS;
+	int i, started;
+
+	if (n < FDSET_MIN_PARALLEL)
+		n = 1;
+	for (i = 0; i < n; i++) {
+		c[i].fd = s->link + i;
+		c[i].n = s->nlink - i;
+		c[i].stride = n;
+	}
+	/* c[0] runs in this thread, as does any closer that cannot start. */
+	for (started = 1; started < n; started++)
+		if (pthread_create(&c[started].thread, NULL, fdset_closer_run,
+				   &c[started]))
+			break;
+	for (i = started; i < n; i++)
+		fdset_closer_run(&c[i]);
+	fdset_closer_run(&c[0]);
+	for (i = 1; i < started; i++)
+		pthread_join(c[i].thread, NULL);
+	s->nlink = 0;
+}
+
+void fdset_close(struct fdset *s)
+{
+	fdset_close_links(s);
+	while (s->n > 0)
+		close(s->fd[--s->n]);
+	free(s->fd);
+	free(s->link);
+	memset(s, 0, sizeof(*s));
+}
+
+/* Closes what was added since s had n fds and nlink links. */
+static void provider_fdset_trim(struct fdset *s, int n, int nlink)
+{
+	while (s->nlink > nlink)
+		close(s->link[--s->nlink]);
+	while (s->n > n)
+		close(s->fd[--s->n]);
+}
+
+static int provider_attach_one(const struct probe_inst *pi, uint32_t type,
+			       int cpu, int prog_fd, uint64_t cookie,
+			       struct fdset *fds, char *err, size_t errlen)
+{
+	int pfd, link, ret;
+
+	pfd = perf_open(type, pi->config, pi->period, pi->freq, cpu);
+	if (pfd < 0) {
+		perf_strerror(err, errlen, type,
+			      type == PERF_TYPE_HARDWARE && pi->target ?
+			      pi->target : pi->name, pi->period, pi->freq, pfd);
+		return pfd;
+	}
+	fdset_add(fds, pfd);
+	ret = perf_attach(pfd, prog_fd, cookie, &link);
+	if (ret) {
+		snprintf(err, errlen, "%s: cannot attach the BPF program on CPU %d: %s",
+			 pi->name, cpu, strerror(-ret));
+		return ret;
+	}
+	if (link >= 0)
+		fdset_add_link(fds, link);
+	return 0;
+}
+
+int provider_attach_perf(const struct probe_inst *pi, uint32_t type,
+			 int prog_fd, uint64_t cookie, struct fdset *fds,
+			 char *err, size_t errlen)
+{
+	const int *cpus;
+	int n, i, ret, start = fds->n, start_link = fds->nlink;
+
+	if (pi->cpu >= 0) {
+		ret = provider_attach_one(pi, type, pi->cpu, prog_fd, cookie,
+					  fds, err, errlen);
+		if (ret)
+			provider_fdset_trim(fds, start, start_link);
+		return ret;
+	}
+	n = perf_online_cpus(&cpus);
+	if (n < 0) {
+		snprintf(err, errlen, "cannot read the online CPUs: %s",
+			 strerror(-n));
+		return n;
+	}
+	for (i = 0; i < n; i++) {
+		ret = provider_attach_one(pi, type, cpus[i], prog_fd, cookie,
+					  fds, err, errlen);
+		if (ret) {
+			provider_fdset_trim(fds, start, start_link);
+			return ret;
+		}
+	}
+	return 0;
+}

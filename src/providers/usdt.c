@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* usdt: is recognised but not implemented yet. */
+#include <errno.h>
+#include <stdio.h>
+#include <linux/bpf.h>
+
+#include "util.h"
+#include "kernel/features.h"
+#include "providers/provider.h"
+
+static int usdt_expand(const struct provider *p, const char *spec,
+		       struct vec *out, char *err, size_t errlen)
+{
+	const char *why;
+
+	if (!feat_uprobes(&why))
+		snprintf(err, errlen, "usdt probes need uprobes; %s", why);
+	else
+		snprintf(err, errlen, "usdt probes are not supported yet");
+	return -EOPNOTSUPP;
+}
+
+static int usdt_list(const struct provider *p, const char *pattern,
+		     void (*fn)(const char *name, void *arg), void *arg)
+{
+	return 0;
+}
+
+static int usdt_attach(const struct probe_inst *pi, int prog_fd,
+		       uint64_t cookie, struct fdset *fds,
+		       char *err, size_t errlen)
+{
+	snprintf(err, errlen, "usdt probes are not supported yet");
+	return -EOPNOTSUPP;
+}
+
+const struct provider usdt_provider = {
+	.name = "usdt",
+	.alias = "U",
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.ctx = CTX_NONE,
+	.cookie = true,
+	.expand = usdt_expand,
+	.list = usdt_list,
+	.attach = usdt_attach,
+};
