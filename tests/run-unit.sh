@@ -12,7 +12,7 @@ for t in "$BUILD"/tests/*_test; do
 	if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
 		pass=$((pass + BASH_REMATCH[1]))
 		fail=$((fail + BASH_REMATCH[2]))
-		skip=$((skip + ${BASH_REMATCH[3]:-0}))
+		skip=$((skip + ${BASH_REMATCH[4]:-0}))
 		echo "$(basename "$t"): $last"
 	else
 		echo "FAIL $(basename "$t"): no summary line (exit $rc)"

@@ -67,12 +67,17 @@ static int sema_lhist(struct sema *s, struct node *n)
 	for (i = 0; i < 3; i++)
 		if (sema_const_int(s, n->list[i + 1], &v[i]))
 			return -EINVAL;
+	if (v[0] < 0)
+		return sema_error(s, n->list[1],
+				  "lhist() min must be non-negative (provided min %lld)",
+				  (long long)v[0]);
 	if (v[2] <= 0)
 		return sema_error(s, n->list[3], "lhist() step must be positive");
 	if (v[1] <= v[0])
 		return sema_error(s, n->list[2], "lhist() max must be above min");
 	if ((v[1] - v[0]) / v[2] > 1000)
-		return sema_error(s, n, "lhist() would have more than 1000 buckets");
+		return sema_error(s, n, "lhist() too many buckets, must be <= 1000 (would need %lld)",
+				  (long long)((v[1] - v[0]) / v[2]));
 	t = xcalloc(1, sizeof(*t));
 	t->kind = TY_LHIST;
 	t->size = 8;
@@ -83,7 +88,11 @@ static int sema_lhist(struct sema *s, struct node *n)
 	return 0;
 }
 
-/* bucket = v < 0 ? 0 : v == 0 ? 1 : 2 + floor(log2(v)) */
+/*
+ * bucket = v < 0 ? 0 : v == 0 ? 1 : 2 + floor(log2(v)), with log2 taken
+ * by shifts of 16, 8, 4, 2 and 1 as bpftrace 0.17 does: values from 2^31
+ * up all land in its last bucket, [2G, 4G).
+ */
 static int hist_bucket(struct cg *g, int v)
 {
 	int b = ir_vreg(&g->ir), x = ir_vreg(&g->ir), t = ir_vreg(&g->ir);
@@ -95,7 +104,7 @@ static int hist_bucket(struct cg *g, int v)
 	ir_jmp_imm(&g->ir, BPF_JEQ, v, 0, done);
 	ir_mov_imm(&g->ir, b, 2);
 	ir_mov(&g->ir, x, v);
-	for (sh = 32; sh; sh >>= 1) {
+	for (sh = 16; sh; sh >>= 1) {
 		int skip = ir_label(&g->ir);
 
 		ir_mov(&g->ir, t, x);
@@ -132,7 +141,7 @@ static int lhist_bucket(struct cg *g, int v, const struct type *t)
  */
 static int agg(struct cg *g, struct node *n, enum agg_op op)
 {
-	struct node *m = n->a;
+	struct node *m = n->target;
 	int v = -1, bucket = -1, key, p, miss, done, init, t;
 	struct val a;
 

@@ -65,7 +65,7 @@ int bi_map_arg(struct sema *s, struct node *n, int i)
 	if (a->kind != N_MAP)
 		return sema_error(s, a, "%s() argument %d must be a map",
 				  n->name, i + 1);
-	if (!sema_map(s, a))
+	if (a->nlist ? !sema_map(s, a) : !sema_map_whole(s, a))
 		return -EINVAL;
 	if (!a->sym->val)
 		return sema_error(s, a, "map %s is never assigned", a->name);

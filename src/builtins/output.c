@@ -50,7 +50,7 @@ static int send_args(struct cg *g, struct node *n, int kind, int first)
 		const struct fmt_arg *a = &fs->args[i - first];
 
 		cg_store(g, rec, sizeof(struct rec_hdr) + a->offset, &vs[i],
-			 a->type->size);
+			 a->type->kind == TY_STR ? a->type->size : 8);
 	}
 	cg_record_end(g, rec, kind != REC_PRINTF);
 	ir_place(&g->ir, skip);
@@ -204,14 +204,10 @@ static int rt_print_val(struct runtime *rt, const struct rec_hdr *h,
 			const void *data, size_t len)
 {
 	const struct fmt_spec *fs = fmt_of(rt, h->id);
-	struct buf b = { 0 };
 
 	if (!fs || len < (size_t)fs->size)
 		return -EINVAL;
-	print_value(&rt->out, fs->args[0].type, data, &b);
-	buf_put(&b, "\n", 1);
-	run_emit(rt, "value", b.p, b.len);
-	buf_free(&b);
+	print_value_record(&rt->out, fs->args[0].type, data);
 	return 0;
 }
 
@@ -253,6 +249,9 @@ static int rt_clear(struct runtime *rt, const struct rec_hdr *h,
 
 	if (i < 0 || i >= rt->nmaps)
 		return -EINVAL;
+	/* bpftrace 0.17 zeroes a keyless count() map instead of emptying it. */
+	if (!rt->maps[i].sym->key && rt->maps[i].sym->val->kind == TY_COUNT)
+		return print_zero_map(&rt->out, &rt->maps[i]);
 	return print_clear_map(&rt->maps[i]);
 }
 
@@ -327,7 +326,11 @@ static int rt_time(struct runtime *rt, const struct rec_hdr *h,
 	if (!fs)
 		return -EINVAL;
 	localtime_r(&now, &tm);
+	/* The format is the script's own string literal. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 	n = strftime(text, sizeof(text), fs->fmt, &tm);
+#pragma GCC diagnostic pop
 	run_emit(rt, "time", text, n);
 	return 0;
 }

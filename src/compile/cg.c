@@ -153,8 +153,9 @@ int cg_map_key(struct cg *g, struct node *n, int extra_reg)
 	int ksize = kt ? kt->size : 8, off, i;
 	struct val v;
 
+	/* hist/lhist keys end in an 8-byte-aligned u64 bucket */
 	if (extra_reg >= 0)
-		ksize += 8;
+		ksize = ALIGN_UP(ksize, 8) + 8;
 	if (!kt) {
 		off = cg_alloc(g, ksize);
 		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, off, 0);
@@ -165,7 +166,12 @@ int cg_map_key(struct cg *g, struct node *n, int extra_reg)
 	if (n->nlist == 1) {
 		if (cg_expr(g, n->list[0], &v))
 			return 0;
+		/* A string of the key's size already is the key. */
+		if (v.kind == V_STACK && v.type->size == ksize)
+			return v.off;
 		off = cg_alloc(g, ksize);
+		if (kt->size % 8)
+			cg_zero(g, off + (kt->size & ~7), 8);
 		cg_store(g, BPF_REG_10, off, &v, kt->size);
 	} else {
 		struct val *vs = xcalloc(n->nlist, sizeof(*vs));
@@ -183,7 +189,8 @@ int cg_map_key(struct cg *g, struct node *n, int extra_reg)
 		free(vs);
 	}
 	if (extra_reg >= 0)
-		ir_st(&g->ir, BPF_DW, BPF_REG_10, off + kt->size, extra_reg);
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, off + ALIGN_UP(kt->size, 8),
+		      extra_reg);
 	return off;
 }
 

@@ -396,7 +396,7 @@ static void rewrite_spills(struct ra *ra, int *slot, int *nslots, bool **tempp)
 
 		if ((rd || wr) && orig->dst >= IR_VREG0 &&
 		    ra->assign[orig->dst] == -1) {
-			if (slot[orig->dst] < 0)
+			if (!slot[orig->dst])
 				slot[orig->dst] = -(ir->stack + 8 * ++(*nslots));
 			in.dst = out.nvregs++;
 			if (rd)
@@ -408,7 +408,7 @@ static void rewrite_spills(struct ra *ra, int *slot, int *nslots, bool **tempp)
 			if (orig->src == orig->dst && (rd || wr)) {
 				in.src = in.dst;
 			} else {
-				if (slot[orig->src] < 0)
+				if (!slot[orig->src])
 					slot[orig->src] =
 						-(ir->stack + 8 * ++(*nslots));
 				in.src = out.nvregs++;
@@ -491,8 +491,9 @@ static int allocate(struct ir *ir, int **assignp, int *frame)
 			break;
 		if (nslot_cap < ra.nv) {
 			slot = xrealloc(slot, ra.nv * sizeof(int));
+			/* 0: no slot yet (slots are negative r10 offsets) */
 			for (i = nslot_cap; i < ra.nv; i++)
-				slot[i] = -1;
+				slot[i] = 0;
 			nslot_cap = ra.nv;
 		}
 		rewrite_spills(&ra, slot, &nslots, &temp);

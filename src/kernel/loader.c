@@ -10,6 +10,7 @@
 #include "loader.h"
 #include "../compile/compile.h"
 #include "../lang/types.h"
+#include "../util.h"
 
 #define LOG_SIZE (16 << 20)
 
@@ -22,7 +23,7 @@ void loader_map_layout(const struct symbol *sym, int *type, int *key_size,
 	switch (sym->val->kind) {
 	case TY_HIST:
 	case TY_LHIST:
-		*key_size += 8;
+		*key_size = ALIGN_UP(*key_size, 8) + 8;
 		/* fall through */
 	case TY_COUNT:
 	case TY_SUM:

@@ -194,12 +194,16 @@ int sema_add_fmt(struct sema *s, const char *fmt, struct node **args,
 	fs->fmt = xstrdup(fmt);
 	fs->nargs = nargs;
 	fs->args = xcalloc(nargs + 1, sizeof(*fs->args));
+	/*
+	 * Arguments keep their declared type (printing narrows to it, as
+	 * bpftrace does) but integers take 8 bytes in the record.
+	 */
 	for (i = 0; i < nargs; i++) {
-		struct type *t = storage_type(args[i]->type);
+		struct type *t = args[i]->type;
 
 		fs->args[i].type = t;
 		fs->args[i].offset = off;
-		off += ALIGN_UP(t->size, 8);
+		off += ALIGN_UP(storage_type(t)->size, 8);
 	}
 	fs->size = off;
 	vec_push(&s->c->fmts, fs);

@@ -68,4 +68,66 @@ int print_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 int print_clear_map(const struct map_info *m);
 int print_zero_map(const struct rt_out *rt, const struct map_info *m);
 
+/*
+ * Additions.  The map printer is split in a kernel reader and a pure
+ * renderer so that the renderer can be tested on made-up entries.
+ */
+
+/* One map entry: its key and its value summed over CPUs. */
+struct print_entry {
+	const void *key;		/* sym->key->size bytes; unused when
+					 * the map has no key */
+	const void *val;		/* plain maps: sym->val->size bytes */
+	int64_t agg[2];			/* count, sum, min, max: agg[0];
+					 * avg, stats: total, count */
+	const uint64_t *buckets;	/* hist, lhist: count per bucket */
+	int nbuckets;
+};
+
+/* Entries read from a map, with the storage they point into. */
+struct print_entries {
+	struct print_entry *v;
+	int n;
+	void *keys, *vals;
+	uint64_t *buckets;
+};
+
+/*
+ * Reads map m into e, in the order the kernel iterates it; hist and lhist
+ * bucket entries are gathered into one entry per map key.  min and max
+ * take the extreme of the CPUs that have a value, 0 if none has.
+ * 0 or -errno; free e with print_entries_free() either way.
+ */
+int print_read_map(const struct rt_out *rt, const struct map_info *m,
+		   struct print_entries *e);
+void print_entries_free(struct print_entries *e);
+
+/*
+ * Appends map name (key and value types from sym) as bpftrace's print()
+ * shows it, text or JSON after rt->format, sorting ents in place.  ents
+ * must come in kernel order: bpftrace leaves ties among equal count, sum,
+ * min, max and int values in that order (std::sort keeps it up to 16
+ * entries), and orders hist, lhist, avg and stats ties by key bytes.
+ * An empty map is "\n" ("\n\n" for avg and stats) in text, nothing
+ * in JSON.
+ */
+void print_render_map(const struct rt_out *rt, const char *name,
+		      const struct symbol *sym, struct print_entry *ents,
+		      int n, uint64_t top, uint64_t div, struct buf *out);
+
+/*
+ * Appends s as a quoted JSON string escaped the way bpftrace escapes it:
+ * bytes from 0x80 up come out as "\uffffffXX" since bpftrace escapes a
+ * signed char.
+ */
+void print_json_string(struct buf *out, const char *s, size_t n);
+
+/*
+ * Writes the whole output of print(value) to rt->f: the value and a
+ * newline in text, {"type": "value", "data": ...} in JSON, where the
+ * data is a JSON value rather than a string.
+ */
+void print_value_record(const struct rt_out *rt, const struct type *t,
+			const void *data);
+
 #endif

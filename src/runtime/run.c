@@ -42,39 +42,18 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-static void json_string(FILE *f, const char *s, size_t len)
-{
-	size_t i;
-
-	fputc('"', f);
-	for (i = 0; i < len; i++) {
-		unsigned char ch = s[i];
-
-		switch (ch) {
-		case '"': fputs("\\\"", f); break;
-		case '\\': fputs("\\\\", f); break;
-		case '\n': fputs("\\n", f); break;
-		case '\t': fputs("\\t", f); break;
-		case '\r': fputs("\\r", f); break;
-		default:
-			if (ch < 0x20)
-				fprintf(f, "\\u%04x", ch);
-			else
-				fputc(ch, f);
-		}
-	}
-	fputc('"', f);
-}
-
 void run_emit(struct runtime *rt, const char *type, const char *text,
 	      size_t len)
 {
 	FILE *f = rt->out.f;
 
 	if (rt->out.format == OUT_JSON) {
-		fprintf(f, "{\"type\": \"%s\", \"data\": ", type);
-		json_string(f, text, len);
-		fputs("}\n", f);
+		struct buf b = { 0 };
+
+		print_json_string(&b, text, len);
+		fprintf(f, "{\"type\": \"%s\", \"data\": %.*s}\n", type,
+			(int)b.len, b.p);
+		buf_free(&b);
 		return;
 	}
 	fwrite(text, 1, len, f);
@@ -226,7 +205,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	fire(&rt, WHEN_BEGIN);
 	ring_buffer__consume(rb);
 	if (child_go_fd >= 0) {
-		if (write(child_go_fd, "g", 1) != 1)
+		if (write(child_go_fd, "g\0\0\0\0\0\0", 8) != 8)
 			fprintf(stderr, "ferret: cannot release the child: %s\n",
 				strerror(errno));
 		close(child_go_fd);

@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Code generation tests, no root needed.
+ *
+ * tests/unit/cg/NAME.bt is compiled with listings on; its IR and BPF
+ * listings must equal NAME.expected, or, for err_*.bt, its diagnostics
+ * must equal NAME.expected.  Then generated stress cases: a long script
+ * must compile, values live across calls must spill, and an oversized
+ * frame must be a located error.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "lang/parse.h"
+#include "compile/compile.h"
+
+#define CG_DIR "tests/unit/cg"
+
+static int pass, fail;
+
+static void result(bool ok, const char *name, const char *why)
+{
+	if (ok) {
+		printf("ok %s\n", name);
+		pass++;
+	} else {
+		printf("FAIL %s%s%s\n", name, why ? ": " : "", why ? why : "");
+		fail++;
+	}
+}
+
+/* Compiles text; listings go to *dump, diagnostics to *diag. */
+static int compile_text(const char *name, const char *text, char **dump,
+			char **diag, struct compiled *cp)
+{
+	struct compile_opts o = { 0 };
+	struct source src = { name, text };
+	size_t dlen, glen;
+	FILE *df = open_memstream(dump, &dlen);
+	FILE *gf = open_memstream(diag, &glen);
+	struct compiled c;
+	struct node *ast;
+	int ret = -1;
+
+	diag_reset();
+	diag_set_stream(gf);
+	o.dump = df;
+	ast = parse_program(&src);
+	if (ast) {
+		ret = compile_program(&c, &src, ast, &o);
+		if (cp && !ret)
+			*cp = c;
+		else
+			compile_free(&c);
+		ast_free(ast);
+	}
+	fclose(df);
+	fclose(gf);
+	diag_set_stream(stderr);
+	return ret;
+}
+
+static void first_diff(const char *a, const char *b, char *why, size_t len)
+{
+	int line = 1;
+	const char *s = a;
+
+	while (*a && *a == *b) {
+		if (*a == '\n') {
+			line++;
+			s = a + 1;
+		}
+		a++;
+		b++;
+	}
+	snprintf(why, len, "differs at line %d: got \"%.*s\"", line,
+		 (int)strcspn(s, "\n"), s);
+}
+
+static void listing_cases(void)
+{
+	DIR *d = opendir(CG_DIR);
+	struct dirent *e;
+	char **names = NULL;
+	int n = 0, i;
+
+	if (!d) {
+		result(false, "listings", "no " CG_DIR);
+		return;
+	}
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+
+		if (l > 3 && !strcmp(e->d_name + l - 3, ".bt")) {
+			names = xrealloc(names, (n + 1) * sizeof(*names));
+			names[n++] = xstrndup(e->d_name, l - 3);
+		}
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), (int (*)(const void *, const void *))strcmp);
+	for (i = 0; i < n; i++) {
+		char *path = xasprintf(CG_DIR "/%s.bt", names[i]);
+		char *exp_path = xasprintf(CG_DIR "/%s.expected", names[i]);
+		char *text = util_read_file(path, NULL);
+		char *expected = util_read_file(exp_path, NULL);
+		char *dump = NULL, *diag = NULL, why[256];
+		bool err_case = !strncmp(names[i], "err_", 4);
+		const char *got;
+		int ret;
+
+		if (!text || !expected) {
+			result(false, names[i], "missing .bt or .expected");
+			goto next;
+		}
+		ret = compile_text(path, text, &dump, &diag, NULL);
+		got = err_case ? diag : dump;
+		if (err_case && !ret) {
+			result(false, names[i], "compiled but should fail");
+		} else if (!err_case && ret) {
+			result(false, names[i], diag);
+		} else if (strcmp(got, expected)) {
+			first_diff(got, expected, why, sizeof(why));
+			result(false, names[i], why);
+			if (getenv("CG_TEST_SHOW"))
+				fputs(got, stdout);
+		} else {
+			result(true, names[i], NULL);
+		}
+next:
+		free(dump);
+		free(diag);
+		free(text);
+		free(expected);
+		free(path);
+		free(exp_path);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* Hundreds of probes and statements: must compile, never run out of registers. */
+static void long_script(void)
+{
+	struct buf b = { 0 };
+	char *dump = NULL, *diag = NULL;
+	struct compiled c;
+	int i, j, ret;
+
+	for (i = 0; i < 300; i++) {
+		buf_printf(&b, "interval:ms:%d {\n", 100 + i);
+		buf_printf(&b, "  $v0 = nsecs;\n");
+		for (j = 1; j < 20; j++)
+			buf_printf(&b, "  $v%d = %d * nsecs + $v%d;\n", j, j,
+				   j - 1);
+		buf_printf(&b, "  @m[%d] = sum(", i);
+		for (j = 0; j < 20; j++)
+			buf_printf(&b, "%s$v%d", j ? " + " : "", j);
+		buf_printf(&b, ");\n}\n");
+	}
+	buf_put(&b, "", 1);
+	ret = compile_text("long.bt", b.p, &dump, &diag, &c);
+	result(!ret && c.progs.n == 300, "long_script_300_probes", diag);
+	if (!ret)
+		compile_free(&c);
+	free(dump);
+	free(diag);
+	buf_free(&b);
+}
+
+/* 24 integers live across helper calls: more than r6-r9 can hold. */
+static void spills(void)
+{
+	struct buf b = { 0 };
+	char *dump = NULL, *diag = NULL;
+	struct compiled c;
+	int i, ret;
+	bool spilled = false;
+
+	buf_printf(&b, "BEGIN {\n");
+	for (i = 0; i < 24; i++)
+		buf_printf(&b, "  $a%d = nsecs + %d;\n", i, i);
+	buf_printf(&b, "  printf(\"%%d\\n\", ");
+	for (i = 0; i < 24; i++)
+		buf_printf(&b, "%s$a%d", i ? " + " : "", i);
+	buf_printf(&b, ");\n}\n");
+	buf_put(&b, "", 1);
+	ret = compile_text("spill.bt", b.p, &dump, &diag, &c);
+	if (!ret) {
+		struct cprog *p = c.progs.v[0];
+
+		for (i = 0; i < p->code.n; i++) {
+			const struct bpf_insn *in = &p->code.insn[i];
+
+			if (in->code == (BPF_STX | BPF_DW | BPF_MEM) &&
+			    in->dst_reg == BPF_REG_10)
+				spilled = true;
+			if (in->code == (BPF_LD | BPF_DW | BPF_IMM))
+				i++;
+		}
+		compile_free(&c);
+	}
+	result(!ret && spilled, "spill_24_live_values", diag);
+	free(dump);
+	free(diag);
+	buf_free(&b);
+}
+
+/* Nine 64-byte strings alive at once pass the 512-byte frame. */
+static void stack_overflow(void)
+{
+	struct buf b = { 0 };
+	char *dump = NULL, *diag = NULL;
+	int i, ret;
+
+	buf_printf(&b, "BEGIN {\n");
+	for (i = 0; i < 9; i++)
+		buf_printf(&b, "  $s%d = str(%d);\n", i, i);
+	buf_printf(&b, "}\n");
+	buf_put(&b, "", 1);
+	ret = compile_text("stack.bt", b.p, &dump, &diag, NULL);
+	result(ret && strstr(diag, "stack.bt:") &&
+	       strstr(diag, "bytes of BPF stack; the kernel allows 512"),
+	       "stack_overflow_located", diag);
+	free(dump);
+	free(diag);
+	buf_free(&b);
+}
+
+int main(void)
+{
+	listing_cases();
+	long_script();
+	spills();
+	stack_overflow();
+	printf("%d passed, %d failed\n", pass, fail);
+	return fail != 0;
+}
