@@ -14,9 +14,11 @@
 
 #include "util.h"
 #include "lang/parse.h"
+#include "lang/cpp.h"
 #include "compile/compile.h"
 #include "providers/provider.h"
 #include "runtime/run.h"
+#include "kernel/btf.h"
 
 static void usage(FILE *f)
 {
@@ -214,9 +216,21 @@ int main(int argc, char **argv)
 		src.name = "-e";
 		src.text = program;
 	}
+	kbtf_install();
 	copts.params = argv + optind;
 	copts.nparams = argc - optind;
 
+	{
+		static const char *const with_btf[] = { "BPFTRACE_HAVE_BTF", NULL };
+		char *pp = cpp_run(&src, access("/sys/kernel/btf/vmlinux", R_OK) ?
+				   NULL : with_btf);
+
+		if (!pp)
+			return 1;
+		free(text);
+		text = pp;
+		src.text = pp;
+	}
 	ast = parse_program(&src);
 	if (!ast)
 		return 1;

@@ -87,7 +87,8 @@ int bi_fmt_arg(struct sema *s, struct node *n)
 			return -EINVAL;
 		t = n->list[i]->type;
 		if (t->kind != TY_INT && t->kind != TY_STR &&
-		    t->kind != TY_PROBE && t->kind != TY_TUPLE)
+		    t->kind != TY_PROBE && t->kind != TY_TUPLE &&
+		    t->kind != TY_PTR)
 			return sema_error(s, n->list[i], "%s() cannot print %s",
 					  n->name, type_name(t, b, sizeof(b)));
 	}

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* String functions: str(), strncmp(). */
 #include <errno.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "internal.h"
 #include "../compile/compile.h"
+#include "../kernel/ksyms.h"
 
 static int sema_str(struct sema *s, struct node *n)
 {
@@ -111,10 +114,117 @@ static int cg_strncmp_fn(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+static int sema_kaddr(struct sema *s, struct node *n)
+{
+	uint64_t addr;
+	int err;
+
+	if (bi_nargs(s, n, 1, 1))
+		return -EINVAL;
+	if (n->list[0]->kind != N_STR)
+		return sema_error(s, n->list[0], "kaddr() takes a symbol name literal");
+	err = ksyms_lookup(n->list[0]->str, &addr);
+	if (err == -EPERM)
+		return sema_error(s, n->list[0],
+				  "kernel addresses are hidden (kptr_restrict): kaddr() needs root");
+	if (err)
+		return sema_error(s, n->list[0], "no kernel symbol '%s' in /proc/kallsyms",
+				  n->list[0]->str);
+	n->ival = addr;
+	n->type = type_int(8, false);
+	return 0;
+}
+
+static int cg_kaddr(struct cg *g, struct node *n, struct val *out)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_mov_imm(&g->ir, r, (int64_t)n->ival);
+	return bi_int(out, r, n->type);
+}
+
+static int sema_join(struct sema *s, struct node *n)
+{
+	n->type = type_simple(TY_NONE);
+	if (bi_nargs(s, n, 1, 2) || bi_int_arg(s, n, 0))
+		return -EINVAL;
+	if (n->nlist == 2 && n->list[1]->kind != N_STR)
+		return sema_error(s, n->list[1], "join() separator must be a string literal");
+	n->id = sema_add_fmt(s, n->nlist == 2 ? n->list[1]->str : " ", NULL, 0);
+	return 0;
+}
+
+/*
+ * Reads argv-style arrays: each slot is a user pointer, the list ends at
+ * NULL or after JOIN_ARGS entries.  Strings go straight into the record.
+ */
+static int cg_join(struct cg *g, struct node *n, struct val *out)
+{
+	struct val a;
+	int skip = ir_label(&g->ir), done = ir_label(&g->ir);
+	int arr, rec, ptr, i, slot;
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	arr = cg_reg(g, &a);
+	slot = cg_alloc(g, 8);
+	rec = cg_record_begin(g, REC_JOIN, n->id, sizeof(struct rec_join), skip);
+	ptr = ir_vreg(&g->ir);
+	for (i = 0; i < JOIN_ARGS; i++) {
+		int base = sizeof(struct rec_hdr) + offsetof(struct rec_join, s) +
+			   i * JOIN_STRLEN;
+
+		ir_st_imm(&g->ir, BPF_DW, rec, sizeof(struct rec_hdr), i);
+		ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, slot);
+		ir_mov_imm(&g->ir, BPF_REG_2, 8);
+		ir_mov(&g->ir, BPF_REG_3, arr);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, 8 * i);
+		ir_call(&g->ir, BPF_FUNC_probe_read_user, 3);
+		ir_ld(&g->ir, BPF_DW, ptr, BPF_REG_10, slot);
+		ir_jmp_imm(&g->ir, BPF_JEQ, ptr, 0, done);
+		ir_mov(&g->ir, BPF_REG_1, rec);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, base);
+		ir_mov_imm(&g->ir, BPF_REG_2, JOIN_STRLEN);
+		ir_mov(&g->ir, BPF_REG_3, ptr);
+		ir_call(&g->ir, BPF_FUNC_probe_read_user_str, 3);
+	}
+	ir_st_imm(&g->ir, BPF_DW, rec, sizeof(struct rec_hdr), JOIN_ARGS);
+	ir_place(&g->ir, done);
+	cg_record_end(g, rec, false);
+	ir_place(&g->ir, skip);
+	return 0;
+}
+
+static int rt_join(struct runtime *rt, const struct rec_hdr *h,
+		   const void *data, size_t len)
+{
+	const struct rec_join *j = data;
+	const struct fmt_spec *fs;
+	struct buf b = { 0 };
+	uint64_t i;
+
+	if (h->id >= (uint32_t)rt->c->fmts.n || len < sizeof(*j))
+		return -EINVAL;
+	fs = rt->c->fmts.v[h->id];
+	for (i = 0; i < j->n && i < JOIN_ARGS; i++) {
+		if (i)
+			buf_printf(&b, "%s", fs->fmt);
+		buf_put(&b, j->s[i], strnlen(j->s[i], JOIN_STRLEN));
+	}
+	buf_put(&b, "\n", 1);
+	run_emit(rt, "join", b.p, b.len);
+	buf_free(&b);
+	return 0;
+}
+
 #define FN(n, s, c) { .name = n, .func = true, .sema = s, .cg = c }
 
 const struct builtin builtin_strings[] = {
 	FN("str", sema_str, cg_str),
 	FN("strncmp", sema_strncmp, cg_strncmp_fn),
+	FN("kaddr", sema_kaddr, cg_kaddr),
+	{ .name = "join", .func = true, .rec_kind = REC_JOIN, .sema = sema_join,
+	  .cg = cg_join, .rt = rt_join },
 	{ .name = NULL },
 };

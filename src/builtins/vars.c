@@ -174,6 +174,20 @@ static int cg_argn(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+static int sema_curtask(struct sema *s, struct node *n)
+{
+	struct type *t = type_struct_named ? type_struct_named("task_struct")
+					   : NULL;
+
+	n->type = t ? type_ptr(t) : type_int(8, false);
+	return 0;
+}
+
+static int cg_curtask(struct cg *g, struct node *n, struct val *out)
+{
+	return bi_int(out, bi_call0(g, BPF_FUNC_get_current_task), n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define TODO(n, why) { .name = n, .unsupported = why }
 
@@ -197,7 +211,7 @@ const struct builtin builtin_vars[] = {
 	VAR("arg8", sema_argn, cg_argn), VAR("arg9", sema_argn, cg_argn),
 	TODO("retval", "it needs kretprobe, uretprobe or fexit probes"),
 	TODO("func", "it needs kprobe, uprobe or fentry probes"),
-	TODO("curtask", "it needs BTF types"),
+	VAR("curtask", sema_curtask, cg_curtask),
 	TODO("kstack", ""), TODO("ustack", ""),
 	TODO("username", ""), TODO("cgroup", ""), TODO("sarg0", ""),
 	TODO("sarg1", ""), TODO("sarg2", ""), TODO("ctx", ""),

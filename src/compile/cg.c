@@ -395,6 +395,15 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 		ir_place(&g->ir, t);
 		return val_int(g, out, res, n->type);
 	}
+	if (n->type->kind == TY_PTR && n->type->elem &&
+	    n->type->elem->size > 1) {
+		int sc = ir_vreg(&g->ir);
+
+		/* C pointer arithmetic: scaled by the pointee's size */
+		ir_mov(&g->ir, sc, br);
+		ir_alu_imm(&g->ir, BPF_MUL, sc, n->type->elem->size);
+		br = sc;
+	}
 	ir_mov(&g->ir, res, ar);
 	ir_alu(&g->ir, alu_op(n->op, a.type->is_signed), res, br);
 	return val_int(g, out, res, n->type);
@@ -470,6 +479,34 @@ static int ctx_field(struct cg *g, struct node *n, struct val *out)
 	return val_int(g, out, load_int(g, BPF_REG_10, off, f->type), f->type);
 }
 
+/*
+ * Reads a value of type t at the kernel or user address in register addr.
+ * An embedded struct is not read: its value is its address.
+ */
+static int read_mem(struct cg *g, int addr, struct type *t, struct val *out)
+{
+	int off;
+
+	if (t->kind == TY_STRUCT)
+		return val_int(g, out, addr, t);
+	off = cg_alloc(g, t->kind == TY_STR ? t->size : 8);
+	if (t->kind == TY_STR)
+		cg_zero(g, off, t->size);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
+	ir_mov_imm(&g->ir, BPF_REG_2, t->kind == TY_STR ? t->size : t->size);
+	ir_mov(&g->ir, BPF_REG_3, addr);
+	/* probe_read: the address may be kernel or user memory (x86). */
+	ir_call(&g->ir, BPF_FUNC_probe_read, 3);
+	if (t->kind == TY_STR) {
+		out->kind = V_STACK;
+		out->off = off;
+		out->type = t;
+		return 0;
+	}
+	return val_int(g, out, load_int(g, BPF_REG_10, off, t), t);
+}
+
 static int map_read(struct cg *g, struct node *n, struct val *out)
 {
 	struct type *t = n->sym->val;
@@ -478,7 +515,7 @@ static int map_read(struct cg *g, struct node *n, struct val *out)
 
 	cg_lookup(g, n->sym->id, key);
 	ir_mov(&g->ir, p, BPF_REG_0);
-	if (t->kind == TY_INT || t->kind == TY_PROBE) {
+	if (t->kind == TY_INT || t->kind == TY_PROBE || t->kind == TY_PTR) {
 		int r = ir_vreg(&g->ir);
 
 		ir_mov_imm(&g->ir, r, 0);
@@ -653,6 +690,10 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 			ret = -EINVAL;
 			break;
 		}
+		if (n->op == T_STAR) {
+			ret = read_mem(g, cg_reg(g, &a), n->type, out);
+			break;
+		}
 		r = ir_vreg(&g->ir);
 		if (n->op == T_NOT) {
 			int t = ir_label(&g->ir);
@@ -701,8 +742,16 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 			ret = -EINVAL;
 			break;
 		}
+		if (a.type->kind == TY_PTR || a.type->kind == TY_STRUCT) {
+			r = ir_vreg(&g->ir);
+			ir_mov(&g->ir, r, cg_reg(g, &a));
+			ir_alu_imm(&g->ir, BPF_ADD, r, (int32_t)n->ival);
+			ret = read_mem(g, r, n->type, out);
+			break;
+		}
 		i = atoi(n->name);
-		if (n->type->kind == TY_INT || n->type->kind == TY_PROBE) {
+		if (n->type->kind == TY_INT || n->type->kind == TY_PROBE ||
+		    n->type->kind == TY_PTR) {
 			ret = val_int(g, out, load_int(g, BPF_REG_10,
 				      a.off + a.type->fields[i].offset,
 				      type_int(8, n->type->is_signed)), n->type);
@@ -897,7 +946,8 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 
 		v->sym = sym;
 		v->reg = -1;
-		if (sym->val->kind == TY_INT || sym->val->kind == TY_PROBE) {
+		if (sym->val->kind == TY_INT || sym->val->kind == TY_PROBE ||
+		    sym->val->kind == TY_PTR) {
 			v->reg = ir_vreg(&g->ir);
 			ir_mov_imm(&g->ir, v->reg, 0);
 		} else {

@@ -13,6 +13,7 @@
 #include "util.h"
 #include "lang/types.h"
 #include "kernel/tracefs.h"
+#include "kernel/btf.h"
 
 #define TRACEFS_DIR "/sys/kernel/tracing"
 #define TRACEFS_DEBUG_DIR "/sys/kernel/debug/tracing"
@@ -217,9 +218,15 @@ static struct type *tracefs_field_type(const struct tracefs_field *f)
 			return type_str(f->size);
 		return type_simple(TY_NONE);
 	}
-	if (strchr(t, '*'))
+	if (strchr(t, '*')) {
+		/* "struct timespec *": typed through BTF, so -> works */
+		struct type *bt = f->size == 8 ? kbtf_parse_ctype(t) : NULL;
+
+		if (bt)
+			return bt;
 		return f->size == 8 || f->size == 4 ? type_int(f->size, false) :
 						      type_simple(TY_NONE);
+	}
 	if (!strncmp(t, "struct ", 7) || !strncmp(t, "union ", 6))
 		return type_simple(TY_NONE);
 	switch (f->size) {

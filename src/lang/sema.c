@@ -125,7 +125,7 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 		struct type *k = key->kind == TY_TUPLE ? key->fields[i].type : key;
 
 		if (k->kind != TY_INT && k->kind != TY_STR &&
-		    k->kind != TY_PROBE) {
+		    k->kind != TY_PROBE && k->kind != TY_PTR) {
 			char b[64];
 
 			sema_error(s, n, "%s cannot be a map key",
@@ -242,7 +242,7 @@ int sema_const_int(struct sema *s, struct node *n, int64_t *v)
 
 static bool is_int(const struct type *t)
 {
-	return t && (t->kind == TY_INT);
+	return t && (t->kind == TY_INT || t->kind == TY_PTR);
 }
 
 static int expect_int(struct sema *s, struct node *n, const char *what)
@@ -279,8 +279,18 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 	const struct builtin *b = builtin_find(n->name, func);
 
 	if (!b) {
+		int64_t v;
+
 		if (func)
 			return sema_error(s, n, "unknown function '%s'", n->name);
+		if (type_const_named && !type_const_named(n->name, &v)) {
+			/* A kernel constant: the node becomes its value. */
+			n->kind = N_INT;
+			n->ival = v;
+			n->flags |= v < 0 ? NF_SIGNED : 0;
+			n->type = type_int(8, true);
+			return 0;
+		}
 		return sema_error(s, n, "unknown identifier '%s'", n->name);
 	}
 	if (b->unsupported)
@@ -320,6 +330,34 @@ static int field(struct sema *s, struct node *n)
 		n->type = ft;
 		return 0;
 	}
+	if ((t->kind == TY_PTR && t->elem && t->elem->kind == TY_STRUCT &&
+	     n->op == T_ARROW) ||
+	    (t->kind == TY_STRUCT && n->op == T_DOT)) {
+		struct type *st = t->kind == TY_PTR ? t->elem : t;
+		char b[64];
+
+		if (type_complete(st))
+			return sema_error(s, n, "struct %s: kernel BTF is not available",
+					  st->name);
+		for (i = 0; i < st->nfields; i++)
+			if (!strcmp(st->fields[i].name, n->name))
+				break;
+		if (i == st->nfields)
+			return sema_error(s, n, "struct %s has no field '%s'",
+					  st->name, n->name);
+		ft = st->fields[i].type;
+		if (ft->kind == TY_NONE)
+			return sema_error(s, n,
+				"field '%s' of struct %s has a type ferret cannot read yet (bitfield, array or function)",
+				n->name, st->name);
+		n->type = ft;
+		n->ival = st->fields[i].offset;
+		(void)b;
+		return 0;
+	}
+	if (t->kind == TY_PTR && n->op == T_DOT)
+		return sema_error(s, n, "'%s' is a pointer: use -> to reach its fields",
+				  n->name);
 	if (t->kind == TY_TUPLE && n->op == T_DOT) {
 		char *end;
 		long k = strtol(n->name, &end, 10);
@@ -360,8 +398,28 @@ static int cast(struct sema *s, struct node *n)
 			return 0;
 		}
 	}
-	return sema_error(s, n, "cast to '%s' is not supported yet: it needs BTF types",
-			  n->str);
+	if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6)) {
+		char name[128];
+		const char *p = strchr(n->str, ' ') + 1;
+		size_t len = strcspn(p, " *");
+		struct type *t;
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		t = type_struct_named ? type_struct_named(name) : NULL;
+		if (!t)
+			return sema_error(s, n, "struct %s is not in the kernel's BTF type information",
+					  name);
+		for (p += len; *p; p++)
+			if (*p == '*')
+				t = type_ptr(t);
+		if (t->kind != TY_PTR)
+			return sema_error(s, n, "cannot cast to a struct value; cast to a pointer");
+		if (expect_int(s, n->a, "a cast operand"))
+			return -EINVAL;
+		n->type = t;
+		return 0;
+	}
+	return sema_error(s, n, "cast to '%s' is not supported yet", n->str);
 }
 
 static int binop(struct sema *s, struct node *n)
@@ -394,6 +452,9 @@ static int binop(struct sema *s, struct node *n)
 		break;
 	default:
 		n->type = type_int(8, a->is_signed && b->is_signed);
+		if ((n->op == T_PLUS || n->op == T_MINUS) &&
+		    a->kind == TY_PTR && b->kind == TY_INT)
+			n->type = a;
 	}
 	return 0;
 }
@@ -466,9 +527,25 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_BINOP:
 		return binop(s, n);
 	case N_UNOP:
-		if (n->op == T_STAR || n->op == T_AMP)
-			return sema_error(s, n, "pointer %s is not supported yet",
-					  n->op == T_STAR ? "dereference" : "address-of");
+		if (n->op == T_AMP)
+			return sema_error(s, n, "address-of (&) is not supported yet");
+		if (n->op == T_STAR) {
+			struct type *t;
+
+			if (sema_expr(s, n->a) || expect_int(s, n->a, "a dereferenced value"))
+				return -EINVAL;
+			t = n->a->type;
+			if (t->kind == TY_INT)
+				n->type = type_int(8, false);
+			else if (t->elem && t->elem->kind == TY_INT)
+				n->type = t->elem;
+			else if (t->elem && t->elem->kind == TY_STRUCT)
+				return sema_error(s, n, "cannot read a whole struct %s; use -> to read a field",
+						  t->elem->name);
+			else
+				n->type = type_int(8, false);
+			return 0;
+		}
 		if (sema_expr(s, n->a) || expect_int(s, n->a, "an operand"))
 			return -EINVAL;
 		n->type = n->op == T_NOT ? type_int(8, true) : n->a->type;
@@ -581,6 +658,8 @@ static int assign(struct sema *s, struct node *n)
 			return -EINVAL;
 		if (rv->type->kind == TY_NONE)
 			return sema_error(s, rv, "this has no value to assign");
+		if (rv->type->kind == TY_STRUCT || rv->type->kind == TY_CTX)
+			return sema_error(s, rv, "a variable cannot hold a whole struct; keep a pointer or read a field");
 		v = find_sym(&s->cur->vars, lv->name);
 		if (!v) {
 			v = xcalloc(1, sizeof(*v));

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -256,4 +257,27 @@ const char *type_name(const struct type *t, char *buf, size_t len)
 	snprintf(buf, len, "%s", b.p ? b.p : "");
 	buf_free(&b);
 	return buf;
+}
+
+struct type *(*type_struct_named)(const char *name);
+int (*type_complete_hook)(struct type *t);
+int (*type_const_named)(const char *name, int64_t *value);
+
+int type_complete(struct type *t)
+{
+	if (t->kind != TY_STRUCT || !t->incomplete)
+		return 0;
+	if (!type_complete_hook)
+		return -ENOSYS;
+	return type_complete_hook(t);
+}
+
+struct type *type_ptr(struct type *elem)
+{
+	struct type *t = xcalloc(1, sizeof(*t));
+
+	t->kind = TY_PTR;
+	t->size = 8;
+	t->elem = elem;
+	return t;
 }

@@ -44,7 +44,22 @@ struct type {
 	struct type *elem;	/* TY_PTR, TY_SUM/MIN/MAX (the summed int) */
 	char *name;		/* TY_STRUCT */
 	int64_t lh_min, lh_max, lh_step;	/* TY_LHIST */
+	int btf_id;		/* TY_STRUCT from kernel BTF, 0 otherwise */
+	bool incomplete;	/* TY_STRUCT whose fields are not read yet */
 };
+
+/*
+ * Kernel type information reaches the language through these hooks, set
+ * by the kernel layer at start-up, so lang/ needs no kernel headers.
+ * type_struct_named: "task_struct" -> TY_STRUCT, or NULL (errno set).
+ * type_complete: fills an incomplete struct's fields; 0 or -errno.
+ */
+extern struct type *(*type_struct_named)(const char *name);
+extern int (*type_complete_hook)(struct type *t);
+/* A kernel constant (BTF enumerator or well-known macro); 0 or -ENOENT. */
+extern int (*type_const_named)(const char *name, int64_t *value);
+int type_complete(struct type *t);
+struct type *type_ptr(struct type *elem);
 
 struct type *type_int(int size, bool is_signed);
 struct type *type_str(int size);

@@ -20,6 +20,7 @@ enum rec_kind {
 	REC_TIME,	/* id: format (the strftime string) */
 	REC_SYSTEM,	/* id: format; payload: arguments */
 	REC_CAT,	/* id: format; payload: arguments */
+	REC_JOIN,	/* id: format (the separator); payload: struct rec_join */
 };
 
 struct rec_hdr {
@@ -30,6 +31,15 @@ struct rec_hdr {
 struct rec_print_map {
 	uint64_t top;
 	uint64_t div;
+};
+
+/* join(): up to JOIN_ARGS strings read from a NULL-terminated array. */
+#define JOIN_ARGS 16
+#define JOIN_STRLEN 64
+
+struct rec_join {
+	uint64_t n;			/* strings present */
+	char s[JOIN_ARGS][JOIN_STRLEN];
 };
 
 #endif

@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel struct types from BTF.  Structs are built incomplete and their
+ * fields read only when a script touches them: task_struct alone reaches
+ * thousands of types, and most scripts need a handful.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <bpf/btf.h>
+
+#include "btf.h"
+#include "../lang/types.h"
+#include "../util.h"
+
+static struct btf *vmlinux;
+static int load_err;
+
+/* Types built so far, by BTF id, so recursive structs terminate. */
+static struct type **by_id;
+static int nby_id;
+
+static struct btf *kbtf_get(void)
+{
+	if (!vmlinux && !load_err) {
+		vmlinux = btf__load_vmlinux_btf();
+		if (!vmlinux)
+			load_err = errno ? errno : ENOENT;
+	}
+	errno = load_err;
+	return vmlinux;
+}
+
+static struct type *kbtf_build(int id);
+
+static struct type *new_struct(int id, const struct btf_type *t)
+{
+	struct type *ty = xcalloc(1, sizeof(*ty));
+	const char *name = btf__name_by_offset(vmlinux, t->name_off);
+
+	ty->kind = TY_STRUCT;
+	ty->size = t->size;
+	ty->name = xstrdup(name && *name ? name : "(anon)");
+	ty->btf_id = id;
+	ty->incomplete = true;
+	return ty;
+}
+
+/* Strips typedefs and qualifiers. */
+static int skip_mods(int id)
+{
+	const struct btf_type *t = btf__type_by_id(vmlinux, id);
+
+	while (t && (btf_is_typedef(t) || btf_is_const(t) ||
+		     btf_is_volatile(t) || btf_is_restrict(t) ||
+		     btf_is_type_tag(t))) {
+		id = t->type;
+		t = btf__type_by_id(vmlinux, id);
+	}
+	return id;
+}
+
+/*
+ * The language type for BTF type id: integers and enums as ints, char
+ * arrays as strings, pointers as pointers, structs and unions as (lazy)
+ * structs; anything else as TY_NONE, which sema refuses to read.
+ */
+static struct type *kbtf_build(int id)
+{
+	const struct btf_type *t;
+	struct type *ty = NULL;
+
+	id = skip_mods(id);
+	if (id < nby_id && by_id[id])
+		return by_id[id];
+	t = btf__type_by_id(vmlinux, id);
+	if (!t || id == 0)
+		return type_simple(TY_NONE);
+	if (btf_is_int(t)) {
+		int sz = t->size;
+
+		if (sz != 1 && sz != 2 && sz != 4 && sz != 8)
+			return type_simple(TY_NONE);
+		return type_int(sz, btf_int_encoding(t) & BTF_INT_SIGNED);
+	}
+	if (btf_is_enum(t) || btf_is_enum64(t))
+		return type_int(t->size, true);
+	if (btf_is_ptr(t)) {
+		int eid = skip_mods(t->type);
+		const struct btf_type *e = btf__type_by_id(vmlinux, eid);
+
+		if (e && (btf_is_struct(e) || btf_is_union(e)))
+			return type_ptr(kbtf_build(eid));
+		if (e && btf_is_int(e))
+			return type_ptr(kbtf_build(eid));
+		return type_ptr(NULL);
+	}
+	if (btf_is_array(t)) {
+		const struct btf_array *a = btf_array(t);
+		int eid = skip_mods(a->type);
+		const struct btf_type *e = btf__type_by_id(vmlinux, eid);
+
+		if (e && btf_is_int(e) && e->size == 1 && a->nelems > 0)
+			return type_str(a->nelems);
+		return type_simple(TY_NONE);
+	}
+	if (btf_is_struct(t) || btf_is_union(t)) {
+		ty = new_struct(id, t);
+		if (id >= nby_id) {
+			int n = id + 1024;
+
+			by_id = xrealloc(by_id, n * sizeof(*by_id));
+			memset(by_id + nby_id, 0, (n - nby_id) * sizeof(*by_id));
+			nby_id = n;
+		}
+		by_id[id] = ty;
+		return ty;
+	}
+	return type_simple(TY_NONE);
+}
+
+/* Adds the members of BTF struct t at byte offset base, flattening
+ * anonymous structs and unions the way C exposes their members. */
+static void add_members(struct type *ty, const struct btf_type *t, int base)
+{
+	const struct btf_member *m = btf_members(t);
+	int i, n = btf_vlen(t);
+
+	for (i = 0; i < n; i++, m++) {
+		const char *name = btf__name_by_offset(vmlinux, m->name_off);
+		int bits = btf_member_bit_offset(t, i);
+		int mid = skip_mods(m->type);
+		const struct btf_type *mt = btf__type_by_id(vmlinux, mid);
+		struct field *f;
+
+		if ((!name || !*name) && mt &&
+		    (btf_is_struct(mt) || btf_is_union(mt))) {
+			add_members(ty, mt, base + bits / 8);
+			continue;
+		}
+		ty->fields = xrealloc(ty->fields,
+				      (ty->nfields + 1) * sizeof(*ty->fields));
+		f = &ty->fields[ty->nfields++];
+		memset(f, 0, sizeof(*f));
+		f->name = xstrdup(name ? name : "");
+		f->offset = base + bits / 8;
+		/* Bitfields cannot be read with a byte-granular load. */
+		if (btf_member_bitfield_size(t, i) || bits % 8)
+			f->type = type_simple(TY_NONE);
+		else
+			f->type = kbtf_build(m->type);
+		f->size = f->type->size;
+	}
+}
+
+static int kbtf_complete(struct type *ty)
+{
+	const struct btf_type *t;
+
+	if (!ty->incomplete)
+		return 0;
+	if (!kbtf_get())
+		return -errno;
+	t = btf__type_by_id(vmlinux, ty->btf_id);
+	if (!t)
+		return -ENOENT;
+	ty->incomplete = false;
+	add_members(ty, t, 0);
+	return 0;
+}
+
+struct type *kbtf_struct(const char *name)
+{
+	int id;
+
+	if (!kbtf_get())
+		return NULL;
+	id = btf__find_by_name_kind(vmlinux, name, BTF_KIND_STRUCT);
+	if (id < 0)
+		id = btf__find_by_name_kind(vmlinux, name, BTF_KIND_UNION);
+	if (id < 0) {
+		errno = ENOENT;
+		return NULL;
+	}
+	return kbtf_build(id);
+}
+
+struct type *kbtf_parse_ctype(const char *ctype)
+{
+	char name[128];
+	const char *p = ctype;
+	struct type *t;
+	int stars = 0;
+	size_t n;
+
+	while (!strncmp(p, "const ", 6) || !strncmp(p, "volatile ", 9))
+		p = strchr(p, ' ') + 1;
+	if (strncmp(p, "struct ", 7) && strncmp(p, "union ", 6))
+		return NULL;
+	p = strchr(p, ' ') + 1;
+	n = strcspn(p, " *");
+	if (n == 0 || n >= sizeof(name))
+		return NULL;
+	memcpy(name, p, n);
+	name[n] = 0;
+	for (p += n; *p; p++)
+		if (*p == '*')
+			stars++;
+	t = kbtf_struct(name);
+	if (!t)
+		return NULL;
+	while (stars--)
+		t = type_ptr(t);
+	return t;
+}
+
+/*
+ * Macros of kernel headers that scripts name and BTF cannot carry (only
+ * enums reach BTF).  Values are the kernel UAPI/ABI ones.
+ */
+static const struct {
+	const char *name;
+	int64_t value;
+} kernel_macros[] = {
+	{ "TASK_RUNNING", 0x0000 },
+	{ "TASK_INTERRUPTIBLE", 0x0001 },
+	{ "TASK_UNINTERRUPTIBLE", 0x0002 },
+	{ "__TASK_STOPPED", 0x0004 },
+	{ "__TASK_TRACED", 0x0008 },
+	{ "EXIT_DEAD", 0x0010 },
+	{ "EXIT_ZOMBIE", 0x0020 },
+	{ "TASK_PARKED", 0x0040 },
+	{ "TASK_DEAD", 0x0080 },
+	{ "TASK_WAKEKILL", 0x0100 },
+	{ "TASK_WAKING", 0x0200 },
+	{ "TASK_NOLOAD", 0x0400 },
+	{ "TASK_NEW", 0x0800 },
+	{ "AF_UNIX", 1 },
+	{ "AF_INET", 2 },
+	{ "AF_INET6", 10 },
+	{ "AF_NETLINK", 16 },
+	{ "AF_PACKET", 17 },
+};
+
+static int kbtf_const(const char *name, int64_t *value)
+{
+	size_t i;
+	int id, n, k;
+
+	for (i = 0; i < ARRAY_SIZE(kernel_macros); i++) {
+		if (!strcmp(kernel_macros[i].name, name)) {
+			*value = kernel_macros[i].value;
+			return 0;
+		}
+	}
+	if (!kbtf_get())
+		return -ENOENT;
+	n = btf__type_cnt(vmlinux);
+	for (id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(vmlinux, id);
+
+		if (!btf_is_enum(t))
+			continue;
+		for (k = 0; k < btf_vlen(t); k++) {
+			const struct btf_enum *e = btf_enum(t) + k;
+
+			if (!strcmp(btf__name_by_offset(vmlinux, e->name_off), name)) {
+				*value = e->val;
+				return 0;
+			}
+		}
+	}
+	return -ENOENT;
+}
+
+void kbtf_install(void)
+{
+	type_struct_named = kbtf_struct;
+	type_complete_hook = kbtf_complete;
+	type_const_named = kbtf_const;
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_BTF_H
+#define FERRET_BTF_H
+
+#include <stdbool.h>
+
+struct type;
+
+/*
+ * Kernel types from /sys/kernel/btf/vmlinux, loaded on first use.
+ * Installs the type_struct_named/type_complete_hook hooks of types.h.
+ */
+void kbtf_install(void);
+
+/* TY_STRUCT "struct NAME" (or union), fields filled lazily; NULL with errno. */
+struct type *kbtf_struct(const char *name);
+
+/* Parses a C type name as written in a cast or a tracepoint format
+ * ("struct task_struct *", "const struct timespec *"); NULL if unknown. */
+struct type *kbtf_parse_ctype(const char *ctype);
+
+#endif
