@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <errno.h>
+#include <sys/wait.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -387,6 +389,56 @@ void fdset_close(struct fdset *s)
 	free(s->fd);
 	free(s->link);
 	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * Releasing a tracepoint perf event costs the kernel tens of milliseconds
+ * (it waits for RCU readers), one event at a time, so 360 syscall probes
+ * take seconds to let go.  Once the links are closed no event reaches the
+ * programs any more; what is left is that wait.  Past a handful of fds it
+ * is left to a detached grandchild that holds only those fds, so the
+ * tracer exits at once and the release finishes behind it.
+ */
+#define FDSET_ASYNC_MIN 32
+
+void fdset_close_async(struct fdset *s)
+{
+	pid_t pid;
+	int i, fd, max, null;
+
+	fdset_close_links(s);
+	if (s->n < FDSET_ASYNC_MIN) {
+		fdset_close(s);
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		if (fork() != 0)
+			_exit(0);
+		setsid();
+		null = open("/dev/null", O_RDWR);
+		max = (int)sysconf(_SC_OPEN_MAX);
+		for (fd = 0; fd < max; fd++) {
+			bool keep = fd == null;
+
+			for (i = 0; i < s->n && !keep; i++)
+				keep = s->fd[i] == fd;
+			if (!keep)
+				close(fd);
+		}
+		if (null >= 0) {
+			dup2(null, 0);
+			dup2(null, 1);
+			dup2(null, 2);
+		}
+		while (s->n > 0)
+			close(s->fd[--s->n]);
+		_exit(0);
+	}
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+	/* Our copies go quickly: the grandchild holds the last reference. */
+	fdset_close(s);
 }
 
 /* Closes what was added since s had n fds and nlink links. */

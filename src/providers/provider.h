@@ -56,6 +56,9 @@ void fdset_add_link(struct fdset *s, int fd);
  * closed concurrently.  Perf events serialise on a kernel mutex.
  */
 void fdset_close(struct fdset *s);
+/* Closes the links now and leaves slow perf-event releases to a detached
+ * process when there are many (see provider.c). */
+void fdset_close_async(struct fdset *s);
 
 /*
  * A probe type.  Providers never print: they return 0 or a negative errno

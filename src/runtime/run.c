@@ -232,7 +232,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	fire(&rt, WHEN_END);
 	ring_buffer__consume(rb);
 	rt.exiting = true;
-	fdset_close(&fds);
+	fdset_close_async(&fds);
 	fflush(rt.out.f);
 	print_maps_at_exit(&rt.out, rt.maps, rt.nmaps);
 	fflush(rt.out.f);
