@@ -9,7 +9,7 @@ DEPS_APT := libbpf-dev libelf-dev zlib1g-dev pkg-config bpftrace
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=gnu11 $(WARN) -D_GNU_SOURCE -DFERRET_VERSION=\"$(VERSION)\" -Isrc
+override CFLAGS += -std=gnu11 $(WARN) -D_GNU_SOURCE -DFERRET_VERSION=\"$(VERSION)\" -Isrc
 LIBS    := $(shell pkg-config --libs libbpf 2>/dev/null || echo -lbpf -lelf -lz)
 
 SRCS    := $(wildcard src/*.c src/*/*.c)
@@ -61,10 +61,14 @@ runtime-test: $(BUILD)/ferret $(BUILD)/tests/workload
 test: deps
 	$(MAKE) all
 	$(MAKE) $(UNIT_BINS) $(BUILD)/tests/workload
-	./tests/run-all.sh $(BUILD)
+	$(MAKE) asan
+	./tests/run-all.sh $(BUILD) build-asan
+
+ASAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
 asan:
-	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" all
+	$(MAKE) BUILD=build-asan CFLAGS="$(ASAN_CFLAGS)" all \
+		$(patsubst $(BUILD)/%,build-asan/%,$(UNIT_BINS))
 
 bench: all
 	./bench/run.sh $(BUILD)/ferret

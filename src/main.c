@@ -19,6 +19,7 @@
 #include "providers/provider.h"
 #include "runtime/run.h"
 #include "kernel/btf.h"
+#include "lang/types.h"
 
 static void usage(FILE *f)
 {
@@ -261,12 +262,16 @@ int main(int argc, char **argv)
 		compile_free(&c);
 		ast_free(ast);
 		free(text);
+		kbtf_release();
+		type_free_all();
 		return ret ? 1 : 0;
 	}
 	ret = run_program(&c, &ropts, child, go_fd);
 	compile_free(&c);
 	ast_free(ast);
 	free(text);
+	kbtf_release();
+	type_free_all();
 	if (ropts.out != stdout)
 		fclose(ropts.out);
 	return ret;

@@ -1,7 +1,9 @@
 #!/bin/bash
-# make test: unit tests, then runtime tests; one closing summary line.
+# make test: unit tests (also under ASan/UBSan when a sanitizer build is
+# named), runtime tests, the bpftrace tool scripts; one closing summary line.
 set -u
 BUILD=${1:-build}
+ASAN_BUILD=${2:-}
 pass=0 fail=0 skip=0
 tally() {
 	local line
@@ -16,10 +18,20 @@ tally() {
 }
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-for suite in run-unit.sh run-runtime.sh; do
-	"$(dirname "$0")/$suite" "$BUILD" | tee "$log"
+here=$(dirname "$0")
+"$here/run-unit.sh" "$BUILD" | tee "$log"
+tally "$log"
+if [ -n "$ASAN_BUILD" ]; then
+	echo "== unit tests under ASan/UBSan"
+	ASAN_OPTIONS=detect_leaks=1 "$here/run-unit.sh" "$ASAN_BUILD" | tee "$log"
 	tally "$log"
-done
+fi
+"$here/run-runtime.sh" "$BUILD" | tee "$log"
+tally "$log"
+if [ -x "$here/tools/run.sh" ]; then
+	"$here/tools/run.sh" "$BUILD" | tee "$log"
+	tally "$log"
+fi
 echo
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

@@ -78,7 +78,7 @@ static int sema_lhist(struct sema *s, struct node *n)
 	if ((v[1] - v[0]) / v[2] > 1000)
 		return sema_error(s, n, "lhist() too many buckets, must be <= 1000 (would need %lld)",
 				  (long long)((v[1] - v[0]) / v[2]));
-	t = xcalloc(1, sizeof(*t));
+	t = type_new();
 	t->kind = TY_LHIST;
 	t->size = 8;
 	t->lh_min = v[0];

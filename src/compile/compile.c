@@ -163,6 +163,8 @@ void compile_free(struct compiled *c)
 		free(sym->name);
 		free(sym);
 	}
+	for (i = 0; i < c->probes.n; i++)
+		provider_inst_free(c->probes.v[i]);
 	vec_free(&c->progs);
 	vec_free(&c->attach);
 	vec_free(&c->fmts);

@@ -36,7 +36,7 @@ static struct type *kbtf_build(int id);
 
 static struct type *new_struct(int id, const struct btf_type *t)
 {
-	struct type *ty = xcalloc(1, sizeof(*ty));
+	struct type *ty = type_new();
 	const char *name = btf__name_by_offset(vmlinux, t->name_off);
 
 	ty->kind = TY_STRUCT;
@@ -272,6 +272,15 @@ static int kbtf_const(const char *name, int64_t *value)
 		}
 	}
 	return -ENOENT;
+}
+
+void kbtf_release(void)
+{
+	btf__free(vmlinux);
+	vmlinux = NULL;
+	free(by_id);
+	by_id = NULL;
+	nby_id = 0;
 }
 
 void kbtf_install(void)

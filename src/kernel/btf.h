@@ -11,6 +11,8 @@ struct type;
  * Installs the type_struct_named/type_complete_hook hooks of types.h.
  */
 void kbtf_install(void);
+/* Frees the loaded BTF (types built from it stay in the type arena). */
+void kbtf_release(void);
 
 /* TY_STRUCT "struct NAME" (or union), fields filled lazily; NULL with errno. */
 struct type *kbtf_struct(const char *name);

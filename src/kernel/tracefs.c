@@ -242,7 +242,7 @@ static struct type *tracefs_field_type(const struct tracefs_field *f)
 
 static struct type *tracefs_build_type(const struct tracefs_event *ev)
 {
-	struct type *t = xcalloc(1, sizeof(*t));
+	struct type *t = type_new();
 	int i;
 
 	t->kind = TY_STRUCT;
@@ -276,17 +276,10 @@ static void tracefs_free_fields(struct tracefs_field *fields, int n)
 
 void tracefs_event_free(struct tracefs_event *ev)
 {
-	int i;
 
 	if (!ev)
 		return;
-	if (ev->type) {
-		for (i = 0; i < ev->type->nfields; i++)
-			free(ev->type->fields[i].name);
-		free(ev->type->fields);
-		free(ev->type->name);
-		free(ev->type);
-	}
+	/* ev->type belongs to the type arena (type_free_all). */
 	tracefs_free_fields(ev->fields, ev->nfields);
 	free(ev->category);
 	free(ev->name);

@@ -1,10 +1,48 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "util.h"
 #include "lang/types.h"
+
+
+/* Every type ever made, so that type_free_all() can release them. */
+static struct type **arena;
+static int narena, carena;
+
+struct type *type_new(void)
+{
+	struct type *t = xcalloc(1, sizeof(*t));
+
+	if (narena == carena) {
+		carena = carena ? 2 * carena : 256;
+		arena = xrealloc(arena, carena * sizeof(*arena));
+	}
+	arena[narena++] = t;
+	return t;
+}
+
+void type_free_all(void)
+{
+	int i, j;
+
+	for (i = 0; i < narena; i++) {
+		struct type *t = arena[i];
+
+		if (t->kind == TY_STRUCT || t->kind == TY_TUPLE) {
+			for (j = 0; j < t->nfields; j++)
+				free(t->fields[j].name);
+		}
+		free(t->fields);
+		free(t->name);
+		free(t);
+	}
+	free(arena);
+	arena = NULL;
+	narena = carena = 0;
+}
 
 /*
  * Types are immutable once returned and live for the whole program, so
@@ -79,7 +117,7 @@ struct type *type_simple(enum type_kind kind)
 		kind = TY_NONE;
 	if (simple_types[kind])
 		return simple_types[kind];
-	t = xcalloc(1, sizeof(*t));
+	t = type_new();
 	t->kind = kind;
 	switch (kind) {
 	case TY_NONE:
@@ -115,7 +153,7 @@ struct type *type_simple(enum type_kind kind)
  */
 struct type *type_tuple(struct type **elems, int n)
 {
-	struct type *t = xcalloc(1, sizeof(*t));
+	struct type *t = type_new();
 	int off = 0, i;
 
 	t->kind = TY_TUPLE;
@@ -274,7 +312,7 @@ int type_complete(struct type *t)
 
 struct type *type_ptr(struct type *elem)
 {
-	struct type *t = xcalloc(1, sizeof(*t));
+	struct type *t = type_new();
 
 	t->kind = TY_PTR;
 	t->size = 8;

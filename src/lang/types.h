@@ -61,6 +61,12 @@ extern int (*type_const_named)(const char *name, int64_t *value);
 int type_complete(struct type *t);
 struct type *type_ptr(struct type *elem);
 
+/*
+ * Types live until type_free_all(): every one is made by type_new(),
+ * which records it, so any module may build types and none frees them.
+ */
+struct type *type_new(void);
+void type_free_all(void);
 struct type *type_int(int size, bool is_signed);
 struct type *type_str(int size);
 struct type *type_simple(enum type_kind kind);	/* none, probe, count ... */

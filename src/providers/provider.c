@@ -505,3 +505,12 @@ int provider_attach_perf(const struct probe_inst *pi, uint32_t type,
 	}
 	return 0;
 }
+
+void provider_inst_free(struct probe_inst *pi)
+{
+	if (!pi)
+		return;
+	free(pi->name);
+	free(pi->target);
+	free(pi);
+}

@@ -175,6 +175,8 @@ int provider_list_events(const struct provider *p, const char *pattern,
 
 /* A new instance of p named name (xstrdup'd); the rest zeroed. */
 struct probe_inst *provider_inst(const struct provider *p, const char *name);
+/* Frees pi and the strings it owns (its args type is shared and stays). */
+void provider_inst_free(struct probe_inst *pi);
 
 /*
  * Opens the perf event (type, pi->config) with pi->period and pi->freq on
