@@ -28,6 +28,8 @@ if [ -n "$ASAN_BUILD" ]; then
 fi
 "$here/run-runtime.sh" "$BUILD" | tee "$log"
 tally "$log"
+"$here/runtime/cli.sh" "$BUILD" | tee "$log"
+tally "$log"
 if [ -x "$here/tools/run.sh" ]; then
 	"$here/tools/run.sh" "$BUILD" | tee "$log"
 	tally "$log"

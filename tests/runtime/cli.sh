@@ -1,0 +1,156 @@
+#!/bin/bash
+# Command-line and runtime behaviour tests, as root on the real kernel.
+set -u
+BUILD=${1:-build}
+F=$BUILD/ferret
+WL=$BUILD/tests/workload
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0 fail=0 skip=0
+
+ok() { echo "ok $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+check() {	# check NAME CONDITION-COMMAND... ; reason from $why
+	local name=$1
+	shift
+	if "$@"; then ok "$name"; else bad "$name" "${why:-condition failed}"; fi
+}
+
+if [ "$(id -u)" != 0 ]; then
+	echo "skip cli: needs root"
+	echo "cli: 0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+
+# BPF links ferret holds, counted by the kernel's link list.
+ferret_links() {
+	local n=0 pid
+	for pid in "$@"; do
+		n=$((n + $(ls -l /proc/"$pid"/fd 2>/dev/null | grep -c 'bpf_link')))
+	done
+	echo $n
+}
+
+# Our attachments all run programs named "ferret": count them system-wide.
+progs_attached() {
+	local n=0 fd
+	for fd in /proc/[0-9]*/fdinfo/*; do
+		grep -qs '^link_type' "$fd" || continue
+		n=$((n + 1))
+	done
+	echo $n
+}
+
+# -o FILE writes the output there and nothing to stdout.
+"$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
+why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \
+	grep -qx 'to file' "$TMP/o.txt"
+why="stdout not empty" check output_file_stdout_empty test ! -s "$TMP/stdout"
+
+# -q drops the Attaching line.
+out=$("$F" -q -e 'BEGIN { printf("x\n"); exit(); }')
+why="got: $out" check quiet test "$(printf '%s' "$out" | head -1)" = x
+
+# -f json: one JSON object per line, as bpftrace -f json.
+"$F" -f json -e 'BEGIN { printf("hi\n"); @c = count(); exit(); }' >"$TMP/j.txt" 2>&1
+bpftrace -f json -e 'BEGIN { printf("hi\n"); @c = count(); exit(); }' >"$TMP/jb.txt" 2>/dev/null
+why="$(diff "$TMP/j.txt" "$TMP/jb.txt" | head -5)" check json_matches_bpftrace \
+	cmp -s "$TMP/j.txt" "$TMP/jb.txt"
+
+# -p PID: ferret exits when the process does.
+sleep 1 &
+sp=$!
+start=$(date +%s%N)
+timeout 10 "$F" -p $sp -e 'interval:s:5 { exit(); }' >"$TMP/p.txt" 2>&1
+rc=$?
+el=$(( ($(date +%s%N) - start) / 1000000 ))
+why="rc $rc after $el ms" check pid_exit test $rc = 0 -a $el -lt 4000
+
+# -p with a process that does not exist.
+"$F" -p 999999 -e 'BEGIN { exit(); }' >"$TMP/p2.txt" 2>&1
+why="$(cat "$TMP/p2.txt")" check pid_missing grep -q 'no process 999999' "$TMP/p2.txt"
+
+# -c: ferret exits with the child and prints maps; the child ran held.
+out=$("$F" -q -c "$WL getppid 7" -e 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { @n = count(); }')
+why="got: $out" check child_counts_all_calls grep -q '^@n: 7$' <<<"$out"
+
+# SIGINT and SIGTERM end tracing, run END and print the maps.
+for sig in INT TERM; do
+	"$F" -e 'interval:ms:10 { @ticks = count(); } END { printf("end ran\n"); }' >"$TMP/s.txt" 2>&1 &
+	fp=$!
+	for _ in $(seq 50); do grep -q Attaching "$TMP/s.txt" && break; sleep 0.1; done
+	sleep 0.3
+	kill -$sig $fp
+	wait $fp
+	rc=$?
+	why="rc $rc: $(tr '\n' '|' <"$TMP/s.txt")" check "sig${sig}_prints_maps" \
+		grep -q '^@ticks: [0-9]' "$TMP/s.txt"
+	why="rc $rc" check "sig${sig}_runs_end" grep -q '^end ran$' "$TMP/s.txt"
+done
+
+# kill -9 leaves nothing attached: every attachment is an fd of the process.
+before=$(progs_attached)
+"$F" -e 'tracepoint:syscalls:sys_enter_getppid { @ = count(); } profile:hz:49 { @p = count(); }' >"$TMP/k.txt" 2>&1 &
+fp=$!
+for _ in $(seq 50); do grep -q Attaching "$TMP/k.txt" && break; sleep 0.1; done
+during=$(progs_attached)
+kill -9 $fp
+wait $fp 2>/dev/null
+sleep 0.5
+after=$(progs_attached)
+why="links before $before, during $during, after $after" check kill9_detaches \
+	test "$during" -gt "$before" -a "$after" -le "$before"
+
+# Without privilege: the message names what is needed.
+if command -v setpriv >/dev/null; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$F" -e 'BEGIN { exit(); }' >"$TMP/u.txt" 2>&1
+	why="$(cat "$TMP/u.txt")" check unprivileged_message grep -q 'CAP_BPF' "$TMP/u.txt"
+else
+	echo "skip unprivileged_message: no setpriv"
+	skip=$((skip + 1))
+fi
+
+# A verifier rejection is told at the script's construct; -v adds the log.
+prog='BEGIN { $i = 0; while ($i >= 0) { $i = $i + 0; } exit(); }'
+"$F" -e "$prog" >"$TMP/v.txt" 2>&1
+why="$(head -3 "$TMP/v.txt")" check verifier_located \
+	grep -q '^-e:1:[0-9]*: error: the BPF verifier rejected the program for BEGIN' "$TMP/v.txt"
+"$F" -v -e "$prog" >"$TMP/vv.txt" 2>&1
+why="no log" check verifier_log_with_v grep -q '^verifier log:' "$TMP/vv.txt"
+
+# A map that fills up is reported.
+"$F" -q -c "$WL getppid 5000" -e 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { @m[@n] = 1; @n++; }' >"$TMP/m.txt" 2>"$TMP/m.err"
+why="$(cat "$TMP/m.err")" check map_full_reported \
+	grep -q 'map @m was full (4096 entries): 904 updates dropped' "$TMP/m.err"
+
+# Every printf is printed, or counted as lost: never silently dropped.
+"$F" -q -o "$TMP/l.txt" -c "$WL getppid 300000" \
+	-e 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { printf("%d\n", 1); }' 2>"$TMP/l.err"
+printed=$(grep -c '^1$' "$TMP/l.txt")
+lost=$(sed -n 's/^ferret: lost \([0-9]*\) events.*/\1/p' "$TMP/l.err")
+why="printed $printed + lost ${lost:-0}" check printf_all_or_counted \
+	test $((printed + ${lost:-0})) = 300000
+
+# -l lists probes.
+"$F" -l 'tracepoint:sched:sched_switch' >"$TMP/l1.txt" 2>&1
+why="$(cat "$TMP/l1.txt")" check list_tracepoint grep -qx 'tracepoint:sched:sched_switch' "$TMP/l1.txt"
+n=$("$F" -l 'tracepoint:syscalls:sys_enter_*' | wc -l)
+why="$n" check list_wildcard test "$n" -gt 300
+
+# system() and cat() need --unsafe.
+"$F" -e 'BEGIN { system("echo hi"); exit(); }' >"$TMP/x.txt" 2>&1
+why="$(cat "$TMP/x.txt")" check system_needs_unsafe grep -q 'needs --unsafe' "$TMP/x.txt"
+out=$("$F" -q --unsafe -e 'BEGIN { system("echo from %s", "system"); cat("/proc/sys/kernel/ostype"); exit(); }' 2>&1)
+why="got: $out" check system_and_cat grep -q 'from system' <<<"$out"
+why="got: $out" check cat_prints_file grep -qx 'Linux' <<<"$out"
+
+# Scripts with a #! line and positional parameters.
+printf '#!/usr/bin/env ferret\nBEGIN { printf("%%s-%%d\\n", str($1), $2); exit(); }\n' >"$TMP/s.bt"
+out=$("$F" -q "$TMP/s.bt" abc 42)
+why="got: $out" check script_file_params test "$out" = abc-42
+
+# --version and --help.
+why="" check version grep -q '^ferret v' <("$F" --version)
+why="" check help grep -q 'usage: ferret' <("$F" --help)
+
+echo "cli: $pass passed, $fail failed, $skip skipped"
