@@ -297,7 +297,7 @@ static int jmp_op(int tok, bool sign)
 	return -1;
 }
 
-static int alu_op(int tok, bool sign)
+static int alu_op(int tok)
 {
 	switch (tok) {
 	case T_PLUS: case T_PLUS_ASSIGN: return BPF_ADD;
@@ -309,7 +309,8 @@ static int alu_op(int tok, bool sign)
 	case T_PIPE: case T_PIPE_ASSIGN: return BPF_OR;
 	case T_CARET: case T_CARET_ASSIGN: return BPF_XOR;
 	case T_SHL: case T_SHL_ASSIGN: return BPF_LSH;
-	case T_SHR: case T_SHR_ASSIGN: return sign ? BPF_ARSH : BPF_RSH;
+	/* bpftrace shifts right logically whatever the signedness. */
+	case T_SHR: case T_SHR_ASSIGN: return BPF_RSH;
 	}
 	return -1;
 }
@@ -405,7 +406,7 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 		br = sc;
 	}
 	ir_mov(&g->ir, res, ar);
-	ir_alu(&g->ir, alu_op(n->op, a.type->is_signed), res, br);
+	ir_alu(&g->ir, alu_op(n->op), res, br);
 	return val_int(g, out, res, n->type);
 }
 
@@ -818,13 +819,13 @@ static int assign(struct cg *g, struct node *n)
 		} else if (n->op == T_ASSIGN) {
 			ir_mov(&g->ir, var->reg, cg_reg(g, &v));
 		} else {
-			ir_alu(&g->ir, alu_op(n->op, lv->sym->val->is_signed),
+			ir_alu(&g->ir, alu_op(n->op),
 			       var->reg, cg_reg(g, &v));
 		}
 		return 0;
 	}
 	if (n->op != T_ASSIGN)
-		return map_rmw(g, lv, alu_op(n->op, true), cg_reg(g, &v),
+		return map_rmw(g, lv, alu_op(n->op), cg_reg(g, &v),
 			       NULL, NULL);
 	{
 		int key = cg_map_key(g, lv, -1);
