@@ -156,7 +156,8 @@ static int sema_join(struct sema *s, struct node *n)
 
 /*
  * Reads argv-style arrays: each slot is a user pointer, the list ends at
- * NULL or after JOIN_ARGS entries.  Strings go straight into the record.
+ * NULL, at an empty or unreadable string, or after JOIN_ARGS entries.
+ * Strings go straight into the record.
  */
 static int cg_join(struct cg *g, struct node *n, struct val *out)
 {
@@ -188,6 +189,8 @@ static int cg_join(struct cg *g, struct node *n, struct val *out)
 		ir_mov_imm(&g->ir, BPF_REG_2, JOIN_STRLEN);
 		ir_mov(&g->ir, BPF_REG_3, ptr);
 		ir_call(&g->ir, BPF_FUNC_probe_read_user_str, 3);
+		/* Like bpftrace, stop at an empty or unreadable string. */
+		ir_jmp_imm(&g->ir, BPF_JSLE, BPF_REG_0, 1, done);
 	}
 	ir_st_imm(&g->ir, BPF_DW, rec, sizeof(struct rec_hdr), JOIN_ARGS);
 	ir_place(&g->ir, done);

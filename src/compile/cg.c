@@ -460,8 +460,17 @@ static int ctx_field(struct cg *g, struct node *n, struct val *out)
 		return 0;
 	}
 	if (f->type->kind == TY_STR) {
+		/*
+		 * The verifier only allows context loads aligned to their size,
+		 * and char arrays sit at any offset: copy with a helper.
+		 */
 		off = cg_alloc(g, f->type->size);
-		cg_copy(g, BPF_REG_10, off, g->ctx, f->offset, f->size);
+		ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
+		ir_mov_imm(&g->ir, BPF_REG_2, f->size);
+		ir_mov(&g->ir, BPF_REG_3, g->ctx);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, f->offset);
+		ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
 		out->kind = V_STACK;
 		out->off = off;
 		out->type = f->type;

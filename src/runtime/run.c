@@ -227,12 +227,16 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		}
 	}
 	ring_buffer__consume(rb);
+	/*
+	 * Detach before END, as bpftrace does: what END prints or clears
+	 * must not be refilled by events while user space works on it.
+	 */
+	fdset_close_async(&fds);
 	/* END runs even after exit(), as in bpftrace. */
 	rt.exiting = false;
 	fire(&rt, WHEN_END);
 	ring_buffer__consume(rb);
 	rt.exiting = true;
-	fdset_close_async(&fds);
 	fflush(rt.out.f);
 	print_maps_at_exit(&rt.out, rt.maps, rt.nmaps);
 	fflush(rt.out.f);

@@ -22,25 +22,6 @@ if [ "$(id -u)" != 0 ]; then
 	exit 0
 fi
 
-# BPF links ferret holds, counted by the kernel's link list.
-ferret_links() {
-	local n=0 pid
-	for pid in "$@"; do
-		n=$((n + $(ls -l /proc/"$pid"/fd 2>/dev/null | grep -c 'bpf_link')))
-	done
-	echo $n
-}
-
-# Our attachments all run programs named "ferret": count them system-wide.
-progs_attached() {
-	local n=0 fd
-	for fd in /proc/[0-9]*/fdinfo/*; do
-		grep -qs '^link_type' "$fd" || continue
-		n=$((n + 1))
-	done
-	echo $n
-}
-
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \
@@ -88,18 +69,28 @@ for sig in INT TERM; do
 	why="rc $rc" check "sig${sig}_runs_end" grep -q '^end ran$' "$TMP/s.txt"
 done
 
-# kill -9 leaves nothing attached: every attachment is an fd of the process.
-before=$(progs_attached)
+# kill -9 leaves nothing attached: every attachment is an fd of the
+# process, so the links it held are gone once it is.
+link_ids() {	# the BPF link ids open in process $1
+	local f
+	for f in /proc/"$1"/fdinfo/*; do
+		sed -n 's/^link_id:[[:space:]]*//p' "$f" 2>/dev/null
+	done | sort -n
+}
+link_alive() {	# is link id $1 open in any process?
+	grep -qsx "link_id:[[:space:]]*$1" /proc/[0-9]*/fdinfo/* 2>/dev/null
+}
 "$F" -e 'tracepoint:syscalls:sys_enter_getppid { @ = count(); } profile:hz:49 { @p = count(); }' >"$TMP/k.txt" 2>&1 &
 fp=$!
 for _ in $(seq 50); do grep -q Attaching "$TMP/k.txt" && break; sleep 0.1; done
-during=$(progs_attached)
+ids=$(link_ids $fp)
 kill -9 $fp
 wait $fp 2>/dev/null
 sleep 0.5
-after=$(progs_attached)
-why="links before $before, during $during, after $after" check kill9_detaches \
-	test "$during" -gt "$before" -a "$after" -le "$before"
+alive=0
+for id in $ids; do link_alive "$id" && alive=$((alive + 1)); done
+why="links held: $(echo $ids | wc -w), still alive after kill -9: $alive" \
+	check kill9_detaches test -n "$ids" -a "$alive" = 0
 
 # Without privilege: the message names what is needed.
 if command -v setpriv >/dev/null; then
