@@ -73,16 +73,23 @@ static int cg_cat(struct cg *g, struct node *n, struct val *out)
 	return send_args(g, n, REC_CAT, 1);
 }
 
-static int rt_printf(struct runtime *rt, const struct rec_hdr *h,
-		     const void *data, size_t len)
+/* Formats the record's arguments with its format into b. */
+static int format_record(struct runtime *rt, const struct rec_hdr *h,
+			 const void *data, size_t len, struct buf *b)
 {
 	const struct fmt_spec *fs = fmt_of(rt, h->id);
-	struct buf b = { 0 };
-	int ret;
 
 	if (!fs || len < (size_t)fs->size)
 		return -EINVAL;
-	ret = print_format(&rt->out, fs, data, &b);
+	return print_format(&rt->out, fs, data, b);
+}
+
+static int rt_printf(struct runtime *rt, const struct rec_hdr *h,
+		     const void *data, size_t len)
+{
+	struct buf b = { 0 };
+	int ret = format_record(rt, h, data, len, &b);
+
 	if (!ret)
 		run_emit(rt, "printf", b.p, b.len);
 	buf_free(&b);
@@ -92,13 +99,9 @@ static int rt_printf(struct runtime *rt, const struct rec_hdr *h,
 static int rt_system(struct runtime *rt, const struct rec_hdr *h,
 		     const void *data, size_t len)
 {
-	const struct fmt_spec *fs = fmt_of(rt, h->id);
 	struct buf b = { 0 };
-	int ret;
+	int ret = format_record(rt, h, data, len, &b);
 
-	if (!fs || len < (size_t)fs->size)
-		return -EINVAL;
-	ret = print_format(&rt->out, fs, data, &b);
 	if (!ret) {
 		buf_put(&b, "", 1);
 		fflush(rt->out.f);
@@ -111,15 +114,11 @@ static int rt_system(struct runtime *rt, const struct rec_hdr *h,
 static int rt_cat(struct runtime *rt, const struct rec_hdr *h,
 		  const void *data, size_t len)
 {
-	const struct fmt_spec *fs = fmt_of(rt, h->id);
 	struct buf b = { 0 };
+	int ret = format_record(rt, h, data, len, &b);
 	size_t n;
 	char *text;
-	int ret;
 
-	if (!fs || len < (size_t)fs->size)
-		return -EINVAL;
-	ret = print_format(&rt->out, fs, data, &b);
 	if (!ret) {
 		buf_put(&b, "", 1);
 		text = util_read_file(b.p, &n);

@@ -21,21 +21,6 @@ static int kfunc_expand(const struct provider *p, const char *spec,
 	return -EOPNOTSUPP;
 }
 
-static int kfunc_list(const struct provider *p, const char *pattern,
-		      void (*fn)(const char *name, void *arg), void *arg)
-{
-	return 0;
-}
-
-static int kfunc_attach(const struct probe_inst *pi, int prog_fd,
-			uint64_t cookie, struct fdset *fds,
-			char *err, size_t errlen)
-{
-	snprintf(err, errlen, "%s probes are not supported yet",
-		 pi->prov->name);
-	return -EOPNOTSUPP;
-}
-
 const struct provider fentry_provider = {
 	.name = "fentry",
 	.alias = "f",
@@ -44,8 +29,8 @@ const struct provider fentry_provider = {
 	.ctx = CTX_NONE,
 	.cookie = true,
 	.expand = kfunc_expand,
-	.list = kfunc_list,
-	.attach = kfunc_attach,
+	.list = provider_list_none,
+	.attach = provider_attach_unsupported,
 };
 
 const struct provider fexit_provider = {
@@ -56,6 +41,6 @@ const struct provider fexit_provider = {
 	.ctx = CTX_NONE,
 	.cookie = true,
 	.expand = kfunc_expand,
-	.list = kfunc_list,
-	.attach = kfunc_attach,
+	.list = provider_list_none,
+	.attach = provider_attach_unsupported,
 };

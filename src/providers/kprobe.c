@@ -21,21 +21,6 @@ static int kprobe_expand(const struct provider *p, const char *spec,
 	return -EOPNOTSUPP;
 }
 
-static int kprobe_list(const struct provider *p, const char *pattern,
-		       void (*fn)(const char *name, void *arg), void *arg)
-{
-	return 0;
-}
-
-static int kprobe_attach(const struct probe_inst *pi, int prog_fd,
-			 uint64_t cookie, struct fdset *fds,
-			 char *err, size_t errlen)
-{
-	snprintf(err, errlen, "%s probes are not supported yet",
-		 pi->prov->name);
-	return -EOPNOTSUPP;
-}
-
 const struct provider kprobe_provider = {
 	.name = "kprobe",
 	.alias = "k",
@@ -43,8 +28,8 @@ const struct provider kprobe_provider = {
 	.ctx = CTX_NONE,
 	.cookie = true,
 	.expand = kprobe_expand,
-	.list = kprobe_list,
-	.attach = kprobe_attach,
+	.list = provider_list_none,
+	.attach = provider_attach_unsupported,
 };
 
 const struct provider kretprobe_provider = {
@@ -54,6 +39,6 @@ const struct provider kretprobe_provider = {
 	.ctx = CTX_NONE,
 	.cookie = true,
 	.expand = kprobe_expand,
-	.list = kprobe_list,
-	.attach = kprobe_attach,
+	.list = provider_list_none,
+	.attach = provider_attach_unsupported,
 };

@@ -21,21 +21,6 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	return -EOPNOTSUPP;
 }
 
-static int uprobe_list(const struct provider *p, const char *pattern,
-		       void (*fn)(const char *name, void *arg), void *arg)
-{
-	return 0;
-}
-
-static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
-			 uint64_t cookie, struct fdset *fds,
-			 char *err, size_t errlen)
-{
-	snprintf(err, errlen, "%s probes are not supported yet",
-		 pi->prov->name);
-	return -EOPNOTSUPP;
-}
-
 const struct provider uprobe_provider = {
 	.name = "uprobe",
 	.alias = "u",
@@ -43,8 +28,8 @@ const struct provider uprobe_provider = {
 	.ctx = CTX_NONE,
 	.cookie = true,
 	.expand = uprobe_expand,
-	.list = uprobe_list,
-	.attach = uprobe_attach,
+	.list = provider_list_none,
+	.attach = provider_attach_unsupported,
 };
 
 const struct provider uretprobe_provider = {
@@ -54,6 +39,6 @@ const struct provider uretprobe_provider = {
 	.ctx = CTX_NONE,
 	.cookie = true,
 	.expand = uprobe_expand,
-	.list = uprobe_list,
-	.attach = uprobe_attach,
+	.list = provider_list_none,
+	.attach = provider_attach_unsupported,
 };

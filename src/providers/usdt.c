@@ -20,20 +20,6 @@ static int usdt_expand(const struct provider *p, const char *spec,
 	return -EOPNOTSUPP;
 }
 
-static int usdt_list(const struct provider *p, const char *pattern,
-		     void (*fn)(const char *name, void *arg), void *arg)
-{
-	return 0;
-}
-
-static int usdt_attach(const struct probe_inst *pi, int prog_fd,
-		       uint64_t cookie, struct fdset *fds,
-		       char *err, size_t errlen)
-{
-	snprintf(err, errlen, "usdt probes are not supported yet");
-	return -EOPNOTSUPP;
-}
-
 const struct provider usdt_provider = {
 	.name = "usdt",
 	.alias = "U",
@@ -41,6 +27,6 @@ const struct provider usdt_provider = {
 	.ctx = CTX_NONE,
 	.cookie = true,
 	.expand = usdt_expand,
-	.list = usdt_list,
-	.attach = usdt_attach,
+	.list = provider_list_none,
+	.attach = provider_attach_unsupported,
 };
