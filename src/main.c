@@ -84,6 +84,34 @@ static int list_probes(const char *pattern)
 }
 
 /*
+ * Waits until the child sits in its read() of the go pipe, so the calls
+ * it makes before (glibc's fork bookkeeping, prctl) are never traced,
+ * however fast the probes attach.  /proc/PID/syscall names the system
+ * call a blocked task is in; give up after two seconds.
+ */
+static void wait_blocked_in_read(pid_t pid)
+{
+	char path[64], buf[64];
+	int i, fd;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", pid);
+	for (i = 0; i < 2000; i++) {
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			return;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n <= 0)
+			return;
+		buf[n] = 0;
+		if (!strncmp(buf, "0 ", 2))
+			return;
+		usleep(1000);
+	}
+}
+
+/*
  * Starts cmd held: the child waits on a pipe until every probe is
  * attached, so its first instructions are traced.  Closing the pipe
  * without writing makes it exit instead.
@@ -122,6 +150,7 @@ static pid_t start_child(const char *cmd, int *go_fd)
 	wordfree(&we);
 	close(fds[0]);
 	*go_fd = fds[1];
+	wait_blocked_in_read(pid);
 	return pid;
 }
 
