@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../runtime/format.h"
 
 static const struct builtin *const groups[] = {
 	builtin_vars, builtin_aggs, builtin_output, builtin_strings,
@@ -72,14 +73,38 @@ int bi_map_arg(struct sema *s, struct node *n, int i)
 	return 0;
 }
 
+/* The kind of value, in the words bpftrace's printf errors use. */
+static const char *kind_word(const struct type *t)
+{
+	switch (t->kind) {
+	case TY_INT:
+	case TY_PTR:
+		return "integer";
+	case TY_STR:
+	case TY_PROBE:
+		return "string";
+	case TY_TUPLE:
+		return "tuple";
+	default:
+		return "other";
+	}
+}
+
 int bi_fmt_arg(struct sema *s, struct node *n)
 {
-	int i;
+	size_t from;
+	int i, want;
 
 	if (n->nlist < 1 || n->list[0]->kind != N_STR)
 		return sema_error(s, n, "%s() needs a format string literal first",
 				  n->name);
-	for (i = 1; i < n->nlist; i++) {
+	want = fmt_count_convs(n->list[0]->str);
+	if (want != n->nlist - 1)
+		return sema_error(s, n, "%s: %s arguments for format string (%d supplied, %d expected)",
+				  n->name, want < n->nlist - 1 ? "Too many" : "Not enough",
+				  n->nlist - 1, want);
+	for (i = 1, from = 0; i < n->nlist; i++) {
+		struct fmt_conv conv;
 		struct type *t;
 		char b[64];
 
@@ -91,6 +116,20 @@ int bi_fmt_arg(struct sema *s, struct node *n)
 		    t->kind != TY_PTR)
 			return sema_error(s, n->list[i], "%s() cannot print %s",
 					  n->name, type_name(t, b, sizeof(b)));
+		if (!fmt_next_conv(n->list[0]->str, from, &conv))
+			break;
+		from = conv.end;
+		if (conv.want == FMT_WANT_BUF)
+			return sema_error(s, n->list[i], "%s: %%r needs buf(), which is not supported yet",
+					  n->name);
+		if (conv.want == FMT_WANT_INT && t->kind != TY_INT &&
+		    t->kind != TY_PTR)
+			return sema_error(s, n->list[i], "%s: %%%c specifier expects a value of type integer (%s supplied)",
+					  n->name, conv.conv, kind_word(t));
+		if (conv.want == FMT_WANT_STR && t->kind != TY_STR &&
+		    t->kind != TY_PROBE)
+			return sema_error(s, n->list[i], "%s: %%s specifier expects a value of type string (%s supplied)",
+					  n->name, kind_word(t));
 	}
 	n->id = sema_add_fmt(s, n->list[0]->str, n->list + 1, n->nlist - 1);
 	return 0;

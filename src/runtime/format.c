@@ -11,9 +11,10 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* "i" is not a conversion to bpftrace 0.17; ferret takes it as "d". */
 static bool is_int_conv(char c)
 {
-	return c && strchr("duoxXp", c);
+	return c && strchr("diuoxXp", c);
 }
 
 /* Matches bpftrace's regex at fmt[i] == '%'; the end offset or 0. */

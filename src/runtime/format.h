@@ -13,7 +13,8 @@
  *
  *	%-?[0-9]*(\.[0-9]+)?(s|r|rx|c|(hh|h|l|ll|j|z|t)?[duoxXp])
  *
- * (so "%i", "%+d", "%#x", "% d" and "%%" are not conversions to it), cuts
+ * (so "%i", "%+d", "%#x", "% d" and "%%" are not conversions to it; ferret
+ * also takes "%i", as "%d"), cuts
  * the format after each one and hands each piece with its one argument to
  * snprintf; the text after the last conversion is copied as it is, "%%"
  * included.  Integers reach snprintf as 64-bit values, so "%d" prints the
