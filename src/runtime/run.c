@@ -64,6 +64,7 @@ static int on_record(void *arg, void *data, size_t size)
 	struct runtime *rt = arg;
 	const struct rec_hdr *h = data;
 	const struct builtin *b;
+	int err;
 
 	if (rt->exiting)
 		return 0;
@@ -74,7 +75,10 @@ static int on_record(void *arg, void *data, size_t size)
 		fprintf(stderr, "ferret: unknown record kind %u\n", h->kind);
 		return 0;
 	}
-	b->rt(rt, h, (const char *)data + sizeof(*h), size - sizeof(*h));
+	err = b->rt(rt, h, (const char *)data + sizeof(*h), size - sizeof(*h));
+	if (err)
+		fprintf(stderr, "ferret: %s() output failed: %s\n", b->name,
+			strerror(-err));
 	return 0;
 }
 
