@@ -361,7 +361,7 @@ static int rt_exit(struct runtime *rt, const struct rec_hdr *h,
 
 #define FN(n, k, s, c, r) { .name = n, .func = true, .rec_kind = k, \
 			    .sema = s, .cg = c, .rt = r }
-#define TODO(n, why) { .name = n, .func = true, .unsupported = why }
+#define NOT_YET(n, why) { .name = n, .func = true, .unsupported = why }
 
 const struct builtin builtin_output[] = {
 	FN("printf", REC_PRINTF, sema_printf, cg_printf, rt_printf),
@@ -374,14 +374,14 @@ const struct builtin builtin_output[] = {
 	FN("delete", 0, sema_delete, cg_delete, NULL),
 	FN("time", REC_TIME, sema_time, cg_time, rt_time),
 	FN("exit", REC_EXIT, sema_exit, cg_exit, rt_exit),
-	TODO("ksym", ""), TODO("usym", ""),
-	TODO("uaddr", ""), TODO("ntop", ""),
-	TODO("buf", ""), TODO("reg", ""), TODO("signal", ""),
-	TODO("override", "it needs kprobes"), TODO("strftime", ""),
-	TODO("macaddr", ""), TODO("cgroupid", ""), TODO("path", ""),
-	TODO("kstack", ""), TODO("ustack", ""), TODO("sizeof", ""),
-	TODO("unwatch", ""), TODO("skboutput", ""), TODO("cgroup_path", ""),
-	TODO("bswap", ""), TODO("strerror", ""), TODO("strcontains", ""),
-	TODO("pton", ""), TODO("len", ""), TODO("percpu_kaddr", ""),
+	NOT_YET("ksym", ""), NOT_YET("usym", ""),
+	NOT_YET("uaddr", ""), NOT_YET("ntop", ""),
+	NOT_YET("buf", ""), NOT_YET("reg", ""), NOT_YET("signal", ""),
+	NOT_YET("override", "it needs kprobes"), NOT_YET("strftime", ""),
+	NOT_YET("macaddr", ""), NOT_YET("cgroupid", ""), NOT_YET("path", ""),
+	NOT_YET("kstack", ""), NOT_YET("ustack", ""), NOT_YET("sizeof", ""),
+	NOT_YET("unwatch", ""), NOT_YET("skboutput", ""), NOT_YET("cgroup_path", ""),
+	NOT_YET("bswap", ""), NOT_YET("strerror", ""), NOT_YET("strcontains", ""),
+	NOT_YET("pton", ""), NOT_YET("len", ""), NOT_YET("percpu_kaddr", ""),
 	{ .name = NULL },
 };

@@ -189,7 +189,7 @@ static int cg_curtask(struct cg *g, struct node *n, struct val *out)
 }
 
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
-#define TODO(n, why) { .name = n, .unsupported = why }
+#define NOT_YET(n, why) { .name = n, .unsupported = why }
 
 const struct builtin builtin_vars[] = {
 	VAR("pid", sema_u32, cg_pid),
@@ -209,12 +209,12 @@ const struct builtin builtin_vars[] = {
 	VAR("arg4", sema_argn, cg_argn), VAR("arg5", sema_argn, cg_argn),
 	VAR("arg6", sema_argn, cg_argn), VAR("arg7", sema_argn, cg_argn),
 	VAR("arg8", sema_argn, cg_argn), VAR("arg9", sema_argn, cg_argn),
-	TODO("retval", "it needs kretprobe, uretprobe or fexit probes"),
-	TODO("func", "it needs kprobe, uprobe or fentry probes"),
+	NOT_YET("retval", "it needs kretprobe, uretprobe or fexit probes"),
+	NOT_YET("func", "it needs kprobe, uprobe or fentry probes"),
 	VAR("curtask", sema_curtask, cg_curtask),
-	TODO("kstack", ""), TODO("ustack", ""),
-	TODO("username", ""), TODO("cgroup", ""), TODO("sarg0", ""),
-	TODO("sarg1", ""), TODO("sarg2", ""), TODO("ctx", ""),
-	TODO("jiffies", ""), TODO("numaid", ""),
+	NOT_YET("kstack", ""), NOT_YET("ustack", ""),
+	NOT_YET("username", ""), NOT_YET("cgroup", ""), NOT_YET("sarg0", ""),
+	NOT_YET("sarg1", ""), NOT_YET("sarg2", ""), NOT_YET("ctx", ""),
+	NOT_YET("jiffies", ""), NOT_YET("numaid", ""),
 	{ .name = NULL },
 };

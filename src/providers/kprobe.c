@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* kprobe: and kretprobe: are recognised but not implemented yet. */
+/* kprobe: and kretprobe: are recognised and refused with a sentence
+ * naming what the kernel lacks, or that ferret lacks them yet. */
 #include <errno.h>
 #include <stdio.h>
 #include <linux/bpf.h>

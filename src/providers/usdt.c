@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* usdt: is recognised but not implemented yet. */
+/* usdt: is recognised and refused with a sentence saying ferret lacks
+ * it yet. */
 #include <errno.h>
 #include <stdio.h>
 #include <linux/bpf.h>
