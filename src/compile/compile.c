@@ -118,7 +118,7 @@ int compile_program(struct compiled *c, const struct source *src,
 		c->opts.strlen = 64;
 	if (!c->opts.map_keys_max)
 		c->opts.map_keys_max = 4096;
-	c->ringbuf_size = 4 << 20;
+	c->ringbuf_size = 1 << 20;
 	ret = sema_run(&s, c);
 	if (ret)
 		goto out;
