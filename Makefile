@@ -5,7 +5,8 @@ PREFIX  ?= /usr/local
 VERSION := 0.1.0
 BUILD   ?= build
 
-DEPS_APT := libbpf-dev libelf-dev zlib1g-dev pkg-config bpftrace
+DEPS_APT := libbpf-dev libelf-dev zlib1g-dev pkg-config bpftrace \
+            qemu-system-x86 busybox-static cpio
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
@@ -20,7 +21,7 @@ LIBOBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRCS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps run test unit-test runtime-test install clean asan bench
+.PHONY: all deps run test unit-test runtime-test test-vm install clean asan bench
 
 all: $(BUILD)/ferret
 
@@ -45,7 +46,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIBOBJS)
 deps:
 	@if ! dpkg -s $(DEPS_APT) >/dev/null 2>&1; then \
 		apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS_APT); \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends $(DEPS_APT); \
 	fi
 
 run: deps
@@ -69,6 +71,12 @@ ASAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefin
 asan:
 	$(MAKE) BUILD=build-asan CFLAGS="$(ASAN_CFLAGS)" all \
 		$(patsubst $(BUILD)/%,build-asan/%,$(UNIT_BINS))
+
+# Kernel-function probes need a kernel with kprobes and BPF trampolines:
+# Debian's stock kernel, booted under QEMU (TCG) with ferret in an initramfs.
+test-vm: deps
+	$(MAKE) all $(BUILD)/tests/workload
+	./tests/vm/run.sh $(BUILD)
 
 bench: all
 	./bench/run.sh $(BUILD)/ferret

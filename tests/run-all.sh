@@ -1,6 +1,7 @@
 #!/bin/bash
 # make test: unit tests (also under ASan/UBSan when a sanitizer build is
-# named), runtime tests, the bpftrace tool scripts; one closing summary line.
+# named), runtime tests, the bpftrace tool scripts, the guest-kernel tests;
+# one closing summary line.
 set -u
 BUILD=${1:-build}
 ASAN_BUILD=${2:-}
@@ -30,10 +31,11 @@ fi
 tally "$log"
 "$here/runtime/cli.sh" "$BUILD" | tee "$log"
 tally "$log"
-if [ -x "$here/tools/run.sh" ]; then
-	"$here/tools/run.sh" "$BUILD" | tee "$log"
-	tally "$log"
-fi
+"$here/tools/run.sh" "$BUILD" | tee "$log"
+tally "$log"
+echo "== guest kernel (QEMU): Debian's stock kernel"
+"$here/vm/run.sh" "$BUILD" | tee "$log"
+tally "$log"
 echo
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]
