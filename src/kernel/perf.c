@@ -41,6 +41,73 @@ int perf_open_tracepoint(int id)
 	return perf_open(PERF_TYPE_TRACEPOINT, id, 1, false, perf_first_cpu());
 }
 
+/* Reads an integer from a sysfs file of a dynamic PMU; -errno. */
+static int pmu_read_int(const char *pmu, const char *file, long *v)
+{
+	char path[128], *text;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/%s",
+		 pmu, file);
+	text = util_read_file(path, NULL);
+	if (!text)
+		return errno ? -errno : -EIO;
+	*v = strtol(text, NULL, 10);
+	free(text);
+	return 0;
+}
+
+/* The first bit of a PMU format field ("config:0", "config:32-63"). */
+static int pmu_format_shift(const char *pmu, const char *field)
+{
+	char path[128], *text;
+	int shift = -ENOENT;
+
+	snprintf(path, sizeof(path),
+		 "/sys/bus/event_source/devices/%s/format/%s", pmu, field);
+	text = util_read_file(path, NULL);
+	if (!text)
+		return -errno;
+	if (!strncmp(text, "config:", 7))
+		shift = atoi(text + 7);
+	free(text);
+	return shift;
+}
+
+int perf_open_probe(const char *pmu, const char *target, uint64_t offset,
+		    bool retprobe, int pid, uint64_t ref_ctr_offset)
+{
+	struct perf_event_attr attr;
+	long type = 0;
+	int fd, shift, err;
+
+	err = pmu_read_int(pmu, "type", &type);
+	if (err)
+		return err;
+	memset(&attr, 0, sizeof(attr));
+	attr.type = type;
+	attr.size = sizeof(attr);
+	attr.sample_period = 1;
+	attr.disabled = 1;
+	if (retprobe) {
+		shift = pmu_format_shift(pmu, "retprobe");
+		if (shift < 0)
+			return shift;
+		attr.config |= 1ULL << shift;
+	}
+	if (ref_ctr_offset) {
+		shift = pmu_format_shift(pmu, "ref_ctr_offset");
+		if (shift < 0)
+			return shift;
+		attr.config |= ref_ctr_offset << shift;
+	}
+	attr.config1 = (uint64_t)(uintptr_t)target;
+	attr.config2 = offset;
+	/* pid -1 needs a CPU; the program still runs for hits on every CPU. */
+	fd = syscall(__NR_perf_event_open, &attr, pid,
+		     pid < 0 ? perf_first_cpu() : -1, -1, PERF_FLAG_FD_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
 int perf_attach(int pfd, int prog_fd, uint64_t cookie, int *link_fd)
 {
 	LIBBPF_OPTS(bpf_link_create_opts, opts,

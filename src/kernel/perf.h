@@ -21,6 +21,18 @@ int perf_open(uint32_t type, uint64_t config, uint64_t period, bool freq,
 int perf_open_tracepoint(int id);
 
 /*
+ * A uprobe or kprobe through perf's dynamic PMU (pmu "uprobe" or
+ * "kprobe" under /sys/bus/event_source/devices): the probe exists exactly
+ * as long as the fd, so nothing stays registered in tracefs after a
+ * crash.  uprobe: target is the file, offset a file offset; kprobe:
+ * target is the function, offset within it.  ref_ctr_offset is a USDT
+ * semaphore's file offset (0: none), which the kernel counts up while
+ * the probe exists.  pid -1 probes every process.  fd or -errno.
+ */
+int perf_open_probe(const char *pmu, const char *target, uint64_t offset,
+		    bool retprobe, int pid, uint64_t ref_ctr_offset);
+
+/*
  * Attaches prog_fd to the perf event pfd and enables it.  With BPF perf
  * links (Linux 5.15) the link fd goes to *link_fd and cookie reaches
  * bpf_get_attach_cookie(); otherwise PERF_EVENT_IOC_SET_BPF is used,
