@@ -150,7 +150,15 @@ static int cg_args(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, g->ctx, n->type);
 }
 
-/* argN: the Nth u64 of a raw tracepoint's context. */
+/* argN and retval: where the provider says they are in the context. */
+static int ctx_slot(const struct probe_inst *pi, const char *name)
+{
+	if (!strcmp(name, "retval"))
+		return pi->prov->retval_offset ? pi->prov->retval_offset(pi) : -1;
+	return pi->prov->arg_offset ? pi->prov->arg_offset(pi, atoi(name + 3))
+				    : -1;
+}
+
 static int sema_argn(struct sema *s, struct node *n)
 {
 	int i;
@@ -158,9 +166,9 @@ static int sema_argn(struct sema *s, struct node *n)
 	for (i = 0; i < s->cur->insts.n; i++) {
 		struct probe_inst *pi = s->cur->insts.v[i];
 
-		if (pi->prov->ctx != CTX_U64_ARRAY)
-			return sema_error(s, n, "%s is not available for %s probes",
-					  n->name, pi->prov->name);
+		if (ctx_slot(pi, n->name) < 0)
+			return sema_error(s, n, "%s is not available for %s",
+					  n->name, pi->name);
 	}
 	n->type = type_int(8, false);
 	return 0;
@@ -170,7 +178,7 @@ static int cg_argn(struct cg *g, struct node *n, struct val *out)
 {
 	int r = ir_vreg(&g->ir);
 
-	ir_ld(&g->ir, BPF_DW, r, g->ctx, 8 * atoi(n->name + 3));
+	ir_ld(&g->ir, BPF_DW, r, g->ctx, ctx_slot(g->pi, n->name));
 	return bi_int(out, r, n->type);
 }
 
@@ -209,7 +217,7 @@ const struct builtin builtin_vars[] = {
 	VAR("arg4", sema_argn, cg_argn), VAR("arg5", sema_argn, cg_argn),
 	VAR("arg6", sema_argn, cg_argn), VAR("arg7", sema_argn, cg_argn),
 	VAR("arg8", sema_argn, cg_argn), VAR("arg9", sema_argn, cg_argn),
-	NOT_YET("retval", "it needs kretprobe, uretprobe or fexit probes"),
+	VAR("retval", sema_argn, cg_argn),
 	NOT_YET("func", "it needs kprobe, uprobe or fentry probes"),
 	VAR("curtask", sema_curtask, cg_curtask),
 	NOT_YET("kstack", ""), NOT_YET("ustack", ""),

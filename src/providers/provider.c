@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <stddef.h>
+#include <asm/ptrace.h>
 #include <linux/perf_event.h>
 
 #include "util.h"
@@ -528,4 +530,20 @@ int provider_attach_unsupported(const struct probe_inst *pi, int prog_fd,
 	snprintf(err, errlen, "%s probes are not supported yet",
 		 pi->prov->name);
 	return -EOPNOTSUPP;
+}
+
+int provider_ptregs_arg(const struct probe_inst *pi, int n)
+{
+	static const int regs[] = {
+		offsetof(struct pt_regs, rdi), offsetof(struct pt_regs, rsi),
+		offsetof(struct pt_regs, rdx), offsetof(struct pt_regs, rcx),
+		offsetof(struct pt_regs, r8), offsetof(struct pt_regs, r9),
+	};
+
+	return n >= 0 && n < (int)ARRAY_SIZE(regs) ? regs[n] : -1;
+}
+
+int provider_ptregs_retval(const struct probe_inst *pi)
+{
+	return offsetof(struct pt_regs, rax);
 }

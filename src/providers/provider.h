@@ -81,6 +81,14 @@ struct provider {
 	int (*expand)(const struct provider *p, const char *spec,
 		      struct vec *out, char *err, size_t errlen);
 
+	/*
+	 * Where argN (n from 0) and retval sit in the context: a byte
+	 * offset of a u64, or -1 where the probe type has none.  NULL hooks
+	 * mean none at all.
+	 */
+	int (*arg_offset)(const struct probe_inst *pi, int n);
+	int (*retval_offset)(const struct probe_inst *pi);
+
 	/* Calls fn with every probe name matching pattern (NULL: all). */
 	int (*list)(const struct provider *p, const char *pattern,
 		    void (*fn)(const char *name, void *arg), void *arg);
@@ -182,6 +190,11 @@ int provider_list_none(const struct provider *p, const char *pattern,
 int provider_attach_unsupported(const struct probe_inst *pi, int prog_fd,
 				uint64_t cookie, struct fdset *fds,
 				char *err, size_t errlen);
+
+/* arg_offset/retval_offset for contexts that are struct pt_regs (x86-64
+ * calling convention: rdi rsi rdx rcx r8 r9, result in rax). */
+int provider_ptregs_arg(const struct probe_inst *pi, int n);
+int provider_ptregs_retval(const struct probe_inst *pi);
 
 /* Frees pi and the strings it owns (its args type is shared and stays). */
 void provider_inst_free(struct probe_inst *pi);

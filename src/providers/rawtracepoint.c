@@ -249,11 +249,20 @@ static int rtp_attach(const struct probe_inst *pi, int prog_fd,
 	return 0;
 }
 
+/* A raw tracepoint's context is the u64 array of its arguments. */
+static int rawtp_arg_offset(const struct probe_inst *pi, int n)
+{
+	if (n < 0 || (pi->nargs >= 0 && n >= pi->nargs))
+		return -1;
+	return 8 * n;
+}
+
 const struct provider rawtracepoint_provider = {
 	.name = "rawtracepoint",
 	.alias = "rt",
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.ctx = CTX_U64_ARRAY,
+	.arg_offset = rawtp_arg_offset,
 	.cookie = true,
 	.expand = rtp_expand,
 	.list = rtp_list,
