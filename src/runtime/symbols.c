@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "kernel/symtab.h"
+#include "symbols.h"
+
+/* bcc drops kallsyms entries below this bound of the x86-64 kernel space. */
+#define SYM_KERNEL_MIN 0x00ffffffffffffffull
+
+struct sym_ksym {
+	uint64_t addr;
+	uint64_t name;		/* offset in sym_kernel_names */
+};
+
+struct sym_obj {
+	char *path;
+	struct symtab *st;	/* NULL if the file could not be read */
+};
+
+struct sym_map {
+	uint64_t start, end, pgoff;
+	char *path;
+	struct sym_obj *obj;	/* resolved on first use */
+	unsigned int gen;	/* sym_gen when obj was set */
+};
+
+struct sym_proc {
+	pid_t pid;
+	char *root;		/* "/proc/PID/root" in another mount ns */
+	struct sym_map *maps;	/* by start */
+	int nmaps;
+};
+
+static struct sym_ksym *sym_ksyms;
+static int sym_nksyms = -1;	/* -1: not read yet */
+static char *sym_kernel_names;
+
+static struct vec sym_objs;	/* struct sym_obj * */
+static int sym_loads;
+static unsigned int sym_gen = 1;
+
+static bool sym_kernel_data(char type)
+{
+	return strchr("bBdDrR", type) != NULL;
+}
+
+static void sym_kernel_load(void)
+{
+	size_t len, cap = 0;
+	char *text, *p, *end;
+
+	sym_nksyms = 0;
+	text = util_read_file("/proc/kallsyms", &len);
+	if (!text)
+		return;
+	end = text + len;
+	for (p = text; p < end;) {
+		char *nl = memchr(p, '\n', end - p), *q, *name;
+		uint64_t addr;
+
+		if (!nl)
+			nl = end;
+		*nl = '\0';
+		addr = strtoull(p, &q, 16);
+		if (q == p || q + 3 > nl || addr == 0 || addr == ULLONG_MAX ||
+		    addr < SYM_KERNEL_MIN || sym_kernel_data(q[1]))
+			goto next;
+		name = q + 3;
+		name[strcspn(name, " \t")] = '\0';
+		if ((size_t)sym_nksyms == cap) {
+			cap = cap ? cap * 2 : 65536;
+			sym_ksyms = xrealloc(sym_ksyms,
+					     cap * sizeof(*sym_ksyms));
+		}
+		sym_ksyms[sym_nksyms].addr = addr;
+		sym_ksyms[sym_nksyms].name = name - text;
+		sym_nksyms++;
+next:
+		p = nl + 1;
+	}
+	sym_kernel_names = text;
+	symtab_sort_compat(sym_ksyms, sym_nksyms, sizeof(*sym_ksyms),
+			   offsetof(struct sym_ksym, addr));
+}
+
+static void sym_hex(uint64_t addr, unsigned int flags, struct buf *out)
+{
+	if (addr)
+		buf_printf(out, "0x%" PRIx64, addr);
+	else
+		buf_put(out, "0", 1);
+	if (flags & SYM_MODULE)
+		buf_printf(out, " ([unknown])");
+}
+
+int sym_kernel_ex(uint64_t addr, unsigned int flags, struct buf *out)
+{
+	const struct sym_ksym *k;
+	int lo = 0, hi;
+
+	if (sym_nksyms < 0)
+		sym_kernel_load();
+	hi = sym_nksyms;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (sym_ksyms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo) {
+		sym_hex(addr, flags & ~SYM_MODULE, out);
+		return -ENOENT;
+	}
+	k = &sym_ksyms[lo - 1];
+	buf_printf(out, "%s", sym_kernel_names + k->name);
+	if (flags & SYM_OFFSET)
+		buf_printf(out, "+%" PRIu64, addr - k->addr);
+	return 0;
+}
+
+int sym_kernel(uint64_t addr, struct buf *out)
+{
+	return sym_kernel_ex(addr, SYM_OFFSET, out);
+}
+
+/*
+ * bcc also keeps executable mappings without a file, "[vdso]" and the
+ * like, but names nothing in them: they are left out, to the same
+ * effect.
+ */
+static bool sym_file_backed(const char *name)
+{
+	return name[0] == '/';
+}
+
+struct sym_proc *sym_proc_capture(pid_t pid)
+{
+	char mpath[64], *text, *p, *end;
+	struct stat ns, self;
+	struct sym_proc *sp;
+	size_t len;
+	int cap = 0;
+
+	snprintf(mpath, sizeof(mpath), "/proc/%d/maps", (int)pid);
+	text = util_read_file(mpath, &len);
+	if (!text)
+		return NULL;
+	sp = xcalloc(1, sizeof(*sp));
+	sp->pid = pid;
+	snprintf(mpath, sizeof(mpath), "/proc/%d/ns/mnt", (int)pid);
+	if (!stat(mpath, &ns) && !stat("/proc/self/ns/mnt", &self) &&
+	    (ns.st_ino != self.st_ino || ns.st_dev != self.st_dev))
+		sp->root = xasprintf("/proc/%d/root", (int)pid);
+	end = text + len;
+	for (p = text; p < end;) {
+		char *nl = memchr(p, '\n', end - p);
+		unsigned long long start, stop, pgoff;
+		char perm[8];
+		int name = 0;
+		struct sym_map *m;
+
+		if (!nl)
+			nl = end;
+		*nl = '\0';
+		if (sscanf(p, "%llx-%llx %7s %llx %*s %*s %n", &start, &stop,
+			   perm, &pgoff, &name) < 4 || !name ||
+		    !strchr(perm, 'x') || !sym_file_backed(p + name))
+			goto next;
+		if (sp->nmaps == cap) {
+			cap = cap ? cap * 2 : 32;
+			sp->maps = xrealloc(sp->maps, cap * sizeof(*sp->maps));
+		}
+		m = &sp->maps[sp->nmaps++];
+		m->start = start;
+		m->end = stop;
+		m->pgoff = pgoff;
+		m->path = xstrdup(p + name);
+		m->obj = NULL;
+		m->gen = 0;
+next:
+		p = nl + 1;
+	}
+	free(text);
+	return sp;
+}
+
+void sym_proc_free(struct sym_proc *p)
+{
+	int i;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->nmaps; i++)
+		free(p->maps[i].path);
+	free(p->maps);
+	free(p->root);
+	free(p);
+}
+
+static struct sym_obj *sym_object(const char *path)
+{
+	struct sym_obj *o;
+	int i;
+
+	for (i = 0; i < sym_objs.n; i++) {
+		o = sym_objs.v[i];
+		if (!strcmp(o->path, path))
+			return o;
+	}
+	o = xcalloc(1, sizeof(*o));
+	o->path = xstrdup(path);
+	o->st = symtab_open(path);
+	sym_loads++;
+	vec_push(&sym_objs, o);
+	return o;
+}
+
+static struct sym_map *sym_find_map(struct sym_proc *p, uint64_t addr)
+{
+	int lo = 0, hi = p->nmaps;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (p->maps[mid].start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || addr >= p->maps[lo - 1].end)
+		return NULL;
+	return &p->maps[lo - 1];
+}
+
+int sym_user_ex(struct sym_proc *p, uint64_t addr, unsigned int flags,
+		struct buf *out)
+{
+	const struct symtab_sym *s = NULL;
+	struct sym_map *m = p ? sym_find_map(p, addr) : NULL;
+	uint64_t vaddr, off = 0;
+
+	if (m && m->gen != sym_gen) {
+		if (p->root) {
+			char *path = xasprintf("%s%s", p->root, m->path);
+
+			m->obj = sym_object(path);
+			free(path);
+		} else {
+			m->obj = sym_object(m->path);
+		}
+		m->gen = sym_gen;
+	}
+	if (m && m->obj->st &&
+	    !symtab_runtime_to_vaddr(m->obj->st, addr, m->start, m->pgoff,
+				     &vaddr))
+		s = symtab_symbolize(m->obj->st, vaddr, &off);
+	if (!s) {
+		sym_hex(addr, flags, out);
+		return -ENOENT;
+	}
+	buf_printf(out, "%s", s->name);
+	if (flags & SYM_OFFSET)
+		buf_printf(out, "+%" PRIu64, off);
+	if (flags & SYM_MODULE)
+		buf_printf(out, " (%s)", m->path);
+	return 0;
+}
+
+int sym_user(struct sym_proc *p, uint64_t addr, struct buf *out)
+{
+	return sym_user_ex(p, addr, SYM_OFFSET, out);
+}
+
+void sym_stack(const uint64_t *ips, int n, bool user, struct sym_proc *p,
+	       bool perf, int indent, struct buf *out)
+{
+	unsigned int flags = SYM_OFFSET | (perf && user ? SYM_MODULE : 0);
+	int i;
+
+	buf_put(out, "\n", 1);
+	for (i = 0; i < n && ips[i]; i++) {
+		if (perf)
+			buf_printf(out, "\t%" PRIx64 " ", ips[i]);
+		else
+			buf_printf(out, "%*s", indent, "");
+		if (user)
+			sym_user_ex(p, ips[i], flags, out);
+		else
+			sym_kernel_ex(ips[i], flags, out);
+		buf_put(out, "\n", 1);
+	}
+}
+
+int sym_object_loads(void)
+{
+	return sym_loads;
+}
+
+void sym_reset(void)
+{
+	int i;
+
+	for (i = 0; i < sym_objs.n; i++) {
+		struct sym_obj *o = sym_objs.v[i];
+
+		symtab_close(o->st);
+		free(o->path);
+		free(o);
+	}
+	vec_free(&sym_objs);
+	sym_loads = 0;
+	sym_gen++;
+	free(sym_ksyms);
+	free(sym_kernel_names);
+	sym_ksyms = NULL;
+	sym_kernel_names = NULL;
+	sym_nksyms = -1;
+}
