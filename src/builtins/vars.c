@@ -141,6 +141,7 @@ static int sema_args(struct sema *s, struct node *n)
 		if (!pi->args)
 			return sema_error(s, n, "%s has no args", pi->name);
 	}
+	s->cur->uses_args = true;
 	n->type = type_simple(TY_CTX);
 	return 0;
 }

@@ -45,7 +45,11 @@ static int gen_probe(struct compiled *c, struct sema_probe *sp)
 
 	for (i = 0; i < sp->insts.n; i++) {
 		struct probe_inst *pi = sp->insts.v[i];
-		bool cookie = sp->insts.n > 1 && pi->prov->cookie && sp->uses_probe;
+		bool cookie;
+
+		if (!sp->uses_args && pi->prov->lighten)
+			pi->prov->lighten(pi);
+		cookie = sp->insts.n > 1 && pi->prov->cookie && sp->uses_probe;
 		struct cg g = { .c = c };
 		struct bpf_code code;
 		struct cattach *at;

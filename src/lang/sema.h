@@ -16,6 +16,7 @@ struct sema_probe {
 	struct vec insts;	/* struct probe_inst *, after expansion */
 	struct vec vars;	/* struct symbol *, its $variables */
 	bool uses_probe;	/* reads the "probe" builtin */
+	bool uses_args;		/* reads "args" */
 };
 
 struct sema {

@@ -17,7 +17,7 @@
 #include "providers/provider.h"
 
 /* Threads for closing BPF links, and the fewest links worth them. */
-#define FDSET_THREADS 64
+#define FDSET_THREADS 512
 #define FDSET_MIN_PARALLEL 8
 
 const struct provider *const provider_table[] = {
@@ -397,11 +397,11 @@ void fdset_close(struct fdset *s)
  * Releasing a tracepoint perf event costs the kernel tens of milliseconds
  * (it waits for RCU readers), one event at a time, so 360 syscall probes
  * take seconds to let go.  Once the links are closed no event reaches the
- * programs any more; what is left is that wait.  Past a handful of fds it
- * is left to a detached grandchild that holds only those fds, so the
+ * programs any more; what is left is that wait.  Any perf event fds are
+ * left to a detached grandchild that holds only those fds, so the
  * tracer exits at once and the release finishes behind it.
  */
-#define FDSET_ASYNC_MIN 32
+#define FDSET_ASYNC_MIN 1
 
 void fdset_close_async(struct fdset *s)
 {

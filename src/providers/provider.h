@@ -89,6 +89,14 @@ struct provider {
 	int (*arg_offset)(const struct probe_inst *pi, int n);
 	int (*retval_offset)(const struct probe_inst *pi);
 
+	/*
+	 * Called for instances whose program never reads args: may move pi
+	 * to a cheaper attachment that runs the program at the same moment
+	 * (a tracepoint's raw tracepoint skips building the perf record).
+	 * 0 if moved, -ENOENT if not.  NULL: never.
+	 */
+	int (*lighten)(struct probe_inst *pi);
+
 	/* Calls fn with every probe name matching pattern (NULL: all). */
 	int (*list)(const struct provider *p, const char *pattern,
 		    void (*fn)(const char *name, void *arg), void *arg);
@@ -195,6 +203,9 @@ int provider_attach_unsupported(const struct probe_inst *pi, int prog_fd,
  * calling convention: rdi rsi rdx rcx r8 r9, result in rax). */
 int provider_ptregs_arg(const struct probe_inst *pi, int n);
 int provider_ptregs_retval(const struct probe_inst *pi);
+
+/* Makes pi an attachment to the raw tracepoint event, if there is one. */
+int rawtracepoint_adopt(struct probe_inst *pi, const char *event);
 
 /* Frees pi and the strings it owns (its args type is shared and stays). */
 void provider_inst_free(struct probe_inst *pi);

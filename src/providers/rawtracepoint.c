@@ -249,6 +249,22 @@ static int rtp_attach(const struct probe_inst *pi, int prog_fd,
 	return 0;
 }
 
+int rawtracepoint_adopt(struct probe_inst *pi, const char *event)
+{
+	const struct rtp_event *e;
+
+	if (rtp_load())
+		return -ENOENT;
+	e = rtp_find(event);
+	if (!e)
+		return -ENOENT;
+	pi->prov = &rawtracepoint_provider;
+	free(pi->target);
+	pi->target = xstrdup(e->name);
+	pi->nargs = e->nargs;
+	return 0;
+}
+
 /* A raw tracepoint's context is the u64 array of its arguments. */
 static int rawtp_arg_offset(const struct probe_inst *pi, int n)
 {

@@ -156,11 +156,28 @@ static int tp_attach(const struct probe_inst *pi, int prog_fd,
 				    fds, err, errlen);
 }
 
+/*
+ * A tracepoint's BPF program gets the event's perf record, which the
+ * kernel builds for it on every hit; a program that reads no args can
+ * sit on the raw tracepoint of the same event instead.  The syscalls
+ * category is made of syscall events on top of raw_syscalls, with no raw
+ * tracepoints of their own.
+ */
+static int tracepoint_lighten(struct probe_inst *pi)
+{
+	const char *event = pi->target ? strchr(pi->target, ':') : NULL;
+
+	if (!event || !strncmp(pi->target, "syscalls:", 9))
+		return -ENOENT;
+	return rawtracepoint_adopt(pi, event + 1);
+}
+
 const struct provider tracepoint_provider = {
 	.name = "tracepoint",
 	.alias = "t",
 	.prog_type = BPF_PROG_TYPE_TRACEPOINT,
 	.ctx = CTX_RECORD,
+	.lighten = tracepoint_lighten,
 	.cookie = true,
 	.expand = tp_expand,
 	.list = tp_list,
