@@ -6,7 +6,7 @@ VERSION := 0.1.0
 BUILD   ?= build
 
 DEPS_APT := libbpf-dev libelf-dev zlib1g-dev pkg-config bpftrace \
-            qemu-system-x86 busybox-static cpio systemtap-sdt-dev
+            qemu-system-x86 busybox-static cpio systemtap-sdt-dev time
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
@@ -78,7 +78,8 @@ test-vm: deps
 	$(MAKE) all $(BUILD)/tests/workload
 	./tests/vm/run.sh $(BUILD)
 
-bench: all
+bench: deps
+	$(MAKE) all
 	./bench/run.sh $(BUILD)/ferret
 
 install: all

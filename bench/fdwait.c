@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fdwait PID MIN TIMEOUT_MS: waits until process PID holds at least MIN
- * perf event file descriptors (links to "anon_inode:[perf_event]"), polling
- * /proc/PID/fd every millisecond, and prints how many it holds.
- *
- * A tracer that attaches a tracepoint opens one perf event for it, so the
- * count says how far attaching has got, whatever the tracer prints and when.
+ * attachments, polling /proc/PID/fd every millisecond, and prints how many
+ * it holds.  An attachment is a perf event fd ("anon_inode:[perf_event]")
+ * or a raw tracepoint BPF link (an "anon_inode:bpf_link" whose fdinfo says
+ * link_type raw_tracepoint): a tracer attaches a tracepoint one way or the
+ * other, so the count says how far attaching has got, whatever the tracer
+ * prints and when.
  * Exit status: 0 reached, 1 timed out, 2 PID is gone.
  */
 #include <dirent.h>
@@ -21,6 +22,25 @@ static double now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Whether fd name of the process whose fd directory is dir is a raw
+ * tracepoint link, by its fdinfo. */
+static int raw_tp_link(const char *dir, const char *name)
+{
+	char path[512], line[256];
+	FILE *f;
+	int yes = 0;
+
+	snprintf(path, sizeof(path), "%.*sinfo/%s", (int)strlen(dir), dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "link_type:", 10) && strstr(line, "raw_tracepoint"))
+			yes = 1;
+	fclose(f);
+	return yes;
 }
 
 static int count(const char *dir)
@@ -42,6 +62,9 @@ static int count(const char *dir)
 			continue;
 		link[len] = 0;
 		if (!strcmp(link, "anon_inode:[perf_event]"))
+			n++;
+		else if (!strcmp(link, "anon_inode:bpf_link") &&
+			 raw_tp_link(dir, de->d_name))
 			n++;
 	}
 	closedir(d);

@@ -355,10 +355,34 @@ bench_startup() {
 # 2. Added cost per event of a raw_syscalls count.
 loop_ns() { sed -n 's/^benchloop: [0-9]* calls, \([0-9.]*\) ns\/call$/\1/p' "$1"; }
 
+# run_loop TOOL PROG: the getppid loop's ns/call with TOOL running PROG
+# attached (in LOOP_NS, and the count it printed in LOOP_CNT); 1 if the
+# tracer did not attach.
+run_loop() {
+	local tool=$1 prog=$2 thr out=$TMP/ov.out err=$TMP/ov.err
+	LOOP_NS='' LOOP_CNT=''
+	start_tracer "$out" "$err" "$tool" -e "$prog"
+	thr=$((1 + $(perf_fds_extra "$tool")))
+	if ! wait_line "$out" '^Attaching' "$TPID" 30 ||
+	   ! "$BIN/fdwait" "$TPID" "$thr" 30000 >/dev/null; then
+		note "2. $(name "$tool") did not attach: $(grep -v RLIMIT "$err" | head -2)"
+		stop_tracer "$TPID" 30
+		return 1
+	fi
+	"$BIN/benchloop" "$N" >"$TMP/loop.out"
+	LOOP_NS=$(loop_ns "$TMP/loop.out")
+	stop_tracer "$TPID" 30
+	LOOP_CNT=$(sed -n 's/^@\[benchloop\]: \([0-9]*\)$/\1/p' "$out")
+}
+
+# The added cost of the count, and, to show where it goes, of an empty
+# program on the same tracepoint: the kernel's own price for running any
+# BPF program there, which neither tool can go below.
 bench_overhead() {
 	local prog='tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }'
-	local r tool ns cnt thr base=() out=$TMP/ov.out err=$TMP/ov.err
-	declare -A S M
+	local empty='tracepoint:raw_syscalls:sys_enter { }'
+	local r tool ns base=()
+	declare -A S E M
 	for ((r = 1; r <= OVERHEAD_REPS; r++)); do
 		log "2. rep $r: baseline"
 		"$BIN/benchloop" "$N" >"$TMP/loop.out"
@@ -367,33 +391,33 @@ bench_overhead() {
 		raw "2. baseline rep $r: $ns ns/call"
 		for tool in $(tools); do
 			log "2. rep $r: $(name "$tool")"
-			start_tracer "$out" "$err" "$tool" -e "$prog"
-			thr=$((1 + $(perf_fds_extra "$tool")))
-			if ! wait_line "$out" '^Attaching' "$TPID" 30 ||
-			   ! "$BIN/fdwait" "$TPID" "$thr" 30000 >/dev/null; then
-				note "2. $(name "$tool") did not attach in rep $r: $(grep -v RLIMIT "$err" | head -2)"
-				stop_tracer "$TPID" 30
-				continue
+			run_loop "$tool" "$prog" || continue
+			if [ -z "$LOOP_CNT" ] || [ "$LOOP_CNT" -lt "$N" ]; then
+				note "2. $(name "$tool") rep $r: counted ${LOOP_CNT:-no} events for benchloop, expected ≥ $N"
 			fi
-			"$BIN/benchloop" "$N" >"$TMP/loop.out"
-			ns=$(loop_ns "$TMP/loop.out")
-			stop_tracer "$TPID" 30
-			cnt=$(sed -n 's/^@\[benchloop\]: \([0-9]*\)$/\1/p' "$out")
-			if [ -z "$cnt" ] || [ "$cnt" -lt "$N" ]; then
-				note "2. $(name "$tool") rep $r: counted ${cnt:-no} events for benchloop, expected ≥ $N"
-			fi
-			S[$tool]="${S[$tool]:-} $ns"
-			raw "2. $(name "$tool") rep $r: $ns ns/call, @[benchloop] = ${cnt:-none}"
+			S[$tool]="${S[$tool]:-} $LOOP_NS"
+			raw "2. $(name "$tool") rep $r: $LOOP_NS ns/call, @[benchloop] = ${LOOP_CNT:-none}"
+			log "2. rep $r: $(name "$tool"), empty program"
+			run_loop "$tool" "$empty" || continue
+			E[$tool]="${E[$tool]:-} $LOOP_NS"
+			raw "2. $(name "$tool") rep $r, empty program: $LOOP_NS ns/call"
 		done
 	done
 	M[base]=$(median "${base[@]}")
 	for tool in $(tools); do
 		# shellcheck disable=SC2086
 		M[$tool]=$(median ${S[$tool]:-})
+		# shellcheck disable=SC2086
+		M[e$tool]=$(median ${E[$tool]:-})
+		M[add$tool]=n/a M[eadd$tool]=n/a M[prog$tool]=n/a
 		if isnum "${M[$tool]}"; then
 			M[add$tool]=$(awk -v a="${M[$tool]}" -v b="${M[base]}" 'BEGIN { printf "%.1f", a - b }')
-		else
-			M[add$tool]=n/a
+		fi
+		if isnum "${M[e$tool]}"; then
+			M[eadd$tool]=$(awk -v a="${M[e$tool]}" -v b="${M[base]}" 'BEGIN { printf "%.1f", a - b }')
+		fi
+		if isnum "${M[$tool]}" && isnum "${M[e$tool]}"; then
+			M[prog$tool]=$(awk -v a="${M[$tool]}" -v b="${M[e$tool]}" 'BEGIN { printf "%.1f", a - b }')
 		fi
 	done
 	row 2 "Per-event cost" "getppid loop, untraced (ns/call, median of $OVERHEAD_REPS)" \
@@ -406,6 +430,12 @@ bench_overhead() {
 	row 2 "Per-event cost" "added cost per event (ns)" \
 		"$(fmt %.1f "${M[add$FERRET]}")" "$(fmt %.1f "${M[add$PEER]:-n/a}")" \
 		"$rr" "≤ 0.4×" "$(le "$rr" 0.4)"
+	row 2 "Per-event cost" "added cost of an empty program on the same tracepoint (ns): the kernel's floor" \
+		"$(fmt %.1f "${M[eadd$FERRET]}")" "$(fmt %.1f "${M[eadd$PEER]:-n/a}")" \
+		"$(ratio "${M[eadd$FERRET]}" "${M[eadd$PEER]:-n/a}")" "—" "—"
+	row 2 "Per-event cost" "cost of the count program above that floor (ns)" \
+		"$(fmt %.1f "${M[prog$FERRET]}")" "$(fmt %.1f "${M[prog$PEER]:-n/a}")" \
+		"$(ratio "${M[prog$FERRET]}" "${M[prog$PEER]:-n/a}")" "—" "—"
 }
 
 # ---------------------------------------------------------------------------

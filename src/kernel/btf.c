@@ -34,6 +34,11 @@ static struct btf *kbtf_get(void)
 
 static struct type *kbtf_build(int id);
 
+struct btf *kbtf_vmlinux(void)
+{
+	return kbtf_get();
+}
+
 static struct type *new_struct(int id, const struct btf_type *t)
 {
 	struct type *ty = type_new();

@@ -14,6 +14,10 @@ void kbtf_install(void);
 /* Frees the loaded BTF (types built from it stay in the type arena). */
 void kbtf_release(void);
 
+/* The kernel's BTF, loaded once and shared; NULL with errno. */
+struct btf;
+struct btf *kbtf_vmlinux(void);
+
 /* TY_STRUCT "struct NAME" (or union), fields filled lazily; NULL with errno. */
 struct type *kbtf_struct(const char *name);
 

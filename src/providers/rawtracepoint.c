@@ -17,6 +17,7 @@
 #include "util.h"
 #include "kernel/features.h"
 #include "kernel/tracefs.h"
+#include "kernel/btf.h"
 #include "providers/provider.h"
 
 #define RTP_BTF_PREFIX "btf_trace_"
@@ -75,7 +76,7 @@ static int rtp_load(void)
 
 	if (rtp_nevents >= 0)
 		return 0;
-	btf = btf__load_vmlinux_btf();
+	btf = kbtf_vmlinux();
 	if (btf) {
 		n = btf__type_cnt(btf);
 		for (i = 1; i < n; i++) {
@@ -88,7 +89,6 @@ static int rtp_load(void)
 				rtp_push(&v, name + strlen(RTP_BTF_PREFIX),
 					 rtp_nargs(btf, t));
 		}
-		btf__free(btf);
 		rtp_from_btf = true;
 	} else {
 		ret = tracefs_list("*", "*", rtp_from_tracefs, &v);
