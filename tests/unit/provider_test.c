@@ -26,47 +26,8 @@
 #include "kernel/perf.h"
 #include "kernel/tracefs.h"
 #include "providers/provider.h"
+#include "harness.h"
 
-static int passed, failed, skipped;
-
-struct tc {
-	const char *name;
-	char why[512];
-	bool failed;
-};
-
-static bool expect(struct tc *t, bool cond, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static bool expect(struct tc *t, bool cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (cond || t->failed)
-		return cond;
-	t->failed = true;
-	va_start(ap, fmt);
-	vsnprintf(t->why, sizeof(t->why), fmt, ap);
-	va_end(ap);
-	return false;
-}
-
-static void finish(struct tc *t)
-{
-	if (t->failed) {
-		printf("FAIL %s: %s\n", t->name, t->why);
-		failed++;
-	} else {
-		printf("ok %s\n", t->name);
-		passed++;
-	}
-}
-
-static void skip(const char *name, const char *why)
-{
-	printf("skip %s: %s\n", name, why);
-	skipped++;
-}
 
 static bool need_root(const char *name)
 {

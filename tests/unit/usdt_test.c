@@ -17,78 +17,9 @@
 
 #include "util.h"
 #include "kernel/usdt.h"
+#include "harness.h"
 
-static int passed, failed, skipped;
 static char dir[64];
-
-struct tc {
-	const char *name;
-	char why[512];
-	bool failed;
-};
-
-static bool expect(struct tc *t, bool cond, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static bool expect(struct tc *t, bool cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (cond || t->failed)
-		return cond;
-	t->failed = true;
-	va_start(ap, fmt);
-	vsnprintf(t->why, sizeof(t->why), fmt, ap);
-	va_end(ap);
-	return false;
-}
-
-static void finish(struct tc *t)
-{
-	if (t->failed) {
-		printf("FAIL %s: %s\n", t->name, t->why);
-		failed++;
-	} else {
-		printf("ok %s\n", t->name);
-		passed++;
-	}
-}
-
-static void skip(const char *name, const char *why)
-{
-	printf("skip %s: %s\n", name, why);
-	skipped++;
-}
-
-static char *run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static char *run(const char *fmt, ...)
-{
-	struct buf out = { 0 };
-	char chunk[4096], *cmd;
-	va_list ap;
-	size_t n;
-	FILE *f;
-	int r;
-
-	va_start(ap, fmt);
-	r = vasprintf(&cmd, fmt, ap);
-	va_end(ap);
-	if (r < 0)
-		return NULL;
-	f = popen(cmd, "r");
-	free(cmd);
-	if (!f)
-		return NULL;
-	buf_put(&out, "", 0);
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		buf_put(&out, chunk, n);
-	if (pclose(f)) {
-		buf_free(&out);
-		return NULL;
-	}
-	return out.p;
-}
 
 #define OFF(r) ((int)offsetof(struct pt_regs, r))
 #define NO USDTN_NO_REG
