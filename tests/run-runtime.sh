@@ -3,7 +3,8 @@
 #
 # Each tests/runtime/cases/NAME.bt is a script whose leading comments say
 # how to run it:
-#   // cmd: COMMAND        run with -c COMMAND (@WL@ is the workload binary)
+#   // cmd: COMMAND        run with -c COMMAND (@WL@ is the workload binary,
+#                          in the script's probe specs too)
 #   // args: A B           positional parameters
 #   // mode: compare       output must equal bpftrace's for the same run (default)
 #   // mode: compare-sorted the same, ignoring line order (bpftrace orders
@@ -35,6 +36,11 @@ command -v bpftrace >/dev/null || have_bpftrace=0
 run() {			# run TOOL SCRIPT OUT ERR
 	local tool=$1 script=$2 out=$3 err=$4
 	local cmd args
+	# Probe specs may name the workload binary as @WL@ too.
+	if grep -q '@WL@' "$script"; then
+		sed "s|@WL@|$(realpath "$WL")|g" "$script" >"$TMP/$(basename "$script")"
+		script=$TMP/$(basename "$script")
+	fi
 	cmd=$(sed -n 's|^// cmd: ||p' "$script" | sed "s|@WL@|$WL|g")
 	args=$(sed -n 's|^// args: ||p' "$script")
 	if [ -n "$cmd" ]; then
@@ -45,7 +51,8 @@ run() {			# run TOOL SCRIPT OUT ERR
 		timeout 60 "$tool" "$script" $args >"$out.raw" 2>"$err" </dev/null
 	fi
 	local rc=$?
-	grep -v '^Attaching [0-9]* probes\?\.\.\.$' "$out.raw" >"$out"
+	grep -v '^Attaching [0-9]* probes\?\.\.\.$' "$out.raw" |
+		sed "s|$(realpath "$WL")|@WL@|g" >"$out"
 	return $rc
 }
 

@@ -1,25 +1,173 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* uprobe: and uretprobe: are recognised and refused with a sentence
- * naming what the kernel lacks, or that ferret lacks them yet. */
+/*
+ * uprobe:PATH:FUNC and uretprobe:PATH:FUNC.  PATH is a file, a library
+ * name resolved like bpftrace ("libc"), or a program on $PATH; FUNC is a
+ * symbol, a wildcard over function symbols, SYMBOL+OFFSET or an address.
+ * Probes go through perf's uprobe PMU: each exists exactly as long as its
+ * fd, so nothing outlives ferret in tracefs.
+ */
 #include <errno.h>
+#include <elf.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <linux/bpf.h>
 
 #include "util.h"
 #include "kernel/features.h"
+#include "kernel/perf.h"
+#include "kernel/symtab.h"
 #include "providers/provider.h"
+
+struct uprobe_add {
+	const struct provider *p;
+	const struct symtab *st;
+	const char *path;
+	struct vec *out;
+	int err;
+	char *errbuf;
+	size_t errlen;
+};
+
+/* Adds an instance at ELF virtual address vaddr, named after label. */
+static int uprobe_add_at(struct uprobe_add *a, const char *label,
+			 uint64_t vaddr)
+{
+	struct probe_inst *pi;
+	uint64_t off;
+	char *name;
+
+	if (symtab_vaddr_to_offset(a->st, vaddr, &off)) {
+		snprintf(a->errbuf, a->errlen,
+			 "%s: address 0x%llx of '%s' is not in a loaded segment",
+			 a->path, (unsigned long long)vaddr, label);
+		return -ENOENT;
+	}
+	name = xasprintf("%s:%s:%s", a->p->name, a->path, label);
+	pi = provider_inst(a->p, name);
+	free(name);
+	pi->target = xstrdup(a->path);
+	pi->config = off;
+	vec_push(a->out, pi);
+	return 0;
+}
+
+static int uprobe_glob_one(const struct symtab_sym *sym, void *arg)
+{
+	struct uprobe_add *a = arg;
+
+	if (sym->type != STT_FUNC && sym->type != STT_GNU_IFUNC)
+		return 0;
+	return uprobe_add_at(a, sym->name, sym->addr);
+}
 
 static int uprobe_expand(const struct provider *p, const char *spec,
 			 struct vec *out, char *err, size_t errlen)
 {
-	const char *why;
+	const char *rest = provider_rest(p, spec), *why;
+	struct uprobe_add a = { p, NULL, NULL, out, 0, err, errlen };
+	char path[4096], *parts[2], *plus, *end;
+	const struct symtab_sym *sym;
+	struct symtab *st;
+	uint64_t off = 0;
+	int n, ret, before = out->n;
 
-	if (!feat_uprobes(&why))
+	if (!feat_uprobes(&why)) {
 		snprintf(err, errlen, "%s", why);
-	else
-		snprintf(err, errlen, "%s probes are not supported yet",
-			 p->name);
-	return -EOPNOTSUPP;
+		return -EOPNOTSUPP;
+	}
+	n = rest ? provider_split(rest, parts, 2) : -EINVAL;
+	if (n != 2 || !*parts[0] || !*parts[1]) {
+		if (n > 0)
+			provider_free_parts(parts, n);
+		snprintf(err, errlen, "expected %s:PATH:FUNCTION", p->name);
+		return -EINVAL;
+	}
+	ret = symtab_resolve_path(parts[0], -1, path, sizeof(path));
+	if (ret) {
+		snprintf(err, errlen, "%s: no such file, library or program",
+			 parts[0]);
+		goto out_parts;
+	}
+	st = symtab_open(path);
+	if (!st) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: cannot read its symbols: %s", path,
+			 strerror(errno));
+		goto out_parts;
+	}
+	a.st = st;
+	a.path = path;
+	if (util_has_glob(parts[1])) {
+		ret = symtab_glob(st, parts[1], uprobe_glob_one, &a);
+		if (!ret && out->n == before) {
+			snprintf(err, errlen, "no function in %s matches '%s'",
+				 path, parts[1]);
+			ret = -ENOENT;
+		}
+	} else if (parts[1][0] >= '0' && parts[1][0] <= '9') {
+		uint64_t addr = strtoull(parts[1], &end, 0);
+
+		ret = *end ? -EINVAL : uprobe_add_at(&a, parts[1], addr);
+		if (*end)
+			snprintf(err, errlen, "bad address '%s'", parts[1]);
+	} else {
+		plus = strchr(parts[1], '+');
+		if (plus) {
+			*plus = 0;
+			off = strtoull(plus + 1, &end, 0);
+			if (*end) {
+				snprintf(err, errlen, "bad offset '%s'", plus + 1);
+				ret = -EINVAL;
+				goto out_st;
+			}
+		}
+		sym = symtab_find(st, parts[1]);
+		if (!sym) {
+			snprintf(err, errlen, "%s has no symbol '%s'", path,
+				 parts[1]);
+			ret = -ENOENT;
+		} else if (plus && sym->size && off >= sym->size) {
+			snprintf(err, errlen, "offset %llu is past the end of %s (%llu bytes)",
+				 (unsigned long long)off, parts[1],
+				 (unsigned long long)sym->size);
+			ret = -EINVAL;
+		} else {
+			if (plus)
+				*plus = '+';
+			ret = uprobe_add_at(&a, parts[1], sym->addr + off);
+		}
+	}
+out_st:
+	symtab_close(st);
+out_parts:
+	provider_free_parts(parts, n);
+	return ret;
+}
+
+static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
+			 uint64_t cookie, struct fdset *fds,
+			 char *err, size_t errlen)
+{
+	bool ret = pi->prov->retval_offset != NULL;
+	int pfd, link, e;
+
+	pfd = perf_open_probe("uprobe", pi->target, pi->config, ret, -1, 0);
+	if (pfd < 0) {
+		snprintf(err, errlen, "cannot create the uprobe: %s",
+			 strerror(-pfd));
+		return pfd;
+	}
+	fdset_add(fds, pfd);
+	e = perf_attach(pfd, prog_fd, cookie, &link);
+	if (e) {
+		snprintf(err, errlen, "cannot attach the BPF program: %s",
+			 strerror(-e));
+		return e;
+	}
+	if (link >= 0)
+		fdset_add_link(fds, link);
+	return 0;
 }
 
 const struct provider uprobe_provider = {
@@ -28,9 +176,10 @@ const struct provider uprobe_provider = {
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.ctx = CTX_NONE,
 	.cookie = true,
+	.arg_offset = provider_ptregs_arg,
 	.expand = uprobe_expand,
 	.list = provider_list_none,
-	.attach = provider_attach_unsupported,
+	.attach = uprobe_attach,
 };
 
 const struct provider uretprobe_provider = {
@@ -39,7 +188,8 @@ const struct provider uretprobe_provider = {
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.ctx = CTX_NONE,
 	.cookie = true,
+	.retval_offset = provider_ptregs_retval,
 	.expand = uprobe_expand,
 	.list = provider_list_none,
-	.attach = provider_attach_unsupported,
+	.attach = uprobe_attach,
 };

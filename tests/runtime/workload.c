@@ -8,6 +8,8 @@
  *   workload getppid N   N getppid()
  *   workload write N     N write()s of "ferret\n" to /dev/null
  *   workload sleep MS    sleeps MS milliseconds
+ *   workload calls N     ferret_add(i, 10) for i < N, ferret_mul(i, 3) for
+ *                        even i, then getppid(): targets for uprobes
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -16,6 +18,22 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+
+/* Targets for uprobe tests: not inlined, not merged, not elided. */
+__attribute__((noinline)) long ferret_add(long a, long b);
+__attribute__((noinline)) long ferret_mul(long a, long b);
+
+__attribute__((noinline)) long ferret_add(long a, long b)
+{
+	__asm__ volatile("");
+	return a + b;
+}
+
+__attribute__((noinline)) long ferret_mul(long a, long b)
+{
+	__asm__ volatile("");
+	return a * b;
+}
 
 int main(int argc, char **argv)
 {
@@ -49,6 +67,17 @@ int main(int argc, char **argv)
 			if (write(fd, "ferret\n", 7) != 7)
 				return 1;
 		close(fd);
+	} else if (!strcmp(argv[1], "calls")) {
+		long sum = 0;
+
+		for (i = 0; i < n; i++) {
+			sum += ferret_add(i, 10);
+			if (i % 2 == 0)
+				sum += ferret_mul(i, 3);
+		}
+		syscall(SYS_getppid);
+		if (sum < 0)
+			return 1;
 	} else if (!strcmp(argv[1], "sleep")) {
 		struct timespec ts = { n / 1000, (n % 1000) * 1000000 };
 

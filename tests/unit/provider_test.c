@@ -390,10 +390,10 @@ static void test_unsupported(void)
 			     "kprobes are not available: this kernel was built without CONFIG_KPROBES");
 	expect_error(&t, "kr:vfs_read", -EOPNOTSUPP, why);
 	if (feat_uprobes(NULL)) {
-		expect_error(&t, "uprobe:/bin/sh:main", -EOPNOTSUPP,
-			     "uprobe probes are not supported yet");
-		expect_error(&t, "ur:/bin/sh:main", -EOPNOTSUPP,
-			     "uretprobe probes are not supported yet");
+		expect_error(&t, "uprobe:/bin/sh:no_such_function", -ENOENT,
+			     "/bin/sh has no symbol 'no_such_function'");
+		expect_error(&t, "ur:/no/such/file:f", -ENOENT,
+			     "/no/such/file: no such file, library or program");
 		expect_error(&t, "usdt:/bin/sh:p:n", -EOPNOTSUPP,
 			     "usdt probes are not supported yet");
 	}
