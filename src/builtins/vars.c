@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../compile/compile.h"
 #include "../providers/provider.h"
 
 static int sema_u64(struct sema *s, struct node *n)
@@ -197,6 +198,26 @@ static int cg_curtask(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, bi_call0(g, BPF_FUNC_get_current_task), n->type);
 }
 
+static int sema_kstack(struct sema *s, struct node *n)
+{
+	s->c->uses_stacks = true;
+	n->type = type_simple(TY_KSTACK);
+	return 0;
+}
+
+/* The stack's id in the stack map; the kernel dedupes equal stacks. */
+static int cg_kstack(struct cg *g, struct node *n, struct val *out)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_mov(&g->ir, BPF_REG_1, g->ctx);
+	ir_ld_map(&g->ir, BPF_REG_2, MAP_STACKS);
+	ir_mov_imm(&g->ir, BPF_REG_3, 0);
+	ir_call(&g->ir, BPF_FUNC_get_stackid, 3);
+	ir_mov(&g->ir, r, BPF_REG_0);
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -221,7 +242,8 @@ const struct builtin builtin_vars[] = {
 	VAR("retval", sema_argn, cg_argn),
 	NOT_YET("func", "it needs kprobe, uprobe or fentry probes"),
 	VAR("curtask", sema_curtask, cg_curtask),
-	NOT_YET("kstack", ""), NOT_YET("ustack", ""),
+	VAR("kstack", sema_kstack, cg_kstack),
+	NOT_YET("ustack", "user stacks are not symbolized yet"),
 	NOT_YET("username", ""), NOT_YET("cgroup", ""), NOT_YET("sarg0", ""),
 	NOT_YET("sarg1", ""), NOT_YET("sarg2", ""), NOT_YET("ctx", ""),
 	NOT_YET("jiffies", ""), NOT_YET("numaid", ""),

@@ -23,6 +23,8 @@ const char *compile_map_name(int map_id, void *arg)
 		return "ringbuf";
 	if (map_id == MAP_STATS)
 		return "stats";
+	if (map_id == MAP_STACKS)
+		return "stacks";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];

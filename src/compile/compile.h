@@ -41,8 +41,10 @@ struct cattach {
 enum {
 	MAP_RINGBUF,		/* output records */
 	MAP_STATS,		/* per-CPU u64 counters, enum stat_slot */
+	MAP_STACKS,		/* stack traces, made only when a script uses them */
 	MAP_NFIXED,
 };
+
 
 enum stat_slot {
 	STAT_LOST,		/* ring buffer full: records dropped */
@@ -59,6 +61,7 @@ struct compiled {
 	struct vec progs;	/* struct cprog * */
 	struct vec attach;	/* struct cattach * */
 	int nstats;		/* slots in MAP_STATS */
+	bool uses_stacks;	/* MAP_STACKS is needed */
 	size_t ringbuf_size;
 	struct compile_opts opts;
 };

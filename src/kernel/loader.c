@@ -9,6 +9,7 @@
 
 #include "loader.h"
 #include "../compile/compile.h"
+#include "../runtime/record.h"
 #include "../lang/types.h"
 #include "../util.h"
 
@@ -67,6 +68,13 @@ static int create_maps(struct compiled *c, struct loaded *l)
 	if (fd < 0)
 		goto fail;
 	l->map_fd[MAP_STATS] = fd;
+	if (c->uses_stacks) {
+		fd = bpf_map_create(BPF_MAP_TYPE_STACK_TRACE, "ferret_stacks", 4,
+				    STACK_DEPTH * 8, c->opts.map_keys_max, NULL);
+		if (fd < 0)
+			goto fail;
+		l->map_fd[MAP_STACKS] = fd;
+	}
 	for (i = 0; i < c->maps.n; i++) {
 		struct symbol *sym = c->maps.v[i];
 		char name[BPF_OBJ_NAME_LEN];

@@ -125,7 +125,8 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 		struct type *k = key->kind == TY_TUPLE ? key->fields[i].type : key;
 
 		if (k->kind != TY_INT && k->kind != TY_STR &&
-		    k->kind != TY_PROBE && k->kind != TY_PTR) {
+		    k->kind != TY_PROBE && k->kind != TY_PTR &&
+		    k->kind != TY_KSTACK) {
 			char b[64];
 
 			sema_error(s, n, "%s cannot be a map key",

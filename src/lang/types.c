@@ -233,6 +233,7 @@ static const char *const kind_names[] = {
 	[TY_PTR] = "pointer",
 	[TY_STRUCT] = "struct",
 	[TY_TIMESTAMP] = "timestamp",
+	[TY_KSTACK] = "kstack",
 	[TY_COUNT] = "count",
 	[TY_SUM] = "sum",
 	[TY_MIN] = "min",

@@ -23,6 +23,7 @@ enum type_kind {
 	TY_PTR,		/* pointer to elem (or NULL elem for void *) */
 	TY_STRUCT,	/* record with named fields (args pointee) */
 	TY_TIMESTAMP,
+	TY_KSTACK,	/* a kernel stack: u64 id in the stack map (negative: none) */
 	/* aggregations: only as map values */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };

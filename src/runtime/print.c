@@ -14,6 +14,8 @@
 #include "print.h"
 #include "format.h"
 #include "../lang/types.h"
+#include "record.h"
+#include "symbols.h"
 
 /* bpftrace's hist and lhist bars are 52 '@' wide at most. */
 #define BAR_WIDTH 52
@@ -123,6 +125,25 @@ static bool quoted_in_json(const struct type *t)
 }
 
 /*
+ * A kernel stack by its id, as bpftrace prints it: a newline, then one
+ * frame a line, indented by indent.  An id the kernel could not store
+ * (negative) prints as an empty stack.
+ */
+static void put_kstack(const struct rt_out *rt, int64_t id, int indent,
+		       struct buf *out)
+{
+	uint64_t ips[STACK_DEPTH] = { 0 };
+	uint32_t key = id;
+	int n = 0;
+
+	if (id >= 0 && rt->stack_fd >= 0 &&
+	    !bpf_map_lookup_elem(rt->stack_fd, &key, ips))
+		while (n < STACK_DEPTH && ips[n])
+			n++;
+	sym_stack(ips, n, false, NULL, false, indent, out);
+}
+
+/*
  * A value in text, as bpftrace's value_to_str: integers (also inside
  * tuples) divided by div, pointers in decimal.
  */
@@ -154,6 +175,9 @@ static void put_value(const struct rt_out *rt, const struct type *t,
 	case TY_KSYM:
 	case TY_USYM:
 		buf_printf(out, "0x%llx", (unsigned long long)rd64(p));
+		break;
+	case TY_KSTACK:
+		put_kstack(rt, (int64_t)rd64(p), 8, out);
 		break;
 	case TY_TUPLE:
 		buf_put(out, json ? "[" : "(", 1);
@@ -203,6 +227,8 @@ static void put_key_arg(const struct rt_out *rt, const struct type *t,
 {
 	if (t->kind == TY_PTR)
 		buf_printf(out, "0x%llx", (unsigned long long)rd64(p));
+	else if (t->kind == TY_KSTACK)
+		put_kstack(rt, (int64_t)rd64(p), 4, out);
 	else
 		put_value(rt, t, p, 1, false, out);
 }

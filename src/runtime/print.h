@@ -19,6 +19,7 @@ struct rt_out {
 	const char *const *probe_names;	/* TY_PROBE values index this */
 	int nprobes;
 	int ncpus;			/* possible CPUs: per-CPU value count */
+	int stack_fd;			/* the stack map kstack ids index, or -1 */
 };
 
 /* One argument of a printf-like format: its type and payload offset. */

@@ -33,6 +33,9 @@ struct rec_print_map {
 	uint64_t div;
 };
 
+/* Frames a stack map entry holds (bpftrace's default depth). */
+#define STACK_DEPTH 127
+
 /* join(): up to JOIN_ARGS strings read from a NULL-terminated array. */
 #define JOIN_ARGS 16
 #define JOIN_STRLEN 64

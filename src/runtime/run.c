@@ -164,6 +164,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	if (err)
 		goto out;
 	rt.ringbuf_fd = l.map_fd[MAP_RINGBUF];
+	rt.out.stack_fd = l.map_fd[MAP_STACKS];
 	rt.stats_fd = l.map_fd[MAP_STATS];
 	rt.nmaps = c->maps.n;
 	rt.maps = xcalloc(rt.nmaps + 1, sizeof(*rt.maps));
