@@ -8,10 +8,13 @@
 #ifndef FERRET_TEST_HARNESS_H
 #define FERRET_TEST_HARNESS_H
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util.h"
 
@@ -87,6 +90,56 @@ static inline char *run(const char *fmt, ...)
 		return NULL;
 	}
 	return out.p;
+}
+
+/*
+ * Makes a fresh directory /tmp/ferret-NAME-?????? into dir (mkdtemp's
+ * template, its six placeholders written here).  False with errno set.
+ */
+static inline bool harness_mkdtemp(char *dir, size_t len, const char *name)
+{
+	int n = snprintf(dir, len, "/tmp/ferret-%s-", name);
+
+	if (n < 0 || (size_t)n + 7 > len) {
+		errno = ENAMETOOLONG;
+		return false;
+	}
+	memset(dir + n, 'X', 6);
+	dir[n + 6] = 0;
+	return mkdtemp(dir) != NULL;
+}
+
+/* Removes a directory tree the test made; says so if it cannot. */
+static inline void harness_rmtree(const char *dir)
+{
+	char *cmd = xasprintf("rm -rf %s", dir);
+
+	if (system(cmd))
+		printf("info: could not remove %s\n", dir);
+	free(cmd);
+}
+
+/* The address nm(1) gives symbol name in path, found or not. */
+static inline bool nm_addr(const char *path, const char *name, uint64_t *addr)
+{
+	char *out = run("nm %s", path), *line, *save = NULL;
+	bool found = false;
+
+	if (!out)
+		return false;
+	for (line = strtok_r(out, "\n", &save); line && !found;
+	     line = strtok_r(NULL, "\n", &save)) {
+		unsigned long long a;
+		char k, nm[256];
+
+		if (sscanf(line, "%llx %c %255s", &a, &k, nm) == 3 &&
+		    !strcmp(nm, name)) {
+			*addr = a;
+			found = true;
+		}
+	}
+	free(out);
+	return found;
 }
 
 /* Prints the closing line; the exit status for main. */

@@ -641,7 +641,6 @@ int main(void)
 	char *src;
 	FILE *f;
 
-	snprintf(dir, sizeof(dir), "/tmp/ferret-symbols-XXXXXX");
 	signal(SIGPIPE, SIG_IGN);
 	if (!bcc_load(&bcc) && bcc.lib) {
 		dlclose(bcc.lib);
@@ -649,7 +648,7 @@ int main(void)
 	}
 	test_kernel();
 	test_kernel_bcc(&bcc);
-	if (!mkdtemp(dir)) {
+	if (!harness_mkdtemp(dir, sizeof(dir), "symbols")) {
 		printf("FAIL fixtures: mkdtemp: %s\n", strerror(errno));
 		failed++;
 		goto done;
@@ -667,11 +666,7 @@ int main(void)
 	}
 	free(src);
 	{
-		char *cmd = xasprintf("rm -rf %s", dir);
-
-		if (system(cmd))
-			printf("info: could not remove %s\n", dir);
-		free(cmd);
+		harness_rmtree(dir);
 	}
 done:
 	sym_reset();

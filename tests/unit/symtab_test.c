@@ -418,28 +418,6 @@ out:
 }
 
 /* nm's "ADDR T NAME" address for name. */
-static bool nm_addr(const char *path, const char *name, uint64_t *addr)
-{
-	char *out = run("nm %s", path), *line, *save = NULL;
-	bool found = false;
-
-	if (!out)
-		return false;
-	for (line = strtok_r(out, "\n", &save); line && !found;
-	     line = strtok_r(NULL, "\n", &save)) {
-		unsigned long long a;
-		char k, nm[256];
-
-		if (sscanf(line, "%llx %c %255s", &a, &k, nm) == 3 &&
-		    !strcmp(nm, name)) {
-			*addr = a;
-			found = true;
-		}
-	}
-	free(out);
-	return found;
-}
-
 static void test_lookup_addr(void)
 {
 	struct tc t = { .name = "lookup_addr" };
@@ -770,8 +748,7 @@ int main(void)
 {
 	char why[256];
 
-	snprintf(dir, sizeof(dir), "/tmp/ferret-symtab-XXXXXX");
-	if (!mkdtemp(dir)) {
+	if (!harness_mkdtemp(dir, sizeof(dir), "symtab")) {
 		printf("FAIL fixtures: mkdtemp: %s\n", strerror(errno));
 		printf("0 passed, 1 failed, 0 skipped\n");
 		return 1;
@@ -802,11 +779,7 @@ int main(void)
 		test_sort_compat();
 	}
 	if (system(NULL)) {
-		char *cmd = xasprintf("rm -rf %s", dir);
-
-		if (system(cmd))
-			printf("info: could not remove %s\n", dir);
-		free(cmd);
+		harness_rmtree(dir);
 	}
 	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
 	return failed ? 1 : 0;

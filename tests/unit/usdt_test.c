@@ -292,28 +292,6 @@ static int readelf_notes(const char *path, struct re_note *v, int max)
 	return n;
 }
 
-static bool nm_addr(const char *path, const char *name, uint64_t *addr)
-{
-	char *out = run("nm %s", path), *line, *save = NULL;
-	bool found = false;
-
-	if (!out)
-		return false;
-	for (line = strtok_r(out, "\n", &save); line && !found;
-	     line = strtok_r(NULL, "\n", &save)) {
-		unsigned long long a;
-		char k, nm[256];
-
-		if (sscanf(line, "%llx %c %255s", &a, &k, nm) == 3 &&
-		    !strcmp(nm, name)) {
-			*addr = a;
-			found = true;
-		}
-	}
-	free(out);
-	return found;
-}
-
 /* Address and offset of section name from readelf -SW. */
 static bool readelf_section(const char *path, const char *name,
 			    uint64_t *addr, uint64_t *off)
@@ -505,11 +483,10 @@ static void test_list_errors(void)
 
 int main(void)
 {
-	snprintf(dir, sizeof(dir), "/tmp/ferret-usdt-XXXXXX");
 	test_spec_ok();
 	test_spec_bad();
 	test_spec_lists();
-	if (!mkdtemp(dir)) {
+	if (!harness_mkdtemp(dir, sizeof(dir), "usdt")) {
 		printf("FAIL fixtures: mkdtemp: %s\n", strerror(errno));
 		failed++;
 		goto done;
@@ -532,11 +509,7 @@ int main(void)
 		free(s);
 	}
 	{
-		char *cmd = xasprintf("rm -rf %s", dir);
-
-		if (system(cmd))
-			printf("info: could not remove %s\n", dir);
-		free(cmd);
+		harness_rmtree(dir);
 	}
 done:
 	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
