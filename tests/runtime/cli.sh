@@ -70,6 +70,13 @@ why="$(head -5 "$TMP/lu.diff" | tr '\n' '|')" check list_uprobes_like_bpftrace \
 out=$("$F" -l "ur:$WL:ferret_a*")
 why="got: $out" check list_uretprobe_alias test "$out" = "uretprobe:$WL:ferret_add"
 
+# signal() needs --unsafe, then kills the process making the call.
+"$F" -e 'BEGIN { signal("KILL"); }' >"$TMP/sig.txt" 2>&1
+why="$(head -1 "$TMP/sig.txt")" check signal_needs_unsafe grep -q 'needs --unsafe' "$TMP/sig.txt"
+"$F" -q --unsafe -c "sh -c '$WL getppid 3; echo status=\$?'" \
+	-e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { signal("SIGUSR1"); }' >"$TMP/sig2.txt" 2>&1
+why="$(tr '\n' '|' <"$TMP/sig2.txt")" check signal_kills grep -q '^status=138$' "$TMP/sig2.txt"
+
 # -c: ferret exits with the child and prints maps; the child ran held.
 out=$("$F" -q -c "$WL getppid 7" -e 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { @n = count(); }')
 why="got: $out" check child_counts_all_calls grep -q '^@n: 7$' <<<"$out"
