@@ -20,6 +20,8 @@
 #define FDSET_THREADS 512
 #define FDSET_MIN_PARALLEL 8
 
+pid_t provider_pid, provider_cpid;
+
 const struct provider *const provider_table[] = {
 	&begin_provider,
 	&end_provider,
@@ -514,6 +516,7 @@ void provider_inst_free(struct probe_inst *pi)
 		return;
 	free(pi->name);
 	free(pi->target);
+	free(pi->data);
 	free(pi);
 }
 

@@ -5,10 +5,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include "../util.h"
 
 struct type;
 struct provider;
+struct cg;
 
 /* When a probe's program runs, for providers the kernel does not fire. */
 enum probe_when {
@@ -38,6 +40,7 @@ struct probe_inst {
 	int index;		/* position in the program's probe table */
 	int nargs;		/* CTX_U64_ARRAY: the event's argument count,
 				 * -1 if unknown */
+	void *data;		/* provider data, one block freed with free() */
 };
 
 /* File descriptors an attachment holds; closing them detaches. */
@@ -90,6 +93,17 @@ struct provider {
 	int (*retval_offset)(const struct probe_inst *pi);
 
 	/*
+	 * For probe types whose argN is no slot of the context (USDT: each
+	 * instance has operands of its own); wins over arg_offset.  With g
+	 * NULL, 0 if argument n (from 0) of pi can be read, else -errno with
+	 * a sentence in err saying why not.  Otherwise emits the code that
+	 * computes argN into g and returns the register holding it as a
+	 * u64, or -errno with err set.
+	 */
+	int (*arg_emit)(const struct probe_inst *pi, int n, struct cg *g,
+			char *err, size_t errlen);
+
+	/*
 	 * Called for instances whose program never reads args: may move pi
 	 * to a cheaper attachment that runs the program at the same moment
 	 * (a tracepoint's raw tracepoint skips building the perf record).
@@ -112,6 +126,13 @@ struct provider {
 
 /* Runs a BEGIN/END program once (BPF_PROG_TEST_RUN). 0 or -errno. */
 int special_fire(int prog_fd);
+
+/*
+ * The process of -p (provider_pid) and the -c child (provider_cpid), 0
+ * if none, set before any spec is expanded or listed.  USDT probes are
+ * confined to that process, as in bpftrace.
+ */
+extern pid_t provider_pid, provider_cpid;
 
 /* The provider a spec belongs to (by prefix before ':' or whole word). */
 const struct provider *provider_find(const char *spec);
