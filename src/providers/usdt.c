@@ -79,11 +79,43 @@ struct usdt_walk {
 	bool list;
 };
 
+/*
+ * Splits rest at the colons outside double quotes into at most max
+ * parts, without the quotes (bpftrace's usdt:"/lib/libstdc++.so.6":x).
+ */
+static int usdt_split(const char *rest, char **parts, int max)
+{
+	struct buf b = { 0 };
+	bool quoted = false;
+	int n = 0;
+
+	for (;; rest++) {
+		if (*rest == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (*rest && (*rest != ':' || quoted)) {
+			buf_put(&b, rest, 1);
+			continue;
+		}
+		if (n == max) {
+			buf_free(&b);
+			provider_free_parts(parts, n);
+			return -E2BIG;
+		}
+		buf_put(&b, "", 0);
+		parts[n++] = b.p;
+		memset(&b, 0, sizeof(b));
+		if (!*rest)
+			return n;
+	}
+}
+
 /* Splits "PATH:PROV:NAME", "PATH:NAME" or (for -l) "PATH" into *pat. */
 static int usdt_parse(const char *rest, char **parts, int *n,
 		      struct usdt_pat *pat, bool list)
 {
-	*n = rest ? provider_split(rest, parts, 3) : -EINVAL;
+	*n = rest ? usdt_split(rest, parts, 3) : -EINVAL;
 	if (*n < 1 || (*n == 1 && !list)) {
 		if (*n > 0)
 			provider_free_parts(parts, *n);

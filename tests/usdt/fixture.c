@@ -6,15 +6,18 @@
  *   fixture            hits every probe once, in a fixed order, then exits
  *   fixture --expect   prints what usdt_args.bt must print for that run
  *   fixture --wait     waits for SIGUSR1 first (for -p: the process is
- *                      running before the probes attach), then as above
+ *                      running before the probes attach), prints the
+ *                      semaphore of fixture:sema, then as above
  *   fixture --loop N   hits fixture:tick N times
+ *   fixture --sema     prints fixture:sema's semaphore, then as with no
+ *                      option
  *
  * Probes: the C compiler picks the operands of cargs, str, twelve and
  * twice (registers, stack slots, globals, constants); fixture_asm.S
  * writes out asm_regs, asm_mem, asm_sym and asm_const by hand.  twice
  * has two sites with different operands.  sema (fixture_sema.c) has a
  * semaphore and only fires while a tracer has raised it; other:plain is
- * another provider.
+ * another provider; fxlib:hello is in libferret_usdt.so (fixture_lib.c).
  */
 #include <signal.h>
 #include <stdint.h>
@@ -27,6 +30,8 @@
 
 void fixture_asm(void);
 void fixture_sema(void);
+unsigned fixture_sema_value(void);
+void fxlib_hello(const char *who);
 extern const unsigned char fixture_data[32];
 
 /* volatile: read at run time, so the compiler cannot make them constants. */
@@ -85,6 +90,7 @@ static void fire_all(void)
 	fire_twelve();
 	fixture_sema();
 	STAP_PROBE(other, plain);
+	fxlib_hello("lib");
 }
 
 /* Little-endian memory as the probes' memory operands read it. */
@@ -128,7 +134,7 @@ static void expect(void)
 	printf("twelve");
 	for (i = 1; i <= 10; i++)
 		printf(" %ld", i);
-	printf("\nsema 42\nother:plain\n");
+	printf("\nsema 42\nother:plain\nfxlib 42 lib\n");
 }
 
 int main(int argc, char **argv)
@@ -154,8 +160,13 @@ int main(int argc, char **argv)
 		printf("waiting\n");
 		fflush(stdout);
 		sigwait(&set, &sig);
+		printf("semaphore %u\n", fixture_sema_value());
+		fflush(stdout);
+	} else if (argc > 1 && !strcmp(argv[1], "--sema")) {
+		printf("semaphore %u\n", fixture_sema_value());
+		fflush(stdout);
 	} else if (argc > 1) {
-		fprintf(stderr, "usage: fixture [--expect | --wait | --loop N]\n");
+		fprintf(stderr, "usage: fixture [--expect | --wait | --loop N | --sema]\n");
 		return 2;
 	}
 	fire_all();

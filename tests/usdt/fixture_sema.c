@@ -11,6 +11,12 @@
 unsigned short fixture_sema_semaphore __attribute__((section(".probes")));
 
 void fixture_sema(void);
+unsigned fixture_sema_value(void);
+
+unsigned fixture_sema_value(void)
+{
+	return fixture_sema_semaphore;
+}
 
 void fixture_sema(void)
 {
