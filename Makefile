@@ -99,6 +99,7 @@ test-vm: deps
 bench: deps
 	$(MAKE) all
 	./bench/run.sh $(BUILD)/ferret
+	./bench/usdt.sh $(BUILD)/ferret
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret

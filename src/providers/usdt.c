@@ -422,7 +422,8 @@ static int usdt_list(const struct provider *p, const char *pattern,
 		usdt_free_strings(&names);
 		return ret;
 	}
-	qsort(names.v, names.n, sizeof(*names.v), usdt_cmp_str);
+	if (names.n)
+		qsort(names.v, names.n, sizeof(*names.v), usdt_cmp_str);
 	for (i = 0; i < names.n; i++) {
 		if (i && !strcmp(names.v[i], names.v[i - 1]))
 			continue;
