@@ -34,7 +34,7 @@ $(BUILD)/ferret: $(OBJS)
 
 $(BUILD)/tests/workload: tests/runtime/workload.c
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -Wall -Wextra -Werror -o $@ $<
+	$(CC) -O2 -fno-omit-frame-pointer -Wall -Wextra -Werror -o $@ $<
 
 # The USDT fixture (tests/usdt/): a PIE and a fixed-address build, both
 # using libferret_usdt.so from their own directory.
