@@ -36,6 +36,23 @@ $(BUILD)/tests/workload: tests/runtime/workload.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -fno-omit-frame-pointer -Wall -Wextra -Werror -o $@ $<
 
+# The USDT fixture (tests/usdt/): a PIE and a fixed-address build, both
+# using libferret_usdt.so from their own directory.
+USDT_FX_SRCS := tests/usdt/fixture.c tests/usdt/fixture_sema.c tests/usdt/fixture_asm.S
+USDT_FX := $(BUILD)/tests/usdt_fixture $(BUILD)/tests/usdt_fixture_nopie
+
+$(BUILD)/tests/libferret_usdt.so: tests/usdt/fixture_lib.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Wall -Wextra -Werror -fPIC -shared -o $@ $<
+
+$(BUILD)/tests/usdt_fixture: $(USDT_FX_SRCS) tests/usdt/fixture.h $(BUILD)/tests/libferret_usdt.so
+	$(CC) -O2 -Wall -Wextra -Werror -fPIE -pie -o $@ $(USDT_FX_SRCS) \
+		-L$(BUILD)/tests -lferret_usdt -Wl,-rpath,'$$ORIGIN'
+
+$(BUILD)/tests/usdt_fixture_nopie: $(USDT_FX_SRCS) tests/usdt/fixture.h $(BUILD)/tests/libferret_usdt.so
+	$(CC) -O2 -Wall -Wextra -Werror -fno-pie -no-pie -o $@ $(USDT_FX_SRCS) \
+		-L$(BUILD)/tests -lferret_usdt -Wl,-rpath,'$$ORIGIN'
+
 $(BUILD)/tests/%: tests/unit/%.c $(LIBOBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(LIBOBJS) $(LIBS)
@@ -57,12 +74,13 @@ run: deps
 unit-test: $(BUILD)/ferret $(UNIT_BINS)
 	./tests/run-unit.sh $(BUILD)
 
-runtime-test: $(BUILD)/ferret $(BUILD)/tests/workload
+runtime-test: $(BUILD)/ferret $(BUILD)/tests/workload $(USDT_FX)
 	./tests/run-runtime.sh $(BUILD)
+	./tests/usdt/run.sh $(BUILD)
 
 test: deps
 	$(MAKE) all
-	$(MAKE) $(UNIT_BINS) $(BUILD)/tests/workload
+	$(MAKE) $(UNIT_BINS) $(BUILD)/tests/workload $(USDT_FX)
 	$(MAKE) asan
 	./tests/run-all.sh $(BUILD) build-asan
 
@@ -81,6 +99,7 @@ test-vm: deps
 bench: deps
 	$(MAKE) all
 	./bench/run.sh $(BUILD)/ferret
+	./bench/usdt.sh $(BUILD)/ferret
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret

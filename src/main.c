@@ -47,6 +47,16 @@ static void usage(FILE *f)
 "ARGs are the positional parameters $1, $2 ...; $# counts them.\n");
 }
 
+static int parse_pid(const char *s, pid_t *pid)
+{
+	*pid = atoi(s);
+	if (*pid <= 0 || kill(*pid, 0) < 0) {
+		fprintf(stderr, "ferret: no process %s\n", s);
+		return -ESRCH;
+	}
+	return 0;
+}
+
 static void list_one(const char *name, void *arg)
 {
 	printf("%s\n", name);
@@ -183,11 +193,8 @@ int main(int argc, char **argv)
 			ropts.cmd = optarg;
 			break;
 		case 'p':
-			ropts.pid = atoi(optarg);
-			if (ropts.pid <= 0 || kill(ropts.pid, 0) < 0) {
-				fprintf(stderr, "ferret: no process %s\n", optarg);
+			if (parse_pid(optarg, &ropts.pid))
 				return 1;
-			}
 			break;
 		case 'l':
 			list = true;
@@ -227,6 +234,11 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	/* "-l PATTERN -p PID", as bpftrace takes it. */
+	if (list && argc - optind == 3 && !strcmp(argv[optind + 1], "-p") &&
+	    parse_pid(argv[optind + 2], &ropts.pid))
+		return 1;
+	provider_pid = ropts.pid;
 	if (list)
 		return list_probes(optind < argc ? argv[optind] : program);
 	if (!program) {
@@ -277,6 +289,7 @@ int main(int argc, char **argv)
 		if (child < 0)
 			return 1;
 		copts.cpid = child;
+		provider_cpid = child;
 	} else if (ropts.cmd) {
 		copts.cpid = 1;
 	}

@@ -31,6 +31,8 @@ fi
 tally "$log"
 "$here/runtime/cli.sh" "$BUILD" | tee "$log"
 tally "$log"
+"$here/usdt/run.sh" "$BUILD" | tee "$log"
+tally "$log"
 "$here/tools/run.sh" "$BUILD" | tee "$log"
 tally "$log"
 echo "== guest kernel (QEMU): Debian's stock kernel"

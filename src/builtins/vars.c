@@ -148,16 +148,29 @@ static int ctx_slot(const struct probe_inst *pi, const char *name)
 				    : -1;
 }
 
+/* True if the provider computes argN itself (see arg_emit). */
+static bool emits_arg(const struct probe_inst *pi, const char *name)
+{
+	return pi->prov->arg_emit && strcmp(name, "retval");
+}
+
 static int sema_argn(struct sema *s, struct node *n)
 {
+	char why[256];
 	int i;
 
 	for (i = 0; i < s->cur->insts.n; i++) {
 		struct probe_inst *pi = s->cur->insts.v[i];
 
-		if (ctx_slot(pi, n->name) < 0)
+		if (emits_arg(pi, n->name)) {
+			why[0] = 0;
+			if (pi->prov->arg_emit(pi, atoi(n->name + 3), NULL, why,
+					       sizeof(why)))
+				return sema_error(s, n, "%s", why);
+		} else if (ctx_slot(pi, n->name) < 0) {
 			return sema_error(s, n, "%s is not available for %s",
 					  n->name, pi->name);
+		}
 	}
 	n->type = type_int(8, false);
 	return 0;
@@ -165,8 +178,17 @@ static int sema_argn(struct sema *s, struct node *n)
 
 static int cg_argn(struct cg *g, struct node *n, struct val *out)
 {
-	int r = ir_vreg(&g->ir);
+	char why[256] = "";
+	int r;
 
+	if (emits_arg(g->pi, n->name)) {
+		r = g->pi->prov->arg_emit(g->pi, atoi(n->name + 3), g, why,
+					  sizeof(why));
+		if (r < 0)
+			return cg_error(g, n, "%s", why);
+		return bi_int(out, r, n->type);
+	}
+	r = ir_vreg(&g->ir);
 	ir_ld(&g->ir, BPF_DW, r, g->ctx, ctx_slot(g->pi, n->name));
 	return bi_int(out, r, n->type);
 }

@@ -307,7 +307,7 @@ int provider_list_events(const struct provider *p, const char *pattern,
 	return 0;
 }
 
-int provider_pid;
+int provider_pid, provider_cpid;
 
 struct probe_inst *provider_inst(const struct provider *p, const char *name)
 {
@@ -517,6 +517,7 @@ void provider_inst_free(struct probe_inst *pi)
 	free(pi->name);
 	free(pi->target);
 	free(pi->func);
+	free(pi->data);
 	free(pi);
 }
 

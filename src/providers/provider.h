@@ -5,10 +5,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include "../util.h"
 
 struct type;
 struct provider;
+struct cg;
 
 /* When a probe's program runs, for providers the kernel does not fire. */
 enum probe_when {
@@ -40,6 +42,7 @@ struct probe_inst {
 	int index;		/* position in the program's probe table */
 	int nargs;		/* CTX_U64_ARRAY: the event's argument count,
 				 * -1 if unknown */
+	void *data;		/* provider data, one block freed with free() */
 };
 
 /* File descriptors an attachment holds; closing them detaches. */
@@ -92,6 +95,17 @@ struct provider {
 	int (*retval_offset)(const struct probe_inst *pi);
 
 	/*
+	 * For probe types whose argN is no slot of the context (USDT: each
+	 * instance has operands of its own); wins over arg_offset.  With g
+	 * NULL, 0 if argument n (from 0) of pi can be read, else -errno with
+	 * a sentence in err saying why not.  Otherwise emits the code that
+	 * computes argN into g and returns the register holding it as a
+	 * u64, or -errno with err set.
+	 */
+	int (*arg_emit)(const struct probe_inst *pi, int n, struct cg *g,
+			char *err, size_t errlen);
+
+	/*
 	 * Called for instances whose program never reads args: may move pi
 	 * to a cheaper attachment that runs the program at the same moment
 	 * (a tracepoint's raw tracepoint skips building the perf record).
@@ -114,9 +128,11 @@ struct provider {
 
 /*
  * The process -p names, 0 for none: user-space probes resolve library
- * names among its mappings and fire in it alone.  Set before expansion.
+ * names among its mappings and fire in it alone.  Set before expansion
+ * and listing.  provider_cpid is the -c child, 0 for none: USDT probes
+ * fire in it alone, as in bpftrace.
  */
-extern int provider_pid;
+extern int provider_pid, provider_cpid;
 
 /* Runs a BEGIN/END program once (BPF_PROG_TEST_RUN). 0 or -errno. */
 int special_fire(int prog_fd);
