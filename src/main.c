@@ -36,7 +36,8 @@ static void usage(FILE *f)
 "  -p PID         exit when PID exits\n"
 "  -l [PATTERN]   list probes matching PATTERN\n"
 "  -o FILE        write output to FILE\n"
-"  -f FORMAT      output format: text (default) or json\n"
+"  -f FORMAT      output format: text (default), json, or folded (stack maps\n"
+"                 as folded stacks for flame graphs)\n"
 "  -q             quiet: no \"Attaching\" line\n"
 "  -v             verbose: verifier logs on load errors\n"
 "  -d             dump the AST, IR and BPF listings and exit without loading\n"
@@ -198,8 +199,10 @@ int main(int argc, char **argv)
 		case 'f':
 			if (!strcmp(optarg, "json")) {
 				ropts.format = OUT_JSON;
+			} else if (!strcmp(optarg, "folded")) {
+				ropts.format = OUT_FOLDED;
 			} else if (strcmp(optarg, "text")) {
-				fprintf(stderr, "ferret: unknown output format '%s' (text or json)\n",
+				fprintf(stderr, "ferret: unknown output format '%s' (text, json or folded)\n",
 					optarg);
 				return 1;
 			}

@@ -16,6 +16,7 @@
 #include "../lang/types.h"
 #include "record.h"
 #include "symbols.h"
+#include "fold.h"
 
 /* bpftrace's hist and lhist bars are 52 '@' wide at most. */
 #define BAR_WIDTH 52
@@ -1190,6 +1191,8 @@ int print_map(const struct rt_out *rt, const struct map_info *m,
 	struct buf b = { 0 };
 	int err;
 
+	if (rt->format == OUT_FOLDED)
+		return fold_print_map(rt, m);
 	err = print_read_map(rt, m, &e);
 	if (!err) {
 		print_render_map(rt, m->name, m->sym, e.v, e.n, top, div, &b);
@@ -1218,9 +1221,12 @@ static int cmp_map_name(const void *a, const void *b)
 int print_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 		       int n)
 {
-	const struct map_info **v = xmalloc((n ? n : 1) * sizeof(*v));
+	const struct map_info **v;
 	int i, err, ret = 0;
 
+	if (rt->format == OUT_FOLDED)
+		return fold_maps_at_exit(rt, maps, n);
+	v = xmalloc((n ? n : 1) * sizeof(*v));
 	for (i = 0; i < n; i++)
 		v[i] = &maps[i];
 	qsort(v, n, sizeof(*v), cmp_map_name);

@@ -10,7 +10,8 @@
 struct type;
 struct symbol;
 
-enum out_format { OUT_TEXT, OUT_JSON };
+/* OUT_FOLDED: maps as folded stacks (fold.h), the rest as text. */
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FOLDED };
 
 /* What printing needs to know of the running program. */
 struct rt_out {
