@@ -20,6 +20,7 @@
 #include "runtime/run.h"
 #include "kernel/btf.h"
 #include "lang/types.h"
+#include "profile/profile.h"
 
 static void usage(FILE *f)
 {
@@ -27,6 +28,7 @@ static void usage(FILE *f)
 "usage: ferret [options] FILE [ARG...]\n"
 "       ferret [options] -e PROGRAM [ARG...]\n"
 "       ferret -l [PATTERN]\n"
+"       ferret profile [-F HZ] [-p PID | -c COMMAND] [-d SECONDS] [-o FILE]\n"
 "\n"
 "Compiles a bpftrace program to eBPF, attaches it and prints its output.\n"
 "\n"
@@ -174,6 +176,8 @@ int main(int argc, char **argv)
 	pid_t child = 0;
 	int go_fd = -1, opt, ret;
 
+	if (argc > 1 && !strcmp(argv[1], "profile"))
+		return prof_main(argc - 1, argv + 1, main);
 	while ((opt = getopt_long(argc, argv, "+e:c:p:lo:f:qvdhV", longopts,
 				  NULL)) != -1) {
 		switch (opt) {
