@@ -50,7 +50,7 @@ static int send_args(struct cg *g, struct node *n, int kind, int first)
 		const struct fmt_arg *a = &fs->args[i - first];
 
 		cg_store(g, rec, sizeof(struct rec_hdr) + a->offset, &vs[i],
-			 a->type->kind == TY_STR ? a->type->size : 8);
+			 type_in_reg(a->type) ? 8 : a->type->size);
 	}
 	cg_record_end(g, rec, kind != REC_PRINTF);
 	ir_place(&g->ir, skip);
@@ -374,12 +374,11 @@ const struct builtin builtin_output[] = {
 	FN("delete", 0, sema_delete, cg_delete, NULL),
 	FN("time", REC_TIME, sema_time, cg_time, rt_time),
 	FN("exit", REC_EXIT, sema_exit, cg_exit, rt_exit),
-	NOT_YET("ksym", ""), NOT_YET("usym", ""),
-	NOT_YET("uaddr", ""), NOT_YET("ntop", ""),
-	NOT_YET("buf", ""), NOT_YET("reg", ""), NOT_YET("signal", ""),
+	NOT_YET("ntop", ""),
+	NOT_YET("buf", ""), NOT_YET("signal", ""),
 	NOT_YET("override", "it needs kprobes"), NOT_YET("strftime", ""),
 	NOT_YET("macaddr", ""), NOT_YET("cgroupid", ""), NOT_YET("path", ""),
-	NOT_YET("kstack", ""), NOT_YET("ustack", ""), NOT_YET("sizeof", ""),
+	NOT_YET("sizeof", ""),
 	NOT_YET("unwatch", ""), NOT_YET("skboutput", ""), NOT_YET("cgroup_path", ""),
 	NOT_YET("bswap", ""), NOT_YET("strerror", ""), NOT_YET("strcontains", ""),
 	NOT_YET("pton", ""), NOT_YET("len", ""), NOT_YET("percpu_kaddr", ""),

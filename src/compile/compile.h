@@ -41,9 +41,14 @@ struct cattach {
 enum {
 	MAP_RINGBUF,		/* output records */
 	MAP_STATS,		/* per-CPU u64 counters, enum stat_slot */
-	MAP_STACKS,		/* stack traces, made only when a script uses them */
-	MAP_NFIXED,
+	MAP_PIDS,		/* processes whose mappings user space has seen */
+	MAP_STACKS,		/* stack maps, one per depth a script uses, made
+				 * only when used: MAP_STACKS + stack_depth index */
+	MAP_NFIXED = MAP_STACKS + 8,
 };
+
+/* Distinct stack depths (kstack(N), ustack(N)) one script may use. */
+#define STACK_MAPS_MAX (MAP_NFIXED - MAP_STACKS)
 
 
 enum stat_slot {
@@ -61,7 +66,9 @@ struct compiled {
 	struct vec progs;	/* struct cprog * */
 	struct vec attach;	/* struct cattach * */
 	int nstats;		/* slots in MAP_STATS */
-	bool uses_stacks;	/* MAP_STACKS is needed */
+	int stack_depth[STACK_MAPS_MAX];	/* frames of each stack map */
+	int nstack_maps;
+	bool uses_pids;		/* MAP_PIDS is needed */
 	size_t ringbuf_size;
 	struct compile_opts opts;
 };
@@ -74,6 +81,11 @@ struct compiled {
 int compile_program(struct compiled *c, const struct source *src,
 		    struct node *ast, const struct compile_opts *opts);
 void compile_free(struct compiled *c);
+/*
+ * The index of the stack map holding depth frames, made if new; -ENOSPC
+ * when the script already uses STACK_MAPS_MAX other depths.
+ */
+int compile_stack_map(struct compiled *c, int depth);
 /* The name listings use for map id. */
 const char *compile_map_name(int map_id, void *compiled);
 

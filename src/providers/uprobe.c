@@ -29,10 +29,14 @@ struct uprobe_add {
 	size_t errlen;
 };
 
-/* Adds an instance at ELF virtual address vaddr, named after label. */
+/*
+ * Adds an instance at ELF virtual address vaddr, named after label; func
+ * is the function "func" names, NULL to look it up by address.
+ */
 static int uprobe_add_at(struct uprobe_add *a, const char *label,
-			 uint64_t vaddr)
+			 const char *func, uint64_t vaddr)
 {
+	const struct symtab_sym *sym;
 	struct probe_inst *pi;
 	uint64_t off;
 	char *name;
@@ -48,6 +52,13 @@ static int uprobe_add_at(struct uprobe_add *a, const char *label,
 	free(name);
 	pi->target = xstrdup(a->path);
 	pi->config = off;
+	if (!func) {
+		sym = symtab_lookup_addr(a->st, vaddr, &off);
+		pi->func = sym ? xstrdup(sym->name)
+			       : xasprintf("0x%llx", (unsigned long long)vaddr);
+	} else {
+		pi->func = xstrdup(func);
+	}
 	vec_push(a->out, pi);
 	return 0;
 }
@@ -58,7 +69,7 @@ static int uprobe_glob_one(const struct symtab_sym *sym, void *arg)
 
 	if (sym->type != STT_FUNC && sym->type != STT_GNU_IFUNC)
 		return 0;
-	return uprobe_add_at(a, sym->name, sym->addr);
+	return uprobe_add_at(a, sym->name, sym->name, sym->addr);
 }
 
 static int uprobe_expand(const struct provider *p, const char *spec,
@@ -108,7 +119,7 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	} else if (parts[1][0] >= '0' && parts[1][0] <= '9') {
 		uint64_t addr = strtoull(parts[1], &end, 0);
 
-		ret = *end ? -EINVAL : uprobe_add_at(&a, parts[1], addr);
+		ret = *end ? -EINVAL : uprobe_add_at(&a, parts[1], NULL, addr);
 		if (*end)
 			snprintf(err, errlen, "bad address '%s'", parts[1]);
 	} else {
@@ -135,7 +146,8 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 		} else {
 			if (plus)
 				*plus = '+';
-			ret = uprobe_add_at(&a, parts[1], sym->addr + off);
+			ret = uprobe_add_at(&a, parts[1], sym->name,
+					    sym->addr + off);
 		}
 	}
 out_st:

@@ -153,10 +153,15 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	rt.out.f = o->out;
 	rt.out.format = o->format;
 	rt.out.ncpus = libbpf_num_possible_cpus();
-	names = xcalloc(c->probes.n + 1, sizeof(*names));
-	for (i = 0; i < c->probes.n; i++)
-		names[i] = ((struct probe_inst *)c->probes.v[i])->name;
+	names = xcalloc(2 * (c->probes.n + 1), sizeof(*names));
+	for (i = 0; i < c->probes.n; i++) {
+		struct probe_inst *pi = c->probes.v[i];
+
+		names[i] = pi->name;
+		names[c->probes.n + 1 + i] = pi->func;
+	}
 	rt.out.probe_names = names;
+	rt.out.func_names = names + c->probes.n + 1;
 	rt.out.nprobes = c->probes.n;
 	rt.start_ns = now_ns();
 
@@ -164,7 +169,9 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	if (err)
 		goto out;
 	rt.ringbuf_fd = l.map_fd[MAP_RINGBUF];
-	rt.out.stack_fd = l.map_fd[MAP_STACKS];
+	rt.out.stack_fds = &l.map_fd[MAP_STACKS];
+	rt.out.nstack_fds = c->nstack_maps;
+	rt.pids_fd = l.map_fd[MAP_PIDS];
 	rt.stats_fd = l.map_fd[MAP_STATS];
 	rt.nmaps = c->maps.n;
 	rt.maps = xcalloc(rt.nmaps + 1, sizeof(*rt.maps));
