@@ -18,10 +18,10 @@
 
 /*
  * The map key of every sample: the command name at the root, then the
- * stacks (fold.h puts user frames before kernel frames whatever the
+ * user frames, then the kernel frames (fold.h's order, whatever the
  * order here).
  */
-#define PROF_KEY "comm, kstack"
+#define PROF_KEY "comm, ustack, kstack"
 
 static void prof_usage(FILE *f)
 {

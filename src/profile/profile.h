@@ -7,9 +7,8 @@
 /*
  * "ferret profile": a sampling profiler that draws a flame graph.
  *
- * It writes a program in the language, samples every CPU at HZ and
- * counts @[comm, kstack] (with ustack once the language has it), and
- * hands it to the script runner with "-f folded" into a temporary file,
+ * It writes a program in the language that samples every CPU at HZ and
+ * counts @[comm, ustack, kstack], and hands it to the script runner with "-f folded" into a temporary file,
  * so that every stage of the compiler and runtime is the one scripts
  * use.  The folded stacks are then drawn as an SVG (runtime/flame.h) or
  * copied out as they are.

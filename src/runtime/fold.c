@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <bpf/bpf.h>
 
 #include "fold.h"
 #include "record.h"
@@ -28,6 +27,8 @@ static enum fold_side fold_side_of(const struct type *t)
 	switch (t->kind) {
 	case TY_KSTACK:
 		return FOLD_KERNEL;
+	case TY_USTACK:
+		return FOLD_USER;
 	default:
 		return FOLD_NONE;
 	}
@@ -128,20 +129,19 @@ static uint64_t fold_rd64(const void *p)
 static void fold_stack_names(const struct rt_out *rt, const struct type *t,
 			     const void *p, struct vec *names)
 {
-	uint64_t ips[STACK_DEPTH] = { 0 };
-	int64_t id = (int64_t)fold_rd64(p);
+	uint64_t ips[STACK_DEPTH];
+	struct sym_proc *proc;
 	struct buf b = { 0 };
-	uint32_t key = id;
-	int n = 0, i;
+	int n, i, err;
 
-	if (id < 0 || rt->stack_fd < 0 ||
-	    bpf_map_lookup_elem(rt->stack_fd, &key, ips))
-		return;
-	while (n < STACK_DEPTH && ips[n])
-		n++;
+	n = print_stack_read(rt, t, p, ips, &proc);
 	for (i = 0; i < n; i++) {
 		b.len = 0;
-		if (sym_kernel_ex(ips[i], 0, &b))
+		if (t->kind == TY_USTACK)
+			err = sym_user_ex(proc, ips[i], 0, &b);
+		else
+			err = sym_kernel_ex(ips[i], 0, &b);
+		if (err)
 			vec_push(names, xstrdup("[unknown]"));
 		else
 			vec_push(names, xstrndup(b.p, b.len));

@@ -151,22 +151,33 @@ static struct sym_proc *user_proc(const void *p, const uint64_t *ips, int n)
  * empty stack.  User frames are named through the mappings captured for
  * the stack's process.
  */
-static void put_stack(const struct rt_out *rt, const struct type *t,
-		      const void *p, int indent, struct buf *out)
+int print_stack_read(const struct rt_out *rt, const struct type *t,
+		     const void *p, uint64_t *ips,
+		     struct sym_proc **proc)
 {
-	uint64_t ips[STACK_DEPTH] = { 0 };
-	bool user = t->kind == TY_USTACK;
 	int64_t id = (int64_t)rd64(p);
 	uint32_t key = id;
 	int n = 0, fd = -1;
 
+	memset(ips, 0, STACK_DEPTH * sizeof(*ips));
 	if (t->stack_map >= 0 && t->stack_map < rt->nstack_fds)
 		fd = rt->stack_fds[t->stack_map];
 	if (id >= 0 && fd >= 0 && !bpf_map_lookup_elem(fd, &key, ips))
 		while (n < t->stack_depth && n < STACK_DEPTH && ips[n])
 			n++;
-	sym_stack(ips, n, user, user && n ? user_proc(p, ips, n) : NULL,
-		  t->stack_perf, indent, out);
+	*proc = t->kind == TY_USTACK && n ? user_proc(p, ips, n) : NULL;
+	return n;
+}
+
+static void put_stack(const struct rt_out *rt, const struct type *t,
+		      const void *p, int indent, struct buf *out)
+{
+	uint64_t ips[STACK_DEPTH];
+	struct sym_proc *proc;
+	int n = print_stack_read(rt, t, p, ips, &proc);
+
+	sym_stack(ips, n, t->kind == TY_USTACK, proc, t->stack_perf, indent,
+		  out);
 }
 
 static const char *func_name(const struct rt_out *rt, uint64_t i)

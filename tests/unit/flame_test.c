@@ -455,15 +455,15 @@ static void test_program(void)
 	char *p;
 
 	p = prof_program(99, 0, false, 0);
-	expect(&t, !strcmp(p, "profile:hz:99 { @[comm, kstack] = count(); }"),
+	expect(&t, !strcmp(p, "profile:hz:99 { @[comm, ustack, kstack] = count(); }"),
 	       "system-wide: '%s'", p);
 	free(p);
 	p = prof_program(999, 0, true, 0);
-	expect(&t, !strcmp(p, "profile:hz:999 /pid == cpid/ { @[comm, kstack] = count(); }"),
+	expect(&t, !strcmp(p, "profile:hz:999 /pid == cpid/ { @[comm, ustack, kstack] = count(); }"),
 	       "-c: '%s'", p);
 	free(p);
 	p = prof_program(49, 1234, false, 2500);
-	expect(&t, !strcmp(p, "profile:hz:49 /pid == 1234/ { @[comm, kstack] = count(); } interval:ms:2500 { exit(); }"),
+	expect(&t, !strcmp(p, "profile:hz:49 /pid == 1234/ { @[comm, ustack, kstack] = count(); } interval:ms:2500 { exit(); }"),
 	       "-p -d: '%s'", p);
 	free(p);
 	finish(&t);
