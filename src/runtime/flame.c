@@ -666,7 +666,8 @@ void flame_svg(const char *text, size_t len, const struct flame_opts *o,
 
 	if (!o)
 		o = &defaults;
-	memcpy(copy, text, len);
+	if (len)
+		memcpy(copy, text, len);
 	copy[len] = '\0';
 	for (p = copy; p < copy + len; p = nl + 1) {
 		nl = memchr(p, '\n', copy + len - p);
@@ -691,7 +692,8 @@ void flame_svg(const char *text, size_t len, const struct flame_opts *o,
 		n++;
 	}
 	st.stacks = n;
-	qsort(stacks, n, sizeof(*stacks), flame_cmp_stack);
+	if (n)
+		qsort(stacks, n, sizeof(*stacks), flame_cmp_stack);
 	flame_build(stacks, n, &t);
 	flame_write(out, o, &t, &st);
 	for (i = 0; i < n; i++)

@@ -74,7 +74,9 @@ void fold_write(struct fold *f, struct buf *out)
 {
 	int i, j;
 
-	qsort(f->lines.v, f->lines.n, sizeof(*f->lines.v), fold_cmp_line);
+	if (f->lines.n)
+		qsort(f->lines.v, f->lines.n, sizeof(*f->lines.v),
+		      fold_cmp_line);
 	for (i = 0; i < f->lines.n; i = j) {
 		struct fold_line *l = f->lines.v[i];
 		uint64_t sum = l->count;
