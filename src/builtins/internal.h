@@ -15,6 +15,7 @@ extern const struct builtin builtin_aggs[];
 extern const struct builtin builtin_output[];
 extern const struct builtin builtin_strings[];
 extern const struct builtin builtin_symbols[];
+extern const struct builtin builtin_bytes[];
 
 /* Shared checks. */
 int bi_nargs(struct sema *s, struct node *n, int min, int max);

@@ -135,6 +135,7 @@ int compile_program(struct compiled *c, const struct source *src,
 	c->src = src;
 	c->ast = ast;
 	c->opts = *opts;
+	provider_pid = opts->pid;
 	if (!c->opts.strlen)
 		c->opts.strlen = 64;
 	if (!c->opts.map_keys_max)

@@ -17,6 +17,7 @@ struct compile_opts {
 	int nparams;
 	bool unsafe;		/* system(), cat(), signal() allowed */
 	int64_t cpid;		/* pid of the -c child, 0 if none */
+	int pid;		/* -p: the process probes are limited to, or 0 */
 	int strlen;		/* bytes of str() buffers (bpftrace's 64) */
 	int map_keys_max;	/* entries per map */
 	FILE *dump;		/* -d: AST, IR and BPF listings go here */

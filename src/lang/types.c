@@ -136,6 +136,9 @@ struct type *type_simple(enum type_kind kind)
 	case TY_USYM:
 		t->size = 16;
 		break;
+	case TY_INET:
+		t->size = 24;
+		break;
 	case TY_COUNT:
 	case TY_SUM:
 		t->is_signed = kind == TY_SUM;
@@ -255,6 +258,7 @@ static const char *const kind_names[] = {
 	[TY_STRUCT] = "struct",
 	[TY_TIMESTAMP] = "timestamp",
 	[TY_FUNC] = "func",
+	[TY_INET] = "inet",
 	[TY_KSTACK] = "kstack",
 	[TY_USTACK] = "ustack",
 	[TY_COUNT] = "count",

@@ -26,6 +26,8 @@ enum type_kind {
 	TY_PTR,		/* pointer to elem (or NULL elem for void *) */
 	TY_STRUCT,	/* record with named fields (args pointee) */
 	TY_TIMESTAMP,
+	TY_INET,	/* an IP address: u64 family, then 16 bytes (4 used
+			 * for AF_INET) */
 	TY_KSTACK,	/* a kernel stack: s64 id in a stack map (negative: none) */
 	TY_USTACK,	/* a user stack: s64 id, then u64 pid */
 	/* aggregations: only as map values */
@@ -68,7 +70,8 @@ static inline bool type_is_text(const struct type *t)
 {
 	return t->kind == TY_STR || t->kind == TY_PROBE || t->kind == TY_FUNC ||
 	       t->kind == TY_KSYM || t->kind == TY_USYM ||
-	       t->kind == TY_KSTACK || t->kind == TY_USTACK;
+	       t->kind == TY_KSTACK || t->kind == TY_USTACK ||
+	       t->kind == TY_INET;
 }
 
 /* A kernel (user false) or user stack type of depth frames. */

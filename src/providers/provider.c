@@ -307,6 +307,8 @@ int provider_list_events(const struct provider *p, const char *pattern,
 	return 0;
 }
 
+int provider_pid;
+
 struct probe_inst *provider_inst(const struct provider *p, const char *name)
 {
 	struct probe_inst *pi = xcalloc(1, sizeof(*pi));

@@ -112,6 +112,12 @@ struct provider {
 		      char *err, size_t errlen);
 };
 
+/*
+ * The process -p names, 0 for none: user-space probes resolve library
+ * names among its mappings and fire in it alone.  Set before expansion.
+ */
+extern int provider_pid;
+
 /* Runs a BEGIN/END program once (BPF_PROG_TEST_RUN). 0 or -errno. */
 int special_fire(int prog_fd);
 

@@ -5,6 +5,7 @@
  * what it does; tests/unit/print/ holds the outputs it was checked on.
  */
 #include <errno.h>
+#include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/bpf.h>
@@ -180,6 +181,19 @@ static void put_stack(const struct rt_out *rt, const struct type *t,
 		  out);
 }
 
+/* An ntop() value: the address in the usual text form for its family. */
+static void put_inet(const void *p, struct buf *out)
+{
+	char text[INET6_ADDRSTRLEN];
+	int af = (int)rd64(p);
+
+	if ((af == AF_INET || af == AF_INET6) &&
+	    inet_ntop(af, (const char *)p + 8, text, sizeof(text)))
+		put_str(out, text);
+	else
+		put_str(out, "(unknown address family)");
+}
+
 static const char *func_name(const struct rt_out *rt, uint64_t i)
 {
 	if (!rt->func_names || i >= (uint64_t)rt->nprobes || !rt->func_names[i])
@@ -229,6 +243,9 @@ static void put_value(const struct rt_out *rt, const struct type *t,
 	case TY_KSTACK:
 	case TY_USTACK:
 		put_stack(rt, t, p, 8, out);
+		break;
+	case TY_INET:
+		put_inet(p, out);
 		break;
 	case TY_TUPLE:
 		buf_put(out, json ? "[" : "(", 1);
