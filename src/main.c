@@ -20,6 +20,7 @@
 #include "runtime/run.h"
 #include "kernel/btf.h"
 #include "lang/types.h"
+#include "profile/profile.h"
 
 static void usage(FILE *f)
 {
@@ -27,6 +28,7 @@ static void usage(FILE *f)
 "usage: ferret [options] FILE [ARG...]\n"
 "       ferret [options] -e PROGRAM [ARG...]\n"
 "       ferret -l [PATTERN]\n"
+"       ferret profile [-F HZ] [-p PID | -c COMMAND] [-d SECONDS] [-o FILE]\n"
 "\n"
 "Compiles a bpftrace program to eBPF, attaches it and prints its output.\n"
 "\n"
@@ -36,7 +38,8 @@ static void usage(FILE *f)
 "  -p PID         exit when PID exits\n"
 "  -l [PATTERN]   list probes matching PATTERN\n"
 "  -o FILE        write output to FILE\n"
-"  -f FORMAT      output format: text (default) or json\n"
+"  -f FORMAT      output format: text (default), json, or folded (stack maps\n"
+"                 as folded stacks for flame graphs)\n"
 "  -q             quiet: no \"Attaching\" line\n"
 "  -v             verbose: verifier logs on load errors\n"
 "  -d             dump the AST, IR and BPF listings and exit without loading\n"
@@ -183,6 +186,8 @@ int main(int argc, char **argv)
 	pid_t child = 0;
 	int go_fd = -1, opt, ret;
 
+	if (argc > 1 && !strcmp(argv[1], "profile"))
+		return prof_main(argc - 1, argv + 1, main);
 	while ((opt = getopt_long(argc, argv, "+e:c:p:lo:f:qvdhV", longopts,
 				  NULL)) != -1) {
 		switch (opt) {
@@ -205,8 +210,10 @@ int main(int argc, char **argv)
 		case 'f':
 			if (!strcmp(optarg, "json")) {
 				ropts.format = OUT_JSON;
+			} else if (!strcmp(optarg, "folded")) {
+				ropts.format = OUT_FOLDED;
 			} else if (strcmp(optarg, "text")) {
-				fprintf(stderr, "ferret: unknown output format '%s' (text or json)\n",
+				fprintf(stderr, "ferret: unknown output format '%s' (text, json or folded)\n",
 					optarg);
 				return 1;
 			}

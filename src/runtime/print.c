@@ -17,6 +17,7 @@
 #include "../lang/types.h"
 #include "record.h"
 #include "symbols.h"
+#include "fold.h"
 
 /* bpftrace's hist and lhist bars are 52 '@' wide at most. */
 #define BAR_WIDTH 52
@@ -151,22 +152,33 @@ static struct sym_proc *user_proc(const void *p, const uint64_t *ips, int n)
  * empty stack.  User frames are named through the mappings captured for
  * the stack's process.
  */
-static void put_stack(const struct rt_out *rt, const struct type *t,
-		      const void *p, int indent, struct buf *out)
+int print_stack_read(const struct rt_out *rt, const struct type *t,
+		     const void *p, uint64_t *ips,
+		     struct sym_proc **proc)
 {
-	uint64_t ips[STACK_DEPTH] = { 0 };
-	bool user = t->kind == TY_USTACK;
 	int64_t id = (int64_t)rd64(p);
 	uint32_t key = id;
 	int n = 0, fd = -1;
 
+	memset(ips, 0, STACK_DEPTH * sizeof(*ips));
 	if (t->stack_map >= 0 && t->stack_map < rt->nstack_fds)
 		fd = rt->stack_fds[t->stack_map];
 	if (id >= 0 && fd >= 0 && !bpf_map_lookup_elem(fd, &key, ips))
 		while (n < t->stack_depth && n < STACK_DEPTH && ips[n])
 			n++;
-	sym_stack(ips, n, user, user && n ? user_proc(p, ips, n) : NULL,
-		  t->stack_perf, indent, out);
+	*proc = t->kind == TY_USTACK && n ? user_proc(p, ips, n) : NULL;
+	return n;
+}
+
+static void put_stack(const struct rt_out *rt, const struct type *t,
+		      const void *p, int indent, struct buf *out)
+{
+	uint64_t ips[STACK_DEPTH];
+	struct sym_proc *proc;
+	int n = print_stack_read(rt, t, p, ips, &proc);
+
+	sym_stack(ips, n, t->kind == TY_USTACK, proc, t->stack_perf, indent,
+		  out);
 }
 
 /* An ntop() value: the address in the usual text form for its family. */
@@ -1246,6 +1258,8 @@ int print_map(const struct rt_out *rt, const struct map_info *m,
 	struct buf b = { 0 };
 	int err;
 
+	if (rt->format == OUT_FOLDED)
+		return fold_print_map(rt, m);
 	err = print_read_map(rt, m, &e);
 	if (!err) {
 		print_render_map(rt, m->name, m->sym, e.v, e.n, top, div, &b);
@@ -1274,9 +1288,12 @@ static int cmp_map_name(const void *a, const void *b)
 int print_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 		       int n)
 {
-	const struct map_info **v = xmalloc((n ? n : 1) * sizeof(*v));
+	const struct map_info **v;
 	int i, err, ret = 0;
 
+	if (rt->format == OUT_FOLDED)
+		return fold_maps_at_exit(rt, maps, n);
+	v = xmalloc((n ? n : 1) * sizeof(*v));
 	for (i = 0; i < n; i++)
 		v[i] = &maps[i];
 	qsort(v, n, sizeof(*v), cmp_map_name);

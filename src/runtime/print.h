@@ -9,8 +9,10 @@
 
 struct type;
 struct symbol;
+struct sym_proc;
 
-enum out_format { OUT_TEXT, OUT_JSON };
+/* OUT_FOLDED: maps as folded stacks (fold.h), the rest as text. */
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FOLDED };
 
 /* What printing needs to know of the running program. */
 struct rt_out {
@@ -51,6 +53,15 @@ struct map_info {
  */
 int print_format(const struct rt_out *rt, const struct fmt_spec *fs,
 		 const void *payload, struct buf *out);
+
+/*
+ * Reads the stack at p (a TY_KSTACK or TY_USTACK t) into ips
+ * (STACK_DEPTH entries), leaf first; returns how many frames it has (0 for a stack the kernel could
+ * not store).  *proc: the mappings that name its user frames, or NULL.
+ */
+int print_stack_read(const struct rt_out *rt, const struct type *t,
+		     const void *p, uint64_t *ips,
+		     struct sym_proc **proc);
 
 /* Prints one value of type t (print(value), map keys), as bpftrace does. */
 void print_value(const struct rt_out *rt, const struct type *t,

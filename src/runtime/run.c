@@ -253,8 +253,10 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 			goto out;
 		}
 	}
-	if (!o->quiet && o->format == OUT_TEXT)
-		fprintf(rt.out.f, "Attaching %d probe%s...\n", nprobes,
+	/* Folded output stays pure stacks: the line goes to stderr. */
+	if (!o->quiet && o->format != OUT_JSON)
+		fprintf(o->format == OUT_FOLDED ? stderr : rt.out.f,
+			"Attaching %d probe%s...\n", nprobes,
 			nprobes == 1 ? "" : "s");
 	else if (!o->quiet)
 		fprintf(rt.out.f, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n",
