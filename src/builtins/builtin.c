@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../lang/ast.h"
 #include "../runtime/format.h"
 
 static const struct builtin *const groups[] = {
@@ -31,6 +32,12 @@ const struct builtin *builtin_for_record(int kind)
 			if (b->rec_kind == kind && b->rt)
 				return b;
 	return NULL;
+}
+
+bool builtin_reads_into(const struct node *n)
+{
+	return n->kind == N_CALL && n->bi && n->bi->cg_into &&
+	       n->nlist > 0 && n->list[0]->type->kind != TY_STR;
 }
 
 int bi_nargs(struct sema *s, struct node *n, int min, int max)
@@ -85,6 +92,8 @@ static const char *kind_word(const struct type *t)
 		return "string";
 	case TY_TUPLE:
 		return "tuple";
+	case TY_BUF:
+		return "buffer";
 	default:
 		return "other";
 	}
@@ -113,15 +122,18 @@ int bi_fmt_arg(struct sema *s, struct node *n)
 		t = n->list[i]->type;
 		if (t->kind != TY_INT && t->kind != TY_STR &&
 		    t->kind != TY_PROBE && t->kind != TY_TUPLE &&
-		    t->kind != TY_PTR)
+		    t->kind != TY_PTR && t->kind != TY_BUF)
 			return sema_error(s, n->list[i], "%s() cannot print %s",
 					  n->name, type_name(t, b, sizeof(b)));
 		if (!fmt_next_conv(n->list[0]->str, from, &conv))
 			break;
 		from = conv.end;
-		if (conv.want == FMT_WANT_BUF)
-			return sema_error(s, n->list[i], "%s: %%r needs buf(), which is not supported yet",
-					  n->name);
+		if (conv.want == FMT_WANT_BUF && t->kind != TY_BUF)
+			return sema_error(s, n->list[i], "%s: %%r specifier expects a value of type buffer (%s supplied)",
+					  n->name, kind_word(t));
+		if (conv.want != FMT_WANT_BUF && t->kind == TY_BUF)
+			return sema_error(s, n->list[i], "%s: a buffer prints with %%r, not %%%c",
+					  n->name, conv.conv);
 		if (conv.want == FMT_WANT_INT && t->kind != TY_INT &&
 		    t->kind != TY_PTR)
 			return sema_error(s, n->list[i], "%s: %%%c specifier expects a value of type integer (%s supplied)",

@@ -20,6 +20,7 @@ struct compile_opts {
 	int strlen;		/* bytes of str() buffers (bpftrace's 64) */
 	int map_keys_max;	/* entries per map */
 	FILE *dump;		/* -d: AST, IR and BPF listings go here */
+	size_t ringbuf_size;	/* bytes, a power of two; 0: 1 MiB */
 };
 
 /* A BPF program to load; several probe instances may share one. */
@@ -42,6 +43,7 @@ enum {
 	MAP_RINGBUF,		/* output records */
 	MAP_STATS,		/* per-CPU u64 counters, enum stat_slot */
 	MAP_STACKS,		/* stack traces, made only when a script uses them */
+	MAP_SCRATCH,		/* per-CPU record assembly area, when needed */
 	MAP_NFIXED,
 };
 
@@ -62,6 +64,7 @@ struct compiled {
 	struct vec attach;	/* struct cattach * */
 	int nstats;		/* slots in MAP_STATS */
 	bool uses_stacks;	/* MAP_STACKS is needed */
+	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
 	size_t ringbuf_size;
 	struct compile_opts opts;
 };
