@@ -95,7 +95,7 @@ static pid_t start_child(const char *cmd, int *go_fd)
 		fprintf(stderr, "ferret: cannot parse command '%s'\n", cmd);
 		return -1;
 	}
-	pid = run_spawn_held(we.we_wordv, go_fd);
+	pid = run_spawn_held(NULL, we.we_wordv, go_fd);
 	wordfree(&we);
 	return pid;
 }

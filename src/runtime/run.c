@@ -176,7 +176,7 @@ static void wait_blocked_in_read(pid_t pid)
 	}
 }
 
-pid_t run_spawn_held(char *const argv[], int *go_fd)
+pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd)
 {
 	int fds[2];
 	pid_t pid;
@@ -197,7 +197,10 @@ pid_t run_spawn_held(char *const argv[], int *go_fd)
 		if (read(fds[0], go, sizeof(go)) != sizeof(go))
 			_exit(127);
 		close(fds[0]);
-		execvp(argv[0], argv);
+		if (path)
+			execv(path, argv);
+		else
+			execvp(argv[0], argv);
 		fprintf(stderr, "ferret: cannot run %s: %s\n", argv[0],
 			strerror(errno));
 		_exit(127);

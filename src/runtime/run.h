@@ -63,13 +63,13 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		int child_go_fd);
 
 /*
- * Starts argv[0] (searched in PATH) held: the child blocks reading a pipe
+ * Starts path, or argv[0] searched in PATH when path is NULL, held: the child blocks reading a pipe
  * until run_program() writes *go_fd, after every probe is attached, so
  * its first instructions are traced; closing the pipe without writing
  * makes it exit instead.  Returns once the child is blocked in that
  * read.  The pid, or -1 after reporting the error.
  */
-pid_t run_spawn_held(char *const argv[], int *go_fd);
+pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd);
 
 /* Writes text as one output record (a JSON object under -f json). */
 void run_emit(struct runtime *rt, const char *type, const char *text,

@@ -51,6 +51,9 @@ int st_call_nargs(const struct st_call *c)
 {
 	const char *n = c->sys ? c->sys->name : "";
 
+	if ((!strcmp(n, "openat") && !(c->args[2] & (O_CREAT | __O_TMPFILE))) ||
+	    (!strcmp(n, "open") && !(c->args[1] & (O_CREAT | __O_TMPFILE))))
+		return st_sys_nargs(c->sys) - 1;
 	if (!strcmp(n, "fcntl")) {
 		switch (c->args[1]) {
 		case F_GETFD: case F_GETFL: case F_GETOWN: case F_GETSIG:
@@ -138,7 +141,7 @@ static void cstr(struct buf *b, const struct st_cap *k, uint64_t v, int max)
 		buf_printf(b, "NULL");
 		return;
 	}
-	if (!k || !k->len) {
+	if (!k) {
 		ptr(b, v);
 		return;
 	}
@@ -376,6 +379,11 @@ static void decode_one(struct buf *b, const struct st_call *c,
 				st_xlat_flags(b, named_flags[j].t, v, "0");
 				return;
 			}
+		if (!strcmp(name, "fcntl") && (c->args[1] == F_DUPFD ||
+					       c->args[1] == F_DUPFD_CLOEXEC)) {
+			buf_printf(b, "%d", (int)v);
+			return;
+		}
 		if (!strcmp(name, "fcntl") && c->args[1] == F_SETFD) {
 			st_xlat_flags(b, st_fd_flags, v, "0");
 			return;
