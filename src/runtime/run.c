@@ -191,12 +191,15 @@ pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd)
 		/*
 		 * The held child makes the same calls as bpftrace's, so that
 		 * traces of "-c" runs compare equal: an 8-byte read, a close.
+		 * Given a path (ferret strace), it execs at once: the pipe
+		 * is close-on-exec, and strace shows nothing before execve.
 		 */
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		close(fds[1]);
 		if (read(fds[0], go, sizeof(go)) != sizeof(go))
 			_exit(127);
-		close(fds[0]);
+		if (!path)
+			close(fds[0]);
 		if (path)
 			execv(path, argv);
 		else
