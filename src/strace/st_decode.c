@@ -426,6 +426,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			bytes(b, k, v, c->ret, o->strsize);
 		return;
 	case 'O':
+		if (strcmp(name, "open") && strcmp(name, "openat")) {
+			st_xlat_flags(b, st_open_flags, v, "0");
+			return;
+		}
 		if ((v & O_ACCMODE) == O_RDONLY) {
 			buf_printf(b, "O_RDONLY");
 			if (v & ~(uint64_t)O_ACCMODE) {

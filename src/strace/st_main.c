@@ -178,7 +178,7 @@ static void add_pid(pid_t **tids, int *n, pid_t pid, bool follow)
 	closedir(d);
 }
 
-/* cmd as execvp would find it, or NULL to leave the search to execvp. */
+/* cmd as execvp would find it, or NULL if it names a path or is not found. */
 static char *find_exe(const char *cmd)
 {
 	const char *path = getenv("PATH"), *p, *e;
@@ -325,7 +325,7 @@ int st_main(int argc, char **argv)
 		return 0;
 	}
 	if (o.outfile) {
-		out = fopen(o.outfile, "w");
+		out = fopen(o.outfile, "we");
 		if (!out) {
 			fprintf(stderr, "ferret strace: cannot write %s: %s\n",
 				o.outfile, strerror(errno));
@@ -335,6 +335,8 @@ int st_main(int argc, char **argv)
 	if (o.cmd) {
 		/* As strace: one execve, of the program found in PATH. */
 		exe = find_exe(o.cmd[0]);
+		if (!exe)
+			exe = xstrdup(o.cmd[0]);
 		child = run_spawn_held(exe, o.cmd, &go_fd);
 		free(exe);
 		if (child < 0) {

@@ -81,7 +81,7 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	clock_gettime(CLOCK_REALTIME, &r);
 	s->mono_to_real = (r.tv_sec - m.tv_sec) * 1000000000LL + (r.tv_nsec - m.tv_nsec);
 	for (i = 0; i < ntids; i++)
-		task(s, tids[i], true)->started = tids[i] != held;
+		task(s, tids[i], true)->started = true;
 	s->live = ntids;
 	return s;
 }
@@ -275,12 +275,8 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	struct st_task *t = task(s, tid, true);
 	const struct st_sys *sys = st_sys_by_nr(nr);
 
-	if (!t->started) {
-		/* The held -c child shows from its execve on, as in strace. */
-		if (!sys || strcmp(sys->name, "execve"))
-			return;
-		t->started = true;
-	}
+	if (!t->started)
+		return;
 	if (t->pending)
 		call_clear(&t->call);
 	cut_open(s, tid);

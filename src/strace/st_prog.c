@@ -218,7 +218,6 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	buf_printf(b, "\n\tif ($g == 0) { return; }\n");
 	if (o->summary && !exit) {
 		buf_printf(b, "\t@st[tid] = (nsecs, $nr);\n");
-		buf_printf(b, "\tif ($nr == 60 || $nr == 231) { @t[$nr] = stats(0); }\n");
 	}
 	if (o->summary && exit) {
 		buf_printf(b, "\t$s = @st[tid];\n\tif ($s.0) { @t[$s.1] = stats(nsecs - $s.0); "
