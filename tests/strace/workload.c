@@ -18,7 +18,7 @@
 static void basic(void)
 {
 	char buf[16];
-	int fd, p[2];
+	int fd, p[2], q[2];
 
 	fd = open("/nonexistent/ferret", O_RDONLY);
 	printf("openat(AT_FDCWD, \"/nonexistent/ferret\", O_RDONLY) = -1 ENOENT (No such file or directory)\n");
@@ -42,9 +42,17 @@ static void basic(void)
 	printf("openat(AT_FDCWD, \"/dev/null\", O_WRONLY|O_CREAT|O_CLOEXEC, 0640) = %d\n", fd);
 	close(fd);
 	printf("close(%d) = 0\n", fd);
+	if (pipe(q))
+		exit(1);
+	if (write(q[1], "x", 1) != 1)
+		exit(1);
+	printf("pipe2([%d, %d], 0) = 0\nwrite(%d, \"x\", 1) = 1\n", q[0], q[1], q[1]);
 	syscall(SYS_close, 9999);
 	printf("close(9999) = -1 EBADF (Bad file descriptor)\n");
 	fflush(stdout);
+	/* Stay a while, so that -y finds the fds in /proc. */
+	if (getenv("WORKLOAD_LINGER"))
+		usleep(300000);
 }
 
 static void *thread_fn(void *arg __attribute__((unused)))
