@@ -34,7 +34,7 @@ $(BUILD)/ferret: $(OBJS)
 
 $(BUILD)/tests/workload: tests/runtime/workload.c
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -Wall -Wextra -Werror -o $@ $<
+	$(CC) -O2 -fno-omit-frame-pointer -Wall -Wextra -Werror -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIBOBJS)
 	@mkdir -p $(dir $@)

@@ -228,6 +228,7 @@ int main(int argc, char **argv)
 	} else if (ropts.cmd) {
 		copts.cpid = 1;
 	}
+	copts.pid = ropts.pid;
 	if (dump)
 		copts.dump = stdout;
 	ret = compile_program(&c, &src, ast, &copts);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Builtin variables: pid, comm, nsecs, args ... */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,20 +119,6 @@ static int sema_probe(struct sema *s, struct node *n)
 	return 0;
 }
 
-static int cg_probe_name(struct cg *g, struct node *n, struct val *out)
-{
-	int r = ir_vreg(&g->ir);
-
-	if (g->use_cookie) {
-		ir_mov(&g->ir, BPF_REG_1, g->ctx);
-		ir_call(&g->ir, BPF_FUNC_get_attach_cookie, 1);
-		ir_mov(&g->ir, r, BPF_REG_0);
-	} else {
-		ir_mov_imm(&g->ir, r, g->probe_id);
-	}
-	return bi_int(out, r, n->type);
-}
-
 static int sema_args(struct sema *s, struct node *n)
 {
 	int i;
@@ -184,6 +171,38 @@ static int cg_argn(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+static int sema_reg(struct sema *s, struct node *n)
+{
+	int i, off;
+
+	if (bi_nargs(s, n, 1, 1))
+		return -EINVAL;
+	if (n->list[0]->kind != N_STR)
+		return sema_error(s, n->list[0], "reg() takes a register name in quotes");
+	for (i = 0; i < s->cur->insts.n; i++) {
+		struct probe_inst *pi = s->cur->insts.v[i];
+
+		off = provider_ptregs_offset(pi, n->list[0]->str);
+		if (off == -EINVAL)
+			return sema_error(s, n, "reg() needs registers, which %s does not have",
+					  pi->name);
+		if (off < 0)
+			return sema_error(s, n->list[0], "reg(): no register '%s'",
+					  n->list[0]->str);
+	}
+	n->type = type_int(8, false);
+	return 0;
+}
+
+static int cg_reg_fn(struct cg *g, struct node *n, struct val *out)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_ld(&g->ir, BPF_DW, r, g->ctx,
+	      provider_ptregs_offset(g->pi, n->list[0]->str));
+	return bi_int(out, r, n->type);
+}
+
 static int sema_curtask(struct sema *s, struct node *n)
 {
 	struct type *t = type_struct_named ? type_struct_named("task_struct")
@@ -196,26 +215,6 @@ static int sema_curtask(struct sema *s, struct node *n)
 static int cg_curtask(struct cg *g, struct node *n, struct val *out)
 {
 	return bi_int(out, bi_call0(g, BPF_FUNC_get_current_task), n->type);
-}
-
-static int sema_kstack(struct sema *s, struct node *n)
-{
-	s->c->uses_stacks = true;
-	n->type = type_simple(TY_KSTACK);
-	return 0;
-}
-
-/* The stack's id in the stack map; the kernel dedupes equal stacks. */
-static int cg_kstack(struct cg *g, struct node *n, struct val *out)
-{
-	int r = ir_vreg(&g->ir);
-
-	ir_mov(&g->ir, BPF_REG_1, g->ctx);
-	ir_ld_map(&g->ir, BPF_REG_2, MAP_STACKS);
-	ir_mov_imm(&g->ir, BPF_REG_3, 0);
-	ir_call(&g->ir, BPF_FUNC_get_stackid, 3);
-	ir_mov(&g->ir, r, BPF_REG_0);
-	return bi_int(out, r, n->type);
 }
 
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
@@ -232,7 +231,7 @@ const struct builtin builtin_vars[] = {
 	VAR("rand", sema_u32, cg_rand),
 	VAR("comm", sema_comm, cg_comm),
 	VAR("cpid", sema_cpid, cg_cpid),
-	VAR("probe", sema_probe, cg_probe_name),
+	VAR("probe", sema_probe, bi_probe_index),
 	VAR("args", sema_args, cg_args),
 	VAR("arg0", sema_argn, cg_argn), VAR("arg1", sema_argn, cg_argn),
 	VAR("arg2", sema_argn, cg_argn), VAR("arg3", sema_argn, cg_argn),
@@ -240,10 +239,8 @@ const struct builtin builtin_vars[] = {
 	VAR("arg6", sema_argn, cg_argn), VAR("arg7", sema_argn, cg_argn),
 	VAR("arg8", sema_argn, cg_argn), VAR("arg9", sema_argn, cg_argn),
 	VAR("retval", sema_argn, cg_argn),
-	NOT_YET("func", "it needs kprobe, uprobe or fentry probes"),
 	VAR("curtask", sema_curtask, cg_curtask),
-	VAR("kstack", sema_kstack, cg_kstack),
-	NOT_YET("ustack", "user stacks are not symbolized yet"),
+	{ .name = "reg", .func = true, .sema = sema_reg, .cg = cg_reg_fn },
 	NOT_YET("username", ""), NOT_YET("cgroup", ""), NOT_YET("sarg0", ""),
 	NOT_YET("sarg1", ""), NOT_YET("sarg2", ""), NOT_YET("ctx", ""),
 	NOT_YET("jiffies", ""), NOT_YET("numaid", ""),

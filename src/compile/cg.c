@@ -573,7 +573,7 @@ static int map_read(struct cg *g, struct node *n, struct val *out)
 
 	cg_lookup(g, n->sym->id, key);
 	ir_mov(&g->ir, p, BPF_REG_0);
-	if (t->kind == TY_INT || t->kind == TY_PROBE || t->kind == TY_PTR) {
+	if (type_in_reg(t)) {
 		int r = ir_vreg(&g->ir);
 
 		ir_mov_imm(&g->ir, r, 0);
@@ -808,8 +808,7 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 			break;
 		}
 		i = atoi(n->name);
-		if (n->type->kind == TY_INT || n->type->kind == TY_PROBE ||
-		    n->type->kind == TY_PTR) {
+		if (type_in_reg(n->type)) {
 			ret = val_int(g, out, load_int(g, BPF_REG_10,
 				      a.off + a.type->fields[i].offset,
 				      type_int(8, n->type->is_signed)), n->type);
@@ -1004,8 +1003,7 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 
 		v->sym = sym;
 		v->reg = -1;
-		if (sym->val->kind == TY_INT || sym->val->kind == TY_PROBE ||
-		    sym->val->kind == TY_PTR) {
+		if (type_in_reg(sym->val)) {
 			v->reg = ir_vreg(&g->ir);
 			ir_mov_imm(&g->ir, v->reg, 0);
 		} else {

@@ -23,7 +23,9 @@ const char *compile_map_name(int map_id, void *arg)
 		return "ringbuf";
 	if (map_id == MAP_STATS)
 		return "stats";
-	if (map_id == MAP_STACKS)
+	if (map_id == MAP_PIDS)
+		return "pids";
+	if (map_id >= MAP_STACKS && map_id < MAP_NFIXED)
 		return "stacks";
 	if (map_id == MAP_SCRATCH)
 		return "scratch";
@@ -31,6 +33,19 @@ const char *compile_map_name(int map_id, void *arg)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];
 	return sym->name;
+}
+
+int compile_stack_map(struct compiled *c, int depth)
+{
+	int i;
+
+	for (i = 0; i < c->nstack_maps; i++)
+		if (c->stack_depth[i] == depth)
+			return i;
+	if (c->nstack_maps == STACK_MAPS_MAX)
+		return -ENOSPC;
+	c->stack_depth[c->nstack_maps] = depth;
+	return c->nstack_maps++;
 }
 
 static bool same_code(const struct cprog *p, int type, const struct bpf_code *code)
@@ -122,6 +137,7 @@ int compile_program(struct compiled *c, const struct source *src,
 	c->src = src;
 	c->ast = ast;
 	c->opts = *opts;
+	provider_pid = opts->pid;
 	if (!c->opts.strlen)
 		c->opts.strlen = 64;
 	if (!c->opts.map_keys_max)

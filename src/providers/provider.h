@@ -35,6 +35,8 @@ struct probe_inst {
 	bool freq;		/* period is a frequency in Hz */
 	int cpu;		/* perf events: -1 for every CPU, else that CPU */
 	char *target;		/* provider data: raw tracepoint name ... */
+	char *func;		/* the traced function, for the "func" builtin,
+				 * or NULL where the probe type has none */
 	int index;		/* position in the program's probe table */
 	int nargs;		/* CTX_U64_ARRAY: the event's argument count,
 				 * -1 if unknown */
@@ -109,6 +111,12 @@ struct provider {
 		      uint64_t cookie, struct fdset *fds,
 		      char *err, size_t errlen);
 };
+
+/*
+ * The process -p names, 0 for none: user-space probes resolve library
+ * names among its mappings and fire in it alone.  Set before expansion.
+ */
+extern int provider_pid;
 
 /* Runs a BEGIN/END program once (BPF_PROG_TEST_RUN). 0 or -errno. */
 int special_fire(int prog_fd);
@@ -203,6 +211,12 @@ int provider_attach_unsupported(const struct probe_inst *pi, int prog_fd,
  * calling convention: rdi rsi rdx rcx r8 r9, result in rax). */
 int provider_ptregs_arg(const struct probe_inst *pi, int n);
 int provider_ptregs_retval(const struct probe_inst *pi);
+/*
+ * The byte offset of register name (bpftrace's reg() names: "ip", "sp",
+ * "ax", "r8" ...) in pi's context: -EINVAL if pi's context is not
+ * struct pt_regs, -ENOENT if there is no such register.
+ */
+int provider_ptregs_offset(const struct probe_inst *pi, const char *name);
 
 /* Makes pi an attachment to the raw tracepoint event, if there is one. */
 int rawtracepoint_adopt(struct probe_inst *pi, const char *event);

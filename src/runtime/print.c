@@ -5,6 +5,7 @@
  * what it does; tests/unit/print/ holds the outputs it was checked on.
  */
 #include <errno.h>
+#include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/bpf.h>
@@ -121,26 +122,71 @@ void print_json_string(struct buf *out, const char *s, size_t n)
 static bool quoted_in_json(const struct type *t)
 {
 	return t->kind == TY_STR || t->kind == TY_PROBE ||
-	       t->kind == TY_KSYM || t->kind == TY_USYM;
+	       t->kind == TY_KSYM || t->kind == TY_USYM ||
+	       t->kind == TY_FUNC || t->kind == TY_KSTACK ||
+	       t->kind == TY_USTACK;
 }
 
 /*
- * A kernel stack by its id, as bpftrace prints it: a newline, then one
- * frame a line, indented by indent.  An id the kernel could not store
- * (negative) prints as an empty stack.
+ * The mappings of the process of the user stack or symbol at p (pid at
+ * p + 8), captured again while it lives if they miss a frame (a library
+ * loaded after the capture).
  */
-static void put_kstack(const struct rt_out *rt, int64_t id, int indent,
-		       struct buf *out)
+static struct sym_proc *user_proc(const void *p, const uint64_t *ips, int n)
+{
+	pid_t pid = (pid_t)rd64((const char *)p + 8);
+	struct sym_proc *sp = sym_proc_get(pid);
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!sym_proc_covers(sp, ips[i]))
+			return sym_proc_note(pid, true);
+	return sp;
+}
+
+/*
+ * A stack (TY_KSTACK or TY_USTACK at p) as bpftrace prints it: a
+ * newline, then one frame a line, indented by indent, or in perf's
+ * format.  An id the kernel could not store (negative) prints as an
+ * empty stack.  User frames are named through the mappings captured for
+ * the stack's process.
+ */
+static void put_stack(const struct rt_out *rt, const struct type *t,
+		      const void *p, int indent, struct buf *out)
 {
 	uint64_t ips[STACK_DEPTH] = { 0 };
+	bool user = t->kind == TY_USTACK;
+	int64_t id = (int64_t)rd64(p);
 	uint32_t key = id;
-	int n = 0;
+	int n = 0, fd = -1;
 
-	if (id >= 0 && rt->stack_fd >= 0 &&
-	    !bpf_map_lookup_elem(rt->stack_fd, &key, ips))
-		while (n < STACK_DEPTH && ips[n])
+	if (t->stack_map >= 0 && t->stack_map < rt->nstack_fds)
+		fd = rt->stack_fds[t->stack_map];
+	if (id >= 0 && fd >= 0 && !bpf_map_lookup_elem(fd, &key, ips))
+		while (n < t->stack_depth && n < STACK_DEPTH && ips[n])
 			n++;
-	sym_stack(ips, n, false, NULL, false, indent, out);
+	sym_stack(ips, n, user, user && n ? user_proc(p, ips, n) : NULL,
+		  t->stack_perf, indent, out);
+}
+
+/* An ntop() value: the address in the usual text form for its family. */
+static void put_inet(const void *p, struct buf *out)
+{
+	char text[INET6_ADDRSTRLEN];
+	int af = (int)rd64(p);
+
+	if ((af == AF_INET || af == AF_INET6) &&
+	    inet_ntop(af, (const char *)p + 8, text, sizeof(text)))
+		put_str(out, text);
+	else
+		put_str(out, "(unknown address family)");
+}
+
+static const char *func_name(const struct rt_out *rt, uint64_t i)
+{
+	if (!rt->func_names || i >= (uint64_t)rt->nprobes || !rt->func_names[i])
+		return "";
+	return rt->func_names[i];
 }
 
 /*
@@ -172,12 +218,22 @@ static void put_value(const struct rt_out *rt, const struct type *t,
 	case TY_PROBE:
 		put_str(out, probe_name(rt, rd64(p)));
 		break;
+	case TY_FUNC:
+		put_str(out, func_name(rt, rd64(p)));
+		break;
 	case TY_KSYM:
+		sym_kernel_ex(rd64(p), 0, out);
+		break;
 	case TY_USYM:
-		buf_printf(out, "0x%llx", (unsigned long long)rd64(p));
+		sym_user_ex(user_proc(p, (const uint64_t *)p, 1), rd64(p), 0,
+			    out);
 		break;
 	case TY_KSTACK:
-		put_kstack(rt, (int64_t)rd64(p), 8, out);
+	case TY_USTACK:
+		put_stack(rt, t, p, 8, out);
+		break;
+	case TY_INET:
+		put_inet(p, out);
 		break;
 	case TY_BUF:
 		print_buf(out, p, t->size);
@@ -230,8 +286,8 @@ static void put_key_arg(const struct rt_out *rt, const struct type *t,
 {
 	if (t->kind == TY_PTR)
 		buf_printf(out, "0x%llx", (unsigned long long)rd64(p));
-	else if (t->kind == TY_KSTACK)
-		put_kstack(rt, (int64_t)rd64(p), 4, out);
+	else if (t->kind == TY_KSTACK || t->kind == TY_USTACK)
+		put_stack(rt, t, p, 4, out);
 	else
 		put_value(rt, t, p, 1, false, out);
 }

@@ -19,7 +19,9 @@ struct rt_out {
 	const char *const *probe_names;	/* TY_PROBE values index this */
 	int nprobes;
 	int ncpus;			/* possible CPUs: per-CPU value count */
-	int stack_fd;			/* the stack map kstack ids index, or -1 */
+	const char *const *func_names;	/* TY_FUNC values index this */
+	const int *stack_fds;		/* stack maps, by type->stack_map */
+	int nstack_fds;
 };
 
 /* One argument of a printf-like format: its type and payload offset. */

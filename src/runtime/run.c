@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -25,6 +26,7 @@
 #include "../lang/types.h"
 #include "../builtins/builtin.h"
 #include "../providers/provider.h"
+#include "symbols.h"
 
 /* How long the reader sleeps when the programs have not woken it. */
 #define POLL_MS 100
@@ -214,14 +216,61 @@ pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd)
 	return pid;
 }
 
+static void on_child(int sig)
+{
+}
+
+/*
+ * When the script names user addresses, the -c child is held at its
+ * exit (ptrace's exit event, which stops it before its memory is
+ * released) just long enough to capture its mappings: a short-lived
+ * command's frames can then be named at exit.  Nothing else of it is
+ * traced, and SIGCHLD wakes the reader at once so the hold is short.
+ */
+static void hold_child_exit(pid_t child)
+{
+	struct sigaction sa = { .sa_handler = on_child };
+
+	if (ptrace(PTRACE_SEIZE, child, NULL,
+		   (void *)(long)(PTRACE_O_TRACEEXIT | PTRACE_O_EXITKILL)))
+		return;
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+/*
+ * Reaps the child if it has exited (waiting for it when block is set);
+ * resumes it from ptrace stops on the way, capturing its mappings at
+ * its exit stop.  True once it is gone.
+ */
+static bool child_reap(pid_t child, int *status, bool block)
+{
+	for (;;) {
+		pid_t r = waitpid(child, status, block ? __WALL : WNOHANG | __WALL);
+		int st = *status, sig;
+
+		if (r < 0)
+			return errno == ECHILD;
+		if (r == 0)
+			return false;
+		if (!WIFSTOPPED(st))
+			return true;
+		sig = WSTOPSIG(st);
+		if (st >> 8 == (SIGTRAP | (PTRACE_EVENT_EXIT << 8))) {
+			sym_proc_note(child, true);
+			sig = 0;
+		} else if (st >> 16 == PTRACE_EVENT_STOP) {
+			/* A group stop (SIGSTOP and the like): let it stand. */
+			ptrace(PTRACE_LISTEN, child, NULL, NULL);
+			continue;
+		}
+		ptrace(PTRACE_CONT, child, NULL, (void *)(long)sig);
+	}
+}
+
 static bool target_gone(pid_t child, pid_t pid, int *status)
 {
-	if (child > 0) {
-		pid_t r = waitpid(child, status, WNOHANG);
-
-		if (r == child || (r < 0 && errno == ECHILD))
-			return true;
-	}
+	if (child > 0 && child_reap(child, status, false))
+		return true;
 	if (pid > 0 && kill(pid, 0) < 0 && errno == ESRCH)
 		return true;
 	return false;
@@ -242,10 +291,15 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	rt.out.f = o->out;
 	rt.out.format = o->format;
 	rt.out.ncpus = libbpf_num_possible_cpus();
-	names = xcalloc(c->probes.n + 1, sizeof(*names));
-	for (i = 0; i < c->probes.n; i++)
-		names[i] = ((struct probe_inst *)c->probes.v[i])->name;
+	names = xcalloc(2 * (c->probes.n + 1), sizeof(*names));
+	for (i = 0; i < c->probes.n; i++) {
+		struct probe_inst *pi = c->probes.v[i];
+
+		names[i] = pi->name;
+		names[c->probes.n + 1 + i] = pi->func;
+	}
 	rt.out.probe_names = names;
+	rt.out.func_names = names + c->probes.n + 1;
 	rt.out.nprobes = c->probes.n;
 	rt.start_ns = now_ns();
 
@@ -253,7 +307,9 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	if (err)
 		goto out;
 	rt.ringbuf_fd = l.map_fd[MAP_RINGBUF];
-	rt.out.stack_fd = l.map_fd[MAP_STACKS];
+	rt.out.stack_fds = &l.map_fd[MAP_STACKS];
+	rt.out.nstack_fds = c->nstack_maps;
+	rt.pids_fd = l.map_fd[MAP_PIDS];
 	rt.stats_fd = l.map_fd[MAP_STATS];
 	rt.nmaps = c->maps.n;
 	rt.maps = xcalloc(rt.nmaps + 1, sizeof(*rt.maps));
@@ -296,6 +352,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	if (child > 0 && c->uses_pids)
+		hold_child_exit(child);
 	fire(&rt, WHEN_BEGIN);
 	ring_buffer__consume(rb);
 	if (child_go_fd >= 0) {
@@ -349,7 +407,7 @@ out:
 	if (child > 0 && !child_done) {
 		if (ret == 0 || !target_gone(child, 0, &status)) {
 			kill(child, SIGTERM);
-			waitpid(child, &status, 0);
+			child_reap(child, &status, true);
 		}
 	}
 	if (o->child_status)

@@ -51,6 +51,7 @@ struct runtime {
 	struct map_info *maps;	/* by map id - MAP_NFIXED */
 	int nmaps;
 	int ringbuf_fd, stats_fd;
+	int pids_fd;		/* MAP_PIDS, or -1 */
 	bool exiting;
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
 	const struct run_sink *sink;

@@ -550,9 +550,7 @@ run_histtool() {
 	fi
 }
 
-declare -A PENDING=(
-	[tcpdrop]="needs kstack, ntop() and bswap(); stacks and symbols are not implemented yet"
-)
+declare -A PENDING=()
 
 for tool in $TOOLS; do
 	D=$WORK/$tool
