@@ -326,22 +326,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 			strerror(errno));
 		goto out;
 	}
-	for (i = 0; i < c->attach.n; i++) {
-		struct cattach *at = c->attach.v[i];
-		struct cprog *p = c->progs.v[at->prog];
-		char msg[512] = "";
-
-		nprobes++;
-		if (at->pi->when != WHEN_EVENT)
-			continue;
-		err = at->pi->prov->attach(at->pi, p->fd, at->cookie, &fds,
-					   msg, sizeof(msg));
-		if (err) {
-			fprintf(stderr, "ferret: cannot attach %s: %s\n",
-				at->pi->name, msg[0] ? msg : strerror(-err));
-			goto out;
-		}
-	}
+	nprobes = c->attach.n;
 	/* Folded output stays pure stacks: the line goes to stderr. */
 	if (!o->quiet && o->format != OUT_JSON)
 		fprintf(o->format == OUT_FOLDED ? stderr : rt.out.f,
@@ -356,8 +341,29 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	sigaction(SIGTERM, &sa, NULL);
 	if (child > 0 && c->uses_pids)
 		hold_child_exit(child);
+	/*
+	 * BEGIN runs before the event probes are attached, as in bpftrace:
+	 * what it prints (a tool's header) comes before any event, and what
+	 * it stores is there for the first one.
+	 */
 	fire(&rt, WHEN_BEGIN);
 	ring_buffer__consume(rb);
+	fflush(rt.out.f);
+	for (i = 0; i < c->attach.n && !rt.exiting; i++) {
+		struct cattach *at = c->attach.v[i];
+		struct cprog *p = c->progs.v[at->prog];
+		char msg[512] = "";
+
+		if (at->pi->when != WHEN_EVENT)
+			continue;
+		err = at->pi->prov->attach(at->pi, p->fd, at->cookie, &fds,
+					   msg, sizeof(msg));
+		if (err) {
+			fprintf(stderr, "ferret: cannot attach %s: %s\n",
+				at->pi->name, msg[0] ? msg : strerror(-err));
+			goto out;
+		}
+	}
 	if (child_go_fd >= 0) {
 		if (write(child_go_fd, "g\0\0\0\0\0\0", 8) != 8)
 			fprintf(stderr, "ferret: cannot release the child: %s\n",
