@@ -116,10 +116,27 @@ static int current_pid(struct cg *g)
 	return r;
 }
 
+/*
+ * A user stack or symbol: the u64 in reg, then the current pid, which
+ * user space is told about.  out is the 16-byte value in the frame.
+ */
+static int with_pid(struct cg *g, int reg, struct type *t, struct val *out)
+{
+	int off = cg_alloc(g, 16), pid = current_pid(g);
+
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, off, reg);
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, off + 8, pid);
+	note_pid(g, pid);
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = t;
+	return 0;
+}
+
 static int cg_stack(struct cg *g, struct node *n, struct val *out)
 {
 	struct type *t = n->type;
-	int id = ir_vreg(&g->ir), off, pid;
+	int id = ir_vreg(&g->ir);
 
 	ir_mov(&g->ir, BPF_REG_1, g->ctx);
 	ir_ld_map(&g->ir, BPF_REG_2, MAP_STACKS + t->stack_map);
@@ -129,15 +146,7 @@ static int cg_stack(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, id, BPF_REG_0);
 	if (t->kind == TY_KSTACK)
 		return bi_int(out, id, t);
-	off = cg_alloc(g, 16);
-	pid = current_pid(g);
-	ir_st(&g->ir, BPF_DW, BPF_REG_10, off, id);
-	ir_st(&g->ir, BPF_DW, BPF_REG_10, off + 8, pid);
-	note_pid(g, pid);
-	out->kind = V_STACK;
-	out->off = off;
-	out->type = t;
-	return 0;
+	return with_pid(g, id, t, out);
 }
 
 /* Whether path is the file this program runs from. */
@@ -187,7 +196,7 @@ static int sema_ksym(struct sema *s, struct node *n)
 static int cg_ksym(struct cg *g, struct node *n, struct val *out)
 {
 	struct val a;
-	int r, off, pid;
+	int r;
 
 	if (cg_expr(g, n->list[0], &a))
 		return -EINVAL;
@@ -195,15 +204,7 @@ static int cg_ksym(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, r, cg_reg(g, &a));
 	if (n->type->kind == TY_KSYM)
 		return bi_int(out, r, n->type);
-	off = cg_alloc(g, 16);
-	pid = current_pid(g);
-	ir_st(&g->ir, BPF_DW, BPF_REG_10, off, r);
-	ir_st(&g->ir, BPF_DW, BPF_REG_10, off + 8, pid);
-	note_pid(g, pid);
-	out->kind = V_STACK;
-	out->off = off;
-	out->type = n->type;
-	return 0;
+	return with_pid(g, r, n->type, out);
 }
 
 /* The user-space file a probe instance is in, or NULL. */

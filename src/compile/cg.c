@@ -217,7 +217,8 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
  * reader is woken only when the buffer is a quarter full (it also polls
  * on a timer); exit and the like wake it at once.
  */
-void cg_record_end(struct cg *g, int rec, bool wakeup)
+/* The flags of a ring buffer submit, in a new register (see below). */
+static int wakeup_flags(struct cg *g, bool wakeup)
 {
 	int flags = ir_vreg(&g->ir), quiet = ir_label(&g->ir);
 
@@ -233,6 +234,13 @@ void cg_record_end(struct cg *g, int rec, bool wakeup)
 		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
 		ir_place(&g->ir, quiet);
 	}
+	return flags;
+}
+
+void cg_record_end(struct cg *g, int rec, bool wakeup)
+{
+	int flags = wakeup_flags(g, wakeup);
+
 	ir_mov(&g->ir, BPF_REG_1, rec);
 	ir_mov(&g->ir, BPF_REG_2, flags);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_submit, 2);
@@ -256,26 +264,15 @@ int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip)
 
 void cg_output_end(struct cg *g, int rec, int len, int size, bool wakeup)
 {
-	int flags = ir_vreg(&g->ir), n = ir_vreg(&g->ir);
-	int quiet = ir_label(&g->ir), fits = ir_label(&g->ir), ok = ir_label(&g->ir);
+	int n = ir_vreg(&g->ir), flags;
+	int fits = ir_label(&g->ir), ok = ir_label(&g->ir);
 	int total = sizeof(struct rec_hdr) + size;
 
 	ir_mov(&g->ir, n, len);
 	ir_jmp_imm(&g->ir, BPF_JLE, n, total, fits);
 	ir_mov_imm(&g->ir, n, total);
 	ir_place(&g->ir, fits);
-	if (wakeup) {
-		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
-	} else {
-		ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
-		ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
-		ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
-		ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
-		ir_jmp_imm(&g->ir, BPF_JLT, BPF_REG_0,
-			   (int32_t)(g->c->ringbuf_size / 4), quiet);
-		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
-		ir_place(&g->ir, quiet);
-	}
+	flags = wakeup_flags(g, wakeup);
 	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
 	ir_mov(&g->ir, BPF_REG_2, rec);
 	ir_mov(&g->ir, BPF_REG_3, n);

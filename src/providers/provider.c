@@ -309,6 +309,23 @@ int provider_list_events(const struct provider *p, const char *pattern,
 
 int provider_pid, provider_cpid;
 
+int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
+			struct fdset *fds, char *err, size_t errlen)
+{
+	int link, e;
+
+	fdset_add(fds, pfd);
+	e = perf_attach(pfd, prog_fd, cookie, &link);
+	if (e) {
+		snprintf(err, errlen, "cannot attach the BPF program: %s",
+			 strerror(-e));
+		return e;
+	}
+	if (link >= 0)
+		fdset_add_link(fds, link);
+	return 0;
+}
+
 struct probe_inst *provider_inst(const struct provider *p, const char *name)
 {
 	struct probe_inst *pi = xcalloc(1, sizeof(*pi));

@@ -250,6 +250,13 @@ int provider_attach_perf(const struct probe_inst *pi, uint32_t type,
 			 char *err, size_t errlen);
 
 /*
+ * Attaches prog_fd to the perf event pfd (a uprobe or kprobe) and keeps
+ * both in fds; on failure err says what went wrong.  0 or -errno.
+ */
+int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
+			struct fdset *fds, char *err, size_t errlen);
+
+/*
  * A -l pattern with an alias prefix spelled out ("t:x*" becomes
  * "tracepoint:x*"), xstrdup'd; NULL for NULL.
  */

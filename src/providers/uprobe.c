@@ -270,7 +270,7 @@ static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
 			 char *err, size_t errlen)
 {
 	bool ret = pi->prov->retval_offset != NULL;
-	int pfd, link, e;
+	int pfd;
 
 	pfd = perf_open_probe("uprobe", pi->target, pi->config, ret,
 			      provider_pid > 0 ? provider_pid : -1, 0);
@@ -279,16 +279,7 @@ static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
 			 strerror(-pfd));
 		return pfd;
 	}
-	fdset_add(fds, pfd);
-	e = perf_attach(pfd, prog_fd, cookie, &link);
-	if (e) {
-		snprintf(err, errlen, "cannot attach the BPF program: %s",
-			 strerror(-e));
-		return e;
-	}
-	if (link >= 0)
-		fdset_add_link(fds, link);
-	return 0;
+	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
 }
 
 const struct provider uprobe_provider = {

@@ -579,7 +579,7 @@ static int usdt_attach(const struct probe_inst *pi, int prog_fd,
 		       size_t errlen)
 {
 	const struct usdt_inst *ui = pi->data;
-	int pfd, link, e;
+	int pfd;
 
 	pfd = perf_open_probe("uprobe", pi->target, pi->config, false,
 			      ui->pid > 0 ? ui->pid : -1, ui->sema_offset);
@@ -596,16 +596,7 @@ static int usdt_attach(const struct probe_inst *pi, int prog_fd,
 			 strerror(-pfd));
 		return pfd;
 	}
-	fdset_add(fds, pfd);
-	e = perf_attach(pfd, prog_fd, cookie, &link);
-	if (e) {
-		snprintf(err, errlen, "cannot attach the BPF program: %s",
-			 strerror(-e));
-		return e;
-	}
-	if (link >= 0)
-		fdset_add_link(fds, link);
-	return 0;
+	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
 }
 
 const struct provider usdt_provider = {

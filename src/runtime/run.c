@@ -327,29 +327,18 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		goto out;
 	}
 	nprobes = c->attach.n;
-	/* Folded output stays pure stacks: the line goes to stderr. */
-	if (!o->quiet && o->format != OUT_JSON)
-		fprintf(o->format == OUT_FOLDED ? stderr : rt.out.f,
-			"Attaching %d probe%s...\n", nprobes,
-			nprobes == 1 ? "" : "s");
-	else if (!o->quiet)
-		fprintf(rt.out.f, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n",
-			nprobes);
-	fflush(rt.out.f);
-
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	if (child > 0 && c->uses_pids)
 		hold_child_exit(child);
 	/*
-	 * BEGIN runs before the event probes are attached, as in bpftrace:
-	 * what it prints (a tool's header) comes before any event, and what
-	 * it stores is there for the first one.
+	 * BEGIN runs before the event probes are attached, as in bpftrace,
+	 * and its records are read before any event's: what it prints (a
+	 * tool's header) comes first, and what it stores is there for the
+	 * first event.  The "Attaching" line still means attached.
 	 */
 	fire(&rt, WHEN_BEGIN);
-	ring_buffer__consume(rb);
-	fflush(rt.out.f);
-	for (i = 0; i < c->attach.n && !rt.exiting; i++) {
+	for (i = 0; i < c->attach.n; i++) {
 		struct cattach *at = c->attach.v[i];
 		struct cprog *p = c->progs.v[at->prog];
 		char msg[512] = "";
@@ -364,6 +353,17 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 			goto out;
 		}
 	}
+	/* Folded output stays pure stacks: the line goes to stderr. */
+	if (!o->quiet && o->format != OUT_JSON)
+		fprintf(o->format == OUT_FOLDED ? stderr : rt.out.f,
+			"Attaching %d probe%s...\n", nprobes,
+			nprobes == 1 ? "" : "s");
+	else if (!o->quiet)
+		fprintf(rt.out.f, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n",
+			nprobes);
+	fflush(rt.out.f);
+	ring_buffer__consume(rb);
+	fflush(rt.out.f);
 	if (child_go_fd >= 0) {
 		if (write(child_go_fd, "g\0\0\0\0\0\0", 8) != 8)
 			fprintf(stderr, "ferret: cannot release the child: %s\n",

@@ -150,6 +150,7 @@ BG+=($fp)
 if waitfor "$TMP/out" '^Attaching'; then
 	"$FX" --sema >"$TMP/late.out" 2>&1
 	timeout 10 tail --pid=$fp -f /dev/null
+	kill $fp 2>/dev/null	# a probe that never fired must not hang the suite
 	wait $fp
 	rc=$?
 	if [ $rc = 0 ] && grep -qx "usdt:$FX:fixture:sema 42" "$TMP/out"; then
