@@ -44,10 +44,12 @@ function flush(    i, maxv, exact, w, okw) {
 	if (cnt[1] == 0 || cnt[nrows] == 0)
 		printf "block %s: leading or trailing zero bucket\n", header
 	for (i = 1; i <= nrows; i++) {
-		exact = maxv ? cnt[i] / maxv * 52 : 0
-		w = int(exact)
+		# An exact quotient is decided in integers: in double, 135 /
+		# 234 * 52 is 29.999..., while bpftrace's float gives 30.
+		integral = maxv && (cnt[i] * 52) % maxv == 0
+		w = !maxv ? 0 : integral ? (cnt[i] * 52) / maxv : int(cnt[i] / maxv * 52)
 		okw = (barw[i] == w) ||
-		    (exact == int(exact) && cnt[i] != maxv && barw[i] == w - 1)
+		    (integral && cnt[i] != maxv && barw[i] == w - 1)
 		if (!okw)
 			printf "line %d: bar is %d wide, want %d (count %d, max %d)\n",
 			    rowline[i], barw[i], w, cnt[i], maxv
