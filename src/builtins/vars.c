@@ -161,6 +161,28 @@ static int ctx_slot(const struct probe_inst *pi, const char *name)
 				    : -1;
 }
 
+/*
+ * retval has the type the providers give (fexit: the function's, from
+ * BTF); where the probes of a block disagree, int64, which holds every
+ * integer and pointer once each is read at its own size; else uint64.
+ */
+static struct type *retval_type(struct sema *s)
+{
+	struct type *t = NULL;
+	int i;
+
+	for (i = 0; i < s->cur->insts.n; i++) {
+		struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (i && (!t) != (!pi->ret))
+			return type_int(8, true);
+		if (i && t && !type_equal(t, pi->ret))
+			return type_int(8, true);
+		t = pi->ret;
+	}
+	return t ? t : type_int(8, false);
+}
+
 static int sema_argn(struct sema *s, struct node *n)
 {
 	int i;
@@ -172,15 +194,65 @@ static int sema_argn(struct sema *s, struct node *n)
 			return sema_error(s, n, "%s is not available for %s",
 					  n->name, pi->name);
 	}
-	n->type = type_int(8, false);
+	if (!strcmp(n->name, "retval"))
+		n->type = retval_type(s);
+	else
+		n->type = type_int(8, false);
 	return 0;
 }
 
+/* A retval narrower than its u64 slot is read at its size and extended:
+ * the upper bits of the register it came from are undefined. */
 static int cg_argn(struct cg *g, struct node *n, struct val *out)
 {
-	int r = ir_vreg(&g->ir);
+	static const int sz[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W };
+	const struct type *t = strcmp(n->name, "retval") ? NULL : g->pi->ret;
+	int r = ir_vreg(&g->ir), off = ctx_slot(g->pi, n->name);
 
-	ir_ld(&g->ir, BPF_DW, r, g->ctx, ctx_slot(g->pi, n->name));
+	if (!t || t->kind != TY_INT || t->size >= 8 || !sz[t->size]) {
+		ir_ld(&g->ir, BPF_DW, r, g->ctx, off);
+		return bi_int(out, r, n->type);
+	}
+	ir_ld(&g->ir, sz[t->size], r, g->ctx, off);
+	if (t->is_signed) {
+		ir_alu_imm(&g->ir, BPF_LSH, r, 64 - 8 * t->size);
+		ir_alu_imm(&g->ir, BPF_ARSH, r, 64 - 8 * t->size);
+	}
+	return bi_int(out, r, n->type);
+}
+
+/*
+ * func: the traced function's name, known per probe instance when the
+ * program is built, so it costs no more than probe: an index into the
+ * runtime's name table, where function names follow the probe names.
+ */
+static int sema_func(struct sema *s, struct node *n)
+{
+	int i;
+
+	for (i = 0; i < s->cur->insts.n; i++) {
+		struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (!pi->func)
+			return sema_error(s, n, "func is not available for %s",
+					  pi->name);
+	}
+	s->cur->uses_probe = true;
+	n->type = type_simple(TY_PROBE);
+	return 0;
+}
+
+static int cg_func(struct cg *g, struct node *n, struct val *out)
+{
+	int r;
+
+	if (g->use_cookie) {
+		cg_probe_name(g, n, out);
+		ir_alu_imm(&g->ir, BPF_ADD, out->reg, g->c->probes.n);
+		return 0;
+	}
+	r = ir_vreg(&g->ir);
+	ir_mov_imm(&g->ir, r, g->c->probes.n + g->probe_id);
 	return bi_int(out, r, n->type);
 }
 
@@ -240,7 +312,7 @@ const struct builtin builtin_vars[] = {
 	VAR("arg6", sema_argn, cg_argn), VAR("arg7", sema_argn, cg_argn),
 	VAR("arg8", sema_argn, cg_argn), VAR("arg9", sema_argn, cg_argn),
 	VAR("retval", sema_argn, cg_argn),
-	NOT_YET("func", "it needs kprobe, uprobe or fentry probes"),
+	VAR("func", sema_func, cg_func),
 	VAR("curtask", sema_curtask, cg_curtask),
 	VAR("kstack", sema_kstack, cg_kstack),
 	NOT_YET("ustack", "user stacks are not symbolized yet"),

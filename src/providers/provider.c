@@ -514,6 +514,7 @@ void provider_inst_free(struct probe_inst *pi)
 		return;
 	free(pi->name);
 	free(pi->target);
+	free(pi->func);
 	free(pi);
 }
 

@@ -153,11 +153,16 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	rt.out.f = o->out;
 	rt.out.format = o->format;
 	rt.out.ncpus = libbpf_num_possible_cpus();
-	names = xcalloc(c->probes.n + 1, sizeof(*names));
-	for (i = 0; i < c->probes.n; i++)
-		names[i] = ((struct probe_inst *)c->probes.v[i])->name;
+	/* Probe names, then the func builtin's function names (vars.c). */
+	names = xcalloc(2 * c->probes.n + 1, sizeof(*names));
+	for (i = 0; i < c->probes.n; i++) {
+		struct probe_inst *pi = c->probes.v[i];
+
+		names[i] = pi->name;
+		names[c->probes.n + i] = pi->func ? pi->func : "";
+	}
 	rt.out.probe_names = names;
-	rt.out.nprobes = c->probes.n;
+	rt.out.nprobes = 2 * c->probes.n;
 	rt.start_ns = now_ns();
 
 	err = loader_load(c, &l, rt.start_ns, o->verbose);
