@@ -81,10 +81,13 @@ static int sema_comm(struct sema *s, struct node *n)
 	return 0;
 }
 
+/* Zeroed first: before Linux 6.2 the helper leaves the bytes after the
+ * NUL as they were, and a map key must not vary with them. */
 static int cg_comm(struct cg *g, struct node *n, struct val *out)
 {
 	int off = cg_alloc(g, 16);
 
+	cg_zero(g, off, 16);
 	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
 	ir_mov_imm(&g->ir, BPF_REG_2, 16);

@@ -31,6 +31,16 @@
  */
 #define KFUNC_MAX_SLOTS 6
 #define KFUNC_MAX_STRUCT 16
+/*
+ * Functions the verifier refuses to attach tracing programs to, because
+ * the trampoline itself calls them (kernel/bpf/verifier.c, btf_id_deny).
+ */
+static const char *const kfunc_denied[] = {
+	"migrate_disable", "migrate_enable", "rcu_read_unlock_strict",
+	"preempt_count_add", "preempt_count_sub", "__rcu_read_lock",
+	"__rcu_read_unlock",
+};
+
 /* The kernel's ENOTSUPP, which it returns for trampolines it cannot build. */
 #define KFUNC_ENOTSUPP 524
 
@@ -83,23 +93,6 @@ static int kfunc_load(void)
 	return 0;
 }
 
-static const struct kfunc *kfunc_find(const char *name)
-{
-	int lo = 0, hi = nkfuncs - 1, mid, c;
-
-	while (lo <= hi) {
-		mid = lo + (hi - lo) / 2;
-		c = strcmp(kfuncs[mid].name, name);
-		if (!c)
-			return &kfuncs[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid - 1;
-	}
-	return NULL;
-}
-
 /* u64 slots an argument of BTF type id takes: one per 8 bytes. */
 static int kfunc_slots(const struct btf *btf, int id)
 {
@@ -135,6 +128,13 @@ static int kfunc_check(int id, bool fexit, const char **why)
 	if (!proto || !btf_is_func_proto(proto)) {
 		*why = "its BTF has no prototype";
 		return -EINVAL;
+	}
+	for (i = 0; i < (int)ARRAY_SIZE(kfunc_denied); i++) {
+		if (!strcmp(btf__name_by_offset(btf, fn->name_off),
+			    kfunc_denied[i])) {
+			*why = "the kernel refuses tracing programs on it (BPF trampolines call it)";
+			return -EPERM;
+		}
 	}
 	n = btf_vlen(proto);
 	par = btf_params(proto);
@@ -280,6 +280,8 @@ static int kfunc_expand(const struct provider *p, const char *spec,
 {
 	const char *module, *func, *why;
 	const struct kfunc *k;
+	struct kfunc one;
+	struct btf *btf;
 	char *parts[2];
 	int i, n, ret, before = out->n;
 
@@ -293,31 +295,38 @@ static int kfunc_expand(const struct provider *p, const char *spec,
 		ret = -EOPNOTSUPP;
 		goto out;
 	}
-	ret = kfunc_load();
-	if (ret) {
+	btf = kbtf_vmlinux();
+	if (!btf) {
 		snprintf(err, errlen, "%s probes need kernel BTF: %s", p->name,
-			 strerror(-ret));
+			 strerror(errno));
+		ret = -ENOENT;
 		goto out;
 	}
+	/*
+	 * One function needs no list: whether ftrace can patch it is the
+	 * kernel's to say when attaching.
+	 */
 	if (!util_has_glob(func)) {
-		k = kfunc_find(func);
-		if (!k) {
+		one.name = func;
+		one.id = btf__find_by_name_kind(btf, func, BTF_KIND_FUNC);
+		if (one.id < 0) {
 			snprintf(err, errlen,
 				 "kernel function '%s' not found in the kernel's BTF",
 				 func);
 			ret = -ENOENT;
-		} else if (!kfunc_traceable(func)) {
-			snprintf(err, errlen,
-				 "kernel function '%s' cannot be traced (it is not in available_filter_functions)",
-				 func);
-			ret = -EINVAL;
-		} else if (kfunc_check(k->id, kfunc_is_fexit(p), &why)) {
+		} else if (kfunc_check(one.id, kfunc_is_fexit(p), &why)) {
 			snprintf(err, errlen, "%s cannot trace %s: %s", p->name,
 				 func, why);
 			ret = -EOPNOTSUPP;
 		} else {
-			kfunc_add(p, k, out);
+			kfunc_add(p, &one, out);
 		}
+		goto out;
+	}
+	ret = kfunc_load();
+	if (ret) {
+		snprintf(err, errlen, "%s probes need kernel BTF: %s", p->name,
+			 strerror(-ret));
 		goto out;
 	}
 	for (i = 0; i < nkfuncs; i++) {
@@ -394,6 +403,10 @@ static int kfunc_attach(const struct probe_inst *pi, int prog_fd,
 		if (fd == -KFUNC_ENOTSUPP)
 			snprintf(err, errlen,
 				 "the kernel cannot build a BPF trampoline for %s",
+				 pi->target);
+		else if (fd == -EBUSY)
+			snprintf(err, errlen,
+				 "the kernel cannot patch %s: it is not traceable (notrace, or not in available_filter_functions)",
 				 pi->target);
 		else
 			snprintf(err, errlen, "cannot attach to %s: %s",

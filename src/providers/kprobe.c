@@ -76,16 +76,15 @@ static bool kprobe_module_matches(const char *glob, const char *module)
 	return !glob || util_glob(glob, *module ? module : "vmlinux");
 }
 
-/* True if some text symbol of kallsyms has this name. */
+/*
+ * True if kallsyms names it (or cannot be read), as the kernel will look
+ * it up: one pass that stops at the name, cheaper than reading the lists.
+ */
 static bool kprobe_known(const char *name)
 {
-	const struct ksyms_func *funcs;
-	int n = ksyms_traceable(&funcs);
+	uint64_t addr;
 
-	if (n > 0 && ksyms_has(funcs, n, name))
-		return true;
-	n = ksyms_text(&funcs);
-	return n < 0 || ksyms_has(funcs, n, name);
+	return ksyms_lookup(name, &addr) != -ENOENT;
 }
 
 /*
