@@ -212,7 +212,8 @@ static int cg_argn(struct cg *g, struct node *n, struct val *out)
 	const struct type *t = strcmp(n->name, "retval") ? NULL : g->pi->ret;
 	int r = ir_vreg(&g->ir), off = ctx_slot(g->pi, n->name);
 
-	if (!t || t->kind != TY_INT || t->size >= 8 || !sz[t->size]) {
+	if (!t || t->kind != TY_INT ||
+	    (t->size != 1 && t->size != 2 && t->size != 4)) {
 		ir_ld(&g->ir, BPF_DW, r, g->ctx, off);
 		return bi_int(out, r, n->type);
 	}
