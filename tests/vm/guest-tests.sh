@@ -221,6 +221,32 @@ else
 		"$(val "$o" '@f[kfunc:vmlinux:vfs_read, vfs_read]')" "$n"
 fi
 
+# kprobe:MODULE:FUNCTION, on a module loaded here: each read of
+# binfmt_misc's status file (cat reads it, then reads the end) runs its
+# bm_status_read().
+if [ -f /lib/modules/binfmt_misc.ko ] && insmod /lib/modules/binfmt_misc.ko &&
+	mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc; then
+	run kprobe_module -q -c 'cat /proc/sys/fs/binfmt_misc/status' -e '
+tracepoint:syscalls:sys_enter_read /pid == cpid/ { @reads = count(); }
+kprobe:binfmt_misc:bm_status_read /pid == cpid/ { @[probe, func] = count(); }
+kprobe:binfmt_misc:bm_*_read /pid == cpid/ { @w[probe] = count(); }'
+	o=$TMP/kprobe_module.out
+	same kprobe_module "hits in the module vs reads" \
+		"$(val "$o" '@[kprobe:binfmt_misc:bm_status_read, bm_status_read]')" \
+		"$(val "$o" @reads)"
+	same kprobe_module_wildcard "a wildcard in the module vs reads" \
+		"$(val "$o" '@w[kprobe:binfmt_misc:bm_status_read]')" \
+		"$(val "$o" @reads)"
+	run list_module -l 'kprobe:binfmt_misc:*'
+	if grep -qx 'kprobe:binfmt_misc:bm_status_read' "$TMP/list_module.out"; then
+		ok list_kprobe_module
+	else
+		bad list_kprobe_module "rc $rc: $(show "$TMP/list_module.out")"
+	fi
+else
+	skipped kprobe_module "binfmt_misc.ko is not in the initramfs or did not load"
+fi
+
 # Errors the kernel decides: an offset inside an instruction.
 run kprobe_bad_offset -e 'kprobe:vfs_read+1 { @ = count(); }'
 if [ $rc != 0 ] && grep -q 'offset 1 is not at an instruction boundary of vfs_read' \
