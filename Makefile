@@ -6,7 +6,8 @@ VERSION := 0.1.0
 BUILD   ?= build
 
 DEPS_APT := libbpf-dev libelf-dev zlib1g-dev pkg-config bpftrace \
-            qemu-system-x86 busybox-static cpio systemtap-sdt-dev time
+            qemu-system-x86 busybox-static cpio systemtap-sdt-dev time strace \
+            chromium fonts-dejavu-core libxml2-utils
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
@@ -34,7 +35,24 @@ $(BUILD)/ferret: $(OBJS)
 
 $(BUILD)/tests/workload: tests/runtime/workload.c
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -Wall -Wextra -Werror -o $@ $<
+	$(CC) -O2 -fno-omit-frame-pointer -Wall -Wextra -Werror -o $@ $<
+
+# The USDT fixture (tests/usdt/): a PIE and a fixed-address build, both
+# using libferret_usdt.so from their own directory.
+USDT_FX_SRCS := tests/usdt/fixture.c tests/usdt/fixture_sema.c tests/usdt/fixture_asm.S
+USDT_FX := $(BUILD)/tests/usdt_fixture $(BUILD)/tests/usdt_fixture_nopie
+
+$(BUILD)/tests/libferret_usdt.so: tests/usdt/fixture_lib.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Wall -Wextra -Werror -fPIC -shared -o $@ $<
+
+$(BUILD)/tests/usdt_fixture: $(USDT_FX_SRCS) tests/usdt/fixture.h $(BUILD)/tests/libferret_usdt.so
+	$(CC) -O2 -Wall -Wextra -Werror -fPIE -pie -o $@ $(USDT_FX_SRCS) \
+		-L$(BUILD)/tests -lferret_usdt -Wl,-rpath,'$$ORIGIN'
+
+$(BUILD)/tests/usdt_fixture_nopie: $(USDT_FX_SRCS) tests/usdt/fixture.h $(BUILD)/tests/libferret_usdt.so
+	$(CC) -O2 -Wall -Wextra -Werror -fno-pie -no-pie -o $@ $(USDT_FX_SRCS) \
+		-L$(BUILD)/tests -lferret_usdt -Wl,-rpath,'$$ORIGIN'
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIBOBJS)
 	@mkdir -p $(dir $@)
@@ -57,12 +75,13 @@ run: deps
 unit-test: $(BUILD)/ferret $(UNIT_BINS)
 	./tests/run-unit.sh $(BUILD)
 
-runtime-test: $(BUILD)/ferret $(BUILD)/tests/workload
+runtime-test: $(BUILD)/ferret $(BUILD)/tests/workload $(USDT_FX)
 	./tests/run-runtime.sh $(BUILD)
+	./tests/usdt/run.sh $(BUILD)
 
 test: deps
 	$(MAKE) all
-	$(MAKE) $(UNIT_BINS) $(BUILD)/tests/workload
+	$(MAKE) $(UNIT_BINS) $(BUILD)/tests/workload $(USDT_FX)
 	$(MAKE) asan
 	./tests/run-all.sh $(BUILD) build-asan
 
@@ -81,6 +100,7 @@ test-vm: deps
 bench: deps
 	$(MAKE) all
 	./bench/run.sh $(BUILD)/ferret
+	./bench/usdt.sh $(BUILD)/ferret
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret

@@ -3,10 +3,12 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../lang/ast.h"
 #include "../runtime/format.h"
 
 static const struct builtin *const groups[] = {
 	builtin_vars, builtin_aggs, builtin_output, builtin_strings,
+	builtin_symbols, builtin_bytes,
 };
 
 const struct builtin *builtin_find(const char *name, bool func)
@@ -31,6 +33,26 @@ const struct builtin *builtin_for_record(int kind)
 			if (b->rec_kind == kind && b->rt)
 				return b;
 	return NULL;
+}
+
+bool builtin_reads_into(const struct node *n)
+{
+	return n->kind == N_CALL && n->bi && n->bi->cg_into &&
+	       n->nlist > 0 && n->list[0]->type->kind != TY_STR;
+}
+
+int bi_probe_index(struct cg *g, struct node *n, struct val *out)
+{
+	int r = ir_vreg(&g->ir);
+
+	if (g->use_cookie) {
+		ir_mov(&g->ir, BPF_REG_1, g->ctx);
+		ir_call(&g->ir, BPF_FUNC_get_attach_cookie, 1);
+		ir_mov(&g->ir, r, BPF_REG_0);
+	} else {
+		ir_mov_imm(&g->ir, r, g->probe_id);
+	}
+	return bi_int(out, r, n->type);
 }
 
 int bi_nargs(struct sema *s, struct node *n, int min, int max)
@@ -80,13 +102,12 @@ static const char *kind_word(const struct type *t)
 	case TY_INT:
 	case TY_PTR:
 		return "integer";
-	case TY_STR:
-	case TY_PROBE:
-		return "string";
 	case TY_TUPLE:
 		return "tuple";
+	case TY_BUF:
+		return "buffer";
 	default:
-		return "other";
+		return type_is_text(t) ? "string" : "other";
 	}
 }
 
@@ -111,23 +132,24 @@ int bi_fmt_arg(struct sema *s, struct node *n)
 		if (sema_expr(s, n->list[i]))
 			return -EINVAL;
 		t = n->list[i]->type;
-		if (t->kind != TY_INT && t->kind != TY_STR &&
-		    t->kind != TY_PROBE && t->kind != TY_TUPLE &&
-		    t->kind != TY_PTR)
+		if (t->kind != TY_INT && t->kind != TY_TUPLE &&
+		    t->kind != TY_PTR && !type_is_text(t) && t->kind != TY_BUF)
 			return sema_error(s, n->list[i], "%s() cannot print %s",
 					  n->name, type_name(t, b, sizeof(b)));
 		if (!fmt_next_conv(n->list[0]->str, from, &conv))
 			break;
 		from = conv.end;
-		if (conv.want == FMT_WANT_BUF)
-			return sema_error(s, n->list[i], "%s: %%r needs buf(), which is not supported yet",
-					  n->name);
+		if (conv.want == FMT_WANT_BUF && t->kind != TY_BUF)
+			return sema_error(s, n->list[i], "%s: %%r specifier expects a value of type buffer (%s supplied)",
+					  n->name, kind_word(t));
+		if (conv.want != FMT_WANT_BUF && t->kind == TY_BUF)
+			return sema_error(s, n->list[i], "%s: a buffer prints with %%r, not %%%c",
+					  n->name, conv.conv);
 		if (conv.want == FMT_WANT_INT && t->kind != TY_INT &&
 		    t->kind != TY_PTR)
 			return sema_error(s, n->list[i], "%s: %%%c specifier expects a value of type integer (%s supplied)",
 					  n->name, conv.conv, kind_word(t));
-		if (conv.want == FMT_WANT_STR && t->kind != TY_STR &&
-		    t->kind != TY_PROBE)
+		if (conv.want == FMT_WANT_STR && !type_is_text(t))
 			return sema_error(s, n->list[i], "%s: %%s specifier expects a value of type string (%s supplied)",
 					  n->name, kind_word(t));
 	}

@@ -14,6 +14,8 @@ extern const struct builtin builtin_vars[];
 extern const struct builtin builtin_aggs[];
 extern const struct builtin builtin_output[];
 extern const struct builtin builtin_strings[];
+extern const struct builtin builtin_symbols[];
+extern const struct builtin builtin_bytes[];
 
 /* Shared checks. */
 int bi_nargs(struct sema *s, struct node *n, int min, int max);
@@ -22,6 +24,11 @@ int bi_map_arg(struct sema *s, struct node *n, int i);
 int bi_fmt_arg(struct sema *s, struct node *n);
 /* Sets out to an integer in reg of type t. */
 int bi_int(struct val *out, int reg, struct type *t);
+/*
+ * The probe's index in the program's probe table (from the attach
+ * cookie when programs are shared), for "probe" and "func".
+ */
+int bi_probe_index(struct cg *g, struct node *n, struct val *out);
 /* Calls a helper with no arguments and returns a copy of r0. */
 int bi_call0(struct cg *g, int helper);
 

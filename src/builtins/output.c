@@ -5,6 +5,7 @@
  * the work when the record arrives, in order with everything else.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,26 +34,125 @@ static int sema_unsafe(struct sema *s, struct node *n)
 	return sema_printf(s, n);
 }
 
-/* Sends a record with the call's arguments laid out as format n->id says. */
+/* Signal numbers by name, with or without "SIG", as signal() takes them. */
+static int signal_number(const char *name)
+{
+	static const struct {
+		const char *name;
+		int sig;
+	} sigs[] = {
+		{ "HUP", SIGHUP }, { "INT", SIGINT }, { "QUIT", SIGQUIT },
+		{ "ILL", SIGILL }, { "TRAP", SIGTRAP }, { "ABRT", SIGABRT },
+		{ "BUS", SIGBUS }, { "FPE", SIGFPE }, { "KILL", SIGKILL },
+		{ "USR1", SIGUSR1 }, { "SEGV", SIGSEGV }, { "USR2", SIGUSR2 },
+		{ "PIPE", SIGPIPE }, { "ALRM", SIGALRM }, { "TERM", SIGTERM },
+		{ "CHLD", SIGCHLD }, { "CONT", SIGCONT }, { "STOP", SIGSTOP },
+		{ "TSTP", SIGTSTP }, { "TTIN", SIGTTIN }, { "TTOU", SIGTTOU },
+		{ "URG", SIGURG }, { "XCPU", SIGXCPU }, { "XFSZ", SIGXFSZ },
+		{ "VTALRM", SIGVTALRM }, { "PROF", SIGPROF },
+		{ "WINCH", SIGWINCH }, { "IO", SIGIO }, { "PWR", SIGPWR },
+		{ "SYS", SIGSYS },
+	};
+	size_t i;
+
+	if (!strncmp(name, "SIG", 3))
+		name += 3;
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
+		if (!strcmp(sigs[i].name, name))
+			return sigs[i].sig;
+	return -1;
+}
+
+/*
+ * signal(SIG): the kernel sends SIG to the current process
+ * (bpf_send_signal), so it acts before the probed code goes on.
+ */
+static int sema_signal(struct sema *s, struct node *n)
+{
+	struct node *a;
+	int64_t v;
+
+	if (!s->c->opts.unsafe)
+		return sema_error(s, n, "signal() sends signals to traced processes; it needs --unsafe");
+	if (bi_nargs(s, n, 1, 1))
+		return -EINVAL;
+	a = n->list[0];
+	if (a->kind == N_STR) {
+		int sig = signal_number(a->str);
+
+		if (sig < 0)
+			return sema_error(s, a, "signal(): unknown signal '%s'", a->str);
+		n->ival = sig;
+	} else {
+		if (sema_const_int(s, a, &v))
+			return -EINVAL;
+		if (v < 1 || v > 64)
+			return sema_error(s, a, "signal(): %lld is not a signal number",
+					  (long long)v);
+		n->ival = v;
+	}
+	n->type = type_simple(TY_NONE);
+	return 0;
+}
+
+static int cg_signal(struct cg *g, struct node *n, struct val *out)
+{
+	ir_mov_imm(&g->ir, BPF_REG_1, n->ival);
+	ir_call(&g->ir, BPF_FUNC_send_signal, 1);
+	out->kind = V_NONE;
+	out->type = n->type;
+	return 0;
+}
+
+/* A printf whose last argument is a read of at least this many bytes is
+ * sent at the length the value turns out to have. */
+#define TRIM_MIN 256
+
+/*
+ * Sends a record with the call's arguments laid out as format n->id says.
+ * Values read from memory (str(), buf()) go straight into the record.
+ */
 static int send_args(struct cg *g, struct node *n, int kind, int first)
 {
 	const struct fmt_spec *fs = g->c->fmts.v[n->id];
-	struct val *vs = xcalloc(n->nlist + 1, sizeof(*vs));
-	int skip = ir_label(&g->ir), rec, i;
+	struct val *vs = xcalloc(2 * (n->nlist + 1), sizeof(*vs));
+	int skip = ir_label(&g->ir), rec, i, used = -1, last = n->nlist - 1;
+	bool trim;
 
-	for (i = first; i < n->nlist; i++)
-		if (cg_expr(g, n->list[i], &vs[i])) {
+	for (i = first; i < n->nlist; i++) {
+		struct node *a = n->list[i];
+		int err = builtin_reads_into(a) ? a->bi->cg_prep(g, a, &vs[2 * i])
+						: cg_expr(g, a, &vs[2 * i]);
+
+		if (err) {
 			free(vs);
 			return -EINVAL;
 		}
-	rec = cg_record_begin(g, kind, n->id, fs->size, skip);
+	}
+	trim = last >= first && builtin_reads_into(n->list[last]) &&
+	       n->list[last]->type->size >= TRIM_MIN;
+	if (trim)
+		rec = cg_scratch_begin(g, kind, n->id, fs->size, skip);
+	else
+		rec = cg_record_begin(g, kind, n->id, fs->size, skip);
 	for (i = first; i < n->nlist; i++) {
 		const struct fmt_arg *a = &fs->args[i - first];
+		struct node *an = n->list[i];
+		int off = sizeof(struct rec_hdr) + a->offset;
 
-		cg_store(g, rec, sizeof(struct rec_hdr) + a->offset, &vs[i],
-			 a->type->kind == TY_STR ? a->type->size : 8);
+		if (builtin_reads_into(an))
+			used = an->bi->cg_into(g, an, &vs[2 * i], rec, off);
+		else
+			cg_store(g, rec, off, &vs[2 * i],
+				 type_in_reg(a->type) ? 8 : a->type->size);
 	}
-	cg_record_end(g, rec, kind != REC_PRINTF);
+	if (trim) {
+		ir_alu_imm(&g->ir, BPF_ADD, used, sizeof(struct rec_hdr) +
+			   fs->args[last - first].offset);
+		cg_output_end(g, rec, used, fs->size, kind != REC_PRINTF);
+	} else {
+		cg_record_end(g, rec, kind != REC_PRINTF);
+	}
 	ir_place(&g->ir, skip);
 	free(vs);
 	return 0;
@@ -79,9 +179,19 @@ static int format_record(struct runtime *rt, const struct rec_hdr *h,
 {
 	const struct fmt_spec *fs = fmt_of(rt, h->id);
 
-	if (!fs || len < (size_t)fs->size)
+	void *full;
+	int ret;
+
+	if (!fs)
 		return -EINVAL;
-	return print_format(&rt->out, fs, data, b);
+	if (len >= (size_t)fs->size)
+		return print_format(&rt->out, fs, data, b);
+	/* A record sent at its used length: the rest reads as zeroes. */
+	full = xcalloc(1, fs->size);
+	memcpy(full, data, len);
+	ret = print_format(&rt->out, fs, full, b);
+	free(full);
+	return ret;
 }
 
 static int rt_printf(struct runtime *rt, const struct rec_hdr *h,
@@ -374,14 +484,12 @@ const struct builtin builtin_output[] = {
 	FN("delete", 0, sema_delete, cg_delete, NULL),
 	FN("time", REC_TIME, sema_time, cg_time, rt_time),
 	FN("exit", REC_EXIT, sema_exit, cg_exit, rt_exit),
-	NOT_YET("ksym", ""), NOT_YET("usym", ""),
-	NOT_YET("uaddr", ""), NOT_YET("ntop", ""),
-	NOT_YET("buf", ""), NOT_YET("reg", ""), NOT_YET("signal", ""),
+	FN("signal", 0, sema_signal, cg_signal, NULL),
 	NOT_YET("override", "it needs kprobes"), NOT_YET("strftime", ""),
 	NOT_YET("macaddr", ""), NOT_YET("cgroupid", ""), NOT_YET("path", ""),
-	NOT_YET("kstack", ""), NOT_YET("ustack", ""), NOT_YET("sizeof", ""),
+	NOT_YET("sizeof", ""),
 	NOT_YET("unwatch", ""), NOT_YET("skboutput", ""), NOT_YET("cgroup_path", ""),
-	NOT_YET("bswap", ""), NOT_YET("strerror", ""), NOT_YET("strcontains", ""),
+	NOT_YET("strerror", ""), NOT_YET("strcontains", ""),
 	NOT_YET("pton", ""), NOT_YET("len", ""), NOT_YET("percpu_kaddr", ""),
 	{ .name = NULL },
 };

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Builtin variables: pid, comm, nsecs, args ... */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,20 +122,6 @@ static int sema_probe(struct sema *s, struct node *n)
 	return 0;
 }
 
-static int cg_probe_name(struct cg *g, struct node *n, struct val *out)
-{
-	int r = ir_vreg(&g->ir);
-
-	if (g->use_cookie) {
-		ir_mov(&g->ir, BPF_REG_1, g->ctx);
-		ir_call(&g->ir, BPF_FUNC_get_attach_cookie, 1);
-		ir_mov(&g->ir, r, BPF_REG_0);
-	} else {
-		ir_mov_imm(&g->ir, r, g->probe_id);
-	}
-	return bi_int(out, r, n->type);
-}
-
 static int sema_args(struct sema *s, struct node *n)
 {
 	int i;
@@ -164,6 +151,12 @@ static int ctx_slot(const struct probe_inst *pi, const char *name)
 				    : -1;
 }
 
+/* True if the provider computes argN itself (see arg_emit). */
+static bool emits_arg(const struct probe_inst *pi, const char *name)
+{
+	return pi->prov->arg_emit && strcmp(name, "retval");
+}
+
 /*
  * retval has the type the providers give (fexit: the function's, from
  * BTF); where the probes of a block disagree, int64, which holds every
@@ -188,14 +181,21 @@ static struct type *retval_type(struct sema *s)
 
 static int sema_argn(struct sema *s, struct node *n)
 {
+	char why[256];
 	int i;
 
 	for (i = 0; i < s->cur->insts.n; i++) {
 		struct probe_inst *pi = s->cur->insts.v[i];
 
-		if (ctx_slot(pi, n->name) < 0)
+		if (emits_arg(pi, n->name)) {
+			why[0] = 0;
+			if (pi->prov->arg_emit(pi, atoi(n->name + 3), NULL, why,
+					       sizeof(why)))
+				return sema_error(s, n, "%s", why);
+		} else if (ctx_slot(pi, n->name) < 0) {
 			return sema_error(s, n, "%s is not available for %s",
 					  n->name, pi->name);
+		}
 	}
 	if (!strcmp(n->name, "retval"))
 		n->type = retval_type(s);
@@ -210,14 +210,23 @@ static int cg_argn(struct cg *g, struct node *n, struct val *out)
 {
 	static const int sz[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W };
 	const struct type *t = strcmp(n->name, "retval") ? NULL : g->pi->ret;
-	int r = ir_vreg(&g->ir), off = ctx_slot(g->pi, n->name);
+	char why[256] = "";
+	int r;
 
-	if (!t || t->kind != TY_INT ||
-	    (t->size != 1 && t->size != 2 && t->size != 4)) {
-		ir_ld(&g->ir, BPF_DW, r, g->ctx, off);
+	if (emits_arg(g->pi, n->name)) {
+		r = g->pi->prov->arg_emit(g->pi, atoi(n->name + 3), g, why,
+					  sizeof(why));
+		if (r < 0)
+			return cg_error(g, n, "%s", why);
 		return bi_int(out, r, n->type);
 	}
-	ir_ld(&g->ir, sz[t->size], r, g->ctx, off);
+	r = ir_vreg(&g->ir);
+	if (!t || t->kind != TY_INT ||
+	    (t->size != 1 && t->size != 2 && t->size != 4)) {
+		ir_ld(&g->ir, BPF_DW, r, g->ctx, ctx_slot(g->pi, n->name));
+		return bi_int(out, r, n->type);
+	}
+	ir_ld(&g->ir, sz[t->size], r, g->ctx, ctx_slot(g->pi, n->name));
 	if (t->is_signed) {
 		ir_alu_imm(&g->ir, BPF_LSH, r, 64 - 8 * t->size);
 		ir_alu_imm(&g->ir, BPF_ARSH, r, 64 - 8 * t->size);
@@ -225,38 +234,35 @@ static int cg_argn(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
-/*
- * func: the traced function's name, known per probe instance when the
- * program is built, so it costs no more than probe: an index into the
- * runtime's name table, where function names follow the probe names.
- */
-static int sema_func(struct sema *s, struct node *n)
+static int sema_reg(struct sema *s, struct node *n)
 {
-	int i;
+	int i, off;
 
+	if (bi_nargs(s, n, 1, 1))
+		return -EINVAL;
+	if (n->list[0]->kind != N_STR)
+		return sema_error(s, n->list[0], "reg() takes a register name in quotes");
 	for (i = 0; i < s->cur->insts.n; i++) {
 		struct probe_inst *pi = s->cur->insts.v[i];
 
-		if (!pi->func)
-			return sema_error(s, n, "func is not available for %s",
+		off = provider_ptregs_offset(pi, n->list[0]->str);
+		if (off == -EINVAL)
+			return sema_error(s, n, "reg() needs registers, which %s does not have",
 					  pi->name);
+		if (off < 0)
+			return sema_error(s, n->list[0], "reg(): no register '%s'",
+					  n->list[0]->str);
 	}
-	s->cur->uses_probe = true;
-	n->type = type_simple(TY_PROBE);
+	n->type = type_int(8, false);
 	return 0;
 }
 
-static int cg_func(struct cg *g, struct node *n, struct val *out)
+static int cg_reg_fn(struct cg *g, struct node *n, struct val *out)
 {
-	int r;
+	int r = ir_vreg(&g->ir);
 
-	if (g->use_cookie) {
-		cg_probe_name(g, n, out);
-		ir_alu_imm(&g->ir, BPF_ADD, out->reg, g->c->probes.n);
-		return 0;
-	}
-	r = ir_vreg(&g->ir);
-	ir_mov_imm(&g->ir, r, g->c->probes.n + g->probe_id);
+	ir_ld(&g->ir, BPF_DW, r, g->ctx,
+	      provider_ptregs_offset(g->pi, n->list[0]->str));
 	return bi_int(out, r, n->type);
 }
 
@@ -274,26 +280,6 @@ static int cg_curtask(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, bi_call0(g, BPF_FUNC_get_current_task), n->type);
 }
 
-static int sema_kstack(struct sema *s, struct node *n)
-{
-	s->c->uses_stacks = true;
-	n->type = type_simple(TY_KSTACK);
-	return 0;
-}
-
-/* The stack's id in the stack map; the kernel dedupes equal stacks. */
-static int cg_kstack(struct cg *g, struct node *n, struct val *out)
-{
-	int r = ir_vreg(&g->ir);
-
-	ir_mov(&g->ir, BPF_REG_1, g->ctx);
-	ir_ld_map(&g->ir, BPF_REG_2, MAP_STACKS);
-	ir_mov_imm(&g->ir, BPF_REG_3, 0);
-	ir_call(&g->ir, BPF_FUNC_get_stackid, 3);
-	ir_mov(&g->ir, r, BPF_REG_0);
-	return bi_int(out, r, n->type);
-}
-
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -308,7 +294,7 @@ const struct builtin builtin_vars[] = {
 	VAR("rand", sema_u32, cg_rand),
 	VAR("comm", sema_comm, cg_comm),
 	VAR("cpid", sema_cpid, cg_cpid),
-	VAR("probe", sema_probe, cg_probe_name),
+	VAR("probe", sema_probe, bi_probe_index),
 	VAR("args", sema_args, cg_args),
 	VAR("arg0", sema_argn, cg_argn), VAR("arg1", sema_argn, cg_argn),
 	VAR("arg2", sema_argn, cg_argn), VAR("arg3", sema_argn, cg_argn),
@@ -316,10 +302,8 @@ const struct builtin builtin_vars[] = {
 	VAR("arg6", sema_argn, cg_argn), VAR("arg7", sema_argn, cg_argn),
 	VAR("arg8", sema_argn, cg_argn), VAR("arg9", sema_argn, cg_argn),
 	VAR("retval", sema_argn, cg_argn),
-	VAR("func", sema_func, cg_func),
 	VAR("curtask", sema_curtask, cg_curtask),
-	VAR("kstack", sema_kstack, cg_kstack),
-	NOT_YET("ustack", "user stacks are not symbolized yet"),
+	{ .name = "reg", .func = true, .sema = sema_reg, .cg = cg_reg_fn },
 	NOT_YET("username", ""), NOT_YET("cgroup", ""), NOT_YET("sarg0", ""),
 	NOT_YET("sarg1", ""), NOT_YET("sarg2", ""), NOT_YET("ctx", ""),
 	NOT_YET("jiffies", ""), NOT_YET("numaid", ""),

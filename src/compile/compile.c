@@ -23,12 +23,29 @@ const char *compile_map_name(int map_id, void *arg)
 		return "ringbuf";
 	if (map_id == MAP_STATS)
 		return "stats";
-	if (map_id == MAP_STACKS)
+	if (map_id == MAP_PIDS)
+		return "pids";
+	if (map_id >= MAP_STACKS && map_id < MAP_NFIXED)
 		return "stacks";
+	if (map_id == MAP_SCRATCH)
+		return "scratch";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];
 	return sym->name;
+}
+
+int compile_stack_map(struct compiled *c, int depth)
+{
+	int i;
+
+	for (i = 0; i < c->nstack_maps; i++)
+		if (c->stack_depth[i] == depth)
+			return i;
+	if (c->nstack_maps == STACK_MAPS_MAX)
+		return -ENOSPC;
+	c->stack_depth[c->nstack_maps] = depth;
+	return c->nstack_maps++;
 }
 
 /* Programs loaded for one traced function (btf_id) serve only that one. */
@@ -126,11 +143,12 @@ int compile_program(struct compiled *c, const struct source *src,
 	c->src = src;
 	c->ast = ast;
 	c->opts = *opts;
+	provider_pid = opts->pid;
 	if (!c->opts.strlen)
 		c->opts.strlen = 64;
 	if (!c->opts.map_keys_max)
 		c->opts.map_keys_max = 4096;
-	c->ringbuf_size = 1 << 20;
+	c->ringbuf_size = opts->ringbuf_size ? opts->ringbuf_size : 1 << 20;
 	ret = sema_run(&s, c);
 	if (ret)
 		goto out;

@@ -17,9 +17,11 @@ struct compile_opts {
 	int nparams;
 	bool unsafe;		/* system(), cat(), signal() allowed */
 	int64_t cpid;		/* pid of the -c child, 0 if none */
+	int pid;		/* -p: the process probes are limited to, or 0 */
 	int strlen;		/* bytes of str() buffers (bpftrace's 64) */
 	int map_keys_max;	/* entries per map */
 	FILE *dump;		/* -d: AST, IR and BPF listings go here */
+	size_t ringbuf_size;	/* bytes, a power of two; 0: 1 MiB */
 };
 
 /* A BPF program to load; several probe instances may share one. */
@@ -43,9 +45,15 @@ struct cattach {
 enum {
 	MAP_RINGBUF,		/* output records */
 	MAP_STATS,		/* per-CPU u64 counters, enum stat_slot */
-	MAP_STACKS,		/* stack traces, made only when a script uses them */
-	MAP_NFIXED,
+	MAP_PIDS,		/* processes whose mappings user space has seen */
+	MAP_SCRATCH,		/* per-CPU record assembly area, when needed */
+	MAP_STACKS,		/* stack maps, one per depth a script uses, made
+				 * only when used: MAP_STACKS + stack_depth index */
+	MAP_NFIXED = MAP_STACKS + 8,
 };
+
+/* Distinct stack depths (kstack(N), ustack(N)) one script may use. */
+#define STACK_MAPS_MAX (MAP_NFIXED - MAP_STACKS)
 
 
 enum stat_slot {
@@ -63,7 +71,10 @@ struct compiled {
 	struct vec progs;	/* struct cprog * */
 	struct vec attach;	/* struct cattach * */
 	int nstats;		/* slots in MAP_STATS */
-	bool uses_stacks;	/* MAP_STACKS is needed */
+	int stack_depth[STACK_MAPS_MAX];	/* frames of each stack map */
+	int nstack_maps;
+	bool uses_pids;		/* MAP_PIDS is needed */
+	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
 	size_t ringbuf_size;
 	struct compile_opts opts;
 };
@@ -76,6 +87,11 @@ struct compiled {
 int compile_program(struct compiled *c, const struct source *src,
 		    struct node *ast, const struct compile_opts *opts);
 void compile_free(struct compiled *c);
+/*
+ * The index of the stack map holding depth frames, made if new; -ENOSPC
+ * when the script already uses STACK_MAPS_MAX other depths.
+ */
+int compile_stack_map(struct compiled *c, int depth);
 /* The name listings use for map id. */
 const char *compile_map_name(int map_id, void *compiled);
 

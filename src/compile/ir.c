@@ -253,6 +253,10 @@ static void op_str(char *out, size_t len, uint8_t code, int dst, int src,
 	case BPF_ALU64:
 		if (BPF_OP(code) == BPF_NEG)
 			snprintf(out, len, "%s = -%s", d, d);
+		else if (BPF_OP(code) == BPF_END)
+			snprintf(out, len, "%s = %s%d %s", d,
+				 BPF_SRC(code) == BPF_X ? "be" : "le",
+				 (int)imm, d);
 		else if (BPF_SRC(code) == BPF_X)
 			snprintf(out, len, "%s %s %s", d, alu_ops[BPF_OP(code) >> 4], s);
 		else

@@ -58,6 +58,16 @@ static bool is_exit(const struct ir_insn *in)
 }
 
 /* Calls fn for each register insn reads (kind 0) and writes (kind 1). */
+/*
+ * Whether an ALU operation reads a source register: BPF_NEG has none,
+ * and BPF_END's BPF_X bit means "to big endian", not a register.
+ */
+static bool alu_reads_src(uint8_t code)
+{
+	return BPF_SRC(code) == BPF_X && BPF_OP(code) != BPF_NEG &&
+	       BPF_OP(code) != BPF_END;
+}
+
 static void insn_regs(const struct ir_insn *in,
 		      void (*fn)(void *arg, int reg, int kind), void *arg)
 {
@@ -87,7 +97,7 @@ static void insn_regs(const struct ir_insn *in,
 				fn(arg, in->src, 0);
 		} else {
 			fn(arg, in->dst, 0);
-			if (BPF_SRC(in->code) == BPF_X && BPF_OP(in->code) != BPF_NEG)
+			if (alu_reads_src(in->code))
 				fn(arg, in->src, 0);
 		}
 		fn(arg, in->dst, 1);
@@ -386,7 +396,7 @@ static void rewrite_spills(struct ra *ra, int *slot, int *nslots, bool **tempp)
 			    BPF_CLASS(orig->code) == BPF_STX ||
 			    ((BPF_CLASS(orig->code) == BPF_ALU64 ||
 			      BPF_CLASS(orig->code) == BPF_ALU) &&
-			     BPF_SRC(orig->code) == BPF_X));
+			     alu_reads_src(orig->code)));
 		if (orig->kind == IR_JUMP && BPF_SRC(orig->code) == BPF_X &&
 		    BPF_OP(orig->code) != BPF_JA)
 			src_used = true;
@@ -593,7 +603,8 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 				      in->code == (BPF_JMP | BPF_EXIT)) ? 0 : d;
 			o->src_reg = (BPF_CLASS(in->code) == BPF_LDX ||
 				      BPF_CLASS(in->code) == BPF_STX ||
-				      BPF_SRC(in->code) == BPF_X) &&
+				      (BPF_SRC(in->code) == BPF_X &&
+				       BPF_OP(in->code) != BPF_END)) &&
 				     BPF_CLASS(in->code) != BPF_JMP &&
 				     BPF_CLASS(in->code) != BPF_ST ? s : 0;
 			o->off = in->off;

@@ -68,12 +68,27 @@ static int create_maps(struct compiled *c, struct loaded *l)
 	if (fd < 0)
 		goto fail;
 	l->map_fd[MAP_STATS] = fd;
-	if (c->uses_stacks) {
-		fd = bpf_map_create(BPF_MAP_TYPE_STACK_TRACE, "ferret_stacks", 4,
-				    STACK_DEPTH * 8, c->opts.map_keys_max, NULL);
+	if (c->uses_pids) {
+		fd = bpf_map_create(BPF_MAP_TYPE_HASH, "ferret_pids", 4, 1,
+				    PIDS_MAX, NULL);
 		if (fd < 0)
 			goto fail;
-		l->map_fd[MAP_STACKS] = fd;
+		l->map_fd[MAP_PIDS] = fd;
+	}
+	for (i = 0; i < c->nstack_maps; i++) {
+		fd = bpf_map_create(BPF_MAP_TYPE_STACK_TRACE, "ferret_stacks", 4,
+				    c->stack_depth[i] * 8, c->opts.map_keys_max,
+				    NULL);
+		if (fd < 0)
+			goto fail;
+		l->map_fd[MAP_STACKS + i] = fd;
+	}
+	if (c->scratch_size) {
+		fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_scratch",
+				    4, ALIGN_UP(c->scratch_size, 8), 1, NULL);
+		if (fd < 0)
+			goto fail;
+		l->map_fd[MAP_SCRATCH] = fd;
 	}
 	for (i = 0; i < c->maps.n; i++) {
 		struct symbol *sym = c->maps.v[i];

@@ -23,11 +23,39 @@ static void blank(char *s, char *e)
 			*s = ' ';
 }
 
+/*
+ * Whether a block comment is still open at e, given whether one was at
+ * s: a '#' inside a comment starts no directive.  Strings and line
+ * comments are skipped so that a comment opener inside them opens nothing.
+ */
+static bool in_comment_after(const char *s, const char *e, bool in)
+{
+	for (; s < e; s++) {
+		if (in) {
+			if (s[0] == '*' && s + 1 < e && s[1] == '/') {
+				in = false;
+				s++;
+			}
+		} else if (s[0] == '/' && s + 1 < e && s[1] == '*') {
+			in = true;
+			s++;
+		} else if (s[0] == '/' && s + 1 < e && s[1] == '/') {
+			break;
+		} else if (s[0] == '"') {
+			for (s++; s < e && *s != '"'; s++)
+				if (*s == '\\' && s + 1 < e)
+					s++;
+		}
+	}
+	return in;
+}
+
 char *cpp_run(const struct source *src, const char *const *defines)
 {
 	char *text = xstrdup(src->text), *line = text, *end;
 	bool active[CPP_MAX_DEPTH + 1] = { true }, seen_else[CPP_MAX_DEPTH + 1];
 	struct loc loc = { 1, 1, 1 };
+	bool comment = false, was;
 	int depth = 0;
 
 	for (; *line; line = *end ? end + 1 : end, loc.line++) {
@@ -37,9 +65,12 @@ char *cpp_run(const struct source *src, const char *const *defines)
 		end = strchr(line, '\n');
 		if (!end)
 			end = line + strlen(line);
+		was = comment;
+		comment = in_comment_after(line, end, comment);
 		while (p < end && (*p == ' ' || *p == '\t'))
 			p++;
-		if (p == end || *p != '#' || (loc.line == 1 && p[1] == '!')) {
+		if (was || p == end || *p != '#' ||
+		    (loc.line == 1 && p[1] == '!')) {
 			if (!active[depth])
 				blank(line, end);
 			continue;

@@ -124,9 +124,7 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	for (i = 0; key && i < (key->kind == TY_TUPLE ? key->nfields : 1); i++) {
 		struct type *k = key->kind == TY_TUPLE ? key->fields[i].type : key;
 
-		if (k->kind != TY_INT && k->kind != TY_STR &&
-		    k->kind != TY_PROBE && k->kind != TY_PTR &&
-		    k->kind != TY_KSTACK) {
+		if (k->kind != TY_INT && k->kind != TY_PTR && !type_is_text(k)) {
 			char b[64];
 
 			sema_error(s, n, "%s cannot be a map key",
@@ -580,8 +578,7 @@ int sema_expr(struct sema *s, struct node *n)
 				return -EINVAL;
 			}
 			f[i] = storage_type(n->list[i]->type);
-			if (f[i]->kind != TY_INT && f[i]->kind != TY_STR &&
-			    f[i]->kind != TY_PROBE) {
+			if (f[i]->kind != TY_INT && !type_is_text(f[i])) {
 				free(f);
 				return sema_error(s, n->list[i],
 						  "tuples may hold integers and strings only");

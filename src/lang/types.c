@@ -101,6 +101,15 @@ struct type *type_str(int size)
 	return &s->t;
 }
 
+struct type *type_buf(int n)
+{
+	struct type *t = type_new();
+
+	t->kind = TY_BUF;
+	t->size = n + 8;
+	return t;
+}
+
 /*
  * Kinds with parameters get a default: TY_INT is int64, TY_STR is
  * string[64], TY_PTR is void *; TY_TUPLE and TY_STRUCT are empty.
@@ -133,6 +142,12 @@ struct type *type_simple(enum type_kind kind)
 	case TY_MAX:
 		t->size = sizeof(struct agg_minmax);
 		break;
+	case TY_USYM:
+		t->size = 16;
+		break;
+	case TY_INET:
+		t->size = 24;
+		break;
 	case TY_COUNT:
 	case TY_SUM:
 		t->is_signed = kind == TY_SUM;
@@ -148,7 +163,8 @@ struct type *type_simple(enum type_kind kind)
 
 /*
  * Strings keep their size and are not aligned; everything else takes an
- * 8-byte slot at an 8-aligned offset (tuples are multiples of 8 already).
+ * 8-byte slot, or its size if larger (tuples, user stacks), at an
+ * 8-aligned offset.
  * Fields are named "0", "1", ... for t.N access.
  */
 struct type *type_tuple(struct type **elems, int n)
@@ -165,7 +181,8 @@ struct type *type_tuple(struct type **elems, int n)
 
 		if (elems[i]->kind == TY_STR) {
 			size = elems[i]->size;
-		} else if (elems[i]->kind == TY_TUPLE) {
+		} else if (elems[i]->kind == TY_TUPLE ||
+			   elems[i]->size > 8) {
 			off = ALIGN_UP(off, 8);
 			size = elems[i]->size;
 		} else {
@@ -182,6 +199,18 @@ struct type *type_tuple(struct type **elems, int n)
 	return t;
 }
 
+struct type *type_stack(bool user, int depth, bool perf, int map)
+{
+	struct type *t = type_new();
+
+	t->kind = user ? TY_USTACK : TY_KSTACK;
+	t->size = user ? 16 : 8;
+	t->stack_depth = depth;
+	t->stack_perf = perf;
+	t->stack_map = map;
+	return t;
+}
+
 bool type_equal(const struct type *a, const struct type *b)
 {
 	int i;
@@ -194,6 +223,7 @@ bool type_equal(const struct type *a, const struct type *b)
 	case TY_INT:
 		return a->size == b->size && a->is_signed == b->is_signed;
 	case TY_STR:
+	case TY_BUF:
 		return a->size == b->size;
 	case TY_TUPLE:
 		if (a->nfields != b->nfields)
@@ -208,6 +238,10 @@ bool type_equal(const struct type *a, const struct type *b)
 		if (!a->name || !b->name)
 			return a->name == b->name;
 		return strcmp(a->name, b->name) == 0;
+	case TY_KSTACK:
+	case TY_USTACK:
+		return a->stack_depth == b->stack_depth &&
+		       a->stack_perf == b->stack_perf;
 	case TY_LHIST:
 		return a->lh_min == b->lh_min && a->lh_max == b->lh_max &&
 		       a->lh_step == b->lh_step;
@@ -233,7 +267,11 @@ static const char *const kind_names[] = {
 	[TY_PTR] = "pointer",
 	[TY_STRUCT] = "struct",
 	[TY_TIMESTAMP] = "timestamp",
+	[TY_FUNC] = "func",
+	[TY_INET] = "inet",
 	[TY_KSTACK] = "kstack",
+	[TY_BUF] = "buffer",
+	[TY_USTACK] = "ustack",
 	[TY_COUNT] = "count",
 	[TY_SUM] = "sum",
 	[TY_MIN] = "min",
@@ -258,6 +296,9 @@ static void name_into(struct buf *b, const struct type *t)
 		break;
 	case TY_STR:
 		buf_printf(b, "string[%d]", t->size);
+		break;
+	case TY_BUF:
+		buf_printf(b, "buffer[%d]", t->size - 8);
 		break;
 	case TY_TUPLE:
 		buf_printf(b, "(");

@@ -16,14 +16,21 @@ enum type_kind {
 	TY_INT,		/* size 1/2/4/8, is_signed */
 	TY_STR,		/* size: buffer bytes including the NUL */
 	TY_PROBE,	/* probe name, held as a u64 probe index */
-	TY_KSYM,	/* kernel address printed as a symbol (later) */
-	TY_USYM,
+	TY_KSYM,	/* kernel address printed as a symbol: u64 */
+	TY_USYM,	/* user address printed as a symbol: u64 address,
+			 * u64 pid whose mappings name it */
+	TY_FUNC,	/* the traced function: a u64 probe index, printed
+			 * as the instance's function name */
 	TY_TUPLE,	/* fields */
 	TY_CTX,		/* "args": pointer to the tracepoint record */
 	TY_PTR,		/* pointer to elem (or NULL elem for void *) */
 	TY_STRUCT,	/* record with named fields (args pointee) */
 	TY_TIMESTAMP,
-	TY_KSTACK,	/* a kernel stack: u64 id in the stack map (negative: none) */
+	TY_INET,	/* an IP address: u64 family, then 16 bytes (4 used
+			 * for AF_INET) */
+	TY_KSTACK,	/* a kernel stack: s64 id in a stack map (negative: none) */
+	TY_USTACK,	/* a user stack: s64 id, then u64 pid */
+	TY_BUF,		/* buf(): u64 length, then size - 8 bytes of data */
 	/* aggregations: only as map values */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -47,7 +54,29 @@ struct type {
 	int64_t lh_min, lh_max, lh_step;	/* TY_LHIST */
 	int btf_id;		/* TY_STRUCT from kernel BTF, 0 otherwise */
 	bool incomplete;	/* TY_STRUCT whose fields are not read yet */
+	int stack_map;		/* stacks: index of the stack map (by depth) */
+	int stack_depth;	/* stacks: frames kept */
+	bool stack_perf;	/* stacks: printed in perf's format */
 };
+
+/* Values of 8 bytes that code keeps in a register. */
+static inline bool type_in_reg(const struct type *t)
+{
+	return t->kind == TY_INT || t->kind == TY_PROBE || t->kind == TY_PTR ||
+	       t->kind == TY_FUNC || t->kind == TY_KSYM;
+}
+
+/* Values printed as text: strings, names, symbols, stacks. */
+static inline bool type_is_text(const struct type *t)
+{
+	return t->kind == TY_STR || t->kind == TY_PROBE || t->kind == TY_FUNC ||
+	       t->kind == TY_KSYM || t->kind == TY_USYM ||
+	       t->kind == TY_KSTACK || t->kind == TY_USTACK ||
+	       t->kind == TY_INET;
+}
+
+/* A kernel (user false) or user stack type of depth frames. */
+struct type *type_stack(bool user, int depth, bool perf, int map);
 
 /*
  * Kernel type information reaches the language through these hooks, set
@@ -70,6 +99,8 @@ struct type *type_new(void);
 void type_free_all(void);
 struct type *type_int(int size, bool is_signed);
 struct type *type_str(int size);
+/* A buf() value holding up to n bytes (size n + 8). */
+struct type *type_buf(int n);
 struct type *type_simple(enum type_kind kind);	/* none, probe, count ... */
 struct type *type_tuple(struct type **elems, int n);
 bool type_equal(const struct type *a, const struct type *b);

@@ -307,6 +307,8 @@ int provider_list_events(const struct provider *p, const char *pattern,
 	return 0;
 }
 
+int provider_pid, provider_cpid;
+
 struct probe_inst *provider_inst(const struct provider *p, const char *name)
 {
 	struct probe_inst *pi = xcalloc(1, sizeof(*pi));
@@ -515,6 +517,7 @@ void provider_inst_free(struct probe_inst *pi)
 	free(pi->name);
 	free(pi->target);
 	free(pi->func);
+	free(pi->data);
 	free(pi);
 }
 
@@ -542,6 +545,34 @@ int provider_ptregs_arg(const struct probe_inst *pi, int n)
 	};
 
 	return n >= 0 && n < (int)ARRAY_SIZE(regs) ? regs[n] : -1;
+}
+
+/* bpftrace's reg() names, in struct pt_regs order (<asm/ptrace.h>). */
+#define PTREG(n, f) { n, offsetof(struct pt_regs, f) }
+static const struct {
+	const char *name;
+	int off;
+} ptregs[] = {
+	PTREG("r15", r15), PTREG("r14", r14), PTREG("r13", r13),
+	PTREG("r12", r12), PTREG("bp", rbp), PTREG("bx", rbx),
+	PTREG("r11", r11), PTREG("r10", r10), PTREG("r9", r9),
+	PTREG("r8", r8), PTREG("ax", rax), PTREG("cx", rcx),
+	PTREG("dx", rdx), PTREG("si", rsi), PTREG("di", rdi),
+	PTREG("orig_ax", orig_rax), PTREG("ip", rip), PTREG("cs", cs),
+	PTREG("flags", eflags), PTREG("sp", rsp), PTREG("ss", ss),
+};
+
+int provider_ptregs_offset(const struct probe_inst *pi, const char *name)
+{
+	size_t i;
+
+	if (pi->prov->arg_offset != provider_ptregs_arg &&
+	    pi->prov->retval_offset != provider_ptregs_retval)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(ptregs); i++)
+		if (!strcmp(ptregs[i].name, name))
+			return ptregs[i].off;
+	return -ENOENT;
 }
 
 int provider_ptregs_retval(const struct probe_inst *pi)

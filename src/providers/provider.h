@@ -5,10 +5,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include "../util.h"
 
 struct type;
 struct provider;
+struct cg;
 
 /* When a probe's program runs, for providers the kernel does not fire. */
 enum probe_when {
@@ -35,11 +37,12 @@ struct probe_inst {
 	bool freq;		/* period is a frequency in Hz */
 	int cpu;		/* perf events: -1 for every CPU, else that CPU */
 	char *target;		/* provider data: raw tracepoint name ... */
+	char *func;		/* the traced function, for the "func" builtin,
+				 * or NULL where the probe type has none */
 	int index;		/* position in the program's probe table */
 	int nargs;		/* CTX_U64_ARRAY: the event's argument count,
 				 * -1 if unknown */
-	char *func;		/* the traced function, as the "func" builtin
-				 * prints it, or NULL where there is none */
+	void *data;		/* provider data, one block freed with free() */
 	struct type *ret;	/* retval's type where the provider knows it
 				 * (BTF), or NULL: uint64 */
 	int btf_id;		/* kernel BTF id of the function the program
@@ -106,6 +109,17 @@ struct provider {
 	int (*retval_offset)(const struct probe_inst *pi);
 
 	/*
+	 * For probe types whose argN is no slot of the context (USDT: each
+	 * instance has operands of its own); wins over arg_offset.  With g
+	 * NULL, 0 if argument n (from 0) of pi can be read, else -errno with
+	 * a sentence in err saying why not.  Otherwise emits the code that
+	 * computes argN into g and returns the register holding it as a
+	 * u64, or -errno with err set.
+	 */
+	int (*arg_emit)(const struct probe_inst *pi, int n, struct cg *g,
+			char *err, size_t errlen);
+
+	/*
 	 * Called for instances whose program never reads args: may move pi
 	 * to a cheaper attachment that runs the program at the same moment
 	 * (a tracepoint's raw tracepoint skips building the perf record).
@@ -125,6 +139,14 @@ struct provider {
 		      uint64_t cookie, struct fdset *fds,
 		      char *err, size_t errlen);
 };
+
+/*
+ * The process -p names, 0 for none: user-space probes resolve library
+ * names among its mappings and fire in it alone.  Set before expansion
+ * and listing.  provider_cpid is the -c child, 0 for none: USDT probes
+ * fire in it alone, as in bpftrace.
+ */
+extern int provider_pid, provider_cpid;
 
 /* Runs a BEGIN/END program once (BPF_PROG_TEST_RUN). 0 or -errno. */
 int special_fire(int prog_fd);
@@ -219,6 +241,12 @@ int provider_attach_unsupported(const struct probe_inst *pi, int prog_fd,
  * calling convention: rdi rsi rdx rcx r8 r9, result in rax). */
 int provider_ptregs_arg(const struct probe_inst *pi, int n);
 int provider_ptregs_retval(const struct probe_inst *pi);
+/*
+ * The byte offset of register name (bpftrace's reg() names: "ip", "sp",
+ * "ax", "r8" ...) in pi's context: -EINVAL if pi's context is not
+ * struct pt_regs, -ENOENT if there is no such register.
+ */
+int provider_ptregs_offset(const struct probe_inst *pi, const char *name);
 
 /* Makes pi an attachment to the raw tracepoint event, if there is one. */
 int rawtracepoint_adopt(struct probe_inst *pi, const char *event);

@@ -29,10 +29,14 @@ struct uprobe_add {
 	size_t errlen;
 };
 
-/* Adds an instance at ELF virtual address vaddr, named after label. */
+/*
+ * Adds an instance at ELF virtual address vaddr, named after label; func
+ * is the function "func" names, NULL to look it up by address.
+ */
 static int uprobe_add_at(struct uprobe_add *a, const char *label,
-			 uint64_t vaddr)
+			 const char *func, uint64_t vaddr)
 {
+	const struct symtab_sym *sym;
 	struct probe_inst *pi;
 	uint64_t off;
 	char *name;
@@ -48,6 +52,13 @@ static int uprobe_add_at(struct uprobe_add *a, const char *label,
 	free(name);
 	pi->target = xstrdup(a->path);
 	pi->config = off;
+	if (!func) {
+		sym = symtab_lookup_addr(a->st, vaddr, &off);
+		pi->func = sym ? xstrdup(sym->name)
+			       : xasprintf("0x%llx", (unsigned long long)vaddr);
+	} else {
+		pi->func = xstrdup(func);
+	}
 	vec_push(a->out, pi);
 	return 0;
 }
@@ -58,7 +69,53 @@ static int uprobe_glob_one(const struct symtab_sym *sym, void *arg)
 
 	if (sym->type != STT_FUNC && sym->type != STT_GNU_IFUNC)
 		return 0;
-	return uprobe_add_at(a, sym->name, sym->addr);
+	return uprobe_add_at(a, sym->name, sym->name, sym->addr);
+}
+
+/*
+ * glibc 2.34 moved libpthread, libdl, librt, libutil and libanl into
+ * libc and left stubs of those names without the functions.  When a
+ * library named so (not a path) lacks func, the symbols are libc's:
+ * *st and path become libc's.  Scripts written for older systems
+ * (threadsnoop.bt's "uprobe:libpthread:pthread_create") then still work.
+ */
+static void uprobe_glibc_stub(const char *target, const char *func,
+			      struct symtab **st, char *path, size_t len)
+{
+	static const char *const stubs[] = {
+		"libpthread", "libdl", "librt", "libutil", "libanl",
+	};
+	char name[256], libc[4096];
+	struct symtab *c;
+	size_t i, n;
+
+	if (strchr(target, '/') || util_has_glob(func))
+		return;
+	n = strcspn(func, "+");
+	if (n >= sizeof(name))
+		return;
+	memcpy(name, func, n);
+	name[n] = '\0';
+	for (i = 0; i < ARRAY_SIZE(stubs); i++)
+		if (!strncmp(target, stubs[i], strlen(stubs[i])) &&
+		    (!target[strlen(stubs[i])] || target[strlen(stubs[i])] == '.'))
+			break;
+	if (i == ARRAY_SIZE(stubs) || symtab_find(*st, name))
+		return;
+	if (symtab_resolve_path("libc", provider_pid > 0 ? provider_pid : -1,
+				libc, sizeof(libc)) ||
+	    strlen(libc) >= len)
+		return;
+	c = symtab_open(libc);
+	if (!c)
+		return;
+	if (!symtab_find(c, name)) {
+		symtab_close(c);
+		return;
+	}
+	symtab_close(*st);
+	*st = c;
+	strcpy(path, libc);
 }
 
 static int uprobe_expand(const struct provider *p, const char *spec,
@@ -83,7 +140,8 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 		snprintf(err, errlen, "expected %s:PATH:FUNCTION", p->name);
 		return -EINVAL;
 	}
-	ret = symtab_resolve_path(parts[0], -1, path, sizeof(path));
+	ret = symtab_resolve_path(parts[0], provider_pid > 0 ? provider_pid : -1,
+				  path, sizeof(path));
 	if (ret) {
 		snprintf(err, errlen, "%s: no such file, library or program",
 			 parts[0]);
@@ -96,6 +154,7 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 			 strerror(errno));
 		goto out_parts;
 	}
+	uprobe_glibc_stub(parts[0], parts[1], &st, path, sizeof(path));
 	a.st = st;
 	a.path = path;
 	if (util_has_glob(parts[1])) {
@@ -108,7 +167,7 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	} else if (parts[1][0] >= '0' && parts[1][0] <= '9') {
 		uint64_t addr = strtoull(parts[1], &end, 0);
 
-		ret = *end ? -EINVAL : uprobe_add_at(&a, parts[1], addr);
+		ret = *end ? -EINVAL : uprobe_add_at(&a, parts[1], NULL, addr);
 		if (*end)
 			snprintf(err, errlen, "bad address '%s'", parts[1]);
 	} else {
@@ -135,13 +194,74 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 		} else {
 			if (plus)
 				*plus = '+';
-			ret = uprobe_add_at(&a, parts[1], sym->addr + off);
+			ret = uprobe_add_at(&a, parts[1], sym->name,
+					    sym->addr + off);
 		}
 	}
 out_st:
 	symtab_close(st);
 out_parts:
 	provider_free_parts(parts, n);
+	return ret;
+}
+
+struct uprobe_lister {
+	const struct provider *p;
+	const char *path;
+	const char *last;	/* the name reported last: report each once */
+	void (*fn)(const char *name, void *arg);
+	void *arg;
+};
+
+static int uprobe_list_one(const struct symtab_sym *sym, void *arg)
+{
+	struct uprobe_lister *l = arg;
+	char *name;
+
+	if (sym->type != STT_FUNC && sym->type != STT_GNU_IFUNC)
+		return 0;
+	if (l->last && !strcmp(l->last, sym->name))
+		return 0;
+	l->last = sym->name;
+	name = xasprintf("%s:%s:%s", l->p->name, l->path, sym->name);
+	l->fn(name, l->arg);
+	free(name);
+	return 0;
+}
+
+/* "uprobe:PATH[:GLOB]": PATH's functions; nothing without a PATH. */
+static int uprobe_list(const struct provider *p, const char *pattern,
+		       void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct uprobe_lister l = { p, NULL, NULL, fn, arg };
+	const char *rest = pattern ? provider_rest(p, pattern) : NULL;
+	char path[4096], *parts[2];
+	struct symtab *st;
+	int n, ret;
+
+	if (!rest || !*rest)
+		return 0;
+	n = provider_split(rest, parts, 2);
+	if (n < 1 || util_has_glob(parts[0])) {
+		ret = 0;
+		goto out;
+	}
+	ret = symtab_resolve_path(parts[0], provider_pid > 0 ? provider_pid : -1,
+				  path, sizeof(path));
+	if (ret)
+		goto out;
+	st = symtab_open(path);
+	if (!st) {
+		ret = -errno;
+		goto out;
+	}
+	l.path = path;
+	ret = symtab_glob(st, n == 2 && *parts[1] ? parts[1] : "*",
+			  uprobe_list_one, &l);
+	symtab_close(st);
+out:
+	if (n > 0)
+		provider_free_parts(parts, n);
 	return ret;
 }
 
@@ -152,7 +272,8 @@ static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
 	bool ret = pi->prov->retval_offset != NULL;
 	int pfd, link, e;
 
-	pfd = perf_open_probe("uprobe", pi->target, pi->config, ret, -1, 0);
+	pfd = perf_open_probe("uprobe", pi->target, pi->config, ret,
+			      provider_pid > 0 ? provider_pid : -1, 0);
 	if (pfd < 0) {
 		snprintf(err, errlen, "cannot create the uprobe: %s",
 			 strerror(-pfd));
@@ -178,7 +299,7 @@ const struct provider uprobe_provider = {
 	.cookie = true,
 	.arg_offset = provider_ptregs_arg,
 	.expand = uprobe_expand,
-	.list = provider_list_none,
+	.list = uprobe_list,
 	.attach = uprobe_attach,
 };
 
@@ -190,6 +311,6 @@ const struct provider uretprobe_provider = {
 	.cookie = true,
 	.retval_offset = provider_ptregs_retval,
 	.expand = uprobe_expand,
-	.list = provider_list_none,
+	.list = uprobe_list,
 	.attach = uprobe_attach,
 };

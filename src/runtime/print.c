@@ -5,6 +5,7 @@
  * what it does; tests/unit/print/ holds the outputs it was checked on.
  */
 #include <errno.h>
+#include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/bpf.h>
@@ -16,6 +17,7 @@
 #include "../lang/types.h"
 #include "record.h"
 #include "symbols.h"
+#include "fold.h"
 
 /* bpftrace's hist and lhist bars are 52 '@' wide at most. */
 #define BAR_WIDTH 52
@@ -121,26 +123,82 @@ void print_json_string(struct buf *out, const char *s, size_t n)
 static bool quoted_in_json(const struct type *t)
 {
 	return t->kind == TY_STR || t->kind == TY_PROBE ||
-	       t->kind == TY_KSYM || t->kind == TY_USYM;
+	       t->kind == TY_KSYM || t->kind == TY_USYM ||
+	       t->kind == TY_FUNC || t->kind == TY_KSTACK ||
+	       t->kind == TY_USTACK;
 }
 
 /*
- * A kernel stack by its id, as bpftrace prints it: a newline, then one
- * frame a line, indented by indent.  An id the kernel could not store
- * (negative) prints as an empty stack.
+ * The mappings of the process of the user stack or symbol at p (pid at
+ * p + 8), captured again while it lives if they miss a frame (a library
+ * loaded after the capture).
  */
-static void put_kstack(const struct rt_out *rt, int64_t id, int indent,
-		       struct buf *out)
+static struct sym_proc *user_proc(const void *p, const uint64_t *ips, int n)
 {
-	uint64_t ips[STACK_DEPTH] = { 0 };
-	uint32_t key = id;
-	int n = 0;
+	pid_t pid = (pid_t)rd64((const char *)p + 8);
+	struct sym_proc *sp = sym_proc_get(pid);
+	int i;
 
-	if (id >= 0 && rt->stack_fd >= 0 &&
-	    !bpf_map_lookup_elem(rt->stack_fd, &key, ips))
-		while (n < STACK_DEPTH && ips[n])
+	for (i = 0; i < n; i++)
+		if (!sym_proc_covers(sp, ips[i]))
+			return sym_proc_note(pid, true);
+	return sp;
+}
+
+/*
+ * A stack (TY_KSTACK or TY_USTACK at p) as bpftrace prints it: a
+ * newline, then one frame a line, indented by indent, or in perf's
+ * format.  An id the kernel could not store (negative) prints as an
+ * empty stack.  User frames are named through the mappings captured for
+ * the stack's process.
+ */
+int print_stack_read(const struct rt_out *rt, const struct type *t,
+		     const void *p, uint64_t *ips,
+		     struct sym_proc **proc)
+{
+	int64_t id = (int64_t)rd64(p);
+	uint32_t key = id;
+	int n = 0, fd = -1;
+
+	memset(ips, 0, STACK_DEPTH * sizeof(*ips));
+	if (t->stack_map >= 0 && t->stack_map < rt->nstack_fds)
+		fd = rt->stack_fds[t->stack_map];
+	if (id >= 0 && fd >= 0 && !bpf_map_lookup_elem(fd, &key, ips))
+		while (n < t->stack_depth && n < STACK_DEPTH && ips[n])
 			n++;
-	sym_stack(ips, n, false, NULL, false, indent, out);
+	*proc = t->kind == TY_USTACK && n ? user_proc(p, ips, n) : NULL;
+	return n;
+}
+
+static void put_stack(const struct rt_out *rt, const struct type *t,
+		      const void *p, int indent, struct buf *out)
+{
+	uint64_t ips[STACK_DEPTH];
+	struct sym_proc *proc;
+	int n = print_stack_read(rt, t, p, ips, &proc);
+
+	sym_stack(ips, n, t->kind == TY_USTACK, proc, t->stack_perf, indent,
+		  out);
+}
+
+/* An ntop() value: the address in the usual text form for its family. */
+static void put_inet(const void *p, struct buf *out)
+{
+	char text[INET6_ADDRSTRLEN];
+	int af = (int)rd64(p);
+
+	if ((af == AF_INET || af == AF_INET6) &&
+	    inet_ntop(af, (const char *)p + 8, text, sizeof(text)))
+		put_str(out, text);
+	else
+		put_str(out, "(unknown address family)");
+}
+
+static const char *func_name(const struct rt_out *rt, uint64_t i)
+{
+	if (!rt->func_names || i >= (uint64_t)rt->nprobes || !rt->func_names[i])
+		return "";
+	return rt->func_names[i];
 }
 
 /*
@@ -172,12 +230,25 @@ static void put_value(const struct rt_out *rt, const struct type *t,
 	case TY_PROBE:
 		put_str(out, probe_name(rt, rd64(p)));
 		break;
+	case TY_FUNC:
+		put_str(out, func_name(rt, rd64(p)));
+		break;
 	case TY_KSYM:
+		sym_kernel_ex(rd64(p), 0, out);
+		break;
 	case TY_USYM:
-		buf_printf(out, "0x%llx", (unsigned long long)rd64(p));
+		sym_user_ex(user_proc(p, (const uint64_t *)p, 1), rd64(p), 0,
+			    out);
 		break;
 	case TY_KSTACK:
-		put_kstack(rt, (int64_t)rd64(p), 8, out);
+	case TY_USTACK:
+		put_stack(rt, t, p, 8, out);
+		break;
+	case TY_INET:
+		put_inet(p, out);
+		break;
+	case TY_BUF:
+		print_buf(out, p, t->size);
 		break;
 	case TY_TUPLE:
 		buf_put(out, json ? "[" : "(", 1);
@@ -227,8 +298,8 @@ static void put_key_arg(const struct rt_out *rt, const struct type *t,
 {
 	if (t->kind == TY_PTR)
 		buf_printf(out, "0x%llx", (unsigned long long)rd64(p));
-	else if (t->kind == TY_KSTACK)
-		put_kstack(rt, (int64_t)rd64(p), 4, out);
+	else if (t->kind == TY_KSTACK || t->kind == TY_USTACK)
+		put_stack(rt, t, p, 4, out);
 	else
 		put_value(rt, t, p, 1, false, out);
 }
@@ -1190,6 +1261,8 @@ int print_map(const struct rt_out *rt, const struct map_info *m,
 	struct buf b = { 0 };
 	int err;
 
+	if (rt->format == OUT_FOLDED)
+		return fold_print_map(rt, m);
 	err = print_read_map(rt, m, &e);
 	if (!err) {
 		print_render_map(rt, m->name, m->sym, e.v, e.n, top, div, &b);
@@ -1218,9 +1291,12 @@ static int cmp_map_name(const void *a, const void *b)
 int print_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 		       int n)
 {
-	const struct map_info **v = xmalloc((n ? n : 1) * sizeof(*v));
+	const struct map_info **v;
 	int i, err, ret = 0;
 
+	if (rt->format == OUT_FOLDED)
+		return fold_maps_at_exit(rt, maps, n);
+	v = xmalloc((n ? n : 1) * sizeof(*v));
 	for (i = 0; i < n; i++)
 		v[i] = &maps[i];
 	qsort(v, n, sizeof(*v), cmp_map_name);
@@ -1274,6 +1350,21 @@ int print_zero_map(const struct rt_out *rt, const struct map_info *m)
 	return err;
 }
 
+void print_buf(struct buf *out, const void *p, int size)
+{
+	const unsigned char *d = (const unsigned char *)p + 8;
+	uint64_t n = rd64(p), i;
+
+	if (n > (uint64_t)size - 8)
+		n = size - 8;
+	for (i = 0; i < n; i++) {
+		if (d[i] >= 0x20 && d[i] < 0x7f)
+			buf_put(out, &d[i], 1);
+		else
+			buf_printf(out, "\\x%02x", d[i]);
+	}
+}
+
 int print_format(const struct rt_out *rt, const struct fmt_spec *fs,
 		 const void *payload, struct buf *out)
 {
@@ -1312,7 +1403,13 @@ int print_format(const struct rt_out *rt, const struct fmt_spec *fs,
 			v.slen = tmp.len;
 			break;
 		}
-		fmt_piece(out, fmt + pos, c.end - pos, &v);
+		if (c.conv == 'r') {
+			/* %r: the text before it, then the buffer as it is. */
+			buf_put(out, fmt + pos, c.start - pos);
+			buf_put(out, v.s, v.slen);
+		} else {
+			fmt_piece(out, fmt + pos, c.end - pos, &v);
+		}
 		pos = c.end;
 	}
 	buf_put(out, fmt + pos, strlen(fmt + pos));

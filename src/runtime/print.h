@@ -9,8 +9,10 @@
 
 struct type;
 struct symbol;
+struct sym_proc;
 
-enum out_format { OUT_TEXT, OUT_JSON };
+/* OUT_FOLDED: maps as folded stacks (fold.h), the rest as text. */
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FOLDED };
 
 /* What printing needs to know of the running program. */
 struct rt_out {
@@ -19,7 +21,9 @@ struct rt_out {
 	const char *const *probe_names;	/* TY_PROBE values index this */
 	int nprobes;
 	int ncpus;			/* possible CPUs: per-CPU value count */
-	int stack_fd;			/* the stack map kstack ids index, or -1 */
+	const char *const *func_names;	/* TY_FUNC values index this */
+	const int *stack_fds;		/* stack maps, by type->stack_map */
+	int nstack_fds;
 };
 
 /* One argument of a printf-like format: its type and payload offset. */
@@ -49,6 +53,21 @@ struct map_info {
  */
 int print_format(const struct rt_out *rt, const struct fmt_spec *fs,
 		 const void *payload, struct buf *out);
+
+/*
+ * Reads the stack at p (a TY_KSTACK or TY_USTACK t) into ips
+ * (STACK_DEPTH entries), leaf first; returns how many frames it has (0 for a stack the kernel could
+ * not store).  *proc: the mappings that name its user frames, or NULL.
+ */
+int print_stack_read(const struct rt_out *rt, const struct type *t,
+		     const void *p, uint64_t *ips,
+		     struct sym_proc **proc);
+
+/*
+ * A buf() value of size bytes (u64 length, data) as bpftrace's %r shows
+ * it: printable ASCII as it is, any other byte as \xNN.
+ */
+void print_buf(struct buf *out, const void *p, int size);
 
 /* Prints one value of type t (print(value), map keys), as bpftrace does. */
 void print_value(const struct rt_out *rt, const struct type *t,

@@ -21,6 +21,7 @@ enum rec_kind {
 	REC_SYSTEM,	/* id: format; payload: arguments */
 	REC_CAT,	/* id: format; payload: arguments */
 	REC_JOIN,	/* id: format (the separator); payload: struct rec_join */
+	REC_PROC,	/* a process to symbolize later; payload: u64 pid */
 };
 
 struct rec_hdr {
@@ -33,8 +34,12 @@ struct rec_print_map {
 	uint64_t div;
 };
 
-/* Frames a stack map entry holds (bpftrace's default depth). */
+/* Frames a stack map entry holds (bpftrace's default depth, and the
+ * kernel's default kernel.perf_event_max_stack). */
 #define STACK_DEPTH 127
+
+/* Processes whose mappings are captured for user symbols. */
+#define PIDS_MAX 65536
 
 /* join(): up to JOIN_ARGS strings read from a NULL-terminated array. */
 #define JOIN_ARGS 16

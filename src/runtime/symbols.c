@@ -42,6 +42,7 @@ static int sym_nksyms = -1;	/* -1: not read yet */
 static char *sym_kernel_names;
 
 static struct vec sym_objs;	/* struct sym_obj * */
+static struct vec sym_procs;	/* struct sym_proc *, by sym_proc_note() */
 static int sym_loads;
 static unsigned int sym_gen = 1;
 
@@ -299,6 +300,74 @@ void sym_stack(const uint64_t *ips, int n, bool user, struct sym_proc *p,
 	}
 }
 
+/* The cached capture of pid, or NULL; *found tells a cached failure. */
+static struct sym_proc *sym_cached(pid_t pid, bool *found, int *index)
+{
+	int i;
+
+	*found = false;
+	for (i = sym_procs.n - 1; i >= 0; i--) {
+		struct sym_proc *p = sym_procs.v[i];
+
+		if (p->pid == pid) {
+			*found = true;
+			*index = i;
+			return p->nmaps || p->root ? p : NULL;
+		}
+	}
+	return NULL;
+}
+
+struct sym_proc *sym_proc_note(pid_t pid, bool again)
+{
+	struct sym_proc *p;
+	bool found;
+	int i;
+
+	p = sym_cached(pid, &found, &i);
+	if (found && !again)
+		return p;
+	p = sym_proc_capture(pid);
+	if (!p) {
+		if (found)
+			return sym_procs.v[i];
+		/* Remember the failure, so it is not retried for each frame. */
+		p = xcalloc(1, sizeof(*p));
+		p->pid = pid;
+		vec_push(&sym_procs, p);
+		return NULL;
+	}
+	if (found) {
+		sym_proc_free(sym_procs.v[i]);
+		sym_procs.v[i] = p;
+	} else {
+		vec_push(&sym_procs, p);
+	}
+	return p;
+}
+
+struct sym_proc *sym_proc_get(pid_t pid)
+{
+	return sym_proc_note(pid, false);
+}
+
+bool sym_proc_covers(struct sym_proc *p, uint64_t addr)
+{
+	return p && sym_find_map(p, addr);
+}
+
+void sym_proc_forget(pid_t pid)
+{
+	bool found;
+	int i;
+
+	sym_cached(pid, &found, &i);
+	if (!found)
+		return;
+	sym_proc_free(sym_procs.v[i]);
+	sym_procs.v[i] = sym_procs.v[--sym_procs.n];
+}
+
 int sym_object_loads(void)
 {
 	return sym_loads;
@@ -316,6 +385,9 @@ void sym_reset(void)
 		free(o);
 	}
 	vec_free(&sym_objs);
+	for (i = 0; i < sym_procs.n; i++)
+		sym_proc_free(sym_procs.v[i]);
+	vec_free(&sym_procs);
 	sym_loads = 0;
 	sym_gen++;
 	free(sym_ksyms);

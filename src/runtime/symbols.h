@@ -55,6 +55,21 @@ struct sym_proc *sym_proc_capture(pid_t pid);
 void sym_proc_free(struct sym_proc *p);
 
 /*
+ * The run's captures, one per pid: sym_proc_note() captures pid's
+ * mappings if it has none yet (or again, when again is set and the
+ * process still exists) and keeps them for the rest of the run;
+ * sym_proc_get() is the same without again.  Both return NULL when the
+ * process could never be read (it exited first); the failure is kept so
+ * that it is not retried for every frame.  sym_proc_forget() drops the
+ * capture (a process that is about to exec).  sym_reset() frees them.
+ */
+struct sym_proc *sym_proc_note(pid_t pid, bool again);
+struct sym_proc *sym_proc_get(pid_t pid);
+void sym_proc_forget(pid_t pid);
+/* Whether one of p's captured mappings holds addr (p may be NULL). */
+bool sym_proc_covers(struct sym_proc *p, uint64_t addr);
+
+/*
  * Appends the user symbol for addr in the process p was captured from
  * (p may be NULL: always the hex form).  The object's symbols come from
  * its ELF file and its separate debug file, read once per path for the

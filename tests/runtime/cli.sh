@@ -51,6 +51,32 @@ why="rc $rc after $el ms" check pid_exit test $rc = 0 -a $el -lt 4000
 "$F" -p 999999 -e 'BEGIN { exit(); }' >"$TMP/p2.txt" 2>&1
 why="$(cat "$TMP/p2.txt")" check pid_missing grep -q 'no process 999999' "$TMP/p2.txt"
 
+# -p PID limits uprobes to that process: another process running the
+# same function at the same time is not counted.
+"$WL" ticks 30 &
+tp=$!
+sleep 0.1
+(for i in 1 2 3 4 5; do "$WL" calls 50; sleep 0.1; done) &
+others=$!
+timeout 10 "$F" -q -p $tp -e "uprobe:$WL:ferret_add { @[pid == $tp] = count(); }" >"$TMP/pu.txt" 2>&1
+wait $others
+why="$(tr '\n' '|' <"$TMP/pu.txt")" check pid_limits_uprobes \
+	bash -c "grep -q '^@\[1\]: [0-9]' '$TMP/pu.txt' && ! grep -q '^@\[0\]' '$TMP/pu.txt'"
+
+# -l lists a binary's functions as bpftrace does.
+diff <("$F" -l 'uprobe:/bin/bash:*') <(bpftrace -l 'uprobe:/bin/bash:*' 2>/dev/null) >"$TMP/lu.diff" 2>&1
+why="$(head -5 "$TMP/lu.diff" | tr '\n' '|')" check list_uprobes_like_bpftrace \
+	test ! -s "$TMP/lu.diff" -a "$("$F" -l 'uprobe:/bin/bash:*' | wc -l)" -gt 1000
+out=$("$F" -l "ur:$WL:ferret_a*")
+why="got: $out" check list_uretprobe_alias test "$out" = "uretprobe:$WL:ferret_add"
+
+# signal() needs --unsafe, then kills the process making the call.
+"$F" -e 'BEGIN { signal("KILL"); }' >"$TMP/sig.txt" 2>&1
+why="$(head -1 "$TMP/sig.txt")" check signal_needs_unsafe grep -q 'needs --unsafe' "$TMP/sig.txt"
+"$F" -q --unsafe -c "sh -c '$WL getppid 3; echo status=\$?'" \
+	-e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { signal("SIGUSR1"); }' >"$TMP/sig2.txt" 2>&1
+why="$(tr '\n' '|' <"$TMP/sig2.txt")" check signal_kills grep -q '^status=138$' "$TMP/sig2.txt"
+
 # -c: ferret exits with the child and prints maps; the child ran held.
 out=$("$F" -q -c "$WL getppid 7" -e 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { @n = count(); }')
 why="got: $out" check child_counts_all_calls grep -q '^@n: 7$' <<<"$out"

@@ -11,6 +11,11 @@
  *   workload sleep MS    sleeps MS milliseconds
  *   workload calls N     ferret_add(i, 10) for i < N, ferret_mul(i, 3) for
  *                        even i, then getppid(): targets for uprobes
+ *   workload ticks N     N times ferret_add(i, 10) then 20 ms of sleep: a
+ *                        process to attach to with -p
+ *   workload stack N     N times main -> ferret_outer -> ferret_inner ->
+ *                        getppid(), then lives 300 ms more: user stacks
+ *                        (built with frame pointers) with known frames
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -35,6 +40,23 @@ __attribute__((noinline)) long ferret_mul(long a, long b)
 {
 	__asm__ volatile("");
 	return a * b;
+}
+
+__attribute__((noinline)) long ferret_inner(long a);
+__attribute__((noinline)) long ferret_outer(long a);
+
+__attribute__((noinline)) long ferret_inner(long a)
+{
+	__asm__ volatile("");
+	return syscall(SYS_getppid) + a;
+}
+
+__attribute__((noinline)) long ferret_outer(long a)
+{
+	long r = ferret_inner(a) + 1;
+
+	__asm__ volatile("");
+	return r;
 }
 
 int main(int argc, char **argv)
@@ -69,6 +91,25 @@ int main(int argc, char **argv)
 			if (write(fd, "ferret\n", 7) != 7)
 				return 1;
 		close(fd);
+	} else if (!strcmp(argv[1], "ticks")) {
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+		long sum = 0;
+
+		for (i = 0; i < n; i++) {
+			sum += ferret_add(i, 10);
+			nanosleep(&ts, NULL);
+		}
+		if (sum < 0)
+			return 1;
+	} else if (!strcmp(argv[1], "stack")) {
+		struct timespec ts = { 0, 300 * 1000 * 1000 };
+		long sum = 0;
+
+		for (i = 0; i < n; i++)
+			sum += ferret_outer(i);
+		nanosleep(&ts, NULL);
+		if (sum < 0)
+			return 1;
 	} else if (!strcmp(argv[1], "calls")) {
 		long sum = 0;
 

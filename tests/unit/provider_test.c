@@ -381,8 +381,16 @@ static void test_unsupported(void)
 			     "/bin/sh has no symbol 'no_such_function'");
 		expect_error(&t, "ur:/no/such/file:f", -ENOENT,
 			     "/no/such/file: no such file, library or program");
-		expect_error(&t, "usdt:/bin/sh:p:n", -EOPNOTSUPP,
-			     "usdt probes are not supported yet");
+		expect_error(&t, "usdt:/bin/sh:p:n", -ENOENT,
+			     "no USDT probe matches 'p:n' in /bin/sh");
+		expect_error(&t, "U:/bin/sh:n*", -ENOENT,
+			     "no USDT probe matches 'n*' in /bin/sh");
+		expect_error(&t, "usdt:/bin/sh", -EINVAL,
+			     "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
+		expect_error(&t, "usdt:/bin/sh:a:b:c", -EINVAL,
+			     "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
+		expect_error(&t, "usdt:/no/such/file:p:n", -ENOENT,
+			     "/no/such/file: no such file, library or program");
 	}
 	finish(&t);
 }

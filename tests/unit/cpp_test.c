@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The preprocessor subset, no root needed: conditionals over defined
+ * names, #include ignored, directives blanked so positions stay true,
+ * and no directive inside a block comment.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+
+#include "harness.h"
+#include "lang/cpp.h"
+
+struct cpp_case {
+	const char *name;
+	const char *in;
+	const char *want;	/* NULL: must fail; blanks at line ends dropped */
+};
+
+static const char *const defines[] = { "BPFTRACE_HAVE_BTF", NULL };
+
+static const struct cpp_case cases[] = {
+	{ "ifdef_defined", "#ifdef BPFTRACE_HAVE_BTF\na\n#else\nb\n#endif\n",
+	  "\na\n\n\n\n" },
+	{ "ifndef_defined", "#ifndef BPFTRACE_HAVE_BTF\na\n#else\nb\n#endif\n",
+	  "\n\n\nb\n\n" },
+	{ "include_blanked", "#include <linux/sched.h>\nx\n",
+	  "\nx\n" },
+	{ "hash_in_block_comment",
+	  "/*\n * text\n # need changes\n */\nBEGIN {}\n",
+	  "/*\n * text\n # need changes\n */\nBEGIN {}\n" },
+	{ "comment_closed_on_line", "/* a */\n#ifdef X\ny\n#endif\n",
+	  "/* a */\n\n\n\n" },
+	{ "opener_in_string", "printf(\"/*\");\n#ifdef X\ny\n#endif\n",
+	  "printf(\"/*\");\n\n\n\n" },
+	{ "opener_in_line_comment", "// /*\n#ifdef X\ny\n#endif\n",
+	  "// /*\n\n\n\n" },
+	{ "shebang_kept", "#!/usr/bin/env bpftrace\nx\n",
+	  "#!/usr/bin/env bpftrace\nx\n" },
+	{ "unknown_directive", "#define X 1\n", NULL },
+	{ "unbalanced_endif", "#endif\n", NULL },
+};
+
+/* s without the blanks that end its lines (blanked text), in place. */
+static char *trim_lines(char *s)
+{
+	char *r = s, *w = s, *keep = s;
+
+	for (; *r; r++) {
+		if (*r == '\n') {
+			w = keep;
+			*w++ = '\n';
+			keep = w;
+			continue;
+		}
+		*w++ = *r;
+		if (*r != ' ')
+			keep = w;
+	}
+	*keep = '\0';
+	return s;
+}
+
+int main(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct cpp_case *c = &cases[i];
+		struct source src = { "test.bt", c->in };
+		struct tc t = { .name = c->name };
+		char *got;
+		FILE *saved = stderr;
+
+		stderr = fopen("/dev/null", "w");
+		got = cpp_run(&src, defines);
+		fclose(stderr);
+		stderr = saved;
+		if (!c->want)
+			expect(&t, !got, "preprocessed, but should fail");
+		else if (expect(&t, got != NULL, "failed"))
+			expect(&t, !strcmp(trim_lines(got), c->want),
+			       "got \"%s\"", got);
+		free(got);
+		finish(&t);
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
