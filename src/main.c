@@ -67,9 +67,16 @@ static void list_one(const char *name, void *arg)
 	printf("%s\n", name);
 }
 
+/* Probe types this kernel cannot run list nothing. */
+static bool listable(const struct provider *p)
+{
+	return p->list && (!p->available || p->available(NULL));
+}
+
 static int list_probes(const char *pattern)
 {
 	const struct provider *const *p;
+	const char *why;
 	int err;
 
 	if (pattern) {
@@ -78,12 +85,17 @@ static int list_probes(const char *pattern)
 		if (!prov) {
 			/* bpftrace lists every type for a bare pattern. */
 			for (p = provider_table; *p; p++)
-				if ((*p)->list)
+				if (listable(*p))
 					(*p)->list(*p, pattern, list_one, NULL);
 			return 0;
 		}
 		if (!prov->list)
 			return 0;
+		if (prov->available && !prov->available(&why)) {
+			fprintf(stderr, "ferret: cannot list %s: %s\n", pattern,
+				why);
+			return 1;
+		}
 		err = prov->list(prov, pattern, list_one, NULL);
 		if (err) {
 			fprintf(stderr, "ferret: cannot list %s: %s\n", pattern,
@@ -93,7 +105,7 @@ static int list_probes(const char *pattern)
 		return 0;
 	}
 	for (p = provider_table; *p; p++)
-		if ((*p)->list)
+		if (listable(*p))
 			(*p)->list(*p, NULL, list_one, NULL);
 	return 0;
 }

@@ -23,7 +23,7 @@ static int sema_str(struct sema *s, struct node *n)
 		n->type = a->type;
 		return 0;
 	}
-	if (a->type->kind != TY_INT)
+	if (a->type->kind != TY_INT && a->type->kind != TY_PTR)
 		return sema_error(s, a, "str() takes a pointer or a string");
 	n->type = type_str(s->c->opts.strlen);
 	return 0;

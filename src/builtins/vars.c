@@ -82,10 +82,13 @@ static int sema_comm(struct sema *s, struct node *n)
 	return 0;
 }
 
+/* Zeroed first: before Linux 6.2 the helper leaves the bytes after the
+ * NUL as they were, and a map key must not vary with them. */
 static int cg_comm(struct cg *g, struct node *n, struct val *out)
 {
 	int off = cg_alloc(g, 16);
 
+	cg_zero(g, off, 16);
 	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
 	ir_mov_imm(&g->ir, BPF_REG_2, 16);
@@ -154,6 +157,28 @@ static bool emits_arg(const struct probe_inst *pi, const char *name)
 	return pi->prov->arg_emit && strcmp(name, "retval");
 }
 
+/*
+ * retval has the type the providers give (fexit: the function's, from
+ * BTF); where the probes of a block disagree, int64, which holds every
+ * integer and pointer once each is read at its own size; else uint64.
+ */
+static struct type *retval_type(struct sema *s)
+{
+	struct type *t = NULL;
+	int i;
+
+	for (i = 0; i < s->cur->insts.n; i++) {
+		struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (i && (!t) != (!pi->ret))
+			return type_int(8, true);
+		if (i && t && !type_equal(t, pi->ret))
+			return type_int(8, true);
+		t = pi->ret;
+	}
+	return t ? t : type_int(8, false);
+}
+
 static int sema_argn(struct sema *s, struct node *n)
 {
 	char why[256];
@@ -172,12 +197,19 @@ static int sema_argn(struct sema *s, struct node *n)
 					  n->name, pi->name);
 		}
 	}
-	n->type = type_int(8, false);
+	if (!strcmp(n->name, "retval"))
+		n->type = retval_type(s);
+	else
+		n->type = type_int(8, false);
 	return 0;
 }
 
+/* A retval narrower than its u64 slot is read at its size and extended:
+ * the upper bits of the register it came from are undefined. */
 static int cg_argn(struct cg *g, struct node *n, struct val *out)
 {
+	static const int sz[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W };
+	const struct type *t = strcmp(n->name, "retval") ? NULL : g->pi->ret;
 	char why[256] = "";
 	int r;
 
@@ -189,7 +221,16 @@ static int cg_argn(struct cg *g, struct node *n, struct val *out)
 		return bi_int(out, r, n->type);
 	}
 	r = ir_vreg(&g->ir);
-	ir_ld(&g->ir, BPF_DW, r, g->ctx, ctx_slot(g->pi, n->name));
+	if (!t || t->kind != TY_INT ||
+	    (t->size != 1 && t->size != 2 && t->size != 4)) {
+		ir_ld(&g->ir, BPF_DW, r, g->ctx, ctx_slot(g->pi, n->name));
+		return bi_int(out, r, n->type);
+	}
+	ir_ld(&g->ir, sz[t->size], r, g->ctx, ctx_slot(g->pi, n->name));
+	if (t->is_signed) {
+		ir_alu_imm(&g->ir, BPF_LSH, r, 64 - 8 * t->size);
+		ir_alu_imm(&g->ir, BPF_ARSH, r, 64 - 8 * t->size);
+	}
 	return bi_int(out, r, n->type);
 }
 

@@ -48,9 +48,13 @@ int compile_stack_map(struct compiled *c, int depth)
 	return c->nstack_maps++;
 }
 
-static bool same_code(const struct cprog *p, int type, const struct bpf_code *code)
+/* Programs loaded for one traced function (btf_id) serve only that one. */
+static bool same_code(const struct cprog *p, const struct probe_inst *pi,
+		      const struct bpf_code *code)
 {
-	return p->prog_type == type && p->code.n == code->n &&
+	return p->prog_type == pi->prov->prog_type &&
+	       p->attach_type == pi->prov->attach_type &&
+	       p->btf_id == pi->btf_id && p->code.n == code->n &&
 	       p->code.nreloc == code->nreloc &&
 	       !memcmp(p->code.insn, code->insn, code->n * sizeof(*code->insn)) &&
 	       !memcmp(p->code.reloc, code->reloc,
@@ -99,13 +103,15 @@ static int gen_probe(struct compiled *c, struct sema_probe *sp)
 			return ret;
 		}
 		for (j = 0; j < c->progs.n && !cp; j++)
-			if (same_code(c->progs.v[j], pi->prov->prog_type, &code))
+			if (same_code(c->progs.v[j], pi, &code))
 				cp = c->progs.v[j];
 		if (cp) {
 			bpf_code_free(&code);
 		} else {
 			cp = xcalloc(1, sizeof(*cp));
 			cp->prog_type = pi->prov->prog_type;
+			cp->attach_type = pi->prov->attach_type;
+			cp->btf_id = pi->btf_id;
 			cp->code = code;
 			cp->name = xstrdup(pi->name);
 			cp->fd = -1;

@@ -27,6 +27,8 @@ struct compile_opts {
 /* A BPF program to load; several probe instances may share one. */
 struct cprog {
 	int prog_type;
+	int attach_type;	/* expected_attach_type, or 0 */
+	int btf_id;		/* attach_btf_id: the traced function, or 0 */
 	struct bpf_code code;
 	char *name;		/* the first probe it serves */
 	int fd;

@@ -175,6 +175,13 @@ static int kbtf_complete(struct type *ty)
 	return 0;
 }
 
+struct type *kbtf_type(int id)
+{
+	if (!kbtf_get())
+		return NULL;
+	return kbtf_build(id);
+}
+
 struct type *kbtf_struct(const char *name)
 {
 	int id;

@@ -18,6 +18,13 @@ void kbtf_release(void);
 struct btf;
 struct btf *kbtf_vmlinux(void);
 
+/*
+ * The language type of vmlinux BTF type id: integers and enums as ints,
+ * char arrays as strings, pointers as pointers, structs as lazy structs,
+ * anything else TY_NONE (unreadable).  NULL with errno without BTF.
+ */
+struct type *kbtf_type(int id);
+
 /* TY_STRUCT "struct NAME" (or union), fields filled lazily; NULL with errno. */
 struct type *kbtf_struct(const char *name);
 

@@ -18,6 +18,7 @@
 #include <bpf/libbpf.h>
 
 #include "util.h"
+#include "kernel/btf.h"
 #include "kernel/features.h"
 #include "kernel/tracefs.h"
 
@@ -295,7 +296,7 @@ static int feat_btf_func(void)
 	static const char *const names[] = {
 		"bpf_fentry_test1", "do_sys_openat2", "schedule", "vfs_read",
 	};
-	struct btf *btf = btf__load_vmlinux_btf();
+	struct btf *btf = kbtf_vmlinux();
 	int id = -ENOENT;
 	size_t i;
 
@@ -303,7 +304,6 @@ static int feat_btf_func(void)
 		return -errno;
 	for (i = 0; i < ARRAY_SIZE(names) && id < 0; i++)
 		id = btf__find_by_name_kind(btf, names[i], BTF_KIND_FUNC);
-	btf__free(btf);
 	return id;
 }
 

@@ -2,6 +2,7 @@
 #ifndef FERRET_KSYMS_H
 #define FERRET_KSYMS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /*
@@ -10,5 +11,31 @@
  * shows them as zero to unprivileged readers).
  */
 int ksyms_lookup(const char *name, uint64_t *addr);
+
+/* A kernel function: its name and module ("" for vmlinux). */
+struct ksyms_func {
+	const char *name;
+	const char *module;
+};
+
+/*
+ * Name lists of kernel functions, each read once, on first use, and kept:
+ * sorted by name then module, without duplicates.  Each returns the count
+ * and points *out at the array, or -errno (lockdown makes the tracefs
+ * files unreadable with EPERM).
+ *
+ * ksyms_traceable: what ftrace can attach to, tracefs
+ *   available_filter_functions, without the placeholders it lists for
+ *   functions the linker dropped ("__ftrace_invalid_address__...").
+ * ksyms_text: the text symbols ('t', 'T') of /proc/kallsyms.
+ * ksyms_kprobe_blacklist: what kprobes refuse, from debugfs
+ *   kprobes/blacklist (-ENOENT where debugfs is not mounted).
+ */
+int ksyms_traceable(const struct ksyms_func **out);
+int ksyms_text(const struct ksyms_func **out);
+int ksyms_kprobe_blacklist(const struct ksyms_func **out);
+
+/* True if name (any module) is in the list of n functions. */
+bool ksyms_has(const struct ksyms_func *funcs, int n, const char *name);
 
 #endif

@@ -182,6 +182,8 @@ static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 	int fd, err, idx;
 
 	snprintf(name, sizeof(name), "ferret");
+	opts.expected_attach_type = p->attach_type;
+	opts.attach_btf_id = p->btf_id;
 	fd = bpf_prog_load(p->prog_type, name, "GPL", p->code.insn, p->code.n,
 			   &opts);
 	if (fd >= 0) {

@@ -733,6 +733,7 @@ static int stmt(struct sema *s, struct node *n)
 static int expand(struct sema *s, struct sema_probe *sp)
 {
 	struct node *p = sp->node;
+	const char *why;
 	char err[512];
 	int i, j, ret, errs = 0;
 
@@ -749,6 +750,14 @@ static int expand(struct sema *s, struct sema_probe *sp)
 			continue;
 		}
 		err[0] = 0;
+		if (prov->available && !s->c->opts.dump &&
+		    !prov->available(&why)) {
+			s->report = true;
+			sema_error(s, spec, "%s", why);
+			s->report = false;
+			errs++;
+			continue;
+		}
 		ret = prov->expand(prov, spec->str, &sp->insts, err, sizeof(err));
 		if (ret) {
 			s->report = true;

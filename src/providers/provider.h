@@ -43,6 +43,10 @@ struct probe_inst {
 	int nargs;		/* CTX_U64_ARRAY: the event's argument count,
 				 * -1 if unknown */
 	void *data;		/* provider data, one block freed with free() */
+	struct type *ret;	/* retval's type where the provider knows it
+				 * (BTF), or NULL: uint64 */
+	int btf_id;		/* kernel BTF id of the function the program
+				 * is loaded for (attach_btf_id), or 0 */
 };
 
 /* File descriptors an attachment holds; closing them detaches. */
@@ -74,9 +78,19 @@ struct provider {
 	const char *alias;		/* "t", or NULL */
 	const char *alias2;		/* another ("kfunc" for fentry), or NULL */
 	int prog_type;			/* enum bpf_prog_type */
+	int attach_type;		/* expected_attach_type of its programs
+					 * (enum bpf_attach_type), or 0 */
 	enum ctx_mode ctx;
 	bool cookie;			/* bpf_get_attach_cookie() works: one
 					 * program can serve many instances */
+
+	/*
+	 * Whether this kernel can run the probe type, with a sentence naming
+	 * what it lacks or forbids in *why when not (the feat_* checks).
+	 * Checked before expanding specs to run, never for -d listings.
+	 * NULL: always.
+	 */
+	bool (*available)(const char **why);
 
 	/*
 	 * Expands spec (the whole text, e.g. "tracepoint:sched:sched_*")

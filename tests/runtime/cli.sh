@@ -166,6 +166,53 @@ printf '#!/usr/bin/env ferret\nBEGIN { printf("%%s-%%d\\n", str($1), $2); exit()
 out=$("$F" -q "$TMP/s.bt" abc 42)
 why="got: $out" check script_file_params test "$out" = abc-42
 
+# Kernel-function probes where the kernel lacks kprobes or its lockdown
+# refuses BPF trampolines: a located error naming that, for running and
+# for -l.  (tests/vm runs them on a kernel that has both.)
+kfunc_missing() {	# NAME PROGRAM LIST-PATTERN TEXT
+	"$F" -e "$2" >"$TMP/km.out" 2>"$TMP/km.err"
+	local rc=$?
+	why="rc $rc: $(head -3 "$TMP/km.err" | tr '\n' '|')" check "$1" \
+		grep -q "^-e:1:1: error: .*$4" "$TMP/km.err"
+	"$F" -l "$3" >"$TMP/kl.out" 2>"$TMP/kl.err"
+	rc=$?
+	why="rc $rc: $(head -3 "$TMP/kl.err" "$TMP/kl.out" | tr '\n' '|')" \
+		check "$1_list" line_with "ferret: cannot list $3: " "$4" "$TMP/kl.err"
+}
+line_with() {	# FIXED-PREFIX REGEX FILE: a line starts with one, matches both
+	grep -F "$1" "$3" | grep -q "$2"
+}
+if [ ! -e /sys/bus/event_source/devices/kprobe ] &&
+	[ ! -e /sys/kernel/tracing/kprobe_events ] &&
+	[ ! -e /sys/kernel/debug/tracing/kprobe_events ]; then
+	kfunc_missing kprobe_missing 'kprobe:vfs_read { @ = count(); }' \
+		'kprobe:vfs_*' 'this kernel was built without CONFIG_KPROBES'
+	kfunc_missing kretprobe_missing 'kretprobe:vfs_read { @ = count(); }' \
+		'kretprobe:vfs_*' 'this kernel was built without CONFIG_KPROBES'
+else
+	echo "skip kprobe_missing: this kernel has kprobes"
+	skip=$((skip + 1))
+fi
+mode=$(cat /sys/kernel/security/lockdown 2>/dev/null ||
+	unshare -m sh -c 'mount -t securityfs none /sys/kernel/security &&
+		cat /sys/kernel/security/lockdown' 2>/dev/null)
+mode=$(sed -n 's/.*\[\(.*\)\].*/\1/p' <<<"$mode")
+if [ -n "$mode" ] && [ "$mode" != none ]; then
+	kfunc_missing fentry_lockdown 'fentry:vfs_read { @ = count(); }' \
+		'fentry:vfs_*' "refuses them (lockdown: $mode)"
+	kfunc_missing fexit_lockdown 'kretfunc:vfs_read { @ = hist(retval); }' \
+		'fexit:vfs_*' "refuses them (lockdown: $mode)"
+else
+	echo "skip fentry_lockdown: lockdown is '${mode:-unknown}'"
+	skip=$((skip + 1))
+fi
+# -d lists the programs all the same: compiling needs BTF, not trampolines.
+out=$("$F" -d -e 'fexit:vfs_read { @ = hist(retval); } kprobe:vfs_read { @k = sum(arg2); }' 2>&1)
+why="$(head -3 <<<"$out")" check kfunc_dump_without_kernel_support \
+	grep -q '^BPF kretfunc:vmlinux:vfs_read' <<<"$out"
+why="$(head -3 <<<"$out")" check kprobe_dump_without_kernel_support \
+	grep -q '^BPF kprobe:vfs_read' <<<"$out"
+
 # --version and --help.
 why="" check version grep -q '^ferret v' <("$F" --version)
 why="" check help grep -q 'usage: ferret' <("$F" --help)

@@ -7,6 +7,7 @@
  *   workload read N      N read()s of 1, 2, 4 ... bytes from /dev/zero
  *   workload getppid N   N getppid()
  *   workload write N     N write()s of "ferret\n" to /dev/null
+ *   workload stat N      N stat()s of /nonexistent/ferret (ENOENT)
  *   workload sleep MS    sleeps MS milliseconds
  *   workload calls N     ferret_add(i, 10) for i < N, ferret_mul(i, 3) for
  *                        even i, then getppid(): targets for uprobes
@@ -22,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 /* Targets for uprobe tests: not inlined, not merged, not elided. */
@@ -64,7 +66,7 @@ int main(int argc, char **argv)
 	int fd;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: workload open|read|getppid|write|sleep N\n");
+		fprintf(stderr, "usage: workload open|read|getppid|write|stat|sleep N\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "open")) {
@@ -119,6 +121,12 @@ int main(int argc, char **argv)
 		syscall(SYS_getppid);
 		if (sum < 0)
 			return 1;
+	} else if (!strcmp(argv[1], "stat")) {
+		struct stat st;
+
+		for (i = 0; i < n; i++)
+			if (!stat("/nonexistent/ferret", &st))
+				return 1;
 	} else if (!strcmp(argv[1], "sleep")) {
 		struct timespec ts = { n / 1000, (n % 1000) * 1000000 };
 

@@ -41,13 +41,8 @@ static void free_insts(struct vec *v)
 {
 	int i;
 
-	for (i = 0; i < v->n; i++) {
-		struct probe_inst *pi = v->v[i];
-
-		free(pi->name);
-		free(pi->target);
-		free(pi);
-	}
+	for (i = 0; i < v->n; i++)
+		provider_inst_free(v->v[i]);
 	vec_free(v);
 }
 
@@ -380,15 +375,7 @@ static void test_spec_errors(void)
 static void test_unsupported(void)
 {
 	struct tc t = { .name = "unsupported_providers" };
-	const char *why;
 
-	if (feat_kprobes(&why))
-		expect_error(&t, "kprobe:vfs_read", -EOPNOTSUPP,
-			     "kprobe probes are not supported yet");
-	else
-		expect_error(&t, "kprobe:vfs_read", -EOPNOTSUPP,
-			     "kprobes are not available: this kernel was built without CONFIG_KPROBES");
-	expect_error(&t, "kr:vfs_read", -EOPNOTSUPP, why);
 	if (feat_uprobes(NULL)) {
 		expect_error(&t, "uprobe:/bin/sh:no_such_function", -ENOENT,
 			     "/bin/sh has no symbol 'no_such_function'");
@@ -405,6 +392,118 @@ static void test_unsupported(void)
 		expect_error(&t, "usdt:/no/such/file:p:n", -ENOENT,
 			     "/no/such/file: no such file, library or program");
 	}
+	finish(&t);
+}
+
+/*
+ * Where the kernel lacks kprobes or refuses trampolines, the providers
+ * say so before expanding anything; the sentences name what is missing.
+ */
+static void test_kernel_function_available(void)
+{
+	struct tc t = { .name = "kernel_function_available" };
+	const char *why, *why2;
+	bool ok;
+
+	ok = kprobe_provider.available(&why);
+	expect(&t, ok == feat_kprobes(NULL), "kprobe: not feat_kprobes");
+	expect(&t, ok || strstr(why, "CONFIG_KPROBES"), "kprobe: '%s'", why);
+	expect(&t, kretprobe_provider.available(&why2) == ok &&
+	       !strcmp(why, why2), "kretprobe: '%s'", why2);
+	if (geteuid() == 0) {
+		ok = fentry_provider.available(&why);
+		expect(&t, ok || !strncmp(why, "fentry/fexit need", 17),
+		       "fentry: '%s'", why);
+		expect(&t, fexit_provider.available(&why2) == ok &&
+		       !strcmp(why, why2), "fexit: '%s'", why2);
+	}
+	finish(&t);
+}
+
+/* kprobe specs: names, targets and offsets as perf's kprobe PMU wants. */
+static void test_kprobe_specs(void)
+{
+	struct tc t = { .name = "kprobe_specs" };
+	struct vec out = { 0 };
+	struct probe_inst *pi;
+
+	pi = expand_one(&t, "kprobe:vfs_read", &out);
+	if (pi)
+		expect(&t, !strcmp(pi->name, "kprobe:vfs_read") &&
+		       !strcmp(pi->target, "vfs_read") &&
+		       !strcmp(pi->func, "vfs_read") && pi->config == 0,
+		       "%s %s %s", pi->name, pi->target, pi->func);
+	free_insts(&out);
+	pi = expand_one(&t, "k:vfs_read+0x10", &out);
+	if (pi)
+		expect(&t, !strcmp(pi->name, "kprobe:vfs_read+16") &&
+		       !strcmp(pi->target, "vfs_read") && pi->config == 16,
+		       "%s %s %llu", pi->name, pi->target,
+		       (unsigned long long)pi->config);
+	free_insts(&out);
+	pi = expand_one(&t, "kretprobe:ext4:ext4_file_open", &out);
+	if (pi)
+		expect(&t, !strcmp(pi->name, "kretprobe:ext4:ext4_file_open") &&
+		       !strcmp(pi->target, "ext4:ext4_file_open") &&
+		       !strcmp(pi->func, "ext4_file_open") &&
+		       pi->prov->retval_offset(pi) == 80,
+		       "%s %s %s", pi->name, pi->target, pi->func);
+	free_insts(&out);
+	pi = expand_one(&t, "kprobe:vmlinux:vfs_read", &out);
+	if (pi)
+		expect(&t, !strcmp(pi->target, "vfs_read"), "%s", pi->target);
+	free_insts(&out);
+	expect_error(&t, "kr:vfs_read+4", -EINVAL,
+		     "kretprobe probes take no offset");
+	expect_error(&t, "kprobe:vfs_read+4x", -EINVAL, "bad offset '4x'");
+	expect_error(&t, "kprobe:vfs_*+4", -EINVAL, "not allowed with a wildcard");
+	expect_error(&t, "kprobe:", -EINVAL, "expected kprobe:[MODULE:]FUNCTION");
+	expect_error(&t, "kprobe:no_such_function_xyz", -ENOENT,
+		     "kernel function 'no_such_function_xyz' not found");
+	finish(&t);
+}
+
+/* fentry/fexit: args typed from the BTF prototype, retval from its return. */
+static void test_kfunc_specs(void)
+{
+	struct tc t = { .name = "kfunc_specs" };
+	struct vec out = { 0 };
+	struct probe_inst *pi;
+	const struct type *ret;
+
+	if (!feat_btf(NULL)) {
+		skip(t.name, "no kernel BTF");
+		return;
+	}
+	/* ssize_t vfs_read(struct file *, char *, size_t, loff_t *) */
+	pi = expand_one(&t, "fentry:vfs_read", &out);
+	if (pi) {
+		expect(&t, !strcmp(pi->name, "kfunc:vmlinux:vfs_read") &&
+		       !strcmp(pi->func, "vfs_read") && pi->btf_id > 0 &&
+		       !pi->ret, "%s %s %d", pi->name, pi->func, pi->btf_id);
+		expect_field(&t, pi->args, "file", 0, "struct file *");
+		expect_field(&t, pi->args, "buf", 8, "uint8 *");
+		expect_field(&t, pi->args, "count", 16, "uint64");
+		expect_field(&t, pi->args, "pos", 24, "int64 *");
+		expect(&t, pi->args && pi->args->nfields == 4, "fields");
+	}
+	free_insts(&out);
+	pi = expand_one(&t, "kretfunc:vmlinux:vfs_read", &out);
+	if (pi) {
+		ret = pi->ret;
+		expect(&t, !strcmp(pi->name, "kretfunc:vmlinux:vfs_read") &&
+		       ret && ret->kind == TY_INT && ret->size == 8 &&
+		       ret->is_signed && pi->prov->retval_offset(pi) == 32,
+		       "%s retval", pi->name);
+	}
+	free_insts(&out);
+	expect_error(&t, "fentry:no_such_function_xyz", -ENOENT,
+		     "not found in the kernel's BTF");
+	expect_error(&t, "fexit:ext4:ext4_file_open", -EOPNOTSUPP,
+		     "module functions ('ext4') are not supported");
+	expect_error(&t, "fentry:migrate_disable", -EOPNOTSUPP,
+		     "the kernel refuses tracing programs on it");
+	expect_error(&t, "fentry:", -EINVAL, "expected fentry:FUNCTION");
 	finish(&t);
 }
 
@@ -1049,6 +1148,9 @@ int main(void)
 	test_special();
 	test_spec_errors();
 	test_unsupported();
+	test_kernel_function_available();
+	test_kprobe_specs();
+	test_kfunc_specs();
 	test_format_parse();
 	test_features_consistent();
 	test_tp_expand();

@@ -108,6 +108,21 @@ fi
 VMLINUZ=$1
 KVER=${VMLINUZ##*/vmlinuz-}
 
+# A module with no dependencies (binfmt_misc), for probes on module
+# functions: taken from the cached package once.
+MOD=$KDIR/binfmt_misc.ko
+if [ ! -f "$MOD" ]; then
+	set -- "$KDIR"/*.deb
+	if [ -f "$1" ] && dpkg-deb --fsys-tarfile "$1" |
+		tar -x -O --wildcards './lib/modules/*/kernel/fs/binfmt_misc.ko' \
+			>"$MOD.tmp" 2>/dev/null && [ -s "$MOD.tmp" ]; then
+		mv "$MOD.tmp" "$MOD"
+	else
+		rm -f "$MOD.tmp"
+		echo "vm: no binfmt_misc.ko in the kernel package; module probes go untested"
+	fi
+fi
+
 # --- the initramfs, rebuilt every run (ferret changes) -------------------
 STAGE=$(mktemp -d "$VMDIR/root.XXXXXX") || die "cannot create a staging directory"
 R=$STAGE/root
@@ -121,6 +136,10 @@ cp "$FERRET" "$R/bin/ferret" && cp "$WL" "$R/bin/workload" &&
 	cp "$HERE/guest-tests.sh" "$R/bin/guest-tests.sh" ||
 	die "cannot copy ferret, the workload or guest-tests.sh"
 chmod 755 "$R/bin/guest-tests.sh"
+if [ -f "$MOD" ]; then
+	mkdir -p "$R/lib/modules" && cp "$MOD" "$R/lib/modules/" ||
+		die "cannot copy $MOD"
+fi
 
 # Shared libraries, from ldd, at the paths the binaries ask for, and the
 # dynamic loader at its own path.
