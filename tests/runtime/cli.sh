@@ -166,6 +166,19 @@ printf '#!/usr/bin/env ferret\nBEGIN { printf("%%s-%%d\\n", str($1), $2); exit()
 out=$("$F" -q "$TMP/s.bt" abc 42)
 why="got: $out" check script_file_params test "$out" = abc-42
 
+# BPFTRACE_MAP_KEYS_MAX sets the entries of each map, as in bpftrace.
+fill='BEGIN { $i = 0; unroll(20) { @[$i] = 1; $i++; } exit(); }'
+BPFTRACE_MAP_KEYS_MAX=5 "$F" -q -e "$fill" >"$TMP/mk.txt" 2>"$TMP/mk.err"
+n=$(grep -c '^@\[' "$TMP/mk.txt")
+why="$n entries, stderr: $(cat "$TMP/mk.err")" check map_keys_max_env \
+	bash -c "test $n = 5 && grep -q 'map @ was full (5 entries): 15 updates dropped' '$TMP/mk.err'"
+n=$("$F" -q -e "$fill" 2>&1 | grep -c '^@\[')
+why="$n entries" check map_keys_max_default test "$n" = 20
+out=$(BPFTRACE_MAP_KEYS_MAX=5x "$F" -e 'BEGIN { exit(); }' 2>&1)
+rc=$?
+why="rc $rc: $out" check map_keys_max_invalid \
+	bash -c "test $rc = 1 && grep -q 'BPFTRACE_MAP_KEYS_MAX' <<<'$out'"
+
 # --version and --help.
 why="" check version grep -q '^ferret v' <("$F" --version)
 why="" check help grep -q 'usage: ferret' <("$F" --help)
