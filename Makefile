@@ -7,7 +7,7 @@ BUILD   ?= build
 
 DEPS_APT := libbpf-dev libelf-dev zlib1g-dev pkg-config bpftrace \
             qemu-system-x86 busybox-static cpio systemtap-sdt-dev time \
-            chromium fonts-dejavu-core libxml2-utils
+            chromium fonts-dejavu-core libxml2-utils strace
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
@@ -101,6 +101,7 @@ bench: deps
 	$(MAKE) all
 	./bench/run.sh $(BUILD)/ferret
 	./bench/usdt.sh $(BUILD)/ferret
+	./bench/uprobe.sh $(BUILD)/ferret
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret
