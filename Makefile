@@ -6,8 +6,8 @@ VERSION := 0.1.0
 BUILD   ?= build
 
 DEPS_APT := libbpf-dev libelf-dev zlib1g-dev pkg-config bpftrace \
-            qemu-system-x86 busybox-static cpio systemtap-sdt-dev time \
-            chromium fonts-dejavu-core libxml2-utils strace
+            qemu-system-x86 busybox-static cpio systemtap-sdt-dev time strace \
+            chromium fonts-dejavu-core libxml2-utils
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g

@@ -22,6 +22,7 @@
 #include "kernel/btf.h"
 #include "lang/types.h"
 #include "profile/profile.h"
+#include "strace/st_main.h"
 
 static void usage(FILE *f)
 {
@@ -30,6 +31,7 @@ static void usage(FILE *f)
 "       ferret [options] -e PROGRAM [ARG...]\n"
 "       ferret -l [PATTERN]\n"
 "       ferret profile [-F HZ] [-p PID | -c COMMAND] [-d SECONDS] [-o FILE]\n"
+"       ferret strace [options] COMMAND [ARG...]   (ferret strace -h)\n"
 "\n"
 "Compiles a bpftrace program to eBPF, attaches it and prints its output.\n"
 "\n"
@@ -121,74 +123,18 @@ static int list_probes(const char *pattern)
 	return 0;
 }
 
-/*
- * Waits until the child sits in its read() of the go pipe, so the calls
- * it makes before (glibc's fork bookkeeping, prctl) are never traced,
- * however fast the probes attach.  /proc/PID/syscall names the system
- * call a blocked task is in; give up after two seconds.
- */
-static void wait_blocked_in_read(pid_t pid)
-{
-	char path[64], buf[64];
-	int i, fd;
-	ssize_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/syscall", pid);
-	for (i = 0; i < 2000; i++) {
-		fd = open(path, O_RDONLY);
-		if (fd < 0)
-			return;
-		n = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (n <= 0)
-			return;
-		buf[n] = 0;
-		if (!strncmp(buf, "0 ", 2))
-			return;
-		usleep(1000);
-	}
-}
-
-/*
- * Starts cmd held: the child waits on a pipe until every probe is
- * attached, so its first instructions are traced.  Closing the pipe
- * without writing makes it exit instead.
- */
+/* Starts cmd held until run_program() releases it (see run_spawn_held). */
 static pid_t start_child(const char *cmd, int *go_fd)
 {
 	wordexp_t we;
-	int fds[2];
 	pid_t pid;
-	char go[8];
 
 	if (wordexp(cmd, &we, WRDE_NOCMD) || we.we_wordc == 0) {
 		fprintf(stderr, "ferret: cannot parse command '%s'\n", cmd);
 		return -1;
 	}
-	if (pipe2(fds, O_CLOEXEC) < 0)
-		return -1;
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		/*
-		 * The held child makes the same calls as bpftrace's, so that
-		 * traces of "-c" runs compare equal: an 8-byte read, a close.
-		 */
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		close(fds[1]);
-		if (read(fds[0], go, sizeof(go)) != sizeof(go))
-			_exit(127);
-		close(fds[0]);
-		execvp(we.we_wordv[0], we.we_wordv);
-		fprintf(stderr, "ferret: cannot run %s: %s\n", we.we_wordv[0],
-			strerror(errno));
-		_exit(127);
-	}
+	pid = run_spawn_held(NULL, we.we_wordv, go_fd);
 	wordfree(&we);
-	close(fds[0]);
-	*go_fd = fds[1];
-	wait_blocked_in_read(pid);
 	return pid;
 }
 
@@ -213,6 +159,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "profile"))
 		return prof_main(argc - 1, argv + 1, main);
+	if (argc > 1 && !strcmp(argv[1], "strace"))
+		return st_main(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "+e:c:p:lo:f:qvdhV", longopts,
 				  NULL)) != -1) {
 		switch (opt) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../lang/ast.h"
 #include "../runtime/format.h"
 
 static const struct builtin *const groups[] = {
@@ -32,6 +33,12 @@ const struct builtin *builtin_for_record(int kind)
 			if (b->rec_kind == kind && b->rt)
 				return b;
 	return NULL;
+}
+
+bool builtin_reads_into(const struct node *n)
+{
+	return n->kind == N_CALL && n->bi && n->bi->cg_into &&
+	       n->nlist > 0 && n->list[0]->type->kind != TY_STR;
 }
 
 int bi_probe_index(struct cg *g, struct node *n, struct val *out)
@@ -97,6 +104,8 @@ static const char *kind_word(const struct type *t)
 		return "integer";
 	case TY_TUPLE:
 		return "tuple";
+	case TY_BUF:
+		return "buffer";
 	default:
 		return type_is_text(t) ? "string" : "other";
 	}
@@ -124,15 +133,18 @@ int bi_fmt_arg(struct sema *s, struct node *n)
 			return -EINVAL;
 		t = n->list[i]->type;
 		if (t->kind != TY_INT && t->kind != TY_TUPLE &&
-		    t->kind != TY_PTR && !type_is_text(t))
+		    t->kind != TY_PTR && !type_is_text(t) && t->kind != TY_BUF)
 			return sema_error(s, n->list[i], "%s() cannot print %s",
 					  n->name, type_name(t, b, sizeof(b)));
 		if (!fmt_next_conv(n->list[0]->str, from, &conv))
 			break;
 		from = conv.end;
-		if (conv.want == FMT_WANT_BUF)
-			return sema_error(s, n->list[i], "%s: %%r needs buf(), which is not supported yet",
-					  n->name);
+		if (conv.want == FMT_WANT_BUF && t->kind != TY_BUF)
+			return sema_error(s, n->list[i], "%s: %%r specifier expects a value of type buffer (%s supplied)",
+					  n->name, kind_word(t));
+		if (conv.want != FMT_WANT_BUF && t->kind == TY_BUF)
+			return sema_error(s, n->list[i], "%s: a buffer prints with %%r, not %%%c",
+					  n->name, conv.conv);
 		if (conv.want == FMT_WANT_INT && t->kind != TY_INT &&
 		    t->kind != TY_PTR)
 			return sema_error(s, n->list[i], "%s: %%%c specifier expects a value of type integer (%s supplied)",

@@ -28,7 +28,20 @@ struct builtin {
 	int (*rt)(struct runtime *rt, const struct rec_hdr *h,
 		  const void *data, size_t len);
 	const char *unsupported;	/* why it is missing */
+	/*
+	 * Optional, for values read from memory (str(), buf()): prep
+	 * evaluates the operands into ops[] ahead of time; into then reads
+	 * the value straight to base+off (base a register), so that a large
+	 * value never needs the stack, and returns a register holding how
+	 * many bytes of the value's slot are in use (at least 1).
+	 */
+	int (*cg_prep)(struct cg *g, struct node *n, struct val *ops);
+	int (*cg_into)(struct cg *g, struct node *n, const struct val *ops,
+		       int base, int off);
 };
+
+/* True if n is a call whose value can be read straight into memory. */
+bool builtin_reads_into(const struct node *n);
 
 /* Finds a builtin variable (func false) or function (func true). */
 const struct builtin *builtin_find(const char *name, bool func);

@@ -104,26 +104,55 @@ static int cg_signal(struct cg *g, struct node *n, struct val *out)
 	return 0;
 }
 
-/* Sends a record with the call's arguments laid out as format n->id says. */
+/* A printf whose last argument is a read of at least this many bytes is
+ * sent at the length the value turns out to have. */
+#define TRIM_MIN 256
+
+/*
+ * Sends a record with the call's arguments laid out as format n->id says.
+ * Values read from memory (str(), buf()) go straight into the record.
+ */
 static int send_args(struct cg *g, struct node *n, int kind, int first)
 {
 	const struct fmt_spec *fs = g->c->fmts.v[n->id];
-	struct val *vs = xcalloc(n->nlist + 1, sizeof(*vs));
-	int skip = ir_label(&g->ir), rec, i;
+	struct val *vs = xcalloc(2 * (n->nlist + 1), sizeof(*vs));
+	int skip = ir_label(&g->ir), rec, i, used = -1, last = n->nlist - 1;
+	bool trim;
 
-	for (i = first; i < n->nlist; i++)
-		if (cg_expr(g, n->list[i], &vs[i])) {
+	for (i = first; i < n->nlist; i++) {
+		struct node *a = n->list[i];
+		int err = builtin_reads_into(a) ? a->bi->cg_prep(g, a, &vs[2 * i])
+						: cg_expr(g, a, &vs[2 * i]);
+
+		if (err) {
 			free(vs);
 			return -EINVAL;
 		}
-	rec = cg_record_begin(g, kind, n->id, fs->size, skip);
+	}
+	trim = last >= first && builtin_reads_into(n->list[last]) &&
+	       n->list[last]->type->size >= TRIM_MIN;
+	if (trim)
+		rec = cg_scratch_begin(g, kind, n->id, fs->size, skip);
+	else
+		rec = cg_record_begin(g, kind, n->id, fs->size, skip);
 	for (i = first; i < n->nlist; i++) {
 		const struct fmt_arg *a = &fs->args[i - first];
+		struct node *an = n->list[i];
+		int off = sizeof(struct rec_hdr) + a->offset;
 
-		cg_store(g, rec, sizeof(struct rec_hdr) + a->offset, &vs[i],
-			 type_in_reg(a->type) ? 8 : a->type->size);
+		if (builtin_reads_into(an))
+			used = an->bi->cg_into(g, an, &vs[2 * i], rec, off);
+		else
+			cg_store(g, rec, off, &vs[2 * i],
+				 type_in_reg(a->type) ? 8 : a->type->size);
 	}
-	cg_record_end(g, rec, kind != REC_PRINTF);
+	if (trim) {
+		ir_alu_imm(&g->ir, BPF_ADD, used, sizeof(struct rec_hdr) +
+			   fs->args[last - first].offset);
+		cg_output_end(g, rec, used, fs->size, kind != REC_PRINTF);
+	} else {
+		cg_record_end(g, rec, kind != REC_PRINTF);
+	}
 	ir_place(&g->ir, skip);
 	free(vs);
 	return 0;
@@ -150,9 +179,19 @@ static int format_record(struct runtime *rt, const struct rec_hdr *h,
 {
 	const struct fmt_spec *fs = fmt_of(rt, h->id);
 
-	if (!fs || len < (size_t)fs->size)
+	void *full;
+	int ret;
+
+	if (!fs)
 		return -EINVAL;
-	return print_format(&rt->out, fs, data, b);
+	if (len >= (size_t)fs->size)
+		return print_format(&rt->out, fs, data, b);
+	/* A record sent at its used length: the rest reads as zeroes. */
+	full = xcalloc(1, fs->size);
+	memcpy(full, data, len);
+	ret = print_format(&rt->out, fs, full, b);
+	free(full);
+	return ret;
 }
 
 static int rt_printf(struct runtime *rt, const struct rec_hdr *h,
@@ -446,7 +485,6 @@ const struct builtin builtin_output[] = {
 	FN("time", REC_TIME, sema_time, cg_time, rt_time),
 	FN("exit", REC_EXIT, sema_exit, cg_exit, rt_exit),
 	FN("signal", 0, sema_signal, cg_signal, NULL),
-	NOT_YET("buf", ""),
 	NOT_YET("override", "it needs kprobes"), NOT_YET("strftime", ""),
 	NOT_YET("macaddr", ""), NOT_YET("cgroupid", ""), NOT_YET("path", ""),
 	NOT_YET("sizeof", ""),

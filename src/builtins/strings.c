@@ -76,6 +76,118 @@ static int cg_str(struct cg *g, struct node *n, struct val *out)
 	return 0;
 }
 
+/* Evaluates str()'s pointer and length ahead of cg_into_str(). */
+static int cg_prep_ptr_len(struct cg *g, struct node *n, struct val *ops)
+{
+	if (cg_expr(g, n->list[0], &ops[0]))
+		return -EINVAL;
+	if (n->nlist == 2 && cg_expr(g, n->list[1], &ops[1]))
+		return -EINVAL;
+	return 0;
+}
+
+/* A register holding len clamped to [0, max], unsigned. */
+static int clamp_len(struct cg *g, const struct val *len, int max)
+{
+	int l = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+
+	ir_mov(&g->ir, l, cg_reg(g, len));
+	ir_jmp_imm(&g->ir, BPF_JLE, l, max, ok);
+	ir_mov_imm(&g->ir, l, max);
+	ir_place(&g->ir, ok);
+	return l;
+}
+
+static int cg_into_str(struct cg *g, struct node *n, const struct val *ops,
+		       int base, int off)
+{
+	int size = n->type->size, used = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+	int ptr = cg_reg(g, &ops[0]);
+
+	/* An unreadable string is an empty one. */
+	ir_st_imm(&g->ir, BPF_B, base, off, 0);
+	if (n->nlist == 2)
+		ir_mov(&g->ir, BPF_REG_2, clamp_len(g, &ops[1], size));
+	else
+		ir_mov_imm(&g->ir, BPF_REG_2, size);
+	ir_mov(&g->ir, BPF_REG_1, base);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
+	ir_mov(&g->ir, BPF_REG_3, ptr);
+	ir_call(&g->ir, BPF_FUNC_probe_read_str, 3);
+	ir_mov(&g->ir, used, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JSGT, used, 0, ok);
+	ir_mov_imm(&g->ir, used, 1);
+	ir_place(&g->ir, ok);
+	return used;
+}
+
+/*
+ * buf(ptr, len): len bytes of kernel or user memory, printed with %r.
+ * A constant len sizes the buffer; any other is bounded by the string
+ * size (bpftrace's BPFTRACE_STRLEN).
+ */
+static int sema_buf(struct sema *s, struct node *n)
+{
+	struct node *len;
+	char b[64];
+
+	if (bi_nargs(s, n, 2, 2))
+		return -EINVAL;
+	if (sema_expr(s, n->list[0]))
+		return -EINVAL;
+	if (n->list[0]->type->kind != TY_INT && n->list[0]->type->kind != TY_PTR)
+		return sema_error(s, n->list[0], "buf() reads from a pointer, not %s",
+				  type_name(n->list[0]->type, b, sizeof(b)));
+	if (bi_int_arg(s, n, 1))
+		return -EINVAL;
+	len = n->list[1];
+	if (len->kind == N_INT) {
+		if ((int64_t)len->ival < 1 || len->ival > (1 << 16))
+			return sema_error(s, len, "buf() length must be 1 to 65536");
+		n->type = type_buf((int)len->ival);
+	} else {
+		n->type = type_buf(s->c->opts.strlen);
+	}
+	return 0;
+}
+
+static int cg_into_buf(struct cg *g, struct node *n, const struct val *ops,
+		       int base, int off)
+{
+	int max = n->type->size - 8, l, used = ir_vreg(&g->ir);
+
+	if (n->list[1]->kind == N_INT) {
+		l = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, l, max);
+	} else {
+		l = clamp_len(g, &ops[1], max);
+	}
+	ir_st(&g->ir, BPF_DW, base, off, l);
+	ir_mov(&g->ir, BPF_REG_1, base);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off + 8);
+	ir_mov(&g->ir, BPF_REG_2, l);
+	ir_mov(&g->ir, BPF_REG_3, cg_reg(g, &ops[0]));
+	ir_call(&g->ir, BPF_FUNC_probe_read, 3);
+	ir_mov(&g->ir, used, l);
+	ir_alu_imm(&g->ir, BPF_ADD, used, 8);
+	return used;
+}
+
+static int cg_buf(struct cg *g, struct node *n, struct val *out)
+{
+	struct val ops[2];
+	int off;
+
+	if (cg_prep_ptr_len(g, n, ops))
+		return -EINVAL;
+	off = cg_alloc(g, n->type->size);
+	cg_into_buf(g, n, ops, BPF_REG_10, off);
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = n->type;
+	return 0;
+}
+
 static int sema_strncmp(struct sema *s, struct node *n)
 {
 	int64_t k;
@@ -224,7 +336,10 @@ static int rt_join(struct runtime *rt, const struct rec_hdr *h,
 #define FN(n, s, c) { .name = n, .func = true, .sema = s, .cg = c }
 
 const struct builtin builtin_strings[] = {
-	FN("str", sema_str, cg_str),
+	{ .name = "str", .func = true, .sema = sema_str, .cg = cg_str,
+	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_str },
+	{ .name = "buf", .func = true, .sema = sema_buf, .cg = cg_buf,
+	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_buf },
 	FN("strncmp", sema_strncmp, cg_strncmp_fn),
 	FN("kaddr", sema_kaddr, cg_kaddr),
 	{ .name = "join", .func = true, .rec_kind = REC_JOIN, .sema = sema_join,

@@ -238,6 +238,54 @@ void cg_record_end(struct cg *g, int rec, bool wakeup)
 	ir_call(&g->ir, BPF_FUNC_ringbuf_submit, 2);
 }
 
+int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip)
+{
+	int rec = ir_vreg(&g->ir), key = cg_alloc(g, 8);
+	int need = sizeof(struct rec_hdr) + size;
+
+	if (g->c->scratch_size < need)
+		g->c->scratch_size = need;
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, key, 0);
+	cg_lookup(g, MAP_SCRATCH, key);
+	ir_mov(&g->ir, rec, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, rec, 0, skip);
+	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
+	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
+	return rec;
+}
+
+void cg_output_end(struct cg *g, int rec, int len, int size, bool wakeup)
+{
+	int flags = ir_vreg(&g->ir), n = ir_vreg(&g->ir);
+	int quiet = ir_label(&g->ir), fits = ir_label(&g->ir), ok = ir_label(&g->ir);
+	int total = sizeof(struct rec_hdr) + size;
+
+	ir_mov(&g->ir, n, len);
+	ir_jmp_imm(&g->ir, BPF_JLE, n, total, fits);
+	ir_mov_imm(&g->ir, n, total);
+	ir_place(&g->ir, fits);
+	if (wakeup) {
+		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
+	} else {
+		ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+		ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
+		ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
+		ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
+		ir_jmp_imm(&g->ir, BPF_JLT, BPF_REG_0,
+			   (int32_t)(g->c->ringbuf_size / 4), quiet);
+		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
+		ir_place(&g->ir, quiet);
+	}
+	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ir_mov(&g->ir, BPF_REG_2, rec);
+	ir_mov(&g->ir, BPF_REG_3, n);
+	ir_mov(&g->ir, BPF_REG_4, flags);
+	ir_call(&g->ir, BPF_FUNC_ringbuf_output, 4);
+	ir_jmp_imm(&g->ir, BPF_JEQ, BPF_REG_0, 0, ok);
+	cg_count_stat(g, STAT_LOST);
+	ir_place(&g->ir, ok);
+}
+
 static struct cg_var *var_of(struct cg *g, struct symbol *sym)
 {
 	int i;

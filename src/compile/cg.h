@@ -70,6 +70,15 @@ int cg_map_key(struct cg *g, struct node *n, int extra_reg);
  * register holding it, and jumps to skip if the buffer is full. */
 int cg_record_begin(struct cg *g, int kind, int id, int size, int skip);
 void cg_record_end(struct cg *g, int rec, bool wakeup);
+/*
+ * The same for a record of at most size bytes that is sent at the
+ * length it turns out to have: it is built in the per-CPU scratch map
+ * and copied to the ring buffer by cg_output_end, which sends the
+ * header and the first len bytes (len: a register, from the record's
+ * start) and counts a full buffer as lost.
+ */
+int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip);
+void cg_output_end(struct cg *g, int rec, int len, int size, bool wakeup);
 void cg_count_stat(struct cg *g, int slot);
 /* 0 when the first n bytes of strings a and b match (up to a NUL). */
 int cg_strncmp(struct cg *g, const struct val *a, const struct val *b, int n);

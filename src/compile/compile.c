@@ -27,6 +27,8 @@ const char *compile_map_name(int map_id, void *arg)
 		return "pids";
 	if (map_id >= MAP_STACKS && map_id < MAP_NFIXED)
 		return "stacks";
+	if (map_id == MAP_SCRATCH)
+		return "scratch";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];
@@ -140,7 +142,7 @@ int compile_program(struct compiled *c, const struct source *src,
 		c->opts.strlen = 64;
 	if (!c->opts.map_keys_max)
 		c->opts.map_keys_max = 4096;
-	c->ringbuf_size = 1 << 20;
+	c->ringbuf_size = opts->ringbuf_size ? opts->ringbuf_size : 1 << 20;
 	ret = sema_run(&s, c);
 	if (ret)
 		goto out;

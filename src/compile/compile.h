@@ -21,6 +21,7 @@ struct compile_opts {
 	int strlen;		/* bytes of str() buffers (bpftrace's 64) */
 	int map_keys_max;	/* entries per map */
 	FILE *dump;		/* -d: AST, IR and BPF listings go here */
+	size_t ringbuf_size;	/* bytes, a power of two; 0: 1 MiB */
 };
 
 /* A BPF program to load; several probe instances may share one. */
@@ -43,6 +44,7 @@ enum {
 	MAP_RINGBUF,		/* output records */
 	MAP_STATS,		/* per-CPU u64 counters, enum stat_slot */
 	MAP_PIDS,		/* processes whose mappings user space has seen */
+	MAP_SCRATCH,		/* per-CPU record assembly area, when needed */
 	MAP_STACKS,		/* stack maps, one per depth a script uses, made
 				 * only when used: MAP_STACKS + stack_depth index */
 	MAP_NFIXED = MAP_STACKS + 8,
@@ -70,6 +72,7 @@ struct compiled {
 	int stack_depth[STACK_MAPS_MAX];	/* frames of each stack map */
 	int nstack_maps;
 	bool uses_pids;		/* MAP_PIDS is needed */
+	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
 	size_t ringbuf_size;
 	struct compile_opts opts;
 };

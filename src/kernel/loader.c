@@ -83,6 +83,13 @@ static int create_maps(struct compiled *c, struct loaded *l)
 			goto fail;
 		l->map_fd[MAP_STACKS + i] = fd;
 	}
+	if (c->scratch_size) {
+		fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_scratch",
+				    4, ALIGN_UP(c->scratch_size, 8), 1, NULL);
+		if (fd < 0)
+			goto fail;
+		l->map_fd[MAP_SCRATCH] = fd;
+	}
 	for (i = 0; i < c->maps.n; i++) {
 		struct symbol *sym = c->maps.v[i];
 		char name[BPF_OBJ_NAME_LEN];

@@ -101,6 +101,15 @@ struct type *type_str(int size)
 	return &s->t;
 }
 
+struct type *type_buf(int n)
+{
+	struct type *t = type_new();
+
+	t->kind = TY_BUF;
+	t->size = n + 8;
+	return t;
+}
+
 /*
  * Kinds with parameters get a default: TY_INT is int64, TY_STR is
  * string[64], TY_PTR is void *; TY_TUPLE and TY_STRUCT are empty.
@@ -214,6 +223,7 @@ bool type_equal(const struct type *a, const struct type *b)
 	case TY_INT:
 		return a->size == b->size && a->is_signed == b->is_signed;
 	case TY_STR:
+	case TY_BUF:
 		return a->size == b->size;
 	case TY_TUPLE:
 		if (a->nfields != b->nfields)
@@ -260,6 +270,7 @@ static const char *const kind_names[] = {
 	[TY_FUNC] = "func",
 	[TY_INET] = "inet",
 	[TY_KSTACK] = "kstack",
+	[TY_BUF] = "buffer",
 	[TY_USTACK] = "ustack",
 	[TY_COUNT] = "count",
 	[TY_SUM] = "sum",
@@ -285,6 +296,9 @@ static void name_into(struct buf *b, const struct type *t)
 		break;
 	case TY_STR:
 		buf_printf(b, "string[%d]", t->size);
+		break;
+	case TY_BUF:
+		buf_printf(b, "buffer[%d]", t->size - 8);
 		break;
 	case TY_TUPLE:
 		buf_printf(b, "(");

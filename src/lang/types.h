@@ -30,6 +30,7 @@ enum type_kind {
 			 * for AF_INET) */
 	TY_KSTACK,	/* a kernel stack: s64 id in a stack map (negative: none) */
 	TY_USTACK,	/* a user stack: s64 id, then u64 pid */
+	TY_BUF,		/* buf(): u64 length, then size - 8 bytes of data */
 	/* aggregations: only as map values */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -98,6 +99,8 @@ struct type *type_new(void);
 void type_free_all(void);
 struct type *type_int(int size, bool is_signed);
 struct type *type_str(int size);
+/* A buf() value holding up to n bytes (size n + 8). */
+struct type *type_buf(int n);
 struct type *type_simple(enum type_kind kind);	/* none, probe, count ... */
 struct type *type_tuple(struct type **elems, int n);
 bool type_equal(const struct type *a, const struct type *b);

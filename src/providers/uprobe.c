@@ -72,6 +72,52 @@ static int uprobe_glob_one(const struct symtab_sym *sym, void *arg)
 	return uprobe_add_at(a, sym->name, sym->name, sym->addr);
 }
 
+/*
+ * glibc 2.34 moved libpthread, libdl, librt, libutil and libanl into
+ * libc and left stubs of those names without the functions.  When a
+ * library named so (not a path) lacks func, the symbols are libc's:
+ * *st and path become libc's.  Scripts written for older systems
+ * (threadsnoop.bt's "uprobe:libpthread:pthread_create") then still work.
+ */
+static void uprobe_glibc_stub(const char *target, const char *func,
+			      struct symtab **st, char *path, size_t len)
+{
+	static const char *const stubs[] = {
+		"libpthread", "libdl", "librt", "libutil", "libanl",
+	};
+	char name[256], libc[4096];
+	struct symtab *c;
+	size_t i, n;
+
+	if (strchr(target, '/') || util_has_glob(func))
+		return;
+	n = strcspn(func, "+");
+	if (n >= sizeof(name))
+		return;
+	memcpy(name, func, n);
+	name[n] = '\0';
+	for (i = 0; i < ARRAY_SIZE(stubs); i++)
+		if (!strncmp(target, stubs[i], strlen(stubs[i])) &&
+		    (!target[strlen(stubs[i])] || target[strlen(stubs[i])] == '.'))
+			break;
+	if (i == ARRAY_SIZE(stubs) || symtab_find(*st, name))
+		return;
+	if (symtab_resolve_path("libc", provider_pid > 0 ? provider_pid : -1,
+				libc, sizeof(libc)) ||
+	    strlen(libc) >= len)
+		return;
+	c = symtab_open(libc);
+	if (!c)
+		return;
+	if (!symtab_find(c, name)) {
+		symtab_close(c);
+		return;
+	}
+	symtab_close(*st);
+	*st = c;
+	strcpy(path, libc);
+}
+
 static int uprobe_expand(const struct provider *p, const char *spec,
 			 struct vec *out, char *err, size_t errlen)
 {
@@ -108,6 +154,7 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 			 strerror(errno));
 		goto out_parts;
 	}
+	uprobe_glibc_stub(parts[0], parts[1], &st, path, sizeof(path));
 	a.st = st;
 	a.path = path;
 	if (util_has_glob(parts[1])) {

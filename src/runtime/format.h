@@ -25,7 +25,7 @@
 enum fmt_want {
 	FMT_WANT_INT,		/* c d u o x X p, any length */
 	FMT_WANT_STR,		/* s */
-	FMT_WANT_BUF,		/* r rx: buffers, which ferret lacks */
+	FMT_WANT_BUF,		/* r rx: buf() values */
 };
 
 /* A conversion as bpftrace's regex finds it: fmt[start, end). */

@@ -247,6 +247,9 @@ static void put_value(const struct rt_out *rt, const struct type *t,
 	case TY_INET:
 		put_inet(p, out);
 		break;
+	case TY_BUF:
+		print_buf(out, p, t->size);
+		break;
 	case TY_TUPLE:
 		buf_put(out, json ? "[" : "(", 1);
 		for (i = 0; i < t->nfields; i++) {
@@ -1347,6 +1350,21 @@ int print_zero_map(const struct rt_out *rt, const struct map_info *m)
 	return err;
 }
 
+void print_buf(struct buf *out, const void *p, int size)
+{
+	const unsigned char *d = (const unsigned char *)p + 8;
+	uint64_t n = rd64(p), i;
+
+	if (n > (uint64_t)size - 8)
+		n = size - 8;
+	for (i = 0; i < n; i++) {
+		if (d[i] >= 0x20 && d[i] < 0x7f)
+			buf_put(out, &d[i], 1);
+		else
+			buf_printf(out, "\\x%02x", d[i]);
+	}
+}
+
 int print_format(const struct rt_out *rt, const struct fmt_spec *fs,
 		 const void *payload, struct buf *out)
 {
@@ -1385,7 +1403,13 @@ int print_format(const struct rt_out *rt, const struct fmt_spec *fs,
 			v.slen = tmp.len;
 			break;
 		}
-		fmt_piece(out, fmt + pos, c.end - pos, &v);
+		if (c.conv == 'r') {
+			/* %r: the text before it, then the buffer as it is. */
+			buf_put(out, fmt + pos, c.start - pos);
+			buf_put(out, v.s, v.slen);
+		} else {
+			fmt_piece(out, fmt + pos, c.end - pos, &v);
+		}
 		pos = c.end;
 	}
 	buf_put(out, fmt + pos, strlen(fmt + pos));

@@ -63,6 +63,12 @@ int print_stack_read(const struct rt_out *rt, const struct type *t,
 		     const void *p, uint64_t *ips,
 		     struct sym_proc **proc);
 
+/*
+ * A buf() value of size bytes (u64 length, data) as bpftrace's %r shows
+ * it: printable ASCII as it is, any other byte as \xNN.
+ */
+void print_buf(struct buf *out, const void *p, int size);
+
 /* Prints one value of type t (print(value), map keys), as bpftrace does. */
 void print_value(const struct rt_out *rt, const struct type *t,
 		 const void *data, struct buf *out);

@@ -7,6 +7,31 @@
 #include "print.h"
 
 struct compiled;
+struct runtime;
+struct fmt_spec;
+
+/*
+ * A front end that takes the program's output as data instead of text
+ * (ferret strace).  Any hook may be NULL.
+ */
+struct run_sink {
+	void *arg;
+	/*
+	 * Each printf() record instead of its text: the format and its
+	 * payload, fs->size bytes (a record sent shorter reads as zeroes
+	 * past its end).
+	 */
+	void (*printf_rec)(void *arg, const struct fmt_spec *fs,
+			   const void *payload);
+	/*
+	 * After each wait for records; child_done says the -c child has
+	 * been reaped.  True stops tracing.  With a tick hook, the end of
+	 * the -c child stops nothing by itself.
+	 */
+	bool (*tick)(void *arg, bool child_done);
+	/* After detaching, instead of printing the maps. */
+	void (*finish)(void *arg, struct runtime *rt);
+};
 
 struct run_opts {
 	char *cmd;		/* -c: command run as the child */
@@ -15,6 +40,8 @@ struct run_opts {
 	bool quiet;		/* -q: no "Attaching" line */
 	enum out_format format;
 	FILE *out;
+	const struct run_sink *sink;	/* or NULL: print as bpftrace */
+	int *child_status;	/* if set: the -c child's wait status, or -1 */
 };
 
 /* A running program, as the builtins' runtime hooks see it. */
@@ -27,11 +54,23 @@ struct runtime {
 	int pids_fd;		/* MAP_PIDS, or -1 */
 	bool exiting;
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
+	const struct run_sink *sink;
+	void *pad;		/* a full-size copy of a short record */
+	size_t padlen;
 };
 
 /* Loads, attaches and runs c until exit; returns the exit status. */
 int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		int child_go_fd);
+
+/*
+ * Starts path, or argv[0] searched in PATH when path is NULL, held: the child blocks reading a pipe
+ * until run_program() writes *go_fd, after every probe is attached, so
+ * its first instructions are traced; closing the pipe without writing
+ * makes it exit instead.  Returns once the child is blocked in that
+ * read.  The pid, or -1 after reporting the error.
+ */
+pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd);
 
 /* Writes text as one output record (a JSON object under -f json). */
 void run_emit(struct runtime *rt, const char *type, const char *text,

@@ -13,6 +13,8 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <netdb.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -261,6 +263,39 @@ static void do_spin(const char *m)
 		waitpid(kid, NULL, 0);
 }
 
+/*
+ * gethostlatency: getaddrinfo() of the marker, numeric-only so that no
+ * resolver is asked (the call fails at once, but it is made).
+ */
+static void do_resolve(const char *m)
+{
+	struct addrinfo hints = { .ai_flags = AI_NUMERICHOST }, *res = NULL;
+
+	if (getaddrinfo(m, NULL, &hints, &res) == 0)
+		freeaddrinfo(res);
+}
+
+/*
+ * threadsnoop: one thread, started at do_thread_fn, joined; then the
+ * process lives 200 ms more, so that a tracer naming the start routine
+ * (usym()) can still read its mappings.
+ */
+static void *do_thread_fn(void *arg)
+{
+	return arg;
+}
+
+static void do_thread(const char *m)
+{
+	pthread_t t;
+
+	struct timespec ts = { 0, 200 * 1000 * 1000 };
+
+	if (pthread_create(&t, NULL, do_thread_fn, NULL) == 0)
+		pthread_join(t, NULL);
+	nanosleep(&ts, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -272,6 +307,7 @@ int main(int argc, char **argv)
 		{ "nanosleep", do_nanosleep }, { "fork", do_fork },
 		{ "syscalls", do_syscalls }, { "blockio", do_blockio },
 		{ "writeback", do_writeback }, { "spin", do_spin },
+		{ "resolve", do_resolve }, { "thread", do_thread },
 	};
 	size_t i;
 	int j;

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Writes st_systab.c: every x86-64 system call of the UAPI header
+unistd_64.h with the argument signature and classes ferret strace uses.
+Run: python3 src/strace/gen-systab.py > src/strace/st_systab.c
+tests/unit/strace_test.c checks the numbers against the header."""
+import re, sys
+
+HDR = "/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
+
+# Signature: one letter per argument (see st_sys.h), then ":" and the
+# return's letter when it is not a plain integer.
+SIG = {
+ "read": "fRu", "write": "fWu", "open": "POm:f", "close": "f", "stat": "PT",
+ "fstat": "fT", "lstat": "PT", "poll": "pud", "lseek": "fdl", "mmap": "purMfx:x",
+ "mprotect": "pur", "munmap": "pu", "brk": "p:x", "rt_sigaction": "sqQu",
+ "rt_sigprocmask": "hgHu", "rt_sigreturn": "", "ioctl": "fIx", "pread64": "fRud",
+ "pwrite64": "fWud", "readv": "fVu", "writev": "fvu", "access": "PL", "pipe": "F",
+ "select": "dpppp", "sched_yield": "", "mremap": "puuxp:x", "msync": "pux",
+ "mincore": "pup", "madvise": "pub", "dup": "f:f", "dup2": "ff:f", "pause": "",
+ "nanosleep": "tU", "getitimer": "dp", "alarm": "u", "setitimer": "dpp",
+ "getpid": "", "sendfile": "ffpu", "socket": "kKd:f", "connect": "fAu",
+ "accept": "fBn:f", "sendto": "fWuxAu", "recvfrom": "fRuxBn", "sendmsg": "fpx",
+ "recvmsg": "fpx", "shutdown": "fd", "bind": "fAu", "listen": "fd",
+ "getsockname": "fBn", "getpeername": "fBn", "socketpair": "kKdF",
+ "setsockopt": "fddpu", "getsockopt": "fddpp", "clone": "Cpppp", "fork": "",
+ "vfork": "", "execve": "PEe", "exit": "d:?", "wait4": "dwxp", "kill": "ds",
+ "uname": "N", "fcntl": "fcx", "flock": "fx", "fsync": "f", "fdatasync": "f",
+ "truncate": "Pd", "ftruncate": "fd", "getdents": "fGu", "getcwd": "Ru",
+ "chdir": "P", "fchdir": "f", "rename": "PP", "mkdir": "Pm", "rmdir": "P",
+ "creat": "Pm:f", "link": "PP", "unlink": "P", "symlink": "PP", "readlink": "PRu",
+ "chmod": "Pm", "fchmod": "fm", "chown": "Pdd", "fchown": "fdd", "lchown": "Pdd",
+ "umask": "m:o", "gettimeofday": "pp", "getrlimit": "iJ", "getrusage": "dp",
+ "sysinfo": "p", "times": "p", "getuid": "", "getgid": "", "setuid": "d",
+ "setgid": "d", "geteuid": "", "getegid": "", "setpgid": "dd", "getppid": "",
+ "getpgrp": "", "setsid": "", "getgroups": "dp", "setgroups": "dp",
+ "getresuid": "ppp", "getresgid": "ppp", "getpgid": "d", "getsid": "d",
+ "capget": "pp", "rt_sigpending": "pu", "rt_sigsuspend": "gu", "sigaltstack": "pp",
+ "mknod": "Pmx", "statfs": "Pp", "fstatfs": "fp", "getpriority": "dd",
+ "setpriority": "ddd", "prctl": "Yxxxx", "arch_prctl": "Zx", "setrlimit": "ij",
+ "chroot": "P", "sync": "", "mount": "PPPxp", "umount2": "Px", "gettid": "",
+ "tkill": "ds", "futex": "pzdppd", "sched_setaffinity": "dup",
+ "sched_getaffinity": "dup", "set_tid_address": "p", "getdents64": "fGu",
+ "fadvise64": "fddd", "clock_gettime": "oU", "clock_getres": "oU",
+ "clock_nanosleep": "oxtU", "exit_group": "d:?", "epoll_wait": "fpdd",
+ "epoll_ctl": "fdfp", "tgkill": "dds", "utimes": "Pp", "waitid": "ddpxp",
+ "inotify_add_watch": "fPx", "openat": "DPOm:f", "mkdirat": "DPm",
+ "fchownat": "DPdda", "newfstatat": "DPTa", "unlinkat": "DPa", "renameat": "DPDP",
+ "linkat": "DPDPa", "symlinkat": "PDP", "readlinkat": "DPRu", "fchmodat": "DPm",
+ "faccessat": "DPL", "pselect6": "dppppp", "ppoll": "pupp", "set_robust_list": "pu",
+ "get_robust_list": "dpp", "utimensat": "DPpa", "epoll_pwait": "fpddp",
+ "timerfd_create": "ox:f", "eventfd2": "ux:f", "epoll_create1": "x:f",
+ "dup3": "ffO:f", "pipe2": "FO", "inotify_init1": "x:f", "prlimit64": "dijJ",
+ "getrandom": "Ruy", "memfd_create": "Sx:f", "execveat": "DPEea", "statx": "DPaxX",
+ "rseq": "pudx", "clone3": "3u", "close_range": "uux", "openat2": "DPpu:f",
+ "faccessat2": "DPLa", "getcpu": "ppp", "accept4": "fBnx:f", "renameat2": "DPDPx",
+ "sched_getaffinity": "dup", "epoll_create": "d:f", "eventfd": "u:f",
+ "pidfd_open": "dx:f", "lgetxattr": "PSpu", "getxattr": "PSpu", "fgetxattr": "fSpu",
+ "mlock": "pu", "munlock": "pu", "sched_getparam": "dp", "sched_setscheduler": "ddp",
+ "sched_getscheduler": "d", "personality": "x", "syncfs": "f", "setns": "fx",
+ "unshare": "C", "membarrier": "dxd", "copy_file_range": "fpfpux",
+ "splice": "fpfpux", "tee": "ffux", "sendmmsg": "fpux", "recvmmsg": "fpuxp",
+ "timerfd_settime": "fxpp", "timerfd_gettime": "fp", "signalfd4": "fpux:f",
+ "inotify_rm_watch": "fd", "fallocate": "fxdd", "fchmodat2": "DPma",
+}
+
+# Classes, as strace's -e trace=%CLASS selects them.
+CLASS = {
+ "FILE": "open stat lstat access execve truncate chdir rename mkdir rmdir creat link unlink symlink readlink chmod chown lchown utime mknod statfs chroot mount umount2 swapon swapoff acct pivot_root setxattr lsetxattr getxattr lgetxattr listxattr llistxattr removexattr lremovexattr utimes inotify_add_watch openat mkdirat mknodat fchownat futimesat newfstatat unlinkat renameat linkat symlinkat readlinkat fchmodat faccessat utimensat name_to_handle_at fanotify_mark execveat renameat2 statx open_tree move_mount fsconfig openat2 faccessat2 mount_setattr fchmodat2 quotactl uselib",
+ "DESC": "read write open close fstat poll lseek mmap ioctl pread64 pwrite64 readv writev pipe select dup dup2 sendfile fcntl flock fsync fdatasync ftruncate getdents fchdir creat fchmod fchown fstatfs readahead fsetxattr fgetxattr flistxattr fremovexattr epoll_create getdents64 fadvise64 epoll_wait epoll_ctl inotify_init inotify_add_watch inotify_rm_watch openat mkdirat mknodat fchownat futimesat newfstatat unlinkat renameat linkat symlinkat readlinkat fchmodat faccessat pselect6 ppoll splice tee sync_file_range vmsplice utimensat epoll_pwait signalfd timerfd_create eventfd fallocate timerfd_settime timerfd_gettime signalfd4 eventfd2 epoll_create1 dup3 pipe2 inotify_init1 preadv pwritev perf_event_open fanotify_init fanotify_mark name_to_handle_at open_by_handle_at syncfs setns finit_module renameat2 memfd_create bpf execveat userfaultfd copy_file_range preadv2 pwritev2 statx pidfd_open openat2 pidfd_getfd close_range faccessat2 epoll_pwait2 fchmodat2 io_uring_setup io_uring_enter io_uring_register fspick fsmount fsopen open_tree move_mount fsconfig pidfd_send_signal process_madvise mount_setattr",
+ "NETWORK": "socket connect accept sendto recvfrom sendmsg recvmsg shutdown bind listen getsockname getpeername socketpair setsockopt getsockopt accept4 recvmmsg sendmmsg",
+ "PROCESS": "clone fork vfork execve exit wait4 kill exit_group tgkill tkill waitid execveat clone3 rt_sigqueueinfo rt_tgsigqueueinfo pidfd_send_signal pidfd_open unshare",
+ "MEMORY": "mmap mprotect munmap brk mremap msync mincore madvise shmat shmdt mlock munlock mlockall munlockall remap_file_pages mbind set_mempolicy get_mempolicy migrate_pages move_pages mlock2 pkey_mprotect process_madvise process_mrelease map_shadow_stack",
+ "SIGNAL": "rt_sigaction rt_sigprocmask rt_sigreturn pause kill rt_sigpending rt_sigtimedwait rt_sigqueueinfo rt_sigsuspend sigaltstack tkill tgkill signalfd signalfd4 rt_tgsigqueueinfo pidfd_send_signal",
+}
+
+def main():
+    calls = []
+    for line in open(HDR):
+        m = re.match(r"#define __NR_(\w+)\s+(\d+)", line)
+        if m:
+            calls.append((int(m.group(2)), m.group(1)))
+    calls.sort()
+    cls = {}
+    for c, names in CLASS.items():
+        for n in names.split():
+            cls.setdefault(n, []).append("ST_" + c)
+    out = sys.stdout
+    out.write("/* SPDX-License-Identifier: GPL-2.0 */\n")
+    out.write("/* Generated by gen-systab.py from the UAPI header asm/unistd_64.h. */\n")
+    out.write("#include <stddef.h>\n\n#include \"st_sys.h\"\n\nconst struct st_sys st_systab[] = {\n")
+    for nr, name in calls:
+        sig = SIG.get(name)
+        c = "|".join(cls.get(name, [])) or "0"
+        if sig is None:
+            out.write('\t{ %d, "%s", NULL, %s },\n' % (nr, name, c))
+        else:
+            out.write('\t{ %d, "%s", "%s", %s },\n' % (nr, name, sig, c))
+    out.write("};\n\nconst int st_nsys = sizeof(st_systab) / sizeof(st_systab[0]);\n")
+
+main()

@@ -1,0 +1,832 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Argument decoders: one per signature letter, on the argument's value
+ * and the memory the kernel read for it, printing what strace prints.
+ */
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <sys/sysmacros.h>
+#include <netinet/in.h>
+#include <linux/futex.h>
+
+#include "st_decode.h"
+#include "st_xlat.h"
+
+static const struct st_cap *cap_of(const struct st_call *c, int arg, int idx)
+{
+	int i;
+
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == arg && c->caps[i].idx == idx)
+			return &c->caps[i];
+	return NULL;
+}
+
+static uint64_t rd(const unsigned char *p, size_t len, size_t off, int size)
+{
+	uint64_t v = 0;
+
+	if (off + size > len)
+		return 0;
+	memcpy(&v, p + off, size);
+	return v;
+}
+
+void st_call_name(struct buf *b, const struct st_call *c)
+{
+	if (c->sys)
+		buf_printf(b, "%s", c->sys->name);
+	else
+		buf_printf(b, "syscall_%#lx", (unsigned long)c->nr);
+}
+
+int st_call_nargs(const struct st_call *c)
+{
+	const char *n = c->sys ? c->sys->name : "";
+
+	if ((!strcmp(n, "openat") && !(c->args[2] & (O_CREAT | __O_TMPFILE))) ||
+	    (!strcmp(n, "open") && !(c->args[1] & (O_CREAT | __O_TMPFILE))))
+		return st_sys_nargs(c->sys) - 1;
+	if (!strcmp(n, "fcntl")) {
+		switch (c->args[1]) {
+		case F_GETFD: case F_GETFL: case F_GETOWN: case F_GETSIG:
+		case F_GETLEASE: case F_GETPIPE_SZ: case F_GET_SEALS:
+			return 2;
+		}
+	}
+	if (!strcmp(n, "futex")) {
+		switch (c->args[1] & FUTEX_CMD_MASK) {
+		case FUTEX_WAKE: return 3;
+		case FUTEX_WAIT: return 4;
+		}
+	}
+	return st_sys_nargs(c->sys);
+}
+
+int st_first_out(const struct st_call *c)
+{
+	int i, n = st_call_nargs(c);
+
+	for (i = 0; i < n; i++)
+		if (st_sys_is_out(st_sys_arg(c->sys, i)))
+			return i;
+	return n;
+}
+
+void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis)
+{
+	size_t i;
+
+	buf_put(b, "\"", 1);
+	for (i = 0; i < n; i++) {
+		unsigned char ch = s[i];
+
+		switch (ch) {
+		case '"': buf_printf(b, "\\\""); break;
+		case '\\': buf_printf(b, "\\\\"); break;
+		case '\t': buf_printf(b, "\\t"); break;
+		case '\n': buf_printf(b, "\\n"); break;
+		case '\v': buf_printf(b, "\\v"); break;
+		case '\f': buf_printf(b, "\\f"); break;
+		case '\r': buf_printf(b, "\\r"); break;
+		default:
+			if (ch >= 0x20 && ch < 0x7f)
+				buf_put(b, &ch, 1);
+			else if (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')
+				buf_printf(b, "\\%03o", ch);
+			else
+				buf_printf(b, "\\%o", ch);
+		}
+	}
+	buf_put(b, "\"", 1);
+	if (ellipsis)
+		buf_printf(b, "...");
+}
+
+static void ptr(struct buf *b, uint64_t v)
+{
+	if (v)
+		buf_printf(b, "%#llx", (unsigned long long)v);
+	else
+		buf_printf(b, "NULL");
+}
+
+void st_decode_fd(struct buf *b, int tid, int64_t fd, bool fdpaths)
+{
+	char path[64], target[4096];
+	ssize_t n;
+
+	buf_printf(b, "%d", (int)fd);
+	if (!fdpaths || (int)fd < 0)
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", tid, (int)fd);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n > 0)
+		buf_printf(b, "<%.*s>", (int)n, target);
+}
+
+/* A string the kernel read with str(): NUL-terminated in its capture. */
+static void cstr(struct buf *b, const struct st_cap *k, uint64_t v, int max)
+{
+	size_t n;
+
+	if (!v) {
+		buf_printf(b, "NULL");
+		return;
+	}
+	if (!k) {
+		ptr(b, v);
+		return;
+	}
+	n = strnlen((const char *)k->data, k->len);
+	if (max > 0 && n > (size_t)max)
+		st_quote(b, k->data, max, true);
+	else
+		st_quote(b, k->data, n, n == k->len);
+}
+
+/* A buffer of total bytes of which the capture holds the first ones. */
+static void bytes(struct buf *b, const struct st_cap *k, uint64_t v,
+		  uint64_t total, int max)
+{
+	size_t n;
+
+	if (!k) {
+		ptr(b, v);
+		return;
+	}
+	n = k->len < total ? k->len : total;
+	if (n > (size_t)max)
+		n = max;
+	st_quote(b, k->data, n, total > n);
+}
+
+static void mode(struct buf *b, uint64_t m)
+{
+	buf_printf(b, "0%03llo", (unsigned long long)(m & 07777));
+}
+
+static void file_mode(struct buf *b, uint64_t m)
+{
+	const char *t = st_xlat_name(st_ifmt, m & S_IFMT);
+
+	if (t)
+		buf_printf(b, "%s|", t);
+	mode(b, m);
+}
+
+static void stat_struct(struct buf *b, const struct st_cap *k)
+{
+	uint64_t m = rd(k->data, k->len, 24, 4);
+
+	buf_printf(b, "{st_mode=");
+	file_mode(b, m);
+	if (S_ISCHR(m) || S_ISBLK(m)) {
+		uint64_t r = rd(k->data, k->len, 40, 8);
+
+		buf_printf(b, ", st_rdev=makedev(%#x, %#x)", major(r), minor(r));
+	} else {
+		buf_printf(b, ", st_size=%lld", (long long)rd(k->data, k->len, 48, 8));
+	}
+	buf_printf(b, ", ...}");
+}
+
+static void statx_struct(struct buf *b, const struct st_cap *k)
+{
+	uint64_t m = rd(k->data, k->len, 28, 2);
+
+	buf_printf(b, "{stx_mask=");
+	st_xlat_flags(b, st_statx_mask, rd(k->data, k->len, 0, 4), "0");
+	buf_printf(b, ", stx_attributes=%#llx, stx_mode=",
+		   (unsigned long long)rd(k->data, k->len, 8, 8));
+	if (!rd(k->data, k->len, 8, 8))
+		b->len -= 3, buf_printf(b, "0, stx_mode=");
+	file_mode(b, m);
+	buf_printf(b, ", stx_size=%lld, ...}",
+		   (long long)rd(k->data, k->len, 40, 8));
+}
+
+static void timespec(struct buf *b, const struct st_cap *k)
+{
+	buf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}",
+		   (long long)rd(k->data, k->len, 0, 8),
+		   (long long)rd(k->data, k->len, 8, 8));
+}
+
+static void sockaddr(struct buf *b, const unsigned char *p, size_t len)
+{
+	uint64_t fam = rd(p, len, 0, 2);
+	char ip[INET6_ADDRSTRLEN];
+
+	if (len < 2) {
+		buf_printf(b, "{}");
+		return;
+	}
+	buf_printf(b, "{sa_family=");
+	st_xlat_enum(b, st_af, fam, "%llu");
+	if (fam == AF_UNIX) {
+		size_t n = len - 2;
+		const unsigned char *s = p + 2;
+
+		if (n && s[0] == 0) {
+			buf_printf(b, ", sun_path=@");
+			st_quote(b, s + 1, strnlen((const char *)s + 1, n - 1), false);
+		} else if (n) {
+			buf_printf(b, ", sun_path=");
+			st_quote(b, s, strnlen((const char *)s, n), false);
+		}
+	} else if (fam == AF_INET && len >= 8) {
+		inet_ntop(AF_INET, p + 4, ip, sizeof(ip));
+		buf_printf(b, ", sin_port=htons(%u), sin_addr=inet_addr(\"%s\")",
+			   ntohs((uint16_t)rd(p, len, 2, 2)), ip);
+	} else if (fam == AF_INET6 && len >= 24) {
+		inet_ntop(AF_INET6, p + 8, ip, sizeof(ip));
+		buf_printf(b, ", sin6_port=htons(%u), sin6_flowinfo=htonl(%u), inet_pton(AF_INET6, \"%s\", &sin6_addr), sin6_scope_id=%u",
+			   ntohs((uint16_t)rd(p, len, 2, 2)),
+			   ntohl((uint32_t)rd(p, len, 4, 4)), ip,
+			   (unsigned)rd(p, len, 24, 4));
+	} else {
+		buf_printf(b, ", sa_data=");
+		st_quote(b, p + 2, len - 2, false);
+	}
+	buf_printf(b, "}");
+}
+
+static void put_sigset(struct buf *b, uint64_t set)
+{
+	bool inv = __builtin_popcountll(set) > 32;
+	bool any = false;
+	int sig;
+
+	if (inv) {
+		set = ~set;
+		buf_printf(b, "~");
+	}
+	buf_printf(b, "[");
+	for (sig = 1; sig <= 64; sig++) {
+		struct buf t = { 0 };
+
+		if (!(set & (1ULL << (sig - 1))))
+			continue;
+		st_signame(&t, sig);
+		buf_printf(b, "%s%s", any ? " " : "",
+			   !strncmp(t.p, "SIG", 3) ? t.p + 3 : t.p);
+		buf_free(&t);
+		any = true;
+	}
+	buf_printf(b, "]");
+}
+
+static void put_sigaction(struct buf *b, const struct st_cap *k)
+{
+	uint64_t h = rd(k->data, k->len, 0, 8), fl = rd(k->data, k->len, 8, 8);
+
+	buf_printf(b, "{sa_handler=");
+	if (h == 0)
+		buf_printf(b, "SIG_DFL");
+	else if (h == 1)
+		buf_printf(b, "SIG_IGN");
+	else
+		buf_printf(b, "%#llx", (unsigned long long)h);
+	buf_printf(b, ", sa_mask=");
+	put_sigset(b, rd(k->data, k->len, 24, 8));
+	buf_printf(b, ", sa_flags=");
+	st_xlat_flags(b, st_sa_flags, fl, "0");
+	if (fl & 0x04000000)
+		buf_printf(b, ", sa_restorer=%#llx",
+			   (unsigned long long)rd(k->data, k->len, 16, 8));
+	buf_printf(b, "}");
+}
+
+static void rlim_val(struct buf *b, uint64_t v)
+{
+	if (v == ~0ULL)
+		buf_printf(b, "RLIM64_INFINITY");
+	else if (v && v % 1024 == 0)
+		buf_printf(b, "%llu*1024", (unsigned long long)v / 1024);
+	else
+		buf_printf(b, "%llu", (unsigned long long)v);
+}
+
+static void wstatus(struct buf *b, uint64_t s)
+{
+	int st = (int)s;
+
+	buf_printf(b, "[{");
+	if (WIFEXITED(st))
+		buf_printf(b, "WIFEXITED(s) && WEXITSTATUS(s) == %d", WEXITSTATUS(st));
+	else if (WIFSIGNALED(st)) {
+		buf_printf(b, "WIFSIGNALED(s) && WTERMSIG(s) == ");
+		st_signame(b, WTERMSIG(st));
+		if (WCOREDUMP(st))
+			buf_printf(b, " && WCOREDUMP(s)");
+	} else if (WIFSTOPPED(st)) {
+		buf_printf(b, "WIFSTOPPED(s) && WSTOPSIG(s) == ");
+		st_signame(b, WSTOPSIG(st));
+	} else {
+		buf_printf(b, "%#x", st);
+	}
+	buf_printf(b, "}]");
+}
+
+/* Flags arguments named per call where the signature says plain 'x'. */
+static const struct {
+	const char *call;
+	int arg;
+	const struct st_xlat *t;
+} named_flags[] = {
+	{ "wait4", 2, st_wait_opts }, { "waitid", 3, st_wait_opts },
+	{ "sendto", 3, st_msg_flags }, { "recvfrom", 3, st_msg_flags },
+	{ "sendmsg", 2, st_msg_flags }, { "recvmsg", 2, st_msg_flags },
+	{ "accept4", 3, st_sock_flags }, { "mremap", 3, st_mremap },
+	{ "renameat2", 4, st_rename_flags }, { "close_range", 2, st_close_range },
+	{ "statx", 3, st_statx_mask }, { "eventfd2", 1, st_open_flags },
+	{ "epoll_create1", 0, st_open_flags }, { "timerfd_create", 1, st_open_flags },
+	{ "inotify_init1", 0, st_open_flags }, { "memfd_create", 1, NULL },
+};
+
+static void decode_one(struct buf *b, const struct st_call *c,
+		       const struct st_dopts *o, int i)
+{
+	char l = st_sys_arg(c->sys, i);
+	uint64_t v = c->args[i];
+	const struct st_cap *k = cap_of(c, i, 0);
+	const char *name = c->sys ? c->sys->name : "";
+	size_t j;
+
+	if (!c->sys) {
+		buf_printf(b, "%#llx", (unsigned long long)v);
+		return;
+	}
+	switch (l) {
+	case 'd':
+		buf_printf(b, "%d", (int)v);
+		return;
+	case 'u':
+		buf_printf(b, "%llu", (unsigned long long)v);
+		return;
+	case 'x':
+		for (j = 0; j < ARRAY_SIZE(named_flags); j++)
+			if (named_flags[j].arg == i && named_flags[j].t &&
+			    !strcmp(named_flags[j].call, name)) {
+				st_xlat_flags(b, named_flags[j].t, v, "0");
+				return;
+			}
+		if (!strcmp(name, "fcntl") && (c->args[1] == F_DUPFD ||
+					       c->args[1] == F_DUPFD_CLOEXEC)) {
+			buf_printf(b, "%d", (int)v);
+			return;
+		}
+		if (!strcmp(name, "fcntl") && c->args[1] == F_SETFD) {
+			st_xlat_flags(b, st_fd_flags, v, "0");
+			return;
+		}
+		if (!strcmp(name, "fcntl") && c->args[1] == F_SETFL) {
+			st_xlat_flags(b, st_open_flags, v, "O_RDONLY");
+			return;
+		}
+		if (!strcmp(name, "statx") && i == 3 && v == 0xfff) {
+			buf_printf(b, "STATX_ALL");
+			return;
+		}
+		buf_printf(b, "%#llx", (unsigned long long)v);
+		return;
+	case 'p':
+		ptr(b, v);
+		return;
+	case 'f':
+		st_decode_fd(b, c->tid, (int)v, o->fdpaths);
+		return;
+	case 'D':
+		if ((int)v == AT_FDCWD)
+			buf_printf(b, "AT_FDCWD");
+		else
+			st_decode_fd(b, c->tid, (int)v, o->fdpaths);
+		return;
+	case 'P':
+		cstr(b, k, v, 0);
+		return;
+	case 'S':
+		cstr(b, k, v, o->strsize);
+		return;
+	case 'W':
+		bytes(b, k, v, c->args[i + 1], o->strsize);
+		return;
+	case 'R':
+		if (c->ret < 0 || !k)
+			ptr(b, v);
+		else
+			bytes(b, k, v, c->ret, o->strsize);
+		return;
+	case 'O':
+		if (strcmp(name, "open") && strcmp(name, "openat")) {
+			st_xlat_flags(b, st_open_flags, v, "0");
+			return;
+		}
+		if ((v & O_ACCMODE) == O_RDONLY) {
+			buf_printf(b, "O_RDONLY");
+			if (v & ~(uint64_t)O_ACCMODE) {
+				buf_printf(b, "|");
+				st_xlat_flags(b, st_open_flags, v, "");
+			}
+		} else {
+			st_xlat_flags(b, st_open_flags, v, "0");
+		}
+		return;
+	case 'm':
+		mode(b, v);
+		return;
+	case 'r':
+		st_xlat_flags(b, st_prot, v, "PROT_NONE");
+		return;
+	case 'M':
+		st_xlat_flags(b, st_mmap_flags, v, "0");
+		return;
+	case 'C':
+		st_xlat_flags(b, st_clone_flags, v & ~0xffULL, "");
+		if (v & 0xff) {
+			if (v & ~0xffULL)
+				buf_printf(b, "|");
+			st_signame(b, v & 0xff);
+		}
+		if (!v)
+			buf_printf(b, "0");
+		return;
+	case 'a':
+		if (!strcmp(name, "statx") && !(v & 0x6000) && (v & ~0x6000ULL) == 0) {
+			buf_printf(b, "AT_STATX_SYNC_AS_STAT");
+			return;
+		}
+		st_xlat_flags(b, st_at_flags, v, "0");
+		return;
+	case 's':
+		st_signame(b, (int)v);
+		return;
+	case 'h':
+		st_xlat_enum(b, st_sigmask_how, v, "%#llx");
+		return;
+	case 'k':
+		st_xlat_enum(b, st_af, v, "%llu");
+		return;
+	case 'K':
+		st_xlat_enum(b, st_sock_type, v & 0xf, "%llu");
+		if (v & ~0xfULL) {
+			buf_printf(b, "|");
+			st_xlat_flags(b, st_sock_flags, v & ~0xfULL, "0");
+		}
+		return;
+	case 'L':
+		st_xlat_flags(b, st_access, v, "F_OK");
+		return;
+	case 'l':
+		st_xlat_enum(b, st_whence, v, "%llu");
+		return;
+	case 'c':
+		st_xlat_enum(b, st_fcntl, v, "%#llx");
+		return;
+	case 'i':
+		st_xlat_enum(b, st_rlimit, v, "%llu");
+		return;
+	case 'o':
+		st_xlat_enum(b, st_clocks, v, "%llu");
+		return;
+	case 'y':
+		st_xlat_flags(b, st_grnd, v, "0");
+		return;
+	case 'b':
+		st_xlat_enum(b, st_madvise, v, "%llu");
+		return;
+	case 'I':
+		st_xlat_enum(b, st_ioctl, v, "%#llx");
+		return;
+	case 'Y':
+		st_xlat_enum(b, st_prctl, v, "%llu");
+		return;
+	case 'Z':
+		st_xlat_enum(b, st_arch_prctl, v, "%#llx");
+		return;
+	case 'z':
+		st_xlat_enum(b, st_futex, v & FUTEX_CMD_MASK, "%#llx");
+		if (v & FUTEX_PRIVATE_FLAG)
+			buf_printf(b, "_PRIVATE");
+		if (v & FUTEX_CLOCK_REALTIME)
+			buf_printf(b, "|FUTEX_CLOCK_REALTIME");
+		return;
+	case 'T':
+		if (k && c->ret == 0)
+			stat_struct(b, k);
+		else
+			ptr(b, v);
+		return;
+	case 'X':
+		if (k && c->ret == 0)
+			statx_struct(b, k);
+		else
+			ptr(b, v);
+		return;
+	case 't':
+		if (k && v)
+			timespec(b, k);
+		else
+			ptr(b, v);
+		return;
+	case 'U':
+		if (k && v && c->ret == 0)
+			timespec(b, k);
+		else
+			ptr(b, v);
+		return;
+	case 'A':
+		if (k && v)
+			sockaddr(b, k->data, k->len);
+		else
+			ptr(b, v);
+		return;
+	case 'B':
+		if (k && v && c->ret >= 0)
+			sockaddr(b, k->data, k->len);
+		else
+			ptr(b, v);
+		return;
+	case 'n': {
+		const struct st_cap *s = cap_of(c, i - 1, 0);
+
+		if (s && v)
+			buf_printf(b, "[%llu]", (unsigned long long)s->n);
+		else
+			ptr(b, v);
+		return;
+	}
+	case 'F':
+		if (k && c->ret == 0)
+			buf_printf(b, "[%d, %d]", (int)rd(k->data, k->len, 0, 4),
+				   (int)rd(k->data, k->len, 4, 4));
+		else
+			ptr(b, v);
+		return;
+	case 'w':
+		if (k && v && c->ret > 0)
+			wstatus(b, rd(k->data, k->len, 0, 4));
+		else
+			ptr(b, v);
+		return;
+	case 'E': {
+		int e;
+
+		if (!v) {
+			buf_printf(b, "NULL");
+			return;
+		}
+		buf_printf(b, "[");
+		for (e = 0; (k = cap_of(c, i, e)); e++) {
+			if (e)
+				buf_printf(b, ", ");
+			cstr(b, k, 1, o->strsize);
+		}
+		buf_printf(b, "]");
+		return;
+	}
+	case 'e':
+		ptr(b, v);
+		if (k && v)
+			buf_printf(b, " /* %llu var%s */", (unsigned long long)k->n,
+				   k->n == 1 ? "" : "s");
+		return;
+	case 'G':
+		ptr(b, v);
+		if (k && c->ret >= 0)
+			buf_printf(b, " /* %llu entr%s */", (unsigned long long)k->n,
+				   k->n == 1 ? "y" : "ies");
+		return;
+	case 'q':
+	case 'Q':
+		if (k && v && (l == 'q' || c->ret == 0))
+			put_sigaction(b, k);
+		else
+			ptr(b, v);
+		return;
+	case 'g':
+	case 'H':
+		if (k && v && (l == 'g' || c->ret == 0))
+			put_sigset(b, rd(k->data, k->len, 0, 8));
+		else
+			ptr(b, v);
+		return;
+	case 'j':
+	case 'J':
+		if (k && v && (l == 'j' || c->ret == 0)) {
+			buf_printf(b, "{rlim_cur=");
+			rlim_val(b, rd(k->data, k->len, 0, 8));
+			buf_printf(b, ", rlim_max=");
+			rlim_val(b, rd(k->data, k->len, 8, 8));
+			buf_printf(b, "}");
+		} else {
+			ptr(b, v);
+		}
+		return;
+	case 'N':
+		if (k && c->ret == 0) {
+			buf_printf(b, "{sysname=");
+			st_quote(b, k->data, strnlen((const char *)k->data, 65), false);
+			buf_printf(b, ", nodename=");
+			st_quote(b, k->data + 65, strnlen((const char *)k->data + 65, 65), false);
+			buf_printf(b, ", ...}");
+		} else {
+			ptr(b, v);
+		}
+		return;
+	case 'v':
+	case 'V': {
+		uint64_t cnt = c->args[i + 1], left = c->ret, e;
+
+		if (!k || !v || (l == 'V' && c->ret < 0)) {
+			ptr(b, v);
+			return;
+		}
+		buf_printf(b, "[");
+		for (e = 0; e < cnt && (e + 1) * 16 <= k->len; e++) {
+			uint64_t base = rd(k->data, k->len, e * 16, 8);
+			uint64_t len = rd(k->data, k->len, e * 16 + 8, 8);
+			const struct st_cap *d = cap_of(c, i, (int)e + 1);
+
+			if (e)
+				buf_printf(b, ", ");
+			if (e >= 32) {
+				buf_printf(b, "...");
+				break;
+			}
+			buf_printf(b, "{iov_base=");
+			if (l == 'V') {
+				uint64_t got = left < len ? left : len;
+
+				if (d && got)
+					bytes(b, d, base, got, o->strsize);
+				else if (d)
+					buf_printf(b, "\"\"");
+				else
+					ptr(b, base);
+				left -= got;
+			} else if (d) {
+				bytes(b, d, base, len, o->strsize);
+			} else {
+				ptr(b, base);
+			}
+			buf_printf(b, ", iov_len=%llu}", (unsigned long long)len);
+		}
+		buf_printf(b, "]");
+		return;
+	}
+	case '3':
+		if (k && v) {
+			uint64_t fl = rd(k->data, k->len, 0, 8);
+
+			buf_printf(b, "{flags=");
+			st_xlat_flags(b, st_clone_flags, fl, "0");
+			buf_printf(b, ", child_tid=%#llx, parent_tid=%#llx, exit_signal=",
+				   (unsigned long long)rd(k->data, k->len, 16, 8),
+				   (unsigned long long)rd(k->data, k->len, 24, 8));
+			if (rd(k->data, k->len, 32, 8))
+				st_signame(b, rd(k->data, k->len, 32, 8));
+			else
+				buf_printf(b, "0");
+			buf_printf(b, ", stack=%#llx, stack_size=%#llx, tls=%#llx}",
+				   (unsigned long long)rd(k->data, k->len, 40, 8),
+				   (unsigned long long)rd(k->data, k->len, 48, 8),
+				   (unsigned long long)rd(k->data, k->len, 56, 8));
+			if ((fl & 0x100000) && c->ret > 0)
+				buf_printf(b, " => {parent_tid=[%lld]}", (long long)c->ret);
+		} else {
+			ptr(b, v);
+		}
+		return;
+	default:
+		buf_printf(b, "%#llx", (unsigned long long)v);
+	}
+}
+
+void st_decode_args(struct buf *b, const struct st_call *c,
+		    const struct st_dopts *o, int from, int to)
+{
+	int i;
+
+	if (c->sys && !strcmp(c->sys->name, "clone")) {
+		/* clone(flags, stack, parent_tid, child_tid, tls) as strace. */
+		if (from > 0)
+			return;
+		buf_printf(b, "child_stack=");
+		ptr(b, c->args[1]);
+		buf_printf(b, ", flags=");
+		decode_one(b, c, o, 0);
+		if (c->args[0] & 0x100000)
+			buf_printf(b, ", parent_tid=%#llx", (unsigned long long)c->args[2]);
+		if (c->args[0] & 0x1200000)
+			buf_printf(b, ", child_tidptr=%#llx", (unsigned long long)c->args[3]);
+		if (c->args[0] & 0x80000)
+			buf_printf(b, ", tls=%#llx", (unsigned long long)c->args[4]);
+		return;
+	}
+	for (i = from; i < to; i++) {
+		if (i)
+			buf_printf(b, ", ");
+		decode_one(b, c, o, i);
+	}
+}
+
+bool st_call_failed(const struct st_call *c)
+{
+	return c->ret < 0 && c->ret >= -4095;
+}
+
+void st_decode_ret(struct buf *b, const struct st_call *c,
+		   const struct st_dopts *o)
+{
+	char l = st_sys_ret(c->sys);
+	const char *name = c->sys ? c->sys->name : "";
+
+	if (st_call_failed(c)) {
+		int e = (int)-c->ret;
+		const char *n = st_errno_name(e);
+
+		if (e >= 512 && e <= 530) {
+			static const char *const why[] = {
+				[0] = "To be restarted if SA_RESTART is set",
+				[1] = "To be restarted",
+				[2] = "To be restarted if no handler",
+				[4] = "Interrupted by signal",
+			};
+			buf_printf(b, "? %s (%s)", n ? n : "ERESTART",
+				   e - 512 < 5 && why[e - 512] ? why[e - 512] : strerror(e));
+			return;
+		}
+		buf_printf(b, "-1 ");
+		if (n)
+			buf_printf(b, "%s (%s)", n, strerror(e));
+		else
+			buf_printf(b, "E??? (errno %d)", e);
+		return;
+	}
+	if (!strcmp(name, "fcntl") && (c->args[1] == F_GETFL || c->args[1] == F_GETFD))
+		l = 'x';
+	switch (l) {
+	case 'x':
+		buf_printf(b, "%#llx", (unsigned long long)c->ret);
+		break;
+	case 'o':
+		buf_printf(b, "0%03llo", (unsigned long long)c->ret);
+		break;
+	case 'f':
+		st_decode_fd(b, c->tid, c->ret, o->fdpaths);
+		break;
+	default:
+		buf_printf(b, "%lld", (long long)c->ret);
+	}
+	if (!strcmp(name, "fcntl") && c->args[1] == F_GETFL) {
+		buf_printf(b, " (flags ");
+		if ((c->ret & O_ACCMODE) == O_RDONLY)
+			buf_printf(b, "O_RDONLY%s", c->ret & ~(int64_t)O_ACCMODE ? "|" : "");
+		st_xlat_flags(b, st_open_flags, c->ret, "");
+		buf_printf(b, ")");
+	} else if (!strcmp(name, "fcntl") && c->args[1] == F_GETFD && c->ret) {
+		buf_printf(b, " (flags ");
+		st_xlat_flags(b, st_fd_flags, c->ret, "0");
+		buf_printf(b, ")");
+	}
+}
+
+void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
+		       size_t len)
+{
+	int code = (int)rd(si, len, 8, 4);
+
+	buf_printf(b, "{si_signo=");
+	st_signame(b, sig);
+	buf_printf(b, ", si_code=");
+	if (sig == 17 && code > 0)
+		st_xlat_enum(b, st_cld_codes, code, "%llu");
+	else
+		st_xlat_enum(b, st_si_codes, (uint64_t)(int64_t)code, "%lld");
+	if (sig == 17) {
+		buf_printf(b, ", si_pid=%d, si_uid=%u, si_status=",
+			   (int)rd(si, len, 16, 4), (unsigned)rd(si, len, 20, 4));
+		if (code == CLD_KILLED || code == CLD_DUMPED)
+			st_signame(b, (int)rd(si, len, 24, 4));
+		else
+			buf_printf(b, "%d", (int)rd(si, len, 24, 4));
+		buf_printf(b, ", si_utime=%lld, si_stime=%lld}",
+			   (long long)rd(si, len, 32, 8), (long long)rd(si, len, 40, 8));
+		return;
+	}
+	if (code <= 0 || code == 0x80) {
+		buf_printf(b, ", si_pid=%d, si_uid=%u}", (int)rd(si, len, 16, 4),
+			   (unsigned)rd(si, len, 20, 4));
+		return;
+	}
+	buf_printf(b, ", si_addr=%#llx}", (unsigned long long)rd(si, len, 16, 8));
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_ST_DECODE_H
+#define FERRET_ST_DECODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "st_sys.h"
+#include "../util.h"
+
+#define ST_MAXCAPS 16
+
+/* Memory the kernel read for one argument (see st_sys.h's letters). */
+struct st_cap {
+	char letter;
+	int arg;		/* argument index */
+	int idx;		/* E: element; v/V: iovec number */
+	uint64_t n;		/* e, G: count; B: the socklen read */
+	unsigned char *data;
+	size_t len;
+};
+
+/* One system call as the records describe it. */
+struct st_call {
+	const struct st_sys *sys;	/* NULL: unknown number */
+	long nr;
+	int tid;
+	uint64_t args[6];
+	struct st_cap caps[ST_MAXCAPS];
+	int ncaps;
+	int64_t ret;
+	uint64_t t_enter, t_exit;	/* CLOCK_MONOTONIC ns */
+};
+
+struct st_dopts {
+	int strsize;		/* -s */
+	bool fdpaths;		/* -y */
+};
+
+/* The call's name ("syscall_463" for an unknown number) into b. */
+void st_call_name(struct buf *b, const struct st_call *c);
+/* Index of the first argument decoded only at exit (nargs if none). */
+int st_first_out(const struct st_call *c);
+/* Arguments from..to-1, each preceded by ", " but the first of all. */
+void st_decode_args(struct buf *b, const struct st_call *c,
+		    const struct st_dopts *o, int from, int to);
+int st_call_nargs(const struct st_call *c);
+/* "= 3", "= -1 ENOENT (No such file or directory)" without the "= ". */
+void st_decode_ret(struct buf *b, const struct st_call *c,
+		   const struct st_dopts *o);
+/* True if the call failed (an errno return). */
+bool st_call_failed(const struct st_call *c);
+/* A string quoted as strace quotes it; ellipsis appends "...". */
+void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis);
+/* A siginfo (the kernel's struct kernel_siginfo) as {si_signo=...}. */
+void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
+		       size_t len);
+/* fd, with its path from /proc/TID/fd when fdpaths. */
+void st_decode_fd(struct buf *b, int tid, int64_t fd, bool fdpaths);
+
+#endif

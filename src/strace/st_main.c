@@ -1,0 +1,406 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* ferret strace: options, and the program's compile and run. */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "st_main.h"
+#include "st_out.h"
+#include "st_prog.h"
+#include "st_sys.h"
+#include "../compile/compile.h"
+#include "../kernel/btf.h"
+#include "../lang/parse.h"
+#include "../lang/types.h"
+#include "../runtime/run.h"
+
+static void st_usage(FILE *f)
+{
+	fprintf(f,
+"usage: ferret strace [options] COMMAND [ARG...]\n"
+"       ferret strace [options] -p PID [-p PID...]\n"
+"\n"
+"Traces system calls with eBPF, printing what strace prints.\n"
+"\n"
+"  -f             follow forks, vforks and threads\n"
+"  -p PID         trace process PID (several allowed)\n"
+"  -o FILE        write the trace to FILE (default: stderr)\n"
+"  -e trace=SET   only these calls: names, %%file %%process %%network\n"
+"                 %%memory %%signal %%desc, all, none; !SET negates\n"
+"  -e status=SET  only calls that are successful and/or failed\n"
+"  -z, -Z         only successful (-z) or failed (-Z) calls\n"
+"  -c             count time, calls and errors in the kernel; print a table\n"
+"  -C             the table and the trace\n"
+"  -w             -c times are wall-clock time in the call\n"
+"  -T             time spent in each call\n"
+"  -t, -tt, -ttt  time of day, with microseconds, or since the epoch\n"
+"  -r             time since the previous call\n"
+"  -s N           print at most N bytes of strings (32)\n"
+"  -y             print the paths of file descriptors\n"
+"  --json         one JSON object per call\n"
+"  --dump-program print the generated program and exit\n");
+}
+
+static const struct {
+	const char *name;
+	unsigned cls;
+} classes[] = {
+	{ "%file", ST_FILE }, { "file", ST_FILE }, { "%desc", ST_DESC },
+	{ "%network", ST_NETWORK }, { "network", ST_NETWORK },
+	{ "%net", ST_NETWORK }, { "%process", ST_PROCESS },
+	{ "process", ST_PROCESS }, { "%memory", ST_MEMORY },
+	{ "memory", ST_MEMORY }, { "%signal", ST_SIGNAL },
+	{ "signal", ST_SIGNAL }, { "desc", ST_DESC },
+};
+
+static int parse_trace(struct st_opts *o, const char *set)
+{
+	bool neg = false, val;
+	char *copy, *tok, *save = NULL;
+	int i, nr;
+	size_t j;
+
+	if (*set == '!') {
+		neg = true;
+		set++;
+	}
+	memset(o->traced, neg, sizeof(o->traced));
+	o->trace_unknown = neg;
+	o->filtered = true;
+	val = !neg;
+	copy = xstrdup(set);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		bool found = false;
+
+		if (!strcmp(tok, "all") || !strcmp(tok, "none")) {
+			bool all = !strcmp(tok, "all") ? val : !val;
+
+			memset(o->traced, all, sizeof(o->traced));
+			o->trace_unknown = all;
+			continue;
+		}
+		for (j = 0; j < ARRAY_SIZE(classes); j++)
+			if (!strcmp(tok, classes[j].name)) {
+				for (i = 0; i < st_nsys; i++)
+					if (st_systab[i].cls & classes[j].cls)
+						o->traced[st_systab[i].nr] = val;
+				found = true;
+			}
+		if (found)
+			continue;
+		for (i = 0; i < st_nsys; i++)
+			if (!strcmp(st_systab[i].name, tok)) {
+				o->traced[st_systab[i].nr] = val;
+				found = true;
+			}
+		if (!found && sscanf(tok, "syscall_%i", &nr) == 1 && nr >= 0 &&
+		    nr < ST_NR_MAX) {
+			o->traced[nr] = val;
+			found = true;
+		}
+		if (!found) {
+			fprintf(stderr, "ferret strace: invalid system call '%s'\n", tok);
+			free(copy);
+			return -EINVAL;
+		}
+	}
+	free(copy);
+	return 0;
+}
+
+static int parse_status(struct st_opts *o, const char *set)
+{
+	char *copy = xstrdup(set), *tok, *save = NULL;
+
+	o->status = 0;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "successful"))
+			o->status |= ST_OK;
+		else if (!strcmp(tok, "failed"))
+			o->status |= ST_FAILED;
+		else if (!strcmp(tok, "all"))
+			o->status |= ST_OK | ST_FAILED;
+		else {
+			fprintf(stderr, "ferret strace: status=%s: ferret knows successful, failed and all\n",
+				tok);
+			free(copy);
+			return -EINVAL;
+		}
+	}
+	free(copy);
+	return 0;
+}
+
+static int parse_e(struct st_opts *o, const char *e)
+{
+	if (!strncmp(e, "trace=", 6))
+		return parse_trace(o, e + 6);
+	if (!strncmp(e, "t=", 2))
+		return parse_trace(o, e + 2);
+	if (!strncmp(e, "status=", 7))
+		return parse_status(o, e + 7);
+	if (strchr(e, '=')) {
+		fprintf(stderr, "ferret strace: -e %s is not supported (trace= and status= are)\n", e);
+		return -EINVAL;
+	}
+	return parse_trace(o, e);
+}
+
+/* PID and, under -f, every thread of it. */
+static void add_pid(pid_t **tids, int *n, pid_t pid, bool follow)
+{
+	char path[64];
+	struct dirent *de;
+	DIR *d;
+
+	*tids = xrealloc(*tids, (*n + 1) * sizeof(**tids));
+	(*tids)[(*n)++] = pid;
+	if (!follow)
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	d = opendir(path);
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		pid_t t = atoi(de->d_name);
+
+		if (t > 0 && t != pid) {
+			*tids = xrealloc(*tids, (*n + 1) * sizeof(**tids));
+			(*tids)[(*n)++] = t;
+		}
+	}
+	closedir(d);
+}
+
+/* cmd as execvp would find it, or NULL if it names a path or is not found. */
+static char *find_exe(const char *cmd)
+{
+	const char *path = getenv("PATH"), *p, *e;
+	char *full;
+
+	if (strchr(cmd, '/') || !path)
+		return NULL;
+	for (p = path; *p; p = *e ? e + 1 : e) {
+		e = strchrnul(p, ':');
+		full = xasprintf("%.*s/%s", (int)(e - p), e > p ? p : ".", cmd);
+		if (!access(full, X_OK))
+			return full;
+		free(full);
+	}
+	return NULL;
+}
+
+struct st_run {
+	struct st_opts *o;
+	struct st_out *out;
+	pid_t child;
+};
+
+static bool st_tick(void *arg, bool child_done)
+{
+	struct st_run *r = arg;
+	int i;
+
+	if (r->child > 0) {
+		if (!child_done)
+			return false;
+		return !r->o->follow || st_out_live(r->out) <= 0;
+	}
+	for (i = 0; i < r->o->npids; i++)
+		if (kill(r->o->pids[i], 0) == 0 || errno != ESRCH)
+			return false;
+	return true;
+}
+
+static void st_printf(void *arg, const struct fmt_spec *fs, const void *p)
+{
+	struct st_run *r = arg;
+
+	st_out_record(r->out, fs, p);
+}
+
+static void st_finish(void *arg, struct runtime *rt)
+{
+	struct st_run *r = arg;
+
+	st_out_finish(r->out, rt);
+}
+
+int st_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'J' },
+		{ "dump-program", no_argument, NULL, 'D' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct st_opts o = { .strsize = 32, .lines = true };
+	struct compile_opts copts = { 0 };
+	struct run_opts ropts = { 0 };
+	struct run_sink sink = { 0 };
+	struct st_run run = { .o = &o };
+	struct source src = { .name = "ferret-strace" };
+	struct buf text = { 0 };
+	struct compiled c;
+	struct node *ast = NULL;
+	pid_t *tids = NULL, child = 0;
+	int ntids = 0, opt, go_fd = -1, status = -1, ret = 1, i;
+	bool only_summary = false, both = false;
+	FILE *out = stderr;
+	char *exe;
+
+	while ((opt = getopt_long(argc, argv, "+fcCwTtrys:o:p:e:zZh", longopts,
+				  NULL)) != -1) {
+		switch (opt) {
+		case 'f': o.follow = true; break;
+		case 'c': only_summary = true; break;
+		case 'C': both = true; break;
+		case 'w': o.wall = true; break;
+		case 'T': o.timing = true; break;
+		case 't': o.tstamp = o.tstamp < 3 ? o.tstamp + 1 : 3; break;
+		case 'r': o.relative = true; break;
+		case 'y': o.fdpaths = true; break;
+		case 'J': o.json = true; break;
+		case 'D': o.dump = true; break;
+		case 'z': o.status = ST_OK; break;
+		case 'Z': o.status = ST_FAILED; break;
+		case 's':
+			o.strsize = atoi(optarg);
+			if (o.strsize < 0 || o.strsize > 65000) {
+				fprintf(stderr, "ferret strace: -s %s: 0 to 65000\n", optarg);
+				return 1;
+			}
+			break;
+		case 'o': o.outfile = optarg; break;
+		case 'p': {
+			char *copy = xstrdup(optarg), *tok, *save = NULL;
+
+			for (tok = strtok_r(copy, ", ", &save); tok;
+			     tok = strtok_r(NULL, ", ", &save)) {
+				pid_t p = atoi(tok);
+
+				if (p <= 0 || kill(p, 0) < 0) {
+					fprintf(stderr, "ferret strace: no process %s\n", tok);
+					free(copy);
+					return 1;
+				}
+				o.pids = xrealloc(o.pids, (o.npids + 1) * sizeof(pid_t));
+				o.pids[o.npids++] = p;
+			}
+			free(copy);
+			break;
+		}
+		case 'e':
+			if (parse_e(&o, optarg))
+				return 1;
+			break;
+		case 'h':
+			st_usage(stdout);
+			return 0;
+		default:
+			st_usage(stderr);
+			return 1;
+		}
+	}
+	o.summary = only_summary || both;
+	o.lines = !only_summary || both;
+	if (optind < argc)
+		o.cmd = argv + optind;
+	if (!o.cmd && !o.npids) {
+		st_usage(stderr);
+		return 1;
+	}
+	if (o.dump) {
+		pid_t fake = 1;
+
+		st_prog_text(&text, &o, &fake, 1);
+		fwrite(text.p, 1, text.len, stdout);
+		buf_free(&text);
+		return 0;
+	}
+	if (o.outfile) {
+		out = fopen(o.outfile, "we");
+		if (!out) {
+			fprintf(stderr, "ferret strace: cannot write %s: %s\n",
+				o.outfile, strerror(errno));
+			return 1;
+		}
+	}
+	if (o.cmd) {
+		/* As strace: one execve, of the program found in PATH. */
+		exe = find_exe(o.cmd[0]);
+		if (!exe)
+			exe = xstrdup(o.cmd[0]);
+		child = run_spawn_held(exe, o.cmd, &go_fd);
+		free(exe);
+		if (child < 0) {
+			fprintf(stderr, "ferret strace: cannot start %s: %s\n",
+				o.cmd[0], strerror(errno));
+			return 1;
+		}
+		add_pid(&tids, &ntids, child, false);
+	}
+	for (i = 0; i < o.npids; i++)
+		add_pid(&tids, &ntids, o.pids[i], o.follow);
+	st_prog_text(&text, &o, tids, ntids);
+	buf_put(&text, "", 1);
+	src.text = text.p;
+	kbtf_install();
+	ast = parse_program(&src);
+	if (!ast)
+		goto out;
+	copts.strlen = o.strsize + 2 > 4096 ? o.strsize + 2 : 4096;
+	copts.ringbuf_size = 8 << 20;
+	copts.cpid = child;
+	if (compile_program(&c, &src, ast, &copts)) {
+		compile_free(&c);
+		goto out;
+	}
+	run.out = st_out_new(&o, out, child, tids, ntids);
+	run.child = child;
+	sink.arg = &run;
+	sink.printf_rec = st_printf;
+	sink.tick = st_tick;
+	sink.finish = st_finish;
+	ropts.quiet = true;
+	ropts.out = out;
+	ropts.sink = &sink;
+	ropts.child_status = &status;
+	ret = run_program(&c, &ropts, child, go_fd);
+	go_fd = -1;
+	st_out_free(run.out);
+	compile_free(&c);
+	if (!ret && child > 0 && status >= 0) {
+		if (WIFEXITED(status)) {
+			ret = WEXITSTATUS(status);
+		} else if (WIFSIGNALED(status)) {
+			fflush(out);
+			signal(WTERMSIG(status), SIG_DFL);
+			kill(getpid(), WTERMSIG(status));
+			ret = 128 + WTERMSIG(status);
+		}
+	}
+out:
+	if (go_fd >= 0)
+		close(go_fd);
+	if (child > 0 && ret == 1 && status < 0) {
+		kill(child, SIGKILL);
+		waitpid(child, NULL, 0);
+	}
+	if (ast)
+		ast_free(ast);
+	buf_free(&text);
+	free(tids);
+	free(o.pids);
+	kbtf_release();
+	type_free_all();
+	if (out != stderr)
+		fclose(out);
+	return ret;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_ST_MAIN_H
+#define FERRET_ST_MAIN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#define ST_NR_MAX 1024
+
+/* ferret strace's options. */
+struct st_opts {
+	bool follow;		/* -f */
+	bool summary;		/* -c or -C */
+	bool lines;		/* not -c */
+	bool wall;		/* -w */
+	bool timing;		/* -T */
+	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
+	bool relative;		/* -r */
+	bool fdpaths;		/* -y */
+	bool json;		/* --json */
+	bool dump;		/* --dump-program */
+	int strsize;		/* -s */
+	unsigned status;	/* ST_OK | ST_FAILED; 0: all */
+	const char *outfile;	/* -o */
+	pid_t *pids;		/* -p */
+	int npids;
+	bool filtered;		/* -e trace= given */
+	bool traced[ST_NR_MAX];	/* when filtered: which numbers */
+	bool trace_unknown;	/* when filtered: numbers past the table */
+	char **cmd;
+};
+
+enum { ST_OK = 1, ST_FAILED = 2 };
+
+/* ferret strace ARGS (argv[0] is "strace"); returns the exit status. */
+int st_main(int argc, char **argv);
+
+#endif

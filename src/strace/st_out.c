@@ -1,0 +1,526 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Records to lines.  A call's line is printed when its exit record
+ * arrives; when another thread's record comes between a call's entry and
+ * exit, the call is printed as strace prints it, "<unfinished ...>" and
+ * later "<... NAME resumed>".
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "st_out.h"
+#include "st_decode.h"
+#include "st_xlat.h"
+#include "../compile/compile.h"
+#include "../runtime/run.h"
+#include "../runtime/print.h"
+#include "../lang/types.h"
+
+struct st_task {
+	int tid;
+	bool started;		/* its calls are shown */
+	bool pending;		/* an entry without its exit yet */
+	bool cut;		/* the pending entry was printed unfinished */
+	struct st_call call;
+};
+
+struct st_out {
+	const struct st_opts *o;
+	struct st_dopts d;
+	FILE *f;
+	pid_t held;
+	struct st_task *tasks;
+	int ntasks, cap;
+	int live;
+	int open_tid;		/* whose entry is the last thing "printed" */
+	int64_t mono_to_real;	/* ns to add to CLOCK_MONOTONIC */
+	uint64_t last_ts;	/* -r */
+};
+
+static struct st_task *task(struct st_out *s, int tid, bool make)
+{
+	int i;
+
+	for (i = 0; i < s->ntasks; i++)
+		if (s->tasks[i].tid == tid)
+			return &s->tasks[i];
+	if (!make)
+		return NULL;
+	if (s->ntasks == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		s->tasks = xrealloc(s->tasks, s->cap * sizeof(*s->tasks));
+	}
+	memset(&s->tasks[s->ntasks], 0, sizeof(s->tasks[0]));
+	s->tasks[s->ntasks].tid = tid;
+	return &s->tasks[s->ntasks++];
+}
+
+static void call_clear(struct st_call *c)
+{
+	int i;
+
+	for (i = 0; i < c->ncaps; i++)
+		free(c->caps[i].data);
+	memset(c, 0, sizeof(*c));
+}
+
+struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
+			  const pid_t *tids, int ntids)
+{
+	struct st_out *s = xcalloc(1, sizeof(*s));
+	struct timespec m, r;
+	int i;
+
+	s->o = o;
+	s->f = f;
+	s->held = held;
+	s->d.strsize = o->strsize;
+	s->d.fdpaths = o->fdpaths;
+	clock_gettime(CLOCK_MONOTONIC, &m);
+	clock_gettime(CLOCK_REALTIME, &r);
+	s->mono_to_real = (r.tv_sec - m.tv_sec) * 1000000000LL + (r.tv_nsec - m.tv_nsec);
+	for (i = 0; i < ntids; i++)
+		task(s, tids[i], true)->started = true;
+	s->live = ntids;
+	return s;
+}
+
+void st_out_free(struct st_out *s)
+{
+	int i;
+
+	for (i = 0; i < s->ntasks; i++)
+		call_clear(&s->tasks[i].call);
+	free(s->tasks);
+	free(s);
+}
+
+int st_out_live(const struct st_out *s)
+{
+	return s->live;
+}
+
+static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
+{
+	if (s->o->outfile && s->o->follow)
+		buf_printf(b, "%-5d ", tid);
+	else if (s->live > 1)
+		buf_printf(b, "[pid %5d] ", tid);
+	if (s->o->tstamp && ts) {
+		uint64_t rt = ts + s->mono_to_real;
+		time_t sec = rt / 1000000000ULL;
+		struct tm tm;
+		char hms[16];
+
+		localtime_r(&sec, &tm);
+		strftime(hms, sizeof(hms), "%H:%M:%S", &tm);
+		if (s->o->tstamp == 1)
+			buf_printf(b, "%s ", hms);
+		else if (s->o->tstamp == 2)
+			buf_printf(b, "%s.%06llu ", hms,
+				   (unsigned long long)(rt % 1000000000ULL) / 1000);
+		else
+			buf_printf(b, "%llu.%06llu ", (unsigned long long)sec,
+				   (unsigned long long)(rt % 1000000000ULL) / 1000);
+	}
+	if (s->o->relative && ts) {
+		uint64_t d = s->last_ts && ts > s->last_ts ? ts - s->last_ts : 0;
+
+		buf_printf(b, "%6llu.%06llu ", (unsigned long long)d / 1000000000ULL,
+			   (unsigned long long)(d % 1000000000ULL) / 1000);
+		s->last_ts = ts;
+	}
+}
+
+static void emit(struct st_out *s, struct buf *b)
+{
+	fwrite(b->p, 1, b->len, s->f);
+	buf_free(b);
+}
+
+/* Ends what is open of another thread's entry before tid prints. */
+static void cut_open(struct st_out *s, int tid)
+{
+	struct st_task *t;
+	struct buf b = { 0 };
+	int fo;
+
+	if (!s->open_tid || s->open_tid == tid || s->o->json)
+		goto out;
+	t = task(s, s->open_tid, false);
+	if (!t || !t->pending || t->cut)
+		goto out;
+	fo = st_first_out(&t->call);
+	prefix(s, &b, t->tid, t->call.t_enter);
+	st_call_name(&b, &t->call);
+	buf_printf(&b, "(");
+	st_decode_args(&b, &t->call, &s->d, 0, fo);
+	if (fo > 0 && fo < st_call_nargs(&t->call))
+		buf_printf(&b, ", ");
+	buf_printf(&b, " <unfinished ...>\n");
+	emit(s, &b);
+	t->cut = true;
+out:
+	s->open_tid = 0;
+}
+
+static void json_line(struct st_out *s, struct st_task *t, bool returned)
+{
+	struct st_call *c = &t->call;
+	struct buf b = { 0 }, a = { 0 };
+	int i, n = st_call_nargs(c);
+
+	buf_printf(&b, "{\"pid\": %d, \"syscall\": \"", t->tid);
+	st_call_name(&b, c);
+	buf_printf(&b, "\", \"args\": [");
+	for (i = 0; i < n; i++) {
+		a.len = 0;
+		st_decode_args(&a, c, &s->d, i, i + 1);
+		if (i)
+			buf_printf(&b, ", ");
+		print_json_string(&b, a.p ? a.p : "", a.len);
+		if (c->sys && !strcmp(c->sys->name, "clone"))
+			break;
+	}
+	buf_printf(&b, "], ");
+	if (!returned) {
+		buf_printf(&b, "\"return\": null");
+	} else {
+		buf_printf(&b, "\"return\": %lld", (long long)c->ret);
+		if (st_call_failed(c)) {
+			const char *e = st_errno_name(-c->ret);
+
+			buf_printf(&b, ", \"error\": \"%s\"", e ? e : "E???");
+		}
+	}
+	buf_printf(&b, ", \"time\": %.6f", (c->t_enter + s->mono_to_real) / 1e9);
+	if (returned)
+		buf_printf(&b, ", \"duration\": %.6f", (c->t_exit - c->t_enter) / 1e9);
+	buf_printf(&b, "}\n");
+	buf_free(&a);
+	emit(s, &b);
+}
+
+/* Prints tid's pending call, returned or not ("= ?"). */
+static void finish_call(struct st_out *s, struct st_task *t, bool returned)
+{
+	struct st_call *c = &t->call;
+	struct buf b = { 0 };
+	size_t col;
+	int fo = st_first_out(c), n = st_call_nargs(c);
+	bool failed = returned && st_call_failed(c);
+
+	if (returned && s->o->status &&
+	    !(s->o->status & (failed ? ST_FAILED : ST_OK)) && !t->cut)
+		goto done;
+	if (s->o->json) {
+		json_line(s, t, returned);
+		goto done;
+	}
+	cut_open(s, t->tid);
+	prefix(s, &b, t->tid, c->t_enter);
+	if (t->cut) {
+		buf_printf(&b, "<... ");
+		st_call_name(&b, c);
+		buf_printf(&b, " resumed>");
+		st_decode_args(&b, c, &s->d, fo, n);
+	} else {
+		st_call_name(&b, c);
+		buf_printf(&b, "(");
+		st_decode_args(&b, c, &s->d, 0, n);
+	}
+	buf_printf(&b, ")");
+	col = b.len;
+	if (col < 40)
+		buf_printf(&b, "%*s", (int)(40 - col), "");
+	else
+		buf_printf(&b, " ");
+	buf_printf(&b, "= ");
+	if (returned)
+		st_decode_ret(&b, c, &s->d);
+	else
+		buf_printf(&b, "?");
+	if (s->o->timing && returned) {
+		uint64_t d = c->t_exit - c->t_enter;
+
+		buf_printf(&b, " <%llu.%06llu>", (unsigned long long)d / 1000000000ULL,
+			   (unsigned long long)(d % 1000000000ULL) / 1000);
+	}
+	buf_printf(&b, "\n");
+	emit(s, &b);
+done:
+	call_clear(c);
+	t->pending = false;
+	t->cut = false;
+	if (s->open_tid == t->tid)
+		s->open_tid = 0;
+}
+
+static uint64_t u64at(const struct fmt_spec *fs, const void *p, int i)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)p + fs->args[i].offset, 8);
+	return v;
+}
+
+static void on_enter(struct st_out *s, const struct fmt_spec *fs,
+		     const void *p)
+{
+	static const int regs[6] = { 56, 48, 40, 0, 16, 8 };
+	int tid = (int)u64at(fs, p, 0), i;
+	long nr = (long)u64at(fs, p, 1);
+	const unsigned char *r = (const unsigned char *)p + fs->args[3].offset + 8;
+	struct st_task *t = task(s, tid, true);
+	const struct st_sys *sys = st_sys_by_nr(nr);
+
+	if (!t->started)
+		return;
+	if (t->pending)
+		call_clear(&t->call);
+	cut_open(s, tid);
+	t->pending = true;
+	t->cut = false;
+	t->call.sys = sys;
+	t->call.nr = nr;
+	t->call.tid = tid;
+	t->call.t_enter = u64at(fs, p, 2);
+	for (i = 0; i < 6; i++)
+		memcpy(&t->call.args[i], r + regs[i], 8);
+	s->open_tid = tid;
+}
+
+static void on_capture(struct st_out *s, const struct fmt_spec *fs,
+		       const void *p)
+{
+	struct st_task *t = task(s, (int)u64at(fs, p, 0), false);
+	const struct fmt_arg *a = &fs->args[2];
+	const char *v = (const char *)p + a->offset;
+	struct st_cap *k;
+
+	if (!t || !t->pending || t->call.ncaps == ST_MAXCAPS)
+		return;
+	k = &t->call.caps[t->call.ncaps++];
+	memset(k, 0, sizeof(*k));
+	k->letter = fs->fmt[1];
+	k->arg = fs->fmt[2] - '0';
+	k->idx = (int)u64at(fs, p, 1);
+	if (k->letter == 'B') {
+		k->n = k->idx;
+		k->idx = 0;
+	}
+	switch (a->type->kind) {
+	case TY_STR:
+		/* len counts the NUL; an unterminated string has none. */
+		k->len = strnlen(v, a->type->size);
+		k->data = xmalloc(k->len + 1);
+		memcpy(k->data, v, k->len);
+		k->data[k->len] = 0;
+		if (k->len < (size_t)a->type->size)
+			k->len++;
+		break;
+	case TY_BUF: {
+		uint64_t n;
+
+		memcpy(&n, v, 8);
+		if (n > (uint64_t)a->type->size - 8)
+			n = a->type->size - 8;
+		k->len = n;
+		k->data = xmalloc(n + 1);
+		memcpy(k->data, v + 8, n);
+		break;
+	}
+	default:
+		memcpy(&k->n, v, 8);
+		break;
+	}
+}
+
+static void on_exit_rec(struct st_out *s, const struct fmt_spec *fs,
+			const void *p)
+{
+	struct st_task *t = task(s, (int)u64at(fs, p, 0), false);
+
+	if (!t || !t->pending)
+		return;
+	t->call.ret = (int64_t)u64at(fs, p, 1);
+	t->call.t_exit = u64at(fs, p, 2);
+	finish_call(s, t, true);
+}
+
+static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
+{
+	int tid = (int)u64at(fs, p, 0), code = (int)u64at(fs, p, 1);
+	struct st_task *t = task(s, tid, false);
+	struct buf b = { 0 };
+
+	if (t && t->pending)
+		finish_call(s, t, false);
+	if (t && t->started && s->o->lines && !s->o->json) {
+		cut_open(s, tid);
+		prefix(s, &b, tid, 0);
+		if (code & 0x7f) {
+			buf_printf(&b, "+++ killed by ");
+			st_signame(&b, code & 0x7f);
+			buf_printf(&b, "%s +++\n", code & 0x80 ? " (core dumped)" : "");
+		} else {
+			buf_printf(&b, "+++ exited with %d +++\n", (code >> 8) & 0xff);
+		}
+		emit(s, &b);
+	}
+	if (s->live > 0)
+		s->live--;
+	if (t)
+		t->started = false;
+}
+
+static void on_signal(struct st_out *s, const struct fmt_spec *fs,
+		      const void *p)
+{
+	int tid = (int)u64at(fs, p, 0), sig = (int)u64at(fs, p, 1);
+	struct st_task *t = task(s, tid, false);
+	const unsigned char *si = (const unsigned char *)p + fs->args[2].offset + 8;
+	struct buf b = { 0 };
+
+	if (!t || !t->started || s->o->json)
+		return;
+	cut_open(s, tid);
+	prefix(s, &b, tid, 0);
+	buf_printf(&b, "--- ");
+	st_signame(&b, sig);
+	buf_printf(&b, " ");
+	st_decode_siginfo(&b, sig, si, 48);
+	buf_printf(&b, " ---\n");
+	emit(s, &b);
+}
+
+void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
+{
+	struct st_out *s = arg;
+
+	switch (fs->fmt[0]) {
+	case 'E':
+		on_enter(s, fs, payload);
+		break;
+	case 'X':
+		on_exit_rec(s, fs, payload);
+		break;
+	case 'c':
+		on_capture(s, fs, payload);
+		break;
+	case 'F':
+		task(s, (int)u64at(fs, payload, 1), true)->started = true;
+		s->live++;
+		break;
+	case 'Q':
+		on_gone(s, fs, payload);
+		break;
+	case 'G':
+		on_signal(s, fs, payload);
+		break;
+	}
+}
+
+struct row {
+	const char *name;
+	char buf[32];
+	uint64_t calls, errors, ns;
+};
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns < y->ns ? 1 : -1;
+	if (x->calls != y->calls)
+		return x->calls < y->calls ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+static const struct map_info *map_named(struct runtime *rt, const char *name)
+{
+	int i;
+
+	for (i = 0; i < rt->nmaps; i++)
+		if (!strcmp(rt->maps[i].name, name))
+			return &rt->maps[i];
+	return NULL;
+}
+
+static void summary(struct st_out *s, struct runtime *rt)
+{
+	const struct map_info *tm = map_named(rt, "@t"), *em = map_named(rt, "@e");
+	struct print_entries te = { 0 }, ee = { 0 };
+	struct row *rows = NULL, tot = { .name = "total" };
+	int n = 0, i, j;
+	static const char dash[] = "------ ----------- ----------- --------- --------- ----------------\n";
+
+	if (tm && !print_read_map(&rt->out, tm, &te)) {
+		rows = xcalloc(te.n + 1, sizeof(*rows));
+		for (i = 0; i < te.n; i++) {
+			struct row *r = &rows[n++];
+			uint64_t nr;
+			const struct st_sys *sys;
+
+			memcpy(&nr, te.v[i].key, 8);
+			sys = st_sys_by_nr(nr);
+			if (sys) {
+				r->name = sys->name;
+			} else {
+				snprintf(r->buf, sizeof(r->buf), "syscall_%#llx",
+					 (unsigned long long)nr);
+				r->name = r->buf;
+			}
+			r->ns = te.v[i].agg[0];
+			r->calls = te.v[i].agg[1];
+			if (em && !ee.v && print_read_map(&rt->out, em, &ee))
+				ee.n = 0;
+			for (j = 0; j < ee.n; j++)
+				if (!memcmp(ee.v[j].key, te.v[i].key, 8))
+					r->errors = ee.v[j].agg[0];
+			tot.calls += r->calls;
+			tot.errors += r->errors;
+			tot.ns += r->ns;
+		}
+	}
+	if (rows)
+		qsort(rows, n, sizeof(*rows), row_cmp);
+	fprintf(s->f, "%6.6s %11.11s %11.11s %9.9s %9.9s %s\n", "% time",
+		"seconds", "usecs/call", "calls", "errors", "syscall");
+	fputs(dash, s->f);
+	for (i = 0; i <= n; i++) {
+		struct row *r = i < n ? &rows[i] : &tot;
+		double pct = tot.ns ? 100.0 * r->ns / tot.ns : 0;
+		uint64_t us = r->ns / 1000;
+
+		if (i == n)
+			fputs(dash, s->f);
+		fprintf(s->f, "%6.2f %4llu.%06llu %11llu %9llu ", i == n && tot.ns ? 100.0 : pct,
+			(unsigned long long)us / 1000000, (unsigned long long)us % 1000000,
+			(unsigned long long)(r->calls ? us / r->calls : 0),
+			(unsigned long long)r->calls);
+		if (r->errors)
+			fprintf(s->f, "%9llu", (unsigned long long)r->errors);
+		else
+			fprintf(s->f, "%9s", "");
+		fprintf(s->f, " %s\n", r->name);
+	}
+	free(rows);
+	print_entries_free(&te);
+	print_entries_free(&ee);
+}
+
+void st_out_finish(void *arg, struct runtime *rt)
+{
+	struct st_out *s = arg;
+	int i;
+
+	for (i = 0; i < s->ntasks; i++)
+		if (s->tasks[i].pending && s->tasks[i].started)
+			finish_call(s, &s->tasks[i], false);
+	if (s->o->summary)
+		summary(s, rt);
+	fflush(s->f);
+}

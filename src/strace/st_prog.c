@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The BPF side of ferret strace, as a program in ferret's language. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "st_prog.h"
+#include "st_sys.h"
+
+/* Where x86-64 pt_regs keeps each argument, and orig_ax. */
+static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
+#define ORIG_AX 120
+/* The E record carries pt_regs bytes REGS_FROM..REGS_FROM+64. */
+#define REGS_FROM 56
+
+struct range {
+	long lo;		/* first number */
+	int g;			/* group: 0 untraced, 1 nothing to read */
+	const char *code;	/* leaves of the group tree */
+};
+
+static bool traced(const struct st_opts *o, long nr)
+{
+	if (!o->filtered)
+		return true;
+	if (nr >= ST_NR_MAX)
+		return o->trace_unknown;
+	return o->traced[nr];
+}
+
+/* "if ($v < k) { ... } else { ... }" down to single ranges. */
+static void tree(struct buf *b, const char *var, const struct range *r,
+		 int n, bool as_code, int depth)
+{
+	int mid;
+
+	if (n == 1) {
+		if (as_code)
+			buf_printf(b, "%s", r[0].code);
+		else
+			buf_printf(b, "%s = %d; ", "$g", r[0].g);
+		return;
+	}
+	mid = n / 2;
+	buf_printf(b, "if (%s < %ld) { ", var, r[mid].lo);
+	tree(b, var, r, mid, as_code, depth + 1);
+	buf_printf(b, "} else { ");
+	tree(b, var, r + mid, n - mid, as_code, depth + 1);
+	buf_printf(b, "} ");
+}
+
+/* The code that reads argument i's memory (letter l) at entry or exit. */
+static void capture(struct buf *b, const struct st_opts *o, char l, int i)
+{
+	int s = o->strsize, next = i < 5 ? reg_off[i + 1] : 0;
+
+	buf_printf(b, "$a = *(arg0 + %d); ", reg_off[i]);
+	switch (l) {
+	case 'P':
+	case 'S':
+		buf_printf(b, "printf(\"c%c%d %%d %%d %%s\", tid, 0, str($a)); ", l, i);
+		break;
+	case 'W':
+		buf_printf(b, "$l = *(arg0 + %d); if ($l > %d) { $l = %d; } "
+			   "printf(\"cW%d %%d %%d %%r\", tid, 0, buf($a, $l)); ",
+			   next, s, s, i);
+		break;
+	case 'A':
+		buf_printf(b, "$l = *(arg0 + %d); if ($l > 128) { $l = 128; } "
+			   "printf(\"cA%d %%d %%d %%r\", tid, 0, buf($a, $l)); ",
+			   next, i);
+		break;
+	case 'R':
+		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > %d) { $l = %d; } "
+			   "printf(\"cR%d %%d %%d %%r\", tid, 0, buf($a, $l)); ",
+			   s, s, i);
+		break;
+	case 'B':
+		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *($p) & 0xffffffff; } "
+			   "$m = $l; if ($m > 128) { $m = 128; } "
+			   "printf(\"cB%d %%d %%d %%r\", tid, $l, buf($a, $m)); ",
+			   next, i);
+		break;
+	case 'v':
+	case 'V': {
+		int k;
+
+		buf_printf(b, "$c = *(arg0 + %d); if ($c > 8) { $c = 8; } "
+			   "printf(\"c%c%d %%d %%d %%r\", tid, 0, buf($a, $c * 16)); ",
+			   next, l, i);
+		for (k = 0; k < 4; k++)
+			buf_printf(b, "if ($c > %d) { $p = *($a + %d); $l = *($a + %d); "
+				   "if ($l > %d) { $l = %d; } "
+				   "printf(\"c%c%d %%d %%d %%r\", tid, %d, buf($p, $l)); } ",
+				   k, 16 * k, 16 * k + 8, s, s, l, i, k + 1);
+		break;
+	}
+	case 'E':
+		buf_printf(b, "$k = 0; while ($k < 32) { $p = *($a + $k * 8); "
+			   "if ($p == 0) { break; } "
+			   "printf(\"cE%d %%d %%d %%s\", tid, $k, str($p, %d)); $k++; } ",
+			   i, s + 2);
+		break;
+	case 'e':
+		buf_printf(b, "$k = 0; if ($a) { while ($k < 1024) { "
+			   "if (*($a + $k * 8) == 0) { break; } $k++; } } "
+			   "printf(\"ce%d %%d %%d %%d\", tid, 0, $k); ", i);
+		break;
+	case 'G':
+		buf_printf(b, "$k = 0; $o = 0; $l = (int64)arg1; "
+			   "while ($k < 1024 && $o < $l) { "
+			   "$m = *($a + $o + 16) & 0xffff; if ($m == 0) { break; } "
+			   "$o += $m; $k++; } "
+			   "printf(\"cG%d %%d %%d %%d\", tid, 0, $k); ", i);
+		break;
+	default: {
+		static const struct { char l; int size; } fixed[] = {
+			{ 't', 16 }, { 'U', 16 }, { 'T', 144 }, { 'X', 256 },
+			{ 'F', 8 }, { 'w', 4 }, { 'q', 32 }, { 'Q', 32 },
+			{ 'g', 8 }, { 'H', 8 }, { 'j', 16 }, { 'J', 16 },
+			{ 'N', 130 }, { '3', 88 },
+		};
+		size_t j;
+
+		for (j = 0; j < ARRAY_SIZE(fixed); j++)
+			if (fixed[j].l == l)
+				buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", tid, 0, buf($a, %d)); } ",
+					   l, i, fixed[j].size);
+	}
+	}
+}
+
+/* The capture code of call s at entry (exit false) or exit. */
+static char *group_code(const struct st_opts *o, const struct st_sys *s,
+			bool exit)
+{
+	struct buf b = { 0 };
+	int i, n = st_sys_nargs(s);
+
+	for (i = 0; s && s->sig && i < n; i++) {
+		char l = s->sig[i];
+
+		if (exit ? st_sys_is_out(l) : st_sys_is_in(l))
+			capture(&b, o, l, i);
+	}
+	buf_put(&b, "", 1);
+	if (!b.p[0]) {
+		buf_free(&b);
+		return NULL;
+	}
+	return b.p;
+}
+
+/*
+ * Number ranges with their group for one phase, and the groups' code;
+ * returns the range count.
+ */
+static int plan(const struct st_opts *o, bool exit, struct range *r,
+		char **codes, int *ncodes)
+{
+	int n = 0, nr, g, j;
+
+	*ncodes = 0;
+	for (nr = 0; nr <= ST_NR_MAX; nr++) {
+		const struct st_sys *s = nr < ST_NR_MAX ? st_sys_by_nr(nr) : NULL;
+		char *code = NULL;
+
+		g = traced(o, nr) ? 1 : 0;
+		if (g && s && o->lines)
+			code = group_code(o, s, exit);
+		if (code) {
+			for (j = 0; j < *ncodes; j++)
+				if (!strcmp(codes[j], code))
+					break;
+			if (j == *ncodes)
+				codes[(*ncodes)++] = code;
+			else
+				free(code);
+			g = j + 2;
+		}
+		if (n && r[n - 1].g == g)
+			continue;
+		r[n].lo = nr;
+		r[n].g = g;
+		r[n].code = NULL;
+		n++;
+	}
+	return n;
+}
+
+static void pred(struct buf *b, const struct st_opts *o, const pid_t *tids,
+		 int ntids)
+{
+	int i;
+
+	if (o->follow) {
+		buf_printf(b, "/@pids[tid]/");
+		return;
+	}
+	buf_printf(b, "/");
+	for (i = 0; i < ntids; i++)
+		buf_printf(b, "%stid == %d", i ? " || " : "", (int)tids[i]);
+	buf_printf(b, "/");
+}
+
+static void phase(struct buf *b, const struct st_opts *o, bool exit,
+		  const pid_t *tids, int ntids)
+{
+	struct range *r = xcalloc(ST_NR_MAX + 2, sizeof(*r));
+	char **codes = xcalloc(ST_NR_MAX + 2, sizeof(*codes));
+	int n, ncodes, i;
+
+	n = plan(o, exit, r, codes, &ncodes);
+	buf_printf(b, "rawtracepoint:%s ", exit ? "sys_exit" : "sys_enter");
+	pred(b, o, tids, ntids);
+	buf_printf(b, " {\n\t$nr = %s; $g = 0;\n\t", exit ?
+		   "*(arg0 + " "120" ")" : "arg1");
+	tree(b, "$nr", r, n, false, 0);
+	buf_printf(b, "\n\tif ($g == 0) { return; }\n");
+	if (o->summary && !exit) {
+		buf_printf(b, "\t@st[tid] = (nsecs, $nr);\n");
+	}
+	if (o->summary && exit) {
+		buf_printf(b, "\t$s = @st[tid];\n\tif ($s.0) { @t[$s.1] = stats(nsecs - $s.0); "
+			   "if ((int64)arg1 < 0 && (int64)arg1 >= -4095) { @e[$s.1] = count(); } "
+			   "delete(@st[tid]); }\n");
+	}
+	if (o->lines) {
+		if (!exit)
+			buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", tid, $nr, nsecs, buf(arg0 + %d, 64));\n",
+				   REGS_FROM);
+		if (ncodes) {
+			struct range *gr = xcalloc(ncodes, sizeof(*gr));
+
+			for (i = 0; i < ncodes; i++) {
+				gr[i].lo = i + 2;
+				gr[i].code = codes[i];
+			}
+			buf_printf(b, "\tif ($g > 1) { ");
+			tree(b, "$g", gr, ncodes, true, 0);
+			buf_printf(b, "}\n");
+			free(gr);
+		}
+		if (exit)
+			buf_printf(b, "\tprintf(\"X %%d %%d %%d\", tid, (int64)arg1, nsecs);\n");
+	}
+	buf_printf(b, "}\n");
+	for (i = 0; i < ncodes; i++)
+		free(codes[i]);
+	free(codes);
+	free(r);
+}
+
+void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
+		  int ntids)
+{
+	int i;
+
+	if (o->follow) {
+		buf_printf(b, "BEGIN {");
+		for (i = 0; i < ntids; i++)
+			buf_printf(b, " @pids[%d] = 1;", (int)tids[i]);
+		buf_printf(b, " }\n");
+		buf_printf(b, "tracepoint:sched:sched_process_fork /@pids[args->parent_pid]/ {\n"
+			   "\t@pids[args->child_pid] = 1;\n"
+			   "\tprintf(\"F %%d %%d\", args->parent_pid, args->child_pid);\n}\n");
+	}
+	buf_printf(b, "tracepoint:sched:sched_process_exit ");
+	pred(b, o, tids, ntids);
+	buf_printf(b, " {\n\tprintf(\"Q %%d %%d %%d\", tid, curtask->exit_code, args->group_dead);\n");
+	if (o->follow)
+		buf_printf(b, "\tdelete(@pids[tid]);\n");
+	buf_printf(b, "}\n");
+	if (o->lines) {
+		buf_printf(b, "rawtracepoint:signal_deliver ");
+		pred(b, o, tids, ntids);
+		buf_printf(b, " {\n\tprintf(\"G %%d %%d %%r\", tid, arg0, buf(arg1, 48));\n}\n");
+	}
+	phase(b, o, false, tids, ntids);
+	phase(b, o, true, tids, ntids);
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_ST_PROG_H
+#define FERRET_ST_PROG_H
+
+#include <sys/types.h>
+#include "st_main.h"
+#include "../util.h"
+
+/*
+ * Writes the program in ferret's language that traces what o asks for:
+ * raw_syscalls sys_enter/sys_exit filtered in the kernel by thread
+ * (a map of thread ids under -f, kept by sched_process_fork and exit)
+ * and by call number, with what each call reads from memory as a plan
+ * generated from the signature table.  tids: the threads traced at start.
+ *
+ * Records (printf formats the front end reads back):
+ *   "E" tid nr nsecs regs     entry; regs: pt_regs bytes 56..120
+ *   "X" tid ret nsecs         exit
+ *   "c<L><i>" tid idx value   memory read for argument i (letter L)
+ *   "F" parent child          fork of a traced thread (-f)
+ *   "Q" tid code group_dead   a traced thread exits
+ *   "G" tid sig siginfo       a signal delivered to a traced thread
+ * Under -c the maps @t (stats of ns per call number) and @e (errors).
+ */
+void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
+		  int ntids);
+
+#endif

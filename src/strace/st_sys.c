@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Lookups in the system call table. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "st_sys.h"
+
+#define ST_MAXNR 1024
+
+static const struct st_sys *by_nr[ST_MAXNR];
+static bool indexed;
+
+static void st_index(void)
+{
+	int i;
+
+	if (indexed)
+		return;
+	for (i = 0; i < st_nsys; i++)
+		if (st_systab[i].nr >= 0 && st_systab[i].nr < ST_MAXNR)
+			by_nr[st_systab[i].nr] = &st_systab[i];
+	indexed = true;
+}
+
+const struct st_sys *st_sys_by_nr(long nr)
+{
+	st_index();
+	if (nr < 0 || nr >= ST_MAXNR)
+		return NULL;
+	return by_nr[nr];
+}
+
+const struct st_sys *st_sys_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < st_nsys; i++)
+		if (!strcmp(st_systab[i].name, name))
+			return &st_systab[i];
+	return NULL;
+}
+
+int st_sys_nargs(const struct st_sys *s)
+{
+	const char *c;
+
+	if (!s || !s->sig)
+		return 6;
+	c = strchr(s->sig, ':');
+	return c ? (int)(c - s->sig) : (int)strlen(s->sig);
+}
+
+char st_sys_arg(const struct st_sys *s, int i)
+{
+	if (i < 0 || i >= st_sys_nargs(s) || !s || !s->sig)
+		return 'x';
+	return s->sig[i];
+}
+
+char st_sys_ret(const struct st_sys *s)
+{
+	const char *c = s && s->sig ? strchr(s->sig, ':') : NULL;
+
+	return c ? c[1] : 'd';
+}
+
+bool st_sys_is_out(char letter)
+{
+	return letter && strchr("RTXUBVFwGQHJN", letter);
+}
+
+bool st_sys_is_in(char letter)
+{
+	return letter && strchr("PSWtAvEeqgj3", letter);
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_ST_SYS_H
+#define FERRET_ST_SYS_H
+
+#include <stdbool.h>
+
+/* Classes for -e trace=%CLASS. */
+enum st_class {
+	ST_FILE = 1 << 0,
+	ST_DESC = 1 << 1,
+	ST_NETWORK = 1 << 2,
+	ST_PROCESS = 1 << 3,
+	ST_MEMORY = 1 << 4,
+	ST_SIGNAL = 1 << 5,
+};
+
+/*
+ * One x86-64 system call.  sig has one letter per argument, then ':'
+ * and a letter for the return value when it is not a plain integer; NULL
+ * means unknown: six arguments in hex.
+ *
+ * Arguments read from the tracee's memory at entry: P path, S string
+ * (-s applies), W bytes written (length: the next argument), t timespec,
+ * A sockaddr (length: the next argument), v iovec array (count: the next
+ * argument), E argv, e envp (counted), q sigaction, g sigset, j rlimit,
+ * 3 struct clone_args.  At exit: R bytes read (length: the return
+ * value), T struct stat, X struct statx, U timespec, B sockaddr (length
+ * through the pointer in the next argument, printed by n), V iovec array,
+ * F int[2], w wait status, G directory entries (counted), Q sigaction,
+ * H sigset, J rlimit, N struct utsname.
+ * Values: d signed, u unsigned, x hex, p pointer, f fd, D dirfd, O open
+ * flags, m mode, r mmap prot, M mmap flags, C clone flags, a AT_ flags,
+ * s signal, h sigprocmask how, k address family, K socket type, L access
+ * mode, l lseek whence, c fcntl command, i rlimit resource, z futex op,
+ * Z arch_prctl code, o clock id, y getrandom flags, b madvise advice,
+ * I ioctl request, Y prctl option.
+ * Returns: x hex, f fd, o octal, ? none (the call does not return).
+ */
+struct st_sys {
+	int nr;
+	const char *name;
+	const char *sig;
+	unsigned cls;
+};
+
+extern const struct st_sys st_systab[];
+extern const int st_nsys;
+
+/* The call numbered nr, or NULL. */
+const struct st_sys *st_sys_by_nr(long nr);
+/* The call named name, or NULL. */
+const struct st_sys *st_sys_by_name(const char *name);
+/* The letter of argument i (0-5), or 'x' for one the call has not. */
+char st_sys_arg(const struct st_sys *s, int i);
+/* How many arguments it prints. */
+int st_sys_nargs(const struct st_sys *s);
+/* The return value's letter: 'd' unless the signature says. */
+char st_sys_ret(const struct st_sys *s);
+/* True if letter is read from memory at exit. */
+bool st_sys_is_out(char letter);
+/* True if letter is read from memory at entry. */
+bool st_sys_is_in(char letter);
+
+#endif

@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Constant names for the decoders; values come from the headers. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <time.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/resource.h>
+#include <sys/random.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/epoll.h>
+#include <unistd.h>
+#include <linux/futex.h>
+#include <asm/prctl.h>
+#include <termios.h>
+
+#include "st_xlat.h"
+
+#define X(n) { (uint64_t)(n), #n }
+#define END { 0, NULL }
+
+/* <sched.h> clashes with linux headers on some names: plain values. */
+#define CLONE_VM_ 0x00000100
+
+const struct st_xlat st_open_flags[] = {
+	X(O_WRONLY), X(O_RDWR), X(O_CREAT), X(O_EXCL), X(O_NOCTTY),
+	X(O_TRUNC), X(O_APPEND), X(O_NONBLOCK), X(O_SYNC), X(O_DSYNC),
+	X(O_ASYNC), X(O_DIRECT), X(O_LARGEFILE), X(O_TMPFILE), X(O_DIRECTORY),
+	X(O_NOFOLLOW), X(O_NOATIME), X(O_CLOEXEC), X(O_PATH),
+	END,
+};
+
+const struct st_xlat st_prot[] = {
+	X(PROT_READ), X(PROT_WRITE), X(PROT_EXEC), { 0x8, "PROT_SEM" },
+	X(PROT_GROWSDOWN), X(PROT_GROWSUP), END,
+};
+
+const struct st_xlat st_mmap_flags[] = {
+	X(MAP_SHARED), X(MAP_PRIVATE), X(MAP_SHARED_VALIDATE), X(MAP_FIXED),
+	X(MAP_ANONYMOUS), X(MAP_32BIT), X(MAP_GROWSDOWN), X(MAP_DENYWRITE),
+	X(MAP_EXECUTABLE), X(MAP_LOCKED), X(MAP_NORESERVE), X(MAP_POPULATE),
+	X(MAP_NONBLOCK), X(MAP_STACK), X(MAP_HUGETLB), X(MAP_SYNC),
+	X(MAP_FIXED_NOREPLACE), END,
+};
+
+const struct st_xlat st_clone_flags[] = {
+	{ CLONE_VM_, "CLONE_VM" }, { 0x200, "CLONE_FS" },
+	{ 0x400, "CLONE_FILES" }, { 0x800, "CLONE_SIGHAND" },
+	{ 0x1000, "CLONE_PIDFD" }, { 0x2000, "CLONE_PTRACE" },
+	{ 0x4000, "CLONE_VFORK" }, { 0x8000, "CLONE_PARENT" },
+	{ 0x10000, "CLONE_THREAD" }, { 0x20000, "CLONE_NEWNS" },
+	{ 0x40000, "CLONE_SYSVSEM" }, { 0x80000, "CLONE_SETTLS" },
+	{ 0x100000, "CLONE_PARENT_SETTID" },
+	{ 0x200000, "CLONE_CHILD_CLEARTID" }, { 0x400000, "CLONE_DETACHED" },
+	{ 0x800000, "CLONE_UNTRACED" }, { 0x1000000, "CLONE_CHILD_SETTID" },
+	{ 0x2000000, "CLONE_NEWCGROUP" }, { 0x4000000, "CLONE_NEWUTS" },
+	{ 0x8000000, "CLONE_NEWIPC" }, { 0x10000000, "CLONE_NEWUSER" },
+	{ 0x20000000, "CLONE_NEWPID" }, { 0x40000000, "CLONE_NEWNET" },
+	{ 0x80000000, "CLONE_IO" }, END,
+};
+
+const struct st_xlat st_at_flags[] = {
+	X(AT_SYMLINK_NOFOLLOW), X(AT_REMOVEDIR), X(AT_SYMLINK_FOLLOW),
+	X(AT_NO_AUTOMOUNT), X(AT_EMPTY_PATH), X(AT_EACCESS),
+	X(AT_STATX_FORCE_SYNC), X(AT_STATX_DONT_SYNC), END,
+};
+
+const struct st_xlat st_signals[] = {
+	X(SIGHUP), X(SIGINT), X(SIGQUIT), X(SIGILL), X(SIGTRAP), X(SIGABRT),
+	X(SIGBUS), X(SIGFPE), X(SIGKILL), X(SIGUSR1), X(SIGSEGV), X(SIGUSR2),
+	X(SIGPIPE), X(SIGALRM), X(SIGTERM), X(SIGSTKFLT), X(SIGCHLD),
+	X(SIGCONT), X(SIGSTOP), X(SIGTSTP), X(SIGTTIN), X(SIGTTOU), X(SIGURG),
+	X(SIGXCPU), X(SIGXFSZ), X(SIGVTALRM), X(SIGPROF), X(SIGWINCH),
+	X(SIGIO), X(SIGPWR), X(SIGSYS), END,
+};
+
+const struct st_xlat st_sigmask_how[] = {
+	X(SIG_BLOCK), X(SIG_UNBLOCK), X(SIG_SETMASK), END,
+};
+
+const struct st_xlat st_af[] = {
+	X(AF_UNSPEC), X(AF_UNIX), X(AF_INET), X(AF_INET6), X(AF_NETLINK),
+	X(AF_PACKET), X(AF_BLUETOOTH), X(AF_ALG), X(AF_VSOCK), END,
+};
+
+const struct st_xlat st_sock_type[] = {
+	X(SOCK_STREAM), X(SOCK_DGRAM), X(SOCK_RAW), X(SOCK_RDM),
+	X(SOCK_SEQPACKET), X(SOCK_DCCP), X(SOCK_PACKET), END,
+};
+
+const struct st_xlat st_sock_flags[] = {
+	X(SOCK_NONBLOCK), X(SOCK_CLOEXEC), END,
+};
+
+const struct st_xlat st_access[] = {
+	X(R_OK), X(W_OK), X(X_OK), END,
+};
+
+const struct st_xlat st_whence[] = {
+	X(SEEK_SET), X(SEEK_CUR), X(SEEK_END), X(SEEK_DATA), X(SEEK_HOLE),
+	END,
+};
+
+const struct st_xlat st_fcntl[] = {
+	X(F_DUPFD), X(F_GETFD), X(F_SETFD), X(F_GETFL), X(F_SETFL),
+	X(F_GETLK), X(F_SETLK), X(F_SETLKW), X(F_SETOWN), X(F_GETOWN),
+	X(F_SETSIG), X(F_GETSIG), X(F_SETOWN_EX), X(F_GETOWN_EX),
+	X(F_OFD_GETLK), X(F_OFD_SETLK), X(F_OFD_SETLKW), X(F_SETLEASE),
+	X(F_GETLEASE), X(F_NOTIFY), X(F_DUPFD_CLOEXEC), X(F_SETPIPE_SZ),
+	X(F_GETPIPE_SZ), X(F_ADD_SEALS), X(F_GET_SEALS), END,
+};
+
+const struct st_xlat st_fd_flags[] = {
+	X(FD_CLOEXEC), END,
+};
+
+const struct st_xlat st_errno[] = {
+	X(EPERM), X(ENOENT), X(ESRCH), X(EINTR), X(EIO), X(ENXIO), X(E2BIG),
+	X(ENOEXEC), X(EBADF), X(ECHILD), X(EAGAIN), X(ENOMEM), X(EACCES),
+	X(EFAULT), X(ENOTBLK), X(EBUSY), X(EEXIST), X(EXDEV), X(ENODEV),
+	X(ENOTDIR), X(EISDIR), X(EINVAL), X(ENFILE), X(EMFILE), X(ENOTTY),
+	X(ETXTBSY), X(EFBIG), X(ENOSPC), X(ESPIPE), X(EROFS), X(EMLINK),
+	X(EPIPE), X(EDOM), X(ERANGE), X(EDEADLK), X(ENAMETOOLONG), X(ENOLCK),
+	X(ENOSYS), X(ENOTEMPTY), X(ELOOP), X(ENOMSG), X(EIDRM), X(ECHRNG),
+	X(EL2NSYNC), X(EL3HLT), X(EL3RST), X(ELNRNG), X(EUNATCH), X(ENOCSI),
+	X(EL2HLT), X(EBADE), X(EBADR), X(EXFULL), X(ENOANO), X(EBADRQC),
+	X(EBADSLT), X(EBFONT), X(ENOSTR), X(ENODATA), X(ETIME), X(ENOSR),
+	X(ENONET), X(ENOPKG), X(EREMOTE), X(ENOLINK), X(EADV), X(ESRMNT),
+	X(ECOMM), X(EPROTO), X(EMULTIHOP), X(EDOTDOT), X(EBADMSG),
+	X(EOVERFLOW), X(ENOTUNIQ), X(EBADFD), X(EREMCHG), X(ELIBACC),
+	X(ELIBBAD), X(ELIBSCN), X(ELIBMAX), X(ELIBEXEC), X(EILSEQ),
+	X(ERESTART), X(ESTRPIPE), X(EUSERS), X(ENOTSOCK), X(EDESTADDRREQ),
+	X(EMSGSIZE), X(EPROTOTYPE), X(ENOPROTOOPT), X(EPROTONOSUPPORT),
+	X(ESOCKTNOSUPPORT), X(EOPNOTSUPP), X(EPFNOSUPPORT), X(EAFNOSUPPORT),
+	X(EADDRINUSE), X(EADDRNOTAVAIL), X(ENETDOWN), X(ENETUNREACH),
+	X(ENETRESET), X(ECONNABORTED), X(ECONNRESET), X(ENOBUFS), X(EISCONN),
+	X(ENOTCONN), X(ESHUTDOWN), X(ETOOMANYREFS), X(ETIMEDOUT),
+	X(ECONNREFUSED), X(EHOSTDOWN), X(EHOSTUNREACH), X(EALREADY),
+	X(EINPROGRESS), X(ESTALE), X(EUCLEAN), X(ENOTNAM), X(ENAVAIL),
+	X(EISNAM), X(EREMOTEIO), X(EDQUOT), X(ENOMEDIUM), X(EMEDIUMTYPE),
+	X(ECANCELED), X(ENOKEY), X(EKEYEXPIRED), X(EKEYREVOKED),
+	X(EKEYREJECTED), X(EOWNERDEAD), X(ENOTRECOVERABLE), X(ERFKILL),
+	X(EHWPOISON),
+	/* Kernel-internal codes a traced call can return (linux/errno.h). */
+	{ 512, "ERESTARTSYS" }, { 513, "ERESTARTNOINTR" },
+	{ 514, "ERESTARTNOHAND" }, { 515, "ENOIOCTLCMD" },
+	{ 516, "ERESTART_RESTARTBLOCK" }, { 517, "EPROBE_DEFER" },
+	{ 518, "EOPENSTALE" }, { 519, "ENOPARAM" }, { 521, "EBADHANDLE" },
+	{ 522, "ENOTSYNC" }, { 523, "EBADCOOKIE" }, { 524, "ENOTSUPP" },
+	{ 525, "ETOOSMALL" }, { 526, "ESERVERFAULT" }, { 527, "EBADTYPE" },
+	{ 528, "EJUKEBOX" }, { 529, "EIOCBQUEUED" }, { 530, "ERECALLCONFLICT" },
+	END,
+};
+
+const struct st_xlat st_rlimit[] = {
+	X(RLIMIT_CPU), X(RLIMIT_FSIZE), X(RLIMIT_DATA), X(RLIMIT_STACK),
+	X(RLIMIT_CORE), X(RLIMIT_RSS), X(RLIMIT_NPROC), X(RLIMIT_NOFILE),
+	X(RLIMIT_MEMLOCK), X(RLIMIT_AS), X(RLIMIT_LOCKS), X(RLIMIT_SIGPENDING),
+	X(RLIMIT_MSGQUEUE), X(RLIMIT_NICE), X(RLIMIT_RTPRIO), X(RLIMIT_RTTIME),
+	END,
+};
+
+const struct st_xlat st_clocks[] = {
+	X(CLOCK_REALTIME), X(CLOCK_MONOTONIC), X(CLOCK_PROCESS_CPUTIME_ID),
+	X(CLOCK_THREAD_CPUTIME_ID), X(CLOCK_MONOTONIC_RAW),
+	X(CLOCK_REALTIME_COARSE), X(CLOCK_MONOTONIC_COARSE), X(CLOCK_BOOTTIME),
+	X(CLOCK_REALTIME_ALARM), X(CLOCK_BOOTTIME_ALARM), X(CLOCK_TAI), END,
+};
+
+const struct st_xlat st_futex[] = {
+	X(FUTEX_WAIT), X(FUTEX_WAKE), X(FUTEX_FD), X(FUTEX_REQUEUE),
+	X(FUTEX_CMP_REQUEUE), X(FUTEX_WAKE_OP), X(FUTEX_LOCK_PI),
+	X(FUTEX_UNLOCK_PI), X(FUTEX_TRYLOCK_PI), X(FUTEX_WAIT_BITSET),
+	X(FUTEX_WAKE_BITSET), X(FUTEX_WAIT_REQUEUE_PI),
+	X(FUTEX_CMP_REQUEUE_PI), X(FUTEX_LOCK_PI2), END,
+};
+
+const struct st_xlat st_arch_prctl[] = {
+	X(ARCH_SET_GS), X(ARCH_SET_FS), X(ARCH_GET_FS), X(ARCH_GET_GS),
+	X(ARCH_GET_CPUID), X(ARCH_SET_CPUID), { 0x3001, "ARCH_CET_STATUS" },
+	END,
+};
+
+const struct st_xlat st_grnd[] = {
+	X(GRND_NONBLOCK), X(GRND_RANDOM), X(GRND_INSECURE), END,
+};
+
+const struct st_xlat st_madvise[] = {
+	X(MADV_NORMAL), X(MADV_RANDOM), X(MADV_SEQUENTIAL), X(MADV_WILLNEED),
+	X(MADV_DONTNEED), X(MADV_FREE), X(MADV_REMOVE), X(MADV_DONTFORK),
+	X(MADV_DOFORK), X(MADV_MERGEABLE), X(MADV_UNMERGEABLE),
+	X(MADV_HUGEPAGE), X(MADV_NOHUGEPAGE), X(MADV_DONTDUMP), X(MADV_DODUMP),
+	X(MADV_WIPEONFORK), X(MADV_KEEPONFORK), X(MADV_COLD), X(MADV_PAGEOUT),
+	X(MADV_HWPOISON), END,
+};
+
+const struct st_xlat st_ioctl[] = {
+	X(TCGETS), X(TCSETS), X(TCSETSW), X(TCSETSF), X(TIOCGWINSZ),
+	X(TIOCSWINSZ), X(TIOCGPGRP), X(TIOCSPGRP), X(FIONREAD), X(FIONBIO),
+	X(FIOCLEX), X(FIONCLEX), X(TIOCSCTTY), X(TIOCNOTTY), END,
+};
+
+const struct st_xlat st_prctl[] = {
+	X(PR_SET_PDEATHSIG), X(PR_GET_PDEATHSIG), X(PR_GET_DUMPABLE),
+	X(PR_SET_DUMPABLE), X(PR_SET_NAME), X(PR_GET_NAME),
+	X(PR_SET_NO_NEW_PRIVS), X(PR_GET_NO_NEW_PRIVS), X(PR_SET_SECCOMP),
+	X(PR_GET_SECCOMP), X(PR_CAPBSET_READ), X(PR_SET_MM),
+	X(PR_SET_CHILD_SUBREAPER), X(PR_GET_CHILD_SUBREAPER),
+	X(PR_SET_VMA), END,
+};
+
+const struct st_xlat st_sa_flags[] = {
+	X(SA_NOCLDSTOP), X(SA_NOCLDWAIT), X(SA_SIGINFO), { 0x04000000, "SA_RESTORER" },
+	X(SA_ONSTACK), X(SA_RESTART), X(SA_NODEFER), X(SA_RESETHAND), END,
+};
+
+const struct st_xlat st_wait_opts[] = {
+	X(WNOHANG), X(WUNTRACED), X(WCONTINUED), X(WEXITED), X(WNOWAIT),
+	{ 0x20000000, "__WNOTHREAD" }, { 0x40000000, "__WALL" },
+	{ 0x80000000, "__WCLONE" }, END,
+};
+
+const struct st_xlat st_msg_flags[] = {
+	X(MSG_OOB), X(MSG_PEEK), X(MSG_DONTROUTE), X(MSG_CTRUNC), X(MSG_TRUNC),
+	X(MSG_DONTWAIT), X(MSG_EOR), X(MSG_WAITALL), X(MSG_NOSIGNAL),
+	X(MSG_MORE), X(MSG_CMSG_CLOEXEC), END,
+};
+
+const struct st_xlat st_ifmt[] = {
+	X(S_IFREG), X(S_IFDIR), X(S_IFCHR), X(S_IFBLK), X(S_IFIFO), X(S_IFLNK),
+	X(S_IFSOCK), END,
+};
+
+const struct st_xlat st_mremap[] = {
+	X(MREMAP_MAYMOVE), X(MREMAP_FIXED), X(MREMAP_DONTUNMAP), END,
+};
+
+const struct st_xlat st_cld_codes[] = {
+	X(CLD_EXITED), X(CLD_KILLED), X(CLD_DUMPED), X(CLD_TRAPPED),
+	X(CLD_STOPPED), X(CLD_CONTINUED), END,
+};
+
+const struct st_xlat st_si_codes[] = {
+	X(SI_USER), X(SI_KERNEL), X(SI_QUEUE), X(SI_TIMER), X(SI_MESGQ),
+	X(SI_ASYNCIO), X(SI_SIGIO), X(SI_TKILL), END,
+};
+
+const struct st_xlat st_close_range[] = {
+	{ 2, "CLOSE_RANGE_UNSHARE" }, { 4, "CLOSE_RANGE_CLOEXEC" }, END,
+};
+
+const struct st_xlat st_statx_mask[] = {
+	{ 0x7ff, "STATX_BASIC_STATS" }, { 0x800, "STATX_BTIME" },
+	{ 0x1000, "STATX_MNT_ID" }, { 0x2000, "STATX_DIOALIGN" }, END,
+};
+
+const struct st_xlat st_rename_flags[] = {
+	{ 1, "RENAME_NOREPLACE" }, { 2, "RENAME_EXCHANGE" },
+	{ 4, "RENAME_WHITEOUT" }, END,
+};
+
+const struct st_xlat st_epoll_ctl[] = {
+	X(EPOLL_CTL_ADD), X(EPOLL_CTL_DEL), X(EPOLL_CTL_MOD), END,
+};
+
+const char *st_xlat_name(const struct st_xlat *t, uint64_t val)
+{
+	for (; t->name; t++)
+		if (t->val == val)
+			return t->name;
+	return NULL;
+}
+
+void st_xlat_enum(struct buf *b, const struct st_xlat *t, uint64_t val,
+		  const char *fallback)
+{
+	const char *n = st_xlat_name(t, val);
+
+	if (n)
+		buf_printf(b, "%s", n);
+	else
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+		buf_printf(b, fallback, (unsigned long long)val);
+#pragma GCC diagnostic pop
+}
+
+void st_xlat_flags(struct buf *b, const struct st_xlat *t, uint64_t val,
+		   const char *zero)
+{
+	bool any = false;
+
+	if (!val) {
+		buf_printf(b, "%s", zero);
+		return;
+	}
+	for (; t->name; t++) {
+		if (t->val && (val & t->val) == t->val) {
+			buf_printf(b, "%s%s", any ? "|" : "", t->name);
+			val &= ~t->val;
+			any = true;
+		}
+	}
+	if (val)
+		buf_printf(b, "%s%#llx", any ? "|" : "", (unsigned long long)val);
+}
+
+const char *st_errno_name(int e)
+{
+	return st_xlat_name(st_errno, e);
+}
+
+void st_signame(struct buf *b, int sig)
+{
+	const char *n = st_xlat_name(st_signals, sig);
+
+	if (n)
+		buf_printf(b, "%s", n);
+	else if (sig == 32)
+		buf_printf(b, "SIGRTMIN");
+	else if (sig > 32 && sig <= 64)
+		buf_printf(b, "SIGRT_%d", sig - 32);
+	else
+		buf_printf(b, "%d", sig);
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_ST_XLAT_H
+#define FERRET_ST_XLAT_H
+
+#include <stdint.h>
+#include "../util.h"
+
+/*
+ * Named constants, built from the system's own headers (the macros are
+ * the values, so the tables cannot drift from them); a NULL name ends a
+ * table.
+ */
+struct st_xlat {
+	uint64_t val;
+	const char *name;
+};
+
+extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
+	st_clone_flags[], st_at_flags[], st_signals[], st_sigmask_how[],
+	st_af[], st_sock_type[], st_access[], st_whence[], st_fcntl[],
+	st_errno[], st_rlimit[], st_clocks[], st_futex[], st_arch_prctl[],
+	st_grnd[], st_madvise[], st_ioctl[], st_prctl[], st_sa_flags[],
+	st_wait_opts[], st_fd_flags[], st_msg_flags[], st_sock_flags[],
+	st_ifmt[], st_mremap[], st_cld_codes[], st_si_codes[],
+	st_close_range[], st_statx_mask[], st_rename_flags[], st_epoll_ctl[];
+
+/* The name of val in t, or NULL. */
+const char *st_xlat_name(const struct st_xlat *t, uint64_t val);
+/* val's name, or val printed with fallback (a printf format of a u64). */
+void st_xlat_enum(struct buf *b, const struct st_xlat *t, uint64_t val,
+		  const char *fallback);
+/*
+ * val as flag names joined by '|' (any rest in hex), or zero when val
+ * is 0 (zero: a name such as "0").
+ */
+void st_xlat_flags(struct buf *b, const struct st_xlat *t, uint64_t val,
+		   const char *zero);
+/* The errno name of e (ENOENT), or NULL. */
+const char *st_errno_name(int e);
+/* The signal's name (SIGCHLD, SIGRT_3), written to b. */
+void st_signame(struct buf *b, int sig);
+
+#endif

@@ -1,0 +1,77 @@
+#!/bin/bash
+# ferret strace against its workload's own expectations and against
+# strace 6.1 on the same workload.  Root.  Ends with "N passed, N failed".
+set -u
+BUILD=${1:-build}
+FERRET=$(readlink -f "$BUILD/ferret")
+HERE=$(cd "$(dirname "$0")" && pwd)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { echo "ok   $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+cc -O2 -Wall -Wextra -Werror -o "$T/wl" "$HERE/workload.c" -lpthread || { echo "0 passed, 1 failed"; exit 1; }
+WL=$T/wl
+# Addresses, pids and alignment differ between runs: normalise them.
+norm() { sed -E 's/0x[0-9a-f]+/ADDR/g; s/^[0-9]+ +//; s/\[pid +[0-9]+\] //; s/ +=/ =/; s/= [0-9]{3,}$/= PID/'; }
+SET=openat,pipe2,write,read,close,getppid
+cd "$T"
+"$FERRET" strace -o f.txt -e trace=$SET "$WL" basic > exp.txt
+grep -v '^write(1,' f.txt | grep -v '^+++' | norm > f.n
+norm < exp.txt > exp.n
+missing=$(grep -vxF -f f.n exp.n)
+[ -z "$missing" ] && ok "basic: every expected line" || bad "basic: missing: $missing"
+strace -o s.txt -e trace=$SET "$WL" basic > /dev/null
+grep -v '^write(1,' s.txt | grep -v '^+++' | norm > s.n
+diff <(tail -n 11 s.n) <(tail -n 11 f.n) > d.txt && ok "basic: equal to strace's lines" || bad "basic vs strace: $(cat d.txt)"
+grep -q '^+++ exited with 0 +++' f.txt && ok "exit line" || bad "exit line"
+# -c: calls and errors equal strace -c's
+"$FERRET" strace -c -o fc.txt "$WL" basic > /dev/null
+strace -c -o sc.txt "$WL" basic > /dev/null
+cnt() { awk 'NF>=5 && $1 ~ /^[0-9.]+$/ && $NF != "total" { e = (NF == 6) ? $5 : 0; print $NF, $4, e }' "$1" | sort; }
+diff <(cnt sc.txt) <(cnt fc.txt) > d.txt && ok "-c: counts and errors equal strace -c's" || bad "-c differs: $(cat d.txt)"
+# -f across fork, vfork and exec; exit status passed through
+"$FERRET" strace -f -o ff.txt "$WL" fork > /dev/null; rc=$?
+[ $rc = 3 ] && ok "exit status passed through" || bad "exit status $rc, not 3"
+grep -q 'exited with 7' ff.txt && ok "-f: forked child traced to its exit" || bad "-f fork"
+grep -q 'execve("/bin/true", \["true"\]' ff.txt && ok "-f: vfork child's exec traced" || bad "-f vfork exec"
+grep -Eq '^[0-9]+ +getppid\(\)' ff.txt && ok "-f -o: PID prefix" || bad "-f -o prefix"
+"$FERRET" strace -f -e trace=getppid,exit "$WL" thread 2> ft.txt
+grep -Eq '^\[pid +[0-9]+\] getppid\(\)' ft.txt && ok "-f: clone3 thread traced" || bad "-f thread: $(cat ft.txt)"
+grep -q 'clone3' <("$FERRET" strace -f "$WL" thread 2>&1) && ok "clone3 decoded" || bad "clone3"
+# filters and formats
+"$FERRET" strace -e trace=%file -e status=failed "$WL" basic 2> fs.txt > /dev/null
+[ "$(grep -c . fs.txt)" -ge 1 ] && ! grep -v -e ENOENT -e '^+++' fs.txt | grep -q . && ok "trace=%file status=failed" || bad "status=failed: $(cat fs.txt)"
+"$FERRET" strace -Z -e trace=close "$WL" basic 2> fz.txt > /dev/null
+grep -q 'close(9999)' fz.txt && ! grep -q 'close(4)' fz.txt && ok "-Z" || bad "-Z"
+"$FERRET" strace -z -e trace=close "$WL" basic 2> fz.txt > /dev/null
+! grep -q 'close(9999)' fz.txt && grep -q ' = 0' fz.txt && ok "-z" || bad "-z"
+"$FERRET" strace -e trace=!close,write,read "$WL" basic 2> fn.txt > /dev/null
+! grep -Eq '^(close|write|read)\(' fn.txt && grep -q '^getppid' fn.txt && ok "negated trace set" || bad "negation"
+"$FERRET" strace -s 3 -e trace=write "$WL" basic 2> fs3.txt > /dev/null
+grep -Eq "write\([0-9]+, \"hel\"\.\.\., 7\)" fs3.txt && ok "-s" || bad "-s: $(cat fs3.txt)"
+WORKLOAD_LINGER=1 "$FERRET" strace -y -e trace=pipe2,write "$WL" basic 2> fy.txt > /dev/null
+grep -Eq "write\([0-9]+<pipe:\[" fy.txt && ok "-y" || bad "-y: $(cat fy.txt)"
+"$FERRET" strace -T -e trace=getppid "$WL" basic 2> fT.txt > /dev/null
+grep -Eq '= [0-9]+ <0\.[0-9]{6}>$' fT.txt && ok "-T" || bad "-T"
+"$FERRET" strace -tt -e trace=getppid "$WL" basic 2> ft2.txt > /dev/null
+grep -Eq '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} getppid' ft2.txt && ok "-tt" || bad "-tt"
+"$FERRET" strace -ttt -e trace=getppid "$WL" basic 2> ft3.txt > /dev/null
+grep -Eq '^[0-9]{10}\.[0-9]{6} getppid' ft3.txt && ok "-ttt" || bad "-ttt"
+"$FERRET" strace -t -e trace=getppid "$WL" basic 2> ft1.txt > /dev/null
+grep -Eq '^[0-9]{2}:[0-9]{2}:[0-9]{2} getppid' ft1.txt && ok "-t" || bad "-t"
+"$FERRET" strace -r -e trace=getppid "$WL" basic 2> fr.txt > /dev/null
+grep -Eq '^ +[0-9]+\.[0-9]{6} getppid' fr.txt && ok "-r" || bad "-r"
+"$FERRET" strace --json -e trace=openat "$WL" basic 2> fj.txt > /dev/null
+python3 -c '
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+assert any(o["syscall"] == "openat" and o.get("error") == "ENOENT" for o in objs)
+' fj.txt && ok "--json" || bad "--json: $(head -3 fj.txt)"
+# -p: attach to a running process
+sleep 30 & sp=$!
+"$FERRET" strace -p $sp 2> fp.txt & fpid=$!
+sleep 1; kill $sp; wait $fpid
+grep -q 'killed by SIGTERM' fp.txt && ok "-p" || bad "-p: $(cat fp.txt)"
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]

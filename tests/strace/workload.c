@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Makes known system calls with known arguments and prints, on stdout,
+ * the lines a trace of it must contain (after normalisation: addresses
+ * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+static void basic(void)
+{
+	char buf[16];
+	int fd, p[2], q[2];
+
+	fd = open("/nonexistent/ferret", O_RDONLY);
+	printf("openat(AT_FDCWD, \"/nonexistent/ferret\", O_RDONLY) = -1 ENOENT (No such file or directory)\n");
+	(void)fd;
+	if (pipe(p))
+		exit(1);
+	printf("pipe2([%d, %d], 0) = 0\n", p[0], p[1]);
+	if (write(p[1], "hello\n\1", 7) != 7)
+		exit(1);
+	printf("write(%d, \"hello\\n\\1\", 7) = 7\n", p[1]);
+	if (read(p[0], buf, sizeof(buf)) != 7)
+		exit(1);
+	printf("read(%d, \"hello\\n\\1\", 16) = 7\n", p[0]);
+	close(p[0]);
+	printf("close(%d) = 0\n", p[0]);
+	close(p[1]);
+	printf("close(%d) = 0\n", p[1]);
+	syscall(SYS_getppid);
+	printf("getppid() = PID\n");
+	fd = open("/dev/null", O_WRONLY | O_CREAT | O_CLOEXEC, 0640);
+	printf("openat(AT_FDCWD, \"/dev/null\", O_WRONLY|O_CREAT|O_CLOEXEC, 0640) = %d\n", fd);
+	close(fd);
+	printf("close(%d) = 0\n", fd);
+	if (pipe(q))
+		exit(1);
+	if (write(q[1], "x", 1) != 1)
+		exit(1);
+	printf("pipe2([%d, %d], 0) = 0\nwrite(%d, \"x\", 1) = 1\n", q[0], q[1], q[1]);
+	syscall(SYS_close, 9999);
+	printf("close(9999) = -1 EBADF (Bad file descriptor)\n");
+	fflush(stdout);
+	/* Stay a while, so that -y finds the fds in /proc. */
+	if (getenv("WORKLOAD_LINGER"))
+		usleep(300000);
+}
+
+static void *thread_fn(void *arg __attribute__((unused)))
+{
+	syscall(SYS_getppid);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "basic";
+	pthread_t t;
+	pid_t pid;
+	int st;
+
+	if (!strcmp(mode, "basic")) {
+		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "fork")) {
+		pid = fork();
+		if (pid == 0) {
+			syscall(SYS_getppid);
+			_exit(7);
+		}
+		waitpid(pid, &st, 0);
+		pid = vfork();
+		if (pid == 0) {
+			execl("/bin/true", "true", (char *)NULL);
+			_exit(1);
+		}
+		waitpid(pid, &st, 0);
+		return 3;
+	}
+	if (!strcmp(mode, "thread")) {
+		pthread_create(&t, NULL, thread_fn, NULL);
+		pthread_join(t, NULL);
+		return 0;
+	}
+	return 2;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ferret strace's tables against the system's UAPI headers, and its
+ * decoders on made-up calls.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+
+#include "harness.h"
+#include "strace/st_sys.h"
+#include "strace/st_xlat.h"
+#include "strace/st_decode.h"
+
+#define UNISTD "/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
+
+/* Every __NR_ of the header is in the table with its number, and back. */
+static void test_systab(void)
+{
+	struct tc t = { .name = "syscall table equals asm/unistd_64.h" };
+	char line[256], name[128];
+	int nr, n = 0;
+	FILE *f = fopen(UNISTD, "r");
+
+	if (!f) {
+		skip(t.name, "no " UNISTD);
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		const struct st_sys *s;
+
+		if (sscanf(line, "#define __NR_%127s %d", name, &nr) != 2)
+			continue;
+		n++;
+		s = st_sys_by_nr(nr);
+		expect(&t, s && !strcmp(s->name, name), "%s (%d): table has %s",
+		       name, nr, s ? s->name : "nothing");
+	}
+	fclose(f);
+	expect(&t, n == st_nsys, "header has %d calls, table %d", n, st_nsys);
+	expect(&t, st_sys_by_nr(SYS_openat) && !strcmp(st_sys_by_nr(SYS_openat)->name, "openat"),
+	       "SYS_openat");
+	finish(&t);
+}
+
+/* Signatures: letters the decoders know, one per argument at most six. */
+static void test_signatures(void)
+{
+	struct tc t = { .name = "signatures are well formed" };
+	static const char known[] = "duxpfDPSOWRmrMCashkKLlcizZoybIYTXtUABnvVFwEeGqQgHjJN3";
+	int i, decoded = 0;
+
+	for (i = 0; i < st_nsys; i++) {
+		const struct st_sys *s = &st_systab[i];
+		int k;
+
+		if (!s->sig)
+			continue;
+		decoded++;
+		expect(&t, st_sys_nargs(s) <= 6, "%s: %d arguments", s->name, st_sys_nargs(s));
+		for (k = 0; k < st_sys_nargs(s); k++)
+			expect(&t, strchr(known, s->sig[k]) != NULL, "%s: letter %c",
+			       s->name, s->sig[k]);
+	}
+	expect(&t, decoded >= 120, "only %d calls decoded", decoded);
+	finish(&t);
+}
+
+/* Errno names and their values as <errno.h> has them, messages by strerror. */
+static void test_errno(void)
+{
+	struct tc t = { .name = "errno names equal <errno.h>" };
+	static const struct { int e; const char *n; } want[] = {
+		{ ENOENT, "ENOENT" }, { EBADF, "EBADF" }, { EAGAIN, "EAGAIN" },
+		{ ECHILD, "ECHILD" }, { ENOTTY, "ENOTTY" }, { EINPROGRESS, "EINPROGRESS" },
+		{ EHWPOISON, "EHWPOISON" }, { ECONNREFUSED, "ECONNREFUSED" },
+	};
+	size_t i;
+	int e;
+
+	for (i = 0; i < ARRAY_SIZE(want); i++)
+		expect(&t, st_errno_name(want[i].e) && !strcmp(st_errno_name(want[i].e), want[i].n),
+		       "%d: %s", want[i].e, st_errno_name(want[i].e));
+	/* every errno glibc knows by name has one here */
+	for (e = 1; e <= EHWPOISON; e++) {
+		const char *n = strerrorname_np(e);
+
+		if (n && e != EDEADLOCK && e != EWOULDBLOCK && e != ENOTSUP)
+			expect(&t, st_errno_name(e) && !strcmp(st_errno_name(e), n),
+			       "%d: %s, header %s", e, st_errno_name(e), n);
+	}
+	finish(&t);
+}
+
+/* A made-up openat decoded as strace prints it. */
+static void test_decode(void)
+{
+	struct tc t = { .name = "openat and a failed return decode as strace" };
+	struct st_dopts o = { .strsize = 32 };
+	struct st_call c = { 0 };
+	struct buf b = { 0 };
+	char path[] = "/etc/passwd";
+
+	c.sys = st_sys_by_name("openat");
+	c.args[0] = (uint64_t)AT_FDCWD;
+	c.args[2] = O_RDONLY | O_CLOEXEC;
+	c.args[1] = 0x1000;
+	c.caps[0].letter = 'P';
+	c.caps[0].arg = 1;
+	c.caps[0].data = (unsigned char *)path;
+	c.caps[0].len = sizeof(path);
+	c.ncaps = 1;
+	c.ret = -ENOENT;
+	st_decode_args(&b, &c, &o, 0, st_call_nargs(&c));
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p, "AT_FDCWD, \"/etc/passwd\", O_RDONLY|O_CLOEXEC"), "got %s", b.p);
+	b.len = 0;
+	st_decode_ret(&b, &c, &o);
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p, "-1 ENOENT (No such file or directory)"), "got %s", b.p);
+	b.len = 0;
+	st_quote(&b, (const unsigned char *)"\177ELF\2\0011\n", 8, true);
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p, "\"\\177ELF\\2\\0011\\n\"..."), "quote: %s", b.p);
+	b.len = 0;
+	st_xlat_flags(&b, st_mmap_flags, MAP_PRIVATE | MAP_ANONYMOUS, "0");
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p, "MAP_PRIVATE|MAP_ANONYMOUS"), "mmap flags: %s", b.p);
+	b.len = 0;
+	st_signame(&b, SIGCHLD);
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p, "SIGCHLD"), "signal: %s", b.p);
+	buf_free(&b);
+	finish(&t);
+}
+
+int main(void)
+{
+	test_systab();
+	test_signatures();
+	test_errno();
+	test_decode();
+	return harness_summary();
+}
