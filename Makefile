@@ -101,6 +101,7 @@ bench: deps
 	$(MAKE) all
 	./bench/run.sh $(BUILD)/ferret
 	./bench/usdt.sh $(BUILD)/ferret
+	./bench/uprobe.sh $(BUILD)/ferret
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret

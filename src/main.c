@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,30 @@ static int parse_pid(const char *s, pid_t *pid)
 		fprintf(stderr, "ferret: no process %s\n", s);
 		return -ESRCH;
 	}
+	return 0;
+}
+
+/*
+ * BPFTRACE_MAP_KEYS_MAX, read as bpftrace reads it: the entries of each
+ * map.  Unset or empty leaves the default; anything but a positive
+ * integer is an error.
+ */
+static int env_map_keys_max(int *max)
+{
+	const char *s = getenv("BPFTRACE_MAP_KEYS_MAX");
+	unsigned long long v;
+	char *end;
+
+	if (!s || !*s)
+		return 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end || errno || !v || v > INT_MAX) {
+		fprintf(stderr, "ferret: BPFTRACE_MAP_KEYS_MAX '%s' is not an integer from 1 to %d\n",
+			s, INT_MAX);
+		return -EINVAL;
+	}
+	*max = (int)v;
 	return 0;
 }
 
@@ -225,6 +250,8 @@ int main(int argc, char **argv)
 		src.name = "-e";
 		src.text = program;
 	}
+	if (env_map_keys_max(&copts.map_keys_max))
+		return 1;
 	kbtf_install();
 	copts.params = argv + optind;
 	copts.nparams = argc - optind;

@@ -212,6 +212,18 @@ why="$(head -3 <<<"$out")" check kfunc_dump_without_kernel_support \
 	grep -q '^BPF kretfunc:vmlinux:vfs_read' <<<"$out"
 why="$(head -3 <<<"$out")" check kprobe_dump_without_kernel_support \
 	grep -q '^BPF kprobe:vfs_read' <<<"$out"
+# BPFTRACE_MAP_KEYS_MAX sets the entries of each map, as in bpftrace.
+fill='BEGIN { $i = 0; unroll(20) { @[$i] = 1; $i++; } exit(); }'
+BPFTRACE_MAP_KEYS_MAX=5 "$F" -q -e "$fill" >"$TMP/mk.txt" 2>"$TMP/mk.err"
+n=$(grep -c '^@\[' "$TMP/mk.txt")
+why="$n entries, stderr: $(cat "$TMP/mk.err")" check map_keys_max_env \
+	bash -c "test $n = 5 && grep -q 'map @ was full (5 entries): 15 updates dropped' '$TMP/mk.err'"
+n=$("$F" -q -e "$fill" 2>&1 | grep -c '^@\[')
+why="$n entries" check map_keys_max_default test "$n" = 20
+out=$(BPFTRACE_MAP_KEYS_MAX=5x "$F" -e 'BEGIN { exit(); }' 2>&1)
+rc=$?
+why="rc $rc: $out" check map_keys_max_invalid \
+	bash -c "test $rc = 1 && grep -q 'BPFTRACE_MAP_KEYS_MAX' <<<'$out'"
 
 # --version and --help.
 why="" check version grep -q '^ferret v' <("$F" --version)
