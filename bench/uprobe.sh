@@ -15,9 +15,10 @@
 # 2. Start-up with uprobes on libc: the wall time, launch to exit, of
 #      TOOL -e 'uprobe:libc:malloc { @ = count(); } interval:ms:1 { exit(); }'
 #    and of the same with uprobe:libc:$GLOB (about 50 functions): it
-#    covers resolving, loading, attaching and detaching.  The exit is
-#    not in BEGIN because ferret does not attach the other probes once
-#    BEGIN has called exit() (bpftrace does).  One checked run
+#    covers resolving, loading, attaching and detaching.  exit() comes
+#    from the first interval tick, which both tracers act on only after
+#    attaching every probe, rather than from BEGIN, which fires before
+#    the attach.  One checked run
 #    (exit status 0, the expected "Attaching N probes..."), then
 #    STARTUP_RUNS timed ones.  ferret leaves the release of its perf
 #    events to a detached helper (see bench/README.md); the suite waits
