@@ -217,20 +217,23 @@ static const char *uprobe_file(const struct probe_inst *pi)
 	return pi->target;
 }
 
-/* Looks name up in pi's file; *sym set. 0 or -ENOENT with err filled. */
+/*
+ * Looks name up in pi's file (its symbols read once per run, however
+ * many instances ask).  0, or -errno with err filled.
+ */
 static int uaddr_lookup(const struct probe_inst *pi, const char *name,
 			uint64_t *addr, uint64_t *size, char *err, size_t len)
 {
 	const struct symtab_sym *sym;
 	const char *file = uprobe_file(pi);
-	struct symtab *st;
+	const struct symtab *st;
 
 	if (!file) {
 		snprintf(err, len, "uaddr() is only for uprobe, uretprobe and usdt probes, not %s",
 			 pi->name);
 		return -EINVAL;
 	}
-	st = symtab_open(file);
+	st = sym_symtab(file);
 	if (!st) {
 		snprintf(err, len, "uaddr(): cannot read the symbols of %s", file);
 		return -ENOENT;
@@ -238,18 +241,15 @@ static int uaddr_lookup(const struct probe_inst *pi, const char *name,
 	sym = symtab_find(st, name);
 	if (!sym) {
 		snprintf(err, len, "uaddr(): %s has no symbol '%s'", file, name);
-		symtab_close(st);
 		return -ENOENT;
 	}
 	if (symtab_elf_type(st) != ET_EXEC) {
 		snprintf(err, len, "uaddr(): %s is position-independent: the address of '%s' is only known in a running process",
 			 file, name);
-		symtab_close(st);
 		return -EOPNOTSUPP;
 	}
 	*addr = sym->addr;
 	*size = sym->size;
-	symtab_close(st);
 	return 0;
 }
 

@@ -125,6 +125,14 @@ static int kprobe_parse(const struct provider *p, const char *rest,
 	return 0;
 }
 
+/* Whether a wildcard over module:func (module NULL: any) takes f. */
+static bool kprobe_wanted(const struct ksyms_func *f, const char *module,
+			  const char *func)
+{
+	return util_glob(func, f->name) &&
+	       kprobe_module_matches(module, f->module) && kprobe_usable(f);
+}
+
 static int kprobe_expand(const struct provider *p, const char *spec,
 			 struct vec *out, char *err, size_t errlen)
 {
@@ -160,9 +168,7 @@ static int kprobe_expand(const struct provider *p, const char *spec,
 	for (i = 0; i < n; i++) {
 		const struct ksyms_func *f = &funcs[i];
 
-		if (!util_glob(func, f->name) ||
-		    !kprobe_module_matches(module, f->module) ||
-		    !kprobe_usable(f))
+		if (!kprobe_wanted(f, module, func))
 			continue;
 		/* One probe per name: the kernel resolves it in vmlinux first. */
 		if (!module && last && !strcmp(last, f->name))
@@ -210,9 +216,7 @@ static int kprobe_list(const struct provider *p, const char *pattern,
 	for (i = 0; i < n; i++) {
 		const struct ksyms_func *f = &funcs[i];
 
-		if (!util_glob(func, f->name) ||
-		    !kprobe_module_matches(module, f->module) ||
-		    !kprobe_usable(f))
+		if (!kprobe_wanted(f, module, func))
 			continue;
 		if (*f->module)
 			name = xasprintf("%s:%s:%s", p->name, f->module, f->name);
@@ -232,7 +236,7 @@ static int kprobe_attach(const struct probe_inst *pi, int prog_fd,
 			 char *err, size_t errlen)
 {
 	bool ret = kprobe_is_ret(pi->prov);
-	int pfd, link, e;
+	int pfd;
 
 	pfd = perf_open_probe("kprobe", pi->target, pi->config, ret, -1, 0);
 	if (pfd == -EILSEQ)
@@ -251,16 +255,7 @@ static int kprobe_attach(const struct probe_inst *pi, int prog_fd,
 			 pi->target, strerror(-pfd));
 	if (pfd < 0)
 		return pfd;
-	fdset_add(fds, pfd);
-	e = perf_attach(pfd, prog_fd, cookie, &link);
-	if (e) {
-		snprintf(err, errlen, "cannot attach the BPF program: %s",
-			 strerror(-e));
-		return e;
-	}
-	if (link >= 0)
-		fdset_add_link(fds, link);
-	return 0;
+	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
 }
 
 const struct provider kprobe_provider = {

@@ -538,21 +538,6 @@ void provider_inst_free(struct probe_inst *pi)
 	free(pi);
 }
 
-int provider_list_none(const struct provider *p, const char *pattern,
-		       void (*fn)(const char *name, void *arg), void *arg)
-{
-	return 0;
-}
-
-int provider_attach_unsupported(const struct probe_inst *pi, int prog_fd,
-				uint64_t cookie, struct fdset *fds,
-				char *err, size_t errlen)
-{
-	snprintf(err, errlen, "%s probes are not supported yet",
-		 pi->prov->name);
-	return -EOPNOTSUPP;
-}
-
 int provider_ptregs_arg(const struct probe_inst *pi, int n)
 {
 	static const int regs[] = {

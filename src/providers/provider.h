@@ -229,13 +229,6 @@ int provider_list_events(const struct provider *p, const char *pattern,
 
 /* A new instance of p named name (xstrdup'd); the rest zeroed. */
 struct probe_inst *provider_inst(const struct provider *p, const char *name);
-/* For probe types ferret recognises but cannot use yet: they list
- * nothing and refuse to attach, naming the type. */
-int provider_list_none(const struct provider *p, const char *pattern,
-		       void (*fn)(const char *name, void *arg), void *arg);
-int provider_attach_unsupported(const struct probe_inst *pi, int prog_fd,
-				uint64_t cookie, struct fdset *fds,
-				char *err, size_t errlen);
 
 /* arg_offset/retval_offset for contexts that are struct pt_regs (x86-64
  * calling convention: rdi rsi rdx rcx r8 r9, result in rax). */

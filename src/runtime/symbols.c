@@ -224,6 +224,11 @@ static struct sym_obj *sym_object(const char *path)
 	return o;
 }
 
+const struct symtab *sym_symtab(const char *path)
+{
+	return sym_object(path)->st;
+}
+
 static struct sym_map *sym_find_map(struct sym_proc *p, uint64_t addr)
 {
 	int lo = 0, hi = p->nmaps;

@@ -95,6 +95,13 @@ int sym_user(struct sym_proc *p, uint64_t addr, struct buf *out);
 void sym_stack(const uint64_t *ips, int n, bool user, struct sym_proc *p,
 	       bool perf, int indent, struct buf *out);
 
+/*
+ * The symbols of the ELF file path, read at most once per run (the cache
+ * user frames use), or NULL if it cannot be read.
+ */
+struct symtab;
+const struct symtab *sym_symtab(const char *path);
+
 /* How many object files have been read (each at most once); for tests. */
 int sym_object_loads(void);
 

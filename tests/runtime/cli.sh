@@ -70,6 +70,18 @@ why="$(head -5 "$TMP/lu.diff" | tr '\n' '|')" check list_uprobes_like_bpftrace \
 out=$("$F" -l "ur:$WL:ferret_a*")
 why="got: $out" check list_uretprobe_alias test "$out" = "uretprobe:$WL:ferret_add"
 
+# uaddr(): a fixed-address program's symbol is its run-time address (the
+# uprobe on main fires with ip there); a PIE's is refused, saying why.
+NOPIE=$BUILD/tests/usdt_fixture_nopie
+if [ -x "$NOPIE" ]; then
+	out=$("$F" -q -c "$NOPIE" -e "uprobe:$NOPIE:main { printf(\"%d\\n\", (uint64)uaddr(\"main\") == reg(\"ip\")); }" 2>&1)
+	why="got: $out" check uaddr_is_runtime_address grep -qx 1 <<<"$out"
+else
+	bad uaddr_is_runtime_address "no $NOPIE (make builds it)"
+fi
+out=$("$F" -e "uprobe:$WL:main { printf(\"%d\\n\", uaddr(\"main\")); }" 2>&1)
+why="got: $out" check uaddr_pie_refused grep -q 'position-independent' <<<"$out"
+
 # signal() needs --unsafe, then kills the process making the call.
 "$F" -e 'BEGIN { signal("KILL"); }' >"$TMP/sig.txt" 2>&1
 why="$(head -1 "$TMP/sig.txt")" check signal_needs_unsafe grep -q 'needs --unsafe' "$TMP/sig.txt"
