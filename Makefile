@@ -12,7 +12,7 @@ WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototy
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
 override CFLAGS += -std=gnu11 $(WARN) -D_GNU_SOURCE -DFERRET_VERSION=\"$(VERSION)\" -Isrc
-LIBS    := $(shell pkg-config --libs libbpf libelf 2>/dev/null || echo -lbpf -lelf -lz)
+LIBS    := $(shell pkg-config --libs libbpf libelf zlib 2>/dev/null || echo -lbpf -lelf -lz)
 
 SRCS    := $(wildcard src/*.c src/*/*.c)
 LIBSRCS := $(filter-out src/main.c,$(SRCS))

@@ -994,6 +994,18 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	g->ir.loc = &p->loc;
 	g->ctx = ir_vreg(&g->ir);
 	ir_mov(&g->ir, g->ctx, BPF_REG_1);
+	if (pi->when == WHEN_EVENT) {
+		int stop = ir_vreg(&g->ir);
+
+		/*
+		 * The run stops event probes by setting this word, which
+		 * takes effect at once, rather than by closing their links,
+		 * which waits for an RCU grace period per link.
+		 */
+		ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
+		ir_ld(&g->ir, BPF_DW, stop, stop, 0);
+		ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->exit_label);
+	}
 	for (i = 0; i < sp->vars.n; i++) {
 		struct symbol *sym = sp->vars.v[i];
 		struct cg_var *v = xcalloc(1, sizeof(*v));

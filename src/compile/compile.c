@@ -29,6 +29,8 @@ const char *compile_map_name(int map_id, void *arg)
 		return "stacks";
 	if (map_id == MAP_SCRATCH)
 		return "scratch";
+	if (map_id == MAP_CONTROL)
+		return "control";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];

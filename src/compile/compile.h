@@ -47,6 +47,7 @@ enum {
 	MAP_STATS,		/* per-CPU u64 counters, enum stat_slot */
 	MAP_PIDS,		/* processes whose mappings user space has seen */
 	MAP_SCRATCH,		/* per-CPU record assembly area, when needed */
+	MAP_CONTROL,		/* one u64: nonzero once event probes must stop */
 	MAP_STACKS,		/* stack maps, one per depth a script uses, made
 				 * only when used: MAP_STACKS + stack_depth index */
 	MAP_NFIXED = MAP_STACKS + 8,

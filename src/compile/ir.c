@@ -156,6 +156,14 @@ void ir_ld_map(struct ir *ir, int dst, int map_id)
 	in->imm = map_id;
 }
 
+void ir_ld_map_value(struct ir *ir, int dst, int map_id)
+{
+	struct ir_insn *in = ir_add(ir, IR_LD_MAP_VALUE);
+
+	in->dst = dst;
+	in->imm = map_id;
+}
+
 void ir_ld_start(struct ir *ir, int dst)
 {
 	ir_add(ir, IR_LD_START)->dst = dst;
@@ -318,6 +326,10 @@ void ir_dump(FILE *f, const struct ir *ir, ir_map_namer namer, void *arg)
 			snprintf(text, sizeof(text), "%s = map[%s] ll", d,
 				 namer ? namer(in->imm, arg) : "?");
 			break;
+		case IR_LD_MAP_VALUE:
+			snprintf(text, sizeof(text), "%s = map_value[%s] ll", d,
+				 namer ? namer(in->imm, arg) : "?");
+			break;
 		case IR_LD_IMM64:
 			snprintf(text, sizeof(text), "%s = %" PRId64 " ll", d,
 				 in->imm);
@@ -345,6 +357,10 @@ void bpf_insn_str(const struct bpf_insn *insn, char *buf, size_t len,
 
 		if (rel && rel->kind == RELOC_MAP)
 			snprintf(buf, len, "r%d = map[%s] ll", insn->dst_reg,
+				 namer ? namer(rel->map_id, arg) : "?");
+		else if (rel && rel->kind == RELOC_MAP_VALUE)
+			snprintf(buf, len, "r%d = map_value[%s] ll",
+				 insn->dst_reg,
 				 namer ? namer(rel->map_id, arg) : "?");
 		else if (rel && rel->kind == RELOC_START)
 			snprintf(buf, len, "r%d = start_ns ll", insn->dst_reg);

@@ -22,6 +22,7 @@ enum ir_kind {
 	IR_LABEL,	/* label: imm is the label id */
 	IR_JUMP,	/* a BPF jump whose target is label imm2 */
 	IR_LD_MAP,	/* dst = address of map imm (ld_imm64 pseudo map fd) */
+	IR_LD_MAP_VALUE,	/* dst = address of element 0 of array map imm */
 	IR_LD_IMM64,	/* dst = imm (64-bit) */
 	IR_LD_START,	/* dst = monotonic ns at program start (patched at load) */
 };
@@ -65,6 +66,8 @@ void ir_ja(struct ir *ir, int label);
 /* nargs: how many of r1..r5 the helper reads. */
 void ir_call(struct ir *ir, int helper, int nargs);
 void ir_ld_map(struct ir *ir, int dst, int map_id);
+/* Needs no lookup and no NULL check: map_id must be an array map. */
+void ir_ld_map_value(struct ir *ir, int dst, int map_id);
 void ir_ld_start(struct ir *ir, int dst);
 void ir_exit(struct ir *ir);
 
@@ -78,7 +81,7 @@ void ir_dump(FILE *f, const struct ir *ir, ir_map_namer namer, void *arg);
  * map fds and the start time, and each instruction's source location so
  * a verifier complaint can be told in the script's terms.
  */
-enum reloc_kind { RELOC_MAP, RELOC_START };
+enum reloc_kind { RELOC_MAP, RELOC_MAP_VALUE, RELOC_START };
 
 struct bpf_reloc {
 	int insn;		/* index of the ld_imm64 */

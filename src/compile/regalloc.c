@@ -77,6 +77,7 @@ static void insn_regs(const struct ir_insn *in,
 	case IR_LABEL:
 		return;
 	case IR_LD_MAP:
+	case IR_LD_MAP_VALUE:
 	case IR_LD_IMM64:
 	case IR_LD_START:
 		fn(arg, in->dst, 1);
@@ -346,6 +347,7 @@ static void dst_access(const struct ir_insn *in, bool *reads, bool *writes)
 	*reads = *writes = false;
 	switch (in->kind) {
 	case IR_LD_MAP:
+	case IR_LD_MAP_VALUE:
 	case IR_LD_IMM64:
 	case IR_LD_START:
 		*writes = true;
@@ -544,6 +546,7 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 			pc_of_label[in->imm] = pc;
 			break;
 		case IR_LD_MAP:
+		case IR_LD_MAP_VALUE:
 		case IR_LD_IMM64:
 		case IR_LD_START:
 			pc += 2;
@@ -570,6 +573,7 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 		case IR_LABEL:
 			continue;
 		case IR_LD_MAP:
+		case IR_LD_MAP_VALUE:
 		case IR_LD_IMM64:
 		case IR_LD_START:
 			o[0].code = BPF_LD | BPF_DW | BPF_IMM;
@@ -581,10 +585,16 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 				struct bpf_reloc *rel = &code->reloc[code->nreloc++];
 
 				rel->insn = pc_of[i];
-				rel->kind = in->kind == IR_LD_MAP ? RELOC_MAP : RELOC_START;
 				rel->map_id = in->imm;
-				if (in->kind == IR_LD_MAP)
+				if (in->kind == IR_LD_MAP) {
+					rel->kind = RELOC_MAP;
 					o[0].src_reg = BPF_PSEUDO_MAP_FD;
+				} else if (in->kind == IR_LD_MAP_VALUE) {
+					rel->kind = RELOC_MAP_VALUE;
+					o[0].src_reg = BPF_PSEUDO_MAP_VALUE;
+				} else {
+					rel->kind = RELOC_START;
+				}
 			}
 			code->loc[pc_of[i]] = in->loc;
 			continue;

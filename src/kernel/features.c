@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mount.h>
+#include <sys/utsname.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <linux/bpf.h>
@@ -16,6 +17,7 @@
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+#include <zlib.h>
 
 #include "util.h"
 #include "kernel/btf.h"
@@ -288,6 +290,107 @@ const char *feat_lockdown(void)
 			 (int)(close_br - open_br - 1), open_br + 1);
 	free(text);
 	return mode[0] ? mode : NULL;
+}
+
+/* "none voluntary (full) lazy": 1 full or lazy, 0 none or voluntary, -1. */
+static int preempt_mode(const char *mode, size_t n)
+{
+	if ((n == 4 && !strncmp(mode, "full", 4)) ||
+	    (n == 4 && !strncmp(mode, "lazy", 4)))
+		return 1;
+	if ((n == 4 && !strncmp(mode, "none", 4)) ||
+	    (n == 9 && !strncmp(mode, "voluntary", 9)))
+		return 0;
+	return -1;
+}
+
+/* The build's default model from its config: as preempt_mode(). */
+static int preempt_config(const char *release)
+{
+	static const struct {
+		const char *line;
+		int preemptible;
+	} models[] = {
+		{ "CONFIG_PREEMPT_NONE=y", 0 },
+		{ "CONFIG_PREEMPT_VOLUNTARY=y", 0 },
+		{ "CONFIG_PREEMPT=y", 1 },
+		{ "CONFIG_PREEMPT_LAZY=y", 1 },
+		{ "CONFIG_PREEMPT_RT=y", 1 },
+	};
+	char path[300], line[256];
+	gzFile f;
+	size_t i;
+	int ret = -1;
+
+	snprintf(path, sizeof(path), "/boot/config-%s", release);
+	f = gzopen(path, "r");
+	if (!f)
+		f = gzopen("/proc/config.gz", "r");
+	if (!f)
+		return -1;
+	while (ret < 0 && gzgets(f, line, sizeof(line))) {
+		line[strcspn(line, "\n")] = 0;
+		for (i = 0; i < ARRAY_SIZE(models); i++)
+			if (!strcmp(line, models[i].line))
+				ret = models[i].preemptible;
+	}
+	gzclose(f);
+	return ret;
+}
+
+static bool has_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = strstr(text, word); p; p = strstr(p + 1, word))
+		if ((p == text || p[-1] == ' ') && (!p[n] || p[n] == ' ' ||
+						    p[n] == '\n'))
+			return true;
+	return false;
+}
+
+static int feat_read_preempt(void)
+{
+	struct utsname u;
+	char *text, *open_br, *close_br, *arg;
+	int ret = -1;
+
+	text = util_read_file("/sys/kernel/debug/sched/preempt", NULL);
+	if (text) {
+		open_br = strchr(text, '(');
+		close_br = open_br ? strchr(open_br, ')') : NULL;
+		if (close_br)
+			ret = preempt_mode(open_br + 1, close_br - open_br - 1);
+		free(text);
+		if (ret >= 0)
+			return ret;
+	}
+	if (uname(&u))
+		return -1;
+	if (has_word(u.version, "PREEMPT_RT") ||
+	    has_word(u.version, "PREEMPT") ||
+	    has_word(u.version, "PREEMPT_LAZY"))
+		return 1;
+	if (!has_word(u.version, "PREEMPT_DYNAMIC"))
+		return 0;
+	/* Dynamic: preempt= on the command line, else the build default. */
+	text = util_read_file("/proc/cmdline", NULL);
+	for (arg = text ? strstr(text, "preempt=") : NULL; arg;
+	     arg = strstr(arg + 1, "preempt="))
+		if (arg == text || arg[-1] == ' ')
+			ret = preempt_mode(arg + 8, strcspn(arg + 8, " \n"));
+	free(text);
+	return ret >= 0 ? ret : preempt_config(u.release);
+}
+
+bool feat_preemptible(void)
+{
+	static int preemptible = -2;
+
+	if (preemptible == -2)
+		preemptible = feat_read_preempt();
+	return preemptible != 0;
 }
 
 /* A function any kernel with BTF has, to point a test program at. */

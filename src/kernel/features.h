@@ -27,6 +27,15 @@ bool feat_fentry(const char **why);		/* BPF trampolines */
 /* CAP_SYS_ADMIN, or CAP_BPF and CAP_PERFMON */
 bool feat_privileged(const char **why);
 
+/*
+ * Whether kernel code may be preempted anywhere (preempt=full or lazy,
+ * PREEMPT_RT) rather than only where it schedules.  Every BPF program
+ * runs with migration disabled, but only on a kernel that is not
+ * preemptible is one on a CPU sure to finish before that CPU runs another
+ * task.  true when it cannot be told.
+ */
+bool feat_preemptible(void);
+
 /* The kernel lockdown mode ("none", "integrity", ...), or NULL if unknown. */
 const char *feat_lockdown(void);
 

@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/membarrier.h>
 #include <bpf/bpf.h>
 #include <linux/bpf.h>
 
+#include "features.h"
 #include "loader.h"
+#include "perf.h"
 #include "../compile/compile.h"
 #include "../runtime/record.h"
 #include "../lang/types.h"
@@ -68,6 +73,11 @@ static int create_maps(struct compiled *c, struct loaded *l)
 	if (fd < 0)
 		goto fail;
 	l->map_fd[MAP_STATS] = fd;
+	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "ferret_control", 4, 8, 1,
+			    NULL);
+	if (fd < 0)
+		goto fail;
+	l->map_fd[MAP_CONTROL] = fd;
 	if (c->uses_pids) {
 		fd = bpf_map_create(BPF_MAP_TYPE_HASH, "ferret_pids", 4, 1,
 				    PIDS_MAX, NULL);
@@ -125,7 +135,8 @@ static void patch(struct compiled *c, struct cprog *p, struct loaded *l,
 		struct bpf_reloc *r = &p->code.reloc[i];
 		struct bpf_insn *in = &p->code.insn[r->insn];
 
-		if (r->kind == RELOC_MAP) {
+		if (r->kind == RELOC_MAP || r->kind == RELOC_MAP_VALUE) {
+			/* For a map value, in[1].imm is the offset: 0. */
 			in[0].imm = l->map_fd[r->map_id];
 			in[1].imm = 0;
 		} else {
@@ -261,3 +272,60 @@ void loader_unload(struct compiled *c, struct loaded *l)
 	l->map_fd = NULL;
 	l->nmaps = 0;
 }
+
+/*
+ * Runs this thread on each online CPU in turn.  On a kernel that is not
+ * preemptible a CPU switches tasks only where its code schedules, which
+ * no BPF program does, so a program running on a CPU when this thread
+ * arrives there has returned.
+ */
+static int loader_visit_cpus(void)
+{
+	cpu_set_t old, one;
+	const int *cpus;
+	int i, n, ret = 0;
+
+	n = perf_online_cpus(&cpus);
+	if (n < 0)
+		return n;
+	if (sched_getaffinity(0, sizeof(old), &old))
+		return -errno;
+	for (i = 0; i < n && !ret; i++) {
+		if (cpus[i] >= CPU_SETSIZE)
+			return -ERANGE;
+		CPU_ZERO(&one);
+		CPU_SET(cpus[i], &one);
+		if (sched_setaffinity(0, sizeof(one), &one))
+			ret = -errno;
+	}
+	if (sched_setaffinity(0, sizeof(old), &old) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+int loader_stop_events(struct loaded *l)
+{
+	uint32_t key = 0;
+	uint64_t stop = 1;
+	const int *cpus;
+
+	if (l->map_fd[MAP_CONTROL] < 0)
+		return -EBADF;
+	if (bpf_map_update_elem(l->map_fd[MAP_CONTROL], &key, &stop, BPF_ANY))
+		return -errno;
+	/*
+	 * A program that read the word before it was set may still be
+	 * running.  Where the kernel can preempt programs, wait for an RCU
+	 * grace period, which covers every program run (milliseconds);
+	 * elsewhere, visiting each CPU is enough (microseconds).
+	 */
+	if (!feat_preemptible() && !loader_visit_cpus())
+		return 0;
+	/* With one CPU the kernel skips the grace period. */
+	if (perf_online_cpus(&cpus) < 2)
+		return -EAGAIN;
+	if (syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0))
+		return -errno;
+	return 0;
+}
+

@@ -28,6 +28,15 @@ int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
 		bool verbose);
 void loader_unload(struct compiled *c, struct loaded *l);
 
+/*
+ * Stops every event program: from now on each returns at its first
+ * instructions (see MAP_CONTROL), and once this returns 0 none is still
+ * running from before.  The links can then be released at leisure.
+ * -errno when that cannot be vouched for; the programs stay stopped but
+ * the caller must close the links to be sure.
+ */
+int loader_stop_events(struct loaded *l);
+
 /* A sentence naming what is missing when the kernel says EPERM. */
 const char *loader_eperm_hint(void);
 

@@ -415,20 +415,19 @@ void fdset_close(struct fdset *s)
 /*
  * Releasing a tracepoint perf event costs the kernel tens of milliseconds
  * (it waits for RCU readers), one event at a time, so 360 syscall probes
- * take seconds to let go.  Once the links are closed no event reaches the
- * programs any more; what is left is that wait.  Any perf event fds are
- * left to a detached grandchild that holds only those fds, so the
- * tracer exits at once and the release finishes behind it.
+ * take seconds to let go; a link costs a grace period too.  Once no event
+ * reaches the programs any more, what is left is that wait.  The fds are
+ * left to a detached grandchild that holds only those, so the tracer
+ * exits at once and the release finishes behind it.
  */
-#define FDSET_ASYNC_MIN 1
-
-void fdset_close_async(struct fdset *s)
+void fdset_close_async(struct fdset *s, bool links_done)
 {
 	pid_t pid;
 	int i, fd, max, null;
 
-	fdset_close_links(s);
-	if (s->n < FDSET_ASYNC_MIN) {
+	if (!links_done)
+		fdset_close_links(s);
+	if (s->n == 0 && s->nlink == 0) {
 		fdset_close(s);
 		return;
 	}
@@ -444,6 +443,8 @@ void fdset_close_async(struct fdset *s)
 
 			for (i = 0; i < s->n && !keep; i++)
 				keep = s->fd[i] == fd;
+			for (i = 0; i < s->nlink && !keep; i++)
+				keep = s->link[i] == fd;
 			if (!keep)
 				close(fd);
 		}
@@ -452,8 +453,7 @@ void fdset_close_async(struct fdset *s)
 			dup2(null, 1);
 			dup2(null, 2);
 		}
-		while (s->n > 0)
-			close(s->fd[--s->n]);
+		fdset_close(s);
 		_exit(0);
 	}
 	if (pid > 0)

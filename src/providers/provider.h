@@ -65,9 +65,13 @@ void fdset_add_link(struct fdset *s, int fd);
  * closed concurrently.  Perf events serialise on a kernel mutex.
  */
 void fdset_close(struct fdset *s);
-/* Closes the links now and leaves slow perf-event releases to a detached
- * process when there are many (see provider.c). */
-void fdset_close_async(struct fdset *s);
+/*
+ * Leaves the slow releases to a detached process (see provider.c): the
+ * perf events, and the links too when links_done says their programs
+ * are stopped already (loader_stop_events()); otherwise the links are
+ * closed here first.
+ */
+void fdset_close_async(struct fdset *s, bool links_done);
 
 /*
  * A probe type.  Providers never print: they return 0 or a negative errno

@@ -392,10 +392,11 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	}
 	ring_buffer__consume(rb);
 	/*
-	 * Detach before END, as bpftrace does: what END prints or clears
-	 * must not be refilled by events while user space works on it.
+	 * Stop the probes before END, as bpftrace does: what END prints or
+	 * clears must not be refilled by events while user space works on
+	 * it.  Stopped programs leave their links to be released after exit.
 	 */
-	fdset_close_async(&fds);
+	fdset_close_async(&fds, loader_stop_events(&l) == 0);
 	/* END runs even after exit(), as in bpftrace. */
 	rt.exiting = false;
 	fire(&rt, WHEN_END);

@@ -130,6 +130,34 @@ for id in $ids; do link_alive "$id" && alive=$((alive + 1)); done
 why="links held: $(echo $ids | wc -w), still alive after kill -9: $alive" \
 	check kill9_detaches test -n "$ids" -a "$alive" = 0
 
+# Probes stop before END: with a workload still making the traced call,
+# END reads the same count before and after a pause.  Then their links,
+# left to be released behind ferret's exit, go within seconds.
+"$WL" getppid 2000000000 &
+wp=$!
+"$F" --unsafe -e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { @n = count(); }
+	uprobe:'"$WL"':main { @m = count(); }
+	interval:ms:300 { exit(); }
+	END { print(@n); system("sleep 0.3"); print(@n); }' >"$TMP/e.txt" 2>&1 &
+fp=$!
+for _ in $(seq 50); do grep -q Attaching "$TMP/e.txt" && break; sleep 0.1; done
+ids=$(link_ids $fp)
+wait $fp
+kill $wp
+wait $wp 2>/dev/null
+counts=$(sed -n 's/^@n: //p' "$TMP/e.txt" | sort -u)
+why="$(tr '\n' '|' <"$TMP/e.txt")" check probes_stop_before_end \
+	test "$(wc -l <<<"$counts")" = 1 -a "${counts:-0}" -gt 0
+alive=1
+for _ in $(seq 100); do
+	alive=0
+	for id in $ids; do link_alive "$id" && alive=$((alive + 1)); done
+	[ "$alive" = 0 ] && break
+	sleep 0.1
+done
+why="links held: $(echo $ids | wc -w), alive 10 s after exit: $alive" \
+	check links_released_after_exit test "$(echo $ids | wc -w)" = 3 -a "$alive" = 0
+
 # Without privilege: the message names what is needed.
 if command -v setpriv >/dev/null; then
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$F" -e 'BEGIN { exit(); }' >"$TMP/u.txt" 2>&1

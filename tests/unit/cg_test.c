@@ -4,7 +4,8 @@
  *
  * tests/unit/cg/NAME.bt is compiled with listings on; its IR and BPF
  * listings must equal NAME.expected, or, for err_*.bt, its diagnostics
- * must equal NAME.expected.  Then generated stress cases: a long script
+ * must equal NAME.expected (CG_TEST_UPDATE=1 rewrites those that differ,
+ * to be reviewed with git diff).  Then generated stress cases: a long script
  * must compile, values live across calls must spill, and an oversized
  * frame must be a located error.
  */
@@ -32,6 +33,14 @@ static void result(bool ok, const char *name, const char *why)
 		printf("FAIL %s%s%s\n", name, why ? ": " : "", why ? why : "");
 		fail++;
 	}
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		fprintf(stderr, "cannot write %s\n", path);
 }
 
 /* Compiles text; listings go to *dump, diagnostics to *diag. */
@@ -135,6 +144,9 @@ static void listing_cases(void)
 			result(false, names[i], why);
 			if (getenv("CG_TEST_SHOW"))
 				fputs(got, stdout);
+			/* Rewrites the expectation, for review with git diff. */
+			if (getenv("CG_TEST_UPDATE") && !err_case)
+				write_text(exp_path, got);
 		} else {
 			result(true, names[i], NULL);
 		}
