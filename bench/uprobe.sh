@@ -218,8 +218,9 @@ for c in malloc glob; do
 done
 
 # Where ferret's start-up time goes with one uprobe: the time it spends
-# in the kernel opening the uprobe's perf event and closing the BPF link
-# that ties the program to it (which detaches it), by strace -T, one run.
+# in the kernel attaching the uprobe (the uprobe PMU's perf_event_open
+# and the BPF_LINK_CREATE calls), and releasing the BPF links, which
+# ferret leaves to a detached process after it exits; strace -T, one run.
 KERN_MALLOC=""
 if command -v strace >/dev/null; then
 	log "2. start-up, malloc: ferret under strace -T"
@@ -232,10 +233,10 @@ if command -v strace >/dev/null; then
 		function dur(l) { return substr(l, match(l, /<[0-9.]+>$/) + 1, RLENGTH - 2) }
 		/perf_event_open\(/ && (index($0, "{" t " ") || index($0, "{" t ",")) { open += dur($0) }
 		/BPF_LINK_CREATE/ && match($0, /= [0-9]+ </) {
-			link[$1 " " substr($0, RSTART + 2, RLENGTH - 4)] = 1 }
+			open += dur($0)
+			link[substr($0, RSTART + 2, RLENGTH - 4)] = 1 }
 		match($0, /close\([0-9]+\)/) {
-			k = $1 " " substr($0, RSTART + 6, RLENGTH - 7)
-			if (k in link) { detach += dur($0); delete link[k] } }
+			if (substr($0, RSTART + 6, RLENGTH - 7) in link) detach += dur($0) }
 		END { printf "%.1f %.1f\n", open * 1000, detach * 1000 }' "$TMP/strace")
 fi
 
@@ -417,7 +418,7 @@ bstat() {	# bstat STAT KEY: bpftrace's figure, n/a without bpftrace
 	done
 	if [ -n "$KERN_MALLOC" ]; then
 		read -r ko kd <<<"$KERN_MALLOC"
-		NOTES+=("2. ferret with \`uprobe:libc:malloc\`, one run under \`strace -T\`: perf_event_open of the uprobe took $ko ms and closing its BPF link (the detach) $kd ms, both in the kernel")
+		NOTES+=("2. ferret with \`uprobe:libc:malloc\`, one run under \`strace -T\`: attaching the uprobe took $ko ms in the kernel, and releasing the BPF links $kd ms, which ferret leaves to a detached process once its programs are stopped")
 	fi
 	sp="\`@[ustack] = count()\`, $((1 << DEPTH)) stacks"
 	fp=$(stat_of median ferret.stack.print)

@@ -17,7 +17,7 @@
 # reported as not runnable, with its first error line.
 #
 # Writes a Markdown table to stdout and to bench/results-usdt.md.
-# Environment: N (200000 hits), REPS (7), BPFTRACE, RESULTS.
+# Environment: N (1000000 hits), REPS (15), BPFTRACE, RESULTS.
 set -u
 set -o pipefail
 
@@ -25,8 +25,8 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 FERRET=$(readlink -f "${1:-build/ferret}")
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace || true)}
 RESULTS=${RESULTS:-$HERE/results-usdt.md}
-N=${N:-200000}
-REPS=${REPS:-7}
+N=${N:-1000000}
+REPS=${REPS:-15}
 BIN=$HERE/build
 TMP=$(mktemp -d /tmp/ferret-usdt-bench.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
