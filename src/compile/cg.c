@@ -1002,6 +1002,7 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		 * takes effect at once, rather than by closing their links,
 		 * which waits for an RCU grace period per link.
 		 */
+		g->c->uses_control = true;
 		ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
 		ir_ld(&g->ir, BPF_DW, stop, stop, 0);
 		ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->exit_label);

@@ -75,6 +75,7 @@ struct compiled {
 	int stack_depth[STACK_MAPS_MAX];	/* frames of each stack map */
 	int nstack_maps;
 	bool uses_pids;		/* MAP_PIDS is needed */
+	bool uses_control;	/* MAP_CONTROL is needed: there are event probes */
 	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
 	size_t ringbuf_size;
 	struct compile_opts opts;

@@ -73,11 +73,13 @@ static int create_maps(struct compiled *c, struct loaded *l)
 	if (fd < 0)
 		goto fail;
 	l->map_fd[MAP_STATS] = fd;
-	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "ferret_control", 4, 8, 1,
-			    NULL);
-	if (fd < 0)
-		goto fail;
-	l->map_fd[MAP_CONTROL] = fd;
+	if (c->uses_control) {
+		fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "ferret_control", 4, 8,
+				    1, NULL);
+		if (fd < 0)
+			goto fail;
+		l->map_fd[MAP_CONTROL] = fd;
+	}
 	if (c->uses_pids) {
 		fd = bpf_map_create(BPF_MAP_TYPE_HASH, "ferret_pids", 4, 1,
 				    PIDS_MAX, NULL);
@@ -291,8 +293,10 @@ static int loader_visit_cpus(void)
 	if (sched_getaffinity(0, sizeof(old), &old))
 		return -errno;
 	for (i = 0; i < n && !ret; i++) {
-		if (cpus[i] >= CPU_SETSIZE)
-			return -ERANGE;
+		if (cpus[i] >= CPU_SETSIZE) {
+			ret = -ERANGE;
+			break;
+		}
 		CPU_ZERO(&one);
 		CPU_SET(cpus[i], &one);
 		if (sched_setaffinity(0, sizeof(one), &one))
@@ -310,7 +314,7 @@ int loader_stop_events(struct loaded *l)
 	const int *cpus;
 
 	if (l->map_fd[MAP_CONTROL] < 0)
-		return -EBADF;
+		return 0;	/* no event probes */
 	if (bpf_map_update_elem(l->map_fd[MAP_CONTROL], &key, &stop, BPF_ANY))
 		return -errno;
 	/*
