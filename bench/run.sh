@@ -37,8 +37,7 @@ PRINTF_REPS=${PRINTF_REPS:-3}
 BIN=$HERE/build
 NCPUS=$(getconf _NPROCESSORS_ONLN)
 
-log() { echo "bench: $*" >&2; }
-die() { echo "bench: $*" >&2; exit 1; }
+source "$HERE/lib.sh"
 
 [ "$(id -u)" = 0 ] || die "needs root (it attaches BPF programs)"
 [ -x "$FERRET" ] || die "no ferret binary at ${1:-build/ferret}; run make first"
@@ -122,34 +121,10 @@ stop_tracer() {
 	return $rc
 }
 
-# ferret hands the release of many perf events (tens of ms each in the
-# kernel, one at a time) to a detached grandchild and exits before it is
-# done.  The kernel work still happens, holding the tracing event_mutex
-# that the next tracer needs to attach, so before measuring anything else
-# the suite waits for such helpers: processes with ferret's name that lead
-# their own session (the helper calls setsid) and did not exist before the
-# tracer started (snapshot_ferrets).  They are only waited for, never
-# signalled.
-FERRET_COMM=$(basename "$FERRET" | cut -c1-15)
-PRE_FERRETS=" "
-
-snapshot_ferrets() {
-	PRE_FERRETS=" $(ps -eo pid=,comm= | awk -v c="$FERRET_COMM" '$2 == c { print $1 }' | paste -sd ' ' -) "
-}
-
-# wait_released TIMEOUT_S: waits for new ferret processes that are not
-# tracers of ours; sets T_RELEASED (now, if there were none).
+# wait_released TIMEOUT_S: waits for ferret's release helpers (see
+# bench/lib.sh) that are not tracers of ours; sets T_RELEASED.
 wait_released() {
-	local p new end=$((EPOCHSECONDS + $1))
-	new=$(ps -eo pid=,sid=,comm= | awk -v c="$FERRET_COMM" '$3 == c && $1 == $2 { print $1 }')
-	for p in $new; do
-		[[ "$PRE_FERRETS" == *" $p "* ]] && continue
-		[[ " ${TRACERS[*]} " == *" $p "* ]] && continue
-		while [ -d "/proc/$p" ] && [ "$EPOCHSECONDS" -lt "$end" ]; do
-			sleep 0.005
-		done
-		[ -d "/proc/$p" ] && log "ferret release helper $p still running after $1 s"
-	done
+	wait_helpers "$1" "${TRACERS[@]}"
 	T_RELEASED=$EPOCHREALTIME
 }
 
@@ -174,9 +149,8 @@ perf_fds_extra() {
 
 # ---------------------------------------------------------------------------
 # Numbers.
-ms_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b - a) * 1000 }'; }
 
-median() {			# median of the arguments; "n/a" if none
+median_args() {		# median of the arguments; "n/a" if none
 	[ $# -eq 0 ] && { echo n/a; return; }
 	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
 		END { if (NR % 2) m = v[(NR + 1) / 2]; else m = (v[NR / 2] + v[NR / 2 + 1]) / 2
@@ -189,7 +163,7 @@ fmt() {				# fmt PRINTF-FORMAT VALUE: n/a passes through
 	if isnum "$2"; then awk -v v="$2" -v f="$1" 'BEGIN { printf f, v }'; else echo "${2:-n/a}"; fi
 }
 
-ratio() {			# ratio A B: A/B to 3 significant digits
+ratio_na() {		# ratio A B: A/B to 3 significant digits
 	if isnum "$1" && isnum "$2" && awk -v b="$2" 'BEGIN { exit !(b != 0) }'; then
 		awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3g", a / b }'
 	else
@@ -258,7 +232,7 @@ measure_attach() {
 		stop_tracer "$TPID" 60
 		return 1
 	fi
-	A_LINE=$(ms_between "$T_START" "$T_LINE")
+	A_LINE=$(ms_since "$T_START" "$T_LINE")
 	n=$(sed -n 's/^Attaching \([0-9]*\) probe.*/\1/p' "$out" | head -1)
 	thr=$((n + $(perf_fds_extra "$tool")))
 	if ! "$BIN/fdwait" "$TPID" "$thr" $((to * 1000)) >"$TMP/fdwait.out"; then
@@ -266,12 +240,12 @@ measure_attach() {
 		stop_tracer "$TPID" 60
 		return 1
 	fi
-	A_ATTACH=$(ms_between "$T_START" "$EPOCHREALTIME")
+	A_ATTACH=$(ms_since "$T_START" "$EPOCHREALTIME")
 	"$BIN/benchloop" 1000 >/dev/null
 	stop_tracer "$TPID" "$to"
-	A_TEARDOWN=$(ms_between "$T_INT" "$T_GONE")
-	A_RELEASE=$(ms_between "$T_INT" "$T_RELEASED")
-	A_TOTAL=$(ms_between "$T_START" "$T_GONE")
+	A_TEARDOWN=$(ms_since "$T_INT" "$T_GONE")
+	A_RELEASE=$(ms_since "$T_INT" "$T_RELEASED")
+	A_TOTAL=$(ms_since "$T_START" "$T_GONE")
 	A_GETPPID=$(sed -n 's/^@\[tracepoint:syscalls:sys_enter_getppid\]: \([0-9]*\)$/\1/p' "$out")
 	A_GETPPID=${A_GETPPID:-0}
 }
@@ -318,10 +292,10 @@ bench_startup() {
 			fails=$(awk '$2 != 0' "$TMP/timeit.out" | wc -l)
 			[ "$fails" -gt 0 ] && note "1. $(name "$tool") exited non-zero in $fails of $STARTUP_RUNS runs of '$prog'"
 			# shellcheck disable=SC2046
-			M[$tool]=$(median $(awk '{ print $1 }' "$TMP/timeit.out"))
+			M[$tool]=$(median_args $(awk '{ print $1 }' "$TMP/timeit.out"))
 			raw "1. $(name "$tool") '$label' ms: $(awk '{ printf "%s ", $1 }' "$TMP/timeit.out")"
 		done
-		med=$(ratio "${M[$FERRET]}" "${M[$PEER]:-n/a}")
+		med=$(ratio_na "${M[$FERRET]}" "${M[$PEER]:-n/a}")
 		row 1 "Start-up" "$label (ms, median of $STARTUP_RUNS)" \
 			"$(fmt %.1f "${M[$FERRET]}")" "$(fmt %.1f "${M[$PEER]:-n/a}")" \
 			"$med" "≤ 0.1×" "$(le "$med" 0.1)"
@@ -340,15 +314,15 @@ bench_startup() {
 				note "1. $(name "$tool"): 10 tracepoints: sys_enter_getppid counted $A_GETPPID of 1000 calls"
 			raw "1. $(name "$tool") 10-tp split rep $r: Attaching line $A_LINE ms, attached $A_ATTACH ms, SIGINT to exit $A_TEARDOWN ms, to release $A_RELEASE ms, total $A_TOTAL ms, getppid $A_GETPPID"
 		done
-		M[a$tool]=$(median "${a[@]}")
-		M[d$tool]=$(median "${td[@]}")
+		M[a$tool]=$(median_args "${a[@]}")
+		M[d$tool]=$(median_args "${td[@]}")
 	done
 	row 1 "Start-up" "10 tracepoints: start → all attached (ms, median of $SPLIT_REPS)" \
 		"$(fmt %.1f "${M[a$FERRET]}")" "$(fmt %.1f "${M[a$PEER]:-n/a}")" \
-		"$(ratio "${M[a$FERRET]}" "${M[a$PEER]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[a$FERRET]}" "${M[a$PEER]:-n/a}")" "—" "—"
 	row 1 "Start-up" "10 tracepoints: SIGINT → exit, i.e. detach (ms, median of $SPLIT_REPS)" \
 		"$(fmt %.1f "${M[d$FERRET]}")" "$(fmt %.1f "${M[d$PEER]:-n/a}")" \
-		"$(ratio "${M[d$FERRET]}" "${M[d$PEER]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[d$FERRET]}" "${M[d$PEER]:-n/a}")" "—" "—"
 }
 
 # ---------------------------------------------------------------------------
@@ -403,12 +377,12 @@ bench_overhead() {
 			raw "2. $(name "$tool") rep $r, empty program: $LOOP_NS ns/call"
 		done
 	done
-	M[base]=$(median "${base[@]}")
+	M[base]=$(median_args "${base[@]}")
 	for tool in $(tools); do
 		# shellcheck disable=SC2086
-		M[$tool]=$(median ${S[$tool]:-})
+		M[$tool]=$(median_args ${S[$tool]:-})
 		# shellcheck disable=SC2086
-		M[e$tool]=$(median ${E[$tool]:-})
+		M[e$tool]=$(median_args ${E[$tool]:-})
 		M[add$tool]=n/a M[eadd$tool]=n/a M[prog$tool]=n/a
 		if isnum "${M[$tool]}"; then
 			M[add$tool]=$(awk -v a="${M[$tool]}" -v b="${M[base]}" 'BEGIN { printf "%.1f", a - b }')
@@ -424,18 +398,18 @@ bench_overhead() {
 		"$(fmt %.1f "${M[base]}")" "$(fmt %.1f "${M[base]}")" "—" "—" "—"
 	row 2 "Per-event cost" "getppid loop, raw_syscalls count attached (ns/call)" \
 		"$(fmt %.1f "${M[$FERRET]}")" "$(fmt %.1f "${M[$PEER]:-n/a}")" \
-		"$(ratio "${M[$FERRET]}" "${M[$PEER]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[$FERRET]}" "${M[$PEER]:-n/a}")" "—" "—"
 	local rr
-	rr=$(ratio "${M[add$FERRET]}" "${M[add$PEER]:-n/a}")
+	rr=$(ratio_na "${M[add$FERRET]}" "${M[add$PEER]:-n/a}")
 	row 2 "Per-event cost" "added cost per event (ns)" \
 		"$(fmt %.1f "${M[add$FERRET]}")" "$(fmt %.1f "${M[add$PEER]:-n/a}")" \
 		"$rr" "≤ 0.4×" "$(le "$rr" 0.4)"
 	row 2 "Per-event cost" "added cost of an empty program on the same tracepoint (ns): the kernel's floor" \
 		"$(fmt %.1f "${M[eadd$FERRET]}")" "$(fmt %.1f "${M[eadd$PEER]:-n/a}")" \
-		"$(ratio "${M[eadd$FERRET]}" "${M[eadd$PEER]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[eadd$FERRET]}" "${M[eadd$PEER]:-n/a}")" "—" "—"
 	row 2 "Per-event cost" "cost of the count program above that floor (ns)" \
 		"$(fmt %.1f "${M[prog$FERRET]}")" "$(fmt %.1f "${M[prog$PEER]:-n/a}")" \
-		"$(ratio "${M[prog$FERRET]}" "${M[prog$PEER]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[prog$FERRET]}" "${M[prog$PEER]:-n/a}")" "—" "—"
 }
 
 # ---------------------------------------------------------------------------
@@ -463,30 +437,30 @@ bench_wildcard() {
 			nprobes=$(sed -n 's/^Attaching \([0-9]*\) probe.*/\1/p' "$TMP/attach.out" | head -1)
 			raw "3. $(name "$tool") rep $r: $nprobes probes; Attaching line $A_LINE ms, attached $A_ATTACH ms, SIGINT to exit $A_TEARDOWN ms, to release $A_RELEASE ms, total $A_TOTAL ms, getppid $A_GETPPID"
 		done
-		M[a$tool]=$(median "${a[@]}")
-		M[l$tool]=$(median "${l[@]}")
-		M[d$tool]=$(median "${td[@]}")
-		M[r$tool]=$(median "${rel[@]}")
-		M[t$tool]=$(median "${tot[@]}")
+		M[a$tool]=$(median_args "${a[@]}")
+		M[l$tool]=$(median_args "${l[@]}")
+		M[d$tool]=$(median_args "${td[@]}")
+		M[r$tool]=$(median_args "${rel[@]}")
+		M[t$tool]=$(median_args "${tot[@]}")
 		M[n$tool]=$nprobes
 	done
 	local desc="sys_enter_* (${M[n$FERRET]:-?} probes)"
 	row 3 "Wildcard attach" "$desc: start → all attached (ms, median of $ATTACH_REPS)" \
 		"$(fmt %.1f "${M[a$FERRET]}")" "$(fmt %.1f "${M[a$PEER]:-n/a}")" \
-		"$(ratio "${M[a$FERRET]}" "${M[a$PEER]:-n/a}")" "ferret ≤ 1000 ms" \
+		"$(ratio_na "${M[a$FERRET]}" "${M[a$PEER]:-n/a}")" "ferret ≤ 1000 ms" \
 		"$(le "${M[a$FERRET]}" 1000)"
 	row 3 "Wildcard attach" "$desc: start → \"Attaching\" line (ms)" \
 		"$(fmt %.1f "${M[l$FERRET]}")" "$(fmt %.1f "${M[l$PEER]:-n/a}")" \
-		"$(ratio "${M[l$FERRET]}" "${M[l$PEER]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[l$FERRET]}" "${M[l$PEER]:-n/a}")" "—" "—"
 	row 3 "Wildcard attach" "$desc: SIGINT → exit, i.e. detach (ms)" \
 		"$(fmt %.0f "${M[d$FERRET]}")" "$(fmt %.0f "${M[d$PEER]:-n/a}")" \
-		"$(ratio "${M[d$FERRET]}" "${M[d$PEER]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[d$FERRET]}" "${M[d$PEER]:-n/a}")" "—" "—"
 	row 3 "Wildcard attach" "$desc: SIGINT → perf events released, incl. ferret's background helper (ms)" \
 		"$(fmt %.0f "${M[r$FERRET]}")" "$(fmt %.0f "${M[r$PEER]:-n/a}")" \
-		"$(ratio "${M[r$FERRET]}" "${M[r$PEER]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[r$FERRET]}" "${M[r$PEER]:-n/a}")" "—" "—"
 	row 3 "Wildcard attach" "$desc: total wall time, start → exit (ms)" \
 		"$(fmt %.0f "${M[t$FERRET]}")" "$(fmt %.0f "${M[t$PEER]:-n/a}")" \
-		"$(ratio "${M[t$FERRET]}" "${M[t$PEER]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[t$FERRET]}" "${M[t$PEER]:-n/a}")" "—" "—"
 }
 
 # ---------------------------------------------------------------------------
@@ -510,14 +484,14 @@ bench_rss() {
 			[ -n "$kb" ] && s+=("$kb")
 			raw "4. $(name "$tool") rep $r: max RSS ${kb:-?} KiB"
 		done
-		M[$tool]=$(median "${s[@]}")
+		M[$tool]=$(median_args "${s[@]}")
 	done
 	local f b rr
 	f=$(awk -v k="${M[$FERRET]}" 'BEGIN { printf "%.1f", k / 1024 }')
 	b=n/a
 	[ -n "$BPFTRACE" ] && isnum "${M[$PEER]}" &&
 		b=$(awk -v k="${M[$PEER]}" 'BEGIN { printf "%.1f", k / 1024 }')
-	rr=$(ratio "${M[$FERRET]}" "${M[$PEER]:-n/a}")
+	rr=$(ratio_na "${M[$FERRET]}" "${M[$PEER]:-n/a}")
 	row 4 "Peak RSS" "raw_syscalls count for 1 s: max RSS (MiB, median of $RSS_REPS)" \
 		"$f" "$b" "$rr" "≤ 0.2×" "$(le "$rr" 0.2)"
 }
@@ -549,7 +523,7 @@ bench_printf() {
 			t0=$EPOCHREALTIME
 			timeout -s INT -k 30 120 "$tool" -q -o "$TMP/p.out" -c "$BIN/benchloop $N" \
 				-e "$pprog" >"$TMP/p.stdout" 2>"$TMP/p.err" </dev/null
-			wall=$(ms_between "$t0" "$EPOCHREALTIME")
+			wall=$(ms_since "$t0" "$EPOCHREALTIME")
 			printed=$(grep -c '^[0-9][0-9]*$' "$TMP/p.out" 2>/dev/null)
 			lost=$(sum_lost "$TMP/p.out" "$TMP/p.stdout" "$TMP/p.err")
 			p+=("${printed:-0}") l+=("$lost") w+=("$wall")
@@ -559,10 +533,10 @@ bench_printf() {
 			fi
 			raw "5. $(name "$tool") rep $r: printed $printed, lost $lost, expected ${exp:-?}, wall $wall ms, workload $(loop_ns "$TMP/p.stdout") ns/call"
 		done
-		M[p$tool]=$(median "${p[@]}")
-		M[l$tool]=$(median "${l[@]}")
-		M[w$tool]=$(median "${w[@]}")
-		M[ns$tool]=$(median "${ns[@]}")
+		M[p$tool]=$(median_args "${p[@]}")
+		M[l$tool]=$(median_args "${l[@]}")
+		M[w$tool]=$(median_args "${w[@]}")
+		M[ns$tool]=$(median_args "${ns[@]}")
 		M[a$tool]="$acc/$PRINTF_REPS runs"
 	done
 	local b=$PEER
@@ -570,17 +544,17 @@ bench_printf() {
 		"${M[e$FERRET]}" "${M[e$b]:-n/a}" "—" "—" "—"
 	row 5 "printf throughput" "lines printed (median of $PRINTF_REPS)" \
 		"$(fmt %.0f "${M[p$FERRET]}")" "$(fmt %.0f "${M[p$b]:-n/a}")" \
-		"$(ratio "${M[p$FERRET]}" "${M[p$b]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[p$FERRET]}" "${M[p$b]:-n/a}")" "—" "—"
 	row 5 "printf throughput" "lost events reported (median)" \
 		"$(fmt %.0f "${M[l$FERRET]}")" "$(fmt %.0f "${M[l$b]:-n/a}")" "—" "—" "—"
 	row 5 "printf throughput" "printed + lost = expected" \
 		"${M[a$FERRET]}" "${M[a$b]:-n/a}" "—" "—" "—"
 	row 5 "printf throughput" "wall time of the -c run (ms, median)" \
 		"$(fmt %.0f "${M[w$FERRET]}")" "$(fmt %.0f "${M[w$b]:-n/a}")" \
-		"$(ratio "${M[w$FERRET]}" "${M[w$b]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[w$FERRET]}" "${M[w$b]:-n/a}")" "—" "—"
 	row 5 "printf throughput" "workload ns/call while traced (median)" \
 		"$(fmt %.1f "${M[ns$FERRET]}")" "$(fmt %.1f "${M[ns$b]:-n/a}")" \
-		"$(ratio "${M[ns$FERRET]}" "${M[ns$b]:-n/a}")" "—" "—"
+		"$(ratio_na "${M[ns$FERRET]}" "${M[ns$b]:-n/a}")" "—" "—"
 }
 
 # ---------------------------------------------------------------------------

@@ -63,8 +63,7 @@ BIN=$HERE/build
 TMP=$(mktemp -d /tmp/ferret-uprobe-bench.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 
-log() { echo "bench: $*" >&2; }
-die() { echo "bench: $*" >&2; exit 1; }
+source "$HERE/lib.sh"
 
 [ "$(id -u)" = 0 ] || die "needs root (it attaches BPF programs)"
 [ -x "$FERRET" ] || die "no ferret binary at ${1:-build/ferret}; run make first"
@@ -87,55 +86,15 @@ bin_of() { if [ "$1" = bpftrace ]; then echo "$BPFTRACE"; else echo "$FERRET"; f
 # The first error line of a run, without bpftrace's RLIMIT_MEMLOCK warning.
 first_error() { grep -v 'RLIMIT_MEMLOCK' "$1" | grep -m1 . || head -1 "$2"; }
 
-median() {
-	tr ' ' '\n' | grep -v '^$' | sort -g |
-		awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a";
-			else if (NR % 2) print v[(NR + 1) / 2];
-			else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-minimum() {
-	tr ' ' '\n' | grep -v '^$' | sort -g | head -1 | grep . || echo n/a
-}
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b <= 0) print "—";
-		else printf "%.3g\n", a / b }'
-}
 met() {		# met RATIO LIMIT
 	awk -v r="$1" -v l="$2" 'BEGIN { if (r == "—") print "n/a"; else print (r <= l ? "yes" : "no") }'
 }
-diff1() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a") print "n/a"; else printf "%.1f\n", a - b }'; }
-ms_since() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f\n", (b - a) * 1000 }'; }
 
-# ferret hands the release of its perf events to a detached helper that
-# outlives it (bench/README.md); releasing a uprobe costs the kernel
-# about a tenth of a second.  After each ferret run the suite waits for
-# such helpers, so that their work does not slow the next run down:
-# processes running this ferret binary that lead their own session and
-# did not exist before the run (ferrets of other checkouts are not
-# ours).  They are only waited for, never signalled.
-FERRET_COMM=$(basename "$FERRET" | cut -c1-15)
-PRE_FERRETS=" "
-snapshot_ferrets() {
-	PRE_FERRETS=" $(ps -eo pid=,comm= | awk -v c="$FERRET_COMM" '$2 == c { print $1 }' | paste -sd ' ' -) "
-}
-# is_running PID: the process exists and has not exited.  A helper has
-# no parent but init, and a zombie's /proc entry lasts until init reaps
-# it, which some inits do only every second or two.
-is_running() {
-	local st
-	st=$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null) || return 1
-	[ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
-}
 # wait_released: waits (at most 120 s) for new helpers; prints the ms waited.
 wait_released() {
-	local p t0=$EPOCHREALTIME end=$((EPOCHSECONDS + 120))
-	for p in $(ps -eo pid=,sid=,comm= | awk -v c="$FERRET_COMM" '$3 == c && $1 == $2 { print $1 }'); do
-		[[ "$PRE_FERRETS" == *" $p "* ]] && continue
-		[ "$(readlink "/proc/$p/exe" 2>/dev/null)" = "$FERRET" ] || continue
-		while is_running "$p" && [ "$EPOCHSECONDS" -lt "$end" ]; do
-			sleep 0.005
-		done
-	done
+	local t0=$EPOCHREALTIME
+
+	wait_helpers 120
 	ms_since "$t0" "$EPOCHREALTIME"
 }
 

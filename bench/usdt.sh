@@ -31,8 +31,7 @@ BIN=$HERE/build
 TMP=$(mktemp -d /tmp/ferret-usdt-bench.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 
-log() { echo "bench: $*" >&2; }
-die() { echo "bench: $*" >&2; exit 1; }
+source "$HERE/lib.sh"
 
 [ "$(id -u)" = 0 ] || die "needs root (it attaches BPF programs)"
 [ -x "$FERRET" ] || die "no ferret binary at ${1:-build/ferret}; run make first"
@@ -59,18 +58,13 @@ declare -A SAMPLES ERR
 
 nsper() { sed -n 's/^usdtloop: [0-9]* hits, \([0-9.]*\) ns\/hit$/\1/p' "$1"; }
 
-median() {
-	tr ' ' '\n' | grep -v '^$' | sort -g |
-		awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a";
-			else if (NR % 2) print v[(NR + 1) / 2];
-			else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
 run_tool() {	# run_tool TOOL CASE: appends a sample or records the error
 	local tool=$1 c=$2 bin ns
 	bin=$FERRET
 	[ "$tool" = bpftrace ] && bin=$BPFTRACE
+	snapshot_ferrets
 	timeout 120 "$bin" -c "$LOOP $N" -e "${PROG[$c]}" >"$TMP/out" 2>"$TMP/err" </dev/null
+	[ "$tool" = ferret ] && wait_helpers 120
 	ns=$(nsper "$TMP/out")
 	if [ -z "$ns" ] || { [ -n "${WANT[$c]}" ] && ! grep -qx "${WANT[$c]}" "$TMP/out"; }; then
 		ERR[$tool.$c]=$(grep -v 'RLIMIT_MEMLOCK' "$TMP/err" | grep -m1 . ||
@@ -90,23 +84,11 @@ for rep in $(seq "$REPS"); do
 	done
 done
 
-minimum() {
-	tr ' ' '\n' | grep -v '^$' | sort -g | head -1 | grep . || echo n/a
-}
-
 base=$(median <<<"${SAMPLES[base]:-}")
 # added STAT TOOL CASE: STAT (median or minimum) of the traced runs less
 # that of the untraced ones.
 added() {
-	local m b
-	m=$("$1" <<<"${SAMPLES[$2.$3]:-}")
-	b=$("$1" <<<"${SAMPLES[base]:-}")
-	[ "$m" = n/a ] && { echo n/a; return; }
-	awk -v a="$m" -v b="$b" 'BEGIN { printf "%.1f\n", a - b }'
-}
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b <= 0) print "—";
-		else printf "%.3g\n", a / b }'
+	diff1 "$("$1" <<<"${SAMPLES[$2.$3]:-}")" "$("$1" <<<"${SAMPLES[base]:-}")"
 }
 
 {
