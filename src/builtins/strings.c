@@ -15,6 +15,16 @@ static int sema_str(struct sema *s, struct node *n)
 	if (bi_nargs(s, n, 1, 2))
 		return -EINVAL;
 	a = n->list[0];
+	if (a->kind == N_POSPARAM && a->ival > 0) {
+		/* str($N) is $N's text, "" when it is not given (bpftrace). */
+		const struct compile_opts *o = &s->c->opts;
+		const char *p = (int)a->ival <= o->nparams ?
+				o->params[a->ival - 1] : "";
+
+		a->kind = N_STR;
+		a->str = xstrdup(p);
+		a->slen = strlen(p);
+	}
 	if (sema_expr(s, a))
 		return -EINVAL;
 	if (n->nlist == 2 && bi_int_arg(s, n, 1))

@@ -584,9 +584,10 @@ static struct node *parse_stmt(struct parser *p, bool *compound)
 		n = new_node(p, N_UNROLL, &p->tok.loc);
 		if (!next(p) || !expect(p, T_LPAREN))
 			return NULL;
-		if (p->tok.kind != T_INT)
+		if (p->tok.kind != T_INT && p->tok.kind != T_POSPARAM)
 			return unexpected(p, "integer");
-		n->a = new_node(p, N_INT, &p->tok.loc);
+		n->a = new_node(p, p->tok.kind == T_INT ? N_INT : N_POSPARAM,
+				&p->tok.loc);
 		n->a->ival = p->tok.ival;
 		if (!next(p) || !expect(p, T_RPAREN) ||
 		    !(n->b = parse_block(p, false)))

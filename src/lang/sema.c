@@ -209,6 +209,30 @@ int sema_add_fmt(struct sema *s, const char *fmt, struct node **args,
 	return s->c->fmts.n - 1;
 }
 
+/*
+ * The value of positional parameter n ($# when n is 0): 0 when it is not
+ * given, as in bpftrace; -EINVAL when it is given but is no integer
+ * (decimal, 0x hex or 0 octal).
+ */
+static int posparam_value(const struct compile_opts *o, uint64_t n,
+			  int64_t *v)
+{
+	const char *p;
+	char *end;
+
+	*v = 0;
+	if (n == 0) {
+		*v = o->nparams;
+		return 0;
+	}
+	if ((int)n > o->nparams)
+		return 0;
+	p = o->params[n - 1];
+	errno = 0;
+	*v = strtoll(p, &end, 0);
+	return *p && !*end && !errno ? 0 : -EINVAL;
+}
+
 int sema_const_int(struct sema *s, struct node *n, int64_t *v)
 {
 	int64_t a;
@@ -223,18 +247,10 @@ int sema_const_int(struct sema *s, struct node *n, int64_t *v)
 		return 0;
 	}
 	if (n->kind == N_POSPARAM) {
-		const struct compile_opts *o = &s->c->opts;
-		char *end;
-
-		if (n->ival == 0) {
-			*v = o->nparams;
+		if (!posparam_value(&s->c->opts, n->ival, v))
 			return 0;
-		}
-		if ((int)n->ival <= o->nparams) {
-			*v = strtoll(o->params[n->ival - 1], &end, 0);
-			if (!*end)
-				return 0;
-		}
+		return sema_error(s, n, "$%d used numerically but given \"%s\"",
+				  (int)n->ival, s->c->opts.params[n->ival - 1]);
 	}
 	return sema_error(s, n, "expected an integer constant");
 }
@@ -254,22 +270,19 @@ static int expect_int(struct sema *s, struct node *n, const char *what)
 			  n->type ? type_name(n->type, b, sizeof(b)) : "unknown");
 }
 
+/*
+ * $N is an integer wherever it appears, as in bpftrace; str($N) takes its
+ * text instead (see the str builtin).
+ */
 static int posparam(struct sema *s, struct node *n)
 {
-	const struct compile_opts *o = &s->c->opts;
-	const char *p;
-	char *end;
+	int64_t v;
 
-	if (n->ival == 0 || (int)n->ival > o->nparams) {
-		n->type = type_int(8, true);
-		return 0;
-	}
-	p = o->params[n->ival - 1];
-	strtoll(p, &end, 0);
-	if (*p && !*end)
-		n->type = type_int(8, true);
-	else
-		n->type = type_str(strlen(p) + 1);
+	if (posparam_value(&s->c->opts, n->ival, &v))
+		return sema_error(s, n, "$%d used numerically but given \"%s\". Try using str($%d).",
+				  (int)n->ival, s->c->opts.params[n->ival - 1],
+				  (int)n->ival);
+	n->type = type_int(8, true);
 	return 0;
 }
 
@@ -709,8 +722,11 @@ static int stmt(struct sema *s, struct node *n)
 	case N_UNROLL:
 		if (sema_const_int(s, n->a, &k))
 			return -EINVAL;
-		if (k < 1 || k > 100)
-			return sema_error(s, n->a, "unroll count must be 1 to 100");
+		if (k < 1)
+			return sema_error(s, n->a, "unroll minimum value is 1");
+		if (k > 100)
+			return sema_error(s, n->a, "unroll maximum value is 100");
+		n->a->kind = N_INT;
 		n->a->ival = k;
 		return block(s, n->b);
 	case N_BREAK:
@@ -730,6 +746,36 @@ static int stmt(struct sema *s, struct node *n)
 	}
 }
 
+/*
+ * Replaces $N in a probe spec with positional parameter N's text, "" when
+ * it is not given, as bpftrace does ("uprobe:$1:main", "interval:ms:$1").
+ */
+static void spec_params(struct sema *s, struct node *spec)
+{
+	const struct compile_opts *o = &s->c->opts;
+	const char *p = spec->str;
+	struct buf b = { 0 };
+	char *end;
+
+	if (!strchr(p, '$'))
+		return;
+	while (*p) {
+		unsigned long n;
+
+		if (p[0] != '$' || p[1] < '1' || p[1] > '9') {
+			buf_put(&b, p++, 1);
+			continue;
+		}
+		n = strtoul(p + 1, &end, 10);
+		if (n <= (unsigned long)o->nparams)
+			buf_put(&b, o->params[n - 1], strlen(o->params[n - 1]));
+		p = end;
+	}
+	buf_put(&b, "", 0);
+	free(spec->str);
+	spec->str = b.p;
+}
+
 static int expand(struct sema *s, struct sema_probe *sp)
 {
 	struct node *p = sp->node;
@@ -739,8 +785,11 @@ static int expand(struct sema *s, struct sema_probe *sp)
 
 	for (i = 0; i < p->nspecs; i++) {
 		struct node *spec = p->specs[i];
-		const struct provider *prov = provider_find(spec->str);
+		const struct provider *prov;
 		int first = sp->insts.n;
+
+		spec_params(s, spec);
+		prov = provider_find(spec->str);
 
 		if (!prov) {
 			s->report = true;
