@@ -53,10 +53,24 @@ static void usage(FILE *f)
 "ARGs are the positional parameters $1, $2 ...; $# counts them.\n");
 }
 
+/* -p PID, refused with bpftrace's words when it is no pid at all. */
 static int parse_pid(const char *s, pid_t *pid)
 {
-	*pid = atoi(s);
-	if (*pid <= 0 || kill(*pid, 0) < 0) {
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end) {
+		fprintf(stderr, "ferret: pid '%s' is not a valid decimal number\n", s);
+		return -EINVAL;
+	}
+	if (errno || v < 1 || v > 4194304) {
+		fprintf(stderr, "ferret: pid '%s' out of valid pid range [1,4194304]\n", s);
+		return -ERANGE;
+	}
+	*pid = (pid_t)v;
+	if (kill(*pid, 0) < 0) {
 		fprintf(stderr, "ferret: no process %s\n", s);
 		return -ESRCH;
 	}

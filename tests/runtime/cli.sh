@@ -51,6 +51,11 @@ why="rc $rc after $el ms" check pid_exit test $rc = 0 -a $el -lt 4000
 "$F" -p 999999 -e 'BEGIN { exit(); }' >"$TMP/p2.txt" 2>&1
 why="$(cat "$TMP/p2.txt")" check pid_missing grep -q 'no process 999999' "$TMP/p2.txt"
 
+# -p with no number: bpftrace's words.
+"$F" -p 12abc -e 'BEGIN { exit(); }' >"$TMP/p3.txt" 2>&1
+why="$(cat "$TMP/p3.txt")" check pid_not_number \
+	grep -q "pid '12abc' is not a valid decimal number" "$TMP/p3.txt"
+
 # -p PID limits uprobes to that process: another process running the
 # same function at the same time is not counted.
 "$WL" ticks 30 &
