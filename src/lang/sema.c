@@ -776,9 +776,16 @@ static void spec_params(struct sema *s, struct node *spec)
 	spec->str = b.p;
 }
 
+/*
+ * Expands every spec of a probe into its instances.  In a probe of
+ * several specs, one that matches nothing (-ENOENT from the provider) is
+ * a warning naming it and the others run, as in bpftrace; it is an
+ * error only when no spec of the probe matches anything.
+ */
 static int expand(struct sema *s, struct sema_probe *sp)
 {
 	struct node *p = sp->node;
+	struct vec missing = { 0 };	/* "spec\0message" of -ENOENT specs */
 	const char *why;
 	char err[512];
 	int i, j, ret, errs = 0;
@@ -790,7 +797,6 @@ static int expand(struct sema *s, struct sema_probe *sp)
 
 		spec_params(s, spec);
 		prov = provider_find(spec->str);
-
 		if (!prov) {
 			s->report = true;
 			sema_error(s, spec, "unknown probe type in '%s'", spec->str);
@@ -808,6 +814,11 @@ static int expand(struct sema *s, struct sema_probe *sp)
 			continue;
 		}
 		ret = prov->expand(prov, spec->str, &sp->insts, err, sizeof(err));
+		if (ret == -ENOENT && p->nspecs > 1) {
+			vec_push(&missing, spec);
+			vec_push(&missing, xstrdup(err[0] ? err : strerror(-ret)));
+			continue;
+		}
 		if (ret) {
 			s->report = true;
 			sema_error(s, spec, "%s", err[0] ? err : strerror(-ret));
@@ -822,6 +833,21 @@ static int expand(struct sema *s, struct sema_probe *sp)
 			vec_push(&s->c->probes, pi);
 		}
 	}
+	for (i = 0; i < missing.n; i += 2) {
+		struct node *spec = missing.v[i];
+
+		if (sp->insts.n) {
+			diag_warn(s->src, &spec->loc, "%s: '%s' is skipped",
+				  (char *)missing.v[i + 1], spec->str);
+		} else {
+			s->report = true;
+			sema_error(s, spec, "%s", (char *)missing.v[i + 1]);
+			s->report = false;
+			errs++;
+		}
+		free(missing.v[i + 1]);
+	}
+	vec_free(&missing);
 	return errs ? -EINVAL : 0;
 }
 

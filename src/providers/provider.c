@@ -103,6 +103,38 @@ int provider_split(const char *rest, char **parts, int max)
 	}
 }
 
+/*
+ * Splits rest at the colons outside double quotes into at most max
+ * parts, without the quotes.
+ */
+int provider_split_quoted(const char *rest, char **parts, int max)
+{
+	struct buf b = { 0 };
+	bool quoted = false;
+	int n = 0;
+
+	for (;; rest++) {
+		if (*rest == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (*rest && (*rest != ':' || quoted)) {
+			buf_put(&b, rest, 1);
+			continue;
+		}
+		if (n == max) {
+			buf_free(&b);
+			provider_free_parts(parts, n);
+			return -E2BIG;
+		}
+		buf_put(&b, "", 0);
+		parts[n++] = b.p;
+		memset(&b, 0, sizeof(b));
+		if (!*rest)
+			return n;
+	}
+}
+
 void provider_free_parts(char **parts, int n)
 {
 	int i;

@@ -99,7 +99,10 @@ struct provider {
 	/*
 	 * Expands spec (the whole text, e.g. "tracepoint:sched:sched_*")
 	 * into struct probe_inst pointers appended to out.  Matching nothing
-	 * is an error.
+	 * is an error: -ENOENT when the spec is well formed and names files
+	 * or categories that exist but no probe in them matches (a probe of
+	 * several specs then warns and runs the others), another -errno for
+	 * anything else (a missing file, a malformed spec).
 	 */
 	int (*expand)(const struct provider *p, const char *spec,
 		      struct vec *out, char *err, size_t errlen);
@@ -189,6 +192,12 @@ const char *provider_rest(const struct provider *p, const char *spec);
  */
 int provider_split(const char *rest, char **parts, int max);
 void provider_free_parts(char **parts, int n);
+/*
+ * The same, splitting only at the colons outside double quotes, which
+ * are dropped: bpftrace's usdt:"/lib/libstdc++.so.6":x and
+ * uprobe:/bin/x:"ns::f".  -E2BIG beyond max parts.
+ */
+int provider_split_quoted(const char *rest, char **parts, int max);
 
 /* A decimal count ("100", "1e6"); 0 or -EINVAL/-ERANGE. */
 int provider_parse_count(const char *s, uint64_t *out);

@@ -133,7 +133,7 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 		snprintf(err, errlen, "%s", why);
 		return -EOPNOTSUPP;
 	}
-	n = rest ? provider_split(rest, parts, 2) : -EINVAL;
+	n = rest ? provider_split_quoted(rest, parts, 2) : -EINVAL;
 	if (n != 2 || !*parts[0] || !*parts[1]) {
 		if (n > 0)
 			provider_free_parts(parts, n);
@@ -143,8 +143,11 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	ret = symtab_resolve_path(parts[0], provider_pid > 0 ? provider_pid : -1,
 				  path, sizeof(path));
 	if (ret) {
-		snprintf(err, errlen, "%s: no such file, library or program",
+		/* A missing file is an error even among other specs. */
+		snprintf(err, errlen,
+			 "uprobe target file '%s' does not exist or is not executable (no such file, library or program)",
 			 parts[0]);
+		ret = -EINVAL;
 		goto out_parts;
 	}
 	st = symtab_open(path);
@@ -167,9 +170,21 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	} else if (parts[1][0] >= '0' && parts[1][0] <= '9') {
 		uint64_t addr = strtoull(parts[1], &end, 0);
 
-		ret = *end ? -EINVAL : uprobe_add_at(&a, parts[1], NULL, addr);
-		if (*end)
+		if (*end) {
 			snprintf(err, errlen, "bad address '%s'", parts[1]);
+			ret = -EINVAL;
+		} else if (!symtab_lookup_addr(st, addr, &off)) {
+			/*
+			 * As bpftrace: an address must fall in a function, so
+			 * that it is an instruction of code and not data.
+			 */
+			snprintf(err, errlen,
+				 "Could not resolve address: %s:0x%llx (no function contains it)",
+				 path, (unsigned long long)addr);
+			ret = -EINVAL;
+		} else {
+			ret = uprobe_add_at(&a, parts[1], NULL, addr);
+		}
 	} else {
 		plus = strchr(parts[1], '+');
 		if (plus) {
@@ -183,16 +198,21 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 		}
 		sym = symtab_find(st, parts[1]);
 		if (!sym) {
-			snprintf(err, errlen, "%s has no symbol '%s'", path,
-				 parts[1]);
+			snprintf(err, errlen, "Could not resolve symbol: %s:%s",
+				 path, parts[1]);
 			ret = -ENOENT;
+		} else if (plus && off && p->retval_offset) {
+			snprintf(err, errlen,
+				 "Offset not allowed: a uretprobe attaches at a function's entry");
+			ret = -EINVAL;
 		} else if (plus && sym->size && off >= sym->size) {
-			snprintf(err, errlen, "offset %llu is past the end of %s (%llu bytes)",
-				 (unsigned long long)off, parts[1],
-				 (unsigned long long)sym->size);
+			snprintf(err, errlen,
+				 "Offset outside the function bounds ('%s' size is %llu)",
+				 parts[1], (unsigned long long)sym->size);
 			ret = -EINVAL;
 		} else {
-			if (plus)
+			/* bpftrace names SYMBOL+0 as SYMBOL. */
+			if (plus && off)
 				*plus = '+';
 			ret = uprobe_add_at(&a, parts[1], sym->name,
 					    sym->addr + off);

@@ -79,43 +79,11 @@ struct usdt_walk {
 	bool list;
 };
 
-/*
- * Splits rest at the colons outside double quotes into at most max
- * parts, without the quotes (bpftrace's usdt:"/lib/libstdc++.so.6":x).
- */
-static int usdt_split(const char *rest, char **parts, int max)
-{
-	struct buf b = { 0 };
-	bool quoted = false;
-	int n = 0;
-
-	for (;; rest++) {
-		if (*rest == '"') {
-			quoted = !quoted;
-			continue;
-		}
-		if (*rest && (*rest != ':' || quoted)) {
-			buf_put(&b, rest, 1);
-			continue;
-		}
-		if (n == max) {
-			buf_free(&b);
-			provider_free_parts(parts, n);
-			return -E2BIG;
-		}
-		buf_put(&b, "", 0);
-		parts[n++] = b.p;
-		memset(&b, 0, sizeof(b));
-		if (!*rest)
-			return n;
-	}
-}
-
 /* Splits "PATH:PROV:NAME", "PATH:NAME" or (for -l) "PATH" into *pat. */
 static int usdt_parse(const char *rest, char **parts, int *n,
 		      struct usdt_pat *pat, bool list)
 {
-	*n = rest ? usdt_split(rest, parts, 3) : -EINVAL;
+	*n = rest ? provider_split_quoted(rest, parts, 3) : -EINVAL;
 	if (*n < 1 || (*n == 1 && !list)) {
 		if (*n > 0)
 			provider_free_parts(parts, *n);
@@ -248,9 +216,10 @@ static int usdt_objects(const char *target, struct vec *out, char *err,
 		return 0;
 	}
 	if (symtab_resolve_path(target, -1, path, sizeof(path))) {
-		snprintf(err, errlen, "%s: no such file, library or program",
+		snprintf(err, errlen,
+			 "usdt target file '%s' does not exist or is not executable (no such file, library or program)",
 			 target);
-		return -ENOENT;
+		return -EINVAL;
 	}
 	vec_push(out, xstrdup(path));
 	return 0;

@@ -378,9 +378,9 @@ static void test_unsupported(void)
 
 	if (feat_uprobes(NULL)) {
 		expect_error(&t, "uprobe:/bin/sh:no_such_function", -ENOENT,
-			     "/bin/sh has no symbol 'no_such_function'");
-		expect_error(&t, "ur:/no/such/file:f", -ENOENT,
-			     "/no/such/file: no such file, library or program");
+			     "Could not resolve symbol: /bin/sh:no_such_function");
+		expect_error(&t, "ur:/no/such/file:f", -EINVAL,
+			     "uprobe target file '/no/such/file' does not exist or is not executable");
 		expect_error(&t, "usdt:/bin/sh:p:n", -ENOENT,
 			     "no USDT probe matches 'p:n' in /bin/sh");
 		expect_error(&t, "U:/bin/sh:n*", -ENOENT,
@@ -389,8 +389,8 @@ static void test_unsupported(void)
 			     "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
 		expect_error(&t, "usdt:/bin/sh:a:b:c", -EINVAL,
 			     "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
-		expect_error(&t, "usdt:/no/such/file:p:n", -ENOENT,
-			     "/no/such/file: no such file, library or program");
+		expect_error(&t, "usdt:/no/such/file:p:n", -EINVAL,
+			     "usdt target file '/no/such/file' does not exist or is not executable");
 	}
 	finish(&t);
 }
@@ -702,15 +702,15 @@ static void test_tp_errors(void)
 	if (!need_root(t.name))
 		return;
 	snprintf(want, sizeof(want),
-		 "tracepoint 'nosuchcat:x' not found: there is no category 'nosuchcat' (no %s/events/nosuchcat)",
+		 "tracepoint not found: nosuchcat:x (there is no category 'nosuchcat': no %s/events/nosuchcat)",
 		 tracefs_path());
 	expect_error(&t, "tracepoint:nosuchcat:x", -ENOENT, want);
 	snprintf(want, sizeof(want),
-		 "tracepoint 'sched:nosuch' not found (no %s/events/sched/nosuch)",
+		 "tracepoint not found: sched:nosuch (no %s/events/sched/nosuch)",
 		 tracefs_path());
 	expect_error(&t, "tracepoint:sched:nosuch", -ENOENT, want);
 	expect_error(&t, "tracepoint:sched:nosuch*", -ENOENT,
-		     "no tracepoint matches 'sched:nosuch*'");
+		     "tracepoints not found: sched:nosuch*");
 	expect_error(&t, "tracepoint:nosuch*:*", -ENOENT,
 		     "no tracepoint matches");
 	expect_error(&t, "tracepoint:sched:../sched/sched_switch", -ENOENT,
