@@ -712,7 +712,7 @@ static void test_tp_errors(void)
 	expect_error(&t, "tracepoint:sched:nosuch*", -ENOENT,
 		     "tracepoints not found: sched:nosuch*");
 	expect_error(&t, "tracepoint:nosuch*:*", -ENOENT,
-		     "no tracepoint matches");
+		     "tracepoints not found: nosuch*:*");
 	expect_error(&t, "tracepoint:sched:../sched/sched_switch", -ENOENT,
 		     "not found");
 	finish(&t);
