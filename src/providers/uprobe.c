@@ -173,7 +173,8 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 		if (*end) {
 			snprintf(err, errlen, "bad address '%s'", parts[1]);
 			ret = -EINVAL;
-		} else if (!symtab_lookup_addr(st, addr, &off)) {
+		} else if (!(sym = symtab_lookup_addr(st, addr, &off)) ||
+			   (off && off >= sym->size)) {
 			/*
 			 * As bpftrace: an address must fall in a function, so
 			 * that it is an instruction of code and not data.

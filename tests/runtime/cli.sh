@@ -270,6 +270,16 @@ rc=$?
 why="rc $rc: $out" check map_keys_max_invalid \
 	bash -c "test $rc = 1 && grep -q 'BPFTRACE_MAP_KEYS_MAX' <<<'$out'"
 
+# uprobe:PATH:ADDRESS: an address at a function's start probes it; one
+# that no function contains is refused with bpftrace's words.
+addr=$(nm "$WL" | awk '$3 == "ferret_add" { print $1 }')
+data=$(nm "$WL" | awk '$3 == "__data_start" { print $1 }')
+out=$("$F" -e "uprobe:$WL:0x$addr { @ = count(); }" -c "$WL calls 6" 2>&1)
+why="$out" check uprobe_address grep -qx '@: 6' <<<"$out"
+out=$("$F" -e "uprobe:$WL:0x$data { @ = count(); }" -c "$WL calls 6" 2>&1)
+why="$out" check uprobe_address_no_function \
+	grep -q "Could not resolve address: $WL:0x${data#"${data%%[!0]*}"}" <<<"$out"
+
 # --version and --help.
 why="" check version grep -q '^ferret v' <("$F" --version)
 why="" check help grep -q 'usage: ferret' <("$F" --help)
