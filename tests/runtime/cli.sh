@@ -280,6 +280,18 @@ out=$("$F" -e "uprobe:$WL:0x$data { @ = count(); }" -c "$WL calls 6" 2>&1)
 why="$out" check uprobe_address_no_function \
 	grep -q "Could not resolve address: $WL:0x${data#"${data%%[!0]*}"}" <<<"$out"
 
+# watchpoint:ADDR:LEN:MODE with -p: a hardware breakpoint on a variable
+# of the process, hit once per store (bpftrace 0.17 fails to generate
+# code for this probe, so the count is checked against the workload).
+"$WL" watch 5 1000 >"$TMP/w.addr" &
+wp=$!
+for _ in $(seq 50); do [ -s "$TMP/w.addr" ] && break; sleep 0.02; done
+waddr=$(cat "$TMP/w.addr")
+out=$(timeout 20 "$F" -p $wp -e "watchpoint:$waddr:8:w { @[probe] = count(); }" 2>&1)
+wait $wp
+why="$out" check watchpoint_user \
+	grep -qx "@\[watchpoint:/proc/$wp/exe:$((waddr)):8:w\]: 5" <<<"$out"
+
 # --version and --help.
 why="" check version grep -q '^ferret v' <("$F" --version)
 why="" check help grep -q 'usage: ferret' <("$F" --help)

@@ -16,6 +16,9 @@
  *   workload stack N     N times main -> ferret_outer -> ferret_inner ->
  *                        getppid(), then lives 300 ms more: user stacks
  *                        (built with frame pointers) with known frames
+ *   workload watch N MS  prints the address of the 8-byte ferret_watched,
+ *                        sleeps MS ms (for a tracer to attach with -p),
+ *                        then writes it N times: a target for watchpoints
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -41,6 +44,9 @@ __attribute__((noinline)) long ferret_mul(long a, long b)
 	__asm__ volatile("");
 	return a * b;
 }
+
+/* Written by "watch" only; volatile so that every store happens. */
+volatile long ferret_watched;
 
 __attribute__((noinline)) long ferret_inner(long a);
 __attribute__((noinline)) long ferret_outer(long a);
@@ -121,6 +127,15 @@ int main(int argc, char **argv)
 		syscall(SYS_getppid);
 		if (sum < 0)
 			return 1;
+	} else if (!strcmp(argv[1], "watch")) {
+		long ms = argc > 3 ? atol(argv[3]) : 1000;
+		struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
+
+		printf("%p\n", (void *)&ferret_watched);
+		fflush(stdout);
+		nanosleep(&ts, NULL);
+		for (i = 0; i < n; i++)
+			ferret_watched = i;
 	} else if (!strcmp(argv[1], "stat")) {
 		struct stat st;
 
