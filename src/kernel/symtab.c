@@ -1037,6 +1037,62 @@ out:
 	return ret;
 }
 
+/*
+ * A file pid maps whose path ends in "/" + name (name without "./"):
+ * relative paths and program names picked among a process's objects.
+ */
+static int symtab_mapped_suffix(const char *name, pid_t pid, char *out,
+				size_t len)
+{
+	char mpath[64], line[PATH_MAX + 256];
+	size_t n;
+	int ret = -ENOENT;
+	FILE *f;
+
+	while (!strncmp(name, "./", 2))
+		name += 2;
+	n = strlen(name);
+	snprintf(mpath, sizeof(mpath), "/proc/%d/maps", (int)pid);
+	f = fopen(mpath, "re");
+	if (!f)
+		return -ENOENT;
+	while (ret == -ENOENT && fgets(line, sizeof(line), f)) {
+		char *path = strchr(line, '/');
+		size_t pl;
+
+		if (!path)
+			continue;
+		pl = strcspn(path, "\n");
+		path[pl] = '\0';
+		if (pl > n && path[pl - n - 1] == '/' &&
+		    !strcmp(path + pl - n, name))
+			ret = symtab_copy_out(path, out, len);
+	}
+	fclose(f);
+	return ret;
+}
+
+/*
+ * A relative path with -p: from our directory as bpftrace takes it,
+ * else from the process's (/proc/PID/cwd), else a mapping it ends.
+ */
+static int symtab_relative_in_pid(const char *target, pid_t pid, char *out,
+				  size_t len)
+{
+	char cwd[64], *p, real[PATH_MAX];
+	int ret;
+
+	if (realpath(target, real))
+		return symtab_copy_out(real, out, len);
+	snprintf(cwd, sizeof(cwd), "/proc/%d/cwd/", (int)pid);
+	p = xasprintf("%s%s", cwd, target);
+	ret = realpath(p, real) ? symtab_copy_out(real, out, len) : -ENOENT;
+	free(p);
+	if (ret == -ENOENT)
+		ret = symtab_mapped_suffix(target, pid, out, len);
+	return ret;
+}
+
 int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
 {
 	bool exact;
@@ -1044,6 +1100,8 @@ int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
 
 	if (!*target)
 		return -ENOENT;
+	if (strchr(target, '/') && *target != '/' && pid > 0)
+		return symtab_relative_in_pid(target, pid, out, len);
 	if (strchr(target, '/')) {
 		if (access(target, F_OK))
 			return -ENOENT;
@@ -1059,5 +1117,7 @@ int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
 		if (ret != -ENOENT)
 			return ret;
 	}
+	if (pid > 0 && !symtab_mapped_suffix(target, pid, out, len))
+		return 0;
 	return symtab_which(target, out, len);
 }

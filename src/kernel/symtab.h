@@ -138,6 +138,9 @@ int symtab_runtime_to_vaddr(const struct symtab *st, uint64_t addr,
  *   libc6 entry of /etc/ld.so.cache whose soname starts with
  *   "libNAME.so" (as bpftrace does for "libc") or, for a name with
  *   ".so", is that name; if neither, $PATH as below;
+ * - with pid > 0, a relative path is taken from our directory, else
+ *   from the process's, else it names a file pid maps whose path ends
+ *   with it; a bare program name is first a file pid maps of that name;
  * - another bare name: the first executable ELF file of that name in a
  *   $PATH directory.
  * 0; -ENOENT if nothing matches (nothing is guessed); -ENAMETOOLONG if

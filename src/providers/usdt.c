@@ -92,6 +92,14 @@ static int usdt_parse(const char *rest, char **parts, int *n,
 	pat->path = parts[0];
 	pat->prov = *n == 3 ? parts[1] : "*";
 	pat->name = *n >= 2 ? parts[*n - 1] : "*";
+	/*
+	 * bpftrace's usdt::PROV:NAME takes every object of the -p process,
+	 * and usdt:PATH::NAME any provider.
+	 */
+	if (!*pat->path && provider_pid > 0)
+		pat->path = "*";
+	if (!*pat->prov && *n == 3)
+		pat->prov = "*";
 	if (!*pat->path || !*pat->prov || !*pat->name) {
 		provider_free_parts(parts, *n);
 		return -EINVAL;
@@ -117,7 +125,7 @@ static bool usdt_pid_matches(pid_t pid, const char *target, const char *path)
 		return util_glob(target, path);
 	if (!strcmp(target, path))
 		return true;
-	if (!strchr(target, '/')) {
+	if (*target != '/') {
 		if (symtab_resolve_path(target, pid, resolved, sizeof(resolved)))
 			return false;
 		if (!strcmp(resolved, path))

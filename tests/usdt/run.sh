@@ -242,6 +242,43 @@ else
 	skipped list_ld_cache_library "no libstdc++ with USDT probes in the ld.so cache"
 fi
 
+# Spec forms with -p: usdt::PROV:NAME (every object of the process),
+# usdt:PATH::NAME (any provider), usdt::NAME, and a relative path or a
+# program name matched among the process's mappings.  bpftrace runs the
+# first three and is compared byte for byte; it takes relative paths
+# from its own directory only, so those are checked against the
+# absolute form's output.
+form_run() {	# form_run TOOL SPEC OUT: one fixture run under -p
+	local fxp tp
+	"$FX" --wait >"$TMP/fx.out" 2>&1 &
+	fxp=$!
+	BG+=($fxp)
+	waitfor "$TMP/fx.out" '^waiting$'
+	(cd "$TMP" && timeout 30 "$1" -p $fxp -e "$2 { printf(\"%s %s\\n\", probe, str(arg0)); exit(); }" \
+		2>/dev/null | strip | sed "s|/proc/$fxp/|/proc/PID/|" >"$3") &
+	tp=$!
+	waitfor "$3" . || sleep 3
+	sleep 0.5
+	kill -USR1 $fxp
+	wait $tp
+	wait $fxp
+}
+form_run "$F" "usdt:$FX:fixture:str" "$TMP/form_want"
+for spec in "usdt::fixture:str" "usdt:$FX::str" "usdt::str"; do
+	form_run "$F" "$spec" "$TMP/form_f"
+	same "form_ferret_${spec//[^a-z:]/_}" "$TMP/form_f" "$TMP/form_want"
+	if command -v bpftrace >/dev/null; then
+		form_run bpftrace "$spec" "$TMP/form_b"
+		same "form_${spec//[^a-z:]/_}" "$TMP/form_f" "$TMP/form_b"
+	fi
+done
+for spec in "usdt:usdt_fixture:fixture:str" "usdt:./usdt_fixture:fixture:str" \
+	"usdt:tests/usdt_fixture:fixture:str"; do
+	form_run "$F" "$spec" "$TMP/form_f"
+	same "form_${spec//[^a-z:]/_}" "$TMP/form_f" "$TMP/form_want"
+done
+grep -q 'hello' "$TMP/form_want" || bad form_want "no output: $(cat "$TMP/form_want")"
+
 # Errors name what is wrong.
 err_case() {	# err_case NAME PROGRAM EXPECTED-STDERR-SUBSTRING
 	"$F" -e "$2" >"$TMP/out" 2>"$TMP/err"
@@ -258,7 +295,7 @@ err_case err_arg_past_end "usdt:$FX:fixture:str { printf(\"%d\\n\", arg2); }" \
 err_case err_no_match "usdt:$FX:fixture:nosuch { exit(); }" \
 	"no USDT probe matches 'fixture:nosuch' in $FX"
 err_case err_no_file "usdt:/nonexistent/prog:p:n { exit(); }" \
-	"/nonexistent/prog: no such file, library or program"
+	"usdt target file '/nonexistent/prog' does not exist or is not executable"
 err_case err_form "usdt:$FX { exit(); }" \
 	"expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME"
 err_case err_not_elf "usdt:$HERE/run.sh:p:n { exit(); }" \
