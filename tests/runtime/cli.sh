@@ -292,6 +292,15 @@ wait $wp
 why="$out" check watchpoint_user \
 	grep -qx "@\[watchpoint:/proc/$wp/exe:$((waddr)):8:w\]: 5" <<<"$out"
 
+# uprobe with -p: a program name and a relative path are matched among
+# the process's mappings, wherever ferret runs.
+"$WL" ticks 40 &
+tp=$!
+sleep 0.1
+out=$(cd / && timeout 10 "$(realpath "$F")" -p $tp -e 'uprobe:workload:ferret_add, uprobe:./tests/workload:ferret_mul { @[probe] = count(); }' 2>&1)
+wait $tp
+why="$out" check uprobe_pid_relative grep -q "^@\[uprobe:$(realpath "$WL"):ferret_add\]: [1-9]" <<<"$out"
+
 # --version and --help.
 why="" check version grep -q '^ferret v' <("$F" --version)
 why="" check help grep -q 'usage: ferret' <("$F" --help)
