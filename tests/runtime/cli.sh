@@ -297,7 +297,8 @@ why="$out" check watchpoint_user \
 "$WL" ticks 40 &
 tp=$!
 sleep 0.1
-out=$(cd / && timeout 10 "$(realpath "$F")" -p $tp -e 'uprobe:workload:ferret_add, uprobe:./tests/workload:ferret_mul { @[probe] = count(); }' 2>&1)
+fa=$(realpath "$F")
+out=$(cd / && timeout 10 "$fa" -p $tp -e 'uprobe:workload:ferret_add, uprobe:./tests/workload:ferret_mul { @[probe] = count(); }' 2>&1)
 wait $tp
 why="$out" check uprobe_pid_relative grep -q "^@\[uprobe:$(realpath "$WL"):ferret_add\]: [1-9]" <<<"$out"
 
