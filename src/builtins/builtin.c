@@ -55,46 +55,6 @@ int bi_probe_index(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
-int bi_nargs(struct sema *s, struct node *n, int min, int max)
-{
-	if (n->nlist < min || n->nlist > max) {
-		if (min == max)
-			return sema_error(s, n, "%s() takes %d argument%s, not %d",
-					  n->name, min, min == 1 ? "" : "s",
-					  n->nlist);
-		return sema_error(s, n, "%s() takes %d to %d arguments, not %d",
-				  n->name, min, max, n->nlist);
-	}
-	return 0;
-}
-
-int bi_int_arg(struct sema *s, struct node *n, int i)
-{
-	char b[64];
-	struct node *a = n->list[i];
-
-	if (sema_expr(s, a))
-		return -EINVAL;
-	if (a->type->kind != TY_INT)
-		return sema_error(s, a, "%s() argument %d must be an integer, not %s",
-				  n->name, i + 1, type_name(a->type, b, sizeof(b)));
-	return 0;
-}
-
-int bi_map_arg(struct sema *s, struct node *n, int i)
-{
-	struct node *a = n->list[i];
-
-	if (a->kind != N_MAP)
-		return sema_error(s, a, "%s() argument %d must be a map",
-				  n->name, i + 1);
-	if (a->nlist ? !sema_map(s, a) : !sema_map_whole(s, a))
-		return -EINVAL;
-	if (!a->sym->val)
-		return sema_error(s, a, "map %s is never assigned", a->name);
-	return 0;
-}
-
 /* The kind of value, in the words bpftrace's printf errors use. */
 static const char *kind_word(const struct type *t)
 {
@@ -111,14 +71,65 @@ static const char *kind_word(const struct type *t)
 	}
 }
 
+int bi_nargs(struct sema *s, struct node *n, int min, int max)
+{
+	char want[64];
+
+	if (n->nlist >= min && n->nlist <= max)
+		return 0;
+	/* bpftrace's sentences: "requires one argument (0 provided)" ... */
+	if (min == max && min <= 1)
+		snprintf(want, sizeof(want), "requires %s",
+			 min ? "one argument" : "no arguments");
+	else if (min == max)
+		snprintf(want, sizeof(want), "requires %d arguments", min);
+	else if (n->nlist < min && min == 1)
+		snprintf(want, sizeof(want), "requires at least one argument");
+	else if (n->nlist < min)
+		snprintf(want, sizeof(want), "requires at least %d arguments", min);
+	else
+		snprintf(want, sizeof(want), "takes up to %d arguments", max);
+	return sema_error(s, n, "%s() %s (%d provided)", n->name, want, n->nlist);
+}
+
+int bi_int_arg(struct sema *s, struct node *n, int i)
+{
+	char b[64];
+	struct node *a = n->list[i];
+
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (a->type->kind != TY_INT)
+		return sema_error(s, a, "%s() only supports integer arguments (%s provided): argument %d is %s",
+				  n->name, kind_word(a->type), i + 1,
+				  type_name(a->type, b, sizeof(b)));
+	return 0;
+}
+
+int bi_map_arg(struct sema *s, struct node *n, int i)
+{
+	struct node *a = n->list[i];
+
+	if (a->kind != N_MAP)
+		return sema_error(s, a, "%s() expects a map to be provided (argument %d)",
+				  n->name, i + 1);
+	if (a->nlist ? !sema_map(s, a) : !sema_map_whole(s, a))
+		return -EINVAL;
+	if (!a->sym->val)
+		return sema_error(s, a, "map %s is never assigned", a->name);
+	return 0;
+}
+
 int bi_fmt_arg(struct sema *s, struct node *n)
 {
 	size_t from;
 	int i, want;
 
 	if (n->nlist < 1 || n->list[0]->kind != N_STR)
-		return sema_error(s, n, "%s() needs a format string literal first",
-				  n->name);
+		return sema_error(s, n, "%s() expects a string literal (%s provided)",
+				  n->name, n->nlist < 1 ? "none" :
+				  n->list[0]->kind == N_INT ? "integer" :
+				  "an expression");
 	want = fmt_count_convs(n->list[0]->str);
 	if (want != n->nlist - 1)
 		return sema_error(s, n, "%s: %s arguments for format string (%d supplied, %d expected)",

@@ -29,7 +29,7 @@ static int sema_printf(struct sema *s, struct node *n)
 static int sema_unsafe(struct sema *s, struct node *n)
 {
 	if (!s->c->opts.unsafe)
-		return sema_error(s, n, "%s() runs commands or reads files in user space; it needs --unsafe",
+		return sema_error(s, n, "%s() is an unsafe function being used in safe mode: it runs commands or reads files in user space (use --unsafe)",
 				  n->name);
 	return sema_printf(s, n);
 }
@@ -73,7 +73,7 @@ static int sema_signal(struct sema *s, struct node *n)
 	int64_t v;
 
 	if (!s->c->opts.unsafe)
-		return sema_error(s, n, "signal() sends signals to traced processes; it needs --unsafe");
+		return sema_error(s, n, "signal() is an unsafe function being used in safe mode: it sends signals to traced processes (use --unsafe)");
 	if (bi_nargs(s, n, 1, 1))
 		return -EINVAL;
 	a = n->list[0];
@@ -407,7 +407,7 @@ static int sema_time(struct sema *s, struct node *n)
 	if (bi_nargs(s, n, 0, 1))
 		return -EINVAL;
 	if (n->nlist && n->list[0]->kind != N_STR)
-		return sema_error(s, n->list[0], "time() takes a format string literal");
+		return sema_error(s, n->list[0], "time() expects a string literal: a format string");
 	n->id = sema_add_fmt(s, n->nlist ? n->list[0]->str : "%H:%M:%S\n",
 			     NULL, 0);
 	return 0;

@@ -130,7 +130,8 @@ static int sema_args(struct sema *s, struct node *n)
 		struct probe_inst *pi = s->cur->insts.v[i];
 
 		if (!pi->args)
-			return sema_error(s, n, "%s has no args", pi->name);
+			return sema_error(s, n, "The args builtin can only be used with tracepoint/kfunc/uprobe probes: %s has no args",
+					  pi->name);
 	}
 	s->cur->uses_args = true;
 	n->type = type_simple(TY_CTX);
@@ -247,7 +248,7 @@ static int sema_reg(struct sema *s, struct node *n)
 
 		off = provider_ptregs_offset(pi, n->list[0]->str);
 		if (off == -EINVAL)
-			return sema_error(s, n, "reg() needs registers, which %s does not have",
+			return sema_error(s, n, "reg can not be used with \"%s\" probes: it has no registers",
 					  pi->name);
 		if (off < 0)
 			return sema_error(s, n->list[0], "reg(): no register '%s'",

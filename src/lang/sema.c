@@ -143,7 +143,7 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	} else if (!!sym->key != !!key || (key && !unify(&sym->key, key))) {
 		char a[64], b[64];
 
-		sema_error(s, n, "map %s is used with key %s here but %s elsewhere",
+		sema_error(s, n, "Argument mismatch for %s: used with key %s here but %s elsewhere",
 			   n->name, key ? type_name(key, a, sizeof(a)) : "none",
 			   sym->key ? type_name(sym->key, b, sizeof(b)) : "none");
 		return NULL;
@@ -175,7 +175,7 @@ int sema_map_value(struct sema *s, struct node *n, struct type *t)
 		return sema_error(s, n, "cannot store %s in map %s",
 				  type_name(t, a, sizeof(a)), sym->name);
 	if (!unify(&sym->val, storage_type(t)))
-		return sema_error(s, n, "map %s holds %s but is assigned %s here",
+		return sema_error(s, n, "Type mismatch for %s: the map holds %s but is assigned %s here",
 				  sym->name, type_name(sym->val, a, sizeof(a)),
 				  type_name(t, b, sizeof(b)));
 	return 0;
@@ -294,7 +294,7 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 		int64_t v;
 
 		if (func)
-			return sema_error(s, n, "unknown function '%s'", n->name);
+			return sema_error(s, n, "Unknown function: '%s'", n->name);
 		if (type_const_named && !type_const_named(n->name, &v)) {
 			/* A kernel constant: the node becomes its value. */
 			n->kind = N_INT;
@@ -303,7 +303,7 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 			n->type = type_int(8, true);
 			return 0;
 		}
-		return sema_error(s, n, "unknown identifier '%s'", n->name);
+		return sema_error(s, n, "Unknown identifier: '%s'", n->name);
 	}
 	if (b->unsupported)
 		return sema_error(s, n, "%s '%s' is not supported yet%s%s",
@@ -355,7 +355,7 @@ static int field(struct sema *s, struct node *n)
 			if (!strcmp(st->fields[i].name, n->name))
 				break;
 		if (i == st->nfields)
-			return sema_error(s, n, "struct %s has no field '%s'",
+			return sema_error(s, n, "Struct/union of type 'struct %s' does not contain a field named '%s'",
 					  st->name, n->name);
 		ft = st->fields[i].type;
 		if (ft->kind == TY_NONE)
@@ -419,7 +419,7 @@ static int cast(struct sema *s, struct node *n)
 		snprintf(name, sizeof(name), "%.*s", (int)len, p);
 		t = type_struct_named ? type_struct_named(name) : NULL;
 		if (!t)
-			return sema_error(s, n, "struct %s is not in the kernel's BTF type information",
+			return sema_error(s, n, "Unknown struct/union: 'struct %s' (not in the kernel's BTF type information)",
 					  name);
 		for (p += len; *p; p++)
 			if (*p == '*')
@@ -443,10 +443,14 @@ static int binop(struct sema *s, struct node *n)
 	a = n->a->type;
 	b = n->b->type;
 	if (a->kind == TY_STR || b->kind == TY_STR) {
+		char ta[64], tb[64];
+
 		if (a->kind != b->kind ||
 		    (n->op != T_EQ && n->op != T_NE))
 			return sema_error(s, n,
-				"strings can only be compared with == and != against strings");
+				"Type mismatch for %s: comparing '%s' with '%s' (strings can only be compared with == and != against strings)",
+				lex_token_name(n->op), type_name(a, ta, sizeof(ta)),
+				type_name(b, tb, sizeof(tb)));
 		n->type = type_int(8, true);
 		return 0;
 	}
@@ -477,7 +481,7 @@ static int lvalue_int(struct sema *s, struct node *lv)
 		struct symbol *v = find_sym(&s->cur->vars, lv->name);
 
 		if (!v)
-			return sema_error(s, lv, "variable %s is used before it is assigned",
+			return sema_error(s, lv, "Undefined or undeclared variable: %s (used before it is assigned)",
 					  lv->name);
 		lv->sym = v;
 		lv->type = v->val;
@@ -516,7 +520,7 @@ int sema_expr(struct sema *s, struct node *n)
 		struct symbol *v = find_sym(&s->cur->vars, n->name);
 
 		if (!v || !v->val)
-			return sema_error(s, n, "variable %s is used before it is assigned",
+			return sema_error(s, n, "Undefined or undeclared variable: %s (used before it is assigned)",
 					  n->name);
 		n->sym = v;
 		n->type = v->val;
@@ -680,7 +684,7 @@ static int assign(struct sema *s, struct node *n)
 			vec_push(&s->cur->vars, v);
 		}
 		if (!unify(&v->val, storage_type(rv->type)))
-			return sema_error(s, n, "variable %s holds %s but is assigned %s here",
+			return sema_error(s, n, "Type mismatch for %s: the variable holds %s but is assigned %s here",
 					  lv->name, type_name(v->val, a, sizeof(a)),
 					  type_name(rv->type, b, sizeof(b)));
 		lv->sym = v;
@@ -732,7 +736,7 @@ static int stmt(struct sema *s, struct node *n)
 	case N_BREAK:
 	case N_CONTINUE:
 		if (!s->loop_depth)
-			return sema_error(s, n, "%s outside a loop",
+			return sema_error(s, n, "%s used outside of a loop",
 					  n->kind == N_BREAK ? "break" : "continue");
 		return 0;
 	case N_RETURN:

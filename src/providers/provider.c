@@ -298,7 +298,7 @@ int provider_expand_event(const struct provider *p, const char *spec,
 	if (!ev) {
 		for (i = 0; i < nevents; i++)
 			buf_printf(&names, "%s%s", i ? ", " : "", events[i].name);
-		snprintf(err, errlen, "'%s' is not a %s event (one of: %s)",
+		snprintf(err, errlen, "%s is not a %s probe (events: %s)",
 			 parts[0], p->name, names.p);
 		buf_free(&names);
 		goto out;

@@ -83,7 +83,7 @@ static int tp_expand(const struct provider *p, const char *spec,
 		if (n > 0)
 			provider_free_parts(parts, n);
 		snprintf(err, errlen,
-			 "tracepoint probes need a category and an event: tracepoint:CATEGORY:EVENT");
+			 "tracepoint probe type requires 2 arguments: tracepoint:CATEGORY:EVENT");
 		return -EINVAL;
 	}
 	if (!strcmp(parts[0], "ftrace")) {

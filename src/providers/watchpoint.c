@@ -150,6 +150,13 @@ out:
 	return ret;
 }
 
+/* bpftrace lists no watchpoints: they are addresses, not names. */
+static int wp_list(const struct provider *p, const char *pattern,
+		   void (*fn)(const char *name, void *arg), void *arg)
+{
+	return 0;
+}
+
 static void wp_strerror(const struct probe_inst *pi, int e, char *err,
 			size_t errlen)
 {
@@ -212,6 +219,7 @@ const struct provider watchpoint_provider = {
 	.cookie = true,
 	.available = wp_available,
 	.expand = wp_expand,
+	.list = wp_list,
 	.attach = wp_attach,
 };
 
@@ -223,5 +231,6 @@ const struct provider asyncwatchpoint_provider = {
 	.cookie = true,
 	.available = wp_available,
 	.expand = wp_expand,
+	.list = wp_list,
 	.attach = wp_attach,
 };

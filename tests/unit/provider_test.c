@@ -165,7 +165,7 @@ static void test_find(void)
 		expect(&t, (*p)->expand && (*p)->list && (*p)->attach,
 		       "%s lacks an op", (*p)->name);
 	}
-	expect(&t, n == 15, "%d providers in the table", n);
+	expect(&t, n == 17, "%d providers in the table", n);
 	finish(&t);
 }
 
@@ -301,7 +301,7 @@ static void test_software(void)
 	expect_event(&t, "software:dummy", "software:dummy",
 		     PERF_COUNT_SW_DUMMY, 1);
 	expect_error(&t, "software:nosuch:1", -EINVAL,
-		     "'nosuch' is not a software event (one of: alignment-faults,");
+		     "nosuch is not a software probe (events: alignment-faults,");
 	expect_error(&t, "software:*:1", -EINVAL,
 		     "wildcards are not allowed in software probes");
 	expect_error(&t, "software:faults:1:2", -EINVAL,
@@ -319,7 +319,7 @@ static void test_hardware(void)
 	struct tc t = { .name = "hardware_specs" };
 
 	expect_error(&t, "hardware:nosuch", -EINVAL,
-		     "'nosuch' is not a hardware event");
+		     "nosuch is not a hardware probe");
 	expect_error(&t, "h:*", -EINVAL, "wildcards are not allowed");
 	if (feat_hw_pmu(NULL)) {
 		expect_event(&t, "h:cycles", "hardware:cycles",
@@ -360,9 +360,9 @@ static void test_spec_errors(void)
 	struct tc t = { .name = "tracepoint_spec_errors" };
 
 	expect_error(&t, "tracepoint:sched", -EINVAL,
-		     "tracepoint probes need a category and an event: tracepoint:CATEGORY:EVENT");
-	expect_error(&t, "t:a:b:c", -EINVAL, "need a category and an event");
-	expect_error(&t, "tracepoint::x", -EINVAL, "need a category");
+		     "tracepoint probe type requires 2 arguments: tracepoint:CATEGORY:EVENT");
+	expect_error(&t, "t:a:b:c", -EINVAL, "requires 2 arguments");
+	expect_error(&t, "tracepoint::x", -EINVAL, "requires 2 arguments");
 	expect_error(&t, "tracepoint:ftrace:function", -EINVAL,
 		     "ftrace-internal");
 	expect_error(&t, "rawtracepoint:", -EINVAL,
