@@ -27,6 +27,7 @@ struct cpp {
 	struct vec macros;	/* struct cpp_macro * */
 	const char *active[CPP_MAX_NEST];	/* macros being expanded */
 	int nactive;
+	int nargs;		/* arguments being expanded, for error columns */
 	bool failed;
 };
 
@@ -243,7 +244,9 @@ static int cpp_invoke(struct cpp *c, struct cpp_macro *m, struct vec *args,
 			if (i < m->nparams) {
 				const char *a = args->v[i];
 
+				c->nargs++;
 				ret = cpp_expand(c, a, a + strlen(a), &body, col);
+				c->nargs--;
 				if (ret) {
 					buf_free(&body);
 					return ret;
@@ -303,7 +306,7 @@ static int cpp_expand(struct cpp *c, const char *s, const char *e,
 			continue;
 		}
 		n = cpp_ident_len(p, e);
-		if (!c->nactive)
+		if (!c->nactive && !c->nargs)
 			col = c->loc.col + (int)(p - s);
 		m = cpp_find(c, p, n);
 		if (!m || cpp_is_active(c, p, n)) {
