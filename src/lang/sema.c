@@ -93,6 +93,8 @@ static bool unify(struct type **slot, struct type *t)
 	return true;
 }
 
+static int expect_sized(struct sema *s, struct node *n, struct type *t);
+
 /* Map keys and values hold integers as 64-bit words. */
 static struct type *storage_type(struct type *t)
 {
@@ -124,7 +126,8 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	for (i = 0; key && i < (key->kind == TY_TUPLE ? key->nfields : 1); i++) {
 		struct type *k = key->kind == TY_TUPLE ? key->fields[i].type : key;
 
-		if (k->kind != TY_INT && k->kind != TY_PTR && !type_is_text(k)) {
+		if (k->kind != TY_INT && k->kind != TY_PTR && !type_is_text(k) &&
+		    !type_is_record(k) && k->kind != TY_TUPLE) {
 			char b[64];
 
 			sema_error(s, n, "%s cannot be a map key",
@@ -171,7 +174,9 @@ int sema_map_value(struct sema *s, struct node *n, struct type *t)
 
 	if (!sym)
 		return -EINVAL;
-	if (t->kind == TY_NONE || t->kind == TY_CTX || t->kind == TY_STRUCT)
+	if (type_is_record(t) && expect_sized(s, n, t))
+		return -EINVAL;
+	if (t->kind == TY_NONE || t->kind == TY_CTX)
 		return sema_error(s, n, "cannot store %s in map %s",
 				  type_name(t, a, sizeof(a)), sym->name);
 	if (!unify(&sym->val, storage_type(t)))
@@ -282,7 +287,7 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 
 		if (func)
 			return sema_error(s, n, "unknown function '%s'", n->name);
-		if (type_const_named && !type_const_named(n->name, &v)) {
+		if (!type_const(n->name, &v)) {
 			/* A kernel constant: the node becomes its value. */
 			n->kind = N_INT;
 			n->ival = v;
@@ -333,25 +338,28 @@ static int field(struct sema *s, struct node *n)
 	     n->op == T_ARROW) ||
 	    (t->kind == TY_STRUCT && n->op == T_DOT)) {
 		struct type *st = t->kind == TY_PTR ? t->elem : t;
-		char b[64];
 
-		if (type_complete(st))
-			return sema_error(s, n, "struct %s: kernel BTF is not available",
-					  st->name);
+		if (type_complete(st) || st->incomplete)
+			return sema_error(s, n, "struct %s is incomplete: %s", st->name,
+					  st->btf_id ? "kernel BTF is not available"
+						     : "it is declared but never defined");
 		for (i = 0; i < st->nfields; i++)
 			if (!strcmp(st->fields[i].name, n->name))
 				break;
 		if (i == st->nfields)
-			return sema_error(s, n, "struct %s has no field '%s'",
-					  st->name, n->name);
+			return sema_error(s, n, "Struct/union of type '%s %s' does not contain a field named '%s'",
+					  st->is_union ? "union" : "struct", st->name, n->name);
 		ft = st->fields[i].type;
 		if (ft->kind == TY_NONE)
 			return sema_error(s, n,
-				"field '%s' of struct %s has a type ferret cannot read yet (bitfield, array or function)",
+				"field '%s' of struct %s has a type ferret cannot read (floating point or function)",
 				n->name, st->name);
+		if (st->fields[i].bits && st->fields[i].bitoff + st->fields[i].bits > 64)
+			return sema_error(s, n, "bitfield '%s' spans more than 8 bytes",
+					  n->name);
 		n->type = ft;
 		n->ival = st->fields[i].offset;
-		(void)b;
+		n->id = i;
 		return 0;
 	}
 	if (t->kind == TY_PTR && n->op == T_DOT)
@@ -376,49 +384,51 @@ static int field(struct sema *s, struct node *n)
 
 static int cast(struct sema *s, struct node *n)
 {
-	static const struct {
-		const char *name;
-		int size;
-		bool sign;
-	} ints[] = {
-		{ "int8", 1, true }, { "int16", 2, true }, { "int32", 4, true },
-		{ "int64", 8, true }, { "uint8", 1, false }, { "uint16", 2, false },
-		{ "uint32", 4, false }, { "uint64", 8, false },
-	};
-	size_t i;
+	struct type *t;
+	char b[64];
 
 	if (sema_expr(s, n->a))
 		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(ints); i++) {
-		if (!strcmp(n->str, ints[i].name)) {
-			if (expect_int(s, n->a, "a cast operand"))
-				return -EINVAL;
-			n->type = type_int(ints[i].size, ints[i].sign);
-			return 0;
-		}
+	t = type_parse(n->str);
+	if (!t) {
+		if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6))
+			return sema_error(s, n, "Unknown struct/union: '%.*s'",
+					  (int)strcspn(n->str, " *") +
+					  (int)strcspn(strchr(n->str, ' ') + 1, " *") + 1,
+					  n->str);
+		return sema_error(s, n, "Unknown type: '%s'", n->str);
 	}
-	if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6)) {
-		char name[128];
-		const char *p = strchr(n->str, ' ') + 1;
-		size_t len = strcspn(p, " *");
-		struct type *t;
-
-		snprintf(name, sizeof(name), "%.*s", (int)len, p);
-		t = type_struct_named ? type_struct_named(name) : NULL;
-		if (!t)
-			return sema_error(s, n, "struct %s is not in the kernel's BTF type information",
-					  name);
-		for (p += len; *p; p++)
-			if (*p == '*')
-				t = type_ptr(t);
-		if (t->kind != TY_PTR)
-			return sema_error(s, n, "cannot cast to a struct value; cast to a pointer");
+	if (t->kind == TY_INT) {
 		if (expect_int(s, n->a, "a cast operand"))
 			return -EINVAL;
 		n->type = t;
 		return 0;
 	}
-	return sema_error(s, n, "cast to '%s' is not supported yet", n->str);
+	if (t->kind != TY_PTR)
+		return sema_error(s, n, "Cannot cast to \"%s\": cast to a pointer and dereference it",
+				  type_name(t, b, sizeof(b)));
+	if (expect_int(s, n->a, "a cast operand"))
+		return -EINVAL;
+	n->type = t;
+	return 0;
+}
+
+/* A struct or array value must have a known, non-zero size. */
+static int expect_sized(struct sema *s, struct node *n, struct type *t)
+{
+	char b[64];
+
+	if (t->kind == TY_ARRAY) {
+		if (!t->count)
+			return sema_error(s, n, "%s has no fixed size",
+					  type_name(t, b, sizeof(b)));
+		return expect_sized(s, n, t->elem);
+	}
+	if (t->kind != TY_STRUCT)
+		return 0;
+	if (type_complete(t) || t->incomplete)
+		return sema_error(s, n, "%s is incomplete", type_name(t, b, sizeof(b)));
+	return 0;
 }
 
 static int binop(struct sema *s, struct node *n)
@@ -527,22 +537,19 @@ int sema_expr(struct sema *s, struct node *n)
 		return binop(s, n);
 	case N_UNOP:
 		if (n->op == T_AMP)
-			return sema_error(s, n, "address-of (&) is not supported yet");
+			return sema_error(s, n, "syntax error, unexpected &: bpftrace's language has no address-of operator");
 		if (n->op == T_STAR) {
 			struct type *t;
 
 			if (sema_expr(s, n->a) || expect_int(s, n->a, "a dereferenced value"))
 				return -EINVAL;
 			t = n->a->type;
-			if (t->kind == TY_INT)
+			if (t->kind == TY_INT || !t->elem)
 				n->type = type_int(8, false);
-			else if (t->elem && t->elem->kind == TY_INT)
-				n->type = t->elem;
-			else if (t->elem && t->elem->kind == TY_STRUCT)
-				return sema_error(s, n, "cannot read a whole struct %s; use -> to read a field",
-						  t->elem->name);
 			else
-				n->type = type_int(8, false);
+				n->type = t->elem;
+			if (type_is_record(n->type) && expect_sized(s, n, n->type))
+				return -EINVAL;
 			return 0;
 		}
 		if (sema_expr(s, n->a) || expect_int(s, n->a, "an operand"))
@@ -577,11 +584,17 @@ int sema_expr(struct sema *s, struct node *n)
 				free(f);
 				return -EINVAL;
 			}
-			f[i] = storage_type(n->list[i]->type);
-			if (f[i]->kind != TY_INT && !type_is_text(f[i])) {
+			f[i] = n->list[i]->type;
+			if (type_is_record(f[i]) && expect_sized(s, n->list[i], f[i])) {
 				free(f);
-				return sema_error(s, n->list[i],
-						  "tuples may hold integers and strings only");
+				return -EINVAL;
+			}
+			if (f[i]->kind != TY_INT && f[i]->kind != TY_PTR &&
+			    f[i]->kind != TY_TUPLE && !type_is_record(f[i]) &&
+			    !type_is_text(f[i])) {
+				type_name(f[i], b, sizeof(b));
+				free(f);
+				return sema_error(s, n->list[i], "%s cannot be a tuple element", b);
 			}
 		}
 		n->type = type_tuple(f, n->nlist);
@@ -592,14 +605,40 @@ int sema_expr(struct sema *s, struct node *n)
 		if (n->a) {
 			if (sema_expr(s, n->a))
 				return -EINVAL;
+			if (expect_sized(s, n->a, n->a->type))
+				return -EINVAL;
 			n->ival = n->a->type->size;
 		} else {
-			return sema_error(s, n, "sizeof(type) is not supported yet");
+			struct type *t = type_parse(n->str);
+
+			if (!t)
+				return sema_error(s, n, "Unknown type: '%s'", n->str);
+			if (expect_sized(s, n, t))
+				return -EINVAL;
+			n->ival = t->size;
 		}
 		n->type = type_int(8, false);
 		return 0;
-	case N_INDEX:
-		return sema_error(s, n, "indexing with [] is not supported yet");
+	case N_INDEX: {
+		struct type *t;
+
+		if (sema_expr(s, n->a) || sema_expr(s, n->b))
+			return -EINVAL;
+		t = n->a->type;
+		if ((t->kind != TY_PTR && t->kind != TY_ARRAY) || !t->elem)
+			return sema_error(s, n, "The [] operator can not be used on expressions of type %s",
+					  type_name(t, b, sizeof(b)));
+		if (expect_int(s, n->b, "an index"))
+			return -EINVAL;
+		if (t->kind == TY_ARRAY && n->b->kind == N_INT &&
+		    n->b->ival >= (uint64_t)t->count)
+			return sema_error(s, n->b, "the index %lld is out of bounds for %s",
+					  (long long)n->b->ival, type_name(t, b, sizeof(b)));
+		n->type = t->elem;
+		if (type_is_record(n->type) && expect_sized(s, n, n->type))
+			return -EINVAL;
+		return 0;
+	}
 	default:
 		return sema_error(s, n, "this is not an expression");
 	}
@@ -656,8 +695,10 @@ static int assign(struct sema *s, struct node *n)
 			return -EINVAL;
 		if (rv->type->kind == TY_NONE)
 			return sema_error(s, rv, "this has no value to assign");
-		if (rv->type->kind == TY_STRUCT || rv->type->kind == TY_CTX)
-			return sema_error(s, rv, "a variable cannot hold a whole struct; keep a pointer or read a field");
+		if (rv->type->kind == TY_CTX)
+			return sema_error(s, rv, "a variable cannot hold args; read its fields");
+		if (type_is_record(rv->type) && expect_sized(s, rv, rv->type))
+			return -EINVAL;
 		v = find_sym(&s->cur->vars, lv->name);
 		if (!v) {
 			v = xcalloc(1, sizeof(*v));
