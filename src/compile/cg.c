@@ -410,6 +410,44 @@ static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 	return res;
 }
 
+/* A struct or array still in memory, read into the frame. */
+static void to_frame(struct cg *g, struct val *v)
+{
+	int off;
+
+	if (v->kind != V_REG || !type_is_record(v->type))
+		return;
+	off = cg_alloc(g, v->type->size);
+	cg_probe_read(g, BPF_REG_10, off, v->type->size, v->reg);
+	v->kind = V_STACK;
+	v->off = off;
+}
+
+/* 1 when two structs or arrays of one type hold the same bytes. */
+static int rec_eq(struct cg *g, struct val *a, struct val *b)
+{
+	static const int op[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,
+				   [8] = BPF_DW };
+	int res = ir_vreg(&g->ir), x = ir_vreg(&g->ir), y = ir_vreg(&g->ir);
+	int ne = ir_label(&g->ir), size = a->type->size, i = 0, w;
+
+	to_frame(g, a);
+	to_frame(g, b);
+	ir_mov_imm(&g->ir, res, 0);
+	while (i < size) {
+		for (w = 8; w > 1; w /= 2)
+			if (i + w <= size && !((a->off + i) % w) && !((b->off + i) % w))
+				break;
+		ir_ld(&g->ir, op[w], x, BPF_REG_10, a->off + i);
+		ir_ld(&g->ir, op[w], y, BPF_REG_10, b->off + i);
+		ir_jmp(&g->ir, BPF_JNE, x, y, ne);
+		i += w;
+	}
+	ir_mov_imm(&g->ir, res, 1);
+	ir_place(&g->ir, ne);
+	return res;
+}
+
 int cg_strncmp(struct cg *g, const struct val *a, const struct val *b, int n)
 {
 	int r = str_eq(g, a, b, n), res = ir_vreg(&g->ir);
@@ -445,8 +483,8 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 	}
 	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &b))
 		return -EINVAL;
-	if (a.type->kind == TY_STR) {
-		res = str_eq(g, &a, &b, 0);
+	if (type_is_record(a.type) || a.type->kind == TY_STR) {
+		res = type_is_record(a.type) ? rec_eq(g, &a, &b) : str_eq(g, &a, &b, 0);
 		if (n->op == T_NE)
 			ir_alu_imm(&g->ir, BPF_XOR, res, 1);
 		return val_int(g, out, res, n->type);

@@ -447,6 +447,16 @@ static int binop(struct sema *s, struct node *n)
 		n->type = type_int(8, true);
 		return 0;
 	}
+	if (type_is_record(a) || type_is_record(b)) {
+		char x[64], y[64];
+
+		if (!type_equal(a, b) || (n->op != T_EQ && n->op != T_NE))
+			return sema_error(s, n, "The %s operator can not be used on expressions of types %s, %s",
+					  lex_token_name(n->op), type_name(a, x, sizeof(x)),
+					  type_name(b, y, sizeof(y)));
+		n->type = type_int(8, true);
+		return 0;
+	}
 	if (a->kind == TY_PROBE && b->kind == TY_PROBE &&
 	    (n->op == T_EQ || n->op == T_NE)) {
 		n->type = type_int(8, true);
