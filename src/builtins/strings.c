@@ -122,29 +122,52 @@ static int cg_into_str(struct cg *g, struct node *n, const struct val *ops,
 }
 
 /*
- * buf(ptr, len): len bytes of kernel or user memory, printed with %r.
- * A constant len sizes the buffer; any other is bounded by the string
- * size (bpftrace's BPFTRACE_STRLEN).
+ * buf(ptr, len): len bytes of kernel or user memory, printed with %r;
+ * buf(s, len) of a string, buf(a[, len]) of an array.  A constant len
+ * sizes the buffer; any other is bounded by the string size (bpftrace's
+ * BPFTRACE_STRLEN).
  */
 static int sema_buf(struct sema *s, struct node *n)
 {
+	struct type *t;
 	struct node *len;
 	char b[64];
 
-	if (bi_nargs(s, n, 2, 2))
+	if (bi_nargs(s, n, 1, 2))
 		return -EINVAL;
 	if (sema_expr(s, n->list[0]))
 		return -EINVAL;
-	if (n->list[0]->type->kind != TY_INT && n->list[0]->type->kind != TY_PTR)
+	t = n->list[0]->type;
+	if (t->kind != TY_INT && t->kind != TY_PTR && t->kind != TY_STR &&
+	    t->kind != TY_ARRAY)
 		return sema_error(s, n->list[0], "buf() reads from a pointer, not %s",
-				  type_name(n->list[0]->type, b, sizeof(b)));
+				  type_name(t, b, sizeof(b)));
+	if (n->nlist == 1) {
+		/* An array's length is its size. */
+		if (t->kind != TY_ARRAY)
+			return sema_error(s, n, "buf() expects a length argument for non-array type %s",
+					  type_name(t, b, sizeof(b)));
+		n->type = type_buf(t->size);
+		return 0;
+	}
 	if (bi_int_arg(s, n, 1))
 		return -EINVAL;
 	len = n->list[1];
 	if (len->kind == N_INT) {
-		if ((int64_t)len->ival < 1 || len->ival > (1 << 16))
+		int64_t k = (int64_t)len->ival;
+
+		if (k < 1 || k > (1 << 16))
 			return sema_error(s, len, "buf() length must be 1 to 65536");
-		n->type = type_buf((int)len->ival);
+		if (k > s->c->opts.strlen) {
+			if (s->report)
+				diag_warn(s->src, &n->loc,
+					  "buf() length is too long and will be shortened to %d bytes (see BPFTRACE_STRLEN)",
+					  s->c->opts.strlen);
+			k = s->c->opts.strlen;
+		}
+		if ((type_is_record(t) || t->kind == TY_STR) && k > t->size)
+			k = t->size;
+		n->type = type_buf((int)k);
 	} else {
 		n->type = type_buf(s->c->opts.strlen);
 	}
@@ -156,7 +179,7 @@ static int cg_into_buf(struct cg *g, struct node *n, const struct val *ops,
 {
 	int max = n->type->size - 8, l, used = ir_vreg(&g->ir);
 
-	if (n->list[1]->kind == N_INT) {
+	if (n->nlist == 1 || n->list[1]->kind == N_INT) {
 		l = ir_vreg(&g->ir);
 		ir_mov_imm(&g->ir, l, max);
 	} else {

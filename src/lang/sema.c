@@ -113,6 +113,13 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	for (i = 0; i < n->nlist; i++)
 		if (sema_expr(s, n->list[i]))
 			return NULL;
+	for (i = 0; i < n->nlist; i++) {
+		if (n->list[i]->type->kind == TY_TUPLE) {
+			sema_error(s, n->list[i],
+				   "tuple cannot be used as a map key. Try a multi-key associative array instead (eg `@map[$1, $2] = ...)`.");
+			return NULL;
+		}
+	}
 	if (n->nlist == 1) {
 		key = storage_type(n->list[0]->type);
 	} else if (n->nlist > 1) {
