@@ -296,6 +296,9 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 		base = parse_type(c, false);
 		if (!base)
 			return -EINVAL;
+		/* A kernel struct is read from BTF on first use. */
+		if (base->kind == TY_STRUCT)
+			type_complete(base);
 		if (c->tok->kind == T_SEMI) {
 			/* An anonymous struct or union member. */
 			place(&l, NULL, base, 0, false);
