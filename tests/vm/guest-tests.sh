@@ -256,5 +256,51 @@ else
 	bad kprobe_bad_offset "rc $rc: $(show "$TMP/kprobe_bad_offset.err")"
 fi
 
+# Debian's TCP tools (from the bpftrace package) on a real connection over
+# loopback: the ports are read from struct sock and swapped from network
+# order with bswap() of a 16-bit variable, so a wrong width prints port 0.
+# tool_run TOOL: starts the tool, opens one connection to port 4242 once it
+# has attached, stops it with SIGINT; output in $TMP/TOOL.out.
+tool_run() {
+	tool=$1
+	timeout "$T" "$F" "/tools/$tool.bt" >"$TMP/$tool.out" 2>"$TMP/$tool.err" </dev/null &
+	fp=$!
+	i=0
+	while [ $i -lt 600 ] && ! grep -q '^Attaching' "$TMP/$tool.out"; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	timeout 20 nc -l -p 4242 >/dev/null 2>&1 &
+	lp=$!
+	sleep 0.5
+	echo ferret | timeout 10 nc -w 1 127.0.0.1 4242 >/dev/null 2>&1
+	wait $lp 2>/dev/null
+	sleep 1
+	kill -INT $fp 2>/dev/null
+	wait $fp
+	rc=$?
+}
+# tool_check NAME AWK-CONDITION: some line of the tool's output matches.
+tool_check() {
+	if [ $rc = 0 ] && awk "$2 { found = 1 } END { exit !found }" "$TMP/$1.out"; then
+		ok "tool_$1"
+	else
+		bad "tool_$1" "rc $rc: $(show "$TMP/$1.out" 6) $(show "$TMP/$1.err")"
+	fi
+}
+ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
+for tool in tcpconnect tcpaccept tcplife; do
+	if [ ! -f "/tools/$tool.bt" ]; then
+		skipped "tool_$tool" "/usr/sbin/$tool.bt is not installed on the host (bpftrace package)"
+		continue
+	fi
+	tool_run $tool
+	case $tool in
+	tcpconnect)	tool_check $tool '$4 == "127.0.0.1" && $NF == 4242 && $5 > 0' ;;
+	tcpaccept)	tool_check $tool '$(NF - 2) == "127.0.0.1" && $(NF - 1) == 4242 && $5 > 0' ;;
+	tcplife)	tool_check $tool '($4 == 4242 || $6 == 4242) && $4 > 0 && $6 > 0' ;;
+	esac
+done
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
