@@ -540,8 +540,14 @@ int sema_expr(struct sema *s, struct node *n)
 		if (!sema_map(s, n))
 			return -EINVAL;
 		if (!n->sym->val) {
+			/*
+			 * Until the passes settle, an unassigned map reads as
+			 * an integer: "@b = @b + 1" types @b from itself.
+			 */
 			n->type = type_int(8, true);
-			return sema_error(s, n, "map %s is read but never assigned",
+			if (!s->report)
+				return 0;
+			return sema_error(s, n, "Undefined map: %s (it is read but never assigned)",
 					  n->name);
 		}
 		if (type_is_agg(n->sym->val))
