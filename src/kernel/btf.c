@@ -34,6 +34,14 @@ static struct btf *kbtf_get(void)
 
 static struct type *kbtf_build(int id);
 
+/* Types built from BTF go with the type arena; BTF itself stays. */
+static void kbtf_drop_types(void)
+{
+	free(by_id);
+	by_id = NULL;
+	nby_id = 0;
+}
+
 struct btf *kbtf_vmlinux(void)
 {
 	return kbtf_get();
@@ -123,6 +131,7 @@ static struct type *kbtf_build(int id)
 		if (id >= nby_id) {
 			int n = id + 1024;
 
+			type_on_free(kbtf_drop_types);
 			by_id = xrealloc(by_id, n * sizeof(*by_id));
 			memset(by_id + nby_id, 0, (n - nby_id) * sizeof(*by_id));
 			nby_id = n;

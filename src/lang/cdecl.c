@@ -25,10 +25,14 @@
 #include "types.h"
 #include "../util.h"
 
+#define MAX_NESTING 32
+
 struct cparser {
 	struct lexer *lx;
 	struct token *tok;
 	bool failed;
+	struct type *open[MAX_NESTING];	/* records being defined, outermost first */
+	int nopen;
 };
 
 static int cp_error(struct cparser *c, const struct loc *loc, const char *fmt, ...)
@@ -279,7 +283,16 @@ static void place(struct layout *l, const char *name, struct type *ft,
 static int parse_members(struct cparser *c, struct type *t, bool top)
 {
 	struct layout l = { .t = t };
+	int i;
 
+	for (i = 0; i < c->nopen; i++)
+		if (c->open[i] == t)
+			return cp_error(c, &c->tok->loc, "nested redefinition of '%s %s'",
+					t->is_union ? "union" : "struct", t->name);
+	if (c->nopen == MAX_NESTING)
+		return cp_error(c, &c->tok->loc,
+				"C definitions nested more than %d deep", MAX_NESTING);
+	c->open[c->nopen++] = t;
 	t->align = 1;
 	if (cp_next(c))
 		return -EINVAL;
@@ -300,8 +313,16 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 		if (base->kind == TY_STRUCT)
 			type_complete(base);
 		if (c->tok->kind == T_SEMI) {
-			/* An anonymous struct or union member. */
-			place(&l, NULL, base, 0, false);
+			/*
+			 * An anonymous struct or union defined right here
+			 * lends us its members; "struct x;" declares nothing.
+			 */
+			if (base->kind != TY_STRUCT)
+				return cp_error(c, &c->tok->loc,
+						"declaration does not declare anything");
+			if (!base->incomplete && base != t && base->name &&
+			    !strcmp(base->name, "(anonymous)"))
+				place(&l, NULL, base, 0, false);
 		} else {
 			for (;;) {
 				if (parse_declarator(c, base, &ft, &name, &bits, &loc))
@@ -322,6 +343,8 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 							"invalid bitfield width %d for a field of %d bytes",
 							bits, ft->size);
 				}
+				if (!name && bits < 0)
+					return cp_error(c, &loc, "expected a member name");
 				place(&l, name, ft, bits < 0 ? 0 : bits, bits >= 0);
 				free(name);
 				name = NULL;
@@ -339,6 +362,7 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 	else
 		t->size = ALIGN_UP((l.bitpos + 7) / 8, t->align);
 	t->incomplete = false;
+	c->nopen--;
 	return top ? 0 : cp_next(c);
 }
 

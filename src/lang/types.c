@@ -37,9 +37,28 @@ struct type *type_new(void)
 	return t;
 }
 
+#define MAX_ON_FREE 8
+static void (*on_free[MAX_ON_FREE])(void);
+
+void type_on_free(void (*fn)(void))
+{
+	int i;
+
+	for (i = 0; i < MAX_ON_FREE && on_free[i]; i++)
+		if (on_free[i] == fn)
+			return;
+	if (i < MAX_ON_FREE)
+		on_free[i] = fn;
+	else
+		abort();	/* a new cache of types: raise MAX_ON_FREE */
+}
+
 void type_free_all(void)
 {
 	int i, j;
+
+	for (i = 0; i < MAX_ON_FREE && on_free[i]; i++)
+		on_free[i]();
 
 	for (i = 0; i < narena; i++) {
 		struct type *t = arena[i];

@@ -138,6 +138,11 @@ struct type *type_parse(const char *text);
  */
 struct type *type_new(void);
 void type_free_all(void);
+/*
+ * fn runs at every type_free_all(), before the types go: a module that
+ * keeps types in a cache of its own drops them there.
+ */
+void type_on_free(void (*fn)(void));
 struct type *type_int(int size, bool is_signed);
 struct type *type_str(int size);
 /* A buf() value holding up to n bytes (size n + 8). */

@@ -200,6 +200,9 @@ static void test_errors(void)
 		"struct a { int m[x]; };",
 		"union { int x; ",
 		"struct a { void v; };",
+		"struct a { int; };",
+		"struct a { int x; struct a { int y; } z; };",
+		"struct a { struct b { int x; } *p; struct b [2]; };",
 	};
 	struct tc tc = { .name = "cdecl_errors" };
 	size_t i;
