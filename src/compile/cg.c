@@ -1005,7 +1005,19 @@ static int assign(struct cg *g, struct node *n)
 		if (var->reg < 0) {
 			cg_store(g, BPF_REG_10, var->off, &v, lv->sym->val->size);
 		} else if (n->op == T_ASSIGN) {
+			const struct type *vt = lv->sym->val;
+
 			ir_mov(&g->ir, var->reg, cg_reg(g, &v));
+			/* A wider value narrows to the variable's width, as in C. */
+			if (vt->kind == TY_INT && vt->size < 8 &&
+			    (v.type->kind != TY_INT || v.type->size > vt->size ||
+			     v.type->is_signed != vt->is_signed)) {
+				int sh = 64 - 8 * vt->size;
+
+				ir_alu_imm(&g->ir, BPF_LSH, var->reg, sh);
+				ir_alu_imm(&g->ir, vt->is_signed ? BPF_ARSH : BPF_RSH,
+					   var->reg, sh);
+			}
 		} else {
 			ir_alu(&g->ir, alu_op(n->op),
 			       var->reg, cg_reg(g, &v));
