@@ -87,6 +87,9 @@ struct provider {
 	enum ctx_mode ctx;
 	bool cookie;			/* bpf_get_attach_cookie() works: one
 					 * program can serve many instances */
+	bool attach_lifo;		/* the kernel runs the program attached
+					 * last to a site first: attached in
+					 * reverse, blocks run in script order */
 
 	/*
 	 * Whether this kernel can run the probe type, with a sentence naming

@@ -283,6 +283,7 @@ static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
 }
 
 const struct provider uprobe_provider = {
+	.attach_lifo = true,
 	.name = "uprobe",
 	.alias = "u",
 	.prog_type = BPF_PROG_TYPE_KPROBE,
@@ -295,6 +296,7 @@ const struct provider uprobe_provider = {
 };
 
 const struct provider uretprobe_provider = {
+	.attach_lifo = true,
 	.name = "uretprobe",
 	.alias = "ur",
 	.prog_type = BPF_PROG_TYPE_KPROBE,

@@ -600,6 +600,7 @@ static int usdt_attach(const struct probe_inst *pi, int prog_fd,
 }
 
 const struct provider usdt_provider = {
+	.attach_lifo = true,
 	.name = "usdt",
 	.alias = "U",
 	.prog_type = BPF_PROG_TYPE_KPROBE,

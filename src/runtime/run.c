@@ -284,7 +284,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	struct fdset fds = { 0 };
 	struct ring_buffer *rb = NULL;
 	struct sigaction sa = { .sa_handler = on_signal };
-	int i, err, nprobes = 0, status = 0, ret = 1;
+	int i, k, err, nprobes = 0, status = 0, ret = 1;
 	bool child_done = false;
 	const char **names;
 
@@ -338,12 +338,18 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 * first event.  The "Attaching" line still means attached.
 	 */
 	fire(&rt, WHEN_BEGIN);
-	for (i = 0; i < c->attach.n; i++) {
-		struct cattach *at = c->attach.v[i];
+	/*
+	 * Script order, except for probe types whose kernel runs the last
+	 * program attached to a site first: those go second, in reverse, so
+	 * that several blocks on one event still run as written.
+	 */
+	for (k = 0; k < 2 * c->attach.n; k++) {
+		bool lifo = k >= c->attach.n;
+		struct cattach *at = c->attach.v[lifo ? 2 * c->attach.n - 1 - k : k];
 		struct cprog *p = c->progs.v[at->prog];
 		char msg[512] = "";
 
-		if (at->pi->when != WHEN_EVENT)
+		if (at->pi->when != WHEN_EVENT || at->pi->prov->attach_lifo != lifo)
 			continue;
 		err = at->pi->prov->attach(at->pi, p->fd, at->cookie, &fds,
 					   msg, sizeof(msg));
