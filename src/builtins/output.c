@@ -382,22 +382,48 @@ static int sema_delete(struct sema *s, struct node *n)
 	if (bi_nargs(s, n, 1, 1) || bi_map_arg(s, n, 0))
 		return -EINVAL;
 	m = n->list[0];
-	if (m->sym->val->kind == TY_HIST || m->sym->val->kind == TY_LHIST)
-		return sema_error(s, m, "delete() of a hist/lhist entry is not supported yet");
 	if (!!m->nlist != !!m->sym->key)
 		return sema_error(s, m, "delete() needs the map's key");
 	return 0;
 }
 
+/*
+ * delete(@m[k]).  A hist or lhist entry is one map entry per bucket, so
+ * each bucket's is deleted.  A keyless count() or avg() map is left
+ * holding zero, as bpftrace leaves it (it prints "@: 0" after).
+ */
 static int cg_delete(struct cg *g, struct node *n, struct val *out)
 {
 	struct node *m = n->list[0];
-	int key = cg_map_key(g, m, -1);
+	const struct type *t = m->sym->val;
+	bool buckets = t->kind == TY_HIST || t->kind == TY_LHIST;
+	int zero = -1, key, nb = 1, b, boff = 0;
 
-	ir_ld_map(&g->ir, BPF_REG_1, m->sym->id);
-	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
-	ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+	if (buckets) {
+		int r = ir_vreg(&g->ir);
+
+		nb = t->kind == TY_HIST ? HIST_NBUCKETS :
+		     (int)((t->lh_max - t->lh_min) / t->lh_step) + 2;
+		ir_mov_imm(&g->ir, r, 0);
+		key = cg_map_key(g, m, r);
+		boff = key + ALIGN_UP(m->sym->key ? m->sym->key->size : 8, 8);
+	} else {
+		key = cg_map_key(g, m, -1);
+	}
+	for (b = 0; b < nb; b++) {
+		if (buckets)
+			ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, boff, b);
+		ir_ld_map(&g->ir, BPF_REG_1, m->sym->id);
+		ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
+		ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+	}
+	if (!m->sym->key && (t->kind == TY_COUNT || t->kind == TY_AVG)) {
+		/* A new per-CPU entry starts at zero on every CPU. */
+		zero = cg_alloc(g, t->size);
+		cg_zero(g, zero, t->size);
+		cg_update(g, m->sym->id, key, zero, BPF_ANY);
+	}
 	return 0;
 }
 
