@@ -755,12 +755,53 @@ static int phys(const int *assign, int r)
 	return r < IR_VREG0 ? r : assign[r];
 }
 
+/*
+ * Drops the blocks no path reaches: statements after exit(), return,
+ * break or continue.  The verifier refuses unreachable instructions; in
+ * the script they are merely dead, as in bpftrace.
+ */
+static void prune_unreachable(struct ir *ir)
+{
+	struct ra ra = { .ir = ir, .n = ir->n };
+	struct flow f = { 0 };
+	bool *live;
+	int *stack, top = 0, b, i, k = 0;
+
+	if (!ir->n)
+		return;
+	flow_blocks(&ra, &f);
+	live = xcalloc(f.nb + 1, sizeof(bool));
+	stack = xmalloc((f.nb + 1) * sizeof(int));
+	live[0] = true;
+	stack[top++] = 0;
+	while (top > 0) {
+		b = stack[--top];
+		if (f.fall[b] >= 0 && !live[f.fall[b]]) {
+			live[f.fall[b]] = true;
+			stack[top++] = f.fall[b];
+		}
+		if (f.jump[b] >= 0 && !live[f.jump[b]]) {
+			live[f.jump[b]] = true;
+			stack[top++] = f.jump[b];
+		}
+	}
+	for (b = 0; b < f.nb; b++)
+		if (live[b])
+			for (i = f.first[b]; i <= f.last[b]; i++)
+				ir->insn[k++] = ir->insn[i];
+	ir->n = k;
+	free(live);
+	free(stack);
+	flow_free(&f);
+}
+
 int ra_lower(struct ir *ir, struct bpf_code *code)
 {
 	int *assign = NULL, *pc_of_label, *pc_of, frame, ret, i, pc = 0;
 	struct bpf_insn *out;
 
 	memset(code, 0, sizeof(*code));
+	prune_unreachable(ir);
 	ret = allocate(ir, &assign, &frame);
 	if (ret)
 		goto out_assign;

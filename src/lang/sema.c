@@ -673,8 +673,18 @@ static int block(struct sema *s, struct node *n)
 {
 	int i, err = 0;
 
-	for (i = 0; i < n->nlist; i++)
+	for (i = 0; i < n->nlist; i++) {
+		const struct node *st = n->list[i];
+
 		err |= stmt(s, n->list[i]);
+		/* Code generation drops what follows; bpftrace says so. */
+		if (s->report && i + 1 < n->nlist &&
+		    (st->kind == N_RETURN || st->kind == N_BREAK ||
+		     st->kind == N_CONTINUE))
+			diag_warn(s->src, &st->loc, "All code after a '%s' is unreachable.",
+				  st->kind == N_RETURN ? "return" :
+				  st->kind == N_BREAK ? "break" : "continue");
+	}
 	return err ? -EINVAL : 0;
 }
 
