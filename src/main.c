@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <wordexp.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
@@ -135,22 +134,68 @@ static int list_probes(const char *pattern)
 	return 0;
 }
 
-/* Starts cmd held until run_program() releases it (see run_spawn_held). */
+/*
+ * Starts cmd held until run_program() releases it (see run_spawn_held).
+ * The command is split at every space, as bpftrace splits it: no quoting,
+ * no expansion, and two spaces in a row make an empty argument.
+ */
 static pid_t start_child(const char *cmd, int *go_fd)
 {
-	wordexp_t we;
+	char *copy = xstrdup(cmd), *p = copy, **argv = NULL;
+	int n = 0;
 	pid_t pid;
 
-	if (wordexp(cmd, &we, WRDE_NOCMD) || we.we_wordc == 0) {
-		fprintf(stderr, "ferret: cannot parse command '%s'\n", cmd);
+	for (;;) {
+		char *sp = strchr(p, ' ');
+
+		argv = xrealloc(argv, (n + 2) * sizeof(*argv));
+		argv[n++] = p;
+		if (!sp)
+			break;
+		*sp = 0;
+		p = sp + 1;
+	}
+	argv[n] = NULL;
+	if (!*argv[0]) {
+		fprintf(stderr, "ferret: -c needs a command\n");
+		free(argv);
+		free(copy);
 		return -1;
 	}
-	pid = run_spawn_held(NULL, we.we_wordv, go_fd);
-	wordfree(&we);
+	pid = run_spawn_held(NULL, argv, go_fd);
+	free(argv);
+	free(copy);
 	return pid;
 }
 
+static int script_main(int argc, char **argv);
+
+/* ferret profile writes a script and runs it as "ferret -e" would. */
+static int profile_main(int argc, char **argv)
+{
+	return prof_main(argc, argv, script_main);
+}
+
+/* The front ends: "ferret NAME ..." runs NAME's, anything else a script. */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} subcommands[] = {
+	{ "strace", st_main },
+	{ "profile", profile_main },
+};
+
 int main(int argc, char **argv)
+{
+	size_t i;
+
+	for (i = 0; argc > 1 && i < ARRAY_SIZE(subcommands); i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].run(argc - 1, argv + 1);
+	return script_main(argc, argv);
+}
+
+static int script_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
@@ -169,11 +214,9 @@ int main(int argc, char **argv)
 	pid_t child = 0;
 	int go_fd = -1, opt, ret;
 
-	if (argc > 1 && !strcmp(argv[1], "profile"))
-		return prof_main(argc - 1, argv + 1, main);
-	if (argc > 1 && !strcmp(argv[1], "strace"))
-		return st_main(argc - 1, argv + 1);
-	while ((opt = getopt_long(argc, argv, "+e:c:p:lo:f:qvdhV", longopts,
+	/* Options may follow the script, as bpftrace's getopt permits. */
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "e:c:p:lo:f:qvdhV", longopts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'e':

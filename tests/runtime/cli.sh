@@ -22,6 +22,16 @@ if [ "$(id -u)" != 0 ]; then
 	exit 0
 fi
 
+# -c is split on blanks with no quoting, as bpftrace splits it, and
+# options may follow the script.
+printf 'BEGIN { printf("begin\\n"); }\n' >"$TMP/c.bt"
+"$F" "$TMP/c.bt" -c "/usr/bin/echo 'a  b' c" >"$TMP/c1.txt" 2>&1
+bpftrace "$TMP/c.bt" -c "/usr/bin/echo 'a  b' c" 2>/dev/null | grep -v '^Attaching' >"$TMP/c2.txt"
+grep -v '^Attaching' "$TMP/c1.txt" >"$TMP/c1b.txt"
+why="$(diff "$TMP/c1b.txt" "$TMP/c2.txt" | head -3 | tr '\n' '|')" check c_split_like_bpftrace \
+	cmp -s "$TMP/c1b.txt" "$TMP/c2.txt"
+why="$(head -3 "$TMP/c1.txt")" check c_after_script grep -qx "'a  b' c" "$TMP/c1.txt"
+
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \
@@ -85,7 +95,8 @@ why="got: $out" check uaddr_pie_refused grep -q 'position-independent' <<<"$out"
 # signal() needs --unsafe, then kills the process making the call.
 "$F" -e 'BEGIN { signal("KILL"); }' >"$TMP/sig.txt" 2>&1
 why="$(head -1 "$TMP/sig.txt")" check signal_needs_unsafe grep -q 'is an unsafe function being used in safe mode' "$TMP/sig.txt"
-"$F" -q --unsafe -c "sh -c '$WL getppid 3; echo status=\$?'" \
+printf '%s getppid 3; echo status=$?\n' "$WL" >"$TMP/sig.sh"
+"$F" -q --unsafe -c "sh $TMP/sig.sh" \
 	-e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { signal("SIGUSR1"); }' >"$TMP/sig2.txt" 2>&1
 why="$(tr '\n' '|' <"$TMP/sig2.txt")" check signal_kills grep -q '^status=138$' "$TMP/sig2.txt"
 
