@@ -97,12 +97,60 @@ static bool listable(const struct provider *p)
 	return p->list && (!p->available || p->available(NULL));
 }
 
+/* A probe pattern holds what probe specs hold; bpftrace parses it as one. */
+static int check_pattern(const char *pattern)
+{
+	size_t bad = strcspn(pattern, " \t\n$;{}()'\"\\#=<>|&%^~`");
+
+	if (!pattern[bad])
+		return 0;
+	{
+		struct source src = { "-l", pattern };
+		struct loc loc = { 1, (int)bad + 1, 1 };
+
+		diag_error(&src, &loc, "syntax error: unexpected '%c' in a probe pattern",
+			   pattern[bad]);
+	}
+	return -EINVAL;
+}
+
+/* "TYPE_GLOB:REST" for each provider whose name the type glob matches. */
+static void list_type_glob(const char *pattern)
+{
+	const struct provider *const *p;
+	size_t tl = strcspn(pattern, ":");
+	char *type = xstrndup(pattern, tl);
+
+	for (p = provider_table; *p; p++) {
+		char *one;
+
+		if (!listable(*p) || !util_glob(type, (*p)->name))
+			continue;
+		one = xasprintf("%s%s", (*p)->name, pattern + tl);
+		(*p)->list(*p, one, list_one, NULL);
+		free(one);
+	}
+	free(type);
+}
+
 static int list_probes(const char *pattern)
 {
 	const struct provider *const *p;
 	const char *why;
 	int err;
 
+	if (pattern && check_pattern(pattern))
+		return 1;
+	if (pattern && strchr(pattern, ':')) {
+		char *type = xstrndup(pattern, strcspn(pattern, ":"));
+		bool glob = util_has_glob(type);
+
+		free(type);
+		if (glob) {
+			list_type_glob(pattern);
+			return 0;
+		}
+	}
 	if (pattern) {
 		const struct provider *prov = provider_find(pattern);
 

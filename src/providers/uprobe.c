@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <elf.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,36 +230,89 @@ static int uprobe_list_one(const struct symtab_sym *sym, void *arg)
 	return 0;
 }
 
-/* "uprobe:PATH[:GLOB]": PATH's functions; nothing without a PATH. */
+/* Lists the functions of one file matching the function glob. */
+static int uprobe_list_file(struct uprobe_lister *l, const char *path,
+			    const char *glob)
+{
+	struct symtab *st = symtab_open(path);
+	int ret;
+
+	if (!st)
+		return -errno;
+	l->path = path;
+	l->last = NULL;
+	ret = symtab_glob(st, glob, uprobe_list_one, l);
+	symtab_close(st);
+	return ret;
+}
+
+struct uprobe_mapped {
+	struct uprobe_lister *l;
+	const char *path_glob, *func_glob;
+	bool first;		/* only the program, as bpftrace for "*" */
+	int n;
+};
+
+static void uprobe_list_mapped(const char *path, void *arg)
+{
+	struct uprobe_mapped *m = arg;
+	char *shown;
+
+	if ((m->first && m->n) || !util_glob(m->path_glob, path))
+		return;
+	m->n++;
+	/* As bpftrace names them: through the process's root. */
+	shown = xasprintf("/proc/%d/root%s", (int)provider_pid, path);
+	uprobe_list_file(m->l, shown, m->func_glob);
+	free(shown);
+}
+
+/*
+ * "uprobe:PATH[:GLOB]": PATH's functions; nothing without a PATH.  A
+ * wildcard in PATH matches the files the -p process maps ("*" alone: its
+ * program, as bpftrace lists it), or without -p the file system.
+ */
 static int uprobe_list(const struct provider *p, const char *pattern,
 		       void (*fn)(const char *name, void *arg), void *arg)
 {
 	struct uprobe_lister l = { p, NULL, NULL, fn, arg };
 	const char *rest = pattern ? provider_rest(p, pattern) : NULL;
 	char path[4096], *parts[2];
-	struct symtab *st;
+	const char *funcs;
 	int n, ret;
+	size_t i;
 
 	if (!rest || !*rest)
 		return 0;
 	n = provider_split(rest, parts, 2);
-	if (n < 1 || util_has_glob(parts[0])) {
+	if (n < 1) {
 		ret = 0;
+		goto out;
+	}
+	funcs = n == 2 && *parts[1] ? parts[1] : "*";
+	if (util_has_glob(parts[0])) {
+		if (provider_pid > 0) {
+			struct uprobe_mapped m = { &l, parts[0], funcs,
+						   !strcmp(parts[0], "*"), 0 };
+
+			ret = symtab_mapped_files(provider_pid, uprobe_list_mapped, &m);
+		} else {
+			glob_t g;
+
+			ret = 0;
+			if (!glob(parts[0], 0, NULL, &g)) {
+				for (i = 0; i < g.gl_pathc; i++)
+					uprobe_list_file(&l, g.gl_pathv[i], funcs);
+				globfree(&g);
+			}
+		}
 		goto out;
 	}
 	ret = symtab_resolve_path(parts[0], provider_pid > 0 ? provider_pid : -1,
 				  path, sizeof(path));
 	if (ret)
 		goto out;
-	st = symtab_open(path);
-	if (!st) {
-		ret = -errno;
-		goto out;
-	}
-	l.path = path;
-	ret = symtab_glob(st, n == 2 && *parts[1] ? parts[1] : "*",
-			  uprobe_list_one, &l);
-	symtab_close(st);
+	ret = uprobe_list_file(&l, path, funcs);
 out:
 	if (n > 0)
 		provider_free_parts(parts, n);

@@ -32,6 +32,39 @@ why="$(diff "$TMP/c1b.txt" "$TMP/c2.txt" | head -3 | tr '\n' '|')" check c_split
 	cmp -s "$TMP/c1b.txt" "$TMP/c2.txt"
 why="$(head -3 "$TMP/c1.txt")" check c_after_script grep -qx "'a  b' c" "$TMP/c1.txt"
 
+# -l with wildcards in the path (the file system, or with -p the files
+# the process maps) and in the probe type; a pattern with characters no
+# probe spec holds is a located error.
+FXB=$BUILD/tests/usdt_fixture
+if [ -x "$FXB" ]; then
+	"$FXB" --wait >/dev/null &
+	fxp=$!
+	sleep 0.2
+	"$F" -l 'uprobe:*' -p $fxp 2>&1 | sed "s/$fxp/PID/" >"$TMP/l1.txt"
+	bpftrace -l 'uprobe:*' -p $fxp 2>/dev/null | sed "s/$fxp/PID/" >"$TMP/l2.txt"
+	why="$(diff "$TMP/l1.txt" "$TMP/l2.txt" | head -3 | tr '\n' '|')" check list_uprobe_pid \
+		test -s "$TMP/l2.txt" -a "$(cat "$TMP/l1.txt")" = "$(cat "$TMP/l2.txt")"
+	"$F" -l 'uprobe:*ferret_usdt*:fx*' -p $fxp >"$TMP/l3.txt" 2>&1
+	why="$(head -3 "$TMP/l3.txt")" check list_uprobe_pid_lib \
+		grep -qx "uprobe:/proc/$fxp/root$(realpath "$BUILD/tests/libferret_usdt.so"):fxlib_hello" "$TMP/l3.txt"
+	kill -USR1 $fxp 2>/dev/null
+	wait $fxp 2>/dev/null
+	"$F" -l "uprobe:${FXB%_fixture}_fix*:*" >"$TMP/l4.txt" 2>&1
+	bpftrace -l "uprobe:${FXB%_fixture}_fix*:*" 2>/dev/null >"$TMP/l5.txt"
+	why="$(diff "$TMP/l4.txt" "$TMP/l5.txt" | head -3 | tr '\n' '|')" check list_path_glob \
+		test -s "$TMP/l5.txt" -a "$(cat "$TMP/l4.txt")" = "$(cat "$TMP/l5.txt")"
+	"$F" -l "u*:$FXB:main" >"$TMP/l6.txt" 2>&1
+	why="$(cat "$TMP/l6.txt" | tr '\n' '|')" check list_type_glob \
+		test "$(cat "$TMP/l6.txt")" = "$(printf 'uprobe:%s:main\nuretprobe:%s:main' "$FXB" "$FXB")"
+else
+	echo "skip list_uprobe_pid: $FXB is not built"
+	skip=$((skip + 1))
+fi
+"$F" -l 'tracepoint:sched:sched_$x' >"$TMP/l7.txt" 2>&1
+rc=$?
+why="rc $rc: $(head -2 "$TMP/l7.txt" | tr '\n' '|')" check list_bad_pattern \
+	test $rc != 0 -a "$(head -1 "$TMP/l7.txt")" = "-l:1:24: error: syntax error: unexpected '\$' in a probe pattern"
+
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \
