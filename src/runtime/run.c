@@ -31,7 +31,13 @@
 /* How long the reader sleeps when the programs have not woken it. */
 #define POLL_MS 100
 
-static volatile sig_atomic_t stop_signal;
+static volatile sig_atomic_t stop_signal, dump_signal;
+
+/* SIGUSR1: print every map and go on, as bpftrace does. */
+static void on_dump(int sig)
+{
+	dump_signal = 1;
+}
 
 static void on_signal(int sig)
 {
@@ -329,6 +335,11 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	nprobes = c->attach.n;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	{
+		struct sigaction du = { .sa_handler = on_dump };
+
+		sigaction(SIGUSR1, &du, NULL);
+	}
 	if (child > 0 && c->uses_pids)
 		hold_child_exit(child);
 	/*
@@ -378,6 +389,12 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		child_go_fd = -1;
 	}
 	while (!rt.exiting && !stop_signal) {
+		if (dump_signal) {
+			dump_signal = 0;
+			ring_buffer__consume(rb);
+			print_maps(&rt.out, rt.maps, rt.nmaps);
+			fflush(rt.out.f);
+		}
 		err = ring_buffer__poll(rb, POLL_MS);
 		if (err < 0 && err != -EINTR) {
 			fprintf(stderr, "ferret: reading the ring buffer: %s\n",

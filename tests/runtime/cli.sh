@@ -65,6 +65,29 @@ rc=$?
 why="rc $rc: $(head -2 "$TMP/l7.txt" | tr '\n' '|')" check list_bad_pattern \
 	test $rc != 0 -a "$(head -1 "$TMP/l7.txt")" = "-l:1:24: error: syntax error: unexpected '\$' in a probe pattern"
 
+# SIGUSR1 prints every map and tracing goes on, as in bpftrace.
+usr1_run() {	# usr1_run TOOL OUT
+	local i=0 p
+	"$1" -e 'BEGIN { @a = 1; @b[1] = count(); @s = "x"; }' >"$2" 2>/dev/null &
+	p=$!
+	while [ $i -lt 200 ] && ! grep -q '^Attaching' "$2"; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill -USR1 $p
+	i=0
+	while [ $i -lt 100 ] && ! grep -q '^@s: x' "$2"; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill -INT $p
+	wait $p
+}
+usr1_run "$F" "$TMP/u1.txt"
+usr1_run bpftrace "$TMP/u2.txt"
+why="$(diff "$TMP/u1.txt" "$TMP/u2.txt" | head -4 | tr '\n' '|')" check sigusr1_prints_maps \
+	test "$(grep -c '^@s: x' "$TMP/u1.txt")" = 2 -a "$(cat "$TMP/u1.txt")" = "$(cat "$TMP/u2.txt")"
+
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \
