@@ -212,11 +212,32 @@ static int rt_system(struct runtime *rt, const struct rec_hdr *h,
 	struct buf b = { 0 };
 	int ret = format_record(rt, h, data, len, &b);
 
-	if (!ret) {
-		buf_put(&b, "", 1);
-		fflush(rt->out.f);
-		ret = system(b.p) < 0 ? -errno : 0;
+	struct buf out = { 0 };
+	char chunk[4096];
+	FILE *p;
+	size_t n;
+
+	/* A command that feeds its own probe must not outlive Ctrl-C. */
+	if (ret || run_stopping())
+		goto out;
+	buf_put(&b, "", 1);
+	fflush(rt->out.f);
+	/*
+	 * The command's output goes through ferret's own, as bpftrace's
+	 * does: to -o's file, and under -f json as a "syscall" record.
+	 */
+	p = popen(b.p, "r");
+	if (!p) {
+		ret = -errno;
+		goto out;
 	}
+	while (!run_stopping() && (n = fread(chunk, 1, sizeof(chunk), p)) > 0)
+		buf_put(&out, chunk, n);
+	pclose(p);
+	if (out.len)
+		run_emit(rt, "syscall", out.p, out.len);
+out:
+	buf_free(&out);
 	buf_free(&b);
 	return ret;
 }

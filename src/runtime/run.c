@@ -52,6 +52,11 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
+bool run_stopping(void)
+{
+	return stop_signal != 0;
+}
+
 void run_emit(struct runtime *rt, const char *type, const char *text,
 	      size_t len)
 {

@@ -88,6 +88,33 @@ usr1_run bpftrace "$TMP/u2.txt"
 why="$(diff "$TMP/u1.txt" "$TMP/u2.txt" | head -4 | tr '\n' '|')" check sigusr1_prints_maps \
 	test "$(grep -c '^@s: x' "$TMP/u1.txt")" = 2 -a "$(cat "$TMP/u1.txt")" = "$(cat "$TMP/u2.txt")"
 
+# system() output goes through ferret's output: -f json wraps it as
+# bpftrace does, and -o takes it; join() data has no newline in JSON.
+"$F" -f json --unsafe -e 'BEGIN { system("echo hi; echo there"); printf("x\n"); exit(); }' >"$TMP/sj1.txt" 2>/dev/null
+bpftrace -f json --unsafe -e 'BEGIN { system("echo hi; echo there"); printf("x\n"); exit(); }' >"$TMP/sj2.txt" 2>/dev/null
+why="$(diff "$TMP/sj1.txt" "$TMP/sj2.txt" | head -3 | tr '\n' '|')" check system_json \
+	test -s "$TMP/sj2.txt" -a "$(cat "$TMP/sj1.txt")" = "$(cat "$TMP/sj2.txt")"
+"$F" -q --unsafe -o "$TMP/so.txt" -e 'BEGIN { system("echo to-file"); exit(); }' >"$TMP/so-stdout.txt" 2>&1
+why="$(cat "$TMP/so.txt" "$TMP/so-stdout.txt" | head -3 | tr '\n' '|')" check system_honours_o \
+	test "$(head -1 "$TMP/so.txt")" = to-file -a ! -s "$TMP/so-stdout.txt"
+"$F" -f json -c /usr/bin/true -e 'tracepoint:syscalls:sys_enter_execve /pid == cpid/ { join(args->argv); }' 2>/dev/null | grep '"join"' >"$TMP/jj1.txt"
+bpftrace -f json -c /usr/bin/true -e 'tracepoint:syscalls:sys_enter_execve /pid == cpid/ { join(args->argv); }' 2>/dev/null | grep '"join"' >"$TMP/jj2.txt"
+why="$(cat "$TMP/jj1.txt" "$TMP/jj2.txt" | tr '\n' '|')" check join_json \
+	test -s "$TMP/jj2.txt" -a "$(cat "$TMP/jj1.txt")" = "$(cat "$TMP/jj2.txt")"
+
+# A system() command that feeds its own probe still ends on SIGINT.
+timeout 20 "$F" --unsafe -e 'tracepoint:syscalls:sys_enter_execve { system("/usr/bin/true"); }' >"$TMP/sl.txt" 2>&1 &
+slp=$!
+i=0
+while [ $i -lt 200 ] && ! grep -q '^Attaching' "$TMP/sl.txt"; do sleep 0.05; i=$((i + 1)); done
+/usr/bin/true
+sleep 0.3
+kill -INT $slp 2>/dev/null
+pkill -INT -f "system(\"/usr/bin/true\")" 2>/dev/null
+wait $slp
+rc=$?
+why="rc $rc (124: still running after 20 s)" check system_loop_sigint test $rc = 0
+
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \
