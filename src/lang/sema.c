@@ -805,6 +805,12 @@ static int stmt(struct sema *s, struct node *n)
 	}
 }
 
+/* A probe spec that matched nothing, kept for sema_run to report. */
+struct missing {
+	struct node *spec;
+	char *why;
+};
+
 static int expand(struct sema *s, struct sema_probe *sp)
 {
 	struct node *p = sp->node;
@@ -834,6 +840,15 @@ static int expand(struct sema *s, struct sema_probe *sp)
 			continue;
 		}
 		ret = prov->expand(prov, spec->str, &sp->insts, err, sizeof(err));
+		if (ret == -ENOENT) {
+			/* Told once every probe is expanded: see sema_run. */
+			struct missing *m = xcalloc(1, sizeof(*m));
+
+			m->spec = spec;
+			m->why = xstrdup(err[0] ? err : strerror(-ret));
+			vec_push(&s->missing, m);
+			continue;
+		}
 		if (ret) {
 			s->report = true;
 			sema_error(s, spec, "%s", err[0] ? err : strerror(-ret));
@@ -889,13 +904,36 @@ int sema_run(struct sema *s, struct compiled *c)
 		vec_push(&s->probes, sp);
 		err |= expand(s, sp);
 	}
+	/*
+	 * A spec that matches nothing (a symbol this library lacks, a
+	 * tracepoint this kernel lacks) is dropped with a warning, as
+	 * bpftrace drops it, while something else in the script attaches;
+	 * when nothing does, each is an error.
+	 */
+	for (i = 0; i < s->missing.n; i++) {
+		struct missing *m = s->missing.v[i];
+
+		if (c->probes.n) {
+			diag_warn(s->src, &m->spec->loc, "%s; this probe is skipped",
+				  m->why);
+		} else {
+			s->report = true;
+			sema_error(s, m->spec, "%s", m->why);
+			s->report = false;
+			err = -EINVAL;
+		}
+		free(m->why);
+		free(m);
+	}
+	vec_free(&s->missing);
 	if (err)
 		return -EINVAL;
 	for (pass = 0; pass <= SEMA_QUIET_PASSES; pass++) {
 		s->report = pass == SEMA_QUIET_PASSES;
 		s->errors = 0;
 		for (i = 0; i < s->probes.n; i++)
-			check_probe(s, s->probes.v[i]);
+			if (((struct sema_probe *)s->probes.v[i])->insts.n)
+				check_probe(s, s->probes.v[i]);
 	}
 	return s->errors ? -EINVAL : 0;
 }

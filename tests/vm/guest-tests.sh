@@ -259,8 +259,19 @@ fi
 # Debian's TCP tools (from the bpftrace package) on a real connection over
 # loopback: the ports are read from struct sock and swapped from network
 # order with bswap() of a 16-bit variable, so a wrong width prints port 0.
-# tool_run TOOL: starts the tool, opens one connection to port 4242 once it
-# has attached, stops it with SIGINT; output in $TMP/TOOL.out.
+# tool_run TOOL TRIGGER: starts the tool, runs the shell function TRIGGER
+# once it has attached, stops it with SIGINT; output in $TMP/TOOL.out.
+tcp_trigger() {
+	timeout 20 nc -l -p 4242 >/dev/null 2>&1 &
+	lp=$!
+	sleep 0.5
+	echo ferret | timeout 10 nc -w 1 127.0.0.1 4242 >/dev/null 2>&1
+	wait $lp 2>/dev/null
+}
+dcache_trigger() {
+	cat /tmp/ferret-dc-miss 2>/dev/null
+	ls /tmp/ferret-dc-miss >/dev/null 2>&1
+}
 tool_run() {
 	tool=$1
 	timeout "$T" "$F" "/tools/$tool.bt" >"$TMP/$tool.out" 2>"$TMP/$tool.err" </dev/null &
@@ -270,11 +281,7 @@ tool_run() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	timeout 20 nc -l -p 4242 >/dev/null 2>&1 &
-	lp=$!
-	sleep 0.5
-	echo ferret | timeout 10 nc -w 1 127.0.0.1 4242 >/dev/null 2>&1
-	wait $lp 2>/dev/null
+	$2
 	sleep 1
 	kill -INT $fp 2>/dev/null
 	wait $fp
@@ -289,17 +296,22 @@ tool_check() {
 	fi
 }
 ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
-for tool in tcpconnect tcpaccept tcplife; do
+for tool in tcpconnect tcpaccept tcplife dcsnoop; do
 	if [ ! -f "/tools/$tool.bt" ]; then
 		skipped "tool_$tool" "/usr/sbin/$tool.bt is not installed on the host (bpftrace package)"
 		continue
 	fi
-	tool_run $tool
+	case $tool in
+	dcsnoop) tool_run $tool dcache_trigger ;;
+	*) tool_run $tool tcp_trigger ;;
+	esac
 	case $tool in
 	# nc may listen on an IPv6 socket: the peer is then ::ffff:127.0.0.1.
 	tcpconnect)	tool_check $tool 'NF == 7 && $4 ~ /127\.0\.0\.1$/ && $7 == 4242 && $5 > 0' ;;
 	tcpaccept)	tool_check $tool 'NF == 8 && $6 ~ /127\.0\.0\.1$/ && $7 == 4242 && $5 > 0' ;;
 	tcplife)	tool_check $tool 'NF == 9 && ($4 == 4242 || $6 == 4242) && $4 > 0 && $6 > 0' ;;
+	# A dcache miss on the name the trigger looked up, by its command.
+	dcsnoop)	tool_check $tool '$4 == "M" && $5 == "ferret-dc-miss" && ($3 == "cat" || $3 == "ls")' ;;
 	esac
 done
 

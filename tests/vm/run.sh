@@ -136,9 +136,10 @@ cp "$FERRET" "$R/bin/ferret" && cp "$WL" "$R/bin/workload" &&
 	cp "$HERE/guest-tests.sh" "$R/bin/guest-tests.sh" ||
 	die "cannot copy ferret, the workload or guest-tests.sh"
 chmod 755 "$R/bin/guest-tests.sh"
-# Debian's TCP tools, run on real loopback connections in the guest.
+# Debian's kprobe tools: the TCP ones on real loopback connections,
+# dcsnoop on a real dcache miss.
 mkdir -p "$R/tools" || die "cannot create $R/tools"
-for tool in tcpconnect tcpaccept tcplife; do
+for tool in tcpconnect tcpaccept tcplife dcsnoop; do
 	[ -f "/usr/sbin/$tool.bt" ] && cp "/usr/sbin/$tool.bt" "$R/tools/"
 done
 if [ -f "$MOD" ]; then
