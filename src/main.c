@@ -349,11 +349,15 @@ static int script_main(int argc, char **argv)
 
 	{
 		static const char *const with_btf[] = { "BPFTRACE_HAVE_BTF", NULL };
-		char *pp = cpp_run(&src, access("/sys/kernel/btf/vmlinux", R_OK) ?
-				   NULL : with_btf);
+		struct cpp_opts cpo = {
+			.defines = access("/sys/kernel/btf/vmlinux", R_OK) ? NULL : with_btf,
+		};
+		char *pp = cpp_run(&src, &cpo);
 
-		if (!pp)
+		if (!pp) {
+			free(text);
 			return 1;
+		}
 		free(text);
 		text = pp;
 		src.text = pp;
