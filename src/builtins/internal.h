@@ -16,6 +16,7 @@ extern const struct builtin builtin_output[];
 extern const struct builtin builtin_strings[];
 extern const struct builtin builtin_symbols[];
 extern const struct builtin builtin_bytes[];
+extern const struct builtin builtin_system[];
 
 /* Shared checks. */
 int bi_nargs(struct sema *s, struct node *n, int min, int max);

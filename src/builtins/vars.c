@@ -304,8 +304,6 @@ const struct builtin builtin_vars[] = {
 	VAR("retval", sema_argn, cg_argn),
 	VAR("curtask", sema_curtask, cg_curtask),
 	{ .name = "reg", .func = true, .sema = sema_reg, .cg = cg_reg_fn },
-	NOT_YET("username", ""), NOT_YET("cgroup", ""), NOT_YET("sarg0", ""),
-	NOT_YET("sarg1", ""), NOT_YET("sarg2", ""), NOT_YET("ctx", ""),
-	NOT_YET("jiffies", ""), NOT_YET("numaid", ""),
+	NOT_YET("ctx", ""),
 	{ .name = NULL },
 };

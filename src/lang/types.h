@@ -25,13 +25,15 @@ enum type_kind {
 	TY_CTX,		/* "args": pointer to the tracepoint record */
 	TY_PTR,		/* pointer to elem (or NULL elem for void *) */
 	TY_STRUCT,	/* record with named fields (args pointee) */
-	TY_TIMESTAMP,
+	TY_TIMESTAMP,	/* strftime(): u64 CLOCK_MONOTONIC ns; name: the format */
 	TY_INET,	/* an IP address: u64 family, then 16 bytes (4 used
 			 * for AF_INET) */
 	TY_KSTACK,	/* a kernel stack: s64 id in a stack map (negative: none) */
 	TY_USTACK,	/* a user stack: s64 id, then u64 pid */
 	TY_BUF,		/* buf(): u64 length, then size - 8 bytes of data */
 	TY_ARRAY,	/* count elements of elem, as C lays them out */
+	TY_USERNAME,	/* a uid: u64, printed as the user's name */
+	TY_STRERROR,	/* an errno: u64, printed as its message */
 	/* aggregations: only as map values */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -69,7 +71,9 @@ struct type {
 static inline bool type_in_reg(const struct type *t)
 {
 	return t->kind == TY_INT || t->kind == TY_PROBE || t->kind == TY_PTR ||
-	       t->kind == TY_FUNC || t->kind == TY_KSYM;
+	       t->kind == TY_FUNC || t->kind == TY_KSYM ||
+	       t->kind == TY_USERNAME || t->kind == TY_STRERROR ||
+	       t->kind == TY_TIMESTAMP;
 }
 
 /* Values printed as text: strings, names, symbols, stacks. */
@@ -78,7 +82,8 @@ static inline bool type_is_text(const struct type *t)
 	return t->kind == TY_STR || t->kind == TY_PROBE || t->kind == TY_FUNC ||
 	       t->kind == TY_KSYM || t->kind == TY_USYM ||
 	       t->kind == TY_KSTACK || t->kind == TY_USTACK ||
-	       t->kind == TY_INET;
+	       t->kind == TY_INET || t->kind == TY_USERNAME ||
+	       t->kind == TY_STRERROR || t->kind == TY_TIMESTAMP;
 }
 
 /* Aggregates: held in memory as C lays them out, never in a register. */

@@ -115,6 +115,19 @@ wait $slp
 rc=$?
 why="rc $rc (124: still running after 20 s)" check system_loop_sigint test $rc = 0
 
+# cgroupid() of a cgroup2 directory is the id cgroup reports there.
+mkdir -p "$TMP/cg2"
+if mount -t cgroup2 none "$TMP/cg2" 2>/dev/null; then
+	"$F" -q -e "BEGIN { printf(\"%d\\n\", cgroupid(\"$TMP/cg2\")); exit(); }" >"$TMP/cg1.txt" 2>&1
+	bpftrace -q -e "BEGIN { printf(\"%d\\n\", cgroupid(\"$TMP/cg2\")); exit(); }" >"$TMP/cg2.txt" 2>/dev/null
+	umount "$TMP/cg2"
+	why="$(cat "$TMP/cg1.txt" "$TMP/cg2.txt" | tr '\n' '|')" check cgroupid_like_bpftrace \
+		test -s "$TMP/cg2.txt" -a "$(cat "$TMP/cg1.txt")" = "$(cat "$TMP/cg2.txt")"
+else
+	echo "skip cgroupid_like_bpftrace: cannot mount cgroup2 here"
+	skip=$((skip + 1))
+fi
+
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \

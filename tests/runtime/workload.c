@@ -16,6 +16,8 @@
  *   workload stack N     N times main -> ferret_outer -> ferret_inner ->
  *                        getppid(), then lives 300 ms more: user stacks
  *                        (built with frame pointers) with known frames
+ *   workload sargs N     N times ferret_sargs(1, ..., 8): the 7th and 8th
+ *                        arguments go on the stack (sarg0, sarg1)
  *   workload structs N   N times ferret_struct(rec, vals, 4) on two linked
  *                        struct ferret_rec of known contents: targets for
  *                        C definitions, pointers and arrays in scripts
@@ -94,6 +96,16 @@ __attribute__((noinline)) long ferret_struct(struct ferret_rec *r, int *vals, lo
 	return r->id + vals[0] + n;
 }
 
+__attribute__((noinline)) long ferret_sargs(long a, long b, long c, long d,
+					   long e, long f, long g, long h);
+
+__attribute__((noinline)) long ferret_sargs(long a, long b, long c, long d,
+					   long e, long f, long g, long h)
+{
+	__asm__ volatile("");
+	return a + b + c + d + e + f + g + h;
+}
+
 int main(int argc, char **argv)
 {
 	long n = argc > 2 ? atol(argv[2]) : 1, i;
@@ -155,6 +167,13 @@ int main(int argc, char **argv)
 		}
 		syscall(SYS_getppid);
 		if (sum < 0)
+			return 1;
+	} else if (!strcmp(argv[1], "sargs")) {
+		long sum = 0;
+
+		for (i = 0; i < n; i++)
+			sum += ferret_sargs(1, 2, 3, 4, 5, 6, 70 + i, 80 + i);
+		if (sum == 42)
 			return 1;
 	} else if (!strcmp(argv[1], "structs")) {
 		static struct ferret_rec b = {
