@@ -12,6 +12,7 @@
 
 #include "internal.h"
 #include "../compile/compile.h"
+#include "../providers/provider.h"
 
 static const struct fmt_spec *fmt_of(struct runtime *rt, uint32_t id)
 {
@@ -516,6 +517,43 @@ static int rt_exit(struct runtime *rt, const struct rec_hdr *h,
 	return 0;
 }
 
+/*
+ * override(rc): the probed kernel function returns rc without running.
+ * Only kprobes on functions the kernel lists for error injection, and
+ * only where it was built with CONFIG_BPF_KPROBE_OVERRIDE; destructive,
+ * so --unsafe.
+ */
+static int sema_override(struct sema *s, struct node *n)
+{
+	int i;
+
+	n->type = type_simple(TY_NONE);
+	if (bi_nargs(s, n, 1, 1) || bi_int_arg(s, n, 0))
+		return -EINVAL;
+	if (!s->c->opts.unsafe)
+		return sema_error(s, n, "override() is an unsafe function being used in safe mode: it changes what a kernel function returns; run with --unsafe");
+	for (i = 0; i < s->cur->insts.n; i++) {
+		const struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (!pi->prov->can_override)
+			return sema_error(s, n, "override() can only be used in kprobes, not in %s",
+					  pi->name);
+	}
+	return 0;
+}
+
+static int cg_override(struct cg *g, struct node *n, struct val *out)
+{
+	struct val rc;
+
+	if (cg_expr(g, n->list[0], &rc))
+		return -EINVAL;
+	ir_mov(&g->ir, BPF_REG_2, cg_reg(g, &rc));
+	ir_mov(&g->ir, BPF_REG_1, g->ctx);
+	ir_call(&g->ir, BPF_FUNC_override_return, 2);
+	return 0;
+}
+
 #define FN(n, k, s, c, r) { .name = n, .func = true, .rec_kind = k, \
 			    .sema = s, .cg = c, .rt = r }
 #define NOT_YET(n, why) { .name = n, .func = true, .unsupported = why }
@@ -533,10 +571,11 @@ const struct builtin builtin_output[] = {
 	FN("time", REC_TIME, sema_time, cg_time, rt_time),
 	FN("exit", REC_EXIT, sema_exit, cg_exit, rt_exit),
 	FN("signal", 0, sema_signal, cg_signal, NULL),
-	NOT_YET("override", "it needs kprobes"),
-	NOT_YET("macaddr", ""), NOT_YET("path", ""),
-	NOT_YET("unwatch", ""), NOT_YET("skboutput", ""), NOT_YET("cgroup_path", ""),
-	NOT_YET("strcontains", ""),
-	NOT_YET("pton", ""), NOT_YET("len", ""), NOT_YET("percpu_kaddr", ""),
+	FN("override", 0, sema_override, cg_override, NULL),
+	NOT_YET("unwatch", "it removes a watchpoint, and watchpoints need hardware breakpoints (PERF_TYPE_BREAKPOINT), which this machine does not offer"),
+	NOT_YET("skboutput", "it writes packets to a pcap file from fentry programs, which ferret does not do"),
+	NOT_YET("cgroup_path", "it names a cgroup by id across every mounted hierarchy, which ferret does not do"),
+	NOT_YET("len", "bpftrace 0.17 has no len() either"),
+	NOT_YET("percpu_kaddr", "bpftrace 0.17 has no percpu_kaddr() either"),
 	{ .name = NULL },
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../providers/provider.h"
 #include "../compile/compile.h"
 #include "../kernel/ksyms.h"
 
@@ -249,6 +250,77 @@ static int cg_strncmp_fn(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+/* strcontains(haystack, needle): 1 if needle occurs in haystack. */
+static int sema_strcontains(struct sema *s, struct node *n)
+{
+	int i;
+
+	if (bi_nargs(s, n, 2, 2))
+		return -EINVAL;
+	for (i = 0; i < 2; i++) {
+		if (sema_expr(s, n->list[i]))
+			return -EINVAL;
+		if (n->list[i]->type->kind != TY_STR)
+			return sema_error(s, n->list[i], "strcontains() takes strings");
+	}
+	n->type = type_int(8, true);
+	return 0;
+}
+
+/*
+ * Unrolled over every start in the haystack and every needle byte: no
+ * loop for the verifier to bound.  A literal needle is compared for its
+ * own length only.
+ */
+static int cg_strcontains(struct cg *g, struct node *n, struct val *out)
+{
+	struct val a, b;
+	int res = ir_vreg(&g->ir), x = ir_vreg(&g->ir), y = ir_vreg(&g->ir);
+	int found = ir_label(&g->ir), done = ir_label(&g->ir);
+	int hs, ns, i, j;
+	bool lit = n->list[1]->kind == N_STR;
+
+	if (cg_expr(g, n->list[0], &a) || cg_expr(g, n->list[1], &b))
+		return -EINVAL;
+	hs = a.type->size;
+	ns = lit ? (int)n->list[1]->slen : b.type->size;
+	ir_mov_imm(&g->ir, res, 0);
+	if (lit && ns == 0)
+		ir_ja(&g->ir, found);
+	for (i = 0; i < hs; i++) {
+		int next = ir_label(&g->ir);
+
+		for (j = 0; j < ns && i + j < hs; j++) {
+			if (!lit) {
+				ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b.off + j);
+				ir_jmp_imm(&g->ir, BPF_JEQ, y, 0, found);
+			}
+			ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a.off + i + j);
+			if (j == 0)
+				ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, done);
+			if (lit)
+				ir_jmp_imm(&g->ir, BPF_JNE, x,
+					   (uint8_t)n->list[1]->str[j], next);
+			else
+				ir_jmp(&g->ir, BPF_JNE, x, y, next);
+		}
+		/* Every needle byte matched, none left over. */
+		if (j == ns) {
+			ir_ja(&g->ir, found);
+		} else if (!lit) {
+			/* The haystack's buffer ended: so must the needle. */
+			ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b.off + j);
+			ir_jmp_imm(&g->ir, BPF_JEQ, y, 0, found);
+		}
+		ir_place(&g->ir, next);
+	}
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, found);
+	ir_mov_imm(&g->ir, res, 1);
+	ir_place(&g->ir, done);
+	return bi_int(out, res, n->type);
+}
+
 static int sema_kaddr(struct sema *s, struct node *n)
 {
 	uint64_t addr;
@@ -358,9 +430,52 @@ static int rt_join(struct runtime *rt, const struct rec_hdr *h,
 	return 0;
 }
 
+/*
+ * path(p): the file name of a struct path *, by bpf_d_path(), which the
+ * kernel allows in fentry/fexit programs on a short list of functions
+ * (vfs_getattr, security_file_open, ...); the verifier refuses others.
+ */
+static int sema_path(struct sema *s, struct node *n)
+{
+	int i;
+
+	if (bi_nargs(s, n, 1, 1) || bi_int_arg(s, n, 0))
+		return -EINVAL;
+	for (i = 0; i < s->cur->insts.n; i++) {
+		const struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (!pi->prov->can_d_path)
+			return sema_error(s, n, "path() can only be used in kfunc/fentry and kretfunc/fexit probes (bpf_d_path), not in %s",
+					  pi->name);
+	}
+	n->type = type_str(s->c->opts.strlen);
+	return 0;
+}
+
+static int cg_path(struct cg *g, struct node *n, struct val *out)
+{
+	int size = n->type->size, off = cg_alloc(g, size);
+	struct val p;
+
+	if (cg_expr(g, n->list[0], &p))
+		return -EINVAL;
+	cg_zero(g, off, size);
+	ir_mov(&g->ir, BPF_REG_1, cg_reg(g, &p));
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, off);
+	ir_mov_imm(&g->ir, BPF_REG_3, size);
+	ir_call(&g->ir, BPF_FUNC_d_path, 3);
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = n->type;
+	return 0;
+}
+
 #define FN(n, s, c) { .name = n, .func = true, .sema = s, .cg = c }
 
 const struct builtin builtin_strings[] = {
+	FN("strcontains", sema_strcontains, cg_strcontains),
+	FN("path", sema_path, cg_path),
 	{ .name = "str", .func = true, .sema = sema_str, .cg = cg_str,
 	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_str },
 	{ .name = "buf", .func = true, .sema = sema_buf, .cg = cg_buf,

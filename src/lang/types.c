@@ -184,6 +184,9 @@ struct type *type_simple(enum type_kind kind)
 	case TY_USYM:
 		t->size = 16;
 		break;
+	case TY_MACADDR:
+		t->size = 6;
+		break;
 	case TY_INET:
 		t->size = 24;
 		break;
@@ -342,6 +345,7 @@ static const char *const kind_names[] = {
 	[TY_ARRAY] = "array",
 	[TY_USERNAME] = "username",
 	[TY_STRERROR] = "strerror",
+	[TY_MACADDR] = "macaddr",
 	[TY_COUNT] = "count",
 	[TY_SUM] = "sum",
 	[TY_MIN] = "min",

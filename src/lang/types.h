@@ -34,6 +34,7 @@ enum type_kind {
 	TY_ARRAY,	/* count elements of elem, as C lays them out */
 	TY_USERNAME,	/* a uid: u64, printed as the user's name */
 	TY_STRERROR,	/* an errno: u64, printed as its message */
+	TY_MACADDR,	/* 6 bytes, printed as XX:XX:XX:XX:XX:XX */
 	/* aggregations: only as map values */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -83,7 +84,8 @@ static inline bool type_is_text(const struct type *t)
 	       t->kind == TY_KSYM || t->kind == TY_USYM ||
 	       t->kind == TY_KSTACK || t->kind == TY_USTACK ||
 	       t->kind == TY_INET || t->kind == TY_USERNAME ||
-	       t->kind == TY_STRERROR || t->kind == TY_TIMESTAMP;
+	       t->kind == TY_STRERROR || t->kind == TY_TIMESTAMP ||
+	       t->kind == TY_MACADDR;
 }
 
 /* Aggregates: held in memory as C lays them out, never in a register. */

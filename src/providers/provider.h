@@ -87,6 +87,10 @@ struct provider {
 	enum ctx_mode ctx;
 	bool cookie;			/* bpf_get_attach_cookie() works: one
 					 * program can serve many instances */
+	bool can_override;		/* bpf_override_return() may change the
+					 * probed kernel function's result */
+	bool can_d_path;		/* bpf_d_path() may be called (on the
+					 * functions the kernel allows it for) */
 	bool attach_lifo;		/* the kernel runs the program attached
 					 * last to a site first: attached in
 					 * reverse, blocks run in script order */

@@ -131,7 +131,8 @@ static bool quoted_in_json(const struct type *t)
 	       t->kind == TY_KSYM || t->kind == TY_USYM ||
 	       t->kind == TY_FUNC || t->kind == TY_KSTACK ||
 	       t->kind == TY_USTACK || t->kind == TY_USERNAME ||
-	       t->kind == TY_STRERROR || t->kind == TY_TIMESTAMP;
+	       t->kind == TY_STRERROR || t->kind == TY_TIMESTAMP ||
+	       t->kind == TY_MACADDR;
 }
 
 /*
@@ -374,6 +375,13 @@ static void put_value(const struct rt_out *rt, const struct type *t,
 	case TY_STRERROR:
 		put_str(out, strerror((int)rd64(p)));
 		break;
+	case TY_MACADDR: {
+		const uint8_t *m = p;
+
+		buf_printf(out, "%02X:%02X:%02X:%02X:%02X:%02X", m[0], m[1],
+			   m[2], m[3], m[4], m[5]);
+		break;
+	}
 	case TY_TIMESTAMP:
 		put_strftime(t->name, rd64(p), out);
 		break;

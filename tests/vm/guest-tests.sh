@@ -256,6 +256,27 @@ else
 	bad kprobe_bad_offset "rc $rc: $(show "$TMP/kprobe_bad_offset.err")"
 fi
 
+# override(): a kprobe makes getppid() fail with -7 (syscalls are on the
+# kernel's error-injection list).
+run override --unsafe -q -c "$WL getppid 3" -e 'kprobe:__x64_sys_getppid /pid == cpid/ { override(-7); }
+tracepoint:syscalls:sys_exit_getppid /pid == cpid/ { @[args->ret] = count(); }'
+if [ $rc = 0 ] && grep -qx '@\[-7\]: 3' "$TMP/override.out"; then
+	ok override
+elif grep -q 'override_return' "$TMP/override.err"; then
+	skipped override "this kernel has no bpf_override_return (CONFIG_BPF_KPROBE_OVERRIDE): $(show "$TMP/override.err" 2)"
+else
+	bad override "rc $rc: $(show "$TMP/override.out") $(show "$TMP/override.err")"
+fi
+
+# path(): bpf_d_path() in an fentry program on a function the kernel
+# allows it for.
+run path -q -c "/bin/busybox stat /bin/ferret" -e 'fentry:vfs_getattr /pid == cpid/ { printf("%s\n", path(args->path)); }'
+if [ $rc = 0 ] && grep -qx '/bin/ferret' "$TMP/path.out"; then
+	ok path
+else
+	bad path "rc $rc: $(show "$TMP/path.out") $(show "$TMP/path.err")"
+fi
+
 # Debian's TCP tools (from the bpftrace package) on a real connection over
 # loopback: the ports are read from struct sock and swapped from network
 # order with bswap() of a 16-bit variable, so a wrong width prints port 0.
