@@ -363,8 +363,23 @@ static int script_main(int argc, char **argv)
 		src.text = pp;
 	}
 	ast = parse_program(&src);
-	if (!ast)
+	if (!ast) {
+		free(text);
 		return 1;
+	}
+	if (!ast->nlist) {
+		/* Nothing to trace would wait forever: bpftrace refuses it too. */
+		struct loc end = { 1, 1, 1 };
+		const char *p;
+
+		for (p = src.text; *p; p++)
+			if (*p == '\n' && p[1])
+				end.line++;
+		diag_error(&src, &end, "syntax error: unexpected end of file, expecting a probe: the script has none");
+		ast_free(ast);
+		free(text);
+		return 1;
+	}
 	if (outfile) {
 		ropts.out = fopen(outfile, "w");
 		if (!ropts.out) {

@@ -128,6 +128,16 @@ else
 	skip=$((skip + 1))
 fi
 
+# A script with no probe is an error, not a wait for ever.
+printf '// only a comment\n' >"$TMP/empty.bt"
+for prog in "-e ''" "$TMP/empty.bt"; do
+	eval timeout 10 "$F" "$prog" >"$TMP/em.txt" 2>&1
+	rc=$?
+	case $prog in -e*) what=e ;; *) what=file ;; esac
+	why="rc $rc: $(head -1 "$TMP/em.txt")" check "empty_program_$what" \
+		grep -q 'unexpected end of file, expecting a probe' "$TMP/em.txt"
+done
+
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \
