@@ -45,7 +45,7 @@ static void usage(FILE *f)
 "  -q             quiet: no \"Attaching\" line\n"
 "  -v             verbose: verifier logs on load errors\n"
 "  -d             dump the AST, IR and BPF listings and exit without loading\n"
-"  --unsafe       allow system() and cat()\n"
+"  --unsafe       allow system(), signal() and override()\n"
 "  -h, --help     this text\n"
 "  -V, --version  print the version\n"
 "\n"

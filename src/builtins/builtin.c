@@ -81,6 +81,19 @@ int bi_int_arg(struct sema *s, struct node *n, int i)
 	return 0;
 }
 
+int bi_addr_arg(struct sema *s, struct node *n, int i)
+{
+	char b[64];
+	struct node *a = n->list[i];
+
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (a->type->kind != TY_INT && a->type->kind != TY_PTR)
+		return sema_error(s, a, "%s() argument %d must be an address, not %s",
+				  n->name, i + 1, type_name(a->type, b, sizeof(b)));
+	return 0;
+}
+
 int bi_map_arg(struct sema *s, struct node *n, int i)
 {
 	struct node *a = n->list[i];

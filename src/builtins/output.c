@@ -13,6 +13,7 @@
 #include "internal.h"
 #include "../compile/compile.h"
 #include "../providers/provider.h"
+#include "../kernel/features.h"
 
 static const struct fmt_spec *fmt_of(struct runtime *rt, uint32_t id)
 {
@@ -525,6 +526,7 @@ static int rt_exit(struct runtime *rt, const struct rec_hdr *h,
  */
 static int sema_override(struct sema *s, struct node *n)
 {
+	const char *why;
 	int i;
 
 	n->type = type_simple(TY_NONE);
@@ -539,6 +541,8 @@ static int sema_override(struct sema *s, struct node *n)
 			return sema_error(s, n, "override() can only be used in kprobes, not in %s",
 					  pi->name);
 	}
+	if (!s->c->opts.dump && !feat_override(&why))
+		return sema_error(s, n, "override(): %s", why);
 	return 0;
 }
 

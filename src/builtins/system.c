@@ -164,7 +164,7 @@ static int cg_cgroupid(struct cg *g, struct node *n, struct val *out)
 /* kptr(p), uptr(p): which address space p is in; x86 reads both alike. */
 static int sema_asptr(struct sema *s, struct node *n)
 {
-	if (bi_nargs(s, n, 1, 1) || bi_int_arg(s, n, 0))
+	if (bi_nargs(s, n, 1, 1) || bi_addr_arg(s, n, 0))
 		return -EINVAL;
 	n->type = n->list[0]->type;
 	return 0;

@@ -140,7 +140,15 @@ chmod 755 "$R/bin/guest-tests.sh"
 # dcsnoop on a real dcache miss.
 mkdir -p "$R/tools" || die "cannot create $R/tools"
 for tool in tcpconnect tcpaccept tcplife dcsnoop; do
-	[ -f "/usr/sbin/$tool.bt" ] && cp "/usr/sbin/$tool.bt" "$R/tools/"
+	[ -f "/usr/sbin/$tool.bt" ] || continue
+	cp "/usr/sbin/$tool.bt" "$R/tools/"
+	# The headers the tool includes must exist, as on a real system
+	# (ferret checks that they do; types come from BTF).
+	for h in $(sed -n 's/^#include <\(.*\)>/\1/p' "/usr/sbin/$tool.bt"); do
+		[ -f "/usr/include/$h" ] || continue
+		mkdir -p "$R/usr/include/$(dirname "$h")" &&
+			cp "/usr/include/$h" "$R/usr/include/$h"
+	done
 done
 if [ -f "$MOD" ]; then
 	mkdir -p "$R/lib/modules" && cp "$MOD" "$R/lib/modules/" ||
