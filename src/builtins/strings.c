@@ -20,6 +20,11 @@ static int sema_str(struct sema *s, struct node *n)
 		return -EINVAL;
 	if (n->nlist == 2 && bi_int_arg(s, n, 1))
 		return -EINVAL;
+	if (a->kind == N_POSPARAM && a->ival > 0 &&
+	    (int)a->ival <= s->c->opts.nparams) {
+		/* str($1) is the parameter's text, a number's digits too. */
+		a->type = type_str(strlen(s->c->opts.params[a->ival - 1]) + 1);
+	}
 	if (a->type->kind == TY_STR) {
 		n->type = a->type;
 		return 0;

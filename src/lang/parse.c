@@ -596,9 +596,14 @@ static struct node *parse_stmt(struct parser *p, bool *compound)
 		n = new_node(p, N_UNROLL, &p->tok.loc);
 		if (!next(p) || !expect(p, T_LPAREN))
 			return NULL;
-		if (p->tok.kind != T_INT)
+		if (p->tok.kind == T_POSPARAM) {
+			/* unroll($1): the count comes with the parameters. */
+			n->a = new_node(p, N_POSPARAM, &p->tok.loc);
+		} else if (p->tok.kind == T_INT) {
+			n->a = new_node(p, N_INT, &p->tok.loc);
+		} else {
 			return unexpected(p, "integer");
-		n->a = new_node(p, N_INT, &p->tok.loc);
+		}
 		n->a->ival = p->tok.ival;
 		if (!next(p) || !expect(p, T_RPAREN) ||
 		    !(n->b = parse_block(p, false)))

@@ -244,9 +244,13 @@ int sema_const_int(struct sema *s, struct node *n, int64_t *v)
 		}
 		if ((int)n->ival <= o->nparams) {
 			*v = strtoll(o->params[n->ival - 1], &end, 0);
-			if (!*end)
+			if (!*end && *o->params[n->ival - 1])
 				return 0;
+			return sema_error(s, n, "$%d used numerically but given \"%s\": it is not a valid decimal number",
+					  (int)n->ival, o->params[n->ival - 1]);
 		}
+		*v = 0;
+		return 0;
 	}
 	return sema_error(s, n, "expected an integer constant");
 }
@@ -784,8 +788,11 @@ static int stmt(struct sema *s, struct node *n)
 	case N_UNROLL:
 		if (sema_const_int(s, n->a, &k))
 			return -EINVAL;
-		if (k < 1 || k > 100)
-			return sema_error(s, n->a, "unroll count must be 1 to 100");
+		if (k > 100)
+			return sema_error(s, n->a, "unroll maximum value is 100");
+		if (k < 1)
+			return sema_error(s, n->a, "unroll minimum value is 1");
+		n->a->kind = N_INT;
 		n->a->ival = k;
 		return block(s, n->b);
 	case N_BREAK:
@@ -805,6 +812,54 @@ static int stmt(struct sema *s, struct node *n)
 	}
 }
 
+/*
+ * $N in a probe spec is the Nth positional parameter's text ("$#" their
+ * count), as bpftrace substitutes it: interval:ms:$1, uprobe:$1:main.
+ */
+static int spec_params(struct sema *s, struct node *spec)
+{
+	const struct compile_opts *o = &s->c->opts;
+	struct buf b = { 0 };
+	const char *p;
+
+	for (p = spec->str; *p; p++) {
+		char *end;
+		long k;
+
+		if (*p != '$') {
+			buf_put(&b, p, 1);
+			continue;
+		}
+		if (p[1] == '#') {
+			buf_printf(&b, "%d", o->nparams);
+			p++;
+			continue;
+		}
+		k = strtol(p + 1, &end, 10);
+		if (end == p + 1 || k < 1) {
+			s->report = true;
+			sema_error(s, spec, "invalid positional parameter in probe '%s'", spec->str);
+			s->report = false;
+			buf_free(&b);
+			return -EINVAL;
+		}
+		if (k > o->nparams) {
+			s->report = true;
+			sema_error(s, spec, "positional parameter $%ld in probe '%s' is not given (%d given)",
+				   k, spec->str, o->nparams);
+			s->report = false;
+			buf_free(&b);
+			return -EINVAL;
+		}
+		buf_printf(&b, "%s", o->params[k - 1]);
+		p = end - 1;
+	}
+	buf_put(&b, "", 1);
+	free(spec->str);
+	spec->str = b.p;
+	return 0;
+}
+
 /* A probe spec that matched nothing, kept for sema_run to report. */
 struct missing {
 	struct node *spec;
@@ -820,8 +875,14 @@ static int expand(struct sema *s, struct sema_probe *sp)
 
 	for (i = 0; i < p->nspecs; i++) {
 		struct node *spec = p->specs[i];
-		const struct provider *prov = provider_find(spec->str);
+		const struct provider *prov;
 		int first = sp->insts.n;
+
+		if (strchr(spec->str, '$') && spec_params(s, spec)) {
+			errs++;
+			continue;
+		}
+		prov = provider_find(spec->str);
 
 		if (!prov) {
 			s->report = true;
