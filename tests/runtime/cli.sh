@@ -138,6 +138,27 @@ for prog in "-e ''" "$TMP/empty.bt"; do
 		grep -q 'unexpected end of file, expecting a probe' "$TMP/em.txt"
 done
 
+# USDT specs with the provider left out (usdt:PATH::NAME), and with the
+# path left out, which needs -p (usdt::PROVIDER:NAME).
+if [ -x "$FXB" ]; then
+	fx=$(realpath "$FXB")
+	"$F" -c "$fx" -e "usdt:$fx::asm_const { @[probe] = count(); }" >"$TMP/us1.txt" 2>&1
+	bpftrace -c "$fx" -e "usdt:$fx::asm_const { @[probe] = count(); }" 2>/dev/null >"$TMP/us2.txt"
+	why="$(diff "$TMP/us1.txt" "$TMP/us2.txt" | head -3 | tr '\n' '|')" check usdt_any_provider \
+		test -s "$TMP/us2.txt" -a "$(cat "$TMP/us1.txt")" = "$(cat "$TMP/us2.txt")"
+	"$F" -e 'usdt::fixture:asm_const { @ = count(); }' >"$TMP/us3.txt" 2>&1
+	why="$(head -1 "$TMP/us3.txt")" check usdt_no_path_needs_pid \
+		grep -q 'usdt probe must specify at least path or pid to probe' "$TMP/us3.txt"
+	"$fx" --wait >/dev/null &
+	fxp=$!
+	sleep 0.2
+	"$F" -p $fxp -e 'usdt::fxlib:hello, usdt::fixture:asm_const { @ = count(); } interval:ms:100 { exit(); }' >"$TMP/us4.txt" 2>&1
+	why="$(head -2 "$TMP/us4.txt" | tr '\n' '|')" check usdt_no_path_with_pid \
+		grep -qx 'Attaching 3 probes...' "$TMP/us4.txt"
+	kill -USR1 $fxp 2>/dev/null
+	wait $fxp 2>/dev/null
+fi
+
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \
