@@ -168,10 +168,31 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	} else if (parts[1][0] >= '0' && parts[1][0] <= '9') {
 		uint64_t addr = strtoull(parts[1], &end, 0);
 
-		ret = *end ? -EINVAL : uprobe_add_at(&a, parts[1], NULL, addr);
-		if (*end)
+		if (*end) {
 			snprintf(err, errlen, "bad address '%s'", parts[1]);
+			ret = -EINVAL;
+		} else if (!symtab_lookup_addr(st, addr, &off)) {
+			/* An address in no function would never be hit. */
+			snprintf(err, errlen, "Could not resolve address: %s:%s: no function of the file holds it",
+				 path, parts[1]);
+			ret = -EINVAL;
+		} else {
+			/* Named in decimal, as bpftrace names it. */
+			char dec[32];
+
+			snprintf(dec, sizeof(dec), "%llu", (unsigned long long)addr);
+			ret = uprobe_add_at(&a, dec, NULL, addr);
+		}
 	} else {
+		/* "name"+off: quotes keep a symbol's odd characters. */
+		if (parts[1][0] == '"') {
+			char *q = strchr(parts[1] + 1, '"');
+
+			if (q) {
+				memmove(q, q + 1, strlen(q + 1) + 1);
+				memmove(parts[1], parts[1] + 1, strlen(parts[1]));
+			}
+		}
 		plus = strchr(parts[1], '+');
 		if (plus) {
 			*plus = 0;
@@ -193,7 +214,8 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 				 (unsigned long long)sym->size);
 			ret = -EINVAL;
 		} else {
-			if (plus)
+			/* "+0" is the function itself, and named so. */
+			if (plus && off)
 				*plus = '+';
 			ret = uprobe_add_at(&a, parts[1], sym->name,
 					    sym->addr + off);
