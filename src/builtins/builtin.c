@@ -59,9 +59,17 @@ int bi_nargs(struct sema *s, struct node *n, int min, int max)
 {
 	if (n->nlist < min || n->nlist > max) {
 		if (min == max)
-			return sema_error(s, n, "%s() takes %d argument%s, not %d",
-					  n->name, min, min == 1 ? "" : "s",
-					  n->nlist);
+		{
+			char want[32];
+
+			if (min)
+				snprintf(want, sizeof(want), "%d argument%s", min,
+					 min == 1 ? "" : "s");
+			else
+				snprintf(want, sizeof(want), "no arguments");
+			return sema_error(s, n, "%s() requires %s (%d provided)",
+					  n->name, want, n->nlist);
+		}
 		return sema_error(s, n, "%s() takes %d to %d arguments, not %d",
 				  n->name, min, max, n->nlist);
 	}

@@ -340,7 +340,7 @@ static int sema_kaddr(struct sema *s, struct node *n)
 		return sema_error(s, n->list[0],
 				  "kernel addresses are hidden (kptr_restrict): kaddr() needs root");
 	if (err)
-		return sema_error(s, n->list[0], "no kernel symbol '%s' in /proc/kallsyms",
+		return sema_error(s, n->list[0], "Failed to resolve kernel symbol: %s (not in /proc/kallsyms)",
 				  n->list[0]->str);
 	n->ival = addr;
 	n->type = type_int(8, false);

@@ -153,7 +153,7 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	} else if (!!sym->key != !!key || (key && !unify(&sym->key, key))) {
 		char a[64], b[64];
 
-		sema_error(s, n, "map %s is used with key %s here but %s elsewhere",
+		sema_error(s, n, "Argument mismatch for %s: trying to access with arguments: [%s] when map expects arguments: [%s]",
 			   n->name, key ? type_name(key, a, sizeof(a)) : "none",
 			   sym->key ? type_name(sym->key, b, sizeof(b)) : "none");
 		return NULL;
@@ -187,9 +187,9 @@ int sema_map_value(struct sema *s, struct node *n, struct type *t)
 		return sema_error(s, n, "cannot store %s in map %s",
 				  type_name(t, a, sizeof(a)), sym->name);
 	if (!unify(&sym->val, storage_type(t)))
-		return sema_error(s, n, "map %s holds %s but is assigned %s here",
-				  sym->name, type_name(sym->val, a, sizeof(a)),
-				  type_name(t, b, sizeof(b)));
+		return sema_error(s, n, "Type mismatch for %s: trying to assign value of type '%s' when map already contains a value of type '%s'",
+				  sym->name, type_name(t, b, sizeof(b)),
+				  type_name(sym->val, a, sizeof(a)));
 	return 0;
 }
 
@@ -297,7 +297,7 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 		int64_t v;
 
 		if (func)
-			return sema_error(s, n, "unknown function '%s'", n->name);
+			return sema_error(s, n, "Unknown function: %s", n->name);
 		if (!type_const(n->name, &v)) {
 			/* A kernel constant: the node becomes its value. */
 			n->kind = N_INT;
@@ -306,7 +306,7 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 			n->type = type_int(8, true);
 			return 0;
 		}
-		return sema_error(s, n, "unknown identifier '%s'", n->name);
+		return sema_error(s, n, "Unknown identifier: '%s'", n->name);
 	}
 	if (b->unsupported)
 		return sema_error(s, n, "%s '%s' is not supported yet%s%s",
@@ -495,7 +495,7 @@ static int lvalue_int(struct sema *s, struct node *lv)
 		struct symbol *v = find_sym(&s->cur->vars, lv->name);
 
 		if (!v)
-			return sema_error(s, lv, "variable %s is used before it is assigned",
+			return sema_error(s, lv, "Undefined or undeclared variable: %s",
 					  lv->name);
 		lv->sym = v;
 		lv->type = v->val;
@@ -534,7 +534,7 @@ int sema_expr(struct sema *s, struct node *n)
 		struct symbol *v = find_sym(&s->cur->vars, n->name);
 
 		if (!v || !v->val)
-			return sema_error(s, n, "variable %s is used before it is assigned",
+			return sema_error(s, n, "Undefined or undeclared variable: %s",
 					  n->name);
 		n->sym = v;
 		n->type = v->val;
@@ -746,9 +746,9 @@ static int assign(struct sema *s, struct node *n)
 		}
 		/* A variable keeps the width of its first value (sizeof, bswap). */
 		if (!unify(&v->val, rv->type))
-			return sema_error(s, n, "variable %s holds %s but is assigned %s here",
-					  lv->name, type_name(v->val, a, sizeof(a)),
-					  type_name(rv->type, b, sizeof(b)));
+			return sema_error(s, n, "Type mismatch for %s: trying to assign value of type '%s' when variable already contains a value of type '%s'",
+					  lv->name, type_name(rv->type, b, sizeof(b)),
+					  type_name(v->val, a, sizeof(a)));
 		lv->sym = v;
 		lv->type = v->val;
 		return 0;

@@ -386,9 +386,9 @@ static void test_unsupported(void)
 		expect_error(&t, "U:/bin/sh:n*", -ENOENT,
 			     "no USDT probe matches 'n*' in /bin/sh");
 		expect_error(&t, "usdt:/bin/sh", -EINVAL,
-			     "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
+			     "expected usdt:PATH:PROVIDER:NAME, usdt:PATH:NAME");
 		expect_error(&t, "usdt:/bin/sh:a:b:c", -EINVAL,
-			     "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
+			     "expected usdt:PATH:PROVIDER:NAME, usdt:PATH:NAME");
 		expect_error(&t, "usdt:/no/such/file:p:n", -ENOENT,
 			     "/no/such/file: no such file, library or program");
 	}

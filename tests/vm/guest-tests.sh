@@ -272,11 +272,11 @@ fi
 
 # path(): bpf_d_path() in an fentry program on a function the kernel
 # allows it for.
-run path -q -c "/bin/busybox stat /bin/ferret" -e 'fentry:vfs_getattr /pid == cpid/ { printf("%s\n", path(args->path)); }'
-if [ $rc = 0 ] && grep -qx '/bin/ferret' "$TMP/path.out"; then
+run path -q -c "/bin/busybox stat /bin/ferret" -e 'fentry:vfs_getattr /pid == cpid/ { printf("path=%s\n", path(args->path)); }'
+if [ $rc = 0 ] && grep -qx 'path=/bin/ferret' "$TMP/path.out"; then
 	ok path
 else
-	bad path "rc $rc: $(show "$TMP/path.out") $(show "$TMP/path.err")"
+	bad path "rc $rc: $(grep 'path=' "$TMP/path.out" | head -3 | tr '\n' '|') $(show "$TMP/path.err")"
 fi
 
 # Debian's TCP tools (from the bpftrace package) on a real connection over
@@ -300,7 +300,8 @@ tool_run() {
 	timeout "$T" "$F" "/tools/$tool.bt" >"$TMP/$tool.out" 2>"$TMP/$tool.err" </dev/null &
 	fp=$!
 	i=0
-	while [ $i -lt 600 ] && ! grep -q '^Attaching' "$TMP/$tool.out" 2>/dev/null; do
+	while [ $i -lt 600 ] && kill -0 $fp 2>/dev/null &&
+	      ! grep -q '^Attaching' "$TMP/$tool.out" 2>/dev/null; do
 		sleep 0.1
 		i=$((i + 1))
 	done

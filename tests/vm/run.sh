@@ -145,9 +145,11 @@ for tool in tcpconnect tcpaccept tcplife dcsnoop; do
 	# The headers the tool includes must exist, as on a real system
 	# (ferret checks that they do; types come from BTF).
 	for h in $(sed -n 's/^#include <\(.*\)>/\1/p' "/usr/sbin/$tool.bt"); do
-		[ -f "/usr/include/$h" ] || continue
-		mkdir -p "$R/usr/include/$(dirname "$h")" &&
-			cp "/usr/include/$h" "$R/usr/include/$h"
+		for d in /usr/include/x86_64-linux-gnu /usr/include; do
+			[ -f "$d/$h" ] || continue
+			mkdir -p "$R$d/$(dirname "$h")" && cp "$d/$h" "$R$d/$h"
+			break
+		done
 	done
 done
 if [ -f "$MOD" ]; then
