@@ -277,6 +277,8 @@ if [ $rc = 0 ] && grep -qx 'path=/bin/ferret' "$TMP/path.out"; then
 	ok path
 else
 	bad path "rc $rc: $(grep 'path=' "$TMP/path.out" | head -3 | tr '\n' '|') $(show "$TMP/path.err")"
+	run path_hits -q -c "/bin/busybox stat /bin/ferret" -e 'fentry:vfs_getattr { @[comm, pid == cpid] = count(); } fentry:vfs_statx { @s[comm] = count(); }'
+	echo "# path_hits: $(tr '\n' '|' <"$TMP/path_hits.out") $(show "$TMP/path_hits.err")"
 fi
 
 # Debian's TCP tools (from the bpftrace package) on a real connection over
