@@ -11,7 +11,7 @@ BUILD   ?= build
 DEPS_RUN  := gcc libc6-dev make libbpf-dev libelf-dev zlib1g-dev pkg-config
 DEPS_TEST := $(DEPS_RUN) bpftrace qemu-system-x86 busybox-static cpio \
              systemtap-sdt-dev time strace chromium fonts-dejavu-core \
-             libxml2-utils clang
+             libxml2-utils clang man-db bsdextrautils
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
@@ -121,6 +121,9 @@ bench: deps-test
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret
+	install -D -m 644 man/ferret.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret.1
+	install -D -m 644 man/ferret-strace.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-strace.1
+	install -D -m 644 man/ferret-profile.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-profile.1
 
 clean:
 	rm -rf build build-asan

@@ -30,6 +30,8 @@ fi
 echo "== fuzzing (libFuzzer, ${FUZZ_SECONDS:-30} s per harness)"
 "$here/fuzz/run.sh" "$BUILD" | tee "$log"
 tally "$log"
+"$here/man/run.sh" "$BUILD" | tee "$log"
+tally "$log"
 "$here/run-runtime.sh" "$BUILD" | tee "$log"
 tally "$log"
 "$here/runtime/cli.sh" "$BUILD" | tee "$log"
