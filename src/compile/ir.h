@@ -71,6 +71,12 @@ void ir_ld_map_value(struct ir *ir, int dst, int map_id);
 void ir_ld_start(struct ir *ir, int dst);
 void ir_exit(struct ir *ir);
 
+/*
+ * Drops the instructions no path from the first reaches (what follows
+ * exit() or return in a block): the verifier rejects unreachable code.
+ */
+void ir_drop_unreachable(struct ir *ir);
+
 /* Names a map id in listings; set by whoever owns the map table. */
 typedef const char *(*ir_map_namer)(int map_id, void *arg);
 
