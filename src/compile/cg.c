@@ -304,6 +304,17 @@ static int val_int(struct cg *g, struct val *out, int reg, struct type *t)
 	return 0;
 }
 
+/* Truncates reg to integer type t's width, extending as t's sign says. */
+static void narrow(struct cg *g, int reg, const struct type *t)
+{
+	int sh = 64 - 8 * t->size;
+
+	if (t->kind != TY_INT || t->size >= 8)
+		return;
+	ir_alu_imm(&g->ir, BPF_LSH, reg, sh);
+	ir_alu_imm(&g->ir, t->is_signed ? BPF_ARSH : BPF_RSH, reg, sh);
+}
+
 static int const_str(struct cg *g, const char *s, size_t len, struct val *out,
 		     struct type *t)
 {
@@ -633,6 +644,7 @@ static int incdec(struct cg *g, struct node *n, struct val *out)
 		old = ir_vreg(&g->ir);
 		ir_mov(&g->ir, old, v->reg);
 		ir_alu(&g->ir, op, v->reg, one);
+		narrow(g, v->reg, lv->sym->val);
 		nv = ir_vreg(&g->ir);
 		ir_mov(&g->ir, nv, v->reg);
 	} else {
@@ -779,13 +791,7 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 		}
 		r = ir_vreg(&g->ir);
 		ir_mov(&g->ir, r, cg_reg(g, &a));
-		if (n->type->size < 8) {
-			int sh = 64 - 8 * n->type->size;
-
-			ir_alu_imm(&g->ir, BPF_LSH, r, sh);
-			ir_alu_imm(&g->ir, n->type->is_signed ? BPF_ARSH : BPF_RSH,
-				   r, sh);
-		}
+		narrow(g, r, n->type);
 		ret = val_int(g, out, r, n->type);
 		break;
 	case N_FIELD:
@@ -869,12 +875,14 @@ static int assign(struct cg *g, struct node *n)
 
 		if (var->reg < 0) {
 			cg_store(g, BPF_REG_10, var->off, &v, lv->sym->val->size);
-		} else if (n->op == T_ASSIGN) {
+			return 0;
+		}
+		if (n->op == T_ASSIGN)
 			ir_mov(&g->ir, var->reg, cg_reg(g, &v));
-		} else {
+		else
 			ir_alu(&g->ir, alu_op(n->op),
 			       var->reg, cg_reg(g, &v));
-		}
+		narrow(g, var->reg, lv->sym->val);
 		return 0;
 	}
 	if (n->op != T_ASSIGN)

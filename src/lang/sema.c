@@ -666,7 +666,8 @@ static int assign(struct sema *s, struct node *n)
 			v->first = lv;
 			vec_push(&s->cur->vars, v);
 		}
-		if (!unify(&v->val, storage_type(rv->type)))
+		/* As in bpftrace, the first assignment sets the width. */
+		if (!unify(&v->val, rv->type))
 			return sema_error(s, n, "variable %s holds %s but is assigned %s here",
 					  lv->name, type_name(v->val, a, sizeof(a)),
 					  type_name(rv->type, b, sizeof(b)));
