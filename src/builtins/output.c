@@ -5,6 +5,7 @@
  * the work when the record arrives, in order with everything else.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -389,11 +390,46 @@ static int sema_delete(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * delete(@) of a keyless count(), avg() or stats() map: bpftrace 0.17
+ * leaves the entry with its count at 0 (and an avg/stats total kept), so
+ * it still prints ("@: 0").  The entry is replaced, not updated, so that
+ * every CPU's share is reset.
+ */
+static void cg_delete_reset(struct cg *g, struct node *m, int key)
+{
+	int val = cg_alloc(g, sizeof(struct agg_avg)), p = ir_vreg(&g->ir);
+	int total = ir_vreg(&g->ir), done = ir_label(&g->ir);
+	bool avg = m->sym->val->kind != TY_COUNT;
+
+	cg_lookup(g, m->sym->id, key);
+	ir_mov(&g->ir, p, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+	if (avg)
+		ir_ld(&g->ir, BPF_DW, total, p, offsetof(struct agg_avg, total));
+	ir_ld_map(&g->ir, BPF_REG_1, m->sym->id);
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
+	ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+	cg_zero(g, val, sizeof(struct agg_avg));
+	if (avg)
+		ir_st(&g->ir, BPF_DW, BPF_REG_10,
+		      val + offsetof(struct agg_avg, total), total);
+	cg_update(g, m->sym->id, key, val, BPF_ANY);
+	ir_place(&g->ir, done);
+}
+
 static int cg_delete(struct cg *g, struct node *n, struct val *out)
 {
 	struct node *m = n->list[0];
 	int key = cg_map_key(g, m, -1);
+	int kind = m->sym->val->kind;
 
+	if (!m->sym->key && (kind == TY_COUNT || kind == TY_AVG ||
+			     kind == TY_STATS)) {
+		cg_delete_reset(g, m, key);
+		return 0;
+	}
 	ir_ld_map(&g->ir, BPF_REG_1, m->sym->id);
 	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
