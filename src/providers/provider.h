@@ -87,6 +87,10 @@ struct provider {
 	enum ctx_mode ctx;
 	bool cookie;			/* bpf_get_attach_cookie() works: one
 					 * program can serve many instances */
+	bool lifo;			/* the kernel runs the programs on one
+					 * event newest first (uprobe consumers):
+					 * attached in reverse, so that they run
+					 * in script order */
 
 	/*
 	 * Whether this kernel can run the probe type, with a sentence naming

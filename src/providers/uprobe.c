@@ -292,6 +292,7 @@ const struct provider uprobe_provider = {
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,
+	.lifo = true,
 };
 
 const struct provider uretprobe_provider = {
@@ -304,4 +305,5 @@ const struct provider uretprobe_provider = {
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,
+	.lifo = true,
 };

@@ -609,4 +609,5 @@ const struct provider usdt_provider = {
 	.arg_emit = usdt_arg_emit,
 	.list = usdt_list,
 	.attach = usdt_attach,
+	.lifo = true,
 };

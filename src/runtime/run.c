@@ -338,12 +338,18 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 * first event.  The "Attaching" line still means attached.
 	 */
 	fire(&rt, WHEN_BEGIN);
-	for (i = 0; i < c->attach.n; i++) {
-		struct cattach *at = c->attach.v[i];
+	/*
+	 * Probes on one event run in script order, as in bpftrace: the
+	 * kernel runs most types oldest first, uprobes newest first, so
+	 * those go second, in reverse.
+	 */
+	for (i = 0; i < 2 * c->attach.n; i++) {
+		bool rev = i >= c->attach.n;
+		struct cattach *at = c->attach.v[rev ? 2 * c->attach.n - 1 - i : i];
 		struct cprog *p = c->progs.v[at->prog];
 		char msg[512] = "";
 
-		if (at->pi->when != WHEN_EVENT)
+		if (at->pi->when != WHEN_EVENT || at->pi->prov->lifo != rev)
 			continue;
 		err = at->pi->prov->attach(at->pi, p->fd, at->cookie, &fds,
 					   msg, sizeof(msg));
