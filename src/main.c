@@ -92,25 +92,59 @@ static void list_one(const char *name, void *arg)
 	printf("%s\n", name);
 }
 
-/* Probe types this kernel cannot run list nothing. */
-static bool listable(const struct provider *p)
+/*
+ * Probe types this kernel cannot run list nothing; with -p only types
+ * probing user code take part.  Types that share a lister (uprobe and
+ * uretprobe) list under the first one's name, as bpftrace lists them.
+ */
+static bool listable(const struct provider *const *p)
 {
-	return p->list && (!p->available || p->available(NULL));
+	const struct provider *const *q;
+
+	if (!(*p)->list || ((*p)->available && !(*p)->available(NULL)))
+		return false;
+	if (provider_pid > 0 && !(*p)->user)
+		return false;
+	for (q = provider_table; q < p; q++)
+		if ((*q)->list == (*p)->list)
+			return false;
+	return true;
+}
+
+/* bpftrace parses a -l pattern as a probe: these cannot be in one. */
+static int check_pattern(const char *pattern)
+{
+	static const char bad[] = "$?;@{}\"'()=<>|&%^`\\ \t\n";
+	struct source src = { "stdin", pattern };
+	const char *c = strpbrk(pattern, bad);
+	struct loc loc = { 1, 1, 1 };
+
+	if (!c)
+		return 0;
+	loc.col = c - pattern + 1;
+	diag_error(&src, &loc, "invalid character '%c'", *c);
+	return -EINVAL;
 }
 
 static int list_probes(const char *pattern)
 {
 	const struct provider *const *p;
-	const char *why;
+	const char *why, *colon;
+	char *type;
 	int err;
 
-	if (pattern) {
+	if (pattern && check_pattern(pattern))
+		return 1;
+	colon = pattern ? strchr(pattern, ':') : NULL;
+	type = colon ? xstrndup(pattern, colon - pattern) : NULL;
+	if (pattern && !(type && util_has_glob(type))) {
 		const struct provider *prov = provider_find(pattern);
 
+		free(type);
 		if (!prov) {
 			/* bpftrace lists every type for a bare pattern. */
 			for (p = provider_table; *p; p++)
-				if (listable(*p))
+				if (listable(p))
 					(*p)->list(*p, pattern, list_one, NULL);
 			return 0;
 		}
@@ -129,9 +163,18 @@ static int list_probes(const char *pattern)
 		}
 		return 0;
 	}
-	for (p = provider_table; *p; p++)
-		if (listable(*p))
-			(*p)->list(*p, NULL, list_one, NULL);
+	/* No pattern, or a wildcard type ("*:./prog:*"): each type it
+	 * matches lists the rest. */
+	for (p = provider_table; *p; p++) {
+		char *one;
+
+		if (!listable(p) || (type && !util_glob(type, (*p)->name)))
+			continue;
+		one = type ? xasprintf("%s%s", (*p)->name, colon) : NULL;
+		(*p)->list(*p, one, list_one, NULL);
+		free(one);
+	}
+	free(type);
 	return 0;
 }
 

@@ -87,6 +87,8 @@ struct provider {
 	enum ctx_mode ctx;
 	bool cookie;			/* bpf_get_attach_cookie() works: one
 					 * program can serve many instances */
+	bool user;			/* probes in user-space code: with -p,
+					 * a wildcard -l type covers these alone */
 	bool lifo;			/* the kernel runs the programs on one
 					 * event newest first (uprobe consumers):
 					 * attached in reverse, so that they run
@@ -276,5 +278,19 @@ int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
  * "tracepoint:x*"), xstrdup'd; NULL for NULL.
  */
 char *provider_pattern(const struct provider *p, const char *pattern);
+
+/*
+ * -l with a wildcard target, as bpftrace finds them: the regular files
+ * the pattern matches (glob(3), from the working directory for a
+ * relative one) and, for a pattern without '/', the executables in the
+ * $PATH directories whose whole path it matches ("*sh" finds
+ * /bin/bash, "b*sh" nothing).  Each xstrdup'd, appended to out.
+ * Returns how many.
+ */
+int provider_glob_files(const char *pattern, struct vec *out);
+
+/* "/proc/PID/root/EXE" for pid's executable, as bpftrace names it.
+ * 0 or -errno. */
+int provider_pid_exe(pid_t pid, char *out, size_t len);
 
 #endif

@@ -229,39 +229,88 @@ static int uprobe_list_one(const struct symtab_sym *sym, void *arg)
 	return 0;
 }
 
-/* "uprobe:PATH[:GLOB]": PATH's functions; nothing without a PATH. */
+static void uprobe_collect(const char *name, void *arg)
+{
+	vec_push(arg, xstrdup(name));
+}
+
+static int uprobe_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Lists the functions of the file path matching func. */
+static int uprobe_list_file(struct uprobe_lister *l, const char *path,
+			    const char *func)
+{
+	struct symtab *st = symtab_open(path);
+	int ret;
+
+	if (!st)
+		return -errno;
+	l->path = path;
+	l->last = NULL;
+	ret = symtab_glob(st, func, uprobe_list_one, l);
+	symtab_close(st);
+	return ret;
+}
+
+/*
+ * "uprobe:PATH[:GLOB]": PATH's functions; a PATH with wildcards lists
+ * every file it matches (a bare one searched in $PATH).  With -p,
+ * "uprobe:GLOB" lists the process's executable, and no pattern all of
+ * its functions.
+ */
 static int uprobe_list(const struct provider *p, const char *pattern,
 		       void (*fn)(const char *name, void *arg), void *arg)
 {
 	struct uprobe_lister l = { p, NULL, NULL, fn, arg };
 	const char *rest = pattern ? provider_rest(p, pattern) : NULL;
 	char path[4096], *parts[2];
-	struct symtab *st;
-	int n, ret;
+	struct vec files = { 0 }, names = { 0 };
+	int i, n = 0, ret;
 
+	if (!pattern && provider_pid > 0)
+		rest = "*";
 	if (!rest || !*rest)
 		return 0;
 	n = provider_split(rest, parts, 2);
-	if (n < 1 || util_has_glob(parts[0])) {
-		ret = 0;
+	if (n < 1)
+		return 0;
+	if (n == 1 && provider_pid > 0) {
+		ret = provider_pid_exe(provider_pid, path, sizeof(path));
+		if (!ret)
+			ret = uprobe_list_file(&l, path, parts[0]);
+		goto out;
+	}
+	if (util_has_glob(parts[0])) {
+		/* Collected and sorted: bpftrace sorts whole lines. */
+		provider_glob_files(parts[0], &files);
+		l.fn = uprobe_collect;
+		l.arg = &names;
+		for (i = 0, ret = 0; i < files.n; i++) {
+			/* Files that are no ELF objects are skipped. */
+			uprobe_list_file(&l, files.v[i], n == 2 && *parts[1] ?
+					 parts[1] : "*");
+			free(files.v[i]);
+		}
+		vec_free(&files);
+		if (names.n)
+			qsort(names.v, names.n, sizeof(*names.v), uprobe_cmp_str);
+		for (i = 0; i < names.n; i++) {
+			fn(names.v[i], arg);
+			free(names.v[i]);
+		}
+		vec_free(&names);
 		goto out;
 	}
 	ret = symtab_resolve_path(parts[0], provider_pid > 0 ? provider_pid : -1,
 				  path, sizeof(path));
-	if (ret)
-		goto out;
-	st = symtab_open(path);
-	if (!st) {
-		ret = -errno;
-		goto out;
-	}
-	l.path = path;
-	ret = symtab_glob(st, n == 2 && *parts[1] ? parts[1] : "*",
-			  uprobe_list_one, &l);
-	symtab_close(st);
+	if (!ret)
+		ret = uprobe_list_file(&l, path, n == 2 && *parts[1] ?
+				       parts[1] : "*");
 out:
-	if (n > 0)
-		provider_free_parts(parts, n);
+	provider_free_parts(parts, n);
 	return ret;
 }
 
@@ -293,6 +342,7 @@ const struct provider uprobe_provider = {
 	.list = uprobe_list,
 	.attach = uprobe_attach,
 	.lifo = true,
+	.user = true,
 };
 
 const struct provider uretprobe_provider = {
@@ -306,4 +356,5 @@ const struct provider uretprobe_provider = {
 	.list = uprobe_list,
 	.attach = uprobe_attach,
 	.lifo = true,
+	.user = true,
 };

@@ -427,7 +427,7 @@ static int usdt_list(const struct provider *p, const char *pattern,
 	for (i = 0; i < names.n; i++) {
 		if (i && !strcmp(names.v[i], names.v[i - 1]))
 			continue;
-		if (!rest && !util_glob(pattern, names.v[i]))
+		if (!rest && pattern && !util_glob(pattern, names.v[i]))
 			continue;
 		fn(names.v[i], arg);
 	}
@@ -610,4 +610,5 @@ const struct provider usdt_provider = {
 	.list = usdt_list,
 	.attach = usdt_attach,
 	.lifo = true,
+	.user = true,
 };

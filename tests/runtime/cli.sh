@@ -265,6 +265,45 @@ rc=$?
 why="rc $rc: $out" check map_keys_max_invalid \
 	bash -c "test $rc = 1 && grep -q 'BPFTRACE_MAP_KEYS_MAX' <<<'$out'"
 
+# -l compares with bpftrace (same listing, byte for byte).
+same_list() {	# NAME ARGS...: ferret and bpftrace list the same, non-empty
+	local name=$1
+	shift
+	local fa rc
+	fa=$(realpath "$F")
+	(cd "${LDIR:-.}" && timeout 60 "$fa" "$@") >"$TMP/lf.txt" 2>&1
+	rc=$?
+	(cd "${LDIR:-.}" && timeout 60 bpftrace "$@") 2>/dev/null >"$TMP/lb.txt"
+	why="rc $rc, $(wc -l <"$TMP/lf.txt") vs $(wc -l <"$TMP/lb.txt") lines: $(diff "$TMP/lf.txt" "$TMP/lb.txt" | head -4 | tr '\n' '|')" \
+		check "$name" bash -c "test $rc = 0 -a -s '$TMP/lb.txt' && cmp -s '$TMP/lf.txt' '$TMP/lb.txt'"
+}
+FX=$BUILD/tests/usdt_fixture
+if [ -x "$FX" ]; then
+	"$FX" --wait >/dev/null &
+	fxp=$!
+	sleep 0.3
+	same_list list_pid_usdt -l 'usdt:*' -p $fxp
+	same_list list_pid_uprobe -l 'uprobe:*' -p $fxp
+	same_list list_pid_uretprobe -l 'uretprobe:*' -p $fxp
+	same_list list_pid_all -p $fxp -l
+	same_list list_pid_any_type -l '*:*' -p $fxp
+	kill $fxp
+	wait $fxp 2>/dev/null
+else
+	bad list_pid_usdt "no $FX (make builds it)"
+fi
+same_list list_glob_path -l "uprobe:./$BUILD/tests/work*:ferret_a*"
+same_list list_glob_dir -l "uprobe:./$BUILD/tests/*:ferret_*"
+same_list list_glob_type -l "*:./$BUILD/tests/workload:ferret_*"
+same_list list_glob_type_prefix -l "u*:./$BUILD/tests/workload:*"
+same_list list_glob_bare_path -l 'uprobe:*b*sh:main'
+LDIR=$BUILD/tests same_list list_glob_cwd -l 'uprobe:work*:ferret_add'
+[ -x "$FX" ] && same_list list_glob_usdt -l "*:./$BUILD/tests/usdt_fix*:*"
+"$F" -l 'tracepoint:sched:sched_$' >"$TMP/li.txt" 2>&1
+rc=$?
+why="rc $rc: $(cat "$TMP/li.txt")" check list_invalid_character \
+	bash -c "test $rc = 1 && grep -q \"invalid character '\\\$'\" '$TMP/li.txt'"
+
 # --version and --help.
 why="" check version grep -q '^ferret v' <("$F" --version)
 why="" check help grep -q 'usage: ferret' <("$F" --help)
