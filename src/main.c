@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <wordexp.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
@@ -178,18 +177,35 @@ static int list_probes(const char *pattern)
 	return 0;
 }
 
-/* Starts cmd held until run_program() releases it (see run_spawn_held). */
+/*
+ * Starts cmd held until run_program() releases it (see run_spawn_held).
+ * As bpftrace does, cmd is split at each single space, with no quoting
+ * or expansion: "a  b" has an empty argument between a and b.
+ */
 static pid_t start_child(const char *cmd, int *go_fd)
 {
-	wordexp_t we;
+	char *copy = xstrdup(cmd), **argv, *p;
+	int n = 1;
 	pid_t pid;
 
-	if (wordexp(cmd, &we, WRDE_NOCMD) || we.we_wordc == 0) {
-		fprintf(stderr, "ferret: cannot parse command '%s'\n", cmd);
-		return -1;
+	for (p = copy; *p; p++)
+		n += *p == ' ';
+	argv = xcalloc(n + 1, sizeof(*argv));
+	n = 0;
+	for (p = copy; p; ) {
+		argv[n++] = p;
+		p = strchr(p, ' ');
+		if (p)
+			*p++ = 0;
 	}
-	pid = run_spawn_held(NULL, we.we_wordv, go_fd);
-	wordfree(&we);
+	if (!*argv[0]) {
+		fprintf(stderr, "ferret: cannot parse command '%s'\n", cmd);
+		pid = -1;
+	} else {
+		pid = run_spawn_held(NULL, argv, go_fd);
+	}
+	free(argv);
+	free(copy);
 	return pid;
 }
 

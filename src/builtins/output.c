@@ -213,11 +213,30 @@ static int rt_system(struct runtime *rt, const struct rec_hdr *h,
 	struct buf b = { 0 };
 	int ret = format_record(rt, h, data, len, &b);
 
+	struct buf text = { 0 };
+	char chunk[4096];
+	size_t n;
+	FILE *p;
+
 	if (!ret) {
+		/*
+		 * As bpftrace: the command's output is read and printed as
+		 * ours (to -o, a "syscall" object under -f json), and ferret
+		 * still takes SIGINT meanwhile, which system(3) would block.
+		 */
 		buf_put(&b, "", 1);
 		fflush(rt->out.f);
-		ret = system(b.p) < 0 ? -errno : 0;
+		p = popen(b.p, "r");
+		if (!p) {
+			ret = -errno;
+		} else {
+			while ((n = fread(chunk, 1, sizeof(chunk), p)) > 0)
+				buf_put(&text, chunk, n);
+			pclose(p);
+			run_emit(rt, "syscall", text.p ? text.p : "", text.len);
+		}
 	}
+	buf_free(&text);
 	buf_free(&b);
 	return ret;
 }

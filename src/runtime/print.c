@@ -1291,16 +1291,21 @@ static int cmp_map_name(const void *a, const void *b)
 int print_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 		       int n)
 {
+	if (rt->format == OUT_FOLDED)
+		return fold_maps_at_exit(rt, maps, n);
+	fputs("\n\n", rt->f);
+	return print_maps(rt, maps, n);
+}
+
+int print_maps(const struct rt_out *rt, const struct map_info *maps, int n)
+{
 	const struct map_info **v;
 	int i, err, ret = 0;
 
-	if (rt->format == OUT_FOLDED)
-		return fold_maps_at_exit(rt, maps, n);
 	v = xmalloc((n ? n : 1) * sizeof(*v));
 	for (i = 0; i < n; i++)
 		v[i] = &maps[i];
 	qsort(v, n, sizeof(*v), cmp_map_name);
-	fputs("\n\n", rt->f);
 	for (i = 0; i < n; i++) {
 		err = print_map(rt, v[i], 0, 0);
 		if (err && !ret)

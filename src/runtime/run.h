@@ -53,6 +53,8 @@ struct runtime {
 	int ringbuf_fd, stats_fd;
 	int pids_fd;		/* MAP_PIDS, or -1 */
 	bool exiting;
+	bool draining;		/* reading END's records, even after a signal */
+	bool discarding;	/* dropping what is left after a signal */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
 	const struct run_sink *sink;
 	void *pad;		/* a full-size copy of a short record */

@@ -85,9 +85,13 @@ why="got: $out" check uaddr_pie_refused grep -q 'position-independent' <<<"$out"
 # signal() needs --unsafe, then kills the process making the call.
 "$F" -e 'BEGIN { signal("KILL"); }' >"$TMP/sig.txt" 2>&1
 why="$(head -1 "$TMP/sig.txt")" check signal_needs_unsafe grep -q 'needs --unsafe' "$TMP/sig.txt"
-"$F" -q --unsafe -c "sh -c '$WL getppid 3; echo status=\$?'" \
-	-e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { signal("SIGUSR1"); }' >"$TMP/sig2.txt" 2>&1
-why="$(tr '\n' '|' <"$TMP/sig2.txt")" check signal_kills grep -q '^status=138$' "$TMP/sig2.txt"
+"$WL" getppid 2000000000 &
+wp=$!
+timeout 20 "$F" -q --unsafe -p $wp \
+	-e "tracepoint:syscalls:sys_enter_getppid /pid == $wp/ { signal(\"SIGUSR1\"); }" >"$TMP/sig2.txt" 2>&1
+wait $wp
+st=$?
+why="status $st: $(tr '\n' '|' <"$TMP/sig2.txt")" check signal_kills test $st = 138
 
 # -c: ferret exits with the child and prints maps; the child ran held.
 out=$("$F" -q -c "$WL getppid 7" -e 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { @n = count(); }')
@@ -303,6 +307,55 @@ LDIR=$BUILD/tests same_list list_glob_cwd -l 'uprobe:work*:ferret_add'
 rc=$?
 why="rc $rc: $(cat "$TMP/li.txt")" check list_invalid_character \
 	bash -c "test $rc = 1 && grep -q \"invalid character '\\\$'\" '$TMP/li.txt'"
+
+# -c is split at single spaces, without quotes or expansion, as bpftrace
+# splits it.
+cmd='/usr/bin/printf [%s]\n a  b "c d" $HOME'
+"$F" -q -c "$cmd" -e 'BEGIN { }' >"$TMP/c1.txt" 2>&1
+bpftrace -q -c "$cmd" -e 'BEGIN { }' >"$TMP/c2.txt" 2>/dev/null
+why="$(diff "$TMP/c1.txt" "$TMP/c2.txt" | tr '\n' '|')" check cmd_split_like_bpftrace \
+	bash -c "grep -qx '\[\]' '$TMP/c2.txt' && cmp -s '$TMP/c1.txt' '$TMP/c2.txt'"
+
+# system() output is ferret's output: under -f json wrapped as bpftrace
+# wraps it, and written to -o's file.
+prog='BEGIN { system("echo hi; echo there"); system("printf nonl"); system("true"); printf("x\n"); exit(); }'
+for fmt in text json; do
+	"$F" -f $fmt --unsafe -e "$prog" >"$TMP/sy1.txt" 2>&1
+	bpftrace -f $fmt --unsafe -e "$prog" >"$TMP/sy2.txt" 2>/dev/null
+	why="$(diff "$TMP/sy1.txt" "$TMP/sy2.txt" | head -5 | tr '\n' '|')" \
+		check "system_${fmt}_like_bpftrace" cmp -s "$TMP/sy1.txt" "$TMP/sy2.txt"
+done
+"$F" --unsafe -o "$TMP/so.txt" -e "$prog" >"$TMP/so.out" 2>&1
+why="file: $(tr '\n' '|' <"$TMP/so.txt") stdout: $(tr '\n' '|' <"$TMP/so.out")" \
+	check system_to_output_file bash -c "grep -qx there '$TMP/so.txt' && grep -qx nonlx '$TMP/so.txt' && ! test -s '$TMP/so.out'"
+
+# SIGUSR1 prints every map, as bpftrace does, and tracing goes on.
+prog='BEGIN { @a = 1; @b[1, "x"] = count(); printf("begin\n"); } interval:ms:1500 { printf("tick\n"); exit(); }'
+for t in "$F" bpftrace; do
+	"$t" -e "$prog" >"$TMP/usr1.$(basename "$t")" 2>/dev/null &
+	tp=$!
+	for _ in $(seq 50); do grep -q begin "$TMP/usr1.$(basename "$t")" && break; sleep 0.1; done
+	kill -USR1 $tp
+	wait $tp
+done
+why="$(diff "$TMP/usr1.ferret" "$TMP/usr1.bpftrace" | tr '\n' '|')" check sigusr1_prints_maps \
+	bash -c "test \$(grep -c '^@a: 1' '$TMP/usr1.bpftrace') = 2 && cmp -s '$TMP/usr1.ferret' '$TMP/usr1.bpftrace'"
+
+# A system() that fires its own probe does not keep ferret from ending
+# on Ctrl-C (SIGINT to the whole process group, as a terminal sends it).
+prog='tracepoint:syscalls:sys_enter_execve { system("sleep 0.3"); @n = count(); } BEGIN { system("true"); } END { printf("end\n"); }'
+setsid "$F" --unsafe -e "$prog" >"$TMP/sl.txt" 2>&1 &
+fp=$!
+for _ in $(seq 50); do grep -q Attaching "$TMP/sl.txt" && break; sleep 0.1; done
+sleep 1
+kill -INT -- -$fp
+start=$(date +%s%N)
+for _ in $(seq 100); do kill -0 $fp 2>/dev/null || break; sleep 0.02; done
+el=$(( ($(date +%s%N) - start) / 1000000 ))
+kill -0 $fp 2>/dev/null && kill -9 $fp
+wait $fp 2>/dev/null
+why="ended after $el ms: $(tr '\n' '|' <"$TMP/sl.txt")" check sigint_with_system_feedback \
+	bash -c "test $el -lt 1000 && grep -qx end '$TMP/sl.txt' && grep -q '^@n: ' '$TMP/sl.txt'"
 
 # --version and --help.
 why="" check version grep -q '^ferret v' <("$F" --version)
