@@ -6,6 +6,7 @@
 #   // cmd: COMMAND        run with -c COMMAND (@WL@ is the workload binary,
 #                          in the script's probe specs too)
 #   // args: A B           positional parameters
+#   // opts: -f json       options before the script, for both tools
 #   // mode: compare       output must equal bpftrace's for the same run (default)
 #   // mode: compare-sorted the same, ignoring line order (bpftrace orders
 #                          equal values by kernel hash order)
@@ -35,7 +36,7 @@ command -v bpftrace >/dev/null || have_bpftrace=0
 
 run() {			# run TOOL SCRIPT OUT ERR
 	local tool=$1 script=$2 out=$3 err=$4
-	local cmd args
+	local cmd args opts
 	# Probe specs may name the workload binary as @WL@ too.
 	if grep -q '@WL@' "$script"; then
 		sed "s|@WL@|$(realpath "$WL")|g" "$script" >"$TMP/$(basename "$script")"
@@ -43,12 +44,13 @@ run() {			# run TOOL SCRIPT OUT ERR
 	fi
 	cmd=$(sed -n 's|^// cmd: ||p' "$script" | sed "s|@WL@|$WL|g")
 	args=$(sed -n 's|^// args: ||p' "$script")
+	opts=$(sed -n 's|^// opts: ||p' "$script")
 	if [ -n "$cmd" ]; then
 		# shellcheck disable=SC2086
-		timeout 60 "$tool" -c "$cmd" "$script" $args >"$out.raw" 2>"$err" </dev/null
+		timeout 60 "$tool" $opts -c "$cmd" "$script" $args >"$out.raw" 2>"$err" </dev/null
 	else
 		# shellcheck disable=SC2086
-		timeout 60 "$tool" "$script" $args >"$out.raw" 2>"$err" </dev/null
+		timeout 60 "$tool" $opts "$script" $args >"$out.raw" 2>"$err" </dev/null
 	fi
 	local rc=$?
 	grep -v '^Attaching [0-9]* probes\?\.\.\.$' "$out.raw" |

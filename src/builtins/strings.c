@@ -327,8 +327,10 @@ static int rt_join(struct runtime *rt, const struct rec_hdr *h,
 			buf_printf(&b, "%s", fs->fmt);
 		buf_put(&b, j->s[i], strnlen(j->s[i], JOIN_STRLEN));
 	}
-	buf_put(&b, "\n", 1);
-	run_emit(rt, "join", b.p, b.len);
+	/* bpftrace ends the line in text only, not in JSON's data. */
+	if (rt->out.format != OUT_JSON)
+		buf_put(&b, "\n", 1);
+	run_emit(rt, "join", b.p ? b.p : "", b.len);
 	buf_free(&b);
 	return 0;
 }
