@@ -19,6 +19,7 @@
 #include "providers/provider.h"
 #include "runtime/run.h"
 #include "kernel/btf.h"
+#include "kernel/info.h"
 #include "lang/types.h"
 #include "profile/profile.h"
 #include "strace/st_main.h"
@@ -26,30 +27,49 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: ferret [options] FILE [ARG...]\n"
-"       ferret [options] -e PROGRAM [ARG...]\n"
-"       ferret -l [PATTERN]\n"
-"       ferret profile [-F HZ] [-p PID | -c COMMAND] [-d SECONDS] [-o FILE]\n"
-"       ferret strace [options] COMMAND [ARG...]   (ferret strace -h)\n"
+"USAGE:\n"
+"    ferret [options] filename\n"
+"    ferret [options] - <stdin input>\n"
+"    ferret [options] -e 'program'\n"
+"    ferret profile [options]            (ferret profile -h)\n"
+"    ferret strace [options] COMMAND     (ferret strace -h)\n"
 "\n"
-"Compiles a bpftrace program to eBPF, attaches it and prints its output.\n"
+"OPTIONS:\n"
+"    -B MODE        output buffering mode ('line', 'full', 'none')\n"
+"    -f FORMAT      output format ('text', 'json', 'folded')\n"
+"    -o file        redirect ferret output to file\n"
+"    -e 'program'   execute this program\n"
+"    -h, --help     show this help message\n"
+"    -I DIR         add the directory to the include search path\n"
+"    --include FILE add an #include file before preprocessing\n"
+"    -l [search]    list probes\n"
+"    -p PID         enable USDT probes on PID\n"
+"    -c 'CMD'       run CMD and enable USDT probes on resulting process\n"
+"    --usdt-file-activation\n"
+"                   activate usdt semaphores based on file path\n"
+"    --unsafe       allow unsafe builtin functions\n"
+"    -q             keep messages quiet\n"
+"    --info         Print information about kernel BPF support\n"
+"    -k             emit a warning when a bpf helper returns an error (except read functions)\n"
+"    -kk            check all bpf helper functions\n"
+"    -V, --version  ferret version\n"
+"    --no-warnings  disable all warning messages\n"
 "\n"
-"options:\n"
-"  -e PROGRAM     run PROGRAM\n"
-"  -c COMMAND     run COMMAND, held until every probe is attached; exit when it exits\n"
-"  -p PID         exit when PID exits\n"
-"  -l [PATTERN]   list probes matching PATTERN\n"
-"  -o FILE        write output to FILE\n"
-"  -f FORMAT      output format: text (default), json, or folded (stack maps\n"
-"                 as folded stacks for flame graphs)\n"
-"  -q             quiet: no \"Attaching\" line\n"
-"  -v             verbose: verifier logs on load errors\n"
-"  -d             dump the AST, IR and BPF listings and exit without loading\n"
-"  --unsafe       allow system() and cat()\n"
-"  -h, --help     this text\n"
-"  -V, --version  print the version\n"
+"TROUBLESHOOTING OPTIONS:\n"
+"    -v                      verbose messages (the verifier log of a rejected program)\n"
+"    -d                      (dry run) debug info: the AST, IR and BPF listings\n"
+"    -dd                     (dry run) verbose debug info: every probe's listings\n"
 "\n"
-"ARGs are the positional parameters $1, $2 ...; $# counts them.\n");
+"ENVIRONMENT:\n"
+"    BPFTRACE_MAP_KEYS_MAX       [default: 4096] max keys in a map\n"
+"\n"
+"EXAMPLES:\n"
+"ferret -l '*sleep*'\n"
+"    list probes containing \"sleep\"\n"
+"ferret -e 'tracepoint:syscalls:sys_enter_nanosleep { printf(\"PID %%d sleeping...\\n\", pid); }'\n"
+"    trace processes calling sleep\n"
+"ferret -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }'\n"
+"    count syscalls by process name\n");
 }
 
 static int parse_pid(const char *s, pid_t *pid)
@@ -209,32 +229,92 @@ static pid_t start_child(const char *cmd, int *go_fd)
 	return pid;
 }
 
+/*
+ * --include FILE must exist, as a path or in a -I directory or the
+ * system's include directories; like #include lines in the script it
+ * then adds nothing, since kernel types come from BTF.
+ */
+static int check_include(const char *name, const struct vec *dirs)
+{
+	static const char *const sys[] = { "/usr/local/include", "/usr/include" };
+	char path[PATH_MAX];
+	size_t i;
+	int j;
+
+	if (!access(name, R_OK))
+		return 0;
+	for (j = 0; name[0] != '/' && j < dirs->n; j++) {
+		snprintf(path, sizeof(path), "%s/%s", (char *)dirs->v[j], name);
+		if (!access(path, R_OK))
+			return 0;
+	}
+	for (i = 0; name[0] != '/' && i < ARRAY_SIZE(sys); i++) {
+		snprintf(path, sizeof(path), "%s/%s", sys[i], name);
+		if (!access(path, R_OK))
+			return 0;
+	}
+	fprintf(stderr, "ferret: --include: '%s' file not found\n", name);
+	return -ENOENT;
+}
+
+/* -B: bpftrace's three stdio buffering modes. */
+static int buffer_mode(const char *s, int *mode)
+{
+	if (!strcmp(s, "line"))
+		*mode = _IOLBF;
+	else if (!strcmp(s, "full"))
+		*mode = _IOFBF;
+	else if (!strcmp(s, "none"))
+		*mode = _IONBF;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+enum {
+	OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_NO_WARNINGS,
+	OPT_USDT_FILE, OPT_EMIT,
+};
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
-		{ "unsafe", no_argument, NULL, 'U' },
+		{ "unsafe", no_argument, NULL, OPT_UNSAFE },
+		{ "info", no_argument, NULL, OPT_INFO },
+		{ "include", required_argument, NULL, OPT_INCLUDE },
+		{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
+		{ "usdt-file-activation", no_argument, NULL, OPT_USDT_FILE },
+		{ "emit-elf", required_argument, NULL, OPT_EMIT },
+		{ "emit-llvm", required_argument, NULL, OPT_EMIT },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { .out = stdout };
 	const char *program = NULL, *outfile = NULL;
-	bool list = false, dump = false;
+	bool list = false, info = false;
 	struct source src = { 0 };
+	struct vec incdirs = { 0 }, includes = { 0 };
 	struct compiled c;
 	struct node *ast;
 	char *text = NULL;
 	pid_t child = 0;
-	int go_fd = -1, opt, ret;
+	int go_fd = -1, opt, ret, dump = 0, bufmode = _IOLBF, i, longindex = 0;
 
 	if (argc > 1 && !strcmp(argv[1], "profile"))
 		return prof_main(argc - 1, argv + 1, main);
 	if (argc > 1 && !strcmp(argv[1], "strace"))
 		return st_main(argc - 1, argv + 1);
-	while ((opt = getopt_long(argc, argv, "+e:c:p:lo:f:qvdhV", longopts,
-				  NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+B:e:c:p:lo:f:qvdhVkI:", longopts,
+				  &longindex)) != -1) {
 		switch (opt) {
+		case 'B':
+			if (buffer_mode(optarg, &bufmode)) {
+				fprintf(stderr, "ferret: -B must be either 'line', 'full', or 'none'\n");
+				return 1;
+			}
+			break;
 		case 'e':
 			program = optarg;
 			break;
@@ -257,7 +337,7 @@ int main(int argc, char **argv)
 			} else if (!strcmp(optarg, "folded")) {
 				ropts.format = OUT_FOLDED;
 			} else if (strcmp(optarg, "text")) {
-				fprintf(stderr, "ferret: unknown output format '%s' (text, json or folded)\n",
+				fprintf(stderr, "ferret: invalid output format \"%s\"; valid formats: 'text', 'json', 'folded'\n",
 					optarg);
 				return 1;
 			}
@@ -269,11 +349,37 @@ int main(int argc, char **argv)
 			ropts.verbose = true;
 			break;
 		case 'd':
-			dump = true;
+			dump++;
 			break;
-		case 'U':
+		case 'k':
+			copts.helper_check++;
+			break;
+		case 'I':
+			vec_push(&incdirs, optarg);
+			break;
+		case OPT_INCLUDE:
+			vec_push(&includes, optarg);
+			break;
+		case OPT_UNSAFE:
 			copts.unsafe = true;
 			break;
+		case OPT_INFO:
+			info = true;
+			break;
+		case OPT_NO_WARNINGS:
+			diag_set_warnings(false);
+			break;
+		case OPT_USDT_FILE:
+			/*
+			 * Nothing to do: the kernel raises a probe's semaphore
+			 * in every process that maps the file (ref_ctr_offset),
+			 * which is what this asks of bpftrace.
+			 */
+			break;
+		case OPT_EMIT:
+			fprintf(stderr, "ferret: --%s: ferret compiles without LLVM and loads no ELF object; -d lists the IR and BPF instead\n",
+				longopts[longindex].name);
+			return 1;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -285,6 +391,11 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	/* On stderr, where bpftrace prints it. */
+	if (info)
+		return info_print(stderr) ? 1 : 0;
+	if (copts.helper_check > 2)
+		copts.helper_check = 2;
 	/* "-l PATTERN -p PID", as bpftrace takes it. */
 	if (list && argc - optind == 3 && !strcmp(argv[optind + 1], "-p") &&
 	    parse_pid(argv[optind + 2], &ropts.pid))
@@ -298,7 +409,13 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		src.name = argv[optind++];
-		text = util_read_file(src.name, NULL);
+		if (!strcmp(src.name, "-")) {
+			/* "-": the program is read from standard input. */
+			src.name = "stdin";
+			text = util_read_file("/dev/stdin", NULL);
+		} else {
+			text = util_read_file(src.name, NULL);
+		}
 		if (!text) {
 			fprintf(stderr, "ferret: cannot read %s: %s\n", src.name,
 				strerror(errno));
@@ -311,6 +428,11 @@ int main(int argc, char **argv)
 	}
 	if (env_map_keys_max(&copts.map_keys_max))
 		return 1;
+	for (i = 0; i < includes.n; i++)
+		if (check_include(includes.v[i], &incdirs))
+			return 1;
+	vec_free(&includes);
+	vec_free(&incdirs);
 	kbtf_install();
 	copts.params = argv + optind;
 	copts.nparams = argc - optind;
@@ -337,6 +459,8 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	if (setvbuf(ropts.out, NULL, bufmode, 0))
+		fprintf(stderr, "ferret: cannot set -B buffering\n");
 	if (ropts.cmd && !dump) {
 		child = start_child(ropts.cmd, &go_fd);
 		if (child < 0)
@@ -349,6 +473,7 @@ int main(int argc, char **argv)
 	copts.pid = ropts.pid;
 	if (dump)
 		copts.dump = stdout;
+	copts.dump_all = dump > 1;
 	ret = compile_program(&c, &src, ast, &copts);
 	if (ret || dump) {
 		if (go_fd >= 0)

@@ -86,7 +86,7 @@ static int gen_probe(struct compiled *c, struct sema_probe *sp)
 			return ret;
 		}
 		ir_drop_unreachable(&g.ir);
-		if (c->opts.dump && i == 0) {
+		if (c->opts.dump && (i == 0 || c->opts.dump_all)) {
 			fprintf(c->opts.dump, "IR %s\n", pi->name);
 			ir_dump(c->opts.dump, &g.ir, compile_map_name, c);
 		}

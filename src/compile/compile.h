@@ -15,12 +15,14 @@ struct probe_inst;
 struct compile_opts {
 	char **params;		/* positional parameters $1.. */
 	int nparams;
-	bool unsafe;		/* system(), cat(), signal() allowed */
+	bool unsafe;		/* system() and signal() allowed */
 	int64_t cpid;		/* pid of the -c child, 0 if none */
 	int pid;		/* -p: the process probes are limited to, or 0 */
 	int strlen;		/* bytes of str() buffers (bpftrace's 64) */
 	int map_keys_max;	/* entries per map */
 	FILE *dump;		/* -d: AST, IR and BPF listings go here */
+	bool dump_all;		/* -dd: the IR of every instance, not the first */
+	int helper_check;	/* -k: 1 checks helpers but reads, -kk: 2 all */
 	size_t ringbuf_size;	/* bytes, a power of two; 0: 1 MiB */
 };
 

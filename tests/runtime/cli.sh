@@ -357,8 +357,54 @@ wait $fp 2>/dev/null
 why="ended after $el ms: $(tr '\n' '|' <"$TMP/sl.txt")" check sigint_with_system_feedback \
 	bash -c "test $el -lt 1000 && grep -qx end '$TMP/sl.txt' && grep -q '^@n: ' '$TMP/sl.txt'"
 
-# --version and --help.
+# --version and --help: bpftrace's layout, every bpftrace option listed.
 why="" check version grep -q '^ferret v' <("$F" --version)
-why="" check help grep -q 'usage: ferret' <("$F" --help)
+"$F" --help >"$TMP/h1.txt" 2>&1
+bpftrace --help >"$TMP/h2.txt" 2>&1
+why="$(diff <(grep '^[A-Z]' "$TMP/h1.txt") <(grep '^[A-Z]' "$TMP/h2.txt") | tr '\n' '|')" \
+	check help_sections cmp -s <(grep '^[A-Z]' "$TMP/h1.txt") <(grep '^[A-Z]' "$TMP/h2.txt")
+missing=$(sed -n '/^OPTIONS:/,/^ENVIRONMENT:/s/^    \(-[^ ]*\).*/\1/p' "$TMP/h2.txt" | sed 's/,$//' |
+	grep -v -e '--emit-' | while read -r o; do
+		grep -q -- "^    $o[ ,]\|^    $o\$" "$TMP/h1.txt" || echo "$o"
+	done)
+why="not in ferret -h: $missing" check help_lists_bpftrace_options test -z "$missing"
+
+# --info: bpftrace's sections, and each of its lines, on stderr as there.
+"$F" --info 2>"$TMP/i1.txt" >"$TMP/i1.out"
+bpftrace --info 2>"$TMP/i2.txt" >/dev/null
+missing=$(sed -n 's/^  \([^:(]*[^:( ]\).*/\1/p' "$TMP/i2.txt" | while read -r k; do
+	grep -q "^  $k[: ]" "$TMP/i1.txt" || echo "$k"; done)
+why="sections: $(diff <(grep '^[A-Z]' "$TMP/i1.txt") <(grep '^[A-Z]' "$TMP/i2.txt") | tr '\n' '|') missing: $missing" \
+	check info_layout bash -c "cmp -s <(grep '^[A-Z]' '$TMP/i1.txt') <(grep '^[A-Z]' '$TMP/i2.txt') && test -z '$missing' && ! test -s '$TMP/i1.out'"
+why="$(grep -i 'tracepoint\|kprobe:' "$TMP/i1.txt" | tr '\n' '|')" check info_tells_kernel \
+	bash -c "grep -qx '  tracepoint: yes' '$TMP/i1.txt' && grep -qx '  kprobe: $([ -e /sys/bus/event_source/devices/kprobe ] && echo yes || echo no)' '$TMP/i1.txt'"
+
+# A program on standard input ("-"), as bpftrace reads it.
+prog='BEGIN { printf("from stdin\n"); exit(); }'
+why="" check stdin_program cmp -s <(echo "$prog" | "$F" -) <(echo "$prog" | bpftrace - 2>/dev/null)
+
+# Options bpftrace has: each accepted or refused as bpftrace does.
+prog='BEGIN { printf("x\n"); exit(); }'
+opt_like() {	# NAME ARGS...: same output and success as bpftrace
+	local name=$1 r1 r2
+	shift
+	"$F" "$@" -e "$prog" >"$TMP/o1.txt" 2>/dev/null
+	r1=$?
+	bpftrace "$@" -e "$prog" >"$TMP/o2.txt" 2>/dev/null
+	r2=$?
+	why="rc $r1 vs $r2: $(diff "$TMP/o1.txt" "$TMP/o2.txt" | head -3 | tr '\n' '|')" \
+		check "$name" bash -c "test $r1 = $r2 && cmp -s '$TMP/o1.txt' '$TMP/o2.txt'"
+}
+for m in none line full; do opt_like "buffer_$m" -B $m; done
+opt_like buffer_invalid -B sometimes
+opt_like include_missing --include no_such_header_ferret.h
+opt_like include_found --include stdio.h
+opt_like include_dir -I /tmp --include stdio.h
+opt_like no_warnings --no-warnings
+opt_like usdt_file_activation --usdt-file-activation
+opt_like format_invalid -f xml
+n1=$("$F" -d -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
+n2=$("$F" -dd -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
+why="-d: $n1, -dd: $n2 IR listings" check dd_lists_every_probe test "$n1" = 1 -a "$n2" -gt 1
 
 echo "cli: $pass passed, $fail failed, $skip skipped"
