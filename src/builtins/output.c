@@ -524,6 +524,38 @@ static int rt_exit(struct runtime *rt, const struct rec_hdr *h,
 	return 0;
 }
 
+/*
+ * -k: a helper failed; told where bpftrace tells it, in the output (a
+ * "helper_error" object under -f json), as a warning located at the
+ * call's place in the script.  --no-warnings silences it.
+ */
+static int rt_helper_error(struct runtime *rt, const struct rec_hdr *h,
+			   const void *data, size_t len)
+{
+	const struct helper_site *site;
+	int64_t err;
+
+	if (h->id >= (uint32_t)rt->c->helper_sites.n || len < sizeof(err))
+		return -EINVAL;
+	site = rt->c->helper_sites.v[h->id];
+	memcpy(&err, data, sizeof(err));
+	if (!diag_warnings())
+		return 0;
+	if (rt->out.format == OUT_JSON) {
+		fprintf(rt->out.f, "{\"type\": \"helper_error\", \"helper\": \"%s\", \"retcode\": %lld, \"line\": %d, \"col\": %d}\n",
+			ir_helper_name(site->helper), (long long)err,
+			site->loc ? site->loc->line : 0,
+			site->loc ? site->loc->col : 0);
+		return 0;
+	}
+	diag_set_stream(rt->out.f);
+	diag_warn(rt->c->src, site->loc, "Failed to %s: %s (%lld)",
+		  ir_helper_name(site->helper), strerror((int)-err),
+		  (long long)err);
+	diag_set_stream(NULL);
+	return 0;
+}
+
 #define FN(n, k, s, c, r) { .name = n, .func = true, .rec_kind = k, \
 			    .sema = s, .cg = c, .rt = r }
 #define NOT_YET(n, why) { .name = n, .func = true, .unsupported = why }
@@ -540,6 +572,8 @@ const struct builtin builtin_output[] = {
 	FN("time", REC_TIME, sema_time, cg_time, rt_time),
 	FN("exit", REC_EXIT, sema_exit, cg_exit, rt_exit),
 	FN("signal", 0, sema_signal, cg_signal, NULL),
+	/* Not callable: no script names a function with a space. */
+	FN("helper error", REC_HELPER_ERR, NULL, NULL, rt_helper_error),
 	NOT_YET("override", "it needs kprobes"), NOT_YET("strftime", ""),
 	NOT_YET("macaddr", ""), NOT_YET("cgroupid", ""), NOT_YET("path", ""),
 	NOT_YET("sizeof", ""),

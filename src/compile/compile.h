@@ -65,6 +65,12 @@ enum stat_slot {
 };
 
 /* The whole compiled script. */
+/* A helper call -k checks: where it is and which helper it calls. */
+struct helper_site {
+	const struct loc *loc;
+	int helper;
+};
+
 struct compiled {
 	const struct source *src;
 	struct node *ast;
@@ -79,6 +85,7 @@ struct compiled {
 	bool uses_pids;		/* MAP_PIDS is needed */
 	bool uses_control;	/* MAP_CONTROL is needed: there are event probes */
 	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
+	struct vec helper_sites;	/* struct helper_site *, by record id */
 	size_t ringbuf_size;
 	struct compile_opts opts;
 };

@@ -332,15 +332,6 @@ static int linear_scan(struct ra *ra)
 	return nspill;
 }
 
-static void ir_append(struct ir *ir, const struct ir_insn *in)
-{
-	if (ir->n == ir->cap) {
-		ir->cap = ir->cap ? ir->cap * 2 : 64;
-		ir->insn = xrealloc(ir->insn, ir->cap * sizeof(*in));
-	}
-	ir->insn[ir->n++] = *in;
-}
-
 /* Whether insn reads and/or writes its dst register. */
 static void dst_access(const struct ir_insn *in, bool *reads, bool *writes)
 {

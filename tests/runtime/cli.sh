@@ -403,6 +403,28 @@ opt_like include_dir -I /tmp --include stdio.h
 opt_like no_warnings --no-warnings
 opt_like usdt_file_activation --usdt-file-activation
 opt_like format_invalid -f xml
+# -k/-kk: a failing helper is reported as bpftrace reports it, at its
+# place in the script; --no-warnings silences it.
+k_like() {	# NAME OPTION PROGRAM
+	BPFTRACE_MAP_KEYS_MAX=2 "$F" $2 -e "$3" >"$TMP/k1.txt" 2>&1
+	BPFTRACE_MAP_KEYS_MAX=2 bpftrace $2 -e "$3" >"$TMP/k2.txt" 2>/dev/null
+	why="$(grep -h 'Failed to' "$TMP/k1.txt" "$TMP/k2.txt" | tr '\n' '|')" check "$1" \
+		bash -c "grep -q 'Failed to' '$TMP/k2.txt' && cmp -s <(grep -o 'Failed to .*' '$TMP/k1.txt') <(grep -o 'Failed to .*' '$TMP/k2.txt')"
+}
+k_like helper_error_k -k 'BEGIN { @[1] = 1; @[2] = 2; @[3] = 3;
+	@[4] = 4; exit(); }'
+k_like helper_error_kk -kk 'BEGIN { printf("%s\n", str(0)); exit(); }'
+why="$(head -3 "$TMP/k1.txt" | tr '\n' '|')" check helper_error_located \
+	grep -q -- '^-e:1:[0-9]*: warning: Failed to probe_read_str: Bad address (-14)$' "$TMP/k1.txt"
+"$F" -k -e 'BEGIN { printf("%s\n", str(0)); exit(); }' >"$TMP/k3.txt" 2>&1
+why="$(cat "$TMP/k3.txt")" check helper_error_k_skips_reads bash -c "! grep -q 'Failed to' '$TMP/k3.txt'"
+prog='BEGIN { @[1] = 1; @[2] = 2; @[3] = 3; exit(); }'
+BPFTRACE_MAP_KEYS_MAX=2 "$F" -f json -k -e "$prog" >"$TMP/k5.txt" 2>/dev/null
+BPFTRACE_MAP_KEYS_MAX=2 bpftrace -f json -k -e "$prog" >"$TMP/k6.txt" 2>/dev/null
+why="$(diff "$TMP/k5.txt" "$TMP/k6.txt" | tr '\n' '|')" check helper_error_json \
+	bash -c "grep -q helper_error '$TMP/k6.txt' && cmp -s '$TMP/k5.txt' '$TMP/k6.txt'"
+BPFTRACE_MAP_KEYS_MAX=2 "$F" -k --no-warnings -e "$prog" >"$TMP/k4.txt" 2>&1
+why="$(cat "$TMP/k4.txt")" check helper_error_no_warnings bash -c "! grep -q 'Failed to' '$TMP/k4.txt'"
 n1=$("$F" -d -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
 n2=$("$F" -dd -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
 why="-d: $n1, -dd: $n2 IR listings" check dd_lists_every_probe test "$n1" = 1 -a "$n2" -gt 1
