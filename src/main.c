@@ -391,6 +391,12 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	for (i = 0, ret = 0; i < includes.n && !ret; i++)
+		ret = check_include(includes.v[i], &incdirs);
+	vec_free(&includes);
+	vec_free(&incdirs);
+	if (ret)
+		return 1;
 	/* On stderr, where bpftrace prints it. */
 	if (info)
 		return info_print(stderr) ? 1 : 0;
@@ -428,11 +434,7 @@ int main(int argc, char **argv)
 	}
 	if (env_map_keys_max(&copts.map_keys_max))
 		return 1;
-	for (i = 0; i < includes.n; i++)
-		if (check_include(includes.v[i], &incdirs))
-			return 1;
-	vec_free(&includes);
-	vec_free(&incdirs);
+
 	kbtf_install();
 	copts.params = argv + optind;
 	copts.nparams = argc - optind;
