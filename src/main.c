@@ -111,18 +111,22 @@ static void list_one(const char *name, void *arg)
 	printf("%s\n", name);
 }
 
+/* Probe types this kernel cannot run list nothing. */
+static bool listable(const struct provider *p)
+{
+	return p->list && (!p->available || p->available(NULL));
+}
+
 /*
- * Probe types this kernel cannot run list nothing; with -p only types
- * probing user code take part.  Types that share a lister (uprobe and
- * uretprobe) list under the first one's name, as bpftrace lists them.
+ * For -l with no type or a wildcard one, as bpftrace lists them: with
+ * -p, only types probing user code; types sharing a lister (uprobe and
+ * uretprobe) under the first one's name only.
  */
-static bool listable(const struct provider *const *p)
+static bool listable_any(const struct provider *const *p)
 {
 	const struct provider *const *q;
 
-	if (!(*p)->list || ((*p)->available && !(*p)->available(NULL)))
-		return false;
-	if (provider_pid > 0 && !(*p)->user)
+	if (!listable(*p) || (provider_pid > 0 && !(*p)->user))
 		return false;
 	for (q = provider_table; q < p; q++)
 		if ((*q)->list == (*p)->list)
@@ -130,40 +134,67 @@ static bool listable(const struct provider *const *p)
 	return true;
 }
 
-/* bpftrace parses a -l pattern as a probe: these cannot be in one. */
+/* A probe pattern holds what probe specs hold; bpftrace parses it as one. */
 static int check_pattern(const char *pattern)
 {
-	static const char bad[] = "$?;@{}\"'()=<>|&%^`\\ \t\n";
-	struct source src = { "stdin", pattern };
-	const char *c = strpbrk(pattern, bad);
-	struct loc loc = { 1, 1, 1 };
+	size_t bad = strcspn(pattern, " \t\n$;{}()'\"\\#=<>|&%^~`");
 
-	if (!c)
+	if (!pattern[bad])
 		return 0;
-	loc.col = c - pattern + 1;
-	diag_error(&src, &loc, "invalid character '%c'", *c);
+	{
+		struct source src = { "-l", pattern };
+		struct loc loc = { 1, (int)bad + 1, 1 };
+
+		diag_error(&src, &loc, "syntax error: unexpected '%c' in a probe pattern",
+			   pattern[bad]);
+	}
 	return -EINVAL;
+}
+
+/* "TYPE_GLOB:REST" for each provider whose name the type glob matches. */
+static void list_type_glob(const char *pattern)
+{
+	const struct provider *const *p;
+	size_t tl = strcspn(pattern, ":");
+	char *type = xstrndup(pattern, tl);
+
+	for (p = provider_table; *p; p++) {
+		char *one;
+
+		if (!listable_any(p) || !util_glob(type, (*p)->name))
+			continue;
+		one = xasprintf("%s%s", (*p)->name, pattern + tl);
+		(*p)->list(*p, one, list_one, NULL);
+		free(one);
+	}
+	free(type);
 }
 
 static int list_probes(const char *pattern)
 {
 	const struct provider *const *p;
-	const char *why, *colon;
-	char *type;
+	const char *why;
 	int err;
 
 	if (pattern && check_pattern(pattern))
 		return 1;
-	colon = pattern ? strchr(pattern, ':') : NULL;
-	type = colon ? xstrndup(pattern, colon - pattern) : NULL;
-	if (pattern && !(type && util_has_glob(type))) {
-		const struct provider *prov = provider_find(pattern);
+	if (pattern && strchr(pattern, ':')) {
+		char *type = xstrndup(pattern, strcspn(pattern, ":"));
+		bool glob = util_has_glob(type);
 
 		free(type);
+		if (glob) {
+			list_type_glob(pattern);
+			return 0;
+		}
+	}
+	if (pattern) {
+		const struct provider *prov = provider_find(pattern);
+
 		if (!prov) {
 			/* bpftrace lists every type for a bare pattern. */
 			for (p = provider_table; *p; p++)
-				if (listable(p))
+				if (listable(*p))
 					(*p)->list(*p, pattern, list_one, NULL);
 			return 0;
 		}
@@ -182,79 +213,87 @@ static int list_probes(const char *pattern)
 		}
 		return 0;
 	}
-	/* No pattern, or a wildcard type ("*:./prog:*"): each type it
-	 * matches lists the rest. */
-	for (p = provider_table; *p; p++) {
-		char *one;
-
-		if (!listable(p) || (type && !util_glob(type, (*p)->name)))
-			continue;
-		one = type ? xasprintf("%s%s", (*p)->name, colon) : NULL;
-		(*p)->list(*p, one, list_one, NULL);
-		free(one);
-	}
-	free(type);
+	for (p = provider_table; *p; p++)
+		if (listable_any(p))
+			(*p)->list(*p, NULL, list_one, NULL);
 	return 0;
 }
 
 /*
  * Starts cmd held until run_program() releases it (see run_spawn_held).
- * As bpftrace does, cmd is split at each single space, with no quoting
- * or expansion: "a  b" has an empty argument between a and b.
+ * The command is split at every space, as bpftrace splits it: no quoting,
+ * no expansion, and two spaces in a row make an empty argument.
  */
 static pid_t start_child(const char *cmd, int *go_fd)
 {
-	char *copy = xstrdup(cmd), **argv, *p;
-	int n = 1;
+	char *copy = xstrdup(cmd), *p = copy, **argv = NULL;
+	int n = 0;
 	pid_t pid;
 
-	for (p = copy; *p; p++)
-		n += *p == ' ';
-	argv = xcalloc(n + 1, sizeof(*argv));
-	n = 0;
-	for (p = copy; p; ) {
+	for (;;) {
+		char *sp = strchr(p, ' ');
+
+		argv = xrealloc(argv, (n + 2) * sizeof(*argv));
 		argv[n++] = p;
-		p = strchr(p, ' ');
-		if (p)
-			*p++ = 0;
+		if (!sp)
+			break;
+		*sp = 0;
+		p = sp + 1;
 	}
+	argv[n] = NULL;
 	if (!*argv[0]) {
-		fprintf(stderr, "ferret: cannot parse command '%s'\n", cmd);
-		pid = -1;
-	} else {
-		pid = run_spawn_held(NULL, argv, go_fd);
+		fprintf(stderr, "ferret: -c needs a command\n");
+		free(argv);
+		free(copy);
+		return -1;
 	}
+	pid = run_spawn_held(NULL, argv, go_fd);
 	free(argv);
 	free(copy);
 	return pid;
 }
 
-/*
- * --include FILE must exist, as a path or in a -I directory or the
- * system's include directories; like #include lines in the script it
- * then adds nothing, since kernel types come from BTF.
- */
-static int check_include(const char *name, const struct vec *dirs)
-{
-	static const char *const sys[] = { "/usr/local/include", "/usr/include" };
-	char path[PATH_MAX];
-	size_t i;
-	int j;
+static int script_main(int argc, char **argv);
 
-	if (!access(name, R_OK))
-		return 0;
-	for (j = 0; name[0] != '/' && j < dirs->n; j++) {
-		snprintf(path, sizeof(path), "%s/%s", (char *)dirs->v[j], name);
-		if (!access(path, R_OK))
-			return 0;
-	}
-	for (i = 0; name[0] != '/' && i < ARRAY_SIZE(sys); i++) {
-		snprintf(path, sizeof(path), "%s/%s", sys[i], name);
-		if (!access(path, R_OK))
-			return 0;
-	}
-	fprintf(stderr, "ferret: --include: '%s' file not found\n", name);
-	return -ENOENT;
+/* ferret profile writes a script and runs it as "ferret -e" would. */
+static int profile_main(int argc, char **argv)
+{
+	return prof_main(argc, argv, script_main);
+}
+
+/* The front ends: "ferret NAME ..." runs NAME's, anything else a script. */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} subcommands[] = {
+	{ "strace", st_main },
+	{ "profile", profile_main },
+};
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	for (i = 0; argc > 1 && i < ARRAY_SIZE(subcommands); i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].run(argc - 1, argv + 1);
+	return script_main(argc, argv);
+}
+
+/*
+ * --include FILE, as bpftrace takes it: "#include <FILE>" before the
+ * script, so the header must exist (in a -I directory or the system's);
+ * like any #include it is not read, since kernel types come from BTF.
+ */
+static int check_include(const char *name, const struct cpp_opts *o)
+{
+	char *line = xasprintf("#include <%s>\n", name);
+	struct source src = { "--include", line };
+	char *pp = cpp_run(&src, o);
+
+	free(line);
+	free(pp);
+	return pp ? 0 : -ENOENT;
 }
 
 /* -B: bpftrace's three stdio buffering modes. */
@@ -276,7 +315,7 @@ enum {
 	OPT_USDT_FILE, OPT_EMIT,
 };
 
-int main(int argc, char **argv)
+static int script_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
@@ -290,23 +329,25 @@ int main(int argc, char **argv)
 		{ "emit-llvm", required_argument, NULL, OPT_EMIT },
 		{ NULL, 0, NULL, 0 },
 	};
+	static const char *const with_btf[] = { "BPFTRACE_HAVE_BTF", NULL };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { .out = stdout };
 	const char *program = NULL, *outfile = NULL;
 	bool list = false, info = false;
 	struct source src = { 0 };
-	struct vec incdirs = { 0 }, includes = { 0 };
+	const char *incdirs[argc + 1];	/* -I, NULL-terminated */
+	struct vec includes = { 0 };
+	struct cpp_opts cpo = { 0 };
 	struct compiled c;
 	struct node *ast;
 	char *text = NULL;
 	pid_t child = 0;
 	int go_fd = -1, opt, ret, dump = 0, bufmode = _IOLBF, i, longindex = 0;
+	int nincdirs = 0;
 
-	if (argc > 1 && !strcmp(argv[1], "profile"))
-		return prof_main(argc - 1, argv + 1, main);
-	if (argc > 1 && !strcmp(argv[1], "strace"))
-		return st_main(argc - 1, argv + 1);
-	while ((opt = getopt_long(argc, argv, "+B:e:c:p:lo:f:qvdhVkI:", longopts,
+	/* Options may follow the script, as bpftrace's getopt permits. */
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "B:e:c:p:lo:f:qvdhVkI:", longopts,
 				  &longindex)) != -1) {
 		switch (opt) {
 		case 'B':
@@ -337,7 +378,7 @@ int main(int argc, char **argv)
 			} else if (!strcmp(optarg, "folded")) {
 				ropts.format = OUT_FOLDED;
 			} else if (strcmp(optarg, "text")) {
-				fprintf(stderr, "ferret: invalid output format \"%s\"; valid formats: 'text', 'json', 'folded'\n",
+				fprintf(stderr, "ferret: unknown output format '%s' (text, json or folded)\n",
 					optarg);
 				return 1;
 			}
@@ -355,7 +396,7 @@ int main(int argc, char **argv)
 			copts.helper_check++;
 			break;
 		case 'I':
-			vec_push(&incdirs, optarg);
+			incdirs[nincdirs++] = optarg;
 			break;
 		case OPT_INCLUDE:
 			vec_push(&includes, optarg);
@@ -391,17 +432,19 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	for (i = 0, ret = 0; i < includes.n && !ret; i++)
-		ret = check_include(includes.v[i], &incdirs);
-	vec_free(&includes);
-	vec_free(&incdirs);
-	if (ret)
-		return 1;
 	/* On stderr, where bpftrace prints it. */
 	if (info)
 		return info_print(stderr) ? 1 : 0;
 	if (copts.helper_check > 2)
 		copts.helper_check = 2;
+	incdirs[nincdirs] = NULL;
+	cpo.include_dirs = incdirs;
+	cpo.defines = access("/sys/kernel/btf/vmlinux", R_OK) ? NULL : with_btf;
+	for (i = 0, ret = 0; i < includes.n && !ret; i++)
+		ret = check_include(includes.v[i], &cpo);
+	vec_free(&includes);
+	if (ret)
+		return 1;
 	/* "-l PATTERN -p PID", as bpftrace takes it. */
 	if (list && argc - optind == 3 && !strcmp(argv[optind + 1], "-p") &&
 	    parse_pid(argv[optind + 2], &ropts.pid))
@@ -434,25 +477,39 @@ int main(int argc, char **argv)
 	}
 	if (env_map_keys_max(&copts.map_keys_max))
 		return 1;
-
 	kbtf_install();
 	copts.params = argv + optind;
 	copts.nparams = argc - optind;
 
 	{
-		static const char *const with_btf[] = { "BPFTRACE_HAVE_BTF", NULL };
-		char *pp = cpp_run(&src, access("/sys/kernel/btf/vmlinux", R_OK) ?
-				   NULL : with_btf);
+		char *pp = cpp_run(&src, &cpo);
 
-		if (!pp)
+		if (!pp) {
+			free(text);
 			return 1;
+		}
 		free(text);
 		text = pp;
 		src.text = pp;
 	}
 	ast = parse_program(&src);
-	if (!ast)
+	if (!ast) {
+		free(text);
 		return 1;
+	}
+	if (!ast->nlist) {
+		/* Nothing to trace would wait forever: bpftrace refuses it too. */
+		struct loc end = { 1, 1, 1 };
+		const char *p;
+
+		for (p = src.text; *p; p++)
+			if (*p == '\n' && p[1])
+				end.line++;
+		diag_error(&src, &end, "syntax error: unexpected end of file, expecting a probe: the script has none");
+		ast_free(ast);
+		free(text);
+		return 1;
+	}
 	if (outfile) {
 		ropts.out = fopen(outfile, "w");
 		if (!ropts.out) {

@@ -8,7 +8,7 @@
 
 static const struct builtin *const groups[] = {
 	builtin_vars, builtin_aggs, builtin_output, builtin_strings,
-	builtin_symbols, builtin_bytes,
+	builtin_symbols, builtin_bytes, builtin_system,
 };
 
 const struct builtin *builtin_find(const char *name, bool func)
@@ -59,9 +59,17 @@ int bi_nargs(struct sema *s, struct node *n, int min, int max)
 {
 	if (n->nlist < min || n->nlist > max) {
 		if (min == max)
-			return sema_error(s, n, "%s() takes %d argument%s, not %d",
-					  n->name, min, min == 1 ? "" : "s",
-					  n->nlist);
+		{
+			char want[32];
+
+			if (min)
+				snprintf(want, sizeof(want), "%d argument%s", min,
+					 min == 1 ? "" : "s");
+			else
+				snprintf(want, sizeof(want), "no arguments");
+			return sema_error(s, n, "%s() requires %s (%d provided)",
+					  n->name, want, n->nlist);
+		}
 		return sema_error(s, n, "%s() takes %d to %d arguments, not %d",
 				  n->name, min, max, n->nlist);
 	}
@@ -77,6 +85,19 @@ int bi_int_arg(struct sema *s, struct node *n, int i)
 		return -EINVAL;
 	if (a->type->kind != TY_INT)
 		return sema_error(s, a, "%s() argument %d must be an integer, not %s",
+				  n->name, i + 1, type_name(a->type, b, sizeof(b)));
+	return 0;
+}
+
+int bi_addr_arg(struct sema *s, struct node *n, int i)
+{
+	char b[64];
+	struct node *a = n->list[i];
+
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (a->type->kind != TY_INT && a->type->kind != TY_PTR)
+		return sema_error(s, a, "%s() argument %d must be an address, not %s",
 				  n->name, i + 1, type_name(a->type, b, sizeof(b)));
 	return 0;
 }

@@ -63,9 +63,12 @@ void cg_zero(struct cg *g, int off, int size);
 void cg_copy(struct cg *g, int dbase, int doff, int sbase, int soff, int size);
 /*
  * Stores v at base+off as it is laid out in keys, values and records:
- * integers as 8 bytes, strings padded to size bytes.
+ * integers as size bytes (1, 2, 4; else 8), strings padded to size bytes,
+ * structs and arrays still in memory read there.
  */
 void cg_store(struct cg *g, int base, int off, const struct val *v, int size);
+/* Reads size bytes at the kernel or user address in register addr to base+off. */
+void cg_probe_read(struct cg *g, int base, int off, int size, int addr);
 /* r0 = pointer to map value for the key at r10+key_off, or NULL. */
 void cg_lookup(struct cg *g, int map_id, int key_off);
 /* map_update_elem with key and value in the frame; counts a full map. */

@@ -85,7 +85,6 @@ static int gen_probe(struct compiled *c, struct sema_probe *sp)
 			ir_free(&g.ir);
 			return ret;
 		}
-		ir_drop_unreachable(&g.ir);
 		if (c->opts.helper_check)
 			cg_check_helpers(&g, c->opts.helper_check);
 		if (c->opts.dump && (i == 0 || c->opts.dump_all)) {

@@ -64,13 +64,13 @@ enum stat_slot {
 	STAT_MAP_FULL0,		/* + map id: updates refused */
 };
 
-/* The whole compiled script. */
 /* A helper call -k checks: where it is and which helper it calls. */
 struct helper_site {
 	const struct loc *loc;
 	int helper;
 };
 
+/* The whole compiled script. */
 struct compiled {
 	const struct source *src;
 	struct node *ast;

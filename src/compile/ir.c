@@ -48,7 +48,7 @@ static struct ir_insn *ir_add(struct ir *ir, int kind)
 	return in;
 }
 
-void ir_append(struct ir *ir, const struct ir_insn *in)
+void ir_add_copy(struct ir *ir, const struct ir_insn *in)
 {
 	struct ir_insn *to = ir_add(ir, in->kind);
 
@@ -179,51 +179,6 @@ void ir_ld_start(struct ir *ir, int dst)
 void ir_exit(struct ir *ir)
 {
 	ir_op(ir, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
-}
-
-/*
- * Reachability walk: each worklist entry is an instruction index.  A
- * conditional jump continues both ways, "ja" only at its label, exit
- * nowhere; everything else falls through.
- */
-void ir_drop_unreachable(struct ir *ir)
-{
-	int *at = xcalloc(ir->nlabels + 1, sizeof(*at));
-	int *work = xcalloc(2 * ir->n + 1, sizeof(*work));
-	char *live = xcalloc(ir->n + 1, 1);
-	int i, j, nwork = 0;
-
-	for (i = 0; i < ir->n; i++)
-		if (ir->insn[i].kind == IR_LABEL && ir->insn[i].imm >= 0 &&
-		    ir->insn[i].imm < ir->nlabels)
-			at[ir->insn[i].imm] = i;
-	if (ir->n)
-		work[nwork++] = 0;
-	while (nwork) {
-		const struct ir_insn *in;
-
-		i = work[--nwork];
-		if (i >= ir->n || live[i])
-			continue;
-		live[i] = 1;
-		in = &ir->insn[i];
-		if (in->kind == IR_JUMP) {
-			work[nwork++] = at[in->imm2];
-			if (BPF_OP(in->code) == BPF_JA)
-				continue;
-		} else if (in->kind == IR_INSN &&
-			   in->code == (BPF_JMP | BPF_EXIT)) {
-			continue;
-		}
-		work[nwork++] = i + 1;
-	}
-	for (i = j = 0; i < ir->n; i++)
-		if (live[i])
-			ir->insn[j++] = ir->insn[i];
-	ir->n = j;
-	free(live);
-	free(work);
-	free(at);
 }
 
 static const char *const helper_names[] = {

@@ -52,7 +52,7 @@ int ir_vreg(struct ir *ir);
 int ir_label(struct ir *ir);
 void ir_place(struct ir *ir, int label);
 /* Appends a copy of in, location and all. */
-void ir_append(struct ir *ir, const struct ir_insn *in);
+void ir_add_copy(struct ir *ir, const struct ir_insn *in);
 /* "map_update_elem" for BPF_FUNC_map_update_elem; "helper" if unknown. */
 const char *ir_helper_name(int64_t id);
 
@@ -74,12 +74,6 @@ void ir_ld_map(struct ir *ir, int dst, int map_id);
 void ir_ld_map_value(struct ir *ir, int dst, int map_id);
 void ir_ld_start(struct ir *ir, int dst);
 void ir_exit(struct ir *ir);
-
-/*
- * Drops the instructions no path from the first reaches (what follows
- * exit() or return in a block): the verifier rejects unreachable code.
- */
-void ir_drop_unreachable(struct ir *ir);
 
 /* Names a map id in listings; set by whoever owns the map table. */
 typedef const char *(*ir_map_namer)(int map_id, void *arg);

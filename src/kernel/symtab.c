@@ -1061,3 +1061,48 @@ int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
 	}
 	return symtab_which(target, out, len);
 }
+
+int symtab_mapped_files(pid_t pid, void (*fn)(const char *path, void *arg),
+			void *arg)
+{
+	char file[64], exe[4096], line[4096 + 128], **seen = NULL;
+	int nseen = 0, i;
+	ssize_t n;
+	FILE *f;
+
+	snprintf(file, sizeof(file), "/proc/%d/exe", (int)pid);
+	n = readlink(file, exe, sizeof(exe) - 1);
+	if (n < 0)
+		return -errno;
+	exe[n] = 0;
+	fn(exe, arg);
+	snprintf(file, sizeof(file), "/proc/%d/maps", (int)pid);
+	f = fopen(file, "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		char perms[8], *path;
+		bool dup = false;
+
+		if (sscanf(line, "%*x-%*x %7s", perms) != 1 || perms[2] != 'x')
+			continue;
+		path = strchr(line, '/');
+		if (!path)
+			continue;
+		path[strcspn(path, "\n")] = 0;
+		if (!strcmp(path, exe))
+			continue;
+		for (i = 0; i < nseen && !dup; i++)
+			dup = !strcmp(seen[i], path);
+		if (dup)
+			continue;
+		seen = xrealloc(seen, (nseen + 1) * sizeof(*seen));
+		seen[nseen++] = xstrdup(path);
+		fn(path, arg);
+	}
+	fclose(f);
+	for (i = 0; i < nseen; i++)
+		free(seen[i]);
+	free(seen);
+	return 0;
+}

@@ -146,6 +146,13 @@ int symtab_runtime_to_vaddr(const struct symtab *st, uint64_t addr,
 int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len);
 
 /*
+ * Calls fn with the path of each file pid has mapped executable, the
+ * program first, each once, in the order of /proc/PID/maps.  0 or -errno.
+ */
+int symtab_mapped_files(pid_t pid, void (*fn)(const char *path, void *arg),
+			void *arg);
+
+/*
  * Sorts n elements of size bytes by the 64-bit unsigned key at key_off
  * in each, with the algorithm of libstdc++'s std::sort, so that equal
  * keys end up in the order bcc's sorted symbol tables have them.

@@ -4,14 +4,22 @@
 
 #include "loc.h"
 
+struct cpp_opts {
+	const char *const *defines;	/* names defined empty, NULL-terminated */
+	const char *const *include_dirs; /* -I, searched first; NULL-terminated */
+};
+
 /*
- * The part of the C preprocessor bpftrace scripts use: #ifdef, #ifndef,
- * #else and #endif over the names in defines (NULL-terminated), and
- * #include, which is accepted and ignored because kernel types come from
- * BTF.  Returns a copy of src->text with directive lines and skipped
- * regions blanked, so line and column numbers stay true; NULL after a
- * located error (other directives, unbalanced conditionals).
+ * The C preprocessor as bpftrace scripts use it: #define (object-like
+ * and function-like) and #undef, expanded in the text that follows
+ * (outside strings and comments; $name and @name are the script's own
+ * and never expanded); #if, #elif, #ifdef, #ifndef, #else and #endif,
+ * with defined() and integer arithmetic in #if; #include, which must
+ * name a header that exists (kernel types come from BTF, so it is not
+ * read).  Directive lines and skipped regions become empty lines, so
+ * line numbers stay true.  Returns the new text, or NULL after a located
+ * error.  o may be NULL.
  */
-char *cpp_run(const struct source *src, const char *const *defines);
+char *cpp_run(const struct source *src, const struct cpp_opts *o);
 
 #endif

@@ -93,6 +93,8 @@ static bool unify(struct type **slot, struct type *t)
 	return true;
 }
 
+static int expect_sized(struct sema *s, struct node *n, struct type *t);
+
 /* Map keys and values hold integers as 64-bit words. */
 static struct type *storage_type(struct type *t)
 {
@@ -111,6 +113,13 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	for (i = 0; i < n->nlist; i++)
 		if (sema_expr(s, n->list[i]))
 			return NULL;
+	for (i = 0; i < n->nlist; i++) {
+		if (n->list[i]->type->kind == TY_TUPLE) {
+			sema_error(s, n->list[i],
+				   "tuple cannot be used as a map key. Try a multi-key associative array instead (eg `@map[$1, $2] = ...)`.");
+			return NULL;
+		}
+	}
 	if (n->nlist == 1) {
 		key = storage_type(n->list[0]->type);
 	} else if (n->nlist > 1) {
@@ -124,7 +133,8 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	for (i = 0; key && i < (key->kind == TY_TUPLE ? key->nfields : 1); i++) {
 		struct type *k = key->kind == TY_TUPLE ? key->fields[i].type : key;
 
-		if (k->kind != TY_INT && k->kind != TY_PTR && !type_is_text(k)) {
+		if (k->kind != TY_INT && k->kind != TY_PTR && !type_is_text(k) &&
+		    !type_is_record(k) && k->kind != TY_TUPLE) {
 			char b[64];
 
 			sema_error(s, n, "%s cannot be a map key",
@@ -143,7 +153,7 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	} else if (!!sym->key != !!key || (key && !unify(&sym->key, key))) {
 		char a[64], b[64];
 
-		sema_error(s, n, "map %s is used with key %s here but %s elsewhere",
+		sema_error(s, n, "Argument mismatch for %s: trying to access with arguments: [%s] when map expects arguments: [%s]",
 			   n->name, key ? type_name(key, a, sizeof(a)) : "none",
 			   sym->key ? type_name(sym->key, b, sizeof(b)) : "none");
 		return NULL;
@@ -171,13 +181,15 @@ int sema_map_value(struct sema *s, struct node *n, struct type *t)
 
 	if (!sym)
 		return -EINVAL;
-	if (t->kind == TY_NONE || t->kind == TY_CTX || t->kind == TY_STRUCT)
+	if (type_is_record(t) && expect_sized(s, n, t))
+		return -EINVAL;
+	if (t->kind == TY_NONE || t->kind == TY_CTX)
 		return sema_error(s, n, "cannot store %s in map %s",
 				  type_name(t, a, sizeof(a)), sym->name);
 	if (!unify(&sym->val, storage_type(t)))
-		return sema_error(s, n, "map %s holds %s but is assigned %s here",
-				  sym->name, type_name(sym->val, a, sizeof(a)),
-				  type_name(t, b, sizeof(b)));
+		return sema_error(s, n, "Type mismatch for %s: trying to assign value of type '%s' when map already contains a value of type '%s'",
+				  sym->name, type_name(t, b, sizeof(b)),
+				  type_name(sym->val, a, sizeof(a)));
 	return 0;
 }
 
@@ -232,9 +244,13 @@ int sema_const_int(struct sema *s, struct node *n, int64_t *v)
 		}
 		if ((int)n->ival <= o->nparams) {
 			*v = strtoll(o->params[n->ival - 1], &end, 0);
-			if (!*end)
+			if (!*end && *o->params[n->ival - 1])
 				return 0;
+			return sema_error(s, n, "$%d used numerically but given \"%s\": it is not a valid decimal number",
+					  (int)n->ival, o->params[n->ival - 1]);
 		}
+		*v = 0;
+		return 0;
 	}
 	return sema_error(s, n, "expected an integer constant");
 }
@@ -281,8 +297,8 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 		int64_t v;
 
 		if (func)
-			return sema_error(s, n, "unknown function '%s'", n->name);
-		if (type_const_named && !type_const_named(n->name, &v)) {
+			return sema_error(s, n, "Unknown function: %s", n->name);
+		if (!type_const(n->name, &v)) {
 			/* A kernel constant: the node becomes its value. */
 			n->kind = N_INT;
 			n->ival = v;
@@ -290,7 +306,7 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 			n->type = type_int(8, true);
 			return 0;
 		}
-		return sema_error(s, n, "unknown identifier '%s'", n->name);
+		return sema_error(s, n, "Unknown identifier: '%s'", n->name);
 	}
 	if (b->unsupported)
 		return sema_error(s, n, "%s '%s' is not supported yet%s%s",
@@ -333,25 +349,28 @@ static int field(struct sema *s, struct node *n)
 	     n->op == T_ARROW) ||
 	    (t->kind == TY_STRUCT && n->op == T_DOT)) {
 		struct type *st = t->kind == TY_PTR ? t->elem : t;
-		char b[64];
 
-		if (type_complete(st))
-			return sema_error(s, n, "struct %s: kernel BTF is not available",
-					  st->name);
+		if (type_complete(st) || st->incomplete)
+			return sema_error(s, n, "struct %s is incomplete: %s", st->name,
+					  st->btf_id ? "kernel BTF is not available"
+						     : "it is declared but never defined");
 		for (i = 0; i < st->nfields; i++)
 			if (!strcmp(st->fields[i].name, n->name))
 				break;
 		if (i == st->nfields)
-			return sema_error(s, n, "struct %s has no field '%s'",
-					  st->name, n->name);
+			return sema_error(s, n, "Struct/union of type '%s %s' does not contain a field named '%s'",
+					  st->is_union ? "union" : "struct", st->name, n->name);
 		ft = st->fields[i].type;
 		if (ft->kind == TY_NONE)
 			return sema_error(s, n,
-				"field '%s' of struct %s has a type ferret cannot read yet (bitfield, array or function)",
+				"field '%s' of struct %s has a type ferret cannot read (floating point or function)",
 				n->name, st->name);
+		if (st->fields[i].bits && st->fields[i].bitoff + st->fields[i].bits > 64)
+			return sema_error(s, n, "bitfield '%s' spans more than 8 bytes",
+					  n->name);
 		n->type = ft;
 		n->ival = st->fields[i].offset;
-		(void)b;
+		n->id = i;
 		return 0;
 	}
 	if (t->kind == TY_PTR && n->op == T_DOT)
@@ -376,49 +395,51 @@ static int field(struct sema *s, struct node *n)
 
 static int cast(struct sema *s, struct node *n)
 {
-	static const struct {
-		const char *name;
-		int size;
-		bool sign;
-	} ints[] = {
-		{ "int8", 1, true }, { "int16", 2, true }, { "int32", 4, true },
-		{ "int64", 8, true }, { "uint8", 1, false }, { "uint16", 2, false },
-		{ "uint32", 4, false }, { "uint64", 8, false },
-	};
-	size_t i;
+	struct type *t;
+	char b[64];
 
 	if (sema_expr(s, n->a))
 		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(ints); i++) {
-		if (!strcmp(n->str, ints[i].name)) {
-			if (expect_int(s, n->a, "a cast operand"))
-				return -EINVAL;
-			n->type = type_int(ints[i].size, ints[i].sign);
-			return 0;
-		}
+	t = type_parse(n->str);
+	if (!t) {
+		if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6))
+			return sema_error(s, n, "Unknown struct/union: '%.*s'",
+					  (int)strcspn(n->str, " *") +
+					  (int)strcspn(strchr(n->str, ' ') + 1, " *") + 1,
+					  n->str);
+		return sema_error(s, n, "Unknown type: '%s'", n->str);
 	}
-	if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6)) {
-		char name[128];
-		const char *p = strchr(n->str, ' ') + 1;
-		size_t len = strcspn(p, " *");
-		struct type *t;
-
-		snprintf(name, sizeof(name), "%.*s", (int)len, p);
-		t = type_struct_named ? type_struct_named(name) : NULL;
-		if (!t)
-			return sema_error(s, n, "struct %s is not in the kernel's BTF type information",
-					  name);
-		for (p += len; *p; p++)
-			if (*p == '*')
-				t = type_ptr(t);
-		if (t->kind != TY_PTR)
-			return sema_error(s, n, "cannot cast to a struct value; cast to a pointer");
+	if (t->kind == TY_INT) {
 		if (expect_int(s, n->a, "a cast operand"))
 			return -EINVAL;
 		n->type = t;
 		return 0;
 	}
-	return sema_error(s, n, "cast to '%s' is not supported yet", n->str);
+	if (t->kind != TY_PTR)
+		return sema_error(s, n, "Cannot cast to \"%s\": cast to a pointer and dereference it",
+				  type_name(t, b, sizeof(b)));
+	if (expect_int(s, n->a, "a cast operand"))
+		return -EINVAL;
+	n->type = t;
+	return 0;
+}
+
+/* A struct or array value must have a known, non-zero size. */
+static int expect_sized(struct sema *s, struct node *n, struct type *t)
+{
+	char b[64];
+
+	if (t->kind == TY_ARRAY) {
+		if (!t->count)
+			return sema_error(s, n, "%s has no fixed size",
+					  type_name(t, b, sizeof(b)));
+		return expect_sized(s, n, t->elem);
+	}
+	if (t->kind != TY_STRUCT)
+		return 0;
+	if (type_complete(t) || t->incomplete)
+		return sema_error(s, n, "%s is incomplete", type_name(t, b, sizeof(b)));
+	return 0;
 }
 
 static int binop(struct sema *s, struct node *n)
@@ -434,6 +455,16 @@ static int binop(struct sema *s, struct node *n)
 		    (n->op != T_EQ && n->op != T_NE))
 			return sema_error(s, n,
 				"strings can only be compared with == and != against strings");
+		n->type = type_int(8, true);
+		return 0;
+	}
+	if (type_is_record(a) || type_is_record(b)) {
+		char x[64], y[64];
+
+		if (!type_equal(a, b) || (n->op != T_EQ && n->op != T_NE))
+			return sema_error(s, n, "The %s operator can not be used on expressions of types %s, %s",
+					  lex_token_name(n->op), type_name(a, x, sizeof(x)),
+					  type_name(b, y, sizeof(y)));
 		n->type = type_int(8, true);
 		return 0;
 	}
@@ -464,7 +495,7 @@ static int lvalue_int(struct sema *s, struct node *lv)
 		struct symbol *v = find_sym(&s->cur->vars, lv->name);
 
 		if (!v)
-			return sema_error(s, lv, "variable %s is used before it is assigned",
+			return sema_error(s, lv, "Undefined or undeclared variable: %s",
 					  lv->name);
 		lv->sym = v;
 		lv->type = v->val;
@@ -503,7 +534,7 @@ int sema_expr(struct sema *s, struct node *n)
 		struct symbol *v = find_sym(&s->cur->vars, n->name);
 
 		if (!v || !v->val)
-			return sema_error(s, n, "variable %s is used before it is assigned",
+			return sema_error(s, n, "Undefined or undeclared variable: %s",
 					  n->name);
 		n->sym = v;
 		n->type = v->val;
@@ -513,8 +544,14 @@ int sema_expr(struct sema *s, struct node *n)
 		if (!sema_map(s, n))
 			return -EINVAL;
 		if (!n->sym->val) {
+			/*
+			 * Until the passes settle, an unassigned map reads as
+			 * an integer: "@b = @b + 1" types @b from itself.
+			 */
 			n->type = type_int(8, true);
-			return sema_error(s, n, "map %s is read but never assigned",
+			if (!s->report)
+				return 0;
+			return sema_error(s, n, "Undefined map: %s (it is read but never assigned)",
 					  n->name);
 		}
 		if (type_is_agg(n->sym->val))
@@ -527,22 +564,19 @@ int sema_expr(struct sema *s, struct node *n)
 		return binop(s, n);
 	case N_UNOP:
 		if (n->op == T_AMP)
-			return sema_error(s, n, "address-of (&) is not supported yet");
+			return sema_error(s, n, "syntax error, unexpected &: bpftrace's language has no address-of operator");
 		if (n->op == T_STAR) {
 			struct type *t;
 
 			if (sema_expr(s, n->a) || expect_int(s, n->a, "a dereferenced value"))
 				return -EINVAL;
 			t = n->a->type;
-			if (t->kind == TY_INT)
+			if (t->kind == TY_INT || !t->elem)
 				n->type = type_int(8, false);
-			else if (t->elem && t->elem->kind == TY_INT)
-				n->type = t->elem;
-			else if (t->elem && t->elem->kind == TY_STRUCT)
-				return sema_error(s, n, "cannot read a whole struct %s; use -> to read a field",
-						  t->elem->name);
 			else
-				n->type = type_int(8, false);
+				n->type = t->elem;
+			if (type_is_record(n->type) && expect_sized(s, n, n->type))
+				return -EINVAL;
 			return 0;
 		}
 		if (sema_expr(s, n->a) || expect_int(s, n->a, "an operand"))
@@ -577,11 +611,17 @@ int sema_expr(struct sema *s, struct node *n)
 				free(f);
 				return -EINVAL;
 			}
-			f[i] = storage_type(n->list[i]->type);
-			if (f[i]->kind != TY_INT && !type_is_text(f[i])) {
+			f[i] = n->list[i]->type;
+			if (type_is_record(f[i]) && expect_sized(s, n->list[i], f[i])) {
 				free(f);
-				return sema_error(s, n->list[i],
-						  "tuples may hold integers and strings only");
+				return -EINVAL;
+			}
+			if (f[i]->kind != TY_INT && f[i]->kind != TY_PTR &&
+			    f[i]->kind != TY_TUPLE && !type_is_record(f[i]) &&
+			    !type_is_text(f[i])) {
+				type_name(f[i], b, sizeof(b));
+				free(f);
+				return sema_error(s, n->list[i], "%s cannot be a tuple element", b);
 			}
 		}
 		n->type = type_tuple(f, n->nlist);
@@ -592,14 +632,40 @@ int sema_expr(struct sema *s, struct node *n)
 		if (n->a) {
 			if (sema_expr(s, n->a))
 				return -EINVAL;
+			if (expect_sized(s, n->a, n->a->type))
+				return -EINVAL;
 			n->ival = n->a->type->size;
 		} else {
-			return sema_error(s, n, "sizeof(type) is not supported yet");
+			struct type *t = type_parse(n->str);
+
+			if (!t)
+				return sema_error(s, n, "Unknown type: '%s'", n->str);
+			if (expect_sized(s, n, t))
+				return -EINVAL;
+			n->ival = t->size;
 		}
 		n->type = type_int(8, false);
 		return 0;
-	case N_INDEX:
-		return sema_error(s, n, "indexing with [] is not supported yet");
+	case N_INDEX: {
+		struct type *t;
+
+		if (sema_expr(s, n->a) || sema_expr(s, n->b))
+			return -EINVAL;
+		t = n->a->type;
+		if ((t->kind != TY_PTR && t->kind != TY_ARRAY) || !t->elem)
+			return sema_error(s, n, "The [] operator can not be used on expressions of type %s",
+					  type_name(t, b, sizeof(b)));
+		if (expect_int(s, n->b, "an index"))
+			return -EINVAL;
+		if (t->kind == TY_ARRAY && n->b->kind == N_INT &&
+		    n->b->ival >= (uint64_t)t->count)
+			return sema_error(s, n->b, "the index %lld is out of bounds for %s",
+					  (long long)n->b->ival, type_name(t, b, sizeof(b)));
+		n->type = t->elem;
+		if (type_is_record(n->type) && expect_sized(s, n, n->type))
+			return -EINVAL;
+		return 0;
+	}
 	default:
 		return sema_error(s, n, "this is not an expression");
 	}
@@ -611,8 +677,18 @@ static int block(struct sema *s, struct node *n)
 {
 	int i, err = 0;
 
-	for (i = 0; i < n->nlist; i++)
+	for (i = 0; i < n->nlist; i++) {
+		const struct node *st = n->list[i];
+
 		err |= stmt(s, n->list[i]);
+		/* Code generation drops what follows; bpftrace says so. */
+		if (s->report && i + 1 < n->nlist &&
+		    (st->kind == N_RETURN || st->kind == N_BREAK ||
+		     st->kind == N_CONTINUE))
+			diag_warn(s->src, &st->loc, "All code after a '%s' is unreachable.",
+				  st->kind == N_RETURN ? "return" :
+				  st->kind == N_BREAK ? "break" : "continue");
+	}
 	return err ? -EINVAL : 0;
 }
 
@@ -656,8 +732,10 @@ static int assign(struct sema *s, struct node *n)
 			return -EINVAL;
 		if (rv->type->kind == TY_NONE)
 			return sema_error(s, rv, "this has no value to assign");
-		if (rv->type->kind == TY_STRUCT || rv->type->kind == TY_CTX)
-			return sema_error(s, rv, "a variable cannot hold a whole struct; keep a pointer or read a field");
+		if (rv->type->kind == TY_CTX)
+			return sema_error(s, rv, "a variable cannot hold args; read its fields");
+		if (type_is_record(rv->type) && expect_sized(s, rv, rv->type))
+			return -EINVAL;
 		v = find_sym(&s->cur->vars, lv->name);
 		if (!v) {
 			v = xcalloc(1, sizeof(*v));
@@ -666,11 +744,11 @@ static int assign(struct sema *s, struct node *n)
 			v->first = lv;
 			vec_push(&s->cur->vars, v);
 		}
-		/* As in bpftrace, the first assignment sets the width. */
+		/* A variable keeps the width of its first value (sizeof, bswap). */
 		if (!unify(&v->val, rv->type))
-			return sema_error(s, n, "variable %s holds %s but is assigned %s here",
-					  lv->name, type_name(v->val, a, sizeof(a)),
-					  type_name(rv->type, b, sizeof(b)));
+			return sema_error(s, n, "Type mismatch for %s: trying to assign value of type '%s' when variable already contains a value of type '%s'",
+					  lv->name, type_name(rv->type, b, sizeof(b)),
+					  type_name(v->val, a, sizeof(a)));
 		lv->sym = v;
 		lv->type = v->val;
 		return 0;
@@ -710,8 +788,11 @@ static int stmt(struct sema *s, struct node *n)
 	case N_UNROLL:
 		if (sema_const_int(s, n->a, &k))
 			return -EINVAL;
-		if (k < 1 || k > 100)
-			return sema_error(s, n->a, "unroll count must be 1 to 100");
+		if (k > 100)
+			return sema_error(s, n->a, "unroll maximum value is 100");
+		if (k < 1)
+			return sema_error(s, n->a, "unroll minimum value is 1");
+		n->a->kind = N_INT;
 		n->a->ival = k;
 		return block(s, n->b);
 	case N_BREAK:
@@ -731,6 +812,60 @@ static int stmt(struct sema *s, struct node *n)
 	}
 }
 
+/*
+ * $N in a probe spec is the Nth positional parameter's text ("$#" their
+ * count), as bpftrace substitutes it: interval:ms:$1, uprobe:$1:main.
+ */
+static int spec_params(struct sema *s, struct node *spec)
+{
+	const struct compile_opts *o = &s->c->opts;
+	struct buf b = { 0 };
+	const char *p;
+
+	for (p = spec->str; *p; p++) {
+		char *end;
+		long k;
+
+		if (*p != '$') {
+			buf_put(&b, p, 1);
+			continue;
+		}
+		if (p[1] == '#') {
+			buf_printf(&b, "%d", o->nparams);
+			p++;
+			continue;
+		}
+		k = strtol(p + 1, &end, 10);
+		if (end == p + 1 || k < 1) {
+			s->report = true;
+			sema_error(s, spec, "invalid positional parameter in probe '%s'", spec->str);
+			s->report = false;
+			buf_free(&b);
+			return -EINVAL;
+		}
+		if (k > o->nparams) {
+			s->report = true;
+			sema_error(s, spec, "positional parameter $%ld in probe '%s' is not given (%d given)",
+				   k, spec->str, o->nparams);
+			s->report = false;
+			buf_free(&b);
+			return -EINVAL;
+		}
+		buf_printf(&b, "%s", o->params[k - 1]);
+		p = end - 1;
+	}
+	buf_put(&b, "", 1);
+	free(spec->str);
+	spec->str = b.p;
+	return 0;
+}
+
+/* A probe spec that matched nothing, kept for sema_run to report. */
+struct missing {
+	struct node *spec;
+	char *why;
+};
+
 static int expand(struct sema *s, struct sema_probe *sp)
 {
 	struct node *p = sp->node;
@@ -740,8 +875,14 @@ static int expand(struct sema *s, struct sema_probe *sp)
 
 	for (i = 0; i < p->nspecs; i++) {
 		struct node *spec = p->specs[i];
-		const struct provider *prov = provider_find(spec->str);
+		const struct provider *prov;
 		int first = sp->insts.n;
+
+		if (strchr(spec->str, '$') && spec_params(s, spec)) {
+			errs++;
+			continue;
+		}
+		prov = provider_find(spec->str);
 
 		if (!prov) {
 			s->report = true;
@@ -760,6 +901,15 @@ static int expand(struct sema *s, struct sema_probe *sp)
 			continue;
 		}
 		ret = prov->expand(prov, spec->str, &sp->insts, err, sizeof(err));
+		if (ret == -ENOENT) {
+			/* Told once every probe is expanded: see sema_run. */
+			struct missing *m = xcalloc(1, sizeof(*m));
+
+			m->spec = spec;
+			m->why = xstrdup(err[0] ? err : strerror(-ret));
+			vec_push(&s->missing, m);
+			continue;
+		}
 		if (ret) {
 			s->report = true;
 			sema_error(s, spec, "%s", err[0] ? err : strerror(-ret));
@@ -815,13 +965,36 @@ int sema_run(struct sema *s, struct compiled *c)
 		vec_push(&s->probes, sp);
 		err |= expand(s, sp);
 	}
+	/*
+	 * A spec that matches nothing (a symbol this library lacks, a
+	 * tracepoint this kernel lacks) is dropped with a warning, as
+	 * bpftrace drops it, while something else in the script attaches;
+	 * when nothing does, each is an error.
+	 */
+	for (i = 0; i < s->missing.n; i++) {
+		struct missing *m = s->missing.v[i];
+
+		if (c->probes.n) {
+			diag_warn(s->src, &m->spec->loc, "%s; this probe is skipped",
+				  m->why);
+		} else {
+			s->report = true;
+			sema_error(s, m->spec, "%s", m->why);
+			s->report = false;
+			err = -EINVAL;
+		}
+		free(m->why);
+		free(m);
+	}
+	vec_free(&s->missing);
 	if (err)
 		return -EINVAL;
 	for (pass = 0; pass <= SEMA_QUIET_PASSES; pass++) {
 		s->report = pass == SEMA_QUIET_PASSES;
 		s->errors = 0;
 		for (i = 0; i < s->probes.n; i++)
-			check_probe(s, s->probes.v[i]);
+			if (((struct sema_probe *)s->probes.v[i])->insts.n)
+				check_probe(s, s->probes.v[i]);
 	}
 	return s->errors ? -EINVAL : 0;
 }

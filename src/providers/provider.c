@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <errno.h>
-#include <dirent.h>
-#include <glob.h>
-#include <limits.h>
 #include <sys/stat.h>
+#include <limits.h>
+#include <glob.h>
+#include <dirent.h>
 #include <sys/wait.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -634,19 +634,4 @@ int provider_glob_files(const char *pattern, struct vec *out)
 		closedir(d);
 	}
 	return out->n - before;
-}
-
-int provider_pid_exe(pid_t pid, char *out, size_t len)
-{
-	char link[64], exe[PATH_MAX];
-	ssize_t n;
-
-	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
-	n = readlink(link, exe, sizeof(exe) - 1);
-	if (n < 0)
-		return -errno;
-	exe[n] = 0;
-	if (snprintf(out, len, "/proc/%d/root%s", pid, exe) >= (int)len)
-		return -ENAMETOOLONG;
-	return 0;
 }

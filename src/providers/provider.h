@@ -87,12 +87,16 @@ struct provider {
 	enum ctx_mode ctx;
 	bool cookie;			/* bpf_get_attach_cookie() works: one
 					 * program can serve many instances */
+	bool can_override;		/* bpf_override_return() may change the
+					 * probed kernel function's result */
+	bool can_d_path;		/* bpf_d_path() may be called (on the
+					 * functions the kernel allows it for) */
 	bool user;			/* probes in user-space code: with -p,
-					 * a wildcard -l type covers these alone */
-	bool lifo;			/* the kernel runs the programs on one
-					 * event newest first (uprobe consumers):
-					 * attached in reverse, so that they run
-					 * in script order */
+					 * -l with no type or a wildcard type
+					 * lists these alone, as bpftrace does */
+	bool attach_lifo;		/* the kernel runs the program attached
+					 * last to a site first: attached in
+					 * reverse, blocks run in script order */
 
 	/*
 	 * Whether this kernel can run the probe type, with a sentence naming
@@ -288,9 +292,5 @@ char *provider_pattern(const struct provider *p, const char *pattern);
  * Returns how many.
  */
 int provider_glob_files(const char *pattern, struct vec *out);
-
-/* "/proc/PID/root/EXE" for pid's executable, as bpftrace names it.
- * 0 or -errno. */
-int provider_pid_exe(pid_t pid, char *out, size_t len);
 
 #endif

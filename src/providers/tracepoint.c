@@ -61,11 +61,11 @@ static int tp_not_found(const char *cat, const char *event, char *err,
 	}
 	if (!tracefs_has_category(cat))
 		snprintf(err, errlen,
-			 "tracepoint '%s:%s' not found: there is no category '%s' (no %s/events/%s)",
+			 "tracepoint not found: %s:%s: there is no category '%s' (no %s/events/%s)",
 			 cat, event, cat, dir, cat);
 	else
 		snprintf(err, errlen,
-			 "tracepoint '%s:%s' not found (no %s/events/%s/%s)",
+			 "tracepoint not found: %s:%s (no %s/events/%s/%s)",
 			 cat, event, dir, cat, event);
 	return -ENOENT;
 }

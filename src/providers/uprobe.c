@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <elf.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,10 +168,31 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	} else if (parts[1][0] >= '0' && parts[1][0] <= '9') {
 		uint64_t addr = strtoull(parts[1], &end, 0);
 
-		ret = *end ? -EINVAL : uprobe_add_at(&a, parts[1], NULL, addr);
-		if (*end)
+		if (*end) {
 			snprintf(err, errlen, "bad address '%s'", parts[1]);
+			ret = -EINVAL;
+		} else if (!symtab_lookup_addr(st, addr, &off)) {
+			/* An address in no function would never be hit. */
+			snprintf(err, errlen, "Could not resolve address: %s:%s: no function of the file holds it",
+				 path, parts[1]);
+			ret = -EINVAL;
+		} else {
+			/* Named in decimal, as bpftrace names it. */
+			char dec[32];
+
+			snprintf(dec, sizeof(dec), "%llu", (unsigned long long)addr);
+			ret = uprobe_add_at(&a, dec, NULL, addr);
+		}
 	} else {
+		/* "name"+off: quotes keep a symbol's odd characters. */
+		if (parts[1][0] == '"') {
+			char *q = strchr(parts[1] + 1, '"');
+
+			if (q) {
+				memmove(q, q + 1, strlen(q + 1) + 1);
+				memmove(parts[1], parts[1] + 1, strlen(parts[1]));
+			}
+		}
 		plus = strchr(parts[1], '+');
 		if (plus) {
 			*plus = 0;
@@ -192,7 +214,8 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 				 (unsigned long long)sym->size);
 			ret = -EINVAL;
 		} else {
-			if (plus)
+			/* "+0" is the function itself, and named so. */
+			if (plus && off)
 				*plus = '+';
 			ret = uprobe_add_at(&a, parts[1], sym->name,
 					    sym->addr + off);
@@ -229,6 +252,43 @@ static int uprobe_list_one(const struct symtab_sym *sym, void *arg)
 	return 0;
 }
 
+/* Lists the functions of one file matching the function glob. */
+static int uprobe_list_file(struct uprobe_lister *l, const char *path,
+			    const char *glob)
+{
+	struct symtab *st = symtab_open(path);
+	int ret;
+
+	if (!st)
+		return -errno;
+	l->path = path;
+	l->last = NULL;
+	ret = symtab_glob(st, glob, uprobe_list_one, l);
+	symtab_close(st);
+	return ret;
+}
+
+struct uprobe_mapped {
+	struct uprobe_lister *l;
+	const char *path_glob, *func_glob;
+	bool first;		/* only the program, as bpftrace for "*" */
+	int n;
+};
+
+static void uprobe_list_mapped(const char *path, void *arg)
+{
+	struct uprobe_mapped *m = arg;
+	char *shown;
+
+	if ((m->first && m->n) || !util_glob(m->path_glob, path))
+		return;
+	m->n++;
+	/* As bpftrace names them: through the process's root. */
+	shown = xasprintf("/proc/%d/root%s", (int)provider_pid, path);
+	uprobe_list_file(m->l, shown, m->func_glob);
+	free(shown);
+}
+
 static void uprobe_collect(const char *name, void *arg)
 {
 	vec_push(arg, xstrdup(name));
@@ -239,27 +299,44 @@ static int uprobe_cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Lists the functions of the file path matching func. */
-static int uprobe_list_file(struct uprobe_lister *l, const char *path,
-			    const char *func)
+/*
+ * The files a wildcard path names (provider_glob_files: the file system
+ * and, for a bare name, $PATH), each function matching funcs, in the
+ * order bpftrace prints them: whole lines sorted.
+ */
+static int uprobe_list_glob(struct uprobe_lister *l, const char *path_glob,
+			    const char *funcs)
 {
-	struct symtab *st = symtab_open(path);
-	int ret;
+	void (*fn)(const char *name, void *arg) = l->fn;
+	struct vec files = { 0 }, names = { 0 };
+	void *arg = l->arg;
+	int i;
 
-	if (!st)
-		return -errno;
-	l->path = path;
-	l->last = NULL;
-	ret = symtab_glob(st, func, uprobe_list_one, l);
-	symtab_close(st);
-	return ret;
+	provider_glob_files(path_glob, &files);
+	l->fn = uprobe_collect;
+	l->arg = &names;
+	for (i = 0; i < files.n; i++) {
+		/* Files that are no ELF objects are skipped. */
+		uprobe_list_file(l, files.v[i], funcs);
+		free(files.v[i]);
+	}
+	vec_free(&files);
+	if (names.n)
+		qsort(names.v, names.n, sizeof(*names.v), uprobe_cmp_str);
+	for (i = 0; i < names.n; i++) {
+		fn(names.v[i], arg);
+		free(names.v[i]);
+	}
+	vec_free(&names);
+	l->fn = fn;
+	l->arg = arg;
+	return 0;
 }
 
 /*
- * "uprobe:PATH[:GLOB]": PATH's functions; a PATH with wildcards lists
- * every file it matches (a bare one searched in $PATH).  With -p,
- * "uprobe:GLOB" lists the process's executable, and no pattern all of
- * its functions.
+ * "uprobe:PATH[:GLOB]": PATH's functions; nothing without a PATH.  A
+ * wildcard in PATH matches the files the -p process maps ("*" alone: its
+ * program, as bpftrace lists it), or without -p the file system.
  */
 static int uprobe_list(const struct provider *p, const char *pattern,
 		       void (*fn)(const char *name, void *arg), void *arg)
@@ -267,50 +344,39 @@ static int uprobe_list(const struct provider *p, const char *pattern,
 	struct uprobe_lister l = { p, NULL, NULL, fn, arg };
 	const char *rest = pattern ? provider_rest(p, pattern) : NULL;
 	char path[4096], *parts[2];
-	struct vec files = { 0 }, names = { 0 };
-	int i, n = 0, ret;
+	const char *funcs;
+	int n, ret;
 
+	/* -p with no pattern: the process's program, as "uprobe:*". */
 	if (!pattern && provider_pid > 0)
 		rest = "*";
 	if (!rest || !*rest)
 		return 0;
 	n = provider_split(rest, parts, 2);
-	if (n < 1)
-		return 0;
-	if (n == 1 && provider_pid > 0) {
-		ret = provider_pid_exe(provider_pid, path, sizeof(path));
-		if (!ret)
-			ret = uprobe_list_file(&l, path, parts[0]);
+	if (n < 1) {
+		ret = 0;
 		goto out;
 	}
+	funcs = n == 2 && *parts[1] ? parts[1] : "*";
 	if (util_has_glob(parts[0])) {
-		/* Collected and sorted: bpftrace sorts whole lines. */
-		provider_glob_files(parts[0], &files);
-		l.fn = uprobe_collect;
-		l.arg = &names;
-		for (i = 0, ret = 0; i < files.n; i++) {
-			/* Files that are no ELF objects are skipped. */
-			uprobe_list_file(&l, files.v[i], n == 2 && *parts[1] ?
-					 parts[1] : "*");
-			free(files.v[i]);
+		if (provider_pid > 0) {
+			struct uprobe_mapped m = { &l, parts[0], funcs,
+						   !strcmp(parts[0], "*"), 0 };
+
+			ret = symtab_mapped_files(provider_pid, uprobe_list_mapped, &m);
+		} else {
+			ret = uprobe_list_glob(&l, parts[0], funcs);
 		}
-		vec_free(&files);
-		if (names.n)
-			qsort(names.v, names.n, sizeof(*names.v), uprobe_cmp_str);
-		for (i = 0; i < names.n; i++) {
-			fn(names.v[i], arg);
-			free(names.v[i]);
-		}
-		vec_free(&names);
 		goto out;
 	}
 	ret = symtab_resolve_path(parts[0], provider_pid > 0 ? provider_pid : -1,
 				  path, sizeof(path));
-	if (!ret)
-		ret = uprobe_list_file(&l, path, n == 2 && *parts[1] ?
-				       parts[1] : "*");
+	if (ret)
+		goto out;
+	ret = uprobe_list_file(&l, path, funcs);
 out:
-	provider_free_parts(parts, n);
+	if (n > 0)
+		provider_free_parts(parts, n);
 	return ret;
 }
 
@@ -332,6 +398,7 @@ static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
 }
 
 const struct provider uprobe_provider = {
+	.attach_lifo = true,
 	.name = "uprobe",
 	.alias = "u",
 	.prog_type = BPF_PROG_TYPE_KPROBE,
@@ -341,11 +408,11 @@ const struct provider uprobe_provider = {
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,
-	.lifo = true,
 	.user = true,
 };
 
 const struct provider uretprobe_provider = {
+	.attach_lifo = true,
 	.name = "uretprobe",
 	.alias = "ur",
 	.prog_type = BPF_PROG_TYPE_KPROBE,
@@ -355,6 +422,5 @@ const struct provider uretprobe_provider = {
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,
-	.lifo = true,
 	.user = true,
 };

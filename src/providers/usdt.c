@@ -124,9 +124,16 @@ static int usdt_parse(const char *rest, char **parts, int *n,
 	pat->path = parts[0];
 	pat->prov = *n == 3 ? parts[1] : "*";
 	pat->name = *n >= 2 ? parts[*n - 1] : "*";
-	if (!*pat->path || !*pat->prov || !*pat->name) {
+	/* usdt:PATH::NAME: any provider; usdt::PROV:NAME: what -p maps. */
+	if (!*pat->prov)
+		pat->prov = "*";
+	if (!*pat->path && provider_pid > 0)
+		pat->path = "*";
+	if (!*pat->path || !*pat->name) {
+		int err = *pat->path ? -EINVAL : -EDESTADDRREQ;
+
 		provider_free_parts(parts, *n);
-		return -EINVAL;
+		return err;
 	}
 	return 0;
 }
@@ -378,8 +385,13 @@ static int usdt_expand(const struct provider *p, const char *spec,
 		snprintf(err, errlen, "usdt probes need uprobes; %s", why);
 		return -EOPNOTSUPP;
 	}
-	if (usdt_parse(provider_rest(p, spec), parts, &n, &pat, false)) {
-		snprintf(err, errlen, "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
+	ret = usdt_parse(provider_rest(p, spec), parts, &n, &pat, false);
+	if (ret == -EDESTADDRREQ) {
+		snprintf(err, errlen, "usdt probe must specify at least path or pid to probe (usdt:PATH:... or -p PID)");
+		return -EINVAL;
+	}
+	if (ret) {
+		snprintf(err, errlen, "expected usdt:PATH:PROVIDER:NAME, usdt:PATH:NAME, usdt:PATH::NAME or, with -p, usdt::PROVIDER:NAME");
 		return -EINVAL;
 	}
 	ret = usdt_walk(p, &pat, false, out, err, errlen);
@@ -600,6 +612,7 @@ static int usdt_attach(const struct probe_inst *pi, int prog_fd,
 }
 
 const struct provider usdt_provider = {
+	.attach_lifo = true,
 	.name = "usdt",
 	.alias = "U",
 	.prog_type = BPF_PROG_TYPE_KPROBE,
@@ -609,6 +622,5 @@ const struct provider usdt_provider = {
 	.arg_emit = usdt_arg_emit,
 	.list = usdt_list,
 	.attach = usdt_attach,
-	.lifo = true,
 	.user = true,
 };

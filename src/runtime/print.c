@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <arpa/inet.h>
 #include <stdlib.h>
+#include <pwd.h>
 #include <string.h>
+#include <time.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <linux/bpf.h>
@@ -33,7 +35,10 @@ static uint64_t rd64(const void *p)
 /* An integer narrowed to its declared width, as bpftrace reads it. */
 static int64_t int_of(const struct type *t, const void *p)
 {
-	uint64_t v = rd64(p);
+	uint64_t v = 0;
+
+	/* Only the integer's own bytes: it may end its buffer. */
+	memcpy(&v, p, t->size > 0 && t->size < 8 ? t->size : 8);
 
 	switch (t->size) {
 	case 1:
@@ -125,7 +130,9 @@ static bool quoted_in_json(const struct type *t)
 	return t->kind == TY_STR || t->kind == TY_PROBE ||
 	       t->kind == TY_KSYM || t->kind == TY_USYM ||
 	       t->kind == TY_FUNC || t->kind == TY_KSTACK ||
-	       t->kind == TY_USTACK;
+	       t->kind == TY_USTACK || t->kind == TY_USERNAME ||
+	       t->kind == TY_STRERROR || t->kind == TY_TIMESTAMP ||
+	       t->kind == TY_MACADDR;
 }
 
 /*
@@ -201,6 +208,97 @@ static const char *func_name(const struct rt_out *rt, uint64_t i)
 	return rt->func_names[i];
 }
 
+static void put_value(const struct rt_out *rt, const struct type *t,
+		      const void *p, uint32_t div, bool json, struct buf *out);
+
+/* A bitfield's value, from the bytes at its field offset. */
+static int64_t bitfield_of(const struct field *f, const void *p)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, p, (f->bitoff + f->bits + 7) / 8);
+	v <<= 64 - f->bitoff - f->bits;
+	if (f->type->is_signed)
+		return (int64_t)v >> (64 - f->bits);
+	return (int64_t)(v >> (64 - f->bits));
+}
+
+enum rec_mode { REC_VALUE, REC_KEY, REC_JSON };
+
+/*
+ * strftime(fmt, ns) of a CLOCK_MONOTONIC time (bpftrace's nsecs): the
+ * wall-clock time it was, in local time.
+ */
+static void put_strftime(const char *fmt, uint64_t ns, struct buf *out)
+{
+	struct timespec mono, real;
+	int64_t wall_ns;
+	char text[256];
+	struct tm tm;
+	time_t secs;
+	size_t n;
+
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_REALTIME, &real);
+	wall_ns = (int64_t)ns + ((int64_t)real.tv_sec - mono.tv_sec) * 1000000000 +
+		  (real.tv_nsec - mono.tv_nsec);
+	secs = (time_t)(wall_ns / 1000000000);
+	localtime_r(&secs, &tm);
+	/* The format is the script's own string literal. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	n = strftime(text, sizeof(text), fmt ? fmt : "", &tm);
+#pragma GCC diagnostic pop
+	buf_put(out, text, n);
+}
+
+/*
+ * A struct or array as bpftrace prints it: "{ .a = 1, .b = [1,2] }" as a
+ * value, "{.a=1,.b=[1,2]}" in a map key (where integers read as signed at
+ * their width, as bpftrace's key printer reads them), and
+ * "{ "a": 1, "b": [1,2] }" in JSON.
+ */
+static void put_record(const struct rt_out *rt, const struct type *t,
+		       const void *p, enum rec_mode mode, struct buf *out)
+{
+	const char *data = p;
+	int i;
+
+	if (t->kind == TY_ARRAY) {
+		buf_put(out, "[", 1);
+		for (i = 0; i < t->count; i++) {
+			if (i)
+				buf_put(out, ",", 1);
+			put_record(rt, t->elem, data + i * t->elem->size, mode, out);
+		}
+		buf_put(out, "]", 1);
+		return;
+	}
+	if (t->kind != TY_STRUCT) {
+		if (mode == REC_KEY && t->kind == TY_INT)
+			put_s64(out, int_of(type_int(t->size, true), p));
+		else
+			put_value(rt, t, p, 1, mode == REC_JSON, out);
+		return;
+	}
+	put_str(out, mode == REC_KEY ? "{" : "{ ");
+	for (i = 0; i < t->nfields; i++) {
+		const struct field *f = &t->fields[i];
+
+		if (i)
+			put_str(out, mode == REC_KEY ? "," : ", ");
+		if (mode == REC_JSON)
+			buf_printf(out, "\"%s\": ", f->name);
+		else
+			buf_printf(out, mode == REC_KEY ? ".%s=" : ".%s = ", f->name);
+		if (f->bits)
+			put_s64(out, bitfield_of(f, data + f->offset));
+		else
+			put_record(rt, f->type, data + f->offset, mode, out);
+	}
+	put_str(out, mode == REC_KEY ? "}" : " }");
+}
+
 /*
  * A value in text, as bpftrace's value_to_str: integers (also inside
  * tuples) divided by div, pointers in decimal.
@@ -261,6 +359,32 @@ static void put_value(const struct rt_out *rt, const struct type *t,
 		}
 		buf_put(out, json ? "]" : ")", 1);
 		break;
+	case TY_STRUCT:
+	case TY_ARRAY:
+		put_record(rt, t, p, json ? REC_JSON : REC_VALUE, out);
+		break;
+	case TY_USERNAME: {
+		struct passwd *pw = getpwuid((uid_t)rd64(p));
+
+		if (pw)
+			put_str(out, pw->pw_name);
+		else
+			put_u64(out, rd64(p));
+		break;
+	}
+	case TY_STRERROR:
+		put_str(out, strerror((int)rd64(p)));
+		break;
+	case TY_MACADDR: {
+		const uint8_t *m = p;
+
+		buf_printf(out, "%02X:%02X:%02X:%02X:%02X:%02X", m[0], m[1],
+			   m[2], m[3], m[4], m[5]);
+		break;
+	}
+	case TY_TIMESTAMP:
+		put_strftime(t->name, rd64(p), out);
+		break;
 	case TY_NONE:
 		break;
 	default:
@@ -300,6 +424,8 @@ static void put_key_arg(const struct rt_out *rt, const struct type *t,
 		buf_printf(out, "0x%llx", (unsigned long long)rd64(p));
 	else if (t->kind == TY_KSTACK || t->kind == TY_USTACK)
 		put_stack(rt, t, p, 4, out);
+	else if (type_is_record(t))
+		put_record(rt, t, p, REC_KEY, out);
 	else
 		put_value(rt, t, p, 1, false, out);
 }

@@ -31,24 +31,18 @@
 /* How long the reader sleeps when the programs have not woken it. */
 #define POLL_MS 100
 
-static volatile sig_atomic_t stop_signal, print_signal;
+static volatile sig_atomic_t stop_signal, dump_signal;
+
+/* SIGUSR1: print every map and go on, as bpftrace does. */
+static void on_dump(int sig)
+{
+	dump_signal = 1;
+}
 
 static void on_signal(int sig)
 {
 	stop_signal = sig;
 }
-
-static void on_usr1(int sig)
-{
-	print_signal = 1;
-}
-
-/*
- * on_record's answer that ends the read of the ring buffer: after exit()
- * and after SIGINT, so that probes fed by what a record does (system())
- * cannot keep the reader in libbpf's loop for ever.
- */
-#define STOP_READING (-ECANCELED)
 
 static uint64_t now_ns(void)
 {
@@ -56,6 +50,11 @@ static uint64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+bool run_stopping(void)
+{
+	return stop_signal != 0;
 }
 
 void run_emit(struct runtime *rt, const char *type, const char *text,
@@ -75,14 +74,17 @@ void run_emit(struct runtime *rt, const char *type, const char *text,
 	fwrite(text, 1, len, f);
 }
 
-static void handle_record(struct runtime *rt, void *data, size_t size)
+static int on_record(void *arg, void *data, size_t size)
 {
+	struct runtime *rt = arg;
 	const struct rec_hdr *h = data;
 	const struct builtin *b;
 	int err;
 
+	if (rt->exiting)
+		return 0;
 	if (size < sizeof(*h))
-		return;
+		return 0;
 	if (rt->sink && rt->sink->printf_rec && h->kind == REC_PRINTF) {
 		const struct fmt_spec *fs = h->id < (uint32_t)rt->c->fmts.n ?
 			rt->c->fmts.v[h->id] : NULL;
@@ -90,7 +92,7 @@ static void handle_record(struct runtime *rt, void *data, size_t size)
 		const void *p = (const char *)data + sizeof(*h);
 
 		if (!fs)
-			return;
+			return 0;
 		if (len < (size_t)fs->size) {
 			if (rt->padlen < (size_t)fs->size) {
 				free(rt->pad);
@@ -102,29 +104,18 @@ static void handle_record(struct runtime *rt, void *data, size_t size)
 			p = rt->pad;
 		}
 		rt->sink->printf_rec(rt->sink->arg, fs, p);
-		return;
+		return 0;
 	}
 	b = builtin_for_record(h->kind);
 	if (!b) {
 		fprintf(stderr, "ferret: unknown record kind %u\n", h->kind);
-		return;
+		return 0;
 	}
 	err = b->rt(rt, h, (const char *)data + sizeof(*h), size - sizeof(*h));
 	if (err)
 		fprintf(stderr, "ferret: %s() output failed: %s\n", b->name,
 			strerror(-err));
-}
-
-static int on_record(void *arg, void *data, size_t size)
-{
-	struct runtime *rt = arg;
-
-	if (rt->exiting)
-		return STOP_READING;
-	if (rt->discarding)
-		return 0;
-	handle_record(rt, data, size);
-	return stop_signal && !rt->draining ? STOP_READING : 0;
+	return 0;
 }
 
 static uint64_t stat_sum(struct runtime *rt, int slot)
@@ -304,8 +295,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	struct fdset fds = { 0 };
 	struct ring_buffer *rb = NULL;
 	struct sigaction sa = { .sa_handler = on_signal };
-	struct sigaction sa_usr1 = { .sa_handler = on_usr1 };
-	int i, err, nprobes = 0, status = 0, ret = 1;
+	int i, k, err, nprobes = 0, status = 0, ret = 1;
 	bool child_done = false;
 	const char **names;
 
@@ -350,7 +340,11 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	nprobes = c->attach.n;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGUSR1, &sa_usr1, NULL);
+	{
+		struct sigaction du = { .sa_handler = on_dump };
+
+		sigaction(SIGUSR1, &du, NULL);
+	}
 	if (child > 0 && c->uses_pids)
 		hold_child_exit(child);
 	/*
@@ -361,17 +355,17 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 */
 	fire(&rt, WHEN_BEGIN);
 	/*
-	 * Probes on one event run in script order, as in bpftrace: the
-	 * kernel runs most types oldest first, uprobes newest first, so
-	 * those go second, in reverse.
+	 * Script order, except for probe types whose kernel runs the last
+	 * program attached to a site first: those go second, in reverse, so
+	 * that several blocks on one event still run as written.
 	 */
-	for (i = 0; i < 2 * c->attach.n; i++) {
-		bool rev = i >= c->attach.n;
-		struct cattach *at = c->attach.v[rev ? 2 * c->attach.n - 1 - i : i];
+	for (k = 0; k < 2 * c->attach.n; k++) {
+		bool lifo = k >= c->attach.n;
+		struct cattach *at = c->attach.v[lifo ? 2 * c->attach.n - 1 - k : k];
 		struct cprog *p = c->progs.v[at->prog];
 		char msg[512] = "";
 
-		if (at->pi->when != WHEN_EVENT || at->pi->prov->lifo != rev)
+		if (at->pi->when != WHEN_EVENT || at->pi->prov->attach_lifo != lifo)
 			continue;
 		err = at->pi->prov->attach(at->pi, p->fd, at->cookie, &fds,
 					   msg, sizeof(msg));
@@ -400,20 +394,19 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		child_go_fd = -1;
 	}
 	while (!rt.exiting && !stop_signal) {
+		if (dump_signal) {
+			dump_signal = 0;
+			ring_buffer__consume(rb);
+			print_maps(&rt.out, rt.maps, rt.nmaps);
+			fflush(rt.out.f);
+		}
 		err = ring_buffer__poll(rb, POLL_MS);
-		if (err < 0 && err != -EINTR && err != STOP_READING) {
+		if (err < 0 && err != -EINTR) {
 			fprintf(stderr, "ferret: reading the ring buffer: %s\n",
 				strerror(-err));
 			break;
 		}
-		if (stop_signal)
-			break;
 		ring_buffer__consume(rb);
-		/* SIGUSR1: every map now, as bpftrace prints them; go on. */
-		if (print_signal) {
-			print_signal = 0;
-			print_maps(&rt.out, rt.maps, rt.nmaps);
-		}
 		fflush(rt.out.f);
 		if (!child_done && target_gone(child, o->pid, &status)) {
 			child_done = true;
@@ -425,19 +418,13 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		    o->sink->tick(o->sink->arg, child_done))
 			break;
 	}
+	ring_buffer__consume(rb);
 	/*
 	 * Stop the probes before END, as bpftrace does: what END prints or
 	 * clears must not be refilled by events while user space works on
 	 * it.  Stopped programs leave their links to be released after exit.
-	 * What they sent before is read next, unless a signal stopped
-	 * tracing: then, as in bpftrace, ferret ends at once, and the
-	 * records left are dropped unread (each could run a system()).
 	 */
 	fdset_close_async(&fds, loader_stop_events(&l) == 0);
-	rt.discarding = stop_signal != 0;
-	ring_buffer__consume(rb);
-	rt.discarding = false;
-	rt.draining = true;
 	/* END runs even after exit(), as in bpftrace. */
 	rt.exiting = false;
 	fire(&rt, WHEN_END);

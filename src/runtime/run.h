@@ -53,8 +53,6 @@ struct runtime {
 	int ringbuf_fd, stats_fd;
 	int pids_fd;		/* MAP_PIDS, or -1 */
 	bool exiting;
-	bool draining;		/* reading END's records, even after a signal */
-	bool discarding;	/* dropping what is left after a signal */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
 	const struct run_sink *sink;
 	void *pad;		/* a full-size copy of a short record */
@@ -73,6 +71,9 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
  * read.  The pid, or -1 after reporting the error.
  */
 pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd);
+
+/* True once SIGINT or SIGTERM asked the run to end. */
+bool run_stopping(void);
 
 /* Writes text as one output record (a JSON object under -f json). */
 void run_emit(struct runtime *rt, const char *type, const char *text,

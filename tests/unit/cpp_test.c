@@ -17,6 +17,7 @@ struct cpp_case {
 };
 
 static const char *const defines[] = { "BPFTRACE_HAVE_BTF", NULL };
+static const struct cpp_opts opts = { .defines = defines };
 
 static const struct cpp_case cases[] = {
 	{ "ifdef_defined", "#ifdef BPFTRACE_HAVE_BTF\na\n#else\nb\n#endif\n",
@@ -25,6 +26,30 @@ static const struct cpp_case cases[] = {
 	  "\n\n\nb\n\n" },
 	{ "include_blanked", "#include <linux/sched.h>\nx\n",
 	  "\nx\n" },
+	{ "include_missing", "#include <ferret/no_such_header.h>\nx\n", NULL },
+	{ "include_missing_skipped", "#ifdef NOPE\n#include <nope.h>\n#endif\nx\n",
+	  "\n\n\nx\n" },
+	{ "define_object", "#define N 5\nBEGIN { @x = N + N; }\n",
+	  "\nBEGIN { @x = 5 + 5; }\n" },
+	{ "define_function", "#define MAX(a, b) ((a) > (b) ? (a) : (b))\n@m = MAX($x, 3);\n",
+	  "\n@m = (($x) > (3) ? ($x) : (3));\n" },
+	{ "define_nested_and_undef",
+	  "#define A B + 1\n#define B 2\nA\n#undef B\nA\n",
+	  "\n\n2 + 1\n\nB + 1\n" },
+	{ "define_not_in_strings_vars_maps",
+	  "#define N 5\nprintf(\"N\"); $N = @N; N\n",
+	  "\nprintf(\"N\"); $N = @N; 5\n" },
+	{ "define_comment_and_continuation",
+	  "#define X 1 + \\\n 2 // two\nX\n",
+	  "\n\n1 +  2\n" },
+	{ "define_self_reference", "#define X X + 1\nX\n", "\nX + 1\n" },
+	{ "if_arithmetic", "#define V 3\n#if V * 2 > 5 && defined(V)\na\n#elif 1\nb\n#else\nc\n#endif\n",
+	  "\n\na\n\n\n\n\n\n" },
+	{ "elif_taken", "#if 0\na\n#elif defined BPFTRACE_HAVE_BTF\nb\n#else\nc\n#endif\n",
+	  "\n\n\nb\n\n\n\n" },
+	{ "if_division_by_zero", "#if 1 / 0\n#endif\n", NULL },
+	{ "error_directive", "#error stop here\n", NULL },
+	{ "macro_wrong_arity", "#define F(a) a\nF(1, 2)\n", NULL },
 	{ "hash_in_block_comment",
 	  "/*\n * text\n # need changes\n */\nBEGIN {}\n",
 	  "/*\n * text\n # need changes\n */\nBEGIN {}\n" },
@@ -36,7 +61,7 @@ static const struct cpp_case cases[] = {
 	  "// /*\n\n\n\n" },
 	{ "shebang_kept", "#!/usr/bin/env bpftrace\nx\n",
 	  "#!/usr/bin/env bpftrace\nx\n" },
-	{ "unknown_directive", "#define X 1\n", NULL },
+	{ "unknown_directive", "#frobnicate X 1\n", NULL },
 	{ "unbalanced_endif", "#endif\n", NULL },
 };
 
@@ -72,7 +97,7 @@ int main(void)
 		FILE *saved = stderr;
 
 		stderr = fopen("/dev/null", "w");
-		got = cpp_run(&src, defines);
+		got = cpp_run(&src, &opts);
 		fclose(stderr);
 		stderr = saved;
 		if (!c->want)

@@ -386,9 +386,9 @@ static void test_unsupported(void)
 		expect_error(&t, "U:/bin/sh:n*", -ENOENT,
 			     "no USDT probe matches 'n*' in /bin/sh");
 		expect_error(&t, "usdt:/bin/sh", -EINVAL,
-			     "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
+			     "expected usdt:PATH:PROVIDER:NAME, usdt:PATH:NAME");
 		expect_error(&t, "usdt:/bin/sh:a:b:c", -EINVAL,
-			     "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
+			     "expected usdt:PATH:PROVIDER:NAME, usdt:PATH:NAME");
 		expect_error(&t, "usdt:/no/such/file:p:n", -ENOENT,
 			     "/no/such/file: no such file, library or program");
 	}
@@ -702,11 +702,11 @@ static void test_tp_errors(void)
 	if (!need_root(t.name))
 		return;
 	snprintf(want, sizeof(want),
-		 "tracepoint 'nosuchcat:x' not found: there is no category 'nosuchcat' (no %s/events/nosuchcat)",
+		 "tracepoint not found: nosuchcat:x: there is no category 'nosuchcat' (no %s/events/nosuchcat)",
 		 tracefs_path());
 	expect_error(&t, "tracepoint:nosuchcat:x", -ENOENT, want);
 	snprintf(want, sizeof(want),
-		 "tracepoint 'sched:nosuch' not found (no %s/events/sched/nosuch)",
+		 "tracepoint not found: sched:nosuch (no %s/events/sched/nosuch)",
 		 tracefs_path());
 	expect_error(&t, "tracepoint:sched:nosuch", -ENOENT, want);
 	expect_error(&t, "tracepoint:sched:nosuch*", -ENOENT,
