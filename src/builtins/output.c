@@ -628,7 +628,7 @@ const struct builtin builtin_output[] = {
 	/* Not callable: no script names a function with a space. */
 	FN("helper error", REC_HELPER_ERR, NULL, NULL, rt_helper_error),
 	FN("override", 0, sema_override, cg_override, NULL),
-	NOT_YET("unwatch", "it removes a watchpoint, and watchpoints need hardware breakpoints (PERF_TYPE_BREAKPOINT), which this machine does not offer"),
+	NOT_YET("unwatch", "it removes a watchpoint from inside a probe, which ferret's watchpoints cannot do"),
 	NOT_YET("skboutput", "it writes packets to a pcap file from fentry programs, which ferret does not do"),
 	NOT_YET("cgroup_path", "it names a cgroup by id across every mounted hierarchy, which ferret does not do"),
 	NOT_YET("len", "bpftrace 0.17 has no len() either"),

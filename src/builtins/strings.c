@@ -444,7 +444,10 @@ static int sema_path(struct sema *s, struct node *n)
 {
 	int i;
 
-	if (bi_nargs(s, n, 1, 1) || bi_addr_arg(s, n, 0))
+	if (bi_nargs(s, n, 1, 1) || sema_expr(s, n->list[0]))
+		return -EINVAL;
+	/* A struct path in kernel memory passes as its address. */
+	if (n->list[0]->type->kind != TY_STRUCT && bi_addr_arg(s, n, 0))
 		return -EINVAL;
 	for (i = 0; i < s->cur->insts.n; i++) {
 		const struct probe_inst *pi = s->cur->insts.v[i];

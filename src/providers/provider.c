@@ -40,6 +40,8 @@ const struct provider *const provider_table[] = {
 	&interval_provider,
 	&software_provider,
 	&hardware_provider,
+	&watchpoint_provider,
+	&asyncwatchpoint_provider,
 	NULL,
 };
 

@@ -186,6 +186,7 @@ extern const struct provider kprobe_provider, kretprobe_provider;
 extern const struct provider fentry_provider, fexit_provider;
 extern const struct provider uprobe_provider, uretprobe_provider;
 extern const struct provider usdt_provider;
+extern const struct provider watchpoint_provider, asyncwatchpoint_provider;
 
 /*
  * The text after the provider's prefix ("sched:x" for "t:sched:x"), or

@@ -161,6 +161,24 @@ if [ -x "$FXB" ]; then
 	wait $fxp 2>/dev/null
 fi
 
+# Watchpoints: a hardware breakpoint on a long the workload writes 3
+# times, in ferret and in bpftrace.
+wp_run() {	# wp_run TOOL PROBE OUT
+	"$WL" watch 3 >"$TMP/wa.txt" &
+	local wp=$! i=0
+	while [ $i -lt 50 ] && [ ! -s "$TMP/wa.txt" ]; do sleep 0.02; i=$((i + 1)); done
+	timeout 20 "$1" -p $wp -e "$2:$(cat "$TMP/wa.txt"):8:w { @[comm] = count(); }" >"$3" 2>/dev/null
+	wait $wp
+}
+wp_run "$F" watchpoint "$TMP/w1.txt"
+wp_run bpftrace watchpoint "$TMP/w2.txt"
+why="$(cat "$TMP/w1.txt" "$TMP/w2.txt" | tr '\n' '|')" check watchpoint_like_bpftrace \
+	test "$(grep '^@' "$TMP/w1.txt")" = '@[workload]: 3' -a "$(cat "$TMP/w1.txt")" = "$(cat "$TMP/w2.txt")"
+# bpftrace 0.17 takes asyncwatchpoint only as FUNC+ARG; ferret takes an address.
+wp_run "$F" asyncwatchpoint "$TMP/w3.txt"
+why="$(tr '\n' '|' <"$TMP/w3.txt")" check asyncwatchpoint_address \
+	test "$(grep '^@' "$TMP/w3.txt")" = '@[workload]: 3'
+
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \

@@ -16,6 +16,8 @@
  *   workload stack N     N times main -> ferret_outer -> ferret_inner ->
  *                        getppid(), then lives 300 ms more: user stacks
  *                        (built with frame pointers) with known frames
+ *   workload watch N     prints the address of a long, waits 1 s, writes it N
+ *                        times, lives 200 ms more: a target for watchpoints
  *   workload sargs N     N times ferret_sargs(1, ..., 8): the 7th and 8th
  *                        arguments go on the stack (sarg0, sarg1)
  *   workload structs N   N times ferret_struct(rec, vals, 4) on two linked
@@ -106,6 +108,9 @@ __attribute__((noinline)) long ferret_sargs(long a, long b, long c, long d,
 	return a + b + c + d + e + f + g + h;
 }
 
+/* Written by "workload watch": volatile, so every write happens. */
+volatile long ferret_watched;
+
 int main(int argc, char **argv)
 {
 	long n = argc > 2 ? atol(argv[2]) : 1, i;
@@ -168,6 +173,15 @@ int main(int argc, char **argv)
 		syscall(SYS_getppid);
 		if (sum < 0)
 			return 1;
+	} else if (!strcmp(argv[1], "watch")) {
+		struct timespec wait = { 1, 0 }, after = { 0, 200 * 1000 * 1000 };
+
+		printf("%p\n", (void *)&ferret_watched);
+		fflush(stdout);
+		nanosleep(&wait, NULL);
+		for (i = 0; i < n; i++)
+			ferret_watched = i;
+		nanosleep(&after, NULL);
 	} else if (!strcmp(argv[1], "sargs")) {
 		long sum = 0;
 

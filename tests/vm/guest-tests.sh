@@ -271,8 +271,8 @@ else
 fi
 
 # path(): bpf_d_path() in an fentry program on a function the kernel
-# allows it for.
-run path -q -c "/bin/busybox stat /bin/ferret" -e 'fentry:vfs_getattr /pid == cpid/ { printf("path=%s\n", path(args->path)); }'
+# allows it for, with a struct path reached through a BTF pointer.
+run path -q -c "/bin/busybox head -c 1 /bin/ferret" -e 'fentry:filp_close /pid == cpid/ { printf("path=%s\n", path(args->filp->f_path)); }'
 if [ $rc = 0 ] && grep -qx 'path=/bin/ferret' "$TMP/path.out"; then
 	ok path
 else
