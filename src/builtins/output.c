@@ -5,6 +5,7 @@
  * the work when the record arrives, in order with everything else.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -412,15 +413,17 @@ static int sema_delete(struct sema *s, struct node *n)
 
 /*
  * delete(@m[k]).  A hist or lhist entry is one map entry per bucket, so
- * each bucket's is deleted.  A keyless count() or avg() map is left
- * holding zero, as bpftrace leaves it (it prints "@: 0" after).
+ * each bucket's is deleted.  A keyless count(), avg() or stats() map is
+ * left holding a zero count, as bpftrace leaves it (it prints "@: 0"
+ * after); avg() and stats() keep their total (stats() prints it).
  */
 static int cg_delete(struct cg *g, struct node *n, struct val *out)
 {
 	struct node *m = n->list[0];
 	const struct type *t = m->sym->val;
 	bool buckets = t->kind == TY_HIST || t->kind == TY_LHIST;
-	int zero = -1, key, nb = 1, b, boff = 0;
+	int zero = -1, key, nb = 1, b, boff = 0, total = -1;
+	bool keep;
 
 	if (buckets) {
 		int r = ir_vreg(&g->ir);
@@ -433,6 +436,18 @@ static int cg_delete(struct cg *g, struct node *n, struct val *out)
 	} else {
 		key = cg_map_key(g, m, -1);
 	}
+	keep = !m->sym->key && (t->kind == TY_AVG || t->kind == TY_STATS);
+	if (keep) {
+		int p = ir_vreg(&g->ir), miss = ir_label(&g->ir);
+
+		total = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, total, 0);
+		cg_lookup(g, m->sym->id, key);
+		ir_mov(&g->ir, p, BPF_REG_0);
+		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
+		ir_ld(&g->ir, BPF_DW, total, p, offsetof(struct agg_avg, total));
+		ir_place(&g->ir, miss);
+	}
 	for (b = 0; b < nb; b++) {
 		if (buckets)
 			ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, boff, b);
@@ -441,10 +456,13 @@ static int cg_delete(struct cg *g, struct node *n, struct val *out)
 		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
 		ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
 	}
-	if (!m->sym->key && (t->kind == TY_COUNT || t->kind == TY_AVG)) {
+	if (!m->sym->key && (t->kind == TY_COUNT || keep)) {
 		/* A new per-CPU entry starts at zero on every CPU. */
 		zero = cg_alloc(g, t->size);
 		cg_zero(g, zero, t->size);
+		if (keep)
+			ir_st(&g->ir, BPF_DW, BPF_REG_10,
+			      zero + offsetof(struct agg_avg, total), total);
 		cg_update(g, m->sym->id, key, zero, BPF_ANY);
 	}
 	return 0;
@@ -558,6 +576,38 @@ static int cg_override(struct cg *g, struct node *n, struct val *out)
 	return 0;
 }
 
+/*
+ * -k: a helper failed; told where bpftrace tells it, in the output (a
+ * "helper_error" object under -f json), as a warning located at the
+ * call's place in the script.  --no-warnings silences it.
+ */
+static int rt_helper_error(struct runtime *rt, const struct rec_hdr *h,
+			   const void *data, size_t len)
+{
+	const struct helper_site *site;
+	int64_t err;
+
+	if (h->id >= (uint32_t)rt->c->helper_sites.n || len < sizeof(err))
+		return -EINVAL;
+	site = rt->c->helper_sites.v[h->id];
+	memcpy(&err, data, sizeof(err));
+	if (!diag_warnings())
+		return 0;
+	if (rt->out.format == OUT_JSON) {
+		fprintf(rt->out.f, "{\"type\": \"helper_error\", \"helper\": \"%s\", \"retcode\": %lld, \"line\": %d, \"col\": %d}\n",
+			ir_helper_name(site->helper), (long long)err,
+			site->loc ? site->loc->line : 0,
+			site->loc ? site->loc->col : 0);
+		return 0;
+	}
+	diag_set_stream(rt->out.f);
+	diag_warn(rt->c->src, site->loc, "Failed to %s: %s (%lld)",
+		  ir_helper_name(site->helper), strerror((int)-err),
+		  (long long)err);
+	diag_set_stream(NULL);
+	return 0;
+}
+
 #define FN(n, k, s, c, r) { .name = n, .func = true, .rec_kind = k, \
 			    .sema = s, .cg = c, .rt = r }
 #define NOT_YET(n, why) { .name = n, .func = true, .unsupported = why }
@@ -575,6 +625,8 @@ const struct builtin builtin_output[] = {
 	FN("time", REC_TIME, sema_time, cg_time, rt_time),
 	FN("exit", REC_EXIT, sema_exit, cg_exit, rt_exit),
 	FN("signal", 0, sema_signal, cg_signal, NULL),
+	/* Not callable: no script names a function with a space. */
+	FN("helper error", REC_HELPER_ERR, NULL, NULL, rt_helper_error),
 	FN("override", 0, sema_override, cg_override, NULL),
 	NOT_YET("unwatch", "it removes a watchpoint from inside a probe, which ferret's watchpoints cannot do"),
 	NOT_YET("skboutput", "it writes packets to a pcap file from fentry programs, which ferret does not do"),

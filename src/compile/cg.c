@@ -1188,3 +1188,62 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	vec_free(&g->vars);
 	return ret ? ret : g->err;
 }
+
+/* 1: checked from -k; 2: from -kk (reads fail often and harmlessly). */
+static int check_level(int64_t helper)
+{
+	switch (helper) {
+	case BPF_FUNC_map_update_elem:
+	case BPF_FUNC_map_delete_elem:
+	case BPF_FUNC_send_signal:
+	case BPF_FUNC_get_stackid:
+	case BPF_FUNC_ringbuf_output:
+		return 1;
+	case BPF_FUNC_probe_read:
+	case BPF_FUNC_probe_read_str:
+	case BPF_FUNC_probe_read_user:
+	case BPF_FUNC_probe_read_user_str:
+	case BPF_FUNC_probe_read_kernel:
+	case BPF_FUNC_probe_read_kernel_str:
+		return 2;
+	default:
+		return 0;
+	}
+}
+
+static void check_one(struct cg *g, const struct ir_insn *call)
+{
+	struct helper_site *site = xcalloc(1, sizeof(*site));
+	int v = ir_vreg(&g->ir), ok = ir_label(&g->ir), rec;
+
+	site->loc = call->loc;
+	site->helper = call->imm;
+	vec_push(&g->c->helper_sites, site);
+	g->ir.loc = call->loc;
+	ir_mov(&g->ir, v, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JSGE, v, 0, ok);
+	rec = cg_record_begin(g, REC_HELPER_ERR, g->c->helper_sites.n - 1, 8, ok);
+	ir_st(&g->ir, BPF_DW, rec, sizeof(struct rec_hdr), v);
+	cg_record_end(g, rec, false);
+	ir_place(&g->ir, ok);
+	ir_mov(&g->ir, BPF_REG_0, v);
+}
+
+void cg_check_helpers(struct cg *g, int level)
+{
+	struct ir_insn *old = g->ir.insn;
+	int n = g->ir.n, i, lv;
+
+	g->ir.insn = NULL;
+	g->ir.n = g->ir.cap = 0;
+	for (i = 0; i < n; i++) {
+		ir_add_copy(&g->ir, &old[i]);
+		if (old[i].kind != IR_INSN ||
+		    old[i].code != (BPF_JMP | BPF_CALL))
+			continue;
+		lv = check_level(old[i].imm);
+		if (lv && lv <= level)
+			check_one(g, &old[i]);
+	}
+	free(old);
+}

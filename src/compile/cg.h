@@ -42,6 +42,12 @@ struct cg {
 
 struct sema_probe;
 /* Generates g->ir for probe block sp on instance pi. 0 or -errno. */
+/*
+ * -k (level 1) and -kk (2): after each call of a helper that reports
+ * errors (level 2 adds the probe_read family), a negative result is sent
+ * to user space with the call's site, and r0 kept as it was.
+ */
+void cg_check_helpers(struct cg *g, int level);
 int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	     bool use_cookie);
 

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <errno.h>
+#include <sys/stat.h>
+#include <limits.h>
+#include <glob.h>
+#include <dirent.h>
 #include <sys/wait.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -582,4 +586,54 @@ int provider_ptregs_offset(const struct probe_inst *pi, const char *name)
 int provider_ptregs_retval(const struct probe_inst *pi)
 {
 	return offsetof(struct pt_regs, rax);
+}
+
+/* Appends the regular files glob pattern matches (executables only if
+ * exec) to out. */
+static void provider_glob_into(const char *pattern, bool exec, struct vec *out)
+{
+	struct stat sb;
+	glob_t gl;
+	size_t i;
+
+	if (glob(pattern, 0, NULL, &gl))
+		return;
+	for (i = 0; i < gl.gl_pathc; i++)
+		if (!stat(gl.gl_pathv[i], &sb) && S_ISREG(sb.st_mode) &&
+		    (!exec || !access(gl.gl_pathv[i], X_OK)))
+			vec_push(out, xstrdup(gl.gl_pathv[i]));
+	globfree(&gl);
+}
+
+int provider_glob_files(const char *pattern, struct vec *out)
+{
+	const char *path = getenv("PATH"), *end;
+	char buf[PATH_MAX];
+	struct dirent *de;
+	struct stat sb;
+	int before = out->n;
+	DIR *d;
+
+	provider_glob_into(pattern, false, out);
+	if (strchr(pattern, '/'))
+		return out->n - before;
+	for (; path && *path; path = *end ? end + 1 : end) {
+		end = strchrnul(path, ':');
+		if (end == path)
+			continue;
+		snprintf(buf, sizeof(buf), "%.*s", (int)(end - path), path);
+		d = opendir(buf);
+		if (!d)
+			continue;
+		while ((de = readdir(d))) {
+			if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - path),
+				     path, de->d_name) >= (int)sizeof(buf) ||
+			    !util_glob(pattern, buf) || stat(buf, &sb) ||
+			    !S_ISREG(sb.st_mode) || access(buf, X_OK))
+				continue;
+			vec_push(out, xstrdup(buf));
+		}
+		closedir(d);
+	}
+	return out->n - before;
 }

@@ -91,6 +91,9 @@ struct provider {
 					 * probed kernel function's result */
 	bool can_d_path;		/* bpf_d_path() may be called (on the
 					 * functions the kernel allows it for) */
+	bool user;			/* probes in user-space code: with -p,
+					 * -l with no type or a wildcard type
+					 * lists these alone, as bpftrace does */
 	bool attach_lifo;		/* the kernel runs the program attached
 					 * last to a site first: attached in
 					 * reverse, blocks run in script order */
@@ -280,5 +283,15 @@ int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
  * "tracepoint:x*"), xstrdup'd; NULL for NULL.
  */
 char *provider_pattern(const struct provider *p, const char *pattern);
+
+/*
+ * -l with a wildcard target, as bpftrace finds them: the regular files
+ * the pattern matches (glob(3), from the working directory for a
+ * relative one) and, for a pattern without '/', the executables in the
+ * $PATH directories whose whole path it matches ("*sh" finds
+ * /bin/bash, "b*sh" nothing).  Each xstrdup'd, appended to out.
+ * Returns how many.
+ */
+int provider_glob_files(const char *pattern, struct vec *out);
 
 #endif

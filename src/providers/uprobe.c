@@ -289,6 +289,50 @@ static void uprobe_list_mapped(const char *path, void *arg)
 	free(shown);
 }
 
+static void uprobe_collect(const char *name, void *arg)
+{
+	vec_push(arg, xstrdup(name));
+}
+
+static int uprobe_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The files a wildcard path names (provider_glob_files: the file system
+ * and, for a bare name, $PATH), each function matching funcs, in the
+ * order bpftrace prints them: whole lines sorted.
+ */
+static int uprobe_list_glob(struct uprobe_lister *l, const char *path_glob,
+			    const char *funcs)
+{
+	void (*fn)(const char *name, void *arg) = l->fn;
+	struct vec files = { 0 }, names = { 0 };
+	void *arg = l->arg;
+	int i;
+
+	provider_glob_files(path_glob, &files);
+	l->fn = uprobe_collect;
+	l->arg = &names;
+	for (i = 0; i < files.n; i++) {
+		/* Files that are no ELF objects are skipped. */
+		uprobe_list_file(l, files.v[i], funcs);
+		free(files.v[i]);
+	}
+	vec_free(&files);
+	if (names.n)
+		qsort(names.v, names.n, sizeof(*names.v), uprobe_cmp_str);
+	for (i = 0; i < names.n; i++) {
+		fn(names.v[i], arg);
+		free(names.v[i]);
+	}
+	vec_free(&names);
+	l->fn = fn;
+	l->arg = arg;
+	return 0;
+}
+
 /*
  * "uprobe:PATH[:GLOB]": PATH's functions; nothing without a PATH.  A
  * wildcard in PATH matches the files the -p process maps ("*" alone: its
@@ -302,8 +346,10 @@ static int uprobe_list(const struct provider *p, const char *pattern,
 	char path[4096], *parts[2];
 	const char *funcs;
 	int n, ret;
-	size_t i;
 
+	/* -p with no pattern: the process's program, as "uprobe:*". */
+	if (!pattern && provider_pid > 0)
+		rest = "*";
 	if (!rest || !*rest)
 		return 0;
 	n = provider_split(rest, parts, 2);
@@ -319,14 +365,7 @@ static int uprobe_list(const struct provider *p, const char *pattern,
 
 			ret = symtab_mapped_files(provider_pid, uprobe_list_mapped, &m);
 		} else {
-			glob_t g;
-
-			ret = 0;
-			if (!glob(parts[0], 0, NULL, &g)) {
-				for (i = 0; i < g.gl_pathc; i++)
-					uprobe_list_file(&l, g.gl_pathv[i], funcs);
-				globfree(&g);
-			}
+			ret = uprobe_list_glob(&l, parts[0], funcs);
 		}
 		goto out;
 	}
@@ -369,6 +408,7 @@ const struct provider uprobe_provider = {
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,
+	.user = true,
 };
 
 const struct provider uretprobe_provider = {
@@ -382,4 +422,5 @@ const struct provider uretprobe_provider = {
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,
+	.user = true,
 };

@@ -439,7 +439,7 @@ static int usdt_list(const struct provider *p, const char *pattern,
 	for (i = 0; i < names.n; i++) {
 		if (i && !strcmp(names.v[i], names.v[i - 1]))
 			continue;
-		if (!rest && !util_glob(pattern, names.v[i]))
+		if (!rest && pattern && !util_glob(pattern, names.v[i]))
 			continue;
 		fn(names.v[i], arg);
 	}
@@ -622,4 +622,5 @@ const struct provider usdt_provider = {
 	.arg_emit = usdt_arg_emit,
 	.list = usdt_list,
 	.attach = usdt_attach,
+	.user = true,
 };

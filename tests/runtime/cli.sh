@@ -53,9 +53,11 @@ if [ -x "$FXB" ]; then
 	bpftrace -l "uprobe:${FXB%_fixture}_fix*:*" 2>/dev/null >"$TMP/l5.txt"
 	why="$(diff "$TMP/l4.txt" "$TMP/l5.txt" | head -3 | tr '\n' '|')" check list_path_glob \
 		test -s "$TMP/l5.txt" -a "$(cat "$TMP/l4.txt")" = "$(cat "$TMP/l5.txt")"
+	# bpftrace lists uprobe, not uretprobe too: one lister, one type.
 	"$F" -l "u*:$FXB:main" >"$TMP/l6.txt" 2>&1
+	bpftrace -l "u*:$FXB:main" >"$TMP/l6b.txt" 2>/dev/null
 	why="$(cat "$TMP/l6.txt" | tr '\n' '|')" check list_type_glob \
-		test "$(cat "$TMP/l6.txt")" = "$(printf 'uprobe:%s:main\nuretprobe:%s:main' "$FXB" "$FXB")"
+		test -s "$TMP/l6b.txt" -a "$(cat "$TMP/l6.txt")" = "$(cat "$TMP/l6b.txt")"
 else
 	echo "skip list_uprobe_pid: $FXB is not built"
 	skip=$((skip + 1))
@@ -424,8 +426,126 @@ rc=$?
 why="rc $rc: $out" check map_keys_max_invalid \
 	bash -c "test $rc = 1 && grep -q 'BPFTRACE_MAP_KEYS_MAX' <<<'$out'"
 
-# --version and --help.
+# -l compares with bpftrace (same listing, byte for byte).
+same_list() {	# NAME ARGS...: ferret and bpftrace list the same, non-empty
+	local name=$1
+	shift
+	local fa rc
+	fa=$(realpath "$F")
+	(cd "${LDIR:-.}" && timeout 60 "$fa" "$@") >"$TMP/lf.txt" 2>&1
+	rc=$?
+	(cd "${LDIR:-.}" && timeout 60 bpftrace "$@") 2>/dev/null >"$TMP/lb.txt"
+	why="rc $rc, $(wc -l <"$TMP/lf.txt") vs $(wc -l <"$TMP/lb.txt") lines: $(diff "$TMP/lf.txt" "$TMP/lb.txt" | head -4 | tr '\n' '|')" \
+		check "$name" bash -c "test $rc = 0 -a -s '$TMP/lb.txt' && cmp -s '$TMP/lf.txt' '$TMP/lb.txt'"
+}
+FX=$BUILD/tests/usdt_fixture
+if [ -x "$FX" ]; then
+	"$FX" --wait >/dev/null &
+	fxp=$!
+	sleep 0.3
+	same_list list_pid_usdt -l 'usdt:*' -p $fxp
+	same_list list_pid_uprobe -l 'uprobe:*' -p $fxp
+	same_list list_pid_uretprobe -l 'uretprobe:*' -p $fxp
+	same_list list_pid_all -p $fxp -l
+	same_list list_pid_any_type -l '*:*' -p $fxp
+	kill $fxp
+	wait $fxp 2>/dev/null
+else
+	bad list_pid_usdt "no $FX (make builds it)"
+fi
+same_list list_glob_path -l "uprobe:./$BUILD/tests/work*:ferret_a*"
+same_list list_glob_dir -l "uprobe:./$BUILD/tests/*:ferret_*"
+same_list list_glob_type -l "*:./$BUILD/tests/workload:ferret_*"
+same_list list_glob_type_prefix -l "u*:./$BUILD/tests/workload:*"
+same_list list_glob_bare_path -l 'uprobe:*b*sh:main'
+LDIR=$BUILD/tests same_list list_glob_cwd -l 'uprobe:work*:ferret_add'
+[ -x "$FX" ] && same_list list_glob_usdt -l "*:./$BUILD/tests/usdt_fix*:*"
+# A system() that fires its own probe does not keep ferret from ending
+# on Ctrl-C (SIGINT to the whole process group, as a terminal sends it).
+prog='tracepoint:syscalls:sys_enter_execve { system("sleep 0.3"); @n = count(); } BEGIN { system("true"); } END { printf("end\n"); }'
+setsid "$F" --unsafe -e "$prog" >"$TMP/sl.txt" 2>&1 &
+fp=$!
+for _ in $(seq 50); do grep -q Attaching "$TMP/sl.txt" && break; sleep 0.1; done
+sleep 1
+kill -INT -- -$fp
+start=$(date +%s%N)
+for _ in $(seq 100); do kill -0 $fp 2>/dev/null || break; sleep 0.02; done
+el=$(( ($(date +%s%N) - start) / 1000000 ))
+kill -0 $fp 2>/dev/null && kill -9 $fp
+wait $fp 2>/dev/null
+why="ended after $el ms: $(tr '\n' '|' <"$TMP/sl.txt")" check sigint_with_system_feedback \
+	bash -c "test $el -lt 1000 && grep -qx end '$TMP/sl.txt' && grep -q '^@n: ' '$TMP/sl.txt'"
+
+# --version and --help: bpftrace's layout, every bpftrace option listed.
 why="" check version grep -q '^ferret v' <("$F" --version)
-why="" check help grep -q 'usage: ferret' <("$F" --help)
+"$F" --help >"$TMP/h1.txt" 2>&1
+bpftrace --help >"$TMP/h2.txt" 2>&1
+why="$(diff <(grep '^[A-Z]' "$TMP/h1.txt") <(grep '^[A-Z]' "$TMP/h2.txt") | tr '\n' '|')" \
+	check help_sections cmp -s <(grep '^[A-Z]' "$TMP/h1.txt") <(grep '^[A-Z]' "$TMP/h2.txt")
+missing=$(sed -n '/^OPTIONS:/,/^ENVIRONMENT:/s/^    \(-[^ ]*\).*/\1/p' "$TMP/h2.txt" | sed 's/,$//' |
+	grep -v -e '--emit-' | while read -r o; do
+		grep -q -- "^    $o[ ,]\|^    $o\$" "$TMP/h1.txt" || echo "$o"
+	done)
+why="not in ferret -h: $missing" check help_lists_bpftrace_options test -z "$missing"
+
+# --info: bpftrace's sections, and each of its lines, on stderr as there.
+"$F" --info 2>"$TMP/i1.txt" >"$TMP/i1.out"
+bpftrace --info 2>"$TMP/i2.txt" >/dev/null
+missing=$(sed -n 's/^  \([^:(]*[^:( ]\).*/\1/p' "$TMP/i2.txt" | while read -r k; do
+	grep -q "^  $k[: ]" "$TMP/i1.txt" || echo "$k"; done)
+why="sections: $(diff <(grep '^[A-Z]' "$TMP/i1.txt") <(grep '^[A-Z]' "$TMP/i2.txt") | tr '\n' '|') missing: $missing" \
+	check info_layout bash -c "cmp -s <(grep '^[A-Z]' '$TMP/i1.txt') <(grep '^[A-Z]' '$TMP/i2.txt') && test -z '$missing' && ! test -s '$TMP/i1.out'"
+why="$(grep -i 'tracepoint\|kprobe:' "$TMP/i1.txt" | tr '\n' '|')" check info_tells_kernel \
+	bash -c "grep -qx '  tracepoint: yes' '$TMP/i1.txt' && grep -qx '  kprobe: $([ -e /sys/bus/event_source/devices/kprobe ] && echo yes || echo no)' '$TMP/i1.txt'"
+
+# A program on standard input ("-"), as bpftrace reads it.
+prog='BEGIN { printf("from stdin\n"); exit(); }'
+why="" check stdin_program cmp -s <(echo "$prog" | "$F" -) <(echo "$prog" | bpftrace - 2>/dev/null)
+
+# Options bpftrace has: each accepted or refused as bpftrace does.
+prog='BEGIN { printf("x\n"); exit(); }'
+opt_like() {	# NAME ARGS...: same output and success as bpftrace
+	local name=$1 r1 r2
+	shift
+	"$F" "$@" -e "$prog" >"$TMP/o1.txt" 2>/dev/null
+	r1=$?
+	bpftrace "$@" -e "$prog" >"$TMP/o2.txt" 2>/dev/null
+	r2=$?
+	why="rc $r1 vs $r2: $(diff "$TMP/o1.txt" "$TMP/o2.txt" | head -3 | tr '\n' '|')" \
+		check "$name" bash -c "test $r1 = $r2 && cmp -s '$TMP/o1.txt' '$TMP/o2.txt'"
+}
+for m in none line full; do opt_like "buffer_$m" -B $m; done
+opt_like buffer_invalid -B sometimes
+opt_like include_missing --include no_such_header_ferret.h
+opt_like include_found --include stdio.h
+opt_like include_dir -I /tmp --include stdio.h
+opt_like no_warnings --no-warnings
+opt_like usdt_file_activation --usdt-file-activation
+opt_like format_invalid -f xml
+# -k/-kk: a failing helper is reported as bpftrace reports it, at its
+# place in the script; --no-warnings silences it.
+k_like() {	# NAME OPTION PROGRAM
+	BPFTRACE_MAP_KEYS_MAX=2 "$F" $2 -e "$3" >"$TMP/k1.txt" 2>&1
+	BPFTRACE_MAP_KEYS_MAX=2 bpftrace $2 -e "$3" >"$TMP/k2.txt" 2>/dev/null
+	why="$(grep -h 'Failed to' "$TMP/k1.txt" "$TMP/k2.txt" | tr '\n' '|')" check "$1" \
+		bash -c "grep -q 'Failed to' '$TMP/k2.txt' && cmp -s <(grep -o 'Failed to .*' '$TMP/k1.txt') <(grep -o 'Failed to .*' '$TMP/k2.txt')"
+}
+k_like helper_error_k -k 'BEGIN { @[1] = 1; @[2] = 2; @[3] = 3;
+	@[4] = 4; exit(); }'
+k_like helper_error_kk -kk 'BEGIN { printf("%s\n", str(0)); exit(); }'
+why="$(head -3 "$TMP/k1.txt" | tr '\n' '|')" check helper_error_located \
+	grep -q -- '^-e:1:[0-9]*: warning: Failed to probe_read_str: Bad address (-14)$' "$TMP/k1.txt"
+"$F" -k -e 'BEGIN { printf("%s\n", str(0)); exit(); }' >"$TMP/k3.txt" 2>&1
+why="$(cat "$TMP/k3.txt")" check helper_error_k_skips_reads bash -c "! grep -q 'Failed to' '$TMP/k3.txt'"
+prog='BEGIN { @[1] = 1; @[2] = 2; @[3] = 3; exit(); }'
+BPFTRACE_MAP_KEYS_MAX=2 "$F" -f json -k -e "$prog" >"$TMP/k5.txt" 2>/dev/null
+BPFTRACE_MAP_KEYS_MAX=2 bpftrace -f json -k -e "$prog" >"$TMP/k6.txt" 2>/dev/null
+why="$(diff "$TMP/k5.txt" "$TMP/k6.txt" | tr '\n' '|')" check helper_error_json \
+	bash -c "grep -q helper_error '$TMP/k6.txt' && cmp -s '$TMP/k5.txt' '$TMP/k6.txt'"
+BPFTRACE_MAP_KEYS_MAX=2 "$F" -k --no-warnings -e "$prog" >"$TMP/k4.txt" 2>&1
+why="$(cat "$TMP/k4.txt")" check helper_error_no_warnings bash -c "! grep -q 'Failed to' '$TMP/k4.txt'"
+n1=$("$F" -d -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
+n2=$("$F" -dd -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
+why="-d: $n1, -dd: $n2 IR listings" check dd_lists_every_probe test "$n1" = 1 -a "$n2" -gt 1
 
 echo "cli: $pass passed, $fail failed, $skip skipped"
