@@ -139,6 +139,13 @@ out:
 	return ret;
 }
 
+/* Watchpoints are made by address, not found: there is nothing to list. */
+static int wp_list(const struct provider *p, const char *pattern,
+		   void (*fn)(const char *name, void *arg), void *arg)
+{
+	return 0;
+}
+
 static int wp_attach(const struct probe_inst *pi, int prog_fd,
 		     uint64_t cookie, struct fdset *fds, char *err,
 		     size_t errlen)
@@ -163,6 +170,7 @@ const struct provider watchpoint_provider = {
 	.cookie = true,
 	.available = wp_available,
 	.expand = wp_expand,
+	.list = wp_list,
 	.attach = wp_attach,
 };
 
@@ -175,5 +183,6 @@ const struct provider asyncwatchpoint_provider = {
 	.cookie = true,
 	.available = wp_available,
 	.expand = wp_expand,
+	.list = wp_list,
 	.attach = wp_attach,
 };

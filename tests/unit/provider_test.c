@@ -146,6 +146,10 @@ static void test_find(void)
 		{ "uretprobe:/bin/sh:main", &uretprobe_provider },
 		{ "usdt:/bin/sh:p:n", &usdt_provider },
 		{ "U:/bin/sh:p:n", &usdt_provider },
+		{ "watchpoint:0x1000:8:w", &watchpoint_provider },
+		{ "w:0x1000:8:w", &watchpoint_provider },
+		{ "asyncwatchpoint:0x1000:8:w", &asyncwatchpoint_provider },
+		{ "aw:0x1000:8:w", &asyncwatchpoint_provider },
 		{ "nosuch:x", NULL },
 		{ "", NULL },
 	};
@@ -165,7 +169,7 @@ static void test_find(void)
 		expect(&t, (*p)->expand && (*p)->list && (*p)->attach,
 		       "%s lacks an op", (*p)->name);
 	}
-	expect(&t, n == 15, "%d providers in the table", n);
+	expect(&t, n == 17, "%d providers in the table", n);
 	finish(&t);
 }
 
