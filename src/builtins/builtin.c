@@ -55,6 +55,18 @@ int bi_probe_index(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+int bi_sema_u64(struct sema *s, struct node *n)
+{
+	n->type = type_int(8, false);
+	return 0;
+}
+
+int bi_sema_u32(struct sema *s, struct node *n)
+{
+	n->type = type_int(4, false);
+	return 0;
+}
+
 int bi_nargs(struct sema *s, struct node *n, int min, int max)
 {
 	if (n->nlist < min || n->nlist > max) {

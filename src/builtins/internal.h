@@ -18,6 +18,10 @@ extern const struct builtin builtin_symbols[];
 extern const struct builtin builtin_bytes[];
 extern const struct builtin builtin_system[];
 
+/* Sema hooks of builtins whose value is a u64 or u32. */
+int bi_sema_u64(struct sema *s, struct node *n);
+int bi_sema_u32(struct sema *s, struct node *n);
+
 /* Shared checks. */
 int bi_nargs(struct sema *s, struct node *n, int min, int max);
 int bi_int_arg(struct sema *s, struct node *n, int i);

@@ -28,17 +28,6 @@ static int cg_username(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
-static int sema_u64(struct sema *s, struct node *n)
-{
-	n->type = type_int(8, false);
-	return 0;
-}
-
-static int sema_u32(struct sema *s, struct node *n)
-{
-	n->type = type_int(4, false);
-	return 0;
-}
 
 static int cg_cgroup(struct cg *g, struct node *n, struct val *out)
 {
@@ -175,9 +164,9 @@ static int sema_asptr(struct sema *s, struct node *n)
 
 const struct builtin builtin_system[] = {
 	VAR("username", sema_username, cg_username),
-	VAR("cgroup", sema_u64, cg_cgroup),
-	VAR("numaid", sema_u32, cg_numaid),
-	VAR("jiffies", sema_u64, cg_jiffies),
+	VAR("cgroup", bi_sema_u64, cg_cgroup),
+	VAR("numaid", bi_sema_u32, cg_numaid),
+	VAR("jiffies", bi_sema_u64, cg_jiffies),
 	VAR("sarg0", sema_sarg, cg_sarg), VAR("sarg1", sema_sarg, cg_sarg),
 	VAR("sarg2", sema_sarg, cg_sarg), VAR("sarg3", sema_sarg, cg_sarg),
 	VAR("sarg4", sema_sarg, cg_sarg), VAR("sarg5", sema_sarg, cg_sarg),

@@ -8,17 +8,6 @@
 #include "../compile/compile.h"
 #include "../providers/provider.h"
 
-static int sema_u64(struct sema *s, struct node *n)
-{
-	n->type = type_int(8, false);
-	return 0;
-}
-
-static int sema_u32(struct sema *s, struct node *n)
-{
-	n->type = type_int(4, false);
-	return 0;
-}
 
 static int cg_pid(struct cg *g, struct node *n, struct val *out)
 {
@@ -312,14 +301,14 @@ static int cg_ctx(struct cg *g, struct node *n, struct val *out)
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 
 const struct builtin builtin_vars[] = {
-	VAR("pid", sema_u32, cg_pid),
-	VAR("tid", sema_u32, cg_tid),
-	VAR("uid", sema_u32, cg_uid),
-	VAR("gid", sema_u32, cg_gid),
-	VAR("nsecs", sema_u64, cg_nsecs),
-	VAR("elapsed", sema_u64, cg_elapsed),
-	VAR("cpu", sema_u32, cg_cpu),
-	VAR("rand", sema_u32, cg_rand),
+	VAR("pid", bi_sema_u32, cg_pid),
+	VAR("tid", bi_sema_u32, cg_tid),
+	VAR("uid", bi_sema_u32, cg_uid),
+	VAR("gid", bi_sema_u32, cg_gid),
+	VAR("nsecs", bi_sema_u64, cg_nsecs),
+	VAR("elapsed", bi_sema_u64, cg_elapsed),
+	VAR("cpu", bi_sema_u32, cg_cpu),
+	VAR("rand", bi_sema_u32, cg_rand),
 	VAR("comm", sema_comm, cg_comm),
 	VAR("cpid", sema_cpid, cg_cpid),
 	VAR("probe", sema_probe, bi_probe_index),

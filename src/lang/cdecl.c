@@ -83,28 +83,6 @@ bool cdecl_starts(const char *word)
 	       !strcmp(word, "enum") || !strcmp(word, "typedef");
 }
 
-/* Well-known typedefs that kernel BTF may not carry. */
-static const struct {
-	const char *name;
-	int size;
-	bool sign;
-} std_types[] = {
-	{ "int8_t", 1, true }, { "int16_t", 2, true }, { "int32_t", 4, true },
-	{ "int64_t", 8, true }, { "uint8_t", 1, false }, { "uint16_t", 2, false },
-	{ "uint32_t", 4, false }, { "uint64_t", 8, false },
-	{ "size_t", 8, false }, { "ssize_t", 8, true }, { "uintptr_t", 8, false },
-	{ "intptr_t", 8, true }, { "ptrdiff_t", 8, true }, { "off_t", 8, true },
-	{ "pid_t", 4, true }, { "uid_t", 4, false }, { "gid_t", 4, false },
-	{ "u8", 1, false }, { "u16", 2, false }, { "u32", 4, false },
-	{ "u64", 8, false }, { "s8", 1, true }, { "s16", 2, true },
-	{ "s32", 4, true }, { "s64", 8, true }, { "__u8", 1, false },
-	{ "__u16", 2, false }, { "__u32", 4, false }, { "__u64", 8, false },
-	{ "__s8", 1, true }, { "__s16", 2, true }, { "__s32", 4, true },
-	{ "__s64", 8, true }, { "int8", 1, true }, { "int16", 2, true },
-	{ "int32", 4, true }, { "int64", 8, true }, { "uint8", 1, false },
-	{ "uint16", 2, false }, { "uint32", 4, false }, { "uint64", 8, false },
-};
-
 static bool is_qualifier(const struct cparser *c)
 {
 	return is_word(c, "const") || is_word(c, "volatile") ||
@@ -514,7 +492,6 @@ err:
 static struct type *parse_type(struct cparser *c, bool top)
 {
 	struct type *t = NULL;
-	size_t i;
 
 	while (is_qualifier(c))
 		if (cp_next(c))
@@ -535,9 +512,7 @@ static struct type *parse_type(struct cparser *c, bool top)
 		cp_error(c, &c->tok->loc, "floating-point types are not supported");
 		return NULL;
 	} else if (c->tok->kind == T_IDENT) {
-		for (i = 0; i < ARRAY_SIZE(std_types) && !t; i++)
-			if (!strcmp(c->tok->str, std_types[i].name))
-				t = type_int(std_types[i].size, std_types[i].sign);
+		t = type_int_named(c->tok->str, false);
 		if (!t)
 			t = type_defined(NULL, c->tok->str);
 		if (!t && type_typedef_hook)

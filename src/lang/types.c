@@ -515,22 +515,61 @@ struct type *type_struct(const char *tag, const char *name)
 	return type_struct_named(name);
 }
 
-static const struct {
+struct int_name {
 	const char *name;
 	int size;
 	bool sign;
-} lang_ints[] = {
+};
+
+/* bpftrace's integer type names. */
+static const struct int_name lang_ints[] = {
 	{ "int8", 1, true }, { "int16", 2, true }, { "int32", 4, true },
 	{ "int64", 8, true }, { "uint8", 1, false }, { "uint16", 2, false },
 	{ "uint32", 4, false }, { "uint64", 8, false },
 };
+
+/* C's <stdint.h> and the kernel's, for C definitions. */
+static const struct int_name c_ints[] = {
+	{ "int8_t", 1, true }, { "int16_t", 2, true }, { "int32_t", 4, true },
+	{ "int64_t", 8, true }, { "uint8_t", 1, false }, { "uint16_t", 2, false },
+	{ "uint32_t", 4, false }, { "uint64_t", 8, false },
+	{ "size_t", 8, false }, { "ssize_t", 8, true }, { "uintptr_t", 8, false },
+	{ "intptr_t", 8, true }, { "ptrdiff_t", 8, true }, { "off_t", 8, true },
+	{ "pid_t", 4, true }, { "uid_t", 4, false }, { "gid_t", 4, false },
+	{ "u8", 1, false }, { "u16", 2, false }, { "u32", 4, false },
+	{ "u64", 8, false }, { "s8", 1, true }, { "s16", 2, true },
+	{ "s32", 4, true }, { "s64", 8, true }, { "__u8", 1, false },
+	{ "__u16", 2, false }, { "__u32", 4, false }, { "__u64", 8, false },
+	{ "__s8", 1, true }, { "__s16", 2, true }, { "__s32", 4, true },
+	{ "__s64", 8, true },
+};
+
+static struct type *int_lookup(const struct int_name *t, size_t n,
+			       const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(name, t[i].name))
+			return type_int(t[i].size, t[i].sign);
+	return NULL;
+}
+
+struct type *type_int_named(const char *name, bool lang_only)
+{
+	struct type *t = int_lookup(lang_ints, ARRAY_SIZE(lang_ints), name);
+
+	if (!t && !lang_only)
+		t = int_lookup(c_ints, ARRAY_SIZE(c_ints), name);
+	return t;
+}
 
 struct type *type_parse(const char *text)
 {
 	char word[128];
 	const char *p = text, *tag = NULL;
 	struct type *t = NULL;
-	size_t n, i;
+	size_t n;
 
 	if (!strncmp(p, "struct ", 7) || !strncmp(p, "union ", 6) ||
 	    !strncmp(p, "enum ", 5)) {
@@ -554,9 +593,7 @@ struct type *type_parse(const char *text)
 		if (!t)
 			t = type_int(4, false);
 	} else {
-		for (i = 0; i < ARRAY_SIZE(lang_ints); i++)
-			if (!strcmp(word, lang_ints[i].name))
-				t = type_int(lang_ints[i].size, lang_ints[i].sign);
+		t = type_int_named(word, true);
 		if (!t)
 			t = type_defined(NULL, word);
 		if (!t && type_typedef_hook)

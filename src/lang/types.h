@@ -138,6 +138,11 @@ struct type *type_struct(const char *tag, const char *name);
  * name is unknown.
  */
 struct type *type_parse(const char *text);
+/*
+ * An integer type by name: bpftrace's (int8 ... uint64) and, unless
+ * lang_only, C's and the kernel's (uint32_t, u32, __s64, size_t ...).
+ */
+struct type *type_int_named(const char *name, bool lang_only);
 
 /*
  * Types live until type_free_all(): every one is made by type_new(),
