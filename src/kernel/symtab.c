@@ -1037,6 +1037,21 @@ out:
 	return ret;
 }
 
+struct mapped_match {
+	const char *tail;	/* the target without a leading "./" */
+	char *found;
+};
+
+static void mapped_match_one(const char *path, void *arg)
+{
+	struct mapped_match *m = arg;
+	size_t pl = strlen(path), tl = strlen(m->tail);
+
+	if (!m->found && pl > tl && path[pl - tl - 1] == '/' &&
+	    !strcmp(path + pl - tl, m->tail))
+		m->found = xstrdup(path);
+}
+
 int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
 {
 	bool exact;
@@ -1044,6 +1059,25 @@ int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
 
 	if (!*target)
 		return -ENOENT;
+	if (pid > 0 && target[0] != '/') {
+		/*
+		 * A relative path or a bare name with -p: the file the process
+		 * maps whose path ends so, seen through its root.
+		 */
+		struct mapped_match m = { target, NULL };
+		char *in_root;
+
+		while (!strncmp(m.tail, "./", 2))
+			m.tail += 2;
+		symtab_mapped_files(pid, mapped_match_one, &m);
+		if (m.found) {
+			in_root = xasprintf("/proc/%d/root%s", (int)pid, m.found);
+			ret = symtab_copy_out(in_root, out, len);
+			free(in_root);
+			free(m.found);
+			return ret;
+		}
+	}
 	if (strchr(target, '/')) {
 		if (access(target, F_OK))
 			return -ENOENT;

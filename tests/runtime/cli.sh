@@ -179,6 +179,18 @@ wp_run "$F" asyncwatchpoint "$TMP/w3.txt"
 why="$(tr '\n' '|' <"$TMP/w3.txt")" check asyncwatchpoint_address \
 	test "$(grep '^@' "$TMP/w3.txt")" = '@[workload]: 3'
 
+# With -p, a relative uprobe path or a bare name is the file the process
+# maps whose path ends so.
+fabs=$(realpath "$F")
+"$WL" ticks 60 >/dev/null &
+rp=$!
+sleep 0.2
+(cd / && "$fabs" -p $rp -e 'uprobe:./workload:ferret_add { @[pid] = count(); } interval:ms:300 { exit(); }') >"$TMP/rel.txt" 2>&1
+kill $rp 2>/dev/null
+wait $rp 2>/dev/null
+why="$(head -3 "$TMP/rel.txt" | tr '\n' '|')" check uprobe_relative_path_pid \
+	grep -qE "^@\[$rp\]: [1-9]" "$TMP/rel.txt"
+
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \
