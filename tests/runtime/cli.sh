@@ -163,11 +163,17 @@ fi
 
 # Watchpoints: a hardware breakpoint on a long the workload writes 3
 # times, in ferret and in bpftrace.
-wp_run() {	# wp_run TOOL PROBE OUT
+wp_run() {	# wp_run TOOL PROBE OUT: the workload writes once TOOL attached
+	rm -f "$TMP/wa.txt" "$3"
 	"$WL" watch 3 >"$TMP/wa.txt" &
-	local wp=$! i=0
-	while [ $i -lt 50 ] && [ ! -s "$TMP/wa.txt" ]; do sleep 0.02; i=$((i + 1)); done
-	timeout 20 "$1" -p $wp -e "$2:$(cat "$TMP/wa.txt"):8:w { @[comm] = count(); }" >"$3" 2>/dev/null
+	local wp=$! i=0 tp
+	while [ $i -lt 100 ] && [ ! -s "$TMP/wa.txt" ]; do sleep 0.02; i=$((i + 1)); done
+	timeout 30 "$1" -p $wp -e "$2:$(cat "$TMP/wa.txt"):8:w { @[comm] = count(); }" >"$3" 2>/dev/null &
+	tp=$!
+	i=0
+	while [ $i -lt 500 ] && ! grep -q '^Attaching' "$3"; do sleep 0.02; i=$((i + 1)); done
+	kill -USR1 $wp
+	wait $tp
 	wait $wp
 }
 wp_run "$F" watchpoint "$TMP/w1.txt"

@@ -16,8 +16,9 @@
  *   workload stack N     N times main -> ferret_outer -> ferret_inner ->
  *                        getppid(), then lives 300 ms more: user stacks
  *                        (built with frame pointers) with known frames
- *   workload watch N     prints the address of a long, waits 1 s, writes it N
- *                        times, lives 200 ms more: a target for watchpoints
+ *   workload watch N     prints the address of a long, waits for SIGUSR1,
+ *                        writes it N times, lives 200 ms more: a target for
+ *                        watchpoints
  *   workload sargs N     N times ferret_sargs(1, ..., 8): the 7th and 8th
  *                        arguments go on the stack (sarg0, sarg1)
  *   workload structs N   N times ferret_struct(rec, vals, 4) on two linked
@@ -25,6 +26,7 @@
  *                        C definitions, pointers and arrays in scripts
  */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,11 +176,16 @@ int main(int argc, char **argv)
 		if (sum < 0)
 			return 1;
 	} else if (!strcmp(argv[1], "watch")) {
-		struct timespec wait = { 1, 0 }, after = { 0, 200 * 1000 * 1000 };
+		struct timespec wait = { 10, 0 }, after = { 0, 200 * 1000 * 1000 };
+		sigset_t go;
 
+		/* Writes once SIGUSR1 says the tracer is attached (or 10 s). */
+		sigemptyset(&go);
+		sigaddset(&go, SIGUSR1);
+		sigprocmask(SIG_BLOCK, &go, NULL);
 		printf("%p\n", (void *)&ferret_watched);
 		fflush(stdout);
-		nanosleep(&wait, NULL);
+		sigtimedwait(&go, NULL, &wait);
 		for (i = 0; i < n; i++)
 			ferret_watched = i;
 		nanosleep(&after, NULL);
