@@ -129,8 +129,16 @@ static int sema_macaddr(struct sema *s, struct node *n)
 	if (t->kind != TY_PTR && t->kind != TY_INT &&
 	    !((t->kind == TY_ARRAY || t->kind == TY_STR) && t->size == 6))
 		return sema_error(s, n->list[0], "macaddr() argument must be 6 bytes in size");
-	n->type = type_simple(TY_MACADDR);
+	n->type = type_named(n->bi, 6, NULL);
 	return 0;
+}
+
+static void show_macaddr(const struct type *t, const void *p, struct buf *out)
+{
+	const uint8_t *m = p;
+
+	buf_printf(out, "%02X:%02X:%02X:%02X:%02X:%02X", m[0], m[1], m[2],
+		   m[3], m[4], m[5]);
 }
 
 static int cg_macaddr(struct cg *g, struct node *n, struct val *out)
@@ -154,7 +162,8 @@ static int cg_macaddr(struct cg *g, struct node *n, struct val *out)
 
 const struct builtin builtin_bytes[] = {
 	{ .name = "pton", .func = true, .sema = sema_pton, .cg = cg_pton },
-	{ .name = "macaddr", .func = true, .sema = sema_macaddr, .cg = cg_macaddr },
+	{ .name = "macaddr", .func = true, .sema = sema_macaddr, .cg = cg_macaddr,
+	  .show = show_macaddr },
 	FN("bswap", sema_bswap, cg_bswap),
 	FN("ntop", sema_ntop, cg_ntop),
 	{ .name = NULL },

@@ -630,8 +630,6 @@ const struct builtin builtin_output[] = {
 	FN("override", 0, sema_override, cg_override, NULL),
 	NOT_YET("unwatch", "it removes a watchpoint from inside a probe, which ferret's watchpoints cannot do"),
 	NOT_YET("skboutput", "it writes packets to a pcap file from fentry programs, which ferret does not do"),
-	NOT_YET("cgroup_path", "it names a cgroup by id across every mounted hierarchy, which ferret does not do"),
-	NOT_YET("len", "bpftrace 0.17 has no len() either"),
 	NOT_YET("percpu_kaddr", "bpftrace 0.17 has no percpu_kaddr() either"),
 	{ .name = NULL },
 };

@@ -90,6 +90,8 @@ static bool unify(struct type **slot, struct type *t)
 	if (old->kind == TY_LHIST)
 		return old->lh_min == t->lh_min && old->lh_max == t->lh_max &&
 		       old->lh_step == t->lh_step;
+	if (old->kind == TY_NAMED)
+		return type_equal(old, t);
 	return true;
 }
 

@@ -184,9 +184,6 @@ struct type *type_simple(enum type_kind kind)
 	case TY_USYM:
 		t->size = 16;
 		break;
-	case TY_MACADDR:
-		t->size = 6;
-		break;
 	case TY_INET:
 		t->size = 24;
 		break;
@@ -252,6 +249,17 @@ int type_align(const struct type *t)
 	}
 }
 
+struct type *type_named(const struct builtin *b, int size, const char *arg)
+{
+	struct type *t = type_new();
+
+	t->kind = TY_NAMED;
+	t->size = size;
+	t->namer = b;
+	t->name = arg ? xstrdup(arg) : NULL;
+	return t;
+}
+
 struct type *type_array(struct type *elem, int count)
 {
 	struct type *t;
@@ -304,6 +312,9 @@ bool type_equal(const struct type *a, const struct type *b)
 		return type_equal(a->elem, b->elem);
 	case TY_ARRAY:
 		return a->count == b->count && type_equal(a->elem, b->elem);
+	case TY_NAMED:
+		return a->namer == b->namer && a->size == b->size &&
+		       !strcmp(a->name ? a->name : "", b->name ? b->name : "");
 	case TY_STRUCT:
 		if (!a->name || !b->name)
 			return a->name == b->name;
@@ -343,9 +354,7 @@ static const char *const kind_names[] = {
 	[TY_BUF] = "buffer",
 	[TY_USTACK] = "ustack",
 	[TY_ARRAY] = "array",
-	[TY_USERNAME] = "username",
-	[TY_STRERROR] = "strerror",
-	[TY_MACADDR] = "macaddr",
+	[TY_NAMED] = "named",
 	[TY_COUNT] = "count",
 	[TY_SUM] = "sum",
 	[TY_MIN] = "min",

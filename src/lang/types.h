@@ -25,16 +25,16 @@ enum type_kind {
 	TY_CTX,		/* "args": pointer to the tracepoint record */
 	TY_PTR,		/* pointer to elem (or NULL elem for void *) */
 	TY_STRUCT,	/* record with named fields (args pointee) */
-	TY_TIMESTAMP,	/* strftime(): u64 CLOCK_MONOTONIC ns; name: the format */
+	TY_TIMESTAMP,
 	TY_INET,	/* an IP address: u64 family, then 16 bytes (4 used
 			 * for AF_INET) */
 	TY_KSTACK,	/* a kernel stack: s64 id in a stack map (negative: none) */
 	TY_USTACK,	/* a user stack: s64 id, then u64 pid */
 	TY_BUF,		/* buf(): u64 length, then size - 8 bytes of data */
 	TY_ARRAY,	/* count elements of elem, as C lays them out */
-	TY_USERNAME,	/* a uid: u64, printed as the user's name */
-	TY_STRERROR,	/* an errno: u64, printed as its message */
-	TY_MACADDR,	/* 6 bytes, printed as XX:XX:XX:XX:XX:XX */
+	TY_NAMED,	/* bytes the kernel sends that user space names
+			 * (a uid as its user, an errno as its message):
+			 * namer->show prints them; name: its argument */
 	/* aggregations: only as map values */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -59,6 +59,7 @@ struct type {
 	int count;		/* TY_ARRAY: elements */
 	int align;		/* TY_STRUCT, TY_TUPLE: alignment as C has it */
 	bool is_union;		/* TY_STRUCT: a union (printed the same) */
+	const struct builtin *namer;	/* TY_NAMED: who prints it */
 	char *name;		/* TY_STRUCT */
 	int64_t lh_min, lh_max, lh_step;	/* TY_LHIST */
 	int btf_id;		/* TY_STRUCT from kernel BTF, 0 otherwise */
@@ -73,8 +74,7 @@ static inline bool type_in_reg(const struct type *t)
 {
 	return t->kind == TY_INT || t->kind == TY_PROBE || t->kind == TY_PTR ||
 	       t->kind == TY_FUNC || t->kind == TY_KSYM ||
-	       t->kind == TY_USERNAME || t->kind == TY_STRERROR ||
-	       t->kind == TY_TIMESTAMP;
+	       (t->kind == TY_NAMED && t->size == 8);
 }
 
 /* Values printed as text: strings, names, symbols, stacks. */
@@ -83,9 +83,7 @@ static inline bool type_is_text(const struct type *t)
 	return t->kind == TY_STR || t->kind == TY_PROBE || t->kind == TY_FUNC ||
 	       t->kind == TY_KSYM || t->kind == TY_USYM ||
 	       t->kind == TY_KSTACK || t->kind == TY_USTACK ||
-	       t->kind == TY_INET || t->kind == TY_USERNAME ||
-	       t->kind == TY_STRERROR || t->kind == TY_TIMESTAMP ||
-	       t->kind == TY_MACADDR;
+	       t->kind == TY_INET || t->kind == TY_NAMED;
 }
 
 /* Aggregates: held in memory as C lays them out, never in a register. */
@@ -111,6 +109,12 @@ extern int (*type_const_named)(const char *name, int64_t *value);
 extern struct type *(*type_typedef_hook)(const char *name);
 int type_complete(struct type *t);
 struct type *type_ptr(struct type *elem);
+/*
+ * A value of size bytes that builtin b names in user space; arg is what
+ * b's show hook takes besides (a format, a filter), or NULL.
+ */
+struct builtin;
+struct type *type_named(const struct builtin *b, int size, const char *arg);
 /* count elements of elem; an array of char is a string (TY_STR). */
 struct type *type_array(struct type *elem, int count);
 /* Alignment of t in a C struct or a tuple (x86-64 SysV). */

@@ -7,14 +7,13 @@
 #include <errno.h>
 #include <arpa/inet.h>
 #include <stdlib.h>
-#include <pwd.h>
 #include <string.h>
-#include <time.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <linux/bpf.h>
 
 #include "print.h"
+#include "../builtins/builtin.h"
 #include "format.h"
 #include "../lang/types.h"
 #include "record.h"
@@ -130,9 +129,7 @@ static bool quoted_in_json(const struct type *t)
 	return t->kind == TY_STR || t->kind == TY_PROBE ||
 	       t->kind == TY_KSYM || t->kind == TY_USYM ||
 	       t->kind == TY_FUNC || t->kind == TY_KSTACK ||
-	       t->kind == TY_USTACK || t->kind == TY_USERNAME ||
-	       t->kind == TY_STRERROR || t->kind == TY_TIMESTAMP ||
-	       t->kind == TY_MACADDR;
+	       t->kind == TY_USTACK || t->kind == TY_NAMED;
 }
 
 /*
@@ -224,33 +221,6 @@ static int64_t bitfield_of(const struct field *f, const void *p)
 }
 
 enum rec_mode { REC_VALUE, REC_KEY, REC_JSON };
-
-/*
- * strftime(fmt, ns) of a CLOCK_MONOTONIC time (bpftrace's nsecs): the
- * wall-clock time it was, in local time.
- */
-static void put_strftime(const char *fmt, uint64_t ns, struct buf *out)
-{
-	struct timespec mono, real;
-	int64_t wall_ns;
-	char text[256];
-	struct tm tm;
-	time_t secs;
-	size_t n;
-
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	clock_gettime(CLOCK_REALTIME, &real);
-	wall_ns = (int64_t)ns + ((int64_t)real.tv_sec - mono.tv_sec) * 1000000000 +
-		  (real.tv_nsec - mono.tv_nsec);
-	secs = (time_t)(wall_ns / 1000000000);
-	localtime_r(&secs, &tm);
-	/* The format is the script's own string literal. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-	n = strftime(text, sizeof(text), fmt ? fmt : "", &tm);
-#pragma GCC diagnostic pop
-	buf_put(out, text, n);
-}
 
 /*
  * A struct or array as bpftrace prints it: "{ .a = 1, .b = [1,2] }" as a
@@ -363,27 +333,8 @@ static void put_value(const struct rt_out *rt, const struct type *t,
 	case TY_ARRAY:
 		put_record(rt, t, p, json ? REC_JSON : REC_VALUE, out);
 		break;
-	case TY_USERNAME: {
-		struct passwd *pw = getpwuid((uid_t)rd64(p));
-
-		if (pw)
-			put_str(out, pw->pw_name);
-		else
-			put_u64(out, rd64(p));
-		break;
-	}
-	case TY_STRERROR:
-		put_str(out, strerror((int)rd64(p)));
-		break;
-	case TY_MACADDR: {
-		const uint8_t *m = p;
-
-		buf_printf(out, "%02X:%02X:%02X:%02X:%02X:%02X", m[0], m[1],
-			   m[2], m[3], m[4], m[5]);
-		break;
-	}
-	case TY_TIMESTAMP:
-		put_strftime(t->name, rd64(p), out);
+	case TY_NAMED:
+		t->namer->show(t, p, out);
 		break;
 	case TY_NONE:
 		break;
