@@ -608,6 +608,22 @@ static int rt_helper_error(struct runtime *rt, const struct rec_hdr *h,
 	return 0;
 }
 
+/*
+ * skboutput(): bpf_skb_output() from fentry/fexit programs into a pcap
+ * file.  Where the kernel refuses fentry the error says so; elsewhere
+ * ferret does not write pcap files yet.
+ */
+static int sema_skboutput(struct sema *s, struct node *n)
+{
+	const char *why;
+
+	n->type = type_simple(TY_NONE);
+	if (!feat_fentry(&why))
+		return sema_error(s, n, "skboutput() needs fentry/fexit programs (bpf_skb_output): %s",
+				  why);
+	return sema_error(s, n, "function 'skboutput' is not supported yet: ferret writes no pcap files");
+}
+
 #define FN(n, k, s, c, r) { .name = n, .func = true, .rec_kind = k, \
 			    .sema = s, .cg = c, .rt = r }
 #define NOT_YET(n, why) { .name = n, .func = true, .unsupported = why }
@@ -629,7 +645,7 @@ const struct builtin builtin_output[] = {
 	FN("helper error", REC_HELPER_ERR, NULL, NULL, rt_helper_error),
 	FN("override", 0, sema_override, cg_override, NULL),
 	NOT_YET("unwatch", "it removes a watchpoint from inside a probe, which ferret's watchpoints cannot do"),
-	NOT_YET("skboutput", "it writes packets to a pcap file from fentry programs, which ferret does not do"),
+	FN("skboutput", 0, sema_skboutput, NULL, NULL),
 	NOT_YET("percpu_kaddr", "bpftrace 0.17 has no percpu_kaddr() either"),
 	{ .name = NULL },
 };
