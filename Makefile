@@ -5,9 +5,13 @@ PREFIX  ?= /usr/local
 VERSION := 0.1.0
 BUILD   ?= build
 
-DEPS_APT := libbpf-dev libelf-dev zlib1g-dev pkg-config bpftrace \
-            qemu-system-x86 busybox-static cpio systemtap-sdt-dev time strace \
-            chromium fonts-dejavu-core libxml2-utils
+# What building and running ferret needs, and what only its tests need
+# (the peers compared against, the guest kernel's emulator, a browser for
+# the flame graphs, clang for the fuzzers).
+DEPS_RUN  := gcc libc6-dev make libbpf-dev libelf-dev zlib1g-dev pkg-config
+DEPS_TEST := $(DEPS_RUN) bpftrace qemu-system-x86 busybox-static cpio \
+             systemtap-sdt-dev time strace chromium fonts-dejavu-core \
+             libxml2-utils clang man-db bsdextrautils
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
@@ -22,7 +26,7 @@ LIBOBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRCS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps run test unit-test runtime-test test-vm install clean asan bench
+.PHONY: all deps deps-test run test unit-test runtime-test test-vm install clean asan bench fuzz
 
 all: $(BUILD)/ferret
 
@@ -60,13 +64,21 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIBOBJS)
 
 -include $(OBJS:.o=.d)
 
-# Installs what building and testing need, from Debian.
-deps:
-	@if ! dpkg -s $(DEPS_APT) >/dev/null 2>&1; then \
+# Installs from Debian what building and running need (deps), and what
+# the tests need too (deps-test).
+define apt_install
+	@if ! dpkg -s $(1) >/dev/null 2>&1; then \
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			--no-install-recommends $(DEPS_APT); \
+			--no-install-recommends $(1); \
 	fi
+endef
+
+deps:
+	$(call apt_install,$(DEPS_RUN))
+
+deps-test:
+	$(call apt_install,$(DEPS_TEST))
 
 run: deps
 	$(MAKE) all
@@ -79,11 +91,15 @@ runtime-test: $(BUILD)/ferret $(BUILD)/tests/workload $(USDT_FX)
 	./tests/run-runtime.sh $(BUILD)
 	./tests/usdt/run.sh $(BUILD)
 
-test: deps
+test: deps-test
 	$(MAKE) all
 	$(MAKE) $(UNIT_BINS) $(BUILD)/tests/workload $(USDT_FX)
 	$(MAKE) asan
 	./tests/run-all.sh $(BUILD) build-asan
+
+# libFuzzer harnesses, each run for FUZZ_SECONDS on the repository's scripts.
+fuzz: deps-test
+	./tests/fuzz/run.sh $(BUILD)
 
 ASAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
@@ -93,11 +109,11 @@ asan:
 
 # Kernel-function probes need a kernel with kprobes and BPF trampolines:
 # Debian's stock kernel, booted under QEMU (TCG) with ferret in an initramfs.
-test-vm: deps
+test-vm: deps-test
 	$(MAKE) all $(BUILD)/tests/workload
 	./tests/vm/run.sh $(BUILD)
 
-bench: deps
+bench: deps-test
 	$(MAKE) all
 	./bench/run.sh $(BUILD)/ferret
 	./bench/usdt.sh $(BUILD)/ferret
@@ -105,6 +121,9 @@ bench: deps
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret
+	install -D -m 644 man/ferret.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret.1
+	install -D -m 644 man/ferret-strace.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-strace.1
+	install -D -m 644 man/ferret-profile.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-profile.1
 
 clean:
 	rm -rf build build-asan

@@ -1,6 +1,6 @@
 #!/bin/bash
 # make test: unit tests (also under ASan/UBSan when a sanitizer build is
-# named), runtime tests, the bpftrace tool scripts, the guest-kernel tests;
+# named), the fuzzers for a bounded time, runtime tests, the bpftrace tool scripts, the guest-kernel tests;
 # one closing summary line.
 set -u
 BUILD=${1:-build}
@@ -27,6 +27,11 @@ if [ -n "$ASAN_BUILD" ]; then
 	ASAN_OPTIONS=detect_leaks=1 "$here/run-unit.sh" "$ASAN_BUILD" | tee "$log"
 	tally "$log"
 fi
+echo "== fuzzing (libFuzzer, ${FUZZ_SECONDS:-30} s per harness)"
+"$here/fuzz/run.sh" "$BUILD" | tee "$log"
+tally "$log"
+"$here/man/run.sh" "$BUILD" | tee "$log"
+tally "$log"
 "$here/run-runtime.sh" "$BUILD" | tee "$log"
 tally "$log"
 "$here/runtime/cli.sh" "$BUILD" | tee "$log"

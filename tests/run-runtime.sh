@@ -6,6 +6,7 @@
 #   // cmd: COMMAND        run with -c COMMAND (@WL@ is the workload binary,
 #                          in the script's probe specs too)
 #   // args: A B           positional parameters
+#   // flags: -f json      options given to both tracers before the script
 #   // mode: compare       output must equal bpftrace's for the same run (default)
 #   // mode: compare-sorted the same, ignoring line order (bpftrace orders
 #                          equal values by kernel hash order)
@@ -35,7 +36,7 @@ command -v bpftrace >/dev/null || have_bpftrace=0
 
 run() {			# run TOOL SCRIPT OUT ERR
 	local tool=$1 script=$2 out=$3 err=$4
-	local cmd args
+	local cmd args flags
 	# Probe specs may name the workload binary as @WL@ too.
 	if grep -q '@WL@' "$script"; then
 		sed "s|@WL@|$(realpath "$WL")|g" "$script" >"$TMP/$(basename "$script")"
@@ -43,12 +44,13 @@ run() {			# run TOOL SCRIPT OUT ERR
 	fi
 	cmd=$(sed -n 's|^// cmd: ||p' "$script" | sed "s|@WL@|$WL|g")
 	args=$(sed -n 's|^// args: ||p' "$script")
+	flags=$(sed -n 's|^// flags: ||p' "$script")
 	if [ -n "$cmd" ]; then
 		# shellcheck disable=SC2086
-		timeout 60 "$tool" -c "$cmd" "$script" $args >"$out.raw" 2>"$err" </dev/null
+		timeout 60 "$tool" $flags -c "$cmd" "$script" $args >"$out.raw" 2>"$err" </dev/null
 	else
 		# shellcheck disable=SC2086
-		timeout 60 "$tool" "$script" $args >"$out.raw" 2>"$err" </dev/null
+		timeout 60 "$tool" $flags "$script" $args >"$out.raw" 2>"$err" </dev/null
 	fi
 	local rc=$?
 	grep -v '^Attaching [0-9]* probes\?\.\.\.$' "$out.raw" |
@@ -74,11 +76,17 @@ for t in "$CASES"/*.bt; do
 			continue
 		fi
 		run bpftrace "$t" "$TMP/b.out" "$TMP/b.err"
+		brc=$?
 		if [ "$mode" = compare-sorted ]; then
 			sort -o "$TMP/f.out" "$TMP/f.out"
 			sort -o "$TMP/b.out" "$TMP/b.out"
 		fi
-		if [ $rc != 0 ] || ! cmp -s "$TMP/f.out" "$TMP/b.out"; then
+		if [ $brc != 0 ]; then
+			# The reference must run: an error on both sides is no match.
+			ok=0
+			echo "--- $name: bpftrace failed (rc $brc)"
+			grep -v RLIMIT_MEMLOCK "$TMP/b.err" | head -5
+		elif [ $rc != 0 ] || ! cmp -s "$TMP/f.out" "$TMP/b.out"; then
 			ok=0
 			echo "--- $name: ferret (rc $rc) vs bpftrace"
 			diff "$TMP/f.out" "$TMP/b.out" | head -20

@@ -8,7 +8,7 @@
 
 static const struct builtin *const groups[] = {
 	builtin_vars, builtin_aggs, builtin_output, builtin_strings,
-	builtin_symbols, builtin_bytes,
+	builtin_symbols, builtin_bytes, builtin_system,
 };
 
 const struct builtin *builtin_find(const char *name, bool func)
@@ -55,20 +55,16 @@ int bi_probe_index(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
-/* The kind of value, in the words bpftrace's printf errors use. */
-static const char *kind_word(const struct type *t)
+int bi_sema_u64(struct sema *s, struct node *n)
 {
-	switch (t->kind) {
-	case TY_INT:
-	case TY_PTR:
-		return "integer";
-	case TY_TUPLE:
-		return "tuple";
-	case TY_BUF:
-		return "buffer";
-	default:
-		return type_is_text(t) ? "string" : "other";
-	}
+	n->type = type_int(8, false);
+	return 0;
+}
+
+int bi_sema_u32(struct sema *s, struct node *n)
+{
+	n->type = type_int(4, false);
+	return 0;
 }
 
 int bi_nargs(struct sema *s, struct node *n, int min, int max)
@@ -101,8 +97,21 @@ int bi_int_arg(struct sema *s, struct node *n, int i)
 		return -EINVAL;
 	if (a->type->kind != TY_INT)
 		return sema_error(s, a, "%s() only supports integer arguments (%s provided): argument %d is %s",
-				  n->name, kind_word(a->type), i + 1,
-				  type_name(a->type, b, sizeof(b)));
+				  n->name, type_is_text(a->type) ? "string" : "other",
+				  i + 1, type_name(a->type, b, sizeof(b)));
+	return 0;
+}
+
+int bi_addr_arg(struct sema *s, struct node *n, int i)
+{
+	char b[64];
+	struct node *a = n->list[i];
+
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (a->type->kind != TY_INT && a->type->kind != TY_PTR)
+		return sema_error(s, a, "%s() argument %d must be an address, not %s",
+				  n->name, i + 1, type_name(a->type, b, sizeof(b)));
 	return 0;
 }
 
@@ -118,6 +127,22 @@ int bi_map_arg(struct sema *s, struct node *n, int i)
 	if (!a->sym->val)
 		return sema_error(s, a, "map %s is never assigned", a->name);
 	return 0;
+}
+
+/* The kind of value, in the words bpftrace's printf errors use. */
+static const char *kind_word(const struct type *t)
+{
+	switch (t->kind) {
+	case TY_INT:
+	case TY_PTR:
+		return "integer";
+	case TY_TUPLE:
+		return "tuple";
+	case TY_BUF:
+		return "buffer";
+	default:
+		return type_is_text(t) ? "string" : "other";
+	}
 }
 
 int bi_fmt_arg(struct sema *s, struct node *n)

@@ -11,6 +11,8 @@ struct cg;
 struct val;
 struct runtime;
 struct rec_hdr;
+struct type;
+struct buf;
 
 /*
  * A builtin variable or function: one row of the table, one hook per
@@ -36,6 +38,11 @@ struct builtin {
 	 * many bytes of the value's slot are in use (at least 1).
 	 */
 	int (*cg_prep)(struct cg *g, struct node *n, struct val *ops);
+	/*
+	 * For values the builtin names in user space (TY_NAMED): writes the
+	 * text of the value's bytes p to out.
+	 */
+	void (*show)(const struct type *t, const void *p, struct buf *out);
 	int (*cg_into)(struct cg *g, struct node *n, const struct val *ops,
 		       int base, int off);
 };

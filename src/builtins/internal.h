@@ -16,11 +16,18 @@ extern const struct builtin builtin_output[];
 extern const struct builtin builtin_strings[];
 extern const struct builtin builtin_symbols[];
 extern const struct builtin builtin_bytes[];
+extern const struct builtin builtin_system[];
+
+/* Sema hooks of builtins whose value is a u64 or u32. */
+int bi_sema_u64(struct sema *s, struct node *n);
+int bi_sema_u32(struct sema *s, struct node *n);
 
 /* Shared checks. */
 int bi_nargs(struct sema *s, struct node *n, int min, int max);
 int bi_int_arg(struct sema *s, struct node *n, int i);
 int bi_map_arg(struct sema *s, struct node *n, int i);
+/* Argument i is a pointer or an integer holding an address. */
+int bi_addr_arg(struct sema *s, struct node *n, int i);
 int bi_fmt_arg(struct sema *s, struct node *n);
 /* Sets out to an integer in reg of type t. */
 int bi_int(struct val *out, int reg, struct type *t);

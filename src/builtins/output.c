@@ -5,6 +5,7 @@
  * the work when the record arrives, in order with everything else.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,8 @@
 
 #include "internal.h"
 #include "../compile/compile.h"
+#include "../providers/provider.h"
+#include "../kernel/features.h"
 
 static const struct fmt_spec *fmt_of(struct runtime *rt, uint32_t id)
 {
@@ -29,7 +32,7 @@ static int sema_printf(struct sema *s, struct node *n)
 static int sema_unsafe(struct sema *s, struct node *n)
 {
 	if (!s->c->opts.unsafe)
-		return sema_error(s, n, "%s() is an unsafe function being used in safe mode: it runs commands or reads files in user space (use --unsafe)",
+		return sema_error(s, n, "%s() is an unsafe function being used in safe mode: it runs commands in user space; run with --unsafe",
 				  n->name);
 	return sema_printf(s, n);
 }
@@ -73,7 +76,7 @@ static int sema_signal(struct sema *s, struct node *n)
 	int64_t v;
 
 	if (!s->c->opts.unsafe)
-		return sema_error(s, n, "signal() is an unsafe function being used in safe mode: it sends signals to traced processes (use --unsafe)");
+		return sema_error(s, n, "signal() is an unsafe function being used in safe mode: it sends signals to traced processes; run with --unsafe");
 	if (bi_nargs(s, n, 1, 1))
 		return -EINVAL;
 	a = n->list[0];
@@ -212,11 +215,32 @@ static int rt_system(struct runtime *rt, const struct rec_hdr *h,
 	struct buf b = { 0 };
 	int ret = format_record(rt, h, data, len, &b);
 
-	if (!ret) {
-		buf_put(&b, "", 1);
-		fflush(rt->out.f);
-		ret = system(b.p) < 0 ? -errno : 0;
+	struct buf out = { 0 };
+	char chunk[4096];
+	FILE *p;
+	size_t n;
+
+	/* A command that feeds its own probe must not outlive Ctrl-C. */
+	if (ret || run_stopping())
+		goto out;
+	buf_put(&b, "", 1);
+	fflush(rt->out.f);
+	/*
+	 * The command's output goes through ferret's own, as bpftrace's
+	 * does: to -o's file, and under -f json as a "syscall" record.
+	 */
+	p = popen(b.p, "r");
+	if (!p) {
+		ret = -errno;
+		goto out;
 	}
+	while (!run_stopping() && (n = fread(chunk, 1, sizeof(chunk), p)) > 0)
+		buf_put(&out, chunk, n);
+	pclose(p);
+	if (out.len)
+		run_emit(rt, "syscall", out.p, out.len);
+out:
+	buf_free(&out);
 	buf_free(&b);
 	return ret;
 }
@@ -382,22 +406,65 @@ static int sema_delete(struct sema *s, struct node *n)
 	if (bi_nargs(s, n, 1, 1) || bi_map_arg(s, n, 0))
 		return -EINVAL;
 	m = n->list[0];
-	if (m->sym->val->kind == TY_HIST || m->sym->val->kind == TY_LHIST)
-		return sema_error(s, m, "delete() of a hist/lhist entry is not supported yet");
 	if (!!m->nlist != !!m->sym->key)
 		return sema_error(s, m, "delete() needs the map's key");
 	return 0;
 }
 
+/*
+ * delete(@m[k]).  A hist or lhist entry is one map entry per bucket, so
+ * each bucket's is deleted.  A keyless count(), avg() or stats() map is
+ * left holding a zero count, as bpftrace leaves it (it prints "@: 0"
+ * after); avg() and stats() keep their total (stats() prints it).
+ */
 static int cg_delete(struct cg *g, struct node *n, struct val *out)
 {
 	struct node *m = n->list[0];
-	int key = cg_map_key(g, m, -1);
+	const struct type *t = m->sym->val;
+	bool buckets = t->kind == TY_HIST || t->kind == TY_LHIST;
+	int zero = -1, key, nb = 1, b, boff = 0, total = -1;
+	bool keep;
 
-	ir_ld_map(&g->ir, BPF_REG_1, m->sym->id);
-	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
-	ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+	if (buckets) {
+		int r = ir_vreg(&g->ir);
+
+		nb = t->kind == TY_HIST ? HIST_NBUCKETS :
+		     (int)((t->lh_max - t->lh_min) / t->lh_step) + 2;
+		ir_mov_imm(&g->ir, r, 0);
+		key = cg_map_key(g, m, r);
+		boff = key + ALIGN_UP(m->sym->key ? m->sym->key->size : 8, 8);
+	} else {
+		key = cg_map_key(g, m, -1);
+	}
+	keep = !m->sym->key && (t->kind == TY_AVG || t->kind == TY_STATS);
+	if (keep) {
+		int p = ir_vreg(&g->ir), miss = ir_label(&g->ir);
+
+		total = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, total, 0);
+		cg_lookup(g, m->sym->id, key);
+		ir_mov(&g->ir, p, BPF_REG_0);
+		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
+		ir_ld(&g->ir, BPF_DW, total, p, offsetof(struct agg_avg, total));
+		ir_place(&g->ir, miss);
+	}
+	for (b = 0; b < nb; b++) {
+		if (buckets)
+			ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, boff, b);
+		ir_ld_map(&g->ir, BPF_REG_1, m->sym->id);
+		ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
+		ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+	}
+	if (!m->sym->key && (t->kind == TY_COUNT || keep)) {
+		/* A new per-CPU entry starts at zero on every CPU. */
+		zero = cg_alloc(g, t->size);
+		cg_zero(g, zero, t->size);
+		if (keep)
+			ir_st(&g->ir, BPF_DW, BPF_REG_10,
+			      zero + offsetof(struct agg_avg, total), total);
+		cg_update(g, m->sym->id, key, zero, BPF_ANY);
+	}
 	return 0;
 }
 
@@ -407,7 +474,7 @@ static int sema_time(struct sema *s, struct node *n)
 	if (bi_nargs(s, n, 0, 1))
 		return -EINVAL;
 	if (n->nlist && n->list[0]->kind != N_STR)
-		return sema_error(s, n->list[0], "time() expects a string literal: a format string");
+		return sema_error(s, n->list[0], "time() takes a format string literal");
 	n->id = sema_add_fmt(s, n->nlist ? n->list[0]->str : "%H:%M:%S\n",
 			     NULL, 0);
 	return 0;
@@ -469,6 +536,94 @@ static int rt_exit(struct runtime *rt, const struct rec_hdr *h,
 	return 0;
 }
 
+/*
+ * override(rc): the probed kernel function returns rc without running.
+ * Only kprobes on functions the kernel lists for error injection, and
+ * only where it was built with CONFIG_BPF_KPROBE_OVERRIDE; destructive,
+ * so --unsafe.
+ */
+static int sema_override(struct sema *s, struct node *n)
+{
+	const char *why;
+	int i;
+
+	n->type = type_simple(TY_NONE);
+	if (bi_nargs(s, n, 1, 1) || bi_int_arg(s, n, 0))
+		return -EINVAL;
+	if (!s->c->opts.unsafe)
+		return sema_error(s, n, "override() is an unsafe function being used in safe mode: it changes what a kernel function returns; run with --unsafe");
+	for (i = 0; i < s->cur->insts.n; i++) {
+		const struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (!pi->prov->can_override)
+			return sema_error(s, n, "override() can only be used in kprobes, not in %s",
+					  pi->name);
+	}
+	if (!s->c->opts.dump && !feat_override(&why))
+		return sema_error(s, n, "override(): %s", why);
+	return 0;
+}
+
+static int cg_override(struct cg *g, struct node *n, struct val *out)
+{
+	struct val rc;
+
+	if (cg_expr(g, n->list[0], &rc))
+		return -EINVAL;
+	ir_mov(&g->ir, BPF_REG_2, cg_reg(g, &rc));
+	ir_mov(&g->ir, BPF_REG_1, g->ctx);
+	ir_call(&g->ir, BPF_FUNC_override_return, 2);
+	return 0;
+}
+
+/*
+ * -k: a helper failed; told where bpftrace tells it, in the output (a
+ * "helper_error" object under -f json), as a warning located at the
+ * call's place in the script.  --no-warnings silences it.
+ */
+static int rt_helper_error(struct runtime *rt, const struct rec_hdr *h,
+			   const void *data, size_t len)
+{
+	const struct helper_site *site;
+	int64_t err;
+
+	if (h->id >= (uint32_t)rt->c->helper_sites.n || len < sizeof(err))
+		return -EINVAL;
+	site = rt->c->helper_sites.v[h->id];
+	memcpy(&err, data, sizeof(err));
+	if (!diag_warnings())
+		return 0;
+	if (rt->out.format == OUT_JSON) {
+		fprintf(rt->out.f, "{\"type\": \"helper_error\", \"helper\": \"%s\", \"retcode\": %lld, \"line\": %d, \"col\": %d}\n",
+			ir_helper_name(site->helper), (long long)err,
+			site->loc ? site->loc->line : 0,
+			site->loc ? site->loc->col : 0);
+		return 0;
+	}
+	diag_set_stream(rt->out.f);
+	diag_warn(rt->c->src, site->loc, "Failed to %s: %s (%lld)",
+		  ir_helper_name(site->helper), strerror((int)-err),
+		  (long long)err);
+	diag_set_stream(NULL);
+	return 0;
+}
+
+/*
+ * skboutput(): bpf_skb_output() from fentry/fexit programs into a pcap
+ * file.  Where the kernel refuses fentry the error says so; elsewhere
+ * ferret does not write pcap files yet.
+ */
+static int sema_skboutput(struct sema *s, struct node *n)
+{
+	const char *why;
+
+	n->type = type_simple(TY_NONE);
+	if (!feat_fentry(&why))
+		return sema_error(s, n, "skboutput() needs fentry/fexit programs (bpf_skb_output): %s",
+				  why);
+	return sema_error(s, n, "function 'skboutput' is not supported yet: ferret writes no pcap files");
+}
+
 #define FN(n, k, s, c, r) { .name = n, .func = true, .rec_kind = k, \
 			    .sema = s, .cg = c, .rt = r }
 #define NOT_YET(n, why) { .name = n, .func = true, .unsupported = why }
@@ -476,7 +631,8 @@ static int rt_exit(struct runtime *rt, const struct rec_hdr *h,
 const struct builtin builtin_output[] = {
 	FN("printf", REC_PRINTF, sema_printf, cg_printf, rt_printf),
 	FN("system", REC_SYSTEM, sema_unsafe, cg_system, rt_system),
-	FN("cat", REC_CAT, sema_unsafe, cg_cat, rt_cat),
+	/* cat() only reads a file, and bpftrace 0.17 runs it in safe mode. */
+	FN("cat", REC_CAT, sema_printf, cg_cat, rt_cat),
 	FN("print", REC_PRINT_MAP, sema_print, cg_print, rt_print_map),
 	FN("print", REC_PRINT_VAL, NULL, NULL, rt_print_val),
 	FN("clear", REC_CLEAR, sema_map_op, cg_clear_map, rt_clear),
@@ -485,11 +641,11 @@ const struct builtin builtin_output[] = {
 	FN("time", REC_TIME, sema_time, cg_time, rt_time),
 	FN("exit", REC_EXIT, sema_exit, cg_exit, rt_exit),
 	FN("signal", 0, sema_signal, cg_signal, NULL),
-	NOT_YET("override", "it needs kprobes"), NOT_YET("strftime", ""),
-	NOT_YET("macaddr", ""), NOT_YET("cgroupid", ""), NOT_YET("path", ""),
-	NOT_YET("sizeof", ""),
-	NOT_YET("unwatch", ""), NOT_YET("skboutput", ""), NOT_YET("cgroup_path", ""),
-	NOT_YET("strerror", ""), NOT_YET("strcontains", ""),
-	NOT_YET("pton", ""), NOT_YET("len", ""), NOT_YET("percpu_kaddr", ""),
+	/* Not callable: no script names a function with a space. */
+	FN("helper error", REC_HELPER_ERR, NULL, NULL, rt_helper_error),
+	FN("override", 0, sema_override, cg_override, NULL),
+	NOT_YET("unwatch", "it removes a watchpoint from inside a probe, which ferret's watchpoints cannot do"),
+	FN("skboutput", 0, sema_skboutput, NULL, NULL),
+	NOT_YET("percpu_kaddr", "bpftrace 0.17 has no percpu_kaddr() either"),
 	{ .name = NULL },
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../providers/provider.h"
 #include "../compile/compile.h"
 #include "../kernel/ksyms.h"
 
@@ -15,20 +16,15 @@ static int sema_str(struct sema *s, struct node *n)
 	if (bi_nargs(s, n, 1, 2))
 		return -EINVAL;
 	a = n->list[0];
-	if (a->kind == N_POSPARAM && a->ival > 0) {
-		/* str($N) is $N's text, "" when it is not given (bpftrace). */
-		const struct compile_opts *o = &s->c->opts;
-		const char *p = (int)a->ival <= o->nparams ?
-				o->params[a->ival - 1] : "";
-
-		a->kind = N_STR;
-		a->str = xstrdup(p);
-		a->slen = strlen(p);
-	}
 	if (sema_expr(s, a))
 		return -EINVAL;
 	if (n->nlist == 2 && bi_int_arg(s, n, 1))
 		return -EINVAL;
+	if (a->kind == N_POSPARAM && a->ival > 0 &&
+	    (int)a->ival <= s->c->opts.nparams) {
+		/* str($1) is the parameter's text, a number's digits too. */
+		a->type = type_str(strlen(s->c->opts.params[a->ival - 1]) + 1);
+	}
 	if (a->type->kind == TY_STR) {
 		n->type = a->type;
 		return 0;
@@ -132,29 +128,52 @@ static int cg_into_str(struct cg *g, struct node *n, const struct val *ops,
 }
 
 /*
- * buf(ptr, len): len bytes of kernel or user memory, printed with %r.
- * A constant len sizes the buffer; any other is bounded by the string
- * size (bpftrace's BPFTRACE_STRLEN).
+ * buf(ptr, len): len bytes of kernel or user memory, printed with %r;
+ * buf(s, len) of a string, buf(a[, len]) of an array.  A constant len
+ * sizes the buffer; any other is bounded by the string size (bpftrace's
+ * BPFTRACE_STRLEN).
  */
 static int sema_buf(struct sema *s, struct node *n)
 {
+	struct type *t;
 	struct node *len;
 	char b[64];
 
-	if (bi_nargs(s, n, 2, 2))
+	if (bi_nargs(s, n, 1, 2))
 		return -EINVAL;
 	if (sema_expr(s, n->list[0]))
 		return -EINVAL;
-	if (n->list[0]->type->kind != TY_INT && n->list[0]->type->kind != TY_PTR)
+	t = n->list[0]->type;
+	if (t->kind != TY_INT && t->kind != TY_PTR && t->kind != TY_STR &&
+	    t->kind != TY_ARRAY)
 		return sema_error(s, n->list[0], "buf() reads from a pointer, not %s",
-				  type_name(n->list[0]->type, b, sizeof(b)));
+				  type_name(t, b, sizeof(b)));
+	if (n->nlist == 1) {
+		/* An array's length is its size. */
+		if (t->kind != TY_ARRAY)
+			return sema_error(s, n, "buf() expects a length argument for non-array type %s",
+					  type_name(t, b, sizeof(b)));
+		n->type = type_buf(t->size);
+		return 0;
+	}
 	if (bi_int_arg(s, n, 1))
 		return -EINVAL;
 	len = n->list[1];
 	if (len->kind == N_INT) {
-		if ((int64_t)len->ival < 1 || len->ival > (1 << 16))
+		int64_t k = (int64_t)len->ival;
+
+		if (k < 1 || k > (1 << 16))
 			return sema_error(s, len, "buf() length must be 1 to 65536");
-		n->type = type_buf((int)len->ival);
+		if (k > s->c->opts.strlen) {
+			if (s->report)
+				diag_warn(s->src, &n->loc,
+					  "buf() length is too long and will be shortened to %d bytes (see BPFTRACE_STRLEN)",
+					  s->c->opts.strlen);
+			k = s->c->opts.strlen;
+		}
+		if ((type_is_record(t) || t->kind == TY_STR) && k > t->size)
+			k = t->size;
+		n->type = type_buf((int)k);
 	} else {
 		n->type = type_buf(s->c->opts.strlen);
 	}
@@ -166,7 +185,7 @@ static int cg_into_buf(struct cg *g, struct node *n, const struct val *ops,
 {
 	int max = n->type->size - 8, l, used = ir_vreg(&g->ir);
 
-	if (n->list[1]->kind == N_INT) {
+	if (n->nlist == 1 || n->list[1]->kind == N_INT) {
 		l = ir_vreg(&g->ir);
 		ir_mov_imm(&g->ir, l, max);
 	} else {
@@ -234,6 +253,77 @@ static int cg_strncmp_fn(struct cg *g, struct node *n, struct val *out)
 		r = cg_strncmp(g, &a, &b, n->ival);
 	}
 	return bi_int(out, r, n->type);
+}
+
+/* strcontains(haystack, needle): 1 if needle occurs in haystack. */
+static int sema_strcontains(struct sema *s, struct node *n)
+{
+	int i;
+
+	if (bi_nargs(s, n, 2, 2))
+		return -EINVAL;
+	for (i = 0; i < 2; i++) {
+		if (sema_expr(s, n->list[i]))
+			return -EINVAL;
+		if (n->list[i]->type->kind != TY_STR)
+			return sema_error(s, n->list[i], "strcontains() takes strings");
+	}
+	n->type = type_int(8, true);
+	return 0;
+}
+
+/*
+ * Unrolled over every start in the haystack and every needle byte: no
+ * loop for the verifier to bound.  A literal needle is compared for its
+ * own length only.
+ */
+static int cg_strcontains(struct cg *g, struct node *n, struct val *out)
+{
+	struct val a, b;
+	int res = ir_vreg(&g->ir), x = ir_vreg(&g->ir), y = ir_vreg(&g->ir);
+	int found = ir_label(&g->ir), done = ir_label(&g->ir);
+	int hs, ns, i, j;
+	bool lit = n->list[1]->kind == N_STR;
+
+	if (cg_expr(g, n->list[0], &a) || cg_expr(g, n->list[1], &b))
+		return -EINVAL;
+	hs = a.type->size;
+	ns = lit ? (int)n->list[1]->slen : b.type->size;
+	ir_mov_imm(&g->ir, res, 0);
+	if (lit && ns == 0)
+		ir_ja(&g->ir, found);
+	for (i = 0; i < hs; i++) {
+		int next = ir_label(&g->ir);
+
+		for (j = 0; j < ns && i + j < hs; j++) {
+			if (!lit) {
+				ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b.off + j);
+				ir_jmp_imm(&g->ir, BPF_JEQ, y, 0, found);
+			}
+			ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a.off + i + j);
+			if (j == 0)
+				ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, done);
+			if (lit)
+				ir_jmp_imm(&g->ir, BPF_JNE, x,
+					   (uint8_t)n->list[1]->str[j], next);
+			else
+				ir_jmp(&g->ir, BPF_JNE, x, y, next);
+		}
+		/* Every needle byte matched, none left over. */
+		if (j == ns) {
+			ir_ja(&g->ir, found);
+		} else if (!lit) {
+			/* The haystack's buffer ended: so must the needle. */
+			ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b.off + j);
+			ir_jmp_imm(&g->ir, BPF_JEQ, y, 0, found);
+		}
+		ir_place(&g->ir, next);
+	}
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, found);
+	ir_mov_imm(&g->ir, res, 1);
+	ir_place(&g->ir, done);
+	return bi_int(out, res, n->type);
 }
 
 static int sema_kaddr(struct sema *s, struct node *n)
@@ -337,15 +427,63 @@ static int rt_join(struct runtime *rt, const struct rec_hdr *h,
 			buf_printf(&b, "%s", fs->fmt);
 		buf_put(&b, j->s[i], strnlen(j->s[i], JOIN_STRLEN));
 	}
-	buf_put(&b, "\n", 1);
-	run_emit(rt, "join", b.p, b.len);
+	/* A line of text; a JSON record's data has no newline (bpftrace). */
+	if (rt->out.format != OUT_JSON)
+		buf_put(&b, "\n", 1);
+	run_emit(rt, "join", b.p ? b.p : "", b.len);
 	buf_free(&b);
+	return 0;
+}
+
+/*
+ * path(p): the file name of a struct path *, by bpf_d_path(), which the
+ * kernel allows in fentry/fexit programs on a short list of functions
+ * (vfs_getattr, security_file_open, ...); the verifier refuses others.
+ */
+static int sema_path(struct sema *s, struct node *n)
+{
+	int i;
+
+	if (bi_nargs(s, n, 1, 1) || sema_expr(s, n->list[0]))
+		return -EINVAL;
+	/* A struct path in kernel memory passes as its address. */
+	if (n->list[0]->type->kind != TY_STRUCT && bi_addr_arg(s, n, 0))
+		return -EINVAL;
+	for (i = 0; i < s->cur->insts.n; i++) {
+		const struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (!pi->prov->can_d_path)
+			return sema_error(s, n, "path() can only be used in kfunc/fentry and kretfunc/fexit probes (bpf_d_path), not in %s",
+					  pi->name);
+	}
+	n->type = type_str(s->c->opts.strlen);
+	return 0;
+}
+
+static int cg_path(struct cg *g, struct node *n, struct val *out)
+{
+	int size = n->type->size, off = cg_alloc(g, size);
+	struct val p;
+
+	if (cg_expr(g, n->list[0], &p))
+		return -EINVAL;
+	cg_zero(g, off, size);
+	ir_mov(&g->ir, BPF_REG_1, cg_reg(g, &p));
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, off);
+	ir_mov_imm(&g->ir, BPF_REG_3, size);
+	ir_call(&g->ir, BPF_FUNC_d_path, 3);
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = n->type;
 	return 0;
 }
 
 #define FN(n, s, c) { .name = n, .func = true, .sema = s, .cg = c }
 
 const struct builtin builtin_strings[] = {
+	FN("strcontains", sema_strcontains, cg_strcontains),
+	FN("path", sema_path, cg_path),
 	{ .name = "str", .func = true, .sema = sema_str, .cg = cg_str,
 	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_str },
 	{ .name = "buf", .func = true, .sema = sema_buf, .cg = cg_buf,

@@ -302,6 +302,55 @@ static int sema_func(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * len(kstack), len(ustack(N)) ...: how many frames the stack has now.
+ * A stack value is only an id in a stack map, which BPF cannot read, so
+ * the stack is taken again with bpf_get_stack into the per-CPU scratch
+ * map (127 frames do not fit the BPF stack); n->ival is the depth.
+ */
+static int sema_len(struct sema *s, struct node *n)
+{
+	struct node *a;
+	bool perf;
+	int depth;
+
+	if (bi_nargs(s, n, 1, 1))
+		return -EINVAL;
+	a = n->list[0];
+	if ((a->kind != N_BUILTIN && a->kind != N_CALL) ||
+	    (strcmp(a->name, "kstack") && strcmp(a->name, "ustack")))
+		return sema_error(s, a, "len() takes kstack or ustack itself (a stack kept in a variable or map is only an id)");
+	if (stack_args(s, a, &depth, &perf))
+		return -EINVAL;
+	n->ival = depth;
+	n->type = type_int(8, true);
+	return 0;
+}
+
+static int cg_len(struct cg *g, struct node *n, struct val *out)
+{
+	int size = 8 * (int)n->ival, key = cg_alloc(g, 8);
+	int r = ir_vreg(&g->ir), done = ir_label(&g->ir);
+	bool user = n->list[0]->name[0] == 'u';
+
+	if (g->c->scratch_size < size)
+		g->c->scratch_size = size;
+	ir_mov_imm(&g->ir, r, 0);
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, key, 0);
+	cg_lookup(g, MAP_SCRATCH, key);
+	ir_jmp_imm(&g->ir, BPF_JEQ, BPF_REG_0, 0, done);
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_0);
+	ir_mov(&g->ir, BPF_REG_1, g->ctx);
+	ir_mov_imm(&g->ir, BPF_REG_3, size);
+	ir_mov_imm(&g->ir, BPF_REG_4, user ? BPF_F_USER_STACK : 0);
+	ir_call(&g->ir, BPF_FUNC_get_stack, 4);
+	ir_jmp_imm(&g->ir, BPF_JSLE, BPF_REG_0, 0, done);
+	ir_mov(&g->ir, r, BPF_REG_0);
+	ir_alu_imm(&g->ir, BPF_RSH, r, 3);
+	ir_place(&g->ir, done);
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define FN(n, s, c) { .name = n, .func = true, .sema = s, .cg = c }
 
@@ -313,6 +362,7 @@ const struct builtin builtin_symbols[] = {
 	FN("ksym", sema_ksym, cg_ksym),
 	FN("usym", sema_ksym, cg_ksym),
 	FN("uaddr", sema_uaddr, cg_uaddr),
+	FN("len", sema_len, cg_len),
 	VAR("func", sema_func, bi_probe_index),
 	{ .name = "(proc)", .rec_kind = REC_PROC, .rt = rt_proc },
 	{ .name = NULL },

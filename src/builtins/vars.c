@@ -8,17 +8,6 @@
 #include "../compile/compile.h"
 #include "../providers/provider.h"
 
-static int sema_u64(struct sema *s, struct node *n)
-{
-	n->type = type_int(8, false);
-	return 0;
-}
-
-static int sema_u32(struct sema *s, struct node *n)
-{
-	n->type = type_int(4, false);
-	return 0;
-}
 
 static int cg_pid(struct cg *g, struct node *n, struct val *out)
 {
@@ -281,18 +270,46 @@ static int cg_curtask(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, bi_call0(g, BPF_FUNC_get_current_task), n->type);
 }
 
+/*
+ * ctx: the address of the probe's context (struct pt_regs for kprobes
+ * and uprobes), for casts.  Tracepoints have args instead.
+ */
+static int sema_ctx(struct sema *s, struct node *n)
+{
+	int i;
+
+	for (i = 0; i < s->cur->insts.n; i++) {
+		const struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (pi->prov->ctx == CTX_RECORD)
+			return sema_error(s, n, "Use args instead of ctx in tracepoint");
+		if (provider_ptregs_offset(pi, "sp") < 0)
+			return sema_error(s, n, "ctx: invalid program type (%s has no context to point at)",
+					  pi->name);
+	}
+	n->type = type_int(8, false);
+	return 0;
+}
+
+static int cg_ctx(struct cg *g, struct node *n, struct val *out)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_mov(&g->ir, r, g->ctx);
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
-#define NOT_YET(n, why) { .name = n, .unsupported = why }
 
 const struct builtin builtin_vars[] = {
-	VAR("pid", sema_u32, cg_pid),
-	VAR("tid", sema_u32, cg_tid),
-	VAR("uid", sema_u32, cg_uid),
-	VAR("gid", sema_u32, cg_gid),
-	VAR("nsecs", sema_u64, cg_nsecs),
-	VAR("elapsed", sema_u64, cg_elapsed),
-	VAR("cpu", sema_u32, cg_cpu),
-	VAR("rand", sema_u32, cg_rand),
+	VAR("pid", bi_sema_u32, cg_pid),
+	VAR("tid", bi_sema_u32, cg_tid),
+	VAR("uid", bi_sema_u32, cg_uid),
+	VAR("gid", bi_sema_u32, cg_gid),
+	VAR("nsecs", bi_sema_u64, cg_nsecs),
+	VAR("elapsed", bi_sema_u64, cg_elapsed),
+	VAR("cpu", bi_sema_u32, cg_cpu),
+	VAR("rand", bi_sema_u32, cg_rand),
 	VAR("comm", sema_comm, cg_comm),
 	VAR("cpid", sema_cpid, cg_cpid),
 	VAR("probe", sema_probe, bi_probe_index),
@@ -305,8 +322,6 @@ const struct builtin builtin_vars[] = {
 	VAR("retval", sema_argn, cg_argn),
 	VAR("curtask", sema_curtask, cg_curtask),
 	{ .name = "reg", .func = true, .sema = sema_reg, .cg = cg_reg_fn },
-	NOT_YET("username", ""), NOT_YET("cgroup", ""), NOT_YET("sarg0", ""),
-	NOT_YET("sarg1", ""), NOT_YET("sarg2", ""), NOT_YET("ctx", ""),
-	NOT_YET("jiffies", ""), NOT_YET("numaid", ""),
+	VAR("ctx", sema_ctx, cg_ctx),
 	{ .name = NULL },
 };

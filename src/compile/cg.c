@@ -61,15 +61,22 @@ void cg_zero(struct cg *g, int off, int size)
 
 void cg_copy(struct cg *g, int dbase, int doff, int sbase, int soff, int size)
 {
-	int t = ir_vreg(&g->ir), i;
+	static const int op[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,
+				   [8] = BPF_DW };
+	int t = ir_vreg(&g->ir), i = 0, w;
 
-	for (i = 0; i + 8 <= size; i += 8) {
-		ir_ld(&g->ir, BPF_DW, t, sbase, soff + i);
-		ir_st(&g->ir, BPF_DW, dbase, doff + i, t);
-	}
-	for (; i < size; i++) {
-		ir_ld(&g->ir, BPF_B, t, sbase, soff + i);
-		ir_st(&g->ir, BPF_B, dbase, doff + i, t);
+	/*
+	 * The verifier refuses misaligned stack accesses, and a member of a
+	 * struct in the frame sits at any offset: each access is as wide as
+	 * both offsets' alignment allows.
+	 */
+	while (i < size) {
+		for (w = 8; w > 1; w /= 2)
+			if (i + w <= size && !((doff + i) % w) && !((soff + i) % w))
+				break;
+		ir_ld(&g->ir, op[w], t, sbase, soff + i);
+		ir_st(&g->ir, op[w], dbase, doff + i, t);
+		i += w;
 	}
 }
 
@@ -89,8 +96,15 @@ void cg_store(struct cg *g, int base, int off, const struct val *v, int size)
 {
 	int n;
 
+	if (v->kind == V_REG && type_is_record(v->type)) {
+		/* A struct or array still in kernel or user memory. */
+		cg_probe_read(g, base, off, v->type->size < size ? v->type->size : size,
+			      v->reg);
+		return;
+	}
 	if (v->kind == V_REG) {
-		ir_st(&g->ir, BPF_DW, base, off, v->reg);
+		ir_st(&g->ir, size == 1 ? BPF_B : size == 2 ? BPF_H :
+			      size == 4 ? BPF_W : BPF_DW, base, off, v->reg);
 		return;
 	}
 	n = v->type->size < size ? v->type->size : size;
@@ -102,6 +116,16 @@ void cg_store(struct cg *g, int base, int off, const struct val *v, int size)
 		for (i = n; i < size; i++)
 			ir_st(&g->ir, BPF_B, base, off + i, z);
 	}
+}
+
+void cg_probe_read(struct cg *g, int base, int off, int size, int addr)
+{
+	ir_mov(&g->ir, BPF_REG_1, base);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
+	ir_mov_imm(&g->ir, BPF_REG_2, size);
+	ir_mov(&g->ir, BPF_REG_3, addr);
+	/* probe_read: the address may be kernel or user memory (x86). */
+	ir_call(&g->ir, BPF_FUNC_probe_read, 3);
 }
 
 void cg_count_stat(struct cg *g, int slot)
@@ -386,6 +410,44 @@ static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 	return res;
 }
 
+/* A struct or array still in memory, read into the frame. */
+static void to_frame(struct cg *g, struct val *v)
+{
+	int off;
+
+	if (v->kind != V_REG || !type_is_record(v->type))
+		return;
+	off = cg_alloc(g, v->type->size);
+	cg_probe_read(g, BPF_REG_10, off, v->type->size, v->reg);
+	v->kind = V_STACK;
+	v->off = off;
+}
+
+/* 1 when two structs or arrays of one type hold the same bytes. */
+static int rec_eq(struct cg *g, struct val *a, struct val *b)
+{
+	static const int op[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,
+				   [8] = BPF_DW };
+	int res = ir_vreg(&g->ir), x = ir_vreg(&g->ir), y = ir_vreg(&g->ir);
+	int ne = ir_label(&g->ir), size = a->type->size, i = 0, w;
+
+	to_frame(g, a);
+	to_frame(g, b);
+	ir_mov_imm(&g->ir, res, 0);
+	while (i < size) {
+		for (w = 8; w > 1; w /= 2)
+			if (i + w <= size && !((a->off + i) % w) && !((b->off + i) % w))
+				break;
+		ir_ld(&g->ir, op[w], x, BPF_REG_10, a->off + i);
+		ir_ld(&g->ir, op[w], y, BPF_REG_10, b->off + i);
+		ir_jmp(&g->ir, BPF_JNE, x, y, ne);
+		i += w;
+	}
+	ir_mov_imm(&g->ir, res, 1);
+	ir_place(&g->ir, ne);
+	return res;
+}
+
 int cg_strncmp(struct cg *g, const struct val *a, const struct val *b, int n)
 {
 	int r = str_eq(g, a, b, n), res = ir_vreg(&g->ir);
@@ -421,8 +483,8 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 	}
 	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &b))
 		return -EINVAL;
-	if (a.type->kind == TY_STR) {
-		res = str_eq(g, &a, &b, 0);
+	if (type_is_record(a.type) || a.type->kind == TY_STR) {
+		res = type_is_record(a.type) ? rec_eq(g, &a, &b) : str_eq(g, &a, &b, 0);
 		if (n->op == T_NE)
 			ir_alu_imm(&g->ir, BPF_XOR, res, 1);
 		return val_int(g, out, res, n->type);
@@ -536,23 +598,19 @@ static int ctx_field(struct cg *g, struct node *n, struct val *out)
 
 /*
  * Reads a value of type t at the kernel or user address in register addr.
- * An embedded struct is not read: its value is its address.
+ * A struct or array is not read: its value is its address, read when it
+ * is stored whole (cg_store) or when a member is reached.
  */
 static int read_mem(struct cg *g, int addr, struct type *t, struct val *out)
 {
 	int off;
 
-	if (t->kind == TY_STRUCT)
+	if (type_is_record(t))
 		return val_int(g, out, addr, t);
 	off = cg_alloc(g, t->kind == TY_STR ? t->size : 8);
 	if (t->kind == TY_STR)
 		cg_zero(g, off, t->size);
-	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
-	ir_mov_imm(&g->ir, BPF_REG_2, t->kind == TY_STR ? t->size : t->size);
-	ir_mov(&g->ir, BPF_REG_3, addr);
-	/* probe_read: the address may be kernel or user memory (x86). */
-	ir_call(&g->ir, BPF_FUNC_probe_read, 3);
+	cg_probe_read(g, BPF_REG_10, off, t->size, addr);
 	if (t->kind == TY_STR) {
 		out->kind = V_STACK;
 		out->off = off;
@@ -560,6 +618,91 @@ static int read_mem(struct cg *g, int addr, struct type *t, struct val *out)
 		return 0;
 	}
 	return val_int(g, out, load_int(g, BPF_REG_10, off, t), t);
+}
+
+/* A value of type t at r10+off, part of a struct, array or tuple there. */
+static int frame_read(struct cg *g, int off, struct type *t, struct val *out)
+{
+	if (type_in_reg(t))
+		return val_int(g, out, load_int(g, BPF_REG_10, off,
+				t->kind == TY_INT ? t : type_int(8, false)), t);
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = t;
+	return 0;
+}
+
+/*
+ * Bitfield f of a struct at the address in register addr (frame false)
+ * or at r10+addr (frame true): its bytes are read into a zeroed word,
+ * shifted down and sign- or zero-extended from its width.
+ */
+static int bitfield(struct cg *g, const struct field *f, int addr, bool frame,
+		    struct val *out)
+{
+	int nbytes = (f->bitoff + f->bits + 7) / 8, slot = cg_alloc(g, 8);
+	int r = ir_vreg(&g->ir);
+
+	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+	if (frame) {
+		cg_copy(g, BPF_REG_10, slot, BPF_REG_10, addr + f->offset, nbytes);
+	} else {
+		int p = ir_vreg(&g->ir);
+
+		ir_mov(&g->ir, p, addr);
+		ir_alu_imm(&g->ir, BPF_ADD, p, f->offset);
+		cg_probe_read(g, BPF_REG_10, slot, nbytes, p);
+	}
+	ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot);
+	ir_alu_imm(&g->ir, BPF_LSH, r, 64 - f->bitoff - f->bits);
+	ir_alu_imm(&g->ir, f->type->is_signed ? BPF_ARSH : BPF_RSH, r,
+		   64 - f->bits);
+	return val_int(g, out, r, f->type);
+}
+
+/* s->field or s.field of a struct in memory or in the frame. */
+static int member(struct cg *g, struct node *n, const struct val *a,
+		  struct val *out)
+{
+	const struct type *st = a->type->kind == TY_PTR ? a->type->elem : a->type;
+	const struct field *f = &st->fields[n->id];
+	int r;
+
+	if (a->kind == V_STACK) {
+		if (f->bits)
+			return bitfield(g, f, a->off, true, out);
+		return frame_read(g, a->off + f->offset, n->type, out);
+	}
+	if (f->bits)
+		return bitfield(g, f, cg_reg(g, a), false, out);
+	r = ir_vreg(&g->ir);
+	ir_mov(&g->ir, r, cg_reg(g, a));
+	ir_alu_imm(&g->ir, BPF_ADD, r, f->offset);
+	return read_mem(g, r, n->type, out);
+}
+
+/* p[i] of a pointer, or a[i] of an array in memory or in the frame. */
+static int subscript(struct cg *g, struct node *n, struct val *out)
+{
+	struct val a, i;
+	int esz = n->type->size, r;
+
+	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &i))
+		return -EINVAL;
+	if (a.kind == V_STACK && n->b->kind == N_INT)
+		return frame_read(g, a.off + (int)n->b->ival * esz, n->type, out);
+	r = ir_vreg(&g->ir);
+	ir_mov(&g->ir, r, cg_reg(g, &i));
+	if (esz != 1)
+		ir_alu_imm(&g->ir, BPF_MUL, r, esz);
+	if (a.kind == V_STACK) {
+		/* A variable index into the frame: read it like memory. */
+		ir_alu(&g->ir, BPF_ADD, r, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, r, a.off);
+	} else {
+		ir_alu(&g->ir, BPF_ADD, r, cg_reg(g, &a));
+	}
+	return read_mem(g, r, n->type, out);
 }
 
 static int map_read(struct cg *g, struct node *n, struct val *out)
@@ -798,22 +941,14 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 			break;
 		}
 		if (a.type->kind == TY_PTR || a.type->kind == TY_STRUCT) {
-			r = ir_vreg(&g->ir);
-			ir_mov(&g->ir, r, cg_reg(g, &a));
-			ir_alu_imm(&g->ir, BPF_ADD, r, (int32_t)n->ival);
-			ret = read_mem(g, r, n->type, out);
+			ret = member(g, n, &a, out);
 			break;
 		}
 		i = atoi(n->name);
-		if (type_in_reg(n->type)) {
-			ret = val_int(g, out, load_int(g, BPF_REG_10,
-				      a.off + a.type->fields[i].offset,
-				      type_int(8, n->type->is_signed)), n->type);
-		} else {
-			out->kind = V_STACK;
-			out->off = a.off + a.type->fields[i].offset;
-			out->type = n->type;
-		}
+		ret = frame_read(g, a.off + a.type->fields[i].offset, n->type, out);
+		break;
+	case N_INDEX:
+		ret = subscript(g, n, out);
 		break;
 	case N_TUPLE: {
 		struct val *vs = xcalloc(n->nlist, sizeof(*vs));
@@ -870,7 +1005,19 @@ static int assign(struct cg *g, struct node *n)
 		if (var->reg < 0) {
 			cg_store(g, BPF_REG_10, var->off, &v, lv->sym->val->size);
 		} else if (n->op == T_ASSIGN) {
+			const struct type *vt = lv->sym->val;
+
 			ir_mov(&g->ir, var->reg, cg_reg(g, &v));
+			/* A wider value narrows to the variable's width, as in C. */
+			if (vt->kind == TY_INT && vt->size < 8 &&
+			    (v.type->kind != TY_INT || v.type->size > vt->size ||
+			     v.type->is_signed != vt->is_signed)) {
+				int sh = 64 - 8 * vt->size;
+
+				ir_alu_imm(&g->ir, BPF_LSH, var->reg, sh);
+				ir_alu_imm(&g->ir, vt->is_signed ? BPF_ARSH : BPF_RSH,
+					   var->reg, sh);
+			}
 		} else {
 			ir_alu(&g->ir, alu_op(n->op),
 			       var->reg, cg_reg(g, &v));
@@ -1040,4 +1187,63 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		free(g->vars.v[i]);
 	vec_free(&g->vars);
 	return ret ? ret : g->err;
+}
+
+/* 1: checked from -k; 2: from -kk (reads fail often and harmlessly). */
+static int check_level(int64_t helper)
+{
+	switch (helper) {
+	case BPF_FUNC_map_update_elem:
+	case BPF_FUNC_map_delete_elem:
+	case BPF_FUNC_send_signal:
+	case BPF_FUNC_get_stackid:
+	case BPF_FUNC_ringbuf_output:
+		return 1;
+	case BPF_FUNC_probe_read:
+	case BPF_FUNC_probe_read_str:
+	case BPF_FUNC_probe_read_user:
+	case BPF_FUNC_probe_read_user_str:
+	case BPF_FUNC_probe_read_kernel:
+	case BPF_FUNC_probe_read_kernel_str:
+		return 2;
+	default:
+		return 0;
+	}
+}
+
+static void check_one(struct cg *g, const struct ir_insn *call)
+{
+	struct helper_site *site = xcalloc(1, sizeof(*site));
+	int v = ir_vreg(&g->ir), ok = ir_label(&g->ir), rec;
+
+	site->loc = call->loc;
+	site->helper = call->imm;
+	vec_push(&g->c->helper_sites, site);
+	g->ir.loc = call->loc;
+	ir_mov(&g->ir, v, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JSGE, v, 0, ok);
+	rec = cg_record_begin(g, REC_HELPER_ERR, g->c->helper_sites.n - 1, 8, ok);
+	ir_st(&g->ir, BPF_DW, rec, sizeof(struct rec_hdr), v);
+	cg_record_end(g, rec, false);
+	ir_place(&g->ir, ok);
+	ir_mov(&g->ir, BPF_REG_0, v);
+}
+
+void cg_check_helpers(struct cg *g, int level)
+{
+	struct ir_insn *old = g->ir.insn;
+	int n = g->ir.n, i, lv;
+
+	g->ir.insn = NULL;
+	g->ir.n = g->ir.cap = 0;
+	for (i = 0; i < n; i++) {
+		ir_add_copy(&g->ir, &old[i]);
+		if (old[i].kind != IR_INSN ||
+		    old[i].code != (BPF_JMP | BPF_CALL))
+			continue;
+		lv = check_level(old[i].imm);
+		if (lv && lv <= level)
+			check_one(g, &old[i]);
+	}
+	free(old);
 }

@@ -42,6 +42,12 @@ struct cg {
 
 struct sema_probe;
 /* Generates g->ir for probe block sp on instance pi. 0 or -errno. */
+/*
+ * -k (level 1) and -kk (2): after each call of a helper that reports
+ * errors (level 2 adds the probe_read family), a negative result is sent
+ * to user space with the call's site, and r0 kept as it was.
+ */
+void cg_check_helpers(struct cg *g, int level);
 int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	     bool use_cookie);
 
@@ -57,9 +63,12 @@ void cg_zero(struct cg *g, int off, int size);
 void cg_copy(struct cg *g, int dbase, int doff, int sbase, int soff, int size);
 /*
  * Stores v at base+off as it is laid out in keys, values and records:
- * integers as 8 bytes, strings padded to size bytes.
+ * integers as size bytes (1, 2, 4; else 8), strings padded to size bytes,
+ * structs and arrays still in memory read there.
  */
 void cg_store(struct cg *g, int base, int off, const struct val *v, int size);
+/* Reads size bytes at the kernel or user address in register addr to base+off. */
+void cg_probe_read(struct cg *g, int base, int off, int size, int addr);
 /* r0 = pointer to map value for the key at r10+key_off, or NULL. */
 void cg_lookup(struct cg *g, int map_id, int key_off);
 /* map_update_elem with key and value in the frame; counts a full map. */

@@ -85,7 +85,9 @@ static int gen_probe(struct compiled *c, struct sema_probe *sp)
 			ir_free(&g.ir);
 			return ret;
 		}
-		if (c->opts.dump && i == 0) {
+		if (c->opts.helper_check)
+			cg_check_helpers(&g, c->opts.helper_check);
+		if (c->opts.dump && (i == 0 || c->opts.dump_all)) {
 			fprintf(c->opts.dump, "IR %s\n", pi->name);
 			ir_dump(c->opts.dump, &g.ir, compile_map_name, c);
 		}
@@ -197,6 +199,9 @@ void compile_free(struct compiled *c)
 	}
 	for (i = 0; i < c->probes.n; i++)
 		provider_inst_free(c->probes.v[i]);
+	for (i = 0; i < c->helper_sites.n; i++)
+		free(c->helper_sites.v[i]);
+	vec_free(&c->helper_sites);
 	vec_free(&c->progs);
 	vec_free(&c->attach);
 	vec_free(&c->fmts);

@@ -15,12 +15,14 @@ struct probe_inst;
 struct compile_opts {
 	char **params;		/* positional parameters $1.. */
 	int nparams;
-	bool unsafe;		/* system(), cat(), signal() allowed */
+	bool unsafe;		/* system() and signal() allowed */
 	int64_t cpid;		/* pid of the -c child, 0 if none */
 	int pid;		/* -p: the process probes are limited to, or 0 */
 	int strlen;		/* bytes of str() buffers (bpftrace's 64) */
 	int map_keys_max;	/* entries per map */
 	FILE *dump;		/* -d: AST, IR and BPF listings go here */
+	bool dump_all;		/* -dd: the IR of every instance, not the first */
+	int helper_check;	/* -k: 1 checks helpers but reads, -kk: 2 all */
 	size_t ringbuf_size;	/* bytes, a power of two; 0: 1 MiB */
 };
 
@@ -62,6 +64,12 @@ enum stat_slot {
 	STAT_MAP_FULL0,		/* + map id: updates refused */
 };
 
+/* A helper call -k checks: where it is and which helper it calls. */
+struct helper_site {
+	const struct loc *loc;
+	int helper;
+};
+
 /* The whole compiled script. */
 struct compiled {
 	const struct source *src;
@@ -77,6 +85,7 @@ struct compiled {
 	bool uses_pids;		/* MAP_PIDS is needed */
 	bool uses_control;	/* MAP_CONTROL is needed: there are event probes */
 	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
+	struct vec helper_sites;	/* struct helper_site *, by record id */
 	size_t ringbuf_size;
 	struct compile_opts opts;
 };

@@ -48,6 +48,13 @@ static struct ir_insn *ir_add(struct ir *ir, int kind)
 	return in;
 }
 
+void ir_add_copy(struct ir *ir, const struct ir_insn *in)
+{
+	struct ir_insn *to = ir_add(ir, in->kind);
+
+	*to = *in;
+}
+
 void ir_place(struct ir *ir, int label)
 {
 	ir_add(ir, IR_LABEL)->imm = label;
@@ -204,7 +211,7 @@ static const char *const helper_names[] = {
 	[BPF_FUNC_jiffies64] = "jiffies64",
 };
 
-static const char *helper_name(int64_t id)
+const char *ir_helper_name(int64_t id)
 {
 	if (id >= 0 && id < (int64_t)ARRAY_SIZE(helper_names) && helper_names[id])
 		return helper_names[id];
@@ -289,7 +296,7 @@ static void op_str(char *out, size_t len, uint8_t code, int dst, int src,
 			snprintf(out, len, "goto %s", target);
 			break;
 		case BPF_CALL:
-			snprintf(out, len, "call %s#%" PRId64, helper_name(imm), imm);
+			snprintf(out, len, "call %s#%" PRId64, ir_helper_name(imm), imm);
 			break;
 		case BPF_EXIT:
 			snprintf(out, len, "exit");

@@ -51,6 +51,10 @@ void ir_free(struct ir *ir);
 int ir_vreg(struct ir *ir);
 int ir_label(struct ir *ir);
 void ir_place(struct ir *ir, int label);
+/* Appends a copy of in, location and all. */
+void ir_add_copy(struct ir *ir, const struct ir_insn *in);
+/* "map_update_elem" for BPF_FUNC_map_update_elem; "helper" if unknown. */
+const char *ir_helper_name(int64_t id);
 
 void ir_mov(struct ir *ir, int dst, int src);
 void ir_mov_imm(struct ir *ir, int dst, int64_t imm);	/* picks mov or ld_imm64 */

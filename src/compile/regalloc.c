@@ -2,9 +2,11 @@
 /*
  * Register allocation and lowering of the IR to BPF.
  *
- * Liveness comes from backward dataflow over basic blocks; each virtual
- * register gets one conservative interval over "half positions" (2i: the
- * uses of instruction i, 2i+1: its definitions).  Machine registers named
+ * Liveness comes from basic blocks: a backward dataflow on one-word sets
+ * for the machine registers, and for each virtual register a search over
+ * just the blocks it is live in (most are temporaries of one block), so
+ * time and memory grow with the program, not with its square.  Each virtual register gets one conservative interval over
+ * "half positions" (2i: the uses of instruction i, 2i+1: its definitions).  Machine registers named
  * in the IR (helper arguments, r0 results) are live ranges of their own
  * that a virtual register must not overlap; a helper call defines r0-r5,
  * so a value live across a call lands in r6-r9 or on the stack.  When no
@@ -27,9 +29,6 @@ struct ra {
 	struct ir *ir;
 	int n;			/* instructions */
 	int nv;			/* registers, machine and virtual */
-	int words;		/* bitset words per set */
-	uint64_t *use, *def;	/* per instruction */
-	uint64_t *livein, *liveout;	/* per instruction */
 	int *lo, *hi;		/* interval per register, lo = INT_MAX unused */
 	int *occ;		/* prefix counts: occ[p * (2n + 2) + pos] */
 	int *assign;		/* machine register, or -1 spilled */
@@ -127,106 +126,343 @@ static void insn_regs(const struct ir_insn *in,
 	}
 }
 
-struct regs_arg {
-	struct ra *ra;
-	int i;
+/*
+ * Register references of the whole program, flattened in instruction
+ * order: those of instruction i are reg[at[i]] .. reg[at[i + 1] - 1],
+ * reads before writes, as insn_regs reports them.
+ */
+struct refs {
+	int *reg;
+	bool *def;
+	int *at;
+	int n, cap;
 };
 
 static void collect(void *arg, int reg, int kind)
 {
-	struct regs_arg *a = arg;
-	struct ra *ra = a->ra;
+	struct refs *r = arg;
 
 	if (reg == BPF_REG_10)
 		return;
-	if (kind)
-		bs_set(&ra->def[a->i * ra->words], reg);
-	else
-		bs_set(&ra->use[a->i * ra->words], reg);
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 1024;
+		r->reg = xrealloc(r->reg, r->cap * sizeof(*r->reg));
+		r->def = xrealloc(r->def, r->cap * sizeof(*r->def));
+	}
+	r->reg[r->n] = reg;
+	r->def[r->n++] = kind;
 }
 
-static void liveness(struct ra *ra)
+/* Basic blocks, and the machine registers' liveness over them. */
+struct flow {
+	int nb;			/* blocks */
+	int *first, *last;	/* instruction range of each block */
+	int *fall, *jump;	/* successors, -1 for none */
+	int *gid;		/* register -> bit in the sets below, or -1 */
+	int ng, words;		/* bits and words per block */
+	uint64_t *gen, *kill, *in, *out;
+};
+
+static void flow_blocks(struct ra *ra, struct flow *f)
 {
-	int n = ra->n, w = ra->words, i, k;
-	int *label_at = xcalloc(ra->ir->nlabels + 1, sizeof(int));
+	const struct ir *ir = ra->ir;
+	int n = ra->n, i, b;
+	int *label_blk = xcalloc(ir->nlabels + 1, sizeof(int));
+	int *blk_of = xcalloc(n + 1, sizeof(int));
+
+	f->first = xcalloc(n + 1, sizeof(int));
+	f->last = xcalloc(n + 1, sizeof(int));
+	f->nb = 0;
+	for (i = 0; i < n; i++) {
+		const struct ir_insn *prev = i ? &ir->insn[i - 1] : NULL;
+
+		if (!i || ir->insn[i].kind == IR_LABEL || is_jump(prev) ||
+		    is_exit(prev))
+			f->first[f->nb++] = i;
+		blk_of[i] = f->nb - 1;
+		f->last[f->nb - 1] = i;
+		if (ir->insn[i].kind == IR_LABEL)
+			label_blk[ir->insn[i].imm] = f->nb - 1;
+	}
+	f->fall = xcalloc(f->nb + 1, sizeof(int));
+	f->jump = xcalloc(f->nb + 1, sizeof(int));
+	for (b = 0; b < f->nb; b++) {
+		const struct ir_insn *in = &ir->insn[f->last[b]];
+
+		f->fall[b] = b + 1 < f->nb && !is_exit(in) &&
+			     !(is_jump(in) && BPF_OP(in->code) == BPF_JA) ? b + 1 : -1;
+		f->jump[b] = is_jump(in) ? label_blk[in->imm2] : -1;
+	}
+	free(label_blk);
+	free(blk_of);
+}
+
+/* The machine registers' liveness is solved on one-word bitsets. */
+static void flow_globals(struct ra *ra, struct flow *f)
+{
+	int i;
+
+	f->gid = xmalloc(ra->nv * sizeof(int));
+	for (i = 0; i < ra->nv; i++)
+		f->gid[i] = i < NALLOC ? i : -1;
+	f->ng = NALLOC;
+	f->words = 1;
+}
+
+/*
+ * The blocks where each virtual register is referenced, as linked lists
+ * of (block, flags): EV_GEN when its first reference there reads it (it
+ * is live on entry), EV_DEF when the block writes it.
+ */
+enum { EV_GEN = 1, EV_DEF = 2 };
+
+struct events {
+	int *head;		/* per register: first event, -1 for none */
+	int *blk, *next;
+	unsigned char *flags;
+	int n, cap;
+};
+
+static void events_build(struct ra *ra, const struct flow *f,
+			 const struct refs *r, struct events *e)
+{
+	int *cur = xmalloc(ra->nv * sizeof(int)), b, k, i;
+
+	e->head = xmalloc(ra->nv * sizeof(int));
+	for (i = 0; i < ra->nv; i++)
+		e->head[i] = cur[i] = -1;
+	for (b = 0; b < f->nb; b++) {
+		for (k = r->at[f->first[b]]; k < r->at[f->last[b] + 1]; k++) {
+			int reg = r->reg[k];
+
+			if (reg < NALLOC)
+				continue;
+			if (cur[reg] < 0 || e->blk[cur[reg]] != b) {
+				if (e->n == e->cap) {
+					e->cap = e->cap ? 2 * e->cap : 1024;
+					e->blk = xrealloc(e->blk, e->cap * sizeof(int));
+					e->next = xrealloc(e->next, e->cap * sizeof(int));
+					e->flags = xrealloc(e->flags, e->cap);
+				}
+				e->blk[e->n] = b;
+				e->flags[e->n] = r->def[k] ? 0 : EV_GEN;
+				e->next[e->n] = e->head[reg];
+				e->head[reg] = cur[reg] = e->n++;
+			}
+			if (r->def[k])
+				e->flags[cur[reg]] |= EV_DEF;
+		}
+	}
+	free(cur);
+}
+
+/*
+ * Widens each virtual register's interval over the blocks it is live
+ * through: from every block where it is live on entry, backwards through
+ * predecessors that do not define it.  The search visits only the blocks
+ * the register is live in, so the whole pass costs what the live ranges
+ * add up to; a register referenced in one block and written there before
+ * it is read is local and costs nothing.
+ */
+static void vreg_ranges(struct ra *ra, const struct flow *f, const struct refs *r)
+{
+	struct events e = { 0 };
+	int *npred = xcalloc(f->nb + 1, sizeof(int)), *pred, *pat;
+	int *visit = xmalloc((f->nb + 1) * sizeof(int));
+	int *defd = xmalloc((f->nb + 1) * sizeof(int));
+	int *stack = xmalloc((f->nb + 1) * sizeof(int));
+	int b, i, reg, top;
+
+	for (b = 0; b < f->nb; b++) {
+		if (f->fall[b] >= 0)
+			npred[f->fall[b]]++;
+		if (f->jump[b] >= 0)
+			npred[f->jump[b]]++;
+		visit[b] = defd[b] = -1;
+	}
+	pat = xcalloc(f->nb + 2, sizeof(int));
+	for (b = 0; b < f->nb; b++)
+		pat[b + 1] = pat[b] + npred[b];
+	pred = xmalloc((pat[f->nb] + 1) * sizeof(int));
+	memset(npred, 0, (f->nb + 1) * sizeof(int));
+	for (b = 0; b < f->nb; b++) {
+		if (f->fall[b] >= 0)
+			pred[pat[f->fall[b]] + npred[f->fall[b]]++] = b;
+		if (f->jump[b] >= 0)
+			pred[pat[f->jump[b]] + npred[f->jump[b]]++] = b;
+	}
+	events_build(ra, f, r, &e);
+	for (reg = NALLOC; reg < ra->nv; reg++) {
+		top = 0;
+		for (i = e.head[reg]; i >= 0; i = e.next[i]) {
+			if (e.flags[i] & EV_DEF)
+				defd[e.blk[i]] = reg;
+			if ((e.flags[i] & EV_GEN) && visit[e.blk[i]] != reg) {
+				visit[e.blk[i]] = reg;
+				stack[top++] = e.blk[i];
+			}
+		}
+		while (top > 0) {
+			b = stack[--top];
+			if (2 * f->first[b] < ra->lo[reg])
+				ra->lo[reg] = 2 * f->first[b];
+			for (i = pat[b]; i < pat[b + 1]; i++) {
+				int p = pred[i];
+
+				if (2 * f->last[p] + 2 > ra->hi[reg])
+					ra->hi[reg] = 2 * f->last[p] + 2;
+				if (defd[p] != reg && visit[p] != reg) {
+					visit[p] = reg;
+					stack[top++] = p;
+				}
+			}
+		}
+	}
+	free(e.head);
+	free(e.blk);
+	free(e.next);
+	free(e.flags);
+	free(npred);
+	free(pat);
+	free(pred);
+	free(visit);
+	free(defd);
+	free(stack);
+}
+
+static void flow_solve(struct flow *f, const struct refs *r)
+{
+	size_t sz = (size_t)f->nb * f->words + 1;
+	int w = f->words, b, k;
 	bool changed = true;
 
-	for (i = 0; i < n; i++) {
-		struct regs_arg a = { ra, i };
+	f->gen = xcalloc(sz, 8);
+	f->kill = xcalloc(sz, 8);
+	f->in = xcalloc(sz, 8);
+	f->out = xcalloc(sz, 8);
+	for (b = 0; b < f->nb; b++) {
+		uint64_t *gen = &f->gen[b * w], *kill = &f->kill[b * w];
 
-		if (ra->ir->insn[i].kind == IR_LABEL)
-			label_at[ra->ir->insn[i].imm] = i;
-		insn_regs(&ra->ir->insn[i], collect, &a);
+		for (k = r->at[f->first[b]]; k < r->at[f->last[b] + 1]; k++) {
+			int g = f->gid[r->reg[k]];
+
+			if (g < 0)
+				continue;
+			if (r->def[k])
+				bs_set(kill, g);
+			else if (!bs_has(kill, g))
+				bs_set(gen, g);
+		}
 	}
-	/*
-	 * Per-instruction dataflow, iterated backwards to a fixpoint; jumps
-	 * are forward except loop back-edges, so few rounds are needed.
-	 */
+	/* Backward over blocks to a fixpoint: few rounds, as jumps are
+	 * forward but for loop back-edges. */
 	while (changed) {
 		changed = false;
-		for (i = n - 1; i >= 0; i--) {
-			const struct ir_insn *in = &ra->ir->insn[i];
-			uint64_t *out = &ra->liveout[i * w];
-			uint64_t *lin = &ra->livein[i * w];
-			uint64_t *u = &ra->use[i * w], *d = &ra->def[i * w];
-			bool fall = !is_exit(in) &&
-				    !(is_jump(in) && BPF_OP(in->code) == BPF_JA);
-
+		for (b = f->nb - 1; b >= 0; b--) {
 			for (k = 0; k < w; k++) {
 				uint64_t o = 0, l;
 
-				if (fall && i + 1 < n)
-					o |= ra->livein[(i + 1) * w + k];
-				if (is_jump(in))
-					o |= ra->livein[label_at[in->imm2] * w + k];
-				l = u[k] | (o & ~d[k]);
-				if (o != out[k] || l != lin[k]) {
-					out[k] = o;
-					lin[k] = l;
+				if (f->fall[b] >= 0)
+					o |= f->in[f->fall[b] * w + k];
+				if (f->jump[b] >= 0)
+					o |= f->in[f->jump[b] * w + k];
+				l = f->gen[b * w + k] | (o & ~f->kill[b * w + k]);
+				if (o != f->out[b * w + k] || l != f->in[b * w + k]) {
+					f->out[b * w + k] = o;
+					f->in[b * w + k] = l;
 					changed = true;
 				}
 			}
 		}
 	}
-	free(label_at);
 }
 
-static void intervals(struct ra *ra)
+static void flow_free(struct flow *f)
 {
-	int n = ra->n, w = ra->words, span = 2 * n + 2, i, r, p;
-	char *occ1 = xcalloc((size_t)NALLOC * span, 1);
+	free(f->first);
+	free(f->last);
+	free(f->fall);
+	free(f->jump);
+	free(f->gid);
+	free(f->gen);
+	free(f->kill);
+	free(f->in);
+	free(f->out);
+}
 
+/*
+ * Intervals over half positions.  A virtual register's one conservative
+ * interval spans its references and, where it is live across a block
+ * boundary, that block's entry (2 * first) or exit (2 * last + 2)
+ * (vreg_ranges).  A
+ * machine register's exact occupancy is marked position by position,
+ * walking each block backwards from its live-out set.
+ */
+static void live_ranges(struct ra *ra)
+{
+	int n = ra->n, span = 2 * n + 2, i, b, k, p, r;
+	char *occ1 = xcalloc((size_t)NALLOC * span, 1);
+	struct refs refs = { 0 };
+	struct flow f = { 0 };
+
+	refs.at = xcalloc(n + 2, sizeof(int));
+	for (i = 0; i < n; i++) {
+		refs.at[i] = refs.n;
+		insn_regs(&ra->ir->insn[i], collect, &refs);
+	}
+	refs.at[n] = refs.n;
 	for (r = 0; r < ra->nv; r++) {
 		ra->lo[r] = INT32_MAX;
 		ra->hi[r] = -1;
 	}
+	if (n) {
+		flow_blocks(ra, &f);
+		flow_globals(ra, &f);
+		flow_solve(&f, &refs);
+	}
 	for (i = 0; i < n; i++) {
-		for (r = 0; r < ra->nv; r++) {
-			bool u = bs_has(&ra->use[i * w], r);
-			bool d = bs_has(&ra->def[i * w], r);
-			bool o = bs_has(&ra->liveout[i * w], r);
-			int a = INT32_MAX, b = -1;
+		for (k = refs.at[i]; k < refs.at[i + 1]; k++) {
+			int pos = 2 * i + refs.def[k];
 
-			if (!u && !d && !o)
-				continue;
-			if (u)
-				a = 2 * i, b = 2 * i;
-			if (d || o) {
-				if (a > 2 * i + 1)
-					a = 2 * i + 1;
-				b = 2 * i + 1;
-			}
-			if (o)
-				b = 2 * i + 2;
-			if (r < NALLOC) {
-				for (p = a; p <= b; p++)
+			r = refs.reg[k];
+			if (pos < ra->lo[r])
+				ra->lo[r] = pos;
+			if (pos > ra->hi[r])
+				ra->hi[r] = pos;
+		}
+	}
+	if (n)
+		vreg_ranges(ra, &f, &refs);
+	for (b = 0; b < f.nb; b++) {
+		unsigned live = 0, u, d;
+
+		for (r = 0; r < NALLOC; r++)
+			if (bs_has(&f.out[b * f.words], r))
+				live |= 1u << r;
+		for (i = f.last[b]; i >= f.first[b]; i--) {
+			u = d = 0;
+			for (k = refs.at[i]; k < refs.at[i + 1]; k++)
+				if (refs.reg[k] < NALLOC)
+					*(refs.def[k] ? &d : &u) |= 1u << refs.reg[k];
+			for (r = 0; r < NALLOC; r++) {
+				bool ur = u >> r & 1, dr = d >> r & 1, o = live >> r & 1;
+				int a = INT32_MAX, z = -1;
+
+				if (!ur && !dr && !o)
+					continue;
+				if (ur)
+					a = z = 2 * i;
+				if (dr || o) {
+					if (a > 2 * i + 1)
+						a = 2 * i + 1;
+					z = 2 * i + 1;
+				}
+				if (o)
+					z = 2 * i + 2;
+				for (p = a; p <= z; p++)
 					occ1[r * span + p] = 1;
-				continue;
 			}
-			if (a < ra->lo[r])
-				ra->lo[r] = a;
-			if (b > ra->hi[r])
-				ra->hi[r] = b;
+			live = u | (live & ~d);
 		}
 	}
 	for (r = 0; r < NALLOC; r++) {
@@ -237,6 +473,10 @@ static void intervals(struct ra *ra)
 			o[p + 1] = o[p] + occ1[r * span + p];
 	}
 	free(occ1);
+	free(refs.reg);
+	free(refs.def);
+	free(refs.at);
+	flow_free(&f);
 }
 
 static bool phys_conflict(const struct ra *ra, int p, int lo, int hi)
@@ -461,10 +701,6 @@ static void set_hints(struct ra *ra)
 
 static void ra_release(struct ra *ra)
 {
-	free(ra->use);
-	free(ra->def);
-	free(ra->livein);
-	free(ra->liveout);
 	free(ra->lo);
 	free(ra->hi);
 	free(ra->occ);
@@ -484,19 +720,13 @@ static int allocate(struct ir *ir, int **assignp, int *frame)
 		ra.ir = ir;
 		ra.n = ir->n;
 		ra.nv = ir->nvregs;
-		ra.words = (ra.nv + 63) / 64;
-		ra.use = xcalloc((size_t)ra.n * ra.words + 1, 8);
-		ra.def = xcalloc((size_t)ra.n * ra.words + 1, 8);
-		ra.livein = xcalloc((size_t)ra.n * ra.words + 1, 8);
-		ra.liveout = xcalloc((size_t)ra.n * ra.words + 1, 8);
 		ra.lo = xcalloc(ra.nv, sizeof(int));
 		ra.hi = xcalloc(ra.nv, sizeof(int));
 		ra.occ = xcalloc((size_t)NALLOC * (2 * ra.n + 3), sizeof(int));
 		ra.assign = xcalloc(ra.nv, sizeof(int));
 		ra.hint = xcalloc(ra.nv, sizeof(int));
 		ra.temp = temp;
-		liveness(&ra);
-		intervals(&ra);
+		live_ranges(&ra);
 		set_hints(&ra);
 		ret = linear_scan(&ra);
 		if (ret <= 0)
@@ -525,12 +755,53 @@ static int phys(const int *assign, int r)
 	return r < IR_VREG0 ? r : assign[r];
 }
 
+/*
+ * Drops the blocks no path reaches: statements after exit(), return,
+ * break or continue.  The verifier refuses unreachable instructions; in
+ * the script they are merely dead, as in bpftrace.
+ */
+static void prune_unreachable(struct ir *ir)
+{
+	struct ra ra = { .ir = ir, .n = ir->n };
+	struct flow f = { 0 };
+	bool *live;
+	int *stack, top = 0, b, i, k = 0;
+
+	if (!ir->n)
+		return;
+	flow_blocks(&ra, &f);
+	live = xcalloc(f.nb + 1, sizeof(bool));
+	stack = xmalloc((f.nb + 1) * sizeof(int));
+	live[0] = true;
+	stack[top++] = 0;
+	while (top > 0) {
+		b = stack[--top];
+		if (f.fall[b] >= 0 && !live[f.fall[b]]) {
+			live[f.fall[b]] = true;
+			stack[top++] = f.fall[b];
+		}
+		if (f.jump[b] >= 0 && !live[f.jump[b]]) {
+			live[f.jump[b]] = true;
+			stack[top++] = f.jump[b];
+		}
+	}
+	for (b = 0; b < f.nb; b++)
+		if (live[b])
+			for (i = f.first[b]; i <= f.last[b]; i++)
+				ir->insn[k++] = ir->insn[i];
+	ir->n = k;
+	free(live);
+	free(stack);
+	flow_free(&f);
+}
+
 int ra_lower(struct ir *ir, struct bpf_code *code)
 {
 	int *assign = NULL, *pc_of_label, *pc_of, frame, ret, i, pc = 0;
 	struct bpf_insn *out;
 
 	memset(code, 0, sizeof(*code));
+	prune_unreachable(ir);
 	ret = allocate(ir, &assign, &frame);
 	if (ret)
 		goto out_assign;

@@ -34,6 +34,14 @@ static struct btf *kbtf_get(void)
 
 static struct type *kbtf_build(int id);
 
+/* Types built from BTF go with the type arena; BTF itself stays. */
+static void kbtf_drop_types(void)
+{
+	free(by_id);
+	by_id = NULL;
+	nby_id = 0;
+}
+
 struct btf *kbtf_vmlinux(void)
 {
 	return kbtf_get();
@@ -49,6 +57,7 @@ static struct type *new_struct(int id, const struct btf_type *t)
 	ty->name = xstrdup(name && *name ? name : "(anon)");
 	ty->btf_id = id;
 	ty->incomplete = true;
+	ty->is_union = btf_is_union(t);
 	return ty;
 }
 
@@ -67,9 +76,10 @@ static int skip_mods(int id)
 }
 
 /*
- * The language type for BTF type id: integers and enums as ints, char
- * arrays as strings, pointers as pointers, structs and unions as (lazy)
- * structs; anything else as TY_NONE, which sema refuses to read.
+ * The language type for BTF type id: integers and enums as ints, byte
+ * arrays as strings, other arrays as arrays, pointers as pointers, structs
+ * and unions as (lazy) structs; anything else as TY_NONE, which sema
+ * refuses to read.
  */
 static struct type *kbtf_build(int id)
 {
@@ -108,6 +118,12 @@ static struct type *kbtf_build(int id)
 
 		if (e && btf_is_int(e) && e->size == 1 && a->nelems > 0)
 			return type_str(a->nelems);
+		if (e && a->nelems > 0) {
+			struct type *et = kbtf_build(eid);
+
+			if (et->kind != TY_NONE && et->size > 0)
+				return type_array(et, a->nelems);
+		}
 		return type_simple(TY_NONE);
 	}
 	if (btf_is_struct(t) || btf_is_union(t)) {
@@ -115,6 +131,7 @@ static struct type *kbtf_build(int id)
 		if (id >= nby_id) {
 			int n = id + 1024;
 
+			type_on_free(kbtf_drop_types);
 			by_id = xrealloc(by_id, n * sizeof(*by_id));
 			memset(by_id + nby_id, 0, (n - nby_id) * sizeof(*by_id));
 			nby_id = n;
@@ -150,11 +167,13 @@ static void add_members(struct type *ty, const struct btf_type *t, int base)
 		memset(f, 0, sizeof(*f));
 		f->name = xstrdup(name ? name : "");
 		f->offset = base + bits / 8;
-		/* Bitfields cannot be read with a byte-granular load. */
-		if (btf_member_bitfield_size(t, i) || bits % 8)
-			f->type = type_simple(TY_NONE);
-		else
-			f->type = kbtf_build(m->type);
+		f->type = kbtf_build(m->type);
+		if (btf_member_bitfield_size(t, i) || bits % 8) {
+			f->bitoff = bits % 8;
+			f->bits = btf_member_bitfield_size(t, i);
+			if (!f->bits || f->type->kind != TY_INT)
+				f->type = type_simple(TY_NONE);
+		}
 		f->size = f->type->size;
 	}
 }
@@ -162,6 +181,7 @@ static void add_members(struct type *ty, const struct btf_type *t, int base)
 static int kbtf_complete(struct type *ty)
 {
 	const struct btf_type *t;
+	int i;
 
 	if (!ty->incomplete)
 		return 0;
@@ -172,6 +192,13 @@ static int kbtf_complete(struct type *ty)
 		return -ENOENT;
 	ty->incomplete = false;
 	add_members(ty, t, 0);
+	ty->align = 1;
+	for (i = 0; i < ty->nfields; i++) {
+		int a = type_align(ty->fields[i].type);
+
+		if (a > ty->align && ty->fields[i].offset % a == 0)
+			ty->align = a;
+	}
 	return 0;
 }
 

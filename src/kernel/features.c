@@ -146,6 +146,20 @@ bool feat_cookie(int prog_type, const char **why)
 	return feat_done(f, why);
 }
 
+bool feat_override(const char **why)
+{
+	static struct feat f;
+
+	if (f.state)
+		return feat_done(&f, why);
+	if (libbpf_probe_bpf_helper(BPF_PROG_TYPE_KPROBE, BPF_FUNC_override_return,
+				    NULL) <= 0)
+		feat_missing(&f, "this kernel has no bpf_override_return() (it needs CONFIG_BPF_KPROBE_OVERRIDE and CONFIG_FUNCTION_ERROR_INJECTION)");
+	else
+		f.state = 1;
+	return feat_done(&f, why);
+}
+
 bool feat_kprobes(const char **why)
 {
 	static struct feat f;

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+#include <ctype.h>
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
@@ -148,15 +149,25 @@ static void patch(struct compiled *c, struct cprog *p, struct loaded *l,
 	}
 }
 
-/* The last "N: (..)" instruction the verifier names in its log. */
+/*
+ * The last "N: (..)" instruction the verifier names in its log.  One
+ * pass: the log of a long verification runs to megabytes, and sscanf()
+ * measures the whole rest of its input at every call.
+ */
 static int failing_insn(const char *log)
 {
 	const char *p = log;
-	int last = -1, n;
+	int last = -1;
 
 	while (p && *p) {
-		if (sscanf(p, "%d: (", &n) == 1)
-			last = n;
+		if (isdigit((unsigned char)*p)) {
+			char *end;
+			long n = strtol(p, &end, 10);
+
+			if (end[0] == ':' && end[1] == ' ' && end[2] == '(' &&
+			    n >= 0 && n <= INT32_MAX)
+				last = (int)n;
+		}
 		p = strchr(p, '\n');
 		if (p)
 			p++;

@@ -36,25 +36,6 @@ int perf_open(uint32_t type, uint64_t config, uint64_t period, bool freq,
 	return fd < 0 ? -errno : fd;
 }
 
-int perf_open_breakpoint(uint64_t addr, int len, int bp_type, int pid,
-			 int cpu)
-{
-	struct perf_event_attr attr;
-	int fd;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.type = PERF_TYPE_BREAKPOINT;
-	attr.size = sizeof(attr);
-	attr.bp_type = bp_type;
-	attr.bp_addr = addr;
-	attr.bp_len = len;
-	attr.sample_period = 1;
-	attr.disabled = 1;
-	fd = syscall(__NR_perf_event_open, &attr, pid > 0 ? pid : -1,
-		     pid > 0 ? -1 : cpu, -1, PERF_FLAG_FD_CLOEXEC);
-	return fd < 0 ? -errno : fd;
-}
-
 int perf_open_tracepoint(int id)
 {
 	return perf_open(PERF_TYPE_TRACEPOINT, id, 1, false, perf_first_cpu());

@@ -15,17 +15,6 @@ int perf_open(uint32_t type, uint64_t config, uint64_t period, bool freq,
 	      int cpu);
 
 /*
- * A hardware breakpoint (PERF_TYPE_BREAKPOINT) on len bytes at addr,
- * bp_type a mask of HW_BREAKPOINT_R, _W and _X, firing every hit: in
- * process pid on any CPU (pid > 0, a user address), or on one cpu for
- * every process (pid -1, a kernel address).  Starts disabled like
- * perf_open().  fd or -errno (-ENOSPC: the CPU's debug registers are
- * all taken).
- */
-int perf_open_breakpoint(uint64_t addr, int len, int bp_type, int pid,
-			 int cpu);
-
-/*
  * A tracepoint event by tracefs id.  One event on any CPU is enough: a
  * BPF program attached to it runs for hits on every CPU.
  */

@@ -1037,60 +1037,19 @@ out:
 	return ret;
 }
 
-/*
- * A file pid maps whose path ends in "/" + name (name without "./"):
- * relative paths and program names picked among a process's objects.
- */
-static int symtab_mapped_suffix(const char *name, pid_t pid, char *out,
-				size_t len)
+struct mapped_match {
+	const char *tail;	/* the target without a leading "./" */
+	char *found;
+};
+
+static void mapped_match_one(const char *path, void *arg)
 {
-	char mpath[64], line[PATH_MAX + 256];
-	size_t n;
-	int ret = -ENOENT;
-	FILE *f;
+	struct mapped_match *m = arg;
+	size_t pl = strlen(path), tl = strlen(m->tail);
 
-	while (!strncmp(name, "./", 2))
-		name += 2;
-	n = strlen(name);
-	snprintf(mpath, sizeof(mpath), "/proc/%d/maps", (int)pid);
-	f = fopen(mpath, "re");
-	if (!f)
-		return -ENOENT;
-	while (ret == -ENOENT && fgets(line, sizeof(line), f)) {
-		char *path = strchr(line, '/');
-		size_t pl;
-
-		if (!path)
-			continue;
-		pl = strcspn(path, "\n");
-		path[pl] = '\0';
-		if (pl > n && path[pl - n - 1] == '/' &&
-		    !strcmp(path + pl - n, name))
-			ret = symtab_copy_out(path, out, len);
-	}
-	fclose(f);
-	return ret;
-}
-
-/*
- * A relative path with -p: from our directory as bpftrace takes it,
- * else from the process's (/proc/PID/cwd), else a mapping it ends.
- */
-static int symtab_relative_in_pid(const char *target, pid_t pid, char *out,
-				  size_t len)
-{
-	char cwd[64], *p, real[PATH_MAX];
-	int ret;
-
-	if (realpath(target, real))
-		return symtab_copy_out(real, out, len);
-	snprintf(cwd, sizeof(cwd), "/proc/%d/cwd/", (int)pid);
-	p = xasprintf("%s%s", cwd, target);
-	ret = realpath(p, real) ? symtab_copy_out(real, out, len) : -ENOENT;
-	free(p);
-	if (ret == -ENOENT)
-		ret = symtab_mapped_suffix(target, pid, out, len);
-	return ret;
+	if (!m->found && pl > tl && path[pl - tl - 1] == '/' &&
+	    !strcmp(path + pl - tl, m->tail))
+		m->found = xstrdup(path);
 }
 
 int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
@@ -1100,8 +1059,25 @@ int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
 
 	if (!*target)
 		return -ENOENT;
-	if (strchr(target, '/') && *target != '/' && pid > 0)
-		return symtab_relative_in_pid(target, pid, out, len);
+	if (pid > 0 && target[0] != '/') {
+		/*
+		 * A relative path or a bare name with -p: the file the process
+		 * maps whose path ends so, seen through its root.
+		 */
+		struct mapped_match m = { target, NULL };
+		char *in_root;
+
+		while (!strncmp(m.tail, "./", 2))
+			m.tail += 2;
+		symtab_mapped_files(pid, mapped_match_one, &m);
+		if (m.found) {
+			in_root = xasprintf("/proc/%d/root%s", (int)pid, m.found);
+			ret = symtab_copy_out(in_root, out, len);
+			free(in_root);
+			free(m.found);
+			return ret;
+		}
+	}
 	if (strchr(target, '/')) {
 		if (access(target, F_OK))
 			return -ENOENT;
@@ -1117,7 +1093,50 @@ int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
 		if (ret != -ENOENT)
 			return ret;
 	}
-	if (pid > 0 && !symtab_mapped_suffix(target, pid, out, len))
-		return 0;
 	return symtab_which(target, out, len);
+}
+
+int symtab_mapped_files(pid_t pid, void (*fn)(const char *path, void *arg),
+			void *arg)
+{
+	char file[64], exe[4096], line[4096 + 128], **seen = NULL;
+	int nseen = 0, i;
+	ssize_t n;
+	FILE *f;
+
+	snprintf(file, sizeof(file), "/proc/%d/exe", (int)pid);
+	n = readlink(file, exe, sizeof(exe) - 1);
+	if (n < 0)
+		return -errno;
+	exe[n] = 0;
+	fn(exe, arg);
+	snprintf(file, sizeof(file), "/proc/%d/maps", (int)pid);
+	f = fopen(file, "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		char perms[8], *path;
+		bool dup = false;
+
+		if (sscanf(line, "%*x-%*x %7s", perms) != 1 || perms[2] != 'x')
+			continue;
+		path = strchr(line, '/');
+		if (!path)
+			continue;
+		path[strcspn(path, "\n")] = 0;
+		if (!strcmp(path, exe))
+			continue;
+		for (i = 0; i < nseen && !dup; i++)
+			dup = !strcmp(seen[i], path);
+		if (dup)
+			continue;
+		seen = xrealloc(seen, (nseen + 1) * sizeof(*seen));
+		seen[nseen++] = xstrdup(path);
+		fn(path, arg);
+	}
+	fclose(f);
+	for (i = 0; i < nseen; i++)
+		free(seen[i]);
+	free(seen);
+	return 0;
 }

@@ -138,15 +138,19 @@ int symtab_runtime_to_vaddr(const struct symtab *st, uint64_t addr,
  *   libc6 entry of /etc/ld.so.cache whose soname starts with
  *   "libNAME.so" (as bpftrace does for "libc") or, for a name with
  *   ".so", is that name; if neither, $PATH as below;
- * - with pid > 0, a relative path is taken from our directory, else
- *   from the process's, else it names a file pid maps whose path ends
- *   with it; a bare program name is first a file pid maps of that name;
  * - another bare name: the first executable ELF file of that name in a
  *   $PATH directory.
  * 0; -ENOENT if nothing matches (nothing is guessed); -ENAMETOOLONG if
  * the path does not fit in out.
  */
 int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len);
+
+/*
+ * Calls fn with the path of each file pid has mapped executable, the
+ * program first, each once, in the order of /proc/PID/maps.  0 or -errno.
+ */
+int symtab_mapped_files(pid_t pid, void (*fn)(const char *path, void *arg),
+			void *arg);
 
 /*
  * Sorts n elements of size bytes by the 64-bit unsigned key at key_off

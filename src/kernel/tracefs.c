@@ -341,6 +341,17 @@ fail:
 	return NULL;
 }
 
+/* The cached formats outlive the types built from them. */
+static void tracefs_drop_types(void)
+{
+	struct tracefs_entry *e;
+	int i;
+
+	for (i = 0; i < TRACEFS_NBUCKETS; i++)
+		for (e = tracefs_cache[i]; e; e = e->next)
+			e->ev->type = NULL;
+}
+
 const struct tracefs_event *tracefs_event(const char *category,
 					  const char *event)
 {
@@ -351,10 +362,14 @@ const struct tracefs_event *tracefs_event(const char *category,
 	char *path, *text;
 	int err;
 
-	for (e = tracefs_cache[h]; e; e = e->next)
+	for (e = tracefs_cache[h]; e; e = e->next) {
 		if (!strcmp(e->ev->category, category) &&
-		    !strcmp(e->ev->name, event))
+		    !strcmp(e->ev->name, event)) {
+			if (!e->ev->type)
+				e->ev->type = tracefs_build_type(e->ev);
 			return e->ev;
+		}
+	}
 	if (!tracefs_valid_name(category) || !tracefs_valid_name(event)) {
 		errno = ENOENT;
 		return NULL;
@@ -381,6 +396,7 @@ const struct tracefs_event *tracefs_event(const char *category,
 	e->ev = ev;
 	e->next = tracefs_cache[h];
 	tracefs_cache[h] = e;
+	type_on_free(tracefs_drop_types);
 	return ev;
 }
 

@@ -1,99 +1,59 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The preprocessor: directives line by line, macros expanded in the
+ * lines that stay.  See cpp.h for what it takes.
+ */
 #include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
-#include <stdio.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cpp.h"
 #include "../util.h"
 
-#define CPP_MAX_DEPTH 32	/* #if nesting */
-#define CPP_MAX_NEST 64		/* macros expanding inside each other */
-#define CPP_MAX_OUT (1 << 20)	/* bytes one line may expand to */
+#define CPP_MAX_DEPTH 32	/* nested conditionals */
+#define CPP_MAX_EXPAND 64	/* nested macro expansions */
+#define CPP_MAX_PARAMS 32
 
-struct cpp_macro {
+struct macro {
 	char *name;
-	char **params;		/* function-like: parameter names */
+	bool func;		/* NAME(params) */
+	char *params[CPP_MAX_PARAMS];
 	int nparams;
-	bool func;		/* NAME(...) rather than NAME */
-	char *body;		/* comments removed */
+	char *body;
 };
 
 struct cpp {
 	const struct source *src;
-	struct loc loc;		/* of the line being read, col of its token */
-	struct vec macros;	/* struct cpp_macro * */
-	const char *active[CPP_MAX_NEST];	/* macros being expanded */
-	int nactive;
-	int nargs;		/* arguments being expanded, for error columns */
+	const struct cpp_opts *o;
+	struct macro *macros;
+	int nmacros;
+	struct loc loc;		/* of the directive being read */
 	bool failed;
 };
 
-static bool cpp_ident_start(int c)
+static const char *const system_dirs[] = {
+	"/usr/local/include", "/usr/include/x86_64-linux-gnu", "/usr/include",
+};
+
+static bool ident_start(int c)
 {
 	return isalpha(c) || c == '_';
 }
 
-static bool cpp_ident_char(int c)
+static bool ident_char(int c)
 {
 	return isalnum(c) || c == '_';
 }
 
-static size_t cpp_ident_len(const char *s, const char *e)
+static void cpp_error(struct cpp *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void cpp_error(struct cpp *c, const char *fmt, ...)
 {
-	const char *p = s;
-
-	while (p < e && cpp_ident_char((unsigned char)*p))
-		p++;
-	return p - s;
-}
-
-/*
- * Whether a block comment is still open at e, given whether one was at
- * s: a '#' inside a comment starts no directive.  Strings and line
- * comments are skipped so that a comment opener inside them opens nothing.
- */
-static bool cpp_comment_after(const char *s, const char *e, bool in)
-{
-	for (; s < e; s++) {
-		if (in) {
-			if (s[0] == '*' && s + 1 < e && s[1] == '/') {
-				in = false;
-				s++;
-			}
-		} else if (s[0] == '/' && s + 1 < e && s[1] == '*') {
-			in = true;
-			s++;
-		} else if (s[0] == '/' && s + 1 < e && s[1] == '/') {
-			break;
-		} else if (s[0] == '"') {
-			for (s++; s < e && *s != '"'; s++)
-				if (*s == '\\' && s + 1 < e)
-					s++;
-		}
-	}
-	return in;
-}
-
-/* The end of the string or character literal opening at s, before e. */
-static const char *cpp_skip_quoted(const char *s, const char *e)
-{
-	const char *p;
-
-	for (p = s + 1; p < e && *p != *s; p++)
-		if (*p == '\\' && p + 1 < e)
-			p++;
-	return p < e ? p + 1 : e;
-}
-
-static void cpp_error(struct cpp *c, int col, int len, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void cpp_error(struct cpp *c, int col, int len, const char *fmt, ...)
-{
-	struct loc l = c->loc;
 	char msg[512];
 	va_list ap;
 
@@ -102,748 +62,673 @@ static void cpp_error(struct cpp *c, int col, int len, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	l.col = col > 0 ? col : 1;
-	l.len = len > 0 ? len : 1;
-	diag_error(c->src, &l, "%s", msg);
+	diag_error(c->src, &c->loc, "%s", msg);
 	c->failed = true;
 }
 
-static struct cpp_macro *cpp_find(struct cpp *c, const char *name, size_t len)
+static struct macro *find(struct cpp *c, const char *name, size_t len)
 {
 	int i;
 
-	for (i = 0; i < c->macros.n; i++) {
-		struct cpp_macro *m = c->macros.v[i];
-
-		if (strlen(m->name) == len && !strncmp(m->name, name, len))
-			return m;
-	}
+	for (i = 0; i < c->nmacros; i++)
+		if (strlen(c->macros[i].name) == len &&
+		    !strncmp(c->macros[i].name, name, len))
+			return &c->macros[i];
 	return NULL;
 }
 
-static void cpp_macro_free(struct cpp_macro *m)
+static void macro_free(struct macro *m)
 {
 	int i;
 
-	for (i = 0; i < m->nparams; i++)
-		free(m->params[i]);
-	free(m->params);
 	free(m->name);
 	free(m->body);
-	free(m);
+	for (i = 0; i < m->nparams; i++)
+		free(m->params[i]);
 }
 
-static void cpp_undef(struct cpp *c, const char *name, size_t len)
+static void undef(struct cpp *c, const char *name, size_t len)
 {
-	struct cpp_macro *m = cpp_find(c, name, len);
-	int i;
+	struct macro *m = find(c, name, len);
 
 	if (!m)
 		return;
-	for (i = 0; c->macros.v[i] != m; i++)
-		;
-	c->macros.v[i] = c->macros.v[--c->macros.n];
-	cpp_macro_free(m);
+	macro_free(m);
+	*m = c->macros[--c->nmacros];
 }
 
-static bool cpp_is_active(struct cpp *c, const char *name, size_t len)
+static const char *skip_blank(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+static size_t ident_len(const char *p, const char *e)
+{
+	const char *q = p;
+
+	if (q < e && ident_start((unsigned char)*q))
+		for (q++; q < e && ident_char((unsigned char)*q); q++)
+			;
+	return q - p;
+}
+
+static void expand(struct cpp *c, const char *s, const char *e, struct buf *out,
+		   const struct macro **active, int depth, bool *comment);
+
+static bool is_active(const struct macro *m, const struct macro **active, int depth)
 {
 	int i;
 
-	for (i = 0; i < c->nactive; i++)
-		if (strlen(c->active[i]) == len &&
-		    !strncmp(c->active[i], name, len))
+	for (i = 0; i < depth; i++)
+		if (active[i] == m)
 			return true;
 	return false;
 }
 
-static int cpp_expand(struct cpp *c, const char *s, const char *e,
-		      struct buf *out, int col);
-
-/* [s, e) without surrounding blanks, xstrndup'd. */
-static char *cpp_trimmed(const char *s, const char *e)
-{
-	while (s < e && isspace((unsigned char)*s))
-		s++;
-	while (e > s && isspace((unsigned char)e[-1]))
-		e--;
-	return xstrndup(s, e - s);
-}
-
 /*
- * Splits the argument list of a function-like macro: *pp is at '(' and
- * is left after the matching ')'.  Arguments are split at commas outside
- * parentheses and literals.  0, or -EINVAL when ')' does not come before e.
+ * The arguments of a function-like macro call; p is just past '('.
+ * Returns the position after ')', or NULL when it is missing.
  */
-static int cpp_args(const char **pp, const char *e, struct vec *args)
+static const char *call_args(const char *p, const char *e, const char **as,
+			     const char **ae, int *nargs)
 {
-	const char *p = *pp + 1, *start = p;
-	int depth = 0;
+	int level = 0, n = 0;
+	const char *start = p;
 
 	for (; p < e; p++) {
-		if (*p == '"' || *p == '\'') {
-			p = cpp_skip_quoted(p, e) - 1;
-		} else if (*p == '(') {
-			depth++;
-		} else if (*p == ')' && depth) {
-			depth--;
-		} else if (*p == ',' && !depth) {
-			vec_push(args, cpp_trimmed(start, p));
+		if (*p == '"') {
+			for (p++; p < e && *p != '"'; p++)
+				if (*p == '\\' && p + 1 < e)
+					p++;
+			continue;
+		}
+		if (*p == '(') {
+			level++;
+		} else if (*p == ')' && level) {
+			level--;
+		} else if ((*p == ',' && !level) || *p == ')') {
+			if (n == CPP_MAX_PARAMS)
+				return NULL;
+			as[n] = start;
+			ae[n++] = p;
 			start = p + 1;
-		} else if (*p == ')') {
-			vec_push(args, cpp_trimmed(start, p));
-			*pp = p + 1;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
-/* Whether arg is only blanks: "F()" passes no argument, not an empty one. */
-static bool cpp_blank(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return !*s;
-}
-
-/*
- * Appends m's body to out with each parameter replaced by its argument,
- * macro-expanded first (C's order), then rescans the result with m
- * itself hidden.
- */
-static int cpp_invoke(struct cpp *c, struct cpp_macro *m, struct vec *args,
-		      struct buf *out, int col)
-{
-	struct buf body = { 0 };
-	const char *p, *e;
-	int i, ret;
-
-	buf_put(&body, "", 0);
-	p = m->body;
-	e = p + strlen(p);
-	while (p < e) {
-		if (*p == '"' || *p == '\'') {
-			const char *q = cpp_skip_quoted(p, e);
-
-			buf_put(&body, p, q - p);
-			p = q;
-		} else if (*p == '#') {
-			buf_free(&body);
-			cpp_error(c, col, (int)strlen(m->name),
-				  "'#' and '##' in the body of macro '%s' are not supported",
-				  m->name);
-			return -EINVAL;
-		} else if (cpp_ident_start((unsigned char)*p)) {
-			size_t n = cpp_ident_len(p, e);
-
-			for (i = 0; i < m->nparams; i++)
-				if (strlen(m->params[i]) == n &&
-				    !strncmp(m->params[i], p, n))
-					break;
-			if (i < m->nparams) {
-				const char *a = args->v[i];
-
-				c->nargs++;
-				ret = cpp_expand(c, a, a + strlen(a), &body, col);
-				c->nargs--;
-				if (ret) {
-					buf_free(&body);
-					return ret;
-				}
-			} else {
-				buf_put(&body, p, n);
+			if (*p == ')') {
+				*nargs = n;
+				return p + 1;
 			}
-			p += n;
-		} else {
-			buf_put(&body, p++, 1);
 		}
 	}
-	c->active[c->nactive++] = m->name;
-	ret = cpp_expand(c, body.p, body.p + body.len, out, col);
-	c->nactive--;
-	buf_free(&body);
-	return ret;
+	return NULL;
+}
+
+/* One macro's replacement, parameters substituted, into out. */
+static void substitute(const struct macro *m, const char **as, const char **ae,
+		       struct buf *out)
+{
+	const char *p = m->body, *e = p + strlen(p);
+	int i;
+
+	while (p < e) {
+		size_t l = ident_len(p, e);
+
+		if (!l) {
+			buf_put(out, p, 1);
+			p++;
+			continue;
+		}
+		for (i = 0; i < m->nparams; i++)
+			if (strlen(m->params[i]) == l && !strncmp(m->params[i], p, l))
+				break;
+		if (i < m->nparams) {
+			const char *a = skip_blank(as[i], ae[i]), *b = ae[i];
+
+			while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+				b--;
+			buf_put(out, a, b - a);
+		} else {
+			buf_put(out, p, l);
+		}
+		p += l;
+	}
 }
 
 /*
- * Appends [s, e) to out with macros expanded; e holds no comment.  col
- * is where the text of the current line's outermost invocation starts,
- * for errors.
+ * Expands macros in [s, e) into out.  Strings and comments are copied
+ * as they are; *comment carries a block comment across lines.  A name
+ * right after '$' or '@' is the script's variable or map, not a macro.
  */
-static int cpp_expand(struct cpp *c, const char *s, const char *e,
-		      struct buf *out, int col)
+static void expand(struct cpp *c, const char *s, const char *e, struct buf *out,
+		   const struct macro **active, int depth, bool *comment)
 {
 	const char *p = s;
-	int ret, i;
 
-	while (p < e) {
-		struct cpp_macro *m;
-		const char *q;
-		size_t n;
+	while (p < e && !c->failed) {
+		const char *q = p;
+		struct macro *m;
+		size_t l;
 
-		if (out->len > CPP_MAX_OUT) {
-			cpp_error(c, col, 1, "macro expansion is too large");
-			return -E2BIG;
-		}
-		if (*p == '"' || *p == '\'') {
-			q = cpp_skip_quoted(p, e);
-			buf_put(out, p, q - p);
-			p = q;
-			continue;
-		}
-		if (isdigit((unsigned char)*p)) {
-			/* A number, suffixes and exponents included. */
-			for (q = p; q < e && (cpp_ident_char((unsigned char)*q) ||
-					      *q == '.'); q++)
-				;
-			buf_put(out, p, q - p);
-			p = q;
-			continue;
-		}
-		if (!cpp_ident_start((unsigned char)*p)) {
-			buf_put(out, p++, 1);
-			continue;
-		}
-		n = cpp_ident_len(p, e);
-		if (!c->nactive && !c->nargs)
-			col = c->loc.col + (int)(p - s);
-		m = cpp_find(c, p, n);
-		if (!m || cpp_is_active(c, p, n)) {
-			buf_put(out, p, n);
-			p += n;
-			continue;
-		}
-		if (c->nactive == CPP_MAX_NEST) {
-			cpp_error(c, col, (int)n, "macro '%s' nests too deeply",
-				  m->name);
-			return -ELOOP;
-		}
-		q = p + n;
-		if (!m->func) {
-			c->active[c->nactive++] = m->name;
-			ret = cpp_expand(c, m->body, m->body + strlen(m->body),
-					 out, col);
-			c->nactive--;
-		} else {
-			struct vec args = { 0 };
-
-			while (q < e && (*q == ' ' || *q == '\t'))
-				q++;
-			if (q == e || *q != '(') {
-				/* A function-like macro's name alone is left. */
-				buf_put(out, p, n);
-				p += n;
-				continue;
-			}
-			if (cpp_args(&q, e, &args)) {
-				cpp_error(c, col, (int)n,
-					  "unterminated function-like macro invocation '%s': its arguments must end on the same line",
-					  m->name);
-				ret = -EINVAL;
-			} else if (args.n == 1 && !m->nparams &&
-				   cpp_blank(args.v[0])) {
-				ret = cpp_invoke(c, m, &args, out, col);
-			} else if (args.n != m->nparams) {
-				cpp_error(c, col, (int)n, args.n > m->nparams ?
-					  "too many arguments provided to function-like macro invocation '%s'" :
-					  "too few arguments provided to function-like macro invocation '%s'",
-					  m->name);
-				ret = -EINVAL;
-			} else {
-				ret = cpp_invoke(c, m, &args, out, col);
-			}
-			for (i = 0; i < args.n; i++)
-				free(args.v[i]);
-			vec_free(&args);
-		}
-		if (ret)
-			return ret;
-		p = q;
-	}
-	return 0;
-}
-
-/*
- * Appends the code of line [s, e) to out with macros expanded and
- * comments kept; *comment says whether a block comment is open at s and
- * is updated for the next line.
- */
-static int cpp_line(struct cpp *c, const char *s, const char *e,
-		    struct buf *out, bool *comment)
-{
-	const char *p = s, *code = s;
-	int ret;
-
-	while (p < e) {
 		if (*comment) {
 			const char *end = strstr(p, "*/");
 
 			if (!end || end >= e) {
 				buf_put(out, p, e - p);
-				return 0;
+				return;
 			}
 			buf_put(out, p, end + 2 - p);
-			p = code = end + 2;
+			p = end + 2;
 			*comment = false;
 			continue;
 		}
-		if (*p == '"' || *p == '\'') {
-			p = cpp_skip_quoted(p, e);
-			continue;
+		if (p[0] == '/' && p + 1 < e && p[1] == '/') {
+			buf_put(out, p, e - p);
+			return;
 		}
-		if (*p == '/' && p + 1 < e && (p[1] == '/' || p[1] == '*')) {
-			c->loc.col = 1 + (int)(code - s);
-			ret = cpp_expand(c, code, p, out, 0);
-			if (ret)
-				return ret;
-			if (p[1] == '/') {
-				buf_put(out, p, e - p);
-				return 0;
-			}
-			*comment = true;
+		if (p[0] == '/' && p + 1 < e && p[1] == '*') {
 			buf_put(out, p, 2);
-			p = code = p + 2;
+			p += 2;
+			*comment = true;
 			continue;
 		}
-		p++;
-	}
-	c->loc.col = 1 + (int)(code - s);
-	return cpp_expand(c, code, e, out, 0);
-}
-
-/*
- * Copies a directive's text [s, e) without comments (each becomes a
- * space), for macro bodies and #if expressions.
- */
-static char *cpp_strip(const char *s, const char *e)
-{
-	struct buf b = { 0 };
-	const char *p = s, *q;
-
-	buf_put(&b, "", 0);
-	while (p < e) {
-		if (*p == '"' || *p == '\'') {
-			q = cpp_skip_quoted(p, e);
-			buf_put(&b, p, q - p);
+		if (*p == '"') {
+			for (q++; q < e && *q != '"'; q++)
+				if (*q == '\\' && q + 1 < e)
+					q++;
+			q = q < e ? q + 1 : e;
+			buf_put(out, p, q - p);
 			p = q;
-		} else if (*p == '/' && p + 1 < e && p[1] == '/') {
-			break;
-		} else if (*p == '/' && p + 1 < e && p[1] == '*') {
-			q = strstr(p + 2, "*/");
-			p = q && q < e ? q + 2 : e;
-			buf_put(&b, " ", 1);
-		} else if (*p == '\\' && p + 1 < e && p[1] == '\n') {
-			buf_put(&b, " ", 1);
-			p += 2;
-		} else {
-			buf_put(&b, p++, 1);
+			continue;
+		}
+		l = ident_len(p, e);
+		if (!l || (p > s && (ident_char((unsigned char)p[-1]) ||
+				     p[-1] == '$' || p[-1] == '@'))) {
+			buf_put(out, p, l ? l : 1);
+			p += l ? l : 1;
+			continue;
+		}
+		m = find(c, p, l);
+		if (!m || is_active(m, active, depth)) {
+			buf_put(out, p, l);
+			p += l;
+			continue;
+		}
+		if (depth == CPP_MAX_EXPAND) {
+			cpp_error(c, "macro '%s' expands more than %d levels deep",
+				  m->name, CPP_MAX_EXPAND);
+			return;
+		}
+		active[depth] = m;
+		q = p + l;
+		if (!m->func) {
+			bool no = false;
+
+			expand(c, m->body, m->body + strlen(m->body), out, active,
+			       depth + 1, &no);
+			p = q;
+			continue;
+		}
+		q = skip_blank(q, e);
+		if (q == e || *q != '(') {
+			buf_put(out, p, l);
+			p += l;
+			continue;
+		}
+		{
+			const char *as[CPP_MAX_PARAMS], *ae[CPP_MAX_PARAMS];
+			struct buf sub = { 0 };
+			int nargs = 0;
+			bool no = false;
+			const char *after = call_args(q + 1, e, as, ae, &nargs);
+
+			if (!after) {
+				cpp_error(c, "unterminated function-like macro invocation '%s'", m->name);
+				return;
+			}
+			if (nargs == 1 && m->nparams == 0 &&
+			    skip_blank(as[0], ae[0]) == ae[0])
+				nargs = 0;
+			if (nargs != m->nparams) {
+				cpp_error(c, "too %s arguments provided to function-like macro invocation '%s': it takes %d, not %d",
+					  nargs > m->nparams ? "many" : "few",
+					  m->name, m->nparams, nargs);
+				return;
+			}
+			substitute(m, as, ae, &sub);
+			expand(c, sub.p ? sub.p : "", sub.p ? sub.p + sub.len : NULL,
+			       out, active, depth + 1, &no);
+			buf_free(&sub);
+			p = after;
 		}
 	}
-	while (b.len && isspace((unsigned char)b.p[b.len - 1]))
-		b.p[--b.len] = '\0';
-	q = b.p;
-	while (isspace((unsigned char)*q))
-		q++;
-	memmove(b.p, q, strlen(q) + 1);
-	return b.p;
 }
 
-/* #define NAME body, or NAME(a, b) body; p is after "define". */
-static int cpp_define(struct cpp *c, const char *p, const char *e)
+/* #define NAME body, #define NAME(a, b) body; p is past "define". */
+static void define(struct cpp *c, const char *p, const char *e)
 {
-	struct cpp_macro *m;
-	const char *q;
-	size_t n;
+	struct macro m = { 0 };
+	size_t l;
 
-	while (p < e && (*p == ' ' || *p == '\t'))
-		p++;
-	n = cpp_ident_len(p, e);
-	if (!n || !cpp_ident_start((unsigned char)*p)) {
-		cpp_error(c, c->loc.col, c->loc.len, "macro name missing");
-		return -EINVAL;
+	p = skip_blank(p, e);
+	l = ident_len(p, e);
+	if (!l) {
+		cpp_error(c, "macro names must be identifiers");
+		return;
 	}
-	m = xcalloc(1, sizeof(*m));
-	m->name = xstrndup(p, n);
-	q = p + n;
-	if (q < e && *q == '(') {
-		m->func = true;
-		for (q++;;) {
-			while (q < e && (*q == ' ' || *q == '\t'))
-				q++;
-			if (q < e && *q == ')' && !m->nparams)
-				break;
-			n = cpp_ident_len(q, e);
-			if (!n || !cpp_ident_start((unsigned char)*q))
-				goto bad_params;
-			m->params = xrealloc(m->params, (m->nparams + 1) *
-					     sizeof(*m->params));
-			m->params[m->nparams++] = xstrndup(q, n);
-			q += n;
-			while (q < e && (*q == ' ' || *q == '\t'))
-				q++;
-			if (q < e && *q == ')')
-				break;
-			if (q == e || *q != ',')
-				goto bad_params;
-			q++;
+	m.name = xstrndup(p, l);
+	p += l;
+	if (p < e && *p == '(') {
+		m.func = true;
+		for (p = skip_blank(p + 1, e); p < e && *p != ')';) {
+			l = ident_len(p, e);
+			if (!l || m.nparams == CPP_MAX_PARAMS) {
+				cpp_error(c, "invalid parameter list of macro '%s'", m.name);
+				macro_free(&m);
+				return;
+			}
+			m.params[m.nparams++] = xstrndup(p, l);
+			p = skip_blank(p + l, e);
+			if (p < e && *p == ',')
+				p = skip_blank(p + 1, e);
 		}
-		q++;
+		if (p == e) {
+			cpp_error(c, "missing ')' in the parameter list of macro '%s'", m.name);
+			macro_free(&m);
+			return;
+		}
+		p++;
 	}
-	m->body = cpp_strip(q, e);
-	cpp_undef(c, m->name, strlen(m->name));
-	vec_push(&c->macros, m);
-	return 0;
-bad_params:
-	cpp_error(c, c->loc.col, c->loc.len,
-		  "invalid parameter list in the definition of macro '%s'",
-		  m->name);
-	cpp_macro_free(m);
-	return -EINVAL;
+	p = skip_blank(p, e);
+	{
+		/* A comment ends the replacement (strings may hold "//"). */
+		const char *q;
+
+		for (q = p; q < e; q++) {
+			if (*q == '"') {
+				for (q++; q < e && *q != '"'; q++)
+					if (*q == '\\' && q + 1 < e)
+						q++;
+			} else if (*q == '/' && q + 1 < e && (q[1] == '/' || q[1] == '*')) {
+				e = q;
+				break;
+			}
+		}
+	}
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	m.body = xstrndup(p, e - p);
+	undef(c, m.name, strlen(m.name));
+	c->macros = xrealloc(c->macros, (c->nmacros + 1) * sizeof(*c->macros));
+	c->macros[c->nmacros++] = m;
 }
 
-/* Recursive descent over a macro-expanded #if expression. */
-struct cpp_expr {
+/* #if arithmetic: the C operators on 64-bit integers, over macro-expanded text. */
+struct expr {
+	struct cpp *c;
 	const char *p;
-	bool bad;
 };
 
-static int64_t cpp_cond(struct cpp_expr *x);
+static int64_t e_cond(struct expr *x);
 
-static void cpp_ws(struct cpp_expr *x)
+static void e_space(struct expr *x)
 {
 	while (*x->p == ' ' || *x->p == '\t')
 		x->p++;
 }
 
-static bool cpp_eat(struct cpp_expr *x, const char *op)
+static bool e_eat(struct expr *x, const char *op)
 {
-	size_t n = strlen(op);
+	size_t l = strlen(op);
 
-	cpp_ws(x);
-	if (strncmp(x->p, op, n))
+	e_space(x);
+	if (strncmp(x->p, op, l))
 		return false;
-	/* "<" is not the start of "<<" or "<=", "&" not of "&&" ... */
-	if (n == 1 && x->p[1] && strchr("<>&|=", *op) && x->p[1] == *op)
+	/* "<" is not "<<" nor "<=", "&" is not "&&", "|" is not "||". */
+	if (l == 1 && (x->p[1] == x->p[0] || (x->p[1] == '=' && strchr("<>!=", *op))) &&
+	    strchr("<>&|=", *op))
 		return false;
-	if (n == 1 && strchr("<>!=", *op) && x->p[1] == '=')
-		return false;
-	x->p += n;
+	x->p += l;
 	return true;
 }
 
-static int64_t cpp_unary(struct cpp_expr *x)
+static int64_t e_unary(struct expr *x)
 {
-	char *end;
 	int64_t v;
+	char *end;
 
-	cpp_ws(x);
-	if (cpp_eat(x, "!"))
-		return !cpp_unary(x);
-	if (cpp_eat(x, "~"))
-		return ~cpp_unary(x);
-	if (cpp_eat(x, "-"))
-		return -cpp_unary(x);
-	if (cpp_eat(x, "+"))
-		return cpp_unary(x);
-	if (cpp_eat(x, "(")) {
-		v = cpp_cond(x);
-		if (!cpp_eat(x, ")"))
-			x->bad = true;
+	e_space(x);
+	if (e_eat(x, "!"))
+		return !e_unary(x);
+	if (e_eat(x, "-"))
+		return -e_unary(x);
+	if (e_eat(x, "+"))
+		return e_unary(x);
+	if (e_eat(x, "~"))
+		return ~e_unary(x);
+	if (e_eat(x, "(")) {
+		v = e_cond(x);
+		if (!e_eat(x, ")"))
+			cpp_error(x->c, "missing ')' in #if");
 		return v;
 	}
 	if (isdigit((unsigned char)*x->p)) {
-		v = strtoll(x->p, &end, 0);
-		while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
-			end++;
+		v = (int64_t)strtoull(x->p, &end, 0);
 		x->p = end;
+		while (*x->p == 'u' || *x->p == 'U' || *x->p == 'l' || *x->p == 'L')
+			x->p++;
 		return v;
 	}
-	if (cpp_ident_start((unsigned char)*x->p)) {
-		/* A name no macro defines is 0, as in C. */
-		x->p += cpp_ident_len(x->p, x->p + strlen(x->p));
+	if (ident_start((unsigned char)*x->p)) {
+		/* A name no macro replaced is 0, as in C. */
+		x->p += ident_len(x->p, x->p + strlen(x->p));
 		return 0;
 	}
-	x->bad = true;
+	cpp_error(x->c, "invalid expression in #if");
 	return 0;
 }
 
-static int64_t cpp_binary(struct cpp_expr *x, int level)
+static int64_t e_binary(struct expr *x, int level)
 {
 	static const char *const ops[][5] = {
-		{ "||" }, { "&&" }, { "|" }, { "^" }, { "&" },
-		{ "==", "!=" }, { "<=", ">=", "<", ">" }, { "<<", ">>" },
-		{ "+", "-" }, { "*", "/", "%" },
+		{ "||" }, { "&&" }, { "|" }, { "^" }, { "&" }, { "==", "!=" },
+		{ "<=", ">=", "<", ">" }, { "<<", ">>" }, { "+", "-" },
+		{ "*", "/", "%" },
 	};
 	int64_t a, b;
 	int i;
 
 	if (level == (int)ARRAY_SIZE(ops))
-		return cpp_unary(x);
-	a = cpp_binary(x, level + 1);
+		return e_unary(x);
+	a = e_binary(x, level + 1);
 	for (;;) {
+		const char *op = NULL;
+
 		for (i = 0; i < 5 && ops[level][i]; i++)
-			if (cpp_eat(x, ops[level][i]))
+			if (e_eat(x, ops[level][i])) {
+				op = ops[level][i];
 				break;
-		if (i == 5 || !ops[level][i])
-			return a;
-		b = cpp_binary(x, level + 1);
-		switch (ops[level][i][0] * 256 + ops[level][i][1]) {
-		case '|' * 256 + '|': a = a || b; break;
-		case '&' * 256 + '&': a = a && b; break;
-		case '|' * 256: a |= b; break;
-		case '^' * 256: a ^= b; break;
-		case '&' * 256: a &= b; break;
-		case '=' * 256 + '=': a = a == b; break;
-		case '!' * 256 + '=': a = a != b; break;
-		case '<' * 256 + '=': a = a <= b; break;
-		case '>' * 256 + '=': a = a >= b; break;
-		case '<' * 256: a = a < b; break;
-		case '>' * 256: a = a > b; break;
-		case '<' * 256 + '<': a = (int64_t)((uint64_t)a << (b & 63)); break;
-		case '>' * 256 + '>': a >>= (b & 63); break;
-		case '+' * 256: a = (int64_t)((uint64_t)a + (uint64_t)b); break;
-		case '-' * 256: a = (int64_t)((uint64_t)a - (uint64_t)b); break;
-		case '*' * 256: a = (int64_t)((uint64_t)a * (uint64_t)b); break;
-		default:
-			if (!b) {
-				x->bad = true;
-				return 0;
 			}
-			if (a == INT64_MIN && b == -1)
-				a = ops[level][i][0] == '/' ? a : 0;
-			else
-				a = ops[level][i][0] == '/' ? a / b : a % b;
-		}
+		if (!op || x->c->failed)
+			return a;
+		b = e_binary(x, level + 1);
+		if (!strcmp(op, "||")) a = a || b;
+		else if (!strcmp(op, "&&")) a = a && b;
+		else if (!strcmp(op, "|")) a |= b;
+		else if (!strcmp(op, "^")) a ^= b;
+		else if (!strcmp(op, "&")) a &= b;
+		else if (!strcmp(op, "==")) a = a == b;
+		else if (!strcmp(op, "!=")) a = a != b;
+		else if (!strcmp(op, "<=")) a = a <= b;
+		else if (!strcmp(op, ">=")) a = a >= b;
+		else if (!strcmp(op, "<")) a = a < b;
+		else if (!strcmp(op, ">")) a = a > b;
+		else if (!strcmp(op, "<<")) a = (int64_t)((uint64_t)a << (b & 63));
+		else if (!strcmp(op, ">>")) a >>= (b & 63);
+		else if (!strcmp(op, "+")) a = (int64_t)((uint64_t)a + (uint64_t)b);
+		else if (!strcmp(op, "-")) a = (int64_t)((uint64_t)a - (uint64_t)b);
+		else if (!strcmp(op, "*")) a = (int64_t)((uint64_t)a * (uint64_t)b);
+		else if (b == 0 || (a == INT64_MIN && b == -1)) {
+			cpp_error(x->c, "division by zero in #if");
+			return 0;
+		} else if (!strcmp(op, "/")) a /= b;
+		else a %= b;
 	}
 }
 
-static int64_t cpp_cond(struct cpp_expr *x)
+static int64_t e_cond(struct expr *x)
 {
-	int64_t c = cpp_binary(x, 0), a, b;
+	int64_t c = e_binary(x, 0), a, b;
 
-	if (!cpp_eat(x, "?"))
+	if (!e_eat(x, "?"))
 		return c;
-	a = cpp_cond(x);
-	if (!cpp_eat(x, ":"))
-		x->bad = true;
-	b = cpp_cond(x);
+	a = e_cond(x);
+	if (!e_eat(x, ":"))
+		cpp_error(x->c, "missing ':' in #if");
+	b = e_cond(x);
 	return c ? a : b;
 }
 
-/*
- * The value of an #if/#elif expression [p, e): defined(NAME) and
- * defined NAME first, then macros, then C's integer arithmetic.
- */
-static int cpp_if(struct cpp *c, const char *p, const char *e, bool *val)
+/* Evaluates the condition of #if or #elif in [p, e). */
+static bool condition(struct cpp *c, const char *p, const char *e)
 {
-	char *text = cpp_strip(p, e), *q = text;
-	struct buf b = { 0 }, x = { 0 };
-	struct cpp_expr ex;
-	int ret;
+	const struct macro *active[CPP_MAX_EXPAND];
+	struct buf d = { 0 }, x = { 0 };
+	struct expr ex = { c, NULL };
+	bool no = false, ret;
 
-	buf_put(&b, "", 0);
-	while (*q) {
-		size_t n;
+	/* defined(NAME) and defined NAME are decided before expansion. */
+	while (p < e) {
+		size_t l = ident_len(p, e);
 
-		if (!cpp_ident_start((unsigned char)*q)) {
-			buf_put(&b, q++, 1);
-			continue;
+		if (l == 7 && !strncmp(p, "defined", 7)) {
+			const char *q = skip_blank(p + 7, e);
+			bool paren = q < e && *q == '(';
+			size_t nl;
+
+			if (paren)
+				q = skip_blank(q + 1, e);
+			nl = ident_len(q, e);
+			if (!nl) {
+				cpp_error(c, "defined() needs a macro name");
+				break;
+			}
+			buf_put(&d, find(c, q, nl) ? "1" : "0", 1);
+			q = skip_blank(q + nl, e);
+			if (paren) {
+				if (q == e || *q != ')') {
+					cpp_error(c, "missing ')' after defined");
+					break;
+				}
+				q++;
+			}
+			p = q;
+		} else if (l) {
+			buf_put(&d, p, l);
+			p += l;
+		} else {
+			buf_put(&d, p, 1);
+			p++;
 		}
-		n = cpp_ident_len(q, q + strlen(q));
-		if (n == 7 && !strncmp(q, "defined", 7)) {
-			bool paren;
-
-			q += n;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			paren = *q == '(';
-			q += paren;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			n = cpp_ident_len(q, q + strlen(q));
-			if (!n)
-				goto bad;
-			buf_put(&b, cpp_find(c, q, n) ? "1" : "0", 1);
-			q += n;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (paren && *q++ != ')')
-				goto bad;
-			continue;
-		}
-		buf_put(&b, q, n);
-		q += n;
 	}
-	buf_put(&x, "", 0);
-	ret = cpp_expand(c, b.p, b.p + b.len, &x, c->loc.col);
-	if (ret)
-		goto out;
+	buf_put(&d, "", 1);
+	if (!c->failed)
+		expand(c, d.p, d.p + strlen(d.p), &x, active, 0, &no);
+	buf_put(&x, "", 1);
 	ex.p = x.p;
-	ex.bad = !*x.p;
-	*val = cpp_cond(&ex) != 0;
-	cpp_ws(&ex);
-	if (ex.bad || *ex.p)
-		goto bad;
-	goto out;
-bad:
-	cpp_error(c, c->loc.col, c->loc.len,
-		  "invalid expression in #if: '%s'", text);
-	ret = -EINVAL;
-out:
-	free(text);
-	buf_free(&b);
+	ret = !c->failed && e_cond(&ex) != 0;
+	e_space(&ex);
+	if (!c->failed && *ex.p)
+		cpp_error(c, "unexpected '%c' in #if", *ex.p);
+	buf_free(&d);
 	buf_free(&x);
 	return ret;
 }
 
-char *cpp_run(const struct source *src, const char *const *defines)
+static bool file_exists(const char *dir, const char *name, size_t len)
 {
-	bool active[CPP_MAX_DEPTH + 1] = { true }, seen_else[CPP_MAX_DEPTH + 1];
-	bool taken[CPP_MAX_DEPTH + 1] = { true };
-	struct cpp c = { .src = src, .loc = { 1, 1, 1 } };
-	const char *line = src->text, *end, *dend;
+	char *path = xasprintf("%s/%.*s", dir, (int)len, name);
+	bool ok = !access(path, R_OK);
+
+	free(path);
+	return ok;
+}
+
+/*
+ * #include <name> or "name": the header must exist (the script's own
+ * directory first for "name", then -I, then the system's), as clang
+ * insists in bpftrace; its types come from BTF, so it is not read.
+ */
+static void include(struct cpp *c, const char *p, const char *e)
+{
+	char close, *dir = NULL;
+	const char *name, *end;
+	size_t i, len;
+	bool found = false;
+
+	p = skip_blank(p, e);
+	if (p == e || (*p != '<' && *p != '"')) {
+		cpp_error(c, "#include expects \"FILENAME\" or <FILENAME>");
+		return;
+	}
+	close = *p == '<' ? '>' : '"';
+	name = p + 1;
+	end = memchr(name, close, e - name);
+	if (!end || end == name) {
+		cpp_error(c, "#include expects \"FILENAME\" or <FILENAME>");
+		return;
+	}
+	len = end - name;
+	if (name[0] == '/') {
+		char *path = xstrndup(name, len);
+
+		found = !access(path, R_OK);
+		free(path);
+	}
+	if (!found && close == '"') {
+		const char *slash = c->src->name ? strrchr(c->src->name, '/') : NULL;
+
+		dir = slash ? xstrndup(c->src->name, slash - c->src->name) : xstrdup(".");
+		found = file_exists(dir, name, len);
+		free(dir);
+	}
+	for (i = 0; !found && c->o && c->o->include_dirs && c->o->include_dirs[i]; i++)
+		found = file_exists(c->o->include_dirs[i], name, len);
+	for (i = 0; !found && i < ARRAY_SIZE(system_dirs); i++)
+		found = file_exists(system_dirs[i], name, len);
+	if (!found)
+		cpp_error(c, "'%.*s' file not found", (int)len, name);
+}
+
+char *cpp_run(const struct source *src, const struct cpp_opts *o)
+{
+	const struct macro *stack[CPP_MAX_EXPAND];
+	bool active[CPP_MAX_DEPTH + 1] = { true }, done[CPP_MAX_DEPTH + 1] = { true };
+	bool seen_else[CPP_MAX_DEPTH + 1] = { false };
+	struct cpp c = { .src = src, .o = o };
+	const char *line = src->text, *end;
 	struct buf out = { 0 };
-	char *dir = NULL;
-	bool comment = false, was;
+	bool comment = false;
 	int depth = 0, i;
 
-	for (; defines && *defines; defines++) {
-		struct cpp_macro *m = xcalloc(1, sizeof(*m));
+	c.loc.line = 1;
+	for (i = 0; o && o->defines && o->defines[i]; i++) {
+		const char *d = o->defines[i];
 
-		m->name = xstrdup(*defines);
-		m->body = xstrdup("1");
-		vec_push(&c.macros, m);
+		define(&c, d, d + strlen(d));
 	}
-	buf_put(&out, "", 0);
-	for (; *line; line = *end ? end + 1 : end, c.loc.line++) {
-		const char *p = line, *w;
+	for (; *line && !c.failed; line = *end ? end + 1 : end, c.loc.line++) {
+		const char *p = line, *w, *e;
+		struct buf joined = { 0 };
 		size_t wl;
+		int extra = 0;
 
 		end = strchr(line, '\n');
 		if (!end)
 			end = line + strlen(line);
-		was = comment;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		if (was || p == end || *p != '#' ||
+		p = skip_blank(line, end);
+		if (comment || p == end || *p != '#' ||
 		    (c.loc.line == 1 && p[1] == '!')) {
-			if (!active[depth]) {
-				/* Skipped, but comments still open and close. */
-				comment = cpp_comment_after(line, end, was);
-			} else if (cpp_line(&c, line, end, &out, &comment)) {
-				goto fail;
-			}
+			if (active[depth])
+				expand(&c, line, end, &out, stack, 0, &comment);
 			if (*end)
 				buf_put(&out, "\n", 1);
 			continue;
 		}
-		/* A directive: its continuation lines are part of it. */
+		/* A directive, with its continued lines. */
 		while (end > line && end[-1] == '\\' && *end) {
-			buf_put(&out, "\n", 1);
-			end = strchr(end + 1, '\n');
+			buf_put(&joined, p, end - 1 - p);
+			p = end + 1;
+			end = strchr(p, '\n');
 			if (!end)
-				end = line + strlen(line);
+				end = p + strlen(p);
+			extra++;
 		}
-		p++;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
+		buf_put(&joined, p, end - p);
+		buf_put(&joined, "", 1);
+		p = skip_blank(joined.p + 1, joined.p + strlen(joined.p));
+		e = joined.p + strlen(joined.p);
 		w = p;
-		while (p < end && *p >= 'a' && *p <= 'z')
-			p++;
-		wl = p - w;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		c.loc.col = (int)(w - line);
-		c.loc.len = wl ? (int)wl + 1 : 1;
-		dir = cpp_strip(p, end);
-		dend = dir + strlen(dir);
-#define IS(word) (wl == strlen(word) && !strncmp(w, word, wl))
-		if (IS("ifdef") || IS("ifndef") || IS("if")) {
-			bool v = false;
+		wl = ident_len(p, e);
+		p = skip_blank(p + wl, e);
+		c.loc.col = (int)(skip_blank(line, end) - line) + 1;
+		c.loc.len = (int)wl + 1;
+		if ((wl == 5 && !strncmp(w, "ifdef", 5)) ||
+		    (wl == 6 && !strncmp(w, "ifndef", 6)) ||
+		    (wl == 2 && !strncmp(w, "if", 2))) {
+			bool v;
 
 			if (depth == CPP_MAX_DEPTH) {
-				diag_error(src, &c.loc, "#if nesting is too deep");
-				goto fail_dir;
+				cpp_error(&c, "#if nesting is too deep");
+				goto next;
 			}
-			if (active[depth]) {
-				if (IS("if")) {
-					if (cpp_if(&c, dir, dend, &v))
-						goto fail_dir;
-				} else {
-					v = cpp_find(&c, dir, cpp_ident_len(dir, dend)) ?
-					    IS("ifdef") : !IS("ifdef");
-				}
-			}
+			if (wl == 2)
+				v = active[depth] && condition(&c, p, e);
+			else
+				v = (find(&c, p, ident_len(p, e)) != NULL) == (wl == 5);
 			depth++;
 			seen_else[depth] = false;
 			active[depth] = active[depth - 1] && v;
-			taken[depth] = active[depth];
-		} else if (IS("elif")) {
-			bool v = false;
-
+			done[depth] = active[depth];
+		} else if (wl == 4 && !strncmp(w, "elif", 4)) {
 			if (!depth || seen_else[depth]) {
-				diag_error(src, &c.loc, "#elif without #if");
-				goto fail_dir;
+				cpp_error(&c, "#elif without #if");
+				goto next;
 			}
-			if (active[depth - 1] && !taken[depth] &&
-			    cpp_if(&c, dir, dend, &v))
-				goto fail_dir;
-			active[depth] = active[depth - 1] && !taken[depth] && v;
-			taken[depth] |= active[depth];
-		} else if (IS("else")) {
+			active[depth] = active[depth - 1] && !done[depth] &&
+					condition(&c, p, e);
+			done[depth] |= active[depth];
+		} else if (wl == 4 && !strncmp(w, "else", 4)) {
 			if (!depth || seen_else[depth]) {
-				diag_error(src, &c.loc, "#else without #if");
-				goto fail_dir;
+				cpp_error(&c, "#else without #if");
+				goto next;
 			}
 			seen_else[depth] = true;
-			active[depth] = active[depth - 1] && !taken[depth];
-			taken[depth] = true;
-		} else if (IS("endif")) {
+			active[depth] = active[depth - 1] && !done[depth];
+			done[depth] = true;
+		} else if (wl == 5 && !strncmp(w, "endif", 5)) {
 			if (!depth) {
-				diag_error(src, &c.loc, "#endif without #if");
-				goto fail_dir;
+				cpp_error(&c, "#endif without #if");
+				goto next;
 			}
 			depth--;
 		} else if (!active[depth]) {
-			/* Other directives in a skipped region do nothing. */
-		} else if (IS("include")) {
-			/* Kernel types come from BTF: nothing to include. */
-		} else if (IS("define")) {
-			if (cpp_define(&c, dir, dend))
-				goto fail_dir;
-		} else if (IS("undef")) {
-			cpp_undef(&c, dir, cpp_ident_len(dir, dend));
+			/* Skipped: other directives are not even read. */
+		} else if (wl == 6 && !strncmp(w, "define", 6)) {
+			define(&c, p, e);
+		} else if (wl == 5 && !strncmp(w, "undef", 5)) {
+			undef(&c, p, ident_len(p, e));
+		} else if (wl == 7 && !strncmp(w, "include", 7)) {
+			include(&c, p, e);
+		} else if (wl == 5 && !strncmp(w, "error", 5)) {
+			cpp_error(&c, "#error %s", p);
+		} else if ((wl == 7 && !strncmp(w, "warning", 7)) ||
+			   (wl == 6 && !strncmp(w, "pragma", 6)) || wl == 0) {
+			if (wl == 7)
+				diag_warn(src, &c.loc, "#warning %s", p);
 		} else {
-			diag_error(src, &c.loc, "preprocessor directive '#%.*s' is not supported yet",
-				   (int)wl, w);
-			goto fail_dir;
+			cpp_error(&c, "invalid preprocessing directive '#%.*s'", (int)wl, w);
 		}
-#undef IS
-		free(dir);
-		for (w = line; w < end; w++)
-			if (*w == '\n')
-				c.loc.line++;
+next:
+		buf_free(&joined);
+		for (i = 0; i < extra; i++)
+			buf_put(&out, "\n", 1);
 		if (*end)
 			buf_put(&out, "\n", 1);
+		c.loc.line += extra;
 	}
-	if (depth) {
+	if (!c.failed && depth) {
 		c.loc.col = 1;
 		c.loc.len = 1;
 		c.loc.line--;
-		diag_error(src, &c.loc, "unterminated conditional directive: #if without #endif");
-		goto fail;
+		cpp_error(&c, "unterminated conditional directive (#if without #endif)");
 	}
-	for (i = 0; i < c.macros.n; i++)
-		cpp_macro_free(c.macros.v[i]);
-	vec_free(&c.macros);
+	for (i = 0; i < c.nmacros; i++)
+		macro_free(&c.macros[i]);
+	free(c.macros);
+	if (c.failed) {
+		buf_free(&out);
+		return NULL;
+	}
+	buf_put(&out, "", 1);
 	return out.p;
-fail_dir:
-	free(dir);
-fail:
-	for (i = 0; i < c.macros.n; i++)
-		cpp_macro_free(c.macros.v[i]);
-	vec_free(&c.macros);
-	buf_free(&out);
-	return NULL;
 }

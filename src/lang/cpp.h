@@ -4,17 +4,22 @@
 
 #include "loc.h"
 
+struct cpp_opts {
+	const char *const *defines;	/* names defined empty, NULL-terminated */
+	const char *const *include_dirs; /* -I, searched first; NULL-terminated */
+};
+
 /*
  * The C preprocessor as bpftrace scripts use it: #define (object-like
- * and function-like, with C's expansion order and no recursion into a
- * macro being expanded), #undef, #if/#elif (defined(), C integer
- * arithmetic, unknown names 0), #ifdef, #ifndef, #else, #endif, and
- * #include, accepted and ignored because kernel types come from BTF.
- * The names in defines (NULL-terminated) are defined as 1.  Returns the
- * text with directive lines and skipped regions emptied and macros
- * expanded, every line where it was; NULL after a located error (other
- * directives, '#' and '##' in bodies, unbalanced conditionals).
+ * and function-like) and #undef, expanded in the text that follows
+ * (outside strings and comments; $name and @name are the script's own
+ * and never expanded); #if, #elif, #ifdef, #ifndef, #else and #endif,
+ * with defined() and integer arithmetic in #if; #include, which must
+ * name a header that exists (kernel types come from BTF, so it is not
+ * read).  Directive lines and skipped regions become empty lines, so
+ * line numbers stay true.  Returns the new text, or NULL after a located
+ * error.  o may be NULL.
  */
-char *cpp_run(const struct source *src, const char *const *defines);
+char *cpp_run(const struct source *src, const struct cpp_opts *o);
 
 #endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,6 +8,17 @@
 
 static FILE *diag_stream;
 static int diag_errors;
+static bool diag_no_warnings;
+
+void diag_set_warnings(bool on)
+{
+	diag_no_warnings = !on;
+}
+
+bool diag_warnings(void)
+{
+	return !diag_no_warnings;
+}
 
 void diag_set_stream(FILE *f)
 {
@@ -101,6 +113,8 @@ void diag_warn(const struct source *src, const struct loc *loc,
 {
 	va_list ap;
 
+	if (diag_no_warnings)
+		return;
 	va_start(ap, fmt);
 	report("warning", src, loc, fmt, ap);
 	va_end(ap);

@@ -217,7 +217,7 @@ static int skip_space(struct lexer *lx, struct token *tok)
 	}
 }
 
-bool lex_pred_end(const struct lexer *lx)
+int lex_peek(const struct lexer *lx)
 {
 	const char *p = lx->p;
 
@@ -230,12 +230,19 @@ bool lex_pred_end(const struct lexer *lx)
 		} else if (p[0] == '/' && p[1] == '*') {
 			p = strstr(p + 2, "*/");
 			if (!p)
-				return true;
+				return 0;
 			p += 2;
 		} else {
-			return *p == '{' || *p == '\0';
+			return (unsigned char)*p;
 		}
 	}
+}
+
+bool lex_pred_end(const struct lexer *lx)
+{
+	int c = lex_peek(lx);
+
+	return c == '{' || c == 0;
 }
 
 static bool is_ident_start(int c)

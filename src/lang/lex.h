@@ -72,6 +72,8 @@ void lex_token_free(struct token *tok);
  * just before either closes a predicate and cannot be a division.
  */
 bool lex_pred_end(const struct lexer *lx);
+/* The next character that is not space or a comment; 0 at the end. */
+int lex_peek(const struct lexer *lx);
 /*
  * lex_token_name gives "'{'", "'if'" for fixed tokens and a word for the
  * others ("identifier", "end of file"), ready for "unexpected %s".

@@ -23,6 +23,10 @@ void diag_error(const struct source *src, const struct loc *loc,
 void diag_warn(const struct source *src, const struct loc *loc,
 	       const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int diag_count(void);
+/* --no-warnings: diag_warn() prints nothing; diag_warnings() says which. */
+#include <stdbool.h>
+void diag_set_warnings(bool on);
+bool diag_warnings(void);
 void diag_reset(void);
 /* Where diagnostics go (stderr by default); unit tests capture them. */
 #include <stdio.h>

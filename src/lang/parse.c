@@ -5,6 +5,8 @@
 #include "util.h"
 #include "lang/lex.h"
 #include "lang/parse.h"
+#include "lang/cdecl.h"
+#include "lang/types.h"
 
 /*
  * Recursive descent with one token of lookahead.  Parsing stops at the
@@ -142,7 +144,8 @@ static bool at_type(struct parser *p)
 
 	if (p->tok.kind != T_IDENT)
 		return false;
-	if (!strcmp(p->tok.str, "struct"))
+	if (!strcmp(p->tok.str, "struct") || !strcmp(p->tok.str, "union") ||
+	    !strcmp(p->tok.str, "enum") || type_defined(NULL, p->tok.str))
 		return true;
 	for (i = 0; i < ARRAY_SIZE(int_types); i++)
 		if (!strcmp(p->tok.str, int_types[i]))
@@ -151,7 +154,8 @@ static bool at_type(struct parser *p)
 }
 
 /*
- * type = int-type | "struct" NAME, then any number of '*'.  Returns the
+ * type = int-type | ("struct" | "union" | "enum") NAME | typedef-name,
+ * then any number of '*'.  Returns the
  * name normalised to "uint32", "struct task_struct *", "uint8 **".
  */
 static char *parse_type(struct parser *p)
@@ -159,12 +163,20 @@ static char *parse_type(struct parser *p)
 	struct buf b = { 0 };
 	bool first = true;
 
-	if (!strcmp(p->tok.str, "struct")) {
-		if (!next(p))
+	if (!strcmp(p->tok.str, "struct") || !strcmp(p->tok.str, "union") ||
+	    !strcmp(p->tok.str, "enum")) {
+		char *tag = take_str(p);
+
+		if (!next(p)) {
+			free(tag);
 			return NULL;
-		if (p->tok.kind != T_IDENT)
+		}
+		if (p->tok.kind != T_IDENT) {
+			free(tag);
 			return unexpected(p, "struct name");
-		buf_printf(&b, "struct %s", p->tok.str);
+		}
+		buf_printf(&b, "%s %s", tag, p->tok.str);
+		free(tag);
 	} else {
 		buf_printf(&b, "%s", p->tok.str);
 	}
@@ -584,10 +596,14 @@ static struct node *parse_stmt(struct parser *p, bool *compound)
 		n = new_node(p, N_UNROLL, &p->tok.loc);
 		if (!next(p) || !expect(p, T_LPAREN))
 			return NULL;
-		if (p->tok.kind != T_INT && p->tok.kind != T_POSPARAM)
+		if (p->tok.kind == T_POSPARAM) {
+			/* unroll($1): the count comes with the parameters. */
+			n->a = new_node(p, N_POSPARAM, &p->tok.loc);
+		} else if (p->tok.kind == T_INT) {
+			n->a = new_node(p, N_INT, &p->tok.loc);
+		} else {
 			return unexpected(p, "integer");
-		n->a = new_node(p, p->tok.kind == T_INT ? N_INT : N_POSPARAM,
-				&p->tok.loc);
+		}
 		n->a->ival = p->tok.ival;
 		if (!next(p) || !expect(p, T_RPAREN) ||
 		    !(n->b = parse_block(p, false)))
@@ -729,6 +745,16 @@ struct node *parse_program(const struct source *src)
 	prog = new_node(&p, N_PROGRAM, &start);
 	if (next(&p)) {
 		while (p.tok.kind != T_EOF) {
+			/* C definitions come before the first probe. */
+			if (!prog->nlist && p.tok.kind == T_SPEC &&
+			    cdecl_starts(p.tok.str)) {
+				p.tok.kind = T_IDENT;
+				if (cdecl_parse(&p.lx, &p.tok)) {
+					p.failed = true;
+					break;
+				}
+				continue;
+			}
 			probe = parse_probe(&p);
 			if (!probe)
 				break;

@@ -90,8 +90,12 @@ static bool unify(struct type **slot, struct type *t)
 	if (old->kind == TY_LHIST)
 		return old->lh_min == t->lh_min && old->lh_max == t->lh_max &&
 		       old->lh_step == t->lh_step;
+	if (old->kind == TY_NAMED)
+		return type_equal(old, t);
 	return true;
 }
+
+static int expect_sized(struct sema *s, struct node *n, struct type *t);
 
 /* Map keys and values hold integers as 64-bit words. */
 static struct type *storage_type(struct type *t)
@@ -111,6 +115,13 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	for (i = 0; i < n->nlist; i++)
 		if (sema_expr(s, n->list[i]))
 			return NULL;
+	for (i = 0; i < n->nlist; i++) {
+		if (n->list[i]->type->kind == TY_TUPLE) {
+			sema_error(s, n->list[i],
+				   "tuple cannot be used as a map key. Try a multi-key associative array instead (eg `@map[$1, $2] = ...)`.");
+			return NULL;
+		}
+	}
 	if (n->nlist == 1) {
 		key = storage_type(n->list[0]->type);
 	} else if (n->nlist > 1) {
@@ -124,7 +135,8 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	for (i = 0; key && i < (key->kind == TY_TUPLE ? key->nfields : 1); i++) {
 		struct type *k = key->kind == TY_TUPLE ? key->fields[i].type : key;
 
-		if (k->kind != TY_INT && k->kind != TY_PTR && !type_is_text(k)) {
+		if (k->kind != TY_INT && k->kind != TY_PTR && !type_is_text(k) &&
+		    !type_is_record(k) && k->kind != TY_TUPLE) {
 			char b[64];
 
 			sema_error(s, n, "%s cannot be a map key",
@@ -143,7 +155,7 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	} else if (!!sym->key != !!key || (key && !unify(&sym->key, key))) {
 		char a[64], b[64];
 
-		sema_error(s, n, "Argument mismatch for %s: used with key %s here but %s elsewhere",
+		sema_error(s, n, "Argument mismatch for %s: trying to access with arguments: [%s] when map expects arguments: [%s]",
 			   n->name, key ? type_name(key, a, sizeof(a)) : "none",
 			   sym->key ? type_name(sym->key, b, sizeof(b)) : "none");
 		return NULL;
@@ -171,13 +183,15 @@ int sema_map_value(struct sema *s, struct node *n, struct type *t)
 
 	if (!sym)
 		return -EINVAL;
-	if (t->kind == TY_NONE || t->kind == TY_CTX || t->kind == TY_STRUCT)
+	if (type_is_record(t) && expect_sized(s, n, t))
+		return -EINVAL;
+	if (t->kind == TY_NONE || t->kind == TY_CTX)
 		return sema_error(s, n, "cannot store %s in map %s",
 				  type_name(t, a, sizeof(a)), sym->name);
 	if (!unify(&sym->val, storage_type(t)))
-		return sema_error(s, n, "Type mismatch for %s: the map holds %s but is assigned %s here",
-				  sym->name, type_name(sym->val, a, sizeof(a)),
-				  type_name(t, b, sizeof(b)));
+		return sema_error(s, n, "Type mismatch for %s: trying to assign value of type '%s' when map already contains a value of type '%s'",
+				  sym->name, type_name(t, b, sizeof(b)),
+				  type_name(sym->val, a, sizeof(a)));
 	return 0;
 }
 
@@ -209,30 +223,6 @@ int sema_add_fmt(struct sema *s, const char *fmt, struct node **args,
 	return s->c->fmts.n - 1;
 }
 
-/*
- * The value of positional parameter n ($# when n is 0): 0 when it is not
- * given, as in bpftrace; -EINVAL when it is given but is no integer
- * (decimal, 0x hex or 0 octal).
- */
-static int posparam_value(const struct compile_opts *o, uint64_t n,
-			  int64_t *v)
-{
-	const char *p;
-	char *end;
-
-	*v = 0;
-	if (n == 0) {
-		*v = o->nparams;
-		return 0;
-	}
-	if ((int)n > o->nparams)
-		return 0;
-	p = o->params[n - 1];
-	errno = 0;
-	*v = strtoll(p, &end, 0);
-	return *p && !*end && !errno ? 0 : -EINVAL;
-}
-
 int sema_const_int(struct sema *s, struct node *n, int64_t *v)
 {
 	int64_t a;
@@ -247,10 +237,22 @@ int sema_const_int(struct sema *s, struct node *n, int64_t *v)
 		return 0;
 	}
 	if (n->kind == N_POSPARAM) {
-		if (!posparam_value(&s->c->opts, n->ival, v))
+		const struct compile_opts *o = &s->c->opts;
+		char *end;
+
+		if (n->ival == 0) {
+			*v = o->nparams;
 			return 0;
-		return sema_error(s, n, "$%d used numerically but given \"%s\"",
-				  (int)n->ival, s->c->opts.params[n->ival - 1]);
+		}
+		if ((int)n->ival <= o->nparams) {
+			*v = strtoll(o->params[n->ival - 1], &end, 0);
+			if (!*end && *o->params[n->ival - 1])
+				return 0;
+			return sema_error(s, n, "$%d used numerically but given \"%s\": it is not a valid decimal number",
+					  (int)n->ival, o->params[n->ival - 1]);
+		}
+		*v = 0;
+		return 0;
 	}
 	return sema_error(s, n, "expected an integer constant");
 }
@@ -270,19 +272,22 @@ static int expect_int(struct sema *s, struct node *n, const char *what)
 			  n->type ? type_name(n->type, b, sizeof(b)) : "unknown");
 }
 
-/*
- * $N is an integer wherever it appears, as in bpftrace; str($N) takes its
- * text instead (see the str builtin).
- */
 static int posparam(struct sema *s, struct node *n)
 {
-	int64_t v;
+	const struct compile_opts *o = &s->c->opts;
+	const char *p;
+	char *end;
 
-	if (posparam_value(&s->c->opts, n->ival, &v))
-		return sema_error(s, n, "$%d used numerically but given \"%s\". Try using str($%d).",
-				  (int)n->ival, s->c->opts.params[n->ival - 1],
-				  (int)n->ival);
-	n->type = type_int(8, true);
+	if (n->ival == 0 || (int)n->ival > o->nparams) {
+		n->type = type_int(8, true);
+		return 0;
+	}
+	p = o->params[n->ival - 1];
+	strtoll(p, &end, 0);
+	if (*p && !*end)
+		n->type = type_int(8, true);
+	else
+		n->type = type_str(strlen(p) + 1);
 	return 0;
 }
 
@@ -294,8 +299,8 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 		int64_t v;
 
 		if (func)
-			return sema_error(s, n, "Unknown function: '%s'", n->name);
-		if (type_const_named && !type_const_named(n->name, &v)) {
+			return sema_error(s, n, "Unknown function: %s", n->name);
+		if (!type_const(n->name, &v)) {
 			/* A kernel constant: the node becomes its value. */
 			n->kind = N_INT;
 			n->ival = v;
@@ -346,25 +351,28 @@ static int field(struct sema *s, struct node *n)
 	     n->op == T_ARROW) ||
 	    (t->kind == TY_STRUCT && n->op == T_DOT)) {
 		struct type *st = t->kind == TY_PTR ? t->elem : t;
-		char b[64];
 
-		if (type_complete(st))
-			return sema_error(s, n, "struct %s: kernel BTF is not available",
-					  st->name);
+		if (type_complete(st) || st->incomplete)
+			return sema_error(s, n, "struct %s is incomplete: %s", st->name,
+					  st->btf_id ? "kernel BTF is not available"
+						     : "it is declared but never defined");
 		for (i = 0; i < st->nfields; i++)
 			if (!strcmp(st->fields[i].name, n->name))
 				break;
 		if (i == st->nfields)
-			return sema_error(s, n, "Struct/union of type 'struct %s' does not contain a field named '%s'",
-					  st->name, n->name);
+			return sema_error(s, n, "Struct/union of type '%s %s' does not contain a field named '%s'",
+					  st->is_union ? "union" : "struct", st->name, n->name);
 		ft = st->fields[i].type;
 		if (ft->kind == TY_NONE)
 			return sema_error(s, n,
-				"field '%s' of struct %s has a type ferret cannot read yet (bitfield, array or function)",
+				"field '%s' of struct %s has a type ferret cannot read (floating point or function)",
 				n->name, st->name);
+		if (st->fields[i].bits && st->fields[i].bitoff + st->fields[i].bits > 64)
+			return sema_error(s, n, "bitfield '%s' spans more than 8 bytes",
+					  n->name);
 		n->type = ft;
 		n->ival = st->fields[i].offset;
-		(void)b;
+		n->id = i;
 		return 0;
 	}
 	if (t->kind == TY_PTR && n->op == T_DOT)
@@ -389,49 +397,51 @@ static int field(struct sema *s, struct node *n)
 
 static int cast(struct sema *s, struct node *n)
 {
-	static const struct {
-		const char *name;
-		int size;
-		bool sign;
-	} ints[] = {
-		{ "int8", 1, true }, { "int16", 2, true }, { "int32", 4, true },
-		{ "int64", 8, true }, { "uint8", 1, false }, { "uint16", 2, false },
-		{ "uint32", 4, false }, { "uint64", 8, false },
-	};
-	size_t i;
+	struct type *t;
+	char b[64];
 
 	if (sema_expr(s, n->a))
 		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(ints); i++) {
-		if (!strcmp(n->str, ints[i].name)) {
-			if (expect_int(s, n->a, "a cast operand"))
-				return -EINVAL;
-			n->type = type_int(ints[i].size, ints[i].sign);
-			return 0;
-		}
+	t = type_parse(n->str);
+	if (!t) {
+		if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6))
+			return sema_error(s, n, "Unknown struct/union: '%.*s'",
+					  (int)strcspn(n->str, " *") +
+					  (int)strcspn(strchr(n->str, ' ') + 1, " *") + 1,
+					  n->str);
+		return sema_error(s, n, "Unknown type: '%s'", n->str);
 	}
-	if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6)) {
-		char name[128];
-		const char *p = strchr(n->str, ' ') + 1;
-		size_t len = strcspn(p, " *");
-		struct type *t;
-
-		snprintf(name, sizeof(name), "%.*s", (int)len, p);
-		t = type_struct_named ? type_struct_named(name) : NULL;
-		if (!t)
-			return sema_error(s, n, "Unknown struct/union: 'struct %s' (not in the kernel's BTF type information)",
-					  name);
-		for (p += len; *p; p++)
-			if (*p == '*')
-				t = type_ptr(t);
-		if (t->kind != TY_PTR)
-			return sema_error(s, n, "cannot cast to a struct value; cast to a pointer");
+	if (t->kind == TY_INT) {
 		if (expect_int(s, n->a, "a cast operand"))
 			return -EINVAL;
 		n->type = t;
 		return 0;
 	}
-	return sema_error(s, n, "cast to '%s' is not supported yet", n->str);
+	if (t->kind != TY_PTR)
+		return sema_error(s, n, "Cannot cast to \"%s\": cast to a pointer and dereference it",
+				  type_name(t, b, sizeof(b)));
+	if (expect_int(s, n->a, "a cast operand"))
+		return -EINVAL;
+	n->type = t;
+	return 0;
+}
+
+/* A struct or array value must have a known, non-zero size. */
+static int expect_sized(struct sema *s, struct node *n, struct type *t)
+{
+	char b[64];
+
+	if (t->kind == TY_ARRAY) {
+		if (!t->count)
+			return sema_error(s, n, "%s has no fixed size",
+					  type_name(t, b, sizeof(b)));
+		return expect_sized(s, n, t->elem);
+	}
+	if (t->kind != TY_STRUCT)
+		return 0;
+	if (type_complete(t) || t->incomplete)
+		return sema_error(s, n, "%s is incomplete", type_name(t, b, sizeof(b)));
+	return 0;
 }
 
 static int binop(struct sema *s, struct node *n)
@@ -451,6 +461,16 @@ static int binop(struct sema *s, struct node *n)
 				"Type mismatch for %s: comparing '%s' with '%s' (strings can only be compared with == and != against strings)",
 				lex_token_name(n->op), type_name(a, ta, sizeof(ta)),
 				type_name(b, tb, sizeof(tb)));
+		n->type = type_int(8, true);
+		return 0;
+	}
+	if (type_is_record(a) || type_is_record(b)) {
+		char x[64], y[64];
+
+		if (!type_equal(a, b) || (n->op != T_EQ && n->op != T_NE))
+			return sema_error(s, n, "The %s operator can not be used on expressions of types %s, %s",
+					  lex_token_name(n->op), type_name(a, x, sizeof(x)),
+					  type_name(b, y, sizeof(y)));
 		n->type = type_int(8, true);
 		return 0;
 	}
@@ -481,7 +501,7 @@ static int lvalue_int(struct sema *s, struct node *lv)
 		struct symbol *v = find_sym(&s->cur->vars, lv->name);
 
 		if (!v)
-			return sema_error(s, lv, "Undefined or undeclared variable: %s (used before it is assigned)",
+			return sema_error(s, lv, "Undefined or undeclared variable: %s",
 					  lv->name);
 		lv->sym = v;
 		lv->type = v->val;
@@ -520,7 +540,7 @@ int sema_expr(struct sema *s, struct node *n)
 		struct symbol *v = find_sym(&s->cur->vars, n->name);
 
 		if (!v || !v->val)
-			return sema_error(s, n, "Undefined or undeclared variable: %s (used before it is assigned)",
+			return sema_error(s, n, "Undefined or undeclared variable: %s",
 					  n->name);
 		n->sym = v;
 		n->type = v->val;
@@ -530,8 +550,14 @@ int sema_expr(struct sema *s, struct node *n)
 		if (!sema_map(s, n))
 			return -EINVAL;
 		if (!n->sym->val) {
+			/*
+			 * Until the passes settle, an unassigned map reads as
+			 * an integer: "@b = @b + 1" types @b from itself.
+			 */
 			n->type = type_int(8, true);
-			return sema_error(s, n, "map %s is read but never assigned",
+			if (!s->report)
+				return 0;
+			return sema_error(s, n, "Undefined map: %s (it is read but never assigned)",
 					  n->name);
 		}
 		if (type_is_agg(n->sym->val))
@@ -544,22 +570,19 @@ int sema_expr(struct sema *s, struct node *n)
 		return binop(s, n);
 	case N_UNOP:
 		if (n->op == T_AMP)
-			return sema_error(s, n, "address-of (&) is not supported yet");
+			return sema_error(s, n, "syntax error, unexpected &: bpftrace's language has no address-of operator");
 		if (n->op == T_STAR) {
 			struct type *t;
 
 			if (sema_expr(s, n->a) || expect_int(s, n->a, "a dereferenced value"))
 				return -EINVAL;
 			t = n->a->type;
-			if (t->kind == TY_INT)
+			if (t->kind == TY_INT || !t->elem)
 				n->type = type_int(8, false);
-			else if (t->elem && t->elem->kind == TY_INT)
-				n->type = t->elem;
-			else if (t->elem && t->elem->kind == TY_STRUCT)
-				return sema_error(s, n, "cannot read a whole struct %s; use -> to read a field",
-						  t->elem->name);
 			else
-				n->type = type_int(8, false);
+				n->type = t->elem;
+			if (type_is_record(n->type) && expect_sized(s, n, n->type))
+				return -EINVAL;
 			return 0;
 		}
 		if (sema_expr(s, n->a) || expect_int(s, n->a, "an operand"))
@@ -594,11 +617,17 @@ int sema_expr(struct sema *s, struct node *n)
 				free(f);
 				return -EINVAL;
 			}
-			f[i] = storage_type(n->list[i]->type);
-			if (f[i]->kind != TY_INT && !type_is_text(f[i])) {
+			f[i] = n->list[i]->type;
+			if (type_is_record(f[i]) && expect_sized(s, n->list[i], f[i])) {
 				free(f);
-				return sema_error(s, n->list[i],
-						  "tuples may hold integers and strings only");
+				return -EINVAL;
+			}
+			if (f[i]->kind != TY_INT && f[i]->kind != TY_PTR &&
+			    f[i]->kind != TY_TUPLE && !type_is_record(f[i]) &&
+			    !type_is_text(f[i])) {
+				type_name(f[i], b, sizeof(b));
+				free(f);
+				return sema_error(s, n->list[i], "%s cannot be a tuple element", b);
 			}
 		}
 		n->type = type_tuple(f, n->nlist);
@@ -609,14 +638,40 @@ int sema_expr(struct sema *s, struct node *n)
 		if (n->a) {
 			if (sema_expr(s, n->a))
 				return -EINVAL;
+			if (expect_sized(s, n->a, n->a->type))
+				return -EINVAL;
 			n->ival = n->a->type->size;
 		} else {
-			return sema_error(s, n, "sizeof(type) is not supported yet");
+			struct type *t = type_parse(n->str);
+
+			if (!t)
+				return sema_error(s, n, "Unknown type: '%s'", n->str);
+			if (expect_sized(s, n, t))
+				return -EINVAL;
+			n->ival = t->size;
 		}
 		n->type = type_int(8, false);
 		return 0;
-	case N_INDEX:
-		return sema_error(s, n, "indexing with [] is not supported yet");
+	case N_INDEX: {
+		struct type *t;
+
+		if (sema_expr(s, n->a) || sema_expr(s, n->b))
+			return -EINVAL;
+		t = n->a->type;
+		if ((t->kind != TY_PTR && t->kind != TY_ARRAY) || !t->elem)
+			return sema_error(s, n, "The [] operator can not be used on expressions of type %s",
+					  type_name(t, b, sizeof(b)));
+		if (expect_int(s, n->b, "an index"))
+			return -EINVAL;
+		if (t->kind == TY_ARRAY && n->b->kind == N_INT &&
+		    n->b->ival >= (uint64_t)t->count)
+			return sema_error(s, n->b, "the index %lld is out of bounds for %s",
+					  (long long)n->b->ival, type_name(t, b, sizeof(b)));
+		n->type = t->elem;
+		if (type_is_record(n->type) && expect_sized(s, n, n->type))
+			return -EINVAL;
+		return 0;
+	}
 	default:
 		return sema_error(s, n, "this is not an expression");
 	}
@@ -628,8 +683,18 @@ static int block(struct sema *s, struct node *n)
 {
 	int i, err = 0;
 
-	for (i = 0; i < n->nlist; i++)
+	for (i = 0; i < n->nlist; i++) {
+		const struct node *st = n->list[i];
+
 		err |= stmt(s, n->list[i]);
+		/* Code generation drops what follows; bpftrace says so. */
+		if (s->report && i + 1 < n->nlist &&
+		    (st->kind == N_RETURN || st->kind == N_BREAK ||
+		     st->kind == N_CONTINUE))
+			diag_warn(s->src, &st->loc, "All code after a '%s' is unreachable.",
+				  st->kind == N_RETURN ? "return" :
+				  st->kind == N_BREAK ? "break" : "continue");
+	}
 	return err ? -EINVAL : 0;
 }
 
@@ -673,8 +738,10 @@ static int assign(struct sema *s, struct node *n)
 			return -EINVAL;
 		if (rv->type->kind == TY_NONE)
 			return sema_error(s, rv, "this has no value to assign");
-		if (rv->type->kind == TY_STRUCT || rv->type->kind == TY_CTX)
-			return sema_error(s, rv, "a variable cannot hold a whole struct; keep a pointer or read a field");
+		if (rv->type->kind == TY_CTX)
+			return sema_error(s, rv, "a variable cannot hold args; read its fields");
+		if (type_is_record(rv->type) && expect_sized(s, rv, rv->type))
+			return -EINVAL;
 		v = find_sym(&s->cur->vars, lv->name);
 		if (!v) {
 			v = xcalloc(1, sizeof(*v));
@@ -683,10 +750,11 @@ static int assign(struct sema *s, struct node *n)
 			v->first = lv;
 			vec_push(&s->cur->vars, v);
 		}
-		if (!unify(&v->val, storage_type(rv->type)))
-			return sema_error(s, n, "Type mismatch for %s: the variable holds %s but is assigned %s here",
-					  lv->name, type_name(v->val, a, sizeof(a)),
-					  type_name(rv->type, b, sizeof(b)));
+		/* A variable keeps the width of its first value (sizeof, bswap). */
+		if (!unify(&v->val, rv->type))
+			return sema_error(s, n, "Type mismatch for %s: trying to assign value of type '%s' when variable already contains a value of type '%s'",
+					  lv->name, type_name(rv->type, b, sizeof(b)),
+					  type_name(v->val, a, sizeof(a)));
 		lv->sym = v;
 		lv->type = v->val;
 		return 0;
@@ -726,10 +794,10 @@ static int stmt(struct sema *s, struct node *n)
 	case N_UNROLL:
 		if (sema_const_int(s, n->a, &k))
 			return -EINVAL;
-		if (k < 1)
-			return sema_error(s, n->a, "unroll minimum value is 1");
 		if (k > 100)
 			return sema_error(s, n->a, "unroll maximum value is 100");
+		if (k < 1)
+			return sema_error(s, n->a, "unroll minimum value is 1");
 		n->a->kind = N_INT;
 		n->a->ival = k;
 		return block(s, n->b);
@@ -751,45 +819,62 @@ static int stmt(struct sema *s, struct node *n)
 }
 
 /*
- * Replaces $N in a probe spec with positional parameter N's text, "" when
- * it is not given, as bpftrace does ("uprobe:$1:main", "interval:ms:$1").
+ * $N in a probe spec is the Nth positional parameter's text ("$#" their
+ * count), as bpftrace substitutes it: interval:ms:$1, uprobe:$1:main.
  */
-static void spec_params(struct sema *s, struct node *spec)
+static int spec_params(struct sema *s, struct node *spec)
 {
 	const struct compile_opts *o = &s->c->opts;
-	const char *p = spec->str;
 	struct buf b = { 0 };
-	char *end;
+	const char *p;
 
-	if (!strchr(p, '$'))
-		return;
-	while (*p) {
-		unsigned long n;
+	for (p = spec->str; *p; p++) {
+		char *end;
+		long k;
 
-		if (p[0] != '$' || p[1] < '1' || p[1] > '9') {
-			buf_put(&b, p++, 1);
+		if (*p != '$') {
+			buf_put(&b, p, 1);
 			continue;
 		}
-		n = strtoul(p + 1, &end, 10);
-		if (n <= (unsigned long)o->nparams)
-			buf_put(&b, o->params[n - 1], strlen(o->params[n - 1]));
-		p = end;
+		if (p[1] == '#') {
+			buf_printf(&b, "%d", o->nparams);
+			p++;
+			continue;
+		}
+		k = strtol(p + 1, &end, 10);
+		if (end == p + 1 || k < 1) {
+			s->report = true;
+			sema_error(s, spec, "invalid positional parameter in probe '%s'", spec->str);
+			s->report = false;
+			buf_free(&b);
+			return -EINVAL;
+		}
+		if (k > o->nparams) {
+			s->report = true;
+			sema_error(s, spec, "positional parameter $%ld in probe '%s' is not given (%d given)",
+				   k, spec->str, o->nparams);
+			s->report = false;
+			buf_free(&b);
+			return -EINVAL;
+		}
+		buf_printf(&b, "%s", o->params[k - 1]);
+		p = end - 1;
 	}
-	buf_put(&b, "", 0);
+	buf_put(&b, "", 1);
 	free(spec->str);
 	spec->str = b.p;
+	return 0;
 }
 
-/*
- * Expands every spec of a probe into its instances.  In a probe of
- * several specs, one that matches nothing (-ENOENT from the provider) is
- * a warning naming it and the others run, as in bpftrace; it is an
- * error only when no spec of the probe matches anything.
- */
+/* A probe spec that matched nothing, kept for sema_run to report. */
+struct missing {
+	struct node *spec;
+	char *why;
+};
+
 static int expand(struct sema *s, struct sema_probe *sp)
 {
 	struct node *p = sp->node;
-	struct vec missing = { 0 };	/* "spec\0message" of -ENOENT specs */
 	const char *why;
 	char err[512];
 	int i, j, ret, errs = 0;
@@ -799,8 +884,12 @@ static int expand(struct sema *s, struct sema_probe *sp)
 		const struct provider *prov;
 		int first = sp->insts.n;
 
-		spec_params(s, spec);
+		if (strchr(spec->str, '$') && spec_params(s, spec)) {
+			errs++;
+			continue;
+		}
 		prov = provider_find(spec->str);
+
 		if (!prov) {
 			s->report = true;
 			sema_error(s, spec, "unknown probe type in '%s'", spec->str);
@@ -818,9 +907,13 @@ static int expand(struct sema *s, struct sema_probe *sp)
 			continue;
 		}
 		ret = prov->expand(prov, spec->str, &sp->insts, err, sizeof(err));
-		if (ret == -ENOENT && p->nspecs > 1) {
-			vec_push(&missing, spec);
-			vec_push(&missing, xstrdup(err[0] ? err : strerror(-ret)));
+		if (ret == -ENOENT) {
+			/* Told once every probe is expanded: see sema_run. */
+			struct missing *m = xcalloc(1, sizeof(*m));
+
+			m->spec = spec;
+			m->why = xstrdup(err[0] ? err : strerror(-ret));
+			vec_push(&s->missing, m);
 			continue;
 		}
 		if (ret) {
@@ -837,21 +930,6 @@ static int expand(struct sema *s, struct sema_probe *sp)
 			vec_push(&s->c->probes, pi);
 		}
 	}
-	for (i = 0; i < missing.n; i += 2) {
-		struct node *spec = missing.v[i];
-
-		if (sp->insts.n) {
-			diag_warn(s->src, &spec->loc, "%s: '%s' is skipped",
-				  (char *)missing.v[i + 1], spec->str);
-		} else {
-			s->report = true;
-			sema_error(s, spec, "%s", (char *)missing.v[i + 1]);
-			s->report = false;
-			errs++;
-		}
-		free(missing.v[i + 1]);
-	}
-	vec_free(&missing);
 	return errs ? -EINVAL : 0;
 }
 
@@ -893,13 +971,36 @@ int sema_run(struct sema *s, struct compiled *c)
 		vec_push(&s->probes, sp);
 		err |= expand(s, sp);
 	}
+	/*
+	 * A spec that matches nothing (a symbol this library lacks, a
+	 * tracepoint this kernel lacks) is dropped with a warning, as
+	 * bpftrace drops it, while something else in the script attaches;
+	 * when nothing does, each is an error.
+	 */
+	for (i = 0; i < s->missing.n; i++) {
+		struct missing *m = s->missing.v[i];
+
+		if (c->probes.n) {
+			diag_warn(s->src, &m->spec->loc, "%s; this probe is skipped",
+				  m->why);
+		} else {
+			s->report = true;
+			sema_error(s, m->spec, "%s", m->why);
+			s->report = false;
+			err = -EINVAL;
+		}
+		free(m->why);
+		free(m);
+	}
+	vec_free(&s->missing);
 	if (err)
 		return -EINVAL;
 	for (pass = 0; pass <= SEMA_QUIET_PASSES; pass++) {
 		s->report = pass == SEMA_QUIET_PASSES;
 		s->errors = 0;
 		for (i = 0; i < s->probes.n; i++)
-			check_probe(s, s->probes.v[i]);
+			if (((struct sema_probe *)s->probes.v[i])->insts.n)
+				check_probe(s, s->probes.v[i]);
 	}
 	return s->errors ? -EINVAL : 0;
 }

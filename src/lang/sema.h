@@ -23,6 +23,7 @@ struct sema {
 	struct compiled *c;
 	const struct source *src;
 	struct vec probes;	/* struct sema_probe * */
+	struct vec missing;	/* specs that matched nothing (sema.c) */
 	struct sema_probe *cur;
 	bool report;		/* last pass: report what is still untyped */
 	int loop_depth;

@@ -8,6 +8,19 @@
 #include "lang/types.h"
 
 
+/* The script's own definitions: tagged types, typedefs, enumerators. */
+struct def {
+	char *tag;		/* "struct", "union", "enum"; NULL: typedef */
+	char *name;
+	struct type *type;
+	int64_t value;		/* enumerators (type NULL) */
+};
+static struct def *defs;
+static int ndefs;
+
+/* Kinds without parameters, made once per type_free_all() cycle. */
+static struct type *simple_types[TY_LHIST + 1];
+
 /* Every type ever made, so that type_free_all() can release them. */
 static struct type **arena;
 static int narena, carena;
@@ -24,9 +37,28 @@ struct type *type_new(void)
 	return t;
 }
 
+#define MAX_ON_FREE 8
+static void (*on_free[MAX_ON_FREE])(void);
+
+void type_on_free(void (*fn)(void))
+{
+	int i;
+
+	for (i = 0; i < MAX_ON_FREE && on_free[i]; i++)
+		if (on_free[i] == fn)
+			return;
+	if (i < MAX_ON_FREE)
+		on_free[i] = fn;
+	else
+		abort();	/* a new cache of types: raise MAX_ON_FREE */
+}
+
 void type_free_all(void)
 {
 	int i, j;
+
+	for (i = 0; i < MAX_ON_FREE && on_free[i]; i++)
+		on_free[i]();
 
 	for (i = 0; i < narena; i++) {
 		struct type *t = arena[i];
@@ -42,6 +74,14 @@ void type_free_all(void)
 	free(arena);
 	arena = NULL;
 	narena = carena = 0;
+	memset(simple_types, 0, sizeof(simple_types));
+	for (i = 0; i < ndefs; i++) {
+		free(defs[i].tag);
+		free(defs[i].name);
+	}
+	free(defs);
+	defs = NULL;
+	ndefs = 0;
 }
 
 /*
@@ -49,7 +89,6 @@ void type_free_all(void)
  * the common ones are interned and nothing is ever freed.
  */
 static struct type *int_types[2][4];
-static struct type *simple_types[TY_LHIST + 1];
 
 struct str_type {
 	struct type t;
@@ -162,10 +201,10 @@ struct type *type_simple(enum type_kind kind)
 }
 
 /*
- * Strings keep their size and are not aligned; everything else takes an
- * 8-byte slot, or its size if larger (tuples, user stacks), at an
- * 8-aligned offset.
- * Fields are named "0", "1", ... for t.N access.
+ * Elements are laid out as C lays out a struct of them: each at its own
+ * alignment, integers at their declared size, strings unaligned; the
+ * size is rounded to the largest alignment.  Fields are named "0", "1",
+ * ... for t.N access.
  */
 struct type *type_tuple(struct type **elems, int n)
 {
@@ -175,27 +214,64 @@ struct type *type_tuple(struct type **elems, int n)
 	t->kind = TY_TUPLE;
 	t->nfields = n;
 	t->fields = xcalloc(n, sizeof(*t->fields));
+	t->align = 1;
 	for (i = 0; i < n; i++) {
 		struct field *f = &t->fields[i];
-		int size;
+		int a = type_align(elems[i]);
 
-		if (elems[i]->kind == TY_STR) {
-			size = elems[i]->size;
-		} else if (elems[i]->kind == TY_TUPLE ||
-			   elems[i]->size > 8) {
-			off = ALIGN_UP(off, 8);
-			size = elems[i]->size;
-		} else {
-			off = ALIGN_UP(off, 8);
-			size = 8;
-		}
+		off = ALIGN_UP(off, a);
+		if (a > t->align)
+			t->align = a;
 		f->name = xasprintf("%d", i);
 		f->type = elems[i];
 		f->offset = off;
-		f->size = size;
-		off += size;
+		f->size = elems[i]->size;
+		off += f->size;
 	}
-	t->size = ALIGN_UP(off, 8);
+	t->size = ALIGN_UP(off, t->align);
+	return t;
+}
+
+int type_align(const struct type *t)
+{
+	switch (t->kind) {
+	case TY_INT:
+		return t->size ? t->size : 1;
+	case TY_STR:
+		return 1;
+	case TY_ARRAY:
+		return type_align(t->elem);
+	case TY_STRUCT:
+	case TY_TUPLE:
+		return t->align ? t->align : 8;
+	default:
+		return 8;
+	}
+}
+
+struct type *type_named(const struct builtin *b, int size, const char *arg)
+{
+	struct type *t = type_new();
+
+	t->kind = TY_NAMED;
+	t->size = size;
+	t->namer = b;
+	t->name = arg ? xstrdup(arg) : NULL;
+	return t;
+}
+
+struct type *type_array(struct type *elem, int count)
+{
+	struct type *t;
+
+	if (elem->kind == TY_INT && elem->size == 1 && elem->name &&
+	    !strcmp(elem->name, "char"))
+		return type_str(count);
+	t = type_new();
+	t->kind = TY_ARRAY;
+	t->elem = elem;
+	t->count = count;
+	t->size = elem->size * count;
 	return t;
 }
 
@@ -234,6 +310,11 @@ bool type_equal(const struct type *a, const struct type *b)
 		return true;
 	case TY_PTR:
 		return type_equal(a->elem, b->elem);
+	case TY_ARRAY:
+		return a->count == b->count && type_equal(a->elem, b->elem);
+	case TY_NAMED:
+		return a->namer == b->namer && a->size == b->size &&
+		       !strcmp(a->name ? a->name : "", b->name ? b->name : "");
 	case TY_STRUCT:
 		if (!a->name || !b->name)
 			return a->name == b->name;
@@ -272,6 +353,8 @@ static const char *const kind_names[] = {
 	[TY_KSTACK] = "kstack",
 	[TY_BUF] = "buffer",
 	[TY_USTACK] = "ustack",
+	[TY_ARRAY] = "array",
+	[TY_NAMED] = "named",
 	[TY_COUNT] = "count",
 	[TY_SUM] = "sum",
 	[TY_MIN] = "min",
@@ -314,7 +397,12 @@ static void name_into(struct buf *b, const struct type *t)
 		buf_printf(b, t->elem && t->elem->kind == TY_PTR ? "*" : " *");
 		break;
 	case TY_STRUCT:
-		buf_printf(b, "struct %s", t->name ? t->name : "?");
+		buf_printf(b, "%s %s", t->is_union ? "union" : "struct",
+			   t->name ? t->name : "?");
+		break;
+	case TY_ARRAY:
+		name_into(b, t->elem);
+		buf_printf(b, "[%d]", t->count);
 		break;
 	default:
 		if ((unsigned)t->kind < ARRAY_SIZE(kind_names) &&
@@ -342,12 +430,13 @@ const char *type_name(const struct type *t, char *buf, size_t len)
 struct type *(*type_struct_named)(const char *name);
 int (*type_complete_hook)(struct type *t);
 int (*type_const_named)(const char *name, int64_t *value);
+struct type *(*type_typedef_hook)(const char *name);
 
 int type_complete(struct type *t)
 {
 	if (t->kind != TY_STRUCT || !t->incomplete)
 		return 0;
-	if (!type_complete_hook)
+	if (!t->btf_id || !type_complete_hook)
 		return -ENOSYS;
 	return type_complete_hook(t);
 }
@@ -359,5 +448,172 @@ struct type *type_ptr(struct type *elem)
 	t->kind = TY_PTR;
 	t->size = 8;
 	t->elem = elem;
+	return t;
+}
+
+static struct def *def_find(const char *tag, const char *name, bool is_const)
+{
+	int i;
+
+	for (i = 0; i < ndefs; i++) {
+		struct def *d = &defs[i];
+
+		if (is_const != !d->type || strcmp(d->name, name))
+			continue;
+		if (is_const || (!tag && !d->tag) ||
+		    (tag && d->tag && !strcmp(tag, d->tag)))
+			return d;
+	}
+	return NULL;
+}
+
+static int def_add(const char *tag, const char *name, struct type *t,
+		   int64_t value)
+{
+	if (def_find(tag, name, !t))
+		return -EEXIST;
+	defs = xrealloc(defs, (ndefs + 1) * sizeof(*defs));
+	defs[ndefs].tag = tag ? xstrdup(tag) : NULL;
+	defs[ndefs].name = xstrdup(name);
+	defs[ndefs].type = t;
+	defs[ndefs].value = value;
+	ndefs++;
+	return 0;
+}
+
+int type_define(const char *tag, const char *name, struct type *t)
+{
+	return def_add(tag, name, t, 0);
+}
+
+struct type *type_defined(const char *tag, const char *name)
+{
+	struct def *d = def_find(tag, name, false);
+
+	return d ? d->type : NULL;
+}
+
+int type_define_const(const char *name, int64_t value)
+{
+	return def_add(NULL, name, NULL, value);
+}
+
+int type_const(const char *name, int64_t *value)
+{
+	struct def *d = def_find(NULL, name, true);
+
+	if (d) {
+		*value = d->value;
+		return 0;
+	}
+	if (!type_const_named)
+		return -ENOENT;
+	return type_const_named(name, value);
+}
+
+struct type *type_struct(const char *tag, const char *name)
+{
+	struct type *t = type_defined(tag, name);
+
+	if (t)
+		return t;
+	if (!type_struct_named) {
+		errno = ENOENT;
+		return NULL;
+	}
+	return type_struct_named(name);
+}
+
+struct int_name {
+	const char *name;
+	int size;
+	bool sign;
+};
+
+/* bpftrace's integer type names. */
+static const struct int_name lang_ints[] = {
+	{ "int8", 1, true }, { "int16", 2, true }, { "int32", 4, true },
+	{ "int64", 8, true }, { "uint8", 1, false }, { "uint16", 2, false },
+	{ "uint32", 4, false }, { "uint64", 8, false },
+};
+
+/* C's <stdint.h> and the kernel's, for C definitions. */
+static const struct int_name c_ints[] = {
+	{ "int8_t", 1, true }, { "int16_t", 2, true }, { "int32_t", 4, true },
+	{ "int64_t", 8, true }, { "uint8_t", 1, false }, { "uint16_t", 2, false },
+	{ "uint32_t", 4, false }, { "uint64_t", 8, false },
+	{ "size_t", 8, false }, { "ssize_t", 8, true }, { "uintptr_t", 8, false },
+	{ "intptr_t", 8, true }, { "ptrdiff_t", 8, true }, { "off_t", 8, true },
+	{ "pid_t", 4, true }, { "uid_t", 4, false }, { "gid_t", 4, false },
+	{ "u8", 1, false }, { "u16", 2, false }, { "u32", 4, false },
+	{ "u64", 8, false }, { "s8", 1, true }, { "s16", 2, true },
+	{ "s32", 4, true }, { "s64", 8, true }, { "__u8", 1, false },
+	{ "__u16", 2, false }, { "__u32", 4, false }, { "__u64", 8, false },
+	{ "__s8", 1, true }, { "__s16", 2, true }, { "__s32", 4, true },
+	{ "__s64", 8, true },
+};
+
+static struct type *int_lookup(const struct int_name *t, size_t n,
+			       const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(name, t[i].name))
+			return type_int(t[i].size, t[i].sign);
+	return NULL;
+}
+
+struct type *type_int_named(const char *name, bool lang_only)
+{
+	struct type *t = int_lookup(lang_ints, ARRAY_SIZE(lang_ints), name);
+
+	if (!t && !lang_only)
+		t = int_lookup(c_ints, ARRAY_SIZE(c_ints), name);
+	return t;
+}
+
+struct type *type_parse(const char *text)
+{
+	char word[128];
+	const char *p = text, *tag = NULL;
+	struct type *t = NULL;
+	size_t n;
+
+	if (!strncmp(p, "struct ", 7) || !strncmp(p, "union ", 6) ||
+	    !strncmp(p, "enum ", 5)) {
+		n = strcspn(p, " ");
+		snprintf(word, sizeof(word), "%.*s", (int)n, p);
+		tag = word[0] == 'e' ? "enum" : word[0] == 'u' ? "union" : "struct";
+		p += n + 1;
+	}
+	n = strcspn(p, " *");
+	if (!n || n >= sizeof(word)) {
+		errno = ENOENT;
+		return NULL;
+	}
+	memcpy(word, p, n);
+	word[n] = 0;
+	p += n;
+	if (tag && strcmp(tag, "enum")) {
+		t = type_struct(tag, word);
+	} else if (tag) {
+		t = type_defined(tag, word);
+		if (!t)
+			t = type_int(4, false);
+	} else {
+		t = type_int_named(word, true);
+		if (!t)
+			t = type_defined(NULL, word);
+		if (!t && type_typedef_hook)
+			t = type_typedef_hook(word);
+	}
+	if (!t) {
+		errno = ENOENT;
+		return NULL;
+	}
+	for (; *p; p++)
+		if (*p == '*')
+			t = type_ptr(t);
 	return t;
 }

@@ -31,6 +31,10 @@ enum type_kind {
 	TY_KSTACK,	/* a kernel stack: s64 id in a stack map (negative: none) */
 	TY_USTACK,	/* a user stack: s64 id, then u64 pid */
 	TY_BUF,		/* buf(): u64 length, then size - 8 bytes of data */
+	TY_ARRAY,	/* count elements of elem, as C lays them out */
+	TY_NAMED,	/* bytes the kernel sends that user space names
+			 * (a uid as its user, an errno as its message):
+			 * namer->show prints them; name: its argument */
 	/* aggregations: only as map values */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -41,6 +45,8 @@ struct field {
 	int offset;		/* byte offset in the struct or tuple */
 	int size;		/* bytes it occupies at the source */
 	bool data_loc;		/* tracepoint __data_loc: u32 (len << 16 | off) */
+	int bitoff;		/* bitfield: first bit, counted from offset */
+	int bits;		/* bitfield: width; 0 for an ordinary member */
 };
 
 struct type {
@@ -49,7 +55,11 @@ struct type {
 	bool is_signed;
 	struct field *fields;	/* TY_TUPLE, TY_STRUCT */
 	int nfields;
-	struct type *elem;	/* TY_PTR, TY_SUM/MIN/MAX (the summed int) */
+	struct type *elem;	/* TY_PTR, TY_ARRAY, TY_SUM/MIN/MAX (the summed int) */
+	int count;		/* TY_ARRAY: elements */
+	int align;		/* TY_STRUCT, TY_TUPLE: alignment as C has it */
+	bool is_union;		/* TY_STRUCT: a union (printed the same) */
+	const struct builtin *namer;	/* TY_NAMED: who prints it */
 	char *name;		/* TY_STRUCT */
 	int64_t lh_min, lh_max, lh_step;	/* TY_LHIST */
 	int btf_id;		/* TY_STRUCT from kernel BTF, 0 otherwise */
@@ -63,7 +73,8 @@ struct type {
 static inline bool type_in_reg(const struct type *t)
 {
 	return t->kind == TY_INT || t->kind == TY_PROBE || t->kind == TY_PTR ||
-	       t->kind == TY_FUNC || t->kind == TY_KSYM;
+	       t->kind == TY_FUNC || t->kind == TY_KSYM ||
+	       (t->kind == TY_NAMED && t->size == 8);
 }
 
 /* Values printed as text: strings, names, symbols, stacks. */
@@ -72,7 +83,13 @@ static inline bool type_is_text(const struct type *t)
 	return t->kind == TY_STR || t->kind == TY_PROBE || t->kind == TY_FUNC ||
 	       t->kind == TY_KSYM || t->kind == TY_USYM ||
 	       t->kind == TY_KSTACK || t->kind == TY_USTACK ||
-	       t->kind == TY_INET;
+	       t->kind == TY_INET || t->kind == TY_NAMED;
+}
+
+/* Aggregates: held in memory as C lays them out, never in a register. */
+static inline bool type_is_record(const struct type *t)
+{
+	return t->kind == TY_STRUCT || t->kind == TY_ARRAY;
 }
 
 /* A kernel (user false) or user stack type of depth frames. */
@@ -88,8 +105,48 @@ extern struct type *(*type_struct_named)(const char *name);
 extern int (*type_complete_hook)(struct type *t);
 /* A kernel constant (BTF enumerator or well-known macro); 0 or -ENOENT. */
 extern int (*type_const_named)(const char *name, int64_t *value);
+/* A kernel typedef resolved to its type, or NULL. */
+extern struct type *(*type_typedef_hook)(const char *name);
 int type_complete(struct type *t);
 struct type *type_ptr(struct type *elem);
+/*
+ * A value of size bytes that builtin b names in user space; arg is what
+ * b's show hook takes besides (a format, a filter), or NULL.
+ */
+struct builtin;
+struct type *type_named(const struct builtin *b, int size, const char *arg);
+/* count elements of elem; an array of char is a string (TY_STR). */
+struct type *type_array(struct type *elem, int count);
+/* Alignment of t in a C struct or a tuple (x86-64 SysV). */
+int type_align(const struct type *t);
+
+/*
+ * Types a script defines (C struct, union, enum and typedef definitions)
+ * are found before kernel BTF's.  tag is "struct", "union", "enum" or
+ * NULL for a typedef.  type_define fails with -EEXIST for a redefinition.
+ */
+int type_define(const char *tag, const char *name, struct type *t);
+struct type *type_defined(const char *tag, const char *name);
+/* A script's enumerator, also found by type_const(). */
+int type_define_const(const char *name, int64_t value);
+/* A named constant: the script's enumerators first, then the kernel's. */
+int type_const(const char *name, int64_t *value);
+/*
+ * Resolves a struct or union by name: the script's definitions, then
+ * BTF.  NULL with errno set.
+ */
+struct type *type_struct(const char *tag, const char *name);
+/*
+ * A type written in a cast or sizeof: "uint32", "struct task_struct *",
+ * "int8 **", a typedef of the script; NULL with errno = ENOENT when the
+ * name is unknown.
+ */
+struct type *type_parse(const char *text);
+/*
+ * An integer type by name: bpftrace's (int8 ... uint64) and, unless
+ * lang_only, C's and the kernel's (uint32_t, u32, __s64, size_t ...).
+ */
+struct type *type_int_named(const char *name, bool lang_only);
 
 /*
  * Types live until type_free_all(): every one is made by type_new(),
@@ -97,6 +154,11 @@ struct type *type_ptr(struct type *elem);
  */
 struct type *type_new(void);
 void type_free_all(void);
+/*
+ * fn runs at every type_free_all(), before the types go: a module that
+ * keeps types in a cache of its own drops them there.
+ */
+void type_on_free(void (*fn)(void));
 struct type *type_int(int size, bool is_signed);
 struct type *type_str(int size);
 /* A buf() value holding up to n bytes (size n + 8). */

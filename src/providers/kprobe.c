@@ -264,6 +264,7 @@ const struct provider kprobe_provider = {
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.ctx = CTX_NONE,
 	.cookie = true,
+	.can_override = true,
 	.available = feat_kprobes,
 	.arg_offset = provider_ptregs_arg,
 	.expand = kprobe_expand,

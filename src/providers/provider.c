@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <errno.h>
+#include <sys/stat.h>
+#include <limits.h>
+#include <glob.h>
+#include <dirent.h>
 #include <sys/wait.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -102,38 +106,6 @@ int provider_split(const char *rest, char **parts, int max)
 		if (!colon)
 			return n;
 		rest = colon + 1;
-	}
-}
-
-/*
- * Splits rest at the colons outside double quotes into at most max
- * parts, without the quotes.
- */
-int provider_split_quoted(const char *rest, char **parts, int max)
-{
-	struct buf b = { 0 };
-	bool quoted = false;
-	int n = 0;
-
-	for (;; rest++) {
-		if (*rest == '"') {
-			quoted = !quoted;
-			continue;
-		}
-		if (*rest && (*rest != ':' || quoted)) {
-			buf_put(&b, rest, 1);
-			continue;
-		}
-		if (n == max) {
-			buf_free(&b);
-			provider_free_parts(parts, n);
-			return -E2BIG;
-		}
-		buf_put(&b, "", 0);
-		parts[n++] = b.p;
-		memset(&b, 0, sizeof(b));
-		if (!*rest)
-			return n;
 	}
 }
 
@@ -614,4 +586,54 @@ int provider_ptregs_offset(const struct probe_inst *pi, const char *name)
 int provider_ptregs_retval(const struct probe_inst *pi)
 {
 	return offsetof(struct pt_regs, rax);
+}
+
+/* Appends the regular files glob pattern matches (executables only if
+ * exec) to out. */
+static void provider_glob_into(const char *pattern, bool exec, struct vec *out)
+{
+	struct stat sb;
+	glob_t gl;
+	size_t i;
+
+	if (glob(pattern, 0, NULL, &gl))
+		return;
+	for (i = 0; i < gl.gl_pathc; i++)
+		if (!stat(gl.gl_pathv[i], &sb) && S_ISREG(sb.st_mode) &&
+		    (!exec || !access(gl.gl_pathv[i], X_OK)))
+			vec_push(out, xstrdup(gl.gl_pathv[i]));
+	globfree(&gl);
+}
+
+int provider_glob_files(const char *pattern, struct vec *out)
+{
+	const char *path = getenv("PATH"), *end;
+	char buf[PATH_MAX];
+	struct dirent *de;
+	struct stat sb;
+	int before = out->n;
+	DIR *d;
+
+	provider_glob_into(pattern, false, out);
+	if (strchr(pattern, '/'))
+		return out->n - before;
+	for (; path && *path; path = *end ? end + 1 : end) {
+		end = strchrnul(path, ':');
+		if (end == path)
+			continue;
+		snprintf(buf, sizeof(buf), "%.*s", (int)(end - path), path);
+		d = opendir(buf);
+		if (!d)
+			continue;
+		while ((de = readdir(d))) {
+			if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - path),
+				     path, de->d_name) >= (int)sizeof(buf) ||
+			    !util_glob(pattern, buf) || stat(buf, &sb) ||
+			    !S_ISREG(sb.st_mode) || access(buf, X_OK))
+				continue;
+			vec_push(out, xstrdup(buf));
+		}
+		closedir(d);
+	}
+	return out->n - before;
 }

@@ -87,6 +87,16 @@ struct provider {
 	enum ctx_mode ctx;
 	bool cookie;			/* bpf_get_attach_cookie() works: one
 					 * program can serve many instances */
+	bool can_override;		/* bpf_override_return() may change the
+					 * probed kernel function's result */
+	bool can_d_path;		/* bpf_d_path() may be called (on the
+					 * functions the kernel allows it for) */
+	bool user;			/* probes in user-space code: with -p,
+					 * -l with no type or a wildcard type
+					 * lists these alone, as bpftrace does */
+	bool attach_lifo;		/* the kernel runs the program attached
+					 * last to a site first: attached in
+					 * reverse, blocks run in script order */
 
 	/*
 	 * Whether this kernel can run the probe type, with a sentence naming
@@ -99,10 +109,7 @@ struct provider {
 	/*
 	 * Expands spec (the whole text, e.g. "tracepoint:sched:sched_*")
 	 * into struct probe_inst pointers appended to out.  Matching nothing
-	 * is an error: -ENOENT when the spec is well formed and names files
-	 * or categories that exist but no probe in them matches (a probe of
-	 * several specs then warns and runs the others), another -errno for
-	 * anything else (a missing file, a malformed spec).
+	 * is an error.
 	 */
 	int (*expand)(const struct provider *p, const char *spec,
 		      struct vec *out, char *err, size_t errlen);
@@ -193,12 +200,6 @@ const char *provider_rest(const struct provider *p, const char *spec);
  */
 int provider_split(const char *rest, char **parts, int max);
 void provider_free_parts(char **parts, int n);
-/*
- * The same, splitting only at the colons outside double quotes, which
- * are dropped: bpftrace's usdt:"/lib/libstdc++.so.6":x and
- * uprobe:/bin/x:"ns::f".  -E2BIG beyond max parts.
- */
-int provider_split_quoted(const char *rest, char **parts, int max);
 
 /* A decimal count ("100", "1e6"); 0 or -EINVAL/-ERANGE. */
 int provider_parse_count(const char *s, uint64_t *out);
@@ -282,5 +283,15 @@ int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
  * "tracepoint:x*"), xstrdup'd; NULL for NULL.
  */
 char *provider_pattern(const struct provider *p, const char *pattern);
+
+/*
+ * -l with a wildcard target, as bpftrace finds them: the regular files
+ * the pattern matches (glob(3), from the working directory for a
+ * relative one) and, for a pattern without '/', the executables in the
+ * $PATH directories whose whole path it matches ("*sh" finds
+ * /bin/bash, "b*sh" nothing).  Each xstrdup'd, appended to out.
+ * Returns how many.
+ */
+int provider_glob_files(const char *pattern, struct vec *out);
 
 #endif

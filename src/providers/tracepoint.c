@@ -57,11 +57,11 @@ static int tp_not_found(const char *cat, const char *event, char *err,
 		snprintf(err, errlen,
 			 "tracepoint '%s:%s': tracefs is not available (mounting it on /sys/kernel/tracing failed: %s)",
 			 cat, event, strerror(errno));
-		return -EOPNOTSUPP;
+		return -ENOENT;
 	}
 	if (!tracefs_has_category(cat))
 		snprintf(err, errlen,
-			 "tracepoint not found: %s:%s (there is no category '%s': no %s/events/%s)",
+			 "tracepoint not found: %s:%s: there is no category '%s' (no %s/events/%s)",
 			 cat, event, cat, dir, cat);
 	else
 		snprintf(err, errlen,
@@ -101,7 +101,7 @@ static int tp_expand(const struct provider *p, const char *spec,
 	} else {
 		ret = tracefs_list(parts[0], parts[1], tp_add, &c);
 		if (ret == 0) {
-			snprintf(err, errlen, "tracepoints not found: %s:%s",
+			snprintf(err, errlen, "no tracepoint matches '%s:%s'",
 				 parts[0], parts[1]);
 			ret = -ENOENT;
 		} else if (ret > 0) {

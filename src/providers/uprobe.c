@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <elf.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +134,7 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 		snprintf(err, errlen, "%s", why);
 		return -EOPNOTSUPP;
 	}
-	n = rest ? provider_split_quoted(rest, parts, 2) : -EINVAL;
+	n = rest ? provider_split(rest, parts, 2) : -EINVAL;
 	if (n != 2 || !*parts[0] || !*parts[1]) {
 		if (n > 0)
 			provider_free_parts(parts, n);
@@ -143,7 +144,7 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	ret = symtab_resolve_path(parts[0], provider_pid > 0 ? provider_pid : -1,
 				  path, sizeof(path));
 	if (ret) {
-		/* A missing file is an error even among other specs. */
+		/* A missing file is an error even among other specs (bpftrace). */
 		snprintf(err, errlen,
 			 "uprobe target file '%s' does not exist or is not executable (no such file, library or program)",
 			 parts[0]);
@@ -176,17 +177,30 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 		} else if (!(sym = symtab_lookup_addr(st, addr, &off)) ||
 			   (off && off >= sym->size)) {
 			/*
-			 * As bpftrace: an address must fall in a function, so
-			 * that it is an instruction of code and not data.
+			 * An address in no function would never be hit; the
+			 * lookup's fallback to an unsized function below it
+			 * (assembly) is taken only at that function's start.
 			 */
-			snprintf(err, errlen,
-				 "Could not resolve address: %s:0x%llx (no function contains it)",
-				 path, (unsigned long long)addr);
+			snprintf(err, errlen, "Could not resolve address: %s:%s: no function of the file holds it",
+				 path, parts[1]);
 			ret = -EINVAL;
 		} else {
-			ret = uprobe_add_at(&a, parts[1], NULL, addr);
+			/* Named in decimal, as bpftrace names it. */
+			char dec[32];
+
+			snprintf(dec, sizeof(dec), "%llu", (unsigned long long)addr);
+			ret = uprobe_add_at(&a, dec, NULL, addr);
 		}
 	} else {
+		/* "name"+off: quotes keep a symbol's odd characters. */
+		if (parts[1][0] == '"') {
+			char *q = strchr(parts[1] + 1, '"');
+
+			if (q) {
+				memmove(q, q + 1, strlen(q + 1) + 1);
+				memmove(parts[1], parts[1] + 1, strlen(parts[1]));
+			}
+		}
 		plus = strchr(parts[1], '+');
 		if (plus) {
 			*plus = 0;
@@ -212,7 +226,7 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 				 parts[1], (unsigned long long)sym->size);
 			ret = -EINVAL;
 		} else {
-			/* bpftrace names SYMBOL+0 as SYMBOL. */
+			/* "+0" is the function itself, and named so. */
 			if (plus && off)
 				*plus = '+';
 			ret = uprobe_add_at(&a, parts[1], sym->name,
@@ -250,36 +264,128 @@ static int uprobe_list_one(const struct symtab_sym *sym, void *arg)
 	return 0;
 }
 
-/* "uprobe:PATH[:GLOB]": PATH's functions; nothing without a PATH. */
+/* Lists the functions of one file matching the function glob. */
+static int uprobe_list_file(struct uprobe_lister *l, const char *path,
+			    const char *glob)
+{
+	struct symtab *st = symtab_open(path);
+	int ret;
+
+	if (!st)
+		return -errno;
+	l->path = path;
+	l->last = NULL;
+	ret = symtab_glob(st, glob, uprobe_list_one, l);
+	symtab_close(st);
+	return ret;
+}
+
+struct uprobe_mapped {
+	struct uprobe_lister *l;
+	const char *path_glob, *func_glob;
+	bool first;		/* only the program, as bpftrace for "*" */
+	int n;
+};
+
+static void uprobe_list_mapped(const char *path, void *arg)
+{
+	struct uprobe_mapped *m = arg;
+	char *shown;
+
+	if ((m->first && m->n) || !util_glob(m->path_glob, path))
+		return;
+	m->n++;
+	/* As bpftrace names them: through the process's root. */
+	shown = xasprintf("/proc/%d/root%s", (int)provider_pid, path);
+	uprobe_list_file(m->l, shown, m->func_glob);
+	free(shown);
+}
+
+static void uprobe_collect(const char *name, void *arg)
+{
+	vec_push(arg, xstrdup(name));
+}
+
+static int uprobe_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The files a wildcard path names (provider_glob_files: the file system
+ * and, for a bare name, $PATH), each function matching funcs, in the
+ * order bpftrace prints them: whole lines sorted.
+ */
+static int uprobe_list_glob(struct uprobe_lister *l, const char *path_glob,
+			    const char *funcs)
+{
+	void (*fn)(const char *name, void *arg) = l->fn;
+	struct vec files = { 0 }, names = { 0 };
+	void *arg = l->arg;
+	int i;
+
+	provider_glob_files(path_glob, &files);
+	l->fn = uprobe_collect;
+	l->arg = &names;
+	for (i = 0; i < files.n; i++) {
+		/* Files that are no ELF objects are skipped. */
+		uprobe_list_file(l, files.v[i], funcs);
+		free(files.v[i]);
+	}
+	vec_free(&files);
+	if (names.n)
+		qsort(names.v, names.n, sizeof(*names.v), uprobe_cmp_str);
+	for (i = 0; i < names.n; i++) {
+		fn(names.v[i], arg);
+		free(names.v[i]);
+	}
+	vec_free(&names);
+	l->fn = fn;
+	l->arg = arg;
+	return 0;
+}
+
+/*
+ * "uprobe:PATH[:GLOB]": PATH's functions; nothing without a PATH.  A
+ * wildcard in PATH matches the files the -p process maps ("*" alone: its
+ * program, as bpftrace lists it), or without -p the file system.
+ */
 static int uprobe_list(const struct provider *p, const char *pattern,
 		       void (*fn)(const char *name, void *arg), void *arg)
 {
 	struct uprobe_lister l = { p, NULL, NULL, fn, arg };
 	const char *rest = pattern ? provider_rest(p, pattern) : NULL;
 	char path[4096], *parts[2];
-	struct symtab *st;
+	const char *funcs;
 	int n, ret;
 
+	/* -p with no pattern: the process's program, as "uprobe:*". */
+	if (!pattern && provider_pid > 0)
+		rest = "*";
 	if (!rest || !*rest)
 		return 0;
 	n = provider_split(rest, parts, 2);
-	if (n < 1 || util_has_glob(parts[0])) {
+	if (n < 1) {
 		ret = 0;
+		goto out;
+	}
+	funcs = n == 2 && *parts[1] ? parts[1] : "*";
+	if (util_has_glob(parts[0])) {
+		if (provider_pid > 0) {
+			struct uprobe_mapped m = { &l, parts[0], funcs,
+						   !strcmp(parts[0], "*"), 0 };
+
+			ret = symtab_mapped_files(provider_pid, uprobe_list_mapped, &m);
+		} else {
+			ret = uprobe_list_glob(&l, parts[0], funcs);
+		}
 		goto out;
 	}
 	ret = symtab_resolve_path(parts[0], provider_pid > 0 ? provider_pid : -1,
 				  path, sizeof(path));
 	if (ret)
 		goto out;
-	st = symtab_open(path);
-	if (!st) {
-		ret = -errno;
-		goto out;
-	}
-	l.path = path;
-	ret = symtab_glob(st, n == 2 && *parts[1] ? parts[1] : "*",
-			  uprobe_list_one, &l);
-	symtab_close(st);
+	ret = uprobe_list_file(&l, path, funcs);
 out:
 	if (n > 0)
 		provider_free_parts(parts, n);
@@ -304,6 +410,7 @@ static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
 }
 
 const struct provider uprobe_provider = {
+	.attach_lifo = true,
 	.name = "uprobe",
 	.alias = "u",
 	.prog_type = BPF_PROG_TYPE_KPROBE,
@@ -313,9 +420,11 @@ const struct provider uprobe_provider = {
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,
+	.user = true,
 };
 
 const struct provider uretprobe_provider = {
+	.attach_lifo = true,
 	.name = "uretprobe",
 	.alias = "ur",
 	.prog_type = BPF_PROG_TYPE_KPROBE,
@@ -325,4 +434,5 @@ const struct provider uretprobe_provider = {
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,
+	.user = true,
 };

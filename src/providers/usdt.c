@@ -79,11 +79,43 @@ struct usdt_walk {
 	bool list;
 };
 
+/*
+ * Splits rest at the colons outside double quotes into at most max
+ * parts, without the quotes (bpftrace's usdt:"/lib/libstdc++.so.6":x).
+ */
+static int usdt_split(const char *rest, char **parts, int max)
+{
+	struct buf b = { 0 };
+	bool quoted = false;
+	int n = 0;
+
+	for (;; rest++) {
+		if (*rest == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (*rest && (*rest != ':' || quoted)) {
+			buf_put(&b, rest, 1);
+			continue;
+		}
+		if (n == max) {
+			buf_free(&b);
+			provider_free_parts(parts, n);
+			return -E2BIG;
+		}
+		buf_put(&b, "", 0);
+		parts[n++] = b.p;
+		memset(&b, 0, sizeof(b));
+		if (!*rest)
+			return n;
+	}
+}
+
 /* Splits "PATH:PROV:NAME", "PATH:NAME" or (for -l) "PATH" into *pat. */
 static int usdt_parse(const char *rest, char **parts, int *n,
 		      struct usdt_pat *pat, bool list)
 {
-	*n = rest ? provider_split_quoted(rest, parts, 3) : -EINVAL;
+	*n = rest ? usdt_split(rest, parts, 3) : -EINVAL;
 	if (*n < 1 || (*n == 1 && !list)) {
 		if (*n > 0)
 			provider_free_parts(parts, *n);
@@ -92,17 +124,16 @@ static int usdt_parse(const char *rest, char **parts, int *n,
 	pat->path = parts[0];
 	pat->prov = *n == 3 ? parts[1] : "*";
 	pat->name = *n >= 2 ? parts[*n - 1] : "*";
-	/*
-	 * bpftrace's usdt::PROV:NAME takes every object of the -p process,
-	 * and usdt:PATH::NAME any provider.
-	 */
+	/* usdt:PATH::NAME: any provider; usdt::PROV:NAME: what -p maps. */
+	if (!*pat->prov)
+		pat->prov = "*";
 	if (!*pat->path && provider_pid > 0)
 		pat->path = "*";
-	if (!*pat->prov && *n == 3)
-		pat->prov = "*";
-	if (!*pat->path || !*pat->prov || !*pat->name) {
+	if (!*pat->path || !*pat->name) {
+		int err = *pat->path ? -EINVAL : -EDESTADDRREQ;
+
 		provider_free_parts(parts, *n);
-		return -EINVAL;
+		return err;
 	}
 	return 0;
 }
@@ -126,13 +157,15 @@ static bool usdt_pid_matches(pid_t pid, const char *target, const char *path)
 	if (!strcmp(target, path))
 		return true;
 	if (*target != '/') {
+		/* A name or relative path: resolved among pid's mappings. */
 		if (symtab_resolve_path(target, pid, resolved, sizeof(resolved)))
 			return false;
 		if (!strcmp(resolved, path))
 			return true;
 		target = resolved;
 	}
-	a = xasprintf("/proc/%d/root%s", (int)pid, target);
+	a = !strncmp(target, "/proc/", 6) ? xstrdup(target) :
+	    xasprintf("/proc/%d/root%s", (int)pid, target);
 	b = xasprintf("/proc/%d/root%s", (int)pid, path);
 	same = usdt_same_file(a, b);
 	free(a);
@@ -355,8 +388,13 @@ static int usdt_expand(const struct provider *p, const char *spec,
 		snprintf(err, errlen, "usdt probes need uprobes; %s", why);
 		return -EOPNOTSUPP;
 	}
-	if (usdt_parse(provider_rest(p, spec), parts, &n, &pat, false)) {
-		snprintf(err, errlen, "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
+	ret = usdt_parse(provider_rest(p, spec), parts, &n, &pat, false);
+	if (ret == -EDESTADDRREQ) {
+		snprintf(err, errlen, "usdt probe must specify at least path or pid to probe (usdt:PATH:... or -p PID)");
+		return -EINVAL;
+	}
+	if (ret) {
+		snprintf(err, errlen, "expected usdt:PATH:PROVIDER:NAME, usdt:PATH:NAME, usdt:PATH::NAME or, with -p, usdt::PROVIDER:NAME");
 		return -EINVAL;
 	}
 	ret = usdt_walk(p, &pat, false, out, err, errlen);
@@ -404,7 +442,7 @@ static int usdt_list(const struct provider *p, const char *pattern,
 	for (i = 0; i < names.n; i++) {
 		if (i && !strcmp(names.v[i], names.v[i - 1]))
 			continue;
-		if (!rest && !util_glob(pattern, names.v[i]))
+		if (!rest && pattern && !util_glob(pattern, names.v[i]))
 			continue;
 		fn(names.v[i], arg);
 	}
@@ -577,6 +615,7 @@ static int usdt_attach(const struct probe_inst *pi, int prog_fd,
 }
 
 const struct provider usdt_provider = {
+	.attach_lifo = true,
 	.name = "usdt",
 	.alias = "U",
 	.prog_type = BPF_PROG_TYPE_KPROBE,
@@ -586,4 +625,5 @@ const struct provider usdt_provider = {
 	.arg_emit = usdt_arg_emit,
 	.list = usdt_list,
 	.attach = usdt_attach,
+	.user = true,
 };

@@ -1,148 +1,149 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * watchpoint:ADDRESS:LENGTH:MODE (w:): a hardware breakpoint through
- * perf (PERF_TYPE_BREAKPOINT) that runs the program each time the CPU
- * reads (r), writes (w) or executes (x) the watched bytes.  With -p or
- * -c the address is one of that process; otherwise a kernel address,
- * watched on every CPU.  bpftrace's other form, FUNCTION+argN, which
- * watches an address a function receives, and asyncwatchpoint (aw:),
- * which takes only that form, are refused with a located error.
+ * watchpoint:ADDR:LEN:MODE and asyncwatchpoint:ADDR:LEN:MODE: a hardware
+ * breakpoint (PERF_TYPE_BREAKPOINT) on LEN bytes at ADDR of the -p or -c
+ * process, firing on MODE accesses: r, w, x or rw.  The CPU's debug
+ * registers do the watching, so the machine must offer them.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/syscall.h>
 #include <linux/bpf.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 
 #include "util.h"
-#include "kernel/perf.h"
 #include "providers/provider.h"
 
-#define WP_PMU "/sys/bus/event_source/devices/breakpoint"
-
-/* An instance's pi->data. */
-struct wp_data {
-	uint64_t addr;
-	int len;
-	int bp_type;		/* HW_BREAKPOINT_* mask */
-};
-
-/* What the kernel lacks, as a sentence: the breakpoint PMU. */
-static bool wp_available(const char **why)
+static int wp_open(uint64_t addr, int len, int type, pid_t pid)
 {
-	if (!access(WP_PMU, F_OK))
-		return true;
-	if (why)
-		*why = "watchpoints need hardware breakpoints, and this kernel or machine has none (no " WP_PMU ": CONFIG_HAVE_HW_BREAKPOINT or the CPU's debug registers are missing)";
-	return false;
+	struct perf_event_attr attr = { 0 };
+	int fd;
+
+	attr.type = PERF_TYPE_BREAKPOINT;
+	attr.size = sizeof(attr);
+	attr.bp_type = type;
+	attr.bp_addr = addr;
+	attr.bp_len = len;
+	attr.sample_period = 1;
+	attr.precise_ip = 2;
+	fd = syscall(SYS_perf_event_open, &attr, pid, pid > 0 ? -1 : 0, -1,
+		     PERF_FLAG_FD_CLOEXEC);
+	return fd < 0 ? -errno : fd;
 }
 
-static int wp_pid(void)
+/* Whether this machine has hardware breakpoints, tried on ourselves. */
+static bool wp_available(const char **why)
 {
-	return provider_pid > 0 ? provider_pid : provider_cpid;
+	static char msg[160];
+	static int state;	/* 0 unknown, 1 yes, -1 no */
+	static long probe_word;
+	int fd;
+
+	if (!state) {
+		fd = wp_open((uint64_t)(uintptr_t)&probe_word, HW_BREAKPOINT_LEN_8,
+			     HW_BREAKPOINT_W, 0);
+		if (fd >= 0) {
+			close(fd);
+			state = 1;
+		} else {
+			snprintf(msg, sizeof(msg),
+				 "watchpoints need hardware breakpoints, and this machine has none (perf_event_open of PERF_TYPE_BREAKPOINT: %s)",
+				 strerror(-fd));
+			state = -1;
+		}
+	}
+	if (state < 0 && why)
+		*why = msg;
+	return state > 0;
 }
 
 /*
- * The mode as bpftrace checks it: letters of "rwx", each once, in any
- * order; x86 cannot watch reads alone or mix execution with data.
- * HW_BREAKPOINT_* mask or -EINVAL with err set.
+ * MODE checked as bpftrace checks it, in its words: letters of "rwx",
+ * each once; x86-64 cannot watch reads alone or mix execution with data
+ * (r, rx, wx and rwx are refused).  HW_BREAKPOINT_* mask, or -EINVAL
+ * with err set.
  */
-static int wp_mode(const char *mode, char *err, size_t errlen)
+static int wp_mode(const char *s, char *err, size_t errlen)
 {
-	int bp = 0, bit;
 	const char *c;
+	int t = 0, bit;
 
-	if (!*mode) {
-		snprintf(err, errlen, "watchpoint mode must be combination of (r,w,x)");
-		return -EINVAL;
-	}
-	for (c = mode; *c; c++) {
+	for (c = s; *c; c++) {
 		bit = *c == 'r' ? HW_BREAKPOINT_R : *c == 'w' ? HW_BREAKPOINT_W :
 		      *c == 'x' ? HW_BREAKPOINT_X : 0;
 		if (!bit) {
 			snprintf(err, errlen, "watchpoint mode must be combination of (r,w,x)");
 			return -EINVAL;
 		}
-		if (bp & bit) {
+		if (t & bit) {
 			snprintf(err, errlen, "watchpoint modes may not be duplicated");
 			return -EINVAL;
 		}
-		bp |= bit;
+		t |= bit;
 	}
-	if (bp == HW_BREAKPOINT_R || ((bp & HW_BREAKPOINT_X) && bp != HW_BREAKPOINT_X)) {
-		snprintf(err, errlen,
-			 "invalid watchpoint mode: %s (x86-64 watches w, rw or x)",
-			 mode);
+	if (!t) {
+		snprintf(err, errlen, "watchpoint mode must be combination of (r,w,x)");
 		return -EINVAL;
 	}
-	return bp;
+	if (t == HW_BREAKPOINT_R || ((t & HW_BREAKPOINT_X) && t != HW_BREAKPOINT_X)) {
+		snprintf(err, errlen,
+			 "invalid watchpoint mode: %s (x86-64 watches w, rw or x)", s);
+		return -EINVAL;
+	}
+	return t;
 }
 
 static int wp_expand(const struct provider *p, const char *spec,
 		     struct vec *out, char *err, size_t errlen)
 {
 	const char *rest = provider_rest(p, spec);
-	unsigned long long addr, len;
+	char *parts[3], *end;
 	struct probe_inst *pi;
-	struct wp_data *d;
-	char *parts[3], *end, *target;
-	int n, bp, ret = -EINVAL;
+	uint64_t addr;
+	long len;
+	int n, mode, ret = -EINVAL;
 
 	n = rest ? provider_split(rest, parts, 3) : -EINVAL;
 	if (n != 3) {
+		snprintf(err, errlen, "%s probe type requires 3 arguments: %s:ADDRESS:LENGTH:MODE",
+			 p->name, p->name);
 		if (n > 0)
 			provider_free_parts(parts, n);
-		snprintf(err, errlen, "%s probe type requires 3 arguments", p->name);
 		return -EINVAL;
 	}
-	if (strchr(parts[0], '+')) {
-		snprintf(err, errlen,
-			 "%s:FUNCTION+argN (watching an address a function receives) is not supported yet",
-			 p->name);
-		ret = -EOPNOTSUPP;
-		goto out;
-	}
-	if (p == &asyncwatchpoint_provider) {
-		snprintf(err, errlen, "asyncwatchpoint requires a function name");
-		goto out;
-	}
-	errno = 0;
 	addr = strtoull(parts[0], &end, 0);
-	if (*end || errno || !*parts[0]) {
-		snprintf(err, errlen, "'%s' is not an address", parts[0]);
+	if (*end || !*parts[0]) {
+		snprintf(err, errlen, "%s: '%s' is not an address (the function+arg form is not supported)",
+			 p->name, parts[0]);
 		goto out;
 	}
-	if (!addr) {
-		snprintf(err, errlen, "watchpoint must be attached to a non-zero address");
-		goto out;
-	}
-	len = strtoull(parts[1], &end, 10);
+	len = strtol(parts[1], &end, 10);
 	if (*end || (len != 1 && len != 2 && len != 4 && len != 8)) {
-		snprintf(err, errlen, "watchpoint length must be one of (1,2,4,8)");
+		snprintf(err, errlen, "watchpoint length must be one of (1,2,4,8), not '%s'",
+			 parts[1]);
 		goto out;
 	}
-	bp = wp_mode(parts[2], err, errlen);
-	if (bp < 0)
+	mode = wp_mode(parts[2], err, errlen);
+	if (mode < 0)
 		goto out;
-	/* bpftrace's name: the process's binary, the address in decimal. */
-	target = wp_pid() > 0 ? xasprintf(":/proc/%d/exe", wp_pid()) : xstrdup("");
-	{
-		char *name = xasprintf("%s%s:%llu:%llu:%s", p->name, target,
-				       addr, len, parts[2]);
-
-		pi = provider_inst(p, name);
-		free(name);
+	if (provider_pid <= 0 && provider_cpid <= 0) {
+		snprintf(err, errlen, "%s needs a process: -p PID or -c COMMAND",
+			 p->name);
+		goto out;
 	}
-	free(target);
-	d = xcalloc(1, sizeof(*d));
-	d->addr = addr;
-	d->len = (int)len;
-	d->bp_type = bp;
-	pi->data = d;
+	pi = xcalloc(1, sizeof(*pi));
+	pi->prov = p;
+	pi->when = WHEN_EVENT;
 	pi->cpu = -1;
+	pi->name = xasprintf("%s:0x%llx:%ld:%s", p->name,
+			     (unsigned long long)addr, len, parts[2]);
+	pi->target = xasprintf("0x%llx", (unsigned long long)addr);
+	pi->config = addr;
+	pi->period = ((uint64_t)len << 8) | (uint64_t)mode;
 	vec_push(out, pi);
 	ret = 0;
 out:
@@ -150,65 +151,27 @@ out:
 	return ret;
 }
 
-/* bpftrace lists no watchpoints: they are addresses, not names. */
+/* Watchpoints are made by address, not found: there is nothing to list. */
 static int wp_list(const struct provider *p, const char *pattern,
 		   void (*fn)(const char *name, void *arg), void *arg)
 {
 	return 0;
 }
 
-static void wp_strerror(const struct probe_inst *pi, int e, char *err,
-			size_t errlen)
-{
-	if (e == -ENOSPC)
-		snprintf(err, errlen,
-			 "No more HW registers left: every debug register of the CPU watches something already");
-	else if (e == -ENOENT || e == -EOPNOTSUPP || e == -ENODEV)
-		snprintf(err, errlen,
-			 "%s: this kernel or machine has no hardware breakpoints (perf_event_open: %s)",
-			 pi->name, strerror(-e));
-	else if (e == -EINVAL && wp_pid() <= 0)
-		snprintf(err, errlen,
-			 "%s: the kernel refuses a breakpoint there (perf_event_open: %s; without -p or -c the address is a kernel one)",
-			 pi->name, strerror(-e));
-	else
-		snprintf(err, errlen, "Error attaching probe: %s: perf_event_open: %s",
-			 pi->name, strerror(-e));
-}
-
 static int wp_attach(const struct probe_inst *pi, int prog_fd,
-		     uint64_t cookie, struct fdset *fds,
-		     char *err, size_t errlen)
+		     uint64_t cookie, struct fdset *fds, char *err,
+		     size_t errlen)
 {
-	int pid = wp_pid(), start = fds->n, nlink = fds->nlink, i, n, pfd, ret;
-	const struct wp_data *d = pi->data;
-	const int *cpus = NULL;
+	pid_t pid = provider_pid > 0 ? provider_pid : provider_cpid;
+	int pfd = wp_open(pi->config, (int)(pi->period >> 8),
+			  (int)(pi->period & 0xff), pid);
 
-	n = pid > 0 ? 1 : perf_online_cpus(&cpus);
-	if (n < 0) {
-		snprintf(err, errlen, "cannot read the online CPUs: %s",
-			 strerror(-n));
-		return n;
+	if (pfd < 0) {
+		snprintf(err, errlen, "cannot set the hardware breakpoint: %s",
+			 strerror(-pfd));
+		return pfd;
 	}
-	for (i = 0; i < n; i++) {
-		pfd = perf_open_breakpoint(d->addr, d->len, d->bp_type, pid,
-					   pid > 0 ? -1 : cpus[i]);
-		if (pfd < 0) {
-			wp_strerror(pi, pfd, err, errlen);
-			ret = pfd;
-			goto fail;
-		}
-		ret = provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
-		if (ret)
-			goto fail;
-	}
-	return 0;
-fail:
-	while (fds->nlink > nlink)
-		close(fds->link[--fds->nlink]);
-	while (fds->n > start)
-		close(fds->fd[--fds->n]);
-	return ret;
+	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
 }
 
 const struct provider watchpoint_provider = {
@@ -223,6 +186,7 @@ const struct provider watchpoint_provider = {
 	.attach = wp_attach,
 };
 
+/* The same breakpoint; bpftrace reports it without stopping the process. */
 const struct provider asyncwatchpoint_provider = {
 	.name = "asyncwatchpoint",
 	.alias = "aw",

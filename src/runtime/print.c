@@ -13,6 +13,7 @@
 #include <linux/bpf.h>
 
 #include "print.h"
+#include "../builtins/builtin.h"
 #include "format.h"
 #include "../lang/types.h"
 #include "record.h"
@@ -33,7 +34,10 @@ static uint64_t rd64(const void *p)
 /* An integer narrowed to its declared width, as bpftrace reads it. */
 static int64_t int_of(const struct type *t, const void *p)
 {
-	uint64_t v = rd64(p);
+	uint64_t v = 0;
+
+	/* Only the integer's own bytes: it may end its buffer. */
+	memcpy(&v, p, t->size > 0 && t->size < 8 ? t->size : 8);
 
 	switch (t->size) {
 	case 1:
@@ -125,7 +129,7 @@ static bool quoted_in_json(const struct type *t)
 	return t->kind == TY_STR || t->kind == TY_PROBE ||
 	       t->kind == TY_KSYM || t->kind == TY_USYM ||
 	       t->kind == TY_FUNC || t->kind == TY_KSTACK ||
-	       t->kind == TY_USTACK;
+	       t->kind == TY_USTACK || t->kind == TY_NAMED;
 }
 
 /*
@@ -201,6 +205,70 @@ static const char *func_name(const struct rt_out *rt, uint64_t i)
 	return rt->func_names[i];
 }
 
+static void put_value(const struct rt_out *rt, const struct type *t,
+		      const void *p, uint32_t div, bool json, struct buf *out);
+
+/* A bitfield's value, from the bytes at its field offset. */
+static int64_t bitfield_of(const struct field *f, const void *p)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, p, (f->bitoff + f->bits + 7) / 8);
+	v <<= 64 - f->bitoff - f->bits;
+	if (f->type->is_signed)
+		return (int64_t)v >> (64 - f->bits);
+	return (int64_t)(v >> (64 - f->bits));
+}
+
+enum rec_mode { REC_VALUE, REC_KEY, REC_JSON };
+
+/*
+ * A struct or array as bpftrace prints it: "{ .a = 1, .b = [1,2] }" as a
+ * value, "{.a=1,.b=[1,2]}" in a map key (where integers read as signed at
+ * their width, as bpftrace's key printer reads them), and
+ * "{ "a": 1, "b": [1,2] }" in JSON.
+ */
+static void put_record(const struct rt_out *rt, const struct type *t,
+		       const void *p, enum rec_mode mode, struct buf *out)
+{
+	const char *data = p;
+	int i;
+
+	if (t->kind == TY_ARRAY) {
+		buf_put(out, "[", 1);
+		for (i = 0; i < t->count; i++) {
+			if (i)
+				buf_put(out, ",", 1);
+			put_record(rt, t->elem, data + i * t->elem->size, mode, out);
+		}
+		buf_put(out, "]", 1);
+		return;
+	}
+	if (t->kind != TY_STRUCT) {
+		if (mode == REC_KEY && t->kind == TY_INT)
+			put_s64(out, int_of(type_int(t->size, true), p));
+		else
+			put_value(rt, t, p, 1, mode == REC_JSON, out);
+		return;
+	}
+	put_str(out, mode == REC_KEY ? "{" : "{ ");
+	for (i = 0; i < t->nfields; i++) {
+		const struct field *f = &t->fields[i];
+
+		if (i)
+			put_str(out, mode == REC_KEY ? "," : ", ");
+		if (mode == REC_JSON)
+			buf_printf(out, "\"%s\": ", f->name);
+		else
+			buf_printf(out, mode == REC_KEY ? ".%s=" : ".%s = ", f->name);
+		if (f->bits)
+			put_s64(out, bitfield_of(f, data + f->offset));
+		else
+			put_record(rt, f->type, data + f->offset, mode, out);
+	}
+	put_str(out, mode == REC_KEY ? "}" : " }");
+}
+
 /*
  * A value in text, as bpftrace's value_to_str: integers (also inside
  * tuples) divided by div, pointers in decimal.
@@ -261,6 +329,13 @@ static void put_value(const struct rt_out *rt, const struct type *t,
 		}
 		buf_put(out, json ? "]" : ")", 1);
 		break;
+	case TY_STRUCT:
+	case TY_ARRAY:
+		put_record(rt, t, p, json ? REC_JSON : REC_VALUE, out);
+		break;
+	case TY_NAMED:
+		t->namer->show(t, p, out);
+		break;
 	case TY_NONE:
 		break;
 	default:
@@ -300,6 +375,8 @@ static void put_key_arg(const struct rt_out *rt, const struct type *t,
 		buf_printf(out, "0x%llx", (unsigned long long)rd64(p));
 	else if (t->kind == TY_KSTACK || t->kind == TY_USTACK)
 		put_stack(rt, t, p, 4, out);
+	else if (type_is_record(t))
+		put_record(rt, t, p, REC_KEY, out);
 	else
 		put_value(rt, t, p, 1, false, out);
 }
@@ -1291,16 +1368,21 @@ static int cmp_map_name(const void *a, const void *b)
 int print_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 		       int n)
 {
+	if (rt->format == OUT_FOLDED)
+		return fold_maps_at_exit(rt, maps, n);
+	fputs("\n\n", rt->f);
+	return print_maps(rt, maps, n);
+}
+
+int print_maps(const struct rt_out *rt, const struct map_info *maps, int n)
+{
 	const struct map_info **v;
 	int i, err, ret = 0;
 
-	if (rt->format == OUT_FOLDED)
-		return fold_maps_at_exit(rt, maps, n);
 	v = xmalloc((n ? n : 1) * sizeof(*v));
 	for (i = 0; i < n; i++)
 		v[i] = &maps[i];
 	qsort(v, n, sizeof(*v), cmp_map_name);
-	fputs("\n\n", rt->f);
 	for (i = 0; i < n; i++) {
 		err = print_map(rt, v[i], 0, 0);
 		if (err && !ret)

@@ -81,6 +81,8 @@ int print_map(const struct rt_out *rt, const struct map_info *m,
 	      uint64_t top, uint64_t div);
 
 /* Prints every non-empty map in the order bpftrace uses at exit. */
+/* Every map, by name, as SIGUSR1 prints them in bpftrace. */
+int print_maps(const struct rt_out *rt, const struct map_info *maps, int n);
 int print_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 		       int n);
 

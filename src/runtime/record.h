@@ -22,6 +22,7 @@ enum rec_kind {
 	REC_CAT,	/* id: format; payload: arguments */
 	REC_JOIN,	/* id: format (the separator); payload: struct rec_join */
 	REC_PROC,	/* a process to symbolize later; payload: u64 pid */
+	REC_HELPER_ERR,	/* -k: id: helper call site; payload: s64 error */
 };
 
 struct rec_hdr {

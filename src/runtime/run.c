@@ -31,7 +31,13 @@
 /* How long the reader sleeps when the programs have not woken it. */
 #define POLL_MS 100
 
-static volatile sig_atomic_t stop_signal;
+static volatile sig_atomic_t stop_signal, dump_signal;
+
+/* SIGUSR1: print every map and go on, as bpftrace does. */
+static void on_dump(int sig)
+{
+	dump_signal = 1;
+}
 
 static void on_signal(int sig)
 {
@@ -44,6 +50,11 @@ static uint64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+bool run_stopping(void)
+{
+	return stop_signal != 0;
 }
 
 void run_emit(struct runtime *rt, const char *type, const char *text,
@@ -284,7 +295,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	struct fdset fds = { 0 };
 	struct ring_buffer *rb = NULL;
 	struct sigaction sa = { .sa_handler = on_signal };
-	int i, err, nprobes = 0, status = 0, ret = 1;
+	int i, k, err, nprobes = 0, status = 0, ret = 1;
 	bool child_done = false;
 	const char **names;
 
@@ -329,6 +340,11 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	nprobes = c->attach.n;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	{
+		struct sigaction du = { .sa_handler = on_dump };
+
+		sigaction(SIGUSR1, &du, NULL);
+	}
 	if (child > 0 && c->uses_pids)
 		hold_child_exit(child);
 	/*
@@ -338,12 +354,18 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 * first event.  The "Attaching" line still means attached.
 	 */
 	fire(&rt, WHEN_BEGIN);
-	for (i = 0; i < c->attach.n; i++) {
-		struct cattach *at = c->attach.v[i];
+	/*
+	 * Script order, except for probe types whose kernel runs the last
+	 * program attached to a site first: those go second, in reverse, so
+	 * that several blocks on one event still run as written.
+	 */
+	for (k = 0; k < 2 * c->attach.n; k++) {
+		bool lifo = k >= c->attach.n;
+		struct cattach *at = c->attach.v[lifo ? 2 * c->attach.n - 1 - k : k];
 		struct cprog *p = c->progs.v[at->prog];
 		char msg[512] = "";
 
-		if (at->pi->when != WHEN_EVENT)
+		if (at->pi->when != WHEN_EVENT || at->pi->prov->attach_lifo != lifo)
 			continue;
 		err = at->pi->prov->attach(at->pi, p->fd, at->cookie, &fds,
 					   msg, sizeof(msg));
@@ -372,6 +394,12 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		child_go_fd = -1;
 	}
 	while (!rt.exiting && !stop_signal) {
+		if (dump_signal) {
+			dump_signal = 0;
+			ring_buffer__consume(rb);
+			print_maps(&rt.out, rt.maps, rt.nmaps);
+			fflush(rt.out.f);
+		}
 		err = ring_buffer__poll(rb, POLL_MS);
 		if (err < 0 && err != -EINTR) {
 			fprintf(stderr, "ferret: reading the ring buffer: %s\n",

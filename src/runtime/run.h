@@ -72,6 +72,9 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
  */
 pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd);
 
+/* True once SIGINT or SIGTERM asked the run to end. */
+bool run_stopping(void);
+
 /* Writes text as one output record (a JSON object under -f json). */
 void run_emit(struct runtime *rt, const char *type, const char *text,
 	      size_t len);

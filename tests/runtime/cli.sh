@@ -22,6 +22,197 @@ if [ "$(id -u)" != 0 ]; then
 	exit 0
 fi
 
+# -c is split on blanks with no quoting, as bpftrace splits it, and
+# options may follow the script.
+printf 'BEGIN { printf("begin\\n"); }\n' >"$TMP/c.bt"
+"$F" "$TMP/c.bt" -c "/usr/bin/echo 'a  b' c" >"$TMP/c1.txt" 2>&1
+bpftrace "$TMP/c.bt" -c "/usr/bin/echo 'a  b' c" 2>/dev/null | grep -v '^Attaching' >"$TMP/c2.txt"
+grep -v '^Attaching' "$TMP/c1.txt" >"$TMP/c1b.txt"
+why="$(diff "$TMP/c1b.txt" "$TMP/c2.txt" | head -3 | tr '\n' '|')" check c_split_like_bpftrace \
+	cmp -s "$TMP/c1b.txt" "$TMP/c2.txt"
+why="$(head -3 "$TMP/c1.txt")" check c_after_script grep -qx "'a  b' c" "$TMP/c1.txt"
+
+# -l with wildcards in the path (the file system, or with -p the files
+# the process maps) and in the probe type; a pattern with characters no
+# probe spec holds is a located error.
+FXB=$BUILD/tests/usdt_fixture
+if [ -x "$FXB" ]; then
+	"$FXB" --wait >/dev/null &
+	fxp=$!
+	sleep 0.2
+	"$F" -l 'uprobe:*' -p $fxp 2>&1 | sed "s/$fxp/PID/" >"$TMP/l1.txt"
+	bpftrace -l 'uprobe:*' -p $fxp 2>/dev/null | sed "s/$fxp/PID/" >"$TMP/l2.txt"
+	why="$(diff "$TMP/l1.txt" "$TMP/l2.txt" | head -3 | tr '\n' '|')" check list_uprobe_pid \
+		test -s "$TMP/l2.txt" -a "$(cat "$TMP/l1.txt")" = "$(cat "$TMP/l2.txt")"
+	"$F" -l 'uprobe:*ferret_usdt*:fx*' -p $fxp >"$TMP/l3.txt" 2>&1
+	why="$(head -3 "$TMP/l3.txt")" check list_uprobe_pid_lib \
+		grep -qx "uprobe:/proc/$fxp/root$(realpath "$BUILD/tests/libferret_usdt.so"):fxlib_hello" "$TMP/l3.txt"
+	kill -USR1 $fxp 2>/dev/null
+	wait $fxp 2>/dev/null
+	"$F" -l "uprobe:${FXB%_fixture}_fix*:*" >"$TMP/l4.txt" 2>&1
+	bpftrace -l "uprobe:${FXB%_fixture}_fix*:*" 2>/dev/null >"$TMP/l5.txt"
+	why="$(diff "$TMP/l4.txt" "$TMP/l5.txt" | head -3 | tr '\n' '|')" check list_path_glob \
+		test -s "$TMP/l5.txt" -a "$(cat "$TMP/l4.txt")" = "$(cat "$TMP/l5.txt")"
+	# bpftrace lists uprobe, not uretprobe too: one lister, one type.
+	"$F" -l "u*:$FXB:main" >"$TMP/l6.txt" 2>&1
+	bpftrace -l "u*:$FXB:main" >"$TMP/l6b.txt" 2>/dev/null
+	why="$(cat "$TMP/l6.txt" | tr '\n' '|')" check list_type_glob \
+		test -s "$TMP/l6b.txt" -a "$(cat "$TMP/l6.txt")" = "$(cat "$TMP/l6b.txt")"
+else
+	echo "skip list_uprobe_pid: $FXB is not built"
+	skip=$((skip + 1))
+fi
+"$F" -l 'tracepoint:sched:sched_$x' >"$TMP/l7.txt" 2>&1
+rc=$?
+why="rc $rc: $(head -2 "$TMP/l7.txt" | tr '\n' '|')" check list_bad_pattern \
+	test $rc != 0 -a "$(head -1 "$TMP/l7.txt")" = "-l:1:24: error: syntax error: unexpected '\$' in a probe pattern"
+
+# SIGUSR1 prints every map and tracing goes on, as in bpftrace.
+usr1_run() {	# usr1_run TOOL OUT
+	local i=0 p
+	"$1" -e 'BEGIN { @a = 1; @b[1] = count(); @s = "x"; }' >"$2" 2>/dev/null &
+	p=$!
+	while [ $i -lt 200 ] && ! grep -q '^Attaching' "$2"; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill -USR1 $p
+	i=0
+	while [ $i -lt 100 ] && ! grep -q '^@s: x' "$2"; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill -INT $p
+	wait $p
+}
+usr1_run "$F" "$TMP/u1.txt"
+usr1_run bpftrace "$TMP/u2.txt"
+why="$(diff "$TMP/u1.txt" "$TMP/u2.txt" | head -4 | tr '\n' '|')" check sigusr1_prints_maps \
+	test "$(grep -c '^@s: x' "$TMP/u1.txt")" = 2 -a "$(cat "$TMP/u1.txt")" = "$(cat "$TMP/u2.txt")"
+
+# system() output goes through ferret's output: -f json wraps it as
+# bpftrace does, and -o takes it; join() data has no newline in JSON.
+"$F" -f json --unsafe -e 'BEGIN { system("echo hi; echo there"); printf("x\n"); exit(); }' >"$TMP/sj1.txt" 2>/dev/null
+bpftrace -f json --unsafe -e 'BEGIN { system("echo hi; echo there"); printf("x\n"); exit(); }' >"$TMP/sj2.txt" 2>/dev/null
+why="$(diff "$TMP/sj1.txt" "$TMP/sj2.txt" | head -3 | tr '\n' '|')" check system_json \
+	test -s "$TMP/sj2.txt" -a "$(cat "$TMP/sj1.txt")" = "$(cat "$TMP/sj2.txt")"
+"$F" -q --unsafe -o "$TMP/so.txt" -e 'BEGIN { system("echo to-file"); exit(); }' >"$TMP/so-stdout.txt" 2>&1
+why="$(cat "$TMP/so.txt" "$TMP/so-stdout.txt" | head -3 | tr '\n' '|')" check system_honours_o \
+	test "$(head -1 "$TMP/so.txt")" = to-file -a ! -s "$TMP/so-stdout.txt"
+"$F" -f json -c /usr/bin/true -e 'tracepoint:syscalls:sys_enter_execve /pid == cpid/ { join(args->argv); }' 2>/dev/null | grep '"join"' >"$TMP/jj1.txt"
+bpftrace -f json -c /usr/bin/true -e 'tracepoint:syscalls:sys_enter_execve /pid == cpid/ { join(args->argv); }' 2>/dev/null | grep '"join"' >"$TMP/jj2.txt"
+why="$(cat "$TMP/jj1.txt" "$TMP/jj2.txt" | tr '\n' '|')" check join_json \
+	test -s "$TMP/jj2.txt" -a "$(cat "$TMP/jj1.txt")" = "$(cat "$TMP/jj2.txt")"
+
+# A system() command that feeds its own probe still ends on SIGINT.
+timeout 20 "$F" --unsafe -e 'tracepoint:syscalls:sys_enter_execve { system("/usr/bin/true"); }' >"$TMP/sl.txt" 2>&1 &
+slp=$!
+i=0
+while [ $i -lt 200 ] && ! grep -q '^Attaching' "$TMP/sl.txt"; do sleep 0.05; i=$((i + 1)); done
+/usr/bin/true
+sleep 0.3
+kill -INT $slp 2>/dev/null
+pkill -INT -f "system(\"/usr/bin/true\")" 2>/dev/null
+wait $slp
+rc=$?
+why="rc $rc (124: still running after 20 s)" check system_loop_sigint test $rc = 0
+
+# cgroupid() of a cgroup2 directory is the id cgroup reports there.
+mkdir -p "$TMP/cg2"
+if mount -t cgroup2 none "$TMP/cg2" 2>/dev/null; then
+	"$F" -q -e "BEGIN { printf(\"%d\\n\", cgroupid(\"$TMP/cg2\")); exit(); }" >"$TMP/cg1.txt" 2>&1
+	bpftrace -q -e "BEGIN { printf(\"%d\\n\", cgroupid(\"$TMP/cg2\")); exit(); }" >"$TMP/cg2.txt" 2>/dev/null
+	umount "$TMP/cg2"
+	why="$(cat "$TMP/cg1.txt" "$TMP/cg2.txt" | tr '\n' '|')" check cgroupid_like_bpftrace \
+		test -s "$TMP/cg2.txt" -a "$(cat "$TMP/cg1.txt")" = "$(cat "$TMP/cg2.txt")"
+else
+	echo "skip cgroupid_like_bpftrace: cannot mount cgroup2 here"
+	skip=$((skip + 1))
+fi
+
+# A script with no probe is an error, not a wait for ever.
+printf '// only a comment\n' >"$TMP/empty.bt"
+for prog in "-e ''" "$TMP/empty.bt"; do
+	eval timeout 10 "$F" "$prog" >"$TMP/em.txt" 2>&1
+	rc=$?
+	case $prog in -e*) what=e ;; *) what=file ;; esac
+	why="rc $rc: $(head -1 "$TMP/em.txt")" check "empty_program_$what" \
+		grep -q 'unexpected end of file, expecting a probe' "$TMP/em.txt"
+done
+
+# USDT specs with the provider left out (usdt:PATH::NAME), and with the
+# path left out, which needs -p (usdt::PROVIDER:NAME).
+if [ -x "$FXB" ]; then
+	fx=$(realpath "$FXB")
+	"$F" -c "$fx" -e "usdt:$fx::asm_const { @[probe] = count(); }" >"$TMP/us1.txt" 2>&1
+	bpftrace -c "$fx" -e "usdt:$fx::asm_const { @[probe] = count(); }" 2>/dev/null >"$TMP/us2.txt"
+	why="$(diff "$TMP/us1.txt" "$TMP/us2.txt" | head -3 | tr '\n' '|')" check usdt_any_provider \
+		test -s "$TMP/us2.txt" -a "$(cat "$TMP/us1.txt")" = "$(cat "$TMP/us2.txt")"
+	"$F" -e 'usdt::fixture:asm_const { @ = count(); }' >"$TMP/us3.txt" 2>&1
+	why="$(head -1 "$TMP/us3.txt")" check usdt_no_path_needs_pid \
+		grep -q 'usdt probe must specify at least path or pid to probe' "$TMP/us3.txt"
+	"$fx" --wait >/dev/null &
+	fxp=$!
+	sleep 0.2
+	"$F" -p $fxp -e 'usdt::fxlib:hello, usdt::fixture:asm_const { @ = count(); } interval:ms:100 { exit(); }' >"$TMP/us4.txt" 2>&1
+	why="$(head -2 "$TMP/us4.txt" | tr '\n' '|')" check usdt_no_path_with_pid \
+		grep -qx 'Attaching 3 probes...' "$TMP/us4.txt"
+	kill -USR1 $fxp 2>/dev/null
+	wait $fxp 2>/dev/null
+fi
+
+# Watchpoints: a hardware breakpoint on a long the workload writes 3
+# times, in ferret and in bpftrace.
+wp_run() {	# wp_run TOOL PROBE OUT: the workload writes once TOOL attached
+	rm -f "$TMP/wa.txt" "$3"
+	"$WL" watch 3 >"$TMP/wa.txt" &
+	local wp=$! i=0 tp
+	while [ $i -lt 100 ] && [ ! -s "$TMP/wa.txt" ]; do sleep 0.02; i=$((i + 1)); done
+	timeout 30 "$1" -p $wp -e "$2:$(cat "$TMP/wa.txt"):8:w { @[comm] = count(); }" >"$3" 2>/dev/null &
+	tp=$!
+	i=0
+	while [ $i -lt 500 ] && ! grep -q '^Attaching' "$3"; do sleep 0.02; i=$((i + 1)); done
+	kill -USR1 $wp
+	wait $tp
+	wait $wp
+}
+wp_run "$F" watchpoint "$TMP/w1.txt"
+wp_run bpftrace watchpoint "$TMP/w2.txt"
+why="$(cat "$TMP/w1.txt" "$TMP/w2.txt" | tr '\n' '|')" check watchpoint_like_bpftrace \
+	test "$(grep '^@' "$TMP/w1.txt")" = '@[workload]: 3' -a "$(cat "$TMP/w1.txt")" = "$(cat "$TMP/w2.txt")"
+# bpftrace 0.17 takes asyncwatchpoint only as FUNC+ARG; ferret takes an address.
+wp_run "$F" asyncwatchpoint "$TMP/w3.txt"
+why="$(tr '\n' '|' <"$TMP/w3.txt")" check asyncwatchpoint_address \
+	test "$(grep '^@' "$TMP/w3.txt")" = '@[workload]: 3'
+
+# With -p, a relative uprobe path or a bare name is the file the process
+# maps whose path ends so.
+fabs=$(realpath "$F")
+"$WL" ticks 60 >/dev/null &
+rp=$!
+sleep 0.2
+(cd / && "$fabs" -p $rp -e 'uprobe:./workload:ferret_add { @[pid] = count(); } interval:ms:300 { exit(); }') >"$TMP/rel.txt" 2>&1
+kill $rp 2>/dev/null
+wait $rp 2>/dev/null
+why="$(head -3 "$TMP/rel.txt" | tr '\n' '|')" check uprobe_relative_path_pid \
+	grep -qE "^@\[$rp\]: [1-9]" "$TMP/rel.txt"
+
+# -p with no number: bpftrace's words.
+"$F" -p 12abc -e 'BEGIN { exit(); }' >"$TMP/p3.txt" 2>&1
+why="$(cat "$TMP/p3.txt")" check pid_not_number \
+	grep -q "pid '12abc' is not a valid decimal number" "$TMP/p3.txt"
+
+# uprobe:PATH:ADDRESS: an address at a function's start probes it; one
+# that no function contains (a data symbol) is refused with bpftrace's
+# words.
+addr=$(nm "$WL" | awk '$3 == "ferret_add" { print $1 }')
+data=$(nm "$WL" | awk '$3 == "__data_start" { print $1 }')
+out=$("$F" -e "uprobe:$WL:0x$addr { @ = count(); }" -c "$WL calls 6" 2>&1)
+why="$out" check uprobe_address grep -qx '@: 6' <<<"$out"
+out=$("$F" -e "uprobe:$WL:0x$data { @ = count(); }" -c "$WL calls 6" 2>&1)
+why="$out" check uprobe_address_no_function \
+	grep -q "Could not resolve address: $WL:0x$data" <<<"$out"
+
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
 why="stdout: $(head -c 200 "$TMP/stdout")" check output_file \
@@ -50,11 +241,6 @@ why="rc $rc after $el ms" check pid_exit test $rc = 0 -a $el -lt 4000
 # -p with a process that does not exist.
 "$F" -p 999999 -e 'BEGIN { exit(); }' >"$TMP/p2.txt" 2>&1
 why="$(cat "$TMP/p2.txt")" check pid_missing grep -q 'no process 999999' "$TMP/p2.txt"
-
-# -p with no number: bpftrace's words.
-"$F" -p 12abc -e 'BEGIN { exit(); }' >"$TMP/p3.txt" 2>&1
-why="$(cat "$TMP/p3.txt")" check pid_not_number \
-	grep -q "pid '12abc' is not a valid decimal number" "$TMP/p3.txt"
 
 # -p PID limits uprobes to that process: another process running the
 # same function at the same time is not counted.
@@ -89,8 +275,9 @@ why="got: $out" check uaddr_pie_refused grep -q 'position-independent' <<<"$out"
 
 # signal() needs --unsafe, then kills the process making the call.
 "$F" -e 'BEGIN { signal("KILL"); }' >"$TMP/sig.txt" 2>&1
-why="$(head -1 "$TMP/sig.txt")" check signal_needs_unsafe grep -q 'needs --unsafe' "$TMP/sig.txt"
-"$F" -q --unsafe -c "sh -c '$WL getppid 3; echo status=\$?'" \
+why="$(head -1 "$TMP/sig.txt")" check signal_needs_unsafe grep -q 'is an unsafe function being used in safe mode' "$TMP/sig.txt"
+printf '%s getppid 3; echo status=$?\n' "$WL" >"$TMP/sig.sh"
+"$F" -q --unsafe -c "sh $TMP/sig.sh" \
 	-e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { signal("SIGUSR1"); }' >"$TMP/sig2.txt" 2>&1
 why="$(tr '\n' '|' <"$TMP/sig2.txt")" check signal_kills grep -q '^status=138$' "$TMP/sig2.txt"
 
@@ -198,10 +385,13 @@ why="printed $printed + lost ${lost:-0}" check printf_all_or_counted \
 why="$(cat "$TMP/l1.txt")" check list_tracepoint grep -qx 'tracepoint:sched:sched_switch' "$TMP/l1.txt"
 n=$("$F" -l 'tracepoint:syscalls:sys_enter_*' | wc -l)
 why="$n" check list_wildcard test "$n" -gt 300
-
+# system() needs --unsafe; cat() does not (bpftrace 0.17 runs it in safe mode).
 # system() and cat() need --unsafe.
 "$F" -e 'BEGIN { system("echo hi"); exit(); }' >"$TMP/x.txt" 2>&1
-why="$(cat "$TMP/x.txt")" check system_needs_unsafe grep -q 'needs --unsafe' "$TMP/x.txt"
+why="$(cat "$TMP/x.txt")" check system_needs_unsafe grep -q 'is an unsafe function being used in safe mode' "$TMP/x.txt"
+"$F" -q -e 'BEGIN { cat("/proc/sys/kernel/ostype"); exit(); }' >"$TMP/cat.txt" 2>&1
+bpftrace -q -e 'BEGIN { cat("/proc/sys/kernel/ostype"); exit(); }' >"$TMP/catb.txt" 2>/dev/null
+why="$(head -3 "$TMP/cat.txt")" check cat_in_safe_mode cmp -s "$TMP/cat.txt" "$TMP/catb.txt"
 out=$("$F" -q --unsafe -e 'BEGIN { system("echo from %s", "system"); cat("/proc/sys/kernel/ostype"); exit(); }' 2>&1)
 why="got: $out" check system_and_cat grep -q 'from system' <<<"$out"
 why="got: $out" check cat_prints_file grep -qx 'Linux' <<<"$out"
@@ -270,40 +460,126 @@ rc=$?
 why="rc $rc: $out" check map_keys_max_invalid \
 	bash -c "test $rc = 1 && grep -q 'BPFTRACE_MAP_KEYS_MAX' <<<'$out'"
 
-# uprobe:PATH:ADDRESS: an address at a function's start probes it; one
-# that no function contains is refused with bpftrace's words.
-addr=$(nm "$WL" | awk '$3 == "ferret_add" { print $1 }')
-data=$(nm "$WL" | awk '$3 == "__data_start" { print $1 }')
-out=$("$F" -e "uprobe:$WL:0x$addr { @ = count(); }" -c "$WL calls 6" 2>&1)
-why="$out" check uprobe_address grep -qx '@: 6' <<<"$out"
-out=$("$F" -e "uprobe:$WL:0x$data { @ = count(); }" -c "$WL calls 6" 2>&1)
-why="$out" check uprobe_address_no_function \
-	grep -q "Could not resolve address: $WL:0x${data#"${data%%[!0]*}"}" <<<"$out"
+# -l compares with bpftrace (same listing, byte for byte).
+same_list() {	# NAME ARGS...: ferret and bpftrace list the same, non-empty
+	local name=$1
+	shift
+	local fa rc
+	fa=$(realpath "$F")
+	(cd "${LDIR:-.}" && timeout 60 "$fa" "$@") >"$TMP/lf.txt" 2>&1
+	rc=$?
+	(cd "${LDIR:-.}" && timeout 60 bpftrace "$@") 2>/dev/null >"$TMP/lb.txt"
+	why="rc $rc, $(wc -l <"$TMP/lf.txt") vs $(wc -l <"$TMP/lb.txt") lines: $(diff "$TMP/lf.txt" "$TMP/lb.txt" | head -4 | tr '\n' '|')" \
+		check "$name" bash -c "test $rc = 0 -a -s '$TMP/lb.txt' && cmp -s '$TMP/lf.txt' '$TMP/lb.txt'"
+}
+FX=$BUILD/tests/usdt_fixture
+if [ -x "$FX" ]; then
+	"$FX" --wait >/dev/null &
+	fxp=$!
+	sleep 0.3
+	same_list list_pid_usdt -l 'usdt:*' -p $fxp
+	same_list list_pid_uprobe -l 'uprobe:*' -p $fxp
+	same_list list_pid_uretprobe -l 'uretprobe:*' -p $fxp
+	same_list list_pid_all -p $fxp -l
+	same_list list_pid_any_type -l '*:*' -p $fxp
+	kill $fxp
+	wait $fxp 2>/dev/null
+else
+	bad list_pid_usdt "no $FX (make builds it)"
+fi
+same_list list_glob_path -l "uprobe:./$BUILD/tests/work*:ferret_a*"
+same_list list_glob_dir -l "uprobe:./$BUILD/tests/*:ferret_*"
+same_list list_glob_type -l "*:./$BUILD/tests/workload:ferret_*"
+same_list list_glob_type_prefix -l "u*:./$BUILD/tests/workload:*"
+same_list list_glob_bare_path -l 'uprobe:*b*sh:main'
+LDIR=$BUILD/tests same_list list_glob_cwd -l 'uprobe:work*:ferret_add'
+[ -x "$FX" ] && same_list list_glob_usdt -l "*:./$BUILD/tests/usdt_fix*:*"
+# A system() that fires its own probe does not keep ferret from ending
+# on Ctrl-C (SIGINT to the whole process group, as a terminal sends it).
+prog='tracepoint:syscalls:sys_enter_execve { system("sleep 0.3"); @n = count(); } BEGIN { system("true"); } END { printf("end\n"); }'
+setsid "$F" --unsafe -e "$prog" >"$TMP/sl.txt" 2>&1 &
+fp=$!
+for _ in $(seq 50); do grep -q Attaching "$TMP/sl.txt" && break; sleep 0.1; done
+sleep 1
+kill -INT -- -$fp
+start=$(date +%s%N)
+for _ in $(seq 100); do kill -0 $fp 2>/dev/null || break; sleep 0.02; done
+el=$(( ($(date +%s%N) - start) / 1000000 ))
+kill -0 $fp 2>/dev/null && kill -9 $fp
+wait $fp 2>/dev/null
+why="ended after $el ms: $(tr '\n' '|' <"$TMP/sl.txt")" check sigint_with_system_feedback \
+	bash -c "test $el -lt 1000 && grep -qx end '$TMP/sl.txt' && grep -q '^@n: ' '$TMP/sl.txt'"
 
-# watchpoint:ADDR:LEN:MODE with -p: a hardware breakpoint on a variable
-# of the process, hit once per store (bpftrace 0.17 fails to generate
-# code for this probe, so the count is checked against the workload).
-"$WL" watch 5 1000 >"$TMP/w.addr" &
-wp=$!
-for _ in $(seq 50); do [ -s "$TMP/w.addr" ] && break; sleep 0.02; done
-waddr=$(cat "$TMP/w.addr")
-out=$(timeout 20 "$F" -p $wp -e "watchpoint:$waddr:8:w { @[probe] = count(); }" 2>&1)
-wait $wp
-why="$out" check watchpoint_user \
-	grep -qx "@\[watchpoint:/proc/$wp/exe:$((waddr)):8:w\]: 5" <<<"$out"
-
-# uprobe with -p: a program name and a relative path are matched among
-# the process's mappings, wherever ferret runs.
-"$WL" ticks 40 &
-tp=$!
-sleep 0.1
-fa=$(realpath "$F")
-out=$(cd / && timeout 10 "$fa" -p $tp -e 'uprobe:workload:ferret_add, uprobe:./tests/workload:ferret_mul { @[probe] = count(); }' 2>&1)
-wait $tp
-why="$out" check uprobe_pid_relative grep -q "^@\[uprobe:$(realpath "$WL"):ferret_add\]: [1-9]" <<<"$out"
-
-# --version and --help.
+# --version and --help: bpftrace's layout, every bpftrace option listed.
 why="" check version grep -q '^ferret v' <("$F" --version)
-why="" check help grep -q 'usage: ferret' <("$F" --help)
+"$F" --help >"$TMP/h1.txt" 2>&1
+bpftrace --help >"$TMP/h2.txt" 2>&1
+why="$(diff <(grep '^[A-Z]' "$TMP/h1.txt") <(grep '^[A-Z]' "$TMP/h2.txt") | tr '\n' '|')" \
+	check help_sections cmp -s <(grep '^[A-Z]' "$TMP/h1.txt") <(grep '^[A-Z]' "$TMP/h2.txt")
+missing=$(sed -n '/^OPTIONS:/,/^ENVIRONMENT:/s/^    \(-[^ ]*\).*/\1/p' "$TMP/h2.txt" | sed 's/,$//' |
+	grep -v -e '--emit-' | while read -r o; do
+		grep -q -- "^    $o[ ,]\|^    $o\$" "$TMP/h1.txt" || echo "$o"
+	done)
+why="not in ferret -h: $missing" check help_lists_bpftrace_options test -z "$missing"
+
+# --info: bpftrace's sections, and each of its lines, on stderr as there.
+"$F" --info 2>"$TMP/i1.txt" >"$TMP/i1.out"
+bpftrace --info 2>"$TMP/i2.txt" >/dev/null
+missing=$(sed -n 's/^  \([^:(]*[^:( ]\).*/\1/p' "$TMP/i2.txt" | while read -r k; do
+	grep -q "^  $k[: ]" "$TMP/i1.txt" || echo "$k"; done)
+why="sections: $(diff <(grep '^[A-Z]' "$TMP/i1.txt") <(grep '^[A-Z]' "$TMP/i2.txt") | tr '\n' '|') missing: $missing" \
+	check info_layout bash -c "cmp -s <(grep '^[A-Z]' '$TMP/i1.txt') <(grep '^[A-Z]' '$TMP/i2.txt') && test -z '$missing' && ! test -s '$TMP/i1.out'"
+why="$(grep -i 'tracepoint\|kprobe:' "$TMP/i1.txt" | tr '\n' '|')" check info_tells_kernel \
+	bash -c "grep -qx '  tracepoint: yes' '$TMP/i1.txt' && grep -qx '  kprobe: $([ -e /sys/bus/event_source/devices/kprobe ] && echo yes || echo no)' '$TMP/i1.txt'"
+
+# A program on standard input ("-"), as bpftrace reads it.
+prog='BEGIN { printf("from stdin\n"); exit(); }'
+why="" check stdin_program cmp -s <(echo "$prog" | "$F" -) <(echo "$prog" | bpftrace - 2>/dev/null)
+
+# Options bpftrace has: each accepted or refused as bpftrace does.
+prog='BEGIN { printf("x\n"); exit(); }'
+opt_like() {	# NAME ARGS...: same output and success as bpftrace
+	local name=$1 r1 r2
+	shift
+	"$F" "$@" -e "$prog" >"$TMP/o1.txt" 2>/dev/null
+	r1=$?
+	bpftrace "$@" -e "$prog" >"$TMP/o2.txt" 2>/dev/null
+	r2=$?
+	why="rc $r1 vs $r2: $(diff "$TMP/o1.txt" "$TMP/o2.txt" | head -3 | tr '\n' '|')" \
+		check "$name" bash -c "test $r1 = $r2 && cmp -s '$TMP/o1.txt' '$TMP/o2.txt'"
+}
+for m in none line full; do opt_like "buffer_$m" -B $m; done
+opt_like buffer_invalid -B sometimes
+opt_like include_missing --include no_such_header_ferret.h
+opt_like include_found --include stdio.h
+opt_like include_dir -I /tmp --include stdio.h
+opt_like no_warnings --no-warnings
+opt_like usdt_file_activation --usdt-file-activation
+opt_like format_invalid -f xml
+# -k/-kk: a failing helper is reported as bpftrace reports it, at its
+# place in the script; --no-warnings silences it.
+k_like() {	# NAME OPTION PROGRAM
+	BPFTRACE_MAP_KEYS_MAX=2 "$F" $2 -e "$3" >"$TMP/k1.txt" 2>&1
+	BPFTRACE_MAP_KEYS_MAX=2 bpftrace $2 -e "$3" >"$TMP/k2.txt" 2>/dev/null
+	why="$(grep -h 'Failed to' "$TMP/k1.txt" "$TMP/k2.txt" | tr '\n' '|')" check "$1" \
+		bash -c "grep -q 'Failed to' '$TMP/k2.txt' && cmp -s <(grep -o 'Failed to .*' '$TMP/k1.txt') <(grep -o 'Failed to .*' '$TMP/k2.txt')"
+}
+k_like helper_error_k -k 'BEGIN { @[1] = 1; @[2] = 2; @[3] = 3;
+	@[4] = 4; exit(); }'
+k_like helper_error_kk -kk 'BEGIN { printf("%s\n", str(0)); exit(); }'
+why="$(head -3 "$TMP/k1.txt" | tr '\n' '|')" check helper_error_located \
+	grep -q -- '^-e:1:[0-9]*: warning: Failed to probe_read_str: Bad address (-14)$' "$TMP/k1.txt"
+"$F" -k -e 'BEGIN { printf("%s\n", str(0)); exit(); }' >"$TMP/k3.txt" 2>&1
+why="$(cat "$TMP/k3.txt")" check helper_error_k_skips_reads bash -c "! grep -q 'Failed to' '$TMP/k3.txt'"
+prog='BEGIN { @[1] = 1; @[2] = 2; @[3] = 3; exit(); }'
+BPFTRACE_MAP_KEYS_MAX=2 "$F" -f json -k -e "$prog" >"$TMP/k5.txt" 2>/dev/null
+BPFTRACE_MAP_KEYS_MAX=2 bpftrace -f json -k -e "$prog" >"$TMP/k6.txt" 2>/dev/null
+why="$(diff "$TMP/k5.txt" "$TMP/k6.txt" | tr '\n' '|')" check helper_error_json \
+	bash -c "grep -q helper_error '$TMP/k6.txt' && cmp -s '$TMP/k5.txt' '$TMP/k6.txt'"
+BPFTRACE_MAP_KEYS_MAX=2 "$F" -k --no-warnings -e "$prog" >"$TMP/k4.txt" 2>&1
+why="$(cat "$TMP/k4.txt")" check helper_error_no_warnings bash -c "! grep -q 'Failed to' '$TMP/k4.txt'"
+n1=$("$F" -d -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
+n2=$("$F" -dd -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
+why="-d: $n1, -dd: $n2 IR listings" check dd_lists_every_probe test "$n1" = 1 -a "$n2" -gt 1
 
 echo "cli: $pass passed, $fail failed, $skip skipped"

@@ -16,11 +16,17 @@
  *   workload stack N     N times main -> ferret_outer -> ferret_inner ->
  *                        getppid(), then lives 300 ms more: user stacks
  *                        (built with frame pointers) with known frames
- *   workload watch N MS  prints the address of the 8-byte ferret_watched,
- *                        sleeps MS ms (for a tracer to attach with -p),
- *                        then writes it N times: a target for watchpoints
+ *   workload watch N     prints the address of a long, waits for SIGUSR1,
+ *                        writes it N times, lives 200 ms more: a target for
+ *                        watchpoints
+ *   workload sargs N     N times ferret_sargs(1, ..., 8): the 7th and 8th
+ *                        arguments go on the stack (sarg0, sarg1)
+ *   workload structs N   N times ferret_struct(rec, vals, 4) on two linked
+ *                        struct ferret_rec of known contents: targets for
+ *                        C definitions, pointers and arrays in scripts
  */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,9 +51,6 @@ __attribute__((noinline)) long ferret_mul(long a, long b)
 	return a * b;
 }
 
-/* Written by "watch" only; volatile so that every store happens. */
-volatile long ferret_watched;
-
 __attribute__((noinline)) long ferret_inner(long a);
 __attribute__((noinline)) long ferret_outer(long a);
 
@@ -64,6 +67,51 @@ __attribute__((noinline)) long ferret_outer(long a)
 	__asm__ volatile("");
 	return r;
 }
+
+/*
+ * The layout the struct tests declare in their scripts: members of every
+ * kind gcc lays out differently (padding, arrays, a nested struct, a
+ * pointer, bitfields, a union).
+ */
+struct ferret_inner {
+	short s;
+	unsigned char flags;
+};
+
+struct ferret_rec {
+	int id;
+	char name[8];
+	int vals[4];
+	struct ferret_inner in;
+	struct ferret_rec *next;
+	unsigned int lo : 3, hi : 5;
+	union {
+		int i;
+		unsigned char c[4];
+	} u;
+	long big;
+};
+
+__attribute__((noinline)) long ferret_struct(struct ferret_rec *r, int *vals, long n);
+
+__attribute__((noinline)) long ferret_struct(struct ferret_rec *r, int *vals, long n)
+{
+	__asm__ volatile("" : : "r"(r), "r"(vals) : "memory");
+	return r->id + vals[0] + n;
+}
+
+__attribute__((noinline)) long ferret_sargs(long a, long b, long c, long d,
+					   long e, long f, long g, long h);
+
+__attribute__((noinline)) long ferret_sargs(long a, long b, long c, long d,
+					   long e, long f, long g, long h)
+{
+	__asm__ volatile("");
+	return a + b + c + d + e + f + g + h;
+}
+
+/* Written by "workload watch": volatile, so every write happens. */
+volatile long ferret_watched;
 
 int main(int argc, char **argv)
 {
@@ -128,14 +176,43 @@ int main(int argc, char **argv)
 		if (sum < 0)
 			return 1;
 	} else if (!strcmp(argv[1], "watch")) {
-		long ms = argc > 3 ? atol(argv[3]) : 1000;
-		struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
+		struct timespec wait = { 10, 0 }, after = { 0, 200 * 1000 * 1000 };
+		sigset_t go;
 
+		/* Writes once SIGUSR1 says the tracer is attached (or 10 s). */
+		sigemptyset(&go);
+		sigaddset(&go, SIGUSR1);
+		sigprocmask(SIG_BLOCK, &go, NULL);
 		printf("%p\n", (void *)&ferret_watched);
 		fflush(stdout);
-		nanosleep(&ts, NULL);
+		sigtimedwait(&go, NULL, &wait);
 		for (i = 0; i < n; i++)
 			ferret_watched = i;
+		nanosleep(&after, NULL);
+	} else if (!strcmp(argv[1], "sargs")) {
+		long sum = 0;
+
+		for (i = 0; i < n; i++)
+			sum += ferret_sargs(1, 2, 3, 4, 5, 6, 70 + i, 80 + i);
+		if (sum == 42)
+			return 1;
+	} else if (!strcmp(argv[1], "structs")) {
+		static struct ferret_rec b = {
+			.id = 2, .name = "second", .vals = { -1, -2, -3, -4 },
+			.in = { -7, 200 }, .lo = 5, .hi = 17, .u.i = 0x01020304,
+			.big = -5000000000,
+		};
+		static struct ferret_rec a = {
+			.id = 1, .name = "first", .vals = { 10, 20, 30, 40 },
+			.in = { 300, 9 }, .next = &b, .lo = 7, .hi = 31,
+			.u.i = 0x41424344, .big = 1L << 40,
+		};
+		long sum = 0;
+
+		for (i = 0; i < n; i++)
+			sum += ferret_struct(i % 2 ? &b : &a, a.vals, 4);
+		if (sum == 42)
+			return 1;
 	} else if (!strcmp(argv[1], "stat")) {
 		struct stat st;
 

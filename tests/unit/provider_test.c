@@ -146,6 +146,10 @@ static void test_find(void)
 		{ "uretprobe:/bin/sh:main", &uretprobe_provider },
 		{ "usdt:/bin/sh:p:n", &usdt_provider },
 		{ "U:/bin/sh:p:n", &usdt_provider },
+		{ "watchpoint:0x1000:8:w", &watchpoint_provider },
+		{ "w:0x1000:8:w", &watchpoint_provider },
+		{ "asyncwatchpoint:0x1000:8:w", &asyncwatchpoint_provider },
+		{ "aw:0x1000:8:w", &asyncwatchpoint_provider },
 		{ "nosuch:x", NULL },
 		{ "", NULL },
 	};
@@ -386,9 +390,9 @@ static void test_unsupported(void)
 		expect_error(&t, "U:/bin/sh:n*", -ENOENT,
 			     "no USDT probe matches 'n*' in /bin/sh");
 		expect_error(&t, "usdt:/bin/sh", -EINVAL,
-			     "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
+			     "expected usdt:PATH:PROVIDER:NAME, usdt:PATH:NAME");
 		expect_error(&t, "usdt:/bin/sh:a:b:c", -EINVAL,
-			     "expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME");
+			     "expected usdt:PATH:PROVIDER:NAME, usdt:PATH:NAME");
 		expect_error(&t, "usdt:/no/such/file:p:n", -EINVAL,
 			     "usdt target file '/no/such/file' does not exist or is not executable");
 	}
@@ -702,7 +706,7 @@ static void test_tp_errors(void)
 	if (!need_root(t.name))
 		return;
 	snprintf(want, sizeof(want),
-		 "tracepoint not found: nosuchcat:x (there is no category 'nosuchcat': no %s/events/nosuchcat)",
+		 "tracepoint not found: nosuchcat:x: there is no category 'nosuchcat' (no %s/events/nosuchcat)",
 		 tracefs_path());
 	expect_error(&t, "tracepoint:nosuchcat:x", -ENOENT, want);
 	snprintf(want, sizeof(want),
@@ -710,9 +714,9 @@ static void test_tp_errors(void)
 		 tracefs_path());
 	expect_error(&t, "tracepoint:sched:nosuch", -ENOENT, want);
 	expect_error(&t, "tracepoint:sched:nosuch*", -ENOENT,
-		     "tracepoints not found: sched:nosuch*");
+		     "no tracepoint matches 'sched:nosuch*'");
 	expect_error(&t, "tracepoint:nosuch*:*", -ENOENT,
-		     "tracepoints not found: nosuch*:*");
+		     "no tracepoint matches");
 	expect_error(&t, "tracepoint:sched:../sched/sched_switch", -ENOENT,
 		     "not found");
 	finish(&t);

@@ -297,7 +297,7 @@ err_case err_no_match "usdt:$FX:fixture:nosuch { exit(); }" \
 err_case err_no_file "usdt:/nonexistent/prog:p:n { exit(); }" \
 	"usdt target file '/nonexistent/prog' does not exist or is not executable"
 err_case err_form "usdt:$FX { exit(); }" \
-	"expected usdt:PATH:PROVIDER:NAME or usdt:PATH:NAME"
+	"expected usdt:PATH:PROVIDER:NAME, usdt:PATH:NAME"
 err_case err_not_elf "usdt:$HERE/run.sh:p:n { exit(); }" \
 	"not an ELF file"
 

@@ -136,6 +136,22 @@ cp "$FERRET" "$R/bin/ferret" && cp "$WL" "$R/bin/workload" &&
 	cp "$HERE/guest-tests.sh" "$R/bin/guest-tests.sh" ||
 	die "cannot copy ferret, the workload or guest-tests.sh"
 chmod 755 "$R/bin/guest-tests.sh"
+# Debian's kprobe tools: the TCP ones on real loopback connections,
+# dcsnoop on a real dcache miss.
+mkdir -p "$R/tools" || die "cannot create $R/tools"
+for tool in tcpconnect tcpaccept tcplife dcsnoop; do
+	[ -f "/usr/sbin/$tool.bt" ] || continue
+	cp "/usr/sbin/$tool.bt" "$R/tools/"
+	# The headers the tool includes must exist, as on a real system
+	# (ferret checks that they do; types come from BTF).
+	for h in $(sed -n 's/^#include <\(.*\)>/\1/p' "/usr/sbin/$tool.bt"); do
+		for d in /usr/include/x86_64-linux-gnu /usr/include; do
+			[ -f "$d/$h" ] || continue
+			mkdir -p "$R$d/$(dirname "$h")" && cp "$d/$h" "$R$d/$h"
+			break
+		done
+	done
+done
 if [ -f "$MOD" ]; then
 	mkdir -p "$R/lib/modules" && cp "$MOD" "$R/lib/modules/" ||
 		die "cannot copy $MOD"

@@ -1,0 +1,693 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * C definitions in a script.
+ *
+ *   definition  = "typedef" type declarator {"," declarator} ";"
+ *               | ("struct" | "union") [NAME] "{" {member} "}" [";"]
+ *               | "enum" [NAME] "{" enumerator {"," enumerator} [","] "}" [";"]
+ *               | ("struct" | "union" | "enum") NAME ";"
+ *   member      = type [declarator {"," declarator}] ";"
+ *   declarator  = {"*"} (NAME | "(" "*" NAME ")" "(" ... ")") {"[" INT "]"}
+ *                 [":" INT]
+ *   type        = {qualifier} (record | enum | C integer words | typedef name)
+ *
+ * Layout follows the x86-64 System V ABI as gcc implements it: members at
+ * their natural alignment, a bitfield in the next bits unless it would
+ * straddle a unit of its declared type, a zero-width bitfield closing the
+ * unit, unions overlaid at offset 0, sizes rounded to the alignment.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdecl.h"
+#include "types.h"
+#include "../util.h"
+
+#define MAX_NESTING 32
+
+struct cparser {
+	struct lexer *lx;
+	struct token *tok;
+	bool failed;
+	struct type *open[MAX_NESTING];	/* records being defined, outermost first */
+	int nopen;
+};
+
+static int cp_error(struct cparser *c, const struct loc *loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int cp_error(struct cparser *c, const struct loc *loc, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	if (c->failed)
+		return -EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_error(c->lx->src, loc, "%s", msg);
+	c->failed = true;
+	return -EINVAL;
+}
+
+static int cp_next(struct cparser *c)
+{
+	lex_token_free(c->tok);
+	if (lex_next(c->lx, c->tok) < 0) {
+		c->failed = true;
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static bool is_word(const struct cparser *c, const char *w)
+{
+	return c->tok->kind == T_IDENT && !strcmp(c->tok->str, w);
+}
+
+static int cp_expect(struct cparser *c, enum token_kind k, const char *what)
+{
+	if (c->tok->kind != k)
+		return cp_error(c, &c->tok->loc,
+				"syntax error: unexpected %s in a C definition, expecting %s",
+				lex_token_name(c->tok->kind), what);
+	return cp_next(c);
+}
+
+bool cdecl_starts(const char *word)
+{
+	return !strcmp(word, "struct") || !strcmp(word, "union") ||
+	       !strcmp(word, "enum") || !strcmp(word, "typedef");
+}
+
+static bool is_qualifier(const struct cparser *c)
+{
+	return is_word(c, "const") || is_word(c, "volatile") ||
+	       is_word(c, "restrict") || is_word(c, "__restrict");
+}
+
+/* "char" alone: a 1-byte signed integer whose arrays are strings. */
+static struct type *char_type(void)
+{
+	struct type *t = type_new();
+
+	t->kind = TY_INT;
+	t->size = 1;
+	t->is_signed = true;
+	t->name = xstrdup("char");
+	return t;
+}
+
+/* C integer words in any order: "unsigned long long int", "short", ... */
+static struct type *int_words(struct cparser *c)
+{
+	struct loc loc = c->tok->loc;
+	int sign = 0, chr = 0, shrt = 0, lng = 0, integer = 0, boolean = 0;
+
+	for (;;) {
+		if (is_word(c, "signed") || is_word(c, "__signed__"))
+			sign = 1;
+		else if (is_word(c, "unsigned"))
+			sign = -1;
+		else if (is_word(c, "char"))
+			chr = 1;
+		else if (is_word(c, "short"))
+			shrt = 1;
+		else if (is_word(c, "long"))
+			lng++;
+		else if (is_word(c, "int"))
+			integer = 1;
+		else if (is_word(c, "_Bool") || is_word(c, "bool"))
+			boolean = 1;
+		else if (!is_qualifier(c))
+			break;
+		if (cp_next(c))
+			return NULL;
+	}
+	(void)integer;
+	if (boolean)
+		return type_int(1, false);
+	if (chr) {
+		if (!sign)
+			return char_type();
+		return type_int(1, sign > 0);
+	}
+	if (shrt)
+		return type_int(2, sign >= 0);
+	if (lng > 2) {
+		cp_error(c, &loc, "too many 'long's in a C type");
+		return NULL;
+	}
+	if (lng)
+		return type_int(8, sign >= 0);
+	return type_int(4, sign >= 0);
+}
+
+static bool at_int_word(const struct cparser *c)
+{
+	static const char *const words[] = {
+		"signed", "__signed__", "unsigned", "char", "short", "long",
+		"int", "_Bool", "bool",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (is_word(c, words[i]))
+			return true;
+	return false;
+}
+
+static struct type *parse_type(struct cparser *c, bool top);
+static int parse_declarator(struct cparser *c, struct type *base,
+			    struct type **out, char **name, int *bits,
+			    struct loc *loc);
+
+/* A struct or union named tag/name, made empty if not seen yet. */
+static struct type *record_named(const char *tag, const char *name)
+{
+	struct type *t = type_defined(tag, name);
+
+	if (t)
+		return t;
+	if (type_struct_named) {
+		t = type_struct_named(name);
+		if (t && t->is_union == !strcmp(tag, "union"))
+			return t;
+	}
+	t = type_new();
+	t->kind = TY_STRUCT;
+	t->name = xstrdup(name);
+	t->is_union = !strcmp(tag, "union");
+	t->incomplete = true;
+	t->align = 1;
+	type_define(tag, name, t);
+	return t;
+}
+
+struct layout {
+	struct type *t;
+	int bitpos;		/* struct: next free bit */
+	int size;		/* union: largest member */
+};
+
+static struct field *add_field(struct type *t)
+{
+	struct field *f;
+
+	t->fields = xrealloc(t->fields, (t->nfields + 1) * sizeof(*t->fields));
+	f = &t->fields[t->nfields++];
+	memset(f, 0, sizeof(*f));
+	return f;
+}
+
+static void place(struct layout *l, const char *name, struct type *ft,
+		  int bits, bool bitfield)
+{
+	struct type *t = l->t;
+	int a = type_align(ft), unit = 8 * ft->size, off, bitoff = 0, i;
+	struct field *f;
+
+	if (bitfield) {
+		if (!t->is_union) {
+			if (bits == 0 ||
+			    l->bitpos / unit != (l->bitpos + bits - 1) / unit)
+				l->bitpos = ALIGN_UP(l->bitpos, unit);
+			off = l->bitpos / 8;
+			bitoff = l->bitpos % 8;
+			l->bitpos += bits;
+		} else {
+			off = 0;
+			if (ft->size > l->size)
+				l->size = ft->size;
+		}
+		if (bits == 0 || !name)
+			return;
+	} else if (t->is_union) {
+		off = 0;
+		if (ft->size > l->size)
+			l->size = ft->size;
+	} else {
+		l->bitpos = ALIGN_UP(l->bitpos, 8 * a);
+		off = l->bitpos / 8;
+		l->bitpos += 8 * ft->size;
+	}
+	if (a > t->align)
+		t->align = a;
+	if (!name && ft->kind == TY_STRUCT) {
+		/* An anonymous struct or union: its members are ours. */
+		for (i = 0; i < ft->nfields; i++) {
+			f = add_field(t);
+			*f = ft->fields[i];
+			f->name = xstrdup(ft->fields[i].name);
+			f->offset += off;
+		}
+		return;
+	}
+	f = add_field(t);
+	f->name = xstrdup(name ? name : "");
+	f->type = ft;
+	f->offset = off;
+	f->size = ft->size;
+	if (bitfield) {
+		f->bitoff = bitoff;
+		f->bits = bits;
+	}
+}
+
+/* '{' members '}': the current token is '{'.  Leaves '}' current when top. */
+static int parse_members(struct cparser *c, struct type *t, bool top)
+{
+	struct layout l = { .t = t };
+	int i;
+
+	for (i = 0; i < c->nopen; i++)
+		if (c->open[i] == t)
+			return cp_error(c, &c->tok->loc, "nested redefinition of '%s %s'",
+					t->is_union ? "union" : "struct", t->name);
+	if (c->nopen == MAX_NESTING)
+		return cp_error(c, &c->tok->loc,
+				"C definitions nested more than %d deep", MAX_NESTING);
+	c->open[c->nopen++] = t;
+	t->align = 1;
+	if (cp_next(c))
+		return -EINVAL;
+	while (c->tok->kind != T_RBRACE) {
+		struct type *base, *ft;
+		char *name = NULL;
+		int bits = -1;
+		struct loc loc;
+
+		if (c->tok->kind == T_EOF)
+			return cp_error(c, &c->tok->loc,
+					"syntax error: unexpected end of file in the definition of %s %s",
+					t->is_union ? "union" : "struct", t->name);
+		base = parse_type(c, false);
+		if (!base)
+			return -EINVAL;
+		/* A kernel struct is read from BTF on first use. */
+		if (base->kind == TY_STRUCT)
+			type_complete(base);
+		if (c->tok->kind == T_SEMI) {
+			/*
+			 * An anonymous struct or union defined right here
+			 * lends us its members; "struct x;" declares nothing.
+			 */
+			if (base->kind != TY_STRUCT)
+				return cp_error(c, &c->tok->loc,
+						"declaration does not declare anything");
+			if (!base->incomplete && base != t && base->name &&
+			    !strcmp(base->name, "(anonymous)"))
+				place(&l, NULL, base, 0, false);
+		} else {
+			for (;;) {
+				if (parse_declarator(c, base, &ft, &name, &bits, &loc))
+					return -EINVAL;
+				if (ft->kind == TY_NONE) {
+					free(name);
+					return cp_error(c, &loc, "field has type void");
+				}
+				if (ft->kind == TY_STRUCT && ft->incomplete) {
+					free(name);
+					return cp_error(c, &loc,
+							"field has incomplete type 'struct %s'",
+							ft->name);
+				}
+				if (bits >= 0 && (ft->kind != TY_INT || bits > 8 * ft->size)) {
+					free(name);
+					return cp_error(c, &loc,
+							"invalid bitfield width %d for a field of %d bytes",
+							bits, ft->size);
+				}
+				if (!name && bits < 0)
+					return cp_error(c, &loc, "expected a member name");
+				place(&l, name, ft, bits < 0 ? 0 : bits, bits >= 0);
+				free(name);
+				name = NULL;
+				if (c->tok->kind != T_COMMA)
+					break;
+				if (cp_next(c))
+					return -EINVAL;
+			}
+		}
+		if (cp_expect(c, T_SEMI, "';'"))
+			return -EINVAL;
+	}
+	if (t->is_union)
+		t->size = ALIGN_UP(l.size, t->align);
+	else
+		t->size = ALIGN_UP((l.bitpos + 7) / 8, t->align);
+	t->incomplete = false;
+	c->nopen--;
+	return top ? 0 : cp_next(c);
+}
+
+/* "struct" or "union", then [NAME] ['{' members '}']. */
+static struct type *parse_record(struct cparser *c, bool top)
+{
+	const char *tag = is_word(c, "union") ? "union" : "struct";
+	struct loc loc = c->tok->loc;
+	struct type *t;
+
+	if (cp_next(c))
+		return NULL;
+	if (c->tok->kind == T_IDENT) {
+		char *name = xstrdup(c->tok->str);
+
+		loc = c->tok->loc;
+		if (cp_next(c)) {
+			free(name);
+			return NULL;
+		}
+		if (c->tok->kind == T_LBRACE) {
+			t = type_defined(tag, name);
+			if (t && !t->incomplete) {
+				cp_error(c, &loc, "redefinition of '%s %s'", tag, name);
+				free(name);
+				return NULL;
+			}
+			if (!t) {
+				t = type_new();
+				t->kind = TY_STRUCT;
+				t->name = xstrdup(name);
+				t->is_union = !strcmp(tag, "union");
+				t->incomplete = true;
+				type_define(tag, name, t);
+			}
+		} else {
+			t = record_named(tag, name);
+		}
+		free(name);
+	} else if (c->tok->kind == T_LBRACE) {
+		t = type_new();
+		t->kind = TY_STRUCT;
+		t->name = xstrdup("(anonymous)");
+		t->is_union = !strcmp(tag, "union");
+	} else {
+		cp_error(c, &c->tok->loc, "expected a name or '{' after '%s'", tag);
+		return NULL;
+	}
+	if (c->tok->kind == T_LBRACE && parse_members(c, t, top))
+		return NULL;
+	return t;
+}
+
+/* An enumerator's value: [-]INT or an enumerator defined before. */
+static int enum_value(struct cparser *c, int64_t *v)
+{
+	bool neg = false;
+
+	if (c->tok->kind == T_MINUS) {
+		neg = true;
+		if (cp_next(c))
+			return -EINVAL;
+	}
+	if (c->tok->kind == T_INT) {
+		*v = (int64_t)c->tok->ival;
+	} else if (c->tok->kind == T_IDENT) {
+		if (type_const(c->tok->str, v))
+			return cp_error(c, &c->tok->loc, "use of undeclared identifier '%s'",
+					c->tok->str);
+	} else {
+		return cp_error(c, &c->tok->loc,
+				"an enumerator's value must be an integer constant");
+	}
+	if (neg)
+		*v = -*v;
+	return cp_next(c);
+}
+
+/* "enum" [NAME] ['{' enumerators '}']: a 4-byte integer. */
+static struct type *parse_enum(struct cparser *c, bool top)
+{
+	struct type *t;
+	char *name = NULL;
+	int64_t next_val = 0;
+	bool neg = false;
+
+	if (cp_next(c))
+		return NULL;
+	if (c->tok->kind == T_IDENT) {
+		name = xstrdup(c->tok->str);
+		if (cp_next(c))
+			goto err;
+	}
+	if (c->tok->kind != T_LBRACE) {
+		t = name ? type_defined("enum", name) : NULL;
+		free(name);
+		return t ? t : type_int(4, false);
+	}
+	if (cp_next(c))
+		goto err;
+	while (c->tok->kind != T_RBRACE) {
+		struct loc loc = c->tok->loc;
+		char *e;
+
+		if (c->tok->kind != T_IDENT) {
+			cp_error(c, &loc, "expected an enumerator name");
+			goto err;
+		}
+		e = xstrdup(c->tok->str);
+		if (cp_next(c)) {
+			free(e);
+			goto err;
+		}
+		if (c->tok->kind == T_ASSIGN &&
+		    (cp_next(c) || enum_value(c, &next_val))) {
+			free(e);
+			goto err;
+		}
+		if (type_define_const(e, next_val)) {
+			cp_error(c, &loc, "redefinition of enumerator '%s'", e);
+			free(e);
+			goto err;
+		}
+		free(e);
+		neg |= next_val < 0;
+		next_val++;
+		if (c->tok->kind == T_COMMA) {
+			if (cp_next(c))
+				goto err;
+		} else if (c->tok->kind != T_RBRACE) {
+			cp_expect(c, T_RBRACE, "',' or '}'");
+			goto err;
+		}
+	}
+	t = type_int(4, neg);
+	if (name && type_define("enum", name, t)) {
+		cp_error(c, &c->tok->loc, "redefinition of 'enum %s'", name);
+		goto err;
+	}
+	free(name);
+	if (!top && cp_next(c))
+		return NULL;
+	return t;
+err:
+	free(name);
+	return NULL;
+}
+
+static struct type *parse_type(struct cparser *c, bool top)
+{
+	struct type *t = NULL;
+
+	while (is_qualifier(c))
+		if (cp_next(c))
+			return NULL;
+	if (is_word(c, "struct") || is_word(c, "union"))
+		t = parse_record(c, top);
+	else if (is_word(c, "enum"))
+		t = parse_enum(c, top);
+	else if (at_int_word(c))
+		return int_words(c);
+	else if (is_word(c, "void")) {
+		/* Only behind a '*': see parse_declarator. */
+		t = type_simple(TY_NONE);
+		if (cp_next(c))
+			return NULL;
+	}
+	else if (is_word(c, "float") || is_word(c, "double")) {
+		cp_error(c, &c->tok->loc, "floating-point types are not supported");
+		return NULL;
+	} else if (c->tok->kind == T_IDENT) {
+		t = type_int_named(c->tok->str, false);
+		if (!t)
+			t = type_defined(NULL, c->tok->str);
+		if (!t && type_typedef_hook)
+			t = type_typedef_hook(c->tok->str);
+		if (!t) {
+			cp_error(c, &c->tok->loc, "unknown type name '%s'", c->tok->str);
+			return NULL;
+		}
+		if (cp_next(c))
+			return NULL;
+	} else {
+		cp_error(c, &c->tok->loc, "syntax error: unexpected %s, expecting a type",
+			 lex_token_name(c->tok->kind));
+		return NULL;
+	}
+	if (!t)
+		return NULL;
+	if (!top)
+		while (is_qualifier(c))
+			if (cp_next(c))
+				return NULL;
+	return t;
+}
+
+/* Skips a parenthesised parameter list; the current token is '('. */
+static int skip_parens(struct cparser *c)
+{
+	int depth = 0;
+
+	do {
+		if (c->tok->kind == T_LPAREN)
+			depth++;
+		else if (c->tok->kind == T_RPAREN)
+			depth--;
+		else if (c->tok->kind == T_EOF)
+			return cp_error(c, &c->tok->loc, "unterminated parameter list");
+		if (cp_next(c))
+			return -EINVAL;
+	} while (depth > 0);
+	return 0;
+}
+
+#define MAX_DIMS 8
+
+static int parse_declarator(struct cparser *c, struct type *base,
+			    struct type **out, char **name, int *bits,
+			    struct loc *loc)
+{
+	struct type *t = base;
+	int dims[MAX_DIMS], ndims = 0;
+
+	*name = NULL;
+	*bits = -1;
+	*loc = c->tok->loc;
+	while (c->tok->kind == T_STAR || is_qualifier(c)) {
+		if (c->tok->kind == T_STAR)
+			t = type_ptr(t->kind == TY_NONE ? NULL : t);
+		if (cp_next(c))
+			return -EINVAL;
+	}
+	if (c->tok->kind == T_LPAREN) {
+		/* A function pointer: only its size matters here. */
+		if (cp_next(c) || cp_expect(c, T_STAR, "'*'"))
+			return -EINVAL;
+		if (c->tok->kind != T_IDENT)
+			return cp_error(c, &c->tok->loc, "expected a member name");
+		*loc = c->tok->loc;
+		*name = xstrdup(c->tok->str);
+		if (cp_next(c) || cp_expect(c, T_RPAREN, "')'") ||
+		    (c->tok->kind == T_LPAREN && skip_parens(c)))
+			goto err;
+		*out = type_ptr(NULL);
+		return 0;
+	}
+	if (c->tok->kind == T_IDENT) {
+		*loc = c->tok->loc;
+		*name = xstrdup(c->tok->str);
+		if (cp_next(c))
+			goto err;
+	}
+	while (c->tok->kind == T_LBRACKET) {
+		if (cp_next(c))
+			goto err;
+		if (c->tok->kind == T_RBRACKET) {
+			dims[ndims] = 0;	/* a flexible array member */
+		} else if (c->tok->kind != T_INT || c->tok->ival > 1 << 20) {
+			cp_error(c, &c->tok->loc, "an array size must be an integer constant");
+			goto err;
+		} else {
+			dims[ndims] = (int)c->tok->ival;
+			if (cp_next(c))
+				goto err;
+		}
+		if (ndims == MAX_DIMS - 1) {
+			cp_error(c, &c->tok->loc, "arrays of more than %d dimensions are not supported",
+				 MAX_DIMS - 1);
+			goto err;
+		}
+		ndims++;
+		if (cp_expect(c, T_RBRACKET, "']'"))
+			goto err;
+	}
+	while (ndims > 0)
+		t = type_array(t, dims[--ndims]);
+	if (c->tok->kind == T_COLON) {
+		if (cp_next(c))
+			goto err;
+		if (c->tok->kind != T_INT) {
+			cp_error(c, &c->tok->loc, "a bitfield width must be an integer constant");
+			goto err;
+		}
+		*bits = (int)c->tok->ival;
+		if (cp_next(c))
+			goto err;
+	}
+	*out = t;
+	return 0;
+err:
+	free(*name);
+	*name = NULL;
+	return -EINVAL;
+}
+
+/* The current token ends the definition: lex what follows as probes. */
+static int finish(struct cparser *c)
+{
+	if (c->tok->kind == T_RBRACE && lex_peek(c->lx) == ';' && cp_next(c))
+		return -EINVAL;
+	c->lx->spec = true;
+	return cp_next(c);
+}
+
+int cdecl_parse(struct lexer *lx, struct token *tok)
+{
+	struct cparser c = { .lx = lx, .tok = tok };
+	struct type *t;
+
+	lx->spec = false;
+	if (is_word(&c, "typedef")) {
+		if (cp_next(&c))
+			return -EINVAL;
+		t = parse_type(&c, false);
+		if (!t)
+			return -EINVAL;
+		for (;;) {
+			struct type *dt;
+			char *name;
+			int bits;
+			struct loc loc;
+
+			if (parse_declarator(&c, t, &dt, &name, &bits, &loc))
+				return -EINVAL;
+			if (!name)
+				return cp_error(&c, &loc, "a typedef needs a name");
+			if (type_define(NULL, name, dt)) {
+				cp_error(&c, &loc, "redefinition of typedef '%s'", name);
+				free(name);
+				return -EINVAL;
+			}
+			free(name);
+			if (c.tok->kind != T_COMMA)
+				break;
+			if (cp_next(&c))
+				return -EINVAL;
+		}
+		if (c.tok->kind != T_SEMI)
+			return cp_expect(&c, T_SEMI, "';'");
+		return finish(&c);
+	}
+	t = parse_type(&c, true);
+	if (!t)
+		return -EINVAL;
+	if (c.tok->kind != T_RBRACE && c.tok->kind != T_SEMI)
+		return cp_error(&c, &c.tok->loc,
+				"syntax error: unexpected %s after a C definition, expecting ';'",
+				lex_token_name(c.tok->kind));
+	return finish(&c);
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_CDECL_H
+#define FERRET_CDECL_H
+
+#include <stdbool.h>
+#include "lex.h"
+
+/*
+ * C definitions at the head of a script: struct, union and enum
+ * definitions and typedefs, laid out as gcc lays them out on x86-64
+ * (natural alignment, bitfields packed into units of their declared
+ * type, unions overlaid) and registered with type_define().
+ */
+
+/* True if word opens a C definition ("struct", "union", "enum", "typedef"). */
+bool cdecl_starts(const char *word);
+
+/*
+ * Parses one definition whose first word is the current token *tok (lexed
+ * in expression mode), up to its closing '}' or ';' and an optional ';'.
+ * On return *tok holds the next token, lexed in probe-spec mode.  0, or
+ * -EINVAL after reporting a located error.
+ */
+int cdecl_parse(struct lexer *lx, struct token *tok);
+
+#endif
