@@ -9,7 +9,7 @@
 # Progress goes to stderr.  See bench/README.md.
 #
 # Environment (all optional):
-#   ONLY="1 2"         run only these benchmarks (default: 1 2 3 4 5)
+#   ONLY="1 2"         run only these benchmarks (default: 1 2 3 4 5 6)
 #   BPFTRACE=PATH      the peer (default: bpftrace on PATH)
 #   N=2000000          getppid calls in the workload of benchmarks 2 and 5
 #   STARTUP_RUNS=10    timed runs per command in benchmark 1 (after 1 warm-up)
@@ -18,6 +18,9 @@
 #   ATTACH_REPS=3      repetitions of benchmark 3 (bpftrace takes ~35 s each)
 #   RSS_REPS=3         repetitions of benchmark 4
 #   PRINTF_REPS=3      repetitions of benchmark 5
+#   LATENCY_REPS=3     repetitions of benchmark 6's latency runs
+#   LATENCY_EVENTS=200 sparse events per latency run
+#   FLOOD_CALLS=1000000 getppid calls in benchmark 6's flood
 #   RESULTS=FILE       where to write the table (default: bench/results.md)
 set -u
 set -o pipefail
@@ -26,7 +29,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 FERRET=$(readlink -f "${1:-build/ferret}")
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace || true)}
 RESULTS=${RESULTS:-$HERE/results.md}
-ONLY=${ONLY:-1 2 3 4 5}
+ONLY=${ONLY:-1 2 3 4 5 6}
 N=${N:-2000000}
 STARTUP_RUNS=${STARTUP_RUNS:-10}
 SPLIT_REPS=${SPLIT_REPS:-3}
@@ -34,6 +37,9 @@ OVERHEAD_REPS=${OVERHEAD_REPS:-5}
 ATTACH_REPS=${ATTACH_REPS:-3}
 RSS_REPS=${RSS_REPS:-3}
 PRINTF_REPS=${PRINTF_REPS:-3}
+LATENCY_REPS=${LATENCY_REPS:-3}
+LATENCY_EVENTS=${LATENCY_EVENTS:-200}
+FLOOD_CALLS=${FLOOD_CALLS:-1000000}
 BIN=$HERE/build
 NCPUS=$(getconf _NPROCESSORS_ONLN)
 
@@ -199,9 +205,9 @@ want() { [[ " $ONLY " == *" $1 "* ]]; }
 build() {
 	mkdir -p "$BIN"
 	local p
-	for p in benchloop timeit fdwait; do
+	for p in benchloop timeit fdwait latency; do
 		if [ ! -x "$BIN/$p" ] || [ "$HERE/$p.c" -nt "$BIN/$p" ]; then
-			${CC:-cc} -O2 -Wall -Wextra -Werror -o "$BIN/$p" "$HERE/$p.c" ||
+			${CC:-cc} -O2 -Wall -Wextra -Werror -o "$BIN/$p" "$HERE/$p.c" -lpthread ||
 				die "cannot build $p"
 		fi
 	done
@@ -558,6 +564,58 @@ bench_printf() {
 }
 
 # ---------------------------------------------------------------------------
+# 6. The end of a -c command, and how soon output appears.
+bench_latency() {
+	local tool r prog='tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }'
+	local lprog='tracepoint:syscalls:sys_enter_getppid /pid == PID/ { printf("e\n"); }'
+	local p50=() p99=() wk=() line
+	declare -A M
+	for tool in $(tools); do
+		log "6. $(name "$tool"): -c /bin/true ($STARTUP_RUNS runs)"
+		: >"$TMP/timeit.out"
+		for ((r = 0; r <= STARTUP_RUNS; r++)); do
+			if [ "$r" = 0 ]; then
+				"$BIN/timeit" 1 0 "$tool" -e "$prog" -c /bin/true
+			else
+				"$BIN/timeit" 0 1 "$tool" -e "$prog" -c /bin/true >>"$TMP/timeit.out"
+			fi
+			wait_released 120
+		done
+		# shellcheck disable=SC2046
+		M[c$tool]=$(median_args $(awk '{ print $1 }' "$TMP/timeit.out"))
+		raw "6. $(name "$tool") -c /bin/true ms: $(awk '{ printf "%s ", $1 }' "$TMP/timeit.out")"
+		p50=() p99=() wk=()
+		for ((r = 1; r <= LATENCY_REPS; r++)); do
+			log "6. $(name "$tool"): printf latency and flood wake-ups, rep $r"
+			line=$("$BIN/latency" -n "$LATENCY_EVENTS" -f "$FLOOD_CALLS" "$tool" -e "$lprog" 2>>"$TMP/latency.err") || {
+				note "6. $(name "$tool"): the latency run failed: $(tail -1 "$TMP/latency.err")"
+				continue
+			}
+			read -r a b c _ <<<"$line"
+			p50+=("$a") p99+=("$b") wk+=("$c")
+			raw "6. $(name "$tool") latency rep $r: p50 $a us, p99 $b us, flood wake-ups $c /s"
+			wait_released 120
+		done
+		M[5$tool]=$(median_args "${p50[@]}")
+		M[9$tool]=$(median_args "${p99[@]}")
+		M[w$tool]=$(median_args "${wk[@]}")
+	done
+	local b=$PEER med
+	med=$(ratio_na "${M[c$FERRET]}" "${M[c$b]:-n/a}")
+	row 6 "Exit and latency" "count syscalls -c /bin/true: wall time (ms, median of $STARTUP_RUNS)" \
+		"$(fmt %.1f "${M[c$FERRET]}")" "$(fmt %.1f "${M[c$b]:-n/a}")" "$med" "≤ 0.1×" "$(le "$med" 0.1)"
+	row 6 "Exit and latency" "sparse printf, event → line read, p50 (µs, $LATENCY_EVENTS events 5 ms apart)" \
+		"$(fmt %.1f "${M[5$FERRET]}")" "$(fmt %.1f "${M[5$b]:-n/a}")" \
+		"$(ratio_na "${M[5$FERRET]}" "${M[5$b]:-n/a}")" "—" "—"
+	row 6 "Exit and latency" "sparse printf, event → line read, p99 (µs)" \
+		"$(fmt %.1f "${M[9$FERRET]}")" "$(fmt %.1f "${M[9$b]:-n/a}")" \
+		"$(ratio_na "${M[9$FERRET]}" "${M[9$b]:-n/a}")" "ferret ≤ 1000 µs" "$(le "${M[9$FERRET]}" 1000)"
+	row 6 "Exit and latency" "printf flood ($FLOOD_CALLS calls): tracer wake-ups per second" \
+		"$(fmt %.0f "${M[w$FERRET]}")" "$(fmt %.0f "${M[w$b]:-n/a}")" \
+		"$(ratio_na "${M[w$FERRET]}" "${M[w$b]:-n/a}")" "ferret ≤ ~1000/s" "$(le "${M[w$FERRET]}" 1100)"
+}
+
+# ---------------------------------------------------------------------------
 build
 START=$EPOCHSECONDS
 others=$(ps -eo pid=,args= | awk -v me=$$ '$1 != me && ($2 ~ /(^|\/)(bpftrace|ferret)$/)' | head -5)
@@ -571,6 +629,7 @@ want 2 && bench_overhead
 want 3 && bench_wildcard
 want 4 && bench_rss
 want 5 && bench_printf
+want 6 && bench_latency
 
 {
 	echo "# ferret benchmarks"

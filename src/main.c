@@ -532,8 +532,7 @@ static int script_main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (setvbuf(ropts.out, NULL, bufmode, 0))
-		fprintf(stderr, "ferret: cannot set -B buffering\n");
+	ropts.bufmode = bufmode;
 	if (ropts.cmd && !dump) {
 		child = start_child(ropts.cmd, &go_fd);
 		if (child < 0)

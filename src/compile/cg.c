@@ -237,27 +237,44 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
 }
 
 /*
- * Wake-ups cost microseconds each, so records go in quietly and the
- * reader is woken only when the buffer is a quarter full (it also polls
- * on a timer); exit and the like wake it at once.
+ * The flags of a ring buffer submit, in a new register.  A wake-up costs
+ * the reader microseconds, so a flood must not wake it per record, yet a
+ * lone printf() must reach the output at once.  A record wakes the reader
+ * when none has for WAKE_GAP_NS (the time of the last wake-up is the
+ * second word of MAP_CONTROL), or when the buffer is a quarter full.
+ * The reader keeps polling for longer than WAKE_GAP_NS after each batch
+ * (see run.c), so a record that did not wake it is read within that time:
+ * at most 1,000 wake-ups a second, and no record waits longer than ~1 ms.
+ * exit() and the like wake it at once.
  */
-/* The flags of a ring buffer submit, in a new register (see below). */
 static int wakeup_flags(struct cg *g, bool wakeup)
 {
-	int flags = ir_vreg(&g->ir), quiet = ir_label(&g->ir);
+	int flags = ir_vreg(&g->ir), done = ir_label(&g->ir);
+	int now = ir_vreg(&g->ir), ctl = ir_vreg(&g->ir);
+	int gap = ir_vreg(&g->ir);
 
 	if (wakeup) {
 		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
-	} else {
-		ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
-		ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
-		ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
-		ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
-		ir_jmp_imm(&g->ir, BPF_JLT, BPF_REG_0,
-			   (int32_t)(g->c->ringbuf_size / 4), quiet);
-		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
-		ir_place(&g->ir, quiet);
+		return flags;
 	}
+	g->c->uses_control = true;
+	ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
+	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
+	ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
+	ir_jmp_imm(&g->ir, BPF_JGE, BPF_REG_0,
+		   (int32_t)(g->c->ringbuf_size / 4), done);
+	ir_call(&g->ir, BPF_FUNC_ktime_get_ns, 0);
+	ir_mov(&g->ir, now, BPF_REG_0);
+	ir_ld_map_value(&g->ir, ctl, MAP_CONTROL);
+	ir_ld(&g->ir, BPF_DW, gap, ctl, CONTROL_WAKE_NS);
+	ir_alu(&g->ir, BPF_SUB, gap, now);
+	ir_alu_imm(&g->ir, BPF_NEG, gap, 0);
+	ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
+	ir_jmp_imm(&g->ir, BPF_JLT, gap, WAKE_GAP_NS, done);
+	ir_st(&g->ir, BPF_DW, ctl, CONTROL_WAKE_NS, now);
+	ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
+	ir_place(&g->ir, done);
 	return flags;
 }
 
@@ -1151,7 +1168,7 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		 */
 		g->c->uses_control = true;
 		ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
-		ir_ld(&g->ir, BPF_DW, stop, stop, 0);
+		ir_ld(&g->ir, BPF_DW, stop, stop, CONTROL_STOP);
 		ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->exit_label);
 	}
 	for (i = 0; i < sp->vars.n; i++) {

@@ -49,13 +49,24 @@ enum {
 	MAP_STATS,		/* per-CPU u64 counters, enum stat_slot */
 	MAP_PIDS,		/* processes whose mappings user space has seen */
 	MAP_SCRATCH,		/* per-CPU record assembly area, when needed */
-	MAP_CONTROL,		/* one u64: nonzero once event probes must stop */
+	MAP_CONTROL,		/* CONTROL_SIZE bytes, see CONTROL_STOP */
 	MAP_STACKS,		/* stack maps, one per depth a script uses, made
 				 * only when used: MAP_STACKS + stack_depth index */
 	MAP_NFIXED = MAP_STACKS + 8,
 };
 
 /* Distinct stack depths (kstack(N), ustack(N)) one script may use. */
+/*
+ * MAP_CONTROL's one value: at CONTROL_STOP a u64, nonzero once event
+ * probes must stop; at CONTROL_WAKE_NS the ktime of the last record that
+ * woke the reader.
+ */
+#define CONTROL_STOP	0
+#define CONTROL_WAKE_NS	8
+#define CONTROL_SIZE	16
+/* Records wake the reader at most once per this gap (see run.c). */
+#define WAKE_GAP_NS	1000000
+
 #define STACK_MAPS_MAX (MAP_NFIXED - MAP_STACKS)
 
 

@@ -75,8 +75,8 @@ static int create_maps(struct compiled *c, struct loaded *l)
 		goto fail;
 	l->map_fd[MAP_STATS] = fd;
 	if (c->uses_control) {
-		fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "ferret_control", 4, 8,
-				    1, NULL);
+		fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "ferret_control", 4,
+				    CONTROL_SIZE, 1, NULL);
 		if (fd < 0)
 			goto fail;
 		l->map_fd[MAP_CONTROL] = fd;
@@ -321,12 +321,12 @@ static int loader_visit_cpus(void)
 int loader_stop_events(struct loaded *l)
 {
 	uint32_t key = 0;
-	uint64_t stop = 1;
+	uint64_t ctl[CONTROL_SIZE / 8] = { [CONTROL_STOP / 8] = 1 };
 	const int *cpus;
 
 	if (l->map_fd[MAP_CONTROL] < 0)
 		return 0;	/* no event probes */
-	if (bpf_map_update_elem(l->map_fd[MAP_CONTROL], &key, &stop, BPF_ANY))
+	if (bpf_map_update_elem(l->map_fd[MAP_CONTROL], &key, ctl, BPF_ANY))
 		return -errno;
 	/*
 	 * A program that read the word before it was set may still be

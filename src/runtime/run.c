@@ -9,11 +9,13 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <bpf/bpf.h>
@@ -28,10 +30,18 @@
 #include "../providers/provider.h"
 #include "symbols.h"
 
-/* How long the reader sleeps when the programs have not woken it. */
-#define POLL_MS 100
+/*
+ * After reading a batch the reader polls this long before it sleeps
+ * until woken: longer than the gap between wake-ups (see cg.c), so a
+ * record that did not wake it waits no longer than this.
+ */
+#define HOT_NS (WAKE_GAP_NS + WAKE_GAP_NS / 4)
+/* With nothing to watch but a front end's tick hook: its check period. */
+#define TICK_NS 1000000000LL
+/* How long output may block once the run is stopping. */
+#define OUTPUT_GRACE_S 1
 
-static volatile sig_atomic_t stop_signal, dump_signal;
+static volatile sig_atomic_t stop_signal, dump_signal, alarm_signal;
 
 /* SIGUSR1: print every map and go on, as bpftrace does. */
 static void on_dump(int sig)
@@ -39,9 +49,20 @@ static void on_dump(int sig)
 	dump_signal = 1;
 }
 
+/*
+ * SIGINT, SIGTERM.  Output blocked on an unread pipe gets OUTPUT_GRACE_S
+ * more: then SIGALRM interrupts the write and the rest is dropped.
+ */
 static void on_signal(int sig)
 {
+	if (!stop_signal)
+		alarm(OUTPUT_GRACE_S);
 	stop_signal = sig;
+}
+
+static void on_alarm(int sig)
+{
+	alarm_signal = 1;
 }
 
 static uint64_t now_ns(void)
@@ -72,6 +93,79 @@ void run_emit(struct runtime *rt, const char *type, const char *text,
 		return;
 	}
 	fwrite(text, 1, len, f);
+}
+
+/*
+ * The output's writer, under the run's FILE: it keeps the first write
+ * error's errno, which stdio does not, and it retries a write that a
+ * signal interrupted until the stop's grace period is over.
+ */
+struct out_sink {
+	int fd;
+	int err;		/* errno of the first failed write */
+};
+
+static ssize_t out_write(void *cookie, const char *buf, size_t len)
+{
+	struct out_sink *o = cookie;
+	size_t done = 0;
+
+	if (o->err) {
+		errno = o->err;
+		return -1;
+	}
+	while (done < len) {
+		struct pollfd pw = { .fd = o->fd, .events = POLLOUT };
+		ssize_t n;
+
+		/* Past the grace period, a write that would block is lost. */
+		if (alarm_signal && poll(&pw, 1, 0) == 0) {
+			errno = EINTR;
+			n = -1;
+		} else {
+			n = write(o->fd, buf + done, len - done);
+		}
+
+		if (n >= 0) {
+			done += n;
+			continue;
+		}
+		if (errno == EINTR && !alarm_signal)
+			continue;
+		o->err = errno;
+		return done ? (ssize_t)done : -1;
+	}
+	return done;
+}
+
+/*
+ * Flushes the output.  A write error is reported once, makes the run's
+ * status non-zero and ends it; the output then goes to /dev/null, so
+ * that what is left (END, the maps) neither fails again nor blocks.
+ */
+static void out_flush(struct runtime *rt, struct out_sink *os)
+{
+	FILE *f = rt->out.f;
+	int null;
+
+	if (!fflush(f) && !ferror(f) && !os->err)
+		return;
+	clearerr(f);
+	if (!rt->out_err) {
+		rt->out_err = os->err ? os->err : EIO;
+		if (rt->out_err == EINTR)
+			fprintf(stderr, "ferret: the output was not read for %d s after the stop: the rest is lost\n",
+				OUTPUT_GRACE_S);
+		else
+			fprintf(stderr, "ferret: cannot write the output: %s\n",
+				strerror(rt->out_err));
+	}
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (null >= 0) {
+		dup2(null, os->fd);
+		close(null);
+	}
+	__fpurge(f);
 }
 
 static int on_record(void *arg, void *data, size_t size)
@@ -287,19 +381,144 @@ static bool target_gone(pid_t child, pid_t pid, int *status)
 	return false;
 }
 
+static int pidfd_of(pid_t pid)
+{
+	return pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
+}
+
+/*
+ * Reads records until exit(), a stop signal, a write error, or the end
+ * of the traced process (a pidfd in the poll set says so at once).  The
+ * signals that end or interrupt the wait are blocked from the check of
+ * their flags to ppoll(), which takes them, so none is missed in between.
+ */
+static void read_events(struct runtime *rt, struct out_sink *os,
+			struct ring_buffer *rb,
+			const struct run_opts *o, pid_t child,
+			bool *child_done, int *status)
+{
+	struct pollfd pfd[2] = { { .fd = ring_buffer__epoll_fd(rb), .events = POLLIN } };
+	pid_t target = child > 0 ? child : o->pid;
+	bool tick = o->sink && o->sink->tick, hot = true;
+	sigset_t block, orig;
+	int npfd = 1, n;
+
+	pfd[1].fd = pidfd_of(target);
+	pfd[1].events = POLLIN;
+	if (pfd[1].fd >= 0)
+		npfd = 2;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGUSR1);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_SETMASK, NULL, &orig);
+	for (;;) {
+		struct timespec ts, *tsp = NULL;
+
+		sigprocmask(SIG_BLOCK, &block, NULL);
+		if (rt->exiting || stop_signal || rt->out_err)
+			break;
+		if (dump_signal) {
+			dump_signal = 0;
+			sigprocmask(SIG_SETMASK, &orig, NULL);
+			ring_buffer__consume(rb);
+			print_maps(&rt->out, rt->maps, rt->nmaps);
+			out_flush(rt, os);
+			continue;
+		}
+		if (hot) {
+			ts.tv_sec = 0;
+			ts.tv_nsec = HOT_NS;
+			tsp = &ts;
+		} else if ((target > 0 && npfd < 2) || (tick && target <= 0)) {
+			/* No pidfd (or only a tick hook): check now and then. */
+			ts.tv_sec = TICK_NS / 1000000000LL;
+			ts.tv_nsec = TICK_NS % 1000000000LL;
+			tsp = &ts;
+		}
+		n = ppoll(pfd, npfd, tsp, &orig);
+		sigprocmask(SIG_SETMASK, &orig, NULL);
+		if (n < 0 && errno != EINTR) {
+			fprintf(stderr, "ferret: waiting for events: %s\n",
+				strerror(errno));
+			break;
+		}
+		/* Records that did not wake us are read here too. */
+		n = ring_buffer__consume(rb);
+		hot = n > 0;
+		out_flush(rt, os);
+		if (!*child_done && target_gone(child, o->pid, status)) {
+			*child_done = true;
+			if (npfd == 2) {
+				close(pfd[1].fd);
+				npfd = 1;
+			}
+			ring_buffer__consume(rb);
+			if (!tick)
+				break;
+		}
+		if (tick && o->sink->tick(o->sink->arg, *child_done))
+			break;
+	}
+	sigprocmask(SIG_SETMASK, &orig, NULL);
+	if (npfd == 2)
+		close(pfd[1].fd);
+}
+
+/* Attaches every event probe; 0, -EINTR on a stop signal, or the error. */
+static int attach_all(struct compiled *c, struct fdset *fds)
+{
+	int k, err;
+
+	/*
+	 * Script order, except for probe types whose kernel runs the last
+	 * program attached to a site first: those go second, in reverse, so
+	 * that several blocks on one event still run as written.
+	 */
+	for (k = 0; k < 2 * c->attach.n; k++) {
+		bool lifo = k >= c->attach.n;
+		struct cattach *at = c->attach.v[lifo ? 2 * c->attach.n - 1 - k : k];
+		struct cprog *p = c->progs.v[at->prog];
+		char msg[512] = "";
+
+		if (at->pi->when != WHEN_EVENT || at->pi->prov->attach_lifo != lifo)
+			continue;
+		if (stop_signal)
+			return -EINTR;
+		err = at->pi->prov->attach(at->pi, p->fd, at->cookie, fds,
+					   msg, sizeof(msg));
+		if (err) {
+			fprintf(stderr, "ferret: cannot attach %s: %s\n",
+				at->pi->name, msg[0] ? msg : strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
 int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		int child_go_fd)
 {
+	static const cookie_io_functions_t out_io = { .write = out_write };
 	struct runtime rt = { .c = c, .sink = o->sink };
+	struct out_sink os = { .fd = fileno(o->out) };
 	struct loaded l = { 0 };
 	struct fdset fds = { 0 };
 	struct ring_buffer *rb = NULL;
 	struct sigaction sa = { .sa_handler = on_signal };
-	int i, k, err, nprobes = 0, status = 0, ret = 1;
+	struct sigaction al = { .sa_handler = on_alarm };
+	struct sigaction du = { .sa_handler = on_dump };
+	struct sigaction pipe_ign = { .sa_handler = SIG_IGN }, pipe_old;
+	int i, err, nprobes = 0, status = 0, ret = 1;
 	bool child_done = false;
 	const char **names;
 
-	rt.out.f = o->out;
+	fflush(o->out);
+	rt.out.f = fopencookie(&os, "w", out_io);
+	if (!rt.out.f)
+		return 1;
+	setvbuf(rt.out.f, NULL, o->bufmode ? o->bufmode : _IOLBF, 0);
 	rt.out.format = o->format;
 	rt.out.ncpus = libbpf_num_possible_cpus();
 	names = xcalloc(2 * (c->probes.n + 1), sizeof(*names));
@@ -338,13 +557,12 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		goto out;
 	}
 	nprobes = c->attach.n;
+	/* A closed output is a write error (EPIPE), reported as such. */
+	sigaction(SIGPIPE, &pipe_ign, &pipe_old);
+	sigaction(SIGALRM, &al, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	{
-		struct sigaction du = { .sa_handler = on_dump };
-
-		sigaction(SIGUSR1, &du, NULL);
-	}
+	sigaction(SIGUSR1, &du, NULL);
 	if (child > 0 && c->uses_pids)
 		hold_child_exit(child);
 	/*
@@ -354,69 +572,29 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 * first event.  The "Attaching" line still means attached.
 	 */
 	fire(&rt, WHEN_BEGIN);
-	/*
-	 * Script order, except for probe types whose kernel runs the last
-	 * program attached to a site first: those go second, in reverse, so
-	 * that several blocks on one event still run as written.
-	 */
-	for (k = 0; k < 2 * c->attach.n; k++) {
-		bool lifo = k >= c->attach.n;
-		struct cattach *at = c->attach.v[lifo ? 2 * c->attach.n - 1 - k : k];
-		struct cprog *p = c->progs.v[at->prog];
-		char msg[512] = "";
-
-		if (at->pi->when != WHEN_EVENT || at->pi->prov->attach_lifo != lifo)
-			continue;
-		err = at->pi->prov->attach(at->pi, p->fd, at->cookie, &fds,
-					   msg, sizeof(msg));
-		if (err) {
-			fprintf(stderr, "ferret: cannot attach %s: %s\n",
-				at->pi->name, msg[0] ? msg : strerror(-err));
-			goto out;
-		}
-	}
-	/* Folded output stays pure stacks: the line goes to stderr. */
-	if (!o->quiet && o->format != OUT_JSON)
-		fprintf(o->format == OUT_FOLDED ? stderr : rt.out.f,
-			"Attaching %d probe%s...\n", nprobes,
-			nprobes == 1 ? "" : "s");
-	else if (!o->quiet)
-		fprintf(rt.out.f, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n",
-			nprobes);
-	fflush(rt.out.f);
-	ring_buffer__consume(rb);
-	fflush(rt.out.f);
-	if (child_go_fd >= 0) {
-		if (write(child_go_fd, "g\0\0\0\0\0\0", 8) != 8)
-			fprintf(stderr, "ferret: cannot release the child: %s\n",
-				strerror(errno));
-		close(child_go_fd);
-		child_go_fd = -1;
-	}
-	while (!rt.exiting && !stop_signal) {
-		if (dump_signal) {
-			dump_signal = 0;
-			ring_buffer__consume(rb);
-			print_maps(&rt.out, rt.maps, rt.nmaps);
-			fflush(rt.out.f);
-		}
-		err = ring_buffer__poll(rb, POLL_MS);
-		if (err < 0 && err != -EINTR) {
-			fprintf(stderr, "ferret: reading the ring buffer: %s\n",
-				strerror(-err));
-			break;
-		}
+	err = attach_all(c, &fds);
+	if (err && err != -EINTR)
+		goto out;
+	if (!err) {
+		/* Folded output stays pure stacks: the line goes to stderr. */
+		if (!o->quiet && o->format != OUT_JSON)
+			fprintf(o->format == OUT_FOLDED ? stderr : rt.out.f,
+				"Attaching %d probe%s...\n", nprobes,
+				nprobes == 1 ? "" : "s");
+		else if (!o->quiet)
+			fprintf(rt.out.f, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n",
+				nprobes);
+		out_flush(&rt, &os);
 		ring_buffer__consume(rb);
-		fflush(rt.out.f);
-		if (!child_done && target_gone(child, o->pid, &status)) {
-			child_done = true;
-			ring_buffer__consume(rb);
-			if (!o->sink || !o->sink->tick)
-				break;
+		out_flush(&rt, &os);
+		if (child_go_fd >= 0) {
+			if (write(child_go_fd, "g\0\0\0\0\0\0", 8) != 8)
+				fprintf(stderr, "ferret: cannot release the child: %s\n",
+					strerror(errno));
+			close(child_go_fd);
+			child_go_fd = -1;
 		}
-		if (o->sink && o->sink->tick &&
-		    o->sink->tick(o->sink->arg, child_done))
-			break;
+		read_events(&rt, &os, rb, o, child, &child_done, &status);
 	}
 	ring_buffer__consume(rb);
 	/*
@@ -430,15 +608,16 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	fire(&rt, WHEN_END);
 	ring_buffer__consume(rb);
 	rt.exiting = true;
-	fflush(rt.out.f);
+	out_flush(&rt, &os);
 	if (o->sink && o->sink->finish)
 		o->sink->finish(o->sink->arg, &rt);
 	else
 		print_maps_at_exit(&rt.out, rt.maps, rt.nmaps);
-	fflush(rt.out.f);
+	out_flush(&rt, &os);
 	report_stats(&rt);
-	ret = 0;
+	ret = rt.out_err ? 1 : 0;
 out:
+	alarm(0);
 	if (child_go_fd >= 0)
 		close(child_go_fd);
 	if (child > 0 && !child_done) {
@@ -449,11 +628,19 @@ out:
 	}
 	if (o->child_status)
 		*o->child_status = child > 0 ? status : -1;
+	/* Probes attached before a failure are released in the background too. */
+	if (fds.n || fds.nlink)
+		fdset_close_async(&fds, loader_stop_events(&l) == 0);
 	fdset_close(&fds);
 	ring_buffer__free(rb);
 	free(rt.pad);
 	loader_unload(c, &l);
 	free(rt.maps);
 	free(names);
+	out_flush(&rt, &os);
+	fclose(rt.out.f);
+	if (rt.out_err)
+		ret = 1;
+	sigaction(SIGPIPE, &pipe_old, NULL);
 	return ret;
 }

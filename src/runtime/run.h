@@ -40,6 +40,7 @@ struct run_opts {
 	bool quiet;		/* -q: no "Attaching" line */
 	enum out_format format;
 	FILE *out;
+	int bufmode;		/* setvbuf() mode of the output; 0: _IOLBF */
 	const struct run_sink *sink;	/* or NULL: print as bpftrace */
 	int *child_status;	/* if set: the -c child's wait status, or -1 */
 };
@@ -53,6 +54,7 @@ struct runtime {
 	int ringbuf_fd, stats_fd;
 	int pids_fd;		/* MAP_PIDS, or -1 */
 	bool exiting;
+	int out_err;		/* errno of the first failed output write */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
 	const struct run_sink *sink;
 	void *pad;		/* a full-size copy of a short record */

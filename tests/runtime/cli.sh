@@ -171,7 +171,9 @@ wp_run() {	# wp_run TOOL PROBE OUT: the workload writes once TOOL attached
 	timeout 30 "$1" -p $wp -e "$2:$(cat "$TMP/wa.txt"):8:w { @[comm] = count(); }" >"$3" 2>/dev/null &
 	tp=$!
 	i=0
-	while [ $i -lt 500 ] && ! grep -q '^Attaching' "$3"; do sleep 0.02; i=$((i + 1)); done
+	while [ $i -lt 500 ] && ! grep -qs '^Attaching' "$3"; do sleep 0.02; i=$((i + 1)); done
+	# bpftrace 0.17 prints the line before it attaches.
+	sleep 0.3
 	kill -USR1 $wp
 	wait $tp
 	wait $wp
