@@ -245,7 +245,8 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
  * The reader keeps polling for longer than WAKE_GAP_NS after each batch
  * (see run.c), so a record that did not wake it is read within that time:
  * at most 1,000 wake-ups a second, and no record waits longer than ~1 ms.
- * exit() and the like wake it at once.
+ * exit() and the like wake it at once.  MAP_CONTROL is there: event
+ * probes read its stop word.
  */
 static int wakeup_flags(struct cg *g, bool wakeup)
 {
@@ -257,7 +258,11 @@ static int wakeup_flags(struct cg *g, bool wakeup)
 		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
 		return flags;
 	}
-	g->c->uses_control = true;
+	/* BEGIN and END records are read as soon as the probe has run. */
+	if (g->pi->when != WHEN_EVENT) {
+		ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
+		return flags;
+	}
 	ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
 	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
 	ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
