@@ -609,19 +609,78 @@ static int rt_helper_error(struct runtime *rt, const struct rec_hdr *h,
 }
 
 /*
- * skboutput(): bpf_skb_output() from fentry/fexit programs into a pcap
- * file.  Where the kernel refuses fentry the error says so; elsewhere
- * ferret does not write pcap files yet.
+ * skboutput(PATH, SKB, LEN, OFFSET): the first LEN bytes of the packet SKB
+ * holds go to user space through bpf_skb_output(), which only fentry and
+ * fexit programs have, behind a struct skb_hdr; user space writes them
+ * to the pcap file PATH, leaving out the first OFFSET bytes.  Returns
+ * the helper's result: 0, or a negative error (LEN past the packet).
  */
 static int sema_skboutput(struct sema *s, struct node *n)
 {
+	struct compiled *c = s->c;
 	const char *why;
+	int i;
 
-	n->type = type_simple(TY_NONE);
-	if (!feat_fentry(&why))
+	n->type = type_int(4, false);
+	if (!c->opts.dump && !feat_fentry(&why))
 		return sema_error(s, n, "skboutput() needs fentry/fexit programs (bpf_skb_output): %s",
 				  why);
-	return sema_error(s, n, "function 'skboutput' is not supported yet: ferret writes no pcap files");
+	if (bi_nargs(s, n, 4, 4))
+		return -EINVAL;
+	if (n->list[0]->kind != N_STR)
+		return sema_error(s, n->list[0], "skboutput() expects a string literal as the pcap file name");
+	if (bi_addr_arg(s, n, 1) || bi_int_arg(s, n, 2) || bi_int_arg(s, n, 3))
+		return -EINVAL;
+	for (i = 0; i < s->cur->insts.n; i++) {
+		const struct probe_inst *pi = s->cur->insts.v[i];
+
+		if (!pi->prov->can_skb_output)
+			return sema_error(s, n, "skboutput() can only be used in kfunc/fentry and kretfunc/fexit probes (bpf_skb_output), not in %s",
+					  pi->name);
+	}
+	for (i = 0; i < c->pcaps.n; i++)
+		if (!strcmp(c->pcaps.v[i], n->list[0]->str))
+			break;
+	if (i == c->pcaps.n)
+		vec_push(&c->pcaps, xstrdup(n->list[0]->str));
+	n->id = i;
+	return 0;
+}
+
+static int cg_skboutput(struct cg *g, struct node *n, struct val *out)
+{
+	int hdr = cg_alloc(g, sizeof(struct skb_hdr)), len = ir_vreg(&g->ir);
+	int flags = ir_vreg(&g->ir), r = ir_vreg(&g->ir);
+	struct val skb, l, off;
+
+	if (cg_expr(g, n->list[1], &skb) || cg_expr(g, n->list[2], &l) ||
+	    cg_expr(g, n->list[3], &off))
+		return -EINVAL;
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, hdr + offsetof(struct skb_hdr, file),
+		  n->id);
+	ir_st(&g->ir, BPF_W, BPF_REG_10, hdr + offsetof(struct skb_hdr, offset),
+	      cg_reg(g, &off));
+	ir_mov(&g->ir, len, cg_reg(g, &l));
+	ir_st(&g->ir, BPF_W, BPF_REG_10, hdr + offsetof(struct skb_hdr, len),
+	      len);
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, hdr + offsetof(struct skb_hdr, pad),
+		  0);
+	ir_call(&g->ir, BPF_FUNC_ktime_get_boot_ns, 0);
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, hdr + offsetof(struct skb_hdr, boot_ns),
+	      BPF_REG_0);
+	/* The packet's length rides in the flags' upper half. */
+	ir_alu_imm(&g->ir, BPF_LSH, len, 32);
+	ir_mov_imm(&g->ir, flags, BPF_F_CURRENT_CPU);
+	ir_alu(&g->ir, BPF_OR, flags, len);
+	ir_mov(&g->ir, BPF_REG_1, cg_reg(g, &skb));
+	ir_ld_map(&g->ir, BPF_REG_2, MAP_SKB);
+	ir_mov(&g->ir, BPF_REG_3, flags);
+	ir_mov(&g->ir, BPF_REG_4, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_4, hdr);
+	ir_mov_imm(&g->ir, BPF_REG_5, sizeof(struct skb_hdr));
+	ir_call(&g->ir, BPF_FUNC_skb_output, 5);
+	ir_mov(&g->ir, r, BPF_REG_0);
+	return bi_int(out, r, n->type);
 }
 
 #define FN(n, k, s, c, r) { .name = n, .func = true, .rec_kind = k, \
@@ -645,7 +704,7 @@ const struct builtin builtin_output[] = {
 	FN("helper error", REC_HELPER_ERR, NULL, NULL, rt_helper_error),
 	FN("override", 0, sema_override, cg_override, NULL),
 	NOT_YET("unwatch", "it removes a watchpoint from inside a probe, which ferret's watchpoints cannot do"),
-	FN("skboutput", 0, sema_skboutput, NULL, NULL),
+	FN("skboutput", 0, sema_skboutput, cg_skboutput, NULL),
 	NOT_YET("percpu_kaddr", "bpftrace 0.17 has no percpu_kaddr() either"),
 	{ .name = NULL },
 };

@@ -31,6 +31,8 @@ const char *compile_map_name(int map_id, void *arg)
 		return "scratch";
 	if (map_id == MAP_CONTROL)
 		return "control";
+	if (map_id == MAP_SKB)
+		return "skb";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];
@@ -202,6 +204,9 @@ void compile_free(struct compiled *c)
 	for (i = 0; i < c->helper_sites.n; i++)
 		free(c->helper_sites.v[i]);
 	vec_free(&c->helper_sites);
+	for (i = 0; i < c->pcaps.n; i++)
+		free(c->pcaps.v[i]);
+	vec_free(&c->pcaps);
 	vec_free(&c->progs);
 	vec_free(&c->attach);
 	vec_free(&c->fmts);

@@ -50,12 +50,12 @@ enum {
 	MAP_PIDS,		/* processes whose mappings user space has seen */
 	MAP_SCRATCH,		/* per-CPU record assembly area, when needed */
 	MAP_CONTROL,		/* CONTROL_SIZE bytes, see CONTROL_STOP */
+	MAP_SKB,		/* perf event array of skboutput() packets */
 	MAP_STACKS,		/* stack maps, one per depth a script uses, made
 				 * only when used: MAP_STACKS + stack_depth index */
 	MAP_NFIXED = MAP_STACKS + 8,
 };
 
-/* Distinct stack depths (kstack(N), ustack(N)) one script may use. */
 /*
  * MAP_CONTROL's one value: at CONTROL_STOP a u64, nonzero once event
  * probes must stop; at CONTROL_WAKE_NS the ktime of the last record that
@@ -67,8 +67,22 @@ enum {
 /* Records wake the reader at most once per this gap (see run.c). */
 #define WAKE_GAP_NS	1000000
 
+/* Distinct stack depths (kstack(N), ustack(N)) one script may use. */
 #define STACK_MAPS_MAX (MAP_NFIXED - MAP_STACKS)
 
+
+/*
+ * What skboutput() sends ahead of a packet's bytes: which file, how many
+ * leading bytes to leave out, when (CLOCK_BOOTTIME), and how many bytes
+ * were asked for (the sample's size is rounded up).
+ */
+struct skb_hdr {
+	uint32_t file;
+	uint32_t offset;
+	uint64_t boot_ns;
+	uint32_t len;
+	uint32_t pad;
+};
 
 enum stat_slot {
 	STAT_LOST,		/* ring buffer full: records dropped */
@@ -97,6 +111,7 @@ struct compiled {
 	bool uses_control;	/* MAP_CONTROL is needed: there are event probes */
 	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
 	struct vec helper_sites;	/* struct helper_site *, by record id */
+	struct vec pcaps;	/* char *: skboutput() files, by file id */
 	size_t ringbuf_size;
 	struct compile_opts opts;
 };

@@ -207,6 +207,7 @@ static const char *const helper_names[] = {
 	[BPF_FUNC_get_stackid] = "get_stackid",
 	[BPF_FUNC_send_signal] = "send_signal",
 	[BPF_FUNC_ktime_get_boot_ns] = "ktime_get_boot_ns",
+	[BPF_FUNC_skb_output] = "skb_output",
 	[BPF_FUNC_get_ns_current_pid_tgid] = "get_ns_current_pid_tgid",
 	[BPF_FUNC_jiffies64] = "jiffies64",
 };

@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <linux/membarrier.h>
 #include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 #include <linux/bpf.h>
 
 #include "features.h"
@@ -80,6 +81,13 @@ static int create_maps(struct compiled *c, struct loaded *l)
 		if (fd < 0)
 			goto fail;
 		l->map_fd[MAP_CONTROL] = fd;
+	}
+	if (c->pcaps.n) {
+		fd = bpf_map_create(BPF_MAP_TYPE_PERF_EVENT_ARRAY, "ferret_skb",
+				    4, 4, libbpf_num_possible_cpus(), NULL);
+		if (fd < 0)
+			goto fail;
+		l->map_fd[MAP_SKB] = fd;
 	}
 	if (c->uses_pids) {
 		fd = bpf_map_create(BPF_MAP_TYPE_HASH, "ferret_pids", 4, 1,

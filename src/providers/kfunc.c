@@ -419,6 +419,7 @@ static int kfunc_attach(const struct probe_inst *pi, int prog_fd,
 
 const struct provider fentry_provider = {
 	.can_d_path = true,
+	.can_skb_output = true,
 	.name = "fentry",
 	.alias = "f",
 	.alias2 = "kfunc",
@@ -433,6 +434,7 @@ const struct provider fentry_provider = {
 
 const struct provider fexit_provider = {
 	.can_d_path = true,
+	.can_skb_output = true,
 	.name = "fexit",
 	.alias = "fr",
 	.alias2 = "kretfunc",

@@ -91,6 +91,8 @@ struct provider {
 					 * probed kernel function's result */
 	bool can_d_path;		/* bpf_d_path() may be called (on the
 					 * functions the kernel allows it for) */
+	bool can_skb_output;		/* bpf_skb_output() takes a BTF
+					 * struct sk_buff pointer */
 	bool user;			/* probes in user-space code: with -p,
 					 * -l with no type or a wildcard type
 					 * lists these alone, as bpftrace does */

@@ -29,6 +29,7 @@
 #include "../builtins/builtin.h"
 #include "../providers/provider.h"
 #include "symbols.h"
+#include "pcap.h"
 
 /*
  * After reading a batch the reader polls this long before it sleeps
@@ -38,6 +39,8 @@
 #define HOT_NS (WAKE_GAP_NS + WAKE_GAP_NS / 4)
 /* With nothing to watch but a front end's tick hook: its check period. */
 #define TICK_NS 1000000000LL
+/* Pages of each CPU's perf buffer for skboutput() packets. */
+#define SKB_PAGES 64
 /* How long output may block once the run is stopping. */
 #define OUTPUT_GRACE_S 1
 
@@ -381,6 +384,111 @@ static bool target_gone(pid_t child, pid_t pid, int *status)
 	return false;
 }
 
+/* skboutput(): its perf buffer and the pcap files, by file id. */
+struct skb_out {
+	struct perf_buffer *pb;
+	struct compiled *c;
+	FILE **files;
+	int64_t boot_to_real;	/* CLOCK_REALTIME - CLOCK_BOOTTIME, ns */
+	uint64_t lost;
+	int err;		/* first write error */
+};
+
+static int64_t clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void on_skb(void *arg, int cpu, void *data, __u32 size)
+{
+	struct skb_out *so = arg;
+	struct skb_hdr h;
+	const char *pkt = (const char *)data + sizeof(h);
+	int err;
+
+	if (size < sizeof(h))
+		return;
+	memcpy(&h, data, sizeof(h));
+	/* The sample is padded to 8 bytes: the header says how long it is. */
+	if (h.file >= (uint32_t)so->c->pcaps.n || h.len > size - sizeof(h))
+		return;
+	if (h.offset > h.len)
+		h.offset = h.len;
+	err = pcap_packet(so->files[h.file], h.boot_ns + so->boot_to_real,
+			  pkt + h.offset, h.len - h.offset);
+	if (err && !so->err) {
+		so->err = -err;
+		fprintf(stderr, "ferret: cannot write %s: %s\n",
+			(const char *)so->c->pcaps.v[h.file], strerror(-err));
+	}
+}
+
+static void on_skb_lost(void *arg, int cpu, __u64 n)
+{
+	struct skb_out *so = arg;
+
+	so->lost += n;
+}
+
+/* Closes the files; the errno of the first failed write, or 0. */
+static int skb_close(struct skb_out *so)
+{
+	int i, err;
+
+	if (!so)
+		return 0;
+	perf_buffer__free(so->pb);
+	for (i = 0; i < so->c->pcaps.n; i++)
+		if (so->files[i] && fclose(so->files[i]) && !so->err) {
+			so->err = errno;
+			fprintf(stderr, "ferret: cannot write %s: %s\n",
+				(const char *)so->c->pcaps.v[i], strerror(errno));
+		}
+	if (so->lost)
+		fprintf(stderr, "ferret: lost %llu skboutput() packets: the perf buffer was full\n",
+			(unsigned long long)so->lost);
+	err = so->err;
+	free(so->files);
+	free(so);
+	return err;
+}
+
+/* Creates the pcap files and the perf buffer reader; NULL after an error. */
+static struct skb_out *skb_open(struct compiled *c, int map_fd)
+{
+	struct skb_out *so = xcalloc(1, sizeof(*so));
+	int i, err;
+
+	so->c = c;
+	so->files = xcalloc(c->pcaps.n, sizeof(*so->files));
+	so->boot_to_real = clock_ns(CLOCK_REALTIME) - clock_ns(CLOCK_BOOTTIME);
+	for (i = 0; i < c->pcaps.n; i++) {
+		const char *path = c->pcaps.v[i];
+
+		so->files[i] = fopen(path, "w");
+		err = so->files[i] ? pcap_begin(so->files[i]) : -errno;
+		if (err) {
+			fprintf(stderr, "ferret: cannot write %s: %s\n", path,
+				strerror(-err));
+			goto fail;
+		}
+	}
+	so->pb = perf_buffer__new(map_fd, SKB_PAGES, on_skb, on_skb_lost, so,
+				  NULL);
+	if (!so->pb) {
+		fprintf(stderr, "ferret: cannot read skboutput() packets: %s\n",
+			strerror(errno));
+		goto fail;
+	}
+	return so;
+fail:
+	skb_close(so);
+	return NULL;
+}
+
 static int pidfd_of(pid_t pid)
 {
 	return pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
@@ -397,16 +505,16 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			const struct run_opts *o, pid_t child,
 			bool *child_done, int *status)
 {
-	struct pollfd pfd[2] = { { .fd = ring_buffer__epoll_fd(rb), .events = POLLIN } };
+	struct pollfd pfd[3] = { { .fd = ring_buffer__epoll_fd(rb), .events = POLLIN } };
 	pid_t target = child > 0 ? child : o->pid;
 	bool tick = o->sink && o->sink->tick, hot = true;
 	sigset_t block, orig;
-	int npfd = 1, n;
+	int n;
 
 	pfd[1].fd = pidfd_of(target);
 	pfd[1].events = POLLIN;
-	if (pfd[1].fd >= 0)
-		npfd = 2;
+	pfd[2].fd = rt->skb ? perf_buffer__epoll_fd(rt->skb->pb) : -1;
+	pfd[2].events = POLLIN;
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
@@ -431,28 +539,31 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			ts.tv_sec = 0;
 			ts.tv_nsec = HOT_NS;
 			tsp = &ts;
-		} else if ((target > 0 && npfd < 2) || (tick && target <= 0)) {
+		} else if ((target > 0 && pfd[1].fd < 0 && !*child_done) ||
+			   (tick && target <= 0)) {
 			/* No pidfd (or only a tick hook): check now and then. */
 			ts.tv_sec = TICK_NS / 1000000000LL;
 			ts.tv_nsec = TICK_NS % 1000000000LL;
 			tsp = &ts;
 		}
-		n = ppoll(pfd, npfd, tsp, &orig);
+		n = ppoll(pfd, 3, tsp, &orig);
 		sigprocmask(SIG_SETMASK, &orig, NULL);
 		if (n < 0 && errno != EINTR) {
 			fprintf(stderr, "ferret: waiting for events: %s\n",
 				strerror(errno));
 			break;
 		}
+		if (rt->skb)
+			perf_buffer__consume(rt->skb->pb);
 		/* Records that did not wake us are read here too. */
 		n = ring_buffer__consume(rb);
 		hot = n > 0;
 		out_flush(rt, os);
 		if (!*child_done && target_gone(child, o->pid, status)) {
 			*child_done = true;
-			if (npfd == 2) {
+			if (pfd[1].fd >= 0) {
 				close(pfd[1].fd);
-				npfd = 1;
+				pfd[1].fd = -1;
 			}
 			ring_buffer__consume(rb);
 			if (!tick)
@@ -462,7 +573,7 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			break;
 	}
 	sigprocmask(SIG_SETMASK, &orig, NULL);
-	if (npfd == 2)
+	if (pfd[1].fd >= 0)
 		close(pfd[1].fd);
 }
 
@@ -556,6 +667,11 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 			strerror(errno));
 		goto out;
 	}
+	if (c->pcaps.n) {
+		rt.skb = skb_open(c, l.map_fd[MAP_SKB]);
+		if (!rt.skb)
+			goto out;
+	}
 	nprobes = c->attach.n;
 	/* A closed output is a write error (EPIPE), reported as such. */
 	sigaction(SIGPIPE, &pipe_ign, &pipe_old);
@@ -607,6 +723,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	rt.exiting = false;
 	fire(&rt, WHEN_END);
 	ring_buffer__consume(rb);
+	if (rt.skb)
+		perf_buffer__consume(rt.skb->pb);
 	rt.exiting = true;
 	out_flush(&rt, &os);
 	if (o->sink && o->sink->finish)
@@ -632,6 +750,8 @@ out:
 	if (fds.n || fds.nlink)
 		fdset_close_async(&fds, loader_stop_events(&l) == 0);
 	fdset_close(&fds);
+	if (skb_close(rt.skb))
+		ret = 1;
 	ring_buffer__free(rb);
 	free(rt.pad);
 	loader_unload(c, &l);

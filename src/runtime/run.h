@@ -9,6 +9,7 @@
 struct compiled;
 struct runtime;
 struct fmt_spec;
+struct skb_out;
 
 /*
  * A front end that takes the program's output as data instead of text
@@ -59,6 +60,7 @@ struct runtime {
 	const struct run_sink *sink;
 	void *pad;		/* a full-size copy of a short record */
 	size_t padlen;
+	struct skb_out *skb;	/* skboutput()'s packets, or NULL */
 };
 
 /* Loads, attaches and runs c until exit; returns the exit status. */

@@ -339,5 +339,48 @@ for tool in tcpconnect tcpaccept tcplife dcsnoop; do
 	esac
 done
 
+# skboutput(): packets from bpf_skb_output() in an fentry program written
+# as pcap files of raw IP, one whole and one without the 20-byte IP
+# header.  What is checked: the file header, the first record's length
+# and bytes, that both files hold the same packets, and that the TCP
+# port the trigger used is in them.
+u32_at() { od -An -t u4 -j "$2" -N 4 "$1" | tr -d ' '; }
+hex_of() { od -An -v -t x1 "$1" | tr -d ' \n'; }
+rm -f /tmp/skb-ip.pcap /tmp/skb-l4.pcap
+timeout "$T" "$F" -e 'fentry:ip_rcv /args->skb->len >= 40/ { $a = skboutput("/tmp/skb-ip.pcap", args->skb, args->skb->len, 0); $b = skboutput("/tmp/skb-l4.pcap", args->skb, args->skb->len, 20); @rc[$a, $b] = count(); }' >"$TMP/skb.out" 2>"$TMP/skb.err" </dev/null &
+fp=$!
+i=0
+while [ $i -lt 600 ] && kill -0 $fp 2>/dev/null && ! grep -q '^Attaching' "$TMP/skb.out"; do
+	sleep 0.1
+	i=$((i + 1))
+done
+tcp_trigger
+sleep 1
+kill -INT $fp 2>/dev/null
+wait $fp
+rc=$?
+if [ ! -s /tmp/skb-ip.pcap ] || [ ! -s /tmp/skb-l4.pcap ]; then
+	bad skboutput "rc $rc, no pcap files: $(show "$TMP/skb.out" 5) $(show "$TMP/skb.err")"
+else
+	h=$(hex_of /tmp/skb-ip.pcap)
+	l4=$(hex_of /tmp/skb-l4.pcap)
+	len=$(u32_at /tmp/skb-ip.pcap 32)
+	len4=$(u32_at /tmp/skb-l4.pcap 32)
+	why=""
+	[ "$(echo "$h" | cut -c1-8)" = d4c3b2a1 ] || why="$why magic $(echo "$h" | cut -c1-8);"
+	[ "$(u32_at /tmp/skb-ip.pcap 20)" = 101 ] || why="$why linktype $(u32_at /tmp/skb-ip.pcap 20);"
+	[ "$(echo "$h" | cut -c81-82)" = 45 ] || why="$why first packet starts with $(echo "$h" | cut -c81-82), not an IPv4 header;"
+	[ "$len4" = $((len - 20)) ] || why="$why lengths $len and $len4;"
+	[ "$(echo "$h" | cut -c$((81 + 40))-$((80 + 2 * len)))" = "$(echo "$l4" | cut -c81-$((80 + 2 * len4)))" ] ||
+		why="$why the second file's packet is not the first's past its IP header;"
+	echo "$h" | grep -q 1092 || why="$why port 4242 (0x1092) is not in the packets;"
+	grep -q '^@rc\[0, 0\]: [1-9]' "$TMP/skb.out" || why="$why skboutput() did not return 0: $(show "$TMP/skb.out" 6);"
+	if [ $rc = 0 ] && [ -z "$why" ]; then
+		ok skboutput
+	else
+		bad skboutput "rc $rc:$why $(show "$TMP/skb.err")"
+	fi
+fi
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
