@@ -13,15 +13,7 @@ OUT=$BUILD/tests/flame
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$OUT"
-pass=0 fail=0 skip=0
-
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-check() {	# check NAME CONDITION-COMMAND... ; reason from $why
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else bad "$name" "${why:-condition failed}"; fi
-}
+source "$HERE/../lib.sh"
 stat_of() {	# stat_of KEY PNGSTAT-LINE: the number after KEY=
 	sed -n "s/.* $1=\([0-9]*\).*/\1/p" <<<"$2"
 }

@@ -11,15 +11,7 @@ BUILD=${1:-build}
 F=$BUILD/ferret
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-pass=0 fail=0 skip=0
-
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-check() {	# check NAME CONDITION-COMMAND... ; reason from $why
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else bad "$name" "${why:-condition failed}"; fi
-}
+source "$(dirname "$0")/../lib.sh"
 
 if [ "$(id -u)" != 0 ]; then
 	echo "skip output: needs root"
@@ -153,5 +145,4 @@ wait $fp
 why="$(tr '\n' '|' <"$TMP/o9")" check sparse_line_first \
 	test "$(grep -v '^Attaching' "$TMP/o9" | head -2 | tr '\n' ' ')" = "traced after "
 
-echo "output: $pass passed, $fail failed, $skip skipped"
-[ "$fail" = 0 ]
+summary output

@@ -25,11 +25,7 @@ cleanup() {
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
-pass=0 fail=0 skip=0
-
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-skipped() { echo "skip $1: $2"; skip=$((skip + 1)); }
+source "$(dirname "$0")/../lib.sh"
 # same NAME GOT WANT: the files must be equal.
 same() {
 	if cmp -s "$2" "$3"; then
