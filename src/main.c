@@ -356,7 +356,7 @@ static int script_main(int argc, char **argv)
 	struct node *ast;
 	char *text = NULL;
 	pid_t child = 0;
-	int go_fd = -1, opt, ret, dump = 0, bufmode = _IOLBF, i, longindex = 0;
+	int go_fd = -1, opt, ret, dump = 0, bufmode = -1, i, longindex = 0;
 	int nincdirs = 0;
 
 	/* Options may follow the script, as bpftrace's getopt permits. */
@@ -532,7 +532,12 @@ static int script_main(int argc, char **argv)
 			return 1;
 		}
 	}
-	ropts.bufmode = bufmode;
+	/*
+	 * -B sets standard output's buffering, line by default, as in
+	 * bpftrace; a -o file is written in full blocks (the run flushes
+	 * it after each batch of records) unless -B says otherwise.
+	 */
+	ropts.bufmode = bufmode >= 0 ? bufmode : outfile ? _IOFBF : _IOLBF;
 	if (ropts.cmd && !dump) {
 		child = start_child(ropts.cmd, &go_fd);
 		if (child < 0)

@@ -629,7 +629,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	rt.out.f = fopencookie(&os, "w", out_io);
 	if (!rt.out.f)
 		return 1;
-	setvbuf(rt.out.f, NULL, o->bufmode ? o->bufmode : _IOLBF, 0);
+	setvbuf(rt.out.f, NULL, o->bufmode, 0);
 	rt.out.format = o->format;
 	rt.out.ncpus = libbpf_num_possible_cpus();
 	names = xcalloc(2 * (c->probes.n + 1), sizeof(*names));

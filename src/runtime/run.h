@@ -41,7 +41,9 @@ struct run_opts {
 	bool quiet;		/* -q: no "Attaching" line */
 	enum out_format format;
 	FILE *out;
-	int bufmode;		/* setvbuf() mode of the output; 0: _IOLBF */
+	int bufmode;		/* setvbuf() mode of the output (_IOLBF,
+				 * _IOFBF or _IONBF).  Whatever it is, the
+				 * output is flushed after each batch. */
 	const struct run_sink *sink;	/* or NULL: print as bpftrace */
 	int *child_status;	/* if set: the -c child's wait status, or -1 */
 };

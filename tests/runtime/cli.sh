@@ -331,7 +331,7 @@ why="links held: $(echo $ids | wc -w), still alive after kill -9: $alive" \
 wp=$!
 "$F" --unsafe -e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { @n = count(); }
 	uprobe:'"$WL"':main { @m = count(); }
-	interval:ms:300 { exit(); }
+	interval:ms:1000 { exit(); }
 	END { print(@n); system("sleep 0.3"); print(@n); }' >"$TMP/e.txt" 2>&1 &
 fp=$!
 for _ in $(seq 50); do grep -q Attaching "$TMP/e.txt" && break; sleep 0.1; done
