@@ -5,15 +5,18 @@
  *
  * Starts TRACER ARGS (the word PID in an argument becomes this process's
  * pid) with its stdout on a pipe, waits for its first line ("Attaching"),
- * then N times: takes the time, calls getppid(), reads one line, takes
- * the time, sleeps 5 ms.  The tracer's program must print one line per
+ * and calls getppid() every 20 ms until a line says the probe is live
+ * (bpftrace prints "Attaching" before it attaches).  Then N times: takes
+ * the time, calls getppid(), reads one line, takes the time, sleeps 5 ms;
+ * an event whose line has not come within a second is counted as missed.  The tracer's program must print one line per
  * getppid() of PID.  Then it calls getppid() CALLS times in a tight loop
  * while a thread drains the pipe, and counts the tracer's voluntary
  * context switches meanwhile: the times its reader went to sleep.
  *
- * Prints "p50_us P99_us wakeups_per_s flood_s".  Measures only.
+ * Prints "p50_us p99_us wakeups_per_s flood_s missed".  Measures only.
  */
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,19 +37,36 @@ static double now_us(void)
 	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
-/* Reads up to and including one '\n'; -1 at EOF. */
-static int read_line(void)
+/*
+ * Reads up to and including one '\n'; -1 at EOF, 1 when nothing came
+ * for timeout_ms.
+ */
+static int read_line(int timeout_ms)
 {
+	struct pollfd p = { .fd = rfd, .events = POLLIN };
 	char c;
 
 	for (;;) {
-		ssize_t n = read(rfd, &c, 1);
+		ssize_t n;
 
+		if (poll(&p, 1, timeout_ms) == 0)
+			return 1;
+		n = read(rfd, &c, 1);
 		if (n <= 0)
 			return -1;
 		if (c == '\n')
 			return 0;
 	}
+}
+
+/* Reads whatever the tracer has written so far. */
+static void drain_now(void)
+{
+	char buf[4096];
+	struct pollfd p = { .fd = rfd, .events = POLLIN };
+
+	while (poll(&p, 1, 0) > 0 && read(rfd, buf, sizeof(buf)) > 0)
+		;
 }
 
 static void *drain(void *arg)
@@ -86,7 +106,7 @@ static int cmp(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-	int n = 200, i, fds[2], opt;
+	int n = 200, i, got, missed = 0, fds[2], opt, r;
 	long calls = 1000000, k, v0, v1;
 	char pidstr[16];
 	double *lat, t0, t1;
@@ -129,23 +149,44 @@ int main(int argc, char **argv)
 	}
 	close(fds[1]);
 	rfd = fds[0];
-	if (read_line()) {
+	if (read_line(-1)) {
 		fprintf(stderr, "latency: the tracer printed nothing\n");
 		return 1;
 	}
+	for (i = 0; i < 500; i++) {
+		syscall(SYS_getppid);
+		r = read_line(20);
+		if (r < 0) {
+			fprintf(stderr, "latency: the tracer ended early\n");
+			return 1;
+		}
+		if (r == 0)
+			break;
+	}
+	usleep(100000);
+	drain_now();
 	lat = calloc(n, sizeof(*lat));
-	for (i = 0; i < n; i++) {
+	for (i = got = 0; i < n; i++) {
 		t0 = now_us();
 		syscall(SYS_getppid);
-		if (read_line()) {
+		r = read_line(1000);
+		if (r < 0) {
 			fprintf(stderr, "latency: the tracer ended early\n");
 			return 1;
 		}
 		t1 = now_us();
-		lat[i] = t1 - t0;
+		if (r == 0)
+			lat[got++] = t1 - t0;
+		else
+			missed++;
 		usleep(5000);
+		drain_now();
 	}
-	qsort(lat, n, sizeof(*lat), cmp);
+	if (!got) {
+		fprintf(stderr, "latency: no event's line came\n");
+		return 1;
+	}
+	qsort(lat, got, sizeof(*lat), cmp);
 	pthread_create(&th, NULL, drain, NULL);
 	v0 = vol_switches(tracer);
 	t0 = now_us();
@@ -157,7 +198,7 @@ int main(int argc, char **argv)
 	waitpid(tracer, NULL, 0);
 	pthread_join(th, NULL);
 	close(rfd);
-	printf("%.1f %.1f %.0f %.3f\n", lat[n / 2], lat[(n * 99) / 100 < n ? (n * 99) / 100 : n - 1],
-	       (v1 - v0) / ((t1 - t0) / 1e6), (t1 - t0) / 1e6);
+	printf("%.1f %.1f %.0f %.3f %d\n", lat[got / 2], lat[(got * 99) / 100],
+	       (v1 - v0) / ((t1 - t0) / 1e6), (t1 - t0) / 1e6, missed);
 	return 0;
 }

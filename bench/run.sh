@@ -591,9 +591,10 @@ bench_latency() {
 				note "6. $(name "$tool"): the latency run failed: $(tail -1 "$TMP/latency.err")"
 				continue
 			}
-			read -r a b c _ <<<"$line"
+			read -r a b c _ m <<<"$line"
 			p50+=("$a") p99+=("$b") wk+=("$c")
-			raw "6. $(name "$tool") latency rep $r: p50 $a us, p99 $b us, flood wake-ups $c /s"
+			raw "6. $(name "$tool") latency rep $r: p50 $a us, p99 $b us, flood wake-ups $c /s, events whose line never came $m"
+			[ "${m:-0}" != 0 ] && note "6. $(name "$tool"): $m of $LATENCY_EVENTS sparse events printed nothing within 1 s (rep $r)"
 			wait_released 120
 		done
 		M[5$tool]=$(median_args "${p50[@]}")
