@@ -222,7 +222,7 @@ static int list_probes(const char *pattern)
 		err = prov->list(prov, pattern, list_one, NULL);
 		if (err) {
 			fprintf(stderr, "ferret: cannot list %s: %s\n", pattern,
-				strerror(-err));
+				util_strerror(-err));
 			return 1;
 		}
 		return 0;
@@ -481,7 +481,7 @@ static int script_main(int argc, char **argv)
 		}
 		if (!text) {
 			fprintf(stderr, "ferret: cannot read %s: %s\n", src.name,
-				strerror(errno));
+				util_strerror(errno));
 			return 1;
 		}
 		src.text = text;
@@ -528,7 +528,7 @@ static int script_main(int argc, char **argv)
 		ropts.out = fopen(outfile, "w");
 		if (!ropts.out) {
 			fprintf(stderr, "ferret: cannot write %s: %s\n", outfile,
-				strerror(errno));
+				util_strerror(errno));
 			return 1;
 		}
 	}

@@ -108,7 +108,7 @@ static int prof_render(const char *text, size_t len, bool folded,
 	}
 	if (err)
 		fprintf(stderr, "ferret: cannot write %s: %s\n",
-			outfile ? outfile : "the output", strerror(-err));
+			outfile ? outfile : "the output", util_strerror(-err));
 	buf_free(&svg);
 	return err ? 1 : 0;
 }
@@ -225,7 +225,7 @@ int prof_main(int argc, char **argv, prof_runner run)
 		text = prof_read(input, &len);
 		if (!text) {
 			fprintf(stderr, "ferret: cannot read %s: %s\n", input,
-				strerror(errno));
+				util_strerror(errno));
 			return 1;
 		}
 		ret = prof_render(text, len, folded, title, NULL, outfile);
@@ -236,7 +236,7 @@ int prof_main(int argc, char **argv, prof_runner run)
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		fprintf(stderr, "ferret: cannot make a temporary file: %s\n",
-			strerror(errno));
+			util_strerror(errno));
 		return 1;
 	}
 	close(fd);
@@ -270,7 +270,7 @@ int prof_main(int argc, char **argv, prof_runner run)
 	text = util_read_file(tmp, &len);
 	if (!text) {
 		fprintf(stderr, "ferret: cannot read the samples back from %s: %s\n",
-			tmp, strerror(errno));
+			tmp, util_strerror(errno));
 		goto out;
 	}
 	ret = prof_render(text, len, folded, title, subtitle, outfile);

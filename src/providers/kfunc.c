@@ -298,7 +298,7 @@ static int kfunc_expand(const struct provider *p, const char *spec,
 	btf = kbtf_vmlinux();
 	if (!btf) {
 		snprintf(err, errlen, "%s probes need kernel BTF: %s", p->name,
-			 strerror(errno));
+			 util_strerror(errno));
 		ret = -ENOENT;
 		goto out;
 	}
@@ -326,7 +326,7 @@ static int kfunc_expand(const struct provider *p, const char *spec,
 	ret = kfunc_load();
 	if (ret) {
 		snprintf(err, errlen, "%s probes need kernel BTF: %s", p->name,
-			 strerror(-ret));
+			 util_strerror(-ret));
 		goto out;
 	}
 	for (i = 0; i < nkfuncs; i++) {
@@ -410,7 +410,7 @@ static int kfunc_attach(const struct probe_inst *pi, int prog_fd,
 				 pi->target);
 		else
 			snprintf(err, errlen, "cannot attach to %s: %s",
-				 pi->target, strerror(-fd));
+				 pi->target, util_strerror(-fd));
 		return fd;
 	}
 	fdset_add_link(fds, fd);

@@ -161,7 +161,7 @@ static int kprobe_expand(const struct provider *p, const char *spec,
 	if (n < 0) {
 		snprintf(err, errlen,
 			 "cannot read the traceable functions (available_filter_functions): %s",
-			 strerror(-n));
+			 util_strerror(-n));
 		ret = n;
 		goto out;
 	}
@@ -252,7 +252,7 @@ static int kprobe_attach(const struct probe_inst *pi, int prog_fd,
 			 pi->target);
 	else if (pfd < 0)
 		snprintf(err, errlen, "cannot create the kprobe on %s: %s",
-			 pi->target, strerror(-pfd));
+			 pi->target, util_strerror(-pfd));
 	if (pfd < 0)
 		return pfd;
 	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);

@@ -324,7 +324,7 @@ int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
 	e = perf_attach(pfd, prog_fd, cookie, &link);
 	if (e) {
 		snprintf(err, errlen, "cannot attach the BPF program: %s",
-			 strerror(-e));
+			 util_strerror(-e));
 		return e;
 	}
 	if (link >= 0)
@@ -494,7 +494,7 @@ static int provider_attach_one(const struct probe_inst *pi, uint32_t type,
 	ret = perf_attach(pfd, prog_fd, cookie, &link);
 	if (ret) {
 		snprintf(err, errlen, "%s: cannot attach the BPF program on CPU %d: %s",
-			 pi->name, cpu, strerror(-ret));
+			 pi->name, cpu, util_strerror(-ret));
 		return ret;
 	}
 	if (link >= 0)
@@ -519,7 +519,7 @@ int provider_attach_perf(const struct probe_inst *pi, uint32_t type,
 	n = perf_online_cpus(&cpus);
 	if (n < 0) {
 		snprintf(err, errlen, "cannot read the online CPUs: %s",
-			 strerror(-n));
+			 util_strerror(-n));
 		return n;
 	}
 	for (i = 0; i < n; i++) {

@@ -32,7 +32,7 @@ static int tp_add(const char *cat, const char *event, void *arg)
 	if (!ev) {
 		snprintf(c->err, c->errlen,
 			 "cannot read the format of tracepoint '%s:%s': %s",
-			 cat, event, strerror(errno));
+			 cat, event, util_strerror(errno));
 		return -errno;
 	}
 	name = xasprintf("tracepoint:%s:%s", cat, event);
@@ -56,7 +56,7 @@ static int tp_not_found(const char *cat, const char *event, char *err,
 	if (!dir) {
 		snprintf(err, errlen,
 			 "tracepoint '%s:%s': tracefs is not available (mounting it on /sys/kernel/tracing failed: %s)",
-			 cat, event, strerror(errno));
+			 cat, event, util_strerror(errno));
 		return -ENOENT;
 	}
 	if (!tracefs_has_category(cat))
@@ -108,7 +108,7 @@ static int tp_expand(const struct provider *p, const char *spec,
 			ret = 0;
 		} else if (!err[0]) {
 			snprintf(err, errlen, "cannot list tracepoints: %s",
-				 strerror(-ret));
+				 util_strerror(-ret));
 		}
 	}
 	provider_free_parts(parts, 2);

@@ -155,7 +155,7 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	if (!st) {
 		ret = -errno;
 		snprintf(err, errlen, "%s: cannot read its symbols: %s", path,
-			 strerror(errno));
+			 util_strerror(errno));
 		goto out_parts;
 	}
 	uprobe_glibc_stub(parts[0], parts[1], &st, path, sizeof(path));
@@ -403,7 +403,7 @@ static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
 			      provider_pid > 0 ? provider_pid : -1, 0);
 	if (pfd < 0) {
 		snprintf(err, errlen, "cannot create the uprobe: %s",
-			 strerror(-pfd));
+			 util_strerror(-pfd));
 		return pfd;
 	}
 	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
