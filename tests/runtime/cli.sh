@@ -582,4 +582,19 @@ n1=$("$F" -d -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c
 n2=$("$F" -dd -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
 why="-d: $n1, -dd: $n2 IR listings" check dd_lists_every_probe test "$n1" = 1 -a "$n2" -gt 1
 
+# /proc/kallsyms is read once a run, however many specs and kaddr()
+# calls name kernel symbols (-d compiles kprobes where the kernel has none).
+prog='kprobe:vfs_read { @a = count(); } kprobe:vfs_write { @b = count(); }
+	kretprobe:vfs_open { @c = count(); } BEGIN { printf("%x\n", kaddr("vfs_read")); }'
+if command -v strace >/dev/null; then
+	strace -f -e trace=openat,open -o "$TMP/ks.trace" "$F" -d -e "$prog" >"$TMP/ks.txt" 2>&1
+	rc=$?
+	n=$(grep -c '"/proc/kallsyms"' "$TMP/ks.trace")
+	why="rc $rc, opened $n times: $(grep -m2 error "$TMP/ks.txt" | tr '\n' '|')" \
+		check kallsyms_read_once test $rc = 0 -a "$n" = 1
+else
+	echo "skip kallsyms_read_once: no strace"
+	skip=$((skip + 1))
+fi
+
 echo "cli: $pass passed, $fail failed, $skip skipped"
