@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <asm/ptrace.h>
 #include <linux/perf_event.h>
+#include <linux/bpf.h>
 
 #include "util.h"
 #include "kernel/features.h"
@@ -342,6 +343,27 @@ struct probe_inst *provider_inst(const struct provider *p, const char *name)
 	return pi;
 }
 
+int provider_attach_fds(const struct probe_inst *pi)
+{
+	const int *cpus;
+	int ncpus = 1;
+
+	if (pi->when != WHEN_EVENT)
+		return 0;
+	switch (pi->prov->prog_type) {
+	case BPF_PROG_TYPE_KPROBE:
+	case BPF_PROG_TYPE_TRACEPOINT:
+	case BPF_PROG_TYPE_PERF_EVENT:
+		if (pi->cpu < 0)
+			ncpus = perf_online_cpus(&cpus);
+		if (ncpus < 1)
+			ncpus = 1;
+		return ncpus * (feat_perf_link(NULL) ? 2 : 1);
+	default:
+		return 1;
+	}
+}
+
 bool provider_has_cookie(const struct provider *p)
 {
 	return p->cookie && feat_cookie(p->prog_type, NULL);
@@ -426,10 +448,45 @@ void fdset_close(struct fdset *s)
  * left to a detached grandchild that holds only those, so the tracer
  * exits at once and the release finishes behind it.
  */
+static int fdset_cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Closes every descriptor but the n in keep (sorted), a range per gap:
+ * with the limit on open files raised, one close() per possible number
+ * would be a million calls.  Kernels before 5.9 lack close_range(), and
+ * get a loop up to the limit.
+ */
+static void fdset_close_others(const int *keep, int n)
+{
+	unsigned int from = 0, fd;
+	long max;
+	int i;
+
+	for (i = 0; i <= n; i++) {
+		unsigned int to = i < n ? (unsigned int)keep[i] : ~0U;
+
+		if (i < n && (keep[i] < 0 || (unsigned int)keep[i] < from))
+			continue;
+		if (to > from &&
+		    close_range(from, i < n ? to - 1 : to, 0) && errno == ENOSYS) {
+			max = sysconf(_SC_OPEN_MAX);
+			for (fd = from; fd < to && (long)fd < max; fd++)
+				close(fd);
+		}
+		if (i < n)
+			from = to + 1;
+	}
+}
+
 void fdset_close_async(struct fdset *s, bool links_done)
 {
 	pid_t pid;
-	int i, fd, max, null;
+	int i, n, null, *keep;
 
 	if (!links_done)
 		fdset_close_links(s);
@@ -443,16 +500,17 @@ void fdset_close_async(struct fdset *s, bool links_done)
 			_exit(0);
 		setsid();
 		null = open("/dev/null", O_RDWR);
-		max = (int)sysconf(_SC_OPEN_MAX);
-		for (fd = 0; fd < max; fd++) {
-			bool keep = fd == null;
-
-			for (i = 0; i < s->n && !keep; i++)
-				keep = s->fd[i] == fd;
-			for (i = 0; i < s->nlink && !keep; i++)
-				keep = s->link[i] == fd;
-			if (!keep)
-				close(fd);
+		keep = malloc((s->n + s->nlink + 1) * sizeof(*keep));
+		if (keep) {
+			n = 0;
+			for (i = 0; i < s->n; i++)
+				keep[n++] = s->fd[i];
+			for (i = 0; i < s->nlink; i++)
+				keep[n++] = s->link[i];
+			keep[n++] = null;
+			qsort(keep, n, sizeof(*keep), fdset_cmp_int);
+			fdset_close_others(keep, n);
+			free(keep);
 		}
 		if (null >= 0) {
 			dup2(null, 0);

@@ -279,6 +279,14 @@ int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
 			struct fdset *fds, char *err, size_t errlen);
 
 /*
+ * The file descriptors attaching pi holds while it is attached: for
+ * programs run by perf events (kprobes, uprobes, tracepoints, timers)
+ * an event on each CPU it opens one on, plus its BPF link where the
+ * kernel makes those; for the others a link.  0 for BEGIN and END.
+ */
+int provider_attach_fds(const struct probe_inst *pi);
+
+/*
  * A -l pattern with an alias prefix spelled out ("t:x*" becomes
  * "tracepoint:x*"), xstrdup'd; NULL for NULL.
  */
