@@ -136,12 +136,14 @@ static char *prof_read(const char *path, size_t *len)
 	return p;
 }
 
+const char prof_optstring[] = "+F:p:c:d:o:f:i:t:h";
+const struct option prof_longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
 int prof_main(int argc, char **argv, prof_runner run)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *cmd = NULL, *outfile = NULL, *input = NULL;
 	const char *title = NULL;
 	char tmp[] = "/tmp/ferret-profile-XXXXXX", pidbuf[32], *end;
@@ -153,7 +155,7 @@ int prof_main(int argc, char **argv, prof_runner run)
 	size_t len;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "+F:p:c:d:o:f:i:t:h", longopts,
+	while ((opt = getopt_long(argc, argv, prof_optstring, prof_longopts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'F':
