@@ -343,6 +343,13 @@ struct probe_inst *provider_inst(const struct provider *p, const char *name)
 	return pi;
 }
 
+bool provider_same_event(const struct probe_inst *a,
+			 const struct probe_inst *b)
+{
+	return a->prov == b->prov && a->prov->event_progs_max > 0 &&
+	       a->config == b->config && a->when == b->when;
+}
+
 int provider_attach_fds(const struct probe_inst *pi)
 {
 	const int *cpus;

@@ -97,6 +97,12 @@ struct provider {
 	bool attach_lifo;		/* the kernel runs the program attached
 					 * last to a site first: attached in
 					 * reverse, blocks run in script order */
+	int event_progs_max;		/* > 0: everyone's attachments to one
+					 * site share one kernel event and its
+					 * program list (a tracepoint's), which
+					 * holds a program once and at most
+					 * this many (BPF_TRACE_MAX_PROGS);
+					 * 0: each attachment is an event */
 
 	/*
 	 * Whether this kernel can run the probe type, with a sentence naming
@@ -277,6 +283,13 @@ int provider_attach_perf(const struct probe_inst *pi, uint32_t type,
  */
 int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
 			struct fdset *fds, char *err, size_t errlen);
+
+/*
+ * True if attaching to a and b reaches one kernel event, whose program
+ * list takes each program once (see event_progs_max).
+ */
+bool provider_same_event(const struct probe_inst *a,
+			 const struct probe_inst *b);
 
 /*
  * The file descriptors attaching pi holds while it is attached: for

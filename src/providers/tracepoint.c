@@ -148,12 +148,22 @@ static int tp_list(const struct provider *p, const char *pattern,
 	return ret < 0 ? ret : 0;
 }
 
+/* BPF_TRACE_MAX_PROGS: the programs one trace event's list holds. */
+#define TP_MAX_PROGS 64
+
 static int tp_attach(const struct probe_inst *pi, int prog_fd,
 		     uint64_t cookie, struct fdset *fds,
 		     char *err, size_t errlen)
 {
-	return provider_attach_perf(pi, PERF_TYPE_TRACEPOINT, prog_fd, cookie,
-				    fds, err, errlen);
+	int ret = provider_attach_perf(pi, PERF_TYPE_TRACEPOINT, prog_fd,
+				       cookie, fds, err, errlen);
+
+	/* The list is everyone's: other tracers' programs count too. */
+	if (ret == -E2BIG)
+		snprintf(err, errlen,
+			 "the kernel runs at most %d BPF programs on one tracepoint (BPF_TRACE_MAX_PROGS), and %s has that many already, other tracers' included",
+			 TP_MAX_PROGS, pi->target);
+	return ret;
 }
 
 /*
@@ -178,6 +188,7 @@ const struct provider tracepoint_provider = {
 	.prog_type = BPF_PROG_TYPE_TRACEPOINT,
 	.ctx = CTX_RECORD,
 	.lighten = tracepoint_lighten,
+	.event_progs_max = TP_MAX_PROGS,
 	.cookie = true,
 	.expand = tp_expand,
 	.list = tp_list,

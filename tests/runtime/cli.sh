@@ -729,4 +729,29 @@ RUN="env BPFTRACE_MAP_KEYS_MAX=x" neg map_keys_max_invalid_file \
 neg include_then_bad_option "-B must be either" --include stdio.h -B bad -e 'BEGIN { }'
 neg emit_elf_refused "ferret compiles without LLVM" --emit-elf x "$TMP/early.bt"
 
+# Identical blocks on one tracepoint, and a tracepoint named twice in one
+# probe, each run, as in bpftrace: the same output and probe count (the
+# event takes a program once, so each gets a program of its own).
+T=tracepoint:syscalls:sys_enter_getppid
+for form in blocks list; do
+	if [ $form = blocks ]; then
+		prog="$T /pid == cpid/ { @a = count(); } $T /pid == cpid/ { @a = count(); }"
+	else
+		prog="$T,$T /pid == cpid/ { @a = count(); }"
+	fi
+	"$F" -c "$WL getppid 5" -e "$prog" >"$TMP/dup1.txt" 2>&1
+	rc=$?
+	bpftrace -c "$WL getppid 5" -e "$prog" >"$TMP/dup2.txt" 2>/dev/null
+	why="rc $rc: $(diff "$TMP/dup1.txt" "$TMP/dup2.txt" | head -4 | tr '\n' '|')" \
+		check "same_tracepoint_twice_$form" bash -c "test $rc = 0 &&
+			grep -qx '@a: 10' '$TMP/dup1.txt' && cmp -s '$TMP/dup1.txt' '$TMP/dup2.txt'"
+done
+# More programs on one tracepoint than the kernel runs there: an error at
+# the block that is one too many, naming the limit.
+prog=
+for i in $(seq 65); do prog="$prog$T { @a$i = count(); }
+"; done
+neg tracepoint_progs_limit "-e:65:1: error: too many BPF programs on $T: the kernel runs at most 64 on one event (BPF_TRACE_MAX_PROGS)" \
+	-e "$prog"
+
 echo "cli: $pass passed, $fail failed, $skip skipped"
