@@ -41,9 +41,6 @@ static const char *const kfunc_denied[] = {
 	"__rcu_read_unlock",
 };
 
-/* The kernel's ENOTSUPP, which it returns for trampolines it cannot build. */
-#define KFUNC_ENOTSUPP 524
-
 struct kfunc {
 	const char *name;
 	int id;			/* BTF_KIND_FUNC */
@@ -400,7 +397,7 @@ static int kfunc_attach(const struct probe_inst *pi, int prog_fd,
 
 	if (fd < 0) {
 		fd = -errno;
-		if (fd == -KFUNC_ENOTSUPP)
+		if (fd == -UTIL_ENOTSUPP)
 			snprintf(err, errlen,
 				 "the kernel cannot build a BPF trampoline for %s",
 				 pi->target);

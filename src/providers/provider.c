@@ -17,6 +17,7 @@
 #include <linux/bpf.h>
 
 #include "util.h"
+#include "lang/loc.h"
 #include "kernel/features.h"
 #include "kernel/perf.h"
 #include "providers/provider.h"
@@ -598,10 +599,70 @@ int provider_attach_perf(const struct probe_inst *pi, uint32_t type,
 	return 0;
 }
 
+/* The matches of one wildcard spec: see provider_group_insts(). */
+struct provider_group {
+	char *spec;
+	int n;			/* instances */
+	int tried;		/* of them, attach() calls so far */
+	int skipped;		/* of those, refused and skipped */
+	char *first;		/* the first skipped, "NAME: why" */
+	int refs;
+};
+
+void provider_group_insts(const char *spec, struct vec *out, int from)
+{
+	struct provider_group *g;
+	int i;
+
+	if (from >= out->n)
+		return;
+	g = xcalloc(1, sizeof(*g));
+	g->spec = xstrdup(spec);
+	for (i = from; i < out->n; i++) {
+		struct probe_inst *pi = out->v[i];
+
+		pi->group = g;
+		g->n++;
+		g->refs++;
+	}
+}
+
+int provider_attach_result(const struct probe_inst *pi, int ret,
+			   bool skippable, char *err, size_t errlen)
+{
+	struct provider_group *g = pi->group;
+
+	if (!g)
+		return ret;
+	g->tried++;
+	if (ret && skippable) {
+		g->skipped++;
+		if (!g->first)
+			g->first = xasprintf("%s: %s", pi->name, err);
+		if (g->skipped == g->n) {
+			snprintf(err, errlen,
+				 "none of the %d probes %s matches can be attached; %s",
+				 g->n, g->spec, g->first);
+			return ret;
+		}
+		ret = 0;
+	}
+	if (!ret && g->tried == g->n && g->skipped)
+		diag_warn(NULL, NULL,
+			  "could not attach %d of the %d probes %s matches, skipping them; the first, %s",
+			  g->skipped, g->n, g->spec, g->first);
+	return ret;
+}
+
 void provider_inst_free(struct probe_inst *pi)
 {
 	if (!pi)
 		return;
+	if (pi->group && !--pi->group->refs) {
+		free(pi->group->spec);
+		free(pi->group->first);
+		free(pi->group);
+	}
 	free(pi->name);
 	free(pi->target);
 	free(pi->func);

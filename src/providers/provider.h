@@ -10,6 +10,7 @@
 
 struct type;
 struct provider;
+struct provider_group;
 struct cg;
 
 /* When a probe's program runs, for providers the kernel does not fire. */
@@ -47,6 +48,8 @@ struct probe_inst {
 				 * (BTF), or NULL: uint64 */
 	int btf_id;		/* kernel BTF id of the function the program
 				 * is loaded for (attach_btf_id), or 0 */
+	struct provider_group *group;	/* the wildcard it came from, or
+					 * NULL: see provider_group_insts */
 };
 
 /* File descriptors an attachment holds; closing them detaches. */
@@ -264,6 +267,24 @@ int provider_ptregs_offset(const struct probe_inst *pi, const char *name);
 
 /* Makes pi an attachment to the raw tracepoint event, if there is one. */
 int rawtracepoint_adopt(struct probe_inst *pi, const char *event);
+
+/*
+ * The instances out->v[from..] are the matches of wildcard spec (its
+ * canonical text).  The kernel refuses to probe some matches (an
+ * instruction uprobes cannot step, a function kprobes refuse): attaching
+ * those is skipped, and once every match has been tried one warning
+ * counts them, where bpftrace warns of each ("could not attach probe
+ * ..., skipping").  A wildcard none of whose matches attach fails.
+ */
+void provider_group_insts(const char *spec, struct vec *out, int from);
+
+/*
+ * For a provider's attach(): its outcome ret (0 or -errno, with err set)
+ * for pi, where skippable says the kernel refused this match alone.
+ * Returns what attach() returns: 0 for a skipped match of a wildcard.
+ */
+int provider_attach_result(const struct probe_inst *pi, int ret,
+			   bool skippable, char *err, size_t errlen);
 
 /* Frees pi and the strings it owns (its args type is shared and stays). */
 void provider_inst_free(struct probe_inst *pi);

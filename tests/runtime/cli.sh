@@ -754,4 +754,24 @@ for i in $(seq 65); do prog="$prog$T { @a$i = count(); }
 neg tracepoint_progs_limit "-e:65:1: error: too many BPF programs on $T: the kernel runs at most 64 on one event (BPF_TRACE_MAX_PROGS)" \
 	-e "$prog"
 
+# A uprobe wildcard some of whose matches the kernel refuses (ENOTSUPP,
+# 524: an instruction uprobes can neither step nor emulate) attaches the
+# rest with one warning counting the skipped; the kernel's errno is
+# named wherever it shows.
+LIBC=$(ldd /bin/sh | awk '/libc\.so/ { print $3 }')
+"$F" -e "uprobe:$LIBC:__nptl_free_tcb { @ = count(); }" >"$TMP/ns.txt" 2>&1
+if grep -q 'error 524' "$TMP/ns.txt"; then
+	neg uprobe_enotsupp_named "the kernel cannot place a uprobe on the instruction there (ENOTSUPP: operation not supported (kernel error 524))" \
+		-e "uprobe:$LIBC:__nptl_free_tcb { @ = count(); }"
+	"$F" -e "uprobe:$LIBC:*nptl_free* { @ = count(); } interval:ms:100 { exit(); }" >"$TMP/ns2.txt" 2>&1
+	rc=$?
+	n=$(grep -c 'warning: could not attach' "$TMP/ns2.txt")
+	why="rc $rc, $n warnings: $(head -3 "$TMP/ns2.txt" | tr '\n' '|')" check uprobe_wildcard_skips_refused \
+		bash -c "test $rc = 0 -a $n = 1 && grep -q '^Attaching' '$TMP/ns2.txt' &&
+			grep -q 'could not attach [1-9][0-9]* of the [0-9]* probes uprobe:$LIBC:\*nptl_free\* matches, skipping them; the first, uprobe:$LIBC:__nptl_free_tcb: .*(kernel error 524)' '$TMP/ns2.txt'"
+else
+	echo "skip uprobe_wildcard_skips_refused: this kernel probes __nptl_free_tcb ($(head -1 "$TMP/ns.txt"))"
+	skip=$((skip + 1))
+fi
+
 echo "cli: $pass passed, $fail failed, $skip skipped"
