@@ -26,7 +26,7 @@ LIBOBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRCS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps deps-test run test unit-test runtime-test test-vm install clean asan bench fuzz
+.PHONY: all deps deps-test run test unit-test runtime-test asan-test test-vm install clean asan bench fuzz
 
 all: $(BUILD)/ferret
 
@@ -106,6 +106,12 @@ ASAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefin
 asan:
 	$(MAKE) BUILD=build-asan CFLAGS="$(ASAN_CFLAGS)" all \
 		$(patsubst $(BUILD)/%,build-asan/%,$(UNIT_BINS))
+
+# Every failing run (the "mode: error" runtime cases, cli.sh's error
+# checks) under ASan/UBSan with leak detection; make test runs these too.
+asan-test: $(BUILD)/ferret $(BUILD)/tests/workload $(USDT_FX) asan
+	./tests/asan/run.sh $(BUILD) build-asan
+	./tests/runtime/cli.sh $(BUILD) build-asan
 
 # Kernel-function probes need a kernel with kprobes and BPF trampolines:
 # Debian's stock kernel, booted under QEMU (TCG) with ferret in an initramfs.

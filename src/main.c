@@ -9,7 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/capability.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "util.h"
@@ -222,7 +226,7 @@ static int list_probes(const char *pattern)
 		err = prov->list(prov, pattern, list_one, NULL);
 		if (err) {
 			fprintf(stderr, "ferret: cannot list %s: %s\n", pattern,
-				strerror(-err));
+				util_strerror(-err));
 			return 1;
 		}
 		return 0;
@@ -234,16 +238,16 @@ static int list_probes(const char *pattern)
 }
 
 /*
- * Starts cmd held until run_program() releases it (see run_spawn_held).
- * The command is split at every space, as bpftrace splits it: no quoting,
- * no expansion, and two spaces in a row make an empty argument.
+ * cmd split at every space, as bpftrace splits it: no quoting, no
+ * expansion, and two spaces in a row make an empty argument.  The
+ * strings point into *copy; both are freed by the caller.
  */
-static pid_t start_child(const char *cmd, int *go_fd)
+static char **split_command(const char *cmd, char **copy)
 {
-	char *copy = xstrdup(cmd), *p = copy, **argv = NULL;
+	char *p = xstrdup(cmd), **argv = NULL;
 	int n = 0;
-	pid_t pid;
 
+	*copy = p;
 	for (;;) {
 		char *sp = strchr(p, ' ');
 
@@ -255,13 +259,93 @@ static pid_t start_child(const char *cmd, int *go_fd)
 		p = sp + 1;
 	}
 	argv[n] = NULL;
+	return argv;
+}
+
+/* 0 if path is a regular file we may execute, else -errno. */
+static int executable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return -errno;
+	if (S_ISDIR(st.st_mode))
+		return -EISDIR;
+	if (!S_ISREG(st.st_mode) || access(path, X_OK))
+		return -EACCES;
+	return 0;
+}
+
+/*
+ * Whether execvp(name) would find a program: name itself if it has a
+ * '/', else the first executable of that name in the $PATH directories
+ * (an empty entry is the working directory; no $PATH is the C
+ * library's default).  0 or -errno, as execvp would fail.
+ */
+static int command_runnable(const char *name)
+{
+	const char *path = getenv("PATH"), *dir, *end;
+	char def[256];
+	int ret = -ENOENT, e;
+
+	if (!*name)
+		return -ENOENT;
+	if (strchr(name, '/'))
+		return executable(name);
+	if (!path) {
+		if (!confstr(_CS_PATH, def, sizeof(def)))
+			snprintf(def, sizeof(def), "/bin:/usr/bin");
+		path = def;
+	}
+	for (dir = path; ; dir = end + 1) {
+		char *full;
+
+		end = strchrnul(dir, ':');
+		full = end > dir ? xasprintf("%.*s/%s", (int)(end - dir), dir, name)
+				 : xstrdup(name);
+		e = executable(full);
+		free(full);
+		if (!e)
+			return 0;
+		/* execvp reports EACCES if some candidate had it. */
+		if (e == -EACCES || e == -EISDIR)
+			ret = -EACCES;
+		if (!*end)
+			break;
+	}
+	return ret;
+}
+
+/*
+ * -c's command must be one execvp can start: checked before anything is
+ * compiled or attached, with bpftrace's words.
+ */
+static int check_command(const char *cmd)
+{
+	char *copy, **argv = split_command(cmd, &copy);
+	int err = 0;
+
 	if (!*argv[0]) {
 		fprintf(stderr, "ferret: -c needs a command\n");
-		free(argv);
-		free(copy);
-		return -1;
+		err = -EINVAL;
+	} else {
+		err = command_runnable(argv[0]);
+		if (err)
+			fprintf(stderr, "ferret: Failed to fork child: path '%s' does not exist or is not executable (%s)\n",
+				argv[0], err == -ENOENT && !strchr(argv[0], '/') ?
+				"not found in $PATH" : util_strerror(err));
 	}
-	pid = run_spawn_held(NULL, argv, go_fd);
+	free(argv);
+	free(copy);
+	return err;
+}
+
+/* Starts cmd held until run_program() releases it (see run_spawn_held). */
+static pid_t start_child(const char *cmd, int *go_fd)
+{
+	char *copy, **argv = split_command(cmd, &copy);
+	pid_t pid = run_spawn_held(NULL, argv, go_fd);
+
 	free(argv);
 	free(copy);
 	return pid;
@@ -275,23 +359,142 @@ static int profile_main(int argc, char **argv)
 	return prof_main(argc, argv, script_main);
 }
 
-/* The front ends: "ferret NAME ..." runs NAME's, anything else a script. */
-static const struct {
+enum {
+	OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_NO_WARNINGS,
+	OPT_USDT_FILE, OPT_EMIT,
+};
+
+static const char script_optstring[] = "B:e:c:p:lo:f:qvdhVkI:";
+static const struct option script_longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "unsafe", no_argument, NULL, OPT_UNSAFE },
+	{ "info", no_argument, NULL, OPT_INFO },
+	{ "include", required_argument, NULL, OPT_INCLUDE },
+	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
+	{ "usdt-file-activation", no_argument, NULL, OPT_USDT_FILE },
+	{ "emit-elf", required_argument, NULL, OPT_EMIT },
+	{ "emit-llvm", required_argument, NULL, OPT_EMIT },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* st_main's options (src/strace/st_main.c), for the privilege check. */
+static const struct option strace_longopts[] = {
+	{ "json", no_argument, NULL, 'J' },
+	{ "dump-program", no_argument, NULL, 'D' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/*
+ * The front ends: "ferret NAME ..." runs NAME's, anything else (the row
+ * without a name) a script.  Each one's options, as it parses them, tell
+ * the runs that need no privilege: those with an option of unprivileged
+ * (help, version, dry runs that only print), those its parser will
+ * refuse, and with bare_usage a command line of the front end's name
+ * alone, which prints its usage.
+ */
+static const struct frontend {
 	const char *name;
 	int (*run)(int argc, char **argv);
-} subcommands[] = {
-	{ "strace", st_main },
-	{ "profile", profile_main },
+	const char *optstring;
+	const struct option *longopts;
+	const char *unprivileged;
+	bool bare_usage;
+} frontends[] = {
+	{ "strace", st_main, "+fcCwTtrys:o:p:e:zZh", strace_longopts, "hD", true },
+	{ "profile", profile_main, prof_optstring, prof_longopts, "hi", false },
+	{ NULL, script_main, script_optstring, script_longopts, "hVd", true },
 };
+
+/* Whether argv (argv[0] being the front end's name) traces anything. */
+static bool needs_privilege(const struct frontend *fe, int argc, char **argv)
+{
+	char **copy = xcalloc(argc + 1, sizeof(*copy));
+	bool need = argc > 1 || !fe->bare_usage;
+	int opt, saved = opterr;
+
+	memcpy(copy, argv, argc * sizeof(*copy));
+	opterr = 0;
+	optind = 0;
+	/* To the end: getopt keeps its place inside "-dd" otherwise. */
+	while ((opt = getopt_long(argc, copy, fe->optstring, fe->longopts,
+				  NULL)) != -1)
+		if (opt == '?' || opt == ':' ||
+		    (opt < 256 && strchr(fe->unprivileged, opt)))
+			need = false;
+	/* The front end parses afresh: optind 0 reinitialises getopt. */
+	optind = 0;
+	opterr = saved;
+	free(copy);
+	return need;
+}
+
+#ifndef CAP_PERFMON
+#define CAP_PERFMON 38
+#endif
+#ifndef CAP_BPF
+#define CAP_BPF 39
+#endif
+
+/* Whether capability cap is in this process's effective set. */
+static bool cap_effective(const struct __user_cap_data_struct *d, int cap)
+{
+	return d[cap / 32].effective & (1u << (cap % 32));
+}
+
+/*
+ * Loading and attaching BPF tracing programs needs CAP_SYS_ADMIN, or
+ * CAP_BPF with CAP_PERFMON (Linux 5.8 and later): checked once, before
+ * any front end starts, so that each says so instead of failing on the
+ * first file or system call the kernel refuses.  A kernel that does not
+ * answer capget() is left to refuse for itself.
+ */
+static int check_privilege(void)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3] = { 0 };
+
+	if (syscall(SYS_capget, &hdr, data))
+		return 0;
+	if (cap_effective(data, CAP_SYS_ADMIN) ||
+	    (cap_effective(data, CAP_BPF) && cap_effective(data, CAP_PERFMON)))
+		return 0;
+	fprintf(stderr, "ferret: ferret currently only supports running as the root user, or with the capabilities CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN)\n");
+	return -EPERM;
+}
+
+/*
+ * The soft limit on open files up to the hard one: each probe holds a
+ * perf event and a BPF link per CPU it runs on, and the usual 1024 is
+ * spent by a few hundred probes.
+ */
+static void raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
 
 int main(int argc, char **argv)
 {
-	size_t i;
+	const struct frontend *fe = frontends;
 
-	for (i = 0; argc > 1 && i < ARRAY_SIZE(subcommands); i++)
-		if (!strcmp(argv[1], subcommands[i].name))
-			return subcommands[i].run(argc - 1, argv + 1);
-	return script_main(argc, argv);
+	while (fe->name && (argc < 2 || strcmp(argv[1], fe->name)))
+		fe++;
+	if (fe->name) {
+		argc--;
+		argv++;
+	}
+	if (needs_privilege(fe, argc, argv) && check_privilege())
+		return 1;
+	raise_nofile();
+	return fe->run(argc, argv);
 }
 
 /*
@@ -324,50 +527,71 @@ static int buffer_mode(const char *s, int *mode)
 	return 0;
 }
 
-enum {
-	OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_NO_WARNINGS,
-	OPT_USDT_FILE, OPT_EMIT,
-};
+/*
+ * Descriptors a run holds at once, at least: its programs and maps, and
+ * for each attachment what provider_attach_fds() counts; 0 where the
+ * limit on open files is no concern.
+ */
+static long fds_needed(const struct compiled *c)
+{
+	long n = c->progs.n + MAP_NFIXED + c->maps.n;
+	int i;
+
+	for (i = 0; i < c->attach.n; i++) {
+		const struct cattach *at = c->attach.v[i];
+
+		n += provider_attach_fds(at->pi);
+	}
+	return n;
+}
+
+/*
+ * A run that needs more descriptors than this process may open fails
+ * here, before anything is attached, rather than at the probe that
+ * finds none left.  Some room stays for what else is open (standard
+ * streams, BTF, the ring buffer's epoll, ELF files).
+ */
+static int check_fd_limit(const struct compiled *c)
+{
+	struct rlimit rl;
+	long need = fds_needed(c) + 64;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY ||
+	    (rlim_t)need <= rl.rlim_cur)
+		return 0;
+	fprintf(stderr, "ferret: attaching %d probe%s needs about %ld open files, but this process may open %llu (RLIMIT_NOFILE, raised to its hard limit): trace fewer functions, or raise the hard limit (ulimit -Hn)\n",
+		c->attach.n, c->attach.n == 1 ? "" : "s", need,
+		(unsigned long long)rl.rlim_cur);
+	return -EMFILE;
+}
 
 static int script_main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "unsafe", no_argument, NULL, OPT_UNSAFE },
-		{ "info", no_argument, NULL, OPT_INFO },
-		{ "include", required_argument, NULL, OPT_INCLUDE },
-		{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
-		{ "usdt-file-activation", no_argument, NULL, OPT_USDT_FILE },
-		{ "emit-elf", required_argument, NULL, OPT_EMIT },
-		{ "emit-llvm", required_argument, NULL, OPT_EMIT },
-		{ NULL, 0, NULL, 0 },
-	};
 	static const char *const with_btf[] = { "BPFTRACE_HAVE_BTF", NULL };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { .out = stdout };
 	const char *program = NULL, *outfile = NULL;
-	bool list = false, info = false;
+	bool list = false, info = false, compiled = false;
 	struct source src = { 0 };
 	const char *incdirs[argc + 1];	/* -I, NULL-terminated */
 	struct vec includes = { 0 };
 	struct cpp_opts cpo = { 0 };
 	struct compiled c;
-	struct node *ast;
+	struct node *ast = NULL;
 	char *text = NULL;
 	pid_t child = 0;
-	int go_fd = -1, opt, ret, dump = 0, bufmode = -1, i, longindex = 0;
-	int nincdirs = 0;
+	int go_fd = -1, opt, ret = 1, dump = 0, bufmode = -1, i;
+	int nincdirs = 0, longindex = 0;
 
 	/* Options may follow the script, as bpftrace's getopt permits. */
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "B:e:c:p:lo:f:qvdhVkI:", longopts,
+	while ((opt = getopt_long(argc, argv, script_optstring, script_longopts,
 				  &longindex)) != -1) {
 		switch (opt) {
 		case 'B':
 			if (buffer_mode(optarg, &bufmode)) {
 				fprintf(stderr, "ferret: -B must be either 'line', 'full', or 'none'\n");
-				return 1;
+				goto out;
 			}
 			break;
 		case 'e':
@@ -378,7 +602,7 @@ static int script_main(int argc, char **argv)
 			break;
 		case 'p':
 			if (parse_pid(optarg, &ropts.pid))
-				return 1;
+				goto out;
 			break;
 		case 'l':
 			list = true;
@@ -394,7 +618,7 @@ static int script_main(int argc, char **argv)
 			} else if (strcmp(optarg, "text")) {
 				fprintf(stderr, "ferret: unknown output format '%s' (text, json or folded)\n",
 					optarg);
-				return 1;
+				goto out;
 			}
 			break;
 		case 'q':
@@ -433,43 +657,49 @@ static int script_main(int argc, char **argv)
 			break;
 		case OPT_EMIT:
 			fprintf(stderr, "ferret: --%s: ferret compiles without LLVM and loads no ELF object; -d lists the IR and BPF instead\n",
-				longopts[longindex].name);
-			return 1;
+				script_longopts[longindex].name);
+			goto out;
 		case 'h':
 			usage(stdout);
-			return 0;
+			ret = 0;
+			goto out;
 		case 'V':
 			printf("ferret v%s\n", FERRET_VERSION);
-			return 0;
+			ret = 0;
+			goto out;
 		default:
 			usage(stderr);
-			return 1;
+			goto out;
 		}
 	}
+	if (ropts.cmd && !list && check_command(ropts.cmd))
+		goto out;
 	/* On stderr, where bpftrace prints it. */
-	if (info)
-		return info_print(stderr) ? 1 : 0;
+	if (info) {
+		ret = info_print(stderr) ? 1 : 0;
+		goto out;
+	}
 	if (copts.helper_check > 2)
 		copts.helper_check = 2;
 	incdirs[nincdirs] = NULL;
 	cpo.include_dirs = incdirs;
 	cpo.defines = access("/sys/kernel/btf/vmlinux", R_OK) ? NULL : with_btf;
-	for (i = 0, ret = 0; i < includes.n && !ret; i++)
-		ret = check_include(includes.v[i], &cpo);
-	vec_free(&includes);
-	if (ret)
-		return 1;
+	for (i = 0; i < includes.n; i++)
+		if (check_include(includes.v[i], &cpo))
+			goto out;
 	/* "-l PATTERN -p PID", as bpftrace takes it. */
 	if (list && argc - optind == 3 && !strcmp(argv[optind + 1], "-p") &&
 	    parse_pid(argv[optind + 2], &ropts.pid))
-		return 1;
+		goto out;
 	provider_pid = ropts.pid;
-	if (list)
-		return list_probes(optind < argc ? argv[optind] : program);
+	if (list) {
+		ret = list_probes(optind < argc ? argv[optind] : program);
+		goto out;
+	}
 	if (!program) {
 		if (optind >= argc) {
 			usage(stderr);
-			return 1;
+			goto out;
 		}
 		src.name = argv[optind++];
 		if (!strcmp(src.name, "-")) {
@@ -481,8 +711,8 @@ static int script_main(int argc, char **argv)
 		}
 		if (!text) {
 			fprintf(stderr, "ferret: cannot read %s: %s\n", src.name,
-				strerror(errno));
-			return 1;
+				util_strerror(errno));
+			goto out;
 		}
 		src.text = text;
 	} else {
@@ -490,7 +720,7 @@ static int script_main(int argc, char **argv)
 		src.text = program;
 	}
 	if (env_map_keys_max(&copts.map_keys_max))
-		return 1;
+		goto out;
 	kbtf_install();
 	copts.params = argv + optind;
 	copts.nparams = argc - optind;
@@ -498,19 +728,15 @@ static int script_main(int argc, char **argv)
 	{
 		char *pp = cpp_run(&src, &cpo);
 
-		if (!pp) {
-			free(text);
-			return 1;
-		}
+		if (!pp)
+			goto out;
 		free(text);
 		text = pp;
 		src.text = pp;
 	}
 	ast = parse_program(&src);
-	if (!ast) {
-		free(text);
-		return 1;
-	}
+	if (!ast)
+		goto out;
 	if (!ast->nlist) {
 		/* Nothing to trace would wait forever: bpftrace refuses it too. */
 		struct loc end = { 1, 1, 1 };
@@ -520,16 +746,15 @@ static int script_main(int argc, char **argv)
 			if (*p == '\n' && p[1])
 				end.line++;
 		diag_error(&src, &end, "syntax error: unexpected end of file, expecting a probe: the script has none");
-		ast_free(ast);
-		free(text);
-		return 1;
+		goto out;
 	}
 	if (outfile) {
 		ropts.out = fopen(outfile, "w");
 		if (!ropts.out) {
 			fprintf(stderr, "ferret: cannot write %s: %s\n", outfile,
-				strerror(errno));
-			return 1;
+				util_strerror(errno));
+			ropts.out = stdout;
+			goto out;
 		}
 	}
 	/*
@@ -541,7 +766,7 @@ static int script_main(int argc, char **argv)
 	if (ropts.cmd && !dump) {
 		child = start_child(ropts.cmd, &go_fd);
 		if (child < 0)
-			return 1;
+			goto out;
 		copts.cpid = child;
 		provider_cpid = child;
 	} else if (ropts.cmd) {
@@ -551,25 +776,30 @@ static int script_main(int argc, char **argv)
 	if (dump)
 		copts.dump = stdout;
 	copts.dump_all = dump > 1;
-	ret = compile_program(&c, &src, ast, &copts);
-	if (ret || dump) {
-		if (go_fd >= 0)
-			close(go_fd);
-		if (child > 0)
-			waitpid(child, NULL, 0);
-		compile_free(&c);
-		ast_free(ast);
-		free(text);
-		kbtf_release();
-		type_free_all();
-		return ret ? 1 : 0;
+	compiled = true;
+	if (compile_program(&c, &src, ast, &copts))
+		goto out;
+	if (dump) {
+		ret = 0;
+		goto out;
 	}
+	if (check_fd_limit(&c))
+		goto out;
 	ret = run_program(&c, &ropts, child, go_fd);
-	compile_free(&c);
+	go_fd = -1;	/* run_program closes it */
+	child = 0;	/* and reaps the child */
+out:
+	if (go_fd >= 0)
+		close(go_fd);
+	if (child > 0)
+		waitpid(child, NULL, 0);
+	if (compiled)
+		compile_free(&c);
 	ast_free(ast);
 	free(text);
 	kbtf_release();
 	type_free_all();
+	vec_free(&includes);
 	if (ropts.out != stdout)
 		fclose(ropts.out);
 	return ret;

@@ -257,3 +257,42 @@ char *util_read_file(const char *path, size_t *len)
 		*len = b.len;
 	return b.p;
 }
+
+/* include/linux/errno.h: errnos the kernel keeps for itself, from 512. */
+static const char *const util_kernel_errnos[] = {
+	"ERESTARTSYS: interrupted system call, to be restarted",
+	"ERESTARTNOINTR: system call to be restarted",
+	"ERESTARTNOHAND: interrupted system call, restarted without a handler",
+	"ENOIOCTLCMD: no such ioctl command",
+	"ERESTART_RESTARTBLOCK: system call to be restarted by restart_syscall",
+	"EPROBE_DEFER: driver probe deferred",
+	"EOPENSTALE: open found a stale dentry",
+	"ENOPARAM: parameter not supported",
+	NULL,
+	"EBADHANDLE: illegal NFS file handle",
+	"ENOTSYNC: update synchronization mismatch",
+	"EBADCOOKIE: cookie is stale",
+	"ENOTSUPP: operation not supported",
+	"ETOOSMALL: buffer or request is too small",
+	"ESERVERFAULT: an untranslatable error occurred",
+	"EBADTYPE: type not supported by server",
+	"EJUKEBOX: request initiated, but will not complete before timeout",
+	"EIOCBQUEUED: iocb queued, will get completion event",
+	"ERECALLCONFLICT: conflict with recalled state",
+	"ENOGRACE: NFS file lock reclaim refused",
+};
+
+const char *util_strerror(int err)
+{
+	static char text[128];
+	const char *name;
+
+	if (err < 0)
+		err = -err;
+	if (err < 512 || err >= 512 + (int)ARRAY_SIZE(util_kernel_errnos) ||
+	    !util_kernel_errnos[err - 512])
+		return strerror(err);
+	name = util_kernel_errnos[err - 512];
+	snprintf(text, sizeof(text), "%s (kernel error %d)", name, err);
+	return text;
+}

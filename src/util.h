@@ -39,6 +39,16 @@ bool util_glob(const char *pattern, const char *name);
 /* True if s contains a glob metacharacter. */
 bool util_has_glob(const char *s);
 
+/* The kernel's ENOTSUPP (include/linux/errno.h), which libc lacks. */
+#define UTIL_ENOTSUPP 524
+
+/*
+ * strerror() for err or -err, naming also the kernel-internal errnos
+ * (512-531, such as 524 ENOTSUPP) that reach user space from some
+ * system calls and that libc knows only as "Unknown error N".
+ */
+const char *util_strerror(int err);
+
 /* Reads a whole file; NULL with errno set on failure. */
 char *util_read_file(const char *path, size_t *len);
 

@@ -1,7 +1,8 @@
 #!/bin/bash
 # make test: unit tests (also under ASan/UBSan when a sanitizer build is
-# named), the fuzzers for a bounded time, runtime tests, the bpftrace tool scripts, the guest-kernel tests;
-# one closing summary line.
+# named, as are the failing runs of cli.sh and of the runtime cases, with
+# leak detection), the fuzzers for a bounded time, runtime tests, the
+# bpftrace tool scripts, the guest-kernel tests; one closing summary line.
 set -u
 BUILD=${1:-build}
 ASAN_BUILD=${2:-}
@@ -34,10 +35,15 @@ tally "$log"
 tally "$log"
 "$here/run-runtime.sh" "$BUILD" | tee "$log"
 tally "$log"
-"$here/runtime/cli.sh" "$BUILD" | tee "$log"
+"$here/runtime/cli.sh" "$BUILD" "$ASAN_BUILD" | tee "$log"
 tally "$log"
 "$here/runtime/output.sh" "$BUILD" | tee "$log"
 tally "$log"
+if [ -n "$ASAN_BUILD" ]; then
+	echo "== failing runtime cases under ASan/UBSan, leaks detected"
+	"$here/asan/run.sh" "$BUILD" "$ASAN_BUILD" | tee "$log"
+	tally "$log"
+fi
 "$here/usdt/run.sh" "$BUILD" | tee "$log"
 tally "$log"
 echo "== ferret strace"

@@ -65,6 +65,40 @@ static bool same_code(const struct cprog *p, const struct probe_inst *pi,
 		       code->nreloc * sizeof(*code->reloc));
 }
 
+/*
+ * How many attachments so far reach pi's kernel event, or of them how
+ * many run program prog (>= 0).  0 where attachments are events of
+ * their own (provider_same_event).
+ */
+static int on_event(const struct compiled *c, const struct probe_inst *pi,
+		    int prog)
+{
+	int i, n = 0;
+
+	if (!pi->prov->event_progs_max)
+		return 0;
+	for (i = 0; i < c->attach.n; i++) {
+		const struct cattach *at = c->attach.v[i];
+
+		if ((prog < 0 || at->prog == prog) &&
+		    provider_same_event(at->pi, pi))
+			n++;
+	}
+	return n;
+}
+
+/* Where pi is written: its spec if it is one name, else the first. */
+static const struct loc *inst_loc(const struct node *p,
+				  const struct probe_inst *pi)
+{
+	int i;
+
+	for (i = 0; i < p->nspecs; i++)
+		if (!strcmp(p->specs[i]->str, pi->name))
+			return &p->specs[i]->loc;
+	return p->nspecs ? &p->specs[0]->loc : &p->loc;
+}
+
 static int gen_probe(struct compiled *c, struct sema_probe *sp)
 {
 	struct node *p = sp->node;
@@ -108,8 +142,21 @@ static int gen_probe(struct compiled *c, struct sema_probe *sp)
 			bpf_code_free(&code);
 			return ret;
 		}
+		if (pi->prov->event_progs_max &&
+		    on_event(c, pi, -1) >= pi->prov->event_progs_max) {
+			diag_error(c->src, inst_loc(p, pi),
+				   "too many BPF programs on %s: the kernel runs at most %d on one event (BPF_TRACE_MAX_PROGS)",
+				   pi->name, pi->prov->event_progs_max);
+			bpf_code_free(&code);
+			return -E2BIG;
+		}
+		/*
+		 * Identical blocks on one event each run, as in bpftrace:
+		 * an event takes a program once, so the second gets a copy.
+		 */
 		for (j = 0; j < c->progs.n && !cp; j++)
-			if (same_code(c->progs.v[j], pi, &code))
+			if (same_code(c->progs.v[j], pi, &code) &&
+			    !on_event(c, pi, j))
 				cp = c->progs.v[j];
 		if (cp) {
 			bpf_code_free(&code);

@@ -9,27 +9,112 @@
 #include "tracefs.h"
 #include "../util.h"
 
+/* One /proc/kallsyms line. */
+struct ksyms_sym {
+	const char *name;
+	const char *module;	/* "" for vmlinux */
+	uint64_t addr;
+	int line;		/* its place in the file */
+	bool text;		/* 't' or 'T' */
+};
+
+/*
+ * /proc/kallsyms, read on first use and kept (it runs to 100,000 lines
+ * and more): sorted by name, then by place in the file.  n is the count
+ * or -errno.
+ */
+static struct {
+	char *text;
+	struct ksyms_sym *syms;
+	int n;
+	bool done;
+} ksyms_all;
+
+static int ksyms_sym_cmp(const void *a, const void *b)
+{
+	const struct ksyms_sym *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : x->line - y->line;
+}
+
+/* "ADDR TYPE name" or "ADDR TYPE name\t[module]", split in place. */
+static bool ksyms_parse_sym(char *line, struct ksyms_sym *s)
+{
+	char *type, *name, *end, *mod;
+	size_t n;
+
+	s->addr = strtoull(line, &end, 16);
+	if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
+		return false;
+	type = end + 1;
+	name = type + 2;
+	n = strcspn(name, " \t");
+	if (!n)
+		return false;
+	s->module = "";
+	mod = strchr(name + n, '[');
+	if (mod && strchr(mod, ']')) {
+		*strchr(mod, ']') = 0;
+		s->module = mod + 1;
+	}
+	name[n] = 0;
+	s->name = name;
+	s->text = *type == 't' || *type == 'T';
+	return true;
+}
+
+static int ksyms_load_all(void)
+{
+	char *line, *next;
+	int cap = 0, nline = 0;
+
+	if (ksyms_all.done)
+		return ksyms_all.n;
+	ksyms_all.done = true;
+	ksyms_all.text = util_read_file("/proc/kallsyms", NULL);
+	if (!ksyms_all.text) {
+		ksyms_all.n = errno ? -errno : -ENOENT;
+		return ksyms_all.n;
+	}
+	for (line = ksyms_all.text; *line; line = next, nline++) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		else
+			next = line + strlen(line);
+		if (ksyms_all.n == cap) {
+			cap = cap ? 2 * cap : 65536;
+			ksyms_all.syms = xrealloc(ksyms_all.syms,
+						  cap * sizeof(*ksyms_all.syms));
+		}
+		ksyms_all.syms[ksyms_all.n].line = nline;
+		if (ksyms_parse_sym(line, &ksyms_all.syms[ksyms_all.n]))
+			ksyms_all.n++;
+	}
+	qsort(ksyms_all.syms, ksyms_all.n, sizeof(*ksyms_all.syms),
+	      ksyms_sym_cmp);
+	return ksyms_all.n;
+}
+
 int ksyms_lookup(const char *name, uint64_t *addr)
 {
-	char line[512], sym[256];
-	uint64_t a;
-	char kind;
-	FILE *f = fopen("/proc/kallsyms", "r");
-	int ret = -ENOENT;
+	int lo = 0, hi = ksyms_load_all(), mid;
 
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%" SCNx64 " %c %255s", &a, &kind, sym) != 3)
-			continue;
-		if (strcmp(sym, name))
-			continue;
-		*addr = a;
-		ret = a ? 0 : -EPERM;
-		break;
+	if (hi < 0)
+		return hi;
+	/* The first of the name's lines, as a scan of the file finds it. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(ksyms_all.syms[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	fclose(f);
-	return ret;
+	if (lo == ksyms_all.n || strcmp(ksyms_all.syms[lo].name, name))
+		return -ENOENT;
+	*addr = ksyms_all.syms[lo].addr;
+	return *addr ? 0 : -EPERM;
 }
 
 /* A name list read from one file, parsed in place. */
@@ -75,24 +160,6 @@ static bool ksyms_parse_filter(char *line, struct ksyms_func *f)
 	ksyms_module(line + n, f);
 	line[n] = 0;
 	f->name = line;
-	return true;
-}
-
-/* kallsyms: "ADDR TYPE name" or "ADDR TYPE name\t[module]". */
-static bool ksyms_parse_kallsyms(char *line, struct ksyms_func *f)
-{
-	char *type = strchr(line, ' '), *name;
-	size_t n;
-
-	if (!type || (type[1] != 't' && type[1] != 'T') || type[2] != ' ')
-		return false;
-	name = type + 3;
-	n = strcspn(name, " \t");
-	if (!n)
-		return false;
-	ksyms_module(name + n, f);
-	name[n] = 0;
-	f->name = name;
 	return true;
 }
 
@@ -166,9 +233,34 @@ int ksyms_traceable(const struct ksyms_func **out)
 
 int ksyms_text(const struct ksyms_func **out)
 {
-	static struct ksyms_list l = { .parse = ksyms_parse_kallsyms };
+	static struct ksyms_func *funcs;
+	static int n = -1;
+	int i, all;
 
-	return ksyms_list_load(&l, "/proc/kallsyms", out);
+	if (n < 0) {
+		all = ksyms_load_all();
+		if (all < 0) {
+			*out = NULL;
+			return all;
+		}
+		funcs = xcalloc(all, sizeof(*funcs));
+		for (i = n = 0; i < all; i++) {
+			const struct ksyms_sym *s = &ksyms_all.syms[i];
+
+			if (!s->text)
+				continue;
+			funcs[n].name = s->name;
+			funcs[n].module = s->module;
+			n++;
+		}
+		qsort(funcs, n, sizeof(*funcs), ksyms_cmp);
+		all = n;
+		for (i = n = 0; i < all; i++)
+			if (!n || ksyms_cmp(&funcs[n - 1], &funcs[i]))
+				funcs[n++] = funcs[i];
+	}
+	*out = funcs;
+	return n;
 }
 
 int ksyms_kprobe_blacklist(const struct ksyms_func **out)

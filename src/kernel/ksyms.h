@@ -6,9 +6,11 @@
 #include <stdint.h>
 
 /*
- * Address of kernel symbol name from /proc/kallsyms.  0, -ENOENT if there
- * is no such symbol, -EPERM if the kernel hides addresses (kptr_restrict
- * shows them as zero to unprivileged readers).
+ * Address of kernel symbol name from /proc/kallsyms (its first line of
+ * that name).  0, -ENOENT if there is no such symbol, -EPERM if the
+ * kernel hides addresses (kptr_restrict shows them as zero to
+ * unprivileged readers).  The file is read once, on first use, and kept
+ * sorted for lookups; ksyms_text() shares that reading.
  */
 int ksyms_lookup(const char *name, uint64_t *addr);
 

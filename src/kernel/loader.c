@@ -121,7 +121,7 @@ static int create_maps(struct compiled *c, struct loaded *l)
 		if (fd < 0) {
 			fd = -errno;
 			fprintf(stderr, "ferret: cannot create map %s: %s%s%s\n",
-				sym->name, strerror(-fd),
+				sym->name, util_strerror(-fd),
 				fd == -EPERM ? ": " : "",
 				fd == -EPERM ? loader_eperm_hint() : "");
 			return fd;
@@ -132,7 +132,7 @@ static int create_maps(struct compiled *c, struct loaded *l)
 fail:
 	fd = -errno;
 	fprintf(stderr, "ferret: cannot create BPF maps: %s%s%s\n",
-		strerror(-fd), fd == -EPERM ? ": " : "",
+		util_strerror(-fd), fd == -EPERM ? ": " : "",
 		fd == -EPERM ? loader_eperm_hint() : "");
 	return fd;
 }
@@ -244,10 +244,10 @@ static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 	if (idx >= 0 && idx < p->code.n && p->code.loc[idx])
 		diag_error(c->src, p->code.loc[idx],
 			   "the BPF verifier rejected the program for %s here: %s",
-			   p->name, msg[0] ? msg : strerror(-err));
+			   p->name, msg[0] ? msg : util_strerror(-err));
 	else
 		fprintf(stderr, "ferret: the BPF verifier rejected the program for %s: %s\n",
-			p->name, msg[0] ? msg : strerror(-err));
+			p->name, msg[0] ? msg : util_strerror(-err));
 	if (verbose)
 		fprintf(stderr, "verifier log:\n%s\n", log);
 	else

@@ -108,7 +108,7 @@ static int prof_render(const char *text, size_t len, bool folded,
 	}
 	if (err)
 		fprintf(stderr, "ferret: cannot write %s: %s\n",
-			outfile ? outfile : "the output", strerror(-err));
+			outfile ? outfile : "the output", util_strerror(-err));
 	buf_free(&svg);
 	return err ? 1 : 0;
 }
@@ -136,12 +136,14 @@ static char *prof_read(const char *path, size_t *len)
 	return p;
 }
 
+const char prof_optstring[] = "+F:p:c:d:o:f:i:t:h";
+const struct option prof_longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
 int prof_main(int argc, char **argv, prof_runner run)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *cmd = NULL, *outfile = NULL, *input = NULL;
 	const char *title = NULL;
 	char tmp[] = "/tmp/ferret-profile-XXXXXX", pidbuf[32], *end;
@@ -153,7 +155,7 @@ int prof_main(int argc, char **argv, prof_runner run)
 	size_t len;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "+F:p:c:d:o:f:i:t:h", longopts,
+	while ((opt = getopt_long(argc, argv, prof_optstring, prof_longopts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'F':
@@ -225,7 +227,7 @@ int prof_main(int argc, char **argv, prof_runner run)
 		text = prof_read(input, &len);
 		if (!text) {
 			fprintf(stderr, "ferret: cannot read %s: %s\n", input,
-				strerror(errno));
+				util_strerror(errno));
 			return 1;
 		}
 		ret = prof_render(text, len, folded, title, NULL, outfile);
@@ -236,7 +238,7 @@ int prof_main(int argc, char **argv, prof_runner run)
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		fprintf(stderr, "ferret: cannot make a temporary file: %s\n",
-			strerror(errno));
+			util_strerror(errno));
 		return 1;
 	}
 	close(fd);
@@ -270,7 +272,7 @@ int prof_main(int argc, char **argv, prof_runner run)
 	text = util_read_file(tmp, &len);
 	if (!text) {
 		fprintf(stderr, "ferret: cannot read the samples back from %s: %s\n",
-			tmp, strerror(errno));
+			tmp, util_strerror(errno));
 		goto out;
 	}
 	ret = prof_render(text, len, folded, title, subtitle, outfile);

@@ -3,6 +3,7 @@
 #define FERRET_PROFILE_H
 
 #include <stdbool.h>
+#include <getopt.h>
 
 /*
  * "ferret profile": a sampling profiler that draws a flame graph.
@@ -22,6 +23,10 @@ typedef int (*prof_runner)(int argc, char **argv);
  * status.
  */
 int prof_main(int argc, char **argv, prof_runner run);
+
+/* prof_main's options, for a caller that reads its command line first. */
+extern const char prof_optstring[];
+extern const struct option prof_longopts[];
 
 /*
  * The program profile runs: sampling at hz, limited to pid (> 0), to

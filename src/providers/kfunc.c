@@ -41,9 +41,6 @@ static const char *const kfunc_denied[] = {
 	"__rcu_read_unlock",
 };
 
-/* The kernel's ENOTSUPP, which it returns for trampolines it cannot build. */
-#define KFUNC_ENOTSUPP 524
-
 struct kfunc {
 	const char *name;
 	int id;			/* BTF_KIND_FUNC */
@@ -298,7 +295,7 @@ static int kfunc_expand(const struct provider *p, const char *spec,
 	btf = kbtf_vmlinux();
 	if (!btf) {
 		snprintf(err, errlen, "%s probes need kernel BTF: %s", p->name,
-			 strerror(errno));
+			 util_strerror(errno));
 		ret = -ENOENT;
 		goto out;
 	}
@@ -326,7 +323,7 @@ static int kfunc_expand(const struct provider *p, const char *spec,
 	ret = kfunc_load();
 	if (ret) {
 		snprintf(err, errlen, "%s probes need kernel BTF: %s", p->name,
-			 strerror(-ret));
+			 util_strerror(-ret));
 		goto out;
 	}
 	for (i = 0; i < nkfuncs; i++) {
@@ -400,7 +397,7 @@ static int kfunc_attach(const struct probe_inst *pi, int prog_fd,
 
 	if (fd < 0) {
 		fd = -errno;
-		if (fd == -KFUNC_ENOTSUPP)
+		if (fd == -UTIL_ENOTSUPP)
 			snprintf(err, errlen,
 				 "the kernel cannot build a BPF trampoline for %s",
 				 pi->target);
@@ -410,7 +407,7 @@ static int kfunc_attach(const struct probe_inst *pi, int prog_fd,
 				 pi->target);
 		else
 			snprintf(err, errlen, "cannot attach to %s: %s",
-				 pi->target, strerror(-fd));
+				 pi->target, util_strerror(-fd));
 		return fd;
 	}
 	fdset_add_link(fds, fd);

@@ -161,7 +161,7 @@ static int kprobe_expand(const struct provider *p, const char *spec,
 	if (n < 0) {
 		snprintf(err, errlen,
 			 "cannot read the traceable functions (available_filter_functions): %s",
-			 strerror(-n));
+			 util_strerror(-n));
 		ret = n;
 		goto out;
 	}
@@ -181,6 +181,12 @@ static int kprobe_expand(const struct provider *p, const char *spec,
 		snprintf(err, errlen, "no traceable kernel function matches '%s'",
 			 func);
 		ret = -ENOENT;
+	} else {
+		char *name = module ? xasprintf("%s:%s:%s", p->name, module, func)
+				    : xasprintf("%s:%s", p->name, func);
+
+		provider_group_insts(name, out, before);
+		free(name);
 	}
 out:
 	provider_free_parts(parts, nparts);
@@ -252,10 +258,20 @@ static int kprobe_attach(const struct probe_inst *pi, int prog_fd,
 			 pi->target);
 	else if (pfd < 0)
 		snprintf(err, errlen, "cannot create the kprobe on %s: %s",
-			 pi->target, strerror(-pfd));
+			 pi->target, util_strerror(-pfd));
+	/*
+	 * What ftrace lists may still be refused, function by function
+	 * (bpftrace skips those matches of a wildcard too).
+	 */
 	if (pfd < 0)
-		return pfd;
-	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
+		return provider_attach_result(pi, pfd,
+					      pfd == -ENOENT || pfd == -EINVAL ||
+					      pfd == -EILSEQ || pfd == -UTIL_ENOTSUPP,
+					      err, errlen);
+	return provider_attach_result(pi, provider_attach_pfd(pfd, prog_fd,
+							      cookie, fds, err,
+							      errlen),
+				      false, err, errlen);
 }
 
 const struct provider kprobe_provider = {

@@ -14,8 +14,10 @@
 #include <stddef.h>
 #include <asm/ptrace.h>
 #include <linux/perf_event.h>
+#include <linux/bpf.h>
 
 #include "util.h"
+#include "lang/loc.h"
 #include "kernel/features.h"
 #include "kernel/perf.h"
 #include "providers/provider.h"
@@ -324,7 +326,7 @@ int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
 	e = perf_attach(pfd, prog_fd, cookie, &link);
 	if (e) {
 		snprintf(err, errlen, "cannot attach the BPF program: %s",
-			 strerror(-e));
+			 util_strerror(-e));
 		return e;
 	}
 	if (link >= 0)
@@ -340,6 +342,34 @@ struct probe_inst *provider_inst(const struct provider *p, const char *name)
 	pi->prov = p;
 	pi->when = WHEN_EVENT;
 	return pi;
+}
+
+bool provider_same_event(const struct probe_inst *a,
+			 const struct probe_inst *b)
+{
+	return a->prov == b->prov && a->prov->event_progs_max > 0 &&
+	       a->config == b->config && a->when == b->when;
+}
+
+int provider_attach_fds(const struct probe_inst *pi)
+{
+	const int *cpus;
+	int ncpus = 1;
+
+	if (pi->when != WHEN_EVENT)
+		return 0;
+	switch (pi->prov->prog_type) {
+	case BPF_PROG_TYPE_KPROBE:
+	case BPF_PROG_TYPE_TRACEPOINT:
+	case BPF_PROG_TYPE_PERF_EVENT:
+		if (pi->cpu < 0)
+			ncpus = perf_online_cpus(&cpus);
+		if (ncpus < 1)
+			ncpus = 1;
+		return ncpus * (feat_perf_link(NULL) ? 2 : 1);
+	default:
+		return 1;
+	}
 }
 
 bool provider_has_cookie(const struct provider *p)
@@ -426,10 +456,45 @@ void fdset_close(struct fdset *s)
  * left to a detached grandchild that holds only those, so the tracer
  * exits at once and the release finishes behind it.
  */
+static int fdset_cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Closes every descriptor but the n in keep (sorted), a range per gap:
+ * with the limit on open files raised, one close() per possible number
+ * would be a million calls.  Kernels before 5.9 lack close_range(), and
+ * get a loop up to the limit.
+ */
+static void fdset_close_others(const int *keep, int n)
+{
+	unsigned int from = 0, fd;
+	long max;
+	int i;
+
+	for (i = 0; i <= n; i++) {
+		unsigned int to = i < n ? (unsigned int)keep[i] : ~0U;
+
+		if (i < n && (keep[i] < 0 || (unsigned int)keep[i] < from))
+			continue;
+		if (to > from &&
+		    close_range(from, i < n ? to - 1 : to, 0) && errno == ENOSYS) {
+			max = sysconf(_SC_OPEN_MAX);
+			for (fd = from; fd < to && (long)fd < max; fd++)
+				close(fd);
+		}
+		if (i < n)
+			from = to + 1;
+	}
+}
+
 void fdset_close_async(struct fdset *s, bool links_done)
 {
 	pid_t pid;
-	int i, fd, max, null;
+	int i, n, null, *keep;
 
 	if (!links_done)
 		fdset_close_links(s);
@@ -443,16 +508,17 @@ void fdset_close_async(struct fdset *s, bool links_done)
 			_exit(0);
 		setsid();
 		null = open("/dev/null", O_RDWR);
-		max = (int)sysconf(_SC_OPEN_MAX);
-		for (fd = 0; fd < max; fd++) {
-			bool keep = fd == null;
-
-			for (i = 0; i < s->n && !keep; i++)
-				keep = s->fd[i] == fd;
-			for (i = 0; i < s->nlink && !keep; i++)
-				keep = s->link[i] == fd;
-			if (!keep)
-				close(fd);
+		keep = malloc((s->n + s->nlink + 1) * sizeof(*keep));
+		if (keep) {
+			n = 0;
+			for (i = 0; i < s->n; i++)
+				keep[n++] = s->fd[i];
+			for (i = 0; i < s->nlink; i++)
+				keep[n++] = s->link[i];
+			keep[n++] = null;
+			qsort(keep, n, sizeof(*keep), fdset_cmp_int);
+			fdset_close_others(keep, n);
+			free(keep);
 		}
 		if (null >= 0) {
 			dup2(null, 0);
@@ -494,7 +560,7 @@ static int provider_attach_one(const struct probe_inst *pi, uint32_t type,
 	ret = perf_attach(pfd, prog_fd, cookie, &link);
 	if (ret) {
 		snprintf(err, errlen, "%s: cannot attach the BPF program on CPU %d: %s",
-			 pi->name, cpu, strerror(-ret));
+			 pi->name, cpu, util_strerror(-ret));
 		return ret;
 	}
 	if (link >= 0)
@@ -519,7 +585,7 @@ int provider_attach_perf(const struct probe_inst *pi, uint32_t type,
 	n = perf_online_cpus(&cpus);
 	if (n < 0) {
 		snprintf(err, errlen, "cannot read the online CPUs: %s",
-			 strerror(-n));
+			 util_strerror(-n));
 		return n;
 	}
 	for (i = 0; i < n; i++) {
@@ -533,10 +599,70 @@ int provider_attach_perf(const struct probe_inst *pi, uint32_t type,
 	return 0;
 }
 
+/* The matches of one wildcard spec: see provider_group_insts(). */
+struct provider_group {
+	char *spec;
+	int n;			/* instances */
+	int tried;		/* of them, attach() calls so far */
+	int skipped;		/* of those, refused and skipped */
+	char *first;		/* the first skipped, "NAME: why" */
+	int refs;
+};
+
+void provider_group_insts(const char *spec, struct vec *out, int from)
+{
+	struct provider_group *g;
+	int i;
+
+	if (from >= out->n)
+		return;
+	g = xcalloc(1, sizeof(*g));
+	g->spec = xstrdup(spec);
+	for (i = from; i < out->n; i++) {
+		struct probe_inst *pi = out->v[i];
+
+		pi->group = g;
+		g->n++;
+		g->refs++;
+	}
+}
+
+int provider_attach_result(const struct probe_inst *pi, int ret,
+			   bool skippable, char *err, size_t errlen)
+{
+	struct provider_group *g = pi->group;
+
+	if (!g)
+		return ret;
+	g->tried++;
+	if (ret && skippable) {
+		g->skipped++;
+		if (!g->first)
+			g->first = xasprintf("%s: %s", pi->name, err);
+		if (g->skipped == g->n) {
+			snprintf(err, errlen,
+				 "none of the %d probes %s matches can be attached; %s",
+				 g->n, g->spec, g->first);
+			return ret;
+		}
+		ret = 0;
+	}
+	if (!ret && g->tried == g->n && g->skipped)
+		diag_warn(NULL, NULL,
+			  "could not attach %d of the %d probes %s matches, skipping them; the first, %s",
+			  g->skipped, g->n, g->spec, g->first);
+	return ret;
+}
+
 void provider_inst_free(struct probe_inst *pi)
 {
 	if (!pi)
 		return;
+	if (pi->group && !--pi->group->refs) {
+		free(pi->group->spec);
+		free(pi->group->first);
+		free(pi->group);
+	}
 	free(pi->name);
 	free(pi->target);
 	free(pi->func);

@@ -10,6 +10,7 @@
 
 struct type;
 struct provider;
+struct provider_group;
 struct cg;
 
 /* When a probe's program runs, for providers the kernel does not fire. */
@@ -47,6 +48,8 @@ struct probe_inst {
 				 * (BTF), or NULL: uint64 */
 	int btf_id;		/* kernel BTF id of the function the program
 				 * is loaded for (attach_btf_id), or 0 */
+	struct provider_group *group;	/* the wildcard it came from, or
+					 * NULL: see provider_group_insts */
 };
 
 /* File descriptors an attachment holds; closing them detaches. */
@@ -99,6 +102,12 @@ struct provider {
 	bool attach_lifo;		/* the kernel runs the program attached
 					 * last to a site first: attached in
 					 * reverse, blocks run in script order */
+	int event_progs_max;		/* > 0: everyone's attachments to one
+					 * site share one kernel event and its
+					 * program list (a tracepoint's), which
+					 * holds a program once and at most
+					 * this many (BPF_TRACE_MAX_PROGS);
+					 * 0: each attachment is an event */
 
 	/*
 	 * Whether this kernel can run the probe type, with a sentence naming
@@ -261,6 +270,24 @@ int provider_ptregs_offset(const struct probe_inst *pi, const char *name);
 /* Makes pi an attachment to the raw tracepoint event, if there is one. */
 int rawtracepoint_adopt(struct probe_inst *pi, const char *event);
 
+/*
+ * The instances out->v[from..] are the matches of wildcard spec (its
+ * canonical text).  The kernel refuses to probe some matches (an
+ * instruction uprobes cannot step, a function kprobes refuse): attaching
+ * those is skipped, and once every match has been tried one warning
+ * counts them, where bpftrace warns of each ("could not attach probe
+ * ..., skipping").  A wildcard none of whose matches attach fails.
+ */
+void provider_group_insts(const char *spec, struct vec *out, int from);
+
+/*
+ * For a provider's attach(): its outcome ret (0 or -errno, with err set)
+ * for pi, where skippable says the kernel refused this match alone.
+ * Returns what attach() returns: 0 for a skipped match of a wildcard.
+ */
+int provider_attach_result(const struct probe_inst *pi, int ret,
+			   bool skippable, char *err, size_t errlen);
+
 /* Frees pi and the strings it owns (its args type is shared and stays). */
 void provider_inst_free(struct probe_inst *pi);
 
@@ -279,6 +306,21 @@ int provider_attach_perf(const struct probe_inst *pi, uint32_t type,
  */
 int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
 			struct fdset *fds, char *err, size_t errlen);
+
+/*
+ * True if attaching to a and b reaches one kernel event, whose program
+ * list takes each program once (see event_progs_max).
+ */
+bool provider_same_event(const struct probe_inst *a,
+			 const struct probe_inst *b);
+
+/*
+ * The file descriptors attaching pi holds while it is attached: for
+ * programs run by perf events (kprobes, uprobes, tracepoints, timers)
+ * an event on each CPU it opens one on, plus its BPF link where the
+ * kernel makes those; for the others a link.  0 for BEGIN and END.
+ */
+int provider_attach_fds(const struct probe_inst *pi);
 
 /*
  * A -l pattern with an alias prefix spelled out ("t:x*" becomes

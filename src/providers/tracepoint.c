@@ -32,7 +32,7 @@ static int tp_add(const char *cat, const char *event, void *arg)
 	if (!ev) {
 		snprintf(c->err, c->errlen,
 			 "cannot read the format of tracepoint '%s:%s': %s",
-			 cat, event, strerror(errno));
+			 cat, event, util_strerror(errno));
 		return -errno;
 	}
 	name = xasprintf("tracepoint:%s:%s", cat, event);
@@ -56,7 +56,7 @@ static int tp_not_found(const char *cat, const char *event, char *err,
 	if (!dir) {
 		snprintf(err, errlen,
 			 "tracepoint '%s:%s': tracefs is not available (mounting it on /sys/kernel/tracing failed: %s)",
-			 cat, event, strerror(errno));
+			 cat, event, util_strerror(errno));
 		return -ENOENT;
 	}
 	if (!tracefs_has_category(cat))
@@ -108,7 +108,7 @@ static int tp_expand(const struct provider *p, const char *spec,
 			ret = 0;
 		} else if (!err[0]) {
 			snprintf(err, errlen, "cannot list tracepoints: %s",
-				 strerror(-ret));
+				 util_strerror(-ret));
 		}
 	}
 	provider_free_parts(parts, 2);
@@ -148,12 +148,22 @@ static int tp_list(const struct provider *p, const char *pattern,
 	return ret < 0 ? ret : 0;
 }
 
+/* BPF_TRACE_MAX_PROGS: the programs one trace event's list holds. */
+#define TP_MAX_PROGS 64
+
 static int tp_attach(const struct probe_inst *pi, int prog_fd,
 		     uint64_t cookie, struct fdset *fds,
 		     char *err, size_t errlen)
 {
-	return provider_attach_perf(pi, PERF_TYPE_TRACEPOINT, prog_fd, cookie,
-				    fds, err, errlen);
+	int ret = provider_attach_perf(pi, PERF_TYPE_TRACEPOINT, prog_fd,
+				       cookie, fds, err, errlen);
+
+	/* The list is everyone's: other tracers' programs count too. */
+	if (ret == -E2BIG)
+		snprintf(err, errlen,
+			 "the kernel runs at most %d BPF programs on one tracepoint (BPF_TRACE_MAX_PROGS), and %s has that many already, other tracers' included",
+			 TP_MAX_PROGS, pi->target);
+	return ret;
 }
 
 /*
@@ -178,6 +188,7 @@ const struct provider tracepoint_provider = {
 	.prog_type = BPF_PROG_TYPE_TRACEPOINT,
 	.ctx = CTX_RECORD,
 	.lighten = tracepoint_lighten,
+	.event_progs_max = TP_MAX_PROGS,
 	.cookie = true,
 	.expand = tp_expand,
 	.list = tp_list,

@@ -155,7 +155,7 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	if (!st) {
 		ret = -errno;
 		snprintf(err, errlen, "%s: cannot read its symbols: %s", path,
-			 strerror(errno));
+			 util_strerror(errno));
 		goto out_parts;
 	}
 	uprobe_glibc_stub(parts[0], parts[1], &st, path, sizeof(path));
@@ -167,6 +167,12 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 			snprintf(err, errlen, "no function in %s matches '%s'",
 				 path, parts[1]);
 			ret = -ENOENT;
+		} else if (!ret) {
+			char *name = xasprintf("%s:%s:%s", p->name, path,
+					       parts[1]);
+
+			provider_group_insts(name, out, before);
+			free(name);
 		}
 	} else if (parts[1][0] >= '0' && parts[1][0] <= '9') {
 		uint64_t addr = strtoull(parts[1], &end, 0);
@@ -401,12 +407,25 @@ static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
 
 	pfd = perf_open_probe("uprobe", pi->target, pi->config, ret,
 			      provider_pid > 0 ? provider_pid : -1, 0);
-	if (pfd < 0) {
+	/*
+	 * ENOTSUPP (524): the instruction at the address is one uprobes
+	 * can neither single-step out of line nor emulate (x86's
+	 * uprobe_init_insn); the rest of a wildcard's matches still attach.
+	 */
+	if (pfd == -UTIL_ENOTSUPP)
+		snprintf(err, errlen, "the kernel cannot place a uprobe on the instruction there (%s)",
+			 util_strerror(-pfd));
+	else if (pfd < 0)
 		snprintf(err, errlen, "cannot create the uprobe: %s",
-			 strerror(-pfd));
-		return pfd;
-	}
-	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
+			 util_strerror(-pfd));
+	if (pfd < 0)
+		return provider_attach_result(pi, pfd,
+					      pfd == -UTIL_ENOTSUPP, err,
+					      errlen);
+	return provider_attach_result(pi, provider_attach_pfd(pfd, prog_fd,
+							      cookie, fds, err,
+							      errlen),
+				      false, err, errlen);
 }
 
 const struct provider uprobe_provider = {

@@ -195,7 +195,7 @@ static int usdt_pid_objects(pid_t pid, const char *target, struct vec *out,
 	if (!f) {
 		ret = -errno;
 		snprintf(err, errlen, "cannot read %s: %s", mpath,
-			 strerror(errno));
+			 util_strerror(errno));
 		return ret;
 	}
 	while (fgets(line, sizeof(line), f)) {
@@ -370,7 +370,7 @@ static int usdt_walk(const struct provider *p, const struct usdt_pat *pat,
 			snprintf(err, errlen, "%s: not an ELF file, or its .note.stapsdt is corrupt",
 				 w.path);
 		else if (ret < 0)
-			snprintf(err, errlen, "%s: %s", w.path, strerror(-ret));
+			snprintf(err, errlen, "%s: %s", w.path, util_strerror(-ret));
 	}
 	usdt_free_strings(&objs);
 	return ret;
@@ -608,7 +608,7 @@ static int usdt_attach(const struct probe_inst *pi, int prog_fd,
 	}
 	if (pfd < 0) {
 		snprintf(err, errlen, "cannot create the uprobe: %s",
-			 strerror(-pfd));
+			 util_strerror(-pfd));
 		return pfd;
 	}
 	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);

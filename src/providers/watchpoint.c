@@ -52,7 +52,7 @@ static bool wp_available(const char **why)
 		} else {
 			snprintf(msg, sizeof(msg),
 				 "watchpoints need hardware breakpoints, and this machine has none (perf_event_open of PERF_TYPE_BREAKPOINT: %s)",
-				 strerror(-fd));
+				 util_strerror(-fd));
 			state = -1;
 		}
 	}
@@ -168,7 +168,7 @@ static int wp_attach(const struct probe_inst *pi, int prog_fd,
 
 	if (pfd < 0) {
 		snprintf(err, errlen, "cannot set the hardware breakpoint: %s",
-			 strerror(-pfd));
+			 util_strerror(-pfd));
 		return pfd;
 	}
 	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);

@@ -1,7 +1,10 @@
 #!/bin/bash
 # Command-line and runtime behaviour tests, as root on the real kernel.
+# With a sanitizer build named too (cli.sh BUILD ASAN_BUILD), every check
+# of a failing run repeats it there, with leak detection (see san).
 set -u
 BUILD=${1:-build}
+ASAN_BUILD=${2:-}
 F=$BUILD/ferret
 WL=$BUILD/tests/workload
 TMP=$(mktemp -d)
@@ -14,6 +17,41 @@ check() {	# check NAME CONDITION-COMMAND... ; reason from $why
 	local name=$1
 	shift
 	if "$@"; then ok "$name"; else bad "$name" "${why:-condition failed}"; fi
+}
+
+# san NAME ARGS...: with a sanitizer build, ferret ARGS fails there as it
+# does in BUILD (same exit status, same output), with no memory error,
+# undefined behaviour or leak reported.  $RUN, if set, prefixes both
+# commands (env, setpriv, prlimit).
+SAN_RE='ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:'
+san() {
+	[ -n "$ASAN_BUILD" ] || return 0
+	local name=$1 r1 r2
+	shift
+	# shellcheck disable=SC2086
+	${RUN:-} "$F" "$@" >"$TMP/san1.txt" 2>&1 </dev/null
+	r1=$?
+	# shellcheck disable=SC2086
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		${RUN:-} "$ASAN_BUILD/ferret" "$@" 2>&1 </dev/null |
+		sed "s|$ASAN_BUILD/ferret|$F|g" >"$TMP/san2.txt"
+	r2=${PIPESTATUS[0]}
+	why="rc $r1 vs $r2: $(grep -E -A8 "$SAN_RE" "$TMP/san2.txt" | head -12 | tr '\n' '|') $(diff "$TMP/san1.txt" "$TMP/san2.txt" | head -4 | tr '\n' '|')" \
+		check "asan_$name" bash -c 'test "$1" != 0 -a "$1" = "$2" && ! grep -qE "$3" "$4" && cmp -s "$4" "$5"' \
+		_ "$r1" "$r2" "$SAN_RE" "$TMP/san2.txt" "$TMP/san1.txt"
+}
+
+# neg NAME TEXT ARGS...: ferret ARGS fails (non-zero exit) and prints
+# TEXT, a fixed string; san checks the same run.
+neg() {
+	local name=$1 text=$2 rc
+	shift 2
+	# shellcheck disable=SC2086
+	${RUN:-} "$F" "$@" >"$TMP/neg.txt" 2>&1 </dev/null
+	rc=$?
+	why="rc $rc: $(head -3 "$TMP/neg.txt" | tr '\n' '|')" check "$name" \
+		bash -c 'test "$1" != 0 && grep -qF -- "$2" "$3"' _ "$rc" "$text" "$TMP/neg.txt"
+	san "$name" "$@"
 }
 
 if [ "$(id -u)" != 0 ]; then
@@ -66,6 +104,7 @@ fi
 rc=$?
 why="rc $rc: $(head -2 "$TMP/l7.txt" | tr '\n' '|')" check list_bad_pattern \
 	test $rc != 0 -a "$(head -1 "$TMP/l7.txt")" = "-l:1:24: error: syntax error: unexpected '\$' in a probe pattern"
+san list_bad_pattern -l 'tracepoint:sched:sched_$x'
 
 # SIGUSR1 prints every map and tracing goes on, as in bpftrace.
 usr1_run() {	# usr1_run TOOL OUT
@@ -138,6 +177,7 @@ for prog in "-e ''" "$TMP/empty.bt"; do
 	case $prog in -e*) what=e ;; *) what=file ;; esac
 	why="rc $rc: $(head -1 "$TMP/em.txt")" check "empty_program_$what" \
 		grep -q 'unexpected end of file, expecting a probe' "$TMP/em.txt"
+	eval san "empty_program_$what" "$prog"
 done
 
 # USDT specs with the provider left out (usdt:PATH::NAME), and with the
@@ -151,6 +191,7 @@ if [ -x "$FXB" ]; then
 	"$F" -e 'usdt::fixture:asm_const { @ = count(); }' >"$TMP/us3.txt" 2>&1
 	why="$(head -1 "$TMP/us3.txt")" check usdt_no_path_needs_pid \
 		grep -q 'usdt probe must specify at least path or pid to probe' "$TMP/us3.txt"
+	san usdt_no_path_needs_pid -e 'usdt::fixture:asm_const { @ = count(); }'
 	"$fx" --wait >/dev/null &
 	fxp=$!
 	sleep 0.2
@@ -203,6 +244,7 @@ why="$(head -3 "$TMP/rel.txt" | tr '\n' '|')" check uprobe_relative_path_pid \
 "$F" -p 12abc -e 'BEGIN { exit(); }' >"$TMP/p3.txt" 2>&1
 why="$(cat "$TMP/p3.txt")" check pid_not_number \
 	grep -q "pid '12abc' is not a valid decimal number" "$TMP/p3.txt"
+san pid_not_number -p 12abc -e 'BEGIN { exit(); }'
 
 # uprobe:PATH:ADDRESS: an address at a function's start probes it; one
 # that no function contains (a data symbol) is refused with bpftrace's
@@ -214,6 +256,7 @@ why="$out" check uprobe_address grep -qx '@: 6' <<<"$out"
 out=$("$F" -e "uprobe:$WL:0x$data { @ = count(); }" -c "$WL calls 6" 2>&1)
 why="$out" check uprobe_address_no_function \
 	grep -q "Could not resolve address: $WL:0x$data" <<<"$out"
+san uprobe_address_no_function -e "uprobe:$WL:0x$data { @ = count(); }" -c "$WL calls 6"
 
 # -o FILE writes the output there and nothing to stdout.
 "$F" -o "$TMP/o.txt" -e 'BEGIN { printf("to file\n"); exit(); }' >"$TMP/stdout" 2>&1
@@ -243,6 +286,7 @@ why="rc $rc after $el ms" check pid_exit test $rc = 0 -a $el -lt 4000
 # -p with a process that does not exist.
 "$F" -p 999999 -e 'BEGIN { exit(); }' >"$TMP/p2.txt" 2>&1
 why="$(cat "$TMP/p2.txt")" check pid_missing grep -q 'no process 999999' "$TMP/p2.txt"
+san pid_missing -p 999999 -e 'BEGIN { exit(); }'
 
 # -p PID limits uprobes to that process: another process running the
 # same function at the same time is not counted.
@@ -274,10 +318,12 @@ else
 fi
 out=$("$F" -e "uprobe:$WL:main { printf(\"%d\\n\", uaddr(\"main\")); }" 2>&1)
 why="got: $out" check uaddr_pie_refused grep -q 'position-independent' <<<"$out"
+san uaddr_pie_refused -e "uprobe:$WL:main { printf(\"%d\\n\", uaddr(\"main\")); }"
 
 # signal() needs --unsafe, then kills the process making the call.
 "$F" -e 'BEGIN { signal("KILL"); }' >"$TMP/sig.txt" 2>&1
 why="$(head -1 "$TMP/sig.txt")" check signal_needs_unsafe grep -q 'is an unsafe function being used in safe mode' "$TMP/sig.txt"
+san signal_needs_unsafe -e 'BEGIN { signal("KILL"); }'
 printf '%s getppid 3; echo status=$?\n' "$WL" >"$TMP/sig.sh"
 "$F" -q --unsafe -c "sh $TMP/sig.sh" \
 	-e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { signal("SIGUSR1"); }' >"$TMP/sig2.txt" 2>&1
@@ -356,6 +402,7 @@ why="links held: $(echo $ids | wc -w), alive 10 s after exit: $alive" \
 if command -v setpriv >/dev/null; then
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$F" -e 'BEGIN { exit(); }' >"$TMP/u.txt" 2>&1
 	why="$(cat "$TMP/u.txt")" check unprivileged_message grep -q 'CAP_BPF' "$TMP/u.txt"
+	RUN="setpriv --reuid=65534 --regid=65534 --clear-groups" san unprivileged_message -e 'BEGIN { exit(); }'
 else
 	echo "skip unprivileged_message: no setpriv"
 	skip=$((skip + 1))
@@ -366,6 +413,7 @@ prog='BEGIN { $i = 0; while ($i >= 0) { $i = $i + 0; } exit(); }'
 "$F" -e "$prog" >"$TMP/v.txt" 2>&1
 why="$(head -3 "$TMP/v.txt")" check verifier_located \
 	grep -q '^-e:1:[0-9]*: error: the BPF verifier rejected the program for BEGIN' "$TMP/v.txt"
+san verifier_located -e "$prog"
 "$F" -v -e "$prog" >"$TMP/vv.txt" 2>&1
 why="no log" check verifier_log_with_v grep -q '^verifier log:' "$TMP/vv.txt"
 
@@ -391,6 +439,7 @@ why="$n" check list_wildcard test "$n" -gt 300
 # system() and cat() need --unsafe.
 "$F" -e 'BEGIN { system("echo hi"); exit(); }' >"$TMP/x.txt" 2>&1
 why="$(cat "$TMP/x.txt")" check system_needs_unsafe grep -q 'is an unsafe function being used in safe mode' "$TMP/x.txt"
+san system_needs_unsafe -e 'BEGIN { system("echo hi"); exit(); }'
 "$F" -q -e 'BEGIN { cat("/proc/sys/kernel/ostype"); exit(); }' >"$TMP/cat.txt" 2>&1
 bpftrace -q -e 'BEGIN { cat("/proc/sys/kernel/ostype"); exit(); }' >"$TMP/catb.txt" 2>/dev/null
 why="$(head -3 "$TMP/cat.txt")" check cat_in_safe_mode cmp -s "$TMP/cat.txt" "$TMP/catb.txt"
@@ -411,10 +460,12 @@ kfunc_missing() {	# NAME PROGRAM LIST-PATTERN TEXT
 	local rc=$?
 	why="rc $rc: $(head -3 "$TMP/km.err" | tr '\n' '|')" check "$1" \
 		grep -q "^-e:1:1: error: .*$4" "$TMP/km.err"
+	san "$1" -e "$2"
 	"$F" -l "$3" >"$TMP/kl.out" 2>"$TMP/kl.err"
 	rc=$?
 	why="rc $rc: $(head -3 "$TMP/kl.err" "$TMP/kl.out" | tr '\n' '|')" \
 		check "$1_list" line_with "ferret: cannot list $3: " "$4" "$TMP/kl.err"
+	san "$1_list" -l "$3"
 }
 line_with() {	# FIXED-PREFIX REGEX FILE: a line starts with one, matches both
 	grep -F "$1" "$3" | grep -q "$2"
@@ -461,6 +512,7 @@ out=$(BPFTRACE_MAP_KEYS_MAX=5x "$F" -e 'BEGIN { exit(); }' 2>&1)
 rc=$?
 why="rc $rc: $out" check map_keys_max_invalid \
 	bash -c "test $rc = 1 && grep -q 'BPFTRACE_MAP_KEYS_MAX' <<<'$out'"
+RUN="env BPFTRACE_MAP_KEYS_MAX=5x" san map_keys_max_invalid -e 'BEGIN { exit(); }'
 
 # -l compares with bpftrace (same listing, byte for byte).
 same_list() {	# NAME ARGS...: ferret and bpftrace list the same, non-empty
@@ -552,12 +604,15 @@ opt_like() {	# NAME ARGS...: same output and success as bpftrace
 }
 for m in none line full; do opt_like "buffer_$m" -B $m; done
 opt_like buffer_invalid -B sometimes
+san buffer_invalid -B sometimes -e "$prog"
 opt_like include_missing --include no_such_header_ferret.h
+san include_missing --include no_such_header_ferret.h -e "$prog"
 opt_like include_found --include stdio.h
 opt_like include_dir -I /tmp --include stdio.h
 opt_like no_warnings --no-warnings
 opt_like usdt_file_activation --usdt-file-activation
 opt_like format_invalid -f xml
+san format_invalid -f xml -e "$prog"
 # -k/-kk: a failing helper is reported as bpftrace reports it, at its
 # place in the script; --no-warnings silences it.
 k_like() {	# NAME OPTION PROGRAM
@@ -583,5 +638,142 @@ why="$(cat "$TMP/k4.txt")" check helper_error_no_warnings bash -c "! grep -q 'Fa
 n1=$("$F" -d -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
 n2=$("$F" -dd -e 'tracepoint:syscalls:sys_enter_open* { @ = count(); }' | grep -c '^IR ')
 why="-d: $n1, -dd: $n2 IR listings" check dd_lists_every_probe test "$n1" = 1 -a "$n2" -gt 1
+
+# /proc/kallsyms is read once a run, however many specs and kaddr()
+# calls name kernel symbols (-d compiles kprobes where the kernel has none).
+prog='kprobe:vfs_read { @a = count(); } kprobe:vfs_write { @b = count(); }
+	kretprobe:vfs_open { @c = count(); } BEGIN { printf("%x\n", kaddr("vfs_read")); }'
+if command -v strace >/dev/null; then
+	strace -f -e trace=openat,open -o "$TMP/ks.trace" "$F" -d -e "$prog" >"$TMP/ks.txt" 2>&1
+	rc=$?
+	n=$(grep -c '"/proc/kallsyms"' "$TMP/ks.trace")
+	why="rc $rc, opened $n times: $(grep -m2 error "$TMP/ks.txt" | tr '\n' '|')" \
+		check kallsyms_read_once test $rc = 0 -a "$n" = 1
+else
+	echo "skip kallsyms_read_once: no strace"
+	skip=$((skip + 1))
+fi
+
+# -c with a command that cannot run fails with bpftrace's words before
+# anything is compiled or attached: BEGIN never runs.  The command is
+# found as execvp finds it (a bare name in $PATH).
+printf 'echo x\n' >"$TMP/noexec"
+chmod -x "$TMP/noexec"
+for c in /nonexistent/cmd ferret_no_such_command "$TMP/noexec" "$TMP"; do
+	case $c in /non*) n=missing ;; ferret*) n=not_in_path ;; "$TMP") n=directory ;; *) n=not_executable ;; esac
+	neg "c_cmd_$n" "Failed to fork child: path '$c' does not exist or is not executable" \
+		-c "$c" -e 'BEGIN { printf("begun\n"); }'
+	why="$(head -3 "$TMP/neg.txt" | tr '\n' '|')" check "c_cmd_${n}_nothing_run" \
+		bash -c "! grep -q 'begun\|Attaching' '$TMP/neg.txt'"
+done
+out=$("$F" -q -c "true" -e 'BEGIN { printf("begun\n"); exit(); }' 2>&1)
+why="$out" check c_cmd_in_path test "$out" = begun
+
+# Without privilege every entry point says what ferret needs, and exits
+# non-zero; help, version and -d dry runs need none.
+if command -v setpriv >/dev/null; then
+	RUN="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	need='ferret currently only supports running as the root user, or with the capabilities CAP_BPF and CAP_PERFMON'
+	RUN=$RUN neg unprivileged_script "$need" -e 'BEGIN { exit(); }'
+	RUN=$RUN neg unprivileged_list "$need" -l 'tracepoint:*'
+	RUN=$RUN neg unprivileged_list_all "$need" -l
+	RUN=$RUN neg unprivileged_info "$need" --info
+	RUN=$RUN neg unprivileged_strace "$need" strace /bin/true
+	RUN=$RUN neg unprivileged_profile "$need" profile -d 1
+	for a in -h -V "strace -h" "profile -h"; do
+		# shellcheck disable=SC2086
+		$RUN "$F" $a >"$TMP/up.txt" 2>&1
+		rc=$?
+		why="rc $rc: $(head -2 "$TMP/up.txt" | tr '\n' '|')" check "unprivileged_ok_${a// /_}" \
+			bash -c "test $rc = 0 && ! grep -q CAP_BPF '$TMP/up.txt'"
+	done
+	$RUN "$F" -d -e 'BEGIN { printf("x\n"); exit(); }' >"$TMP/up.txt" 2>&1
+	rc=$?
+	why="rc $rc: $(head -2 "$TMP/up.txt" | tr '\n' '|')" check unprivileged_ok_dry_run \
+		bash -c "test $rc = 0 && grep -q '^BPF BEGIN' '$TMP/up.txt'"
+	unset RUN
+else
+	echo "skip unprivileged_*: no setpriv"
+	skip=$((skip + 1))
+fi
+
+# Descriptors: the soft limit on open files is raised to the hard one,
+# and a run needing more than that is refused before anything is
+# attached (BEGIN never runs).  Leaving the probes behind at exit closes
+# the other descriptors a range at a time, not one close() per number.
+prog='tracepoint:syscalls:sys_enter_* { @ = count(); } interval:ms:100 { exit(); }'
+prlimit --nofile=200:20000 "$F" -e "$prog" >"$TMP/nf.txt" 2>&1
+rc=$?
+why="rc $rc: $(head -2 "$TMP/nf.txt" | tr '\n' '|')" check nofile_soft_raised \
+	bash -c "test $rc = 0 && grep -q '^Attaching [0-9]* probes' '$TMP/nf.txt'"
+RUN="prlimit --nofile=200:200" neg nofile_too_few \
+	'open files, but this process may open 200 (RLIMIT_NOFILE' \
+	-e 'tracepoint:syscalls:sys_enter_* { @ = count(); } BEGIN { printf("begun\n"); }'
+why="$(head -2 "$TMP/neg.txt" | tr '\n' '|')" check nofile_too_few_nothing_run \
+	bash -c "! grep -q 'begun\|Attaching' '$TMP/neg.txt'"
+if command -v strace >/dev/null; then
+	prlimit --nofile=20000:20000 strace -f -qq -e trace=close -o "$TMP/cl.trace" \
+		"$F" -q -e 'tracepoint:syscalls:sys_enter_getppid { @ = count(); } interval:ms:50 { exit(); }' >/dev/null 2>&1
+	n=$(grep -c 'close(' "$TMP/cl.trace")
+	why="$n close() calls" check exit_closes_by_range test "$n" -gt 0 -a "$n" -lt 1000
+else
+	echo "skip exit_closes_by_range: no strace"
+	skip=$((skip + 1))
+fi
+
+# Early errors free what the run had read and parsed: under the
+# sanitizer build (san), leak detection finds nothing.
+printf 'BEGIN { printf("begun\\n"); exit(); }\n' >"$TMP/early.bt"
+neg output_unwritable "cannot write /nonexistent/x" \
+	-o /nonexistent/x -e 'BEGIN { @x = 1; exit(); }'
+RUN="env BPFTRACE_MAP_KEYS_MAX=x" neg map_keys_max_invalid_file \
+	"BPFTRACE_MAP_KEYS_MAX 'x' is not an integer" "$TMP/early.bt"
+neg include_then_bad_option "-B must be either" --include stdio.h -B bad -e 'BEGIN { }'
+neg emit_elf_refused "ferret compiles without LLVM" --emit-elf x "$TMP/early.bt"
+
+# Identical blocks on one tracepoint, and a tracepoint named twice in one
+# probe, each run, as in bpftrace: the same output and probe count (the
+# event takes a program once, so each gets a program of its own).
+T=tracepoint:syscalls:sys_enter_getppid
+for form in blocks list; do
+	if [ $form = blocks ]; then
+		prog="$T /pid == cpid/ { @a = count(); } $T /pid == cpid/ { @a = count(); }"
+	else
+		prog="$T,$T /pid == cpid/ { @a = count(); }"
+	fi
+	"$F" -c "$WL getppid 5" -e "$prog" >"$TMP/dup1.txt" 2>&1
+	rc=$?
+	bpftrace -c "$WL getppid 5" -e "$prog" >"$TMP/dup2.txt" 2>/dev/null
+	why="rc $rc: $(diff "$TMP/dup1.txt" "$TMP/dup2.txt" | head -4 | tr '\n' '|')" \
+		check "same_tracepoint_twice_$form" bash -c "test $rc = 0 &&
+			grep -qx '@a: 10' '$TMP/dup1.txt' && cmp -s '$TMP/dup1.txt' '$TMP/dup2.txt'"
+done
+# More programs on one tracepoint than the kernel runs there: an error at
+# the block that is one too many, naming the limit.
+prog=
+for i in $(seq 65); do prog="$prog$T { @a$i = count(); }
+"; done
+neg tracepoint_progs_limit "-e:65:1: error: too many BPF programs on $T: the kernel runs at most 64 on one event (BPF_TRACE_MAX_PROGS)" \
+	-e "$prog"
+
+# A uprobe wildcard some of whose matches the kernel refuses (ENOTSUPP,
+# 524: an instruction uprobes can neither step nor emulate) attaches the
+# rest with one warning counting the skipped; the kernel's errno is
+# named wherever it shows.
+LIBC=$(ldd /bin/sh | awk '/libc\.so/ { print $3 }')
+"$F" -e "uprobe:$LIBC:__nptl_free_tcb { @ = count(); }" >"$TMP/ns.txt" 2>&1
+if grep -q 'error 524' "$TMP/ns.txt"; then
+	neg uprobe_enotsupp_named "the kernel cannot place a uprobe on the instruction there (ENOTSUPP: operation not supported (kernel error 524))" \
+		-e "uprobe:$LIBC:__nptl_free_tcb { @ = count(); }"
+	"$F" -e "uprobe:$LIBC:*nptl_free* { @ = count(); } interval:ms:100 { exit(); }" >"$TMP/ns2.txt" 2>&1
+	rc=$?
+	n=$(grep -c 'warning: could not attach' "$TMP/ns2.txt")
+	why="rc $rc, $n warnings: $(head -3 "$TMP/ns2.txt" | tr '\n' '|')" check uprobe_wildcard_skips_refused \
+		bash -c "test $rc = 0 -a $n = 1 && grep -q '^Attaching' '$TMP/ns2.txt' &&
+			grep -q 'could not attach [1-9][0-9]* of the [0-9]* probes uprobe:$LIBC:\*nptl_free\* matches, skipping them; the first, uprobe:$LIBC:__nptl_free_tcb: .*(kernel error 524)' '$TMP/ns2.txt'"
+else
+	echo "skip uprobe_wildcard_skips_refused: this kernel probes __nptl_free_tcb ($(head -1 "$TMP/ns.txt"))"
+	skip=$((skip + 1))
+fi
 
 echo "cli: $pass passed, $fail failed, $skip skipped"
