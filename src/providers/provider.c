@@ -494,11 +494,21 @@ static void fdset_close_others(const int *keep, int n)
 void fdset_close_async(struct fdset *s, bool links_done)
 {
 	pid_t pid;
-	int i, n, null, *keep;
+	int i, n, null, *keep, go[2];
+	char c;
 
 	if (!links_done)
 		fdset_close_links(s);
 	if (s->n == 0 && s->nlink == 0) {
+		fdset_close(s);
+		return;
+	}
+	/*
+	 * Whoever closes last pays the wait, so the releaser starts only
+	 * once this process has closed its copies: until then it holds
+	 * the read end of go, which this process closes its end of last.
+	 */
+	if (pipe2(go, O_CLOEXEC)) {
 		fdset_close(s);
 		return;
 	}
@@ -507,8 +517,9 @@ void fdset_close_async(struct fdset *s, bool links_done)
 		if (fork() != 0)
 			_exit(0);
 		setsid();
+		close(go[1]);
 		null = open("/dev/null", O_RDWR);
-		keep = malloc((s->n + s->nlink + 1) * sizeof(*keep));
+		keep = malloc((s->n + s->nlink + 2) * sizeof(*keep));
 		if (keep) {
 			n = 0;
 			for (i = 0; i < s->n; i++)
@@ -516,6 +527,7 @@ void fdset_close_async(struct fdset *s, bool links_done)
 			for (i = 0; i < s->nlink; i++)
 				keep[n++] = s->link[i];
 			keep[n++] = null;
+			keep[n++] = go[0];
 			qsort(keep, n, sizeof(*keep), fdset_cmp_int);
 			fdset_close_others(keep, n);
 			free(keep);
@@ -525,13 +537,18 @@ void fdset_close_async(struct fdset *s, bool links_done)
 			dup2(null, 1);
 			dup2(null, 2);
 		}
+		while (read(go[0], &c, 1) < 0 && errno == EINTR)
+			;
+		close(go[0]);
 		fdset_close(s);
 		_exit(0);
 	}
+	close(go[0]);
 	if (pid > 0)
 		waitpid(pid, NULL, 0);
-	/* Our copies go quickly: the grandchild holds the last reference. */
+	/* Our copies go quickly: the releaser holds the last reference. */
 	fdset_close(s);
+	close(go[1]);
 }
 
 /* Closes what was added since s had n fds and nlink links. */

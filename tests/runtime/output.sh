@@ -105,7 +105,7 @@ LIBC=$(ldd /bin/true | awk '/libc.so/ { print $3 }')
 "$F" -e "uprobe:$LIBC:* { @ = count(); }" >"$TMP/o7" 2>&1 &
 fp=$!
 for i in $(seq 200); do
-	[ "$(ls /proc/$fp/fd 2>/dev/null | wc -l)" -gt 200 ] && break
+	[ "$(ls /proc/$fp/fd 2>/dev/null | wc -l)" -gt 60 ] && break
 	sleep 0.05
 done
 nfd=$(ls /proc/$fp/fd 2>/dev/null | wc -l)
@@ -113,7 +113,7 @@ kill -INT $fp
 if gone $fp 5; then
 	wait $fp
 	why="$nfd fds when signalled: $(head -3 "$TMP/o7" | tr '\n' '|')" check sigint_during_attach \
-		test "$nfd" -gt 200 -a "$(grep -c '^Attaching' "$TMP/o7")" = 0
+		test "$nfd" -gt 60 -a "$(grep -c '^Attaching' "$TMP/o7")" = 0
 else
 	kill -KILL $fp
 	bad sigint_during_attach "still running 5 s after SIGINT ($nfd fds)"
