@@ -6,6 +6,7 @@
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/socket.h>
@@ -17,6 +18,7 @@
 #include <linux/futex.h>
 
 #include "st_decode.h"
+#include "st_prog.h"
 #include "st_xlat.h"
 
 static const struct st_cap *cap_of(const struct st_call *c, int arg, int idx)
@@ -27,6 +29,60 @@ static const struct st_cap *cap_of(const struct st_call *c, int arg, int idx)
 		if (c->caps[i].arg == arg && c->caps[i].idx == idx)
 			return &c->caps[i];
 	return NULL;
+}
+
+/*
+ * The pages 0, 1, ... that the e and G captures read from the one addr is
+ * on (see st_prog.c), joined from addr on.  NULL if none came.
+ */
+static unsigned char *pieces(const struct st_call *c, int arg, uint64_t addr,
+			     size_t *len)
+{
+	const struct st_cap *k;
+	unsigned char *p = NULL;
+	size_t skip = addr & 4095, n;
+	int idx;
+
+	*len = 0;
+	for (idx = 0; (k = cap_of(c, arg, idx)); idx++) {
+		n = k->len > skip ? k->len - skip : 0;
+		p = xrealloc(p, *len + n + 1);
+		memcpy(p + *len, k->data + (k->len - n), n);
+		*len += n;
+		skip -= k->len - n;
+	}
+	return p;
+}
+
+/* Pointers before the NULL that ends an array such as envp. */
+static uint64_t count_ptrs(const unsigned char *p, size_t len)
+{
+	uint64_t v;
+	size_t off;
+
+	for (off = 0; off + 8 <= len; off += 8) {
+		memcpy(&v, p + off, 8);
+		if (!v)
+			break;
+	}
+	return off / 8;
+}
+
+/* Directory entries in the first len bytes (d_reclen at byte 16). */
+static uint64_t count_dents(const unsigned char *p, size_t len)
+{
+	uint64_t n = 0;
+	size_t off = 0;
+	uint16_t reclen;
+
+	while (off + 18 <= len) {
+		memcpy(&reclen, p + off + 16, 2);
+		if (!reclen)
+			break;
+		off += reclen;
+		n++;
+	}
+	return n;
 }
 
 static uint64_t rd(const unsigned char *p, size_t len, size_t off, int size)
@@ -588,23 +644,35 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		for (e = 0; (k = cap_of(c, i, e)); e++) {
 			if (e)
 				buf_printf(b, ", ");
+			/* The slot past the last shown only says more follow. */
+			if (e == (o->strsize < ST_ARGV_MAX ? o->strsize : ST_ARGV_MAX)) {
+				buf_printf(b, "...");
+				break;
+			}
 			cstr(b, k, 1, o->strsize);
 		}
 		buf_printf(b, "]");
 		return;
 	}
 	case 'e':
+	case 'G': {
+		size_t len;
+		unsigned char *p = pieces(c, i, v, &len);
+		uint64_t n;
+
 		ptr(b, v);
-		if (k && v)
-			buf_printf(b, " /* %llu var%s */", (unsigned long long)k->n,
-				   k->n == 1 ? "" : "s");
+		if (p && v && l == 'e') {
+			n = count_ptrs(p, len);
+			buf_printf(b, " /* %llu var%s */", (unsigned long long)n,
+				   n == 1 ? "" : "s");
+		} else if (p && c->ret >= 0 && l == 'G') {
+			n = count_dents(p, len < (size_t)c->ret ? len : (size_t)c->ret);
+			buf_printf(b, " /* %llu entr%s */", (unsigned long long)n,
+				   n == 1 ? "y" : "ies");
+		}
+		free(p);
 		return;
-	case 'G':
-		ptr(b, v);
-		if (k && c->ret >= 0)
-			buf_printf(b, " /* %llu entr%s */", (unsigned long long)k->n,
-				   k->n == 1 ? "y" : "ies");
-		return;
+	}
 	case 'q':
 	case 'Q':
 		if (k && v && (l == 'q' || c->ret == 0))

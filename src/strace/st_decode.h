@@ -8,14 +8,15 @@
 #include "st_sys.h"
 #include "../util.h"
 
-#define ST_MAXCAPS 16
+/* execve: its path, ST_ARGV_MAX strings, the pieces of envp. */
+#define ST_MAXCAPS 48
 
 /* Memory the kernel read for one argument (see st_sys.h's letters). */
 struct st_cap {
 	char letter;
 	int arg;		/* argument index */
 	int idx;		/* E: element; v/V: iovec number */
-	uint64_t n;		/* e, G: count; B: the socklen read */
+	uint64_t n;		/* B: the socklen read */
 	unsigned char *data;
 	size_t len;
 };

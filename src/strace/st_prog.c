@@ -49,9 +49,40 @@ static void tree(struct buf *b, const char *var, const struct range *r,
 }
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */
+/*
+ * Copies the pages that hold max bytes from $a (at most $r bytes when r
+ * is set: an expression) in records of letter l, argument i, numbered
+ * 0, 1, ...: whole pages from $a's, so that a read that faults loses only
+ * a page none of the data is on, and user space skips $a's offset in its
+ * page.  Fixed sizes in straight-line code: a loop, or a length the
+ * verifier must track, costs it a walk per iteration or per value.
+ */
+static void pages(struct buf *b, char l, int i, const char *r, int max)
+{
+	int k, n = max / 4096 + 1;
+
+	buf_printf(b, "$o = $a & 0xfff; $q = $a - $o; ");
+	if (r)
+		buf_printf(b, "$r = %s; if ($r > %d) { $r = %d; } ", r, max, max);
+	for (k = 0; k < n; k++) {
+		if (r && k)
+			buf_printf(b, "if ($o + $r > %d) { ", 4096 * k);
+		buf_printf(b, "printf(\"c%c%d %%d %%d %%r\", tid, %d, buf($q + %d, 4096)); ",
+			   l, i, k, 4096 * k);
+		if (r && k)
+			buf_printf(b, "} ");
+	}
+}
+
+/* argv strings shown: as many as -s, as strace shows, up to ST_ARGV_MAX. */
+static int argv_max(const struct st_opts *o)
+{
+	return o->strsize < ST_ARGV_MAX ? o->strsize : ST_ARGV_MAX;
+}
+
 static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 {
-	int s = o->strsize, next = i < 5 ? reg_off[i + 1] : 0;
+	int s = o->strsize, next = i < 5 ? reg_off[i + 1] : 0, k;
 
 	buf_printf(b, "$a = *(arg0 + %d); ", reg_off[i]);
 	switch (l) {
@@ -82,8 +113,6 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 		break;
 	case 'v':
 	case 'V': {
-		int k;
-
 		buf_printf(b, "$c = *(arg0 + %d); if ($c > 8) { $c = 8; } "
 			   "printf(\"c%c%d %%d %%d %%r\", tid, 0, buf($a, $c * 16)); ",
 			   next, l, i);
@@ -95,22 +124,26 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 		break;
 	}
 	case 'E':
-		buf_printf(b, "$k = 0; while ($k < 32) { $p = *($a + $k * 8); "
-			   "if ($p == 0) { break; } "
-			   "printf(\"cE%d %%d %%d %%s\", tid, $k, str($p, %d)); $k++; } ",
-			   i, s + 2);
+		/*
+		 * Unrolled, not a loop (the verifier walks a loop once per
+		 * iteration and every way out of it), and with no stop at
+		 * the NULL, which would make each step's state differ: every
+		 * non-NULL slot is sent, and user space stops at the first
+		 * index missing.
+		 */
+		/* One more than shown, whose presence means "...". */
+		for (k = 0; k <= argv_max(o); k++)
+			buf_printf(b, "$p = *($a + %d); if ($p != 0) { "
+				   "printf(\"cE%d %%d %%d %%s\", tid, %d, str($p, %d)); } ",
+				   8 * k, i, k, k < argv_max(o) ? s + 2 : 1);
 		break;
 	case 'e':
-		buf_printf(b, "$k = 0; if ($a) { while ($k < 1024) { "
-			   "if (*($a + $k * 8) == 0) { break; } $k++; } } "
-			   "printf(\"ce%d %%d %%d %%d\", tid, 0, $k); ", i);
+		/* The pointers, counted in user space (see pages()). */
+		pages(b, l, i, NULL, ST_ENVP_BYTES);
 		break;
 	case 'G':
-		buf_printf(b, "$k = 0; $o = 0; $l = (int64)arg1; "
-			   "while ($k < 1024 && $o < $l) { "
-			   "$m = *($a + $o + 16) & 0xffff; if ($m == 0) { break; } "
-			   "$o += $m; $k++; } "
-			   "printf(\"cG%d %%d %%d %%d\", tid, 0, $k); ", i);
+		/* The entries written, counted in user space. */
+		pages(b, l, i, "(int64)arg1", ST_DENTS_BYTES);
 		break;
 	default: {
 		static const struct { char l; int size; } fixed[] = {

@@ -16,12 +16,25 @@
  * Records (printf formats the front end reads back):
  *   "E" tid nr nsecs regs     entry; regs: pt_regs bytes 56..120
  *   "X" tid ret nsecs         exit
- *   "c<L><i>" tid idx value   memory read for argument i (letter L)
+ *   "c<L><i>" tid idx value   memory read for argument i (letter L); for
+ *                             E the string idx of argv; for e and G the
+ *                             idx-th page from the one the array or
+ *                             buffer starts on (ST_ENVP_BYTES,
+ *                             ST_DENTS_BYTES of it at most), which user
+ *                             space counts
  *   "F" parent child          fork of a traced thread (-f)
  *   "Q" tid code group_dead   a traced thread exits
  *   "G" tid sig siginfo       a signal delivered to a traced thread
  * Under -c the maps @t (stats of ns per call number) and @e (errors).
  */
+/*
+ * argv strings shown at most (as many as -s asks, as strace shows; past
+ * that, "..."); envp and dirent bytes read to count their entries.
+ */
+#define ST_ARGV_MAX 32
+#define ST_ENVP_BYTES (1024 * 8)
+#define ST_DENTS_BYTES 32768
+
 void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 		  int ntids);
 

@@ -68,6 +68,29 @@ import json, sys
 objs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 assert any(o["syscall"] == "openat" and o.get("error") == "ENOENT" for o in objs)
 ' fj.txt && ok "--json" || bad "--json: $(head -3 fj.txt)"
+# execve's argv (more strings than -s shows, then "...") and envp (more
+# pointers than a page holds), and getdents64 over more than a page of
+# entries: each line equal to strace's.
+same_line() {	# same_line NAME STRACE-ARGS... -- COMMAND...
+	local name=$1
+	shift
+	local opts=() cmd
+	while [ "$1" != -- ]; do opts+=("$1"); shift; done
+	shift
+	strace "${opts[@]}" -o s1.txt "$@" > /dev/null
+	"$FERRET" strace "${opts[@]}" -o f1.txt "$@" > /dev/null
+	grep -v '^+++' s1.txt | norm > s1.n
+	grep -v '^+++' f1.txt | norm > f1.n
+	diff s1.n f1.n > d.txt && [ -s s1.n ] && ok "$name" || bad "$name: $(head -4 d.txt)"
+}
+same_line "execve: 40 arguments" -e trace=execve -- /bin/echo $(seq 1 40)
+same_line "execve: 40 arguments, -s 10" -s 10 -e trace=execve -- /bin/echo $(seq 1 40)
+same_line "execve: 32 arguments" -e trace=execve -- /bin/echo $(seq 1 31)
+envs=$(for i in $(seq 700); do echo -n "V$i=1 "; done)
+# shellcheck disable=SC2086
+same_line "execve: 700 environment variables" -e trace=execve -- env -i $envs /bin/true
+mkdir big && (cd big && seq 1 2000 | xargs touch)
+same_line "getdents64: 2000 entries" -e trace=getdents64 -- ls big
 # -p: attach to a running process
 sleep 30 & sp=$!
 "$FERRET" strace -p $sp 2> fp.txt & fpid=$!
