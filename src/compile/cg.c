@@ -239,48 +239,69 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
 /*
  * The flags of a ring buffer submit, in a new register.  A wake-up costs
  * the reader microseconds, so a flood must not wake it per record, yet a
- * lone printf() must reach the output at once.  A record wakes the reader
- * when none has for WAKE_GAP_NS (the time of the last wake-up is the
- * second word of MAP_CONTROL), or when the buffer is a quarter full.
- * The reader keeps polling for longer than WAKE_GAP_NS after each batch
- * (see run.c), so a record that did not wake it is read within that time:
- * at most 1,000 wake-ups a second, and no record waits longer than ~1 ms.
- * exit() and the like wake it at once.  MAP_CONTROL is there: event
- * probes read its stop word.
+ * lone printf() must reach the output at once.  Records of event probes
+ * go in quietly and mark g->sent; on its way out the program wakes the
+ * reader (see wake_tail()) when no record has for WAKE_GAP_NS, or when
+ * the buffer is a quarter full.  The reader keeps polling for longer than
+ * WAKE_GAP_NS after each batch (see run.c), so a record that did not wake
+ * it is read within that time: at most 1,000 wake-ups a second, and no
+ * record waits longer than ~1 ms.  Deciding once per run of the program,
+ * not per record, keeps the code small: the verifier's time grows with
+ * it.  exit() and the like wake the reader at once.
  */
 static int wakeup_flags(struct cg *g, bool wakeup)
 {
-	int flags = ir_vreg(&g->ir), done = ir_label(&g->ir);
-	int now = ir_vreg(&g->ir), ctl = ir_vreg(&g->ir);
-	int gap = ir_vreg(&g->ir);
+	int flags = ir_vreg(&g->ir);
 
 	if (wakeup) {
 		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
 		return flags;
 	}
 	/* BEGIN and END records are read as soon as the probe has run. */
-	if (g->pi->when != WHEN_EVENT) {
-		ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
-		return flags;
+	if (g->pi->when == WHEN_EVENT) {
+		ir_mov_imm(&g->ir, g->sent, 1);
+		g->wake_tail = true;
 	}
-	ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
+	ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
+	return flags;
+}
+
+/*
+ * At the exit of an event probe that sent records quietly: wakes the
+ * reader, if it is due (see wakeup_flags()), with a record reserved and
+ * discarded at once, which the reader skips.  MAP_CONTROL is there:
+ * event probes read its stop word.
+ */
+static void wake_tail(struct cg *g)
+{
+	int done = ir_label(&g->ir), wake = ir_label(&g->ir);
+	int now = ir_vreg(&g->ir), ctl = ir_vreg(&g->ir);
+	int gap = ir_vreg(&g->ir);
+
+	ir_jmp_imm(&g->ir, BPF_JEQ, g->sent, 0, done);
 	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
 	ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
 	ir_jmp_imm(&g->ir, BPF_JGE, BPF_REG_0,
-		   (int32_t)(g->c->ringbuf_size / 4), done);
+		   (int32_t)(g->c->ringbuf_size / 4), wake);
 	ir_call(&g->ir, BPF_FUNC_ktime_get_ns, 0);
 	ir_mov(&g->ir, now, BPF_REG_0);
 	ir_ld_map_value(&g->ir, ctl, MAP_CONTROL);
 	ir_ld(&g->ir, BPF_DW, gap, ctl, CONTROL_WAKE_NS);
 	ir_alu(&g->ir, BPF_SUB, gap, now);
 	ir_alu_imm(&g->ir, BPF_NEG, gap, 0);
-	ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
 	ir_jmp_imm(&g->ir, BPF_JLT, gap, WAKE_GAP_NS, done);
 	ir_st(&g->ir, BPF_DW, ctl, CONTROL_WAKE_NS, now);
-	ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
+	ir_place(&g->ir, wake);
+	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ir_mov_imm(&g->ir, BPF_REG_2, 8);
+	ir_mov_imm(&g->ir, BPF_REG_3, 0);
+	ir_call(&g->ir, BPF_FUNC_ringbuf_reserve, 3);
+	ir_jmp_imm(&g->ir, BPF_JEQ, BPF_REG_0, 0, done);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_0);
+	ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_FORCE_WAKEUP);
+	ir_call(&g->ir, BPF_FUNC_ringbuf_discard, 2);
 	ir_place(&g->ir, done);
-	return flags;
 }
 
 void cg_record_end(struct cg *g, int rec, bool wakeup)
@@ -1174,6 +1195,9 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		g->c->uses_control = true;
 		ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
 		ir_ld(&g->ir, BPF_DW, stop, stop, CONTROL_STOP);
+		g->sent = ir_vreg(&g->ir);
+		g->sent_init = g->ir.n;
+		ir_mov_imm(&g->ir, g->sent, 0);
 		ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->exit_label);
 	}
 	for (i = 0; i < sp->vars.n; i++) {
@@ -1203,6 +1227,10 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		ret = cg_block(g, p->b);
 	g->ir.loc = &p->loc;
 	ir_place(&g->ir, g->exit_label);
+	if (g->wake_tail)
+		wake_tail(g);
+	else if (pi->when == WHEN_EVENT)
+		ir_remove(&g->ir, g->sent_init);
 	ir_mov_imm(&g->ir, BPF_REG_0, 0);
 	ir_exit(&g->ir);
 	for (i = 0; i < g->vars.n; i++)

@@ -34,6 +34,10 @@ struct cg {
 	struct vec vars;	/* struct cg_var * */
 	int brk, cont;		/* loop labels, -1 outside loops */
 	int exit_label;		/* return 0 */
+	int sent;		/* event probes: a register, 1 once a record
+				 * went out without waking the reader */
+	int sent_init;		/* where sent is set to 0 (dropped if unused) */
+	bool wake_tail;		/* the exit decides on a wake-up (cg.c) */
 	bool use_cookie;	/* probe id from bpf_get_attach_cookie() */
 	int probe_id;
 	int err;

@@ -55,6 +55,13 @@ void ir_add_copy(struct ir *ir, const struct ir_insn *in)
 	*to = *in;
 }
 
+void ir_remove(struct ir *ir, int at)
+{
+	memmove(&ir->insn[at], &ir->insn[at + 1],
+		(ir->n - at - 1) * sizeof(*ir->insn));
+	ir->n--;
+}
+
 void ir_place(struct ir *ir, int label)
 {
 	ir_add(ir, IR_LABEL)->imm = label;

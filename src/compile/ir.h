@@ -53,6 +53,8 @@ int ir_label(struct ir *ir);
 void ir_place(struct ir *ir, int label);
 /* Appends a copy of in, location and all. */
 void ir_add_copy(struct ir *ir, const struct ir_insn *in);
+/* Drops instruction at (labels are instructions too: jumps stay right). */
+void ir_remove(struct ir *ir, int at);
 /* "map_update_elem" for BPF_FUNC_map_update_elem; "helper" if unknown. */
 const char *ir_helper_name(int64_t id);
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,10 +257,47 @@ static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 	return err;
 }
 
+/* Programs still to load, shared by the loading threads. */
+struct load_queue {
+	struct compiled *c;
+	int next;
+};
+
+/* Loads programs off the queue, quietly: a failure leaves fd at -1. */
+static void *load_quietly(void *arg)
+{
+	struct load_queue *q = arg;
+	int i;
+
+	while ((i = __atomic_fetch_add(&q->next, 1, __ATOMIC_RELAXED)) <
+	       q->c->progs.n) {
+		struct cprog *p = q->c->progs.v[i];
+		LIBBPF_OPTS(bpf_prog_load_opts, opts);
+		int fd;
+
+		opts.expected_attach_type = p->attach_type;
+		opts.attach_btf_id = p->btf_id;
+		fd = bpf_prog_load(p->prog_type, "ferret", "GPL", p->code.insn,
+				   p->code.n, &opts);
+		p->fd = fd >= 0 ? fd : -1;
+	}
+	return NULL;
+}
+
+/*
+ * Past this many instructions in all, a second thread loads programs
+ * too: the verifier's time is most of a large script's start-up, and
+ * each program is verified on its own.
+ */
+#define LOAD_PARALLEL_INSNS 2000
+
 int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
 		bool verbose)
 {
-	int i, err;
+	struct load_queue q = { .c = c };
+	pthread_t worker;
+	bool started = false;
+	int i, err, insns = 0;
 
 	err = create_maps(c, l);
 	if (err)
@@ -268,6 +306,20 @@ int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
 		struct cprog *p = c->progs.v[i];
 
 		patch(c, p, l, start_ns);
+		insns += p->code.n;
+	}
+	if (c->progs.n > 1 && insns > LOAD_PARALLEL_INSNS) {
+		started = !pthread_create(&worker, NULL, load_quietly, &q);
+		load_quietly(&q);
+		if (started)
+			pthread_join(worker, NULL);
+	}
+	/* In order, so that the first failure is the one reported. */
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+
+		if (p->fd >= 0)
+			continue;
 		err = load_prog(c, p, verbose);
 		if (err)
 			return err;
