@@ -124,6 +124,7 @@ bench: deps-test
 	./bench/run.sh $(BUILD)/ferret
 	./bench/usdt.sh $(BUILD)/ferret
 	./bench/uprobe.sh $(BUILD)/ferret
+	./bench/startup.sh $(BUILD)/ferret
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret
