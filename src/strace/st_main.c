@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "st_main.h"
@@ -334,9 +335,18 @@ int st_main(int argc, char **argv)
 	}
 	if (o.cmd) {
 		/* As strace: one execve, of the program found in PATH. */
+		struct stat st;
+
 		exe = find_exe(o.cmd[0]);
 		if (!exe)
 			exe = xstrdup(o.cmd[0]);
+		/* A command that is not there fails here, as in strace. */
+		if (stat(exe, &st)) {
+			fprintf(stderr, "ferret strace: Can't stat '%s': %s\n",
+				o.cmd[0], strerror(errno));
+			free(exe);
+			return 1;
+		}
 		child = run_spawn_held(exe, o.cmd, &go_fd);
 		free(exe);
 		if (child < 0) {

@@ -91,6 +91,11 @@ envs=$(for i in $(seq 700); do echo -n "V$i=1 "; done)
 same_line "execve: 700 environment variables" -e trace=execve -- env -i $envs /bin/true
 mkdir big && (cd big && seq 1 2000 | xargs touch)
 same_line "getdents64: 2000 entries" -e trace=getdents64 -- ls big
+# A command that is not there: strace's message, exit 1, nothing traced.
+"$FERRET" strace /nonexistent-ferret > fm.out 2> fm.txt; rc=$?
+strace /nonexistent-ferret 2> sm.txt > /dev/null
+[ $rc = 1 ] && [ "$(sed 's/^ferret strace:/strace:/' fm.txt)" = "$(cat sm.txt)" ] && [ ! -s fm.out ] &&
+	ok "missing command: strace's error" || bad "missing command: rc $rc: $(cat fm.txt)"
 # -p: attach to a running process
 sleep 30 & sp=$!
 "$FERRET" strace -p $sp 2> fp.txt & fpid=$!
