@@ -21,7 +21,7 @@ WL=$BUILD/tests/workload
 CASES=${CASES:-tests/runtime/cases}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-pass=0 fail=0 skip=0
+source "$(dirname "$0")/lib.sh"
 
 if [ "$(id -u)" != 0 ]; then
 	for t in "$CASES"/*.bt; do
@@ -114,12 +114,6 @@ for t in "$CASES"/*.bt; do
 		done <"${t%.bt}.err"
 		;;
 	esac
-	if [ $ok = 1 ]; then
-		echo "ok $name"
-		pass=$((pass + 1))
-	else
-		echo "FAIL $name"
-		fail=$((fail + 1))
-	fi
+	if [ $ok = 1 ]; then ok "$name"; else bad "$name" "see the lines above"; fi
 done
 echo "runtime: $pass passed, $fail failed, $skip skipped"

@@ -12,7 +12,7 @@ WL=$BUILD/tests/workload
 CASES=${CASES:-tests/runtime/cases}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-pass=0 fail=0 skip=0
+source "$(dirname "$0")/../lib.sh"
 export ASAN_OPTIONS=detect_leaks=1
 export UBSAN_OPTIONS=print_stacktrace=1
 SAN_RE='ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:'
@@ -62,13 +62,7 @@ for t in "$CASES"/*.bt; do
 	while IFS= read -r line; do
 		grep -qF -- "$line" "$TMP/err" || { ok=0; echo "--- $name: stderr lacks: $line"; }
 	done <"${t%.bt}.err"
-	if [ $ok = 1 ]; then
-		echo "ok $name"
-		pass=$((pass + 1))
-	else
-		echo "FAIL $name"
-		fail=$((fail + 1))
-	fi
+	if [ $ok = 1 ]; then ok "$name"; else bad "$name" "see the lines above"; fi
 done
 echo "asan: $pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]

@@ -9,15 +9,7 @@ F=$BUILD/ferret
 WL=$BUILD/tests/workload
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-pass=0 fail=0 skip=0
-
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-check() {	# check NAME CONDITION-COMMAND... ; reason from $why
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else bad "$name" "${why:-condition failed}"; fi
-}
+source "$(dirname "$0")/../lib.sh"
 
 # san NAME ARGS...: with a sanitizer build, ferret ARGS fails there as it
 # does in BUILD (same exit status, same output), with no memory error,

@@ -273,7 +273,9 @@ fi
 # path(): bpf_d_path() in an fentry program on a function the kernel
 # allows it for, with a struct path reached through a BTF pointer.
 run path -q -c "/bin/busybox head -c 1 /bin/ferret" -e 'fentry:filp_close /pid == cpid/ { printf("path=%s\n", path(args->filp->f_path)); }'
-if [ $rc = 0 ] && grep -qx 'path=/bin/ferret' "$TMP/path.out"; then
+# head's one byte (the ELF header's 0x7f) shares the output and can come
+# before a line, now that lines are written as they come.
+if [ $rc = 0 ] && grep -q '^.\{0,1\}path=/bin/ferret$' "$TMP/path.out"; then
 	ok path
 else
 	bad path "rc $rc: $(grep 'path=' "$TMP/path.out" | head -3 | tr '\n' '|') $(show "$TMP/path.err")"
