@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # bench/startup.sh [FERRET]: end-to-end wall time of `ferret strace` and of
 # strace 6.1 on short commands, in one run, interleaved; median of REPS
-# runs after one warm-up each.  Prints a Markdown table with ferret's ratio
+# runs after one warm-up each.  Then the dry run (-d) of a kprobe tool,
+# ferret against bpftrace.  Prints a Markdown table with ferret's ratio
 # to strace's and writes it to bench/results-startup.md.  Root.  Measures
 # only, never asserts.
 set -u
@@ -40,4 +41,20 @@ CMDS=("true" "cat /etc/os-release" "ls /usr/share/doc")
 		mb=$(med "${b[@]}") ms=$(med "${s[@]}") mf=$(med "${f[@]}")
 		echo "| \`$cmd\` | $mb | $ms | $mf | $(ratio "$mf" "$ms") | ≤ 1 |"
 	done
+	# A kprobe tool's dry run: compiling its kprobe specs reads
+	# /proc/kallsyms once (it used to rescan it per spec).
+	tool=/usr/sbin/tcpretrans.bt
+	if [ -r "$tool" ] && command -v bpftrace >/dev/null; then
+		b=() f=()
+		"$BIN/timeit" 1 0 "$FERRET" -d "$tool"
+		"$BIN/timeit" 1 0 bpftrace -d "$tool"
+		for ((r = 0; r < REPS; r++)); do
+			f+=("$("$BIN/timeit" 0 1 "$FERRET" -d "$tool" | cut -d' ' -f1)")
+			b+=("$("$BIN/timeit" 0 1 bpftrace -d "$tool" | cut -d' ' -f1)")
+		done
+		echo
+		echo "| dry run | bpftrace -d ms | ferret -d ms | ferret ÷ bpftrace |"
+		echo "|---|---:|---:|---:|"
+		echo "| \`$tool\` (kprobes; /proc/kallsyms read once) | $(med "${b[@]}") | $(med "${f[@]}") | $(ratio "$(med "${f[@]}")" "$(med "${b[@]}")") |"
+	fi
 } | tee "$RESULTS"
