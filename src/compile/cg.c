@@ -241,8 +241,10 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
  * the reader microseconds, so a flood must not wake it per record, yet a
  * lone printf() must reach the output at once.  Records of event probes
  * go in quietly and mark g->sent; on its way out the program wakes the
- * reader (see wake_tail()) when no record has for WAKE_GAP_NS, or when
- * the buffer is a quarter full.  The reader keeps polling for longer than
+ * reader (see wake_tail()) when the buffer is a quarter full, or when the
+ * reader has caught up (at most WAKE_BUSY_BYTES unread: more means it is
+ * still reading, and will read this too) and no record has woken it for
+ * WAKE_GAP_NS.  Only a reader that has caught up costs a clock read.  The reader keeps polling for longer than
  * WAKE_GAP_NS after each batch (see run.c), so a record that did not wake
  * it is read within that time: at most 1,000 wake-ups a second, and no
  * record waits longer than ~1 ms.  Deciding once per run of the program,
@@ -284,6 +286,8 @@ static void wake_tail(struct cg *g)
 	ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
 	ir_jmp_imm(&g->ir, BPF_JGE, BPF_REG_0,
 		   (int32_t)(g->c->ringbuf_size / 4), wake);
+	/* More unread than a page: the reader is busy catching up. */
+	ir_jmp_imm(&g->ir, BPF_JGT, BPF_REG_0, WAKE_BUSY_BYTES, done);
 	ir_call(&g->ir, BPF_FUNC_ktime_get_ns, 0);
 	ir_mov(&g->ir, now, BPF_REG_0);
 	ir_ld_map_value(&g->ir, ctl, MAP_CONTROL);

@@ -66,6 +66,8 @@ enum {
 #define CONTROL_SIZE	16
 /* Records wake the reader at most once per this gap (see run.c). */
 #define WAKE_GAP_NS	1000000
+/* Unread bytes past which the reader is taken to be busy reading. */
+#define WAKE_BUSY_BYTES	4096
 
 /* Distinct stack depths (kstack(N), ustack(N)) one script may use. */
 #define STACK_MAPS_MAX (MAP_NFIXED - MAP_STACKS)
