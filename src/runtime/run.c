@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdio_ext.h>
@@ -262,7 +263,9 @@ static void fire(struct runtime *rt, enum probe_when when)
  * Waits until the child sits in its read() of the go pipe, so the calls
  * it makes before (glibc's fork bookkeeping, prctl) are never traced,
  * however fast the probes attach.  /proc/PID/syscall names the system
- * call a blocked task is in; give up after two seconds.
+ * call a blocked task is in.  The child gets there in well under a
+ * millisecond: yield first, then check every 100 us; give up after two
+ * seconds.
  */
 static void wait_blocked_in_read(pid_t pid)
 {
@@ -271,7 +274,7 @@ static void wait_blocked_in_read(pid_t pid)
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "/proc/%d/syscall", pid);
-	for (i = 0; i < 2000; i++) {
+	for (i = 0; i < 20000; i++) {
 		fd = open(path, O_RDONLY);
 		if (fd < 0)
 			return;
@@ -282,7 +285,10 @@ static void wait_blocked_in_read(pid_t pid)
 		buf[n] = 0;
 		if (!strncmp(buf, "0 ", 2))
 			return;
-		usleep(1000);
+		if (i < 50)
+			sched_yield();
+		else
+			usleep(100);
 	}
 }
 
