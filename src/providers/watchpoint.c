@@ -47,7 +47,6 @@ static int wp_open(uint64_t addr, int len, int type, pid_t pid)
 	attr.bp_addr = addr;
 	attr.bp_len = len;
 	attr.sample_period = 1;
-	attr.precise_ip = 2;
 	fd = syscall(SYS_perf_event_open, &attr, pid, pid > 0 ? -1 : 0, -1,
 		     PERF_FLAG_FD_CLOEXEC);
 	return fd < 0 ? -errno : fd;
