@@ -692,6 +692,7 @@ static int script_main(int argc, char **argv)
 	    parse_pid(argv[optind + 2], &ropts.pid))
 		goto out;
 	provider_pid = ropts.pid;
+	provider_cmd = ropts.cmd;
 	if (list) {
 		ret = list_probes(optind < argc ? argv[optind] : program);
 		goto out;

@@ -8,7 +8,7 @@
 
 static const struct builtin *const groups[] = {
 	builtin_vars, builtin_aggs, builtin_output, builtin_strings,
-	builtin_symbols, builtin_bytes, builtin_system,
+	builtin_symbols, builtin_bytes, builtin_system, builtin_watch,
 };
 
 const struct builtin *builtin_find(const char *name, bool func)

@@ -703,7 +703,6 @@ const struct builtin builtin_output[] = {
 	/* Not callable: no script names a function with a space. */
 	FN("helper error", REC_HELPER_ERR, NULL, NULL, rt_helper_error),
 	FN("override", 0, sema_override, cg_override, NULL),
-	NOT_YET("unwatch", "it removes a watchpoint from inside a probe, which ferret's watchpoints cannot do"),
 	FN("skboutput", 0, sema_skboutput, cg_skboutput, NULL),
 	NOT_YET("percpu_kaddr", "bpftrace 0.17 has no percpu_kaddr() either"),
 	{ .name = NULL },

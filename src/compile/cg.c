@@ -9,6 +9,7 @@
  * are released at the end of each statement.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1241,6 +1242,45 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		free(g->vars.v[i]);
 	vec_free(&g->vars);
 	return ret ? ret : g->err;
+}
+
+int cg_arm(struct cg *g, const struct node *p, const struct probe_inst *pi)
+{
+	const struct probe_inst *arm = pi->arm;
+	int off = arm->prov->arg_offset ? arm->prov->arg_offset(arm, pi->arm_arg) : -1;
+	int stop, addr, rec;
+
+	if (off < 0)
+		return -EINVAL;
+	ir_init(&g->ir);
+	g->pi = arm;
+	g->probe = NULL;
+	g->probe_id = pi->index;
+	g->brk = g->cont = -1;
+	g->exit_label = ir_label(&g->ir);
+	g->ir.loc = &p->loc;
+	g->ctx = ir_vreg(&g->ir);
+	ir_mov(&g->ir, g->ctx, BPF_REG_1);
+	stop = ir_vreg(&g->ir);
+	addr = ir_vreg(&g->ir);
+	g->c->uses_control = true;
+	ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
+	ir_ld(&g->ir, BPF_DW, stop, stop, CONTROL_STOP);
+	ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->exit_label);
+	ir_ld(&g->ir, BPF_DW, addr, g->ctx, off);
+	/* Reserved first: with the buffer full the process is not stopped. */
+	rec = cg_record_begin(g, REC_ARM, pi->index, 8, g->exit_label);
+	ir_st(&g->ir, BPF_DW, rec, sizeof(struct rec_hdr), addr);
+	if (pi->arm_stop) {
+		g->c->stops_target = true;
+		ir_mov_imm(&g->ir, BPF_REG_1, SIGSTOP);
+		ir_call(&g->ir, BPF_FUNC_send_signal, 1);
+	}
+	cg_record_end(g, rec, true);
+	ir_place(&g->ir, g->exit_label);
+	ir_mov_imm(&g->ir, BPF_REG_0, 0);
+	ir_exit(&g->ir);
+	return g->err;
 }
 
 /* 1: checked from -k; 2: from -kk (reads fail often and harmlessly). */

@@ -54,6 +54,13 @@ struct sema_probe;
 void cg_check_helpers(struct cg *g, int level);
 int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	     bool use_cookie);
+/*
+ * Generates g->ir for the program of pi->arm (see provider.h), written
+ * at probe p: it sends REC_ARM with pi's index and argument pi->arm_arg
+ * of the arm's context, stopping the process (SIGSTOP) when pi->arm_stop.
+ * 0, or -EINVAL where the arm's context has no such argument.
+ */
+int cg_arm(struct cg *g, const struct node *p, const struct probe_inst *pi);
 
 int cg_expr(struct cg *g, struct node *n, struct val *out);
 int cg_stmt(struct cg *g, struct node *n);

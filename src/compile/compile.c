@@ -99,6 +99,57 @@ static const struct loc *inst_loc(const struct node *p,
 	return p->nspecs ? &p->specs[0]->loc : &p->loc;
 }
 
+/*
+ * The program of an armed instance's arm (see provider.h), attached at
+ * start in pi's place; pi's own program is attached while tracing.
+ */
+static int gen_arm(struct compiled *c, const struct node *p,
+		   struct probe_inst *pi)
+{
+	struct cg g = { .c = c };
+	struct cprog *cp;
+	struct cattach *at;
+	int ret;
+
+	ret = cg_arm(&g, p, pi);
+	if (ret) {
+		ir_free(&g.ir);
+		diag_error(c->src, &p->loc, "%s: cannot read argument %d of %s",
+			   pi->name, pi->arm_arg, pi->arm->name);
+		return ret;
+	}
+	if (c->opts.dump) {
+		fprintf(c->opts.dump, "IR %s\n", pi->arm->name);
+		ir_dump(c->opts.dump, &g.ir, compile_map_name, c);
+	}
+	cp = xcalloc(1, sizeof(*cp));
+	ret = ra_lower(&g.ir, &cp->code);
+	ir_free(&g.ir);
+	if (ret) {
+		diag_error(c->src, &p->loc, "register allocation failed: %s",
+			   strerror(-ret));
+		bpf_code_free(&cp->code);
+		free(cp);
+		return ret;
+	}
+	cp->prog_type = pi->arm->prov->prog_type;
+	cp->attach_type = pi->arm->prov->attach_type;
+	cp->name = xstrdup(pi->arm->name);
+	cp->fd = -1;
+	vec_push(&c->progs, cp);
+	if (c->opts.dump) {
+		fprintf(c->opts.dump, "BPF %s (%d instructions, %d bytes of stack)\n",
+			cp->name, cp->code.n, cp->code.stack);
+		bpf_code_dump(c->opts.dump, &cp->code, compile_map_name, c);
+	}
+	at = xcalloc(1, sizeof(*at));
+	at->pi = pi->arm;
+	at->prog = c->progs.n - 1;
+	at->cookie = pi->index;
+	vec_push(&c->attach, at);
+	return 0;
+}
+
 static int gen_probe(struct compiled *c, struct sema_probe *sp)
 {
 	struct node *p = sp->node;
@@ -182,6 +233,11 @@ static int gen_probe(struct compiled *c, struct sema_probe *sp)
 				at->prog = j;
 		at->cookie = pi->index;
 		vec_push(&c->attach, at);
+		if (pi->arm) {
+			ret = gen_arm(c, p, pi);
+			if (ret)
+				return ret;
+		}
 	}
 	return 0;
 }

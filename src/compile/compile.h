@@ -111,6 +111,8 @@ struct compiled {
 	int nstack_maps;
 	bool uses_pids;		/* MAP_PIDS is needed */
 	bool uses_control;	/* MAP_CONTROL is needed: there are event probes */
+	bool stops_target;	/* a program stops the traced process (SIGSTOP)
+				 * until user space continues it */
 	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
 	struct vec helper_sites;	/* struct helper_site *, by record id */
 	struct vec pcaps;	/* char *: skboutput() files, by file id */

@@ -316,6 +316,7 @@ int provider_list_events(const struct provider *p, const char *pattern,
 }
 
 int provider_pid, provider_cpid;
+const char *provider_cmd;
 
 int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,
 			struct fdset *fds, char *err, size_t errlen)
@@ -684,6 +685,7 @@ void provider_inst_free(struct probe_inst *pi)
 	free(pi->target);
 	free(pi->func);
 	free(pi->data);
+	provider_inst_free(pi->arm);
 	free(pi);
 }
 

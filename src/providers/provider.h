@@ -50,6 +50,20 @@ struct probe_inst {
 				 * is loaded for (attach_btf_id), or 0 */
 	struct provider_group *group;	/* the wildcard it came from, or
 					 * NULL: see provider_group_insts */
+	uint64_t addr;		/* the address its attachment watches
+				 * (watchpoints), which unwatch() names;
+				 * 0 for probes that watch none */
+	/*
+	 * An instance attached while tracing, at an address found then
+	 * (watchpoint:FUNC+argN): arm is the probe, owned by pi, whose
+	 * program (cg_arm) sends argument arm_arg of its context, and
+	 * stops the process until user space attached pi when arm_stop.
+	 * User space sets addr to it and attaches pi with attach(); it
+	 * ignores an address equal to addr.  NULL for the others.
+	 */
+	struct probe_inst *arm;
+	int arm_arg;
+	bool arm_stop;
 };
 
 /* File descriptors an attachment holds; closing them detaches. */
@@ -172,6 +186,8 @@ struct provider {
  * fire in it alone, as in bpftrace.
  */
 extern int provider_pid, provider_cpid;
+/* The -c command line as given, or NULL: set with -d too, unlike cpid. */
+extern const char *provider_cmd;
 
 /* Runs a BEGIN/END program once (BPF_PROG_TEST_RUN). 0 or -errno. */
 int special_fire(int prog_fd);

@@ -4,19 +4,37 @@
  * breakpoint (PERF_TYPE_BREAKPOINT) on LEN bytes at ADDR of the -p or -c
  * process, firing on MODE accesses: r, w, x or rw.  The CPU's debug
  * registers do the watching, so the machine must offer them.
+ *
+ * watchpoint:FUNC+argN:LEN:MODE: the address is the one argN holds when
+ * FUNC of the traced program is entered.  A uprobe on FUNC (the instance's
+ * arm, see provider.h) sends it to user space, which sets the breakpoint
+ * then; the plain form stops the process meanwhile (SIGSTOP from BPF,
+ * SIGCONT once attached), the async one lets it run on, as in bpftrace.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <elf.h>
 #include <sys/syscall.h>
 #include <linux/bpf.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 
 #include "util.h"
+#include "kernel/perf.h"
+#include "kernel/symtab.h"
 #include "providers/provider.h"
+
+/* argN of the function form names a register: x86-64 passes six. */
+#define WP_ARGS_MAX 6
+
+static pid_t wp_pid(void)
+{
+	return provider_pid > 0 ? provider_pid : provider_cpid;
+}
 
 static int wp_open(uint64_t addr, int len, int type, pid_t pid)
 {
@@ -29,7 +47,6 @@ static int wp_open(uint64_t addr, int len, int type, pid_t pid)
 	attr.bp_addr = addr;
 	attr.bp_len = len;
 	attr.sample_period = 1;
-	attr.precise_ip = 2;
 	fd = syscall(SYS_perf_event_open, &attr, pid, pid > 0 ? -1 : 0, -1,
 		     PERF_FLAG_FD_CLOEXEC);
 	return fd < 0 ? -errno : fd;
@@ -97,15 +114,169 @@ static int wp_mode(const char *s, char *err, size_t errlen)
 	return t;
 }
 
+/* An ELF executable or shared object, as bpftrace takes a -c program. */
+static bool wp_is_elf(const char *path)
+{
+	unsigned char h[EI_NIDENT + 2];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	ok = read(fd, h, sizeof(h)) == (ssize_t)sizeof(h) &&
+	     !memcmp(h, ELFMAG, SELFMAG) &&
+	     (h[EI_NIDENT] == ET_EXEC || h[EI_NIDENT] == ET_DYN);
+	close(fd);
+	return ok;
+}
+
+/*
+ * The traced program, as bpftrace names it in the probe: the -c
+ * command's first word as given when that is an ELF file, else the
+ * file $PATH finds; with -p, /proc/PID/exe.  *file gets a path the
+ * uprobe provider reads as that file (a bare name in the working
+ * directory gets "./").  Both xstrdup'd; 0 or -ENOENT.
+ */
+static int wp_program(char **shown, char **file)
+{
+	char path[4096], *word;
+	size_t n;
+
+	if (provider_pid > 0) {
+		*shown = xasprintf("/proc/%d/exe", provider_pid);
+		*file = xstrdup(*shown);
+		return 0;
+	}
+	n = strcspn(provider_cmd, " ");
+	word = xasprintf("%.*s", (int)n, provider_cmd);
+	if (wp_is_elf(word)) {
+		*shown = word;
+		*file = strchr(word, '/') ? xstrdup(word) : xasprintf("./%s", word);
+		return 0;
+	}
+	if (strchr(word, '/') ||
+	    symtab_resolve_path(word, -1, path, sizeof(path))) {
+		free(word);
+		return -ENOENT;
+	}
+	free(word);
+	*shown = xstrdup(path);
+	*file = xstrdup(path);
+	return 0;
+}
+
+/* The arms: uprobes on FUNC of the traced process alone. */
+static int wp_arm_attach(const struct probe_inst *pi, int prog_fd,
+			 uint64_t cookie, struct fdset *fds, char *err,
+			 size_t errlen)
+{
+	int pfd = perf_open_probe("uprobe", pi->target, pi->config, false,
+				  wp_pid(), 0);
+
+	if (pfd < 0) {
+		snprintf(err, errlen, "cannot create the uprobe: %s",
+			 util_strerror(-pfd));
+		return pfd;
+	}
+	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
+}
+
+/* Not in the provider table: no spec names it. */
+static const struct provider wp_arm_provider = {
+	.name = "uprobe",
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.ctx = CTX_NONE,
+	.arg_offset = provider_ptregs_arg,
+	.attach = wp_arm_attach,
+};
+
+/*
+ * "FUNC+argN": an instance per function FUNC matches in the traced
+ * program, each armed by a uprobe there.  Checked in bpftrace's order
+ * and words.
+ */
+static int wp_expand_func(const struct provider *p, const char *where,
+			  long len, int mode, const char *mode_text,
+			  struct vec *out, char *err, size_t errlen)
+{
+	const char *plus = strchr(where, '+'), *argn = plus + 1;
+	char *func, *shown = NULL, *file = NULL, *spec, *end;
+	struct vec ups = { 0 };
+	unsigned long n;
+	int i, ret;
+
+	if (plus == where || !*argn || strchr(argn, '+')) {
+		snprintf(err, errlen, "Invalid function/address argument");
+		return -EINVAL;
+	}
+	if (strlen(argn) <= 3 || strncmp(argn, "arg", 3)) {
+		snprintf(err, errlen, "Invalid function argument");
+		return -EINVAL;
+	}
+	n = strtoul(argn + 3, &end, 10);
+	if (*end || argn[3] < '0' || argn[3] > '9') {
+		snprintf(err, errlen, "Invalid function argument: '%s' is not argN",
+			 argn);
+		return -EINVAL;
+	}
+	if (provider_pid <= 0 && !provider_cmd) {
+		snprintf(err, errlen, "-p PID or -c CMD required for watchpoint");
+		return -EINVAL;
+	}
+	if (n >= WP_ARGS_MAX) {
+		snprintf(err, errlen, "x86_64 doesn't support arg%lu", n);
+		return -EINVAL;
+	}
+	if (wp_program(&shown, &file)) {
+		snprintf(err, errlen, "%s: cannot find the program the -c command runs",
+			 p->name);
+		return -ENOENT;
+	}
+	func = xasprintf("%.*s", (int)(plus - where), where);
+	spec = xasprintf("uprobe:%s:%s", file, func);
+	ret = uprobe_provider.expand(&uprobe_provider, spec, &ups, err, errlen);
+	for (i = 0; i < ups.n; i++) {
+		struct probe_inst *arm = ups.v[i], *pi;
+		char num[24] = "", *name;
+
+		if (ret) {
+			provider_inst_free(arm);
+			continue;
+		}
+		/* bpftrace's name: argN's number, left out for arg0. */
+		if (n)
+			snprintf(num, sizeof(num), ":%lu", n);
+		name = xasprintf("%s:%s:%s%s:%ld:%s", p->name, shown,
+				 arm->func ? arm->func : func, num, len,
+				 mode_text);
+		pi = provider_inst(p, name);
+		free(name);
+		pi->cpu = -1;
+		pi->period = ((uint64_t)len << 8) | (uint64_t)mode;
+		arm->prov = &wp_arm_provider;
+		pi->arm = arm;
+		pi->arm_arg = (int)n;
+		pi->arm_stop = p == &watchpoint_provider;
+		vec_push(out, pi);
+	}
+	vec_free(&ups);
+	free(spec);
+	free(func);
+	free(shown);
+	free(file);
+	return ret;
+}
+
 static int wp_expand(const struct provider *p, const char *spec,
 		     struct vec *out, char *err, size_t errlen)
 {
 	const char *rest = provider_rest(p, spec);
 	char *parts[3], *end;
 	struct probe_inst *pi;
-	uint64_t addr;
+	uint64_t addr = 0;
 	long len;
 	int n, mode, ret = -EINVAL;
+	bool func;
 
 	n = rest ? provider_split(rest, parts, 3) : -EINVAL;
 	if (n != 3) {
@@ -115,11 +286,18 @@ static int wp_expand(const struct provider *p, const char *spec,
 			provider_free_parts(parts, n);
 		return -EINVAL;
 	}
-	addr = strtoull(parts[0], &end, 0);
-	if (*end || !*parts[0]) {
-		snprintf(err, errlen, "%s: '%s' is not an address (the function+arg form is not supported)",
-			 p->name, parts[0]);
-		goto out;
+	func = strchr(parts[0], '+') != NULL;
+	if (!func) {
+		addr = strtoull(parts[0], &end, 0);
+		if (*end || !*parts[0]) {
+			snprintf(err, errlen, "%s: '%s' is neither an address nor FUNCTION+argN",
+				 p->name, parts[0]);
+			goto out;
+		}
+		if (!addr) {
+			snprintf(err, errlen, "watchpoint must be attached to a non-zero address");
+			goto out;
+		}
 	}
 	len = strtol(parts[1], &end, 10);
 	if (*end || (len != 1 && len != 2 && len != 4 && len != 8)) {
@@ -130,6 +308,11 @@ static int wp_expand(const struct provider *p, const char *spec,
 	mode = wp_mode(parts[2], err, errlen);
 	if (mode < 0)
 		goto out;
+	if (func) {
+		ret = wp_expand_func(p, parts[0], len, mode, parts[2], out, err,
+				     errlen);
+		goto out;
+	}
 	if (provider_pid <= 0 && provider_cpid <= 0) {
 		snprintf(err, errlen, "%s needs a process: -p PID or -c COMMAND",
 			 p->name);
@@ -142,7 +325,7 @@ static int wp_expand(const struct provider *p, const char *spec,
 	pi->name = xasprintf("%s:0x%llx:%ld:%s", p->name,
 			     (unsigned long long)addr, len, parts[2]);
 	pi->target = xasprintf("0x%llx", (unsigned long long)addr);
-	pi->config = addr;
+	pi->addr = addr;
 	pi->period = ((uint64_t)len << 8) | (uint64_t)mode;
 	vec_push(out, pi);
 	ret = 0;
@@ -158,17 +341,17 @@ static int wp_list(const struct provider *p, const char *pattern,
 	return 0;
 }
 
+/* A breakpoint at pi->addr, which an armed instance has by now. */
 static int wp_attach(const struct probe_inst *pi, int prog_fd,
 		     uint64_t cookie, struct fdset *fds, char *err,
 		     size_t errlen)
 {
-	pid_t pid = provider_pid > 0 ? provider_pid : provider_cpid;
-	int pfd = wp_open(pi->config, (int)(pi->period >> 8),
-			  (int)(pi->period & 0xff), pid);
+	int pfd = wp_open(pi->addr, (int)(pi->period >> 8),
+			  (int)(pi->period & 0xff), wp_pid());
 
 	if (pfd < 0) {
-		snprintf(err, errlen, "cannot set the hardware breakpoint: %s",
-			 util_strerror(-pfd));
+		snprintf(err, errlen, "cannot set the hardware breakpoint at 0x%llx: %s",
+			 (unsigned long long)pi->addr, util_strerror(-pfd));
 		return pfd;
 	}
 	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
@@ -186,7 +369,11 @@ const struct provider watchpoint_provider = {
 	.attach = wp_attach,
 };
 
-/* The same breakpoint; bpftrace reports it without stopping the process. */
+/*
+ * The same breakpoint, armed without stopping the process: writes made
+ * before user space has set it go unseen.  bpftrace takes only the
+ * FUNC+argN form; ferret takes an address too.
+ */
 const struct provider asyncwatchpoint_provider = {
 	.name = "asyncwatchpoint",
 	.alias = "aw",

@@ -152,9 +152,10 @@ static struct sym_proc *user_proc(const void *p, const uint64_t *ips, int n)
 /*
  * A stack (TY_KSTACK or TY_USTACK at p) as bpftrace prints it: a
  * newline, then one frame a line, indented by indent, or in perf's
- * format.  An id the kernel could not store (negative) prints as an
- * empty stack.  User frames are named through the mappings captured for
- * the stack's process.
+ * format.  An id the kernel could not store (negative: no stack of that
+ * kind, as a kernel stack where a user breakpoint fired) prints as
+ * nothing at all, as in bpftrace.  User frames are named through the
+ * mappings captured for the stack's process.
  */
 int print_stack_read(const struct rt_out *rt, const struct type *t,
 		     const void *p, uint64_t *ips,
@@ -181,6 +182,9 @@ static void put_stack(const struct rt_out *rt, const struct type *t,
 	struct sym_proc *proc;
 	int n = print_stack_read(rt, t, p, ips, &proc);
 
+	/* A stored stack has a frame at least: none read is none stored. */
+	if (!n)
+		return;
 	sym_stack(ips, n, t->kind == TY_USTACK, proc, t->stack_perf, indent,
 		  out);
 }

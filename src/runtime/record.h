@@ -23,6 +23,9 @@ enum rec_kind {
 	REC_JOIN,	/* id: format (the separator); payload: struct rec_join */
 	REC_PROC,	/* a process to symbolize later; payload: u64 pid */
 	REC_HELPER_ERR,	/* -k: id: helper call site; payload: s64 error */
+	REC_ARM,	/* id: an armed probe (probe_inst.arm); payload: u64
+			 * address to attach it at */
+	REC_UNWATCH,	/* unwatch(): payload: u64 address */
 };
 
 struct rec_hdr {

@@ -583,8 +583,32 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 		close(pfd[1].fd);
 }
 
-/* Attaches every event probe; 0, -EINTR on a stop signal, or the error. */
-static int attach_all(struct compiled *c, struct fdset *fds)
+/* Moves the watchpoints' attachments to fds, released with the rest. */
+static void watches_fold(struct runtime *rt, struct fdset *fds)
+{
+	int i, j;
+
+	for (i = 0; i < rt->watches.n; i++) {
+		struct run_watch *w = rt->watches.v[i];
+
+		for (j = 0; j < w->fds.n; j++)
+			fdset_add(fds, w->fds.fd[j]);
+		for (j = 0; j < w->fds.nlink; j++)
+			fdset_add_link(fds, w->fds.link[j]);
+		free(w->fds.fd);
+		free(w->fds.link);
+		free(w);
+	}
+	vec_free(&rt->watches);
+}
+
+/*
+ * Attaches every event probe; 0, -EINTR on a stop signal, or the error.
+ * Armed instances wait for their arms; watchpoints are kept apart, for
+ * unwatch().
+ */
+static int attach_all(struct runtime *rt, struct compiled *c,
+		      struct fdset *fds)
 {
 	int k, err;
 
@@ -597,14 +621,22 @@ static int attach_all(struct compiled *c, struct fdset *fds)
 		bool lifo = k >= c->attach.n;
 		struct cattach *at = c->attach.v[lifo ? 2 * c->attach.n - 1 - k : k];
 		struct cprog *p = c->progs.v[at->prog];
+		struct run_watch *w = NULL;
 		char msg[512] = "";
 
-		if (at->pi->when != WHEN_EVENT || at->pi->prov->attach_lifo != lifo)
+		if (at->pi->when != WHEN_EVENT || at->pi->prov->attach_lifo != lifo ||
+		    at->pi->arm)
 			continue;
 		if (stop_signal)
 			return -EINTR;
-		err = at->pi->prov->attach(at->pi, p->fd, at->cookie, fds,
-					   msg, sizeof(msg));
+		if (at->pi->addr) {
+			w = xcalloc(1, sizeof(*w));
+			w->pi = at->pi;
+			w->addr = at->pi->addr;
+			vec_push(&rt->watches, w);
+		}
+		err = at->pi->prov->attach(at->pi, p->fd, at->cookie,
+					   w ? &w->fds : fds, msg, sizeof(msg));
 		if (err) {
 			fprintf(stderr, "ferret: cannot attach %s: %s\n",
 				at->pi->name, msg[0] ? msg : strerror(-err));
@@ -678,14 +710,18 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		if (!rt.skb)
 			goto out;
 	}
-	nprobes = c->attach.n;
+	/* An armed instance is counted as its arm, as bpftrace counts it. */
+	for (i = 0; i < c->attach.n; i++)
+		if (!((struct cattach *)c->attach.v[i])->pi->arm)
+			nprobes++;
 	/* A closed output is a write error (EPIPE), reported as such. */
 	sigaction(SIGPIPE, &pipe_ign, &pipe_old);
 	sigaction(SIGALRM, &al, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGUSR1, &du, NULL);
-	if (child > 0 && c->uses_pids)
+	/* A ptraced child would stay stopped when a program stops it. */
+	if (child > 0 && c->uses_pids && !c->stops_target)
 		hold_child_exit(child);
 	/*
 	 * BEGIN runs before the event probes are attached, as in bpftrace,
@@ -694,7 +730,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 * first event.  The "Attaching" line still means attached.
 	 */
 	fire(&rt, WHEN_BEGIN);
-	err = attach_all(c, &fds);
+	err = attach_all(&rt, c, &fds);
 	if (err && err != -EINTR)
 		goto out;
 	if (!err) {
@@ -724,6 +760,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 * clears must not be refilled by events while user space works on
 	 * it.  Stopped programs leave their links to be released after exit.
 	 */
+	watches_fold(&rt, &fds);
 	fdset_close_async(&fds, loader_stop_events(&l) == 0);
 	/* END runs even after exit(), as in bpftrace. */
 	rt.exiting = false;
@@ -739,11 +776,16 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		print_maps_at_exit(&rt.out, rt.maps, rt.nmaps);
 	out_flush(&rt, &os);
 	report_stats(&rt);
-	ret = rt.out_err ? 1 : 0;
+	ret = rt.out_err || rt.failed ? 1 : 0;
 out:
 	alarm(0);
 	if (child_go_fd >= 0)
 		close(child_go_fd);
+	/* Never left stopped, nor deaf to the SIGTERM below. */
+	if (c->stops_target && child > 0 && !child_done)
+		kill(child, SIGCONT);
+	else if (c->stops_target && child <= 0 && o->pid > 0)
+		kill(o->pid, SIGCONT);
 	if (child > 0 && !child_done) {
 		if (ret == 0 || !target_gone(child, 0, &status)) {
 			kill(child, SIGTERM);
@@ -753,6 +795,7 @@ out:
 	if (o->child_status)
 		*o->child_status = child > 0 ? status : -1;
 	/* Probes attached before a failure are released in the background too. */
+	watches_fold(&rt, &fds);
 	if (fds.n || fds.nlink)
 		fdset_close_async(&fds, loader_stop_events(&l) == 0);
 	fdset_close(&fds);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 #include "print.h"
+#include "../providers/provider.h"
 
 struct compiled;
 struct runtime;
@@ -48,6 +49,17 @@ struct run_opts {
 	int *child_status;	/* if set: the -c child's wait status, or -1 */
 };
 
+/*
+ * An attachment that can be removed while tracing: a watchpoint, which
+ * unwatch() removes by the address it watches.  Those set at start and
+ * those armed probes set while tracing (probe_inst.arm) are kept so.
+ */
+struct run_watch {
+	const struct probe_inst *pi;
+	uint64_t addr;
+	struct fdset fds;
+};
+
 /* A running program, as the builtins' runtime hooks see it. */
 struct runtime {
 	struct compiled *c;
@@ -63,6 +75,9 @@ struct runtime {
 	void *pad;		/* a full-size copy of a short record */
 	size_t padlen;
 	struct skb_out *skb;	/* skboutput()'s packets, or NULL */
+	struct vec watches;	/* struct run_watch *: hooks add and remove
+				 * them; the rest are released at the stop */
+	bool failed;		/* a hook failed: the run ends, status 1 */
 };
 
 /* Loads, attaches and runs c until exit; returns the exit status. */

@@ -24,6 +24,14 @@
  *   workload structs N   N times ferret_struct(rec, vals, 4) on two linked
  *                        struct ferret_rec of known contents: targets for
  *                        C definitions, pointers and arrays in scripts
+ *   workload poke N [F]  ferret_poke(0, &long, F) writes the long F times
+ *                        (F: N if not given), 300 ms later ferret_poke(1,
+ *                        &long, N) N times, then lives 100 ms: a target for
+ *                        watchpoint:ferret_poke+arg1 (F 0 leaves nothing
+ *                        to miss before an async watchpoint is set)
+ *   workload pokes N     ferret_poke(i, &cell[i], 1) for i < N (at most
+ *                        16): N addresses, more than the debug registers
+ *                        hold
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -113,6 +121,20 @@ __attribute__((noinline)) long ferret_sargs(long a, long b, long c, long d,
 /* Written by "workload watch": volatile, so every write happens. */
 volatile long ferret_watched;
 
+/* Writes *p n times: its second argument is the address to watch. */
+__attribute__((noinline)) void ferret_poke(long tag, volatile long *p, long n);
+
+__attribute__((noinline)) void ferret_poke(long tag, volatile long *p, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		*p = tag + i;
+}
+
+/* Written by "workload poke" and "pokes", a long each. */
+volatile long ferret_poked, ferret_cells[16];
+
 int main(int argc, char **argv)
 {
 	long n = argc > 2 ? atol(argv[2]) : 1, i;
@@ -189,6 +211,17 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			ferret_watched = i;
 		nanosleep(&after, NULL);
+	} else if (!strcmp(argv[1], "poke")) {
+		struct timespec gap = { 0, 300 * 1000 * 1000 };
+		struct timespec after = { 0, 100 * 1000 * 1000 };
+
+		ferret_poke(0, &ferret_poked, argc > 3 ? atol(argv[3]) : n);
+		nanosleep(&gap, NULL);
+		ferret_poke(1, &ferret_poked, n);
+		nanosleep(&after, NULL);
+	} else if (!strcmp(argv[1], "pokes")) {
+		for (i = 0; i < n && i < 16; i++)
+			ferret_poke(i, &ferret_cells[i], 1);
 	} else if (!strcmp(argv[1], "sargs")) {
 		long sum = 0;
 

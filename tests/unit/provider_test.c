@@ -1089,6 +1089,85 @@ static void test_hw_attach(void)
 	finish(&t);
 }
 
+/* watchpoint:FUNC+argN: bpftrace's checks, in its words. */
+static void test_watchpoint_func_errors(void)
+{
+	struct tc t = { .name = "watchpoint_func_errors" };
+	const char *cmd = provider_cmd;
+	int pid = provider_pid;
+
+	provider_pid = 0;
+	provider_cmd = NULL;
+	expect_error(&t, "watchpoint:f+arg1:8:w", -EINVAL,
+		     "-p PID or -c CMD required for watchpoint");
+	expect_error(&t, "watchpoint:f+foo:8:w", -EINVAL,
+		     "Invalid function argument");
+	expect_error(&t, "watchpoint:f+arg:8:w", -EINVAL,
+		     "Invalid function argument");
+	expect_error(&t, "asyncwatchpoint:f+arg1x:8:w", -EINVAL,
+		     "Invalid function argument");
+	expect_error(&t, "watchpoint:f+arg1+2:8:w", -EINVAL,
+		     "Invalid function/address argument");
+	expect_error(&t, "watchpoint:+arg1:8:w", -EINVAL,
+		     "Invalid function/address argument");
+	expect_error(&t, "watchpoint:0:8:w", -EINVAL,
+		     "watchpoint must be attached to a non-zero address");
+	expect_error(&t, "watchpoint:f+arg1:3:w", -EINVAL,
+		     "watchpoint length must be one of (1,2,4,8)");
+	expect_error(&t, "watchpoint:f+arg1:8:r", -EINVAL,
+		     "invalid watchpoint mode: r");
+	provider_cmd = "/proc/self/exe";
+	expect_error(&t, "watchpoint:f+arg6:8:w", -EINVAL,
+		     "x86_64 doesn't support arg6");
+	provider_cmd = "/nonexistent/ferret-cmd";
+	expect_error(&t, "watchpoint:f+arg1:8:w", -ENOENT,
+		     "cannot find the program");
+	provider_cmd = cmd;
+	provider_pid = pid;
+	finish(&t);
+}
+
+/*
+ * An instance per function, named as bpftrace names it, armed by a
+ * uprobe on the function: stopping the process unless async.
+ */
+static void test_watchpoint_func_expand(void)
+{
+	struct tc t = { .name = "watchpoint_func_expand" };
+	const char *cmd = provider_cmd;
+	struct probe_inst *pi;
+	struct vec out = { 0 };
+
+	if (!need_root(t.name))
+		return;
+	provider_cmd = "/proc/self/exe --flag";
+	pi = expand_one(&t, "watchpoint:main+arg1:4:rw", &out);
+	if (pi) {
+		expect(&t, !strcmp(pi->name, "watchpoint:/proc/self/exe:main:1:4:rw"),
+		       "name %s", pi->name);
+		expect(&t, pi->arm && pi->arm_arg == 1 && pi->arm_stop,
+		       "arm %p arg %d stop %d", (void *)pi->arm, pi->arm_arg,
+		       pi->arm_stop);
+		expect(&t, pi->addr == 0, "addr 0x%llx before arming",
+		       (unsigned long long)pi->addr);
+		expect(&t, pi->arm && pi->arm->prov->arg_offset &&
+		       pi->arm->prov->arg_offset(pi->arm, 1) >= 0,
+		       "the arm cannot read arg1");
+	}
+	free_insts(&out);
+	pi = expand_one(&t, "aw:main+arg0:8:w", &out);
+	if (pi) {
+		expect(&t, !strcmp(pi->name, "asyncwatchpoint:/proc/self/exe:main:8:w"),
+		       "name %s", pi->name);
+		expect(&t, pi->arm && !pi->arm_stop, "async arm stops");
+	}
+	free_insts(&out);
+	expect_error(&t, "watchpoint:ferret_no_such_function+arg0:8:w",
+		     -ENOENT, "ferret_no_such_function");
+	provider_cmd = cmd;
+	finish(&t);
+}
+
 /*
  * Attach cost for every syscalls:sys_enter_* tracepoint with one shared
  * program.  Detaching costs tens of milliseconds per tracepoint (an RCU
@@ -1180,6 +1259,8 @@ int main(void)
 		    BPF_PROG_TYPE_PERF_EVENT, 0xc0ffee0005ull, trigger_faults,
 		    false);
 	test_hw_attach();
+	test_watchpoint_func_errors();
+	test_watchpoint_func_expand();
 	bench_syscalls();
 	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
 	return failed ? 1 : 0;
