@@ -35,7 +35,9 @@ struct builtin {
 	 * evaluates the operands into ops[] ahead of time; into then reads
 	 * the value straight to base+off (base a register), so that a large
 	 * value never needs the stack, and returns a register holding how
-	 * many bytes of the value's slot are in use (at least 1).
+	 * many bytes of the value's slot are in use: at least 1, and at most
+	 * the slot's size by a bound the verifier sees (a helper's result
+	 * or a check), which cg_output_end() relies on.
 	 */
 	int (*cg_prep)(struct cg *g, struct node *n, struct val *ops);
 	/*

@@ -152,7 +152,7 @@ static int send_args(struct cg *g, struct node *n, int kind, int first)
 	if (trim) {
 		ir_alu_imm(&g->ir, BPF_ADD, used, sizeof(struct rec_hdr) +
 			   fs->args[last - first].offset);
-		cg_output_end(g, rec, used, fs->size, kind != REC_PRINTF);
+		cg_output_end(g, rec, used, kind != REC_PRINTF);
 	} else {
 		cg_record_end(g, rec, kind != REC_PRINTF);
 	}

@@ -112,8 +112,10 @@ static int cg_into_str(struct cg *g, struct node *n, const struct val *ops,
 
 	/* An unreadable string is an empty one. */
 	ir_st_imm(&g->ir, BPF_B, base, off, 0);
-	if (n->nlist == 2)
+	if (n->nlist == 2 && n->list[1]->kind != N_INT)
 		ir_mov(&g->ir, BPF_REG_2, clamp_len(g, &ops[1], size));
+	else if (n->nlist == 2 && (uint64_t)n->list[1]->ival < (uint64_t)size)
+		ir_mov_imm(&g->ir, BPF_REG_2, n->list[1]->ival);
 	else
 		ir_mov_imm(&g->ir, BPF_REG_2, size);
 	ir_mov(&g->ir, BPF_REG_1, base);

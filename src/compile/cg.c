@@ -147,6 +147,22 @@ void cg_count_stat(struct cg *g, int slot)
 	ir_place(&g->ir, done);
 }
 
+/*
+ * A record lost to a full buffer.  Counted in a register and added to
+ * STAT_LOST once, on the way out (see cg_end()): a map lookup here would
+ * repeat per record, and the verifier's work on each (inlining it, then
+ * dropping the NULL check a constant key makes dead) grows with the size
+ * of the program.  The count is data only; the exit branches on a flag
+ * bit, so that paths differing only in how many records they lost are
+ * one state to the verifier.
+ */
+void cg_count_lost(struct cg *g)
+{
+	g->lost_used = true;
+	ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_LOST);
+	ir_alu_imm(&g->ir, BPF_ADD, g->lost, 1);
+}
+
 void cg_lookup(struct cg *g, int map_id, int key_off)
 {
 	ir_ld_map(&g->ir, BPF_REG_1, map_id);
@@ -229,7 +245,7 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
 	ir_call(&g->ir, BPF_FUNC_ringbuf_reserve, 3);
 	ir_mov(&g->ir, rec, BPF_REG_0);
 	ir_jmp_imm(&g->ir, BPF_JNE, rec, 0, ok);
-	cg_count_stat(g, STAT_LOST);
+	cg_count_lost(g);
 	ir_ja(&g->ir, skip);
 	ir_place(&g->ir, ok);
 	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
@@ -262,7 +278,7 @@ static int wakeup_flags(struct cg *g, bool wakeup)
 	}
 	/* BEGIN and END records are read as soon as the probe has run. */
 	if (g->pi->when == WHEN_EVENT) {
-		ir_mov_imm(&g->ir, g->sent, 1);
+		ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_QUIET);
 		g->wake_tail = true;
 	}
 	ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
@@ -279,9 +295,11 @@ static void wake_tail(struct cg *g)
 {
 	int done = ir_label(&g->ir), wake = ir_label(&g->ir);
 	int now = ir_vreg(&g->ir), ctl = ir_vreg(&g->ir);
-	int gap = ir_vreg(&g->ir);
+	int gap = ir_vreg(&g->ir), quiet = ir_vreg(&g->ir);
 
-	ir_jmp_imm(&g->ir, BPF_JEQ, g->sent, 0, done);
+	ir_mov(&g->ir, quiet, g->sent);
+	ir_alu_imm(&g->ir, BPF_AND, quiet, SENT_QUIET);
+	ir_jmp_imm(&g->ir, BPF_JEQ, quiet, 0, done);
 	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
 	ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
@@ -334,24 +352,18 @@ int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip)
 	return rec;
 }
 
-void cg_output_end(struct cg *g, int rec, int len, int size, bool wakeup)
+void cg_output_end(struct cg *g, int rec, int len, bool wakeup)
 {
-	int n = ir_vreg(&g->ir), flags;
-	int fits = ir_label(&g->ir), ok = ir_label(&g->ir);
-	int total = sizeof(struct rec_hdr) + size;
+	int flags, ok = ir_label(&g->ir);
 
-	ir_mov(&g->ir, n, len);
-	ir_jmp_imm(&g->ir, BPF_JLE, n, total, fits);
-	ir_mov_imm(&g->ir, n, total);
-	ir_place(&g->ir, fits);
 	flags = wakeup_flags(g, wakeup);
 	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
 	ir_mov(&g->ir, BPF_REG_2, rec);
-	ir_mov(&g->ir, BPF_REG_3, n);
+	ir_mov(&g->ir, BPF_REG_3, len);
 	ir_mov(&g->ir, BPF_REG_4, flags);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_output, 4);
 	ir_jmp_imm(&g->ir, BPF_JEQ, BPF_REG_0, 0, ok);
-	cg_count_stat(g, STAT_LOST);
+	cg_count_lost(g);
 	ir_place(&g->ir, ok);
 }
 
@@ -1173,22 +1185,27 @@ int cg_stmt(struct cg *g, struct node *n)
  * rejects reads of registers that some path left unset), strings a
  * zeroed frame slot.
  */
-int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
-	     bool use_cookie)
+/*
+ * Starts the program of instance pi: the context in g->ctx, the flags
+ * and the lost-record count zeroed (dropped by cg_end() if unused), and,
+ * for event probes, the run's stop word checked.
+ */
+static void cg_begin(struct cg *g, const struct loc *loc,
+		     const struct probe_inst *pi, int probe_id)
 {
-	struct node *p = sp->node;
-	int i, ret = 0;
-
 	ir_init(&g->ir);
 	g->pi = pi;
-	g->probe = p;
-	g->use_cookie = use_cookie;
-	g->probe_id = pi->index;
+	g->probe_id = probe_id;
 	g->brk = g->cont = -1;
 	g->exit_label = ir_label(&g->ir);
-	g->ir.loc = &p->loc;
+	g->ir.loc = loc;
 	g->ctx = ir_vreg(&g->ir);
 	ir_mov(&g->ir, g->ctx, BPF_REG_1);
+	g->sent = ir_vreg(&g->ir);
+	g->lost = ir_vreg(&g->ir);
+	g->tail_init = g->ir.n;
+	ir_mov_imm(&g->ir, g->sent, 0);
+	ir_mov_imm(&g->ir, g->lost, 0);
 	if (pi->when == WHEN_EVENT) {
 		int stop = ir_vreg(&g->ir);
 
@@ -1200,11 +1217,61 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		g->c->uses_control = true;
 		ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
 		ir_ld(&g->ir, BPF_DW, stop, stop, CONTROL_STOP);
-		g->sent = ir_vreg(&g->ir);
-		g->sent_init = g->ir.n;
-		ir_mov_imm(&g->ir, g->sent, 0);
 		ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->exit_label);
 	}
+}
+
+/* Adds the records this run lost to STAT_LOST (see cg_count_lost()). */
+static void lost_tail(struct cg *g)
+{
+	int done = ir_label(&g->ir), p = ir_vreg(&g->ir);
+	int t = ir_vreg(&g->ir), key = cg_alloc(g, 8);
+
+	ir_mov(&g->ir, t, g->sent);
+	ir_alu_imm(&g->ir, BPF_AND, t, SENT_LOST);
+	ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, done);
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, key, STAT_LOST);
+	cg_lookup(g, MAP_STATS, key);
+	ir_mov(&g->ir, p, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+	ir_ld(&g->ir, BPF_DW, t, p, 0);
+	ir_alu(&g->ir, BPF_ADD, t, g->lost);
+	ir_st(&g->ir, BPF_DW, p, 0, t);
+	ir_place(&g->ir, done);
+}
+
+/* Ends the program at g->exit_label, returning 0. */
+static int cg_end(struct cg *g)
+{
+	ir_place(&g->ir, g->exit_label);
+	if (g->lost_used)
+		lost_tail(g);
+	if (g->wake_tail)
+		wake_tail(g);
+	if (!g->lost_used)
+		ir_remove(&g->ir, g->tail_init + 1);
+	if (!g->lost_used && !g->wake_tail)
+		ir_remove(&g->ir, g->tail_init);
+	ir_mov_imm(&g->ir, BPF_REG_0, 0);
+	ir_exit(&g->ir);
+	return g->err;
+}
+
+/*
+ * Generates the program for one probe block on one instance.  Variables
+ * are set up front: integers get a register zeroed at entry (the verifier
+ * rejects reads of registers that some path left unset), strings a
+ * zeroed frame slot.
+ */
+int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
+	     bool use_cookie)
+{
+	struct node *p = sp->node;
+	int i, ret = 0;
+
+	g->probe = p;
+	g->use_cookie = use_cookie;
+	cg_begin(g, &p->loc, pi, pi->index);
 	for (i = 0; i < sp->vars.n; i++) {
 		struct symbol *sym = sp->vars.v[i];
 		struct cg_var *v = xcalloc(1, sizeof(*v));
@@ -1231,42 +1298,25 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	if (!ret)
 		ret = cg_block(g, p->b);
 	g->ir.loc = &p->loc;
-	ir_place(&g->ir, g->exit_label);
-	if (g->wake_tail)
-		wake_tail(g);
-	else if (pi->when == WHEN_EVENT)
-		ir_remove(&g->ir, g->sent_init);
-	ir_mov_imm(&g->ir, BPF_REG_0, 0);
-	ir_exit(&g->ir);
+	if (!ret)
+		ret = cg_end(g);
 	for (i = 0; i < g->vars.n; i++)
 		free(g->vars.v[i]);
 	vec_free(&g->vars);
-	return ret ? ret : g->err;
+	return ret;
 }
 
 int cg_arm(struct cg *g, const struct node *p, const struct probe_inst *pi)
 {
 	const struct probe_inst *arm = pi->arm;
 	int off = arm->prov->arg_offset ? arm->prov->arg_offset(arm, pi->arm_arg) : -1;
-	int stop, addr, rec;
+	int addr, rec;
 
 	if (off < 0)
 		return -EINVAL;
-	ir_init(&g->ir);
-	g->pi = arm;
 	g->probe = NULL;
-	g->probe_id = pi->index;
-	g->brk = g->cont = -1;
-	g->exit_label = ir_label(&g->ir);
-	g->ir.loc = &p->loc;
-	g->ctx = ir_vreg(&g->ir);
-	ir_mov(&g->ir, g->ctx, BPF_REG_1);
-	stop = ir_vreg(&g->ir);
+	cg_begin(g, &p->loc, arm, pi->index);
 	addr = ir_vreg(&g->ir);
-	g->c->uses_control = true;
-	ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
-	ir_ld(&g->ir, BPF_DW, stop, stop, CONTROL_STOP);
-	ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->exit_label);
 	ir_ld(&g->ir, BPF_DW, addr, g->ctx, off);
 	/* Reserved first: with the buffer full the process is not stopped. */
 	rec = cg_record_begin(g, REC_ARM, pi->index, 8, g->exit_label);
@@ -1277,10 +1327,7 @@ int cg_arm(struct cg *g, const struct node *p, const struct probe_inst *pi)
 		ir_call(&g->ir, BPF_FUNC_send_signal, 1);
 	}
 	cg_record_end(g, rec, true);
-	ir_place(&g->ir, g->exit_label);
-	ir_mov_imm(&g->ir, BPF_REG_0, 0);
-	ir_exit(&g->ir);
-	return g->err;
+	return cg_end(g);
 }
 
 /* 1: checked from -k; 2: from -kk (reads fail often and harmlessly). */

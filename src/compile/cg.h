@@ -34,15 +34,21 @@ struct cg {
 	struct vec vars;	/* struct cg_var * */
 	int brk, cont;		/* loop labels, -1 outside loops */
 	int exit_label;		/* return 0 */
-	int sent;		/* event probes: a register, 1 once a record
-				 * went out without waking the reader */
-	int sent_init;		/* where sent is set to 0 (dropped if unused) */
+	int sent;		/* a register of SENT_ flags */
+	int lost;		/* a register: records lost to a full buffer */
+	int tail_init;		/* where sent and lost are zeroed (each
+				 * dropped if unused) */
 	bool wake_tail;		/* the exit decides on a wake-up (cg.c) */
+	bool lost_used;		/* the exit adds lost to STAT_LOST */
 	bool use_cookie;	/* probe id from bpf_get_attach_cookie() */
 	int probe_id;
 	int err;
 	const struct loc *overflow;	/* where the frame first passed 512 bytes */
 };
+
+/* g->sent: a record went out without waking the reader; one was lost. */
+#define SENT_QUIET 1
+#define SENT_LOST 2
 
 struct sema_probe;
 /* Generates g->ir for probe block sp on instance pi. 0 or -errno. */
@@ -95,11 +101,14 @@ void cg_record_end(struct cg *g, int rec, bool wakeup);
  * length it turns out to have: it is built in the per-CPU scratch map
  * and copied to the ring buffer by cg_output_end, which sends the
  * header and the first len bytes (len: a register, from the record's
- * start) and counts a full buffer as lost.
+ * start, at most the record's size by a bound the verifier already
+ * knows) and counts a full buffer as lost.
  */
 int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip);
-void cg_output_end(struct cg *g, int rec, int len, int size, bool wakeup);
+void cg_output_end(struct cg *g, int rec, int len, bool wakeup);
 void cg_count_stat(struct cg *g, int slot);
+/* Counts a record lost to a full buffer. */
+void cg_count_lost(struct cg *g);
 /* 0 when the first n bytes of strings a and b match (up to a NUL). */
 int cg_strncmp(struct cg *g, const struct val *a, const struct val *b, int n);
 int cg_error(struct cg *g, const struct node *n, const char *fmt, ...)

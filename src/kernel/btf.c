@@ -5,9 +5,13 @@
  * thousands of types, and most scripts need a handful.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <bpf/btf.h>
 
 #include "btf.h"
@@ -21,10 +25,62 @@ static int load_err;
 static struct type **by_id;
 static int nby_id;
 
+#define SYSFS_BTF "/sys/kernel/btf/vmlinux"
+
+/*
+ * The kernel's own BTF, mapped (kernels since 6.16 allow it) or read in
+ * one piece: libbpf reads it through stdio, a syscall per 4 KiB, which
+ * costs more than parsing it.  NULL with errno set when the file is not
+ * there; libbpf then looks in its other places.
+ */
+static struct btf *sysfs_btf(void)
+{
+	struct btf *btf = NULL;
+	struct stat st;
+	void *data;
+	bool mapped = true;
+	ssize_t n;
+	size_t got = 0;
+	int fd, err;
+
+	fd = open(SYSFS_BTF, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || st.st_size <= 0) {
+		err = errno ? errno : EINVAL;
+		goto out_close;
+	}
+	data = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (data == MAP_FAILED) {
+		mapped = false;
+		data = xmalloc(st.st_size);
+		while (got < (size_t)st.st_size &&
+		       (n = read(fd, (char *)data + got, st.st_size - got)) > 0)
+			got += n;
+		if (got != (size_t)st.st_size) {
+			err = EIO;
+			goto out_free;
+		}
+	}
+	btf = btf__new(data, st.st_size);
+	err = btf ? 0 : errno;
+out_free:
+	if (mapped)
+		munmap(data, st.st_size);
+	else
+		free(data);
+out_close:
+	close(fd);
+	errno = err;
+	return btf;
+}
+
 static struct btf *kbtf_get(void)
 {
 	if (!vmlinux && !load_err) {
-		vmlinux = btf__load_vmlinux_btf();
+		vmlinux = sysfs_btf();
+		if (!vmlinux && errno == ENOENT)
+			vmlinux = btf__load_vmlinux_btf();
 		if (!vmlinux)
 			load_err = errno ? errno : ENOENT;
 	}

@@ -67,7 +67,7 @@ static void pages(struct buf *b, char l, int i, const char *r, int max)
 	for (k = 0; k < n; k++) {
 		if (r && k)
 			buf_printf(b, "if ($o + $r > %d) { ", 4096 * k);
-		buf_printf(b, "printf(\"c%c%d %%d %%d %%r\", tid, %d, buf($q + %d, 4096)); ",
+		buf_printf(b, "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($q + %d, 4096)); ",
 			   l, i, k, 4096 * k);
 		if (r && k)
 			buf_printf(b, "} ");
@@ -88,38 +88,38 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 	switch (l) {
 	case 'P':
 	case 'S':
-		buf_printf(b, "printf(\"c%c%d %%d %%d %%s\", tid, 0, str($a)); ", l, i);
+		buf_printf(b, "printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a)); ", l, i);
 		break;
 	case 'W':
 		buf_printf(b, "$l = *(arg0 + %d); if ($l > %d) { $l = %d; } "
-			   "printf(\"cW%d %%d %%d %%r\", tid, 0, buf($a, $l)); ",
+			   "printf(\"cW%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
 			   next, s, s, i);
 		break;
 	case 'A':
 		buf_printf(b, "$l = *(arg0 + %d); if ($l > 128) { $l = 128; } "
-			   "printf(\"cA%d %%d %%d %%r\", tid, 0, buf($a, $l)); ",
+			   "printf(\"cA%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
 			   next, i);
 		break;
 	case 'R':
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > %d) { $l = %d; } "
-			   "printf(\"cR%d %%d %%d %%r\", tid, 0, buf($a, $l)); ",
+			   "printf(\"cR%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
 			   s, s, i);
 		break;
 	case 'B':
 		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *($p) & 0xffffffff; } "
 			   "$m = $l; if ($m > 128) { $m = 128; } "
-			   "printf(\"cB%d %%d %%d %%r\", tid, $l, buf($a, $m)); ",
+			   "printf(\"cB%d %%d %%d %%r\", $t, $l, buf($a, $m)); ",
 			   next, i);
 		break;
 	case 'v':
 	case 'V': {
 		buf_printf(b, "$c = *(arg0 + %d); if ($c > 8) { $c = 8; } "
-			   "printf(\"c%c%d %%d %%d %%r\", tid, 0, buf($a, $c * 16)); ",
+			   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $c * 16)); ",
 			   next, l, i);
 		for (k = 0; k < 4; k++)
 			buf_printf(b, "if ($c > %d) { $p = *($a + %d); $l = *($a + %d); "
 				   "if ($l > %d) { $l = %d; } "
-				   "printf(\"c%c%d %%d %%d %%r\", tid, %d, buf($p, $l)); } ",
+				   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",
 				   k, 16 * k, 16 * k + 8, s, s, l, i, k + 1);
 		break;
 	}
@@ -134,7 +134,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 		/* One more than shown, whose presence means "...". */
 		for (k = 0; k <= argv_max(o); k++)
 			buf_printf(b, "$p = *($a + %d); if ($p != 0) { "
-				   "printf(\"cE%d %%d %%d %%s\", tid, %d, str($p, %d)); } ",
+				   "printf(\"cE%d %%d %%d %%s\", $t, %d, str($p, %d)); } ",
 				   8 * k, i, k, k < argv_max(o) ? s + 2 : 1);
 		break;
 	case 'e':
@@ -156,7 +156,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 
 		for (j = 0; j < ARRAY_SIZE(fixed); j++)
 			if (fixed[j].l == l)
-				buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", tid, 0, buf($a, %d)); } ",
+				buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, %d)); } ",
 					   l, i, fixed[j].size);
 	}
 	}
@@ -250,7 +250,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	 * dead register lets the verifier see the tree's leaves of one
 	 * group as one state, and walk each group's code once.
 	 */
-	buf_printf(b, " {\n\t$nr = %s; $g = 0;\n\t", exit ?
+	/* One helper call for the thread id, not one per record. */
+	buf_printf(b, " {\n\t$t = tid; $nr = %s; $g = 0;\n\t", exit ?
 		   "*(arg0 + " "120" ")" : "arg1");
 	tree(b, "$nr", r, n, false, 0);
 	buf_printf(b, "\n\tif ($g == 0) { return; }\n");
