@@ -41,6 +41,15 @@ bool builtin_reads_into(const struct node *n)
 	       n->nlist > 0 && n->list[0]->type->kind != TY_STR;
 }
 
+struct type *builtin_slot_type(const struct node *n)
+{
+	struct type *t = NULL;
+
+	if (builtin_reads_into(n) && n->bi->slot_type)
+		t = n->bi->slot_type(n);
+	return t ? t : n->type;
+}
+
 int bi_probe_index(struct cg *g, struct node *n, struct val *out)
 {
 	int r = ir_vreg(&g->ir);

@@ -47,10 +47,18 @@ struct builtin {
 	void (*show)(const struct type *t, const void *p, struct buf *out);
 	int (*cg_into)(struct cg *g, struct node *n, const struct val *ops,
 		       int base, int off);
+	/*
+	 * Optional, with cg_into: the type of the value's slot in a record
+	 * when it is smaller than the value's type (str(p, 8) reads at most
+	 * 8 bytes), or NULL.
+	 */
+	struct type *(*slot_type)(const struct node *n);
 };
 
 /* True if n is a call whose value can be read straight into memory. */
 bool builtin_reads_into(const struct node *n);
+/* The type of n's slot in a printf record: n's type, or a smaller one. */
+struct type *builtin_slot_type(const struct node *n);
 
 /* Finds a builtin variable (func false) or function (func true). */
 const struct builtin *builtin_find(const char *name, bool func);

@@ -133,7 +133,7 @@ static int send_args(struct cg *g, struct node *n, int kind, int first)
 		}
 	}
 	trim = last >= first && builtin_reads_into(n->list[last]) &&
-	       n->list[last]->type->size >= TRIM_MIN;
+	       fs->args[last - first].type->size >= TRIM_MIN;
 	if (trim)
 		rec = cg_scratch_begin(g, kind, n->id, fs->size, skip);
 	else

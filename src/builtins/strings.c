@@ -129,6 +129,17 @@ static int cg_into_str(struct cg *g, struct node *n, const struct val *ops,
 	return used;
 }
 
+/* str(p, K) with a constant K below the string size fills K bytes. */
+static struct type *slot_str(const struct node *n)
+{
+	const struct node *k = n->nlist == 2 ? n->list[1] : NULL;
+
+	if (k && k->kind == N_INT && k->ival > 0 &&
+	    k->ival < (uint64_t)n->type->size)
+		return type_str((int)k->ival);
+	return NULL;
+}
+
 /*
  * buf(ptr, len): len bytes of kernel or user memory, printed with %r;
  * buf(s, len) of a string, buf(a[, len]) of an array.  A constant len
@@ -487,7 +498,8 @@ const struct builtin builtin_strings[] = {
 	FN("strcontains", sema_strcontains, cg_strcontains),
 	FN("path", sema_path, cg_path),
 	{ .name = "str", .func = true, .sema = sema_str, .cg = cg_str,
-	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_str },
+	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_str,
+	  .slot_type = slot_str },
 	{ .name = "buf", .func = true, .sema = sema_buf, .cg = cg_buf,
 	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_buf },
 	FN("strncmp", sema_strncmp, cg_strncmp_fn),

@@ -613,6 +613,40 @@ static void dst_access(const struct ir_insn *in, bool *reads, bool *writes)
 }
 
 /*
+ * Frame slots for the registers spilled in this round.  Registers whose
+ * intervals do not meet share a slot, so that the spills of a long
+ * program's separate branches do not add up past the 512-byte frame.
+ * Slots of earlier rounds are not shared: their registers have left the
+ * code, and their intervals with them.
+ */
+static void assign_slots(struct ra *ra, int *slot, int *nslots)
+{
+	int *list = xmalloc(ra->nv * sizeof(int)), n = 0, i, j, nnew = 0;
+	int *busy = xmalloc(ra->nv * sizeof(int));
+	int *off = xmalloc(ra->nv * sizeof(int));
+
+	for (i = IR_VREG0; i < ra->nv; i++)
+		if (ra->assign[i] == -1 && !slot[i] && ra->hi[i] >= 0)
+			list[n++] = i;
+	sort_ra = ra;
+	qsort(list, n, sizeof(int), by_lo);
+	for (i = 0; i < n; i++) {
+		int v = list[i];
+
+		for (j = 0; j < nnew && busy[j] >= ra->lo[v]; j++)
+			;
+		if (j == nnew) {
+			off[nnew++] = -(ra->ir->stack + 8 * ++(*nslots));
+		}
+		busy[j] = ra->hi[v];
+		slot[v] = off[j];
+	}
+	free(off);
+	free(busy);
+	free(list);
+}
+
+/*
  * Rewrites spilled registers: a load into a fresh temporary before each
  * instruction that reads one, a store after each that writes one.
  */
@@ -738,6 +772,7 @@ static int allocate(struct ir *ir, int **assignp, int *frame)
 				slot[i] = 0;
 			nslot_cap = ra.nv;
 		}
+		assign_slots(&ra, slot, &nslots);
 		rewrite_spills(&ra, slot, &nslots, &temp);
 		ra_release(&ra);
 	}

@@ -209,10 +209,11 @@ int sema_add_fmt(struct sema *s, const char *fmt, struct node **args,
 	fs->args = xcalloc(nargs + 1, sizeof(*fs->args));
 	/*
 	 * Arguments keep their declared type (printing narrows to it, as
-	 * bpftrace does) but integers take 8 bytes in the record.
+	 * bpftrace does) but integers take 8 bytes in the record, and a
+	 * value read into the record takes the bytes it can fill.
 	 */
 	for (i = 0; i < nargs; i++) {
-		struct type *t = args[i]->type;
+		struct type *t = builtin_slot_type(args[i]);
 
 		fs->args[i].type = t;
 		fs->args[i].offset = off;

@@ -291,6 +291,49 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	s->open_tid = tid;
 }
 
+/* A string of a record into k: len counts the NUL, if it came. */
+static void cap_str(struct st_cap *k, const struct fmt_arg *a, const char *v)
+{
+	k->len = strnlen(v, a->type->size);
+	k->data = xmalloc(k->len + 1);
+	memcpy(k->data, v, k->len);
+	k->data[k->len] = 0;
+	if (k->len < (size_t)a->type->size)
+		k->len++;
+}
+
+/*
+ * A record of argv strings (see st_prog.c): the first element's index,
+ * the pointers, then a string per pointer.  Each element up to the
+ * first NULL pointer is a capture; its n is the pointer.
+ */
+static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
+		      const void *p)
+{
+	const struct fmt_arg *pa = &fs->args[2];
+	const unsigned char *ptrs = (const unsigned char *)p + pa->offset;
+	uint64_t n, ptr;
+	int first = (int)u64at(fs, p, 1), m;
+
+	memcpy(&n, ptrs, 8);
+	for (m = 0; m + 3 < fs->nargs && 8 * (uint64_t)m + 8 <= n &&
+	     t->call.ncaps < ST_MAXCAPS; m++) {
+		const struct fmt_arg *a = &fs->args[3 + m];
+		struct st_cap *k;
+
+		memcpy(&ptr, ptrs + 8 + 8 * m, 8);
+		if (!ptr)
+			break;
+		k = &t->call.caps[t->call.ncaps++];
+		memset(k, 0, sizeof(*k));
+		k->letter = fs->fmt[1];
+		k->arg = fs->fmt[2] - '0';
+		k->idx = first + m;
+		k->n = ptr;
+		cap_str(k, a, (const char *)p + a->offset);
+	}
+}
+
 static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 		       const void *p)
 {
@@ -301,6 +344,10 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 
 	if (!t || !t->pending || t->call.ncaps == ST_MAXCAPS)
 		return;
+	if (fs->nargs > 3) {
+		argv_pack(t, fs, p);
+		return;
+	}
 	k = &t->call.caps[t->call.ncaps++];
 	memset(k, 0, sizeof(*k));
 	k->letter = fs->fmt[1];
@@ -312,13 +359,7 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 	}
 	switch (a->type->kind) {
 	case TY_STR:
-		/* len counts the NUL; an unterminated string has none. */
-		k->len = strnlen(v, a->type->size);
-		k->data = xmalloc(k->len + 1);
-		memcpy(k->data, v, k->len);
-		k->data[k->len] = 0;
-		if (k->len < (size_t)a->type->size)
-			k->len++;
+		cap_str(k, a, v);
 		break;
 	case TY_BUF: {
 		uint64_t n;

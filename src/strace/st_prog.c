@@ -74,6 +74,9 @@ static void pages(struct buf *b, char l, int i, const char *r, int max)
 	}
 }
 
+/* argv strings to one record (see capture()). */
+#define ARGV_PACK 8
+
 /* argv strings shown: as many as -s, as strace shows, up to ST_ARGV_MAX. */
 static int argv_max(const struct st_opts *o)
 {
@@ -125,17 +128,33 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 	}
 	case 'E':
 		/*
-		 * Unrolled, not a loop (the verifier walks a loop once per
-		 * iteration and every way out of it), and with no stop at
-		 * the NULL, which would make each step's state differ: every
-		 * non-NULL slot is sent, and user space stops at the first
-		 * index missing.
+		 * ARGV_PACK strings to a record, with the pointers they came
+		 * from, which tell user space where the array ends: straight
+		 * code, no loop (the verifier walks a loop once per iteration
+		 * and per way out) and no test per string, whose branches
+		 * would each be a state to walk.  Strings past the NULL are
+		 * read and dropped; a record starts only if the slot before
+		 * it is not NULL.  One more slot than shown: its presence
+		 * means "...".
 		 */
-		/* One more than shown, whose presence means "...". */
-		for (k = 0; k <= argv_max(o); k++)
-			buf_printf(b, "$p = *($a + %d); if ($p != 0) { "
-				   "printf(\"cE%d %%d %%d %%s\", $t, %d, str($p, %d)); } ",
-				   8 * k, i, k, k < argv_max(o) ? s + 2 : 1);
+		for (k = 0; k <= argv_max(o); k += ARGV_PACK) {
+			int m, nstr = argv_max(o) + 1 - k;
+
+			if (nstr > ARGV_PACK)
+				nstr = ARGV_PACK;
+			if (k)
+				buf_printf(b, "$p = *($a + %d); if ($p != 0) { ", 8 * (k - 1));
+			buf_printf(b, "printf(\"cE%d %%d %%d %%r", i);
+			for (m = 0; m < nstr; m++)
+				buf_printf(b, " %%s");
+			buf_printf(b, "\", $t, %d, buf($a + %d, %d)", k, 8 * k, 8 * nstr);
+			for (m = 0; m < nstr; m++)
+				buf_printf(b, ", str(*($a + %d), %d)", 8 * (k + m),
+					   k + m < argv_max(o) ? s + 2 : 1);
+			buf_printf(b, "); ");
+			if (k)
+				buf_printf(b, "} ");
+		}
 		break;
 	case 'e':
 		/* The pointers, counted in user space (see pages()). */
@@ -250,22 +269,20 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	 * dead register lets the verifier see the tree's leaves of one
 	 * group as one state, and walk each group's code once.
 	 */
-	/* One helper call for the thread id, not one per record. */
-	buf_printf(b, " {\n\t$t = tid; $nr = %s; $g = 0;\n\t", exit ?
+	buf_printf(b, " {\n\t$nr = %s; $g = 0;\n\t", exit ?
 		   "*(arg0 + " "120" ")" : "arg1");
 	tree(b, "$nr", r, n, false, 0);
-	buf_printf(b, "\n\tif ($g == 0) { return; }\n");
-	if (o->summary && !exit) {
-		buf_printf(b, "\t@st[tid] = (nsecs, arg1);\n");
-	}
-	if (o->summary && exit) {
-		buf_printf(b, "\t$s = @st[tid];\n\tif ($s.0) { @t[$s.1] = stats(nsecs - $s.0); "
+	/* One helper call for the thread id, not one per record. */
+	buf_printf(b, "\n\tif ($g == 0) { return; }\n\t$t = tid;\n");
+	if (o->summary && !exit)
+		buf_printf(b, "\t@st[$t] = (nsecs, arg1);\n");
+	if (o->summary && exit)
+		buf_printf(b, "\t$s = @st[$t];\n\tif ($s.0) { @t[$s.1] = stats(nsecs - $s.0); "
 			   "if ((int64)arg1 < 0 && (int64)arg1 >= -4095) { @e[$s.1] = count(); } "
-			   "delete(@st[tid]); }\n");
-	}
+			   "delete(@st[$t]); }\n");
 	if (o->lines) {
 		if (!exit)
-			buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", tid, arg1, nsecs, buf(arg0 + %d, 64));\n",
+			buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, nsecs, buf(arg0 + %d, 64));\n",
 				   REGS_FROM);
 		if (ncodes) {
 			struct range *gr = xcalloc(ncodes, sizeof(*gr));
@@ -280,7 +297,7 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 			free(gr);
 		}
 		if (exit)
-			buf_printf(b, "\tprintf(\"X %%d %%d %%d\", tid, (int64)arg1, nsecs);\n");
+			buf_printf(b, "\tprintf(\"X %%d %%d %%d\", $t, (int64)arg1, nsecs);\n");
 	}
 	buf_printf(b, "}\n");
 	for (i = 0; i < ncodes; i++)

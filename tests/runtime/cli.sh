@@ -409,6 +409,18 @@ san verifier_located -e "$prog"
 "$F" -v -e "$prog" >"$TMP/vv.txt" 2>&1
 why="no log" check verifier_log_with_v grep -q '^verifier log:' "$TMP/vv.txt"
 
+# Values spilled in separate branches share frame slots: ten branches,
+# each holding eight pointers across a printf, fit in 512 bytes.
+prog='BEGIN { $a = (uint64)0; $n = 0;'
+for b in 0 1 2 3 4 5 6 7 8 9; do
+	args=""
+	for k in 0 1 2 3 4 5 6 7; do args="$args, str(*(\$a + $((8 * k))), 16)"; done
+	prog="$prog if (\$n == $b) { printf(\"$b:%s%s%s%s%s%s%s%s\\n\"$args); }"
+done
+prog="$prog exit(); }"
+"$F" -e "$prog" >"$TMP/sp.txt" 2>&1
+why="$(tail -2 "$TMP/sp.txt")" check spills_share_slots grep -qx '0:' "$TMP/sp.txt"
+
 # A map that fills up is reported.
 "$F" -q -c "$WL getppid 5000" -e 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { @m[@n] = 1; @n++; }' >"$TMP/m.txt" 2>"$TMP/m.err"
 why="$(cat "$TMP/m.err")" check map_full_reported \
