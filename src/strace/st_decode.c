@@ -103,12 +103,24 @@ void st_call_name(struct buf *b, const struct st_call *c)
 		buf_printf(b, "syscall_%#lx", (unsigned long)c->nr);
 }
 
+/*
+ * The kernel reads the mode when the flags create a file: O_CREAT, or
+ * O_TMPFILE, whose bit is not the libc's __O_TMPFILE (that one includes
+ * O_DIRECTORY).
+ */
+#define KERNEL_O_TMPFILE 020000000
+
+static bool open_creates(uint64_t flags)
+{
+	return flags & (O_CREAT | KERNEL_O_TMPFILE);
+}
+
 int st_call_nargs(const struct st_call *c)
 {
 	const char *n = c->sys ? c->sys->name : "";
 
-	if ((!strcmp(n, "openat") && !(c->args[2] & (O_CREAT | __O_TMPFILE))) ||
-	    (!strcmp(n, "open") && !(c->args[1] & (O_CREAT | __O_TMPFILE))))
+	if ((!strcmp(n, "openat") && !open_creates(c->args[2])) ||
+	    (!strcmp(n, "open") && !open_creates(c->args[1])))
 		return st_sys_nargs(c->sys) - 1;
 	if (!strcmp(n, "fcntl")) {
 		switch (c->args[1]) {
@@ -260,10 +272,9 @@ static void statx_struct(struct buf *b, const struct st_cap *k)
 
 	buf_printf(b, "{stx_mask=");
 	st_xlat_flags(b, st_statx_mask, rd(k->data, k->len, 0, 4), "0");
-	buf_printf(b, ", stx_attributes=%#llx, stx_mode=",
-		   (unsigned long long)rd(k->data, k->len, 8, 8));
-	if (!rd(k->data, k->len, 8, 8))
-		b->len -= 3, buf_printf(b, "0, stx_mode=");
+	buf_printf(b, ", stx_attributes=");
+	st_xlat_flags(b, st_statx_attrs, rd(k->data, k->len, 8, 8), "0");
+	buf_printf(b, ", stx_mode=");
 	file_mode(b, m);
 	buf_printf(b, ", stx_size=%lld, ...}",
 		   (long long)rd(k->data, k->len, 40, 8));
@@ -408,6 +419,15 @@ static const struct {
 	{ "inotify_init1", 0, st_open_flags }, { "memfd_create", 1, NULL },
 };
 
+/* Values named per call where the signature says plain 'd'. */
+static const struct {
+	const char *call;
+	int arg;
+	const struct st_xlat *t;
+} named_enums[] = {
+	{ "fadvise64", 3, st_fadvise },
+};
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -423,6 +443,12 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	}
 	switch (l) {
 	case 'd':
+		for (j = 0; j < ARRAY_SIZE(named_enums); j++)
+			if (named_enums[j].arg == i &&
+			    !strcmp(named_enums[j].call, name)) {
+				st_xlat_enum(b, named_enums[j].t, (int)v, "%d");
+				return;
+			}
 		buf_printf(b, "%d", (int)v);
 		return;
 	case 'u':
@@ -446,10 +472,6 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		if (!strcmp(name, "fcntl") && c->args[1] == F_SETFL) {
 			st_xlat_flags(b, st_open_flags, v, "O_RDONLY");
-			return;
-		}
-		if (!strcmp(name, "statx") && i == 3 && v == 0xfff) {
-			buf_printf(b, "STATX_ALL");
 			return;
 		}
 		buf_printf(b, "%#llx", (unsigned long long)v);
@@ -516,9 +538,13 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			buf_printf(b, "0");
 		return;
 	case 'a':
-		if (!strcmp(name, "statx") && !(v & 0x6000) && (v & ~0x6000ULL) == 0) {
-			buf_printf(b, "AT_STATX_SYNC_AS_STAT");
-			return;
+		/* statx: the sync type first, AT_STATX_SYNC_AS_STAT (0) too. */
+		if (!strcmp(name, "statx")) {
+			st_xlat_enum(b, st_statx_sync, v & AT_STATX_SYNC_TYPE, "%#llx");
+			v &= ~(uint64_t)AT_STATX_SYNC_TYPE;
+			if (!v)
+				return;
+			buf_printf(b, "|");
 		}
 		st_xlat_flags(b, st_at_flags, v, "0");
 		return;
@@ -801,7 +827,7 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 		return;
 	}
 	for (i = from; i < to; i++) {
-		if (i)
+		if (i > from)
 			buf_printf(b, ", ");
 		decode_one(b, c, o, i);
 	}

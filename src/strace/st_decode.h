@@ -42,7 +42,7 @@ struct st_dopts {
 void st_call_name(struct buf *b, const struct st_call *c);
 /* Index of the first argument decoded only at exit (nargs if none). */
 int st_first_out(const struct st_call *c);
-/* Arguments from..to-1, each preceded by ", " but the first of all. */
+/* Arguments from..to-1, separated by ", ". */
 void st_decode_args(struct buf *b, const struct st_call *c,
 		    const struct st_dopts *o, int from, int to);
 int st_call_nargs(const struct st_call *c);

@@ -339,7 +339,7 @@ const struct st_sys st_systab[] = {
 	{ 331, "pkey_free", NULL, 0 },
 	{ 332, "statx", "DPaxX", ST_FILE|ST_DESC },
 	{ 333, "io_pgetevents", NULL, 0 },
-	{ 334, "rseq", "pudx", 0 },
+	{ 334, "rseq", "pxdx", 0 },
 	{ 424, "pidfd_send_signal", NULL, ST_DESC|ST_PROCESS|ST_SIGNAL },
 	{ 425, "io_uring_setup", NULL, ST_DESC },
 	{ 426, "io_uring_enter", NULL, ST_DESC },

@@ -27,12 +27,17 @@
 /* <sched.h> clashes with linux headers on some names: plain values. */
 #define CLONE_VM_ 0x00000100
 
+/*
+ * In strace's order: O_SYNC (which includes O_DSYNC) before O_DSYNC,
+ * O_TMPFILE (which includes O_DIRECTORY) before O_DIRECTORY.  The libc
+ * defines O_LARGEFILE as 0 on x86-64; the kernel's bit is 0100000.
+ */
 const struct st_xlat st_open_flags[] = {
 	X(O_WRONLY), X(O_RDWR), X(O_CREAT), X(O_EXCL), X(O_NOCTTY),
 	X(O_TRUNC), X(O_APPEND), X(O_NONBLOCK), X(O_SYNC), X(O_DSYNC),
-	X(O_ASYNC), X(O_DIRECT), X(O_LARGEFILE), X(O_TMPFILE), X(O_DIRECTORY),
-	X(O_NOFOLLOW), X(O_NOATIME), X(O_CLOEXEC), X(O_PATH),
-	END,
+	X(O_DIRECT), { 0100000, "O_LARGEFILE" }, X(O_NOFOLLOW), X(O_NOATIME),
+	X(O_CLOEXEC), X(O_PATH), X(O_TMPFILE), X(O_DIRECTORY),
+	{ O_ASYNC, "FASYNC" }, END,
 };
 
 const struct st_xlat st_prot[] = {
@@ -94,7 +99,7 @@ const struct st_xlat st_sock_type[] = {
 };
 
 const struct st_xlat st_sock_flags[] = {
-	X(SOCK_NONBLOCK), X(SOCK_CLOEXEC), END,
+	X(SOCK_CLOEXEC), X(SOCK_NONBLOCK), END,
 };
 
 const struct st_xlat st_access[] = {
@@ -255,8 +260,35 @@ const struct st_xlat st_close_range[] = {
 };
 
 const struct st_xlat st_statx_mask[] = {
-	{ 0x7ff, "STATX_BASIC_STATS" }, { 0x800, "STATX_BTIME" },
-	{ 0x1000, "STATX_MNT_ID" }, { 0x2000, "STATX_DIOALIGN" }, END,
+	{ 0xfff, "STATX_ALL" }, { 0x7ff, "STATX_BASIC_STATS" },
+	{ 0x1, "STATX_TYPE" }, { 0x2, "STATX_MODE" }, { 0x4, "STATX_NLINK" },
+	{ 0x8, "STATX_UID" }, { 0x10, "STATX_GID" }, { 0x20, "STATX_ATIME" },
+	{ 0x40, "STATX_MTIME" }, { 0x80, "STATX_CTIME" }, { 0x100, "STATX_INO" },
+	{ 0x200, "STATX_SIZE" }, { 0x400, "STATX_BLOCKS" },
+	{ 0x800, "STATX_BTIME" }, { 0x1000, "STATX_MNT_ID" },
+	{ 0x2000, "STATX_DIOALIGN" }, { 0x4000, "STATX_MNT_ID_UNIQUE" },
+	{ 0x8000, "STATX_SUBVOL" }, { 0x10000, "STATX_WRITE_ATOMIC" },
+	{ 0x20000, "STATX_DIO_READ_ALIGN" }, END,
+};
+
+const struct st_xlat st_statx_attrs[] = {
+	{ 0x4, "STATX_ATTR_COMPRESSED" }, { 0x10, "STATX_ATTR_IMMUTABLE" },
+	{ 0x20, "STATX_ATTR_APPEND" }, { 0x40, "STATX_ATTR_NODUMP" },
+	{ 0x800, "STATX_ATTR_ENCRYPTED" }, { 0x1000, "STATX_ATTR_AUTOMOUNT" },
+	{ 0x2000, "STATX_ATTR_MOUNT_ROOT" }, { 0x100000, "STATX_ATTR_VERITY" },
+	{ 0x200000, "STATX_ATTR_DAX" }, { 0x400000, "STATX_ATTR_WRITE_ATOMIC" },
+	END,
+};
+
+const struct st_xlat st_statx_sync[] = {
+	{ 0, "AT_STATX_SYNC_AS_STAT" }, { 0x2000, "AT_STATX_FORCE_SYNC" },
+	{ 0x4000, "AT_STATX_DONT_SYNC" }, END,
+};
+
+const struct st_xlat st_fadvise[] = {
+	X(POSIX_FADV_NORMAL), X(POSIX_FADV_RANDOM), X(POSIX_FADV_SEQUENTIAL),
+	X(POSIX_FADV_WILLNEED), X(POSIX_FADV_DONTNEED), X(POSIX_FADV_NOREUSE),
+	END,
 };
 
 const struct st_xlat st_rename_flags[] = {

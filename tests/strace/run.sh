@@ -67,6 +67,7 @@ python3 -c '
 import json, sys
 objs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 assert any(o["syscall"] == "openat" and o.get("error") == "ENOENT" for o in objs)
+assert all(not a.startswith(",") for o in objs for a in o["args"]), "args with a separator"
 ' fj.txt && ok "--json" || bad "--json: $(head -3 fj.txt)"
 # execve's argv (more strings than -s shows, then "...") and envp (more
 # pointers than a page holds), and getdents64 over more than a page of
@@ -83,6 +84,8 @@ same_line() {	# same_line NAME STRACE-ARGS... -- COMMAND...
 	grep -v '^+++' f1.txt | norm > f1.n
 	diff s1.n f1.n > d.txt && [ -s s1.n ] && ok "$name" || bad "$name: $(head -4 d.txt)"
 }
+same_line "open, socket, statx, fadvise and fcntl flags" \
+	-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
 same_line "execve: 40 arguments" -e trace=execve -- /bin/echo $(seq 1 40)
 same_line "execve: 40 arguments, -s 10" -s 10 -e trace=execve -- /bin/echo $(seq 1 40)
 same_line "execve: 32 arguments" -e trace=execve -- /bin/echo $(seq 1 31)

@@ -2,8 +2,10 @@
 /*
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
- * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread.
+ * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
+ * flags, whose lines are compared with strace's.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -11,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -61,6 +64,32 @@ static void *thread_fn(void *arg __attribute__((unused)))
 	return NULL;
 }
 
+/*
+ * Flags whose names or order strace prints its own way: open flags with
+ * and without a mode, socket type flags, statx's sync type and masks,
+ * fadvise advice, F_GETFL's answer.
+ */
+static void flags(void)
+{
+	struct statx stx;
+	int fd;
+
+	fd = open(".", O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC);
+	fcntl(fd, F_GETFL);
+	close(fd);
+	fd = openat(AT_FDCWD, "flags.tmp", O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0640);
+	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	close(fd);
+	unlink("flags.tmp");
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	close(fd);
+	statx(AT_FDCWD, ".", AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT,
+	      STATX_MODE | STATX_NLINK | STATX_SIZE, &stx);
+	statx(AT_FDCWD, ".", AT_STATX_DONT_SYNC, STATX_ALL, &stx);
+	statx(AT_FDCWD, "/nonexistent", 0, STATX_BASIC_STATS, &stx);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -86,6 +115,10 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "flags")) {
+		flags();
+		return 0;
 	}
 	if (!strcmp(mode, "thread")) {
 		pthread_create(&t, NULL, thread_fn, NULL);
