@@ -236,6 +236,22 @@ static void bytes(struct buf *b, const struct st_cap *k, uint64_t v,
 	st_quote(b, k->data, n, total > n);
 }
 
+/* Random bytes, which strace shows as hex escapes, every one. */
+static void hex_bytes(struct buf *b, const struct st_cap *k, uint64_t total,
+		      int max)
+{
+	size_t n = k->len < total ? k->len : total, i;
+
+	if (n > (size_t)max)
+		n = max;
+	buf_put(b, "\"", 1);
+	for (i = 0; i < n; i++)
+		buf_printf(b, "\\x%02x", k->data[i]);
+	buf_put(b, "\"", 1);
+	if (total > n)
+		buf_printf(b, "...");
+}
+
 static void mode(struct buf *b, uint64_t m)
 {
 	buf_printf(b, "0%03llo", (unsigned long long)(m & 07777));
@@ -500,8 +516,19 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'R':
 		if (c->ret < 0 || !k)
 			ptr(b, v);
+		else if (!strcmp(name, "getrandom"))
+			hex_bytes(b, k, c->ret, o->strsize);
 		else
 			bytes(b, k, v, c->ret, o->strsize);
+		return;
+	case '~':
+		if (k && k->len >= 8) {
+			buf_printf(b, "{mask=");
+			put_sigset(b, rd(k->data, k->len, 0, 8));
+			buf_printf(b, "}");
+		} else {
+			ptr(b, v);
+		}
 		return;
 	case 'O':
 		if (strcmp(name, "open") && strcmp(name, "openat")) {

@@ -291,6 +291,32 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	s->open_tid = tid;
 }
 
+/*
+ * The capture of letter l, argument arg, element idx: a new one, or the
+ * one read at entry, which a read at exit replaces (see st_prog.c).
+ */
+static struct st_cap *cap_slot(struct st_call *c, char l, int arg, int idx)
+{
+	struct st_cap *k;
+	int i;
+
+	for (i = 0; i < c->ncaps; i++) {
+		k = &c->caps[i];
+		if (k->letter == l && k->arg == arg && k->idx == idx &&
+		    l != 'B') {
+			free(k->data);
+			goto init;
+		}
+	}
+	k = &c->caps[c->ncaps++];
+init:
+	memset(k, 0, sizeof(*k));
+	k->letter = l;
+	k->arg = arg;
+	k->idx = idx;
+	return k;
+}
+
 /* A string of a record into k: len counts the NUL, if it came. */
 static void cap_str(struct st_cap *k, const struct fmt_arg *a, const char *v)
 {
@@ -348,11 +374,8 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 		argv_pack(t, fs, p);
 		return;
 	}
-	k = &t->call.caps[t->call.ncaps++];
-	memset(k, 0, sizeof(*k));
-	k->letter = fs->fmt[1];
-	k->arg = fs->fmt[2] - '0';
-	k->idx = (int)u64at(fs, p, 1);
+	k = cap_slot(&t->call, fs->fmt[1], fs->fmt[2] - '0',
+		     (int)u64at(fs, p, 1));
 	if (k->letter == 'B') {
 		k->n = k->idx;
 		k->idx = 0;

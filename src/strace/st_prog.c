@@ -6,6 +6,9 @@
 #include "st_prog.h"
 #include "st_sys.h"
 
+/* rt_sigreturn's number on x86-64 (asm/unistd_64.h). */
+#define ST_NR_RT_SIGRETURN 15
+
 /* Where x86-64 pt_regs keeps each argument, and orig_ax. */
 static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 #define ORIG_AX 120
@@ -156,6 +159,16 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 				buf_printf(b, "} ");
 		}
 		break;
+	case '~':
+		/*
+		 * rt_sigreturn: the mask it restores, in the signal frame on
+		 * the user stack (pt_regs' sp at 152): the frame's return
+		 * address has been popped, and its ucontext's uc_sigmask is
+		 * 296 bytes in (flags, link, stack_t, sigcontext).
+		 */
+		buf_printf(b, "$a = *(arg0 + 152) + 296; "
+			   "printf(\"c~%d %%d %%d %%r\", $t, 0, buf($a, 8)); ", i);
+		break;
 	case 'e':
 		/* The pointers, counted in user space (see pages()). */
 		pages(b, l, i, NULL, ST_ENVP_BYTES);
@@ -182,10 +195,28 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 }
 
 /* The capture code of call s at entry (exit false) or exit. */
+/*
+ * Strings and buffers read at entry that are read again at exit when the
+ * entry read found nothing: a page the tracee has never touched (a string
+ * literal, a page shared since fork) cannot be read from BPF until the
+ * call itself faults it in.  Not after execve, whose exit sees the new
+ * image.
+ */
+static bool refetched(char l)
+{
+	return l == 'P' || l == 'S' || l == 'W';
+}
+
+static bool can_refetch(const struct st_sys *s)
+{
+	return s && s->sig && !strchr(s->sig, 'E');
+}
+
+/* The capture code of call s at entry (exit false) or exit. */
 static char *group_code(const struct st_opts *o, const struct st_sys *s,
 			bool exit)
 {
-	struct buf b = { 0 };
+	struct buf b = { 0 }, again = { 0 };
 	int i, n = st_sys_nargs(s);
 
 	for (i = 0; s && s->sig && i < n; i++) {
@@ -193,7 +224,21 @@ static char *group_code(const struct st_opts *o, const struct st_sys *s,
 
 		if (exit ? st_sys_is_out(l) : st_sys_is_in(l))
 			capture(&b, o, l, i);
+		if (!refetched(l) || !can_refetch(s))
+			continue;
+		if (exit) {
+			capture(&again, o, l, i);
+		} else {
+			/* A first byte of 0: nothing read, or an empty string. */
+			buf_printf(&b, "if ($a != 0 && *(uint8 *)$a == 0) { @rr[$t] = 1; } ");
+		}
 	}
+	if (again.len) {
+		buf_printf(&b, "if (@rr[$t]) { delete(@rr[$t]); ");
+		buf_put(&b, again.p, again.len);
+		buf_printf(&b, "} ");
+	}
+	buf_free(&again);
 	buf_put(&b, "", 1);
 	if (!b.p[0]) {
 		buf_free(&b);
@@ -271,6 +316,13 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	 */
 	buf_printf(b, " {\n\t$nr = %s; $g = 0;\n\t", exit ?
 		   "*(arg0 + " "120" ")" : "arg1");
+	/*
+	 * rt_sigreturn restores the registers of the interrupted code, and
+	 * sets orig_ax to -1 so that no restart follows: its exit is known
+	 * by that.
+	 */
+	if (exit)
+		buf_printf(b, "if ((int64)$nr == -1) { $nr = %d; }\n\t", ST_NR_RT_SIGRETURN);
 	tree(b, "$nr", r, n, false, 0);
 	/* One helper call for the thread id, not one per record. */
 	buf_printf(b, "\n\tif ($g == 0) { return; }\n\t$t = tid;\n");

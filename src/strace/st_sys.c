@@ -71,5 +71,5 @@ bool st_sys_is_out(char letter)
 
 bool st_sys_is_in(char letter)
 {
-	return letter && strchr("PSWtAvEeqgj3", letter);
+	return letter && strchr("PSWtAvEeqgj3~", letter);
 }

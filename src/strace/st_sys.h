@@ -23,7 +23,8 @@ enum st_class {
  * (-s applies), W bytes written (length: the next argument), t timespec,
  * A sockaddr (length: the next argument), v iovec array (count: the next
  * argument), E argv, e envp (counted), q sigaction, g sigset, j rlimit,
- * 3 struct clone_args.  At exit: R bytes read (length: the return
+ * 3 struct clone_args, ~ the mask in rt_sigreturn's signal frame (not an
+ * argument: read from the user stack).  At exit: R bytes read (length: the return
  * value), T struct stat, X struct statx, U timespec, B sockaddr (length
  * through the pointer in the next argument, printed by n), V iovec array,
  * F int[2], w wait status, G directory entries (counted), Q sigaction,

@@ -20,7 +20,7 @@ const struct st_sys st_systab[] = {
 	{ 12, "brk", "p:x", ST_MEMORY },
 	{ 13, "rt_sigaction", "sqQu", ST_SIGNAL },
 	{ 14, "rt_sigprocmask", "hgHu", ST_SIGNAL },
-	{ 15, "rt_sigreturn", "", ST_SIGNAL },
+	{ 15, "rt_sigreturn", "~", ST_SIGNAL },
 	{ 16, "ioctl", "fIx", ST_DESC },
 	{ 17, "pread64", "fRud", ST_DESC },
 	{ 18, "pwrite64", "fWud", ST_DESC },

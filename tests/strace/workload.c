@@ -3,12 +3,13 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, whose lines are compared with strace's.
+ * flags, signal and fresh, whose lines are compared with strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,37 @@ static void flags(void)
 	statx(AT_FDCWD, "/nonexistent", 0, STATX_BASIC_STATS, &stx);
 }
 
+static void on_signal(int sig __attribute__((unused)))
+{
+}
+
+/* rt_sigreturn restores the mask; orig_ax is -1 at its exit. */
+static void signals(void)
+{
+	sigset_t m;
+
+	signal(SIGUSR1, on_signal);
+	raise(SIGUSR1);
+	sigemptyset(&m);
+	sigaddset(&m, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &m, NULL);
+	raise(SIGUSR1);
+}
+
+/*
+ * A path on a page nothing has touched, 64 KiB away from anything else so
+ * that the kernel's fault-around does not map it either: the call's
+ * entry cannot read it.
+ */
+static const char far[4][65536] __attribute__((aligned(65536))) = {
+	"a", "b", "c", "/nonexistent/ferret-untouched-page",
+};
+
+static void fresh(void)
+{
+	rmdir(far[3]);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -115,6 +147,14 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "signal")) {
+		signals();
+		return 0;
+	}
+	if (!strcmp(mode, "fresh")) {
+		fresh();
+		return 0;
 	}
 	if (!strcmp(mode, "flags")) {
 		flags();
