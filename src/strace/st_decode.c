@@ -296,6 +296,82 @@ static void statx_struct(struct buf *b, const struct st_cap *k)
 		   (long long)rd(k->data, k->len, 40, 8));
 }
 
+/* struct statfs (x86-64: eleven longs, f_fsid two ints, spare). */
+static void statfs_struct(struct buf *b, const struct st_cap *k)
+{
+	static const char *const u[] = {
+		"f_bsize", "f_blocks", "f_bfree", "f_bavail", "f_files", "f_ffree",
+	};
+	uint64_t flags = rd(k->data, k->len, 80, 8);
+	size_t i;
+
+	buf_printf(b, "{f_type=");
+	st_xlat_enum(b, st_fsmagic, rd(k->data, k->len, 0, 8), "%#llx");
+	for (i = 0; i < ARRAY_SIZE(u); i++)
+		buf_printf(b, ", %s=%llu", u[i],
+			   (unsigned long long)rd(k->data, k->len, 8 + 8 * i, 8));
+	buf_printf(b, ", f_fsid={val=[%#x, %#x]}, f_namelen=%llu, f_frsize=%llu",
+		   (unsigned)rd(k->data, k->len, 56, 4),
+		   (unsigned)rd(k->data, k->len, 60, 4),
+		   (unsigned long long)rd(k->data, k->len, 64, 8),
+		   (unsigned long long)rd(k->data, k->len, 72, 8));
+	/* As strace: the flags only when the kernel says they are valid. */
+	if (flags & 0x20) {
+		buf_printf(b, ", f_flags=");
+		st_xlat_flags(b, st_statfs_flags, flags, "0");
+	}
+	buf_printf(b, "}");
+}
+
+/* struct sysinfo (x86-64 layout). */
+static void sysinfo_struct(struct buf *b, const struct st_cap *k)
+{
+	static const char *const ram[] = {
+		"totalram", "freeram", "sharedram", "bufferram", "totalswap",
+		"freeswap",
+	};
+	size_t i;
+
+	buf_printf(b, "{uptime=%lld, loads=[%llu, %llu, %llu]",
+		   (long long)rd(k->data, k->len, 0, 8),
+		   (unsigned long long)rd(k->data, k->len, 8, 8),
+		   (unsigned long long)rd(k->data, k->len, 16, 8),
+		   (unsigned long long)rd(k->data, k->len, 24, 8));
+	for (i = 0; i < ARRAY_SIZE(ram); i++)
+		buf_printf(b, ", %s=%llu", ram[i],
+			   (unsigned long long)rd(k->data, k->len, 32 + 8 * i, 8));
+	buf_printf(b, ", procs=%llu, totalhigh=%llu, freehigh=%llu, mem_unit=%llu}",
+		   (unsigned long long)rd(k->data, k->len, 80, 2),
+		   (unsigned long long)rd(k->data, k->len, 88, 8),
+		   (unsigned long long)rd(k->data, k->len, 96, 8),
+		   (unsigned long long)rd(k->data, k->len, 104, 4));
+}
+
+/* n gid_t values, at most max shown, then "..." as strace's arrays. */
+static void gid_array(struct buf *b, const struct st_cap *k, int64_t n,
+		      int max)
+{
+	int64_t i;
+
+	buf_printf(b, "[");
+	for (i = 0; i < n; i++) {
+		uint32_t g;
+
+		if (i)
+			buf_printf(b, ", ");
+		if (i == max || 4 * (size_t)(i + 1) > k->len) {
+			buf_printf(b, "...");
+			break;
+		}
+		g = (uint32_t)rd(k->data, k->len, 4 * i, 4);
+		if (g == (uint32_t)-1)
+			buf_printf(b, "-1");
+		else
+			buf_printf(b, "%u", g);
+	}
+	buf_printf(b, "]");
+}
+
 static void timespec(struct buf *b, const struct st_cap *k)
 {
 	buf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}",
@@ -751,6 +827,24 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		} else {
 			ptr(b, v);
 		}
+		return;
+	case '4':
+		if (k && c->ret == 0)
+			statfs_struct(b, k);
+		else
+			ptr(b, v);
+		return;
+	case '5':
+		if (k && c->ret == 0)
+			sysinfo_struct(b, k);
+		else
+			ptr(b, v);
+		return;
+	case '6':
+		if (k && v && c->ret >= 0)
+			gid_array(b, k, c->ret, o->strsize);
+		else
+			ptr(b, v);
 		return;
 	case 'N':
 		if (k && c->ret == 0) {

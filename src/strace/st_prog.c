@@ -169,6 +169,13 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 		buf_printf(b, "$a = *(arg0 + 152) + 296; "
 			   "printf(\"c~%d %%d %%d %%r\", $t, 0, buf($a, 8)); ", i);
 		break;
+	case '6':
+		/* gid_t[], as many as returned, up to -s of them (and one more). */
+		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } "
+			   "if ($l > %d) { $l = %d; } "
+			   "printf(\"c6%d %%d %%d %%r\", $t, 0, buf($a, $l * 4)); ",
+			   argv_max(o) + 1, argv_max(o) + 1, i);
+		break;
 	case 'e':
 		/* The pointers, counted in user space (see pages()). */
 		pages(b, l, i, NULL, ST_ENVP_BYTES);
@@ -182,7 +189,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 			{ 't', 16 }, { 'U', 16 }, { 'T', 144 }, { 'X', 256 },
 			{ 'F', 8 }, { 'w', 4 }, { 'q', 32 }, { 'Q', 32 },
 			{ 'g', 8 }, { 'H', 8 }, { 'j', 16 }, { 'J', 16 },
-			{ 'N', 130 }, { '3', 88 },
+			{ 'N', 130 }, { '3', 88 }, { '4', 120 }, { '5', 112 },
 		};
 		size_t j;
 

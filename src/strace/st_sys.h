@@ -28,7 +28,8 @@ enum st_class {
  * value), T struct stat, X struct statx, U timespec, B sockaddr (length
  * through the pointer in the next argument, printed by n), V iovec array,
  * F int[2], w wait status, G directory entries (counted), Q sigaction,
- * H sigset, J rlimit, N struct utsname.
+ * H sigset, J rlimit, N struct utsname, 4 struct statfs, 5 struct sysinfo,
+ * 6 gid_t array (as many as the return value says).
  * Values: d signed, u unsigned, x hex, p pointer, f fd, D dirfd, O open
  * flags, m mode, r mmap prot, M mmap flags, C clone flags, a AT_ flags,
  * s signal, h sigprocmask how, k address family, K socket type, L access

@@ -3,7 +3,8 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, signal and fresh, whose lines are compared with strace's.
+ * flags, signal, fresh and structs, whose lines are compared with
+ * strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -15,6 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/socket.h>
+#include <sys/statfs.h>
+#include <sys/sysinfo.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -122,6 +125,24 @@ static void fresh(void)
 	rmdir(far[3]);
 }
 
+/* Structs and arrays written at exit; /proc's statfs does not change. */
+static void structs(void)
+{
+	struct statfs sf;
+	struct sysinfo si;
+	gid_t g[64];
+	int fd;
+
+	statfs("/proc", &sf);
+	fd = open("/proc", O_RDONLY | O_DIRECTORY);
+	fstatfs(fd, &sf);
+	close(fd);
+	statfs("/nonexistent", &sf);
+	sysinfo(&si);
+	getgroups(0, NULL);
+	getgroups(64, g);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -147,6 +168,10 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "structs")) {
+		structs();
+		return 0;
 	}
 	if (!strcmp(mode, "signal")) {
 		signals();
