@@ -306,7 +306,7 @@ static void statfs_struct(struct buf *b, const struct st_cap *k)
 	size_t i;
 
 	buf_printf(b, "{f_type=");
-	st_xlat_enum(b, st_fsmagic, rd(k->data, k->len, 0, 8), "%#llx");
+	st_xlat_val(b, st_fsmagic, rd(k->data, k->len, 0, 8), NULL);
 	for (i = 0; i < ARRAY_SIZE(u); i++)
 		buf_printf(b, ", %s=%llu", u[i],
 			   (unsigned long long)rd(k->data, k->len, 8 + 8 * i, 8));
@@ -389,7 +389,7 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len)
 		return;
 	}
 	buf_printf(b, "{sa_family=");
-	st_xlat_enum(b, st_af, fam, "%llu");
+	st_xlat_val(b, st_af, fam, "AF_???");
 	if (fam == AF_UNIX) {
 		size_t n = len - 2;
 		const unsigned char *s = p + 2;
@@ -500,15 +500,24 @@ static const struct {
 	const char *call;
 	int arg;
 	const struct st_xlat *t;
+	const char *dflt;	/* comment of unknown bits, or NULL */
 } named_flags[] = {
-	{ "wait4", 2, st_wait_opts }, { "waitid", 3, st_wait_opts },
-	{ "sendto", 3, st_msg_flags }, { "recvfrom", 3, st_msg_flags },
-	{ "sendmsg", 2, st_msg_flags }, { "recvmsg", 2, st_msg_flags },
-	{ "accept4", 3, st_sock_flags }, { "mremap", 3, st_mremap },
-	{ "renameat2", 4, st_rename_flags }, { "close_range", 2, st_close_range },
-	{ "statx", 3, st_statx_mask }, { "eventfd2", 1, st_open_flags },
-	{ "epoll_create1", 0, st_open_flags }, { "timerfd_create", 1, st_open_flags },
-	{ "inotify_init1", 0, st_open_flags }, { "memfd_create", 1, NULL },
+	{ "wait4", 2, st_wait_opts, "W???" },
+	{ "waitid", 3, st_wait_opts, "W???" },
+	{ "sendto", 3, st_msg_flags, "MSG_???" },
+	{ "recvfrom", 3, st_msg_flags, "MSG_???" },
+	{ "sendmsg", 2, st_msg_flags, "MSG_???" },
+	{ "recvmsg", 2, st_msg_flags, "MSG_???" },
+	{ "accept4", 3, st_sock_flags, "SOCK_???" },
+	{ "mremap", 3, st_mremap, "MREMAP_???" },
+	{ "renameat2", 4, st_rename_flags, "RENAME_???" },
+	{ "close_range", 2, st_close_range, "CLOSE_RANGE_???" },
+	{ "statx", 3, st_statx_mask, "STATX_???" },
+	{ "eventfd2", 1, st_open_flags, NULL },
+	{ "epoll_create1", 0, st_open_flags, NULL },
+	{ "timerfd_create", 1, st_open_flags, NULL },
+	{ "inotify_init1", 0, st_open_flags, NULL },
+	{ "memfd_create", 1, NULL, NULL },
 };
 
 /* Values named per call where the signature says plain 'd'. */
@@ -516,8 +525,9 @@ static const struct {
 	const char *call;
 	int arg;
 	const struct st_xlat *t;
+	const char *dflt;
 } named_enums[] = {
-	{ "fadvise64", 3, st_fadvise },
+	{ "fadvise64", 3, st_fadvise, "POSIX_FADV_???" },
 };
 
 static void decode_one(struct buf *b, const struct st_call *c,
@@ -538,7 +548,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		for (j = 0; j < ARRAY_SIZE(named_enums); j++)
 			if (named_enums[j].arg == i &&
 			    !strcmp(named_enums[j].call, name)) {
-				st_xlat_enum(b, named_enums[j].t, (int)v, "%d");
+				st_xlat_val(b, named_enums[j].t, (unsigned)v,
+					    named_enums[j].dflt);
 				return;
 			}
 		buf_printf(b, "%d", (int)v);
@@ -546,11 +557,16 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'u':
 		buf_printf(b, "%llu", (unsigned long long)v);
 		return;
+	case '7':
+		/* unsigned int: the register's upper half is not the value's. */
+		buf_printf(b, "%u", (unsigned)v);
+		return;
 	case 'x':
 		for (j = 0; j < ARRAY_SIZE(named_flags); j++)
 			if (named_flags[j].arg == i && named_flags[j].t &&
 			    !strcmp(named_flags[j].call, name)) {
-				st_xlat_flags(b, named_flags[j].t, v, "0");
+				st_xlat_flags_dflt(b, named_flags[j].t, v, "0",
+						   named_flags[j].dflt);
 				return;
 			}
 		if (!strcmp(name, "fcntl") && (c->args[1] == F_DUPFD ||
@@ -643,7 +659,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'a':
 		/* statx: the sync type first, AT_STATX_SYNC_AS_STAT (0) too. */
 		if (!strcmp(name, "statx")) {
-			st_xlat_enum(b, st_statx_sync, v & AT_STATX_SYNC_TYPE, "%#llx");
+			st_xlat_val(b, st_statx_sync, v & AT_STATX_SYNC_TYPE, "AT_STATX_SYNC_???");
 			v &= ~(uint64_t)AT_STATX_SYNC_TYPE;
 			if (!v)
 				return;
@@ -655,13 +671,13 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		st_signame(b, (int)v);
 		return;
 	case 'h':
-		st_xlat_enum(b, st_sigmask_how, v, "%#llx");
+		st_xlat_val(b, st_sigmask_how, v, "SIG_???");
 		return;
 	case 'k':
-		st_xlat_enum(b, st_af, v, "%llu");
+		st_xlat_val(b, st_af, (unsigned)v, "AF_???");
 		return;
 	case 'K':
-		st_xlat_enum(b, st_sock_type, v & 0xf, "%llu");
+		st_xlat_val(b, st_sock_type, v & 0xf, "SOCK_???");
 		if (v & ~0xfULL) {
 			buf_printf(b, "|");
 			st_xlat_flags(b, st_sock_flags, v & ~0xfULL, "0");
@@ -671,34 +687,34 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		st_xlat_flags(b, st_access, v, "F_OK");
 		return;
 	case 'l':
-		st_xlat_enum(b, st_whence, v, "%llu");
+		st_xlat_val(b, st_whence, (unsigned)v, "SEEK_???");
 		return;
 	case 'c':
-		st_xlat_enum(b, st_fcntl, v, "%#llx");
+		st_xlat_val(b, st_fcntl, (unsigned)v, "F_???");
 		return;
 	case 'i':
-		st_xlat_enum(b, st_rlimit, v, "%llu");
+		st_xlat_val(b, st_rlimit, (unsigned)v, "RLIMIT_???");
 		return;
 	case 'o':
-		st_xlat_enum(b, st_clocks, v, "%llu");
+		st_xlat_val(b, st_clocks, (unsigned)v, "CLOCK_???");
 		return;
 	case 'y':
 		st_xlat_flags(b, st_grnd, v, "0");
 		return;
 	case 'b':
-		st_xlat_enum(b, st_madvise, v, "%llu");
+		st_xlat_val(b, st_madvise, (unsigned)v, "MADV_???");
 		return;
 	case 'I':
-		st_xlat_enum(b, st_ioctl, v, "%#llx");
+		st_xlat_val(b, st_ioctl, (unsigned)v, NULL);
 		return;
 	case 'Y':
-		st_xlat_enum(b, st_prctl, v, "%llu");
+		st_xlat_val(b, st_prctl, (unsigned)v, "PR_???");
 		return;
 	case 'Z':
-		st_xlat_enum(b, st_arch_prctl, v, "%#llx");
+		st_xlat_val(b, st_arch_prctl, (unsigned)v, "ARCH_???");
 		return;
 	case 'z':
-		st_xlat_enum(b, st_futex, v & FUTEX_CMD_MASK, "%#llx");
+		st_xlat_val(b, st_futex, v & FUTEX_CMD_MASK, "FUTEX_???");
 		if (v & FUTEX_PRIVATE_FLAG)
 			buf_printf(b, "_PRIVATE");
 		if (v & FUTEX_CLOCK_REALTIME)

@@ -30,7 +30,7 @@ enum st_class {
  * F int[2], w wait status, G directory entries (counted), Q sigaction,
  * H sigset, J rlimit, N struct utsname, 4 struct statfs, 5 struct sysinfo,
  * 6 gid_t array (as many as the return value says).
- * Values: d signed, u unsigned, x hex, p pointer, f fd, D dirfd, O open
+ * Values: d int, u unsigned long, 7 unsigned int, x hex, p pointer, f fd, D dirfd, O open
  * flags, m mode, r mmap prot, M mmap flags, C clone flags, a AT_ flags,
  * s signal, h sigprocmask how, k address family, K socket type, L access
  * mode, l lseek whence, c fcntl command, i rlimit resource, z futex op,

@@ -361,8 +361,21 @@ void st_xlat_enum(struct buf *b, const struct st_xlat *t, uint64_t val,
 #pragma GCC diagnostic pop
 }
 
-void st_xlat_flags(struct buf *b, const struct st_xlat *t, uint64_t val,
-		   const char *zero)
+void st_xlat_val(struct buf *b, const struct st_xlat *t, uint64_t val,
+		 const char *dflt)
+{
+	const char *n = st_xlat_name(t, val);
+
+	if (n)
+		buf_printf(b, "%s", n);
+	else if (dflt)
+		buf_printf(b, "%#llx /* %s */", (unsigned long long)val, dflt);
+	else
+		buf_printf(b, "%#llx", (unsigned long long)val);
+}
+
+void st_xlat_flags_dflt(struct buf *b, const struct st_xlat *t, uint64_t val,
+			const char *zero, const char *dflt)
 {
 	bool any = false;
 
@@ -379,6 +392,15 @@ void st_xlat_flags(struct buf *b, const struct st_xlat *t, uint64_t val,
 	}
 	if (val)
 		buf_printf(b, "%s%#llx", any ? "|" : "", (unsigned long long)val);
+	/* As strace: a comment only when no bit had a name. */
+	if (val && dflt && !any)
+		buf_printf(b, " /* %s */", dflt);
+}
+
+void st_xlat_flags(struct buf *b, const struct st_xlat *t, uint64_t val,
+		   const char *zero)
+{
+	st_xlat_flags_dflt(b, t, val, zero, NULL);
 }
 
 const char *st_errno_name(int e)

@@ -31,6 +31,12 @@ const char *st_xlat_name(const struct st_xlat *t, uint64_t val);
 /* val's name, or val printed with fallback (a printf format of a u64). */
 void st_xlat_enum(struct buf *b, const struct st_xlat *t, uint64_t val,
 		  const char *fallback);
+/* val's name, or, as strace, val in hex with dflt in a comment (or bare). */
+void st_xlat_val(struct buf *b, const struct st_xlat *t, uint64_t val,
+		 const char *dflt);
+/* As st_xlat_flags(), with dflt commenting a rest of unknown bits. */
+void st_xlat_flags_dflt(struct buf *b, const struct st_xlat *t, uint64_t val,
+			const char *zero, const char *dflt);
 /*
  * val as flag names joined by '|' (any rest in hex), or zero when val
  * is 0 (zero: a name such as "0").

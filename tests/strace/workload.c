@@ -3,8 +3,8 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, signal, fresh and structs, whose lines are compared with
- * strace's.
+ * flags, signal, fresh, structs and values, whose lines are compared
+ * with strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -143,6 +143,22 @@ static void structs(void)
 	getgroups(64, g);
 }
 
+/*
+ * An unsigned int with garbage in the register's upper half, and values
+ * no name covers, which strace prints in hex with a comment.
+ */
+static void values(void)
+{
+	syscall(SYS_alarm, 0xffffffff00000000ULL | 42);
+	syscall(SYS_alarm, 0);
+	syscall(SYS_getrlimit, 16, 0);
+	syscall(SYS_close_range, 7, 7, 8);
+	syscall(SYS_close_range, 7, 7, 2 | 8);
+	syscall(SYS_lseek, -1, 0, 9);
+	syscall(SYS_fcntl, -1, 0xffff);
+	syscall(SYS_clock_gettime, 99, 0);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -168,6 +184,10 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "values")) {
+		values();
+		return 0;
 	}
 	if (!strcmp(mode, "structs")) {
 		structs();
