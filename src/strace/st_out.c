@@ -5,6 +5,7 @@
  * exit, the call is printed as strace prints it, "<unfinished ...>" and
  * later "<... NAME resumed>".
  */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -22,6 +23,11 @@ struct st_task {
 	bool started;		/* its calls are shown */
 	bool pending;		/* an entry without its exit yet */
 	bool cut;		/* the pending entry was printed unfinished */
+	bool leader_gone;	/* a leader that exited before its group: its
+				 * line waits for the group's end, or an exec */
+	int gone_code;		/* its exit code */
+	bool restart_held;	/* returned ERESTART*: printed on its next
+				 * record, as "= ?" if that is SIGKILL */
 	struct st_call call;
 };
 
@@ -37,6 +43,8 @@ struct st_out {
 	int64_t mono_to_real;	/* ns to add to CLOCK_MONOTONIC */
 	uint64_t last_ts;	/* -r */
 };
+
+static void settle(struct st_out *s, struct st_task *t, bool killed);
 
 static struct st_task *task(struct st_out *s, int tid, bool make)
 {
@@ -275,6 +283,7 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	struct st_task *t = task(s, tid, true);
 	const struct st_sys *sys = st_sys_by_nr(nr);
 
+	settle(s, t, false);
 	if (!t->started)
 		return;
 	if (t->pending)
@@ -401,6 +410,25 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 	}
 }
 
+/* The kernel's restart codes (linux/errno.h), never seen by the caller. */
+static bool restart_code(int64_t ret)
+{
+	return ret <= -512 && ret >= -516;
+}
+
+/*
+ * A call that returned a restart code is printed when the thread's next
+ * record comes: strace sees no exit of a call that SIGKILL interrupts
+ * (ptrace reports none), and prints it unfinished, "= ?".
+ */
+static void settle(struct st_out *s, struct st_task *t, bool killed)
+{
+	if (!t || !t->restart_held)
+		return;
+	t->restart_held = false;
+	finish_call(s, t, !killed);
+}
+
 static void on_exit_rec(struct st_out *s, const struct fmt_spec *fs,
 			const void *p)
 {
@@ -410,33 +438,108 @@ static void on_exit_rec(struct st_out *s, const struct fmt_spec *fs,
 		return;
 	t->call.ret = (int64_t)u64at(fs, p, 1);
 	t->call.t_exit = u64at(fs, p, 2);
+	if (restart_code(t->call.ret)) {
+		t->restart_held = true;
+		return;
+	}
 	finish_call(s, t, true);
+}
+
+/* "+++ exited with N +++" or "+++ killed by SIG +++" for tid. */
+static void gone_line(struct st_out *s, int tid, int code)
+{
+	struct buf b = { 0 };
+
+	if (!s->o->lines || s->o->json)
+		return;
+	cut_open(s, tid);
+	prefix(s, &b, tid, 0);
+	if (code & 0x7f) {
+		buf_printf(&b, "+++ killed by ");
+		st_signame(&b, code & 0x7f);
+		buf_printf(&b, "%s +++\n", code & 0x80 ? " (core dumped)" : "");
+	} else {
+		buf_printf(&b, "+++ exited with %d +++\n", (code >> 8) & 0xff);
+	}
+	emit(s, &b);
+}
+
+static void task_gone(struct st_out *s, struct st_task *t)
+{
+	if (s->live > 0)
+		s->live--;
+	t->started = false;
+	t->leader_gone = false;
 }
 
 static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 {
 	int tid = (int)u64at(fs, p, 0), code = (int)u64at(fs, p, 1);
-	struct st_task *t = task(s, tid, false);
-	struct buf b = { 0 };
+	bool group_dead = u64at(fs, p, 2);
+	int tgid = (int)u64at(fs, p, 3);
+	struct st_task *t = task(s, tid, false), *l;
 
+	if (t)
+		t->restart_held = false;
 	if (t && t->pending)
 		finish_call(s, t, false);
-	if (t && t->started && s->o->lines && !s->o->json) {
-		cut_open(s, tid);
-		prefix(s, &b, tid, 0);
-		if (code & 0x7f) {
-			buf_printf(&b, "+++ killed by ");
-			st_signame(&b, code & 0x7f);
-			buf_printf(&b, "%s +++\n", code & 0x80 ? " (core dumped)" : "");
-		} else {
-			buf_printf(&b, "+++ exited with %d +++\n", (code >> 8) & 0xff);
-		}
+	if (!t || !t->started) {
+		if (s->live > 0)
+			s->live--;
+		return;
+	}
+	/*
+	 * A leader going before the rest of its group: its line waits, for
+	 * an exec by another thread may take its pid over (see on_exec()).
+	 */
+	if (tid == tgid && !group_dead) {
+		t->leader_gone = true;
+		t->gone_code = code;
+		return;
+	}
+	l = tid != tgid ? task(s, tgid, false) : NULL;
+	if (l && l->leader_gone) {
+		gone_line(s, tgid, l->gone_code);
+		task_gone(s, l);
+	}
+	gone_line(s, tid, code);
+	task_gone(s, t);
+}
+
+/*
+ * Thread old called execve and took over the pid of its leader, new: the
+ * leader's pending call ends unfinished, the leader's line says it was
+ * superseded, and old's pending execve goes on as new.
+ */
+static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
+{
+	int old = (int)u64at(fs, p, 0), new = (int)u64at(fs, p, 1);
+	struct st_task *t = task(s, old, false), *l = task(s, new, true);
+	struct buf b = { 0 };
+
+	if (!t || !t->started)
+		return;
+	l->restart_held = false;
+	if (l->pending)
+		finish_call(s, l, false);
+	if (l->started)
+		task_gone(s, l);
+	if (s->o->lines && !s->o->json) {
+		cut_open(s, new);
+		prefix(s, &b, new, 0);
+		buf_printf(&b, "+++ superseded by execve in pid %d +++\n", old);
 		emit(s, &b);
 	}
-	if (s->live > 0)
-		s->live--;
-	if (t)
-		t->started = false;
+	/* t's slot may move as l's is made: find it again. */
+	t = task(s, old, false);
+	call_clear(&l->call);
+	*l = *t;
+	l->tid = new;
+	l->call.tid = new;
+	memset(&t->call, 0, sizeof(t->call));
+	t->started = t->pending = false;
+	if (s->open_tid == old)
+		s->open_tid = new;
 }
 
 static void on_signal(struct st_out *s, const struct fmt_spec *fs,
@@ -447,7 +550,9 @@ static void on_signal(struct st_out *s, const struct fmt_spec *fs,
 	const unsigned char *si = (const unsigned char *)p + fs->args[2].offset + 8;
 	struct buf b = { 0 };
 
-	if (!t || !t->started || s->o->json)
+	settle(s, t, sig == SIGKILL);
+	/* ptrace never stops for SIGKILL: strace shows none. */
+	if (!t || !t->started || s->o->json || sig == SIGKILL)
 		return;
 	cut_open(s, tid);
 	prefix(s, &b, tid, 0);
@@ -479,6 +584,9 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 		break;
 	case 'Q':
 		on_gone(s, fs, payload);
+		break;
+	case 'R':
+		on_exec(s, fs, payload);
 		break;
 	case 'G':
 		on_signal(s, fs, payload);
@@ -581,9 +689,11 @@ void st_out_finish(void *arg, struct runtime *rt)
 	struct st_out *s = arg;
 	int i;
 
-	for (i = 0; i < s->ntasks; i++)
+	for (i = 0; i < s->ntasks; i++) {
+		settle(s, &s->tasks[i], false);
 		if (s->tasks[i].pending && s->tasks[i].started)
 			finish_call(s, &s->tasks[i], false);
+	}
 	if (s->o->summary)
 		summary(s, rt);
 	fflush(s->f);

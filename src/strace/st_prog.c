@@ -379,9 +379,21 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 			   "\t@pids[args->child_pid] = 1;\n"
 			   "\tprintf(\"F %%d %%d\", args->parent_pid, args->child_pid);\n}\n");
 	}
+	if (o->follow) {
+		/*
+		 * A thread other than the leader that calls execve takes over
+		 * the leader's pid once the others are gone (the leader's exit
+		 * has dropped that pid from the set): its new pid is traced,
+		 * and user space moves the pending execve to it.
+		 */
+		buf_printf(b, "tracepoint:sched:sched_process_exec /@pids[args->old_pid]/ {\n"
+			   "\tif (args->old_pid != args->pid) {\n"
+			   "\t\t@pids[args->pid] = 1;\n\t\tdelete(@pids[args->old_pid]);\n"
+			   "\t\tprintf(\"R %%d %%d\", args->old_pid, args->pid);\n\t}\n}\n");
+	}
 	buf_printf(b, "tracepoint:sched:sched_process_exit ");
 	pred(b, o, tids, ntids);
-	buf_printf(b, " {\n\tprintf(\"Q %%d %%d %%d\", tid, curtask->exit_code, args->group_dead);\n");
+	buf_printf(b, " {\n\tprintf(\"Q %%d %%d %%d %%d\", tid, curtask->exit_code, args->group_dead, pid);\n");
 	if (o->follow)
 		buf_printf(b, "\tdelete(@pids[tid]);\n");
 	buf_printf(b, "}\n");

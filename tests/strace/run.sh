@@ -107,6 +107,16 @@ same_line "getdents64: 2000 entries" -e trace=getdents64 -- ls big
 strace /nonexistent-ferret 2> sm.txt > /dev/null
 [ $rc = 1 ] && [ "$(sed 's/^ferret strace:/strace:/' fm.txt)" = "$(cat sm.txt)" ] && [ ! -s fm.out ] &&
 	ok "missing command: strace's error" || bad "missing command: rc $rc: $(cat fm.txt)"
+# A thread other than the leader calls execve: the run ends with the new
+# program, the leader is superseded, as strace says.
+timeout 20 "$FERRET" strace -f -o fx.txt "$WL" thread-exec > /dev/null; rc=$?
+sed -n '/superseded/,/exit_group/p' fx.txt | sed -E 's/^[0-9]+ +//; s/ +=/ =/; s/pid [0-9]+/pid N/' > fx.n
+strace -f -o sx.txt "$WL" thread-exec > /dev/null
+sed -n '/superseded/,/exit_group/p' sx.txt | sed -E 's/^[0-9]+ +//; s/ +=/ =/; s/pid [0-9]+/pid N/; s/0x[0-9a-f]+/ADDR/g' > sx.n
+sed -i -E 's/0x[0-9a-f]+/ADDR/g' fx.n
+[ $rc = 0 ] && grep -q '^+++ superseded by execve in pid N +++' fx.n &&
+	grep -q 'exited with 0' fx.txt && diff <(head -2 sx.n) <(head -2 fx.n) > d.txt &&
+	ok "thread execve: superseded leader, no hang" || bad "thread execve: rc $rc: $(head -4 d.txt) $(grep -c . fx.n)"
 # -p: attach to a running process
 sleep 30 & sp=$!
 "$FERRET" strace -p $sp 2> fp.txt & fpid=$!

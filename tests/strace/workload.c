@@ -3,8 +3,8 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, signal, fresh, structs and values, whose lines are compared
- * with strace's.
+ * flags, signal, fresh, structs, values and thread-exec, whose lines
+ * are compared with strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -159,6 +159,13 @@ static void values(void)
 	syscall(SYS_clock_gettime, 99, 0);
 }
 
+/* A thread that is not the leader replaces the process. */
+static void *exec_fn(void *arg __attribute__((unused)))
+{
+	execl("/bin/true", "true", (char *)NULL);
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -184,6 +191,11 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "thread-exec")) {
+		pthread_create(&t, NULL, exec_fn, NULL);
+		pause();
+		return 1;
 	}
 	if (!strcmp(mode, "values")) {
 		values();
