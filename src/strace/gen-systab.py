@@ -39,7 +39,7 @@ SIG = {
  "mknod": "Pmx", "statfs": "P4", "fstatfs": "f4", "getpriority": "dd",
  "setpriority": "ddd", "prctl": "Yxxxx", "arch_prctl": "Zx", "setrlimit": "ij",
  "chroot": "P", "sync": "", "mount": "PPPxp", "umount2": "Px", "gettid": "",
- "tkill": "ds", "futex": "pzdppd", "sched_setaffinity": "d7p",
+ "tkill": "ds", "futex": "pzdtpd", "sched_setaffinity": "d7p",
  "sched_getaffinity": "d7p", "set_tid_address": "p", "getdents64": "fGu",
  "fadvise64": "fddd", "clock_gettime": "oU", "clock_getres": "oU",
  "clock_nanosleep": "oxtU", "exit_group": "d:?", "epoll_wait": "fpdd",

@@ -129,12 +129,6 @@ int st_call_nargs(const struct st_call *c)
 			return 2;
 		}
 	}
-	if (!strcmp(n, "futex")) {
-		switch (c->args[1] & FUTEX_CMD_MASK) {
-		case FUTEX_WAKE: return 3;
-		case FUTEX_WAIT: return 4;
-		}
-	}
 	return st_sys_nargs(c->sys);
 }
 
@@ -942,11 +936,127 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	}
 }
 
+/* FUTEX_WAKE_OP's val3: op<<28|oparg<<12|cmp<<24|cmparg, as strace. */
+static void futex_wake_op(struct buf *b, unsigned v)
+{
+	static const char *const ops[] = {
+		"FUTEX_OP_SET", "FUTEX_OP_ADD", "FUTEX_OP_OR", "FUTEX_OP_ANDN",
+		"FUTEX_OP_XOR",
+	};
+	static const char *const cmps[] = {
+		"FUTEX_OP_CMP_EQ", "FUTEX_OP_CMP_NE", "FUTEX_OP_CMP_LT",
+		"FUTEX_OP_CMP_LE", "FUTEX_OP_CMP_GT", "FUTEX_OP_CMP_GE",
+	};
+	unsigned op = (v >> 28) & 7, cmp = (v >> 24) & 0xf;
+
+	if ((v >> 28) & 8)
+		buf_printf(b, "FUTEX_OP_OPARG_SHIFT<<28|");
+	if (op < ARRAY_SIZE(ops))
+		buf_printf(b, "%s<<28", ops[op]);
+	else
+		buf_printf(b, "%#x<<28 /* FUTEX_OP_??? */", op);
+	buf_printf(b, "|%#x<<12|", (v >> 12) & 0xfff);
+	if (cmp < ARRAY_SIZE(cmps))
+		buf_printf(b, "%s<<24", cmps[cmp]);
+	else
+		buf_printf(b, "%#x<<24 /* FUTEX_OP_CMP_??? */", cmp);
+	buf_printf(b, "|%#x", v & 0xfff);
+}
+
+static void futex_bitset(struct buf *b, unsigned v)
+{
+	if (v == 0xffffffffU)
+		buf_printf(b, "FUTEX_BITSET_MATCH_ANY");
+	else
+		buf_printf(b, "%#x", v);
+}
+
+/*
+ * futex's arguments depend on its command, as strace prints them: the
+ * timeout is a timespec only for the waiting commands, where val2 is not.
+ */
+static void futex_args(struct buf *b, const struct st_call *c,
+		       const struct st_dopts *o)
+{
+	unsigned val = c->args[2], val2 = c->args[3], val3 = c->args[5];
+
+	ptr(b, c->args[0]);
+	buf_printf(b, ", ");
+	decode_one(b, c, o, 1);
+	switch (c->args[1] & FUTEX_CMD_MASK) {
+	case FUTEX_WAIT:
+		buf_printf(b, ", %u, ", val);
+		decode_one(b, c, o, 3);
+		break;
+	case FUTEX_LOCK_PI:
+	case FUTEX_LOCK_PI2:
+		buf_printf(b, ", ");
+		decode_one(b, c, o, 3);
+		break;
+	case FUTEX_WAIT_BITSET:
+		buf_printf(b, ", %u, ", val);
+		decode_one(b, c, o, 3);
+		buf_printf(b, ", ");
+		futex_bitset(b, val3);
+		break;
+	case FUTEX_WAKE_BITSET:
+		buf_printf(b, ", %u, ", val);
+		futex_bitset(b, val3);
+		break;
+	case FUTEX_REQUEUE:
+		buf_printf(b, ", %u, %u, ", val, val2);
+		ptr(b, c->args[4]);
+		break;
+	case FUTEX_CMP_REQUEUE:
+	case FUTEX_CMP_REQUEUE_PI:
+		buf_printf(b, ", %u, %u, ", val, val2);
+		ptr(b, c->args[4]);
+		buf_printf(b, ", %u", val3);
+		break;
+	case FUTEX_WAKE_OP:
+		buf_printf(b, ", %u, %u, ", val, val2);
+		ptr(b, c->args[4]);
+		buf_printf(b, ", ");
+		futex_wake_op(b, val3);
+		break;
+	case FUTEX_WAIT_REQUEUE_PI:
+		buf_printf(b, ", %u, ", val);
+		decode_one(b, c, o, 3);
+		buf_printf(b, ", ");
+		ptr(b, c->args[4]);
+		break;
+	case FUTEX_FD:
+	case FUTEX_WAKE:
+		buf_printf(b, ", %u", val);
+		break;
+	case FUTEX_UNLOCK_PI:
+	case FUTEX_TRYLOCK_PI:
+		break;
+	default:
+		buf_printf(b, ", %u, ", val);
+		ptr(b, c->args[3]);
+		buf_printf(b, ", ");
+		ptr(b, c->args[4]);
+		buf_printf(b, ", %#x", val3);
+	}
+}
+
+bool st_call_whole(const struct st_call *c)
+{
+	return c->sys && (!strcmp(c->sys->name, "clone") ||
+			  !strcmp(c->sys->name, "futex"));
+}
+
 void st_decode_args(struct buf *b, const struct st_call *c,
 		    const struct st_dopts *o, int from, int to)
 {
 	int i;
 
+	if (c->sys && !strcmp(c->sys->name, "futex")) {
+		if (from == 0)
+			futex_args(b, c, o);
+		return;
+	}
 	if (c->sys && !strcmp(c->sys->name, "clone")) {
 		/* clone(flags, stack, parent_tid, child_tid, tls) as strace. */
 		if (from > 0)

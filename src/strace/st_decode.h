@@ -46,6 +46,8 @@ int st_first_out(const struct st_call *c);
 void st_decode_args(struct buf *b, const struct st_call *c,
 		    const struct st_dopts *o, int from, int to);
 int st_call_nargs(const struct st_call *c);
+/* True if the call's arguments print as one whole (clone, futex). */
+bool st_call_whole(const struct st_call *c);
 /* "= 3", "= -1 ENOENT (No such file or directory)" without the "= ". */
 void st_decode_ret(struct buf *b, const struct st_call *c,
 		   const struct st_dopts *o);

@@ -188,7 +188,7 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 		if (i)
 			buf_printf(&b, ", ");
 		print_json_string(&b, a.p ? a.p : "", a.len);
-		if (c->sys && !strcmp(c->sys->name, "clone"))
+		if (st_call_whole(c))
 			break;
 	}
 	buf_printf(&b, "], ");

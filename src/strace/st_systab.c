@@ -207,7 +207,7 @@ const struct st_sys st_systab[] = {
 	{ 199, "fremovexattr", NULL, ST_DESC },
 	{ 200, "tkill", "ds", ST_PROCESS|ST_SIGNAL },
 	{ 201, "time", NULL, 0 },
-	{ 202, "futex", "pzdppd", 0 },
+	{ 202, "futex", "pzdtpd", 0 },
 	{ 203, "sched_setaffinity", "d7p", 0 },
 	{ 204, "sched_getaffinity", "d7p", 0 },
 	{ 205, "set_thread_area", NULL, 0 },
