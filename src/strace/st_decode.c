@@ -35,6 +35,18 @@ static const struct st_cap *cap_of(const struct st_call *c, int arg, int idx)
  * The pages 0, 1, ... that the e and G captures read from the one addr is
  * on (see st_prog.c), joined from addr on.  NULL if none came.
  */
+/* The capture of argument arg in records of letter l (element 0). */
+static const struct st_cap *cap_letter(const struct st_call *c, int arg,
+				       char l)
+{
+	int i;
+
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == arg && c->caps[i].letter == l)
+			return &c->caps[i];
+	return NULL;
+}
+
 static unsigned char *pieces(const struct st_call *c, int arg, uint64_t addr,
 			     size_t *len)
 {
@@ -119,6 +131,10 @@ int st_call_nargs(const struct st_call *c)
 {
 	const char *n = c->sys ? c->sys->name : "";
 
+	/* mknod's device only for a character or block special file. */
+	if ((!strcmp(n, "mknod") && !S_ISCHR(c->args[1]) && !S_ISBLK(c->args[1])) ||
+	    (!strcmp(n, "mknodat") && !S_ISCHR(c->args[2]) && !S_ISBLK(c->args[2])))
+		return st_sys_nargs(c->sys) - 1;
 	if ((!strcmp(n, "openat") && !open_creates(c->args[2])) ||
 	    (!strcmp(n, "open") && !open_creates(c->args[1])))
 		return st_sys_nargs(c->sys) - 1;
@@ -366,6 +382,46 @@ static void gid_array(struct buf *b, const struct st_cap *k, int64_t n,
 	buf_printf(b, "]");
 }
 
+/* struct pollfd[n] at entry: fd and events, -s of them at most. */
+static void pollfds(struct buf *b, const struct st_call *c,
+		    const struct st_cap *k, uint64_t n, int max,
+		    const struct st_dopts *o)
+{
+	uint64_t i;
+
+	buf_printf(b, "[");
+	for (i = 0; i < n; i++) {
+		int fd;
+
+		if (i)
+			buf_printf(b, ", ");
+		if (i == (uint64_t)max || 8 * (i + 1) > k->len) {
+			buf_printf(b, "...");
+			break;
+		}
+		fd = (int)rd(k->data, k->len, 8 * i, 4);
+		buf_printf(b, "{fd=");
+		st_decode_fd(b, c->tid, fd, o->fdpaths);
+		if (fd >= 0) {
+			buf_printf(b, ", events=");
+			st_xlat_flags(b, st_poll, rd(k->data, k->len, 8 * i + 4, 2), "0");
+		}
+		buf_printf(b, "}");
+	}
+	buf_printf(b, "]");
+}
+
+/* struct epoll_event (packed: events, then the 8-byte data at 4). */
+static void epoll_event(struct buf *b, const unsigned char *p, size_t len)
+{
+	uint64_t d = rd(p, len, 4, 8);
+
+	buf_printf(b, "{events=");
+	st_xlat_flags(b, st_epoll_events, rd(p, len, 0, 4), "0");
+	buf_printf(b, ", data={u32=%u, u64=%llu}}", (unsigned)d,
+		   (unsigned long long)d);
+}
+
 static void timespec(struct buf *b, const struct st_cap *k)
 {
 	buf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}",
@@ -522,6 +578,7 @@ static const struct {
 	const char *dflt;
 } named_enums[] = {
 	{ "fadvise64", 3, st_fadvise, "POSIX_FADV_???" },
+	{ "epoll_ctl", 1, st_epoll_ctl, "EPOLL_CTL_???" },
 };
 
 static void decode_one(struct buf *b, const struct st_call *c,
@@ -731,6 +788,51 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			timespec(b, k);
 		else
 			ptr(b, v);
+		return;
+	case '{':
+		k = cap_letter(c, i, '{');
+		if (k && v)
+			timespec(b, k);
+		else
+			ptr(b, v);
+		return;
+	case '8':
+		file_mode(b, (unsigned)v);
+		return;
+	case '9':
+		buf_printf(b, "makedev(%#x, %#x)", major(v), minor(v));
+		return;
+	case '(':
+		k = cap_letter(c, i, '(');
+		if (k && v)
+			pollfds(b, c, k, c->args[i + 1], o->strsize, o);
+		else
+			ptr(b, v);
+		return;
+	case '&':
+		if (k && v)
+			epoll_event(b, k->data, k->len);
+		else
+			ptr(b, v);
+		return;
+	case '^':
+		if (k && v && c->ret >= 0) {
+			int64_t e;
+
+			buf_printf(b, "[");
+			for (e = 0; e < c->ret; e++) {
+				if (e)
+					buf_printf(b, ", ");
+				if (e == o->strsize || 12 * (size_t)(e + 1) > k->len) {
+					buf_printf(b, "...");
+					break;
+				}
+				epoll_event(b, k->data + 12 * e, 12);
+			}
+			buf_printf(b, "]");
+		} else {
+			ptr(b, v);
+		}
 		return;
 	case 'U':
 		if (k && v && c->ret == 0)
@@ -1085,6 +1187,52 @@ bool st_call_failed(const struct st_call *c)
 	return c->ret < 0 && c->ret >= -4095;
 }
 
+/*
+ * poll's answer as strace adds it: "(Timeout)", or the fds with revents
+ * and, for ppoll with a timeout, the time left.
+ */
+static void poll_ret(struct buf *b, const struct st_call *c,
+		     const struct st_dopts *o)
+{
+	const struct st_cap *k = cap_letter(c, 0, ')');
+	const struct st_cap *left = cap_letter(c, 2, '}');
+	uint64_t n = c->args[1], i;
+	int shown = 0;
+	bool any = false;
+
+	if (c->ret == 0) {
+		buf_printf(b, " (Timeout)");
+		return;
+	}
+	buf_printf(b, " (");
+	for (i = 0; k && i < n && 8 * (i + 1) <= k->len; i++) {
+		unsigned re = rd(k->data, k->len, 8 * i + 6, 2);
+
+		if (!re)
+			continue;
+		buf_printf(b, "%s", any ? ", " : "[");
+		any = true;
+		if (shown++ == o->strsize) {
+			buf_printf(b, "...");
+			break;
+		}
+		buf_printf(b, "{fd=%d, revents=", (int)rd(k->data, k->len, 8 * i, 4));
+		st_xlat_flags(b, st_poll, re, "0");
+		buf_printf(b, "}");
+	}
+	if (any)
+		buf_printf(b, "]");
+	if (!strcmp(c->sys->name, "ppoll") && c->args[2] && left) {
+		buf_printf(b, "%sleft ", any ? ", " : "");
+		timespec(b, left);
+		any = true;
+	}
+	if (any)
+		buf_printf(b, ")");
+	else
+		b->len -= 2;
+}
+
 void st_decode_ret(struct buf *b, const struct st_call *c,
 		   const struct st_dopts *o)
 {
@@ -1128,6 +1276,8 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	default:
 		buf_printf(b, "%lld", (long long)c->ret);
 	}
+	if (!strcmp(name, "poll") || !strcmp(name, "ppoll"))
+		poll_ret(b, c, o);
 	if (!strcmp(name, "fcntl") && c->args[1] == F_GETFL) {
 		buf_printf(b, " (flags ");
 		if ((c->ret & O_ACCMODE) == O_RDONLY)

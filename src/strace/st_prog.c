@@ -86,9 +86,21 @@ static int argv_max(const struct st_opts *o)
 	return o->strsize < ST_ARGV_MAX ? o->strsize : ST_ARGV_MAX;
 }
 
-static void capture(struct buf *b, const struct st_opts *o, char l, int i)
+/*
+ * Arguments read at entry and again at exit, in records of a second
+ * letter: poll's fds for their revents, ppoll's timeout for the time left.
+ */
+static char exit_letter(char l)
+{
+	return l == '(' ? ')' : l == '{' ? '}' : 0;
+}
+
+/* The code that reads argument i's memory (letter l) at entry or exit. */
+static void capture(struct buf *b, const struct st_opts *o, char l, int i,
+		    bool exit)
 {
 	int s = o->strsize, next = i < 5 ? reg_off[i + 1] : 0, k;
+	char rl = exit && exit_letter(l) ? exit_letter(l) : l;
 
 	buf_printf(b, "$a = *(arg0 + %d); ", reg_off[i]);
 	switch (l) {
@@ -176,6 +188,23 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 			   "printf(\"c6%d %%d %%d %%r\", $t, 0, buf($a, $l * 4)); ",
 			   argv_max(o) + 1, argv_max(o) + 1, i);
 		break;
+	case '(':
+		/* struct pollfd[nfds], as many as strace shows and one more. */
+		buf_printf(b, "$c = *(arg0 + %d); if ($c > %d) { $c = %d; } "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $c * 8)); ",
+			   next, argv_max(o) + 1, argv_max(o) + 1, rl, i);
+		break;
+	case '{':
+		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 16)); } ",
+			   rl, i);
+		break;
+	case '^':
+		/* struct epoll_event[] (12 bytes, packed), as many as returned. */
+		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } "
+			   "if ($l > %d) { $l = %d; } "
+			   "printf(\"c^%d %%d %%d %%r\", $t, 0, buf($a, $l * 12)); ",
+			   argv_max(o) + 1, argv_max(o) + 1, i);
+		break;
 	case 'e':
 		/* The pointers, counted in user space (see pages()). */
 		pages(b, l, i, NULL, ST_ENVP_BYTES);
@@ -190,6 +219,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i)
 			{ 'F', 8 }, { 'w', 4 }, { 'q', 32 }, { 'Q', 32 },
 			{ 'g', 8 }, { 'H', 8 }, { 'j', 16 }, { 'J', 16 },
 			{ 'N', 130 }, { '3', 88 }, { '4', 120 }, { '5', 112 },
+			{ '&', 12 },
 		};
 		size_t j;
 
@@ -229,12 +259,12 @@ static char *group_code(const struct st_opts *o, const struct st_sys *s,
 	for (i = 0; s && s->sig && i < n; i++) {
 		char l = s->sig[i];
 
-		if (exit ? st_sys_is_out(l) : st_sys_is_in(l))
-			capture(&b, o, l, i);
+		if (exit ? st_sys_is_out(l) || exit_letter(l) : st_sys_is_in(l))
+			capture(&b, o, l, i, exit);
 		if (!refetched(l) || !can_refetch(s))
 			continue;
 		if (exit) {
-			capture(&again, o, l, i);
+			capture(&again, o, l, i, false);
 		} else {
 			/* A first byte of 0: nothing read, or an empty string. */
 			buf_printf(&b, "if ($a != 0 && *(uint8 *)$a == 0) { @rr[$t] = 1; } ");

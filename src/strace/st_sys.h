@@ -24,18 +24,21 @@ enum st_class {
  * A sockaddr (length: the next argument), v iovec array (count: the next
  * argument), E argv, e envp (counted), q sigaction, g sigset, j rlimit,
  * 3 struct clone_args, ~ the mask in rt_sigreturn's signal frame (not an
- * argument: read from the user stack).  At exit: R bytes read (length: the return
+ * argument: read from the user stack), ( struct pollfd[] (count: the next
+ * argument; read again at exit for revents), { ppoll's timespec (read
+ * again at exit for the time left), & struct epoll_event.  At exit: R bytes read (length: the return
  * value), T struct stat, X struct statx, U timespec, B sockaddr (length
  * through the pointer in the next argument, printed by n), V iovec array,
  * F int[2], w wait status, G directory entries (counted), Q sigaction,
  * H sigset, J rlimit, N struct utsname, 4 struct statfs, 5 struct sysinfo,
- * 6 gid_t array (as many as the return value says).
+ * 6 gid_t array (as many as the return value says), ^ struct
+ * epoll_event[] (as many as returned).
  * Values: d int, u unsigned long, 7 unsigned int, x hex, p pointer, f fd, D dirfd, O open
  * flags, m mode, r mmap prot, M mmap flags, C clone flags, a AT_ flags,
  * s signal, h sigprocmask how, k address family, K socket type, L access
  * mode, l lseek whence, c fcntl command, i rlimit resource, z futex op,
  * Z arch_prctl code, o clock id, y getrandom flags, b madvise advice,
- * I ioctl request, Y prctl option.
+ * I ioctl request, Y prctl option, 8 a mode with its file type, 9 dev_t.
  * Returns: x hex, f fd, o octal, ? none (the call does not return).
  */
 struct st_sys {

@@ -13,6 +13,7 @@
 #include <sys/random.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <poll.h>
 #include <sys/epoll.h>
 #include <unistd.h>
 #include <linux/futex.h>
@@ -330,6 +331,20 @@ const struct st_xlat st_fsmagic[] = {
 	X(XENFS_SUPER_MAGIC), X(BPF_FS_MAGIC), X(EFIVARFS_MAGIC),
 	X(EROFS_SUPER_MAGIC_V1), X(F2FS_SUPER_MAGIC), X(SELINUX_MAGIC),
 	X(HPFS_SUPER_MAGIC), X(SMB2_SUPER_MAGIC), X(CIFS_SUPER_MAGIC), END,
+};
+
+/* poll events, in strace's order. */
+const struct st_xlat st_poll[] = {
+	X(POLLIN), X(POLLPRI), X(POLLOUT), X(POLLERR), X(POLLHUP), X(POLLNVAL),
+	X(POLLRDNORM), X(POLLRDBAND), X(POLLWRNORM), X(POLLWRBAND), X(POLLMSG),
+	{ 0x1000, "POLLREMOVE" }, { 0x2000, "POLLRDHUP" }, END,
+};
+
+const struct st_xlat st_epoll_events[] = {
+	X(EPOLLIN), X(EPOLLPRI), X(EPOLLOUT), X(EPOLLERR), X(EPOLLHUP),
+	{ 0x20, "EPOLLNVAL" }, X(EPOLLRDNORM), X(EPOLLRDBAND), X(EPOLLWRNORM),
+	X(EPOLLWRBAND), X(EPOLLMSG), X(EPOLLRDHUP), X(EPOLLEXCLUSIVE),
+	X(EPOLLWAKEUP), X(EPOLLONESHOT), { 0x80000000U, "EPOLLET" }, END,
 };
 
 /* statfs f_flags, in strace's order (ST_VALID first). */

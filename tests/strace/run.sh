@@ -88,6 +88,8 @@ same_line "open, socket, statx, fadvise and fcntl flags" \
 	-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
 same_line "unsigned ints truncated, unknown values commented" \
 	-e trace=alarm,getrlimit,close_range,lseek,fcntl,clock_gettime -- "$WL" values
+same_line "poll, ppoll, epoll, futex and mknod arguments" \
+	-e trace=poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,futex,mknodat -- "$WL" waits
 # sysinfo's figures change from run to run: its numbers are compared as N.
 same_line "statfs, fstatfs, sysinfo, getgroups" \
 	-e trace=statfs,fstatfs,sysinfo,getgroups -- "$WL" structs

@@ -3,19 +3,23 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, signal, fresh, structs, values and thread-exec, whose lines
- * are compared with strace's.
+ * flags, signal, fresh, structs, values, thread-exec and waits, whose
+ * lines are compared with strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/futex.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
+#include <sys/sysmacros.h>
 #include <sys/statfs.h>
 #include <sys/sysinfo.h>
 #include <sys/stat.h>
@@ -166,6 +170,39 @@ static void *exec_fn(void *arg __attribute__((unused)))
 	return NULL;
 }
 
+/* poll, ppoll, epoll and futex arguments by kind and command; mknod. */
+static void waits(void)
+{
+	int p[2], e = epoll_create1(EPOLL_CLOEXEC), f = 0;
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLET, .data.u64 = 0x1234 }, out[4];
+	struct timespec ts = { 0, 1000 };
+	struct pollfd pf[2];
+	sigset_t m;
+
+	sigemptyset(&m);
+	sigaddset(&m, SIGUSR1);
+	if (pipe(p) || write(p[1], "x", 1) != 1)
+		return;
+	epoll_ctl(e, EPOLL_CTL_ADD, p[0], &ev);
+	epoll_wait(e, out, 4, 0);
+	epoll_pwait(e, out, 4, 0, &m);
+	pf[0].fd = p[0];
+	pf[0].events = POLLIN;
+	pf[1].fd = p[1];
+	pf[1].events = POLLOUT | POLLIN;
+	poll(pf, 2, 0);
+	ppoll(pf, 2, &ts, &m);
+	ppoll(pf, 2, NULL, NULL);
+	pf[0].fd = -1;
+	poll(pf, 1, 0);
+	syscall(SYS_futex, &f, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	syscall(SYS_futex, &f, FUTEX_WAIT_PRIVATE, 1, &ts, NULL, 0);
+	syscall(SYS_futex, &f, FUTEX_WAIT_BITSET_PRIVATE, 1, &ts, NULL, 0xffffffff);
+	syscall(SYS_futex, &f, FUTEX_WAKE_OP_PRIVATE, 1, 1, &f, 0);
+	mknod("/nonexistent/fifo", S_IFIFO | 0600, 0);
+	mknod("/nonexistent/null", S_IFCHR | 0600, makedev(1, 3));
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -191,6 +228,10 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "waits")) {
+		waits();
+		return 0;
 	}
 	if (!strcmp(mode, "thread-exec")) {
 		pthread_create(&t, NULL, exec_fn, NULL);
