@@ -158,12 +158,19 @@ int st_first_out(const struct st_call *c)
 	return n;
 }
 
-void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis)
+void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
+	      int x)
 {
+	bool hex = x >= 2;
 	size_t i;
 
+	/* -x: a string with a byte that is neither printable nor a space. */
+	for (i = 0; x == 1 && i < n && !hex; i++)
+		hex = s[i] > 0x7e || (s[i] < ' ' && (unsigned)(s[i] - 9) >= 5);
 	buf_put(b, "\"", 1);
-	for (i = 0; i < n; i++) {
+	for (i = 0; hex && i < n; i++)
+		buf_printf(b, "\\x%02x", s[i]);
+	for (i = 0; !hex && i < n; i++) {
 		unsigned char ch = s[i];
 
 		switch (ch) {
@@ -177,7 +184,8 @@ void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis)
 		default:
 			if (ch >= 0x20 && ch < 0x7f)
 				buf_put(b, &ch, 1);
-			else if (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')
+			/* Three digits when an octal digit follows, as strace. */
+			else if (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7')
 				buf_printf(b, "\\%03o", ch);
 			else
 				buf_printf(b, "\\%o", ch);
@@ -211,7 +219,8 @@ void st_decode_fd(struct buf *b, int tid, int64_t fd, bool fdpaths)
 }
 
 /* A string the kernel read with str(): NUL-terminated in its capture. */
-static void cstr(struct buf *b, const struct st_cap *k, uint64_t v, int max)
+static void cstr(struct buf *b, const struct st_cap *k, uint64_t v, int max,
+		 int x)
 {
 	size_t n;
 
@@ -225,14 +234,14 @@ static void cstr(struct buf *b, const struct st_cap *k, uint64_t v, int max)
 	}
 	n = strnlen((const char *)k->data, k->len);
 	if (max > 0 && n > (size_t)max)
-		st_quote(b, k->data, max, true);
+		st_quote(b, k->data, max, true, x);
 	else
-		st_quote(b, k->data, n, n == k->len);
+		st_quote(b, k->data, n, n == k->len, x);
 }
 
 /* A buffer of total bytes of which the capture holds the first ones. */
 static void bytes(struct buf *b, const struct st_cap *k, uint64_t v,
-		  uint64_t total, int max)
+		  uint64_t total, int max, int x)
 {
 	size_t n;
 
@@ -243,7 +252,7 @@ static void bytes(struct buf *b, const struct st_cap *k, uint64_t v,
 	n = k->len < total ? k->len : total;
 	if (n > (size_t)max)
 		n = max;
-	st_quote(b, k->data, n, total > n);
+	st_quote(b, k->data, n, total > n, x);
 }
 
 /* Random bytes, which strace shows as hex escapes, every one. */
@@ -429,7 +438,7 @@ static void timespec(struct buf *b, const struct st_cap *k)
 		   (long long)rd(k->data, k->len, 8, 8));
 }
 
-static void sockaddr(struct buf *b, const unsigned char *p, size_t len)
+static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 {
 	uint64_t fam = rd(p, len, 0, 2);
 	char ip[INET6_ADDRSTRLEN];
@@ -446,10 +455,10 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len)
 
 		if (n && s[0] == 0) {
 			buf_printf(b, ", sun_path=@");
-			st_quote(b, s + 1, strnlen((const char *)s + 1, n - 1), false);
+			st_quote(b, s + 1, strnlen((const char *)s + 1, n - 1), false, x);
 		} else if (n) {
 			buf_printf(b, ", sun_path=");
-			st_quote(b, s, strnlen((const char *)s, n), false);
+			st_quote(b, s, strnlen((const char *)s, n), false, x);
 		}
 	} else if (fam == AF_INET && len >= 8) {
 		inet_ntop(AF_INET, p + 4, ip, sizeof(ip));
@@ -463,7 +472,7 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len)
 			   (unsigned)rd(p, len, 24, 4));
 	} else {
 		buf_printf(b, ", sa_data=");
-		st_quote(b, p + 2, len - 2, false);
+		st_quote(b, p + 2, len - 2, false, x);
 	}
 	buf_printf(b, "}");
 }
@@ -648,13 +657,13 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			st_decode_fd(b, c->tid, (int)v, o->fdpaths);
 		return;
 	case 'P':
-		cstr(b, k, v, 0);
+		cstr(b, k, v, 0, o->xstyle);
 		return;
 	case 'S':
-		cstr(b, k, v, o->strsize);
+		cstr(b, k, v, o->strsize, o->xstyle);
 		return;
 	case 'W':
-		bytes(b, k, v, c->args[i + 1], o->strsize);
+		bytes(b, k, v, c->args[i + 1], o->strsize, o->xstyle);
 		return;
 	case 'R':
 		if (c->ret < 0 || !k)
@@ -662,7 +671,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		else if (!strcmp(name, "getrandom"))
 			hex_bytes(b, k, c->ret, o->strsize);
 		else
-			bytes(b, k, v, c->ret, o->strsize);
+			bytes(b, k, v, c->ret, o->strsize, o->xstyle);
 		return;
 	case '~':
 		if (k && k->len >= 8) {
@@ -842,13 +851,13 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case 'A':
 		if (k && v)
-			sockaddr(b, k->data, k->len);
+			sockaddr(b, k->data, k->len, o->xstyle);
 		else
 			ptr(b, v);
 		return;
 	case 'B':
 		if (k && v && c->ret >= 0)
-			sockaddr(b, k->data, k->len);
+			sockaddr(b, k->data, k->len, o->xstyle);
 		else
 			ptr(b, v);
 		return;
@@ -890,7 +899,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 				buf_printf(b, "...");
 				break;
 			}
-			cstr(b, k, 1, o->strsize);
+			cstr(b, k, 1, o->strsize, o->xstyle);
 		}
 		buf_printf(b, "]");
 		return;
@@ -961,9 +970,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'N':
 		if (k && c->ret == 0) {
 			buf_printf(b, "{sysname=");
-			st_quote(b, k->data, strnlen((const char *)k->data, 65), false);
+			st_quote(b, k->data, strnlen((const char *)k->data, 65), false, o->xstyle);
 			buf_printf(b, ", nodename=");
-			st_quote(b, k->data + 65, strnlen((const char *)k->data + 65, 65), false);
+			st_quote(b, k->data + 65, strnlen((const char *)k->data + 65, 65), false,
+				 o->xstyle);
 			buf_printf(b, ", ...}");
 		} else {
 			ptr(b, v);
@@ -994,14 +1004,14 @@ static void decode_one(struct buf *b, const struct st_call *c,
 				uint64_t got = left < len ? left : len;
 
 				if (d && got)
-					bytes(b, d, base, got, o->strsize);
+					bytes(b, d, base, got, o->strsize, o->xstyle);
 				else if (d)
 					buf_printf(b, "\"\"");
 				else
 					ptr(b, base);
 				left -= got;
 			} else if (d) {
-				bytes(b, d, base, len, o->strsize);
+				bytes(b, d, base, len, o->strsize, o->xstyle);
 			} else {
 				ptr(b, base);
 			}

@@ -36,6 +36,7 @@ struct st_call {
 struct st_dopts {
 	int strsize;		/* -s */
 	bool fdpaths;		/* -y */
+	int xstyle;		/* -x 1, -xx 2 */
 };
 
 /* The call's name ("syscall_463" for an unknown number) into b. */
@@ -53,8 +54,12 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		   const struct st_dopts *o);
 /* True if the call failed (an errno return). */
 bool st_call_failed(const struct st_call *c);
-/* A string quoted as strace quotes it; ellipsis appends "...". */
-void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis);
+/*
+ * A string quoted as strace quotes it; ellipsis appends "...".  x: 0, or 1
+ * (-x: hex escapes throughout if a byte is not printable), 2 (-xx: hex).
+ */
+void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
+	      int x);
 /* A siginfo (the kernel's struct kernel_siginfo) as {si_signo=...}. */
 void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		       size_t len);

@@ -15,8 +15,10 @@
 #include "st_out.h"
 #include "st_prog.h"
 #include "st_sys.h"
+#include "st_xlat.h"
 #include "../compile/compile.h"
 #include "../kernel/btf.h"
+#include "../kernel/features.h"
 #include "../lang/parse.h"
 #include "../lang/types.h"
 #include "../runtime/run.h"
@@ -43,6 +45,12 @@ static void st_usage(FILE *f)
 "  -t, -tt, -ttt  time of day, with microseconds, or since the epoch\n"
 "  -r             time since the previous call\n"
 "  -s N           print at most N bytes of strings (32)\n"
+"  -a N           align return values at column N (40)\n"
+"  -x, -xx        strings with non-ASCII bytes, or all strings, in hex\n"
+"  -q, -qq        no attach/detach messages; no exit status lines either\n"
+"  -e signal=SET  only these signals' lines (names or numbers, all, none)\n"
+"  -e decode-fds=path  as -y\n"
+"  --seccomp-bpf  accepted: nothing stops the tracee anyway\n"
 "  -y             print the paths of file descriptors\n"
 "  --json         one JSON object per call\n"
 "  --dump-program print the generated program and exit\n");
@@ -138,8 +146,62 @@ static int parse_status(struct st_opts *o, const char *set)
 	return 0;
 }
 
+/* -e signal=SET: names with or without SIG, numbers, all, none, !SET. */
+static int parse_signals(struct st_opts *o, const char *set)
+{
+	char *copy, *tok, *save = NULL;
+	bool neg = *set == '!';
+	uint64_t bits = 0;
+
+	copy = xstrdup(set + neg);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int sig = st_signum(tok);
+
+		if (!strcmp(tok, "all"))
+			bits = ~0ULL;
+		else if (!strcmp(tok, "none"))
+			bits = 0;
+		else if (sig > 0 && sig <= 64)
+			bits |= 1ULL << (sig - 1);
+		else {
+			fprintf(stderr, "ferret strace: invalid signal '%s'\n", tok);
+			free(copy);
+			return -EINVAL;
+		}
+	}
+	free(copy);
+	o->signals = neg ? ~bits : bits;
+	return 0;
+}
+
 static int parse_e(struct st_opts *o, const char *e)
 {
+	if (!strncmp(e, "signal=", 7))
+		return parse_signals(o, e + 7);
+	if (!strncmp(e, "signals=", 8))
+		return parse_signals(o, e + 8);
+	if (!strncmp(e, "inject=", 7) || !strncmp(e, "fault=", 6)) {
+		const char *why = NULL;
+
+		/*
+		 * Injection from eBPF is bpf_override_return() in a kprobe on
+		 * the syscall's function: say which part the kernel lacks.
+		 */
+		if (!feat_kprobes(&why) || !feat_override(&why))
+			fprintf(stderr, "ferret strace: -e %s needs the kernel's BPF error injection: %s\n",
+				e, why);
+		else
+			fprintf(stderr, "ferret strace: -e %s: injection is not implemented yet\n", e);
+		return -EINVAL;
+	}
+	if (!strncmp(e, "decode-fds=", 11)) {
+		if (strcmp(e + 11, "path") && strcmp(e + 11, "none")) {
+			fprintf(stderr, "ferret strace: -e %s: ferret knows decode-fds=path and none\n", e);
+			return -EINVAL;
+		}
+		o->fdpaths = !strcmp(e + 11, "path");
+		return 0;
+	}
 	if (!strncmp(e, "trace=", 6))
 		return parse_trace(o, e + 6);
 	if (!strncmp(e, "t=", 2))
@@ -147,7 +209,7 @@ static int parse_e(struct st_opts *o, const char *e)
 	if (!strncmp(e, "status=", 7))
 		return parse_status(o, e + 7);
 	if (strchr(e, '=')) {
-		fprintf(stderr, "ferret strace: -e %s is not supported (trace= and status= are)\n", e);
+		fprintf(stderr, "ferret strace: -e %s is not supported (trace=, status=, signal= and decode-fds= are)\n", e);
 		return -EINVAL;
 	}
 	return parse_trace(o, e);
@@ -201,6 +263,7 @@ struct st_run {
 	struct st_opts *o;
 	struct st_out *out;
 	pid_t child;
+	bool attached;		/* the -p lines are out */
 };
 
 static bool st_tick(void *arg, bool child_done)
@@ -208,6 +271,10 @@ static bool st_tick(void *arg, bool child_done)
 	struct st_run *r = arg;
 	int i;
 
+	/* As strace, once the processes are traced. */
+	for (i = 0; !r->attached && r->o->quiet < 1 && i < r->o->npids; i++)
+		fprintf(stderr, "ferret strace: Process %d attached\n", (int)r->o->pids[i]);
+	r->attached = true;
 	if (r->child > 0) {
 		if (!child_done)
 			return false;
@@ -229,8 +296,14 @@ static void st_printf(void *arg, const struct fmt_spec *fs, const void *p)
 static void st_finish(void *arg, struct runtime *rt)
 {
 	struct st_run *r = arg;
+	int i;
 
 	st_out_finish(r->out, rt);
+	/* Processes still running when tracing stops are detached. */
+	for (i = 0; r->o->quiet < 1 && i < r->o->npids; i++)
+		if (kill(r->o->pids[i], 0) == 0)
+			fprintf(stderr, "ferret strace: Process %d detached\n",
+				(int)r->o->pids[i]);
 }
 
 int st_main(int argc, char **argv)
@@ -239,9 +312,11 @@ int st_main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'J' },
 		{ "dump-program", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "seccomp-bpf", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct st_opts o = { .strsize = 32, .lines = true };
+	struct st_opts o = { .strsize = 32, .lines = true, .align = 40,
+			     .signals = ~0ULL };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { 0 };
 	struct run_sink sink = { 0 };
@@ -256,7 +331,7 @@ int st_main(int argc, char **argv)
 	FILE *out = stderr;
 	char *exe;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtrys:o:p:e:zZh", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtrys:o:p:e:zZha:qx", longopts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
@@ -270,6 +345,16 @@ int st_main(int argc, char **argv)
 		case 'J': o.json = true; break;
 		case 'D': o.dump = true; break;
 		case 'z': o.status = ST_OK; break;
+		case 'q': o.quiet++; break;
+		case 'x': o.xstyle = o.xstyle < 2 ? o.xstyle + 1 : 2; break;
+		case 'S': break;
+		case 'a':
+			o.align = atoi(optarg);
+			if (o.align < 0 || o.align > 4096) {
+				fprintf(stderr, "ferret strace: -a %s: 0 to 4096\n", optarg);
+				return 1;
+			}
+			break;
 		case 'Z': o.status = ST_FAILED; break;
 		case 's':
 			o.strsize = atoi(optarg);

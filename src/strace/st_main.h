@@ -3,6 +3,7 @@
 #define FERRET_ST_MAIN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -21,6 +22,11 @@ struct st_opts {
 	bool json;		/* --json */
 	bool dump;		/* --dump-program */
 	int strsize;		/* -s */
+	int align;		/* -a: the column of "= " (40) */
+	int quiet;		/* -q 1: no attach/detach lines; -qq 2: no exit
+				 * lines either */
+	int xstyle;		/* -x 1, -xx 2 */
+	uint64_t signals;	/* -e signal=: bit sig-1 shows SIG (all) */
 	unsigned status;	/* ST_OK | ST_FAILED; 0: all */
 	const char *outfile;	/* -o */
 	pid_t *pids;		/* -p */

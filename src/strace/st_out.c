@@ -85,6 +85,7 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->held = held;
 	s->d.strsize = o->strsize;
 	s->d.fdpaths = o->fdpaths;
+	s->d.xstyle = o->xstyle;
 	clock_gettime(CLOCK_MONOTONIC, &m);
 	clock_gettime(CLOCK_REALTIME, &r);
 	s->mono_to_real = (r.tv_sec - m.tv_sec) * 1000000000LL + (r.tv_nsec - m.tv_nsec);
@@ -240,8 +241,8 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 	}
 	buf_printf(&b, ")");
 	col = b.len;
-	if (col < 40)
-		buf_printf(&b, "%*s", (int)(40 - col), "");
+	if (col < (size_t)s->o->align)
+		buf_printf(&b, "%*s", (int)(s->o->align - col), "");
 	else
 		buf_printf(&b, " ");
 	buf_printf(&b, "= ");
@@ -450,7 +451,7 @@ static void gone_line(struct st_out *s, int tid, int code)
 {
 	struct buf b = { 0 };
 
-	if (!s->o->lines || s->o->json)
+	if (!s->o->lines || s->o->json || s->o->quiet >= 2)
 		return;
 	cut_open(s, tid);
 	prefix(s, &b, tid, 0);
@@ -552,7 +553,8 @@ static void on_signal(struct st_out *s, const struct fmt_spec *fs,
 
 	settle(s, t, sig == SIGKILL);
 	/* ptrace never stops for SIGKILL: strace shows none. */
-	if (!t || !t->started || s->o->json || sig == SIGKILL)
+	if (!t || !t->started || s->o->json || sig == SIGKILL ||
+	    sig < 1 || sig > 64 || !(s->o->signals & (1ULL << (sig - 1))))
 		return;
 	cut_open(s, tid);
 	prefix(s, &b, tid, 0);

@@ -4,6 +4,9 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -421,6 +424,22 @@ void st_xlat_flags(struct buf *b, const struct st_xlat *t, uint64_t val,
 const char *st_errno_name(int e)
 {
 	return st_xlat_name(st_errno, e);
+}
+
+int st_signum(const char *name)
+{
+	const struct st_xlat *t;
+	char full[32];
+	char *end;
+	long n = strtol(name, &end, 10);
+
+	if (*name && !*end)
+		return n;
+	snprintf(full, sizeof(full), "%s%s", strncmp(name, "SIG", 3) ? "SIG" : "", name);
+	for (t = st_signals; t->name; t++)
+		if (!strcasecmp(t->name, full))
+			return t->val;
+	return -1;
 }
 
 void st_signame(struct buf *b, int sig)

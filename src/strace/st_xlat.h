@@ -47,5 +47,7 @@ void st_xlat_flags(struct buf *b, const struct st_xlat *t, uint64_t val,
 const char *st_errno_name(int e);
 /* The signal's name (SIGCHLD, SIGRT_3), written to b. */
 void st_signame(struct buf *b, int sig);
+/* The number of signal name (with or without SIG, any case) or number; -1. */
+int st_signum(const char *name);
 
 #endif

@@ -13,7 +13,7 @@ bad() { echo "FAIL $1"; fail=$((fail + 1)); }
 cc -O2 -Wall -Wextra -Werror -o "$T/wl" "$HERE/workload.c" -lpthread || { echo "0 passed, 1 failed"; exit 1; }
 WL=$T/wl
 # Addresses, pids and alignment differ between runs: normalise them.
-norm() { sed -E '/^sysinfo/s/[0-9]+/N/g; s/0x[0-9a-f]+/ADDR/g; s/si_pid=[0-9]+/si_pid=PID/g; s/^[0-9]+ +//; s/\[pid +[0-9]+\] //; s/ +=/ =/; s/= [0-9]{3,}$/= PID/'; }
+norm() { sed -E '/^sysinfo/s/[0-9]+/N/g; s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {TIME}/; s/0x[0-9a-f]+/ADDR/g; s/si_pid=[0-9]+/si_pid=PID/g; s/^[0-9]+ +//; s/\[pid +[0-9]+\] //; s/ +=/ =/; s/= [0-9]{3,}$/= PID/'; }
 SET=openat,pipe2,write,read,close,getppid
 cd "$T"
 "$FERRET" strace -o f.txt -e trace=$SET "$WL" basic > exp.txt
@@ -104,6 +104,21 @@ envs=$(for i in $(seq 700); do echo -n "V$i=1 "; done)
 same_line "execve: 700 environment variables" -e trace=execve -- env -i $envs /bin/true
 mkdir big && (cd big && seq 1 2000 | xargs touch)
 same_line "getdents64: 2000 entries" -e trace=getdents64 -- ls big
+# Options: -x/-xx quoting, -e signal=, column alignment, -qq, --seccomp-bpf.
+same_line "-x: a string with a control byte in hex" -x -e trace=write -- printf 'a\001b\n'
+same_line "-xx: every string in hex" -xx -e trace=write -- printf 'hi\n'
+same_line "-e signal=none" -e signal=none -e trace=rt_sigreturn -- "$WL" signal
+strace -a 20 -e trace=close -o sa.txt "$WL" basic > /dev/null
+"$FERRET" strace -a 20 -e trace=close -o fa.txt "$WL" basic > /dev/null
+diff <(grep '^close(9999)' sa.txt) <(grep '^close(9999)' fa.txt) > d.txt && grep -q . fa.txt &&
+	ok "-a 20: strace's column" || bad "-a: $(cat d.txt)"
+"$FERRET" strace -qq --seccomp-bpf -e trace=getppid "$WL" basic 2> fq.txt > /dev/null; rc=$?
+[ $rc = 0 ] && ! grep -q '^+++' fq.txt && grep -q '^getppid' fq.txt &&
+	ok "-qq: no exit line; --seccomp-bpf accepted" || bad "-qq: rc $rc: $(cat fq.txt)"
+# -e inject= says what the kernel lacks for BPF error injection.
+"$FERRET" strace -e inject=openat:error=ENOENT true > /dev/null 2> fi.txt; rc=$?
+[ $rc = 1 ] && grep -Eq 'needs the kernel.s BPF error injection: .*(CONFIG_KPROBES|bpf_override_return)|injection is not implemented' fi.txt &&
+	ok "-e inject=: what the kernel lacks" || bad "-e inject=: rc $rc: $(cat fi.txt)"
 # A command that is not there: strace's message, exit 1, nothing traced.
 "$FERRET" strace /nonexistent-ferret > fm.out 2> fm.txt; rc=$?
 strace /nonexistent-ferret 2> sm.txt > /dev/null
@@ -123,7 +138,8 @@ sed -i -E 's/0x[0-9a-f]+/ADDR/g' fx.n
 sleep 30 & sp=$!
 "$FERRET" strace -p $sp 2> fp.txt & fpid=$!
 sleep 1; kill $sp; wait $fpid
-grep -q 'killed by SIGTERM' fp.txt && ok "-p" || bad "-p: $(cat fp.txt)"
+grep -q 'killed by SIGTERM' fp.txt && grep -q "^ferret strace: Process $sp attached$" fp.txt &&
+	ok "-p: attached, then the process's end" || bad "-p: $(cat fp.txt)"
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"
