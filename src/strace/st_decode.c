@@ -431,6 +431,46 @@ static void epoll_event(struct buf *b, const unsigned char *p, size_t len)
 		   (unsigned long long)d);
 }
 
+static void timeval_at(struct buf *b, const struct st_cap *k, size_t off)
+{
+	buf_printf(b, "{tv_sec=%lld, tv_usec=%lld}",
+		   (long long)rd(k->data, k->len, off, 8),
+		   (long long)rd(k->data, k->len, off + 8, 8));
+}
+
+static void itimerval(struct buf *b, const struct st_cap *k)
+{
+	buf_printf(b, "{it_interval=");
+	timeval_at(b, k, 0);
+	buf_printf(b, ", it_value=");
+	timeval_at(b, k, 16);
+	buf_printf(b, "}");
+}
+
+static void stack_t_(struct buf *b, const struct st_cap *k)
+{
+	buf_printf(b, "{ss_sp=");
+	ptr(b, rd(k->data, k->len, 0, 8));
+	buf_printf(b, ", ss_flags=");
+	st_xlat_flags(b, st_ss_flags, rd(k->data, k->len, 8, 4), "0");
+	buf_printf(b, ", ss_size=%llu}", (unsigned long long)rd(k->data, k->len, 16, 8));
+}
+
+/* A CPU mask as strace lists it: the numbers of the bits set. */
+static void cpu_mask(struct buf *b, const struct st_cap *k)
+{
+	size_t i;
+	bool any = false;
+
+	buf_printf(b, "[");
+	for (i = 0; i < 8 * k->len; i++)
+		if (k->data[i / 8] & (1u << (i % 8))) {
+			buf_printf(b, "%s%zu", any ? " " : "", i);
+			any = true;
+		}
+	buf_printf(b, "]");
+}
+
 static void timespec(struct buf *b, const struct st_cap *k)
 {
 	buf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}",
@@ -588,6 +628,9 @@ static const struct {
 } named_enums[] = {
 	{ "fadvise64", 3, st_fadvise, "POSIX_FADV_???" },
 	{ "epoll_ctl", 1, st_epoll_ctl, "EPOLL_CTL_???" },
+	{ "getitimer", 0, st_itimer, "ITIMER_???" },
+	{ "setitimer", 0, st_itimer, "ITIMER_???" },
+	{ "getrusage", 0, st_rusage_who, "RUSAGE_???" },
 };
 
 static void decode_one(struct buf *b, const struct st_call *c,
@@ -810,6 +853,63 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case '9':
 		buf_printf(b, "makedev(%#x, %#x)", major(v), minor(v));
+		return;
+	case '*':
+		if (k && v && c->ret >= 0) {
+			buf_printf(b, "{ru_utime=");
+			timeval_at(b, k, 0);
+			buf_printf(b, ", ru_stime=");
+			timeval_at(b, k, 16);
+			buf_printf(b, ", ...}");
+		} else {
+			ptr(b, v);
+		}
+		return;
+	case '@':
+		if (k && v && c->ret != -1 && !st_call_failed(c))
+			buf_printf(b, "{tms_utime=%llu, tms_stime=%llu, tms_cutime=%llu, tms_cstime=%llu}",
+				   (unsigned long long)rd(k->data, k->len, 0, 8),
+				   (unsigned long long)rd(k->data, k->len, 8, 8),
+				   (unsigned long long)rd(k->data, k->len, 16, 8),
+				   (unsigned long long)rd(k->data, k->len, 24, 8));
+		else
+			ptr(b, v);
+		return;
+	case '[':
+		if (k && v)
+			itimerval(b, k);
+		else
+			ptr(b, v);
+		return;
+	case ']':
+		if (k && v && c->ret == 0)
+			itimerval(b, k);
+		else
+			ptr(b, v);
+		return;
+	case '<':
+		if (k && v)
+			stack_t_(b, k);
+		else
+			ptr(b, v);
+		return;
+	case '>':
+		if (k && v && c->ret == 0)
+			stack_t_(b, k);
+		else
+			ptr(b, v);
+		return;
+	case '=':
+		if (k && v && c->ret == 0)
+			buf_printf(b, "[%u]", (unsigned)rd(k->data, k->len, 0, 4));
+		else
+			ptr(b, v);
+		return;
+	case '_':
+		if (k && v && c->ret > 0)
+			cpu_mask(b, k);
+		else
+			ptr(b, v);
 		return;
 	case '(':
 		k = cap_letter(c, i, '(');

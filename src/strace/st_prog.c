@@ -198,6 +198,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 16)); } ",
 			   rl, i);
 		break;
+	case '_':
+		/* A CPU mask: the bytes the kernel wrote (the return value). */
+		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > 128) { $l = 128; } "
+			   "printf(\"c_%d %%d %%d %%r\", $t, 0, buf($a, $l)); ", i);
+		break;
 	case '^':
 		/* struct epoll_event[] (12 bytes, packed), as many as returned. */
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } "
@@ -219,7 +224,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			{ 'F', 8 }, { 'w', 4 }, { 'q', 32 }, { 'Q', 32 },
 			{ 'g', 8 }, { 'H', 8 }, { 'j', 16 }, { 'J', 16 },
 			{ 'N', 130 }, { '3', 88 }, { '4', 120 }, { '5', 112 },
-			{ '&', 12 },
+			{ '&', 12 }, { '*', 144 }, { '@', 32 }, { '[', 32 },
+			{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 		};
 		size_t j;
 

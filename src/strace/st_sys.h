@@ -26,13 +26,16 @@ enum st_class {
  * 3 struct clone_args, ~ the mask in rt_sigreturn's signal frame (not an
  * argument: read from the user stack), ( struct pollfd[] (count: the next
  * argument; read again at exit for revents), { ppoll's timespec (read
- * again at exit for the time left), & struct epoll_event.  At exit: R bytes read (length: the return
+ * again at exit for the time left), & struct epoll_event, [ struct
+ * itimerval, < stack_t.  At exit: R bytes read (length: the return
  * value), T struct stat, X struct statx, U timespec, B sockaddr (length
  * through the pointer in the next argument, printed by n), V iovec array,
  * F int[2], w wait status, G directory entries (counted), Q sigaction,
  * H sigset, J rlimit, N struct utsname, 4 struct statfs, 5 struct sysinfo,
  * 6 gid_t array (as many as the return value says), ^ struct
- * epoll_event[] (as many as returned).
+ * epoll_event[] (as many as returned), * struct rusage, @ struct tms,
+ * ] struct itimerval, > stack_t, = a uid or gid ([N]), _ CPU mask (the
+ * bytes returned).
  * Values: d int, u unsigned long, 7 unsigned int, x hex, p pointer, f fd, D dirfd, O open
  * flags, m mode, r mmap prot, M mmap flags, C clone flags, a AT_ flags,
  * s signal, h sigprocmask how, k address family, K socket type, L access

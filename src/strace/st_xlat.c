@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/random.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
@@ -334,6 +335,18 @@ const struct st_xlat st_fsmagic[] = {
 	X(XENFS_SUPER_MAGIC), X(BPF_FS_MAGIC), X(EFIVARFS_MAGIC),
 	X(EROFS_SUPER_MAGIC_V1), X(F2FS_SUPER_MAGIC), X(SELINUX_MAGIC),
 	X(HPFS_SUPER_MAGIC), X(SMB2_SUPER_MAGIC), X(CIFS_SUPER_MAGIC), END,
+};
+
+const struct st_xlat st_itimer[] = {
+	X(ITIMER_REAL), X(ITIMER_VIRTUAL), X(ITIMER_PROF), END,
+};
+
+const struct st_xlat st_rusage_who[] = {
+	X(RUSAGE_SELF), X(RUSAGE_CHILDREN), X(RUSAGE_THREAD), END,
+};
+
+const struct st_xlat st_ss_flags[] = {
+	X(SS_ONSTACK), X(SS_DISABLE), { 1U << 31, "SS_AUTODISARM" }, END,
 };
 
 /* poll events, in strace's order. */

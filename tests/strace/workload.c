@@ -3,8 +3,8 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, signal, fresh, structs, values, thread-exec and waits, whose
- * lines are compared with strace's.
+ * flags, signal, fresh, structs, values, thread-exec, waits and more,
+ * whose lines are compared with strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,7 +18,11 @@
 #include <unistd.h>
 #include <linux/futex.h>
 #include <sys/epoll.h>
+#include <sched.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/times.h>
 #include <sys/sysmacros.h>
 #include <sys/statfs.h>
 #include <sys/sysinfo.h>
@@ -203,6 +207,37 @@ static void waits(void)
 	mknod("/nonexistent/null", S_IFCHR | 0600, makedev(1, 3));
 }
 
+/* Structs read at entry or written at exit: rusage, tms, itimerval, ... */
+static void more(void)
+{
+	struct itimerval it = { { 0, 0 }, { 5, 0 } }, old;
+	stack_t ss = { .ss_sp = malloc(65536), .ss_size = 65536, .ss_flags = 0 }, oss;
+	struct rusage ru;
+	struct tms tm;
+	uid_t a, b, c;
+	sigset_t pend;
+	cpu_set_t cs;
+	pid_t p;
+	int st;
+
+	getrusage(RUSAGE_SELF, &ru);
+	times(&tm);
+	setitimer(ITIMER_REAL, &it, &old);
+	getitimer(ITIMER_REAL, &old);
+	it.it_value.tv_sec = 0;
+	setitimer(ITIMER_REAL, &it, NULL);
+	sigaltstack(&ss, &oss);
+	sigaltstack(NULL, &oss);
+	getresuid(&a, &b, &c);
+	sigpending(&pend);
+	sched_getaffinity(0, sizeof(cs), &cs);
+	p = fork();
+	if (p == 0)
+		_exit(3);
+	wait4(p, &st, 0, &ru);
+	free(ss.ss_sp);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -228,6 +263,10 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "more")) {
+		more();
+		return 0;
 	}
 	if (!strcmp(mode, "waits")) {
 		waits();

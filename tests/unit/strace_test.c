@@ -49,7 +49,7 @@ static void test_systab(void)
 static void test_signatures(void)
 {
 	struct tc t = { .name = "signatures are well formed" };
-	static const char known[] = "duxpfDPSOWRmrMCashkKLlcizZoybIYTXtUABnvVFwEeGqQgHjJN3456789~({&^";
+	static const char known[] = "duxpfDPSOWRmrMCashkKLlcizZoybIYTXtUABnvVFwEeGqQgHjJN3456789~({&^*@[]<>=_";
 	int i, decoded = 0;
 
 	for (i = 0; i < st_nsys; i++) {
@@ -121,9 +121,26 @@ static void test_decode(void)
 	buf_put(&b, "", 1);
 	expect(&t, !strcmp(b.p, "-1 ENOENT (No such file or directory)"), "got %s", b.p);
 	b.len = 0;
-	st_quote(&b, (const unsigned char *)"\177ELF\2\0011\n", 8, true);
+	st_quote(&b, (const unsigned char *)"\177ELF\2\0011\n", 8, true, 0);
 	buf_put(&b, "", 1);
 	expect(&t, !strcmp(b.p, "\"\\177ELF\\2\\0011\\n\"..."), "quote: %s", b.p);
+	b.len = 0;
+	/* Three octal digits only before an octal digit, as strace. */
+	st_quote(&b, (const unsigned char *)"\0018\0017", 4, false, 0);
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p, "\"\\18\\0017\""), "quote before 8: %s", b.p);
+	b.len = 0;
+	st_quote(&b, (const unsigned char *)"a\tb", 3, false, 1);
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p, "\"a\\tb\""), "-x, only spaces: %s", b.p);
+	b.len = 0;
+	st_quote(&b, (const unsigned char *)"a\001", 2, false, 1);
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p, "\"\\x61\\x01\""), "-x: %s", b.p);
+	b.len = 0;
+	st_quote(&b, (const unsigned char *)"hi", 2, false, 2);
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p, "\"\\x68\\x69\""), "-xx: %s", b.p);
 	b.len = 0;
 	st_xlat_flags(&b, st_mmap_flags, MAP_PRIVATE | MAP_ANONYMOUS, "0");
 	buf_put(&b, "", 1);
