@@ -5,6 +5,7 @@
  */
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,18 +205,156 @@ static void ptr(struct buf *b, uint64_t v)
 		buf_printf(b, "NULL");
 }
 
-void st_decode_fd(struct buf *b, int tid, int64_t fd, bool fdpaths)
+/* The working directory of tid, remembered or from /proc, or NULL. */
+static const char *cwd_of(int tid, const struct st_dopts *o, char *buf,
+			  size_t len)
+{
+	const char *known = st_fds_get(o->fds, tid, AT_FDCWD);
+	char path[64];
+	ssize_t n;
+
+	if (known)
+		return known;
+	snprintf(path, sizeof(path), "/proc/%d/cwd", tid);
+	n = readlink(path, buf, len - 1);
+	if (n <= 0)
+		return NULL;
+	buf[n] = 0;
+	return buf;
+}
+
+/* AT_FDCWD, with -y the working directory, as strace. */
+static void at_fdcwd(struct buf *b, int tid, const struct st_dopts *o)
+{
+	char target[4096];
+	const char *cwd;
+
+	buf_printf(b, "AT_FDCWD");
+	if (!o->fdpaths)
+		return;
+	cwd = cwd_of(tid, o, target, sizeof(target));
+	if (cwd)
+		buf_printf(b, "<%s>", cwd);
+}
+
+void st_decode_fd(struct buf *b, int tid, int64_t fd,
+		  const struct st_dopts *o, const char *hint)
 {
 	char path[64], target[4096];
+	const char *known;
 	ssize_t n;
 
 	buf_printf(b, "%d", (int)fd);
-	if (!fdpaths || (int)fd < 0)
+	if (!o->fdpaths || (int)fd < 0)
 		return;
+	/*
+	 * What the calls said first: /proc answers when the line prints,
+	 * and the thread may have closed and reused the descriptor by then.
+	 */
+	if (hint)
+		st_fds_set(o->fds, tid, (int)fd, hint);
+	known = st_fds_get(o->fds, tid, (int)fd);
+	if (known) {
+		buf_printf(b, "<%s>", known);
+		return;
+	}
 	snprintf(path, sizeof(path), "/proc/%d/fd/%d", tid, (int)fd);
 	n = readlink(path, target, sizeof(target) - 1);
 	if (n > 0)
 		buf_printf(b, "<%.*s>", (int)n, target);
+}
+
+/* The working directory after chdir(path): path, or path joined to it. */
+static void chdir_to(const struct st_call *c, const struct st_dopts *o)
+{
+	const struct st_cap *k = cap_of(c, 0, 0);
+	char buf[4096];
+	const char *cwd = cwd_of(c->tid, o, buf, sizeof(buf));
+	char *path;
+
+	if (!k || !k->len || !memchr(k->data, 0, k->len))
+		return;
+	if (k->data[0] == '/')
+		path = xstrdup((const char *)k->data);
+	else if (cwd)
+		path = xasprintf("%s%s%s", cwd, strcmp(cwd, "/") ? "/" : "",
+				 (const char *)k->data);
+	else
+		return;
+	st_fds_set(o->fds, c->tid, AT_FDCWD, path);
+	free(path);
+}
+
+void st_decode_after(const struct st_call *c, const struct st_dopts *o)
+{
+	const char *n = c->sys ? c->sys->name : "";
+	int fd;
+
+	if (!o->fds || st_call_failed(c))
+		return;
+	if (!strcmp(n, "close")) {
+		st_fds_drop(o->fds, c->tid, (int)c->args[0]);
+	} else if (!strcmp(n, "dup") ||
+		   (!strcmp(n, "fcntl") && (c->args[1] == F_DUPFD ||
+					    c->args[1] == F_DUPFD_CLOEXEC))) {
+		st_fds_dup(o->fds, c->tid, (int)c->args[0], (int)c->ret);
+	} else if (!strcmp(n, "dup2") || !strcmp(n, "dup3")) {
+		st_fds_dup(o->fds, c->tid, (int)c->args[0], (int)c->args[1]);
+	} else if (!strcmp(n, "fchdir")) {
+		st_fds_dup(o->fds, c->tid, (int)c->args[0], AT_FDCWD);
+	} else if (!strcmp(n, "chdir")) {
+		chdir_to(c, o);
+	} else if (!strcmp(n, "close_range")) {
+		for (fd = (int)c->args[0]; fd >= 0 &&
+		     (unsigned)fd <= (unsigned)c->args[1] && fd < 65536; fd++)
+			st_fds_drop(o->fds, c->tid, fd);
+	} else if (st_sys_ret(c->sys) == 'f' && strncmp(n, "open", 4) &&
+		   strcmp(n, "creat")) {
+		/* A descriptor no open named (socket, pipe, ...): ask /proc. */
+		st_fds_drop(o->fds, c->tid, (int)c->ret);
+	}
+}
+
+/*
+ * What -y can say of the descriptor c returned: for an open, the file
+ * the path it named resolves to (relative to the working directory
+ * only); for a dup, what its source was.  NULL if nothing is known.
+ */
+static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
+			    char *resolved)
+{
+	const char *n = c->sys ? c->sys->name : "";
+	const struct st_cap *k = NULL;
+	char cwd[4096], *joined;
+	const char *name, *dir;
+	int i, at = -1;
+
+	if (!strcmp(n, "dup") || !strcmp(n, "dup2") || !strcmp(n, "dup3") ||
+	    !strcmp(n, "fcntl"))
+		return st_fds_get(o->fds, c->tid, (int)c->args[0]);
+	for (i = 0; i < st_call_nargs(c) && !k; i++) {
+		if (st_sys_arg(c->sys, i) == 'D')
+			at = i;
+		if (st_sys_arg(c->sys, i) == 'P')
+			k = cap_of(c, i, 0);
+	}
+	if (!k || !k->len || !memchr(k->data, 0, k->len) || !k->data[0])
+		return NULL;
+	name = (const char *)k->data;
+	if (name[0] == '/') {
+		joined = xstrdup(name);
+	} else {
+		/* Another directory's path may be stale: only the cwd. */
+		if (at >= 0 && (int)c->args[at] != AT_FDCWD)
+			return NULL;
+		dir = cwd_of(c->tid, o, cwd, sizeof(cwd));
+		if (!dir)
+			return NULL;
+		joined = xasprintf("%s/%s", dir, name);
+	}
+	name = realpath(joined, resolved);
+	free(joined);
+	return name;
 }
 
 /* A string the kernel read with str(): NUL-terminated in its capture. */
@@ -410,7 +549,7 @@ static void pollfds(struct buf *b, const struct st_call *c,
 		}
 		fd = (int)rd(k->data, k->len, 8 * i, 4);
 		buf_printf(b, "{fd=");
-		st_decode_fd(b, c->tid, fd, o->fdpaths);
+		st_decode_fd(b, c->tid, fd, o, NULL);
 		if (fd >= 0) {
 			buf_printf(b, ", events=");
 			st_xlat_flags(b, st_poll, rd(k->data, k->len, 8 * i + 4, 2), "0");
@@ -691,13 +830,13 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		ptr(b, v);
 		return;
 	case 'f':
-		st_decode_fd(b, c->tid, (int)v, o->fdpaths);
+		st_decode_fd(b, c->tid, (int)v, o, NULL);
 		return;
 	case 'D':
 		if ((int)v == AT_FDCWD)
-			buf_printf(b, "AT_FDCWD");
+			at_fdcwd(b, c->tid, o);
 		else
-			st_decode_fd(b, c->tid, (int)v, o->fdpaths);
+			st_decode_fd(b, c->tid, (int)v, o, NULL);
 		return;
 	case 'P':
 		cstr(b, k, v, 0, o->xstyle);
@@ -1346,6 +1485,7 @@ static void poll_ret(struct buf *b, const struct st_call *c,
 void st_decode_ret(struct buf *b, const struct st_call *c,
 		   const struct st_dopts *o)
 {
+	char resolved[PATH_MAX];
 	char l = st_sys_ret(c->sys);
 	const char *name = c->sys ? c->sys->name : "";
 
@@ -1381,7 +1521,7 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		buf_printf(b, "0%03llo", (unsigned long long)c->ret);
 		break;
 	case 'f':
-		st_decode_fd(b, c->tid, c->ret, o->fdpaths);
+		st_decode_fd(b, c->tid, c->ret, o, ret_hint(c, o, resolved));
 		break;
 	default:
 		buf_printf(b, "%lld", (long long)c->ret);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "st_fds.h"
 #include "st_sys.h"
 #include "../util.h"
 
@@ -37,6 +38,7 @@ struct st_dopts {
 	int strsize;		/* -s */
 	bool fdpaths;		/* -y */
 	int xstyle;		/* -x 1, -xx 2 */
+	struct st_fds *fds;	/* -y: paths /proc no longer gives */
 };
 
 /* The call's name ("syscall_463" for an unknown number) into b. */
@@ -63,7 +65,13 @@ void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
 /* A siginfo (the kernel's struct kernel_siginfo) as {si_signo=...}. */
 void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		       size_t len);
-/* fd, with its path from /proc/TID/fd when fdpaths. */
-void st_decode_fd(struct buf *b, int tid, int64_t fd, bool fdpaths);
+/*
+ * fd, with -y its path: from /proc/TID/fd while the thread lives (and
+ * remembered), else what was remembered, else hint (may be NULL).
+ */
+void st_decode_fd(struct buf *b, int tid, int64_t fd,
+		  const struct st_dopts *o, const char *hint);
+/* After c's line: -y's memory of what close and the dup calls changed. */
+void st_decode_after(const struct st_call *c, const struct st_dopts *o);
 
 #endif

@@ -5,10 +5,12 @@
  * exit, the call is printed as strace prints it, "<unfinished ...>" and
  * later "<... NAME resumed>".
  */
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "st_out.h"
 #include "st_decode.h"
@@ -86,6 +88,14 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->d.strsize = o->strsize;
 	s->d.fdpaths = o->fdpaths;
 	s->d.xstyle = o->xstyle;
+	if (o->fdpaths) {
+		char cwd[4096];
+
+		s->d.fds = st_fds_new();
+		/* The command starts where ferret is. */
+		if (held > 0 && getcwd(cwd, sizeof(cwd)))
+			st_fds_set(s->d.fds, held, AT_FDCWD, cwd);
+	}
 	clock_gettime(CLOCK_MONOTONIC, &m);
 	clock_gettime(CLOCK_REALTIME, &r);
 	s->mono_to_real = (r.tv_sec - m.tv_sec) * 1000000000LL + (r.tv_nsec - m.tv_nsec);
@@ -101,6 +111,7 @@ void st_out_free(struct st_out *s)
 
 	for (i = 0; i < s->ntasks; i++)
 		call_clear(&s->tasks[i].call);
+	st_fds_free(s->d.fds);
 	free(s->tasks);
 	free(s);
 }
@@ -148,6 +159,13 @@ static void emit(struct st_out *s, struct buf *b)
 	buf_free(b);
 }
 
+/* False for a call traced only to keep -y's memory (st_fd_keeping()). */
+static bool shown(const struct st_out *s, const struct st_call *c)
+{
+	return !s->o->filtered || c->nr < 0 || c->nr >= ST_NR_MAX ||
+	       s->o->traced[c->nr];
+}
+
 /* Ends what is open of another thread's entry before tid prints. */
 static void cut_open(struct st_out *s, int tid)
 {
@@ -158,7 +176,7 @@ static void cut_open(struct st_out *s, int tid)
 	if (!s->open_tid || s->open_tid == tid || s->o->json)
 		goto out;
 	t = task(s, s->open_tid, false);
-	if (!t || !t->pending || t->cut)
+	if (!t || !t->pending || t->cut || !shown(s, &t->call))
 		goto out;
 	fo = st_first_out(&t->call);
 	prefix(s, &b, t->tid, t->call.t_enter);
@@ -220,6 +238,8 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 	int fo = st_first_out(c), n = st_call_nargs(c);
 	bool failed = returned && st_call_failed(c);
 
+	if (!shown(s, c))
+		goto done;
 	if (returned && s->o->status &&
 	    !(s->o->status & (failed ? ST_FAILED : ST_OK)) && !t->cut)
 		goto done;
@@ -259,6 +279,8 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 	buf_printf(&b, "\n");
 	emit(s, &b);
 done:
+	if (returned)
+		st_decode_after(c, &s->d);
 	call_clear(c);
 	t->pending = false;
 	t->cut = false;
@@ -581,6 +603,8 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 		on_capture(s, fs, payload);
 		break;
 	case 'F':
+		st_fds_fork(s->d.fds, (int)u64at(fs, payload, 0),
+			    (int)u64at(fs, payload, 1));
 		task(s, (int)u64at(fs, payload, 1), true)->started = true;
 		s->live++;
 		break;

@@ -27,7 +27,7 @@ static bool traced(const struct st_opts *o, long nr)
 		return true;
 	if (nr >= ST_NR_MAX)
 		return o->trace_unknown;
-	return o->traced[nr];
+	return o->traced[nr] || st_fd_keeping(o, nr);
 }
 
 /* "if ($v < k) { ... } else { ... }" down to single ranges. */

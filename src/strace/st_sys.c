@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "st_main.h"
 #include "st_sys.h"
 
 #define ST_MAXNR 1024
@@ -72,4 +73,21 @@ bool st_sys_is_out(char letter)
 bool st_sys_is_in(char letter)
 {
 	return letter && strchr("PSWtAvEeqgj3~({&[<", letter);
+}
+
+bool st_fd_keeping(const struct st_opts *o, long nr)
+{
+	static const char *const calls[] = {
+		"open", "openat", "openat2", "creat", "close", "dup", "dup2",
+		"dup3", "fcntl", "chdir", "fchdir",
+	};
+	const struct st_sys *s = st_sys_by_nr(nr);
+	size_t i;
+
+	if (!o->fdpaths || !o->filtered || o->summary || !s)
+		return false;
+	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (!strcmp(s->name, calls[i]))
+			return true;
+	return false;
 }

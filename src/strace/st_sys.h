@@ -69,4 +69,11 @@ bool st_sys_is_out(char letter);
 /* True if letter is read from memory at entry. */
 bool st_sys_is_in(char letter);
 
+struct st_opts;
+/*
+ * True if call nr is traced, though -e trace= leaves it out, to keep -y's
+ * memory of descriptors (see st_fds.h) right: its line is not printed.
+ */
+bool st_fd_keeping(const struct st_opts *o, long nr);
+
 #endif

@@ -94,6 +94,8 @@ same_line "rusage, tms, itimerval, stack_t, uids, sigpending, CPU mask" \
 	-e signal=none \
 	-e trace=getrusage,times,setitimer,getitimer,sigaltstack,getresuid,rt_sigpending,sched_getaffinity,wait4 \
 	-- "$WL" more
+same_line "-y: descriptors named after the process is gone" \
+	-y -e trace=openat,dup,dup2,close,write,chdir -- "$WL" fds
 # sysinfo's figures change from run to run: its numbers are compared as N.
 same_line "statfs, fstatfs, sysinfo, getgroups" \
 	-e trace=statfs,fstatfs,sysinfo,getgroups -- "$WL" structs

@@ -3,8 +3,8 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, signal, fresh, structs, values, thread-exec, waits and more,
- * whose lines are compared with strace's.
+ * flags, signal, fresh, structs, values, thread-exec, waits, more and
+ * fds, whose lines are compared with strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -238,6 +238,25 @@ static void more(void)
 	free(ss.ss_sp);
 }
 
+/*
+ * Descriptors -y must name after the process is gone: an open, dups of
+ * it, a write, closes; a relative open after chdir.
+ */
+static void fds(void)
+{
+	int fd = open("/dev/full", O_WRONLY), d = dup(fd);
+
+	dup2(d, 9);
+	close(fd);
+	if (write(9, "x", 1) < 0)
+		close(d);
+	close(9);
+	if (chdir("/etc"))
+		return;
+	fd = open("hostname", O_RDONLY);
+	close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -263,6 +282,10 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "fds")) {
+		fds();
+		return 0;
 	}
 	if (!strcmp(mode, "more")) {
 		more();

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_ST_FDS_H
+#define FERRET_ST_FDS_H
+
+/*
+ * What -y knows of each thread's descriptors when /proc no longer says:
+ * the path /proc gave while the thread lived, or the path an open call
+ * named, kept across dup and dropped at close.  The working directory
+ * is kept as descriptor AT_FDCWD.
+ */
+struct st_fds;
+
+struct st_fds *st_fds_new(void);
+void st_fds_free(struct st_fds *f);
+/* The path of tid's fd, or NULL. */
+const char *st_fds_get(const struct st_fds *f, int tid, int fd);
+void st_fds_set(struct st_fds *f, int tid, int fd, const char *path);
+void st_fds_drop(struct st_fds *f, int tid, int fd);
+/* to now names what from does (dup, dup2, F_DUPFD). */
+void st_fds_dup(struct st_fds *f, int tid, int from, int to);
+/* child starts with parent's descriptors (and working directory). */
+void st_fds_fork(struct st_fds *f, int parent, int child);
+
+#endif
