@@ -245,14 +245,17 @@ void st_decode_fd(struct buf *b, int tid, int64_t fd,
 	ssize_t n;
 
 	buf_printf(b, "%d", (int)fd);
-	if (!o->fdpaths || (int)fd < 0)
+	if ((int)fd < 0)
 		return;
 	/*
 	 * What the calls said first: /proc answers when the line prints,
 	 * and the thread may have closed and reused the descriptor by then.
+	 * Remembered for -P too.
 	 */
 	if (hint)
 		st_fds_set(o->fds, tid, (int)fd, hint);
+	if (!o->fdpaths)
+		return;
 	known = st_fds_get(o->fds, tid, (int)fd);
 	if (known) {
 		buf_printf(b, "<%s>", known);
@@ -285,9 +288,13 @@ static void chdir_to(const struct st_call *c, const struct st_dopts *o)
 	free(path);
 }
 
+static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
+			    char *resolved);
+
 void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 {
 	const char *n = c->sys ? c->sys->name : "";
+	char resolved[PATH_MAX];
 	int fd;
 
 	if (!o->fds || st_call_failed(c))
@@ -308,11 +315,65 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 		for (fd = (int)c->args[0]; fd >= 0 &&
 		     (unsigned)fd <= (unsigned)c->args[1] && fd < 65536; fd++)
 			st_fds_drop(o->fds, c->tid, fd);
-	} else if (st_sys_ret(c->sys) == 'f' && strncmp(n, "open", 4) &&
-		   strcmp(n, "creat")) {
+	} else if (!strncmp(n, "open", 4) || !strcmp(n, "creat")) {
+		/* Also for the calls -P or -e trace= do not print. */
+		const char *h = ret_hint(c, o, resolved);
+
+		if (h)
+			st_fds_set(o->fds, c->tid, (int)c->ret, h);
+		else
+			st_fds_drop(o->fds, c->tid, (int)c->ret);
+	} else if (st_sys_ret(c->sys) == 'f') {
 		/* A descriptor no open named (socket, pipe, ...): ask /proc. */
 		st_fds_drop(o->fds, c->tid, (int)c->ret);
 	}
+}
+
+static bool one_of(const char *p, char *const *paths, int npaths)
+{
+	int i;
+
+	for (i = 0; p && i < npaths; i++)
+		if (!strcmp(p, paths[i]))
+			return true;
+	return false;
+}
+
+bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
+		       char *const *paths, int npaths)
+{
+	char link[64], target[4096];
+	int i, n = st_call_nargs(c);
+
+	for (i = 0; c->sys && i < n; i++) {
+		char l = st_sys_arg(c->sys, i);
+		const struct st_cap *k;
+		const char *p;
+		ssize_t len;
+		int fd = (int)c->args[i];
+
+		if (l == 'P') {
+			k = cap_of(c, i, 0);
+			if (k && k->len && memchr(k->data, 0, k->len) &&
+			    one_of((const char *)k->data, paths, npaths))
+				return true;
+			continue;
+		}
+		if ((l != 'f' && l != 'D') || fd < 0)
+			continue;
+		p = st_fds_get(o->fds, c->tid, fd);
+		if (!p) {
+			snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->tid, fd);
+			len = readlink(link, target, sizeof(target) - 1);
+			if (len > 0) {
+				target[len] = 0;
+				p = target;
+			}
+		}
+		if (one_of(p, paths, npaths))
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -986,6 +1047,15 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			timespec(b, k);
 		else
 			ptr(b, v);
+		return;
+	case '#':
+		/* A socket's protocol, named in the family of argument 0. */
+		if (c->args[0] == AF_INET || c->args[0] == AF_INET6)
+			st_xlat_val(b, st_inet_proto, (unsigned)v, "IPPROTO_???");
+		else if (c->args[0] == AF_NETLINK)
+			st_xlat_val(b, st_netlink_proto, (unsigned)v, "NETLINK_???");
+		else
+			buf_printf(b, "%d", (int)v);
 		return;
 	case '8':
 		file_mode(b, (unsigned)v);

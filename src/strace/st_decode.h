@@ -71,6 +71,9 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
  */
 void st_decode_fd(struct buf *b, int tid, int64_t fd,
 		  const struct st_dopts *o, const char *hint);
+/* True if c names one of paths, or a descriptor of one (-P). */
+bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
+		       char *const *paths, int npaths);
 /* After c's line: -y's memory of what close and the dup calls changed. */
 void st_decode_after(const struct st_call *c, const struct st_dopts *o);
 

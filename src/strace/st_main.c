@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,7 @@ static void st_usage(FILE *f)
 "  -q, -qq        no attach/detach messages; no exit status lines either\n"
 "  -e signal=SET  only these signals' lines (names or numbers, all, none)\n"
 "  -e decode-fds=path  as -y\n"
+"  -P PATH        only calls that touch PATH (several allowed)\n"
 "  --seccomp-bpf  accepted: nothing stops the tracee anyway\n"
 "  -y             print the paths of file descriptors\n"
 "  --json         one JSON object per call\n"
@@ -331,7 +333,7 @@ int st_main(int argc, char **argv)
 	FILE *out = stderr;
 	char *exe;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtrys:o:p:e:zZha:qx", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtrys:o:p:e:zZha:qxP:", longopts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
@@ -348,6 +350,16 @@ int st_main(int argc, char **argv)
 		case 'q': o.quiet++; break;
 		case 'x': o.xstyle = o.xstyle < 2 ? o.xstyle + 1 : 2; break;
 		case 'S': break;
+		case 'P': {
+			char real[PATH_MAX];
+
+			o.paths = xrealloc(o.paths, (o.npaths + 2) * sizeof(char *));
+			o.paths[o.npaths++] = xstrdup(optarg);
+			/* strace matches what a symbolic link names too. */
+			if (realpath(optarg, real) && strcmp(real, optarg))
+				o.paths[o.npaths++] = xstrdup(real);
+			break;
+		}
 		case 'a':
 			o.align = atoi(optarg);
 			if (o.align < 0 || o.align > 4096) {
@@ -493,6 +505,9 @@ out:
 	buf_free(&text);
 	free(tids);
 	free(o.pids);
+	for (i = 0; i < o.npaths; i++)
+		free(o.paths[i]);
+	free(o.paths);
 	kbtf_release();
 	type_free_all();
 	if (out != stderr)

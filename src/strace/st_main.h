@@ -27,6 +27,8 @@ struct st_opts {
 				 * lines either */
 	int xstyle;		/* -x 1, -xx 2 */
 	uint64_t signals;	/* -e signal=: bit sig-1 shows SIG (all) */
+	char **paths;		/* -P: the paths, and what each resolves to */
+	int npaths;
 	unsigned status;	/* ST_OK | ST_FAILED; 0: all */
 	const char *outfile;	/* -o */
 	pid_t *pids;		/* -p */

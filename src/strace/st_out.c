@@ -88,7 +88,7 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->d.strsize = o->strsize;
 	s->d.fdpaths = o->fdpaths;
 	s->d.xstyle = o->xstyle;
-	if (o->fdpaths) {
+	if (o->fdpaths || o->npaths) {
 		char cwd[4096];
 
 		s->d.fds = st_fds_new();
@@ -159,11 +159,17 @@ static void emit(struct st_out *s, struct buf *b)
 	buf_free(b);
 }
 
-/* False for a call traced only to keep -y's memory (st_fd_keeping()). */
+/*
+ * False for a call traced only to keep -y's memory (st_fd_keeping()), and
+ * under -P for one that touches none of the paths.
+ */
 static bool shown(const struct st_out *s, const struct st_call *c)
 {
-	return !s->o->filtered || c->nr < 0 || c->nr >= ST_NR_MAX ||
-	       s->o->traced[c->nr];
+	if (s->o->filtered && c->nr >= 0 && c->nr < ST_NR_MAX &&
+	    !s->o->traced[c->nr])
+		return false;
+	return !s->o->npaths ||
+	       st_decode_touches(c, &s->d, s->o->paths, s->o->npaths);
 }
 
 /* Ends what is open of another thread's entry before tid prints. */

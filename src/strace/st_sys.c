@@ -84,7 +84,7 @@ bool st_fd_keeping(const struct st_opts *o, long nr)
 	const struct st_sys *s = st_sys_by_nr(nr);
 	size_t i;
 
-	if (!o->fdpaths || !o->filtered || o->summary || !s)
+	if ((!o->fdpaths && !o->npaths) || !o->filtered || o->summary || !s)
 		return false;
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (!strcmp(s->name, calls[i]))

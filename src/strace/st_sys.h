@@ -41,7 +41,8 @@ enum st_class {
  * s signal, h sigprocmask how, k address family, K socket type, L access
  * mode, l lseek whence, c fcntl command, i rlimit resource, z futex op,
  * Z arch_prctl code, o clock id, y getrandom flags, b madvise advice,
- * I ioctl request, Y prctl option, 8 a mode with its file type, 9 dev_t.
+ * I ioctl request, Y prctl option, 8 a mode with its file type, 9 dev_t,
+ * # a socket protocol (of the family in argument 0).
  * Returns: x hex, f fd, o octal, ? none (the call does not return).
  */
 struct st_sys {

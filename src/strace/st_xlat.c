@@ -10,6 +10,8 @@
 #include <time.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <linux/netlink.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/resource.h>
@@ -347,6 +349,29 @@ const struct st_xlat st_rusage_who[] = {
 
 const struct st_xlat st_ss_flags[] = {
 	X(SS_ONSTACK), X(SS_DISABLE), { 1U << 31, "SS_AUTODISARM" }, END,
+};
+
+const struct st_xlat st_inet_proto[] = {
+	X(IPPROTO_IP), X(IPPROTO_ICMP), X(IPPROTO_IGMP), X(IPPROTO_IPIP),
+	X(IPPROTO_TCP), X(IPPROTO_EGP), X(IPPROTO_PUP), X(IPPROTO_UDP),
+	X(IPPROTO_IDP), X(IPPROTO_TP), X(IPPROTO_DCCP), X(IPPROTO_IPV6),
+	X(IPPROTO_ROUTING), X(IPPROTO_FRAGMENT), X(IPPROTO_RSVP), X(IPPROTO_GRE),
+	X(IPPROTO_ESP), X(IPPROTO_AH), X(IPPROTO_ICMPV6), X(IPPROTO_NONE),
+	X(IPPROTO_DSTOPTS), X(IPPROTO_MTP), X(IPPROTO_BEETPH), X(IPPROTO_ENCAP),
+	X(IPPROTO_PIM), X(IPPROTO_COMP), { 115, "IPPROTO_L2TP" }, X(IPPROTO_SCTP),
+	X(IPPROTO_MH), X(IPPROTO_UDPLITE), X(IPPROTO_MPLS),
+	{ 143, "IPPROTO_ETHERNET" }, { 144, "IPPROTO_AGGFRAG" }, X(IPPROTO_RAW),
+	{ 256, "IPPROTO_SMC" }, { 262, "IPPROTO_MPTCP" }, END,
+};
+
+const struct st_xlat st_netlink_proto[] = {
+	X(NETLINK_ROUTE), X(NETLINK_UNUSED), X(NETLINK_USERSOCK),
+	X(NETLINK_FIREWALL), X(NETLINK_SOCK_DIAG), X(NETLINK_NFLOG),
+	X(NETLINK_XFRM), X(NETLINK_SELINUX), X(NETLINK_ISCSI), X(NETLINK_AUDIT),
+	X(NETLINK_FIB_LOOKUP), X(NETLINK_CONNECTOR), X(NETLINK_NETFILTER),
+	X(NETLINK_IP6_FW), X(NETLINK_DNRTMSG), X(NETLINK_KOBJECT_UEVENT),
+	X(NETLINK_GENERIC), X(NETLINK_SCSITRANSPORT), X(NETLINK_ECRYPTFS),
+	X(NETLINK_RDMA), X(NETLINK_CRYPTO), { 22, "NETLINK_SMC" }, END,
 };
 
 /* poll events, in strace's order. */

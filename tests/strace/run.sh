@@ -114,6 +114,7 @@ same_line "getdents64: 2000 entries" -e trace=getdents64 -- ls big
 same_line "-x: a string with a control byte in hex" -x -e trace=write -- printf 'a\001b\n'
 same_line "-xx: every string in hex" -xx -e trace=write -- printf 'hi\n'
 same_line "-e signal=none" -e signal=none -e trace=rt_sigreturn -- "$WL" signal
+same_line "-P: only the calls that touch a path, by name or descriptor" -P /etc/hostname -- cat /etc/hostname
 strace -a 20 -e trace=close -o sa.txt "$WL" basic > /dev/null
 "$FERRET" strace -a 20 -e trace=close -o fa.txt "$WL" basic > /dev/null
 diff <(grep '^close(9999)' sa.txt) <(grep '^close(9999)' fa.txt) > d.txt && grep -q . fa.txt &&

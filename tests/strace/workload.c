@@ -20,6 +20,8 @@
 #include <sys/epoll.h>
 #include <sched.h>
 #include <sys/resource.h>
+#include <linux/netlink.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/times.h>
@@ -95,6 +97,11 @@ static void flags(void)
 	close(fd);
 	unlink("flags.tmp");
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	close(fd);
+	/* The protocol is named in the family's own list. */
+	fd = socket(AF_INET, SOCK_STREAM, IPPROTO_TCP);
+	close(fd);
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
 	close(fd);
 	statx(AT_FDCWD, ".", AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT,
 	      STATX_MODE | STATX_NLINK | STATX_SIZE, &stx);
