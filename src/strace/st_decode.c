@@ -620,6 +620,33 @@ static void pollfds(struct buf *b, const struct st_call *c,
 	buf_printf(b, "]");
 }
 
+/* A socket option's value: an int as [N], anything else as bytes. */
+static void sockopt_val(struct buf *b, const struct st_cap *k, uint64_t v,
+			uint64_t len, const struct st_dopts *o)
+{
+	if (!k || !v)
+		ptr(b, v);
+	else if (len == 4 && k->len >= 4)
+		buf_printf(b, "[%d]", (int)rd(k->data, k->len, 0, 4));
+	else
+		bytes(b, k, v, len, o->strsize, o->xstyle);
+}
+
+/* An fd_set's members below nfds, as strace lists them: [3 4]. */
+static void fd_set_(struct buf *b, const struct st_cap *k, uint64_t nfds)
+{
+	uint64_t i;
+	bool any = false;
+
+	buf_printf(b, "[");
+	for (i = 0; i < nfds && i / 8 < k->len; i++)
+		if (k->data[i / 8] & (1u << (i % 8))) {
+			buf_printf(b, "%s%llu", any ? " " : "", (unsigned long long)i);
+			any = true;
+		}
+	buf_printf(b, "]");
+}
+
 /* struct epoll_event (packed: events, then the 8-byte data at 4). */
 static void epoll_event(struct buf *b, const unsigned char *p, size_t len)
 {
@@ -1171,12 +1198,90 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			ptr(b, v);
 		return;
 	case 'n': {
-		const struct st_cap *s = cap_of(c, i - 1, 0);
+		/* A socklen_t: "[in => out]" when the call changed it. */
+		const struct st_cap *s = cap_of(c, i - 1, 0), *in = cap_letter(c, i, 'n');
+		uint64_t before = in && in->len >= 4 ? rd(in->data, in->len, 0, 4) : 0;
 
-		if (s && v)
+		if (!v)
+			ptr(b, v);
+		else if (s && !st_call_failed(c) && (!in || s->n == before))
 			buf_printf(b, "[%llu]", (unsigned long long)s->n);
+		else if (s && !st_call_failed(c))
+			buf_printf(b, "[%llu => %llu]", (unsigned long long)before,
+				   (unsigned long long)s->n);
+		else if (in)
+			buf_printf(b, "[%llu]", (unsigned long long)before);
 		else
 			ptr(b, v);
+		return;
+	}
+	case '|': {
+		const struct st_cap *in = cap_letter(c, i, '|'), *out = cap_letter(c, i, '/');
+		uint64_t x = in ? rd(in->data, in->len, 0, 4) : 0;
+		uint64_t y = out ? rd(out->data, out->len, 0, 4) : 0;
+
+		if (!v || !in)
+			ptr(b, v);
+		else if (!out || st_call_failed(c) || x == y)
+			buf_printf(b, "[%llu]", (unsigned long long)(out && !st_call_failed(c) ? y : x));
+		else
+			buf_printf(b, "[%llu => %llu]", (unsigned long long)x,
+				   (unsigned long long)y);
+		return;
+	}
+	case ';':
+		st_xlat_val(b, st_sol, (unsigned)v, NULL);
+		return;
+	case '`': {
+		const struct st_xlat *t = NULL;
+		const char *d = NULL;
+
+		switch ((unsigned)c->args[1]) {
+		case 1: t = st_so; d = "SO_???"; break;
+		case 6: t = st_tcp_opts; d = "TCP_???"; break;
+		case 0: t = st_ip_opts; d = "IP_???"; break;
+		case 41: t = st_ipv6_opts; d = "IPV6_???"; break;
+		}
+		if (t)
+			st_xlat_val(b, t, (unsigned)v, d);
+		else
+			buf_printf(b, "%u", (unsigned)v);
+		return;
+	}
+	case '.':
+		sockopt_val(b, k, v, c->args[i + 1], o);
+		return;
+	case ',': {
+		const struct st_cap *out = cap_letter(c, i + 1, '/');
+
+		if (st_call_failed(c) || !out)
+			ptr(b, v);
+		else
+			sockopt_val(b, k, v, rd(out->data, out->len, 0, 4), o);
+		return;
+	}
+	case '$':
+		k = cap_letter(c, i, '$');
+		if (k && v)
+			fd_set_(b, k, c->args[0]);
+		else
+			ptr(b, v);
+		return;
+	case '?': {
+		const struct st_cap *ss = cap_letter(c, i, '\'');
+
+		if (!k || !v) {
+			ptr(b, v);
+			return;
+		}
+		buf_printf(b, "{sigmask=");
+		if (!rd(k->data, k->len, 0, 8))
+			buf_printf(b, "NULL");
+		else if (ss)
+			put_sigset(b, rd(ss->data, ss->len, 0, 8));
+		else
+			ptr(b, rd(k->data, k->len, 0, 8));
+		buf_printf(b, ", sigsetsize=%llu}", (unsigned long long)rd(k->data, k->len, 8, 8));
 		return;
 	}
 	case 'F':
@@ -1552,6 +1657,41 @@ static void poll_ret(struct buf *b, const struct st_call *c,
 		b->len -= 2;
 }
 
+/* pselect6's answer: "(Timeout)", or the sets returned and time left. */
+static void select_ret(struct buf *b, const struct st_call *c)
+{
+	static const char *const set[] = { "in", "out", "except" };
+	const struct st_cap *left = cap_letter(c, 4, '}');
+	bool any = false;
+	int i;
+
+	if (c->ret == 0) {
+		buf_printf(b, " (Timeout)");
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		const struct st_cap *k = cap_letter(c, i + 1, '!');
+		struct buf one = { 0 };
+
+		if (!k || !c->args[i + 1])
+			continue;
+		fd_set_(&one, k, c->args[0]);
+		if (one.len > 2) {
+			buf_printf(b, "%s%s ", any ? ", " : " (", set[i]);
+			buf_put(b, one.p, one.len);
+			any = true;
+		}
+		buf_free(&one);
+	}
+	if (c->args[4] && left) {
+		buf_printf(b, "%sleft ", any ? ", " : " (");
+		timespec(b, left);
+		any = true;
+	}
+	if (any)
+		buf_printf(b, ")");
+}
+
 void st_decode_ret(struct buf *b, const struct st_call *c,
 		   const struct st_dopts *o)
 {
@@ -1598,6 +1738,8 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	}
 	if (!strcmp(name, "poll") || !strcmp(name, "ppoll"))
 		poll_ret(b, c, o);
+	if (!strcmp(name, "pselect6"))
+		select_ret(b, c);
 	if (!strcmp(name, "fcntl") && c->args[1] == F_GETFL) {
 		buf_printf(b, " (flags ");
 		if ((c->ret & O_ACCMODE) == O_RDONLY)

@@ -92,7 +92,13 @@ static int argv_max(const struct st_opts *o)
  */
 static char exit_letter(char l)
 {
-	return l == '(' ? ')' : l == '{' ? '}' : 0;
+	switch (l) {
+	case '(': return ')';
+	case '{': return '}';
+	case '$': return '!';
+	case '|': return '/';
+	}
+	return 0;
 }
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */
@@ -198,6 +204,31 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 16)); } ",
 			   rl, i);
 		break;
+	case '$':
+		/* An fd_set of nfds (argument 0) bits, 1024 at most. */
+		buf_printf(b, "$l = (*(arg0 + %d) & 0xffffffff) + 7; if ($l > 1031) { $l = 1031; } "
+			   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $l / 8)); } ",
+			   reg_off[0], rl, i);
+		break;
+	case '?':
+		/* pselect6's { const sigset_t *ss; size_t ss_len; }, and *ss. */
+		buf_printf(b, "if ($a) { printf(\"c?%d %%d %%d %%r\", $t, 0, buf($a, 16)); "
+			   "$p = *($a); if ($p) { printf(\"c'%d %%d %%d %%r\", $t, 0, buf($p, 8)); } } ",
+			   i, i);
+		break;
+	case '.':
+		/* setsockopt's value: optlen (the next argument) bytes, 64 at most. */
+		buf_printf(b, "$l = *(arg0 + %d) & 0xffffffff; if ($l > 64) { $l = 64; } "
+			   "if ($a) { printf(\"c.%d %%d %%d %%r\", $t, 0, buf($a, $l)); } ",
+			   next, i);
+		break;
+	case ',':
+		/* getsockopt's value: as many bytes as *optlen says at exit. */
+		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *($p) & 0xffffffff; } "
+			   "if ($l > 64) { $l = 64; } "
+			   "if ($a) { printf(\"c,%d %%d %%d %%r\", $t, 0, buf($a, $l)); } ",
+			   next, i);
+		break;
 	case '_':
 		/* A CPU mask: the bytes the kernel wrote (the return value). */
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > 128) { $l = 128; } "
@@ -225,6 +256,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			{ 'g', 8 }, { 'H', 8 }, { 'j', 16 }, { 'J', 16 },
 			{ 'N', 130 }, { '3', 88 }, { '4', 120 }, { '5', 112 },
 			{ '&', 12 }, { '*', 144 }, { '@', 32 }, { '[', 32 },
+			{ 'n', 4 }, { '|', 4 },
 			{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 		};
 		size_t j;
@@ -232,7 +264,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		for (j = 0; j < ARRAY_SIZE(fixed); j++)
 			if (fixed[j].l == l)
 				buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, %d)); } ",
-					   l, i, fixed[j].size);
+					   rl, i, fixed[j].size);
 	}
 	}
 }

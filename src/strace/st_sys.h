@@ -27,7 +27,10 @@ enum st_class {
  * argument: read from the user stack), ( struct pollfd[] (count: the next
  * argument; read again at exit for revents), { ppoll's timespec (read
  * again at exit for the time left), & struct epoll_event, [ struct
- * itimerval, < stack_t.  At exit: R bytes read (length: the return
+ * itimerval, < stack_t, n a socklen_t (its value at exit from the sockaddr
+ * before it), | getsockopt's optlen (read again at exit), $ an fd_set of
+ * argument 0's bits (read again at exit), ? pselect6's sigmask struct,
+ * . setsockopt's value.  At exit: R bytes read (length: the return
  * value), T struct stat, X struct statx, U timespec, B sockaddr (length
  * through the pointer in the next argument, printed by n), V iovec array,
  * F int[2], w wait status, G directory entries (counted), Q sigaction,
@@ -35,7 +38,8 @@ enum st_class {
  * 6 gid_t array (as many as the return value says), ^ struct
  * epoll_event[] (as many as returned), * struct rusage, @ struct tms,
  * ] struct itimerval, > stack_t, = a uid or gid ([N]), _ CPU mask (the
- * bytes returned).
+ * bytes returned), , getsockopt's value.  Values: ; a socket level,
+ * ` a socket option (of the level before it).
  * Values: d int, u unsigned long, 7 unsigned int, x hex, p pointer, f fd, D dirfd, O open
  * flags, m mode, r mmap prot, M mmap flags, C clone flags, a AT_ flags,
  * s signal, h sigprocmask how, k address family, K socket type, L access

@@ -3,8 +3,8 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, signal, fresh, structs, values, thread-exec, waits, more and
- * fds, whose lines are compared with strace's.
+ * flags, signal, fresh, structs, values, thread-exec, waits, more, fds
+ * and sockets, whose lines are compared with strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -22,6 +22,8 @@
 #include <sys/resource.h>
 #include <linux/netlink.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/times.h>
@@ -264,6 +266,37 @@ static void fds(void)
 	close(fd);
 }
 
+/* Socket options both ways, socklen in => out, pselect6's sets. */
+static void sockets(void)
+{
+	int p[2], s = socket(AF_INET, SOCK_STREAM, 0), one = 1, v;
+	struct timeval tv = { 1, 0 };
+	struct timespec ts = { 0, 1000 };
+	struct sockaddr_in sa;
+	socklen_t l = sizeof(v), sl = sizeof(sa);
+	fd_set r, w;
+	sigset_t m;
+
+	sigemptyset(&m);
+	if (pipe(p) || write(p[1], "x", 1) != 1)
+		return;
+	FD_ZERO(&r);
+	FD_ZERO(&w);
+	FD_SET(p[0], &r);
+	FD_SET(p[1], &w);
+	select(p[1] + 1, &r, &w, NULL, &tv);
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	pselect(p[0] + 1, &r, NULL, NULL, &ts, &m);
+	setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	setsockopt(s, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	getsockopt(s, SOL_SOCKET, SO_TYPE, &v, &l);
+	getsockname(s, (struct sockaddr *)&sa, &sl);
+	sl = 128;
+	getsockname(s, (struct sockaddr *)&sa, &sl);
+	getpeername(s, (struct sockaddr *)&sa, &sl);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -289,6 +322,10 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "sockets")) {
+		sockets();
+		return 0;
 	}
 	if (!strcmp(mode, "fds")) {
 		fds();
