@@ -620,6 +620,158 @@ static void pollfds(struct buf *b, const struct st_call *c,
 	buf_printf(b, "]");
 }
 
+static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x);
+
+/*
+ * An iovec array (k: the array) of cnt entries, whose buffers are the
+ * captures of argument arg from element first on; out: filled by the
+ * call, as much as it returned.
+ */
+static void iov_list(struct buf *b, const struct st_call *c,
+		     const struct st_dopts *o, int arg, const struct st_cap *k,
+		     uint64_t cnt, bool out, int first)
+{
+	int j;
+
+	uint64_t left = c->ret, e;
+
+	buf_printf(b, "[");
+	for (e = 0; e < cnt && (e + 1) * 16 <= k->len; e++) {
+		uint64_t base = rd(k->data, k->len, e * 16, 8);
+		uint64_t len = rd(k->data, k->len, e * 16 + 8, 8);
+		const struct st_cap *d = NULL;
+
+		/* The buffer in records of the array's own letter. */
+		for (j = 0; j < c->ncaps && !d; j++)
+			if (c->caps[j].arg == arg && c->caps[j].letter == k->letter &&
+			    c->caps[j].idx == (int)e + first)
+				d = &c->caps[j];
+
+		if (e)
+			buf_printf(b, ", ");
+		if (e >= 32) {
+			buf_printf(b, "...");
+			break;
+		}
+		buf_printf(b, "{iov_base=");
+		if (out) {
+			uint64_t got = left < len ? left : len;
+
+			if (d && got)
+				bytes(b, d, base, got, o->strsize, o->xstyle);
+			else if (d)
+				buf_printf(b, "\"\"");
+			else
+				ptr(b, base);
+			left -= got;
+		} else if (d) {
+			bytes(b, d, base, len, o->strsize, o->xstyle);
+		} else {
+			ptr(b, base);
+		}
+		buf_printf(b, ", iov_len=%llu}", (unsigned long long)len);
+	}
+	buf_printf(b, "]");
+}
+
+/* Control messages: SCM_RIGHTS' descriptors and SCM_CREDENTIALS. */
+static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t len)
+{
+	uint64_t off = 0;
+	bool first = true;
+
+	if (len > k->len)
+		len = k->len;
+	buf_printf(b, "[");
+	while (off + 16 <= len) {
+		uint64_t clen = rd(k->data, k->len, off, 8), j;
+		int level = (int)rd(k->data, k->len, off + 8, 4);
+		int type = (int)rd(k->data, k->len, off + 12, 4);
+
+		if (clen < 16 || off + clen > len)
+			break;
+		buf_printf(b, "%s{cmsg_len=%llu, cmsg_level=", first ? "" : ", ",
+			   (unsigned long long)clen);
+		st_xlat_val(b, st_sol, (unsigned)level, NULL);
+		buf_printf(b, ", cmsg_type=");
+		if (level == SOL_SOCKET && type == SCM_RIGHTS) {
+			buf_printf(b, "SCM_RIGHTS, cmsg_data=[");
+			for (j = 16; j + 4 <= clen; j += 4)
+				buf_printf(b, "%s%d", j > 16 ? ", " : "",
+					   (int)rd(k->data, k->len, off + j, 4));
+			buf_printf(b, "]}");
+		} else if (level == SOL_SOCKET && type == SCM_CREDENTIALS && clen >= 28) {
+			buf_printf(b, "SCM_CREDENTIALS, cmsg_data={pid=%d, uid=%u, gid=%u}}",
+				   (int)rd(k->data, k->len, off + 16, 4),
+				   (unsigned)rd(k->data, k->len, off + 20, 4),
+				   (unsigned)rd(k->data, k->len, off + 24, 4));
+		} else {
+			buf_printf(b, "%#x}", type);
+		}
+		first = false;
+		off += (clen + 7) & ~7ULL;
+	}
+	buf_printf(b, "]");
+}
+
+/*
+ * struct msghdr of sendmsg (read at entry) or recvmsg (out: read at
+ * entry as '-' for what msg_namelen was, at exit as '+').  Records: 0
+ * the msghdr, 1 the iovec array, 2.. the buffers, 6 msg_name, 7
+ * msg_control.
+ */
+static void msghdr(struct buf *b, const struct st_call *c,
+		   const struct st_dopts *o, int i, bool out)
+{
+	const struct st_cap *h = cap_letter(c, i, '+'), *in = cap_letter(c, i, '-');
+	const struct st_cap *iov = NULL, *name = NULL, *ctl = NULL;
+	uint64_t v = c->args[i], namelen, ctllen, flags;
+	int j;
+
+	if (!v || !h || h->idx || (out && st_call_failed(c))) {
+		ptr(b, v);
+		return;
+	}
+	for (j = 0; j < c->ncaps; j++) {
+		const struct st_cap *k = &c->caps[j];
+
+		if (k->arg != i || k->letter != '+')
+			continue;
+		if (k->idx == 1)
+			iov = k;
+		else if (k->idx == 6)
+			name = k;
+		else if (k->idx == 7)
+			ctl = k;
+	}
+	namelen = rd(h->data, h->len, 8, 4);
+	ctllen = rd(h->data, h->len, 40, 8);
+	flags = rd(h->data, h->len, 48, 4);
+	buf_printf(b, "{msg_name=");
+	if (!rd(h->data, h->len, 0, 8))
+		buf_printf(b, "NULL");
+	else if (name && namelen)
+		sockaddr(b, name->data, name->len < namelen ? name->len : namelen, o->xstyle);
+	else
+		ptr(b, rd(h->data, h->len, 0, 8));
+	buf_printf(b, ", msg_namelen=");
+	if (out && in && rd(in->data, in->len, 8, 4) != namelen)
+		buf_printf(b, "%llu => ", (unsigned long long)rd(in->data, in->len, 8, 4));
+	buf_printf(b, "%llu, msg_iov=", (unsigned long long)namelen);
+	if (iov)
+		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, 2);
+	else
+		ptr(b, rd(h->data, h->len, 16, 8));
+	buf_printf(b, ", msg_iovlen=%llu", (unsigned long long)rd(h->data, h->len, 24, 8));
+	if (ctllen && ctl) {
+		buf_printf(b, ", msg_control=");
+		cmsgs(b, ctl, ctllen);
+	}
+	buf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)ctllen);
+	st_xlat_flags(b, st_msg_flags, flags, "0");
+	buf_printf(b, "}");
+}
+
 /* A socket option's value: an int as [N], anything else as bytes. */
 static void sockopt_val(struct buf *b, const struct st_cap *k, uint64_t v,
 			uint64_t len, const struct st_dopts *o)
@@ -1394,46 +1546,16 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		return;
 	case 'v':
-	case 'V': {
-		uint64_t cnt = c->args[i + 1], left = c->ret, e;
-
-		if (!k || !v || (l == 'V' && c->ret < 0)) {
+	case 'V':
+		if (!k || !v || (l == 'V' && c->ret < 0))
 			ptr(b, v);
-			return;
-		}
-		buf_printf(b, "[");
-		for (e = 0; e < cnt && (e + 1) * 16 <= k->len; e++) {
-			uint64_t base = rd(k->data, k->len, e * 16, 8);
-			uint64_t len = rd(k->data, k->len, e * 16 + 8, 8);
-			const struct st_cap *d = cap_of(c, i, (int)e + 1);
-
-			if (e)
-				buf_printf(b, ", ");
-			if (e >= 32) {
-				buf_printf(b, "...");
-				break;
-			}
-			buf_printf(b, "{iov_base=");
-			if (l == 'V') {
-				uint64_t got = left < len ? left : len;
-
-				if (d && got)
-					bytes(b, d, base, got, o->strsize, o->xstyle);
-				else if (d)
-					buf_printf(b, "\"\"");
-				else
-					ptr(b, base);
-				left -= got;
-			} else if (d) {
-				bytes(b, d, base, len, o->strsize, o->xstyle);
-			} else {
-				ptr(b, base);
-			}
-			buf_printf(b, ", iov_len=%llu}", (unsigned long long)len);
-		}
-		buf_printf(b, "]");
+		else
+			iov_list(b, c, o, i, k, c->args[i + 1], l == 'V', 1);
 		return;
-	}
+	case '+':
+	case '-':
+		msghdr(b, c, o, i, l == '-');
+		return;
 	case '3':
 		if (k && v) {
 			uint64_t fl = rd(k->data, k->len, 0, 8);

@@ -77,6 +77,31 @@ static void pages(struct buf *b, char l, int i, const char *r, int max)
 	}
 }
 
+/*
+ * A struct msghdr in records of letter l, argument i: 0 the msghdr, 1 the
+ * iovec array (8 entries at most), 2.. the first four buffers (-s bytes
+ * each), 6 msg_name, 7 msg_control (st_decode.c's msghdr() reads them).
+ */
+static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
+			   int i)
+{
+	int s = o->strsize, k;
+
+	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 56)); "
+		   "$v = *($a + 16); $c = *($a + 24); if ($c > 8) { $c = 8; } "
+		   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($v, $c * 16)); ", l, i, l, i);
+	for (k = 0; k < 4; k++)
+		buf_printf(b, "if ($c > %d) { $p = *($v + %d); $l = *($v + %d); "
+			   "if ($l > %d) { $l = %d; } "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",
+			   k, 16 * k, 16 * k + 8, s, s, l, i, k + 2);
+	buf_printf(b, "$p = *($a); $l = *($a + 8) & 0xffffffff; if ($l > 128) { $l = 128; } "
+		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, 6, buf($p, $l)); } "
+		   "$p = *($a + 32); $l = *($a + 40); if ($l > 256) { $l = 256; } "
+		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, 7, buf($p, $l)); } } ",
+		   l, i, l, i);
+}
+
 /* argv strings to one record (see capture()). */
 #define ARGV_PACK 8
 
@@ -97,6 +122,7 @@ static char exit_letter(char l)
 	case '{': return '}';
 	case '$': return '!';
 	case '|': return '/';
+	case '-': return '+';
 	}
 	return 0;
 }
@@ -203,6 +229,10 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	case '{':
 		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 16)); } ",
 			   rl, i);
+		break;
+	case '+':
+	case '-':
+		msghdr_capture(b, o, exit ? '+' : rl, i);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

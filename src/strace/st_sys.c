@@ -72,7 +72,7 @@ bool st_sys_is_out(char letter)
 
 bool st_sys_is_in(char letter)
 {
-	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.", letter);
+	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-", letter);
 }
 
 bool st_fd_keeping(const struct st_opts *o, long nr)

@@ -30,7 +30,8 @@ enum st_class {
  * itimerval, < stack_t, n a socklen_t (its value at exit from the sockaddr
  * before it), | getsockopt's optlen (read again at exit), $ an fd_set of
  * argument 0's bits (read again at exit), ? pselect6's sigmask struct,
- * . setsockopt's value.  At exit: R bytes read (length: the return
+ * . setsockopt's value, + sendmsg's struct msghdr, - recvmsg's (read
+ * again at exit).  At exit: R bytes read (length: the return
  * value), T struct stat, X struct statx, U timespec, B sockaddr (length
  * through the pointer in the next argument, printed by n), V iovec array,
  * F int[2], w wait status, G directory entries (counted), Q sigaction,

@@ -98,6 +98,7 @@ same_line "-y: descriptors named after the process is gone" \
 	-y -e trace=openat,dup,dup2,close,write,chdir -- "$WL" fds
 same_line "socket options, socklen in => out, pselect6's sets" \
 	-e trace=pselect6,setsockopt,getsockopt,getsockname,getpeername -- "$WL" sockets
+same_line "sendmsg and recvmsg: iovecs, SCM_RIGHTS" -e trace=sendmsg,recvmsg -- "$WL" msgs
 # sysinfo's figures change from run to run: its numbers are compared as N.
 same_line "statfs, fstatfs, sysinfo, getgroups" \
 	-e trace=statfs,fstatfs,sysinfo,getgroups -- "$WL" structs

@@ -3,8 +3,8 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, signal, fresh, structs, values, thread-exec, waits, more, fds
- * and sockets, whose lines are compared with strace's.
+ * flags, signal, fresh, structs, values, thread-exec, waits, more, fds,
+ * sockets and msgs, whose lines are compared with strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -297,6 +297,34 @@ static void sockets(void)
 	getpeername(s, (struct sockaddr *)&sa, &sl);
 }
 
+/* sendmsg and recvmsg: iovecs both ways, a descriptor passed. */
+static void msgs(void)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))], in[16];
+	struct iovec iov[2] = { { "ab", 2 }, { "cd", 2 } }, riov = { in, sizeof(in) };
+	struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2 };
+	struct cmsghdr *cm;
+	int sv[2], fd = 0;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return;
+	memset(cbuf, 0, sizeof(cbuf));
+	m.msg_control = cbuf;
+	m.msg_controllen = sizeof(cbuf);
+	cm = CMSG_FIRSTHDR(&m);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	sendmsg(sv[0], &m, 0);
+	memset(&m, 0, sizeof(m));
+	m.msg_iov = &riov;
+	m.msg_iovlen = 1;
+	m.msg_control = cbuf;
+	m.msg_controllen = sizeof(cbuf);
+	recvmsg(sv[1], &m, 0);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -322,6 +350,10 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "msgs")) {
+		msgs();
+		return 0;
 	}
 	if (!strcmp(mode, "sockets")) {
 		sockets();
