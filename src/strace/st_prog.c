@@ -318,11 +318,21 @@ static bool can_refetch(const struct st_sys *s)
 }
 
 /* The capture code of call s at entry (exit false) or exit. */
+/*
+ * The bit of a refetched argument in @rr: which letter (P, S, W) of
+ * which argument the exit reads again.
+ */
+static unsigned long refetch_bit(char l, int i)
+{
+	return 1UL << ((l == 'P' ? 0 : l == 'S' ? 6 : 12) + i);
+}
+
 static char *group_code(const struct st_opts *o, const struct st_sys *s,
 			bool exit)
 {
-	struct buf b = { 0 }, again = { 0 };
+	struct buf b = { 0 };
 	int i, n = st_sys_nargs(s);
+	bool again = false;
 
 	for (i = 0; s && s->sig && i < n; i++) {
 		char l = s->sig[i];
@@ -331,19 +341,15 @@ static char *group_code(const struct st_opts *o, const struct st_sys *s,
 			capture(&b, o, l, i, exit);
 		if (!refetched(l) || !can_refetch(s))
 			continue;
-		if (exit) {
-			capture(&again, o, l, i, false);
-		} else {
-			/* A first byte of 0: nothing read, or an empty string. */
-			buf_printf(&b, "if ($a != 0 && *(uint8 *)$a == 0) { @rr[$t] = 1; } ");
-		}
+		again = true;
+		/* A first byte of 0: nothing read, or an empty string. */
+		if (!exit)
+			buf_printf(&b, "if ($a != 0 && *(uint8 *)$a == 0) { $rr = $rr | %lu; } ",
+				   refetch_bit(l, i));
 	}
-	if (again.len) {
-		buf_printf(&b, "if (@rr[$t]) { delete(@rr[$t]); ");
-		buf_put(&b, again.p, again.len);
-		buf_printf(&b, "} ");
-	}
-	buf_free(&again);
+	/* The exit reads them in one place, after the groups (see phase()). */
+	if (exit && again)
+		buf_printf(&b, "$f = 1; ");
 	buf_put(&b, "", 1);
 	if (!b.p[0]) {
 		buf_free(&b);
@@ -404,6 +410,38 @@ static void pred(struct buf *b, const struct st_opts *o, const pid_t *tids,
 	buf_printf(b, "/");
 }
 
+/*
+ * At exit, for the calls whose groups set $f: the strings and buffers
+ * whose read at entry found nothing, read again, once for every call.
+ */
+static void refetch_code(struct buf *b, const struct st_opts *o)
+{
+	static const char letters[] = "PSW";
+	bool used[3][6] = { { false } };
+	int nr, i, j;
+
+	for (nr = 0; nr < ST_NR_MAX; nr++) {
+		const struct st_sys *s = st_sys_by_nr(nr);
+
+		if (!s || !traced(o, nr) || !can_refetch(s))
+			continue;
+		for (i = 0; i < st_sys_nargs(s); i++)
+			for (j = 0; j < 3; j++)
+				if (s->sig[i] == letters[j])
+					used[j][i] = true;
+	}
+	buf_printf(b, "\tif ($f) { $r = @rr[$t]; if ($r) { delete(@rr[$t]); ");
+	for (j = 0; j < 3; j++)
+		for (i = 0; i < 6; i++) {
+			if (!used[j][i])
+				continue;
+			buf_printf(b, "if ($r & %lu) { ", refetch_bit(letters[j], i));
+			capture(b, o, letters[j], i, false);
+			buf_printf(b, "} ");
+		}
+	buf_printf(b, "} }\n");
+}
+
 static void phase(struct buf *b, const struct st_opts *o, bool exit,
 		  const pid_t *tids, int ntids)
 {
@@ -419,8 +457,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	 * dead register lets the verifier see the tree's leaves of one
 	 * group as one state, and walk each group's code once.
 	 */
-	buf_printf(b, " {\n\t$nr = %s; $g = 0;\n\t", exit ?
-		   "*(arg0 + " "120" ")" : "arg1");
+	buf_printf(b, " {\n\t$nr = %s; $g = 0; %s\n\t", exit ?
+		   "*(arg0 + " "120" ")" : "arg1", exit ? "$f = 0;" : "$rr = 0;");
 	/*
 	 * rt_sigreturn restores the registers of the interrupted code, and
 	 * sets orig_ax to -1 so that no restart follows: its exit is known
@@ -453,6 +491,10 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 			buf_printf(b, "}\n");
 			free(gr);
 		}
+		if (!exit)
+			buf_printf(b, "\tif ($rr) { @rr[$t] = $rr; }\n");
+		if (exit)
+			refetch_code(b, o);
 		if (exit)
 			buf_printf(b, "\tprintf(\"X %%d %%d %%d\", $t, (int64)arg1, nsecs);\n");
 	}
