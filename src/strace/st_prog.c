@@ -112,6 +112,20 @@ static int argv_max(const struct st_opts *o)
 }
 
 /*
+ * An array the call filled at exit, of as many elements of size bytes as
+ * it returned: as many as strace shows (-s) and one more, which means
+ * "...".
+ */
+static void returned_array(struct buf *b, const struct st_opts *o, char l,
+			   int i, int size)
+{
+	buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } "
+		   "if ($l > %d) { $l = %d; } "
+		   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $l * %d)); ",
+		   argv_max(o) + 1, argv_max(o) + 1, l, i, size);
+}
+
+/*
  * Arguments read at entry and again at exit, in records of a second
  * letter: poll's fds for their revents, ppoll's timeout for the time left.
  */
@@ -214,11 +228,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   "printf(\"c~%d %%d %%d %%r\", $t, 0, buf($a, 8)); ", i);
 		break;
 	case '6':
-		/* gid_t[], as many as returned, up to -s of them (and one more). */
-		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } "
-			   "if ($l > %d) { $l = %d; } "
-			   "printf(\"c6%d %%d %%d %%r\", $t, 0, buf($a, $l * 4)); ",
-			   argv_max(o) + 1, argv_max(o) + 1, i);
+		/* gid_t[] */
+		returned_array(b, o, l, i, 4);
 		break;
 	case '(':
 		/* struct pollfd[nfds], as many as strace shows and one more. */
@@ -265,11 +276,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   "printf(\"c_%d %%d %%d %%r\", $t, 0, buf($a, $l)); ", i);
 		break;
 	case '^':
-		/* struct epoll_event[] (12 bytes, packed), as many as returned. */
-		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } "
-			   "if ($l > %d) { $l = %d; } "
-			   "printf(\"c^%d %%d %%d %%r\", $t, 0, buf($a, $l * 12)); ",
-			   argv_max(o) + 1, argv_max(o) + 1, i);
+		/* struct epoll_event[] (12 bytes, packed) */
+		returned_array(b, o, l, i, 12);
 		break;
 	case 'e':
 		/* The pointers, counted in user space (see pages()). */

@@ -94,6 +94,25 @@ static void test_errno(void)
 	finish(&t);
 }
 
+/*
+ * Strings quoted as strace quotes them: octal escapes of three digits
+ * only before an octal digit, -x (1) in hex when a byte is neither
+ * printable nor a space, -xx (2) always in hex.
+ */
+static const struct {
+	const char *in;
+	size_t n;
+	bool ellipsis;
+	int x;
+	const char *out;
+} quotes[] = {
+	{ "\177ELF\2\0011\n", 8, true, 0, "\"\\177ELF\\2\\0011\\n\"..." },
+	{ "\0018\0017", 4, false, 0, "\"\\18\\0017\"" },
+	{ "a\tb", 3, false, 1, "\"a\\tb\"" },
+	{ "a\001", 2, false, 1, "\"\\x61\\x01\"" },
+	{ "hi", 2, false, 2, "\"\\x68\\x69\"" },
+};
+
 /* A made-up openat decoded as strace prints it. */
 static void test_decode(void)
 {
@@ -102,6 +121,7 @@ static void test_decode(void)
 	struct st_call c = { 0 };
 	struct buf b = { 0 };
 	char path[] = "/etc/passwd";
+	size_t i;
 
 	c.sys = st_sys_by_name("openat");
 	c.args[0] = (uint64_t)AT_FDCWD;
@@ -121,27 +141,13 @@ static void test_decode(void)
 	buf_put(&b, "", 1);
 	expect(&t, !strcmp(b.p, "-1 ENOENT (No such file or directory)"), "got %s", b.p);
 	b.len = 0;
-	st_quote(&b, (const unsigned char *)"\177ELF\2\0011\n", 8, true, 0);
-	buf_put(&b, "", 1);
-	expect(&t, !strcmp(b.p, "\"\\177ELF\\2\\0011\\n\"..."), "quote: %s", b.p);
-	b.len = 0;
-	/* Three octal digits only before an octal digit, as strace. */
-	st_quote(&b, (const unsigned char *)"\0018\0017", 4, false, 0);
-	buf_put(&b, "", 1);
-	expect(&t, !strcmp(b.p, "\"\\18\\0017\""), "quote before 8: %s", b.p);
-	b.len = 0;
-	st_quote(&b, (const unsigned char *)"a\tb", 3, false, 1);
-	buf_put(&b, "", 1);
-	expect(&t, !strcmp(b.p, "\"a\\tb\""), "-x, only spaces: %s", b.p);
-	b.len = 0;
-	st_quote(&b, (const unsigned char *)"a\001", 2, false, 1);
-	buf_put(&b, "", 1);
-	expect(&t, !strcmp(b.p, "\"\\x61\\x01\""), "-x: %s", b.p);
-	b.len = 0;
-	st_quote(&b, (const unsigned char *)"hi", 2, false, 2);
-	buf_put(&b, "", 1);
-	expect(&t, !strcmp(b.p, "\"\\x68\\x69\""), "-xx: %s", b.p);
-	b.len = 0;
+	for (i = 0; i < ARRAY_SIZE(quotes); i++) {
+		st_quote(&b, (const unsigned char *)quotes[i].in, quotes[i].n,
+			 quotes[i].ellipsis, quotes[i].x);
+		buf_put(&b, "", 1);
+		expect(&t, !strcmp(b.p, quotes[i].out), "quote %zu: %s", i, b.p);
+		b.len = 0;
+	}
 	st_xlat_flags(&b, st_mmap_flags, MAP_PRIVATE | MAP_ANONYMOUS, "0");
 	buf_put(&b, "", 1);
 	expect(&t, !strcmp(b.p, "MAP_PRIVATE|MAP_ANONYMOUS"), "mmap flags: %s", b.p);
