@@ -4,8 +4,10 @@
  * and the memory the kernel read for it, printing what strace prints.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1331,12 +1333,17 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			ptr(b, v);
 		}
 		return;
-	case 'U':
-		if (k && v && c->ret == 0)
+	case 'U': {
+		/* A sleep's remaining time is written only when interrupted. */
+		bool sleep = !strcmp(name, "nanosleep") || !strcmp(name, "clock_nanosleep");
+
+		if (k && v && (sleep ? c->ret == -EINTR || (c->ret <= -512 && c->ret >= -516)
+				 : c->ret == 0))
 			timespec(b, k);
 		else
 			ptr(b, v);
 		return;
+	}
 	case 'A':
 		if (k && v)
 			sockaddr(b, k->data, k->len, o->xstyle);
@@ -1898,7 +1905,13 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 			   (long long)rd(si, len, 32, 8), (long long)rd(si, len, 40, 8));
 		return;
 	}
-	if (code <= 0 || code == 0x80) {
+	/* SI_KERNEL outside a fault carries nothing more, as strace shows. */
+	if (code == 0x80 && sig != SIGSEGV && sig != SIGBUS && sig != SIGILL &&
+	    sig != SIGFPE) {
+		buf_printf(b, "}");
+		return;
+	}
+	if (code <= 0) {
 		buf_printf(b, ", si_pid=%d, si_uid=%u}", (int)rd(si, len, 16, 4),
 			   (unsigned)rd(si, len, 20, 4));
 		return;

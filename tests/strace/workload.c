@@ -4,7 +4,7 @@
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
  * flags, signal, fresh, structs, values, thread-exec, waits, more, fds,
- * sockets and msgs, whose lines are compared with strace's.
+ * sockets, msgs and sleeps, whose lines are compared with strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -325,6 +325,19 @@ static void msgs(void)
 	recvmsg(sv[1], &m, 0);
 }
 
+/* A sleep's remaining time shows only when a signal interrupts it. */
+static void sleeps(void)
+{
+	struct itimerval it = { { 0, 0 }, { 0, 20000 } };
+	struct timespec a = { 0, 1000 }, r;
+
+	nanosleep(&a, &r);
+	signal(SIGALRM, on_signal);
+	setitimer(ITIMER_REAL, &it, NULL);
+	a.tv_sec = 5;
+	nanosleep(&a, &r);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -350,6 +363,10 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "sleeps")) {
+		sleeps();
+		return 0;
 	}
 	if (!strcmp(mode, "msgs")) {
 		msgs();
