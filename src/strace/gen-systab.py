@@ -43,7 +43,7 @@ SIG = {
  "sched_getaffinity": "d7_", "set_tid_address": "p", "getdents64": "fGu",
  "fadvise64": "fddd", "clock_gettime": "oU", "clock_getres": "oU",
  "clock_nanosleep": "oxtU", "exit_group": "d:?", "epoll_wait": "f^dd",
- "epoll_ctl": "fdf&", "tgkill": "dds", "utimes": "Pp", "waitid": "ddpxp",
+ "epoll_ctl": "fdf&", "tgkill": "dds", "utimes": "Pp", "waitid": "dd2x*",
  "inotify_add_watch": "fPx", "openat": "DPOm:f", "mkdirat": "DPm",
  "fchownat": "DPdda", "newfstatat": "DPTa", "unlinkat": "DPa", "renameat": "DPDP",
  "linkat": "DPDPa", "symlinkat": "PDP", "readlinkat": "DPRu", "fchmodat": "DPm",

@@ -1012,6 +1012,7 @@ static const struct {
 	{ "getitimer", 0, st_itimer, "ITIMER_???" },
 	{ "setitimer", 0, st_itimer, "ITIMER_???" },
 	{ "getrusage", 0, st_rusage_who, "RUSAGE_???" },
+	{ "waitid", 0, st_idtype, "P_???" },
 };
 
 static void decode_one(struct buf *b, const struct st_call *c,
@@ -1237,6 +1238,14 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			st_xlat_val(b, st_netlink_proto, (unsigned)v, "NETLINK_???");
 		else
 			buf_printf(b, "%d", (int)v);
+		return;
+	case '2':
+		if (k && v && c->ret == 0 && !rd(k->data, k->len, 0, 4))
+			buf_printf(b, "{}");
+		else if (k && v && c->ret == 0)
+			st_decode_siginfo(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len);
+		else
+			ptr(b, v);
 		return;
 	case '8':
 		file_mode(b, (unsigned)v);
@@ -1882,6 +1891,19 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	}
 }
 
+/* A clock_t, with its seconds in a comment when not 0, as strace. */
+static void clock_ticks(struct buf *b, uint64_t t)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+
+	buf_printf(b, "%llu", (unsigned long long)t);
+	if (t && hz == 100)
+		buf_printf(b, " /* %llu.%02llu s */", (unsigned long long)t / 100,
+			   (unsigned long long)t % 100);
+	else if (t && hz > 0)
+		buf_printf(b, " /* %.2f s */", (double)t / hz);
+}
+
 void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		       size_t len)
 {
@@ -1901,8 +1923,11 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 			st_signame(b, (int)rd(si, len, 24, 4));
 		else
 			buf_printf(b, "%d", (int)rd(si, len, 24, 4));
-		buf_printf(b, ", si_utime=%lld, si_stime=%lld}",
-			   (long long)rd(si, len, 32, 8), (long long)rd(si, len, 40, 8));
+		buf_printf(b, ", si_utime=");
+		clock_ticks(b, rd(si, len, 32, 8));
+		buf_printf(b, ", si_stime=");
+		clock_ticks(b, rd(si, len, 40, 8));
+		buf_printf(b, "}");
 		return;
 	}
 	/* SI_KERNEL outside a fault carries nothing more, as strace shows. */

@@ -39,7 +39,7 @@ enum st_class {
  * 6 gid_t array (as many as the return value says), ^ struct
  * epoll_event[] (as many as returned), * struct rusage, @ struct tms,
  * ] struct itimerval, > stack_t, = a uid or gid ([N]), _ CPU mask (the
- * bytes returned), , getsockopt's value.  Values: ; a socket level,
+ * bytes returned), , getsockopt's value, 2 siginfo (waitid).  Values: ; a socket level,
  * ` a socket option (of the level before it).
  * Values: d int, u unsigned long, 7 unsigned int, x hex, p pointer, f fd, D dirfd, O open
  * flags, m mode, r mmap prot, M mmap flags, C clone flags, a AT_ flags,

@@ -252,7 +252,7 @@ const struct st_sys st_systab[] = {
 	{ 244, "mq_notify", NULL, 0 },
 	{ 245, "mq_getsetattr", NULL, 0 },
 	{ 246, "kexec_load", NULL, 0 },
-	{ 247, "waitid", "ddpxp", ST_PROCESS },
+	{ 247, "waitid", "dd2x*", ST_PROCESS },
 	{ 248, "add_key", NULL, 0 },
 	{ 249, "request_key", NULL, 0 },
 	{ 250, "keyctl", NULL, 0 },

@@ -419,6 +419,10 @@ const struct st_xlat st_ipv6_opts[] = {
 	X(IPV6_RECVPKTINFO), X(IPV6_TCLASS), END,
 };
 
+const struct st_xlat st_idtype[] = {
+	{ 0, "P_ALL" }, { 1, "P_PID" }, { 2, "P_PGID" }, { 3, "P_PIDFD" }, END,
+};
+
 /* poll events, in strace's order. */
 const struct st_xlat st_poll[] = {
 	X(POLLIN), X(POLLPRI), X(POLLOUT), X(POLLERR), X(POLLHUP), X(POLLNVAL),

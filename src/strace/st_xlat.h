@@ -26,7 +26,8 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_statx_attrs[], st_statx_sync[], st_fadvise[], st_fsmagic[],
 	st_statfs_flags[], st_poll[], st_epoll_events[], st_itimer[],
 	st_rusage_who[], st_ss_flags[], st_inet_proto[], st_netlink_proto[],
-	st_sol[], st_so[], st_tcp_opts[], st_ip_opts[], st_ipv6_opts[];
+	st_sol[], st_so[], st_tcp_opts[], st_ip_opts[], st_ipv6_opts[],
+	st_idtype[];
 
 /* The name of val in t, or NULL. */
 const char *st_xlat_name(const struct st_xlat *t, uint64_t val);

@@ -4,7 +4,8 @@
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
  * flags, signal, fresh, structs, values, thread-exec, waits, more, fds,
- * sockets, msgs and sleeps, whose lines are compared with strace's.
+ * sockets, msgs, sleeps and waitid, whose lines are compared with
+ * strace's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -363,6 +364,16 @@ int main(int argc, char **argv)
 		}
 		waitpid(pid, &st, 0);
 		return 3;
+	}
+	if (!strcmp(mode, "waitid")) {
+		siginfo_t si;
+
+		pid = fork();
+		if (pid == 0)
+			_exit(5);
+		waitid(P_PID, pid, &si, WEXITED);
+		waitid(P_ALL, 0, &si, WEXITED | WNOHANG);
+		return 0;
 	}
 	if (!strcmp(mode, "sleeps")) {
 		sleeps();
