@@ -235,6 +235,61 @@ int cg_map_key(struct cg *g, struct node *n, int extra_reg)
 	return off;
 }
 
+/*
+ * Marks record rec (of kind) held, with this CPU (see REC_HELD), and
+ * counts the site.  Emitted at every record site of an event program;
+ * cg_end() drops these instructions again where the program has one
+ * site only: its runs send one record, which nothing can cut.
+ */
+static void hold(struct cg *g, int rec, int kind)
+{
+	int from = g->ir.n, t;
+
+	if (g->pi->when != WHEN_EVENT || g->c->opts.interleave)
+		return;
+	g->nrec++;
+	ir_call(&g->ir, BPF_FUNC_get_smp_processor_id, 0);
+	t = ir_vreg(&g->ir);
+	ir_mov(&g->ir, t, BPF_REG_0);
+	ir_alu32_imm(&g->ir, BPF_LSH, t, REC_CPU_SHIFT);
+	ir_alu32_imm(&g->ir, BPF_OR, t, (int32_t)(REC_HELD | kind));
+	ir_st(&g->ir, BPF_W, rec, 0, t);
+	ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_HELD);
+	vec_push(&g->holds, (void *)(intptr_t)from);
+	vec_push(&g->holds, (void *)(intptr_t)g->ir.n);
+}
+
+/*
+ * On the way out of a run that sent held records: REC_END, which lets
+ * user space print them.  Quiet: wake_tail() decides on the wake-up.  A
+ * REC_END lost to a full buffer leaves them to this CPU's next one.
+ */
+static void hold_tail(struct cg *g)
+{
+	int done = ir_label(&g->ir), t = ir_vreg(&g->ir);
+	int rec = ir_vreg(&g->ir);
+
+	ir_mov(&g->ir, t, g->sent);
+	ir_alu_imm(&g->ir, BPF_AND, t, SENT_HELD);
+	ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, done);
+	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ir_mov_imm(&g->ir, BPF_REG_2, sizeof(struct rec_hdr));
+	ir_mov_imm(&g->ir, BPF_REG_3, 0);
+	ir_call(&g->ir, BPF_FUNC_ringbuf_reserve, 3);
+	ir_mov(&g->ir, rec, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, rec, 0, done);
+	ir_call(&g->ir, BPF_FUNC_get_smp_processor_id, 0);
+	ir_mov(&g->ir, t, BPF_REG_0);
+	ir_alu32_imm(&g->ir, BPF_LSH, t, REC_CPU_SHIFT);
+	ir_alu32_imm(&g->ir, BPF_OR, t, REC_END);
+	ir_st(&g->ir, BPF_W, rec, 0, t);
+	ir_st_imm(&g->ir, BPF_W, rec, 4, 0);
+	ir_mov(&g->ir, BPF_REG_1, rec);
+	ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_NO_WAKEUP);
+	ir_call(&g->ir, BPF_FUNC_ringbuf_submit, 2);
+	ir_place(&g->ir, done);
+}
+
 int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
 {
 	int rec = ir_vreg(&g->ir), ok = ir_label(&g->ir);
@@ -250,6 +305,7 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
 	ir_place(&g->ir, ok);
 	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
 	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
+	hold(g, rec, kind);
 	return rec;
 }
 
@@ -349,6 +405,7 @@ int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip)
 	ir_jmp_imm(&g->ir, BPF_JEQ, rec, 0, skip);
 	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
 	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
+	hold(g, rec, kind);
 	return rec;
 }
 
@@ -1203,6 +1260,8 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	ir_mov(&g->ir, g->ctx, BPF_REG_1);
 	g->sent = ir_vreg(&g->ir);
 	g->lost = ir_vreg(&g->ir);
+	g->nrec = 0;
+	vec_free(&g->holds);
 	g->tail_init = g->ir.n;
 	ir_mov_imm(&g->ir, g->sent, 0);
 	ir_mov_imm(&g->ir, g->lost, 0);
@@ -1243,14 +1302,24 @@ static void lost_tail(struct cg *g)
 /* Ends the program at g->exit_label, returning 0. */
 static int cg_end(struct cg *g)
 {
+	bool held = g->nrec > 1;
+	int i;
+
 	ir_place(&g->ir, g->exit_label);
+	if (held)
+		hold_tail(g);
+	else
+		for (i = g->holds.n - 2; i >= 0; i -= 2)
+			ir_remove_range(&g->ir, (intptr_t)g->holds.v[i],
+					(intptr_t)g->holds.v[i + 1]);
+	vec_free(&g->holds);
 	if (g->lost_used)
 		lost_tail(g);
 	if (g->wake_tail)
 		wake_tail(g);
 	if (!g->lost_used)
 		ir_remove(&g->ir, g->tail_init + 1);
-	if (!g->lost_used && !g->wake_tail)
+	if (!g->lost_used && !g->wake_tail && !held)
 		ir_remove(&g->ir, g->tail_init);
 	ir_mov_imm(&g->ir, BPF_REG_0, 0);
 	ir_exit(&g->ir);

@@ -40,6 +40,8 @@ struct cg {
 				 * dropped if unused) */
 	bool wake_tail;		/* the exit decides on a wake-up (cg.c) */
 	bool lost_used;		/* the exit adds lost to STAT_LOST */
+	int nrec;		/* record sites in the program */
+	struct vec holds;	/* IR ranges that hold records (cg.c) */
 	bool use_cookie;	/* probe id from bpf_get_attach_cookie() */
 	int probe_id;
 	int err;
@@ -49,6 +51,7 @@ struct cg {
 /* g->sent: a record went out without waking the reader; one was lost. */
 #define SENT_QUIET 1
 #define SENT_LOST 2
+#define SENT_HELD 4		/* a held record went out: REC_END is due */
 
 struct sema_probe;
 /* Generates g->ir for probe block sp on instance pi. 0 or -errno. */

@@ -24,6 +24,8 @@ struct compile_opts {
 	bool dump_all;		/* -dd: the IR of every instance, not the first */
 	int helper_check;	/* -k: 1 checks helpers but reads, -kk: 2 all */
 	size_t ringbuf_size;	/* bytes, a power of two; 0: 1 MiB */
+	bool interleave;	/* the reader takes records as they come: no
+				 * REC_HELD (ferret strace orders by thread) */
 };
 
 /* A BPF program to load; several probe instances may share one. */

@@ -57,9 +57,14 @@ void ir_add_copy(struct ir *ir, const struct ir_insn *in)
 
 void ir_remove(struct ir *ir, int at)
 {
-	memmove(&ir->insn[at], &ir->insn[at + 1],
-		(ir->n - at - 1) * sizeof(*ir->insn));
-	ir->n--;
+	ir_remove_range(ir, at, at + 1);
+}
+
+void ir_remove_range(struct ir *ir, int from, int to)
+{
+	memmove(&ir->insn[from], &ir->insn[to],
+		(ir->n - to) * sizeof(*ir->insn));
+	ir->n -= to - from;
 }
 
 void ir_place(struct ir *ir, int label)

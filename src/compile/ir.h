@@ -55,6 +55,8 @@ void ir_place(struct ir *ir, int label);
 void ir_add_copy(struct ir *ir, const struct ir_insn *in);
 /* Drops instruction at (labels are instructions too: jumps stay right). */
 void ir_remove(struct ir *ir, int at);
+/* Drops instructions from..to-1. */
+void ir_remove_range(struct ir *ir, int from, int to);
 /* "map_update_elem" for BPF_FUNC_map_update_elem; "helper" if unknown. */
 const char *ir_helper_name(int64_t id);
 

@@ -26,7 +26,21 @@ enum rec_kind {
 	REC_ARM,	/* id: an armed probe (probe_inst.arm); payload: u64
 			 * address to attach it at */
 	REC_UNWATCH,	/* unwatch(): payload: u64 address */
+	REC_END,	/* the end of a run of an event program whose records
+			 * were held (REC_HELD); no payload */
 };
+
+/*
+ * rec_hdr.kind: the kind in the low 16 bits.  REC_HELD marks a record of
+ * an event program that can send more than one per run: user space keeps
+ * it until that CPU's REC_END, so that what one run prints (a line made
+ * of several printf() calls) is never cut by another CPU's records, as
+ * with bpftrace's per-CPU buffers.  Both carry the CPU at REC_CPU_SHIFT.
+ */
+#define REC_KIND_MASK 0xffffu
+#define REC_CPU_SHIFT 16
+#define REC_CPU_MASK 0x7fffu
+#define REC_HELD 0x80000000u
 
 struct rec_hdr {
 	uint32_t kind;

@@ -172,16 +172,13 @@ static void out_flush(struct runtime *rt, struct out_sink *os)
 	__fpurge(f);
 }
 
-static int on_record(void *arg, void *data, size_t size)
+static int take_record(struct runtime *rt, void *data, size_t size)
 {
-	struct runtime *rt = arg;
 	const struct rec_hdr *h = data;
 	const struct builtin *b;
 	int err;
 
 	if (rt->exiting)
-		return 0;
-	if (size < sizeof(*h))
 		return 0;
 	if (rt->sink && rt->sink->printf_rec && h->kind == REC_PRINTF) {
 		const struct fmt_spec *fs = h->id < (uint32_t)rt->c->fmts.n ?
@@ -214,6 +211,71 @@ static int on_record(void *arg, void *data, size_t size)
 		fprintf(stderr, "ferret: %s() output failed: %s\n", b->name,
 			strerror(-err));
 	return 0;
+}
+
+/* Takes the records CPU cpu held, in the order they came. */
+static void release_held(struct runtime *rt, int cpu)
+{
+	struct buf *b = &rt->held[cpu];
+	size_t at = 0, size;
+
+	while (at + sizeof(size) <= b->len) {
+		memcpy(&size, b->p + at, sizeof(size));
+		at += sizeof(size);
+		take_record(rt, b->p + at, size);
+		at += (size + 7) & ~(size_t)7;
+	}
+	b->len = 0;
+}
+
+/* At the end of the run: what no REC_END released (one was lost). */
+static void release_all_held(struct runtime *rt)
+{
+	int i;
+
+	for (i = 0; i < rt->nheld; i++)
+		release_held(rt, i);
+}
+
+/*
+ * Records as the ring buffer gives them; held ones (see REC_HELD) wait
+ * for their CPU's REC_END.  Held records go into user space's copy with
+ * the plain kind, 8-byte aligned as the ring buffer keeps them.
+ */
+static int on_record(void *arg, void *data, size_t size)
+{
+	static const char pad[8];
+	struct runtime *rt = arg;
+	struct rec_hdr *h = data;
+	uint32_t cpu = (h->kind >> REC_CPU_SHIFT) & REC_CPU_MASK;
+
+	if (size < sizeof(*h))
+		return 0;
+	if ((h->kind & REC_KIND_MASK) == REC_END) {
+		if ((int)cpu < rt->nheld)
+			release_held(rt, cpu);
+		return 0;
+	}
+	if (h->kind & REC_HELD) {
+		struct rec_hdr plain = { h->kind & REC_KIND_MASK, h->id };
+		struct buf *b;
+
+		if ((int)cpu >= rt->nheld) {
+			int n = cpu + 1;
+
+			rt->held = xrealloc(rt->held, n * sizeof(*rt->held));
+			memset(rt->held + rt->nheld, 0,
+			       (n - rt->nheld) * sizeof(*rt->held));
+			rt->nheld = n;
+		}
+		b = &rt->held[cpu];
+		buf_put(b, &size, sizeof(size));
+		buf_put(b, &plain, sizeof(plain));
+		buf_put(b, (char *)data + sizeof(plain), size - sizeof(plain));
+		buf_put(b, pad, -size & 7);
+		return 0;
+	}
+	return take_record(rt, data, size);
 }
 
 static uint64_t stat_sum(struct runtime *rt, int slot)
@@ -762,6 +824,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 */
 	watches_fold(&rt, &fds);
 	fdset_close_async(&fds, loader_stop_events(&l) == 0);
+	ring_buffer__consume(rb);
+	release_all_held(&rt);
 	/* END runs even after exit(), as in bpftrace. */
 	rt.exiting = false;
 	fire(&rt, WHEN_END);
@@ -803,6 +867,9 @@ out:
 		ret = 1;
 	ring_buffer__free(rb);
 	free(rt.pad);
+	for (i = 0; i < rt.nheld; i++)
+		buf_free(&rt.held[i]);
+	free(rt.held);
 	loader_unload(c, &l);
 	free(rt.maps);
 	free(names);

@@ -78,6 +78,10 @@ struct runtime {
 	struct vec watches;	/* struct run_watch *: hooks add and remove
 				 * them; the rest are released at the stop */
 	bool failed;		/* a hook failed: the run ends, status 1 */
+	struct buf *held;	/* by CPU: REC_HELD records waiting for their
+				 * REC_END, each as a size_t size and the
+				 * record */
+	int nheld;
 };
 
 /* Loads, attaches and runs c until exit; returns the exit status. */

@@ -464,6 +464,7 @@ int st_main(int argc, char **argv)
 		goto out;
 	copts.strlen = o.strsize + 2 > 4096 ? o.strsize + 2 : 4096;
 	copts.ringbuf_size = 8 << 20;
+	copts.interleave = true;
 	copts.cpid = child;
 	if (compile_program(&c, &src, ast, &copts)) {
 		compile_free(&c);

@@ -443,6 +443,22 @@ lost=$(sed -n 's/^ferret: lost \([0-9]*\) events.*/\1/p' "$TMP/l3.err")
 why="printed $printed + lost ${lost:-0}" check lost_counts_each_record \
 	test "${lost:-0}" -gt 0 -a $((printed + ${lost:-0})) = 600000
 
+# A line made of several printf() calls in one run of a probe is never cut
+# by another CPU's records, as with bpftrace's per-CPU buffers: two
+# processes make the same calls at once on two CPUs.
+if [ "$(nproc)" -ge 2 ]; then
+	printf '#!/bin/sh\n%s getppid 4000 & %s getppid 4000; wait\n' "$WL" "$WL" >"$TMP/two.sh"
+	chmod +x "$TMP/two.sh"
+	"$F" -q -c "$TMP/two.sh" -e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { printf("%d ", tid); printf("%d %d\n", tid, cpu); }' \
+		>"$TMP/two.txt" 2>"$TMP/two.err"
+	lines=$(grep -c . "$TMP/two.txt")
+	cut=$(awk 'NF && ($1 != $2 || NF != 3)' "$TMP/two.txt" | wc -l)
+	why="$cut cut lines of $lines: $(head -c 200 "$TMP/two.err")" \
+		check run_output_not_cut test "$cut" = 0 -a "$lines" = 8000
+else
+	skipped run_output_not_cut "one CPU"
+fi
+
 # -l lists probes.
 "$F" -l 'tracepoint:sched:sched_switch' >"$TMP/l1.txt" 2>&1
 why="$(cat "$TMP/l1.txt")" check list_tracepoint grep -qx 'tracepoint:sched:sched_switch' "$TMP/l1.txt"
