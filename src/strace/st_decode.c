@@ -225,13 +225,79 @@ static const char *cwd_of(int tid, const struct st_dopts *o, char *buf,
 	return buf;
 }
 
+/* open(2)'s flags: O_RDONLY is named, though it is 0. */
+static void open_flags(struct buf *b, uint64_t v)
+{
+	if ((v & O_ACCMODE) == O_RDONLY) {
+		buf_printf(b, "O_RDONLY");
+		if (v & ~(uint64_t)O_ACCMODE) {
+			buf_printf(b, "|");
+			st_xlat_flags(b, st_open_flags, v, "");
+		}
+	} else {
+		st_xlat_flags(b, st_open_flags, v, "0");
+	}
+}
+
+/*
+ * A constant that several names or a rule make up, in -X's style: its
+ * names (name() as without -X), the number alone (num: its printf
+ * format), or both, the names in a comment unless they are the number.
+ */
+static void styled(struct buf *b, const char *num, uint64_t v,
+		   void (*name)(struct buf *, uint64_t))
+{
+	enum st_cstyle style = st_xlat_style(ST_C_ABBREV);
+	size_t at = b->len;
+
+	if (style == ST_C_ABBREV) {
+		name(b, v);
+		return;
+	}
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	buf_printf(b, num, (unsigned long long)v);
+#pragma GCC diagnostic pop
+	if (style == ST_C_VERBOSE) {
+		size_t len = b->len - at;
+
+		buf_printf(b, " /* ");
+		name(b, v);
+		if (b->len - (at + len + 4) == len &&
+		    !memcmp(b->p + at, b->p + at + len + 4, len))
+			b->len = at + len;
+		else
+			buf_printf(b, " */");
+	}
+	st_xlat_style(style);
+}
+
+static void futex_op(struct buf *b, uint64_t v)
+{
+	st_xlat_val(b, st_futex, v & FUTEX_CMD_MASK, "FUTEX_???");
+	if (v & FUTEX_PRIVATE_FLAG)
+		buf_printf(b, "_PRIVATE");
+	if (v & FUTEX_CLOCK_REALTIME)
+		buf_printf(b, "|FUTEX_CLOCK_REALTIME");
+}
+
+static void dev_names(struct buf *b, uint64_t v)
+{
+	buf_printf(b, "makedev(%#x, %#x)", major(v), minor(v));
+}
+
+static void at_fdcwd_name(struct buf *b, uint64_t v)
+{
+	buf_printf(b, "AT_FDCWD");
+}
+
 /* AT_FDCWD, with -y the working directory, as strace. */
 static void at_fdcwd(struct buf *b, int tid, const struct st_dopts *o)
 {
 	char target[4096];
 	const char *cwd;
 
-	buf_printf(b, "AT_FDCWD");
+	styled(b, "%lld", (uint64_t)(int64_t)AT_FDCWD, at_fdcwd_name);
 	if (!o->fdpaths)
 		return;
 	cwd = cwd_of(tid, o, target, sizeof(target));
@@ -458,17 +524,25 @@ static void bytes(struct buf *b, const struct st_cap *k, uint64_t v,
 }
 
 /* Random bytes, which strace shows as hex escapes, every one. */
+/* n bytes as a string of \x escapes. */
+static void hex_quote(struct buf *b, const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	buf_put(b, "\"", 1);
+	for (i = 0; i < n; i++)
+		buf_printf(b, "\\x%02x", p[i]);
+	buf_put(b, "\"", 1);
+}
+
 static void hex_bytes(struct buf *b, const struct st_cap *k, uint64_t total,
 		      int max)
 {
-	size_t n = k->len < total ? k->len : total, i;
+	size_t n = k->len < total ? k->len : total;
 
 	if (n > (size_t)max)
 		n = max;
-	buf_put(b, "\"", 1);
-	for (i = 0; i < n; i++)
-		buf_printf(b, "\\x%02x", k->data[i]);
-	buf_put(b, "\"", 1);
+	hex_quote(b, k->data, n);
 	if (total > n)
 		buf_printf(b, "...");
 }
@@ -478,13 +552,18 @@ static void mode(struct buf *b, uint64_t m)
 	buf_printf(b, "0%03llo", (unsigned long long)(m & 07777));
 }
 
-static void file_mode(struct buf *b, uint64_t m)
+static void file_mode_names(struct buf *b, uint64_t m)
 {
 	const char *t = st_xlat_name(st_ifmt, m & S_IFMT);
 
 	if (t)
 		buf_printf(b, "%s|", t);
 	mode(b, m);
+}
+
+static void file_mode(struct buf *b, uint64_t m)
+{
+	styled(b, "0%llo", m, file_mode_names);
 }
 
 static void stat_struct(struct buf *b, const struct st_cap *k)
@@ -496,7 +575,8 @@ static void stat_struct(struct buf *b, const struct st_cap *k)
 	if (S_ISCHR(m) || S_ISBLK(m)) {
 		uint64_t r = rd(k->data, k->len, 40, 8);
 
-		buf_printf(b, ", st_rdev=makedev(%#x, %#x)", major(r), minor(r));
+		buf_printf(b, ", st_rdev=");
+		styled(b, "%#llx", r, dev_names);
 	} else {
 		buf_printf(b, ", st_size=%lld", (long long)rd(k->data, k->len, 48, 8));
 	}
@@ -697,13 +777,15 @@ static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t len)
 		st_xlat_val(b, st_sol, (unsigned)level, NULL);
 		buf_printf(b, ", cmsg_type=");
 		if (level == SOL_SOCKET && type == SCM_RIGHTS) {
-			buf_printf(b, "SCM_RIGHTS, cmsg_data=[");
+			st_xlat_val(b, st_scm, type, NULL);
+			buf_printf(b, ", cmsg_data=[");
 			for (j = 16; j + 4 <= clen; j += 4)
 				buf_printf(b, "%s%d", j > 16 ? ", " : "",
 					   (int)rd(k->data, k->len, off + j, 4));
 			buf_printf(b, "]}");
 		} else if (level == SOL_SOCKET && type == SCM_CREDENTIALS && clen >= 28) {
-			buf_printf(b, "SCM_CREDENTIALS, cmsg_data={pid=%d, uid=%u, gid=%u}}",
+			st_xlat_val(b, st_scm, type, NULL);
+			buf_printf(b, ", cmsg_data={pid=%d, uid=%u, gid=%u}}",
 				   (int)rd(k->data, k->len, off + 16, 4),
 				   (unsigned)rd(k->data, k->len, off + 20, 4),
 				   (unsigned)rd(k->data, k->len, off + 24, 4));
@@ -882,9 +964,21 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 			st_quote(b, s, strnlen((const char *)s, n), false, x);
 		}
 	} else if (fam == AF_INET && len >= 8) {
+		enum st_cstyle style = st_xlat_get_style();
+
 		inet_ntop(AF_INET, p + 4, ip, sizeof(ip));
-		buf_printf(b, ", sin_port=htons(%u), sin_addr=inet_addr(\"%s\")",
-			   ntohs((uint16_t)rd(p, len, 2, 2)), ip);
+		/* -X raw and verbose: the bytes, verbose with the names. */
+		buf_printf(b, ", sin_port=");
+		if (style != ST_C_ABBREV)
+			hex_quote(b, p + 2, 2);
+		buf_printf(b, style == ST_C_RAW ? "" : style == ST_C_VERBOSE ?
+			   " /* htons(%u) */" : "htons(%u)",
+			   ntohs((uint16_t)rd(p, len, 2, 2)));
+		buf_printf(b, ", sin_addr=");
+		if (style != ST_C_ABBREV)
+			hex_quote(b, p + 4, 4);
+		buf_printf(b, style == ST_C_RAW ? "" : style == ST_C_VERBOSE ?
+			   " /* inet_addr(\"%s\") */" : "inet_addr(\"%s\")", ip);
 	} else if (fam == AF_INET6 && len >= 24) {
 		inet_ntop(AF_INET6, p + 8, ip, sizeof(ip));
 		buf_printf(b, ", sin6_port=htons(%u), sin6_flowinfo=htonl(%u), inet_pton(AF_INET6, \"%s\", &sin6_addr), sin6_scope_id=%u",
@@ -900,6 +994,7 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 
 static void put_sigset(struct buf *b, uint64_t set)
 {
+	enum st_cstyle style = st_xlat_get_style();
 	bool inv = __builtin_popcountll(set) > 32;
 	bool any = false;
 	int sig;
@@ -911,12 +1006,19 @@ static void put_sigset(struct buf *b, uint64_t set)
 	buf_printf(b, "[");
 	for (sig = 1; sig <= 64; sig++) {
 		struct buf t = { 0 };
+		const char *n;
 
 		if (!(set & (1ULL << (sig - 1))))
 			continue;
 		st_signame(&t, sig);
-		buf_printf(b, "%s%s", any ? " " : "",
-			   !strncmp(t.p, "SIG", 3) ? t.p + 3 : t.p);
+		n = !strncmp(t.p, "SIG", 3) ? t.p + 3 : t.p;
+		buf_printf(b, "%s", any ? " " : "");
+		if (style == ST_C_ABBREV)
+			buf_printf(b, "%s", n);
+		else if (style == ST_C_RAW || !strcmp(n, t.p))
+			buf_printf(b, "%d", sig);
+		else
+			buf_printf(b, "%d /* %s */", sig, n);
 		buf_free(&t);
 		any = true;
 	}
@@ -928,10 +1030,8 @@ static void put_sigaction(struct buf *b, const struct st_cap *k)
 	uint64_t h = rd(k->data, k->len, 0, 8), fl = rd(k->data, k->len, 8, 8);
 
 	buf_printf(b, "{sa_handler=");
-	if (h == 0)
-		buf_printf(b, "SIG_DFL");
-	else if (h == 1)
-		buf_printf(b, "SIG_IGN");
+	if (h < 2)
+		st_xlat_enum(b, st_sig_handlers, h, "%llu");
 	else
 		buf_printf(b, "%#llx", (unsigned long long)h);
 	buf_printf(b, ", sa_mask=");
@@ -944,7 +1044,7 @@ static void put_sigaction(struct buf *b, const struct st_cap *k)
 	buf_printf(b, "}");
 }
 
-static void rlim_val(struct buf *b, uint64_t v)
+static void rlim_names(struct buf *b, uint64_t v)
 {
 	if (v == ~0ULL)
 		buf_printf(b, "RLIM64_INFINITY");
@@ -952,6 +1052,11 @@ static void rlim_val(struct buf *b, uint64_t v)
 		buf_printf(b, "%llu*1024", (unsigned long long)v / 1024);
 	else
 		buf_printf(b, "%llu", (unsigned long long)v);
+}
+
+static void rlim_val(struct buf *b, uint64_t v)
+{
+	styled(b, "%llu", v, rlim_names);
 }
 
 static void wstatus(struct buf *b, uint64_t s)
@@ -963,12 +1068,12 @@ static void wstatus(struct buf *b, uint64_t s)
 		buf_printf(b, "WIFEXITED(s) && WEXITSTATUS(s) == %d", WEXITSTATUS(st));
 	else if (WIFSIGNALED(st)) {
 		buf_printf(b, "WIFSIGNALED(s) && WTERMSIG(s) == ");
-		st_signame(b, WTERMSIG(st));
+		st_sig(b, WTERMSIG(st));
 		if (WCOREDUMP(st))
 			buf_printf(b, " && WCOREDUMP(s)");
 	} else if (WIFSTOPPED(st)) {
 		buf_printf(b, "WIFSTOPPED(s) && WSTOPSIG(s) == ");
-		st_signame(b, WSTOPSIG(st));
+		st_sig(b, WSTOPSIG(st));
 	} else {
 		buf_printf(b, "%#x", st);
 	}
@@ -994,7 +1099,7 @@ static const struct {
 	{ "close_range", 2, st_close_range, "CLOSE_RANGE_???" },
 	{ "statx", 3, st_statx_mask, "STATX_???" },
 	{ "eventfd2", 1, st_open_flags, NULL },
-	{ "epoll_create1", 0, st_open_flags, NULL },
+	{ "epoll_create1", 0, st_epoll_create_flags, NULL },
 	{ "timerfd_create", 1, st_open_flags, NULL },
 	{ "inotify_init1", 0, st_open_flags, NULL },
 	{ "memfd_create", 1, NULL, NULL },
@@ -1108,19 +1213,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		return;
 	case 'O':
-		if (strcmp(name, "open") && strcmp(name, "openat")) {
+		if (strcmp(name, "open") && strcmp(name, "openat"))
 			st_xlat_flags(b, st_open_flags, v, "0");
-			return;
-		}
-		if ((v & O_ACCMODE) == O_RDONLY) {
-			buf_printf(b, "O_RDONLY");
-			if (v & ~(uint64_t)O_ACCMODE) {
-				buf_printf(b, "|");
-				st_xlat_flags(b, st_open_flags, v, "");
-			}
-		} else {
-			st_xlat_flags(b, st_open_flags, v, "0");
-		}
+		else
+			styled(b, "%#llx", v, open_flags);
 		return;
 	case 'm':
 		mode(b, v);
@@ -1136,7 +1232,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if (v & 0xff) {
 			if (v & ~0xffULL)
 				buf_printf(b, "|");
-			st_signame(b, v & 0xff);
+			st_sig(b, v & 0xff);
 		}
 		if (!v)
 			buf_printf(b, "0");
@@ -1144,7 +1240,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'a':
 		/* statx: the sync type first, AT_STATX_SYNC_AS_STAT (0) too. */
 		if (!strcmp(name, "statx")) {
-			st_xlat_val(b, st_statx_sync, v & AT_STATX_SYNC_TYPE, "AT_STATX_SYNC_???");
+			/* -X raw: strace prints nothing for a sync type of 0. */
+			if ((v & AT_STATX_SYNC_TYPE) || st_xlat_get_style() != ST_C_RAW)
+				st_xlat_val(b, st_statx_sync, v & AT_STATX_SYNC_TYPE,
+					    "AT_STATX_SYNC_???");
 			v &= ~(uint64_t)AT_STATX_SYNC_TYPE;
 			if (!v)
 				return;
@@ -1153,7 +1252,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		st_xlat_flags(b, st_at_flags, v, "0");
 		return;
 	case 's':
-		st_signame(b, (int)v);
+		st_sig(b, (int)v);
 		return;
 	case 'h':
 		st_xlat_val(b, st_sigmask_how, v, "SIG_???");
@@ -1199,11 +1298,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		st_xlat_val(b, st_arch_prctl, (unsigned)v, "ARCH_???");
 		return;
 	case 'z':
-		st_xlat_val(b, st_futex, v & FUTEX_CMD_MASK, "FUTEX_???");
-		if (v & FUTEX_PRIVATE_FLAG)
-			buf_printf(b, "_PRIVATE");
-		if (v & FUTEX_CLOCK_REALTIME)
-			buf_printf(b, "|FUTEX_CLOCK_REALTIME");
+		styled(b, "%#llx", v, futex_op);
 		return;
 	case 'T':
 		if (k && c->ret == 0)
@@ -1251,7 +1346,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		file_mode(b, (unsigned)v);
 		return;
 	case '9':
-		buf_printf(b, "makedev(%#x, %#x)", major(v), minor(v));
+		styled(b, "%#llx", v, dev_names);
 		return;
 	case '*':
 		if (k && v && c->ret >= 0) {
@@ -1582,7 +1677,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 				   (unsigned long long)rd(k->data, k->len, 16, 8),
 				   (unsigned long long)rd(k->data, k->len, 24, 8));
 			if (rd(k->data, k->len, 32, 8))
-				st_signame(b, rd(k->data, k->len, 32, 8));
+				st_sig(b, rd(k->data, k->len, 32, 8));
 			else
 				buf_printf(b, "0");
 			buf_printf(b, ", stack=%#llx, stack_size=%#llx, tls=%#llx}",
@@ -1613,14 +1708,21 @@ static void futex_wake_op(struct buf *b, unsigned v)
 	};
 	unsigned op = (v >> 28) & 7, cmp = (v >> 24) & 0xf;
 
+	bool raw = st_xlat_get_style() == ST_C_RAW;
+	bool verbose = st_xlat_get_style() == ST_C_VERBOSE;
+
 	if ((v >> 28) & 8)
 		buf_printf(b, "FUTEX_OP_OPARG_SHIFT<<28|");
-	if (op < ARRAY_SIZE(ops))
+	if (op < ARRAY_SIZE(ops) && verbose)
+		buf_printf(b, "%u /* %s */<<28", op, ops[op]);
+	else if (op < ARRAY_SIZE(ops) && !raw)
 		buf_printf(b, "%s<<28", ops[op]);
 	else
 		buf_printf(b, "%#x<<28 /* FUTEX_OP_??? */", op);
 	buf_printf(b, "|%#x<<12|", (v >> 12) & 0xfff);
-	if (cmp < ARRAY_SIZE(cmps))
+	if (cmp < ARRAY_SIZE(cmps) && verbose)
+		buf_printf(b, "%u /* %s */<<24", cmp, cmps[cmp]);
+	else if (cmp < ARRAY_SIZE(cmps) && !raw)
 		buf_printf(b, "%s<<24", cmps[cmp]);
 	else
 		buf_printf(b, "%#x<<24 /* FUTEX_OP_CMP_??? */", cmp);
@@ -1629,7 +1731,9 @@ static void futex_wake_op(struct buf *b, unsigned v)
 
 static void futex_bitset(struct buf *b, unsigned v)
 {
-	if (v == 0xffffffffU)
+	if (v == 0xffffffffU && st_xlat_get_style() == ST_C_VERBOSE)
+		buf_printf(b, "%#x /* FUTEX_BITSET_MATCH_ANY */", v);
+	else if (v == 0xffffffffU && st_xlat_get_style() != ST_C_RAW)
 		buf_printf(b, "FUTEX_BITSET_MATCH_ANY");
 	else
 		buf_printf(b, "%#x", v);
@@ -1836,6 +1940,7 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	char resolved[PATH_MAX];
 	char l = st_sys_ret(c->sys);
 	const char *name = c->sys ? c->sys->name : "";
+	enum st_cstyle style;
 
 	if (st_call_failed(c)) {
 		int e = (int)-c->ret;
@@ -1878,17 +1983,18 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		poll_ret(b, c, o);
 	if (!strcmp(name, "pselect6"))
 		select_ret(b, c);
+	/* Names in any -X style, as strace. */
+	style = st_xlat_style(ST_C_ABBREV);
 	if (!strcmp(name, "fcntl") && c->args[1] == F_GETFL) {
 		buf_printf(b, " (flags ");
-		if ((c->ret & O_ACCMODE) == O_RDONLY)
-			buf_printf(b, "O_RDONLY%s", c->ret & ~(int64_t)O_ACCMODE ? "|" : "");
-		st_xlat_flags(b, st_open_flags, c->ret, "");
+		open_flags(b, c->ret);
 		buf_printf(b, ")");
 	} else if (!strcmp(name, "fcntl") && c->args[1] == F_GETFD && c->ret) {
 		buf_printf(b, " (flags ");
 		st_xlat_flags(b, st_fd_flags, c->ret, "0");
 		buf_printf(b, ")");
 	}
+	st_xlat_style(style);
 }
 
 /* A clock_t, with its seconds in a comment when not 0, as strace. */
@@ -1910,9 +2016,18 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 	int code = (int)rd(si, len, 8, 4);
 
 	buf_printf(b, "{si_signo=");
-	st_signame(b, sig);
+	st_sig(b, sig);
 	buf_printf(b, ", si_code=");
-	if (sig == 17 && code > 0)
+	/* -X raw and verbose: the code in hex, as strace. */
+	if (st_xlat_get_style() != ST_C_ABBREV) {
+		const char *n = st_xlat_name(sig == 17 && code > 0 ?
+					     st_cld_codes : st_si_codes,
+					     (uint64_t)(int64_t)code);
+
+		buf_printf(b, "%#x", (unsigned)code);
+		if (n && st_xlat_get_style() == ST_C_VERBOSE)
+			buf_printf(b, " /* %s */", n);
+	} else if (sig == 17 && code > 0)
 		st_xlat_enum(b, st_cld_codes, code, "%llu");
 	else
 		st_xlat_enum(b, st_si_codes, (uint64_t)(int64_t)code, "%lld");
@@ -1920,7 +2035,7 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		buf_printf(b, ", si_pid=%d, si_uid=%u, si_status=",
 			   (int)rd(si, len, 16, 4), (unsigned)rd(si, len, 20, 4));
 		if (code == CLD_KILLED || code == CLD_DUMPED)
-			st_signame(b, (int)rd(si, len, 24, 4));
+			st_sig(b, (int)rd(si, len, 24, 4));
 		else
 			buf_printf(b, "%d", (int)rd(si, len, 24, 4));
 		buf_printf(b, ", si_utime=");

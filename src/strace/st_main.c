@@ -48,6 +48,8 @@ static void st_usage(FILE *f)
 "  -s N           print at most N bytes of strings (32)\n"
 "  -a N           align return values at column N (40)\n"
 "  -x, -xx        strings with non-ASCII bytes, or all strings, in hex\n"
+"  -X STYLE       constants: abbrev (names), raw (numbers), verbose (both);\n"
+"                 also --const-print-style=STYLE\n"
 "  -q, -qq        no attach/detach messages; no exit status lines either\n"
 "  -e signal=SET  only these signals' lines (names or numbers, all, none)\n"
 "  -e decode-fds=path  as -y\n"
@@ -315,6 +317,7 @@ int st_main(int argc, char **argv)
 		{ "dump-program", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "seccomp-bpf", no_argument, NULL, 'S' },
+		{ "const-print-style", required_argument, NULL, 'X' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct st_opts o = { .strsize = 32, .lines = true, .align = 40,
@@ -333,7 +336,7 @@ int st_main(int argc, char **argv)
 	FILE *out = stderr;
 	char *exe;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtrys:o:p:e:zZha:qxP:", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtrys:o:p:e:zZha:qxX:P:", longopts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
@@ -350,6 +353,24 @@ int st_main(int argc, char **argv)
 		case 'q': o.quiet++; break;
 		case 'x': o.xstyle = o.xstyle < 2 ? o.xstyle + 1 : 2; break;
 		case 'S': break;
+		case 'X': {
+			static const char *const styles[] = {
+				[ST_C_ABBREV] = "abbrev", [ST_C_RAW] = "raw",
+				[ST_C_VERBOSE] = "verbose",
+			};
+			size_t k;
+
+			for (k = 0; k < ARRAY_SIZE(styles); k++)
+				if (!strcmp(optarg, styles[k]))
+					break;
+			if (k == ARRAY_SIZE(styles)) {
+				fprintf(stderr, "ferret strace: invalid -X argument: '%s'\n",
+					optarg);
+				return 1;
+			}
+			st_xlat_style(k);
+			break;
+		}
 		case 'P': {
 			char real[PATH_MAX];
 

@@ -260,6 +260,14 @@ const struct st_xlat st_cld_codes[] = {
 	X(CLD_STOPPED), X(CLD_CONTINUED), END,
 };
 
+const struct st_xlat st_sig_handlers[] = {
+	{ 0, "SIG_DFL" }, { 1, "SIG_IGN" }, END,
+};
+
+const struct st_xlat st_scm[] = { X(SCM_RIGHTS), X(SCM_CREDENTIALS), END };
+
+const struct st_xlat st_epoll_create_flags[] = { X(EPOLL_CLOEXEC), END };
+
 const struct st_xlat st_si_codes[] = {
 	X(SI_USER), X(SI_KERNEL), X(SI_QUEUE), X(SI_TIMER), X(SI_MESGQ),
 	X(SI_ASYNCIO), X(SI_SIGIO), X(SI_TKILL), END,
@@ -452,42 +460,63 @@ const char *st_xlat_name(const struct st_xlat *t, uint64_t val)
 	return NULL;
 }
 
+static enum st_cstyle cstyle;
+
+enum st_cstyle st_xlat_style(enum st_cstyle style)
+{
+	enum st_cstyle old = cstyle;
+
+	cstyle = style;
+	return old;
+}
+
+enum st_cstyle st_xlat_get_style(void)
+{
+	return cstyle;
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 void st_xlat_enum(struct buf *b, const struct st_xlat *t, uint64_t val,
 		  const char *fallback)
 {
-	const char *n = st_xlat_name(t, val);
+	const char *n = cstyle == ST_C_RAW ? NULL : st_xlat_name(t, val);
 
-	if (n)
+	if (n && cstyle == ST_C_ABBREV) {
 		buf_printf(b, "%s", n);
-	else
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-		buf_printf(b, fallback, (unsigned long long)val);
-#pragma GCC diagnostic pop
+		return;
+	}
+	buf_printf(b, fallback, (unsigned long long)val);
+	if (n)
+		buf_printf(b, " /* %s */", n);
 }
+#pragma GCC diagnostic pop
 
 void st_xlat_val(struct buf *b, const struct st_xlat *t, uint64_t val,
 		 const char *dflt)
 {
-	const char *n = st_xlat_name(t, val);
+	const char *n = cstyle == ST_C_RAW ? NULL : st_xlat_name(t, val);
 
-	if (n)
+	if (n && cstyle == ST_C_ABBREV) {
 		buf_printf(b, "%s", n);
-	else if (dflt)
-		buf_printf(b, "%#llx /* %s */", (unsigned long long)val, dflt);
-	else
-		buf_printf(b, "%#llx", (unsigned long long)val);
+		return;
+	}
+	buf_printf(b, "%#llx", (unsigned long long)val);
+	if (n)
+		buf_printf(b, " /* %s */", n);
+	else if (dflt && cstyle != ST_C_RAW)
+		buf_printf(b, " /* %s */", dflt);
 }
 
-void st_xlat_flags_dflt(struct buf *b, const struct st_xlat *t, uint64_t val,
-			const char *zero, const char *dflt)
+/*
+ * The names of val's bits in t, joined by '|' (nothing if none has a
+ * name); returns the bits no name covers.
+ */
+static uint64_t flag_names(struct buf *b, const struct st_xlat *t,
+			   uint64_t val)
 {
 	bool any = false;
 
-	if (!val) {
-		buf_printf(b, "%s", zero);
-		return;
-	}
 	for (; t->name; t++) {
 		if (t->val && (val & t->val) == t->val) {
 			buf_printf(b, "%s%s", any ? "|" : "", t->name);
@@ -495,11 +524,51 @@ void st_xlat_flags_dflt(struct buf *b, const struct st_xlat *t, uint64_t val,
 			any = true;
 		}
 	}
-	if (val)
-		buf_printf(b, "%s%#llx", any ? "|" : "", (unsigned long long)val);
-	/* As strace: a comment only when no bit had a name. */
-	if (val && dflt && !any)
-		buf_printf(b, " /* %s */", dflt);
+	return val;
+}
+
+void st_xlat_flags_dflt(struct buf *b, const struct st_xlat *t, uint64_t val,
+			const char *zero, const char *dflt)
+{
+	size_t at;
+	uint64_t rest;
+
+	if (!val) {
+		/* A zero that names nothing ("") prints nothing in any style. */
+		if (cstyle == ST_C_ABBREV || !*zero)
+			buf_printf(b, "%s", zero);
+		else if (cstyle == ST_C_RAW || !strcmp(zero, "0"))
+			buf_printf(b, "0");
+		else
+			buf_printf(b, "0 /* %s */", zero);
+		return;
+	}
+	if (cstyle != ST_C_ABBREV) {
+		buf_printf(b, "%#llx", (unsigned long long)val);
+		if (cstyle == ST_C_RAW)
+			return;
+		buf_printf(b, " /* ");
+		at = b->len;
+		rest = flag_names(b, t, val);
+		if (b->len == at) {
+			b->len = at - 4;
+			if (dflt)
+				buf_printf(b, " /* %s */", dflt);
+			return;
+		}
+		if (rest)
+			buf_printf(b, "|%#llx", (unsigned long long)rest);
+		buf_printf(b, " */");
+		return;
+	}
+	at = b->len;
+	rest = flag_names(b, t, val);
+	if (rest && b->len > at)
+		buf_printf(b, "|%#llx", (unsigned long long)rest);
+	else if (rest)
+		/* As strace: a comment only when no bit had a name. */
+		buf_printf(b, dflt ? "%#llx /* %s */" : "%#llx",
+			   (unsigned long long)rest, dflt);
 }
 
 void st_xlat_flags(struct buf *b, const struct st_xlat *t, uint64_t val,
@@ -527,6 +596,23 @@ int st_signum(const char *name)
 		if (!strcasecmp(t->name, full))
 			return t->val;
 	return -1;
+}
+
+void st_sig(struct buf *b, int sig)
+{
+	enum st_cstyle style = st_xlat_style(ST_C_ABBREV);
+
+	if (style == ST_C_ABBREV) {
+		st_signame(b, sig);
+		return;
+	}
+	buf_printf(b, "%d", sig);
+	if (style == ST_C_VERBOSE && st_xlat_name(st_signals, sig)) {
+		buf_printf(b, " /* ");
+		st_signame(b, sig);
+		buf_printf(b, " */");
+	}
+	st_xlat_style(style);
 }
 
 void st_signame(struct buf *b, int sig)

@@ -27,7 +27,16 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_statfs_flags[], st_poll[], st_epoll_events[], st_itimer[],
 	st_rusage_who[], st_ss_flags[], st_inet_proto[], st_netlink_proto[],
 	st_sol[], st_so[], st_tcp_opts[], st_ip_opts[], st_ipv6_opts[],
-	st_idtype[];
+	st_idtype[], st_sig_handlers[], st_scm[], st_epoll_create_flags[];
+
+/*
+ * How constants print (-X): names (abbrev, the default), numbers only
+ * (raw), or numbers with the names in a comment (verbose).
+ */
+enum st_cstyle { ST_C_ABBREV, ST_C_RAW, ST_C_VERBOSE };
+/* Sets the style of the functions below; returns the one it replaces. */
+enum st_cstyle st_xlat_style(enum st_cstyle style);
+enum st_cstyle st_xlat_get_style(void);
 
 /* The name of val in t, or NULL. */
 const char *st_xlat_name(const struct st_xlat *t, uint64_t val);
@@ -50,6 +59,8 @@ void st_xlat_flags(struct buf *b, const struct st_xlat *t, uint64_t val,
 const char *st_errno_name(int e);
 /* The signal's name (SIGCHLD, SIGRT_3), written to b. */
 void st_signame(struct buf *b, int sig);
+/* A signal in an argument or a field: its name, in -X's style. */
+void st_sig(struct buf *b, int sig);
 /* The number of signal name (with or without SIG, any case) or number; -1. */
 int st_signum(const char *name);
 

@@ -119,6 +119,21 @@ same_line "getdents64: 2000 entries" -e trace=getdents64 -- ls big
 # Options: -x/-xx quoting, -e signal=, column alignment, -qq, --seccomp-bpf.
 same_line "-x: a string with a control byte in hex" -x -e trace=write -- printf 'a\001b\n'
 same_line "-xx: every string in hex" -xx -e trace=write -- printf 'hi\n'
+# -X: constants as numbers, or numbers with their names in comments,
+# also inside structs, composite values and signal sets.
+for style in raw verbose; do
+	same_line "-X $style: open, socket, statx, fcntl flags" -X $style \
+		-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
+	same_line "-X $style: poll, ppoll, epoll, futex, mknod" -X $style \
+		-e trace=poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,futex,mknodat -- "$WL" waits
+	same_line "-X $style: signals, sigaction, sigsets, siginfo" -X $style \
+		-e trace=rt_sigaction,rt_sigprocmask -- "$WL" signal
+	same_line "-X $style: sockaddr, cmsg" -X $style \
+		-e trace=getsockname,sendmsg,recvmsg -- "$WL" msgs
+done
+"$FERRET" strace -X bogus true > /dev/null 2> fx.txt; rc=$?
+[ $rc = 1 ] && grep -q "invalid -X argument: 'bogus'" fx.txt &&
+	ok "-X bogus: strace's error" || bad "-X bogus: rc $rc: $(cat fx.txt)"
 same_line "-e signal=none" -e signal=none -e trace=rt_sigreturn -- "$WL" signal
 same_line "-P: only the calls that touch a path, by name or descriptor" -P /etc/hostname -- cat /etc/hostname
 strace -a 20 -e trace=close -o sa.txt "$WL" basic > /dev/null
