@@ -2058,3 +2058,26 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 	}
 	buf_printf(b, ", si_addr=%#llx}", (unsigned long long)rd(si, len, 16, 8));
 }
+
+void st_hexdump(struct buf *b, const unsigned char *p, size_t n)
+{
+	size_t off, i;
+
+	for (off = 0; off < n; off += 16) {
+		buf_printf(b, " | %05zx ", off);
+		for (i = 0; i < 16; i++) {
+			if (i == 8)
+				buf_printf(b, " ");
+			if (off + i < n)
+				buf_printf(b, " %02x", p[off + i]);
+			else
+				buf_printf(b, "   ");
+		}
+		buf_printf(b, "  ");
+		for (i = 0; i < 16; i++)
+			buf_printf(b, "%c", off + i >= n ? ' ' :
+				   p[off + i] >= ' ' && p[off + i] < 0x7f ?
+				   p[off + i] : '.');
+		buf_printf(b, " |\n");
+	}
+}

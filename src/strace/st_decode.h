@@ -76,5 +76,10 @@ bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
 		       char *const *paths, int npaths);
 /* After c's line: -y's memory of what close and the dup calls changed. */
 void st_decode_after(const struct st_call *c, const struct st_dopts *o);
+/*
+ * n bytes as -e read= and -e write= show them: lines of 16, each
+ * " | OFFSET  HEX...  ASCII |" and a newline.
+ */
+void st_hexdump(struct buf *b, const unsigned char *p, size_t n);
 
 #endif

@@ -53,6 +53,8 @@ static void st_usage(FILE *f)
 "  -q, -qq        no attach/detach messages; no exit status lines either\n"
 "  -e signal=SET  only these signals' lines (names or numbers, all, none)\n"
 "  -e decode-fds=path  as -y\n"
+"  -e read=SET, -e write=SET  a hex dump of the data read from or written\n"
+"                 to these descriptors (numbers, all, none, !SET)\n"
 "  -P PATH        only calls that touch PATH (several allowed)\n"
 "  --seccomp-bpf  accepted: nothing stops the tracee anyway\n"
 "  -y             print the paths of file descriptors\n"
@@ -178,6 +180,43 @@ static int parse_signals(struct st_opts *o, const char *set)
 	return 0;
 }
 
+/* -e read=SET, -e write=SET: descriptors, all, none, !SET. */
+static int parse_fdset(struct st_opts *o, struct st_fdset *s, const char *set)
+{
+	char *copy, *tok, *save = NULL, *end;
+	bool neg = *set == '!';
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	copy = xstrdup(set + neg);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		long fd = strtol(tok, &end, 10);
+
+		if (!strcmp(tok, "all")) {
+			memset(s->bits, 0xff, sizeof(s->bits));
+			s->high = true;
+		} else if (!strcmp(tok, "none")) {
+			memset(s, 0, sizeof(*s));
+		} else if (*tok && !*end && fd >= 0 && fd < 1024) {
+			s->bits[fd / 64] |= 1ULL << (fd % 64);
+		} else {
+			fprintf(stderr, "ferret strace: invalid descriptor '%s'\n", tok);
+			free(copy);
+			return -EINVAL;
+		}
+	}
+	free(copy);
+	if (neg) {
+		for (i = 0; i < ARRAY_SIZE(s->bits); i++)
+			s->bits[i] = ~s->bits[i];
+		s->high = !s->high;
+	}
+	for (i = 0; i < ARRAY_SIZE(s->bits); i++)
+		o->dumping |= s->bits[i] != 0;
+	o->dumping |= s->high;
+	return 0;
+}
+
 static int parse_e(struct st_opts *o, const char *e)
 {
 	if (!strncmp(e, "signal=", 7))
@@ -206,6 +245,10 @@ static int parse_e(struct st_opts *o, const char *e)
 		o->fdpaths = !strcmp(e + 11, "path");
 		return 0;
 	}
+	if (!strncmp(e, "read=", 5))
+		return parse_fdset(o, &o->dump_read, e + 5);
+	if (!strncmp(e, "write=", 6))
+		return parse_fdset(o, &o->dump_write, e + 6);
 	if (!strncmp(e, "trace=", 6))
 		return parse_trace(o, e + 6);
 	if (!strncmp(e, "t=", 2))
@@ -213,7 +256,7 @@ static int parse_e(struct st_opts *o, const char *e)
 	if (!strncmp(e, "status=", 7))
 		return parse_status(o, e + 7);
 	if (strchr(e, '=')) {
-		fprintf(stderr, "ferret strace: -e %s is not supported (trace=, status=, signal= and decode-fds= are)\n", e);
+		fprintf(stderr, "ferret strace: -e %s is not supported (trace=, status=, signal=, read=, write= and decode-fds= are)\n", e);
 		return -EINVAL;
 	}
 	return parse_trace(o, e);

@@ -10,6 +10,24 @@
 #define ST_NR_MAX 1024
 
 /* ferret strace's options. */
+/* Descriptors named by -e read= or -e write=: 0-1023, and all above. */
+struct st_fdset {
+	uint64_t bits[16];
+	bool high;
+};
+
+static inline bool st_fdset_has(const struct st_fdset *s, long fd)
+{
+	if (fd < 0)
+		return false;
+	if (fd >= 1024)
+		return s->high;
+	return s->bits[fd / 64] >> (fd % 64) & 1;
+}
+
+/* Bytes of a call's data that -e read= and -e write= can dump. */
+#define ST_DUMP_MAX 65000
+
 struct st_opts {
 	bool follow;		/* -f */
 	bool summary;		/* -c or -C */
@@ -27,6 +45,8 @@ struct st_opts {
 				 * lines either */
 	int xstyle;		/* -x 1, -xx 2 */
 	uint64_t signals;	/* -e signal=: bit sig-1 shows SIG (all) */
+	struct st_fdset dump_read, dump_write;	/* -e read=, -e write= */
+	bool dumping;		/* either names a descriptor */
 	char **paths;		/* -P: the paths, and what each resolves to */
 	int npaths;
 	unsigned status;	/* ST_OK | ST_FAILED; 0: all */

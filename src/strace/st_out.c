@@ -236,6 +236,27 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 }
 
 /* Prints tid's pending call, returned or not ("= ?"). */
+/*
+ * -e read= and -e write=: the data the call moved on a named descriptor
+ * (its first argument), as many bytes as it returned.
+ */
+static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
+{
+	int i;
+
+	if (!s->o->dumping || !c->sys || !c->sys->sig)
+		return;
+	for (i = 0; i < c->ncaps; i++) {
+		const struct st_cap *k = &c->caps[i];
+		const struct st_fdset *set = k->letter == 'W' ? &s->o->dump_write :
+			k->letter == 'R' ? &s->o->dump_read : NULL;
+
+		if (!set || !st_fdset_has(set, (int)c->args[0]))
+			continue;
+		st_hexdump(b, k->data, k->len < (uint64_t)c->ret ? k->len : (size_t)c->ret);
+	}
+}
+
 static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 {
 	struct st_call *c = &t->call;
@@ -283,6 +304,8 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 			   (unsigned long long)(d % 1000000000ULL) / 1000);
 	}
 	buf_printf(&b, "\n");
+	if (returned && !failed)
+		dump_io(s, c, &b);
 	emit(s, &b);
 done:
 	if (returned)

@@ -147,6 +147,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 {
 	int s = o->strsize, next = i < 5 ? reg_off[i + 1] : 0, k;
 	char rl = exit && exit_letter(l) ? exit_letter(l) : l;
+	/* Data read or written: all of it, up to a limit, for a dump. */
+	int io = o->dumping && s < ST_DUMP_MAX ? ST_DUMP_MAX : s;
 
 	buf_printf(b, "$a = *(arg0 + %d); ", reg_off[i]);
 	switch (l) {
@@ -157,7 +159,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	case 'W':
 		buf_printf(b, "$l = *(arg0 + %d); if ($l > %d) { $l = %d; } "
 			   "printf(\"cW%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
-			   next, s, s, i);
+			   next, io, io, i);
 		break;
 	case 'A':
 		buf_printf(b, "$l = *(arg0 + %d); if ($l > 128) { $l = 128; } "
@@ -167,7 +169,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	case 'R':
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > %d) { $l = %d; } "
 			   "printf(\"cR%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
-			   s, s, i);
+			   io, io, i);
 		break;
 	case 'B':
 		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *($p) & 0xffffffff; } "

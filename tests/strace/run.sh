@@ -134,6 +134,15 @@ done
 "$FERRET" strace -X bogus true > /dev/null 2> fx.txt; rc=$?
 [ $rc = 1 ] && grep -q "invalid -X argument: 'bogus'" fx.txt &&
 	ok "-X bogus: strace's error" || bad "-X bogus: rc $rc: $(cat fx.txt)"
+# -e read= and -e write=: hex dumps of the data, whole (not cut at -s),
+# only for the descriptors named.
+same_line "-e write=1 -e read=3: hex dumps" -e trace=read,write,pread64 \
+	-e write=1 -e read=3 -- sh -c 'printf "hello world, this is a longer line\n"; head -c 40 /etc/passwd'
+same_line "-e write=all -s 4: the whole buffer" -s 4 -e trace=write -e write=all -- printf 'twenty bytes of text'
+same_line "-e read=!3: every descriptor but 3" -e trace=read -e 'read=!3' -- cat /etc/hostname
+"$FERRET" strace -e read=x true > /dev/null 2> fd.txt; rc=$?
+[ $rc = 1 ] && grep -q "invalid descriptor 'x'" fd.txt &&
+	ok "-e read=x: strace's error" || bad "-e read=x: rc $rc: $(cat fd.txt)"
 same_line "-e signal=none" -e signal=none -e trace=rt_sigreturn -- "$WL" signal
 same_line "-P: only the calls that touch a path, by name or descriptor" -P /etc/hostname -- cat /etc/hostname
 strace -a 20 -e trace=close -o sa.txt "$WL" basic > /dev/null

@@ -159,11 +159,58 @@ static void test_decode(void)
 	finish(&t);
 }
 
+/* -X and the hex dump of -e read=/write= on fixed values. */
+static void test_styles(void)
+{
+	struct tc t = { .name = "-X styles and hex dumps" };
+	struct buf b = { 0 };
+	static const struct {
+		enum st_cstyle style;
+		uint64_t val;
+		const char *zero, *out;
+	} flags[] = {
+		{ ST_C_RAW, PROT_READ | PROT_WRITE, "PROT_NONE", "0x3" },
+		{ ST_C_VERBOSE, PROT_READ | PROT_WRITE, "PROT_NONE",
+		  "0x3 /* PROT_READ|PROT_WRITE */" },
+		{ ST_C_RAW, 0, "PROT_NONE", "0" },
+		{ ST_C_VERBOSE, 0, "PROT_NONE", "0 /* PROT_NONE */" },
+		{ ST_C_VERBOSE, 0, "0", "0" },
+		{ ST_C_VERBOSE, 0x40000000, "0", "0x40000000" },
+		{ ST_C_ABBREV, PROT_READ | 0x40000000, "0", "PROT_READ|0x40000000" },
+		{ ST_C_VERBOSE, PROT_READ | 0x40000000, "0",
+		  "0x40000001 /* PROT_READ|0x40000000 */" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(flags); i++) {
+		st_xlat_style(flags[i].style);
+		st_xlat_flags(&b, st_prot, flags[i].val, flags[i].zero);
+		buf_put(&b, "", 1);
+		expect(&t, !strcmp(b.p, flags[i].out), "flags %zu: %s", i, b.p);
+		b.len = 0;
+	}
+	st_xlat_style(ST_C_VERBOSE);
+	st_sig(&b, SIGCHLD);
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p, "17 /* SIGCHLD */"), "signal: %s", b.p);
+	b.len = 0;
+	st_xlat_style(ST_C_ABBREV);
+	st_hexdump(&b, (const unsigned char *)"\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0", 18);
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p,
+		" | 00000  7f 45 4c 46 02 01 01 03  00 00 00 00 00 00 00 00  .ELF............ |\n"
+		" | 00010  03 00                                             ..               |\n"),
+	       "dump: %s", b.p);
+	buf_free(&b);
+	finish(&t);
+}
+
 int main(void)
 {
 	test_systab();
 	test_signatures();
 	test_errno();
 	test_decode();
+	test_styles();
 	return harness_summary();
 }
