@@ -52,7 +52,7 @@ SIG = {
  "timerfd_create": "ox:f", "eventfd2": "7x:f", "epoll_create1": "x:f",
  "dup3": "ffO:f", "pipe2": "FO", "inotify_init1": "x:f", "prlimit64": "dijJ",
  "getrandom": "Ruy", "memfd_create": "Sx:f", "execveat": "DPEea", "statx": "DPaxX",
- "rseq": "pxdx", "clone3": "3u", "close_range": "77x", "openat2": "DPpu:f",
+ "rseq": "pxdx", "clone3": "3u", "close_range": "77x", "openat2": "DP0u:f",
  "faccessat2": "DPLa", "getcpu": "ppp", "accept4": "fBnx:f", "renameat2": "DPDPx",
  "sched_getaffinity": "d7_", "epoll_create": "d:f", "eventfd": "7:f",
  "pidfd_open": "dx:f", "lgetxattr": "PSpu", "getxattr": "PSpu", "fgetxattr": "fSpu",
@@ -61,7 +61,8 @@ SIG = {
  "unshare": "C", "membarrier": "dxd", "copy_file_range": "fpfpux",
  "splice": "fpfpux", "tee": "ffux", "sendmmsg": "fp7x", "recvmmsg": "fp7xp",
  "timerfd_settime": "fxpp", "timerfd_gettime": "fp", "signalfd4": "fpux:f",
- "inotify_rm_watch": "fd", "fallocate": "fxdd", "fchmodat2": "DPma",
+ "inotify_rm_watch": "fd", "sched_setattr": "d17",
+ "sched_getattr": "d%77", "adjtimex": "'", "clock_adjtime": "o'", "fallocate": "fxdd", "fchmodat2": "DPma",
 }
 
 # Classes, as strace's -e trace=%CLASS selects them.

@@ -625,6 +625,87 @@ static void statfs_struct(struct buf *b, const struct st_cap *k)
 }
 
 /* struct sysinfo (x86-64 layout). */
+static void timeval_at(struct buf *b, const struct st_cap *k, size_t off)
+{
+	buf_printf(b, "{tv_sec=%lld, tv_usec=%lld}",
+		   (long long)rd(k->data, k->len, off, 8),
+		   (long long)rd(k->data, k->len, off + 8, 8));
+}
+
+/* sched_getscheduler's flag on the policy (linux/sched.h). */
+#define ST_SCHED_RESET_ON_FORK 0x40000000
+
+/* openat2's struct open_how: mode only where it counts, as strace. */
+static void open_how_struct(struct buf *b, const struct st_cap *k)
+{
+	uint64_t fl = rd(k->data, k->len, 0, 8), mode = rd(k->data, k->len, 8, 8);
+	uint64_t res = rd(k->data, k->len, 16, 8);
+
+	buf_printf(b, "{flags=");
+	styled(b, "%#llx", fl, open_flags);
+	if (mode || (fl & (O_CREAT | __O_TMPFILE)))
+		buf_printf(b, ", mode=0%03llo", (unsigned long long)mode);
+	if (res) {
+		buf_printf(b, ", resolve=");
+		st_xlat_flags_dflt(b, st_resolve, res, "0", "RESOLVE_???");
+	}
+	buf_printf(b, "}");
+}
+
+/*
+ * struct sched_attr: as many fields as its size says (48 bytes before
+ * the utilization clamps).
+ */
+static void sched_attr_struct(struct buf *b, const struct st_cap *k)
+{
+	unsigned size = rd(k->data, k->len, 0, 4);
+
+	buf_printf(b, "{size=%u, sched_policy=", size);
+	st_xlat_val(b, st_sched_policy, rd(k->data, k->len, 4, 4), "SCHED_???");
+	buf_printf(b, ", sched_flags=");
+	st_xlat_flags_dflt(b, st_sched_flags, rd(k->data, k->len, 8, 8), "0",
+			   "SCHED_FLAG_???");
+	buf_printf(b, ", sched_nice=%d, sched_priority=%u, sched_runtime=%llu, "
+		   "sched_deadline=%llu, sched_period=%llu",
+		   (int)rd(k->data, k->len, 16, 4), (unsigned)rd(k->data, k->len, 20, 4),
+		   (unsigned long long)rd(k->data, k->len, 24, 8),
+		   (unsigned long long)rd(k->data, k->len, 32, 8),
+		   (unsigned long long)rd(k->data, k->len, 40, 8));
+	if (size >= 56)
+		buf_printf(b, ", sched_util_min=%u, sched_util_max=%u",
+			   (unsigned)rd(k->data, k->len, 48, 4),
+			   (unsigned)rd(k->data, k->len, 52, 4));
+	buf_printf(b, "}");
+}
+
+/* struct timex (x86-64: longs, and ints padded to 8). */
+static void timex_struct(struct buf *b, const struct st_cap *k)
+{
+	static const struct { const char *name; int off, size; } tail[] = {
+		{ "tick", 88, 8 }, { "ppsfreq", 96, 8 }, { "jitter", 104, 8 },
+		{ "shift", 112, 4 }, { "stabil", 120, 8 }, { "jitcnt", 128, 8 },
+		{ "calcnt", 136, 8 }, { "errcnt", 144, 8 }, { "stbcnt", 152, 8 },
+		{ "tai", 160, 4 },
+	};
+	size_t i;
+
+	buf_printf(b, "{modes=");
+	st_xlat_flags_dflt(b, st_adj_modes, rd(k->data, k->len, 0, 4), "0", "ADJ_???");
+	buf_printf(b, ", offset=%lld, freq=%lld, maxerror=%lld, esterror=%lld, status=",
+		   (long long)rd(k->data, k->len, 8, 8), (long long)rd(k->data, k->len, 16, 8),
+		   (long long)rd(k->data, k->len, 24, 8), (long long)rd(k->data, k->len, 32, 8));
+	st_xlat_flags_dflt(b, st_sta_status, rd(k->data, k->len, 40, 4), "0", "STA_???");
+	buf_printf(b, ", constant=%lld, precision=%lld, tolerance=%lld, time=",
+		   (long long)rd(k->data, k->len, 48, 8), (long long)rd(k->data, k->len, 56, 8),
+		   (long long)rd(k->data, k->len, 64, 8));
+	timeval_at(b, k, 72);
+	for (i = 0; i < ARRAY_SIZE(tail); i++)
+		buf_printf(b, ", %s=%lld", tail[i].name, tail[i].size == 4 ?
+			   (long long)(int)rd(k->data, k->len, tail[i].off, 4) :
+			   (long long)rd(k->data, k->len, tail[i].off, 8));
+	buf_printf(b, "}");
+}
+
 static void sysinfo_struct(struct buf *b, const struct st_cap *k)
 {
 	static const char *const ram[] = {
@@ -894,12 +975,6 @@ static void epoll_event(struct buf *b, const unsigned char *p, size_t len)
 		   (unsigned long long)d);
 }
 
-static void timeval_at(struct buf *b, const struct st_cap *k, size_t off)
-{
-	buf_printf(b, "{tv_sec=%lld, tv_usec=%lld}",
-		   (long long)rd(k->data, k->len, off, 8),
-		   (long long)rd(k->data, k->len, off + 8, 8));
-}
 
 static void itimerval(struct buf *b, const struct st_cap *k)
 {
@@ -1632,6 +1707,30 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		else
 			ptr(b, v);
 		return;
+	case '0':
+		if (k && v)
+			open_how_struct(b, k);
+		else
+			ptr(b, v);
+		return;
+	case '1':
+		if (k && v)
+			sched_attr_struct(b, k);
+		else
+			ptr(b, v);
+		return;
+	case '%':
+		if (k && v && c->ret == 0)
+			sched_attr_struct(b, k);
+		else
+			ptr(b, v);
+		return;
+	case '\'':
+		if (k && v && c->ret >= 0)
+			timex_struct(b, k);
+		else
+			ptr(b, v);
+		return;
 	case '5':
 		if (k && c->ret == 0)
 			sysinfo_struct(b, k);
@@ -1985,6 +2084,18 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		select_ret(b, c);
 	/* Names in any -X style, as strace. */
 	style = st_xlat_style(ST_C_ABBREV);
+	if (!strcmp(name, "adjtimex") || !strcmp(name, "clock_adjtime")) {
+		const char *n = st_xlat_name(st_time_states, c->ret);
+
+		if (n)
+			buf_printf(b, " (%s)", n);
+	} else if (!strcmp(name, "sched_getscheduler")) {
+		const char *n = st_xlat_name(st_sched_policy, c->ret & ~ST_SCHED_RESET_ON_FORK);
+
+		if (n)
+			buf_printf(b, " (%s%s)", c->ret & ST_SCHED_RESET_ON_FORK ?
+				   "SCHED_RESET_ON_FORK|" : "", n);
+	}
 	if (!strcmp(name, "fcntl") && c->args[1] == F_GETFL) {
 		buf_printf(b, " (flags ");
 		open_flags(b, c->ret);

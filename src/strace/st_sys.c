@@ -67,12 +67,12 @@ char st_sys_ret(const struct st_sys *s)
 
 bool st_sys_is_out(char letter)
 {
-	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,", letter);
+	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,%'", letter);
 }
 
 bool st_sys_is_in(char letter)
 {
-	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-", letter);
+	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }
 
 bool st_fd_keeping(const struct st_opts *o, long nr)

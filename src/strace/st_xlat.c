@@ -9,6 +9,10 @@
 #include <strings.h>
 #include <time.h>
 #include <sys/mman.h>
+#include <sys/timex.h>
+#include <sched.h>
+#include <linux/openat2.h>
+#include <linux/sched.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -258,6 +262,45 @@ const struct st_xlat st_mremap[] = {
 const struct st_xlat st_cld_codes[] = {
 	X(CLD_EXITED), X(CLD_KILLED), X(CLD_DUMPED), X(CLD_TRAPPED),
 	X(CLD_STOPPED), X(CLD_CONTINUED), END,
+};
+
+/* openat2's struct open_how resolve (linux/openat2.h). */
+const struct st_xlat st_resolve[] = {
+	X(RESOLVE_NO_XDEV), X(RESOLVE_NO_MAGICLINKS), X(RESOLVE_NO_SYMLINKS),
+	X(RESOLVE_BENEATH), X(RESOLVE_IN_ROOT), X(RESOLVE_CACHED), END,
+};
+
+const struct st_xlat st_sched_policy[] = {
+	X(SCHED_OTHER), X(SCHED_FIFO), X(SCHED_RR), X(SCHED_BATCH),
+	{ 4, "SCHED_ISO" }, X(SCHED_IDLE), X(SCHED_DEADLINE), END,
+};
+
+/* struct sched_attr's sched_flags (linux/sched.h). */
+const struct st_xlat st_sched_flags[] = {
+	X(SCHED_FLAG_RESET_ON_FORK), X(SCHED_FLAG_RECLAIM),
+	X(SCHED_FLAG_DL_OVERRUN), X(SCHED_FLAG_KEEP_POLICY),
+	X(SCHED_FLAG_KEEP_PARAMS), X(SCHED_FLAG_UTIL_CLAMP_MIN),
+	X(SCHED_FLAG_UTIL_CLAMP_MAX), END,
+};
+
+/* struct timex: modes and status (linux/timex.h), and the clock states. */
+const struct st_xlat st_adj_modes[] = {
+	X(ADJ_OFFSET_SS_READ), X(ADJ_OFFSET_SINGLESHOT), X(ADJ_OFFSET),
+	X(ADJ_FREQUENCY), X(ADJ_MAXERROR), X(ADJ_ESTERROR), X(ADJ_STATUS),
+	X(ADJ_TIMECONST), X(ADJ_TAI), X(ADJ_SETOFFSET), X(ADJ_MICRO),
+	X(ADJ_NANO), X(ADJ_TICK), END,
+};
+
+const struct st_xlat st_sta_status[] = {
+	X(STA_PLL), X(STA_PPSFREQ), X(STA_PPSTIME), X(STA_FLL), X(STA_INS),
+	X(STA_DEL), X(STA_UNSYNC), X(STA_FREQHOLD), X(STA_PPSSIGNAL),
+	X(STA_PPSJITTER), X(STA_PPSWANDER), X(STA_PPSERROR), X(STA_CLOCKERR),
+	X(STA_NANO), X(STA_MODE), X(STA_CLK), END,
+};
+
+const struct st_xlat st_time_states[] = {
+	X(TIME_OK), X(TIME_INS), X(TIME_DEL), X(TIME_OOP), X(TIME_WAIT),
+	X(TIME_ERROR), END,
 };
 
 const struct st_xlat st_sig_handlers[] = {

@@ -27,7 +27,9 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_statfs_flags[], st_poll[], st_epoll_events[], st_itimer[],
 	st_rusage_who[], st_ss_flags[], st_inet_proto[], st_netlink_proto[],
 	st_sol[], st_so[], st_tcp_opts[], st_ip_opts[], st_ipv6_opts[],
-	st_idtype[], st_sig_handlers[], st_scm[], st_epoll_create_flags[];
+	st_idtype[], st_sig_handlers[], st_scm[], st_epoll_create_flags[],
+	st_resolve[], st_sched_policy[], st_sched_flags[], st_adj_modes[],
+	st_sta_status[], st_time_states[];
 
 /*
  * How constants print (-X): names (abbrev, the default), numbers only

@@ -28,6 +28,7 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/times.h>
+#include <sys/timex.h>
 #include <sys/sysmacros.h>
 #include <sys/statfs.h>
 #include <sys/sysinfo.h>
@@ -339,6 +340,43 @@ static void sleeps(void)
 	nanosleep(&a, &r);
 }
 
+/*
+ * openat2's struct open_how, sched_setattr/sched_getattr's struct
+ * sched_attr and adjtimex/clock_adjtime's struct timex (modes 0: read).
+ */
+static void kstructs(void)
+{
+	struct { unsigned long long flags, mode, resolve; } how = {
+		O_RDONLY | O_CLOEXEC, 0, 0x04 /* RESOLVE_NO_SYMLINKS */,
+	};
+	struct {
+		unsigned size, policy;
+		unsigned long long flags;
+		int nice;
+		unsigned prio;
+		unsigned long long runtime, deadline, period;
+		unsigned util_min, util_max;
+	} attr = { .size = 48 };
+	struct timex tx = { 0 };
+	long fd;
+
+	fd = syscall(SYS_openat2, AT_FDCWD, "/etc/hostname", &how, sizeof(how));
+	if (fd >= 0)
+		close(fd);
+	how.flags = O_WRONLY | O_CREAT;
+	how.mode = 0600;
+	how.resolve = 0x08 | 0x02;	/* RESOLVE_BENEATH|RESOLVE_NO_MAGICLINKS */
+	syscall(SYS_openat2, AT_FDCWD, "/nonexistent/x", &how, sizeof(how));
+	syscall(SYS_sched_getattr, 0, &attr, sizeof(attr), 0);
+	attr.size = 48;
+	syscall(SYS_sched_setattr, 0, &attr, 0);
+	syscall(SYS_sched_getattr, 0, NULL, sizeof(attr), 0);
+	sched_getscheduler(0);
+	adjtimex(&tx);
+	tx.modes = 0;
+	clock_adjtime(CLOCK_REALTIME, &tx);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -348,6 +386,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "kstructs")) {
+		kstructs();
 		return 0;
 	}
 	if (!strcmp(mode, "fork")) {
