@@ -31,7 +31,7 @@ enum st_class {
  * before it), | getsockopt's optlen (read again at exit), $ an fd_set of
  * argument 0's bits (read again at exit), ? pselect6's sigmask struct,
  * . setsockopt's value, + sendmsg's struct msghdr, - recvmsg's (read
- * again at exit).  At exit: R bytes read (length: the return
+ * again at exit), 0 struct open_how, 1 struct sched_attr.  At exit: R bytes read (length: the return
  * value), T struct stat, X struct statx, U timespec, B sockaddr (length
  * through the pointer in the next argument, printed by n), V iovec array,
  * F int[2], w wait status, G directory entries (counted), Q sigaction,
@@ -39,7 +39,8 @@ enum st_class {
  * 6 gid_t array (as many as the return value says), ^ struct
  * epoll_event[] (as many as returned), * struct rusage, @ struct tms,
  * ] struct itimerval, > stack_t, = a uid or gid ([N]), _ CPU mask (the
- * bytes returned), , getsockopt's value, 2 siginfo (waitid).  Values: ; a socket level,
+ * bytes returned), , getsockopt's value, 2 siginfo (waitid), % struct
+ * sched_attr, ' struct timex.  Values: ; a socket level,
  * ` a socket option (of the level before it).
  * Values: d int, u unsigned long, 7 unsigned int, x hex, p pointer, f fd, D dirfd, O open
  * flags, m mode, r mmap prot, M mmap flags, C clone flags, a AT_ flags,
