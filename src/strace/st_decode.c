@@ -1914,6 +1914,57 @@ bool st_call_whole(const struct st_call *c)
 			  !strcmp(c->sys->name, "futex"));
 }
 
+void st_pid_comm(struct buf *b, long pid, const struct st_dopts *o)
+{
+	char path[64], comm[64];
+	ssize_t n;
+	int fd;
+
+	const char *known;
+
+	if (!o->pidcomm || pid <= 0)
+		return;
+	known = o->comm ? o->comm(o->comm_arg, pid) : NULL;
+	if (known) {
+		buf_printf(b, "<%s>", known);
+		return;
+	}
+	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, comm, sizeof(comm) - 1);
+	close(fd);
+	if (n <= 0)
+		return;
+	comm[n] = 0;
+	comm[strcspn(comm, "\n")] = 0;
+	buf_printf(b, "<%s>", comm);
+}
+
+/* -Y: the arguments that are process ids, as strace 6.1 marks them. */
+static bool pid_arg(const char *call, int i)
+{
+	static const struct { const char *call; int arg; } args[] = {
+		{ "kill", 0 }, { "tkill", 0 }, { "tgkill", 0 }, { "tgkill", 1 },
+		{ "getpgid", 0 }, { "getsid", 0 }, { "setpgid", 0 },
+		{ "sched_getaffinity", 0 }, { "sched_setaffinity", 0 },
+		{ "prlimit64", 0 }, { "pidfd_open", 0 }, { "wait4", 0 },
+		{ "sched_getscheduler", 0 }, { "sched_setscheduler", 0 },
+		{ "sched_getparam", 0 }, { "sched_setparam", 0 },
+		{ "sched_getattr", 0 }, { "sched_setattr", 0 },
+		{ "rt_sigqueueinfo", 0 }, { "rt_tgsigqueueinfo", 0 },
+		{ "rt_tgsigqueueinfo", 1 }, { "process_vm_readv", 0 },
+		{ "process_vm_writev", 0 }, { "get_robust_list", 0 },
+	};
+	size_t j;
+
+	for (j = 0; j < ARRAY_SIZE(args); j++)
+		if (args[j].arg == i && !strcmp(args[j].call, call))
+			return true;
+	return false;
+}
+
 void st_decode_args(struct buf *b, const struct st_call *c,
 		    const struct st_dopts *o, int from, int to)
 {
@@ -1944,6 +1995,8 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 		if (i > from)
 			buf_printf(b, ", ");
 		decode_one(b, c, o, i);
+		if (o->pidcomm && c->sys && pid_arg(c->sys->name, i))
+			st_pid_comm(b, (int)c->args[i], o);
 	}
 }
 
@@ -2077,6 +2130,12 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		break;
 	default:
 		buf_printf(b, "%lld", (long long)c->ret);
+		/* -Y: the calls that return a process id, as strace 6.1. */
+		if (o->pidcomm && (!strcmp(name, "getpid") || !strcmp(name, "getppid") ||
+				   !strcmp(name, "gettid") || !strcmp(name, "clone") ||
+				   !strcmp(name, "clone3") || !strcmp(name, "fork") ||
+				   !strcmp(name, "vfork")))
+			st_pid_comm(b, c->ret, o);
 	}
 	if (!strcmp(name, "poll") || !strcmp(name, "ppoll"))
 		poll_ret(b, c, o);

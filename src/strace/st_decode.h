@@ -39,7 +39,15 @@ struct st_dopts {
 	bool fdpaths;		/* -y */
 	int xstyle;		/* -x 1, -xx 2 */
 	struct st_fds *fds;	/* -y: paths /proc no longer gives */
+	bool pidcomm;		/* -Y */
+	/* -Y: the name of a traced task as of the record being printed, or
+	 * NULL (then /proc says, if the process is still there). */
+	const char *(*comm)(void *arg, long pid);
+	void *comm_arg;
 };
+
+/* -Y: "<comm>" of live process pid, as strace prints it after a pid. */
+void st_pid_comm(struct buf *b, long pid, const struct st_dopts *o);
 
 /* The call's name ("syscall_463" for an unknown number) into b. */
 void st_call_name(struct buf *b, const struct st_call *c);

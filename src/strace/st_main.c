@@ -58,6 +58,7 @@ static void st_usage(FILE *f)
 "  -P PATH        only calls that touch PATH (several allowed)\n"
 "  --seccomp-bpf  accepted: nothing stops the tracee anyway\n"
 "  -y             print the paths of file descriptors\n"
+"  -Y             print the command names of process ids\n"
 "  --json         one JSON object per call\n"
 "  --dump-program print the generated program and exit\n");
 }
@@ -379,7 +380,7 @@ int st_main(int argc, char **argv)
 	FILE *out = stderr;
 	char *exe;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtrys:o:p:e:zZha:qxX:P:", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtryYs:o:p:e:zZha:qxX:P:", longopts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
@@ -390,6 +391,7 @@ int st_main(int argc, char **argv)
 		case 't': o.tstamp = o.tstamp < 3 ? o.tstamp + 1 : 3; break;
 		case 'r': o.relative = true; break;
 		case 'y': o.fdpaths = true; break;
+		case 'Y': o.pidcomm = true; break;
 		case 'J': o.json = true; break;
 		case 'D': o.dump = true; break;
 		case 'z': o.status = ST_OK; break;

@@ -30,6 +30,11 @@ struct st_task {
 	int gone_code;		/* its exit code */
 	bool restart_held;	/* returned ERESTART*: printed on its next
 				 * record, as "= ?" if that is SIGKILL */
+	char comm[16];		/* -Y: its name ("" unknown), from /proc when
+				 * first seen, its parent's at fork, then
+				 * from each execve */
+	char call_comm[16];	/* -Y: its name at the pending call's entry,
+				 * which that call's line shows (execve) */
 	struct st_call call;
 };
 
@@ -48,6 +53,24 @@ struct st_out {
 
 static void settle(struct st_out *s, struct st_task *t, bool killed);
 
+/* /proc/TID/comm into comm (16 bytes); "" if the task is gone. */
+static void read_comm(int tid, char *comm)
+{
+	char path[64];
+	ssize_t n;
+	int fd;
+
+	comm[0] = 0;
+	snprintf(path, sizeof(path), "/proc/%d/comm", tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, comm, 15);
+	close(fd);
+	comm[n > 0 ? n : 0] = 0;
+	comm[strcspn(comm, "\n")] = 0;
+}
+
 static struct st_task *task(struct st_out *s, int tid, bool make)
 {
 	int i;
@@ -63,8 +86,23 @@ static struct st_task *task(struct st_out *s, int tid, bool make)
 	}
 	memset(&s->tasks[s->ntasks], 0, sizeof(s->tasks[0]));
 	s->tasks[s->ntasks].tid = tid;
+	if (s->o->pidcomm)
+		read_comm(tid, s->tasks[s->ntasks].comm);
 	return &s->tasks[s->ntasks++];
 }
+
+/* st_dopts.comm: a traced task's name. */
+static const char *task_comm(void *arg, long pid)
+{
+	struct st_out *s = arg;
+	int i;
+
+	for (i = 0; i < s->ntasks; i++)
+		if (s->tasks[i].tid == pid)
+			return s->tasks[i].comm[0] ? s->tasks[i].comm : NULL;
+	return NULL;
+}
+
 
 static void call_clear(struct st_call *c)
 {
@@ -87,6 +125,9 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->held = held;
 	s->d.strsize = o->strsize;
 	s->d.fdpaths = o->fdpaths;
+	s->d.pidcomm = o->pidcomm;
+	s->d.comm = task_comm;
+	s->d.comm_arg = s;
 	s->d.xstyle = o->xstyle;
 	if (o->fdpaths || o->npaths) {
 		char cwd[4096];
@@ -123,10 +164,20 @@ int st_out_live(const struct st_out *s)
 
 static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
 {
-	if (s->o->outfile && s->o->follow)
-		buf_printf(b, "%-5d ", tid);
-	else if (s->live > 1)
-		buf_printf(b, "[pid %5d] ", tid);
+	size_t at = b->len;
+
+	if (s->o->outfile && s->o->follow) {
+		buf_printf(b, "%d", tid);
+		st_pid_comm(b, tid, &s->d);
+		/* Without a name, as strace: the pid in a 5-column field. */
+		if (b->len - at < 5)
+			buf_printf(b, "%*s", (int)(5 - (b->len - at)), "");
+		buf_printf(b, " ");
+	} else if (s->live > 1) {
+		buf_printf(b, "[pid %5d", tid);
+		st_pid_comm(b, tid, &s->d);
+		buf_printf(b, "] ");
+	}
 	if (s->o->tstamp && ts) {
 		uint64_t rt = ts + s->mono_to_real;
 		time_t sec = rt / 1000000000ULL;
@@ -261,6 +312,7 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 {
 	struct st_call *c = &t->call;
 	struct buf b = { 0 };
+	char comm[16];
 	size_t col;
 	int fo = st_first_out(c), n = st_call_nargs(c);
 	bool failed = returned && st_call_failed(c);
@@ -275,7 +327,11 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		goto done;
 	}
 	cut_open(s, t->tid);
+	/* The name the task had when the call began, as strace shows it. */
+	memcpy(comm, t->comm, sizeof(comm));
+	memcpy(t->comm, t->call_comm, sizeof(comm));
 	prefix(s, &b, t->tid, c->t_enter);
+	memcpy(t->comm, comm, sizeof(comm));
 	if (t->cut) {
 		buf_printf(&b, "<... ");
 		st_call_name(&b, c);
@@ -347,6 +403,7 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	t->call.nr = nr;
 	t->call.tid = tid;
 	t->call.t_enter = u64at(fs, p, 2);
+	memcpy(t->call_comm, t->comm, sizeof(t->comm));
 	for (i = 0; i < 6; i++)
 		memcpy(&t->call.args[i], r + regs[i], 8);
 	s->open_tid = tid;
@@ -631,12 +688,29 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 	case 'c':
 		on_capture(s, fs, payload);
 		break;
-	case 'F':
-		st_fds_fork(s->d.fds, (int)u64at(fs, payload, 0),
-			    (int)u64at(fs, payload, 1));
-		task(s, (int)u64at(fs, payload, 1), true)->started = true;
+	case 'F': {
+		int parent = (int)u64at(fs, payload, 0);
+		const char *pc = task_comm(s, parent);
+		struct st_task *t;
+
+		st_fds_fork(s->d.fds, parent, (int)u64at(fs, payload, 1));
+		t = task(s, (int)u64at(fs, payload, 1), true);
+		t->started = true;
+		/* The child has its parent's name until it runs execve. */
+		if (pc)
+			snprintf(t->comm, sizeof(t->comm), "%s", task_comm(s, parent));
 		s->live++;
 		break;
+	}
+	case 'K': {
+		/* -Y: the name an execve gave a task (the record's string). */
+		struct st_task *t = task(s, (int)u64at(fs, payload, 0), false);
+
+		if (t)
+			snprintf(t->comm, sizeof(t->comm), "%s",
+				 (const char *)payload + fs->args[1].offset);
+		break;
+	}
 	case 'Q':
 		on_gone(s, fs, payload);
 		break;

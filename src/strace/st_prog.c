@@ -542,6 +542,12 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 			   "\t\t@pids[args->pid] = 1;\n\t\tdelete(@pids[args->old_pid]);\n"
 			   "\t\tprintf(\"R %%d %%d\", args->old_pid, args->pid);\n\t}\n}\n");
 	}
+	if (o->pidcomm) {
+		/* -Y: the name execve gives a task (set before this event). */
+		buf_printf(b, "tracepoint:sched:sched_process_exec ");
+		pred(b, o, tids, ntids);
+		buf_printf(b, " {\n\tprintf(\"K %%d %%s\", tid, comm);\n}\n");
+	}
 	buf_printf(b, "tracepoint:sched:sched_process_exit ");
 	pred(b, o, tids, ntids);
 	buf_printf(b, " {\n\tprintf(\"Q %%d %%d %%d %%d\", tid, curtask->exit_code, args->group_dead, pid);\n");

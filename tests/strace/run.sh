@@ -13,7 +13,7 @@ bad() { echo "FAIL $1"; fail=$((fail + 1)); }
 cc -O2 -Wall -Wextra -Werror -o "$T/wl" "$HERE/workload.c" -lpthread || { echo "0 passed, 1 failed"; exit 1; }
 WL=$T/wl
 # Addresses, pids and alignment differ between runs: normalise them.
-norm() { sed -E '/^sysinfo/s/[0-9]+/N/g; /^clock_adjtime/s/=[0-9]+/=N/g; /^clock_nanosleep/s/, \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}\) +=/, {REM}) =/; /^getitimer/s/tv_sec=[0-9]+/tv_sec=N/g; s/tv_usec=[0-9]+/tv_usec=N/g; s/^wait4\([0-9]+/wait4(PID/; s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {TIME}/; s/0x[0-9a-f]+/ADDR/g; s/si_(u|s)time=[0-9]+( \/\* [0-9.]+ s \*\/)?/si_\1time=T/g; /^waitid/s/\b[0-9]{3,}\b/PID/g; s/si_pid=[0-9]+/si_pid=PID/g; s/^[0-9]+ +//; s/\[pid +[0-9]+\] //; s/ +=/ =/; s/= [0-9]{3,}$/= PID/'; }
+norm() { sed -E 's/[0-9]{3,}<([a-z0-9_.-]*)>/PID<\1>/g; /^setpgid/s/, [0-9]+\)/, PGID)/; /^sysinfo/s/[0-9]+/N/g; /^clock_adjtime/s/=[0-9]+/=N/g; /^clock_nanosleep/s/, \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}\) +=/, {REM}) =/; /^getitimer/s/tv_sec=[0-9]+/tv_sec=N/g; s/tv_usec=[0-9]+/tv_usec=N/g; s/^wait4\([0-9]+/wait4(PID/; s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {TIME}/; s/0x[0-9a-f]+/ADDR/g; s/si_(u|s)time=[0-9]+( \/\* [0-9.]+ s \*\/)?/si_\1time=T/g; /^waitid/s/\b[0-9]{3,}\b/PID/g; s/si_pid=[0-9]+/si_pid=PID/g; s/^[0-9]+ +//; s/\[pid +[0-9]+\] //; s/ +=/ =/; s/= [0-9]{3,}$/= PID/'; }
 SET=openat,pipe2,write,read,close,getppid
 cd "$T"
 "$FERRET" strace -o f.txt -e trace=$SET "$WL" basic > exp.txt
@@ -103,6 +103,13 @@ same_line "nanosleep: the time left only when interrupted" \
 	-e trace=clock_nanosleep,nanosleep -- "$WL" sleeps
 same_line "openat2's open_how, sched_attr, timex, sched_getscheduler's policy" \
 	-e trace=openat2,sched_getattr,sched_setattr,clock_adjtime,sched_getscheduler -- "$WL" kstructs
+# -Y: the command name of each live process id, in arguments and in the
+# values getpid, gettid and clone return.
+same_line "-Y: command names of process ids" -Y \
+	-e trace=getpid,gettid,kill,tkill,tgkill,getpgid,getsid,setpgid,sched_getaffinity,prlimit64,pidfd_open,sched_getscheduler \
+	-- "$WL" pids
+same_line "-f -Y: a child's name after fork and after execve" -f -Y -e signal=none \
+	-e trace=exit_group,getpid -- sh -c '/bin/sleep 0.1; true'
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.
 same_line "statfs, fstatfs, sysinfo, getgroups" \

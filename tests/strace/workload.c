@@ -377,6 +377,30 @@ static void kstructs(void)
 	clock_adjtime(CLOCK_REALTIME, &tx);
 }
 
+/* Process ids in arguments and return values (-Y names them). */
+static void pids(void)
+{
+	pid_t me = getpid();
+	cpu_set_t set;
+	struct rlimit r;
+	long fd;
+
+	syscall(SYS_gettid);
+	kill(me, 0);
+	syscall(SYS_tkill, me, 0);
+	syscall(SYS_tgkill, me, me, 0);
+	getpgid(me);
+	getsid(me);
+	setpgid(me, me);
+	sched_getaffinity(me, sizeof(set), &set);
+	prlimit(me, RLIMIT_NOFILE, NULL, &r);
+	fd = syscall(SYS_pidfd_open, me, 0);
+	if (fd >= 0)
+		close(fd);
+	sched_getscheduler(me);
+	kill(999999, 0);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -386,6 +410,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "pids")) {
+		pids();
 		return 0;
 	}
 	if (!strcmp(mode, "kstructs")) {
