@@ -4,6 +4,7 @@
  * and the memory the kernel read for it, printing what strace prints.
  */
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -566,12 +568,43 @@ static void file_mode(struct buf *b, uint64_t m)
 	styled(b, "0%llo", m, file_mode_names);
 }
 
-static void stat_struct(struct buf *b, const struct st_cap *k)
+/* -v: a time in seconds with its date in a comment, as strace. */
+static void time_comment(struct buf *b, int64_t sec, uint64_t nsec)
 {
-	uint64_t m = rd(k->data, k->len, 24, 4);
+	char date[64], zone[16];
+	time_t t = sec;
+	struct tm tm;
 
-	buf_printf(b, "{st_mode=");
+	if (!localtime_r(&t, &tm))
+		return;
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
+	strftime(zone, sizeof(zone), "%z", &tm);
+	buf_printf(b, " /* %s", date);
+	if (nsec)
+		buf_printf(b, ".%09llu", (unsigned long long)nsec);
+	buf_printf(b, "%s */", zone);
+}
+
+/* struct stat (x86-64); -v: every field, times with their dates. */
+static void stat_struct(struct buf *b, const struct st_cap *k, bool verbose)
+{
+	static const char *const times[] = { "st_atime", "st_mtime", "st_ctime" };
+	uint64_t m = rd(k->data, k->len, 24, 4);
+	size_t i;
+
+	buf_printf(b, "{");
+	if (verbose) {
+		buf_printf(b, "st_dev=");
+		styled(b, "%#llx", rd(k->data, k->len, 0, 8), dev_names);
+		buf_printf(b, ", st_ino=%llu, ", (unsigned long long)rd(k->data, k->len, 8, 8));
+	}
+	buf_printf(b, "st_mode=");
 	file_mode(b, m);
+	if (verbose)
+		buf_printf(b, ", st_nlink=%llu, st_uid=%u, st_gid=%u, st_blksize=%lld, st_blocks=%lld",
+			   (unsigned long long)rd(k->data, k->len, 16, 8),
+			   (unsigned)rd(k->data, k->len, 28, 4), (unsigned)rd(k->data, k->len, 32, 4),
+			   (long long)rd(k->data, k->len, 56, 8), (long long)rd(k->data, k->len, 64, 8));
 	if (S_ISCHR(m) || S_ISBLK(m)) {
 		uint64_t r = rd(k->data, k->len, 40, 8);
 
@@ -580,21 +613,85 @@ static void stat_struct(struct buf *b, const struct st_cap *k)
 	} else {
 		buf_printf(b, ", st_size=%lld", (long long)rd(k->data, k->len, 48, 8));
 	}
-	buf_printf(b, ", ...}");
+	if (!verbose) {
+		buf_printf(b, ", ...}");
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(times); i++) {
+		int64_t sec = rd(k->data, k->len, 72 + 16 * i, 8);
+		uint64_t nsec = rd(k->data, k->len, 80 + 16 * i, 8);
+
+		buf_printf(b, ", %s=%lld", times[i], (long long)sec);
+		time_comment(b, sec, nsec);
+		buf_printf(b, ", %s_nsec=%llu", times[i], (unsigned long long)nsec);
+	}
+	buf_printf(b, "}");
 }
 
-static void statx_struct(struct buf *b, const struct st_cap *k)
+/* A struct statx_timestamp at off, with its date. */
+static void statx_time(struct buf *b, const struct st_cap *k, size_t off)
 {
+	int64_t sec = rd(k->data, k->len, off, 8);
+	uint32_t nsec = rd(k->data, k->len, off + 8, 4);
+
+	buf_printf(b, "{tv_sec=%lld, tv_nsec=%u}", (long long)sec, nsec);
+	time_comment(b, sec, nsec);
+}
+
+/* struct statx; -v: every field its mask says the kernel filled. */
+static void statx_struct(struct buf *b, const struct st_cap *k, bool verbose)
+{
+	static const struct { const char *name; unsigned mask; int off; } times[] = {
+		{ "stx_atime", STATX_ATIME, 64 }, { "stx_btime", STATX_BTIME, 80 },
+		{ "stx_ctime", STATX_CTIME, 96 }, { "stx_mtime", STATX_MTIME, 112 },
+	};
 	uint64_t m = rd(k->data, k->len, 28, 2);
+	unsigned mask = rd(k->data, k->len, 0, 4);
+	size_t i;
 
 	buf_printf(b, "{stx_mask=");
-	st_xlat_flags(b, st_statx_mask, rd(k->data, k->len, 0, 4), "0");
+	st_xlat_flags(b, st_statx_mask, mask, "0");
+	if (verbose)
+		buf_printf(b, ", stx_blksize=%u", (unsigned)rd(k->data, k->len, 4, 4));
 	buf_printf(b, ", stx_attributes=");
-	st_xlat_flags(b, st_statx_attrs, rd(k->data, k->len, 8, 8), "0");
-	buf_printf(b, ", stx_mode=");
-	file_mode(b, m);
-	buf_printf(b, ", stx_size=%lld, ...}",
-		   (long long)rd(k->data, k->len, 40, 8));
+	st_xlat_flags_dflt(b, st_statx_attrs, rd(k->data, k->len, 8, 8), "0", "STATX_ATTR_???");
+	if (verbose && (mask & STATX_NLINK))
+		buf_printf(b, ", stx_nlink=%u", (unsigned)rd(k->data, k->len, 16, 4));
+	if (verbose && (mask & STATX_UID))
+		buf_printf(b, ", stx_uid=%u", (unsigned)rd(k->data, k->len, 20, 4));
+	if (verbose && (mask & STATX_GID))
+		buf_printf(b, ", stx_gid=%u", (unsigned)rd(k->data, k->len, 24, 4));
+	if (!verbose || (mask & (STATX_TYPE | STATX_MODE))) {
+		buf_printf(b, ", stx_mode=");
+		file_mode(b, m);
+	}
+	if (verbose && (mask & STATX_INO))
+		buf_printf(b, ", stx_ino=%llu", (unsigned long long)rd(k->data, k->len, 32, 8));
+	if (!verbose || (mask & STATX_SIZE))
+		buf_printf(b, ", stx_size=%lld", (long long)rd(k->data, k->len, 40, 8));
+	if (!verbose) {
+		buf_printf(b, ", ...}");
+		return;
+	}
+	if (mask & STATX_BLOCKS)
+		buf_printf(b, ", stx_blocks=%llu", (unsigned long long)rd(k->data, k->len, 48, 8));
+	buf_printf(b, ", stx_attributes_mask=");
+	st_xlat_flags_dflt(b, st_statx_attrs, rd(k->data, k->len, 56, 8), "0", "STATX_ATTR_???");
+	for (i = 0; i < ARRAY_SIZE(times); i++) {
+		if (!(mask & times[i].mask))
+			continue;
+		buf_printf(b, ", %s=", times[i].name);
+		statx_time(b, k, times[i].off);
+	}
+	buf_printf(b, ", stx_rdev_major=%u, stx_rdev_minor=%u, stx_dev_major=%u, stx_dev_minor=%u",
+		   (unsigned)rd(k->data, k->len, 128, 4), (unsigned)rd(k->data, k->len, 132, 4),
+		   (unsigned)rd(k->data, k->len, 136, 4), (unsigned)rd(k->data, k->len, 140, 4));
+	if (mask & STATX_MNT_ID)
+		buf_printf(b, ", stx_mnt_id=%#llx", (unsigned long long)rd(k->data, k->len, 144, 8));
+	if (mask & 0x2000)	/* STATX_DIOALIGN */
+		buf_printf(b, ", stx_dio_mem_align=%u, stx_dio_offset_align=%u",
+			   (unsigned)rd(k->data, k->len, 152, 4), (unsigned)rd(k->data, k->len, 156, 4));
+	buf_printf(b, "}");
 }
 
 /* struct statfs (x86-64: eleven longs, f_fsid two ints, spare). */
@@ -1195,6 +1292,67 @@ static const struct {
 	{ "waitid", 0, st_idtype, "P_???" },
 };
 
+/* execve's argv (and envp under -v): the strings captured, "..." past. */
+static void str_array(struct buf *b, const struct st_call *c, int i,
+		      uint64_t v, const struct st_dopts *o)
+{
+	const struct st_cap *k;
+	int e;
+
+	if (!v) {
+		buf_printf(b, "NULL");
+		return;
+	}
+	buf_printf(b, "[");
+	for (e = 0; (k = cap_of(c, i, e)); e++) {
+		if (e)
+			buf_printf(b, ", ");
+		/* The slot past the last shown only says more follow. */
+		if (e == o->argv_max) {
+			buf_printf(b, "...");
+			break;
+		}
+		cstr(b, k, 1, o->strsize, o->xstyle);
+	}
+	buf_printf(b, "]");
+}
+
+/* -v: getdents64's entries, each struct linux_dirent64. */
+static void dents_list(struct buf *b, const unsigned char *p, size_t len,
+		       const struct st_dopts *o)
+{
+	static const char *const types[] = {
+		[DT_UNKNOWN] = "DT_UNKNOWN", [DT_FIFO] = "DT_FIFO",
+		[DT_CHR] = "DT_CHR", [DT_DIR] = "DT_DIR", [DT_BLK] = "DT_BLK",
+		[DT_REG] = "DT_REG", [DT_LNK] = "DT_LNK", [DT_SOCK] = "DT_SOCK",
+		[DT_WHT] = "DT_WHT",
+	};
+	size_t off = 0;
+	uint16_t reclen;
+
+	buf_printf(b, "[");
+	while (off + 19 <= len) {
+		unsigned type = p[off + 18];
+		const unsigned char *name = p + off + 19;
+
+		memcpy(&reclen, p + off + 16, 2);
+		if (reclen < 19 || off + reclen > len)
+			break;
+		buf_printf(b, "%s{d_ino=%llu, d_off=%lld, d_reclen=%u, d_type=",
+			   off ? ", " : "", (unsigned long long)rd(p, len, off, 8),
+			   (long long)rd(p, len, off + 8, 8), reclen);
+		if (type < ARRAY_SIZE(types) && types[type])
+			buf_printf(b, "%s", types[type]);
+		else
+			buf_printf(b, "%#x /* DT_??? */", type);
+		buf_printf(b, ", d_name=");
+		st_quote(b, name, strnlen((const char *)name, reclen - 19), false, o->xstyle);
+		buf_printf(b, "}");
+		off += reclen;
+	}
+	buf_printf(b, "]");
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -1377,13 +1535,13 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case 'T':
 		if (k && c->ret == 0)
-			stat_struct(b, k);
+			stat_struct(b, k, o->verbose);
 		else
 			ptr(b, v);
 		return;
 	case 'X':
 		if (k && c->ret == 0)
-			statx_struct(b, k);
+			statx_struct(b, k, o->verbose);
 		else
 			ptr(b, v);
 		return;
@@ -1425,11 +1583,21 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case '*':
 		if (k && v && c->ret >= 0) {
+			static const char *const longs[] = {
+				"ru_maxrss", "ru_ixrss", "ru_idrss", "ru_isrss",
+				"ru_minflt", "ru_majflt", "ru_nswap", "ru_inblock",
+				"ru_oublock", "ru_msgsnd", "ru_msgrcv", "ru_nsignals",
+				"ru_nvcsw", "ru_nivcsw",
+			};
+
 			buf_printf(b, "{ru_utime=");
 			timeval_at(b, k, 0);
 			buf_printf(b, ", ru_stime=");
 			timeval_at(b, k, 16);
-			buf_printf(b, ", ...}");
+			for (j = 0; o->verbose && j < ARRAY_SIZE(longs); j++)
+				buf_printf(b, ", %s=%lld", longs[j],
+					   (long long)rd(k->data, k->len, 32 + 8 * j, 8));
+			buf_printf(b, o->verbose ? "}" : ", ...}");
 		} else {
 			ptr(b, v);
 		}
@@ -1635,33 +1803,25 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		else
 			ptr(b, v);
 		return;
-	case 'E': {
-		int e;
-
-		if (!v) {
-			buf_printf(b, "NULL");
-			return;
-		}
-		buf_printf(b, "[");
-		for (e = 0; (k = cap_of(c, i, e)); e++) {
-			if (e)
-				buf_printf(b, ", ");
-			/* The slot past the last shown only says more follow. */
-			if (e == (o->strsize < ST_ARGV_MAX ? o->strsize : ST_ARGV_MAX)) {
-				buf_printf(b, "...");
-				break;
-			}
-			cstr(b, k, 1, o->strsize, o->xstyle);
-		}
-		buf_printf(b, "]");
+	case 'E':
+		str_array(b, c, i, v, o);
 		return;
-	}
 	case 'e':
 	case 'G': {
 		size_t len;
 		unsigned char *p = pieces(c, i, v, &len);
 		uint64_t n;
 
+		if (o->verbose && l == 'e') {
+			str_array(b, c, i, v, o);
+			free(p);
+			return;
+		}
+		if (o->verbose && p && v && c->ret >= 0 && l == 'G') {
+			dents_list(b, p, len < (size_t)c->ret ? len : (size_t)c->ret, o);
+			free(p);
+			return;
+		}
 		ptr(b, v);
 		if (p && v && l == 'e') {
 			n = count_ptrs(p, len);

@@ -9,8 +9,11 @@
 #include "st_sys.h"
 #include "../util.h"
 
-/* execve: its path, ST_ARGV_MAX strings, the pieces of envp. */
-#define ST_MAXCAPS 48
+/*
+ * execve under -v: its path and ST_ARGV_MAX_V strings of argv and of envp
+ * (st_prog.h), each with the slot that says more follow.
+ */
+#define ST_MAXCAPS 272
 
 /* Memory the kernel read for one argument (see st_sys.h's letters). */
 struct st_cap {
@@ -40,6 +43,8 @@ struct st_dopts {
 	int xstyle;		/* -x 1, -xx 2 */
 	struct st_fds *fds;	/* -y: paths /proc no longer gives */
 	bool pidcomm;		/* -Y */
+	bool verbose;		/* -v: structs whole, arrays unabbreviated */
+	int argv_max;		/* execve's strings shown (st_prog.c's) */
 	/* -Y: the name of a traced task as of the record being printed, or
 	 * NULL (then /proc says, if the process is still there). */
 	const char *(*comm)(void *arg, long pid);

@@ -59,6 +59,8 @@ static void st_usage(FILE *f)
 "  --seccomp-bpf  accepted: nothing stops the tracee anyway\n"
 "  -y             print the paths of file descriptors\n"
 "  -Y             print the command names of process ids\n"
+"  -v, --no-abbrev  structs whole (stat, statx, rusage), execve's\n"
+"                 environment and directory entries listed\n"
 "  --json         one JSON object per call\n"
 "  --dump-program print the generated program and exit\n");
 }
@@ -362,6 +364,7 @@ int st_main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "seccomp-bpf", no_argument, NULL, 'S' },
 		{ "const-print-style", required_argument, NULL, 'X' },
+		{ "no-abbrev", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct st_opts o = { .strsize = 32, .lines = true, .align = 40,
@@ -380,7 +383,7 @@ int st_main(int argc, char **argv)
 	FILE *out = stderr;
 	char *exe;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtryYs:o:p:e:zZha:qxX:P:", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvs:o:p:e:zZha:qxX:P:", longopts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
@@ -392,6 +395,7 @@ int st_main(int argc, char **argv)
 		case 'r': o.relative = true; break;
 		case 'y': o.fdpaths = true; break;
 		case 'Y': o.pidcomm = true; break;
+		case 'v': o.verbose = true; break;
 		case 'J': o.json = true; break;
 		case 'D': o.dump = true; break;
 		case 'z': o.status = ST_OK; break;

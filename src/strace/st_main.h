@@ -38,6 +38,7 @@ struct st_opts {
 	bool relative;		/* -r */
 	bool fdpaths;		/* -y */
 	bool pidcomm;		/* -Y */
+	bool verbose;		/* -v */
 	bool json;		/* --json */
 	bool dump;		/* --dump-program */
 	int strsize;		/* -s */

@@ -14,6 +14,7 @@
 
 #include "st_out.h"
 #include "st_decode.h"
+#include "st_prog.h"
 #include "st_xlat.h"
 #include "../compile/compile.h"
 #include "../runtime/run.h"
@@ -126,6 +127,9 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->d.strsize = o->strsize;
 	s->d.fdpaths = o->fdpaths;
 	s->d.pidcomm = o->pidcomm;
+	s->d.verbose = o->verbose;
+	s->d.argv_max = o->verbose ? ST_ARGV_MAX_V :
+		o->strsize < ST_ARGV_MAX ? o->strsize : ST_ARGV_MAX;
 	s->d.comm = task_comm;
 	s->d.comm_arg = s;
 	s->d.xstyle = o->xstyle;
@@ -413,6 +417,17 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
  * The capture of letter l, argument arg, element idx: a new one, or the
  * one read at entry, which a read at exit replaces (see st_prog.c).
  */
+static bool has_cap(const struct st_call *c, char l, int arg, int idx)
+{
+	int i;
+
+	for (i = c->ncaps - 1; i >= 0; i--)
+		if (c->caps[i].letter == l && c->caps[i].arg == arg &&
+		    c->caps[i].idx == idx)
+			return true;
+	return false;
+}
+
 static struct st_cap *cap_slot(struct st_call *c, char l, int arg, int idx)
 {
 	struct st_cap *k;
@@ -460,6 +475,9 @@ static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
 	int first = (int)u64at(fs, p, 1), m;
 
 	memcpy(&n, ptrs, 8);
+	/* Read past the array's NULL (the slot before it was not): none. */
+	if (first && !has_cap(&t->call, fs->fmt[1], fs->fmt[2] - '0', first - 1))
+		return;
 	for (m = 0; m + 3 < fs->nargs && 8 * (uint64_t)m + 8 <= n &&
 	     t->call.ncaps < ST_MAXCAPS; m++) {
 		const struct fmt_arg *a = &fs->args[3 + m];

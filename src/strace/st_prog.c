@@ -111,6 +111,12 @@ static int argv_max(const struct st_opts *o)
 	return o->strsize < ST_ARGV_MAX ? o->strsize : ST_ARGV_MAX;
 }
 
+/* execve's strings shown: -v shows them all, up to ST_ARGV_MAX_V. */
+static int strings_max(const struct st_opts *o)
+{
+	return o->verbose ? ST_ARGV_MAX_V : argv_max(o);
+}
+
 /*
  * An array the call filled at exit, of as many elements of size bytes as
  * it returned: as many as strace shows (-s) and one more, which means
@@ -200,8 +206,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		 * it is not NULL.  One more slot than shown: its presence
 		 * means "...".
 		 */
-		for (k = 0; k <= argv_max(o); k += ARGV_PACK) {
-			int m, nstr = argv_max(o) + 1 - k;
+	strings:
+		for (k = 0; k <= strings_max(o); k += ARGV_PACK) {
+			int m, nstr = strings_max(o) + 1 - k;
 
 			if (nstr > ARGV_PACK)
 				nstr = ARGV_PACK;
@@ -213,7 +220,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			buf_printf(b, "\", $t, %d, buf($a + %d, %d)", k, 8 * k, 8 * nstr);
 			for (m = 0; m < nstr; m++)
 				buf_printf(b, ", str(*($a + %d), %d)", 8 * (k + m),
-					   k + m < argv_max(o) ? s + 2 : 1);
+					   k + m < strings_max(o) ? s + 2 : 1);
 			buf_printf(b, "); ");
 			if (k)
 				buf_printf(b, "} ");
@@ -282,7 +289,10 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		returned_array(b, o, l, i, 12);
 		break;
 	case 'e':
-		/* The pointers, counted in user space (see pages()). */
+		/* -v: the strings, as argv's; else the pointers, counted in
+		 * user space (see pages()). */
+		if (o->verbose)
+			goto strings;
 		pages(b, l, i, NULL, ST_ENVP_BYTES);
 		break;
 	case 'G':

@@ -32,6 +32,8 @@
  * that, "..."); envp and dirent bytes read to count their entries.
  */
 #define ST_ARGV_MAX 32
+/* Strings of execve's argv and envp that -v shows, at most. */
+#define ST_ARGV_MAX_V 128
 #define ST_ENVP_BYTES (1024 * 8)
 #define ST_DENTS_BYTES 32768
 
