@@ -472,11 +472,13 @@ run_syscount() {
 	local re='^@(syscall|process)\[[^]]*\]: [0-9]+$' who
 	check_header $nhdr || return
 	# The rest: everything but the entries right under the two "Top 10"
-	# titles (what is printed at exit after END's clear() included).
+	# titles (what is printed at exit after END's clear() included).  The
+	# pattern goes through the environment: gawk, unlike mawk, takes the
+	# backslashes of an awk -v value as escapes.
 	for who in b f; do
 		body $nhdr "$D/$who.out" |
-			awk -v re="$re" '/^Top 10 / { print; inb = 1; next }
-				inb && $0 ~ re { next }
+			RE=$re awk '/^Top 10 / { print; inb = 1; next }
+				inb && $0 ~ ENVIRON["RE"] { next }
 				{ inb = 0; print }' >"$D/$who.rest"
 	done
 	if ! cmp -s "$D/f.rest" "$D/b.rest"; then
