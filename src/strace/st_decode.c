@@ -1353,6 +1353,46 @@ static void dents_list(struct buf *b, const unsigned char *p, size_t len,
 	buf_printf(b, "]");
 }
 
+/*
+ * Structs a letter reads, printed when the call has filled them (when:
+ * at entry, or after a return of 0, of 0 or more, of more than 0); their
+ * address otherwise, as strace.
+ */
+static const struct {
+	char letter;
+	enum { ST_AT_ENTRY, ST_RET_ZERO, ST_RET_NONNEG, ST_RET_POS } when;
+	void (*put)(struct buf *b, const struct st_cap *k);
+} structs[] = {
+	{ 't', ST_AT_ENTRY, timespec }, { '[', ST_AT_ENTRY, itimerval },
+	{ ']', ST_RET_ZERO, itimerval }, { '<', ST_AT_ENTRY, stack_t_ },
+	{ '>', ST_RET_ZERO, stack_t_ }, { '_', ST_RET_POS, cpu_mask },
+	{ '4', ST_RET_ZERO, statfs_struct }, { '0', ST_AT_ENTRY, open_how_struct },
+	{ '1', ST_AT_ENTRY, sched_attr_struct }, { '%', ST_RET_ZERO, sched_attr_struct },
+	{ '\'', ST_RET_NONNEG, timex_struct }, { '5', ST_RET_ZERO, sysinfo_struct },
+};
+
+static bool struct_arg(struct buf *b, const struct st_call *c, char l,
+		       uint64_t v, const struct st_cap *k)
+{
+	size_t j;
+	bool filled;
+
+	for (j = 0; j < ARRAY_SIZE(structs); j++) {
+		if (structs[j].letter != l)
+			continue;
+		filled = k && v && (structs[j].when == ST_AT_ENTRY ||
+				    (structs[j].when == ST_RET_ZERO && c->ret == 0) ||
+				    (structs[j].when == ST_RET_NONNEG && c->ret >= 0) ||
+				    (structs[j].when == ST_RET_POS && c->ret > 0));
+		if (filled)
+			structs[j].put(b, k);
+		else
+			ptr(b, v);
+		return true;
+	}
+	return false;
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -1366,6 +1406,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%#llx", (unsigned long long)v);
 		return;
 	}
+	if (struct_arg(b, c, l, v, k))
+		return;
 	switch (l) {
 	case 'd':
 		for (j = 0; j < ARRAY_SIZE(named_enums); j++)
@@ -1545,12 +1587,6 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		else
 			ptr(b, v);
 		return;
-	case 't':
-		if (k && v)
-			timespec(b, k);
-		else
-			ptr(b, v);
-		return;
 	case '{':
 		k = cap_letter(c, i, '{');
 		if (k && v)
@@ -1612,39 +1648,9 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		else
 			ptr(b, v);
 		return;
-	case '[':
-		if (k && v)
-			itimerval(b, k);
-		else
-			ptr(b, v);
-		return;
-	case ']':
-		if (k && v && c->ret == 0)
-			itimerval(b, k);
-		else
-			ptr(b, v);
-		return;
-	case '<':
-		if (k && v)
-			stack_t_(b, k);
-		else
-			ptr(b, v);
-		return;
-	case '>':
-		if (k && v && c->ret == 0)
-			stack_t_(b, k);
-		else
-			ptr(b, v);
-		return;
 	case '=':
 		if (k && v && c->ret == 0)
 			buf_printf(b, "[%u]", (unsigned)rd(k->data, k->len, 0, 4));
-		else
-			ptr(b, v);
-		return;
-	case '_':
-		if (k && v && c->ret > 0)
-			cpu_mask(b, k);
 		else
 			ptr(b, v);
 		return;
@@ -1861,42 +1867,6 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			ptr(b, v);
 		}
 		return;
-	case '4':
-		if (k && c->ret == 0)
-			statfs_struct(b, k);
-		else
-			ptr(b, v);
-		return;
-	case '0':
-		if (k && v)
-			open_how_struct(b, k);
-		else
-			ptr(b, v);
-		return;
-	case '1':
-		if (k && v)
-			sched_attr_struct(b, k);
-		else
-			ptr(b, v);
-		return;
-	case '%':
-		if (k && v && c->ret == 0)
-			sched_attr_struct(b, k);
-		else
-			ptr(b, v);
-		return;
-	case '\'':
-		if (k && v && c->ret >= 0)
-			timex_struct(b, k);
-		else
-			ptr(b, v);
-		return;
-	case '5':
-		if (k && c->ret == 0)
-			sysinfo_struct(b, k);
-		else
-			ptr(b, v);
-		return;
 	case '6':
 		if (k && v && c->ret >= 0)
 			gid_array(b, k, c->ret, o->strsize);
@@ -2074,32 +2044,37 @@ bool st_call_whole(const struct st_call *c)
 			  !strcmp(c->sys->name, "futex"));
 }
 
-void st_pid_comm(struct buf *b, long pid, const struct st_dopts *o)
+void st_read_comm(long pid, char *comm, size_t size)
 {
-	char path[64], comm[64];
+	char path[64];
 	ssize_t n;
 	int fd;
 
-	const char *known;
-
-	if (!o->pidcomm || pid <= 0)
-		return;
-	known = o->comm ? o->comm(o->comm_arg, pid) : NULL;
-	if (known) {
-		buf_printf(b, "<%s>", known);
-		return;
-	}
+	comm[0] = 0;
 	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	n = read(fd, comm, sizeof(comm) - 1);
+	n = read(fd, comm, size - 1);
 	close(fd);
-	if (n <= 0)
-		return;
-	comm[n] = 0;
+	comm[n > 0 ? n : 0] = 0;
 	comm[strcspn(comm, "\n")] = 0;
-	buf_printf(b, "<%s>", comm);
+}
+
+void st_pid_comm(struct buf *b, long pid, const struct st_dopts *o)
+{
+	const char *known;
+	char comm[64];
+
+	if (!o->pidcomm || pid <= 0)
+		return;
+	known = o->comm ? o->comm(o->comm_arg, pid) : NULL;
+	if (!known) {
+		st_read_comm(pid, comm, sizeof(comm));
+		known = comm;
+	}
+	if (*known)
+		buf_printf(b, "<%s>", known);
 }
 
 /* -Y: the arguments that are process ids, as strace 6.1 marks them. */

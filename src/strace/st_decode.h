@@ -51,6 +51,8 @@ struct st_dopts {
 	void *comm_arg;
 };
 
+/* /proc/PID/comm without its newline, "" if the process has gone. */
+void st_read_comm(long pid, char *comm, size_t size);
 /* -Y: "<comm>" of live process pid, as strace prints it after a pid. */
 void st_pid_comm(struct buf *b, long pid, const struct st_dopts *o);
 

@@ -54,24 +54,6 @@ struct st_out {
 
 static void settle(struct st_out *s, struct st_task *t, bool killed);
 
-/* /proc/TID/comm into comm (16 bytes); "" if the task is gone. */
-static void read_comm(int tid, char *comm)
-{
-	char path[64];
-	ssize_t n;
-	int fd;
-
-	comm[0] = 0;
-	snprintf(path, sizeof(path), "/proc/%d/comm", tid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	n = read(fd, comm, 15);
-	close(fd);
-	comm[n > 0 ? n : 0] = 0;
-	comm[strcspn(comm, "\n")] = 0;
-}
-
 static struct st_task *task(struct st_out *s, int tid, bool make)
 {
 	int i;
@@ -88,7 +70,8 @@ static struct st_task *task(struct st_out *s, int tid, bool make)
 	memset(&s->tasks[s->ntasks], 0, sizeof(s->tasks[0]));
 	s->tasks[s->ntasks].tid = tid;
 	if (s->o->pidcomm)
-		read_comm(tid, s->tasks[s->ntasks].comm);
+		st_read_comm(tid, s->tasks[s->ntasks].comm,
+			     sizeof(s->tasks[0].comm));
 	return &s->tasks[s->ntasks++];
 }
 
