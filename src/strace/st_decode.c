@@ -23,6 +23,7 @@
 #include <linux/futex.h>
 
 #include "st_decode.h"
+#include "st_sock.h"
 #include "st_prog.h"
 #include "st_xlat.h"
 
@@ -307,6 +308,30 @@ static void at_fdcwd(struct buf *b, int tid, const struct st_dopts *o)
 		buf_printf(b, "<%s>", cwd);
 }
 
+/*
+ * -yy: a socket's protocol and endpoints in place of its name, a
+ * device's numbers after its path, as strace; false for anything else.
+ */
+static bool fd_info(struct buf *b, int tid, int fd, const char *name)
+{
+	char details[512];
+	unsigned long ino;
+	struct stat st;
+
+	if (sscanf(name, "socket:[%lu]", &ino) == 1) {
+		if (st_sock_details(tid, fd, ino, details, sizeof(details)))
+			return false;
+		buf_printf(b, "<%s>", details);
+		return true;
+	}
+	if (name[0] != '/' || stat(name, &st) ||
+	    !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+		return false;
+	buf_printf(b, "<%s<%s %u:%u>>", name, S_ISCHR(st.st_mode) ? "char" : "block",
+		   major(st.st_rdev), minor(st.st_rdev));
+	return true;
+}
+
 void st_decode_fd(struct buf *b, int tid, int64_t fd,
 		  const struct st_dopts *o, const char *hint)
 {
@@ -327,14 +352,17 @@ void st_decode_fd(struct buf *b, int tid, int64_t fd,
 	if (!o->fdpaths)
 		return;
 	known = st_fds_get(o->fds, tid, (int)fd);
-	if (known) {
-		buf_printf(b, "<%s>", known);
-		return;
+	if (!known) {
+		snprintf(path, sizeof(path), "/proc/%d/fd/%d", tid, (int)fd);
+		n = readlink(path, target, sizeof(target) - 1);
+		if (n <= 0)
+			return;
+		target[n] = 0;
+		known = target;
 	}
-	snprintf(path, sizeof(path), "/proc/%d/fd/%d", tid, (int)fd);
-	n = readlink(path, target, sizeof(target) - 1);
-	if (n > 0)
-		buf_printf(b, "<%.*s>", (int)n, target);
+	if (o->fdinfo && fd_info(b, tid, (int)fd, known))
+		return;
+	buf_printf(b, "<%s>", known);
 }
 
 /* The working directory after chdir(path): path, or path joined to it. */
@@ -1135,6 +1163,9 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 			buf_printf(b, ", sun_path=");
 			st_quote(b, s, strnlen((const char *)s, n), false, x);
 		}
+	} else if (fam == AF_NETLINK && len >= 12) {
+		buf_printf(b, ", nl_pid=%d, nl_groups=%08x", (int)rd(p, len, 4, 4),
+			   (unsigned)rd(p, len, 8, 4));
 	} else if (fam == AF_INET && len >= 8) {
 		enum st_cstyle style = st_xlat_get_style();
 

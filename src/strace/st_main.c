@@ -52,12 +52,13 @@ static void st_usage(FILE *f)
 "                 also --const-print-style=STYLE\n"
 "  -q, -qq        no attach/detach messages; no exit status lines either\n"
 "  -e signal=SET  only these signals' lines (names or numbers, all, none)\n"
-"  -e decode-fds=path  as -y\n"
+"  -e decode-fds=path  as -y; decode-fds=all as -yy\n"
 "  -e read=SET, -e write=SET  a hex dump of the data read from or written\n"
 "                 to these descriptors (numbers, all, none, !SET)\n"
 "  -P PATH        only calls that touch PATH (several allowed)\n"
 "  --seccomp-bpf  accepted: nothing stops the tracee anyway\n"
 "  -y             print the paths of file descriptors\n"
+"  -yy            and sockets' endpoints, devices' numbers\n"
 "  -Y             print the command names of process ids\n"
 "  -v, --no-abbrev  structs whole (stat, statx, rusage), execve's\n"
 "                 environment and directory entries listed\n"
@@ -241,11 +242,13 @@ static int parse_e(struct st_opts *o, const char *e)
 		return -EINVAL;
 	}
 	if (!strncmp(e, "decode-fds=", 11)) {
-		if (strcmp(e + 11, "path") && strcmp(e + 11, "none")) {
-			fprintf(stderr, "ferret strace: -e %s: ferret knows decode-fds=path and none\n", e);
+		if (strcmp(e + 11, "path") && strcmp(e + 11, "none") &&
+		    strcmp(e + 11, "all")) {
+			fprintf(stderr, "ferret strace: -e %s: ferret knows decode-fds=path, all and none\n", e);
 			return -EINVAL;
 		}
-		o->fdpaths = !strcmp(e + 11, "path");
+		o->fdpaths = strcmp(e + 11, "none") != 0;
+		o->fdinfo = !strcmp(e + 11, "all");
 		return 0;
 	}
 	if (!strncmp(e, "read=", 5))
@@ -393,7 +396,7 @@ int st_main(int argc, char **argv)
 		case 'T': o.timing = true; break;
 		case 't': o.tstamp = o.tstamp < 3 ? o.tstamp + 1 : 3; break;
 		case 'r': o.relative = true; break;
-		case 'y': o.fdpaths = true; break;
+		case 'y': o.fdinfo = o.fdpaths; o.fdpaths = true; break;
 		case 'Y': o.pidcomm = true; break;
 		case 'v': o.verbose = true; break;
 		case 'J': o.json = true; break;

@@ -37,6 +37,7 @@ struct st_opts {
 	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
 	bool relative;		/* -r */
 	bool fdpaths;		/* -y */
+	bool fdinfo;		/* -yy */
 	bool pidcomm;		/* -Y */
 	bool verbose;		/* -v */
 	bool json;		/* --json */

@@ -109,6 +109,7 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->held = held;
 	s->d.strsize = o->strsize;
 	s->d.fdpaths = o->fdpaths;
+	s->d.fdinfo = o->fdinfo;
 	s->d.pidcomm = o->pidcomm;
 	s->d.verbose = o->verbose;
 	s->d.argv_max = o->verbose ? ST_ARGV_MAX_V :

@@ -26,6 +26,9 @@
 #include <netinet/tcp.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <sys/un.h>
+#include <stddef.h>
+#include <arpa/inet.h>
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/timex.h>
@@ -401,6 +404,46 @@ static void pids(void)
 	kill(999999, 0);
 }
 
+/*
+ * Descriptors -yy describes while they are open: TCP with and without a
+ * peer, a socket pair, netlink, an abstract unix name, a device.
+ */
+static void yy(void)
+{
+	struct sockaddr_in in = { .sin_family = AF_INET,
+				  .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_nl nl = { .nl_family = AF_NETLINK };
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	socklen_t len = sizeof(in);
+	int l, c, sv[2], n, u, d;
+
+	l = socket(AF_INET, SOCK_STREAM, 0);
+	bind(l, (struct sockaddr *)&in, sizeof(in));
+	listen(l, 1);
+	getsockname(l, (struct sockaddr *)&in, &len);
+	c = socket(AF_INET, SOCK_STREAM, 0);
+	connect(c, (struct sockaddr *)&in, sizeof(in));
+	socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
+	n = socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
+	bind(n, (struct sockaddr *)&nl, sizeof(nl));
+	u = socket(AF_UNIX, SOCK_STREAM, 0);
+	memcpy(un.sun_path, "\0ferret-yy", 10);
+	bind(u, (struct sockaddr *)&un, offsetof(struct sockaddr_un, sun_path) + 10);
+	d = open("/dev/null", O_WRONLY);
+	if (write(d, "x", 1) != 1)
+		return;
+	len = sizeof(in);
+	getsockname(c, (struct sockaddr *)&in, &len);
+	len = sizeof(un);
+	getsockname(sv[0], (struct sockaddr *)&un, &len);
+	len = sizeof(nl);
+	getsockname(n, (struct sockaddr *)&nl, &len);
+	len = sizeof(un);
+	getsockname(u, (struct sockaddr *)&un, &len);
+	/* Open until the lines are out. */
+	usleep(300000);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -410,6 +453,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "yy")) {
+		yy();
 		return 0;
 	}
 	if (!strcmp(mode, "pids")) {

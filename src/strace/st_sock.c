@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* -yy: socket endpoints from the kernel's socket diagnostics (sock_diag). */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/xattr.h>
+#include <linux/inet_diag.h>
+#include <linux/netlink.h>
+#include <linux/netlink_diag.h>
+#include <linux/rtnetlink.h>
+#include <linux/sock_diag.h>
+#include <linux/unix_diag.h>
+
+#include "st_sock.h"
+#include "st_decode.h"
+#include "st_xlat.h"
+
+/* Sends one sock_diag request; the socket, or -errno. */
+static int diag_send(const void *req, size_t len)
+{
+	struct sockaddr_nl nl = { .nl_family = AF_NETLINK };
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
+
+	if (fd < 0)
+		return -errno;
+	if (sendto(fd, req, len, 0, (struct sockaddr *)&nl, sizeof(nl)) < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/*
+ * Reads the answers to a request on fd until NLMSG_DONE or an error;
+ * calls found() on each message's payload until it returns true.
+ */
+static bool diag_read(int fd, bool (*found)(const void *msg, size_t len,
+					    unsigned long ino, char *out,
+					    size_t outlen, const char *proto),
+		      unsigned long ino, char *out, size_t outlen,
+		      const char *proto)
+{
+	static char buf[32768] __attribute__((aligned(NLMSG_ALIGNTO)));
+
+	for (;;) {
+		ssize_t n = recv(fd, buf, sizeof(buf), 0);
+		struct nlmsghdr *h = (struct nlmsghdr *)buf;
+
+		if (n <= 0)
+			return false;
+		for (; NLMSG_OK(h, (size_t)n); h = NLMSG_NEXT(h, n)) {
+			if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR)
+				return false;
+			if (found(NLMSG_DATA(h), h->nlmsg_len - NLMSG_HDRLEN, ino,
+				  out, outlen, proto))
+				return true;
+		}
+	}
+}
+
+static bool inet_found(const void *msg, size_t len, unsigned long ino,
+		       char *out, size_t outlen, const char *proto)
+{
+	static const unsigned char zero[16];
+	const struct inet_diag_msg *m = msg;
+	bool v6 = m->idiag_family == AF_INET6;
+	char src[INET6_ADDRSTRLEN], dst[INET6_ADDRSTRLEN];
+	const char *ob = v6 ? "[" : "", *cb = v6 ? "]" : "";
+
+	if (len < sizeof(*m) || m->idiag_inode != ino)
+		return false;
+	if (!inet_ntop(m->idiag_family, m->id.idiag_src, src, sizeof(src)))
+		return false;
+	/* An endpoint only once the socket has a peer, as strace. */
+	if (m->id.idiag_dport || memcmp(m->id.idiag_dst, zero, v6 ? 16 : 4)) {
+		if (!inet_ntop(m->idiag_family, m->id.idiag_dst, dst, sizeof(dst)))
+			return false;
+		snprintf(out, outlen, "%s:[%s%s%s:%u->%s%s%s:%u]", proto, ob, src,
+			 cb, ntohs(m->id.idiag_sport), ob, dst, cb,
+			 ntohs(m->id.idiag_dport));
+	} else {
+		snprintf(out, outlen, "%s:[%s%s%s:%u]", proto, ob, src, cb,
+			 ntohs(m->id.idiag_sport));
+	}
+	return true;
+}
+
+static bool inet_details(int family, int protocol, unsigned long ino,
+			 char *out, size_t outlen, const char *proto)
+{
+	struct {
+		struct nlmsghdr h;
+		struct inet_diag_req_v2 r;
+	} req = {
+		.h = { .nlmsg_len = sizeof(req), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
+		       .nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP },
+		.r = { .sdiag_family = family, .sdiag_protocol = protocol,
+		       .idiag_states = ~0U },
+	};
+	int fd = diag_send(&req, sizeof(req));
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	ok = diag_read(fd, inet_found, ino, out, outlen, proto);
+	close(fd);
+	return ok;
+}
+
+static bool unix_found(const void *msg, size_t len, unsigned long ino,
+		       char *out, size_t outlen, const char *proto)
+{
+	const struct unix_diag_msg *m = msg;
+	const struct rtattr *a = (const struct rtattr *)(m + 1);
+	size_t rest = len > sizeof(*m) ? len - sizeof(*m) : 0;
+	char path[256] = "";
+	uint32_t peer = 0;
+	size_t plen = 0;
+
+	if (len < sizeof(*m) || m->udiag_ino != ino)
+		return false;
+	for (; RTA_OK(a, rest); a = RTA_NEXT(a, rest)) {
+		if (a->rta_type == UNIX_DIAG_NAME) {
+			plen = RTA_PAYLOAD(a) < sizeof(path) - 1 ? RTA_PAYLOAD(a) : sizeof(path) - 1;
+			memcpy(path, RTA_DATA(a), plen);
+		} else if (a->rta_type == UNIX_DIAG_PEER && RTA_PAYLOAD(a) >= 4) {
+			memcpy(&peer, RTA_DATA(a), 4);
+		}
+	}
+	/* Neither a peer nor a name: only the inode, as strace. */
+	if (!peer && !plen)
+		return false;
+	struct buf b = { 0 };
+
+	buf_printf(&b, "%s:[%lu", proto, ino);
+	if (peer)
+		buf_printf(&b, "->%u", peer);
+	if (plen) {
+		/* The name quoted, an abstract one after '@'. */
+		buf_printf(&b, ",%s", path[0] ? "" : "@");
+		st_quote(&b, (const unsigned char *)path + !path[0],
+			 strnlen(path + !path[0], plen - !path[0]), false, 0);
+	}
+	buf_printf(&b, "]");
+	snprintf(out, outlen, "%.*s", (int)b.len, b.p);
+	buf_free(&b);
+	return true;
+}
+
+static bool unix_details(unsigned long ino, char *out, size_t outlen,
+			 const char *proto)
+{
+	struct {
+		struct nlmsghdr h;
+		struct unix_diag_req r;
+	} req = {
+		.h = { .nlmsg_len = sizeof(req), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
+		       .nlmsg_flags = NLM_F_REQUEST },
+		.r = { .sdiag_family = AF_UNIX, .udiag_states = ~0U,
+		       .udiag_ino = ino, .udiag_show = UDIAG_SHOW_NAME | UDIAG_SHOW_PEER,
+		       .udiag_cookie = { INET_DIAG_NOCOOKIE, INET_DIAG_NOCOOKIE } },
+	};
+	int fd = diag_send(&req, sizeof(req));
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	ok = diag_read(fd, unix_found, ino, out, outlen, proto);
+	close(fd);
+	return ok;
+}
+
+static bool netlink_found(const void *msg, size_t len, unsigned long ino,
+			  char *out, size_t outlen, const char *proto)
+{
+	const struct netlink_diag_msg *m = msg;
+	const char *name;
+
+	if (len < sizeof(*m) || m->ndiag_ino != ino)
+		return false;
+	name = st_xlat_name(st_netlink_proto, m->ndiag_protocol);
+	if (name) {
+		if (!strncmp(name, "NETLINK_", 8))
+			name += 8;
+		snprintf(out, outlen, "%s:[%s:%u]", proto, name, m->ndiag_portid);
+	} else {
+		snprintf(out, outlen, "%s:[%u]", proto, m->ndiag_protocol);
+	}
+	return true;
+}
+
+static bool netlink_details(unsigned long ino, char *out, size_t outlen,
+			    const char *proto)
+{
+	struct {
+		struct nlmsghdr h;
+		struct netlink_diag_req r;
+	} req = {
+		.h = { .nlmsg_len = sizeof(req), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
+		       .nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP },
+		.r = { .sdiag_family = AF_NETLINK, .sdiag_protocol = NDIAG_PROTO_ALL },
+	};
+	int fd = diag_send(&req, sizeof(req));
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	ok = diag_read(fd, netlink_found, ino, out, outlen, proto);
+	close(fd);
+	return ok;
+}
+
+/* Protocols the kernel names, and how to ask about them. */
+static const struct {
+	const char *name;
+	int family, protocol;	/* inet_diag; AF_UNIX and AF_NETLINK apart */
+} protos[] = {
+	{ "TCP", AF_INET, IPPROTO_TCP }, { "UDP", AF_INET, IPPROTO_UDP },
+	{ "UDPLITE", AF_INET, IPPROTO_UDPLITE }, { "RAW", AF_INET, IPPROTO_RAW },
+	{ "PING", AF_INET, IPPROTO_ICMP }, { "SCTP", AF_INET, IPPROTO_SCTP },
+	{ "TCPv6", AF_INET6, IPPROTO_TCP }, { "UDPv6", AF_INET6, IPPROTO_UDP },
+	{ "UDPLITEv6", AF_INET6, IPPROTO_UDPLITE },
+	{ "RAWv6", AF_INET6, IPPROTO_RAW }, { "PINGv6", AF_INET6, IPPROTO_ICMPV6 },
+	{ "SCTPv6", AF_INET6, IPPROTO_SCTP },
+	{ "UNIX", AF_UNIX, 0 }, { "UNIX-STREAM", AF_UNIX, 0 },
+	{ "UNIX-DGRAM", AF_UNIX, 0 }, { "UNIX-SEQPACKET", AF_UNIX, 0 },
+	{ "NETLINK", AF_NETLINK, 0 },
+};
+
+int st_sock_details(int tid, int fd, unsigned long ino, char *out, size_t len)
+{
+	char path[64], proto[64];
+	ssize_t n;
+	size_t i;
+	bool ok = false;
+
+	/* The kernel names a socket's protocol in this attribute. */
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", tid, fd);
+	n = getxattr(path, "system.sockprotoname", proto, sizeof(proto) - 1);
+	if (n <= 0)
+		return n < 0 ? -errno : -ENOENT;
+	proto[n] = 0;
+	if (n > 0 && proto[n - 1] == 0)
+		n--;
+	for (i = 0; i < sizeof(protos) / sizeof(protos[0]); i++) {
+		if (strcmp(protos[i].name, proto))
+			continue;
+		if (protos[i].family == AF_UNIX)
+			ok = unix_details(ino, out, len, proto);
+		else if (protos[i].family == AF_NETLINK)
+			ok = netlink_details(ino, out, len, proto);
+		else
+			ok = inet_details(protos[i].family, protos[i].protocol,
+					  ino, out, len, proto);
+		break;
+	}
+	if (!ok)
+		snprintf(out, len, "%s:[%lu]", proto, ino);
+	return 0;
+}
