@@ -26,7 +26,7 @@ SIG = {
  "setsockopt": "f;`.7", "getsockopt": "f;`,|", "clone": "Cpppp", "fork": "",
  "vfork": "", "execve": "PEe", "exit": "d:?", "wait4": "dwx*", "kill": "ds",
  "uname": "N", "fcntl": "fcx", "flock": "fx", "fsync": "f", "fdatasync": "f",
- "truncate": "Pd", "ftruncate": "fd", "getdents": "fGu", "getcwd": "Ru",
+ "truncate": "Pd", "ftruncate": "fd", "getdents": "fGu", "getcwd": "\\u",
  "chdir": "P", "fchdir": "f", "rename": "PP", "mkdir": "Pm", "rmdir": "P",
  "creat": "Pm:f", "link": "PP", "unlink": "P", "symlink": "PP", "readlink": "PRu",
  "chmod": "Pm", "fchmod": "fm", "chown": "Pdd", "fchown": "fdd", "lchown": "Pdd",
@@ -96,7 +96,7 @@ def main():
         if sig is None:
             out.write('\t{ %d, "%s", NULL, %s },\n' % (nr, name, c))
         else:
-            out.write('\t{ %d, "%s", "%s", %s },\n' % (nr, name, sig, c))
+            out.write('\t{ %d, "%s", "%s", %s },\n' % (nr, name, sig.replace('\\', '\\\\'), c))
     out.write("};\n\nconst int st_nsys = sizeof(st_systab) / sizeof(st_systab[0]);\n")
 
 main()

@@ -1509,6 +1509,13 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		else
 			bytes(b, k, v, c->ret, o->strsize, o->xstyle);
 		return;
+	case '\\':
+		/* A path: up to its NUL, which the length counts. */
+		if (k && c->ret >= 0)
+			cstr(b, k, v, 0, o->xstyle);
+		else
+			ptr(b, v);
+		return;
 	case '~':
 		if (k && k->len >= 8) {
 			buf_printf(b, "{mask=");

@@ -172,6 +172,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   "printf(\"cA%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
 			   next, i);
 		break;
+	case '\\':
+		/* A path the call wrote: as long as it returned, never cut by -s. */
+		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > 4096) { $l = 4096; } "
+			   "printf(\"c\\\\%d %%d %%d %%r\", $t, 0, buf($a, $l)); ", i);
+		break;
 	case 'R':
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > %d) { $l = %d; } "
 			   "printf(\"cR%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",

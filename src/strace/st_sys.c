@@ -67,7 +67,7 @@ char st_sys_ret(const struct st_sys *s)
 
 bool st_sys_is_out(char letter)
 {
-	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,%'", letter);
+	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,%'\\", letter);
 }
 
 bool st_sys_is_in(char letter)

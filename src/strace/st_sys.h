@@ -40,7 +40,7 @@ enum st_class {
  * epoll_event[] (as many as returned), * struct rusage, @ struct tms,
  * ] struct itimerval, > stack_t, = a uid or gid ([N]), _ CPU mask (the
  * bytes returned), , getsockopt's value, 2 siginfo (waitid), % struct
- * sched_attr, ' struct timex.  Values: ; a socket level,
+ * sched_attr, ' struct timex, \\ a path (getcwd: as long as returned).  Values: ; a socket level,
  * ` a socket option (of the level before it).
  * Values: d int, u unsigned long, 7 unsigned int, x hex, p pointer, f fd, D dirfd, O open
  * flags, m mode, r mmap prot, M mmap flags, C clone flags, a AT_ flags,

@@ -84,7 +84,7 @@ const struct st_sys st_systab[] = {
 	{ 76, "truncate", "Pd", ST_FILE },
 	{ 77, "ftruncate", "fd", ST_DESC },
 	{ 78, "getdents", "fGu", ST_DESC },
-	{ 79, "getcwd", "Ru", 0 },
+	{ 79, "getcwd", "\\u", 0 },
 	{ 80, "chdir", "P", ST_FILE },
 	{ 81, "fchdir", "f", ST_DESC },
 	{ 82, "rename", "PP", ST_FILE },

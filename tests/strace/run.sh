@@ -116,6 +116,7 @@ same_line "-f -Y: a child's name after fork and after execve" -f -Y -e signal=no
 NORM2='s/(htons\(|:)[0-9]{4,5}\b/\1PORT/g; s/\[[0-9]{3,}/[INO/g; s/->[0-9]{3,}/->INO/g; s/(ROUTE:|nl_pid=)[0-9]+/\1PID/g' \
 same_line "-yy: TCP, UNIX, NETLINK endpoints; /dev/null<char 1:3>" -yy \
 	-e trace=getsockname,write -- "$WL" yy
+same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.
 same_line "statfs, fstatfs, sysinfo, getgroups" \
