@@ -312,19 +312,21 @@ static void at_fdcwd(struct buf *b, int tid, const struct st_dopts *o)
  * -yy: a socket's protocol and endpoints in place of its name, a
  * device's numbers after its path, as strace; false for anything else.
  */
-static bool fd_info(struct buf *b, int tid, int fd, const char *name)
+static bool fd_info(struct buf *b, int tid, int fd, const char *name,
+		    const struct st_dopts *o)
 {
 	char details[512];
 	unsigned long ino;
 	struct stat st;
 
 	if (sscanf(name, "socket:[%lu]", &ino) == 1) {
-		if (st_sock_details(tid, fd, ino, details, sizeof(details)))
+		if (!o->fdsock ||
+		    st_sock_details(tid, fd, ino, details, sizeof(details)))
 			return false;
 		buf_printf(b, "<%s>", details);
 		return true;
 	}
-	if (name[0] != '/' || stat(name, &st) ||
+	if (!o->fddev || name[0] != '/' || stat(name, &st) ||
 	    !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
 		return false;
 	buf_printf(b, "<%s<%s %u:%u>>", name, S_ISCHR(st.st_mode) ? "char" : "block",
@@ -360,7 +362,7 @@ void st_decode_fd(struct buf *b, int tid, int64_t fd,
 		target[n] = 0;
 		known = target;
 	}
-	if (o->fdinfo && fd_info(b, tid, (int)fd, known))
+	if ((o->fdsock || o->fddev) && fd_info(b, tid, (int)fd, known, o))
 		return;
 	buf_printf(b, "<%s>", known);
 }

@@ -40,7 +40,7 @@ struct st_call {
 struct st_dopts {
 	int strsize;		/* -s */
 	bool fdpaths;		/* -y */
-	bool fdinfo;		/* -yy: sockets' endpoints, devices' numbers */
+	bool fdsock, fddev;	/* -yy: sockets' endpoints, devices' numbers */
 	int xstyle;		/* -x 1, -xx 2 */
 	struct st_fds *fds;	/* -y: paths /proc no longer gives */
 	bool pidcomm;		/* -Y */

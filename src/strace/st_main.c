@@ -221,6 +221,72 @@ static int parse_fdset(struct st_opts *o, struct st_fdset *s, const char *set)
 	return 0;
 }
 
+/*
+ * decode-fds=SET: path (-y), socket and dev (what -yy adds for those),
+ * all (-yy), none.
+ */
+static int parse_decode_fds(struct st_opts *o, const char *set)
+{
+	char *copy = xstrdup(set), *tok, *save = NULL;
+
+	o->fdpaths = o->fdsock = o->fddev = false;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "path")) {
+			o->fdpaths = true;
+		} else if (!strcmp(tok, "socket")) {
+			o->fdpaths = o->fdsock = true;
+		} else if (!strcmp(tok, "dev")) {
+			o->fdpaths = o->fddev = true;
+		} else if (!strcmp(tok, "all")) {
+			o->fdpaths = o->fdsock = o->fddev = true;
+		} else if (strcmp(tok, "none")) {
+			fprintf(stderr, "ferret strace: invalid decode-fds '%s'%s\n", tok,
+				!strcmp(tok, "pidfd") ? ": ferret does not decode pidfds" : "");
+			free(copy);
+			return -EINVAL;
+		}
+	}
+	free(copy);
+	return 0;
+}
+
+/*
+ * quiet=SET: attach (-q), exit (with attach, -qq), personality and
+ * path-resolution (messages ferret never prints), superseded and
+ * thread-execve (the "+++ superseded" line), all, none.
+ */
+static int parse_quiet(struct st_opts *o, const char *set)
+{
+	char *copy = xstrdup(set + (*set == '!')), *tok, *save = NULL;
+	bool attach = false, exit_ = false, super = false;
+
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "attach"))
+			attach = true;
+		else if (!strcmp(tok, "exit"))
+			exit_ = true;
+		else if (!strcmp(tok, "superseded") || !strcmp(tok, "thread-execve"))
+			super = true;
+		else if (!strcmp(tok, "all"))
+			attach = exit_ = super = true;
+		else if (strcmp(tok, "none") && strcmp(tok, "personality") &&
+			 strcmp(tok, "path-resolution")) {
+			fprintf(stderr, "ferret strace: invalid quiet '%s'\n", tok);
+			free(copy);
+			return -EINVAL;
+		}
+	}
+	free(copy);
+	if (*set == '!') {
+		attach = !attach;
+		exit_ = !exit_;
+		super = !super;
+	}
+	o->quiet = exit_ ? 2 : attach ? 1 : 0;
+	o->quiet_superseded = super;
+	return 0;
+}
+
 static int parse_e(struct st_opts *o, const char *e)
 {
 	if (!strncmp(e, "signal=", 7))
@@ -241,15 +307,28 @@ static int parse_e(struct st_opts *o, const char *e)
 			fprintf(stderr, "ferret strace: -e %s: injection is not implemented yet\n", e);
 		return -EINVAL;
 	}
-	if (!strncmp(e, "decode-fds=", 11)) {
-		if (strcmp(e + 11, "path") && strcmp(e + 11, "none") &&
-		    strcmp(e + 11, "all")) {
-			fprintf(stderr, "ferret strace: -e %s: ferret knows decode-fds=path, all and none\n", e);
+	if (!strncmp(e, "decode-fds=", 11))
+		return parse_decode_fds(o, e + 11);
+	if (!strncmp(e, "quiet=", 6) || !strncmp(e, "q=", 2))
+		return parse_quiet(o, strchr(e, '=') + 1);
+	if (!strncmp(e, "decode-pids=", 12)) {
+		/* pidns: the tracees share ferret's pid namespace. */
+		if (!strcmp(e + 12, "comm"))
+			o->pidcomm = true;
+		else if (strcmp(e + 12, "pidns") && strcmp(e + 12, "none")) {
+			fprintf(stderr, "ferret strace: invalid decode-pids '%s'\n", e + 12);
 			return -EINVAL;
 		}
-		o->fdpaths = strcmp(e + 11, "none") != 0;
-		o->fdinfo = !strcmp(e + 11, "all");
 		return 0;
+	}
+	if (!strncmp(e, "abbrev=", 7)) {
+		/* Per call sets are strace's; ferret abbreviates all or none. */
+		if (!strcmp(e + 7, "none") || !strcmp(e + 7, "all")) {
+			o->verbose = !strcmp(e + 7, "none");
+			return 0;
+		}
+		fprintf(stderr, "ferret strace: -e %s: ferret knows abbrev=all and abbrev=none\n", e);
+		return -EINVAL;
 	}
 	if (!strncmp(e, "read=", 5))
 		return parse_fdset(o, &o->dump_read, e + 5);
@@ -359,6 +438,42 @@ static void st_finish(void *arg, struct runtime *rt)
 				(int)r->o->pids[i]);
 }
 
+/* Codes of the long options without a short one. */
+enum {
+	LONG_QUAL = 256, LONG_RELATIVE, LONG_TIMESTAMPS, LONG_SYSCALL_TIMES,
+	LONG_HEX, LONG_PIDNS,
+};
+
+/*
+ * --timestamps[=FORMAT[,PRECISION]] as -t, -tt or -ttt: time (of day) or
+ * unix (seconds since the epoch), in seconds or microseconds.
+ */
+static int parse_timestamps(struct st_opts *o, const char *arg)
+{
+	char fmt[16] = "time", prec[8] = "";
+
+	if (arg && sscanf(arg, "%15[^,],%7s", fmt, prec) < 1) {
+		fprintf(stderr, "ferret strace: invalid --timestamps argument: '%s'\n", arg);
+		return -EINVAL;
+	}
+	if (!strcmp(fmt, "none")) {
+		o->tstamp = 0;
+		return 0;
+	}
+	if (!strcmp(fmt, "time") && (!*prec || !strcmp(prec, "s")))
+		o->tstamp = 1;
+	else if (!strcmp(fmt, "time") && !strcmp(prec, "us"))
+		o->tstamp = 2;
+	else if (!strcmp(fmt, "unix") && !strcmp(prec, "us"))
+		o->tstamp = 3;
+	else {
+		fprintf(stderr, "ferret strace: --timestamps=%s: ferret prints time, time,us"
+			" and unix,us (-t, -tt, -ttt)\n", arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int st_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -368,6 +483,40 @@ int st_main(int argc, char **argv)
 		{ "seccomp-bpf", no_argument, NULL, 'S' },
 		{ "const-print-style", required_argument, NULL, 'X' },
 		{ "no-abbrev", no_argument, NULL, 'v' },
+		/* strace's long names of the short options. */
+		{ "columns", required_argument, NULL, 'a' },
+		{ "summary-only", no_argument, NULL, 'c' },
+		{ "summary", no_argument, NULL, 'C' },
+		{ "follow-forks", no_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "attach", required_argument, NULL, 'p' },
+		{ "trace-path", required_argument, NULL, 'P' },
+		{ "string-limit", required_argument, NULL, 's' },
+		{ "summary-wall-clock", no_argument, NULL, 'w' },
+		{ "successful-only", no_argument, NULL, 'z' },
+		{ "failed-only", no_argument, NULL, 'Z' },
+		{ "failing-only", no_argument, NULL, 'Z' },
+		{ "relative-timestamps", optional_argument, NULL, LONG_RELATIVE },
+		{ "timestamps", optional_argument, NULL, LONG_TIMESTAMPS },
+		{ "absolute-timestamps", optional_argument, NULL, LONG_TIMESTAMPS },
+		{ "syscall-times", optional_argument, NULL, LONG_SYSCALL_TIMES },
+		{ "strings-in-hex", optional_argument, NULL, LONG_HEX },
+		/* strace's -e qualifiers as long options: -e NAME=VALUE. */
+		{ "trace", required_argument, NULL, LONG_QUAL },
+		{ "signal", required_argument, NULL, LONG_QUAL },
+		{ "signals", required_argument, NULL, LONG_QUAL },
+		{ "status", required_argument, NULL, LONG_QUAL },
+		{ "read", required_argument, NULL, LONG_QUAL },
+		{ "write", required_argument, NULL, LONG_QUAL },
+		{ "fault", required_argument, NULL, LONG_QUAL },
+		{ "inject", required_argument, NULL, LONG_QUAL },
+		{ "abbrev", required_argument, NULL, LONG_QUAL },
+		{ "quiet", optional_argument, NULL, LONG_QUAL },
+		{ "silent", optional_argument, NULL, LONG_QUAL },
+		{ "silence", optional_argument, NULL, LONG_QUAL },
+		{ "decode-fds", optional_argument, NULL, LONG_QUAL },
+		{ "decode-pids", required_argument, NULL, LONG_QUAL },
+		{ "pidns-translation", no_argument, NULL, LONG_PIDNS },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct st_opts o = { .strsize = 32, .lines = true, .align = 40,
@@ -381,13 +530,13 @@ int st_main(int argc, char **argv)
 	struct compiled c;
 	struct node *ast = NULL;
 	pid_t *tids = NULL, child = 0;
-	int ntids = 0, opt, go_fd = -1, status = -1, ret = 1, i;
+	int ntids = 0, opt, go_fd = -1, status = -1, ret = 1, i, longind = 0;
 	bool only_summary = false, both = false;
 	FILE *out = stderr;
 	char *exe;
 
 	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvs:o:p:e:zZha:qxX:P:", longopts,
-				  NULL)) != -1) {
+				  &longind)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
 		case 'c': only_summary = true; break;
@@ -396,7 +545,11 @@ int st_main(int argc, char **argv)
 		case 'T': o.timing = true; break;
 		case 't': o.tstamp = o.tstamp < 3 ? o.tstamp + 1 : 3; break;
 		case 'r': o.relative = true; break;
-		case 'y': o.fdinfo = o.fdpaths; o.fdpaths = true; break;
+		case 'y':
+			/* -yy: what -e decode-fds=all says. */
+			o.fdsock = o.fddev = o.fdpaths;
+			o.fdpaths = true;
+			break;
 		case 'Y': o.pidcomm = true; break;
 		case 'v': o.verbose = true; break;
 		case 'J': o.json = true; break;
@@ -470,6 +623,50 @@ int st_main(int argc, char **argv)
 		case 'e':
 			if (parse_e(&o, optarg))
 				return 1;
+			break;
+		case LONG_QUAL: {
+			const char *name = longopts[longind].name;
+			char *q;
+			int err;
+
+			/* --quiet and --decode-fds alone: -q, -y. */
+			if (!optarg)
+				optarg = (char *)(!strcmp(name, "decode-fds") ? "path" : "attach");
+			if (!strcmp(name, "silent") || !strcmp(name, "silence"))
+				name = "quiet";
+			q = xmalloc(strlen(name) + strlen(optarg) + 2);
+			sprintf(q, "%s=%s", name, optarg);
+			err = parse_e(&o, q);
+			free(q);
+			if (err)
+				return 1;
+			break;
+		}
+		case LONG_RELATIVE:
+			o.relative = true;
+			break;
+		case LONG_TIMESTAMPS:
+			if (parse_timestamps(&o, optarg))
+				return 1;
+			break;
+		case LONG_SYSCALL_TIMES:
+			o.timing = true;
+			break;
+		case LONG_HEX:
+			if (!optarg || !strcmp(optarg, "all"))
+				o.xstyle = 2;
+			else if (!strcmp(optarg, "non-ascii"))
+				o.xstyle = 1;
+			else if (!strcmp(optarg, "none"))
+				o.xstyle = 0;
+			else {
+				fprintf(stderr, "ferret strace: invalid --strings-in-hex argument: '%s'\n",
+					optarg);
+				return 1;
+			}
+			break;
+		case LONG_PIDNS:
+			/* Its tracees share ferret's pid namespace: nothing to add. */
 			break;
 		case 'h':
 			st_usage(stdout);

@@ -37,7 +37,8 @@ struct st_opts {
 	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
 	bool relative;		/* -r */
 	bool fdpaths;		/* -y */
-	bool fdinfo;		/* -yy */
+	bool fdsock, fddev;	/* -yy: sockets' endpoints, devices' numbers */
+	bool quiet_superseded;	/* -e quiet=superseded */
 	bool pidcomm;		/* -Y */
 	bool verbose;		/* -v */
 	bool json;		/* --json */

@@ -5,7 +5,9 @@
  * exit, the call is printed as strace prints it, "<unfinished ...>" and
  * later "<... NAME resumed>".
  */
+#include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +99,33 @@ static void call_clear(struct st_call *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* Names descriptors below max of process pid as /proc/PID/fd has them. */
+static void seed_fds(struct st_fds *fds, pid_t pid, int max)
+{
+	char dir[64], path[96], target[4096];
+	struct dirent *d;
+	DIR *dp;
+
+	snprintf(dir, sizeof(dir), "/proc/%d/fd", (int)pid);
+	dp = opendir(dir);
+	if (!dp)
+		return;
+	while ((d = readdir(dp))) {
+		int fd = atoi(d->d_name);
+		ssize_t n;
+
+		if (d->d_name[0] < '0' || d->d_name[0] > '9' || fd >= max)
+			continue;
+		snprintf(path, sizeof(path), "%s/%d", dir, fd);
+		n = readlink(path, target, sizeof(target) - 1);
+		if (n <= 0)
+			continue;
+		target[n] = 0;
+		st_fds_set(fds, pid, fd, target);
+	}
+	closedir(dp);
+}
+
 struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 			  const pid_t *tids, int ntids)
 {
@@ -109,7 +138,8 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->held = held;
 	s->d.strsize = o->strsize;
 	s->d.fdpaths = o->fdpaths;
-	s->d.fdinfo = o->fdinfo;
+	s->d.fdsock = o->fdsock;
+	s->d.fddev = o->fddev;
 	s->d.pidcomm = o->pidcomm;
 	s->d.verbose = o->verbose;
 	s->d.argv_max = o->verbose ? ST_ARGV_MAX_V :
@@ -124,6 +154,16 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 		/* The command starts where ferret is. */
 		if (held > 0 && getcwd(cwd, sizeof(cwd)))
 			st_fds_set(s->d.fds, held, AT_FDCWD, cwd);
+		/*
+		 * What the command inherits (0-2: the others are ferret's, closed
+		 * at its exec) and what attached processes have open: named
+		 * now, while /proc says, as a traced open would name them.
+		 */
+		if (held > 0)
+			seed_fds(s->d.fds, held, 3);
+		for (i = 0; i < ntids; i++)
+			if (tids[i] != held)
+				seed_fds(s->d.fds, tids[i], INT_MAX);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &m);
 	clock_gettime(CLOCK_REALTIME, &r);
@@ -635,7 +675,7 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 		finish_call(s, l, false);
 	if (l->started)
 		task_gone(s, l);
-	if (s->o->lines && !s->o->json) {
+	if (s->o->lines && !s->o->json && !s->o->quiet_superseded) {
 		cut_open(s, new);
 		prefix(s, &b, new, 0);
 		buf_printf(&b, "+++ superseded by execve in pid %d +++\n", old);

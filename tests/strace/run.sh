@@ -116,6 +116,15 @@ same_line "-f -Y: a child's name after fork and after execve" -f -Y -e signal=no
 NORM2='s/(htons\(|:)[0-9]{4,5}\b/\1PORT/g; s/\[[0-9]{3,}/[INO/g; s/->[0-9]{3,}/->INO/g; s/(ROUTE:|nl_pid=)[0-9]+/\1PID/g' \
 same_line "-yy: TCP, UNIX, NETLINK endpoints; /dev/null<char 1:3>" -yy \
 	-e trace=getsockname,write -- "$WL" yy
+# strace's long options; the descriptors the command inherits are named
+# from the start (stdout is /dev/null here), after the command has gone.
+same_line "long options: --trace=, --decode-fds=dev, --string-limit=, --columns=" \
+	--trace=write --decode-fds=dev --string-limit=4 --columns=30 -- "$WL" basic
+same_line "long options: --quiet=attach,exit, --strings-in-hex=all, --trace-path=" \
+	--quiet=attach,exit --strings-in-hex=all --trace-path=/etc/hostname -- cat /etc/hostname
+"$FERRET" strace --decode-fds=pidfd true > /dev/null 2> fp.txt; rc=$?
+[ $rc = 1 ] && grep -q "ferret does not decode pidfds" fp.txt &&
+	ok "--decode-fds=pidfd: said unsupported" || bad "--decode-fds=pidfd: rc $rc: $(cat fp.txt)"
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.
