@@ -73,7 +73,23 @@ CLASS = {
  "PROCESS": "clone fork vfork execve exit wait4 kill exit_group tgkill tkill waitid execveat clone3 rt_sigqueueinfo rt_tgsigqueueinfo pidfd_send_signal pidfd_open unshare",
  "MEMORY": "mmap mprotect munmap brk mremap msync mincore madvise shmat shmdt mlock munlock mlockall munlockall remap_file_pages mbind set_mempolicy get_mempolicy migrate_pages move_pages mlock2 pkey_mprotect process_madvise process_mrelease map_shadow_stack",
  "SIGNAL": "rt_sigaction rt_sigprocmask rt_sigreturn pause kill rt_sigpending rt_sigtimedwait rt_sigqueueinfo rt_sigsuspend sigaltstack tkill tgkill signalfd signalfd4 rt_tgsigqueueinfo pidfd_send_signal",
+ "IPC": "shmget shmat shmctl semget semop semctl shmdt msgget msgsnd msgrcv msgctl semtimedop",
+ "CREDS": "getuid getgid setuid setgid geteuid getegid setreuid setregid getgroups setgroups setresuid getresuid setresgid getresgid setfsuid setfsgid capget capset prctl",
+ "STAT": "stat",
+ "LSTAT": "lstat",
+ "FSTAT": "fstat newfstatat statx",
+ "STAT_LIKE": "stat fstat lstat newfstatat statx",
+ "STATFS": "statfs",
+ "FSTATFS": "fstatfs",
+ "STATFS_LIKE": "ustat statfs fstatfs",
+ "PURE": "getpid getuid getgid geteuid getegid getppid getpgrp gettid",
+ "CLOCK": "gettimeofday adjtimex settimeofday time clock_settime clock_gettime clock_getres clock_adjtime",
 }
+
+# The other x86 personalities' headers: their names are valid in -e trace=
+# (strace knows them) though no x86-64 call has them.
+OTHER = ["/usr/include/x86_64-linux-gnu/asm/unistd_32.h",
+         "/usr/include/x86_64-linux-gnu/asm/unistd_x32.h"]
 
 def main():
     calls = []
@@ -98,5 +114,17 @@ def main():
         else:
             out.write('\t{ %d, "%s", "%s", %s },\n' % (nr, name, sig.replace('\\', '\\\\'), c))
     out.write("};\n\nconst int st_nsys = sizeof(st_systab) / sizeof(st_systab[0]);\n")
+    mine = set(n for _, n in calls)
+    other = set()
+    for h in OTHER:
+        for line in open(h):
+            m = re.match(r"#define __NR_(\w+)\s", line)
+            if m and m.group(1) not in mine:
+                other.add(m.group(1))
+    out.write("\n/* Names only the i386 and x32 personalities have. */\n")
+    out.write("const char *const st_other_names[] = {\n")
+    for n in sorted(other):
+        out.write('\t"%s",\n' % n)
+    out.write("\tNULL,\n};\n")
 
 main()

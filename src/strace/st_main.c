@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <regex.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -43,6 +44,7 @@ static void st_usage(FILE *f)
 "  -C             the table and the trace\n"
 "  -w             -c times are wall-clock time in the call\n"
 "  -T             time spent in each call\n"
+"  -n             print each call's number\n"
 "  -t, -tt, -ttt  time of day, with microseconds, or since the epoch\n"
 "  -r             time since the previous call\n"
 "  -s N           print at most N bytes of strings (32)\n"
@@ -76,7 +78,32 @@ static const struct {
 	{ "process", ST_PROCESS }, { "%memory", ST_MEMORY },
 	{ "memory", ST_MEMORY }, { "%signal", ST_SIGNAL },
 	{ "signal", ST_SIGNAL }, { "desc", ST_DESC },
+	{ "%ipc", ST_IPC }, { "ipc", ST_IPC }, { "%creds", ST_CREDS },
+	{ "%stat", ST_STAT }, { "%lstat", ST_LSTAT }, { "%fstat", ST_FSTAT },
+	{ "%%stat", ST_STAT_LIKE }, { "%statfs", ST_STATFS },
+	{ "%fstatfs", ST_FSTATFS }, { "%%statfs", ST_STATFS_LIKE },
+	{ "%pure", ST_PURE }, { "%clock", ST_CLOCK },
 };
+
+/* -e trace=/REGEX: the calls whose names match (POSIX extended). */
+static int trace_regex(struct st_opts *o, const char *re, bool val)
+{
+	regex_t rx;
+	char msg[128];
+	int i, err = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
+
+	if (err) {
+		regerror(err, &rx, msg, sizeof(msg));
+		fprintf(stderr, "ferret strace: invalid regular expression '%s': %s\n", re, msg);
+		regfree(&rx);
+		return -EINVAL;
+	}
+	for (i = 0; i < st_nsys; i++)
+		if (!regexec(&rx, st_systab[i].name, 0, NULL, 0))
+			o->traced[st_systab[i].nr] = val;
+	regfree(&rx);
+	return 0;
+}
 
 static int parse_trace(struct st_opts *o, const char *set)
 {
@@ -123,36 +150,60 @@ static int parse_trace(struct st_opts *o, const char *set)
 			o->traced[nr] = val;
 			found = true;
 		}
+		if (!found && tok[0] == '/') {
+			if (trace_regex(o, tok + 1, val))
+				goto fail;
+			continue;
+		}
+		/* Another personality's call, or "?name": nothing here. */
+		for (j = 0; !found && st_other_names[j]; j++)
+			found = !strcmp(st_other_names[j], tok);
+		if (!found && tok[0] == '?')
+			continue;
 		if (!found) {
 			fprintf(stderr, "ferret strace: invalid system call '%s'\n", tok);
-			free(copy);
-			return -EINVAL;
+			goto fail;
 		}
 	}
 	free(copy);
 	return 0;
+fail:
+	free(copy);
+	return -EINVAL;
 }
 
 static int parse_status(struct st_opts *o, const char *set)
 {
 	char *copy = xstrdup(set), *tok, *save = NULL;
 
-	o->status = 0;
+	unsigned bits = 0;
+	bool neg = *set == '!';
+
+	free(copy);
+	copy = xstrdup(set + neg);
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "successful"))
-			o->status |= ST_OK;
+			bits |= ST_OK;
 		else if (!strcmp(tok, "failed"))
-			o->status |= ST_FAILED;
+			bits |= ST_FAILED;
+		else if (!strcmp(tok, "unfinished"))
+			bits |= ST_UNFINISHED;
+		else if (!strcmp(tok, "unavailable") || !strcmp(tok, "detached"))
+			/* ptrace's cases: every call ferret sees has one of the others. */
+			;
 		else if (!strcmp(tok, "all"))
-			o->status |= ST_OK | ST_FAILED;
-		else {
-			fprintf(stderr, "ferret strace: status=%s: ferret knows successful, failed and all\n",
-				tok);
+			bits |= ST_ALL;
+		else if (strcmp(tok, "none")) {
+			fprintf(stderr, "ferret strace: invalid status '%s'\n", tok);
 			free(copy);
 			return -EINVAL;
 		}
 	}
 	free(copy);
+	/* Status 0 prints everything: a set that shows nothing is ST_NONE. */
+	o->status = neg ? ST_ALL & ~bits : bits;
+	if (!o->status)
+		o->status = ST_NONE;
 	return 0;
 }
 
@@ -309,6 +360,8 @@ static int parse_e(struct st_opts *o, const char *e)
 	}
 	if (!strncmp(e, "decode-fds=", 11))
 		return parse_decode_fds(o, e + 11);
+	if (!strncmp(e, "decode-fd=", 10))
+		return parse_decode_fds(o, e + 10);
 	if (!strncmp(e, "quiet=", 6) || !strncmp(e, "q=", 2))
 		return parse_quiet(o, strchr(e, '=') + 1);
 	if (!strncmp(e, "decode-pids=", 12)) {
@@ -493,6 +546,7 @@ int st_main(int argc, char **argv)
 		{ "trace-path", required_argument, NULL, 'P' },
 		{ "string-limit", required_argument, NULL, 's' },
 		{ "summary-wall-clock", no_argument, NULL, 'w' },
+		{ "syscall-number", no_argument, NULL, 'n' },
 		{ "successful-only", no_argument, NULL, 'z' },
 		{ "failed-only", no_argument, NULL, 'Z' },
 		{ "failing-only", no_argument, NULL, 'Z' },
@@ -535,7 +589,7 @@ int st_main(int argc, char **argv)
 	FILE *out = stderr;
 	char *exe;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvs:o:p:e:zZha:qxX:P:", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvns:o:p:e:zZha:qxX:P:", longopts,
 				  &longind)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
@@ -552,6 +606,7 @@ int st_main(int argc, char **argv)
 			break;
 		case 'Y': o.pidcomm = true; break;
 		case 'v': o.verbose = true; break;
+		case 'n': o.sysnum = true; break;
 		case 'J': o.json = true; break;
 		case 'D': o.dump = true; break;
 		case 'z': o.status = ST_OK; break;

@@ -41,6 +41,7 @@ struct st_opts {
 	bool quiet_superseded;	/* -e quiet=superseded */
 	bool pidcomm;		/* -Y */
 	bool verbose;		/* -v */
+	bool sysnum;		/* -n: call numbers */
 	bool json;		/* --json */
 	bool dump;		/* --dump-program */
 	int strsize;		/* -s */
@@ -63,7 +64,12 @@ struct st_opts {
 	char **cmd;
 };
 
-enum { ST_OK = 1, ST_FAILED = 2 };
+/* -e status=: calls that returned 0 or more, failed, or never returned. */
+enum {
+	ST_OK = 1, ST_FAILED = 2, ST_UNFINISHED = 4,
+	ST_ALL = ST_OK | ST_FAILED | ST_UNFINISHED,
+	ST_NONE = 8,		/* a set that names none of them */
+};
 
 /* ferret strace ARGS (argv[0] is "strace"); returns the exit status. */
 int st_main(int argc, char **argv);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/syscall.h>
 
 #include "st_out.h"
 #include "st_decode.h"
@@ -36,6 +37,7 @@ struct st_task {
 	char comm[16];		/* -Y: its name ("" unknown), from /proc when
 				 * first seen, its parent's at fork, then
 				 * from each execve */
+	long last_nr;		/* -n: its last call's number */
 	char call_comm[16];	/* -Y: its name at the pending call's entry,
 				 * which that call's line shows (execve) */
 	struct st_call call;
@@ -230,6 +232,12 @@ static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
 			   (unsigned long long)(d % 1000000000ULL) / 1000);
 		s->last_ts = ts;
 	}
+	/* -n: the number of the task's current (or last) call, as strace. */
+	if (s->o->sysnum) {
+		const struct st_task *t = task(s, tid, false);
+
+		buf_printf(b, "[%4ld] ", t ? t->last_nr : 0L);
+	}
 }
 
 static void emit(struct st_out *s, struct buf *b)
@@ -347,8 +355,8 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 
 	if (!shown(s, c))
 		goto done;
-	if (returned && s->o->status &&
-	    !(s->o->status & (failed ? ST_FAILED : ST_OK)) && !t->cut)
+	if (s->o->status && !t->cut &&
+	    !(s->o->status & (!returned ? ST_UNFINISHED : failed ? ST_FAILED : ST_OK)))
 		goto done;
 	if (s->o->json) {
 		json_line(s, t, returned);
@@ -431,6 +439,7 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	t->call.nr = nr;
 	t->call.tid = tid;
 	t->call.t_enter = u64at(fs, p, 2);
+	t->last_nr = nr;
 	memcpy(t->call_comm, t->comm, sizeof(t->comm));
 	for (i = 0; i < 6; i++)
 		memcpy(&t->call.args[i], r + regs[i], 8);
@@ -601,8 +610,16 @@ static void gone_line(struct st_out *s, int tid, int code)
 {
 	struct buf b = { 0 };
 
+	struct st_task *t = task(s, tid, false);
+
 	if (!s->o->lines || s->o->json || s->o->quiet >= 2)
 		return;
+	/*
+	 * -n: a process that exited made exit_group its last call, whether
+	 * -e trace= let ferret see it or not.
+	 */
+	if (t && !(code & 0x7f) && t->last_nr != __NR_exit)
+		t->last_nr = __NR_exit_group;
 	cut_open(s, tid);
 	prefix(s, &b, tid, 0);
 	if (code & 0x7f) {

@@ -12,6 +12,17 @@ enum st_class {
 	ST_PROCESS = 1 << 3,
 	ST_MEMORY = 1 << 4,
 	ST_SIGNAL = 1 << 5,
+	ST_IPC = 1 << 6,
+	ST_CREDS = 1 << 7,
+	ST_STAT = 1 << 8,
+	ST_LSTAT = 1 << 9,
+	ST_FSTAT = 1 << 10,
+	ST_STAT_LIKE = 1 << 11,
+	ST_STATFS = 1 << 12,
+	ST_FSTATFS = 1 << 13,
+	ST_STATFS_LIKE = 1 << 14,
+	ST_PURE = 1 << 15,
+	ST_CLOCK = 1 << 16,
 };
 
 /*
@@ -59,6 +70,8 @@ struct st_sys {
 };
 
 extern const struct st_sys st_systab[];
+/* Call names of the i386 and x32 personalities only; NULL ends it. */
+extern const char *const st_other_names[];
 extern const int st_nsys;
 
 /* The call numbered nr, or NULL. */

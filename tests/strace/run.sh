@@ -125,6 +125,11 @@ same_line "long options: --quiet=attach,exit, --strings-in-hex=all, --trace-path
 "$FERRET" strace --decode-fds=pidfd true > /dev/null 2> fp.txt; rc=$?
 [ $rc = 1 ] && grep -q "ferret does not decode pidfds" fp.txt &&
 	ok "--decode-fds=pidfd: said unsupported" || bad "--decode-fds=pidfd: rc $rc: $(cat fp.txt)"
+# Classes strace knows, regular expressions, other personalities' names,
+# status sets, and -n's call numbers.
+same_line "-e trace=%creds,%%stat,/^get.*pid\$,ipc,mmap2 -e status=successful,unfinished -n" \
+	-n -e 'trace=%creds,%%stat,/^get.*pid$,ipc,mmap2' -e status=successful,unfinished -- "$WL" pids
+same_line "-e status=!successful" -e 'status=!successful' -e trace=kill,exit_group,openat -- "$WL" pids
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.
