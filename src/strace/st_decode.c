@@ -581,7 +581,7 @@ static void hex_bytes(struct buf *b, const struct st_cap *k, uint64_t total,
 
 static void mode(struct buf *b, uint64_t m)
 {
-	buf_printf(b, "0%03llo", (unsigned long long)(m & 07777));
+	buf_printf(b, "%#03llo", (unsigned long long)(m & 07777));
 }
 
 static void file_mode_names(struct buf *b, uint64_t m)
@@ -595,7 +595,7 @@ static void file_mode_names(struct buf *b, uint64_t m)
 
 static void file_mode(struct buf *b, uint64_t m)
 {
-	styled(b, "0%llo", m, file_mode_names);
+	styled(b, "%#llo", m, file_mode_names);
 }
 
 /* -v: a time in seconds with its date in a comment, as strace. */
@@ -771,7 +771,7 @@ static void open_how_struct(struct buf *b, const struct st_cap *k)
 	buf_printf(b, "{flags=");
 	styled(b, "%#llx", fl, open_flags);
 	if (mode || (fl & (O_CREAT | __O_TMPFILE)))
-		buf_printf(b, ", mode=0%03llo", (unsigned long long)mode);
+		buf_printf(b, ", mode=%#03llo", (unsigned long long)mode);
 	if (res) {
 		buf_printf(b, ", resolve=");
 		st_xlat_flags_dflt(b, st_resolve, res, "0", "RESOLVE_???");
@@ -1426,6 +1426,19 @@ static bool struct_arg(struct buf *b, const struct st_call *c, char l,
 	return false;
 }
 
+/* A capture that found nothing: none, or only zero bytes. */
+static bool unread(const struct st_cap *k)
+{
+	size_t i;
+
+	if (!k)
+		return true;
+	for (i = 0; i < k->len; i++)
+		if (k->data[i])
+			return false;
+	return true;
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -1439,6 +1452,19 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%#llx", (unsigned long long)v);
 		return;
 	}
+	/*
+	 * int and unsigned int arguments: the register's upper half is not
+	 * the caller's to set, and the kernel ignores it.
+	 */
+	if (l && strchr("OamshkKLlcizZoybIY89#;`D7", l))
+		v = (uint32_t)v;
+	/*
+	 * Memory the call could not read either: the address, as strace
+	 * prints it when its own read fails.  (A readable empty path fails
+	 * with ENOENT, not EFAULT.)
+	 */
+	if (c->ret == -EFAULT && strchr("PSW", l) && unread(k))
+		l = 'p';
 	if (struct_arg(b, c, l, v, k))
 		return;
 	switch (l) {
@@ -2298,7 +2324,7 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%#llx", (unsigned long long)c->ret);
 		break;
 	case 'o':
-		buf_printf(b, "0%03llo", (unsigned long long)c->ret);
+		buf_printf(b, "%#03llo", (unsigned long long)c->ret);
 		break;
 	case 'f':
 		st_decode_fd(b, c->tid, c->ret, o, ret_hint(c, o, resolved));

@@ -444,6 +444,29 @@ static void yy(void)
 	usleep(300000);
 }
 
+/*
+ * Modes as strace prints them (051, 000), int arguments with garbage in
+ * the register's upper half, and pointers neither the call nor the
+ * tracer can read.
+ */
+static void bits(void)
+{
+	int fds[2];
+
+	chmod("/nonexistent/x", 051);
+	chmod("/nonexistent/x", 0);
+	umask(umask(022));
+	syscall(SYS_dup3, 0, 0, 0xdefaced00000000UL);
+	if (syscall(SYS_pipe2, fds, O_NONBLOCK | 0xffffffff00000000UL))
+		return;
+	syscall(SYS_chdir, (char *)0x1000);
+	/* A pipe copies what is written: the call fails with EFAULT. */
+	syscall(SYS_write, fds[1], (char *)0x1000, 1);
+	syscall(SYS_mkdir, (char *)0x1000, 0755);
+	close(fds[0]);
+	close(fds[1]);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -453,6 +476,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "bits")) {
+		bits();
 		return 0;
 	}
 	if (!strcmp(mode, "yy")) {
