@@ -1303,10 +1303,11 @@ static const struct {
 	{ "renameat2", 4, st_rename_flags, "RENAME_???" },
 	{ "close_range", 2, st_close_range, "CLOSE_RANGE_???" },
 	{ "statx", 3, st_statx_mask, "STATX_???" },
-	{ "eventfd2", 1, st_open_flags, NULL },
+	{ "eventfd2", 1, st_efd_flags, "EFD_???" },
 	{ "epoll_create1", 0, st_epoll_create_flags, NULL },
-	{ "timerfd_create", 1, st_open_flags, NULL },
-	{ "inotify_init1", 0, st_open_flags, NULL },
+	{ "timerfd_create", 1, st_tfd_flags, "TFD_???" },
+	{ "inotify_init1", 0, st_inotify_flags, "IN_???" },
+	{ "flock", 1, st_flock, "LOCK_???" },
 	{ "memfd_create", 1, NULL, NULL },
 };
 
@@ -1489,8 +1490,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		for (j = 0; j < ARRAY_SIZE(named_flags); j++)
 			if (named_flags[j].arg == i && named_flags[j].t &&
 			    !strcmp(named_flags[j].call, name)) {
-				st_xlat_flags_dflt(b, named_flags[j].t, v, "0",
-						   named_flags[j].dflt);
+				/* int flags all, but mremap's unsigned long. */
+				st_xlat_flags_dflt(b, named_flags[j].t,
+						   strcmp(name, "mremap") ? (uint32_t)v : v,
+						   "0", named_flags[j].dflt);
 				return;
 			}
 		if (!strcmp(name, "fcntl") && (c->args[1] == F_DUPFD ||

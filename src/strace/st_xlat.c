@@ -8,6 +8,10 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
+#include <sys/inotify.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/timex.h>
 #include <sched.h>
@@ -201,7 +205,7 @@ const struct st_xlat st_futex[] = {
 
 const struct st_xlat st_arch_prctl[] = {
 	X(ARCH_SET_GS), X(ARCH_SET_FS), X(ARCH_GET_FS), X(ARCH_GET_GS),
-	X(ARCH_GET_CPUID), X(ARCH_SET_CPUID), { 0x3001, "ARCH_CET_STATUS" },
+	X(ARCH_GET_CPUID), X(ARCH_SET_CPUID),
 	END,
 };
 
@@ -301,6 +305,21 @@ const struct st_xlat st_sta_status[] = {
 const struct st_xlat st_time_states[] = {
 	X(TIME_OK), X(TIME_INS), X(TIME_DEL), X(TIME_OOP), X(TIME_WAIT),
 	X(TIME_ERROR), END,
+};
+
+/* eventfd2, timerfd_create and inotify_init1 flags, as strace orders them. */
+const struct st_xlat st_efd_flags[] = {
+	X(EFD_SEMAPHORE), X(EFD_CLOEXEC), X(EFD_NONBLOCK), END,
+};
+
+const struct st_xlat st_tfd_flags[] = { X(TFD_CLOEXEC), X(TFD_NONBLOCK), END };
+
+const struct st_xlat st_inotify_flags[] = { X(IN_NONBLOCK), X(IN_CLOEXEC), END };
+
+/* flock's operation: LOCK_RW before its two bits. */
+const struct st_xlat st_flock[] = {
+	X(LOCK_SH), X(LOCK_EX), X(LOCK_NB), X(LOCK_UN), X(LOCK_MAND),
+	X(LOCK_RW), X(LOCK_READ), X(LOCK_WRITE), END,
 };
 
 const struct st_xlat st_sig_handlers[] = {

@@ -38,6 +38,10 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
+#include <sys/timerfd.h>
+#include <sys/eventfd.h>
 
 static void basic(void)
 {
@@ -467,6 +471,23 @@ static void bits(void)
 	close(fds[1]);
 }
 
+/* Flags with their own names: EFD_, TFD_, IN_, LOCK_. */
+static void fdflags(void)
+{
+	int fds[3];
+
+	fds[0] = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	fds[1] = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	fds[2] = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+	syscall(SYS_inotify_init1, 0xfacefeedde80002cUL);
+	flock(-1, LOCK_SH);
+	flock(-1, LOCK_EX | LOCK_NB);
+	flock(-1, LOCK_UN);
+	close(fds[0]);
+	close(fds[1]);
+	close(fds[2]);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -476,6 +497,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "fdflags")) {
+		fdflags();
 		return 0;
 	}
 	if (!strcmp(mode, "bits")) {
