@@ -1065,11 +1065,25 @@ static void msghdr(struct buf *b, const struct st_call *c,
 }
 
 /* A socket option's value: an int as [N], anything else as bytes. */
-static void sockopt_val(struct buf *b, const struct st_cap *k, uint64_t v,
-			uint64_t len, const struct st_dopts *o)
+/*
+ * A socket option's value (len bytes at v): the structs strace names
+ * (SO_LINGER's, SO_PEERCRED's), an int as [N], other bytes as a string.
+ */
+static void sockopt_val(struct buf *b, const struct st_call *c,
+			const struct st_cap *k, uint64_t v, uint64_t len,
+			const struct st_dopts *o)
 {
+	int level = (int)c->args[1], name = (int)c->args[2];
+
 	if (!k || !v)
 		ptr(b, v);
+	else if (level == SOL_SOCKET && name == SO_LINGER && len >= 8 && k->len >= 8)
+		buf_printf(b, "{l_onoff=%d, l_linger=%d}", (int)rd(k->data, k->len, 0, 4),
+			   (int)rd(k->data, k->len, 4, 4));
+	else if (level == SOL_SOCKET && name == SO_PEERCRED && len >= 12 && k->len >= 12)
+		buf_printf(b, "{pid=%d, uid=%u, gid=%u}", (int)rd(k->data, k->len, 0, 4),
+			   (unsigned)rd(k->data, k->len, 4, 4),
+			   (unsigned)rd(k->data, k->len, 8, 4));
 	else if (len == 4 && k->len >= 4)
 		buf_printf(b, "[%d]", (int)rd(k->data, k->len, 0, 4));
 	else
@@ -1830,7 +1844,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	}
 	case '.':
-		sockopt_val(b, k, v, c->args[i + 1], o);
+		sockopt_val(b, c, k, v, c->args[i + 1], o);
 		return;
 	case ',': {
 		const struct st_cap *out = cap_letter(c, i + 1, '/');
@@ -1838,7 +1852,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if (st_call_failed(c) || !out)
 			ptr(b, v);
 		else
-			sockopt_val(b, k, v, rd(out->data, out->len, 0, 4), o);
+			sockopt_val(b, c, k, v, rd(out->data, out->len, 0, 4), o);
 		return;
 	}
 	case '$':

@@ -13,7 +13,7 @@ bad() { echo "FAIL $1"; fail=$((fail + 1)); }
 cc -O2 -Wall -Wextra -Werror -o "$T/wl" "$HERE/workload.c" -lpthread || { echo "0 passed, 1 failed"; exit 1; }
 WL=$T/wl
 # Addresses, pids and alignment differ between runs: normalise them.
-norm() { sed -E 's/"_=[^"]*"/"_=TRACER"/; s/[0-9]{3,}<([a-z0-9_.-]*)>/PID<\1>/g; /^setpgid/s/, [0-9]+\)/, PGID)/; /^sysinfo/s/[0-9]+/N/g; /^clock_adjtime/s/=[0-9]+/=N/g; /^clock_nanosleep/s/, \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}\) +=/, {REM}) =/; /^getitimer/s/tv_sec=[0-9]+/tv_sec=N/g; s/tv_usec=[0-9]+/tv_usec=N/g; s/^wait4\([0-9]+/wait4(PID/; s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {TIME}/; s/0x[0-9a-f]+/ADDR/g; s/si_(u|s)time=[0-9]+( \/\* [0-9.]+ s \*\/)?/si_\1time=T/g; /^waitid/s/\b[0-9]{3,}\b/PID/g; s/si_pid=[0-9]+/si_pid=PID/g; s/^[0-9]+ +//; s/\[pid +[0-9]+\] //; s/ +=/ =/; s/= [0-9]{3,}$/= PID/'; }
+norm() { sed -E 's/"_=[^"]*"/"_=TRACER"/; s/\{pid=[0-9]+, uid/{pid=PID, uid/; s/[0-9]{3,}<([a-z0-9_.-]*)>/PID<\1>/g; /^setpgid/s/, [0-9]+\)/, PGID)/; /^sysinfo/s/[0-9]+/N/g; /^clock_adjtime/s/=[0-9]+/=N/g; /^clock_nanosleep/s/, \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}\) +=/, {REM}) =/; /^getitimer/s/tv_sec=[0-9]+/tv_sec=N/g; s/tv_usec=[0-9]+/tv_usec=N/g; s/^wait4\([0-9]+/wait4(PID/; s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {TIME}/; s/0x[0-9a-f]+/ADDR/g; s/si_(u|s)time=[0-9]+( \/\* [0-9.]+ s \*\/)?/si_\1time=T/g; /^waitid/s/\b[0-9]{3,}\b/PID/g; s/si_pid=[0-9]+/si_pid=PID/g; s/^[0-9]+ +//; s/\[pid +[0-9]+\] //; s/ +=/ =/; s/= [0-9]{3,}$/= PID/'; }
 SET=openat,pipe2,write,read,close,getppid
 cd "$T"
 "$FERRET" strace -o f.txt -e trace=$SET "$WL" basic > exp.txt

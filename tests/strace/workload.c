@@ -304,6 +304,21 @@ static void sockets(void)
 	sl = 128;
 	getsockname(s, (struct sockaddr *)&sa, &sl);
 	getpeername(s, (struct sockaddr *)&sa, &sl);
+	{
+		struct linger lg = { 1, 5 };
+		struct ucred uc;
+		int sv[2];
+
+		setsockopt(s, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+		l = sizeof(lg);
+		getsockopt(s, SOL_SOCKET, SO_LINGER, &lg, &l);
+		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0) {
+			l = sizeof(uc);
+			getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, &uc, &l);
+			close(sv[0]);
+			close(sv[1]);
+		}
+	}
 }
 
 /* sendmsg and recvmsg: iovecs both ways, a descriptor passed. */
