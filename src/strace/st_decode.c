@@ -6,6 +6,9 @@
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <errno.h>
+#include <linux/ioctl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
@@ -144,6 +147,14 @@ int st_call_nargs(const struct st_call *c)
 	if ((!strcmp(n, "openat") && !open_creates(c->args[2])) ||
 	    (!strcmp(n, "open") && !open_creates(c->args[1])))
 		return st_sys_nargs(c->sys) - 1;
+	/* Requests that take no argument, as strace prints them. */
+	if (!strcmp(n, "ioctl")) {
+		switch ((unsigned)c->args[1]) {
+		case FIFREEZE: case FITHAW: case FIOCLEX: case FIONCLEX:
+		case TIOCEXCL: case TIOCNXCL: case TIOCNOTTY:
+			return 2;
+		}
+	}
 	if (!strcmp(n, "fcntl")) {
 		switch (c->args[1]) {
 		case F_GETFD: case F_GETFL: case F_GETOWN: case F_GETSIG:
@@ -287,6 +298,21 @@ static void futex_op(struct buf *b, uint64_t v)
 static void dev_names(struct buf *b, uint64_t v)
 {
 	buf_printf(b, "makedev(%#x, %#x)", major(v), minor(v));
+}
+
+/* An ioctl request's name, or its fields as strace spells them. */
+static void ioctl_request(struct buf *b, uint64_t v)
+{
+	const char *n = st_xlat_name(st_ioctl, v);
+
+	if (n) {
+		buf_printf(b, "%s", n);
+		return;
+	}
+	buf_printf(b, "_IOC(");
+	st_xlat_flags_dflt(b, st_ioc_dirs, _IOC_DIR(v), "_IOC_NONE", "_IOC_???");
+	buf_printf(b, ", %#x, %#x, %#x)", (unsigned)_IOC_TYPE(v), (unsigned)_IOC_NR(v),
+		   (unsigned)_IOC_SIZE(v));
 }
 
 static void at_fdcwd_name(struct buf *b, uint64_t v)
@@ -1501,6 +1527,12 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%u", (unsigned)v);
 		return;
 	case 'x':
+		/* A named ioctl's argument points to its data. */
+		if (!strcmp(name, "ioctl") && i == 2 &&
+		    st_xlat_name(st_ioctl, (unsigned)c->args[1])) {
+			ptr(b, v);
+			return;
+		}
 		for (j = 0; j < ARRAY_SIZE(named_flags); j++)
 			if (named_flags[j].arg == i && named_flags[j].t &&
 			    !strcmp(named_flags[j].call, name)) {
@@ -1647,7 +1679,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		st_xlat_val(b, st_madvise, (unsigned)v, "MADV_???");
 		return;
 	case 'I':
-		st_xlat_val(b, st_ioctl, (unsigned)v, NULL);
+		styled(b, "%#llx", (unsigned)v, ioctl_request);
 		return;
 	case 'Y':
 		st_xlat_val(b, st_prctl, (unsigned)v, "PR_???");

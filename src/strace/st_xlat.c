@@ -13,6 +13,8 @@
 #include <sys/inotify.h>
 #include <sys/file.h>
 #include <sys/mman.h>
+#include <linux/fs.h>
+#include <linux/input.h>
 #include <sys/timex.h>
 #include <sched.h>
 #include <linux/openat2.h>
@@ -223,9 +225,32 @@ const struct st_xlat st_madvise[] = {
 };
 
 const struct st_xlat st_ioctl[] = {
-	X(TCGETS), X(TCSETS), X(TCSETSW), X(TCSETSF), X(TIOCGWINSZ),
-	X(TIOCSWINSZ), X(TIOCGPGRP), X(TIOCSPGRP), X(FIONREAD), X(FIONBIO),
-	X(FIOCLEX), X(FIONCLEX), X(TIOCSCTTY), X(TIOCNOTTY), END,
+	X(TCGETS), X(TCSETS), X(TCSETSW), X(TCSETSF), X(TCGETA), X(TCSETA),
+	X(TCSETAW), X(TCSETAF), X(TCSBRK), X(TCXONC), X(TCFLSH), X(TIOCEXCL),
+	X(TIOCNXCL), X(TIOCSCTTY), X(TIOCGPGRP), X(TIOCSPGRP), X(TIOCOUTQ),
+	X(TIOCSTI), X(TIOCGWINSZ), X(TIOCSWINSZ), X(TIOCMGET), X(TIOCMBIS),
+	X(TIOCMBIC), X(TIOCMSET), X(TIOCGSOFTCAR), X(TIOCSSOFTCAR),
+	X(FIONREAD), X(TIOCLINUX), X(TIOCCONS), X(TIOCGSERIAL),
+	X(TIOCSSERIAL), X(TIOCPKT), X(FIONBIO), X(TIOCNOTTY), X(TIOCSETD),
+	X(TIOCGETD), X(TCSBRKP), X(TIOCSBRK), X(TIOCCBRK), X(TIOCGSID),
+	/* struct termios2's, which glibc's termios cannot include */
+	{ 0x802c542a, "TCGETS2" }, { 0x402c542b, "TCSETS2" },
+	{ 0x402c542c, "TCSETSW2" }, { 0x402c542d, "TCSETSF2" }, X(TIOCGPTN),
+	X(TIOCSPTLCK), X(TIOCGDEV), X(TIOCSIG), X(TIOCVHANGUP), X(TIOCGPKT),
+	X(TIOCGPTLCK), X(TIOCGEXCL), X(TIOCGPTPEER), X(FIONCLEX), X(FIOCLEX),
+	X(FIOASYNC), X(FIOQSIZE),
+	X(FIFREEZE), X(FITHAW), X(FIBMAP), X(FIGETBSZ), X(FS_IOC_GETFLAGS),
+	X(FS_IOC_SETFLAGS), X(FS_IOC_GETVERSION), X(FS_IOC_SETVERSION),
+	{ 0xc020660b, "FS_IOC_FIEMAP" },	/* struct fiemap: linux/fiemap.h */
+	X(FS_IOC32_GETFLAGS), X(FS_IOC32_SETFLAGS),
+	X(BLKROSET), X(BLKROGET), X(BLKRRPART), X(BLKGETSIZE), X(BLKFLSBUF),
+	X(BLKRASET), X(BLKRAGET), X(BLKSSZGET), X(BLKBSZGET), X(BLKBSZSET),
+	X(BLKGETSIZE64), X(BLKDISCARD), X(BLKZEROOUT), X(EVIOCGVERSION), END,
+};
+
+/* An ioctl request's direction bits. */
+const struct st_xlat st_ioc_dirs[] = {
+	{ 0, "_IOC_NONE" }, { 2, "_IOC_READ" }, { 1, "_IOC_WRITE" }, END,
 };
 
 const struct st_xlat st_prctl[] = {

@@ -134,6 +134,10 @@ same_line "modes (051, 000), ints cut to 32 bits, unreadable pointers as address
 	-e trace=chmod,umask,dup3,pipe2,chdir,write,mkdir -- "$WL" bits
 same_line "eventfd2, timerfd_create, inotify_init1 and flock flags" \
 	-e trace=eventfd2,timerfd_create,inotify_init1,flock -- "$WL" fdflags
+for style in abbrev raw verbose; do
+	same_line "ioctl requests, -X $style: names, _IOC(...), no argument" -X $style \
+		-e trace=ioctl -- "$WL" ioctls
+done
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.

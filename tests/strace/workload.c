@@ -38,6 +38,9 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <linux/input.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/file.h>
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
@@ -503,6 +506,18 @@ static void fdflags(void)
 	close(fds[2]);
 }
 
+/* ioctl requests: named, unknown (strace's _IOC form), without argument. */
+static void ioctls(void)
+{
+	ioctl(-1, BLKBSZGET, 0);
+	ioctl(-1, 0x3e03, 0xdeadbeefbadc0dedUL);
+	ioctl(-1, _IOW(0xfd, 0xde, int), 0x1234);
+	ioctl(-1, EVIOCGVERSION, 0);
+	ioctl(-1, _IOWR('x', 1, long), 0);
+	ioctl(-1, TCGETS, 0);
+	ioctl(-1, FIFREEZE, 0);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -512,6 +527,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "ioctls")) {
+		ioctls();
 		return 0;
 	}
 	if (!strcmp(mode, "fdflags")) {
