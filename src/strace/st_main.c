@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* ferret strace: options, and the program's compile and run. */
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -145,7 +146,9 @@ static int parse_trace(struct st_opts *o, const char *set)
 				o->traced[st_systab[i].nr] = val;
 				found = true;
 			}
-		if (!found && sscanf(tok, "syscall_%i", &nr) == 1 && nr >= 0 &&
+		if (!found && (sscanf(tok, "syscall_%i", &nr) == 1 ||
+			       (isdigit((unsigned char)tok[0]) &&
+				sscanf(tok, "%i", &nr) == 1)) && nr >= 0 &&
 		    nr < ST_NR_MAX) {
 			o->traced[nr] = val;
 			found = true;
@@ -314,7 +317,7 @@ static int parse_quiet(struct st_opts *o, const char *set)
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "attach"))
 			attach = true;
-		else if (!strcmp(tok, "exit"))
+		else if (!strcmp(tok, "exit") || !strcmp(tok, "exits"))
 			exit_ = true;
 		else if (!strcmp(tok, "superseded") || !strcmp(tok, "thread-execve"))
 			super = true;
@@ -362,7 +365,8 @@ static int parse_e(struct st_opts *o, const char *e)
 		return parse_decode_fds(o, e + 11);
 	if (!strncmp(e, "decode-fd=", 10))
 		return parse_decode_fds(o, e + 10);
-	if (!strncmp(e, "quiet=", 6) || !strncmp(e, "q=", 2))
+	if (!strncmp(e, "quiet=", 6) || !strncmp(e, "q=", 2) ||
+	    !strncmp(e, "silent=", 7) || !strncmp(e, "silence=", 8))
 		return parse_quiet(o, strchr(e, '=') + 1);
 	if (!strncmp(e, "decode-pids=", 12)) {
 		/* pidns: the tracees share ferret's pid namespace. */
@@ -498,32 +502,43 @@ enum {
 };
 
 /*
- * --timestamps[=FORMAT[,PRECISION]] as -t, -tt or -ttt: time (of day) or
- * unix (seconds since the epoch), in seconds or microseconds.
+ * --timestamps[=[format:]FORMAT[,[precision:]PRECISION]]: time (of day)
+ * or unix (seconds since the epoch), in s, ms, us or ns.
  */
 static int parse_timestamps(struct st_opts *o, const char *arg)
 {
-	char fmt[16] = "time", prec[8] = "";
+	static const struct { const char *name; int digits; } precs[] = {
+		{ "s", 0 }, { "ms", 3 }, { "us", 6 }, { "ns", 9 },
+	};
+	char *copy = xstrdup(arg ? arg : ""), *tok, *save = NULL;
+	size_t i;
 
-	if (arg && sscanf(arg, "%15[^,],%7s", fmt, prec) < 1) {
-		fprintf(stderr, "ferret strace: invalid --timestamps argument: '%s'\n", arg);
-		return -EINVAL;
+	o->tstamp = 1;
+	o->ts_digits = 0;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		const char *v = tok;
+		bool found = false;
+
+		if (!strncmp(v, "format:", 7))
+			v += 7;
+		else if (!strncmp(v, "precision:", 10))
+			v += 10;
+		if (!strcmp(v, "time") || !strcmp(v, "unix") || !strcmp(v, "none")) {
+			o->tstamp = !strcmp(v, "unix") ? 3 : !strcmp(v, "time");
+			continue;
+		}
+		for (i = 0; i < ARRAY_SIZE(precs); i++)
+			if (!strcmp(v, precs[i].name)) {
+				o->ts_digits = precs[i].digits;
+				found = true;
+			}
+		if (!found) {
+			fprintf(stderr, "ferret strace: invalid --timestamps argument: '%s'\n", tok);
+			free(copy);
+			return -EINVAL;
+		}
 	}
-	if (!strcmp(fmt, "none")) {
-		o->tstamp = 0;
-		return 0;
-	}
-	if (!strcmp(fmt, "time") && (!*prec || !strcmp(prec, "s")))
-		o->tstamp = 1;
-	else if (!strcmp(fmt, "time") && !strcmp(prec, "us"))
-		o->tstamp = 2;
-	else if (!strcmp(fmt, "unix") && !strcmp(prec, "us"))
-		o->tstamp = 3;
-	else {
-		fprintf(stderr, "ferret strace: --timestamps=%s: ferret prints time, time,us"
-			" and unix,us (-t, -tt, -ttt)\n", arg);
-		return -EINVAL;
-	}
+	free(copy);
 	return 0;
 }
 
@@ -574,7 +589,7 @@ int st_main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct st_opts o = { .strsize = 32, .lines = true, .align = 40,
-			     .signals = ~0ULL };
+			     .signals = ~0ULL, .ts_digits = -1 };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { 0 };
 	struct run_sink sink = { 0 };
@@ -597,7 +612,10 @@ int st_main(int argc, char **argv)
 		case 'C': both = true; break;
 		case 'w': o.wall = true; break;
 		case 'T': o.timing = true; break;
-		case 't': o.tstamp = o.tstamp < 3 ? o.tstamp + 1 : 3; break;
+		case 't':
+			o.tstamp = o.tstamp < 3 ? o.tstamp + 1 : 3;
+			o.ts_digits = -1;
+			break;
 		case 'r': o.relative = true; break;
 		case 'y':
 			/* -yy: what -e decode-fds=all says. */
@@ -710,7 +728,8 @@ int st_main(int argc, char **argv)
 		case LONG_HEX:
 			if (!optarg || !strcmp(optarg, "all"))
 				o.xstyle = 2;
-			else if (!strcmp(optarg, "non-ascii"))
+			else if (!strcmp(optarg, "non-ascii") ||
+				 !strcmp(optarg, "non-ascii-chars"))
 				o.xstyle = 1;
 			else if (!strcmp(optarg, "none"))
 				o.xstyle = 0;

@@ -35,6 +35,7 @@ struct st_opts {
 	bool wall;		/* -w */
 	bool timing;		/* -T */
 	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
+	int ts_digits;		/* --timestamps' precision: 0, 3, 6, 9; -1 as -t */
 	bool relative;		/* -r */
 	bool fdpaths;		/* -y */
 	bool fdsock, fddev;	/* -yy: sockets' endpoints, devices' numbers */

@@ -32,6 +32,7 @@ struct st_task {
 	bool leader_gone;	/* a leader that exited before its group: its
 				 * line waits for the group's end, or an exec */
 	int gone_code;		/* its exit code */
+	uint64_t gone_ts;	/* and when it exited */
 	bool restart_held;	/* returned ERESTART*: printed on its next
 				 * record, as "= ?" if that is SIGKILL */
 	char comm[16];		/* -Y: its name ("" unknown), from /proc when
@@ -214,16 +215,22 @@ static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
 		struct tm tm;
 		char hms[16];
 
+		/* -t: time of day; -tt: with microseconds; -ttt: since the
+		 * epoch; --timestamps picks the format and the digits. */
+		int digits = s->o->ts_digits >= 0 ? s->o->ts_digits :
+			s->o->tstamp == 1 ? 0 : 6;
+		unsigned long long frac = rt % 1000000000ULL;
+
 		localtime_r(&sec, &tm);
 		strftime(hms, sizeof(hms), "%H:%M:%S", &tm);
-		if (s->o->tstamp == 1)
-			buf_printf(b, "%s ", hms);
-		else if (s->o->tstamp == 2)
-			buf_printf(b, "%s.%06llu ", hms,
-				   (unsigned long long)(rt % 1000000000ULL) / 1000);
+		if (s->o->tstamp == 3)
+			buf_printf(b, "%llu", (unsigned long long)sec);
 		else
-			buf_printf(b, "%llu.%06llu ", (unsigned long long)sec,
-				   (unsigned long long)(rt % 1000000000ULL) / 1000);
+			buf_printf(b, "%s", hms);
+		if (digits)
+			buf_printf(b, ".%0*llu", digits,
+				   frac / (digits == 3 ? 1000000 : digits == 6 ? 1000 : 1));
+		buf_printf(b, " ");
 	}
 	if (s->o->relative && ts) {
 		uint64_t d = s->last_ts && ts > s->last_ts ? ts - s->last_ts : 0;
@@ -606,7 +613,8 @@ static void on_exit_rec(struct st_out *s, const struct fmt_spec *fs,
 }
 
 /* "+++ exited with N +++" or "+++ killed by SIG +++" for tid. */
-static void gone_line(struct st_out *s, int tid, int code)
+/* A process's last line; ts: when it went (CLOCK_MONOTONIC ns), or 0. */
+static void gone_line(struct st_out *s, int tid, int code, uint64_t ts)
 {
 	struct buf b = { 0 };
 
@@ -621,7 +629,7 @@ static void gone_line(struct st_out *s, int tid, int code)
 	if (t && !(code & 0x7f) && t->last_nr != __NR_exit)
 		t->last_nr = __NR_exit_group;
 	cut_open(s, tid);
-	prefix(s, &b, tid, 0);
+	prefix(s, &b, tid, ts);
 	if (code & 0x7f) {
 		buf_printf(&b, "+++ killed by ");
 		st_signame(&b, code & 0x7f);
@@ -645,6 +653,7 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	int tid = (int)u64at(fs, p, 0), code = (int)u64at(fs, p, 1);
 	bool group_dead = u64at(fs, p, 2);
 	int tgid = (int)u64at(fs, p, 3);
+	uint64_t ts = fs->nargs > 4 ? u64at(fs, p, 4) : 0;
 	struct st_task *t = task(s, tid, false), *l;
 
 	if (t)
@@ -663,14 +672,15 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	if (tid == tgid && !group_dead) {
 		t->leader_gone = true;
 		t->gone_code = code;
+		t->gone_ts = ts;
 		return;
 	}
 	l = tid != tgid ? task(s, tgid, false) : NULL;
 	if (l && l->leader_gone) {
-		gone_line(s, tgid, l->gone_code);
+		gone_line(s, tgid, l->gone_code, l->gone_ts);
 		task_gone(s, l);
 	}
-	gone_line(s, tid, code);
+	gone_line(s, tid, code, ts);
 	task_gone(s, t);
 }
 
@@ -724,7 +734,7 @@ static void on_signal(struct st_out *s, const struct fmt_spec *fs,
 	    sig < 1 || sig > 64 || !(s->o->signals & (1ULL << (sig - 1))))
 		return;
 	cut_open(s, tid);
-	prefix(s, &b, tid, 0);
+	prefix(s, &b, tid, fs->nargs > 3 ? u64at(fs, p, 3) : 0);
 	buf_printf(&b, "--- ");
 	st_signame(&b, sig);
 	buf_printf(&b, " ");

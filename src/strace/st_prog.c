@@ -565,14 +565,14 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 	}
 	buf_printf(b, "tracepoint:sched:sched_process_exit ");
 	pred(b, o, tids, ntids);
-	buf_printf(b, " {\n\tprintf(\"Q %%d %%d %%d %%d\", tid, curtask->exit_code, args->group_dead, pid);\n");
+	buf_printf(b, " {\n\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, args->group_dead, pid, nsecs);\n");
 	if (o->follow)
 		buf_printf(b, "\tdelete(@pids[tid]);\n");
 	buf_printf(b, "}\n");
 	if (o->lines) {
 		buf_printf(b, "rawtracepoint:signal_deliver ");
 		pred(b, o, tids, ntids);
-		buf_printf(b, " {\n\tprintf(\"G %%d %%d %%r\", tid, arg0, buf(arg1, 48));\n}\n");
+		buf_printf(b, " {\n\tprintf(\"G %%d %%d %%r %%d\", tid, arg0, buf(arg1, 48), nsecs);\n}\n");
 	}
 	phase(b, o, false, tids, ntids);
 	phase(b, o, true, tids, ntids);

@@ -678,7 +678,7 @@ int st_signum(const char *name)
 
 	if (*name && !*end)
 		return n;
-	snprintf(full, sizeof(full), "%s%s", strncmp(name, "SIG", 3) ? "SIG" : "", name);
+	snprintf(full, sizeof(full), "%s%s", strncasecmp(name, "SIG", 3) ? "SIG" : "", name);
 	for (t = st_signals; t->name; t++)
 		if (!strcasecmp(t->name, full))
 			return t->val;

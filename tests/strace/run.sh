@@ -138,6 +138,11 @@ for style in abbrev raw verbose; do
 	same_line "ioctl requests, -X $style: names, _IOC(...), no argument" -X $style \
 		-e trace=ioctl -- "$WL" ioctls
 done
+same_line "-e trace=NUMBER, -e signal=lower-case name, -e silent=, --strings-in-hex=non-ascii-chars" \
+	-e trace=110 -e signal=sigusr1 -e silent=attach --strings-in-hex=non-ascii-chars -- "$WL" basic
+"$FERRET" strace --timestamps=format:unix,precision:ms -e trace=getppid "$WL" basic 2> fts.txt > /dev/null
+grep -Eq '^[0-9]{10}\.[0-9]{3} getppid' fts.txt && grep -Eq '^[0-9]{10}\.[0-9]{3} \+\+\+ exited' fts.txt &&
+	ok "--timestamps=format:unix,precision:ms, on the exit line too" || bad "--timestamps: $(head -2 fts.txt)"
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.
