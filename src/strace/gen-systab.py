@@ -61,7 +61,16 @@ SIG = {
  "unshare": "C", "membarrier": "dxd", "copy_file_range": "fpfpux",
  "splice": "fpfpux", "tee": "ffux", "sendmmsg": "fp7x", "recvmmsg": "fp7xp",
  "timerfd_settime": "fxpp", "timerfd_gettime": "fp", "signalfd4": "fpux:f",
- "inotify_rm_watch": "fd", "sched_setattr": "d17",
+ "inotify_rm_watch": "fd", "acct": "P", "setreuid": "dd", "setregid": "dd",
+ "setresuid": "ddd", "setresgid": "ddd", "setfsuid": "d", "setfsgid": "d",
+ "pwritev": "fvdu", "preadv": "fVdu", "readahead": "fuu",
+ "setxattr": "PSWux", "lsetxattr": "PSWux", "fsetxattr": "fSWux",
+ "listxattr": "PRu", "llistxattr": "PRu", "flistxattr": "fRu",
+ "removexattr": "PS", "lremovexattr": "PS", "fremovexattr": "fS",
+ "inotify_init": ":f", "pkey_free": "d", "sethostname": "Wu",
+ "setdomainname": "Wu", "vhangup": "", "sched_rr_get_interval": "dU",
+ "userfaultfd": "O:f", "pidfd_getfd": "fd7:f", "pidfd_send_signal": "fsp7",
+ "process_mrelease": "f7", "sched_setattr": "d17",
  "sched_getattr": "d%77", "adjtimex": "'", "clock_adjtime": "o'", "fallocate": "fxdd", "fchmodat2": "DPma",
 }
 

@@ -1348,6 +1348,9 @@ static const struct {
 	{ "timerfd_create", 1, st_tfd_flags, "TFD_???" },
 	{ "inotify_init1", 0, st_inotify_flags, "IN_???" },
 	{ "flock", 1, st_flock, "LOCK_???" },
+	{ "setxattr", 4, st_xattr_flags, "XATTR_???" },
+	{ "lsetxattr", 4, st_xattr_flags, "XATTR_???" },
+	{ "fsetxattr", 4, st_xattr_flags, "XATTR_???" },
 	{ "memfd_create", 1, NULL, NULL },
 };
 

@@ -13,6 +13,7 @@
 #include <sys/inotify.h>
 #include <sys/file.h>
 #include <sys/mman.h>
+#include <sys/xattr.h>
 #include <linux/fs.h>
 #include <linux/input.h>
 #include <sys/timex.h>
@@ -340,6 +341,8 @@ const struct st_xlat st_efd_flags[] = {
 const struct st_xlat st_tfd_flags[] = { X(TFD_CLOEXEC), X(TFD_NONBLOCK), END };
 
 const struct st_xlat st_inotify_flags[] = { X(IN_NONBLOCK), X(IN_CLOEXEC), END };
+
+const struct st_xlat st_xattr_flags[] = { X(XATTR_CREATE), X(XATTR_REPLACE), END };
 
 /* flock's operation: LOCK_RW before its two bits. */
 const struct st_xlat st_flock[] = {

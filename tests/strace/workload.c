@@ -38,6 +38,8 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
+#include <sys/uio.h>
 #include <linux/input.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -518,6 +520,40 @@ static void ioctls(void)
 	ioctl(-1, FIFREEZE, 0);
 }
 
+/* Calls decoded by signature alone: ids, vectored I/O, xattrs, pidfds. */
+static void misc(void)
+{
+	char buf[64] = "hello";
+	struct iovec iov = { buf, 5 };
+	int fd = open("misc.tmp", O_RDWR | O_CREAT | O_TRUNC, 0644);
+
+	syscall(SYS_acct, "/nonexistent/acct");
+	syscall(SYS_setreuid, -1, -1);
+	syscall(SYS_setregid, -1, -1);
+	syscall(SYS_setresuid, -1, -1, -1);
+	syscall(SYS_setresgid, -1, -1, -1);
+	syscall(SYS_setfsuid, -1);
+	syscall(SYS_setfsgid, -1);
+	syscall(SYS_pwritev, fd, &iov, 1, 0, 0);
+	syscall(SYS_preadv, fd, &iov, 1, 0, 0);
+	syscall(SYS_readahead, fd, 0, 4096);
+	syscall(SYS_setxattr, "misc.tmp", "user.ferret", "v", 1, XATTR_CREATE);
+	syscall(SYS_lsetxattr, "misc.tmp", "user.f2", "vv", 2, 0);
+	syscall(SYS_fsetxattr, fd, "user.f3", "vvv", 3, XATTR_REPLACE);
+	syscall(SYS_listxattr, "misc.tmp", buf, sizeof(buf));
+	syscall(SYS_flistxattr, fd, buf, sizeof(buf));
+	syscall(SYS_removexattr, "misc.tmp", "user.ferret");
+	syscall(SYS_lremovexattr, "misc.tmp", "user.f2");
+	syscall(SYS_fremovexattr, fd, "user.nonexistent");
+	syscall(SYS_pkey_free, 99);
+	syscall(SYS_sched_rr_get_interval, 0, (void *)buf);
+	syscall(SYS_pidfd_getfd, -1, 0, 0);
+	syscall(SYS_pidfd_send_signal, -1, 0, 0, 0);
+	syscall(SYS_process_mrelease, -1, 0);
+	close(fd);
+	unlink("misc.tmp");
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -527,6 +563,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "misc")) {
+		misc();
 		return 0;
 	}
 	if (!strcmp(mode, "ioctls")) {
