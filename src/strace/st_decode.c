@@ -1642,7 +1642,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 				return;
 			buf_printf(b, "|");
 		}
-		st_xlat_flags(b, st_at_flags, v, "0");
+		st_xlat_flags_dflt(b, strcmp(name, "faccessat2") ? st_at_flags :
+				   st_access_at_flags, v, "0", "AT_???");
 		return;
 	case 's':
 		st_sig(b, (int)v);

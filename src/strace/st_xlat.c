@@ -90,10 +90,16 @@ const struct st_xlat st_clone_flags[] = {
 	{ 0x80000000, "CLONE_IO" }, END,
 };
 
+/* faccessat2's: AT_EACCESS shares its value with AT_REMOVEDIR. */
+const struct st_xlat st_access_at_flags[] = {
+	X(AT_SYMLINK_NOFOLLOW), X(AT_EACCESS), X(AT_EMPTY_PATH), END,
+};
+
 const struct st_xlat st_at_flags[] = {
 	X(AT_SYMLINK_NOFOLLOW), X(AT_REMOVEDIR), X(AT_SYMLINK_FOLLOW),
 	X(AT_NO_AUTOMOUNT), X(AT_EMPTY_PATH), X(AT_EACCESS),
-	X(AT_STATX_FORCE_SYNC), X(AT_STATX_DONT_SYNC), END,
+	X(AT_STATX_FORCE_SYNC), X(AT_STATX_DONT_SYNC), { 0x8000, "AT_RECURSIVE" },
+	END,
 };
 
 const struct st_xlat st_signals[] = {
@@ -208,8 +214,8 @@ const struct st_xlat st_futex[] = {
 
 const struct st_xlat st_arch_prctl[] = {
 	X(ARCH_SET_GS), X(ARCH_SET_FS), X(ARCH_GET_FS), X(ARCH_GET_GS),
-	X(ARCH_GET_CPUID), X(ARCH_SET_CPUID),
-	END,
+	X(ARCH_GET_CPUID), X(ARCH_SET_CPUID), X(ARCH_MAP_VDSO_X32),
+	X(ARCH_MAP_VDSO_32), X(ARCH_MAP_VDSO_64), END,
 };
 
 const struct st_xlat st_grnd[] = {

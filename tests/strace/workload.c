@@ -550,6 +550,10 @@ static void misc(void)
 	syscall(SYS_pidfd_getfd, -1, 0, 0);
 	syscall(SYS_pidfd_send_signal, -1, 0, 0, 0);
 	syscall(SYS_process_mrelease, -1, 0);
+	/* AT_EACCESS, where AT_REMOVEDIR has the same value; AT_RECURSIVE. */
+	syscall(SYS_faccessat2, -1, "/dev/full", F_OK, AT_EACCESS);
+	syscall(SYS_fchownat, AT_FDCWD, "misc.tmp", -1, -1, AT_SYMLINK_NOFOLLOW | 0x8000);
+	syscall(SYS_arch_prctl, 0x2001, 0);
 	close(fd);
 	unlink("misc.tmp");
 }
