@@ -65,6 +65,22 @@ static bool diag_read(int fd, bool (*found)(const void *msg, size_t len,
 	}
 }
 
+/* One request and its answers (see diag_read()); false if it failed. */
+static bool diag_ask(const void *req, size_t reqlen,
+		     bool (*found)(const void *msg, size_t len, unsigned long ino,
+				   char *out, size_t outlen, const char *proto),
+		     unsigned long ino, char *out, size_t outlen, const char *proto)
+{
+	int fd = diag_send(req, reqlen);
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	ok = diag_read(fd, found, ino, out, outlen, proto);
+	close(fd);
+	return ok;
+}
+
 static bool inet_found(const void *msg, size_t len, unsigned long ino,
 		       char *out, size_t outlen, const char *proto)
 {
@@ -104,14 +120,8 @@ static bool inet_details(int family, int protocol, unsigned long ino,
 		.r = { .sdiag_family = family, .sdiag_protocol = protocol,
 		       .idiag_states = ~0U },
 	};
-	int fd = diag_send(&req, sizeof(req));
-	bool ok;
 
-	if (fd < 0)
-		return false;
-	ok = diag_read(fd, inet_found, ino, out, outlen, proto);
-	close(fd);
-	return ok;
+	return diag_ask(&req, sizeof(req), inet_found, ino, out, outlen, proto);
 }
 
 static bool unix_found(const void *msg, size_t len, unsigned long ino,
@@ -167,14 +177,8 @@ static bool unix_details(unsigned long ino, char *out, size_t outlen,
 		       .udiag_ino = ino, .udiag_show = UDIAG_SHOW_NAME | UDIAG_SHOW_PEER,
 		       .udiag_cookie = { INET_DIAG_NOCOOKIE, INET_DIAG_NOCOOKIE } },
 	};
-	int fd = diag_send(&req, sizeof(req));
-	bool ok;
 
-	if (fd < 0)
-		return false;
-	ok = diag_read(fd, unix_found, ino, out, outlen, proto);
-	close(fd);
-	return ok;
+	return diag_ask(&req, sizeof(req), unix_found, ino, out, outlen, proto);
 }
 
 static bool netlink_found(const void *msg, size_t len, unsigned long ino,
@@ -207,14 +211,8 @@ static bool netlink_details(unsigned long ino, char *out, size_t outlen,
 		       .nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP },
 		.r = { .sdiag_family = AF_NETLINK, .sdiag_protocol = NDIAG_PROTO_ALL },
 	};
-	int fd = diag_send(&req, sizeof(req));
-	bool ok;
 
-	if (fd < 0)
-		return false;
-	ok = diag_read(fd, netlink_found, ino, out, outlen, proto);
-	close(fd);
-	return ok;
+	return diag_ask(&req, sizeof(req), netlink_found, ino, out, outlen, proto);
 }
 
 /* Protocols the kernel names, and how to ask about them. */
