@@ -31,10 +31,11 @@ struct st_call {
 	long nr;
 	int tid;
 	uint64_t args[6];
-	struct st_cap caps[ST_MAXCAPS];
 	int ncaps;
 	int64_t ret;
 	uint64_t t_enter, t_exit;	/* CLOCK_MONOTONIC ns */
+	struct st_cap caps[ST_MAXCAPS];	/* last: clearing a call clears
+					 * only the ncaps used */
 };
 
 struct st_dopts {

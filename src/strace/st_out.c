@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -99,7 +100,8 @@ static void call_clear(struct st_call *c)
 
 	for (i = 0; i < c->ncaps; i++)
 		free(c->caps[i].data);
-	memset(c, 0, sizeof(*c));
+	/* Per call: not the whole (large) caps array. */
+	memset(c, 0, offsetof(struct st_call, caps) + c->ncaps * sizeof(c->caps[0]));
 }
 
 /* Names descriptors below max of process pid as /proc/PID/fd has them. */
@@ -197,13 +199,18 @@ static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
 {
 	size_t at = b->len;
 
-	if (s->o->outfile && s->o->follow) {
+	/* One formatting call per line unless -Y adds a name. */
+	if (s->o->outfile && s->o->follow && !s->o->pidcomm) {
+		buf_printf(b, "%-5d ", tid);
+	} else if (s->o->outfile && s->o->follow) {
 		buf_printf(b, "%d", tid);
 		st_pid_comm(b, tid, &s->d);
 		/* Without a name, as strace: the pid in a 5-column field. */
 		if (b->len - at < 5)
 			buf_printf(b, "%*s", (int)(5 - (b->len - at)), "");
 		buf_printf(b, " ");
+	} else if (s->live > 1 && !s->o->pidcomm) {
+		buf_printf(b, "[pid %5d] ", tid);
 	} else if (s->live > 1) {
 		buf_printf(b, "[pid %5d", tid);
 		st_pid_comm(b, tid, &s->d);
