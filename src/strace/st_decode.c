@@ -1178,9 +1178,10 @@ static void cpu_mask(struct buf *b, const struct st_cap *k)
 
 static void timespec(struct buf *b, const struct st_cap *k)
 {
-	buf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}",
+	/* tv_nsec unsigned, as strace prints it. */
+	buf_printf(b, "{tv_sec=%lld, tv_nsec=%llu}",
 		   (long long)rd(k->data, k->len, 0, 8),
-		   (long long)rd(k->data, k->len, 8, 8));
+		   (unsigned long long)rd(k->data, k->len, 8, 8));
 }
 
 static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
@@ -1470,6 +1471,23 @@ static bool struct_arg(struct buf *b, const struct st_call *c, char l,
 	return false;
 }
 
+/* Arguments that are uid_t or gid_t: unsigned, but -1 as -1. */
+static bool id_arg(const char *call, int i)
+{
+	static const struct { const char *call; unsigned args; } ids[] = {
+		{ "chown", 6 }, { "fchown", 6 }, { "lchown", 6 }, { "fchownat", 12 },
+		{ "setuid", 1 }, { "setgid", 1 }, { "setfsuid", 1 }, { "setfsgid", 1 },
+		{ "setreuid", 3 }, { "setregid", 3 }, { "setresuid", 7 },
+		{ "setresgid", 7 },
+	};
+	size_t j;
+
+	for (j = 0; j < ARRAY_SIZE(ids); j++)
+		if (!strcmp(ids[j].call, call))
+			return ids[j].args >> i & 1;
+	return false;
+}
+
 /* A capture that found nothing: none, or only zero bytes. */
 static bool unread(const struct st_cap *k)
 {
@@ -1513,6 +1531,13 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	switch (l) {
 	case 'd':
+		if (id_arg(name, i)) {
+			if ((uint32_t)v == (uint32_t)-1)
+				buf_printf(b, "-1");
+			else
+				buf_printf(b, "%u", (unsigned)v);
+			return;
+		}
 		for (j = 0; j < ARRAY_SIZE(named_enums); j++)
 			if (named_enums[j].arg == i &&
 			    !strcmp(named_enums[j].call, name)) {
@@ -1612,7 +1637,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			styled(b, "%#llx", v, open_flags);
 		return;
 	case 'm':
-		mode(b, v);
+		/* A umode_t: 16 bits, all shown, as strace. */
+		buf_printf(b, "%#03llo", (unsigned long long)(v & 0177777));
 		return;
 	case 'r':
 		st_xlat_flags(b, st_prot, v, "PROT_NONE");

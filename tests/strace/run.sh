@@ -131,7 +131,7 @@ same_line "-e trace=%creds,%%stat,/^get.*pid\$,ipc,mmap2 -e status=successful,un
 	-n -e 'trace=%creds,%%stat,/^get.*pid$,ipc,mmap2' -e status=successful,unfinished -- "$WL" pids
 same_line "-e status=!successful" -e 'status=!successful' -e trace=kill,exit_group,openat -- "$WL" pids
 same_line "modes (051, 000), ints cut to 32 bits, unreadable pointers as addresses" \
-	-e trace=chmod,umask,dup3,pipe2,chdir,write,mkdir -- "$WL" bits
+	-e trace=chmod,umask,dup3,pipe2,chdir,write,mkdir,chown,nanosleep -- "$WL" bits
 same_line "eventfd2, timerfd_create, inotify_init1 and flock flags" \
 	-e trace=eventfd2,timerfd_create,inotify_init1,flock -- "$WL" fdflags
 for style in abbrev raw verbose; do

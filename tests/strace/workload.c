@@ -489,6 +489,17 @@ static void bits(void)
 	syscall(SYS_mkdir, (char *)0x1000, 0755);
 	close(fds[0]);
 	close(fds[1]);
+	/* uid_t unsigned (-1 aside), umode_t's 16 bits, tv_nsec unsigned. */
+	syscall(SYS_chown, "/nonexistent/x", 4294901760U, -1);
+	syscall(SYS_mkdir, "/nonexistent/d", 0177777);
+	umask(umask(0107777));
+	{
+		struct timespec ts = { 0, 0 };
+		unsigned long long *raw = (void *)&ts;
+
+		raw[1] = 0xbadc0ded00000001ULL;
+		syscall(SYS_nanosleep, &ts, NULL);
+	}
 }
 
 /* Flags with their own names: EFD_, TFD_, IN_, LOCK_. */
