@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <linux/ioctl.h>
+#include <asm/prctl.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <fcntl.h>
@@ -1350,6 +1351,8 @@ static const struct {
 	{ "inotify_init1", 0, st_inotify_flags, "IN_???" },
 	{ "flock", 1, st_flock, "LOCK_???" },
 	{ "setxattr", 4, st_xattr_flags, "XATTR_???" },
+	{ "clock_nanosleep", 1, st_timer_flags, "TIMER_???" },
+	{ "fallocate", 1, st_falloc_flags, "FALLOC_FL_???" },
 	{ "lsetxattr", 4, st_xattr_flags, "XATTR_???" },
 	{ "fsetxattr", 4, st_xattr_flags, "XATTR_???" },
 	{ "memfd_create", 1, NULL, NULL },
@@ -1545,7 +1548,11 @@ static void decode_one(struct buf *b, const struct st_call *c,
 					    named_enums[j].dflt);
 				return;
 			}
-		buf_printf(b, "%d", (int)v);
+		/* fallocate's offset and length: loff_t, not int. */
+		if (!strcmp(name, "fallocate") && i >= 2)
+			buf_printf(b, "%lld", (long long)v);
+		else
+			buf_printf(b, "%d", (int)v);
 		return;
 	case 'u':
 		buf_printf(b, "%llu", (unsigned long long)v);
@@ -1555,6 +1562,12 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%u", (unsigned)v);
 		return;
 	case 'x':
+		/* arch_prctl's ARCH_GET_FS and ARCH_GET_GS write through it. */
+		if (!strcmp(name, "arch_prctl") && i == 1 &&
+		    ((unsigned)c->args[0] == ARCH_GET_FS || (unsigned)c->args[0] == ARCH_GET_GS)) {
+			ptr(b, v);
+			return;
+		}
 		/* A named ioctl's argument points to its data. */
 		if (!strcmp(name, "ioctl") && i == 2 &&
 		    st_xlat_name(st_ioctl, (unsigned)c->args[1])) {
@@ -1834,9 +1847,11 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'U': {
 		/* A sleep's remaining time is written only when interrupted. */
 		bool sleep = !strcmp(name, "nanosleep") || !strcmp(name, "clock_nanosleep");
+		/* An absolute sleep never writes it. */
+		bool abs = !strcmp(name, "clock_nanosleep") && (c->args[1] & TIMER_ABSTIME);
 
-		if (k && v && (sleep ? c->ret == -EINTR || (c->ret <= -512 && c->ret >= -516)
-				 : c->ret == 0))
+		if (k && v && !abs && (sleep ? c->ret == -EINTR || (c->ret <= -512 && c->ret >= -516)
+				       : c->ret == 0))
 			timespec(b, k);
 		else
 			ptr(b, v);

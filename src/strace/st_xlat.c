@@ -13,6 +13,7 @@
 #include <sys/inotify.h>
 #include <sys/file.h>
 #include <sys/mman.h>
+#include <linux/falloc.h>
 #include <sys/xattr.h>
 #include <linux/fs.h>
 #include <linux/input.h>
@@ -55,7 +56,8 @@
  */
 const struct st_xlat st_open_flags[] = {
 	X(O_WRONLY), X(O_RDWR), X(O_CREAT), X(O_EXCL), X(O_NOCTTY),
-	X(O_TRUNC), X(O_APPEND), X(O_NONBLOCK), X(O_SYNC), X(O_DSYNC),
+	X(O_TRUNC), X(O_APPEND), X(O_NONBLOCK), X(O_SYNC), { 0x100000, "__O_SYNC" },
+	X(O_DSYNC),
 	X(O_DIRECT), { 0100000, "O_LARGEFILE" }, X(O_NOFOLLOW), X(O_NOATIME),
 	X(O_CLOEXEC), X(O_PATH), X(O_TMPFILE), X(O_DIRECTORY),
 	{ O_ASYNC, "FASYNC" }, END,
@@ -347,6 +349,14 @@ const struct st_xlat st_efd_flags[] = {
 const struct st_xlat st_tfd_flags[] = { X(TFD_CLOEXEC), X(TFD_NONBLOCK), END };
 
 const struct st_xlat st_inotify_flags[] = { X(IN_NONBLOCK), X(IN_CLOEXEC), END };
+
+const struct st_xlat st_timer_flags[] = { X(TIMER_ABSTIME), END };
+
+const struct st_xlat st_falloc_flags[] = {
+	X(FALLOC_FL_KEEP_SIZE), X(FALLOC_FL_PUNCH_HOLE), X(FALLOC_FL_NO_HIDE_STALE),
+	X(FALLOC_FL_COLLAPSE_RANGE), X(FALLOC_FL_ZERO_RANGE),
+	X(FALLOC_FL_INSERT_RANGE), X(FALLOC_FL_UNSHARE_RANGE), END,
+};
 
 const struct st_xlat st_xattr_flags[] = { X(XATTR_CREATE), X(XATTR_REPLACE), END };
 

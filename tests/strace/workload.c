@@ -38,6 +38,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <asm/prctl.h>
 #include <sys/xattr.h>
 #include <sys/uio.h>
 #include <linux/input.h>
@@ -565,6 +566,16 @@ static void misc(void)
 	syscall(SYS_faccessat2, -1, "/dev/full", F_OK, AT_EACCESS);
 	syscall(SYS_fchownat, AT_FDCWD, "misc.tmp", -1, -1, AT_SYMLINK_NOFOLLOW | 0x8000);
 	syscall(SYS_arch_prctl, 0x2001, 0);
+	/* FALLOC_FL_ names and loff_t, a pointer for ARCH_GET_GS, __O_SYNC. */
+	syscall(SYS_fallocate, -1, 0xdeadca75UL, 0xbadc0dedc0ffee57ULL, 0xbadc0ded8ffeef55ULL);
+	syscall(SYS_arch_prctl, ARCH_GET_GS, 0);
+	syscall(SYS_openat, -1, "misc.tmp", 0x100000);
+	{
+		/* An absolute sleep: the time left is never written. */
+		struct timespec at = { 1, 0 }, left;
+
+		syscall(SYS_clock_nanosleep, CLOCK_REALTIME, TIMER_ABSTIME, &at, &left);
+	}
 	close(fd);
 	unlink("misc.tmp");
 }
