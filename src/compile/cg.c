@@ -152,14 +152,13 @@ void cg_count_stat(struct cg *g, int slot)
  * STAT_LOST once, on the way out (see cg_end()): a map lookup here would
  * repeat per record, and the verifier's work on each (inlining it, then
  * dropping the NULL check a constant key makes dead) grows with the size
- * of the program.  The count is data only; the exit branches on a flag
- * bit, so that paths differing only in how many records they lost are
- * one state to the verifier.
+ * of the program.  The count is data only, and no branch depends on it:
+ * paths differing only in how many records they lost are one state to
+ * the verifier.
  */
 void cg_count_lost(struct cg *g)
 {
 	g->lost_used = true;
-	ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_LOST);
 	ir_alu_imm(&g->ir, BPF_ADD, g->lost, 1);
 }
 
@@ -332,9 +331,15 @@ static int wakeup_flags(struct cg *g, bool wakeup)
 		ir_mov_imm(&g->ir, flags, BPF_RB_FORCE_WAKEUP);
 		return flags;
 	}
-	/* BEGIN and END records are read as soon as the probe has run. */
+	/*
+	 * BEGIN and END records are read as soon as the probe has run.  A
+	 * probe sets SENT_QUIET once, past its predicate (cg_probe()):
+	 * set per record, the flag would split the verifier's states into
+	 * paths that sent something and paths that did not.
+	 */
 	if (g->pi->when == WHEN_EVENT) {
-		ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_QUIET);
+		if (g->quiet_at < 0)
+			ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_QUIET);
 		g->wake_tail = true;
 	}
 	ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
@@ -359,6 +364,8 @@ static void wake_tail(struct cg *g)
 	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
 	ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
+	/* Nothing unread: this run sent nothing, or the reader has it. */
+	ir_jmp_imm(&g->ir, BPF_JEQ, BPF_REG_0, 0, done);
 	ir_jmp_imm(&g->ir, BPF_JGE, BPF_REG_0,
 		   (int32_t)(g->c->ringbuf_size / 4), wake);
 	/* More unread than a page: the reader is busy catching up. */
@@ -1263,6 +1270,7 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	g->nrec = 0;
 	vec_free(&g->holds);
 	g->tail_init = g->ir.n;
+	g->quiet_at = -1;
 	ir_mov_imm(&g->ir, g->sent, 0);
 	ir_mov_imm(&g->ir, g->lost, 0);
 	if (pi->when == WHEN_EVENT) {
@@ -1280,15 +1288,16 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	}
 }
 
-/* Adds the records this run lost to STAT_LOST (see cg_count_lost()). */
+/*
+ * Adds the records this run lost to STAT_LOST (see cg_count_lost()),
+ * whether or not it lost any: the verifier inlines the per-CPU array's
+ * lookup, and a branch on the count would make it precise.
+ */
 static void lost_tail(struct cg *g)
 {
 	int done = ir_label(&g->ir), p = ir_vreg(&g->ir);
 	int t = ir_vreg(&g->ir), key = cg_alloc(g, 8);
 
-	ir_mov(&g->ir, t, g->sent);
-	ir_alu_imm(&g->ir, BPF_AND, t, SENT_LOST);
-	ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, done);
 	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, key, STAT_LOST);
 	cg_lookup(g, MAP_STATS, key);
 	ir_mov(&g->ir, p, BPF_REG_0);
@@ -1313,13 +1322,15 @@ static int cg_end(struct cg *g)
 			ir_remove_range(&g->ir, (intptr_t)g->holds.v[i],
 					(intptr_t)g->holds.v[i + 1]);
 	vec_free(&g->holds);
+	if (g->quiet_at >= 0 && !g->wake_tail)
+		ir_remove(&g->ir, g->quiet_at);
 	if (g->lost_used)
 		lost_tail(g);
 	if (g->wake_tail)
 		wake_tail(g);
 	if (!g->lost_used)
 		ir_remove(&g->ir, g->tail_init + 1);
-	if (!g->lost_used && !g->wake_tail && !held)
+	if (!g->wake_tail && !held)
 		ir_remove(&g->ir, g->tail_init);
 	ir_mov_imm(&g->ir, BPF_REG_0, 0);
 	ir_exit(&g->ir);
@@ -1363,6 +1374,10 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		ret = cg_expr(g, p->a, &v);
 		if (!ret)
 			ir_jmp_imm(&g->ir, BPF_JEQ, cg_reg(g, &v), 0, g->exit_label);
+	}
+	if (pi->when == WHEN_EVENT) {
+		g->quiet_at = g->ir.n;
+		ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_QUIET);
 	}
 	if (!ret)
 		ret = cg_block(g, p->b);

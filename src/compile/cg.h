@@ -39,6 +39,8 @@ struct cg {
 	int tail_init;		/* where sent and lost are zeroed (each
 				 * dropped if unused) */
 	bool wake_tail;		/* the exit decides on a wake-up (cg.c) */
+	int quiet_at;		/* where a probe past its predicate sets
+				 * SENT_QUIET, or -1 (cg.c) */
 	bool lost_used;		/* the exit adds lost to STAT_LOST */
 	int nrec;		/* record sites in the program */
 	struct vec holds;	/* IR ranges that hold records (cg.c) */
@@ -48,9 +50,8 @@ struct cg {
 	const struct loc *overflow;	/* where the frame first passed 512 bytes */
 };
 
-/* g->sent: a record went out without waking the reader; one was lost. */
+/* g->sent: records may have gone out without waking the reader. */
 #define SENT_QUIET 1
-#define SENT_LOST 2
 #define SENT_HELD 4		/* a held record went out: REC_END is due */
 
 struct sema_probe;

@@ -217,12 +217,22 @@ static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 	snprintf(name, sizeof(name), "ferret");
 	opts.expected_attach_type = p->attach_type;
 	opts.attach_btf_id = p->btf_id;
+	/* -v: the verifier's statistics of each program it accepts. */
+	if (verbose) {
+		opts.log_buf = msg;
+		opts.log_size = sizeof(msg);
+		opts.log_level = 4;
+	}
 	fd = bpf_prog_load(p->prog_type, name, "GPL", p->code.insn, p->code.n,
 			   &opts);
 	if (fd >= 0) {
 		p->fd = fd;
+		if (verbose)
+			fprintf(stderr, "verifier: %s (%d instructions): %s",
+				p->name, p->code.n, msg);
 		return 0;
 	}
+	opts.log_level = 0;
 	err = -errno;
 	if (err == -EPERM) {
 		fprintf(stderr, "ferret: cannot load the program for %s: %s\n",
@@ -308,7 +318,8 @@ int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
 		patch(c, p, l, start_ns);
 		insns += p->code.n;
 	}
-	if (c->progs.n > 1 && insns > LOAD_PARALLEL_INSNS) {
+	/* -v loads each program once, in order, for its statistics. */
+	if (!verbose && c->progs.n > 1 && insns > LOAD_PARALLEL_INSNS) {
 		started = !pthread_create(&worker, NULL, load_quietly, &q);
 		load_quietly(&q);
 		if (started)

@@ -708,6 +708,17 @@ static int attach_all(struct runtime *rt, struct compiled *c,
 	return 0;
 }
 
+const struct map_info *run_map_named(const struct runtime *rt,
+				     const char *name)
+{
+	int i;
+
+	for (i = 0; i < rt->nmaps; i++)
+		if (!strcmp(rt->maps[i].name, name))
+			return &rt->maps[i];
+	return NULL;
+}
+
 int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		int child_go_fd)
 {
@@ -791,6 +802,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 * tool's header) comes first, and what it stores is there for the
 	 * first event.  The "Attaching" line still means attached.
 	 */
+	if (o->sink && o->sink->setup && o->sink->setup(o->sink->arg, &rt))
+		goto out;
 	fire(&rt, WHEN_BEGIN);
 	err = attach_all(&rt, c, &fds);
 	if (err && err != -EINTR)

@@ -31,6 +31,12 @@ struct run_sink {
 	 * the -c child stops nothing by itself.
 	 */
 	bool (*tick)(void *arg, bool child_done);
+	/*
+	 * Once the maps exist, before BEGIN runs and anything is attached:
+	 * fills maps the front end keeps.  0 or a negative errno, after
+	 * reporting it, which ends the run.
+	 */
+	int (*setup)(void *arg, struct runtime *rt);
 	/* After detaching, instead of printing the maps. */
 	void (*finish)(void *arg, struct runtime *rt);
 };
@@ -83,6 +89,10 @@ struct runtime {
 				 * record */
 	int nheld;
 };
+
+/* The script's map called name ("@x"), or NULL. */
+const struct map_info *run_map_named(const struct runtime *rt,
+				     const char *name);
 
 /* Loads, attaches and runs c until exit; returns the exit status. */
 int run_program(struct compiled *c, const struct run_opts *o, pid_t child,

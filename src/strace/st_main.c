@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <bpf/bpf.h>
 
 #include "st_main.h"
 #include "st_out.h"
@@ -482,6 +483,30 @@ static void st_printf(void *arg, const struct fmt_spec *fs, const void *p)
 	st_out_record(r->out, fs, p);
 }
 
+/* @sd: each call number's descriptor (st_prog_desc()), in one call. */
+static int st_setup(void *arg, struct runtime *rt)
+{
+	struct st_run *r = arg;
+	const struct map_info *m = run_map_named(rt, "@sd");
+	int64_t keys[ST_NR_MAX + 1], vals[ST_NR_MAX + 1];
+	__u32 n = 0;
+	long nr;
+	int err = 0;
+
+	for (nr = 0; m && nr <= ST_NR_MAX; nr++) {
+		vals[n] = (int64_t)st_prog_desc(r->o, nr);
+		keys[n] = nr;
+		if (vals[n])
+			n++;
+	}
+	if (n && bpf_map_update_batch(m->fd, keys, vals, &n, NULL)) {
+		err = -errno;
+		fprintf(stderr, "ferret strace: cannot fill the map of calls: %s\n",
+			strerror(errno));
+	}
+	return err;
+}
+
 static void st_finish(void *arg, struct runtime *rt)
 {
 	struct st_run *r = arg;
@@ -819,6 +844,7 @@ int st_main(int argc, char **argv)
 	sink.arg = &run;
 	sink.printf_rec = st_printf;
 	sink.tick = st_tick;
+	sink.setup = st_setup;
 	sink.finish = st_finish;
 	ropts.quiet = true;
 	ropts.out = out;

@@ -816,19 +816,9 @@ static int row_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static const struct map_info *map_named(struct runtime *rt, const char *name)
-{
-	int i;
-
-	for (i = 0; i < rt->nmaps; i++)
-		if (!strcmp(rt->maps[i].name, name))
-			return &rt->maps[i];
-	return NULL;
-}
-
 static void summary(struct st_out *s, struct runtime *rt)
 {
-	const struct map_info *tm = map_named(rt, "@t"), *em = map_named(rt, "@e");
+	const struct map_info *tm = run_map_named(rt, "@t"), *em = run_map_named(rt, "@e");
 	struct print_entries te = { 0 }, ee = { 0 };
 	struct row *rows = NULL, tot = { .name = "total" };
 	int n = 0, i, j;

@@ -15,42 +15,6 @@ static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 /* The E record carries pt_regs bytes REGS_FROM..REGS_FROM+64. */
 #define REGS_FROM 56
 
-struct range {
-	long lo;		/* first number */
-	int g;			/* group: 0 untraced, 1 nothing to read */
-	const char *code;	/* leaves of the group tree */
-};
-
-static bool traced(const struct st_opts *o, long nr)
-{
-	if (!o->filtered)
-		return true;
-	if (nr >= ST_NR_MAX)
-		return o->trace_unknown;
-	return o->traced[nr] || st_fd_keeping(o, nr);
-}
-
-/* "if ($v < k) { ... } else { ... }" down to single ranges. */
-static void tree(struct buf *b, const char *var, const struct range *r,
-		 int n, bool as_code, int depth)
-{
-	int mid;
-
-	if (n == 1) {
-		if (as_code)
-			buf_printf(b, "%s", r[0].code);
-		else
-			buf_printf(b, "%s = %d; ", "$g", r[0].g);
-		return;
-	}
-	mid = n / 2;
-	buf_printf(b, "if (%s < %ld) { ", var, r[mid].lo);
-	tree(b, var, r, mid, as_code, depth + 1);
-	buf_printf(b, "} else { ");
-	tree(b, var, r + mid, n - mid, as_code, depth + 1);
-	buf_printf(b, "} ");
-}
-
 /* The code that reads argument i's memory (letter l) at entry or exit. */
 /*
  * Copies the pages that hold max bytes from $a (at most $r bytes when r
@@ -325,7 +289,6 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	}
 }
 
-/* The capture code of call s at entry (exit false) or exit. */
 /*
  * Strings and buffers read at entry that are read again at exit when the
  * entry read found nothing: a page the tracee has never touched (a string
@@ -343,7 +306,6 @@ static bool can_refetch(const struct st_sys *s)
 	return s && s->sig && !strchr(s->sig, 'E');
 }
 
-/* The capture code of call s at entry (exit false) or exit. */
 /*
  * The bit of a refetched argument in @rr: which letter (P, S, W) of
  * which argument the exit reads again.
@@ -353,72 +315,43 @@ static unsigned long refetch_bit(char l, int i)
 	return 1UL << ((l == 'P' ? 0 : l == 'S' ? 6 : 12) + i);
 }
 
-static char *group_code(const struct st_opts *o, const struct st_sys *s,
-			bool exit)
+static bool traced(const struct st_opts *o, long nr)
 {
-	struct buf b = { 0 };
-	int i, n = st_sys_nargs(s);
-	bool again = false;
-
-	for (i = 0; s && s->sig && i < n; i++) {
-		char l = s->sig[i];
-
-		if (exit ? st_sys_is_out(l) || exit_letter(l) : st_sys_is_in(l))
-			capture(&b, o, l, i, exit);
-		if (!refetched(l) || !can_refetch(s))
-			continue;
-		again = true;
-		/* A first byte of 0: nothing read, or an empty string. */
-		if (!exit)
-			buf_printf(&b, "if ($a != 0 && *(uint8 *)$a == 0) { $rr = $rr | %lu; } ",
-				   refetch_bit(l, i));
-	}
-	/* The exit reads them in one place, after the groups (see phase()). */
-	if (exit && again)
-		buf_printf(&b, "$f = 1; ");
-	buf_put(&b, "", 1);
-	if (!b.p[0]) {
-		buf_free(&b);
-		return NULL;
-	}
-	return b.p;
+	if (!o->filtered)
+		return true;
+	if (nr >= ST_NR_MAX)
+		return o->trace_unknown;
+	return o->traced[nr] || st_fd_keeping(o, nr);
 }
 
-/*
- * Number ranges with their group for one phase, and the groups' code;
- * returns the range count.
- */
-static int plan(const struct st_opts *o, bool exit, struct range *r,
-		char **codes, int *ncodes)
+/* The letter argument i of call s has in a phase's code, or 0. */
+static char slot_letter(const struct st_opts *o, const struct st_sys *s,
+			int i, bool exit)
 {
-	int n = 0, nr, g, j;
+	char l;
 
-	*ncodes = 0;
-	for (nr = 0; nr <= ST_NR_MAX; nr++) {
-		const struct st_sys *s = nr < ST_NR_MAX ? st_sys_by_nr(nr) : NULL;
-		char *code = NULL;
+	if (!o->lines || !s || !s->sig || i >= st_sys_nargs(s))
+		return 0;
+	l = s->sig[i];
+	if (exit ? st_sys_is_out(l) || exit_letter(l) : st_sys_is_in(l))
+		return l;
+	return 0;
+}
 
-		g = traced(o, nr) ? 1 : 0;
-		if (g && s && o->lines)
-			code = group_code(o, s, exit);
-		if (code) {
-			for (j = 0; j < *ncodes; j++)
-				if (!strcmp(codes[j], code))
-					break;
-			if (j == *ncodes)
-				codes[(*ncodes)++] = code;
-			else
-				free(code);
-			g = j + 2;
-		}
-		if (n && r[n - 1].g == g)
-			continue;
-		r[n].lo = nr;
-		r[n].g = g;
-		r[n].code = NULL;
-		n++;
-	}
-	return n;
+uint64_t st_prog_desc(const struct st_opts *o, long nr)
+{
+	const struct st_sys *s = nr < ST_NR_MAX ? st_sys_by_nr(nr) : NULL;
+	uint64_t d;
+	int i;
+
+	if (!traced(o, nr))
+		return 0;
+	d = ST_DESC_TRACED;
+	for (i = 0; s && o->lines && s->sig && i < st_sys_nargs(s); i++)
+		d |= (uint64_t)(unsigned char)s->sig[i] << (8 * i);
+	if (o->lines && can_refetch(s))
+		d |= ST_DESC_REFETCH;
+	return d;
 }
 
 static void pred(struct buf *b, const struct st_opts *o, const pid_t *tids,
@@ -437,8 +370,8 @@ static void pred(struct buf *b, const struct st_opts *o, const pid_t *tids,
 }
 
 /*
- * At exit, for the calls whose groups set $f: the strings and buffers
- * whose read at entry found nothing, read again, once for every call.
+ * At exit, for the calls that may have some: the strings and buffers
+ * whose read at entry found nothing, read again.
  */
 static void refetch_code(struct buf *b, const struct st_opts *o)
 {
@@ -456,7 +389,12 @@ static void refetch_code(struct buf *b, const struct st_opts *o)
 				if (s->sig[i] == letters[j])
 					used[j][i] = true;
 	}
-	buf_printf(b, "\tif ($f) { $r = @rr[$t]; if ($r) { delete(@rr[$t]); ");
+	for (j = 0, i = 0; i < 18; i++)
+		j |= used[i / 6][i % 6];
+	if (!j)
+		return;
+	buf_printf(b, "\tif ($d & %llu) { $r = @rr[$t]; if ($r) { delete(@rr[$t]); ",
+		   (unsigned long long)ST_DESC_REFETCH);
 	for (j = 0; j < 3; j++)
 		for (i = 0; i < 6; i++) {
 			if (!used[j][i])
@@ -468,67 +406,116 @@ static void refetch_code(struct buf *b, const struct st_opts *o)
 	buf_printf(b, "} }\n");
 }
 
-static void phase(struct buf *b, const struct st_opts *o, bool exit,
-		  const pid_t *tids, int ntids)
+/*
+ * The capture code of argument i for each letter a traced call has
+ * there, chosen by the letter in the call's descriptor, one unit per
+ * letter, appended to units.  The verifier cannot know the letter (it
+ * comes from a map), so it walks each unit once and the paths meet
+ * again after it: its work grows with the letters, not with the calls.
+ */
+static void slot_units(struct vec *units, const struct st_opts *o, int i,
+		       bool exit)
 {
-	struct range *r = xcalloc(ST_NR_MAX + 2, sizeof(*r));
-	char **codes = xcalloc(ST_NR_MAX + 2, sizeof(*codes));
-	int n, ncodes, i;
+	bool seen[256] = { false };
+	int nr;
 
-	n = plan(o, exit, r, codes, &ncodes);
+	for (nr = 0; nr < ST_NR_MAX; nr++) {
+		char l;
+
+		if (!traced(o, nr))
+			continue;
+		l = slot_letter(o, st_sys_by_nr(nr), i, exit);
+		if (l)
+			seen[(unsigned char)l] = true;
+	}
+	for (nr = 0; nr < 256; nr++) {
+		struct buf u = { 0 };
+
+		if (!seen[nr])
+			continue;
+		buf_printf(&u, "	if ((($d >> %d) & 0xff) == %d) { ", 8 * i, nr);
+		capture(&u, o, (char)nr, i, exit);
+		if (!exit && refetched((char)nr))
+			/* A first byte of 0: nothing read, or an empty string. */
+			buf_printf(&u, "if (($d & %llu) && $a != 0 && *(uint8 *)$a == 0) { "
+				   "@rr[$t] = @rr[$t] | %lu; } ",
+				   (unsigned long long)ST_DESC_REFETCH,
+				   refetch_bit((char)nr, i));
+		buf_printf(&u, "}\n");
+		buf_put(&u, "", 1);
+		vec_push(units, u.p);
+	}
+}
+
+/*
+ * Source bytes of capture code per program.  The verifier's work on a
+ * program grows with its size times its paths (6.18 walks the whole
+ * program for stack liveness at the end of each path), so the captures
+ * are spread over several programs on the same event, run in the order
+ * attached; each repeats the filter and the descriptor lookup.
+ */
+#define ST_PROG_BYTES 2500
+
+/* The head of each program of a phase: the filter and the descriptor. */
+static void phase_head(struct buf *b, const struct st_opts *o, bool exit,
+		       const pid_t *tids, int ntids)
+{
 	buf_printf(b, "rawtracepoint:%s ", exit ? "sys_exit" : "sys_enter");
 	pred(b, o, tids, ntids);
-	/*
-	 * $nr is not used past the tree (sys_enter reads arg1 again): a
-	 * dead register lets the verifier see the tree's leaves of one
-	 * group as one state, and walk each group's code once.
-	 */
-	buf_printf(b, " {\n\t$nr = %s; $g = 0; %s\n\t", exit ?
-		   "*(arg0 + " "120" ")" : "arg1", exit ? "$f = 0;" : "$rr = 0;");
+	buf_printf(b, " {\n\t$nr = %s;\n", exit ? "*(arg0 + 120)" : "arg1");
 	/*
 	 * rt_sigreturn restores the registers of the interrupted code, and
 	 * sets orig_ax to -1 so that no restart follows: its exit is known
 	 * by that.
 	 */
 	if (exit)
-		buf_printf(b, "if ((int64)$nr == -1) { $nr = %d; }\n\t", ST_NR_RT_SIGRETURN);
-	tree(b, "$nr", r, n, false, 0);
+		buf_printf(b, "\tif ((int64)$nr == -1) { $nr = %d; }\n", ST_NR_RT_SIGRETURN);
+	/* Numbers past the table share one descriptor. */
+	buf_printf(b, "\tif ((int64)$nr < 0 || (int64)$nr > %d) { $nr = %d; }\n",
+		   ST_NR_MAX, ST_NR_MAX);
+	buf_printf(b, "\t$d = @sd[$nr];\n\tif ($d == 0) { return; }\n");
 	/* One helper call for the thread id, not one per record. */
-	buf_printf(b, "\n\tif ($g == 0) { return; }\n\t$t = tid;\n");
-	if (o->summary && !exit)
-		buf_printf(b, "\t@st[$t] = (nsecs, arg1);\n");
-	if (o->summary && exit)
-		buf_printf(b, "\t$s = @st[$t];\n\tif ($s.0) { @t[$s.1] = stats(nsecs - $s.0); "
-			   "if ((int64)arg1 < 0 && (int64)arg1 >= -4095) { @e[$s.1] = count(); } "
-			   "delete(@st[$t]); }\n");
-	if (o->lines) {
-		if (!exit)
+	buf_printf(b, "\t$t = tid;\n");
+}
+
+/*
+ * The programs of one phase: the first (entry) or last (exit) one also
+ * sends the call's E or X record, so that user space has the entry
+ * before any capture and every capture before the exit.
+ */
+static void phase(struct buf *b, const struct st_opts *o, bool exit,
+		  const pid_t *tids, int ntids)
+{
+	struct vec units = { 0 };
+	size_t size = 0;
+	int i, u = 0;
+
+	for (i = 0; o->lines && i < 6; i++)
+		slot_units(&units, o, i, exit);
+	do {
+		phase_head(b, o, exit, tids, ntids);
+		if (!u && o->summary && !exit)
+			buf_printf(b, "\t@st[$t] = (nsecs, arg1);\n");
+		if (!u && o->summary && exit)
+			buf_printf(b, "\t$s = @st[$t];\n\tif ($s.0) { @t[$s.1] = stats(nsecs - $s.0); "
+				   "if ((int64)arg1 < 0 && (int64)arg1 >= -4095) { @e[$s.1] = count(); } "
+				   "delete(@st[$t]); }\n");
+		if (!u && o->lines && !exit)
 			buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, nsecs, buf(arg0 + %d, 64));\n",
 				   REGS_FROM);
-		if (ncodes) {
-			struct range *gr = xcalloc(ncodes, sizeof(*gr));
-
-			for (i = 0; i < ncodes; i++) {
-				gr[i].lo = i + 2;
-				gr[i].code = codes[i];
-			}
-			buf_printf(b, "\tif ($g > 1) { ");
-			tree(b, "$g", gr, ncodes, true, 0);
-			buf_printf(b, "}\n");
-			free(gr);
+		for (size = 0; u < units.n && (!size || size + strlen(units.v[u]) <= ST_PROG_BYTES); u++) {
+			size += strlen(units.v[u]);
+			buf_printf(b, "%s", (char *)units.v[u]);
 		}
-		if (!exit)
-			buf_printf(b, "\tif ($rr) { @rr[$t] = $rr; }\n");
-		if (exit)
+		if (u == units.n && o->lines && exit) {
 			refetch_code(b, o);
-		if (exit)
 			buf_printf(b, "\tprintf(\"X %%d %%d %%d\", $t, (int64)arg1, nsecs);\n");
-	}
-	buf_printf(b, "}\n");
-	for (i = 0; i < ncodes; i++)
-		free(codes[i]);
-	free(codes);
-	free(r);
+		}
+		buf_printf(b, "}\n");
+	} while (u < units.n);
+	for (i = 0; i < units.n; i++)
+		free(units.v[i]);
+	vec_free(&units);
 }
 
 void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
@@ -536,15 +523,21 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 {
 	int i;
 
-	if (o->follow) {
-		buf_printf(b, "BEGIN {");
+	/*
+	 * @sd: a descriptor per call number (st_prog_desc()), which user
+	 * space fills before anything is attached; this entry, for no call,
+	 * only gives the map its type.
+	 */
+	buf_printf(b, "BEGIN {");
+	buf_printf(b, " @sd[-1] = 0;");
+	if (o->follow)
 		for (i = 0; i < ntids; i++)
 			buf_printf(b, " @pids[%d] = 1;", (int)tids[i]);
-		buf_printf(b, " }\n");
+	buf_printf(b, " }\n");
+	if (o->follow)
 		buf_printf(b, "tracepoint:sched:sched_process_fork /@pids[args->parent_pid]/ {\n"
 			   "\t@pids[args->child_pid] = 1;\n"
 			   "\tprintf(\"F %%d %%d\", args->parent_pid, args->child_pid);\n}\n");
-	}
 	if (o->follow) {
 		/*
 		 * A thread other than the leader that calls execve takes over

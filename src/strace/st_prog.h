@@ -2,6 +2,7 @@
 #ifndef FERRET_ST_PROG_H
 #define FERRET_ST_PROG_H
 
+#include <stdint.h>
 #include <sys/types.h>
 #include "st_main.h"
 #include "../util.h"
@@ -10,8 +11,8 @@
  * Writes the program in ferret's language that traces what o asks for:
  * raw_syscalls sys_enter/sys_exit filtered in the kernel by thread
  * (a map of thread ids under -f, kept by sched_process_fork and exit)
- * and by call number, with what each call reads from memory as a plan
- * generated from the signature table.  tids: the threads traced at start.
+ * and by call number, with what each call reads from memory chosen by
+ * its descriptor in @sd.  tids: the threads traced at start.
  *
  * Records (printf formats the front end reads back):
  *   "E" tid nr nsecs regs     entry; regs: pt_regs bytes 56..120
@@ -36,6 +37,17 @@
 #define ST_ARGV_MAX_V 128
 #define ST_ENVP_BYTES (1024 * 8)
 #define ST_DENTS_BYTES 32768
+
+/*
+ * The descriptor of call nr, the value of @sd[nr] that user space sets
+ * before attaching: 0 for a call not traced; else ST_DESC_TRACED, the
+ * letter of argument i in byte i, and ST_DESC_REFETCH when its strings
+ * may be read again at exit.  Numbers from ST_NR_MAX on share
+ * @sd[ST_NR_MAX].
+ */
+#define ST_DESC_TRACED (1ULL << 48)
+#define ST_DESC_REFETCH (1ULL << 49)
+uint64_t st_prog_desc(const struct st_opts *o, long nr);
 
 void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 		  int ntids);
