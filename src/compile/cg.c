@@ -312,12 +312,12 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
  * The flags of a ring buffer submit, in a new register.  A wake-up costs
  * the reader microseconds, so a flood must not wake it per record, yet a
  * lone printf() must reach the output at once.  Records of event probes
- * go in quietly and mark g->sent; on its way out the program wakes the
- * reader (see wake_tail()) when the buffer is a quarter full, or when the
- * reader has caught up (at most WAKE_BUSY_BYTES unread: more means it is
- * still reading, and will read this too) and no record has woken it for
- * WAKE_GAP_NS.  Only a reader that has caught up costs a clock read.  The reader keeps polling for longer than
- * WAKE_GAP_NS after each batch (see run.c), so a record that did not wake
+ * go in quietly; on its way out the program wakes the reader (see
+ * wake_tail()) when the buffer is a quarter full, or when the reader has
+ * caught up (at most WAKE_BUSY_BYTES unread: more means it is still
+ * reading, and will read this too) and no record has woken it for
+ * WAKE_GAP_NS.  Only a reader that has caught up costs a clock read.  The
+ * reader keeps polling for longer than WAKE_GAP_NS after each batch (see run.c), so a record that did not wake
  * it is read within that time: at most 1,000 wake-ups a second, and no
  * record waits longer than ~1 ms.  Deciding once per run of the program,
  * not per record, keeps the code small: the verifier's time grows with
@@ -332,16 +332,14 @@ static int wakeup_flags(struct cg *g, bool wakeup)
 		return flags;
 	}
 	/*
-	 * BEGIN and END records are read as soon as the probe has run.  A
-	 * probe sets SENT_QUIET once, past its predicate (cg_probe()):
-	 * set per record, the flag would split the verifier's states into
-	 * paths that sent something and paths that did not.
+	 * BEGIN and END records are read as soon as the probe has run.  No
+	 * flag says that a run sent something: one set per record would
+	 * split the verifier's states into paths that sent and paths that
+	 * did not.  The wake-up tail runs after every run past the
+	 * predicate instead, and asks the buffer.
 	 */
-	if (g->pi->when == WHEN_EVENT) {
-		if (g->quiet_at < 0)
-			ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_QUIET);
+	if (g->pi->when == WHEN_EVENT)
 		g->wake_tail = true;
-	}
 	ir_mov_imm(&g->ir, flags, BPF_RB_NO_WAKEUP);
 	return flags;
 }
@@ -356,11 +354,8 @@ static void wake_tail(struct cg *g)
 {
 	int done = ir_label(&g->ir), wake = ir_label(&g->ir);
 	int now = ir_vreg(&g->ir), ctl = ir_vreg(&g->ir);
-	int gap = ir_vreg(&g->ir), quiet = ir_vreg(&g->ir);
+	int gap = ir_vreg(&g->ir);
 
-	ir_mov(&g->ir, quiet, g->sent);
-	ir_alu_imm(&g->ir, BPF_AND, quiet, SENT_QUIET);
-	ir_jmp_imm(&g->ir, BPF_JEQ, quiet, 0, done);
 	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
 	ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
@@ -582,6 +577,35 @@ int cg_strncmp(struct cg *g, const struct val *a, const struct val *b, int n)
 	return res;
 }
 
+static bool imm32(const struct node *n, int32_t *imm);
+
+/*
+ * Integer arithmetic with a literal right operand that fits an
+ * immediate, without a register for it: 0, a negative errno, or 1 when
+ * n is not such arithmetic.
+ */
+static int alu_imm(struct cg *g, struct node *n, struct val *out)
+{
+	struct val a;
+	int32_t imm;
+	int op = alu_op(n->op), res;
+
+	if (op < 0 || !imm32(n->b, &imm) || n->type->kind != TY_INT ||
+	    !n->a->type || n->a->type->kind != TY_INT)
+		return 1;
+	/* The verifier refuses a shift past 63 or a division by 0. */
+	if ((op == BPF_LSH || op == BPF_RSH) && (imm < 0 || imm > 63))
+		return 1;
+	if ((op == BPF_DIV || op == BPF_MOD) && imm <= 0)
+		return 1;
+	if (cg_expr(g, n->a, &a))
+		return -EINVAL;
+	res = ir_vreg(&g->ir);
+	ir_mov(&g->ir, res, cg_reg(g, &a));
+	ir_alu_imm(&g->ir, op, res, imm);
+	return val_int(g, out, res, n->type);
+}
+
 static int binop(struct cg *g, struct node *n, struct val *out)
 {
 	struct val a, b;
@@ -605,6 +629,9 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 		ir_place(&g->ir, done);
 		return val_int(g, out, res, n->type);
 	}
+	res = alu_imm(g, n, out);
+	if (res <= 0)
+		return res;
 	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &b))
 		return -EINVAL;
 	if (type_is_record(a.type) || a.type->kind == TY_STR) {
@@ -1166,6 +1193,94 @@ static int assign(struct cg *g, struct node *n)
 	return 0;
 }
 
+/* The test that is true exactly when op's is false. */
+static int jmp_negate(int op)
+{
+	switch (op) {
+	case BPF_JEQ: return BPF_JNE;
+	case BPF_JNE: return BPF_JEQ;
+	case BPF_JLT: return BPF_JGE;
+	case BPF_JGE: return BPF_JLT;
+	case BPF_JLE: return BPF_JGT;
+	case BPF_JGT: return BPF_JLE;
+	case BPF_JSLT: return BPF_JSGE;
+	case BPF_JSGE: return BPF_JSLT;
+	case BPF_JSLE: return BPF_JSGT;
+	case BPF_JSGT: return BPF_JSLE;
+	}
+	return -1;
+}
+
+static bool int_or_ptr(const struct type *t)
+{
+	return t && (t->kind == TY_INT || t->kind == TY_PTR);
+}
+
+/*
+ * An integer literal that fits an instruction's immediate, which the
+ * CPU sign-extends from 32 bits: *imm, and true.
+ */
+static bool imm32(const struct node *n, int32_t *imm)
+{
+	int64_t v;
+
+	if (n->kind != N_INT)
+		return false;
+	v = (int64_t)n->ival;
+	if (v < INT32_MIN || v > INT32_MAX)
+		return false;
+	*imm = (int32_t)v;
+	return true;
+}
+
+/*
+ * Jumps to label when condition n is true (when) or false (!when).
+ * Comparisons of integers, &&, || and ! become conditional jumps, with
+ * no 0 or 1 made and tested again: one branch per test, which is one
+ * fork for the verifier to walk, not two.
+ */
+static int cond_jump(struct cg *g, struct node *n, bool when, int label)
+{
+	struct val a, b;
+	int32_t imm;
+	int op = -1, skip;
+
+	if (n->kind == N_UNOP && n->op == T_NOT)
+		return cond_jump(g, n->a, !when, label);
+	if (n->kind == N_BINOP && (n->op == T_LAND || n->op == T_LOR)) {
+		/* A false left side of && (true of ||) decides alone. */
+		if ((n->op == T_LAND) != when)
+			return cond_jump(g, n->a, when, label) ?:
+			       cond_jump(g, n->b, when, label);
+		skip = ir_label(&g->ir);
+		if (cond_jump(g, n->a, !when, skip) ||
+		    cond_jump(g, n->b, when, label))
+			return -EINVAL;
+		ir_place(&g->ir, skip);
+		return 0;
+	}
+	if (n->kind == N_BINOP && int_or_ptr(n->a->type) && int_or_ptr(n->b->type))
+		op = jmp_op(n->op, n->a->type->is_signed && n->b->type->is_signed);
+	if (op < 0) {
+		if (cg_expr(g, n, &a))
+			return -EINVAL;
+		ir_jmp_imm(&g->ir, when ? BPF_JNE : BPF_JEQ, cg_reg(g, &a), 0, label);
+		return 0;
+	}
+	if (!when)
+		op = jmp_negate(op);
+	if (cg_expr(g, n->a, &a))
+		return -EINVAL;
+	if (imm32(n->b, &imm)) {
+		ir_jmp_imm(&g->ir, op, cg_reg(g, &a), imm, label);
+		return 0;
+	}
+	if (cg_expr(g, n->b, &b))
+		return -EINVAL;
+	ir_jmp(&g->ir, op, cg_reg(g, &a), cg_reg(g, &b), label);
+	return 0;
+}
+
 int cg_stmt(struct cg *g, struct node *n)
 {
 	int mark = g->stack, ret = 0;
@@ -1183,9 +1298,8 @@ int cg_stmt(struct cg *g, struct node *n)
 	case N_IF: {
 		int els = ir_label(&g->ir), done = ir_label(&g->ir);
 
-		if (cg_expr(g, n->a, &v))
+		if (cond_jump(g, n->a, false, els))
 			return -EINVAL;
-		ir_jmp_imm(&g->ir, BPF_JEQ, cg_reg(g, &v), 0, els);
 		g->stack = mark;
 		ret = cg_block(g, n->b);
 		if (n->c)
@@ -1202,9 +1316,8 @@ int cg_stmt(struct cg *g, struct node *n)
 		int brk = g->brk, cont = g->cont;
 
 		ir_place(&g->ir, top);
-		if (cg_expr(g, n->a, &v))
+		if (cond_jump(g, n->a, false, done))
 			return -EINVAL;
-		ir_jmp_imm(&g->ir, BPF_JEQ, cg_reg(g, &v), 0, done);
 		g->stack = mark;
 		g->brk = done;
 		g->cont = top;
@@ -1262,6 +1375,7 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	g->probe_id = probe_id;
 	g->brk = g->cont = -1;
 	g->exit_label = ir_label(&g->ir);
+	g->skip_label = ir_label(&g->ir);
 	g->ir.loc = loc;
 	g->ctx = ir_vreg(&g->ir);
 	ir_mov(&g->ir, g->ctx, BPF_REG_1);
@@ -1270,7 +1384,6 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	g->nrec = 0;
 	vec_free(&g->holds);
 	g->tail_init = g->ir.n;
-	g->quiet_at = -1;
 	ir_mov_imm(&g->ir, g->sent, 0);
 	ir_mov_imm(&g->ir, g->lost, 0);
 	if (pi->when == WHEN_EVENT) {
@@ -1284,7 +1397,7 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 		g->c->uses_control = true;
 		ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
 		ir_ld(&g->ir, BPF_DW, stop, stop, CONTROL_STOP);
-		ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->exit_label);
+		ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->skip_label);
 	}
 }
 
@@ -1308,7 +1421,10 @@ static void lost_tail(struct cg *g)
 	ir_place(&g->ir, done);
 }
 
-/* Ends the program at g->exit_label, returning 0. */
+/*
+ * Ends the program: at g->exit_label the tails a run past the predicate
+ * owes (REC_END, lost records, the wake-up), at g->skip_label none.
+ */
 static int cg_end(struct cg *g)
 {
 	bool held = g->nrec > 1;
@@ -1322,16 +1438,15 @@ static int cg_end(struct cg *g)
 			ir_remove_range(&g->ir, (intptr_t)g->holds.v[i],
 					(intptr_t)g->holds.v[i + 1]);
 	vec_free(&g->holds);
-	if (g->quiet_at >= 0 && !g->wake_tail)
-		ir_remove(&g->ir, g->quiet_at);
 	if (g->lost_used)
 		lost_tail(g);
 	if (g->wake_tail)
 		wake_tail(g);
 	if (!g->lost_used)
 		ir_remove(&g->ir, g->tail_init + 1);
-	if (!g->wake_tail && !held)
+	if (!held)
 		ir_remove(&g->ir, g->tail_init);
+	ir_place(&g->ir, g->skip_label);
 	ir_mov_imm(&g->ir, BPF_REG_0, 0);
 	ir_exit(&g->ir);
 	return g->err;
@@ -1368,16 +1483,8 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		vec_push(&g->vars, v);
 	}
 	if (p->a) {
-		struct val v;
-
 		g->ir.loc = &p->a->loc;
-		ret = cg_expr(g, p->a, &v);
-		if (!ret)
-			ir_jmp_imm(&g->ir, BPF_JEQ, cg_reg(g, &v), 0, g->exit_label);
-	}
-	if (pi->when == WHEN_EVENT) {
-		g->quiet_at = g->ir.n;
-		ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_QUIET);
+		ret = cond_jump(g, p->a, false, g->skip_label);
 	}
 	if (!ret)
 		ret = cg_block(g, p->b);

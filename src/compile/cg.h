@@ -33,14 +33,13 @@ struct cg {
 	int stack;		/* frame bytes in use */
 	struct vec vars;	/* struct cg_var * */
 	int brk, cont;		/* loop labels, -1 outside loops */
-	int exit_label;		/* return 0 */
-	int sent;		/* a register of SENT_ flags */
+	int exit_label;		/* return 0, after the tails (see cg_end()) */
+	int skip_label;		/* return 0 at once: the predicate failed */
+	int sent;		/* a register: SENT_HELD (cg.c) */
 	int lost;		/* a register: records lost to a full buffer */
 	int tail_init;		/* where sent and lost are zeroed (each
 				 * dropped if unused) */
 	bool wake_tail;		/* the exit decides on a wake-up (cg.c) */
-	int quiet_at;		/* where a probe past its predicate sets
-				 * SENT_QUIET, or -1 (cg.c) */
 	bool lost_used;		/* the exit adds lost to STAT_LOST */
 	int nrec;		/* record sites in the program */
 	struct vec holds;	/* IR ranges that hold records (cg.c) */
@@ -50,9 +49,7 @@ struct cg {
 	const struct loc *overflow;	/* where the frame first passed 512 bytes */
 };
 
-/* g->sent: records may have gone out without waking the reader. */
-#define SENT_QUIET 1
-#define SENT_HELD 4		/* a held record went out: REC_END is due */
+#define SENT_HELD 1		/* a held record went out: REC_END is due */
 
 struct sema_probe;
 /* Generates g->ir for probe block sp on instance pi. 0 or -errno. */

@@ -500,7 +500,8 @@ static int lex_token(struct lexer *lx, struct token *tok)
 		n = ident_len(p);
 		tok->len = n;
 		for (i = 0; i < ARRAY_SIZE(keywords); i++) {
-			if ((int)strlen(keywords[i].word) == n &&
+			if (keywords[i].word[0] == c &&
+			    (int)strlen(keywords[i].word) == n &&
 			    !strncmp(keywords[i].word, p, n)) {
 				tok->kind = keywords[i].kind;
 				return 0;
@@ -525,6 +526,8 @@ static int lex_token(struct lexer *lx, struct token *tok)
 		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(puncts); i++) {
+		if (puncts[i].text[0] != c)
+			continue;
 		n = strlen(puncts[i].text);
 		if (!strncmp(puncts[i].text, p, n)) {
 			tok->kind = puncts[i].kind;
