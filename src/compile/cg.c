@@ -1357,12 +1357,6 @@ int cg_stmt(struct cg *g, struct node *n)
 }
 
 /*
- * Generates the program for one probe block on one instance.  Variables
- * are set up front: integers get a register zeroed at entry (the verifier
- * rejects reads of registers that some path left unset), strings a
- * zeroed frame slot.
- */
-/*
  * Starts the program of instance pi: the context in g->ctx, the flags
  * and the lost-record count zeroed (dropped by cg_end() if unused), and,
  * for event probes, the run's stop word checked.
@@ -1386,7 +1380,8 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	g->tail_init = g->ir.n;
 	ir_mov_imm(&g->ir, g->sent, 0);
 	ir_mov_imm(&g->ir, g->lost, 0);
-	if (pi->when == WHEN_EVENT) {
+	/* A later part of a split probe: the first checked it. */
+	if (pi->when == WHEN_EVENT && g->from <= 0) {
 		int stop = ir_vreg(&g->ir);
 
 		/*
@@ -1453,16 +1448,89 @@ static int cg_end(struct cg *g)
 }
 
 /*
+ * Whether probe sp may go on in tail-called programs: an event probe of
+ * a run whose records need no holding, with integer variables only,
+ * which MAP_CARRY hands from one part to the next.
+ */
+static bool splittable(const struct cg *g, const struct sema_probe *sp,
+		       const struct probe_inst *pi)
+{
+	int i;
+
+	if (g->c->opts.split_insns <= 0 || !g->c->opts.interleave ||
+	    pi->when != WHEN_EVENT || sp->node->b->kind != N_BLOCK)
+		return false;
+	for (i = 0; i < sp->vars.n; i++)
+		if (!type_in_reg(((struct symbol *)sp->vars.v[i])->val))
+			return false;
+	return true;
+}
+
+/*
+ * MAP_CARRY's value in a new register, or a jump to g->exit_label when
+ * the lookup fails (it cannot: one entry per CPU).
+ */
+static int carry(struct cg *g)
+{
+	int p = ir_vreg(&g->ir), key = cg_alloc(g, 8);
+
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, key, 0);
+	cg_lookup(g, MAP_CARRY, key);
+	ir_mov(&g->ir, p, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, g->exit_label);
+	return p;
+}
+
+/*
+ * Ends a part of a split probe: its variables to MAP_CARRY, and a tail
+ * call of the next part, in a new MAP_TAILS slot.  A run that returns
+ * or calls exit() never gets here; a failed tail call ends the run.
+ */
+static void split_here(struct cg *g, int next)
+{
+	int p, i, size = 8 * g->vars.n;
+
+	/*
+	 * A tail call does not come back: what this part lost, now (and
+	 * not again on the way out should the call fail).
+	 */
+	if (g->lost_used) {
+		lost_tail(g);
+		ir_mov_imm(&g->ir, g->lost, 0);
+	}
+	p = carry(g);
+
+	for (i = 0; i < g->vars.n; i++)
+		ir_st(&g->ir, BPF_DW, p, 8 * i, ((struct cg_var *)g->vars.v[i])->reg);
+	if (g->c->carry_size < size)
+		g->c->carry_size = size;
+	g->tail_next = g->c->ntails++;
+	g->from = next;
+	ir_mov(&g->ir, BPF_REG_1, g->ctx);
+	ir_ld_map(&g->ir, BPF_REG_2, MAP_TAILS);
+	ir_mov_imm(&g->ir, BPF_REG_3, g->tail_next);
+	ir_call(&g->ir, BPF_FUNC_tail_call, 3);
+}
+
+/*
  * Generates the program for one probe block on one instance.  Variables
  * are set up front: integers get a register zeroed at entry (the verifier
  * rejects reads of registers that some path left unset), strings a
  * zeroed frame slot.
+ *
+ * The verifier's work on a program grows faster than its size, and
+ * ferret strace's capture code is large: with opts.split_insns, once the
+ * code of a top-level statement passes that many IR instructions, the
+ * rest of the body goes in the next part (see split_here()); g->from
+ * says which part this is.  A part after the first starts with the
+ * variables the previous one left, and has no predicate.
  */
 int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	     bool use_cookie)
 {
-	struct node *p = sp->node;
-	int i, ret = 0;
+	struct node *p = sp->node, *body = p->b;
+	bool split = splittable(g, sp, pi);
+	int i, from = g->from, ret = 0;
 
 	g->probe = p;
 	g->use_cookie = use_cookie;
@@ -1475,19 +1543,35 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		v->reg = -1;
 		if (type_in_reg(sym->val)) {
 			v->reg = ir_vreg(&g->ir);
-			ir_mov_imm(&g->ir, v->reg, 0);
+			/* A later part loads them all from MAP_CARRY. */
+			if (from <= 0)
+				ir_mov_imm(&g->ir, v->reg, 0);
 		} else {
 			v->off = cg_alloc(g, sym->val->size);
 			cg_zero(g, v->off, sym->val->size);
 		}
 		vec_push(&g->vars, v);
 	}
-	if (p->a) {
+	g->from = -1;
+	if (from > 0 && g->vars.n) {
+		int c = carry(g);
+
+		for (i = 0; i < g->vars.n; i++)
+			ir_ld(&g->ir, BPF_DW, ((struct cg_var *)g->vars.v[i])->reg, c, 8 * i);
+	}
+	if (!from && p->a) {
 		g->ir.loc = &p->a->loc;
 		ret = cond_jump(g, p->a, false, g->skip_label);
 	}
-	if (!ret)
-		ret = cg_block(g, p->b);
+	if (!split && !ret)
+		ret = cg_block(g, body);
+	for (i = from; split && !ret && i < body->nlist; i++) {
+		ret = cg_stmt(g, body->list[i]);
+		if (!ret && i + 1 < body->nlist && g->ir.n >= g->c->opts.split_insns) {
+			split_here(g, i + 1);
+			break;
+		}
+	}
 	g->ir.loc = &p->loc;
 	if (!ret)
 		ret = cg_end(g);

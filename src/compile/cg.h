@@ -47,6 +47,11 @@ struct cg {
 	int probe_id;
 	int err;
 	const struct loc *overflow;	/* where the frame first passed 512 bytes */
+	int from;		/* in: the probe body's first top-level
+				 * statement to generate (a later part of a
+				 * split probe when > 0); out: where the next
+				 * part starts, or -1 (see cg_probe()) */
+	int tail_next;		/* out: the next part's MAP_TAILS slot */
 };
 
 #define SENT_HELD 1		/* a held record went out: REC_END is due */

@@ -33,6 +33,10 @@ const char *compile_map_name(int map_id, void *arg)
 		return "control";
 	if (map_id == MAP_SKB)
 		return "skb";
+	if (map_id == MAP_TAILS)
+		return "tails";
+	if (map_id == MAP_CARRY)
+		return "carry";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];
@@ -136,6 +140,7 @@ static int gen_arm(struct compiled *c, const struct node *p,
 	cp->attach_type = pi->arm->prov->attach_type;
 	cp->name = xstrdup(pi->arm->name);
 	cp->fd = -1;
+	cp->tail = -1;
 	vec_push(&c->progs, cp);
 	if (c->opts.dump) {
 		fprintf(c->opts.dump, "BPF %s (%d instructions, %d bytes of stack)\n",
@@ -150,89 +155,117 @@ static int gen_arm(struct compiled *c, const struct node *p,
 	return 0;
 }
 
+/*
+ * One program of instance pi: the whole probe, or the part of a split
+ * probe from top-level statement *from (cg_probe() sets *from to where
+ * the next part starts, or -1, and *tail to that part's MAP_TAILS slot).
+ * The first part is attached; the others are reached by tail calls.
+ */
+static int gen_part(struct compiled *c, struct sema_probe *sp,
+		    struct probe_inst *pi, bool cookie, bool dump, int *from,
+		    int *tail)
+{
+	struct node *p = sp->node;
+	struct cg g = { .c = c, .from = *from };
+	int self = *from ? *tail : -1, j, ret;
+	struct bpf_code code;
+	struct cattach *at;
+	struct cprog *cp = NULL;
+
+	ret = cg_probe(&g, sp, pi, cookie);
+	if (ret) {
+		ir_free(&g.ir);
+		return ret;
+	}
+	*from = g.from;
+	*tail = g.tail_next;
+	if (c->opts.helper_check)
+		cg_check_helpers(&g, c->opts.helper_check);
+	if (dump) {
+		fprintf(c->opts.dump, self < 0 ? "IR %s\n" : "IR %s, part in slot %d\n",
+			pi->name, self);
+		ir_dump(c->opts.dump, &g.ir, compile_map_name, c);
+	}
+	ret = ra_lower(&g.ir, &code);
+	ir_free(&g.ir);
+	if (ret == -E2BIG) {
+		diag_error(c->src, g.overflow ? g.overflow : &p->loc,
+			   "this probe needs %d bytes of BPF stack; the kernel allows 512",
+			   code.stack);
+		bpf_code_free(&code);
+		return -EINVAL;
+	}
+	if (ret) {
+		diag_error(c->src, &p->loc, "register allocation failed: %s",
+			   strerror(-ret));
+		bpf_code_free(&code);
+		return ret;
+	}
+	if (self < 0 && pi->prov->event_progs_max &&
+	    on_event(c, pi, -1) >= pi->prov->event_progs_max) {
+		diag_error(c->src, inst_loc(p, pi),
+			   "too many BPF programs on %s: the kernel runs at most %d on one event (BPF_TRACE_MAX_PROGS)",
+			   pi->name, pi->prov->event_progs_max);
+		bpf_code_free(&code);
+		return -E2BIG;
+	}
+	/*
+	 * Identical blocks on one event each run, as in bpftrace:
+	 * an event takes a program once, so the second gets a copy.
+	 */
+	for (j = 0; self < 0 && j < c->progs.n && !cp; j++)
+		if (same_code(c->progs.v[j], pi, &code) &&
+		    !on_event(c, pi, j))
+			cp = c->progs.v[j];
+	if (cp) {
+		bpf_code_free(&code);
+	} else {
+		cp = xcalloc(1, sizeof(*cp));
+		cp->prog_type = pi->prov->prog_type;
+		cp->attach_type = pi->prov->attach_type;
+		cp->btf_id = pi->btf_id;
+		cp->code = code;
+		cp->name = self < 0 ? xstrdup(pi->name)
+				    : xasprintf("%s, part in slot %d", pi->name, self);
+		cp->fd = -1;
+		cp->tail = self;
+		vec_push(&c->progs, cp);
+		if (dump) {
+			fprintf(c->opts.dump, "BPF %s (%d instructions, %d bytes of stack)\n",
+				cp->name, code.n, code.stack);
+			bpf_code_dump(c->opts.dump, &code, compile_map_name, c);
+		}
+	}
+	if (self >= 0)
+		return 0;
+	at = xcalloc(1, sizeof(*at));
+	at->pi = pi;
+	for (j = 0; j < c->progs.n; j++)
+		if (c->progs.v[j] == cp)
+			at->prog = j;
+	at->cookie = pi->index;
+	vec_push(&c->attach, at);
+	return 0;
+}
+
 static int gen_probe(struct compiled *c, struct sema_probe *sp)
 {
 	struct node *p = sp->node;
-	int i, j, ret;
+	int i, ret;
 
 	for (i = 0; i < sp->insts.n; i++) {
 		struct probe_inst *pi = sp->insts.v[i];
-		bool cookie;
+		bool cookie, dump = c->opts.dump && (i == 0 || c->opts.dump_all);
+		int from = 0, tail = -1;
 
 		if (!sp->uses_args && pi->prov->lighten)
 			pi->prov->lighten(pi);
 		cookie = sp->insts.n > 1 && pi->prov->cookie && sp->uses_probe;
-		struct cg g = { .c = c };
-		struct bpf_code code;
-		struct cattach *at;
-		struct cprog *cp = NULL;
-
-		ret = cg_probe(&g, sp, pi, cookie);
-		if (ret) {
-			ir_free(&g.ir);
-			return ret;
-		}
-		if (c->opts.helper_check)
-			cg_check_helpers(&g, c->opts.helper_check);
-		if (c->opts.dump && (i == 0 || c->opts.dump_all)) {
-			fprintf(c->opts.dump, "IR %s\n", pi->name);
-			ir_dump(c->opts.dump, &g.ir, compile_map_name, c);
-		}
-		ret = ra_lower(&g.ir, &code);
-		ir_free(&g.ir);
-		if (ret == -E2BIG) {
-			diag_error(c->src, g.overflow ? g.overflow : &p->loc,
-				   "this probe needs %d bytes of BPF stack; the kernel allows 512",
-				   code.stack);
-			bpf_code_free(&code);
-			return -EINVAL;
-		}
-		if (ret) {
-			diag_error(c->src, &p->loc, "register allocation failed: %s",
-				   strerror(-ret));
-			bpf_code_free(&code);
-			return ret;
-		}
-		if (pi->prov->event_progs_max &&
-		    on_event(c, pi, -1) >= pi->prov->event_progs_max) {
-			diag_error(c->src, inst_loc(p, pi),
-				   "too many BPF programs on %s: the kernel runs at most %d on one event (BPF_TRACE_MAX_PROGS)",
-				   pi->name, pi->prov->event_progs_max);
-			bpf_code_free(&code);
-			return -E2BIG;
-		}
-		/*
-		 * Identical blocks on one event each run, as in bpftrace:
-		 * an event takes a program once, so the second gets a copy.
-		 */
-		for (j = 0; j < c->progs.n && !cp; j++)
-			if (same_code(c->progs.v[j], pi, &code) &&
-			    !on_event(c, pi, j))
-				cp = c->progs.v[j];
-		if (cp) {
-			bpf_code_free(&code);
-		} else {
-			cp = xcalloc(1, sizeof(*cp));
-			cp->prog_type = pi->prov->prog_type;
-			cp->attach_type = pi->prov->attach_type;
-			cp->btf_id = pi->btf_id;
-			cp->code = code;
-			cp->name = xstrdup(pi->name);
-			cp->fd = -1;
-			vec_push(&c->progs, cp);
-			if (c->opts.dump) {
-				fprintf(c->opts.dump, "BPF %s (%d instructions, %d bytes of stack)\n",
-					pi->name, code.n, code.stack);
-				bpf_code_dump(c->opts.dump, &code, compile_map_name, c);
-			}
-		}
-		at = xcalloc(1, sizeof(*at));
-		at->pi = pi;
-		for (j = 0; j < c->progs.n; j++)
-			if (c->progs.v[j] == cp)
-				at->prog = j;
-		at->cookie = pi->index;
-		vec_push(&c->attach, at);
+		do {
+			ret = gen_part(c, sp, pi, cookie, dump, &from, &tail);
+			if (ret)
+				return ret;
+		} while (from > 0);
 		if (pi->arm) {
 			ret = gen_arm(c, p, pi);
 			if (ret)
@@ -262,6 +295,22 @@ int compile_program(struct compiled *c, const struct source *src,
 	if (ret)
 		goto out;
 	c->nstats = STAT_MAP_FULL0 + c->maps.n;
+	for (i = 0; c->opts.array_map && i < c->maps.n; i++) {
+		struct symbol *sym = c->maps.v[i];
+
+		if (strcmp(sym->name, c->opts.array_map))
+			continue;
+		if (!sym->key || sym->key->kind != TY_INT || sym->val->kind != TY_INT) {
+			diag_error(src, &sym->first->loc,
+				   "%s is an array: its keys and values must be integers",
+				   sym->name);
+			ret = -EINVAL;
+			goto out;
+		}
+		/* A BPF array's key is a u32 index. */
+		sym->key = type_int(4, false);
+		sym->array = c->opts.array_size;
+	}
 	if (c->opts.dump) {
 		fprintf(c->opts.dump, "AST\n");
 		ast_dump(c->opts.dump, ast);

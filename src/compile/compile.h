@@ -26,6 +26,16 @@ struct compile_opts {
 	size_t ringbuf_size;	/* bytes, a power of two; 0: 1 MiB */
 	bool interleave;	/* the reader takes records as they come: no
 				 * REC_HELD (ferret strace orders by thread) */
+	const char *array_map;	/* a map of integers that is a BPF array of
+				 * array_size entries, keyed by a u32 index:
+				 * its lookups cost an index, not a hash (a
+				 * front end's table user space fills), or
+				 * NULL */
+	int array_size;
+	int split_insns;	/* with interleave, > 0: an event probe whose
+				 * integer-only code passes this many IR
+				 * instructions goes on in a program of its
+				 * own, tail-called (see cg_probe()) */
 };
 
 /* A BPF program to load; several probe instances may share one. */
@@ -36,6 +46,8 @@ struct cprog {
 	struct bpf_code code;
 	char *name;		/* the first probe it serves */
 	int fd;
+	int tail;		/* its slot in MAP_TAILS when a probe's code
+				 * goes on in it, or -1: attached */
 };
 
 /* An attachment: one probe instance and the program that serves it. */
@@ -53,6 +65,10 @@ enum {
 	MAP_SCRATCH,		/* per-CPU record assembly area, when needed */
 	MAP_CONTROL,		/* CONTROL_SIZE bytes, see CONTROL_STOP */
 	MAP_SKB,		/* perf event array of skboutput() packets */
+	MAP_TAILS,		/* program array of the later parts of split
+				 * probes (cprog.tail) */
+	MAP_CARRY,		/* per-CPU: a split probe's variables, from one
+				 * part to the next */
 	MAP_STACKS,		/* stack maps, one per depth a script uses, made
 				 * only when used: MAP_STACKS + stack_depth index */
 	MAP_NFIXED = MAP_STACKS + 8,
@@ -116,6 +132,8 @@ struct compiled {
 	bool stops_target;	/* a program stops the traced process (SIGSTOP)
 				 * until user space continues it */
 	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
+	int ntails;		/* MAP_TAILS slots, 0: no such map */
+	int carry_size;		/* MAP_CARRY value bytes, 0: no such map */
 	struct vec helper_sites;	/* struct helper_site *, by record id */
 	struct vec pcaps;	/* char *: skboutput() files, by file id */
 	size_t ringbuf_size;

@@ -222,6 +222,7 @@ static const char *const helper_names[] = {
 	[BPF_FUNC_skb_output] = "skb_output",
 	[BPF_FUNC_get_ns_current_pid_tgid] = "get_ns_current_pid_tgid",
 	[BPF_FUNC_jiffies64] = "jiffies64",
+	[BPF_FUNC_tail_call] = "tail_call",
 };
 
 const char *ir_helper_name(int64_t id)

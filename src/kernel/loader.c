@@ -28,7 +28,7 @@ void loader_map_layout(const struct symbol *sym, int *type, int *key_size,
 {
 	*key_size = sym->key ? sym->key->size : 8;
 	*value_size = sym->val->size;
-	*type = BPF_MAP_TYPE_HASH;
+	*type = sym->array ? BPF_MAP_TYPE_ARRAY : BPF_MAP_TYPE_HASH;
 	switch (sym->val->kind) {
 	case TY_HIST:
 	case TY_LHIST:
@@ -112,13 +112,28 @@ static int create_maps(struct compiled *c, struct loaded *l)
 			goto fail;
 		l->map_fd[MAP_SCRATCH] = fd;
 	}
+	if (c->ntails) {
+		fd = bpf_map_create(BPF_MAP_TYPE_PROG_ARRAY, "ferret_tails",
+				    4, 4, c->ntails, NULL);
+		if (fd < 0)
+			goto fail;
+		l->map_fd[MAP_TAILS] = fd;
+	}
+	if (c->carry_size) {
+		fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_carry",
+				    4, c->carry_size, 1, NULL);
+		if (fd < 0)
+			goto fail;
+		l->map_fd[MAP_CARRY] = fd;
+	}
 	for (i = 0; i < c->maps.n; i++) {
 		struct symbol *sym = c->maps.v[i];
 		char name[BPF_OBJ_NAME_LEN];
 
 		loader_map_layout(sym, &type, &ks, &vs);
 		snprintf(name, sizeof(name), "m%d", i);
-		fd = bpf_map_create(type, name, ks, vs, c->opts.map_keys_max, NULL);
+		fd = bpf_map_create(type, name, ks, vs,
+				    sym->array ? sym->array : c->opts.map_keys_max, NULL);
 		if (fd < 0) {
 			fd = -errno;
 			fprintf(stderr, "ferret: cannot create map %s: %s%s%s\n",
@@ -334,6 +349,19 @@ int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
 		err = load_prog(c, p, verbose);
 		if (err)
 			return err;
+	}
+	/* The later parts of split probes, where their tail calls find them. */
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+		uint32_t slot = p->tail;
+
+		if (p->tail >= 0 &&
+		    bpf_map_update_elem(l->map_fd[MAP_TAILS], &slot, &p->fd, BPF_ANY)) {
+			err = -errno;
+			fprintf(stderr, "ferret: cannot link the parts of %s: %s\n",
+				p->name, util_strerror(-err));
+			return err;
+		}
 	}
 	return 0;
 }

@@ -209,6 +209,8 @@ struct symbol {
 	int id;			/* SYM_MAP: index in the program's map table */
 	int stack_off;		/* SYM_VAR: offset from r10 (negative), per probe */
 	struct node *first;	/* where it first appears, for diagnostics */
+	int array;		/* SYM_MAP: > 0, an array of that many entries
+				 * (compile_opts.array_map), keyed by u32 */
 };
 
 #endif

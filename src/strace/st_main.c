@@ -488,7 +488,8 @@ static int st_setup(void *arg, struct runtime *rt)
 {
 	struct st_run *r = arg;
 	const struct map_info *m = run_map_named(rt, "@sd");
-	int64_t keys[ST_NR_MAX + 1], vals[ST_NR_MAX + 1];
+	uint32_t keys[ST_NR_MAX + 1];
+	int64_t vals[ST_NR_MAX + 1];
 	__u32 n = 0;
 	long nr;
 	int err = 0;
@@ -834,6 +835,9 @@ int st_main(int argc, char **argv)
 	copts.strlen = o.strsize + 2 > 4096 ? o.strsize + 2 : 4096;
 	copts.ringbuf_size = 8 << 20;
 	copts.interleave = true;
+	copts.split_insns = ST_SPLIT_INSNS;
+	copts.array_map = "@sd";
+	copts.array_size = ST_SD_SIZE;
 	copts.cpid = child;
 	if (compile_program(&c, &src, ast, &copts)) {
 		compile_free(&c);

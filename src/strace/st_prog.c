@@ -406,18 +406,51 @@ static void refetch_code(struct buf *b, const struct st_opts *o)
 	buf_printf(b, "} }\n");
 }
 
+/* The capture code of argument i for letter l, with its refetch mark. */
+static void unit(struct buf *b, const struct st_opts *o, int i, char l,
+		 bool exit)
+{
+	buf_printf(b, "if ($g == %d) { ", (unsigned char)l);
+	capture(b, o, l, i, exit);
+	if (!exit && refetched(l))
+		/* A first byte of 0: nothing read, or an empty string. */
+		buf_printf(b, "if (($d & %llu) && $a != 0 && *(uint8 *)$a == 0) { "
+			   "@rr[$t] = @rr[$t] | %lu; } ",
+			   (unsigned long long)ST_DESC_REFETCH, refetch_bit(l, i));
+	buf_printf(b, "} ");
+}
+
+/* A binary search over letters[lo, hi) on $g, down to their units. */
+static void letter_tree(struct buf *b, const struct st_opts *o, int i,
+			const char *letters, int lo, int hi, bool exit)
+{
+	int mid = lo + (hi - lo) / 2;
+
+	if (hi - lo == 1) {
+		unit(b, o, i, letters[lo], exit);
+		return;
+	}
+	buf_printf(b, "if ($g < %d) { ", (unsigned char)letters[mid]);
+	letter_tree(b, o, i, letters, lo, mid, exit);
+	buf_printf(b, "} else { ");
+	letter_tree(b, o, i, letters, mid, hi, exit);
+	buf_printf(b, "} ");
+}
+
 /*
- * The capture code of argument i for each letter a traced call has
- * there, chosen by the letter in the call's descriptor, one unit per
- * letter, appended to units.  The verifier cannot know the letter (it
- * comes from a map), so it walks each unit once and the paths meet
+ * The capture code of argument i: the letter of the call's descriptor
+ * found by a binary search among those traced calls have there, then
+ * its unit.  One statement per argument, which the compiler may put in
+ * a part of its own (see phase()).  The verifier cannot know the letter
+ * (it comes from a map), so it walks each unit once and the paths meet
  * again after it: its work grows with the letters, not with the calls.
  */
-static void slot_units(struct vec *units, const struct st_opts *o, int i,
-		       bool exit)
+static void slot_code(struct buf *b, const struct st_opts *o, int i,
+		      bool exit)
 {
 	bool seen[256] = { false };
-	int nr;
+	char letters[256];
+	int nr, n = 0;
 
 	for (nr = 0; nr < ST_NR_MAX; nr++) {
 		char l;
@@ -428,38 +461,27 @@ static void slot_units(struct vec *units, const struct st_opts *o, int i,
 		if (l)
 			seen[(unsigned char)l] = true;
 	}
-	for (nr = 0; nr < 256; nr++) {
-		struct buf u = { 0 };
-
-		if (!seen[nr])
-			continue;
-		buf_printf(&u, "	if ((($d >> %d) & 0xff) == %d) { ", 8 * i, nr);
-		capture(&u, o, (char)nr, i, exit);
-		if (!exit && refetched((char)nr))
-			/* A first byte of 0: nothing read, or an empty string. */
-			buf_printf(&u, "if (($d & %llu) && $a != 0 && *(uint8 *)$a == 0) { "
-				   "@rr[$t] = @rr[$t] | %lu; } ",
-				   (unsigned long long)ST_DESC_REFETCH,
-				   refetch_bit((char)nr, i));
-		buf_printf(&u, "}\n");
-		buf_put(&u, "", 1);
-		vec_push(units, u.p);
-	}
+	for (nr = 1; nr < 256; nr++)
+		if (seen[nr])
+			letters[n++] = (char)nr;
+	if (!n)
+		return;
+	buf_printf(b, "\t$g = ($d >> %d) & 0xff;\n\tif ($g) { ", 8 * i);
+	letter_tree(b, o, i, letters, 0, n, exit);
+	buf_printf(b, "}\n");
 }
 
 /*
- * Source bytes of capture code per program.  The verifier's work on a
- * program grows with its size times its paths (6.18 walks the whole
- * program for stack liveness at the end of each path), so the captures
- * are spread over several programs on the same event, run in the order
- * attached; each repeats the filter and the descriptor lookup.
+ * The program of one phase.  Its capture code is large, and the
+ * verifier's work on a program grows with its size times its paths, so
+ * the compiler splits it into tail-called parts (compile_opts.split_insns),
+ * which run in order: the E record first, the X record last.
  */
-#define ST_PROG_BYTES 2500
-
-/* The head of each program of a phase: the filter and the descriptor. */
-static void phase_head(struct buf *b, const struct st_opts *o, bool exit,
-		       const pid_t *tids, int ntids)
+static void phase(struct buf *b, const struct st_opts *o, bool exit,
+		  const pid_t *tids, int ntids)
 {
+	int i;
+
 	buf_printf(b, "rawtracepoint:%s ", exit ? "sys_exit" : "sys_enter");
 	pred(b, o, tids, ntids);
 	buf_printf(b, " {\n\t$nr = %s;\n", exit ? "*(arg0 + 120)" : "arg1");
@@ -476,46 +498,22 @@ static void phase_head(struct buf *b, const struct st_opts *o, bool exit,
 	buf_printf(b, "\t$d = @sd[$nr];\n\tif ($d == 0) { return; }\n");
 	/* One helper call for the thread id, not one per record. */
 	buf_printf(b, "\t$t = tid;\n");
-}
-
-/*
- * The programs of one phase: the first (entry) or last (exit) one also
- * sends the call's E or X record, so that user space has the entry
- * before any capture and every capture before the exit.
- */
-static void phase(struct buf *b, const struct st_opts *o, bool exit,
-		  const pid_t *tids, int ntids)
-{
-	struct vec units = { 0 };
-	size_t size = 0;
-	int i, u = 0;
-
+	if (o->summary && !exit)
+		buf_printf(b, "\t@st[$t] = (nsecs, arg1);\n");
+	if (o->summary && exit)
+		buf_printf(b, "\t$s = @st[$t];\n\tif ($s.0) { @t[$s.1] = stats(nsecs - $s.0); "
+			   "if ((int64)arg1 < 0 && (int64)arg1 >= -4095) { @e[$s.1] = count(); } "
+			   "delete(@st[$t]); }\n");
+	if (o->lines && !exit)
+		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, nsecs, buf(arg0 + %d, 64));\n",
+			   REGS_FROM);
 	for (i = 0; o->lines && i < 6; i++)
-		slot_units(&units, o, i, exit);
-	do {
-		phase_head(b, o, exit, tids, ntids);
-		if (!u && o->summary && !exit)
-			buf_printf(b, "\t@st[$t] = (nsecs, arg1);\n");
-		if (!u && o->summary && exit)
-			buf_printf(b, "\t$s = @st[$t];\n\tif ($s.0) { @t[$s.1] = stats(nsecs - $s.0); "
-				   "if ((int64)arg1 < 0 && (int64)arg1 >= -4095) { @e[$s.1] = count(); } "
-				   "delete(@st[$t]); }\n");
-		if (!u && o->lines && !exit)
-			buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, nsecs, buf(arg0 + %d, 64));\n",
-				   REGS_FROM);
-		for (size = 0; u < units.n && (!size || size + strlen(units.v[u]) <= ST_PROG_BYTES); u++) {
-			size += strlen(units.v[u]);
-			buf_printf(b, "%s", (char *)units.v[u]);
-		}
-		if (u == units.n && o->lines && exit) {
-			refetch_code(b, o);
-			buf_printf(b, "\tprintf(\"X %%d %%d %%d\", $t, (int64)arg1, nsecs);\n");
-		}
-		buf_printf(b, "}\n");
-	} while (u < units.n);
-	for (i = 0; i < units.n; i++)
-		free(units.v[i]);
-	vec_free(&units);
+		slot_code(b, o, i, exit);
+	if (o->lines && exit) {
+		refetch_code(b, o);
+		buf_printf(b, "\tprintf(\"X %%d %%d %%d\", $t, (int64)arg1, nsecs);\n");
+	}
+	buf_printf(b, "}\n");
 }
 
 void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
@@ -529,7 +527,7 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 	 * only gives the map its type.
 	 */
 	buf_printf(b, "BEGIN {");
-	buf_printf(b, " @sd[-1] = 0;");
+	buf_printf(b, " @sd[%d] = 0;", ST_NR_MAX + 1);
 	if (o->follow)
 		for (i = 0; i < ntids; i++)
 			buf_printf(b, " @pids[%d] = 1;", (int)tids[i]);

@@ -43,8 +43,16 @@
  * before attaching: 0 for a call not traced; else ST_DESC_TRACED, the
  * letter of argument i in byte i, and ST_DESC_REFETCH when its strings
  * may be read again at exit.  Numbers from ST_NR_MAX on share
- * @sd[ST_NR_MAX].
+ * @sd[ST_NR_MAX].  @sd is an array of ST_SD_SIZE entries, keyed by
+ * uint32; its last entry belongs to no call.
  */
+#define ST_SD_SIZE (ST_NR_MAX + 2)
+/*
+ * IR instructions of capture code per program (compile_opts.split_insns):
+ * the rest of a phase goes on in a tail-called part.
+ */
+#define ST_SPLIT_INSNS 1200
+
 #define ST_DESC_TRACED (1ULL << 48)
 #define ST_DESC_REFETCH (1ULL << 49)
 uint64_t st_prog_desc(const struct st_opts *o, long nr);
