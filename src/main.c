@@ -60,7 +60,7 @@ static void usage(FILE *f)
 "    --no-warnings  disable all warning messages\n"
 "\n"
 "TROUBLESHOOTING OPTIONS:\n"
-"    -v                      verbose messages (the verifier log of a rejected program)\n"
+"    -v                      verbose messages (verifier statistics; the log of a rejected program)\n"
 "    -d                      (dry run) debug info: the AST, IR and BPF listings\n"
 "    -dd                     (dry run) verbose debug info: every probe's listings\n"
 "\n"

@@ -532,10 +532,18 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 		for (i = 0; i < ntids; i++)
 			buf_printf(b, " @pids[%d] = 1;", (int)tids[i]);
 	buf_printf(b, " }\n");
+	/*
+	 * The sched events are raw tracepoints: a perf event on a tracepoint
+	 * waits for an RCU grace period under the kernel's event_mutex when
+	 * it closes, which holds up the next ferret's perf_event_open() by
+	 * tens of milliseconds.  Each runs in the task it names (the parent
+	 * for a fork).
+	 */
 	if (o->follow)
-		buf_printf(b, "tracepoint:sched:sched_process_fork /@pids[args->parent_pid]/ {\n"
-			   "\t@pids[args->child_pid] = 1;\n"
-			   "\tprintf(\"F %%d %%d\", args->parent_pid, args->child_pid);\n}\n");
+		buf_printf(b, "rawtracepoint:sched_process_fork /@pids[tid]/ {\n"
+			   "\t$c = ((struct task_struct *)arg1)->pid;\n"
+			   "\t@pids[$c] = 1;\n"
+			   "\tprintf(\"F %%d %%d\", tid, $c);\n}\n");
 	if (o->follow) {
 		/*
 		 * A thread other than the leader that calls execve takes over
@@ -543,20 +551,23 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 		 * has dropped that pid from the set): its new pid is traced,
 		 * and user space moves the pending execve to it.
 		 */
-		buf_printf(b, "tracepoint:sched:sched_process_exec /@pids[args->old_pid]/ {\n"
-			   "\tif (args->old_pid != args->pid) {\n"
-			   "\t\t@pids[args->pid] = 1;\n\t\tdelete(@pids[args->old_pid]);\n"
-			   "\t\tprintf(\"R %%d %%d\", args->old_pid, args->pid);\n\t}\n}\n");
+		buf_printf(b, "rawtracepoint:sched_process_exec /@pids[(int32)arg1]/ {\n"
+			   "\t$o = (int32)arg1;\n"
+			   "\tif ($o != tid) {\n"
+			   "\t\t@pids[tid] = 1;\n\t\tdelete(@pids[$o]);\n"
+			   "\t\tprintf(\"R %%d %%d\", $o, tid);\n\t}\n}\n");
 	}
 	if (o->pidcomm) {
 		/* -Y: the name execve gives a task (set before this event). */
-		buf_printf(b, "tracepoint:sched:sched_process_exec ");
+		buf_printf(b, "rawtracepoint:sched_process_exec ");
 		pred(b, o, tids, ntids);
 		buf_printf(b, " {\n\tprintf(\"K %%d %%s\", tid, comm);\n}\n");
 	}
-	buf_printf(b, "tracepoint:sched:sched_process_exit ");
+	/* The group is dead once its live count has dropped to 0. */
+	buf_printf(b, "rawtracepoint:sched_process_exit ");
 	pred(b, o, tids, ntids);
-	buf_printf(b, " {\n\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, args->group_dead, pid, nsecs);\n");
+	buf_printf(b, " {\n\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, "
+		   "curtask->signal->live.counter == 0, pid, nsecs);\n");
 	if (o->follow)
 		buf_printf(b, "\tdelete(@pids[tid]);\n");
 	buf_printf(b, "}\n");

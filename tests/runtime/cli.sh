@@ -172,6 +172,13 @@ for prog in "-e ''" "$TMP/empty.bt"; do
 	eval san "empty_program_$what" "$prog"
 done
 
+# -v: the verifier's statistics of each accepted program.
+"$F" -v -e 'BEGIN { exit(); } interval:s:1 { @ = count(); }' >"$TMP/vv.txt" 2>&1
+why="$(head -3 "$TMP/vv.txt" | tr '\n' '|')" check verbose_verifier_stats \
+	sh -c "grep -q '^verifier: BEGIN ([0-9]* instructions): verification time' '$TMP/vv.txt' &&
+	       grep -q '^verifier: interval:s:1 ' '$TMP/vv.txt' &&
+	       grep -q '^processed [0-9]* insns' '$TMP/vv.txt'"
+
 # USDT specs with the provider left out (usdt:PATH::NAME), and with the
 # path left out, which needs -p (usdt::PROVIDER:NAME).
 if [ -x "$FXB" ]; then

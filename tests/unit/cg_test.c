@@ -43,8 +43,12 @@ static void write_text(const char *path, const char *text)
 		fprintf(stderr, "cannot write %s\n", path);
 }
 
-/* Compiles text; listings go to *dump, diagnostics to *diag. */
-static int compile_text(const char *name, const char *text, char **dump,
+/*
+ * Compiles text with options base (or none); listings go to *dump,
+ * diagnostics to *diag.
+ */
+static int compile_with(const char *name, const char *text,
+			const struct compile_opts *base, char **dump,
 			char **diag, struct compiled *cp)
 {
 	struct compile_opts o = { 0 };
@@ -58,6 +62,8 @@ static int compile_text(const char *name, const char *text, char **dump,
 
 	diag_reset();
 	diag_set_stream(gf);
+	if (base)
+		o = *base;
 	o.dump = df;
 	ast = parse_program(&src);
 	if (ast) {
@@ -72,6 +78,12 @@ static int compile_text(const char *name, const char *text, char **dump,
 	fclose(gf);
 	diag_set_stream(stderr);
 	return ret;
+}
+
+static int compile_text(const char *name, const char *text, char **dump,
+			char **diag, struct compiled *cp)
+{
+	return compile_with(name, text, NULL, dump, diag, cp);
 }
 
 static void first_diff(const char *a, const char *b, char *why, size_t len)
@@ -229,6 +241,72 @@ static void spills(void)
 	buf_free(&b);
 }
 
+/* Calls of helper id in p's code. */
+static int calls_of(const struct cprog *p, int id)
+{
+	int i, n = 0;
+
+	for (i = 0; i < p->code.n; i++) {
+		const struct bpf_insn *in = &p->code.insn[i];
+
+		if (in->code == (BPF_JMP | BPF_CALL) && in->src_reg == 0 &&
+		    in->imm == id)
+			n++;
+		if (in->code == (BPF_LD | BPF_DW | BPF_IMM))
+			i++;
+	}
+	return n;
+}
+
+/*
+ * compile_opts.split_insns: a long event probe becomes a chain of parts,
+ * the first attached, each later one in its own MAP_TAILS slot, reached
+ * by one tail call from the part before it, with the variables carried
+ * through MAP_CARRY; a probe with a string variable is never split.
+ */
+static void split_parts(void)
+{
+	struct compile_opts o = { .interleave = true, .split_insns = 40 };
+	struct buf b = { 0 };
+	char *dump = NULL, *diag = NULL;
+	struct compiled c;
+	int i, ret, tails = 0;
+	bool ok;
+
+	buf_printf(&b, "tracepoint:syscalls:sys_enter_read /pid == 1/ {\n  $a = nsecs; $b = 2;\n");
+	for (i = 0; i < 6; i++)
+		buf_printf(&b, "  if ($a > %d) { printf(\"%%d %%d\\n\", $a, $b); $b = $b + 1; }\n", i);
+	buf_printf(&b, "}\n");
+	buf_put(&b, "", 1);
+	ret = compile_with("split.bt", b.p, &o, &dump, &diag, &c);
+	ok = !ret && c.progs.n > 2 && c.attach.n == 1 &&
+	     c.ntails == c.progs.n - 1 && c.carry_size == 16;
+	for (i = 0; ok && i < c.progs.n; i++) {
+		const struct cprog *p = c.progs.v[i];
+		int last = i == c.progs.n - 1;
+
+		/* Slots in order; each part but the last tail-calls once. */
+		ok = p->tail == i - 1 && calls_of(p, BPF_FUNC_tail_call) == !last;
+		tails += calls_of(p, BPF_FUNC_tail_call);
+	}
+	result(ok && tails == c.ntails, "split_parts_chain", diag);
+	if (!ret)
+		compile_free(&c);
+	free(dump);
+	free(diag);
+	dump = diag = NULL;
+	ret = compile_with("nosplit.bt",
+			   "tracepoint:syscalls:sys_enter_read { $s = comm; printf(\"%s\\n\", $s); "
+			   "printf(\"%s\\n\", $s); printf(\"%s\\n\", $s); printf(\"%s\\n\", $s); }\n",
+			   &o, &dump, &diag, &c);
+	result(!ret && c.progs.n == 1 && !c.ntails, "split_not_with_strings", diag);
+	if (!ret)
+		compile_free(&c);
+	free(dump);
+	free(diag);
+	buf_free(&b);
+}
+
 /* Nine 64-byte strings alive at once pass the 512-byte frame. */
 static void stack_overflow(void)
 {
@@ -257,6 +335,7 @@ int main(void)
 	long_script();
 	spills();
 	stack_overflow();
+	split_parts();
 	printf("%d passed, %d failed, %d skipped\n", pass, fail, skipped);
 	return fail != 0;
 }
