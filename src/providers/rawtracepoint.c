@@ -114,6 +114,30 @@ static int rtp_load(void)
 	return 0;
 }
 
+/*
+ * An event named exactly, found by its BTF typedef alone: listing every
+ * raw tracepoint (rtp_load()) costs a pass over all of kernel BTF, a copy
+ * of each name and a sort.  false when there is no BTF, or no such
+ * typedef (a tracefs event, or no event: rtp_load() tells).
+ */
+static bool rtp_exact(const char *event, struct rtp_event *e)
+{
+	struct btf *btf = kbtf_vmlinux();
+	char *tname;
+	int id;
+
+	if (!btf)
+		return false;
+	tname = xasprintf(RTP_BTF_PREFIX "%s", event);
+	id = btf__find_by_name_kind(btf, tname, BTF_KIND_TYPEDEF);
+	free(tname);
+	if (id <= 0)
+		return false;
+	e->name = (char *)event;
+	e->nargs = rtp_nargs(btf, btf__type_by_id(btf, id));
+	return true;
+}
+
 static const struct rtp_event *rtp_find(const char *name)
 {
 	struct rtp_event key = { .name = (char *)name };
@@ -159,6 +183,14 @@ static int rtp_expand(const struct provider *p, const char *spec,
 		goto out;
 	}
 	event = parts[n - 1];
+	if (!util_has_glob(event)) {
+		struct rtp_event ex;
+
+		if (rtp_exact(event, &ex)) {
+			rtp_add(p, &ex, out);
+			goto out;
+		}
+	}
 	ret = rtp_load();
 	if (ret) {
 		snprintf(err, errlen, "cannot list raw tracepoints: %s",
