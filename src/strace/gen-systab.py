@@ -37,7 +37,7 @@ SIG = {
  "getresuid": "===", "getresgid": "===", "getpgid": "d", "getsid": "d",
  "capget": "pp", "rt_sigpending": "Hu", "rt_sigsuspend": "gu", "sigaltstack": "<>",
  "mknod": "P89", "mknodat": "DP89", "statfs": "P4", "fstatfs": "f4", "getpriority": "dd",
- "setpriority": "ddd", "prctl": "Yxxxx", "arch_prctl": "Zx", "setrlimit": "ij",
+ "setpriority": "ddd", "prctl": "Y\x80xxx", "arch_prctl": "Zx", "setrlimit": "ij",
  "chroot": "P", "sync": "", "mount": "PPPxp", "umount2": "Px", "gettid": "",
  "tkill": "ds", "futex": "pzdtpd", "sched_setaffinity": "d7p",
  "sched_getaffinity": "d7_", "set_tid_address": "p", "getdents64": "fGu",
@@ -121,7 +121,9 @@ def main():
         if sig is None:
             out.write('\t{ %d, "%s", NULL, %s },\n' % (nr, name, c))
         else:
-            out.write('\t{ %d, "%s", "%s", %s },\n' % (nr, name, sig.replace('\\', '\\\\'), c))
+            lit = "".join("\\%03o" % ord(ch) if ord(ch) > 126 else
+                          "\\\\" if ch == "\\" else ch for ch in sig)
+            out.write('\t{ %d, "%s", "%s", %s },\n' % (nr, name, lit, c))
     out.write("};\n\nconst int st_nsys = sizeof(st_systab) / sizeof(st_systab[0]);\n")
     mine = set(n for _, n in calls)
     other = set()

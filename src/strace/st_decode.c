@@ -25,6 +25,8 @@
 #include <sys/sysmacros.h>
 #include <netinet/in.h>
 #include <linux/futex.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
 
 #include "st_decode.h"
 #include "st_sock.h"
@@ -2198,10 +2200,295 @@ static void futex_args(struct buf *b, const struct st_call *c,
 	}
 }
 
+/* The capture of argument arg in records of letter l, element idx. */
+static const struct st_cap *cap_li(const struct st_call *c, int arg, char l,
+				   int idx)
+{
+	int i;
+
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == arg && c->caps[i].letter == l &&
+		    c->caps[i].idx == idx)
+			return &c->caps[i];
+	return NULL;
+}
+
+/*
+ * The n bytes prctl wrote at its second argument (ST_L_PRCTL_OUT records
+ * of 4, 8 and 16 bytes), or NULL: the call failed, or they were not
+ * readable.
+ */
+static const unsigned char *prctl_out(const struct st_call *c, size_t n)
+{
+	const struct st_cap *k = cap_li(c, 1, ST_L_PRCTL_OUT, n == 4 ? 0 : n == 8 ? 1 : 2);
+
+	if (st_call_failed(c) || !k || k->len < n)
+		return NULL;
+	return k->data;
+}
+
+/* Arguments from..4 of prctl in hex, as strace prints what it leaves raw. */
+static void prctl_hex(struct buf *b, const struct st_call *c, int from)
+{
+	int i;
+
+	for (i = from; i < 5; i++)
+		buf_printf(b, ", %#llx", (unsigned long long)c->args[i]);
+}
+
+/*
+ * prctl's arguments after the option, by option, as strace 6.1 prints
+ * them: those an option reads, in their types; what it writes through
+ * its second argument, at exit; the others in hex, or left out where
+ * the option takes none.
+ */
+static void prctl_args(struct buf *b, const struct st_call *c,
+		       const struct st_dopts *o)
+{
+	uint64_t a2 = c->args[1], a3 = c->args[2];
+	const unsigned char *p;
+	unsigned v;
+
+	switch ((unsigned)c->args[0]) {
+	case PR_GET_KEEPCAPS: case PR_GET_SECCOMP: case PR_GET_TIMERSLACK:
+	case PR_GET_TIMING: case PR_TASK_PERF_EVENTS_DISABLE:
+	case PR_TASK_PERF_EVENTS_ENABLE: case PR_GET_DUMPABLE:
+	case PR_GET_SECUREBITS: case PR_GET_FP_MODE:
+		return;
+	case PR_GET_CHILD_SUBREAPER: case PR_GET_ENDIAN: case PR_GET_FPEMU:
+	case PR_GET_FPEXC:
+		buf_printf(b, ", ");
+		if ((p = prctl_out(c, 4))) {
+			memcpy(&v, p, 4);
+			buf_printf(b, "[%u]", v);
+		} else {
+			ptr(b, a2);
+		}
+		return;
+	case PR_GET_PDEATHSIG: case PR_GET_TSC: case PR_GET_UNALIGN:
+		buf_printf(b, ", ");
+		if (!(p = prctl_out(c, 4))) {
+			ptr(b, a2);
+			return;
+		}
+		memcpy(&v, p, 4);
+		buf_printf(b, "[");
+		if (c->args[0] == PR_GET_PDEATHSIG)
+			st_sig(b, v);
+		else if (c->args[0] == PR_GET_TSC)
+			st_xlat_val(b, st_pr_tsc, v, "PR_TSC_???");
+		else
+			st_xlat_flags_dflt(b, st_pr_unalign, v, "0", "PR_UNALIGN_???");
+		buf_printf(b, "]");
+		return;
+	case PR_GET_NAME: {
+		const struct st_cap *k = cap_li(c, 1, ST_L_PRCTL_OUT, 2);
+
+		buf_printf(b, ", ");
+		if (st_call_failed(c) || !k || k->len < 16) {
+			ptr(b, a2);
+			return;
+		}
+		v = strnlen((const char *)k->data, 16);
+		st_quote(b, k->data, v, v == 16, o->xstyle);
+		return;
+	}
+	case PR_GET_TID_ADDRESS: {
+		uint64_t q;
+
+		buf_printf(b, ", ");
+		if (!(p = prctl_out(c, 8))) {
+			ptr(b, a2);
+			return;
+		}
+		memcpy(&q, p, 8);
+		buf_printf(b, "[");
+		ptr(b, q);
+		buf_printf(b, "]");
+		return;
+	}
+	case PR_SET_NAME: {
+		const struct st_cap *k = cap_li(c, 1, ST_L_PRCTL, 0);
+
+		buf_printf(b, ", ");
+		if (!a2 || !k) {
+			ptr(b, a2);
+			return;
+		}
+		/* At most TASK_COMM_LEN - 1 characters, then "...". */
+		v = strnlen((const char *)k->data, k->len);
+		st_quote(b, k->data, v < 15 ? v : 15, v >= 15, o->xstyle);
+		return;
+	}
+	case PR_SET_CHILD_SUBREAPER: case PR_SET_ENDIAN: case PR_SET_FPEMU:
+	case PR_SET_FPEXC: case PR_SET_KEEPCAPS: case PR_SET_TIMING:
+		buf_printf(b, ", %llu", (unsigned long long)a2);
+		return;
+	case PR_SET_DUMPABLE:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_pr_dumpable, a2, "SUID_DUMP_???");
+		return;
+	case PR_CAPBSET_DROP: case PR_CAPBSET_READ:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_caps, a2, "CAP_???");
+		return;
+	case PR_CAP_AMBIENT:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_pr_cap_ambient, a2, "PR_CAP_AMBIENT_???");
+		if (a2 == PR_CAP_AMBIENT_RAISE || a2 == PR_CAP_AMBIENT_LOWER ||
+		    a2 == PR_CAP_AMBIENT_IS_SET) {
+			buf_printf(b, ", ");
+			st_xlat_val(b, st_caps, a3, "CAP_???");
+			prctl_hex(b, c, 3);
+		} else {
+			prctl_hex(b, c, 2);
+		}
+		return;
+	case PR_MCE_KILL:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_pr_mce_kill, a2, "PR_MCE_KILL_???");
+		buf_printf(b, ", ");
+		if (a2 == PR_MCE_KILL_SET)
+			st_xlat_val(b, st_pr_mce_policy, a3, "PR_MCE_KILL_???");
+		else
+			buf_printf(b, "%#llx", (unsigned long long)a3);
+		prctl_hex(b, c, 3);
+		return;
+	case PR_SET_MM:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_pr_set_mm, (unsigned)a2, "PR_SET_MM_???");
+		prctl_hex(b, c, 2);
+		return;
+	case PR_SET_PDEATHSIG:
+		buf_printf(b, ", ");
+		if (a2 > 128)
+			buf_printf(b, "%llu", (unsigned long long)a2);
+		else
+			st_sig(b, (int)a2);
+		return;
+	case PR_SET_PTRACER:
+		if ((int)a2 == -1)
+			buf_printf(b, ", PR_SET_PTRACER_ANY");
+		else
+			buf_printf(b, ", %d", (int)a2);
+		return;
+	case PR_SET_SECCOMP:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_seccomp_modes, a2, "SECCOMP_MODE_???");
+		if (a2 == SECCOMP_MODE_STRICT)
+			return;
+		if (a2 == SECCOMP_MODE_FILTER) {
+			buf_printf(b, ", ");
+			ptr(b, a3);
+			return;
+		}
+		prctl_hex(b, c, 2);
+		return;
+	case PR_SET_SECUREBITS:
+		buf_printf(b, ", ");
+		st_xlat_flags_dflt(b, st_secbits, a2, "0", "SECBIT_???");
+		return;
+	case PR_SET_TIMERSLACK:
+		buf_printf(b, ", %lld", (long long)a2);
+		return;
+	case PR_SET_TSC:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_pr_tsc, (unsigned)a2, "PR_TSC_???");
+		return;
+	case PR_SET_UNALIGN:
+		buf_printf(b, ", ");
+		st_xlat_flags_dflt(b, st_pr_unalign, (unsigned)a2, "0", "PR_UNALIGN_???");
+		return;
+	case PR_SET_NO_NEW_PRIVS: case PR_SET_THP_DISABLE: case PR_SET_IO_FLUSHER:
+		buf_printf(b, ", %llu", (unsigned long long)a2);
+		prctl_hex(b, c, 2);
+		return;
+	case PR_SET_FP_MODE:
+		buf_printf(b, ", ");
+		st_xlat_flags_dflt(b, st_pr_fp_mode, (unsigned)a2, "0", "PR_FP_MODE_???");
+		return;
+	case PR_GET_SPECULATION_CTRL:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_pr_spec, a2, "PR_SPEC_???");
+		return;
+	case PR_SET_SPECULATION_CTRL:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_pr_spec, a2, "PR_SPEC_???");
+		buf_printf(b, ", ");
+		st_xlat_flags_dflt(b, st_pr_spec_flags, a3, "0", "PR_SPEC_???");
+		return;
+	case PR_SET_VMA:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_pr_set_vma, a2, "PR_SET_VMA_???");
+		if (a2 == PR_SET_VMA_ANON_NAME) {
+			buf_printf(b, ", ");
+			ptr(b, a3);
+			buf_printf(b, ", %llu, ", (unsigned long long)c->args[3]);
+			ptr(b, c->args[4]);
+		} else {
+			prctl_hex(b, c, 2);
+		}
+		return;
+	default:
+		prctl_hex(b, c, 1);
+	}
+}
+
+/*
+ * What prctl returns, annotated as strace 6.1 does: a dumpable mode or a
+ * machine-check policy by name, securebits and FP modes in hex with their
+ * flags, speculation control flags.
+ */
+static bool prctl_ret(struct buf *b, const struct st_call *c)
+{
+	const struct st_xlat *t = NULL;
+	const char *n;
+	bool hex = false;
+
+	switch ((unsigned)c->args[0]) {
+	case PR_GET_DUMPABLE:
+		t = st_pr_dumpable;
+		break;
+	case PR_MCE_KILL_GET:
+		t = st_pr_mce_policy;
+		break;
+	case PR_GET_SECUREBITS:
+		t = st_secbits;
+		hex = true;
+		break;
+	case PR_GET_FP_MODE:
+		t = st_pr_fp_mode;
+		hex = true;
+		break;
+	case PR_GET_SPECULATION_CTRL:
+		if (c->args[1] <= PR_SPEC_L1D_FLUSH) {
+			t = st_pr_spec_flags;
+			hex = true;
+		}
+		break;
+	default:
+		return false;
+	}
+	if (!hex) {
+		buf_printf(b, "%lld", (long long)c->ret);
+		if ((n = st_xlat_name(t, c->ret)))
+			buf_printf(b, " (%s)", n);
+		return true;
+	}
+	buf_printf(b, "%#llx", (unsigned long long)c->ret);
+	if (c->ret) {
+		buf_printf(b, " (");
+		st_xlat_flags(b, t, c->ret, "0");
+		buf_printf(b, ")");
+	}
+	return true;
+}
+
 bool st_call_whole(const struct st_call *c)
 {
 	return c->sys && (!strcmp(c->sys->name, "clone") ||
-			  !strcmp(c->sys->name, "futex"));
+			  !strcmp(c->sys->name, "futex") ||
+			  !strcmp(c->sys->name, "prctl"));
 }
 
 void st_read_comm(long pid, char *comm, size_t size)
@@ -2268,6 +2555,13 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (c->sys && !strcmp(c->sys->name, "futex")) {
 		if (from == 0)
 			futex_args(b, c, o);
+		return;
+	}
+	if (c->sys && !strcmp(c->sys->name, "prctl")) {
+		if (from == 0) {
+			decode_one(b, c, o, 0);
+			prctl_args(b, c, o);
+		}
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "clone")) {
@@ -2413,6 +2707,8 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	}
 	if (!strcmp(name, "fcntl") && (c->args[1] == F_GETFL || c->args[1] == F_GETFD))
 		l = 'x';
+	if (!strcmp(name, "prctl") && prctl_ret(b, c))
+		return;
 	switch (l) {
 	case 'x':
 		buf_printf(b, "%#llx", (unsigned long long)c->ret);

@@ -107,6 +107,7 @@ static char exit_letter(char l)
 	case '$': return '!';
 	case '|': return '/';
 	case '-': return '+';
+	case ST_L_PRCTL: return ST_L_PRCTL_OUT;
 	}
 	return 0;
 }
@@ -194,6 +195,21 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			if (k)
 				buf_printf(b, "} ");
 		}
+		break;
+	case ST_L_PRCTL:
+		/*
+		 * prctl's second argument, whatever the option makes of it
+		 * (st_decode.c decides): at entry a name of at most 15
+		 * characters; at exit an int, a pointer and a name.
+		 */
+		if (!exit) {
+			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, 16)); } ",
+				   l, i);
+			break;
+		}
+		for (k = 0; k < 3; k++)
+			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a, %d)); } ",
+				   rl, i, k, 4 << k);
 		break;
 	case '~':
 		/*

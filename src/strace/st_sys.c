@@ -72,6 +72,8 @@ bool st_sys_is_out(char letter)
 
 bool st_sys_is_in(char letter)
 {
+	if (letter == ST_L_PRCTL)
+		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }
 

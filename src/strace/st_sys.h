@@ -61,7 +61,15 @@ enum st_class {
  * I ioctl request, Y prctl option, 8 a mode with its file type, 9 dev_t,
  * # a socket protocol (of the family in argument 0).
  * Returns: x hex, f fd, o octal, ? none (the call does not return).
+ *
+ * Past the printable letters, ST_L_PRCTL: prctl's second argument, which
+ * each option reads or writes differently: a string of at most 15
+ * characters at entry, and at exit its first 4, 8 and 16 bytes (records
+ * of letter ST_L_PRCTL_OUT, indexes 0, 1, 2).
  */
+#define ST_L_PRCTL '\200'
+#define ST_L_PRCTL_OUT '\201'
+
 struct st_sys {
 	int nr;
 	const char *name;

@@ -31,7 +31,11 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_resolve[], st_sched_policy[], st_sched_flags[], st_adj_modes[],
 	st_sta_status[], st_time_states[], st_efd_flags[], st_tfd_flags[],
 	st_inotify_flags[], st_flock[], st_ioc_dirs[], st_xattr_flags[],
-	st_access_at_flags[], st_timer_flags[], st_falloc_flags[];
+	st_access_at_flags[], st_timer_flags[], st_falloc_flags[],
+	st_pr_dumpable[], st_pr_tsc[], st_pr_unalign[], st_pr_cap_ambient[],
+	st_pr_mce_kill[], st_pr_mce_policy[], st_pr_set_mm[], st_pr_fp_mode[],
+	st_pr_spec[], st_pr_spec_flags[], st_pr_set_vma[], st_secbits[],
+	st_seccomp_modes[], st_caps[];
 
 /*
  * How constants print (-X): names (abbrev, the default), numbers only

@@ -146,6 +146,8 @@ grep -Eq '^[0-9]{10}\.[0-9]{3} getppid' fts.txt && grep -Eq '^[0-9]{10}\.[0-9]{3
 same_line "ids, preadv/pwritev, readahead, xattrs, pkey_free, sched_rr_get_interval, pidfds" \
 	-e trace=acct,setreuid,setregid,setresuid,setresgid,setfsuid,setfsgid,pwritev,preadv,readahead,setxattr,lsetxattr,fsetxattr,listxattr,flistxattr,removexattr,lremovexattr,fremovexattr,pkey_free,sched_rr_get_interval,pidfd_getfd,pidfd_send_signal,process_mrelease,faccessat2,fchownat,arch_prctl,fallocate,openat,clock_nanosleep \
 	-- "$WL" misc
+same_line "prctl by option: names, out-parameters, values, annotated returns" \
+	-e trace=prctl -- "$WL" prctl
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.

@@ -48,6 +48,8 @@
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 
 static void basic(void)
 {
@@ -580,6 +582,53 @@ static void misc(void)
 	unlink("misc.tmp");
 }
 
+/*
+ * prctl by option: names set and read (a long one cut), out-parameters
+ * written and failed, values by name, unknown options in hex, annotated
+ * returns.  Only options that change this process alone.
+ */
+static void prctls(void)
+{
+	char name[16] = "", *page = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+					 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned long tid_addr = 0;
+	int v = 0;
+
+	if (page == MAP_FAILED)
+		return;
+	munmap(page + 4096, 4096);
+	syscall(SYS_prctl, PR_SET_NAME, "wl-prctl");
+	syscall(SYS_prctl, PR_SET_NAME, "a-name-longer-than-fifteen");
+	syscall(SYS_prctl, PR_SET_NAME, NULL);
+	syscall(SYS_prctl, PR_GET_NAME, name);
+	syscall(SYS_prctl, PR_GET_NAME, page + 4096 - 8);
+	syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGUSR2);
+	syscall(SYS_prctl, PR_GET_PDEATHSIG, &v);
+	syscall(SYS_prctl, PR_GET_PDEATHSIG, NULL);
+	syscall(SYS_prctl, PR_SET_PDEATHSIG, 0);
+	syscall(SYS_prctl, PR_GET_DUMPABLE);
+	syscall(SYS_prctl, PR_SET_DUMPABLE, 1);
+	syscall(SYS_prctl, PR_SET_DUMPABLE, 7);
+	syscall(SYS_prctl, PR_GET_KEEPCAPS, 0xdead, 0xbeef);
+	syscall(SYS_prctl, PR_SET_KEEPCAPS, 0);
+	syscall(SYS_prctl, PR_CAPBSET_READ, 21);
+	syscall(SYS_prctl, PR_CAPBSET_READ, 99);
+	syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET, 12, 0, 0);
+	syscall(SYS_prctl, PR_GET_SECUREBITS);
+	syscall(SYS_prctl, PR_GET_TIMERSLACK);
+	syscall(SYS_prctl, PR_SET_TIMERSLACK, 50000);
+	syscall(SYS_prctl, PR_GET_TID_ADDRESS, &tid_addr);
+	syscall(SYS_prctl, PR_GET_CHILD_SUBREAPER, &v);
+	syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 0, 1, 2, 3);
+	syscall(SYS_prctl, PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0);
+	syscall(SYS_prctl, PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, 0, 0, 0);
+	syscall(SYS_prctl, PR_MCE_KILL_GET, 0, 0, 0, 0);
+	syscall(SYS_prctl, PR_GET_TSC, &v);
+	syscall(SYS_prctl, PR_SET_MM, PR_SET_MM_START_CODE, 0, 0, 0);
+	syscall(SYS_prctl, 0xdead, 1, 2, 3, 4);
+	munmap(page, 4096);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -593,6 +642,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "misc")) {
 		misc();
+		return 0;
+	}
+	if (!strcmp(mode, "prctl")) {
+		prctls();
 		return 0;
 	}
 	if (!strcmp(mode, "ioctls")) {
