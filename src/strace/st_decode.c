@@ -1155,6 +1155,60 @@ static void itimerval(struct buf *b, const struct st_cap *k)
 	buf_printf(b, "}");
 }
 
+static void itimerspec(struct buf *b, const struct st_cap *k)
+{
+	buf_printf(b, "{it_interval={tv_sec=%lld, tv_nsec=%llu}, "
+		   "it_value={tv_sec=%lld, tv_nsec=%llu}}",
+		   (long long)rd(k->data, k->len, 0, 8),
+		   (unsigned long long)rd(k->data, k->len, 8, 8),
+		   (long long)rd(k->data, k->len, 16, 8),
+		   (unsigned long long)rd(k->data, k->len, 24, 8));
+}
+
+/*
+ * struct sigevent as strace prints it: the value only when its pointer
+ * is not NULL, the signal by name for the notifications that send one,
+ * the thread id or function and attributes after the notification.
+ */
+static void sigevent_struct(struct buf *b, const struct st_cap *k)
+{
+	uint64_t val = rd(k->data, k->len, 0, 8);
+	unsigned signo = rd(k->data, k->len, 8, 4);
+	unsigned notify = rd(k->data, k->len, 12, 4);
+	static const struct st_xlat notifies[] = {
+		{ SIGEV_SIGNAL, "SIGEV_SIGNAL" }, { SIGEV_NONE, "SIGEV_NONE" },
+		{ SIGEV_THREAD, "SIGEV_THREAD" }, { SIGEV_THREAD_ID, "SIGEV_THREAD_ID" },
+		{ 0, NULL },
+	};
+
+	buf_printf(b, "{");
+	if (val)
+		buf_printf(b, "sigev_value={sival_int=%d, sival_ptr=%#llx}, ",
+			   (int)val, (unsigned long long)val);
+	buf_printf(b, "sigev_signo=");
+	if (notify == SIGEV_SIGNAL || notify == SIGEV_THREAD || notify == SIGEV_THREAD_ID)
+		st_sig(b, signo);
+	else
+		buf_printf(b, "%u", signo);
+	buf_printf(b, ", sigev_notify=");
+	st_xlat_val(b, notifies, notify, "SIGEV_???");
+	if (notify == SIGEV_THREAD_ID)
+		buf_printf(b, ", sigev_notify_thread_id=%d", (int)rd(k->data, k->len, 16, 4));
+	if (notify == SIGEV_THREAD) {
+		buf_printf(b, ", sigev_notify_function=");
+		ptr(b, rd(k->data, k->len, 16, 8));
+		buf_printf(b, ", sigev_notify_attributes=");
+		ptr(b, rd(k->data, k->len, 24, 8));
+	}
+	buf_printf(b, "}");
+}
+
+/* An int the call wrote: [N]. */
+static void int_ref(struct buf *b, const struct st_cap *k)
+{
+	buf_printf(b, "[%d]", (int)rd(k->data, k->len, 0, 4));
+}
+
 static void stack_t_(struct buf *b, const struct st_cap *k)
 {
 	buf_printf(b, "{ss_sp=");
@@ -1354,6 +1408,8 @@ static const struct {
 	{ "flock", 1, st_flock, "LOCK_???" },
 	{ "setxattr", 4, st_xattr_flags, "XATTR_???" },
 	{ "clock_nanosleep", 1, st_timer_flags, "TIMER_???" },
+	{ "timer_settime", 1, st_timer_flags, "TIMER_???" },
+	{ "timerfd_settime", 1, st_tfd_flags, "TFD_???" },
 	{ "fallocate", 1, st_falloc_flags, "FALLOC_FL_???" },
 	{ "lsetxattr", 4, st_xattr_flags, "XATTR_???" },
 	{ "fsetxattr", 4, st_xattr_flags, "XATTR_???" },
@@ -1452,6 +1508,8 @@ static const struct {
 	{ '4', ST_RET_ZERO, statfs_struct }, { '0', ST_AT_ENTRY, open_how_struct },
 	{ '1', ST_AT_ENTRY, sched_attr_struct }, { '%', ST_RET_ZERO, sched_attr_struct },
 	{ '\'', ST_RET_NONNEG, timex_struct }, { '5', ST_RET_ZERO, sysinfo_struct },
+	{ ST_L_ITS, ST_AT_ENTRY, itimerspec }, { ST_L_ITS_OUT, ST_RET_ZERO, itimerspec },
+	{ ST_L_SIGEV, ST_AT_ENTRY, sigevent_struct }, { ST_L_INT_OUT, ST_RET_ZERO, int_ref },
 };
 
 static bool struct_arg(struct buf *b, const struct st_call *c, char l,

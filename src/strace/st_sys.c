@@ -67,12 +67,14 @@ char st_sys_ret(const struct st_sys *s)
 
 bool st_sys_is_out(char letter)
 {
+	if (letter == ST_L_ITS_OUT || letter == ST_L_INT_OUT)
+		return true;
 	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,%'\\", letter);
 }
 
 bool st_sys_is_in(char letter)
 {
-	if (letter == ST_L_PRCTL)
+	if (letter == ST_L_PRCTL || letter == ST_L_ITS || letter == ST_L_SIGEV)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }

@@ -69,6 +69,14 @@ enum st_class {
  */
 #define ST_L_PRCTL '\200'
 #define ST_L_PRCTL_OUT '\201'
+/*
+ * ST_L_ITS struct itimerspec at entry, ST_L_ITS_OUT at exit; ST_L_SIGEV
+ * struct sigevent at entry; ST_L_INT_OUT an int written at exit ([N]).
+ */
+#define ST_L_ITS '\202'
+#define ST_L_ITS_OUT '\203'
+#define ST_L_SIGEV '\204'
+#define ST_L_INT_OUT '\205'
 
 struct st_sys {
 	int nr;

@@ -436,7 +436,10 @@ const struct st_xlat st_efd_flags[] = {
 	X(EFD_SEMAPHORE), X(EFD_CLOEXEC), X(EFD_NONBLOCK), END,
 };
 
-const struct st_xlat st_tfd_flags[] = { X(TFD_CLOEXEC), X(TFD_NONBLOCK), END };
+const struct st_xlat st_tfd_flags[] = {
+	X(TFD_TIMER_ABSTIME), X(TFD_TIMER_CANCEL_ON_SET), X(TFD_CLOEXEC),
+	X(TFD_NONBLOCK), END,
+};
 
 const struct st_xlat st_inotify_flags[] = { X(IN_NONBLOCK), X(IN_CLOEXEC), END };
 

@@ -148,6 +148,10 @@ same_line "ids, preadv/pwritev, readahead, xattrs, pkey_free, sched_rr_get_inter
 	-- "$WL" misc
 same_line "prctl by option: names, out-parameters, values, annotated returns" \
 	-e trace=prctl -- "$WL" prctl
+# The time a timer has left differs between the two runs.
+NORM2='/_gettime\(/s/it_value=\{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/it_value={LEFT}/' \
+same_line "timer_create, timer_settime, timer_gettime, timerfd_settime: sigevents, itimerspecs, flags" \
+	-e trace=timer_create,timer_settime,timer_gettime,timer_getoverrun,timer_delete,timerfd_create,timerfd_settime,timerfd_gettime -- "$WL" timers
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.

@@ -629,6 +629,40 @@ static void prctls(void)
 	munmap(page, 4096);
 }
 
+/*
+ * POSIX timers and timerfds: sigevents of each notification, itimerspecs
+ * in and out (garbage tv_nsec shown unsigned), flags by name, failures.
+ */
+static void timers(void)
+{
+	struct sigevent sev = { .sigev_notify = SIGEV_NONE };
+	struct itimerspec its = { { 0, 500000000 }, { 2, 0 } }, old;
+	int id = -1, id2 = -1, fd;
+
+	syscall(SYS_timer_create, CLOCK_REALTIME, NULL, NULL);
+	syscall(SYS_timer_create, CLOCK_MONOTONIC, &sev, &id);
+	sev.sigev_notify = SIGEV_SIGNAL;
+	sev.sigev_signo = SIGUSR2;
+	sev.sigev_value.sival_ptr = (void *)0xdeadbeefUL;
+	syscall(SYS_timer_create, CLOCK_BOOTTIME, &sev, &id2);
+	sev.sigev_notify = 0x1234;
+	syscall(SYS_timer_create, CLOCK_REALTIME, &sev, &id2);
+	syscall(SYS_timer_settime, id, 0, &its, &old);
+	syscall(SYS_timer_settime, id, TIMER_ABSTIME | 0x10, &its, NULL);
+	syscall(SYS_timer_gettime, id, &old);
+	syscall(SYS_timer_getoverrun, id);
+	syscall(SYS_timer_delete, id);
+	syscall(SYS_timer_delete, id);
+	fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+	its.it_interval.tv_nsec = -1;
+	syscall(SYS_timerfd_settime, fd, TFD_TIMER_ABSTIME, &its, &old);
+	its.it_interval.tv_nsec = 0;
+	syscall(SYS_timerfd_settime, fd, 0, &its, &old);
+	syscall(SYS_timerfd_gettime, fd, &old);
+	syscall(SYS_timerfd_gettime, -1, &old);
+	close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -646,6 +680,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "prctl")) {
 		prctls();
+		return 0;
+	}
+	if (!strcmp(mode, "timers")) {
+		timers();
 		return 0;
 	}
 	if (!strcmp(mode, "ioctls")) {
