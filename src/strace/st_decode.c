@@ -150,6 +150,9 @@ int st_call_nargs(const struct st_call *c)
 	if ((!strcmp(n, "openat") && !open_creates(c->args[2])) ||
 	    (!strcmp(n, "open") && !open_creates(c->args[1])))
 		return st_sys_nargs(c->sys) - 1;
+	/* mq_open's mode and attributes only with O_CREAT. */
+	if (!strcmp(n, "mq_open") && !(c->args[1] & O_CREAT))
+		return 2;
 	/* Requests that take no argument, as strace prints them. */
 	if (!strcmp(n, "ioctl")) {
 		switch ((unsigned)c->args[1]) {
@@ -1203,6 +1206,33 @@ static void sigevent_struct(struct buf *b, const struct st_cap *k)
 	buf_printf(b, "}");
 }
 
+/* struct mq_attr, its flags in hex (mq_open) or as O_NONBLOCK. */
+static void mq_attr_with(struct buf *b, const struct st_cap *k, bool names)
+{
+	static const struct st_xlat mq_flags[] = { { O_NONBLOCK, "O_NONBLOCK" }, { 0, NULL } };
+	uint64_t fl = rd(k->data, k->len, 0, 8);
+
+	buf_printf(b, "{mq_flags=");
+	if (names)
+		st_xlat_flags_dflt(b, mq_flags, fl, "0", "O_???");
+	else
+		buf_printf(b, "%#llx", (unsigned long long)fl);
+	buf_printf(b, ", mq_maxmsg=%lld, mq_msgsize=%lld, mq_curmsgs=%lld}",
+		   (long long)rd(k->data, k->len, 8, 8),
+		   (long long)rd(k->data, k->len, 16, 8),
+		   (long long)rd(k->data, k->len, 24, 8));
+}
+
+static void mq_attr_hex(struct buf *b, const struct st_cap *k)
+{
+	mq_attr_with(b, k, false);
+}
+
+static void mq_attr_named(struct buf *b, const struct st_cap *k)
+{
+	mq_attr_with(b, k, true);
+}
+
 /* An int the call wrote: [N]. */
 static void int_ref(struct buf *b, const struct st_cap *k)
 {
@@ -1509,7 +1539,9 @@ static const struct {
 	{ '1', ST_AT_ENTRY, sched_attr_struct }, { '%', ST_RET_ZERO, sched_attr_struct },
 	{ '\'', ST_RET_NONNEG, timex_struct }, { '5', ST_RET_ZERO, sysinfo_struct },
 	{ ST_L_ITS, ST_AT_ENTRY, itimerspec }, { ST_L_ITS_OUT, ST_RET_ZERO, itimerspec },
-	{ ST_L_SIGEV, ST_AT_ENTRY, sigevent_struct }, { ST_L_INT_OUT, ST_RET_ZERO, int_ref },
+	{ ST_L_SIGEV, ST_AT_ENTRY, sigevent_struct }, { ST_L_INT_OUT, ST_RET_NONNEG, int_ref },
+	{ ST_L_MQATTR_X, ST_AT_ENTRY, mq_attr_hex }, { ST_L_MQATTR, ST_AT_ENTRY, mq_attr_named },
+	{ ST_L_MQATTR_OUT, ST_RET_ZERO, mq_attr_named },
 };
 
 static bool struct_arg(struct buf *b, const struct st_call *c, char l,
@@ -1704,7 +1736,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		return;
 	case 'O':
-		if (strcmp(name, "open") && strcmp(name, "openat"))
+		/* Where the access mode is part of the flags: O_RDONLY too. */
+		if (strcmp(name, "open") && strcmp(name, "openat") && strcmp(name, "mq_open"))
 			st_xlat_flags(b, st_open_flags, v, "0");
 		else
 			styled(b, "%#llx", v, open_flags);

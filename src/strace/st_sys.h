@@ -77,6 +77,13 @@ enum st_class {
 #define ST_L_ITS_OUT '\203'
 #define ST_L_SIGEV '\204'
 #define ST_L_INT_OUT '\205'
+/*
+ * struct mq_attr: ST_L_MQATTR_X at entry, its flags in hex (mq_open);
+ * ST_L_MQATTR at entry and ST_L_MQATTR_OUT at exit, flags by name.
+ */
+#define ST_L_MQATTR_X '\206'
+#define ST_L_MQATTR '\207'
+#define ST_L_MQATTR_OUT '\210'
 
 struct st_sys {
 	int nr;

@@ -152,6 +152,8 @@ same_line "prctl by option: names, out-parameters, values, annotated returns" \
 NORM2='/_gettime\(/s/it_value=\{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/it_value={LEFT}/' \
 same_line "timer_create, timer_settime, timer_gettime, timerfd_settime: sigevents, itimerspecs, flags" \
 	-e trace=timer_create,timer_settime,timer_gettime,timer_getoverrun,timer_delete,timerfd_create,timerfd_settime,timerfd_gettime -- "$WL" timers
+same_line "mq_open, mq_timedsend, mq_timedreceive, mq_notify, mq_getsetattr, mq_unlink" \
+	-e trace=mq_open,mq_timedsend,mq_timedreceive,mq_notify,mq_getsetattr,mq_unlink -- "$WL" mq
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.

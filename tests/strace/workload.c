@@ -50,6 +50,7 @@
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <mqueue.h>
 
 static void basic(void)
 {
@@ -663,6 +664,39 @@ static void timers(void)
 	close(fd);
 }
 
+/*
+ * POSIX message queues: open with and without O_CREAT (attributes in
+ * hex), send and receive with priorities and timeouts, notify with a
+ * sigevent, get and set attributes (flags by name), failures.  The
+ * queue is removed at the end.  The system call takes the name without
+ * the slash mq_open(3) strips.
+ */
+static void mqueues(void)
+{
+	struct mq_attr attr = { .mq_maxmsg = 4, .mq_msgsize = 16 }, old;
+	struct sigevent sev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGUSR1 };
+	struct timespec ts = { 0, 0 };
+	char buf[16];
+	unsigned prio = 0;
+	int q;
+
+	q = syscall(SYS_mq_open, "ferret-wl", O_RDWR | O_CREAT | O_EXCL, 0600, &attr);
+	syscall(SYS_mq_open, "ferret-wl-none", O_RDONLY);
+	syscall(SYS_mq_timedsend, q, "hello", 5, 7, NULL);
+	syscall(SYS_mq_timedsend, q, "world!", 6, 1, &ts);
+	syscall(SYS_mq_timedreceive, q, buf, sizeof(buf), &prio, NULL);
+	syscall(SYS_mq_timedreceive, q, buf, 4, &prio, &ts);
+	syscall(SYS_mq_notify, q, &sev);
+	syscall(SYS_mq_notify, q, NULL);
+	attr.mq_flags = O_NONBLOCK;
+	syscall(SYS_mq_getsetattr, q, &attr, &old);
+	syscall(SYS_mq_getsetattr, q, NULL, &old);
+	syscall(SYS_mq_getsetattr, -1, NULL, &old);
+	close(q);
+	syscall(SYS_mq_unlink, "ferret-wl");
+	syscall(SYS_mq_unlink, "ferret-wl");
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -684,6 +718,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "timers")) {
 		timers();
+		return 0;
+	}
+	if (!strcmp(mode, "mq")) {
+		mqueues();
 		return 0;
 	}
 	if (!strcmp(mode, "ioctls")) {
