@@ -1233,6 +1233,33 @@ static void mq_attr_named(struct buf *b, const struct st_cap *k)
 	mq_attr_with(b, k, true);
 }
 
+/* A time_t as strace annotates it: local time in ISO 8601, or false. */
+static bool iso_time(struct buf *b, int64_t t)
+{
+	time_t tt = t;
+	struct tm tm;
+	char s[64];
+
+	if (!localtime_r(&tt, &tm) || !strftime(s, sizeof(s), "%FT%T%z", &tm))
+		return false;
+	buf_printf(b, "%s", s);
+	return true;
+}
+
+/* A time_t the call wrote: [N], the date in a comment. */
+static void time_ref(struct buf *b, const struct st_cap *k)
+{
+	int64_t t = rd(k->data, k->len, 0, 8);
+
+	buf_printf(b, "[%lld", (long long)t);
+	buf_printf(b, " /* ");
+	if (!iso_time(b, t))
+		b->len -= 4;
+	else
+		buf_printf(b, " */");
+	buf_printf(b, "]");
+}
+
 /* An int the call wrote: [N]. */
 static void int_ref(struct buf *b, const struct st_cap *k)
 {
@@ -1440,6 +1467,14 @@ static const struct {
 	{ "clock_nanosleep", 1, st_timer_flags, "TIMER_???" },
 	{ "timer_settime", 1, st_timer_flags, "TIMER_???" },
 	{ "timerfd_settime", 1, st_tfd_flags, "TFD_???" },
+	{ "mlockall", 0, st_mlockall, "MCL_???" },
+	{ "mlock2", 2, st_mlock2, "MLOCK_???" },
+	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???" },
+	{ "sync_file_range", 3, st_sync_file_range, "SYNC_FILE_RANGE_???" },
+	{ "splice", 5, st_splice_flags, "SPLICE_F_???" },
+	{ "tee", 3, st_splice_flags, "SPLICE_F_???" },
+	{ "vmsplice", 3, st_splice_flags, "SPLICE_F_???" },
+	{ "signalfd4", 3, st_sfd_flags, "SFD_???" },
 	{ "fallocate", 1, st_falloc_flags, "FALLOC_FL_???" },
 	{ "lsetxattr", 4, st_xattr_flags, "XATTR_???" },
 	{ "fsetxattr", 4, st_xattr_flags, "XATTR_???" },
@@ -1459,6 +1494,9 @@ static const struct {
 	{ "setitimer", 0, st_itimer, "ITIMER_???" },
 	{ "getrusage", 0, st_rusage_who, "RUSAGE_???" },
 	{ "waitid", 0, st_idtype, "P_???" },
+	{ "sched_get_priority_max", 0, st_sched_policy, "SCHED_???" },
+	{ "sched_get_priority_min", 0, st_sched_policy, "SCHED_???" },
+	{ "sched_setscheduler", 1, st_sched_policy, "SCHED_???" },
 };
 
 /* execve's argv (and envp under -v): the strings captured, "..." past. */
@@ -1542,6 +1580,7 @@ static const struct {
 	{ ST_L_SIGEV, ST_AT_ENTRY, sigevent_struct }, { ST_L_INT_OUT, ST_RET_NONNEG, int_ref },
 	{ ST_L_MQATTR_X, ST_AT_ENTRY, mq_attr_hex }, { ST_L_MQATTR, ST_AT_ENTRY, mq_attr_named },
 	{ ST_L_MQATTR_OUT, ST_RET_ZERO, mq_attr_named },
+	{ ST_L_INT_IN, ST_AT_ENTRY, int_ref }, { ST_L_TIME_OUT, ST_RET_NONNEG, time_ref },
 };
 
 static bool struct_arg(struct buf *b, const struct st_call *c, char l,
@@ -1640,8 +1679,9 @@ static void decode_one(struct buf *b, const struct st_call *c,
 					    named_enums[j].dflt);
 				return;
 			}
-		/* fallocate's offset and length: loff_t, not int. */
-		if (!strcmp(name, "fallocate") && i >= 2)
+		/* loff_t offsets and lengths, not int. */
+		if ((!strcmp(name, "fallocate") && i >= 2) ||
+		    (!strcmp(name, "sync_file_range") && (i == 1 || i == 2)))
 			buf_printf(b, "%lld", (long long)v);
 		else
 			buf_printf(b, "%d", (int)v);
@@ -2800,6 +2840,14 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		l = 'x';
 	if (!strcmp(name, "prctl") && prctl_ret(b, c))
 		return;
+	if (!strcmp(name, "time")) {
+		buf_printf(b, "%lld (", (long long)c->ret);
+		if (!iso_time(b, c->ret))
+			b->len -= 2;
+		else
+			buf_printf(b, ")");
+		return;
+	}
 	switch (l) {
 	case 'x':
 		buf_printf(b, "%#llx", (unsigned long long)c->ret);

@@ -295,6 +295,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			{ ST_L_ITS, 32 }, { ST_L_ITS_OUT, 32 }, { ST_L_SIGEV, 64 },
 			{ ST_L_INT_OUT, 4 }, { ST_L_MQATTR_X, 32 },
 			{ ST_L_MQATTR, 32 }, { ST_L_MQATTR_OUT, 32 },
+			{ ST_L_INT_IN, 4 }, { ST_L_TIME_OUT, 8 },
 			{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 			{ '0', 24 }, { '1', 56 }, { '%', 56 }, { '\'', 208 },
 		};

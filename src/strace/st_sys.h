@@ -84,6 +84,9 @@ enum st_class {
 #define ST_L_MQATTR_X '\206'
 #define ST_L_MQATTR '\207'
 #define ST_L_MQATTR_OUT '\210'
+/* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */
+#define ST_L_INT_IN '\211'
+#define ST_L_TIME_OUT '\212'
 
 struct st_sys {
 	int nr;

@@ -40,6 +40,7 @@
 #include <sys/statvfs.h>
 #include <asm/prctl.h>
 #include <linux/capability.h>
+#include <sys/signalfd.h>
 #include <linux/seccomp.h>
 #include <linux/securebits.h>
 #include <termios.h>
@@ -346,6 +347,27 @@ const struct st_xlat st_secbits[] = {
 const struct st_xlat st_seccomp_modes[] = {
 	X(SECCOMP_MODE_DISABLED), X(SECCOMP_MODE_STRICT), X(SECCOMP_MODE_FILTER), END,
 };
+
+const struct st_xlat st_mlockall[] = {
+	X(MCL_CURRENT), X(MCL_FUTURE), X(MCL_ONFAULT), END,
+};
+
+const struct st_xlat st_mlock2[] = { X(MLOCK_ONFAULT), END };
+
+const struct st_xlat st_pkey_rights[] = {
+	X(PKEY_DISABLE_ACCESS), X(PKEY_DISABLE_WRITE), END,
+};
+
+const struct st_xlat st_sync_file_range[] = {
+	X(SYNC_FILE_RANGE_WAIT_BEFORE), X(SYNC_FILE_RANGE_WRITE),
+	X(SYNC_FILE_RANGE_WAIT_AFTER), END,
+};
+
+const struct st_xlat st_splice_flags[] = {
+	X(SPLICE_F_MOVE), X(SPLICE_F_NONBLOCK), X(SPLICE_F_MORE), X(SPLICE_F_GIFT), END,
+};
+
+const struct st_xlat st_sfd_flags[] = { X(SFD_CLOEXEC), X(SFD_NONBLOCK), END };
 
 const struct st_xlat st_caps[] = {
 	X(CAP_CHOWN), X(CAP_DAC_OVERRIDE), X(CAP_DAC_READ_SEARCH), X(CAP_FOWNER),

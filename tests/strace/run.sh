@@ -154,6 +154,10 @@ same_line "timer_create, timer_settime, timer_gettime, timerfd_settime: sigevent
 	-e trace=timer_create,timer_settime,timer_gettime,timer_getoverrun,timer_delete,timerfd_create,timerfd_settime,timerfd_gettime -- "$WL" timers
 same_line "mq_open, mq_timedsend, mq_timedreceive, mq_notify, mq_getsetattr, mq_unlink" \
 	-e trace=mq_open,mq_timedsend,mq_timedreceive,mq_notify,mq_getsetattr,mq_unlink -- "$WL" mq
+# time() ticks between the two runs: its numbers and dates compare as N.
+NORM2='/^time\(/s/[0-9][0-9T:+-]*/N/g' \
+same_line "names, loff_t, ints in and out: sched_*param, mlockall, pkey_alloc, sync_file_range, signalfd, time()" \
+	-e trace=clock_settime,sched_get_priority_max,sched_get_priority_min,sched_setparam,sched_getparam,sched_setscheduler,mlockall,munlockall,mlock2,pkey_alloc,sync_file_range,vmsplice,signalfd,signalfd4,time,swapoff,pivot_root -- "$WL" more2
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.

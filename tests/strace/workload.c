@@ -51,6 +51,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <mqueue.h>
+#include <sys/signalfd.h>
 
 static void basic(void)
 {
@@ -697,6 +698,47 @@ static void mqueues(void)
 	syscall(SYS_mq_unlink, "ferret-wl");
 }
 
+/*
+ * Calls whose arguments only needed names, a loff_t or an int in or
+ * out: scheduling parameters, memory locking flags, protection keys,
+ * splice flags, signalfds, time().  Each fails or changes nothing that
+ * outlives the process.
+ */
+static void more2(void)
+{
+	struct sched_param sp = { 0 };
+	struct timespec ts = { 0, 0 };
+	char page[64] = "abcd";
+	struct iovec iov = { page, 4 };
+	sigset_t mask;
+	time_t t;
+	int fd;
+
+	syscall(SYS_clock_settime, -1, &ts);
+	syscall(SYS_sched_get_priority_max, SCHED_FIFO);
+	syscall(SYS_sched_get_priority_min, 99);
+	syscall(SYS_sched_setparam, 0, &sp);
+	syscall(SYS_sched_getparam, 0, &sp);
+	syscall(SYS_sched_getparam, 0, NULL);
+	syscall(SYS_sched_setscheduler, 0, SCHED_OTHER, &sp);
+	syscall(SYS_mlockall, MCL_FUTURE | 0x80);
+	syscall(SYS_munlockall);
+	syscall(SYS_mlock2, NULL, 0, MLOCK_ONFAULT | 0x10);
+	syscall(SYS_pkey_alloc, 0, PKEY_DISABLE_WRITE);
+	syscall(SYS_sync_file_range, -1, 0x100000000LL, 4096, SYNC_FILE_RANGE_WRITE);
+	syscall(SYS_vmsplice, -1, &iov, 1, SPLICE_F_GIFT);
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGUSR1);
+	fd = syscall(SYS_signalfd, -1, &mask, 8);
+	close(fd);
+	fd = syscall(SYS_signalfd4, -1, &mask, 8, SFD_CLOEXEC | SFD_NONBLOCK);
+	close(fd);
+	syscall(SYS_time, NULL);
+	syscall(SYS_time, &t);
+	syscall(SYS_swapoff, "/nonexistent-swap");
+	syscall(SYS_pivot_root, "/nonexistent-new", "/nonexistent-old");
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -722,6 +764,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "mq")) {
 		mqueues();
+		return 0;
+	}
+	if (!strcmp(mode, "more2")) {
+		more2();
 		return 0;
 	}
 	if (!strcmp(mode, "ioctls")) {
