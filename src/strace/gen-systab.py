@@ -35,7 +35,7 @@ SIG = {
  "setgid": "d", "geteuid": "", "getegid": "", "setpgid": "dd", "getppid": "",
  "getpgrp": "", "setsid": "", "getgroups": "d6", "setgroups": "dp",
  "getresuid": "===", "getresgid": "===", "getpgid": "d", "getsid": "d",
- "capget": "pp", "rt_sigpending": "Hu", "rt_sigsuspend": "gu", "sigaltstack": "<>",
+ "capget": "\x8b\x8d", "capset": "\x8b\x8c", "rt_sigpending": "Hu", "rt_sigsuspend": "gu", "sigaltstack": "<>",
  "mknod": "P89", "mknodat": "DP89", "statfs": "P4", "fstatfs": "f4", "getpriority": "dd",
  "setpriority": "ddd", "prctl": "Y\x80xxx", "arch_prctl": "Zx", "setrlimit": "ij",
  "chroot": "P", "sync": "", "mount": "PPPxp", "umount2": "Px", "gettid": "",

@@ -26,6 +26,7 @@
 #include <netinet/in.h>
 #include <linux/futex.h>
 #include <linux/seccomp.h>
+#include <linux/capability.h>
 #include <sys/prctl.h>
 
 #include "st_decode.h"
@@ -1233,6 +1234,76 @@ static void mq_attr_named(struct buf *b, const struct st_cap *k)
 	mq_attr_with(b, k, true);
 }
 
+static const struct st_xlat cap_versions[] = {
+	{ _LINUX_CAPABILITY_VERSION_1, "_LINUX_CAPABILITY_VERSION_1" },
+	{ _LINUX_CAPABILITY_VERSION_2, "_LINUX_CAPABILITY_VERSION_2" },
+	{ _LINUX_CAPABILITY_VERSION_3, "_LINUX_CAPABILITY_VERSION_3" },
+	{ 0, NULL },
+};
+
+/* A capability set: 1<<CAP_X|..., bits no name covers as 1<<N. */
+static void cap_set(struct buf *b, uint64_t set)
+{
+	bool any = false;
+	int bit;
+
+	for (bit = 0; bit < 64; bit++) {
+		const char *n;
+
+		if (!(set >> bit & 1))
+			continue;
+		n = st_xlat_name(st_caps, bit);
+		if (n)
+			buf_printf(b, "%s1<<%s", any ? "|" : "", n);
+		else
+			buf_printf(b, "%s1<<%d", any ? "|" : "", bit);
+		any = true;
+	}
+	if (!any)
+		buf_printf(b, "0");
+}
+
+/*
+ * capget and capset: the header, then the three sets of the data, which
+ * only a known version gives a size (one u32 per set in version 1, two
+ * from version 2 on).
+ */
+static void cap_args(struct buf *b, const struct st_call *c, char l,
+		     uint64_t v, const struct st_cap *k)
+{
+	const struct st_cap *h = cap_letter(c, 0, ST_L_CAPHDR);
+	uint32_t ver = h && h->len >= 8 ? rd(h->data, h->len, 0, 4) : 0;
+	int slots = ver == _LINUX_CAPABILITY_VERSION_1 ? 1 :
+		    (ver == _LINUX_CAPABILITY_VERSION_2 ||
+		     ver == _LINUX_CAPABILITY_VERSION_3) ? 2 : 0;
+	static const char *const sets[] = { "effective", "permitted", "inheritable" };
+	int s;
+
+	if (!v || !k || k->len < 8 ||
+	    (l == ST_L_CAPDATA_OUT && (st_call_failed(c) || !slots)) ||
+	    (l == ST_L_CAPDATA && !slots)) {
+		ptr(b, v);
+		return;
+	}
+	if (l == ST_L_CAPHDR) {
+		buf_printf(b, "{version=");
+		st_xlat_val(b, cap_versions, rd(k->data, k->len, 0, 4),
+			    "_LINUX_CAPABILITY_VERSION_???");
+		buf_printf(b, ", pid=%d}", (int)rd(k->data, k->len, 4, 4));
+		return;
+	}
+	buf_printf(b, "{");
+	for (s = 0; s < 3; s++) {
+		uint64_t set = rd(k->data, k->len, 4 * s, 4);
+
+		if (slots == 2)
+			set |= rd(k->data, k->len, 12 + 4 * s, 4) << 32;
+		buf_printf(b, "%s%s=", s ? ", " : "", sets[s]);
+		cap_set(b, set);
+	}
+	buf_printf(b, "}");
+}
+
 /* A time_t as strace annotates it: local time in ISO 8601, or false. */
 static bool iso_time(struct buf *b, int64_t t)
 {
@@ -1661,6 +1732,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	 */
 	if (c->ret == -EFAULT && strchr("PSW", l) && unread(k))
 		l = 'p';
+	if (l == ST_L_CAPHDR || l == ST_L_CAPDATA || l == ST_L_CAPDATA_OUT) {
+		cap_args(b, c, l, v, k);
+		return;
+	}
 	if (struct_arg(b, c, l, v, k))
 		return;
 	switch (l) {

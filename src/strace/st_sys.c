@@ -68,7 +68,8 @@ char st_sys_ret(const struct st_sys *s)
 bool st_sys_is_out(char letter)
 {
 	if (letter == ST_L_ITS_OUT || letter == ST_L_INT_OUT ||
-	    letter == ST_L_MQATTR_OUT || letter == ST_L_TIME_OUT)
+	    letter == ST_L_MQATTR_OUT || letter == ST_L_TIME_OUT ||
+	    letter == ST_L_CAPDATA_OUT)
 		return true;
 	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,%'\\", letter);
 }
@@ -76,7 +77,8 @@ bool st_sys_is_out(char letter)
 bool st_sys_is_in(char letter)
 {
 	if (letter == ST_L_PRCTL || letter == ST_L_ITS || letter == ST_L_SIGEV ||
-	    letter == ST_L_MQATTR_X || letter == ST_L_MQATTR || letter == ST_L_INT_IN)
+	    letter == ST_L_MQATTR_X || letter == ST_L_MQATTR || letter == ST_L_INT_IN ||
+	    letter == ST_L_CAPHDR || letter == ST_L_CAPDATA)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }

@@ -84,6 +84,14 @@ enum st_class {
 #define ST_L_MQATTR_X '\206'
 #define ST_L_MQATTR '\207'
 #define ST_L_MQATTR_OUT '\210'
+/*
+ * ST_L_CAPHDR struct __user_cap_header_struct at entry; ST_L_CAPDATA its
+ * data (two struct __user_cap_data_struct) at entry, ST_L_CAPDATA_OUT at
+ * exit.
+ */
+#define ST_L_CAPHDR '\213'
+#define ST_L_CAPDATA '\214'
+#define ST_L_CAPDATA_OUT '\215'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */
 #define ST_L_INT_IN '\211'
 #define ST_L_TIME_OUT '\212'

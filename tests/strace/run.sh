@@ -158,6 +158,9 @@ same_line "mq_open, mq_timedsend, mq_timedreceive, mq_notify, mq_getsetattr, mq_
 NORM2='/^time\(/s/[0-9][0-9T:+-]*/N/g' \
 same_line "names, loff_t, ints in and out: sched_*param, mlockall, pkey_alloc, sync_file_range, signalfd, time()" \
 	-e trace=clock_settime,sched_get_priority_max,sched_get_priority_min,sched_setparam,sched_getparam,sched_setscheduler,mlockall,munlockall,mlock2,pkey_alloc,sync_file_range,vmsplice,signalfd,signalfd4,time,swapoff,pivot_root -- "$WL" more2
+NORM2='s/pid=[0-9]+\}/pid=PID}/' \
+same_line "capget, capset: header versions, the three sets, an unknown version" \
+	-e trace=capget,capset -- "$WL" caps
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.

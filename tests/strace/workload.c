@@ -52,6 +52,7 @@
 #include <sys/prctl.h>
 #include <mqueue.h>
 #include <sys/signalfd.h>
+#include <linux/capability.h>
 
 static void basic(void)
 {
@@ -739,6 +740,27 @@ static void more2(void)
 	syscall(SYS_pivot_root, "/nonexistent-new", "/nonexistent-old");
 }
 
+/*
+ * capget and capset: each header version (the data's size follows it),
+ * an unknown version, NULL data, and a capset that drops nothing the
+ * process keeps (the effective set, in this process only).
+ */
+static void caps(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	syscall(SYS_capget, &h, d);
+	syscall(SYS_capget, &h, NULL);
+	d[0].effective = d[1].effective = 0;
+	syscall(SYS_capset, &h, d);
+	h.version = 0x12345;
+	syscall(SYS_capget, &h, d);
+	h.version = _LINUX_CAPABILITY_VERSION_1;
+	h.pid = getpid();
+	syscall(SYS_capget, &h, d);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -768,6 +790,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "more2")) {
 		more2();
+		return 0;
+	}
+	if (!strcmp(mode, "caps")) {
+		caps();
 		return 0;
 	}
 	if (!strcmp(mode, "ioctls")) {
