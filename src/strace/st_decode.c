@@ -1970,9 +1970,16 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			buf_printf(b, "%d", (int)v);
 		return;
 	case '2':
+		/* waitid returns 0, rt_sigtimedwait the signal it took. */
 		if (k && v && c->ret == 0 && !rd(k->data, k->len, 0, 4))
 			buf_printf(b, "{}");
-		else if (k && v && c->ret == 0)
+		else if (k && v && c->ret >= 0 && !st_call_failed(c))
+			st_decode_siginfo(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len);
+		else
+			ptr(b, v);
+		return;
+	case ST_L_SIGINFO:
+		if (k && v)
 			st_decode_siginfo(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len);
 		else
 			ptr(b, v);
@@ -2915,6 +2922,12 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		l = 'x';
 	if (!strcmp(name, "prctl") && prctl_ret(b, c))
 		return;
+	if (!strcmp(name, "rt_sigtimedwait") && c->ret > 0) {
+		buf_printf(b, "%lld (", (long long)c->ret);
+		st_signame(b, c->ret);
+		buf_printf(b, ")");
+		return;
+	}
 	if (!strcmp(name, "time")) {
 		buf_printf(b, "%lld (", (long long)c->ret);
 		if (!iso_time(b, c->ret))
@@ -3027,8 +3040,24 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		return;
 	}
 	if (code <= 0) {
-		buf_printf(b, ", si_pid=%d, si_uid=%u}", (int)rd(si, len, 16, 4),
-			   (unsigned)rd(si, len, 20, 4));
+		uint64_t val = rd(si, len, 24, 8);
+
+		/* Sent by a process: who, and the value it sent along. */
+		if (code == SI_TIMER)
+			buf_printf(b, ", si_timerid=%#x, si_overrun=%d",
+				   (unsigned)rd(si, len, 16, 4), (int)rd(si, len, 20, 4));
+		else if (code == SI_SIGIO)
+			buf_printf(b, ", si_band=%lld, si_fd=%d}", (long long)rd(si, len, 16, 8),
+				   (int)rd(si, len, 24, 4));
+		else
+			buf_printf(b, ", si_pid=%d, si_uid=%u", (int)rd(si, len, 16, 4),
+				   (unsigned)rd(si, len, 20, 4));
+		if (code == SI_SIGIO)
+			return;
+		if (code == SI_TIMER || (code != SI_USER && code != SI_TKILL && val))
+			buf_printf(b, ", si_int=%d, si_ptr=%#llx", (int)val,
+				   (unsigned long long)val);
+		buf_printf(b, "}");
 		return;
 	}
 	buf_printf(b, ", si_addr=%#llx}", (unsigned long long)rd(si, len, 16, 8));

@@ -92,6 +92,8 @@ enum st_class {
 #define ST_L_CAPHDR '\213'
 #define ST_L_CAPDATA '\214'
 #define ST_L_CAPDATA_OUT '\215'
+/* A siginfo_t read at entry (rt_sigqueueinfo). */
+#define ST_L_SIGINFO '\216'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */
 #define ST_L_INT_IN '\211'
 #define ST_L_TIME_OUT '\212'

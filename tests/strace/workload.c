@@ -761,6 +761,34 @@ static void caps(void)
 	syscall(SYS_capget, &h, d);
 }
 
+/*
+ * Queued signals: rt_sigtimedwait timing out, then taking a signal from
+ * kill() and one from rt_sigqueueinfo and rt_tgsigqueueinfo, whose
+ * siginfo carries a value.
+ */
+static void sigqueue_(void)
+{
+	struct timespec ts = { 0, 1000 };
+	siginfo_t si;
+	sigset_t m;
+
+	sigemptyset(&m);
+	sigaddset(&m, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &m, NULL);
+	syscall(SYS_rt_sigtimedwait, &m, &si, &ts, 8);
+	kill(getpid(), SIGUSR1);
+	syscall(SYS_rt_sigtimedwait, &m, &si, NULL, 8);
+	memset(&si, 0, sizeof(si));
+	si.si_signo = SIGUSR1;
+	si.si_code = SI_QUEUE;
+	si.si_pid = getpid();
+	si.si_value.sival_int = 42;
+	syscall(SYS_rt_sigqueueinfo, getpid(), SIGUSR1, &si);
+	syscall(SYS_rt_sigtimedwait, &m, NULL, NULL, 8);
+	syscall(SYS_rt_tgsigqueueinfo, getpid(), getpid(), SIGUSR1, &si);
+	syscall(SYS_rt_sigtimedwait, &m, &si, NULL, 8);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -794,6 +822,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "caps")) {
 		caps();
+		return 0;
+	}
+	if (!strcmp(mode, "sigqueue")) {
+		sigqueue_();
 		return 0;
 	}
 	if (!strcmp(mode, "ioctls")) {
