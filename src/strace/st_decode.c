@@ -27,6 +27,8 @@
 #include <linux/futex.h>
 #include <linux/seccomp.h>
 #include <linux/capability.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
 #include <sys/prctl.h>
 
 #include "st_decode.h"
@@ -1304,6 +1306,60 @@ static void cap_args(struct buf *b, const struct st_call *c, char l,
 	buf_printf(b, "}");
 }
 
+/* The new-layout flag of ctl commands (linux/ipc.h; glibc's headers lack it). */
+#define ST_IPC_64 0x0100
+
+/* System V IPC flags: names, then the permission bits in octal. */
+static void ipc_flags(struct buf *b, uint64_t v, const struct st_xlat *t)
+{
+	uint64_t names = v & ~(uint64_t)0777;
+
+	if (names) {
+		st_xlat_flags(b, t, names, "0");
+		buf_printf(b, "|");
+	}
+	buf_printf(b, "%#03llo", (unsigned long long)(v & 0777));
+}
+
+/* struct sembuf[] of count entries, as many as captured. */
+static void sembufs(struct buf *b, const struct st_cap *k, uint64_t v,
+		    uint64_t count, int max)
+{
+	uint64_t j;
+
+	if (!v || !k || !count) {
+		ptr(b, v);
+		return;
+	}
+	buf_printf(b, "[");
+	for (j = 0; j < count && 6 * (j + 1) <= k->len; j++) {
+		if ((int)j == max) {
+			buf_printf(b, ", ...");
+			break;
+		}
+		buf_printf(b, "%s{sem_num=%u, sem_op=%d, sem_flg=", j ? ", " : "",
+			   (unsigned)rd(k->data, k->len, 6 * j, 2),
+			   (int16_t)rd(k->data, k->len, 6 * j + 2, 2));
+		st_xlat_flags(b, st_sem_flags, rd(k->data, k->len, 6 * j + 4, 2), "0");
+		buf_printf(b, "}");
+	}
+	buf_printf(b, "]");
+}
+
+/* A System V message: its type and n bytes of text. */
+static void msgbuf(struct buf *b, const struct st_cap *k, uint64_t v,
+		   uint64_t n, const struct st_dopts *o)
+{
+	if (!v || !k || k->len < 8) {
+		ptr(b, v);
+		return;
+	}
+	buf_printf(b, "{mtype=%lld, mtext=", (long long)rd(k->data, k->len, 0, 8));
+	st_quote(b, k->data + 8, k->len - 8 < n ? k->len - 8 : n,
+		 n > k->len - 8, o->xstyle);
+	buf_printf(b, "}");
+}
+
 /* A time_t as strace annotates it: local time in ISO 8601, or false. */
 static bool iso_time(struct buf *b, int64_t t)
 {
@@ -1546,6 +1602,9 @@ static const struct {
 	{ "tee", 3, st_splice_flags, "SPLICE_F_???" },
 	{ "vmsplice", 3, st_splice_flags, "SPLICE_F_???" },
 	{ "signalfd4", 3, st_sfd_flags, "SFD_???" },
+	{ "shmat", 2, st_shmat_flags, "SHM_???" },
+	{ "msgsnd", 3, st_msg_ipc_flags, "MSG_???" },
+	{ "msgrcv", 4, st_msg_ipc_flags, "MSG_???" },
 	{ "fallocate", 1, st_falloc_flags, "FALLOC_FL_???" },
 	{ "lsetxattr", 4, st_xattr_flags, "XATTR_???" },
 	{ "fsetxattr", 4, st_xattr_flags, "XATTR_???" },
@@ -1977,6 +2036,32 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			st_decode_siginfo(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len);
 		else
 			ptr(b, v);
+		return;
+	case ST_L_IPCKEY:
+		if (v == IPC_PRIVATE)
+			buf_printf(b, "IPC_PRIVATE");
+		else
+			buf_printf(b, "%#x", (unsigned)v);
+		return;
+	case ST_L_IPCFLG:
+		ipc_flags(b, (unsigned)v, st_ipc_flags);
+		return;
+	case ST_L_IPCCMD:
+		if (v & ST_IPC_64)
+			buf_printf(b, "IPC_64|");
+		st_xlat_val(b, st_ipc_cmds, (unsigned)v & ~ST_IPC_64, "IPC_???");
+		return;
+	case ST_L_SEMBUF:
+		sembufs(b, k, v, (unsigned)c->args[i + 1], o->argv_max);
+		return;
+	case ST_L_MSGBUF:
+		msgbuf(b, k, v, c->args[i + 1], o);
+		return;
+	case ST_L_MSGBUF_OUT:
+		if (st_call_failed(c))
+			ptr(b, v);
+		else
+			msgbuf(b, k, v, c->args[i + 1], o);
 		return;
 	case ST_L_SIGINFO:
 		if (k && v)

@@ -211,6 +211,19 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a, %d)); } ",
 				   rl, i, k, 4 << k);
 		break;
+	case ST_L_SEMBUF:
+		/* struct sembuf[nsops], 6 bytes each: as many as -s shows, and one more. */
+		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } "
+			   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $c * 6)); } ",
+			   next, argv_max(o) + 1, argv_max(o) + 1, l, i);
+		break;
+	case ST_L_MSGBUF:
+	case ST_L_MSGBUF_OUT:
+		/* long mtype, then the text: the next argument's bytes, -s at most. */
+		buf_printf(b, "$l = *(arg0 + %d); if ($l > %d) { $l = %d; } "
+			   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $l + 8)); } ",
+			   next, s, s, l, i);
+		break;
 	case '~':
 		/*
 		 * rt_sigreturn: the mask it restores, in the signal frame on

@@ -94,6 +94,19 @@ enum st_class {
 #define ST_L_CAPDATA_OUT '\215'
 /* A siginfo_t read at entry (rt_sigqueueinfo). */
 #define ST_L_SIGINFO '\216'
+/*
+ * System V IPC.  Values: ST_L_IPCKEY a key (IPC_PRIVATE or hex),
+ * ST_L_IPCFLG IPC_ flags with the permission bits, ST_L_IPCCMD a ctl
+ * command (IPC_64 too).  Memory: ST_L_SEMBUF struct sembuf[] (count: the
+ * next argument) at entry; ST_L_MSGBUF a message of the next argument's
+ * size at entry, ST_L_MSGBUF_OUT at exit.
+ */
+#define ST_L_IPCKEY '\217'
+#define ST_L_IPCFLG '\220'
+#define ST_L_IPCCMD '\221'
+#define ST_L_SEMBUF '\222'
+#define ST_L_MSGBUF '\223'
+#define ST_L_MSGBUF_OUT '\224'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */
 #define ST_L_INT_IN '\211'
 #define ST_L_TIME_OUT '\212'

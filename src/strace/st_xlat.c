@@ -41,6 +41,10 @@
 #include <asm/prctl.h>
 #include <linux/capability.h>
 #include <sys/signalfd.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <sys/sem.h>
+#include <sys/msg.h>
 #include <linux/seccomp.h>
 #include <linux/securebits.h>
 #include <termios.h>
@@ -368,6 +372,29 @@ const struct st_xlat st_splice_flags[] = {
 };
 
 const struct st_xlat st_sfd_flags[] = { X(SFD_CLOEXEC), X(SFD_NONBLOCK), END };
+
+const struct st_xlat st_ipc_flags[] = {
+	X(IPC_CREAT), X(IPC_EXCL), X(IPC_NOWAIT), END,
+};
+
+const struct st_xlat st_shmat_flags[] = {
+	X(SHM_RDONLY), X(SHM_RND), X(SHM_REMAP), X(SHM_EXEC), END,
+};
+
+const struct st_xlat st_ipc_cmds[] = {
+	X(IPC_RMID), X(IPC_SET), X(IPC_STAT), X(IPC_INFO), X(SHM_LOCK),
+	X(SHM_UNLOCK), X(SHM_STAT), X(SHM_INFO), X(SHM_STAT_ANY), X(GETPID),
+	X(GETVAL), X(GETALL), X(GETNCNT), X(GETZCNT), X(SETVAL), X(SETALL),
+	X(SEM_STAT), X(SEM_INFO), X(SEM_STAT_ANY), X(MSG_STAT), X(MSG_INFO),
+	X(MSG_STAT_ANY), END,
+};
+
+const struct st_xlat st_sem_flags[] = { X(SEM_UNDO), X(IPC_NOWAIT), END };
+
+/* msgrcv and msgsnd flags, in strace's order. */
+const struct st_xlat st_msg_ipc_flags[] = {
+	X(MSG_NOERROR), X(MSG_EXCEPT), X(MSG_COPY), X(IPC_NOWAIT), END,
+};
 
 const struct st_xlat st_caps[] = {
 	X(CAP_CHOWN), X(CAP_DAC_OVERRIDE), X(CAP_DAC_READ_SEARCH), X(CAP_FOWNER),

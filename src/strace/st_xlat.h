@@ -36,7 +36,9 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_pr_mce_kill[], st_pr_mce_policy[], st_pr_set_mm[], st_pr_fp_mode[],
 	st_pr_spec[], st_pr_spec_flags[], st_pr_set_vma[], st_secbits[],
 	st_seccomp_modes[], st_caps[], st_mlockall[], st_mlock2[],
-	st_pkey_rights[], st_sync_file_range[], st_splice_flags[], st_sfd_flags[];
+	st_pkey_rights[], st_sync_file_range[], st_splice_flags[], st_sfd_flags[],
+	st_ipc_flags[], st_shmat_flags[], st_ipc_cmds[], st_sem_flags[],
+	st_msg_ipc_flags[];
 
 /*
  * How constants print (-X): names (abbrev, the default), numbers only

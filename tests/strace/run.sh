@@ -164,6 +164,9 @@ same_line "capget, capset: header versions, the three sets, an unknown version" 
 NORM2='s/si_pid=[0-9]+/si_pid=PID/g; s/^(rt_(tg)?sigqueueinfo)\([0-9]+, ([0-9]+, )?/\1(PID, /' \
 same_line "rt_sigtimedwait, rt_sigqueueinfo, rt_tgsigqueueinfo: siginfo with its value, the signal taken" \
 	-e trace=rt_sigtimedwait,rt_sigqueueinfo,rt_tgsigqueueinfo -- "$WL" sigqueue
+NORM2='s/^(shm|sem|msg)([a-z]*)\([0-9]+/\1\2(ID/' \
+same_line "System V IPC: keys, flags with modes, sembufs, messages, ctl commands" \
+	-e trace=%ipc -- "$WL" ipc
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.

@@ -53,6 +53,10 @@
 #include <mqueue.h>
 #include <sys/signalfd.h>
 #include <linux/capability.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <sys/sem.h>
+#include <sys/msg.h>
 
 static void basic(void)
 {
@@ -789,6 +793,31 @@ static void sigqueue_(void)
 	syscall(SYS_rt_sigtimedwait, &m, &si, NULL, 8);
 }
 
+/*
+ * System V IPC: a shared memory segment, a semaphore set and a message
+ * queue, each created, used and removed; a key that finds nothing.
+ */
+static void sysv_ipc(void)
+{
+	struct sembuf sb[2] = { { 0, 1, SEM_UNDO }, { 0, -1, IPC_NOWAIT } };
+	struct { long mtype; char mtext[8]; } m = { 1, "hi" };
+	int id = syscall(SYS_shmget, IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+	void *p = (void *)syscall(SYS_shmat, id, NULL, SHM_RDONLY);
+
+	syscall(SYS_shmdt, p);
+	syscall(SYS_shmctl, id, IPC_RMID, NULL);
+	syscall(SYS_shmget, 0x7e57, 0, 0);
+	id = syscall(SYS_semget, IPC_PRIVATE, 1, IPC_CREAT | IPC_EXCL | 0600);
+	syscall(SYS_semop, id, sb, 2);
+	syscall(SYS_semtimedop, id, sb, 1, NULL);
+	syscall(SYS_semctl, id, 0, IPC_RMID, 0);
+	id = syscall(SYS_msgget, IPC_PRIVATE, IPC_CREAT | 0644);
+	syscall(SYS_msgsnd, id, &m, 3, IPC_NOWAIT);
+	syscall(SYS_msgrcv, id, &m, 8, 0, IPC_NOWAIT | MSG_NOERROR);
+	syscall(SYS_msgrcv, id, &m, 8, 5, IPC_NOWAIT);
+	syscall(SYS_msgctl, id, IPC_RMID, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -826,6 +855,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "sigqueue")) {
 		sigqueue_();
+		return 0;
+	}
+	if (!strcmp(mode, "ipc")) {
+		sysv_ipc();
 		return 0;
 	}
 	if (!strcmp(mode, "ioctls")) {
