@@ -2554,16 +2554,9 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 	case PR_GET_SECUREBITS: case PR_GET_FP_MODE:
 		return;
 	case PR_GET_CHILD_SUBREAPER: case PR_GET_ENDIAN: case PR_GET_FPEMU:
-	case PR_GET_FPEXC:
-		buf_printf(b, ", ");
-		if ((p = prctl_out(c, 4))) {
-			memcpy(&v, p, 4);
-			buf_printf(b, "[%u]", v);
-		} else {
-			ptr(b, a2);
-		}
-		return;
-	case PR_GET_PDEATHSIG: case PR_GET_TSC: case PR_GET_UNALIGN:
+	case PR_GET_FPEXC: case PR_GET_PDEATHSIG: case PR_GET_TSC:
+	case PR_GET_UNALIGN:
+		/* An int written through the second argument. */
 		buf_printf(b, ", ");
 		if (!(p = prctl_out(c, 4))) {
 			ptr(b, a2);
@@ -2575,8 +2568,10 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 			st_sig(b, v);
 		else if (c->args[0] == PR_GET_TSC)
 			st_xlat_val(b, st_pr_tsc, v, "PR_TSC_???");
-		else
+		else if (c->args[0] == PR_GET_UNALIGN)
 			st_xlat_flags_dflt(b, st_pr_unalign, v, "0", "PR_UNALIGN_???");
+		else
+			buf_printf(b, "%u", v);
 		buf_printf(b, "]");
 		return;
 	case PR_GET_NAME: {
