@@ -29,6 +29,8 @@
 #include <linux/capability.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
+#include <linux/ioprio.h>
+#include <linux/kcmp.h>
 #include <sys/prctl.h>
 
 #include "st_decode.h"
@@ -153,6 +155,10 @@ int st_call_nargs(const struct st_call *c)
 	if ((!strcmp(n, "openat") && !open_creates(c->args[2])) ||
 	    (!strcmp(n, "open") && !open_creates(c->args[1])))
 		return st_sys_nargs(c->sys) - 1;
+	/* kcmp's indexes only for the types that compare an object in a table. */
+	if (!strcmp(n, "kcmp") && (unsigned)c->args[2] != KCMP_FILE &&
+	    (unsigned)c->args[2] != KCMP_EPOLL_TFD && (unsigned)c->args[2] <= KCMP_EPOLL_TFD)
+		return 3;
 	/* mq_open's mode and attributes only with O_CREAT. */
 	if (!strcmp(n, "mq_open") && !(c->args[1] & O_CREAT))
 		return 2;
@@ -1306,6 +1312,14 @@ static void cap_args(struct buf *b, const struct st_call *c, char l,
 	buf_printf(b, "}");
 }
 
+/* An I/O priority as strace spells it: IOPRIO_PRIO_VALUE(class, data). */
+static void ioprio(struct buf *b, unsigned v)
+{
+	buf_printf(b, "IOPRIO_PRIO_VALUE(");
+	st_xlat_val(b, st_ioprio_class, IOPRIO_PRIO_CLASS(v), "IOPRIO_CLASS_???");
+	buf_printf(b, ", %d)", (int)IOPRIO_PRIO_DATA(v));
+}
+
 /* The new-layout flag of ctl commands (linux/ipc.h; glibc's headers lack it). */
 #define ST_IPC_64 0x0100
 
@@ -1627,6 +1641,9 @@ static const struct {
 	{ "sched_get_priority_max", 0, st_sched_policy, "SCHED_???" },
 	{ "sched_get_priority_min", 0, st_sched_policy, "SCHED_???" },
 	{ "sched_setscheduler", 1, st_sched_policy, "SCHED_???" },
+	{ "ioprio_get", 0, st_ioprio_who, "IOPRIO_WHO_???" },
+	{ "ioprio_set", 0, st_ioprio_who, "IOPRIO_WHO_???" },
+	{ "kcmp", 2, st_kcmp_types, "KCMP_???" },
 };
 
 /* execve's argv (and envp under -v): the strings captured, "..." past. */
@@ -1828,6 +1845,13 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%u", (unsigned)v);
 		return;
 	case 'x':
+		/* kcmp's descriptors: of KCMP_FILE both, of KCMP_EPOLL_TFD the first. */
+		if (!strcmp(name, "kcmp") &&
+		    ((unsigned)c->args[2] == KCMP_FILE ||
+		     ((unsigned)c->args[2] == KCMP_EPOLL_TFD && i == 3))) {
+			buf_printf(b, "%d", (int)v);
+			return;
+		}
 		/* arch_prctl's ARCH_GET_FS and ARCH_GET_GS write through it. */
 		if (!strcmp(name, "arch_prctl") && i == 1 &&
 		    ((unsigned)c->args[0] == ARCH_GET_FS || (unsigned)c->args[0] == ARCH_GET_GS)) {
@@ -2036,6 +2060,9 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			st_decode_siginfo(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len);
 		else
 			ptr(b, v);
+		return;
+	case ST_L_IOPRIO:
+		ioprio(b, (unsigned)v);
 		return;
 	case ST_L_IPCKEY:
 		if (v == IPC_PRIVATE)
@@ -3002,6 +3029,12 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		l = 'x';
 	if (!strcmp(name, "prctl") && prctl_ret(b, c))
 		return;
+	if (!strcmp(name, "ioprio_get")) {
+		buf_printf(b, "%lld (", (long long)c->ret);
+		ioprio(b, (unsigned)c->ret);
+		buf_printf(b, ")");
+		return;
+	}
 	if (!strcmp(name, "rt_sigtimedwait") && c->ret > 0) {
 		buf_printf(b, "%lld (", (long long)c->ret);
 		st_signame(b, c->ret);

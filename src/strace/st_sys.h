@@ -107,6 +107,8 @@ enum st_class {
 #define ST_L_SEMBUF '\222'
 #define ST_L_MSGBUF '\223'
 #define ST_L_MSGBUF_OUT '\224'
+/* An I/O priority: IOPRIO_PRIO_VALUE(class, data). */
+#define ST_L_IOPRIO '\225'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */
 #define ST_L_INT_IN '\211'
 #define ST_L_TIME_OUT '\212'

@@ -45,6 +45,8 @@
 #include <sys/shm.h>
 #include <sys/sem.h>
 #include <sys/msg.h>
+#include <linux/ioprio.h>
+#include <linux/kcmp.h>
 #include <linux/seccomp.h>
 #include <linux/securebits.h>
 #include <termios.h>
@@ -394,6 +396,20 @@ const struct st_xlat st_sem_flags[] = { X(SEM_UNDO), X(IPC_NOWAIT), END };
 /* msgrcv and msgsnd flags, in strace's order. */
 const struct st_xlat st_msg_ipc_flags[] = {
 	X(MSG_NOERROR), X(MSG_EXCEPT), X(MSG_COPY), X(IPC_NOWAIT), END,
+};
+
+const struct st_xlat st_ioprio_who[] = {
+	X(IOPRIO_WHO_PROCESS), X(IOPRIO_WHO_PGRP), X(IOPRIO_WHO_USER), END,
+};
+
+const struct st_xlat st_ioprio_class[] = {
+	X(IOPRIO_CLASS_NONE), X(IOPRIO_CLASS_RT), X(IOPRIO_CLASS_BE),
+	X(IOPRIO_CLASS_IDLE), END,
+};
+
+const struct st_xlat st_kcmp_types[] = {
+	X(KCMP_FILE), X(KCMP_VM), X(KCMP_FILES), X(KCMP_FS), X(KCMP_SIGHAND),
+	X(KCMP_IO), X(KCMP_SYSVSEM), X(KCMP_EPOLL_TFD), END,
 };
 
 const struct st_xlat st_caps[] = {

@@ -167,6 +167,9 @@ same_line "rt_sigtimedwait, rt_sigqueueinfo, rt_tgsigqueueinfo: siginfo with its
 NORM2='s/^(shm|sem|msg)([a-z]*)\([0-9]+/\1\2(ID/' \
 same_line "System V IPC: keys, flags with modes, sembufs, messages, ctl commands" \
 	-e trace=%ipc -- "$WL" ipc
+NORM2='s/^kcmp\([0-9]+, [0-9]+/kcmp(PID, PID/' \
+same_line "ioprio_get, ioprio_set (IOPRIO_PRIO_VALUE), kcmp by type" \
+	-e trace=ioprio_get,ioprio_set,kcmp -- "$WL" prio
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.

@@ -57,6 +57,8 @@
 #include <sys/shm.h>
 #include <sys/sem.h>
 #include <sys/msg.h>
+#include <linux/ioprio.h>
+#include <linux/kcmp.h>
 
 static void basic(void)
 {
@@ -818,6 +820,22 @@ static void sysv_ipc(void)
 	syscall(SYS_msgctl, id, IPC_RMID, NULL);
 }
 
+/*
+ * I/O priorities of this process alone (never IOPRIO_WHO_USER: that
+ * would change every process of the user) and kcmp by type.
+ */
+static void prio(void)
+{
+	syscall(SYS_ioprio_get, IOPRIO_WHO_PROCESS, 0);
+	syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0, IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4));
+	syscall(SYS_ioprio_get, IOPRIO_WHO_PROCESS, 0);
+	syscall(SYS_ioprio_set, 9, 0, 0xdead);
+	syscall(SYS_kcmp, getpid(), getpid(), KCMP_FILE, 0, 0);
+	syscall(SYS_kcmp, getpid(), getpid(), KCMP_VM, 1, 2);
+	syscall(SYS_kcmp, getpid(), getpid(), KCMP_EPOLL_TFD, 1, 2);
+	syscall(SYS_kcmp, getpid(), getpid(), 99, 1, 2);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -859,6 +877,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "ipc")) {
 		sysv_ipc();
+		return 0;
+	}
+	if (!strcmp(mode, "prio")) {
+		prio();
 		return 0;
 	}
 	if (!strcmp(mode, "ioctls")) {
