@@ -105,7 +105,31 @@ static void call_clear(struct st_call *c)
 }
 
 /* Names descriptors below max of process pid as /proc/PID/fd has them. */
-static void seed_fds(struct st_fds *fds, pid_t pid, int max)
+/* Whether pid's fd is closed at exec (its fdinfo's flags have O_CLOEXEC). */
+static bool fd_cloexec(pid_t pid, int fd)
+{
+	char path[96], text[512], *f;
+	ssize_t n;
+	int in;
+
+	snprintf(path, sizeof(path), "/proc/%d/fdinfo/%d", (int)pid, fd);
+	in = open(path, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return false;
+	n = read(in, text, sizeof(text) - 1);
+	close(in);
+	if (n <= 0)
+		return false;
+	text[n] = 0;
+	f = strstr(text, "flags:");
+	return f && (strtoul(f + 6, NULL, 8) & O_CLOEXEC);
+}
+
+/*
+ * Names pid's open descriptors below max; with exec, only those that
+ * survive its exec (the held command has ferret's close-on-exec ones).
+ */
+static void seed_fds(struct st_fds *fds, pid_t pid, int max, bool exec)
 {
 	char dir[64], path[96], target[4096];
 	struct dirent *d;
@@ -119,7 +143,8 @@ static void seed_fds(struct st_fds *fds, pid_t pid, int max)
 		int fd = atoi(d->d_name);
 		ssize_t n;
 
-		if (d->d_name[0] < '0' || d->d_name[0] > '9' || fd >= max)
+		if (d->d_name[0] < '0' || d->d_name[0] > '9' || fd >= max ||
+		    (exec && fd_cloexec(pid, fd)))
 			continue;
 		snprintf(path, sizeof(path), "%s/%d", dir, fd);
 		n = readlink(path, target, sizeof(target) - 1);
@@ -160,15 +185,15 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 		if (held > 0 && getcwd(cwd, sizeof(cwd)))
 			st_fds_set(s->d.fds, held, AT_FDCWD, cwd);
 		/*
-		 * What the command inherits (0-2: the others are ferret's, closed
-		 * at its exec) and what attached processes have open: named
-		 * now, while /proc says, as a traced open would name them.
+		 * What the command inherits (not what its exec closes: ferret's
+		 * own descriptors) and what attached processes have open:
+		 * named now, while /proc says, as a traced open would name them.
 		 */
 		if (held > 0)
-			seed_fds(s->d.fds, held, 3);
+			seed_fds(s->d.fds, held, INT_MAX, true);
 		for (i = 0; i < ntids; i++)
 			if (tids[i] != held)
-				seed_fds(s->d.fds, tids[i], INT_MAX);
+				seed_fds(s->d.fds, tids[i], INT_MAX, false);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &m);
 	clock_gettime(CLOCK_REALTIME, &r);

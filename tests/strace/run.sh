@@ -170,6 +170,10 @@ same_line "System V IPC: keys, flags with modes, sembufs, messages, ctl commands
 NORM2='s/^kcmp\([0-9]+, [0-9]+/kcmp(PID, PID/' \
 same_line "ioprio_get, ioprio_set (IOPRIO_PRIO_VALUE), kcmp by type" \
 	-e trace=ioprio_get,ioprio_set,kcmp -- "$WL" prio
+exec 9>/dev/full
+same_line "-yy: a descriptor the command inherited, named though it exits at once" \
+	-yy -e trace=dup -- "$WL" dup9
+exec 9>&-
 same_line "getcwd: the path, whole under -s 3" -s 3 -e trace=getcwd -- /bin/pwd
 same_line "waitid: id type and siginfo" -e signal=none -e trace=waitid -- "$WL" waitid
 # sysinfo's figures change from run to run: its numbers are compared as N.

@@ -883,6 +883,11 @@ int main(int argc, char **argv)
 		prio();
 		return 0;
 	}
+	if (!strcmp(mode, "dup9")) {
+		/* A descriptor inherited from the shell, used at once. */
+		dup(9);
+		return 0;
+	}
 	if (!strcmp(mode, "ioctls")) {
 		ioctls();
 		return 0;
