@@ -210,6 +210,18 @@ static int cg_into_buf(struct cg *g, struct node *n, const struct val *ops,
 	ir_mov(&g->ir, BPF_REG_2, l);
 	ir_mov(&g->ir, BPF_REG_3, cg_reg(g, &ops[0]));
 	ir_call(&g->ir, BPF_FUNC_probe_read, 3);
+	/*
+	 * bpftrace's buf() of unreadable memory is zeros of the length
+	 * asked; a front end that must tell the two apart gets the length
+	 * BUF_UNREAD instead (compile_opts.buf_unread).
+	 */
+	if (g->c->opts.buf_unread) {
+		int ok = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JSGE, BPF_REG_0, 0, ok);
+		ir_st_imm(&g->ir, BPF_DW, base, off, -1);
+		ir_place(&g->ir, ok);
+	}
 	ir_mov(&g->ir, used, l);
 	ir_alu_imm(&g->ir, BPF_ADD, used, 8);
 	return used;

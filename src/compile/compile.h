@@ -32,6 +32,8 @@ struct compile_opts {
 				 * front end's table user space fills), or
 				 * NULL */
 	int array_size;
+	bool buf_unread;	/* buf() of memory that cannot be read has the
+				 * length BUF_UNREAD, not zeros */
 	int split_insns;	/* with interleave, > 0: an event probe whose
 				 * integer-only code passes this many IR
 				 * instructions goes on in a program of its
@@ -114,6 +116,9 @@ struct helper_site {
 	const struct loc *loc;
 	int helper;
 };
+
+/* A buf() length that says its memory could not be read (buf_unread). */
+#define BUF_UNREAD UINT64_MAX
 
 /* The whole compiled script. */
 struct compiled {

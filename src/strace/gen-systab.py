@@ -40,7 +40,7 @@ SIG = {
  "shmget": "\x8fu\x90", "shmat": "dpx:x", "shmdt": "p", "shmctl": "d\x91p",
  "semget": "\x8fd\x90", "semop": "d\x92u", "semtimedop": "d\x92ut", "semctl": "dd\x91p",
  "msgget": "\x8f\x90", "msgsnd": "d\x93ux", "msgrcv": "d\x94udx", "msgctl": "d\x91p",
- "ioprio_get": "dd", "ioprio_set": "dd\x95", "kcmp": "dddxx", "rt_sigpending": "Hu", "rt_sigsuspend": "gu", "sigaltstack": "<>",
+ "ioprio_get": "dd", "ioprio_set": "dd\x95", "kcmp": "dddx\x96", "rt_sigpending": "Hu", "rt_sigsuspend": "gu", "sigaltstack": "<>",
  "mknod": "P89", "mknodat": "DP89", "statfs": "P4", "fstatfs": "f4", "getpriority": "dd",
  "setpriority": "ddd", "prctl": "Y\x80xxx", "arch_prctl": "Zx", "setrlimit": "ij",
  "chroot": "P", "sync": "", "mount": "PPPxp", "umount2": "Px", "gettid": "",

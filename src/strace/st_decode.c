@@ -1315,8 +1315,9 @@ static void cap_args(struct buf *b, const struct st_call *c, char l,
 /* An I/O priority as strace spells it: IOPRIO_PRIO_VALUE(class, data). */
 static void ioprio(struct buf *b, unsigned v)
 {
+	/* The class is all the bits above the data, as strace shows it. */
 	buf_printf(b, "IOPRIO_PRIO_VALUE(");
-	st_xlat_val(b, st_ioprio_class, IOPRIO_PRIO_CLASS(v), "IOPRIO_CLASS_???");
+	st_xlat_val(b, st_ioprio_class, v >> IOPRIO_CLASS_SHIFT, "IOPRIO_CLASS_???");
 	buf_printf(b, ", %d)", (int)IOPRIO_PRIO_DATA(v));
 }
 
@@ -1845,11 +1846,11 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%u", (unsigned)v);
 		return;
 	case 'x':
-		/* kcmp's descriptors: of KCMP_FILE both, of KCMP_EPOLL_TFD the first. */
+		/* kcmp's first index: a descriptor for KCMP_FILE and KCMP_EPOLL_TFD. */
 		if (!strcmp(name, "kcmp") &&
 		    ((unsigned)c->args[2] == KCMP_FILE ||
-		     ((unsigned)c->args[2] == KCMP_EPOLL_TFD && i == 3))) {
-			buf_printf(b, "%d", (int)v);
+		     (unsigned)c->args[2] == KCMP_EPOLL_TFD)) {
+			st_decode_fd(b, c->tid, (int)v, o, NULL);
 			return;
 		}
 		/* arch_prctl's ARCH_GET_FS and ARCH_GET_GS write through it. */
@@ -2060,6 +2061,18 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			st_decode_siginfo(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len);
 		else
 			ptr(b, v);
+		return;
+	case ST_L_KCMP_SLOT:
+		/* A descriptor (KCMP_FILE), the slot of KCMP_EPOLL_TFD, or hex. */
+		if ((unsigned)c->args[2] == KCMP_FILE)
+			st_decode_fd(b, c->tid, (int)v, o, NULL);
+		else if ((unsigned)c->args[2] != KCMP_EPOLL_TFD)
+			buf_printf(b, "%#llx", (unsigned long long)v);
+		else if (!v || !k || k->len < 12)
+			ptr(b, v);
+		else
+			buf_printf(b, "{efd=%d, tfd=%d, toff=%u}", (int)rd(k->data, k->len, 0, 4),
+				   (int)rd(k->data, k->len, 4, 4), (unsigned)rd(k->data, k->len, 8, 4));
 		return;
 	case ST_L_IOPRIO:
 		ioprio(b, (unsigned)v);
@@ -2628,16 +2641,25 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 		return;
 	}
 	case PR_SET_NAME: {
-		const struct st_cap *k = cap_li(c, 1, ST_L_PRCTL, 0);
+		/*
+		 * At most TASK_COMM_LEN - 1 characters, then "..." when no NUL
+		 * came in them: from the 15 bytes, or, where those could not
+		 * all be read, the string that ended before the fault.
+		 */
+		const struct st_cap *k = cap_li(c, 1, ST_L_PRCTL, 1);
 
 		buf_printf(b, ", ");
-		if (!a2 || !k) {
+		if (k && k->len == 15) {
+			v = strnlen((const char *)k->data, 15);
+			st_quote(b, k->data, v, v == 15, o->xstyle);
+			return;
+		}
+		k = cap_li(c, 1, ST_L_PRCTL, 0);
+		if (!a2 || !k || (c->ret == -EFAULT && unread(k))) {
 			ptr(b, a2);
 			return;
 		}
-		/* At most TASK_COMM_LEN - 1 characters, then "...". */
-		v = strnlen((const char *)k->data, k->len);
-		st_quote(b, k->data, v < 15 ? v : 15, v >= 15, o->xstyle);
+		st_quote(b, k->data, strnlen((const char *)k->data, k->len), false, o->xstyle);
 		return;
 	}
 	case PR_SET_CHILD_SUBREAPER: case PR_SET_ENDIAN: case PR_SET_FPEMU:

@@ -582,6 +582,14 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 		argv_pack(t, fs, p);
 		return;
 	}
+	/* Memory the kernel would not let us read: no capture, as strace's own read fails. */
+	if (a->type->kind == TY_BUF) {
+		uint64_t n;
+
+		memcpy(&n, v, 8);
+		if (n == BUF_UNREAD)
+			return;
+	}
 	k = cap_slot(&t->call, fs->fmt[1], fs->fmt[2] - '0',
 		     (int)u64at(fs, p, 1));
 	if (k->letter == 'B') {

@@ -203,8 +203,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		 * characters; at exit an int, a pointer and a name.
 		 */
 		if (!exit) {
-			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, 16)); } ",
-				   l, i);
+			/* The name up to its NUL, and its first 15 bytes, which
+			 * tell a name cut at 15 from one that ends there. */
+			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, 16)); "
+				   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a, 15)); } ",
+				   l, i, l, i);
 			break;
 		}
 		for (k = 0; k < 3; k++)
@@ -310,7 +313,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			{ ST_L_MQATTR, 32 }, { ST_L_MQATTR_OUT, 32 },
 			{ ST_L_INT_IN, 4 }, { ST_L_TIME_OUT, 8 },
 			{ ST_L_CAPHDR, 8 }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
-			{ ST_L_SIGINFO, 48 },
+			{ ST_L_SIGINFO, 48 }, { ST_L_KCMP_SLOT, 12 },
 			{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 			{ '0', 24 }, { '1', 56 }, { '%', 56 }, { '\'', 208 },
 		};

@@ -63,9 +63,10 @@ enum st_class {
  * Returns: x hex, f fd, o octal, ? none (the call does not return).
  *
  * Past the printable letters, ST_L_PRCTL: prctl's second argument, which
- * each option reads or writes differently: a string of at most 15
- * characters at entry, and at exit its first 4, 8 and 16 bytes (records
- * of letter ST_L_PRCTL_OUT, indexes 0, 1, 2).
+ * each option reads or writes differently: at entry a string of at most
+ * 15 characters and its first 15 bytes (indexes 0, 1), and at exit its
+ * first 4, 8 and 16 bytes (records of letter ST_L_PRCTL_OUT, indexes 0,
+ * 1, 2).
  */
 #define ST_L_PRCTL '\200'
 #define ST_L_PRCTL_OUT '\201'
@@ -109,6 +110,8 @@ enum st_class {
 #define ST_L_MSGBUF_OUT '\224'
 /* An I/O priority: IOPRIO_PRIO_VALUE(class, data). */
 #define ST_L_IOPRIO '\225'
+/* kcmp's last argument: a descriptor, or struct kcmp_epoll_slot read at entry. */
+#define ST_L_KCMP_SLOT '\226'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */
 #define ST_L_INT_IN '\211'
 #define ST_L_TIME_OUT '\212'

@@ -317,7 +317,7 @@ const struct st_sys st_systab[] = {
 	{ 309, "getcpu", "ppp", 0 },
 	{ 310, "process_vm_readv", NULL, 0 },
 	{ 311, "process_vm_writev", NULL, 0 },
-	{ 312, "kcmp", "dddxx", 0 },
+	{ 312, "kcmp", "dddx\226", 0 },
 	{ 313, "finit_module", NULL, ST_DESC },
 	{ 314, "sched_setattr", "d17", 0 },
 	{ 315, "sched_getattr", "d%77", 0 },
