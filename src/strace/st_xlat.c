@@ -360,8 +360,9 @@ const struct st_xlat st_mlockall[] = {
 
 const struct st_xlat st_mlock2[] = { X(MLOCK_ONFAULT), END };
 
+/* PKEY_DISABLE_EXECUTE: powerpc's, which x86's headers leave out; strace names it. */
 const struct st_xlat st_pkey_rights[] = {
-	X(PKEY_DISABLE_ACCESS), X(PKEY_DISABLE_WRITE), END,
+	X(PKEY_DISABLE_ACCESS), X(PKEY_DISABLE_WRITE), { 0x4, "PKEY_DISABLE_EXECUTE" }, END,
 };
 
 const struct st_xlat st_sync_file_range[] = {
