@@ -257,11 +257,12 @@ static const char *cwd_of(int tid, const struct st_dopts *o, char *buf,
 /* open(2)'s flags: O_RDONLY is named, though it is 0. */
 static void open_flags(struct buf *b, uint64_t v)
 {
-	if ((v & O_ACCMODE) == O_RDONLY) {
-		buf_printf(b, "O_RDONLY");
+	/* The access mode by name, O_ACCMODE for both bits, as strace. */
+	if ((v & O_ACCMODE) == O_RDONLY || (v & O_ACCMODE) == O_ACCMODE) {
+		buf_printf(b, (v & O_ACCMODE) ? "O_ACCMODE" : "O_RDONLY");
 		if (v & ~(uint64_t)O_ACCMODE) {
 			buf_printf(b, "|");
-			st_xlat_flags(b, st_open_flags, v, "");
+			st_xlat_flags(b, st_open_flags, v & ~(uint64_t)O_ACCMODE, "");
 		}
 	} else {
 		st_xlat_flags(b, st_open_flags, v, "0");
@@ -1908,7 +1909,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		cstr(b, k, v, o->strsize, o->xstyle);
 		return;
 	case 'W':
-		bytes(b, k, v, c->args[i + 1], o->strsize, o->xstyle);
+		if (!v)
+			buf_printf(b, "NULL");
+		else
+			bytes(b, k, v, c->args[i + 1], o->strsize, o->xstyle);
 		return;
 	case 'R':
 		if (c->ret < 0 || !k)

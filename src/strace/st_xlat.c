@@ -61,7 +61,8 @@
 
 /*
  * In strace's order: O_SYNC (which includes O_DSYNC) before O_DSYNC,
- * O_TMPFILE (which includes O_DIRECTORY) before O_DIRECTORY.  The libc
+ * O_TMPFILE (which includes O_DIRECTORY) before O_DIRECTORY, and its own
+ * bit, __O_TMPFILE, where O_DIRECTORY is not set.  The libc
  * defines O_LARGEFILE as 0 on x86-64; the kernel's bit is 0100000.
  */
 const struct st_xlat st_open_flags[] = {
@@ -69,8 +70,8 @@ const struct st_xlat st_open_flags[] = {
 	X(O_TRUNC), X(O_APPEND), X(O_NONBLOCK), X(O_SYNC), { 0x100000, "__O_SYNC" },
 	X(O_DSYNC),
 	X(O_DIRECT), { 0100000, "O_LARGEFILE" }, X(O_NOFOLLOW), X(O_NOATIME),
-	X(O_CLOEXEC), X(O_PATH), X(O_TMPFILE), X(O_DIRECTORY),
-	{ O_ASYNC, "FASYNC" }, END,
+	X(O_CLOEXEC), X(O_PATH), X(O_TMPFILE), { 020000000, "__O_TMPFILE" },
+	X(O_DIRECTORY), { O_ASYNC, "FASYNC" }, END,
 };
 
 const struct st_xlat st_prot[] = {
