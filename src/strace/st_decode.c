@@ -1950,7 +1950,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%#03llo", (unsigned long long)(v & 0177777));
 		return;
 	case 'r':
-		st_xlat_flags(b, st_prot, v, "PROT_NONE");
+		st_xlat_flags_dflt(b, st_prot, v, "PROT_NONE", "PROT_???");
 		return;
 	case 'M':
 		st_xlat_flags(b, st_mmap_flags, v, "0");
