@@ -31,6 +31,8 @@
 #include <sys/shm.h>
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
+#include <sys/mman.h>
+#include <linux/mman.h>
 #include <sys/prctl.h>
 
 #include "st_decode.h"
@@ -155,6 +157,9 @@ int st_call_nargs(const struct st_call *c)
 	if ((!strcmp(n, "openat") && !open_creates(c->args[2])) ||
 	    (!strcmp(n, "open") && !open_creates(c->args[1])))
 		return st_sys_nargs(c->sys) - 1;
+	/* mremap's new address only with MREMAP_FIXED. */
+	if (!strcmp(n, "mremap") && !(c->args[3] & MREMAP_FIXED))
+		return 4;
 	/* kcmp's indexes only for the types that compare an object in a table. */
 	if (!strcmp(n, "kcmp") && (unsigned)c->args[2] != KCMP_FILE &&
 	    (unsigned)c->args[2] != KCMP_EPOLL_TFD && (unsigned)c->args[2] <= KCMP_EPOLL_TFD)
@@ -1612,6 +1617,7 @@ static const struct {
 	{ "timer_settime", 1, st_timer_flags, "TIMER_???", false },
 	{ "timerfd_settime", 1, st_tfd_flags, "TFD_???", false },
 	{ "mlockall", 0, st_mlockall, "MCL_???", false },
+	{ "msync", 2, st_ms_flags, "MS_???", false },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
 	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???", true },
 	{ "sync_file_range", 3, st_sync_file_range, "SYNC_FILE_RANGE_???", false },
@@ -1952,9 +1958,20 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'r':
 		st_xlat_flags_dflt(b, st_prot, v, "PROT_NONE", "PROT_???");
 		return;
-	case 'M':
-		st_xlat_flags(b, st_mmap_flags, v, "0");
+	case 'M': {
+		/* The type first: MAP_FILE for none, an unknown one in hex. */
+		const char *n = v & MAP_TYPE ? st_xlat_name(st_mmap_types, v & MAP_TYPE) : "MAP_FILE";
+
+		if (n)
+			buf_printf(b, "%s", n);
+		else
+			buf_printf(b, "%#llx /* MAP_??? */", (unsigned long long)(v & MAP_TYPE));
+		if (v & ~(uint64_t)MAP_TYPE) {
+			buf_printf(b, "|");
+			st_xlat_flags(b, st_mmap_flags, v & ~(uint64_t)MAP_TYPE, "");
+		}
 		return;
+	}
 	case 'C':
 		st_xlat_flags(b, st_clone_flags, v & ~0xffULL, "");
 		if (v & 0xff) {

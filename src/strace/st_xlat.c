@@ -79,9 +79,15 @@ const struct st_xlat st_prot[] = {
 	X(PROT_GROWSDOWN), X(PROT_GROWSUP), END,
 };
 
+/* The mapping types (MAP_TYPE's bits), then the flags. */
+const struct st_xlat st_mmap_types[] = {
+	X(MAP_SHARED), X(MAP_PRIVATE), X(MAP_SHARED_VALIDATE), END,
+};
+
+const struct st_xlat st_ms_flags[] = { X(MS_ASYNC), X(MS_SYNC), X(MS_INVALIDATE), END };
+
 const struct st_xlat st_mmap_flags[] = {
-	X(MAP_SHARED), X(MAP_PRIVATE), X(MAP_SHARED_VALIDATE), X(MAP_FIXED),
-	X(MAP_ANONYMOUS), X(MAP_32BIT), X(MAP_GROWSDOWN), X(MAP_DENYWRITE),
+	X(MAP_FIXED), X(MAP_ANONYMOUS), X(MAP_32BIT), X(MAP_GROWSDOWN), X(MAP_DENYWRITE),
 	X(MAP_EXECUTABLE), X(MAP_LOCKED), X(MAP_NORESERVE), X(MAP_POPULATE),
 	X(MAP_NONBLOCK), X(MAP_STACK), X(MAP_HUGETLB), X(MAP_SYNC),
 	X(MAP_FIXED_NOREPLACE), END,
