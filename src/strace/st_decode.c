@@ -1861,12 +1861,6 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			st_decode_fd(b, c->tid, (int)v, o, NULL);
 			return;
 		}
-		/* arch_prctl's ARCH_GET_FS and ARCH_GET_GS write through it. */
-		if (!strcmp(name, "arch_prctl") && i == 1 &&
-		    ((unsigned)c->args[0] == ARCH_GET_FS || (unsigned)c->args[0] == ARCH_GET_GS)) {
-			ptr(b, v);
-			return;
-		}
 		/* A named ioctl's argument points to its data. */
 		if (!strcmp(name, "ioctl") && i == 2 &&
 		    st_xlat_name(st_ioctl, (unsigned)c->args[1])) {
@@ -1945,9 +1939,13 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		return;
 	case 'O':
-		/* Where the access mode is part of the flags: O_RDONLY too. */
+		/*
+		 * Where the access mode is part of the flags: O_RDONLY too;
+		 * elsewhere the flags alone, the access bits unknown (the
+		 * table's first two entries are O_WRONLY and O_RDWR).
+		 */
 		if (strcmp(name, "open") && strcmp(name, "openat") && strcmp(name, "mq_open"))
-			st_xlat_flags(b, st_open_flags, v, "0");
+			st_xlat_flags_dflt(b, st_open_flags + 2, v, "0", "O_???");
 		else
 			styled(b, "%#llx", v, open_flags);
 		return;
@@ -2014,7 +2012,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		return;
 	case 'L':
-		st_xlat_flags(b, st_access, v, "F_OK");
+		st_xlat_flags_dflt(b, st_access, v, "F_OK", "?_OK");
 		return;
 	case 'l':
 		st_xlat_val(b, st_whence, (unsigned)v, "SEEK_???");
@@ -2082,6 +2080,18 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			st_decode_siginfo(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len);
 		else
 			ptr(b, v);
+		return;
+	case ST_L_ARCH_OUT:
+		/* ARCH_GET_FS and ARCH_GET_GS write the base through it: [base]. */
+		if ((unsigned)c->args[0] != ARCH_GET_FS && (unsigned)c->args[0] != ARCH_GET_GS) {
+			buf_printf(b, "%#llx", (unsigned long long)v);
+		} else if (k && k->len >= 8 && !st_call_failed(c)) {
+			buf_printf(b, "[");
+			ptr(b, rd(k->data, k->len, 0, 8));
+			buf_printf(b, "]");
+		} else {
+			ptr(b, v);
+		}
 		return;
 	case ST_L_KCMP_SLOT:
 		/* A descriptor (KCMP_FILE), the slot of KCMP_EPOLL_TFD, or hex. */

@@ -163,7 +163,7 @@ const struct st_sys st_systab[] = {
 	{ 155, "pivot_root", "PP", ST_FILE },
 	{ 156, "_sysctl", NULL, 0 },
 	{ 157, "prctl", "Y\200xxx", ST_CREDS },
-	{ 158, "arch_prctl", "Zx", 0 },
+	{ 158, "arch_prctl", "Z\227", 0 },
 	{ 159, "adjtimex", "'", ST_CLOCK },
 	{ 160, "setrlimit", "ij", 0 },
 	{ 161, "chroot", "P", ST_FILE },

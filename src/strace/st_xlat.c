@@ -65,6 +65,7 @@
  * bit, __O_TMPFILE, where O_DIRECTORY is not set.  The libc
  * defines O_LARGEFILE as 0 on x86-64; the kernel's bit is 0100000.
  */
+/* The first two entries are the access modes; st_open_flags + 2 the flags alone. */
 const struct st_xlat st_open_flags[] = {
 	X(O_WRONLY), X(O_RDWR), X(O_CREAT), X(O_EXCL), X(O_NOCTTY),
 	X(O_TRUNC), X(O_APPEND), X(O_NONBLOCK), X(O_SYNC), { 0x100000, "__O_SYNC" },
