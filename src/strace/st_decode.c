@@ -2790,6 +2790,36 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 		buf_printf(b, ", ");
 		st_xlat_flags_dflt(b, st_pr_spec_flags, a3, "0", "PR_SPEC_???");
 		return;
+	case PR_PAC_RESET_KEYS:
+		buf_printf(b, ", ");
+		st_xlat_flags_dflt(b, st_pr_pac_keys, a2, "0", "PR_PAC_???");
+		prctl_hex(b, c, 2);
+		return;
+	case PR_PAC_SET_ENABLED_KEYS:
+		/* The keys that can be enabled: not the generic one. */
+		buf_printf(b, ", ");
+		st_xlat_flags_dflt(b, st_pr_pac_enabled, a2, "0", "PR_PAC_???");
+		buf_printf(b, ", ");
+		st_xlat_flags_dflt(b, st_pr_pac_enabled, a3, "0", "PR_PAC_???");
+		prctl_hex(b, c, 3);
+		return;
+	case PR_SCHED_CORE: {
+		const struct st_cap *k = cap_li(c, 4, ST_L_PRCTL5_OUT, 0);
+		const char *n = st_xlat_name(st_pidtypes, (unsigned)c->args[3]);
+
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_pr_sched_core, (unsigned)a2, "PR_SCHED_CORE_???");
+		/* The pid type: its number, its name in a comment, as strace. */
+		buf_printf(b, ", %d, %#x", (int)a3, (unsigned)c->args[3]);
+		if (st_xlat_get_style() != ST_C_RAW)
+			buf_printf(b, " /* %s */", n ? n : "PIDTYPE_???");
+		buf_printf(b, ", ");
+		if ((unsigned)a2 == PR_SCHED_CORE_GET && !st_call_failed(c) && k && k->len >= 8)
+			buf_printf(b, "[%#llx]", (unsigned long long)rd(k->data, k->len, 0, 8));
+		else
+			ptr(b, c->args[4]);
+		return;
+	}
 	case PR_SET_VMA:
 		buf_printf(b, ", ");
 		st_xlat_val(b, st_pr_set_vma, a2, "PR_SET_VMA_???");

@@ -314,6 +314,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			{ ST_L_INT_IN, 4 }, { ST_L_TIME_OUT, 8 },
 			{ ST_L_CAPHDR, 8 }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
 			{ ST_L_SIGINFO, 48 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
+			{ ST_L_PRCTL5_OUT, 8 },
 			{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 			{ '0', 24 }, { '1', 56 }, { '%', 56 }, { '\'', 208 },
 		};

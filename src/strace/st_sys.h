@@ -110,6 +110,8 @@ enum st_class {
 #define ST_L_MSGBUF_OUT '\224'
 /* An I/O priority: IOPRIO_PRIO_VALUE(class, data). */
 #define ST_L_IOPRIO '\225'
+/* prctl's fifth argument: hex, or the u64 PR_SCHED_CORE_GET wrote (8 bytes at exit). */
+#define ST_L_PRCTL5_OUT '\230'
 /* arch_prctl's second argument: hex, or the base ARCH_GET_* wrote (8 bytes at exit). */
 #define ST_L_ARCH_OUT '\227'
 /* kcmp's last argument: a descriptor, or struct kcmp_epoll_slot read at entry. */

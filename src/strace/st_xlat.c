@@ -351,6 +351,27 @@ const struct st_xlat st_pr_spec_flags[] = {
 
 const struct st_xlat st_pr_set_vma[] = { X(PR_SET_VMA_ANON_NAME), END };
 
+const struct st_xlat st_pr_sched_core[] = {
+	X(PR_SCHED_CORE_GET), X(PR_SCHED_CORE_CREATE), X(PR_SCHED_CORE_SHARE_TO),
+	X(PR_SCHED_CORE_SHARE_FROM), END,
+};
+
+/* The kernel's enum pid_type, which no UAPI header exports. */
+const struct st_xlat st_pidtypes[] = {
+	{ 0, "PIDTYPE_PID" }, { 1, "PIDTYPE_TGID" }, { 2, "PIDTYPE_PGID" },
+	{ 3, "PIDTYPE_SID" }, END,
+};
+
+/* Pointer authentication keys: those prctl enables, then the generic one. */
+const struct st_xlat st_pr_pac_keys[] = {
+	X(PR_PAC_APIAKEY), X(PR_PAC_APIBKEY), X(PR_PAC_APDAKEY), X(PR_PAC_APDBKEY),
+	X(PR_PAC_APGAKEY), END,
+};
+
+const struct st_xlat st_pr_pac_enabled[] = {
+	X(PR_PAC_APIAKEY), X(PR_PAC_APIBKEY), X(PR_PAC_APDAKEY), X(PR_PAC_APDBKEY), END,
+};
+
 const struct st_xlat st_secbits[] = {
 	X(SECBIT_NOROOT), X(SECBIT_NOROOT_LOCKED), X(SECBIT_NO_SETUID_FIXUP),
 	X(SECBIT_NO_SETUID_FIXUP_LOCKED), X(SECBIT_KEEP_CAPS),
