@@ -1618,6 +1618,7 @@ static const struct {
 	{ "timerfd_settime", 1, st_tfd_flags, "TFD_???", false },
 	{ "mlockall", 0, st_mlockall, "MCL_???", false },
 	{ "msync", 2, st_ms_flags, "MS_???", false },
+	{ "pidfd_open", 1, st_pidfd_flags, "PIDFD_???", false },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
 	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???", true },
 	{ "sync_file_range", 3, st_sync_file_range, "SYNC_FILE_RANGE_???", false },
@@ -2265,11 +2266,11 @@ static void decode_one(struct buf *b, const struct st_call *c,
 
 		if (!v || !in)
 			ptr(b, v);
+		/* A socklen_t, which strace prints signed. */
 		else if (!out || st_call_failed(c) || x == y)
-			buf_printf(b, "[%llu]", (unsigned long long)(out && !st_call_failed(c) ? y : x));
+			buf_printf(b, "[%d]", (int)(out && !st_call_failed(c) ? y : x));
 		else
-			buf_printf(b, "[%llu => %llu]", (unsigned long long)x,
-				   (unsigned long long)y);
+			buf_printf(b, "[%d => %d]", (int)x, (int)y);
 		return;
 	}
 	case ';':
@@ -2284,6 +2285,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		case 6: t = st_tcp_opts; d = "TCP_???"; break;
 		case 0: t = st_ip_opts; d = "IP_???"; break;
 		case 41: t = st_ipv6_opts; d = "IPV6_???"; break;
+		case 255: t = st_raw_opts; d = "ICMP_???"; break;
+		case 263: t = st_packet_opts; d = "PACKET_???"; break;
 		}
 		if (t)
 			st_xlat_val(b, t, (unsigned)v, d);

@@ -59,7 +59,7 @@ const struct st_sys st_systab[] = {
 	{ 51, "getsockname", "fBn", ST_NETWORK },
 	{ 52, "getpeername", "fBn", ST_NETWORK },
 	{ 53, "socketpair", "kK#F", ST_NETWORK },
-	{ 54, "setsockopt", "f;`.7", ST_NETWORK },
+	{ 54, "setsockopt", "f;`.d", ST_NETWORK },
 	{ 55, "getsockopt", "f;`,|", ST_NETWORK },
 	{ 56, "clone", "Cpppp", ST_PROCESS },
 	{ 57, "fork", "", ST_PROCESS },

@@ -47,6 +47,8 @@
 #include <sys/msg.h>
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
+#include <linux/if_packet.h>
+#include <linux/icmp.h>
 #include <linux/seccomp.h>
 #include <linux/securebits.h>
 #include <termios.h>
@@ -441,6 +443,20 @@ const struct st_xlat st_kcmp_types[] = {
 	X(KCMP_FILE), X(KCMP_VM), X(KCMP_FILES), X(KCMP_FS), X(KCMP_SIGHAND),
 	X(KCMP_IO), X(KCMP_SYSVSEM), X(KCMP_EPOLL_TFD), END,
 };
+
+const struct st_xlat st_packet_opts[] = {
+	X(PACKET_ADD_MEMBERSHIP), X(PACKET_DROP_MEMBERSHIP), X(PACKET_RECV_OUTPUT),
+	X(PACKET_RX_RING), X(PACKET_STATISTICS), X(PACKET_COPY_THRESH),
+	X(PACKET_AUXDATA), X(PACKET_ORIGDEV), X(PACKET_VERSION), X(PACKET_HDRLEN),
+	X(PACKET_RESERVE), X(PACKET_TX_RING), X(PACKET_LOSS), X(PACKET_VNET_HDR),
+	X(PACKET_TX_TIMESTAMP), X(PACKET_TIMESTAMP), X(PACKET_FANOUT),
+	X(PACKET_TX_HAS_OFF), X(PACKET_QDISC_BYPASS), X(PACKET_ROLLOVER_STATS),
+	X(PACKET_FANOUT_DATA), X(PACKET_IGNORE_OUTGOING), END,
+};
+
+const struct st_xlat st_raw_opts[] = { X(ICMP_FILTER), END };
+
+const struct st_xlat st_pidfd_flags[] = { { O_NONBLOCK, "PIDFD_NONBLOCK" }, END };
 
 const struct st_xlat st_caps[] = {
 	X(CAP_CHOWN), X(CAP_DAC_OVERRIDE), X(CAP_DAC_READ_SEARCH), X(CAP_FOWNER),
