@@ -241,6 +241,14 @@ static void ptr(struct buf *b, uint64_t v)
 		buf_printf(b, "NULL");
 }
 
+/* A pointer the call wrote through an argument: [ptr]. */
+static void ptr_ref(struct buf *b, uint64_t v)
+{
+	buf_printf(b, "[");
+	ptr(b, v);
+	buf_printf(b, "]");
+}
+
 /* The working directory of tid, remembered or from /proc, or NULL. */
 static const char *cwd_of(int tid, const struct st_dopts *o, char *buf,
 			  size_t len)
@@ -2087,9 +2095,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if ((unsigned)c->args[0] != ARCH_GET_FS && (unsigned)c->args[0] != ARCH_GET_GS) {
 			buf_printf(b, "%#llx", (unsigned long long)v);
 		} else if (k && k->len >= 8 && !st_call_failed(c)) {
-			buf_printf(b, "[");
-			ptr(b, rd(k->data, k->len, 0, 8));
-			buf_printf(b, "]");
+			ptr_ref(b, rd(k->data, k->len, 0, 8));
 		} else {
 			ptr(b, v);
 		}
@@ -2669,9 +2675,7 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 			return;
 		}
 		memcpy(&q, p, 8);
-		buf_printf(b, "[");
-		ptr(b, q);
-		buf_printf(b, "]");
+		ptr_ref(b, q);
 		return;
 	}
 	case PR_SET_NAME: {
