@@ -40,7 +40,7 @@ SIG = {
  "shmget": "\x8fu\x90", "shmat": "dpx:x", "shmdt": "p", "shmctl": "d\x91p",
  "semget": "\x8fd\x90", "semop": "d\x92u", "semtimedop": "d\x92ut", "semctl": "dd\x91p",
  "msgget": "\x8f\x90", "msgsnd": "d\x93ux", "msgrcv": "d\x94udx", "msgctl": "d\x91p",
- "ioprio_get": "dd", "ioprio_set": "dd\x95", "kcmp": "dddx\x96", "rt_sigpending": "Hu", "rt_sigsuspend": "gu", "sigaltstack": "<>",
+ "ioprio_get": "dd", "ioprio_set": "dd\x95", "kcmp": "dddx\x96", "epoll_pwait2": "f^dtgu", "rt_sigpending": "Hu", "rt_sigsuspend": "gu", "sigaltstack": "<>",
  "mknod": "P89", "mknodat": "DP89", "statfs": "P4", "fstatfs": "f4", "getpriority": "dd",
  "setpriority": "ddd", "prctl": "Y\x80xx\x98", "arch_prctl": "Z\x97", "setrlimit": "ij",
  "chroot": "P", "sync": "", "mount": "PPPxp", "umount2": "Px", "gettid": "",
@@ -82,7 +82,7 @@ SIG = {
  "removexattr": "PS", "lremovexattr": "PS", "fremovexattr": "fS",
  "inotify_init": ":f", "pkey_free": "d", "sethostname": "Wu",
  "setdomainname": "Wu", "vhangup": "", "sched_rr_get_interval": "dU",
- "userfaultfd": "O:f", "pidfd_getfd": "fd7:f", "pidfd_send_signal": "fsp7",
+ "userfaultfd": "O:f", "pidfd_getfd": "fdx:f", "pidfd_send_signal": "fsp7",
  "process_mrelease": "f7", "sched_setattr": "d17",
  "sched_getattr": "d%77", "adjtimex": "'", "clock_adjtime": "o'", "fallocate": "fxdd", "fchmodat2": "DPma",
 }

@@ -478,6 +478,8 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 			st_fds_set(o->fds, c->tid, (int)c->ret, h);
 		else
 			st_fds_drop(o->fds, c->tid, (int)c->ret);
+	} else if (!strcmp(n, "pidfd_open")) {
+		st_fds_set(o->fds, c->tid, (int)c->ret, ret_hint(c, o, resolved));
 	} else if (st_sys_ret(c->sys) == 'f') {
 		/* A descriptor no open named (socket, pipe, ...): ask /proc. */
 		st_fds_drop(o->fds, c->tid, (int)c->ret);
@@ -548,6 +550,9 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 	if (!strcmp(n, "dup") || !strcmp(n, "dup2") || !strcmp(n, "dup3") ||
 	    !strcmp(n, "fcntl"))
 		return st_fds_get(o->fds, c->tid, (int)c->args[0]);
+	/* Named now: the process may be gone when /proc would be asked. */
+	if (!strcmp(n, "pidfd_open"))
+		return "anon_inode:[pidfd]";
 	for (i = 0; i < st_call_nargs(c) && !k; i++) {
 		if (st_sys_arg(c->sys, i) == 'D')
 			at = i;
@@ -1596,6 +1601,8 @@ static void wstatus(struct buf *b, uint64_t s)
 	buf_printf(b, "}]");
 }
 
+static const struct st_xlat st_no_names[] = { { 0, NULL } };
+
 /* Flags arguments named per call where the signature says plain 'x'. */
 static const struct {
 	const char *call;
@@ -1641,6 +1648,8 @@ static const struct {
 	{ "lsetxattr", 4, st_xattr_flags, "XATTR_???", false },
 	{ "fsetxattr", 4, st_xattr_flags, "XATTR_???", false },
 	{ "memfd_create", 1, NULL, NULL, false },
+	/* Flags no value has a name for yet: an unsigned int in hex. */
+	{ "pidfd_getfd", 2, st_no_names, NULL, false },
 };
 
 /* Values named per call where the signature says plain 'd'. */
