@@ -104,13 +104,24 @@ static int clamp_len(struct cg *g, const struct val *len, int max)
 	return l;
 }
 
+/* The bytes str()'s record slot has (see slot_str()). */
+static int str_room(const struct node *n)
+{
+	const struct node *k = n->nlist == 2 ? n->list[1] : NULL;
+
+	if (k && k->kind == N_INT && k->ival > 0 &&
+	    k->ival < (uint64_t)n->type->size)
+		return (int)k->ival;
+	return n->type->size;
+}
+
 static int cg_into_str(struct cg *g, struct node *n, const struct val *ops,
 		       int base, int off)
 {
 	int size = n->type->size, used = ir_vreg(&g->ir), ok = ir_label(&g->ir);
 	int ptr = cg_reg(g, &ops[0]);
 
-	/* An unreadable string is an empty one. */
+	/* An unreadable string is an empty one (but see mark_unread). */
 	ir_st_imm(&g->ir, BPF_B, base, off, 0);
 	if (n->nlist == 2 && n->list[1]->kind != N_INT)
 		ir_mov(&g->ir, BPF_REG_2, clamp_len(g, &ops[1], size));
@@ -124,6 +135,16 @@ static int cg_into_str(struct cg *g, struct node *n, const struct val *ops,
 	ir_call(&g->ir, BPF_FUNC_probe_read_str, 3);
 	ir_mov(&g->ir, used, BPF_REG_0);
 	ir_jmp_imm(&g->ir, BPF_JSGT, used, 0, ok);
+	if (g->c->opts.mark_unread && str_room(n) >= 2) {
+		int ended = ir_label(&g->ir);
+
+		/* A failed read is STR_UNREAD, its marking byte within the slot. */
+		ir_jmp_imm(&g->ir, BPF_JSGE, used, 0, ended);
+		ir_st_imm(&g->ir, BPF_B, base, off + 1, STR_UNREAD_BYTE);
+		ir_mov_imm(&g->ir, used, 2);
+		ir_ja(&g->ir, ok);
+		ir_place(&g->ir, ended);
+	}
 	ir_mov_imm(&g->ir, used, 1);
 	ir_place(&g->ir, ok);
 	return used;
@@ -132,12 +153,9 @@ static int cg_into_str(struct cg *g, struct node *n, const struct val *ops,
 /* str(p, K) with a constant K below the string size fills K bytes. */
 static struct type *slot_str(const struct node *n)
 {
-	const struct node *k = n->nlist == 2 ? n->list[1] : NULL;
+	int room = str_room(n);
 
-	if (k && k->kind == N_INT && k->ival > 0 &&
-	    k->ival < (uint64_t)n->type->size)
-		return type_str((int)k->ival);
-	return NULL;
+	return room < n->type->size ? type_str(room) : NULL;
 }
 
 /*
@@ -213,9 +231,9 @@ static int cg_into_buf(struct cg *g, struct node *n, const struct val *ops,
 	/*
 	 * bpftrace's buf() of unreadable memory is zeros of the length
 	 * asked; a front end that must tell the two apart gets the length
-	 * BUF_UNREAD instead (compile_opts.buf_unread).
+	 * BUF_UNREAD instead (compile_opts.mark_unread).
 	 */
-	if (g->c->opts.buf_unread) {
+	if (g->c->opts.mark_unread) {
 		int ok = ir_label(&g->ir);
 
 		ir_jmp_imm(&g->ir, BPF_JSGE, BPF_REG_0, 0, ok);

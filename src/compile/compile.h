@@ -32,8 +32,9 @@ struct compile_opts {
 				 * front end's table user space fills), or
 				 * NULL */
 	int array_size;
-	bool buf_unread;	/* buf() of memory that cannot be read has the
-				 * length BUF_UNREAD, not zeros */
+	bool mark_unread;	/* memory that cannot be read is marked, not
+				 * zeros: a buf() has the length BUF_UNREAD,
+				 * a str() the bytes STR_UNREAD */
 	int split_insns;	/* with interleave, > 0: an event probe whose
 				 * integer-only code passes this many IR
 				 * instructions goes on in a program of its
@@ -117,8 +118,15 @@ struct helper_site {
 	int helper;
 };
 
-/* A buf() length that says its memory could not be read (buf_unread). */
+/* A buf() length that says its memory could not be read (mark_unread). */
 #define BUF_UNREAD UINT64_MAX
+/*
+ * A str() whose memory could not be read starts with these two bytes
+ * (mark_unread): a string read has nothing after its NUL, and the
+ * kernel zeroes the whole buffer of a failed read.
+ */
+#define STR_UNREAD "\0\377"
+#define STR_UNREAD_BYTE 0xff
 
 /* The whole compiled script. */
 struct compiled {

@@ -538,6 +538,40 @@ bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
  * the path it named resolves to (relative to the working directory
  * only); for a dup, what its source was.  NULL if nothing is known.
  */
+/*
+ * An absolute path with "." and ".." and repeated slashes taken out, in
+ * place: what the kernel would name a file that no longer exists (lines
+ * are decoded after the calls, and the program may have removed it).
+ */
+static char *lexical_path(char *path)
+{
+	char *r = path, *w = path;
+
+	while (*r) {
+		while (*r == '/')
+			r++;
+		if (!*r)
+			break;
+		if (r[0] == '.' && (r[1] == '/' || !r[1])) {
+			r++;
+			continue;
+		}
+		if (r[0] == '.' && r[1] == '.' && (r[2] == '/' || !r[2])) {
+			r += 2;
+			while (w > path && *--w != '/')
+				;
+			continue;
+		}
+		*w++ = '/';
+		while (*r && *r != '/')
+			*w++ = *r++;
+	}
+	if (w == path)
+		*w++ = '/';
+	*w = 0;
+	return path;
+}
+
 static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 			    char *resolved)
 {
@@ -574,6 +608,8 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 		joined = xasprintf("%s/%s", dir, name);
 	}
 	name = realpath(joined, resolved);
+	if (!name && strlen(joined) < PATH_MAX)
+		name = strcpy(resolved, lexical_path(joined));
 	free(joined);
 	return name;
 }
@@ -822,19 +858,52 @@ static void timeval_at(struct buf *b, const struct st_cap *k, size_t off)
 /* sched_getscheduler's flag on the policy (linux/sched.h). */
 #define ST_SCHED_RESET_ON_FORK 0x40000000
 
-/* openat2's struct open_how: mode only where it counts, as strace. */
-static void open_how_struct(struct buf *b, const struct st_cap *k)
-{
-	uint64_t fl = rd(k->data, k->len, 0, 8), mode = rd(k->data, k->len, 8, 8);
-	uint64_t res = rd(k->data, k->len, 16, 8);
+/* The size openat2 knows of struct open_how (OPEN_HOW_SIZE_VER0). */
+#define ST_OPEN_HOW_SIZE 24
 
+/*
+ * openat2's struct open_how: mode only where it counts, as strace; the
+ * address if size is below the first version's.  Bytes past the struct
+ * (capture 1, up to a page) show when any is not zero, "???" when they
+ * could not be read.
+ */
+static void open_how(struct buf *b, const struct st_call *c,
+		     const struct st_dopts *o, int i, uint64_t v,
+		     const struct st_cap *k)
+{
+	uint64_t size = c->args[i + 1], fl, mode, res, end;
+	const struct st_cap *x = cap_of(c, i, 1);
+	size_t n;
+
+	if (!v || !k || size < ST_OPEN_HOW_SIZE) {
+		ptr(b, v);
+		return;
+	}
+	fl = rd(k->data, k->len, 0, 8);
+	mode = rd(k->data, k->len, 8, 8);
+	res = rd(k->data, k->len, 16, 8);
 	buf_printf(b, "{flags=");
 	styled(b, "%#llx", fl, open_flags);
 	if (mode || (fl & (O_CREAT | __O_TMPFILE)))
 		buf_printf(b, ", mode=%#03llo", (unsigned long long)mode);
-	if (res) {
-		buf_printf(b, ", resolve=");
-		st_xlat_flags_dflt(b, st_resolve, res, "0", "RESOLVE_???");
+	buf_printf(b, ", resolve=");
+	st_xlat_flags_dflt(b, st_resolve, res, "0", "RESOLVE_???");
+	end = size < 4096 ? size : 4096;
+	if (end > ST_OPEN_HOW_SIZE) {
+		if (!x) {
+			buf_printf(b, ", ???");
+		} else {
+			for (n = 0; n < x->len && !x->data[n]; n++)
+				;
+			if (n < x->len) {
+				n = x->len < (size_t)o->strsize ? x->len : (size_t)o->strsize;
+				buf_printf(b, ", /* bytes %d..%llu */ ", ST_OPEN_HOW_SIZE,
+					   (unsigned long long)end - 1);
+				hex_quote(b, x->data, n);
+				if (n < x->len)
+					buf_printf(b, "...");
+			}
+		}
 	}
 	buf_printf(b, "}");
 }
@@ -1747,7 +1816,7 @@ static const struct {
 	{ 't', ST_AT_ENTRY, timespec }, { '[', ST_AT_ENTRY, itimerval },
 	{ ']', ST_RET_ZERO, itimerval }, { '<', ST_AT_ENTRY, stack_t_ },
 	{ '>', ST_RET_ZERO, stack_t_ }, { '_', ST_RET_POS, cpu_mask },
-	{ '4', ST_RET_ZERO, statfs_struct }, { '0', ST_AT_ENTRY, open_how_struct },
+	{ '4', ST_RET_ZERO, statfs_struct },
 	{ '1', ST_AT_ENTRY, sched_attr_struct }, { '%', ST_RET_ZERO, sched_attr_struct },
 	{ '\'', ST_RET_NONNEG, timex_struct }, { '5', ST_RET_ZERO, sysinfo_struct },
 	{ ST_L_ITS, ST_AT_ENTRY, itimerspec }, { ST_L_ITS_OUT, ST_RET_ZERO, itimerspec },
@@ -1797,18 +1866,6 @@ static bool id_arg(const char *call, int i)
 }
 
 /* A capture that found nothing: none, or only zero bytes. */
-static bool unread(const struct st_cap *k)
-{
-	size_t i;
-
-	if (!k)
-		return true;
-	for (i = 0; i < k->len; i++)
-		if (k->data[i])
-			return false;
-	return true;
-}
-
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -1828,15 +1885,12 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	 */
 	if (l && strchr("OamshkKLlcizZoybIY89#;`D7", l))
 		v = (uint32_t)v;
-	/*
-	 * Memory the call could not read either: the address, as strace
-	 * prints it when its own read fails.  (A readable empty path fails
-	 * with ENOENT, not EFAULT.)
-	 */
-	if (c->ret == -EFAULT && strchr("PSW", l) && unread(k))
-		l = 'p';
 	if (l == ST_L_CAPHDR || l == ST_L_CAPDATA || l == ST_L_CAPDATA_OUT) {
 		cap_args(b, c, l, v, k);
+		return;
+	}
+	if (l == '0') {
+		open_how(b, c, o, i, v, k);
 		return;
 	}
 	if (struct_arg(b, c, l, v, k))
@@ -2702,7 +2756,7 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 			return;
 		}
 		k = cap_li(c, 1, ST_L_PRCTL, 0);
-		if (!a2 || !k || (c->ret == -EFAULT && unread(k))) {
+		if (!a2 || !k) {
 			ptr(b, a2);
 			return;
 		}

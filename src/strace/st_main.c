@@ -836,7 +836,7 @@ int st_main(int argc, char **argv)
 	copts.ringbuf_size = 8 << 20;
 	copts.interleave = true;
 	copts.split_insns = ST_SPLIT_INSNS;
-	copts.buf_unread = true;
+	copts.mark_unread = true;
 	copts.array_map = "@sd";
 	copts.array_size = ST_SD_SIZE;
 	copts.cpid = child;

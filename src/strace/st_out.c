@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 
 #include "st_out.h"
 #include "st_decode.h"
@@ -590,6 +591,9 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 		if (n == BUF_UNREAD)
 			return;
 	}
+	if (a->type->kind == TY_STR && a->type->size >= 2 &&
+	    !memcmp(v, STR_UNREAD, 2))
+		return;
 	k = cap_slot(&t->call, fs->fmt[1], fs->fmt[2] - '0',
 		     (int)u64at(fs, p, 1));
 	if (k->letter == 'B') {
@@ -636,6 +640,66 @@ static void settle(struct st_out *s, struct st_task *t, bool killed)
 	finish_call(s, t, !killed);
 }
 
+/*
+ * A string argument that eBPF could read neither at entry nor at exit,
+ * read from the task now, as strace reads it: BPF cannot fault a page in,
+ * and a call that fails before it reads its path (openat2 with a bad
+ * struct) leaves a string literal's page untouched.  A page at a time,
+ * up to the NUL; nothing if the task is gone or the address is bad, and
+ * the line shows the address.
+ */
+static void late_strings(struct st_out *s, struct st_call *c)
+{
+	size_t max = s->o->strsize + 2 > 4096 ? s->o->strsize + 2 : 4096;
+	int i, n = st_call_nargs(c);
+
+	/* After execve the old image's addresses mean nothing. */
+	if (!c->sys || !c->sys->sig || strchr(c->sys->sig, 'E'))
+		return;
+	for (i = 0; i < n; i++) {
+		char l = st_sys_arg(c->sys, i), *data;
+		uint64_t a = c->args[i];
+		size_t got = 0;
+		struct st_cap *k;
+
+		if ((l != 'P' && l != 'S') || !a || has_cap(c, l, i, 0) ||
+		    c->ncaps == ST_MAXCAPS)
+			continue;
+		data = xmalloc(max + 1);
+		while (got < max) {
+			size_t want = 4096 - ((a + got) & 4095);
+			struct iovec loc, rem;
+			ssize_t r;
+
+			if (want > max - got)
+				want = max - got;
+			loc.iov_base = data + got;
+			loc.iov_len = want;
+			rem.iov_base = (void *)(uintptr_t)(a + got);
+			rem.iov_len = want;
+			r = process_vm_readv(c->tid, &loc, 1, &rem, 1, 0);
+			if (r <= 0)
+				break;
+			if (memchr(data + got, 0, r)) {
+				got += r;
+				break;
+			}
+			got += r;
+		}
+		/* A string cut by a page that cannot be read: strace's read fails too. */
+		if (!got || (got < max && !memchr(data, 0, got))) {
+			free(data);
+			continue;
+		}
+		k = cap_slot(c, l, i, 0);
+		k->len = strnlen(data, got);
+		if (k->len < got)
+			k->len++;
+		data[got] = 0;
+		k->data = (unsigned char *)data;
+	}
+}
+
 static void on_exit_rec(struct st_out *s, const struct fmt_spec *fs,
 			const void *p)
 {
@@ -645,6 +709,7 @@ static void on_exit_rec(struct st_out *s, const struct fmt_spec *fs,
 		return;
 	t->call.ret = (int64_t)u64at(fs, p, 1);
 	t->call.t_exit = u64at(fs, p, 2);
+	late_strings(s, &t->call);
 	if (restart_code(t->call.ret)) {
 		t->restart_held = true;
 		return;

@@ -280,6 +280,17 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   "if ($a) { printf(\"c,%d %%d %%d %%r\", $t, 0, buf($a, $l)); } ",
 			   next, i);
 		break;
+	case '0':
+		/*
+		 * struct open_how, and what follows it up to its size (the
+		 * next argument, a page at most), which strace shows when
+		 * not all zeros.
+		 */
+		buf_printf(b, "if ($a) { printf(\"c0%d %%d %%d %%r\", $t, 0, buf($a, 24)); "
+			   "$l = *(arg0 + %d); if ($l > 4096) { $l = 4096; } "
+			   "if ($l > 24) { printf(\"c0%d %%d %%d %%r\", $t, 1, buf($a + 24, $l - 24)); } } ",
+			   i, next, i);
+		break;
 	case '_':
 		/* A CPU mask: the bytes the kernel wrote (the return value). */
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > 128) { $l = 128; } "
@@ -316,7 +327,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			{ ST_L_SIGINFO, 48 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
 			{ ST_L_PRCTL5_OUT, 8 },
 			{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
-			{ '0', 24 }, { '1', 56 }, { '%', 56 }, { '\'', 208 },
+			{ '1', 56 }, { '%', 56 }, { '\'', 208 },
 		};
 		size_t j;
 

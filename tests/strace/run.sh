@@ -182,6 +182,8 @@ same_line "statfs, fstatfs, sysinfo, getgroups" \
 same_line "rt_sigreturn: the mask it restores, its return" \
 	-e trace=rt_sigreturn,rt_sigprocmask -- "$WL" signal
 same_line "a path on a page the tracee never touched" -e trace=rmdir -- "$WL" fresh
+same_line "unreadable memory: a string into an unmapped page, open_how's tail, an untouched file page" \
+	-e trace=faccessat,openat2 -- "$WL" unread
 same_line "execve: 40 arguments" -e trace=execve -- /bin/echo $(seq 1 40)
 same_line "execve: 40 arguments, -s 10" -s 10 -e trace=execve -- /bin/echo $(seq 1 40)
 same_line "execve: 32 arguments" -e trace=execve -- /bin/echo $(seq 1 31)

@@ -168,6 +168,48 @@ static void fresh(void)
 	rmdir(far[3]);
 }
 
+/*
+ * Memory eBPF cannot read: a string that runs into an unmapped page
+ * (strace's read fails too: the address), open_how's bytes past the
+ * struct (shown when not zero, "???" when unmapped), and a path on a
+ * file page the process never touched, which openat2 never reads when
+ * the struct's address is bad: BPF cannot fault it in, strace reads it.
+ * The pause keeps the process there while its lines are decoded.
+ */
+static void unread(void)
+{
+	struct { unsigned long long flags, mode, resolve, more; } how = {
+		O_RDONLY, 0, 0, 0,
+	};
+	char *pg = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char path[] = "unread.XXXXXX", *late;
+	int fd;
+
+	if (pg == MAP_FAILED)
+		exit(1);
+	munmap(pg + 4096, 4096);
+	munmap(pg + 3 * 4096, 4096);
+	memcpy(pg + 4093, "abc", 3);
+	syscall(SYS_faccessat, AT_FDCWD, pg + 4093, F_OK);
+	syscall(SYS_openat2, AT_FDCWD, "/nonexistent", &how, 11);
+	syscall(SYS_openat2, AT_FDCWD, "/nonexistent", &how, 24);
+	syscall(SYS_openat2, AT_FDCWD, "/nonexistent", &how, 32);
+	how.more = 0x8786858483828180ULL;
+	syscall(SYS_openat2, AT_FDCWD, "/nonexistent", &how, 32);
+	memcpy(pg + 3 * 4096 - 24, &how, 24);
+	syscall(SYS_openat2, AT_FDCWD, "/nonexistent", pg + 3 * 4096 - 24, 32);
+	fd = mkstemp(path);
+	if (fd < 0 || write(fd, "/nonexistent/late", 18) != 18)
+		exit(1);
+	late = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (late == MAP_FAILED)
+		exit(1);
+	syscall(SYS_openat2, AT_FDCWD, late, (void *)8, 24);
+	unlink(path);
+	usleep(300000);
+}
+
 /* Structs and arrays written at exit; /proc's statfs does not change. */
 static void structs(void)
 {
@@ -286,6 +328,14 @@ static void fds(void)
 	if (write(9, "x", 1) < 0)
 		close(d);
 	close(9);
+	/* A directory removed before the lines are decoded. */
+	if (mkdir("gone.d", 0700))
+		return;
+	fd = open("gone.d/./", O_RDONLY | O_DIRECTORY);
+	dup2(fd, 9);
+	close(9);
+	close(fd);
+	rmdir("gone.d");
 	if (chdir("/etc"))
 		return;
 	fd = open("hostname", O_RDONLY);
@@ -976,6 +1026,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "signal")) {
 		signals();
+		return 0;
+	}
+	if (!strcmp(mode, "unread")) {
+		unread();
 		return 0;
 	}
 	if (!strcmp(mode, "fresh")) {
