@@ -2668,6 +2668,71 @@ static const unsigned char *prctl_out(const struct st_call *c, size_t n)
 	return k->data;
 }
 
+/*
+ * A vector length and its flags (PR_SVE_SET_VL, PR_SME_SET_VL; t: their
+ * flags): the flags by name, always abbreviated, then the length; -X
+ * raw the number, -X verbose the number with those in a comment.  aux:
+ * the comment of a return value, which has none without flags; false if
+ * nothing was printed.
+ */
+static bool vl_val(struct buf *b, const struct st_xlat *t, uint64_t v,
+		   bool aux)
+{
+	enum st_cstyle st = st_xlat_get_style();
+	uint64_t fl = v & ~0xffffULL;
+	bool comment = !aux && fl && st == ST_C_VERBOSE;
+
+	if (st == ST_C_RAW) {
+		if (!aux)
+			buf_printf(b, "%#llx", (unsigned long long)v);
+		return !aux;
+	}
+	if (!fl && aux)
+		return false;
+	if (comment)
+		buf_printf(b, "%#llx /* ", (unsigned long long)v);
+	if (fl) {
+		st_xlat_style(ST_C_ABBREV);
+		st_xlat_flags(b, t, fl, "");
+		st_xlat_style(st);
+		buf_printf(b, "|");
+	}
+	buf_printf(b, "%#llx", (unsigned long long)(v & 0xffff));
+	if (comment)
+		buf_printf(b, " */");
+	return true;
+}
+
+/*
+ * PR_SET_TAGGED_ADDR_CTRL's argument, or (rval) the comment of what
+ * PR_GET_TAGGED_ADDR_CTRL returns: the enable bit, the MTE fault mode,
+ * the tag mask, the rest.  False if nothing was printed.
+ */
+static bool tagged_addr(struct buf *b, uint64_t v, bool rval)
+{
+	enum st_cstyle st = st_xlat_get_style();
+	uint64_t tcf = v & PR_MTE_TCF_MASK, tag = v & PR_MTE_TAG_MASK;
+	uint64_t rest = v & ~(PR_TAGGED_ADDR_ENABLE | PR_MTE_TCF_MASK | PR_MTE_TAG_MASK);
+	const char *n = st_xlat_name(st_pr_mte_tcf, tcf);
+
+	if (!rval && st != ST_C_ABBREV)
+		buf_printf(b, "%#llx", (unsigned long long)v);
+	if (st == ST_C_RAW)
+		return !rval;
+	if (!rval && st == ST_C_VERBOSE)
+		buf_printf(b, " /* ");
+	buf_printf(b, "%sPR_TAGGED_ADDR_ENABLE|%s", v & PR_TAGGED_ADDR_ENABLE ? "" : "!",
+		   n ? n : "");
+	if (tag)
+		buf_printf(b, "|%#llx<<PR_MTE_TAG_SHIFT",
+			   (unsigned long long)tag >> PR_MTE_TAG_SHIFT);
+	if (rest)
+		buf_printf(b, "|%#llx", (unsigned long long)rest);
+	if (!rval && st == ST_C_VERBOSE)
+		buf_printf(b, " */");
+	return true;
+}
+
 /* Arguments from..4 of prctl in hex, as strace prints what it leaves raw. */
 static void prctl_hex(struct buf *b, const struct st_call *c, int from)
 {
@@ -2890,6 +2955,25 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 			ptr(b, c->args[4]);
 		return;
 	}
+	case PR_SVE_GET_VL: case PR_SME_GET_VL:
+		return;
+	case PR_SVE_SET_VL: case PR_SME_SET_VL:
+		buf_printf(b, ", ");
+		vl_val(b, c->args[0] == PR_SVE_SET_VL ? st_pr_sve_vl_flags : st_pr_sme_vl_flags,
+		       a2, false);
+		return;
+	case PR_SET_TAGGED_ADDR_CTRL:
+		buf_printf(b, ", ");
+		tagged_addr(b, a2, false);
+		prctl_hex(b, c, 2);
+		return;
+	case PR_SET_SYSCALL_USER_DISPATCH:
+		buf_printf(b, ", ");
+		st_xlat_val(b, st_pr_sud_cmds, a2, "PR_SYS_DISPATCH_???");
+		buf_printf(b, ", %#llx, %#llx, ", (unsigned long long)a3,
+			   (unsigned long long)c->args[3]);
+		ptr(b, c->args[4]);
+		return;
 	case PR_SET_VMA:
 		buf_printf(b, ", ");
 		st_xlat_val(b, st_pr_set_vma, a2, "PR_SET_VMA_???");
@@ -2897,7 +2981,8 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 			buf_printf(b, ", ");
 			ptr(b, a3);
 			buf_printf(b, ", %llu, ", (unsigned long long)c->args[3]);
-			ptr(b, c->args[4]);
+			cstr(b, cap_li(c, 4, ST_L_PRCTL5, 0), c->args[4], o->strsize,
+			     o->xstyle);
 		} else {
 			prctl_hex(b, c, 2);
 		}
@@ -2919,6 +3004,22 @@ static bool prctl_ret(struct buf *b, const struct st_call *c)
 	bool hex = false;
 
 	switch ((unsigned)c->args[0]) {
+	case PR_SVE_SET_VL: case PR_SVE_GET_VL: case PR_SME_SET_VL:
+	case PR_SME_GET_VL: case PR_GET_TAGGED_ADDR_CTRL: {
+		struct buf x = { 0 };
+		bool vl = c->args[0] != PR_GET_TAGGED_ADDR_CTRL;
+
+		if (st_call_failed(c) || (vl && !c->ret))
+			return false;
+		/* In hex, with what it says in a comment. */
+		buf_printf(b, "%#llx", (unsigned long long)c->ret);
+		if (vl ? vl_val(&x, c->args[0] == PR_SVE_SET_VL || c->args[0] == PR_SVE_GET_VL ?
+				    st_pr_sve_vl_flags : st_pr_sme_vl_flags, c->ret, true)
+		       : tagged_addr(&x, c->ret, true))
+			buf_printf(b, " (%.*s)", (int)x.len, x.p);
+		free(x.p);
+		return true;
+	}
 	case PR_GET_DUMPABLE:
 		t = st_pr_dumpable;
 		break;

@@ -108,6 +108,7 @@ static char exit_letter(char l)
 	case '|': return '/';
 	case '-': return '+';
 	case ST_L_PRCTL: return ST_L_PRCTL_OUT;
+	case ST_L_PRCTL5: return ST_L_PRCTL5_OUT;
 	}
 	return 0;
 }
@@ -213,6 +214,15 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		for (k = 0; k < 3; k++)
 			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a, %d)); } ",
 				   rl, i, k, 4 << k);
+		break;
+	case ST_L_PRCTL5:
+		/* PR_SET_VMA's name at entry, as an 'S' string; a u64 at exit. */
+		if (!exit)
+			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a)); } ",
+				   l, i);
+		else
+			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 8)); } ",
+				   rl, i);
 		break;
 	case ST_L_SEMBUF:
 		/* struct sembuf[nsops], 6 bytes each: as many as -s shows, and one more. */
@@ -325,7 +335,6 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			{ ST_L_INT_IN, 4 }, { ST_L_TIME_OUT, 8 },
 			{ ST_L_CAPHDR, 8 }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
 			{ ST_L_SIGINFO, 48 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
-			{ ST_L_PRCTL5_OUT, 8 },
 			{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 			{ '1', 56 }, { '%', 56 }, { '\'', 208 },
 		};

@@ -70,7 +70,7 @@ bool st_sys_is_out(char letter)
 	if (letter == ST_L_ITS_OUT || letter == ST_L_INT_OUT ||
 	    letter == ST_L_MQATTR_OUT || letter == ST_L_TIME_OUT ||
 	    letter == ST_L_CAPDATA_OUT || letter == ST_L_MSGBUF_OUT ||
-	    letter == ST_L_ARCH_OUT || letter == ST_L_PRCTL5_OUT)
+	    letter == ST_L_ARCH_OUT)
 		return true;
 	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,%'\\", letter);
 }
@@ -80,7 +80,8 @@ bool st_sys_is_in(char letter)
 	if (letter == ST_L_PRCTL || letter == ST_L_ITS || letter == ST_L_SIGEV ||
 	    letter == ST_L_MQATTR_X || letter == ST_L_MQATTR || letter == ST_L_INT_IN ||
 	    letter == ST_L_CAPHDR || letter == ST_L_CAPDATA || letter == ST_L_SIGINFO ||
-	    letter == ST_L_SEMBUF || letter == ST_L_MSGBUF || letter == ST_L_KCMP_SLOT)
+	    letter == ST_L_SEMBUF || letter == ST_L_MSGBUF || letter == ST_L_KCMP_SLOT ||
+	    letter == ST_L_PRCTL5)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }

@@ -110,8 +110,13 @@ enum st_class {
 #define ST_L_MSGBUF_OUT '\224'
 /* An I/O priority: IOPRIO_PRIO_VALUE(class, data). */
 #define ST_L_IOPRIO '\225'
-/* prctl's fifth argument: hex, or the u64 PR_SCHED_CORE_GET wrote (8 bytes at exit). */
+/*
+ * prctl's fifth argument, ST_L_PRCTL5: at entry a string (PR_SET_VMA's
+ * name), at exit in records of ST_L_PRCTL5_OUT the u64 PR_SCHED_CORE_GET
+ * wrote (8 bytes); hex for the other options.
+ */
 #define ST_L_PRCTL5_OUT '\230'
+#define ST_L_PRCTL5 '\231'
 /* arch_prctl's second argument: hex, or the base ARCH_GET_* wrote (8 bytes at exit). */
 #define ST_L_ARCH_OUT '\227'
 /* kcmp's last argument: a descriptor, or struct kcmp_epoll_slot read at entry. */

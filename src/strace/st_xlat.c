@@ -353,6 +353,23 @@ const struct st_xlat st_pr_spec_flags[] = {
 
 const struct st_xlat st_pr_set_vma[] = { X(PR_SET_VMA_ANON_NAME), END };
 
+const struct st_xlat st_pr_sve_vl_flags[] = {
+	X(PR_SVE_SET_VL_ONEXEC), X(PR_SVE_VL_INHERIT), END,
+};
+
+const struct st_xlat st_pr_sme_vl_flags[] = {
+	X(PR_SME_SET_VL_ONEXEC), X(PR_SME_VL_INHERIT), END,
+};
+
+const struct st_xlat st_pr_mte_tcf[] = {
+	X(PR_MTE_TCF_NONE), X(PR_MTE_TCF_SYNC), X(PR_MTE_TCF_ASYNC),
+	X(PR_MTE_TCF_MASK), END,
+};
+
+const struct st_xlat st_pr_sud_cmds[] = {
+	X(PR_SYS_DISPATCH_OFF), X(PR_SYS_DISPATCH_ON), END,
+};
+
 const struct st_xlat st_pr_sched_core[] = {
 	X(PR_SCHED_CORE_GET), X(PR_SCHED_CORE_CREATE), X(PR_SCHED_CORE_SHARE_TO),
 	X(PR_SCHED_CORE_SHARE_FROM), END,

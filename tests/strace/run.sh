@@ -146,7 +146,7 @@ grep -Eq '^[0-9]{10}\.[0-9]{3} getppid' fts.txt && grep -Eq '^[0-9]{10}\.[0-9]{3
 same_line "ids, preadv/pwritev, readahead, xattrs, pkey_free, sched_rr_get_interval, pidfds" \
 	-e trace=acct,setreuid,setregid,setresuid,setresgid,setfsuid,setfsgid,pwritev,preadv,readahead,setxattr,lsetxattr,fsetxattr,listxattr,flistxattr,removexattr,lremovexattr,fremovexattr,pkey_free,sched_rr_get_interval,pidfd_getfd,pidfd_send_signal,process_mrelease,faccessat2,fchownat,arch_prctl,fallocate,openat,clock_nanosleep \
 	-- "$WL" misc
-same_line "prctl by option: names, out-parameters, values, annotated returns" \
+same_line "prctl by option: names, out-parameters, values, annotated returns, vector lengths, tagged addresses, VMA names" \
 	-e trace=prctl -- "$WL" prctl
 # The time a timer has left differs between the two runs.
 NORM2='/_gettime\(/s/it_value=\{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/it_value={LEFT}/' \

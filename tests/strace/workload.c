@@ -685,6 +685,18 @@ static void prctls(void)
 	syscall(SYS_prctl, PR_GET_TSC, &v);
 	syscall(SYS_prctl, PR_SET_MM, PR_SET_MM_START_CODE, 0, 0, 0);
 	syscall(SYS_prctl, 0xdead, 1, 2, 3, 4);
+	/* Options x86-64 refuses (EINVAL), decoded all the same. */
+	syscall(SYS_prctl, PR_SVE_SET_VL, PR_SVE_VL_INHERIT | 0x10000 | 0xea57);
+	syscall(SYS_prctl, PR_SVE_GET_VL);
+	syscall(SYS_prctl, PR_SME_SET_VL, 0xbad00000UL);
+	syscall(SYS_prctl, PR_SET_TAGGED_ADDR_CTRL, 0x57ae57f4UL, 1, 2, 3);
+	syscall(SYS_prctl, PR_GET_TAGGED_ADDR_CTRL, 0, 0, 0, 0);
+	syscall(SYS_prctl, PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON,
+		0xdeadbeeffacefeedUL, 0, NULL);
+	syscall(SYS_prctl, PR_SET_VMA, PR_SET_VMA_ANON_NAME, NULL, 1,
+		"a-name-for-an-anonymous-mapping-longer-than-32");
+	syscall(SYS_prctl, PR_SET_VMA, PR_SET_VMA_ANON_NAME, NULL, 1,
+		page + 4096 - 3);
 	munmap(page, 4096);
 }
 
