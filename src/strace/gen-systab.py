@@ -12,7 +12,7 @@ HDR = "/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
 # return's letter when it is not a plain integer.
 SIG = {
  "read": "fRu", "write": "fWu", "open": "POm:f", "close": "f", "stat": "PT",
- "fstat": "fT", "lstat": "PT", "poll": "(ud", "lseek": "fdl", "mmap": "purMfx:x",
+ "fstat": "fT", "lstat": "PT", "poll": "(7d", "lseek": "fdl", "mmap": "purMfx:x",
  "mprotect": "pur", "munmap": "pu", "brk": "p:x", "rt_sigaction": "sqQu",
  "rt_sigprocmask": "hgHu", "rt_sigreturn": "~", "ioctl": "fIx", "pread64": "fRud",
  "pwrite64": "fWud", "readv": "fVu", "writev": "fvu", "access": "PL", "pipe": "F",
@@ -52,7 +52,7 @@ SIG = {
  "inotify_add_watch": "fPx", "openat": "DPOm:f", "mkdirat": "DPm",
  "fchownat": "DPdda", "newfstatat": "DPTa", "unlinkat": "DPa", "renameat": "DPDP",
  "linkat": "DPDPa", "symlinkat": "PDP", "readlinkat": "DPRu", "fchmodat": "DPm",
- "faccessat": "DPL", "pselect6": "d$$${?", "ppoll": "(u{gu", "set_robust_list": "pu",
+ "faccessat": "DPL", "pselect6": "d$$${?", "ppoll": "(7{gu", "set_robust_list": "pu",
  "get_robust_list": "dpp", "utimensat": "DPpa", "epoll_pwait": "f^ddgu",
  "timerfd_create": "ox:f", "eventfd2": "7x:f", "epoll_create1": "x:f",
  "dup3": "ffO:f", "pipe2": "FO", "inotify_init1": "x:f", "prlimit64": "dijJ",

@@ -496,18 +496,50 @@ static bool one_of(const char *p, char *const *paths, int npaths)
 	return false;
 }
 
+/* The path of tid's descriptor fd, as -y knows it or /proc says, or NULL. */
+static const char *fd_path(const struct st_call *c, const struct st_dopts *o,
+			   int fd, char *target, size_t size)
+{
+	const char *p = st_fds_get(o->fds, c->tid, fd);
+	char link[64];
+	ssize_t len;
+
+	if (p)
+		return p;
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->tid, fd);
+	len = readlink(link, target, size - 1);
+	if (len <= 0)
+		return NULL;
+	target[len] = 0;
+	return target;
+}
+
 bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
 		       char *const *paths, int npaths)
 {
-	char link[64], target[4096];
+	char target[4096];
 	int i, n = st_call_nargs(c);
 
 	for (i = 0; c->sys && i < n; i++) {
 		char l = st_sys_arg(c->sys, i);
 		const struct st_cap *k;
 		const char *p;
-		ssize_t len;
 		int fd = (int)c->args[i];
+		size_t j;
+
+		if (l == '(') {
+			/* poll's descriptors: all of those read at exit. */
+			k = cap_letter(c, i, ')');
+			if (!k)
+				k = cap_letter(c, i, '(');
+			for (j = 0; k && 8 * (j + 1) <= k->len; j++) {
+				fd = (int)rd(k->data, k->len, 8 * j, 4);
+				if (fd >= 0 && one_of(fd_path(c, o, fd, target, sizeof(target)),
+						      paths, npaths))
+					return true;
+			}
+			continue;
+		}
 
 		if (l == 'P') {
 			k = cap_of(c, i, 0);
@@ -518,15 +550,7 @@ bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
 		}
 		if ((l != 'f' && l != 'D') || fd < 0)
 			continue;
-		p = st_fds_get(o->fds, c->tid, fd);
-		if (!p) {
-			snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->tid, fd);
-			len = readlink(link, target, sizeof(target) - 1);
-			if (len > 0) {
-				target[len] = 0;
-				p = target;
-			}
-		}
+		p = fd_path(c, o, fd, target, sizeof(target));
 		if (one_of(p, paths, npaths))
 			return true;
 	}
@@ -1866,6 +1890,21 @@ static bool id_arg(const char *call, int i)
 }
 
 /* A capture that found nothing: none, or only zero bytes. */
+/* A clock_t, with its seconds in a comment when not 0 (not under -X raw), as strace. */
+static void clock_ticks(struct buf *b, uint64_t t)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+
+	buf_printf(b, "%llu", (unsigned long long)t);
+	if (st_xlat_get_style() == ST_C_RAW)
+		return;
+	if (t && hz == 100)
+		buf_printf(b, " /* %llu.%02llu s */", (unsigned long long)t / 100,
+			   (unsigned long long)t % 100);
+	else if (t && hz > 0)
+		buf_printf(b, " /* %.2f s */", (double)t / hz);
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -2238,14 +2277,19 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		return;
 	case '@':
-		if (k && v && c->ret != -1 && !st_call_failed(c))
-			buf_printf(b, "{tms_utime=%llu, tms_stime=%llu, tms_cutime=%llu, tms_cstime=%llu}",
-				   (unsigned long long)rd(k->data, k->len, 0, 8),
-				   (unsigned long long)rd(k->data, k->len, 8, 8),
-				   (unsigned long long)rd(k->data, k->len, 16, 8),
-				   (unsigned long long)rd(k->data, k->len, 24, 8));
-		else
+		if (k && v && c->ret != -1 && !st_call_failed(c)) {
+			static const char *const f[] = {
+				"tms_utime", "tms_stime", "tms_cutime", "tms_cstime",
+			};
+
+			for (j = 0; j < 4; j++) {
+				buf_printf(b, "%s%s=", j ? ", " : "{", f[j]);
+				clock_ticks(b, rd(k->data, k->len, 8 * j, 8));
+			}
+			buf_printf(b, "}");
+		} else {
 			ptr(b, v);
+		}
 		return;
 	case '=':
 		if (k && v && c->ret == 0)
@@ -2256,7 +2300,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case '(':
 		k = cap_letter(c, i, '(');
 		if (k && v)
-			pollfds(b, c, k, c->args[i + 1], o->strsize, o);
+			pollfds(b, c, k, (uint32_t)c->args[i + 1],
+				o->verbose ? -1 : o->strsize, o);
 		else
 			ptr(b, v);
 		return;
@@ -3177,7 +3222,7 @@ static void poll_ret(struct buf *b, const struct st_call *c,
 {
 	const struct st_cap *k = cap_letter(c, 0, ')');
 	const struct st_cap *left = cap_letter(c, 2, '}');
-	uint64_t n = c->args[1], i;
+	uint64_t n = (uint32_t)c->args[1], i;
 	int shown = 0;
 	bool any = false;
 
@@ -3193,7 +3238,7 @@ static void poll_ret(struct buf *b, const struct st_call *c,
 			continue;
 		buf_printf(b, "%s", any ? ", " : "[");
 		any = true;
-		if (shown++ == o->strsize) {
+		if (shown++ == o->strsize && !o->verbose) {
 			buf_printf(b, "...");
 			break;
 		}
@@ -3350,19 +3395,6 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		buf_printf(b, ")");
 	}
 	st_xlat_style(style);
-}
-
-/* A clock_t, with its seconds in a comment when not 0, as strace. */
-static void clock_ticks(struct buf *b, uint64_t t)
-{
-	long hz = sysconf(_SC_CLK_TCK);
-
-	buf_printf(b, "%llu", (unsigned long long)t);
-	if (t && hz == 100)
-		buf_printf(b, " /* %llu.%02llu s */", (unsigned long long)t / 100,
-			   (unsigned long long)t % 100);
-	else if (t && hz > 0)
-		buf_printf(b, " /* %.2f s */", (double)t / hz);
 }
 
 void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,

@@ -251,12 +251,19 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		/* gid_t[] */
 		returned_array(b, o, l, i, 4);
 		break;
-	case '(':
-		/* struct pollfd[nfds], as many as strace shows and one more. */
-		buf_printf(b, "$c = *(arg0 + %d); if ($c > %d) { $c = %d; } "
+	case '(': {
+		/*
+		 * struct pollfd[nfds] (an unsigned int): at entry as many as
+		 * strace shows and one more (-v: all); at exit those whose
+		 * revents it may show, which can be anywhere in the array.
+		 */
+		int max = exit || o->verbose ? ST_POLL_OUT_MAX : argv_max(o) + 1;
+
+		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } "
 			   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $c * 8)); ",
-			   next, argv_max(o) + 1, argv_max(o) + 1, rl, i);
+			   next, max, max, rl, i);
 		break;
+	}
 	case '{':
 		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 16)); } ",
 			   rl, i);

@@ -36,6 +36,8 @@
 /* Strings of execve's argv and envp that -v shows, at most. */
 #define ST_ARGV_MAX_V 128
 #define ST_ENVP_BYTES (1024 * 8)
+/* poll's pollfds read at exit for their revents (strace's line holds fewer). */
+#define ST_POLL_OUT_MAX 128
 #define ST_DENTS_BYTES 32768
 
 /*

@@ -90,6 +90,17 @@ same_line "unsigned ints truncated, unknown values commented" \
 	-e trace=alarm,getrlimit,close_range,lseek,fcntl,clock_gettime -- "$WL" values
 same_line "poll, ppoll, epoll, futex and mknod arguments" \
 	-e trace=poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,futex,mknodat -- "$WL" waits
+NORM2='s/tms_([a-z]+)=[0-9]+( \/\* [0-9]+\.[0-9]+ s \*\/)?/tms_\1=N/g; s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {T}/' \
+same_line "ppoll: nfds an unsigned int, revents past -s 2's entries" -s 2 -e trace=ppoll -- "$WL" polls
+NORM2='s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {T}/' \
+same_line "ppoll -v: every pollfd" -v -e trace=ppoll -- "$WL" polls
+exec 9>>/dev/full
+NORM2='s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {T}/' \
+same_line "ppoll -P: a path among the pollfds" -P /dev/full -e trace=ppoll -- "$WL" polls
+exec 9>&-
+"$FERRET" strace -e trace=times "$WL" polls 2> ftm.txt > /dev/null
+grep -Eq '^times\(\{tms_utime=[1-9][0-9]* /\* [0-9]+\.[0-9]{2} s \*/,' ftm.txt &&
+	ok "times: clock ticks with their seconds" || bad "times: $(cat ftm.txt)"
 same_line "rusage, tms, itimerval, stack_t, uids, sigpending, CPU mask" \
 	-e signal=none \
 	-e trace=getrusage,times,setitimer,getitimer,sigaltstack,getresuid,rt_sigpending,sched_getaffinity,wait4 \

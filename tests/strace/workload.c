@@ -210,6 +210,32 @@ static void unread(void)
 	usleep(300000);
 }
 
+/*
+ * ppoll with more descriptors than -s 2 shows, the ready ones past them,
+ * and nfds with garbage in its register's upper half; CPU time burnt for
+ * times() to show.
+ */
+static void polls(void)
+{
+	struct timespec ts = { 42, 0 };
+	struct pollfd pf[4];
+	struct tms t;
+	int p[2], q[2];
+	volatile unsigned long n = 0;
+
+	if (pipe(p) || pipe(q))
+		exit(1);
+	pf[0] = (struct pollfd){ p[0], POLLIN, 0 };
+	pf[1] = (struct pollfd){ q[0], POLLIN, 0 };
+	pf[2] = (struct pollfd){ p[1], POLLOUT, 0 };
+	/* Descriptor 9 when the caller left one open there (-P's test). */
+	pf[3] = (struct pollfd){ fcntl(9, F_GETFD) >= 0 ? 9 : q[1], POLLOUT, 0 };
+	syscall(SYS_ppoll, pf, 0xdefaced00000004UL, &ts, NULL, 8);
+	while (n < 100000000)
+		n++;
+	times(&t);
+}
+
 /* Structs and arrays written at exit; /proc's statfs does not change. */
 static void structs(void)
 {
@@ -1017,6 +1043,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "more")) {
 		more();
+		return 0;
+	}
+	if (!strcmp(mode, "polls")) {
+		polls();
 		return 0;
 	}
 	if (!strcmp(mode, "waits")) {
