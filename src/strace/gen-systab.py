@@ -56,7 +56,7 @@ SIG = {
  "get_robust_list": "dpp", "utimensat": "DPpa", "epoll_pwait": "f^ddgu",
  "timerfd_create": "ox:f", "eventfd2": "7x:f", "epoll_create1": "x:f",
  "dup3": "ffO:f", "pipe2": "FO", "inotify_init1": "x:f", "prlimit64": "dijJ",
- "getrandom": "Ruy", "memfd_create": "Sx:f", "execveat": "DPEea", "statx": "DPaxX",
+ "getrandom": "Ruy", "memfd_create": "\x9ax:f", "execveat": "DPEea", "statx": "DPaxX",
  "rseq": "pxdx", "clone3": "3u", "close_range": "77x", "openat2": "DP0u:f",
  "faccessat2": "DPLa", "getcpu": "ppp", "accept4": "fBnx:f", "renameat2": "DPDPx",
  "sched_getaffinity": "d7_", "epoll_create": "d:f", "eventfd": "7:f",

@@ -32,6 +32,7 @@
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
 #include <sys/mman.h>
+#include <linux/memfd.h>
 #include <linux/mman.h>
 #include <sys/prctl.h>
 
@@ -55,6 +56,19 @@ static const struct st_cap *cap_of(const struct st_call *c, int arg, int idx)
  * on (see st_prog.c), joined from addr on.  NULL if none came.
  */
 /* The capture of argument arg in records of letter l (element 0). */
+/* The capture of argument arg in records of letter l, element idx. */
+static const struct st_cap *cap_li(const struct st_call *c, int arg, char l,
+				   int idx)
+{
+	int i;
+
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == arg && c->caps[i].letter == l &&
+		    c->caps[i].idx == idx)
+			return &c->caps[i];
+	return NULL;
+}
+
 static const struct st_cap *cap_letter(const struct st_call *c, int arg,
 				       char l)
 {
@@ -1740,10 +1754,76 @@ static const struct {
 	{ "fallocate", 1, st_falloc_flags, "FALLOC_FL_???", false },
 	{ "lsetxattr", 4, st_xattr_flags, "XATTR_???", false },
 	{ "fsetxattr", 4, st_xattr_flags, "XATTR_???", false },
-	{ "memfd_create", 1, NULL, NULL, false },
 	/* Flags no value has a name for yet: an unsigned int in hex. */
 	{ "pidfd_getfd", 2, st_no_names, NULL, false },
 };
+
+/*
+ * memfd_create's name as strace prints it from the n bytes it reads
+ * (ST_MFD_NAME_READ, or -s and one more): up to the NUL, or -s of them
+ * (all n when fewer) and "..."; the address if they cannot all be read
+ * before a NUL.
+ */
+static void mfd_name(struct buf *b, const struct st_call *c,
+		     const struct st_dopts *o, int i, uint64_t v)
+{
+	const struct st_cap *k = cap_li(c, i, ST_L_MFDNAME, 0);
+	const struct st_cap *last = cap_li(c, i, ST_L_MFDNAME, 1);
+	int s = o->strsize, n = s + 1 < ST_MFD_NAME_READ ? s + 1 : ST_MFD_NAME_READ;
+	size_t len;
+	char str[ST_MFD_NAME_READ];
+
+	if (!v) {
+		buf_printf(b, "NULL");
+		return;
+	}
+	if (!k) {
+		ptr(b, v);
+		return;
+	}
+	len = strnlen((const char *)k->data, k->len);
+	if (len < (size_t)n - 1) {
+		st_quote(b, k->data, len, false, o->xstyle);
+		return;
+	}
+	if (!last || !last->len) {
+		ptr(b, v);
+		return;
+	}
+	memcpy(str, k->data, n - 1);
+	str[n - 1] = (char)last->data[0];
+	if (!str[n - 1]) {
+		st_quote(b, (const unsigned char *)str, n - 1, false, o->xstyle);
+		return;
+	}
+	st_quote(b, (const unsigned char *)str, n < s ? n : s, true, o->xstyle);
+}
+
+/*
+ * memfd_create's flags: names (abbreviated in every style), then the
+ * huge page size as N<<MFD_HUGE_SHIFT, as strace.
+ */
+static void memfd_flags(struct buf *b, uint32_t v)
+{
+	enum st_cstyle st = st_xlat_get_style();
+	uint32_t mask = MFD_HUGE_MASK << MFD_HUGE_SHIFT, huge = v & mask;
+
+	if (!v || st != ST_C_ABBREV)
+		buf_printf(b, "%#x", v);
+	if (!v || st == ST_C_RAW)
+		return;
+	if (st == ST_C_VERBOSE)
+		buf_printf(b, " /* ");
+	v &= ~mask;
+	st_xlat_style(ST_C_ABBREV);
+	if (v || !huge)
+		st_xlat_flags_dflt(b, st_memfd_flags, v, "0", "MFD_???");
+	st_xlat_style(st);
+	if (huge)
+		buf_printf(b, "%s%u<<MFD_HUGE_SHIFT", v ? "|" : "", huge >> MFD_HUGE_SHIFT);
+	if (st == ST_C_VERBOSE)
+		buf_printf(b, " */");
+}
 
 /* Values named per call where the signature says plain 'd'. */
 static const struct {
@@ -1972,6 +2052,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			st_decode_fd(b, c->tid, (int)v, o, NULL);
 			return;
 		}
+		if (!strcmp(name, "memfd_create")) {
+			memfd_flags(b, (uint32_t)v);
+			return;
+		}
 		/* A named ioctl's argument points to its data. */
 		if (!strcmp(name, "ioctl") && i == 2 &&
 		    st_xlat_name(st_ioctl, (unsigned)c->args[1])) {
@@ -2018,6 +2102,9 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case 'S':
 		cstr(b, k, v, o->strsize, o->xstyle);
+		return;
+	case ST_L_MFDNAME:
+		mfd_name(b, c, o, i, v);
 		return;
 	case 'W':
 		if (!v)
@@ -2686,18 +2773,6 @@ static void futex_args(struct buf *b, const struct st_call *c,
 	}
 }
 
-/* The capture of argument arg in records of letter l, element idx. */
-static const struct st_cap *cap_li(const struct st_call *c, int arg, char l,
-				   int idx)
-{
-	int i;
-
-	for (i = 0; i < c->ncaps; i++)
-		if (c->caps[i].arg == arg && c->caps[i].letter == l &&
-		    c->caps[i].idx == idx)
-			return &c->caps[i];
-	return NULL;
-}
 
 /*
  * The n bytes prctl wrote at its second argument (ST_L_PRCTL_OUT records

@@ -650,7 +650,7 @@ static void settle(struct st_out *s, struct st_task *t, bool killed)
  */
 static void late_strings(struct st_out *s, struct st_call *c)
 {
-	size_t max = s->o->strsize + 2 > 4096 ? s->o->strsize + 2 : 4096;
+	size_t path_max = s->o->strsize + 2 > 4096 ? s->o->strsize + 2 : 4096;
 	int i, n = st_call_nargs(c);
 
 	/* After execve the old image's addresses mean nothing. */
@@ -659,12 +659,14 @@ static void late_strings(struct st_out *s, struct st_call *c)
 	for (i = 0; i < n; i++) {
 		char l = st_sys_arg(c->sys, i), *data;
 		uint64_t a = c->args[i];
-		size_t got = 0;
+		size_t got = 0, max;
 		struct st_cap *k;
 
 		if ((l != 'P' && l != 'S') || !a || has_cap(c, l, i, 0) ||
 		    c->ncaps == ST_MAXCAPS)
 			continue;
+		/* What strace reads: a whole path, -s characters and one more. */
+		max = l == 'P' ? path_max : (size_t)s->o->strsize + 1;
 		data = xmalloc(max + 1);
 		while (got < max) {
 			size_t want = 4096 - ((a + got) & 4095);

@@ -125,8 +125,16 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	buf_printf(b, "$a = *(arg0 + %d); ", reg_off[i]);
 	switch (l) {
 	case 'P':
-	case 'S':
+		/* A path: whole, as strace reads it (PATH_MAX). */
 		buf_printf(b, "printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a)); ", l, i);
+		break;
+	case 'S':
+		/*
+		 * -s characters and one more, which tells a longer string:
+		 * no further, as strace, since what follows may not be mapped.
+		 */
+		buf_printf(b, "printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, %d)); ",
+			   l, i, s + 2);
 		break;
 	case 'W':
 		buf_printf(b, "$l = *(arg0 + %d); if ($l > %d) { $l = %d; } "
@@ -224,6 +232,18 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 8)); } ",
 				   rl, i);
 		break;
+	case ST_L_MFDNAME: {
+		/*
+		 * The bytes strace reads, no further: the string in the first
+		 * n - 1 (str() keeps a byte for its NUL), the last one alone.
+		 */
+		int n = s + 1 < ST_MFD_NAME_READ ? s + 1 : ST_MFD_NAME_READ;
+
+		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, %d)); "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a + %d, 1)); } ",
+			   l, i, n, l, i, n - 1);
+		break;
+	}
 	case ST_L_SEMBUF:
 		/* struct sembuf[nsops], 6 bytes each: as many as -s shows, and one more. */
 		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } "

@@ -117,6 +117,12 @@ enum st_class {
  */
 #define ST_L_PRCTL5_OUT '\230'
 #define ST_L_PRCTL5 '\231'
+/*
+ * memfd_create's name: at most MFD_NAME_MAX_LEN + 1 bytes read, as strace
+ * reads them (ST_MFD_NAME_READ).
+ */
+#define ST_L_MFDNAME '\232'
+#define ST_MFD_NAME_READ 250
 /* arch_prctl's second argument: hex, or the base ARCH_GET_* wrote (8 bytes at exit). */
 #define ST_L_ARCH_OUT '\227'
 /* kcmp's last argument: a descriptor, or struct kcmp_epoll_slot read at entry. */

@@ -324,7 +324,7 @@ const struct st_sys st_systab[] = {
 	{ 316, "renameat2", "DPDPx", ST_FILE|ST_DESC },
 	{ 317, "seccomp", NULL, 0 },
 	{ 318, "getrandom", "Ruy", 0 },
-	{ 319, "memfd_create", "Sx:f", ST_DESC },
+	{ 319, "memfd_create", "\232x:f", ST_DESC },
 	{ 320, "kexec_file_load", NULL, 0 },
 	{ 321, "bpf", NULL, ST_DESC },
 	{ 322, "execveat", "DPEea", ST_FILE|ST_DESC|ST_PROCESS },

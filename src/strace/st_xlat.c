@@ -17,6 +17,7 @@
 #include <sys/xattr.h>
 #include <linux/fs.h>
 #include <linux/input.h>
+#include <linux/memfd.h>
 #include <sys/timex.h>
 #include <sched.h>
 #include <linux/openat2.h>
@@ -352,6 +353,10 @@ const struct st_xlat st_pr_spec_flags[] = {
 };
 
 const struct st_xlat st_pr_set_vma[] = { X(PR_SET_VMA_ANON_NAME), END };
+
+const struct st_xlat st_memfd_flags[] = {
+	X(MFD_CLOEXEC), X(MFD_ALLOW_SEALING), X(MFD_HUGETLB), END,
+};
 
 const struct st_xlat st_pr_sve_vl_flags[] = {
 	X(PR_SVE_SET_VL_ONEXEC), X(PR_SVE_VL_INHERIT), END,

@@ -101,6 +101,9 @@ exec 9>&-
 "$FERRET" strace -e trace=times "$WL" polls 2> ftm.txt > /dev/null
 grep -Eq '^times\(\{tms_utime=[1-9][0-9]* /\* [0-9]+\.[0-9]{2} s \*/,' ftm.txt &&
 	ok "times: clock ticks with their seconds" || bad "times: $(cat ftm.txt)"
+same_line "memfd_create: names cut by -s, huge page sizes, unknown flags" \
+	-e trace=memfd_create -- "$WL" memfd
+same_line "memfd_create -X verbose" -X verbose -e trace=memfd_create -- "$WL" memfd
 same_line "rusage, tms, itimerval, stack_t, uids, sigpending, CPU mask" \
 	-e signal=none \
 	-e trace=getrusage,times,setitimer,getitimer,sigaltstack,getresuid,rt_sigpending,sched_getaffinity,wait4 \

@@ -59,6 +59,7 @@
 #include <sys/msg.h>
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
+#include <linux/memfd.h>
 
 static void basic(void)
 {
@@ -234,6 +235,18 @@ static void polls(void)
 	while (n < 100000000)
 		n++;
 	times(&t);
+}
+
+/* memfd_create: names longer than -s, flags with a huge page size, unknown flags. */
+static void memfds(void)
+{
+	int fd = syscall(SYS_memfd_create, "a-memfd-name-longer-than-thirty-two-chars",
+			 MFD_CLOEXEC | MFD_ALLOW_SEALING);
+
+	if (fd >= 0)
+		close(fd);
+	syscall(SYS_memfd_create, "huge", MFD_HUGETLB | (30U << MFD_HUGE_SHIFT) | 0x40);
+	syscall(SYS_memfd_create, NULL, 0x3fffff8);
 }
 
 /* Structs and arrays written at exit; /proc's statfs does not change. */
@@ -1043,6 +1056,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "more")) {
 		more();
+		return 0;
+	}
+	if (!strcmp(mode, "memfd")) {
+		memfds();
 		return 0;
 	}
 	if (!strcmp(mode, "polls")) {
