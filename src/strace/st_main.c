@@ -531,19 +531,48 @@ enum {
  * --timestamps[=[format:]FORMAT[,[precision:]PRECISION]]: time (of day)
  * or unix (seconds since the epoch), in s, ms, us or ns.
  */
-static int parse_timestamps(struct st_opts *o, const char *arg)
+/* A precision's digits after the point (s, ms, us, ns), or -1. */
+static int precision_digits(const char *v)
 {
 	static const struct { const char *name; int digits; } precs[] = {
 		{ "s", 0 }, { "ms", 3 }, { "us", 6 }, { "ns", 9 },
 	};
-	char *copy = xstrdup(arg ? arg : ""), *tok, *save = NULL;
 	size_t i;
 
-	o->tstamp = 1;
-	o->ts_digits = 0;
+	for (i = 0; i < ARRAY_SIZE(precs); i++)
+		if (!strcmp(v, precs[i].name))
+			return precs[i].digits;
+	return -1;
+}
+
+/*
+ * --relative-timestamps[=PRECISION] and --syscall-times[=PRECISION] into
+ * *digits; microseconds without one.
+ */
+static int parse_precision(const char *opt, const char *arg, int *digits)
+{
+	*digits = arg ? precision_digits(arg) : 6;
+	if (*digits >= 0)
+		return 0;
+	fprintf(stderr, "ferret strace: invalid --%s argument: '%s'\n", opt, arg);
+	return -EINVAL;
+}
+
+/*
+ * Each option sets only what it names: --timestamps=precision:ms
+ * --timestamps=format:unix is the two together, as in strace.
+ */
+static int parse_timestamps(struct st_opts *o, const char *arg)
+{
+	char *copy = xstrdup(arg ? arg : ""), *tok, *save = NULL;
+	int d;
+
+	if (!o->tstamp)
+		o->tstamp = 1;
+	if (o->ts_digits < 0)
+		o->ts_digits = 0;
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		const char *v = tok;
-		bool found = false;
 
 		if (!strncmp(v, "format:", 7))
 			v += 7;
@@ -553,12 +582,10 @@ static int parse_timestamps(struct st_opts *o, const char *arg)
 			o->tstamp = !strcmp(v, "unix") ? 3 : !strcmp(v, "time");
 			continue;
 		}
-		for (i = 0; i < ARRAY_SIZE(precs); i++)
-			if (!strcmp(v, precs[i].name)) {
-				o->ts_digits = precs[i].digits;
-				found = true;
-			}
-		if (!found) {
+		d = precision_digits(v);
+		if (d >= 0)
+			o->ts_digits = d;
+		if (d < 0) {
 			fprintf(stderr, "ferret strace: invalid --timestamps argument: '%s'\n", tok);
 			free(copy);
 			return -EINVAL;
@@ -615,7 +642,8 @@ int st_main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct st_opts o = { .strsize = 32, .lines = true, .align = 40,
-			     .signals = ~0ULL, .ts_digits = -1 };
+			     .signals = ~0ULL, .ts_digits = -1, .rel_digits = 6,
+			     .time_digits = 6 };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { 0 };
 	struct run_sink sink = { 0 };
@@ -743,6 +771,8 @@ int st_main(int argc, char **argv)
 		}
 		case LONG_RELATIVE:
 			o.relative = true;
+			if (parse_precision("relative-timestamps", optarg, &o.rel_digits))
+				return 1;
 			break;
 		case LONG_TIMESTAMPS:
 			if (parse_timestamps(&o, optarg))
@@ -750,6 +780,8 @@ int st_main(int argc, char **argv)
 			break;
 		case LONG_SYSCALL_TIMES:
 			o.timing = true;
+			if (parse_precision("syscall-times", optarg, &o.time_digits))
+				return 1;
 			break;
 		case LONG_HEX:
 			if (!optarg || !strcmp(optarg, "all"))

@@ -36,6 +36,8 @@ struct st_opts {
 	bool timing;		/* -T */
 	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
 	int ts_digits;		/* --timestamps' precision: 0, 3, 6, 9; -1 as -t */
+	int rel_digits;		/* -r's precision: 0, 3, 6 (the default), 9 */
+	int time_digits;	/* -T's, the same */
 	bool relative;		/* -r */
 	bool fdpaths;		/* -y */
 	bool fdsock, fddev;	/* -yy: sockets' endpoints, devices' numbers */

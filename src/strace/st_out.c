@@ -221,6 +221,14 @@ int st_out_live(const struct st_out *s)
 	return s->live;
 }
 
+/* ".NNN": the first digits (0, 3, 6 or 9) of ns nanoseconds; nothing for 0. */
+static void fraction(struct buf *b, uint64_t ns, int digits)
+{
+	if (digits)
+		buf_printf(b, ".%0*llu", digits, (unsigned long long)ns /
+			   (digits == 3 ? 1000000 : digits == 6 ? 1000 : 1));
+}
+
 static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
 {
 	size_t at = b->len;
@@ -260,16 +268,15 @@ static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
 			buf_printf(b, "%llu", (unsigned long long)sec);
 		else
 			buf_printf(b, "%s", hms);
-		if (digits)
-			buf_printf(b, ".%0*llu", digits,
-				   frac / (digits == 3 ? 1000000 : digits == 6 ? 1000 : 1));
+		fraction(b, frac, digits);
 		buf_printf(b, " ");
 	}
 	if (s->o->relative && ts) {
 		uint64_t d = s->last_ts && ts > s->last_ts ? ts - s->last_ts : 0;
 
-		buf_printf(b, "%6llu.%06llu ", (unsigned long long)d / 1000000000ULL,
-			   (unsigned long long)(d % 1000000000ULL) / 1000);
+		buf_printf(b, "%6llu", (unsigned long long)d / 1000000000ULL);
+		fraction(b, d % 1000000000ULL, s->o->rel_digits);
+		buf_printf(b, " ");
 		s->last_ts = ts;
 	}
 	/* -n: the number of the task's current (or last) call, as strace. */
@@ -432,8 +439,9 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 	if (s->o->timing && returned) {
 		uint64_t d = c->t_exit - c->t_enter;
 
-		buf_printf(&b, " <%llu.%06llu>", (unsigned long long)d / 1000000000ULL,
-			   (unsigned long long)(d % 1000000000ULL) / 1000);
+		buf_printf(&b, " <%llu", (unsigned long long)d / 1000000000ULL);
+		fraction(&b, d % 1000000000ULL, s->o->time_digits);
+		buf_printf(&b, ">");
 	}
 	buf_printf(&b, "\n");
 	if (returned && !failed)

@@ -62,6 +62,16 @@ grep -Eq '^[0-9]{10}\.[0-9]{6} getppid' ft3.txt && ok "-ttt" || bad "-ttt"
 grep -Eq '^[0-9]{2}:[0-9]{2}:[0-9]{2} getppid' ft1.txt && ok "-t" || bad "-t"
 "$FERRET" strace -r -e trace=getppid "$WL" basic 2> fr.txt > /dev/null
 grep -Eq '^ +[0-9]+\.[0-9]{6} getppid' fr.txt && ok "-r" || bad "-r"
+# Precisions: each option sets only what it names, as strace's.
+"$FERRET" strace --relative-timestamps=ms --syscall-times=ns -e trace=getppid "$WL" basic 2> fp.txt > /dev/null
+grep -Eq '^ +[0-9]+\.[0-9]{3} getppid\(\) += [0-9]+ <[0-9]+\.[0-9]{9}>$' fp.txt &&
+	ok "--relative-timestamps=ms --syscall-times=ns" || bad "precisions: $(head -2 fp.txt)"
+"$FERRET" strace --relative-timestamps=s --syscall-times=s -e trace=getppid "$WL" basic 2> fp.txt > /dev/null
+grep -Eq '^ +[0-9]+ getppid\(\) += [0-9]+ <[0-9]+>$' fp.txt &&
+	ok "--relative-timestamps=s --syscall-times=s" || bad "precision s: $(head -2 fp.txt)"
+"$FERRET" strace --timestamps=precision:ms --timestamps=format:unix -e trace=getppid "$WL" basic 2> fp.txt > /dev/null
+grep -Eq '^[0-9]{10}\.[0-9]{3} getppid' fp.txt &&
+	ok "--timestamps=precision:ms --timestamps=format:unix" || bad "two --timestamps: $(head -2 fp.txt)"
 "$FERRET" strace --json -e trace=openat "$WL" basic 2> fj.txt > /dev/null
 python3 -c '
 import json, sys
