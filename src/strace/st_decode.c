@@ -212,7 +212,7 @@ int st_first_out(const struct st_call *c)
 void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
 	      int x)
 {
-	bool hex = x >= 2;
+	bool hex = x == 2;
 	size_t i;
 
 	/* -x: a string with a byte that is neither printable nor a space. */
@@ -235,6 +235,9 @@ void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
 		default:
 			if (ch >= 0x20 && ch < 0x7f)
 				buf_put(b, &ch, 1);
+			/* --strings-in-hex=non-ascii-chars: each in hex. */
+			else if (x == 3)
+				buf_printf(b, "\\x%02x", ch);
 			/* Three digits when an octal digit follows, as strace. */
 			else if (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7')
 				buf_printf(b, "\\%03o", ch);

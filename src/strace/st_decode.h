@@ -42,7 +42,7 @@ struct st_dopts {
 	int strsize;		/* -s */
 	bool fdpaths;		/* -y */
 	bool fdsock, fddev;	/* -yy: sockets' endpoints, devices' numbers */
-	int xstyle;		/* -x 1, -xx 2 */
+	int xstyle;		/* -x 1, -xx 2, --strings-in-hex=non-ascii-chars 3 */
 	struct st_fds *fds;	/* -y: paths /proc no longer gives */
 	bool pidcomm;		/* -Y */
 	bool verbose;		/* -v: structs whole, arrays unabbreviated */

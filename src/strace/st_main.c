@@ -60,6 +60,8 @@ static void st_usage(FILE *f)
 "  -e read=SET, -e write=SET  a hex dump of the data read from or written\n"
 "                 to these descriptors (numbers, all, none, !SET)\n"
 "  -P PATH        only calls that touch PATH (several allowed)\n"
+"  -E VAR=VAL, -E VAR  set or remove a variable of the command's\n"
+"                 environment (several allowed)\n"
 "  --seccomp-bpf  accepted: nothing stops the tracee anyway\n"
 "  -y             print the paths of file descriptors\n"
 "  -yy            and sockets' endpoints, devices' numbers\n"
@@ -604,6 +606,7 @@ int st_main(int argc, char **argv)
 		{ "seccomp-bpf", no_argument, NULL, 'S' },
 		{ "const-print-style", required_argument, NULL, 'X' },
 		{ "no-abbrev", no_argument, NULL, 'v' },
+		{ "env", required_argument, NULL, 'E' },
 		/* strace's long names of the short options. */
 		{ "columns", required_argument, NULL, 'a' },
 		{ "summary-only", no_argument, NULL, 'c' },
@@ -656,9 +659,10 @@ int st_main(int argc, char **argv)
 	int ntids = 0, opt, go_fd = -1, status = -1, ret = 1, i, longind = 0;
 	bool only_summary = false, both = false;
 	FILE *out = stderr;
-	char *exe;
+	char *exe, **envs = NULL;
+	int nenvs = 0;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvns:o:p:e:zZha:qxX:P:", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvns:o:p:e:zZha:qxX:P:E:", longopts,
 				  &longind)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
@@ -703,6 +707,10 @@ int st_main(int argc, char **argv)
 			st_xlat_style(k);
 			break;
 		}
+		case 'E':
+			envs = xrealloc(envs, (nenvs + 1) * sizeof(*envs));
+			envs[nenvs++] = optarg;
+			break;
 		case 'P': {
 			char real[PATH_MAX];
 
@@ -786,9 +794,10 @@ int st_main(int argc, char **argv)
 		case LONG_HEX:
 			if (!optarg || !strcmp(optarg, "all"))
 				o.xstyle = 2;
-			else if (!strcmp(optarg, "non-ascii") ||
-				 !strcmp(optarg, "non-ascii-chars"))
+			else if (!strcmp(optarg, "non-ascii"))
 				o.xstyle = 1;
+			else if (!strcmp(optarg, "non-ascii-chars"))
+				o.xstyle = 3;
 			else if (!strcmp(optarg, "none"))
 				o.xstyle = 0;
 			else {
@@ -844,7 +853,15 @@ int st_main(int argc, char **argv)
 			fprintf(stderr, "ferret strace: Can't stat '%s': %s\n",
 				o.cmd[0], strerror(errno));
 			free(exe);
+			free(envs);
 			return 1;
+		}
+		/* -E: the command's environment, after PATH found it. */
+		for (i = 0; i < nenvs; i++) {
+			if (strchr(envs[i], '='))
+				putenv(envs[i]);
+			else
+				unsetenv(envs[i]);
 		}
 		child = run_spawn_held(exe, o.cmd, &go_fd);
 		free(exe);
@@ -912,6 +929,7 @@ out:
 		ast_free(ast);
 	buf_free(&text);
 	free(tids);
+	free(envs);
 	free(o.pids);
 	for (i = 0; i < o.npaths; i++)
 		free(o.paths[i]);

@@ -51,7 +51,7 @@ struct st_opts {
 	int align;		/* -a: the column of "= " (40) */
 	int quiet;		/* -q 1: no attach/detach lines; -qq 2: no exit
 				 * lines either */
-	int xstyle;		/* -x 1, -xx 2 */
+	int xstyle;		/* -x 1, -xx 2, --strings-in-hex=non-ascii-chars 3 */
 	uint64_t signals;	/* -e signal=: bit sig-1 shows SIG (all) */
 	struct st_fdset dump_read, dump_write;	/* -e read=, -e write= */
 	bool dumping;		/* either names a descriptor */

@@ -222,6 +222,10 @@ same_line "getdents64: 2000 entries" -e trace=getdents64 -- ls big
 mkdir -p vdir/sub && touch vdir/a vdir/b && mkfifo vdir/fifo && ls -la vdir > /dev/null
 same_line "-v: stat, statx, getdents64 whole" -v \
 	-e trace=newfstatat,statx,getdents64 -- ls -la vdir
+same_line "-E: a variable set, one replaced, one removed" -v -e trace=execve \
+	-E FERRET_E_NEW=1 -E HOME=/nonexistent -E LANG -- env -i A=1 LANG=C HOME=/ /bin/true
+same_line "--strings-in-hex=non-ascii-chars" --strings-in-hex=non-ascii-chars -e trace=write \
+	-- printf 'a\tb\001c\377d\n'
 same_line "-v: execve's argv and environment" -v -e trace=execve -- env -i A=1 B=2 /bin/echo $(seq 1 40)
 # Options: -x/-xx quoting, -e signal=, column alignment, -qq, --seccomp-bpf.
 same_line "-x: a string with a control byte in hex" -x -e trace=write -- printf 'a\001b\n'
