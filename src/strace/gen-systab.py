@@ -53,7 +53,7 @@ SIG = {
  "fchownat": "DPdda", "newfstatat": "DPTa", "unlinkat": "DPa", "renameat": "DPDP",
  "linkat": "DPDPa", "symlinkat": "PDP", "readlinkat": "DPRu", "fchmodat": "DPm",
  "faccessat": "DPL", "pselect6": "d$$${?", "ppoll": "(7{gu", "set_robust_list": "pu",
- "get_robust_list": "dpp", "utimensat": "DPpa", "epoll_pwait": "f^ddgu",
+ "get_robust_list": "dpp", "utimensat": "DP\x9ba", "epoll_pwait": "f^ddgu",
  "timerfd_create": "ox:f", "eventfd2": "7x:f", "epoll_create1": "x:f",
  "dup3": "ffO:f", "pipe2": "FO", "inotify_init1": "x:f", "prlimit64": "dijJ",
  "getrandom": "Ruy", "memfd_create": "\x9ax:f", "execveat": "DPEea", "statx": "DPaxX",

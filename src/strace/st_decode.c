@@ -752,6 +752,36 @@ static void time_comment(struct buf *b, int64_t sec, uint64_t nsec)
 	buf_printf(b, "%s */", zone);
 }
 
+/*
+ * utimensat's times: two timespecs, each with its date in a comment
+ * (none for 0 or an invalid tv_nsec, as strace), or UTIME_NOW and
+ * UTIME_OMIT by name in the -X style.
+ */
+static void utime_pair(struct buf *b, const struct st_cap *k)
+{
+	enum st_cstyle st = st_xlat_get_style();
+	int i;
+
+	buf_printf(b, "[");
+	for (i = 0; i < 2; i++) {
+		int64_t sec = (int64_t)rd(k->data, k->len, 16 * i, 8);
+		uint64_t nsec = rd(k->data, k->len, 16 * i + 8, 8);
+		bool special = nsec == UTIME_NOW || nsec == UTIME_OMIT;
+
+		if (i)
+			buf_printf(b, ", ");
+		if (!special || st != ST_C_ABBREV)
+			buf_printf(b, "{tv_sec=%lld, tv_nsec=%llu}", (long long)sec,
+				   (unsigned long long)nsec);
+		if (special && st != ST_C_RAW)
+			buf_printf(b, st == ST_C_VERBOSE ? " /* %s */" : "%s",
+				   nsec == UTIME_NOW ? "UTIME_NOW" : "UTIME_OMIT");
+		if (!special && (sec || nsec) && nsec <= 999999999)
+			time_comment(b, sec, nsec);
+	}
+	buf_printf(b, "]");
+}
+
 /* struct stat (x86-64); -v: every field, times with their dates. */
 static void stat_struct(struct buf *b, const struct st_cap *k, bool verbose)
 {
@@ -2109,6 +2139,12 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case ST_L_MFDNAME:
 		mfd_name(b, c, o, i, v);
 		return;
+	case ST_L_UTIMES:
+		if (k && v)
+			utime_pair(b, k);
+		else
+			ptr(b, v);
+		return;
 	case 'W':
 		if (!v)
 			buf_printf(b, "NULL");
@@ -2186,8 +2222,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if (!strcmp(name, "statx")) {
 			/* -X raw: strace prints nothing for a sync type of 0. */
 			if ((v & AT_STATX_SYNC_TYPE) || st_xlat_get_style() != ST_C_RAW)
-				st_xlat_val(b, st_statx_sync, v & AT_STATX_SYNC_TYPE,
-					    "AT_STATX_SYNC_???");
+				st_xlat_flags_dflt(b, st_statx_sync, v & AT_STATX_SYNC_TYPE,
+						   "AT_STATX_SYNC_AS_STAT", NULL);
 			v &= ~(uint64_t)AT_STATX_SYNC_TYPE;
 			if (!v)
 				return;

@@ -81,7 +81,7 @@ bool st_sys_is_in(char letter)
 	    letter == ST_L_MQATTR_X || letter == ST_L_MQATTR || letter == ST_L_INT_IN ||
 	    letter == ST_L_CAPHDR || letter == ST_L_CAPDATA || letter == ST_L_SIGINFO ||
 	    letter == ST_L_SEMBUF || letter == ST_L_MSGBUF || letter == ST_L_KCMP_SLOT ||
-	    letter == ST_L_PRCTL5 || letter == ST_L_MFDNAME)
+	    letter == ST_L_PRCTL5 || letter == ST_L_MFDNAME || letter == ST_L_UTIMES)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }

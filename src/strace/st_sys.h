@@ -123,6 +123,8 @@ enum st_class {
  */
 #define ST_L_MFDNAME '\232'
 #define ST_MFD_NAME_READ 250
+/* utimensat's struct timespec[2] at entry, with UTIME_NOW and UTIME_OMIT. */
+#define ST_L_UTIMES '\233'
 /* arch_prctl's second argument: hex, or the base ARCH_GET_* wrote (8 bytes at exit). */
 #define ST_L_ARCH_OUT '\227'
 /* kcmp's last argument: a descriptor, or struct kcmp_epoll_slot read at entry. */

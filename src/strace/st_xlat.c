@@ -118,10 +118,10 @@ const struct st_xlat st_access_at_flags[] = {
 	X(AT_SYMLINK_NOFOLLOW), X(AT_EACCESS), X(AT_EMPTY_PATH), END,
 };
 
+/* The *at() calls' flags (statx's sync type apart, as strace). */
 const struct st_xlat st_at_flags[] = {
 	X(AT_SYMLINK_NOFOLLOW), X(AT_REMOVEDIR), X(AT_SYMLINK_FOLLOW),
-	X(AT_NO_AUTOMOUNT), X(AT_EMPTY_PATH), X(AT_EACCESS),
-	X(AT_STATX_FORCE_SYNC), X(AT_STATX_DONT_SYNC), { 0x8000, "AT_RECURSIVE" },
+	X(AT_NO_AUTOMOUNT), X(AT_EMPTY_PATH), { 0x8000, "AT_RECURSIVE" },
 	END,
 };
 

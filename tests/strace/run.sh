@@ -111,6 +111,9 @@ exec 9>&-
 "$FERRET" strace -e trace=times "$WL" polls 2> ftm.txt > /dev/null
 grep -Eq '^times\(\{tms_utime=[1-9][0-9]* /\* [0-9]+\.[0-9]{2} s \*/,' ftm.txt &&
 	ok "times: clock ticks with their seconds" || bad "times: $(cat ftm.txt)"
+same_line "utimensat: dates, UTIME_NOW, UTIME_OMIT, *at flags; statx's sync types" \
+	-e trace=utimensat,statx -- "$WL" utimes
+same_line "utimensat -X verbose" -X verbose -e trace=utimensat,statx -- "$WL" utimes
 same_line "memfd_create: names cut by -s, huge page sizes, unknown flags" \
 	-e trace=memfd_create -- "$WL" memfd
 same_line "memfd_create -X verbose" -X verbose -e trace=memfd_create -- "$WL" memfd

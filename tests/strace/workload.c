@@ -237,6 +237,21 @@ static void polls(void)
 	times(&t);
 }
 
+/* utimensat on a path that is not there: dates, UTIME_NOW and UTIME_OMIT, every flag. */
+static void utimes_(void)
+{
+	struct timespec ts[2] = { { 1492358706, 123456789 }, { 0, UTIME_NOW } };
+
+	syscall(SYS_utimensat, AT_FDCWD, "/nonexistent", ts, AT_SYMLINK_NOFOLLOW);
+	ts[0].tv_nsec = UTIME_OMIT;
+	syscall(SYS_utimensat, AT_FDCWD, "/nonexistent", ts, 0xffffffff);
+	ts[0] = (struct timespec){ -1, 2000000000 };
+	syscall(SYS_utimensat, AT_FDCWD, "/nonexistent", ts, 0);
+	syscall(SYS_utimensat, AT_FDCWD, "/nonexistent", NULL, 0);
+	syscall(SYS_statx, AT_FDCWD, "/nonexistent", AT_STATX_FORCE_SYNC | AT_STATX_DONT_SYNC,
+		0x1, NULL);
+}
+
 /* memfd_create: names longer than -s, flags with a huge page size, unknown flags. */
 static void memfds(void)
 {
@@ -1056,6 +1071,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "more")) {
 		more();
+		return 0;
+	}
+	if (!strcmp(mode, "utimes")) {
+		utimes_();
 		return 0;
 	}
 	if (!strcmp(mode, "memfd")) {
