@@ -178,6 +178,9 @@ int st_call_nargs(const struct st_call *c)
 	if (!strcmp(n, "kcmp") && (unsigned)c->args[2] != KCMP_FILE &&
 	    (unsigned)c->args[2] != KCMP_EPOLL_TFD && (unsigned)c->args[2] <= KCMP_EPOLL_TFD)
 		return 3;
+	/* ARCH_GET_CPUID takes no argument. */
+	if (!strcmp(n, "arch_prctl") && (unsigned)c->args[0] == ARCH_GET_CPUID)
+		return 1;
 	/* mq_open's mode and attributes only with O_CREAT. */
 	if (!strcmp(n, "mq_open") && !(c->args[1] & O_CREAT))
 		return 2;
@@ -2018,6 +2021,47 @@ static void clock_ticks(struct buf *b, uint64_t t)
 		buf_printf(b, " /* %.2f s */", (double)t / hz);
 }
 
+/*
+ * arch_prctl's second argument: the base ARCH_GET_FS/GS write ([base]),
+ * the XSAVE features ARCH_GET_XCOMP_* write ([mask], read even when the
+ * call failed, as strace), the feature ARCH_REQ_XCOMP_* asks for; hex
+ * for the others.  The features always with their names in a comment
+ * (none under -X raw).
+ */
+static void arch_prctl_arg(struct buf *b, const struct st_call *c, uint64_t v,
+			   const struct st_cap *k)
+{
+	enum st_cstyle st = st_xlat_get_style();
+
+	switch ((unsigned)c->args[0]) {
+	case ARCH_GET_FS: case ARCH_GET_GS:
+		if (k && k->len >= 8 && !st_call_failed(c))
+			ptr_ref(b, rd(k->data, k->len, 0, 8));
+		else
+			ptr(b, v);
+		return;
+	case ARCH_GET_XCOMP_SUPP: case ARCH_GET_XCOMP_PERM:
+	case ARCH_GET_XCOMP_GUEST_PERM:
+		if (!v || !k || k->len < 8) {
+			ptr(b, v);
+			return;
+		}
+		buf_printf(b, "[");
+		st_xlat_style(st == ST_C_RAW ? ST_C_RAW : ST_C_VERBOSE);
+		st_xlat_flags_dflt(b, st_x86_xfeatures, rd(k->data, k->len, 0, 8), "0",
+				   "XFEATURE_MASK_???");
+		st_xlat_style(st);
+		buf_printf(b, "]");
+		return;
+	case ARCH_REQ_XCOMP_PERM: case ARCH_REQ_XCOMP_GUEST_PERM:
+		st_xlat_style(st == ST_C_RAW ? ST_C_RAW : ST_C_VERBOSE);
+		st_xlat_val(b, st_x86_xfeature_bits, v, "XFEATURE_???");
+		st_xlat_style(st);
+		return;
+	}
+	buf_printf(b, "%#llx", (unsigned long long)v);
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -2319,14 +2363,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			ptr(b, v);
 		return;
 	case ST_L_ARCH_OUT:
-		/* ARCH_GET_FS and ARCH_GET_GS write the base through it: [base]. */
-		if ((unsigned)c->args[0] != ARCH_GET_FS && (unsigned)c->args[0] != ARCH_GET_GS) {
-			buf_printf(b, "%#llx", (unsigned long long)v);
-		} else if (k && k->len >= 8 && !st_call_failed(c)) {
-			ptr_ref(b, rd(k->data, k->len, 0, 8));
-		} else {
-			ptr(b, v);
-		}
+		arch_prctl_arg(b, c, v, k);
 		return;
 	case ST_L_KCMP_SLOT:
 		/* A descriptor (KCMP_FILE), the slot of KCMP_EPOLL_TFD, or hex. */

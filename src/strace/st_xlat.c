@@ -237,8 +237,36 @@ const struct st_xlat st_futex[] = {
 
 const struct st_xlat st_arch_prctl[] = {
 	X(ARCH_SET_GS), X(ARCH_SET_FS), X(ARCH_GET_FS), X(ARCH_GET_GS),
-	X(ARCH_GET_CPUID), X(ARCH_SET_CPUID), X(ARCH_MAP_VDSO_X32),
+	X(ARCH_GET_CPUID), X(ARCH_SET_CPUID), X(ARCH_GET_XCOMP_SUPP),
+	X(ARCH_GET_XCOMP_PERM), X(ARCH_REQ_XCOMP_PERM), X(ARCH_GET_XCOMP_GUEST_PERM),
+	X(ARCH_REQ_XCOMP_GUEST_PERM), X(ARCH_MAP_VDSO_X32),
 	X(ARCH_MAP_VDSO_32), X(ARCH_MAP_VDSO_64), END,
+};
+
+/*
+ * The kernel's XSAVE feature numbers and masks (arch/x86/include/asm/
+ * fpu/types.h, which no UAPI header exports); groups before their bits,
+ * as strace names them.
+ */
+const struct st_xlat st_x86_xfeature_bits[] = {
+	{ 0, "XFEATURE_FP" }, { 1, "XFEATURE_SSE" }, { 2, "XFEATURE_YMM" },
+	{ 3, "XFEATURE_BNDREGS" }, { 4, "XFEATURE_BNDCSR" }, { 5, "XFEATURE_OPMASK" },
+	{ 6, "XFEATURE_ZMM_Hi256" }, { 7, "XFEATURE_Hi16_ZMM" },
+	{ 8, "XFEATURE_PT_UNIMPLEMENTED_SO_FAR" }, { 9, "XFEATURE_PKRU" },
+	{ 10, "XFEATURE_PASID" }, { 15, "XFEATURE_LBR" }, { 17, "XFEATURE_XTILE_CFG" },
+	{ 18, "XFEATURE_XTILE_DATA" }, END,
+};
+
+const struct st_xlat st_x86_xfeatures[] = {
+	{ 0x3, "XFEATURE_MASK_FPSSE" }, { 0x1, "XFEATURE_MASK_FP" },
+	{ 0x2, "XFEATURE_MASK_SSE" }, { 0x4, "XFEATURE_MASK_YMM" },
+	{ 0x8, "XFEATURE_MASK_BNDREGS" }, { 0x10, "XFEATURE_MASK_BNDCSR" },
+	{ 0xe0, "XFEATURE_MASK_AVX512" }, { 0x20, "XFEATURE_MASK_OPMASK" },
+	{ 0x40, "XFEATURE_MASK_ZMM_Hi256" }, { 0x80, "XFEATURE_MASK_Hi16_ZMM" },
+	{ 0x100, "XFEATURE_MASK_PT" }, { 0x200, "XFEATURE_MASK_PKRU" },
+	{ 0x400, "XFEATURE_MASK_PASID" }, { 0x8000, "XFEATURE_MASK_LBR" },
+	{ 0x60000, "XFEATURE_MASK_XTILE" }, { 0x20000, "XFEATURE_MASK_XTILE_CFG" },
+	{ 0x40000, "XFEATURE_MASK_XTILE_DATA" }, END,
 };
 
 const struct st_xlat st_grnd[] = {

@@ -684,6 +684,15 @@ static void misc(void)
 	/* FALLOC_FL_ names and loff_t, a pointer for ARCH_GET_GS, __O_SYNC. */
 	syscall(SYS_fallocate, -1, 0xdeadca75UL, 0xbadc0dedc0ffee57ULL, 0xbadc0ded8ffeef55ULL);
 	syscall(SYS_arch_prctl, ARCH_GET_GS, 0);
+	{
+		/* XSAVE features read, one asked for that does not exist. */
+		unsigned long long feat = 0;
+
+		syscall(SYS_arch_prctl, ARCH_GET_CPUID, 0xdeadc0de);
+		syscall(SYS_arch_prctl, ARCH_GET_XCOMP_SUPP, &feat);
+		syscall(SYS_arch_prctl, ARCH_GET_XCOMP_PERM, NULL);
+		syscall(SYS_arch_prctl, ARCH_REQ_XCOMP_PERM, 0xdead);
+	}
 	syscall(SYS_openat, -1, "misc.tmp", 0x100000);
 	{
 		/* An absolute sleep: the time left is never written. */
