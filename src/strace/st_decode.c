@@ -33,6 +33,7 @@
 #include <linux/kcmp.h>
 #include <sys/mman.h>
 #include <linux/memfd.h>
+#include <linux/personality.h>
 #include <linux/mman.h>
 #include <sys/prctl.h>
 
@@ -2028,6 +2029,16 @@ static void clock_ticks(struct buf *b, uint64_t t)
  * for the others.  The features always with their names in a comment
  * (none under -X raw).
  */
+/* A personality: its type (PER_MASK's bits) and its flags, each in the -X style. */
+static void personality(struct buf *b, unsigned v)
+{
+	st_xlat_val(b, st_personality_types, v & PER_MASK, "PER_???");
+	if (v & ~PER_MASK) {
+		buf_printf(b, "|");
+		st_xlat_flags_dflt(b, st_personality_flags, v & ~PER_MASK, "0", NULL);
+	}
+}
+
 static void arch_prctl_arg(struct buf *b, const struct st_call *c, uint64_t v,
 			   const struct st_cap *k)
 {
@@ -2131,6 +2142,11 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		if (!strcmp(name, "memfd_create")) {
 			memfd_flags(b, (uint32_t)v);
+			return;
+		}
+		/* 0xffffffff asks for the personality without setting it. */
+		if (!strcmp(name, "personality") && (uint32_t)v != 0xffffffff) {
+			personality(b, (uint32_t)v);
 			return;
 		}
 		/* A named ioctl's argument points to its data. */
@@ -3479,6 +3495,12 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		l = 'x';
 	if (!strcmp(name, "prctl") && prctl_ret(b, c))
 		return;
+	if (!strcmp(name, "personality")) {
+		buf_printf(b, "%#llx (", (unsigned long long)c->ret);
+		personality(b, (unsigned)c->ret);
+		buf_printf(b, ")");
+		return;
+	}
 	if (!strcmp(name, "ioprio_get")) {
 		buf_printf(b, "%lld (", (long long)c->ret);
 		ioprio(b, (unsigned)c->ret);

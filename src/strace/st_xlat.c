@@ -18,6 +18,7 @@
 #include <linux/fs.h>
 #include <linux/input.h>
 #include <linux/memfd.h>
+#include <linux/personality.h>
 #include <sys/timex.h>
 #include <sched.h>
 #include <linux/openat2.h>
@@ -381,6 +382,18 @@ const struct st_xlat st_pr_spec_flags[] = {
 };
 
 const struct st_xlat st_pr_set_vma[] = { X(PR_SET_VMA_ANON_NAME), END };
+
+/* Personality types: those that fit in PER_MASK, which is all strace looks up. */
+const struct st_xlat st_personality_types[] = {
+	X(PER_LINUX), X(PER_BSD), X(PER_LINUX32), X(PER_RISCOS), X(PER_OSF4),
+	X(PER_HPUX), X(PER_MASK), END,
+};
+
+const struct st_xlat st_personality_flags[] = {
+	X(UNAME26), X(ADDR_NO_RANDOMIZE), X(FDPIC_FUNCPTRS), X(MMAP_PAGE_ZERO),
+	X(ADDR_COMPAT_LAYOUT), X(READ_IMPLIES_EXEC), X(ADDR_LIMIT_32BIT),
+	X(SHORT_INODE), X(WHOLE_SECONDS), X(STICKY_TIMEOUTS), X(ADDR_LIMIT_3GB), END,
+};
 
 const struct st_xlat st_memfd_flags[] = {
 	X(MFD_CLOEXEC), X(MFD_ALLOW_SEALING), X(MFD_HUGETLB), END,

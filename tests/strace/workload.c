@@ -60,6 +60,7 @@
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
 #include <linux/memfd.h>
+#include <linux/personality.h>
 
 static void basic(void)
 {
@@ -692,6 +693,13 @@ static void misc(void)
 		syscall(SYS_arch_prctl, ARCH_GET_XCOMP_SUPP, &feat);
 		syscall(SYS_arch_prctl, ARCH_GET_XCOMP_PERM, NULL);
 		syscall(SYS_arch_prctl, ARCH_REQ_XCOMP_PERM, 0xdead);
+	}
+	{
+		/* This process's personality read, changed, put back. */
+		long per = syscall(SYS_personality, 0xffffffff);
+
+		syscall(SYS_personality, PER_BSD | SHORT_INODE | 0x10000);
+		syscall(SYS_personality, per);
 	}
 	syscall(SYS_openat, -1, "misc.tmp", 0x100000);
 	{
