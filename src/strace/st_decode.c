@@ -33,6 +33,7 @@
 #include <linux/kcmp.h>
 #include <sys/mman.h>
 #include <linux/memfd.h>
+#include <sched.h>
 #include <linux/personality.h>
 #include <linux/mman.h>
 #include <sys/prctl.h>
@@ -933,6 +934,34 @@ static void timeval_at(struct buf *b, const struct st_cap *k, size_t off)
 /* sched_getscheduler's flag on the policy (linux/sched.h). */
 #define ST_SCHED_RESET_ON_FORK 0x40000000
 
+/*
+ * Bytes from..end of a struct that a call reads past the size it knows:
+ * shown when not all zeros, "???" when they could not be read, as
+ * strace's print_nonzero_bytes().  k: the capture of those bytes.
+ */
+static void nonzero_tail(struct buf *b, const struct st_cap *k, uint64_t from,
+			 uint64_t end, int max)
+{
+	size_t n;
+
+	if (end <= from)
+		return;
+	if (!k) {
+		buf_printf(b, ", ???");
+		return;
+	}
+	for (n = 0; n < k->len && !k->data[n]; n++)
+		;
+	if (n == k->len)
+		return;
+	n = k->len < (size_t)max ? k->len : (size_t)max;
+	buf_printf(b, ", /* bytes %llu..%llu */ ", (unsigned long long)from,
+		   (unsigned long long)end - 1);
+	hex_quote(b, k->data, n);
+	if (n < k->len)
+		buf_printf(b, "...");
+}
+
 /* The size openat2 knows of struct open_how (OPEN_HOW_SIZE_VER0). */
 #define ST_OPEN_HOW_SIZE 24
 
@@ -948,7 +977,6 @@ static void open_how(struct buf *b, const struct st_call *c,
 {
 	uint64_t size = c->args[i + 1], fl, mode, res, end;
 	const struct st_cap *x = cap_of(c, i, 1);
-	size_t n;
 
 	if (!v || !k || size < ST_OPEN_HOW_SIZE) {
 		ptr(b, v);
@@ -964,22 +992,7 @@ static void open_how(struct buf *b, const struct st_call *c,
 	buf_printf(b, ", resolve=");
 	st_xlat_flags_dflt(b, st_resolve, res, "0", "RESOLVE_???");
 	end = size < 4096 ? size : 4096;
-	if (end > ST_OPEN_HOW_SIZE) {
-		if (!x) {
-			buf_printf(b, ", ???");
-		} else {
-			for (n = 0; n < x->len && !x->data[n]; n++)
-				;
-			if (n < x->len) {
-				n = x->len < (size_t)o->strsize ? x->len : (size_t)o->strsize;
-				buf_printf(b, ", /* bytes %d..%llu */ ", ST_OPEN_HOW_SIZE,
-					   (unsigned long long)end - 1);
-				hex_quote(b, x->data, n);
-				if (n < x->len)
-					buf_printf(b, "...");
-			}
-		}
-	}
+	nonzero_tail(b, x, ST_OPEN_HOW_SIZE, end, o->strsize);
 	buf_printf(b, "}");
 }
 
@@ -2029,6 +2042,112 @@ static void clock_ticks(struct buf *b, uint64_t t)
  * for the others.  The features always with their names in a comment
  * (none under -X raw).
  */
+/* linux/sched.h's, which glibc's <sched.h> lacks and collides with. */
+#ifndef CLONE_INTO_CGROUP
+#define CLONE_INTO_CGROUP 0x200000000ULL
+#endif
+
+/*
+ * clone3's struct clone_args as strace prints it: the fields the flags
+ * use, exit_signal as a signal, set_tid's tids, cgroup, the bytes past
+ * the struct; at exit " => {pidfd=[N], parent_tid=[N]}" where the call
+ * wrote them.  The address if size is below the first version's.
+ */
+static void clone3_args(struct buf *b, const struct st_call *c,
+			const struct st_dopts *o, uint64_t v)
+{
+	const struct st_cap *k = cap_li(c, 0, '3', 0), *tids = cap_li(c, 0, '3', 2);
+	uint64_t size = c->args[1], fetch = size < ST_CLONE_ARGS_SIZE ? size : ST_CLONE_ARGS_SIZE;
+	uint64_t fl, sig, set_tid, nset, cgroup;
+	const char *sep = " => {";
+	uint64_t j;
+
+	if (!v || fetch < ST_CLONE_ARGS_VER0 || !k || k->len < fetch) {
+		ptr(b, v);
+		return;
+	}
+	fl = rd(k->data, k->len, 0, 8);
+	sig = rd(k->data, k->len, 32, 8);
+	set_tid = rd(k->data, k->len, 64, 8);
+	nset = rd(k->data, k->len, 72, 8);
+	cgroup = rd(k->data, k->len, 80, 8);
+	buf_printf(b, "{flags=");
+	st_xlat_flags_dflt(b, st_clone_flags, fl, "0", "CLONE_???");
+	if (fl & CLONE_PIDFD) {
+		buf_printf(b, ", pidfd=");
+		ptr(b, rd(k->data, k->len, 8, 8));
+	}
+	if (fl & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)) {
+		buf_printf(b, ", child_tid=");
+		ptr(b, rd(k->data, k->len, 16, 8));
+	}
+	if (fl & CLONE_PARENT_SETTID) {
+		buf_printf(b, ", parent_tid=");
+		ptr(b, rd(k->data, k->len, 24, 8));
+	}
+	buf_printf(b, ", exit_signal=");
+	if (sig < INT_MAX)
+		st_sig(b, (int)sig);
+	else
+		buf_printf(b, "%llu", (unsigned long long)sig);
+	buf_printf(b, ", stack=");
+	ptr(b, rd(k->data, k->len, 40, 8));
+	buf_printf(b, ", stack_size=%#llx", (unsigned long long)rd(k->data, k->len, 48, 8));
+	if (fl & CLONE_SETTLS) {
+		buf_printf(b, ", tls=");
+		ptr(b, rd(k->data, k->len, 56, 8));
+	}
+	if (set_tid || nset) {
+		buf_printf(b, ", set_tid=");
+		if (!set_tid || !nset || nset > 32 || !tids || tids->len < 4 * nset) {
+			ptr(b, set_tid);
+		} else {
+			buf_printf(b, "[");
+			for (j = 0; j < nset; j++) {
+				if (j && j == (uint64_t)o->strsize && !o->verbose) {
+					buf_printf(b, ", ...");
+					break;
+				}
+				buf_printf(b, "%s%d", j ? ", " : "", (int)rd(tids->data, tids->len, 4 * j, 4));
+			}
+			buf_printf(b, "]");
+		}
+		buf_printf(b, ", set_tid_size=%llu", (unsigned long long)nset);
+	}
+	if (fetch > 80 && (cgroup || (fl & CLONE_INTO_CGROUP)))
+		buf_printf(b, ", cgroup=%llu", (unsigned long long)cgroup);
+	if (size > fetch)
+		nonzero_tail(b, cap_li(c, 0, '3', 1), fetch, size < 4096 ? size : 4096,
+			     o->strsize);
+	buf_printf(b, "}");
+	if (st_call_failed(c) || !(fl & (CLONE_PIDFD | CLONE_PARENT_SETTID)))
+		return;
+	/* What the call wrote, read at its exit. */
+	if (fl & CLONE_PIDFD) {
+		const struct st_cap *x = cap_li(c, 0, ST_L_CLONE3_OUT, 0);
+
+		buf_printf(b, "%spidfd=", sep);
+		sep = ", ";
+		if (x && x->len >= 4) {
+			buf_printf(b, "[");
+			st_decode_fd(b, c->tid, (int)rd(x->data, x->len, 0, 4), o, NULL);
+			buf_printf(b, "]");
+		} else {
+			ptr(b, rd(k->data, k->len, 8, 8));
+		}
+	}
+	if (fl & CLONE_PARENT_SETTID) {
+		const struct st_cap *x = cap_li(c, 0, ST_L_CLONE3_OUT, 1);
+
+		buf_printf(b, "%sparent_tid=", sep);
+		if (x && x->len >= 4)
+			buf_printf(b, "[%d]", (int)rd(x->data, x->len, 0, 4));
+		else
+			ptr(b, rd(k->data, k->len, 24, 8));
+	}
+	buf_printf(b, "}");
+}
+
 /* A personality: its type (PER_MASK's bits) and its flags, each in the -X style. */
 static void personality(struct buf *b, unsigned v)
 {
@@ -2724,27 +2843,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		msghdr(b, c, o, i, l == '-');
 		return;
 	case '3':
-		if (k && v) {
-			uint64_t fl = rd(k->data, k->len, 0, 8);
-
-			buf_printf(b, "{flags=");
-			st_xlat_flags(b, st_clone_flags, fl, "0");
-			buf_printf(b, ", child_tid=%#llx, parent_tid=%#llx, exit_signal=",
-				   (unsigned long long)rd(k->data, k->len, 16, 8),
-				   (unsigned long long)rd(k->data, k->len, 24, 8));
-			if (rd(k->data, k->len, 32, 8))
-				st_sig(b, rd(k->data, k->len, 32, 8));
-			else
-				buf_printf(b, "0");
-			buf_printf(b, ", stack=%#llx, stack_size=%#llx, tls=%#llx}",
-				   (unsigned long long)rd(k->data, k->len, 40, 8),
-				   (unsigned long long)rd(k->data, k->len, 48, 8),
-				   (unsigned long long)rd(k->data, k->len, 56, 8));
-			if ((fl & 0x100000) && c->ret > 0)
-				buf_printf(b, " => {parent_tid=[%lld]}", (long long)c->ret);
-		} else {
-			ptr(b, v);
-		}
+		clone3_args(b, c, o, v);
 		return;
 	default:
 		buf_printf(b, "%#llx", (unsigned long long)v);

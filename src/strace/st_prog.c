@@ -109,6 +109,7 @@ static char exit_letter(char l)
 	case '-': return '+';
 	case ST_L_PRCTL: return ST_L_PRCTL_OUT;
 	case ST_L_PRCTL5: return ST_L_PRCTL5_OUT;
+	case '3': return ST_L_CLONE3_OUT;
 	}
 	return 0;
 }
@@ -232,6 +233,31 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 8)); } ",
 				   rl, i);
 		break;
+	case '3':
+		if (exit) {
+			/* The pidfd and the parent's tid the call wrote. */
+			buf_printf(b, "if ($a) { $p = *($a + 8); if ($p) { "
+				   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($p, 4)); } "
+				   "$p = *($a + 24); if ($p) { "
+				   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($p, 4)); } } ",
+				   rl, i, rl, i);
+			break;
+		}
+		/*
+		 * The struct, as much as the size (the next argument) says;
+		 * what follows it up to a page, which strace shows when not
+		 * zeros; the set_tid array, 32 tids at most.
+		 */
+		buf_printf(b, "if ($a) { $l = *(arg0 + %d); if ($l > %d) { $l = %d; } "
+			   "printf(\"c3%d %%d %%d %%r\", $t, 0, buf($a, $l)); "
+			   "$l = *(arg0 + %d); if ($l > 4096) { $l = 4096; } "
+			   "if ($l > %d) { printf(\"c3%d %%d %%d %%r\", $t, 1, buf($a + %d, $l - %d)); } "
+			   "$p = *($a + 64); $n = *($a + 72); "
+			   "if ($p != 0 && $n > 0 && $n <= 32) { "
+			   "printf(\"c3%d %%d %%d %%r\", $t, 2, buf($p, $n * 4)); } } ",
+			   next, ST_CLONE_ARGS_SIZE, ST_CLONE_ARGS_SIZE, i, next,
+			   ST_CLONE_ARGS_SIZE, i, ST_CLONE_ARGS_SIZE, ST_CLONE_ARGS_SIZE, i);
+		break;
 	case ST_L_MFDNAME: {
 		/*
 		 * The bytes strace reads, no further: the string in the first
@@ -353,7 +379,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			{ 't', 16 }, { 'U', 16 }, { 'T', 144 }, { 'X', 256 },
 			{ 'F', 8 }, { 'w', 4 }, { 'q', 32 }, { 'Q', 32 },
 			{ 'g', 8 }, { 'H', 8 }, { 'j', 16 }, { 'J', 16 },
-			{ 'N', 130 }, { '3', 88 }, { '4', 120 }, { '5', 112 },
+			{ 'N', 130 }, { '4', 120 }, { '5', 112 },
 			{ '&', 12 }, { '*', 144 }, { '@', 32 }, { '[', 32 },
 			{ 'n', 4 }, { '|', 4 }, { '2', 48 },
 			{ ST_L_ITS, 32 }, { ST_L_ITS_OUT, 32 }, { ST_L_SIGEV, 32 },

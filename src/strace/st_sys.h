@@ -125,6 +125,15 @@ enum st_class {
 #define ST_MFD_NAME_READ 250
 /* utimensat's struct timespec[2] at entry, with UTIME_NOW and UTIME_OMIT. */
 #define ST_L_UTIMES '\233'
+/*
+ * clone3's struct clone_args is '3' (records 0: the struct, as much as
+ * its size says; 1: what follows it up to a page; 2: the set_tid array);
+ * at exit ST_L_CLONE3_OUT, what its pidfd (0) and parent_tid (1) point to.
+ */
+#define ST_L_CLONE3_OUT '\234'
+/* struct clone_args as clone3 first knew it (CLONE_ARGS_SIZE_VER0), and now. */
+#define ST_CLONE_ARGS_VER0 64
+#define ST_CLONE_ARGS_SIZE 88
 /* arch_prctl's second argument: hex, or the base ARCH_GET_* wrote (8 bytes at exit). */
 #define ST_L_ARCH_OUT '\227'
 /* kcmp's last argument: a descriptor, or struct kcmp_epoll_slot read at entry. */

@@ -111,6 +111,11 @@ exec 9>&-
 "$FERRET" strace -e trace=times "$WL" polls 2> ftm.txt > /dev/null
 grep -Eq '^times\(\{tms_utime=[1-9][0-9]* /\* [0-9]+\.[0-9]{2} s \*/,' ftm.txt &&
 	ok "times: clock ticks with their seconds" || bad "times: $(cat ftm.txt)"
+NORM2='s/\[[0-9]+\]/[N]/g; s/= [0-9]+$/= N/' \
+same_line "clone3: the fields its flags use, set_tid, bytes past the struct, what it wrote" \
+	-e signal=none -e trace=clone3 -- "$WL" clone3
+NORM2='s/\[[0-9]+\]/[N]/g; s/= [0-9]+$/= N/' \
+same_line "clone3 -X verbose" -X verbose -e signal=none -e trace=clone3 -- "$WL" clone3
 same_line "utimensat: dates, UTIME_NOW, UTIME_OMIT, *at flags; statx's sync types" \
 	-e trace=utimensat,statx -- "$WL" utimes
 same_line "utimensat -X verbose" -X verbose -e trace=utimensat,statx -- "$WL" utimes

@@ -238,6 +238,48 @@ static void polls(void)
 	times(&t);
 }
 
+/*
+ * clone3: sizes below the first version, unknown flags, a set_tid array,
+ * bytes past the struct; one child forked with a pidfd and its tid
+ * written to the parent, which waits for it.
+ */
+static void clone3s(void)
+{
+	struct {
+		unsigned long long flags, pidfd, child_tid, parent_tid, exit_signal;
+		unsigned long long stack, stack_size, tls, set_tid, set_tid_size, cgroup;
+		unsigned long long more;
+	} ca = { 0 };
+	int tids[3] = { 1, 2, 3 }, pidfd = -1, ptid = 0;
+	long pid;
+
+	syscall(SYS_clone3, &ca, 56);
+	ca.flags = 0xbad0000000000001ULL | CLONE_SETTLS;
+	ca.tls = 0x1000;
+	syscall(SYS_clone3, &ca, 64);
+	ca.flags = 0;
+	ca.set_tid = (unsigned long)tids;
+	ca.set_tid_size = 3;
+	ca.exit_signal = 250;
+	syscall(SYS_clone3, &ca, 88);
+	ca.set_tid = 0;
+	ca.set_tid_size = 0;
+	ca.more = 0xfacefeeddeadc0deULL;
+	syscall(SYS_clone3, &ca, 96);
+	memset(&ca, 0, sizeof(ca));
+	ca.flags = CLONE_PIDFD | CLONE_PARENT_SETTID;
+	ca.pidfd = (unsigned long)&pidfd;
+	ca.parent_tid = (unsigned long)&ptid;
+	ca.exit_signal = SIGCHLD;
+	pid = syscall(SYS_clone3, &ca, 88);
+	if (pid == 0)
+		syscall(SYS_exit, 0);
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+	if (pidfd >= 0)
+		close(pidfd);
+}
+
 /* utimensat on a path that is not there: dates, UTIME_NOW and UTIME_OMIT, every flag. */
 static void utimes_(void)
 {
@@ -1088,6 +1130,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "more")) {
 		more();
+		return 0;
+	}
+	if (!strcmp(mode, "clone3")) {
+		clone3s();
 		return 0;
 	}
 	if (!strcmp(mode, "utimes")) {
