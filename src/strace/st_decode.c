@@ -924,11 +924,12 @@ static void statfs_struct(struct buf *b, const struct st_cap *k)
 }
 
 /* struct sysinfo (x86-64 layout). */
+/* A struct timeval; tv_usec unsigned, as strace prints it. */
 static void timeval_at(struct buf *b, const struct st_cap *k, size_t off)
 {
-	buf_printf(b, "{tv_sec=%lld, tv_usec=%lld}",
+	buf_printf(b, "{tv_sec=%lld, tv_usec=%llu}",
 		   (long long)rd(k->data, k->len, off, 8),
-		   (long long)rd(k->data, k->len, off + 8, 8));
+		   (unsigned long long)rd(k->data, k->len, off + 8, 8));
 }
 
 /* sched_getscheduler's flag on the policy (linux/sched.h). */
@@ -1737,25 +1738,48 @@ static void rlim_val(struct buf *b, uint64_t v)
 	styled(b, "%llu", v, rlim_names);
 }
 
+/*
+ * A wait status as strace decodes it: stopped, killed, exited or
+ * continued, then a ptrace event (<<16) and any bits left, in hex.
+ */
 static void wstatus(struct buf *b, uint64_t s)
 {
-	int st = (int)s;
+	int st = (int)s, sig;
 
 	buf_printf(b, "[{");
-	if (WIFEXITED(st))
-		buf_printf(b, "WIFEXITED(s) && WEXITSTATUS(s) == %d", WEXITSTATUS(st));
-	else if (WIFSIGNALED(st)) {
+	if (WIFSTOPPED(st)) {
+		sig = WSTOPSIG(st);
+		buf_printf(b, "WIFSTOPPED(s) && WSTOPSIG(s) == ");
+		st_signame(b, sig & 0x7f);
+		if (sig & 0x80)
+			buf_printf(b, " | 0x80");
+		st &= ~((sig << 8) | 0x7f);
+	} else if (WIFSIGNALED(st)) {
 		buf_printf(b, "WIFSIGNALED(s) && WTERMSIG(s) == ");
-		st_sig(b, WTERMSIG(st));
+		st_signame(b, WTERMSIG(st));
 		if (WCOREDUMP(st))
 			buf_printf(b, " && WCOREDUMP(s)");
-	} else if (WIFSTOPPED(st)) {
-		buf_printf(b, "WIFSTOPPED(s) && WSTOPSIG(s) == ");
-		st_sig(b, WSTOPSIG(st));
+		st &= ~(WTERMSIG(st) | 0x80);
+	} else if (WIFEXITED(st)) {
+		buf_printf(b, "WIFEXITED(s) && WEXITSTATUS(s) == %d", WEXITSTATUS(st));
+		st &= ~(WEXITSTATUS(st) << 8);
+	} else if (WIFCONTINUED(st)) {
+		buf_printf(b, "WIFCONTINUED(s)");
+		st &= ~0xffff;
 	} else {
-		buf_printf(b, "%#x", st);
+		buf_printf(b, "%#x}]", st);
+		return;
 	}
-	buf_printf(b, "}]");
+	buf_printf(b, "}");
+	if ((unsigned)st >> 16) {
+		buf_printf(b, "|");
+		st_xlat_val(b, st_ptrace_events, (unsigned)st >> 16, "PTRACE_EVENT_???");
+		buf_printf(b, "<<16");
+		st &= 0xffff;
+	}
+	if (st)
+		buf_printf(b, "|%#x", st);
+	buf_printf(b, "]");
 }
 
 static const struct st_xlat st_no_names[] = { { 0, NULL } };
@@ -2554,7 +2578,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		styled(b, "%#llx", v, dev_names);
 		return;
 	case '*':
-		if (k && v && c->ret >= 0) {
+		/* wait4 fills it only when it returns a child's pid. */
+		if (k && v && c->ret >= 0 && (c->ret > 0 || strcmp(name, "wait4"))) {
 			static const char *const longs[] = {
 				"ru_maxrss", "ru_ixrss", "ru_idrss", "ru_isrss",
 				"ru_minflt", "ru_majflt", "ru_nswap", "ru_inblock",
@@ -2567,8 +2592,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			buf_printf(b, ", ru_stime=");
 			timeval_at(b, k, 16);
 			for (j = 0; o->verbose && j < ARRAY_SIZE(longs); j++)
-				buf_printf(b, ", %s=%lld", longs[j],
-					   (long long)rd(k->data, k->len, 32 + 8 * j, 8));
+				buf_printf(b, ", %s=%llu", longs[j],
+					   (unsigned long long)rd(k->data, k->len, 32 + 8 * j, 8));
 			buf_printf(b, o->verbose ? "}" : ", ...}");
 		} else {
 			ptr(b, v);
@@ -3693,7 +3718,8 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 	if (sig == 17) {
 		buf_printf(b, ", si_pid=%d, si_uid=%u, si_status=",
 			   (int)rd(si, len, 16, 4), (unsigned)rd(si, len, 20, 4));
-		if (code == CLD_KILLED || code == CLD_DUMPED)
+		/* An exit code, or the signal that stopped, continued or killed it. */
+		if (code != CLD_EXITED)
 			st_sig(b, (int)rd(si, len, 24, 4));
 		else
 			buf_printf(b, "%d", (int)rd(si, len, 24, 4));

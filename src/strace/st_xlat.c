@@ -544,10 +544,19 @@ const struct st_xlat st_sa_flags[] = {
 	X(SA_ONSTACK), X(SA_RESTART), X(SA_NODEFER), X(SA_RESETHAND), END,
 };
 
+/* linux/ptrace.h's events, in a wait status's upper half. */
+const struct st_xlat st_ptrace_events[] = {
+	{ 1, "PTRACE_EVENT_FORK" }, { 2, "PTRACE_EVENT_VFORK" },
+	{ 3, "PTRACE_EVENT_CLONE" }, { 4, "PTRACE_EVENT_EXEC" },
+	{ 5, "PTRACE_EVENT_VFORK_DONE" }, { 6, "PTRACE_EVENT_EXIT" },
+	{ 7, "PTRACE_EVENT_SECCOMP" }, { 128, "PTRACE_EVENT_STOP" }, END,
+};
+
+/* WSTOPPED, not WUNTRACED, names their value, as strace built with glibc. */
 const struct st_xlat st_wait_opts[] = {
-	X(WNOHANG), X(WUNTRACED), X(WCONTINUED), X(WEXITED), X(WNOWAIT),
-	{ 0x20000000, "__WNOTHREAD" }, { 0x40000000, "__WALL" },
-	{ 0x80000000, "__WCLONE" }, END,
+	X(WNOHANG), X(WEXITED), X(WSTOPPED), X(WCONTINUED), X(WNOWAIT),
+	{ 0x80000000, "__WCLONE" }, { 0x40000000, "__WALL" },
+	{ 0x20000000, "__WNOTHREAD" }, END,
 };
 
 const struct st_xlat st_msg_flags[] = {

@@ -239,6 +239,37 @@ static void polls(void)
 }
 
 /*
+ * wait4 and waitid on a child stopped, continued, polled and killed:
+ * each status as strace decodes it, rusage only when a child was reaped
+ * or changed state.
+ */
+static void stops(void)
+{
+	struct rusage ru;
+	siginfo_t si;
+	int st = 0x1234;
+	pid_t p;
+
+	wait4(-1, &st, 0, &ru);
+	p = fork();
+	if (p < 0)
+		exit(1);
+	if (!p) {
+		pause();
+		_exit(0);
+	}
+	kill(p, SIGSTOP);
+	wait4(p, &st, WUNTRACED, &ru);
+	kill(p, SIGCONT);
+	wait4(p, &st, WCONTINUED, &ru);
+	wait4(p, &st, WNOHANG, &ru);
+	kill(p, SIGSTOP);
+	waitid(P_PID, p, &si, WSTOPPED);
+	kill(p, SIGKILL);
+	wait4(p, &st, 0, NULL);
+}
+
+/*
  * clone3: sizes below the first version, unknown flags, a set_tid array,
  * bytes past the struct; one child forked with a pidfd and its tid
  * written to the parent, which waits for it.
@@ -1130,6 +1161,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "more")) {
 		more();
+		return 0;
+	}
+	if (!strcmp(mode, "stops")) {
+		stops();
 		return 0;
 	}
 	if (!strcmp(mode, "clone3")) {
