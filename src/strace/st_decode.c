@@ -33,6 +33,7 @@
 #include <linux/kcmp.h>
 #include <sys/mman.h>
 #include <linux/memfd.h>
+#include <linux/netlink.h>
 #include <sched.h>
 #include <linux/personality.h>
 #include <linux/mman.h>
@@ -1215,6 +1216,24 @@ static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t len)
 				   (int)rd(k->data, k->len, off + 16, 4),
 				   (unsigned)rd(k->data, k->len, off + 20, 4),
 				   (unsigned)rd(k->data, k->len, off + 24, 4));
+		} else if (level == SOL_SOCKET && st_xlat_name(st_scm, type)) {
+			/* The timestamps: a timeval, a timespec, or three. */
+			bool usec = type == SO_TIMESTAMP_OLD || type == SO_TIMESTAMP_NEW;
+			int n = type == SO_TIMESTAMPING_OLD || type == SO_TIMESTAMPING_NEW ? 3 :
+				usec || type == SO_TIMESTAMPNS_OLD || type == SO_TIMESTAMPNS_NEW ? 1 : 0;
+			int t;
+
+			st_xlat_val(b, st_scm, type, NULL);
+			if (n && clen >= 16 + 16 * (uint64_t)n) {
+				buf_printf(b, ", cmsg_data=%s", n > 1 ? "[" : "");
+				for (t = 0; t < n; t++)
+					buf_printf(b, "%s{tv_sec=%lld, tv_%ssec=%llu}", t ? ", " : "",
+						   (long long)rd(k->data, k->len, off + 16 + 16 * t, 8),
+						   usec ? "u" : "n",
+						   (unsigned long long)rd(k->data, k->len, off + 24 + 16 * t, 8));
+				buf_printf(b, "%s", n > 1 ? "]" : "");
+			}
+			buf_printf(b, "}");
 		} else {
 			buf_printf(b, "%#x}", type);
 		}
@@ -1283,29 +1302,229 @@ static void msghdr(struct buf *b, const struct st_call *c,
 }
 
 /* A socket option's value: an int as [N], anything else as bytes. */
-/*
- * A socket option's value (len bytes at v): the structs strace names
- * (SO_LINGER's, SO_PEERCRED's), an int as [N], other bytes as a string.
- */
-static void sockopt_val(struct buf *b, const struct st_call *c,
-			const struct st_cap *k, uint64_t v, uint64_t len,
-			const struct st_dopts *o)
+/* SOL_SOCKET options whose value is an int (strace's list). */
+static bool so_int(int name)
 {
-	int level = (int)c->args[1], name = (int)c->args[2];
+	static const int ints[] = {
+		SO_DEBUG, SO_REUSEADDR, SO_DONTROUTE, SO_BROADCAST, SO_SNDBUF,
+		SO_RCVBUF, SO_KEEPALIVE, SO_OOBINLINE, SO_NO_CHECK, SO_PRIORITY,
+		SO_BSDCOMPAT, SO_REUSEPORT, SO_PASSCRED, SO_RCVLOWAT, SO_SNDLOWAT,
+		SO_DETACH_FILTER, SO_TIMESTAMP_OLD, SO_ACCEPTCONN, SO_SNDBUFFORCE,
+		SO_RCVBUFFORCE, SO_PASSSEC, SO_TIMESTAMPNS_OLD, SO_MARK,
+		SO_TIMESTAMPING_OLD, SO_RXQ_OVFL, SO_WIFI_STATUS, SO_PEEK_OFF,
+		SO_NOFCS, SO_LOCK_FILTER, SO_SELECT_ERR_QUEUE, SO_BUSY_POLL,
+		SO_INCOMING_CPU, SO_CNX_ADVICE, SO_INCOMING_NAPI_ID, SO_ZEROCOPY,
+		SO_TIMESTAMP_NEW, SO_TIMESTAMPNS_NEW, SO_TIMESTAMPING_NEW,
+		SO_DETACH_REUSEPORT_BPF, SO_PREFER_BUSY_POLL, SO_BUSY_POLL_BUDGET,
+		SO_RESERVE_MEM, SO_RCVMARK,
+	};
+	size_t i;
 
-	if (!k || !v)
-		ptr(b, v);
-	else if (level == SOL_SOCKET && name == SO_LINGER && len >= 8 && k->len >= 8)
-		buf_printf(b, "{l_onoff=%d, l_linger=%d}", (int)rd(k->data, k->len, 0, 4),
-			   (int)rd(k->data, k->len, 4, 4));
-	else if (level == SOL_SOCKET && name == SO_PEERCRED && len >= 12 && k->len >= 12)
-		buf_printf(b, "{pid=%d, uid=%u, gid=%u}", (int)rd(k->data, k->len, 0, 4),
-			   (unsigned)rd(k->data, k->len, 4, 4),
-			   (unsigned)rd(k->data, k->len, 8, 4));
-	else if (len == 4 && k->len >= 4)
+	for (i = 0; i < ARRAY_SIZE(ints); i++)
+		if (ints[i] == name)
+			return true;
+	return false;
+}
+
+/* "[N]" from the first 4 bytes of a capture, or the address. */
+static void int_at(struct buf *b, const struct st_cap *k, uint64_t v)
+{
+	if (k && k->len >= 4)
 		buf_printf(b, "[%d]", (int)rd(k->data, k->len, 0, 4));
 	else
-		bytes(b, k, v, len, o->strsize, o->xstyle);
+		ptr(b, v);
+}
+
+/*
+ * The fields of a struct of 4-byte ints that len covers, as strace
+ * prints what getsockopt returned: a field cut short in hex.
+ */
+static void int_fields(struct buf *b, const struct st_cap *k, uint64_t v,
+		       size_t len, const char *const *names, const char *fmts,
+		       size_t n)
+{
+	size_t i, at;
+
+	if (len > 4 * n)
+		len = 4 * n;
+	if (!k || k->len < len) {
+		ptr(b, v);
+		return;
+	}
+	buf_printf(b, "{");
+	for (i = 0; i < n && len > 4 * i; i++) {
+		at = 4 * i;
+		buf_printf(b, "%s%s=", i ? ", " : "", names[i]);
+		if (len < at + 4)
+			hex_quote(b, k->data + at, len - at);
+		else if (fmts[i] == 'u')
+			buf_printf(b, "%u", (unsigned)rd(k->data, k->len, at, 4));
+		else
+			buf_printf(b, "%d", (int)rd(k->data, k->len, at, 4));
+	}
+	buf_printf(b, "}");
+}
+
+/* An int named by t, in decimal where it has no name, in the -X style. */
+static void xlat_d(struct buf *b, const struct st_xlat *t, int v, const char *dflt)
+{
+	const char *n = st_xlat_name(t, (unsigned)v);
+	enum st_cstyle st = st_xlat_get_style();
+
+	if (n && st == ST_C_ABBREV) {
+		buf_printf(b, "%s", n);
+		return;
+	}
+	buf_printf(b, "%d", v);
+	if (st != ST_C_RAW)
+		buf_printf(b, " /* %s */", n ? n : dflt);
+}
+
+/* n bytes in hex escapes, -s of them at most, then "...". */
+static void hex_str(struct buf *b, const struct st_cap *k, uint64_t v,
+		    uint64_t n, int max)
+{
+	if (!k) {
+		ptr(b, v);
+		return;
+	}
+	hex_bytes(b, k, n, max);
+}
+
+/*
+ * What getsockopt wrote (rlen bytes of ulen), as strace's
+ * print_getsockopt(): by level and name, else an int for 4 bytes,
+ * a string for others.
+ */
+static void getsockopt_val(struct buf *b, const struct st_call *c,
+			   const struct st_cap *all, const struct st_cap *head,
+			   uint64_t v, int ulen, int rlen, const struct st_dopts *o)
+{
+	/* The ints and structs need only the head strace reads. */
+	const struct st_cap *k = all ? all : head;
+	static const char *const linger[] = { "l_onoff", "l_linger" };
+	static const char *const ucred[] = { "pid", "uid", "gid" };
+	int level = (int)c->args[1], name = (int)c->args[2];
+
+	if (ulen <= 0 || rlen <= 0 || !v) {
+		ptr(b, v);
+		return;
+	}
+	if (level == SOL_NETLINK && name == NETLINK_LIST_MEMBERSHIPS) {
+		/* The groups, as many as both lengths hold. */
+		int j, n = (ulen < rlen ? ulen : rlen) / 4;
+		const struct st_cap *g = all && all->len >= (size_t)4 * n ? all : head;
+
+		if (!n) {
+			buf_printf(b, "[]");
+			return;
+		}
+		if (!g || g->len < (size_t)4 * n) {
+			ptr(b, v);
+			return;
+		}
+		buf_printf(b, "[");
+		for (j = 0; j < n; j++) {
+			if (j == o->strsize && !o->verbose) {
+				buf_printf(b, ", ...");
+				break;
+			}
+			buf_printf(b, "%s%u", j ? ", " : "", (unsigned)rd(g->data, g->len, 4 * j, 4));
+		}
+		buf_printf(b, "]");
+		return;
+	}
+	if (level == SOL_NETLINK) {
+		int_at(b, head, v);
+		return;
+	}
+	if (level == SOL_SOCKET) {
+		if (name == SO_LINGER) {
+			int_fields(b, k, v, rlen, linger, "dd", 2);
+			return;
+		}
+		if (name == SO_TXREHASH) {
+			if (rlen < 4)
+				hex_str(b, k, v, rlen, o->strsize);
+			else if (!k || k->len < 4)
+				ptr(b, v);
+			else {
+				buf_printf(b, "[");
+				xlat_d(b, st_txrehash, (int)rd(k->data, k->len, 0, 4), "SOCK_TXREHASH_???");
+				buf_printf(b, "]");
+			}
+			return;
+		}
+		if (name == SO_PEERCRED) {
+			int_fields(b, k, v, rlen, ucred, "duu", 3);
+			return;
+		}
+		if (name == SO_ERROR || so_int(name)) {
+			if (rlen < 4) {
+				hex_str(b, k, v, rlen, o->strsize);
+			} else if (name == SO_ERROR && k && k->len >= 4) {
+				unsigned e = (unsigned)rd(k->data, k->len, 0, 4);
+				const char *n = st_errno_name((int)e);
+
+				buf_printf(b, "[");
+				if (!n || st_xlat_get_style() != ST_C_ABBREV)
+					buf_printf(b, "%u", e);
+				if (n && st_xlat_get_style() == ST_C_ABBREV)
+					buf_printf(b, "%s", n);
+				else if (n && st_xlat_get_style() == ST_C_VERBOSE)
+					buf_printf(b, " /* %s */", n);
+				buf_printf(b, "]");
+			} else {
+				int_at(b, k, v);
+			}
+			return;
+		}
+	}
+	if (rlen == 4)
+		int_at(b, k, v);
+	else
+		bytes(b, all, v, rlen, o->strsize, o->xstyle);
+}
+
+/* What setsockopt is given (len bytes), as strace's print_setsockopt(). */
+static void setsockopt_val(struct buf *b, const struct st_call *c,
+			   const struct st_cap *all, const struct st_cap *head,
+			   uint64_t v, int len, const struct st_dopts *o)
+{
+	const struct st_cap *k = all ? all : head;
+	int level = (int)c->args[1], name = (int)c->args[2];
+
+	if (v && level == SOL_SOCKET && name == SO_LINGER) {
+		if (len < 8 || !k || k->len < 8)
+			ptr(b, v);
+		else
+			buf_printf(b, "{l_onoff=%d, l_linger=%d}", (int)rd(k->data, k->len, 0, 4),
+				   (int)rd(k->data, k->len, 4, 4));
+		return;
+	}
+	if (v && level == SOL_SOCKET && name == SO_TXREHASH) {
+		if (len < 4 || !k || k->len < 4) {
+			ptr(b, v);
+		} else {
+			buf_printf(b, "[");
+			xlat_d(b, st_txrehash, (int)rd(k->data, k->len, 0, 4), "SOCK_TXREHASH_???");
+			buf_printf(b, "]");
+		}
+		return;
+	}
+	if (v && ((level == SOL_SOCKET && so_int(name)) || level == SOL_NETLINK)) {
+		if (len < 4)
+			ptr(b, v);
+		else
+			int_at(b, k, v);
+		return;
+	}
+	if (!k || !v)
+		ptr(b, v);
+	else if (len == 4)
+		int_at(b, k, v);
+	else
+		bytes(b, all, v, len, o->strsize, o->xstyle);
 }
 
 /* An fd_set's members below nfds, as strace lists them: [3 4]. */
@@ -2717,7 +2936,21 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		const struct st_xlat *t = NULL;
 		const char *d = NULL;
 
+		/* Option 26 sets a filter, and reads one back (getsockopt). */
+		if ((unsigned)c->args[1] == SOL_SOCKET && (unsigned)v == SO_ATTACH_FILTER) {
+			const char *n = strcmp(name, "getsockopt") ? "SO_ATTACH_FILTER" : "SO_GET_FILTER";
+			enum st_cstyle st = st_xlat_get_style();
+
+			if (st != ST_C_ABBREV)
+				buf_printf(b, "%#x", (unsigned)v);
+			if (st == ST_C_VERBOSE)
+				buf_printf(b, " /* %s */", n);
+			else if (st == ST_C_ABBREV)
+				buf_printf(b, "%s", n);
+			return;
+		}
 		switch ((unsigned)c->args[1]) {
+		case SOL_NETLINK: t = st_netlink_opts; d = "NETLINK_???"; break;
 		case 1: t = st_so; d = "SO_???"; break;
 		case 6: t = st_tcp_opts; d = "TCP_???"; break;
 		case 0: t = st_ip_opts; d = "IP_???"; break;
@@ -2732,15 +2965,19 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	}
 	case '.':
-		sockopt_val(b, c, k, v, c->args[i + 1], o);
+		setsockopt_val(b, c, cap_li(c, i, l, 0), cap_li(c, i, l, 1), v,
+			       (int)c->args[i + 1], o);
 		return;
 	case ',': {
 		const struct st_cap *out = cap_letter(c, i + 1, '/');
+		const struct st_cap *in = cap_letter(c, i + 1, '|');
 
 		if (st_call_failed(c) || !out)
 			ptr(b, v);
 		else
-			sockopt_val(b, c, k, v, rd(out->data, out->len, 0, 4), o);
+			getsockopt_val(b, c, cap_li(c, i, l, 0), cap_li(c, i, l, 1), v,
+				       in ? (int)rd(in->data, in->len, 0, 4) : 0,
+				       (int)rd(out->data, out->len, 0, 4), o);
 		return;
 	}
 	case '$':

@@ -2,6 +2,7 @@
 /* The BPF side of ferret strace, as a program in ferret's language. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "st_prog.h"
 #include "st_sys.h"
@@ -63,6 +64,24 @@ static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, 6, buf($p, $l)); } "
 		   "$p = *($a + 32); $l = *($a + 40); if ($l > 256) { $l = 256; } "
 		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, 7, buf($p, $l)); } } ",
+		   l, i, l, i);
+}
+
+/*
+ * A socket option's value of $l bytes, 64 at most (record 0), and as
+ * many as strace reads for the option's int or struct (record 1): those
+ * may be readable where $l bytes are not.  Its level and name are
+ * arguments 1 and 2.
+ */
+static void sockopt_capture(struct buf *b, char l, int i)
+{
+	buf_printf(b, "$n = 4; if ((*(arg0 + %d) & 0xffffffff) == %d) { "
+		   "$m = *(arg0 + %d) & 0xffffffff; "
+		   "if ($m == %d) { $n = 8; } if ($m == %d) { $n = 12; } } "
+		   "if ($n > $l) { $n = $l; } if ($l > 64) { $l = 64; } "
+		   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $l)); "
+		   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a, $n)); } ",
+		   reg_off[1], SOL_SOCKET, reg_off[2], SO_LINGER, SO_PEERCRED,
 		   l, i, l, i);
 }
 
@@ -158,7 +177,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   io, io, i);
 		break;
 	case 'B':
-		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *($p) & 0xffffffff; } "
+		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *(uint32 *)$p; } "
 			   "$m = $l; if ($m > 128) { $m = 128; } "
 			   "printf(\"cB%d %%d %%d %%r\", $t, $l, buf($a, $m)); ",
 			   next, i);
@@ -332,16 +351,13 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case '.':
 		/* setsockopt's value: optlen (the next argument) bytes, 64 at most. */
-		buf_printf(b, "$l = *(arg0 + %d) & 0xffffffff; if ($l > 64) { $l = 64; } "
-			   "if ($a) { printf(\"c.%d %%d %%d %%r\", $t, 0, buf($a, $l)); } ",
-			   next, i);
+		buf_printf(b, "$l = *(arg0 + %d) & 0xffffffff; ", next);
+		sockopt_capture(b, l, i);
 		break;
 	case ',':
 		/* getsockopt's value: as many bytes as *optlen says at exit. */
-		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *($p) & 0xffffffff; } "
-			   "if ($l > 64) { $l = 64; } "
-			   "if ($a) { printf(\"c,%d %%d %%d %%r\", $t, 0, buf($a, $l)); } ",
-			   next, i);
+		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *(uint32 *)$p; } ", next);
+		sockopt_capture(b, l, i);
 		break;
 	case '0':
 		/*

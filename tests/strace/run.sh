@@ -111,6 +111,11 @@ exec 9>&-
 "$FERRET" strace -e trace=times "$WL" polls 2> ftm.txt > /dev/null
 grep -Eq '^times\(\{tms_utime=[1-9][0-9]* /\* [0-9]+\.[0-9]{2} s \*/,' ftm.txt &&
 	ok "times: clock ticks with their seconds" || bad "times: $(cat ftm.txt)"
+NORM2='s/pid=[0-9]+/pid=PID/; s/tv_sec=[0-9]+, tv_nsec=[0-9]+/T/' \
+same_line "socket options: ints, linger and credentials cut short, SO_ERROR, SO_TXREHASH, netlink, timestamps" \
+	-e trace=setsockopt,getsockopt,recvmsg -- "$WL" sockopts
+NORM2='s/pid=[0-9]+/pid=PID/; s/tv_sec=[0-9]+, tv_nsec=[0-9]+/T/' \
+same_line "socket options -X verbose" -X verbose -e trace=setsockopt,getsockopt,recvmsg -- "$WL" sockopts
 NORM2='s/ru_(u|s)time=\{tv_sec=[0-9]+, tv_usec=[0-9]+\}/ru_\1time=T/g; s/^waitid\(P_PID, [0-9]+/waitid(P_PID, PID/; s/= [0-9]+$/= PID/' \
 same_line "wait4, waitid: stopped, continued, polled, killed; rusage when filled" \
 	-e signal=none -e trace=wait4,waitid -- "$WL" stops

@@ -239,6 +239,64 @@ static void polls(void)
 }
 
 /*
+ * Socket options as strace decodes them: ints at lengths of 3, 4 and 5,
+ * linger and peer credentials cut short, SO_ERROR, SO_TXREHASH, option
+ * 26 both ways, a netlink option; a received timestamp.
+ */
+static void sockopts(void)
+{
+	int sv[2], v = 1, nl;
+	struct linger lg = { 1, 5 };
+	struct ucred uc;
+	socklen_t l;
+	char buf[16], cbuf[64];
+	struct iovec io = { buf, sizeof(buf) };
+	struct msghdr mh = { 0 };
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		exit(1);
+	setsockopt(sv[0], SOL_SOCKET, SO_PASSCRED, &v, 4);
+	setsockopt(sv[0], SOL_SOCKET, SO_PASSCRED, &v, 3);
+	l = 5;
+	getsockopt(sv[0], SOL_SOCKET, SO_PASSCRED, &v, &l);
+	l = 3;
+	getsockopt(sv[0], SOL_SOCKET, SO_PASSCRED, &v, &l);
+	setsockopt(sv[0], SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+	l = 6;
+	getsockopt(sv[0], SOL_SOCKET, SO_LINGER, &lg, &l);
+	l = sizeof(uc);
+	getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, &uc, &l);
+	l = 7;
+	getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, &uc, &l);
+	l = 4;
+	getsockopt(sv[0], SOL_SOCKET, SO_ERROR, &v, &l);
+	v = 2;
+	setsockopt(sv[0], SOL_SOCKET, SO_TXREHASH, &v, 4);
+	setsockopt(sv[0], SOL_SOCKET, SO_ATTACH_FILTER, NULL, 0);
+	l = 0;
+	getsockopt(sv[0], SOL_SOCKET, SO_ATTACH_FILTER, NULL, &l);
+	nl = socket(AF_NETLINK, SOCK_RAW, 0);
+	if (nl >= 0) {
+		l = 4;
+		getsockopt(nl, SOL_NETLINK, NETLINK_LIST_MEMBERSHIPS, &v, &l);
+		v = 1;
+		setsockopt(nl, SOL_NETLINK, NETLINK_NO_ENOBUFS, &v, 4);
+		close(nl);
+	}
+	v = 1;
+	setsockopt(sv[1], SOL_SOCKET, SO_TIMESTAMPNS_OLD, &v, 4);
+	if (send(sv[0], "x", 1, 0) != 1)
+		exit(1);
+	mh.msg_iov = &io;
+	mh.msg_iovlen = 1;
+	mh.msg_control = cbuf;
+	mh.msg_controllen = sizeof(cbuf);
+	recvmsg(sv[1], &mh, 0);
+	close(sv[0]);
+	close(sv[1]);
+}
+
+/*
  * wait4 and waitid on a child stopped, continued, polled and killed:
  * each status as strace decodes it, rusage only when a child was reaped
  * or changed state.
@@ -1161,6 +1219,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "more")) {
 		more();
+		return 0;
+	}
+	if (!strcmp(mode, "sockopts")) {
+		sockopts();
 		return 0;
 	}
 	if (!strcmp(mode, "stops")) {
