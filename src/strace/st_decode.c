@@ -28,6 +28,8 @@
 #include <linux/seccomp.h>
 #include <linux/capability.h>
 #include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
 #include <sys/shm.h>
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
@@ -1732,6 +1734,29 @@ static void ipc_flags(struct buf *b, uint64_t v, const struct st_xlat *t)
 	buf_printf(b, "%#03llo", (unsigned long long)(v & 0777));
 }
 
+/* shmget's flags: its bits, then the huge page size as N<<SHM_HUGE_SHIFT, then the mode. */
+static void shm_flags(struct buf *b, uint32_t v)
+{
+	/* linux/shm.h's SHM_HUGE_*, which collides with <sys/shm.h>. */
+	uint32_t mask = HUGETLB_FLAG_ENCODE_MASK << HUGETLB_FLAG_ENCODE_SHIFT;
+	uint32_t fl = v & ~0777U & ~mask, huge = v & mask;
+	enum st_cstyle st = st_xlat_get_style();
+
+	if (fl)
+		st_xlat_flags_dflt(b, st_shm_flags, fl, "0", NULL);
+	if (huge) {
+		buf_printf(b, "%s%u<<", fl ? "|" : "", huge >> HUGETLB_FLAG_ENCODE_SHIFT);
+		if (st == ST_C_ABBREV)
+			buf_printf(b, "SHM_HUGE_SHIFT");
+		else
+			buf_printf(b, st == ST_C_RAW ? "%d" : "%d /* SHM_HUGE_SHIFT */",
+				   HUGETLB_FLAG_ENCODE_SHIFT);
+	}
+	if (fl || huge)
+		buf_printf(b, "|");
+	buf_printf(b, "%#03o", v & 0777);
+}
+
 /* struct sembuf[] of count entries, as many as captured. */
 static void sembufs(struct buf *b, const struct st_cap *k, uint64_t v,
 		    uint64_t count, int max)
@@ -2391,6 +2416,191 @@ static void clone3_args(struct buf *b, const struct st_call *c,
 	buf_printf(b, "}");
 }
 
+/* A uid or gid: -1 as -1, as strace. */
+static void id_val(struct buf *b, uint32_t id)
+{
+	if (id == (uint32_t)-1)
+		buf_printf(b, "-1");
+	else
+		buf_printf(b, "%u", id);
+}
+
+#define IPC_FIELD(st, f) offsetof(struct st, f), sizeof(((struct st *)0)->f)
+
+/* Fields of a struct read from k: name, offset, size, signed. */
+struct ipc_field {
+	const char *name;
+	size_t off, size;
+	bool sgn;
+};
+
+static void ipc_fields(struct buf *b, const struct st_cap *k,
+		       const struct ipc_field *f, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t v = rd(k->data, k->len, f[i].off, f[i].size);
+
+		buf_printf(b, ", %s=", f[i].name);
+		if (f[i].sgn && f[i].size == 4)
+			buf_printf(b, "%d", (int)v);
+		else if (f[i].sgn)
+			buf_printf(b, "%lld", (long long)v);
+		else
+			buf_printf(b, "%llu", (unsigned long long)v);
+	}
+}
+
+/* struct ipc_perm at off: IPC_SET sets uid, gid and mode only. */
+static void ipc_perm(struct buf *b, const struct st_cap *k, size_t off, bool set)
+{
+	const unsigned char *p = k->data;
+	size_t n = k->len;
+
+	buf_printf(b, "{uid=");
+	id_val(b, rd(p, n, off + offsetof(struct ipc_perm, uid), 4));
+	buf_printf(b, ", gid=");
+	id_val(b, rd(p, n, off + offsetof(struct ipc_perm, gid), 4));
+	buf_printf(b, ", mode=%#03llo", (unsigned long long)rd(p, n, off + offsetof(struct ipc_perm, mode),
+							    sizeof(((struct ipc_perm *)0)->mode)));
+	if (!set) {
+		buf_printf(b, ", key=%u", (unsigned)rd(p, n, off + offsetof(struct ipc_perm, __key), 4));
+		buf_printf(b, ", cuid=");
+		id_val(b, rd(p, n, off + offsetof(struct ipc_perm, cuid), 4));
+		buf_printf(b, ", cgid=");
+		id_val(b, rd(p, n, off + offsetof(struct ipc_perm, cgid), 4));
+	}
+	buf_printf(b, "}");
+}
+
+/*
+ * The buffer of msgctl, shmctl and semctl by command, as strace prints
+ * it: the *id_ds an IPC_SET sets (its permissions and what else it
+ * changes) or a STAT fills, the *info an INFO fills; the address for
+ * the other commands, or when the call failed (semctl's STAT structs
+ * are printed all the same, as strace reads them).
+ */
+static void ipc_buf(struct buf *b, const struct st_call *c, int i, uint64_t v,
+		    const struct st_cap *k)
+{
+	static const struct ipc_field msq[] = {
+		{ "msg_stime", IPC_FIELD(msqid_ds, msg_stime), false },
+		{ "msg_rtime", IPC_FIELD(msqid_ds, msg_rtime), false },
+		{ "msg_ctime", IPC_FIELD(msqid_ds, msg_ctime), false },
+		{ "msg_qnum", IPC_FIELD(msqid_ds, msg_qnum), false },
+	}, msq_tail[] = {
+		{ "msg_lspid", IPC_FIELD(msqid_ds, msg_lspid), true },
+		{ "msg_lrpid", IPC_FIELD(msqid_ds, msg_lrpid), true },
+	}, msginfo[] = {
+		{ "msgpool", IPC_FIELD(msginfo, msgpool), true },
+		{ "msgmap", IPC_FIELD(msginfo, msgmap), true },
+		{ "msgmax", IPC_FIELD(msginfo, msgmax), true },
+		{ "msgmnb", IPC_FIELD(msginfo, msgmnb), true },
+		{ "msgmni", IPC_FIELD(msginfo, msgmni), true },
+		{ "msgssz", IPC_FIELD(msginfo, msgssz), true },
+		{ "msgtql", IPC_FIELD(msginfo, msgtql), true },
+		{ "msgseg", IPC_FIELD(msginfo, msgseg), false },
+	}, shm[] = {
+		{ "shm_segsz", IPC_FIELD(shmid_ds, shm_segsz), false },
+		{ "shm_cpid", IPC_FIELD(shmid_ds, shm_cpid), true },
+		{ "shm_lpid", IPC_FIELD(shmid_ds, shm_lpid), true },
+		{ "shm_nattch", IPC_FIELD(shmid_ds, shm_nattch), false },
+		{ "shm_atime", IPC_FIELD(shmid_ds, shm_atime), false },
+		{ "shm_dtime", IPC_FIELD(shmid_ds, shm_dtime), false },
+		{ "shm_ctime", IPC_FIELD(shmid_ds, shm_ctime), false },
+	}, shminfo[] = {
+		{ "shmmax", IPC_FIELD(shminfo, shmmax), false },
+		{ "shmmin", IPC_FIELD(shminfo, shmmin), false },
+		{ "shmmni", IPC_FIELD(shminfo, shmmni), false },
+		{ "shmseg", IPC_FIELD(shminfo, shmseg), false },
+		{ "shmall", IPC_FIELD(shminfo, shmall), false },
+	}, shm_info[] = {
+		{ "used_ids", IPC_FIELD(shm_info, used_ids), true },
+		{ "shm_tot", IPC_FIELD(shm_info, shm_tot), false },
+		{ "shm_rss", IPC_FIELD(shm_info, shm_rss), false },
+		{ "shm_swp", IPC_FIELD(shm_info, shm_swp), false },
+		{ "swap_attempts", IPC_FIELD(shm_info, swap_attempts), false },
+		{ "swap_successes", IPC_FIELD(shm_info, swap_successes), false },
+	}, sem[] = {
+		{ "sem_otime", IPC_FIELD(semid_ds, sem_otime), false },
+		{ "sem_ctime", IPC_FIELD(semid_ds, sem_ctime), false },
+		{ "sem_nsems", IPC_FIELD(semid_ds, sem_nsems), false },
+	}, seminfo[] = {
+		{ "semmap", IPC_FIELD(seminfo, semmap), true },
+		{ "semmni", IPC_FIELD(seminfo, semmni), true },
+		{ "semmns", IPC_FIELD(seminfo, semmns), true },
+		{ "semmnu", IPC_FIELD(seminfo, semmnu), true },
+		{ "semmsl", IPC_FIELD(seminfo, semmsl), true },
+		{ "semopm", IPC_FIELD(seminfo, semopm), true },
+		{ "semume", IPC_FIELD(seminfo, semume), true },
+		{ "semusz", IPC_FIELD(seminfo, semusz), true },
+		{ "semvmx", IPC_FIELD(seminfo, semvmx), true },
+		{ "semaem", IPC_FIELD(seminfo, semaem), true },
+	};
+	const char *name = c->sys->name;
+	unsigned cmd = (unsigned)c->args[i - 1] & ~ST_IPC_64;
+	bool set = cmd == IPC_SET, failed = st_call_failed(c);
+
+	if (!v || !k) {
+		ptr(b, v);
+		return;
+	}
+	if (!strcmp(name, "msgctl")) {
+		if (set || (!failed && (cmd == IPC_STAT || cmd == MSG_STAT || cmd == MSG_STAT_ANY))) {
+			buf_printf(b, "{msg_perm=");
+			ipc_perm(b, k, offsetof(struct msqid_ds, msg_perm), set);
+			if (!set)
+				ipc_fields(b, k, msq, ARRAY_SIZE(msq));
+			ipc_fields(b, k, &(struct ipc_field){ "msg_qbytes",
+				   IPC_FIELD(msqid_ds, msg_qbytes), false }, 1);
+			if (!set)
+				ipc_fields(b, k, msq_tail, ARRAY_SIZE(msq_tail));
+			buf_printf(b, "}");
+		} else if (!failed && (cmd == IPC_INFO || cmd == MSG_INFO)) {
+			buf_printf(b, "{msgpool=%d", (int)rd(k->data, k->len, 0, 4));
+			ipc_fields(b, k, msginfo + 1, ARRAY_SIZE(msginfo) - 1);
+			buf_printf(b, "}");
+		} else {
+			ptr(b, v);
+		}
+		return;
+	}
+	if (!strcmp(name, "shmctl")) {
+		if (set || (!failed && (cmd == IPC_STAT || cmd == SHM_STAT || cmd == SHM_STAT_ANY))) {
+			buf_printf(b, "{shm_perm=");
+			ipc_perm(b, k, offsetof(struct shmid_ds, shm_perm), set);
+			if (!set)
+				ipc_fields(b, k, shm, ARRAY_SIZE(shm));
+			buf_printf(b, "}");
+		} else if (!failed && cmd == IPC_INFO) {
+			buf_printf(b, "{shmmax=%llu", (unsigned long long)rd(k->data, k->len, 0, 8));
+			ipc_fields(b, k, shminfo + 1, ARRAY_SIZE(shminfo) - 1);
+			buf_printf(b, "}");
+		} else if (!failed && cmd == SHM_INFO) {
+			buf_printf(b, "{used_ids=%d", (int)rd(k->data, k->len, 0, 4));
+			ipc_fields(b, k, shm_info + 1, ARRAY_SIZE(shm_info) - 1);
+			buf_printf(b, "}");
+		} else {
+			ptr(b, v);
+		}
+		return;
+	}
+	if (set || cmd == IPC_STAT || cmd == SEM_STAT || cmd == SEM_STAT_ANY) {
+		buf_printf(b, "{sem_perm=");
+		ipc_perm(b, k, offsetof(struct semid_ds, sem_perm), set);
+		if (!set)
+			ipc_fields(b, k, sem, ARRAY_SIZE(sem));
+		buf_printf(b, "}");
+	} else if (!failed && (cmd == IPC_INFO || cmd == SEM_INFO)) {
+		buf_printf(b, "{semmap=%d", (int)rd(k->data, k->len, 0, 4));
+		ipc_fields(b, k, seminfo + 1, ARRAY_SIZE(seminfo) - 1);
+		buf_printf(b, "}");
+	} else {
+		ptr(b, v);
+	}
+}
+
 /* A personality: its type (PER_MASK's bits) and its flags, each in the -X style. */
 static void personality(struct buf *b, unsigned v)
 {
@@ -2482,6 +2692,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			}
 		/* loff_t offsets and lengths, not int. */
 		if ((!strcmp(name, "fallocate") && i >= 2) ||
+		    /* msgrcv's msgtyp is a long. */
+		    (!strcmp(name, "msgrcv") && i == 3) ||
 		    (!strcmp(name, "sync_file_range") && (i == 1 || i == 2)))
 			buf_printf(b, "%lld", (long long)v);
 		else
@@ -2759,18 +2971,26 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		ioprio(b, (unsigned)v);
 		return;
 	case ST_L_IPCKEY:
-		if (v == IPC_PRIVATE)
-			buf_printf(b, "IPC_PRIVATE");
-		else
-			buf_printf(b, "%#x", (unsigned)v);
+		st_xlat_val(b, st_ipc_private, (unsigned)v, NULL);
 		return;
 	case ST_L_IPCFLG:
-		ipc_flags(b, (unsigned)v, st_ipc_flags);
+		if (!strcmp(name, "shmget"))
+			shm_flags(b, (uint32_t)v);
+		else
+			ipc_flags(b, (unsigned)v, st_ipc_flags);
 		return;
 	case ST_L_IPCCMD:
 		if (v & ST_IPC_64)
 			buf_printf(b, "IPC_64|");
-		st_xlat_val(b, st_ipc_cmds, (unsigned)v & ~ST_IPC_64, "IPC_???");
+		if (!strcmp(name, "msgctl"))
+			st_xlat_val(b, st_msgctl_cmds, (unsigned)v & ~ST_IPC_64, "MSG_???");
+		else if (!strcmp(name, "shmctl"))
+			st_xlat_val(b, st_shmctl_cmds, (unsigned)v & ~ST_IPC_64, "SHM_???");
+		else
+			st_xlat_val(b, st_semctl_cmds, (unsigned)v & ~ST_IPC_64, "SEM_???");
+		return;
+	case ST_L_IPCBUF:
+		ipc_buf(b, c, i, v, k);
 		return;
 	case ST_L_SEMBUF:
 		sembufs(b, k, v, (unsigned)c->args[i + 1], o->argv_max);

@@ -70,7 +70,7 @@ bool st_sys_is_out(char letter)
 	if (letter == ST_L_ITS_OUT || letter == ST_L_INT_OUT ||
 	    letter == ST_L_MQATTR_OUT || letter == ST_L_TIME_OUT ||
 	    letter == ST_L_CAPDATA_OUT || letter == ST_L_MSGBUF_OUT ||
-	    letter == ST_L_ARCH_OUT)
+	    letter == ST_L_ARCH_OUT || letter == ST_L_IPCBUF)
 		return true;
 	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,%'\\", letter);
 }

@@ -131,6 +131,13 @@ enum st_class {
  * at exit ST_L_CLONE3_OUT, what its pidfd (0) and parent_tid (1) point to.
  */
 #define ST_L_CLONE3_OUT '\234'
+/*
+ * msgctl's, shmctl's and semctl's buffer, read at exit (IPC_SET's too:
+ * the call does not change it): ST_IPC_BUF_READ bytes, the largest of
+ * the structs (struct msqid_ds).
+ */
+#define ST_L_IPCBUF '\235'
+#define ST_IPC_BUF_READ 120
 /* struct clone_args as clone3 first knew it (CLONE_ARGS_SIZE_VER0), and now. */
 #define ST_CLONE_ARGS_VER0 64
 #define ST_CLONE_ARGS_SIZE 88

@@ -479,16 +479,32 @@ const struct st_xlat st_ipc_flags[] = {
 	X(IPC_CREAT), X(IPC_EXCL), X(IPC_NOWAIT), END,
 };
 
+/* shmget's: its own bits where msgget and semget have IPC_NOWAIT. */
+const struct st_xlat st_shm_flags[] = {
+	X(IPC_CREAT), X(IPC_EXCL), X(SHM_HUGETLB), X(SHM_NORESERVE), END,
+};
+
+const struct st_xlat st_ipc_private[] = { { IPC_PRIVATE, "IPC_PRIVATE" }, END };
+
 const struct st_xlat st_shmat_flags[] = {
 	X(SHM_RDONLY), X(SHM_RND), X(SHM_REMAP), X(SHM_EXEC), END,
 };
 
-const struct st_xlat st_ipc_cmds[] = {
-	X(IPC_RMID), X(IPC_SET), X(IPC_STAT), X(IPC_INFO), X(SHM_LOCK),
-	X(SHM_UNLOCK), X(SHM_STAT), X(SHM_INFO), X(SHM_STAT_ANY), X(GETPID),
-	X(GETVAL), X(GETALL), X(GETNCNT), X(GETZCNT), X(SETVAL), X(SETALL),
-	X(SEM_STAT), X(SEM_INFO), X(SEM_STAT_ANY), X(MSG_STAT), X(MSG_INFO),
+/* The ctl commands of each System V IPC call: their numbers overlap. */
+const struct st_xlat st_msgctl_cmds[] = {
+	X(IPC_RMID), X(IPC_SET), X(IPC_STAT), X(IPC_INFO), X(MSG_STAT), X(MSG_INFO),
 	X(MSG_STAT_ANY), END,
+};
+
+const struct st_xlat st_shmctl_cmds[] = {
+	X(IPC_RMID), X(IPC_SET), X(IPC_STAT), X(IPC_INFO), X(SHM_LOCK),
+	X(SHM_UNLOCK), X(SHM_STAT), X(SHM_INFO), X(SHM_STAT_ANY), END,
+};
+
+const struct st_xlat st_semctl_cmds[] = {
+	X(IPC_RMID), X(IPC_SET), X(IPC_STAT), X(IPC_INFO), X(GETPID),
+	X(GETVAL), X(GETALL), X(GETNCNT), X(GETZCNT), X(SETVAL), X(SETALL),
+	X(SEM_STAT), X(SEM_INFO), X(SEM_STAT_ANY), END,
 };
 
 const struct st_xlat st_sem_flags[] = { X(SEM_UNDO), X(IPC_NOWAIT), END };

@@ -37,14 +37,15 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_pr_spec[], st_pr_spec_flags[], st_pr_set_vma[], st_secbits[],
 	st_seccomp_modes[], st_caps[], st_mlockall[], st_mlock2[],
 	st_pkey_rights[], st_sync_file_range[], st_splice_flags[], st_sfd_flags[],
-	st_ipc_flags[], st_shmat_flags[], st_ipc_cmds[], st_sem_flags[],
+	st_ipc_flags[], st_shmat_flags[], st_msgctl_cmds[], st_shmctl_cmds[], st_semctl_cmds[], st_sem_flags[],
 	st_msg_ipc_flags[], st_ioprio_who[], st_ioprio_class[], st_kcmp_types[],
 	st_mmap_types[], st_ms_flags[], st_pr_sched_core[], st_pidtypes[],
 	st_pr_pac_keys[], st_pr_pac_enabled[], st_packet_opts[], st_raw_opts[],
 	st_pidfd_flags[], st_pr_sve_vl_flags[], st_pr_sme_vl_flags[],
 	st_pr_mte_tcf[], st_pr_sud_cmds[], st_memfd_flags[], st_x86_xfeature_bits[],
 	st_x86_xfeatures[], st_personality_types[], st_personality_flags[],
-	st_ptrace_events[], st_netlink_opts[], st_txrehash[];
+	st_ptrace_events[], st_netlink_opts[], st_txrehash[], st_shm_flags[],
+	st_ipc_private[];
 
 /*
  * How constants print (-X): names (abbrev, the default), numbers only

@@ -204,7 +204,7 @@ same_line "capget, capset: header versions, the three sets, an unknown version" 
 NORM2='s/si_pid=[0-9]+/si_pid=PID/g; s/^(rt_(tg)?sigqueueinfo)\([0-9]+, ([0-9]+, )?/\1(PID, /' \
 same_line "rt_sigtimedwait, rt_sigqueueinfo, rt_tgsigqueueinfo: siginfo with its value, the signal taken" \
 	-e trace=rt_sigtimedwait,rt_sigqueueinfo,rt_tgsigqueueinfo -- "$WL" sigqueue
-NORM2='s/^(shm|sem|msg)([a-z]*)\([0-9]+/\1\2(ID/' \
+NORM2='s/^(shm|sem|msg)([a-z]*)\([0-9]+/\1\2(ID/; s/_(a|d|c|o|s|r)time=[0-9]+/_\1time=T/g; s/_(cpid|lpid|lspid|lrpid)=[0-9]+/_\1=PID/g; s/= [0-9]+$/= N/; s/(used_ids|shm_tot|shm_rss|semusz|semaem|msgpool|msgmap|msgtql)=[0-9]+/\1=N/g' \
 same_line "System V IPC: keys, flags with modes, sembufs, messages, ctl commands" \
 	-e trace=%ipc -- "$WL" ipc
 NORM2='s/^kcmp\([0-9]+, [0-9]+/kcmp(PID, PID/' \

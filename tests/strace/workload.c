@@ -1070,17 +1070,37 @@ static void sysv_ipc(void)
 	int id = syscall(SYS_shmget, IPC_PRIVATE, 4096, IPC_CREAT | 0600);
 	void *p = (void *)syscall(SYS_shmat, id, NULL, SHM_RDONLY);
 
+	union {
+		struct shmid_ds shm;
+		struct shminfo si;
+		struct shm_info sinfo;
+		struct semid_ds sem;
+		struct seminfo semi;
+		struct msqid_ds msq;
+		struct msginfo mi;
+	} u;
+
 	syscall(SYS_shmdt, p);
+	/* The structs each ctl command reads or fills; a set that changes nothing. */
+	syscall(SYS_shmctl, id, IPC_STAT, &u.shm);
+	syscall(SYS_shmctl, id, IPC_SET, &u.shm);
+	syscall(SYS_shmctl, id, IPC_INFO, &u.si);
+	syscall(SYS_shmctl, id, SHM_INFO, &u.sinfo);
 	syscall(SYS_shmctl, id, IPC_RMID, NULL);
 	syscall(SYS_shmget, 0x7e57, 0, 0);
+	syscall(SYS_shmget, 0x7e57, 0, SHM_NORESERVE | (21U << 26) | 0644);
 	id = syscall(SYS_semget, IPC_PRIVATE, 1, IPC_CREAT | IPC_EXCL | 0600);
 	syscall(SYS_semop, id, sb, 2);
 	syscall(SYS_semtimedop, id, sb, 1, NULL);
+	syscall(SYS_semctl, id, 0, IPC_STAT, &u.sem);
+	syscall(SYS_semctl, id, 0, SEM_INFO, &u.semi);
 	syscall(SYS_semctl, id, 0, IPC_RMID, 0);
 	id = syscall(SYS_msgget, IPC_PRIVATE, IPC_CREAT | 0644);
 	syscall(SYS_msgsnd, id, &m, 3, IPC_NOWAIT);
+	syscall(SYS_msgctl, id, IPC_STAT, &u.msq);
+	syscall(SYS_msgctl, id, IPC_INFO, &u.mi);
 	syscall(SYS_msgrcv, id, &m, 8, 0, IPC_NOWAIT | MSG_NOERROR);
-	syscall(SYS_msgrcv, id, &m, 8, 5, IPC_NOWAIT);
+	syscall(SYS_msgrcv, id, &m, 8, -5L, IPC_NOWAIT);
 	syscall(SYS_msgctl, id, IPC_RMID, NULL);
 }
 
