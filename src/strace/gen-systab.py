@@ -12,7 +12,7 @@ HDR = "/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
 # return's letter when it is not a plain integer.
 SIG = {
  "read": "fRu", "write": "fWu", "open": "POm:f", "close": "f", "stat": "PT",
- "fstat": "fT", "lstat": "PT", "poll": "(7d", "lseek": "fdl", "mmap": "purMfx:x",
+ "fstat": "fT", "lstat": "PT", "poll": "(7d", "lseek": "fdl", "mmap": "purMfx:x", "remap_file_pages": "puruM",
  "mprotect": "pur", "munmap": "pu", "brk": "p:x", "rt_sigaction": "sqQu",
  "rt_sigprocmask": "hgHu", "rt_sigreturn": "~", "ioctl": "fIx", "pread64": "fRud",
  "pwrite64": "fWud", "readv": "fVu", "writev": "fvu", "access": "PL", "pipe": "F",

@@ -2601,6 +2601,42 @@ static void ipc_buf(struct buf *b, const struct st_call *c, int i, uint64_t v,
 	}
 }
 
+/*
+ * mmap's flags as strace prints them: the mapping type (MAP_FILE for
+ * none, an unknown one in hex), the flags, the huge page size as
+ * N<<MAP_HUGE_SHIFT; names abbreviated in every style, the number first
+ * under -X raw and verbose.
+ */
+static void mmap_flags(struct buf *b, uint64_t v)
+{
+	enum st_cstyle st = st_xlat_get_style();
+	const char *n = v & MAP_TYPE ? st_xlat_name(st_mmap_types, v & MAP_TYPE) : "MAP_FILE";
+	uint32_t mask = HUGETLB_FLAG_ENCODE_MASK << HUGETLB_FLAG_ENCODE_SHIFT;
+	uint64_t huge = v & mask, fl = v & ~(uint64_t)MAP_TYPE & ~(uint64_t)mask;
+
+	if (st != ST_C_ABBREV)
+		buf_printf(b, "%#llx", (unsigned long long)v);
+	if (st == ST_C_RAW)
+		return;
+	if (st == ST_C_VERBOSE)
+		buf_printf(b, " /* ");
+	if (n)
+		buf_printf(b, "%s", n);
+	else
+		buf_printf(b, "%#llx /* MAP_??? */", (unsigned long long)(v & MAP_TYPE));
+	if (fl) {
+		buf_printf(b, "|");
+		st_xlat_style(ST_C_ABBREV);
+		st_xlat_flags(b, st_mmap_flags, fl, "");
+		st_xlat_style(st);
+	}
+	if (huge)
+		buf_printf(b, "|%llu<<MAP_HUGE_SHIFT",
+			   (unsigned long long)huge >> HUGETLB_FLAG_ENCODE_SHIFT);
+	if (st == ST_C_VERBOSE)
+		buf_printf(b, " */");
+}
+
 /* A personality: its type (PER_MASK's bits) and its flags, each in the -X style. */
 static void personality(struct buf *b, unsigned v)
 {
@@ -2827,20 +2863,9 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'r':
 		st_xlat_flags_dflt(b, st_prot, v, "PROT_NONE", "PROT_???");
 		return;
-	case 'M': {
-		/* The type first: MAP_FILE for none, an unknown one in hex. */
-		const char *n = v & MAP_TYPE ? st_xlat_name(st_mmap_types, v & MAP_TYPE) : "MAP_FILE";
-
-		if (n)
-			buf_printf(b, "%s", n);
-		else
-			buf_printf(b, "%#llx /* MAP_??? */", (unsigned long long)(v & MAP_TYPE));
-		if (v & ~(uint64_t)MAP_TYPE) {
-			buf_printf(b, "|");
-			st_xlat_flags(b, st_mmap_flags, v & ~(uint64_t)MAP_TYPE, "");
-		}
+	case 'M':
+		mmap_flags(b, v);
 		return;
-	}
 	case 'C':
 		st_xlat_flags(b, st_clone_flags, v & ~0xffULL, "");
 		if (v & 0xff) {

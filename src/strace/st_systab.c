@@ -221,7 +221,7 @@ const struct st_sys st_systab[] = {
 	{ 213, "epoll_create", "d:f", ST_DESC },
 	{ 214, "epoll_ctl_old", NULL, 0 },
 	{ 215, "epoll_wait_old", NULL, 0 },
-	{ 216, "remap_file_pages", NULL, ST_MEMORY },
+	{ 216, "remap_file_pages", "puruM", ST_MEMORY },
 	{ 217, "getdents64", "fGu", ST_DESC },
 	{ 218, "set_tid_address", "p", 0 },
 	{ 219, "restart_syscall", NULL, 0 },

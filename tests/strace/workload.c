@@ -384,6 +384,19 @@ static void utimes_(void)
 		0x1, NULL);
 }
 
+/* mmap's flags with a huge page size and an unknown type; remap_file_pages. */
+static void maps(void)
+{
+	void *p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | (21U << 26),
+		       -1, 0);
+
+	if (p != MAP_FAILED)
+		munmap(p, 4096);
+	syscall(SYS_mmap, 0, 4096, PROT_READ, 0xf | MAP_FIXED | MAP_NORESERVE, -1, 0);
+	syscall(SYS_remap_file_pages, 0xfacefeeddeadbeefUL, 4096, PROT_READ | PROT_WRITE, 0,
+		MAP_PRIVATE | MAP_ANONYMOUS);
+}
+
 /* memfd_create: names longer than -s, flags with a huge page size, unknown flags. */
 static void memfds(void)
 {
@@ -1255,6 +1268,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "utimes")) {
 		utimes_();
+		return 0;
+	}
+	if (!strcmp(mode, "maps")) {
+		maps();
 		return 0;
 	}
 	if (!strcmp(mode, "memfd")) {
