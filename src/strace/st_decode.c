@@ -2637,6 +2637,41 @@ static void mmap_flags(struct buf *b, uint64_t v)
 		buf_printf(b, " */");
 }
 
+/* mount's magic in the flags' upper half (MS_MGC_VAL), which the kernel discards. */
+#define ST_MS_MGC_VAL 0xc0ed0000ULL
+#define ST_MS_MGC_MSK 0xffff0000ULL
+/* The flags that make mount ignore its type (MS_REMOUNT) and data too. */
+#define ST_MS_REMOUNT 0x20
+#define ST_MS_NO_DATA 0x1e3000	/* MS_BIND|MS_MOVE|MS_UNBINDABLE|MS_PRIVATE|MS_SLAVE|MS_SHARED */
+
+/* mount's flags: the old magic by name, then MS_* flags. */
+static void mount_flags(struct buf *b, uint64_t v)
+{
+	bool magic = (v & ST_MS_MGC_MSK) == ST_MS_MGC_VAL;
+
+	if (magic) {
+		v &= ~ST_MS_MGC_MSK;
+		st_xlat_val(b, (const struct st_xlat[]){ { ST_MS_MGC_VAL, "MS_MGC_VAL" }, { 0, NULL } },
+			    ST_MS_MGC_VAL, NULL);
+		if (v)
+			buf_printf(b, "|");
+	}
+	if (v || !magic)
+		st_xlat_flags_dflt(b, st_mount_flags, v, "0", "MS_???");
+}
+
+/* Whether mount ignores its argument i (2: the type, 4: the data). */
+static bool mount_ignores(const struct st_call *c, int i)
+{
+	uint64_t fl = c->args[3];
+
+	if ((fl & ST_MS_MGC_MSK) == ST_MS_MGC_VAL)
+		fl &= ~ST_MS_MGC_MSK;
+	if (fl & ST_MS_REMOUNT)
+		return i == 2;
+	return (fl & ST_MS_NO_DATA) != 0;
+}
+
 /* A personality: its type (PER_MASK's bits) and its flags, each in the -X style. */
 static void personality(struct buf *b, unsigned v)
 {
@@ -2754,6 +2789,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			memfd_flags(b, (uint32_t)v);
 			return;
 		}
+		if (!strcmp(name, "mount")) {
+			mount_flags(b, v);
+			return;
+		}
 		/* 0xffffffff asks for the personality without setting it. */
 		if (!strcmp(name, "personality") && (uint32_t)v != 0xffffffff) {
 			personality(b, (uint32_t)v);
@@ -2804,7 +2843,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		cstr(b, k, v, 0, o->xstyle);
 		return;
 	case 'S':
-		cstr(b, k, v, o->strsize, o->xstyle);
+		if (!strcmp(name, "mount") && mount_ignores(c, i))
+			ptr(b, v);
+		else
+			cstr(b, k, v, o->strsize, o->xstyle);
 		return;
 	case ST_L_MFDNAME:
 		mfd_name(b, c, o, i, v);

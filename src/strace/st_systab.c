@@ -170,7 +170,7 @@ const struct st_sys st_systab[] = {
 	{ 162, "sync", "", 0 },
 	{ 163, "acct", "P", ST_FILE },
 	{ 164, "settimeofday", NULL, ST_CLOCK },
-	{ 165, "mount", "PPPxp", ST_FILE },
+	{ 165, "mount", "PPSxS", ST_FILE },
 	{ 166, "umount2", "Px", ST_FILE },
 	{ 167, "swapon", NULL, ST_FILE },
 	{ 168, "swapoff", "P", ST_FILE },

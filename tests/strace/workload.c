@@ -49,6 +49,7 @@
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <mqueue.h>
 #include <sys/signalfd.h>
@@ -395,6 +396,10 @@ static void maps(void)
 	syscall(SYS_mmap, 0, 4096, PROT_READ, 0xf | MAP_FIXED | MAP_NORESERVE, -1, 0);
 	syscall(SYS_remap_file_pages, 0xfacefeeddeadbeefUL, 4096, PROT_READ | PROT_WRITE, 0,
 		MAP_PRIVATE | MAP_ANONYMOUS);
+	/* mount on a path that is not there: the type and data it ignores by flags. */
+	syscall(SYS_mount, "src", "/nonexistent/x", "tmpfs", MS_RDONLY | MS_NOSUID, "size=1");
+	syscall(SYS_mount, "src", "/nonexistent/x", "tmpfs", MS_REMOUNT | 0x200, "size=1");
+	syscall(SYS_mount, "src", "/nonexistent/x", "tmpfs", MS_MGC_VAL | MS_BIND, "size=1");
 }
 
 /* memfd_create: names longer than -s, flags with a huge page size, unknown flags. */
