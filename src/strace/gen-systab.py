@@ -49,7 +49,7 @@ SIG = {
  "fadvise64": "fddd", "clock_gettime": "oU", "clock_getres": "oU",
  "clock_nanosleep": "oxtU", "exit_group": "d:?", "epoll_wait": "f^dd",
  "epoll_ctl": "fdf&", "tgkill": "dds", "utimes": "Pp", "waitid": "dd2x*",
- "inotify_add_watch": "fPx", "openat": "DPOm:f", "mkdirat": "DPm",
+ "inotify_add_watch": "fPx", "fanotify_init": "xO", "fanotify_mark": "fxxDP", "openat": "DPOm:f", "mkdirat": "DPm",
  "fchownat": "DPdda", "newfstatat": "DPTa", "unlinkat": "DPa", "renameat": "DPDP",
  "linkat": "DPDPa", "symlinkat": "PDP", "readlinkat": "DPRu", "fchmodat": "DPm",
  "faccessat": "DPL", "pselect6": "d$$${?", "ppoll": "(7{gu", "set_robust_list": "pu",

@@ -2059,6 +2059,8 @@ static const struct {
 	{ "mlockall", 0, st_mlockall, "MCL_???", false },
 	{ "msync", 2, st_ms_flags, "MS_???", false },
 	{ "pidfd_open", 1, st_pidfd_flags, "PIDFD_???", false },
+	{ "fanotify_mark", 1, st_fan_mark_flags, "FAN_MARK_???", false },
+	{ "fanotify_mark", 2, st_fan_event_flags, "FAN_???", true },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
 	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???", true },
 	{ "sync_file_range", 3, st_sync_file_range, "SYNC_FILE_RANGE_???", false },
@@ -2793,6 +2795,15 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			mount_flags(b, v);
 			return;
 		}
+		/* fanotify_init's class, then its flags. */
+		if (!strcmp(name, "fanotify_init")) {
+			st_xlat_val(b, st_fan_classes, (uint32_t)v & 0xc, "FAN_CLASS_???");
+			if ((uint32_t)v & ~0xcU) {
+				buf_printf(b, "|");
+				st_xlat_flags_dflt(b, st_fan_init_flags, (uint32_t)v & ~0xcU, "0", "FAN_???");
+			}
+			return;
+		}
 		/* 0xffffffff asks for the personality without setting it. */
 		if (!strcmp(name, "personality") && (uint32_t)v != 0xffffffff) {
 			personality(b, (uint32_t)v);
@@ -2834,6 +2845,14 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		st_decode_fd(b, c->tid, (int)v, o, NULL);
 		return;
 	case 'D':
+		/* fanotify_mark's FAN_NOFD: no directory. */
+		if ((int)v == -1 && !strcmp(name, "fanotify_mark")) {
+			enum st_cstyle st = st_xlat_get_style();
+
+			buf_printf(b, st == ST_C_ABBREV ? "FAN_NOFD" : st == ST_C_RAW ? "-1" :
+				   "-1 /* FAN_NOFD */");
+			return;
+		}
 		if ((int)v == AT_FDCWD)
 			at_fdcwd(b, c->tid, o);
 		else
@@ -2893,7 +2912,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		 * elsewhere the flags alone, the access bits unknown (the
 		 * table's first two entries are O_WRONLY and O_RDWR).
 		 */
-		if (strcmp(name, "open") && strcmp(name, "openat") && strcmp(name, "mq_open"))
+		if (strcmp(name, "open") && strcmp(name, "openat") && strcmp(name, "mq_open") &&
+		    strcmp(name, "fanotify_init"))
 			st_xlat_flags_dflt(b, st_open_flags + 2, v, "0", "O_???");
 		else
 			styled(b, "%#llx", v, open_flags);

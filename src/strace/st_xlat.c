@@ -17,6 +17,7 @@
 #include <sys/xattr.h>
 #include <linux/fs.h>
 #include <linux/input.h>
+#include <linux/fanotify.h>
 #include <linux/memfd.h>
 #include <linux/personality.h>
 #include <sys/timex.h>
@@ -828,6 +829,33 @@ const struct st_xlat st_so[] = {
 
 const struct st_xlat st_txrehash[] = {
 	X(SOCK_TXREHASH_DEFAULT), X(SOCK_TXREHASH_DISABLED), X(SOCK_TXREHASH_ENABLED), END,
+};
+
+/* fanotify's (linux/fanotify.h), as strace names them. */
+const struct st_xlat st_fan_classes[] = {
+	X(FAN_CLASS_NOTIF), X(FAN_CLASS_CONTENT), X(FAN_CLASS_PRE_CONTENT), END,
+};
+
+const struct st_xlat st_fan_init_flags[] = {
+	X(FAN_CLOEXEC), X(FAN_NONBLOCK), X(FAN_UNLIMITED_QUEUE), X(FAN_UNLIMITED_MARKS),
+	X(FAN_ENABLE_AUDIT), X(FAN_REPORT_PIDFD), X(FAN_REPORT_TID), X(FAN_REPORT_FID),
+	X(FAN_REPORT_DIR_FID), X(FAN_REPORT_NAME), X(FAN_REPORT_TARGET_FID), END,
+};
+
+const struct st_xlat st_fan_mark_flags[] = {
+	X(FAN_MARK_ADD), X(FAN_MARK_REMOVE), X(FAN_MARK_DONT_FOLLOW), X(FAN_MARK_ONLYDIR),
+	X(FAN_MARK_MOUNT), X(FAN_MARK_IGNORED_MASK), X(FAN_MARK_IGNORED_SURV_MODIFY),
+	X(FAN_MARK_FLUSH), X(FAN_MARK_FILESYSTEM), { 0x200, "FAN_MARK_EVICTABLE" },
+	{ 0x400, "FAN_MARK_IGNORE" }, END,
+};
+
+const struct st_xlat st_fan_event_flags[] = {
+	X(FAN_ACCESS), X(FAN_MODIFY), X(FAN_ATTRIB), X(FAN_CLOSE_WRITE),
+	X(FAN_CLOSE_NOWRITE), X(FAN_OPEN), X(FAN_MOVED_FROM), X(FAN_MOVED_TO),
+	X(FAN_CREATE), X(FAN_DELETE), X(FAN_DELETE_SELF), X(FAN_MOVE_SELF),
+	X(FAN_OPEN_EXEC), X(FAN_Q_OVERFLOW), { 0x8000, "FAN_FS_ERROR" }, X(FAN_OPEN_PERM),
+	X(FAN_ACCESS_PERM), X(FAN_OPEN_EXEC_PERM), { 0x80000, "FAN_DIR_MODIFY" },
+	X(FAN_ONDIR), X(FAN_EVENT_ON_CHILD), { 0x10000000, "FAN_RENAME" }, END,
 };
 
 /* mount's flags (linux/mount.h: MS_*), by bit. */

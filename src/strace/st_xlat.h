@@ -45,7 +45,8 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_pr_mte_tcf[], st_pr_sud_cmds[], st_memfd_flags[], st_x86_xfeature_bits[],
 	st_x86_xfeatures[], st_personality_types[], st_personality_flags[],
 	st_ptrace_events[], st_netlink_opts[], st_txrehash[], st_shm_flags[],
-	st_ipc_private[], st_mount_flags[];
+	st_ipc_private[], st_mount_flags[], st_fan_classes[], st_fan_init_flags[],
+	st_fan_mark_flags[], st_fan_event_flags[];
 
 /*
  * How constants print (-X): names (abbrev, the default), numbers only

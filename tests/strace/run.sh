@@ -128,7 +128,8 @@ same_line "utimensat: dates, UTIME_NOW, UTIME_OMIT, *at flags; statx's sync type
 	-e trace=utimensat,statx -- "$WL" utimes
 same_line "utimensat -X verbose" -X verbose -e trace=utimensat,statx -- "$WL" utimes
 for x in abbrev raw verbose; do
-	same_line "mmap's flags, remap_file_pages, mount, -X $x" -X $x -e trace=mmap,remap_file_pages,mount -- "$WL" maps
+	same_line "mmap's flags, remap_file_pages, mount, fanotify, -X $x" -X $x \
+		-e trace=mmap,remap_file_pages,mount,fanotify_init,fanotify_mark -- "$WL" maps
 done
 same_line "memfd_create: names cut by -s, huge page sizes, unknown flags" \
 	-e trace=memfd_create -- "$WL" memfd

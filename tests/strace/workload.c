@@ -50,6 +50,7 @@
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/fanotify.h>
 #include <sys/prctl.h>
 #include <mqueue.h>
 #include <sys/signalfd.h>
@@ -400,6 +401,11 @@ static void maps(void)
 	syscall(SYS_mount, "src", "/nonexistent/x", "tmpfs", MS_RDONLY | MS_NOSUID, "size=1");
 	syscall(SYS_mount, "src", "/nonexistent/x", "tmpfs", MS_REMOUNT | 0x200, "size=1");
 	syscall(SYS_mount, "src", "/nonexistent/x", "tmpfs", MS_MGC_VAL | MS_BIND, "size=1");
+	/* fanotify: a class that does not exist, marks on no descriptor. */
+	syscall(SYS_fanotify_init, 0xc | 0x1, O_WRONLY);
+	syscall(SYS_fanotify_mark, -1, FAN_MARK_ADD | FAN_MARK_ONLYDIR,
+		FAN_OPEN | FAN_ONDIR | 0x20000000000ULL, -1, "/nonexistent");
+	syscall(SYS_fanotify_mark, -1, 0x800, FAN_ACCESS, AT_FDCWD, NULL);
 }
 
 /* memfd_create: names longer than -s, flags with a huge page size, unknown flags. */
