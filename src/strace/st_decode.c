@@ -183,6 +183,16 @@ int st_call_nargs(const struct st_call *c)
 	if (!strcmp(n, "kcmp") && (unsigned)c->args[2] != KCMP_FILE &&
 	    (unsigned)c->args[2] != KCMP_EPOLL_TFD && (unsigned)c->args[2] <= KCMP_EPOLL_TFD)
 		return 3;
+	/* reboot's argument only for LINUX_REBOOT_CMD_RESTART2. */
+	if (!strcmp(n, "reboot") && (uint32_t)c->args[2] != 0xA1B2C3D4)
+		return 3;
+	/* syslog's actions that take no buffer. */
+	if (!strcmp(n, "syslog")) {
+		switch ((int)c->args[0]) {
+		case 0: case 1: case 5: case 6: case 7: case 9: case 10:
+			return 1;
+		}
+	}
 	/* ARCH_GET_CPUID takes no argument. */
 	if (!strcmp(n, "arch_prctl") && (unsigned)c->args[0] == ARCH_GET_CPUID)
 		return 1;
@@ -788,6 +798,23 @@ static void utime_pair(struct buf *b, const struct st_cap *k)
 			time_comment(b, sec, nsec);
 	}
 	buf_printf(b, "]");
+}
+
+/* A time's date in a comment, with its microseconds when not 0. */
+static void time_comment_us(struct buf *b, int64_t sec, uint64_t usec)
+{
+	char date[64], zone[16];
+	time_t t = sec;
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm))
+		return;
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
+	strftime(zone, sizeof(zone), "%z", &tm);
+	buf_printf(b, " /* %s", date);
+	if (usec)
+		buf_printf(b, ".%06llu", (unsigned long long)usec);
+	buf_printf(b, "%s */", zone);
 }
 
 /* struct stat (x86-64); -v: every field, times with their dates. */
@@ -2060,6 +2087,9 @@ static const struct {
 	{ "msync", 2, st_ms_flags, "MS_???", false },
 	{ "pidfd_open", 1, st_pidfd_flags, "PIDFD_???", false },
 	{ "fanotify_mark", 1, st_fan_mark_flags, "FAN_MARK_???", false },
+	{ "delete_module", 1, st_delete_module_flags, "O_???", false },
+	{ "finit_module", 2, st_module_init_flags, "MODULE_INIT_???", false },
+	{ "memfd_secret", 0, st_memfd_secret_flags, NULL, false },
 	{ "fanotify_mark", 2, st_fan_event_flags, "FAN_???", true },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
 	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???", true },
@@ -2079,19 +2109,18 @@ static const struct {
 };
 
 /*
- * memfd_create's name as strace prints it from the n bytes it reads
- * (ST_MFD_NAME_READ, or -s and one more): up to the NUL, or -s of them
- * (all n when fewer) and "..."; the address if they cannot all be read
- * before a NUL.
+ * A string of which the program read n bytes at most, as strace reads
+ * it (record 0: the first n - 1, record 1: the last byte): up to its
+ * NUL; or -s characters (n when fewer) and "..."; its address if the
+ * bytes before a NUL could not all be read.
  */
-static void mfd_name(struct buf *b, const struct st_call *c,
-		     const struct st_dopts *o, int i, uint64_t v)
+static void exact_str(struct buf *b, const struct st_call *c,
+		      const struct st_dopts *o, int i, char l, uint64_t v, int n)
 {
-	const struct st_cap *k = cap_li(c, i, ST_L_MFDNAME, 0);
-	const struct st_cap *last = cap_li(c, i, ST_L_MFDNAME, 1);
-	int s = o->strsize, n = s + 1 < ST_MFD_NAME_READ ? s + 1 : ST_MFD_NAME_READ;
+	const struct st_cap *k = cap_li(c, i, l, 0), *last = cap_li(c, i, l, 1);
+	int s = o->strsize;
 	size_t len;
-	char str[ST_MFD_NAME_READ];
+	unsigned char *str;
 
 	if (!v) {
 		buf_printf(b, "NULL");
@@ -2101,7 +2130,7 @@ static void mfd_name(struct buf *b, const struct st_call *c,
 		ptr(b, v);
 		return;
 	}
-	len = strnlen((const char *)k->data, k->len);
+	len = strnlen((const char *)k->data, k->len < (size_t)n - 1 ? k->len : (size_t)n - 1);
 	if (len < (size_t)n - 1) {
 		st_quote(b, k->data, len, false, o->xstyle);
 		return;
@@ -2110,13 +2139,14 @@ static void mfd_name(struct buf *b, const struct st_call *c,
 		ptr(b, v);
 		return;
 	}
+	str = xmalloc(n);
 	memcpy(str, k->data, n - 1);
-	str[n - 1] = (char)last->data[0];
-	if (!str[n - 1]) {
-		st_quote(b, (const unsigned char *)str, n - 1, false, o->xstyle);
-		return;
-	}
-	st_quote(b, (const unsigned char *)str, n < s ? n : s, true, o->xstyle);
+	str[n - 1] = last->data[0];
+	if (!str[n - 1])
+		st_quote(b, str, n - 1, false, o->xstyle);
+	else
+		st_quote(b, str, n < s ? n : s, true, o->xstyle);
+	free(str);
 }
 
 /*
@@ -2749,6 +2779,14 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	switch (l) {
 	case 'd':
+		/* syslog's action, and its console level: always with the name. */
+		if (!strcmp(name, "syslog") && (i == 0 || (int)c->args[0] == 8)) {
+			const char *n = st_xlat_name(i ? st_log_levels : st_syslog_actions, (unsigned)v);
+
+			buf_printf(b, "%d /* %s */", (int)v,
+				   n ? n : i ? "LOGLEVEL_???" : "SYSLOG_ACTION_???");
+			return;
+		}
 		if (id_arg(name, i)) {
 			if ((uint32_t)v == (uint32_t)-1)
 				buf_printf(b, "-1");
@@ -2793,6 +2831,12 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		if (!strcmp(name, "mount")) {
 			mount_flags(b, v);
+			return;
+		}
+		if (!strcmp(name, "reboot")) {
+			st_xlat_val(b, i == 0 ? st_reboot_magic1 : i == 1 ? st_reboot_magic2 :
+				    st_reboot_cmds, (uint32_t)v,
+				    i == 2 ? "LINUX_REBOOT_CMD_???" : "LINUX_REBOOT_MAGIC_???");
 			return;
 		}
 		/* fanotify_init's class, then its flags. */
@@ -2865,16 +2909,52 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if (!strcmp(name, "mount") && mount_ignores(c, i))
 			ptr(b, v);
 		else
-			cstr(b, k, v, o->strsize, o->xstyle);
+			exact_str(b, c, o, i, l, v, o->strsize + 1);
 		return;
-	case ST_L_MFDNAME:
-		mfd_name(b, c, o, i, v);
+	case ST_L_LIMSTR:
+		exact_str(b, c, o, i, l, v, o->strsize + 1 < st_str_limit(c->sys) ?
+			  o->strsize + 1 : st_str_limit(c->sys));
 		return;
 	case ST_L_UTIMES:
 		if (k && v)
 			utime_pair(b, k);
 		else
 			ptr(b, v);
+		return;
+	case ST_L_UTIMBUF:
+		if (k && v) {
+			int64_t a = (int64_t)rd(k->data, k->len, 0, 8), m = (int64_t)rd(k->data, k->len, 8, 8);
+
+			buf_printf(b, "{actime=%lld", (long long)a);
+			if (a)
+				time_comment(b, a, 0);
+			buf_printf(b, ", modtime=%lld", (long long)m);
+			if (m)
+				time_comment(b, m, 0);
+			buf_printf(b, "}");
+		} else {
+			ptr(b, v);
+		}
+		return;
+	case ST_L_TIMEVAL2:
+		if (k && v) {
+			int t;
+
+			buf_printf(b, "[");
+			for (t = 0; t < 2; t++) {
+				int64_t sec = (int64_t)rd(k->data, k->len, 16 * t, 8);
+				uint64_t usec = rd(k->data, k->len, 16 * t + 8, 8);
+
+				buf_printf(b, "%s{tv_sec=%lld, tv_usec=%llu}", t ? ", " : "",
+					   (long long)sec, (unsigned long long)usec);
+				/* A date only for a valid time, as strace. */
+				if ((sec || usec) && usec <= 999999)
+					time_comment_us(b, sec, usec);
+			}
+			buf_printf(b, "]");
+		} else {
+			ptr(b, v);
+		}
 		return;
 	case 'W':
 		if (!v)
@@ -2883,7 +2963,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			bytes(b, k, v, c->args[i + 1], o->strsize, o->xstyle);
 		return;
 	case 'R':
-		if (c->ret < 0 || !k)
+		/* syslog's buffer: filled by the READ actions only. */
+		if (!strcmp(name, "syslog") && ((int)c->args[0] < 2 || (int)c->args[0] > 4))
+			ptr(b, v);
+		else if (c->ret < 0 || !k)
 			ptr(b, v);
 		else if (!strcmp(name, "getrandom"))
 			hex_bytes(b, k, c->ret, o->strsize);

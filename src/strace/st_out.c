@@ -701,6 +701,13 @@ static void late_strings(struct st_out *s, struct st_call *c)
 			free(data);
 			continue;
 		}
+		/* An 'S' string as the program captures it: its last byte apart. */
+		if (l == 'S' && got == max) {
+			k = cap_slot(c, l, i, 1);
+			k->data = xmalloc(1);
+			k->data[0] = (unsigned char)data[--got];
+			k->len = 1;
+		}
 		k = cap_slot(c, l, i, 0);
 		k->len = strnlen(data, got);
 		if (k->len < got)

@@ -85,6 +85,41 @@ static void sockopt_capture(struct buf *b, char l, int i)
 		   l, i, l, i);
 }
 
+/*
+ * A string of at most n bytes, reading no further, as strace reads one
+ * (what follows may not be mapped): the first n - 1 in record 0, since
+ * str() keeps a byte for its NUL, and the last one alone in record 1.
+ */
+static void exact_str(struct buf *b, char l, int i, int n)
+{
+	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, %d)); "
+		   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a + %d, 1)); } ",
+		   l, i, n, l, i, n - 1);
+}
+
+/*
+ * exact_str() of the calls' ST_L_LIMSTR strings, each with -s + 1 bytes
+ * or its own limit, whichever is less: the limit by call number.
+ */
+static void limited_str(struct buf *b, const struct st_opts *o, char l, int i)
+{
+	int nr, lim;
+
+	buf_printf(b, "$n = %d; ", o->strsize + 1);
+	for (nr = 0; nr < ST_NR_MAX; nr++) {
+		const struct st_sys *s = st_sys_by_nr(nr);
+
+		if (!s || !s->sig || !strchr(s->sig, l))
+			continue;
+		lim = st_str_limit(s);
+		if (lim < o->strsize + 1)
+			buf_printf(b, "if ($nr == %d) { $n = %d; } ", nr, lim);
+	}
+	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, $n)); "
+		   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a + $n - 1, 1)); } ",
+		   l, i, l, i);
+}
+
 /* argv strings to one record (see capture()). */
 #define ARGV_PACK 8
 
@@ -149,12 +184,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		buf_printf(b, "printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a)); ", l, i);
 		break;
 	case 'S':
-		/*
-		 * -s characters and one more, which tells a longer string:
-		 * no further, as strace, since what follows may not be mapped.
-		 */
-		buf_printf(b, "printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, %d)); ",
-			   l, i, s + 2);
+		/* -s characters and one more, which tells a longer string. */
+		exact_str(b, l, i, s + 1);
 		break;
 	case 'W':
 		buf_printf(b, "$l = *(arg0 + %d); if ($l > %d) { $l = %d; } "
@@ -277,18 +308,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   next, ST_CLONE_ARGS_SIZE, ST_CLONE_ARGS_SIZE, i, next,
 			   ST_CLONE_ARGS_SIZE, i, ST_CLONE_ARGS_SIZE, ST_CLONE_ARGS_SIZE, i);
 		break;
-	case ST_L_MFDNAME: {
-		/*
-		 * The bytes strace reads, no further: the string in the first
-		 * n - 1 (str() keeps a byte for its NUL), the last one alone.
-		 */
-		int n = s + 1 < ST_MFD_NAME_READ ? s + 1 : ST_MFD_NAME_READ;
-
-		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, %d)); "
-			   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a + %d, 1)); } ",
-			   l, i, n, l, i, n - 1);
+	case ST_L_LIMSTR:
+		limited_str(b, o, l, i);
 		break;
-	}
 	case ST_L_SEMBUF:
 		/* struct sembuf[nsops], 6 bytes each: as many as -s shows, and one more. */
 		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } "
@@ -402,7 +424,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			{ ST_L_INT_OUT, 4 }, { ST_L_MQATTR_X, 64 },
 			{ ST_L_MQATTR, 64 }, { ST_L_MQATTR_OUT, 64 },
 			{ ST_L_INT_IN, 4 }, { ST_L_TIME_OUT, 8 },
-			{ ST_L_CAPHDR, 8 }, { ST_L_UTIMES, 32 }, { ST_L_IPCBUF, ST_IPC_BUF_READ }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
+			{ ST_L_CAPHDR, 8 }, { ST_L_UTIMES, 32 }, { ST_L_IPCBUF, ST_IPC_BUF_READ },
+			{ ST_L_UTIMBUF, 16 }, { ST_L_TIMEVAL2, 32 }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
 			{ ST_L_SIGINFO, 48 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
 			{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 			{ '1', 56 }, { '%', 56 }, { '\'', 208 },

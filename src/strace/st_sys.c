@@ -81,7 +81,8 @@ bool st_sys_is_in(char letter)
 	    letter == ST_L_MQATTR_X || letter == ST_L_MQATTR || letter == ST_L_INT_IN ||
 	    letter == ST_L_CAPHDR || letter == ST_L_CAPDATA || letter == ST_L_SIGINFO ||
 	    letter == ST_L_SEMBUF || letter == ST_L_MSGBUF || letter == ST_L_KCMP_SLOT ||
-	    letter == ST_L_PRCTL5 || letter == ST_L_MFDNAME || letter == ST_L_UTIMES)
+	    letter == ST_L_PRCTL5 || letter == ST_L_LIMSTR || letter == ST_L_UTIMES ||
+	    letter == ST_L_UTIMBUF || letter == ST_L_TIMEVAL2)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }
@@ -101,4 +102,12 @@ bool st_fd_keeping(const struct st_opts *o, long nr)
 		if (!strcmp(s->name, calls[i]))
 			return true;
 	return false;
+}
+
+int st_str_limit(const struct st_sys *s)
+{
+	/* MFD_NAME_MAX_LEN + 1 (mm/memfd.c); reboot's buffer less its NUL. */
+	if (s && !strcmp(s->name, "memfd_create"))
+		return 250;
+	return 255;
 }

@@ -118,11 +118,11 @@ enum st_class {
 #define ST_L_PRCTL5_OUT '\230'
 #define ST_L_PRCTL5 '\231'
 /*
- * memfd_create's name: at most MFD_NAME_MAX_LEN + 1 bytes read, as strace
- * reads them (ST_MFD_NAME_READ).
+ * A string the call reads a bounded number of bytes of, which strace
+ * reads no further (st_str_limit(): memfd_create's name, reboot's
+ * command string).
  */
-#define ST_L_MFDNAME '\232'
-#define ST_MFD_NAME_READ 250
+#define ST_L_LIMSTR '\232'
 /* utimensat's struct timespec[2] at entry, with UTIME_NOW and UTIME_OMIT. */
 #define ST_L_UTIMES '\233'
 /*
@@ -138,6 +138,9 @@ enum st_class {
  */
 #define ST_L_IPCBUF '\235'
 #define ST_IPC_BUF_READ 120
+/* utime's struct utimbuf; futimesat's and utimes' struct timeval[2]. */
+#define ST_L_UTIMBUF '\236'
+#define ST_L_TIMEVAL2 '\237'
 /* struct clone_args as clone3 first knew it (CLONE_ARGS_SIZE_VER0), and now. */
 #define ST_CLONE_ARGS_VER0 64
 #define ST_CLONE_ARGS_SIZE 88
@@ -182,5 +185,8 @@ struct st_opts;
  * memory of descriptors (see st_fds.h) right: its line is not printed.
  */
 bool st_fd_keeping(const struct st_opts *o, long nr);
+
+/* The bytes strace reads of call s's ST_L_LIMSTR string at most. */
+int st_str_limit(const struct st_sys *s);
 
 #endif

@@ -858,6 +858,47 @@ const struct st_xlat st_fan_event_flags[] = {
 	X(FAN_ONDIR), X(FAN_EVENT_ON_CHILD), { 0x10000000, "FAN_RENAME" }, END,
 };
 
+const struct st_xlat st_delete_module_flags[] = { X(O_NONBLOCK), X(O_TRUNC), END };
+
+/* linux/module.h's, which glibc's headers lack. */
+const struct st_xlat st_module_init_flags[] = {
+	{ 1, "MODULE_INIT_IGNORE_MODVERSIONS" }, { 2, "MODULE_INIT_IGNORE_VERMAGIC" },
+	{ 4, "MODULE_INIT_COMPRESSED_FILE" }, END,
+};
+
+const struct st_xlat st_memfd_secret_flags[] = { X(O_CLOEXEC), END };
+
+/* linux/reboot.h's magic numbers and commands. */
+const struct st_xlat st_reboot_magic1[] = { { 0xfee1dead, "LINUX_REBOOT_MAGIC1" }, END };
+
+const struct st_xlat st_reboot_magic2[] = {
+	{ 672274793, "LINUX_REBOOT_MAGIC2" }, { 85072278, "LINUX_REBOOT_MAGIC2A" },
+	{ 369367448, "LINUX_REBOOT_MAGIC2B" }, { 537993216, "LINUX_REBOOT_MAGIC2C" }, END,
+};
+
+const struct st_xlat st_reboot_cmds[] = {
+	{ 0x01234567, "LINUX_REBOOT_CMD_RESTART" }, { 0xCDEF0123, "LINUX_REBOOT_CMD_HALT" },
+	{ 0x89ABCDEF, "LINUX_REBOOT_CMD_CAD_ON" }, { 0x00000000, "LINUX_REBOOT_CMD_CAD_OFF" },
+	{ 0x4321FEDC, "LINUX_REBOOT_CMD_POWER_OFF" }, { 0xA1B2C3D4, "LINUX_REBOOT_CMD_RESTART2" },
+	{ 0xD000FCE2, "LINUX_REBOOT_CMD_SW_SUSPEND" }, { 0x45584543, "LINUX_REBOOT_CMD_KEXEC" },
+	END,
+};
+
+/* syslog(2)'s actions and console levels (linux/kern_levels.h). */
+const struct st_xlat st_syslog_actions[] = {
+	{ 0, "SYSLOG_ACTION_CLOSE" }, { 1, "SYSLOG_ACTION_OPEN" }, { 2, "SYSLOG_ACTION_READ" },
+	{ 3, "SYSLOG_ACTION_READ_ALL" }, { 4, "SYSLOG_ACTION_READ_CLEAR" },
+	{ 5, "SYSLOG_ACTION_CLEAR" }, { 6, "SYSLOG_ACTION_CONSOLE_OFF" },
+	{ 7, "SYSLOG_ACTION_CONSOLE_ON" }, { 8, "SYSLOG_ACTION_CONSOLE_LEVEL" },
+	{ 9, "SYSLOG_ACTION_SIZE_UNREAD" }, { 10, "SYSLOG_ACTION_SIZE_BUFFER" }, END,
+};
+
+const struct st_xlat st_log_levels[] = {
+	{ 0, "LOGLEVEL_EMERG" }, { 1, "LOGLEVEL_ALERT" }, { 2, "LOGLEVEL_CRIT" },
+	{ 3, "LOGLEVEL_ERR" }, { 4, "LOGLEVEL_WARNING" }, { 5, "LOGLEVEL_NOTICE" },
+	{ 6, "LOGLEVEL_INFO" }, { 7, "LOGLEVEL_DEBUG" }, { 8, "LOGLEVEL_DEBUG+1" }, END,
+};
+
 /* mount's flags (linux/mount.h: MS_*), by bit. */
 const struct st_xlat st_mount_flags[] = {
 	{ 1U << 0, "MS_RDONLY" }, { 1U << 1, "MS_NOSUID" }, { 1U << 2, "MS_NODEV" },

@@ -46,7 +46,9 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_x86_xfeatures[], st_personality_types[], st_personality_flags[],
 	st_ptrace_events[], st_netlink_opts[], st_txrehash[], st_shm_flags[],
 	st_ipc_private[], st_mount_flags[], st_fan_classes[], st_fan_init_flags[],
-	st_fan_mark_flags[], st_fan_event_flags[];
+	st_fan_mark_flags[], st_fan_event_flags[], st_delete_module_flags[],
+	st_module_init_flags[], st_memfd_secret_flags[], st_reboot_magic1[],
+	st_reboot_magic2[], st_reboot_cmds[], st_syslog_actions[], st_log_levels[];
 
 /*
  * How constants print (-X): names (abbrev, the default), numbers only

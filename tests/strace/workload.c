@@ -50,6 +50,7 @@
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <utime.h>
 #include <sys/fanotify.h>
 #include <sys/prctl.h>
 #include <mqueue.h>
@@ -406,6 +407,30 @@ static void maps(void)
 	syscall(SYS_fanotify_mark, -1, FAN_MARK_ADD | FAN_MARK_ONLYDIR,
 		FAN_OPEN | FAN_ONDIR | 0x20000000000ULL, -1, "/nonexistent");
 	syscall(SYS_fanotify_mark, -1, 0x800, FAN_ACCESS, AT_FDCWD, NULL);
+}
+
+/*
+ * Calls that fail before they change anything: times on a path that is
+ * not there, modules that do not exist, I/O privileges out of range,
+ * flags no call takes; the kernel log's size.
+ */
+static void fails(void)
+{
+	struct utimbuf ub = { 1492350678, 1492350678 };
+	struct timeval tv[2] = { { 1492356708, 567891 }, { 0, 2000000 } };
+
+	syscall(SYS_utime, "/nonexistent", &ub);
+	syscall(SYS_utime, "/nonexistent", NULL);
+	syscall(SYS_utimes, "/nonexistent", tv);
+	syscall(SYS_futimesat, AT_FDCWD, "/nonexistent", tv);
+	syscall(SYS_delete_module, "ferret_no_such_module", O_NONBLOCK | O_TRUNC);
+	syscall(SYS_finit_module, -1, "a-module-parameter-longer-than-thirty-two", 0x3);
+	syscall(SYS_init_module, NULL, 0, "p=1");
+	syscall(SYS_iopl, 4);
+	syscall(SYS_ioperm, 0xdeafbeefffffffffUL, 1, 0);
+	syscall(SYS_memfd_secret, 0xde97face);
+	syscall(SYS_set_mempolicy_home_node, 0, 0, 0, 3);
+	syscall(SYS_syslog, 10, NULL, 0);
 }
 
 /* memfd_create: names longer than -s, flags with a huge page size, unknown flags. */
@@ -1279,6 +1304,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "utimes")) {
 		utimes_();
+		return 0;
+	}
+	if (!strcmp(mode, "fails")) {
+		fails();
 		return 0;
 	}
 	if (!strcmp(mode, "maps")) {
