@@ -34,6 +34,7 @@
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
 #include <sys/mman.h>
+#include <linux/landlock.h>
 #include <linux/memfd.h>
 #include <linux/netlink.h>
 #include <sched.h>
@@ -513,8 +514,11 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 			st_fds_set(o->fds, c->tid, (int)c->ret, h);
 		else
 			st_fds_drop(o->fds, c->tid, (int)c->ret);
-	} else if (!strcmp(n, "pidfd_open")) {
+	} else if (!strcmp(n, "pidfd_open") || (!strcmp(n, "landlock_create_ruleset") &&
+						!(c->args[2] & LANDLOCK_CREATE_RULESET_VERSION))) {
 		st_fds_set(o->fds, c->tid, (int)c->ret, ret_hint(c, o, resolved));
+	} else if (!strcmp(n, "landlock_create_ruleset")) {
+		/* The ABI version, not a descriptor. */
 	} else if (st_sys_ret(c->sys) == 'f') {
 		/* A descriptor no open named (socket, pipe, ...): ask /proc. */
 		st_fds_drop(o->fds, c->tid, (int)c->ret);
@@ -646,12 +650,17 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 	/* Named now: the process may be gone when /proc would be asked. */
 	if (!strcmp(n, "pidfd_open"))
 		return "anon_inode:[pidfd]";
+	if (!strcmp(n, "landlock_create_ruleset"))
+		return "anon_inode:[landlock-ruleset]";
 	for (i = 0; i < st_call_nargs(c) && !k; i++) {
 		if (st_sys_arg(c->sys, i) == 'D')
 			at = i;
 		if (st_sys_arg(c->sys, i) == 'P')
 			k = cap_of(c, i, 0);
 	}
+	/* An empty path (AT_EMPTY_PATH): the directory descriptor's file. */
+	if (k && k->len && !k->data[0] && at >= 0 && (int)c->args[at] >= 0)
+		return st_fds_get(o->fds, c->tid, (int)c->args[at]);
 	if (!k || !k->len || !memchr(k->data, 0, k->len) || !k->data[0])
 		return NULL;
 	name = (const char *)k->data;
@@ -2090,6 +2099,15 @@ static const struct {
 	{ "delete_module", 1, st_delete_module_flags, "O_???", false },
 	{ "finit_module", 2, st_module_init_flags, "MODULE_INIT_???", false },
 	{ "memfd_secret", 0, st_memfd_secret_flags, NULL, false },
+	{ "open_tree", 2, st_open_tree_flags, "OPEN_TREE_???", false },
+	{ "move_mount", 4, st_move_mount_flags, "MOVE_MOUNT_???", false },
+	{ "fsopen", 1, st_fsopen_flags, "FSOPEN_???", false },
+	{ "fsmount", 1, st_fsmount_flags, "FSMOUNT_???", false },
+	{ "fsmount", 2, st_mount_attr_flags, "MOUNT_ATTR_???", false },
+	{ "fspick", 2, st_fspick_flags, "FSPICK_???", false },
+	{ "landlock_create_ruleset", 2, st_landlock_create_flags, "LANDLOCK_CREATE_RULESET_???", false },
+	{ "landlock_add_rule", 3, st_no_names, NULL, false },
+	{ "landlock_restrict_self", 1, st_no_names, NULL, false },
 	{ "fanotify_mark", 2, st_fan_event_flags, "FAN_???", true },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
 	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???", true },
@@ -2184,6 +2202,7 @@ static const struct {
 } named_enums[] = {
 	{ "fadvise64", 3, st_fadvise, "POSIX_FADV_???" },
 	{ "epoll_ctl", 1, st_epoll_ctl, "EPOLL_CTL_???" },
+	{ "landlock_add_rule", 1, st_landlock_rule_types, "LANDLOCK_RULE_???" },
 	{ "getitimer", 0, st_itimer, "ITIMER_???" },
 	{ "setitimer", 0, st_itimer, "ITIMER_???" },
 	{ "getrusage", 0, st_rusage_who, "RUSAGE_???" },
@@ -2920,6 +2939,30 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			utime_pair(b, k);
 		else
 			ptr(b, v);
+		return;
+	case ST_L_LL_RULESET:
+		/* The struct as far as size says, which must hold its first field. */
+		if (!v || !k || c->args[i + 1] < 8) {
+			ptr(b, v);
+			return;
+		}
+		buf_printf(b, "{handled_access_fs=");
+		st_xlat_flags_dflt(b, st_landlock_access_fs, rd(k->data, k->len, 0, 8), "0",
+				   "LANDLOCK_ACCESS_FS_???");
+		buf_printf(b, "%s}", c->args[i + 1] > 8 ? ", ..." : "");
+		return;
+	case ST_L_LL_PATH:
+		/* Only a LANDLOCK_RULE_PATH_BENEATH rule is read. */
+		if (!v || !k || (uint32_t)c->args[i - 1] != LANDLOCK_RULE_PATH_BENEATH) {
+			ptr(b, v);
+			return;
+		}
+		buf_printf(b, "{allowed_access=");
+		st_xlat_flags_dflt(b, st_landlock_access_fs, rd(k->data, k->len, 0, 8), "0",
+				   "LANDLOCK_ACCESS_FS_???");
+		buf_printf(b, ", parent_fd=");
+		st_decode_fd(b, c->tid, (int)rd(k->data, k->len, 8, 4), o, NULL);
+		buf_printf(b, "}");
 		return;
 	case ST_L_UTIMBUF:
 		if (k && v) {
@@ -4244,6 +4287,9 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	}
 	if (!strcmp(name, "fcntl") && (c->args[1] == F_GETFL || c->args[1] == F_GETFD))
 		l = 'x';
+	/* LANDLOCK_CREATE_RULESET_VERSION returns the ABI version, not a descriptor. */
+	if (!strcmp(name, "landlock_create_ruleset") && (c->args[2] & LANDLOCK_CREATE_RULESET_VERSION))
+		l = 'd';
 	if (!strcmp(name, "prctl") && prctl_ret(b, c))
 		return;
 	if (!strcmp(name, "personality")) {

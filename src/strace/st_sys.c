@@ -82,7 +82,8 @@ bool st_sys_is_in(char letter)
 	    letter == ST_L_CAPHDR || letter == ST_L_CAPDATA || letter == ST_L_SIGINFO ||
 	    letter == ST_L_SEMBUF || letter == ST_L_MSGBUF || letter == ST_L_KCMP_SLOT ||
 	    letter == ST_L_PRCTL5 || letter == ST_L_LIMSTR || letter == ST_L_UTIMES ||
-	    letter == ST_L_UTIMBUF || letter == ST_L_TIMEVAL2)
+	    letter == ST_L_UTIMBUF || letter == ST_L_TIMEVAL2 || letter == ST_L_LL_RULESET ||
+	    letter == ST_L_LL_PATH)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }
@@ -91,7 +92,8 @@ bool st_fd_keeping(const struct st_opts *o, long nr)
 {
 	static const char *const calls[] = {
 		"open", "openat", "openat2", "creat", "close", "dup", "dup2",
-		"dup3", "fcntl", "chdir", "fchdir", "pidfd_open",
+		"dup3", "fcntl", "chdir", "fchdir", "pidfd_open", "open_tree",
+		"landlock_create_ruleset",
 	};
 	const struct st_sys *s = st_sys_by_nr(nr);
 	size_t i;

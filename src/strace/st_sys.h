@@ -141,6 +141,9 @@ enum st_class {
 /* utime's struct utimbuf; futimesat's and utimes' struct timeval[2]. */
 #define ST_L_UTIMBUF '\236'
 #define ST_L_TIMEVAL2 '\237'
+/* Landlock's struct landlock_ruleset_attr and landlock_path_beneath_attr. */
+#define ST_L_LL_RULESET '\240'
+#define ST_L_LL_PATH '\241'
 /* struct clone_args as clone3 first knew it (CLONE_ARGS_SIZE_VER0), and now. */
 #define ST_CLONE_ARGS_VER0 64
 #define ST_CLONE_ARGS_SIZE 88

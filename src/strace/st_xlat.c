@@ -18,6 +18,7 @@
 #include <linux/fs.h>
 #include <linux/input.h>
 #include <linux/fanotify.h>
+#include <linux/landlock.h>
 #include <linux/memfd.h>
 #include <linux/personality.h>
 #include <sys/timex.h>
@@ -897,6 +898,55 @@ const struct st_xlat st_log_levels[] = {
 	{ 0, "LOGLEVEL_EMERG" }, { 1, "LOGLEVEL_ALERT" }, { 2, "LOGLEVEL_CRIT" },
 	{ 3, "LOGLEVEL_ERR" }, { 4, "LOGLEVEL_WARNING" }, { 5, "LOGLEVEL_NOTICE" },
 	{ 6, "LOGLEVEL_INFO" }, { 7, "LOGLEVEL_DEBUG" }, { 8, "LOGLEVEL_DEBUG+1" }, END,
+};
+
+/*
+ * The mount API's flags (linux/mount.h, which collides with glibc's
+ * <sys/mount.h>): open_tree's with the *at flags it takes.
+ */
+const struct st_xlat st_open_tree_flags[] = {
+	{ 1, "OPEN_TREE_CLONE" }, { O_CLOEXEC, "OPEN_TREE_CLOEXEC" },
+	X(AT_SYMLINK_NOFOLLOW), X(AT_REMOVEDIR), X(AT_SYMLINK_FOLLOW), X(AT_NO_AUTOMOUNT),
+	X(AT_EMPTY_PATH), { 0x8000, "AT_RECURSIVE" }, END,
+};
+
+const struct st_xlat st_move_mount_flags[] = {
+	{ 0x1, "MOVE_MOUNT_F_SYMLINKS" }, { 0x2, "MOVE_MOUNT_F_AUTOMOUNTS" },
+	{ 0x4, "MOVE_MOUNT_F_EMPTY_PATH" }, { 0x10, "MOVE_MOUNT_T_SYMLINKS" },
+	{ 0x20, "MOVE_MOUNT_T_AUTOMOUNTS" }, { 0x40, "MOVE_MOUNT_T_EMPTY_PATH" },
+	{ 0x100, "MOVE_MOUNT_SET_GROUP" }, END,
+};
+
+const struct st_xlat st_fsopen_flags[] = { { 1, "FSOPEN_CLOEXEC" }, END };
+
+const struct st_xlat st_fsmount_flags[] = { { 1, "FSMOUNT_CLOEXEC" }, END };
+
+const struct st_xlat st_mount_attr_flags[] = {
+	{ 0x1, "MOUNT_ATTR_RDONLY" }, { 0x2, "MOUNT_ATTR_NOSUID" }, { 0x4, "MOUNT_ATTR_NODEV" },
+	{ 0x8, "MOUNT_ATTR_NOEXEC" }, { 0x10, "MOUNT_ATTR_NOATIME" },
+	{ 0x20, "MOUNT_ATTR_STRICTATIME" }, { 0x80, "MOUNT_ATTR_NODIRATIME" }, END,
+};
+
+const struct st_xlat st_fspick_flags[] = {
+	{ 0x1, "FSPICK_CLOEXEC" }, { 0x2, "FSPICK_SYMLINK_NOFOLLOW" },
+	{ 0x4, "FSPICK_NO_AUTOMOUNT" }, { 0x8, "FSPICK_EMPTY_PATH" }, END,
+};
+
+/* Landlock's (linux/landlock.h), as far as strace 6.1 names them. */
+const struct st_xlat st_landlock_create_flags[] = {
+	X(LANDLOCK_CREATE_RULESET_VERSION), END,
+};
+
+const struct st_xlat st_landlock_rule_types[] = { X(LANDLOCK_RULE_PATH_BENEATH), END };
+
+const struct st_xlat st_landlock_access_fs[] = {
+	X(LANDLOCK_ACCESS_FS_EXECUTE), X(LANDLOCK_ACCESS_FS_WRITE_FILE),
+	X(LANDLOCK_ACCESS_FS_READ_FILE), X(LANDLOCK_ACCESS_FS_READ_DIR),
+	X(LANDLOCK_ACCESS_FS_REMOVE_DIR), X(LANDLOCK_ACCESS_FS_REMOVE_FILE),
+	X(LANDLOCK_ACCESS_FS_MAKE_CHAR), X(LANDLOCK_ACCESS_FS_MAKE_DIR),
+	X(LANDLOCK_ACCESS_FS_MAKE_REG), X(LANDLOCK_ACCESS_FS_MAKE_SOCK),
+	X(LANDLOCK_ACCESS_FS_MAKE_FIFO), X(LANDLOCK_ACCESS_FS_MAKE_BLOCK),
+	X(LANDLOCK_ACCESS_FS_MAKE_SYM), X(LANDLOCK_ACCESS_FS_REFER), END,
 };
 
 /* mount's flags (linux/mount.h: MS_*), by bit. */

@@ -48,7 +48,10 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_ipc_private[], st_mount_flags[], st_fan_classes[], st_fan_init_flags[],
 	st_fan_mark_flags[], st_fan_event_flags[], st_delete_module_flags[],
 	st_module_init_flags[], st_memfd_secret_flags[], st_reboot_magic1[],
-	st_reboot_magic2[], st_reboot_cmds[], st_syslog_actions[], st_log_levels[];
+	st_reboot_magic2[], st_reboot_cmds[], st_syslog_actions[], st_log_levels[],
+	st_open_tree_flags[], st_move_mount_flags[], st_fsopen_flags[], st_fsmount_flags[],
+	st_mount_attr_flags[], st_fspick_flags[], st_landlock_create_flags[],
+	st_landlock_rule_types[], st_landlock_access_fs[];
 
 /*
  * How constants print (-X): names (abbrev, the default), numbers only

@@ -127,9 +127,11 @@ same_line "clone3 -X verbose" -X verbose -e signal=none -e trace=clone3 -- "$WL"
 same_line "utimensat: dates, UTIME_NOW, UTIME_OMIT, *at flags; statx's sync types" \
 	-e trace=utimensat,statx -- "$WL" utimes
 same_line "utimensat -X verbose" -X verbose -e trace=utimensat,statx -- "$WL" utimes
-same_line "utime, utimes, futimesat, modules, iopl, ioperm, memfd_secret, syslog: failing before they act" \
-	-e trace=utime,utimes,futimesat,delete_module,finit_module,init_module,iopl,ioperm,memfd_secret,set_mempolicy_home_node,syslog \
+same_line "utime, utimes, futimesat, modules, iopl, ioperm, memfd_secret, syslog, landlock, the mount API: short of acting" \
+	-e trace=utime,utimes,futimesat,delete_module,finit_module,init_module,iopl,ioperm,memfd_secret,set_mempolicy_home_node,syslog,landlock_create_ruleset,landlock_add_rule,landlock_restrict_self,open_tree,move_mount,fsopen,fsmount,fspick \
 	-- "$WL" fails
+same_line "-y: the descriptors landlock_create_ruleset and open_tree return" -y \
+	-e trace=landlock_create_ruleset,landlock_add_rule,open_tree -- "$WL" fails
 for x in abbrev raw verbose; do
 	same_line "mmap's flags, remap_file_pages, mount, fanotify, -X $x" -X $x \
 		-e trace=mmap,remap_file_pages,mount,fanotify_init,fanotify_mark -- "$WL" maps

@@ -63,6 +63,7 @@
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
 #include <linux/memfd.h>
+#include <linux/landlock.h>
 #include <linux/personality.h>
 
 static void basic(void)
@@ -431,6 +432,27 @@ static void fails(void)
 	syscall(SYS_memfd_secret, 0xde97face);
 	syscall(SYS_set_mempolicy_home_node, 0, 0, 0, 3);
 	syscall(SYS_syslog, 10, NULL, 0);
+	{
+		/* Landlock and the mount API, short of restricting or mounting anything. */
+		unsigned long long access = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_DIR;
+		struct __attribute__((packed)) { unsigned long long a; int fd; } pb = { access, -1 };
+		int fd;
+
+		syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+		fd = syscall(SYS_landlock_create_ruleset, &access, 8, 0);
+		syscall(SYS_landlock_add_rule, fd, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+		syscall(SYS_landlock_restrict_self, -1, 0);
+		if (fd >= 0)
+			close(fd);
+		fd = syscall(SYS_open_tree, -1, "/dev/full", 0);
+		if (fd >= 0)
+			close(fd);
+		syscall(SYS_move_mount, AT_FDCWD, "/nonexistent", AT_FDCWD, "/nonexistent2",
+			0x1 | 0x40);
+		syscall(SYS_fsopen, "ferret-no-such-fs", 1);
+		syscall(SYS_fsmount, -1, 1, 0x1 | 0x10);
+		syscall(SYS_fspick, AT_FDCWD, "/nonexistent", 0x1 | 0x8);
+	}
 }
 
 /* memfd_create: names longer than -s, flags with a huge page size, unknown flags. */
