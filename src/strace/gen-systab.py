@@ -54,7 +54,7 @@ SIG = {
  "set_mempolicy_home_node": "puux", "ustat": "9p", "utime": "P\x9e", "futimesat": "DP\x9f",
  "reboot": "xxx\x9a", "open_tree": "DPx:f", "move_mount": "DPDPx", "fsopen": "Sx:f",
  "fsmount": "fxx:f", "fspick": "DPx:f", "landlock_create_ruleset": "\xa0ux:f",
- "landlock_add_rule": "fd\xa1x", "landlock_restrict_self": "fx", "syslog": "dRd", "fanotify_init": "xO:f", "fanotify_mark": "fxxDP", "openat": "DPOm:f", "mkdirat": "DPm",
+ "landlock_add_rule": "fd\xa1x", "landlock_restrict_self": "fx", "seccomp": "dx\xa2", "syslog": "dRd", "fanotify_init": "xO:f", "fanotify_mark": "fxxDP", "openat": "DPOm:f", "mkdirat": "DPm",
  "fchownat": "DPdda", "newfstatat": "DPTa", "unlinkat": "DPa", "renameat": "DPDP",
  "linkat": "DPDPa", "symlinkat": "PDP", "readlinkat": "DPRu", "fchmodat": "DPm",
  "faccessat": "DPL", "pselect6": "d$$${?", "ppoll": "(7{gu", "set_robust_list": "pu",

@@ -2203,6 +2203,7 @@ static const struct {
 	{ "fadvise64", 3, st_fadvise, "POSIX_FADV_???" },
 	{ "epoll_ctl", 1, st_epoll_ctl, "EPOLL_CTL_???" },
 	{ "landlock_add_rule", 1, st_landlock_rule_types, "LANDLOCK_RULE_???" },
+	{ "seccomp", 0, st_seccomp_ops, "SECCOMP_SET_MODE_???" },
 	{ "getitimer", 0, st_itimer, "ITIMER_???" },
 	{ "setitimer", 0, st_itimer, "ITIMER_???" },
 	{ "getrusage", 0, st_rusage_who, "RUSAGE_???" },
@@ -2852,6 +2853,15 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			mount_flags(b, v);
 			return;
 		}
+		/* seccomp's flags: named for SECCOMP_SET_MODE_FILTER only. */
+		if (!strcmp(name, "seccomp")) {
+			if ((uint32_t)c->args[0] == SECCOMP_SET_MODE_FILTER)
+				st_xlat_flags_dflt(b, st_seccomp_filter_flags, (uint32_t)v, "0",
+						   "SECCOMP_FILTER_FLAG_???");
+			else
+				buf_printf(b, "%#x", (uint32_t)v);
+			return;
+		}
 		if (!strcmp(name, "reboot")) {
 			st_xlat_val(b, i == 0 ? st_reboot_magic1 : i == 1 ? st_reboot_magic2 :
 				    st_reboot_cmds, (uint32_t)v,
@@ -2940,6 +2950,44 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		else
 			ptr(b, v);
 		return;
+	case ST_L_SECCOMP: {
+		const struct st_cap *x = cap_li(c, i, ST_L_SECCOMP_OUT, 0);
+
+		switch ((uint32_t)c->args[0]) {
+		case SECCOMP_GET_ACTION_AVAIL:
+			/* Read at entry, as strace: shown whatever the call returns. */
+			if (!v || !k || k->len < 4) {
+				ptr(b, v);
+				return;
+			}
+			buf_printf(b, "[");
+			st_xlat_val(b, st_seccomp_ret_actions, rd(k->data, k->len, 0, 4),
+				    "SECCOMP_RET_???");
+			buf_printf(b, "]");
+			return;
+		case SECCOMP_GET_NOTIF_SIZES:
+			if (!v || !x || x->len < 6 || st_call_failed(c)) {
+				ptr(b, v);
+				return;
+			}
+			buf_printf(b, "{seccomp_notif=%u, seccomp_notif_resp=%u, seccomp_data=%u}",
+				   (unsigned)rd(x->data, x->len, 0, 2), (unsigned)rd(x->data, x->len, 2, 2),
+				   (unsigned)rd(x->data, x->len, 4, 2));
+			return;
+		case SECCOMP_SET_MODE_FILTER:
+			/* The program's length and address (its instructions under -v in strace). */
+			if (!v || !k || k->len < 16) {
+				ptr(b, v);
+				return;
+			}
+			buf_printf(b, "{len=%u, filter=", (unsigned)rd(k->data, k->len, 0, 2));
+			ptr(b, rd(k->data, k->len, 8, 8));
+			buf_printf(b, "}");
+			return;
+		}
+		ptr(b, v);
+		return;
+	}
 	case ST_L_LL_RULESET:
 		/* The struct as far as size says, which must hold its first field. */
 		if (!v || !k || c->args[i + 1] < 8) {

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <linux/seccomp.h>
 
 #include "st_prog.h"
 #include "st_sys.h"
@@ -164,6 +165,7 @@ static char exit_letter(char l)
 	case ST_L_PRCTL: return ST_L_PRCTL_OUT;
 	case ST_L_PRCTL5: return ST_L_PRCTL5_OUT;
 	case '3': return ST_L_CLONE3_OUT;
+	case ST_L_SECCOMP: return ST_L_SECCOMP_OUT;
 	}
 	return 0;
 }
@@ -307,6 +309,16 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   "printf(\"c3%d %%d %%d %%r\", $t, 2, buf($p, $n * 4)); } } ",
 			   next, ST_CLONE_ARGS_SIZE, ST_CLONE_ARGS_SIZE, i, next,
 			   ST_CLONE_ARGS_SIZE, i, ST_CLONE_ARGS_SIZE, ST_CLONE_ARGS_SIZE, i);
+		break;
+	case ST_L_SECCOMP:
+		/* What the operation (argument 0) reads or writes there. */
+		if (exit)
+			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 6)); } ",
+				   rl, i);
+		else
+			buf_printf(b, "$n = 16; if ((*(arg0 + %d) & 0xffffffff) == %d) { $n = 4; } "
+				   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $n)); } ",
+				   reg_off[0], SECCOMP_GET_ACTION_AVAIL, l, i);
 		break;
 	case ST_L_LIMSTR:
 		limited_str(b, o, l, i);

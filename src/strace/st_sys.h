@@ -144,6 +144,13 @@ enum st_class {
 /* Landlock's struct landlock_ruleset_attr and landlock_path_beneath_attr. */
 #define ST_L_LL_RULESET '\240'
 #define ST_L_LL_PATH '\241'
+/*
+ * seccomp's argument by operation: at entry the struct sock_fprog (16
+ * bytes) or the action (4), at exit in ST_L_SECCOMP_OUT the notification
+ * sizes (6).
+ */
+#define ST_L_SECCOMP '\242'
+#define ST_L_SECCOMP_OUT '\243'
 /* struct clone_args as clone3 first knew it (CLONE_ARGS_SIZE_VER0), and now. */
 #define ST_CLONE_ARGS_VER0 64
 #define ST_CLONE_ARGS_SIZE 88

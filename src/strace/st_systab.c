@@ -322,7 +322,7 @@ const struct st_sys st_systab[] = {
 	{ 314, "sched_setattr", "d17", 0 },
 	{ 315, "sched_getattr", "d%77", 0 },
 	{ 316, "renameat2", "DPDPx", ST_FILE|ST_DESC },
-	{ 317, "seccomp", NULL, 0 },
+	{ 317, "seccomp", "dx\242", 0 },
 	{ 318, "getrandom", "Ruy", 0 },
 	{ 319, "memfd_create", "\232x:f", ST_DESC },
 	{ 320, "kexec_file_load", NULL, 0 },

@@ -949,6 +949,24 @@ const struct st_xlat st_landlock_access_fs[] = {
 	X(LANDLOCK_ACCESS_FS_MAKE_SYM), X(LANDLOCK_ACCESS_FS_REFER), END,
 };
 
+/* seccomp(2)'s (linux/seccomp.h). */
+const struct st_xlat st_seccomp_ops[] = {
+	X(SECCOMP_SET_MODE_STRICT), X(SECCOMP_SET_MODE_FILTER), X(SECCOMP_GET_ACTION_AVAIL),
+	X(SECCOMP_GET_NOTIF_SIZES), END,
+};
+
+const struct st_xlat st_seccomp_filter_flags[] = {
+	X(SECCOMP_FILTER_FLAG_TSYNC), X(SECCOMP_FILTER_FLAG_LOG),
+	X(SECCOMP_FILTER_FLAG_SPEC_ALLOW), X(SECCOMP_FILTER_FLAG_NEW_LISTENER),
+	X(SECCOMP_FILTER_FLAG_TSYNC_ESRCH), { 32, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV" }, END,
+};
+
+const struct st_xlat st_seccomp_ret_actions[] = {
+	X(SECCOMP_RET_KILL_PROCESS), X(SECCOMP_RET_KILL_THREAD), X(SECCOMP_RET_TRAP),
+	X(SECCOMP_RET_ERRNO), X(SECCOMP_RET_USER_NOTIF), X(SECCOMP_RET_TRACE),
+	X(SECCOMP_RET_LOG), X(SECCOMP_RET_ALLOW), END,
+};
+
 /* mount's flags (linux/mount.h: MS_*), by bit. */
 const struct st_xlat st_mount_flags[] = {
 	{ 1U << 0, "MS_RDONLY" }, { 1U << 1, "MS_NOSUID" }, { 1U << 2, "MS_NODEV" },

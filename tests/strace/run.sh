@@ -128,7 +128,7 @@ same_line "utimensat: dates, UTIME_NOW, UTIME_OMIT, *at flags; statx's sync type
 	-e trace=utimensat,statx -- "$WL" utimes
 same_line "utimensat -X verbose" -X verbose -e trace=utimensat,statx -- "$WL" utimes
 same_line "utime, utimes, futimesat, modules, iopl, ioperm, memfd_secret, syslog, landlock, the mount API: short of acting" \
-	-e trace=utime,utimes,futimesat,delete_module,finit_module,init_module,iopl,ioperm,memfd_secret,set_mempolicy_home_node,syslog,landlock_create_ruleset,landlock_add_rule,landlock_restrict_self,open_tree,move_mount,fsopen,fsmount,fspick \
+	-e trace=utime,utimes,futimesat,delete_module,finit_module,init_module,iopl,ioperm,memfd_secret,set_mempolicy_home_node,syslog,landlock_create_ruleset,landlock_add_rule,landlock_restrict_self,open_tree,move_mount,fsopen,fsmount,fspick,seccomp \
 	-- "$WL" fails
 same_line "-y: the descriptors landlock_create_ruleset and open_tree return" -y \
 	-e trace=landlock_create_ruleset,landlock_add_rule,open_tree -- "$WL" fails

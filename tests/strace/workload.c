@@ -63,6 +63,8 @@
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
 #include <linux/memfd.h>
+#include <linux/seccomp.h>
+#include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/personality.h>
 
@@ -452,6 +454,20 @@ static void fails(void)
 		syscall(SYS_fsopen, "ferret-no-such-fs", 1);
 		syscall(SYS_fsmount, -1, 1, 0x1 | 0x10);
 		syscall(SYS_fspick, AT_FDCWD, "/nonexistent", 0x1 | 0x8);
+	}
+	{
+		/* seccomp's queries; a filter refused for its flags, never installed. */
+		unsigned act = SECCOMP_RET_LOG;
+		unsigned short sizes[3];
+		struct sock_filter insn = BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+		struct sock_fprog prog = { 1, &insn };
+
+		syscall(SYS_seccomp, SECCOMP_GET_ACTION_AVAIL, 0, &act);
+		act = 0xffffffff;
+		syscall(SYS_seccomp, SECCOMP_GET_ACTION_AVAIL, 0, &act);
+		syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, sizes);
+		syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0xffffffc0 | SECCOMP_FILTER_FLAG_LOG,
+			&prog);
 	}
 }
 
