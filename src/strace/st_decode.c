@@ -392,7 +392,7 @@ static void at_fdcwd(struct buf *b, int tid, const struct st_dopts *o)
 	const char *cwd;
 
 	styled(b, "%lld", (uint64_t)(int64_t)AT_FDCWD, at_fdcwd_name);
-	if (!o->fdpaths)
+	if (!o->fdplain)
 		return;
 	cwd = cwd_of(tid, o, target, sizeof(target));
 	if (cwd)
@@ -455,7 +455,9 @@ void st_decode_fd(struct buf *b, int tid, int64_t fd,
 	}
 	if ((o->fdsock || o->fddev) && fd_info(b, tid, (int)fd, known, o))
 		return;
-	buf_printf(b, "<%s>", known);
+	/* decode-fds= without path: sockets' and devices' only, as strace. */
+	if (o->fdplain)
+		buf_printf(b, "<%s>", known);
 }
 
 /* The working directory after chdir(path): path, or path joined to it. */
@@ -2129,14 +2131,14 @@ static const struct {
 /*
  * A string of which the program read n bytes at most, as strace reads
  * it (record 0: the first n - 1, record 1: the last byte): up to its
- * NUL; or -s characters (n when fewer) and "..."; its address if the
- * bytes before a NUL could not all be read.
+ * NUL; or, without one, its first shown characters and "..."; its
+ * address if the bytes before a NUL could not all be read.
  */
 static void exact_str(struct buf *b, const struct st_call *c,
-		      const struct st_dopts *o, int i, char l, uint64_t v, int n)
+		      const struct st_dopts *o, int i, char l, uint64_t v, int n,
+		      int shown)
 {
 	const struct st_cap *k = cap_li(c, i, l, 0), *last = cap_li(c, i, l, 1);
-	int s = o->strsize;
 	size_t len;
 	unsigned char *str;
 
@@ -2163,7 +2165,7 @@ static void exact_str(struct buf *b, const struct st_call *c,
 	if (!str[n - 1])
 		st_quote(b, str, n - 1, false, o->xstyle);
 	else
-		st_quote(b, str, n < s ? n : s, true, o->xstyle);
+		st_quote(b, str, shown, true, o->xstyle);
 	free(str);
 }
 
@@ -2932,18 +2934,21 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			st_decode_fd(b, c->tid, (int)v, o, NULL);
 		return;
 	case 'P':
-		cstr(b, k, v, 0, o->xstyle);
+		exact_str(b, c, o, i, l, v, ST_PATH_READ, ST_PATH_READ - 1);
 		return;
 	case 'S':
 		if (!strcmp(name, "mount") && mount_ignores(c, i))
 			ptr(b, v);
 		else
-			exact_str(b, c, o, i, l, v, o->strsize + 1);
+			exact_str(b, c, o, i, l, v, o->strsize + 1, o->strsize);
 		return;
-	case ST_L_LIMSTR:
-		exact_str(b, c, o, i, l, v, o->strsize + 1 < st_str_limit(c->sys) ?
-			  o->strsize + 1 : st_str_limit(c->sys));
+	case ST_L_LIMSTR: {
+		int n = o->strsize + 1 < st_str_limit(c->sys) ? o->strsize + 1 : st_str_limit(c->sys);
+
+		/* n bytes, -s of them shown, all n when fewer (strace's printstr_ex). */
+		exact_str(b, c, o, i, l, v, n, n < o->strsize ? n : o->strsize);
 		return;
+	}
 	case ST_L_UTIMES:
 		if (k && v)
 			utime_pair(b, k);

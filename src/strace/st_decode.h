@@ -40,7 +40,8 @@ struct st_call {
 
 struct st_dopts {
 	int strsize;		/* -s */
-	bool fdpaths;		/* -y */
+	bool fdpaths;		/* -y, or descriptors named for decode-fds= */
+	bool fdplain;		/* a descriptor's path shown (decode-fds=path) */
 	bool fdsock, fddev;	/* -yy: sockets' endpoints, devices' numbers */
 	int xstyle;		/* -x 1, -xx 2, --strings-in-hex=non-ascii-chars 3 */
 	struct st_fds *fds;	/* -y: paths /proc no longer gives */

@@ -286,16 +286,16 @@ static int parse_decode_fds(struct st_opts *o, const char *set)
 {
 	char *copy = xstrdup(set), *tok, *save = NULL;
 
-	o->fdpaths = o->fdsock = o->fddev = false;
+	o->fdpaths = o->fdplain = o->fdsock = o->fddev = false;
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "path")) {
-			o->fdpaths = true;
+			o->fdpaths = o->fdplain = true;
 		} else if (!strcmp(tok, "socket")) {
 			o->fdpaths = o->fdsock = true;
 		} else if (!strcmp(tok, "dev")) {
 			o->fdpaths = o->fddev = true;
 		} else if (!strcmp(tok, "all")) {
-			o->fdpaths = o->fdsock = o->fddev = true;
+			o->fdpaths = o->fdplain = o->fdsock = o->fddev = true;
 		} else if (strcmp(tok, "none")) {
 			fprintf(stderr, "ferret strace: invalid decode-fds '%s'%s\n", tok,
 				!strcmp(tok, "pidfd") ? ": ferret does not decode pidfds" : "");
@@ -678,7 +678,7 @@ int st_main(int argc, char **argv)
 		case 'y':
 			/* -yy: what -e decode-fds=all says. */
 			o.fdsock = o.fddev = o.fdpaths;
-			o.fdpaths = true;
+			o.fdpaths = o.fdplain = true;
 			break;
 		case 'Y': o.pidcomm = true; break;
 		case 'v': o.verbose = true; break;

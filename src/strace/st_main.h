@@ -39,7 +39,8 @@ struct st_opts {
 	int rel_digits;		/* -r's precision: 0, 3, 6 (the default), 9 */
 	int time_digits;	/* -T's, the same */
 	bool relative;		/* -r */
-	bool fdpaths;		/* -y */
+	bool fdpaths;		/* -y, or descriptors named for decode-fds= */
+	bool fdplain;		/* a descriptor's path shown (decode-fds=path) */
 	bool fdsock, fddev;	/* -yy: sockets' endpoints, devices' numbers */
 	bool quiet_superseded;	/* -e quiet=superseded */
 	bool pidcomm;		/* -Y */

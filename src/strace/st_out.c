@@ -169,6 +169,7 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->held = held;
 	s->d.strsize = o->strsize;
 	s->d.fdpaths = o->fdpaths;
+	s->d.fdplain = o->fdplain;
 	s->d.fdsock = o->fdsock;
 	s->d.fddev = o->fddev;
 	s->d.pidcomm = o->pidcomm;
@@ -658,7 +659,7 @@ static void settle(struct st_out *s, struct st_task *t, bool killed)
  */
 static void late_strings(struct st_out *s, struct st_call *c)
 {
-	size_t path_max = s->o->strsize + 2 > 4096 ? s->o->strsize + 2 : 4096;
+	size_t path_max = ST_PATH_READ;
 	int i, n = st_call_nargs(c);
 
 	/* After execve the old image's addresses mean nothing. */
@@ -701,8 +702,8 @@ static void late_strings(struct st_out *s, struct st_call *c)
 			free(data);
 			continue;
 		}
-		/* An 'S' string as the program captures it: its last byte apart. */
-		if (l == 'S' && got == max) {
+		/* As the program captures it: the last byte apart. */
+		if (got == max) {
 			k = cap_slot(c, l, i, 1);
 			k->data = xmalloc(1);
 			k->data[0] = (unsigned char)data[--got];

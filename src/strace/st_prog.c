@@ -182,8 +182,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	buf_printf(b, "$a = *(arg0 + %d); ", reg_off[i]);
 	switch (l) {
 	case 'P':
-		/* A path: whole, as strace reads it (PATH_MAX). */
-		buf_printf(b, "printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a)); ", l, i);
+		/* A path: PATH_MAX bytes, as strace reads it. */
+		exact_str(b, l, i, ST_PATH_READ);
 		break;
 	case 'S':
 		/* -s characters and one more, which tells a longer string. */

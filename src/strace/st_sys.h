@@ -123,6 +123,8 @@ enum st_class {
  * command string).
  */
 #define ST_L_LIMSTR '\232'
+/* The bytes of a path strace reads (PATH_MAX): at most one less are shown. */
+#define ST_PATH_READ 4096
 /* utimensat's struct timespec[2] at entry, with UTIME_NOW and UTIME_OMIT. */
 #define ST_L_UTIMES '\233'
 /*

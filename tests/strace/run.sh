@@ -52,6 +52,10 @@ grep -q 'close(9999)' fz.txt && ! grep -q 'close(4)' fz.txt && ok "-Z" || bad "-
 grep -Eq "write\([0-9]+, \"hel\"\.\.\., 7\)" fs3.txt && ok "-s" || bad "-s: $(cat fs3.txt)"
 WORKLOAD_LINGER=1 "$FERRET" strace -y -e trace=pipe2,write "$WL" basic 2> fy.txt > /dev/null
 grep -Eq "write\([0-9]+<pipe:\[" fy.txt && ok "-y" || bad "-y: $(cat fy.txt)"
+# decode-fds=dev names devices only: a pipe stays a number, as in strace.
+WORKLOAD_LINGER=1 "$FERRET" strace --decode-fds=dev -e trace=pipe2,write "$WL" basic 2> fyd.txt > /dev/null
+grep -q '^write(' fyd.txt && ! grep -q 'pipe:' fyd.txt && ok "decode-fds=dev: no pipe paths" ||
+	bad "decode-fds=dev: $(cat fyd.txt)"
 "$FERRET" strace -T -e trace=getppid "$WL" basic 2> fT.txt > /dev/null
 grep -Eq '= [0-9]+ <0\.[0-9]{6}>$' fT.txt && ok "-T" || bad "-T"
 "$FERRET" strace -tt -e trace=getppid "$WL" basic 2> ft2.txt > /dev/null
@@ -127,8 +131,8 @@ same_line "clone3 -X verbose" -X verbose -e signal=none -e trace=clone3 -- "$WL"
 same_line "utimensat: dates, UTIME_NOW, UTIME_OMIT, *at flags; statx's sync types" \
 	-e trace=utimensat,statx -- "$WL" utimes
 same_line "utimensat -X verbose" -X verbose -e trace=utimensat,statx -- "$WL" utimes
-same_line "utime, utimes, futimesat, modules, iopl, ioperm, memfd_secret, syslog, landlock, the mount API: short of acting" \
-	-e trace=utime,utimes,futimesat,delete_module,finit_module,init_module,iopl,ioperm,memfd_secret,set_mempolicy_home_node,syslog,landlock_create_ruleset,landlock_add_rule,landlock_restrict_self,open_tree,move_mount,fsopen,fsmount,fspick,seccomp \
+same_line "a path past PATH_MAX; utime, utimes, futimesat, modules, iopl, ioperm, memfd_secret, syslog, landlock, the mount API: short of acting" \
+	-e trace=chdir,utime,utimes,futimesat,delete_module,finit_module,init_module,iopl,ioperm,memfd_secret,set_mempolicy_home_node,syslog,landlock_create_ruleset,landlock_add_rule,landlock_restrict_self,open_tree,move_mount,fsopen,fsmount,fspick,seccomp \
 	-- "$WL" fails
 same_line "-y: the descriptors landlock_create_ruleset and open_tree return" -y \
 	-e trace=landlock_create_ruleset,landlock_add_rule,open_tree -- "$WL" fails

@@ -422,6 +422,11 @@ static void fails(void)
 	struct utimbuf ub = { 1492350678, 1492350678 };
 	struct timeval tv[2] = { { 1492356708, 567891 }, { 0, 2000000 } };
 
+	static char longpath[5000];
+
+	/* A path longer than PATH_MAX: strace shows PATH_MAX - 1 bytes, then "...". */
+	memset(longpath, '/', sizeof(longpath) - 1);
+	syscall(SYS_chdir, longpath);
 	syscall(SYS_utime, "/nonexistent", &ub);
 	syscall(SYS_utime, "/nonexistent", NULL);
 	syscall(SYS_utimes, "/nonexistent", tv);
