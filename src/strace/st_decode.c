@@ -3,6 +3,8 @@
  * Argument decoders: one per signature letter, on the argument's value
  * and the memory the kernel read for it, printing what strace prints.
  */
+/* Before any linux/ header: linux/libc-compat.h then leaves glibc's alone. */
+#include <net/if.h>
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <errno.h>
@@ -19,6 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/socket.h>
+#include <linux/if_packet.h>
+#include <linux/icmp.h>
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -1342,6 +1346,176 @@ static void msghdr(struct buf *b, const struct st_call *c,
 }
 
 /* A socket option's value: an int as [N], anything else as bytes. */
+/* An interface index by name where it has one (if_nametoindex("lo")), in the -X style. */
+static void ifindex(struct buf *b, unsigned idx)
+{
+	char name[IF_NAMESIZE];
+	enum st_cstyle st = st_xlat_get_style();
+
+	if (!idx || !if_indextoname(idx, name)) {
+		buf_printf(b, "%u", idx);
+		return;
+	}
+	if (st != ST_C_ABBREV)
+		buf_printf(b, "%u", idx);
+	if (st == ST_C_VERBOSE)
+		buf_printf(b, " /* if_nametoindex(\"%s\") */", name);
+	else if (st == ST_C_ABBREV)
+		buf_printf(b, "if_nametoindex(\"%s\")", name);
+}
+
+/* An IPv4 address as inet_addr("a.b.c.d"), or an IPv6 one as inet_pton(), with its field. */
+static void inet_field(struct buf *b, const unsigned char *p, int af, const char *field)
+{
+	char ip[INET6_ADDRSTRLEN];
+	enum st_cstyle st = st_xlat_get_style();
+
+	inet_ntop(af, p, ip, sizeof(ip));
+	if (st == ST_C_ABBREV) {
+		if (af == AF_INET)
+			buf_printf(b, "%s=inet_addr(\"%s\")", field, ip);
+		else
+			buf_printf(b, "inet_pton(AF_INET6, \"%s\", &%s)", ip, field);
+		return;
+	}
+	/* -X raw: the bytes; verbose: with the call that makes them. */
+	buf_printf(b, "%s=", field);
+	hex_quote(b, p, af == AF_INET ? 4 : 16);
+	if (st == ST_C_VERBOSE && af == AF_INET)
+		buf_printf(b, " /* inet_addr(\"%s\") */", ip);
+	else if (st == ST_C_VERBOSE)
+		buf_printf(b, " /* inet_pton(AF_INET6, \"%s\") */", ip);
+}
+
+/*
+ * ICMP_FILTER's bits: the message types filtered, or those not (~)
+ * when more than half are.
+ */
+static void icmp_filter(struct buf *b, uint32_t bits)
+{
+	int t;
+	bool any = false;
+
+	if (__builtin_popcount(bits) > 16) {
+		bits = ~bits;
+		buf_printf(b, "~");
+	}
+	buf_printf(b, "[");
+	for (t = 0; t < 32; t++) {
+		if (!(bits & (1U << t)))
+			continue;
+		buf_printf(b, "%s", any ? " " : "");
+		st_xlat_val(b, st_icmp_types, t, "ICMP_???");
+		any = true;
+	}
+	buf_printf(b, "]");
+}
+
+/*
+ * The structs setsockopt takes at IP, IPv6, packet and raw levels, as
+ * strace prints them; false for another option.
+ */
+static bool sockopt_struct(struct buf *b, const struct st_call *c,
+			   const struct st_cap *k, uint64_t v, int len)
+{
+	int level = (int)c->args[1], name = (int)c->args[2];
+	enum st_cstyle st = st_xlat_get_style();
+	int j, alen;
+
+	if (level == SOL_IP && (name == IP_ADD_MEMBERSHIP || name == IP_DROP_MEMBERSHIP)) {
+		if (len < 8 || !k || k->len < 8) {
+			ptr(b, v);
+			return true;
+		}
+		buf_printf(b, "{");
+		inet_field(b, k->data, AF_INET, "imr_multiaddr");
+		buf_printf(b, ", ");
+		inet_field(b, k->data + 4, AF_INET, "imr_interface");
+		buf_printf(b, "}");
+		return true;
+	}
+	if (level == SOL_IPV6 && (name == IPV6_ADD_MEMBERSHIP || name == IPV6_DROP_MEMBERSHIP ||
+				  name == IPV6_JOIN_ANYCAST || name == IPV6_LEAVE_ANYCAST)) {
+		if (len < 20 || !k || k->len < 20) {
+			ptr(b, v);
+			return true;
+		}
+		buf_printf(b, "{");
+		inet_field(b, k->data, AF_INET6, "ipv6mr_multiaddr");
+		buf_printf(b, ", ipv6mr_interface=");
+		ifindex(b, (unsigned)rd(k->data, k->len, 16, 4));
+		buf_printf(b, "}");
+		return true;
+	}
+	if ((level == SOL_IP || level == SOL_IPV6) &&
+	    (name == MCAST_JOIN_GROUP || name == MCAST_LEAVE_GROUP)) {
+		if (len < 136 || !k || k->len < 136) {
+			ptr(b, v);
+			return true;
+		}
+		buf_printf(b, "{gr_interface=");
+		ifindex(b, (unsigned)rd(k->data, k->len, 0, 4));
+		buf_printf(b, ", gr_group=");
+		sockaddr(b, k->data + 8, 128, 0);
+		buf_printf(b, "}");
+		return true;
+	}
+	if (level == SOL_PACKET && (name == PACKET_ADD_MEMBERSHIP || name == PACKET_DROP_MEMBERSHIP)) {
+		if (len != 16 || !k || k->len < 16) {
+			ptr(b, v);
+			return true;
+		}
+		buf_printf(b, "{mr_ifindex=");
+		ifindex(b, (unsigned)rd(k->data, k->len, 0, 4));
+		buf_printf(b, ", mr_type=");
+		st_xlat_val(b, st_packet_mr_types, rd(k->data, k->len, 4, 2), "PACKET_MR_???");
+		alen = (int)rd(k->data, k->len, 6, 2);
+		buf_printf(b, ", mr_alen=%d, mr_address=", alen);
+		if (alen > 8)
+			alen = 8;
+		/* A MAC address: its bytes under -X raw and verbose, as strace. */
+		if (st != ST_C_ABBREV)
+			hex_quote(b, k->data + 8, alen);
+		if (st == ST_C_VERBOSE)
+			buf_printf(b, " /* ");
+		for (j = 0; st != ST_C_RAW && j < alen; j++)
+			buf_printf(b, "%s%02x", j ? ":" : "", k->data[8 + j]);
+		if (st == ST_C_VERBOSE)
+			buf_printf(b, " */");
+		buf_printf(b, "}");
+		return true;
+	}
+	if (level == SOL_PACKET && (name == PACKET_RX_RING || name == PACKET_TX_RING)) {
+		if (len != 16 || !k || k->len < 16) {
+			ptr(b, v);
+			return true;
+		}
+		buf_printf(b, "{tp_block_size=%u, tp_block_nr=%u, tp_frame_size=%u, tp_frame_nr=%u}",
+			   (unsigned)rd(k->data, k->len, 0, 4), (unsigned)rd(k->data, k->len, 4, 4),
+			   (unsigned)rd(k->data, k->len, 8, 4), (unsigned)rd(k->data, k->len, 12, 4));
+		return true;
+	}
+	if (level == SOL_RAW && name == ICMP_FILTER) {
+		/* As many bytes as len says, 4 at most, over all bits set. */
+		uint32_t bits = ~0U;
+
+		if (len <= 0 || !k || !v) {
+			ptr(b, v);
+			return true;
+		}
+		if (len > 4)
+			len = 4;
+		if (k->len < (size_t)len) {
+			ptr(b, v);
+			return true;
+		}
+		memcpy(&bits, k->data, len);
+		icmp_filter(b, bits);
+		return true;
+	}
+	return false;
+}
+
 /* SOL_SOCKET options whose value is an int (strace's list). */
 static bool so_int(int name)
 {
@@ -1450,6 +1624,10 @@ static void getsockopt_val(struct buf *b, const struct st_call *c,
 		ptr(b, v);
 		return;
 	}
+	if (level == SOL_RAW && name == ICMP_FILTER) {
+		sockopt_struct(b, c, head ? head : all, v, rlen);
+		return;
+	}
 	if (level == SOL_NETLINK && name == NETLINK_LIST_MEMBERSHIPS) {
 		/* The groups, as many as both lengths hold. */
 		int j, n = (ulen < rlen ? ulen : rlen) / 4;
@@ -1534,6 +1712,8 @@ static void setsockopt_val(struct buf *b, const struct st_call *c,
 	const struct st_cap *k = all ? all : head;
 	int level = (int)c->args[1], name = (int)c->args[2];
 
+	if (v && sockopt_struct(b, c, head ? head : all, v, len))
+		return;
 	if (v && level == SOL_SOCKET && name == SO_LINGER) {
 		if (len < 8 || !k || k->len < 8)
 			ptr(b, v);

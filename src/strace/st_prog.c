@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <linux/if_packet.h>
 #include <linux/seccomp.h>
 
 #include "st_prog.h"
@@ -71,18 +73,32 @@ static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 /*
  * A socket option's value of $l bytes, 64 at most (record 0), and as
  * many as strace reads for the option's int or struct (record 1): those
- * may be readable where $l bytes are not.  Its level and name are
- * arguments 1 and 2.
+ * may be readable where $l bytes are not, and a struct may be longer
+ * than 64.  Its level and name are arguments 1 and 2.
  */
 static void sockopt_capture(struct buf *b, char l, int i)
 {
-	buf_printf(b, "$n = 4; if ((*(arg0 + %d) & 0xffffffff) == %d) { "
-		   "$m = *(arg0 + %d) & 0xffffffff; "
-		   "if ($m == %d) { $n = 8; } if ($m == %d) { $n = 12; } } "
-		   "if ($n > $l) { $n = $l; } if ($l > 64) { $l = 64; } "
+	/* level, name, and the size of what strace reads for them */
+	static const struct { int level, name, size; } sizes[] = {
+		{ SOL_SOCKET, SO_LINGER, 8 }, { SOL_SOCKET, SO_PEERCRED, 12 },
+		{ SOL_IP, IP_ADD_MEMBERSHIP, 8 }, { SOL_IP, IP_DROP_MEMBERSHIP, 8 },
+		{ SOL_IP, MCAST_JOIN_GROUP, 136 }, { SOL_IP, MCAST_LEAVE_GROUP, 136 },
+		{ SOL_IPV6, IPV6_ADD_MEMBERSHIP, 20 }, { SOL_IPV6, IPV6_DROP_MEMBERSHIP, 20 },
+		{ SOL_IPV6, IPV6_JOIN_ANYCAST, 20 }, { SOL_IPV6, IPV6_LEAVE_ANYCAST, 20 },
+		{ SOL_IPV6, MCAST_JOIN_GROUP, 136 }, { SOL_IPV6, MCAST_LEAVE_GROUP, 136 },
+		{ SOL_PACKET, PACKET_ADD_MEMBERSHIP, 16 }, { SOL_PACKET, PACKET_DROP_MEMBERSHIP, 16 },
+		{ SOL_PACKET, PACKET_RX_RING, 16 }, { SOL_PACKET, PACKET_TX_RING, 16 },
+	};
+	size_t j;
+
+	buf_printf(b, "$n = 4; $v = *(arg0 + %d) & 0xffffffff; $m = *(arg0 + %d) & 0xffffffff; ",
+		   reg_off[1], reg_off[2]);
+	for (j = 0; j < ARRAY_SIZE(sizes); j++)
+		buf_printf(b, "if ($v == %d && $m == %d) { $n = %d; } ",
+			   sizes[j].level, sizes[j].name, sizes[j].size);
+	buf_printf(b, "if ($n > $l) { $n = $l; } if ($l > 64) { $l = 64; } "
 		   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $l)); "
 		   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a, $n)); } ",
-		   reg_off[1], SOL_SOCKET, reg_off[2], SO_LINGER, SO_PEERCRED,
 		   l, i, l, i);
 }
 

@@ -22,6 +22,8 @@
 #include <sched.h>
 #include <sys/resource.h>
 #include <linux/netlink.h>
+#include <linux/icmp.h>
+#include <linux/if_packet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/select.h>
@@ -288,6 +290,30 @@ static void sockopts(void)
 		v = 1;
 		setsockopt(nl, SOL_NETLINK, NETLINK_NO_ENOBUFS, &v, 4);
 		close(nl);
+	}
+	{
+		/* The IP, IPv6, packet and raw structs, on no socket (EBADF). */
+		struct ip_mreq mr = { { htonl(0xe0000003) }, { htonl(0x7f000001) } };
+		struct { struct in6_addr addr; int ifindex; } m6 = { .ifindex = 1 };
+		struct group_req gr = { .gr_interface = 1 };
+		struct sockaddr_in *gin = (struct sockaddr_in *)&gr.gr_group;
+		struct packet_mreq pm = { 0, PACKET_MR_PROMISC, 6, { 1, 2, 3, 4, 5, 6 } };
+		struct tpacket_req tr = { 4096, 1, 2048, 2 };
+		unsigned filt = (1 << ICMP_ECHO) | (1 << ICMP_REDIRECT);
+
+		inet_pton(AF_INET6, "ff01::c", &m6.addr);
+		gin->sin_family = AF_INET;
+		gin->sin_port = htons(65535);
+		gin->sin_addr.s_addr = htonl(0xe0000003);
+		setsockopt(-1, SOL_IP, IP_ADD_MEMBERSHIP, &mr, sizeof(mr));
+		setsockopt(-1, SOL_IP, IP_DROP_MEMBERSHIP, &mr, 7);
+		setsockopt(-1, SOL_IPV6, IPV6_ADD_MEMBERSHIP, &m6, sizeof(m6));
+		setsockopt(-1, SOL_IP, MCAST_JOIN_GROUP, &gr, sizeof(gr));
+		setsockopt(-1, SOL_PACKET, PACKET_ADD_MEMBERSHIP, &pm, sizeof(pm));
+		setsockopt(-1, SOL_PACKET, PACKET_RX_RING, &tr, sizeof(tr));
+		setsockopt(-1, SOL_RAW, ICMP_FILTER, &filt, 4);
+		filt = ~filt;
+		setsockopt(-1, SOL_RAW, ICMP_FILTER, &filt, 4);
 	}
 	v = 1;
 	setsockopt(sv[1], SOL_SOCKET, SO_TIMESTAMPNS_OLD, &v, 4);
