@@ -3007,6 +3007,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if ((!strcmp(name, "fallocate") && i >= 2) ||
 		    /* msgrcv's msgtyp is a long. */
 		    (!strcmp(name, "msgrcv") && i == 3) ||
+		    ((!strcmp(name, "pread64") || !strcmp(name, "pwrite64")) && i == 3) ||
+		    ((!strcmp(name, "lseek") || !strcmp(name, "truncate") ||
+		      !strcmp(name, "ftruncate")) && i == 1) ||
+		    (!strcmp(name, "fadvise64") && (i == 1 || i == 2)) ||
 		    (!strcmp(name, "sync_file_range") && (i == 1 || i == 2)))
 			buf_printf(b, "%lld", (long long)v);
 		else

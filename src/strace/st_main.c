@@ -37,7 +37,8 @@ static void st_usage(FILE *f)
 "\n"
 "  -f             follow forks, vforks and threads\n"
 "  -p PID         trace process PID (several allowed)\n"
-"  -o FILE        write the trace to FILE (default: stderr)\n"
+"  -o FILE        write the trace to FILE (default: stderr); '|CMD' or\n"
+"                 '!CMD': to a pipe to CMD, waited for at the end\n"
 "  -e trace=SET   only these calls: names, %%file %%process %%network\n"
 "                 %%memory %%signal %%desc, all, none; !SET negates\n"
 "  -e status=SET  only calls that are successful and/or failed\n"
@@ -660,6 +661,7 @@ int st_main(int argc, char **argv)
 	bool only_summary = false, both = false;
 	FILE *out = stderr;
 	char *exe, **envs = NULL;
+	bool piped = false;
 	int nenvs = 0;
 
 	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvns:o:p:e:zZha:qxX:P:E:", longopts,
@@ -834,7 +836,9 @@ int st_main(int argc, char **argv)
 		return 0;
 	}
 	if (o.outfile) {
-		out = fopen(o.outfile, "we");
+		/* -o '|command' or -o '!command': to a pipe, as strace. */
+		piped = o.outfile[0] == '|' || o.outfile[0] == '!';
+		out = piped ? popen(o.outfile + 1, "we") : fopen(o.outfile, "we");
 		if (!out) {
 			fprintf(stderr, "ferret strace: cannot write %s: %s\n",
 				o.outfile, strerror(errno));
@@ -936,7 +940,9 @@ out:
 	free(o.paths);
 	kbtf_release();
 	type_free_all();
-	if (out != stderr)
+	if (out != stderr && piped)
+		pclose(out);
+	else if (out != stderr)
 		fclose(out);
 	return ret;
 }

@@ -52,6 +52,9 @@ grep -q 'close(9999)' fz.txt && ! grep -q 'close(4)' fz.txt && ok "-Z" || bad "-
 grep -Eq "write\([0-9]+, \"hel\"\.\.\., 7\)" fs3.txt && ok "-s" || bad "-s: $(cat fs3.txt)"
 WORKLOAD_LINGER=1 "$FERRET" strace -y -e trace=pipe2,write "$WL" basic 2> fy.txt > /dev/null
 grep -Eq "write\([0-9]+<pipe:\[" fy.txt && ok "-y" || bad "-y: $(cat fy.txt)"
+# -o '|command': the trace through a pipe, waited for before the exit.
+"$FERRET" strace -o "|cat > fo.txt && sleep 0.2 && grep -c getppid fo.txt > fo2.txt" -e trace=getppid "$WL" basic > /dev/null
+[ "$(cat fo2.txt 2>/dev/null)" -ge 1 ] 2>/dev/null && ok "-o '|command'" || bad "-o pipe: $(cat fo.txt fo2.txt 2>&1)"
 # decode-fds=dev names devices only: a pipe stays a number, as in strace.
 WORKLOAD_LINGER=1 "$FERRET" strace --decode-fds=dev -e trace=pipe2,write "$WL" basic 2> fyd.txt > /dev/null
 grep -q '^write(' fyd.txt && ! grep -q 'pipe:' fyd.txt && ok "decode-fds=dev: no pipe paths" ||
