@@ -486,20 +486,29 @@ static void st_printf(void *arg, const struct fmt_spec *fs, const void *p)
 	st_out_record(r->out, fs, p);
 }
 
-/* @sd: each call number's descriptor (st_prog_desc()), in one call. */
+/*
+ * @sd: each call number's descriptor (st_prog_desc()) and each
+ * fixed-size letter's size (st_prog_fixed()), in one call.
+ */
 static int st_setup(void *arg, struct runtime *rt)
 {
 	struct st_run *r = arg;
 	const struct map_info *m = run_map_named(rt, "@sd");
-	uint32_t keys[ST_NR_MAX + 1];
-	int64_t vals[ST_NR_MAX + 1];
+	uint32_t keys[ST_SD_SIZE];
+	int64_t vals[ST_SD_SIZE];
 	__u32 n = 0;
 	long nr;
-	int err = 0;
+	int err = 0, l;
 
 	for (nr = 0; m && nr <= ST_NR_MAX; nr++) {
 		vals[n] = (int64_t)st_prog_desc(r->o, nr);
 		keys[n] = nr;
+		if (vals[n])
+			n++;
+	}
+	for (l = 1; m && l < 256; l++) {
+		vals[n] = (int64_t)st_prog_fixed((unsigned char)l);
+		keys[n] = ST_FIXED_BASE + l;
 		if (vals[n])
 			n++;
 	}

@@ -578,24 +578,20 @@ static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
 	}
 }
 
-static void on_capture(struct st_out *s, const struct fmt_spec *fs,
-		       const void *p)
+/*
+ * The capture of letter l, argument arg, element idx from a record's
+ * field a at v; none for memory the kernel would not let the program
+ * read, as strace's own read fails.
+ */
+static void add_cap(struct st_task *t, char l, int arg, int idx,
+		    const struct fmt_arg *a, const char *v)
 {
-	struct st_task *t = task(s, (int)u64at(fs, p, 0), false);
-	const struct fmt_arg *a = &fs->args[2];
-	const char *v = (const char *)p + a->offset;
 	struct st_cap *k;
+	uint64_t n = 0;
 
-	if (!t || !t->pending || t->call.ncaps == ST_MAXCAPS)
+	if (t->call.ncaps == ST_MAXCAPS)
 		return;
-	if (fs->nargs > 3) {
-		argv_pack(t, fs, p);
-		return;
-	}
-	/* Memory the kernel would not let us read: no capture, as strace's own read fails. */
 	if (a->type->kind == TY_BUF) {
-		uint64_t n;
-
 		memcpy(&n, v, 8);
 		if (n == BUF_UNREAD)
 			return;
@@ -603,8 +599,7 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 	if (a->type->kind == TY_STR && a->type->size >= 2 &&
 	    !memcmp(v, STR_UNREAD, 2))
 		return;
-	k = cap_slot(&t->call, fs->fmt[1], fs->fmt[2] - '0',
-		     (int)u64at(fs, p, 1));
+	k = cap_slot(&t->call, l, arg, idx);
 	if (k->letter == 'B') {
 		k->n = k->idx;
 		k->idx = 0;
@@ -613,21 +608,51 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 	case TY_STR:
 		cap_str(k, a, v);
 		break;
-	case TY_BUF: {
-		uint64_t n;
-
-		memcpy(&n, v, 8);
+	case TY_BUF:
 		if (n > (uint64_t)a->type->size - 8)
 			n = a->type->size - 8;
 		k->len = n;
 		k->data = xmalloc(n + 1);
 		memcpy(k->data, v + 8, n);
 		break;
-	}
 	default:
 		memcpy(&k->n, v, 8);
 		break;
 	}
+}
+
+/* A string read as strace reads it (st_prog.c's exact_str()): its last byte, then the rest. */
+static bool exact_pair(const struct fmt_spec *fs)
+{
+	return fs->nargs == 4 && fs->args[2].type->kind == TY_BUF &&
+	       fs->args[3].type->kind == TY_STR &&
+	       (fs->fmt[1] == 'P' || fs->fmt[1] == 'S' || fs->fmt[1] == ST_L_LIMSTR);
+}
+
+static void on_capture(struct st_out *s, const struct fmt_spec *fs,
+		       const void *p)
+{
+	struct st_task *t = task(s, (int)u64at(fs, p, 0), false);
+	int arg = fs->fmt[2] - '0', idx = (int)u64at(fs, p, 1);
+
+	if (!t || !t->pending || t->call.ncaps == ST_MAXCAPS)
+		return;
+	/* A fixed-size struct (st_prog.c's fixed_unit): its letter in the record. */
+	if (fs->fmt[1] == ST_FIXED_REC && fs->nargs == 4) {
+		add_cap(t, (char)u64at(fs, p, 2), arg, 0, &fs->args[3],
+			(const char *)p + fs->args[3].offset);
+		return;
+	}
+	if (exact_pair(fs)) {
+		add_cap(t, fs->fmt[1], arg, 0, &fs->args[3], (const char *)p + fs->args[3].offset);
+		add_cap(t, fs->fmt[1], arg, 1, &fs->args[2], (const char *)p + fs->args[2].offset);
+		return;
+	}
+	if (fs->nargs > 3) {
+		argv_pack(t, fs, p);
+		return;
+	}
+	add_cap(t, fs->fmt[1], arg, idx, &fs->args[2], (const char *)p + fs->args[2].offset);
 }
 
 /* The kernel's restart codes (linux/errno.h), never seen by the caller. */

@@ -104,14 +104,14 @@ static void sockopt_capture(struct buf *b, char l, int i)
 
 /*
  * A string of at most n bytes, reading no further, as strace reads one
- * (what follows may not be mapped): the first n - 1 in record 0, since
- * str() keeps a byte for its NUL, and the last one alone in record 1.
+ * (what follows may not be mapped): one record with the last byte alone,
+ * then the string of the first n - 1, since str() keeps a byte for its
+ * NUL (st_out.c keeps them as elements 1 and 0).
  */
 static void exact_str(struct buf *b, char l, int i, int n)
 {
-	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, %d)); "
-		   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a + %d, 1)); } ",
-		   l, i, n, l, i, n - 1);
+	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r %%s\", $t, 0, buf($a + %d, 1), "
+		   "str($a, %d)); } ", l, i, n - 1, n);
 }
 
 /*
@@ -132,9 +132,8 @@ static void limited_str(struct buf *b, const struct st_opts *o, char l, int i)
 		if (lim < o->strsize + 1)
 			buf_printf(b, "if ($nr == %d) { $n = %d; } ", nr, lim);
 	}
-	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%s\", $t, 0, str($a, $n)); "
-		   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a + $n - 1, 1)); } ",
-		   l, i, l, i);
+	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r %%s\", $t, 0, buf($a + $n - 1, 1), "
+		   "str($a, $n)); } ", l, i);
 }
 
 /* argv strings to one record (see capture()). */
@@ -185,6 +184,29 @@ static char exit_letter(char l)
 	}
 	return 0;
 }
+
+/*
+ * Letters whose memory is a struct of fixed size: read by one unit of
+ * code for them all (fixed_unit()), the size from @sd.
+ */
+static const struct { char l; int size; } fixed[] = {
+	{ 't', 16 }, { 'U', 16 }, { 'T', 144 }, { 'X', 256 },
+	{ 'F', 8 }, { 'w', 4 }, { 'q', 32 }, { 'Q', 32 },
+	{ 'g', 8 }, { 'H', 8 }, { 'j', 16 }, { 'J', 16 },
+	{ 'N', 130 }, { '4', 120 }, { '5', 112 },
+	{ '&', 12 }, { '*', 144 }, { '@', 32 }, { '[', 32 },
+	{ 'n', 4 }, { '|', 4 }, { '2', 48 },
+	{ ST_L_ITS, 32 }, { ST_L_ITS_OUT, 32 }, { ST_L_SIGEV, 32 },
+	{ ST_L_INT_OUT, 4 }, { ST_L_MQATTR_X, 64 },
+	{ ST_L_MQATTR, 64 }, { ST_L_MQATTR_OUT, 64 },
+	{ ST_L_INT_IN, 4 }, { ST_L_TIME_OUT, 8 },
+	{ ST_L_CAPHDR, 8 }, { ST_L_UTIMES, 32 }, { ST_L_IPCBUF, ST_IPC_BUF_READ },
+	{ ST_L_UTIMBUF, 16 }, { ST_L_TIMEVAL2, 32 }, { ST_L_LL_RULESET, 8 },
+	{ ST_L_LL_PATH, 12 }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
+	{ ST_L_SIGINFO, 48 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
+	{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
+	{ '1', 56 }, { '%', 56 }, { '\'', 208 },
+};
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */
 static void capture(struct buf *b, const struct st_opts *o, char l, int i,
@@ -440,32 +462,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		/* The entries written, counted in user space. */
 		pages(b, l, i, "(int64)arg1", ST_DENTS_BYTES);
 		break;
-	default: {
-		static const struct { char l; int size; } fixed[] = {
-			{ 't', 16 }, { 'U', 16 }, { 'T', 144 }, { 'X', 256 },
-			{ 'F', 8 }, { 'w', 4 }, { 'q', 32 }, { 'Q', 32 },
-			{ 'g', 8 }, { 'H', 8 }, { 'j', 16 }, { 'J', 16 },
-			{ 'N', 130 }, { '4', 120 }, { '5', 112 },
-			{ '&', 12 }, { '*', 144 }, { '@', 32 }, { '[', 32 },
-			{ 'n', 4 }, { '|', 4 }, { '2', 48 },
-			{ ST_L_ITS, 32 }, { ST_L_ITS_OUT, 32 }, { ST_L_SIGEV, 32 },
-			{ ST_L_INT_OUT, 4 }, { ST_L_MQATTR_X, 64 },
-			{ ST_L_MQATTR, 64 }, { ST_L_MQATTR_OUT, 64 },
-			{ ST_L_INT_IN, 4 }, { ST_L_TIME_OUT, 8 },
-			{ ST_L_CAPHDR, 8 }, { ST_L_UTIMES, 32 }, { ST_L_IPCBUF, ST_IPC_BUF_READ },
-			{ ST_L_UTIMBUF, 16 }, { ST_L_TIMEVAL2, 32 }, { ST_L_LL_RULESET, 8 },
-			{ ST_L_LL_PATH, 12 }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
-			{ ST_L_SIGINFO, 48 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
-			{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
-			{ '1', 56 }, { '%', 56 }, { '\'', 208 },
-		};
-		size_t j;
-
-		for (j = 0; j < ARRAY_SIZE(fixed); j++)
-			if (fixed[j].l == l)
-				buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, %d)); } ",
-					   rl, i, fixed[j].size);
-	}
+	case '|':
+		/* A socklen_t in, read again at exit as '/' (see exit_letter()). */
+		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 4)); } ",
+			   rl, i);
+		break;
 	}
 }
 
@@ -502,6 +503,27 @@ static bool traced(const struct st_opts *o, long nr)
 	if (nr >= ST_NR_MAX)
 		return o->trace_unknown;
 	return o->traced[nr] || st_fd_keeping(o, nr);
+}
+
+uint64_t st_prog_fixed(unsigned char l)
+{
+	size_t j;
+
+	/* Not those read again at exit under a letter of their own ('|'). */
+	if (exit_letter((char)l))
+		return 0;
+	for (j = 0; j < ARRAY_SIZE(fixed); j++)
+		if ((unsigned char)fixed[j].l == l)
+			return (uint64_t)fixed[j].size |
+			       (st_sys_is_in((char)l) ? ST_FIXED_IN : 0) |
+			       (st_sys_is_out((char)l) ? ST_FIXED_OUT : 0);
+	return 0;
+}
+
+/* Whether letter l is read by fixed_unit() in this phase. */
+static bool fixed_in(char l, bool exit)
+{
+	return st_prog_fixed((unsigned char)l) & (exit ? ST_FIXED_OUT : ST_FIXED_IN);
 }
 
 /* The letter argument i of call s has in a phase's code, or 0. */
@@ -628,7 +650,7 @@ static void letter_tree(struct buf *b, const struct st_opts *o, int i,
 static void slot_code(struct buf *b, const struct st_opts *o, int i,
 		      bool exit)
 {
-	bool seen[256] = { false };
+	bool seen[256] = { false }, any_fixed = false;
 	char letters[256];
 	int nr, n = 0;
 
@@ -642,12 +664,29 @@ static void slot_code(struct buf *b, const struct st_opts *o, int i,
 			seen[(unsigned char)l] = true;
 	}
 	for (nr = 1; nr < 256; nr++)
-		if (seen[nr])
+		if (seen[nr] && fixed_in((char)nr, exit))
+			any_fixed = true;
+		else if (seen[nr])
 			letters[n++] = (char)nr;
-	if (!n)
+	if (!n && !any_fixed)
 		return;
 	buf_printf(b, "\t$g = ($d >> %d) & 0xff;\n\tif ($g) { ", 8 * i);
-	letter_tree(b, o, i, letters, 0, n, exit);
+	/*
+	 * The fixed-size structs: the size and phase from @sd, the letter
+	 * in the record (no branch per letter for the verifier to walk).
+	 */
+	if (any_fixed) {
+		buf_printf(b, "$z = @sd[%d + $g]; if ($z & %llu) { $a = *(arg0 + %d); "
+			   "if ($a) { printf(\"c%c%d %%d %%d %%d %%r\", $t, 0, $g, buf($a, $z & 0xffff)); } } ",
+			   ST_FIXED_BASE, (unsigned long long)(exit ? ST_FIXED_OUT : ST_FIXED_IN),
+			   reg_off[i], ST_FIXED_REC, i);
+		if (n)
+			buf_printf(b, "else { ");
+	}
+	if (n)
+		letter_tree(b, o, i, letters, 0, n, exit);
+	if (any_fixed && n)
+		buf_printf(b, "} ");
 	buf_printf(b, "}\n");
 }
 

@@ -48,7 +48,18 @@
  * @sd[ST_NR_MAX].  @sd is an array of ST_SD_SIZE entries, keyed by
  * uint32; its last entry belongs to no call.
  */
-#define ST_SD_SIZE (ST_NR_MAX + 2)
+#define ST_SD_SIZE (ST_FIXED_BASE + 256)
+/*
+ * @sd[ST_FIXED_BASE + l]: for a letter whose memory is a struct of fixed
+ * size, that size, and ST_FIXED_IN / ST_FIXED_OUT when it is read at
+ * entry / exit (st_prog_fixed()): one unit of capture code reads them
+ * all, in records "c\377" that carry the letter.
+ */
+#define ST_FIXED_BASE (ST_NR_MAX + 2)
+#define ST_FIXED_IN (1ULL << 16)
+#define ST_FIXED_OUT (1ULL << 17)
+#define ST_FIXED_REC '\377'
+uint64_t st_prog_fixed(unsigned char l);
 /*
  * IR instructions of capture code per program (compile_opts.split_insns):
  * the rest of a phase goes on in a tail-called part.
