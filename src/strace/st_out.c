@@ -6,6 +6,7 @@
  * later "<... NAME resumed>".
  */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
@@ -677,8 +678,8 @@ static void settle(struct st_out *s, struct st_task *t, bool killed)
 /*
  * A string argument that eBPF could read neither at entry nor at exit,
  * read from the task now, as strace reads it: BPF cannot fault a page in,
- * and a call that fails before it reads its path (openat2 with a bad
- * struct) leaves a string literal's page untouched.  A page at a time,
+ * and a call that fails before it reads its path (openat2 with flags it
+ * refuses) leaves a string literal's page untouched.  A page at a time,
  * up to the NUL; nothing if the task is gone or the address is bad, and
  * the line shows the address.
  */
@@ -687,8 +688,12 @@ static void late_strings(struct st_out *s, struct st_call *c)
 	size_t path_max = ST_PATH_READ;
 	int i, n = st_call_nargs(c);
 
-	/* After execve the old image's addresses mean nothing. */
-	if (!c->sys || !c->sys->sig || strchr(c->sys->sig, 'E'))
+	/*
+	 * After execve the old image's addresses mean nothing; after
+	 * EFAULT the string was likely unreadable when the call ran, and
+	 * what the address holds now may have been written since.
+	 */
+	if (!c->sys || !c->sys->sig || strchr(c->sys->sig, 'E') || c->ret == -EFAULT)
 		return;
 	for (i = 0; i < n; i++) {
 		char l = st_sys_arg(c->sys, i), *data;

@@ -183,7 +183,7 @@ static void fresh(void)
  * (strace's read fails too: the address), open_how's bytes past the
  * struct (shown when not zero, "???" when unmapped), and a path on a
  * file page the process never touched, which openat2 never reads when
- * the struct's address is bad: BPF cannot fault it in, strace reads it.
+ * it refuses the flags: BPF cannot fault it in, strace reads it.
  * The pause keeps the process there while its lines are decoded.
  */
 static void unread(void)
@@ -215,7 +215,10 @@ static void unread(void)
 	late = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (late == MAP_FAILED)
 		exit(1);
-	syscall(SYS_openat2, AT_FDCWD, late, (void *)8, 24);
+	/* Flags openat2 refuses before it reads the path. */
+	how.flags = 0xffffffff;
+	how.more = 0;
+	syscall(SYS_openat2, AT_FDCWD, late, &how, 24);
 	unlink(path);
 	usleep(300000);
 }
