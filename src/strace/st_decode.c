@@ -2290,10 +2290,15 @@ static const struct {
 	{ "landlock_create_ruleset", 2, st_landlock_create_flags, "LANDLOCK_CREATE_RULESET_???", false },
 	{ "landlock_add_rule", 3, st_no_names, NULL, false },
 	{ "landlock_restrict_self", 1, st_no_names, NULL, false },
+	{ "process_mrelease", 1, st_no_names, NULL, false },
 	{ "fanotify_mark", 2, st_fan_event_flags, "FAN_???", true },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
 	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???", true },
 	{ "sync_file_range", 3, st_sync_file_range, "SYNC_FILE_RANGE_???", false },
+	{ "setns", 1, st_setns_types, "CLONE_NEW???", false },
+	{ "unshare", 0, st_unshare_flags, "CLONE_???", true },
+	{ "userfaultfd", 0, st_uffd_flags, "UFFD_???", false },
+	{ "inotify_add_watch", 2, st_inotify_mask, "IN_???", false },
 	{ "splice", 5, st_splice_flags, "SPLICE_F_???", false },
 	{ "tee", 3, st_splice_flags, "SPLICE_F_???", false },
 	{ "vmsplice", 3, st_splice_flags, "SPLICE_F_???", false },
@@ -2396,6 +2401,9 @@ static const struct {
 	{ "ioprio_get", 0, st_ioprio_who, "IOPRIO_WHO_???" },
 	{ "ioprio_set", 0, st_ioprio_who, "IOPRIO_WHO_???" },
 	{ "kcmp", 2, st_kcmp_types, "KCMP_???" },
+	{ "getpriority", 0, st_prio_which, "PRIO_???" },
+	{ "setpriority", 0, st_prio_which, "PRIO_???" },
+	{ "shutdown", 1, st_shutdown_how, "SHUT_???" },
 };
 
 /* execve's argv (and envp under -v): the strings captured, "..." past. */
@@ -2950,6 +2958,27 @@ static void arch_prctl_arg(struct buf *b, const struct st_call *c, uint64_t v,
 	buf_printf(b, "%#llx", (unsigned long long)v);
 }
 
+/* swapon's priority bits (SWAP_FLAG_PRIO_MASK of <sys/swap.h>). */
+#define SWAP_PRIO_MASK 0x7fffU
+
+/*
+ * A sigset argument is shown when the size that follows it (the next
+ * 'u' of the signature) is the kernel's 8 bytes, as strace checks it;
+ * rt_sigpending() takes any size from 1 to 8.
+ */
+static bool sigset_size_ok(const struct st_call *c, int i)
+{
+	const char *sig = c->sys->sig, *u = strchr(sig + i + 1, 'u');
+	uint64_t n;
+
+	if (!u || u - sig > 5)
+		return true;
+	n = c->args[u - sig];
+	if (!strcmp(c->sys->name, "rt_sigpending"))
+		return n >= 1 && n <= 8;
+	return n == 8;
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -3010,7 +3039,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		    ((!strcmp(name, "pread64") || !strcmp(name, "pwrite64")) && i == 3) ||
 		    ((!strcmp(name, "lseek") || !strcmp(name, "truncate") ||
 		      !strcmp(name, "ftruncate")) && i == 1) ||
-		    (!strcmp(name, "fadvise64") && (i == 1 || i == 2)) ||
+		    (!strcmp(name, "fadvise64") && i == 1) ||
+		    (!strcmp(name, "readahead") && i == 1) ||
 		    (!strcmp(name, "sync_file_range") && (i == 1 || i == 2)))
 			buf_printf(b, "%lld", (long long)v);
 		else
@@ -3037,6 +3067,16 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		if (!strcmp(name, "mount")) {
 			mount_flags(b, v);
+			return;
+		}
+		/* swapon: the flags, then the priority they may carry. */
+		if (!strcmp(name, "swapon")) {
+			if ((uint32_t)v & ~SWAP_PRIO_MASK) {
+				st_xlat_flags_dflt(b, st_swap_flags, (uint32_t)v & ~SWAP_PRIO_MASK,
+						   "0", "SWAP_FLAG_???");
+				buf_printf(b, "|");
+			}
+			buf_printf(b, "%u", (uint32_t)v & SWAP_PRIO_MASK);
 			return;
 		}
 		/* seccomp's flags: named for SECCOMP_SET_MODE_FILTER only. */
@@ -3244,14 +3284,17 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case 'R':
 		/* syslog's buffer: filled by the READ actions only. */
-		if (!strcmp(name, "syslog") && ((int)c->args[0] < 2 || (int)c->args[0] > 4))
+		if (!v)
+			buf_printf(b, "NULL");
+		else if (!strcmp(name, "syslog") && ((int)c->args[0] < 2 || (int)c->args[0] > 4))
 			ptr(b, v);
 		else if (c->ret < 0 || !k)
 			ptr(b, v);
 		else if (!strcmp(name, "getrandom"))
 			hex_bytes(b, k, c->ret, o->strsize);
 		else
-			bytes(b, k, v, c->ret, o->strsize, o->xstyle);
+			bytes(b, k, v, c->args[i + 1] < (uint64_t)c->ret ?
+			      c->args[i + 1] : (uint64_t)c->ret, o->strsize, o->xstyle);
 		return;
 	case '\\':
 		/* A path: up to its NUL, which the length counts. */
@@ -3728,7 +3771,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case 'g':
 	case 'H':
-		if (k && v && (l == 'g' || c->ret == 0))
+		if (k && v && (l == 'g' || c->ret == 0) && sigset_size_ok(c, i))
 			put_sigset(b, rd(k->data, k->len, 0, 8));
 		else
 			ptr(b, v);

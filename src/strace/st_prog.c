@@ -243,9 +243,15 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   "printf(\"c\\\\%d %%d %%d %%r\", $t, 0, buf($a, $l)); ", i);
 		break;
 	case 'R':
+		/*
+		 * As much as the call returned, but no more than the buffer
+		 * (the next argument) holds: recvfrom() with MSG_TRUNC
+		 * returns the datagram's length.
+		 */
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > %d) { $l = %d; } "
+			   "$m = (int64)*(arg0 + %d); if ($m >= 0 && $m < $l) { $l = $m; } "
 			   "printf(\"cR%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
-			   io, io, i);
+			   io, io, next, i);
 		break;
 	case 'B':
 		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *(uint32 *)$p; } "

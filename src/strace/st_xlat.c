@@ -696,9 +696,7 @@ const struct st_xlat st_statx_mask[] = {
 	{ 0x40, "STATX_MTIME" }, { 0x80, "STATX_CTIME" }, { 0x100, "STATX_INO" },
 	{ 0x200, "STATX_SIZE" }, { 0x400, "STATX_BLOCKS" },
 	{ 0x800, "STATX_BTIME" }, { 0x1000, "STATX_MNT_ID" },
-	{ 0x2000, "STATX_DIOALIGN" }, { 0x4000, "STATX_MNT_ID_UNIQUE" },
-	{ 0x8000, "STATX_SUBVOL" }, { 0x10000, "STATX_WRITE_ATOMIC" },
-	{ 0x20000, "STATX_DIO_READ_ALIGN" }, END,
+	{ 0x2000, "STATX_DIOALIGN" }, END,
 };
 
 const struct st_xlat st_statx_attrs[] = {
@@ -1252,3 +1250,49 @@ void st_signame(struct buf *b, int sig)
 	else
 		buf_printf(b, "%d", sig);
 }
+
+/* getpriority's and setpriority's which. */
+const struct st_xlat st_prio_which[] = {
+	X(PRIO_PROCESS), X(PRIO_PGRP), X(PRIO_USER), END,
+};
+
+const struct st_xlat st_shutdown_how[] = { X(SHUT_RD), X(SHUT_WR), X(SHUT_RDWR), END };
+
+/* The namespaces setns() may join, and what unshare() may unshare. */
+const struct st_xlat st_setns_types[] = {
+	{ 0x80, "CLONE_NEWTIME" }, { 0x20000, "CLONE_NEWNS" },
+	{ 0x2000000, "CLONE_NEWCGROUP" }, { 0x4000000, "CLONE_NEWUTS" },
+	{ 0x8000000, "CLONE_NEWIPC" }, { 0x10000000, "CLONE_NEWUSER" },
+	{ 0x20000000, "CLONE_NEWPID" }, { 0x40000000, "CLONE_NEWNET" }, END,
+};
+
+const struct st_xlat st_unshare_flags[] = {
+	{ 0x80, "CLONE_NEWTIME" }, { 0x100, "CLONE_VM" }, { 0x200, "CLONE_FS" },
+	{ 0x400, "CLONE_FILES" }, { 0x800, "CLONE_SIGHAND" },
+	{ 0x10000, "CLONE_THREAD" }, { 0x20000, "CLONE_NEWNS" },
+	{ 0x40000, "CLONE_SYSVSEM" }, { 0x2000000, "CLONE_NEWCGROUP" },
+	{ 0x4000000, "CLONE_NEWUTS" }, { 0x8000000, "CLONE_NEWIPC" },
+	{ 0x10000000, "CLONE_NEWUSER" }, { 0x20000000, "CLONE_NEWPID" },
+	{ 0x40000000, "CLONE_NEWNET" }, END,
+};
+
+/* userfaultfd's flags: its own, then the descriptor's. */
+const struct st_xlat st_uffd_flags[] = {
+	{ 1, "UFFD_USER_MODE_ONLY" }, X(O_NONBLOCK), X(O_CLOEXEC), END,
+};
+
+/* inotify_add_watch's mask. */
+const struct st_xlat st_inotify_mask[] = {
+	X(IN_ACCESS), X(IN_MODIFY), X(IN_ATTRIB), X(IN_CLOSE_WRITE),
+	X(IN_CLOSE_NOWRITE), X(IN_OPEN), X(IN_MOVED_FROM), X(IN_MOVED_TO),
+	X(IN_CREATE), X(IN_DELETE), X(IN_DELETE_SELF), X(IN_MOVE_SELF),
+	X(IN_UNMOUNT), X(IN_Q_OVERFLOW), X(IN_IGNORED), X(IN_ONLYDIR),
+	X(IN_DONT_FOLLOW), X(IN_EXCL_UNLINK), { 0x10000000, "IN_MASK_CREATE" },
+	X(IN_MASK_ADD), X(IN_ISDIR), X(IN_ONESHOT), END,
+};
+
+/* swapon's flags; the priority (the low 15 bits) follows as a number. */
+const struct st_xlat st_swap_flags[] = {
+	{ 0x8000, "SWAP_FLAG_PREFER" }, { 0x10000, "SWAP_FLAG_DISCARD" },
+	{ 0x20000, "SWAP_FLAG_DISCARD_ONCE" }, { 0x40000, "SWAP_FLAG_DISCARD_PAGES" }, END,
+};

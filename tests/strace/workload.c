@@ -446,6 +446,47 @@ static void maps(void)
  * not there, modules that do not exist, I/O privileges out of range,
  * flags no call takes; the kernel log's size.
  */
+/*
+ * Calls whose arguments are named constants or sized values, each failing
+ * or reading only: unsigned int counts, loff_t offsets, priorities,
+ * namespaces, inotify masks, swap flags, sigset sizes, a truncated
+ * datagram.
+ */
+static void tables(void)
+{
+	unsigned long hi = 0xdefaced00000000UL;
+	unsigned long long mask = 1ULL << (SIGHUP - 1);
+	char dgram[4] = "AB", one;
+	int sv[2];
+
+	syscall(SYS_getdents64, -1, NULL, hi | 0xdeadbeef);
+	syscall(SYS_semop, -1, NULL, hi | 3);
+	syscall(SYS_readahead, -1, 1ULL << 63, 0);
+	syscall(SYS_fadvise64, -1, -5LL, -7UL, 0xdeadca75);
+	syscall(SYS_process_mrelease, -1, hi);
+	syscall(SYS_unshare, 0xbadc0ded0000000fUL);
+	syscall(SYS_unshare, 0xdeadcaf5UL);
+	syscall(SYS_userfaultfd, -1U);
+	syscall(SYS_inotify_add_watch, -1, "/nonexistent", 0xffffda7a);
+	syscall(SYS_swapon, "/nonexistent", 0x8000 | 42);
+	syscall(SYS_swapon, "/nonexistent", 0);
+	syscall(SYS_getpriority, PRIO_PROCESS, 0);
+	syscall(SYS_setpriority, 7, 0, 0);
+	syscall(SYS_shutdown, -1, SHUT_RDWR);
+	syscall(SYS_setns, -1, hi);
+	syscall(SYS_setns, -1, 0x40000080);
+	syscall(SYS_getrandom, NULL, 0, 0);
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &mask, NULL, 16);
+	syscall(SYS_rt_sigsuspend, &mask, 128);
+	syscall(SYS_rt_sigpending, &mask, 8);
+	if (!socketpair(AF_UNIX, SOCK_DGRAM, 0, sv)) {
+		send(sv[0], dgram, 2, 0);
+		recv(sv[1], &one, 1, MSG_TRUNC);
+		close(sv[0]);
+		close(sv[1]);
+	}
+}
+
 static void fails(void)
 {
 	struct utimbuf ub = { 1492350678, 1492350678 };
@@ -1376,6 +1417,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "utimes")) {
 		utimes_();
+		return 0;
+	}
+	if (!strcmp(mode, "tables")) {
+		tables();
 		return 0;
 	}
 	if (!strcmp(mode, "fails")) {
