@@ -1297,8 +1297,10 @@ static void msghdr(struct buf *b, const struct st_call *c,
 		   const struct st_dopts *o, int i, bool out)
 {
 	const struct st_cap *h = cap_letter(c, i, '+'), *in = cap_letter(c, i, '-');
-	const struct st_cap *iov = NULL, *name = NULL, *ctl = NULL;
-	uint64_t v = c->args[i], namelen, ctllen, flags;
+	const struct st_cap *iov = NULL, *name = NULL, *ctl = NULL, *rest = NULL;
+	unsigned char sa[256];
+	size_t salen = 0;
+	uint64_t v = c->args[i], namelen, ctllen, flags, shown;
 	int j;
 
 	if (!v || !h || h->idx || (out && st_call_failed(c))) {
@@ -1316,15 +1318,28 @@ static void msghdr(struct buf *b, const struct st_call *c,
 			name = k;
 		else if (k->idx == 7)
 			ctl = k;
+		else if (k->idx == 8)
+			rest = k;
+	}
+	if (name) {
+		salen = name->len < sizeof(sa) ? name->len : sizeof(sa);
+		memcpy(sa, name->data, salen);
+		if (rest && rest->len <= sizeof(sa) - salen) {
+			memcpy(sa + salen, rest->data, rest->len);
+			salen += rest->len;
+		}
 	}
 	namelen = rd(h->data, h->len, 8, 4);
 	ctllen = rd(h->data, h->len, 40, 8);
+	/* The name is shown as far as the buffer the caller gave goes. */
+	shown = out && in && rd(in->data, in->len, 8, 4) < namelen ?
+		rd(in->data, in->len, 8, 4) : namelen;
 	flags = rd(h->data, h->len, 48, 4);
 	buf_printf(b, "{msg_name=");
 	if (!rd(h->data, h->len, 0, 8))
 		buf_printf(b, "NULL");
-	else if (name && namelen)
-		sockaddr(b, name->data, name->len < namelen ? name->len : namelen, o->xstyle);
+	else if (name && shown)
+		sockaddr(b, sa, salen < shown ? salen : shown, o->xstyle);
 	else
 		ptr(b, rd(h->data, h->len, 0, 8));
 	buf_printf(b, ", msg_namelen=");
@@ -3605,14 +3620,29 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			ptr(b, v);
 		return;
 	case 'B':
-		if (k && v && c->ret >= 0)
-			sockaddr(b, k->data, k->len, o->xstyle);
+		k = cap_letter(c, i, 'B');
+		if (k && v && c->ret >= 0) {
+			/* No further than the length the caller gave (the next argument's). */
+			const struct st_cap *in = cap_letter(c, i + 1, 'n');
+			const struct st_cap *rest = cap_letter(c, i, ST_L_SOCKADDR_REST);
+			unsigned char sa[256];
+			size_t n = k->len < sizeof(sa) ? k->len : sizeof(sa);
+
+			memcpy(sa, k->data, n);
+			if (rest && rest->len <= sizeof(sa) - n) {
+				memcpy(sa + n, rest->data, rest->len);
+				n += rest->len;
+			}
+			if (in && in->len >= 4 && rd(in->data, in->len, 0, 4) < n)
+				n = rd(in->data, in->len, 0, 4);
+			sockaddr(b, sa, n, o->xstyle);
+		}
 		else
 			ptr(b, v);
 		return;
 	case 'n': {
 		/* A socklen_t: "[in => out]" when the call changed it. */
-		const struct st_cap *s = cap_of(c, i - 1, 0), *in = cap_letter(c, i, 'n');
+		const struct st_cap *s = cap_letter(c, i - 1, 'B'), *in = cap_letter(c, i, 'n');
 		uint64_t before = in && in->len >= 4 ? rd(in->data, in->len, 0, 4) : 0;
 
 		if (!v)

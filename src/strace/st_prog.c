@@ -48,7 +48,9 @@ static void pages(struct buf *b, char l, int i, const char *r, int max)
 /*
  * A struct msghdr in records of letter l, argument i: 0 the msghdr, 1 the
  * iovec array (8 entries at most), 2.. the first four buffers (-s bytes
- * each), 6 msg_name, 7 msg_control (st_decode.c's msghdr() reads them).
+ * each), 6 msg_name up to its page's end and 8 the rest of it (a name
+ * buffer shorter than msg_namelen says at exit may end a mapping), 7
+ * msg_control (st_decode.c's msghdr() reads them).
  */
 static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 			   int i)
@@ -64,10 +66,12 @@ static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 			   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",
 			   k, 16 * k, 16 * k + 8, s, s, l, i, k + 2);
 	buf_printf(b, "$p = *($a); $l = *($a + 8) & 0xffffffff; if ($l > 128) { $l = 128; } "
-		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, 6, buf($p, $l)); } "
+		   "$f = 4096 - ($p & 4095); if ($f > $l) { $f = $l; } "
+		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, 6, buf($p, $f)); "
+		   "if ($l > $f) { printf(\"c%c%d %%d %%d %%r\", $t, 8, buf($p + $f, $l - $f)); } } "
 		   "$p = *($a + 32); $l = *($a + 40); if ($l > 256) { $l = 256; } "
 		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, 7, buf($p, $l)); } } ",
-		   l, i, l, i);
+		   l, i, l, i, l, i);
 }
 
 /*
@@ -254,10 +258,18 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   io, io, next, i);
 		break;
 	case 'B':
+		/*
+		 * The kernel wrote no more than the caller's length, which
+		 * is gone at exit: up to the page's end in one record, what
+		 * lies past it in another, so that a short buffer at the end
+		 * of a mapping still shows.
+		 */
 		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *(uint32 *)$p; } "
 			   "$m = $l; if ($m > 128) { $m = 128; } "
-			   "printf(\"cB%d %%d %%d %%r\", $t, $l, buf($a, $m)); ",
-			   next, i);
+			   "$f = 4096 - ($a & 4095); if ($f > $m) { $f = $m; } "
+			   "printf(\"cB%d %%d %%d %%r\", $t, $l, buf($a, $f)); "
+			   "if ($m > $f) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a + $f, $m - $f)); } ",
+			   next, i, ST_L_SOCKADDR_REST, i);
 		break;
 	case 'v':
 	case 'V': {

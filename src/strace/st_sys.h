@@ -160,6 +160,8 @@ enum st_class {
 #define ST_L_ARCH_OUT '\227'
 /* kcmp's last argument: a descriptor, or struct kcmp_epoll_slot read at entry. */
 #define ST_L_KCMP_SLOT '\226'
+/* Records of a sockaddr ('B') past the end of its first page. */
+#define ST_L_SOCKADDR_REST '\244'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */
 #define ST_L_INT_IN '\211'
 #define ST_L_TIME_OUT '\212'

@@ -479,6 +479,27 @@ static void tables(void)
 	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &mask, NULL, 16);
 	syscall(SYS_rt_sigsuspend, &mask, 128);
 	syscall(SYS_rt_sigpending, &mask, 8);
+	{
+		/*
+		 * A name longer than the buffer, which ends a mapping: the
+		 * kernel writes no more than the buffer's 16 bytes.
+		 */
+		struct sockaddr_un un = { .sun_family = AF_UNIX };
+		char *pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		socklen_t len = 16;
+		int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+
+		memcpy(un.sun_path, "\0ferret-strace-abstract-name", 29);
+		if (pg != MAP_FAILED && fd >= 0 &&
+		    !bind(fd, (struct sockaddr *)&un, offsetof(struct sockaddr_un, sun_path) + 29)) {
+			mprotect(pg + 4096, 4096, PROT_NONE);
+			getsockname(fd, (struct sockaddr *)(pg + 4096 - 16), &len);
+			len = 2;
+			getsockname(fd, (struct sockaddr *)(pg + 4096 - 2), &len);
+		}
+		if (fd >= 0)
+			close(fd);
+	}
 	if (!socketpair(AF_UNIX, SOCK_DGRAM, 0, sv)) {
 		send(sv[0], dgram, 2, 0);
 		recv(sv[1], &one, 1, MSG_TRUNC);
