@@ -2062,6 +2062,32 @@ static void int_ref(struct buf *b, const struct st_cap *k)
 	buf_printf(b, "[%d]", (int)rd(k->data, k->len, 0, 4));
 }
 
+static void timeval(struct buf *b, const struct st_cap *k)
+{
+	timeval_at(b, k, 0);
+}
+
+static void timezone_(struct buf *b, const struct st_cap *k)
+{
+	buf_printf(b, "{tz_minuteswest=%d, tz_dsttime=%d}",
+		   (int)rd(k->data, k->len, 0, 4), (int)rd(k->data, k->len, 4, 4));
+}
+
+static void ptr_ref8(struct buf *b, const struct st_cap *k)
+{
+	buf_printf(b, "[%#llx]", (unsigned long long)rd(k->data, k->len, 0, 8));
+}
+
+static void ulong_ref(struct buf *b, const struct st_cap *k)
+{
+	buf_printf(b, "[%llu]", (unsigned long long)rd(k->data, k->len, 0, 8));
+}
+
+static void loff_ref(struct buf *b, const struct st_cap *k)
+{
+	buf_printf(b, "[%lld]", (long long)rd(k->data, k->len, 0, 8));
+}
+
 static void stack_t_(struct buf *b, const struct st_cap *k)
 {
 	buf_printf(b, "{ss_sp=");
@@ -2503,6 +2529,10 @@ static const struct {
 	{ ST_L_MQATTR_X, ST_AT_ENTRY, mq_attr_hex }, { ST_L_MQATTR, ST_AT_ENTRY, mq_attr_named },
 	{ ST_L_MQATTR_OUT, ST_RET_ZERO, mq_attr_named },
 	{ ST_L_INT_IN, ST_AT_ENTRY, int_ref }, { ST_L_TIME_OUT, ST_RET_NONNEG, time_ref },
+	{ ST_L_TV_IN, ST_AT_ENTRY, timeval }, { ST_L_TV_OUT, ST_RET_ZERO, timeval },
+	{ ST_L_TZ_IN, ST_AT_ENTRY, timezone_ }, { ST_L_TZ_OUT, ST_RET_ZERO, timezone_ },
+	{ ST_L_PTR_OUT, ST_RET_ZERO, ptr_ref8 }, { ST_L_ULONG_OUT, ST_RET_ZERO, ulong_ref },
+	{ ST_L_LOFF_IN, ST_AT_ENTRY, loff_ref },
 };
 
 static bool struct_arg(struct buf *b, const struct st_call *c, char l,

@@ -210,6 +210,8 @@ static const struct { char l; int size; } fixed[] = {
 	{ ST_L_SIGINFO, 48 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
 	{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 	{ '1', 56 }, { '%', 56 }, { '\'', 208 },
+	{ ST_L_TV_IN, 16 }, { ST_L_TV_OUT, 16 }, { ST_L_TZ_IN, 8 }, { ST_L_TZ_OUT, 8 },
+	{ ST_L_PTR_OUT, 8 }, { ST_L_ULONG_OUT, 8 }, { ST_L_LOFF_IN, 8 },
 };
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */

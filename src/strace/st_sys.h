@@ -160,6 +160,19 @@ enum st_class {
 #define ST_L_ARCH_OUT '\227'
 /* kcmp's last argument: a descriptor, or struct kcmp_epoll_slot read at entry. */
 #define ST_L_KCMP_SLOT '\226'
+/*
+ * struct timeval and struct timezone read at entry (ST_L_TV_IN,
+ * ST_L_TZ_IN) or written by a call that returned 0 (ST_L_TV_OUT,
+ * ST_L_TZ_OUT); a pointer and an unsigned long written ([N]:
+ * get_robust_list); a loff_t read at entry ([N]: splice).
+ */
+#define ST_L_TV_IN '\245'
+#define ST_L_TV_OUT '\246'
+#define ST_L_TZ_IN '\247'
+#define ST_L_TZ_OUT '\250'
+#define ST_L_PTR_OUT '\251'
+#define ST_L_ULONG_OUT '\252'
+#define ST_L_LOFF_IN '\253'
 /* Records of a sockaddr ('B') past the end of its first page. */
 #define ST_L_SOCKADDR_REST '\244'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */

@@ -138,8 +138,9 @@ same_line "a path past PATH_MAX; utime, utimes, futimesat, modules, iopl, ioperm
 	-e trace=chdir,utime,utimes,futimesat,delete_module,finit_module,init_module,iopl,ioperm,memfd_secret,set_mempolicy_home_node,syslog,landlock_create_ruleset,landlock_add_rule,landlock_restrict_self,open_tree,move_mount,fsopen,fsmount,fspick,seccomp \
 	-- "$WL" fails
 for x in abbrev raw verbose; do
-	same_line "unsigned counts, loff_t, priorities, namespaces, inotify masks, swap flags, sigset sizes, MSG_TRUNC, a name cut by its buffer, -X $x" -X $x \
-		-e trace=getdents64,semop,readahead,fadvise64,process_mrelease,unshare,userfaultfd,inotify_add_watch,swapon,getpriority,setpriority,shutdown,setns,getrandom,rt_sigprocmask,rt_sigsuspend,rt_sigpending,recvfrom,getsockname \
+	NORM2='s/^getcpu\(\[[0-9]+\]/getcpu([N]/' \
+	same_line "unsigned counts, loff_t, priorities, namespaces, inotify masks, swap flags, sigset sizes, MSG_TRUNC, a name cut by its buffer, timeval, timezone, getcpu, robust lists, loff_t pointers, -X $x" -X $x \
+		-e trace=getdents64,semop,readahead,fadvise64,process_mrelease,unshare,userfaultfd,inotify_add_watch,swapon,getpriority,setpriority,shutdown,setns,getrandom,rt_sigprocmask,rt_sigsuspend,rt_sigpending,recvfrom,getsockname,settimeofday,getcpu,get_robust_list,splice,copy_file_range \
 		-- "$WL" tables
 done
 same_line "-y: the descriptors landlock_create_ruleset and open_tree return" -y \

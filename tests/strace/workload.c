@@ -476,6 +476,23 @@ static void tables(void)
 	syscall(SYS_setns, -1, hi);
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
+	{
+		struct timeval tv = { -1, 1000000 };
+		struct timezone tz = { -60, 0 };
+		unsigned cpu, node;
+		long long off = -5, off2 = 1LL << 40;
+		void *head;
+		size_t len;
+
+		syscall(SYS_gettimeofday, &tv, &tz);
+		tv.tv_sec = -1;
+		tv.tv_usec = 1000000;
+		syscall(SYS_settimeofday, &tv, &tz);
+		syscall(SYS_getcpu, &cpu, &node, NULL);
+		syscall(SYS_get_robust_list, 0, &head, &len);
+		syscall(SYS_splice, -1, &off, -2, &off2, 16, 1);
+		syscall(SYS_copy_file_range, -1, &off, -2, NULL, 16, 0);
+	}
 	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &mask, NULL, 16);
 	syscall(SYS_rt_sigsuspend, &mask, 128);
 	syscall(SYS_rt_sigpending, &mask, 8);
