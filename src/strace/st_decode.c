@@ -232,8 +232,12 @@ int st_first_out(const struct st_call *c)
 	return n;
 }
 
-void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
-	      int x)
+/*
+ * The n bytes of s escaped as strace escapes a string, without the
+ * quotes; the characters of extra are escaped in octal too.
+ */
+static void quote_body(struct buf *b, const unsigned char *s, size_t n, int x,
+		       const char *extra)
 {
 	bool hex = x == 2;
 	size_t i;
@@ -241,7 +245,6 @@ void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
 	/* -x: a string with a byte that is neither printable nor a space. */
 	for (i = 0; x == 1 && i < n && !hex; i++)
 		hex = s[i] > 0x7e || (s[i] < ' ' && (unsigned)(s[i] - 9) >= 5);
-	buf_put(b, "\"", 1);
 	for (i = 0; hex && i < n; i++)
 		buf_printf(b, "\\x%02x", s[i]);
 	for (i = 0; !hex && i < n; i++) {
@@ -256,7 +259,7 @@ void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
 		case '\f': buf_printf(b, "\\f"); break;
 		case '\r': buf_printf(b, "\\r"); break;
 		default:
-			if (ch >= 0x20 && ch < 0x7f)
+			if (ch >= 0x20 && ch < 0x7f && !(extra && strchr(extra, ch)))
 				buf_put(b, &ch, 1);
 			/* --strings-in-hex=non-ascii-chars: each in hex. */
 			else if (x == 3)
@@ -268,6 +271,13 @@ void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
 				buf_printf(b, "\\%o", ch);
 		}
 	}
+}
+
+void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
+	      int x)
+{
+	buf_put(b, "\"", 1);
+	quote_body(b, s, n, x, NULL);
 	buf_put(b, "\"", 1);
 	if (ellipsis)
 		buf_printf(b, "...");
@@ -429,11 +439,35 @@ static bool fd_info(struct buf *b, int tid, int fd, const char *name,
 	return true;
 }
 
+/*
+ * Whether the kernel's " (deleted)" ends the link target of /proc's
+ * link because the file is gone, not because its name ends so: then
+ * target loses that suffix.  As strace: the link's file is not the one
+ * the name now leads to.
+ */
+static bool unlinked(const char *link, char *target, size_t n)
+{
+	static const char sfx[] = " (deleted)";
+	struct stat a, b;
+
+	if (n <= sizeof(sfx) - 1 || strcmp(target + n - (sizeof(sfx) - 1), sfx))
+		return false;
+	if (stat(link, &a))
+		return false;
+	target[n - (sizeof(sfx) - 1)] = 0;
+	if (!lstat(target, &b) && a.st_ino == b.st_ino && a.st_dev == b.st_dev) {
+		target[n - (sizeof(sfx) - 1)] = ' ';
+		return false;
+	}
+	return true;
+}
+
 void st_decode_fd(struct buf *b, int tid, int64_t fd,
 		  const struct st_dopts *o, const char *hint)
 {
 	char path[64], target[4096];
 	const char *known;
+	bool deleted = false;
 	ssize_t n;
 
 	buf_printf(b, "%d", (int)fd);
@@ -449,19 +483,27 @@ void st_decode_fd(struct buf *b, int tid, int64_t fd,
 	if (!o->fdpaths)
 		return;
 	known = st_fds_get(o->fds, tid, (int)fd);
-	if (!known) {
-		snprintf(path, sizeof(path), "/proc/%d/fd/%d", tid, (int)fd);
-		n = readlink(path, target, sizeof(target) - 1);
-		if (n <= 0)
-			return;
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", tid, (int)fd);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n > 0) {
 		target[n] = 0;
-		known = target;
+		deleted = unlinked(path, target, (size_t)n);
+		/* The path remembered, when the descriptor still has it. */
+		if (deleted && known && strcmp(known, target))
+			deleted = false;
 	}
+	if (!known && n <= 0)
+		return;
+	if (!known)
+		known = target;
 	if ((o->fdsock || o->fddev) && fd_info(b, tid, (int)fd, known, o))
 		return;
 	/* decode-fds= without path: sockets' and devices' only, as strace. */
-	if (o->fdplain)
-		buf_printf(b, "<%s>", known);
+	if (o->fdplain) {
+		buf_put(b, "<", 1);
+		quote_body(b, (const unsigned char *)known, strlen(known), o->xstyle, "<>");
+		buf_printf(b, deleted ? ">(deleted)" : ">");
+	}
 }
 
 /* The working directory after chdir(path): path, or path joined to it. */
@@ -641,6 +683,18 @@ static char *lexical_path(char *path)
 	return path;
 }
 
+/* The calls that return a descriptor of an anonymous inode, and its name. */
+static const struct { const char *call, *name; } anon_fds[] = {
+	{ "pidfd_open", "anon_inode:[pidfd]" },
+	{ "landlock_create_ruleset", "anon_inode:[landlock-ruleset]" },
+	{ "inotify_init", "anon_inode:inotify" }, { "inotify_init1", "anon_inode:inotify" },
+	{ "eventfd", "anon_inode:[eventfd]" }, { "eventfd2", "anon_inode:[eventfd]" },
+	{ "epoll_create", "anon_inode:[eventpoll]" }, { "epoll_create1", "anon_inode:[eventpoll]" },
+	{ "signalfd", "anon_inode:[signalfd]" }, { "signalfd4", "anon_inode:[signalfd]" },
+	{ "timerfd_create", "anon_inode:[timerfd]" }, { "userfaultfd", "anon_inode:[userfaultfd]" },
+	{ "fanotify_init", "anon_inode:[fanotify]" },
+};
+
 static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 			    char *resolved)
 {
@@ -653,11 +707,13 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 	if (!strcmp(n, "dup") || !strcmp(n, "dup2") || !strcmp(n, "dup3") ||
 	    !strcmp(n, "fcntl"))
 		return st_fds_get(o->fds, c->tid, (int)c->args[0]);
-	/* Named now: the process may be gone when /proc would be asked. */
-	if (!strcmp(n, "pidfd_open"))
-		return "anon_inode:[pidfd]";
-	if (!strcmp(n, "landlock_create_ruleset"))
-		return "anon_inode:[landlock-ruleset]";
+	/*
+	 * Named now, as the kernel names their anonymous inodes: the
+	 * process may be gone when /proc would be asked.
+	 */
+	for (i = 0; i < (int)ARRAY_SIZE(anon_fds); i++)
+		if (!strcmp(n, anon_fds[i].call))
+			return anon_fds[i].name;
 	for (i = 0; i < st_call_nargs(c) && !k; i++) {
 		if (st_sys_arg(c->sys, i) == 'D')
 			at = i;

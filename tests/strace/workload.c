@@ -477,6 +477,20 @@ static void tables(void)
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
 	{
+		/* -y: a path with bytes to escape; anonymous inodes, by name. */
+		int fd = open("fd\1<name>\n\"7", O_CREAT | O_RDWR, 0600);
+
+		if (fd >= 0) {
+			fsync(fd);
+			unlink("fd\1<name>\n\"7");
+			close(fd);
+		}
+		fd = syscall(SYS_inotify_init1, 0);
+		close(fd);
+		fd = syscall(SYS_eventfd2, 0, 0);
+		close(fd);
+	}
+	{
 		struct timeval tv = { -1, 1000000 };
 		struct timezone tz = { -60, 0 };
 		unsigned cpu, node;
