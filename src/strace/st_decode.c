@@ -25,6 +25,7 @@
 #include <linux/icmp.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/epoll.h>
 #include <sys/wait.h>
 #include <sys/sysmacros.h>
 #include <netinet/in.h>
@@ -356,19 +357,48 @@ static void styled(struct buf *b, const char *num, uint64_t v,
 
 		buf_printf(b, " /* ");
 		name(b, v);
+		/*
+		 * The names are the number itself, or the number with its
+		 * unknown-value comment: that alone.
+		 */
 		if (b->len - (at + len + 4) == len &&
 		    !memcmp(b->p + at, b->p + at + len + 4, len))
 			b->len = at + len;
-		else
+		else if (b->len - (at + len + 4) > len + 4 &&
+			 !memcmp(b->p + at, b->p + at + len + 4, len) &&
+			 !memcmp(b->p + at + 2 * len + 4, " /* ", 4)) {
+			memmove(b->p + at + len, b->p + at + 2 * len + 4,
+				b->len - (at + 2 * len + 4));
+			b->len -= len + 4;
+		} else
 			buf_printf(b, " */");
 	}
 	st_xlat_style(style);
 }
 
+/* A table with no names: every value prints as unknown. */
+static const struct st_xlat st_no_names[] = { { 0, NULL } };
+
+/*
+ * A futex operation: the command, _PRIVATE, and FUTEX_CLOCK_REALTIME
+ * where the command takes a clock (the waits); any other value is
+ * unknown as a whole, as strace names them.
+ */
 static void futex_op(struct buf *b, uint64_t v)
 {
-	st_xlat_val(b, st_futex, v & FUTEX_CMD_MASK, "FUTEX_???");
-	if (v & FUTEX_PRIVATE_FLAG)
+	unsigned cmd = v & FUTEX_CMD_MASK;
+
+	if (!st_xlat_name(st_futex, cmd) ||
+	    ((v & FUTEX_CLOCK_REALTIME) && cmd != FUTEX_WAIT &&
+	     cmd != FUTEX_WAIT_BITSET && cmd != FUTEX_WAIT_REQUEUE_PI)) {
+		st_xlat_val(b, st_no_names, v, "FUTEX_???");
+		return;
+	}
+	st_xlat_val(b, st_futex, cmd, "FUTEX_???");
+	/* FUTEX_FD, long gone, has no _PRIVATE name. */
+	if ((v & FUTEX_PRIVATE_FLAG) && cmd == FUTEX_FD)
+		buf_printf(b, "|FUTEX_PRIVATE_FLAG");
+	else if (v & FUTEX_PRIVATE_FLAG)
 		buf_printf(b, "_PRIVATE");
 	if (v & FUTEX_CLOCK_REALTIME)
 		buf_printf(b, "|FUTEX_CLOCK_REALTIME");
@@ -805,23 +835,39 @@ static void hex_bytes(struct buf *b, const struct st_cap *k, uint64_t total,
 		buf_printf(b, "...");
 }
 
-static void mode(struct buf *b, uint64_t m)
-{
-	buf_printf(b, "%#03llo", (unsigned long long)(m & 07777));
-}
-
+/*
+ * A mode with its file type: the type's name, the set-id and sticky bits
+ * by name, then the permissions; a type that is no type, the whole mode
+ * in octal.
+ */
 static void file_mode_names(struct buf *b, uint64_t m)
 {
-	const char *t = st_xlat_name(st_ifmt, m & S_IFMT);
+	const char *t = m & S_IFMT ? st_xlat_name(st_ifmt, m & S_IFMT) : "";
 
-	if (t)
-		buf_printf(b, "%s|", t);
-	mode(b, m);
+	if (!t) {
+		buf_printf(b, "%#03llo", (unsigned long long)m);
+		return;
+	}
+	buf_printf(b, "%s%s%s%s%s%#03llo", t, *t ? "|" : "",
+		   m & S_ISUID ? "S_ISUID|" : "", m & S_ISGID ? "S_ISGID|" : "",
+		   m & S_ISVTX ? "S_ISVTX|" : "", (unsigned long long)(m & 0777));
 }
 
+/* As strace: a type that is no type is the number alone, in every -X style. */
 static void file_mode(struct buf *b, uint64_t m)
 {
-	styled(b, "%#llo", m, file_mode_names);
+	enum st_cstyle style = st_xlat_get_style();
+
+	if (style == ST_C_ABBREV || ((m & S_IFMT) && !st_xlat_name(st_ifmt, m & S_IFMT))) {
+		file_mode_names(b, m);
+		return;
+	}
+	buf_printf(b, "%#03llo", (unsigned long long)m);
+	if (style == ST_C_VERBOSE) {
+		buf_printf(b, " /* ");
+		file_mode_names(b, m);
+		buf_printf(b, " */");
+	}
 }
 
 /* -v: a time in seconds with its date in a comment, as strace. */
@@ -2341,7 +2387,6 @@ static void wstatus(struct buf *b, uint64_t s)
 	buf_printf(b, "]");
 }
 
-static const struct st_xlat st_no_names[] = { { 0, NULL } };
 
 /* Flags arguments named per call where the signature says plain 'x'. */
 static const struct {
@@ -3562,7 +3607,16 @@ static void decode_one(struct buf *b, const struct st_call *c,
 				   (int)rd(k->data, k->len, 4, 4), (unsigned)rd(k->data, k->len, 8, 4));
 		return;
 	case ST_L_IOPRIO:
-		ioprio(b, (unsigned)v);
+		/* -X raw: the number; verbose: the number, the value in a comment. */
+		if (st_xlat_get_style() != ST_C_ABBREV)
+			buf_printf(b, "%d", (int)v);
+		if (st_xlat_get_style() == ST_C_VERBOSE) {
+			buf_printf(b, " /* ");
+			ioprio(b, (unsigned)v);
+			buf_printf(b, " */");
+		} else if (st_xlat_get_style() == ST_C_ABBREV) {
+			ioprio(b, (unsigned)v);
+		}
 		return;
 	case ST_L_IPCKEY:
 		st_xlat_val(b, st_ipc_private, (unsigned)v, NULL);
@@ -3605,7 +3659,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			ptr(b, v);
 		return;
 	case '8':
-		file_mode(b, (unsigned)v);
+		/* mknod's mode is the kernel's umode_t: 16 bits. */
+		file_mode(b, (uint16_t)v);
 		return;
 	case '9':
 		styled(b, "%#llx", v, dev_names);
@@ -3662,7 +3717,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			ptr(b, v);
 		return;
 	case '&':
-		if (k && v)
+		/* EPOLL_CTL_DEL ignores the event: its address, as strace. */
+		if (k && v && (int)c->args[1] != EPOLL_CTL_DEL)
 			epoll_event(b, k->data, k->len);
 		else
 			ptr(b, v);
@@ -4694,7 +4750,7 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		buf_printf(b, ")");
 		return;
 	}
-	if (!strcmp(name, "ioprio_get")) {
+	if (!strcmp(name, "ioprio_get") && st_xlat_get_style() != ST_C_RAW) {
 		buf_printf(b, "%lld (", (long long)c->ret);
 		ioprio(b, (unsigned)c->ret);
 		buf_printf(b, ")");
@@ -4784,6 +4840,10 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		st_xlat_enum(b, st_cld_codes, code, "%llu");
 	else
 		st_xlat_enum(b, st_si_codes, (uint64_t)(int64_t)code, "%lld");
+	if (rd(si, len, 4, 4)) {
+		buf_printf(b, ", si_errno=");
+		st_xlat_enum(b, st_errno, (uint32_t)rd(si, len, 4, 4), "%llu");
+	}
 	if (sig == 17) {
 		buf_printf(b, ", si_pid=%d, si_uid=%u, si_status=",
 			   (int)rd(si, len, 16, 4), (unsigned)rd(si, len, 20, 4));

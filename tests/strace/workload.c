@@ -477,6 +477,23 @@ static void tables(void)
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
 	{
+		/* Modes with a type, set-id bits, or no type at all; I/O priorities; futex ops. */
+		siginfo_t si = { .si_signo = SIGUSR1, .si_code = SI_QUEUE, .si_errno = ENOENT };
+		struct epoll_event ev = { .events = EPOLLIN };
+		int word = 0;
+
+		syscall(SYS_mknod, "/nonexistent/node", 0xffff, 0);
+		syscall(SYS_mknod, "/nonexistent/node", S_IFBLK | 07777, 0);
+		syscall(SYS_mknod, "/nonexistent/node", 0644, 0);
+		syscall(SYS_ioprio_get, 1, 0);
+		syscall(SYS_ioprio_set, 2, -1, 8191);
+		syscall(SYS_futex, &word, 0x101, 1, NULL, NULL, 0);
+		syscall(SYS_futex, &word, 0x82, 1, NULL, NULL, 0);
+		syscall(SYS_futex, &word, 0x189, 1, NULL, NULL, 0);
+		syscall(SYS_rt_tgsigqueueinfo, -1, -1, SIGUSR1, &si);
+		syscall(SYS_epoll_ctl, -1, EPOLL_CTL_DEL, -1, &ev);
+	}
+	{
 		/* -y: a path with bytes to escape; anonymous inodes, by name. */
 		int fd = open("fd\1<name>\n\"7", O_CREAT | O_RDWR, 0600);
 
