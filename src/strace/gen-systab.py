@@ -16,7 +16,7 @@ SIG = {
  "mprotect": "pur", "munmap": "pu", "brk": "p:x", "rt_sigaction": "sqQu",
  "rt_sigprocmask": "hgHu", "rt_sigreturn": "~", "ioctl": "fIx", "pread64": "fRud",
  "pwrite64": "fWud", "readv": "fVu", "writev": "fvu", "access": "PL", "pipe": "F",
- "select": "dpppp", "sched_yield": "", "mremap": "puuxp:x", "msync": "pux",
+ "select": "d$$${", "sched_yield": "", "mremap": "puuxp:x", "msync": "pux",
  "mincore": "pup", "madvise": "pub", "dup": "f:f", "dup2": "ff:f", "pause": "",
  "nanosleep": "tU", "getitimer": "d]", "alarm": "7", "setitimer": "d[]",
  "getpid": "", "sendfile": "ffpu", "socket": "kK#:f", "connect": "fA7",

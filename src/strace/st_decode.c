@@ -1865,15 +1865,19 @@ static void setsockopt_val(struct buf *b, const struct st_call *c,
 }
 
 /* An fd_set's members below nfds, as strace lists them: [3 4]. */
-static void fd_set_(struct buf *b, const struct st_cap *k, uint64_t nfds)
+/* An fd_set of nfds bits: its descriptors, each as -y shows one. */
+static void fd_set_(struct buf *b, const struct st_cap *k, int nfds, int tid,
+		    const struct st_dopts *o)
 {
-	uint64_t i;
+	int i;
 	bool any = false;
 
 	buf_printf(b, "[");
-	for (i = 0; i < nfds && i / 8 < k->len; i++)
+	for (i = 0; i < nfds && (size_t)i / 8 < k->len; i++)
 		if (k->data[i / 8] & (1u << (i % 8))) {
-			buf_printf(b, "%s%llu", any ? " " : "", (unsigned long long)i);
+			if (any)
+				buf_printf(b, " ");
+			st_decode_fd(b, tid, i, o, NULL);
 			any = true;
 		}
 	buf_printf(b, "]");
@@ -3568,7 +3572,9 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case '{':
 		k = cap_letter(c, i, '{');
-		if (k && v)
+		if (k && v && !strcmp(name, "select"))
+			timeval_at(b, k, 0);
+		else if (k && v)
 			timespec(b, k);
 		else
 			ptr(b, v);
@@ -3866,9 +3872,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	}
 	case '$':
+		/* No bits to read: strace reads none and shows the address. */
 		k = cap_letter(c, i, '$');
-		if (k && v)
-			fd_set_(b, k, c->args[0]);
+		if (k && v && (int)c->args[0] > 0)
+			fd_set_(b, k, (int)c->args[0] < 1024 ? (int)c->args[0] : 1024, c->tid, o);
 		else
 			ptr(b, v);
 		return;
@@ -4672,39 +4679,56 @@ static void poll_ret(struct buf *b, const struct st_call *c,
 		b->len -= 2;
 }
 
-/* pselect6's answer: "(Timeout)", or the sets returned and time left. */
+/*
+ * select's and pselect6's answer: "(Timeout)", or the descriptors
+ * returned, as many as the return value counts, and the time left.  As
+ * strace builds it, a set closes with "]" whenever anything came before.
+ */
 static void select_ret(struct buf *b, const struct st_call *c)
 {
 	static const char *const set[] = { "in", "out", "except" };
 	const struct st_cap *left = cap_letter(c, 4, '}');
-	bool any = false;
-	int i;
+	int64_t ready = c->ret;
+	int nfds = (int)c->args[0] < 0 ? 0 : (int)c->args[0] > 1024 ? 1024 : (int)c->args[0];
+	const char *sep = "";
+	size_t start;
+	int i, j;
 
 	if (c->ret == 0) {
 		buf_printf(b, " (Timeout)");
 		return;
 	}
-	for (i = 0; i < 3; i++) {
+	buf_printf(b, " (");
+	start = b->len;
+	for (i = 0; i < 3 && ready > 0; i++) {
 		const struct st_cap *k = cap_letter(c, i + 1, '!');
-		struct buf one = { 0 };
+		bool first = true;
 
-		if (!k || !c->args[i + 1])
+		if (!k || !c->args[i + 1] || !nfds)
 			continue;
-		fd_set_(&one, k, c->args[0]);
-		if (one.len > 2) {
-			buf_printf(b, "%s%s ", any ? ", " : " (", set[i]);
-			buf_put(b, one.p, one.len);
-			any = true;
+		for (j = 0; j < nfds && (size_t)j / 8 < k->len; j++) {
+			if (!(k->data[j / 8] & (1u << (j % 8))))
+				continue;
+			if (first)
+				buf_printf(b, "%s%s [%d", sep, set[i], j);
+			else
+				buf_printf(b, " %d", j);
+			first = false;
+			sep = ", ";
+			if (--ready == 0)
+				break;
 		}
-		buf_free(&one);
+		if (b->len != start)
+			buf_printf(b, "]");
 	}
 	if (c->args[4] && left) {
-		buf_printf(b, "%sleft ", any ? ", " : " (");
-		timespec(b, left);
-		any = true;
+		buf_printf(b, "%sleft ", sep);
+		if (!strcmp(c->sys->name, "select"))
+			timeval_at(b, left, 0);
+		else
+			timespec(b, left);
 	}
-	if (any)
-		buf_printf(b, ")");
+	buf_printf(b, ")");
 }
 
 void st_decode_ret(struct buf *b, const struct st_call *c,
@@ -4791,7 +4815,7 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	}
 	if (!strcmp(name, "poll") || !strcmp(name, "ppoll"))
 		poll_ret(b, c, o);
-	if (!strcmp(name, "pselect6"))
+	if (!strcmp(name, "pselect6") || !strcmp(name, "select"))
 		select_ret(b, c);
 	/* Names in any -X style, as strace. */
 	style = st_xlat_style(ST_C_ABBREV);

@@ -28,7 +28,7 @@ const struct st_sys st_systab[] = {
 	{ 20, "writev", "fvu", ST_DESC },
 	{ 21, "access", "PL", ST_FILE },
 	{ 22, "pipe", "F", ST_DESC },
-	{ 23, "select", "dpppp", ST_DESC },
+	{ 23, "select", "d$$${", ST_DESC },
 	{ 24, "sched_yield", "", 0 },
 	{ 25, "mremap", "puuxp:x", ST_MEMORY },
 	{ 26, "msync", "pux", ST_MEMORY },

@@ -477,6 +477,27 @@ static void tables(void)
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
 	{
+		/* select: a timeout, ready descriptors, a negative count. */
+		struct timeval tv = { 0, 123 };
+		fd_set r, w;
+		int p[2];
+
+		syscall(SYS_select, 0, NULL, NULL, NULL, &tv);
+		if (!pipe(p)) {
+			if (write(p[1], "x", 1) != 1)
+				return;
+			FD_ZERO(&r);
+			FD_ZERO(&w);
+			FD_SET(p[0], &r);
+			FD_SET(p[1], &r);
+			FD_SET(p[1], &w);
+			syscall(SYS_select, p[1] + 1, &r, &w, NULL, NULL);
+			syscall(SYS_pselect6, -1, NULL, &r, NULL, NULL, NULL);
+			close(p[0]);
+			close(p[1]);
+		}
+	}
+	{
 		/* Modes with a type, set-id bits, or no type at all; I/O priorities; futex ops. */
 		siginfo_t si = { .si_signo = SIGUSR1, .si_code = SI_QUEUE, .si_errno = ENOENT };
 		struct epoll_event ev = { .events = EPOLLIN };
