@@ -81,7 +81,7 @@ SIG = {
  "pivot_root": "PP", "timerfd_gettime": "f\x83", "signalfd4": "fgux:f",
  "inotify_rm_watch": "fd", "acct": "P", "setreuid": "dd", "setregid": "dd",
  "setresuid": "ddd", "setresgid": "ddd", "setfsuid": "d", "setfsgid": "d",
- "pwritev": "fvdu", "preadv": "fVdu", "readahead": "fdu",
+ "pwritev": "fvdd", "preadv": "fVdd", "readahead": "fdu",
  "setxattr": "PSWux", "lsetxattr": "PSWux", "fsetxattr": "fSWux",
  "listxattr": "PRu", "llistxattr": "PRu", "flistxattr": "fRu",
  "removexattr": "PS", "lremovexattr": "PS", "fremovexattr": "fS",

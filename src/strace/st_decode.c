@@ -1309,7 +1309,10 @@ static void iov_list(struct buf *b, const struct st_call *c,
 			break;
 		}
 		buf_printf(b, "{iov_base=");
-		if (out) {
+		/* A read that failed filled nothing: the addresses, as strace. */
+		if (out && st_call_failed(c)) {
+			ptr(b, base);
+		} else if (out) {
 			uint64_t got = left < len ? left : len;
 
 			if (d && got)
@@ -3186,7 +3189,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if ((!strcmp(name, "fallocate") && i >= 2) ||
 		    /* msgrcv's msgtyp is a long. */
 		    (!strcmp(name, "msgrcv") && i == 3) ||
-		    ((!strcmp(name, "pread64") || !strcmp(name, "pwrite64")) && i == 3) ||
+		    ((!strcmp(name, "pread64") || !strcmp(name, "pwrite64") ||
+		      !strcmp(name, "preadv") || !strcmp(name, "pwritev")) && i == 3) ||
 		    ((!strcmp(name, "lseek") || !strcmp(name, "truncate") ||
 		      !strcmp(name, "ftruncate")) && i == 1) ||
 		    (!strcmp(name, "fadvise64") && i == 1) ||
@@ -3987,7 +3991,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case 'v':
 	case 'V':
-		if (!k || !v || (l == 'V' && c->ret < 0))
+		if (!k || !v)
 			ptr(b, v);
 		else
 			iov_list(b, c, o, i, k, c->args[i + 1], l == 'V', 1);

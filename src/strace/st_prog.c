@@ -19,6 +19,12 @@ static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 /* The E record carries pt_regs bytes REGS_FROM..REGS_FROM+64. */
 #define REGS_FROM 56
 
+/*
+ * The buffers of an iovec array read: as many as its entries read (8),
+ * so that each shows its bytes, as strace shows them.
+ */
+#define ST_IOV_SHOWN 8
+
 /* The code that reads argument i's memory (letter l) at entry or exit. */
 /*
  * Copies the pages that hold max bytes from $a (at most $r bytes when r
@@ -278,7 +284,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		buf_printf(b, "$c = *(arg0 + %d); if ($c > 8) { $c = 8; } "
 			   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $c * 16)); ",
 			   next, l, i);
-		for (k = 0; k < 4; k++)
+		for (k = 0; k < ST_IOV_SHOWN; k++)
 			buf_printf(b, "if ($c > %d) { $p = *($a + %d); $l = *($a + %d); "
 				   "if ($l > %d) { $l = %d; } "
 				   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",

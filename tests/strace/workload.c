@@ -477,6 +477,20 @@ static void tables(void)
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
 	{
+		/* Every entry's bytes past the fourth; a failed read's addresses. */
+		static char bytes[] = "abcdefgh";
+		struct iovec iov[6];
+		int e;
+
+		for (e = 0; e < 6; e++) {
+			iov[e].iov_base = bytes + e;
+			iov[e].iov_len = 2;
+		}
+		syscall(SYS_writev, -1, iov, 6);
+		syscall(SYS_preadv, -1, iov, 1, -1L, 0);
+		syscall(SYS_pwritev, -1, iov, 2, 1L << 40, 0);
+	}
+	{
 		/* select: a timeout, ready descriptors, a negative count. */
 		struct timeval tv = { 0, 123 };
 		fd_set r, w;
