@@ -2581,8 +2581,13 @@ static void str_array(struct buf *b, const struct st_call *c, int i,
 }
 
 /* -v: getdents64's entries, each struct linux_dirent64. */
+/*
+ * Directory entries, as -v shows them: struct linux_dirent64, or with
+ * old, getdents' struct linux_dirent (the name at 18, the type in the
+ * record's last byte, shown after the name).
+ */
 static void dents_list(struct buf *b, const unsigned char *p, size_t len,
-		       const struct st_dopts *o)
+		       const struct st_dopts *o, bool old)
 {
 	static const char *const types[] = {
 		[DT_UNKNOWN] = "DT_UNKNOWN", [DT_FIFO] = "DT_FIFO",
@@ -2590,26 +2595,35 @@ static void dents_list(struct buf *b, const unsigned char *p, size_t len,
 		[DT_REG] = "DT_REG", [DT_LNK] = "DT_LNK", [DT_SOCK] = "DT_SOCK",
 		[DT_WHT] = "DT_WHT",
 	};
-	size_t off = 0;
+	size_t off = 0, at = old ? 18 : 19;
 	uint16_t reclen;
 
 	buf_printf(b, "[");
 	while (off + 19 <= len) {
-		unsigned type = p[off + 18];
-		const unsigned char *name = p + off + 19;
+		const unsigned char *name = p + off + at;
+		unsigned type;
 
 		memcpy(&reclen, p + off + 16, 2);
 		if (reclen < 19 || off + reclen > len)
 			break;
-		buf_printf(b, "%s{d_ino=%llu, d_off=%lld, d_reclen=%u, d_type=",
+		type = old ? p[off + reclen - 1] : p[off + 18];
+		buf_printf(b, "%s{d_ino=%llu, d_off=%lld, d_reclen=%u, ",
 			   off ? ", " : "", (unsigned long long)rd(p, len, off, 8),
 			   (long long)rd(p, len, off + 8, 8), reclen);
+		if (old) {
+			buf_printf(b, "d_name=");
+			st_quote(b, name, strnlen((const char *)name, reclen - at), false, o->xstyle);
+			buf_printf(b, ", ");
+		}
+		buf_printf(b, "d_type=");
 		if (type < ARRAY_SIZE(types) && types[type])
 			buf_printf(b, "%s", types[type]);
 		else
 			buf_printf(b, "%#x /* DT_??? */", type);
-		buf_printf(b, ", d_name=");
-		st_quote(b, name, strnlen((const char *)name, reclen - 19), false, o->xstyle);
+		if (!old) {
+			buf_printf(b, ", d_name=");
+			st_quote(b, name, strnlen((const char *)name, reclen - at), false, o->xstyle);
+		}
 		buf_printf(b, "}");
 		off += reclen;
 	}
@@ -3928,7 +3942,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			return;
 		}
 		if (o->verbose && p && v && c->ret >= 0 && l == 'G') {
-			dents_list(b, p, len < (size_t)c->ret ? len : (size_t)c->ret, o);
+			dents_list(b, p, len < (size_t)c->ret ? len : (size_t)c->ret, o,
+				   !strcmp(name, "getdents"));
 			free(p);
 			return;
 		}
@@ -3984,7 +3999,24 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			buf_printf(b, ", nodename=");
 			st_quote(b, k->data + 65, strnlen((const char *)k->data + 65, 65), false,
 				 o->xstyle);
-			buf_printf(b, ", ...}");
+			/* -v: every field. */
+			if (o->verbose && k->len >= 6 * 65) {
+				static const char *const more[] = {
+					"release", "version", "machine", "domainname",
+				};
+				int f;
+
+				for (f = 0; f < 4; f++) {
+					const char *q = (const char *)k->data + 65 * (f + 2);
+
+					buf_printf(b, ", %s=", more[f]);
+					st_quote(b, (const unsigned char *)q, strnlen(q, 65), false,
+						 o->xstyle);
+				}
+				buf_printf(b, "}");
+			} else {
+				buf_printf(b, ", ...}");
+			}
 		} else {
 			ptr(b, v);
 		}

@@ -143,6 +143,7 @@ for x in abbrev raw verbose; do
 		-e trace=getdents64,semop,readahead,fadvise64,process_mrelease,unshare,userfaultfd,inotify_add_watch,swapon,getpriority,setpriority,shutdown,setns,getrandom,rt_sigprocmask,rt_sigsuspend,rt_sigpending,recvfrom,getsockname,settimeofday,getcpu,get_robust_list,splice,copy_file_range,mknod,ioprio_get,ioprio_set,futex,rt_tgsigqueueinfo,epoll_ctl,select,pselect6,writev,preadv,pwritev \
 		-- "$WL" tables
 done
+same_line "-v: uname's every field, getdents' records" -v -e trace=uname,getdents -- "$WL" tables
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \
 	-e trace=fsync,inotify_init1,eventfd2 -- "$WL" tables
 same_line "-y: the descriptors landlock_create_ruleset and open_tree return" -y \

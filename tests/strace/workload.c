@@ -28,6 +28,7 @@
 #include <netinet/tcp.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <sys/utsname.h>
 #include <sys/un.h>
 #include <stddef.h>
 #include <arpa/inet.h>
@@ -476,6 +477,18 @@ static void tables(void)
 	syscall(SYS_setns, -1, hi);
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
+	{
+		/* -v: every field of uname; getdents' own record layout. */
+		struct utsname u;
+		char dents[512];
+		int fd = open("/", O_RDONLY | O_DIRECTORY);
+
+		syscall(SYS_uname, &u);
+		if (fd >= 0) {
+			syscall(SYS_getdents, fd, dents, sizeof(dents));
+			close(fd);
+		}
+	}
 	{
 		/* Every entry's bytes past the fourth; a failed read's addresses. */
 		static char bytes[] = "abcdefgh";
