@@ -77,7 +77,7 @@ SIG = {
  "clock_settime": "ot", "sched_get_priority_max": "d", "sched_get_priority_min": "d",
  "sched_setparam": "d\x89", "mlockall": "x", "munlockall": "", "mlock2": "pux",
  "pkey_alloc": "xx", "pkey_mprotect": "purd", "sync_file_range": "fddx",
- "vmsplice": "fvux", "signalfd": "fgu:f", "time": "\x8a", "swapoff": "P", "swapon": "Px", "lookup_dcookie": "upu",
+ "vmsplice": "fvux", "signalfd": "fgu:f", "time": "\x8a", "swapoff": "P", "swapon": "Px", "lookup_dcookie": "upu", "add_key": "SSWud", "request_key": "SSSd",
  "pivot_root": "PP", "timerfd_gettime": "f\x83", "signalfd4": "fgux:f",
  "inotify_rm_watch": "fd", "acct": "P", "setreuid": "dd", "setregid": "dd",
  "setresuid": "ddd", "setresgid": "ddd", "setfsuid": "d", "setfsgid": "d",

@@ -2440,6 +2440,7 @@ static const struct {
 	{ "landlock_add_rule", 3, st_no_names, NULL, false },
 	{ "landlock_restrict_self", 1, st_no_names, NULL, false },
 	{ "process_mrelease", 1, st_no_names, NULL, false },
+	{ "umount2", 1, st_umount_flags, "MNT_???", false },
 	{ "fanotify_mark", 2, st_fan_event_flags, "FAN_???", true },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
 	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???", true },
@@ -3146,6 +3147,10 @@ static bool sigset_size_ok(const struct st_call *c, int i)
 	return n == 8;
 }
 
+/* The kernel's XATTR_SIZE_MAX and __NEW_UTS_LEN. */
+#define ST_XATTR_SIZE_MAX 65536
+#define ST_UTS_LEN 64
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -3183,6 +3188,11 @@ static void decode_one(struct buf *b, const struct st_call *c,
 
 			buf_printf(b, "%d /* %s */", (int)v,
 				   n ? n : i ? "LOGLEVEL_???" : "SYSLOG_ACTION_???");
+			return;
+		}
+		/* A key serial: the special keyrings by name. */
+		if ((!strcmp(name, "add_key") && i == 4) || (!strcmp(name, "request_key") && i == 3)) {
+			st_xlat_enum(b, st_key_spec, (uint64_t)(int64_t)(int)v, "%lld");
 			return;
 		}
 		if (id_arg(name, i)) {
@@ -3447,6 +3457,16 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'W':
 		if (!v)
 			buf_printf(b, "NULL");
+		/* Longer than the kernel takes: strace reads none of it. */
+		else if ((strstr(name, "setxattr") && c->args[i + 1] > ST_XATTR_SIZE_MAX) ||
+			 ((!strcmp(name, "sethostname") || !strcmp(name, "setdomainname")) &&
+			  (unsigned)c->args[i + 1] > ST_UTS_LEN))
+			ptr(b, v);
+		/* An xattr value's one trailing NUL is not shown, as strace. */
+		else if (strstr(name, "setxattr") && k && c->args[i + 1] &&
+			 c->args[i + 1] <= k->len && c->args[i + 1] <= (uint64_t)o->strsize &&
+			 !k->data[c->args[i + 1] - 1])
+			bytes(b, k, v, c->args[i + 1] - 1, o->strsize, o->xstyle);
 		else
 			bytes(b, k, v, c->args[i + 1], o->strsize, o->xstyle);
 		return;
@@ -3457,6 +3477,9 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		else if (!strcmp(name, "syslog") && ((int)c->args[0] < 2 || (int)c->args[0] > 4))
 			ptr(b, v);
 		else if (c->ret < 0 || !k)
+			ptr(b, v);
+		/* A list of xattr names asked with no room: its address. */
+		else if (strstr(name, "listxattr") && !c->args[i + 1])
 			ptr(b, v);
 		else if (!strcmp(name, "getrandom"))
 			hex_bytes(b, k, c->ret, o->strsize);

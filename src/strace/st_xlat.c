@@ -55,6 +55,7 @@
 #include <linux/if_packet.h>
 #include <linux/icmp.h>
 #include <linux/seccomp.h>
+#include <linux/keyctl.h>
 #include <linux/securebits.h>
 #include <termios.h>
 
@@ -1295,4 +1296,18 @@ const struct st_xlat st_inotify_mask[] = {
 const struct st_xlat st_swap_flags[] = {
 	{ 0x8000, "SWAP_FLAG_PREFER" }, { 0x10000, "SWAP_FLAG_DISCARD" },
 	{ 0x20000, "SWAP_FLAG_DISCARD_ONCE" }, { 0x40000, "SWAP_FLAG_DISCARD_PAGES" }, END,
+};
+
+/* The special keyrings a key serial may name. */
+const struct st_xlat st_key_spec[] = {
+	X(KEY_SPEC_THREAD_KEYRING), X(KEY_SPEC_PROCESS_KEYRING),
+	X(KEY_SPEC_SESSION_KEYRING), X(KEY_SPEC_USER_KEYRING),
+	X(KEY_SPEC_USER_SESSION_KEYRING), X(KEY_SPEC_GROUP_KEYRING),
+	X(KEY_SPEC_REQKEY_AUTH_KEY), X(KEY_SPEC_REQUESTOR_KEYRING), END,
+};
+
+/* umount2's flags. */
+const struct st_xlat st_umount_flags[] = {
+	{ 1, "MNT_FORCE" }, { 2, "MNT_DETACH" }, { 4, "MNT_EXPIRE" },
+	{ 8, "UMOUNT_NOFOLLOW" }, END,
 };

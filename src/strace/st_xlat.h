@@ -54,7 +54,8 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_landlock_rule_types[], st_landlock_access_fs[], st_seccomp_ops[],
 	st_seccomp_filter_flags[], st_seccomp_ret_actions[], st_packet_mr_types[],
 	st_icmp_types[], st_prio_which[], st_shutdown_how[], st_setns_types[],
-	st_unshare_flags[], st_uffd_flags[], st_inotify_mask[], st_swap_flags[];
+	st_unshare_flags[], st_uffd_flags[], st_inotify_mask[], st_swap_flags[],
+	st_key_spec[], st_umount_flags[];
 
 /*
  * How constants print (-X): names (abbrev, the default), numbers only

@@ -478,6 +478,19 @@ static void tables(void)
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
 	{
+		/* Keyrings by name, umount flags, lengths past the kernel's limits, xattr values. */
+		static char host[65];
+		char list[4];
+
+		syscall(SYS_add_key, NULL, NULL, NULL, 0, -1);
+		syscall(SYS_add_key, "user", "ferret", "", 0, 1234567890);
+		syscall(SYS_request_key, NULL, NULL, NULL, -3);
+		syscall(SYS_umount2, "/nonexistent", 0x1f);
+		syscall(SYS_sethostname, host, sizeof(host));
+		syscall(SYS_fsetxattr, -1, "user.ferret", "foo\0bar", 8, 2);
+		syscall(SYS_listxattr, "/", list, 0);
+	}
+	{
 		/* -v: every field of uname; getdents' own record layout. */
 		struct utsname u;
 		char dents[512];
