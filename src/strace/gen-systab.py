@@ -14,7 +14,7 @@ SIG = {
  "read": "fRu", "write": "fWu", "open": "POm:f", "close": "f", "stat": "PT",
  "fstat": "fT", "lstat": "PT", "poll": "(7d", "lseek": "fdl", "mmap": "purMfx:x", "remap_file_pages": "puruM",
  "mprotect": "pur", "munmap": "pu", "brk": "p:x", "rt_sigaction": "sqQu",
- "rt_sigprocmask": "hgHu", "rt_sigreturn": "~", "ioctl": "fIx", "pread64": "fRud",
+ "rt_sigprocmask": "hgHu", "rt_sigreturn": "~", "ioctl": "fI\xad", "pread64": "fRud",
  "pwrite64": "fWud", "readv": "fVu", "writev": "fvu", "access": "PL", "pipe": "F",
  "select": "d$$${", "sched_yield": "", "mremap": "puuxp:x", "msync": "pux",
  "mincore": "pup", "madvise": "pub", "dup": "f:f", "dup2": "ff:f", "pause": "",

@@ -48,6 +48,7 @@
 #include <sys/prctl.h>
 
 #include "st_decode.h"
+#include "st_ioctl.h"
 #include "st_sock.h"
 #include "st_prog.h"
 #include "st_xlat.h"
@@ -206,13 +207,8 @@ int st_call_nargs(const struct st_call *c)
 	if (!strcmp(n, "mq_open") && !(c->args[1] & O_CREAT))
 		return 2;
 	/* Requests that take no argument, as strace prints them. */
-	if (!strcmp(n, "ioctl")) {
-		switch ((unsigned)c->args[1]) {
-		case FIFREEZE: case FITHAW: case FIOCLEX: case FIONCLEX:
-		case TIOCEXCL: case TIOCNXCL: case TIOCNOTTY:
-			return 2;
-		}
-	}
+	if (!strcmp(n, "ioctl") && st_ioctl_no_arg((unsigned)c->args[1]))
+		return 2;
 	if (!strcmp(n, "fcntl")) {
 		switch (c->args[1]) {
 		case F_GETFD: case F_GETFL: case F_GETOWN: case F_GETSIG:
@@ -3286,12 +3282,6 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			personality(b, (uint32_t)v);
 			return;
 		}
-		/* A named ioctl's argument points to its data. */
-		if (!strcmp(name, "ioctl") && i == 2 &&
-		    st_xlat_name(st_ioctl, (unsigned)c->args[1])) {
-			ptr(b, v);
-			return;
-		}
 		for (j = 0; j < ARRAY_SIZE(named_flags); j++)
 			if (named_flags[j].arg == i && named_flags[j].t &&
 			    !strcmp(named_flags[j].call, name)) {
@@ -3652,6 +3642,15 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		else
 			buf_printf(b, "{efd=%d, tfd=%d, toff=%u}", (int)rd(k->data, k->len, 0, 4),
 				   (int)rd(k->data, k->len, 4, 4), (unsigned)rd(k->data, k->len, 8, 4));
+		return;
+	case ST_L_IOCTL:
+		if (st_ioctl_arg(b, c, o))
+			return;
+		/* A named ioctl's argument points to its data. */
+		if (st_xlat_name(st_ioctl, (unsigned)c->args[1]))
+			ptr(b, v);
+		else
+			buf_printf(b, "%#llx", (unsigned long long)v);
 		return;
 	case ST_L_IOPRIO:
 		/* -X raw: the number; verbose: the number, the value in a comment. */

@@ -8,6 +8,7 @@
 #include <linux/seccomp.h>
 
 #include "st_prog.h"
+#include "st_ioctl.h"
 #include "st_sys.h"
 
 /* rt_sigreturn's number on x86-64 (asm/unistd_64.h). */
@@ -191,6 +192,7 @@ static char exit_letter(char l)
 	case ST_L_PRCTL5: return ST_L_PRCTL5_OUT;
 	case '3': return ST_L_CLONE3_OUT;
 	case ST_L_SECCOMP: return ST_L_SECCOMP_OUT;
+	case ST_L_IOCTL: return ST_L_IOCTL_OUT;
 	}
 	return 0;
 }
@@ -430,6 +432,13 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	case '{':
 		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 16)); } ",
 			   rl, i);
+		break;
+	case ST_L_IOCTL:
+		/* Up to the page's end, and past it: a short struct may end a mapping. */
+		buf_printf(b, "if ($a) { $f = 4096 - ($a & 4095); if ($f > %d) { $f = %d; } "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $f)); "
+			   "if ($f < %d) { printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a + $f, %d - $f)); } } ",
+			   ST_IOCTL_READ, ST_IOCTL_READ, rl, i, ST_IOCTL_READ, rl, i, ST_IOCTL_READ);
 		break;
 	case '+':
 	case '-':

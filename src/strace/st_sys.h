@@ -173,6 +173,13 @@ enum st_class {
 #define ST_L_PTR_OUT '\251'
 #define ST_L_ULONG_OUT '\252'
 #define ST_L_LOFF_IN '\253'
+/*
+ * ioctl's third argument: ST_IOCTL_READ bytes (st_ioctl.h) read at entry
+ * (ST_L_IOCTL) and at exit (ST_L_IOCTL_OUT), each in two records, up to
+ * its page's end and past it; the request says what they are.
+ */
+#define ST_L_IOCTL '\255'
+#define ST_L_IOCTL_OUT '\256'
 /* Records of a sockaddr ('B') past the end of its first page. */
 #define ST_L_SOCKADDR_REST '\244'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */

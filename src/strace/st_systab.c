@@ -21,7 +21,7 @@ const struct st_sys st_systab[] = {
 	{ 13, "rt_sigaction", "sqQu", ST_SIGNAL },
 	{ 14, "rt_sigprocmask", "hgHu", ST_SIGNAL },
 	{ 15, "rt_sigreturn", "~", ST_SIGNAL },
-	{ 16, "ioctl", "fIx", ST_DESC },
+	{ 16, "ioctl", "fI\255", ST_DESC },
 	{ 17, "pread64", "fRud", ST_DESC },
 	{ 18, "pwrite64", "fWud", ST_DESC },
 	{ 19, "readv", "fVu", ST_DESC },

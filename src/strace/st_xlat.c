@@ -292,7 +292,10 @@ const struct st_xlat st_madvise[] = {
 };
 
 const struct st_xlat st_ioctl[] = {
-	X(TCGETS), X(TCSETS), X(TCSETSW), X(TCSETSF), X(TCGETA), X(TCSETA),
+	/* Numbers that name two requests: both, as strace prints them. */
+	{ TCSETS, "SNDCTL_TMR_START or TCSETS" }, { TCSETSW, "SNDCTL_TMR_STOP or TCSETSW" },
+	{ TCSETSF, "SNDCTL_TMR_CONTINUE or TCSETSF" },
+	X(TCGETS), X(TCGETA), X(TCSETA), X(TIOCGLCKTRMIOS), X(TIOCSLCKTRMIOS),
 	X(TCSETAW), X(TCSETAF), X(TCSBRK), X(TCXONC), X(TCFLSH), X(TIOCEXCL),
 	X(TIOCNXCL), X(TIOCSCTTY), X(TIOCGPGRP), X(TIOCSPGRP), X(TIOCOUTQ),
 	X(TIOCSTI), X(TIOCGWINSZ), X(TIOCSWINSZ), X(TIOCMGET), X(TIOCMBIS),

@@ -144,6 +144,9 @@ for x in abbrev raw verbose; do
 		-- "$WL" tables
 done
 same_line "-v: uname's every field, getdents' records" -v -e trace=uname,getdents -- "$WL" tables
+same_line "ioctl: termios, winsize, ints, modem lines, requests without an argument" \
+	-e trace=ioctl -- "$WL" tables
+same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \
 	-e trace=fsync,inotify_init1,eventfd2 -- "$WL" tables
 same_line "-y: the descriptors landlock_create_ruleset and open_tree return" -y \

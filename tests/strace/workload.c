@@ -28,6 +28,7 @@
 #include <netinet/tcp.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <termios.h>
 #include <sys/utsname.h>
 #include <sys/un.h>
 #include <stddef.h>
@@ -477,6 +478,27 @@ static void tables(void)
 	syscall(SYS_setns, -1, hi);
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
+	{
+		/* Terminal requests on a pseudo-terminal of our own. */
+		struct termios t;
+		struct winsize ws = { 24, 80, 0, 0 };
+		int fd = open("/dev/ptmx", O_RDWR | O_NOCTTY), n, lock = 0;
+
+		if (fd >= 0) {
+			ioctl(fd, TCGETS, &t);
+			ioctl(fd, TCSETS, &t);
+			ioctl(fd, TIOCSWINSZ, &ws);
+			ioctl(fd, TIOCGWINSZ, &ws);
+			ioctl(fd, FIONREAD, &n);
+			ioctl(fd, TIOCGPTN, &n);
+			ioctl(fd, TIOCSPTLCK, &lock);
+			ioctl(fd, TCFLSH, TCIFLUSH);
+			ioctl(fd, TIOCMGET, &n);
+			ioctl(fd, TIOCNXCL);
+			ioctl(-1, TCGETS, NULL);
+			close(fd);
+		}
+	}
 	{
 		/* Keyrings by name, umount flags, lengths past the kernel's limits, xattr values. */
 		static char host[65];

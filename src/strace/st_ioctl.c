@@ -1,0 +1,360 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ferret strace: ioctl's third argument by request, as strace decodes
+ * it.  The terminal requests: struct termios, termios2 and termio (the
+ * kernel's layouts: x86-64's glibc struct termios differs), struct
+ * winsize, modem lines, and the ints they read or write.
+ */
+#include <string.h>
+#include <termios.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+
+#include "st_ioctl.h"
+#include "st_xlat.h"
+
+#define X(n) { (uint64_t)(n), #n }
+#define END { 0, NULL }
+
+/* The kernel's struct termios2 requests (asm/ioctls.h; glibc lacks them). */
+#define ST_TCGETS2	0x802c542aU
+#define ST_TCSETS2	0x402c542bU
+#define ST_TCSETSW2	0x402c542cU
+#define ST_TCSETSF2	0x402c542dU
+/* asm/termbits.h: the input speed's bits in c_cflag, and BOTHER. */
+#define ST_CIBAUD	002003600000U
+#define ST_IBSHIFT	16
+#define ST_BOTHER	0010000U
+#define ST_CBAUD	0010017U
+/* The kernel's struct termios: four flags, c_line, 19 c_cc; termio's 8. */
+#define ST_NCCS		19
+#define ST_NCC		8
+
+static const struct st_xlat iflags[] = {
+	X(IGNBRK), X(BRKINT), X(IGNPAR), X(PARMRK), X(INPCK), X(ISTRIP),
+	X(INLCR), X(IGNCR), X(ICRNL), X(IUCLC), X(IXON), X(IXANY), X(IXOFF),
+	X(IMAXBEL), X(IUTF8), END,
+};
+
+static const struct st_xlat oflags[] = {
+	X(OPOST), X(OLCUC), X(ONLCR), X(OCRNL), X(ONOCR), X(ONLRET), X(OFILL),
+	X(OFDEL), END,
+};
+
+static const struct st_xlat nldly[] = { X(NL0), X(NL1), END };
+static const struct st_xlat crdly[] = { X(CR0), X(CR1), X(CR2), X(CR3), END };
+/* XTABS is TAB3, and strace names it so. */
+static const struct st_xlat tabdly[] = { X(XTABS), X(TAB0), X(TAB1), X(TAB2), END };
+static const struct st_xlat bsdly[] = { X(BS0), X(BS1), END };
+static const struct st_xlat vtdly[] = { X(VT0), X(VT1), END };
+static const struct st_xlat ffdly[] = { X(FF0), X(FF1), END };
+
+static const struct st_xlat cflags[] = {
+	X(CSTOPB), X(CREAD), X(PARENB), X(PARODD), X(HUPCL), X(CLOCAL),
+	X(CMSPAR), X(CRTSCTS), END,
+};
+
+static const struct st_xlat csize[] = { X(CS5), X(CS6), X(CS7), X(CS8), END };
+
+static const struct st_xlat lflags[] = {
+	X(ISIG), X(ICANON), X(XCASE), X(ECHO), X(ECHOE), X(ECHOK), X(ECHONL),
+	X(NOFLSH), X(IEXTEN), X(ECHOCTL), X(ECHOPRT), X(ECHOKE), X(FLUSHO),
+	X(PENDIN), X(TOSTOP), X(EXTPROC), END,
+};
+
+static const struct st_xlat bauds[] = {
+	X(B0), X(B50), X(B75), X(B110), X(B134), X(B150), X(B200), X(B300),
+	X(B600), X(B1200), X(B1800), X(B2400), X(B4800), X(B9600), X(B19200),
+	X(B38400), X(B57600), X(B115200), X(B230400), X(B460800), X(B500000),
+	X(B576000), X(B921600), X(B1000000), X(B1152000), X(B1500000),
+	X(B2000000), X(B2500000), X(B3000000), X(B3500000), X(B4000000),
+	{ ST_BOTHER, "BOTHER" }, END,
+};
+
+static const struct st_xlat line_discs[] = {
+	{ 0, "N_TTY" }, { 1, "N_SLIP" }, { 2, "N_MOUSE" }, { 3, "N_PPP" },
+	{ 4, "N_STRIP" }, { 5, "N_AX25" }, { 6, "N_X25" }, { 7, "N_6PACK" },
+	{ 8, "N_MASC" }, { 9, "N_R3964" }, { 10, "N_PROFIBUS_FDL" },
+	{ 11, "N_IRDA" }, { 12, "N_SMSBLOCK" }, { 13, "N_HDLC" },
+	{ 14, "N_SYNC_PPP" }, { 15, "N_HCI" }, { 16, "N_GIGASET_M101" },
+	{ 17, "N_SLCAN" }, { 18, "N_PPS" }, { 19, "N_V253" }, { 20, "N_CAIF" },
+	{ 21, "N_GSM0710" }, { 22, "N_TI_WL" }, { 23, "N_TRACESINK" },
+	{ 24, "N_TRACEROUTER" }, { 25, "N_NCI" }, { 26, "N_SPEAKUP" },
+	{ 27, "N_NULL" }, END,
+};
+
+static const struct st_xlat cc_names[] = {
+	X(VINTR), X(VQUIT), X(VERASE), X(VKILL), X(VEOL2), X(VSWTC), X(VSTART),
+	X(VSTOP), X(VSUSP), X(VREPRINT), X(VDISCARD), X(VWERASE), X(VLNEXT),
+	X(VMIN), X(VTIME), X(VEOF), X(VEOL), END,
+};
+
+static const struct st_xlat modem[] = {
+	X(TIOCM_LE), X(TIOCM_DTR), X(TIOCM_RTS), X(TIOCM_ST), X(TIOCM_SR),
+	X(TIOCM_CTS), X(TIOCM_CAR), X(TIOCM_RNG), X(TIOCM_DSR),
+	/* asm-generic/termios.h's, which glibc's headers hide */
+	{ 0x2000, "TIOCM_OUT1" }, { 0x4000, "TIOCM_OUT2" }, { 0x8000, "TIOCM_LOOP" }, END,
+};
+
+static const struct st_xlat tcxonc[] = {
+	X(TCOOFF), X(TCOON), X(TCIOFF), X(TCION), END,
+};
+
+static const struct st_xlat tcflsh[] = {
+	X(TCIFLUSH), X(TCOFLUSH), X(TCIOFLUSH), END,
+};
+
+/* What a request's argument is, and whether the call reads or fills it. */
+enum arg_kind {
+	K_NONE,		/* no argument */
+	K_TERMIOS, K_TERMIOS2, K_TERMIO, K_WINSIZE, K_MODEM,
+	K_INT,		/* [int] through the pointer */
+	K_CHAR,		/* one byte, as a string */
+	K_VAL_INT,	/* the argument itself, an int */
+	K_VAL_XONC, K_VAL_FLSH,	/* the argument itself, named */
+};
+
+static const struct {
+	unsigned request;
+	enum arg_kind kind;
+	bool out;	/* filled by the call: shown at exit */
+} requests[] = {
+	{ TCGETS, K_TERMIOS, true }, { TIOCGLCKTRMIOS, K_TERMIOS, true },
+	{ TCSETS, K_TERMIOS, false }, { TCSETSW, K_TERMIOS, false },
+	{ TCSETSF, K_TERMIOS, false }, { TIOCSLCKTRMIOS, K_TERMIOS, false },
+	{ ST_TCGETS2, K_TERMIOS2, true }, { ST_TCSETS2, K_TERMIOS2, false },
+	{ ST_TCSETSW2, K_TERMIOS2, false }, { ST_TCSETSF2, K_TERMIOS2, false },
+	{ TCGETA, K_TERMIO, true }, { TCSETA, K_TERMIO, false },
+	{ TCSETAW, K_TERMIO, false }, { TCSETAF, K_TERMIO, false },
+	{ TIOCGWINSZ, K_WINSIZE, true }, { TIOCSWINSZ, K_WINSIZE, false },
+	{ TIOCMGET, K_MODEM, true }, { TIOCMBIS, K_MODEM, false },
+	{ TIOCMBIC, K_MODEM, false }, { TIOCMSET, K_MODEM, false },
+	{ TIOCGPGRP, K_INT, true }, { TIOCGSID, K_INT, true },
+	{ TIOCGETD, K_INT, true }, { TIOCGSOFTCAR, K_INT, true },
+	{ TIOCGPTN, K_INT, true }, { FIONREAD, K_INT, true },
+	{ TIOCOUTQ, K_INT, true }, { TIOCGEXCL, K_INT, true },
+	{ TIOCGDEV, K_INT, true },
+	{ TIOCSPGRP, K_INT, false }, { TIOCSETD, K_INT, false },
+	{ FIONBIO, K_INT, false }, { FIOASYNC, K_INT, false },
+	{ TIOCPKT, K_INT, false }, { TIOCSSOFTCAR, K_INT, false },
+	{ TIOCSPTLCK, K_INT, false },
+	{ TIOCSTI, K_CHAR, false },
+	{ TCSBRK, K_VAL_INT, false }, { TCSBRKP, K_VAL_INT, false },
+	{ TIOCSCTTY, K_VAL_INT, false },
+	{ TCXONC, K_VAL_XONC, false }, { TCFLSH, K_VAL_FLSH, false },
+	{ TIOCSBRK, K_NONE, false }, { TIOCCBRK, K_NONE, false },
+	{ TIOCCONS, K_NONE, false }, { TIOCNOTTY, K_NONE, false },
+	{ TIOCEXCL, K_NONE, false }, { TIOCNXCL, K_NONE, false },
+	{ FIOCLEX, K_NONE, false }, { FIONCLEX, K_NONE, false },
+	{ TIOCVHANGUP, K_NONE, false }, { TIOCSSERIAL, K_NONE, false },
+	{ FIFREEZE, K_NONE, false }, { FITHAW, K_NONE, false },
+};
+
+static int find(unsigned request)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(requests) / sizeof(requests[0]); i++)
+		if (requests[i].request == request)
+			return (int)i;
+	return -1;
+}
+
+bool st_ioctl_no_arg(unsigned request)
+{
+	int i = find(request);
+
+	return i >= 0 && requests[i].kind == K_NONE;
+}
+
+/*
+ * The argument's bytes as the call saw them, in out: the page's part
+ * (record 0), then what followed it (record 1).  Returns how many.
+ */
+static size_t joined(const struct st_call *c, char letter, unsigned char *out)
+{
+	const struct st_cap *part[2] = { NULL, NULL };
+	size_t n = 0;
+	int i, k;
+
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == 2 && c->caps[i].letter == letter &&
+		    c->caps[i].idx >= 0 && c->caps[i].idx < 2)
+			part[c->caps[i].idx] = &c->caps[i];
+	for (k = 0; k < 2 && part[k]; k++) {
+		size_t m = part[k]->len < ST_IOCTL_READ - n ? part[k]->len : ST_IOCTL_READ - n;
+
+		memcpy(out + n, part[k]->data, m);
+		n += m;
+	}
+	return n;
+}
+
+static uint32_t u32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static uint16_t u16(const unsigned char *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, 2);
+	return v;
+}
+
+static void oflag(struct buf *b, uint64_t v)
+{
+	static const struct { const struct st_xlat *t; uint64_t mask; const char *dflt; } delays[] = {
+		{ nldly, NLDLY, "NL?" }, { crdly, CRDLY, "CR?" }, { tabdly, TABDLY, "TAB?" },
+		{ bsdly, BSDLY, "BS?" }, { vtdly, VTDLY, "VT?" }, { ffdly, FFDLY, "FF?" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(delays) / sizeof(delays[0]); i++) {
+		st_xlat_val(b, delays[i].t, v & delays[i].mask, delays[i].dflt);
+		buf_printf(b, "|");
+		v &= ~delays[i].mask;
+	}
+	st_xlat_flags(b, oflags, v, "0");
+}
+
+static void cflag(struct buf *b, uint64_t v)
+{
+	st_xlat_val(b, bauds, v & ST_CBAUD, "B???");
+	buf_printf(b, "|");
+	if (v & ST_CIBAUD) {
+		st_xlat_val(b, bauds, (v & ST_CIBAUD) >> ST_IBSHIFT, "B???");
+		buf_printf(b, "<<");
+		st_xlat_val(b, (const struct st_xlat[]){ { ST_IBSHIFT, "IBSHIFT" }, END },
+			    ST_IBSHIFT, NULL);
+		buf_printf(b, "|");
+	}
+	st_xlat_val(b, csize, v & CSIZE, "CS?");
+	buf_printf(b, "|");
+	st_xlat_flags(b, cflags, v & ~(uint64_t)(ST_CBAUD | ST_CIBAUD | CSIZE), "0");
+}
+
+/*
+ * The four flags (each 4 bytes, or 2 for struct termio), then c_line
+ * and c_cc under -v, "..." otherwise.
+ */
+static void termios(struct buf *b, const unsigned char *p, enum arg_kind kind,
+		    const struct st_dopts *o)
+{
+	int w = kind == K_TERMIO ? 2 : 4, ncc = kind == K_TERMIO ? ST_NCC : ST_NCCS, i;
+	uint64_t f[4];
+
+	for (i = 0; i < 4; i++)
+		f[i] = w == 2 ? u16(p + 2 * i) : u32(p + 4 * i);
+	buf_printf(b, "{c_iflag=");
+	st_xlat_flags(b, iflags, f[0], "0");
+	buf_printf(b, ", c_oflag=");
+	oflag(b, f[1]);
+	buf_printf(b, ", c_cflag=");
+	cflag(b, f[2]);
+	buf_printf(b, ", c_lflag=");
+	st_xlat_flags(b, lflags, f[3], "0");
+	if (!o->verbose) {
+		buf_printf(b, ", ...}");
+		return;
+	}
+	buf_printf(b, ", c_line=");
+	st_xlat_val(b, line_discs, p[4 * w], "N_???");
+	buf_printf(b, ", c_cc=[");
+	for (i = 0; i < ncc; i++) {
+		const char *n = st_xlat_name(cc_names, i);
+
+		if (i)
+			buf_printf(b, ", ");
+		if (n)
+			buf_printf(b, "[%s]=", n);
+		else
+			buf_printf(b, "[%d]=", i);
+		buf_printf(b, "%#x", p[4 * w + 1 + i]);
+	}
+	buf_printf(b, "]");
+	if (kind == K_TERMIOS2)
+		buf_printf(b, ", c_ispeed=%u, c_ospeed=%u", u32(p + 36), u32(p + 40));
+	buf_printf(b, "}");
+}
+
+/* The size of what the kind reads through the argument. */
+static size_t kind_size(enum arg_kind kind)
+{
+	switch (kind) {
+	case K_TERMIOS: return 17 + ST_NCCS;
+	case K_TERMIOS2: return 17 + ST_NCCS + 8;
+	case K_TERMIO: return 9 + ST_NCC;
+	case K_WINSIZE: return 8;
+	case K_MODEM: case K_INT: return 4;
+	case K_CHAR: return 1;
+	default: return 0;
+	}
+}
+
+bool st_ioctl_arg(struct buf *b, const struct st_call *c,
+		  const struct st_dopts *o)
+{
+	int r = find((unsigned)c->args[1]);
+	uint64_t v = c->args[2];
+	unsigned char p[ST_IOCTL_READ];
+	enum arg_kind kind;
+	size_t n;
+
+	if (r < 0)
+		return false;
+	kind = requests[r].kind;
+	switch (kind) {
+	case K_NONE:
+		return true;
+	case K_VAL_INT:
+		buf_printf(b, "%d", (int)v);
+		return true;
+	case K_VAL_XONC:
+		st_xlat_val(b, tcxonc, v, "TC???");
+		return true;
+	case K_VAL_FLSH:
+		st_xlat_val(b, tcflsh, v, "TC???");
+		return true;
+	default:
+		break;
+	}
+	n = joined(c, requests[r].out ? ST_L_IOCTL_OUT : ST_L_IOCTL, p);
+	/* Not there, not readable, or not filled: the address, as strace. */
+	if (!v || n < kind_size(kind) || (requests[r].out && st_call_failed(c))) {
+		if (v)
+			buf_printf(b, "%#llx", (unsigned long long)v);
+		else
+			buf_printf(b, "NULL");
+		return true;
+	}
+	switch (kind) {
+	case K_TERMIOS:
+	case K_TERMIOS2:
+	case K_TERMIO:
+		termios(b, p, kind, o);
+		break;
+	case K_WINSIZE:
+		buf_printf(b, "{ws_row=%u, ws_col=%u, ws_xpixel=%u, ws_ypixel=%u}",
+			   u16(p), u16(p + 2), u16(p + 4), u16(p + 6));
+		break;
+	case K_MODEM:
+		buf_printf(b, "[");
+		st_xlat_flags_dflt(b, modem, u32(p), "0", "TIOCM_???");
+		buf_printf(b, "]");
+		break;
+	case K_INT:
+		buf_printf(b, "[%d]", (int)u32(p));
+		break;
+	case K_CHAR:
+		st_quote(b, p, 1, false, o->xstyle);
+		break;
+	default:
+		break;
+	}
+	return true;
+}

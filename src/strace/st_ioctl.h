@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_ST_IOCTL_H
+#define FERRET_ST_IOCTL_H
+
+#include <stdbool.h>
+#include "st_decode.h"
+
+/*
+ * The bytes of ioctl's third argument read at entry and at exit (struct
+ * termios2 is the largest decoded): ST_L_IOCTL and ST_L_IOCTL_OUT
+ * records, 0 up to the end of the argument's page, 1 what lies past it.
+ */
+#define ST_IOCTL_READ 44
+
+/* Whether request takes no third argument: strace prints two. */
+bool st_ioctl_no_arg(unsigned request);
+/*
+ * ioctl's third argument as strace decodes it for the request, into b;
+ * false if the request has no decoder here (the caller prints it).
+ */
+bool st_ioctl_arg(struct buf *b, const struct st_call *c,
+		  const struct st_dopts *o);
+
+#endif
