@@ -3147,6 +3147,15 @@ static bool sigset_size_ok(const struct st_call *c, int i)
 #define ST_XATTR_SIZE_MAX 65536
 #define ST_UTS_LEN 64
 
+/* Whether any of the n bytes at p is not zero. */
+static bool memchr_nonzero(const unsigned char *p, size_t n)
+{
+	while (n--)
+		if (*p++)
+			return true;
+	return false;
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -3643,6 +3652,42 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			buf_printf(b, "{efd=%d, tfd=%d, toff=%u}", (int)rd(k->data, k->len, 0, 4),
 				   (int)rd(k->data, k->len, 4, 4), (unsigned)rd(k->data, k->len, 8, 4));
 		return;
+	case ST_L_CPUMASK_IN:
+		/* As strace: no bytes, []; a size past 128 bytes, "..." after them. */
+		if (v && !(uint32_t)c->args[i - 1]) {
+			buf_printf(b, "[]");
+		} else if (k && v && k->len >= ((uint32_t)c->args[i - 1] < 128 ?
+						(uint32_t)c->args[i - 1] : 128)) {
+			cpu_mask(b, k);
+			if ((uint32_t)c->args[i - 1] > 128) {
+				b->len--;
+				buf_printf(b, "%s...]", k->len && memchr_nonzero(k->data, k->len) ? " " : "");
+			}
+		} else {
+			ptr(b, v);
+		}
+		return;
+	case ST_L_MINCORE_OUT: {
+		uint64_t pages = c->args[i - 1] / 4096 + !!(c->args[i - 1] % 4096);
+		uint64_t e, want = pages < (uint64_t)o->strsize + 1 ? pages : (uint64_t)o->strsize + 1;
+
+		if (!k || !v || st_call_failed(c) || k->len < want) {
+			ptr(b, v);
+			return;
+		}
+		buf_printf(b, "[");
+		for (e = 0; e < pages; e++) {
+			if (e)
+				buf_printf(b, ", ");
+			if (e == (uint64_t)o->strsize) {
+				buf_printf(b, "...");
+				break;
+			}
+			buf_printf(b, "%u", k->data[e] & 1);
+		}
+		buf_printf(b, "]");
+		return;
+	}
 	case ST_L_IOCTL:
 		if (st_ioctl_arg(b, c, o))
 			return;

@@ -483,6 +483,16 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > 128) { $l = 128; } "
 			   "printf(\"c_%d %%d %%d %%r\", $t, 0, buf($a, $l)); ", i);
 		break;
+	case ST_L_CPUMASK_IN:
+		buf_printf(b, "$l = *(arg0 + %d) & 0xffffffff; if ($l > 128) { $l = 128; } "
+			   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $l)); } ",
+			   reg_off[i - 1], l, i);
+		break;
+	case ST_L_MINCORE_OUT:
+		buf_printf(b, "$l = (*(arg0 + %d) + 4095) / 4096; if ($l > %d) { $l = %d; } "
+			   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $l)); } ",
+			   reg_off[i - 1], s + 1, s + 1, l, i);
+		break;
 	case '^':
 		/* struct epoll_event[] (12 bytes, packed) */
 		returned_array(b, o, l, i, 12);

@@ -72,7 +72,8 @@ bool st_sys_is_out(char letter)
 	    letter == ST_L_CAPDATA_OUT || letter == ST_L_MSGBUF_OUT ||
 	    letter == ST_L_ARCH_OUT || letter == ST_L_IPCBUF ||
 	    letter == ST_L_TV_OUT || letter == ST_L_TZ_OUT ||
-	    letter == ST_L_PTR_OUT || letter == ST_L_ULONG_OUT)
+	    letter == ST_L_PTR_OUT || letter == ST_L_ULONG_OUT ||
+	    letter == ST_L_MINCORE_OUT)
 		return true;
 	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,%'\\", letter);
 }
@@ -87,7 +88,7 @@ bool st_sys_is_in(char letter)
 	    letter == ST_L_UTIMBUF || letter == ST_L_TIMEVAL2 || letter == ST_L_LL_RULESET ||
 	    letter == ST_L_LL_PATH || letter == ST_L_SECCOMP ||
 	    letter == ST_L_TV_IN || letter == ST_L_TZ_IN || letter == ST_L_LOFF_IN ||
-	    letter == ST_L_IOCTL)
+	    letter == ST_L_IOCTL || letter == ST_L_CPUMASK_IN)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }

@@ -180,6 +180,13 @@ enum st_class {
  */
 #define ST_L_IOCTL '\255'
 #define ST_L_IOCTL_OUT '\256'
+/*
+ * ST_L_CPUMASK_IN a CPU mask read at entry, as long as the argument
+ * before it says (128 bytes at most); ST_L_MINCORE_OUT mincore's vector
+ * at exit, a byte per page of the length before it (-s + 1 at most).
+ */
+#define ST_L_CPUMASK_IN '\257'
+#define ST_L_MINCORE_OUT '\260'
 /* Records of a sockaddr ('B') past the end of its first page. */
 #define ST_L_SOCKADDR_REST '\244'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */
