@@ -443,6 +443,24 @@ static void at_fdcwd(struct buf *b, int tid, const struct st_dopts *o)
  * -yy: a socket's protocol and endpoints in place of its name, a
  * device's numbers after its path, as strace; false for anything else.
  */
+/* The process a pidfd refers to, from /proc's fdinfo; 0 if unknown. */
+static long pidfd_pid(int tid, int fd)
+{
+	char path[64], line[128];
+	long pid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/fdinfo/%d", tid, fd);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Pid: %ld", &pid) == 1)
+			break;
+	fclose(f);
+	return pid;
+}
+
 static bool fd_info(struct buf *b, int tid, int fd, const char *name,
 		    const struct st_dopts *o)
 {
@@ -450,6 +468,19 @@ static bool fd_info(struct buf *b, int tid, int fd, const char *name,
 	unsigned long ino;
 	struct stat st;
 
+	/* A pidfd: its process, named when the pidfd was made, or now. */
+	if (o->fdpidfd && !strncmp(name, "pid:", 4)) {
+		buf_printf(b, "<%s>", name);
+		return true;
+	}
+	if (o->fdpidfd && !strcmp(name, "anon_inode:[pidfd]")) {
+		long pid = pidfd_pid(tid, fd);
+
+		if (pid <= 0)
+			return false;
+		buf_printf(b, "<pid:%ld>", pid);
+		return true;
+	}
 	if (sscanf(name, "socket:[%lu]", &ino) == 1) {
 		if (!o->fdsock ||
 		    st_sock_details(tid, fd, ino, details, sizeof(details)))
@@ -522,7 +553,7 @@ void st_decode_fd(struct buf *b, int tid, int64_t fd,
 		return;
 	if (!known)
 		known = target;
-	if ((o->fdsock || o->fddev) && fd_info(b, tid, (int)fd, known, o))
+	if ((o->fdsock || o->fddev || o->fdpidfd) && fd_info(b, tid, (int)fd, known, o))
 		return;
 	/* decode-fds= without path: sockets' and devices' only, as strace. */
 	if (o->fdplain) {
@@ -737,6 +768,11 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 	 * Named now, as the kernel names their anonymous inodes: the
 	 * process may be gone when /proc would be asked.
 	 */
+	/* decode-fds=pidfd: the process, which may be gone by the line. */
+	if (o->fdpidfd && !strcmp(n, "pidfd_open")) {
+		snprintf(resolved, PATH_MAX, "pid:%d", (int)c->args[0]);
+		return resolved;
+	}
 	for (i = 0; i < (int)ARRAY_SIZE(anon_fds); i++)
 		if (!strcmp(n, anon_fds[i].call))
 			return anon_fds[i].name;

@@ -43,6 +43,7 @@ struct st_dopts {
 	bool fdpaths;		/* -y, or descriptors named for decode-fds= */
 	bool fdplain;		/* a descriptor's path shown (decode-fds=path) */
 	bool fdsock, fddev;	/* -yy: sockets' endpoints, devices' numbers */
+	bool fdpidfd;		/* -yy: a pidfd's process, "pid:N" */
 	int xstyle;		/* -x 1, -xx 2, --strings-in-hex=non-ascii-chars 3 */
 	struct st_fds *fds;	/* -y: paths /proc no longer gives */
 	bool pidcomm;		/* -Y */

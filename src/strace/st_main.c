@@ -287,7 +287,7 @@ static int parse_decode_fds(struct st_opts *o, const char *set)
 {
 	char *copy = xstrdup(set), *tok, *save = NULL;
 
-	o->fdpaths = o->fdplain = o->fdsock = o->fddev = false;
+	o->fdpaths = o->fdplain = o->fdsock = o->fddev = o->fdpidfd = false;
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "path")) {
 			o->fdpaths = o->fdplain = true;
@@ -295,11 +295,12 @@ static int parse_decode_fds(struct st_opts *o, const char *set)
 			o->fdpaths = o->fdsock = true;
 		} else if (!strcmp(tok, "dev")) {
 			o->fdpaths = o->fddev = true;
+		} else if (!strcmp(tok, "pidfd")) {
+			o->fdpaths = o->fdpidfd = true;
 		} else if (!strcmp(tok, "all")) {
-			o->fdpaths = o->fdplain = o->fdsock = o->fddev = true;
+			o->fdpaths = o->fdplain = o->fdsock = o->fddev = o->fdpidfd = true;
 		} else if (strcmp(tok, "none")) {
-			fprintf(stderr, "ferret strace: invalid decode-fds '%s'%s\n", tok,
-				!strcmp(tok, "pidfd") ? ": ferret does not decode pidfds" : "");
+			fprintf(stderr, "ferret strace: invalid decode-fds '%s'\n", tok);
 			free(copy);
 			return -EINVAL;
 		}
@@ -688,7 +689,7 @@ int st_main(int argc, char **argv)
 		case 'r': o.relative = true; break;
 		case 'y':
 			/* -yy: what -e decode-fds=all says. */
-			o.fdsock = o.fddev = o.fdpaths;
+			o.fdsock = o.fddev = o.fdpidfd = o.fdpaths;
 			o.fdpaths = o.fdplain = true;
 			break;
 		case 'Y': o.pidcomm = true; break;

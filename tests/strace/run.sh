@@ -144,6 +144,10 @@ for x in abbrev raw verbose; do
 		-- "$WL" tables
 done
 same_line "-v: uname's every field, getdents' records" -v -e trace=uname,getdents -- "$WL" tables
+NORM2='s/[0-9]+<pid:[0-9]+>/FD<pid:PID>/; s/^pidfd_open\([0-9]+/pidfd_open(PID/' \
+same_line "-yy: a pidfd's process" -yy -e trace=pidfd_open -- "$WL" tables
+NORM2='s/[0-9]+<pid:[0-9]+>/FD<pid:PID>/; s/^pidfd_open\([0-9]+/pidfd_open(PID/' \
+same_line "decode-fds=pidfd" --decode-fds=pidfd -e trace=pidfd_open -- "$WL" tables
 same_line "ioctl: termios, winsize, ints, modem lines, requests without an argument" \
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables

@@ -603,6 +603,8 @@ static void tables(void)
 		close(fd);
 		fd = syscall(SYS_eventfd2, 0, 0);
 		close(fd);
+		fd = syscall(SYS_pidfd_open, getpid(), 0);
+		close(fd);
 	}
 	{
 		struct timeval tv = { -1, 1000000 };
