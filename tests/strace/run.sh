@@ -194,9 +194,9 @@ same_line "long options: --trace=, --decode-fds=dev, --string-limit=, --columns=
 	--trace=write --decode-fds=dev --string-limit=4 --columns=30 -- "$WL" basic
 same_line "long options: --quiet=attach,exit, --strings-in-hex=all, --trace-path=" \
 	--quiet=attach,exit --strings-in-hex=all --trace-path=/etc/hostname -- cat /etc/hostname
-"$FERRET" strace --decode-fds=pidfd true > /dev/null 2> fp.txt; rc=$?
-[ $rc = 1 ] && grep -q "ferret does not decode pidfds" fp.txt &&
-	ok "--decode-fds=pidfd: said unsupported" || bad "--decode-fds=pidfd: rc $rc: $(cat fp.txt)"
+"$FERRET" strace --decode-fds=path,bogus true > /dev/null 2> fp.txt; rc=$?
+[ $rc = 1 ] && grep -q "invalid decode-fds 'bogus'" fp.txt &&
+	ok "--decode-fds=bogus: refused" || bad "--decode-fds=bogus: rc $rc: $(cat fp.txt)"
 # Classes strace knows, regular expressions, other personalities' names,
 # status sets, and -n's call numbers.
 same_line "-e trace=%creds,%%stat,/^get.*pid\$,ipc,mmap2 -e status=successful,unfinished -n" \
