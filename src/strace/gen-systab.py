@@ -23,7 +23,7 @@ SIG = {
  "accept": "fBn:f", "sendto": "fWuxA7", "recvfrom": "fRuxBn", "sendmsg": "f+x",
  "recvmsg": "f-x", "shutdown": "fd", "bind": "fA7", "listen": "fd",
  "getsockname": "fBn", "getpeername": "fBn", "socketpair": "kK#F",
- "setsockopt": "f;`.d", "getsockopt": "f;`,|", "clone": "Cpppp", "fork": "",
+ "setsockopt": "f;`.d", "getsockopt": "f;`,|", "clone": "Cp\x85pp", "fork": "",
  "vfork": "", "execve": "PEe", "exit": "d:?", "wait4": "dwx*", "kill": "ds",
  "uname": "N", "fcntl": "fcx", "flock": "fx", "fsync": "f", "fdatasync": "f",
  "truncate": "Pd", "ftruncate": "fd", "getdents": "fG7", "getcwd": "\\u",

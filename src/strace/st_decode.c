@@ -4750,12 +4750,30 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 		ptr(b, c->args[1]);
 		buf_printf(b, ", flags=");
 		decode_one(b, c, o, 0);
-		if (c->args[0] & 0x100000)
-			buf_printf(b, ", parent_tid=%#llx", (unsigned long long)c->args[2]);
-		if (c->args[0] & 0x1200000)
-			buf_printf(b, ", child_tidptr=%#llx", (unsigned long long)c->args[3]);
-		if (c->args[0] & 0x80000)
+		/*
+		 * What CLONE_PARENT_SETTID and CLONE_PIDFD wrote: the
+		 * child's tid or the pidfd, [N]; then the TLS and the
+		 * child's tid pointer, in strace's order.
+		 */
+		if (c->args[0] & (CLONE_PARENT_SETTID | CLONE_PIDFD)) {
+			const struct st_cap *k = cap_of(c, 2, 0);
+
+			buf_printf(b, ", parent_tid=");
+			if (!k || k->len < 4 || st_call_failed(c)) {
+				ptr(b, c->args[2]);
+			} else if (c->args[0] & CLONE_PARENT_SETTID) {
+				buf_printf(b, "[%d]", (int)rd(k->data, k->len, 0, 4));
+			} else {
+				buf_printf(b, "[");
+				st_decode_fd(b, c->tid, (int)rd(k->data, k->len, 0, 4), o,
+					     "anon_inode:[pidfd]");
+				buf_printf(b, "]");
+			}
+		}
+		if (c->args[0] & CLONE_SETTLS)
 			buf_printf(b, ", tls=%#llx", (unsigned long long)c->args[4]);
+		if (c->args[0] & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
+			buf_printf(b, ", child_tidptr=%#llx", (unsigned long long)c->args[3]);
 		return;
 	}
 	for (i = from; i < to; i++) {

@@ -61,7 +61,7 @@ const struct st_sys st_systab[] = {
 	{ 53, "socketpair", "kK#F", ST_NETWORK },
 	{ 54, "setsockopt", "f;`.d", ST_NETWORK },
 	{ 55, "getsockopt", "f;`,|", ST_NETWORK },
-	{ 56, "clone", "Cpppp", ST_PROCESS },
+	{ 56, "clone", "Cp\205pp", ST_PROCESS },
 	{ 57, "fork", "", ST_PROCESS },
 	{ 58, "vfork", "", ST_PROCESS },
 	{ 59, "execve", "PEe", ST_FILE|ST_PROCESS },

@@ -479,6 +479,23 @@ static void tables(void)
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
 	{
+		/* clone: what CLONE_PARENT_SETTID and CLONE_PIDFD write. */
+		int ptid = 0, pidfd = -1;
+		long r = syscall(SYS_clone, CLONE_PARENT_SETTID | SIGCHLD, NULL, &ptid, NULL, 0);
+
+		if (r == 0)
+			_exit(0);
+		if (r > 0)
+			waitpid(r, NULL, 0);
+		r = syscall(SYS_clone, CLONE_PIDFD | SIGCHLD, NULL, &pidfd, NULL, 0);
+		if (r == 0)
+			_exit(0);
+		if (r > 0) {
+			waitpid(r, NULL, 0);
+			close(pidfd);
+		}
+	}
+	{
 		/* CPU masks read as long as their size says; mincore's vector. */
 		static unsigned char mask[200] = { 0x3, [150] = 0x1 };
 		unsigned char vec[4];
