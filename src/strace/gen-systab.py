@@ -19,7 +19,7 @@ SIG = {
  "select": "d$$${", "sched_yield": "", "mremap": "puuxp:x", "msync": "pux",
  "mincore": "pu\xb0", "madvise": "pub", "dup": "f:f", "dup2": "ff:f", "pause": "",
  "nanosleep": "tU", "getitimer": "d]", "alarm": "7", "setitimer": "d[]",
- "getpid": "", "sendfile": "ffpu", "socket": "kK#:f", "connect": "fA7",
+ "getpid": "", "sendfile": "ff\xb1u", "socket": "kK#:f", "connect": "fA7",
  "accept": "fBn:f", "sendto": "fWuxA7", "recvfrom": "fRuxBn", "sendmsg": "f+x",
  "recvmsg": "f-x", "shutdown": "fd", "bind": "fA7", "listen": "fd",
  "getsockname": "fBn", "getpeername": "fBn", "socketpair": "kK#F",

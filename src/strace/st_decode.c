@@ -3688,6 +3688,20 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			buf_printf(b, "{efd=%d, tfd=%d, toff=%u}", (int)rd(k->data, k->len, 0, 4),
 				   (int)rd(k->data, k->len, 4, 4), (unsigned)rd(k->data, k->len, 8, 4));
 		return;
+	case ST_L_SENDFILE_OFF: {
+		/* The offset, and what it became when the call moved it. */
+		const struct st_cap *in = cap_letter(c, i, ST_L_SENDFILE_OFF);
+		const struct st_cap *out = cap_letter(c, i, ST_L_SENDFILE_OFF_OUT);
+
+		if (!v || !in || in->len < 8) {
+			ptr(b, v);
+			return;
+		}
+		buf_printf(b, "[%llu]", (unsigned long long)rd(in->data, 8, 0, 8));
+		if (c->args[i + 1] && !st_call_failed(c) && c->ret && out && out->len >= 8)
+			buf_printf(b, " => [%llu]", (unsigned long long)rd(out->data, 8, 0, 8));
+		return;
+	}
 	case ST_L_CPUMASK_IN:
 		/* As strace: no bytes, []; a size past 128 bytes, "..." after them. */
 		if (v && !(uint32_t)c->args[i - 1]) {

@@ -194,6 +194,7 @@ static char exit_letter(char l)
 	case '3': return ST_L_CLONE3_OUT;
 	case ST_L_SECCOMP: return ST_L_SECCOMP_OUT;
 	case ST_L_IOCTL: return ST_L_IOCTL_OUT;
+	case ST_L_SENDFILE_OFF: return ST_L_SENDFILE_OFF_OUT;
 	}
 	return 0;
 }
@@ -482,6 +483,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		/* A CPU mask: the bytes the kernel wrote (the return value). */
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > 128) { $l = 128; } "
 			   "printf(\"c_%d %%d %%d %%r\", $t, 0, buf($a, $l)); ", i);
+		break;
+	case ST_L_SENDFILE_OFF:
+		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 8)); } ", rl, i);
 		break;
 	case ST_L_CPUMASK_IN:
 		buf_printf(b, "$l = *(arg0 + %d) & 0xffffffff; if ($l > 128) { $l = 128; } "

@@ -187,6 +187,9 @@ enum st_class {
  */
 #define ST_L_CPUMASK_IN '\257'
 #define ST_L_MINCORE_OUT '\260'
+/* sendfile's offset, read at entry and, as ST_L_SENDFILE_OFF_OUT, at exit. */
+#define ST_L_SENDFILE_OFF '\261'
+#define ST_L_SENDFILE_OFF_OUT '\262'
 /* Records of a sockaddr ('B') past the end of its first page. */
 #define ST_L_SOCKADDR_REST '\244'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */

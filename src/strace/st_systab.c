@@ -45,7 +45,7 @@ const struct st_sys st_systab[] = {
 	{ 37, "alarm", "7", 0 },
 	{ 38, "setitimer", "d[]", 0 },
 	{ 39, "getpid", "", ST_PURE },
-	{ 40, "sendfile", "ffpu", ST_DESC },
+	{ 40, "sendfile", "ff\261u", ST_DESC },
 	{ 41, "socket", "kK#:f", ST_NETWORK },
 	{ 42, "connect", "fA7", ST_NETWORK },
 	{ 43, "accept", "fBn:f", ST_NETWORK },

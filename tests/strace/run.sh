@@ -139,8 +139,8 @@ same_line "a path past PATH_MAX; utime, utimes, futimesat, modules, iopl, ioperm
 	-- "$WL" fails
 for x in abbrev raw verbose; do
 	NORM2='s/^getcpu\(\[[0-9]+\]/getcpu([N]/' \
-	same_line "unsigned counts, loff_t, priorities, namespaces, inotify masks, swap flags, sigset sizes, MSG_TRUNC, a name cut by its buffer, timeval, timezone, getcpu, robust lists, loff_t pointers, file modes, I/O priorities, futex ops, si_errno, EPOLL_CTL_DEL, select, iovecs, keyrings, umount2, limits, xattrs, CPU masks, mincore, -X $x" -X $x \
-		-e trace=getdents64,semop,readahead,fadvise64,process_mrelease,unshare,userfaultfd,inotify_add_watch,swapon,getpriority,setpriority,shutdown,setns,getrandom,rt_sigprocmask,rt_sigsuspend,rt_sigpending,recvfrom,getsockname,settimeofday,getcpu,get_robust_list,splice,copy_file_range,mknod,ioprio_get,ioprio_set,futex,rt_tgsigqueueinfo,epoll_ctl,select,pselect6,writev,preadv,pwritev,add_key,request_key,umount2,sethostname,fsetxattr,listxattr,sched_setaffinity,mincore \
+	same_line "unsigned counts, loff_t, priorities, namespaces, inotify masks, swap flags, sigset sizes, MSG_TRUNC, a name cut by its buffer, timeval, timezone, getcpu, robust lists, loff_t pointers, file modes, I/O priorities, futex ops, si_errno, EPOLL_CTL_DEL, select, iovecs, keyrings, umount2, limits, xattrs, CPU masks, mincore, sendfile offsets, -X $x" -X $x \
+		-e trace=getdents64,semop,readahead,fadvise64,process_mrelease,unshare,userfaultfd,inotify_add_watch,swapon,getpriority,setpriority,shutdown,setns,getrandom,rt_sigprocmask,rt_sigsuspend,rt_sigpending,recvfrom,getsockname,settimeofday,getcpu,get_robust_list,splice,copy_file_range,mknod,ioprio_get,ioprio_set,futex,rt_tgsigqueueinfo,epoll_ctl,select,pselect6,writev,preadv,pwritev,add_key,request_key,umount2,sethostname,fsetxattr,listxattr,sched_setaffinity,mincore,sendfile \
 		-- "$WL" tables
 done
 same_line "-v: uname's every field, getdents' records" -v -e trace=uname,getdents -- "$WL" tables

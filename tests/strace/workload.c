@@ -479,6 +479,21 @@ static void tables(void)
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
 	{
+		/* sendfile: the offset, and where the call moved it. */
+		long long off = 1;
+		int p[2], fd = open("/etc/os-release", O_RDONLY);
+
+		if (fd >= 0 && !pipe(p)) {
+			syscall(SYS_sendfile, p[1], fd, &off, 16);
+			syscall(SYS_sendfile, p[1], fd, &off, 0);
+			syscall(SYS_sendfile, -1, fd, &off, 16);
+			close(p[0]);
+			close(p[1]);
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	{
 		/* clone: what CLONE_PARENT_SETTID and CLONE_PIDFD write. */
 		int ptid = 0, pidfd = -1;
 		long r = syscall(SYS_clone, CLONE_PARENT_SETTID | SIGCHLD, NULL, &ptid, NULL, 0);
