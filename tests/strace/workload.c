@@ -448,6 +448,25 @@ static void maps(void)
  * not there, modules that do not exist, I/O privileges out of range,
  * flags no call takes; the kernel log's size.
  */
+/* clone: what CLONE_PARENT_SETTID and CLONE_PIDFD write. */
+static void clones(void)
+{
+	int ptid = 0, pidfd = -1;
+	long r = syscall(SYS_clone, CLONE_PARENT_SETTID | SIGCHLD, NULL, &ptid, NULL, 0);
+
+	if (r == 0)
+		_exit(0);
+	if (r > 0)
+		waitpid(r, NULL, 0);
+	r = syscall(SYS_clone, CLONE_PIDFD | SIGCHLD, NULL, &pidfd, NULL, 0);
+	if (r == 0)
+		_exit(0);
+	if (r > 0) {
+		waitpid(r, NULL, 0);
+		close(pidfd);
+	}
+}
+
 /*
  * Calls whose arguments are named constants or sized values, each failing
  * or reading only: unsigned int counts, loff_t offsets, priorities,
@@ -492,23 +511,6 @@ static void tables(void)
 		}
 		if (fd >= 0)
 			close(fd);
-	}
-	{
-		/* clone: what CLONE_PARENT_SETTID and CLONE_PIDFD write. */
-		int ptid = 0, pidfd = -1;
-		long r = syscall(SYS_clone, CLONE_PARENT_SETTID | SIGCHLD, NULL, &ptid, NULL, 0);
-
-		if (r == 0)
-			_exit(0);
-		if (r > 0)
-			waitpid(r, NULL, 0);
-		r = syscall(SYS_clone, CLONE_PIDFD | SIGCHLD, NULL, &pidfd, NULL, 0);
-		if (r == 0)
-			_exit(0);
-		if (r > 0) {
-			waitpid(r, NULL, 0);
-			close(pidfd);
-		}
 	}
 	{
 		/* CPU masks read as long as their size says; mincore's vector. */
@@ -1617,6 +1619,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "utimes")) {
 		utimes_();
+		return 0;
+	}
+	if (!strcmp(mode, "clones")) {
+		clones();
 		return 0;
 	}
 	if (!strcmp(mode, "tables")) {
