@@ -111,6 +111,17 @@ static unsigned char *pieces(const struct st_call *c, int arg, uint64_t addr,
 	return p;
 }
 
+/* Whether one of the n page records of argument arg (pages()) did not come. */
+static bool pages_missing(const struct st_call *c, int arg, int n)
+{
+	int idx;
+
+	for (idx = 0; idx < n; idx++)
+		if (!cap_of(c, arg, idx))
+			return true;
+	return false;
+}
+
 /* Pointers before the NULL that ends an array such as envp. */
 static uint64_t count_ptrs(const unsigned char *p, size_t len)
 {
@@ -2608,7 +2619,15 @@ static void str_array(struct buf *b, const struct st_call *c, int i,
 			buf_printf(b, "...");
 			break;
 		}
-		cstr(b, k, 1, o->strsize, o->xstyle);
+		/* Pointers past what could be read: where, as strace. */
+		if (k->cut) {
+			buf_printf(b, "... /* %#llx */", (unsigned long long)k->n);
+			break;
+		}
+		if (k->unread)
+			ptr(b, k->n);
+		else
+			cstr(b, k, 1, o->strsize, o->xstyle);
 	}
 	buf_printf(b, "]");
 }
@@ -4067,8 +4086,14 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		ptr(b, v);
 		if (p && v && l == 'e') {
 			n = count_ptrs(p, len);
-			buf_printf(b, " /* %llu var%s */", (unsigned long long)n,
-				   n == 1 ? "" : "s");
+			/*
+			 * No NULL in what could be read, with a page of the
+			 * array unreadable: "unterminated", as strace says.
+			 */
+			buf_printf(b, " /* %llu var%s%s */", (unsigned long long)n,
+				   n == 1 ? "" : "s",
+				   8 * n + 8 > len && pages_missing(c, i, ST_ENVP_BYTES / 4096 + 1) ?
+				   ", unterminated" : "");
 		} else if (p && c->ret >= 0 && l == 'G') {
 			n = count_dents(p, len < (size_t)c->ret ? len : (size_t)c->ret);
 			buf_printf(b, " /* %llu entr%s */", (unsigned long long)n,

@@ -20,7 +20,9 @@ struct st_cap {
 	char letter;
 	int arg;		/* argument index */
 	int idx;		/* E: element; v/V: iovec number */
-	uint64_t n;		/* B: the socklen read */
+	uint64_t n;		/* B: the socklen read; E, e: the pointer */
+	bool unread;		/* E, e: the string at n could not be read */
+	bool cut;		/* E, e: the array could not be read from n on */
 	unsigned char *data;
 	size_t len;
 };

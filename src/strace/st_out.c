@@ -501,6 +501,17 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
  * The capture of letter l, argument arg, element idx: a new one, or the
  * one read at entry, which a read at exit replaces (see st_prog.c).
  */
+/* Whether argument arg's array was cut by memory that could not be read. */
+static bool has_cut(const struct st_call *c, int arg)
+{
+	int i;
+
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == arg && c->caps[i].cut)
+			return true;
+	return false;
+}
+
 static bool has_cap(const struct st_call *c, char l, int arg, int idx)
 {
 	int i;
@@ -547,39 +558,62 @@ static void cap_str(struct st_cap *k, const struct fmt_arg *a, const char *v)
 
 /*
  * A record of argv strings (see st_prog.c): the first element's index,
- * the pointers, then a string per pointer.  Each element up to the
- * first NULL pointer is a capture; its n is the pointer.
+ * the pointers in two pieces (to their page's end, then past it: the
+ * second may be unreadable), then a string per pointer.  Each element up
+ * to the first NULL pointer is a capture; its n is the pointer.  A string
+ * that could not be read is marked unread; pointers that could not be
+ * read end the array with a capture marked cut, n its address.
  */
 static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
-		      const void *p)
+		      const void *p, uint64_t base)
 {
-	const struct fmt_arg *pa = &fs->args[2];
-	const unsigned char *ptrs = (const unsigned char *)p + pa->offset;
-	uint64_t n, ptr;
-	int first = (int)u64at(fs, p, 1), m;
+	const struct fmt_arg *pa = &fs->args[2], *pb = &fs->args[3];
+	unsigned char ptrs[8 * 16] = { 0 };
+	uint64_t n, n2, ptr;
+	int first = (int)u64at(fs, p, 1), m, nstr = fs->nargs - 4;
+	struct st_cap *k;
 
-	memcpy(&n, ptrs, 8);
 	/* Read past the array's NULL (the slot before it was not): none. */
 	if (first && !has_cap(&t->call, fs->fmt[1], fs->fmt[2] - '0', first - 1))
 		return;
-	for (m = 0; m + 3 < fs->nargs && 8 * (uint64_t)m + 8 <= n &&
-	     t->call.ncaps < ST_MAXCAPS; m++) {
-		const struct fmt_arg *a = &fs->args[3 + m];
-		struct st_cap *k;
+	/* The slot before was the array's last readable one: already cut. */
+	if (first && has_cut(&t->call, fs->fmt[2] - '0'))
+		return;
+	memcpy(&n, (const char *)p + pa->offset, 8);
+	if (n == BUF_UNREAD || n > sizeof(ptrs))
+		n = 0;
+	memcpy(ptrs, (const char *)p + pa->offset + 8, n);
+	memcpy(&n2, (const char *)p + pb->offset, 8);
+	if (n2 != BUF_UNREAD && n + n2 <= sizeof(ptrs)) {
+		memcpy(ptrs + n, (const char *)p + pb->offset + 8, n2);
+		n += n2;
+	}
+	for (m = 0; m < nstr && t->call.ncaps < ST_MAXCAPS; m++) {
+		const struct fmt_arg *a = &fs->args[4 + m];
+		const char *v = (const char *)p + a->offset;
 
-		memcpy(&ptr, ptrs + 8 + 8 * m, 8);
-		if (!ptr)
-			break;
 		k = &t->call.caps[t->call.ncaps++];
 		memset(k, 0, sizeof(*k));
 		k->letter = fs->fmt[1];
 		k->arg = fs->fmt[2] - '0';
 		k->idx = first + m;
+		if (8 * (uint64_t)m + 8 > n) {
+			k->cut = true;
+			k->n = base + 8 * (uint64_t)(first + m);
+			break;
+		}
+		memcpy(&ptr, ptrs + 8 * m, 8);
+		if (!ptr) {
+			t->call.ncaps--;
+			break;
+		}
 		k->n = ptr;
-		cap_str(k, a, (const char *)p + a->offset);
+		if (a->type->size >= 2 && !memcmp(v, STR_UNREAD, 2))
+			k->unread = true;
+		else
+			cap_str(k, a, v);
 	}
 }
-
 /*
  * The capture of letter l, argument arg, element idx from a record's
  * field a at v; none for memory the kernel would not let the program
@@ -651,7 +685,7 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 		return;
 	}
 	if (fs->nargs > 3) {
-		argv_pack(t, fs, p);
+		argv_pack(t, fs, p, t->call.args[arg]);
 		return;
 	}
 	add_cap(t, fs->fmt[1], arg, idx, &fs->args[2], (const char *)p + fs->args[2].offset);

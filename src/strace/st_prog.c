@@ -298,7 +298,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	case 'E':
 		/*
 		 * ARGV_PACK strings to a record, with the pointers they came
-		 * from, which tell user space where the array ends: straight
+		 * from (two pieces), which tell user space where the array ends: straight
 		 * code, no loop (the verifier walks a loop once per iteration
 		 * and per way out) and no test per string, whose branches
 		 * would each be a state to walk.  Strings past the NULL are
@@ -314,10 +314,17 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 				nstr = ARGV_PACK;
 			if (k)
 				buf_printf(b, "$p = *($a + %d); if ($p != 0) { ", 8 * (k - 1));
-			buf_printf(b, "printf(\"cE%d %%d %%d %%r", i);
+			/*
+			 * The pointers in two pieces, to their page's end and
+			 * past it: an array that ends a mapping still shows.
+			 */
+			buf_printf(b, "$f = 4096 - (($a + %d) & 4095); if ($f > %d) { $f = %d; } ",
+				   8 * k, 8 * nstr, 8 * nstr);
+			buf_printf(b, "printf(\"cE%d %%d %%d %%r %%r", i);
 			for (m = 0; m < nstr; m++)
 				buf_printf(b, " %%s");
-			buf_printf(b, "\", $t, %d, buf($a + %d, %d)", k, 8 * k, 8 * nstr);
+			buf_printf(b, "\", $t, %d, buf($a + %d, $f), buf($a + %d + $f, %d - $f)",
+				   k, 8 * k, 8 * k, 8 * nstr);
 			for (m = 0; m < nstr; m++)
 				buf_printf(b, ", str(*($a + %d), %d)", 8 * (k + m),
 					   k + m < strings_max(o) ? s + 2 : 1);

@@ -150,6 +150,8 @@ NORM2='s/[0-9]+<pid:[0-9]+>/FD<pid:PID>/; s/^pidfd_open\([0-9]+/pidfd_open(PID/'
 same_line "decode-fds=pidfd" --decode-fds=pidfd -e trace=pidfd_open -- "$WL" tables
 NORM2='s/\[[0-9]+\]/[N]/g; s/= [0-9]+$/= N/' \
 same_line "clone: the tid and pidfd it wrote" -y -e signal=none -e trace=clone -- "$WL" clones
+same_line "execve: arrays that end a mapping, pointers that lead nowhere" -e trace=execve -- "$WL" tables
+same_line "execve -v: arrays that end a mapping" -v -e trace=execve -- "$WL" tables
 same_line "ioctl: termios, winsize, ints, modem lines, requests without an argument" \
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables

@@ -498,6 +498,27 @@ static void tables(void)
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
 	{
+		/*
+		 * execve's arrays ending a mapping: pointers that lead
+		 * nowhere, and no NULL before the mapping ends.
+		 */
+		char **pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (pg != MAP_FAILED) {
+			char **argv = pg + 512 - 4, **envp = pg + 512 - 2;
+
+			mprotect((char *)pg + 4096, 4096, PROT_NONE);
+			argv[0] = "/nonexistent";
+			argv[1] = "arg";
+			envp[0] = (char *)-1;
+			envp[1] = "X=1";
+			syscall(SYS_execve, "/nonexistent", argv, envp);
+			argv[2] = NULL;
+			syscall(SYS_execve, "/nonexistent", argv, NULL);
+			munmap(pg, 8192);
+		}
+	}
+	{
 		/* sendfile: the offset, and where the call moved it. */
 		long long off = 1;
 		int p[2], fd = open("/etc/os-release", O_RDONLY);
