@@ -5039,32 +5039,47 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	st_xlat_style(style);
 }
 
+/* The names of the codes the kernel gives signal sig it raises, or NULL. */
+static const struct st_xlat *kernel_codes(int sig)
+{
+	switch (sig) {
+	case SIGCHLD: return st_cld_codes;
+	case SIGILL: return st_ill_codes;
+	case SIGFPE: return st_fpe_codes;
+	case SIGSEGV: return st_segv_codes;
+	case SIGBUS: return st_bus_codes;
+	case SIGTRAP: return st_trap_codes;
+	case SIGIO: return st_poll_codes;
+	case SIGSYS: return st_sys_codes;
+	}
+	return NULL;
+}
+
 void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		       size_t len)
 {
 	int code = (int)rd(si, len, 8, 4);
+	const struct st_xlat *kc = code > 0 ? kernel_codes(sig) : NULL;
 
 	buf_printf(b, "{si_signo=");
 	st_sig(b, sig);
 	buf_printf(b, ", si_code=");
 	/* -X raw and verbose: the code in hex, as strace. */
 	if (st_xlat_get_style() != ST_C_ABBREV) {
-		const char *n = st_xlat_name(sig == 17 && code > 0 ?
-					     st_cld_codes : st_si_codes,
-					     (uint64_t)(int64_t)code);
+		const char *n = st_xlat_name(kc ? kc : st_si_codes, (uint64_t)(int64_t)code);
 
 		buf_printf(b, "%#x", (unsigned)code);
 		if (n && st_xlat_get_style() == ST_C_VERBOSE)
 			buf_printf(b, " /* %s */", n);
-	} else if (sig == 17 && code > 0)
-		st_xlat_enum(b, st_cld_codes, code, "%llu");
+	} else if (kc)
+		st_xlat_enum(b, kc, code, "%llu");
 	else
 		st_xlat_enum(b, st_si_codes, (uint64_t)(int64_t)code, "%lld");
 	if (rd(si, len, 4, 4)) {
 		buf_printf(b, ", si_errno=");
 		st_xlat_enum(b, st_errno, (uint32_t)rd(si, len, 4, 4), "%llu");
 	}
-	if (sig == 17) {
+	if (sig == SIGCHLD && code > 0) {
 		buf_printf(b, ", si_pid=%d, si_uid=%u, si_status=",
 			   (int)rd(si, len, 16, 4), (unsigned)rd(si, len, 20, 4));
 		/* An exit code, or the signal that stopped, continued or killed it. */
@@ -5085,9 +5100,24 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		buf_printf(b, "}");
 		return;
 	}
-	if (code <= 0) {
+	if (code <= 0 || code == 0x80 || !kc) {
 		uint64_t val = rd(si, len, 24, 8);
 
+		if (code > 0 && code != 0x80) {
+			/* A code of the kernel's for a signal that has none. */
+			if (rd(si, len, 16, 4) || rd(si, len, 20, 4))
+				buf_printf(b, ", si_pid=%d, si_uid=%u", (int)rd(si, len, 16, 4),
+					   (unsigned)rd(si, len, 20, 4));
+			if (val)
+				buf_printf(b, ", si_int=%d, si_ptr=%#llx", (int)val,
+					   (unsigned long long)val);
+			buf_printf(b, "}");
+			return;
+		}
+		if (code == 0x80) {
+			buf_printf(b, ", si_addr=%#llx}", (unsigned long long)rd(si, len, 16, 8));
+			return;
+		}
 		/* Sent by a process: who, and the value it sent along. */
 		if (code == SI_TIMER)
 			buf_printf(b, ", si_timerid=%#x, si_overrun=%d",
@@ -5106,7 +5136,37 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		buf_printf(b, "}");
 		return;
 	}
-	buf_printf(b, ", si_addr=%#llx}", (unsigned long long)rd(si, len, 16, 8));
+	/* The kernel's own: the fault's fields, by signal and code. */
+	switch (sig) {
+	case SIGIO:
+		buf_printf(b, ", si_band=%lld, si_fd=%d", (long long)rd(si, len, 16, 8),
+			   (int)rd(si, len, 24, 4));
+		break;
+	case SIGSYS: {
+		const struct st_sys *s = st_sys_by_nr((int)rd(si, len, 24, 4));
+
+		buf_printf(b, ", si_call_addr=%#llx, si_syscall=", (unsigned long long)rd(si, len, 16, 8));
+		if (s && (uint32_t)rd(si, len, 28, 4) == 0xc000003e)
+			buf_printf(b, "__NR_%s", s->name);
+		else
+			buf_printf(b, "%d", (int)rd(si, len, 24, 4));
+		buf_printf(b, ", si_arch=");
+		st_xlat_val(b, st_audit_arch, (uint32_t)rd(si, len, 28, 4), "AUDIT_ARCH_???");
+		break;
+	}
+	default:
+		buf_printf(b, ", si_addr=%#llx", (unsigned long long)rd(si, len, 16, 8));
+		if (sig == SIGSEGV && code == 3)
+			buf_printf(b, ", si_lower=%#llx, si_upper=%#llx",
+				   (unsigned long long)rd(si, len, 32, 8),
+				   (unsigned long long)rd(si, len, 40, 8));
+		else if (sig == SIGSEGV && code == 4)
+			buf_printf(b, ", si_pkey=%u", (unsigned)rd(si, len, 28, 4));
+		else if (sig == SIGBUS && (code == 4 || code == 5))
+			buf_printf(b, ", si_addr_lsb=%#x", (unsigned)(uint16_t)rd(si, len, 24, 2));
+		break;
+	}
+	buf_printf(b, "}");
 }
 
 void st_hexdump(struct buf *b, const unsigned char *p, size_t n)

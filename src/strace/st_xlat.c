@@ -1314,3 +1314,42 @@ const struct st_xlat st_umount_flags[] = {
 	{ 1, "MNT_FORCE" }, { 2, "MNT_DETACH" }, { 4, "MNT_EXPIRE" },
 	{ 8, "UMOUNT_NOFOLLOW" }, END,
 };
+
+/* The codes the kernel gives a signal it raises, by signal (asm-generic/siginfo.h). */
+const struct st_xlat st_ill_codes[] = {
+	{ 1, "ILL_ILLOPC" }, { 2, "ILL_ILLOPN" }, { 3, "ILL_ILLADR" }, { 4, "ILL_ILLTRP" },
+	{ 5, "ILL_PRVOPC" }, { 6, "ILL_PRVREG" }, { 7, "ILL_COPROC" }, { 8, "ILL_BADSTK" }, END,
+};
+
+const struct st_xlat st_fpe_codes[] = {
+	{ 1, "FPE_INTDIV" }, { 2, "FPE_INTOVF" }, { 3, "FPE_FLTDIV" }, { 4, "FPE_FLTOVF" },
+	{ 5, "FPE_FLTUND" }, { 6, "FPE_FLTRES" }, { 7, "FPE_FLTINV" }, { 8, "FPE_FLTSUB" },
+	{ 14, "FPE_FLTUNK" }, { 15, "FPE_CONDTRAP" }, END,
+};
+
+const struct st_xlat st_segv_codes[] = {
+	{ 1, "SEGV_MAPERR" }, { 2, "SEGV_ACCERR" }, { 3, "SEGV_BNDERR" }, { 4, "SEGV_PKUERR" },
+	{ 5, "SEGV_ACCADI" }, { 6, "SEGV_ADIDERR" }, { 7, "SEGV_ADIPERR" },
+	{ 8, "SEGV_MTEAERR" }, { 9, "SEGV_MTESERR" }, END,
+};
+
+const struct st_xlat st_bus_codes[] = {
+	{ 1, "BUS_ADRALN" }, { 2, "BUS_ADRERR" }, { 3, "BUS_OBJERR" },
+	{ 4, "BUS_MCEERR_AR" }, { 5, "BUS_MCEERR_AO" }, END,
+};
+
+const struct st_xlat st_trap_codes[] = {
+	{ 1, "TRAP_BRKPT" }, { 2, "TRAP_TRACE" }, { 3, "TRAP_BRANCH" }, { 4, "TRAP_HWBKPT" },
+	{ 5, "TRAP_UNK" }, { 6, "TRAP_PERF" }, END,
+};
+
+const struct st_xlat st_poll_codes[] = {
+	{ 1, "POLL_IN" }, { 2, "POLL_OUT" }, { 3, "POLL_MSG" }, { 4, "POLL_ERR" },
+	{ 5, "POLL_PRI" }, { 6, "POLL_HUP" }, END,
+};
+
+const struct st_xlat st_sys_codes[] = { { 1, "SYS_SECCOMP" }, { 2, "SYS_USER_DISPATCH" }, END };
+
+const struct st_xlat st_audit_arch[] = {
+	{ 0xc000003e, "AUDIT_ARCH_X86_64" }, { 0x40000003, "AUDIT_ARCH_I386" }, END,
+};

@@ -152,6 +152,9 @@ NORM2='s/\[[0-9]+\]/[N]/g; s/= [0-9]+$/= N/' \
 same_line "clone: the tid and pidfd it wrote" -y -e signal=none -e trace=clone -- "$WL" clones
 same_line "execve: arrays that end a mapping, pointers that lead nowhere" -e trace=execve -- "$WL" tables
 same_line "execve -v: arrays that end a mapping" -v -e trace=execve -- "$WL" tables
+for x in abbrev raw verbose; do
+	same_line "a fault's siginfo: SIGSEGV's code by name, si_addr, -X $x" -X $x -e trace=exit_group -- "$WL" segv
+done
 same_line "ioctl: termios, winsize, ints, modem lines, requests without an argument" \
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables

@@ -448,6 +448,22 @@ static void maps(void)
  * not there, modules that do not exist, I/O privileges out of range,
  * flags no call takes; the kernel log's size.
  */
+/* A fault the kernel raises: SIGSEGV with SEGV_ACCERR, handled. */
+static void segv_handler(int sig)
+{
+	(void)sig;
+	_exit(0);
+}
+
+static void segv(void)
+{
+	volatile char *pg = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	signal(SIGSEGV, segv_handler);
+	if (pg != MAP_FAILED)
+		pg[16] = 1;
+}
+
 /* clone: what CLONE_PARENT_SETTID and CLONE_PIDFD write. */
 static void clones(void)
 {
@@ -1641,6 +1657,10 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "utimes")) {
 		utimes_();
 		return 0;
+	}
+	if (!strcmp(mode, "segv")) {
+		segv();
+		return 1;
 	}
 	if (!strcmp(mode, "clones")) {
 		clones();
