@@ -51,6 +51,7 @@
 #include "st_ioctl.h"
 #include "st_sock.h"
 #include "st_prog.h"
+#include "st_pidns.h"
 #include "st_xlat.h"
 
 static const struct st_cap *cap_of(const struct st_call *c, int arg, int idx)
@@ -2610,6 +2611,12 @@ static void str_array(struct buf *b, const struct st_call *c, int i,
 		buf_printf(b, "NULL");
 		return;
 	}
+	/* Not one pointer could be read: the array's address. */
+	k = cap_of(c, i, 0);
+	if (k && k->cut) {
+		ptr(b, v);
+		return;
+	}
 	buf_printf(b, "[");
 	for (e = 0; (k = cap_of(c, i, e)); e++) {
 		if (e)
@@ -4741,27 +4748,83 @@ void st_pid_comm(struct buf *b, long pid, const struct st_dopts *o)
 		buf_printf(b, "<%s>", known);
 }
 
-/* -Y: the arguments that are process ids, as strace 6.1 marks them. */
-static bool pid_arg(const char *call, int i)
+/*
+ * The process ids a call passes (i, an argument) or returns (i == -1),
+ * and what they name, as strace 6.1 prints them with -Y and
+ * --pidns-translation; -1 for what is no process id.  kill's and wait4's
+ * negative ids are groups.
+ */
+static int pid_type(const struct st_call *c, int i, int64_t *id)
 {
-	static const struct { const char *call; int arg; } args[] = {
-		{ "kill", 0 }, { "tkill", 0 }, { "tgkill", 0 }, { "tgkill", 1 },
-		{ "getpgid", 0 }, { "getsid", 0 }, { "setpgid", 0 },
-		{ "sched_getaffinity", 0 }, { "sched_setaffinity", 0 },
-		{ "prlimit64", 0 }, { "pidfd_open", 0 }, { "wait4", 0 },
-		{ "sched_getscheduler", 0 }, { "sched_setscheduler", 0 },
-		{ "sched_getparam", 0 }, { "sched_setparam", 0 },
-		{ "sched_getattr", 0 }, { "sched_setattr", 0 },
-		{ "rt_sigqueueinfo", 0 }, { "rt_tgsigqueueinfo", 0 },
-		{ "rt_tgsigqueueinfo", 1 }, { "process_vm_readv", 0 },
-		{ "process_vm_writev", 0 }, { "get_robust_list", 0 },
+	static const struct { const char *call; int arg; int type; } ids[] = {
+		{ "getpid", -1, ST_PT_TGID }, { "getppid", -1, ST_PT_TGID },
+		{ "gettid", -1, ST_PT_TID }, { "getpgrp", -1, ST_PT_PGID },
+		{ "getpgid", -1, ST_PT_PGID }, { "getsid", -1, ST_PT_SID },
+		{ "clone", -1, ST_PT_TID }, { "clone3", -1, ST_PT_TID },
+		{ "fork", -1, ST_PT_TGID }, { "vfork", -1, ST_PT_TGID },
+		{ "wait4", -1, ST_PT_TGID },
+		{ "tkill", 0, ST_PT_TID }, { "tgkill", 0, ST_PT_TGID }, { "tgkill", 1, ST_PT_TID },
+		{ "getpgid", 0, ST_PT_TGID }, { "getsid", 0, ST_PT_TGID },
+		{ "setpgid", 0, ST_PT_TGID }, { "setpgid", 1, ST_PT_PGID },
+		{ "sched_getaffinity", 0, ST_PT_TGID }, { "sched_setaffinity", 0, ST_PT_TGID },
+		{ "prlimit64", 0, ST_PT_TGID }, { "pidfd_open", 0, ST_PT_TGID },
+		{ "sched_getscheduler", 0, ST_PT_TGID }, { "sched_setscheduler", 0, ST_PT_TGID },
+		{ "sched_getparam", 0, ST_PT_TGID }, { "sched_setparam", 0, ST_PT_TGID },
+		{ "sched_getattr", 0, ST_PT_TGID }, { "sched_setattr", 0, ST_PT_TGID },
+		{ "rt_sigqueueinfo", 0, ST_PT_TGID }, { "rt_tgsigqueueinfo", 0, ST_PT_TGID },
+		{ "rt_tgsigqueueinfo", 1, ST_PT_TID }, { "process_vm_readv", 0, ST_PT_TGID },
+		{ "process_vm_writev", 0, ST_PT_TGID }, { "get_robust_list", 0, ST_PT_TID },
+		{ "kcmp", 0, ST_PT_TGID }, { "kcmp", 1, ST_PT_TGID },
+		{ "migrate_pages", 0, ST_PT_TGID }, { "move_pages", 0, ST_PT_TGID },
 	};
+	const char *call = c->sys ? c->sys->name : "";
 	size_t j;
 
-	for (j = 0; j < ARRAY_SIZE(args); j++)
-		if (args[j].arg == i && !strcmp(args[j].call, call))
-			return true;
-	return false;
+	*id = i < 0 ? c->ret : (int)c->args[i];
+	if (i < 0 && st_call_failed(c))
+		return -1;
+	/* A group when negative. */
+	if ((!strcmp(call, "kill") || !strcmp(call, "wait4")) && i == 0) {
+		if (*id > 0)
+			return ST_PT_TGID;
+		*id = -*id;
+		return *id > 1 ? ST_PT_PGID : -1;
+	}
+	/* By which: a process or a group. */
+	if ((!strcmp(call, "getpriority") || !strcmp(call, "setpriority") ||
+	     !strcmp(call, "ioprio_get") || !strcmp(call, "ioprio_set")) && i == 1)
+		return (int)c->args[0] == 1 ? ST_PT_TGID : (int)c->args[0] == 2 ? ST_PT_PGID : -1;
+	if (!strcmp(call, "waitid") && i == 1)
+		return (int)c->args[0] == P_PID ? ST_PT_TGID : (int)c->args[0] == P_PGID ? ST_PT_PGID : -1;
+	for (j = 0; j < ARRAY_SIZE(ids); j++)
+		if (ids[j].arg == i && !strcmp(ids[j].call, call))
+			return ids[j].type;
+	return -1;
+}
+
+/*
+ * After a process id: -Y's "<comm>" (a thread's or a process's), and
+ * --pidns-translation's "/ * N in strace's PID NS * /" when the traced
+ * process sees another number than ferret.
+ */
+static void pid_note(struct buf *b, const struct st_call *c,
+		     const struct st_dopts *o, int i)
+{
+	int64_t id;
+	int type, ours;
+
+	if (!o->pidcomm && !o->pidns)
+		return;
+	type = pid_type(c, i, &id);
+	if (type < 0 || id <= 0 || id > INT32_MAX)
+		return;
+	ours = o->pidns ? st_pidns_translate(c->tid, (int)id, type) : (int)id;
+	if (!ours)
+		return;
+	if (o->pidcomm && (type == ST_PT_TID || type == ST_PT_TGID))
+		st_pid_comm(b, ours, o);
+	if (ours != id)
+		buf_printf(b, " /* %d in strace's PID NS */", ours);
 }
 
 void st_decode_args(struct buf *b, const struct st_call *c,
@@ -4819,8 +4882,7 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 		if (i > from)
 			buf_printf(b, ", ");
 		decode_one(b, c, o, i);
-		if (o->pidcomm && c->sys && pid_arg(c->sys->name, i))
-			st_pid_comm(b, (int)c->args[i], o);
+		pid_note(b, c, o, i);
 	}
 }
 
@@ -5002,12 +5064,7 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		break;
 	default:
 		buf_printf(b, "%lld", (long long)c->ret);
-		/* -Y: the calls that return a process id, as strace 6.1. */
-		if (o->pidcomm && (!strcmp(name, "getpid") || !strcmp(name, "getppid") ||
-				   !strcmp(name, "gettid") || !strcmp(name, "clone") ||
-				   !strcmp(name, "clone3") || !strcmp(name, "fork") ||
-				   !strcmp(name, "vfork")))
-			st_pid_comm(b, c->ret, o);
+		pid_note(b, c, o, -1);
 	}
 	if (!strcmp(name, "poll") || !strcmp(name, "ppoll"))
 		poll_ret(b, c, o);
@@ -5161,7 +5218,7 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 				   (unsigned long long)rd(si, len, 32, 8),
 				   (unsigned long long)rd(si, len, 40, 8));
 		else if (sig == SIGSEGV && code == 4)
-			buf_printf(b, ", si_pkey=%u", (unsigned)rd(si, len, 28, 4));
+			buf_printf(b, ", si_pkey=%u", (unsigned)rd(si, len, 32, 4));
 		else if (sig == SIGBUS && (code == 4 || code == 5))
 			buf_printf(b, ", si_addr_lsb=%#x", (unsigned)(uint16_t)rd(si, len, 24, 2));
 		break;

@@ -49,6 +49,7 @@ struct st_dopts {
 	int xstyle;		/* -x 1, -xx 2, --strings-in-hex=non-ascii-chars 3 */
 	struct st_fds *fds;	/* -y: paths /proc no longer gives */
 	bool pidcomm;		/* -Y */
+	bool pidns;		/* --pidns-translation */
 	bool verbose;		/* -v: structs whole, arrays unabbreviated */
 	int argv_max;		/* execve's strings shown (st_prog.c's) */
 	/* -Y: the name of a traced task as of the record being printed, or

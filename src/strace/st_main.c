@@ -375,10 +375,11 @@ static int parse_e(struct st_opts *o, const char *e)
 	    !strncmp(e, "silent=", 7) || !strncmp(e, "silence=", 8))
 		return parse_quiet(o, strchr(e, '=') + 1);
 	if (!strncmp(e, "decode-pids=", 12)) {
-		/* pidns: the tracees share ferret's pid namespace. */
 		if (!strcmp(e + 12, "comm"))
 			o->pidcomm = true;
-		else if (strcmp(e + 12, "pidns") && strcmp(e + 12, "none")) {
+		else if (!strcmp(e + 12, "pidns"))
+			o->pidns = true;
+		else if (strcmp(e + 12, "none")) {
 			fprintf(stderr, "ferret strace: invalid decode-pids '%s'\n", e + 12);
 			return -EINVAL;
 		}
@@ -820,7 +821,7 @@ int st_main(int argc, char **argv)
 			}
 			break;
 		case LONG_PIDNS:
-			/* Its tracees share ferret's pid namespace: nothing to add. */
+			o.pidns = true;
 			break;
 		case 'h':
 			st_usage(stdout);

@@ -42,6 +42,7 @@ struct st_opts {
 	bool fdpaths;		/* -y, or descriptors named for decode-fds= */
 	bool fdplain;		/* a descriptor's path shown (decode-fds=path) */
 	bool fdsock, fddev;	/* -yy: sockets' endpoints, devices' numbers */
+	bool pidns;		/* --pidns-translation, decode-pids=pidns */
 	bool fdpidfd;		/* -yy: a pidfd's process (decode-fds=pidfd) */
 	bool quiet_superseded;	/* -e quiet=superseded */
 	bool pidcomm;		/* -Y */

@@ -175,6 +175,7 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->d.fddev = o->fddev;
 	s->d.fdpidfd = o->fdpidfd;
 	s->d.pidcomm = o->pidcomm;
+	s->d.pidns = o->pidns;
 	s->d.verbose = o->verbose;
 	s->d.argv_max = o->verbose ? ST_ARGV_MAX_V :
 		o->strsize < ST_ARGV_MAX ? o->strsize : ST_ARGV_MAX;

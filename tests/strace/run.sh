@@ -155,6 +155,9 @@ same_line "execve -v: arrays that end a mapping" -v -e trace=execve -- "$WL" tab
 for x in abbrev raw verbose; do
 	same_line "a fault's siginfo: SIGSEGV's code by name, si_addr, -X $x" -X $x -e trace=exit_group -- "$WL" segv
 done
+NORM2='s|/\* [0-9]+ in strace|/* PID in strace|g' \
+same_line "--pidns-translation: ids a process in another pid namespace sees, in ferret's" \
+	--pidns-translation -f -e signal=none -e trace=getpid,gettid,getpgid,kill -- "$WL" pidns
 same_line "ioctl: termios, winsize, ints, modem lines, requests without an argument" \
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables

@@ -464,6 +464,29 @@ static void segv(void)
 		pg[16] = 1;
 }
 
+/*
+ * A child in a pid namespace of its own, which asks its ids and lives on
+ * long enough (200 ms) for the tracer to find it in /proc.
+ */
+static void pidns(void)
+{
+	pid_t c;
+
+	if (unshare(CLONE_NEWPID))
+		return;
+	c = fork();
+	if (c == 0) {
+		syscall(SYS_getpid);
+		syscall(SYS_gettid);
+		syscall(SYS_getpgid, 0);
+		syscall(SYS_kill, 1, 0);
+		usleep(200000);
+		_exit(0);
+	}
+	if (c > 0)
+		waitpid(c, NULL, 0);
+}
+
 /* clone: what CLONE_PARENT_SETTID and CLONE_PIDFD write. */
 static void clones(void)
 {
@@ -1661,6 +1684,10 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "segv")) {
 		segv();
 		return 1;
+	}
+	if (!strcmp(mode, "pidns")) {
+		pidns();
+		return 0;
 	}
 	if (!strcmp(mode, "clones")) {
 		clones();
