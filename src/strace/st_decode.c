@@ -1291,8 +1291,14 @@ static void gid_array(struct buf *b, const struct st_cap *k, int64_t n,
 }
 
 /* struct pollfd[n] at entry: fd and events, -s of them at most. */
+/* Where an array stopped being readable, as strace marks it. */
+static void cut_at(struct buf *b, uint64_t addr)
+{
+	buf_printf(b, "... /* %#llx */", (unsigned long long)addr);
+}
+
 static void pollfds(struct buf *b, const struct st_call *c,
-		    const struct st_cap *k, uint64_t n, int max,
+		    const struct st_cap *k, uint64_t v, uint64_t n, int max,
 		    const struct st_dopts *o)
 {
 	uint64_t i;
@@ -1303,6 +1309,11 @@ static void pollfds(struct buf *b, const struct st_call *c,
 
 		if (i)
 			buf_printf(b, ", ");
+		/* An element that cannot be read ends it before -s does, as strace. */
+		if (8 * (i + 1) > k->len && k->cut) {
+			cut_at(b, v + 8 * i);
+			break;
+		}
 		if (i == (uint64_t)max || 8 * (i + 1) > k->len) {
 			buf_printf(b, "...");
 			break;
@@ -1330,6 +1341,7 @@ static void iov_list(struct buf *b, const struct st_call *c,
 		     const struct st_dopts *o, int arg, const struct st_cap *k,
 		     uint64_t cnt, bool out, int first)
 {
+	uint64_t array = first == 1 ? c->args[arg] : 0;
 	int j;
 
 	uint64_t left = c->ret, e;
@@ -1372,6 +1384,11 @@ static void iov_list(struct buf *b, const struct st_call *c,
 			ptr(b, base);
 		}
 		buf_printf(b, ", iov_len=%llu}", (unsigned long long)len);
+	}
+	if (e < cnt && (e + 1) * 16 > k->len && k->cut) {
+		if (e)
+			buf_printf(b, ", ");
+		cut_at(b, array + 16 * e);
 	}
 	buf_printf(b, "]");
 }
@@ -2154,7 +2171,15 @@ static void sembufs(struct buf *b, const struct st_cap *k, uint64_t v,
 		return;
 	}
 	buf_printf(b, "[");
-	for (j = 0; j < count && 6 * (j + 1) <= k->len; j++) {
+	for (j = 0; j < count; j++) {
+		if (6 * (j + 1) > k->len) {
+			if (k->cut) {
+				if (j)
+					buf_printf(b, ", ");
+				cut_at(b, v + 6 * j);
+			}
+			break;
+		}
 		if ((int)j == max) {
 			buf_printf(b, ", ...");
 			break;
@@ -3878,7 +3903,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case '(':
 		k = cap_letter(c, i, '(');
 		if (k && v)
-			pollfds(b, c, k, (uint32_t)c->args[i + 1],
+			pollfds(b, c, k, v, (uint32_t)c->args[i + 1],
 				o->verbose ? -1 : o->strsize, o);
 		else
 			ptr(b, v);

@@ -620,6 +620,36 @@ static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
  * field a at v; none for memory the kernel would not let the program
  * read, as strace's own read fails.
  */
+/*
+ * A continuation (ST_IDX_REST) of record 0 of letter l, argument arg:
+ * its bytes appended, or the capture marked cut where they could not be
+ * read.
+ */
+static void add_rest(struct st_task *t, char l, int arg,
+		     const struct fmt_arg *a, const char *v)
+{
+	struct st_cap *k = NULL;
+	uint64_t n;
+	int i;
+
+	for (i = 0; i < t->call.ncaps && !k; i++)
+		if (t->call.caps[i].letter == l && t->call.caps[i].arg == arg &&
+		    t->call.caps[i].idx == 0)
+			k = &t->call.caps[i];
+	if (!k)
+		return;
+	memcpy(&n, v, 8);
+	if (n == BUF_UNREAD) {
+		k->cut = true;
+		return;
+	}
+	if (n > (uint64_t)a->type->size - 8)
+		n = a->type->size - 8;
+	k->data = xrealloc(k->data, k->len + n + 1);
+	memcpy(k->data + k->len, v + 8, n);
+	k->len += n;
+}
+
 static void add_cap(struct st_task *t, char l, int arg, int idx,
 		    const struct fmt_arg *a, const char *v)
 {
@@ -628,6 +658,10 @@ static void add_cap(struct st_task *t, char l, int arg, int idx,
 
 	if (t->call.ncaps == ST_MAXCAPS)
 		return;
+	if (idx == ST_IDX_REST && a->type->kind == TY_BUF) {
+		add_rest(t, l, arg, a, v);
+		return;
+	}
 	if (a->type->kind == TY_BUF) {
 		memcpy(&n, v, 8);
 		if (n == BUF_UNREAD)

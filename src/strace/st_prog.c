@@ -27,6 +27,21 @@ static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
  */
 #define ST_IOV_SHOWN 4
 
+/*
+ * The n bytes at $a (n an expression the verifier can bound) in records
+ * of letter l, argument i: record 0 up to the end of $a's page, record
+ * ST_IDX_REST what lies past it, which may be unmapped (user space joins
+ * them, or marks the capture cut), so that an array that ends a mapping
+ * shows what comes before the end.
+ */
+static void split_read(struct buf *b, char l, int i, const char *n)
+{
+	buf_printf(b, "$n = %s; $f = 4096 - ($a & 4095); if ($f > $n) { $f = $n; } "
+		   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $f)); "
+		   "if ($n > $f) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a + $f, $n - $f)); } ",
+		   n, l, i, l, i, ST_IDX_REST);
+}
+
 /* The code that reads argument i's memory (letter l) at entry or exit. */
 /*
  * Copies the pages that hold max bytes from $a (at most $r bytes when r
@@ -285,9 +300,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case 'v':
 	case 'V': {
-		buf_printf(b, "$c = *(arg0 + %d); if ($c > 8) { $c = 8; } "
-			   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $c * 16)); ",
-			   next, l, i);
+		buf_printf(b, "$c = *(arg0 + %d); if ($c > 8) { $c = 8; } ", next);
+		split_read(b, l, i, "$c * 16");
 		for (k = 0; k < ST_IOV_SHOWN; k++)
 			buf_printf(b, "if ($c > %d) { $p = *($a + %d); $l = *($a + %d); "
 				   "if ($l > %d) { $l = %d; } "
@@ -400,9 +414,10 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_SEMBUF:
 		/* struct sembuf[nsops], 6 bytes each: as many as -s shows, and one more. */
-		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } "
-			   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $c * 6)); } ",
-			   next, argv_max(o) + 1, argv_max(o) + 1, l, i);
+		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } if ($a) { ",
+			   next, argv_max(o) + 1, argv_max(o) + 1);
+		split_read(b, l, i, "$c * 6");
+		buf_printf(b, "} ");
 		break;
 	case ST_L_MSGBUF:
 	case ST_L_MSGBUF_OUT:
@@ -433,9 +448,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		 */
 		int max = exit || o->verbose ? ST_POLL_OUT_MAX : argv_max(o) + 1;
 
-		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } "
-			   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $c * 8)); ",
-			   next, max, max, rl, i);
+		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } ",
+			   next, max, max);
+		split_read(b, rl, i, "$c * 8");
 		break;
 	}
 	case '{':

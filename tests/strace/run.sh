@@ -158,6 +158,8 @@ done
 NORM2='s|/\* [0-9]+ in strace|/* PID in strace|g' \
 same_line "--pidns-translation: ids a process in another pid namespace sees, in ferret's" \
 	--pidns-translation -f -e signal=none -e trace=getpid,gettid,getpgid,kill -- "$WL" pidns
+same_line "arrays that end a mapping: pollfds, iovecs, sembufs up to the element that faults" \
+	-e trace=poll,writev,semop -- "$WL" tables
 same_line "ioctl: termios, winsize, ints, modem lines, requests without an argument" \
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables

@@ -537,6 +537,29 @@ static void tables(void)
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
 	{
+		/* Arrays that end a mapping before their count: what comes before. */
+		char *pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (pg != MAP_FAILED) {
+			struct pollfd *pfd = (struct pollfd *)(pg + 4096 - 8);
+			struct iovec *iov = (struct iovec *)(pg + 4096 - 16);
+			struct sembuf *sb = (struct sembuf *)(pg + 4096 - 6);
+
+			mprotect(pg + 4096, 4096, PROT_NONE);
+			pfd->fd = -5;
+			pfd->events = POLLIN;
+			syscall(SYS_poll, pfd, 2, 0);
+			iov->iov_base = "ab";
+			iov->iov_len = 2;
+			syscall(SYS_writev, -1, iov, 3);
+			sb->sem_num = 1;
+			sb->sem_op = -1;
+			sb->sem_flg = IPC_NOWAIT;
+			syscall(SYS_semop, -1, sb, 2);
+			munmap(pg, 8192);
+		}
+	}
+	{
 		/*
 		 * execve's arrays ending a mapping: pointers that lead
 		 * nowhere, and no NULL before the mapping ends.
