@@ -247,11 +247,14 @@ static int parse_signals(struct st_opts *o, const char *set)
 static int parse_fdset(struct st_opts *o, struct st_fdset *s, const char *set)
 {
 	char *copy, *tok, *save = NULL, *end;
-	bool neg = *set == '!';
+	bool neg = false;
 	size_t i;
 
+	/* Each leading '!' negates the set again, as strace reads them. */
+	for (; *set == '!'; set++)
+		neg = !neg;
 	memset(s, 0, sizeof(*s));
-	copy = xstrdup(set + neg);
+	copy = xstrdup(set);
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		long fd = strtol(tok, &end, 10);
 
@@ -262,6 +265,9 @@ static int parse_fdset(struct st_opts *o, struct st_fdset *s, const char *set)
 			memset(s, 0, sizeof(*s));
 		} else if (*tok && !*end && fd >= 0 && fd < 1024) {
 			s->bits[fd / 64] |= 1ULL << (fd % 64);
+		} else if (*tok && !*end && fd >= 1024 && fd <= INT_MAX &&
+			   s->nextra < ST_FDSET_EXTRA) {
+			s->extra[s->nextra++] = (int)fd;
 		} else {
 			fprintf(stderr, "ferret strace: invalid descriptor '%s'\n", tok);
 			free(copy);
@@ -272,11 +278,11 @@ static int parse_fdset(struct st_opts *o, struct st_fdset *s, const char *set)
 	if (neg) {
 		for (i = 0; i < ARRAY_SIZE(s->bits); i++)
 			s->bits[i] = ~s->bits[i];
-		s->high = !s->high;
+		s->neg = true;
 	}
 	for (i = 0; i < ARRAY_SIZE(s->bits); i++)
 		o->dumping |= s->bits[i] != 0;
-	o->dumping |= s->high;
+	o->dumping |= s->high || s->nextra || s->neg;
 	return 0;
 }
 

@@ -10,19 +10,30 @@
 #define ST_NR_MAX 1024
 
 /* ferret strace's options. */
-/* Descriptors named by -e read= or -e write=: 0-1023, and all above. */
+/*
+ * Descriptors named by -e read= or -e write=: 0-1023 by bit; above, all
+ * of them (high) or ST_FDSET_EXTRA named ones, the set negated by neg.
+ */
+#define ST_FDSET_EXTRA 16
 struct st_fdset {
 	uint64_t bits[16];
-	bool high;
+	bool high, neg;
+	int extra[ST_FDSET_EXTRA], nextra;
 };
 
 static inline bool st_fdset_has(const struct st_fdset *s, long fd)
 {
+	bool in;
+	int i;
+
 	if (fd < 0)
 		return false;
-	if (fd >= 1024)
-		return s->high;
-	return s->bits[fd / 64] >> (fd % 64) & 1;
+	if (fd < 1024)
+		return s->bits[fd / 64] >> (fd % 64) & 1;
+	in = s->high;
+	for (i = 0; i < s->nextra && !in; i++)
+		in = s->extra[i] == fd;
+	return in != s->neg;
 }
 
 /* Bytes of a call's data that -e read= and -e write= can dump. */

@@ -373,6 +373,35 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 	emit(s, &b);
 }
 
+/*
+ * readv's and writev's buffers for -e read= and -e write=: each one's
+ * share of the bytes the call moved, " * N bytes in buffer K" and its
+ * dump, as strace prints them (the four buffers read).
+ */
+static void dump_iov(const struct st_call *c, const struct st_cap *a, struct buf *b)
+{
+	uint64_t left = (uint64_t)c->ret, len;
+	size_t e, n;
+	int j;
+
+	for (e = 0; left && (e + 1) * 16 <= a->len; e++) {
+		const struct st_cap *d = NULL;
+
+		memcpy(&len, a->data + 16 * e + 8, 8);
+		len = len < left ? len : left;
+		left -= len;
+		for (j = 0; j < c->ncaps && !d; j++)
+			if (c->caps[j].arg == a->arg && c->caps[j].letter == a->letter &&
+			    c->caps[j].idx == (int)e + 1)
+				d = &c->caps[j];
+		if (!d)
+			break;
+		buf_printf(b, " * %llu bytes in buffer %zu\n", (unsigned long long)len, e);
+		n = d->len < len ? d->len : (size_t)len;
+		st_hexdump(b, d->data, n);
+	}
+}
+
 /* Prints tid's pending call, returned or not ("= ?"). */
 /*
  * -e read= and -e write=: the data the call moved on a named descriptor
@@ -389,9 +418,14 @@ static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 		const struct st_fdset *set = k->letter == 'W' ? &s->o->dump_write :
 			k->letter == 'R' ? &s->o->dump_read : NULL;
 
-		if (!set || !st_fdset_has(set, (int)c->args[0]))
+		if ((k->letter == 'v' || k->letter == 'V') && k->idx == 0)
+			set = k->letter == 'v' ? &s->o->dump_write : &s->o->dump_read;
+		if (!set || !st_fdset_has(set, (int)c->args[0]) || c->ret < 0)
 			continue;
-		st_hexdump(b, k->data, k->len < (uint64_t)c->ret ? k->len : (size_t)c->ret);
+		if (k->letter == 'v' || k->letter == 'V')
+			dump_iov(c, k, b);
+		else
+			st_hexdump(b, k->data, k->len < (uint64_t)c->ret ? k->len : (size_t)c->ret);
 	}
 }
 

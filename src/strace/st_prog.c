@@ -306,7 +306,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			buf_printf(b, "if ($c > %d) { $p = *($a + %d); $l = *($a + %d); "
 				   "if ($l > %d) { $l = %d; } "
 				   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",
-				   k, 16 * k, 16 * k + 8, s, s, l, i, k + 1);
+				   k, 16 * k, 16 * k + 8, io, io, l, i, k + 1);
 		break;
 	}
 	case 'E':

@@ -311,6 +311,8 @@ same_line "-e write=1 -e read=3: hex dumps" -e trace=read,write,pread64 \
 	-e write=1 -e read=3 -- sh -c 'printf "hello world, this is a longer line\n"; head -c 40 /etc/passwd'
 same_line "-e write=all -s 4: the whole buffer" -s 4 -e trace=write -e write=all -- printf 'twenty bytes of text'
 same_line "-e read=!3: every descriptor but 3" -e trace=read -e 'read=!3' -- cat /etc/hostname
+same_line "-e write= -e read=: readv's and writev's buffers, descriptors past 1023, !!" \
+	-e trace=readv,writev -e write=1000 -e 'read=!!2000' -- "$WL" tables
 "$FERRET" strace -e read=x true > /dev/null 2> fd.txt; rc=$?
 [ $rc = 1 ] && grep -q "invalid descriptor 'x'" fd.txt &&
 	ok "-e read=x: strace's error" || bad "-e read=x: rc $rc: $(cat fd.txt)"

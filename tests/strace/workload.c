@@ -537,6 +537,24 @@ static void tables(void)
 	syscall(SYS_setns, -1, 0x40000080);
 	syscall(SYS_getrandom, NULL, 0, 0);
 	{
+		/* readv and writev on a pipe, for -e read= and -e write= dumps. */
+		char one[4], two[8];
+		struct iovec out[2] = { { "abc", 3 }, { "defgh", 5 } };
+		struct iovec in[2] = { { one, sizeof(one) }, { two, sizeof(two) } };
+		int p[2];
+
+		if (!pipe(p)) {
+			if (dup2(p[1], 1000) == 1000 && dup2(p[0], 2000) == 2000) {
+				syscall(SYS_writev, 1000, out, 2);
+				syscall(SYS_readv, 2000, in, 2);
+				close(1000);
+				close(2000);
+			}
+			close(p[0]);
+			close(p[1]);
+		}
+	}
+	{
 		/* Arrays that end a mapping before their count: what comes before. */
 		char *pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
