@@ -2637,13 +2637,13 @@ static void str_array(struct buf *b, const struct st_call *c, int i,
 		return;
 	}
 	/* Not one pointer could be read: the array's address. */
-	k = cap_of(c, i, 0);
+	k = cap_li(c, i, 'E', 0);
 	if (k && k->cut) {
 		ptr(b, v);
 		return;
 	}
 	buf_printf(b, "[");
-	for (e = 0; (k = cap_of(c, i, e)); e++) {
+	for (e = 0; (k = cap_li(c, i, 'E', e)); e++) {
 		if (e)
 			buf_printf(b, ", ");
 		/* The slot past the last shown only says more follow. */

@@ -593,55 +593,56 @@ static void cap_str(struct st_cap *k, const struct fmt_arg *a, const char *v)
 
 /*
  * A record of argv strings (see st_prog.c): the first element's index,
- * the pointers in two pieces (to their page's end, then past it: the
- * second may be unreadable), then a string per pointer.  Each element up
- * to the first NULL pointer is a capture; its n is the pointer.  A string
- * that could not be read is marked unread; pointers that could not be
- * read end the array with a capture marked cut, n its address.
+ * then a string per pointer, the pointers in the ST_L_ARGV_PTRS capture
+ * that came before (the first element of the array at base).  Each
+ * element up to the first NULL pointer is a capture; its n is the
+ * pointer.  A string that could not be read is marked unread; a pointer
+ * that could not be read ends the array with a capture marked cut, n its
+ * address.
  */
 static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
 		      const void *p, uint64_t base)
 {
-	const struct fmt_arg *pa = &fs->args[2], *pb = &fs->args[3];
-	unsigned char ptrs[8 * 16] = { 0 };
-	uint64_t n, n2, ptr;
-	int first = (int)u64at(fs, p, 1), m, nstr = fs->nargs - 4;
+	int first = (int)u64at(fs, p, 1), m, nstr = fs->nargs - 2, arg = fs->fmt[2] - '0';
+	const struct st_cap *pk = NULL;
 	struct st_cap *k;
+	uint64_t ptr, slot;
+	int i;
 
 	/* Read past the array's NULL (the slot before it was not): none. */
-	if (first && !has_cap(&t->call, fs->fmt[1], fs->fmt[2] - '0', first - 1))
+	if (first && !has_cap(&t->call, 'E', arg, first - 1))
 		return;
 	/* The slot before was the array's last readable one: already cut. */
-	if (first && has_cut(&t->call, fs->fmt[2] - '0'))
+	if (first && has_cut(&t->call, arg))
 		return;
-	memcpy(&n, (const char *)p + pa->offset, 8);
-	if (n == BUF_UNREAD || n > sizeof(ptrs))
-		n = 0;
-	memcpy(ptrs, (const char *)p + pa->offset + 8, n);
-	memcpy(&n2, (const char *)p + pb->offset, 8);
-	if (n2 != BUF_UNREAD && n + n2 <= sizeof(ptrs)) {
-		memcpy(ptrs + n, (const char *)p + pb->offset + 8, n2);
-		n += n2;
-	}
+	for (i = 0; i < t->call.ncaps && !pk; i++)
+		if (t->call.caps[i].letter == ST_L_ARGV_PTRS && t->call.caps[i].arg == arg)
+			pk = &t->call.caps[i];
 	for (m = 0; m < nstr && t->call.ncaps < ST_MAXCAPS; m++) {
-		const struct fmt_arg *a = &fs->args[4 + m];
+		const struct fmt_arg *a = &fs->args[2 + m];
 		const char *v = (const char *)p + a->offset;
 
+		slot = (uint64_t)(first + m);
+		if (!pk || 8 * slot + 8 > pk->len) {
+			if (pk && !pk->cut)
+				break;
+			k = &t->call.caps[t->call.ncaps++];
+			memset(k, 0, sizeof(*k));
+			k->letter = 'E';
+			k->arg = arg;
+			k->idx = (int)slot;
+			k->cut = true;
+			k->n = base + 8 * slot;
+			break;
+		}
+		memcpy(&ptr, pk->data + 8 * slot, 8);
+		if (!ptr)
+			break;
 		k = &t->call.caps[t->call.ncaps++];
 		memset(k, 0, sizeof(*k));
-		k->letter = fs->fmt[1];
-		k->arg = fs->fmt[2] - '0';
-		k->idx = first + m;
-		if (8 * (uint64_t)m + 8 > n) {
-			k->cut = true;
-			k->n = base + 8 * (uint64_t)(first + m);
-			break;
-		}
-		memcpy(&ptr, ptrs + 8 * m, 8);
-		if (!ptr) {
-			t->call.ncaps--;
-			break;
-		}
+		k->letter = 'E';
+		k->arg = arg;
+		k->idx = (int)slot;
 		k->n = ptr;
 		if (a->type->size >= 2 && !memcmp(v, STR_UNREAD, 2))
 			k->unread = true;
@@ -753,7 +754,7 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 		add_cap(t, fs->fmt[1], arg, 1, &fs->args[2], (const char *)p + fs->args[2].offset);
 		return;
 	}
-	if (fs->nargs > 3) {
+	if (fs->fmt[1] == 'E') {
 		argv_pack(t, fs, p, t->call.args[arg]);
 		return;
 	}

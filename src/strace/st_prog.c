@@ -244,6 +244,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		    bool exit)
 {
 	int s = o->strsize, next = i < 5 ? reg_off[i + 1] : 0, k;
+	char len[16];
 	char rl = exit && exit_letter(l) ? exit_letter(l) : l;
 	/* Data read or written: all of it, up to a limit, for a dump. */
 	int io = o->dumping && s < ST_DUMP_MAX ? ST_DUMP_MAX : s;
@@ -311,16 +312,19 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	}
 	case 'E':
 		/*
-		 * ARGV_PACK strings to a record, with the pointers they came
-		 * from (two pieces), which tell user space where the array ends: straight
-		 * code, no loop (the verifier walks a loop once per iteration
-		 * and per way out) and no test per string, whose branches
-		 * would each be a state to walk.  Strings past the NULL are
-		 * read and dropped; a record starts only if the slot before
-		 * it is not NULL.  One more slot than shown: its presence
-		 * means "...".
+		 * The pointers, one array read in two pieces (split_read()),
+		 * which tell user space where the array ends and where it
+		 * stops being readable; then ARGV_PACK strings to a record:
+		 * straight code, no loop (the verifier walks a loop once per
+		 * iteration and per way out) and no test per string, whose
+		 * branches would each be a state to walk.  Strings past the
+		 * NULL are read and dropped; a record starts only if the slot
+		 * before it is not NULL.  One more slot than shown: its
+		 * presence means "...".
 		 */
 	strings:
+		snprintf(len, sizeof(len), "%d", 8 * (strings_max(o) + 1));
+		split_read(b, ST_L_ARGV_PTRS, i, len);
 		for (k = 0; k <= strings_max(o); k += ARGV_PACK) {
 			int m, nstr = strings_max(o) + 1 - k;
 
@@ -328,17 +332,10 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 				nstr = ARGV_PACK;
 			if (k)
 				buf_printf(b, "$p = *($a + %d); if ($p != 0) { ", 8 * (k - 1));
-			/*
-			 * The pointers in two pieces, to their page's end and
-			 * past it: an array that ends a mapping still shows.
-			 */
-			buf_printf(b, "$f = 4096 - (($a + %d) & 4095); if ($f > %d) { $f = %d; } ",
-				   8 * k, 8 * nstr, 8 * nstr);
-			buf_printf(b, "printf(\"cE%d %%d %%d %%r %%r", i);
+			buf_printf(b, "printf(\"cE%d %%d %%d", i);
 			for (m = 0; m < nstr; m++)
 				buf_printf(b, " %%s");
-			buf_printf(b, "\", $t, %d, buf($a + %d, $f), buf($a + %d + $f, %d - $f)",
-				   k, 8 * k, 8 * k, 8 * nstr);
+			buf_printf(b, "\", $t, %d", k);
 			for (m = 0; m < nstr; m++)
 				buf_printf(b, ", str(*($a + %d), %d)", 8 * (k + m),
 					   k + m < strings_max(o) ? s + 2 : 1);

@@ -196,6 +196,8 @@ enum st_class {
  * split_read()), appended to it, or marking it cut where unreadable.
  */
 #define ST_IDX_REST 255
+/* execve's argv and envp (-v): the array of pointers, ahead of the strings' records. */
+#define ST_L_ARGV_PTRS '\263'
 /* Records of a sockaddr ('B') past the end of its first page. */
 #define ST_L_SOCKADDR_REST '\244'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */
