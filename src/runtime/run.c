@@ -443,6 +443,26 @@ static bool child_reap(pid_t child, int *status, bool block)
 	}
 }
 
+/*
+ * Children of ferret's that are not the traced command (what the command
+ * made with CLONE_PARENT) are reaped as they end, as strace reaps them:
+ * something may wait for their zombies to go.  The command's own end is
+ * left to child_reap().
+ */
+static void reap_strays(pid_t child)
+{
+	siginfo_t si;
+
+	for (;;) {
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT | __WALL) ||
+		    !si.si_pid || si.si_pid == child)
+			return;
+		if (waitpid(si.si_pid, NULL, WNOHANG | __WALL) <= 0)
+			return;
+	}
+}
+
 static bool target_gone(pid_t child, pid_t pid, int *status)
 {
 	if (child > 0 && child_reap(child, status, false))
@@ -589,6 +609,12 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 	sigaddset(&block, SIGUSR1);
 	sigaddset(&block, SIGCHLD);
 	sigprocmask(SIG_SETMASK, NULL, &orig);
+	/* A child's end (the command's, or a stray's) interrupts the wait. */
+	if (child > 0) {
+		struct sigaction sa = { .sa_handler = on_child, .sa_flags = SA_RESTART };
+
+		sigaction(SIGCHLD, &sa, NULL);
+	}
 	for (;;) {
 		struct timespec ts, *tsp = NULL;
 
@@ -623,6 +649,7 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 		}
 		if (rt->skb)
 			perf_buffer__consume(rt->skb->pb);
+		reap_strays(child);
 		/* Records that did not wake us are read here too. */
 		n = ring_buffer__consume(rb);
 		hot = n > 0;

@@ -313,6 +313,11 @@ same_line "-e write=all -s 4: the whole buffer" -s 4 -e trace=write -e write=all
 same_line "-e read=!3: every descriptor but 3" -e trace=read -e 'read=!3' -- cat /etc/hostname
 same_line "-e write= -e read=: readv's and writev's buffers, descriptors past 1023, !!" \
 	-e trace=readv,writev -e write=1000 -e 'read=!!2000' -- "$WL" tables
+# A child the command makes with CLONE_PARENT is ferret's to reap.
+"$FERRET" strace -e trace=none "$WL" clone-parent > /dev/null 2>&1; rc=$?
+[ $rc = 0 ] && ok "CLONE_PARENT child reaped (strace)" || bad "CLONE_PARENT child not reaped: rc $rc"
+"$FERRET" -e 'tracepoint:syscalls:sys_enter_kill { @ = count(); }' -c "$WL clone-parent" > fcp.txt 2>&1
+grep -qx reaped fcp.txt && ok "CLONE_PARENT child reaped (-c)" || bad "-c CLONE_PARENT: $(cat fcp.txt)"
 "$FERRET" strace -e read=x true > /dev/null 2> fd.txt; rc=$?
 [ $rc = 1 ] && grep -q "invalid descriptor 'x'" fd.txt &&
 	ok "-e read=x: strace's error" || bad "-e read=x: rc $rc: $(cat fd.txt)"

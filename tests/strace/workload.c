@@ -487,6 +487,31 @@ static void pidns(void)
 		waitpid(c, NULL, 0);
 }
 
+/*
+ * A child made with CLONE_PARENT is the tracer's: the command waits, 5 s
+ * at most, for the tracer to reap it, and says whether it did.
+ */
+static int clone_parent(void)
+{
+	struct timespec t0, t;
+	long pid = syscall(SYS_clone, CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, 0);
+
+	if (pid == 0)
+		_exit(42);
+	if (pid < 0)
+		return 2;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (!kill(pid, 0)) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if (t.tv_sec - t0.tv_sec > 5) {
+			printf("not reaped\n");
+			return 1;
+		}
+	}
+	printf("reaped\n");
+	return 0;
+}
+
 /* clone: what CLONE_PARENT_SETTID and CLONE_PIDFD write. */
 static void clones(void)
 {
@@ -1730,6 +1755,8 @@ int main(int argc, char **argv)
 		pidns();
 		return 0;
 	}
+	if (!strcmp(mode, "clone-parent"))
+		return clone_parent();
 	if (!strcmp(mode, "clones")) {
 		clones();
 		return 0;
