@@ -600,6 +600,18 @@ static void cap_str(struct st_cap *k, const struct fmt_arg *a, const char *v)
  * that could not be read ends the array with a capture marked cut, n its
  * address.
  */
+/* A new capture of argv's element slot, of argument arg. */
+static struct st_cap *argv_elem(struct st_task *t, int arg, uint64_t slot)
+{
+	struct st_cap *k = &t->call.caps[t->call.ncaps++];
+
+	memset(k, 0, sizeof(*k));
+	k->letter = 'E';
+	k->arg = arg;
+	k->idx = (int)slot;
+	return k;
+}
+
 static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
 		      const void *p, uint64_t base)
 {
@@ -626,11 +638,7 @@ static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
 		if (!pk || 8 * slot + 8 > pk->len) {
 			if (pk && !pk->cut)
 				break;
-			k = &t->call.caps[t->call.ncaps++];
-			memset(k, 0, sizeof(*k));
-			k->letter = 'E';
-			k->arg = arg;
-			k->idx = (int)slot;
+			k = argv_elem(t, arg, slot);
 			k->cut = true;
 			k->n = base + 8 * slot;
 			break;
@@ -638,11 +646,7 @@ static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
 		memcpy(&ptr, pk->data + 8 * slot, 8);
 		if (!ptr)
 			break;
-		k = &t->call.caps[t->call.ncaps++];
-		memset(k, 0, sizeof(*k));
-		k->letter = 'E';
-		k->arg = arg;
-		k->idx = (int)slot;
+		k = argv_elem(t, arg, slot);
 		k->n = ptr;
 		if (a->type->size >= 2 && !memcmp(v, STR_UNREAD, 2))
 			k->unread = true;
