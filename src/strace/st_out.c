@@ -660,9 +660,9 @@ static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
  * read, as strace's own read fails.
  */
 /*
- * The second piece of a split read (st_prog.c's split_read()) of letter
- * l, argument arg: its bytes appended to the first's capture, or that
- * capture marked cut where they could not be read.
+ * A continuation (ST_IDX_REST) of record 0 of letter l, argument arg:
+ * its bytes appended, or the capture marked cut where they could not be
+ * read.
  */
 static void add_rest(struct st_task *t, char l, int arg,
 		     const struct fmt_arg *a, const char *v)
@@ -697,6 +697,10 @@ static void add_cap(struct st_task *t, char l, int arg, int idx,
 
 	if (t->call.ncaps == ST_MAXCAPS)
 		return;
+	if (idx == ST_IDX_REST && a->type->kind == TY_BUF) {
+		add_rest(t, l, arg, a, v);
+		return;
+	}
 	if (a->type->kind == TY_BUF) {
 		memcpy(&n, v, 8);
 		if (n == BUF_UNREAD)
@@ -747,13 +751,6 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 	if (fs->fmt[1] == ST_FIXED_REC && fs->nargs == 4) {
 		add_cap(t, (char)u64at(fs, p, 2), arg, 0, &fs->args[3],
 			(const char *)p + fs->args[3].offset);
-		return;
-	}
-	/* A split read: two pieces of one memory, the second maybe unreadable. */
-	if (fs->nargs == 4 && fs->args[2].type->kind == TY_BUF &&
-	    fs->args[3].type->kind == TY_BUF) {
-		add_cap(t, fs->fmt[1], arg, 0, &fs->args[2], (const char *)p + fs->args[2].offset);
-		add_rest(t, fs->fmt[1], arg, &fs->args[3], (const char *)p + fs->args[3].offset);
 		return;
 	}
 	if (exact_pair(fs)) {

@@ -28,17 +28,18 @@ static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 #define ST_IOV_SHOWN 4
 
 /*
- * The n bytes at $a (n an expression the verifier can bound) in one
- * record of letter l, argument i, element 0, in two pieces: up to the end
- * of $a's page, then what lies past it, which may be unmapped (user space
- * joins them, or marks the capture cut), so that an array that ends a
- * mapping shows what comes before the end.
+ * The n bytes at $a (n an expression the verifier can bound) in records
+ * of letter l, argument i: record 0 up to the end of $a's page, record
+ * ST_IDX_REST what lies past it, which may be unmapped (user space joins
+ * them, or marks the capture cut), so that an array that ends a mapping
+ * shows what comes before the end.
  */
 static void split_read(struct buf *b, char l, int i, const char *n)
 {
 	buf_printf(b, "$n = %s; $f = 4096 - ($a & 4095); if ($f > $n) { $f = $n; } "
-		   "printf(\"c%c%d %%d %%d %%r %%r\", $t, 0, buf($a, $f), buf($a + $f, $n - $f)); ",
-		   n, l, i);
+		   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $f)); "
+		   "if ($n > $f) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a + $f, $n - $f)); } ",
+		   n, l, i, l, i, ST_IDX_REST);
 }
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */
@@ -454,9 +455,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   rl, i);
 		break;
 	case ST_L_IOCTL:
-		/* In two pieces: a short struct may end a mapping. */
-		snprintf(len, sizeof(len), "%d", ST_IOCTL_READ);
-		split_read(b, rl, i, len);
+		/* Up to the page's end, and past it: a short struct may end a mapping. */
+		buf_printf(b, "if ($a) { $f = 4096 - ($a & 4095); if ($f > %d) { $f = %d; } "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $f)); "
+			   "if ($f < %d) { printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a + $f, %d - $f)); } } ",
+			   ST_IOCTL_READ, ST_IOCTL_READ, rl, i, ST_IOCTL_READ, rl, i, ST_IOCTL_READ);
 		break;
 	case '+':
 	case '-':

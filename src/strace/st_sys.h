@@ -190,6 +190,12 @@ enum st_class {
 /* sendfile's offset, read at entry and, as ST_L_SENDFILE_OFF_OUT, at exit. */
 #define ST_L_SENDFILE_OFF '\261'
 #define ST_L_SENDFILE_OFF_OUT '\262'
+/*
+ * The record index that continues record 0 of the same letter and
+ * argument: memory past the end of the page record 0 ended on (st_prog.c's
+ * split_read()), appended to it, or marking it cut where unreadable.
+ */
+#define ST_IDX_REST 255
 /* execve's argv and envp (-v): the array of pointers, ahead of the strings' records. */
 #define ST_L_ARGV_PTRS '\263'
 /* Records of a sockaddr ('B') past the end of its first page. */
