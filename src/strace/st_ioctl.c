@@ -167,27 +167,19 @@ bool st_ioctl_no_arg(unsigned request)
 	return i >= 0 && requests[i].kind == K_NONE;
 }
 
-/*
- * The argument's bytes as the call saw them, in out: the page's part
- * (record 0), then what followed it (record 1).  Returns how many.
- */
+/* The argument's bytes as the call saw them, in out; how many. */
 static size_t joined(const struct st_call *c, char letter, unsigned char *out)
 {
-	const struct st_cap *part[2] = { NULL, NULL };
-	size_t n = 0;
-	int i, k;
+	int i;
 
 	for (i = 0; i < c->ncaps; i++)
-		if (c->caps[i].arg == 2 && c->caps[i].letter == letter &&
-		    c->caps[i].idx >= 0 && c->caps[i].idx < 2)
-			part[c->caps[i].idx] = &c->caps[i];
-	for (k = 0; k < 2 && part[k]; k++) {
-		size_t m = part[k]->len < ST_IOCTL_READ - n ? part[k]->len : ST_IOCTL_READ - n;
+		if (c->caps[i].arg == 2 && c->caps[i].letter == letter && !c->caps[i].idx) {
+			size_t n = c->caps[i].len < ST_IOCTL_READ ? c->caps[i].len : ST_IOCTL_READ;
 
-		memcpy(out + n, part[k]->data, m);
-		n += m;
-	}
-	return n;
+			memcpy(out, c->caps[i].data, n);
+			return n;
+		}
+	return 0;
 }
 
 static uint32_t u32(const unsigned char *p)

@@ -7,8 +7,8 @@
 
 /*
  * The bytes of ioctl's third argument read at entry and at exit (struct
- * termios2 is the largest decoded): ST_L_IOCTL and ST_L_IOCTL_OUT
- * records, 0 up to the end of the argument's page, 1 what lies past it.
+ * termios2 is the largest decoded), as ST_L_IOCTL and ST_L_IOCTL_OUT
+ * captures.
  */
 #define ST_IOCTL_READ 44
 

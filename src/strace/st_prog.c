@@ -455,11 +455,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   rl, i);
 		break;
 	case ST_L_IOCTL:
-		/* Up to the page's end, and past it: a short struct may end a mapping. */
-		buf_printf(b, "if ($a) { $f = 4096 - ($a & 4095); if ($f > %d) { $f = %d; } "
-			   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $f)); "
-			   "if ($f < %d) { printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($a + $f, %d - $f)); } } ",
-			   ST_IOCTL_READ, ST_IOCTL_READ, rl, i, ST_IOCTL_READ, rl, i, ST_IOCTL_READ);
+		/* In two pieces: a short struct may end a mapping. */
+		snprintf(len, sizeof(len), "%d", ST_IOCTL_READ);
+		split_read(b, rl, i, len);
 		break;
 	case '+':
 	case '-':
