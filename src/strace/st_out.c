@@ -536,13 +536,13 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
  * The capture of letter l, argument arg, element idx: a new one, or the
  * one read at entry, which a read at exit replaces (see st_prog.c).
  */
-/* Whether argument arg's array was cut by memory that could not be read. */
+/* Whether argument arg's argv elements ended at memory that could not be read. */
 static bool has_cut(const struct st_call *c, int arg)
 {
 	int i;
 
 	for (i = 0; i < c->ncaps; i++)
-		if (c->caps[i].arg == arg && c->caps[i].cut)
+		if (c->caps[i].arg == arg && c->caps[i].letter == 'E' && c->caps[i].cut)
 			return true;
 	return false;
 }
