@@ -620,6 +620,15 @@ static void tables(void)
 			syscall(SYS_execve, "/nonexistent", argv, envp);
 			argv[2] = NULL;
 			syscall(SYS_execve, "/nonexistent", argv, NULL);
+			{
+				/* More strings than one record carries, ending the mapping. */
+				static char *const many[] = { "a0", "a1", "a2", "a3", "a4", "a5",
+							      "a6", "a7", "a8", "a9", "a10", NULL };
+				char **tail = pg + 512 - 12;
+
+				memcpy(tail, many, sizeof(many));
+				syscall(SYS_execve, "/nonexistent", tail, NULL);
+			}
 			munmap(pg, 8192);
 		}
 	}
