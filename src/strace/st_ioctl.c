@@ -3,7 +3,8 @@
  * ferret strace: ioctl's third argument by request, as strace decodes
  * it.  The terminal requests: struct termios, termios2 and termio (the
  * kernel's layouts: x86-64's glibc struct termios differs), struct
- * winsize, modem lines, and the ints they read or write.
+ * winsize, modem lines, and the ints they read or write; an inode's
+ * flags.
  */
 #include <string.h>
 #include <termios.h>
@@ -96,6 +97,18 @@ static const struct st_xlat modem[] = {
 	{ 0x2000, "TIOCM_OUT1" }, { 0x4000, "TIOCM_OUT2" }, { 0x8000, "TIOCM_LOOP" }, END,
 };
 
+/* An inode's flags (FS_IOC_GETFLAGS, FS_IOC_SETFLAGS). */
+static const struct st_xlat fs_flags[] = {
+	X(FS_SECRM_FL), X(FS_UNRM_FL), X(FS_COMPR_FL), X(FS_SYNC_FL),
+	X(FS_IMMUTABLE_FL), X(FS_APPEND_FL), X(FS_NODUMP_FL), X(FS_NOATIME_FL),
+	X(FS_DIRTY_FL), X(FS_COMPRBLK_FL), X(FS_NOCOMP_FL), X(FS_ENCRYPT_FL),
+	X(FS_INDEX_FL), X(FS_IMAGIC_FL), X(FS_JOURNAL_DATA_FL), X(FS_NOTAIL_FL),
+	X(FS_DIRSYNC_FL), X(FS_TOPDIR_FL), X(FS_HUGE_FILE_FL), X(FS_EXTENT_FL),
+	X(FS_VERITY_FL), X(FS_EA_INODE_FL), X(FS_EOFBLOCKS_FL), X(FS_NOCOW_FL),
+	X(FS_DAX_FL), X(FS_INLINE_DATA_FL), X(FS_PROJINHERIT_FL), X(FS_CASEFOLD_FL),
+	X(FS_RESERVED_FL), END,
+};
+
 static const struct st_xlat tcxonc[] = {
 	X(TCOOFF), X(TCOON), X(TCIOFF), X(TCION), END,
 };
@@ -109,6 +122,7 @@ enum arg_kind {
 	K_NONE,		/* no argument */
 	K_TERMIOS, K_TERMIOS2, K_TERMIO, K_WINSIZE, K_MODEM,
 	K_INT,		/* [int] through the pointer */
+	K_FSFLAGS,	/* [inode flags] through the pointer */
 	K_CHAR,		/* one byte, as a string */
 	K_VAL_INT,	/* the argument itself, an int */
 	K_VAL_XONC, K_VAL_FLSH,	/* the argument itself, named */
@@ -148,6 +162,8 @@ static const struct {
 	{ FIOCLEX, K_NONE, false }, { FIONCLEX, K_NONE, false },
 	{ TIOCVHANGUP, K_NONE, false }, { TIOCSSERIAL, K_NONE, false },
 	{ FIFREEZE, K_NONE, false }, { FITHAW, K_NONE, false },
+	{ FS_IOC_GETFLAGS, K_FSFLAGS, true }, { FS_IOC32_GETFLAGS, K_FSFLAGS, true },
+	{ FS_IOC_SETFLAGS, K_FSFLAGS, false }, { FS_IOC32_SETFLAGS, K_FSFLAGS, false },
 };
 
 static int find(unsigned request)
@@ -282,7 +298,7 @@ static size_t kind_size(enum arg_kind kind)
 	case K_TERMIOS2: return 17 + ST_NCCS + 8;
 	case K_TERMIO: return 9 + ST_NCC;
 	case K_WINSIZE: return 8;
-	case K_MODEM: case K_INT: return 4;
+	case K_MODEM: case K_INT: case K_FSFLAGS: return 4;
 	case K_CHAR: return 1;
 	default: return 0;
 	}
@@ -341,6 +357,11 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
 		break;
 	case K_INT:
 		buf_printf(b, "[%d]", (int)u32(p));
+		break;
+	case K_FSFLAGS:
+		buf_printf(b, "[");
+		st_xlat_flags_dflt(b, fs_flags, u32(p), "0", "FS_???_FL");
+		buf_printf(b, "]");
 		break;
 	case K_CHAR:
 		st_quote(b, p, 1, false, o->xstyle);

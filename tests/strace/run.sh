@@ -160,7 +160,7 @@ same_line "--pidns-translation: ids a process in another pid namespace sees, in 
 	--pidns-translation -f -e signal=none -e trace=getpid,gettid,getpgid,kill -- "$WL" pidns
 same_line "arrays that end a mapping: pollfds, iovecs, sembufs up to the element that faults" \
 	-e trace=poll,writev,semop -- "$WL" tables
-same_line "ioctl: termios, winsize, ints, modem lines, requests without an argument" \
+same_line "ioctl: termios, winsize, ints, modem lines, inode flags, requests without an argument" \
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \

@@ -679,6 +679,12 @@ static void tables(void)
 			ioctl(fd, TIOCMGET, &n);
 			ioctl(fd, TIOCNXCL);
 			ioctl(-1, TCGETS, NULL);
+			{
+				unsigned flags = FS_IMMUTABLE_FL | FS_NOATIME_FL | 0x0d000000;
+
+				ioctl(-1, FS_IOC_SETFLAGS, &flags);
+				ioctl(-1, FS_IOC32_GETFLAGS, &flags);
+			}
 			close(fd);
 		}
 	}
