@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/epoll.h>
+#include <linux/nsfs.h>
 #include <sys/wait.h>
 #include <sys/sysmacros.h>
 #include <netinet/in.h>
@@ -420,7 +421,7 @@ static void dev_names(struct buf *b, uint64_t v)
 /* An ioctl request's name, or its fields as strace spells them. */
 static void ioctl_request(struct buf *b, uint64_t v)
 {
-	const char *n = st_xlat_name(st_ioctl, v);
+	const char *n = st_ioctl_name((unsigned)v);
 
 	if (n) {
 		buf_printf(b, "%s", n);
@@ -3793,7 +3794,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if (st_ioctl_arg(b, c, o))
 			return;
 		/* A named ioctl's argument points to its data. */
-		if (st_xlat_name(st_ioctl, (unsigned)c->args[1]))
+		if (st_ioctl_name((unsigned)c->args[1]))
 			ptr(b, v);
 		else
 			buf_printf(b, "%#llx", (unsigned long long)v);
@@ -5055,6 +5056,12 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%#llx (", (unsigned long long)c->ret);
 		personality(b, (unsigned)c->ret);
 		buf_printf(b, ")");
+		return;
+	}
+	/* NS_GET_NSTYPE: the namespace's type by name. */
+	if (!strcmp(name, "ioctl") && (unsigned)c->args[1] == NS_GET_NSTYPE && c->ret > 0 &&
+	    st_xlat_name(st_setns_types, c->ret)) {
+		buf_printf(b, "%lld (%s)", (long long)c->ret, st_xlat_name(st_setns_types, c->ret));
 		return;
 	}
 	if (!strcmp(name, "ioprio_get") && st_xlat_get_style() != ST_C_RAW) {

@@ -10,6 +10,10 @@
 #include <termios.h>
 #include <sys/ioctl.h>
 #include <linux/fs.h>
+#include <linux/inotify.h>
+#include <linux/nsfs.h>
+#include <linux/random.h>
+#include <linux/watchdog.h>
 
 #include "st_ioctl.h"
 #include "st_xlat.h"
@@ -122,7 +126,9 @@ enum arg_kind {
 	K_NONE,		/* no argument */
 	K_TERMIOS, K_TERMIOS2, K_TERMIO, K_WINSIZE, K_MODEM,
 	K_INT,		/* [int] through the pointer */
+	K_UINT,		/* [unsigned int] through the pointer */
 	K_FSFLAGS,	/* [inode flags] through the pointer */
+	K_RANDPOOL,	/* struct rand_pool_info and its bytes */
 	K_CHAR,		/* one byte, as a string */
 	K_VAL_INT,	/* the argument itself, an int */
 	K_VAL_XONC, K_VAL_FLSH,	/* the argument itself, named */
@@ -164,6 +170,19 @@ static const struct {
 	{ FIFREEZE, K_NONE, false }, { FITHAW, K_NONE, false },
 	{ FS_IOC_GETFLAGS, K_FSFLAGS, true }, { FS_IOC32_GETFLAGS, K_FSFLAGS, true },
 	{ FS_IOC_SETFLAGS, K_FSFLAGS, false }, { FS_IOC32_SETFLAGS, K_FSFLAGS, false },
+	/* Namespaces, watchdogs, the random device, inotify. */
+	{ NS_GET_USERNS, K_NONE, false }, { NS_GET_PARENT, K_NONE, false },
+	{ NS_GET_NSTYPE, K_NONE, false }, { NS_GET_OWNER_UID, K_UINT, true },
+	{ WDIOC_GETSTATUS, K_INT, true }, { WDIOC_GETBOOTSTATUS, K_INT, true },
+	{ WDIOC_GETTEMP, K_INT, true }, { WDIOC_GETTIMEOUT, K_INT, true },
+	{ WDIOC_GETPRETIMEOUT, K_INT, true }, { WDIOC_GETTIMELEFT, K_INT, true },
+	{ WDIOC_SETTIMEOUT, K_INT, false }, { WDIOC_SETPRETIMEOUT, K_INT, false },
+	{ WDIOC_KEEPALIVE, K_NONE, false },
+	{ RNDGETENTCNT, K_INT, true }, { RNDADDTOENTCNT, K_INT, false },
+	{ RNDADDENTROPY, K_RANDPOOL, false },
+	{ RNDZAPENTCNT, K_NONE, false }, { RNDCLEARPOOL, K_NONE, false },
+	{ RNDRESEEDCRNG, K_NONE, false },
+	{ INOTIFY_IOC_SETNEXTWD, K_VAL_INT, false },
 };
 
 static int find(unsigned request)
@@ -174,6 +193,21 @@ static int find(unsigned request)
 		if (requests[i].request == request)
 			return (int)i;
 	return -1;
+}
+
+const char *st_ioctl_name(unsigned request)
+{
+	int lo = 0, hi = st_nioctlent;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (st_ioctlent[mid].val < request)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < st_nioctlent && st_ioctlent[lo].val == request ? st_ioctlent[lo].name : NULL;
 }
 
 bool st_ioctl_no_arg(unsigned request)
@@ -298,7 +332,8 @@ static size_t kind_size(enum arg_kind kind)
 	case K_TERMIOS2: return 17 + ST_NCCS + 8;
 	case K_TERMIO: return 9 + ST_NCC;
 	case K_WINSIZE: return 8;
-	case K_MODEM: case K_INT: case K_FSFLAGS: return 4;
+	case K_MODEM: case K_INT: case K_UINT: case K_FSFLAGS: return 4;
+	case K_RANDPOOL: return 8;
 	case K_CHAR: return 1;
 	default: return 0;
 	}
@@ -358,6 +393,24 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
 	case K_INT:
 		buf_printf(b, "[%d]", (int)u32(p));
 		break;
+	case K_UINT:
+		buf_printf(b, "[%u]", u32(p));
+		break;
+	case K_RANDPOOL: {
+		/* The bytes that follow, as many as buf_size says (-s at most). */
+		int size = (int)u32(p + 4);
+		size_t have = n - 8, show = size > 0 ? (size_t)size : 0;
+
+		buf_printf(b, "{entropy_count=%d, buf_size=%d, buf=", (int)u32(p), size);
+		if (show > (size_t)o->strsize)
+			show = o->strsize;
+		if (show > have)
+			buf_printf(b, "%#llx", (unsigned long long)(v + 8));
+		else
+			st_quote(b, p + 8, show, show < (size_t)(size > 0 ? size : 0), o->xstyle);
+		buf_printf(b, "}");
+		break;
+	}
 	case K_FSFLAGS:
 		buf_printf(b, "[");
 		st_xlat_flags_dflt(b, fs_flags, u32(p), "0", "FS_???_FL");

@@ -12,6 +12,8 @@
  */
 #define ST_IOCTL_READ 44
 
+/* The names of request, "A or B" when the number names several; NULL if none. */
+const char *st_ioctl_name(unsigned request);
 /* Whether request takes no third argument: strace prints two. */
 bool st_ioctl_no_arg(unsigned request);
 /*

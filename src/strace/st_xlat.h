@@ -15,11 +15,15 @@ struct st_xlat {
 	const char *name;
 };
 
+/* ioctl request numbers and their names, by number (st_ioctlent.c, generated). */
+extern const struct st_xlat st_ioctlent[];
+extern const int st_nioctlent;
+
 extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_clone_flags[], st_at_flags[], st_signals[], st_sigmask_how[],
 	st_af[], st_sock_type[], st_access[], st_whence[], st_fcntl[],
 	st_errno[], st_rlimit[], st_clocks[], st_futex[], st_arch_prctl[],
-	st_grnd[], st_madvise[], st_ioctl[], st_prctl[], st_sa_flags[],
+	st_grnd[], st_madvise[], st_prctl[], st_sa_flags[],
 	st_wait_opts[], st_fd_flags[], st_msg_flags[], st_sock_flags[],
 	st_ifmt[], st_mremap[], st_cld_codes[], st_si_codes[],
 	st_close_range[], st_statx_mask[], st_rename_flags[], st_epoll_ctl[],

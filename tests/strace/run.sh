@@ -163,6 +163,8 @@ same_line "arrays that end a mapping: pollfds, iovecs, sembufs up to the element
 same_line "ioctl: termios, winsize, ints, modem lines, inode flags, requests without an argument" \
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables
+python3 "$HERE/../../src/strace/gen-ioctls.py" --check "$HERE/../../src/strace/st_ioctlent.c" > gi.txt 2>&1 &&
+	ok "st_ioctlent.c: every request's number is the headers'" || bad "st_ioctlent.c: $(tail -3 gi.txt)"
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \
 	-e trace=fsync,inotify_init1,eventfd2 -- "$WL" tables
 same_line "-y: the descriptors landlock_create_ruleset and open_tree return" -y \

@@ -47,6 +47,9 @@
 #include <sys/uio.h>
 #include <linux/input.h>
 #include <linux/fs.h>
+#include <linux/random.h>
+#include <linux/watchdog.h>
+#include <linux/nsfs.h>
 #include <sys/ioctl.h>
 #include <sys/file.h>
 #include <sys/inotify.h>
@@ -531,6 +534,9 @@ static void clones(void)
 	}
 }
 
+/* linux/inotify.h's request, which glibc's fcntl.h keeps out. */
+#define WL_INOTIFY_IOC_SETNEXTWD _IOW('I', 0, int)
+
 /*
  * Calls whose arguments are named constants or sized values, each failing
  * or reading only: unsigned int counts, loff_t offsets, priorities,
@@ -684,6 +690,22 @@ static void tables(void)
 
 				ioctl(-1, FS_IOC_SETFLAGS, &flags);
 				ioctl(-1, FS_IOC32_GETFLAGS, &flags);
+			}
+			{
+				/* Requests named from the headers' table; nsfs, watchdog, random. */
+				struct { int count, size; char bytes[8]; } pool = { 3, 8, "12345678" };
+				int ns = open("/proc/self/ns/net", O_RDONLY), v = 123;
+
+				ioctl(-1, BLKSECTGET, NULL);
+				if (ns >= 0) {
+					ioctl(ns, NS_GET_NSTYPE);
+					close(ns);
+				}
+				ioctl(-1, WDIOC_SETTIMEOUT, &v);
+				ioctl(-1, WDIOC_KEEPALIVE);
+				ioctl(-1, RNDADDENTROPY, &pool);
+				ioctl(-1, RNDZAPENTCNT);
+				ioctl(-1, WL_INOTIFY_IOC_SETNEXTWD, -7);
 			}
 			close(fd);
 		}
