@@ -20,8 +20,8 @@ NUMERIC = {"asm-generic/ioctls.h", ARCH + "/ioctls.h", "linux/sockios.h",
            ARCH + "/sockios.h", "asm-generic/sockios.h", "linux/vt.h", "linux/kd.h",
            "linux/cdrom.h", "linux/hdreg.h"}
 # Headers a header needs before it for its requests' types.
-NEEDS = {"asm-generic/ioctls.h": "asm/termbits.h", ARCH + "/ioctls.h": "asm/termbits.h",
-         "linux/fs.h": "linux/fiemap.h"}
+NEEDS = {"asm-generic/ioctls.h": ["asm/termbits.h"], ARCH + "/ioctls.h": ["asm/termbits.h"],
+         "linux/fs.h": ["linux/fiemap.h", "linux/blktrace_api.h"]}
 IOC = re.compile(r"^\s*#\s*define\s+([A-Z][A-Z0-9_]*)\s+(?:DRM_|_S)?_?IO(?:R|W|WR)?(?:_BAD)?\s*\(", re.M)
 NUM = re.compile(r"^\s*#\s*define\s+([A-Z][A-Z0-9_]*)\s+(0x[0-9A-Fa-f]+)\b", re.M)
 PRELUDE = """#include <sys/types.h>
@@ -61,7 +61,7 @@ def evaluate(rel, names, tmp):
     src = os.path.join(tmp, "h.c")
     exe = os.path.join(tmp, "h")
     inc = rel.replace(ARCH + "/", "asm/")
-    pre = PRELUDE + ("#include <%s>\n" % NEEDS[rel] if rel in NEEDS else "")
+    pre = PRELUDE + "".join("#include <%s>\n" % h for h in NEEDS.get(rel, []))
     names = list(names)
     for _ in range(4):
         line_of = {}

@@ -10,6 +10,7 @@
 #include <termios.h>
 #include <sys/ioctl.h>
 #include <linux/fs.h>
+#include <linux/blkzoned.h>
 #include <linux/inotify.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
@@ -129,6 +130,9 @@ enum arg_kind {
 	K_UINT,		/* [unsigned int] through the pointer */
 	K_FSFLAGS,	/* [inode flags] through the pointer */
 	K_RANDPOOL,	/* struct rand_pool_info and its bytes */
+	K_USHORT, K_LONG, K_ULONG, K_U64,	/* [N] through the pointer */
+	K_U64PAIR,	/* [N, M]: two u64 through the pointer */
+	K_VAL_ULONG,	/* the argument itself, unsigned */
 	K_CHAR,		/* one byte, as a string */
 	K_VAL_INT,	/* the argument itself, an int */
 	K_VAL_XONC, K_VAL_FLSH,	/* the argument itself, named */
@@ -183,6 +187,21 @@ static const struct {
 	{ RNDZAPENTCNT, K_NONE, false }, { RNDCLEARPOOL, K_NONE, false },
 	{ RNDRESEEDCRNG, K_NONE, false },
 	{ INOTIFY_IOC_SETNEXTWD, K_VAL_INT, false },
+	/* Block devices. */
+	{ BLKRASET, K_VAL_ULONG, false }, { BLKFRASET, K_VAL_ULONG, false },
+	{ BLKSECTGET, K_USHORT, true }, { BLKROTATIONAL, K_USHORT, true },
+	{ BLKROGET, K_INT, true }, { BLKBSZGET, K_INT, true }, { BLKSSZGET, K_INT, true },
+	{ BLKALIGNOFF, K_INT, true }, { BLKROSET, K_INT, false }, { BLKBSZSET, K_INT, false },
+	{ BLKPBSZGET, K_UINT, true }, { BLKIOMIN, K_UINT, true }, { BLKIOOPT, K_UINT, true },
+	{ BLKDISCARDZEROES, K_UINT, true }, { BLKGETZONESZ, K_UINT, true },
+	{ BLKGETNRZONES, K_UINT, true },
+	{ BLKRAGET, K_LONG, true }, { BLKFRAGET, K_LONG, true }, { BLKGETSIZE, K_ULONG, true },
+	{ BLKGETSIZE64, K_U64, true }, { BLKGETDISKSEQ, K_U64, true },
+	{ BLKDISCARD, K_U64PAIR, false }, { BLKSECDISCARD, K_U64PAIR, false },
+	{ BLKZEROOUT, K_U64PAIR, false },
+	{ BLKRRPART, K_NONE, false }, { BLKFLSBUF, K_NONE, false },
+	{ BLKTRACESTART, K_NONE, false }, { BLKTRACESTOP, K_NONE, false },
+	{ BLKTRACETEARDOWN, K_NONE, false },
 };
 
 static int find(unsigned request)
@@ -237,6 +256,14 @@ static uint32_t u32(const unsigned char *p)
 	uint32_t v;
 
 	memcpy(&v, p, 4);
+	return v;
+}
+
+static uint64_t u64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
 	return v;
 }
 
@@ -334,6 +361,9 @@ static size_t kind_size(enum arg_kind kind)
 	case K_WINSIZE: return 8;
 	case K_MODEM: case K_INT: case K_UINT: case K_FSFLAGS: return 4;
 	case K_RANDPOOL: return 8;
+	case K_USHORT: return 2;
+	case K_LONG: case K_ULONG: case K_U64: return 8;
+	case K_U64PAIR: return 16;
 	case K_CHAR: return 1;
 	default: return 0;
 	}
@@ -362,6 +392,9 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
 		return true;
 	case K_VAL_FLSH:
 		st_xlat_val(b, tcflsh, v, "TC???");
+		return true;
+	case K_VAL_ULONG:
+		buf_printf(b, "%llu", (unsigned long long)v);
 		return true;
 	default:
 		break;
@@ -395,6 +428,20 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
 		break;
 	case K_UINT:
 		buf_printf(b, "[%u]", u32(p));
+		break;
+	case K_USHORT:
+		buf_printf(b, "[%u]", u16(p));
+		break;
+	case K_LONG:
+		buf_printf(b, "[%lld]", (long long)u64(p));
+		break;
+	case K_ULONG:
+	case K_U64:
+		buf_printf(b, "[%llu]", (unsigned long long)u64(p));
+		break;
+	case K_U64PAIR:
+		buf_printf(b, "[%llu, %llu]", (unsigned long long)u64(p),
+			   (unsigned long long)u64(p + 8));
 		break;
 	case K_RANDPOOL: {
 		/* The bytes that follow, as many as buf_size says (-s at most). */

@@ -2073,6 +2073,7 @@ const struct st_xlat st_ioctlent[] = {
 	{ 0xc040b409, "GPIOHANDLE_SET_LINE_VALUES_IOCTL" },
 	{ 0xc0445624, "VIDIOC_QUERYCTRL" },
 	{ 0xc0445636, "VIDIOC_G_MODULATOR" },
+	{ 0xc0481273, "BLKTRACESETUP" },
 	{ 0xc0484831, "SNDRV_EMU10K1_IOCTL_PCM_PEEK" },
 	{ 0xc0484e41, "NVME_IOCTL_ADMIN_CMD" },
 	{ 0xc0484e43, "NVME_IOCTL_IO_CMD" },
@@ -2217,4 +2218,4 @@ const struct st_xlat st_ioctlent[] = {
 	{ 0, NULL },
 };
 
-const int st_nioctlent = 2210;
+const int st_nioctlent = 2211;

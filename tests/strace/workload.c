@@ -706,6 +706,17 @@ static void tables(void)
 				ioctl(-1, RNDADDENTROPY, &pool);
 				ioctl(-1, RNDZAPENTCNT);
 				ioctl(-1, WL_INOTIFY_IOC_SETNEXTWD, -7);
+				{
+					/* Block devices' values, ints, pairs, and what the gets fill. */
+					unsigned long long range[2] = { 1ULL << 40, 4096 }, size;
+					int ro = -3;
+
+					ioctl(-1, BLKRASET, 0xfedcba9876543210UL);
+					ioctl(-1, BLKROSET, &ro);
+					ioctl(-1, BLKDISCARD, range);
+					ioctl(-1, BLKGETSIZE64, &size);
+					ioctl(-1, BLKFLSBUF);
+				}
 			}
 			close(fd);
 		}
