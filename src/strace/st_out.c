@@ -44,6 +44,10 @@ struct st_task {
 	long last_nr;		/* -n: its last call's number */
 	char call_comm[16];	/* -Y: its name at the pending call's entry,
 				 * which that call's line shows (execve) */
+	/* Signals it ignores, sent during its pending call: their lines
+	 * follow the call's, where ptrace would have stopped it. */
+	int nignored;
+	struct { int sig; uint64_t ts; unsigned char si[48]; } ignored[4];
 	struct st_call call;
 };
 
@@ -429,6 +433,8 @@ static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 	}
 }
 
+static void flush_ignored(struct st_out *s, struct st_task *t);
+
 static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 {
 	struct st_call *c = &t->call;
@@ -493,6 +499,8 @@ done:
 	t->cut = false;
 	if (s->open_tid == t->tid)
 		s->open_tid = 0;
+	if (t->nignored)
+		flush_ignored(s, t);
 }
 
 static uint64_t u64at(const struct fmt_spec *fs, const void *p, int i)
@@ -982,27 +990,68 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 		s->open_tid = new;
 }
 
-static void on_signal(struct st_out *s, const struct fmt_spec *fs,
-		      const void *p)
+/* "--- SIG {siginfo} ---" for tid, if the signal filters let it show. */
+static void signal_line(struct st_out *s, struct st_task *t, int sig,
+			const unsigned char *si, uint64_t ts)
 {
-	int tid = (int)u64at(fs, p, 0), sig = (int)u64at(fs, p, 1);
-	struct st_task *t = task(s, tid, false);
-	const unsigned char *si = (const unsigned char *)p + fs->args[2].offset + 8;
 	struct buf b = { 0 };
 
-	settle(s, t, sig == SIGKILL);
 	/* ptrace never stops for SIGKILL: strace shows none. */
 	if (!t || !t->started || s->o->json || sig == SIGKILL ||
 	    sig < 1 || sig > 64 || !(s->o->signals & (1ULL << (sig - 1))))
 		return;
-	cut_open(s, tid);
-	prefix(s, &b, tid, fs->nargs > 3 ? u64at(fs, p, 3) : 0);
+	cut_open(s, t->tid);
+	prefix(s, &b, t->tid, ts);
 	buf_printf(&b, "--- ");
 	st_signame(&b, sig);
 	buf_printf(&b, " ");
 	st_decode_siginfo(&b, sig, si, 48);
 	buf_printf(&b, " ---\n");
 	emit(s, &b);
+}
+
+static void on_signal(struct st_out *s, const struct fmt_spec *fs,
+		      const void *p)
+{
+	int tid = (int)u64at(fs, p, 0), sig = (int)u64at(fs, p, 1);
+	struct st_task *t = task(s, tid, false);
+	const unsigned char *si = (const unsigned char *)p + fs->args[2].offset + 8;
+
+	settle(s, t, sig == SIGKILL);
+	signal_line(s, t, sig, si, fs->nargs > 3 ? u64at(fs, p, 3) : 0);
+}
+
+/*
+ * A signal tid ignores: shown at once when it is in no call, else
+ * after the call's line (ptrace stops the task on its way back).
+ */
+static void on_ignored(struct st_out *s, const struct fmt_spec *fs,
+		       const void *p)
+{
+	int tid = (int)u64at(fs, p, 0), sig = (int)u64at(fs, p, 1);
+	struct st_task *t = task(s, tid, false);
+	const unsigned char *si = (const unsigned char *)p + fs->args[2].offset + 8;
+
+	if (!t)
+		return;
+	if (!t->pending || t->nignored == (int)ARRAY_SIZE(t->ignored)) {
+		signal_line(s, t, sig, si, u64at(fs, p, 3));
+		return;
+	}
+	t->ignored[t->nignored].sig = sig;
+	t->ignored[t->nignored].ts = u64at(fs, p, 3);
+	memcpy(t->ignored[t->nignored].si, si, 48);
+	t->nignored++;
+}
+
+/* The ignored signals' lines that waited for t's call. */
+static void flush_ignored(struct st_out *s, struct st_task *t)
+{
+	int i, n = t->nignored;
+
+	t->nignored = 0;
+	for (i = 0; i < n; i++)
+		signal_line(s, t, t->ignored[i].sig, t->ignored[i].si, t->ignored[i].ts);
 }
 
 void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
@@ -1050,6 +1099,9 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 		break;
 	case 'G':
 		on_signal(s, fs, payload);
+		break;
+	case 'I':
+		on_ignored(s, fs, payload);
 		break;
 	}
 }

@@ -861,6 +861,23 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 		buf_printf(b, "rawtracepoint:signal_deliver ");
 		pred(b, o, tids, ntids);
 		buf_printf(b, " {\n\tprintf(\"G %%d %%d %%r %%d\", tid, arg0, buf(arg1, 48), nsecs);\n}\n");
+		/*
+		 * A signal the target ignores (SIGCHLD by default) the kernel
+		 * drops when it is sent (result TRACE_SIGNAL_IGNORED), where
+		 * strace's ptrace still stops the target for it: its line
+		 * comes from here, the target named by its task.
+		 */
+		buf_printf(b, "rawtracepoint:signal_generate /arg4 == 1/ {\n"
+			   "\t$p = ((struct task_struct *)arg2)->pid;\n\tif (");
+		if (o->follow) {
+			buf_printf(b, "@pids[$p]");
+		} else {
+			int j;
+
+			for (j = 0; j < ntids; j++)
+				buf_printf(b, "%s$p == %d", j ? " || " : "", (int)tids[j]);
+		}
+		buf_printf(b, ") {\n\t\tprintf(\"I %%d %%d %%r %%d\", $p, arg0, buf(arg1, 48), nsecs);\n\t}\n}\n");
 	}
 	phase(b, o, false, tids, ntids);
 	phase(b, o, true, tids, ntids);

@@ -160,6 +160,9 @@ same_line "--pidns-translation: ids a process in another pid namespace sees, in 
 	--pidns-translation -f -e signal=none -e trace=getpid,gettid,getpgid,kill -- "$WL" pidns
 same_line "arrays that end a mapping: pollfds, iovecs, sembufs up to the element that faults" \
 	-e trace=poll,writev,semop -- "$WL" tables
+NORM2='s/si_pid=[0-9]+/si_pid=PID/; s/^wait4\([0-9]+/wait4(PID/; s/^kill\([0-9]+/kill(PID/; s/[0-9]{3,}/N/g' \
+same_line "signals the process ignores: SIGCHLD after the wait that reaped, SIGWINCH" \
+	-e trace=wait4,kill -- "$WL" ignored
 same_line "ioctl: termios, winsize, ints, modem lines, inode flags, requests without an argument" \
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables

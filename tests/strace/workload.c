@@ -515,6 +515,23 @@ static int clone_parent(void)
 	return 0;
 }
 
+/*
+ * Signals the process ignores: a child's SIGCHLD (the child ends 100 ms
+ * on, while the parent waits for it), a SIGWINCH it sends itself.
+ */
+static void ignored(void)
+{
+	pid_t p = fork();
+
+	if (p == 0) {
+		usleep(100000);
+		_exit(3);
+	}
+	if (p > 0)
+		waitpid(p, NULL, 0);
+	kill(getpid(), SIGWINCH);
+}
+
 /* clone: what CLONE_PARENT_SETTID and CLONE_PIDFD write. */
 static void clones(void)
 {
@@ -1805,6 +1822,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "clone-parent"))
 		return clone_parent();
+	if (!strcmp(mode, "ignored")) {
+		ignored();
+		return 0;
+	}
 	if (!strcmp(mode, "clones")) {
 		clones();
 		return 0;
