@@ -60,6 +60,7 @@ struct st_out {
 	int ntasks, cap;
 	int live;
 	int open_tid;		/* whose entry is the last thing "printed" */
+	bool multi;		/* more than one process traced at the start */
 	int64_t mono_to_real;	/* ns to add to CLOCK_MONOTONIC */
 	uint64_t last_ts;	/* -r */
 };
@@ -172,6 +173,7 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->o = o;
 	s->f = f;
 	s->held = held;
+	s->multi = ntids > 1;
 	s->d.strsize = o->strsize;
 	s->d.fdpaths = o->fdpaths;
 	s->d.fdplain = o->fdplain;
@@ -241,10 +243,14 @@ static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
 {
 	size_t at = b->len;
 
-	/* One formatting call per line unless -Y adds a name. */
-	if (s->o->outfile && s->o->follow && !s->o->pidcomm) {
+	/*
+	 * One formatting call per line unless -Y adds a name.  To a file,
+	 * "PID " when more than one process may be traced (-f, or several
+	 * at the start), as strace decides it once.
+	 */
+	if (s->o->outfile && (s->o->follow || s->multi) && !s->o->pidcomm) {
 		buf_printf(b, "%-5d ", tid);
-	} else if (s->o->outfile && s->o->follow) {
+	} else if (s->o->outfile && (s->o->follow || s->multi)) {
 		buf_printf(b, "%d", tid);
 		st_pid_comm(b, tid, &s->d);
 		/* Without a name, as strace: the pid in a 5-column field. */

@@ -360,6 +360,11 @@ sleep 30 & sp=$!
 sleep 1; kill $sp; wait $fpid
 grep -q 'killed by SIGTERM' fp.txt && grep -q "^ferret strace: Process $sp attached$" fp.txt &&
 	ok "-p: attached, then the process's end" || bad "-p: $(cat fp.txt)"
+# -p and a command to a file: two processes from the start, so "PID " leads each line.
+( sleep 0.5; exec "$WL" basic ) > /dev/null & sp=$!
+"$FERRET" strace -o fpc.txt -e trace=getppid -p $sp sh -c "sleep 1; exec $WL basic" > /dev/null 2>&1; wait $sp
+grep -q getppid fpc.txt && ! grep -vqE '^[0-9]+ ' fpc.txt &&
+	ok "-p PID and a command, -o: PID before each line" || bad "-p with a command: $(head -3 fpc.txt)"
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"
