@@ -174,7 +174,8 @@ static struct type *kbtf_build(int id)
 
 		if (e && btf_is_int(e) && e->size == 1 && a->nelems > 0)
 			return type_str(a->nelems);
-		if (e && a->nelems > 0) {
+		/* A flexible array member (no elements) can still be indexed. */
+		if (e) {
 			struct type *et = kbtf_build(eid);
 
 			if (et->kind != TY_NONE && et->size > 0)

@@ -664,7 +664,7 @@ int sema_expr(struct sema *s, struct node *n)
 					  type_name(t, b, sizeof(b)));
 		if (expect_int(s, n->b, "an index"))
 			return -EINVAL;
-		if (t->kind == TY_ARRAY && n->b->kind == N_INT &&
+		if (t->kind == TY_ARRAY && t->count > 0 && n->b->kind == N_INT &&
 		    n->b->ival >= (uint64_t)t->count)
 			return sema_error(s, n->b, "the index %lld is out of bounds for %s",
 					  (long long)n->b->ival, type_name(t, b, sizeof(b)));

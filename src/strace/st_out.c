@@ -20,6 +20,7 @@
 
 #include "st_out.h"
 #include "st_decode.h"
+#include "st_pidns.h"
 #include "st_prog.h"
 #include "st_xlat.h"
 #include "../compile/compile.h"
@@ -1080,6 +1081,9 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 		struct st_task *t;
 
 		st_fds_fork(s->d.fds, parent, (int)u64at(fs, payload, 1));
+		if (fs->nargs > 2)
+			st_pidns_learn((int)u64at(fs, payload, 1), (int)u64at(fs, payload, 2),
+				       (unsigned long)(uint32_t)u64at(fs, payload, 3));
 		t = task(s, (int)u64at(fs, payload, 1), true);
 		t->started = true;
 		/* The child has its parent's name until it runs execve. */

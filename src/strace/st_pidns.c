@@ -36,6 +36,37 @@ static struct {
 } cache[CACHE_SIZE];
 static int cache_next;
 
+/* Tasks st_pidns_learn() was told of, the newest last. */
+#define LEARNT_MAX 4096
+static struct {
+	unsigned long ns;
+	int id, ours;
+} learnt[LEARNT_MAX];
+static int nlearnt, learnt_next;
+
+void st_pidns_learn(int ours, int id, unsigned long ns)
+{
+	learnt[learnt_next].ns = ns;
+	learnt[learnt_next].id = id;
+	learnt[learnt_next].ours = ours;
+	learnt_next = (learnt_next + 1) % LEARNT_MAX;
+	if (nlearnt < LEARNT_MAX)
+		nlearnt++;
+}
+
+/* The newest learnt task that is id in ns (ours != 0), or of ours. */
+static int learnt_find(unsigned long ns, int id, int ours)
+{
+	int i, k;
+
+	for (i = 1; i <= nlearnt; i++) {
+		k = (learnt_next - i + LEARNT_MAX) % LEARNT_MAX;
+		if (ours ? learnt[k].ours == ours : learnt[k].ns == ns && learnt[k].id == id)
+			return k;
+	}
+	return -1;
+}
+
 /* The inode of path's pid namespace, or 0. */
 static ino_t ns_ino(const char *path)
 {
@@ -146,7 +177,7 @@ int st_pidns_translate(int tid, int id, enum st_pid_type type)
 	static ino_t own;
 	char path[64];
 	int ids[NS_DEPTH_MAX], depth, i, ours;
-	ino_t ns;
+	ino_t ns, now;
 
 	if (id <= 0)
 		return 0;
@@ -154,8 +185,21 @@ int st_pidns_translate(int tid, int id, enum st_pid_type type)
 		own = ns_ino("/proc/self/ns/pid");
 	snprintf(path, sizeof(path), "/proc/%d/ns/pid", tid);
 	ns = ns_ino(path);
+	if (!ns && (i = learnt_find(0, 0, tid)) >= 0)
+		ns = learnt[i].ns;
 	if (!ns || ns == own)
 		return id;
+	/*
+	 * A task of the tracee's namespace that ferret saw forked: /proc
+	 * confirms it while it lives (a learnt id may have been reused).
+	 */
+	if ((i = learnt_find(ns, id, 0)) >= 0) {
+		ours = learnt[i].ours;
+		snprintf(path, sizeof(path), "/proc/%d/ns/pid", ours);
+		now = ns_ino(path);
+		if (type == ST_PT_PGID || type == ST_PT_SID || !now || now == ns)
+			return ours;
+	}
 	/* The traced thread's depth below ferret's namespace. */
 	snprintf(path, sizeof(path), "/proc/%d/status", tid);
 	depth = ids_of(path, keys[ST_PT_TID], ids) - 1;

@@ -13,4 +13,11 @@ enum st_pid_type { ST_PT_TID, ST_PT_TGID, ST_PT_PGID, ST_PT_SID };
  */
 int st_pidns_translate(int tid, int id, enum st_pid_type type);
 
+/*
+ * Records that the task ours (in ferret's namespace) is id in the pid
+ * namespace whose inode is ns, so that the task is still known once it
+ * has been reaped and /proc has forgotten it.
+ */
+void st_pidns_learn(int ours, int id, unsigned long ns);
+
 #endif

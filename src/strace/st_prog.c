@@ -825,7 +825,18 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 	 * tens of milliseconds.  Each runs in the task it names (the parent
 	 * for a fork).
 	 */
-	if (o->follow)
+	/*
+	 * --pidns-translation: the child's id in its own pid namespace and
+	 * that namespace's inode, for user space to translate ids of tasks
+	 * reaped before their lines are written.
+	 */
+	if (o->follow && o->pidns)
+		buf_printf(b, "rawtracepoint:sched_process_fork /@pids[tid]/ {\n"
+			   "\t$k = (struct task_struct *)arg1;\n\t$c = $k->pid;\n"
+			   "\t@pids[$c] = 1;\n\t$n = $k->thread_pid;\n\t$l = $n->level;\n"
+			   "\tprintf(\"F %%d %%d %%d %%d\", tid, $c, $n->numbers[$l].nr, "
+			   "$n->numbers[$l].ns->ns.inum);\n}\n");
+	else if (o->follow)
 		buf_printf(b, "rawtracepoint:sched_process_fork /@pids[tid]/ {\n"
 			   "\t$c = ((struct task_struct *)arg1)->pid;\n"
 			   "\t@pids[$c] = 1;\n"
