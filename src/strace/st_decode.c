@@ -3271,6 +3271,16 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		open_how(b, c, o, i, v, k);
 		return;
 	}
+	/*
+	 * epoll_pwait and epoll_pwait2 read their timeout and sigmask at
+	 * entry, but strace prints them at exit, where a failed call's
+	 * structs are not fetched.
+	 */
+	if (i >= 3 && v && st_call_failed(c) && st_sys_is_in(l) &&
+	    (!strcmp(name, "epoll_pwait") || !strcmp(name, "epoll_pwait2"))) {
+		ptr(b, v);
+		return;
+	}
 	if (struct_arg(b, c, l, v, k))
 		return;
 	switch (l) {

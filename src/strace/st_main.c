@@ -123,7 +123,6 @@ static int parse_trace(struct st_opts *o, const char *set)
 		set++;
 	}
 	memset(o->traced, neg, sizeof(o->traced));
-	o->trace_unknown = neg;
 	o->filtered = true;
 	val = !neg;
 	copy = xstrdup(set);
@@ -134,7 +133,6 @@ static int parse_trace(struct st_opts *o, const char *set)
 			bool all = !strcmp(tok, "all") ? val : !val;
 
 			memset(o->traced, all, sizeof(o->traced));
-			o->trace_unknown = all;
 			continue;
 		}
 		for (j = 0; j < ARRAY_SIZE(classes); j++)

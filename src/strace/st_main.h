@@ -77,7 +77,6 @@ struct st_opts {
 	int npids;
 	bool filtered;		/* -e trace= given */
 	bool traced[ST_NR_MAX];	/* when filtered: which numbers */
-	bool trace_unknown;	/* when filtered: numbers past the table */
 	char **cmd;
 };
 

@@ -315,7 +315,7 @@ static void emit(struct st_out *s, struct buf *b)
 static bool shown(const struct st_out *s, const struct st_call *c)
 {
 	if (s->o->filtered && c->nr >= 0 && c->nr < ST_NR_MAX &&
-	    !s->o->traced[c->nr])
+	    st_sys_by_nr(c->nr) && !s->o->traced[c->nr])
 		return false;
 	return !s->o->npaths ||
 	       st_decode_touches(c, &s->d, s->o->paths, s->o->npaths);

@@ -567,8 +567,9 @@ static bool traced(const struct st_opts *o, long nr)
 {
 	if (!o->filtered)
 		return true;
-	if (nr >= ST_NR_MAX)
-		return o->trace_unknown;
+	/* As strace: a number the table does not name is traced whatever the filter. */
+	if (nr >= ST_NR_MAX || !st_sys_by_nr(nr))
+		return true;
 	return o->traced[nr] || st_fd_keeping(o, nr);
 }
 

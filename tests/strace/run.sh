@@ -105,8 +105,8 @@ same_line "open, socket, statx, fadvise and fcntl flags" \
 	-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
 same_line "unsigned ints truncated, unknown values commented" \
 	-e trace=alarm,getrlimit,close_range,lseek,fcntl,clock_gettime -- "$WL" values
-same_line "poll, ppoll, epoll, futex and mknod arguments" \
-	-e trace=poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,futex,mknodat -- "$WL" waits
+same_line "poll, ppoll, epoll (a failed epoll_pwait2's timeout and mask as addresses), futex and mknod arguments" \
+	-e trace=poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,epoll_pwait2,futex,mknodat -- "$WL" waits
 NORM2='s/tms_([a-z]+)=[0-9]+( \/\* [0-9]+\.[0-9]+ s \*\/)?/tms_\1=N/g; s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {T}/' \
 same_line "ppoll: nfds an unsigned int, revents past -s 2's entries" -s 2 -e trace=ppoll -- "$WL" polls
 NORM2='s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {T}/' \
@@ -155,6 +155,9 @@ same_line "execve -v: arrays that end a mapping" -v -e trace=execve -- "$WL" tab
 for x in abbrev raw verbose; do
 	same_line "a fault's siginfo: SIGSEGV's code by name, si_addr, -X $x" -X $x -e trace=exit_group -- "$WL" segv
 done
+same_line "calls no table names: syscall_0x1c3(...), traced whatever -e trace= says" \
+	-e trace=getpid -- "$WL" nosys
+same_line "calls no table names under -e trace=none" -e trace=none -- "$WL" nosys
 NORM2='s|/\* [0-9]+ in strace|/* PID in strace|g' \
 same_line "--pidns-translation: ids a process in another pid namespace sees, in ferret's" \
 	--pidns-translation -f -e signal=none -e trace=getpid,gettid,getpgid,kill -- "$WL" pidns
@@ -301,7 +304,7 @@ for style in raw verbose; do
 	same_line "-X $style: open, socket, statx, fcntl flags" -X $style \
 		-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
 	same_line "-X $style: poll, ppoll, epoll, futex, mknod" -X $style \
-		-e trace=poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,futex,mknodat -- "$WL" waits
+		-e trace=poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,epoll_pwait2,futex,mknodat -- "$WL" waits
 	same_line "-X $style: signals, sigaction, sigsets, siginfo" -X $style \
 		-e trace=rt_sigaction,rt_sigprocmask -- "$WL" signal
 	same_line "-X $style: sockaddr, cmsg" -X $style \

@@ -1017,6 +1017,9 @@ static void waits(void)
 	epoll_ctl(e, EPOLL_CTL_ADD, p[0], &ev);
 	epoll_wait(e, out, 4, 0);
 	epoll_pwait(e, out, 4, 0, &m);
+	/* A call that succeeds shows its timeout and mask; one that fails, their addresses. */
+	syscall(SYS_epoll_pwait2, e, out, 4, &ts, &m, 8);
+	syscall(SYS_epoll_pwait2, -1, out, 4, &ts, &m, 8);
 	pf[0].fd = p[0];
 	pf[0].events = POLLIN;
 	pf[1].fd = p[1];
@@ -1824,6 +1827,14 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "segv")) {
 		segv();
 		return 1;
+	}
+	if (!strcmp(mode, "nosys")) {
+		/* Numbers no table names: past the last call, and in a gap. */
+		syscall(451, 1, 2, 3, 4, 5, 6);
+		syscall(400, 7, 8, 9, 10, 11, 12);
+		syscall(600, 13, 14, 15, 16, 17, 18);
+		syscall(SYS_getpid);
+		return 0;
 	}
 	if (!strcmp(mode, "pidns")) {
 		pidns();
