@@ -45,7 +45,11 @@ static void st_usage(FILE *f)
 "  -z, -Z         only successful (-z) or failed (-Z) calls\n"
 "  -c             count time, calls and errors in the kernel; print a table\n"
 "  -C             the table and the trace\n"
-"  -w             -c times are wall-clock time in the call\n"
+"  -w             -c times are wall-clock time in the call (else CPU time)\n"
+"  -S KEY         sort -c's table by time, calls, errors, name, avg_time,\n"
+"                 min_time, max_time or nothing\n"
+"  -U COLUMNS     -c's columns (time-percent,total-time,avg-time,calls,...)\n"
+"  -O OVERHEAD    take OVERHEAD (us; or s, ms, ns) off each call's -c time\n"
 "  -T             time spent in each call\n"
 "  -n             print each call's number\n"
 "  -t, -tt, -ttt  time of day, with microseconds, or since the epoch\n"
@@ -543,8 +547,105 @@ static void st_finish(void *arg, struct runtime *rt)
 /* Codes of the long options without a short one. */
 enum {
 	LONG_QUAL = 256, LONG_RELATIVE, LONG_TIMESTAMPS, LONG_SYSCALL_TIMES,
-	LONG_HEX, LONG_PIDNS,
+	LONG_HEX, LONG_PIDNS, LONG_SECCOMP,
 };
+
+/* The columns of -c's table, -U's names and -S's keys, with strace's aliases. */
+static const struct {
+	const char *name;
+	int col;
+} col_names[] = {
+	{ "time", ST_COL_PCT }, { "time_percent", ST_COL_PCT },
+	{ "time-percent", ST_COL_PCT }, { "time_total", ST_COL_TOTAL },
+	{ "time-total", ST_COL_TOTAL }, { "total_time", ST_COL_TOTAL },
+	{ "total-time", ST_COL_TOTAL },
+	{ "min_time", ST_COL_MIN }, { "min-time", ST_COL_MIN },
+	{ "shortest", ST_COL_MIN }, { "time_min", ST_COL_MIN },
+	{ "time-min", ST_COL_MIN },
+	{ "longest", ST_COL_MAX }, { "max_time", ST_COL_MAX },
+	{ "max-time", ST_COL_MAX }, { "time_max", ST_COL_MAX },
+	{ "time-max", ST_COL_MAX },
+	{ "avg_time", ST_COL_AVG }, { "avg-time", ST_COL_AVG },
+	{ "time_avg", ST_COL_AVG }, { "time-avg", ST_COL_AVG },
+	{ "calls", ST_COL_CALLS }, { "count", ST_COL_CALLS },
+	{ "error", ST_COL_ERRORS }, { "errors", ST_COL_ERRORS },
+	{ "name", ST_COL_NAME }, { "syscall", ST_COL_NAME },
+	{ "syscall_name", ST_COL_NAME }, { "syscall-name", ST_COL_NAME },
+	{ "none", ST_COL_NONE }, { "nothing", ST_COL_NONE },
+};
+
+/* The column named by the n bytes at name, or -1. */
+static int col_named(const char *name, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(col_names); k++)
+		if (!strncmp(col_names[k].name, name, n) && !col_names[k].name[n])
+			return col_names[k].col;
+	return -1;
+}
+
+/*
+ * -O OVERHEAD: a time, an integer or a decimal number with an exponent,
+ * in s, ms, us (the default, as strace's) or ns; into *ns.  -EINVAL when
+ * malformed.
+ */
+static int parse_overhead(const char *arg, uint64_t *ns)
+{
+	static const struct { const char *sfx; double scale; } units[] = {
+		{ "", 1e3 }, { "s", 1e9 }, { "ms", 1e6 }, { "us", 1e3 }, { "ns", 1 },
+	};
+	size_t flen = strspn(arg, "eE.-+0123456789"), ilen = strspn(arg, "+0123456789"), k;
+	unsigned long long iv = 0;
+	char *end;
+	double fv = 0;
+
+	errno = 0;
+	if (flen > ilen)
+		fv = strtod(arg, &end);
+	else
+		iv = strtoull(arg, &end, 10);
+	if (end == arg || errno || fv < 0 || arg[0] == '-')
+		return -EINVAL;
+	for (k = 0; k < ARRAY_SIZE(units); k++)
+		if (!strcmp(end, units[k].sfx))
+			break;
+	if (k == ARRAY_SIZE(units))
+		return -EINVAL;
+	*ns = flen > ilen ? (uint64_t)(fv * units[k].scale) : iv * (uint64_t)units[k].scale;
+	return 0;
+}
+
+/* -U COLUMNS: a comma-separated list; the name column is always there. */
+static int parse_columns(struct st_opts *o, const char *list)
+{
+	bool seen[ST_COL_NONE] = { false };
+	const char *p = list, *e;
+	int c;
+
+	o->ncolumns = 0;
+	for (;; p = e + 1) {
+		e = strchrnul(p, ',');
+		c = col_named(p, (size_t)(e - p));
+		if (c < 0 || c == ST_COL_NONE) {
+			fprintf(stderr, "ferret strace: unknown column name: '%.*s'\n",
+				(int)(e - p), p);
+			return -EINVAL;
+		}
+		if (seen[c]) {
+			fprintf(stderr, "ferret strace: call summary column has been provided more than once: '%.*s'\n",
+				(int)(e - p), p);
+			return -EINVAL;
+		}
+		seen[c] = true;
+		o->columns[o->ncolumns++] = c;
+		if (!*e)
+			break;
+	}
+	if (!seen[ST_COL_NAME])
+		o->columns[o->ncolumns++] = ST_COL_NAME;
+	return 0;
+}
 
 /*
  * --timestamps[=[format:]FORMAT[,[precision:]PRECISION]]: time (of day)
@@ -620,7 +721,10 @@ int st_main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'J' },
 		{ "dump-program", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "seccomp-bpf", no_argument, NULL, 'S' },
+		{ "seccomp-bpf", no_argument, NULL, LONG_SECCOMP },
+		{ "summary-sort-by", required_argument, NULL, 'S' },
+		{ "summary-columns", required_argument, NULL, 'U' },
+		{ "summary-syscall-overhead", required_argument, NULL, 'O' },
 		{ "const-print-style", required_argument, NULL, 'X' },
 		{ "no-abbrev", no_argument, NULL, 'v' },
 		{ "env", required_argument, NULL, 'E' },
@@ -663,7 +767,10 @@ int st_main(int argc, char **argv)
 	};
 	struct st_opts o = { .strsize = 32, .lines = true, .align = 40,
 			     .signals = ~0ULL, .ts_digits = -1, .rel_digits = 6,
-			     .time_digits = 6 };
+			     .time_digits = 6,
+			     .columns = { ST_COL_PCT, ST_COL_TOTAL, ST_COL_AVG,
+					  ST_COL_CALLS, ST_COL_ERRORS, ST_COL_NAME },
+			     .ncolumns = 6 };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { 0 };
 	struct run_sink sink = { 0 };
@@ -680,7 +787,7 @@ int st_main(int argc, char **argv)
 	bool piped = false;
 	int nenvs = 0;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvns:o:p:e:zZha:qxX:P:E:", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvns:o:p:e:zZha:qxX:P:E:S:U:O:", longopts,
 				  &longind)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
@@ -706,7 +813,24 @@ int st_main(int argc, char **argv)
 		case 'z': o.status = ST_OK; break;
 		case 'q': o.quiet++; break;
 		case 'x': o.xstyle = o.xstyle < 2 ? o.xstyle + 1 : 2; break;
-		case 'S': break;
+		case LONG_SECCOMP: break;
+		case 'S':
+			o.sortby = col_named(optarg, strlen(optarg));
+			if (o.sortby < 0) {
+				fprintf(stderr, "ferret strace: invalid sortby: '%s'\n", optarg);
+				goto out;
+			}
+			break;
+		case 'O':
+			if (parse_overhead(optarg, &o.overhead)) {
+				fprintf(stderr, "ferret strace: invalid -O argument: '%s'\n", optarg);
+				goto out;
+			}
+			break;
+		case 'U':
+			if (parse_columns(&o, optarg))
+				goto out;
+			break;
 		case 'X': {
 			static const char *const styles[] = {
 				[ST_C_ABBREV] = "abbrev", [ST_C_RAW] = "raw",

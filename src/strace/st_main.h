@@ -39,11 +39,24 @@ static inline bool st_fdset_has(const struct st_fdset *s, long fd)
 /* Bytes of a call's data that -e read= and -e write= can dump. */
 #define ST_DUMP_MAX 65000
 
+/*
+ * The columns of -c's table (-U), which are also -S's keys; ST_COL_NONE
+ * (-S nothing) counts them.
+ */
+enum st_col {
+	ST_COL_PCT, ST_COL_TOTAL, ST_COL_MIN, ST_COL_MAX, ST_COL_AVG,
+	ST_COL_CALLS, ST_COL_ERRORS, ST_COL_NAME, ST_COL_NONE,
+};
+
 struct st_opts {
 	bool follow;		/* -f */
 	bool summary;		/* -c or -C */
 	bool lines;		/* not -c */
 	bool wall;		/* -w */
+	int sortby;		/* -S: an enum st_col, ST_COL_PCT by default */
+	uint64_t overhead;	/* -O: ns taken off each call's time */
+	int columns[ST_COL_NONE];	/* -U: the table's columns */
+	int ncolumns;
 	bool timing;		/* -T */
 	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
 	int ts_digits;		/* --timestamps' precision: 0, 3, 6, 9; -1 as -t */
@@ -89,5 +102,16 @@ enum {
 
 /* ferret strace ARGS (argv[0] is "strace"); returns the exit status. */
 int st_main(int argc, char **argv);
+
+/* Whether -c's table shows column c or is sorted by it. */
+static inline bool st_opts_col(const struct st_opts *o, int c)
+{
+	int i;
+
+	for (i = 0; i < o->ncolumns; i++)
+		if (o->columns[i] == c)
+			return true;
+	return o->sortby == c;
+}
 
 #endif

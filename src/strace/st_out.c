@@ -1119,36 +1119,145 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 struct row {
 	const char *name;
 	char buf[32];
-	uint64_t calls, errors, ns;
+	uint64_t nr, calls, errors, ns, min, max, avg, key;
+	double avg_us;
 };
+
+/* -S's column; ties in call number order, as strace's stable sort. */
+static int sortby;
 
 static int row_cmp(const void *a, const void *b)
 {
 	const struct row *x = a, *y = b;
+	int r = 0;
 
-	if (x->ns != y->ns)
-		return x->ns < y->ns ? 1 : -1;
-	if (x->calls != y->calls)
-		return x->calls < y->calls ? 1 : -1;
-	return strcmp(x->name, y->name);
+	if (sortby == ST_COL_NAME)
+		r = strcmp(x->name, y->name);
+	else if (sortby != ST_COL_NONE && x->key != y->key)
+		r = x->key < y->key ? 1 : -1;
+	if (r)
+		return r;
+	return x->nr < y->nr ? -1 : x->nr > y->nr;
 }
 
+/* The value of an aggregation map's entry for key, or 0. */
+static uint64_t agg_of(const struct print_entries *e, const void *key)
+{
+	int j;
+
+	for (j = 0; j < e->n; j++)
+		if (!memcmp(e->v[j].key, key, 8))
+			return e->v[j].agg[0];
+	return 0;
+}
+
+static uint64_t sort_key(const struct row *r)
+{
+	switch (sortby) {
+	case ST_COL_AVG: return r->avg;
+	case ST_COL_CALLS: return r->calls;
+	case ST_COL_ERRORS: return r->errors;
+	case ST_COL_MIN: return r->min;
+	case ST_COL_MAX: return r->max;
+	default: return r->ns;
+	}
+}
+
+static double secs(uint64_t ns)
+{
+	return (double)(ns / 1000000000) + (double)(ns % 1000000000) / 1000000000.0;
+}
+
+/* A call's mean time in ns, rounded as strace divides a timespec. */
+static uint64_t mean_ns(uint64_t ns, uint64_t calls)
+{
+	return calls ? (ns + calls / 2) / calls : 0;
+}
+
+/* A line of dashes under each of the columns. */
+static void rule(FILE *f, const int *col, int last, const int *w)
+{
+	int i, j;
+
+	for (i = 0; i <= last; i++) {
+		if (i)
+			fputc(' ', f);
+		for (j = 0; j < w[col[i]]; j++)
+			fputc('-', f);
+	}
+	fputc('\n', f);
+}
+
+/*
+ * Column c of row r (the heading when r is NULL; text is the heading or
+ * the row's name), at the column's width w but for a last name column.
+ */
+static void cell(FILE *f, int c, int w, int i, bool last,
+		 const struct row *r, const char *text, double pct)
+{
+	if (i)
+		fputc(' ', f);
+	if (c == ST_COL_NAME) {
+		if (last)
+			fputs(text, f);
+		else
+			fprintf(f, "%-*s", w, text);
+		return;
+	}
+	if (!r) {
+		fprintf(f, "%*s", w, text);
+		return;
+	}
+	switch (c) {
+	case ST_COL_PCT: fprintf(f, "%*.2f", w, pct); break;
+	case ST_COL_TOTAL: fprintf(f, "%*.6f", w, secs(r->ns)); break;
+	case ST_COL_MIN: fprintf(f, "%*.6f", w, secs(r->min)); break;
+	case ST_COL_MAX: fprintf(f, "%*.6f", w, secs(r->max)); break;
+	case ST_COL_AVG: fprintf(f, "%*llu", w, (unsigned long long)r->avg_us); break;
+	case ST_COL_CALLS: fprintf(f, "%*llu", w, (unsigned long long)r->calls); break;
+	case ST_COL_ERRORS: fprintf(f, "%*.0llu", w, (unsigned long long)r->errors); break;
+	}
+}
+
+/*
+ * The -c table as strace 6.1 lays it out: the columns -U chose (by
+ * default % time, seconds, usecs/call, calls, errors, syscall), each as
+ * wide as its heading or its widest value, the last one unpadded.
+ */
 static void summary(struct st_out *s, struct runtime *rt)
 {
+	static const struct { const char *head; int width; } cols[] = {
+		[ST_COL_PCT] = { "% time", 6 }, [ST_COL_TOTAL] = { "seconds", 11 },
+		[ST_COL_MIN] = { "shortest", 8 }, [ST_COL_MAX] = { "longest", 7 },
+		[ST_COL_AVG] = { "usecs/call", 11 }, [ST_COL_CALLS] = { "calls", 9 },
+		[ST_COL_ERRORS] = { "errors", 9 }, [ST_COL_NAME] = { "syscall", 16 },
+	};
 	const struct map_info *tm = run_map_named(rt, "@t"), *em = run_map_named(rt, "@e");
-	struct print_entries te = { 0 }, ee = { 0 };
-	struct row *rows = NULL, tot = { .name = "total" };
-	int n = 0, i, j;
-	static const char dash[] = "------ ----------- ----------- --------- --------- ----------------\n";
+	const struct map_info *nm = run_map_named(rt, "@mn"), *xm = run_map_named(rt, "@mx");
+	struct print_entries te = { 0 }, ee = { 0 }, ne = { 0 }, xe = { 0 };
+	struct row *rows = NULL, tot = { .name = "total", .min = UINT64_MAX };
+	const int *col = s->o->columns;
+	int n = 0, i, k, w[ST_COL_NONE], last = s->o->ncolumns - 1;
+	uint64_t min_max = 0, avg_max = 0;
+	size_t name_max = 0;
+	char tmp[64];
 
+	sortby = s->o->sortby;
+	if (nm && print_read_map(&rt->out, nm, &ne))
+		ne.n = 0;
+	if (xm && print_read_map(&rt->out, xm, &xe))
+		xe.n = 0;
+	if (em && print_read_map(&rt->out, em, &ee))
+		ee.n = 0;
 	if (tm && !print_read_map(&rt->out, tm, &te)) {
 		rows = xcalloc(te.n + 1, sizeof(*rows));
 		for (i = 0; i < te.n; i++) {
 			struct row *r = &rows[n++];
-			uint64_t nr;
+			const void *key = te.v[i].key;
 			const struct st_sys *sys;
+			uint64_t nr;
 
-			memcpy(&nr, te.v[i].key, 8);
+			memcpy(&nr, key, 8);
 			sys = st_sys_by_nr(nr);
 			if (sys) {
 				r->name = sys->name;
@@ -1157,43 +1266,68 @@ static void summary(struct st_out *s, struct runtime *rt)
 					 (unsigned long long)nr);
 				r->name = r->buf;
 			}
+			r->nr = nr;
 			r->ns = te.v[i].agg[0];
 			r->calls = te.v[i].agg[1];
-			if (em && !ee.v && print_read_map(&rt->out, em, &ee))
-				ee.n = 0;
-			for (j = 0; j < ee.n; j++)
-				if (!memcmp(ee.v[j].key, te.v[i].key, 8))
-					r->errors = ee.v[j].agg[0];
+			r->errors = agg_of(&ee, key);
+			r->min = agg_of(&ne, key);
+			r->max = agg_of(&xe, key);
+			r->avg = mean_ns(r->ns, r->calls);
+			r->avg_us = secs(r->avg) * 1e6;
+			r->key = sort_key(r);
 			tot.calls += r->calls;
 			tot.errors += r->errors;
 			tot.ns += r->ns;
+			if (r->min < tot.min)
+				tot.min = r->min;
+			if (r->min > min_max)
+				min_max = r->min;
+			if (r->max > tot.max)
+				tot.max = r->max;
+			if (r->avg > avg_max)
+				avg_max = r->avg;
+			if (strlen(r->name) > name_max)
+				name_max = strlen(r->name);
 		}
 	}
+	if (!n)
+		tot.min = 0;
 	if (rows)
 		qsort(rows, n, sizeof(*rows), row_cmp);
-	fprintf(s->f, "%6.6s %11.11s %11.11s %9.9s %9.9s %s\n", "% time",
-		"seconds", "usecs/call", "calls", "errors", "syscall");
-	fputs(dash, s->f);
-	for (i = 0; i <= n; i++) {
-		struct row *r = i < n ? &rows[i] : &tot;
-		double pct = tot.ns ? 100.0 * r->ns / tot.ns : 0;
-		uint64_t us = r->ns / 1000;
-
-		if (i == n)
-			fputs(dash, s->f);
-		fprintf(s->f, "%6.2f %4llu.%06llu %11llu %9llu ", i == n && tot.ns ? 100.0 : pct,
-			(unsigned long long)us / 1000000, (unsigned long long)us % 1000000,
-			(unsigned long long)(r->calls ? us / r->calls : 0),
-			(unsigned long long)r->calls);
-		if (r->errors)
-			fprintf(s->f, "%9llu", (unsigned long long)r->errors);
-		else
-			fprintf(s->f, "%9s", "");
-		fprintf(s->f, " %s\n", r->name);
+	for (k = 0; k < ST_COL_NONE; k++)
+		w[k] = cols[k].width;
+#define WIDEN(c, ...) do { int l_ = snprintf(tmp, sizeof(tmp), __VA_ARGS__); \
+		if (l_ > w[c]) w[c] = l_; } while (0)
+	WIDEN(ST_COL_TOTAL, "%.6f", secs(tot.ns));
+	WIDEN(ST_COL_MIN, "%llu.000000", (unsigned long long)(min_max / 1000000000));
+	WIDEN(ST_COL_MAX, "%llu.000000", (unsigned long long)(tot.max / 1000000000));
+	WIDEN(ST_COL_AVG, "%llu", (unsigned long long)(secs(avg_max) * 1e6));
+	WIDEN(ST_COL_CALLS, "%llu", (unsigned long long)tot.calls);
+	WIDEN(ST_COL_ERRORS, "%llu", (unsigned long long)tot.errors);
+#undef WIDEN
+	if ((int)name_max + 1 > w[ST_COL_NAME])
+		w[ST_COL_NAME] = (int)name_max + 1;
+	for (i = 0; i <= last; i++)
+		cell(s->f, col[i], w[col[i]], i, i == last, NULL, cols[col[i]].head, 0);
+	fputc('\n', s->f);
+	rule(s->f, col, last, w);
+	for (k = 0; k < n; k++) {
+		for (i = 0; i <= last; i++)
+			cell(s->f, col[i], w[col[i]], i, i == last, &rows[k], rows[k].name,
+			     rows[k].ns && tot.ns ? 100.0 * secs(rows[k].ns) / secs(tot.ns) : 0.0);
+		fputc('\n', s->f);
 	}
+	rule(s->f, col, last, w);
+	/* The totals' mean is over every call, in floating point as strace's. */
+	tot.avg_us = tot.calls ? secs(tot.ns) / tot.calls * 1e6 : 0;
+	for (i = 0; i <= last; i++)
+		cell(s->f, col[i], w[col[i]], i, i == last, &tot, "total", 100.0);
+	fputc('\n', s->f);
 	free(rows);
 	print_entries_free(&te);
 	print_entries_free(&ee);
+	print_entries_free(&ne);
+	print_entries_free(&xe);
 }
 
 void st_out_finish(void *arg, struct runtime *rt)

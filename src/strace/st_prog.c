@@ -787,10 +787,24 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	buf_printf(b, "\t$t = tid;\n");
 	if (o->summary && !exit)
 		buf_printf(b, "\t@st[$t] = (nsecs, arg1);\n");
-	if (o->summary && exit)
-		buf_printf(b, "\t$s = @st[$t];\n\tif ($s.0) { @t[$s.1] = stats(nsecs - $s.0); "
-			   "if ((int64)arg1 < 0 && (int64)arg1 >= -4095) { @e[$s.1] = count(); } "
-			   "delete(@st[$t]); }\n");
+	if (o->summary && exit) {
+		buf_printf(b, "\t$s = @st[$t];\n\tif ($s.0) { $v = nsecs - $s.0; ");
+		/* Without -w, the time on a CPU: less what the thread spent switched out. */
+		if (!o->wall)
+			buf_printf(b, "$v = $v - @oc[$t]; delete(@oc[$t]); ");
+		/* -O: the tracer's overhead taken off, never below 0. */
+		if (o->overhead)
+			buf_printf(b, "if ($v > %llu) { $v = $v - %llu; } else { $v = 0; } ",
+				   (unsigned long long)o->overhead, (unsigned long long)o->overhead);
+		buf_printf(b, "@t[$s.1] = stats($v); "
+			   "if ((int64)arg1 < 0 && (int64)arg1 >= -4095) { @e[$s.1] = count(); } ");
+		/* The shortest or longest call only when -S or -U asks for it. */
+		if (st_opts_col(o, ST_COL_MIN))
+			buf_printf(b, "@mn[$s.1] = min($v); ");
+		if (st_opts_col(o, ST_COL_MAX))
+			buf_printf(b, "@mx[$s.1] = max($v); ");
+		buf_printf(b, "delete(@st[$t]); }\n");
+	}
 	if (o->lines && !exit)
 		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, nsecs, buf(arg0 + %d, 64));\n",
 			   REGS_FROM);
@@ -861,6 +875,17 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 		pred(b, o, tids, ntids);
 		buf_printf(b, " {\n\tprintf(\"K %%d %%s\", tid, comm);\n}\n");
 	}
+	/*
+	 * -c without -w counts the system CPU time of each call, as strace
+	 * does from the tracee's rusage: the time a thread in a call spends
+	 * switched out (@so when it went, @oc the sum) is taken off.
+	 */
+	if (o->summary && !o->wall)
+		buf_printf(b, "rawtracepoint:sched_switch {\n"
+			   "\t$w = nsecs;\n\t$p = ((struct task_struct *)arg1)->pid;\n"
+			   "\tif (@st[$p].0) { @so[$p] = $w; }\n"
+			   "\t$n = ((struct task_struct *)arg2)->pid;\n\t$o = @so[$n];\n"
+			   "\tif ($o) { @oc[$n] = @oc[$n] + $w - $o; delete(@so[$n]); }\n}\n");
 	/* The group is dead once its live count has dropped to 0. */
 	buf_printf(b, "rawtracepoint:sched_process_exit ");
 	pred(b, o, tids, ntids);
@@ -868,6 +893,8 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 		   "curtask->signal->live.counter == 0, pid, nsecs);\n");
 	if (o->follow)
 		buf_printf(b, "\tdelete(@pids[tid]);\n");
+	if (o->summary && !o->wall)
+		buf_printf(b, "\tdelete(@so[tid]);\n\tdelete(@oc[tid]);\n");
 	buf_printf(b, "}\n");
 	if (o->lines) {
 		buf_printf(b, "rawtracepoint:signal_deliver ");

@@ -30,6 +30,39 @@ grep -q '^+++ exited with 0 +++' f.txt && ok "exit line" || bad "exit line"
 strace -c -o sc.txt "$WL" basic > /dev/null
 cnt() { awk 'NF>=5 && $1 ~ /^[0-9.]+$/ && $NF != "total" { e = (NF == 6) ? $5 : 0; print $NF, $4, e }' "$1" | sort; }
 diff <(cnt sc.txt) <(cnt fc.txt) > d.txt && ok "-c: counts and errors equal strace -c's" || bad "-c differs: $(cat d.txt)"
+# -S: rows in strace's order for the keys that do not depend on timing
+# (ties in call number order); -U: strace's columns, headings and rules.
+for key in calls name errors nothing; do
+	"$FERRET" strace -c -S $key -o fc.txt "$WL" basic > /dev/null
+	strace -c -S $key -o sc.txt "$WL" basic > /dev/null
+	diff <(awk '{ print $NF }' sc.txt) <(awk '{ print $NF }' fc.txt) > d.txt &&
+		ok "-c -S $key: strace's row order" || bad "-S $key: $(head -6 d.txt)"
+done
+U=name,calls,max-time,min-time,avg-time,errors,time-percent
+"$FERRET" strace -c -U $U -S calls -o fc.txt "$WL" basic > /dev/null
+strace -c -U $U -S calls -o sc.txt "$WL" basic > /dev/null
+colns() { awk 'NR <= 2 || /^-/ { print; next } { print $1, $2, (NF == 7 ? $6 : "") }' "$1"; }
+diff <(colns sc.txt) <(colns fc.txt) > d.txt && ok "-c -U: strace's columns, headings and rules" ||
+	bad "-U: $(head -6 d.txt)"
+# Without -w a call's time is the CPU's: a sleep counts next to nothing;
+# -w counts the wall clock, -O takes an overhead off each call.
+secs_of() { awk -v c="$2" '$NF == c { print $2 }' "$1"; }
+"$FERRET" strace -c -e trace=clock_nanosleep -o fc.txt sleep 0.2
+strace -c -e trace=clock_nanosleep -o sc.txt sleep 0.2
+f=$(secs_of fc.txt clock_nanosleep) s=$(secs_of sc.txt clock_nanosleep)
+awk -v f="$f" -v s="$s" 'BEGIN { exit !(f != "" && f < 0.01 && s < 0.01) }' &&
+	ok "-c: system CPU time, as strace's ($f s, strace $s s)" || bad "-c CPU time: $f s, strace $s s"
+"$FERRET" strace -c -w -O 50ms -e trace=clock_nanosleep -o fc.txt sleep 0.2
+strace -c -w -O 50ms -e trace=clock_nanosleep -o sc.txt sleep 0.2
+f=$(secs_of fc.txt clock_nanosleep) s=$(secs_of sc.txt clock_nanosleep)
+awk -v f="$f" -v s="$s" 'BEGIN { exit !(f >= 0.14 && f < 0.2 && s >= 0.14 && s < 0.2) }' &&
+	ok "-c -w -O 50ms: the wall clock less the overhead ($f s, strace $s s)" || bad "-w -O: $f s, strace $s s"
+for bad_opt in "-S bogus" "-U time,bogus" "-U calls,calls" "-O 5xs"; do
+	"$FERRET" strace -c $bad_opt true > /dev/null 2> e.txt; rc=$?
+	strace -c $bad_opt true > /dev/null 2> se.txt; src=$?
+	[ $rc = 1 ] && [ $src = 1 ] && grep -q "$(sed -n '1s/^strace: //p' se.txt | cut -c1-30)" e.txt &&
+		ok "-c $bad_opt: strace's error, exit 1" || bad "$bad_opt: rc $rc: $(cat e.txt) vs $(head -1 se.txt)"
+done
 # -f across fork, vfork and exec; exit status passed through
 "$FERRET" strace -f -o ff.txt "$WL" fork > /dev/null; rc=$?
 [ $rc = 3 ] && ok "exit status passed through" || bad "exit status $rc, not 3"
