@@ -82,6 +82,11 @@ bool run_stopping(void)
 	return stop_signal != 0;
 }
 
+int run_stop_signal(void)
+{
+	return stop_signal;
+}
+
 void run_emit(struct runtime *rt, const char *type, const char *text,
 	      size_t len)
 {
@@ -817,6 +822,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	/* A closed output is a write error (EPIPE), reported as such. */
 	sigaction(SIGPIPE, &pipe_ign, &pipe_old);
 	sigaction(SIGALRM, &al, NULL);
+	if (o->deaf)
+		sa.sa_handler = SIG_IGN;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGUSR1, &du, NULL);
@@ -892,7 +899,7 @@ out:
 		kill(o->pid, SIGCONT);
 	if (child > 0 && !child_done) {
 		if (ret == 0 || !target_gone(child, 0, &status)) {
-			kill(child, SIGTERM);
+			kill(child, o->stop_kills && stop_signal ? stop_signal : SIGTERM);
 			child_reap(child, &status, true);
 		}
 	}

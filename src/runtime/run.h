@@ -53,6 +53,11 @@ struct run_opts {
 				 * output is flushed after each batch. */
 	const struct run_sink *sink;	/* or NULL: print as bpftrace */
 	int *child_status;	/* if set: the -c child's wait status, or -1 */
+	bool deaf;		/* SIGINT and SIGTERM are ignored: the run
+				 * ends only with what it traces */
+	bool stop_kills;	/* a -c child still running when a signal
+				 * stops the run gets that signal, not
+				 * SIGTERM (ferret strace, as strace) */
 };
 
 /*
@@ -109,6 +114,8 @@ pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd);
 
 /* True once SIGINT or SIGTERM asked the run to end. */
 bool run_stopping(void);
+/* The signal (SIGINT, SIGTERM) that stopped the run, or 0. */
+int run_stop_signal(void);
 
 /* Writes text as one output record (a JSON object under -f json). */
 void run_emit(struct runtime *rt, const char *type, const char *text,

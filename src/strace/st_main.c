@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <regex.h>
@@ -46,6 +47,8 @@ static void st_usage(FILE *f)
 "  -c             count time, calls and errors in the kernel; print a table\n"
 "  -C             the table and the trace\n"
 "  -w             -c times are wall-clock time in the call (else CPU time)\n"
+"  -I N           1 anywhere, 2 waiting: SIGINT/SIGTERM stop the trace;\n"
+"                 3 never (default with -o FILE COMMAND), 4 never_tstp\n"
 "  -S KEY         sort -c's table by time, calls, errors, name, avg_time,\n"
 "                 min_time, max_time or nothing\n"
 "  -U COLUMNS     -c's columns (time-percent,total-time,avg-time,calls,...)\n"
@@ -198,8 +201,10 @@ static int parse_status(struct st_opts *o, const char *set)
 			bits |= ST_FAILED;
 		else if (!strcmp(tok, "unfinished"))
 			bits |= ST_UNFINISHED;
-		else if (!strcmp(tok, "unavailable") || !strcmp(tok, "detached"))
-			/* ptrace's cases: every call ferret sees has one of the others. */
+		else if (!strcmp(tok, "detached"))
+			bits |= ST_DETACHED;
+		else if (!strcmp(tok, "unavailable"))
+			/* ptrace's case: ferret reads every call's result. */
 			;
 		else if (!strcmp(tok, "all"))
 			bits |= ST_ALL;
@@ -468,6 +473,7 @@ struct st_run {
 	struct st_out *out;
 	pid_t child;
 	bool attached;		/* the -p lines are out */
+	bool to_file;		/* -o */
 };
 
 static bool st_tick(void *arg, bool child_done)
@@ -537,11 +543,37 @@ static void st_finish(void *arg, struct runtime *rt)
 	int i;
 
 	st_out_finish(r->out, rt);
-	/* Processes still running when tracing stops are detached. */
+	/*
+	 * Processes still running when tracing stops are detached; the
+	 * command too, which a trace to a file keeps quiet about, as strace.
+	 */
 	for (i = 0; r->o->quiet < 1 && i < r->o->npids; i++)
 		if (kill(r->o->pids[i], 0) == 0)
 			fprintf(stderr, "ferret strace: Process %d detached\n",
 				(int)r->o->pids[i]);
+	if (r->child > 0 && r->o->quiet < 1 && !r->to_file && kill(r->child, 0) == 0)
+		fprintf(stderr, "ferret strace: Process %d detached\n", (int)r->child);
+}
+
+/*
+ * Ends ferret by signal sig, as strace ends when its command died of one
+ * or it was stopped by one: no core file of ferret's, and the signal
+ * unblocked should ferret have inherited it blocked.  128 + sig should
+ * the signal not be fatal.
+ */
+static int die_of(int sig, FILE *out)
+{
+	struct rlimit nocore = { 0, 0 };
+	sigset_t set;
+
+	fflush(out);
+	setrlimit(RLIMIT_CORE, &nocore);
+	signal(sig, SIG_DFL);
+	raise(sig);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	return 128 + sig;
 }
 
 /* Codes of the long options without a short one. */
@@ -724,6 +756,7 @@ int st_main(int argc, char **argv)
 		{ "seccomp-bpf", no_argument, NULL, LONG_SECCOMP },
 		{ "summary-sort-by", required_argument, NULL, 'S' },
 		{ "summary-columns", required_argument, NULL, 'U' },
+		{ "interruptible", required_argument, NULL, 'I' },
 		{ "summary-syscall-overhead", required_argument, NULL, 'O' },
 		{ "const-print-style", required_argument, NULL, 'X' },
 		{ "no-abbrev", no_argument, NULL, 'v' },
@@ -782,12 +815,13 @@ int st_main(int argc, char **argv)
 	pid_t *tids = NULL, child = 0;
 	int ntids = 0, opt, go_fd = -1, status = -1, ret = 1, i, longind = 0;
 	bool only_summary = false, both = false;
+	int intr = 0;		/* -I: 1 anywhere .. 4 never_tstp; 0 not given */
 	FILE *out = stderr;
 	char *exe, **envs = NULL;
 	bool piped = false;
 	int nenvs = 0;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvns:o:p:e:zZha:qxX:P:E:S:U:O:", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvns:o:p:e:zZha:qxX:P:E:S:U:O:I:", longopts,
 				  &longind)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
@@ -827,6 +861,27 @@ int st_main(int argc, char **argv)
 				goto out;
 			}
 			break;
+		case 'I': {
+			static const char *const modes[] = {
+				"", "anywhere", "waiting", "never", "never_tstp",
+			};
+			char *end;
+			long v = strtol(optarg, &end, 10);
+
+			if (*optarg && !*end && v >= 1 && v <= 4) {
+				intr = (int)v;
+				break;
+			}
+			for (intr = 1; intr <= 4; intr++)
+				if (!strcmp(optarg, modes[intr]) ||
+				    (intr == 1 && !strcmp(optarg, "always")))
+					break;
+			if (intr > 4) {
+				fprintf(stderr, "ferret strace: invalid -I argument: '%s'\n", optarg);
+				goto out;
+			}
+			break;
+		}
 		case 'U':
 			if (parse_columns(&o, optarg))
 				goto out;
@@ -1039,6 +1094,7 @@ int st_main(int argc, char **argv)
 	}
 	run.out = st_out_new(&o, out, child, tids, ntids);
 	run.child = child;
+	run.to_file = out != stderr;
 	sink.arg = &run;
 	sink.printf_rec = st_printf;
 	sink.tick = st_tick;
@@ -1048,6 +1104,22 @@ int st_main(int argc, char **argv)
 	ropts.out = out;
 	ropts.sink = &sink;
 	ropts.child_status = &status;
+	ropts.stop_kills = true;
+	/*
+	 * -I: as in strace, "never" (the default when a command's trace goes
+	 * to a file) leaves ferret deaf to the signals that would end it
+	 * early, so that it ends with the command; never_tstp to ^Z too.
+	 * The command was forked before and keeps the dispositions it had.
+	 */
+	if (!intr)
+		intr = o.cmd && out != stderr ? 3 : 2;
+	if (intr >= 3) {
+		signal(SIGHUP, SIG_IGN);
+		signal(SIGQUIT, SIG_IGN);
+		ropts.deaf = true;
+	}
+	if (intr == 4)
+		signal(SIGTSTP, SIG_IGN);
 	ret = run_program(&c, &ropts, child, go_fd);
 	go_fd = -1;
 	st_out_free(run.out);
@@ -1056,11 +1128,11 @@ int st_main(int argc, char **argv)
 		if (WIFEXITED(status)) {
 			ret = WEXITSTATUS(status);
 		} else if (WIFSIGNALED(status)) {
-			fflush(out);
-			signal(WTERMSIG(status), SIG_DFL);
-			kill(getpid(), WTERMSIG(status));
-			ret = 128 + WTERMSIG(status);
+			ret = die_of(WTERMSIG(status), out);
 		}
+	} else if (!ret && run_stop_signal()) {
+		/* Stopped by a signal with the processes still running: its death, as strace's. */
+		ret = die_of(run_stop_signal(), out);
 	}
 out:
 	if (go_fd >= 0)

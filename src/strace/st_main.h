@@ -93,10 +93,13 @@ struct st_opts {
 	char **cmd;
 };
 
-/* -e status=: calls that returned 0 or more, failed, or never returned. */
+/*
+ * -e status=: calls that returned 0 or more, failed, never returned, or
+ * were still in progress when ferret stopped tracing (detached).
+ */
 enum {
-	ST_OK = 1, ST_FAILED = 2, ST_UNFINISHED = 4,
-	ST_ALL = ST_OK | ST_FAILED | ST_UNFINISHED,
+	ST_OK = 1, ST_FAILED = 2, ST_UNFINISHED = 4, ST_DETACHED = 16,
+	ST_ALL = ST_OK | ST_FAILED | ST_UNFINISHED | ST_DETACHED,
 	ST_NONE = 8,		/* a set that names none of them */
 };
 

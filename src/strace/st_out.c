@@ -322,26 +322,32 @@ static bool shown(const struct st_out *s, const struct st_call *c)
 }
 
 /* Ends what is open of another thread's entry before tid prints. */
-static void cut_open(struct st_out *s, int tid)
+/* Task t's pending entry as strace prints it at entry, then the words end. */
+static void entry_line(struct st_out *s, struct st_task *t, const char *end)
 {
-	struct st_task *t;
 	struct buf b = { 0 };
-	int fo;
+	int fo = st_first_out(&t->call);
 
-	if (!s->open_tid || s->open_tid == tid || s->o->json)
-		goto out;
-	t = task(s, s->open_tid, false);
-	if (!t || !t->pending || t->cut || !shown(s, &t->call))
-		goto out;
-	fo = st_first_out(&t->call);
 	prefix(s, &b, t->tid, t->call.t_enter);
 	st_call_name(&b, &t->call);
 	buf_printf(&b, "(");
 	st_decode_args(&b, &t->call, &s->d, 0, fo);
 	if (fo > 0 && fo < st_call_nargs(&t->call))
 		buf_printf(&b, ", ");
-	buf_printf(&b, " <unfinished ...>\n");
+	buf_printf(&b, " %s\n", end);
 	emit(s, &b);
+}
+
+static void cut_open(struct st_out *s, int tid)
+{
+	struct st_task *t;
+
+	if (!s->open_tid || s->open_tid == tid || s->o->json)
+		goto out;
+	t = task(s, s->open_tid, false);
+	if (!t || !t->pending || t->cut || !shown(s, &t->call))
+		goto out;
+	entry_line(s, t, "<unfinished ...>");
 	t->cut = true;
 out:
 	s->open_tid = 0;
@@ -1336,9 +1342,24 @@ void st_out_finish(void *arg, struct runtime *rt)
 	int i;
 
 	for (i = 0; i < s->ntasks; i++) {
-		settle(s, &s->tasks[i], false);
-		if (s->tasks[i].pending && s->tasks[i].started)
-			finish_call(s, &s->tasks[i], false);
+		struct st_task *t = &s->tasks[i];
+
+		settle(s, t, false);
+		if (!t->pending || !t->started)
+			continue;
+		/*
+		 * A call still in progress in a task that lives on: ferret
+		 * stopped tracing first, and strace ends the open line so.
+		 */
+		if (kill(t->tid, 0) == 0) {
+			if (t->tid == s->open_tid && !t->cut && !s->o->json &&
+			    shown(s, &t->call) &&
+			    (!s->o->status || (s->o->status & ST_DETACHED)))
+				entry_line(s, t, "<detached ...>");
+			t->pending = false;
+			continue;
+		}
+		finish_call(s, t, false);
 	}
 	if (s->o->summary)
 		summary(s, rt);

@@ -63,6 +63,32 @@ for bad_opt in "-S bogus" "-U time,bogus" "-U calls,calls" "-O 5xs"; do
 	[ $rc = 1 ] && [ $src = 1 ] && grep -q "$(sed -n '1s/^strace: //p' se.txt | cut -c1-30)" e.txt &&
 		ok "-c $bad_opt: strace's error, exit 1" || bad "$bad_opt: rc $rc: $(cat e.txt) vs $(head -1 se.txt)"
 done
+# The command keeps the signal state it is given; ferret dies of the
+# signal that killed it, as strace, even with that signal blocked.
+for T in "$(command -v strace)" "$FERRET strace"; do
+	"$WL" blocked-exec $T -e trace=none -o /dev/null "$WL" term-self > "ts-${T##*/}.txt"
+	echo "rc $?" >> "ts-${T##*/}.txt"
+done
+diff ts-strace.txt "ts-ferret strace.txt" > d.txt && grep -q "SIGCHLD ignored" ts-strace.txt &&
+	ok "-I: the command's ignored and blocked signals kept, ferret dies of its signal" ||
+	bad "signal state: $(cat d.txt ts-strace.txt)"
+# A call in progress when ferret is stopped (-I waiting) ends its line
+# "<detached ...>", and ferret and its command die of the signal; by
+# default, a command's trace to a file ignores the signal (-I never).
+for T in strace "$FERRET strace"; do
+	n=${T##*/}
+	$T -I2 -e trace=clock_nanosleep -o "dt-$n.txt" "$WL" nap & p=$!
+	sleep 1; kill $p; wait $p; echo "rc $?" >> "dt-$n.txt"
+	sleep 0.2; pgrep -f "$WL nap" > /dev/null && echo "command runs on" >> "dt-$n.txt"
+	pkill -f "$WL nap"
+	$T -e trace=clock_nanosleep -o "dn-$n.txt" "$WL" nap & p=$!
+	sleep 1; kill $p; wait $p; echo "rc $?" >> "dn-$n.txt"
+done
+sed -i 's/0x[0-9a-f]*/ADDR/g' dt-*.txt dn-*.txt
+diff dt-strace.txt "dt-ferret strace.txt" > d.txt && grep -q 'detached' dt-strace.txt &&
+	ok "-I2: <detached ...>, ferret and the command die of SIGTERM" || bad "-I2: $(cat d.txt)"
+diff dn-strace.txt "dn-ferret strace.txt" > d.txt && grep -q 'rc 0' dn-strace.txt &&
+	ok "-o FILE COMMAND: SIGTERM ignored, the trace ends with the command" || bad "-I default: $(cat d.txt)"
 # -f across fork, vfork and exec; exit status passed through
 "$FERRET" strace -f -o ff.txt "$WL" fork > /dev/null; rc=$?
 [ $rc = 3 ] && ok "exit status passed through" || bad "exit status $rc, not 3"
@@ -382,7 +408,7 @@ strace /nonexistent-ferret 2> sm.txt > /dev/null
 	ok "missing command: strace's error" || bad "missing command: rc $rc: $(cat fm.txt)"
 # A thread other than the leader calls execve: the run ends with the new
 # program, the leader is superseded, as strace says.
-timeout 20 "$FERRET" strace -f -o fx.txt "$WL" thread-exec > /dev/null; rc=$?
+timeout -k 5 20 "$FERRET" strace -f -o fx.txt "$WL" thread-exec > /dev/null; rc=$?
 sed -n '/superseded/,/exit_group/p' fx.txt | sed -E 's/^[0-9]+ +//; s/ +=/ =/; s/pid [0-9]+/pid N/' > fx.n
 strace -f -o sx.txt "$WL" thread-exec > /dev/null
 sed -n '/superseded/,/exit_group/p' sx.txt | sed -E 's/^[0-9]+ +//; s/ +=/ =/; s/pid [0-9]+/pid N/; s/0x[0-9a-f]+/ADDR/g' > sx.n

@@ -1828,6 +1828,37 @@ int main(int argc, char **argv)
 		segv();
 		return 1;
 	}
+	if (!strcmp(mode, "blocked-exec") && argc > 2) {
+		/* Runs argv[2..] with SIGTERM blocked and SIGCHLD ignored. */
+		sigset_t b;
+
+		sigemptyset(&b);
+		sigaddset(&b, SIGTERM);
+		sigprocmask(SIG_BLOCK, &b, NULL);
+		signal(SIGCHLD, SIG_IGN);
+		execv(argv[2], argv + 2);
+		return 127;
+	}
+	if (!strcmp(mode, "term-self")) {
+		/* Says whether SIGCHLD came ignored, then dies of SIGTERM. */
+		struct sigaction sa;
+		sigset_t b;
+
+		sigaction(SIGCHLD, NULL, &sa);
+		printf("SIGCHLD %s\n", sa.sa_handler == SIG_IGN ? "ignored" : "default");
+		fflush(stdout);
+		sigemptyset(&b);
+		sigaddset(&b, SIGTERM);
+		sigprocmask(SIG_UNBLOCK, &b, NULL);
+		raise(SIGTERM);
+		return 0;
+	}
+	if (!strcmp(mode, "nap")) {
+		struct timespec ts = { 3, 0 };
+
+		nanosleep(&ts, NULL);
+		return 0;
+	}
 	if (!strcmp(mode, "nosys")) {
 		/* Numbers no table names: past the last call, and in a gap. */
 		syscall(451, 1, 2, 3, 4, 5, 6);
