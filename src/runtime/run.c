@@ -361,16 +361,27 @@ static void wait_blocked_in_read(pid_t pid)
 
 pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd)
 {
+	struct sigaction chld;
 	int fds[2];
 	pid_t pid;
 	char go[8];
 
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return -1;
+	/*
+	 * An ignored SIGCHLD would have the kernel reap the child before
+	 * ferret learns how it ended: ferret takes the default, the
+	 * command keeps what it was given.
+	 */
+	sigaction(SIGCHLD, NULL, &chld);
+	if (chld.sa_handler == SIG_IGN)
+		signal(SIGCHLD, SIG_DFL);
 	pid = fork();
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
+		if (chld.sa_handler == SIG_IGN)
+			signal(SIGCHLD, SIG_IGN);
 		/*
 		 * The held child makes the same calls as bpftrace's, so that
 		 * traces of "-c" runs compare equal: an 8-byte read, a close.

@@ -11,6 +11,8 @@
 #include <sys/ioctl.h>
 #include <linux/fs.h>
 #include <linux/blkzoned.h>
+#include <linux/counter.h>
+#include <linux/fiemap.h>
 #include <linux/inotify.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
@@ -136,6 +138,40 @@ enum arg_kind {
 	K_CHAR,		/* one byte, as a string */
 	K_VAL_INT,	/* the argument itself, an int */
 	K_VAL_XONC, K_VAL_FLSH,	/* the argument itself, named */
+	K_FSTRIM,	/* struct fstrim_range */
+	K_FSXATTR, K_FSXATTR_GET,	/* struct fsxattr, set or got */
+	K_FIEMAP,	/* struct fiemap: asked at entry, answered at exit */
+	K_COUNTER_WATCH,	/* struct counter_watch */
+};
+
+static const struct st_xlat fs_xflags[] = {
+	X(FS_XFLAG_REALTIME), X(FS_XFLAG_PREALLOC), X(FS_XFLAG_IMMUTABLE),
+	X(FS_XFLAG_APPEND), X(FS_XFLAG_SYNC), X(FS_XFLAG_NOATIME),
+	X(FS_XFLAG_NODUMP), X(FS_XFLAG_RTINHERIT), X(FS_XFLAG_PROJINHERIT),
+	X(FS_XFLAG_NOSYMLINKS), X(FS_XFLAG_EXTSIZE), X(FS_XFLAG_EXTSZINHERIT),
+	X(FS_XFLAG_NODEFRAG), X(FS_XFLAG_FILESTREAM), X(FS_XFLAG_DAX),
+	X(FS_XFLAG_COWEXTSIZE), X(FS_XFLAG_HASATTR), END,
+};
+
+static const struct st_xlat fiemap_flags[] = {
+	X(FIEMAP_FLAG_SYNC), X(FIEMAP_FLAG_XATTR), X(FIEMAP_FLAG_CACHE), END,
+};
+
+static const struct st_xlat counter_types[] = {
+	X(COUNTER_COMPONENT_NONE), X(COUNTER_COMPONENT_SIGNAL),
+	X(COUNTER_COMPONENT_COUNT), X(COUNTER_COMPONENT_FUNCTION),
+	X(COUNTER_COMPONENT_SYNAPSE_ACTION), X(COUNTER_COMPONENT_EXTENSION), END,
+};
+
+static const struct st_xlat counter_scopes[] = {
+	X(COUNTER_SCOPE_DEVICE), X(COUNTER_SCOPE_SIGNAL), X(COUNTER_SCOPE_COUNT), END,
+};
+
+static const struct st_xlat counter_events[] = {
+	X(COUNTER_EVENT_OVERFLOW), X(COUNTER_EVENT_UNDERFLOW),
+	X(COUNTER_EVENT_OVERFLOW_UNDERFLOW), X(COUNTER_EVENT_THRESHOLD),
+	X(COUNTER_EVENT_INDEX), X(COUNTER_EVENT_CHANGE_OF_STATE),
+	X(COUNTER_EVENT_CAPTURE), END,
 };
 
 static const struct {
@@ -202,6 +238,11 @@ static const struct {
 	{ BLKRRPART, K_NONE, false }, { BLKFLSBUF, K_NONE, false },
 	{ BLKTRACESTART, K_NONE, false }, { BLKTRACESTOP, K_NONE, false },
 	{ BLKTRACETEARDOWN, K_NONE, false },
+	{ FITRIM, K_FSTRIM, false }, { FS_IOC_FSSETXATTR, K_FSXATTR, false },
+	{ FS_IOC_FSGETXATTR, K_FSXATTR_GET, true }, { FS_IOC_FIEMAP, K_FIEMAP, false },
+	{ COUNTER_ADD_WATCH_IOCTL, K_COUNTER_WATCH, false },
+	{ COUNTER_ENABLE_EVENTS_IOCTL, K_NONE, false },
+	{ COUNTER_DISABLE_EVENTS_IOCTL, K_NONE, false },
 };
 
 static int find(unsigned request)
@@ -365,8 +406,45 @@ static size_t kind_size(enum arg_kind kind)
 	case K_LONG: case K_ULONG: case K_U64: return 8;
 	case K_U64PAIR: return 16;
 	case K_CHAR: return 1;
+	case K_FSTRIM: return sizeof(struct fstrim_range);
+	case K_FSXATTR: case K_FSXATTR_GET: return sizeof(struct fsxattr);
+	case K_FIEMAP: return sizeof(struct fiemap);
+	case K_COUNTER_WATCH: return sizeof(struct counter_watch);
 	default: return 0;
 	}
+}
+
+/*
+ * struct fiemap: what was asked at entry (p), and after a call that
+ * succeeded what the kernel answered; the extents (past what is read of
+ * the argument) are "..." as strace abbreviates them, or their address.
+ */
+static void fiemap(struct buf *b, const struct st_call *c, const unsigned char *p,
+		   const struct st_dopts *o)
+{
+	unsigned char q[ST_IOCTL_READ];
+
+	buf_printf(b, "{fm_start=%llu, fm_length=%llu, fm_flags=", (unsigned long long)u64(p),
+		   (unsigned long long)u64(p + 8));
+	st_xlat_flags_dflt(b, fiemap_flags, u32(p + 16), "0", "FIEMAP_FLAG_???");
+	buf_printf(b, ", fm_extent_count=%u}", u32(p + 24));
+	if (st_call_failed(c))
+		return;
+	buf_printf(b, " => ");
+	if (joined(c, ST_L_IOCTL_OUT, q) < sizeof(struct fiemap)) {
+		buf_printf(b, "%#llx", (unsigned long long)c->args[2]);
+		return;
+	}
+	buf_printf(b, "{fm_flags=");
+	st_xlat_flags_dflt(b, fiemap_flags, u32(q + 16), "0", "FIEMAP_FLAG_???");
+	buf_printf(b, ", fm_mapped_extents=%u, ", u32(q + 20));
+	if (!o->verbose)
+		buf_printf(b, "...}");
+	else if (!u32(q + 20))
+		buf_printf(b, "fm_extents=[]}");
+	else
+		buf_printf(b, "fm_extents=%#llx}",
+			   (unsigned long long)(c->args[2] + sizeof(struct fiemap)));
 }
 
 bool st_ioctl_arg(struct buf *b, const struct st_call *c,
@@ -465,6 +543,31 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
 		break;
 	case K_CHAR:
 		st_quote(b, p, 1, false, o->xstyle);
+		break;
+	case K_FSTRIM:
+		buf_printf(b, "{start=%#llx, len=%llu, minlen=%llu}", (unsigned long long)u64(p),
+			   (unsigned long long)u64(p + 8), (unsigned long long)u64(p + 16));
+		break;
+	case K_FSXATTR:
+	case K_FSXATTR_GET:
+		buf_printf(b, "{fsx_xflags=");
+		st_xlat_flags_dflt(b, fs_xflags, u32(p), "0", "FS_XFLAG_???");
+		buf_printf(b, ", fsx_extsize=%u", u32(p + 4));
+		if (kind == K_FSXATTR_GET)
+			buf_printf(b, ", fsx_nextents=%u", u32(p + 8));
+		buf_printf(b, ", fsx_projid=%#x, fsx_cowextsize=%u}", u32(p + 12), u32(p + 16));
+		break;
+	case K_FIEMAP:
+		fiemap(b, c, p, o);
+		break;
+	case K_COUNTER_WATCH:
+		buf_printf(b, "{component={type=");
+		st_xlat_val(b, counter_types, p[0], "COUNTER_COMPONENT_???");
+		buf_printf(b, ", scope=");
+		st_xlat_val(b, counter_scopes, p[1], "COUNTER_SCOPE_???");
+		buf_printf(b, ", parent=%u, id=%u}, event=", p[2], p[3]);
+		st_xlat_val(b, counter_events, p[4], "COUNTER_EVENT_???");
+		buf_printf(b, ", channel=%u}", p[5]);
 		break;
 	default:
 		break;

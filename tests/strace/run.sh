@@ -228,6 +228,10 @@ same_line "signals the process ignores: SIGCHLD after the wait that reaped, SIGW
 same_line "ioctl: termios, winsize, ints, modem lines, inode flags, requests without an argument" \
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables
+for x in abbrev raw verbose; do
+	same_line "ioctl, -X $x: fstrim_range, fsxattr, fiemap in and out, counter_watch" \
+		-X $x -e trace=ioctl -- "$WL" fsioctls
+done
 python3 "$HERE/../../src/strace/gen-ioctls.py" --check "$HERE/../../src/strace/st_ioctlent.c" > gi.txt 2>&1 &&
 	ok "st_ioctlent.c: every request's number is the headers'" || bad "st_ioctlent.c: $(tail -3 gi.txt)"
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \

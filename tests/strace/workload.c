@@ -47,6 +47,8 @@
 #include <sys/uio.h>
 #include <linux/input.h>
 #include <linux/fs.h>
+#include <linux/fiemap.h>
+#include <linux/counter.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
 #include <linux/nsfs.h>
@@ -1346,6 +1348,36 @@ static void ioctls(void)
 	ioctl(-1, FIFREEZE, 0);
 }
 
+/* ioctls of files and counters whose argument is a struct. */
+static void fsioctls(void)
+{
+	struct fstrim_range r = { 0x1000, 1 << 20, 4096 };
+	struct fsxattr x = { .fsx_xflags = FS_XFLAG_APPEND | FS_XFLAG_NODUMP | 0x40000000,
+			     .fsx_extsize = 7, .fsx_projid = 0x1234, .fsx_cowextsize = 9 };
+	struct { struct fiemap m; struct fiemap_extent e[2]; } fm = {
+		.m = { .fm_length = ~0ULL, .fm_flags = FIEMAP_FLAG_SYNC,
+		       .fm_extent_count = 2 } };
+	struct counter_watch w = { { COUNTER_COMPONENT_SIGNAL, COUNTER_SCOPE_COUNT, 1, 2 },
+				   COUNTER_EVENT_INDEX, 3 };
+	int fd = open("fsioctl.tmp", O_RDWR | O_CREAT | O_TRUNC, 0644);
+
+	if (write(fd, "x", 1) != 1)
+		return;
+	fsync(fd);
+	ioctl(-1, FITRIM, &r);
+	ioctl(-1, FS_IOC_FSSETXATTR, &x);
+	ioctl(fd, FS_IOC_FSGETXATTR, &x);
+	ioctl(fd, FS_IOC_FIEMAP, &fm);
+	fm.m.fm_flags |= 0x100;
+	ioctl(-1, FS_IOC_FIEMAP, &fm);
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, &w);
+	w.component.type = 0x77;
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, &w);
+	ioctl(-1, COUNTER_ENABLE_EVENTS_IOCTL, 0);
+	close(fd);
+	unlink("fsioctl.tmp");
+}
+
 /* Calls decoded by signature alone: ids, vectored I/O, xattrs, pidfds. */
 static void misc(void)
 {
@@ -1857,6 +1889,10 @@ int main(int argc, char **argv)
 		struct timespec ts = { 3, 0 };
 
 		nanosleep(&ts, NULL);
+		return 0;
+	}
+	if (!strcmp(mode, "fsioctls")) {
+		fsioctls();
 		return 0;
 	}
 	if (!strcmp(mode, "nosys")) {
