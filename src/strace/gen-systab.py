@@ -90,6 +90,8 @@ SIG = {
  "userfaultfd": "x:f", "pidfd_getfd": "fdx:f", "pidfd_send_signal": "fsp7",
  "process_mrelease": "fx", "sched_setattr": "d17",
  "sched_getattr": "d%77", "adjtimex": "'", "clock_adjtime": "o'", "fallocate": "fxdd", "fchmodat2": "DPma",
+ "preadv2": "fVud!\xb4", "pwritev2": "fvud!\xb4", "restart_syscall": "\xb5",
+ "io_uring_enter": "f77\xb6gu",
 }
 
 # Classes, as strace's -e trace=%CLASS selects them.

@@ -3317,7 +3317,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		    /* msgrcv's msgtyp is a long. */
 		    (!strcmp(name, "msgrcv") && i == 3) ||
 		    ((!strcmp(name, "pread64") || !strcmp(name, "pwrite64") ||
-		      !strcmp(name, "preadv") || !strcmp(name, "pwritev")) && i == 3) ||
+		      !strcmp(name, "preadv") || !strcmp(name, "pwritev") ||
+		      !strcmp(name, "preadv2") || !strcmp(name, "pwritev2")) && i == 3) ||
 		    ((!strcmp(name, "lseek") || !strcmp(name, "truncate") ||
 		      !strcmp(name, "ftruncate")) && i == 1) ||
 		    (!strcmp(name, "fadvise64") && i == 1) ||
@@ -3809,6 +3810,24 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		else
 			buf_printf(b, "%#llx", (unsigned long long)v);
 		return;
+	case ST_L_RWF:
+		st_xlat_flags(b, st_rwf, (uint32_t)v, "0");
+		return;
+	case ST_L_URING_ENTER:
+		st_xlat_flags(b, st_uring_enter, (uint32_t)v, "0");
+		return;
+	case ST_L_RESTART: {
+		const struct st_sys *prev = c->prev_nr >= 0 ? st_sys_by_nr(c->prev_nr) : NULL;
+
+		if (prev)
+			buf_printf(b, "<... resuming interrupted %s ...>", prev->name);
+		else if (c->prev_nr >= 0)
+			buf_printf(b, "<... resuming interrupted syscall_%#lx ...>",
+				   (unsigned long)c->prev_nr);
+		else
+			buf_printf(b, "<... resuming interrupted system call ...>");
+		return;
+	}
 	case ST_L_IOPRIO:
 		/* -X raw: the number; verbose: the number, the value in a comment. */
 		if (st_xlat_get_style() != ST_C_ABBREV)
@@ -4915,6 +4934,8 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 		return;
 	}
 	for (i = from; i < to; i++) {
+		if (st_sys_arg(c->sys, i) == ST_L_SKIP)
+			continue;
 		if (i > from)
 			buf_printf(b, ", ");
 		decode_one(b, c, o, i);

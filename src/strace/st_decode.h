@@ -31,6 +31,7 @@ struct st_cap {
 struct st_call {
 	const struct st_sys *sys;	/* NULL: unknown number */
 	long nr;
+	long prev_nr;		/* the thread's call before this one, -1 unknown */
 	int tid;
 	uint64_t args[6];
 	int ncaps;

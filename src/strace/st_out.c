@@ -43,6 +43,7 @@ struct st_task {
 				 * first seen, its parent's at fork, then
 				 * from each execve */
 	long last_nr;		/* -n: its last call's number */
+	bool called;		/* last_nr is a call of its own */
 	char call_comm[16];	/* -Y: its name at the pending call's entry,
 				 * which that call's line shows (execve) */
 	/* Signals it ignores, sent during its pending call: their lines
@@ -363,6 +364,8 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 	st_call_name(&b, c);
 	buf_printf(&b, "\", \"args\": [");
 	for (i = 0; i < n; i++) {
+		if (st_sys_arg(c->sys, i) == ST_L_SKIP)
+			continue;
 		a.len = 0;
 		st_decode_args(&a, c, &s->d, i, i + 1);
 		if (i)
@@ -546,7 +549,9 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	t->call.nr = nr;
 	t->call.tid = tid;
 	t->call.t_enter = u64at(fs, p, 2);
+	t->call.prev_nr = t->called ? t->last_nr : -1;
 	t->last_nr = nr;
+	t->called = true;
 	memcpy(t->call_comm, t->comm, sizeof(t->comm));
 	for (i = 0; i < 6; i++)
 		memcpy(&t->call.args[i], r + regs[i], 8);

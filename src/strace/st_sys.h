@@ -198,6 +198,16 @@ enum st_class {
 #define ST_IDX_REST 255
 /* execve's argv and envp (-v): the array of pointers, ahead of the strings' records. */
 #define ST_L_ARGV_PTRS '\263'
+/*
+ * Values: ST_L_RWF preadv2's RWF_ flags, ST_L_RESTART restart_syscall's
+ * "<... resuming interrupted CALL ...>" (not an argument: the thread's
+ * previous call), ST_L_URING_ENTER io_uring_enter's flags; ST_L_SKIP an
+ * argument strace does not print (preadv2's high half of the offset).
+ */
+#define ST_L_RWF '\264'
+#define ST_L_RESTART '\265'
+#define ST_L_URING_ENTER '\266'
+#define ST_L_SKIP '!'
 /* Records of a sockaddr ('B') past the end of its first page. */
 #define ST_L_SOCKADDR_REST '\244'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */

@@ -16,6 +16,7 @@
 #include <linux/falloc.h>
 #include <sys/xattr.h>
 #include <linux/fs.h>
+#include <linux/io_uring.h>
 #include <linux/input.h>
 #include <linux/fanotify.h>
 #include <linux/landlock.h>
@@ -1031,6 +1032,15 @@ const struct st_xlat st_idtype[] = {
 };
 
 /* poll events, in strace's order. */
+const struct st_xlat st_rwf[] = {
+	X(RWF_HIPRI), X(RWF_DSYNC), X(RWF_SYNC), X(RWF_NOWAIT), X(RWF_APPEND), END,
+};
+
+const struct st_xlat st_uring_enter[] = {
+	X(IORING_ENTER_GETEVENTS), X(IORING_ENTER_SQ_WAKEUP), X(IORING_ENTER_SQ_WAIT),
+	X(IORING_ENTER_EXT_ARG), X(IORING_ENTER_REGISTERED_RING), END,
+};
+
 const struct st_xlat st_poll[] = {
 	X(POLLIN), X(POLLPRI), X(POLLOUT), X(POLLERR), X(POLLHUP), X(POLLNVAL),
 	X(POLLRDNORM), X(POLLRDBAND), X(POLLWRNORM), X(POLLWRBAND), X(POLLMSG),

@@ -217,6 +217,11 @@ done
 same_line "calls no table names: syscall_0x1c3(...), traced whatever -e trace= says" \
 	-e trace=getpid -- "$WL" nosys
 same_line "calls no table names under -e trace=none" -e trace=none -- "$WL" nosys
+same_line "preadv2, pwritev2 (RWF_ flags, the offset's high half not shown), io_uring_enter" \
+	-e trace=preadv2,pwritev2,io_uring_enter -- "$WL" rwv2
+NORM2='s/^[0-9]+ +//' \
+same_line "restart_syscall: the call a stop interrupted, resumed" \
+	-f -e signal=none -e trace=clock_nanosleep,restart_syscall -- "$WL" restart
 NORM2='s|/\* [0-9]+ in strace|/* PID in strace|g' \
 same_line "--pidns-translation: ids a process in another pid namespace sees, in ferret's" \
 	--pidns-translation -f -e signal=none -e trace=getpid,gettid,getpgid,kill -- "$WL" pidns

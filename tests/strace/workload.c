@@ -1348,6 +1348,17 @@ static void ioctls(void)
 	ioctl(-1, FIFREEZE, 0);
 }
 
+/* Waits ms milliseconds without a system call (the vDSO's clock). */
+static void spin_ms(long ms)
+{
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
 /* ioctls of files and counters whose argument is a struct. */
 static void fsioctls(void)
 {
@@ -1889,6 +1900,39 @@ int main(int argc, char **argv)
 		struct timespec ts = { 3, 0 };
 
 		nanosleep(&ts, NULL);
+		return 0;
+	}
+	if (!strcmp(mode, "restart")) {
+		/*
+		 * A sleep stopped and continued resumes as restart_syscall.
+		 * The parent waits spinning on the vDSO's clock: a sleep of
+		 * its own would be interrupted under ptrace (SIGCHLD).
+		 */
+		struct timespec ts = { 0, 300000000 };
+
+		pid = fork();
+		if (pid == 0) {
+			nanosleep(&ts, NULL);
+			_exit(0);
+		}
+		spin_ms(50);
+		kill(pid, SIGSTOP);
+		spin_ms(50);
+		kill(pid, SIGCONT);
+		waitpid(pid, &st, 0);
+		return 0;
+	}
+	if (!strcmp(mode, "rwv2")) {
+		char a[4] = "abc", b[8];
+		struct iovec w = { a, 3 }, r = { b, sizeof(b) };
+		int fd = open("rwv2.tmp", O_RDWR | O_CREAT | O_TRUNC, 0600);
+
+		syscall(SYS_pwritev2, fd, &w, 1, 0, 0, RWF_DSYNC);
+		syscall(SYS_preadv2, fd, &r, 1, 0x100000000LL, 0, RWF_HIPRI | RWF_NOWAIT | 0x80);
+		syscall(SYS_preadv2, fd, &r, 1, -1LL, 0, 0);
+		syscall(SYS_io_uring_enter, -1, 1, 2, 1 | 0x40, NULL, 8);
+		close(fd);
+		unlink("rwv2.tmp");
 		return 0;
 	}
 	if (!strcmp(mode, "fsioctls")) {
