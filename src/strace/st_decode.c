@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <linux/if_packet.h>
 #include <linux/icmp.h>
 #include <sys/stat.h>
@@ -49,6 +50,7 @@
 #include <sys/prctl.h>
 
 #include "st_decode.h"
+#include "st_netlink.h"
 #include "st_ioctl.h"
 #include "st_sock.h"
 #include "st_prog.h"
@@ -608,6 +610,10 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 
 	if (!o->fds || st_call_failed(c))
 		return;
+	/* Without -y or -P only netlink sockets are kept, at no cost to opens. */
+	if (!o->keep_paths && strcmp(n, "socket") && strcmp(n, "close") &&
+	    strncmp(n, "dup", 3) && strcmp(n, "fcntl"))
+		return;
 	if (!strcmp(n, "close")) {
 		st_fds_drop(o->fds, c->tid, (int)c->args[0]);
 	} else if (!strcmp(n, "dup") ||
@@ -640,6 +646,8 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 	} else if (st_sys_ret(c->sys) == 'f') {
 		/* A descriptor no open named (socket, pipe, ...): ask /proc. */
 		st_fds_drop(o->fds, c->tid, (int)c->ret);
+		if (!strcmp(n, "socket") && (int)c->args[0] == AF_NETLINK)
+			st_fds_set_netlink(o->fds, c->tid, (int)c->ret, (int)c->args[2]);
 	}
 }
 
@@ -3244,6 +3252,68 @@ static bool memchr_nonzero(const unsigned char *p, size_t n)
 	return false;
 }
 
+/* Up to n bytes of thread tid's memory at a, a page at a time; how many. */
+static size_t tracee_read(int tid, uint64_t a, unsigned char *out, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		size_t want = 4096 - ((a + got) & 4095);
+		struct iovec loc, rem;
+		ssize_t r;
+
+		if (want > n - got)
+			want = n - got;
+		loc.iov_base = out + got;
+		loc.iov_len = want;
+		rem.iov_base = (void *)(uintptr_t)(a + got);
+		rem.iov_len = want;
+		r = process_vm_readv(tid, &loc, 1, &rem, 1, 0);
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	return got;
+}
+
+/*
+ * sendto's and recvfrom's buffer of len bytes on a netlink socket: its
+ * messages, as strace decodes them.  False for another socket.
+ */
+static bool netlink_buf(struct buf *b, const struct st_call *c,
+			const struct st_dopts *o, int i, const struct st_cap *k,
+			uint64_t len)
+{
+	const char *name = c->sys->name;
+	unsigned char *more = NULL;
+	size_t want, have;
+	int proto;
+
+	if (strcmp(name, "sendto") && strcmp(name, "recvfrom"))
+		return false;
+	proto = st_fds_netlink(o->fds, c->tid, (int)c->args[0]);
+	if (proto < 0)
+		proto = st_sock_netlink_proto(c->tid, (int)c->args[0]);
+	if (proto < 0)
+		return false;
+	/*
+	 * The record holds -s bytes: the rest of the messages strace
+	 * decodes, up to 64 KiB, is read from the process while it lasts
+	 * (and, as strace, up to a page that cannot be read).
+	 */
+	want = len < 65536 ? (size_t)len : 65536;
+	have = k ? (k->len < want ? k->len : want) : 0;
+	if (have < want) {
+		more = xmalloc(want);
+		if (have)
+			memcpy(more, k->data, have);
+		have += tracee_read(c->tid, c->args[i] + have, more + have, want - have);
+	}
+	st_netlink_msgs(b, proto, more ? more : k ? k->data : NULL, have, len, c->args[i], o);
+	free(more);
+	return true;
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -3565,6 +3635,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			 c->args[i + 1] <= k->len && c->args[i + 1] <= (uint64_t)o->strsize &&
 			 !k->data[c->args[i + 1] - 1])
 			bytes(b, k, v, c->args[i + 1] - 1, o->strsize, o->xstyle);
+		else if (netlink_buf(b, c, o, i, k, c->args[i + 1]))
+			;
 		else
 			bytes(b, k, v, c->args[i + 1], o->strsize, o->xstyle);
 		return;
@@ -3581,6 +3653,9 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			ptr(b, v);
 		else if (!strcmp(name, "getrandom"))
 			hex_bytes(b, k, c->ret, o->strsize);
+		else if (netlink_buf(b, c, o, i, k, c->args[i + 1] < (uint64_t)c->ret ?
+				     c->args[i + 1] : (uint64_t)c->ret))
+			;
 		else
 			bytes(b, k, v, c->args[i + 1] < (uint64_t)c->ret ?
 			      c->args[i + 1] : (uint64_t)c->ret, o->strsize, o->xstyle);

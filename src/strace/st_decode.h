@@ -49,6 +49,7 @@ struct st_dopts {
 	bool fdpidfd;		/* -yy: a pidfd's process, "pid:N" */
 	int xstyle;		/* -x 1, -xx 2, --strings-in-hex=non-ascii-chars 3 */
 	struct st_fds *fds;	/* -y: paths /proc no longer gives */
+	bool keep_paths;	/* -y or -P: fds keeps paths */
 	bool pidcomm;		/* -Y */
 	bool pidns;		/* --pidns-translation */
 	bool verbose;		/* -v: structs whole, arrays unabbreviated */

@@ -9,7 +9,8 @@
 
 struct fd_path {
 	int tid, fd;
-	char *path;
+	char *path;		/* or NULL */
+	int nlproto;		/* a netlink socket's protocol, or -1 */
 };
 
 struct st_fds {
@@ -44,6 +45,25 @@ static struct fd_path *find(const struct st_fds *f, int tid, int fd)
 	return NULL;
 }
 
+/* tid's entry for fd, made (knowing nothing) if there is none. */
+static struct fd_path *entry(struct st_fds *f, int tid, int fd)
+{
+	struct fd_path *p = find(f, tid, fd);
+
+	if (p)
+		return p;
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 32;
+		f->v = xrealloc(f->v, f->cap * sizeof(*f->v));
+	}
+	p = &f->v[f->n++];
+	p->tid = tid;
+	p->fd = fd;
+	p->path = NULL;
+	p->nlproto = -1;
+	return p;
+}
+
 const char *st_fds_get(const struct st_fds *f, int tid, int fd)
 {
 	const struct fd_path *p = f ? find(f, tid, fd) : NULL;
@@ -57,21 +77,25 @@ void st_fds_set(struct st_fds *f, int tid, int fd, const char *path)
 
 	if (!f || (fd < 0 && fd != AT_FDCWD))
 		return;
-	p = find(f, tid, fd);
-	if (p) {
-		if (strcmp(p->path, path)) {
-			free(p->path);
-			p->path = xstrdup(path);
-		}
-		return;
+	p = entry(f, tid, fd);
+	p->nlproto = -1;
+	if (!p->path || strcmp(p->path, path)) {
+		free(p->path);
+		p->path = xstrdup(path);
 	}
-	if (f->n == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 32;
-		f->v = xrealloc(f->v, f->cap * sizeof(*f->v));
-	}
-	f->v[f->n].tid = tid;
-	f->v[f->n].fd = fd;
-	f->v[f->n++].path = xstrdup(path);
+}
+
+void st_fds_set_netlink(struct st_fds *f, int tid, int fd, int proto)
+{
+	if (f && fd >= 0)
+		entry(f, tid, fd)->nlproto = proto;
+}
+
+int st_fds_netlink(const struct st_fds *f, int tid, int fd)
+{
+	const struct fd_path *p = f ? find(f, tid, fd) : NULL;
+
+	return p ? p->nlproto : -1;
 }
 
 void st_fds_drop(struct st_fds *f, int tid, int fd)
@@ -86,17 +110,22 @@ void st_fds_drop(struct st_fds *f, int tid, int fd)
 
 void st_fds_dup(struct st_fds *f, int tid, int from, int to)
 {
-	const char *path = st_fds_get(f, tid, from);
+	const struct fd_path *p = f ? find(f, tid, from) : NULL;
 	char *copy;
+	int proto;
 
-	if (from == to)
+	if (from == to || !f)
 		return;
-	if (!path) {
+	if (!p) {
 		st_fds_drop(f, tid, to);
 		return;
 	}
-	copy = xstrdup(path);
-	st_fds_set(f, tid, to, copy);
+	copy = p->path ? xstrdup(p->path) : NULL;
+	proto = p->nlproto;
+	st_fds_drop(f, tid, to);
+	if (copy)
+		st_fds_set(f, tid, to, copy);
+	st_fds_set_netlink(f, tid, to, proto);
 	free(copy);
 }
 
@@ -106,9 +135,12 @@ void st_fds_fork(struct st_fds *f, int parent, int child)
 
 	for (i = 0; i < n; i++)
 		if (f->v[i].tid == parent) {
-			char *copy = xstrdup(f->v[i].path);
+			char *copy = f->v[i].path ? xstrdup(f->v[i].path) : NULL;
+			int fd = f->v[i].fd, proto = f->v[i].nlproto;
 
-			st_fds_set(f, child, f->v[i].fd, copy);
+			if (copy)
+				st_fds_set(f, child, fd, copy);
+			st_fds_set_netlink(f, child, fd, proto);
 			free(copy);
 		}
 }

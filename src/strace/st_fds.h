@@ -6,7 +6,8 @@
  * What -y knows of each thread's descriptors when /proc no longer says:
  * the path /proc gave while the thread lived, or the path an open call
  * named, kept across dup and dropped at close.  The working directory
- * is kept as descriptor AT_FDCWD.
+ * is kept as descriptor AT_FDCWD.  And the protocol of the netlink
+ * sockets socket calls made, for decoding their messages.
  */
 struct st_fds;
 
@@ -18,6 +19,10 @@ void st_fds_set(struct st_fds *f, int tid, int fd, const char *path);
 void st_fds_drop(struct st_fds *f, int tid, int fd);
 /* to now names what from does (dup, dup2, F_DUPFD). */
 void st_fds_dup(struct st_fds *f, int tid, int from, int to);
+/* The protocol of tid's netlink socket fd, made by a socket call seen. */
+void st_fds_set_netlink(struct st_fds *f, int tid, int fd, int proto);
+/* That protocol, or -1 (not a netlink socket ferret saw made). */
+int st_fds_netlink(const struct st_fds *f, int tid, int fd);
 /* child starts with parent's descriptors (and working directory). */
 void st_fds_fork(struct st_fds *f, int parent, int child);
 

@@ -190,10 +190,12 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->d.comm = task_comm;
 	s->d.comm_arg = s;
 	s->d.xstyle = o->xstyle;
-	if (o->fdpaths || o->npaths) {
+	/* Paths for -y and -P; netlink sockets' protocols always. */
+	s->d.fds = st_fds_new();
+	s->d.keep_paths = o->fdpaths || o->npaths;
+	if (s->d.keep_paths) {
 		char cwd[4096];
 
-		s->d.fds = st_fds_new();
 		/* The command starts where ferret is. */
 		if (held > 0 && getcwd(cwd, sizeof(cwd)))
 			st_fds_set(s->d.fds, held, AT_FDCWD, cwd);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/socket.h>
@@ -262,4 +263,34 @@ int st_sock_details(int tid, int fd, unsigned long ino, char *out, size_t len)
 	if (!ok)
 		snprintf(out, len, "%s:[%lu]", proto, ino);
 	return 0;
+}
+
+int st_sock_netlink_proto(int tid, int fd)
+{
+	char path[64], target[64], out[128];
+	const char *p;
+	unsigned long ino;
+	ssize_t n;
+	size_t i;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", tid, fd);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n <= 0)
+		return -1;
+	target[n] = 0;
+	if (sscanf(target, "socket:[%lu]", &ino) != 1 ||
+	    st_sock_details(tid, fd, ino, out, sizeof(out)) ||
+	    strncmp(out, "NETLINK:[", 9))
+		return -1;
+	p = out + 9;
+	if (*p >= '0' && *p <= '9')
+		return atoi(p);
+	for (i = 0; st_netlink_proto[i].name; i++) {
+		size_t l = strlen(st_netlink_proto[i].name + 8);
+
+		if (!strncmp(st_netlink_proto[i].name, "NETLINK_", 8) &&
+		    !strncmp(p, st_netlink_proto[i].name + 8, l) && p[l] == ':')
+			return (int)st_netlink_proto[i].val;
+	}
+	return -1;
 }

@@ -14,4 +14,11 @@
  */
 int st_sock_details(int tid, int fd, unsigned long ino, char *out, size_t len);
 
+/*
+ * The protocol (NETLINK_ROUTE, ...) of thread tid's descriptor fd if it
+ * is a netlink socket, from /proc and the kernel's socket diagnostics;
+ * -1 otherwise or when the descriptor is gone.
+ */
+int st_sock_netlink_proto(int tid, int fd);
+
 #endif

@@ -103,7 +103,20 @@ bool st_fd_keeping(const struct st_opts *o, long nr)
 	const struct st_sys *s = st_sys_by_nr(nr);
 	size_t i;
 
-	if ((!o->fdpaths && !o->npaths) || !o->filtered || o->summary || !s)
+	if (!o->filtered || o->summary || !s)
+		return false;
+	/* A netlink socket's protocol, for the messages sent or received. */
+	if (!strcmp(s->name, "socket")) {
+		const struct st_sys *io[4] = {
+			st_sys_by_name("sendto"), st_sys_by_name("recvfrom"),
+			st_sys_by_name("sendmsg"), st_sys_by_name("recvmsg"),
+		};
+
+		for (i = 0; i < 4; i++)
+			if (io[i] && o->traced[io[i]->nr])
+				return true;
+	}
+	if (!o->fdpaths && !o->npaths)
 		return false;
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (!strcmp(s->name, calls[i]))

@@ -219,6 +219,12 @@ same_line "calls no table names: syscall_0x1c3(...), traced whatever -e trace= s
 same_line "calls no table names under -e trace=none" -e trace=none -- "$WL" nosys
 same_line "preadv2, pwritev2 (RWF_ flags, the offset's high half not shown), io_uring_enter" \
 	-e trace=preadv2,pwritev2,io_uring_enter -- "$WL" rwv2
+# -s 64: the messages whole in the record (past -s bytes ferret reads the
+# process's memory, which a process that has exited no longer has).
+for x in abbrev raw verbose; do
+	same_line "netlink messages sent, -X $x: types and flags by protocol, payloads, arrays" \
+		-s 64 -X $x -e trace=sendto -- "$WL" netlink
+done
 NORM2='s/^[0-9]+ +//' \
 same_line "restart_syscall: the call a stop interrupted, resumed" \
 	-f -e signal=none -e trace=clock_nanosleep,restart_syscall -- "$WL" restart

@@ -22,6 +22,7 @@
 #include <sched.h>
 #include <sys/resource.h>
 #include <linux/netlink.h>
+#include <linux/rtnetlink.h>
 #include <linux/icmp.h>
 #include <linux/if_packet.h>
 #include <netinet/in.h>
@@ -1348,6 +1349,56 @@ static void ioctls(void)
 	ioctl(-1, FIFREEZE, 0);
 }
 
+/*
+ * A netlink socket of protocol proto, bound: strace learns a socket's
+ * protocol from the kernel's socket diagnostics, which list bound ones.
+ */
+static int nl_socket(int proto)
+{
+	struct sockaddr_nl a = { .nl_family = AF_NETLINK };
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, proto);
+
+	bind(fd, (struct sockaddr *)&a, sizeof(a));
+	return fd;
+}
+
+/* Netlink messages sent: headers by protocol, payloads in hex, an array. */
+static void netlinks(void)
+{
+	struct { struct nlmsghdr h; unsigned char p[4]; } m[2];
+	int fd, i;
+
+	memset(m, 0, sizeof(m));
+	fd = nl_socket(NETLINK_XFRM);
+	m[0].h = (struct nlmsghdr) { 16, 0x12 /* XFRM_MSG_GETSA */, NLM_F_REQUEST | NLM_F_DUMP, 1, 0 };
+	sendto(fd, m, 16, MSG_DONTWAIT, NULL, 0);
+	/* Two messages: XFRM_MSG_DELSA, XFRM_MSG_ALLOCSPI (a kind of its own). */
+	for (i = 0; i < 2; i++)
+		m[i].h = (struct nlmsghdr) { 20, 0x11 + 5 * i, NLM_F_REQUEST | 0x100 | 0x1000, 2, 0 };
+	m[1].p[0] = 0x2a;
+	sendto(fd, m, sizeof(m), MSG_DONTWAIT, NULL, 0);
+	close(fd);
+	fd = nl_socket(NETLINK_ROUTE);
+	m[0].h.nlmsg_len = 16;
+	m[0].h.nlmsg_type = RTM_NEWROUTE;
+	m[0].h.nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL;
+	sendto(fd, m, 16, MSG_DONTWAIT, NULL, 0);
+	sendto(fd, "abc", 3, MSG_DONTWAIT, NULL, 0);
+	close(fd);
+	fd = nl_socket(NETLINK_GENERIC);
+	m[0].h = (struct nlmsghdr) { 20, 0x10 /* GENL_ID_CTRL */, NLM_F_REQUEST, 3, 0 };
+	m[0].p[0] = 3;	/* CTRL_CMD_GETFAMILY */
+	m[0].p[1] = 1;
+	sendto(fd, m, 20, MSG_DONTWAIT, NULL, 0);
+	close(fd);
+	fd = nl_socket(NETLINK_NETFILTER);
+	m[0].h = (struct nlmsghdr) { 16, (7 << 8) | 1 /* ACCT_GET */, NLM_F_REQUEST | NLM_F_DUMP, 4, 0 };
+	sendto(fd, m, 16, MSG_DONTWAIT, NULL, 0);
+	m[0].h.nlmsg_type = (7 << 8) | 0x77;
+	sendto(fd, m, 16, MSG_DONTWAIT, NULL, 0);
+	close(fd);
+}
+
 /* Waits ms milliseconds without a system call (the vDSO's clock). */
 static void spin_ms(long ms)
 {
@@ -1900,6 +1951,10 @@ int main(int argc, char **argv)
 		struct timespec ts = { 3, 0 };
 
 		nanosleep(&ts, NULL);
+		return 0;
+	}
+	if (!strcmp(mode, "netlink")) {
+		netlinks();
 		return 0;
 	}
 	if (!strcmp(mode, "restart")) {
