@@ -3252,8 +3252,7 @@ static bool memchr_nonzero(const unsigned char *p, size_t n)
 	return false;
 }
 
-/* Up to n bytes of thread tid's memory at a, a page at a time; how many. */
-static size_t tracee_read(int tid, uint64_t a, unsigned char *out, size_t n)
+size_t st_tracee_read(int tid, uint64_t a, unsigned char *out, size_t n, bool to_nul)
 {
 	size_t got = 0;
 
@@ -3271,6 +3270,8 @@ static size_t tracee_read(int tid, uint64_t a, unsigned char *out, size_t n)
 		r = process_vm_readv(tid, &loc, 1, &rem, 1, 0);
 		if (r <= 0)
 			break;
+		if (to_nul && memchr(out + got, 0, (size_t)r))
+			return got + (size_t)r;
 		got += (size_t)r;
 	}
 	return got;
@@ -3307,7 +3308,7 @@ static bool netlink_buf(struct buf *b, const struct st_call *c,
 		more = xmalloc(want);
 		if (have)
 			memcpy(more, k->data, have);
-		have += tracee_read(c->tid, c->args[i] + have, more + have, want - have);
+		have += st_tracee_read(c->tid, c->args[i] + have, more + have, want - have, false);
 	}
 	st_netlink_msgs(b, proto, more ? more : k ? k->data : NULL, have, len, c->args[i], o);
 	free(more);

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "st_fds.h"
+#include <string.h>
+
 #include "st_sys.h"
 #include "../util.h"
 
@@ -86,6 +88,36 @@ bool st_call_failed(const struct st_call *c);
  */
 void st_quote(struct buf *b, const unsigned char *s, size_t n, bool ellipsis,
 	      int x);
+/* The tracee's little-endian integers of 2, 4 and 8 bytes at p. */
+static inline uint16_t st_u16(const unsigned char *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, 2);
+	return v;
+}
+
+static inline uint32_t st_u32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static inline uint64_t st_u64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/*
+ * Up to n bytes of thread tid's memory at a into out, a page at a time,
+ * up to a page that cannot be read (or past a NUL when to_nul); how many.
+ */
+size_t st_tracee_read(int tid, uint64_t a, unsigned char *out, size_t n, bool to_nul);
 /* A siginfo (the kernel's struct kernel_siginfo) as {si_signo=...}. */
 void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		       size_t len);

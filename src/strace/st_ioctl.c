@@ -292,30 +292,6 @@ static size_t joined(const struct st_call *c, char letter, unsigned char *out)
 	return 0;
 }
 
-static uint32_t u32(const unsigned char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
-static uint64_t u64(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return v;
-}
-
-static uint16_t u16(const unsigned char *p)
-{
-	uint16_t v;
-
-	memcpy(&v, p, 2);
-	return v;
-}
-
 static void oflag(struct buf *b, uint64_t v)
 {
 	static const struct { const struct st_xlat *t; uint64_t mask; const char *dflt; } delays[] = {
@@ -359,7 +335,7 @@ static void termios(struct buf *b, const unsigned char *p, enum arg_kind kind,
 	uint64_t f[4];
 
 	for (i = 0; i < 4; i++)
-		f[i] = w == 2 ? u16(p + 2 * i) : u32(p + 4 * i);
+		f[i] = w == 2 ? st_u16(p + 2 * i) : st_u32(p + 4 * i);
 	buf_printf(b, "{c_iflag=");
 	st_xlat_flags(b, iflags, f[0], "0");
 	buf_printf(b, ", c_oflag=");
@@ -388,7 +364,7 @@ static void termios(struct buf *b, const unsigned char *p, enum arg_kind kind,
 	}
 	buf_printf(b, "]");
 	if (kind == K_TERMIOS2)
-		buf_printf(b, ", c_ispeed=%u, c_ospeed=%u", u32(p + 36), u32(p + 40));
+		buf_printf(b, ", c_ispeed=%u, c_ospeed=%u", st_u32(p + 36), st_u32(p + 40));
 	buf_printf(b, "}");
 }
 
@@ -424,10 +400,10 @@ static void fiemap(struct buf *b, const struct st_call *c, const unsigned char *
 {
 	unsigned char q[ST_IOCTL_READ];
 
-	buf_printf(b, "{fm_start=%llu, fm_length=%llu, fm_flags=", (unsigned long long)u64(p),
-		   (unsigned long long)u64(p + 8));
-	st_xlat_flags_dflt(b, fiemap_flags, u32(p + 16), "0", "FIEMAP_FLAG_???");
-	buf_printf(b, ", fm_extent_count=%u}", u32(p + 24));
+	buf_printf(b, "{fm_start=%llu, fm_length=%llu, fm_flags=", (unsigned long long)st_u64(p),
+		   (unsigned long long)st_u64(p + 8));
+	st_xlat_flags_dflt(b, fiemap_flags, st_u32(p + 16), "0", "FIEMAP_FLAG_???");
+	buf_printf(b, ", fm_extent_count=%u}", st_u32(p + 24));
 	if (st_call_failed(c))
 		return;
 	buf_printf(b, " => ");
@@ -436,11 +412,11 @@ static void fiemap(struct buf *b, const struct st_call *c, const unsigned char *
 		return;
 	}
 	buf_printf(b, "{fm_flags=");
-	st_xlat_flags_dflt(b, fiemap_flags, u32(q + 16), "0", "FIEMAP_FLAG_???");
-	buf_printf(b, ", fm_mapped_extents=%u, ", u32(q + 20));
+	st_xlat_flags_dflt(b, fiemap_flags, st_u32(q + 16), "0", "FIEMAP_FLAG_???");
+	buf_printf(b, ", fm_mapped_extents=%u, ", st_u32(q + 20));
 	if (!o->verbose)
 		buf_printf(b, "...}");
-	else if (!u32(q + 20))
+	else if (!st_u32(q + 20))
 		buf_printf(b, "fm_extents=[]}");
 	else
 		buf_printf(b, "fm_extents=%#llx}",
@@ -494,39 +470,39 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
 		break;
 	case K_WINSIZE:
 		buf_printf(b, "{ws_row=%u, ws_col=%u, ws_xpixel=%u, ws_ypixel=%u}",
-			   u16(p), u16(p + 2), u16(p + 4), u16(p + 6));
+			   st_u16(p), st_u16(p + 2), st_u16(p + 4), st_u16(p + 6));
 		break;
 	case K_MODEM:
 		buf_printf(b, "[");
-		st_xlat_flags_dflt(b, modem, u32(p), "0", "TIOCM_???");
+		st_xlat_flags_dflt(b, modem, st_u32(p), "0", "TIOCM_???");
 		buf_printf(b, "]");
 		break;
 	case K_INT:
-		buf_printf(b, "[%d]", (int)u32(p));
+		buf_printf(b, "[%d]", (int)st_u32(p));
 		break;
 	case K_UINT:
-		buf_printf(b, "[%u]", u32(p));
+		buf_printf(b, "[%u]", st_u32(p));
 		break;
 	case K_USHORT:
-		buf_printf(b, "[%u]", u16(p));
+		buf_printf(b, "[%u]", st_u16(p));
 		break;
 	case K_LONG:
-		buf_printf(b, "[%lld]", (long long)u64(p));
+		buf_printf(b, "[%lld]", (long long)st_u64(p));
 		break;
 	case K_ULONG:
 	case K_U64:
-		buf_printf(b, "[%llu]", (unsigned long long)u64(p));
+		buf_printf(b, "[%llu]", (unsigned long long)st_u64(p));
 		break;
 	case K_U64PAIR:
-		buf_printf(b, "[%llu, %llu]", (unsigned long long)u64(p),
-			   (unsigned long long)u64(p + 8));
+		buf_printf(b, "[%llu, %llu]", (unsigned long long)st_u64(p),
+			   (unsigned long long)st_u64(p + 8));
 		break;
 	case K_RANDPOOL: {
 		/* The bytes that follow, as many as buf_size says (-s at most). */
-		int size = (int)u32(p + 4);
+		int size = (int)st_u32(p + 4);
 		size_t have = n - 8, show = size > 0 ? (size_t)size : 0;
 
-		buf_printf(b, "{entropy_count=%d, buf_size=%d, buf=", (int)u32(p), size);
+		buf_printf(b, "{entropy_count=%d, buf_size=%d, buf=", (int)st_u32(p), size);
 		if (show > (size_t)o->strsize)
 			show = o->strsize;
 		if (show > have)
@@ -538,24 +514,24 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
 	}
 	case K_FSFLAGS:
 		buf_printf(b, "[");
-		st_xlat_flags_dflt(b, fs_flags, u32(p), "0", "FS_???_FL");
+		st_xlat_flags_dflt(b, fs_flags, st_u32(p), "0", "FS_???_FL");
 		buf_printf(b, "]");
 		break;
 	case K_CHAR:
 		st_quote(b, p, 1, false, o->xstyle);
 		break;
 	case K_FSTRIM:
-		buf_printf(b, "{start=%#llx, len=%llu, minlen=%llu}", (unsigned long long)u64(p),
-			   (unsigned long long)u64(p + 8), (unsigned long long)u64(p + 16));
+		buf_printf(b, "{start=%#llx, len=%llu, minlen=%llu}", (unsigned long long)st_u64(p),
+			   (unsigned long long)st_u64(p + 8), (unsigned long long)st_u64(p + 16));
 		break;
 	case K_FSXATTR:
 	case K_FSXATTR_GET:
 		buf_printf(b, "{fsx_xflags=");
-		st_xlat_flags_dflt(b, fs_xflags, u32(p), "0", "FS_XFLAG_???");
-		buf_printf(b, ", fsx_extsize=%u", u32(p + 4));
+		st_xlat_flags_dflt(b, fs_xflags, st_u32(p), "0", "FS_XFLAG_???");
+		buf_printf(b, ", fsx_extsize=%u", st_u32(p + 4));
 		if (kind == K_FSXATTR_GET)
-			buf_printf(b, ", fsx_nextents=%u", u32(p + 8));
-		buf_printf(b, ", fsx_projid=%#x, fsx_cowextsize=%u}", u32(p + 12), u32(p + 16));
+			buf_printf(b, ", fsx_nextents=%u", st_u32(p + 8));
+		buf_printf(b, ", fsx_projid=%#x, fsx_cowextsize=%u}", st_u32(p + 12), st_u32(p + 16));
 		break;
 	case K_FIEMAP:
 		fiemap(b, c, p, o);

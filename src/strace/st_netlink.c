@@ -442,22 +442,6 @@ static void type_name(struct buf *b, int proto, unsigned type)
 	st_xlat_val(b, nlmsg_ctl, type, "NLMSG_???");
 }
 
-static uint32_t rd32(const unsigned char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
-static uint16_t rd16(const unsigned char *p)
-{
-	uint16_t v;
-
-	memcpy(&v, p, 2);
-	return v;
-}
-
 /*
  * A message's payload of len bytes at addr (have of them read, at p): a
  * protocol's struct, an int for NLMSG_DONE, or the bytes in hex.
@@ -472,16 +456,16 @@ static void payload(struct buf *b, int proto, unsigned type, const unsigned char
 		if (have < 4)
 			buf_printf(b, "%#llx", (unsigned long long)addr);
 		else if (type == SELNL_MSG_SETENFORCE)
-			buf_printf(b, "{val=%d}", (int)rd32(p));
+			buf_printf(b, "{val=%d}", (int)st_u32(p));
 		else
-			buf_printf(b, "{seqno=%u}", rd32(p));
+			buf_printf(b, "{seqno=%u}", st_u32(p));
 		return;
 	}
 	if (type == NLMSG_DONE && len == 4) {
 		if (have < 4)
 			buf_printf(b, "%#llx", (unsigned long long)addr);
 		else
-			buf_printf(b, "%d", (int)rd32(p));
+			buf_printf(b, "%d", (int)st_u32(p));
 		return;
 	}
 	if (have < show) {
@@ -522,9 +506,9 @@ void st_netlink_msgs(struct buf *b, int proto, const unsigned char *p, size_t ha
 			buf_printf(b, "...");
 			break;
 		}
-		mlen = rd32(p + off);
-		mtype = rd16(p + off + 4);
-		mflags = rd16(p + off + 6);
+		mlen = st_u32(p + off);
+		mtype = st_u16(p + off + 4);
+		mflags = st_u16(p + off + 6);
 		al = NLMSG_ALIGN(mlen);
 		if (mlen >= NLMSG_HDRLEN && len > al)
 			next_len = len - al;
@@ -539,8 +523,8 @@ void st_netlink_msgs(struct buf *b, int proto, const unsigned char *p, size_t ha
 		type_name(b, proto, mtype);
 		buf_printf(b, ", nlmsg_flags=");
 		flags(b, proto, mtype, mflags);
-		buf_printf(b, ", nlmsg_seq=%u, nlmsg_pid=%d}", rd32(p + off + 8),
-			   (int)rd32(p + off + 12));
+		buf_printf(b, ", nlmsg_seq=%u, nlmsg_pid=%d}", st_u32(p + off + 8),
+			   (int)st_u32(p + off + 12));
 		if (n > NLMSG_HDRLEN) {
 			buf_printf(b, ", ");
 			payload(b, proto, mtype, p + off + NLMSG_HDRLEN,

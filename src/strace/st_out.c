@@ -844,26 +844,7 @@ static void late_strings(struct st_out *s, struct st_call *c)
 		/* What strace reads: a whole path, -s characters and one more. */
 		max = l == 'P' ? path_max : (size_t)s->o->strsize + 1;
 		data = xmalloc(max + 1);
-		while (got < max) {
-			size_t want = 4096 - ((a + got) & 4095);
-			struct iovec loc, rem;
-			ssize_t r;
-
-			if (want > max - got)
-				want = max - got;
-			loc.iov_base = data + got;
-			loc.iov_len = want;
-			rem.iov_base = (void *)(uintptr_t)(a + got);
-			rem.iov_len = want;
-			r = process_vm_readv(c->tid, &loc, 1, &rem, 1, 0);
-			if (r <= 0)
-				break;
-			if (memchr(data + got, 0, r)) {
-				got += r;
-				break;
-			}
-			got += r;
-		}
+		got = st_tracee_read(c->tid, a, (unsigned char *)data, max, true);
 		/* A string cut by a page that cannot be read: strace's read fails too. */
 		if (!got || (got < max && !memchr(data, 0, got))) {
 			free(data);
