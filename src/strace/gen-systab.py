@@ -25,7 +25,7 @@ SIG = {
  "getsockname": "fBn", "getpeername": "fBn", "socketpair": "kK#F",
  "setsockopt": "f;`.d", "getsockopt": "f;`,|", "clone": "Cp\x85pp", "fork": "",
  "vfork": "", "execve": "PEe", "exit": "d:?", "wait4": "dwx*", "kill": "ds",
- "uname": "N", "fcntl": "fcx", "flock": "fx", "fsync": "f", "fdatasync": "f",
+ "uname": "N", "fcntl": "fc\xad", "flock": "fx", "fsync": "f", "fdatasync": "f",
  "truncate": "Pd", "ftruncate": "fd", "getdents": "fG7", "getcwd": "\\u",
  "chdir": "P", "fchdir": "f", "rename": "PP", "mkdir": "Pm", "rmdir": "P",
  "creat": "Pm:f", "link": "PP", "unlink": "P", "symlink": "PP", "readlink": "PRu",

@@ -225,7 +225,7 @@ int st_call_nargs(const struct st_call *c)
 	if (!strcmp(n, "ioctl") && st_ioctl_no_arg((unsigned)c->args[1]))
 		return 2;
 	if (!strcmp(n, "fcntl")) {
-		switch (c->args[1]) {
+		switch ((unsigned)c->args[1]) {
 		case F_GETFD: case F_GETFL: case F_GETOWN: case F_GETSIG:
 		case F_GETLEASE: case F_GETPIPE_SZ: case F_GET_SEALS:
 			return 2;
@@ -617,8 +617,8 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 	if (!strcmp(n, "close")) {
 		st_fds_drop(o->fds, c->tid, (int)c->args[0]);
 	} else if (!strcmp(n, "dup") ||
-		   (!strcmp(n, "fcntl") && (c->args[1] == F_DUPFD ||
-					    c->args[1] == F_DUPFD_CLOEXEC))) {
+		   (!strcmp(n, "fcntl") && ((unsigned)c->args[1] == F_DUPFD ||
+					    (unsigned)c->args[1] == F_DUPFD_CLOEXEC))) {
 		st_fds_dup(o->fds, c->tid, (int)c->args[0], (int)c->ret);
 	} else if (!strcmp(n, "dup2") || !strcmp(n, "dup3")) {
 		st_fds_dup(o->fds, c->tid, (int)c->args[0], (int)c->args[1]);
@@ -3315,6 +3315,101 @@ static bool netlink_buf(struct buf *b, const struct st_call *c,
 	return true;
 }
 
+static const struct st_xlat lock_types[] = {
+	{ F_RDLCK, "F_RDLCK" }, { F_WRLCK, "F_WRLCK" }, { F_UNLCK, "F_UNLCK" },
+	{ 4, "F_EXLCK" }, { 8, "F_SHLCK" }, { 0, NULL },
+};
+
+static const struct st_xlat dn_flags[] = {
+	{ DN_ACCESS, "DN_ACCESS" }, { DN_MODIFY, "DN_MODIFY" }, { DN_CREATE, "DN_CREATE" },
+	{ DN_DELETE, "DN_DELETE" }, { DN_RENAME, "DN_RENAME" }, { DN_ATTRIB, "DN_ATTRIB" },
+	{ DN_MULTISHOT, "DN_MULTISHOT" }, { 0, NULL },
+};
+
+static const struct st_xlat seal_flags[] = {
+	{ F_SEAL_SEAL, "F_SEAL_SEAL" }, { F_SEAL_SHRINK, "F_SEAL_SHRINK" },
+	{ F_SEAL_GROW, "F_SEAL_GROW" }, { F_SEAL_WRITE, "F_SEAL_WRITE" },
+	{ F_SEAL_FUTURE_WRITE, "F_SEAL_FUTURE_WRITE" }, { 0, NULL },
+};
+
+static const struct st_xlat owner_types[] = {
+	{ F_OWNER_TID, "F_OWNER_TID" }, { F_OWNER_PID, "F_OWNER_PID" },
+	{ F_OWNER_PGRP, "F_OWNER_PGRP" }, { 0, NULL },
+};
+
+/*
+ * fcntl's third argument by command: a descriptor, flags, or the struct
+ * flock and f_owner_ex it reads at entry or fills by exit (when the call
+ * succeeded), as strace shows them.
+ */
+static void fcntl_arg(struct buf *b, const struct st_call *c, uint64_t v)
+{
+	unsigned char p[ST_IOCTL_READ];
+	int cmd = (int)c->args[1];
+	bool get = cmd == F_GETLK || cmd == F_OFD_GETLK || cmd == F_GETOWN_EX;
+	size_t n;
+
+	switch (cmd) {
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		buf_printf(b, "%d", (int)v);
+		return;
+	case F_SETFD:
+		st_xlat_flags(b, st_fd_flags, v, "0");
+		return;
+	case F_SETFL:
+		st_xlat_flags(b, st_open_flags, v, "O_RDONLY");
+		return;
+	case F_SETOWN:
+	case F_SETPIPE_SZ:
+		buf_printf(b, "%d", (int)v);
+		return;
+	case F_NOTIFY:
+		st_xlat_flags_dflt(b, dn_flags, v, "0", "DN_???");
+		return;
+	case F_SETLEASE:
+		st_xlat_val(b, lock_types, v, "F_???");
+		return;
+	case F_ADD_SEALS:
+		st_xlat_flags_dflt(b, seal_flags, v, "0", "F_SEAL_???");
+		return;
+	case F_SETSIG:
+		if (v)
+			st_sig(b, (int)v);
+		else
+			buf_printf(b, "0");
+		return;
+	case F_GETLK: case F_OFD_GETLK: case F_SETLK: case F_SETLKW:
+	case F_OFD_SETLK: case F_OFD_SETLKW: case F_GETOWN_EX: case F_SETOWN_EX:
+		break;
+	default:
+		buf_printf(b, "%#llx", (unsigned long long)v);
+		return;
+	}
+	n = st_ioctl_arg_bytes(c, get, p);
+	if (!v || (get && st_call_failed(c)) ||
+	    n < (cmd == F_GETOWN_EX || cmd == F_SETOWN_EX ? sizeof(struct f_owner_ex) :
+		 sizeof(struct flock))) {
+		ptr(b, v);
+		return;
+	}
+	if (cmd == F_GETOWN_EX || cmd == F_SETOWN_EX) {
+		buf_printf(b, "{type=");
+		st_xlat_val(b, owner_types, st_u32(p), "F_OWNER_???");
+		buf_printf(b, ", pid=%d}", (int)st_u32(p + 4));
+		return;
+	}
+	buf_printf(b, "{l_type=");
+	st_xlat_val(b, lock_types, st_u16(p), "F_???");
+	buf_printf(b, ", l_whence=");
+	st_xlat_val(b, st_whence, st_u16(p + 2), "SEEK_???");
+	buf_printf(b, ", l_start=%lld, l_len=%lld", (long long)st_u64(p + 8),
+		   (long long)st_u64(p + 16));
+	if (get)
+		buf_printf(b, ", l_pid=%d", (int)st_u32(p + 24));
+	buf_printf(b, "}");
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -3469,19 +3564,6 @@ static void decode_one(struct buf *b, const struct st_call *c,
 						   "0", named_flags[j].dflt);
 				return;
 			}
-		if (!strcmp(name, "fcntl") && (c->args[1] == F_DUPFD ||
-					       c->args[1] == F_DUPFD_CLOEXEC)) {
-			buf_printf(b, "%d", (int)v);
-			return;
-		}
-		if (!strcmp(name, "fcntl") && c->args[1] == F_SETFD) {
-			st_xlat_flags(b, st_fd_flags, v, "0");
-			return;
-		}
-		if (!strcmp(name, "fcntl") && c->args[1] == F_SETFL) {
-			st_xlat_flags(b, st_open_flags, v, "O_RDONLY");
-			return;
-		}
 		buf_printf(b, "%#llx", (unsigned long long)v);
 		return;
 	case 'p':
@@ -3878,6 +3960,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	}
 	case ST_L_IOCTL:
+		if (!strcmp(name, "fcntl")) {
+			fcntl_arg(b, c, v);
+			return;
+		}
 		if (st_ioctl_arg(b, c, o))
 			return;
 		/* A named ioctl's argument points to its data. */
@@ -5152,7 +5238,9 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 			buf_printf(b, "E??? (errno %d)", e);
 		return;
 	}
-	if (!strcmp(name, "fcntl") && (c->args[1] == F_GETFL || c->args[1] == F_GETFD))
+	if (!strcmp(name, "fcntl") && ((unsigned)c->args[1] == F_GETFL || (unsigned)c->args[1] == F_GETFD ||
+				       (unsigned)c->args[1] == F_GETLEASE ||
+				       (unsigned)c->args[1] == F_GET_SEALS))
 		l = 'x';
 	/* LANDLOCK_CREATE_RULESET_VERSION returns the ABI version, not a descriptor. */
 	if (!strcmp(name, "landlock_create_ruleset") && (c->args[2] & LANDLOCK_CREATE_RULESET_VERSION))
@@ -5223,13 +5311,26 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 			buf_printf(b, " (%s%s)", c->ret & ST_SCHED_RESET_ON_FORK ?
 				   "SCHED_RESET_ON_FORK|" : "", n);
 	}
-	if (!strcmp(name, "fcntl") && c->args[1] == F_GETFL) {
+	if (!strcmp(name, "fcntl") && (unsigned)c->args[1] == F_GETFL) {
 		buf_printf(b, " (flags ");
 		open_flags(b, c->ret);
 		buf_printf(b, ")");
-	} else if (!strcmp(name, "fcntl") && c->args[1] == F_GETFD && c->ret) {
-		buf_printf(b, " (flags ");
-		st_xlat_flags(b, st_fd_flags, c->ret, "0");
+	} else if (!strcmp(name, "fcntl") && ((unsigned)c->args[1] == F_GETFD ||
+					      (unsigned)c->args[1] == F_GET_SEALS) && c->ret) {
+		/* These flags in the -X style. */
+		bool fd = (unsigned)c->args[1] == F_GETFD;
+
+		st_xlat_style(style);
+		buf_printf(b, fd ? " (flags " : " (seals ");
+		st_xlat_flags(b, fd ? st_fd_flags : seal_flags, c->ret, "0");
+		buf_printf(b, ")");
+		st_xlat_style(ST_C_ABBREV);
+	} else if (!strcmp(name, "fcntl") && (unsigned)c->args[1] == F_GETLEASE &&
+		   st_xlat_name(lock_types, c->ret)) {
+		buf_printf(b, " (%s)", st_xlat_name(lock_types, c->ret));
+	} else if (!strcmp(name, "fcntl") && (unsigned)c->args[1] == F_GETSIG && c->ret) {
+		buf_printf(b, " (");
+		st_signame(b, (int)c->ret);
 		buf_printf(b, ")");
 	}
 	st_xlat_style(style);

@@ -292,6 +292,11 @@ static size_t joined(const struct st_call *c, char letter, unsigned char *out)
 	return 0;
 }
 
+size_t st_ioctl_arg_bytes(const struct st_call *c, bool exit, unsigned char *out)
+{
+	return joined(c, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, out);
+}
+
 static void oflag(struct buf *b, uint64_t v)
 {
 	static const struct { const struct st_xlat *t; uint64_t mask; const char *dflt; } delays[] = {

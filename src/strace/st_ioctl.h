@@ -23,4 +23,11 @@ bool st_ioctl_no_arg(unsigned request);
 bool st_ioctl_arg(struct buf *b, const struct st_call *c,
 		  const struct st_dopts *o);
 
+/*
+ * The bytes read of the third argument at entry (exit false) or at exit,
+ * ST_IOCTL_READ at most, into out; how many.  fcntl's struct argument is
+ * read so too.
+ */
+size_t st_ioctl_arg_bytes(const struct st_call *c, bool exit, unsigned char *out);
+
 #endif

@@ -77,7 +77,7 @@ const struct st_sys st_systab[] = {
 	{ 69, "msgsnd", "d\223ux", ST_IPC },
 	{ 70, "msgrcv", "d\224udx", ST_IPC },
 	{ 71, "msgctl", "d\221\235", ST_IPC },
-	{ 72, "fcntl", "fcx", ST_DESC },
+	{ 72, "fcntl", "fc\255", ST_DESC },
 	{ 73, "flock", "fx", ST_DESC },
 	{ 74, "fsync", "f", ST_DESC },
 	{ 75, "fdatasync", "f", ST_DESC },

@@ -219,6 +219,11 @@ same_line "calls no table names: syscall_0x1c3(...), traced whatever -e trace= s
 same_line "calls no table names under -e trace=none" -e trace=none -- "$WL" nosys
 same_line "preadv2, pwritev2 (RWF_ flags, the offset's high half not shown), io_uring_enter" \
 	-e trace=preadv2,pwritev2,io_uring_enter -- "$WL" rwv2
+for x in abbrev raw verbose; do
+	NORM2='s/pid=[0-9]+/pid=PID/; s/(F_SETOWN( \*\/)?|ADDR), [0-9]+/\1, PID/' \
+	same_line "fcntl, -X $x: struct flock, f_owner_ex, owners, signals, leases, seals" \
+		-X $x -e trace=fcntl -- "$WL" fcntls
+done
 # -s 64: the messages whole in the record (past -s bytes ferret reads the
 # process's memory, which a process that has exited no longer has).
 for x in abbrev raw verbose; do

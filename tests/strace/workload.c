@@ -1399,6 +1399,45 @@ static void netlinks(void)
 	close(fd);
 }
 
+/* fcntl's commands by their third argument: locks, owners, signals, seals. */
+static void fcntls(void)
+{
+	struct flock l = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 10 };
+	struct f_owner_ex ow = { F_OWNER_PID, getpid() };
+	int fd = open("fcntl.tmp", O_RDWR | O_CREAT | O_TRUNC, 0600), p[2];
+	int m = (int)syscall(SYS_memfd_create, "f", MFD_ALLOW_SEALING);
+
+	fcntl(fd, F_SETLK, &l);
+	fcntl(fd, F_GETLK, &l);
+	l.l_type = F_RDLCK;
+	l.l_whence = SEEK_END;
+	l.l_start = -5;
+	fcntl(fd, F_GETLK, &l);
+	l.l_pid = 0;
+	fcntl(fd, F_OFD_SETLKW, &l);
+	fcntl(fd, F_OFD_GETLK, &l);
+	fcntl(-1, F_GETLK, &l);
+	fcntl(fd, F_SETLK, NULL);
+	fcntl(fd, F_SETOWN_EX, &ow);
+	fcntl(fd, F_GETOWN_EX, &ow);
+	fcntl(fd, F_SETOWN, getpid());
+	fcntl(fd, F_SETSIG, SIGUSR1);
+	fcntl(fd, F_GETSIG);
+	fcntl(fd, F_SETSIG, 0);
+	fcntl(fd, F_SETLEASE, F_UNLCK);
+	fcntl(fd, F_GETLEASE);
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	/* The kernel takes the command as an unsigned int. */
+	syscall(SYS_fcntl, fd, 0xdeadbeef00000000UL | F_GETFD);
+	fcntl(fd, F_NOTIFY, DN_MODIFY | DN_MULTISHOT | 0x100000);
+	fcntl(m, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW);
+	fcntl(m, F_GET_SEALS);
+	if (pipe(p) == 0)
+		fcntl(p[0], F_SETPIPE_SZ, 8192);
+	close(fd);
+	unlink("fcntl.tmp");
+}
+
 /* Waits ms milliseconds without a system call (the vDSO's clock). */
 static void spin_ms(long ms)
 {
@@ -1951,6 +1990,10 @@ int main(int argc, char **argv)
 		struct timespec ts = { 3, 0 };
 
 		nanosleep(&ts, NULL);
+		return 0;
+	}
+	if (!strcmp(mode, "fcntls")) {
+		fcntls();
 		return 0;
 	}
 	if (!strcmp(mode, "netlink")) {
