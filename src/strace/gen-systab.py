@@ -92,6 +92,8 @@ SIG = {
  "sched_getattr": "d%77", "adjtimex": "'", "clock_adjtime": "o'", "fallocate": "fxdd", "fchmodat2": "DPma",
  "preadv2": "fVud!\xb4", "pwritev2": "fvud!\xb4", "restart_syscall": "\xb5",
  "io_uring_enter": "f77\xb6gu",
+ "set_mempolicy": "\xba\xb7u", "get_mempolicy": "\x85\xb8upx",
+ "mbind": "pu\xba\xb7ux", "migrate_pages": "du\xb9\xb9",
 }
 
 # Classes, as strace's -e trace=%CLASS selects them.

@@ -40,6 +40,7 @@
 #include <sys/shm.h>
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
+#include <linux/mempolicy.h>
 #include <sys/mman.h>
 #include <linux/landlock.h>
 #include <linux/memfd.h>
@@ -2521,6 +2522,8 @@ static const struct {
 	{ "umount2", 1, st_umount_flags, "MNT_???", false },
 	{ "fanotify_mark", 2, st_fan_event_flags, "FAN_???", true },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
+	{ "mbind", 5, st_mbind_flags, "MPOL_???", false },
+	{ "get_mempolicy", 4, st_get_mempolicy_flags, "MPOL_???", true },
 	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???", true },
 	{ "sync_file_range", 3, st_sync_file_range, "SYNC_FILE_RANGE_???", false },
 	{ "setns", 1, st_setns_types, "CLONE_NEW???", false },
@@ -3315,6 +3318,95 @@ static bool netlink_buf(struct buf *b, const struct st_call *c,
 	return true;
 }
 
+static const struct st_xlat mpol_modes[] = {
+	{ MPOL_DEFAULT, "MPOL_DEFAULT" }, { MPOL_PREFERRED, "MPOL_PREFERRED" },
+	{ MPOL_BIND, "MPOL_BIND" }, { MPOL_INTERLEAVE, "MPOL_INTERLEAVE" },
+	{ MPOL_LOCAL, "MPOL_LOCAL" }, { MPOL_PREFERRED_MANY, "MPOL_PREFERRED_MANY" },
+	{ 0, NULL },
+};
+
+static const struct st_xlat mpol_mode_flags[] = {
+	{ MPOL_F_STATIC_NODES, "MPOL_F_STATIC_NODES" },
+	{ MPOL_F_RELATIVE_NODES, "MPOL_F_RELATIVE_NODES" },
+	{ MPOL_F_NUMA_BALANCING, "MPOL_F_NUMA_BALANCING" }, { 0, NULL },
+};
+
+/* A memory policy mode and its flags, as strace prints one. */
+static void mpol_mode(struct buf *b, uint64_t v)
+{
+	uint64_t fl = v & (MPOL_F_STATIC_NODES | MPOL_F_RELATIVE_NODES | MPOL_F_NUMA_BALANCING);
+	const char *mode = st_xlat_name(mpol_modes, v & ~fl);
+	enum st_cstyle style = st_xlat_get_style();
+
+	if (!fl) {
+		st_xlat_val(b, mpol_modes, v, "MPOL_???");
+		return;
+	}
+	if (!mode) {
+		st_xlat_flags_dflt(b, mpol_mode_flags, v, "0", "MPOL_???");
+		return;
+	}
+	if (style != ST_C_ABBREV)
+		buf_printf(b, "%#llx", (unsigned long long)v);
+	if (style == ST_C_RAW)
+		return;
+	buf_printf(b, style == ST_C_VERBOSE ? " /* %s|" : "%s|", mode);
+	st_xlat_style(ST_C_ABBREV);
+	st_xlat_flags(b, mpol_mode_flags, fl, "0");
+	st_xlat_style(style);
+	if (style == ST_C_VERBOSE)
+		buf_printf(b, " */");
+}
+
+/*
+ * A node mask of maxnode - 1 bits at v, unsigned longs, -s of them at
+ * most, up to the first that cannot be read, as strace prints one.
+ */
+static void nodemask(struct buf *b, const struct st_cap *k, uint64_t v,
+		     uint64_t maxnode, int max)
+{
+	uint64_t n = (maxnode + 62) / 64, j;
+
+	if (!v) {
+		buf_printf(b, "NULL");
+		return;
+	}
+	if (n < maxnode / 64 || (maxnode && !n)) {
+		ptr(b, v);
+		return;
+	}
+	if (!n) {
+		buf_printf(b, "[]");
+		return;
+	}
+	if (v + 8 * n <= v) {
+		ptr(b, v);
+		return;
+	}
+	if (!k || k->len < 8) {
+		ptr(b, v);
+		return;
+	}
+	buf_printf(b, "[");
+	for (j = 0; j < n; j++) {
+		if (j)
+			buf_printf(b, ", ");
+		if (8 * (j + 1) > k->len) {
+			if (k->cut)
+				cut_at(b, v + 8 * j);
+			else
+				buf_printf(b, "...");
+			break;
+		}
+		if ((int)j == max) {
+			buf_printf(b, "...");
+			break;
+		}
+		buf_printf(b, "%#0*llx", 16, (unsigned long long)rd(k->data, k->len, 8 * j, 8));
+	}
+	buf_printf(b, "]");
+}
+
 static const struct st_xlat lock_types[] = {
 	{ F_RDLCK, "F_RDLCK" }, { F_WRLCK, "F_WRLCK" }, { F_UNLCK, "F_UNLCK" },
 	{ 4, "F_EXLCK" }, { 8, "F_SHLCK" }, { 0, NULL },
@@ -3447,9 +3539,34 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		ptr(b, v);
 		return;
 	}
+	if (l == ST_L_INT_OUT && !strcmp(name, "get_mempolicy")) {
+		if (k && v && k->len >= 4 && c->ret >= 0) {
+			buf_printf(b, "[");
+			st_xlat_val(b, mpol_modes, (uint32_t)rd(k->data, k->len, 0, 4), "MPOL_???");
+			buf_printf(b, "]");
+		} else {
+			ptr(b, v);
+		}
+		return;
+	}
 	if (struct_arg(b, c, l, v, k))
 		return;
 	switch (l) {
+	case ST_L_MPOL_MODE:
+		mpol_mode(b, !strcmp(name, "set_mempolicy") ? (uint32_t)v : v);
+		return;
+	case ST_L_NODEMASK_OUT:
+		if (st_call_failed(c) && v) {
+			ptr(b, v);
+			return;
+		}
+		/* fall through */
+	case ST_L_NODEMASK:
+		nodemask(b, k, v, c->args[i + 1], o->argv_max);
+		return;
+	case ST_L_NODEMASK_A1:
+		nodemask(b, k, v, c->args[1], o->argv_max);
+		return;
 	case 'd':
 		/* syslog's action, and its console level: always with the name. */
 		if (!strcmp(name, "syslog") && (i == 0 || (int)c->args[0] == 8)) {

@@ -409,6 +409,19 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	case ST_L_LIMSTR:
 		limited_str(b, o, l, i);
 		break;
+	case ST_L_NODEMASK:
+	case ST_L_NODEMASK_OUT:
+	case ST_L_NODEMASK_A1:
+		/*
+		 * unsigned long[(maxnode + 62) / 64]: as many as -s shows and
+		 * one more, up to the one that cannot be read.
+		 */
+		buf_printf(b, "$c = (*(arg0 + %d) + 62) / 64; if ($c > %d) { $c = %d; } if ($a) { ",
+			   l == ST_L_NODEMASK_A1 ? reg_off[1] : next, argv_max(o) + 1,
+			   argv_max(o) + 1);
+		split_read(b, l, i, "$c * 8");
+		buf_printf(b, "} ");
+		break;
 	case ST_L_SEMBUF:
 		/* struct sembuf[nsops], 6 bytes each: as many as -s shows, and one more. */
 		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } if ($a) { ",

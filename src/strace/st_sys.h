@@ -208,6 +208,16 @@ enum st_class {
 #define ST_L_RESTART '\265'
 #define ST_L_URING_ENTER '\266'
 #define ST_L_SKIP '!'
+/*
+ * A NUMA node mask (unsigned longs) with as many bits as the next
+ * argument says less one: ST_L_NODEMASK read at entry, ST_L_NODEMASK_OUT
+ * at exit, ST_L_NODEMASK_A1 at entry with argument 1 the count
+ * (migrate_pages); ST_L_MPOL_MODE a memory policy mode with its flags.
+ */
+#define ST_L_NODEMASK '\267'
+#define ST_L_NODEMASK_OUT '\270'
+#define ST_L_NODEMASK_A1 '\271'
+#define ST_L_MPOL_MODE '\272'
 /* Records of a sockaddr ('B') past the end of its first page. */
 #define ST_L_SOCKADDR_REST '\244'
 /* ST_L_INT_IN an int read at entry ([N]); ST_L_TIME_OUT a time_t written at exit. */

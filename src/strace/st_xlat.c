@@ -17,6 +17,7 @@
 #include <sys/xattr.h>
 #include <linux/fs.h>
 #include <linux/io_uring.h>
+#include <linux/mempolicy.h>
 #include <linux/input.h>
 #include <linux/fanotify.h>
 #include <linux/landlock.h>
@@ -1032,6 +1033,14 @@ const struct st_xlat st_idtype[] = {
 };
 
 /* poll events, in strace's order. */
+const struct st_xlat st_mbind_flags[] = {
+	X(MPOL_MF_STRICT), X(MPOL_MF_MOVE), X(MPOL_MF_MOVE_ALL), END,
+};
+
+const struct st_xlat st_get_mempolicy_flags[] = {
+	X(MPOL_F_NODE), X(MPOL_F_ADDR), X(MPOL_F_MEMS_ALLOWED), END,
+};
+
 const struct st_xlat st_rwf[] = {
 	X(RWF_HIPRI), X(RWF_DSYNC), X(RWF_SYNC), X(RWF_NOWAIT), X(RWF_APPEND), END,
 };

@@ -220,6 +220,11 @@ same_line "calls no table names under -e trace=none" -e trace=none -- "$WL" nosy
 same_line "preadv2, pwritev2 (RWF_ flags, the offset's high half not shown), io_uring_enter" \
 	-e trace=preadv2,pwritev2,io_uring_enter -- "$WL" rwv2
 for x in abbrev raw verbose; do
+	same_line "NUMA policies, -X $x: modes and flags, node masks in and out" \
+		-X $x -e trace=set_mempolicy,get_mempolicy,mbind,migrate_pages -- "$WL" numa
+done
+same_line "NUMA node masks, -s 1" -s 1 -e trace=set_mempolicy,get_mempolicy -- "$WL" numa
+for x in abbrev raw verbose; do
 	NORM2='s/pid=[0-9]+/pid=PID/; s/(F_SETOWN( \*\/)?|ADDR), [0-9]+/\1, PID/' \
 	same_line "fcntl, -X $x: struct flock, f_owner_ex, owners, signals, leases, seals" \
 		-X $x -e trace=fcntl -- "$WL" fcntls

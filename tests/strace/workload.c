@@ -1438,6 +1438,25 @@ static void fcntls(void)
 	unlink("fcntl.tmp");
 }
 
+/* NUMA memory policies: modes with flags, node masks, get and set. */
+static void numa(void)
+{
+	unsigned long mask[3] = { 1, 0, 0x8000000000000000UL }, got[2] = { 0 };
+	void *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int mode = -1;
+
+	syscall(SYS_set_mempolicy, 0, NULL, 0);
+	syscall(SYS_set_mempolicy, 2 | (1 << 15), mask, 2);
+	syscall(SYS_set_mempolicy, 3 | (1 << 13) | (1 << 14), mask, 129);
+	syscall(SYS_set_mempolicy, 0x7777, mask, 65);
+	syscall(SYS_get_mempolicy, &mode, got, 65, NULL, 0);
+	syscall(SYS_get_mempolicy, &mode, got, 65, p, 2 | 8);
+	syscall(SYS_mbind, p, 8192, 0, NULL, 0, 1 | 2);
+	syscall(SYS_mbind, p, 8192, 1, mask, 3, 4 | 0x40);
+	syscall(SYS_migrate_pages, 0, 65, mask, mask + 1);
+	munmap(p, 8192);
+}
+
 /* Waits ms milliseconds without a system call (the vDSO's clock). */
 static void spin_ms(long ms)
 {
@@ -1990,6 +2009,10 @@ int main(int argc, char **argv)
 		struct timespec ts = { 3, 0 };
 
 		nanosleep(&ts, NULL);
+		return 0;
+	}
+	if (!strcmp(mode, "numa")) {
+		numa();
 		return 0;
 	}
 	if (!strcmp(mode, "fcntls")) {
