@@ -3478,7 +3478,7 @@ static void fcntl_arg(struct buf *b, const struct st_call *c, uint64_t v)
 		buf_printf(b, "%#llx", (unsigned long long)v);
 		return;
 	}
-	n = st_ioctl_arg_bytes(c, get, p);
+	n = st_ioctl_arg_bytes(c, 2, get, p);
 	if (!v || (get && st_call_failed(c)) ||
 	    n < (cmd == F_GETOWN_EX || cmd == F_SETOWN_EX ? sizeof(struct f_owner_ex) :
 		 sizeof(struct flock))) {

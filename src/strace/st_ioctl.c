@@ -278,12 +278,12 @@ bool st_ioctl_no_arg(unsigned request)
 }
 
 /* The argument's bytes as the call saw them, in out; how many. */
-static size_t joined(const struct st_call *c, char letter, unsigned char *out)
+static size_t joined_arg(const struct st_call *c, int arg, char letter, unsigned char *out)
 {
 	int i;
 
 	for (i = 0; i < c->ncaps; i++)
-		if (c->caps[i].arg == 2 && c->caps[i].letter == letter && !c->caps[i].idx) {
+		if (c->caps[i].arg == arg && c->caps[i].letter == letter && !c->caps[i].idx) {
 			size_t n = c->caps[i].len < ST_IOCTL_READ ? c->caps[i].len : ST_IOCTL_READ;
 
 			memcpy(out, c->caps[i].data, n);
@@ -292,9 +292,14 @@ static size_t joined(const struct st_call *c, char letter, unsigned char *out)
 	return 0;
 }
 
-size_t st_ioctl_arg_bytes(const struct st_call *c, bool exit, unsigned char *out)
+static size_t joined(const struct st_call *c, char letter, unsigned char *out)
 {
-	return joined(c, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, out);
+	return joined_arg(c, 2, letter, out);
+}
+
+size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned char *out)
+{
+	return joined_arg(c, arg, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, out);
 }
 
 static void oflag(struct buf *b, uint64_t v)
@@ -395,15 +400,63 @@ static size_t kind_size(enum arg_kind kind)
 	}
 }
 
+static const struct st_xlat extent_flags[] = {
+	X(FIEMAP_EXTENT_LAST), X(FIEMAP_EXTENT_UNKNOWN), X(FIEMAP_EXTENT_DELALLOC),
+	X(FIEMAP_EXTENT_ENCODED), X(FIEMAP_EXTENT_DATA_ENCRYPTED),
+	X(FIEMAP_EXTENT_NOT_ALIGNED), X(FIEMAP_EXTENT_DATA_INLINE),
+	X(FIEMAP_EXTENT_DATA_TAIL), X(FIEMAP_EXTENT_UNWRITTEN),
+	X(FIEMAP_EXTENT_MERGED), X(FIEMAP_EXTENT_SHARED), END,
+};
+
+/*
+ * The n struct fiemap_extent the kernel wrote after the struct fiemap
+ * (q: have bytes of them read with it; the rest read from the process
+ * while it lasts), -s of them, up to the one that cannot be read.
+ */
+static void extents(struct buf *b, const struct st_call *c, const unsigned char *q,
+		    size_t have, uint32_t n, const struct st_dopts *o)
+{
+	uint64_t at = c->args[2] + sizeof(struct fiemap);
+	struct fiemap_extent e;
+	uint32_t i;
+
+	buf_printf(b, "[");
+	for (i = 0; i < n; i++, at += sizeof(e)) {
+		size_t off = sizeof(struct fiemap) + i * sizeof(e);
+
+		if (i)
+			buf_printf(b, ", ");
+		if (off + sizeof(e) <= have)
+			memcpy(&e, q + off, sizeof(e));
+		else if (st_tracee_read(c->tid, at, (unsigned char *)&e, sizeof(e), false) < sizeof(e)) {
+			if (i)
+				buf_printf(b, "... /* %#llx */", (unsigned long long)at);
+			else
+				buf_printf(b, "%#llx", (unsigned long long)at);
+			break;
+		}
+		if ((int)i == o->strsize) {
+			buf_printf(b, "...");
+			break;
+		}
+		buf_printf(b, "{fe_logical=%llu, fe_physical=%llu, fe_length=%llu, fe_flags=",
+			   (unsigned long long)e.fe_logical, (unsigned long long)e.fe_physical,
+			   (unsigned long long)e.fe_length);
+		st_xlat_flags_dflt(b, extent_flags, e.fe_flags, "0", "FIEMAP_EXTENT_???");
+		buf_printf(b, "}");
+	}
+	buf_printf(b, "]");
+}
+
 /*
  * struct fiemap: what was asked at entry (p), and after a call that
- * succeeded what the kernel answered; the extents (past what is read of
- * the argument) are "..." as strace abbreviates them, or their address.
+ * succeeded what the kernel answered, its extents under -v.
  */
 static void fiemap(struct buf *b, const struct st_call *c, const unsigned char *p,
 		   const struct st_dopts *o)
 {
 	unsigned char q[ST_IOCTL_READ];
+	size_t n;
 
 	buf_printf(b, "{fm_start=%llu, fm_length=%llu, fm_flags=", (unsigned long long)st_u64(p),
 		   (unsigned long long)st_u64(p + 8));
@@ -412,20 +465,21 @@ static void fiemap(struct buf *b, const struct st_call *c, const unsigned char *
 	if (st_call_failed(c))
 		return;
 	buf_printf(b, " => ");
-	if (joined(c, ST_L_IOCTL_OUT, q) < sizeof(struct fiemap)) {
+	n = joined(c, ST_L_IOCTL_OUT, q);
+	if (n < sizeof(struct fiemap)) {
 		buf_printf(b, "%#llx", (unsigned long long)c->args[2]);
 		return;
 	}
 	buf_printf(b, "{fm_flags=");
 	st_xlat_flags_dflt(b, fiemap_flags, st_u32(q + 16), "0", "FIEMAP_FLAG_???");
 	buf_printf(b, ", fm_mapped_extents=%u, ", st_u32(q + 20));
-	if (!o->verbose)
+	if (!o->verbose) {
 		buf_printf(b, "...}");
-	else if (!st_u32(q + 20))
-		buf_printf(b, "fm_extents=[]}");
-	else
-		buf_printf(b, "fm_extents=%#llx}",
-			   (unsigned long long)(c->args[2] + sizeof(struct fiemap)));
+		return;
+	}
+	buf_printf(b, "fm_extents=");
+	extents(b, c, q, n, st_u32(q + 20), o);
+	buf_printf(b, "}");
 }
 
 bool st_ioctl_arg(struct buf *b, const struct st_call *c,

@@ -6,11 +6,11 @@
 #include "st_decode.h"
 
 /*
- * The bytes of ioctl's third argument read at entry and at exit (struct
- * termios2 is the largest decoded), as ST_L_IOCTL and ST_L_IOCTL_OUT
- * captures.
+ * The bytes of ioctl's third argument read at entry and at exit, as
+ * ST_L_IOCTL and ST_L_IOCTL_OUT captures (fcntl's and quotactl's struct
+ * arguments too): a struct fiemap and its first two extents.
  */
-#define ST_IOCTL_READ 44
+#define ST_IOCTL_READ 144
 
 /* The names of request, "A or B" when the number names several; NULL if none. */
 const char *st_ioctl_name(unsigned request);
@@ -28,6 +28,6 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
  * ST_IOCTL_READ at most, into out; how many.  fcntl's struct argument is
  * read so too.
  */
-size_t st_ioctl_arg_bytes(const struct st_call *c, bool exit, unsigned char *out);
+size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned char *out);
 
 #endif

@@ -253,6 +253,8 @@ for x in abbrev raw verbose; do
 	same_line "ioctl, -X $x: fstrim_range, fsxattr, fiemap in and out, counter_watch" \
 		-X $x -e trace=ioctl -- "$WL" fsioctls
 done
+NORM2='s/fe_physical=[0-9]+/fe_physical=N/' \
+same_line "ioctl -v: fiemap's extents" -v -e trace=ioctl -- "$WL" fsioctls
 python3 "$HERE/../../src/strace/gen-ioctls.py" --check "$HERE/../../src/strace/st_ioctlent.c" > gi.txt 2>&1 &&
 	ok "st_ioctlent.c: every request's number is the headers'" || bad "st_ioctlent.c: $(tail -3 gi.txt)"
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \
