@@ -40,6 +40,8 @@
 #include <sys/shm.h>
 #include <linux/ioprio.h>
 #include <linux/kcmp.h>
+#include <linux/dqblk_xfs.h>
+#include <linux/quota.h>
 #include <linux/mempolicy.h>
 #include <sys/mman.h>
 #include <linux/landlock.h>
@@ -4567,6 +4569,272 @@ static void futex_bitset(struct buf *b, unsigned v)
 		buf_printf(b, "%#x", v);
 }
 
+/* quotactl's commands: the kernel's new ones, XFS's, and the old ones by number. */
+#define ST_Q_OLD(x) ((uint32_t)(x) << 8)
+static const struct st_xlat quota_cmds[] = {
+	{ ST_Q_OLD(1), "Q_V1_QUOTAON" }, { ST_Q_OLD(2), "Q_V1_QUOTAOFF" },
+	{ ST_Q_OLD(3), "Q_V1_GETQUOTA" }, { ST_Q_OLD(4), "Q_V1_SETQUOTA" },
+	{ ST_Q_OLD(5), "Q_V1_SETUSE" }, { ST_Q_OLD(6), "Q_V1_SYNC" },
+	{ ST_Q_OLD(7), "Q_SETQLIM" }, { ST_Q_OLD(8), "Q_V1_GETSTATS" },
+	{ ST_Q_OLD(0x10), "Q_V1_RSQUASH" }, { ST_Q_OLD(0xD), "Q_V2_GETQUOTA" },
+	{ ST_Q_OLD(0xE), "Q_V2_SETQUOTA" }, { ST_Q_OLD(0xF), "Q_V2_SETUSE" },
+	{ ST_Q_OLD(9), "Q_V2_GETINFO" }, { ST_Q_OLD(0xA), "Q_V2_SETINFO" },
+	{ ST_Q_OLD(0xB), "Q_V2_SETGRACE" }, { ST_Q_OLD(0xC), "Q_V2_SETFLAGS" },
+	{ ST_Q_OLD(0x11), "Q_V2_GETSTATS" },
+	{ Q_SYNC, "Q_SYNC" }, { Q_QUOTAON, "Q_QUOTAON" }, { Q_QUOTAOFF, "Q_QUOTAOFF" },
+	{ Q_GETFMT, "Q_GETFMT" }, { Q_GETINFO, "Q_GETINFO" }, { Q_SETINFO, "Q_SETINFO" },
+	{ Q_GETQUOTA, "Q_GETQUOTA" }, { Q_SETQUOTA, "Q_SETQUOTA" },
+	{ Q_GETNEXTQUOTA, "Q_GETNEXTQUOTA" },
+	{ Q_XQUOTAON, "Q_XQUOTAON" }, { Q_XQUOTAOFF, "Q_XQUOTAOFF" },
+	{ Q_XGETQUOTA, "Q_XGETQUOTA" }, { Q_XSETQLIM, "Q_XSETQLIM" },
+	{ Q_XGETQSTAT, "Q_XGETQSTAT" }, { Q_XQUOTARM, "Q_XQUOTARM" },
+	{ Q_XQUOTASYNC, "Q_XQUOTASYNC" }, { Q_XGETQSTATV, "Q_XGETQSTATV" },
+	{ Q_XGETNEXTQUOTA, "Q_XGETNEXTQUOTA" }, { 0, NULL },
+};
+
+static const struct st_xlat quota_types[] = {
+	{ USRQUOTA, "USRQUOTA" }, { GRPQUOTA, "GRPQUOTA" }, { PRJQUOTA, "PRJQUOTA" }, { 0, NULL },
+};
+
+static const struct st_xlat quota_formats[] = {
+	{ QFMT_VFS_OLD, "QFMT_VFS_OLD" }, { QFMT_VFS_V0, "QFMT_VFS_V0" },
+	{ QFMT_OCFS2, "QFMT_OCFS2" }, { QFMT_VFS_V1, "QFMT_VFS_V1" }, { 0, NULL },
+};
+
+static const struct st_xlat dqblk_valid[] = {
+	{ QIF_BLIMITS, "QIF_BLIMITS" }, { QIF_SPACE, "QIF_SPACE" },
+	{ QIF_ILIMITS, "QIF_ILIMITS" }, { QIF_INODES, "QIF_INODES" },
+	{ QIF_BTIME, "QIF_BTIME" }, { QIF_ITIME, "QIF_ITIME" }, { 0, NULL },
+};
+
+static const struct st_xlat dqinfo_flags[] = {
+	{ DQF_ROOT_SQUASH, "DQF_ROOT_SQUASH" }, { DQF_SYS_FILE, "DQF_SYS_FILE" }, { 0, NULL },
+};
+
+static const struct st_xlat dqinfo_valid[] = {
+	{ IIF_BGRACE, "IIF_BGRACE" }, { IIF_IGRACE, "IIF_IGRACE" }, { IIF_FLAGS, "IIF_FLAGS" },
+	{ 0, NULL },
+};
+
+static const struct st_xlat xfs_quota_flags[] = {
+	{ FS_QUOTA_UDQ_ACCT, "FS_QUOTA_UDQ_ACCT" }, { FS_QUOTA_UDQ_ENFD, "FS_QUOTA_UDQ_ENFD" },
+	{ FS_QUOTA_GDQ_ACCT, "FS_QUOTA_GDQ_ACCT" }, { FS_QUOTA_GDQ_ENFD, "FS_QUOTA_GDQ_ENFD" },
+	{ FS_QUOTA_PDQ_ACCT, "FS_QUOTA_PDQ_ACCT" }, { FS_QUOTA_PDQ_ENFD, "FS_QUOTA_PDQ_ENFD" },
+	{ 0, NULL },
+};
+
+static const struct st_xlat xfs_dqblk_flags[] = {
+	{ FS_USER_QUOTA, "FS_USER_QUOTA" }, { FS_PROJ_QUOTA, "FS_PROJ_QUOTA" },
+	{ FS_GROUP_QUOTA, "FS_GROUP_QUOTA" }, { 0, NULL },
+};
+
+/* QCMD(command, type) in the -X style, the names always abbreviated. */
+static void qcmd(struct buf *b, uint32_t q)
+{
+	enum st_cstyle style = st_xlat_get_style();
+
+	if (style != ST_C_ABBREV)
+		buf_printf(b, "%u", q);
+	if (style == ST_C_RAW)
+		return;
+	buf_printf(b, style == ST_C_VERBOSE ? " /* QCMD(" : "QCMD(");
+	st_xlat_style(ST_C_ABBREV);
+	st_xlat_val(b, quota_cmds, q >> 8, "Q_???");
+	buf_printf(b, ", ");
+	st_xlat_val(b, quota_types, q & 0xff, "???QUOTA");
+	st_xlat_style(style);
+	buf_printf(b, style == ST_C_VERBOSE ? ") */" : ")");
+}
+
+/* XFS's fs_disk_quota_t at p. */
+static void xfs_quota(struct buf *b, const unsigned char *p, const struct st_dopts *o)
+{
+	fs_disk_quota_t d;
+
+	memcpy(&d, p, sizeof(d));
+	buf_printf(b, "{d_version=%d, d_flags=", d.d_version);
+	st_xlat_flags_dflt(b, xfs_dqblk_flags, (uint8_t)d.d_flags, "0", "FS_???_QUOTA");
+	buf_printf(b, ", d_fieldmask=%#x, d_id=%u, d_blk_hardlimit=%llu, d_blk_softlimit=%llu, "
+		   "d_ino_hardlimit=%llu, d_ino_softlimit=%llu, d_bcount=%llu, d_icount=%llu",
+		   d.d_fieldmask, d.d_id, (unsigned long long)d.d_blk_hardlimit,
+		   (unsigned long long)d.d_blk_softlimit, (unsigned long long)d.d_ino_hardlimit,
+		   (unsigned long long)d.d_ino_softlimit, (unsigned long long)d.d_bcount,
+		   (unsigned long long)d.d_icount);
+	if (!o->verbose) {
+		buf_printf(b, ", ...}");
+		return;
+	}
+	buf_printf(b, ", d_itimer=%d, d_btimer=%d, d_iwarns=%u, d_bwarns=%u, "
+		   "d_rtb_hardlimit=%llu, d_rtb_softlimit=%llu, d_rtbcount=%llu, "
+		   "d_rtbtimer=%d, d_rtbwarns=%u}", d.d_itimer, d.d_btimer, d.d_iwarns,
+		   d.d_bwarns, (unsigned long long)d.d_rtb_hardlimit,
+		   (unsigned long long)d.d_rtb_softlimit, (unsigned long long)d.d_rtbcount,
+		   d.d_rtbtimer, d.d_rtbwarns);
+}
+
+/* XFS's struct fs_quota_stat, or struct fs_quota_statv (v), at p. */
+static void xfs_stat(struct buf *b, const unsigned char *p, bool v, const struct st_dopts *o)
+{
+	struct fs_quota_stat st;
+	struct fs_quota_statv sv;
+	const struct fs_qfilestatv *fv[3] = { &sv.qs_uquota, &sv.qs_gquota, &sv.qs_pquota };
+	const struct fs_qfilestat *f[2] = { &st.qs_uquota, &st.qs_gquota };
+	int k;
+
+	memcpy(&st, p, sizeof(st));
+	memcpy(&sv, p, sizeof(sv));
+	buf_printf(b, "{qs_version=%d", v ? sv.qs_version : st.qs_version);
+	if (!o->verbose) {
+		buf_printf(b, ", ...}");
+		return;
+	}
+	buf_printf(b, ", qs_flags=");
+	st_xlat_flags_dflt(b, xfs_quota_flags, v ? sv.qs_flags : st.qs_flags, "0", "FS_QUOTA_???");
+	if (v)
+		buf_printf(b, ", qs_incoredqs=%u", sv.qs_incoredqs);
+	for (k = 0; k < (v ? 3 : 2); k++)
+		buf_printf(b, ", qs_%cquota={qfs_ino=%llu, qfs_nblks=%llu, qfs_nextents=%u}", "ugp"[k],
+			   (unsigned long long)(v ? fv[k]->qfs_ino : f[k]->qfs_ino),
+			   (unsigned long long)(v ? fv[k]->qfs_nblks : f[k]->qfs_nblks),
+			   v ? fv[k]->qfs_nextents : f[k]->qfs_nextents);
+	if (!v)
+		buf_printf(b, ", qs_incoredqs=%u", st.qs_incoredqs);
+	buf_printf(b, ", qs_btimelimit=%d, qs_itimelimit=%d, qs_rtbtimelimit=%d, "
+		   "qs_bwarnlimit=%u, qs_iwarnlimit=%u}",
+		   v ? sv.qs_btimelimit : st.qs_btimelimit, v ? sv.qs_itimelimit : st.qs_itimelimit,
+		   v ? sv.qs_rtbtimelimit : st.qs_rtbtimelimit,
+		   v ? sv.qs_bwarnlimit : st.qs_bwarnlimit, v ? sv.qs_iwarnlimit : st.qs_iwarnlimit);
+}
+
+/*
+ * quotactl's and quotactl_fd's data argument for command cmd: what it
+ * points to at entry, or once a call that succeeded filled it.
+ */
+static void quota_data(struct buf *b, const struct st_call *c,
+		       const struct st_dopts *o, uint32_t cmd, bool out)
+{
+	unsigned char p[sizeof(struct fs_quota_statv)] = { 0 };
+	uint64_t v = c->args[3];
+	size_t n = st_ioctl_arg_bytes(c, 3, out, p), need;
+	bool xfs = cmd == Q_XGETQUOTA || cmd == Q_XGETNEXTQUOTA || cmd == Q_XSETQLIM;
+
+	need = cmd == Q_GETINFO || cmd == Q_SETINFO ? sizeof(struct if_dqinfo) :
+	       cmd == Q_GETFMT || cmd == Q_XQUOTAON || cmd == Q_XQUOTAOFF ||
+	       cmd == Q_XQUOTARM ? 4 : cmd == Q_GETNEXTQUOTA ? sizeof(struct if_nextdqblk) :
+	       xfs ? sizeof(fs_disk_quota_t) : cmd == Q_XGETQSTAT ? sizeof(struct fs_quota_stat) :
+	       cmd == Q_XGETQSTATV ? sizeof(struct fs_quota_statv) : sizeof(struct if_dqblk);
+	/* Past what the record holds: from the process while it lasts. */
+	if (v && n == ST_IOCTL_READ && n < need)
+		n += st_tracee_read(c->tid, v + n, p + n, need - n, false);
+	if (!v || n < need || (out && st_call_failed(c))) {
+		ptr(b, v);
+		return;
+	}
+	if (xfs) {
+		xfs_quota(b, p, o);
+		return;
+	}
+	if (cmd == Q_XGETQSTAT || cmd == Q_XGETQSTATV) {
+		xfs_stat(b, p, cmd == Q_XGETQSTATV, o);
+		return;
+	}
+	switch (cmd) {
+	case Q_GETFMT:
+		buf_printf(b, "[");
+		st_xlat_val(b, quota_formats, st_u32(p), "QFMT_VFS_???");
+		buf_printf(b, "]");
+		return;
+	case Q_XQUOTAON:
+	case Q_XQUOTAOFF:
+	case Q_XQUOTARM:
+		buf_printf(b, "[");
+		st_xlat_flags_dflt(b, cmd == Q_XQUOTARM ? xfs_dqblk_flags : xfs_quota_flags,
+				   st_u32(p), "0", cmd == Q_XQUOTARM ? "FS_???_QUOTA" : "FS_QUOTA_???");
+		buf_printf(b, "]");
+		return;
+	case Q_GETINFO:
+	case Q_SETINFO:
+		buf_printf(b, "{dqi_bgrace=%llu, dqi_igrace=%llu, dqi_flags=",
+			   (unsigned long long)st_u64(p), (unsigned long long)st_u64(p + 8));
+		st_xlat_flags_dflt(b, dqinfo_flags, st_u32(p + 16), "0", "DQF_???");
+		buf_printf(b, ", dqi_valid=");
+		st_xlat_flags_dflt(b, dqinfo_valid, st_u32(p + 20), "0", "IIF_???");
+		buf_printf(b, "}");
+		return;
+	}
+	buf_printf(b, "{dqb_bhardlimit=%llu, dqb_bsoftlimit=%llu, dqb_curspace=%llu, "
+		   "dqb_ihardlimit=%llu, dqb_isoftlimit=%llu, dqb_curinodes=%llu",
+		   (unsigned long long)st_u64(p), (unsigned long long)st_u64(p + 8),
+		   (unsigned long long)st_u64(p + 16), (unsigned long long)st_u64(p + 24),
+		   (unsigned long long)st_u64(p + 32), (unsigned long long)st_u64(p + 40));
+	if (o->verbose) {
+		buf_printf(b, ", dqb_btime=%llu, dqb_itime=%llu, dqb_valid=",
+			   (unsigned long long)st_u64(p + 48), (unsigned long long)st_u64(p + 56));
+		st_xlat_flags_dflt(b, dqblk_valid, st_u32(p + 64), "0", "QIF_???");
+	}
+	if (cmd == Q_GETNEXTQUOTA)
+		buf_printf(b, ", dqb_id=%u", st_u32(p + 68));
+	buf_printf(b, o->verbose ? "}" : ", ...}");
+}
+
+/*
+ * quotactl(qcmd, special, id, data) and quotactl_fd(fd, qcmd, id, data)
+ * with the arguments each command takes, as strace prints them.
+ */
+static void quota_args(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		       bool fd)
+{
+	uint32_t q = (uint32_t)c->args[fd ? 1 : 0], cmd = q >> 8, id = (uint32_t)c->args[2];
+
+	if (fd) {
+		decode_one(b, c, o, 0);
+		buf_printf(b, ", ");
+		qcmd(b, q);
+	} else {
+		qcmd(b, q);
+		buf_printf(b, ", ");
+		decode_one(b, c, o, 1);
+	}
+	switch (cmd) {
+	case Q_QUOTAOFF:
+	case Q_SYNC:
+	case Q_XQUOTASYNC:
+		return;
+	case Q_QUOTAON: {
+		unsigned char p[ST_IOCTL_READ + 1];
+		size_t n = st_ioctl_arg_bytes(c, 3, false, p);
+		char path[4097];
+
+		buf_printf(b, ", ");
+		st_xlat_val(b, quota_formats, id, "QFMT_VFS_???");
+		buf_printf(b, ", ");
+		if (!c->args[3]) {
+			buf_printf(b, "NULL");
+		} else if (n && memchr(p, 0, n)) {
+			st_quote(b, p, strlen((const char *)p), false, o->xstyle);
+		} else if ((n = st_tracee_read(c->tid, c->args[3], (unsigned char *)path,
+					       sizeof(path) - 1, true)) && memchr(path, 0, n)) {
+			st_quote(b, (unsigned char *)path, strlen(path), false, o->xstyle);
+		} else {
+			ptr(b, c->args[3]);
+		}
+		return;
+	}
+	case Q_GETFMT: case Q_GETINFO: case Q_SETINFO: case Q_XGETQSTAT:
+	case Q_XGETQSTATV: case Q_XQUOTAON: case Q_XQUOTAOFF: case Q_XQUOTARM:
+		buf_printf(b, ", ");
+		quota_data(b, c, o, cmd, cmd == Q_GETFMT || cmd == Q_GETINFO ||
+			   cmd == Q_XGETQSTAT || cmd == Q_XGETQSTATV);
+		return;
+	}
+	buf_printf(b, id == UINT32_MAX ? ", -1, " : ", %u, ", id);
+	if (cmd == Q_GETQUOTA || cmd == Q_SETQUOTA || cmd == Q_GETNEXTQUOTA ||
+	    cmd == Q_XGETQUOTA || cmd == Q_XGETNEXTQUOTA || cmd == Q_XSETQLIM)
+		quota_data(b, c, o, cmd, cmd != Q_SETQUOTA && cmd != Q_XSETQLIM);
+	else
+		ptr(b, c->args[3]);
+}
+
 /*
  * futex's arguments depend on its command, as strace prints them: the
  * timeout is a timespec only for the waiting commands, where val2 is not.
@@ -5169,6 +5437,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (c->sys && !strcmp(c->sys->name, "futex")) {
 		if (from == 0)
 			futex_args(b, c, o);
+		return;
+	}
+	if (c->sys && !strncmp(c->sys->name, "quotactl", 8)) {
+		if (from == 0)
+			quota_args(b, c, o, c->sys->name[8] == '_');
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {

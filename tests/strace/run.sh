@@ -223,6 +223,11 @@ for x in abbrev raw verbose; do
 	same_line "NUMA policies, -X $x: modes and flags, node masks in and out" \
 		-X $x -e trace=set_mempolicy,get_mempolicy,mbind,migrate_pages -- "$WL" numa
 done
+for x in abbrev raw verbose; do
+	same_line "quotactl, quotactl_fd, -X $x: QCMD, formats, dqblk, dqinfo, XFS" \
+		-X $x -e trace=quotactl,quotactl_fd -- "$WL" quota
+done
+same_line "quotactl -v: structs whole" -v -e trace=quotactl,quotactl_fd -- "$WL" quota
 same_line "NUMA node masks, -s 1" -s 1 -e trace=set_mempolicy,get_mempolicy -- "$WL" numa
 for x in abbrev raw verbose; do
 	NORM2='s/pid=[0-9]+/pid=PID/; s/(F_SETOWN( \*\/)?|ADDR), [0-9]+/\1, PID/' \

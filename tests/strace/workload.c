@@ -60,6 +60,8 @@
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <linux/dqblk_xfs.h>
+#include <sys/quota.h>
 #include <utime.h>
 #include <sys/fanotify.h>
 #include <sys/prctl.h>
@@ -1457,6 +1459,29 @@ static void numa(void)
 	munmap(p, 8192);
 }
 
+/* quotactl and quotactl_fd by command: formats, structs, XFS's flags. */
+static void quotas(void)
+{
+	struct if_dqblk dq = { 1, 2, 3, 4, 5, 6, 7, 8, QIF_BLIMITS | QIF_ITIME };
+	struct if_dqinfo di = { 60, 120, DQF_ROOT_SQUASH, IIF_FLAGS | 0x80 };
+	fs_disk_quota_t xd = { .d_version = 1, .d_flags = FS_USER_QUOTA, .d_id = 7 };
+	unsigned int f = FS_QUOTA_UDQ_ACCT | FS_QUOTA_GDQ_ENFD;
+	const char *dev = "/dev/ferret-bogus";
+
+	syscall(SYS_quotactl, QCMD(Q_SYNC, USRQUOTA), NULL, 0, NULL);
+	syscall(SYS_quotactl, QCMD(Q_QUOTAON, GRPQUOTA), dev, QFMT_VFS_V1, "/tmp/quota.ferret");
+	syscall(SYS_quotactl, QCMD(Q_QUOTAOFF, PRJQUOTA), dev, 0, NULL);
+	syscall(SYS_quotactl, QCMD(Q_GETQUOTA, USRQUOTA), dev, -1, &dq);
+	syscall(SYS_quotactl, QCMD(Q_SETQUOTA, GRPQUOTA), dev, 1000, &dq);
+	syscall(SYS_quotactl, QCMD(Q_GETFMT, USRQUOTA), dev, 0, &f);
+	syscall(SYS_quotactl, QCMD(Q_SETINFO, USRQUOTA), dev, 0, &di);
+	syscall(SYS_quotactl, QCMD(Q_XSETQLIM, USRQUOTA), dev, 7, &xd);
+	syscall(SYS_quotactl, QCMD(Q_XQUOTAON, USRQUOTA), dev, 0, &f);
+	syscall(SYS_quotactl, QCMD(0x7777, 9), dev, 3, NULL);
+	syscall(SYS_quotactl_fd, -1, QCMD(Q_GETINFO, USRQUOTA), 0, &di);
+	syscall(SYS_quotactl_fd, -1, QCMD(Q_SYNC, GRPQUOTA), 0, NULL);
+}
+
 /* Waits ms milliseconds without a system call (the vDSO's clock). */
 static void spin_ms(long ms)
 {
@@ -2009,6 +2034,10 @@ int main(int argc, char **argv)
 		struct timespec ts = { 3, 0 };
 
 		nanosleep(&ts, NULL);
+		return 0;
+	}
+	if (!strcmp(mode, "quota")) {
+		quotas();
 		return 0;
 	}
 	if (!strcmp(mode, "numa")) {
