@@ -347,6 +347,9 @@ static void open_flags(struct buf *b, uint64_t v)
 	}
 }
 
+/* The -X style styled() was called in, for the names it prints. */
+static enum st_cstyle outer_style;
+
 /*
  * A constant that several names or a rule make up, in -X's style: its
  * names (name() as without -X), the number alone (num: its printf
@@ -358,6 +361,7 @@ static void styled(struct buf *b, const char *num, uint64_t v,
 	enum st_cstyle style = st_xlat_style(ST_C_ABBREV);
 	size_t at = b->len;
 
+	outer_style = style;
 	if (style == ST_C_ABBREV) {
 		name(b, v);
 		return;
@@ -427,11 +431,14 @@ static void dev_names(struct buf *b, uint64_t v)
 static void ioctl_request(struct buf *b, uint64_t v)
 {
 	const char *n = st_ioctl_name((unsigned)v);
+	bool param = st_ioctl_number(b, (unsigned)v, outer_style == ST_C_VERBOSE);
 
 	if (n) {
-		buf_printf(b, "%s", n);
+		buf_printf(b, "%s%s", param ? " or " : "", n);
 		return;
 	}
+	if (param)
+		return;
 	buf_printf(b, "_IOC(");
 	st_xlat_flags_dflt(b, st_ioc_dirs, _IOC_DIR(v), "_IOC_NONE", "_IOC_???");
 	buf_printf(b, ", %#x, %#x, %#x)", (unsigned)_IOC_TYPE(v), (unsigned)_IOC_NR(v),
@@ -4085,8 +4092,12 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		if (st_ioctl_arg(b, c, o))
 			return;
-		/* A named ioctl's argument points to its data. */
-		if (st_ioctl_name((unsigned)c->args[1]))
+		/*
+		 * A request no decoder knows: the argument in hex, as strace
+		 * prints it, but NULL for one whose data the kernel reads or
+		 * writes where strace has a decoder for its type.
+		 */
+		if (st_ioctl_pointer((unsigned)c->args[1]))
 			ptr(b, v);
 		else
 			buf_printf(b, "%#llx", (unsigned long long)v);

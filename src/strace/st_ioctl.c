@@ -14,6 +14,7 @@
 #include <linux/counter.h>
 #include <linux/fiemap.h>
 #include <linux/inotify.h>
+#include <linux/input.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
@@ -268,6 +269,117 @@ const char *st_ioctl_name(unsigned request)
 			hi = mid;
 	}
 	return lo < st_nioctlent && st_ioctlent[lo].val == request ? st_ioctlent[lo].name : NULL;
+}
+
+static const struct st_xlat ev_types[] = {
+	X(EV_SYN), X(EV_KEY), X(EV_REL), X(EV_ABS), X(EV_MSC), X(EV_SW), X(EV_LED),
+	X(EV_SND), X(EV_REP), X(EV_FF), X(EV_PWR), X(EV_FF_STATUS), END,
+};
+
+static const struct st_xlat abs_codes[] = {
+	X(ABS_X), X(ABS_Y), X(ABS_Z), X(ABS_RX), X(ABS_RY), X(ABS_RZ), X(ABS_THROTTLE),
+	X(ABS_RUDDER), X(ABS_WHEEL), X(ABS_GAS), X(ABS_BRAKE), X(ABS_HAT0X), X(ABS_HAT0Y),
+	X(ABS_HAT1X), X(ABS_HAT1Y), X(ABS_HAT2X), X(ABS_HAT2Y), X(ABS_HAT3X), X(ABS_HAT3Y),
+	X(ABS_PRESSURE), X(ABS_DISTANCE), X(ABS_TILT_X), X(ABS_TILT_Y), X(ABS_TOOL_WIDTH),
+	X(ABS_VOLUME), X(ABS_PROFILE), X(ABS_MISC), X(ABS_RESERVED), X(ABS_MT_SLOT),
+	X(ABS_MT_TOUCH_MAJOR), X(ABS_MT_TOUCH_MINOR), X(ABS_MT_WIDTH_MAJOR),
+	X(ABS_MT_WIDTH_MINOR), X(ABS_MT_ORIENTATION), X(ABS_MT_POSITION_X),
+	X(ABS_MT_POSITION_Y), X(ABS_MT_TOOL_TYPE), X(ABS_MT_BLOB_ID),
+	X(ABS_MT_TRACKING_ID), X(ABS_MT_PRESSURE), X(ABS_MT_DISTANCE), X(ABS_MT_TOOL_X),
+	X(ABS_MT_TOOL_Y), END,
+};
+
+/* A name of the table, or under -X verbose its number alone when it has none. */
+static void param_val(struct buf *b, const struct st_xlat *t, unsigned v,
+		      const char *dflt, bool verbose)
+{
+	const char *n = st_xlat_name(t, v);
+
+	if (n)
+		buf_printf(b, "%s", n);
+	else if (verbose)
+		buf_printf(b, "%#x", v);
+	else
+		st_xlat_val(b, t, v, dflt);
+}
+
+bool st_ioctl_number(struct buf *b, unsigned code, bool verbose)
+{
+	/* Requests named with their size: by type, direction and number. */
+	static const struct { unsigned char type, dir, nr; const char *name; } sized[] = {
+		{ 'E', _IOC_READ, 0x06, "EVIOCGNAME" }, { 'E', _IOC_READ, 0x07, "EVIOCGPHYS" },
+		{ 'E', _IOC_READ, 0x08, "EVIOCGUNIQ" }, { 'E', _IOC_READ, 0x09, "EVIOCGPROP" },
+		{ 'E', _IOC_READ, 0x0a, "EVIOCGMTSLOTS" }, { 'E', _IOC_READ, 0x18, "EVIOCGKEY" },
+		{ 'E', _IOC_READ, 0x19, "EVIOCGLED" }, { 'E', _IOC_READ, 0x1a, "EVIOCGSND" },
+		{ 'E', _IOC_READ, 0x1b, "EVIOCGSW" },
+		{ 'H', _IOC_READ, 0x04, "HIDIOCGRAWNAME" }, { 'H', _IOC_READ, 0x05, "HIDIOCGRAWPHYS" },
+		{ 'H', _IOC_READ, 0x06, "HIDIOCSFEATURE" }, { 'H', _IOC_READ, 0x08, "HIDIOCGRAWUNIQ" },
+		{ 'H', _IOC_READ, 0x12, "HIDIOCGPHYS" },
+		{ 'H', _IOC_READ | _IOC_WRITE, 0x06, "HIDIOCSFEATURE" },
+		{ 'H', _IOC_READ | _IOC_WRITE, 0x07, "HIDIOCGFEATURE" },
+		{ 'U', _IOC_READ, 0x2c, "UI_GET_SYSNAME" }, { 'j', _IOC_READ, 0x13, "JSIOCGNAME" },
+		{ 'k', _IOC_WRITE, 0, "SPI_IOC_MESSAGE" },
+	};
+	unsigned type = _IOC_TYPE(code), dir = _IOC_DIR(code), nr = _IOC_NR(code);
+	size_t i;
+
+	if (code == _IOC(_IOC_READ, '!', 2, sizeof(uint64_t))) {
+		buf_printf(b, "SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR");
+		return true;
+	}
+	if (type == 'M' && (dir == _IOC_WRITE || dir == _IOC_READ)) {
+		buf_printf(b, "%s(%u)", dir == _IOC_WRITE ? "MIXER_WRITE" : "MIXER_READ", nr);
+		return true;
+	}
+	if (type == 'E' && dir == _IOC_WRITE && nr >= 0xc0) {
+		buf_printf(b, "EVIOCSABS(");
+		param_val(b, abs_codes, nr - 0xc0, "ABS_???", verbose);
+		buf_printf(b, ")");
+		return true;
+	}
+	if (type == 'E' && dir == _IOC_READ && nr >= 0x20 && nr < 0x40) {
+		buf_printf(b, "EVIOCGBIT(");
+		if (nr == 0x20)
+			buf_printf(b, "0");
+		else
+			param_val(b, ev_types, nr - 0x20, "EV_???", verbose);
+		buf_printf(b, ", %u)", _IOC_SIZE(code));
+		return true;
+	}
+	if (type == 'E' && dir == _IOC_READ && nr >= 0x40 && nr < 0x80) {
+		buf_printf(b, "EVIOCGABS(");
+		param_val(b, abs_codes, nr - 0x40, "ABS_???", verbose);
+		buf_printf(b, ")");
+		return true;
+	}
+	for (i = 0; i < ARRAY_SIZE(sized); i++)
+		if (sized[i].type == type && sized[i].dir == dir && sized[i].nr == nr) {
+			buf_printf(b, "%s(%u)", sized[i].name, _IOC_SIZE(code));
+			return true;
+		}
+	return false;
+}
+
+bool st_ioctl_pointer(unsigned request)
+{
+	/* The types strace 6.1 has a decoder for (its ioctl.c). */
+	static const unsigned char decoded[] = {
+		0x03, 0x12, '!', '"', '$', '=', '>', 'E', 'I', 'K', 'L', 'M', 'O',
+		'R', 'T', 'V', 'W', 'X', 'f', 'i', 'o', 'p', 0x89, 0x94, 0xa4,
+		0xaa, 0xab, 0xae, 0xb4, 0xb7, 0xfd,
+	};
+	size_t i;
+
+	struct buf scratch = { 0 };
+	bool named = st_ioctl_name(request) || st_ioctl_number(&scratch, request, false);
+
+	buf_free(&scratch);
+	if (!named || _IOC_DIR(request) == _IOC_NONE)
+		return false;
+	for (i = 0; i < sizeof(decoded); i++)
+		if (decoded[i] == _IOC_TYPE(request))
+			return true;
+	return false;
 }
 
 bool st_ioctl_no_arg(unsigned request)

@@ -14,6 +14,17 @@
 
 /* The names of request, "A or B" when the number names several; NULL if none. */
 const char *st_ioctl_name(unsigned request);
+/*
+ * The name of a request that carries a parameter or its size in its
+ * number, as strace builds it (EVIOCGNAME(16), EVIOCGBIT(EV_KEY, 96),
+ * MIXER_READ(17)); verbose: for -X verbose's comment.  False if none.
+ */
+bool st_ioctl_number(struct buf *b, unsigned code, bool verbose);
+/*
+ * Whether an undecoded request's argument prints as a pointer (NULL for
+ * 0): a named request with data, of a type strace has a decoder for.
+ */
+bool st_ioctl_pointer(unsigned request);
 /* Whether request takes no third argument: strace prints two. */
 bool st_ioctl_no_arg(unsigned request);
 /*

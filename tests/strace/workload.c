@@ -1349,6 +1349,10 @@ static void ioctls(void)
 	ioctl(-1, _IOWR('x', 1, long), 0);
 	ioctl(-1, TCGETS, 0);
 	ioctl(-1, FIFREEZE, 0);
+	/* No data (an old number, _IO): the argument in hex, 0 as 0. */
+	ioctl(-1, 0x305 /* HDIO_GET_QDMA */, 0);
+	ioctl(-1, _IO(0xae, 0) /* KVM_GET_API_VERSION */, 0);
+	ioctl(-1, _IOR('E', 0x06, char[16]) /* EVIOCGNAME(16) */, 0);
 }
 
 /*
