@@ -1018,8 +1018,24 @@ static void on_signal(struct st_out *s, const struct fmt_spec *fs,
 	struct st_task *t = task(s, tid, false);
 	const unsigned char *si = (const unsigned char *)p + fs->args[2].offset + 8;
 
+	uint64_t ts = fs->nargs > 3 ? u64at(fs, p, 3) : 0;
+	struct buf b = { 0 };
+
 	settle(s, t, sig == SIGKILL);
-	signal_line(s, t, sig, si, fs->nargs > 3 ? u64at(fs, p, 3) : 0);
+	signal_line(s, t, sig, si, ts);
+	/*
+	 * A stop signal taken by its default action stops the thread
+	 * group: strace's line for the stop that ptrace reports.
+	 */
+	if (fs->nargs > 4 && !u64at(fs, p, 4) && t && t->started && !s->o->json &&
+	    (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) &&
+	    (s->o->signals & (1ULL << (sig - 1)))) {
+		prefix(s, &b, t->tid, ts);
+		buf_printf(&b, "--- stopped by ");
+		st_signame(&b, sig);
+		buf_printf(&b, " ---\n");
+		emit(s, &b);
+	}
 }
 
 /*

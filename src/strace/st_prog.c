@@ -912,7 +912,9 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 	if (o->lines) {
 		buf_printf(b, "rawtracepoint:signal_deliver ");
 		pred(b, o, tids, ntids);
-		buf_printf(b, " {\n\tprintf(\"G %%d %%d %%r %%d\", tid, arg0, buf(arg1, 48), nsecs);\n}\n");
+		/* With the handler: a stop signal's default action stops the group. */
+		buf_printf(b, " {\n\tprintf(\"G %%d %%d %%r %%d %%d\", tid, arg0, buf(arg1, 48), nsecs, "
+			   "((struct k_sigaction *)arg2)->sa.sa_handler);\n}\n");
 		/*
 		 * A signal the target ignores (SIGCHLD by default) the kernel
 		 * drops when it is sent (result TRACE_SIGNAL_IGNORED), where

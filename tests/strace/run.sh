@@ -241,6 +241,9 @@ for x in abbrev raw verbose; do
 		-s 64 -X $x -e trace=sendto -- "$WL" netlink
 done
 NORM2='s/^[0-9]+ +//' \
+same_line "a stop signal's default action: --- stopped by SIGSTOP ---" \
+	-f -e trace=none -e 'signal=!SIGCHLD' -- "$WL" restart
+NORM2='s/^[0-9]+ +//' \
 same_line "restart_syscall: the call a stop interrupted, resumed" \
 	-f -e signal=none -e trace=clock_nanosleep,restart_syscall -- "$WL" restart
 NORM2='s|/\* [0-9]+ in strace|/* PID in strace|g' \
