@@ -87,7 +87,7 @@ SIG = {
  "removexattr": "PS", "lremovexattr": "PS", "fremovexattr": "fS",
  "inotify_init": ":f", "pkey_free": "d", "sethostname": "W7",
  "setdomainname": "W7", "vhangup": "", "sched_rr_get_interval": "dU",
- "userfaultfd": "x:f", "pidfd_getfd": "fdx:f", "pidfd_send_signal": "fsp7",
+ "userfaultfd": "x:f", "pidfd_getfd": "fdx:f", "pidfd_send_signal": "fs\x8ex",
  "process_mrelease": "fx", "sched_setattr": "d17",
  "sched_getattr": "d%77", "adjtimex": "'", "clock_adjtime": "o'", "fallocate": "fxdd", "fchmodat2": "DPma",
  "preadv2": "fVud!\xb4", "pwritev2": "fvud!\xb4", "restart_syscall": "\xb5",

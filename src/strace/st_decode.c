@@ -2531,6 +2531,7 @@ static const struct {
 	{ "umount2", 1, st_umount_flags, "MNT_???", false },
 	{ "fanotify_mark", 2, st_fan_event_flags, "FAN_???", true },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
+	{ "pidfd_send_signal", 3, st_no_names, NULL, false },
 	{ "mbind", 5, st_mbind_flags, "MPOL_???", false },
 	{ "get_mempolicy", 4, st_get_mempolicy_flags, "MPOL_???", true },
 	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???", true },
@@ -5737,6 +5738,15 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	st_xlat_style(style);
 }
 
+/* A uid or gid as strace prints one: -1 for (uid_t)-1. */
+static void put_uid(struct buf *b, uint32_t u)
+{
+	if (u == UINT32_MAX)
+		buf_printf(b, "-1");
+	else
+		buf_printf(b, "%u", u);
+}
+
 /* The names of the codes the kernel gives signal sig it raises, or NULL. */
 static const struct st_xlat *kernel_codes(int sig)
 {
@@ -5778,8 +5788,9 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		st_xlat_enum(b, st_errno, (uint32_t)rd(si, len, 4, 4), "%llu");
 	}
 	if (sig == SIGCHLD && code > 0) {
-		buf_printf(b, ", si_pid=%d, si_uid=%u, si_status=",
-			   (int)rd(si, len, 16, 4), (unsigned)rd(si, len, 20, 4));
+		buf_printf(b, ", si_pid=%d, si_uid=", (int)rd(si, len, 16, 4));
+		put_uid(b, (uint32_t)rd(si, len, 20, 4));
+		buf_printf(b, ", si_status=");
 		/* An exit code, or the signal that stopped, continued or killed it. */
 		if (code != CLD_EXITED)
 			st_sig(b, (int)rd(si, len, 24, 4));
@@ -5804,8 +5815,10 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		if (code > 0 && code != 0x80) {
 			/* A code of the kernel's for a signal that has none. */
 			if (rd(si, len, 16, 4) || rd(si, len, 20, 4))
-				buf_printf(b, ", si_pid=%d, si_uid=%u", (int)rd(si, len, 16, 4),
-					   (unsigned)rd(si, len, 20, 4));
+				{
+				buf_printf(b, ", si_pid=%d, si_uid=", (int)rd(si, len, 16, 4));
+				put_uid(b, (uint32_t)rd(si, len, 20, 4));
+			}
 			if (val)
 				buf_printf(b, ", si_int=%d, si_ptr=%#llx", (int)val,
 					   (unsigned long long)val);
@@ -5824,8 +5837,10 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 			buf_printf(b, ", si_band=%lld, si_fd=%d}", (long long)rd(si, len, 16, 8),
 				   (int)rd(si, len, 24, 4));
 		else
-			buf_printf(b, ", si_pid=%d, si_uid=%u", (int)rd(si, len, 16, 4),
-				   (unsigned)rd(si, len, 20, 4));
+			{
+			buf_printf(b, ", si_pid=%d, si_uid=", (int)rd(si, len, 16, 4));
+			put_uid(b, (uint32_t)rd(si, len, 20, 4));
+		}
 		if (code == SI_SIGIO)
 			return;
 		if (code == SI_TIMER || (code != SI_USER && code != SI_TKILL && val))

@@ -232,7 +232,7 @@ static const struct { char l; int size; } fixed[] = {
 	{ ST_L_CAPHDR, 8 }, { ST_L_UTIMES, 32 }, { ST_L_IPCBUF, ST_IPC_BUF_READ },
 	{ ST_L_UTIMBUF, 16 }, { ST_L_TIMEVAL2, 32 }, { ST_L_LL_RULESET, 8 },
 	{ ST_L_LL_PATH, 12 }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
-	{ ST_L_SIGINFO, 48 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
+	{ ST_L_SIGINFO, 128 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
 	{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 	{ '1', 56 }, { '%', 56 }, { '\'', 208 },
 	{ ST_L_TV_IN, 16 }, { ST_L_TV_OUT, 16 }, { ST_L_TZ_IN, 8 }, { ST_L_TZ_OUT, 8 },

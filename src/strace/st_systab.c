@@ -340,7 +340,7 @@ const struct st_sys st_systab[] = {
 	{ 332, "statx", "DPaxX", ST_FILE|ST_DESC|ST_FSTAT|ST_STAT_LIKE },
 	{ 333, "io_pgetevents", NULL, 0 },
 	{ 334, "rseq", "pxdx", 0 },
-	{ 424, "pidfd_send_signal", "fsp7", ST_DESC|ST_PROCESS|ST_SIGNAL },
+	{ 424, "pidfd_send_signal", "fs\216x", ST_DESC|ST_PROCESS|ST_SIGNAL },
 	{ 425, "io_uring_setup", NULL, ST_DESC },
 	{ 426, "io_uring_enter", "f77\266gu", ST_DESC },
 	{ 427, "io_uring_register", NULL, ST_DESC },

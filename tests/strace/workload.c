@@ -1556,6 +1556,14 @@ static void misc(void)
 	syscall(SYS_sched_rr_get_interval, 0, (void *)buf);
 	syscall(SYS_pidfd_getfd, -1, 0, 0);
 	syscall(SYS_pidfd_send_signal, -1, 0, 0, 0);
+	{
+		/* A siginfo sent along: decoded, its uid -1 as -1. */
+		siginfo_t si = { .si_signo = SIGUSR1, .si_code = SI_QUEUE };
+
+		si.si_uid = (uid_t)-1;
+		si.si_pid = 1;
+		syscall(SYS_pidfd_send_signal, -1, SIGUSR2, &si, -1U);
+	}
 	syscall(SYS_process_mrelease, -1, 0);
 	/* AT_EACCESS, where AT_REMOVEDIR has the same value; AT_RECURSIVE. */
 	syscall(SYS_faccessat2, -1, "/dev/full", F_OK, AT_EACCESS);
