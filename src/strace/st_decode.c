@@ -2317,10 +2317,37 @@ static void timespec(struct buf *b, const struct st_cap *k)
 		   (unsigned long long)rd(k->data, k->len, 8, 8));
 }
 
+/* A value shown as bytes (-X raw), with its meaning (-X verbose), or as its meaning. */
+static void net_val(struct buf *b, const unsigned char *p, size_t n, const char *meaning)
+{
+	enum st_cstyle style = st_xlat_get_style();
+
+	if (style != ST_C_ABBREV)
+		hex_quote(b, p, n);
+	if (style == ST_C_VERBOSE)
+		buf_printf(b, " /* %s */", meaning);
+	else if (style == ST_C_ABBREV)
+		buf_printf(b, "%s", meaning);
+}
+
+/* A port in network byte order, as htons(N). */
+static void net_port(struct buf *b, const unsigned char *p)
+{
+	char m[32];
+
+	snprintf(m, sizeof(m), "htons(%u)", ntohs((uint16_t)(p[0] | p[1] << 8)));
+	net_val(b, p, 2, m);
+}
+
+/*
+ * The sockaddr of len bytes at p (len: what the caller said, up to what
+ * was read), as strace prints one: each family's fields once len covers
+ * the family's least, its raw bytes before.
+ */
 static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 {
 	uint64_t fam = rd(p, len, 0, 2);
-	char ip[INET6_ADDRSTRLEN];
+	char ip[INET6_ADDRSTRLEN], m[INET6_ADDRSTRLEN + 64];
 
 	if (len < 2) {
 		buf_printf(b, "{}");
@@ -2328,42 +2355,62 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 	}
 	buf_printf(b, "{sa_family=");
 	st_xlat_val(b, st_af, fam, "AF_???");
+	if (len == 2) {
+		buf_printf(b, "}");
+		return;
+	}
 	if (fam == AF_UNIX) {
-		size_t n = len - 2;
-		const unsigned char *s = p + 2;
+		/* At most sun_path's 108 bytes; an abstract name whole, NULs too. */
+		size_t n = (len > sizeof(struct sockaddr_un) ? sizeof(struct sockaddr_un) : len) - 2;
+		const unsigned char *sp = p + 2;
 
-		if (n && s[0] == 0) {
+		if (sp[0] == 0) {
 			buf_printf(b, ", sun_path=@");
-			st_quote(b, s + 1, strnlen((const char *)s + 1, n - 1), false, x);
-		} else if (n) {
+			st_quote(b, sp + 1, n - 1, false, x);
+		} else {
 			buf_printf(b, ", sun_path=");
-			st_quote(b, s, strnlen((const char *)s, n), false, x);
+			st_quote(b, sp, strnlen((const char *)sp, n), false, x);
 		}
-	} else if (fam == AF_NETLINK && len >= 12) {
+	} else if (fam == AF_NETLINK && len >= sizeof(struct sockaddr_nl)) {
 		buf_printf(b, ", nl_pid=%d, nl_groups=%08x", (int)rd(p, len, 4, 4),
 			   (unsigned)rd(p, len, 8, 4));
-	} else if (fam == AF_INET && len >= 8) {
-		enum st_cstyle style = st_xlat_get_style();
-
+	} else if (fam == AF_INET && len >= sizeof(struct sockaddr_in)) {
 		inet_ntop(AF_INET, p + 4, ip, sizeof(ip));
-		/* -X raw and verbose: the bytes, verbose with the names. */
 		buf_printf(b, ", sin_port=");
-		if (style != ST_C_ABBREV)
-			hex_quote(b, p + 2, 2);
-		buf_printf(b, style == ST_C_RAW ? "" : style == ST_C_VERBOSE ?
-			   " /* htons(%u) */" : "htons(%u)",
-			   ntohs((uint16_t)rd(p, len, 2, 2)));
+		net_port(b, p + 2);
 		buf_printf(b, ", sin_addr=");
-		if (style != ST_C_ABBREV)
-			hex_quote(b, p + 4, 4);
-		buf_printf(b, style == ST_C_RAW ? "" : style == ST_C_VERBOSE ?
-			   " /* inet_addr(\"%s\") */" : "inet_addr(\"%s\")", ip);
+		snprintf(m, sizeof(m), "inet_addr(\"%s\")", ip);
+		net_val(b, p + 4, 4, m);
 	} else if (fam == AF_INET6 && len >= 24) {
+		const struct in6_addr *a = (const struct in6_addr *)(p + 8);
+		enum st_cstyle style = st_xlat_get_style();
+		char ifname[IF_NAMESIZE];
+		unsigned scope = (unsigned)rd(p, len, 24, 4);
+
 		inet_ntop(AF_INET6, p + 8, ip, sizeof(ip));
-		buf_printf(b, ", sin6_port=htons(%u), sin6_flowinfo=htonl(%u), inet_pton(AF_INET6, \"%s\", &sin6_addr), sin6_scope_id=%u",
-			   ntohs((uint16_t)rd(p, len, 2, 2)),
-			   ntohl((uint32_t)rd(p, len, 4, 4)), ip,
-			   (unsigned)rd(p, len, 24, 4));
+		buf_printf(b, ", sin6_port=");
+		net_port(b, p + 2);
+		buf_printf(b, ", sin6_flowinfo=");
+		snprintf(m, sizeof(m), "htonl(%u)", ntohl((uint32_t)rd(p, len, 4, 4)));
+		net_val(b, p + 4, 4, m);
+		buf_printf(b, style == ST_C_ABBREV ? ", " : ", sin6_addr=");
+		snprintf(m, sizeof(m), "inet_pton(AF_INET6, \"%s\"%s)", ip,
+			 style == ST_C_ABBREV ? ", &sin6_addr" : "");
+		net_val(b, p + 8, 16, m);
+		if (len > 24) {
+			buf_printf(b, ", sin6_scope_id=");
+			if ((IN6_IS_ADDR_LINKLOCAL(a) || IN6_IS_ADDR_MC_LINKLOCAL(a)) &&
+			    if_indextoname(scope, ifname)) {
+				if (style != ST_C_ABBREV)
+					buf_printf(b, "%u", scope);
+				if (style == ST_C_VERBOSE)
+					buf_printf(b, " /* if_nametoindex(\"%s\") */", ifname);
+				else if (style == ST_C_ABBREV)
+					buf_printf(b, "if_nametoindex(\"%s\")", ifname);
+			} else {
+				buf_printf(b, "%u", scope);
+			}
+		}
 	} else {
 		buf_printf(b, ", sa_data=");
 		st_quote(b, p + 2, len - 2, false, x);

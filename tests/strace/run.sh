@@ -228,6 +228,10 @@ for x in abbrev raw verbose; do
 		-X $x -e trace=quotactl,quotactl_fd -- "$WL" quota
 done
 same_line "quotactl -v: structs whole" -v -e trace=quotactl,quotactl_fd -- "$WL" quota
+for x in abbrev raw verbose; do
+	same_line "sockaddrs, -X $x: abstract names with NULs, short lengths, IPv6 scopes" \
+		-X $x -e trace=connect -- "$WL" sockaddrs
+done
 same_line "NUMA node masks, -s 1" -s 1 -e trace=set_mempolicy,get_mempolicy -- "$WL" numa
 for x in abbrev raw verbose; do
 	NORM2='s/pid=[0-9]+/pid=PID/; s/(F_SETOWN( \*\/)?|ADDR), [0-9]+/\1, PID/' \

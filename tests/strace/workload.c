@@ -1486,6 +1486,28 @@ static void quotas(void)
 	syscall(SYS_quotactl_fd, -1, QCMD(Q_SYNC, GRPQUOTA), 0, NULL);
 }
 
+/* Socket addresses: abstract names with NULs, short ones, IPv6 scopes. */
+static void sockaddrs(void)
+{
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	struct sockaddr_in in = { .sin_family = AF_INET, .sin_port = htons(80) };
+	struct sockaddr_in6 in6 = { .sin6_family = AF_INET6, .sin6_port = htons(443),
+				    .sin6_flowinfo = htonl(7), .sin6_scope_id = 1 };
+
+	memcpy(un.sun_path, "\0a\0b\001c", 7);
+	connect(-1, (struct sockaddr *)&un, offsetof(struct sockaddr_un, sun_path) + 7);
+	memset(un.sun_path, 'p', sizeof(un.sun_path));
+	connect(-1, (struct sockaddr *)&un, sizeof(un) + 2);
+	inet_pton(AF_INET, "127.0.0.1", &in.sin_addr);
+	connect(-1, (struct sockaddr *)&in, sizeof(in));
+	connect(-1, (struct sockaddr *)&in, 8);
+	inet_pton(AF_INET6, "fe80::1", &in6.sin6_addr);
+	connect(-1, (struct sockaddr *)&in6, sizeof(in6));
+	connect(-1, (struct sockaddr *)&in6, 24);
+	inet_pton(AF_INET6, "2001:db8::2", &in6.sin6_addr);
+	connect(-1, (struct sockaddr *)&in6, sizeof(in6));
+}
+
 /* Waits ms milliseconds without a system call (the vDSO's clock). */
 static void spin_ms(long ms)
 {
@@ -2046,6 +2068,10 @@ int main(int argc, char **argv)
 		struct timespec ts = { 3, 0 };
 
 		nanosleep(&ts, NULL);
+		return 0;
+	}
+	if (!strcmp(mode, "sockaddrs")) {
+		sockaddrs();
 		return 0;
 	}
 	if (!strcmp(mode, "quota")) {
