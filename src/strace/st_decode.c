@@ -2579,6 +2579,7 @@ static const struct {
 	{ "fanotify_mark", 2, st_fan_event_flags, "FAN_???", true },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
 	{ "pidfd_send_signal", 3, st_no_names, NULL, false },
+	{ "mount_setattr", 2, st_mount_setattr_flags, "AT_???", false },
 	{ "mbind", 5, st_mbind_flags, "MPOL_???", false },
 	{ "get_mempolicy", 4, st_get_mempolicy_flags, "MPOL_???", true },
 	{ "pkey_alloc", 1, st_pkey_rights, "PKEY_???", true },
@@ -3464,6 +3465,59 @@ static void nodemask(struct buf *b, const struct st_cap *k, uint64_t v,
 	buf_printf(b, "]");
 }
 
+/*
+ * mount_setattr's struct mount_attr of the size the next argument says,
+ * and past the struct the bytes that are not zero.
+ */
+static void mount_attr(struct buf *b, const struct st_call *c, const struct st_dopts *o, int i)
+{
+	const struct st_cap *k = cap_li(c, i, ST_L_IOCTL, 0);
+	uint64_t v = c->args[i], size = c->args[i + 1], tail;
+	unsigned char p[4096];
+	size_t n = k ? (k->len < sizeof(p) ? k->len : sizeof(p)) : 0;
+	uint64_t fd;
+
+	if (!v || size < 32 || !k || n < 32) {
+		ptr(b, v);
+		return;
+	}
+	memcpy(p, k->data, n);
+	buf_printf(b, "{attr_set=");
+	st_xlat_flags_dflt(b, st_mount_attr, st_u64(p), "0", "MOUNT_ATTR_???");
+	buf_printf(b, ", attr_clr=");
+	st_xlat_flags_dflt(b, st_mount_attr, st_u64(p + 8), "0", "MOUNT_ATTR_???");
+	buf_printf(b, ", propagation=");
+	st_xlat_val(b, st_mount_propagation, st_u64(p + 16), "MS_???");
+	fd = st_u64(p + 24);
+	buf_printf(b, ", userns_fd=");
+	if (fd > INT_MAX || !((st_u64(p) | st_u64(p + 8)) & 0x100000))
+		buf_printf(b, "%llu", (unsigned long long)fd);
+	else
+		st_decode_fd(b, c->tid, (int)fd, o, NULL);
+	tail = size < 4096 ? size : 4096;
+	if (tail > 32) {
+		/* Past what the record holds: from the process while it lasts. */
+		if (n < tail && !k->cut)
+			n += st_tracee_read(c->tid, v + n, p + n, tail - n, false);
+		if (n < tail) {
+			buf_printf(b, ", ???");
+		} else {
+			size_t j;
+
+			for (j = 32; j < tail && !p[j]; j++)
+				;
+			if (j < tail) {
+				buf_printf(b, ", /* bytes 32..%llu */ ", (unsigned long long)tail - 1);
+				hex_quote(b, p + 32, tail - 32 < (uint64_t)o->strsize ?
+					  tail - 32 : (size_t)o->strsize);
+				if (tail - 32 > (uint64_t)o->strsize)
+					buf_printf(b, "...");
+			}
+		}
+	}
+	buf_printf(b, "}");
+}
+
 static const struct st_xlat lock_types[] = {
 	{ F_RDLCK, "F_RDLCK" }, { F_WRLCK, "F_WRLCK" }, { F_UNLCK, "F_UNLCK" },
 	{ 4, "F_EXLCK" }, { 8, "F_SHLCK" }, { 0, NULL },
@@ -4136,6 +4190,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case ST_L_IOCTL:
 		if (!strcmp(name, "fcntl")) {
 			fcntl_arg(b, c, v);
+			return;
+		}
+		if (!strcmp(name, "mount_setattr")) {
+			mount_attr(b, c, o, i);
 			return;
 		}
 		if (st_ioctl_arg(b, c, o))

@@ -358,7 +358,7 @@ const struct st_sys st_systab[] = {
 	{ 439, "faccessat2", "DPLa", ST_FILE|ST_DESC },
 	{ 440, "process_madvise", NULL, ST_DESC|ST_MEMORY },
 	{ 441, "epoll_pwait2", "f^dtgu", ST_DESC },
-	{ 442, "mount_setattr", NULL, ST_FILE|ST_DESC },
+	{ 442, "mount_setattr", "DPx\255u", ST_FILE|ST_DESC },
 	{ 443, "quotactl_fd", "fxx\255", 0 },
 	{ 444, "landlock_create_ruleset", "\240ux:f", 0 },
 	{ 445, "landlock_add_rule", "fd\241x", 0 },

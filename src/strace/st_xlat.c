@@ -887,6 +887,24 @@ const struct st_xlat st_open_tree_flags[] = {
 	X(AT_EMPTY_PATH), { 0x8000, "AT_RECURSIVE" }, END,
 };
 
+const struct st_xlat st_mount_setattr_flags[] = {
+	X(AT_SYMLINK_NOFOLLOW), X(AT_NO_AUTOMOUNT), X(AT_EMPTY_PATH),
+	{ 0x8000, "AT_RECURSIVE" }, END,
+};
+
+/* struct mount_attr's attributes and propagation (linux/mount.h). */
+const struct st_xlat st_mount_attr[] = {
+	{ 0x1, "MOUNT_ATTR_RDONLY" }, { 0x2, "MOUNT_ATTR_NOSUID" },
+	{ 0x4, "MOUNT_ATTR_NODEV" }, { 0x8, "MOUNT_ATTR_NOEXEC" },
+	{ 0x10, "MOUNT_ATTR_NOATIME" }, { 0x20, "MOUNT_ATTR_STRICTATIME" },
+	{ 0x80, "MOUNT_ATTR_NODIRATIME" }, { 0x100000, "MOUNT_ATTR_IDMAP" },
+	{ 0x200000, "MOUNT_ATTR_NOSYMFOLLOW" }, END,
+};
+
+const struct st_xlat st_mount_propagation[] = {
+	X(MS_UNBINDABLE), X(MS_PRIVATE), X(MS_SLAVE), X(MS_SHARED), END,
+};
+
 const struct st_xlat st_move_mount_flags[] = {
 	{ 0x1, "MOVE_MOUNT_F_SYMLINKS" }, { 0x2, "MOVE_MOUNT_F_AUTOMOUNTS" },
 	{ 0x4, "MOVE_MOUNT_F_EMPTY_PATH" }, { 0x10, "MOVE_MOUNT_T_SYMLINKS" },

@@ -1508,6 +1508,18 @@ static void sockaddrs(void)
 	connect(-1, (struct sockaddr *)&in6, sizeof(in6));
 }
 
+/* mount_setattr's struct mount_attr: flags, propagation, bytes past it. */
+static void mount_attrs(void)
+{
+	unsigned long long a[5] = { 0x1 | 0x100000, 0x2 | 0x40000000, 1 << 19, 1, 0 };
+
+	syscall(SYS_mount_setattr, -1, "/nonexistent", 0x8000, a, 32);
+	syscall(SYS_mount_setattr, AT_FDCWD, "", 0x1000 | 0x200000, a, 40);
+	a[4] = 0x1122;
+	syscall(SYS_mount_setattr, -1, "/nonexistent", 0, a, 40);
+	syscall(SYS_mount_setattr, -1, "/nonexistent", 0, a, 16);
+}
+
 /* Waits ms milliseconds without a system call (the vDSO's clock). */
 static void spin_ms(long ms)
 {
@@ -2068,6 +2080,10 @@ int main(int argc, char **argv)
 		struct timespec ts = { 3, 0 };
 
 		nanosleep(&ts, NULL);
+		return 0;
+	}
+	if (!strcmp(mode, "mount-attrs")) {
+		mount_attrs();
 		return 0;
 	}
 	if (!strcmp(mode, "sockaddrs")) {
