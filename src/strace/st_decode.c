@@ -1211,26 +1211,89 @@ static void open_how(struct buf *b, const struct st_call *c,
  * struct sched_attr: as many fields as its size says (48 bytes before
  * the utilization clamps).
  */
-static void sched_attr_struct(struct buf *b, const struct st_cap *k)
-{
-	unsigned size = rd(k->data, k->len, 0, 4);
+/* The kernel's struct sched_attr sizes (linux/sched/types.h). */
+#define ST_SCHED_ATTR_VER0 48
+#define ST_SCHED_ATTR_VER1 56
+#define ST_SCHED_FLAG_KEEP_POLICY 0x08
+#define ST_SCHED_FLAG_KEEP_PARAMS 0x10
 
-	buf_printf(b, "{size=%u, sched_policy=", size);
-	st_xlat_val(b, st_sched_policy, rd(k->data, k->len, 4, 4), "SCHED_???");
-	buf_printf(b, ", sched_flags=");
-	st_xlat_flags_dflt(b, st_sched_flags, rd(k->data, k->len, 8, 8), "0",
-			   "SCHED_FLAG_???");
-	buf_printf(b, ", sched_nice=%d, sched_priority=%u, sched_runtime=%llu, "
-		   "sched_deadline=%llu, sched_period=%llu",
-		   (int)rd(k->data, k->len, 16, 4), (unsigned)rd(k->data, k->len, 20, 4),
-		   (unsigned long long)rd(k->data, k->len, 24, 8),
-		   (unsigned long long)rd(k->data, k->len, 32, 8),
-		   (unsigned long long)rd(k->data, k->len, 40, 8));
-	if (size >= 56)
-		buf_printf(b, ", sched_util_min=%u, sched_util_max=%u",
-			   (unsigned)rd(k->data, k->len, 48, 4),
-			   (unsigned)rd(k->data, k->len, 52, 4));
+/*
+ * struct sched_attr as strace prints it: size bytes of it known (the
+ * fields they cover), usize the size it claims (past what ferret knows:
+ * "..."); set: sched_setattr's, whose KEEP flags hide fields.
+ */
+static void sched_attr_fields(struct buf *b, const struct st_cap *k, unsigned size,
+			      unsigned usize, bool set)
+{
+	uint64_t fl = rd(k->data, k->len, 8, 8);
+	int policy = (int)rd(k->data, k->len, 4, 4);
+
+	buf_printf(b, "{size=%u", (unsigned)rd(k->data, k->len, 0, 4));
+	if (size >= ST_SCHED_ATTR_VER0) {
+		if (!set || policy < 0 ||
+		    !(fl & (ST_SCHED_FLAG_KEEP_POLICY | ST_SCHED_FLAG_KEEP_PARAMS))) {
+			buf_printf(b, ", sched_policy=");
+			st_xlat_val(b, st_sched_policy, (uint32_t)policy, "SCHED_???");
+		}
+		buf_printf(b, ", sched_flags=");
+		st_xlat_flags_dflt(b, st_sched_flags, fl, "0", "SCHED_FLAG_???");
+		if (!set || !(fl & ST_SCHED_FLAG_KEEP_PARAMS))
+			buf_printf(b, ", sched_nice=%d, sched_priority=%u, sched_runtime=%llu, "
+				   "sched_deadline=%llu, sched_period=%llu",
+				   (int)rd(k->data, k->len, 16, 4), (unsigned)rd(k->data, k->len, 20, 4),
+				   (unsigned long long)rd(k->data, k->len, 24, 8),
+				   (unsigned long long)rd(k->data, k->len, 32, 8),
+				   (unsigned long long)rd(k->data, k->len, 40, 8));
+		if (size >= ST_SCHED_ATTR_VER1)
+			buf_printf(b, ", sched_util_min=%u, sched_util_max=%u",
+				   (unsigned)rd(k->data, k->len, 48, 4),
+				   (unsigned)rd(k->data, k->len, 52, 4));
+	}
+	if (usize > size)
+		buf_printf(b, ", ...");
 	buf_printf(b, "}");
+}
+
+/*
+ * sched_setattr's struct, as its size field says (0: the first version);
+ * after E2BIG, the size the kernel wrote back.
+ */
+static void sched_attr_set(struct buf *b, const struct st_call *c, const struct st_cap *k,
+			   uint64_t v)
+{
+	unsigned usize, size;
+	uint32_t back;
+
+	if (!v || !k || k->len < 4) {
+		ptr(b, v);
+		return;
+	}
+	usize = (unsigned)rd(k->data, k->len, 0, 4);
+	if (!usize)
+		usize = ST_SCHED_ATTR_VER0;
+	size = usize < ST_SCHED_ATTR_VER1 ? usize : ST_SCHED_ATTR_VER1;
+	if (size >= ST_SCHED_ATTR_VER0 && k->len < size) {
+		ptr(b, v);
+		return;
+	}
+	sched_attr_fields(b, k, size, usize, true);
+	if (c->ret == -E2BIG &&
+	    st_tracee_read(c->tid, v, (unsigned char *)&back, 4, false) == 4)
+		buf_printf(b, " => {size=%u}", back);
+}
+
+/* sched_getattr's struct: what the kernel wrote, as its size says. */
+static void sched_attr_get(struct buf *b, const struct st_call *c, const struct st_cap *k,
+			   uint64_t v)
+{
+	unsigned usize = (unsigned)c->args[2], size;
+
+	if (!v || !k || c->ret != 0 || !usize) {
+		ptr(b, v);
+		return;
+	}
+	size = (unsigned)rd(k->data, k->len, 0, 4);
+	sched_attr_fields(b, k, size, size, false);
 }
 
 /* struct timex (x86-64: longs, and ints padded to 8). */
@@ -2798,7 +2861,6 @@ static const struct {
 	{ ']', ST_RET_ZERO, itimerval }, { '<', ST_AT_ENTRY, stack_t_ },
 	{ '>', ST_RET_ZERO, stack_t_ }, { '_', ST_RET_POS, cpu_mask },
 	{ '4', ST_RET_ZERO, statfs_struct },
-	{ '1', ST_AT_ENTRY, sched_attr_struct }, { '%', ST_RET_ZERO, sched_attr_struct },
 	{ '\'', ST_RET_NONNEG, timex_struct }, { '5', ST_RET_ZERO, sysinfo_struct },
 	{ ST_L_ITS, ST_AT_ENTRY, itimerspec }, { ST_L_ITS_OUT, ST_RET_ZERO, itimerspec },
 	{ ST_L_SIGEV, ST_AT_ENTRY, sigevent_struct }, { ST_L_INT_OUT, ST_RET_NONNEG, int_ref },
@@ -3658,6 +3720,14 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		} else {
 			ptr(b, v);
 		}
+		return;
+	}
+	if (l == '1') {
+		sched_attr_set(b, c, k, v);
+		return;
+	}
+	if (l == '%') {
+		sched_attr_get(b, c, k, v);
 		return;
 	}
 	if (struct_arg(b, c, l, v, k))

@@ -1218,6 +1218,10 @@ static void kstructs(void)
 	attr.size = 48;
 	syscall(SYS_sched_setattr, 0, &attr, 0);
 	syscall(SYS_sched_getattr, 0, NULL, sizeof(attr), 0);
+	/* SCHED_FLAG_KEEP_POLICY | SCHED_FLAG_KEEP_PARAMS hide what they keep. */
+	attr.size = 56;
+	((unsigned long long *)&attr)[1] = 0x08 | 0x10;
+	syscall(SYS_sched_setattr, -1, &attr, 0);
 	sched_getscheduler(0);
 	adjtimex(&tx);
 	tx.modes = 0;
