@@ -374,7 +374,16 @@ bool st_ioctl_pointer(unsigned request)
 	bool named = st_ioctl_name(request) || st_ioctl_number(&scratch, request, false);
 
 	buf_free(&scratch);
-	if (!named || _IOC_DIR(request) == _IOC_NONE)
+	if (!named)
+		return false;
+	/*
+	 * The old numbers (block, scsi, sockets, hdio's that strace decodes)
+	 * carry no direction but point to data all the same; a newer _IO
+	 * request takes a value.
+	 */
+	if (_IOC_DIR(request) == _IOC_NONE && _IOC_TYPE(request) != 0x12 &&
+	    _IOC_TYPE(request) != 0x22 && _IOC_TYPE(request) != 0x89 &&
+	    request != 0x301 /* HDIO_GETGEO */ && request != 0x31f /* HDIO_DRIVE_CMD */)
 		return false;
 	for (i = 0; i < sizeof(decoded); i++)
 		if (decoded[i] == _IOC_TYPE(request))
