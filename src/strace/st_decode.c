@@ -5591,6 +5591,19 @@ static int pid_type(const struct st_call *c, int i, int64_t *id)
 	return -1;
 }
 
+int st_call_pid_args(const struct st_call *c, long *pids, int max)
+{
+	int i, n = 0, type;
+	int64_t id;
+
+	for (i = 0; i < st_call_nargs(c) && n < max; i++) {
+		type = pid_type(c, i, &id);
+		if ((type == ST_PT_TID || type == ST_PT_TGID) && id > 0 && id <= INT32_MAX)
+			pids[n++] = (long)id;
+	}
+	return n;
+}
+
 /*
  * After a process id: -Y's "<comm>" (a thread's or a process's), and
  * --pidns-translation's "/ * N in strace's PID NS * /" when the traced

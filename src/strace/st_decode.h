@@ -118,6 +118,11 @@ static inline uint64_t st_u64(const unsigned char *p)
  * up to a page that cannot be read (or past a NUL when to_nul); how many.
  */
 size_t st_tracee_read(int tid, uint64_t a, unsigned char *out, size_t n, bool to_nul);
+/*
+ * The ids of threads and processes call c passes as arguments (-Y names
+ * them), max at most into pids; how many.
+ */
+int st_call_pid_args(const struct st_call *c, long *pids, int max);
 /* A siginfo (the kernel's struct kernel_siginfo) as {si_signo=...}. */
 void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		       size_t len);

@@ -28,6 +28,8 @@
 #include "../runtime/print.h"
 #include "../lang/types.h"
 
+#define ST_ARG_COMMS 16
+
 struct st_task {
 	int tid;
 	bool started;		/* its calls are shown */
@@ -62,6 +64,13 @@ struct st_out {
 	int ntasks, cap;
 	int live;
 	int open_tid;		/* whose entry is the last thing "printed" */
+	/*
+	 * -Y: the names of processes calls' entries passed as arguments
+	 * (waitid's child), read then: the line prints after the call,
+	 * when the process may have been reaped.
+	 */
+	struct { long pid; char comm[16]; } arg_comm[ST_ARG_COMMS];
+	int arg_comm_next;
 	bool multi;		/* more than one process traced at the start */
 	int64_t mono_to_real;	/* ns to add to CLOCK_MONOTONIC */
 	uint64_t last_ts;	/* -r */
@@ -90,7 +99,7 @@ static struct st_task *task(struct st_out *s, int tid, bool make)
 	return &s->tasks[s->ntasks++];
 }
 
-/* st_dopts.comm: a traced task's name. */
+/* st_dopts.comm: a traced task's name, or one a call's entry named. */
 static const char *task_comm(void *arg, long pid)
 {
 	struct st_out *s = arg;
@@ -99,6 +108,9 @@ static const char *task_comm(void *arg, long pid)
 	for (i = 0; i < s->ntasks; i++)
 		if (s->tasks[i].tid == pid)
 			return s->tasks[i].comm[0] ? s->tasks[i].comm : NULL;
+	for (i = 0; i < ST_ARG_COMMS; i++)
+		if (s->arg_comm[i].pid == pid)
+			return s->arg_comm[i].comm[0] ? s->arg_comm[i].comm : NULL;
 	return NULL;
 }
 
@@ -557,6 +569,19 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	memcpy(t->call_comm, t->comm, sizeof(t->comm));
 	for (i = 0; i < 6; i++)
 		memcpy(&t->call.args[i], r + regs[i], 8);
+	if (s->o->pidcomm) {
+		long pids[6];
+		int n = st_call_pid_args(&t->call, pids, 6), j;
+
+		for (j = 0; j < n; j++) {
+			if (task(s, (int)pids[j], false))
+				continue;
+			s->arg_comm[s->arg_comm_next].pid = pids[j];
+			st_read_comm(pids[j], s->arg_comm[s->arg_comm_next].comm,
+				     sizeof(s->arg_comm[0].comm));
+			s->arg_comm_next = (s->arg_comm_next + 1) % ST_ARG_COMMS;
+		}
+	}
 	s->open_tid = tid;
 }
 
