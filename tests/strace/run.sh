@@ -232,6 +232,8 @@ for x in abbrev raw verbose; do
 	same_line "sockaddrs, -X $x: abstract names with NULs, short lengths, IPv6 scopes" \
 		-X $x -e trace=connect -- "$WL" sockaddrs
 done
+same_line "-Y: waitid's child named though reaped when the line prints" \
+	-Y -e trace=waitid -- "$WL" waitid-child
 same_line "mount_setattr: struct mount_attr, its flags, bytes past it" \
 	-e trace=mount_setattr -- "$WL" mount-attrs
 same_line "NUMA node masks, -s 1" -s 1 -e trace=set_mempolicy,get_mempolicy -- "$WL" numa

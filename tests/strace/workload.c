@@ -2086,6 +2086,19 @@ int main(int argc, char **argv)
 		nanosleep(&ts, NULL);
 		return 0;
 	}
+	if (!strcmp(mode, "waitid-child")) {
+		/* A child alive at waitid's entry, reaped by its exit. */
+		siginfo_t si;
+		struct timespec ts = { 0, 200000000 };
+
+		pid = fork();
+		if (pid == 0) {
+			nanosleep(&ts, NULL);
+			_exit(3);
+		}
+		waitid(P_PID, pid, &si, WEXITED);
+		return 0;
+	}
 	if (!strcmp(mode, "mount-attrs")) {
 		mount_attrs();
 		return 0;
