@@ -716,6 +716,18 @@ bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
 			continue;
 		}
 
+		if (l == '$') {
+			/* select's sets as the call was given them: every descriptor in them. */
+			uint64_t bit, nfds = (uint32_t)c->args[0];
+
+			k = cap_letter(c, i, '$');
+			for (bit = 0; k && bit < nfds && bit < 8 * (uint64_t)k->len; bit++)
+				if ((k->data[bit / 8] & (1u << (bit % 8))) &&
+				    one_of(fd_path(c, o, (int)bit, target, sizeof(target)),
+					   paths, npaths))
+					return true;
+			continue;
+		}
 		if (l == 'P') {
 			k = cap_of(c, i, 0);
 			if (k && k->len && memchr(k->data, 0, k->len) &&

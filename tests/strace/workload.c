@@ -254,6 +254,19 @@ static void polls(void)
 	/* Descriptor 9 when the caller left one open there (-P's test). */
 	pf[3] = (struct pollfd){ fcntl(9, F_GETFD) >= 0 ? 9 : q[1], POLLOUT, 0 };
 	syscall(SYS_ppoll, pf, 0xdefaced00000004UL, &ts, NULL, 8);
+	{
+		/* select's sets: -P matches a descriptor in them. */
+		struct timeval tv = { 0, 0 };
+		fd_set w;
+
+		FD_ZERO(&w);
+		FD_SET(pf[3].fd, &w);
+		FD_SET(p[1], &w);
+		select(pf[3].fd + 1, NULL, &w, NULL, &tv);
+		FD_ZERO(&w);
+		FD_SET(p[1], &w);
+		select(p[1] + 1, NULL, &w, NULL, &tv);
+	}
 	while (n < 100000000)
 		n++;
 	times(&t);
