@@ -171,8 +171,9 @@ same_line "ppoll: nfds an unsigned int, revents past -s 2's entries" -s 2 -e tra
 NORM2='s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {T}/' \
 same_line "ppoll -v: every pollfd" -v -e trace=ppoll -- "$WL" polls
 exec 9>>/dev/full
-NORM2='s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {T}/' \
-same_line "ppoll, select -P: a path among the pollfds and the fd sets" -P /dev/full -e trace=ppoll,select -- "$WL" polls
+NORM2='s/left \{tv_sec=[0-9]+, tv_(n|u)sec=[0-9]+\}/left {T}/' \
+same_line "ppoll, select, pselect6 -P: a path among the pollfds and the fd sets" -P /dev/full \
+	-e trace=ppoll,select,pselect6 -- "$WL" polls
 exec 9>&-
 "$FERRET" strace -e trace=times "$WL" polls 2> ftm.txt > /dev/null
 grep -Eq '^times\(\{tms_utime=[1-9][0-9]* /\* [0-9]+\.[0-9]{2} s \*/,' ftm.txt &&

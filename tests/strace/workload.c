@@ -262,10 +262,11 @@ static void polls(void)
 		FD_ZERO(&w);
 		FD_SET(pf[3].fd, &w);
 		FD_SET(p[1], &w);
+		syscall(SYS_select, pf[3].fd + 1, NULL, &w, NULL, &tv);
 		select(pf[3].fd + 1, NULL, &w, NULL, &tv);
 		FD_ZERO(&w);
 		FD_SET(p[1], &w);
-		select(p[1] + 1, NULL, &w, NULL, &tv);
+		syscall(SYS_select, p[1] + 1, NULL, &w, NULL, &tv);
 	}
 	while (n < 100000000)
 		n++;
