@@ -1436,6 +1436,8 @@ static void iov_list(struct buf *b, const struct st_call *c,
 		     uint64_t cnt, bool out, int first)
 {
 	uint64_t array = first == 1 ? c->args[arg] : 0;
+	/* process_madvise's ranges are addresses, not data. */
+	bool ranges = !strcmp(c->sys->name, "process_madvise");
 	int j;
 
 	uint64_t left = c->ret, e;
@@ -1460,7 +1462,7 @@ static void iov_list(struct buf *b, const struct st_call *c,
 		}
 		buf_printf(b, "{iov_base=");
 		/* A read that failed filled nothing: the addresses, as strace. */
-		if (out && st_call_failed(c)) {
+		if (ranges || (out && st_call_failed(c))) {
 			ptr(b, base);
 		} else if (out) {
 			uint64_t got = left < len ? left : len;
@@ -2654,6 +2656,7 @@ static const struct {
 	{ "fanotify_mark", 2, st_fan_event_flags, "FAN_???", true },
 	{ "mlock2", 2, st_mlock2, "MLOCK_???", false },
 	{ "pidfd_send_signal", 3, st_no_names, NULL, false },
+	{ "process_madvise", 4, st_no_names, NULL, false },
 	{ "mount_setattr", 2, st_mount_setattr_flags, "AT_???", false },
 	{ "mbind", 5, st_mbind_flags, "MPOL_???", false },
 	{ "get_mempolicy", 4, st_get_mempolicy_flags, "MPOL_???", true },

@@ -356,7 +356,7 @@ const struct st_sys st_systab[] = {
 	{ 437, "openat2", "DP0u:f", ST_FILE|ST_DESC },
 	{ 438, "pidfd_getfd", "fdx:f", ST_DESC },
 	{ 439, "faccessat2", "DPLa", ST_FILE|ST_DESC },
-	{ 440, "process_madvise", NULL, ST_DESC|ST_MEMORY },
+	{ 440, "process_madvise", "fvubx", ST_DESC|ST_MEMORY },
 	{ 441, "epoll_pwait2", "f^dtgu", ST_DESC },
 	{ 442, "mount_setattr", "DPx\255u", ST_FILE|ST_DESC },
 	{ 443, "quotactl_fd", "fxx\255", 0 },

@@ -339,7 +339,7 @@ same_line "-e trace=NUMBER, -e signal=lower-case name, -e silent=, --strings-in-
 grep -Eq '^[0-9]{10}\.[0-9]{3} getppid' fts.txt && grep -Eq '^[0-9]{10}\.[0-9]{3} \+\+\+ exited' fts.txt &&
 	ok "--timestamps=format:unix,precision:ms, on the exit line too" || bad "--timestamps: $(head -2 fts.txt)"
 same_line "ids, preadv/pwritev, readahead, xattrs, pkey_free, sched_rr_get_interval, pidfds" \
-	-e trace=acct,setreuid,setregid,setresuid,setresgid,setfsuid,setfsgid,pwritev,preadv,readahead,setxattr,lsetxattr,fsetxattr,listxattr,flistxattr,removexattr,lremovexattr,fremovexattr,pkey_free,sched_rr_get_interval,pidfd_getfd,pidfd_send_signal,process_mrelease,faccessat2,fchownat,arch_prctl,personality,fallocate,openat,clock_nanosleep \
+	-e trace=acct,setreuid,setregid,setresuid,setresgid,setfsuid,setfsgid,pwritev,preadv,readahead,setxattr,lsetxattr,fsetxattr,listxattr,flistxattr,removexattr,lremovexattr,fremovexattr,pkey_free,sched_rr_get_interval,pidfd_getfd,pidfd_send_signal,process_mrelease,process_madvise,faccessat2,fchownat,arch_prctl,personality,fallocate,openat,clock_nanosleep \
 	-- "$WL" misc
 same_line "prctl by option: names, out-parameters, values, annotated returns, vector lengths, tagged addresses, VMA names" \
 	-e trace=prctl -- "$WL" prctl

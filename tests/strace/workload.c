@@ -1617,6 +1617,13 @@ static void misc(void)
 		syscall(SYS_pidfd_send_signal, -1, SIGUSR2, &si, -1U);
 	}
 	syscall(SYS_process_mrelease, -1, 0);
+	{
+		/* process_madvise's ranges: addresses and lengths, not data. */
+		struct iovec r[2] = { { buf, 4096 }, { NULL, 8192 } };
+
+		syscall(SYS_process_madvise, -1, r, 2, MADV_COLD, 0);
+		syscall(SYS_process_madvise, -1, r, 1, 0x77, 1);
+	}
 	/* AT_EACCESS, where AT_REMOVEDIR has the same value; AT_RECURSIVE. */
 	syscall(SYS_faccessat2, -1, "/dev/full", F_OK, AT_EACCESS);
 	syscall(SYS_fchownat, AT_FDCWD, "misc.tmp", -1, -1, AT_SYMLINK_NOFOLLOW | 0x8000);
