@@ -90,7 +90,7 @@ SIG = {
  "userfaultfd": "x:f", "pidfd_getfd": "fdx:f", "pidfd_send_signal": "fs\x8ex",
  "process_mrelease": "fx", "sched_setattr": "d17",
  "sched_getattr": "d%77", "adjtimex": "'", "clock_adjtime": "o'", "fallocate": "fxdd", "fchmodat2": "DPma",
- "preadv2": "fVud!\xb4", "pwritev2": "fvud!\xb4", "restart_syscall": "\xb5",
+ "preadv2": "fVud\xbb\xb4", "pwritev2": "fvud\xbb\xb4", "restart_syscall": "\xb5",
  "io_uring_enter": "f77\xb6gu",
  "set_mempolicy": "\xba\xb7u", "get_mempolicy": "\x85\xb8upx",
  "mbind": "pu\xba\xb7ux", "migrate_pages": "du\xb9\xb9",

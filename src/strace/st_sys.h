@@ -207,7 +207,7 @@ enum st_class {
 #define ST_L_RWF '\264'
 #define ST_L_RESTART '\265'
 #define ST_L_URING_ENTER '\266'
-#define ST_L_SKIP '!'
+#define ST_L_SKIP '\273'
 /*
  * A NUMA node mask (unsigned longs) with as many bits as the next
  * argument says less one: ST_L_NODEMASK read at entry, ST_L_NODEMASK_OUT
