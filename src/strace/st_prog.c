@@ -246,8 +246,12 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	int s = o->strsize, next = i < 5 ? reg_off[i + 1] : 0, k;
 	char len[16];
 	char rl = exit && exit_letter(l) ? exit_letter(l) : l;
-	/* Data read or written: all of it, up to a limit, for a dump. */
-	int io = o->dumping && s < ST_DUMP_MAX ? ST_DUMP_MAX : s;
+	/*
+	 * Data read or written: -s bytes and one more, as strace reads them
+	 * (so that a buffer that ends a mapping just past -s shows as its
+	 * address, as in strace); all of it, up to a limit, for a dump.
+	 */
+	int io = o->dumping && s < ST_DUMP_MAX ? ST_DUMP_MAX : s + 1;
 
 	buf_printf(b, "$a = *(arg0 + %d); ", reg_off[i]);
 	switch (l) {

@@ -233,6 +233,8 @@ for x in abbrev raw verbose; do
 	same_line "sockaddrs, -X $x: abstract names with NULs, short lengths, IPv6 scopes" \
 		-X $x -e trace=connect -- "$WL" sockaddrs
 done
+same_line "a buffer past -s that ends a mapping: its address, as strace reads one byte more" \
+	-e trace=write -- "$WL" page-end
 same_line "-Y: waitid's child named though reaped when the line prints" \
 	-Y -e trace=waitid -- "$WL" waitid-child
 same_line "mount_setattr: struct mount_attr, its flags, bytes past it" \

@@ -2107,6 +2107,23 @@ int main(int argc, char **argv)
 		nanosleep(&ts, NULL);
 		return 0;
 	}
+	if (!strcmp(mode, "page-end")) {
+		/*
+		 * Buffers longer than -s that end a mapping: strace reads -s
+		 * bytes and one more, so one with only -s readable shows as
+		 * its address.
+		 */
+		char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (m == MAP_FAILED)
+			return 1;
+		munmap(m + 4096, 4096);
+		memset(m, 'x', 4096);
+		syscall(SYS_write, -1, m + 4096 - 32, 100);
+		syscall(SYS_write, -1, m + 4096 - 33, 100);
+		syscall(SYS_write, -1, m + 4096 - 32, 32);
+		return 0;
+	}
 	if (!strcmp(mode, "waitid-child")) {
 		/* A child alive at waitid's entry, reaped by its exit. */
 		siginfo_t si;
