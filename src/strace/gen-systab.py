@@ -33,7 +33,7 @@ SIG = {
  "umask": "m:o", "gettimeofday": "\xa6\xa8", "settimeofday": "\xa5\xa7", "getrlimit": "iJ", "getrusage": "d*",
  "sysinfo": "5", "times": "@", "getuid": "", "getgid": "", "setuid": "d",
  "setgid": "d", "geteuid": "", "getegid": "", "setpgid": "dd", "getppid": "",
- "getpgrp": "", "setsid": "", "getgroups": "d6", "setgroups": "dp",
+ "getpgrp": "", "setsid": "", "getgroups": "d6", "setgroups": "d\xbc",
  "getresuid": "===", "getresgid": "===", "getpgid": "d", "getsid": "d",
  "capget": "\x8b\x8d", "capset": "\x8b\x8c", "rt_sigtimedwait": "g2tu",
  "rt_sigqueueinfo": "ds\x8e", "rt_tgsigqueueinfo": "dds\x8e",

@@ -1359,9 +1359,15 @@ static void sysinfo_struct(struct buf *b, const struct st_cap *k)
 		   (unsigned long long)rd(k->data, k->len, 104, 4));
 }
 
+/* Where an array stopped being readable, as strace marks it. */
+static void cut_at(struct buf *b, uint64_t addr)
+{
+	buf_printf(b, "... /* %#llx */", (unsigned long long)addr);
+}
+
 /* n gid_t values, at most max shown, then "..." as strace's arrays. */
 static void gid_array(struct buf *b, const struct st_cap *k, int64_t n,
-		      int max)
+		      int max, uint64_t v)
 {
 	int64_t i;
 
@@ -1371,6 +1377,11 @@ static void gid_array(struct buf *b, const struct st_cap *k, int64_t n,
 
 		if (i)
 			buf_printf(b, ", ");
+		/* An element that cannot be read ends it before -s does, as strace. */
+		if (4 * (size_t)(i + 1) > k->len && k->cut) {
+			cut_at(b, v + 4 * i);
+			break;
+		}
 		if (i == max || 4 * (size_t)(i + 1) > k->len) {
 			buf_printf(b, "...");
 			break;
@@ -1385,11 +1396,6 @@ static void gid_array(struct buf *b, const struct st_cap *k, int64_t n,
 }
 
 /* struct pollfd[n] at entry: fd and events, -s of them at most. */
-/* Where an array stopped being readable, as strace marks it. */
-static void cut_at(struct buf *b, uint64_t addr)
-{
-	buf_printf(b, "... /* %#llx */", (unsigned long long)addr);
-}
 
 static void pollfds(struct buf *b, const struct st_call *c,
 		    const struct st_cap *k, uint64_t v, uint64_t n, int max,
@@ -3760,6 +3766,18 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case ST_L_NODEMASK:
 		nodemask(b, k, v, c->args[i + 1], o->argv_max);
 		return;
+	case ST_L_GIDS_IN:
+		/* setgroups' list, as long as argument 0 says. */
+		if (!v)
+			buf_printf(b, "NULL");
+		else if (!(uint32_t)c->args[0])
+			buf_printf(b, "[]");
+		/* More than NGROUPS_MAX: strace reads none of it. */
+		else if (!k || k->len < 4 || (uint32_t)c->args[0] > 65536)
+			ptr(b, v);
+		else
+			gid_array(b, k, (uint32_t)c->args[0], o->strsize, v);
+		return;
 	case ST_L_NODEMASK_A1:
 		nodemask(b, k, v, c->args[1], o->argv_max);
 		return;
@@ -4675,7 +4693,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case '6':
 		if (k && v && c->ret >= 0)
-			gid_array(b, k, c->ret, o->strsize);
+			gid_array(b, k, c->ret, o->strsize, v);
 		else
 			ptr(b, v);
 		return;

@@ -426,6 +426,13 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		split_read(b, l, i, "$c * 8");
 		buf_printf(b, "} ");
 		break;
+	case ST_L_GIDS_IN:
+		/* gid_t[size] (argument 0): as many as -s shows and one more. */
+		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } if ($a) { ",
+			   reg_off[0], argv_max(o) + 1, argv_max(o) + 1);
+		split_read(b, l, i, "$c * 4");
+		buf_printf(b, "} ");
+		break;
 	case ST_L_SEMBUF:
 		/* struct sembuf[nsops], 6 bytes each: as many as -s shows, and one more. */
 		buf_printf(b, "$c = *(arg0 + %d) & 0xffffffff; if ($c > %d) { $c = %d; } if ($a) { ",

@@ -84,7 +84,7 @@ bool st_sys_is_in(char letter)
 	    letter == ST_L_MQATTR_X || letter == ST_L_MQATTR || letter == ST_L_INT_IN ||
 	    letter == ST_L_CAPHDR || letter == ST_L_CAPDATA || letter == ST_L_SIGINFO ||
 	    letter == ST_L_SEMBUF || letter == ST_L_MSGBUF || letter == ST_L_KCMP_SLOT ||
-	    letter == ST_L_NODEMASK || letter == ST_L_NODEMASK_A1 ||
+	    letter == ST_L_NODEMASK || letter == ST_L_NODEMASK_A1 || letter == ST_L_GIDS_IN ||
 	    letter == ST_L_PRCTL5 || letter == ST_L_LIMSTR || letter == ST_L_UTIMES ||
 	    letter == ST_L_UTIMBUF || letter == ST_L_TIMEVAL2 || letter == ST_L_LL_RULESET ||
 	    letter == ST_L_LL_PATH || letter == ST_L_SECCOMP ||

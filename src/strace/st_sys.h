@@ -208,6 +208,8 @@ enum st_class {
 #define ST_L_RESTART '\265'
 #define ST_L_URING_ENTER '\266'
 #define ST_L_SKIP '\273'
+/* setgroups' gid_t list read at entry, as long as argument 0 says. */
+#define ST_L_GIDS_IN '\274'
 /*
  * A NUMA node mask (unsigned longs) with as many bits as the next
  * argument says less one: ST_L_NODEMASK read at entry, ST_L_NODEMASK_OUT

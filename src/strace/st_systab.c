@@ -121,7 +121,7 @@ const struct st_sys st_systab[] = {
 	{ 113, "setreuid", "dd", ST_CREDS },
 	{ 114, "setregid", "dd", ST_CREDS },
 	{ 115, "getgroups", "d6", ST_CREDS },
-	{ 116, "setgroups", "dp", ST_CREDS },
+	{ 116, "setgroups", "d\274", ST_CREDS },
 	{ 117, "setresuid", "ddd", ST_CREDS },
 	{ 118, "getresuid", "===", ST_CREDS },
 	{ 119, "setresgid", "ddd", ST_CREDS },

@@ -233,6 +233,9 @@ for x in abbrev raw verbose; do
 	same_line "sockaddrs, -X $x: abstract names with NULs, short lengths, IPv6 scopes" \
 		-X $x -e trace=connect -- "$WL" sockaddrs
 done
+same_line "setgroups' lists, up to the element that cannot be read" \
+	-e trace=setgroups,getgroups -- "$WL" groups
+same_line "setgroups' lists, -s 1" -s 1 -e trace=setgroups -- "$WL" groups
 same_line "a buffer past -s that ends a mapping: its address, as strace reads one byte more" \
 	-e trace=write -- "$WL" page-end
 same_line "-Y: waitid's child named though reaped when the line prints" \

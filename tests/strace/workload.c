@@ -2107,6 +2107,25 @@ int main(int argc, char **argv)
 		nanosleep(&ts, NULL);
 		return 0;
 	}
+	if (!strcmp(mode, "groups")) {
+		/* setgroups' lists: empty, -1, up to a page that cannot be read, too long. */
+		char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		gid_t *g;
+
+		if (m == MAP_FAILED)
+			return 1;
+		munmap(m + 4096, 4096);
+		g = (gid_t *)(m + 4096 - 8);
+		g[0] = (gid_t)-1;
+		g[1] = 4;
+		syscall(SYS_setgroups, 0, g);
+		syscall(SYS_setgroups, 1, g);
+		syscall(SYS_setgroups, 3, g);
+		syscall(SYS_setgroups, 2, g);
+		syscall(SYS_setgroups, 65537, g);
+		syscall(SYS_getgroups, 0, NULL);
+		return 0;
+	}
 	if (!strcmp(mode, "page-end")) {
 		/*
 		 * Buffers longer than -s that end a mapping: strace reads -s
