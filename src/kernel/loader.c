@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <linux/membarrier.h>
 #include <bpf/bpf.h>
@@ -58,103 +59,90 @@ const char *loader_eperm_hint(void)
 	return "the kernel refused (lockdown, or a sysctl such as kernel.unprivileged_bpf_disabled)";
 }
 
-static int create_maps(struct compiled *c, struct loaded *l)
-{
-	int i, fd, type, ks, vs;
+/* A map to create: type 0 (BPF_MAP_TYPE_UNSPEC) where there is none. */
+struct map_def {
+	int type, key_size, value_size, max_entries;
+	const char *name;
+};
 
-	l->nmaps = MAP_NFIXED + c->maps.n;
-	l->map_fd = xmalloc(l->nmaps * sizeof(int));
-	for (i = 0; i < l->nmaps; i++)
-		l->map_fd[i] = -1;
-	fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "ferret_rb", 0, 0,
-			    c->ringbuf_size, NULL);
-	if (fd < 0)
-		goto fail;
-	l->map_fd[MAP_RINGBUF] = fd;
-	fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_stats", 4, 8,
-			    c->nstats, NULL);
-	if (fd < 0)
-		goto fail;
-	l->map_fd[MAP_STATS] = fd;
-	if (c->uses_control) {
-		fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "ferret_control", 4,
-				    CONTROL_SIZE, 1, NULL);
-		if (fd < 0)
-			goto fail;
-		l->map_fd[MAP_CONTROL] = fd;
-	}
-	if (c->pcaps.n) {
-		fd = bpf_map_create(BPF_MAP_TYPE_PERF_EVENT_ARRAY, "ferret_skb",
-				    4, 4, libbpf_num_possible_cpus(), NULL);
-		if (fd < 0)
-			goto fail;
-		l->map_fd[MAP_SKB] = fd;
-	}
-	if (c->uses_pids) {
-		fd = bpf_map_create(BPF_MAP_TYPE_HASH, "ferret_pids", 4, 1,
-				    PIDS_MAX, NULL);
-		if (fd < 0)
-			goto fail;
-		l->map_fd[MAP_PIDS] = fd;
-	}
-	for (i = 0; i < c->nstack_maps; i++) {
-		fd = bpf_map_create(BPF_MAP_TYPE_STACK_TRACE, "ferret_stacks", 4,
-				    c->stack_depth[i] * 8, c->opts.map_keys_max,
-				    NULL);
-		if (fd < 0)
-			goto fail;
-		l->map_fd[MAP_STACKS + i] = fd;
-	}
-	if (c->scratch_size) {
-		fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_scratch",
-				    4, ALIGN_UP(c->scratch_size, 8), 1, NULL);
-		if (fd < 0)
-			goto fail;
-		l->map_fd[MAP_SCRATCH] = fd;
-	}
-	if (c->ntails) {
-		fd = bpf_map_create(BPF_MAP_TYPE_PROG_ARRAY, "ferret_tails",
-				    4, 4, c->ntails, NULL);
-		if (fd < 0)
-			goto fail;
-		l->map_fd[MAP_TAILS] = fd;
-	}
-	if (c->carry_size) {
-		fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_carry",
-				    4, c->carry_size, 1, NULL);
-		if (fd < 0)
-			goto fail;
-		l->map_fd[MAP_CARRY] = fd;
-	}
+/* The maps c needs, by map id (l->nmaps of them). */
+static struct map_def *map_defs(struct compiled *c, int n)
+{
+	struct map_def *d = xcalloc(n, sizeof(*d));
+	int i;
+
+#define DEF(id, t, nm, ks, vs, max) \
+	d[id] = (struct map_def){ t, ks, vs, max, nm }
+	DEF(MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, "ferret_rb", 0, 0, c->ringbuf_size);
+	DEF(MAP_STATS, BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_stats", 4, 8, c->nstats);
+	if (c->uses_control)
+		DEF(MAP_CONTROL, BPF_MAP_TYPE_ARRAY, "ferret_control", 4,
+		    CONTROL_SIZE, 1);
+	if (c->pcaps.n)
+		DEF(MAP_SKB, BPF_MAP_TYPE_PERF_EVENT_ARRAY, "ferret_skb", 4, 4,
+		    libbpf_num_possible_cpus());
+	if (c->uses_pids)
+		DEF(MAP_PIDS, BPF_MAP_TYPE_HASH, "ferret_pids", 4, 1, PIDS_MAX);
+	for (i = 0; i < c->nstack_maps; i++)
+		DEF(MAP_STACKS + i, BPF_MAP_TYPE_STACK_TRACE, "ferret_stacks", 4,
+		    c->stack_depth[i] * 8, c->opts.map_keys_max);
+	if (c->scratch_size)
+		DEF(MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_scratch", 4,
+		    ALIGN_UP(c->scratch_size, 8), 1);
+	if (c->ntails)
+		DEF(MAP_TAILS, BPF_MAP_TYPE_PROG_ARRAY, "ferret_tails", 4, 4,
+		    c->ntails);
+	if (c->carry_size)
+		DEF(MAP_CARRY, BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_carry", 4,
+		    c->carry_size, 1);
 	for (i = 0; i < c->maps.n; i++) {
 		struct symbol *sym = c->maps.v[i];
-		char name[BPF_OBJ_NAME_LEN];
+		struct map_def *m = &d[MAP_NFIXED + i];
 
-		loader_map_layout(sym, &type, &ks, &vs);
-		snprintf(name, sizeof(name), "m%d", i);
-		fd = bpf_map_create(type, name, ks, vs,
-				    sym->array ? sym->array : c->opts.map_keys_max, NULL);
-		if (fd < 0) {
-			fd = -errno;
-			fprintf(stderr, "ferret: cannot create map %s: %s%s%s\n",
-				sym->name, util_strerror(-fd),
-				fd == -EPERM ? ": " : "",
-				fd == -EPERM ? loader_eperm_hint() : "");
-			return fd;
-		}
-		l->map_fd[MAP_NFIXED + i] = fd;
+		loader_map_layout(sym, &m->type, &m->key_size, &m->value_size);
+		m->max_entries = sym->array ? sym->array : c->opts.map_keys_max;
+		m->name = sym->name;
 	}
-	return 0;
-fail:
-	fd = -errno;
-	fprintf(stderr, "ferret: cannot create BPF maps: %s%s%s\n",
-		util_strerror(-fd), fd == -EPERM ? ": " : "",
-		fd == -EPERM ? loader_eperm_hint() : "");
-	return fd;
+#undef DEF
+	return d;
 }
 
-static void patch(struct compiled *c, struct cprog *p, struct loaded *l,
-		  uint64_t start_ns)
+static int create_maps(struct compiled *c, struct loaded *l,
+		       const struct map_def *d)
+{
+	int i, fd;
+
+	for (i = 0; i < l->nmaps; i++) {
+		char name[BPF_OBJ_NAME_LEN];
+
+		if (!d[i].type)
+			continue;
+		if (i >= MAP_NFIXED)
+			snprintf(name, sizeof(name), "m%d", i - MAP_NFIXED);
+		else
+			snprintf(name, sizeof(name), "%s", d[i].name);
+		fd = bpf_map_create(d[i].type, name, d[i].key_size,
+				    d[i].value_size, d[i].max_entries, NULL);
+		if (fd < 0) {
+			fd = -errno;
+			if (i >= MAP_NFIXED)
+				fprintf(stderr, "ferret: cannot create map %s: %s%s%s\n",
+					d[i].name, util_strerror(-fd),
+					fd == -EPERM ? ": " : "",
+					fd == -EPERM ? loader_eperm_hint() : "");
+			else
+				fprintf(stderr, "ferret: cannot create BPF maps: %s%s%s\n",
+					util_strerror(-fd), fd == -EPERM ? ": " : "",
+					fd == -EPERM ? loader_eperm_hint() : "");
+			return fd;
+		}
+		l->map_fd[i] = fd;
+	}
+	return 0;
+}
+
+/* Patches map fds (fds[map id]) and start_ns into p's code. */
+static void patch(struct cprog *p, const int *fds, uint64_t start_ns)
 {
 	int i;
 
@@ -164,7 +152,7 @@ static void patch(struct compiled *c, struct cprog *p, struct loaded *l,
 
 		if (r->kind == RELOC_MAP || r->kind == RELOC_MAP_VALUE) {
 			/* For a map value, in[1].imm is the offset: 0. */
-			in[0].imm = l->map_fd[r->map_id];
+			in[0].imm = fds[r->map_id];
 			in[1].imm = 0;
 		} else {
 			in[0].imm = (int32_t)(uint32_t)start_ns;
@@ -316,21 +304,256 @@ static void *load_quietly(void *arg)
  */
 #define LOAD_PARALLEL_INSNS 2000
 
-int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
-		bool verbose)
-{
-	struct load_queue q = { .c = c };
-	pthread_t worker;
-	bool started = false;
-	int i, err, insns = 0;
+/* Bumped whenever what a cache key covers changes meaning. */
+#define CACHE_FORMAT "ferret-pincache-1"
 
-	err = create_maps(c, l);
-	if (err)
-		return err;
+/*
+ * The cache key of c's programs and maps: every map's definition, and
+ * every program's type, attach point, tail slot and code with maps by
+ * id.  False when the code holds a per-run constant (start_ns), or a map
+ * a run must make afresh (skboutput()'s perf event array).
+ */
+static bool cache_key(struct compiled *c, const struct map_def *d, int n,
+		      struct pcache_key *k)
+{
+	int i, j, *ids;
+
+	if (c->pcaps.n)
+		return false;
 	for (i = 0; i < c->progs.n; i++) {
 		struct cprog *p = c->progs.v[i];
 
-		patch(c, p, l, start_ns);
+		for (j = 0; j < p->code.nreloc; j++)
+			if (p->code.reloc[j].kind == RELOC_START)
+				return false;
+	}
+	pcache_key_init(k);
+	pcache_key_add(k, CACHE_FORMAT, sizeof(CACHE_FORMAT));
+	pcache_key_add(k, &n, sizeof(n));
+	for (i = 0; i < n; i++) {
+		int def[4] = { d[i].type, d[i].key_size, d[i].value_size,
+			       d[i].max_entries };
+
+		pcache_key_add(k, def, sizeof(def));
+	}
+	ids = xmalloc(n * sizeof(*ids));
+	for (i = 0; i < n; i++)
+		ids[i] = i;
+	pcache_key_add(k, &c->progs.n, sizeof(c->progs.n));
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+		int head[5] = { p->prog_type, p->attach_type, p->btf_id,
+				p->tail, p->code.n };
+
+		patch(p, ids, 0);
+		pcache_key_add(k, head, sizeof(head));
+		pcache_key_add(k, p->code.insn, p->code.n * sizeof(*p->code.insn));
+	}
+	free(ids);
+	return true;
+}
+
+/* Empties hash map fd (one key at a time: it is small between runs). */
+static void clear_hash(int fd, int key_size)
+{
+	void *key = xmalloc(key_size);
+
+	while (!bpf_map_get_next_key(fd, NULL, key))
+		if (bpf_map_delete_elem(fd, key))
+			break;
+	free(key);
+}
+
+/* Zeroes every entry of an array map. */
+static int zero_array(int fd, const struct map_def *d, bool percpu)
+{
+	size_t vs = percpu ? (size_t)ALIGN_UP(d->value_size, 8) *
+			     libbpf_num_possible_cpus() : (size_t)d->value_size;
+	__u32 i, n = d->max_entries;
+	uint32_t *keys = xmalloc(n * sizeof(*keys));
+	void *vals = xcalloc(n, vs);
+	int err = 0;
+
+	for (i = 0; i < n; i++)
+		keys[i] = i;
+	if (bpf_map_update_batch(fd, keys, vals, &n, NULL)) {
+		/* Kernels without batches for arrays: one at a time. */
+		for (i = 0; i < (__u32)d->max_entries && !err; i++)
+			if (bpf_map_update_elem(fd, &keys[i], vals, BPF_ANY))
+				err = -errno;
+	}
+	free(vals);
+	free(keys);
+	return err;
+}
+
+/* Skips whatever an earlier run left unread in ring buffer fd. */
+static int ringbuf_skip(int fd)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	unsigned long *cons, *prod;
+
+	cons = mmap(NULL, pg, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (cons == MAP_FAILED)
+		return -errno;
+	prod = mmap(NULL, pg, PROT_READ, MAP_SHARED, fd, pg);
+	if (prod == MAP_FAILED) {
+		munmap(cons, pg);
+		return -errno;
+	}
+	__atomic_store_n(cons, __atomic_load_n(prod, __ATOMIC_ACQUIRE),
+			 __ATOMIC_RELEASE);
+	munmap(prod, pg);
+	munmap(cons, pg);
+	return 0;
+}
+
+/*
+ * The maps of a reused set as a fresh run has them: empty, with
+ * nothing unread; the parts of split probes stay linked, and the
+ * per-CPU work areas are written before they are read.
+ */
+static int reset_maps(struct loaded *l, const struct map_def *d)
+{
+	int i, err = 0;
+
+	for (i = 0; i < l->nmaps && !err; i++) {
+		int fd = l->map_fd[i];
+
+		switch (d[i].type) {
+		case BPF_MAP_TYPE_RINGBUF:
+			err = ringbuf_skip(fd);
+			break;
+		case BPF_MAP_TYPE_HASH:
+		case BPF_MAP_TYPE_PERCPU_HASH:
+		case BPF_MAP_TYPE_STACK_TRACE:
+			clear_hash(fd, d[i].key_size);
+			break;
+		case BPF_MAP_TYPE_ARRAY:
+			err = zero_array(fd, &d[i], false);
+			break;
+		case BPF_MAP_TYPE_PERCPU_ARRAY:
+			if (i == MAP_STATS)
+				err = zero_array(fd, &d[i], true);
+			break;
+		default:
+			break;
+		}
+	}
+	return err;
+}
+
+/* Takes c's maps and programs from the slot l->pc: 0 or -errno. */
+static int cache_take(struct compiled *c, struct loaded *l,
+		      const struct map_def *d)
+{
+	char name[32];
+	int i, fd;
+
+	for (i = 0; i < l->nmaps; i++) {
+		if (!d[i].type)
+			continue;
+		snprintf(name, sizeof(name), "m%d", i);
+		fd = pcache_get(&l->pc, name);
+		if (fd < 0)
+			return fd;
+		l->map_fd[i] = fd;
+	}
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+
+		snprintf(name, sizeof(name), "p%d", i);
+		fd = pcache_get(&l->pc, name);
+		if (fd < 0)
+			return fd;
+		p->fd = fd;
+	}
+	return reset_maps(l, d);
+}
+
+/* Pins c's maps and programs in the slot l->pc, "ok" last. */
+static int cache_fill(struct compiled *c, struct loaded *l)
+{
+	char name[32];
+	int i, err;
+
+	for (i = 0; i < l->nmaps; i++) {
+		if (l->map_fd[i] < 0)
+			continue;
+		snprintf(name, sizeof(name), "m%d", i);
+		err = pcache_pin(&l->pc, name, l->map_fd[i]);
+		if (err)
+			return err;
+	}
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+
+		snprintf(name, sizeof(name), "p%d", i);
+		err = pcache_pin(&l->pc, name, p->fd);
+		if (err)
+			return err;
+	}
+	return pcache_seal(&l->pc, l->map_fd[MAP_RINGBUF]);
+}
+
+/* Closes whatever fds a failed cache_take() left open. */
+static void drop_fds(struct compiled *c, struct loaded *l)
+{
+	int i;
+
+	for (i = 0; i < l->nmaps; i++) {
+		if (l->map_fd[i] >= 0)
+			close(l->map_fd[i]);
+		l->map_fd[i] = -1;
+	}
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+
+		if (p->fd >= 0)
+			close(p->fd);
+		p->fd = -1;
+	}
+}
+
+int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
+		bool verbose, bool cache)
+{
+	struct load_queue q = { .c = c };
+	struct pcache_key key;
+	struct map_def *d;
+	pthread_t worker;
+	bool started = false;
+	int i, err, insns = 0, slot = -1;
+
+	l->pc.lock = -1;
+	l->reused = false;
+	l->nmaps = MAP_NFIXED + c->maps.n;
+	l->map_fd = xmalloc(l->nmaps * sizeof(int));
+	for (i = 0; i < l->nmaps; i++)
+		l->map_fd[i] = -1;
+	d = map_defs(c, l->nmaps);
+	/* -v: the verifier's statistics, so no cache. */
+	if (cache && !verbose && cache_key(c, d, l->nmaps, &key))
+		slot = pcache_acquire(&key, &l->pc);
+	if (slot == 1) {
+		if (!cache_take(c, l, d)) {
+			l->reused = true;
+			free(d);
+			return 0;
+		}
+		/* A broken set: made again below. */
+		drop_fds(c, l);
+		pcache_clear(&l->pc);
+		slot = 0;
+	}
+	err = create_maps(c, l, d);
+	free(d);
+	if (err)
+		goto out;
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+
+		patch(p, l->map_fd, start_ns);
 		insns += p->code.n;
 	}
 	/* -v loads each program once, in order, for its statistics. */
@@ -348,28 +571,39 @@ int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
 			continue;
 		err = load_prog(c, p, verbose);
 		if (err)
-			return err;
+			goto out;
 	}
 	/* The later parts of split probes, where their tail calls find them. */
 	for (i = 0; i < c->progs.n; i++) {
 		struct cprog *p = c->progs.v[i];
-		uint32_t slot = p->tail;
+		uint32_t tail = p->tail;
 
 		if (p->tail >= 0 &&
-		    bpf_map_update_elem(l->map_fd[MAP_TAILS], &slot, &p->fd, BPF_ANY)) {
+		    bpf_map_update_elem(l->map_fd[MAP_TAILS], &tail, &p->fd, BPF_ANY)) {
 			err = -errno;
 			fprintf(stderr, "ferret: cannot link the parts of %s: %s\n",
 				p->name, util_strerror(-err));
-			return err;
+			goto out;
 		}
 	}
+	/* Not cached after all: the run goes on without. */
+	if (slot == 0 && cache_fill(c, l)) {
+		pcache_clear(&l->pc);
+		pcache_release(&l->pc);
+	}
 	return 0;
+out:
+	if (slot == 0)
+		pcache_clear(&l->pc);
+	pcache_release(&l->pc);
+	return err;
 }
 
 void loader_unload(struct compiled *c, struct loaded *l)
 {
 	int i;
 
+	pcache_release(&l->pc);
 	for (i = 0; i < c->progs.n; i++) {
 		struct cprog *p = c->progs.v[i];
 

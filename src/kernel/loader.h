@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "pincache.h"
+
 struct compiled;
 struct symbol;
 
@@ -12,6 +14,9 @@ struct symbol;
 struct loaded {
 	int *map_fd;
 	int nmaps;
+	struct pcache pc;	/* the cache slot the run holds (pc.lock
+				 * >= 0) until its links are gone */
+	bool reused;		/* the programs came from the cache */
 };
 
 /* The BPF map type, key and value sizes a script map is stored with. */
@@ -23,9 +28,14 @@ void loader_map_layout(const struct symbol *sym, int *type, int *key_size,
  * start_ns into the code.  A verifier rejection is reported at the
  * script construct the failing instruction came from, with the whole log
  * when verbose.  0 or -errno (reported).
+ *
+ * With cache, programs without per-run constants come from the pin
+ * cache (pincache.h) when an earlier run left the same ones, their maps
+ * emptied; else those loaded are pinned for the next run.  The run
+ * keeps l->pc.lock open until its last link is closed.
  */
 int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
-		bool verbose);
+		bool verbose, bool cache);
 void loader_unload(struct compiled *c, struct loaded *l);
 
 /*

@@ -798,9 +798,16 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	rt.out.nprobes = c->probes.n;
 	rt.start_ns = now_ns();
 
-	err = loader_load(c, &l, rt.start_ns, o->verbose);
+	err = loader_load(c, &l, rt.start_ns, o->verbose, o->cache);
 	if (err)
 		goto out;
+	/*
+	 * A cached set stays locked until the last link is gone (the
+	 * releaser of fdset_close_async() closes this copy last).
+	 */
+	i = l.pc.lock >= 0 ? fcntl(l.pc.lock, F_DUPFD_CLOEXEC, 0) : -1;
+	if (i >= 0)
+		fdset_add(&fds, i);
 	rt.ringbuf_fd = l.map_fd[MAP_RINGBUF];
 	rt.out.stack_fds = &l.map_fd[MAP_STACKS];
 	rt.out.nstack_fds = c->nstack_maps;

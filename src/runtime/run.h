@@ -58,6 +58,8 @@ struct run_opts {
 	bool stop_kills;	/* a -c child still running when a signal
 				 * stops the run gets that signal, not
 				 * SIGTERM (ferret strace, as strace) */
+	bool cache;		/* programs may come from, and go to, the
+				 * pin cache (loader_load()) */
 };
 
 /*

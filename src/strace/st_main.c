@@ -472,6 +472,8 @@ struct st_run {
 	struct st_opts *o;
 	struct st_out *out;
 	pid_t child;
+	const pid_t *tids;	/* the threads traced from the start */
+	int ntids;
 	bool attached;		/* the -p lines are out */
 	bool to_file;		/* -o */
 };
@@ -503,9 +505,34 @@ static void st_printf(void *arg, const struct fmt_spec *fs, const void *p)
 	st_out_record(r->out, fs, p);
 }
 
+/* The threads traced from the start, as the program looks for them. */
+static int set_tids(struct st_run *r, struct runtime *rt)
+{
+	const struct map_info *m = run_map_named(rt, "@pids");
+	uint64_t one = 1;
+	int i;
+
+	if (!st_prog_uses_pids(r->o, r->ntids)) {
+		uint32_t k = ST_SD_TID;
+		int64_t v = r->tids[0];
+
+		m = run_map_named(rt, "@sd");
+		return m && bpf_map_update_elem(m->fd, &k, &v, BPF_ANY) ? -errno : 0;
+	}
+	for (i = 0; m && i < r->ntids; i++) {
+		/* Little-endian: the id's low bytes first, whatever the key's size. */
+		uint64_t k = (uint64_t)r->tids[i];
+
+		if (bpf_map_update_elem(m->fd, &k, &one, BPF_ANY))
+			return -errno;
+	}
+	return 0;
+}
+
 /*
  * @sd: each call number's descriptor (st_prog_desc()) and each
- * fixed-size letter's size (st_prog_fixed()), in one call.
+ * fixed-size letter's size (st_prog_fixed()), in one call; then the
+ * threads traced.
  */
 static int st_setup(void *arg, struct runtime *rt)
 {
@@ -533,7 +560,12 @@ static int st_setup(void *arg, struct runtime *rt)
 		err = -errno;
 		fprintf(stderr, "ferret strace: cannot fill the map of calls: %s\n",
 			strerror(errno));
+		return err;
 	}
+	err = set_tids(r, rt);
+	if (err)
+		fprintf(stderr, "ferret strace: cannot set the threads to trace: %s\n",
+			strerror(-err));
 	return err;
 }
 
@@ -1023,9 +1055,7 @@ int st_main(int argc, char **argv)
 		return 1;
 	}
 	if (o.dump) {
-		pid_t fake = 1;
-
-		st_prog_text(&text, &o, &fake, 1);
+		st_prog_text(&text, &o, 1);
 		fwrite(text.p, 1, text.len, stdout);
 		buf_free(&text);
 		return 0;
@@ -1073,7 +1103,7 @@ int st_main(int argc, char **argv)
 	}
 	for (i = 0; i < o.npids; i++)
 		add_pid(&tids, &ntids, o.pids[i], o.follow);
-	st_prog_text(&text, &o, tids, ntids);
+	st_prog_text(&text, &o, ntids);
 	buf_put(&text, "", 1);
 	src.text = text.p;
 	kbtf_install();
@@ -1094,6 +1124,8 @@ int st_main(int argc, char **argv)
 	}
 	run.out = st_out_new(&o, out, child, tids, ntids);
 	run.child = child;
+	run.tids = tids;
+	run.ntids = ntids;
 	run.to_file = out != stderr;
 	sink.arg = &run;
 	sink.printf_rec = st_printf;
@@ -1105,6 +1137,7 @@ int st_main(int argc, char **argv)
 	ropts.sink = &sink;
 	ropts.child_status = &status;
 	ropts.stop_kills = true;
+	ropts.cache = true;
 	/*
 	 * -I: as in strace, "never" (the default when a command's trace goes
 	 * to a file) leaves ferret deaf to the signals that would end it

@@ -648,18 +648,26 @@ uint64_t st_prog_desc(const struct st_opts *o, long nr)
 	return d;
 }
 
-static void pred(struct buf *b, const struct st_opts *o, const pid_t *tids,
-		 int ntids)
+bool st_prog_uses_pids(const struct st_opts *o, int ntids)
 {
-	int i;
+	return o->follow || ntids > 1;
+}
 
-	if (o->follow) {
-		buf_printf(b, "/@pids[tid]/");
-		return;
-	}
+/* Whether the thread id in expression e is traced. */
+static void is_traced(struct buf *b, const struct st_opts *o, int ntids,
+		      const char *e)
+{
+	if (st_prog_uses_pids(o, ntids))
+		buf_printf(b, "@pids[%s]", e);
+	else
+		/* An array's lookup, which the verifier inlines: no hash. */
+		buf_printf(b, "%s == @sd[%d]", e, ST_SD_TID);
+}
+
+static void pred(struct buf *b, const struct st_opts *o, int ntids)
+{
 	buf_printf(b, "/");
-	for (i = 0; i < ntids; i++)
-		buf_printf(b, "%stid == %d", i ? " || " : "", (int)tids[i]);
+	is_traced(b, o, ntids, "tid");
 	buf_printf(b, "/");
 }
 
@@ -789,12 +797,12 @@ static void slot_code(struct buf *b, const struct st_opts *o, int i,
  * which run in order: the E record first, the X record last.
  */
 static void phase(struct buf *b, const struct st_opts *o, bool exit,
-		  const pid_t *tids, int ntids)
+		  int ntids)
 {
 	int i;
 
 	buf_printf(b, "rawtracepoint:%s ", exit ? "sys_exit" : "sys_enter");
-	pred(b, o, tids, ntids);
+	pred(b, o, ntids);
 	buf_printf(b, " {\n\t$nr = %s;\n", exit ? "*(arg0 + 120)" : "arg1");
 	/*
 	 * rt_sigreturn restores the registers of the interrupted code, and
@@ -841,10 +849,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	buf_printf(b, "}\n");
 }
 
-void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
-		  int ntids)
+void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 {
-	int i;
 
 	/*
 	 * @sd: a descriptor per call number (st_prog_desc()), which user
@@ -853,9 +859,9 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 	 */
 	buf_printf(b, "BEGIN {");
 	buf_printf(b, " @sd[%d] = 0;", ST_NR_MAX + 1);
-	if (o->follow)
-		for (i = 0; i < ntids; i++)
-			buf_printf(b, " @pids[%d] = 1;", (int)tids[i]);
+	/* The same for @pids: tid 0 is never traced. */
+	if (st_prog_uses_pids(o, ntids))
+		buf_printf(b, " @pids[0] = 0;");
 	buf_printf(b, " }\n");
 	/*
 	 * The sched events are raw tracepoints: a perf event on a tracepoint
@@ -896,7 +902,7 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 	if (o->pidcomm) {
 		/* -Y: the name execve gives a task (set before this event). */
 		buf_printf(b, "rawtracepoint:sched_process_exec ");
-		pred(b, o, tids, ntids);
+		pred(b, o, ntids);
 		buf_printf(b, " {\n\tprintf(\"K %%d %%s\", tid, comm);\n}\n");
 	}
 	/*
@@ -912,7 +918,7 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 			   "\tif ($o) { @oc[$n] = @oc[$n] + $w - $o; delete(@so[$n]); }\n}\n");
 	/* The group is dead once its live count has dropped to 0. */
 	buf_printf(b, "rawtracepoint:sched_process_exit ");
-	pred(b, o, tids, ntids);
+	pred(b, o, ntids);
 	buf_printf(b, " {\n\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, "
 		   "curtask->signal->live.counter == 0, pid, nsecs);\n");
 	if (o->follow)
@@ -922,7 +928,7 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 	buf_printf(b, "}\n");
 	if (o->lines) {
 		buf_printf(b, "rawtracepoint:signal_deliver ");
-		pred(b, o, tids, ntids);
+		pred(b, o, ntids);
 		/* With the handler: a stop signal's default action stops the group. */
 		buf_printf(b, " {\n\tprintf(\"G %%d %%d %%r %%d %%d\", tid, arg0, buf(arg1, 48), nsecs, "
 			   "((struct k_sigaction *)arg2)->sa.sa_handler);\n}\n");
@@ -934,16 +940,9 @@ void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
 		 */
 		buf_printf(b, "rawtracepoint:signal_generate /arg4 == 1/ {\n"
 			   "\t$p = ((struct task_struct *)arg2)->pid;\n\tif (");
-		if (o->follow) {
-			buf_printf(b, "@pids[$p]");
-		} else {
-			int j;
-
-			for (j = 0; j < ntids; j++)
-				buf_printf(b, "%s$p == %d", j ? " || " : "", (int)tids[j]);
-		}
+		is_traced(b, o, ntids, "$p");
 		buf_printf(b, ") {\n\t\tprintf(\"I %%d %%d %%r %%d\", $p, arg0, buf(arg1, 48), nsecs);\n\t}\n}\n");
 	}
-	phase(b, o, false, tids, ntids);
-	phase(b, o, true, tids, ntids);
+	phase(b, o, false, ntids);
+	phase(b, o, true, ntids);
 }

@@ -48,7 +48,7 @@
  * @sd[ST_NR_MAX].  @sd is an array of ST_SD_SIZE entries, keyed by
  * uint32; its last entry belongs to no call.
  */
-#define ST_SD_SIZE (ST_FIXED_BASE + 256)
+#define ST_SD_SIZE (ST_SD_TID + 1)
 /*
  * @sd[ST_FIXED_BASE + l]: for a letter whose memory is a struct of fixed
  * size, that size, and ST_FIXED_IN / ST_FIXED_OUT when it is read at
@@ -59,6 +59,12 @@
 #define ST_FIXED_IN (1ULL << 16)
 #define ST_FIXED_OUT (1ULL << 17)
 #define ST_FIXED_REC '\377'
+/*
+ * @sd[ST_SD_TID]: the one thread traced, when there is one and no -f
+ * (st_prog_uses_pids()); else @pids holds them.  User space sets
+ * either, so that the program's code is the same from run to run.
+ */
+#define ST_SD_TID (ST_FIXED_BASE + 256)
 uint64_t st_prog_fixed(unsigned char l);
 /*
  * IR instructions of capture code per program (compile_opts.split_insns):
@@ -70,7 +76,13 @@ uint64_t st_prog_fixed(unsigned char l);
 #define ST_DESC_REFETCH (1ULL << 49)
 uint64_t st_prog_desc(const struct st_opts *o, long nr);
 
-void st_prog_text(struct buf *b, const struct st_opts *o, const pid_t *tids,
-		  int ntids);
+/* Whether the threads traced are the keys of @pids (else @sd[ST_SD_TID]). */
+bool st_prog_uses_pids(const struct st_opts *o, int ntids);
+/*
+ * The program for ntids threads given at start, which user space puts
+ * in @pids or @sd before anything is attached: the text depends on the
+ * options only, never on the ids.
+ */
+void st_prog_text(struct buf *b, const struct st_opts *o, int ntids);
 
 #endif

@@ -476,6 +476,45 @@ grep -q 'killed by SIGTERM' fp.txt && grep -q "^ferret strace: Process $sp attac
 "$FERRET" strace -o fpc.txt -e trace=getppid -p $sp sh -c "sleep 1; exec $WL basic" > /dev/null 2>&1; wait $sp
 grep -q getppid fpc.txt && ! grep -vqE '^[0-9]+ ' fpc.txt &&
 	ok "-p PID and a command, -o: PID before each line" || bad "-p with a command: $(head -3 fpc.txt)"
+# The pin cache: a run takes the programs an earlier run with the same
+# options pinned, prints what a run without the cache prints, and finds
+# nothing left by a run killed with records unread.
+C=/sys/fs/bpf/ferret
+CS="-e trace=getppid,pipe2,close -s 33"
+cached() { "$FERRET" strace $CS -o "$1" "$WL" basic > /dev/null; norm < "$1" | grep -v '^write(1,' > "$1.n"; }
+FERRET_NO_CACHE=1 cached k0.txt
+cached k1.txt
+key=$(ls -td $C/*/ 2> /dev/null | head -1)
+ino1=$(stat -c %i "${key}0/p0" 2> /dev/null)
+sleep 0.3
+cached k2.txt
+ino2=$(stat -c %i "${key}0/p0" 2> /dev/null)
+[ -n "$ino1" ] && [ "$ino1" = "$ino2" ] && [ ! -e "${key}1" ] && [ -e "${key}0/ok" ] &&
+	ok "pin cache: the second run reuses the first one's programs" ||
+	bad "pin cache: not reused ($key: $ino1 $ino2 $(ls "$key" 2>&1))"
+cmp -s k0.txt.n k1.txt.n && cmp -s k0.txt.n k2.txt.n && [ -s k0.txt.n ] &&
+	ok "pin cache: the same lines loaded and reused" || bad "pin cache output: $(diff k0.txt.n k2.txt.n | head -5)"
+"$FERRET" strace $CS -o k3.txt sh -c "sleep 0.4; exec $WL basic" > /dev/null & fp=$!
+sleep 0.2; kill -STOP $fp; sleep 0.6; kill -KILL $fp; wait $fp 2> /dev/null
+cached k4.txt
+cmp -s k0.txt.n k4.txt.n && ok "pin cache: nothing left over from a killed run" ||
+	bad "pin cache after a killed run: $(diff k0.txt.n k4.txt.n | head -5)"
+cached k5.txt & cached k6.txt; wait
+cmp -s k0.txt.n k5.txt.n && cmp -s k0.txt.n k6.txt.n &&
+	ok "pin cache: two runs at once, each its own set" || bad "pin cache, two at once: $(diff k0.txt.n k5.txt.n | head -3) $(diff k0.txt.n k6.txt.n | head -3)"
+# -c's maps start empty in a reused set: the counts are one run's.
+"$FERRET" strace -c $CS -o kc1.txt cat /dev/null > /dev/null
+sleep 0.3
+"$FERRET" strace -c $CS -o kc2.txt "$WL" basic > /dev/null
+strace -c $CS -o sc2.txt "$WL" basic > /dev/null
+diff <(cnt sc2.txt) <(cnt kc2.txt) > d.txt && [ -n "$(cnt kc2.txt)" ] &&
+	ok "pin cache: -c counts of one run, not two" || bad "pin cache -c: $(cat d.txt)"
+before=$(ls $C | sort)
+FERRET_NO_CACHE=1 "$FERRET" strace -e trace=getpid,gettid -o /dev/null true
+[ "$(ls $C | sort)" = "$before" ] && ok "FERRET_NO_CACHE: nothing pinned" || bad "FERRET_NO_CACHE pinned something"
+for s in 41 42 43 44 45; do "$FERRET" strace -e trace=getppid -s $s -o /dev/null true; done
+n=$(ls $C | wc -l)
+[ "$n" -le 4 ] && [ "$n" -ge 1 ] && ok "pin cache: at most 4 sets of options kept ($n)" || bad "pin cache holds $n keys"
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"
