@@ -72,9 +72,17 @@ struct fdset {
 	int n, cap;
 	int *link;		/* BPF links, kept apart: see fdset_close() */
 	int nlink, linkcap;
+	int nslow;		/* those whose release waits for the kernel */
 };
+/* A perf event, or another fd whose release may wait for the kernel. */
 void fdset_add(struct fdset *s, int fd);
+/* A BPF link whose release may wait (trampolines, perf events). */
 void fdset_add_link(struct fdset *s, int fd);
+/*
+ * An fd, or a link, that the kernel releases at once (a raw
+ * tracepoint's link: ~0.1 ms; a lock).
+ */
+void fdset_add_fast(struct fdset *s, int fd, bool link);
 /*
  * Closes the links first, then the other fds newest first.  Each costs
  * an RCU grace period in the kernel (tens of ms per tracepoint); link
@@ -86,7 +94,8 @@ void fdset_close(struct fdset *s);
  * Leaves the slow releases to a detached process (see provider.c): the
  * perf events, and the links too when links_done says their programs
  * are stopped already (loader_stop_events()); otherwise the links are
- * closed here first.
+ * closed here first.  A set with nothing slow and a few links is closed
+ * here: that is quicker than a fork.
  */
 void fdset_close_async(struct fdset *s, bool links_done);
 

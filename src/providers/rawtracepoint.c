@@ -277,7 +277,7 @@ static int rtp_attach(const struct probe_inst *pi, int prog_fd,
 			 strerror(-fd));
 		return fd;
 	}
-	fdset_add_link(fds, fd);
+	fdset_add_fast(fds, fd, true);
 	return 0;
 }
 

@@ -807,7 +807,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 */
 	i = l.pc.lock >= 0 ? fcntl(l.pc.lock, F_DUPFD_CLOEXEC, 0) : -1;
 	if (i >= 0)
-		fdset_add(&fds, i);
+		fdset_add_fast(&fds, i, false);
 	rt.ringbuf_fd = l.map_fd[MAP_RINGBUF];
 	rt.out.stack_fds = &l.map_fd[MAP_STACKS];
 	rt.out.nstack_fds = c->nstack_maps;
