@@ -5,6 +5,7 @@
  * thousands of types, and most scripts need a handful.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,8 +76,39 @@ out_close:
 	return btf;
 }
 
+/* kbtf_preload()'s thread, and what it found. */
+static pthread_t preload;
+static bool preloading;
+static struct btf *preloaded;
+static int preload_err;
+
+static void *preload_run(void *arg)
+{
+	preloaded = sysfs_btf();
+	preload_err = preloaded ? 0 : errno;
+	return arg;
+}
+
+void kbtf_preload(void)
+{
+	if (vmlinux || load_err || preloading)
+		return;
+	preloading = !pthread_create(&preload, NULL, preload_run, NULL);
+}
+
 static struct btf *kbtf_get(void)
 {
+	if (preloading) {
+		pthread_join(preload, NULL);
+		preloading = false;
+		if (!vmlinux && !load_err && (preloaded || preload_err != ENOENT)) {
+			vmlinux = preloaded;
+			load_err = preloaded ? 0 : preload_err;
+		} else if (preloaded) {
+			btf__free(preloaded);
+		}
+		preloaded = NULL;
+	}
 	if (!vmlinux && !load_err) {
 		vmlinux = sysfs_btf();
 		if (!vmlinux && errno == ENOENT)
@@ -372,6 +404,12 @@ static int kbtf_const(const char *name, int64_t *value)
 
 void kbtf_release(void)
 {
+	if (preloading) {
+		pthread_join(preload, NULL);
+		preloading = false;
+		btf__free(preloaded);
+		preloaded = NULL;
+	}
 	btf__free(vmlinux);
 	vmlinux = NULL;
 	free(by_id);

@@ -11,6 +11,11 @@ struct type;
  * Installs the type_struct_named/type_complete_hook hooks of types.h.
  */
 void kbtf_install(void);
+/*
+ * Starts reading the kernel's BTF on a thread of its own, for a caller
+ * that is sure to need it: the first use waits for it.
+ */
+void kbtf_preload(void);
 /* Frees the loaded BTF (types built from it stay in the type arena). */
 void kbtf_release(void);
 

@@ -1103,6 +1103,8 @@ int st_main(int argc, char **argv)
 	}
 	for (i = 0; i < o.npids; i++)
 		add_pid(&tids, &ntids, o.pids[i], o.follow);
+	/* The program reads task_struct: BTF loads while it is parsed. */
+	kbtf_preload();
 	st_prog_text(&text, &o, ntids);
 	buf_put(&text, "", 1);
 	src.text = text.p;
