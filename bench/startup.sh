@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # bench/startup.sh [FERRET]: end-to-end wall time of `ferret strace` and of
 # strace 6.1 on short commands, in one run, interleaved; median of REPS
-# runs after one warm-up each.  Then the dry run (-d) of a kprobe tool,
+# runs after one warm-up each.  ferret is timed with its pin cache filled
+# by the warm-up (the programs of an earlier run with the same options
+# reused) and without it (FERRET_NO_CACHE=1: compiled and verified).
+# Then the dry run (-d) of a kprobe tool,
 # ferret against bpftrace.  Prints a Markdown table with ferret's ratio
 # to strace's and writes it to bench/results-startup.md.  Root.  Measures
 # only, never asserts.
@@ -25,21 +28,22 @@ CMDS=("true" "cat /etc/os-release" "ls /usr/share/doc")
 	echo "$(date -u '+%Y-%m-%d %H:%M UTC'), kernel $(uname -r), $(nproc) CPUs, load average $(cut -d' ' -f1 /proc/loadavg);"
 	echo "median wall time of $REPS runs each, the two tracers interleaved, output to /dev/null."
 	echo
-	echo "| command | untraced ms | strace -o /dev/null ms | ferret strace -o /dev/null ms | ferret ÷ strace | target |"
-	echo "|---|---:|---:|---:|---:|---|"
+	echo "| command | untraced ms | strace -o /dev/null ms | ferret strace, cached programs ms | ferret ÷ strace | ferret strace, no cache ms | ferret ÷ strace | target |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---|"
 	for cmd in "${CMDS[@]}"; do
 		# shellcheck disable=SC2206
 		argv=($cmd)
-		b=() s=() f=()
+		b=() s=() f=() c=()
 		"$BIN/timeit" 1 0 strace -o /dev/null "${argv[@]}"
 		"$BIN/timeit" 1 0 "$FERRET" strace -o /dev/null "${argv[@]}"
 		for ((r = 0; r < REPS; r++)); do
 			b+=("$("$BIN/timeit" 0 1 "${argv[@]}" | cut -d' ' -f1)")
 			s+=("$("$BIN/timeit" 0 1 strace -o /dev/null "${argv[@]}" | cut -d' ' -f1)")
 			f+=("$("$BIN/timeit" 0 1 "$FERRET" strace -o /dev/null "${argv[@]}" | cut -d' ' -f1)")
+			c+=("$(FERRET_NO_CACHE=1 "$BIN/timeit" 0 1 "$FERRET" strace -o /dev/null "${argv[@]}" | cut -d' ' -f1)")
 		done
-		mb=$(med "${b[@]}") ms=$(med "${s[@]}") mf=$(med "${f[@]}")
-		echo "| \`$cmd\` | $mb | $ms | $mf | $(ratio "$mf" "$ms") | ≤ 1 |"
+		mb=$(med "${b[@]}") ms=$(med "${s[@]}") mf=$(med "${f[@]}") mc=$(med "${c[@]}")
+		echo "| \`$cmd\` | $mb | $ms | $mf | $(ratio "$mf" "$ms") | $mc | $(ratio "$mc" "$ms") | ≤ 1 |"
 	done
 	# A kprobe tool's dry run: compiling its kprobe specs reads
 	# /proc/kallsyms once (it used to rescan it per spec).

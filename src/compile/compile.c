@@ -275,6 +275,16 @@ static int gen_probe(struct compiled *c, struct sema_probe *sp)
 	return 0;
 }
 
+void compile_set_opts(struct compiled *c, const struct compile_opts *opts)
+{
+	c->opts = *opts;
+	provider_pid = opts->pid;
+	if (!c->opts.strlen)
+		c->opts.strlen = 64;
+	if (!c->opts.map_keys_max)
+		c->opts.map_keys_max = 4096;
+}
+
 int compile_program(struct compiled *c, const struct source *src,
 		    struct node *ast, const struct compile_opts *opts)
 {
@@ -284,12 +294,7 @@ int compile_program(struct compiled *c, const struct source *src,
 	memset(c, 0, sizeof(*c));
 	c->src = src;
 	c->ast = ast;
-	c->opts = *opts;
-	provider_pid = opts->pid;
-	if (!c->opts.strlen)
-		c->opts.strlen = 64;
-	if (!c->opts.map_keys_max)
-		c->opts.map_keys_max = 4096;
+	compile_set_opts(c, opts);
 	c->ringbuf_size = opts->ringbuf_size ? opts->ringbuf_size : 1 << 20;
 	ret = sema_run(&s, c);
 	if (ret)

@@ -161,6 +161,8 @@ struct compiled {
 int compile_program(struct compiled *c, const struct source *src,
 		    struct node *ast, const struct compile_opts *opts);
 void compile_free(struct compiled *c);
+/* c->opts from opts, with the defaults filled in. */
+void compile_set_opts(struct compiled *c, const struct compile_opts *opts);
 /*
  * The index of the stack map holding depth frames, made if new; -ENOSPC
  * when the script already uses STACK_MAPS_MAX other depths.

@@ -18,6 +18,7 @@
 #include "loader.h"
 #include "perf.h"
 #include "../compile/compile.h"
+#include "../compile/cstore.h"
 #include "../runtime/record.h"
 #include "../lang/types.h"
 #include "../util.h"
@@ -471,6 +472,124 @@ static int cache_take(struct compiled *c, struct loaded *l,
 	return reset_maps(l, d);
 }
 
+/* Closes whatever fds a failed cache_take() left open. */
+static void drop_fds(struct compiled *c, struct loaded *l)
+{
+	int i;
+
+	for (i = 0; i < l->nmaps; i++) {
+		if (l->map_fd[i] >= 0)
+			close(l->map_fd[i]);
+		l->map_fd[i] = -1;
+	}
+	for (i = 0; i < c->progs.n; i++) {
+		struct cprog *p = c->progs.v[i];
+
+		if (p->fd >= 0)
+			close(p->fd);
+		p->fd = -1;
+	}
+}
+
+/*
+ * The "manifest" of a keyed slot: a one-entry array whose value is the
+ * description's length (u32) and the description (cstore_save()).
+ */
+static int cache_describe(struct compiled *c, struct loaded *l)
+{
+	struct buf b = { 0 };
+	uint32_t len, key = 0;
+	char *v;
+	int fd, err;
+
+	buf_put(&b, "\0\0\0\0", 4);
+	err = cstore_save(c, &b);
+	if (err)
+		goto out;
+	len = b.len - 4;
+	memcpy(b.p, &len, 4);
+	v = xcalloc(1, ALIGN_UP(b.len, 8));
+	memcpy(v, b.p, b.len);
+	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "ferret_manifest", 4,
+			    ALIGN_UP(b.len, 8), 1, NULL);
+	if (fd < 0 || bpf_map_update_elem(fd, &key, v, BPF_ANY))
+		err = -errno;
+	else
+		err = pcache_pin(&l->pc, "manifest", fd);
+	if (fd >= 0)
+		close(fd);
+	free(v);
+out:
+	buf_free(&b);
+	return err;
+}
+
+/* The description in a keyed slot's manifest, into c.  0 or -errno. */
+static int cache_read(struct compiled *c, const struct compile_opts *opts,
+		      struct loaded *l)
+{
+	struct bpf_map_info info = { 0 };
+	__u32 ilen = sizeof(info), key = 0, len;
+	char *v;
+	int fd, err;
+
+	fd = pcache_get(&l->pc, "manifest");
+	if (fd < 0)
+		return fd;
+	err = bpf_obj_get_info_by_fd(fd, &info, &ilen) ? -errno : 0;
+	if (!err && info.value_size < 4)
+		err = -EINVAL;
+	v = err ? NULL : xmalloc(info.value_size);
+	if (!err && bpf_map_lookup_elem(fd, &key, v))
+		err = -errno;
+	close(fd);
+	if (!err) {
+		memcpy(&len, v, 4);
+		err = len <= info.value_size - 4 ?
+		      cstore_load(c, v + 4, len, opts) : -EINVAL;
+	}
+	free(v);
+	return err;
+}
+
+int loader_find(struct compiled *c, const struct pcache_key *key,
+		const struct compile_opts *opts, struct loaded *l)
+{
+	struct map_def *d;
+	int i, slot, err;
+
+	memset(l, 0, sizeof(*l));
+	l->pc.lock = -1;
+	slot = pcache_acquire(key, &l->pc);
+	if (slot < 0)
+		return slot;
+	l->keyed = true;
+	if (slot == 0)
+		return 0;
+	err = cache_read(c, opts, l);
+	if (!err) {
+		l->nmaps = MAP_NFIXED + c->maps.n;
+		l->map_fd = xmalloc(l->nmaps * sizeof(int));
+		for (i = 0; i < l->nmaps; i++)
+			l->map_fd[i] = -1;
+		d = map_defs(c, l->nmaps);
+		err = cache_take(c, l, d);
+		free(d);
+		if (!err) {
+			l->reused = true;
+			return 1;
+		}
+		drop_fds(c, l);
+		compile_free(c);
+		free(l->map_fd);
+		l->map_fd = NULL;
+		l->nmaps = 0;
+	}
+	/* A broken set: the run compiles and fills the slot again. */
+	pcache_clear(&l->pc);
+	return 0;
+}
+
 /* Pins c's maps and programs in the slot l->pc, "ok" last. */
 static int cache_fill(struct compiled *c, struct loaded *l)
 {
@@ -493,26 +612,12 @@ static int cache_fill(struct compiled *c, struct loaded *l)
 		if (err)
 			return err;
 	}
+	if (l->keyed) {
+		err = cache_describe(c, l);
+		if (err)
+			return err;
+	}
 	return pcache_seal(&l->pc, l->map_fd[MAP_RINGBUF]);
-}
-
-/* Closes whatever fds a failed cache_take() left open. */
-static void drop_fds(struct compiled *c, struct loaded *l)
-{
-	int i;
-
-	for (i = 0; i < l->nmaps; i++) {
-		if (l->map_fd[i] >= 0)
-			close(l->map_fd[i]);
-		l->map_fd[i] = -1;
-	}
-	for (i = 0; i < c->progs.n; i++) {
-		struct cprog *p = c->progs.v[i];
-
-		if (p->fd >= 0)
-			close(p->fd);
-		p->fd = -1;
-	}
 }
 
 int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
@@ -525,16 +630,24 @@ int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
 	bool started = false;
 	int i, err, insns = 0, slot = -1;
 
-	l->pc.lock = -1;
-	l->reused = false;
+	/* loader_find() took the whole set. */
+	if (l->reused)
+		return 0;
+	if (!l->keyed)
+		l->pc.lock = -1;
 	l->nmaps = MAP_NFIXED + c->maps.n;
 	l->map_fd = xmalloc(l->nmaps * sizeof(int));
 	for (i = 0; i < l->nmaps; i++)
 		l->map_fd[i] = -1;
 	d = map_defs(c, l->nmaps);
 	/* -v: the verifier's statistics, so no cache. */
-	if (cache && !verbose && cache_key(c, d, l->nmaps, &key))
+	if (l->keyed && l->pc.lock >= 0 && !verbose)
+		slot = 0;
+	else if (!l->keyed && cache && !verbose &&
+		 cache_key(c, d, l->nmaps, &key))
 		slot = pcache_acquire(&key, &l->pc);
+	else
+		pcache_release(&l->pc);
 	if (slot == 1) {
 		if (!cache_take(c, l, d)) {
 			l->reused = true;

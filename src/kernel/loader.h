@@ -8,6 +8,7 @@
 #include "pincache.h"
 
 struct compiled;
+struct compile_opts;
 struct symbol;
 
 /* Map fds by map id (fixed maps first); -1 where not created. */
@@ -16,6 +17,8 @@ struct loaded {
 	int nmaps;
 	struct pcache pc;	/* the cache slot the run holds (pc.lock
 				 * >= 0) until its links are gone */
+	bool keyed;		/* pc is loader_find()'s: its set carries
+				 * the program's description */
 	bool reused;		/* the programs came from the cache */
 };
 
@@ -37,6 +40,18 @@ void loader_map_layout(const struct symbol *sym, int *type, int *key_size,
 int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
 		bool verbose, bool cache);
 void loader_unload(struct compiled *c, struct loaded *l);
+
+/*
+ * For a front end whose program is a function of its text, its options
+ * and ferret's build (key: pcache_key_self() and those), before it
+ * parses anything.  1: an earlier run kept that program; c is it (see
+ * cstore.h), its maps and programs taken from the cache and emptied:
+ * no parse, no compile.  0: none kept; compile, and loader_load() keeps
+ * the result under key.  Negative: no cache.  l goes to loader_load()
+ * either way (run_opts.loaded), or to loader_unload().
+ */
+int loader_find(struct compiled *c, const struct pcache_key *key,
+		const struct compile_opts *opts, struct loaded *l);
 
 /*
  * Stops every event program: from now on each returns at its first

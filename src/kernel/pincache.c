@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <dirent.h>
+#include <elf.h>
+#include <link.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -38,6 +40,55 @@ void pcache_key_add(struct pcache_key *k, const void *p, size_t n)
 	}
 	k->h[0] = a;
 	k->h[1] = c;
+}
+
+struct self_note {
+	const void *id;
+	size_t len;
+};
+
+/* The build-id note of the first object listed: the executable. */
+static int find_build_id(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct self_note *sn = arg;
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		const char *p, *end;
+
+		if (ph->p_type != PT_NOTE)
+			continue;
+		p = (const char *)(info->dlpi_addr + ph->p_vaddr);
+		end = p + ph->p_memsz;
+		while (p + sizeof(ElfW(Nhdr)) <= end) {
+			const ElfW(Nhdr) *nh = (const ElfW(Nhdr) *)p;
+			const char *name = p + sizeof(*nh);
+			const char *desc = name + ((nh->n_namesz + 3) & ~3u);
+
+			if (desc + nh->n_descsz > end)
+				break;
+			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 &&
+			    !memcmp(name, "GNU", 4) && nh->n_descsz) {
+				sn->id = desc;
+				sn->len = nh->n_descsz;
+				return 1;
+			}
+			p = desc + ((nh->n_descsz + 3) & ~3u);
+		}
+	}
+	return 1;
+}
+
+int pcache_key_self(struct pcache_key *k)
+{
+	struct self_note sn = { 0 };
+
+	dl_iterate_phdr(find_build_id, &sn);
+	if (!sn.id)
+		return -ENOENT;
+	pcache_key_add(k, sn.id, sn.len);
+	return 0;
 }
 
 /* bpffs at its usual place (mounted there if nothing is), and our folder. */

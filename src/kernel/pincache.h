@@ -36,6 +36,12 @@ struct pcache {
 
 void pcache_key_init(struct pcache_key *k);
 void pcache_key_add(struct pcache_key *k, const void *p, size_t n);
+/*
+ * Adds this executable's build ID (its GNU build-id note): what a key of
+ * a program's source must hold for the code to be the same.  -ENOENT
+ * for an executable without one.
+ */
+int pcache_key_self(struct pcache_key *k);
 
 /*
  * Takes a slot of key k and locks it: 1 when it holds a whole set, 0

@@ -797,7 +797,11 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	rt.out.func_names = names + c->probes.n + 1;
 	rt.out.nprobes = c->probes.n;
 	rt.start_ns = now_ns();
-
+	if (o->loaded) {
+		l = *o->loaded;
+		memset(o->loaded, 0, sizeof(*o->loaded));
+		o->loaded->pc.lock = -1;
+	}
 	err = loader_load(c, &l, rt.start_ns, o->verbose, o->cache);
 	if (err)
 		goto out;

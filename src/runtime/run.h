@@ -41,6 +41,8 @@ struct run_sink {
 	void (*finish)(void *arg, struct runtime *rt);
 };
 
+struct loaded;
+
 struct run_opts {
 	char *cmd;		/* -c: command run as the child */
 	pid_t pid;		/* -p: exit when it exits */
@@ -60,6 +62,8 @@ struct run_opts {
 				 * SIGTERM (ferret strace, as strace) */
 	bool cache;		/* programs may come from, and go to, the
 				 * pin cache (loader_load()) */
+	struct loaded *loaded;	/* loader_find()'s answer, which the run
+				 * takes over, or NULL */
 };
 
 /*

@@ -24,6 +24,7 @@
 #include "../compile/compile.h"
 #include "../kernel/btf.h"
 #include "../kernel/features.h"
+#include "../kernel/loader.h"
 #include "../lang/parse.h"
 #include "../lang/types.h"
 #include "../runtime/run.h"
@@ -779,6 +780,30 @@ static int parse_timestamps(struct st_opts *o, const char *arg)
 	return 0;
 }
 
+/*
+ * The program is a function of its text, the compile options and this
+ * build (kernel BTF and features do not change while pins last): an
+ * earlier run's, kept with its description, is taken without parsing
+ * or compiling (loader_find()).
+ */
+static int kept(struct compiled *c, const struct buf *text,
+		const struct compile_opts *co, struct loaded *lo)
+{
+	struct pcache_key key;
+	int32_t v[7] = { co->strlen, (int32_t)co->ringbuf_size, co->interleave,
+			 co->split_insns, co->mark_unread, co->array_size,
+			 co->map_keys_max };
+
+	pcache_key_init(&key);
+	if (pcache_key_self(&key))
+		return -ENOENT;
+	pcache_key_add(&key, "ferret strace", 13);
+	pcache_key_add(&key, v, sizeof(v));
+	pcache_key_add(&key, co->array_map, strlen(co->array_map));
+	pcache_key_add(&key, text->p, text->len);
+	return loader_find(c, &key, co, lo);
+}
+
 int st_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -842,7 +867,8 @@ int st_main(int argc, char **argv)
 	struct st_run run = { .o = &o };
 	struct source src = { .name = "ferret-strace" };
 	struct buf text = { 0 };
-	struct compiled c;
+	struct compiled c = { 0 };
+	struct loaded lo = { .pc.lock = -1 };
 	struct node *ast = NULL;
 	pid_t *tids = NULL, child = 0;
 	int ntids = 0, opt, go_fd = -1, status = -1, ret = 1, i, longind = 0;
@@ -1103,15 +1129,9 @@ int st_main(int argc, char **argv)
 	}
 	for (i = 0; i < o.npids; i++)
 		add_pid(&tids, &ntids, o.pids[i], o.follow);
-	/* The program reads task_struct: BTF loads while it is parsed. */
-	kbtf_preload();
 	st_prog_text(&text, &o, ntids);
 	buf_put(&text, "", 1);
 	src.text = text.p;
-	kbtf_install();
-	ast = parse_program(&src);
-	if (!ast)
-		goto out;
 	copts.strlen = o.strsize + 2 > 4096 ? o.strsize + 2 : 4096;
 	copts.ringbuf_size = 8 << 20;
 	copts.interleave = true;
@@ -1120,9 +1140,19 @@ int st_main(int argc, char **argv)
 	copts.array_map = "@sd";
 	copts.array_size = ST_SD_SIZE;
 	copts.cpid = child;
-	if (compile_program(&c, &src, ast, &copts)) {
-		compile_free(&c);
-		goto out;
+	if (kept(&c, &text, &copts, &lo) == 1) {
+		c.src = &src;
+	} else {
+		/* The program reads task_struct: BTF loads while it is parsed. */
+		kbtf_preload();
+		kbtf_install();
+		ast = parse_program(&src);
+		if (!ast)
+			goto out;
+		if (compile_program(&c, &src, ast, &copts)) {
+			compile_free(&c);
+			goto out;
+		}
 	}
 	run.out = st_out_new(&o, out, child, tids, ntids);
 	run.child = child;
@@ -1155,6 +1185,7 @@ int st_main(int argc, char **argv)
 	}
 	if (intr == 4)
 		signal(SIGTSTP, SIG_IGN);
+	ropts.loaded = &lo;
 	ret = run_program(&c, &ropts, child, go_fd);
 	go_fd = -1;
 	st_out_free(run.out);
@@ -1170,6 +1201,8 @@ int st_main(int argc, char **argv)
 		ret = die_of(run_stop_signal(), out);
 	}
 out:
+	/* A cache slot held for a program that did not compile, or run. */
+	loader_unload(&c, &lo);
 	if (go_fd >= 0)
 		close(go_fd);
 	if (child > 0 && ret == 1 && status < 0) {

@@ -494,6 +494,14 @@ ino2=$(stat -c %i "${key}0/p0" 2> /dev/null)
 	bad "pin cache: not reused ($key: $ino1 $ino2 $(ls "$key" 2>&1))"
 cmp -s k0.txt.n k1.txt.n && cmp -s k0.txt.n k2.txt.n && [ -s k0.txt.n ] &&
 	ok "pin cache: the same lines loaded and reused" || bad "pin cache output: $(diff k0.txt.n k2.txt.n | head -5)"
+# A kept program is not compiled again: no kernel BTF read, its
+# description taken from the slot.
+sleep 0.3
+strace -f -e trace=openat,bpf -o kt.txt "$FERRET" strace $CS -o k7.txt "$WL" basic > /dev/null
+norm < k7.txt | grep -v '^write(1,' > k7.txt.n
+grep -q 'BPF_OBJ_GET.*/manifest"' kt.txt && ! grep -q 'btf/vmlinux' kt.txt && ! grep -qE 'BPF_PROG_LOAD.*insn_cnt=[0-9]{3,}' kt.txt &&
+	cmp -s k0.txt.n k7.txt.n && ok "pin cache: a kept program runs without compiling or loading" ||
+	bad "pin cache: compiled again: $(grep -c btf/vmlinux kt.txt) $(diff k0.txt.n k7.txt.n | head -3)"
 "$FERRET" strace $CS -o k3.txt sh -c "sleep 0.4; exec $WL basic" > /dev/null & fp=$!
 sleep 0.2; kill -STOP $fp; sleep 0.6; kill -KILL $fp; wait $fp 2> /dev/null
 cached k4.txt
