@@ -184,7 +184,7 @@ static void evict(const char *keep)
 				break;
 			k = nk;
 		}
-		snprintf(k[n].name, sizeof(k[n].name), "%s", de->d_name);
+		memcpy(k[n].name, de->d_name, strlen(de->d_name) + 1);
 		k[n].used = st.st_mtim;
 		k[n].gone = false;
 		n++;
