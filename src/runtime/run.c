@@ -26,6 +26,7 @@
 #include "record.h"
 #include "../compile/compile.h"
 #include "../kernel/loader.h"
+#include "../kernel/ringbuf.h"
 #include "../lang/types.h"
 #include "../builtins/builtin.h"
 #include "../providers/provider.h"
@@ -605,11 +606,11 @@ static int pidfd_of(pid_t pid)
  * their flags to ppoll(), which takes them, so none is missed in between.
  */
 static void read_events(struct runtime *rt, struct out_sink *os,
-			struct ring_buffer *rb,
+			struct rbuf *rb,
 			const struct run_opts *o, pid_t child,
 			bool *child_done, int *status)
 {
-	struct pollfd pfd[3] = { { .fd = ring_buffer__epoll_fd(rb), .events = POLLIN } };
+	struct pollfd pfd[3] = { { .fd = rbuf_poll_fd(rb), .events = POLLIN } };
 	pid_t target = child > 0 ? child : o->pid;
 	bool tick = o->sink && o->sink->tick, hot = true;
 	sigset_t block, orig;
@@ -640,7 +641,7 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 		if (dump_signal) {
 			dump_signal = 0;
 			sigprocmask(SIG_SETMASK, &orig, NULL);
-			ring_buffer__consume(rb);
+			rbuf_consume(rb);
 			print_maps(&rt->out, rt->maps, rt->nmaps);
 			out_flush(rt, os);
 			continue;
@@ -667,7 +668,7 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			perf_buffer__consume(rt->skb->pb);
 		reap_strays(child);
 		/* Records that did not wake us are read here too. */
-		n = ring_buffer__consume(rb);
+		n = rbuf_consume(rb);
 		hot = n > 0;
 		out_flush(rt, os);
 		if (!*child_done && target_gone(child, o->pid, status)) {
@@ -676,7 +677,7 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 				close(pfd[1].fd);
 				pfd[1].fd = -1;
 			}
-			ring_buffer__consume(rb);
+			rbuf_consume(rb);
 			if (!tick)
 				break;
 		}
@@ -770,7 +771,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	struct out_sink os = { .fd = fileno(o->out) };
 	struct loaded l = { 0 };
 	struct fdset fds = { 0 };
-	struct ring_buffer *rb = NULL;
+	struct rbuf *rb = NULL;
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct sigaction al = { .sa_handler = on_alarm };
 	struct sigaction du = { .sa_handler = on_dump };
@@ -826,7 +827,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		rt.maps[i].sym = sym;
 		rt.maps[i].fd = l.map_fd[MAP_NFIXED + i];
 	}
-	rb = ring_buffer__new(rt.ringbuf_fd, on_record, &rt, NULL);
+	rb = rbuf_open(rt.ringbuf_fd, c->ringbuf_size, on_record, &rt);
 	if (!rb) {
 		fprintf(stderr, "ferret: cannot map the ring buffer: %s\n",
 			strerror(errno));
@@ -874,7 +875,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 			fprintf(rt.out.f, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n",
 				nprobes);
 		out_flush(&rt, &os);
-		ring_buffer__consume(rb);
+		rbuf_consume(rb);
 		out_flush(&rt, &os);
 		if (child_go_fd >= 0) {
 			if (write(child_go_fd, "g\0\0\0\0\0\0", 8) != 8)
@@ -885,20 +886,20 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		}
 		read_events(&rt, &os, rb, o, child, &child_done, &status);
 	}
-	ring_buffer__consume(rb);
+	rbuf_consume(rb);
 	/*
 	 * Stop the probes before END, as bpftrace does: what END prints or
 	 * clears must not be refilled by events while user space works on
 	 * it.  Stopped programs leave their links to be released after exit.
 	 */
 	watches_fold(&rt, &fds);
-	fdset_close_async(&fds, loader_stop_events(&l) == 0);
-	ring_buffer__consume(rb);
+	fdset_close_async(&fds, !o->no_stop && loader_stop_events(&l) == 0);
+	rbuf_consume(rb);
 	release_all_held(&rt);
 	/* END runs even after exit(), as in bpftrace. */
 	rt.exiting = false;
 	fire(&rt, WHEN_END);
-	ring_buffer__consume(rb);
+	rbuf_consume(rb);
 	if (rt.skb)
 		perf_buffer__consume(rt.skb->pb);
 	rt.exiting = true;
@@ -930,11 +931,11 @@ out:
 	/* Probes attached before a failure are released in the background too. */
 	watches_fold(&rt, &fds);
 	if (fds.n || fds.nlink)
-		fdset_close_async(&fds, loader_stop_events(&l) == 0);
+		fdset_close_async(&fds, !o->no_stop && loader_stop_events(&l) == 0);
 	fdset_close(&fds);
 	if (skb_close(rt.skb))
 		ret = 1;
-	ring_buffer__free(rb);
+	rbuf_close(rb);
 	free(rt.pad);
 	for (i = 0; i < rt.nheld; i++)
 		buf_free(&rt.held[i]);
