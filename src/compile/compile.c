@@ -243,7 +243,8 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 	for (j = 0; j < c->progs.n; j++)
 		if (c->progs.v[j] == cp)
 			at->prog = j;
-	at->cookie = pi->index;
+	/* 0 is the cookie of an attachment made without one. */
+	at->cookie = cookie ? pi->index : 0;
 	vec_push(&c->attach, at);
 	return 0;
 }

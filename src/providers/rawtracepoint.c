@@ -261,7 +261,7 @@ static int rtp_attach(const struct probe_inst *pi, int prog_fd,
 	struct rtp_open_attr attr;
 	int fd;
 
-	if (provider_has_cookie(pi->prov)) {
+	if (cookie && provider_has_cookie(pi->prov)) {
 		memset(&attr, 0, sizeof(attr));
 		attr.name = (uintptr_t)pi->target;
 		attr.prog_fd = prog_fd;
