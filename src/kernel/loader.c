@@ -122,8 +122,21 @@ static int create_maps(struct compiled *c, struct loaded *l,
 			snprintf(name, sizeof(name), "m%d", i - MAP_NFIXED);
 		else
 			snprintf(name, sizeof(name), "%s", d[i].name);
-		fd = bpf_map_create(d[i].type, name, d[i].key_size,
-				    d[i].value_size, d[i].max_entries, NULL);
+		fd = -1;
+		/*
+		 * Arrays are mapped into user space where the kernel allows
+		 * it (5.5), so that filling or clearing one is a memset, not
+		 * a copy per entry through bpf().
+		 */
+		if (d[i].type == BPF_MAP_TYPE_ARRAY) {
+			LIBBPF_OPTS(bpf_map_create_opts, mo, .map_flags = BPF_F_MMAPABLE);
+
+			fd = bpf_map_create(d[i].type, name, d[i].key_size,
+					    d[i].value_size, d[i].max_entries, &mo);
+		}
+		if (fd < 0)
+			fd = bpf_map_create(d[i].type, name, d[i].key_size,
+					    d[i].value_size, d[i].max_entries, NULL);
 		if (fd < 0) {
 			fd = -errno;
 			if (i >= MAP_NFIXED)
@@ -366,26 +379,48 @@ static void clear_hash(int fd, int key_size)
 }
 
 /* Zeroes every entry of an array map. */
-static int zero_array(int fd, const struct map_def *d, bool percpu)
+/* Entries 0..n-1 of array fd, vs bytes each (zeros where vals is NULL), by bpf(). */
+static int array_update(int fd, const void *vals, uint32_t n, size_t vs)
 {
-	size_t vs = percpu ? (size_t)ALIGN_UP(d->value_size, 8) *
-			     libbpf_num_possible_cpus() : (size_t)d->value_size;
-	__u32 i, n = d->max_entries;
-	uint32_t *keys = xmalloc(n * sizeof(*keys));
-	void *vals = xcalloc(n, vs);
+	uint32_t *keys = xmalloc(n * sizeof(*keys)), i;
+	void *zeros = NULL;
 	int err = 0;
 
+	if (!vals)
+		vals = zeros = xcalloc(n, vs);
 	for (i = 0; i < n; i++)
 		keys[i] = i;
 	if (bpf_map_update_batch(fd, keys, vals, &n, NULL)) {
 		/* Kernels without batches for arrays: one at a time. */
-		for (i = 0; i < (__u32)d->max_entries && !err; i++)
-			if (bpf_map_update_elem(fd, &keys[i], vals, BPF_ANY))
+		for (i = 0; i < n && !err; i++)
+			if (bpf_map_update_elem(fd, &keys[i],
+						(const char *)vals + i * vs, BPF_ANY))
 				err = -errno;
 	}
-	free(vals);
+	free(zeros);
 	free(keys);
 	return err;
+}
+
+int loader_array_fill(int fd, const void *vals, uint32_t n, size_t vs)
+{
+	size_t stride = ALIGN_UP(vs, 8), pg = sysconf(_SC_PAGESIZE);
+	size_t len = ALIGN_UP(n * stride, pg);
+	uint32_t i;
+	char *m;
+
+	if (!n)
+		return 0;
+	m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (m == MAP_FAILED)
+		return array_update(fd, vals, n, vs);
+	if (!vals)
+		memset(m, 0, n * stride);
+	else
+		for (i = 0; i < n; i++)
+			memcpy(m + i * stride, (const char *)vals + i * vs, vs);
+	munmap(m, len);
+	return 0;
 }
 
 /* Skips whatever an earlier run left unread in ring buffer fd. */
@@ -431,11 +466,14 @@ static int reset_maps(struct loaded *l, const struct map_def *d)
 			clear_hash(fd, d[i].key_size);
 			break;
 		case BPF_MAP_TYPE_ARRAY:
-			err = zero_array(fd, &d[i], false);
+			err = loader_array_fill(fd, NULL, d[i].max_entries,
+						d[i].value_size);
 			break;
 		case BPF_MAP_TYPE_PERCPU_ARRAY:
 			if (i == MAP_STATS)
-				err = zero_array(fd, &d[i], true);
+				err = array_update(fd, NULL, d[i].max_entries,
+						   (size_t)ALIGN_UP(d[i].value_size, 8) *
+						   libbpf_num_possible_cpus());
 			break;
 		default:
 			break;

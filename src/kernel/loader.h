@@ -3,6 +3,7 @@
 #define FERRET_LOADER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "pincache.h"
@@ -61,6 +62,13 @@ int loader_find(struct compiled *c, const struct pcache_key *key,
  * the caller must close the links to be sure.
  */
 int loader_stop_events(struct loaded *l);
+/*
+ * Writes n values of vs bytes each (zeros where vals is NULL) to entries
+ * 0..n-1 of array map fd: through a mapping of it where the map is
+ * mmapable (as loader_load() creates arrays), else by bpf() in a batch.
+ * 0 or -errno.
+ */
+int loader_array_fill(int fd, const void *vals, uint32_t n, size_t vs);
 
 /* A sentence naming what is missing when the kernel says EPERM. */
 const char *loader_eperm_hint(void);

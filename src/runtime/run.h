@@ -64,6 +64,10 @@ struct run_opts {
 				 * pin cache (loader_load()) */
 	struct loaded *loaded;	/* loader_find()'s answer, which the run
 				 * takes over, or NULL */
+	bool no_stop;		/* the programs need not be stopped before
+				 * their links close: no END, and nothing
+				 * read after the run but records (ferret
+				 * strace) */
 };
 
 /*

@@ -539,28 +539,18 @@ static int st_setup(void *arg, struct runtime *rt)
 {
 	struct st_run *r = arg;
 	const struct map_info *m = run_map_named(rt, "@sd");
-	uint32_t keys[ST_SD_SIZE];
-	int64_t vals[ST_SD_SIZE];
-	__u32 n = 0;
+	int64_t vals[ST_FIXED_BASE + 256] = { 0 };
 	long nr;
 	int err = 0, l;
 
-	for (nr = 0; m && nr <= ST_NR_MAX; nr++) {
-		vals[n] = (int64_t)st_prog_desc(r->o, nr);
-		keys[n] = nr;
-		if (vals[n])
-			n++;
-	}
-	for (l = 1; m && l < 256; l++) {
-		vals[n] = (int64_t)st_prog_fixed((unsigned char)l);
-		keys[n] = ST_FIXED_BASE + l;
-		if (vals[n])
-			n++;
-	}
-	if (n && bpf_map_update_batch(m->fd, keys, vals, &n, NULL)) {
-		err = -errno;
+	for (nr = 0; nr <= ST_NR_MAX; nr++)
+		vals[nr] = (int64_t)st_prog_desc(r->o, nr);
+	for (l = 1; l < 256; l++)
+		vals[ST_FIXED_BASE + l] = (int64_t)st_prog_fixed((unsigned char)l);
+	err = m ? loader_array_fill(m->fd, vals, ARRAY_SIZE(vals), sizeof(vals[0])) : 0;
+	if (err) {
 		fprintf(stderr, "ferret strace: cannot fill the map of calls: %s\n",
-			strerror(errno));
+			strerror(-err));
 		return err;
 	}
 	err = set_tids(r, rt);
@@ -1170,6 +1160,8 @@ int st_main(int argc, char **argv)
 	ropts.child_status = &status;
 	ropts.stop_kills = true;
 	ropts.cache = true;
+	/* No END: once the traced tasks are gone, no program writes. */
+	ropts.no_stop = true;
 	/*
 	 * -I: as in strace, "never" (the default when a command's trace goes
 	 * to a file) leaves ferret deaf to the signals that would end it
