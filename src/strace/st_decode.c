@@ -1495,8 +1495,69 @@ static void iov_list(struct buf *b, const struct st_call *c,
 	buf_printf(b, "]");
 }
 
-/* Control messages: SCM_RIGHTS' descriptors and SCM_CREDENTIALS. */
-static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t len)
+static void ifindex(struct buf *b, unsigned idx);
+static void inet_field(struct buf *b, const unsigned char *p, int af, const char *field);
+
+/*
+ * A SOL_IP control message's data (d, n bytes), shown where strace
+ * shows it: only for the types it knows and with enough bytes.
+ */
+static void cmsg_ip(struct buf *b, int type, const unsigned char *d,
+		    size_t n, int x)
+{
+	size_t j;
+
+	switch (type) {
+	case IP_PKTINFO:
+		if (n < 12)
+			return;
+		buf_printf(b, ", cmsg_data={ipi_ifindex=");
+		ifindex(b, st_u32(d));
+		buf_printf(b, ", ");
+		inet_field(b, d + 4, AF_INET, "ipi_spec_dst");
+		buf_printf(b, ", ");
+		inet_field(b, d + 8, AF_INET, "ipi_addr");
+		buf_printf(b, "}");
+		return;
+	case IP_TTL:
+	case IP_CHECKSUM:
+		if (n < 4)
+			return;
+		buf_printf(b, ", cmsg_data=[");
+		for (j = 0; j + 4 <= n; j += 4)
+			buf_printf(b, "%s%u", j ? ", " : "", st_u32(d + j));
+		buf_printf(b, "]");
+		return;
+	case IP_TOS:
+	case IP_RECVOPTS:
+	case IP_RETOPTS:
+		if (!n)
+			return;
+		buf_printf(b, ", cmsg_data=[");
+		for (j = 0; j < n; j++)
+			buf_printf(b, d[j] ? "%s%#x" : "%s%u", j ? ", " : "", d[j]);
+		buf_printf(b, "]");
+		return;
+	case IP_RECVERR:
+		/* struct sock_extended_err, then the offender's sockaddr_in. */
+		if (n < 32)
+			return;
+		buf_printf(b, ", cmsg_data={ee_errno=%u, ee_origin=%u, ee_type=%u, ee_code=%u, ee_info=%u, ee_data=%u, offender=",
+			   st_u32(d), d[4], d[5], d[6], st_u32(d + 8), st_u32(d + 12));
+		sockaddr(b, d + 16, 16, x);
+		buf_printf(b, "}");
+		return;
+	case IP_ORIGDSTADDR:
+		if (n < 16)
+			return;
+		buf_printf(b, ", cmsg_data=");
+		sockaddr(b, d, n < 128 ? n : 128, x);
+		return;
+	}
+}
+
+/* Control messages: SCM_RIGHTS' descriptors, SCM_CREDENTIALS, SOL_IP's. */
+static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t len, int x)
 {
 	uint64_t off = 0;
 	bool first = true;
@@ -1546,6 +1607,10 @@ static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t len)
 				buf_printf(b, "%s", n > 1 ? "]" : "");
 			}
 			buf_printf(b, "}");
+		} else if (level == SOL_IP) {
+			st_xlat_val(b, st_ip_cmsg, type, "IP_???");
+			cmsg_ip(b, type, k->data + off + 16, clen - 16, x);
+			buf_printf(b, "}");
 		} else {
 			buf_printf(b, "%#x}", type);
 		}
@@ -1571,6 +1636,11 @@ static void msghdr(struct buf *b, const struct st_call *c,
 	uint64_t v = c->args[i], namelen, ctllen, flags, shown;
 	int j;
 
+	/* A failed recvmsg shows what msg_namelen was, when it could be read. */
+	if (v && out && st_call_failed(c) && in && !in->idx && in->len >= 12) {
+		buf_printf(b, "{msg_namelen=%d}", (int)rd(in->data, in->len, 8, 4));
+		return;
+	}
 	if (!v || !h || h->idx || (out && st_call_failed(c))) {
 		ptr(b, v);
 		return;
@@ -1621,7 +1691,7 @@ static void msghdr(struct buf *b, const struct st_call *c,
 	buf_printf(b, ", msg_iovlen=%llu", (unsigned long long)rd(h->data, h->len, 24, 8));
 	if (ctllen && ctl) {
 		buf_printf(b, ", msg_control=");
-		cmsgs(b, ctl, ctllen);
+		cmsgs(b, ctl, ctllen, o->xstyle);
 	}
 	buf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)ctllen);
 	st_xlat_flags(b, st_msg_flags, flags, "0");

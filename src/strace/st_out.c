@@ -409,12 +409,14 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 
 /*
  * readv's and writev's buffers for -e read= and -e write=: each one's
- * share of the bytes the call moved, " * N bytes in buffer K" and its
- * dump, as strace prints them (the four buffers read).
+ * share of the bytes the call moved (readv: ret), or each whole buffer
+ * (writev: left is UINT64_MAX), " * N bytes in buffer K" and its dump,
+ * as strace prints them (the four buffers read).
  */
-static void dump_iov(const struct st_call *c, const struct st_cap *a, struct buf *b)
+static void dump_iov(const struct st_call *c, const struct st_cap *a,
+		     uint64_t left, struct buf *b)
 {
-	uint64_t left = (uint64_t)c->ret, len;
+	uint64_t len;
 	size_t e, n;
 	int j;
 
@@ -436,30 +438,36 @@ static void dump_iov(const struct st_call *c, const struct st_cap *a, struct buf
 	}
 }
 
-/* Prints tid's pending call, returned or not ("= ?"). */
 /*
  * -e read= and -e write=: the data the call moved on a named descriptor
- * (its first argument), as many bytes as it returned.
+ * (its first argument).  As strace: a read shows the bytes it returned,
+ * after success only; a write shows the bytes it was given, whatever
+ * it returned, when they could be read.  fsetxattr's value and
+ * process_madvise's ranges are not I/O and are not shown.
  */
 static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 {
 	int i;
 
-	if (!s->o->dumping || !c->sys || !c->sys->sig)
+	if (!s->o->dumping || !c->sys || !c->sys->sig ||
+	    !strcmp(c->sys->name, "fsetxattr") ||
+	    !strcmp(c->sys->name, "process_madvise"))
 		return;
 	for (i = 0; i < c->ncaps; i++) {
 		const struct st_cap *k = &c->caps[i];
-		const struct st_fdset *set = k->letter == 'W' ? &s->o->dump_write :
-			k->letter == 'R' ? &s->o->dump_read : NULL;
+		bool w = k->letter == 'W' || k->letter == 'v';
+		const struct st_fdset *set = w ? &s->o->dump_write :
+			k->letter == 'R' || k->letter == 'V' ? &s->o->dump_read : NULL;
+		uint64_t n = w ? (k->letter == 'W' ? c->args[k->arg + 1] : UINT64_MAX)
+			       : (uint64_t)c->ret;
 
-		if ((k->letter == 'v' || k->letter == 'V') && k->idx == 0)
-			set = k->letter == 'v' ? &s->o->dump_write : &s->o->dump_read;
-		if (!set || !st_fdset_has(set, (int)c->args[0]) || c->ret < 0)
+		if (!set || ((k->letter == 'v' || k->letter == 'V') && k->idx) ||
+		    !st_fdset_has(set, (int)c->args[0]) || (!w && c->ret < 0))
 			continue;
 		if (k->letter == 'v' || k->letter == 'V')
-			dump_iov(c, k, b);
+			dump_iov(c, k, n, b);
 		else
-			st_hexdump(b, k->data, k->len < (uint64_t)c->ret ? k->len : (size_t)c->ret);
+			st_hexdump(b, k->data, k->len < n ? k->len : (size_t)n);
 	}
 }
 
@@ -518,7 +526,7 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		buf_printf(&b, ">");
 	}
 	buf_printf(&b, "\n");
-	if (returned && !failed)
+	if (returned)
 		dump_io(s, c, &b);
 	emit(s, &b);
 done:

@@ -538,8 +538,9 @@ const struct st_xlat st_caps[] = {
 };
 
 const struct st_xlat st_sa_flags[] = {
-	X(SA_NOCLDSTOP), X(SA_NOCLDWAIT), X(SA_SIGINFO), { 0x04000000, "SA_RESTORER" },
-	X(SA_ONSTACK), X(SA_RESTART), X(SA_NODEFER), X(SA_RESETHAND), END,
+	{ 0x04000000, "SA_RESTORER" }, X(SA_ONSTACK), X(SA_RESTART),
+	{ 0x20000000, "SA_INTERRUPT" }, X(SA_NODEFER), X(SA_RESETHAND),
+	X(SA_SIGINFO), X(SA_NOCLDSTOP), X(SA_NOCLDWAIT), END,
 };
 
 /* linux/ptrace.h's events, in a wait status's upper half. */
@@ -779,6 +780,13 @@ const struct st_xlat st_sol[] = {
 	{ 269, "SOL_DCCP" }, { 270, "SOL_NETLINK" }, { 274, "SOL_BLUETOOTH" },
 	{ 279, "SOL_ALG" }, { 282, "SOL_TLS" }, { 283, "SOL_XDP" },
 	{ 284, "SOL_MPTCP" }, END,
+};
+
+/* The types of SOL_IP control messages. */
+const struct st_xlat st_ip_cmsg[] = {
+	X(IP_TOS), X(IP_TTL), X(IP_RECVOPTS), X(IP_RETOPTS), X(IP_PKTINFO),
+	X(IP_RECVERR), X(IP_ORIGDSTADDR), X(IP_CHECKSUM), { 3, "SCM_SECURITY" },
+	END,
 };
 
 const struct st_xlat st_so[] = {

@@ -298,7 +298,9 @@ same_line "-y: descriptors named after the process is gone" \
 	-y -e trace=openat,dup,dup2,close,write,chdir -- "$WL" fds
 same_line "socket options, socklen in => out, pselect6's sets" \
 	-e trace=pselect6,setsockopt,getsockopt,getsockname,getpeername -- "$WL" sockets
-same_line "sendmsg and recvmsg: iovecs, SCM_RIGHTS" -e trace=sendmsg,recvmsg -- "$WL" msgs
+NORM2='s/htons\([0-9]+\)/htons(P)/g' \
+same_line "sendmsg and recvmsg: iovecs, SCM_RIGHTS, SOL_IP's messages, a failed recvmsg's msg_namelen; sa_flags' order" \
+	-e trace=sendmsg,recvmsg,rt_sigaction -- "$WL" msgs
 same_line "nanosleep: the time left only when interrupted" \
 	-e trace=clock_nanosleep,nanosleep -- "$WL" sleeps
 same_line "openat2's open_how, sched_attr, timex, sched_getscheduler's policy" \
@@ -415,6 +417,7 @@ for style in raw verbose; do
 		-e trace=poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,epoll_pwait2,futex,mknodat -- "$WL" waits
 	same_line "-X $style: signals, sigaction, sigsets, siginfo" -X $style \
 		-e trace=rt_sigaction,rt_sigprocmask -- "$WL" signal
+	NORM2='s/sin_port="[^"]*"( \/\* htons\([0-9]+\) \*\/)?/sin_port=P/g' \
 	same_line "-X $style: sockaddr, cmsg" -X $style \
 		-e trace=getsockname,sendmsg,recvmsg -- "$WL" msgs
 done
@@ -426,6 +429,8 @@ done
 same_line "-e write=1 -e read=3: hex dumps" -e trace=read,write,pread64 \
 	-e write=1 -e read=3 -- sh -c 'printf "hello world, this is a longer line\n"; head -c 40 /etc/passwd'
 same_line "-e write=all -s 4: the whole buffer" -s 4 -e trace=write -e write=all -- printf 'twenty bytes of text'
+same_line "-e write=1: a failed write's bytes dumped, as strace" -e trace=write -e write=1 -- \
+	sh -c 'exec 2>/dev/null 3</dev/null; printf "abc" >&3'
 same_line "-e read=!3: every descriptor but 3" -e trace=read -e 'read=!3' -- cat /etc/hostname
 same_line "-e write= -e read=: readv's and writev's buffers, descriptors past 1023, !!" \
 	-e trace=readv,writev -e write=1000 -e 'read=!!2000' -- "$WL" tables

@@ -1161,8 +1161,46 @@ static void sockets(void)
 }
 
 /* sendmsg and recvmsg: iovecs both ways, a descriptor passed. */
+static void on_info(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)si;
+	(void)uc;
+}
+
+/*
+ * A datagram to itself on loopback with SOL_IP's control messages on:
+ * IP_PKTINFO, IP_TTL, IP_TOS, IP_ORIGDSTADDR and IP_RETOPTS.
+ */
+static void ip_cmsgs(void)
+{
+	union { struct cmsghdr h; char b[256]; } ctl;
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t alen = sizeof(a);
+	char in[8];
+	struct iovec v = { in, sizeof(in) };
+	struct msghdr m = { .msg_name = &a, .msg_namelen = sizeof(a), .msg_iov = &v,
+			    .msg_iovlen = 1, .msg_control = &ctl, .msg_controllen = sizeof(ctl) };
+	int s = socket(AF_INET, SOCK_DGRAM, 0), one = 1;
+
+	if (s < 0)
+		return;
+	setsockopt(s, SOL_IP, IP_PKTINFO, &one, sizeof(one));
+	setsockopt(s, SOL_IP, IP_RECVTTL, &one, sizeof(one));
+	setsockopt(s, SOL_IP, IP_RECVTOS, &one, sizeof(one));
+	setsockopt(s, SOL_IP, IP_RECVORIGDSTADDR, &one, sizeof(one));
+	setsockopt(s, SOL_IP, IP_RETOPTS, &one, sizeof(one));
+	if (!bind(s, (struct sockaddr *)&a, sizeof(a)) &&
+	    !getsockname(s, (struct sockaddr *)&a, &alen) &&
+	    sendto(s, "data", 4, 0, (struct sockaddr *)&a, sizeof(a)) == 4)
+		recvmsg(s, &m, 0);
+	close(s);
+}
+
 static void msgs(void)
 {
+	struct sigaction act;
+	struct sockaddr_un sa;
 	char cbuf[CMSG_SPACE(sizeof(int))], in[16];
 	struct iovec iov[2] = { { "ab", 2 }, { "cd", 2 } }, riov = { in, sizeof(in) };
 	struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2 };
@@ -1186,6 +1224,15 @@ static void msgs(void)
 	m.msg_control = cbuf;
 	m.msg_controllen = sizeof(cbuf);
 	recvmsg(sv[1], &m, 0);
+	ip_cmsgs();
+	/* Nothing to read: a failed recvmsg shows only msg_namelen. */
+	m.msg_name = &sa;
+	m.msg_namelen = sizeof(sa);
+	recvmsg(sv[1], &m, MSG_DONTWAIT);
+	/* sa_flags in strace's order: SA_RESTORER first, SA_SIGINFO later. */
+	act.sa_sigaction = on_info;
+	act.sa_flags = SA_SIGINFO | SA_RESTART | SA_NODEFER;
+	sigaction(SIGUSR2, &act, NULL);
 }
 
 /* A sleep's remaining time shows only when a signal interrupts it. */
