@@ -315,8 +315,9 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
  * go in quietly; on its way out the program wakes the reader (see
  * wake_tail()) when the buffer is a quarter full, or when the reader has
  * caught up (at most WAKE_BUSY_BYTES unread: more means it is still
- * reading, and will read this too) and no record has woken it for
- * WAKE_GAP_NS.  Only a reader that has caught up costs a clock read.  The
+ * reading, and will read this too), and either way only if no record
+ * has woken it for WAKE_GAP_NS.  Only a reader that has caught up, or a
+ * buffer a quarter full, costs a clock read.  The
  * reader keeps polling for longer than WAKE_GAP_NS after each batch (see run.c), so a record that did not wake
  * it is read within that time: at most 1,000 wake-ups a second, and no
  * record waits longer than ~1 ms.  Deciding once per run of the program,
@@ -352,7 +353,7 @@ static int wakeup_flags(struct cg *g, bool wakeup)
  */
 static void wake_tail(struct cg *g)
 {
-	int done = ir_label(&g->ir), wake = ir_label(&g->ir);
+	int done = ir_label(&g->ir), due = ir_label(&g->ir);
 	int now = ir_vreg(&g->ir), ctl = ir_vreg(&g->ir);
 	int gap = ir_vreg(&g->ir);
 
@@ -361,10 +362,17 @@ static void wake_tail(struct cg *g)
 	ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
 	/* Nothing unread: this run sent nothing, or the reader has it. */
 	ir_jmp_imm(&g->ir, BPF_JEQ, BPF_REG_0, 0, done);
+	/*
+	 * A quarter full: wake the reader, but no more often than the gap
+	 * allows either.  A wake-up is an interrupt the kernel sends itself
+	 * (microseconds in a virtual machine); a flood that keeps the
+	 * buffer that full must not pay one per event.
+	 */
 	ir_jmp_imm(&g->ir, BPF_JGE, BPF_REG_0,
-		   (int32_t)(g->c->ringbuf_size / 4), wake);
+		   (int32_t)(g->c->ringbuf_size / 4), due);
 	/* More unread than a page: the reader is busy catching up. */
 	ir_jmp_imm(&g->ir, BPF_JGT, BPF_REG_0, WAKE_BUSY_BYTES, done);
+	ir_place(&g->ir, due);
 	ir_call(&g->ir, BPF_FUNC_ktime_get_ns, 0);
 	ir_mov(&g->ir, now, BPF_REG_0);
 	ir_ld_map_value(&g->ir, ctl, MAP_CONTROL);
@@ -373,7 +381,6 @@ static void wake_tail(struct cg *g)
 	ir_alu_imm(&g->ir, BPF_NEG, gap, 0);
 	ir_jmp_imm(&g->ir, BPF_JLT, gap, WAKE_GAP_NS, done);
 	ir_st(&g->ir, BPF_DW, ctl, CONTROL_WAKE_NS, now);
-	ir_place(&g->ir, wake);
 	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
 	ir_mov_imm(&g->ir, BPF_REG_2, 8);
 	ir_mov_imm(&g->ir, BPF_REG_3, 0);
