@@ -192,42 +192,40 @@ static bool open_creates(uint64_t flags)
 
 int st_call_nargs(const struct st_call *c)
 {
-	const char *n = c->sys ? c->sys->name : "";
-
 	/* mknod's device only for a character or block special file. */
-	if ((!strcmp(n, "mknod") && !S_ISCHR(c->args[1]) && !S_ISBLK(c->args[1])) ||
-	    (!strcmp(n, "mknodat") && !S_ISCHR(c->args[2]) && !S_ISBLK(c->args[2])))
+	if ((ST_IS(c, "mknod") && !S_ISCHR(c->args[1]) && !S_ISBLK(c->args[1])) ||
+	    (ST_IS(c, "mknodat") && !S_ISCHR(c->args[2]) && !S_ISBLK(c->args[2])))
 		return st_sys_nargs(c->sys) - 1;
-	if ((!strcmp(n, "openat") && !open_creates(c->args[2])) ||
-	    (!strcmp(n, "open") && !open_creates(c->args[1])))
+	if ((ST_IS(c, "openat") && !open_creates(c->args[2])) ||
+	    (ST_IS(c, "open") && !open_creates(c->args[1])))
 		return st_sys_nargs(c->sys) - 1;
 	/* mremap's new address only with MREMAP_FIXED. */
-	if (!strcmp(n, "mremap") && !(c->args[3] & MREMAP_FIXED))
+	if (ST_IS(c, "mremap") && !(c->args[3] & MREMAP_FIXED))
 		return 4;
 	/* kcmp's indexes only for the types that compare an object in a table. */
-	if (!strcmp(n, "kcmp") && (unsigned)c->args[2] != KCMP_FILE &&
+	if (ST_IS(c, "kcmp") && (unsigned)c->args[2] != KCMP_FILE &&
 	    (unsigned)c->args[2] != KCMP_EPOLL_TFD && (unsigned)c->args[2] <= KCMP_EPOLL_TFD)
 		return 3;
 	/* reboot's argument only for LINUX_REBOOT_CMD_RESTART2. */
-	if (!strcmp(n, "reboot") && (uint32_t)c->args[2] != 0xA1B2C3D4)
+	if (ST_IS(c, "reboot") && (uint32_t)c->args[2] != 0xA1B2C3D4)
 		return 3;
 	/* syslog's actions that take no buffer. */
-	if (!strcmp(n, "syslog")) {
+	if (ST_IS(c, "syslog")) {
 		switch ((int)c->args[0]) {
 		case 0: case 1: case 5: case 6: case 7: case 9: case 10:
 			return 1;
 		}
 	}
 	/* ARCH_GET_CPUID takes no argument. */
-	if (!strcmp(n, "arch_prctl") && (unsigned)c->args[0] == ARCH_GET_CPUID)
+	if (ST_IS(c, "arch_prctl") && (unsigned)c->args[0] == ARCH_GET_CPUID)
 		return 1;
 	/* mq_open's mode and attributes only with O_CREAT. */
-	if (!strcmp(n, "mq_open") && !(c->args[1] & O_CREAT))
+	if (ST_IS(c, "mq_open") && !(c->args[1] & O_CREAT))
 		return 2;
 	/* Requests that take no argument, as strace prints them. */
-	if (!strcmp(n, "ioctl") && st_ioctl_no_arg((unsigned)c->args[1]))
+	if (ST_IS(c, "ioctl") && st_ioctl_no_arg((unsigned)c->args[1]))
 		return 2;
-	if (!strcmp(n, "fcntl")) {
+	if (ST_IS(c, "fcntl")) {
 		switch ((unsigned)c->args[1]) {
 		case F_GETFD: case F_GETFL: case F_GETOWN: case F_GETSIG:
 		case F_GETLEASE: case F_GETPIPE_SZ: case F_GET_SEALS:
@@ -5906,7 +5904,6 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 {
 	char resolved[PATH_MAX];
 	char l = st_sys_ret(c->sys);
-	const char *name = c->sys ? c->sys->name : "";
 	enum st_cstyle style;
 
 	if (st_call_failed(c)) {
@@ -5931,40 +5928,40 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 			buf_printf(b, "E??? (errno %d)", e);
 		return;
 	}
-	if (!strcmp(name, "fcntl") && ((unsigned)c->args[1] == F_GETFL || (unsigned)c->args[1] == F_GETFD ||
+	if (ST_IS(c, "fcntl") && ((unsigned)c->args[1] == F_GETFL || (unsigned)c->args[1] == F_GETFD ||
 				       (unsigned)c->args[1] == F_GETLEASE ||
 				       (unsigned)c->args[1] == F_GET_SEALS))
 		l = 'x';
 	/* LANDLOCK_CREATE_RULESET_VERSION returns the ABI version, not a descriptor. */
-	if (!strcmp(name, "landlock_create_ruleset") && (c->args[2] & LANDLOCK_CREATE_RULESET_VERSION))
+	if (ST_IS(c, "landlock_create_ruleset") && (c->args[2] & LANDLOCK_CREATE_RULESET_VERSION))
 		l = 'd';
-	if (!strcmp(name, "prctl") && prctl_ret(b, c))
+	if (ST_IS(c, "prctl") && prctl_ret(b, c))
 		return;
-	if (!strcmp(name, "personality")) {
+	if (ST_IS(c, "personality")) {
 		buf_printf(b, "%#llx (", (unsigned long long)c->ret);
 		personality(b, (unsigned)c->ret);
 		buf_printf(b, ")");
 		return;
 	}
 	/* NS_GET_NSTYPE: the namespace's type by name. */
-	if (!strcmp(name, "ioctl") && (unsigned)c->args[1] == NS_GET_NSTYPE && c->ret > 0 &&
+	if (ST_IS(c, "ioctl") && (unsigned)c->args[1] == NS_GET_NSTYPE && c->ret > 0 &&
 	    st_xlat_name(st_setns_types, c->ret)) {
 		buf_printf(b, "%lld (%s)", (long long)c->ret, st_xlat_name(st_setns_types, c->ret));
 		return;
 	}
-	if (!strcmp(name, "ioprio_get") && st_xlat_get_style() != ST_C_RAW) {
+	if (ST_IS(c, "ioprio_get") && st_xlat_get_style() != ST_C_RAW) {
 		buf_printf(b, "%lld (", (long long)c->ret);
 		ioprio(b, (unsigned)c->ret);
 		buf_printf(b, ")");
 		return;
 	}
-	if (!strcmp(name, "rt_sigtimedwait") && c->ret > 0) {
+	if (ST_IS(c, "rt_sigtimedwait") && c->ret > 0) {
 		buf_printf(b, "%lld (", (long long)c->ret);
 		st_signame(b, c->ret);
 		buf_printf(b, ")");
 		return;
 	}
-	if (!strcmp(name, "time")) {
+	if (ST_IS(c, "time")) {
 		buf_printf(b, "%lld (", (long long)c->ret);
 		if (!iso_time(b, c->ret))
 			b->len -= 2;
@@ -5986,29 +5983,29 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%lld", (long long)c->ret);
 		pid_note(b, c, o, -1);
 	}
-	if (!strcmp(name, "poll") || !strcmp(name, "ppoll"))
+	if (ST_IS(c, "poll") || ST_IS(c, "ppoll"))
 		poll_ret(b, c, o);
-	if (!strcmp(name, "pselect6") || !strcmp(name, "select"))
+	if (ST_IS(c, "pselect6") || ST_IS(c, "select"))
 		select_ret(b, c);
 	/* Names in any -X style, as strace. */
 	style = st_xlat_style(ST_C_ABBREV);
-	if (!strcmp(name, "adjtimex") || !strcmp(name, "clock_adjtime")) {
+	if (ST_IS(c, "adjtimex") || ST_IS(c, "clock_adjtime")) {
 		const char *n = st_xlat_name(st_time_states, c->ret);
 
 		if (n)
 			buf_printf(b, " (%s)", n);
-	} else if (!strcmp(name, "sched_getscheduler")) {
+	} else if (ST_IS(c, "sched_getscheduler")) {
 		const char *n = st_xlat_name(st_sched_policy, c->ret & ~ST_SCHED_RESET_ON_FORK);
 
 		if (n)
 			buf_printf(b, " (%s%s)", c->ret & ST_SCHED_RESET_ON_FORK ?
 				   "SCHED_RESET_ON_FORK|" : "", n);
 	}
-	if (!strcmp(name, "fcntl") && (unsigned)c->args[1] == F_GETFL) {
+	if (ST_IS(c, "fcntl") && (unsigned)c->args[1] == F_GETFL) {
 		buf_printf(b, " (flags ");
 		open_flags(b, c->ret);
 		buf_printf(b, ")");
-	} else if (!strcmp(name, "fcntl") && ((unsigned)c->args[1] == F_GETFD ||
+	} else if (ST_IS(c, "fcntl") && ((unsigned)c->args[1] == F_GETFD ||
 					      (unsigned)c->args[1] == F_GET_SEALS) && c->ret) {
 		/* These flags in the -X style. */
 		bool fd = (unsigned)c->args[1] == F_GETFD;
@@ -6018,10 +6015,10 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		st_xlat_flags(b, fd ? st_fd_flags : seal_flags, c->ret, "0");
 		buf_printf(b, ")");
 		st_xlat_style(ST_C_ABBREV);
-	} else if (!strcmp(name, "fcntl") && (unsigned)c->args[1] == F_GETLEASE &&
+	} else if (ST_IS(c, "fcntl") && (unsigned)c->args[1] == F_GETLEASE &&
 		   st_xlat_name(lock_types, c->ret)) {
 		buf_printf(b, " (%s)", st_xlat_name(lock_types, c->ret));
-	} else if (!strcmp(name, "fcntl") && (unsigned)c->args[1] == F_GETSIG && c->ret) {
+	} else if (ST_IS(c, "fcntl") && (unsigned)c->args[1] == F_GETSIG && c->ret) {
 		buf_printf(b, " (");
 		st_signame(b, (int)c->ret);
 		buf_printf(b, ")");

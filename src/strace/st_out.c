@@ -71,6 +71,7 @@ struct st_out {
 	 */
 	struct { long pid; char comm[16]; } arg_comm[ST_ARG_COMMS];
 	int arg_comm_next;
+	struct buf spare;	/* a written line's memory, for the next */
 	bool multi;		/* more than one process traced at the start */
 	int64_t mono_to_real;	/* ns to add to CLOCK_MONOTONIC */
 	uint64_t last_ts;	/* -r */
@@ -239,6 +240,7 @@ void st_out_free(struct st_out *s)
 		call_clear(&s->tasks[i].call);
 	st_fds_free(s->d.fds);
 	free(s->tasks);
+	buf_free(&s->spare);
 	free(s);
 }
 
@@ -317,10 +319,39 @@ static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
 	}
 }
 
+/* n spaces. */
+static void spaces(struct buf *b, size_t n)
+{
+	static const char sp[] = "                                ";
+
+	while (n) {
+		size_t k = n < sizeof(sp) - 1 ? n : sizeof(sp) - 1;
+
+		buf_put(b, sp, k);
+		n -= k;
+	}
+}
+
+/* Writes line b; its memory is kept for the next line (spare_buf()). */
 static void emit(struct st_out *s, struct buf *b)
 {
 	fwrite(b->p, 1, b->len, s->f);
+	if (b->cap > s->spare.cap) {
+		buf_free(&s->spare);
+		s->spare = *b;
+		*b = (struct buf){ 0 };
+	}
 	buf_free(b);
+}
+
+/* An empty line buffer, with the memory of a line written before. */
+static struct buf spare_buf(struct st_out *s)
+{
+	struct buf b = s->spare;
+
+	s->spare = (struct buf){ 0 };
+	b.len = 0;
+	return b;
 }
 
 /*
@@ -492,6 +523,7 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		goto done;
 	}
 	cut_open(s, t->tid);
+	b = spare_buf(s);
 	/* The name the task had when the call began, as strace shows it. */
 	memcpy(comm, t->comm, sizeof(comm));
 	memcpy(t->comm, t->call_comm, sizeof(comm));
@@ -510,9 +542,9 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 	buf_printf(&b, ")");
 	col = b.len;
 	if (col < (size_t)s->o->align)
-		buf_printf(&b, "%*s", (int)(s->o->align - col), "");
+		spaces(&b, s->o->align - col);
 	else
-		buf_printf(&b, " ");
+		buf_put(&b, " ", 1);
 	buf_printf(&b, "= ");
 	if (returned)
 		st_decode_ret(&b, c, &s->d);

@@ -242,6 +242,17 @@ extern const int st_nsys;
 const struct st_sys *st_sys_by_nr(long nr);
 /* The call named name, or NULL. */
 const struct st_sys *st_sys_by_name(const char *name);
+/*
+ * Whether call c (a struct st_call) is the one named n, a literal: the
+ * name is looked up once per place that asks, then it is a pointer
+ * compare (decoders ask this for every call they print).
+ */
+#define ST_IS(c, n) ({						\
+	static const struct st_sys *st_is_;			\
+	if (!st_is_)						\
+		st_is_ = st_sys_by_name(n);			\
+	(c)->sys && (c)->sys == st_is_;				\
+})
 /* The letter of argument i (0-5), or 'x' for one the call has not. */
 char st_sys_arg(const struct st_sys *s, int i);
 /* How many arguments it prints. */
