@@ -641,8 +641,13 @@ uint64_t st_prog_desc(const struct st_opts *o, long nr)
 	if (!traced(o, nr))
 		return 0;
 	d = ST_DESC_TRACED;
-	for (i = 0; s && o->lines && s->sig && i < st_sys_nargs(s); i++)
+	for (i = 0; s && o->lines && s->sig && i < st_sys_nargs(s); i++) {
 		d |= (uint64_t)(unsigned char)s->sig[i] << (8 * i);
+		if (slot_letter(o, s, i, false))
+			d |= ST_DESC_ENTRY;
+		if (slot_letter(o, s, i, true))
+			d |= ST_DESC_EXIT;
+	}
 	if (o->lines && can_refetch(s))
 		d |= ST_DESC_REFETCH;
 	return d;
@@ -838,8 +843,12 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 		buf_printf(b, "delete(@st[$t]); }\n");
 	}
 	if (o->lines && !exit)
-		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, nsecs, buf(arg0 + %d, 64));\n",
-			   REGS_FROM);
+		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, nsecs, buf(arg0 + %d, 64));\n"
+			   "\tif (!($d & %llu)) { return; }\n",
+			   REGS_FROM, (unsigned long long)ST_DESC_ENTRY);
+	if (o->lines && exit)
+		buf_printf(b, "\tif (!($d & %llu)) { printf(\"X %%d %%d %%d\", $t, (int64)arg1, nsecs); return; }\n",
+			   (unsigned long long)(ST_DESC_EXIT | ST_DESC_REFETCH));
 	for (i = 0; o->lines && i < 6; i++)
 		slot_code(b, o, i, exit);
 	if (o->lines && exit) {
