@@ -573,9 +573,17 @@ static bool refetched(char l)
 	return l == 'P' || l == 'S' || l == 'W';
 }
 
+/* Whether call s has an argument refetched() letters name (and is no execve). */
 static bool can_refetch(const struct st_sys *s)
 {
-	return s && s->sig && !strchr(s->sig, 'E');
+	int i;
+
+	if (!s || !s->sig || strchr(s->sig, 'E'))
+		return false;
+	for (i = 0; i < st_sys_nargs(s); i++)
+		if (refetched(s->sig[i]))
+			return true;
+	return false;
 }
 
 /*
@@ -804,6 +812,9 @@ static void slot_code(struct buf *b, const struct st_opts *o, int i,
 static void phase(struct buf *b, const struct st_opts *o, bool exit,
 		  int ntids)
 {
+	/* A call's times, only where a line or --json shows them. */
+	const char *now = o->tstamp || o->relative || o->timing || o->json ?
+			  "nsecs" : "0";
 	int i;
 
 	buf_printf(b, "rawtracepoint:%s ", exit ? "sys_exit" : "sys_enter");
@@ -828,7 +839,7 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 		buf_printf(b, "\t$s = @st[$t];\n\tif ($s.0) { $v = nsecs - $s.0; ");
 		/* Without -w, the time on a CPU: less what the thread spent switched out. */
 		if (!o->wall)
-			buf_printf(b, "$v = $v - @oc[$t]; delete(@oc[$t]); ");
+			buf_printf(b, "$o = @oc[$t]; if ($o) { $v = $v - $o; delete(@oc[$t]); } ");
 		/* -O: the tracer's overhead taken off, never below 0. */
 		if (o->overhead)
 			buf_printf(b, "if ($v > %llu) { $v = $v - %llu; } else { $v = 0; } ",
@@ -843,17 +854,17 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 		buf_printf(b, "delete(@st[$t]); }\n");
 	}
 	if (o->lines && !exit)
-		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, nsecs, buf(arg0 + %d, 64));\n"
+		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, %s, buf(arg0 + %d, 64));\n"
 			   "\tif (!($d & %llu)) { return; }\n",
-			   REGS_FROM, (unsigned long long)ST_DESC_ENTRY);
+			   now, REGS_FROM, (unsigned long long)ST_DESC_ENTRY);
 	if (o->lines && exit)
-		buf_printf(b, "\tif (!($d & %llu)) { printf(\"X %%d %%d %%d\", $t, (int64)arg1, nsecs); return; }\n",
-			   (unsigned long long)(ST_DESC_EXIT | ST_DESC_REFETCH));
+		buf_printf(b, "\tif (!($d & %llu)) { printf(\"X %%d %%d %%d\", $t, (int64)arg1, %s); return; }\n",
+			   (unsigned long long)(ST_DESC_EXIT | ST_DESC_REFETCH), now);
 	for (i = 0; o->lines && i < 6; i++)
 		slot_code(b, o, i, exit);
 	if (o->lines && exit) {
 		refetch_code(b, o);
-		buf_printf(b, "\tprintf(\"X %%d %%d %%d\", $t, (int64)arg1, nsecs);\n");
+		buf_printf(b, "\tprintf(\"X %%d %%d %%d\", $t, (int64)arg1, %s);\n", now);
 	}
 	buf_printf(b, "}\n");
 }
