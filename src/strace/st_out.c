@@ -473,8 +473,8 @@ static void dump_iov(const struct st_call *c, const struct st_cap *a,
  * -e read= and -e write=: the data the call moved on a named descriptor
  * (its first argument).  As strace: a read shows the bytes it returned,
  * after success only; a write shows the bytes it was given, whatever
- * it returned, when they could be read.  fsetxattr's value and
- * process_madvise's ranges are not I/O and are not shown.
+ * it returned, when they (and a whole iovec array) could be read.
+ * fsetxattr's value and process_madvise's ranges are not I/O.
  */
 static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 {
@@ -494,6 +494,9 @@ static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 
 		if (!set || ((k->letter == 'v' || k->letter == 'V') && k->idx) ||
 		    !st_fdset_has(set, (int)c->args[0]) || (!w && c->ret < 0))
+			continue;
+		/* An iovec array not read whole: strace dumps none of it. */
+		if (k->letter == 'v' && k->cut)
 			continue;
 		if (k->letter == 'v' || k->letter == 'V')
 			dump_iov(c, k, n, b);
