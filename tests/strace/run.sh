@@ -238,6 +238,8 @@ same_line "setgroups' lists, up to the element that cannot be read" \
 same_line "setgroups' lists, -s 1" -s 1 -e trace=setgroups -- "$WL" groups
 same_line "a buffer past -s that ends a mapping: its address, as strace reads one byte more" \
 	-e trace=write -- "$WL" page-end
+same_line "-e write=1: no dump of a writev whose iovec array runs off its mapping" \
+	-e trace=writev -e write=1 -- "$WL" page-end
 same_line "-Y: waitid's child named though reaped when the line prints" \
 	-Y -e trace=waitid -- "$WL" waitid-child
 same_line "mount_setattr: struct mount_attr, its flags, bytes past it" \

@@ -2188,6 +2188,15 @@ int main(int argc, char **argv)
 		syscall(SYS_write, -1, m + 4096 - 32, 100);
 		syscall(SYS_write, -1, m + 4096 - 33, 100);
 		syscall(SYS_write, -1, m + 4096 - 32, 32);
+		/* An iovec array that runs off the mapping, on a valid descriptor. */
+		{
+			struct iovec *v = (struct iovec *)(m + 4096 - sizeof(*v));
+
+			v->iov_base = m;
+			v->iov_len = 4;
+			syscall(SYS_writev, 1, v, 2);
+			syscall(SYS_writev, 1, v, 1);
+		}
 		return 0;
 	}
 	if (!strcmp(mode, "waitid-child")) {
