@@ -1493,7 +1493,6 @@ static void iov_list(struct buf *b, const struct st_call *c,
 	buf_printf(b, "]");
 }
 
-static void ifindex(struct buf *b, unsigned idx);
 static void inet_field(struct buf *b, const unsigned char *p, int af, const char *field);
 
 /*
@@ -1510,7 +1509,7 @@ static void cmsg_ip(struct buf *b, int type, const unsigned char *d,
 		if (n < 12)
 			return;
 		buf_printf(b, ", cmsg_data={ipi_ifindex=");
-		ifindex(b, st_u32(d));
+		st_ifindex(b, st_u32(d));
 		buf_printf(b, ", ");
 		inet_field(b, d + 4, AF_INET, "ipi_spec_dst");
 		buf_printf(b, ", ");
@@ -1696,9 +1695,7 @@ static void msghdr(struct buf *b, const struct st_call *c,
 	buf_printf(b, "}");
 }
 
-/* A socket option's value: an int as [N], anything else as bytes. */
-/* An interface index by name where it has one (if_nametoindex("lo")), in the -X style. */
-static void ifindex(struct buf *b, unsigned idx)
+void st_ifindex(struct buf *b, unsigned idx)
 {
 	char name[IF_NAMESIZE];
 	enum st_cstyle st = st_xlat_get_style();
@@ -1794,7 +1791,7 @@ static bool sockopt_struct(struct buf *b, const struct st_call *c,
 		buf_printf(b, "{");
 		inet_field(b, k->data, AF_INET6, "ipv6mr_multiaddr");
 		buf_printf(b, ", ipv6mr_interface=");
-		ifindex(b, (unsigned)rd(k->data, k->len, 16, 4));
+		st_ifindex(b, (unsigned)rd(k->data, k->len, 16, 4));
 		buf_printf(b, "}");
 		return true;
 	}
@@ -1805,7 +1802,7 @@ static bool sockopt_struct(struct buf *b, const struct st_call *c,
 			return true;
 		}
 		buf_printf(b, "{gr_interface=");
-		ifindex(b, (unsigned)rd(k->data, k->len, 0, 4));
+		st_ifindex(b, (unsigned)rd(k->data, k->len, 0, 4));
 		buf_printf(b, ", gr_group=");
 		sockaddr(b, k->data + 8, 128, 0);
 		buf_printf(b, "}");
@@ -1817,7 +1814,7 @@ static bool sockopt_struct(struct buf *b, const struct st_call *c,
 			return true;
 		}
 		buf_printf(b, "{mr_ifindex=");
-		ifindex(b, (unsigned)rd(k->data, k->len, 0, 4));
+		st_ifindex(b, (unsigned)rd(k->data, k->len, 0, 4));
 		buf_printf(b, ", mr_type=");
 		st_xlat_val(b, st_packet_mr_types, rd(k->data, k->len, 4, 2), "PACKET_MR_???");
 		alen = (int)rd(k->data, k->len, 6, 2);

@@ -142,5 +142,7 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o);
  * " | OFFSET  HEX...  ASCII |" and a newline.
  */
 void st_hexdump(struct buf *b, const unsigned char *p, size_t n);
+/* An interface index by name where it has one (if_nametoindex("lo")), in the -X style. */
+void st_ifindex(struct buf *b, unsigned idx);
 
 #endif

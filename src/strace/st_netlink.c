@@ -16,7 +16,18 @@
 #include <linux/audit.h>
 #include <linux/cryptouser.h>
 #include <linux/genetlink.h>
+#include <linux/dcbnl.h>
+#include <linux/fib_rules.h>
+#include <linux/if_addr.h>
+#include <linux/if_addrlabel.h>
+#include <linux/if_arp.h>
+#include <linux/if_bridge.h>
+#include <linux/if_link.h>
+#include <linux/neighbour.h>
+#include <linux/net_namespace.h>
+#include <linux/netconf.h>
 #include <linux/netlink.h>
+#include <linux/nexthop.h>
 #include <linux/rtnetlink.h>
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
@@ -34,6 +45,7 @@
 #include <linux/netfilter/nf_tables_compat.h>
 #include <linux/netfilter/ipset/ip_set.h>
 
+#include "st_decode.h"
 #include "st_netlink.h"
 #include "st_xlat.h"
 
@@ -443,6 +455,631 @@ static void type_name(struct buf *b, int proto, unsigned type)
 }
 
 /*
+ * NETLINK_ROUTE's messages: after the header, a struct by message type
+ * whose first byte is an address family, then attributes.
+ */
+static const struct st_xlat arphrd[] = {
+	X(ARPHRD_NETROM), X(ARPHRD_ETHER), X(ARPHRD_EETHER), X(ARPHRD_AX25),
+	X(ARPHRD_PRONET), X(ARPHRD_CHAOS), X(ARPHRD_IEEE802), X(ARPHRD_ARCNET),
+	X(ARPHRD_APPLETLK), X(ARPHRD_DLCI), X(ARPHRD_ATM), X(ARPHRD_METRICOM),
+	X(ARPHRD_IEEE1394), X(ARPHRD_EUI64), X(ARPHRD_INFINIBAND), X(ARPHRD_SLIP),
+	X(ARPHRD_CSLIP), X(ARPHRD_SLIP6), X(ARPHRD_CSLIP6), X(ARPHRD_RSRVD),
+	X(ARPHRD_ADAPT), X(ARPHRD_ROSE), X(ARPHRD_X25), X(ARPHRD_HWX25),
+	X(ARPHRD_CAN), X(ARPHRD_MCTP), X(ARPHRD_PPP), X(ARPHRD_CISCO),
+	X(ARPHRD_LAPB), X(ARPHRD_DDCMP), X(ARPHRD_RAWHDLC), X(ARPHRD_RAWIP),
+	X(ARPHRD_TUNNEL), X(ARPHRD_TUNNEL6), X(ARPHRD_FRAD), X(ARPHRD_SKIP),
+	X(ARPHRD_LOOPBACK), X(ARPHRD_LOCALTLK), X(ARPHRD_FDDI), X(ARPHRD_BIF),
+	X(ARPHRD_SIT), X(ARPHRD_IPDDP), X(ARPHRD_IPGRE), X(ARPHRD_PIMREG),
+	X(ARPHRD_HIPPI), X(ARPHRD_ASH), X(ARPHRD_ECONET), X(ARPHRD_IRDA),
+	X(ARPHRD_FCPP), X(ARPHRD_FCAL), X(ARPHRD_FCPL), X(ARPHRD_FCFABRIC),
+	X(ARPHRD_IEEE802_TR), X(ARPHRD_IEEE80211), X(ARPHRD_IEEE80211_PRISM),
+	X(ARPHRD_IEEE80211_RADIOTAP), X(ARPHRD_IEEE802154),
+	X(ARPHRD_IEEE802154_MONITOR), X(ARPHRD_PHONET), X(ARPHRD_PHONET_PIPE),
+	X(ARPHRD_CAIF), X(ARPHRD_IP6GRE), X(ARPHRD_NETLINK), X(ARPHRD_6LOWPAN),
+	X(ARPHRD_VSOCKMON), X(ARPHRD_VOID), X(ARPHRD_NONE), END,
+};
+
+/* struct net_device_flags (linux/if.h) */
+static const struct st_xlat iff_flags[] = {
+	{ 0x1, "IFF_UP" }, { 0x2, "IFF_BROADCAST" }, { 0x4, "IFF_DEBUG" },
+	{ 0x8, "IFF_LOOPBACK" }, { 0x10, "IFF_POINTOPOINT" },
+	{ 0x20, "IFF_NOTRAILERS" }, { 0x40, "IFF_RUNNING" }, { 0x80, "IFF_NOARP" },
+	{ 0x100, "IFF_PROMISC" }, { 0x200, "IFF_ALLMULTI" }, { 0x400, "IFF_MASTER" },
+	{ 0x800, "IFF_SLAVE" }, { 0x1000, "IFF_MULTICAST" }, { 0x2000, "IFF_PORTSEL" },
+	{ 0x4000, "IFF_AUTOMEDIA" }, { 0x8000, "IFF_DYNAMIC" },
+	{ 0x10000, "IFF_LOWER_UP" }, { 0x20000, "IFF_DORMANT" }, { 0x40000, "IFF_ECHO" },
+	END,
+};
+
+static const struct st_xlat ifa_flags[] = {
+	X(IFA_F_SECONDARY), X(IFA_F_NODAD), X(IFA_F_OPTIMISTIC), X(IFA_F_DADFAILED),
+	X(IFA_F_HOMEADDRESS), X(IFA_F_DEPRECATED), X(IFA_F_TENTATIVE),
+	X(IFA_F_PERMANENT), X(IFA_F_MANAGETEMPADDR), X(IFA_F_NOPREFIXROUTE),
+	X(IFA_F_MCAUTOJOIN), X(IFA_F_STABLE_PRIVACY), END,
+};
+
+static const struct st_xlat rt_scopes[] = {
+	X(RT_SCOPE_UNIVERSE), X(RT_SCOPE_SITE), X(RT_SCOPE_LINK), X(RT_SCOPE_HOST),
+	X(RT_SCOPE_NOWHERE), END,
+};
+
+/* The type-of-service bits of <netinet/ip.h>. */
+static const struct st_xlat ip_tos[] = {
+	{ 0x10, "IPTOS_LOWDELAY" }, { 0x08, "IPTOS_THROUGHPUT" },
+	{ 0x04, "IPTOS_RELIABILITY" }, { 0x02, "IPTOS_MINCOST" }, END,
+};
+
+static const struct st_xlat rt_tables[] = {
+	X(RT_TABLE_UNSPEC), X(RT_TABLE_COMPAT), X(RT_TABLE_DEFAULT),
+	X(RT_TABLE_MAIN), X(RT_TABLE_LOCAL), END,
+};
+
+static const struct st_xlat rt_protos[] = {
+	X(RTPROT_UNSPEC), X(RTPROT_REDIRECT), X(RTPROT_KERNEL), X(RTPROT_BOOT),
+	X(RTPROT_STATIC), X(RTPROT_GATED), X(RTPROT_RA), X(RTPROT_MRT),
+	X(RTPROT_ZEBRA), X(RTPROT_BIRD), X(RTPROT_DNROUTED), X(RTPROT_XORP),
+	X(RTPROT_NTK), X(RTPROT_DHCP), X(RTPROT_MROUTED), X(RTPROT_KEEPALIVED),
+	X(RTPROT_BABEL), X(RTPROT_OPENR), X(RTPROT_BGP), X(RTPROT_ISIS),
+	X(RTPROT_OSPF), X(RTPROT_RIP), X(RTPROT_EIGRP), END,
+};
+
+static const struct st_xlat rt_types[] = {
+	X(RTN_UNSPEC), X(RTN_UNICAST), X(RTN_LOCAL), X(RTN_BROADCAST),
+	X(RTN_ANYCAST), X(RTN_MULTICAST), X(RTN_BLACKHOLE), X(RTN_UNREACHABLE),
+	X(RTN_PROHIBIT), X(RTN_THROW), X(RTN_NAT), X(RTN_XRESOLVE), END,
+};
+
+static const struct st_xlat rtm_flags[] = {
+	X(RTM_F_NOTIFY), X(RTM_F_CLONED), X(RTM_F_EQUALIZE), X(RTM_F_PREFIX),
+	X(RTM_F_LOOKUP_TABLE), X(RTM_F_FIB_MATCH), X(RTM_F_OFFLOAD), X(RTM_F_TRAP),
+	X(RTM_F_OFFLOAD_FAILED), END,
+};
+
+static const struct st_xlat nud_states[] = {
+	X(NUD_INCOMPLETE), X(NUD_REACHABLE), X(NUD_STALE), X(NUD_DELAY),
+	X(NUD_PROBE), X(NUD_FAILED), X(NUD_NOARP), X(NUD_PERMANENT), END,
+};
+
+static const struct st_xlat ntf_flags[] = {
+	X(NTF_USE), X(NTF_SELF), X(NTF_MASTER), X(NTF_PROXY), X(NTF_EXT_LEARNED),
+	X(NTF_OFFLOADED), X(NTF_STICKY), X(NTF_ROUTER), END,
+};
+
+static const struct st_xlat fr_actions[] = {
+	X(FR_ACT_UNSPEC), X(FR_ACT_TO_TBL), X(FR_ACT_GOTO), X(FR_ACT_NOP),
+	X(FR_ACT_RES3), X(FR_ACT_RES4), X(FR_ACT_BLACKHOLE), X(FR_ACT_UNREACHABLE),
+	X(FR_ACT_PROHIBIT), END,
+};
+
+static const struct st_xlat fib_rule_flags[] = {
+	X(FIB_RULE_PERMANENT), X(FIB_RULE_INVERT), X(FIB_RULE_UNRESOLVED),
+	X(FIB_RULE_IIF_DETACHED), X(FIB_RULE_OIF_DETACHED), X(FIB_RULE_FIND_SADDR),
+	END,
+};
+
+static const struct st_xlat dcb_cmds[] = {
+	X(DCB_CMD_UNDEFINED), X(DCB_CMD_GSTATE), X(DCB_CMD_SSTATE),
+	X(DCB_CMD_PGTX_GCFG), X(DCB_CMD_PGTX_SCFG), X(DCB_CMD_PGRX_GCFG),
+	X(DCB_CMD_PGRX_SCFG), X(DCB_CMD_PFC_GCFG), X(DCB_CMD_PFC_SCFG),
+	X(DCB_CMD_SET_ALL), X(DCB_CMD_GPERM_HWADDR), X(DCB_CMD_GCAP),
+	X(DCB_CMD_GNUMTCS), X(DCB_CMD_SNUMTCS), X(DCB_CMD_PFC_GSTATE),
+	X(DCB_CMD_PFC_SSTATE), X(DCB_CMD_BCN_GCFG), X(DCB_CMD_BCN_SCFG),
+	X(DCB_CMD_GAPP), X(DCB_CMD_SAPP), X(DCB_CMD_IEEE_SET), X(DCB_CMD_IEEE_GET),
+	X(DCB_CMD_GDCBX), X(DCB_CMD_SDCBX), X(DCB_CMD_GFEATCFG), X(DCB_CMD_SFEATCFG),
+	X(DCB_CMD_CEE_GET), X(DCB_CMD_IEEE_DEL), END,
+};
+
+static const struct st_xlat rtnh_flags[] = {
+	X(RTNH_F_DEAD), X(RTNH_F_PERVASIVE), X(RTNH_F_ONLINK), X(RTNH_F_OFFLOAD),
+	X(RTNH_F_LINKDOWN), X(RTNH_F_UNRESOLVED), X(RTNH_F_TRAP), END,
+};
+
+static const struct st_xlat ifla_stats_mask[] = {
+	{ 1U << IFLA_STATS_UNSPEC, "1<<IFLA_STATS_UNSPEC" },
+	{ 1U << IFLA_STATS_LINK_64, "1<<IFLA_STATS_LINK_64" },
+	{ 1U << IFLA_STATS_LINK_XSTATS, "1<<IFLA_STATS_LINK_XSTATS" },
+	{ 1U << IFLA_STATS_LINK_XSTATS_SLAVE, "1<<IFLA_STATS_LINK_XSTATS_SLAVE" },
+	{ 1U << IFLA_STATS_LINK_OFFLOAD_XSTATS, "1<<IFLA_STATS_LINK_OFFLOAD_XSTATS" },
+	{ 1U << IFLA_STATS_AF_SPEC, "1<<IFLA_STATS_AF_SPEC" }, END,
+};
+
+static const struct st_xlat rtnl_families[] = {
+	X(RTNL_FAMILY_IPMR), X(RTNL_FAMILY_IP6MR), END,
+};
+
+/* The attribute types of each struct's messages. */
+static const struct st_xlat ifla_attrs[] = {
+	X(IFLA_UNSPEC), X(IFLA_ADDRESS), X(IFLA_BROADCAST), X(IFLA_IFNAME),
+	X(IFLA_MTU), X(IFLA_LINK), X(IFLA_QDISC), X(IFLA_STATS), X(IFLA_COST),
+	X(IFLA_PRIORITY), X(IFLA_MASTER), X(IFLA_WIRELESS), X(IFLA_PROTINFO),
+	X(IFLA_TXQLEN), X(IFLA_MAP), X(IFLA_WEIGHT), X(IFLA_OPERSTATE),
+	X(IFLA_LINKMODE), X(IFLA_LINKINFO), X(IFLA_NET_NS_PID), X(IFLA_IFALIAS),
+	X(IFLA_NUM_VF), X(IFLA_VFINFO_LIST), X(IFLA_STATS64), X(IFLA_VF_PORTS),
+	X(IFLA_PORT_SELF), X(IFLA_AF_SPEC), X(IFLA_GROUP), X(IFLA_NET_NS_FD),
+	X(IFLA_EXT_MASK), X(IFLA_PROMISCUITY), X(IFLA_NUM_TX_QUEUES),
+	X(IFLA_NUM_RX_QUEUES), X(IFLA_CARRIER), X(IFLA_PHYS_PORT_ID),
+	X(IFLA_CARRIER_CHANGES), X(IFLA_PHYS_SWITCH_ID), X(IFLA_LINK_NETNSID),
+	X(IFLA_PHYS_PORT_NAME), X(IFLA_PROTO_DOWN), X(IFLA_GSO_MAX_SEGS),
+	X(IFLA_GSO_MAX_SIZE), X(IFLA_PAD), X(IFLA_XDP), X(IFLA_EVENT),
+	X(IFLA_NEW_NETNSID), X(IFLA_TARGET_NETNSID), X(IFLA_CARRIER_UP_COUNT),
+	X(IFLA_CARRIER_DOWN_COUNT), X(IFLA_NEW_IFINDEX), X(IFLA_MIN_MTU),
+	X(IFLA_MAX_MTU), X(IFLA_PROP_LIST), X(IFLA_ALT_IFNAME),
+	X(IFLA_PERM_ADDRESS), X(IFLA_PROTO_DOWN_REASON), X(IFLA_PARENT_DEV_NAME),
+	X(IFLA_PARENT_DEV_BUS_NAME), X(IFLA_GRO_MAX_SIZE), X(IFLA_TSO_MAX_SIZE),
+	X(IFLA_TSO_MAX_SEGS), END,
+};
+
+static const struct st_xlat ifa_attrs[] = {
+	X(IFA_UNSPEC), X(IFA_ADDRESS), X(IFA_LOCAL), X(IFA_LABEL), X(IFA_BROADCAST),
+	X(IFA_ANYCAST), X(IFA_CACHEINFO), X(IFA_MULTICAST), X(IFA_FLAGS),
+	X(IFA_RT_PRIORITY), X(IFA_TARGET_NETNSID), END,
+};
+
+static const struct st_xlat rta_attrs[] = {
+	X(RTA_UNSPEC), X(RTA_DST), X(RTA_SRC), X(RTA_IIF), X(RTA_OIF),
+	X(RTA_GATEWAY), X(RTA_PRIORITY), X(RTA_PREFSRC), X(RTA_METRICS),
+	X(RTA_MULTIPATH), X(RTA_PROTOINFO), X(RTA_FLOW), X(RTA_CACHEINFO),
+	X(RTA_SESSION), X(RTA_MP_ALGO), X(RTA_TABLE), X(RTA_MARK),
+	X(RTA_MFC_STATS), X(RTA_VIA), X(RTA_NEWDST), X(RTA_PREF),
+	X(RTA_ENCAP_TYPE), X(RTA_ENCAP), X(RTA_EXPIRES), X(RTA_PAD), X(RTA_UID),
+	X(RTA_TTL_PROPAGATE), X(RTA_IP_PROTO), X(RTA_SPORT), X(RTA_DPORT),
+	X(RTA_NH_ID), END,
+};
+
+static const struct st_xlat nda_attrs[] = {
+	X(NDA_UNSPEC), X(NDA_DST), X(NDA_LLADDR), X(NDA_CACHEINFO), X(NDA_PROBES),
+	X(NDA_VLAN), X(NDA_PORT), X(NDA_VNI), X(NDA_IFINDEX), X(NDA_MASTER),
+	X(NDA_LINK_NETNSID), X(NDA_SRC_VNI), X(NDA_PROTOCOL), X(NDA_NH_ID),
+	X(NDA_FDB_EXT_ATTRS), X(NDA_FLAGS_EXT), END,
+};
+
+static const struct st_xlat fra_attrs[] = {
+	X(FRA_UNSPEC), X(FRA_DST), X(FRA_SRC), X(FRA_IIFNAME), X(FRA_GOTO),
+	X(FRA_UNUSED2), X(FRA_PRIORITY), X(FRA_UNUSED3), X(FRA_UNUSED4),
+	X(FRA_UNUSED5), X(FRA_FWMARK), X(FRA_FLOW), X(FRA_TUN_ID),
+	X(FRA_SUPPRESS_IFGROUP), X(FRA_SUPPRESS_PREFIXLEN), X(FRA_TABLE),
+	X(FRA_FWMASK), X(FRA_OIFNAME), X(FRA_PAD), X(FRA_L3MDEV),
+	X(FRA_UID_RANGE), X(FRA_PROTOCOL), X(FRA_IP_PROTO), X(FRA_SPORT_RANGE),
+	X(FRA_DPORT_RANGE), END,
+};
+
+static const struct st_xlat tca_attrs[] = {
+	X(TCA_UNSPEC), X(TCA_KIND), X(TCA_OPTIONS), X(TCA_STATS), X(TCA_XSTATS),
+	X(TCA_RATE), X(TCA_FCNT), X(TCA_STATS2), X(TCA_STAB), X(TCA_PAD),
+	X(TCA_DUMP_INVISIBLE), X(TCA_CHAIN), X(TCA_HW_OFFLOAD),
+	X(TCA_INGRESS_BLOCK), X(TCA_EGRESS_BLOCK), X(TCA_DUMP_FLAGS), END,
+};
+
+/* A tcamsg's attributes are an action's (linux/pkt_cls.h's TCA_ACT_*). */
+static const struct st_xlat tca_act_attrs[] = {
+	{ 0, "TCA_ACT_UNSPEC" }, { 1, "TCA_ACT_KIND" }, { 2, "TCA_ACT_OPTIONS" },
+	{ 3, "TCA_ACT_INDEX" }, { 4, "TCA_ACT_STATS" }, { 5, "TCA_ACT_PAD" },
+	{ 6, "TCA_ACT_COOKIE" }, { 7, "TCA_ACT_FLAGS" }, { 8, "TCA_ACT_HW_STATS" },
+	{ 9, "TCA_ACT_USED_HW_STATS" }, { 10, "TCA_ACT_IN_HW_COUNT" }, END,
+};
+
+static const struct st_xlat ndta_attrs[] = {
+	X(NDTA_UNSPEC), X(NDTA_NAME), X(NDTA_THRESH1), X(NDTA_THRESH2),
+	X(NDTA_THRESH3), X(NDTA_CONFIG), X(NDTA_PARMS), X(NDTA_STATS),
+	X(NDTA_GC_INTERVAL), X(NDTA_PAD), END,
+};
+
+static const struct st_xlat ifal_attrs[] = { X(IFAL_ADDRESS), X(IFAL_LABEL), END };
+
+static const struct st_xlat dcb_attrs[] = {
+	X(DCB_ATTR_UNDEFINED), X(DCB_ATTR_IFNAME), X(DCB_ATTR_STATE),
+	X(DCB_ATTR_PFC_STATE), X(DCB_ATTR_PFC_CFG), X(DCB_ATTR_NUM_TC),
+	X(DCB_ATTR_PG_CFG), X(DCB_ATTR_SET_ALL), X(DCB_ATTR_PERM_HWADDR),
+	X(DCB_ATTR_CAP), X(DCB_ATTR_NUMTCS), X(DCB_ATTR_BCN), X(DCB_ATTR_APP),
+	X(DCB_ATTR_IEEE), X(DCB_ATTR_DCBX), X(DCB_ATTR_FEATCFG), X(DCB_ATTR_CEE),
+	END,
+};
+
+static const struct st_xlat netconf_attrs[] = {
+	X(NETCONFA_UNSPEC), X(NETCONFA_IFINDEX), X(NETCONFA_FORWARDING),
+	X(NETCONFA_RP_FILTER), X(NETCONFA_MC_FORWARDING), X(NETCONFA_PROXY_NEIGH),
+	X(NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN), X(NETCONFA_INPUT),
+	X(NETCONFA_BC_FORWARDING), END,
+};
+
+static const struct st_xlat mdba_attrs[] = {
+	X(MDBA_UNSPEC), X(MDBA_MDB), X(MDBA_ROUTER), END,
+};
+
+static const struct st_xlat netnsa_attrs[] = {
+	X(NETNSA_NONE), X(NETNSA_NSID), X(NETNSA_PID), X(NETNSA_FD),
+	X(NETNSA_TARGET_NSID), X(NETNSA_CURRENT_NSID), END,
+};
+
+static const struct st_xlat ifla_stats_attrs[] = {
+	X(IFLA_STATS_UNSPEC), X(IFLA_STATS_LINK_64), X(IFLA_STATS_LINK_XSTATS),
+	X(IFLA_STATS_LINK_XSTATS_SLAVE), X(IFLA_STATS_LINK_OFFLOAD_XSTATS),
+	X(IFLA_STATS_AF_SPEC), END,
+};
+
+static const struct st_xlat nha_attrs[] = {
+	X(NHA_UNSPEC), X(NHA_ID), X(NHA_GROUP), X(NHA_GROUP_TYPE), X(NHA_BLACKHOLE),
+	X(NHA_OIF), X(NHA_GATEWAY), X(NHA_ENCAP_TYPE), X(NHA_ENCAP), X(NHA_GROUPS),
+	X(NHA_MASTER), X(NHA_FDB), X(NHA_RES_GROUP), X(NHA_RES_BUCKET), END,
+};
+
+/* How a field of a struct prints. */
+enum {
+	RF_U,		/* unsigned decimal */
+	RF_X,		/* hexadecimal */
+	RF_XNZ,		/* hexadecimal, and only when not zero (padding) */
+	RF_IFINDEX,	/* an interface index */
+	RF_VAL,		/* a name from x, else the number with dflt */
+	RF_FLAGS,	/* bits named from x, dflt for those without */
+};
+
+struct rtnl_field {
+	const char *name;
+	uint8_t off, size, kind;
+	const struct st_xlat *x;
+	const char *dflt;
+};
+
+/*
+ * A message type's struct: the name of its first byte (the family),
+ * its size, the fields after that byte (none: the struct is the family
+ * and padding, and the attributes follow it whatever its length), and
+ * the names of its attributes.
+ */
+struct rtnl_struct {
+	const char *family;
+	uint8_t size;
+	struct rtnl_field f[8];
+	const struct st_xlat *attrs;
+	const char *attrs_dflt;
+};
+
+static const struct rtnl_struct ifinfomsg = {
+	"ifi_family", 16, {
+		{ "ifi_type", 2, 2, RF_VAL, arphrd, "ARPHRD_???" },
+		{ "ifi_index", 4, 4, RF_IFINDEX, NULL, NULL },
+		{ "ifi_flags", 8, 4, RF_FLAGS, iff_flags, "IFF_???" },
+		{ "ifi_change", 12, 4, RF_X, NULL, NULL } },
+	ifla_attrs, "IFLA_???",
+};
+
+static const struct rtnl_struct ifaddrmsg = {
+	"ifa_family", 8, {
+		{ "ifa_prefixlen", 1, 1, RF_U, NULL, NULL },
+		{ "ifa_flags", 2, 1, RF_FLAGS, ifa_flags, "IFA_F_???" },
+		{ "ifa_scope", 3, 1, RF_VAL, rt_scopes, NULL },
+		{ "ifa_index", 4, 4, RF_IFINDEX, NULL, NULL } },
+	ifa_attrs, "IFA_???",
+};
+
+static const struct rtnl_struct rtmsg = {
+	"rtm_family", 12, {
+		{ "rtm_dst_len", 1, 1, RF_U, NULL, NULL },
+		{ "rtm_src_len", 2, 1, RF_U, NULL, NULL },
+		{ "rtm_tos", 3, 1, RF_FLAGS, ip_tos, "IPTOS_TOS_???" },
+		{ "rtm_table", 4, 1, RF_VAL, rt_tables, "RT_TABLE_???" },
+		{ "rtm_protocol", 5, 1, RF_VAL, rt_protos, "RTPROT_???" },
+		{ "rtm_scope", 6, 1, RF_VAL, rt_scopes, NULL },
+		{ "rtm_type", 7, 1, RF_VAL, rt_types, "RTN_???" },
+		{ "rtm_flags", 8, 4, RF_FLAGS, rtm_flags, "RTM_F_???" } },
+	rta_attrs, "RTA_???",
+};
+
+static const struct rtnl_struct ndmsg = {
+	"ndm_family", 12, {
+		{ "ndm_ifindex", 4, 4, RF_IFINDEX, NULL, NULL },
+		{ "ndm_state", 8, 2, RF_FLAGS, nud_states, "NUD_???" },
+		{ "ndm_flags", 10, 1, RF_FLAGS, ntf_flags, "NTF_???" },
+		{ "ndm_type", 11, 1, RF_VAL, rt_types, "RTN_???" } },
+	nda_attrs, "NDA_???",
+};
+
+static const struct rtnl_struct fib_rule_hdr = {
+	"family", 12, {
+		{ "dst_len", 1, 1, RF_U, NULL, NULL },
+		{ "src_len", 2, 1, RF_U, NULL, NULL },
+		{ "tos", 3, 1, RF_FLAGS, ip_tos, "IPTOS_TOS_???" },
+		{ "table", 4, 1, RF_VAL, rt_tables, "RT_TABLE_???" },
+		{ "action", 7, 1, RF_VAL, fr_actions, "FR_ACT_???" },
+		{ "flags", 8, 4, RF_FLAGS, fib_rule_flags, "FIB_RULE_???" } },
+	fra_attrs, "FRA_???",
+};
+
+static const struct rtnl_struct tcmsg = {
+	"tcm_family", 20, {
+		{ "tcm_ifindex", 4, 4, RF_IFINDEX, NULL, NULL },
+		{ "tcm_handle", 8, 4, RF_U, NULL, NULL },
+		{ "tcm_parent", 12, 4, RF_U, NULL, NULL },
+		{ "tcm_info", 16, 4, RF_U, NULL, NULL } },
+	tca_attrs, "TCA_???",
+};
+
+static const struct rtnl_struct tcamsg = {
+	"tca_family", 4, { { NULL } }, tca_act_attrs, "TCA_ACT_???",
+};
+
+static const struct rtnl_struct ndtmsg = {
+	"ndtm_family", 4, { { NULL } }, ndta_attrs, "NDTA_???",
+};
+
+static const struct rtnl_struct ifaddrlblmsg = {
+	"ifal_family", 12, {
+		{ "ifal_prefixlen", 1, 1, RF_U, NULL, NULL },
+		{ "ifal_flags", 2, 1, RF_U, NULL, NULL },
+		{ "ifal_index", 4, 4, RF_IFINDEX, NULL, NULL },
+		{ "ifal_seq", 8, 4, RF_U, NULL, NULL } },
+	ifal_attrs, "IFAL_???",
+};
+
+static const struct rtnl_struct dcbmsg = {
+	"dcb_family", 4, {
+		{ "cmd", 1, 1, RF_VAL, dcb_cmds, "DCB_CMD_???" } },
+	dcb_attrs, "DCB_ATTR_???",
+};
+
+static const struct rtnl_struct netconfmsg = {
+	"ncm_family", 1, { { NULL } }, netconf_attrs, "NETCONFA_???",
+};
+
+static const struct rtnl_struct br_port_msg = {
+	"family", 8, {
+		{ "ifindex", 4, 4, RF_IFINDEX, NULL, NULL } },
+	mdba_attrs, "MDBA_???",
+};
+
+static const struct rtnl_struct nsid_msg = {
+	"rtgen_family", 1, { { NULL } }, netnsa_attrs, "NETNSA_???",
+};
+
+static const struct rtnl_struct if_stats_msg = {
+	"family", 12, {
+		{ "pad1", 1, 1, RF_XNZ, NULL, NULL },
+		{ "pad2", 2, 2, RF_XNZ, NULL, NULL },
+		{ "ifindex", 4, 4, RF_IFINDEX, NULL, NULL },
+		{ "filter_mask", 8, 4, RF_FLAGS, ifla_stats_mask, "1<<IFLA_STATS_???" } },
+	ifla_stats_attrs, "IFLA_STATS_???",
+};
+
+static const struct rtnl_struct nhmsg = {
+	"nh_family", 8, {
+		{ "nh_scope", 1, 1, RF_VAL, rt_scopes, NULL },
+		{ "nh_protocol", 2, 1, RF_VAL, rt_protos, "RTPROT_???" },
+		{ "resvd", 3, 1, RF_XNZ, NULL, NULL },
+		{ "nh_flags", 4, 4, RF_FLAGS, rtnh_flags, "RTNH_F_???" } },
+	nha_attrs, "NHA_???",
+};
+
+/* The struct of message type t, with the family byte f, or NULL. */
+static const struct rtnl_struct *rtnl_struct_of(unsigned t, unsigned f)
+{
+	switch (t) {
+	case RTM_NEWLINK: case RTM_DELLINK: case RTM_GETLINK: case RTM_SETLINK:
+		return &ifinfomsg;
+	case RTM_NEWADDR: case RTM_DELADDR: case RTM_GETADDR:
+	case RTM_GETMULTICAST: case RTM_GETANYCAST:
+		return &ifaddrmsg;
+	case RTM_NEWROUTE: case RTM_DELROUTE: case RTM_GETROUTE:
+		return &rtmsg;
+	case RTM_GETNEIGH:
+		/* The bridge's neighbours are asked for by interface. */
+		return f == AF_BRIDGE ? &ifinfomsg : &ndmsg;
+	case RTM_NEWNEIGH: case RTM_DELNEIGH:
+		return &ndmsg;
+	case RTM_NEWRULE: case RTM_DELRULE: case RTM_GETRULE:
+		return &fib_rule_hdr;
+	case RTM_NEWQDISC: case RTM_DELQDISC: case RTM_GETQDISC:
+	case RTM_NEWTCLASS: case RTM_DELTCLASS: case RTM_GETTCLASS:
+	case RTM_NEWTFILTER: case RTM_DELTFILTER: case RTM_GETTFILTER:
+	case RTM_NEWCHAIN: case RTM_DELCHAIN: case RTM_GETCHAIN:
+		return &tcmsg;
+	case RTM_NEWACTION: case RTM_DELACTION: case RTM_GETACTION:
+		return &tcamsg;
+	case RTM_NEWNEIGHTBL: case RTM_GETNEIGHTBL: case RTM_SETNEIGHTBL:
+		return &ndtmsg;
+	case RTM_NEWADDRLABEL: case RTM_DELADDRLABEL: case RTM_GETADDRLABEL:
+		return &ifaddrlblmsg;
+	case RTM_GETDCB: case RTM_SETDCB:
+		return &dcbmsg;
+	case RTM_NEWNETCONF: case RTM_DELNETCONF: case RTM_GETNETCONF:
+		return &netconfmsg;
+	case RTM_NEWMDB: case RTM_DELMDB: case RTM_GETMDB:
+		return &br_port_msg;
+	case RTM_NEWNSID: case RTM_DELNSID: case RTM_GETNSID:
+		return &nsid_msg;
+	case RTM_NEWSTATS: case RTM_GETSTATS:
+		return &if_stats_msg;
+	case RTM_NEWNEXTHOP: case RTM_DELNEXTHOP: case RTM_GETNEXTHOP:
+		return &nhmsg;
+	}
+	return NULL;
+}
+
+/*
+ * n bytes at offset off of what p holds (have bytes, from addr) as a
+ * string of hex escapes, up to -s of them; their address when they
+ * were not read.
+ */
+static void hex_at(struct buf *b, const unsigned char *p, size_t have,
+		   uint64_t off, uint64_t n, uint64_t addr,
+		   const struct st_dopts *o)
+{
+	size_t show = n < (uint64_t)o->strsize ? (size_t)n : (size_t)o->strsize;
+
+	if (off + show > have)
+		buf_printf(b, "%#llx", (unsigned long long)(addr + off));
+	else
+		st_quote(b, p + off, show, show < n, 2);
+}
+
+/*
+ * Attributes from offset off to len: each struct nlattr and its data in
+ * hex, an array of them when there are more than one, at most -s.
+ */
+static void nlattrs(struct buf *b, const unsigned char *p, size_t have,
+		    uint64_t off, uint64_t len, uint64_t addr,
+		    const struct st_xlat *names, const char *dflt,
+		    const struct st_dopts *o)
+{
+	bool array = false;
+	int elt;
+
+	for (elt = 0;; elt++) {
+		uint64_t left = len - off, alen, next = 0, n;
+		unsigned nla_len, type;
+
+		if (left < NLA_HDRLEN) {
+			hex_at(b, p, have, off, left, addr, o);
+			break;
+		}
+		if (off + NLA_HDRLEN > have) {
+			if (array)
+				buf_printf(b, "... /* %#llx */", (unsigned long long)(addr + off));
+			else
+				buf_printf(b, "%#llx", (unsigned long long)(addr + off));
+			break;
+		}
+		if (!o->verbose && elt == o->strsize) {
+			buf_printf(b, "...");
+			break;
+		}
+		nla_len = st_u16(p + off);
+		type = st_u16(p + off + 2);
+		alen = NLA_ALIGN(nla_len);
+		if (nla_len >= NLA_HDRLEN && left > alen)
+			next = off + alen;
+		if (!array && next) {
+			buf_printf(b, "[");
+			array = true;
+		}
+		n = nla_len < left ? nla_len : left;
+		if (n > NLA_HDRLEN)
+			buf_printf(b, "[");
+		buf_printf(b, "{nla_len=%u, nla_type=", nla_len);
+		if (type & NLA_F_NESTED)
+			buf_printf(b, "NLA_F_NESTED|");
+		if (type & NLA_F_NET_BYTEORDER)
+			buf_printf(b, "NLA_F_NET_BYTEORDER|");
+		st_xlat_val(b, names, type & NLA_TYPE_MASK, dflt);
+		buf_printf(b, "}");
+		if (n > NLA_HDRLEN) {
+			buf_printf(b, ", ");
+			hex_at(b, p, have, off + NLA_HDRLEN, n - NLA_HDRLEN, addr, o);
+			buf_printf(b, "]");
+		}
+		if (!next)
+			break;
+		buf_printf(b, ", ");
+		off = next;
+	}
+	if (array)
+		buf_printf(b, "]");
+}
+
+/* One field of a struct at p. */
+static void rtnl_field(struct buf *b, const struct rtnl_field *f,
+		       const unsigned char *p)
+{
+	uint64_t v = f->size == 1 ? p[f->off] : f->size == 2 ? st_u16(p + f->off) :
+		     st_u32(p + f->off);
+
+	buf_printf(b, "%s=", f->name);
+	switch (f->kind) {
+	case RF_U:
+		buf_printf(b, "%llu", (unsigned long long)v);
+		break;
+	case RF_X:
+	case RF_XNZ:
+		buf_printf(b, "%#llx", (unsigned long long)v);
+		break;
+	case RF_IFINDEX:
+		st_ifindex(b, (unsigned)v);
+		break;
+	case RF_VAL:
+		st_xlat_val(b, f->x, v, f->dflt);
+		break;
+	case RF_FLAGS:
+		st_xlat_flags_dflt(b, f->x, v, f->x == nud_states ? "NUD_NONE" : "0",
+				   f->dflt);
+		break;
+	}
+}
+
+/*
+ * A NETLINK_ROUTE payload of len bytes at addr (have of them at p), as
+ * strace decodes it: the type's struct, its attributes where the struct
+ * was whole; a type without one as its family and the rest in hex.
+ */
+static void rtnl(struct buf *b, unsigned type, const unsigned char *p,
+		 size_t have, uint64_t len, uint64_t addr,
+		 const struct st_dopts *o)
+{
+	const struct rtnl_struct *s;
+	uint64_t off;
+	bool whole = true, first = true;
+	int i;
+
+	if (!have) {
+		buf_printf(b, "%#llx", (unsigned long long)addr);
+		return;
+	}
+	s = rtnl_struct_of(type, p[0]);
+	if (type == RTM_NEWCACHEREPORT) {
+		/* Multicast routing's families first, then the others. */
+		buf_printf(b, "{rtgen_family=");
+		if (st_xlat_name(rtnl_families, p[0]))
+			st_xlat_val(b, rtnl_families, p[0], NULL);
+		else
+			st_xlat_val(b, st_af, p[0], "RTNL_FAMILY_???");
+		buf_printf(b, "}");
+		if (len > NLMSG_ALIGN(1)) {
+			buf_printf(b, ", ");
+			hex_at(b, p, have, NLMSG_ALIGN(1), len - NLMSG_ALIGN(1), addr, o);
+		}
+		return;
+	}
+	if (!s) {
+		buf_printf(b, "{family=");
+		st_xlat_val(b, st_af, p[0], "AF_???");
+		if (len > 1) {
+			buf_printf(b, ", data=");
+			hex_at(b, p, have, 1, len - 1, addr, o);
+		}
+		buf_printf(b, "}");
+		return;
+	}
+	buf_printf(b, "{%s=", s->family);
+	st_xlat_val(b, st_af, p[0], "AF_???");
+	if (s->f[0].name) {
+		buf_printf(b, ", ");
+		if (len < s->size) {
+			buf_printf(b, "...");
+			whole = false;
+		} else if (have < s->size) {
+			buf_printf(b, "%#llx", (unsigned long long)(addr + 1));
+			whole = false;
+		} else {
+			for (i = 0; i < (int)(sizeof(s->f) / sizeof(s->f[0])) && s->f[i].name; i++) {
+				const struct rtnl_field *f = &s->f[i];
+
+				if (f->kind == RF_XNZ &&
+				    !(f->size == 1 ? p[f->off] : st_u16(p + f->off)))
+					continue;
+				if (!first)
+					buf_printf(b, ", ");
+				rtnl_field(b, f, p);
+				first = false;
+			}
+		}
+	}
+	buf_printf(b, "}");
+	off = NLMSG_ALIGN(s->size);
+	if (whole && len > off) {
+		buf_printf(b, ", ");
+		nlattrs(b, p, have, off, len, addr, s->attrs, s->attrs_dflt, o);
+	}
+}
+
+/*
  * A message's payload of len bytes at addr (have of them read, at p): a
  * protocol's struct, an int for NLMSG_DONE, or the bytes in hex.
  */
@@ -459,6 +1096,10 @@ static void payload(struct buf *b, int proto, unsigned type, const unsigned char
 			buf_printf(b, "{val=%d}", (int)st_u32(p));
 		else
 			buf_printf(b, "{seqno=%u}", st_u32(p));
+		return;
+	}
+	if (proto == NETLINK_ROUTE && type >= RTM_BASE) {
+		rtnl(b, type, p, have, len, addr, o);
 		return;
 	}
 	if (type == NLMSG_DONE && len == 4) {

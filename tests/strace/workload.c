@@ -1434,6 +1434,67 @@ static int nl_socket(int proto)
 }
 
 /* Netlink messages sent: headers by protocol, payloads in hex, an array. */
+/* One NETLINK_ROUTE message: type, flags, payload. */
+static void rtnl_send(int fd, unsigned type, unsigned flags, const void *p, size_t n)
+{
+	struct { struct nlmsghdr h; unsigned char p[48]; } m;
+
+	memset(&m, 0, sizeof(m));
+	m.h = (struct nlmsghdr) { (uint32_t)(NLMSG_HDRLEN + n), (uint16_t)type, (uint16_t)flags, 7, 0 };
+	memcpy(m.p, p, n);
+	sendto(fd, &m, m.h.nlmsg_len, MSG_DONTWAIT, NULL, 0);
+}
+
+/*
+ * rtnetlink's structs by message type, and attributes (of types whose
+ * values ferret shows in hex as strace does: those it does not know;
+ * two make an array).  Only the request asks for anything: the kernel
+ * ignores a message without NLM_F_REQUEST.
+ */
+static void rtnl_msgs(int fd)
+{
+	/* ifinfomsg: AF_UNSPEC, ARPHRD_LOOPBACK, lo, IFF_UP|IFF_LOOPBACK; two attributes. */
+	static const unsigned char link[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		8, 0, 0xfe, 0x3f, 'l', 'o', 0, 0, 8, 0, 0xff, 0x3f, 'a', 'b', 'c', 'd' };
+	/* ifaddrmsg: AF_INET /24 IFA_F_PERMANENT RT_SCOPE_HOST lo; an attribute. */
+	static const unsigned char addr[] = {
+		2, 24, 0x80, 254, 1, 0, 0, 0, 8, 0, 0xfe, 0x3f, 127, 0, 0, 1 };
+	/* rtmsg: AF_INET /32, IPTOS_LOWDELAY, main, kernel, link, unicast, RTM_F_NOTIFY. */
+	static const unsigned char route[] = {
+		2, 32, 0, 0x10, 254, 2, 253, 1, 0, 1, 0, 0 };
+	/* ndmsg: AF_INET, lo, NUD_REACHABLE, NTF_SELF, RTN_UNICAST. */
+	static const unsigned char neigh[] = {
+		2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 2, 1 };
+	/* fib_rule_hdr: AF_INET, main, FR_ACT_TO_TBL, FIB_RULE_INVERT. */
+	static const unsigned char rule[] = {
+		2, 0, 0, 0, 254, 0, 0, 1, 2, 0, 0, 0 };
+	/* tcmsg: AF_UNSPEC, lo, handle, parent. */
+	static const unsigned char qdisc[] = {
+		0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0 };
+	/* netconfmsg: AF_INET; an attribute with only its header. */
+	static const unsigned char conf[] = { 2, 0, 0, 0, 4, 0, 0xfd, 0x3f };
+	/* br_port_msg: AF_BRIDGE, lo; an attribute of an unknown type. */
+	static const unsigned char mdb[] = {
+		7, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0xff, 0x3f, 1, 2, 3, 4 };
+	/* dcbmsg: AF_UNSPEC, DCB_CMD_GSTATE. */
+	static const unsigned char dcb[] = { 0, 1, 0, 0 };
+	/* A type without a struct: its family, then its bytes. */
+	static const unsigned char other[] = { 2, 0xa, 0xb, 0xc };
+
+	rtnl_send(fd, RTM_GETLINK, NLM_F_REQUEST | NLM_F_DUMP, link, sizeof(link));
+	rtnl_send(fd, RTM_GETLINK, 0, link, 4);
+	rtnl_send(fd, RTM_NEWADDR, 0, addr, sizeof(addr));
+	rtnl_send(fd, RTM_GETROUTE, 0, route, sizeof(route));
+	rtnl_send(fd, RTM_NEWNEIGH, 0, neigh, sizeof(neigh));
+	rtnl_send(fd, RTM_GETRULE, 0, rule, sizeof(rule));
+	rtnl_send(fd, RTM_GETQDISC, 0, qdisc, sizeof(qdisc));
+	rtnl_send(fd, RTM_GETNETCONF, 0, conf, sizeof(conf));
+	rtnl_send(fd, RTM_GETMDB, 0, mdb, sizeof(mdb));
+	rtnl_send(fd, RTM_GETDCB, 0, dcb, sizeof(dcb));
+	rtnl_send(fd, 0x7fff, 0, other, sizeof(other));
+}
+
 static void netlinks(void)
 {
 	struct { struct nlmsghdr h; unsigned char p[4]; } m[2];
@@ -1455,6 +1516,7 @@ static void netlinks(void)
 	m[0].h.nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL;
 	sendto(fd, m, 16, MSG_DONTWAIT, NULL, 0);
 	sendto(fd, "abc", 3, MSG_DONTWAIT, NULL, 0);
+	rtnl_msgs(fd);
 	close(fd);
 	fd = nl_socket(NETLINK_GENERIC);
 	m[0].h = (struct nlmsghdr) { 20, 0x10 /* GENL_ID_CTRL */, NLM_F_REQUEST, 3, 0 };
