@@ -1430,14 +1430,48 @@ static void pollfds(struct buf *b, const struct st_call *c,
 
 static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x);
 
+/* The netlink protocol of call c's socket (its first argument), or -1. */
+static int netlink_proto(const struct st_call *c, const struct st_dopts *o)
+{
+	int proto = st_fds_netlink(o->fds, c->tid, (int)c->args[0]);
+
+	return proto >= 0 ? proto : st_sock_netlink_proto(c->tid, (int)c->args[0]);
+}
+
+/*
+ * len bytes of netlink messages at addr, the first of them in k (or
+ * nowhere): as strace decodes them.  The record holds -s bytes: the rest
+ * of the messages strace decodes, up to 64 KiB, is read from the
+ * process while it lasts (and, as strace, up to a page that cannot be
+ * read).
+ */
+static void netlink_at(struct buf *b, const struct st_call *c,
+		       const struct st_dopts *o, int proto,
+		       const struct st_cap *k, uint64_t addr, uint64_t len)
+{
+	unsigned char *more = NULL;
+	size_t want = len < 65536 ? (size_t)len : 65536;
+	size_t have = k ? (k->len < want ? k->len : want) : 0;
+
+	if (have < want) {
+		more = xmalloc(want);
+		if (have)
+			memcpy(more, k->data, have);
+		have += st_tracee_read(c->tid, addr + have, more + have, want - have, false);
+	}
+	st_netlink_msgs(b, proto, more ? more : k ? k->data : NULL, have, len, addr, o);
+	free(more);
+}
+
 /*
  * An iovec array (k: the array) of cnt entries, whose buffers are the
  * captures of argument arg from element first on; out: filled by the
- * call, as much as it returned.
+ * call, as much as it returned; proto, a netlink protocol or -1: the
+ * buffers hold netlink messages.
  */
 static void iov_list(struct buf *b, const struct st_call *c,
 		     const struct st_dopts *o, int arg, const struct st_cap *k,
-		     uint64_t cnt, bool out, int first)
+		     uint64_t cnt, bool out, int first, int proto)
 {
 	uint64_t array = first == 1 ? c->args[arg] : 0;
 	/* process_madvise's ranges are addresses, not data. */
@@ -1466,18 +1500,24 @@ static void iov_list(struct buf *b, const struct st_call *c,
 		}
 		buf_printf(b, "{iov_base=");
 		/* A read that failed filled nothing: the addresses, as strace. */
-		if (ranges || (out && st_call_failed(c))) {
+		if (ranges || (out && st_call_failed(c)) || !base) {
 			ptr(b, base);
+			if (out)
+				left -= left < len ? left : len;
 		} else if (out) {
 			uint64_t got = left < len ? left : len;
 
-			if (d && got)
+			if (proto >= 0 && got)
+				netlink_at(b, c, o, proto, d, base, got);
+			else if (d && got)
 				bytes(b, d, base, got, o->strsize, o->xstyle);
 			else if (d)
 				buf_printf(b, "\"\"");
 			else
 				ptr(b, base);
 			left -= got;
+		} else if (proto >= 0) {
+			netlink_at(b, c, o, proto, d, base, len);
 		} else if (d) {
 			bytes(b, d, base, len, o->strsize, o->xstyle);
 		} else {
@@ -1682,7 +1722,10 @@ static void msghdr(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%llu => ", (unsigned long long)rd(in->data, in->len, 8, 4));
 	buf_printf(b, "%llu, msg_iov=", (unsigned long long)namelen);
 	if (iov)
-		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, 2);
+		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, 2,
+			 /* As strace: netlink messages to or from a netlink address. */
+			 name && shown >= 2 && salen >= 2 && st_u16(sa) == AF_NETLINK ?
+			 netlink_proto(c, o) : -1);
 	else
 		ptr(b, rd(h->data, h->len, 16, 8));
 	buf_printf(b, ", msg_iovlen=%llu", (unsigned long long)rd(h->data, h->len, 24, 8));
@@ -3494,33 +3537,14 @@ static bool netlink_buf(struct buf *b, const struct st_call *c,
 			const struct st_dopts *o, int i, const struct st_cap *k,
 			uint64_t len)
 {
-	const char *name = c->sys->name;
-	unsigned char *more = NULL;
-	size_t want, have;
 	int proto;
 
-	if (strcmp(name, "sendto") && strcmp(name, "recvfrom"))
+	if (!ST_IS(c, "sendto") && !ST_IS(c, "recvfrom"))
 		return false;
-	proto = st_fds_netlink(o->fds, c->tid, (int)c->args[0]);
-	if (proto < 0)
-		proto = st_sock_netlink_proto(c->tid, (int)c->args[0]);
+	proto = netlink_proto(c, o);
 	if (proto < 0)
 		return false;
-	/*
-	 * The record holds -s bytes: the rest of the messages strace
-	 * decodes, up to 64 KiB, is read from the process while it lasts
-	 * (and, as strace, up to a page that cannot be read).
-	 */
-	want = len < 65536 ? (size_t)len : 65536;
-	have = k ? (k->len < want ? k->len : want) : 0;
-	if (have < want) {
-		more = xmalloc(want);
-		if (have)
-			memcpy(more, k->data, have);
-		have += st_tracee_read(c->tid, c->args[i] + have, more + have, want - have, false);
-	}
-	st_netlink_msgs(b, proto, more ? more : k ? k->data : NULL, have, len, c->args[i], o);
-	free(more);
+	netlink_at(b, c, o, proto, k, c->args[i], len);
 	return true;
 }
 
@@ -4796,7 +4820,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if (!k || !v)
 			ptr(b, v);
 		else
-			iov_list(b, c, o, i, k, c->args[i + 1], l == 'V', 1);
+			iov_list(b, c, o, i, k, c->args[i + 1], l == 'V', 1, -1);
 		return;
 	case '+':
 	case '-':

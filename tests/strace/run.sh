@@ -253,8 +253,8 @@ done
 # -s 64: the messages whole in the record (past -s bytes ferret reads the
 # process's memory, which a process that has exited no longer has).
 for x in abbrev raw verbose; do
-	same_line "netlink messages sent, -X $x: types and flags by protocol, payloads, arrays" \
-		-s 64 -X $x -e trace=sendto -- "$WL" netlink
+	same_line "netlink messages sent, -X $x: types and flags by protocol, payloads, arrays, rtnetlink structs" \
+		-s 64 -X $x -e trace=sendto,sendmsg -- "$WL" netlink
 done
 NORM2='s/^[0-9]+ +//' \
 same_line "a stop signal's default action: --- stopped by SIGSTOP ---" \
@@ -530,6 +530,12 @@ FERRET_NO_CACHE=1 "$FERRET" strace -e trace=getpid,gettid -o /dev/null true
 for s in 41 42 43 44 45; do "$FERRET" strace -e trace=getppid -s $s -o /dev/null true; done
 n=$(ls $C | wc -l)
 [ "$n" -le 4 ] && [ "$n" -ge 1 ] && ok "pin cache: at most 4 sets of options kept ($n)" || bad "pin cache holds $n keys"
+# In a pid namespace of its own, the ids BPF programs see are not the
+# ones ferret sees: a clear error, at once, not a trace that never ends
+# (the pinned programs are reachable there).
+timeout 10 unshare -Urpf "$FERRET" strace -e trace=getpid true > /dev/null 2> e.txt; rc=$?
+[ $rc = 1 ] && grep -q "pid namespace of its own" e.txt &&
+	ok "in a pid namespace of its own: an error, exit 1" || bad "pid namespace: rc $rc: $(cat e.txt)"
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

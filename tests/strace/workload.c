@@ -1493,6 +1493,20 @@ static void rtnl_msgs(int fd)
 	rtnl_send(fd, RTM_GETMDB, 0, mdb, sizeof(mdb));
 	rtnl_send(fd, RTM_GETDCB, 0, dcb, sizeof(dcb));
 	rtnl_send(fd, 0x7fff, 0, other, sizeof(other));
+	/* A message's buffers on a netlink socket: messages too. */
+	{
+		struct { struct nlmsghdr h; unsigned char p[4]; } m = {
+			{ sizeof(m), RTM_GETDCB, 0, 8, 0 }, { 0, 1, 0, 0 } };
+		struct iovec v[2] = { { &m, sizeof(m) }, { NULL, 0 } };
+		struct sockaddr_nl k = { .nl_family = AF_NETLINK };
+		struct msghdr mh = { .msg_iov = v, .msg_iovlen = 2 };
+
+		/* As strace: decoded as messages when sent to a netlink address. */
+		sendmsg(fd, &mh, MSG_DONTWAIT);
+		mh.msg_name = &k;
+		mh.msg_namelen = sizeof(k);
+		sendmsg(fd, &mh, MSG_DONTWAIT);
+	}
 }
 
 static void netlinks(void)
