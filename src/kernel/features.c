@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <sys/mount.h>
 #include <sys/utsname.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <linux/bpf.h>
@@ -461,6 +462,24 @@ bool feat_fentry(const char **why)
 	}
 	if (prog >= 0)
 		close(prog);
+	return feat_done(&f, why);
+}
+
+/* The initial pid namespace's inode number (PROC_PID_INIT_INO). */
+#define INIT_PID_NS_INO 0xEFFFFFFCU
+
+bool feat_init_pid_ns(const char **why)
+{
+	static struct feat f;
+	struct stat st;
+
+	if (f.state)
+		return feat_done(&f, why);
+	if (stat("/proc/self/ns/pid", &st) || st.st_ino == INIT_PID_NS_INO)
+		f.state = 1;
+	else
+		feat_missing(&f, "this process is in a pid namespace of its own (inode %llu), where the process ids BPF programs see are not the ones it sees",
+			     (unsigned long long)st.st_ino);
 	return feat_done(&f, why);
 }
 

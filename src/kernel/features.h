@@ -27,6 +27,11 @@ bool feat_hw_pmu(const char **why);		/* PERF_TYPE_HARDWARE events */
 bool feat_fentry(const char **why);		/* BPF trampolines */
 /* CAP_SYS_ADMIN, or CAP_BPF and CAP_PERFMON */
 bool feat_privileged(const char **why);
+/*
+ * Whether this process is in the initial pid namespace: BPF helpers
+ * give the kernel's process ids, which are the ones it sees only there.
+ */
+bool feat_init_pid_ns(const char **why);
 
 /*
  * Whether kernel code may be preempted anywhere (preempt=full or lazy,

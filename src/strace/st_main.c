@@ -866,6 +866,7 @@ int st_main(int argc, char **argv)
 	int intr = 0;		/* -I: 1 anywhere .. 4 never_tstp; 0 not given */
 	FILE *out = stderr;
 	char *exe, **envs = NULL;
+	const char *why = NULL;
 	bool piped = false;
 	int nenvs = 0;
 
@@ -1075,6 +1076,11 @@ int st_main(int argc, char **argv)
 		fwrite(text.p, 1, text.len, stdout);
 		buf_free(&text);
 		return 0;
+	}
+	/* The threads to trace are known by their ids in the kernel's namespace. */
+	if (!feat_init_pid_ns(&why)) {
+		fprintf(stderr, "ferret strace: cannot trace from here: %s\n", why);
+		return 1;
 	}
 	if (o.outfile) {
 		/* -o '|command' or -o '!command': to a pipe, as strace. */
