@@ -218,6 +218,9 @@ done
 same_line "calls no table names: syscall_0x1c3(...), traced whatever -e trace= says" \
 	-e trace=getpid -- "$WL" nosys
 same_line "calls no table names under -e trace=none" -e trace=none -- "$WL" nosys
+same_line "obsolete calls as their raw arguments; io_setup, io_destroy" \
+	-e trace=afs_syscall,create_module,get_kernel_syms,query_module,sysfs,epoll_ctl_old,vserver,io_setup,io_destroy \
+	-- "$WL" oldcalls
 same_line "preadv2, pwritev2 (RWF_ flags, the offset's high half not shown), io_uring_enter" \
 	-e trace=preadv2,pwritev2,io_uring_enter -- "$WL" rwv2
 for x in abbrev raw verbose; do

@@ -2349,6 +2349,26 @@ int main(int argc, char **argv)
 		fsioctls();
 		return 0;
 	}
+	if (!strcmp(mode, "oldcalls")) {
+		/*
+		 * Calls strace shows as their raw arguments (obsolete ones,
+		 * whatever the kernel answers), and aio's context calls.
+		 */
+		unsigned long ctx = 0;
+
+		syscall(183, 1, 2, 3, 4, 5);		/* afs_syscall */
+		syscall(174, 0xdeadbeefUL, 0);		/* create_module */
+		syscall(177, 0);			/* get_kernel_syms */
+		syscall(178, 1, 0, 3, 4, 5);		/* query_module */
+		syscall(139, 1, 2, 3);			/* sysfs */
+		syscall(214, 1, 2, 3, 4);		/* epoll_ctl_old */
+		syscall(236, 5, 4, 3, 2, 1);		/* vserver */
+		syscall(SYS_io_setup, 0xdeadbeefU, NULL);
+		syscall(SYS_io_setup, 1, &ctx);
+		syscall(SYS_io_destroy, ctx);
+		syscall(SYS_io_destroy, 0);
+		return 0;
+	}
 	if (!strcmp(mode, "nosys")) {
 		/* Numbers no table names: past the last call, and in a gap. */
 		syscall(451, 1, 2, 3, 4, 5, 6);
