@@ -1533,7 +1533,6 @@ static void iov_list(struct buf *b, const struct st_call *c,
 	buf_printf(b, "]");
 }
 
-static void inet_field(struct buf *b, const unsigned char *p, int af, const char *field);
 
 /*
  * A SOL_IP control message's data (d, n bytes), shown where strace
@@ -1551,9 +1550,9 @@ static void cmsg_ip(struct buf *b, int type, const unsigned char *d,
 		buf_printf(b, ", cmsg_data={ipi_ifindex=");
 		st_ifindex(b, st_u32(d));
 		buf_printf(b, ", ");
-		inet_field(b, d + 4, AF_INET, "ipi_spec_dst");
+		st_inet_addr(b, d + 4, AF_INET, "ipi_spec_dst");
 		buf_printf(b, ", ");
-		inet_field(b, d + 8, AF_INET, "ipi_addr");
+		st_inet_addr(b, d + 8, AF_INET, "ipi_addr");
 		buf_printf(b, "}");
 		return;
 	case IP_TTL:
@@ -1756,7 +1755,7 @@ void st_ifindex(struct buf *b, unsigned idx)
 }
 
 /* An IPv4 address as inet_addr("a.b.c.d"), or an IPv6 one as inet_pton(), with its field. */
-static void inet_field(struct buf *b, const unsigned char *p, int af, const char *field)
+void st_inet_addr(struct buf *b, const unsigned char *p, int af, const char *field)
 {
 	char ip[INET6_ADDRSTRLEN];
 	enum st_cstyle st = st_xlat_get_style();
@@ -1764,13 +1763,17 @@ static void inet_field(struct buf *b, const unsigned char *p, int af, const char
 	inet_ntop(af, p, ip, sizeof(ip));
 	if (st == ST_C_ABBREV) {
 		if (af == AF_INET)
-			buf_printf(b, "%s=inet_addr(\"%s\")", field, ip);
-		else
+			buf_printf(b, "%s%sinet_addr(\"%s\")", field ? field : "",
+				   field ? "=" : "", ip);
+		else if (field)
 			buf_printf(b, "inet_pton(AF_INET6, \"%s\", &%s)", ip, field);
+		else
+			buf_printf(b, "inet_pton(AF_INET6, \"%s\")", ip);
 		return;
 	}
 	/* -X raw: the bytes; verbose: with the call that makes them. */
-	buf_printf(b, "%s=", field);
+	if (field)
+		buf_printf(b, "%s=", field);
 	hex_quote(b, p, af == AF_INET ? 4 : 16);
 	if (st == ST_C_VERBOSE && af == AF_INET)
 		buf_printf(b, " /* inet_addr(\"%s\") */", ip);
@@ -1819,9 +1822,9 @@ static bool sockopt_struct(struct buf *b, const struct st_call *c,
 			return true;
 		}
 		buf_printf(b, "{");
-		inet_field(b, k->data, AF_INET, "imr_multiaddr");
+		st_inet_addr(b, k->data, AF_INET, "imr_multiaddr");
 		buf_printf(b, ", ");
-		inet_field(b, k->data + 4, AF_INET, "imr_interface");
+		st_inet_addr(b, k->data + 4, AF_INET, "imr_interface");
 		buf_printf(b, "}");
 		return true;
 	}
@@ -1832,7 +1835,7 @@ static bool sockopt_struct(struct buf *b, const struct st_call *c,
 			return true;
 		}
 		buf_printf(b, "{");
-		inet_field(b, k->data, AF_INET6, "ipv6mr_multiaddr");
+		st_inet_addr(b, k->data, AF_INET6, "ipv6mr_multiaddr");
 		buf_printf(b, ", ipv6mr_interface=");
 		st_ifindex(b, (unsigned)rd(k->data, k->len, 16, 4));
 		buf_printf(b, "}");

@@ -144,5 +144,11 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o);
 void st_hexdump(struct buf *b, const unsigned char *p, size_t n);
 /* An interface index by name where it has one (if_nametoindex("lo")), in the -X style. */
 void st_ifindex(struct buf *b, unsigned idx);
+/*
+ * An IPv4 or IPv6 address (af) at p as strace shows one in the -X style:
+ * inet_addr("a.b.c.d") or inet_pton(AF_INET6, "..."), as field's value
+ * when field is not NULL.
+ */
+void st_inet_addr(struct buf *b, const unsigned char *p, int af, const char *field);
 
 #endif

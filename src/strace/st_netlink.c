@@ -606,7 +606,7 @@ static const struct st_xlat ifla_attrs[] = {
 	X(IFLA_MAX_MTU), X(IFLA_PROP_LIST), X(IFLA_ALT_IFNAME),
 	X(IFLA_PERM_ADDRESS), X(IFLA_PROTO_DOWN_REASON), X(IFLA_PARENT_DEV_NAME),
 	X(IFLA_PARENT_DEV_BUS_NAME), X(IFLA_GRO_MAX_SIZE), X(IFLA_TSO_MAX_SIZE),
-	X(IFLA_TSO_MAX_SEGS), END,
+	X(IFLA_TSO_MAX_SEGS), X(IFLA_ALLMULTI), END,
 };
 
 static const struct st_xlat ifa_attrs[] = {
@@ -703,6 +703,62 @@ static const struct st_xlat nha_attrs[] = {
 	X(NHA_MASTER), X(NHA_FDB), X(NHA_RES_GROUP), X(NHA_RES_BUCKET), END,
 };
 
+/* How an attribute's value prints: as strace's decoder for its type. */
+enum {
+	NV_HEX,		/* the bytes in hex (no decoder, or too short) */
+	NV_STR,		/* a string, its terminating NUL not shown */
+	NV_U8, NV_U16, NV_U32, NV_U64, NV_S32,
+	NV_IFINDEX,	/* an interface index */
+	NV_ADDR,	/* an address of the struct's family */
+};
+
+struct nla_kind {
+	uint16_t type;
+	uint8_t kind;
+};
+
+static const struct nla_kind ifla_kinds[] = {
+	{ IFLA_IFNAME, NV_STR }, { IFLA_MTU, NV_U32 }, { IFLA_LINK, NV_U32 },
+	{ IFLA_QDISC, NV_STR }, { IFLA_MASTER, NV_U32 }, { IFLA_TXQLEN, NV_U32 },
+	{ IFLA_WEIGHT, NV_U32 }, { IFLA_OPERSTATE, NV_U8 }, { IFLA_LINKMODE, NV_U8 },
+	{ IFLA_NET_NS_PID, NV_U32 }, { IFLA_IFALIAS, NV_STR }, { IFLA_NUM_VF, NV_U32 },
+	{ IFLA_GROUP, NV_U32 }, { IFLA_PROMISCUITY, NV_U32 },
+	{ IFLA_NUM_TX_QUEUES, NV_U32 }, { IFLA_NUM_RX_QUEUES, NV_U32 },
+	{ IFLA_CARRIER, NV_U8 }, { IFLA_CARRIER_CHANGES, NV_U32 },
+	{ IFLA_LINK_NETNSID, NV_S32 }, { IFLA_PHYS_PORT_NAME, NV_STR },
+	{ IFLA_PROTO_DOWN, NV_U8 }, { IFLA_GSO_MAX_SEGS, NV_U32 },
+	{ IFLA_GSO_MAX_SIZE, NV_U32 }, { IFLA_NEW_NETNSID, NV_S32 },
+	{ IFLA_TARGET_NETNSID, NV_S32 }, { IFLA_CARRIER_UP_COUNT, NV_U32 },
+	{ IFLA_CARRIER_DOWN_COUNT, NV_U32 }, { IFLA_NEW_IFINDEX, NV_IFINDEX },
+	{ IFLA_MIN_MTU, NV_U32 }, { IFLA_MAX_MTU, NV_U32 }, { IFLA_ALT_IFNAME, NV_STR },
+	{ IFLA_PARENT_DEV_NAME, NV_STR }, { IFLA_PARENT_DEV_BUS_NAME, NV_STR },
+	{ IFLA_GRO_MAX_SIZE, NV_U32 }, { IFLA_TSO_MAX_SIZE, NV_U32 },
+	{ IFLA_TSO_MAX_SEGS, NV_U32 }, { IFLA_ALLMULTI, NV_U32 }, { 0, NV_HEX },
+};
+
+static const struct nla_kind ifa_kinds[] = {
+	{ IFA_ADDRESS, NV_ADDR }, { IFA_LOCAL, NV_ADDR }, { IFA_LABEL, NV_STR },
+	{ IFA_BROADCAST, NV_ADDR }, { IFA_ANYCAST, NV_ADDR }, { IFA_MULTICAST, NV_ADDR },
+	{ IFA_RT_PRIORITY, NV_U32 }, { IFA_TARGET_NETNSID, NV_S32 }, { 0, NV_HEX },
+};
+
+static const struct nla_kind rta_kinds[] = {
+	{ RTA_DST, NV_ADDR }, { RTA_SRC, NV_ADDR }, { RTA_IIF, NV_IFINDEX },
+	{ RTA_OIF, NV_IFINDEX }, { RTA_GATEWAY, NV_ADDR }, { RTA_PRIORITY, NV_U32 },
+	{ RTA_PREFSRC, NV_ADDR }, { RTA_PROTOINFO, NV_U32 }, { RTA_FLOW, NV_U32 },
+	{ RTA_MP_ALGO, NV_U32 }, { RTA_MARK, NV_U32 }, { RTA_NEWDST, NV_ADDR },
+	{ RTA_PREF, NV_U8 }, { RTA_EXPIRES, NV_U64 }, { RTA_UID, NV_U32 },
+	{ RTA_TTL_PROPAGATE, NV_U8 }, { RTA_IP_PROTO, NV_U8 }, { RTA_SPORT, NV_U16 },
+	{ RTA_DPORT, NV_U16 }, { 0, NV_HEX },
+};
+
+static const struct nla_kind netconf_kinds[] = {
+	{ NETCONFA_IFINDEX, NV_IFINDEX }, { NETCONFA_FORWARDING, NV_S32 },
+	{ NETCONFA_RP_FILTER, NV_S32 }, { NETCONFA_MC_FORWARDING, NV_S32 },
+	{ NETCONFA_PROXY_NEIGH, NV_S32 }, { NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN, NV_S32 },
+	{ NETCONFA_INPUT, NV_S32 }, { NETCONFA_BC_FORWARDING, NV_S32 }, { 0, NV_HEX },
+};
+
 /* How a field of a struct prints. */
 enum {
 	RF_U,		/* unsigned decimal */
@@ -732,6 +788,7 @@ struct rtnl_struct {
 	struct rtnl_field f[8];
 	const struct st_xlat *attrs;
 	const char *attrs_dflt;
+	const struct nla_kind *kinds;	/* the values decoded, or NULL */
 };
 
 static const struct rtnl_struct ifinfomsg = {
@@ -740,7 +797,7 @@ static const struct rtnl_struct ifinfomsg = {
 		{ "ifi_index", 4, 4, RF_IFINDEX, NULL, NULL },
 		{ "ifi_flags", 8, 4, RF_FLAGS, iff_flags, "IFF_???" },
 		{ "ifi_change", 12, 4, RF_X, NULL, NULL } },
-	ifla_attrs, "IFLA_???",
+	ifla_attrs, "IFLA_???", ifla_kinds,
 };
 
 static const struct rtnl_struct ifaddrmsg = {
@@ -749,7 +806,7 @@ static const struct rtnl_struct ifaddrmsg = {
 		{ "ifa_flags", 2, 1, RF_FLAGS, ifa_flags, "IFA_F_???" },
 		{ "ifa_scope", 3, 1, RF_VAL, rt_scopes, NULL },
 		{ "ifa_index", 4, 4, RF_IFINDEX, NULL, NULL } },
-	ifa_attrs, "IFA_???",
+	ifa_attrs, "IFA_???", ifa_kinds,
 };
 
 static const struct rtnl_struct rtmsg = {
@@ -762,7 +819,7 @@ static const struct rtnl_struct rtmsg = {
 		{ "rtm_scope", 6, 1, RF_VAL, rt_scopes, NULL },
 		{ "rtm_type", 7, 1, RF_VAL, rt_types, "RTN_???" },
 		{ "rtm_flags", 8, 4, RF_FLAGS, rtm_flags, "RTM_F_???" } },
-	rta_attrs, "RTA_???",
+	rta_attrs, "RTA_???", rta_kinds,
 };
 
 static const struct rtnl_struct ndmsg = {
@@ -771,7 +828,7 @@ static const struct rtnl_struct ndmsg = {
 		{ "ndm_state", 8, 2, RF_FLAGS, nud_states, "NUD_???" },
 		{ "ndm_flags", 10, 1, RF_FLAGS, ntf_flags, "NTF_???" },
 		{ "ndm_type", 11, 1, RF_VAL, rt_types, "RTN_???" } },
-	nda_attrs, "NDA_???",
+	nda_attrs, "NDA_???", NULL,
 };
 
 static const struct rtnl_struct fib_rule_hdr = {
@@ -782,7 +839,7 @@ static const struct rtnl_struct fib_rule_hdr = {
 		{ "table", 4, 1, RF_VAL, rt_tables, "RT_TABLE_???" },
 		{ "action", 7, 1, RF_VAL, fr_actions, "FR_ACT_???" },
 		{ "flags", 8, 4, RF_FLAGS, fib_rule_flags, "FIB_RULE_???" } },
-	fra_attrs, "FRA_???",
+	fra_attrs, "FRA_???", NULL,
 };
 
 static const struct rtnl_struct tcmsg = {
@@ -791,15 +848,15 @@ static const struct rtnl_struct tcmsg = {
 		{ "tcm_handle", 8, 4, RF_U, NULL, NULL },
 		{ "tcm_parent", 12, 4, RF_U, NULL, NULL },
 		{ "tcm_info", 16, 4, RF_U, NULL, NULL } },
-	tca_attrs, "TCA_???",
+	tca_attrs, "TCA_???", NULL,
 };
 
 static const struct rtnl_struct tcamsg = {
-	"tca_family", 4, { { NULL } }, tca_act_attrs, "TCA_ACT_???",
+	"tca_family", 4, { { NULL } }, tca_act_attrs, "TCA_ACT_???", NULL,
 };
 
 static const struct rtnl_struct ndtmsg = {
-	"ndtm_family", 4, { { NULL } }, ndta_attrs, "NDTA_???",
+	"ndtm_family", 4, { { NULL } }, ndta_attrs, "NDTA_???", NULL,
 };
 
 static const struct rtnl_struct ifaddrlblmsg = {
@@ -808,27 +865,27 @@ static const struct rtnl_struct ifaddrlblmsg = {
 		{ "ifal_flags", 2, 1, RF_U, NULL, NULL },
 		{ "ifal_index", 4, 4, RF_IFINDEX, NULL, NULL },
 		{ "ifal_seq", 8, 4, RF_U, NULL, NULL } },
-	ifal_attrs, "IFAL_???",
+	ifal_attrs, "IFAL_???", NULL,
 };
 
 static const struct rtnl_struct dcbmsg = {
 	"dcb_family", 4, {
 		{ "cmd", 1, 1, RF_VAL, dcb_cmds, "DCB_CMD_???" } },
-	dcb_attrs, "DCB_ATTR_???",
+	dcb_attrs, "DCB_ATTR_???", NULL,
 };
 
 static const struct rtnl_struct netconfmsg = {
-	"ncm_family", 1, { { NULL } }, netconf_attrs, "NETCONFA_???",
+	"ncm_family", 1, { { NULL } }, netconf_attrs, "NETCONFA_???", netconf_kinds,
 };
 
 static const struct rtnl_struct br_port_msg = {
 	"family", 8, {
 		{ "ifindex", 4, 4, RF_IFINDEX, NULL, NULL } },
-	mdba_attrs, "MDBA_???",
+	mdba_attrs, "MDBA_???", NULL,
 };
 
 static const struct rtnl_struct nsid_msg = {
-	"rtgen_family", 1, { { NULL } }, netnsa_attrs, "NETNSA_???",
+	"rtgen_family", 1, { { NULL } }, netnsa_attrs, "NETNSA_???", NULL,
 };
 
 static const struct rtnl_struct if_stats_msg = {
@@ -837,7 +894,7 @@ static const struct rtnl_struct if_stats_msg = {
 		{ "pad2", 2, 2, RF_XNZ, NULL, NULL },
 		{ "ifindex", 4, 4, RF_IFINDEX, NULL, NULL },
 		{ "filter_mask", 8, 4, RF_FLAGS, ifla_stats_mask, "1<<IFLA_STATS_???" } },
-	ifla_stats_attrs, "IFLA_STATS_???",
+	ifla_stats_attrs, "IFLA_STATS_???", NULL,
 };
 
 static const struct rtnl_struct nhmsg = {
@@ -846,7 +903,7 @@ static const struct rtnl_struct nhmsg = {
 		{ "nh_protocol", 2, 1, RF_VAL, rt_protos, "RTPROT_???" },
 		{ "resvd", 3, 1, RF_XNZ, NULL, NULL },
 		{ "nh_flags", 4, 4, RF_FLAGS, rtnh_flags, "RTNH_F_???" } },
-	nha_attrs, "NHA_???",
+	nha_attrs, "NHA_???", NULL,
 };
 
 /* The struct of message type t, with the family byte f, or NULL. */
@@ -915,11 +972,75 @@ static void hex_at(struct buf *b, const unsigned char *p, size_t have,
  * Attributes from offset off to len: each struct nlattr and its data in
  * hex, an array of them when there are more than one, at most -s.
  */
+/*
+ * The value of an attribute of type t (n bytes at offset off) by its
+ * kind in kinds, family being the struct's; false where strace shows
+ * the bytes in hex (no decoder, or fewer bytes than it reads).
+ */
+static bool nla_value(struct buf *b, const unsigned char *p, size_t have,
+		      uint64_t off, uint64_t n, uint64_t addr, unsigned t,
+		      const struct nla_kind *kinds, unsigned family,
+		      const struct st_dopts *o)
+{
+	static const uint8_t size[] = {
+		[NV_U8] = 1, [NV_U16] = 2, [NV_U32] = 4, [NV_U64] = 8, [NV_S32] = 4,
+		[NV_IFINDEX] = 4,
+	};
+	const unsigned char *v = p + off;
+	uint64_t need;
+	int kind = NV_HEX;
+
+	for (; kinds && kinds->kind != NV_HEX; kinds++)
+		if (kinds->type == t)
+			kind = kinds->kind;
+	switch (kind) {
+	case NV_HEX:
+		return false;
+	case NV_STR:
+		/* One byte more than -s, as strace reads to know it was cut. */
+		need = n < (uint64_t)o->strsize ? n : (uint64_t)o->strsize + 1;
+		if (off + need > have) {
+			buf_printf(b, "%#llx", (unsigned long long)(addr + off));
+		} else if (n <= (uint64_t)o->strsize && n && !v[n - 1]) {
+			st_quote(b, v, (size_t)n - 1, false, o->xstyle);
+		} else {
+			need = n < (uint64_t)o->strsize ? n : (uint64_t)o->strsize;
+			st_quote(b, v, (size_t)need, true, o->xstyle);
+		}
+		return true;
+	case NV_ADDR:
+		need = family == AF_INET ? 4 : family == AF_INET6 ? 16 : 0;
+		if (!need || n < need)
+			return false;
+		if (off + need > have)
+			buf_printf(b, "%#llx", (unsigned long long)(addr + off));
+		else
+			st_inet_addr(b, v, (int)family, NULL);
+		return true;
+	}
+	if (n < size[kind])
+		return false;
+	if (off + size[kind] > have) {
+		buf_printf(b, "%#llx", (unsigned long long)(addr + off));
+		return true;
+	}
+	switch (kind) {
+	case NV_U8: buf_printf(b, "%u", v[0]); break;
+	case NV_U16: buf_printf(b, "%u", st_u16(v)); break;
+	case NV_U32: buf_printf(b, "%u", st_u32(v)); break;
+	case NV_U64: buf_printf(b, "%llu", (unsigned long long)st_u64(v)); break;
+	case NV_S32: buf_printf(b, "%d", (int32_t)st_u32(v)); break;
+	case NV_IFINDEX: st_ifindex(b, st_u32(v)); break;
+	}
+	return true;
+}
+
 static void nlattrs(struct buf *b, const unsigned char *p, size_t have,
 		    uint64_t off, uint64_t len, uint64_t addr,
-		    const struct st_xlat *names, const char *dflt,
-		    const struct st_dopts *o)
+		    const struct rtnl_struct *s, const struct st_dopts *o)
 {
+	const struct st_xlat *names = s->attrs;
+	const char *dflt = s->attrs_dflt;
 	bool array = false;
 	int elt;
 
@@ -963,7 +1084,9 @@ static void nlattrs(struct buf *b, const unsigned char *p, size_t have,
 		buf_printf(b, "}");
 		if (n > NLA_HDRLEN) {
 			buf_printf(b, ", ");
-			hex_at(b, p, have, off + NLA_HDRLEN, n - NLA_HDRLEN, addr, o);
+			if (!nla_value(b, p, have, off + NLA_HDRLEN, n - NLA_HDRLEN, addr,
+				       type & NLA_TYPE_MASK, s->kinds, p[0], o))
+				hex_at(b, p, have, off + NLA_HDRLEN, n - NLA_HDRLEN, addr, o);
 			buf_printf(b, "]");
 		}
 		if (!next)
@@ -1075,7 +1198,7 @@ static void rtnl(struct buf *b, unsigned type, const unsigned char *p,
 	off = NLMSG_ALIGN(s->size);
 	if (whole && len > off) {
 		buf_printf(b, ", ");
-		nlattrs(b, p, have, off, len, addr, s->attrs, s->attrs_dflt, o);
+		nlattrs(b, p, have, off, len, addr, s, o);
 	}
 }
 

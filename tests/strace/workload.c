@@ -1493,6 +1493,27 @@ static void rtnl_msgs(int fd)
 	rtnl_send(fd, RTM_GETMDB, 0, mdb, sizeof(mdb));
 	rtnl_send(fd, RTM_GETDCB, 0, dcb, sizeof(dcb));
 	rtnl_send(fd, 0x7fff, 0, other, sizeof(other));
+	/* Attributes whose values strace decodes: names, numbers, addresses, an interface. */
+	{
+		static const unsigned char link2[] = {
+			0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+			7, 0, 3, 0, 'l', 'o', 0, 0, 8, 0, 4, 0, 0, 0, 1, 0,
+			5, 0, 16, 0, 6, 0, 0, 0, 6, 0, 4, 0, 0xdc, 0x05, 0, 0 };
+		static const unsigned char addr2[] = {
+			2, 8, 0x80, 254, 1, 0, 0, 0, 8, 0, 2, 0, 127, 0, 0, 1,
+			7, 0, 3, 0, 'l', 'o', 0, 0, 8, 0, 3, 0, 'a', 'b', 'c', 'd' };
+		static const unsigned char route2[] = {
+			10, 128, 0, 0, 254, 2, 0, 1, 0, 0, 0, 0,
+			20, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+			8, 0, 4, 0, 1, 0, 0, 0 };
+		static const unsigned char conf2[] = {
+			2, 0, 0, 0, 8, 0, 1, 0, 1, 0, 0, 0, 8, 0, 2, 0, 0xff, 0xff, 0xff, 0xff };
+
+		rtnl_send(fd, RTM_GETLINK, 0, link2, sizeof(link2));
+		rtnl_send(fd, RTM_NEWADDR, 0, addr2, sizeof(addr2));
+		rtnl_send(fd, RTM_GETROUTE, 0, route2, sizeof(route2));
+		rtnl_send(fd, RTM_GETNETCONF, 0, conf2, sizeof(conf2));
+	}
 	/* A message's buffers on a netlink socket: messages too. */
 	{
 		struct { struct nlmsghdr h; unsigned char p[4]; } m = {
