@@ -2578,7 +2578,6 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 	} else if (fam == AF_INET6 && len >= 24) {
 		const struct in6_addr *a = (const struct in6_addr *)(p + 8);
 		enum st_cstyle style = st_xlat_get_style();
-		char ifname[IF_NAMESIZE];
 		unsigned scope = (unsigned)rd(p, len, 24, 4);
 
 		inet_ntop(AF_INET6, p + 8, ip, sizeof(ip));
@@ -2593,17 +2592,11 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 		net_val(b, p + 8, 16, m);
 		if (len > 24) {
 			buf_printf(b, ", sin6_scope_id=");
-			if ((IN6_IS_ADDR_LINKLOCAL(a) || IN6_IS_ADDR_MC_LINKLOCAL(a)) &&
-			    if_indextoname(scope, ifname)) {
-				if (style != ST_C_ABBREV)
-					buf_printf(b, "%u", scope);
-				if (style == ST_C_VERBOSE)
-					buf_printf(b, " /* if_nametoindex(\"%s\") */", ifname);
-				else if (style == ST_C_ABBREV)
-					buf_printf(b, "if_nametoindex(\"%s\")", ifname);
-			} else {
+			/* An interface only for a link-local address. */
+			if (IN6_IS_ADDR_LINKLOCAL(a) || IN6_IS_ADDR_MC_LINKLOCAL(a))
+				st_ifindex(b, scope);
+			else
 				buf_printf(b, "%u", scope);
-			}
 		}
 	} else {
 		buf_printf(b, ", sa_data=");

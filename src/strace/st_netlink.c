@@ -1209,8 +1209,6 @@ static void rtnl(struct buf *b, unsigned type, const unsigned char *p,
 static void payload(struct buf *b, int proto, unsigned type, const unsigned char *p,
 		    size_t have, uint64_t len, uint64_t addr, const struct st_dopts *o)
 {
-	size_t show = len < (uint64_t)o->strsize ? (size_t)len : (size_t)o->strsize;
-
 	if (proto == NETLINK_SELINUX && len >= 4 &&
 	    (type == SELNL_MSG_SETENFORCE || type == SELNL_MSG_POLICYLOAD)) {
 		if (have < 4)
@@ -1232,11 +1230,7 @@ static void payload(struct buf *b, int proto, unsigned type, const unsigned char
 			buf_printf(b, "%d", (int)st_u32(p));
 		return;
 	}
-	if (have < show) {
-		buf_printf(b, "%#llx", (unsigned long long)addr);
-		return;
-	}
-	st_quote(b, p, show, show < len, 2);
+	hex_at(b, p, have, 0, len, addr, o);
 }
 
 void st_netlink_msgs(struct buf *b, int proto, const unsigned char *p, size_t have,
