@@ -506,20 +506,13 @@ static void st_printf(void *arg, const struct fmt_spec *fs, const void *p)
 	st_out_record(r->out, fs, p);
 }
 
-/* The threads traced from the start, as the program looks for them. */
+/* The threads traced from the start, when the program keeps them in @pids. */
 static int set_tids(struct st_run *r, struct runtime *rt)
 {
 	const struct map_info *m = run_map_named(rt, "@pids");
 	uint64_t one = 1;
 	int i;
 
-	if (!st_prog_uses_pids(r->o, r->ntids)) {
-		uint32_t k = ST_SD_TID;
-		int64_t v = r->tids[0];
-
-		m = run_map_named(rt, "@sd");
-		return m && bpf_map_update_elem(m->fd, &k, &v, BPF_ANY) ? -errno : 0;
-	}
 	for (i = 0; m && i < r->ntids; i++) {
 		/* Little-endian: the id's low bytes first, whatever the key's size. */
 		uint64_t k = (uint64_t)r->tids[i];
@@ -531,15 +524,16 @@ static int set_tids(struct st_run *r, struct runtime *rt)
 }
 
 /*
- * @sd: each call number's descriptor (st_prog_desc()) and each
- * fixed-size letter's size (st_prog_fixed()), in one call; then the
- * threads traced.
+ * @sd: each call number's descriptor (st_prog_desc()), each fixed-size
+ * letter's size (st_prog_fixed()) and the one thread traced, if the
+ * program looks for it there, in one write; then @pids' threads.
  */
 static int st_setup(void *arg, struct runtime *rt)
 {
 	struct st_run *r = arg;
 	const struct map_info *m = run_map_named(rt, "@sd");
-	int64_t vals[ST_FIXED_BASE + 256] = { 0 };
+	int64_t vals[ST_SD_SIZE] = { 0 };
+	bool pids = st_prog_uses_pids(r->o, r->ntids);
 	long nr;
 	int err = 0, l;
 
@@ -547,13 +541,15 @@ static int st_setup(void *arg, struct runtime *rt)
 		vals[nr] = (int64_t)st_prog_desc(r->o, nr);
 	for (l = 1; l < 256; l++)
 		vals[ST_FIXED_BASE + l] = (int64_t)st_prog_fixed((unsigned char)l);
+	if (!pids)
+		vals[ST_SD_TID] = r->tids[0];
 	err = m ? loader_array_fill(m->fd, vals, ARRAY_SIZE(vals), sizeof(vals[0])) : 0;
 	if (err) {
 		fprintf(stderr, "ferret strace: cannot fill the map of calls: %s\n",
 			strerror(-err));
 		return err;
 	}
-	err = set_tids(r, rt);
+	err = pids ? set_tids(r, rt) : 0;
 	if (err)
 		fprintf(stderr, "ferret strace: cannot set the threads to trace: %s\n",
 			strerror(-err));
