@@ -120,7 +120,9 @@ static int send_args(struct cg *g, struct node *n, int kind, int first)
 	const struct fmt_spec *fs = g->c->fmts.v[n->id];
 	struct val *vs = xcalloc(2 * (n->nlist + 1), sizeof(*vs));
 	int skip = ir_label(&g->ir), rec, i, used = -1, last = n->nlist - 1;
-	bool trim;
+	bool trim, wake = kind != REC_PRINTF ||
+		(g->c->opts.wake_formats && fs->fmt[0] &&
+		 strchr(g->c->opts.wake_formats, fs->fmt[0]));
 
 	for (i = first; i < n->nlist; i++) {
 		struct node *a = n->list[i];
@@ -152,9 +154,9 @@ static int send_args(struct cg *g, struct node *n, int kind, int first)
 	if (trim) {
 		ir_alu_imm(&g->ir, BPF_ADD, used, sizeof(struct rec_hdr) +
 			   fs->args[last - first].offset);
-		cg_output_end(g, rec, used, kind != REC_PRINTF);
+		cg_output_end(g, rec, used, wake);
 	} else {
-		cg_record_end(g, rec, kind != REC_PRINTF);
+		cg_record_end(g, rec, wake);
 	}
 	ir_place(&g->ir, skip);
 	free(vs);

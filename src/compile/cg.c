@@ -370,8 +370,12 @@ static void wake_tail(struct cg *g)
 	 */
 	ir_jmp_imm(&g->ir, BPF_JGE, BPF_REG_0,
 		   (int32_t)(g->c->ringbuf_size / 4), due);
-	/* More unread than a page: the reader is busy catching up. */
-	ir_jmp_imm(&g->ir, BPF_JGT, BPF_REG_0, WAKE_BUSY_BYTES, done);
+	/*
+	 * More unread than a page (or what a front end whose runs each send
+	 * more says): the reader is busy catching up.
+	 */
+	ir_jmp_imm(&g->ir, BPF_JGT, BPF_REG_0,
+		   g->c->opts.wake_busy ? g->c->opts.wake_busy : WAKE_BUSY_BYTES, done);
 	ir_place(&g->ir, due);
 	ir_call(&g->ir, BPF_FUNC_ktime_get_ns, 0);
 	ir_mov(&g->ir, now, BPF_REG_0);

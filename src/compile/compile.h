@@ -35,6 +35,13 @@ struct compile_opts {
 	bool mark_unread;	/* memory that cannot be read is marked, not
 				 * zeros: a buf() has the length BUF_UNREAD,
 				 * a str() the bytes STR_UNREAD */
+	const char *wake_formats;	/* printf records whose format starts
+				 * with one of these characters wake the
+				 * reader at once, or NULL */
+	int wake_busy;		/* bytes unread past which a reader that
+				 * was woken is taken to be still reading,
+				 * so that records do not wake it; 0:
+				 * WAKE_BUSY_BYTES (see cg.c) */
 	int split_insns;	/* with interleave, > 0: an event probe whose
 				 * integer-only code passes this many IR
 				 * instructions goes on in a program of its

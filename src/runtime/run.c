@@ -297,6 +297,11 @@ static uint64_t stat_sum(struct runtime *rt, int slot)
 	return sum;
 }
 
+uint64_t run_lost(struct runtime *rt)
+{
+	return stat_sum(rt, STAT_LOST);
+}
+
 static void report_stats(struct runtime *rt)
 {
 	uint64_t n = stat_sum(rt, STAT_LOST);

@@ -131,4 +131,7 @@ int run_stop_signal(void);
 void run_emit(struct runtime *rt, const char *type, const char *text,
 	      size_t len);
 
+/* Records lost so far because the ring buffer was full. */
+uint64_t run_lost(struct runtime *rt);
+
 #endif

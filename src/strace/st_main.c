@@ -19,6 +19,7 @@
 #include "st_main.h"
 #include "st_out.h"
 #include "st_prog.h"
+#include "st_stack.h"
 #include "st_sys.h"
 #include "st_xlat.h"
 #include "../compile/compile.h"
@@ -72,6 +73,7 @@ static void st_usage(FILE *f)
 "  -E VAR=VAL, -E VAR  set or remove a variable of the command's\n"
 "                 environment (several allowed)\n"
 "  --seccomp-bpf  accepted: nothing stops the tracee anyway\n"
+"  -k, --stack-traces  the user stack of each call, after its line\n"
 "  -y             print the paths of file descriptors\n"
 "  -yy            and sockets' endpoints, devices' numbers, pidfds'\n"
 "                 processes\n"
@@ -477,6 +479,7 @@ struct st_run {
 	int ntids;
 	bool attached;		/* the -p lines are out */
 	bool to_file;		/* -o */
+	struct runtime *rt;
 };
 
 static bool st_tick(void *arg, bool child_done)
@@ -491,6 +494,8 @@ static bool st_tick(void *arg, bool child_done)
 	if (r->child > 0) {
 		if (!child_done)
 			return false;
+		if (r->o->follow && st_out_live(r->out) > 0 && r->rt && run_lost(r->rt))
+			st_out_prune(r->out);
 		return !r->o->follow || st_out_live(r->out) <= 0;
 	}
 	for (i = 0; i < r->o->npids; i++)
@@ -532,6 +537,8 @@ static int st_setup(void *arg, struct runtime *rt)
 {
 	struct st_run *r = arg;
 	const struct map_info *m = run_map_named(rt, "@sd");
+
+	r->rt = rt;
 	int64_t vals[ST_SD_SIZE] = { 0 };
 	bool pids = st_prog_uses_pids(r->o, r->ntids);
 	long nr;
@@ -776,9 +783,9 @@ static int kept(struct compiled *c, const struct buf *text,
 		const struct compile_opts *co, struct loaded *lo)
 {
 	struct pcache_key key;
-	int32_t v[7] = { co->strlen, (int32_t)co->ringbuf_size, co->interleave,
+	int32_t v[9] = { co->strlen, (int32_t)co->ringbuf_size, co->interleave,
 			 co->split_insns, co->mark_unread, co->array_size,
-			 co->map_keys_max };
+			 co->map_keys_max, co->wake_busy, co->wake_formats != NULL };
 
 	pcache_key_init(&key);
 	if (pcache_key_self(&key))
@@ -797,6 +804,7 @@ int st_main(int argc, char **argv)
 		{ "dump-program", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "seccomp-bpf", no_argument, NULL, LONG_SECCOMP },
+		{ "stack-traces", no_argument, NULL, 'k' },
 		{ "summary-sort-by", required_argument, NULL, 'S' },
 		{ "summary-columns", required_argument, NULL, 'U' },
 		{ "interruptible", required_argument, NULL, 'I' },
@@ -866,7 +874,7 @@ int st_main(int argc, char **argv)
 	bool piped = false;
 	int nenvs = 0;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvns:o:p:e:zZha:qxX:P:E:S:U:O:I:", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvkns:o:p:e:zZha:qxX:P:E:S:U:O:I:", longopts,
 				  &longind)) != -1) {
 		switch (opt) {
 		case 'f': o.follow = true; break;
@@ -886,6 +894,7 @@ int st_main(int argc, char **argv)
 			break;
 		case 'Y': o.pidcomm = true; break;
 		case 'v': o.verbose = true; break;
+		case 'k': o.stack = true; break;
 		case 'n': o.sysnum = true; break;
 		case 'J': o.json = true; break;
 		case 'D': o.dump = true; break;
@@ -1125,10 +1134,16 @@ int st_main(int argc, char **argv)
 	buf_put(&text, "", 1);
 	src.text = text.p;
 	copts.strlen = o.strsize + 2 > 4096 ? o.strsize + 2 : 4096;
-	copts.ringbuf_size = 8 << 20;
+	/* -k: each call's records hold ~20 KiB of its stack. */
+	copts.ringbuf_size = o.stack ? 64 << 20 : 8 << 20;
 	copts.interleave = true;
 	copts.split_insns = ST_SPLIT_INSNS;
 	copts.mark_unread = true;
+	/* -k: a call's records are its stack's pages, past a page. */
+	if (o.stack) {
+		copts.wake_busy = 4 * ST_STACK_BYTES;
+		copts.wake_formats = "M";
+	}
 	copts.array_map = "@sd";
 	copts.array_size = ST_SD_SIZE;
 	copts.cpid = child;

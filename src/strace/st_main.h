@@ -71,6 +71,7 @@ struct st_opts {
 	bool quiet_superseded;	/* -e quiet=superseded */
 	bool pidcomm;		/* -Y */
 	bool verbose;		/* -v */
+	bool stack;		/* -k */
 	bool sysnum;		/* -n: call numbers */
 	bool json;		/* --json */
 	bool dump;		/* --dump-program */

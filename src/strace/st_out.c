@@ -22,6 +22,7 @@
 #include "st_decode.h"
 #include "st_pidns.h"
 #include "st_prog.h"
+#include "st_stack.h"
 #include "st_xlat.h"
 #include "../compile/compile.h"
 #include "../runtime/run.h"
@@ -53,6 +54,12 @@ struct st_task {
 	int nignored;
 	struct { int sig; uint64_t ts; unsigned char si[48]; } ignored[4];
 	struct st_call call;
+	/* -k: the stack at the pending call's entry, and at an execve's
+	 * exit; which of them "u" records fill; the lines of an exit's
+	 * stack, written after the thread's last line. */
+	struct st_ustack stk[2];
+	int stk_cur;
+	struct buf late;
 };
 
 struct st_out {
@@ -75,6 +82,8 @@ struct st_out {
 	bool multi;		/* more than one process traced at the start */
 	int64_t mono_to_real;	/* ns to add to CLOCK_MONOTONIC */
 	uint64_t last_ts;	/* -r */
+	struct st_stack *stack;	/* -k */
+	bool exec_seen;		/* the held command's execve has returned */
 };
 
 static void settle(struct st_out *s, struct st_task *t, bool killed);
@@ -229,6 +238,12 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	for (i = 0; i < ntids; i++)
 		task(s, tids[i], true)->started = true;
 	s->live = ntids;
+	if (o->stack && o->lines && !o->json) {
+		s->stack = st_stack_new();
+		for (i = 0; i < ntids; i++)
+			if (tids[i] != held)
+				st_stack_seen(s->stack, tids[i]);
+	}
 	return s;
 }
 
@@ -236,8 +251,13 @@ void st_out_free(struct st_out *s)
 {
 	int i;
 
-	for (i = 0; i < s->ntasks; i++)
+	for (i = 0; i < s->ntasks; i++) {
 		call_clear(&s->tasks[i].call);
+		st_ustack_free(&s->tasks[i].stk[0]);
+		st_ustack_free(&s->tasks[i].stk[1]);
+		buf_free(&s->tasks[i].late);
+	}
+	st_stack_free(s->stack);
 	st_fds_free(s->d.fds);
 	free(s->tasks);
 	buf_free(&s->spare);
@@ -248,6 +268,7 @@ int st_out_live(const struct st_out *s)
 {
 	return s->live;
 }
+
 
 /* ".NNN": the first digits (0, 3, 6 or 9) of ns nanoseconds; nothing for 0. */
 static void fraction(struct buf *b, uint64_t ns, int digits)
@@ -507,6 +528,35 @@ static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 
 static void flush_ignored(struct st_out *s, struct st_task *t);
 
+static bool execs(const struct st_call *c)
+{
+	return c->nr == __NR_execve || c->nr == __NR_execveat;
+}
+
+/*
+ * -k: t's stack after its call's line in b, as strace -k prints it.
+ * strace walks a stack when the call returns, but takes it at entry for
+ * the calls that change or end the program (execve, exit), and prints
+ * those in the form of its queue; an exit's after the thread's last
+ * line.  The command's first execve shows the new program's first frame.
+ */
+static void call_stack(struct st_out *s, struct st_task *t, bool returned,
+		       struct buf *b)
+{
+	const struct st_call *c = &t->call;
+	bool ends = c->nr == __NR_exit || c->nr == __NR_exit_group;
+
+	if (returned && execs(c) && t->tid == s->held && !s->exec_seen) {
+		s->exec_seen = true;
+		st_stack_print(s->stack, t->tid, &t->stk[1], false, b);
+	} else if (returned) {
+		st_stack_print(s->stack, t->tid, &t->stk[0], execs(c), b);
+	} else if (ends) {
+		t->late.len = 0;
+		st_stack_print(s->stack, t->tid, &t->stk[0], true, &t->late);
+	}
+}
+
 static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 {
 	struct st_call *c = &t->call;
@@ -563,8 +613,12 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 	buf_printf(&b, "\n");
 	if (returned)
 		dump_io(s, c, &b);
+	if (s->stack)
+		call_stack(s, t, returned, &b);
 	emit(s, &b);
 done:
+	if (s->stack && returned && execs(c))
+		st_stack_exec(s->stack, t->tid);
 	if (returned)
 		st_decode_after(c, &s->d);
 	call_clear(c);
@@ -599,6 +653,10 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 		return;
 	if (t->pending)
 		call_clear(&t->call);
+	if (s->stack) {
+		st_stack_seen(s->stack, tid);
+		t->stk[0].have = t->stk[1].have = false;
+	}
 	cut_open(s, tid);
 	t->pending = true;
 	t->cut = false;
@@ -976,6 +1034,10 @@ static void gone_line(struct st_out *s, int tid, int code, uint64_t ts)
 	} else {
 		buf_printf(&b, "+++ exited with %d +++\n", (code >> 8) & 0xff);
 	}
+	if (t && t->late.len) {
+		buf_put(&b, t->late.p, t->late.len);
+		t->late.len = 0;
+	}
 	emit(s, &b);
 }
 
@@ -1021,6 +1083,8 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	}
 	gone_line(s, tid, code, ts);
 	task_gone(s, t);
+	if (s->stack)
+		st_stack_gone(s->stack, tid);
 }
 
 /*
@@ -1050,7 +1114,12 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	/* t's slot may move as l's is made: find it again. */
 	t = task(s, old, false);
 	call_clear(&l->call);
+	st_ustack_free(&l->stk[0]);
+	st_ustack_free(&l->stk[1]);
+	buf_free(&l->late);
 	*l = *t;
+	memset(t->stk, 0, sizeof(t->stk));
+	memset(&t->late, 0, sizeof(t->late));
 	l->tid = new;
 	l->call.tid = new;
 	memset(&t->call, 0, sizeof(t->call));
@@ -1139,6 +1208,42 @@ static void flush_ignored(struct st_out *s, struct st_task *t)
 		signal_line(s, t, t->ignored[i].sig, t->ignored[i].si, t->ignored[i].ts);
 }
 
+void st_out_prune(struct st_out *s)
+{
+	int i;
+
+	for (i = 0; i < s->ntasks; i++) {
+		struct st_task *t = &s->tasks[i];
+
+		if (t->started && kill(t->tid, 0) && errno == ESRCH) {
+			if (t->pending)
+				finish_call(s, t, false);
+			task_gone(s, t);
+		}
+	}
+}
+
+/* -k: "U tid which regs" starts a stack, "u tid k page" adds its page k. */
+static void on_stack(struct st_out *s, const struct fmt_spec *fs,
+		     const void *p)
+{
+	struct st_task *t = task(s, (int)u64at(fs, p, 0), false);
+	int which = (int)u64at(fs, p, 1) & 1;
+	const char *r = (const char *)p + fs->args[2].offset;
+	int64_t len;
+
+	if (!t || !s->stack)
+		return;
+	memcpy(&len, r, 8);
+	if (fs->fmt[0] == 'U') {
+		t->stk_cur = which;
+		if (len > 0)
+			st_ustack_regs(&t->stk[which], r + 8, (size_t)len);
+	} else {
+		st_ustack_page(&t->stk[t->stk_cur], which, r + 8, len);
+	}
+}
+
 void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 {
 	struct st_out *s = arg;
@@ -1159,6 +1264,8 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 		struct st_task *t;
 
 		st_fds_fork(s->d.fds, parent, (int)u64at(fs, payload, 1));
+		if (s->stack)
+			st_stack_fork(s->stack, parent, (int)u64at(fs, payload, 1));
 		if (fs->nargs > 2)
 			st_pidns_learn((int)u64at(fs, payload, 1), (int)u64at(fs, payload, 2),
 				       (unsigned long)(uint32_t)u64at(fs, payload, 3));
@@ -1181,6 +1288,15 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 	}
 	case 'Q':
 		on_gone(s, fs, payload);
+		break;
+	case 'U':
+	case 'u':
+		on_stack(s, fs, payload);
+		break;
+	case 'M':
+		/* Code mapped: its file known while the process lives. */
+		if (s->stack && u64at(fs, payload, 1) == __NR_mmap)
+			st_stack_mapped(s->stack, (int)u64at(fs, payload, 0));
 		break;
 	case 'R':
 		on_exec(s, fs, payload);

@@ -22,6 +22,11 @@ void st_out_free(struct st_out *s);
 void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload);
 /* How many traced threads are alive, as the records tell. */
 int st_out_live(const struct st_out *s);
+/*
+ * After lost records: the traced threads that no longer exist, whose
+ * exit records may be among those lost, stop counting as live.
+ */
+void st_out_prune(struct st_out *s);
 /* At the end: calls still pending, then the -c table. */
 void st_out_finish(void *arg, struct runtime *rt);
 

@@ -6,9 +6,12 @@
 #include <netinet/in.h>
 #include <linux/if_packet.h>
 #include <linux/seccomp.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 
 #include "st_prog.h"
 #include "st_ioctl.h"
+#include "st_stack.h"
 #include "st_sys.h"
 
 /* rt_sigreturn's number on x86-64 (asm/unistd_64.h). */
@@ -804,6 +807,30 @@ static void slot_code(struct buf *b, const struct st_opts *o, int i,
 }
 
 /*
+ * -k: the thread's registers (pt_regs up to sp) and its user stack from
+ * the stack pointer up, to its page's end, then ST_STACK_BYTES more in
+ * a record a page (st_stack.c): a page past the stack's end cannot
+ * be read, and ends what user space unwinds.  The main thread's frames
+ * are all below mm->start_stack (argc; argv and the environment lie
+ * above): no page past it is sent.  which: 0 at entry, 1 at
+ * an execve's exit (the new program's first frame).
+ */
+static void stack_capture(struct buf *b, int which)
+{
+	int k;
+
+	buf_printf(b, "printf(\"U %%d %%d %%r\", $t, %d, buf(arg0, %d)); "
+		   "$a = *(arg0 + 152); $f = $a & 4095; $q = $a - $f; "
+		   "$e = curtask->mm->start_stack; "
+		   "if ($e < $a || $e - $a > %d) { $e = $a + %d; } "
+		   "printf(\"u %%d %%d %%r\", $t, 0, buf($a, 4096 - $f)); ",
+		   which, ST_STACK_REGS, ST_STACK_BYTES + 4096, ST_STACK_BYTES + 4096);
+	for (k = 1; k <= ST_STACK_BYTES / 4096; k++)
+		buf_printf(b, "if ($q + %d < $e) { printf(\"u %%d %%d %%r\", $t, %d, buf($q + %d, 4096)); } ",
+			   4096 * k, k, 4096 * k);
+}
+
+/*
  * The program of one phase.  Its capture code is large, and the
  * verifier's work on a program grows with its size times its paths, so
  * the compiler splits it into tail-called parts (compile_opts.split_insns),
@@ -830,6 +857,17 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	/* Numbers past the table share one descriptor. */
 	buf_printf(b, "\tif ((int64)$nr < 0 || (int64)$nr > %d) { $nr = %d; }\n",
 		   ST_NR_MAX, ST_NR_MAX);
+	/*
+	 * -k: an execve that returned, or code mapped (mmap with PROT_EXEC),
+	 * traced or not, wakes user space at once ("M"), which reads the
+	 * process's mappings while it lives: a stack is placed in them
+	 * when its line is written, maybe after the process has gone.
+	 */
+	if (exit && o->lines && o->stack)
+		buf_printf(b, "\tif ((($nr == %d || $nr == %d) && arg1 == 0) || "
+			   "($nr == %d && (*(arg0 + %d) & %d) && (int64)arg1 > 0)) { "
+			   "printf(\"M %%d %%d\", tid, $nr); }\n",
+			   __NR_execve, __NR_execveat, __NR_mmap, reg_off[2], PROT_EXEC);
 	buf_printf(b, "\t$d = @sd[$nr];\n\tif ($d == 0) { return; }\n");
 	/* One helper call for the thread id, not one per record. */
 	buf_printf(b, "\t$t = tid;\n");
@@ -854,9 +892,19 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 		buf_printf(b, "delete(@st[$t]); }\n");
 	}
 	if (o->lines && !exit)
-		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, %s, buf(arg0 + %d, 64));\n"
-			   "\tif (!($d & %llu)) { return; }\n",
-			   now, REGS_FROM, (unsigned long long)ST_DESC_ENTRY);
+		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, %s, buf(arg0 + %d, 64));\n",
+			   now, REGS_FROM);
+	if (o->lines && o->stack) {
+		buf_printf(b, "\t");
+		if (exit)
+			buf_printf(b, "if (($nr == %d || $nr == %d) && arg1 == 0) { ",
+				   __NR_execve, __NR_execveat);
+		stack_capture(b, exit);
+		buf_printf(b, exit ? "}\n" : "\n");
+	}
+	if (o->lines && !exit)
+		buf_printf(b, "\tif (!($d & %llu)) { return; }\n",
+			   (unsigned long long)ST_DESC_ENTRY);
 	if (o->lines && exit)
 		buf_printf(b, "\tif (!($d & %llu)) { printf(\"X %%d %%d %%d\", $t, (int64)arg1, %s); return; }\n",
 			   (unsigned long long)(ST_DESC_EXIT | ST_DESC_REFETCH), now);
