@@ -14,10 +14,6 @@
 #include "../util.h"
 #include "unwind.h"
 
-struct unw_seg {
-	uint64_t vaddr, offset, filesz;
-};
-
 /* An FDE's range of virtual addresses and where it is in .eh_frame. */
 struct unw_fde {
 	uint64_t start, end;
@@ -37,6 +33,8 @@ struct unw_image {
 	char *names;
 	struct { uint64_t addr, size; } *secs;	/* by section index */
 	int nsecs;
+	char *interp;
+	uint64_t phdr;
 };
 
 /* Reading .eh_frame. */
@@ -361,19 +359,39 @@ static int read_syms(struct unw_image *im, Elf *elf)
 static int read_image(struct unw_image *im, Elf *elf)
 {
 	Elf_Scn *scn = NULL;
-	size_t i, n, shstr;
+	size_t i, n, shstr, flen;
+	GElf_Ehdr eh;
+	bool have_phdr = false;
+	char *raw;
 
 	if (elf_kind(elf) != ELF_K_ELF || elf_getphdrnum(elf, &n) ||
-	    elf_getshdrstrndx(elf, &shstr))
+	    elf_getshdrstrndx(elf, &shstr) || !gelf_getehdr(elf, &eh))
 		return -ENOEXEC;
+	raw = elf_rawfile(elf, &flen);
 	im->segs = xcalloc(n ? n : 1, sizeof(*im->segs));
 	for (i = 0; i < n; i++) {
 		GElf_Phdr ph;
 
-		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
+		if (!gelf_getphdr(elf, (int)i, &ph))
+			continue;
+		if (ph.p_type == PT_LOAD)
 			im->segs[im->nsegs++] = (struct unw_seg){ ph.p_vaddr, ph.p_offset,
 								  ph.p_filesz };
+		if (ph.p_type == PT_PHDR) {
+			im->phdr = ph.p_vaddr;
+			have_phdr = true;
+		}
+		if (ph.p_type == PT_INTERP && raw && ph.p_offset < flen &&
+		    ph.p_filesz <= flen - ph.p_offset && ph.p_filesz)
+			im->interp = strndup(raw + ph.p_offset, ph.p_filesz);
 	}
+	/* Without PT_PHDR, where the load that holds e_phoff puts them. */
+	for (i = 0; !have_phdr && i < (size_t)im->nsegs; i++)
+		if (eh.e_phoff >= im->segs[i].offset &&
+		    eh.e_phoff - im->segs[i].offset < im->segs[i].filesz) {
+			im->phdr = im->segs[i].vaddr + (eh.e_phoff - im->segs[i].offset);
+			have_phdr = true;
+		}
 	if (elf_getshdrnum(elf, &n))
 		return -ENOEXEC;
 	im->secs = xcalloc(n ? n : 1, sizeof(*im->secs));
@@ -447,7 +465,24 @@ void unw_image_close(struct unw_image *im)
 	free(im->syms);
 	free(im->names);
 	free(im->secs);
+	free(im->interp);
 	free(im);
+}
+
+int unw_image_loads(const struct unw_image *im, const struct unw_seg **segs)
+{
+	*segs = im->segs;
+	return im->nsegs;
+}
+
+const char *unw_image_interp(const struct unw_image *im)
+{
+	return im->interp;
+}
+
+uint64_t unw_image_phdr(const struct unw_image *im)
+{
+	return im->phdr;
 }
 
 int unw_image_syms(const struct unw_image *im, const struct unw_sym **syms,

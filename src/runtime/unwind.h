@@ -38,6 +38,11 @@ struct unw_mem {
 /* An ELF file's CFI, load segments, sections and symbols. */
 struct unw_image;
 
+/* A PT_LOAD program header. */
+struct unw_seg {
+	uint64_t vaddr, offset, filesz;
+};
+
 /* One entry of the file's symbol table, in the file's order. */
 struct unw_sym {
 	const char *name;
@@ -60,6 +65,16 @@ void unw_image_close(struct unw_image *im);
  */
 int unw_image_syms(const struct unw_image *im, const struct unw_sym **syms,
 		   int *first_global);
+
+/* The file's PT_LOAD headers. */
+int unw_image_loads(const struct unw_image *im, const struct unw_seg **segs);
+/* Its PT_INTERP (the dynamic loader), or NULL. */
+const char *unw_image_interp(const struct unw_image *im);
+/*
+ * The virtual address of its program headers, which the kernel passes
+ * loaded as AT_PHDR: that less this is the program's load bias.
+ */
+uint64_t unw_image_phdr(const struct unw_image *im);
 
 /* The index of the section holding virtual address vaddr, or 0. */
 int unw_image_section_of(const struct unw_image *im, uint64_t vaddr);

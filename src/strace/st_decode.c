@@ -847,6 +847,12 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 	return name;
 }
 
+const char *st_call_path(const struct st_call *c, const struct st_dopts *o,
+			 char *resolved)
+{
+	return ret_hint(c, o, resolved);
+}
+
 /* A string the kernel read with str(): NUL-terminated in its capture. */
 static void cstr(struct buf *b, const struct st_cap *k, uint64_t v, int max,
 		 int x)

@@ -138,6 +138,12 @@ bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
 /* After c's line: -y's memory of what close and the dup calls changed. */
 void st_decode_after(const struct st_call *c, const struct st_dopts *o);
 /*
+ * The file the call's path argument names, resolved against its working
+ * directory (resolved: PATH_MAX bytes), or NULL.
+ */
+const char *st_call_path(const struct st_call *c, const struct st_dopts *o,
+			 char *resolved);
+/*
  * n bytes as -e read= and -e write= show them: lines of 16, each
  * " | OFFSET  HEX...  ASCII |" and a newline.
  */

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
@@ -214,7 +215,7 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->d.xstyle = o->xstyle;
 	/* Paths for -y and -P; netlink sockets' protocols always. */
 	s->d.fds = st_fds_new();
-	s->d.keep_paths = o->fdpaths || o->npaths;
+	s->d.keep_paths = o->fdpaths || o->npaths || (o->stack && o->lines && !o->json);
 	if (s->d.keep_paths) {
 		char cwd[4096];
 
@@ -528,6 +529,25 @@ static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 
 static void flush_ignored(struct st_out *s, struct st_task *t);
 
+/*
+ * -k: what mmap and munmap did to the thread's mappings, for when /proc
+ * no longer has them (the process gone before its stacks are placed).
+ */
+static void track_maps(struct st_out *s, const struct st_call *c)
+{
+	const char *path;
+
+	if (c->nr == __NR_mmap && !st_call_failed(c) && !(c->args[3] & MAP_ANONYMOUS) &&
+	    (int)c->args[4] >= 0) {
+		path = st_fds_get(s->d.fds, c->tid, (int)c->args[4]);
+		if (path && path[0] == '/')
+			st_stack_map(s->stack, c->tid, (uint64_t)c->ret, c->args[1],
+				     c->args[5], path);
+	} else if (c->nr == __NR_munmap && c->ret == 0) {
+		st_stack_unmap(s->stack, c->tid, c->args[0], c->args[1]);
+	}
+}
+
 static bool execs(const struct st_call *c)
 {
 	return c->nr == __NR_execve || c->nr == __NR_execveat;
@@ -617,10 +637,15 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		call_stack(s, t, returned, &b);
 	emit(s, &b);
 done:
-	if (s->stack && returned && execs(c))
-		st_stack_exec(s->stack, t->tid);
+	if (s->stack && returned && execs(c) && !st_call_failed(c)) {
+		char real[PATH_MAX];
+
+		st_stack_exec(s->stack, t->tid, st_call_path(c, &s->d, real), &t->stk[1]);
+	}
 	if (returned)
 		st_decode_after(c, &s->d);
+	if (s->stack && returned)
+		track_maps(s, c);
 	call_clear(c);
 	t->pending = false;
 	t->cut = false;
@@ -1223,24 +1248,28 @@ void st_out_prune(struct st_out *s)
 	}
 }
 
-/* -k: "U tid which regs" starts a stack, "u tid k page" adds its page k. */
+/*
+ * -k: "U tid which regs" starts a stack, "u tid bytes" adds the next of
+ * its pages: a thread's records reach the ring buffer in order.
+ */
 static void on_stack(struct st_out *s, const struct fmt_spec *fs,
 		     const void *p)
 {
 	struct st_task *t = task(s, (int)u64at(fs, p, 0), false);
-	int which = (int)u64at(fs, p, 1) & 1;
-	const char *r = (const char *)p + fs->args[2].offset;
+	bool regs = fs->fmt[0] == 'U';
+	int which = regs ? (int)u64at(fs, p, 1) & 1 : t ? t->stk_cur : 0;
+	const char *r = (const char *)p + fs->args[regs ? 2 : 1].offset;
 	int64_t len;
 
 	if (!t || !s->stack)
 		return;
 	memcpy(&len, r, 8);
-	if (fs->fmt[0] == 'U') {
+	if (regs) {
 		t->stk_cur = which;
 		if (len > 0)
 			st_ustack_regs(&t->stk[which], r + 8, (size_t)len);
 	} else {
-		st_ustack_page(&t->stk[t->stk_cur], which, r + 8, len);
+		st_ustack_page(&t->stk[which], r + 8, len);
 	}
 }
 

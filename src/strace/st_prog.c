@@ -821,13 +821,20 @@ static void stack_capture(struct buf *b, int which)
 
 	buf_printf(b, "printf(\"U %%d %%d %%r\", $t, %d, buf(arg0, %d)); "
 		   "$a = *(arg0 + 152); $f = $a & 4095; $q = $a - $f; "
-		   "$e = curtask->mm->start_stack; "
-		   "if ($e < $a || $e - $a > %d) { $e = $a + %d; } "
-		   "printf(\"u %%d %%d %%r\", $t, 0, buf($a, 4096 - $f)); ",
-		   which, ST_STACK_REGS, ST_STACK_BYTES + 4096, ST_STACK_BYTES + 4096);
+		   "$e = curtask->mm->start_stack; ", which, ST_STACK_REGS);
+	/*
+	 * At an execve's return the stack pointer is at argc: what lies
+	 * above (argv, envp, the auxiliary vector) places the program.
+	 */
+	if (which)
+		buf_printf(b, "$e = $a + %d; ", 2 * 4096);
+	else
+		buf_printf(b, "if ($e < $a || $e - $a > %d) { $e = $a + %d; } ",
+			   ST_STACK_BYTES + 4096, ST_STACK_BYTES + 4096);
+	buf_printf(b, "printf(\"u %%d %%r\", $t, buf($a, 4096 - $f)); ");
 	for (k = 1; k <= ST_STACK_BYTES / 4096; k++)
-		buf_printf(b, "if ($q + %d < $e) { printf(\"u %%d %%d %%r\", $t, %d, buf($q + %d, 4096)); } ",
-			   4096 * k, k, 4096 * k);
+		buf_printf(b, "if ($q + %d < $e) { printf(\"u %%d %%r\", $t, buf($q + %d, 4096)); } ",
+			   4096 * k, 4096 * k);
 }
 
 /*

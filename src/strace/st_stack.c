@@ -22,9 +22,9 @@ void st_ustack_regs(struct st_ustack *u, const void *regs, size_t len)
 	u->cut = false;
 }
 
-void st_ustack_page(struct st_ustack *u, int k, const void *page, int64_t len)
+void st_ustack_page(struct st_ustack *u, const void *page, int64_t len)
 {
-	if (!u->have || u->cut || k != u->pages)
+	if (!u->have || u->cut)
 		return;
 	if (len <= 0) {
 		u->cut = true;
@@ -81,6 +81,8 @@ struct st_stack {
 	struct st_image *images;
 	int nimages;
 };
+
+static struct st_image *image(struct st_stack *k, const char *path);
 
 struct st_stack *st_stack_new(void)
 {
@@ -212,15 +214,150 @@ void st_stack_mapped(struct st_stack *k, int tid)
 	refresh(k, tid);
 }
 
-void st_stack_exec(struct st_stack *k, int tid)
+/* AT_* types of the auxiliary vector (elf.h). */
+static uint64_t auxv_get(const struct st_ustack *u, uint64_t type)
+{
+	size_t at = 8, n = u->len / 8;
+	const uint64_t *w = (const void *)u->mem;
+	uint64_t argc;
+	int nulls = 0;
+
+	if (n < 1)
+		return 0;
+	memcpy(&argc, u->mem, 8);
+	at = 1 + argc + 1;
+	/* envp's entries, then its NULL */
+	while (at < n && nulls < 1) {
+		uint64_t v;
+
+		memcpy(&v, &w[at++], 8);
+		if (!v)
+			nulls++;
+	}
+	for (; at + 1 < n; at += 2) {
+		uint64_t t, v;
+
+		memcpy(&t, &w[at], 8);
+		memcpy(&v, &w[at + 1], 8);
+		if (t == AT_NULL)
+			break;
+		if (t == type)
+			return v;
+	}
+	return 0;
+}
+
+/* The loads of the file at path, loaded with bias, into tid's mappings. */
+static void map_image(struct st_stack *k, int tid, const char *path,
+		      const struct unw_image *im, uint64_t bias)
+{
+	const struct unw_seg *segs;
+	int i, n = unw_image_loads(im, &segs);
+
+	for (i = 0; i < n; i++)
+		if (segs[i].filesz)
+			st_stack_map(k, tid, bias + (segs[i].vaddr & ~0xfffULL),
+				     (segs[i].vaddr & 0xfff) + segs[i].filesz,
+				     segs[i].offset & ~0xfffULL, path);
+}
+
+void st_stack_exec(struct st_stack *k, int tid, const char *path,
+		   const struct st_ustack *u)
 {
 	struct st_maps **s = slot(k, tid, false);
+	uint64_t phdr, base;
+	struct st_image *exe, *ld;
+	char real[4096];
 
-	if (refresh(k, tid) || !s || !*s)
+	if (refresh(k, tid))
 		return;
 	/* Gone already: what it had is not what it runs now. */
-	maps_put(*s);
-	*s = NULL;
+	if (s && *s) {
+		maps_put(*s);
+		*s = NULL;
+	}
+	if (!path || !u->have || !u->len)
+		return;
+	phdr = auxv_get(u, AT_PHDR);
+	exe = image(k, path);
+	if (!phdr || !exe->im)
+		return;
+	map_image(k, tid, path, exe->im, phdr - unw_image_phdr(exe->im));
+	base = auxv_get(u, AT_BASE);
+	if (base && unw_image_interp(exe->im) && realpath(unw_image_interp(exe->im), real)) {
+		ld = image(k, real);
+		if (ld->im)
+			map_image(k, tid, real, ld->im, base);
+	}
+}
+
+/* tid's mappings, its own to change (a list shared with others copied). */
+static struct st_maps *own(struct st_stack *k, int tid)
+{
+	struct st_maps **s = slot(k, tid, true), *m;
+	int i;
+
+	if (*s && (*s)->refs == 1)
+		return *s;
+	m = xcalloc(1, sizeof(*m));
+	m->refs = 1;
+	if (*s) {
+		m->n = (*s)->n;
+		m->v = xcalloc(m->n ? m->n : 1, sizeof(*m->v));
+		for (i = 0; i < m->n; i++) {
+			m->v[i] = (*s)->v[i];
+			m->v[i].path = xstrdup((*s)->v[i].path);
+		}
+		maps_put(*s);
+	}
+	*s = m;
+	return m;
+}
+
+/* Takes [start, end) out of m's mappings, splitting one that holds it. */
+static void punch(struct st_maps *m, uint64_t start, uint64_t end)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++) {
+		struct st_map *p = &m->v[i];
+
+		if (p->end <= start || p->start >= end)
+			continue;
+		if (p->start < start && p->end > end) {
+			struct st_map tail = { end, p->end, p->pgoff + (end - p->start),
+					       xstrdup(p->path) };
+
+			m->v = xrealloc(m->v, (m->n + 1) * sizeof(*m->v));
+			p = &m->v[i];
+			p->end = start;
+			m->v[m->n++] = tail;
+		} else if (p->start < start) {
+			p->end = start;
+		} else if (p->end > end) {
+			p->pgoff += end - p->start;
+			p->start = end;
+		} else {
+			free(p->path);
+			m->v[i--] = m->v[--m->n];
+		}
+	}
+}
+
+void st_stack_map(struct st_stack *k, int tid, uint64_t start, uint64_t len,
+		  uint64_t pgoff, const char *path)
+{
+	uint64_t end = start + ((len + 4095) & ~4095ULL);
+	struct st_maps *m = own(k, tid);
+
+	punch(m, start, end);
+	m->v = xrealloc(m->v, (m->n + 1) * sizeof(*m->v));
+	m->v[m->n++] = (struct st_map){ start, end, pgoff, xstrdup(path) };
+}
+
+void st_stack_unmap(struct st_stack *k, int tid, uint64_t start, uint64_t len)
+{
+	punch(own(k, tid), start, start + ((len + 4095) & ~4095ULL));
 }
 
 void st_stack_gone(struct st_stack *k, int tid)
@@ -354,6 +491,19 @@ static const char *cached_name(struct st_image *m, uint64_t addr, uint64_t *off)
 	return e->name;
 }
 
+/* The page its lowest load starts on: 0 but for fixed-address programs. */
+static uint64_t low_vaddr(const struct unw_image *im)
+{
+	const struct unw_seg *segs;
+	int i, n = unw_image_loads(im, &segs);
+	uint64_t low = n ? segs[0].vaddr : 0;
+
+	for (i = 1; i < n; i++)
+		if (segs[i].vaddr < low)
+			low = segs[i].vaddr;
+	return low & ~0xfffULL;
+}
+
 void st_stack_print(struct st_stack *k, int tid, const struct st_ustack *u,
 		    bool queued, struct buf *b)
 {
@@ -377,7 +527,7 @@ void st_stack_print(struct st_stack *k, int tid, const struct st_ustack *u,
 		 * strace 6.1 with Debian's libdw names it, though the call
 		 * is the byte before (the unwinder looks its CFI up there).
 		 */
-		uint64_t pc = r.r[UNW_RIP], bias, off = 0;
+		uint64_t pc = r.r[UNW_RIP], bias, off = 0, low;
 		const struct st_map *mp = map_of(*s, pc - !activation);
 		struct st_image *im;
 		const char *name;
@@ -388,18 +538,26 @@ void st_stack_print(struct st_stack *k, int tid, const struct st_ustack *u,
 			if (refresh(k, tid))
 				mp = map_of(*s, pc - !activation);
 		}
+		if (!mp && getenv("STK_DEBUG")) {
+			int q;
+			fprintf(stderr, "miss %llx tid %d n %d\n", (unsigned long long)pc, tid, *s ? (*s)->n : -1);
+			for (q = 0; *s && q < (*s)->n; q++)
+				fprintf(stderr, "  %llx-%llx %llx %s\n", (unsigned long long)(*s)->v[q].start, (unsigned long long)(*s)->v[q].end, (unsigned long long)(*s)->v[q].pgoff, (*s)->v[q].path);
+		}
 		if (!mp)
 			break;
 		im = image(k, mp->path);
 		if (!im->im || unw_image_bias(im->im, mp->start, mp->pgoff, &bias))
 			break;
 		name = cached_name(im, pc - bias, &off);
+		/* Bracketed: the offset from the file's first load (libdw's). */
+		low = low_vaddr(im->im);
 		if (name)
 			buf_printf(b, " > %s(%s+0x%" PRIx64 ") [0x%" PRIx64 "]\n",
-				   mp->path, name, off, pc - bias);
+				   mp->path, name, off, pc - bias - low);
 		else
 			buf_printf(b, " > %s(%s) [0x%" PRIx64 "]\n", mp->path,
-				   queued ? "+0x0" : "", pc - bias);
+				   queued ? "+0x0" : "", pc - bias - low);
 		if (unw_step(im->im, bias, activation, &r, &m, &sig) <= 0)
 			break;
 		activation = sig;

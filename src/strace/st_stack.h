@@ -18,7 +18,7 @@
  */
 
 /* Bytes of stack the kernel copies past the stack pointer's page. */
-#define ST_STACK_BYTES (32 * 1024)
+#define ST_STACK_BYTES (60 * 1024)
 /* pt_regs bytes of a "U" record: r15 .. sp. */
 #define ST_STACK_REGS 160
 
@@ -34,8 +34,8 @@ struct st_ustack {
 
 /* A "U" record: a new stack (regs of len bytes). */
 void st_ustack_regs(struct st_ustack *u, const void *regs, size_t len);
-/* A "u" record: page k of the stack, len bytes, or len < 0 unread. */
-void st_ustack_page(struct st_ustack *u, int k, const void *page, int64_t len);
+/* A "u" record: the stack's next page, len bytes, or len < 0 unread. */
+void st_ustack_page(struct st_ustack *u, const void *page, int64_t len);
 void st_ustack_free(struct st_ustack *u);
 
 struct st_stack;
@@ -51,9 +51,19 @@ void st_stack_free(struct st_stack *k);
  */
 void st_stack_seen(struct st_stack *k, int tid);
 void st_stack_fork(struct st_stack *k, int parent, int child);
-void st_stack_exec(struct st_stack *k, int tid);
+/*
+ * tid's execve of path (resolved) returned; u: its stack then (argc,
+ * argv, envp and the auxiliary vector from its stack pointer), which
+ * places the program and its loader when /proc no longer can.
+ */
+void st_stack_exec(struct st_stack *k, int tid, const char *path,
+		   const struct st_ustack *u);
 void st_stack_mapped(struct st_stack *k, int tid);
 void st_stack_gone(struct st_stack *k, int tid);
+/* An mmap of path at start (len bytes, file offset pgoff); a munmap. */
+void st_stack_map(struct st_stack *k, int tid, uint64_t start, uint64_t len,
+		  uint64_t pgoff, const char *path);
+void st_stack_unmap(struct st_stack *k, int tid, uint64_t start, uint64_t len);
 
 /*
  * Appends tid's stack u, one " > " line a frame, as strace -k writes it.

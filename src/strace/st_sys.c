@@ -117,8 +117,11 @@ bool st_fd_keeping(const struct st_opts *o, long nr)
 			if (io[i] && o->traced[io[i]->nr])
 				return true;
 	}
-	if (!o->fdpaths && !o->npaths)
+	if (!o->fdpaths && !o->npaths && !o->stack)
 		return false;
+	/* -k: the files code is mapped from, for a process gone from /proc. */
+	if (o->stack && (!strcmp(s->name, "mmap") || !strcmp(s->name, "munmap")))
+		return true;
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (!strcmp(s->name, calls[i]))
 			return true;

@@ -553,11 +553,11 @@ grep -q '^ > .*/libc.so.6(__write+0x[0-9a-f]*) \[0x[0-9a-f]*\]$' fk.txt &&
 	ok "-k: a frame names its file, symbol, offset and file address" || bad "-k frame form: $(grep -m2 '^ > ' fk.txt)"
 # exit_group's stack comes after the process's last line, a child's
 # execve's is the program that called it (strace's queue: "FILE(+0x0)").
-# A process gone before ferret read its mappings has no frames (README):
-# this one lives long enough.
+# The workload is gone long before its lines are written: its files are
+# placed from the execve's auxiliary vector and the mmap calls seen.
 # (No signal's stack: ferret prints none, see README.)
-"$FERRET" strace -k -f -e trace=execve,exit_group -e signal=none -o fk.txt sh -c "sleep 0.1; exit 0"
-strace -k -f -e trace=execve,exit_group -e signal=none -o sk.txt sh -c "sleep 0.1; exit 0"
+"$FERRET" strace -k -f -e trace=execve,exit_group -e signal=none -o fk.txt sh -c "$WL basic > /dev/null; exit 0"
+strace -k -f -e trace=execve,exit_group -e signal=none -o sk.txt sh -c "$WL basic > /dev/null; exit 0"
 diff <(knorm < sk.txt | grep -v '^execve(\|^+++\|^exit_group' | sed -n '/^ > /p') \
      <(knorm < fk.txt | grep -v '^execve(\|^+++\|^exit_group' | sed -n '/^ > /p') > d.txt &&
 	ok "-k -f: execve and exit_group stacks as strace -k's" || bad "-k -f: $(head -8 d.txt)"
