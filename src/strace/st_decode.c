@@ -2360,7 +2360,7 @@ static void ipc_flags(struct buf *b, uint64_t v, const struct st_xlat *t)
 static void shm_flags(struct buf *b, uint32_t v)
 {
 	/* linux/shm.h's SHM_HUGE_*, which collides with <sys/shm.h>. */
-	uint32_t mask = HUGETLB_FLAG_ENCODE_MASK << HUGETLB_FLAG_ENCODE_SHIFT;
+	uint32_t mask = (uint32_t)HUGETLB_FLAG_ENCODE_MASK << HUGETLB_FLAG_ENCODE_SHIFT;
 	uint32_t fl = v & ~0777U & ~mask, huge = v & mask;
 	enum st_cstyle st = st_xlat_get_style();
 
@@ -3367,7 +3367,7 @@ static void mmap_flags(struct buf *b, uint64_t v)
 {
 	enum st_cstyle st = st_xlat_get_style();
 	const char *n = v & MAP_TYPE ? st_xlat_name(st_mmap_types, v & MAP_TYPE) : "MAP_FILE";
-	uint32_t mask = HUGETLB_FLAG_ENCODE_MASK << HUGETLB_FLAG_ENCODE_SHIFT;
+	uint32_t mask = (uint32_t)HUGETLB_FLAG_ENCODE_MASK << HUGETLB_FLAG_ENCODE_SHIFT;
 	uint64_t huge = v & mask, fl = v & ~(uint64_t)MAP_TYPE & ~(uint64_t)mask;
 
 	if (st != ST_C_ABBREV)
