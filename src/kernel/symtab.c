@@ -636,26 +636,36 @@ fail:
 	return NULL;
 }
 
-struct symtab *symtab_open(const char *path)
+Elf *symtab_elf_open(const char *path, int *fd)
 {
-	struct symtab *st;
 	Elf *elf;
-	int fd, ret, err;
+	int ret = symtab_elf_init();
 
-	ret = symtab_elf_init();
 	if (ret) {
 		errno = -ret;
 		return NULL;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	*fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (*fd < 0)
 		return NULL;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	elf = elf_begin(*fd, ELF_C_READ_MMAP, NULL);
 	if (!elf) {
-		close(fd);
+		close(*fd);
 		errno = ENOEXEC;
 		return NULL;
 	}
+	return elf;
+}
+
+struct symtab *symtab_open(const char *path)
+{
+	struct symtab *st;
+	Elf *elf;
+	int fd, err;
+
+	elf = symtab_elf_open(path, &fd);
+	if (!elf)
+		return NULL;
 	st = symtab_load(elf, path);
 	err = errno;
 	elf_end(elf);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <libelf.h>
 
 /*
  * ELF symbol tables for uprobes and user stack symbolization.
@@ -51,6 +52,12 @@ struct symtab_seg {
  * ENOEXEC if path is not an ELF file or is corrupt.
  */
 struct symtab *symtab_open(const char *path);
+
+/*
+ * path opened read-only as an ELF file: its handle, and its descriptor
+ * in *fd, both to release (elf_end(), close()).  NULL with errno set.
+ */
+Elf *symtab_elf_open(const char *path, int *fd);
 
 void symtab_close(struct symtab *st);
 

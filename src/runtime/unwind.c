@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../util.h"
+#include "../kernel/symtab.h"
 #include "unwind.h"
 
 /* An FDE's range of virtual addresses and where it is in .eh_frame. */
@@ -430,19 +431,9 @@ struct unw_image *unw_image_open(const char *path)
 	Elf *elf;
 	int fd, ret;
 
-	if (elf_version(EV_CURRENT) == EV_NONE) {
-		errno = ENOSYS;
+	elf = symtab_elf_open(path, &fd);
+	if (!elf)
 		return NULL;
-	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf) {
-		close(fd);
-		errno = ENOEXEC;
-		return NULL;
-	}
 	im = xcalloc(1, sizeof(*im));
 	ret = read_image(im, elf);
 	elf_end(elf);
