@@ -55,10 +55,10 @@ struct st_task {
 	int nignored;
 	struct { int sig; uint64_t ts; unsigned char si[48]; } ignored[4];
 	struct st_call call;
-	/* -k: the stack at the pending call's entry, and at an execve's
-	 * exit; which of them "u" records fill; the lines of an exit's
+	/* -k: the stack at the pending call's entry, at an execve's exit
+	 * and at a signal's delivery; which of them "u" records fill; the lines of an exit's
 	 * stack, written after the thread's last line. */
-	struct st_ustack stk[2];
+	struct st_ustack stk[3];
 	int stk_cur;
 	struct buf late;
 };
@@ -256,6 +256,7 @@ void st_out_free(struct st_out *s)
 		call_clear(&s->tasks[i].call);
 		st_ustack_free(&s->tasks[i].stk[0]);
 		st_ustack_free(&s->tasks[i].stk[1]);
+		st_ustack_free(&s->tasks[i].stk[2]);
 		buf_free(&s->tasks[i].late);
 	}
 	st_stack_free(s->stack);
@@ -1141,6 +1142,7 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	call_clear(&l->call);
 	st_ustack_free(&l->stk[0]);
 	st_ustack_free(&l->stk[1]);
+	st_ustack_free(&l->stk[2]);
 	buf_free(&l->late);
 	*l = *t;
 	memset(t->stk, 0, sizeof(t->stk));
@@ -1170,6 +1172,11 @@ static void signal_line(struct st_out *s, struct st_task *t, int sig,
 	buf_printf(&b, " ");
 	st_decode_siginfo(&b, sig, si, 48);
 	buf_printf(&b, " ---\n");
+	/* -k: where the signal stopped it (its delivery's, if it came with one). */
+	if (s->stack && t->stk[2].have) {
+		st_stack_print(s->stack, t->tid, &t->stk[2], false, &b);
+		t->stk[2].have = false;
+	}
 	emit(s, &b);
 }
 
@@ -1257,7 +1264,7 @@ static void on_stack(struct st_out *s, const struct fmt_spec *fs,
 {
 	struct st_task *t = task(s, (int)u64at(fs, p, 0), false);
 	bool regs = fs->fmt[0] == 'U';
-	int which = regs ? (int)u64at(fs, p, 1) & 1 : t ? t->stk_cur : 0;
+	int which = regs ? (int)u64at(fs, p, 1) % 3 : t ? t->stk_cur : 0;
 	const char *r = (const char *)p + fs->args[regs ? 2 : 1].offset;
 	int64_t len;
 

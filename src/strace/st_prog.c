@@ -810,23 +810,24 @@ static void slot_code(struct buf *b, const struct st_opts *o, int i,
  * -k: the thread's registers (pt_regs up to sp) and its user stack from
  * the stack pointer up, to its page's end, then ST_STACK_BYTES more in
  * a record a page (st_stack.c): a page past the stack's end cannot
- * be read, and ends what user space unwinds.  The main thread's frames
+ * be read, and ends what user space unwinds.  which: 2 at a signal's
+ * delivery, with regs the thread's user registers.  The main thread's frames
  * are all below mm->start_stack (argc; argv and the environment lie
  * above): no page past it is sent.  which: 0 at entry, 1 at
  * an execve's exit (the new program's first frame).
  */
-static void stack_capture(struct buf *b, int which)
+static void stack_capture(struct buf *b, int which, const char *regs)
 {
 	int k;
 
-	buf_printf(b, "printf(\"U %%d %%d %%r\", $t, %d, buf(arg0, %d)); "
-		   "$a = *(arg0 + 152); $f = $a & 4095; $q = $a - $f; "
-		   "$e = curtask->mm->start_stack; ", which, ST_STACK_REGS);
+	buf_printf(b, "printf(\"U %%d %%d %%r\", $t, %d, buf(%s, %d)); "
+		   "$a = *(%s + 152); $f = $a & 4095; $q = $a - $f; "
+		   "$e = curtask->mm->start_stack; ", which, regs, ST_STACK_REGS, regs);
 	/*
 	 * At an execve's return the stack pointer is at argc: what lies
 	 * above (argv, envp, the auxiliary vector) places the program.
 	 */
-	if (which)
+	if (which == 1)
 		buf_printf(b, "$e = $a + %d; ", 2 * 4096);
 	else
 		buf_printf(b, "if ($e < $a || $e - $a > %d) { $e = $a + %d; } ",
@@ -906,7 +907,7 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 		if (exit)
 			buf_printf(b, "if (($nr == %d || $nr == %d) && arg1 == 0) { ",
 				   __NR_execve, __NR_execveat);
-		stack_capture(b, exit);
+		stack_capture(b, exit, "arg0");
 		buf_printf(b, exit ? "}\n" : "\n");
 	}
 	if (o->lines && !exit)
@@ -1004,8 +1005,21 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 	if (o->lines) {
 		buf_printf(b, "rawtracepoint:signal_deliver ");
 		pred(b, o, ntids);
+		buf_printf(b, " {\n");
+		/*
+		 * -k: the stack where the signal stops the thread.  Its user
+		 * registers are the pt_regs at the top of its kernel stack
+		 * (x86-64: THREAD_SIZE 16 KiB, no padding above them); the
+		 * user code segment in cs (__USER_CS, 0x33) says they are.
+		 */
+		if (o->stack) {
+			buf_printf(b, "\t$t = tid; $r = (uint64)curtask->stack + %d - %d;\n"
+				   "\tif (*($r + 136) == 0x33) { ", 16384, 168);
+			stack_capture(b, 2, "$r");
+			buf_printf(b, "}\n");
+		}
 		/* With the handler: a stop signal's default action stops the group. */
-		buf_printf(b, " {\n\tprintf(\"G %%d %%d %%r %%d %%d\", tid, arg0, buf(arg1, 48), nsecs, "
+		buf_printf(b, "\tprintf(\"G %%d %%d %%r %%d %%d\", tid, arg0, buf(arg1, 48), nsecs, "
 			   "((struct k_sigaction *)arg2)->sa.sa_handler);\n}\n");
 		/*
 		 * A signal the target ignores (SIGCHLD by default) the kernel

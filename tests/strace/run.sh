@@ -555,12 +555,12 @@ grep -q '^ > .*/libc.so.6(__write+0x[0-9a-f]*) \[0x[0-9a-f]*\]$' fk.txt &&
 # execve's is the program that called it (strace's queue: "FILE(+0x0)").
 # The workload is gone long before its lines are written: its files are
 # placed from the execve's auxiliary vector and the mmap calls seen.
-# (No signal's stack: ferret prints none, see README.)
-"$FERRET" strace -k -f -e trace=execve,exit_group -e signal=none -o fk.txt sh -c "$WL basic > /dev/null; exit 0"
-strace -k -f -e trace=execve,exit_group -e signal=none -o sk.txt sh -c "$WL basic > /dev/null; exit 0"
+# SIGCHLD's line is followed by the stack its delivery stopped the shell in.
+"$FERRET" strace -k -f -e trace=execve,exit_group,wait4 -o fk.txt sh -c "$WL basic > /dev/null; exit 0"
+strace -k -f -e trace=execve,exit_group,wait4 -o sk.txt sh -c "$WL basic > /dev/null; exit 0"
 diff <(knorm < sk.txt | grep -v '^execve(\|^+++\|^exit_group' | sed -n '/^ > /p') \
      <(knorm < fk.txt | grep -v '^execve(\|^+++\|^exit_group' | sed -n '/^ > /p') > d.txt &&
-	ok "-k -f: execve and exit_group stacks as strace -k's" || bad "-k -f: $(head -8 d.txt)"
+	ok "-k -f: execve, exit_group, wait4 and SIGCHLD stacks as strace -k's" || bad "-k -f: $(head -8 d.txt)"
 grep -A1 '+++ exited' fk.txt | grep -q '^ > ' &&
 	ok "-k: exit_group's stack after the exit line" || bad "-k exit order: $(grep -m3 -A1 exit_group fk.txt)"
 # A stack per call costs the ring buffer ~20 KiB: records lost to a flood
