@@ -8,18 +8,19 @@ BUILD   ?= build
 # What building and running ferret needs, and what only its tests need
 # (the peers compared against, the guest kernel's emulator, a browser for
 # the flame graphs, clang for the fuzzers).
-DEPS_RUN  := gcc libc6-dev make libbpf-dev libelf-dev zlib1g-dev pkg-config
+DEPS_RUN  := gcc libc6-dev make libbpf-dev libelf-dev zlib1g-dev pkg-config libiberty-dev
 DEPS_TEST := $(DEPS_RUN) bpftrace qemu-system-x86 busybox-static cpio \
              systemtap-sdt-dev time strace chromium fonts-dejavu-core \
-             libxml2-utils clang man-db bsdextrautils tcpdump openssl iproute2
+             libxml2-utils clang man-db bsdextrautils tcpdump openssl iproute2 g++
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
 override CFLAGS += -std=gnu11 $(WARN) -D_GNU_SOURCE -DFERRET_VERSION=\"$(VERSION)\" -Isrc
 # libbpf, libelf and zlib are linked in: loading and relocating the three
 # shared objects costs every run about half a millisecond before main().
+# libiberty (static only) demangles C++ names as strace -k does.
 LIBS    := -Wl,-Bstatic $(shell pkg-config --libs --static libbpf libelf zlib 2>/dev/null || \
-             echo -lbpf -lelf -lz) -Wl,-Bdynamic
+             echo -lbpf -lelf -lz) -liberty -Wl,-Bdynamic
 
 SRCS    := $(wildcard src/*.c src/*/*.c)
 LIBSRCS := $(filter-out src/main.c,$(SRCS))

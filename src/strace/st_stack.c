@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "st_stack.h"
+/* libiberty.h, which demangle.h includes, has an ARRAY_SIZE of its own. */
+#undef ARRAY_SIZE
+#include <libiberty/demangle.h>
 #include "../runtime/unwind.h"
 
 /* Frames printed at most, as strace's unwinder walks them. */
@@ -178,15 +181,38 @@ static struct st_maps *read_maps(int tid)
 }
 
 /* Reads tid's mappings into its slot; false (the slot kept) if it cannot. */
-static bool refresh(struct st_stack *k, int tid)
+/*
+ * Reads tid's mappings into its slot; false (the slot kept) if it cannot.
+ * Unless replace (an execve: the old program is gone), what was known
+ * and /proc no longer shows stays: a process on its way out reads as
+ * only part of what it had, and a stack taken before may need the rest
+ * (munmap, which ferret follows, is what takes mappings away).
+ */
+static bool refresh_as(struct st_stack *k, int tid, bool replace)
 {
-	struct st_maps **s = slot(k, tid, true), *m = read_maps(tid);
+	struct st_maps **s = slot(k, tid, true), *m = read_maps(tid), *o = *s;
+	int i, j;
 
 	if (!m)
 		return false;
-	maps_put(*s);
+	for (i = 0; !replace && o && i < o->n; i++) {
+		for (j = 0; j < m->n; j++)
+			if (o->v[i].start < m->v[j].end && m->v[j].start < o->v[i].end)
+				break;
+		if (j < m->n)
+			continue;
+		m->v = xrealloc(m->v, (m->n + 1) * sizeof(*m->v));
+		m->v[m->n] = o->v[i];
+		m->v[m->n++].path = xstrdup(o->v[i].path);
+	}
+	maps_put(o);
 	*s = m;
 	return true;
+}
+
+static bool refresh(struct st_stack *k, int tid)
+{
+	return refresh_as(k, tid, false);
 }
 
 void st_stack_seen(struct st_stack *k, int tid)
@@ -269,7 +295,7 @@ void st_stack_exec(struct st_stack *k, int tid, const char *path,
 	struct st_image *exe, *ld;
 	char real[4096];
 
-	if (refresh(k, tid))
+	if (refresh_as(k, tid, true))
 		return;
 	/* Gone already: what it had is not what it runs now. */
 	if (s && *s) {
@@ -538,12 +564,6 @@ void st_stack_print(struct st_stack *k, int tid, const struct st_ustack *u,
 			if (refresh(k, tid))
 				mp = map_of(*s, pc - !activation);
 		}
-		if (!mp && getenv("STK_DEBUG")) {
-			int q;
-			fprintf(stderr, "miss %llx tid %d n %d\n", (unsigned long long)pc, tid, *s ? (*s)->n : -1);
-			for (q = 0; *s && q < (*s)->n; q++)
-				fprintf(stderr, "  %llx-%llx %llx %s\n", (unsigned long long)(*s)->v[q].start, (unsigned long long)(*s)->v[q].end, (unsigned long long)(*s)->v[q].pgoff, (*s)->v[q].path);
-		}
 		if (!mp)
 			break;
 		im = image(k, mp->path);
@@ -552,12 +572,19 @@ void st_stack_print(struct st_stack *k, int tid, const struct st_ustack *u,
 		name = cached_name(im, pc - bias, &off);
 		/* Bracketed: the offset from the file's first load (libdw's). */
 		low = low_vaddr(im->im);
-		if (name)
+		if (name) {
+			/* C++ names as strace shows them (libiberty's, with parameters). */
+			char *plain = name[0] == '_' && name[1] == 'Z' ?
+				cplus_demangle(name, DMGL_AUTO | DMGL_PARAMS) : NULL;
+
 			buf_printf(b, " > %s(%s+0x%" PRIx64 ") [0x%" PRIx64 "]\n",
-				   mp->path, name, off, pc - bias - low);
-		else
+				   mp->path, plain ? plain : name, off, pc - bias - low);
+			free(plain);
+		}
+		else {
 			buf_printf(b, " > %s(%s) [0x%" PRIx64 "]\n", mp->path,
 				   queued ? "+0x0" : "", pc - bias - low);
+		}
 		if (unw_step(im->im, bias, activation, &r, &m, &sig) <= 0)
 			break;
 		activation = sig;

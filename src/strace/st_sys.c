@@ -119,8 +119,12 @@ bool st_fd_keeping(const struct st_opts *o, long nr)
 	}
 	if (!o->fdpaths && !o->npaths && !o->stack)
 		return false;
-	/* -k: the files code is mapped from, for a process gone from /proc. */
-	if (o->stack && (!strcmp(s->name, "mmap") || !strcmp(s->name, "munmap")))
+	/*
+	 * -k: the files code is mapped from, for a process gone from /proc,
+	 * and the program an execve loads (its auxiliary vector at return).
+	 */
+	if (o->stack && (!strcmp(s->name, "mmap") || !strcmp(s->name, "munmap") ||
+			 !strcmp(s->name, "execve") || !strcmp(s->name, "execveat")))
 		return true;
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (!strcmp(s->name, calls[i]))

@@ -551,16 +551,30 @@ diff <(knorm < sk.txt) <(knorm < fk.txt) > d.txt && [ "$(cat nk.txt)" -gt 10 ] &
 	ok "-k: strace -k's frames for every call ($(cat nk.txt) frames)" || bad "-k: $(head -8 d.txt)"
 grep -q '^ > .*/libc.so.6(__write+0x[0-9a-f]*) \[0x[0-9a-f]*\]$' fk.txt &&
 	ok "-k: a frame names its file, symbol, offset and file address" || bad "-k frame form: $(grep -m2 '^ > ' fk.txt)"
+# C++ names demangled with their parameters, as strace -k shows them.
+printf '#include <unistd.h>\nnamespace ns { __attribute__((noinline)) int f(int x) { return (int)write(1, "", x); } }\nint main() { return ns::f(0); }\n' > k.cc
+g++ -O0 -o kcc k.cc
+"$FERRET" strace -k -e trace=write -o fk.txt ./kcc
+strace -k -e trace=write -o sk.txt ./kcc
+grep -q '(ns::f(int)+0x' fk.txt && diff <(knorm < sk.txt) <(knorm < fk.txt) > d.txt &&
+	ok "-k: C++ frames demangled as strace -k's" || bad "-k C++: $(grep -m3 '^ > ' fk.txt) $(head -4 d.txt)"
 # exit_group's stack comes after the process's last line, a child's
 # execve's is the program that called it (strace's queue: "FILE(+0x0)").
 # The workload is gone long before its lines are written: its files are
 # placed from the execve's auxiliary vector and the mmap calls seen.
-# SIGCHLD's line is followed by the stack its delivery stopped the shell in.
-"$FERRET" strace -k -f -e trace=execve,exit_group,wait4 -o fk.txt sh -c "$WL basic > /dev/null; exit 0"
-strace -k -f -e trace=execve,exit_group,wait4 -o sk.txt sh -c "$WL basic > /dev/null; exit 0"
-diff <(knorm < sk.txt | grep -v '^execve(\|^+++\|^exit_group' | sed -n '/^ > /p') \
-     <(knorm < fk.txt | grep -v '^execve(\|^+++\|^exit_group' | sed -n '/^ > /p') > d.txt &&
-	ok "-k -f: execve, exit_group, wait4 and SIGCHLD stacks as strace -k's" || bad "-k -f: $(head -8 d.txt)"
+"$FERRET" strace -k -f -e trace=execve,exit_group -e signal=none -o fk.txt sh -c "$WL basic > /dev/null; exit 0"
+strace -k -f -e trace=execve,exit_group -e signal=none -o sk.txt sh -c "$WL basic > /dev/null; exit 0"
+diff <(knorm < sk.txt | sed -n '/^ > /p') <(knorm < fk.txt | sed -n '/^ > /p') > d.txt &&
+	ok "-k -f: execve and exit_group stacks as strace -k's" || bad "-k -f: $(head -8 d.txt)"
+# A signal's line is followed by the stack its delivery stopped the thread
+# in: SIGCHLD, which bash handles here and blocks while it waits, is
+# delivered when bash unblocks it (sigprocmask).
+"$FERRET" strace -k -e trace=wait4 -o fks.txt bash -c 'trap : CHLD; sleep 0.3 & wait'
+strace -k -e trace=wait4 -o sks.txt bash -c 'trap : CHLD; sleep 0.3 & wait'
+diff <(knorm < sks.txt | sed -n '/^--- SIGCHLD/,/^[^ ]/p' | grep '^ > ') \
+     <(knorm < fks.txt | sed -n '/^--- SIGCHLD/,/^[^ ]/p' | grep '^ > ') > d.txt &&
+	grep -A1 '^--- SIGCHLD' fks.txt | grep -q '^ > .*libc.so.6(' &&
+	ok "-k: SIGCHLD's line followed by the stack its delivery stopped bash in" || bad "-k signal: $(head -6 d.txt) $(grep -A2 SIGCHLD fks.txt)"
 grep -A1 '+++ exited' fk.txt | grep -q '^ > ' &&
 	ok "-k: exit_group's stack after the exit line" || bad "-k exit order: $(grep -m3 -A1 exit_group fk.txt)"
 # A stack per call costs the ring buffer ~20 KiB: records lost to a flood
