@@ -636,6 +636,11 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 		struct sigaction sa = { .sa_handler = on_child, .sa_flags = SA_RESTART };
 
 		sigaction(SIGCHLD, &sa, NULL);
+		/*
+		 * A stray that ended before the handler was there sent its
+		 * SIGCHLD to the default action, which wakes nothing.
+		 */
+		reap_strays(child);
 	}
 	for (;;) {
 		struct timespec ts, *tsp = NULL;
