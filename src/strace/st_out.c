@@ -1255,17 +1255,14 @@ void st_out_prune(struct st_out *s)
 	}
 }
 
-/*
- * -k: "U tid which regs" starts a stack, "u tid bytes" adds the next of
- * its pages: a thread's records reach the ring buffer in order.
- */
+/* -k: "U tid which regs" starts a stack, "u tid k bytes" adds its page k. */
 static void on_stack(struct st_out *s, const struct fmt_spec *fs,
 		     const void *p)
 {
 	struct st_task *t = task(s, (int)u64at(fs, p, 0), false);
 	bool regs = fs->fmt[0] == 'U';
 	int which = regs ? (int)u64at(fs, p, 1) % 3 : t ? t->stk_cur : 0;
-	const char *r = (const char *)p + fs->args[regs ? 2 : 1].offset;
+	const char *r = (const char *)p + fs->args[2].offset;
 	int64_t len;
 
 	if (!t || !s->stack)
@@ -1276,7 +1273,7 @@ static void on_stack(struct st_out *s, const struct fmt_spec *fs,
 		if (len > 0)
 			st_ustack_regs(&t->stk[which], r + 8, (size_t)len);
 	} else {
-		st_ustack_page(&t->stk[which], r + 8, len);
+		st_ustack_page(&t->stk[which], (int)u64at(fs, p, 1), r + 8, len);
 	}
 }
 

@@ -809,8 +809,8 @@ static void slot_code(struct buf *b, const struct st_opts *o, int i,
 /*
  * -k: the thread's registers (pt_regs up to sp) and its user stack from
  * the stack pointer up, to its page's end, then ST_STACK_BYTES more in
- * a record a page (st_stack.c): a page past the stack's end cannot
- * be read, and ends what user space unwinds.  which: 2 at a signal's
+ * a record a page, numbered (st_stack.c): a page past the stack's end,
+ * or one inside it never touched, cannot be read.  which: 2 at a signal's
  * delivery, with regs the thread's user registers.  The main thread's frames
  * are all below mm->start_stack (argc; argv and the environment lie
  * above): no page past it is sent.  which: 0 at entry, 1 at
@@ -832,10 +832,10 @@ static void stack_capture(struct buf *b, int which, const char *regs)
 	else
 		buf_printf(b, "if ($e < $a || $e - $a > %d) { $e = $a + %d; } ",
 			   ST_STACK_BYTES + 4096, ST_STACK_BYTES + 4096);
-	buf_printf(b, "printf(\"u %%d %%r\", $t, buf($a, 4096 - $f)); ");
+	buf_printf(b, "printf(\"u %%d %%d %%r\", $t, 0, buf($a, 4096 - $f)); ");
 	for (k = 1; k <= ST_STACK_BYTES / 4096; k++)
-		buf_printf(b, "if ($q + %d < $e) { printf(\"u %%d %%r\", $t, buf($q + %d, 4096)); } ",
-			   4096 * k, 4096 * k);
+		buf_printf(b, "if ($q + %d < $e) { printf(\"u %%d %%d %%r\", $t, %d, buf($q + %d, 4096)); } ",
+			   4096 * k, k, 4096 * k);
 }
 
 /*

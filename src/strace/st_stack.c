@@ -20,26 +20,36 @@ void st_ustack_regs(struct st_ustack *u, const void *regs, size_t len)
 	memset(u->regs, 0, sizeof(u->regs));
 	memcpy(u->regs, regs, len < sizeof(u->regs) ? len : sizeof(u->regs));
 	u->len = 0;
-	u->pages = 0;
 	u->have = true;
-	u->cut = false;
 }
 
-void st_ustack_page(struct st_ustack *u, const void *page, int64_t len)
+void st_ustack_page(struct st_ustack *u, int k, const void *page, int64_t len)
 {
-	if (!u->have || u->cut)
+	uint64_t sp;
+	size_t first, off, size;
+
+	if (!u->have || k < 0 || k > ST_STACK_BYTES / 4096)
 		return;
-	if (len <= 0) {
-		u->cut = true;
-		return;
-	}
-	if (u->len + (size_t)len > u->cap) {
-		u->cap = u->len + (size_t)len;
+	memcpy(&sp, u->regs + 152, 8);
+	first = 4096 - (sp & 4095);
+	off = k ? first + (size_t)(k - 1) * 4096 : 0;
+	size = k ? 4096 : first;
+	if (off + size > u->cap) {
+		u->cap = off + size;
 		u->mem = xrealloc(u->mem, u->cap);
 	}
-	memcpy(u->mem + u->len, page, (size_t)len);
-	u->len += (size_t)len;
-	u->pages++;
+	if (off > u->len)
+		memset(u->mem + u->len, 0, off - u->len);
+	/*
+	 * A page that could not be read was never touched (a large frame's
+	 * unused part): no frame's data is there, and zeros stand in.
+	 */
+	if (len > 0)
+		memcpy(u->mem + off, page, (size_t)len < size ? (size_t)len : size);
+	else
+		memset(u->mem + off, 0, size);
+	if (off + size > u->len)
+		u->len = off + size;
 }
 
 void st_ustack_free(struct st_ustack *u)

@@ -27,15 +27,16 @@ struct st_ustack {
 	unsigned char regs[ST_STACK_REGS];
 	unsigned char *mem;	/* from the stack pointer on */
 	size_t len, cap;
-	int pages;		/* pages received in order */
 	bool have;		/* regs arrived */
-	bool cut;		/* a page could not be read: the end */
 };
 
 /* A "U" record: a new stack (regs of len bytes). */
 void st_ustack_regs(struct st_ustack *u, const void *regs, size_t len);
-/* A "u" record: the stack's next page, len bytes, or len < 0 unread. */
-void st_ustack_page(struct st_ustack *u, const void *page, int64_t len);
+/*
+ * A "u" record: page k of the stack (0 the stack pointer's, from the
+ * stack pointer), len bytes, or len < 0: unread.
+ */
+void st_ustack_page(struct st_ustack *u, int k, const void *page, int64_t len);
 void st_ustack_free(struct st_ustack *u);
 
 struct st_stack;

@@ -551,6 +551,14 @@ diff <(knorm < sk.txt) <(knorm < fk.txt) > d.txt && [ "$(cat nk.txt)" -gt 10 ] &
 	ok "-k: strace -k's frames for every call ($(cat nk.txt) frames)" || bad "-k: $(head -8 d.txt)"
 grep -q '^ > .*/libc.so.6(__write+0x[0-9a-f]*) \[0x[0-9a-f]*\]$' fk.txt &&
 	ok "-k: a frame names its file, symbol, offset and file address" || bad "-k frame form: $(grep -m2 '^ > ' fk.txt)"
+# A frame with pages it never touched (a large buffer): those cannot be
+# read, and the frames above them still unwind.
+printf '#include <unistd.h>\n__attribute__((noinline)) static int deep(void) { volatile char big[20000]; big[0] = 1; return getppid() + big[0]; }\nint main(void) { return deep() < 0; }\n' > kbig.c
+cc -O1 -fno-stack-clash-protection -o kbig kbig.c
+"$FERRET" strace -k -e trace=getppid -o fk.txt ./kbig
+strace -k -e trace=getppid -o sk.txt ./kbig
+diff <(knorm < sk.txt) <(knorm < fk.txt) > d.txt && grep -q '(main+' fk.txt &&
+	ok "-k: frames above a stack page never touched" || bad "-k untouched page: $(head -6 d.txt)"
 # C++ names demangled with their parameters, as strace -k shows them.
 printf '#include <unistd.h>\nnamespace ns { __attribute__((noinline)) int f(int x) { return (int)write(1, "", x); } }\nint main() { return ns::f(0); }\n' > k.cc
 g++ -O0 -o kcc k.cc
