@@ -69,7 +69,6 @@ struct st_maps {
 	int refs;
 	struct st_map *v;
 	int n;
-	bool stale;		/* an execve replaced them: read anew */
 };
 
 /* Names found, by address: a direct-mapped cache per file. */
@@ -229,7 +228,7 @@ void st_stack_seen(struct st_stack *k, int tid)
 {
 	struct st_maps **s = slot(k, tid, false);
 
-	if (!s || !*s || (*s)->stale)
+	if (!s || !*s)
 		refresh(k, tid);
 }
 
