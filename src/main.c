@@ -344,7 +344,7 @@ static int check_command(const char *cmd)
 static pid_t start_child(const char *cmd, int *go_fd)
 {
 	char *copy, **argv = split_command(cmd, &copy);
-	pid_t pid = run_spawn_held(NULL, argv, go_fd);
+	pid_t pid = run_spawn_held(NULL, argv, go_fd, NULL, NULL);
 
 	free(argv);
 	free(copy);

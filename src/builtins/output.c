@@ -98,13 +98,25 @@ static int sema_signal(struct sema *s, struct node *n)
 	return 0;
 }
 
-static int cg_signal(struct cg *g, struct node *n, struct val *out)
+static int send_signal(struct cg *g, struct node *n, struct val *out, int helper)
 {
 	ir_mov_imm(&g->ir, BPF_REG_1, n->ival);
-	ir_call(&g->ir, BPF_FUNC_send_signal, 1);
+	ir_call(&g->ir, helper, 1);
 	out->kind = V_NONE;
 	out->type = n->type;
 	return 0;
+}
+
+/* signal(): to the current task's process, as bpftrace sends it. */
+static int cg_signal(struct cg *g, struct node *n, struct val *out)
+{
+	return send_signal(g, n, out, BPF_FUNC_send_signal);
+}
+
+/* signal_thread(): to the current thread only. */
+static int cg_signal_thread(struct cg *g, struct node *n, struct val *out)
+{
+	return send_signal(g, n, out, BPF_FUNC_send_signal_thread);
 }
 
 /* A printf whose last argument is a read of at least this many bytes is
@@ -702,6 +714,7 @@ const struct builtin builtin_output[] = {
 	FN("time", REC_TIME, sema_time, cg_time, rt_time),
 	FN("exit", REC_EXIT, sema_exit, cg_exit, rt_exit),
 	FN("signal", 0, sema_signal, cg_signal, NULL),
+	FN("signal_thread", 0, sema_signal, cg_signal_thread, NULL),
 	/* Not callable: no script names a function with a space. */
 	FN("helper error", REC_HELPER_ERR, NULL, NULL, rt_helper_error),
 	FN("override", 0, sema_override, cg_override, NULL),

@@ -365,7 +365,8 @@ static void wait_blocked_in_read(pid_t pid)
 	}
 }
 
-pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd)
+pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd,
+		     int (*in_child)(void *arg), void *arg)
 {
 	struct sigaction chld;
 	int fds[2];
@@ -396,6 +397,9 @@ pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd)
 		 */
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		close(fds[1]);
+		/* Its failure the parent learns from arg, and ends the child. */
+		if (in_child)
+			in_child(arg);
 		if (read(fds[0], go, sizeof(go)) != sizeof(go))
 			_exit(127);
 		if (!path)
@@ -615,7 +619,7 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			const struct run_opts *o, pid_t child,
 			bool *child_done, int *status)
 {
-	struct pollfd pfd[3] = { { .fd = rbuf_poll_fd(rb), .events = POLLIN } };
+	struct pollfd pfd[4] = { { .fd = rbuf_poll_fd(rb), .events = POLLIN } };
 	pid_t target = child > 0 ? child : o->pid;
 	bool tick = o->sink && o->sink->tick, hot = true;
 	sigset_t block, orig;
@@ -625,6 +629,8 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 	pfd[1].events = POLLIN;
 	pfd[2].fd = rt->skb ? perf_buffer__epoll_fd(rt->skb->pb) : -1;
 	pfd[2].events = POLLIN;
+	pfd[3].fd = -1;
+	pfd[3].events = POLLIN;
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
@@ -667,13 +673,17 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			ts.tv_nsec = TICK_NS % 1000000000LL;
 			tsp = &ts;
 		}
-		n = ppoll(pfd, 3, tsp, &orig);
+		if (o->sink && o->sink->poll_fd)
+			pfd[3].fd = o->sink->poll_fd(o->sink->arg);
+		n = ppoll(pfd, 4, tsp, &orig);
 		sigprocmask(SIG_SETMASK, &orig, NULL);
 		if (n < 0 && errno != EINTR) {
 			fprintf(stderr, "ferret: waiting for events: %s\n",
 				strerror(errno));
 			break;
 		}
+		if (n > 0 && pfd[3].fd >= 0 && pfd[3].revents)
+			o->sink->poll_ready(o->sink->arg);
 		if (rt->skb)
 			perf_buffer__consume(rt->skb->pb);
 		reap_strays(child);

@@ -39,6 +39,12 @@ struct run_sink {
 	int (*setup)(void *arg, struct runtime *rt);
 	/* After detaching, instead of printing the maps. */
 	void (*finish)(void *arg, struct runtime *rt);
+	/*
+	 * A descriptor of the front end's polled with the records (-1:
+	 * none, asked before each wait), and what to do when it is ready.
+	 */
+	int (*poll_fd)(void *arg);
+	void (*poll_ready)(void *arg);
 };
 
 struct loaded;
@@ -117,10 +123,12 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
  * Starts path, or argv[0] searched in PATH when path is NULL, held: the child blocks reading a pipe
  * until run_program() writes *go_fd, after every probe is attached, so
  * its first instructions are traced; closing the pipe without writing
- * makes it exit instead.  Returns once the child is blocked in that
- * read.  The pid, or -1 after reporting the error.
+ * makes it exit instead.  in_child, if set, runs in the child first,
+ * with arg.  Returns once the child is blocked in that read.  The pid,
+ * or -1 after reporting the error.
  */
-pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd);
+pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd,
+		     int (*in_child)(void *arg), void *arg);
 
 /* True once SIGINT or SIGTERM asked the run to end. */
 bool run_stopping(void);

@@ -1166,27 +1166,28 @@ static void timeval_at(struct buf *b, const struct st_cap *k, size_t off)
  * shown when not all zeros, "???" when they could not be read, as
  * strace's print_nonzero_bytes().  k: the capture of those bytes.
  */
-static void nonzero_tail(struct buf *b, const struct st_cap *k, uint64_t from,
-			 uint64_t end, int max)
+static bool nonzero_tail(struct buf *b, const struct st_cap *k, uint64_t from,
+			 uint64_t end, int max, const char *sep)
 {
 	size_t n;
 
 	if (end <= from)
-		return;
+		return false;
 	if (!k) {
-		buf_printf(b, ", ???");
-		return;
+		buf_printf(b, "%s???", sep);
+		return true;
 	}
 	for (n = 0; n < k->len && !k->data[n]; n++)
 		;
 	if (n == k->len)
-		return;
+		return false;
 	n = k->len < (size_t)max ? k->len : (size_t)max;
-	buf_printf(b, ", /* bytes %llu..%llu */ ", (unsigned long long)from,
+	buf_printf(b, "%s/* bytes %llu..%llu */ ", sep, (unsigned long long)from,
 		   (unsigned long long)end - 1);
 	hex_quote(b, k->data, n);
 	if (n < k->len)
 		buf_printf(b, "...");
+	return true;
 }
 
 /* The size openat2 knows of struct open_how (OPEN_HOW_SIZE_VER0). */
@@ -1219,7 +1220,7 @@ static void open_how(struct buf *b, const struct st_call *c,
 	buf_printf(b, ", resolve=");
 	st_xlat_flags_dflt(b, st_resolve, res, "0", "RESOLVE_???");
 	end = size < 4096 ? size : 4096;
-	nonzero_tail(b, x, ST_OPEN_HOW_SIZE, end, o->strsize);
+	nonzero_tail(b, x, ST_OPEN_HOW_SIZE, end, o->strsize, ", ");
 	buf_printf(b, "}");
 }
 
@@ -3142,9 +3143,9 @@ static void clone3_args(struct buf *b, const struct st_call *c,
 		buf_printf(b, ", cgroup=%llu", (unsigned long long)cgroup);
 	if (size > fetch)
 		nonzero_tail(b, cap_li(c, 0, '3', 1), fetch, size < 4096 ? size : 4096,
-			     o->strsize);
+			     o->strsize, ", ");
 	buf_printf(b, "}");
-	if (st_call_failed(c) || !(fl & (CLONE_PIDFD | CLONE_PARENT_SETTID)))
+	if (st_call_failed(c) || !(fl & (CLONE_PIDFD | CLONE_PARENT_SETTID) || size > fetch))
 		return;
 	/* What the call wrote, read at its exit. */
 	if (fl & CLONE_PIDFD) {
@@ -3164,12 +3165,18 @@ static void clone3_args(struct buf *b, const struct st_call *c,
 		const struct st_cap *x = cap_li(c, 0, ST_L_CLONE3_OUT, 1);
 
 		buf_printf(b, "%sparent_tid=", sep);
+		sep = ", ";
 		if (x && x->len >= 4)
 			buf_printf(b, "[%d]", (int)rd(x->data, x->len, 0, 4));
 		else
 			ptr(b, rd(k->data, k->len, 24, 8));
 	}
-	buf_printf(b, "}");
+	/* The bytes past the struct, again: the call may have written them. */
+	if (size > fetch && nonzero_tail(b, cap_li(c, 0, '3', 1), fetch,
+					 size < 4096 ? size : 4096, o->strsize, sep))
+		sep = ", ";
+	if (sep[0] == ',')
+		buf_printf(b, "}");
 }
 
 /* A uid or gid: -1 as -1, as strace. */
@@ -5438,9 +5445,13 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 			st_sig(b, (int)a2);
 		return;
 	case PR_SET_PTRACER:
-		if ((int)a2 == -1)
-			buf_printf(b, ", PR_SET_PTRACER_ANY");
-		else
+		if ((int)a2 == -1) {
+			enum st_cstyle style = st_xlat_get_style();
+
+			buf_printf(b, ", %s", style == ST_C_RAW ? "-1" :
+				   style == ST_C_VERBOSE ? "-1 /* PR_SET_PTRACER_ANY */" :
+				   "PR_SET_PTRACER_ANY");
+		} else
 			buf_printf(b, ", %d", (int)a2);
 		return;
 	case PR_SET_SECCOMP:
@@ -5486,7 +5497,11 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 		buf_printf(b, ", ");
 		st_xlat_val(b, st_pr_spec, a2, "PR_SPEC_???");
 		buf_printf(b, ", ");
-		st_xlat_flags_dflt(b, st_pr_spec_flags, a3, "0", "PR_SPEC_???");
+		if (a2 == PR_SPEC_STORE_BYPASS || a2 == PR_SPEC_INDIRECT_BRANCH ||
+		    a2 == PR_SPEC_L1D_FLUSH)
+			st_xlat_val(b, st_pr_spec_set, a3, "PR_SPEC_???");
+		else
+			buf_printf(b, "%#llx", (unsigned long long)a3);
 		return;
 	case PR_PAC_RESET_KEYS:
 		buf_printf(b, ", ");
@@ -5560,6 +5575,35 @@ static void prctl_args(struct buf *b, const struct st_call *c,
  * machine-check policy by name, securebits and FP modes in hex with their
  * flags, speculation control flags.
  */
+/* Whether v has all the bits of some nonzero flag of t. */
+static bool any_flag(const struct st_xlat *t, uint64_t v)
+{
+	for (; t->name; t++)
+		if (t->val && (v & t->val) == t->val)
+			return true;
+	return false;
+}
+
+/*
+ * A return of flags from t, in hex, and strace's note on it: the names
+ * alone in any -X style but raw, and none without a flag it knows.
+ */
+static void flags_ret(struct buf *b, const struct st_xlat *t, uint64_t v)
+{
+	buf_printf(b, "%#llx", (unsigned long long)v);
+	/* A table that names 0 names it. */
+	if (!v && !t->val && t->name && st_xlat_get_style() != ST_C_RAW)
+		buf_printf(b, " (%s)", t->name);
+	if (st_xlat_get_style() != ST_C_RAW && any_flag(t, v)) {
+		enum st_cstyle style = st_xlat_style(ST_C_ABBREV);
+
+		buf_printf(b, " (");
+		st_xlat_flags(b, t, v, "0");
+		buf_printf(b, ")");
+		st_xlat_style(style);
+	}
+}
+
 static bool prctl_ret(struct buf *b, const struct st_call *c)
 {
 	const struct st_xlat *t = NULL;
@@ -5597,11 +5641,15 @@ static bool prctl_ret(struct buf *b, const struct st_call *c)
 		t = st_pr_fp_mode;
 		hex = true;
 		break;
+	case PR_PAC_GET_ENABLED_KEYS:
+		t = st_pr_pac_enabled;
+		hex = true;
+		break;
 	case PR_GET_SPECULATION_CTRL:
-		if (c->args[1] <= PR_SPEC_L1D_FLUSH) {
-			t = st_pr_spec_flags;
-			hex = true;
-		}
+		if (c->args[1] > PR_SPEC_L1D_FLUSH)
+			return false;
+		t = st_pr_spec_get;
+		hex = true;
 		break;
 	default:
 		return false;
@@ -5612,12 +5660,7 @@ static bool prctl_ret(struct buf *b, const struct st_call *c)
 			buf_printf(b, " (%s)", n);
 		return true;
 	}
-	buf_printf(b, "%#llx", (unsigned long long)c->ret);
-	if (c->ret) {
-		buf_printf(b, " (");
-		st_xlat_flags(b, t, c->ret, "0");
-		buf_printf(b, ")");
-	}
+	flags_ret(b, t, (uint64_t)c->ret);
 	return true;
 }
 
@@ -5821,7 +5864,7 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 
 bool st_call_failed(const struct st_call *c)
 {
-	return c->ret < 0 && c->ret >= -4095;
+	return c->ret < 0 && c->ret >= -4095 && !c->ret_ok;
 }
 
 /*
@@ -5960,6 +6003,12 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		l = 'd';
 	if (ST_IS(c, "prctl") && prctl_ret(b, c))
 		return;
+	/* The features the process may now use. */
+	if (ST_IS(c, "arch_prctl") && ((unsigned)c->args[0] == ARCH_REQ_XCOMP_PERM ||
+				       (unsigned)c->args[0] == ARCH_REQ_XCOMP_GUEST_PERM)) {
+		flags_ret(b, st_x86_xfeatures, (uint64_t)c->ret);
+		return;
+	}
 	if (ST_IS(c, "personality")) {
 		buf_printf(b, "%#llx (", (unsigned long long)c->ret);
 		personality(b, (unsigned)c->ret);
@@ -6003,7 +6052,8 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		st_decode_fd(b, c->tid, c->ret, o, ret_hint(c, o, resolved));
 		break;
 	default:
-		buf_printf(b, "%lld", (long long)c->ret);
+		/* As strace: unsigned, whatever the call. */
+		buf_printf(b, "%llu", (unsigned long long)c->ret);
 		pid_note(b, c, o, -1);
 	}
 	if (ST_IS(c, "poll") || ST_IS(c, "ppoll"))

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <bpf/bpf.h>
 
+#include "st_inject.h"
 #include "st_main.h"
 #include "st_out.h"
 #include "st_prog.h"
@@ -73,6 +74,9 @@ static void st_usage(FILE *f)
 "  -E VAR=VAL, -E VAR  set or remove a variable of the command's\n"
 "                 environment (several allowed)\n"
 "  --seccomp-bpf  accepted: nothing stops the tracee anyway\n"
+"  -e inject=SET:error=ERRNO|retval=N[:signal=SIG][:delay_enter=T][:when=EXPR]\n"
+"                 make calls fail, return N, bring a signal (the command\n"
+"                 ferret starts); -e fault=SET[:error=ERRNO] fails them\n"
 "  -k, --stack-traces  the user stack of each call, after its line\n"
 "  -y             print the paths of file descriptors\n"
 "  -yy            and sockets' endpoints, devices' numbers, pidfds'\n"
@@ -84,108 +88,10 @@ static void st_usage(FILE *f)
 "  --dump-program print the generated program and exit\n");
 }
 
-static const struct {
-	const char *name;
-	unsigned cls;
-} classes[] = {
-	{ "%file", ST_FILE }, { "file", ST_FILE }, { "%desc", ST_DESC },
-	{ "%network", ST_NETWORK }, { "network", ST_NETWORK },
-	{ "%net", ST_NETWORK }, { "%process", ST_PROCESS },
-	{ "process", ST_PROCESS }, { "%memory", ST_MEMORY },
-	{ "memory", ST_MEMORY }, { "%signal", ST_SIGNAL },
-	{ "signal", ST_SIGNAL }, { "desc", ST_DESC },
-	{ "%ipc", ST_IPC }, { "ipc", ST_IPC }, { "%creds", ST_CREDS },
-	{ "%stat", ST_STAT }, { "%lstat", ST_LSTAT }, { "%fstat", ST_FSTAT },
-	{ "%%stat", ST_STAT_LIKE }, { "%statfs", ST_STATFS },
-	{ "%fstatfs", ST_FSTATFS }, { "%%statfs", ST_STATFS_LIKE },
-	{ "%pure", ST_PURE }, { "%clock", ST_CLOCK },
-};
-
-/* -e trace=/REGEX: the calls whose names match (POSIX extended). */
-static int trace_regex(struct st_opts *o, const char *re, bool val)
-{
-	regex_t rx;
-	char msg[128];
-	int i, err = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
-
-	if (err) {
-		regerror(err, &rx, msg, sizeof(msg));
-		fprintf(stderr, "ferret strace: invalid regular expression '%s': %s\n", re, msg);
-		regfree(&rx);
-		return -EINVAL;
-	}
-	for (i = 0; i < st_nsys; i++)
-		if (!regexec(&rx, st_systab[i].name, 0, NULL, 0))
-			o->traced[st_systab[i].nr] = val;
-	regfree(&rx);
-	return 0;
-}
-
 static int parse_trace(struct st_opts *o, const char *set)
 {
-	bool neg = false, val;
-	char *copy, *tok, *save = NULL;
-	int i, nr;
-	size_t j;
-
-	if (*set == '!') {
-		neg = true;
-		set++;
-	}
-	memset(o->traced, neg, sizeof(o->traced));
 	o->filtered = true;
-	val = !neg;
-	copy = xstrdup(set);
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		bool found = false;
-
-		if (!strcmp(tok, "all") || !strcmp(tok, "none")) {
-			bool all = !strcmp(tok, "all") ? val : !val;
-
-			memset(o->traced, all, sizeof(o->traced));
-			continue;
-		}
-		for (j = 0; j < ARRAY_SIZE(classes); j++)
-			if (!strcmp(tok, classes[j].name)) {
-				for (i = 0; i < st_nsys; i++)
-					if (st_systab[i].cls & classes[j].cls)
-						o->traced[st_systab[i].nr] = val;
-				found = true;
-			}
-		if (found)
-			continue;
-		for (i = 0; i < st_nsys; i++)
-			if (!strcmp(st_systab[i].name, tok)) {
-				o->traced[st_systab[i].nr] = val;
-				found = true;
-			}
-		if (!found && (sscanf(tok, "syscall_%i", &nr) == 1 ||
-			       (isdigit((unsigned char)tok[0]) &&
-				sscanf(tok, "%i", &nr) == 1)) && nr >= 0 &&
-		    nr < ST_NR_MAX) {
-			o->traced[nr] = val;
-			found = true;
-		}
-		if (!found && tok[0] == '/') {
-			if (trace_regex(o, tok + 1, val))
-				goto fail;
-			continue;
-		}
-		/* Another personality's call, or "?name": nothing here. */
-		for (j = 0; !found && st_other_names[j]; j++)
-			found = !strcmp(st_other_names[j], tok);
-		if (!found && tok[0] == '?')
-			continue;
-		if (!found) {
-			fprintf(stderr, "ferret strace: invalid system call '%s'\n", tok);
-			goto fail;
-		}
-	}
-	free(copy);
-	return 0;
-fail:
-	free(copy);
-	return -EINVAL;
+	return st_sys_set(o->traced, set);
 }
 
 static int parse_status(struct st_opts *o, const char *set)
@@ -369,20 +275,10 @@ static int parse_e(struct st_opts *o, const char *e)
 		return parse_signals(o, e + 7);
 	if (!strncmp(e, "signals=", 8))
 		return parse_signals(o, e + 8);
-	if (!strncmp(e, "inject=", 7) || !strncmp(e, "fault=", 6)) {
-		const char *why = NULL;
-
-		/*
-		 * Injection from eBPF is bpf_override_return() in a kprobe on
-		 * the syscall's function: say which part the kernel lacks.
-		 */
-		if (!feat_kprobes(&why) || !feat_override(&why))
-			fprintf(stderr, "ferret strace: -e %s needs the kernel's BPF error injection: %s\n",
-				e, why);
-		else
-			fprintf(stderr, "ferret strace: -e %s: injection is not implemented yet\n", e);
-		return -EINVAL;
-	}
+	if (!strncmp(e, "inject=", 7))
+		return st_inj_parse(&o->inject, e + 7, false);
+	if (!strncmp(e, "fault=", 6))
+		return st_inj_parse(&o->inject, e + 6, true);
 	if (!strncmp(e, "decode-fds=", 11))
 		return parse_decode_fds(o, e + 11);
 	if (!strncmp(e, "decode-fd=", 10))
@@ -557,10 +453,28 @@ static int st_setup(void *arg, struct runtime *rt)
 		return err;
 	}
 	err = pids ? set_tids(r, rt) : 0;
+	m = run_map_named(rt, "@inj");
+	if (m && r->o->inject)
+		st_inj_set_map(r->o->inject, m->fd);
 	if (err)
 		fprintf(stderr, "ferret strace: cannot set the threads to trace: %s\n",
 			strerror(-err));
 	return err;
+}
+
+/* -e inject=: the calls waiting for ferret's answer. */
+static int st_poll_fd(void *arg)
+{
+	struct st_run *r = arg;
+
+	return st_inj_fd(r->o->inject);
+}
+
+static void st_poll_ready(void *arg)
+{
+	struct st_run *r = arg;
+
+	st_inj_ready(r->o->inject);
 }
 
 static void st_finish(void *arg, struct runtime *rt)
@@ -1076,6 +990,11 @@ int st_main(int argc, char **argv)
 		st_usage(stderr);
 		return 1;
 	}
+	if (o.inject && (o.npids || !o.cmd)) {
+		fprintf(stderr, "ferret strace: -e inject= works on the command ferret starts, not with -p: "
+			"ferret injects through a seccomp filter, which only a process can give itself\n");
+		return 1;
+	}
 	if (o.dump) {
 		st_prog_text(&text, &o, 1);
 		fwrite(text.p, 1, text.len, stdout);
@@ -1119,12 +1038,22 @@ int st_main(int argc, char **argv)
 			else
 				unsetenv(envs[i]);
 		}
-		child = run_spawn_held(exe, o.cmd, &go_fd);
+		if (o.inject && st_inj_prepare(o.inject)) {
+			free(exe);
+			free(envs);
+			return 1;
+		}
+		child = run_spawn_held(exe, o.cmd, &go_fd, o.inject ? st_inj_child : NULL,
+				       o.inject);
 		free(exe);
 		if (child < 0) {
 			fprintf(stderr, "ferret strace: cannot start %s: %s\n",
 				o.cmd[0], strerror(errno));
 			return 1;
+		}
+		if (o.inject && st_inj_start(o.inject, child, &o)) {
+			ret = 1;
+			goto out;
 		}
 		add_pid(&tids, &ntids, child, false);
 	}
@@ -1144,6 +1073,8 @@ int st_main(int argc, char **argv)
 		copts.wake_busy = 4 * ST_STACK_BYTES;
 		copts.wake_formats = "M";
 	}
+	/* -e inject=:signal= sends its signals from the program. */
+	copts.unsafe = o.inject != NULL;
 	copts.array_map = "@sd";
 	copts.array_size = ST_SD_SIZE;
 	copts.cpid = child;
@@ -1171,6 +1102,10 @@ int st_main(int argc, char **argv)
 	sink.tick = st_tick;
 	sink.setup = st_setup;
 	sink.finish = st_finish;
+	if (o.inject) {
+		sink.poll_fd = st_poll_fd;
+		sink.poll_ready = st_poll_ready;
+	}
 	ropts.quiet = true;
 	ropts.out = out;
 	ropts.sink = &sink;
@@ -1218,6 +1153,7 @@ out:
 		kill(child, SIGKILL);
 		waitpid(child, NULL, 0);
 	}
+	st_inj_free(o.inject);
 	if (ast)
 		ast_free(ast);
 	buf_free(&text);

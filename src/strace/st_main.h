@@ -9,6 +9,8 @@
 
 #define ST_NR_MAX 1024
 
+struct st_inj;
+
 /* ferret strace's options. */
 /*
  * Descriptors named by -e read= or -e write=: 0-1023 by bit; above, all
@@ -92,6 +94,7 @@ struct st_opts {
 	bool filtered;		/* -e trace= given */
 	bool traced[ST_NR_MAX];	/* when filtered: which numbers */
 	char **cmd;
+	struct st_inj *inject;	/* -e inject=, -e fault=, or NULL */
 };
 
 /*

@@ -19,6 +19,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
+#include "st_inject.h"
 #include "st_out.h"
 #include "st_decode.h"
 #include "st_pidns.h"
@@ -61,6 +62,9 @@ struct st_task {
 	struct st_ustack stk[3];
 	int stk_cur;
 	struct buf late;
+	/* -e inject=: what ferret did to its next call ("J" record), and
+	 * to the pending one (st_inject.h's ST_INJ_ bits). */
+	unsigned inj_next, inj;
 };
 
 struct st_out {
@@ -624,6 +628,12 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		st_decode_ret(&b, c, &s->d);
 	else
 		buf_printf(&b, "?");
+	if (returned && (t->inj & (ST_INJ_SKIP | ST_INJ_POKED)))
+		buf_printf(&b, " (INJECTED%s)",
+			   !(t->inj & ST_INJ_POKED) ? "" :
+			   t->inj & ST_INJ_SKIP ? ": args, retval" : ": args");
+	if (returned && (t->inj & ST_INJ_DELAYED))
+		buf_printf(&b, " (DELAYED)");
 	if (s->o->timing && returned) {
 		uint64_t d = c->t_exit - c->t_enter;
 
@@ -686,6 +696,9 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	cut_open(s, tid);
 	t->pending = true;
 	t->cut = false;
+	t->inj = t->inj_next;
+	t->inj_next = 0;
+	t->call.ret_ok = t->inj & ST_INJ_RETVAL;
 	t->call.sys = sys;
 	t->call.nr = nr;
 	t->call.tid = tid;
@@ -1018,6 +1031,40 @@ static void late_strings(struct st_out *s, struct st_call *c)
 	}
 }
 
+/*
+ * A fixed-size struct that eBPF could not read (a page the tracee never
+ * touched: nothing faults it in when the call is answered without
+ * running, as -e inject= does), read from the task now, as late_strings()
+ * reads a string; one the call writes only when it succeeded.
+ */
+static void late_fixed(struct st_call *c)
+{
+	int i, n = st_call_nargs(c);
+
+	if (!c->sys || !c->sys->sig || strchr(c->sys->sig, 'E') || c->ret == -EFAULT)
+		return;
+	for (i = 0; i < n; i++) {
+		char l = st_sys_arg(c->sys, i);
+		uint64_t f = st_prog_fixed((unsigned char)l), a = c->args[i];
+		size_t size = f & 0xffff, got;
+		unsigned char *data;
+		struct st_cap *k;
+
+		if (!f || !a || has_cap(c, l, i, 0) || c->ncaps == ST_MAXCAPS ||
+		    (!(f & ST_FIXED_IN) && st_call_failed(c)))
+			continue;
+		data = xmalloc(size);
+		got = st_tracee_read(c->tid, a, data, size, false);
+		if (got < size) {
+			free(data);
+			continue;
+		}
+		k = cap_slot(c, l, i, 0);
+		k->data = data;
+		k->len = size;
+	}
+}
+
 static void on_exit_rec(struct st_out *s, const struct fmt_spec *fs,
 			const void *p)
 {
@@ -1028,6 +1075,7 @@ static void on_exit_rec(struct st_out *s, const struct fmt_spec *fs,
 	t->call.ret = (int64_t)u64at(fs, p, 1);
 	t->call.t_exit = u64at(fs, p, 2);
 	late_strings(s, &t->call);
+	late_fixed(&t->call);
 	if (restart_code(t->call.ret)) {
 		t->restart_held = true;
 		return;
@@ -1322,6 +1370,14 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 	case 'Q':
 		on_gone(s, fs, payload);
 		break;
+	case 'J': {
+		/* -e inject=: what the next call of the thread got. */
+		struct st_task *t = task(s, (int)u64at(fs, payload, 0), false);
+
+		if (t)
+			t->inj_next = (unsigned)u64at(fs, payload, 1);
+		break;
+	}
 	case 'U':
 	case 'u':
 		on_stack(s, fs, payload);

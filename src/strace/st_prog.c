@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
+#include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
 #include "st_stack.h"
@@ -661,6 +662,8 @@ uint64_t st_prog_desc(const struct st_opts *o, long nr)
 	}
 	if (o->lines && can_refetch(s))
 		d |= ST_DESC_REFETCH;
+	if (st_inj_has(o->inject, nr))
+		d |= ST_DESC_INJECT;
 	return d;
 }
 
@@ -764,7 +767,7 @@ static void letter_tree(struct buf *b, const struct st_opts *o, int i,
  * again after it: its work grows with the letters, not with the calls.
  */
 static void slot_code(struct buf *b, const struct st_opts *o, int i,
-		      bool exit)
+		      bool exit, const char *guard)
 {
 	bool seen[256] = { false }, any_fixed = false;
 	char letters[256];
@@ -786,7 +789,8 @@ static void slot_code(struct buf *b, const struct st_opts *o, int i,
 			letters[n++] = (char)nr;
 	if (!n && !any_fixed)
 		return;
-	buf_printf(b, "\t$g = ($d >> %d) & 0xff;\n\tif ($g) { ", 8 * i);
+	buf_printf(b, "\t$g = ($d >> %d) & 0xff;\n\tif ($g%s%s) { ", 8 * i,
+		   guard ? " && " : "", guard ? guard : "");
 	/*
 	 * The fixed-size structs: the size and phase from @sd, the letter
 	 * in the record (no branch per letter for the verifier to walk).
@@ -839,6 +843,39 @@ static void stack_capture(struct buf *b, int which, const char *regs)
 }
 
 /*
+ * -e inject=: what ferret told @inj of the thread's call (st_inject.h),
+ * for the calls of the set.  At entry, a call that runs: its signal, and
+ * a "J" record before its "E".  At exit, a call that did not run (no
+ * sys_enter saw it): the same, its "E" record and its stack, from the
+ * registers, which hold its arguments still; $j says so to the code of
+ * the entry's reads that follows.
+ */
+static void inject_code(struct buf *b, const struct st_opts *o, bool exit,
+			const char *now)
+{
+	int sigs[8], n = st_inj_signals(o->inject, sigs, 8), k;
+
+	if (exit)
+		buf_printf(b, "\t$j = 0;\n");
+	buf_printf(b, "\tif ($d & %llu) { $j = @inj[$t]; if ($j%s) { delete(@inj[$t]); ",
+		   (unsigned long long)ST_DESC_INJECT, exit ? " & 1" : "");
+	for (k = 0; k < n; k++)
+		buf_printf(b, "if (($j >> %d) == %d) { signal_thread(%d); } ",
+			   ST_INJ_SIG_SHIFT, sigs[k], sigs[k]);
+	if (o->lines)
+		buf_printf(b, "printf(\"J %%d %%d\", $t, $j); ");
+	if (exit && o->summary)
+		buf_printf(b, "@st[$t] = (nsecs, $nr); ");
+	if (exit && o->lines) {
+		buf_printf(b, "printf(\"E %%d %%d %%d %%r\", $t, $nr, %s, buf(arg0 + %d, 64)); ",
+			   now, REGS_FROM);
+		if (o->stack)
+			stack_capture(b, 0, "arg0");
+	}
+	buf_printf(b, "}%s }\n", exit ? " else { $j = 0; }" : "");
+}
+
+/*
  * The program of one phase.  Its capture code is large, and the
  * verifier's work on a program grows with its size times its paths, so
  * the compiler splits it into tail-called parts (compile_opts.split_insns),
@@ -879,6 +916,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	buf_printf(b, "\t$d = @sd[$nr];\n\tif ($d == 0) { return; }\n");
 	/* One helper call for the thread id, not one per record. */
 	buf_printf(b, "\t$t = tid;\n");
+	if (o->inject)
+		inject_code(b, o, exit, now);
 	if (o->summary && !exit)
 		buf_printf(b, "\t@st[$t] = (nsecs, arg1);\n");
 	if (o->summary && exit) {
@@ -913,11 +952,14 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	if (o->lines && !exit)
 		buf_printf(b, "\tif (!($d & %llu)) { return; }\n",
 			   (unsigned long long)ST_DESC_ENTRY);
+	/* A call that did not run: its entry's reads too. */
+	for (i = 0; o->lines && exit && o->inject && i < 6; i++)
+		slot_code(b, o, i, false, "$j");
 	if (o->lines && exit)
 		buf_printf(b, "\tif (!($d & %llu)) { printf(\"X %%d %%d %%d\", $t, (int64)arg1, %s); return; }\n",
 			   (unsigned long long)(ST_DESC_EXIT | ST_DESC_REFETCH), now);
 	for (i = 0; o->lines && i < 6; i++)
-		slot_code(b, o, i, exit);
+		slot_code(b, o, i, exit, NULL);
 	if (o->lines && exit) {
 		refetch_code(b, o);
 		buf_printf(b, "\tprintf(\"X %%d %%d %%d\", $t, (int64)arg1, %s);\n", now);
@@ -938,6 +980,8 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 	/* The same for @pids: tid 0 is never traced. */
 	if (st_prog_uses_pids(o, ntids))
 		buf_printf(b, " @pids[0] = 0;");
+	if (o->inject)
+		buf_printf(b, " @inj[0] = 0;");
 	buf_printf(b, " }\n");
 	/*
 	 * The sched events are raw tracepoints: a perf event on a tracepoint

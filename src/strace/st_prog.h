@@ -46,7 +46,8 @@
  * letter of argument i in byte i, ST_DESC_REFETCH when its strings
  * may be read again at exit, ST_DESC_ENTRY / ST_DESC_EXIT when some
  * argument has memory read at entry / exit (without, a phase's program
- * ends before its capture code and the tail calls that run it).
+ * ends before its capture code and the tail calls that run it),
+ * ST_DESC_INJECT for the calls of -e inject='s set.
  * Numbers from ST_NR_MAX on share
  * @sd[ST_NR_MAX].  @sd is an array of ST_SD_SIZE entries, keyed by
  * uint32; its last entry belongs to no call.
@@ -79,6 +80,7 @@ uint64_t st_prog_fixed(unsigned char l);
 #define ST_DESC_REFETCH (1ULL << 49)
 #define ST_DESC_ENTRY (1ULL << 50)
 #define ST_DESC_EXIT (1ULL << 51)
+#define ST_DESC_INJECT (1ULL << 52)
 uint64_t st_prog_desc(const struct st_opts *o, long nr);
 
 /* Whether the threads traced are the keys of @pids (else @sd[ST_SD_TID]). */

@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Lookups in the system call table. */
+#include <ctype.h>
+#include <errno.h>
+#include <regex.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "st_main.h"
 #include "st_sys.h"
+#include "../util.h"
 
 #define ST_MAXNR 1024
 
@@ -138,4 +143,107 @@ int st_str_limit(const struct st_sys *s)
 	if (s && !strcmp(s->name, "memfd_create"))
 		return 250;
 	return 255;
+}
+
+static const struct {
+	const char *name;
+	unsigned cls;
+} classes[] = {
+	{ "%file", ST_FILE }, { "file", ST_FILE }, { "%desc", ST_DESC },
+	{ "%network", ST_NETWORK }, { "network", ST_NETWORK },
+	{ "%net", ST_NETWORK }, { "%process", ST_PROCESS },
+	{ "process", ST_PROCESS }, { "%memory", ST_MEMORY },
+	{ "memory", ST_MEMORY }, { "%signal", ST_SIGNAL },
+	{ "signal", ST_SIGNAL }, { "desc", ST_DESC },
+	{ "%ipc", ST_IPC }, { "ipc", ST_IPC }, { "%creds", ST_CREDS },
+	{ "%stat", ST_STAT }, { "%lstat", ST_LSTAT }, { "%fstat", ST_FSTAT },
+	{ "%%stat", ST_STAT_LIKE }, { "%statfs", ST_STATFS },
+	{ "%fstatfs", ST_FSTATFS }, { "%%statfs", ST_STATFS_LIKE },
+	{ "%pure", ST_PURE }, { "%clock", ST_CLOCK },
+};
+
+/* /REGEX: the calls whose names match (POSIX extended). */
+static int set_regex(bool *set, const char *re, bool val)
+{
+	regex_t rx;
+	char msg[128];
+	int i, err = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
+
+	if (err) {
+		regerror(err, &rx, msg, sizeof(msg));
+		fprintf(stderr, "ferret strace: invalid regular expression '%s': %s\n", re, msg);
+		regfree(&rx);
+		return -EINVAL;
+	}
+	for (i = 0; i < st_nsys; i++)
+		if (!regexec(&rx, st_systab[i].name, 0, NULL, 0))
+			set[st_systab[i].nr] = val;
+	regfree(&rx);
+	return 0;
+}
+
+int st_sys_set(bool *set, const char *spec)
+{
+	bool neg = false, val;
+	char *copy, *tok, *save = NULL;
+	int i, nr;
+	size_t j;
+
+	if (*spec == '!') {
+		neg = true;
+		spec++;
+	}
+	memset(set, neg, ST_NR_MAX * sizeof(*set));
+	val = !neg;
+	copy = xstrdup(spec);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		bool found = false;
+
+		if (!strcmp(tok, "all") || !strcmp(tok, "none")) {
+			bool all = !strcmp(tok, "all") ? val : !val;
+
+			memset(set, all, ST_NR_MAX * sizeof(*set));
+			continue;
+		}
+		for (j = 0; j < ARRAY_SIZE(classes); j++)
+			if (!strcmp(tok, classes[j].name)) {
+				for (i = 0; i < st_nsys; i++)
+					if (st_systab[i].cls & classes[j].cls)
+						set[st_systab[i].nr] = val;
+				found = true;
+			}
+		if (found)
+			continue;
+		for (i = 0; i < st_nsys; i++)
+			if (!strcmp(st_systab[i].name, tok)) {
+				set[st_systab[i].nr] = val;
+				found = true;
+			}
+		if (!found && (sscanf(tok, "syscall_%i", &nr) == 1 ||
+			       (isdigit((unsigned char)tok[0]) &&
+				sscanf(tok, "%i", &nr) == 1)) && nr >= 0 &&
+		    nr < ST_NR_MAX) {
+			set[nr] = val;
+			found = true;
+		}
+		if (!found && tok[0] == '/') {
+			if (set_regex(set, tok + 1, val))
+				goto fail;
+			continue;
+		}
+		/* Another personality's call, or "?name": nothing here. */
+		for (j = 0; !found && st_other_names[j]; j++)
+			found = !strcmp(st_other_names[j], tok);
+		if (!found && tok[0] == '?')
+			continue;
+		if (!found) {
+			fprintf(stderr, "ferret strace: invalid system call '%s'\n", tok);
+			goto fail;
+		}
+	}
+	free(copy);
+	return 0;
+fail:
+	free(copy);
+	return -EINVAL;
 }

@@ -274,4 +274,11 @@ bool st_fd_keeping(const struct st_opts *o, long nr);
 /* The bytes strace reads of call s's ST_L_LIMSTR string at most. */
 int st_str_limit(const struct st_sys *s);
 
+/*
+ * A set of calls as -e trace= and -e inject= name them: names, numbers,
+ * %classes, /REGEX, all, none, !SET.  0, or -EINVAL after saying which
+ * token is wrong.  set has ST_NR_MAX entries.
+ */
+int st_sys_set(bool *set, const char *spec);
+
 #endif

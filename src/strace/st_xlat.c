@@ -369,8 +369,15 @@ const struct st_xlat st_pr_spec[] = {
 	X(PR_SPEC_STORE_BYPASS), X(PR_SPEC_INDIRECT_BRANCH), X(PR_SPEC_L1D_FLUSH), END,
 };
 
-const struct st_xlat st_pr_spec_flags[] = {
-	X(PR_SPEC_PRCTL), X(PR_SPEC_ENABLE), X(PR_SPEC_DISABLE),
+/* What PR_GET_SPECULATION_CTRL returns: flags, or 0 for a CPU not affected. */
+const struct st_xlat st_pr_spec_get[] = {
+	X(PR_SPEC_NOT_AFFECTED), X(PR_SPEC_PRCTL), X(PR_SPEC_ENABLE), X(PR_SPEC_DISABLE),
+	X(PR_SPEC_FORCE_DISABLE), X(PR_SPEC_DISABLE_NOEXEC), END,
+};
+
+/* What PR_SET_SPECULATION_CTRL sets: one value. */
+const struct st_xlat st_pr_spec_set[] = {
+	X(PR_SPEC_ENABLE), X(PR_SPEC_DISABLE),
 	X(PR_SPEC_FORCE_DISABLE), X(PR_SPEC_DISABLE_NOEXEC), END,
 };
 

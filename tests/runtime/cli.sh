@@ -327,6 +327,9 @@ printf '%s getppid 3; echo status=$?\n' "$WL" >"$TMP/sig.sh"
 "$F" -q --unsafe -c "sh $TMP/sig.sh" \
 	-e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { signal("SIGUSR1"); }' >"$TMP/sig2.txt" 2>&1
 why="$(tr '\n' '|' <"$TMP/sig2.txt")" check signal_kills grep -q '^status=138$' "$TMP/sig2.txt"
+"$F" -q --unsafe -c "sh $TMP/sig.sh" \
+	-e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { signal_thread("SIGUSR1"); }' >"$TMP/sig3.txt" 2>&1
+why="$(tr '\n' '|' <"$TMP/sig3.txt")" check signal_thread_kills grep -q '^status=138$' "$TMP/sig3.txt"
 
 # -c: ferret exits with the child and prints maps; the child ran held.
 out=$("$F" -q -c "$WL getppid 7" -e 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { @n = count(); }')

@@ -456,10 +456,55 @@ diff <(grep '^close(9999)' sa.txt) <(grep '^close(9999)' fa.txt) > d.txt && grep
 "$FERRET" strace -qq --seccomp-bpf -e trace=getppid "$WL" basic 2> fq.txt > /dev/null; rc=$?
 [ $rc = 0 ] && ! grep -q '^+++' fq.txt && grep -q '^getppid' fq.txt &&
 	ok "-qq: no exit line; --seccomp-bpf accepted" || bad "-qq: rc $rc: $(cat fq.txt)"
-# -e inject= says what the kernel lacks for BPF error injection.
-"$FERRET" strace -e inject=openat:error=ENOENT true > /dev/null 2> fi.txt; rc=$?
-[ $rc = 1 ] && grep -Eq 'needs the kernel.s BPF error injection: .*(CONFIG_KPROBES|bpf_override_return)|injection is not implemented' fi.txt &&
-	ok "-e inject=: what the kernel lacks" || bad "-e inject=: rc $rc: $(cat fi.txt)"
+# -e inject=: the same lines as strace's (errors, values, signals,
+# delays, counted per thread and process by when=), and the program sees
+# the same results.
+inj_same() {	# inj_same NAME STRACE-ARGS...
+	local name=$1
+	shift
+	strace "$@" -o si.txt "$WL" inject 2> sie.txt > sio.txt
+	"$FERRET" strace "$@" -o fi.txt "$WL" inject 2> fie.txt > fio.txt
+	sed -E 's/^[0-9]+ +//' si.txt | norm > si.n
+	sed -E 's/^[0-9]+ +//' fi.txt | norm > fi.n
+	sed -E 's/getppid: [0-9]+/getppid: N/' sio.txt > sio.n
+	sed -E 's/getppid: [0-9]+/getppid: N/' fio.txt > fio.n
+	if diff si.n fi.n > d.txt && diff sio.n fio.n >> d.txt &&
+	   diff <(sed 's/^strace:/S:/' sie.txt) <(sed 's/^ferret strace:/S:/' fie.txt) >> d.txt &&
+	   grep -qE 'INJECTED|DELAYED' fi.n; then
+		ok "$name"
+	else
+		bad "$name: $(head -6 d.txt)"
+	fi
+}
+inj_same "-e inject=: error=, retval= (one in the error range: a success), when=N+" \
+	-e trace=chdir,getppid,geteuid -e inject=chdir:error=ENOENT:when=2+ \
+	-e inject=getppid:retval=42 -e inject=geteuid:retval=0xfffffffffffffffe
+inj_same "-e fault=: ENOSYS, when=F..L, counted per thread and process (-f)" \
+	-f -e trace=chdir -e fault=chdir:when=2..3
+inj_same "-e inject=: signal= alone, and with error= every other call (-f)" \
+	-f -e trace=chdir,getppid -e inject=chdir:signal=USR1:when=3 \
+	-e inject=getppid:error=EPERM:signal=USR1:when=1+2
+inj_same "-e inject=: delay_enter= (DELAYED); calls -e trace= leaves out are not counted" \
+	-f -e trace=chdir -e inject=chdir,getppid:delay_enter=20ms:when=2
+# Arguments strace refuses, with its message and status.
+for a in 42 chdir chdir:when=0 chdir:error=4096 chdir:retval=0x10000000000000000 \
+	 chdir:signal=129 chdir:when=24..23 chdir:syscall=chdir chdir:error=1:retval=0 \
+	 chdir:poke_enter=@arg1=00,@arg1=00 nosuchcall:error=EPERM; do
+	strace -e inject="$a" true > /dev/null 2> sx.txt; rs=$?
+	"$FERRET" strace -e inject="$a" true > /dev/null 2> fx.txt; rf=$?
+	if [ $rs = $rf ] && [ "$(sed 's/^ferret strace:/strace:/' fx.txt)" = "$(cat sx.txt)" ]; then
+		ok "-e inject=$a: strace's error"
+	else
+		bad "-e inject=$a: rc $rf (strace $rs): $(cat fx.txt) / $(cat sx.txt)"
+	fi
+done
+# What a seccomp notification cannot do, and what it cannot reach.
+"$FERRET" strace -e inject=chdir:delay_exit=1 true > /dev/null 2> fx.txt; rc=$?
+[ $rc = 1 ] && grep -q 'delay_exit= is not possible here: ferret stops a call only at its entry' fx.txt &&
+	ok "-e inject=:delay_exit=: why not" || bad "delay_exit: rc $rc: $(cat fx.txt)"
+"$FERRET" strace -p $$ -e inject=chdir:error=EPERM > /dev/null 2> fx.txt; rc=$?
+[ $rc = 1 ] && grep -q 'works on the command ferret starts, not with -p' fx.txt &&
+	ok "-e inject= with -p: why not" || bad "inject -p: rc $rc: $(cat fx.txt)"
 # A command that is not there: strace's message, exit 1, nothing traced.
 "$FERRET" strace /nonexistent-ferret > fm.out 2> fm.txt; rc=$?
 strace /nonexistent-ferret 2> sm.txt > /dev/null

@@ -2079,6 +2079,56 @@ static void prio(void)
 	syscall(SYS_kcmp, getpid(), getpid(), 99, 1, 2);
 }
 
+static volatile sig_atomic_t usr1_seen;
+
+static void on_usr1(int sig __attribute__((unused)))
+{
+	usr1_seen++;
+}
+
+static void *chdir_thread(void *arg __attribute__((unused)))
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		printf("thread chdir %d: %ld\n", i, syscall(SYS_chdir, "."));
+	return NULL;
+}
+
+/*
+ * For -e inject=: calls whose results show what was injected, printed
+ * to stdout, so that a run under ferret and one under strace can be
+ * compared by what the program saw as well as by their traces.  Each
+ * thread and process counts its own calls (when=).
+ */
+static void inject(void)
+{
+	pthread_t t;
+	pid_t pid;
+	int i;
+
+	signal(SIGUSR1, on_usr1);
+	for (i = 0; i < 4; i++) {
+		long r = syscall(SYS_chdir, ".");
+
+		printf("chdir %d: %ld %s\n", i, r, r < 0 ? strerror(errno) : "");
+	}
+	printf("getppid: %ld\n", syscall(SYS_getppid));
+	printf("geteuid: %lu\n", (unsigned long)syscall(SYS_geteuid));
+	printf("usr1: %d\n", (int)usr1_seen);
+	fflush(stdout);
+	pthread_create(&t, NULL, chdir_thread, NULL);
+	pthread_join(t, NULL);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		printf("child chdir: %ld\n", syscall(SYS_chdir, "."));
+		_exit(0);
+	}
+	waitpid(pid, NULL, 0);
+	printf("usr1: %d\n", (int)usr1_seen);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -2088,6 +2138,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "inject")) {
+		inject();
 		return 0;
 	}
 	if (!strcmp(mode, "misc")) {
