@@ -75,7 +75,7 @@ SIG = {
  "mlock": "pu", "munlock": "pu", "sched_getparam": "d\x85", "sched_setscheduler": "dd\x89",
  "sched_getscheduler": "d", "personality": "x", "syncfs": "f", "setns": "fx",
  "unshare": "x", "membarrier": "dxd", "copy_file_range": "f\xabf\xabux",
- "splice": "f\xabf\xabux", "tee": "ffux", "sendmmsg": "fp7x", "recvmmsg": "fp7xp",
+ "splice": "f\xabf\xabux", "tee": "ffux", "sendmmsg": "f\xbd7x", "recvmmsg": "f\xbd7xt",
  "timerfd_settime": "fx\x82\x83", "timer_create": "o\x84\x85", "timer_settime": "dx\x82\x83",
  "timer_gettime": "d\x83", "timer_getoverrun": "d", "timer_delete": "d",
  "mq_open": "POm\x86:f", "mq_unlink": "P", "mq_timedsend": "fWu7t",

@@ -1478,14 +1478,13 @@ static void netlink_at(struct buf *b, const struct st_call *c,
  */
 static void iov_list(struct buf *b, const struct st_call *c,
 		     const struct st_dopts *o, int arg, const struct st_cap *k,
-		     uint64_t cnt, bool out, int first, int proto)
+		     uint64_t cnt, bool out, int first, int proto, uint64_t left)
 {
 	uint64_t array = first == 1 ? c->args[arg] : 0;
 	/* process_madvise's ranges are addresses, not data. */
 	bool ranges = !strcmp(c->sys->name, "process_madvise");
 	int j;
-
-	uint64_t left = c->ret, e;
+	uint64_t e;
 
 	buf_printf(b, "[");
 	for (e = 0; e < cnt && (e + 1) * 16 <= k->len; e++) {
@@ -1664,42 +1663,35 @@ static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t len, int x)
 }
 
 /*
- * struct msghdr of sendmsg (read at entry) or recvmsg (out: read at
- * entry as '-' for what msg_namelen was, at exit as '+').  Records: 0
- * the msghdr, 1 the iovec array, 2.. the buffers, 6 msg_name, 7
- * msg_control.
+ * A struct msghdr whose bytes are h (56), its other records of letter l
+ * and argument i numbered from base: base + 1 the iovec array, + 2..
+ * the buffers, + 6 msg_name, + 7 msg_control, + 8 the rest of msg_name.
+ * in_namelen: what msg_namelen was before the call, or -1; out: the
+ * call received, left bytes in all.
  */
-static void msghdr(struct buf *b, const struct st_call *c,
-		   const struct st_dopts *o, int i, bool out)
+static void msghdr_at(struct buf *b, const struct st_call *c,
+		      const struct st_dopts *o, int i, char l, int base,
+		      const struct st_cap *h, int64_t in_namelen, bool out,
+		      uint64_t left)
 {
-	const struct st_cap *h = cap_letter(c, i, '+'), *in = cap_letter(c, i, '-');
 	const struct st_cap *iov = NULL, *name = NULL, *ctl = NULL, *rest = NULL;
 	unsigned char sa[256];
 	size_t salen = 0;
-	uint64_t v = c->args[i], namelen, ctllen, flags, shown;
+	uint64_t namelen, ctllen, flags, shown;
 	int j;
 
-	/* A failed recvmsg shows what msg_namelen was, when it could be read. */
-	if (v && out && st_call_failed(c) && in && !in->idx && in->len >= 12) {
-		buf_printf(b, "{msg_namelen=%d}", (int)rd(in->data, in->len, 8, 4));
-		return;
-	}
-	if (!v || !h || h->idx || (out && st_call_failed(c))) {
-		ptr(b, v);
-		return;
-	}
 	for (j = 0; j < c->ncaps; j++) {
 		const struct st_cap *k = &c->caps[j];
 
-		if (k->arg != i || k->letter != '+')
+		if (k->arg != i || k->letter != l)
 			continue;
-		if (k->idx == 1)
+		if (k->idx == base + 1)
 			iov = k;
-		else if (k->idx == 6)
+		else if (k->idx == base + 6)
 			name = k;
-		else if (k->idx == 7)
+		else if (k->idx == base + 7)
 			ctl = k;
-		else if (k->idx == 8)
+		else if (k->idx == base + 8)
 			rest = k;
 	}
 	if (name) {
@@ -1713,8 +1705,8 @@ static void msghdr(struct buf *b, const struct st_call *c,
 	namelen = rd(h->data, h->len, 8, 4);
 	ctllen = rd(h->data, h->len, 40, 8);
 	/* The name is shown as far as the buffer the caller gave goes. */
-	shown = out && in && rd(in->data, in->len, 8, 4) < namelen ?
-		rd(in->data, in->len, 8, 4) : namelen;
+	shown = out && in_namelen >= 0 && (uint64_t)in_namelen < namelen ?
+		(uint64_t)in_namelen : namelen;
 	flags = rd(h->data, h->len, 48, 4);
 	buf_printf(b, "{msg_name=");
 	if (!rd(h->data, h->len, 0, 8))
@@ -1724,14 +1716,14 @@ static void msghdr(struct buf *b, const struct st_call *c,
 	else
 		ptr(b, rd(h->data, h->len, 0, 8));
 	buf_printf(b, ", msg_namelen=");
-	if (out && in && rd(in->data, in->len, 8, 4) != namelen)
-		buf_printf(b, "%llu => ", (unsigned long long)rd(in->data, in->len, 8, 4));
+	if (out && in_namelen >= 0 && (uint64_t)in_namelen != namelen)
+		buf_printf(b, "%llu => ", (unsigned long long)in_namelen);
 	buf_printf(b, "%llu, msg_iov=", (unsigned long long)namelen);
 	if (iov)
-		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, 2,
+		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, base + 2,
 			 /* As strace: netlink messages to or from a netlink address. */
 			 name && shown >= 2 && salen >= 2 && st_u16(sa) == AF_NETLINK ?
-			 netlink_proto(c, o) : -1);
+			 netlink_proto(c, o) : -1, left);
 	else
 		ptr(b, rd(h->data, h->len, 16, 8));
 	buf_printf(b, ", msg_iovlen=%llu", (unsigned long long)rd(h->data, h->len, 24, 8));
@@ -1742,6 +1734,80 @@ static void msghdr(struct buf *b, const struct st_call *c,
 	buf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)ctllen);
 	st_xlat_flags(b, st_msg_flags, flags, "0");
 	buf_printf(b, "}");
+}
+
+/*
+ * struct msghdr of sendmsg (read at entry) or recvmsg (out: read at
+ * entry as '-' for what msg_namelen was, at exit as '+'), in records
+ * numbered from 0 (see msghdr_at()).
+ */
+static void msghdr(struct buf *b, const struct st_call *c,
+		   const struct st_dopts *o, int i, bool out)
+{
+	const struct st_cap *h = cap_letter(c, i, '+'), *in = cap_letter(c, i, '-');
+	uint64_t v = c->args[i];
+
+	/* A failed recvmsg shows what msg_namelen was, when it could be read. */
+	if (v && out && st_call_failed(c) && in && !in->idx && in->len >= 12) {
+		buf_printf(b, "{msg_namelen=%d}", (int)rd(in->data, in->len, 8, 4));
+		return;
+	}
+	if (!v || !h || h->idx || (out && st_call_failed(c))) {
+		ptr(b, v);
+		return;
+	}
+	msghdr_at(b, c, o, i, '+', 0, h,
+		  out && in && in->len >= 12 ? (int64_t)rd(in->data, in->len, 8, 4) : -1,
+		  out, (uint64_t)c->ret);
+}
+
+/*
+ * sendmmsg's and recvmmsg's struct mmsghdr array, read at exit (record
+ * 0: the array; each of the first ST_MMSG_SHOWN messages' records from
+ * ST_MMSG_IDX(e), as msghdr_at() numbers them): as many messages as the
+ * call was given (sendmmsg) or received (recvmmsg), msg_len for those
+ * it sent or received.
+ */
+static void mmsgvec(struct buf *b, const struct st_call *c,
+		    const struct st_dopts *o, int i)
+{
+	bool recv = !strcmp(c->sys->name, "recvmmsg");
+	const struct st_cap *a = cap_li(c, i, ST_L_MMSG, 0);
+	uint64_t v = c->args[i], n, done, e;
+	bool failed = st_call_failed(c);
+
+	n = recv ? (failed ? 0 : (uint64_t)c->ret) : (uint32_t)c->args[2];
+	done = failed ? 0 : (uint64_t)c->ret;
+	if (!v || !a || (recv && failed) || !n || a->len < ST_MMSG_SIZE) {
+		ptr(b, v);
+		return;
+	}
+	buf_printf(b, "[");
+	for (e = 0; e < n; e++) {
+		struct st_cap h;
+
+		if (e)
+			buf_printf(b, ", ");
+		if (e == (uint64_t)o->strsize && !o->verbose) {
+			buf_printf(b, "...");
+			break;
+		}
+		if ((e + 1) * ST_MMSG_SIZE > a->len) {
+			/* Past what was read: the address it could not be read at. */
+			ptr(b, v + e * ST_MMSG_SIZE);
+			break;
+		}
+		h = *a;
+		h.data = a->data + e * ST_MMSG_SIZE;
+		h.len = ST_MMSG_SIZE;
+		buf_printf(b, "{msg_hdr=");
+		msghdr_at(b, c, o, i, ST_L_MMSG, e < ST_MMSG_SHOWN ? (int)ST_MMSG_IDX(e) : -16, &h,
+			  -1, recv, recv ? rd(h.data, h.len, 56, 4) : UINT64_MAX);
+		if (e < done)
+			buf_printf(b, ", msg_len=%u", (unsigned)rd(h.data, h.len, 56, 4));
+		buf_printf(b, "}");
+	}
+	buf_printf(b, "]");
 }
 
 void st_ifindex(struct buf *b, unsigned idx)
@@ -2738,6 +2804,8 @@ static const struct {
 	{ "recvfrom", 3, st_msg_flags, "MSG_???", false },
 	{ "sendmsg", 2, st_msg_flags, "MSG_???", false },
 	{ "recvmsg", 2, st_msg_flags, "MSG_???", false },
+	{ "sendmmsg", 3, st_msg_flags, "MSG_???", false },
+	{ "recvmmsg", 3, st_msg_flags, "MSG_???", false },
 	{ "accept4", 3, st_sock_flags, "SOCK_???", false },
 	{ "mremap", 3, st_mremap, "MREMAP_???", true },
 	{ "renameat2", 4, st_rename_flags, "RENAME_???", false },
@@ -4829,11 +4897,14 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if (!k || !v)
 			ptr(b, v);
 		else
-			iov_list(b, c, o, i, k, c->args[i + 1], l == 'V', 1, -1);
+			iov_list(b, c, o, i, k, c->args[i + 1], l == 'V', 1, -1, c->ret);
 		return;
 	case '+':
 	case '-':
 		msghdr(b, c, o, i, l == '-');
+		return;
+	case ST_L_MMSG:
+		mmsgvec(b, c, o, i);
 		return;
 	case '3':
 		clone3_args(b, c, o, v);
@@ -6058,6 +6129,8 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	}
 	if (ST_IS(c, "poll") || ST_IS(c, "ppoll"))
 		poll_ret(b, c, o);
+	if (ST_IS(c, "recvmmsg") && !c->ret)
+		buf_printf(b, " (Timeout)");
 	if (ST_IS(c, "pselect6") || ST_IS(c, "select"))
 		select_ret(b, c);
 	/* Names in any -X style, as strace. */

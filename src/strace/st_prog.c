@@ -80,25 +80,47 @@ static void pages(struct buf *b, char l, int i, const char *r, int max)
  * msg_control (st_decode.c's msghdr() reads them).
  */
 static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
-			   int i)
+			   int i, int base)
 {
 	int s = o->strsize, k;
 
-	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 56)); "
+	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a, 56)); "
 		   "$v = *($a + 16); $c = *($a + 24); if ($c > 8) { $c = 8; } "
-		   "printf(\"c%c%d %%d %%d %%r\", $t, 1, buf($v, $c * 16)); ", l, i, l, i);
+		   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($v, $c * 16)); ",
+		   l, i, base, l, i, base + 1);
 	for (k = 0; k < 4; k++)
 		buf_printf(b, "if ($c > %d) { $p = *($v + %d); $l = *($v + %d); "
 			   "if ($l > %d) { $l = %d; } "
 			   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",
-			   k, 16 * k, 16 * k + 8, s, s, l, i, k + 2);
+			   k, 16 * k, 16 * k + 8, s, s, l, i, base + k + 2);
 	buf_printf(b, "$p = *($a); $l = *($a + 8) & 0xffffffff; if ($l > 128) { $l = 128; } "
 		   "$f = 4096 - ($p & 4095); if ($f > $l) { $f = $l; } "
-		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, 6, buf($p, $f)); "
-		   "if ($l > $f) { printf(\"c%c%d %%d %%d %%r\", $t, 8, buf($p + $f, $l - $f)); } } "
+		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $f)); "
+		   "if ($l > $f) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p + $f, $l - $f)); } } "
 		   "$p = *($a + 32); $l = *($a + 40); if ($l > 256) { $l = 256; } "
-		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, 7, buf($p, $l)); } } ",
-		   l, i, l, i, l, i);
+		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } } ",
+		   l, i, base + 6, l, i, base + 8, l, i, base + 7);
+}
+
+/*
+ * sendmmsg's and recvmmsg's struct mmsghdr array at exit (ST_L_MMSG):
+ * as many as the call was given or received, ST_MMSG_MAX at most, then
+ * the first ST_MMSG_SHOWN messages each as a msghdr.
+ */
+static void mmsg_capture(struct buf *b, const struct st_opts *o, int i)
+{
+	int k;
+
+	buf_printf(b, "$n = *(arg0 + %d) & 0xffffffff; if ($nr == %d) { $n = (int64)arg1; } "
+		   "if ($n < 0) { $n = 0; } if ($n > %d) { $n = %d; } "
+		   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $n * %d)); } $w = $a; ",
+		   reg_off[i + 1], __NR_recvmmsg, ST_MMSG_MAX, ST_MMSG_MAX, ST_L_MMSG, i,
+		   ST_MMSG_SIZE);
+	for (k = 0; k < ST_MMSG_SHOWN; k++) {
+		buf_printf(b, "if ($n > %d) { $a = $w + %d; ", k, k * ST_MMSG_SIZE);
+		msghdr_capture(b, o, ST_L_MMSG, i, ST_MMSG_IDX(k));
+		buf_printf(b, "} ");
+	}
 }
 
 /*
@@ -489,7 +511,10 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case '+':
 	case '-':
-		msghdr_capture(b, o, exit ? '+' : rl, i);
+		msghdr_capture(b, o, exit ? '+' : rl, i, 0);
+		break;
+	case ST_L_MMSG:
+		mmsg_capture(b, o, i);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

@@ -78,7 +78,8 @@ bool st_sys_is_out(char letter)
 	    letter == ST_L_ARCH_OUT || letter == ST_L_IPCBUF ||
 	    letter == ST_L_TV_OUT || letter == ST_L_TZ_OUT ||
 	    letter == ST_L_PTR_OUT || letter == ST_L_ULONG_OUT ||
-	    letter == ST_L_MINCORE_OUT || letter == ST_L_NODEMASK_OUT)
+	    letter == ST_L_MINCORE_OUT || letter == ST_L_NODEMASK_OUT ||
+	    letter == ST_L_MMSG)
 		return true;
 	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,%'\\", letter);
 }

@@ -208,6 +208,17 @@ enum st_class {
 #define ST_L_RESTART '\265'
 #define ST_L_URING_ENTER '\266'
 #define ST_L_SKIP '\273'
+/*
+ * sendmmsg's and recvmmsg's struct mmsghdr array, read at exit: record
+ * 0 the array (ST_MMSG_MAX entries at most), then the iovecs, buffers,
+ * name and control of the first ST_MMSG_SHOWN messages, message e's
+ * numbered from ST_MMSG_IDX(e) as a msghdr's are from 0.
+ */
+#define ST_L_MMSG '\275'
+#define ST_MMSG_SIZE 64
+#define ST_MMSG_MAX 33
+#define ST_MMSG_SHOWN 4
+#define ST_MMSG_IDX(e) (16 * ((e) + 1))
 /* setgroups' gid_t list read at entry, as long as argument 0 says. */
 #define ST_L_GIDS_IN '\274'
 /*

@@ -197,6 +197,11 @@ same_line "utimensat -X verbose" -X verbose -e trace=utimensat,statx -- "$WL" ut
 same_line "a path past PATH_MAX; utime, utimes, futimesat, modules, iopl, ioperm, memfd_secret, syslog, landlock, the mount API: short of acting" \
 	-e trace=chdir,utime,utimes,futimesat,delete_module,finit_module,init_module,iopl,ioperm,memfd_secret,set_mempolicy_home_node,syslog,landlock_create_ruleset,landlock_add_rule,landlock_restrict_self,open_tree,move_mount,fsopen,fsmount,fspick,seccomp \
 	-- "$WL" fails
+NORM2='s/htons\([0-9]+\)/P/g; s/sa_data="[^"]*"/sa_data=D/g' \
+same_line "sendmmsg, recvmmsg: each message's header, data, address and length" \
+	-e trace=sendmmsg,recvmmsg -- "$WL" mmsg
+NORM2='s/htons\([0-9]+\)/P/g; s/sa_data="[^"]*"/sa_data=D/g' \
+same_line "sendmmsg, recvmmsg -s 4 -v" -s 4 -v -e trace=sendmmsg,recvmmsg -- "$WL" mmsg
 for x in abbrev raw verbose; do
 	NORM2='s/^getcpu\(\[[0-9]+\]/getcpu([N]/' \
 	same_line "unsigned counts, loff_t, priorities, namespaces, inotify masks, swap flags, sigset sizes, MSG_TRUNC, a name cut by its buffer, timeval, timezone, getcpu, robust lists, loff_t pointers, file modes, I/O priorities, futex ops, si_errno, EPOLL_CTL_DEL, select, iovecs, keyrings, umount2, limits, xattrs, CPU masks, mincore, sendfile offsets, -X $x" -X $x \

@@ -2079,6 +2079,47 @@ static void prio(void)
 	syscall(SYS_kcmp, getpid(), getpid(), 99, 1, 2);
 }
 
+/*
+ * sendmmsg and recvmmsg: two datagrams over loopback UDP with their
+ * addresses, one sent to a name the kernel refuses, a receive with a
+ * timeout that finds nothing, and a bad descriptor.
+ */
+static void mmsgs(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t al = sizeof(a);
+	char d1[] = "query-one", d2[] = "second", r1[32], r2[32];
+	struct iovec iov[3] = { { d1, 9 }, { d2, 6 }, { d1, 3 } };
+	struct iovec riov[2] = { { r1, sizeof(r1) }, { r2, sizeof(r2) } };
+	struct sockaddr_in from[2];
+	struct mmsghdr m[2], rm[2];
+	struct timespec ts = { 0, 1000000 };
+	int s = socket(AF_INET, SOCK_DGRAM, 0), i;
+
+	bind(s, (struct sockaddr *)&a, sizeof(a));
+	getsockname(s, (struct sockaddr *)&a, &al);
+	memset(m, 0, sizeof(m));
+	memset(rm, 0, sizeof(rm));
+	for (i = 0; i < 2; i++) {
+		m[i].msg_hdr.msg_name = &a;
+		m[i].msg_hdr.msg_namelen = sizeof(a);
+		m[i].msg_hdr.msg_iov = &iov[i];
+		m[i].msg_hdr.msg_iovlen = 1;
+		rm[i].msg_hdr.msg_name = &from[i];
+		rm[i].msg_hdr.msg_namelen = sizeof(from[i]);
+		rm[i].msg_hdr.msg_iov = &riov[i];
+		rm[i].msg_hdr.msg_iovlen = 1;
+	}
+	m[1].msg_hdr.msg_iovlen = 2;
+	syscall(SYS_sendmmsg, s, m, 2, MSG_DONTWAIT);
+	syscall(SYS_recvmmsg, s, rm, 2, MSG_DONTWAIT, NULL);
+	syscall(SYS_recvmmsg, s, rm, 2, MSG_DONTWAIT, &ts);
+	m[1].msg_hdr.msg_namelen = 3;
+	syscall(SYS_sendmmsg, s, m, 2, 0);
+	syscall(SYS_sendmmsg, -1, m, 2, 0);
+	close(s);
+}
+
 static volatile sig_atomic_t usr1_seen;
 
 static void on_usr1(int sig __attribute__((unused)))
@@ -2138,6 +2179,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "mmsg")) {
+		mmsgs();
 		return 0;
 	}
 	if (!strcmp(mode, "inject")) {
