@@ -67,8 +67,9 @@ static int signal_number(const char *name)
 }
 
 /*
- * signal(SIG): the kernel sends SIG to the current process
- * (bpf_send_signal), so it acts before the probed code goes on.
+ * signal(SIG), signal_thread(SIG): the kernel sends SIG to the current
+ * process (bpf_send_signal) or thread (bpf_send_signal_thread), so it
+ * acts before the probed code goes on.
  */
 static int sema_signal(struct sema *s, struct node *n)
 {
@@ -76,7 +77,8 @@ static int sema_signal(struct sema *s, struct node *n)
 	int64_t v;
 
 	if (!s->c->opts.unsafe)
-		return sema_error(s, n, "signal() is an unsafe function being used in safe mode: it sends signals to traced processes; run with --unsafe");
+		return sema_error(s, n, "%s() is an unsafe function being used in safe mode: it sends signals to traced processes; run with --unsafe",
+				  n->name);
 	if (bi_nargs(s, n, 1, 1))
 		return -EINVAL;
 	a = n->list[0];
@@ -84,14 +86,14 @@ static int sema_signal(struct sema *s, struct node *n)
 		int sig = signal_number(a->str);
 
 		if (sig < 0)
-			return sema_error(s, a, "signal(): unknown signal '%s'", a->str);
+			return sema_error(s, a, "%s(): unknown signal '%s'", n->name, a->str);
 		n->ival = sig;
 	} else {
 		if (sema_const_int(s, a, &v))
 			return -EINVAL;
 		if (v < 1 || v > 64)
-			return sema_error(s, a, "signal(): %lld is not a signal number",
-					  (long long)v);
+			return sema_error(s, a, "%s(): %lld is not a signal number",
+					  n->name, (long long)v);
 		n->ival = v;
 	}
 	n->type = type_simple(TY_NONE);

@@ -323,6 +323,8 @@ san uaddr_pie_refused -e "uprobe:$WL:main { printf(\"%d\\n\", uaddr(\"main\")); 
 "$F" -e 'BEGIN { signal("KILL"); }' >"$TMP/sig.txt" 2>&1
 why="$(head -1 "$TMP/sig.txt")" check signal_needs_unsafe grep -q 'is an unsafe function being used in safe mode' "$TMP/sig.txt"
 san signal_needs_unsafe -e 'BEGIN { signal("KILL"); }'
+"$F" -e 'BEGIN { signal_thread("KILL"); }' >"$TMP/sigt.txt" 2>&1
+why="$(head -1 "$TMP/sigt.txt")" check signal_thread_needs_unsafe grep -q '^-e:1:9: error: signal_thread() is an unsafe function' "$TMP/sigt.txt"
 printf '%s getppid 3; echo status=$?\n' "$WL" >"$TMP/sig.sh"
 "$F" -q --unsafe -c "sh $TMP/sig.sh" \
 	-e 'tracepoint:syscalls:sys_enter_getppid /comm == "workload"/ { signal("SIGUSR1"); }' >"$TMP/sig2.txt" 2>&1
