@@ -246,6 +246,21 @@ static const struct {
 	{ COUNTER_DISABLE_EVENTS_IOCTL, K_NONE, false },
 };
 
+/* The families decoded in files of their own, by _IOC_TYPE. */
+static const struct st_ioc_family *const families[] = {
+	NULL,
+};
+
+static const struct st_ioc_family *family(unsigned request)
+{
+	size_t i;
+
+	for (i = 0; families[i]; i++)
+		if (families[i]->type == _IOC_TYPE(request))
+			return families[i];
+	return NULL;
+}
+
 static int find(unsigned request)
 {
 	size_t i;
@@ -393,8 +408,11 @@ bool st_ioctl_pointer(unsigned request)
 
 bool st_ioctl_no_arg(unsigned request)
 {
+	const struct st_ioc_family *f = family(request);
 	int i = find(request);
 
+	if (f && f->no_arg && f->no_arg(request))
+		return true;
 	return i >= 0 && requests[i].kind == K_NONE;
 }
 
@@ -421,6 +439,25 @@ static size_t joined(const struct st_call *c, char letter, unsigned char *out)
 size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned char *out)
 {
 	return joined_arg(c, arg, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, out);
+}
+
+size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t size)
+{
+	unsigned char p[ST_IOCTL_READ];
+	size_t n = joined(c, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, p);
+
+	if (!c->args[2])
+		return 0;
+	if (n >= size) {
+		memcpy(out, p, size);
+		return size;
+	}
+	memcpy(out, p, n);
+	/* A read cut short by a fault: what follows is not there either. */
+	if (n < ST_IOCTL_READ)
+		return n;
+	return n + st_tracee_read(c->tid, c->args[2] + n, (unsigned char *)out + n,
+				  size - n, false);
 }
 
 static void oflag(struct buf *b, uint64_t v)
@@ -612,8 +649,11 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
 	enum arg_kind kind;
 	size_t n;
 
-	if (r < 0)
-		return false;
+	if (r < 0) {
+		const struct st_ioc_family *f = family((unsigned)c->args[1]);
+
+		return f && f->decode && f->decode(b, c, o);
+	}
 	kind = requests[r].kind;
 	switch (kind) {
 	case K_NONE:

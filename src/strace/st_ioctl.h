@@ -41,4 +41,25 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
  */
 size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned char *out);
 
+/*
+ * The first size bytes of ioctl's third argument as the call saw them
+ * at entry (exit false) or at exit, into out: from what the BPF program
+ * read, and past ST_IOCTL_READ from the task while it lives.  How many:
+ * less than size when the memory could not be read.
+ */
+size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t size);
+
+/*
+ * A family of requests (one _IOC_TYPE) with a decoder of its own, in a
+ * file of its own (st_ioc_<family>.c).  no_arg: whether request takes no
+ * third argument (strace prints two); decode: the third argument into b,
+ * false for a request the family does not decode (printed as a number or
+ * pointer).  Either hook may be NULL.
+ */
+struct st_ioc_family {
+	unsigned char type;
+	bool (*no_arg)(unsigned request);
+	bool (*decode)(struct buf *b, const struct st_call *c, const struct st_dopts *o);
+};
+
 #endif
