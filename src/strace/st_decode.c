@@ -170,6 +170,15 @@ static uint64_t rd(const unsigned char *p, size_t len, size_t off, int size)
 	return v;
 }
 
+/* The first size bytes of p (fewer if it holds fewer), zero-extended. */
+static uint64_t rd_upto(const unsigned char *p, size_t len, size_t size)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, p, len < size ? len : size);
+	return v;
+}
+
 void st_call_name(struct buf *b, const struct st_call *c)
 {
 	if (c->sys)
@@ -4840,8 +4849,9 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case 'g':
 	case 'H':
-		if (k && v && (l == 'g' || c->ret == 0) && sigset_size_ok(c, i))
-			put_sigset(b, rd(k->data, k->len, 0, 8));
+		if (k && v && (l == 'g' || c->ret == 0) && sigset_size_ok(c, i) &&
+		    k->len >= (l == 'g' ? 8 : c->args[i + 1]))
+			put_sigset(b, rd_upto(k->data, k->len, 8));
 		else
 			ptr(b, v);
 		return;

@@ -247,7 +247,7 @@ static char exit_letter(char l)
 static const struct { char l; int size; } fixed[] = {
 	{ 't', 16 }, { 'U', 16 }, { 'T', 144 }, { 'X', 256 },
 	{ 'F', 8 }, { 'w', 4 }, { 'q', 32 }, { 'Q', 32 },
-	{ 'g', 8 }, { 'H', 8 }, { 'j', 16 }, { 'J', 16 },
+	{ 'g', 8 }, { 'j', 16 }, { 'J', 16 },
 	{ 'N', 390 }, { '4', 120 }, { '5', 112 },
 	{ '&', 12 }, { '*', 144 }, { '@', 32 }, { '[', 32 },
 	{ 'n', 4 }, { '|', 4 }, { '2', 48 },
@@ -303,6 +303,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		/* A path the call wrote: as long as it returned, never cut by -s. */
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > 4096) { $l = 4096; } "
 			   "printf(\"c\\\\%d %%d %%d %%r\", $t, 0, buf($a, $l)); ", i);
+		break;
+	case 'H':
+		/* rt_sigpending fills as many bytes as its size asks, 8 at most. */
+		buf_printf(b, "$l = *(arg0 + %d); if ($l > 8) { $l = 8; } "
+			   "printf(\"cH%d %%d %%d %%r\", $t, 0, buf($a, $l)); ", next, i);
 		break;
 	case 'R':
 		/*
