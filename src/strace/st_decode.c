@@ -1287,6 +1287,7 @@ static void sched_attr_fields(struct buf *b, const struct st_cap *k, unsigned si
 static void sched_attr_set(struct buf *b, const struct st_call *c, const struct st_cap *k,
 			   uint64_t v)
 {
+	const struct st_cap *x;
 	unsigned usize, size;
 	uint32_t back;
 
@@ -1303,9 +1304,10 @@ static void sched_attr_set(struct buf *b, const struct st_call *c, const struct 
 		return;
 	}
 	sched_attr_fields(b, k, size, usize, true);
-	if (c->ret == -E2BIG &&
-	    st_tracee_read(c->tid, v, (unsigned char *)&back, 4, false) == 4)
+	if (c->ret == -E2BIG && (x = cap_letter(c, 1, ST_L_SCHED_SIZE_OUT)) && x->len >= 4) {
+		memcpy(&back, x->data, 4);
 		buf_printf(b, " => {size=%u}", back);
+	}
 }
 
 /* sched_getattr's struct: what the kernel wrote, as its size says. */

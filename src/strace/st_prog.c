@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The BPF side of ferret strace, as a program in ferret's language. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -236,6 +237,7 @@ static char exit_letter(char l)
 	case ST_L_SECCOMP: return ST_L_SECCOMP_OUT;
 	case ST_L_IOCTL: return ST_L_IOCTL_OUT;
 	case ST_L_SENDFILE_OFF: return ST_L_SENDFILE_OFF_OUT;
+	case '1': return ST_L_SCHED_SIZE_OUT;
 	}
 	return 0;
 }
@@ -260,7 +262,7 @@ static const struct { char l; int size; } fixed[] = {
 	{ ST_L_LL_PATH, 12 }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
 	{ ST_L_SIGINFO, 128 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
 	{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
-	{ '1', 56 }, { '%', 56 }, { '\'', 208 },
+	{ '%', 56 }, { '\'', 208 },
 	{ ST_L_TV_IN, 16 }, { ST_L_TV_OUT, 16 }, { ST_L_TZ_IN, 8 }, { ST_L_TZ_OUT, 8 },
 	{ ST_L_PTR_OUT, 8 }, { ST_L_ULONG_OUT, 8 }, { ST_L_LOFF_IN, 8 },
 };
@@ -558,6 +560,16 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		/* A CPU mask: the bytes the kernel wrote (the return value). */
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > 128) { $l = 128; } "
 			   "printf(\"c_%d %%d %%d %%r\", $t, 0, buf($a, $l)); ", i);
+		break;
+	case '1':
+		/* struct sched_attr; at exit its size, which E2BIG rewrote. */
+		if (exit)
+			buf_printf(b, "if ($a && (int64)arg1 == %d) { "
+				   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 4)); } ",
+				   -E2BIG, rl, i);
+		else
+			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 56)); } ",
+				   l, i);
 		break;
 	case ST_L_SENDFILE_OFF:
 		buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 8)); } ", rl, i);

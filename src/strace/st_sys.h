@@ -218,6 +218,8 @@ enum st_class {
 #define ST_MMSG_SIZE 64
 #define ST_MMSG_MAX 33
 #define ST_MMSG_SHOWN 4
+/* sched_setattr's size field, read again at exit after E2BIG (the kernel's size). */
+#define ST_L_SCHED_SIZE_OUT '\276'
 #define ST_MMSG_IDX(e) (16 * ((e) + 1))
 /* setgroups' gid_t list read at entry, as long as argument 0 says. */
 #define ST_L_GIDS_IN '\274'
