@@ -42,7 +42,7 @@ SIG = {
  "msgget": "\x8f\x90", "msgsnd": "d\x93ux", "msgrcv": "d\x94udx", "msgctl": "d\x91\x9d",
  "ioprio_get": "dd", "ioprio_set": "dd\x95", "kcmp": "dddx\x96", "epoll_pwait2": "f^dtgu", "rt_sigpending": "Hu", "rt_sigsuspend": "gu", "sigaltstack": "<>",
  "mknod": "P89", "mknodat": "DP89", "statfs": "P4", "fstatfs": "f4", "getpriority": "dd",
- "setpriority": "ddd", "prctl": "Y\x80xx\x99", "arch_prctl": "Z\x97", "setrlimit": "ij",
+ "setpriority": "ddd", "prctl": "Y\x80\xbfx\x99", "arch_prctl": "Z\x97", "setrlimit": "ij",
  "chroot": "P", "sync": "", "mount": "PPSxS", "umount2": "Px", "gettid": "",
  "tkill": "ds", "futex": "pzdtpd", "sched_setaffinity": "d7\xaf",
  "sched_getaffinity": "d7_", "set_tid_address": "p", "getdents64": "fG7",

@@ -57,6 +57,7 @@
 #include "st_ioctl.h"
 #include "st_sock.h"
 #include "st_prog.h"
+#include "st_bpf.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -70,11 +71,6 @@ static const struct st_cap *cap_of(const struct st_call *c, int arg, int idx)
 	return NULL;
 }
 
-/*
- * The pages 0, 1, ... that the e and G captures read from the one addr is
- * on (see st_prog.c), joined from addr on.  NULL if none came.
- */
-/* The capture of argument arg in records of letter l (element 0). */
 /* The capture of argument arg in records of letter l, element idx. */
 static const struct st_cap *cap_li(const struct st_call *c, int arg, char l,
 				   int idx)
@@ -99,8 +95,13 @@ static const struct st_cap *cap_letter(const struct st_call *c, int arg,
 	return NULL;
 }
 
-static unsigned char *pieces(const struct st_call *c, int arg, uint64_t addr,
-			     size_t *len)
+/*
+ * The page records first, first + 1, ... of letter l that st_prog.c's
+ * pages() read from the one addr is on, joined from addr on, up to the
+ * first that did not come.  NULL if none came.
+ */
+static unsigned char *pieces(const struct st_call *c, int arg, char l, int first,
+			     uint64_t addr, size_t *len)
 {
 	const struct st_cap *k;
 	unsigned char *p = NULL;
@@ -108,7 +109,7 @@ static unsigned char *pieces(const struct st_call *c, int arg, uint64_t addr,
 	int idx;
 
 	*len = 0;
-	for (idx = 0; (k = cap_of(c, arg, idx)); idx++) {
+	for (idx = first; (k = cap_li(c, arg, l, idx)); idx++) {
 		n = k->len > skip ? k->len - skip : 0;
 		p = xrealloc(p, *len + n + 1);
 		memcpy(p + *len, k->data + (k->len - n), n);
@@ -2084,6 +2085,38 @@ static void hex_str(struct buf *b, const struct st_cap *k, uint64_t v,
 }
 
 /*
+ * A classic BPF program's len instructions at addr: under -v as the page
+ * records of letter l, argument i from number first hold them, else the
+ * address, as strace.
+ */
+static void bpf_insns(struct buf *b, const struct st_call *c, int i, char l, int first,
+		      uint64_t addr, unsigned len, enum st_bpf_owner owner,
+		      const struct st_dopts *o)
+{
+	unsigned char *p;
+	size_t have;
+
+	if (!o->verbose || !addr) {
+		ptr(b, addr);
+		return;
+	}
+	p = pieces(c, i, l, first, addr, &have);
+	st_bpf_insns(b, p, have, addr, len, owner);
+	free(p);
+}
+
+/* A struct sock_fprog (16 bytes), k its bytes: its length and its instructions (bpf_insns()). */
+static void sock_fprog(struct buf *b, const struct st_call *c, const struct st_cap *k,
+		       int i, int first, enum st_bpf_owner owner, const struct st_dopts *o)
+{
+	unsigned len = (unsigned)rd(k->data, k->len, 0, 2);
+
+	buf_printf(b, "{len=%u, filter=", len);
+	bpf_insns(b, c, i, k->letter, first, rd(k->data, k->len, 8, 8), len, owner, o);
+	buf_printf(b, "}");
+}
+
+/*
  * What getsockopt wrote (rlen bytes of ulen), as strace's
  * print_getsockopt(): by level and name, else an int for 4 bytes,
  * a string for others.
@@ -2100,6 +2133,14 @@ static void getsockopt_val(struct buf *b, const struct st_call *c,
 
 	if (ulen <= 0 || rlen <= 0 || !v) {
 		ptr(b, v);
+		return;
+	}
+	/* SO_GET_FILTER: the length counts instructions, an unsigned short. */
+	if (level == SOL_SOCKET && name == SO_ATTACH_FILTER) {
+		if ((unsigned short)rlen != (unsigned)rlen)
+			ptr(b, v);
+		else
+			bpf_insns(b, c, 3, ',', 2, v, (unsigned)rlen, ST_BPF_SOCKET, o);
 		return;
 	}
 	if (level == SOL_RAW && name == ICMP_FILTER) {
@@ -2192,6 +2233,14 @@ static void setsockopt_val(struct buf *b, const struct st_call *c,
 
 	if (v && sockopt_struct(b, c, head ? head : all, v, len))
 		return;
+	if (v && level == SOL_SOCKET &&
+	    (name == SO_ATTACH_FILTER || name == SO_ATTACH_REUSEPORT_CBPF)) {
+		if (len != 16 || !k || k->len < 16)
+			ptr(b, v);
+		else
+			sock_fprog(b, c, k, 3, 2, ST_BPF_SOCKET, o);
+		return;
+	}
 	if (v && level == SOL_SOCKET && name == SO_LINGER) {
 		if (len < 8 || !k || k->len < 8)
 			ptr(b, v);
@@ -4146,9 +4195,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 				ptr(b, v);
 				return;
 			}
-			buf_printf(b, "{len=%u, filter=", (unsigned)rd(k->data, k->len, 0, 2));
-			ptr(b, rd(k->data, k->len, 8, 8));
-			buf_printf(b, "}");
+			sock_fprog(b, c, k, i, 1, ST_BPF_SECCOMP, o);
 			return;
 		}
 		ptr(b, v);
@@ -4809,7 +4856,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'e':
 	case 'G': {
 		size_t len;
-		unsigned char *p = pieces(c, i, v, &len);
+		unsigned char *p = pieces(c, i, l, 0, v, &len);
 		uint64_t n;
 
 		if (o->verbose && l == 'e') {
@@ -5543,8 +5590,13 @@ static void prctl_args(struct buf *b, const struct st_call *c,
 		if (a2 == SECCOMP_MODE_STRICT)
 			return;
 		if (a2 == SECCOMP_MODE_FILTER) {
+			const struct st_cap *k = cap_li(c, 2, ST_L_PRCTL_FPROG, 0);
+
 			buf_printf(b, ", ");
-			ptr(b, a3);
+			if (a3 && k && k->len >= 16)
+				sock_fprog(b, c, k, 2, 1, ST_BPF_SECCOMP, o);
+			else
+				ptr(b, a3);
 			return;
 		}
 		prctl_hex(b, c, 2);

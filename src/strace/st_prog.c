@@ -7,9 +7,11 @@
 #include <netinet/in.h>
 #include <linux/if_packet.h>
 #include <linux/seccomp.h>
+#include <linux/prctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
+#include "st_bpf.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -47,18 +49,17 @@ static void split_read(struct buf *b, char l, int i, const char *n)
 		   n, l, i, l, i, ST_IDX_REST);
 }
 
-/* The code that reads argument i's memory (letter l) at entry or exit. */
 /*
  * Copies the pages that hold max bytes from $a (at most $r bytes when r
  * is set: an expression) in records of letter l, argument i, numbered
- * 0, 1, ...: whole pages from $a's, so that a read that faults loses only
+ * first, first + 1, ...: whole pages from $a's, so that a read that faults loses only
  * a page none of the data is on, and user space skips $a's offset in its
  * page.  Fixed sizes in straight-line code: a loop, or a length the
  * verifier must track, costs it a walk per iteration or per value.
  */
-static void pages(struct buf *b, char l, int i, const char *r, int max)
+static void pages(struct buf *b, char l, int i, const char *r, int max, int first)
 {
-	int k, n = max / 4096 + 1;
+	int k, n = (max + 4095) / 4096 + 1;
 
 	buf_printf(b, "$o = $a & 0xfff; $q = $a - $o; ");
 	if (r)
@@ -67,10 +68,24 @@ static void pages(struct buf *b, char l, int i, const char *r, int max)
 		if (r && k)
 			buf_printf(b, "if ($o + $r > %d) { ", 4096 * k);
 		buf_printf(b, "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($q + %d, 4096)); ",
-			   l, i, k, 4096 * k);
+			   l, i, first + k, 4096 * k);
 		if (r && k)
 			buf_printf(b, "} ");
 	}
+}
+
+/*
+ * -v: the instructions of the struct sock_fprog at $a (an unsigned short
+ * count, then their address) in page records of letter l, argument i,
+ * from number first (st_bpf.h).
+ */
+static void fprog_insns(struct buf *b, const struct st_opts *o, char l, int i, int first)
+{
+	if (!o->verbose)
+		return;
+	buf_printf(b, "$n = *(uint16 *)$a; $a = *($a + 8); if ($a && $n) { ");
+	pages(b, l, i, "$n * 8", ST_BPF_INSNS_BYTES, first);
+	buf_printf(b, "} ");
 }
 
 /*
@@ -399,6 +414,14 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a, %d)); } ",
 				   rl, i, k, 4 << k);
 		break;
+	case ST_L_PRCTL_FPROG:
+		buf_printf(b, "if ($a && (*(arg0 + %d) & 0xffffffff) == %d && "
+			   "(*(arg0 + %d) & 0xffffffff) == %d) { "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 16)); ",
+			   reg_off[0], PR_SET_SECCOMP, reg_off[1], SECCOMP_MODE_FILTER, l, i);
+		fprog_insns(b, o, l, i, 1);
+		buf_printf(b, "} ");
+		break;
 	case ST_L_PRCTL5:
 		/* PR_SET_VMA's name at entry, as an 'S' string; a u64 at exit. */
 		if (!exit)
@@ -435,13 +458,21 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_SECCOMP:
 		/* What the operation (argument 0) reads or writes there. */
-		if (exit)
+		if (exit) {
 			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, 6)); } ",
 				   rl, i);
-		else
-			buf_printf(b, "$n = 16; if ((*(arg0 + %d) & 0xffffffff) == %d) { $n = 4; } "
-				   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $n)); } ",
-				   reg_off[0], SECCOMP_GET_ACTION_AVAIL, l, i);
+			break;
+		}
+		buf_printf(b, "$n = 16; if ((*(arg0 + %d) & 0xffffffff) == %d) { $n = 4; } "
+			   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $n)); ",
+			   reg_off[0], SECCOMP_GET_ACTION_AVAIL, l, i);
+		if (o->verbose) {
+			buf_printf(b, "if ((*(arg0 + %d) & 0xffffffff) == %d) { ",
+				   reg_off[0], SECCOMP_SET_MODE_FILTER);
+			fprog_insns(b, o, l, i, 1);
+			buf_printf(b, "} ");
+		}
+		buf_printf(b, "} ");
 		break;
 	case ST_L_LIMSTR:
 		limited_str(b, o, l, i);
@@ -539,11 +570,25 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		/* setsockopt's value: optlen (the next argument) bytes, 64 at most. */
 		buf_printf(b, "$l = *(arg0 + %d) & 0xffffffff; ", next);
 		sockopt_capture(b, l, i);
+		/* A socket filter's program, from record 2. */
+		if (o->verbose) {
+			buf_printf(b, "if ($a && $v == %d && ($m == %d || $m == %d) && $l == 16) { ",
+				   SOL_SOCKET, SO_ATTACH_FILTER, SO_ATTACH_REUSEPORT_CBPF);
+			fprog_insns(b, o, l, i, 2);
+			buf_printf(b, "} ");
+		}
 		break;
 	case ',':
 		/* getsockopt's value: as many bytes as *optlen says at exit. */
 		buf_printf(b, "$p = *(arg0 + %d); $l = 0; if ($p) { $l = *(uint32 *)$p; } ", next);
 		sockopt_capture(b, l, i);
+		/* SO_GET_FILTER: *optlen instructions, from record 2. */
+		if (o->verbose) {
+			buf_printf(b, "if ($a && $v == %d && $m == %d) { $l = *(uint32 *)$p; ",
+				   SOL_SOCKET, SO_ATTACH_FILTER);
+			pages(b, l, i, "$l * 8", ST_BPF_INSNS_BYTES, 2);
+			buf_printf(b, "} ");
+		}
 		break;
 	case '0':
 		/*
@@ -593,11 +638,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		 * user space (see pages()). */
 		if (o->verbose)
 			goto strings;
-		pages(b, l, i, NULL, ST_ENVP_BYTES);
+		pages(b, l, i, NULL, ST_ENVP_BYTES, 0);
 		break;
 	case 'G':
 		/* The entries written, counted in user space. */
-		pages(b, l, i, "(int64)arg1", ST_DENTS_BYTES);
+		pages(b, l, i, "(int64)arg1", ST_DENTS_BYTES, 0);
 		break;
 	case '|':
 		/* A socklen_t in, read again at exit as '/' (see exit_letter()). */

@@ -220,6 +220,11 @@ enum st_class {
 #define ST_MMSG_SHOWN 4
 /* sched_setattr's size field, read again at exit after E2BIG (the kernel's size). */
 #define ST_L_SCHED_SIZE_OUT '\276'
+/*
+ * prctl's third argument: PR_SET_SECCOMP's struct sock_fprog in record 0,
+ * its instructions (-v) from record 1.
+ */
+#define ST_L_PRCTL_FPROG '\277'
 #define ST_MMSG_IDX(e) (16 * ((e) + 1))
 /* setgroups' gid_t list read at entry, as long as argument 0 says. */
 #define ST_L_GIDS_IN '\274'

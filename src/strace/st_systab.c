@@ -162,7 +162,7 @@ const struct st_sys st_systab[] = {
 	{ 154, "modify_ldt", NULL, 0 },
 	{ 155, "pivot_root", "PP", ST_FILE },
 	{ 156, "_sysctl", NULL, 0 },
-	{ 157, "prctl", "Y\200xx\231", ST_CREDS },
+	{ 157, "prctl", "Y\200\277x\231", ST_CREDS },
 	{ 158, "arch_prctl", "Z\227", 0 },
 	{ 159, "adjtimex", "'", ST_CLOCK },
 	{ 160, "setrlimit", "ij", 0 },

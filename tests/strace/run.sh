@@ -202,6 +202,13 @@ same_line "sendmmsg, recvmmsg: each message's header, data, address and length" 
 	-e trace=sendmmsg,recvmmsg -- "$WL" mmsg
 NORM2='s/htons\([0-9]+\)/P/g; s/sa_data="[^"]*"/sa_data=D/g' \
 same_line "sendmmsg, recvmmsg -s 4 -v" -s 4 -v -e trace=sendmmsg,recvmmsg -- "$WL" mmsg
+same_line "rt_sigpending's short set at a mapping's end; sched_setattr's size after E2BIG" \
+	-e trace=rt_sigpending,sched_setattr -- "$WL" partial
+for o in "" -v "-v -X raw" "-v -X verbose"; do
+	# shellcheck disable=SC2086
+	same_line "classic BPF programs ${o:-abbreviated}: seccomp, prctl, socket filters set and read back" \
+		$o -e trace=seccomp,prctl,setsockopt,getsockopt -- "$WL" bpf
+done
 for x in abbrev raw verbose; do
 	NORM2='s/^getcpu\(\[[0-9]+\]/getcpu([N]/' \
 	same_line "unsigned counts, loff_t, priorities, namespaces, inotify masks, swap flags, sigset sizes, MSG_TRUNC, a name cut by its buffer, timeval, timezone, getcpu, robust lists, loff_t pointers, file modes, I/O priorities, futex ops, si_errno, EPOLL_CTL_DEL, select, iovecs, keyrings, umount2, limits, xattrs, CPU masks, mincore, sendfile offsets, -X $x" -X $x \

@@ -2084,6 +2084,101 @@ static void prio(void)
  * addresses, one sent to a name the kernel refuses, a receive with a
  * timeout that finds nothing, and a bad descriptor.
  */
+/*
+ * Classic BPF programs: a seccomp filter through prctl and seccomp (one
+ * too large to show whole under -v, one cut by an unmapped page, an
+ * empty one), and a socket filter set, set with a bad length, and read
+ * back.
+ */
+static void bpf_filters(void)
+{
+	struct sock_filter sk[] = {
+		BPF_STMT(BPF_LD | BPF_B | BPF_ABS, SKF_LL_OFF + 4),
+		BPF_STMT(BPF_LD | BPF_H | BPF_ABS, SKF_NET_OFF + 2),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SKF_AD_OFF + SKF_AD_PKTTYPE),
+		BPF_JUMP(BPF_JMP | BPF_JGT | BPF_K, 7, 1, 0),
+		BPF_STMT(BPF_MISC | BPF_TAX, 0),
+		BPF_STMT(BPF_ALU | BPF_AND | BPF_X, 0),
+		BPF_STMT(BPF_ST, 3),
+		BPF_STMT(BPF_RET | BPF_A, 0),
+		BPF_STMT(BPF_RET | BPF_K, 0xffff),
+	};
+	struct sock_filter sc[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getppid, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_RET | BPF_K, 0x00420000),
+	};
+	/* Refused: an ancillary offset no kernel has, an opcode no class has. */
+	struct sock_filter bad[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SKF_AD_OFF + 0x7c),
+		BPF_STMT(BPF_RET | 0x40, 0),
+	};
+	struct sock_fprog pb = { 2, bad };
+	struct sock_fprog p = { sizeof(sk) / sizeof(sk[0]), sk };
+	struct sock_fprog q = { sizeof(sc) / sizeof(sc[0]), sc }, r;
+	struct sock_filter back[16];
+	socklen_t len = 16;
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	char *m = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (fd < 0 || m == MAP_FAILED)
+		exit(1);
+	setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &p, sizeof(p));
+	setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &p, 12);
+	setsockopt(fd, SOL_SOCKET, SO_ATTACH_REUSEPORT_CBPF, &pb, sizeof(pb));
+	getsockopt(fd, SOL_SOCKET, SO_GET_FILTER, back, &len);
+	close(fd);
+	/* Two instructions, the second on a page that is gone. */
+	munmap(m + pg, pg);
+	memcpy(m + pg - sizeof(sc[0]), &sc[3], sizeof(sc[0]));
+	r.len = 2;
+	r.filter = (struct sock_filter *)(m + pg - sizeof(sc[0]));
+	syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &r);
+	r.len = 0;
+	syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &r);
+	r.len = 4097;
+	r.filter = calloc(4097, sizeof(sc[0]));
+	syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &r);
+	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &q, 0, 0);
+	printf("getppid: %ld\n", (long)syscall(__NR_getppid));
+	free(r.filter);
+}
+
+/*
+ * Structs the kernel fills or rewrites in part: a signal set shorter
+ * than 8 bytes that ends a mapping (rt_sigpending), and the size
+ * sched_setattr writes back when it refuses one.
+ */
+static void partial(void)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	char *m = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned sizes[] = { 4, 2, 1 }, i;
+	uint32_t *attr;
+	sigset_t set;
+
+	if (m == MAP_FAILED)
+		exit(1);
+	munmap(m + pg, pg);
+	sigemptyset(&set);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	raise(SIGHUP);
+	for (i = 0; i < 3; i++)
+		syscall(__NR_rt_sigpending, m + pg - sizes[i], sizes[i]);
+	attr = (uint32_t *)(m + pg - 64);
+	memset(attr, 0, 64);
+	attr[0] = 1;
+	syscall(__NR_sched_setattr, 0, attr, 0);
+	attr[0] = 60;
+	attr[14] = 1;
+	syscall(__NR_sched_setattr, 0, attr, 0);
+}
+
 static void mmsgs(void)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
@@ -2183,6 +2278,14 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "mmsg")) {
 		mmsgs();
+		return 0;
+	}
+	if (!strcmp(mode, "partial")) {
+		partial();
+		return 0;
+	}
+	if (!strcmp(mode, "bpf")) {
+		bpf_filters();
 		return 0;
 	}
 	if (!strcmp(mode, "inject")) {

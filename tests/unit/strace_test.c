@@ -49,7 +49,7 @@ static void test_systab(void)
 static void test_signatures(void)
 {
 	struct tc t = { .name = "signatures are well formed" };
-	static const char known[] = "duxpfDPSOWRmrMCashkKLlcizZoybIYTXtUABnvVFwEeGqQgHjJN23456789~({&^*@[]<>=_#$?.,|;`+-01%'\\" "\200\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\245\246\247\250\251\252\253\255\257\260\261\264\265\266\267\270\271\272\273\274\275";
+	static const char known[] = "duxpfDPSOWRmrMCashkKLlcizZoybIYTXtUABnvVFwEeGqQgHjJN23456789~({&^*@[]<>=_#$?.,|;`+-01%'\\" "\200\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\245\246\247\250\251\252\253\255\257\260\261\264\265\266\267\270\271\272\273\274\275\277";
 	int i, decoded = 0;
 
 	for (i = 0; i < st_nsys; i++) {
