@@ -14,7 +14,6 @@
 #include <linux/counter.h>
 #include <linux/fiemap.h>
 #include <linux/inotify.h>
-#include <linux/input.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
@@ -248,6 +247,7 @@ static const struct {
 
 /* The families decoded in files of their own, by _IOC_TYPE. */
 static const struct st_ioc_family *const families[] = {
+	&st_ioc_evdev,
 	NULL,
 };
 
@@ -285,24 +285,6 @@ const char *st_ioctl_name(unsigned request)
 	}
 	return lo < st_nioctlent && st_ioctlent[lo].val == request ? st_ioctlent[lo].name : NULL;
 }
-
-static const struct st_xlat ev_types[] = {
-	X(EV_SYN), X(EV_KEY), X(EV_REL), X(EV_ABS), X(EV_MSC), X(EV_SW), X(EV_LED),
-	X(EV_SND), X(EV_REP), X(EV_FF), X(EV_PWR), X(EV_FF_STATUS), END,
-};
-
-static const struct st_xlat abs_codes[] = {
-	X(ABS_X), X(ABS_Y), X(ABS_Z), X(ABS_RX), X(ABS_RY), X(ABS_RZ), X(ABS_THROTTLE),
-	X(ABS_RUDDER), X(ABS_WHEEL), X(ABS_GAS), X(ABS_BRAKE), X(ABS_HAT0X), X(ABS_HAT0Y),
-	X(ABS_HAT1X), X(ABS_HAT1Y), X(ABS_HAT2X), X(ABS_HAT2Y), X(ABS_HAT3X), X(ABS_HAT3Y),
-	X(ABS_PRESSURE), X(ABS_DISTANCE), X(ABS_TILT_X), X(ABS_TILT_Y), X(ABS_TOOL_WIDTH),
-	X(ABS_VOLUME), X(ABS_PROFILE), X(ABS_MISC), X(ABS_RESERVED), X(ABS_MT_SLOT),
-	X(ABS_MT_TOUCH_MAJOR), X(ABS_MT_TOUCH_MINOR), X(ABS_MT_WIDTH_MAJOR),
-	X(ABS_MT_WIDTH_MINOR), X(ABS_MT_ORIENTATION), X(ABS_MT_POSITION_X),
-	X(ABS_MT_POSITION_Y), X(ABS_MT_TOOL_TYPE), X(ABS_MT_BLOB_ID),
-	X(ABS_MT_TRACKING_ID), X(ABS_MT_PRESSURE), X(ABS_MT_DISTANCE), X(ABS_MT_TOOL_X),
-	X(ABS_MT_TOOL_Y), END,
-};
 
 /* A name of the table, or under -X verbose its number alone when it has none. */
 static void param_val(struct buf *b, const struct st_xlat *t, unsigned v,
@@ -348,7 +330,7 @@ bool st_ioctl_number(struct buf *b, unsigned code, bool verbose)
 	}
 	if (type == 'E' && dir == _IOC_WRITE && nr >= 0xc0) {
 		buf_printf(b, "EVIOCSABS(");
-		param_val(b, abs_codes, nr - 0xc0, "ABS_???", verbose);
+		param_val(b, st_evdev_abs, nr - 0xc0, "ABS_???", verbose);
 		buf_printf(b, ")");
 		return true;
 	}
@@ -357,13 +339,13 @@ bool st_ioctl_number(struct buf *b, unsigned code, bool verbose)
 		if (nr == 0x20)
 			buf_printf(b, "0");
 		else
-			param_val(b, ev_types, nr - 0x20, "EV_???", verbose);
+			param_val(b, st_evdev_types, nr - 0x20, "EV_???", verbose);
 		buf_printf(b, ", %u)", _IOC_SIZE(code));
 		return true;
 	}
 	if (type == 'E' && dir == _IOC_READ && nr >= 0x40 && nr < 0x80) {
 		buf_printf(b, "EVIOCGABS(");
-		param_val(b, abs_codes, nr - 0x40, "ABS_???", verbose);
+		param_val(b, st_evdev_abs, nr - 0x40, "ABS_???", verbose);
 		buf_printf(b, ")");
 		return true;
 	}

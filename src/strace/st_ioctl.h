@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include "st_decode.h"
+#include "st_xlat.h"
 
 /*
  * The bytes of ioctl's third argument read at entry and at exit, as
@@ -61,5 +62,9 @@ struct st_ioc_family {
 	bool (*no_arg)(unsigned request);
 	bool (*decode)(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 };
+
+extern const struct st_ioc_family st_ioc_evdev;
+/* Input event types and absolute axes, which also name requests. */
+extern const struct st_xlat st_evdev_types[], st_evdev_abs[];
 
 #endif

@@ -294,6 +294,16 @@ for x in abbrev raw verbose; do
 done
 NORM2='s/fe_physical=[0-9]+/fe_physical=N/' \
 same_line "ioctl -v: fiemap's extents" -v -e trace=ioctl -- "$WL" fsioctls
+# Input event devices: no device here, so what one would fill is shown
+# under an injected success (96: the whole of a key bitset).
+for x in abbrev raw verbose; do
+	same_line "ioctl, -X $x: input event device structs, bitsets, names, codes" \
+		-X $x -e trace=ioctl -- "$WL" evdev
+	same_line "ioctl -v -X $x, success injected: input event device answers" \
+		-v -X $x -e trace=ioctl -e inject=ioctl:retval=96 -- "$WL" evdev
+done
+same_line "ioctl -s 2, 8 injected: evdev bitsets cut at the return, strings and slots at -s" \
+	-s 2 -e trace=ioctl -e inject=ioctl:retval=8 -- "$WL" evdev
 python3 "$HERE/../../src/strace/gen-ioctls.py" --check "$HERE/../../src/strace/st_ioctlent.c" > gi.txt 2>&1 &&
 	ok "st_ioctlent.c: every request's number is the headers'" || bad "st_ioctlent.c: $(tail -3 gi.txt)"
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \

@@ -1693,6 +1693,110 @@ static void spin_ms(long ms)
 	while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
 }
 
+/*
+ * Input event device requests on no device: filled structs, NULL, memory
+ * that ends mid-struct, unknown codes and types.  Run under an injected
+ * return value too, so that what the kernel would fill is shown.
+ */
+static void evdev(void)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+	unsigned char *pg = mmap(NULL, 2 * psz, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), *end;
+	struct input_absinfo ai = { 5, -3, 100, 1, 2, 7 };
+	struct input_keymap_entry ke = { .flags = 1, .len = 4, .index = 9,
+					 .keycode = KEY_ENTER, .scancode = { 0x1c, 0, 0xff } };
+	struct ff_effect ff = {
+		.type = FF_PERIODIC, .id = -1, .direction = 0x4000,
+		.trigger = { 3, 4 }, .replay = { 500, 10 },
+		.u.periodic = { FF_SINE, 100, -200, 50, 90, { 1, 2, 3, 0x7fff }, 0, NULL },
+	};
+	unsigned int rep[2] = { 250, 33 }, kc[2] = { 0x1e, KEY_MAX }, clk = CLOCK_MONOTONIC;
+	unsigned long bits[12] = {
+		1UL << EV_KEY | 1UL << EV_ABS | 1UL << 6 | 1UL << EV_SW | 1UL << EV_FF |
+		1UL << EV_FF_STATUS | 1UL << 30,
+		[KEY_F12 / 64] = 1UL << (KEY_F12 % 64), [11] = 1UL << 63,
+	};
+	int slots[5] = { ABS_MT_POSITION_X, 10, -20, 30, 40 };
+	char name[32] = "ferret pad\0tail";
+	struct input_mask mask = { EV_KEY, 8, 0 };
+
+	if (pg == MAP_FAILED)
+		return;
+	munmap(pg + psz, psz);
+	end = pg + psz;
+	memset(pg, 0x5a, psz);
+	ioctl(-1, EVIOCGVERSION, NULL);
+	ioctl(-1, EVIOCGVERSION, &clk);
+	ioctl(-1, EVIOCGEFFECTS, &clk);
+	ioctl(-1, EVIOCGID, name);
+	ioctl(-1, EVIOCGID, end - 4);
+	ioctl(-1, EVIOCGREP, rep);
+	ioctl(-1, EVIOCSREP, rep);
+	ioctl(-1, EVIOCSREP, end - 4);
+	ioctl(-1, EVIOCGKEYCODE, kc);
+	ioctl(-1, EVIOCSKEYCODE, kc);
+	kc[1] = BTN_LEFT;
+	ioctl(-1, EVIOCSKEYCODE, kc);
+	ioctl(-1, EVIOCSKEYCODE_V2, &ke);
+	ioctl(-1, EVIOCGKEYCODE_V2, &ke);
+	ioctl(-1, EVIOCSFF, &ff);
+	ff.u.periodic.custom_data = (short *)rep;
+	ioctl(-1, EVIOCSFF, &ff);
+	ff.type = FF_RAMP;
+	ioctl(-1, EVIOCSFF, &ff);
+	ff.type = FF_CONSTANT;
+	ioctl(-1, EVIOCSFF, &ff);
+	ff.type = FF_RUMBLE;
+	ioctl(-1, EVIOCSFF, &ff);
+	ff.type = FF_SPRING;
+	ioctl(-1, EVIOCSFF, &ff);
+	ff.type = 0x7f;
+	ioctl(-1, EVIOCSFF, &ff);
+	ioctl(-1, EVIOCSFF, end - 8);
+	ioctl(-1, EVIOCRMFF, 3);
+	ioctl(-1, EVIOCGRAB, 1);
+	ioctl(-1, EVIOCREVOKE, 0);
+	ioctl(-1, EVIOCSCLOCKID, &clk);
+	ioctl(-1, EVIOCSCLOCKID, NULL);
+	ioctl(-1, EVIOCGABS(ABS_MT_SLOT), &ai);
+	ioctl(-1, EVIOCSABS(ABS_PRESSURE), &ai);
+	ioctl(-1, EVIOCSABS(0x30), &ai);
+	ioctl(-1, EVIOCSABS(ABS_X), end - 12);
+	ioctl(-1, _IOC(_IOC_WRITE, 'E', 0xc0 + ABS_Y, 16), &ai);
+	ioctl(-1, _IOC(_IOC_WRITE, 'E', 0xc0 + ABS_Y, 22), &ai);
+	ioctl(-1, _IOC(_IOC_READ, 'E', 0x40 + ABS_Y, 40), &ai);
+	ioctl(-1, EVIOCGNAME(sizeof(name)), name);
+	ioctl(-1, EVIOCGPHYS(8), name);
+	ioctl(-1, EVIOCGUNIQ(0), NULL);
+	ioctl(-1, EVIOCGNAME(8), end - 4);
+	ioctl(-1, EVIOCGPROP(8), bits);
+	ioctl(-1, EVIOCGBIT(0, sizeof(bits)), bits);
+	ioctl(-1, EVIOCGBIT(EV_KEY, sizeof(bits)), bits);
+	ioctl(-1, EVIOCGBIT(EV_SW, 8), bits);
+	ioctl(-1, EVIOCGBIT(EV_REP, 4), bits);
+	ioctl(-1, EVIOCGBIT(EV_FF, 16), bits);
+	ioctl(-1, EVIOCGBIT(EV_PWR, 4), &clk);
+	ioctl(-1, EVIOCGBIT(7, 4), bits);
+	ioctl(-1, EVIOCGBIT(EV_MSC, 8), end - 4);
+	ioctl(-1, EVIOCGKEY(sizeof(bits)), bits);
+	ioctl(-1, EVIOCGLED(8), bits);
+	ioctl(-1, EVIOCGSND(8), bits);
+	ioctl(-1, EVIOCGSW(8), bits);
+	ioctl(-1, EVIOCGMTSLOTS(sizeof(slots)), slots);
+	ioctl(-1, EVIOCGMTSLOTS(16), end - 8);
+	ioctl(-1, EVIOCGMTSLOTS(16), end - 4);
+	ioctl(-1, EVIOCGMTSLOTS(4), slots);
+	ioctl(-1, EVIOCGMTSLOTS(0), slots);
+	slots[0] = 0x77;
+	ioctl(-1, EVIOCGMTSLOTS(8), slots);
+	ioctl(-1, EVIOCGMASK, &mask);
+	ioctl(-1, EVIOCSMASK, &mask);
+	ioctl(-1, _IOC(_IOC_READ | _IOC_WRITE, 'E', 0x99, 4), bits);
+	ioctl(-1, _IOC(_IOC_NONE, 'E', 0x99, 0), 0);
+	munmap(pg, psz);
+}
+
 /* ioctls of files and counters whose argument is a struct. */
 static void fsioctls(void)
 {
@@ -2566,6 +2670,10 @@ int main(int argc, char **argv)
 		syscall(SYS_io_uring_enter, -1, 1, 2, 1 | 0x40, NULL, 8);
 		close(fd);
 		unlink("rwv2.tmp");
+		return 0;
+	}
+	if (!strcmp(mode, "evdev")) {
+		evdev();
 		return 0;
 	}
 	if (!strcmp(mode, "fsioctls")) {
