@@ -202,6 +202,8 @@ static bool open_creates(uint64_t flags)
 
 int st_call_nargs(const struct st_call *c)
 {
+	if (c->raw)
+		return st_sys_nargs(c->sys);
 	/* mknod's device only for a character or block special file. */
 	if ((ST_IS(c, "mknod") && !S_ISCHR(c->args[1]) && !S_ISBLK(c->args[1])) ||
 	    (ST_IS(c, "mknodat") && !S_ISCHR(c->args[2]) && !S_ISBLK(c->args[2])))
@@ -248,6 +250,9 @@ int st_call_nargs(const struct st_call *c)
 int st_first_out(const struct st_call *c)
 {
 	int i, n = st_call_nargs(c);
+
+	if (c->raw)
+		return n;
 
 	for (i = 0; i < n; i++)
 		if (st_sys_is_out(st_sys_arg(c->sys, i)))
@@ -5801,7 +5806,7 @@ static bool prctl_ret(struct buf *b, const struct st_call *c)
 
 bool st_call_whole(const struct st_call *c)
 {
-	return c->sys && (!strcmp(c->sys->name, "clone") ||
+	return c->sys && !c->raw && (!strcmp(c->sys->name, "clone") ||
 			  !strcmp(c->sys->name, "futex") ||
 			  !strcmp(c->sys->name, "prctl"));
 }
@@ -5936,6 +5941,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 {
 	int i;
 
+	if (c->raw) {
+		for (i = from; i < to; i++)
+			buf_printf(b, "%s%#llx", i > from ? ", " : "", (unsigned long long)c->args[i]);
+		return;
+	}
 	if (c->sys && !strcmp(c->sys->name, "futex")) {
 		if (from == 0)
 			futex_args(b, c, o);
@@ -6127,6 +6137,10 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 			buf_printf(b, "%s (%s)", n, strerror(e));
 		else
 			buf_printf(b, "E??? (errno %d)", e);
+		return;
+	}
+	if (c->raw) {
+		buf_printf(b, "%#llx", (unsigned long long)c->ret);
 		return;
 	}
 	if (ST_IS(c, "fcntl") && ((unsigned)c->args[1] == F_GETFL || (unsigned)c->args[1] == F_GETFD ||

@@ -39,6 +39,7 @@ struct st_call {
 	int ncaps;
 	int64_t ret;
 	bool ret_ok;		/* a success whatever ret is (-e inject=:retval=) */
+	bool raw;		/* -e raw=: arguments and return in hex, undecoded */
 	uint64_t t_enter, t_exit;	/* CLOCK_MONOTONIC ns */
 	struct st_cap caps[ST_MAXCAPS];	/* last: clearing a call clears
 					 * only the ncaps used */

@@ -306,6 +306,14 @@ static int parse_e(struct st_opts *o, const char *e)
 		fprintf(stderr, "ferret strace: -e %s: ferret knows abbrev=all and abbrev=none\n", e);
 		return -EINVAL;
 	}
+	if (!strncmp(e, "raw=", 4)) {
+		int r = st_sys_set(o->raw, e + 4);
+		size_t i;
+
+		for (i = 0; !r && i < ST_NR_MAX; i++)
+			o->any_raw |= o->raw[i];
+		return r;
+	}
 	if (!strncmp(e, "read=", 5))
 		return parse_fdset(o, &o->dump_read, e + 5);
 	if (!strncmp(e, "write=", 6))
@@ -317,7 +325,7 @@ static int parse_e(struct st_opts *o, const char *e)
 	if (!strncmp(e, "status=", 7))
 		return parse_status(o, e + 7);
 	if (strchr(e, '=')) {
-		fprintf(stderr, "ferret strace: -e %s is not supported (trace=, status=, signal=, read=, write= and decode-fds= are)\n", e);
+		fprintf(stderr, "ferret strace: -e %s is not supported (trace=, status=, signal=, raw=, read=, write=, decode-fds=, inject= and fault= are)\n", e);
 		return -EINVAL;
 	}
 	return parse_trace(o, e);

@@ -93,6 +93,8 @@ struct st_opts {
 	int npids;
 	bool filtered;		/* -e trace= given */
 	bool traced[ST_NR_MAX];	/* when filtered: which numbers */
+	bool raw[ST_NR_MAX];	/* -e raw=: calls shown undecoded, in hex */
+	bool any_raw;
 	char **cmd;
 	struct st_inj *inject;	/* -e inject=, -e fault=, or NULL */
 };

@@ -699,6 +699,7 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	t->inj = t->inj_next;
 	t->inj_next = 0;
 	t->call.ret_ok = t->inj & ST_INJ_RETVAL;
+	t->call.raw = nr >= 0 && nr < ST_NR_MAX && s->o->raw[nr];
 	t->call.sys = sys;
 	t->call.nr = nr;
 	t->call.tid = tid;

@@ -740,7 +740,8 @@ uint64_t st_prog_desc(const struct st_opts *o, long nr)
 	if (!traced(o, nr))
 		return 0;
 	d = ST_DESC_TRACED;
-	for (i = 0; s && o->lines && s->sig && i < st_sys_nargs(s); i++) {
+	/* -e raw=: the registers alone. */
+	for (i = 0; s && o->lines && s->sig && !o->raw[nr] && i < st_sys_nargs(s); i++) {
 		d |= (uint64_t)(unsigned char)s->sig[i] << (8 * i);
 		if (slot_letter(o, s, i, false))
 			d |= ST_DESC_ENTRY;
