@@ -91,19 +91,26 @@ static bool next_elem(struct buf *b, size_t i, const struct st_dopts *o)
 	return true;
 }
 
-/* n unsigned integers of w bytes (1 or 4) at p; hex: 0 or %#x. */
-static void uarray(struct buf *b, const void *p, size_t w, size_t n, bool hex,
-		   const struct st_dopts *o)
+/* n unsigned integers of w bytes (1 or 4) at p, cut at -s. */
+static void uarray(struct buf *b, const void *p, size_t w, size_t n, const struct st_dopts *o)
 {
 	const unsigned char *q = p;
 	size_t i;
 
 	buf_printf(b, "[");
-	for (i = 0; i < n && next_elem(b, i, o); i++) {
-		unsigned v = w == 1 ? q[i] : st_u32(q + 4 * i);
+	for (i = 0; i < n && next_elem(b, i, o); i++)
+		buf_printf(b, "%u", w == 1 ? q[i] : st_u32(q + 4 * i));
+	buf_printf(b, "]");
+}
 
-		buf_printf(b, hex ? "%#x" : "%u", v);
-	}
+/* A padding field's n u32 in hex, all of them: strace does not cut these at -s. */
+static void padding(struct buf *b, const uint32_t *p, size_t n)
+{
+	size_t i;
+
+	buf_printf(b, ", padding=[");
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s%#x", i ? ", " : "", p[i]);
 	buf_printf(b, "]");
 }
 
@@ -180,11 +187,11 @@ static void handle_request(struct buf *b, const struct st_call *c, const struct 
 	if (!fetch(b, c, false, &hr, sizeof(hr)))
 		return;
 	buf_printf(b, "{lines=%u, lineoffsets=", hr.lines);
-	uarray(b, hr.lineoffsets, 4, MIN_N(hr.lines, hr.lineoffsets), false, o);
+	uarray(b, hr.lineoffsets, 4, MIN_N(hr.lines, hr.lineoffsets), o);
 	buf_printf(b, ", flags=");
 	st_xlat_flags_dflt(b, handle_flags, hr.flags, "0", "GPIOHANDLE_REQUEST_???");
 	buf_printf(b, ", default_values=");
-	uarray(b, hr.default_values, 1, MIN_N(hr.lines, hr.default_values), false, o);
+	uarray(b, hr.default_values, 1, MIN_N(hr.lines, hr.default_values), o);
 	buf_printf(b, ", ");
 	cstr(b, "consumer_label", hr.consumer_label, sizeof(hr.consumer_label), o);
 	buf_printf(b, "}");
@@ -228,7 +235,7 @@ static void handle_data(struct buf *b, const struct st_call *c, bool get,
 	if (!fetch(b, c, get, &hd, sizeof(hd)))
 		return;
 	buf_printf(b, "{values=");
-	uarray(b, hd.values, 1, ARRAY_SIZE(hd.values), false, o);
+	uarray(b, hd.values, 1, ARRAY_SIZE(hd.values), o);
 	buf_printf(b, "}");
 }
 
@@ -241,7 +248,7 @@ static void handle_config(struct buf *b, const struct st_call *c, const struct s
 	buf_printf(b, "{flags=");
 	st_xlat_flags_dflt(b, handle_flags, hc.flags, "0", "GPIOHANDLE_REQUEST_???");
 	buf_printf(b, ", default_values=");
-	uarray(b, hc.default_values, 1, ARRAY_SIZE(hc.default_values), false, o);
+	uarray(b, hc.default_values, 1, ARRAY_SIZE(hc.default_values), o);
 	buf_printf(b, "}");
 }
 
@@ -284,10 +291,8 @@ static void line_config(struct buf *b, const struct gpio_v2_line_config *lc,
 	buf_printf(b, "{flags=");
 	st_xlat_flags_dflt(b, v2_line_flags, lc->flags, "0", "GPIO_V2_LINE_FLAG_???");
 	buf_printf(b, ", num_attrs=%u", lc->num_attrs);
-	if (!all_zero(lc->padding, sizeof(lc->padding))) {
-		buf_printf(b, ", padding=");
-		uarray(b, lc->padding, 4, ARRAY_SIZE(lc->padding), true, o);
-	}
+	if (!all_zero(lc->padding, sizeof(lc->padding)))
+		padding(b, lc->padding, ARRAY_SIZE(lc->padding));
 	if (lc->num_attrs) {
 		buf_printf(b, ", attrs=[");
 		for (i = 0; i < n && next_elem(b, i, o); i++) {
@@ -330,10 +335,8 @@ static void v2_lineinfo(struct buf *b, const struct st_call *c, const struct st_
 		}
 		buf_printf(b, "]");
 	}
-	if (!all_zero(li.padding, sizeof(li.padding))) {
-		buf_printf(b, ", padding=");
-		uarray(b, li.padding, 4, ARRAY_SIZE(li.padding), true, o);
-	}
+	if (!all_zero(li.padding, sizeof(li.padding)))
+		padding(b, li.padding, ARRAY_SIZE(li.padding));
 	buf_printf(b, "}");
 }
 
@@ -344,17 +347,15 @@ static void v2_line_request(struct buf *b, const struct st_call *c, const struct
 	if (!fetch(b, c, false, &lr, sizeof(lr)))
 		return;
 	buf_printf(b, "{num_lines=%u, offsets=", lr.num_lines);
-	uarray(b, lr.offsets, 4, MIN_N(lr.num_lines, lr.offsets), false, o);
+	uarray(b, lr.offsets, 4, MIN_N(lr.num_lines, lr.offsets), o);
 	buf_printf(b, ", ");
 	cstr(b, "consumer", lr.consumer, sizeof(lr.consumer), o);
 	buf_printf(b, ", config=");
 	line_config(b, &lr.config, o);
 	if (lr.event_buffer_size)
 		buf_printf(b, ", event_buffer_size=%u", lr.event_buffer_size);
-	if (!all_zero(lr.padding, sizeof(lr.padding))) {
-		buf_printf(b, ", padding=");
-		uarray(b, lr.padding, 4, ARRAY_SIZE(lr.padding), true, o);
-	}
+	if (!all_zero(lr.padding, sizeof(lr.padding)))
+		padding(b, lr.padding, ARRAY_SIZE(lr.padding));
 	buf_printf(b, "}");
 	if (st_call_failed(c))
 		return;
