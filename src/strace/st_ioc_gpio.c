@@ -2,9 +2,9 @@
 /*
  * ferret strace: the GPIO character device's requests (linux/gpio.h,
  * type 0xB4), v1 and v2, as strace decodes them.  What the call reads
- * prints at entry; what it fills follows " => " after a success.  The
- * v2 structs outgrow what the BPF program reads: st_ioctl_struct()
- * reads their rest from the task.
+ * prints at entry; what it fills follows " => " after a success.
+ * Most of these structs are longer than ST_IOCTL_READ: st_ioctl_struct()
+ * has them whole, as long as their request's size says.
  */
 #include <string.h>
 #include <linux/gpio.h>
@@ -114,6 +114,7 @@ static void padding(struct buf *b, const uint32_t *p, size_t n)
 	buf_printf(b, "]");
 }
 
+/* A count, at most the array's length: strace shows no more. */
 #define MIN_N(n, array) ((n) < ARRAY_SIZE(array) ? (size_t)(n) : ARRAY_SIZE(array))
 
 static bool all_zero(const void *p, size_t size)
