@@ -248,6 +248,7 @@ static const struct {
 /* The families decoded in files of their own, by _IOC_TYPE. */
 static const struct st_ioc_family *const families[] = {
 	&st_ioc_evdev,
+	&st_ioc_gpio,
 	NULL,
 };
 
@@ -423,20 +424,32 @@ size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned 
 	return joined_arg(c, arg, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, out);
 }
 
+/* How many bytes of ioctl's argument the BPF program read for request. */
+static size_t ioctl_read(unsigned request)
+{
+	size_t n = _IOC_SIZE(request);
+
+	if (n < ST_IOCTL_READ)
+		return ST_IOCTL_READ;
+	return n < ST_IOCTL_READ_MAX ? n : ST_IOCTL_READ_MAX;
+}
+
 size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t size)
 {
-	unsigned char p[ST_IOCTL_READ];
-	size_t n = joined(c, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, p);
+	char letter = exit ? ST_L_IOCTL_OUT : ST_L_IOCTL;
+	size_t n = 0;
+	int i;
 
 	if (!c->args[2])
 		return 0;
-	if (n >= size) {
-		memcpy(out, p, size);
-		return size;
-	}
-	memcpy(out, p, n);
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == 2 && c->caps[i].letter == letter && !c->caps[i].idx) {
+			n = c->caps[i].len < size ? c->caps[i].len : size;
+			memcpy(out, c->caps[i].data, n);
+			break;
+		}
 	/* A read cut short by a fault: what follows is not there either. */
-	if (n < ST_IOCTL_READ)
+	if (n == size || n < ioctl_read((unsigned)c->args[1]))
 		return n;
 	return n + st_tracee_read(c->tid, c->args[2] + n, (unsigned char *)out + n,
 				  size - n, false);

@@ -12,6 +12,11 @@
  * arguments too): a struct fiemap and its first two extents.
  */
 #define ST_IOCTL_READ 144
+/*
+ * ioctl's argument is read as long as the size its request carries
+ * (_IOC_SIZE) where that is longer than ST_IOCTL_READ, up to this.
+ */
+#define ST_IOCTL_READ_MAX 1024
 
 /* The names of request, "A or B" when the number names several; NULL if none. */
 const char *st_ioctl_name(unsigned request);
@@ -45,8 +50,10 @@ size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned 
 /*
  * The first size bytes of ioctl's third argument as the call saw them
  * at entry (exit false) or at exit, into out: from what the BPF program
- * read, and past ST_IOCTL_READ from the task while it lives.  How many:
- * less than size when the memory could not be read.
+ * read (ST_IOCTL_READ bytes, or the request's size up to
+ * ST_IOCTL_READ_MAX), and past that from the task while it lives, which
+ * may have changed it since.  How many: less than size when the memory
+ * could not be read.
  */
 size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t size);
 
@@ -66,5 +73,6 @@ struct st_ioc_family {
 extern const struct st_ioc_family st_ioc_evdev;
 /* Input event types and absolute axes, which also name requests. */
 extern const struct st_xlat st_evdev_types[], st_evdev_abs[];
+extern const struct st_ioc_family st_ioc_gpio;
 
 #endif

@@ -543,8 +543,20 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   rl, i);
 		break;
 	case ST_L_IOCTL:
-		/* In two pieces: a short struct may end a mapping. */
+		/*
+		 * In two pieces: a short struct may end a mapping.  ioctl's
+		 * argument as long as the size its request carries, when
+		 * that is longer (st_ioctl.h): the task may change it
+		 * before user space could read it.
+		 */
 		snprintf(len, sizeof(len), "%d", ST_IOCTL_READ);
+		if (i == 2) {
+			buf_printf(b, "$z = %d; if ($nr == %d) { $z = (*(arg0 + %d) >> 16) & 0x3fff; "
+				   "if ($z < %d) { $z = %d; } if ($z > %d) { $z = %d; } } ",
+				   ST_IOCTL_READ, __NR_ioctl, reg_off[1], ST_IOCTL_READ,
+				   ST_IOCTL_READ, ST_IOCTL_READ_MAX, ST_IOCTL_READ_MAX);
+			snprintf(len, sizeof(len), "$z");
+		}
 		split_read(b, rl, i, len);
 		break;
 	case '+':

@@ -50,6 +50,7 @@
 #include <linux/fs.h>
 #include <linux/fiemap.h>
 #include <linux/counter.h>
+#include <linux/gpio.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
 #include <linux/nsfs.h>
@@ -1827,6 +1828,118 @@ static void fsioctls(void)
 	unlink("fsioctl.tmp");
 }
 
+/*
+ * The GPIO character device's requests, v1 and v2, on fd -1 (no chip
+ * here; -e inject= makes them succeed): filled structs, NULL, structs
+ * that end a mapping, strings without their NUL, empty and long arrays,
+ * unknown flags and attribute ids, nonzero padding.  Each struct is
+ * copied to the start of a mapping at a fixed address before its call
+ * (the next copy overwrites it at once), so that the lines show every
+ * value, addresses too.
+ */
+static void gpios(void)
+{
+	char *pg = mmap((void *)0x5a5a00000000, 8192, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	struct gpiochip_info ci = { "gpio-sim.0", "\tlabel\x01", 16 };
+	struct gpioline_info li = { .line_offset = 7, .consumer = "user" };
+	uint32_t unwatch = 9;
+	struct gpiohandle_request hr = { .lines = 3, .lineoffsets = { 1, 5, 70000 },
+		.flags = GPIOHANDLE_REQUEST_OUTPUT | GPIOHANDLE_REQUEST_BIAS_PULL_DOWN,
+		.default_values = { 1, 0, 255 }, .consumer_label = "blinker", .fd = 1 };
+	struct gpioevent_request er = { .lineoffset = 3, .eventflags = GPIOEVENT_REQUEST_RISING_EDGE | 0x8,
+		.consumer_label = "edges", .fd = 2 };
+	struct gpiohandle_data hd;
+	struct gpiohandle_config hc = { .flags = 0x100 };
+	struct gpio_v2_line_info v2i = { .name = "line", .offset = 4, .num_attrs = 4,
+		.flags = GPIO_V2_LINE_FLAG_USED | GPIO_V2_LINE_FLAG_EDGE_FALLING | 0x10000 };
+	struct gpio_v2_line_request lr = { .offsets = { 4, 5 }, .consumer = "req",
+		.num_lines = 2, .event_buffer_size = 32, .fd = 1 };
+	struct gpio_v2_line_values lv = { 0x5, 0xf };
+	struct gpio_v2_line_config lc = { .flags = GPIO_V2_LINE_FLAG_INPUT };
+	int i;
+
+#define G(obj) memcpy(pg, &(obj), sizeof(obj))
+
+	if (pg == MAP_FAILED)
+		return;
+	mprotect(pg + 4096, 4096, PROT_NONE);
+	ioctl(-1, _IOC(_IOC_READ | _IOC_WRITE, 0xb4, 0x5e, 0x10), 0x1234);
+	ioctl(-1, GPIO_GET_CHIPINFO_IOCTL, NULL);
+	ioctl(-1, GPIO_GET_CHIPINFO_IOCTL, pg + 4096 - 40);
+	ioctl(-1, GPIO_GET_CHIPINFO_IOCTL, G(ci));
+	memset(li.name, 'n', sizeof(li.name));
+	li.flags = GPIOLINE_FLAG_IS_OUT | GPIOLINE_FLAG_BIAS_DISABLE | 0x100;
+	ioctl(-1, GPIO_GET_LINEINFO_IOCTL, G(li));
+	ioctl(-1, GPIO_GET_LINEINFO_WATCH_IOCTL, pg + 4096 - 40);
+	li.flags = 0;
+	ioctl(-1, GPIO_GET_LINEINFO_WATCH_IOCTL, G(li));
+	ioctl(-1, GPIO_GET_LINEINFO_UNWATCH_IOCTL, G(unwatch));
+	ioctl(-1, GPIO_GET_LINEINFO_UNWATCH_IOCTL, pg + 4094);
+	ioctl(-1, GPIO_GET_LINEHANDLE_IOCTL, G(hr));
+	hr.lines = 0;
+	ioctl(-1, GPIO_GET_LINEHANDLE_IOCTL, G(hr));
+	hr.lines = 40;
+	for (i = 0; i < GPIOHANDLES_MAX; i++)
+		hr.lineoffsets[i] = 3 * i;
+	ioctl(-1, GPIO_GET_LINEHANDLE_IOCTL, G(hr));
+	ioctl(-1, GPIO_GET_LINEHANDLE_IOCTL, pg + 4096 - 200);
+	ioctl(-1, GPIO_GET_LINEEVENT_IOCTL, G(er));
+	er.handleflags = 0x400;
+	ioctl(-1, GPIO_GET_LINEEVENT_IOCTL, G(er));
+	for (i = 0; i < GPIOHANDLES_MAX; i++)
+		hd.values[i] = i & 1;
+	ioctl(-1, GPIOHANDLE_GET_LINE_VALUES_IOCTL, G(hd));
+	ioctl(-1, GPIOHANDLE_SET_LINE_VALUES_IOCTL, G(hd));
+	ioctl(-1, GPIOHANDLE_SET_LINE_VALUES_IOCTL, NULL);
+	ioctl(-1, GPIOHANDLE_SET_CONFIG_IOCTL, G(hc));
+	hc.flags = 0;
+	ioctl(-1, GPIOHANDLE_SET_CONFIG_IOCTL, G(hc));
+	v2i.attrs[0].id = GPIO_V2_LINE_ATTR_ID_FLAGS;
+	v2i.attrs[0].flags = GPIO_V2_LINE_FLAG_OUTPUT | 0x4000;
+	v2i.attrs[1].id = GPIO_V2_LINE_ATTR_ID_DEBOUNCE;
+	v2i.attrs[1].debounce_period_us = 5000;
+	v2i.attrs[2].id = 0;
+	v2i.attrs[2].values = 0x1122334455667788ULL;
+	v2i.attrs[3].id = GPIO_V2_LINE_ATTR_ID_FLAGS;
+	v2i.attrs[3].padding = 1;
+	v2i.padding[3] = 0xabc;
+	ioctl(-1, GPIO_V2_GET_LINEINFO_IOCTL, G(v2i));
+	ioctl(-1, GPIO_V2_GET_LINEINFO_WATCH_IOCTL, pg + 4096 - 200);
+	ioctl(-1, GPIO_V2_GET_LINEINFO_WATCH_IOCTL, NULL);
+	lr.config.flags = GPIO_V2_LINE_FLAG_OUTPUT | GPIO_V2_LINE_FLAG_ACTIVE_LOW;
+	lr.config.num_attrs = 3;
+	lr.config.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_OUTPUT_VALUES;
+	lr.config.attrs[0].attr.values = 0x3;
+	lr.config.attrs[0].mask = 0x3;
+	lr.config.attrs[1].attr.id = 77;
+	lr.config.attrs[1].attr.values = 0xff;
+	lr.config.attrs[1].mask = 0;
+	lr.config.attrs[2].attr.id = GPIO_V2_LINE_ATTR_ID_DEBOUNCE;
+	lr.config.attrs[2].attr.padding = 0x10;
+	lr.config.attrs[2].mask = 0x1;
+	lr.config.padding[4] = 2;
+	lr.padding[0] = 0xff;
+	ioctl(-1, GPIO_V2_GET_LINE_IOCTL, G(lr));
+	memcpy(pg + 4096 - sizeof(lr) + 8, &lr, sizeof(lr) - 8);
+	ioctl(-1, GPIO_V2_GET_LINE_IOCTL, pg + 4096 - sizeof(lr) + 8);
+	ioctl(-1, GPIO_V2_LINE_GET_VALUES_IOCTL, G(lv));
+	ioctl(-1, GPIO_V2_LINE_SET_VALUES_IOCTL, G(lv));
+	ioctl(-1, GPIO_V2_LINE_SET_VALUES_IOCTL, pg + 4092);
+	ioctl(-1, GPIO_V2_LINE_SET_CONFIG_IOCTL, G(lc));
+	lc.num_attrs = 1;
+	lc.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_FLAGS;
+	lc.attrs[0].attr.flags = GPIO_V2_LINE_FLAG_EVENT_CLOCK_REALTIME;
+	lc.attrs[0].mask = ~0ULL;
+	ioctl(-1, GPIO_V2_LINE_SET_CONFIG_IOCTL, G(lc));
+	/* The task changes what it passed at once: the line shows what the call saw. */
+	memcpy(pg + 4096 - sizeof(lc), &lc, sizeof(lc));
+	ioctl(-1, GPIO_V2_LINE_SET_CONFIG_IOCTL, pg + 4096 - sizeof(lc));
+	memset(pg + 4096 - sizeof(lc), 0xff, sizeof(lc));
+	munmap(pg, 8192);
+#undef G
+}
+
 /* Calls decoded by signature alone: ids, vectored I/O, xattrs, pidfds. */
 static void misc(void)
 {
@@ -2678,6 +2791,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "fsioctls")) {
 		fsioctls();
+		return 0;
+	}
+	if (!strcmp(mode, "gpio")) {
+		gpios();
 		return 0;
 	}
 	if (!strcmp(mode, "oldcalls")) {
