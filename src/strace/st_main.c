@@ -763,6 +763,7 @@ int st_main(int argc, char **argv)
 		{ "fault", required_argument, NULL, LONG_QUAL },
 		{ "inject", required_argument, NULL, LONG_QUAL },
 		{ "abbrev", required_argument, NULL, LONG_QUAL },
+		{ "raw", required_argument, NULL, LONG_QUAL },
 		{ "quiet", optional_argument, NULL, LONG_QUAL },
 		{ "silent", optional_argument, NULL, LONG_QUAL },
 		{ "silence", optional_argument, NULL, LONG_QUAL },
