@@ -895,13 +895,19 @@ static void bytes(struct buf *b, const struct st_cap *k, uint64_t v,
 {
 	size_t n;
 
-	if (!k) {
+	/*
+	 * strace reads what it shows, and one byte more when there is more,
+	 * at once: short of that, the address.
+	 */
+	n = total <= (uint64_t)max ? total : (uint64_t)max + 1;
+	if (!k || (k->cut && k->len < n)) {
 		ptr(b, v);
 		return;
 	}
-	n = k->len < total ? k->len : total;
 	if (n > (size_t)max)
 		n = max;
+	if (n > k->len)
+		n = k->len;
 	st_quote(b, k->data, n, total > n, x);
 }
 

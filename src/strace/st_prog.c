@@ -307,9 +307,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		exact_str(b, l, i, s + 1);
 		break;
 	case 'W':
-		buf_printf(b, "$l = *(arg0 + %d); if ($l > %d) { $l = %d; } "
-			   "printf(\"cW%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
-			   next, io, io, i);
+		/* In two pieces: what precedes a mapping's end still shows. */
+		buf_printf(b, "$w = *(arg0 + %d); if ($w > %d) { $w = %d; } ", next, io, io);
+		split_read(b, l, i, "$w");
 		break;
 	case 'A':
 		buf_printf(b, "$l = *(arg0 + %d); if ($l > 128) { $l = 128; } "

@@ -204,8 +204,10 @@ NORM2='s/htons\([0-9]+\)/P/g; s/sa_data="[^"]*"/sa_data=D/g' \
 same_line "sendmmsg, recvmmsg -s 4 -v" -s 4 -v -e trace=sendmmsg,recvmmsg -- "$WL" mmsg
 same_line "-e raw=: those calls' arguments and returns in hex, undecoded" \
 	-e raw=openat,close,read -e trace=openat,close,read,fstat -- "$WL" basic
-same_line "rt_sigpending's short set at a mapping's end; sched_setattr's size after E2BIG" \
-	-e trace=rt_sigpending,sched_setattr -- "$WL" partial
+same_line "rt_sigpending's short set at a mapping's end; buffers past one; sched_setattr's size after E2BIG" \
+	-e trace=rt_sigpending,sched_setattr,write -- "$WL" partial
+same_line "buffers past a mapping's end under -e write=" -e write=all \
+	-e trace=rt_sigpending,sched_setattr,write -- "$WL" partial
 for o in "" -v "-v -X raw" "-v -X verbose"; do
 	# shellcheck disable=SC2086
 	same_line "classic BPF programs ${o:-abbreviated}: seccomp, prctl, socket filters set and read back" \

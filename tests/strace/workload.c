@@ -2366,9 +2366,9 @@ static void bpf_filters(void)
 }
 
 /*
- * Structs the kernel fills or rewrites in part: a signal set shorter
- * than 8 bytes that ends a mapping (rt_sigpending), and the size
- * sched_setattr writes back when it refuses one.
+ * Memory that ends before what a call says: a signal set shorter than 8
+ * bytes that ends a mapping (rt_sigpending), buffers that run past one
+ * (write), and the size sched_setattr writes back when it refuses one.
  */
 static void partial(void)
 {
@@ -2387,6 +2387,13 @@ static void partial(void)
 	raise(SIGHUP);
 	for (i = 0; i < 3; i++)
 		syscall(__NR_rt_sigpending, m + pg - sizes[i], sizes[i]);
+	/* Buffers longer than their mapping: -s's worth of it there, or not. */
+	memset(m + pg - 64, 'w', 64);
+	syscall(__NR_write, -1, m + pg - 56, 64);
+	syscall(__NR_write, -1, m + pg - 33, 64);
+	syscall(__NR_write, -1, m + pg - 32, 64);
+	syscall(__NR_write, -1, m + pg - 32, 32);
+	syscall(__NR_write, -1, m + pg - 8, 64);
 	attr = (uint32_t *)(m + pg - 64);
 	memset(attr, 0, 64);
 	attr[0] = 1;
