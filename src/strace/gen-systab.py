@@ -94,7 +94,7 @@ SIG = {
  "inotify_init": ":f", "pkey_free": "d", "sethostname": "W7",
  "setdomainname": "W7", "vhangup": "", "sched_rr_get_interval": "dU",
  "userfaultfd": "x:f", "pidfd_getfd": "fdx:f", "pidfd_send_signal": "fs\x8ex",
- "process_mrelease": "fx", "sched_setattr": "d17",
+ "process_mrelease": "fx", "sched_setattr": "d17", "futex_waitv": "\xc27\xc3to",
  "sched_getattr": "d%77", "adjtimex": "'", "clock_adjtime": "o'", "fallocate": "fxdd", "fchmodat2": "DPma",
  "preadv2": "fVud\xbb\xb4", "pwritev2": "fvud\xbb\xb4", "restart_syscall": "\xb5",
  "io_uring_enter": "f77\xb6gu",

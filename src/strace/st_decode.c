@@ -2749,6 +2749,53 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 	buf_printf(b, "}");
 }
 
+/* futex_waitv's waiters (st_sys.h's ST_L_FUTEXV), n of them, as strace. */
+static void futex_waiters(struct buf *b, const struct st_cap *k, uint64_t v, unsigned n)
+{
+	static const struct st_xlat flags[] = {
+		{ FUTEX_32, "FUTEX_32" }, { FUTEX_PRIVATE_FLAG, "FUTEX_PRIVATE_FLAG" }, { 0, NULL },
+	};
+	unsigned e;
+
+	if (!v) {
+		buf_printf(b, "NULL");
+		return;
+	}
+	if (!n) {
+		buf_printf(b, "[]");
+		return;
+	}
+	if (!k || k->len < 24) {
+		ptr(b, v);
+		return;
+	}
+	buf_printf(b, "[");
+	for (e = 0; e < n; e++) {
+		size_t off = (size_t)e * 24;
+		uint32_t resv;
+
+		if (e)
+			buf_printf(b, ", ");
+		if (off + 24 > k->len) {
+			buf_printf(b, "... /* %#llx */", (unsigned long long)(v + off));
+			break;
+		}
+		if (e == ST_FUTEXV_MAX) {
+			buf_printf(b, "...");
+			break;
+		}
+		buf_printf(b, "{val=%#llx, uaddr=", (unsigned long long)rd(k->data, k->len, off, 8));
+		ptr(b, rd(k->data, k->len, off + 8, 8));
+		buf_printf(b, ", flags=");
+		st_xlat_flags_dflt(b, flags, rd(k->data, k->len, off + 16, 4), "0", "FUTEX_???");
+		resv = (uint32_t)rd(k->data, k->len, off + 20, 4);
+		if (resv)
+			buf_printf(b, ", __reserved=%#x", resv);
+		buf_printf(b, "}");
+	}
+	buf_printf(b, "]");
+}
+
 static void put_sigset(struct buf *b, uint64_t set)
 {
 	enum st_cstyle style = st_xlat_get_style();
@@ -4068,6 +4115,12 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case '7':
 		/* unsigned int: the register's upper half is not the value's. */
 		buf_printf(b, "%u", (unsigned)v);
+		return;
+	case ST_L_FUTEXV:
+		futex_waiters(b, k, v, (unsigned)c->args[i + 1]);
+		return;
+	case ST_L_HEX32:
+		buf_printf(b, "%#x", (unsigned)v);
 		return;
 	case 'x':
 		/* kcmp's first index: a descriptor for KCMP_FILE and KCMP_EPOLL_TFD. */

@@ -414,6 +414,12 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a, %d)); } ",
 				   rl, i, k, 4 << k);
 		break;
+	case ST_L_FUTEXV:
+		buf_printf(b, "$w = *(arg0 + %d) & 0xffffffff; if ($w > %d) { $w = %d; } "
+			   "if ($a) { ", next, ST_FUTEXV_MAX + 1, ST_FUTEXV_MAX + 1);
+		split_read(b, l, i, "$w * 24");
+		buf_printf(b, "} ");
+		break;
 	case ST_L_PRCTL_FPROG:
 		buf_printf(b, "if ($a && (*(arg0 + %d) & 0xffffffff) == %d && "
 			   "(*(arg0 + %d) & 0xffffffff) == %d) { "

@@ -225,6 +225,14 @@ enum st_class {
  * its instructions (-v) from record 1.
  */
 #define ST_L_PRCTL_FPROG '\277'
+/*
+ * futex_waitv's struct futex_waitv array: as many as the next argument
+ * says, one past ST_FUTEXV_MAX at most, read up to a mapping's end.
+ */
+#define ST_L_FUTEXV '\302'
+/* An unsigned int in hex. */
+#define ST_L_HEX32 '\303'
+#define ST_FUTEXV_MAX 128	/* the kernel's FUTEX_WAITV_MAX */
 #define ST_MMSG_IDX(e) (16 * ((e) + 1))
 /* setgroups' gid_t list read at entry, as long as argument 0 says. */
 #define ST_L_GIDS_IN '\274'

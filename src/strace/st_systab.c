@@ -365,7 +365,7 @@ const struct st_sys st_systab[] = {
 	{ 446, "landlock_restrict_self", "fx", 0 },
 	{ 447, "memfd_secret", "x:f", 0 },
 	{ 448, "process_mrelease", "fx", ST_MEMORY },
-	{ 449, "futex_waitv", NULL, 0 },
+	{ 449, "futex_waitv", "\3027\303to", 0 },
 	{ 450, "set_mempolicy_home_node", "puux", 0 },
 };
 

@@ -205,7 +205,7 @@ same_line "sendmmsg, recvmmsg -s 4 -v" -s 4 -v -e trace=sendmmsg,recvmmsg -- "$W
 same_line "-e raw=: those calls' arguments and returns in hex, undecoded" \
 	-e raw=openat,close,read -e trace=openat,close,read,fstat -- "$WL" basic
 same_line "rt_sigpending's short set at a mapping's end; buffers past one; sched_setattr's size after E2BIG" \
-	-e trace=rt_sigpending,sched_setattr,write -- "$WL" partial
+	-e trace=rt_sigpending,sched_setattr,write,futex_waitv -- "$WL" partial
 same_line "buffers past a mapping's end under -e write=" -e write=all \
 	-e trace=rt_sigpending,sched_setattr,write -- "$WL" partial
 for o in "" -v "-v -X raw" "-v -X verbose"; do

@@ -2394,6 +2394,19 @@ static void partial(void)
 	syscall(__NR_write, -1, m + pg - 32, 64);
 	syscall(__NR_write, -1, m + pg - 32, 32);
 	syscall(__NR_write, -1, m + pg - 8, 64);
+	/* futex_waitv: one waiter whose value differs, then two, the second past the mapping. */
+	{
+		static uint32_t word = 1;
+		struct futex_waitv *w = (struct futex_waitv *)(m + pg - sizeof(*w));
+		struct timespec ts = { 0, 1000 };
+
+		memset(w, 0, sizeof(*w));
+		w->uaddr = (uintptr_t)&word;
+		w->flags = FUTEX_32 | FUTEX_PRIVATE_FLAG;
+		syscall(__NR_futex_waitv, w, 1, 0, &ts, CLOCK_MONOTONIC);
+		syscall(__NR_futex_waitv, w, 2, 0, NULL, CLOCK_REALTIME);
+		syscall(__NR_futex_waitv, NULL, 0, 0x1, NULL, 42);
+	}
 	attr = (uint32_t *)(m + pg - 64);
 	memset(attr, 0, 64);
 	attr[0] = 1;
