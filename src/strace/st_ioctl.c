@@ -248,8 +248,14 @@ static const struct {
 
 /* The families decoded in files of their own, by _IOC_TYPE. */
 static const struct st_ioc_family *const families[] = {
+	&st_ioc_kd,
 	NULL,
 };
+
+void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *request)
+{
+	st_ioc_kd_capture(b, l, i, strsize, request);
+}
 
 static const struct st_ioc_family *family(unsigned request)
 {

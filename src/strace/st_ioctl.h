@@ -62,4 +62,16 @@ struct st_ioc_family {
 	bool (*decode)(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 };
 
+extern const struct st_ioc_family st_ioc_kd;
+
+/*
+ * The BPF program's code that reads, for requests that need it, more of
+ * ioctl's argument than ST_IOCTL_READ bytes or what a pointer in it gives,
+ * in records of letter l, argument i (after $a = the argument; $nr, $t
+ * set); request: an expression of the request.  st_prog.c's.
+ */
+void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *request);
+/* The console's and keyboard's (st_ioc_kd.c). */
+void st_ioc_kd_capture(struct buf *b, char l, int i, int strsize, const char *request);
+
 #endif
