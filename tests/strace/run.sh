@@ -287,6 +287,14 @@ for x in abbrev raw verbose; do
 done
 NORM2='s/fe_physical=[0-9]+/fe_physical=N/' \
 same_line "ioctl -v: fiemap's extents" -v -e trace=ioctl -- "$WL" fsioctls
+for x in abbrev raw verbose; do
+	same_line "ioctl, -X $x: the console's and keyboard's requests (linux/kd.h)" \
+		-X $x -e trace=ioctl -- "$WL" kdioctls
+	same_line "ioctl, -X $x: the console's and keyboard's requests, answered (what they got)" \
+		-X $x -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" kdioctls
+done
+same_line "ioctl -s 100 -v: the console's tables, fonts and strings, longer" \
+	-s 100 -v -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" kdioctls
 python3 "$HERE/../../src/strace/gen-ioctls.py" --check "$HERE/../../src/strace/st_ioctlent.c" > gi.txt 2>&1 &&
 	ok "st_ioctlent.c: every request's number is the headers'" || bad "st_ioctlent.c: $(tail -3 gi.txt)"
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \
