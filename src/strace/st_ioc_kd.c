@@ -178,11 +178,11 @@ static void ptr(struct buf *b, uint64_t v)
 }
 
 /*
- * The requests whose memory the BPF program reads beyond the argument's
- * first ST_IOCTL_READ bytes (st_ioc_kd_capture()): the argument's size,
- * or the offset of a pointer in it and the size of what it points to
- * an element of (-s elements and one more, as strace reads them).  A
- * table a map or a font longer than that is read from the task.
+ * The requests whose memory the BPF program reads past the argument's
+ * first ST_IOCTL_READ bytes (st_ioc_kd_capture()): the whole argument,
+ * or what a pointer in it gives, -s elements and one more as strace
+ * reads them; REGION_MAX bytes at most, what lies past them is read
+ * from the task.
  */
 static const struct region {
 	unsigned request;
