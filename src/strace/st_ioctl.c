@@ -249,8 +249,14 @@ static const struct {
 static const struct st_ioc_family *const families[] = {
 	&st_ioc_evdev,
 	&st_ioc_gpio,
+	&st_ioc_kd,
 	NULL,
 };
+
+void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *request)
+{
+	st_ioc_kd_capture(b, l, i, strsize, request);
+}
 
 static const struct st_ioc_family *family(unsigned request)
 {

@@ -74,5 +74,16 @@ extern const struct st_ioc_family st_ioc_evdev;
 /* Input event types and absolute axes, which also name requests. */
 extern const struct st_xlat st_evdev_types[], st_evdev_abs[];
 extern const struct st_ioc_family st_ioc_gpio;
+extern const struct st_ioc_family st_ioc_kd;
+
+/*
+ * The BPF program's code that reads, for requests that need it, more of
+ * ioctl's argument than ST_IOCTL_READ bytes or what a pointer in it gives,
+ * in records of letter l, argument i (after $a = the argument; $nr, $t
+ * set); request: an expression of the request.  st_prog.c's.
+ */
+void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *request);
+/* The console's and keyboard's (st_ioc_kd.c). */
+void st_ioc_kd_capture(struct buf *b, char l, int i, int strsize, const char *request);
 
 #endif

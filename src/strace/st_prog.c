@@ -564,6 +564,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			snprintf(len, sizeof(len), "$z");
 		}
 		split_read(b, rl, i, len);
+		/* And what requests need past them, or a pointer in them gives. */
+		snprintf(len, sizeof(len), "*(arg0 + %d)", reg_off[1]);
+		st_ioctl_capture(b, rl, i, s, len);
 		break;
 	case '+':
 	case '-':

@@ -319,6 +319,14 @@ for args in "" "-v" "-X raw" "-X verbose" "-s 3 -x" "-e inject=ioctl:retval=0" \
 		ok "gpio ioctls $args: v1 and v2 structs, cut, unreadable, unknown flags and ids" ||
 		bad "gpio ioctls $args: $(head -4 d.txt)"
 done
+for x in abbrev raw verbose; do
+	same_line "ioctl, -X $x: the console's and keyboard's requests (linux/kd.h)" \
+		-X $x -e trace=ioctl -- "$WL" kdioctls
+	same_line "ioctl, -X $x: the console's and keyboard's requests, answered (what they got)" \
+		-X $x -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" kdioctls
+done
+same_line "ioctl -s 100 -v: the console's tables, fonts and strings, longer" \
+	-s 100 -v -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" kdioctls
 python3 "$HERE/../../src/strace/gen-ioctls.py" --check "$HERE/../../src/strace/st_ioctlent.c" > gi.txt 2>&1 &&
 	ok "st_ioctlent.c: every request's number is the headers'" || bad "st_ioctlent.c: $(tail -3 gi.txt)"
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \

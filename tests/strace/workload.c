@@ -47,6 +47,8 @@
 #include <sys/xattr.h>
 #include <sys/uio.h>
 #include <linux/input.h>
+#include <linux/kd.h>
+#include <linux/keyboard.h>
 #include <linux/fs.h>
 #include <linux/fiemap.h>
 #include <linux/counter.h>
@@ -1796,6 +1798,147 @@ static void evdev(void)
 	ioctl(-1, _IOC(_IOC_READ | _IOC_WRITE, 'E', 0x99, 4), bits);
 	ioctl(-1, _IOC(_IOC_NONE, 'E', 0x99, 0), 0);
 	munmap(pg, psz);
+ * The console's and keyboard's ioctls (linux/kd.h) on no descriptor:
+ * values named and not, filled tables and fonts, strings, NULL and an
+ * address nothing is mapped at; a table that ends a mapping.
+ */
+static void kdioctls(void)
+{
+	static const unsigned short keys[] = {
+		K_F5, K(KT_LATIN, 'a'), K(KT_META, '\n'), K(KT_CUR, 9), K(KT_LETTER, '\''),
+		K(KT_SPEC, 0x30), K_BRL_DOT3, K(0x11, 2),
+	};
+	long page = sysconf(_SC_PAGESIZE);
+	unsigned char *end = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *bad = (void *)0x10;
+	struct kbentry ke = { K_ALTTAB, 30, 0 };
+	struct kbsentry *ks = calloc(1, sizeof(*ks));
+	struct kbdiacrs *kd = calloc(1, sizeof(*kd));
+	struct kbdiacrsuc *ku = calloc(1, sizeof(*ku));
+	struct kbkeycode kc = { 0x1d, 0x61 };
+	struct kbd_repeat rep = { 250, 33 };
+	struct unipair pairs[3] = { { 0x41, 1 }, { 0x263a, 2 }, { 0xf00f, 3 } };
+	struct unimapdesc um = { 3, pairs };
+	struct unimapinit ui = { 7, 3, 2 };
+	struct consolefontdesc cfd;
+	struct console_font_op op = { KD_FONT_OP_SET, 0, 8, 16, 2, NULL };
+	unsigned short *uni = calloc(E_TABSZ, sizeof(*uni));
+	unsigned char *font = malloc(8192), c = 0x13;
+	unsigned int v = 2;
+	size_t i;
+
+	if (end == MAP_FAILED || !ks || !kd || !ku || !uni || !font)
+		return;
+	munmap(end + page, page);
+	/* Written, as a program's tables are: BPF cannot fault a page in. */
+	memset(end, 0x5a, page);
+	end += page;
+	for (i = 0; i < 8192; i++)
+		font[i] = (unsigned char)(i * 7);
+	for (i = 0; i < E_TABSZ; i++)
+		uni[i] = (unsigned short)(0xefe0 + i * 3);
+	ioctl(-1, KIOCSOUND, 0);
+	ioctl(-1, KIOCSOUND, 1000);
+	ioctl(-1, KDMKTONE, (100 << 16) | 1193);
+	ioctl(-1, KDMKTONE, 0x20000);
+	ioctl(-1, KDGETLED, &c);
+	ioctl(-1, KDGETLED, NULL);
+	ioctl(-1, KDSETLED, 0x17);
+	ioctl(-1, KDGKBLED, &c);
+	ioctl(-1, KDSKBLED, 0x23);
+	ioctl(-1, KDSKBLED, 0x180);
+	ioctl(-1, KDGKBTYPE, &c);
+	ioctl(-1, KDADDIO, 0x3c0);
+	ioctl(-1, KDDELIO, 0x100);
+	ioctl(-1, KDENABIO);
+	ioctl(-1, KDDISABIO);
+	ioctl(-1, KDSETMODE, KD_GRAPHICS);
+	ioctl(-1, KDSETMODE, 7);
+	ioctl(-1, KDGETMODE, &v);
+	ioctl(-1, KDMAPDISP);
+	ioctl(-1, KDUNMAPDISP);
+	ioctl(-1, PIO_SCRNMAP, font);
+	ioctl(-1, PIO_SCRNMAP, end - 100);
+	ioctl(-1, GIO_SCRNMAP, font);
+	ioctl(-1, KDGKBMODE, &v);
+	ioctl(-1, KDSKBMODE, K_UNICODE);
+	ioctl(-1, KDSKBMODE, 9);
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		ke.kb_value = keys[i];
+		ke.kb_table = i & 1 ? K_ALTTAB : 0x50;
+		ioctl(-1, KDSKBENT, &ke);
+	}
+	ioctl(-1, KDGKBENT, &ke);
+	ioctl(-1, KDSKBENT, end - 2);
+	ks->kb_func = KVAL(K_F13);
+	strcpy((char *)ks->kb_string, "\033[25~\tdone\n");
+	ioctl(-1, KDSKBSENT, ks);
+	ioctl(-1, KDGKBSENT, ks);
+	ks->kb_func = KVAL(K_PGUP);
+	memset(ks->kb_string, 'k', sizeof(ks->kb_string));
+	ioctl(-1, KDSKBSENT, ks);
+	ioctl(-1, KDSKBSENT, bad);
+	kd->kb_cnt = 3;
+	for (i = 0; i < 3; i++) {
+		kd->kbdiacr[i].diacr = '`' + i;
+		kd->kbdiacr[i].base = "a\ne"[i];
+		kd->kbdiacr[i].result = 0xe0 + i;
+	}
+	ioctl(-1, KDSKBDIACR, kd);
+	kd->kb_cnt = 300;
+	ioctl(-1, KDSKBDIACR, kd);
+	ioctl(-1, KDGKBDIACR, kd);
+	ku->kb_cnt = 2;
+	ku->kbdiacruc[0] = (struct kbdiacruc){ 0x301, 'e', 0xe9 };
+	ku->kbdiacruc[1] = (struct kbdiacruc){ 0x308, 'u', 0xfc };
+	ioctl(-1, KDSKBDIACRUC, ku);
+	ioctl(-1, KDGKBDIACRUC, ku);
+	ioctl(-1, KDSETKEYCODE, &kc);
+	ioctl(-1, KDGETKEYCODE, &kc);
+	ioctl(-1, KDSIGACCEPT, SIGUSR2);
+	ioctl(-1, KDSIGACCEPT, 40);
+	ioctl(-1, KDSIGACCEPT, 100);
+	ioctl(-1, KDKBDREP, &rep);
+	ioctl(-1, KDKBDREP, bad);
+	ioctl(-1, PIO_FONT, font);
+	ioctl(-1, GIO_FONT, font);
+	ioctl(-1, PIO_CMAP, font + 1);
+	ioctl(-1, GIO_CMAP, font);
+	ioctl(-1, KDGKBMETA, &v);
+	ioctl(-1, KDSKBMETA, K_ESCPREFIX);
+	ioctl(-1, KDSKBMETA, 7);
+	ioctl(-1, PIO_UNIMAP, &um);
+	ioctl(-1, GIO_UNIMAP, &um);
+	um.entries = (struct unipair *)(end - 8);
+	ioctl(-1, PIO_UNIMAP, &um);
+	ioctl(-1, PIO_UNIMAPCLR, &ui);
+	ioctl(-1, PIO_UNISCRNMAP, uni);
+	ioctl(-1, GIO_UNISCRNMAP, uni);
+	cfd = (struct consolefontdesc){ 2, 16, (char *)font };
+	ioctl(-1, PIO_FONTX, &cfd);
+	ioctl(-1, GIO_FONTX, &cfd);
+	ioctl(-1, PIO_FONTRESET);
+	op.data = font;
+	ioctl(-1, KDFONTOP, &op);
+	op.op = KD_FONT_OP_GET;
+	op.flags = KD_FONT_FLAG_DONT_RECALC | 0x100;
+	ioctl(-1, KDFONTOP, &op);
+	op.op = KD_FONT_OP_SET_DEFAULT;
+	op.data = (unsigned char *)"default8x16";
+	ioctl(-1, KDFONTOP, &op);
+	op.op = KD_FONT_OP_COPY;
+	ioctl(-1, KDFONTOP, &op);
+	op.op = 9;
+	ioctl(-1, KDFONTOP, &op);
+	ioctl(-1, KDFONTOP, bad);
+	ioctl(-1, _IO('K', 0x99), 0x1234);
+	free(ks);
+	free(kd);
+	free(ku);
+	free(uni);
+	free(font);
+	munmap(end - page, page);
 }
 
 /* ioctls of files and counters whose argument is a struct. */
@@ -2815,6 +2958,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "gpio")) {
 		gpios();
+	if (!strcmp(mode, "kdioctls")) {
+		kdioctls();
 		return 0;
 	}
 	if (!strcmp(mode, "oldcalls")) {
