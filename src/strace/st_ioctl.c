@@ -16,6 +16,7 @@
 #include <linux/inotify.h>
 #include <linux/input.h>
 #include <linux/nsfs.h>
+#include <linux/ptp_clock.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
 
@@ -248,6 +249,8 @@ static const struct {
 
 /* The families decoded in files of their own, by _IOC_TYPE. */
 static const struct st_ioc_family *const families[] = {
+	&st_ioc_hdio,
+	&st_ioc_ptp,
 	NULL,
 };
 
@@ -392,13 +395,11 @@ bool st_ioctl_pointer(unsigned request)
 	if (!named)
 		return false;
 	/*
-	 * The old numbers (block, scsi, sockets, hdio's that strace decodes)
-	 * carry no direction but point to data all the same; a newer _IO
-	 * request takes a value.
+	 * The old numbers (block, scsi, sockets) carry no direction but
+	 * point to data all the same; a newer _IO request takes a value.
 	 */
 	if (_IOC_DIR(request) == _IOC_NONE && _IOC_TYPE(request) != 0x12 &&
-	    _IOC_TYPE(request) != 0x22 && _IOC_TYPE(request) != 0x89 &&
-	    request != 0x301 /* HDIO_GETGEO */ && request != 0x31f /* HDIO_DRIVE_CMD */)
+	    _IOC_TYPE(request) != 0x22 && _IOC_TYPE(request) != 0x89)
 		return false;
 	for (i = 0; i < sizeof(decoded); i++)
 		if (decoded[i] == _IOC_TYPE(request))
@@ -441,10 +442,17 @@ size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned 
 	return joined_arg(c, arg, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, out);
 }
 
+const unsigned st_ioctl_long[] = {
+	PTP_SYS_OFFSET, PTP_SYS_OFFSET2, PTP_SYS_OFFSET_EXTENDED, PTP_SYS_OFFSET_EXTENDED2,
+};
+const int st_nioctl_long = ARRAY_SIZE(st_ioctl_long);
+
 size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t size)
 {
+	char letter = exit ? ST_L_IOCTL_OUT : ST_L_IOCTL;
 	unsigned char p[ST_IOCTL_READ];
-	size_t n = joined(c, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, p);
+	size_t n = joined(c, letter, p), m;
+	int i;
 
 	if (!c->args[2])
 		return 0;
@@ -456,6 +464,16 @@ size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t siz
 	/* A read cut short by a fault: what follows is not there either. */
 	if (n < ST_IOCTL_READ)
 		return n;
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == 2 && c->caps[i].letter == letter &&
+		    c->caps[i].idx == ST_IOCTL_IDX_LONG) {
+			m = c->caps[i].len < size - n ? c->caps[i].len : size - n;
+			memcpy((unsigned char *)out + n, c->caps[i].data, m);
+			n += m;
+			if (n == size)
+				return n;
+			break;
+		}
 	return n + st_tracee_read(c->tid, c->args[2] + n, (unsigned char *)out + n,
 				  size - n, false);
 }

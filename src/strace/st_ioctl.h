@@ -12,6 +12,16 @@
  */
 #define ST_IOCTL_READ 144
 
+/*
+ * The requests whose struct is longer than ST_IOCTL_READ and that strace
+ * reads whole: the BPF program reads the bytes past ST_IOCTL_READ too
+ * (_IOC_SIZE(request) in all), as a capture of index ST_IOCTL_IDX_LONG,
+ * for st_ioctl_struct().
+ */
+#define ST_IOCTL_IDX_LONG 1
+extern const unsigned st_ioctl_long[];
+extern const int st_nioctl_long;
+
 /* The names of request, "A or B" when the number names several; NULL if none. */
 const char *st_ioctl_name(unsigned request);
 /*
@@ -44,8 +54,9 @@ size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned 
 /*
  * The first size bytes of ioctl's third argument as the call saw them
  * at entry (exit false) or at exit, into out: from what the BPF program
- * read, and past ST_IOCTL_READ from the task while it lives.  How many:
- * less than size when the memory could not be read.
+ * read, and past ST_IOCTL_READ (st_ioctl_long[]'s aside) from the task
+ * while it lives.  How many: less than size when the memory could not
+ * be read.
  */
 size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t size);
 
@@ -61,5 +72,7 @@ struct st_ioc_family {
 	bool (*no_arg)(unsigned request);
 	bool (*decode)(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 };
+
+extern const struct st_ioc_family st_ioc_hdio, st_ioc_ptp;
 
 #endif

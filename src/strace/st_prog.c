@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <linux/if_packet.h>
+#include <linux/ioctl.h>
 #include <linux/seccomp.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -508,6 +509,14 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		/* In two pieces: a short struct may end a mapping. */
 		snprintf(len, sizeof(len), "%d", ST_IOCTL_READ);
 		split_read(b, rl, i, len);
+		/* The rest of a long struct strace reads whole, by its request. */
+		if (i == 2 && st_nioctl_long)
+			buf_printf(b, "$m = *(arg0 + %d) & 0xffffffff; ", reg_off[1]);
+		for (k = 0; i == 2 && k < st_nioctl_long; k++)
+			buf_printf(b, "if ($m == %u) { printf(\"c%c%d %%d %%d %%r\", $t, %d, "
+				   "buf($a + %d, %u)); } ", st_ioctl_long[k], rl, i,
+				   ST_IOCTL_IDX_LONG, ST_IOCTL_READ,
+				   _IOC_SIZE(st_ioctl_long[k]) - ST_IOCTL_READ);
 		break;
 	case '+':
 	case '-':
