@@ -250,6 +250,8 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_evdev,
 	&st_ioc_gpio,
 	&st_ioc_kd,
+	&st_ioc_hdio,
+	&st_ioc_ptp,
 	NULL,
 };
 
@@ -381,13 +383,11 @@ bool st_ioctl_pointer(unsigned request)
 	if (!named)
 		return false;
 	/*
-	 * The old numbers (block, scsi, sockets, hdio's that strace decodes)
-	 * carry no direction but point to data all the same; a newer _IO
-	 * request takes a value.
+	 * The old numbers (block, scsi, sockets) carry no direction but
+	 * point to data all the same; a newer _IO request takes a value.
 	 */
 	if (_IOC_DIR(request) == _IOC_NONE && _IOC_TYPE(request) != 0x12 &&
-	    _IOC_TYPE(request) != 0x22 && _IOC_TYPE(request) != 0x89 &&
-	    request != 0x301 /* HDIO_GETGEO */ && request != 0x31f /* HDIO_DRIVE_CMD */)
+	    _IOC_TYPE(request) != 0x22 && _IOC_TYPE(request) != 0x89)
 		return false;
 	for (i = 0; i < sizeof(decoded); i++)
 		if (decoded[i] == _IOC_TYPE(request))

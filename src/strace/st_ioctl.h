@@ -14,9 +14,10 @@
 #define ST_IOCTL_READ 144
 /*
  * ioctl's argument is read as long as the size its request carries
- * (_IOC_SIZE) where that is longer than ST_IOCTL_READ, up to this.
+ * (_IOC_SIZE) where that is longer than ST_IOCTL_READ, up to this: the
+ * longest struct strace reads whole (PTP_SYS_OFFSET_EXTENDED's 1216).
  */
-#define ST_IOCTL_READ_MAX 1024
+#define ST_IOCTL_READ_MAX 1280
 
 /* The names of request, "A or B" when the number names several; NULL if none. */
 const char *st_ioctl_name(unsigned request);
@@ -75,6 +76,7 @@ extern const struct st_ioc_family st_ioc_evdev;
 extern const struct st_xlat st_evdev_types[], st_evdev_abs[];
 extern const struct st_ioc_family st_ioc_gpio;
 extern const struct st_ioc_family st_ioc_kd;
+extern const struct st_ioc_family st_ioc_hdio, st_ioc_ptp;
 
 /*
  * The BPF program's code that reads, for requests that need it, more of

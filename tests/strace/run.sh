@@ -327,6 +327,17 @@ for x in abbrev raw verbose; do
 done
 same_line "ioctl -s 100 -v: the console's tables, fonts and strings, longer" \
 	-s 100 -v -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" kdioctls
+# strace warns of the struct it reads short on stderr.
+{
+for x in abbrev raw verbose; do
+	same_line "ioctl, -X $x: HDIO's geometry, drive commands and settings; PTP clocks' requests" \
+		-X $x -e trace=ioctl -- "$WL" hdioptp
+done
+same_line "ioctl, injected successes: HDIO's and PTP clocks' answers, offsets' times" \
+	-e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" hdioptp
+same_line "ioctl -X verbose, injected successes: HDIO's and PTP clocks' answers" \
+	-X verbose -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" hdioptp
+} 2> /dev/null
 python3 "$HERE/../../src/strace/gen-ioctls.py" --check "$HERE/../../src/strace/st_ioctlent.c" > gi.txt 2>&1 &&
 	ok "st_ioctlent.c: every request's number is the headers'" || bad "st_ioctlent.c: $(tail -3 gi.txt)"
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \

@@ -56,6 +56,8 @@
 #include <linux/random.h>
 #include <linux/watchdog.h>
 #include <linux/nsfs.h>
+#include <linux/hdreg.h>
+#include <linux/ptp_clock.h>
 #include <sys/ioctl.h>
 #include <sys/file.h>
 #include <sys/inotify.h>
@@ -2081,6 +2083,86 @@ static void gpios(void)
 	memset(pg + 4096 - sizeof(lc), 0xff, sizeof(lc));
 	munmap(pg, 8192);
 #undef G
+ * HDIO requests (the disk's geometry for real where there is a disk)
+ * and PTP clock requests: filled structs, NULL, unknown values, and a
+ * struct longer than the BPF program's ioctl read whose end is unmapped.
+ */
+static void hdioptp(void)
+{
+	struct hd_geometry g = { 0 };
+	struct { struct hd_drive_cmd_hdr h; unsigned char data[512]; } cmd = {
+		{ 0xec, 1, 2, 1 }, { 0 } };
+	unsigned long v = 7;
+	int three[3] = { 1, -2, 0x30 };
+	char id[512] = "ferret disk";
+	struct ptp_clock_caps caps = { .max_adj = 1000, .n_pins = 2, .rsv = { [3] = 5 } };
+	struct ptp_extts_request e = { 1, PTP_ENABLE_FEATURE | PTP_RISING_EDGE | 0x100, { 0, 7 } };
+	struct ptp_perout_request po = { .start = { 1700000000, 5, 0 }, .period = { 1, 0, 3 },
+					 .index = 2, .flags = PTP_PEROUT_DUTY_CYCLE,
+					 .on = { 0, 500000000, 0 } };
+	struct ptp_sys_offset_precise sp = { { 1700000001, 1, 0 }, { 1700000002, 2000000000, 0 },
+					     { 3, 4, 0 }, { 0, 0, 9 } };
+	struct ptp_pin_desc pd = { "pin0", 1, PTP_PF_PEROUT, 3, { 0, 0, 0, 0, 1 } };
+	struct ptp_sys_offset so = { 0 };
+	struct ptp_sys_offset_extended se = { 0 };
+	unsigned char *pages = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int fd = open("/dev/vda", O_RDONLY), i;
+
+	ioctl(fd, HDIO_GETGEO, &g);
+	ioctl(-1, HDIO_GETGEO, NULL);
+	ioctl(-1, HDIO_DRIVE_CMD, &cmd);
+	cmd.h.command = 0x77;
+	ioctl(-1, HDIO_DRIVE_CMD, &cmd);
+	ioctl(-1, HDIO_DRIVE_CMD, NULL);
+	ioctl(-1, HDIO_DRIVE_RESET, three);
+	ioctl(-1, HDIO_SCAN_HWIF, NULL);
+	ioctl(-1, HDIO_GET_DMA, &v);
+	ioctl(-1, HDIO_GET_NICE, &v);
+	ioctl(-1, HDIO_GET_BUSSTATE, &v);
+	ioctl(-1, HDIO_GET_IDENTITY, id);
+	ioctl(-1, HDIO_SET_DMA, 1UL);
+	ioctl(-1, HDIO_SET_NICE, (1UL << IDE_NICE_0) | (1UL << IDE_NICE_2) | 0x100);
+	ioctl(-1, HDIO_SET_NICE, 0x100UL);
+	ioctl(-1, HDIO_SET_BUSSTATE, (unsigned long)BUSSTATE_TRISTATE);
+	ioctl(-1, HDIO_SET_BUSSTATE, 9UL);
+	ioctl(-1, HDIO_GET_QDMA, 0);
+	ioctl(-1, PTP_CLOCK_GETCAPS, &caps);
+	ioctl(-1, PTP_EXTTS_REQUEST, &e);
+	ioctl(-1, PTP_EXTTS_REQUEST2, &e);
+	e.flags = 0x100;
+	ioctl(-1, PTP_EXTTS_REQUEST2, &e);
+	ioctl(-1, PTP_PEROUT_REQUEST2, &po);
+	po.flags = PTP_PEROUT_PHASE;
+	ioctl(-1, PTP_PEROUT_REQUEST2, &po);
+	ioctl(-1, PTP_ENABLE_PPS, 1);
+	so.n_samples = 2;
+	so.rsv[1] = 4;
+	for (i = 0; i < 5; i++)
+		so.ts[i] = (struct ptp_clock_time){ 1700000000 + i, i * 1000, i & 1 };
+	ioctl(-1, PTP_SYS_OFFSET, &so);
+	ioctl(-1, PTP_SYS_OFFSET2, NULL);
+	se.n_samples = 1;
+	se.ts[0][0] = (struct ptp_clock_time){ 1700000000, 7, 0 };
+	se.ts[0][1] = (struct ptp_clock_time){ 12, 0, 0 };
+	ioctl(-1, PTP_SYS_OFFSET_EXTENDED, &se);
+	ioctl(-1, PTP_SYS_OFFSET_PRECISE, &sp);
+	ioctl(-1, PTP_PIN_GETFUNC, &pd);
+	ioctl(-1, PTP_PIN_GETFUNC2, &pd);
+	pd.func = 9;
+	ioctl(-1, PTP_PIN_SETFUNC2, &pd);
+	if (pages != MAP_FAILED && !mprotect(pages + 4096, 4096, PROT_NONE)) {
+		/* Its last byte on the page that cannot be read. */
+		struct ptp_sys_offset *cut = (void *)(pages + 4097 - sizeof(*cut));
+
+		memcpy(cut, &so, sizeof(*cut) - 1);
+		ioctl(-1, PTP_SYS_OFFSET, cut);
+		/* One that ends its page, whole. */
+		memcpy(pages + 4096 - sizeof(so), &so, sizeof(so));
+		ioctl(-1, PTP_SYS_OFFSET, pages + 4096 - sizeof(so));
+	}
+	if (fd >= 0)
+		close(fd);
 }
 
 /* Calls decoded by signature alone: ids, vectored I/O, xattrs, pidfds. */
@@ -2950,6 +3032,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "evdev")) {
 		evdev();
+	if (!strcmp(mode, "hdioptp")) {
+		hdioptp();
 		return 0;
 	}
 	if (!strcmp(mode, "fsioctls")) {
