@@ -412,8 +412,7 @@ static const struct st_xlat igmpmsg_types[] = {
 };
 
 static const struct st_xlat mrt6msg_types[] = {
-	X(MRT6MSG_NOCACHE), X(MRT6MSG_WRONGMIF), X(MRT6MSG_WHOLEPKT),
-	X(MRT6MSG_WRMIFWHOLE), END,
+	X(MRT6MSG_NOCACHE), X(MRT6MSG_WRONGMIF), X(MRT6MSG_WHOLEPKT), END,
 };
 
 static const struct st_xlat rtext_filters[] = {
@@ -550,9 +549,14 @@ static void str0(const struct ctx *c, uint64_t off, uint64_t n)
 	}
 }
 
+/* A little-endian unsigned integer of size bytes (8 at most) at v. */
 static uint64_t get(const unsigned char *v, unsigned size)
 {
-	return size == 1 ? v[0] : size == 2 ? st_u16(v) : size == 4 ? st_u32(v) : st_u64(v);
+	uint64_t x = 0;
+
+	while (size--)
+		x = x << 8 | v[size];
+	return x;
 }
 
 /* A clock_t count, with its seconds in a comment as strace adds them. */
@@ -609,6 +613,7 @@ enum {
 	F_FLAGS,	/* bits named from x, dflt for those without */
 	F_MAC,		/* a hardware address of size bytes */
 	F_CLOCK,	/* clock ticks */
+	F_HEX,		/* bytes in hex */
 	F_HEXNZ,	/* bytes in hex, only when any is not zero */
 };
 
@@ -663,7 +668,7 @@ static void field(struct ctx *c, const struct field *f, const unsigned char *v,
 		st_xlat_val(b, f->x, x, f->dflt);
 		break;
 	case F_FLAGS:
-		st_xlat_flags_dflt(b, f->x, x, "0", f->dflt);
+		st_xlat_flags_dflt(b, f->x, x, f->x == nud_states ? "NUD_NONE" : "0", f->dflt);
 		break;
 	case F_MAC:
 		hwaddr(b, v + f->off, f->size, f->size);
@@ -671,6 +676,7 @@ static void field(struct ctx *c, const struct field *f, const unsigned char *v,
 	case F_CLOCK:
 		clock_ticks(b, x);
 		break;
+	case F_HEX:
 	case F_HEXNZ:
 		st_quote(b, v + f->off, f->size, false, 2);
 		break;
@@ -838,8 +844,6 @@ static bool d_clock(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
 {
 	if (len > 8)
 		return false;
-	if (len != 1 && len != 2 && len != 4 && len != 8)
-		return true;
 	if (!readable(c, off, len))
 		addr_of(c, off);
 	else
@@ -897,15 +901,13 @@ static bool d_xlat(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
 		return false;
 	if (s->size)
 		len = s->size;
-	if (len != 1 && len != 2 && len != 4 && len != 8)
-		return true;
 	if (!readable(c, off, len)) {
 		addr_of(c, off);
 		return true;
 	}
 	v = get(c->p + off, (unsigned)len);
 	if (s->flags)
-		st_xlat_flags_dflt(c->b, s->x, v, "0", s->dflt);
+		st_xlat_flags_dflt(c->b, s->x, v, s->x == nud_states ? "NUD_NONE" : "0", s->dflt);
 	else
 		st_xlat_val(c->b, s->x, v, s->dflt);
 	return true;
@@ -1554,7 +1556,15 @@ static bool d_protinfo(struct ctx *c, uint64_t off, uint64_t len, const void *ar
 	return true;
 }
 
+static const struct field vsi_f[] = {
+	{ "vsi_mgr_id", 0, 1, F_U, NULL, NULL }, { "vsi_type_id", 1, 3, F_HEX, NULL, NULL },
+	{ "vsi_type_version", 4, 1, F_U, NULL, NULL }, { "pad", 5, 3, F_HEXNZ, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc vsi = { sizeof(struct ifla_port_vsi), 0, vsi_f, NULL, false };
+
 static const struct dec port_dec[] = {
+	[IFLA_PORT_VSI_TYPE] = { d_struct, &vsi },
 	[IFLA_PORT_VF] = U32, [IFLA_PORT_PROFILE] = STR, [IFLA_PORT_REQUEST] = U8,
 	[IFLA_PORT_RESPONSE] = U16,
 };
@@ -1592,6 +1602,13 @@ static const struct dec pdr_dec[] = {
 static const struct set pdr_set =
 	SET(proto_down_reason_attrs, "IFLA_PROTO_DOWN_REASON_???", pdr_dec);
 
+static const struct st_xlat ifla_events[] = {
+	X(IFLA_EVENT_NONE), X(IFLA_EVENT_REBOOT), X(IFLA_EVENT_FEATURES),
+	X(IFLA_EVENT_BONDING_FAILOVER), X(IFLA_EVENT_NOTIFY_PEERS),
+	X(IFLA_EVENT_IGMP_RESEND), X(IFLA_EVENT_BONDING_OPTIONS), END,
+};
+static const struct xspec ifla_event_x = { ifla_events, "IFLA_EVENT_???", 4, false };
+
 static const struct dec ifla_dec[] = {
 	[IFLA_ADDRESS] = HWADDR, [IFLA_BROADCAST] = HWADDR, [IFLA_IFNAME] = STR,
 	[IFLA_MTU] = U32, [IFLA_LINK] = U32, [IFLA_QDISC] = STR,
@@ -1607,6 +1624,7 @@ static const struct dec ifla_dec[] = {
 	[IFLA_CARRIER_CHANGES] = U32, [IFLA_LINK_NETNSID] = S32,
 	[IFLA_PHYS_PORT_NAME] = STR, [IFLA_PROTO_DOWN] = U8, [IFLA_GSO_MAX_SEGS] = U32,
 	[IFLA_GSO_MAX_SIZE] = U32, [IFLA_XDP] = { d_nest, &xdp_set },
+	[IFLA_EVENT] = { d_xlat, &ifla_event_x },
 	[IFLA_NEW_NETNSID] = S32, [IFLA_TARGET_NETNSID] = S32,
 	[IFLA_CARRIER_UP_COUNT] = U32, [IFLA_CARRIER_DOWN_COUNT] = U32,
 	[IFLA_NEW_IFINDEX] = IFINDEX, [IFLA_MIN_MTU] = U32, [IFLA_MAX_MTU] = U32,
