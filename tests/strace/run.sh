@@ -275,6 +275,10 @@ for x in abbrev raw verbose; do
 	same_line "netlink messages sent, -X $x: types and flags by protocol, payloads, arrays, rtnetlink structs" \
 		-s 64 -X $x -e trace=sendto,sendmsg -- "$WL" netlink
 done
+for x in abbrev raw verbose; do
+	same_line "NETLINK_ROUTE attributes, -X $x: nested, structs, arrays, names, flags, short values" \
+		-s 64 -X $x -e trace=sendto -- "$WL" nlroute
+done
 NORM2='s/^[0-9]+ +//' \
 same_line "a stop signal's default action: --- stopped by SIGSTOP ---" \
 	-f -e trace=none -e 'signal=!SIGCHLD' -- "$WL" restart

@@ -1535,6 +1535,67 @@ static void rtnl_msgs(int fd)
 	}
 }
 
+/*
+ * NETLINK_ROUTE attributes whose values strace decodes: nested sets,
+ * structs, arrays, named values and flags, unknown types and values,
+ * values shorter than their type; each message within -s 64.
+ */
+static void nlroutes(void)
+{
+	/* rtmsg: RTA_TABLE named, RTA_METRICS nested (RTAX_MTU, RTAX_CC_ALGO). */
+	static const unsigned char route[] = {
+		2, 32, 0, 0, 254, 2, 253, 1, 0, 0, 0, 0,
+		8, 0, 15, 0, 254, 0, 0, 0,
+		20, 0, 8, 0, 8, 0, 2, 0, 0xdc, 5, 0, 0, 8, 0, 16, 0, 'b', 'b', 'r', 0 };
+	/* rtmsg: RTA_CACHEINFO, a struct. */
+	static const unsigned char cache[] = {
+		2, 32, 0, 0, 254, 2, 253, 1, 0, 0, 0, 0,
+		36, 0, 12, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0,
+		5, 0, 0, 0, 0xab, 0, 0, 0, 7, 0, 0, 0, 8, 0, 0, 0 };
+	/* ndmsg: NDA_CACHEINFO cut short (hex), NDA_NDM_FLAGS_MASK zero. */
+	static const unsigned char neigh[] = {
+		2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 2, 1,
+		12, 0, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8, 6, 0, 17, 0, 0, 0, 0, 0 };
+	/* nhmsg: NHA_ID, NHA_GROUP (two entries), NHA_GROUP_TYPE unknown. */
+	static const unsigned char nh[] = {
+		2, 0, 3, 0, 0, 0, 0, 0,
+		8, 0, 1, 0, 42, 0, 0, 0,
+		20, 0, 2, 0, 1, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 4, 9, 0, 0,
+		6, 0, 3, 0, 7, 0, 0, 0 };
+	/* tcmsg: TCA_KIND, TCA_STATS2 nested TCA_STATS_RATE_EST. */
+	static const unsigned char qdisc[] = {
+		0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0,
+		8, 0, 1, 0, 'f', 'q', 0, 0,
+		16, 0, 7, 0, 12, 0, 2, 0, 100, 0, 0, 0, 5, 0, 0, 0 };
+	/* br_port_msg: MDBA_ROUTER, a port with its attributes. */
+	static const unsigned char mdb[] = {
+		7, 0, 0, 0, 1, 0, 0, 0,
+		24, 0, 2, 0, 20, 0, 1, 0, 1, 0, 0, 0, 5, 0, 2, 0, 2, 0, 0, 0,
+		4, 0, 0x3f, 0 };
+	/* ifinfomsg (AF_BRIDGE): IFLA_EXT_MASK flags, IFLA_PROTINFO a bridge port's. */
+	static const unsigned char link[] = {
+		7, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		8, 0, 29, 0, 0x09, 0, 0, 0x80,
+		20, 0, 12, 0, 5, 0, 1, 0, 3, 0, 0, 0, 6, 0, 31, 0, 0xff, 0x0f, 0, 0 };
+	/* A multicast cache report of RTNL_FAMILY_IPMR: type, addresses. */
+	static const unsigned char report[] = {
+		128, 0, 0, 0,
+		5, 0, 1, 0, 1, 0, 0, 0, 8, 0, 3, 0, 10, 0, 0, 1, 8, 0, 99, 0, 1, 2, 3, 4 };
+	int fd = nl_socket(NETLINK_ROUTE);
+
+	rtnl_send(fd, RTM_GETROUTE, NLM_F_REQUEST | NLM_F_DUMP, route, sizeof(route));
+	rtnl_send(fd, RTM_GETROUTE, 0, cache, sizeof(cache));
+	rtnl_send(fd, RTM_NEWNEIGH, 0, neigh, sizeof(neigh));
+	rtnl_send(fd, RTM_GETNEXTHOP, 0, nh, sizeof(nh));
+	rtnl_send(fd, RTM_GETQDISC, 0, qdisc, sizeof(qdisc));
+	rtnl_send(fd, RTM_GETMDB, 0, mdb, sizeof(mdb));
+	rtnl_send(fd, RTM_GETLINK, 0, link, sizeof(link));
+	rtnl_send(fd, RTM_NEWCACHEREPORT, 0, report, sizeof(report));
+	sendto(fd, NULL, 32, MSG_DONTWAIT, NULL, 0);
+	sendto(-1, route, sizeof(route), MSG_DONTWAIT, NULL, 0);
+	close(fd);
+}
+
 static void netlinks(void)
 {
 	struct { struct nlmsghdr h; unsigned char p[4]; } m[2];
@@ -2995,6 +3056,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "netlink")) {
 		netlinks();
+		return 0;
+	}
+	if (!strcmp(mode, "nlroute")) {
+		nlroutes();
 		return 0;
 	}
 	if (!strcmp(mode, "restart")) {
