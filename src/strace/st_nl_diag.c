@@ -346,6 +346,18 @@ static void port(struct buf *b, const char *name, const unsigned char *p)
 /* A 16-byte address field of family af, as strace's print_inet_addr. */
 static void inet_field(struct buf *b, const char *name, const unsigned char *p, int af)
 {
+	enum st_cstyle st = st_xlat_get_style();
+	char ip[INET_ADDRSTRLEN];
+
+	/* -X raw and verbose show the whole field, an IPv4 address's too. */
+	if (af == AF_INET && st != ST_C_ABBREV) {
+		buf_printf(b, "%s=", name);
+		st_quote(b, p, 16, false, 2);
+		inet_ntop(AF_INET, p, ip, sizeof(ip));
+		if (st == ST_C_VERBOSE)
+			buf_printf(b, " /* inet_addr(\"%s\") */", ip);
+		return;
+	}
 	if (af == AF_INET || af == AF_INET6) {
 		st_inet_addr(b, p, af, name);
 		return;
@@ -765,7 +777,7 @@ static void elem_group(struct buf *b, const struct st_nld_mem *m, uint64_t off, 
 {
 	uint64_t v = st_u64(m->p + off);
 
-	buf_printf(b, v ? "%#llx" : "0", (unsigned long long)v);
+	buf_printf(b, "%#016llx", (unsigned long long)v);
 }
 
 static bool a_nl_groups(struct buf *b, const struct st_nld_mem *m, uint64_t off,
