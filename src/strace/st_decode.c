@@ -6475,3 +6475,8 @@ void st_hexdump(struct buf *b, const unsigned char *p, size_t n)
 		buf_printf(b, " |\n");
 	}
 }
+
+void st_sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
+{
+	sockaddr(b, p, len, x);
+}

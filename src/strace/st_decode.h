@@ -158,5 +158,7 @@ void st_ifindex(struct buf *b, unsigned idx);
  * when field is not NULL.
  */
 void st_inet_addr(struct buf *b, const unsigned char *p, int af, const char *field);
+/* A sockaddr of len bytes at p as strace prints one (x: -x's style). */
+void st_sockaddr(struct buf *b, const unsigned char *p, size_t len, int x);
 
 #endif

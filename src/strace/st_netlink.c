@@ -48,6 +48,7 @@
 #include "st_decode.h"
 #include "st_netlink.h"
 #include "st_nl_route.h"
+#include "st_nl_diag.h"
 #include "st_xlat.h"
 
 #define X(n) { (uint64_t)(n), #n }
@@ -472,13 +473,104 @@ static void hex_at(struct buf *b, const unsigned char *p, size_t have,
 		st_quote(b, p + off, show, show < n, 2);
 }
 
+static void payload(struct buf *b, int proto, unsigned type, unsigned mflags,
+		    const unsigned char *p, size_t have, uint64_t len, uint64_t addr,
+		    const struct st_dopts *o);
+
+/*
+ * A header and its payload: of len bytes at addr, have of them at p, the
+ * header's nlmsg_len telling how many are the message's.
+ */
+static void msg(struct buf *b, int proto, const unsigned char *p, size_t have,
+		uint64_t len, uint64_t addr, const struct st_dopts *o)
+{
+	uint32_t mlen = st_u32(p), mtype = st_u16(p + 4), mflags = st_u16(p + 6);
+	uint64_t n = mlen < len ? mlen : len;
+
+	if (n > NLMSG_HDRLEN)
+		buf_printf(b, "[");
+	buf_printf(b, "{nlmsg_len=%u, nlmsg_type=", mlen);
+	type_name(b, proto, mtype);
+	buf_printf(b, ", nlmsg_flags=");
+	flags(b, proto, mtype, mflags);
+	buf_printf(b, ", nlmsg_seq=%u, nlmsg_pid=%d}", st_u32(p + 8), (int)st_u32(p + 12));
+	if (n > NLMSG_HDRLEN) {
+		buf_printf(b, ", ");
+		payload(b, proto, mtype, mflags, p + NLMSG_HDRLEN,
+			have > NLMSG_HDRLEN ? have - NLMSG_HDRLEN : 0,
+			n - NLMSG_HDRLEN, addr + NLMSG_HDRLEN, o);
+		buf_printf(b, "]");
+	}
+}
+
+/*
+ * An NLMSG_ERROR's struct nlmsgerr: the error and the header of the
+ * message it answers (its payload too unless capped), then the extended
+ * ack's attributes.
+ */
+static void nlmsgerr(struct buf *b, int proto, bool capped, const unsigned char *p,
+		     size_t have, uint64_t len, uint64_t addr, const struct st_dopts *o)
+{
+	size_t hs = sizeof(struct nlmsghdr), es = sizeof(struct nlmsgerr);
+	const char *name;
+	uint64_t mlen, n;
+	int e;
+
+	if (len < es) {
+		hex_at(b, p, have, 0, len, addr, o);
+		return;
+	}
+	if (have < es) {
+		buf_printf(b, "%#llx", (unsigned long long)addr);
+		return;
+	}
+	mlen = st_u32(p + 4);
+	if (mlen < hs)
+		mlen = hs;
+	n = len - 4;
+	if (n > (capped ? hs : mlen))
+		n = capped ? hs : mlen;
+	if (len - 4 > n)
+		buf_printf(b, "[");
+	e = (int)st_u32(p);
+	buf_printf(b, "{error=");
+	name = e < 0 ? st_errno_name(-e) : NULL;
+	if (!name || st_xlat_get_style() != ST_C_ABBREV)
+		buf_printf(b, "%d", e);
+	if (name && st_xlat_get_style() == ST_C_ABBREV)
+		buf_printf(b, "-%s", name);
+	else if (name && st_xlat_get_style() == ST_C_VERBOSE)
+		buf_printf(b, " /* -%s */", name);
+	buf_printf(b, ", msg=");
+	msg(b, proto, p + 4, have - 4, n, addr + 4, o);
+	buf_printf(b, "}");
+	if (len - 4 > n) {
+		struct st_nld_mem m = { p, have, addr, o };
+
+		buf_printf(b, ", ");
+		st_nld_nlmsgerr_attrs(b, &m, 4 + n, len - 4 - n);
+		buf_printf(b, "]");
+	}
+}
+
 /*
  * A message's payload of len bytes at addr (have of them read, at p): a
  * protocol's struct, an int for NLMSG_DONE, or the bytes in hex.
  */
-static void payload(struct buf *b, int proto, unsigned type, const unsigned char *p,
-		    size_t have, uint64_t len, uint64_t addr, const struct st_dopts *o)
+static void payload(struct buf *b, int proto, unsigned type, unsigned mflags,
+		    const unsigned char *p, size_t have, uint64_t len, uint64_t addr,
+		    const struct st_dopts *o)
 {
+	if (type == NLMSG_ERROR) {
+		nlmsgerr(b, proto, mflags & NLM_F_CAPPED, p, have, len, addr, o);
+		return;
+	}
+	if (proto == NETLINK_SOCK_DIAG && (type >= NLMSG_MIN_TYPE || type == NLMSG_DONE)) {
+		struct st_nld_mem m = { p, have, addr, o };
+
+		if (st_nld_msg(b, type, mflags, &m, len))
+			return;
+	}
 	if (proto == NETLINK_SELINUX && len >= 4 &&
 	    (type == SELNL_MSG_SETENFORCE || type == SELNL_MSG_POLICYLOAD)) {
 		if (have < 4)
@@ -511,7 +603,7 @@ void st_netlink_msgs(struct buf *b, int proto, const unsigned char *p, size_t ha
 	int elt;
 
 	for (elt = 0;; elt++) {
-		uint32_t mlen, mtype, mflags, al, n;
+		uint32_t mlen, al;
 		uint64_t next_len = 0;
 
 		if (len < NLMSG_HDRLEN) {
@@ -535,8 +627,6 @@ void st_netlink_msgs(struct buf *b, int proto, const unsigned char *p, size_t ha
 			break;
 		}
 		mlen = st_u32(p + off);
-		mtype = st_u16(p + off + 4);
-		mflags = st_u16(p + off + 6);
 		al = NLMSG_ALIGN(mlen);
 		if (mlen >= NLMSG_HDRLEN && len > al)
 			next_len = len - al;
@@ -544,22 +634,7 @@ void st_netlink_msgs(struct buf *b, int proto, const unsigned char *p, size_t ha
 			buf_printf(b, "[");
 			array = true;
 		}
-		n = mlen < len ? mlen : (uint32_t)len;
-		if (n > NLMSG_HDRLEN)
-			buf_printf(b, "[");
-		buf_printf(b, "{nlmsg_len=%u, nlmsg_type=", mlen);
-		type_name(b, proto, mtype);
-		buf_printf(b, ", nlmsg_flags=");
-		flags(b, proto, mtype, mflags);
-		buf_printf(b, ", nlmsg_seq=%u, nlmsg_pid=%d}", st_u32(p + off + 8),
-			   (int)st_u32(p + off + 12));
-		if (n > NLMSG_HDRLEN) {
-			buf_printf(b, ", ");
-			payload(b, proto, mtype, p + off + NLMSG_HDRLEN,
-				have > off + NLMSG_HDRLEN ? have - off - NLMSG_HDRLEN : 0,
-				n - NLMSG_HDRLEN, addr + NLMSG_HDRLEN, o);
-			buf_printf(b, "]");
-		}
+		msg(b, proto, p + off, have - off, len, addr, o);
 		if (!next_len)
 			break;
 		buf_printf(b, ", ");

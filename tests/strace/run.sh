@@ -279,6 +279,12 @@ for x in abbrev raw verbose; do
 	same_line "NETLINK_ROUTE attributes, -X $x: nested, structs, arrays, names, flags, short values" \
 		-s 64 -X $x -e trace=sendto -- "$WL" nlroute
 done
+# -s 256: each message whole in the record (see above).
+for x in abbrev raw verbose; do
+	same_line "NETLINK_SOCK_DIAG, -X $x: each family's request and reply, attributes, acks" \
+		-s 256 -X $x -e trace=sendto -- "$WL" sockdiag
+done
+same_line "NETLINK_SOCK_DIAG -v: the same, unabridged" -v -s 256 -e trace=sendto -- "$WL" sockdiag
 NORM2='s/^[0-9]+ +//' \
 same_line "a stop signal's default action: --- stopped by SIGSTOP ---" \
 	-f -e trace=none -e 'signal=!SIGCHLD' -- "$WL" restart

@@ -23,6 +23,12 @@
 #include <sys/resource.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
+#include <linux/sock_diag.h>
+#include <linux/inet_diag.h>
+#include <linux/unix_diag.h>
+#include <linux/netlink_diag.h>
+#include <linux/packet_diag.h>
+#include <linux/smc_diag.h>
 #include <linux/icmp.h>
 #include <linux/if_packet.h>
 #include <netinet/in.h>
@@ -1436,6 +1442,214 @@ static int nl_socket(int proto)
 
 	bind(fd, (struct sockaddr *)&a, sizeof(a));
 	return fd;
+}
+
+/* A netlink message being built: its header, then what nl_put() appends. */
+static unsigned char nl_msg[512];
+static size_t nl_len;
+
+static void nl_begin(unsigned type, unsigned flags)
+{
+	struct nlmsghdr h = { 0, (uint16_t)type, (uint16_t)flags, 5, 0 };
+
+	memset(nl_msg, 0, sizeof(nl_msg));
+	memcpy(nl_msg, &h, sizeof(h));
+	nl_len = NLMSG_HDRLEN;
+}
+
+static void nl_put(const void *p, size_t n)
+{
+	memcpy(nl_msg + nl_len, p, n);
+	nl_len += NLMSG_ALIGN(n);
+}
+
+/* An attribute of type with n bytes of data; its length says len. */
+static void nl_attr(unsigned type, unsigned len, const void *p, size_t n)
+{
+	struct nlattr a = { (uint16_t)len, (uint16_t)type };
+
+	memcpy(nl_msg + nl_len, &a, sizeof(a));
+	memcpy(nl_msg + nl_len + NLA_HDRLEN, p, n);
+	nl_len += NLA_ALIGN(NLA_HDRLEN + n);
+}
+
+/* Sends the message, n bytes of it (0: all), its nlmsg_len saying len (0: n). */
+static void nl_send(int fd, size_t n, size_t len)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)nl_msg;
+
+	if (!n)
+		n = nl_len;
+	h->nlmsg_len = (uint32_t)(len ? len : n);
+	sendto(fd, nl_msg, n, MSG_DONTWAIT, NULL, 0);
+}
+
+/*
+ * NETLINK_SOCK_DIAG: each family's request (the kernel answers those
+ * with NLM_F_REQUEST) and reply with attributes, an unknown family, a
+ * struct cut short, NLMSG_DONE, an NLMSG_ERROR ack with its attributes,
+ * a buffer that cannot be read.
+ */
+static void sockdiags(void)
+{
+	int fd = nl_socket(NETLINK_SOCK_DIAG);
+	uint32_t v32[4] = { 1, 0xffffffff, 3, 4 };
+	uint64_t groups[2] = { 0x5, 0 };
+	uint8_t u8 = 3;
+
+	{
+		struct unix_diag_req r = { AF_UNIX, 0, 0, 1 << 1 | 1 << 10, 0,
+					   UDIAG_SHOW_NAME | UDIAG_SHOW_PEER | 0x1000, { 1, 2 } };
+		struct unix_diag_msg m = { AF_UNIX, SOCK_STREAM, 10, 0, 1234, { 5, 6 } };
+		struct unix_diag_vfs vfs = { 77, 0x801 };
+		struct unix_diag_rqlen rq = { 3, 9 };
+
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST | NLM_F_DUMP);
+		nl_put(&r, sizeof(r));
+		nl_send(fd, 0, 0);
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+		nl_put(&m, sizeof(m));
+		nl_attr(UNIX_DIAG_NAME, 9, "/tmp/x", 5);
+		nl_attr(UNIX_DIAG_VFS, 12, &vfs, sizeof(vfs));
+		nl_attr(UNIX_DIAG_PEER, 8, v32, 4);
+		nl_attr(UNIX_DIAG_ICONS, 16, v32, 12);
+		nl_attr(UNIX_DIAG_RQLEN, 12, &rq, sizeof(rq));
+		nl_attr(UNIX_DIAG_MEMINFO, 16, v32, 12);
+		nl_attr(UNIX_DIAG_SHUTDOWN, 5, &u8, 1);
+		nl_attr(UNIX_DIAG_UID, 8, v32 + 1, 4);
+		nl_attr(0x55, 6, "ab", 2);
+		nl_send(fd, 0, 0);
+		/* A struct cut short, and one whose attribute runs past the message. */
+		nl_send(fd, NLMSG_HDRLEN + 8, 0);
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+		nl_put(&m, sizeof(m));
+		nl_attr(UNIX_DIAG_NAME, 40, "abc", 3);
+		nl_send(fd, 0, 0);
+	}
+	{
+		struct inet_diag_req_v2 r = { AF_INET, IPPROTO_TCP, 1 << (INET_DIAG_INFO - 1) | 0x80,
+					      0, 0xfff, { 0 } };
+		struct inet_diag_req c = { AF_INET6, 0, 0, 1 << (INET_DIAG_CONG - 1), { 0 }, 0x2, 0 };
+		struct inet_diag_msg m = { AF_INET, 10, 0, 1, { 0 }, 0, 0, 0, 1000, 4242 };
+		struct inet_diag_bc_op op = { INET_DIAG_BC_S_GE, 4, 8 };
+		struct inet_diag_meminfo mi = { 1, 2, 3, 4 };
+		unsigned char bc[sizeof(op) * 2];
+
+		r.id.idiag_sport = htons(80);
+		r.id.idiag_src[0] = htonl(0x7f000001);
+		r.id.idiag_if = 1;
+		r.id.idiag_cookie[0] = 9;
+		memcpy(bc, &op, sizeof(op));
+		op.code = INET_DIAG_BC_D_LE;
+		memcpy(bc + sizeof(op), &op, sizeof(op));
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST | NLM_F_DUMP);
+		nl_put(&r, sizeof(r));
+		nl_attr(INET_DIAG_REQ_BYTECODE, 4 + sizeof(bc), bc, sizeof(bc));
+		nl_attr(INET_DIAG_REQ_PROTOCOL, 5, &u8, 1);
+		nl_send(fd, 0, 0);
+		c.id.idiag_dport = htons(443);
+		inet_pton(AF_INET6, "fe80::1", c.id.idiag_dst);
+		nl_begin(18 /* TCPDIAG_GETSOCK */, NLM_F_REQUEST);
+		nl_put(&c, sizeof(c));
+		nl_send(fd, 0, 0);
+		m.id.idiag_src[0] = htonl(0x0a000001);
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+		nl_put(&m, sizeof(m));
+		nl_attr(INET_DIAG_MEMINFO, 20, &mi, sizeof(mi));
+		nl_attr(INET_DIAG_CONG, 8, "cubic", 4);
+		nl_attr(INET_DIAG_TOS, 5, &u8, 1);
+		nl_attr(INET_DIAG_SHUTDOWN, 5, &u8, 1);
+		nl_attr(INET_DIAG_MARK, 8, v32 + 2, 4);
+		nl_attr(INET_DIAG_SKMEMINFO, 12, v32, 8);
+		nl_send(fd, 0, 0);
+	}
+	{
+		struct netlink_diag_req r = { AF_NETLINK, NDIAG_PROTO_ALL, 0, 0,
+					      NDIAG_SHOW_GROUPS | NDIAG_SHOW_FLAGS, { 0, 0 } };
+		struct netlink_diag_msg m = { .ndiag_family = AF_NETLINK, .ndiag_type = SOCK_RAW,
+					      .ndiag_state = 1, .ndiag_ino = 99,
+					      .ndiag_cookie = { 1, 2 } };
+		struct netlink_diag_ring ring = { 4096, 2, 2048, 4 };
+		uint32_t fl = NDIAG_FLAG_PKTINFO | 0x100;
+
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST | NLM_F_DUMP);
+		nl_put(&r, sizeof(r));
+		nl_send(fd, 0, 0);
+		r.sdiag_protocol = NETLINK_AUDIT;
+		nl_send(fd, 0, 0);
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+		nl_put(&m, sizeof(m));
+		nl_attr(NETLINK_DIAG_GROUPS, 20, groups, 16);
+		nl_attr(NETLINK_DIAG_RX_RING, 20, &ring, sizeof(ring));
+		nl_attr(NETLINK_DIAG_FLAGS, 8, &fl, 4);
+		nl_send(fd, 0, 0);
+	}
+	{
+		struct packet_diag_req r = { AF_PACKET, 0, 0, 0, PACKET_SHOW_INFO | 0x400, { 0, 0 } };
+		struct packet_diag_msg m = { .pdiag_family = AF_PACKET, .pdiag_type = SOCK_DGRAM,
+					     .pdiag_num = htons(0x0800), .pdiag_ino = 5 };
+		struct packet_diag_info pi = { 1, 2, 0, 0, 0, PDI_RUNNING | PDI_LOSS };
+		struct packet_diag_mclist mc = { 1, 2, 3, 6, "\x01\x02\x03\x04\x05\x06" };
+
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST | NLM_F_DUMP);
+		nl_put(&r, sizeof(r));
+		nl_send(fd, 0, 0);
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+		nl_put(&m, sizeof(m));
+		nl_attr(PACKET_DIAG_INFO, 4 + sizeof(pi), &pi, sizeof(pi));
+		nl_attr(PACKET_DIAG_MCLIST, 4 + sizeof(mc), &mc, sizeof(mc));
+		nl_attr(PACKET_DIAG_FANOUT, 8, v32 + 2, 4);
+		nl_attr(PACKET_DIAG_UID, 8, v32 + 3, 4);
+		nl_send(fd, 0, 0);
+	}
+	{
+		struct smc_diag_req r = { .diag_family = AF_SMC,
+					  .diag_ext = 1 << (SMC_DIAG_CONNINFO - 1) | 0x80 };
+		struct smc_diag_msg m = { .diag_family = AF_SMC, .diag_state = 1, .diag_shutdown = 3,
+					  .diag_inode = 8 };
+		struct smc_diag_fallback fb = { 0x03010000, 0x7 };
+
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+		nl_put(&m, sizeof(m));
+		nl_attr(SMC_DIAG_SHUTDOWN, 5, &u8, 1);
+		nl_attr(SMC_DIAG_FALLBACK, 12, &fb, sizeof(fb));
+		nl_send(fd, 0, 0);
+		/* A request, not sent to the kernel (it would load a module). */
+		nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST);
+		nl_put(&r, sizeof(r));
+		sendto(-1, nl_msg, nl_len, MSG_DONTWAIT, NULL, 0);
+	}
+	/* A family without a decoder; a lone family byte; NLMSG_DONE. */
+	nl_begin(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+	nl_put("\xfe\x01\x02\x03", 4);
+	nl_send(fd, NLMSG_HDRLEN + 4, 0);
+	nl_send(fd, NLMSG_HDRLEN + 1, 0);
+	nl_begin(NLMSG_DONE, NLM_F_MULTI);
+	nl_put(v32 + 2, 4);
+	nl_send(fd, 0, 0);
+	/* An ack: the error, the request it answers, its attributes. */
+	{
+		int e = -13;
+		struct nlmsghdr h = { 20, SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST, 1, 0 };
+
+		nl_begin(NLMSG_ERROR, NLM_F_ACK_TLVS);
+		nl_put(&e, 4);
+		memcpy(nl_msg + nl_len, &h, sizeof(h));
+		nl_msg[nl_len + 16] = AF_UNIX;
+		nl_len += 20;
+		nl_attr(NLMSGERR_ATTR_MSG, 8, "bad", 4);
+		nl_attr(NLMSGERR_ATTR_OFFS, 8, v32 + 2, 4);
+		nl_send(fd, 0, 0);
+		nl_begin(NLMSG_ERROR, NLM_F_CAPPED);
+		e = -4095;
+		nl_put(&e, 4);
+		memcpy(nl_msg + nl_len, &h, sizeof(h));
+		nl_len += 16;
+		nl_attr(NLMSGERR_ATTR_COOKIE, 7, "\x01\x02\x03", 3);
+		nl_send(fd, 0, 0);
+	}
+	sendto(fd, (void *)8, 40, MSG_DONTWAIT, NULL, 0);
+	close(fd);
 }
 
 /* Netlink messages sent: headers by protocol, payloads in hex, an array. */
@@ -3060,6 +3274,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "nlroute")) {
 		nlroutes();
+	if (!strcmp(mode, "sockdiag")) {
+		sockdiags();
 		return 0;
 	}
 	if (!strcmp(mode, "restart")) {
