@@ -443,18 +443,21 @@ size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned 
 
 size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t size)
 {
-	unsigned char p[ST_IOCTL_READ];
-	size_t n = joined(c, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, p);
+	char letter = exit ? ST_L_IOCTL_OUT : ST_L_IOCTL;
+	size_t n = 0;
+	int i;
 
 	if (!c->args[2])
 		return 0;
-	if (n >= size) {
-		memcpy(out, p, size);
-		return size;
-	}
-	memcpy(out, p, n);
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == 2 && c->caps[i].letter == letter && !c->caps[i].idx) {
+			n = c->caps[i].len < ST_IOCTL_CAPTURE ? c->caps[i].len : ST_IOCTL_CAPTURE;
+			n = n < size ? n : size;
+			memcpy(out, c->caps[i].data, n);
+			break;
+		}
 	/* A read cut short by a fault: what follows is not there either. */
-	if (n < ST_IOCTL_READ)
+	if (n == size || n < ST_IOCTL_CAPTURE)
 		return n;
 	return n + st_tracee_read(c->tid, c->args[2] + n, (unsigned char *)out + n,
 				  size - n, false);

@@ -11,6 +11,13 @@
  * arguments too): a struct fiemap and its first two extents.
  */
 #define ST_IOCTL_READ 144
+/*
+ * How many the BPF program reads (st_ioctl_struct() gives them): the
+ * largest struct a decoder shows, Video4Linux2's struct
+ * v4l2_create_buffers.  A process that has exited by the time its
+ * line is printed can no longer be read.
+ */
+#define ST_IOCTL_CAPTURE 256
 
 /* The names of request, "A or B" when the number names several; NULL if none. */
 const char *st_ioctl_name(unsigned request);
@@ -44,7 +51,7 @@ size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned 
 /*
  * The first size bytes of ioctl's third argument as the call saw them
  * at entry (exit false) or at exit, into out: from what the BPF program
- * read, and past ST_IOCTL_READ from the task while it lives.  How many:
+ * read, and past ST_IOCTL_CAPTURE from the task while it lives.  How many:
  * less than size when the memory could not be read.
  */
 size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t size);

@@ -506,7 +506,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_IOCTL:
 		/* In two pieces: a short struct may end a mapping. */
-		snprintf(len, sizeof(len), "%d", ST_IOCTL_READ);
+		snprintf(len, sizeof(len), "%d", ST_IOCTL_CAPTURE);
 		split_read(b, rl, i, len);
 		break;
 	case '+':
