@@ -69,4 +69,11 @@ struct st_ioc_family {
 	bool (*decode)(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 };
 
+extern const struct st_ioc_family st_ioc_v4l2;
+/*
+ * A Video4Linux2 call's return value with what it answered beside it
+ * (VIDIOC_CREATE_BUFS's buffers), into b; false if it has none.
+ */
+bool st_ioc_v4l2_ret(struct buf *b, const struct st_call *c);
+
 #endif
