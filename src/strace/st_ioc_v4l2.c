@@ -6,6 +6,7 @@
  * shown as it was at entry, what it answers (after a success) as it was
  * at exit; structs longer than ST_IOCTL_READ are read on from the task.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <linux/videodev2.h>
@@ -554,10 +555,11 @@ static void cstr(struct buf *b, const char *s, size_t size, const struct st_dopt
 
 /*
  * len bytes of the task's memory at a as a string, -s of them at most
- * (strace reads one more when there are more).
+ * (strace reads one more when there are more): from k, what the BPF
+ * program read of them (NULL if nothing), else from the task while it lives.
  */
-static void user_str(struct buf *b, const struct st_call *c, uint64_t a, uint32_t len,
-		     const struct st_dopts *o)
+static void user_str(struct buf *b, const struct st_call *c, const struct st_cap *k,
+		     uint64_t a, uint32_t len, const struct st_dopts *o)
 {
 	unsigned char s[4096];
 	size_t max = o->strsize >= 0 && (size_t)o->strsize < sizeof(s) - 1 ? (size_t)o->strsize
@@ -568,7 +570,9 @@ static void user_str(struct buf *b, const struct st_call *c, uint64_t a, uint32_
 		buf_printf(b, "NULL");
 		return;
 	}
-	if (st_tracee_read(c->tid, a, s, want, false) < want) {
+	if (k && k->len >= want)
+		memcpy(s, k->data, want);
+	else if (st_tracee_read(c->tid, a, s, want, false) < want) {
 		addr(b, a);
 		return;
 	}
@@ -678,16 +682,105 @@ static void buffer_flags(struct buf *b, uint32_t v)
 	st_xlat_val(b, buf_flags_ts_src, src, "V4L2_BUF_FLAG_TSTAMP_SRC_???");
 }
 
-typedef void elem_fn(struct buf *b, const struct st_call *c, const void *e,
-		     const struct st_dopts *o);
+/*
+ * What the BPF program reads past the struct (st_ioc_v4l2_capture()):
+ * ARRAY_READ bytes of the array it points to, in two records (up to the
+ * array's first page end, and the rest), then the strings of the first
+ * STRINGS_READ extended controls, STRING_READ bytes at most each.
+ */
+#define ARRAY_READ 768
+#define STRINGS_READ 8
+#define STRING_READ 256
+#define IDX_ARRAY ST_V4L2_IDX
+#define IDX_ARRAY_REST (ST_V4L2_IDX + 1)
+#define IDX_STRING(k) (ST_V4L2_IDX + 2 + (k))
+
+/* The capture of argument 2 numbered idx, at entry or exit; NULL if none. */
+static const struct st_cap *capture(const struct st_call *c, bool exit, int idx)
+{
+	char letter = exit ? ST_L_IOCTL_OUT : ST_L_IOCTL;
+	int i;
+
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == 2 && c->caps[i].letter == letter && c->caps[i].idx == idx)
+			return &c->caps[i];
+	return NULL;
+}
 
 /*
- * n elements of size bytes in the task's memory at a, as strace prints
- * an array (NULL, [], cut at -s without -v, the address where it cannot
- * be read); whether all of it was shown or cut at -s.
+ * size bytes at off in the array at a that the struct points to: from
+ * what the BPF program read with the struct, else from the task while it
+ * lives.  False if they cannot be read.
  */
-static bool array(struct buf *b, const struct st_call *c, uint64_t a, uint32_t n, size_t size,
-		  elem_fn *print, const struct st_dopts *o)
+static bool array_bytes(const struct st_call *c, bool exit, uint64_t a, uint64_t off,
+			unsigned char *out, size_t size)
+{
+	const struct st_cap *k = capture(c, exit, IDX_ARRAY);
+	const struct st_cap *rest = capture(c, exit, IDX_ARRAY_REST);
+	size_t first = k ? k->len : 0, more = k && rest ? rest->len : 0, i;
+
+	if (off + size > first + more)
+		return st_tracee_read(c->tid, a + off, out, size, false) == size;
+	for (i = 0; i < size; i++)
+		out[i] = off + i < first ? k->data[off + i] : rest->data[off + i - first];
+	return true;
+}
+
+void st_ioc_v4l2_capture(struct buf *b, char l, int strsize)
+{
+	int k, s = strsize >= 0 && strsize + 1 < STRING_READ ? strsize + 1 : STRING_READ;
+	size_t ctl = sizeof(struct v4l2_ext_control);
+
+	/* A window's clips: in a format (G_FMT, S_FMT, TRY_FMT) or CREATE_BUFS's. */
+	buf_printf(b, "$p = 0; $n = 0; $z = 0; "
+		   "if ($v == %u || $v == %u || $v == %u) { $w = *(uint32 *)$a; "
+		   "if ($w == %d || $w == %d) { $p = *($a + %zu); $n = *(uint32 *)($a + %zu); } } ",
+		   (unsigned)VIDIOC_G_FMT, (unsigned)VIDIOC_S_FMT, (unsigned)VIDIOC_TRY_FMT,
+		   V4L2_BUF_TYPE_VIDEO_OVERLAY, V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY,
+		   offsetof(struct v4l2_format, fmt.win.clips),
+		   offsetof(struct v4l2_format, fmt.win.clipcount));
+	buf_printf(b, "if ($v == %u) { $w = *(uint32 *)($a + %zu); "
+		   "if ($w == %d || $w == %d) { $p = *($a + %zu); $n = *(uint32 *)($a + %zu); } } "
+		   "$n = $n * %zu; ",
+		   (unsigned)VIDIOC_CREATE_BUFS, offsetof(struct v4l2_create_buffers, format.type),
+		   V4L2_BUF_TYPE_VIDEO_OVERLAY, V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY,
+		   offsetof(struct v4l2_create_buffers, format.fmt.win.clips),
+		   offsetof(struct v4l2_create_buffers, format.fmt.win.clipcount),
+		   sizeof(struct v4l2_clip));
+	/* Extended controls. */
+	buf_printf(b, "if ($v == %u || $v == %u || $v == %u) { $p = *($a + %zu); "
+		   "$n = *(uint32 *)($a + %zu) * %zu; $z = 1; } ",
+		   (unsigned)VIDIOC_G_EXT_CTRLS, (unsigned)VIDIOC_S_EXT_CTRLS,
+		   (unsigned)VIDIOC_TRY_EXT_CTRLS,
+		   offsetof(struct v4l2_ext_controls, controls),
+		   offsetof(struct v4l2_ext_controls, count), ctl);
+	buf_printf(b, "if ($n > %d) { $n = %d; } "
+		   "if ($p && $n) { $f = 4096 - ($p & 4095); if ($f > $n) { $f = $n; } "
+		   "printf(\"c%c2 %%d %%d %%r\", $t, %d, buf($p, $f)); "
+		   "if ($n > $f) { "
+		   "printf(\"c%c2 %%d %%d %%r\", $t, %d, buf($p + $f, $n - $f)); } } ",
+		   ARRAY_READ, ARRAY_READ, l, IDX_ARRAY, l, IDX_ARRAY_REST);
+	buf_printf(b, "if ($z && $p) { ");
+	for (k = 0; k < STRINGS_READ; k++)
+		buf_printf(b, "if ($n >= %zu) { $l = *(uint32 *)($p + %zu); if ($l > 0) { "
+			   "if ($l > %d) { $l = %d; } $q = *($p + %zu); "
+			   "if ($q) { printf(\"c%c2 %%d %%d %%r\", $t, %d, buf($q, $l)); } } } ",
+			   (k + 1) * ctl, k * ctl + offsetof(struct v4l2_ext_control, size), s, s,
+			   k * ctl + offsetof(struct v4l2_ext_control, string), l, IDX_STRING(k));
+	buf_printf(b, "} ");
+}
+
+typedef void elem_fn(struct buf *b, const struct st_call *c, bool exit, uint32_t idx,
+		     const void *e, const struct st_dopts *o);
+
+/*
+ * n elements of size bytes at a, the array the struct the call saw at
+ * entry or at exit points to, as strace prints an array (NULL, [], cut
+ * at -s without -v, the address where it cannot be read); whether all
+ * of it was shown or cut at -s.
+ */
+static bool array(struct buf *b, const struct st_call *c, bool exit, uint64_t a, uint32_t n,
+		  size_t size, elem_fn *print, const struct st_dopts *o)
 {
 	unsigned char e[64];
 	uint32_t i;
@@ -705,15 +798,15 @@ static bool array(struct buf *b, const struct st_call *c, uint64_t a, uint32_t n
 		return false;
 	}
 	for (i = 0; i < n; i++) {
-		uint64_t at = a + (uint64_t)i * size;
+		uint64_t off = (uint64_t)i * size;
 
 		if (i)
 			buf_printf(b, ", ");
-		if (st_tracee_read(c->tid, at, e, size, false) < size) {
+		if (!array_bytes(c, exit, a, off, e, size)) {
 			if (i)
-				buf_printf(b, "... /* %#llx */]", (unsigned long long)at);
+				buf_printf(b, "... /* %#llx */]", (unsigned long long)(a + off));
 			else
-				addr(b, at);
+				addr(b, a);
 			return false;
 		}
 		if (!i)
@@ -722,14 +815,14 @@ static bool array(struct buf *b, const struct st_call *c, uint64_t a, uint32_t n
 			buf_printf(b, "...]");
 			return true;
 		}
-		print(b, c, e, o);
+		print(b, c, exit, i, e, o);
 	}
 	buf_printf(b, "]");
 	return true;
 }
 
-static void clip(struct buf *b, const struct st_call *c, const void *e,
-		 const struct st_dopts *o)
+static void clip(struct buf *b, const struct st_call *c, bool exit, uint32_t idx,
+		 const void *e, const struct st_dopts *o)
 {
 	struct v4l2_clip cl;
 
@@ -769,7 +862,7 @@ static void pix_mp(struct buf *b, const struct v4l2_pix_format_mplane *p)
 }
 
 /* An overlay window; false if its clips could not all be shown. */
-static bool win(struct buf *b, const struct st_call *c, const struct v4l2_window *w,
+static bool win(struct buf *b, const struct st_call *c, bool exit, const struct v4l2_window *w,
 		const struct st_dopts *o)
 {
 	bool ok;
@@ -779,7 +872,8 @@ static bool win(struct buf *b, const struct st_call *c, const struct v4l2_window
 	buf_printf(b, ", field=");
 	st_xlat_val(b, fields, w->field, "V4L2_FIELD_???");
 	buf_printf(b, ", chromakey=%#x, clips=", w->chromakey);
-	ok = array(b, c, (uintptr_t)w->clips, w->clipcount, sizeof(struct v4l2_clip), clip, o);
+	ok = array(b, c, exit, (uintptr_t)w->clips, w->clipcount, sizeof(struct v4l2_clip), clip,
+		   o);
 	buf_printf(b, ", clipcount=%u, bitmap=", w->clipcount);
 	addr(b, (uintptr_t)w->bitmap);
 	if (w->global_alpha)
@@ -820,8 +914,8 @@ static void sliced(struct buf *b, const struct v4l2_sliced_vbi_format *s)
  * for a type strace leaves undecoded (nothing printed) or a window whose
  * clips could not all be shown.
  */
-static bool format_fmt(struct buf *b, const struct st_call *c, const struct v4l2_format *f,
-		       const char *prefix, const struct st_dopts *o)
+static bool format_fmt(struct buf *b, const struct st_call *c, bool exit,
+		       const struct v4l2_format *f, const char *prefix, const struct st_dopts *o)
 {
 	switch (f->type) {
 	case V4L2_BUF_TYPE_VIDEO_CAPTURE:
@@ -837,7 +931,7 @@ static bool format_fmt(struct buf *b, const struct st_call *c, const struct v4l2
 	case V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY:
 	case V4L2_BUF_TYPE_VIDEO_OVERLAY:
 		buf_printf(b, "%sfmt.win=", prefix);
-		return win(b, c, &f->fmt.win, o);
+		return win(b, c, exit, &f->fmt.win, o);
 	case V4L2_BUF_TYPE_VBI_CAPTURE:
 	case V4L2_BUF_TYPE_VBI_OUTPUT:
 		buf_printf(b, "%sfmt.vbi=", prefix);
@@ -930,12 +1024,12 @@ static void format(struct buf *b, const struct st_call *c, bool get, const struc
 	}
 	buf_printf(b, "{type=");
 	buf_type(b, f.type);
-	if (!get && !format_fmt(b, c, &f, ", ", o)) {
+	if (!get && !format_fmt(b, c, false, &f, ", ", o)) {
 		buf_printf(b, "}");
 		return;
 	}
 	if (answer(c, &f, sizeof(f)))
-		format_fmt(b, c, &f, get ? ", " : "} => {", o);
+		format_fmt(b, c, true, &f, get ? ", " : "} => {", o);
 	buf_printf(b, "}");
 }
 
@@ -1308,8 +1402,8 @@ static void crop(struct buf *b, const struct st_call *c, bool get)
 	buf_printf(b, "}");
 }
 
-static void ext_control(struct buf *b, const struct st_call *c, const void *e,
-			const struct st_dopts *o)
+static void ext_control(struct buf *b, const struct st_call *c, bool exit, uint32_t idx,
+			const void *e, const struct st_dopts *o)
 {
 	struct v4l2_ext_control x;
 
@@ -1319,7 +1413,8 @@ static void ext_control(struct buf *b, const struct st_call *c, const void *e,
 	buf_printf(b, ", size=%u, ", x.size);
 	if (x.size > 0) {
 		buf_printf(b, "string=");
-		user_str(b, c, (uintptr_t)x.string, x.size, o);
+		user_str(b, c, idx < STRINGS_READ ? capture(c, exit, IDX_STRING(idx)) : NULL,
+			 (uintptr_t)x.string, x.size, o);
 	} else {
 		buf_printf(b, "value=%d, value64=%lld", x.value, (long long)x.value64);
 	}
@@ -1349,15 +1444,15 @@ static void ext_controls(struct buf *b, const struct st_call *c, bool get,
 	}
 	if (!get) {
 		buf_printf(b, ", controls=");
-		if (!array(b, c, (uintptr_t)s.controls, s.count, sizeof(struct v4l2_ext_control),
-			   ext_control, o)) {
+		if (!array(b, c, false, (uintptr_t)s.controls, s.count,
+			   sizeof(struct v4l2_ext_control), ext_control, o)) {
 			buf_printf(b, "}");
 			return;
 		}
 	}
 	if (arg_struct(c, true, &s, sizeof(s))) {
 		buf_printf(b, get ? ", controls=" : "} => {controls=");
-		array(b, c, (uintptr_t)s.controls, s.count, sizeof(struct v4l2_ext_control),
+		array(b, c, true, (uintptr_t)s.controls, s.count, sizeof(struct v4l2_ext_control),
 		      ext_control, o);
 		if (st_call_failed(c))
 			buf_printf(b, ", error_idx=%u", s.error_idx);
@@ -1435,7 +1530,7 @@ static void create_bufs(struct buf *b, const struct st_call *c, const struct st_
 	st_xlat_val(b, memories, s.memory, "V4L2_MEMORY_???");
 	buf_printf(b, ", format={type=");
 	buf_type(b, s.format.type);
-	format_fmt(b, c, &s.format, ", ", o);
+	format_fmt(b, c, false, &s.format, ", ", o);
 	buf_printf(b, "}}");
 }
 

@@ -508,6 +508,13 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		/* In two pieces: a short struct may end a mapping. */
 		snprintf(len, sizeof(len), "%d", ST_IOCTL_CAPTURE);
 		split_read(b, rl, i, len);
+		/* ioctl's: what the struct points to, for the requests that need it. */
+		if (i == 2) {
+			buf_printf(b, "if ($nr == %d && $a) { $v = *(arg0 + %d) & 0xffffffff; ",
+				   __NR_ioctl, reg_off[1]);
+			st_ioc_v4l2_capture(b, rl, s);
+			buf_printf(b, "} ");
+		}
 		break;
 	case '+':
 	case '-':
