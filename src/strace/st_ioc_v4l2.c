@@ -844,7 +844,8 @@ static void pix(struct buf *b, const struct v4l2_pix_format *p)
 	buf_printf(b, "}");
 }
 
-static void pix_mp(struct buf *b, const struct v4l2_pix_format_mplane *p)
+static void pix_mp(struct buf *b, const struct v4l2_pix_format_mplane *p,
+		   const struct st_dopts *o)
 {
 	unsigned i, n = p->num_planes < VIDEO_MAX_PLANES ? p->num_planes : VIDEO_MAX_PLANES;
 
@@ -855,9 +856,17 @@ static void pix_mp(struct buf *b, const struct v4l2_pix_format_mplane *p)
 	buf_printf(b, ", colorspace=");
 	st_xlat_val(b, colorspaces, p->colorspace, "V4L2_COLORSPACE_???");
 	buf_printf(b, ", plane_fmt=[");
-	for (i = 0; i < n; i++)
-		buf_printf(b, "%s{sizeimage=%u, bytesperline=%u}", i ? ", " : "",
-			   p->plane_fmt[i].sizeimage, p->plane_fmt[i].bytesperline);
+	for (i = 0; i < n; i++) {
+		if (i)
+			buf_printf(b, ", ");
+		/* Cut at -s as strace cuts an array it holds. */
+		if (!o->verbose && o->strsize >= 0 && i >= (unsigned)o->strsize) {
+			buf_printf(b, "...");
+			break;
+		}
+		buf_printf(b, "{sizeimage=%u, bytesperline=%u}", p->plane_fmt[i].sizeimage,
+			   p->plane_fmt[i].bytesperline);
+	}
 	buf_printf(b, "], num_planes=%u}", p->num_planes);
 }
 
@@ -926,7 +935,7 @@ static bool format_fmt(struct buf *b, const struct st_call *c, bool exit,
 	case V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE:
 	case V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE:
 		buf_printf(b, "%sfmt.pix_mp=", prefix);
-		pix_mp(b, &f->fmt.pix_mp);
+		pix_mp(b, &f->fmt.pix_mp, o);
 		return true;
 	case V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY:
 	case V4L2_BUF_TYPE_VIDEO_OVERLAY:
