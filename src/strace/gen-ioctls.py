@@ -24,6 +24,10 @@ NEEDS = {"asm-generic/ioctls.h": ["asm/termbits.h"], ARCH + "/ioctls.h": ["asm/t
          "linux/fs.h": ["linux/fiemap.h", "linux/blktrace_api.h"]}
 IOC = re.compile(r"^\s*#\s*define\s+([A-Z][A-Z0-9_]*)(?:\s|\\\n)+(?:DRM_|_S)?_?IO(?:R|W|WR)?(?:_BAD)?\s*\(", re.M)
 NUM = re.compile(r"^\s*#\s*define\s+([A-Z][A-Z0-9_]*)\s+(0x[0-9A-Fa-f]+)\b", re.M)
+# v4l2-subdev.h's aliases of videodev2.h's requests, which strace does not name.
+ALIASES = {"VIDIOC_SUBDEV_" + n for n in (
+    "DV_TIMINGS_CAP", "ENUM_DV_TIMINGS", "ENUMSTD", "G_DV_TIMINGS", "G_EDID", "G_STD",
+    "QUERY_DV_TIMINGS", "QUERYSTD", "S_DV_TIMINGS", "S_EDID", "S_STD")}
 PRELUDE = """#include <sys/types.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -102,7 +106,7 @@ def generate():
             if not names:
                 continue
             for n, v in evaluate(rel, names, tmp).items():
-                if v:
+                if v and n not in ALIASES:
                     codes.setdefault(v, set()).add(n)
     return codes
 

@@ -6229,6 +6229,8 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%lld (%s)", (long long)c->ret, st_xlat_name(st_setns_types, c->ret));
 		return;
 	}
+	if (ST_IS(c, "ioctl") && st_ioc_v4l2_ret(b, c))
+		return;
 	if (ST_IS(c, "ioprio_get") && st_xlat_get_style() != ST_C_RAW) {
 		buf_printf(b, "%lld (", (long long)c->ret);
 		ioprio(b, (unsigned)c->ret);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <termios.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <linux/fs.h>
 #include <linux/blkzoned.h>
 #include <linux/counter.h>
@@ -252,12 +253,18 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_kd,
 	&st_ioc_hdio,
 	&st_ioc_ptp,
+	&st_ioc_v4l2,
 	NULL,
 };
 
 void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *request)
 {
 	st_ioc_kd_capture(b, l, i, strsize, request);
+	if (i != 2)
+		return;
+	buf_printf(b, "if ($nr == %d && $a) { $v = %s & 0xffffffff; ", __NR_ioctl, request);
+	st_ioc_v4l2_capture(b, l, strsize);
+	buf_printf(b, "} ");
 }
 
 static const struct st_ioc_family *family(unsigned request)

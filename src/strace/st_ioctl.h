@@ -87,5 +87,20 @@ extern const struct st_ioc_family st_ioc_hdio, st_ioc_ptp;
 void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *request);
 /* The console's and keyboard's (st_ioc_kd.c). */
 void st_ioc_kd_capture(struct buf *b, char l, int i, int strsize, const char *request);
+extern const struct st_ioc_family st_ioc_v4l2;
+/*
+ * A Video4Linux2 call's return value with what it answered beside it
+ * (VIDIOC_CREATE_BUFS's buffers), into b; false if it has none.
+ */
+bool st_ioc_v4l2_ret(struct buf *b, const struct st_call *c);
+/*
+ * The BPF program's code that reads, for the Video4Linux2 requests
+ * whose struct points to more (a window's clips, extended controls and
+ * their strings), that memory in records of letter l (ST_L_IOCTL or
+ * ST_L_IOCTL_OUT) for argument 2 numbered from ST_V4L2_IDX; $a is the
+ * struct's address, $v the request.  strsize: -s.
+ */
+void st_ioc_v4l2_capture(struct buf *b, char l, int strsize);
+#define ST_V4L2_IDX 1
 
 #endif

@@ -174,7 +174,7 @@ enum st_class {
 #define ST_L_ULONG_OUT '\252'
 #define ST_L_LOFF_IN '\253'
 /*
- * ioctl's third argument: ST_IOCTL_READ bytes (st_ioctl.h) read at entry
+ * ioctl's third argument: ST_IOCTL_CAPTURE bytes (st_ioctl.h) read at entry
  * (ST_L_IOCTL) and at exit (ST_L_IOCTL_OUT), each in two records, up to
  * its page's end and past it; the request says what they are.
  */

@@ -348,6 +348,14 @@ same_line "ioctl, injected successes: HDIO's and PTP clocks' answers, offsets' t
 same_line "ioctl -X verbose, injected successes: HDIO's and PTP clocks' answers" \
 	-X verbose -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" hdioptp
 } 2> /dev/null
+for x in abbrev raw verbose; do
+	same_line "ioctl, -X $x: Video4Linux2 formats by buffer type, buffers, controls, clips and controls past a mapping's end, requests named but not decoded" \
+		-X $x -e trace=ioctl -- "$WL" v4l2
+done
+same_line "ioctl -v, answered (injected): Video4Linux2 capabilities, queried controls, CREATE_BUFS's return" \
+	-v -e inject=ioctl:retval=0 -e trace=ioctl -- "$WL" v4l2
+same_line "ioctl -s 1 -X verbose, answered (injected): Video4Linux2 arrays cut at -s" \
+	-s 1 -X verbose -e inject=ioctl:retval=3 -e trace=ioctl -- "$WL" v4l2
 python3 "$HERE/../../src/strace/gen-ioctls.py" --check "$HERE/../../src/strace/st_ioctlent.c" > gi.txt 2>&1 &&
 	ok "st_ioctlent.c: every request's number is the headers'" || bad "st_ioctlent.c: $(tail -3 gi.txt)"
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \

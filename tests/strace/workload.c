@@ -65,6 +65,7 @@
 #include <linux/hdreg.h>
 #include <linux/ptp_clock.h>
 #include <sys/ioctl.h>
+#include <linux/videodev2.h>
 #include <sys/file.h>
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
@@ -2438,6 +2439,195 @@ static void hdioptp(void)
 	}
 	if (fd >= 0)
 		close(fd);
+ * Video4Linux2 requests on fd -1: each struct filled, NULL, an address
+ * past a mapping's end, unknown values; a window's clips and the
+ * extended controls running off a mapping.  Under -e inject the
+ * answers show as well.
+ */
+static void v4l2(void)
+{
+	char *m = mmap(NULL, 16384, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct v4l2_clip *clips, two[2] = { { { 1, -2, 3, 4 }, NULL }, { { -5, 6, 7, 8 }, NULL } };
+	struct v4l2_ext_control *ctl;
+	/* A card name of 32 characters: no NUL, shown cut. */
+	struct v4l2_capability cap = { .driver = "drv", .card = "a card name of 32 characters ...",
+				       .bus_info = "bus", .version = 0x060102,
+				       .capabilities = V4L2_CAP_VIDEO_CAPTURE |
+				       V4L2_CAP_STREAMING | 0x10000000 };
+	struct v4l2_fmtdesc fd = { 3, V4L2_BUF_TYPE_VIDEO_CAPTURE, V4L2_FMT_FLAG_COMPRESSED,
+				   "Motion-JPEG", V4L2_PIX_FMT_MJPEG, 0, { 0 } };
+	struct v4l2_format f;
+	struct v4l2_requestbuffers rb = { 4, V4L2_BUF_TYPE_VIDEO_CAPTURE, V4L2_MEMORY_MMAP, 0, 0,
+					  { 0 } };
+	struct v4l2_buffer vb = { .index = 1, .type = V4L2_BUF_TYPE_VIDEO_OUTPUT,
+				  .bytesused = 100, .flags = V4L2_BUF_FLAG_MAPPED |
+				  V4L2_BUF_FLAG_TIMESTAMP_COPY | V4L2_BUF_FLAG_TSTAMP_SRC_SOE,
+				  .timestamp = { 12, 345 }, .memory = V4L2_MEMORY_USERPTR,
+				  .m.userptr = 0x1000, .length = 4096 };
+	struct v4l2_framebuffer fb = { .capability = 0x12, .flags = 0x3, .base = (void *)0x2000 };
+	struct v4l2_streamparm sp = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+				      .parm.capture = { V4L2_CAP_TIMEPERFRAME, V4L2_MODE_HIGHQUALITY,
+							{ 1, 30 }, 0x5, 2, { 0 } } };
+	v4l2_std_id std = V4L2_STD_PAL_B;
+	struct v4l2_standard st = { .index = 2, .name = "PAL", .frameperiod = { 1, 25 },
+				    .framelines = 625 };
+	struct v4l2_input in = { .index = 1, .name = "Camera 1", .type = V4L2_INPUT_TYPE_CAMERA };
+	struct v4l2_control ct = { V4L2_CID_BRIGHTNESS, -7 };
+	struct v4l2_tuner tu = { .index = 0, .name = "tuner", .type = V4L2_TUNER_RADIO,
+				 .capability = V4L2_TUNER_CAP_LOW | V4L2_TUNER_CAP_STEREO,
+				 .rangelow = 100, .rangehigh = 200, .rxsubchans = V4L2_TUNER_SUB_MONO,
+				 .audmode = V4L2_TUNER_MODE_STEREO, .signal = -1, .afc = 3 };
+	struct v4l2_queryctrl qc = { .id = V4L2_CTRL_FLAG_NEXT_CTRL | V4L2_CID_CONTRAST,
+				     .type = V4L2_CTRL_TYPE_INTEGER, .name = "Contrast",
+				     .minimum = -5, .maximum = 5, .step = 1,
+				     .flags = V4L2_CTRL_FLAG_SLIDER, .reserved = { 0, 9 } };
+	struct v4l2_query_ext_ctrl qe = { .id = V4L2_CID_USER_CLASS + 0x1234,
+					  .type = V4L2_CTRL_TYPE_U8, .name = "ext", .minimum = -1,
+					  .maximum = 1LL << 40, .step = 2, .nr_of_dims = 2,
+					  .dims = { 3, 4, 5, 6 } };
+	int input = 3;
+	struct v4l2_cropcap cc = { .type = V4L2_BUF_TYPE_VIDEO_OVERLAY, .bounds = { 0, 0, 640, 480 },
+				   .defrect = { -1, 1, 320, 240 }, .pixelaspect = { 1, 1 } };
+	struct v4l2_crop cr = { V4L2_BUF_TYPE_VIDEO_CAPTURE, { 10, -20, 30, 40 } };
+	char str[] = "value";
+	struct v4l2_ext_control two_ctl[2] = { { .id = V4L2_CID_SATURATION, .value64 = -3 },
+					       { .id = V4L2_CID_HUE, .size = 5, .string = str } };
+	struct v4l2_ext_controls ec = { .ctrl_class = V4L2_CTRL_CLASS_USER, .count = 2,
+					.error_idx = 1, .controls = two_ctl };
+	struct v4l2_frmsizeenum fs = { .index = 0, .pixel_format = V4L2_PIX_FMT_YUYV,
+				       .type = V4L2_FRMSIZE_TYPE_DISCRETE,
+				       .discrete = { 640, 480 } };
+	struct v4l2_frmivalenum fi = { .index = 1, .pixel_format = v4l2_fourcc('a', '\'', '\\', 1),
+				       .width = 640, .height = 480,
+				       .type = V4L2_FRMIVAL_TYPE_STEPWISE,
+				       .stepwise = { { 1, 30 }, { 1, 5 }, { 1, 1 } } };
+	struct v4l2_create_buffers cb = { .count = 2, .memory = V4L2_MEMORY_DMABUF,
+					  .format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					  .format.fmt.pix = { 320, 240, V4L2_PIX_FMT_RGB24,
+							      V4L2_FIELD_NONE, 960, 230400,
+							      V4L2_COLORSPACE_SRGB } };
+	static const unsigned types[] = {
+		V4L2_BUF_TYPE_VIDEO_CAPTURE, V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE,
+		V4L2_BUF_TYPE_VIDEO_OVERLAY, V4L2_BUF_TYPE_VBI_OUTPUT,
+		V4L2_BUF_TYPE_SLICED_VBI_CAPTURE, V4L2_BUF_TYPE_SDR_CAPTURE,
+		V4L2_BUF_TYPE_META_OUTPUT, 0x77,
+	};
+	unsigned i;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	munmap(m + 12288, 4096);
+	/* Three clips, and three controls, of which the last is past a mapping's end. */
+	clips = (struct v4l2_clip *)(m + 4096 - 2 * sizeof(*clips));
+	memcpy(clips, two, sizeof(two));
+	ctl = (struct v4l2_ext_control *)(m + 12288 - 2 * sizeof(*ctl));
+	memcpy(ctl, two_ctl, sizeof(two_ctl));
+
+	ioctl(-1, VIDIOC_QUERYCAP, 0);
+	ioctl(-1, VIDIOC_QUERYCAP, &cap);
+	ioctl(-1, VIDIOC_ENUM_FMT, &fd);
+	ioctl(-1, VIDIOC_ENUM_FMT, m + 4096 - 8);
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		memset(&f, 0, sizeof(f));
+		f.type = types[i];
+		switch (types[i]) {
+		case V4L2_BUF_TYPE_VIDEO_CAPTURE:
+			f.fmt.pix = (struct v4l2_pix_format){ 640, 480, V4L2_PIX_FMT_H264,
+				V4L2_FIELD_INTERLACED, 1280, 614400, V4L2_COLORSPACE_REC709,
+				0, 0, { 0 }, 0, 0 };
+			break;
+		case V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE:
+			f.fmt.pix_mp.width = 1920;
+			f.fmt.pix_mp.height = 1080;
+			f.fmt.pix_mp.pixelformat = V4L2_PIX_FMT_NV12M;
+			f.fmt.pix_mp.field = 77;
+			f.fmt.pix_mp.colorspace = 99;
+			f.fmt.pix_mp.num_planes = 2;
+			f.fmt.pix_mp.plane_fmt[0] = (struct v4l2_plane_pix_format){ 100, 200, { 0 } };
+			f.fmt.pix_mp.plane_fmt[1] = (struct v4l2_plane_pix_format){ 300, 400, { 0 } };
+			break;
+		case V4L2_BUF_TYPE_VIDEO_OVERLAY:
+			f.fmt.win = (struct v4l2_window){ { 1, 2, 3, 4 }, V4L2_FIELD_TOP, 0xff00,
+							  clips, 3, (void *)0x1234, 0x80 };
+			break;
+		case V4L2_BUF_TYPE_VBI_OUTPUT:
+			f.fmt.vbi = (struct v4l2_vbi_format){ 27000000, 244, 1440, V4L2_PIX_FMT_GREY,
+							      { 6, -318 }, { 17, 17 },
+							      V4L2_VBI_UNSYNC | 0x100, { 0 } };
+			break;
+		case V4L2_BUF_TYPE_SLICED_VBI_CAPTURE:
+			f.fmt.sliced.service_set = V4L2_SLICED_VPS | V4L2_SLICED_WSS_625;
+			f.fmt.sliced.service_lines[1][23] = 0xabc;
+			f.fmt.sliced.io_size = 1024;
+			break;
+		case V4L2_BUF_TYPE_SDR_CAPTURE:
+			f.fmt.sdr.pixelformat = V4L2_SDR_FMT_CU8;
+			break;
+		case V4L2_BUF_TYPE_META_OUTPUT:
+			f.fmt.meta.dataformat = V4L2_META_FMT_UVC;
+			f.fmt.meta.buffersize = 512;
+			break;
+		}
+		ioctl(-1, VIDIOC_G_FMT, &f);
+		ioctl(-1, VIDIOC_S_FMT, &f);
+		ioctl(-1, VIDIOC_TRY_FMT, &f);
+	}
+	f.fmt.win = (struct v4l2_window){ { 1, 2, 3, 4 }, V4L2_FIELD_TOP, 0xff00, NULL, 0, NULL, 0 };
+	f.type = V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY;
+	ioctl(-1, VIDIOC_S_FMT, &f);
+	ioctl(-1, VIDIOC_S_FMT, 0);
+	ioctl(-1, VIDIOC_REQBUFS, &rb);
+	ioctl(-1, VIDIOC_QUERYBUF, &vb);
+	ioctl(-1, VIDIOC_QBUF, &vb);
+	vb.memory = V4L2_MEMORY_MMAP;
+	vb.m.offset = 0xabcd;
+	vb.flags = 0x80000000;
+	ioctl(-1, VIDIOC_DQBUF, &vb);
+	ioctl(-1, VIDIOC_G_FBUF, &fb);
+	ioctl(-1, VIDIOC_S_FBUF, &fb);
+	ioctl(-1, VIDIOC_STREAMON, &types[1]);
+	ioctl(-1, VIDIOC_STREAMOFF, &types[7]);
+	ioctl(-1, VIDIOC_G_PARM, &sp);
+	ioctl(-1, VIDIOC_S_PARM, &sp);
+	sp.type = V4L2_BUF_TYPE_VIDEO_OUTPUT;
+	ioctl(-1, VIDIOC_S_PARM, &sp);
+	sp.type = V4L2_BUF_TYPE_VBI_CAPTURE;
+	ioctl(-1, VIDIOC_S_PARM, &sp);
+	ioctl(-1, VIDIOC_G_STD, &std);
+	ioctl(-1, VIDIOC_S_STD, &std);
+	ioctl(-1, VIDIOC_ENUMSTD, &st);
+	ioctl(-1, VIDIOC_ENUMINPUT, &in);
+	ioctl(-1, VIDIOC_G_CTRL, &ct);
+	ioctl(-1, VIDIOC_S_CTRL, &ct);
+	ct.id = V4L2_CID_CAMERA_CLASS_BASE + 0x777;
+	ioctl(-1, VIDIOC_S_CTRL, &ct);
+	ct.id = 0x12345;
+	ioctl(-1, VIDIOC_S_CTRL, &ct);
+	ioctl(-1, VIDIOC_G_TUNER, &tu);
+	ioctl(-1, VIDIOC_S_TUNER, &tu);
+	ioctl(-1, VIDIOC_QUERYCTRL, &qc);
+	ioctl(-1, VIDIOC_QUERY_EXT_CTRL, &qe);
+	ioctl(-1, VIDIOC_G_INPUT, &input);
+	ioctl(-1, VIDIOC_S_INPUT, &input);
+	ioctl(-1, VIDIOC_CROPCAP, &cc);
+	ioctl(-1, VIDIOC_G_CROP, &cr);
+	ioctl(-1, VIDIOC_S_CROP, &cr);
+	ioctl(-1, VIDIOC_S_EXT_CTRLS, &ec);
+	ioctl(-1, VIDIOC_G_EXT_CTRLS, &ec);
+	ec.controls = ctl;
+	ec.count = 3;
+	ioctl(-1, VIDIOC_TRY_EXT_CTRLS, &ec);
+	ec.count = 0;
+	ioctl(-1, VIDIOC_S_EXT_CTRLS, &ec);
+	ioctl(-1, VIDIOC_ENUM_FRAMESIZES, &fs);
+	ioctl(-1, VIDIOC_ENUM_FRAMEINTERVALS, &fi);
+	ioctl(-1, VIDIOC_CREATE_BUFS, &cb);
+	/* Named, not decoded: the argument as a number. */
+	ioctl(-1, VIDIOC_OVERLAY, 0);
+	ioctl(-1, VIDIOC_G_AUDIO, &input);
+	ioctl(-1, VIDIOC_G_EDID, 0);
+	ioctl(-1, VIDIOC_QUERYSTD, &std);
 }
 
 /* Calls decoded by signature alone: ids, vectored I/O, xattrs, pidfds. */
@@ -3192,7 +3382,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "groups")) {
 		/* setgroups' lists: empty, -1, up to a page that cannot be read, too long. */
-		char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		char *m = mmap(NULL, 16384, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		gid_t *g;
 
 		if (m == MAP_FAILED)
@@ -3215,7 +3405,7 @@ int main(int argc, char **argv)
 		 * bytes and one more, so one with only -s readable shows as
 		 * its address.
 		 */
-		char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		char *m = mmap(NULL, 16384, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 		if (m == MAP_FAILED)
 			return 1;
@@ -3325,6 +3515,8 @@ int main(int argc, char **argv)
 		gpios();
 	if (!strcmp(mode, "kdioctls")) {
 		kdioctls();
+	if (!strcmp(mode, "v4l2")) {
+		v4l2();
 		return 0;
 	}
 	if (!strcmp(mode, "oldcalls")) {
