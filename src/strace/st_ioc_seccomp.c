@@ -59,14 +59,6 @@ static const struct st_xlat open_mode_flags[] = {
 	{ O_ASYNC, "FASYNC" }, END,
 };
 
-static void addr(struct buf *b, uint64_t v)
-{
-	if (v)
-		buf_printf(b, "%#llx", (unsigned long long)v);
-	else
-		buf_printf(b, "NULL");
-}
-
 /*
  * A call number of arch: "__NR_name" for one of the tracee's own
  * (x86-64) calls, its number otherwise, in the -X style.
@@ -93,9 +85,11 @@ static void notif(struct buf *b, const struct seccomp_notif *n, const struct st_
 	call_nr(b, n->data.nr, n->data.arch);
 	buf_printf(b, ", arch=");
 	st_xlat_val(b, audit_arch, n->data.arch, "AUDIT_ARCH_???");
-	buf_printf(b, ", instruction_pointer=");
-	addr(b, n->data.instruction_pointer);
-	buf_printf(b, ", args=[");
+	if (n->data.instruction_pointer)
+		buf_printf(b, ", instruction_pointer=%#llx, args=[",
+			   (unsigned long long)n->data.instruction_pointer);
+	else
+		buf_printf(b, ", instruction_pointer=NULL, args=[");
 	for (i = 0; i < 6; i++)
 		buf_printf(b, "%s%#llx", i ? ", " : "", (unsigned long long)n->data.args[i]);
 	buf_printf(b, "]}}");
@@ -119,17 +113,13 @@ static void recv(struct buf *b, const struct st_call *c, const struct st_dopts *
 {
 	struct seccomp_notif n;
 
-	if (!c->args[2] || st_ioctl_struct(c, false, &n, sizeof(n)) < sizeof(n)) {
-		addr(b, c->args[2]);
+	if (!st_ioctl_umove(b, c, o, false, &n, sizeof(n)))
 		return;
-	}
 	if (!all_zero(&n, sizeof(n))) {
 		notif(b, &n, o);
 		buf_printf(b, " => ");
 	}
-	if (st_call_failed(c) || st_ioctl_struct(c, true, &n, sizeof(n)) < sizeof(n))
-		addr(b, c->args[2]);
-	else
+	if (st_ioctl_umove(b, c, o, true, &n, sizeof(n)))
 		notif(b, &n, o);
 }
 
@@ -157,10 +147,8 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	case SECCOMP_IOCTL_NOTIF_SEND: {
 		struct seccomp_notif_resp r;
 
-		if (!c->args[2] || st_ioctl_struct(c, false, &r, sizeof(r)) < sizeof(r)) {
-			addr(b, c->args[2]);
+		if (!st_ioctl_umove(b, c, o, false, &r, sizeof(r)))
 			return true;
-		}
 		buf_printf(b, "{id=%#llx, val=%lld, error=", (unsigned long long)r.id,
 			   (long long)r.val);
 		neg_errno(b, r.error);
@@ -173,19 +161,15 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	case ID_VALID_WRONG_DIR: {
 		uint64_t id;
 
-		if (!c->args[2] || st_ioctl_struct(c, false, &id, sizeof(id)) < sizeof(id))
-			addr(b, c->args[2]);
-		else
+		if (st_ioctl_umove(b, c, o, false, &id, sizeof(id)))
 			buf_printf(b, "[%#llx]", (unsigned long long)id);
 		return true;
 	}
 	case SECCOMP_IOCTL_NOTIF_ADDFD: {
 		struct seccomp_notif_addfd a;
 
-		if (!c->args[2] || st_ioctl_struct(c, false, &a, sizeof(a)) < sizeof(a)) {
-			addr(b, c->args[2]);
+		if (!st_ioctl_umove(b, c, o, false, &a, sizeof(a)))
 			return true;
-		}
 		buf_printf(b, "{id=%#llx, flags=", (unsigned long long)a.id);
 		st_xlat_flags_dflt(b, addfd_flags, a.flags, "0", "SECCOMP_ADDFD_FLAG_???");
 		buf_printf(b, ", srcfd=");

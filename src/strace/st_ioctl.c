@@ -461,6 +461,19 @@ size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t siz
 				  size - n, false);
 }
 
+bool st_ioctl_umove(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		    bool exit, void *out, size_t size)
+{
+	if (c->args[2] && !o->noderef && !(exit && st_call_failed(c)) &&
+	    st_ioctl_struct(c, exit, out, size) == size)
+		return true;
+	if (c->args[2])
+		buf_printf(b, "%#llx", (unsigned long long)c->args[2]);
+	else
+		buf_printf(b, "NULL");
+	return false;
+}
+
 static void oflag(struct buf *b, uint64_t v)
 {
 	static const struct { const struct st_xlat *t; uint64_t mask; const char *dflt; } delays[] = {

@@ -50,6 +50,15 @@ size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned 
 size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t size);
 
 /*
+ * As strace reads a struct argument: its first size bytes into out as
+ * the call saw them at entry (exit false) or at exit, and true; or its
+ * address into b ("NULL" for none) and false when it is NULL, could not
+ * be read, the call failed (exit true), or under -e verbose=none.
+ */
+bool st_ioctl_umove(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		    bool exit, void *out, size_t size);
+
+/*
  * A family of requests (one _IOC_TYPE) with a decoder of its own, in a
  * file of its own (st_ioc_<family>.c).  no_arg: whether request takes no
  * third argument (strace prints two); decode: the third argument into b,
