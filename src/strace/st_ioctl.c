@@ -249,6 +249,7 @@ static const struct {
 /* The families decoded in files of their own, by _IOC_TYPE. */
 static const struct st_ioc_family *const families[] = {
 	&st_ioc_seccomp,
+	&st_ioc_rtc,
 	NULL,
 };
 

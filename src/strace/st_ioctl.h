@@ -71,6 +71,6 @@ struct st_ioc_family {
 	bool (*decode)(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 };
 
-extern const struct st_ioc_family st_ioc_seccomp;
+extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc;
 
 #endif
