@@ -8,9 +8,10 @@
 /*
  * The bytes of ioctl's third argument read at entry and at exit, as
  * ST_L_IOCTL and ST_L_IOCTL_OUT captures (fcntl's and quotactl's struct
- * arguments too): a struct fiemap and its first two extents.
+ * arguments too): the largest struct a decoder shows whole, struct
+ * loop_config (the task may be gone when the line prints).
  */
-#define ST_IOCTL_READ 144
+#define ST_IOCTL_READ 304
 
 /* The names of request, "A or B" when the number names several; NULL if none. */
 const char *st_ioctl_name(unsigned request);
@@ -71,6 +72,6 @@ struct st_ioc_family {
 	bool (*decode)(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 };
 
-extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc;
+extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop;
 
 #endif
