@@ -250,6 +250,7 @@ static const struct {
 static const struct st_ioc_family *const families[] = {
 	&st_ioc_seccomp,
 	&st_ioc_rtc,
+	&st_ioc_loop,
 	NULL,
 };
 
