@@ -651,6 +651,11 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 		st_fds_set(o->fds, c->tid, (int)c->ret, ret_hint(c, o, resolved));
 	} else if (!strcmp(n, "landlock_create_ruleset")) {
 		/* The ABI version, not a descriptor. */
+	} else if (!strcmp(n, "seccomp")) {
+		/* A filter's listener, the only descriptor seccomp returns. */
+		if (c->args[0] == SECCOMP_SET_MODE_FILTER &&
+		    (c->args[1] & SECCOMP_FILTER_FLAG_NEW_LISTENER))
+			st_fds_set(o->fds, c->tid, (int)c->ret, "anon_inode:seccomp notify");
 	} else if (st_sys_ret(c->sys) == 'f') {
 		/* A descriptor no open named (socket, pipe, ...): ask /proc. */
 		st_fds_drop(o->fds, c->tid, (int)c->ret);
