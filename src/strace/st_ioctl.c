@@ -251,6 +251,8 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_seccomp,
 	&st_ioc_rtc,
 	&st_ioc_loop,
+	&st_ioc_nbd,
+	&st_ioc_lirc,
 	NULL,
 };
 

@@ -72,6 +72,7 @@ struct st_ioc_family {
 	bool (*decode)(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 };
 
-extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop;
+extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop,
+	st_ioc_nbd, st_ioc_lirc;
 
 #endif
