@@ -253,6 +253,7 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_loop,
 	&st_ioc_nbd,
 	&st_ioc_lirc,
+	&st_ioc_uffdio,
 	NULL,
 };
 
