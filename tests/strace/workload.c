@@ -79,6 +79,9 @@
 #include <linux/audit.h>
 #include <linux/rtc.h>
 #include <linux/loop.h>
+#include <linux/nbd.h>
+#include <linux/lirc.h>
+#include <linux/userfaultfd.h>
 #include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/personality.h>
@@ -1853,6 +1856,42 @@ static void loop_ioctls(char *edge)
 }
 
 /*
+ * A userfaultfd's handshake and a range registered on it, then nbd's,
+ * lirc's and userfaultfd's requests on fd -1.
+ */
+static void more_ioctls(char *edge)
+{
+	struct uffdio_api api = { .api = UFFD_API, .features = 0 };
+	struct uffdio_register reg = { .mode = UFFDIO_REGISTER_MODE_MISSING };
+	struct uffdio_copy cp = { 0x1000, 0x2000, 0x1000, UFFDIO_COPY_MODE_DONTWAKE | 4, 0 };
+	struct uffdio_zeropage zp = { { 0x1000, 0x1000 }, 0, 0 };
+	unsigned v = LIRC_MODE_SCANCODE;
+	int u = syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
+
+	if (u >= 0) {
+		ioctl(u, UFFDIO_API, &api);
+		reg.range.start = (unsigned long)edge & ~4095UL;
+		reg.range.len = 4096;
+		ioctl(u, UFFDIO_REGISTER, &reg);
+		ioctl(u, UFFDIO_UNREGISTER, &reg.range);
+		api.features = UFFD_FEATURE_THREAD_ID;
+		ioctl(u, UFFDIO_API, &api);
+		close(u);
+	}
+	ioctl(-1, UFFDIO_COPY, &cp);
+	ioctl(-1, UFFDIO_ZEROPAGE, &zp);
+	ioctl(-1, UFFDIO_WAKE, edge);
+	ioctl(-1, NBD_SET_SOCK, 1);
+	ioctl(-1, NBD_SET_SIZE, 1UL << 40);
+	ioctl(-1, NBD_SET_FLAGS, NBD_FLAG_HAS_FLAGS | NBD_FLAG_SEND_TRIM | 0x800);
+	ioctl(-1, NBD_DO_IT, 0);
+	ioctl(-1, LIRC_SET_SEND_MODE, &v);
+	ioctl(-1, LIRC_GET_FEATURES, &v);
+	ioctl(-1, LIRC_SET_TRANSMITTER_MASK, &v);
+	ioctl(-1, LIRC_SET_REC_TIMEOUT, NULL);
+}
+
+/*
  * The seccomp listener's, the real-time clock's and the loop device's
  * ioctls; edge: 8 bytes before an unmapped page, for structs cut short.
  */
@@ -1866,6 +1905,7 @@ static void misc_ioctls(void)
 	memset(p, 0, 4096);
 	rtc_ioctls(p + 4088);
 	loop_ioctls(p + 4088);
+	more_ioctls(p + 4088);
 	seccomp_ioctls(p + 4088);
 }
 
