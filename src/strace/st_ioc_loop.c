@@ -47,13 +47,16 @@ static void dev(struct buf *b, uint64_t v)
 		   major(v), minor(v));
 }
 
-/* A name in a char array of size bytes: up to its NUL, "..." after if none. */
-static void cstring(struct buf *b, const void *s, size_t size, const struct st_dopts *o)
+/*
+ * A name in a char array of size bytes, as strace prints one: up to its
+ * NUL among the first size - 1, "..." after when there is none there and
+ * the last byte is not one either.
+ */
+static void cstring(struct buf *b, const unsigned char *s, size_t size, const struct st_dopts *o)
 {
-	const unsigned char *end = memchr(s, 0, size - 1);
+	size_t n = strnlen((const char *)s, size - 1);
 
-	st_quote(b, s, end ? (size_t)(end - (const unsigned char *)s) : size - 1, !end,
-		 o->xstyle);
+	st_quote(b, s, n, n == size - 1 && s[n], o->xstyle);
 }
 
 /* The key: as many bytes as its size says, LO_KEY_SIZE at most. */
@@ -88,7 +91,7 @@ static void info(struct buf *b, const struct loop_info *i, const struct st_dopts
 	buf_printf(b, ", lo_flags=");
 	st_xlat_flags_dflt(b, lo_flags, (unsigned)i->lo_flags, "0", "LO_FLAGS_???");
 	buf_printf(b, ", lo_name=");
-	cstring(b, i->lo_name, sizeof(i->lo_name), o);
+	cstring(b, (const unsigned char *)i->lo_name, sizeof(i->lo_name), o);
 	if (crypt)
 		key(b, i->lo_encrypt_key, (unsigned)i->lo_encrypt_key_size, o);
 	if (!o->verbose) {
