@@ -254,6 +254,8 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_nbd,
 	&st_ioc_lirc,
 	&st_ioc_uffdio,
+	&st_ioc_ubi,
+	&st_ioc_ubi_volume,
 	NULL,
 };
 

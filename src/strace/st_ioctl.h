@@ -73,6 +73,6 @@ struct st_ioc_family {
 };
 
 extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop,
-	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio;
+	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio, st_ioc_ubi, st_ioc_ubi_volume;
 
 #endif
