@@ -291,7 +291,7 @@ same_line "ioctl -v: fiemap's extents" -v -e trace=ioctl -- "$WL" fsioctls
 # real-time clock's and loop devices' requests: structs in, out, cut short.
 for x in abbrev raw verbose; do
 	NORM2='s/pid=[0-9]+/pid=PID/' \
-	same_line "ioctl -y -X $x: seccomp, RTC, loop, nbd, lirc and userfaultfd requests" \
+	same_line "ioctl -y -X $x: seccomp, RTC, loop, nbd, lirc, userfaultfd and UBI requests" \
 		-y -X $x -e signal=none -e trace=ioctl -- "$WL" miscioctls
 done
 NORM2='s/pid=[0-9]+/pid=PID/' \

@@ -82,6 +82,7 @@
 #include <linux/nbd.h>
 #include <linux/lirc.h>
 #include <linux/userfaultfd.h>
+#include <mtd/ubi-user.h>
 #include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/personality.h>
@@ -1836,6 +1837,8 @@ static void loop_ioctls(char *edge)
 	ioctl(-1, LOOP_CLR_FD, 0);
 	ioctl(-1, LOOP_SET_STATUS, &li);
 	ioctl(-1, LOOP_GET_STATUS, &li);
+	memset(li.lo_name, 'n', sizeof(li.lo_name) - 1);
+	ioctl(-1, LOOP_SET_STATUS, &li);
 	ioctl(-1, LOOP_SET_STATUS64, &l64);
 	memset(l64.lo_file_name, 'x', sizeof(l64.lo_file_name));
 	l64.lo_encrypt_type = LO_CRYPT_NONE;
@@ -1853,6 +1856,36 @@ static void loop_ioctls(char *edge)
 	ioctl(-1, LOOP_CTL_REMOVE, 7);
 	ioctl(-1, LOOP_CTL_GET_FREE, 0);
 	ioctl(-1, 0x4c0b, 0x1234);
+}
+
+/* UBI's requests on fd -1: volumes made, resized, changed and mapped, ints. */
+static void ubi_ioctls(char *edge)
+{
+	struct ubi_mkvol_req mk = { .vol_id = UBI_VOL_NUM_AUTO, .alignment = 1, .bytes = 1 << 20,
+				    .vol_type = UBI_DYNAMIC_VOLUME, .flags = 3, .name_len = 4,
+				    .name = "rootfs" };
+	struct ubi_attach_req at = { .ubi_num = UBI_DEV_NUM_AUTO, .vid_hdr_offset = 2048,
+				    .max_beb_per1024 = 20 };
+	struct ubi_rsvol_req rs = { 1 << 21, 2 };
+	struct ubi_leb_change_req ch = { .lnum = 5, .bytes = 4096, .dtype = 7 };
+	struct ubi_map_req map = { .lnum = 6, .dtype = 2 };
+	struct ubi_set_vol_prop_req pr = { .property = UBI_VOL_PROP_DIRECT_WRITE, .value = 1 };
+	int64_t size = 1 << 30;
+	int32_t n = 3;
+
+	ioctl(-1, UBI_IOCMKVOL, &mk);
+	mk.vol_type = 9;
+	mk.name_len = 200;
+	ioctl(-1, UBI_IOCMKVOL, &mk);
+	ioctl(-1, UBI_IOCATT, &at);
+	ioctl(-1, UBI_IOCRSVOL, &rs);
+	ioctl(-1, UBI_IOCEBCH, &ch);
+	ioctl(-1, UBI_IOCEBMAP, &map);
+	ioctl(-1, UBI_IOCSETVOLPROP, &pr);
+	ioctl(-1, UBI_IOCVOLUP, &size);
+	ioctl(-1, UBI_IOCRMVOL, &n);
+	ioctl(-1, UBI_IOCEBISMAP, edge + 6);
+	ioctl(-1, UBI_IOCVOLRMBLK, 0);
 }
 
 /*
@@ -1889,6 +1922,7 @@ static void more_ioctls(char *edge)
 	ioctl(-1, LIRC_GET_FEATURES, &v);
 	ioctl(-1, LIRC_SET_TRANSMITTER_MASK, &v);
 	ioctl(-1, LIRC_SET_REC_TIMEOUT, NULL);
+	ubi_ioctls(edge);
 }
 
 /*
