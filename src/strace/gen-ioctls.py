@@ -18,11 +18,11 @@ ARCH = "x86_64-linux-gnu/asm"
 # Old-style numbers (no _IO encoding) in these headers are requests too.
 NUMERIC = {"asm-generic/ioctls.h", ARCH + "/ioctls.h", "linux/sockios.h",
            ARCH + "/sockios.h", "asm-generic/sockios.h", "linux/vt.h", "linux/kd.h",
-           "linux/cdrom.h", "linux/hdreg.h"}
+           "linux/cdrom.h", "linux/hdreg.h", "linux/loop.h"}
 # Headers a header needs before it for its requests' types.
 NEEDS = {"asm-generic/ioctls.h": ["asm/termbits.h"], ARCH + "/ioctls.h": ["asm/termbits.h"],
          "linux/fs.h": ["linux/fiemap.h", "linux/blktrace_api.h"]}
-IOC = re.compile(r"^\s*#\s*define\s+([A-Z][A-Z0-9_]*)(?:\s|\\\n)+(?:DRM_|_S)?_?IO(?:R|W|WR)?(?:_BAD)?\s*\(", re.M)
+IOC = re.compile(r"^\s*#\s*define\s+([A-Z][A-Z0-9_]*)(?:\s|\\\n)+(?:DRM_|_S|SECCOMP_)?_?IO(?:R|W|WR)?(?:_BAD)?\s*\(", re.M)
 NUM = re.compile(r"^\s*#\s*define\s+([A-Z][A-Z0-9_]*)\s+(0x[0-9A-Fa-f]+)\b", re.M)
 # v4l2-subdev.h's aliases of videodev2.h's requests, which strace does not name.
 ALIASES = {"VIDIOC_SUBDEV_" + n for n in (

@@ -625,6 +625,29 @@ static void chdir_to(const struct st_call *c, const struct st_dopts *o)
 static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 			    char *resolved);
 
+/* The calls that return a descriptor of an anonymous inode, and its name. */
+static const struct { const char *call, *name; } anon_fds[] = {
+	{ "pidfd_open", "anon_inode:[pidfd]" },
+	{ "landlock_create_ruleset", "anon_inode:[landlock-ruleset]" },
+	{ "inotify_init", "anon_inode:inotify" }, { "inotify_init1", "anon_inode:inotify" },
+	{ "eventfd", "anon_inode:[eventfd]" }, { "eventfd2", "anon_inode:[eventfd]" },
+	{ "epoll_create", "anon_inode:[eventpoll]" }, { "epoll_create1", "anon_inode:[eventpoll]" },
+	{ "signalfd", "anon_inode:[signalfd]" }, { "signalfd4", "anon_inode:[signalfd]" },
+	{ "timerfd_create", "anon_inode:[timerfd]" }, { "userfaultfd", "anon_inode:[userfaultfd]" },
+	{ "fanotify_init", "anon_inode:[fanotify]" },
+};
+
+/* The name of the anonymous inode call n returns a descriptor of, or NULL. */
+static const char *anon_name(const char *n)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(anon_fds); i++)
+		if (!strcmp(n, anon_fds[i].call))
+			return anon_fds[i].name;
+	return NULL;
+}
+
 void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 {
 	const char *n = c->sys ? c->sys->name : "";
@@ -666,6 +689,14 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 		st_fds_set(o->fds, c->tid, (int)c->ret, ret_hint(c, o, resolved));
 	} else if (!strcmp(n, "landlock_create_ruleset")) {
 		/* The ABI version, not a descriptor. */
+	} else if (!strcmp(n, "seccomp")) {
+		/* A filter's listener, the only descriptor seccomp returns. */
+		if (c->args[0] == SECCOMP_SET_MODE_FILTER &&
+		    (c->args[1] & SECCOMP_FILTER_FLAG_NEW_LISTENER))
+			st_fds_set(o->fds, c->tid, (int)c->ret, "anon_inode:seccomp notify");
+	} else if (anon_name(n)) {
+		/* Named now: the process may be gone from /proc by the lines that use it. */
+		st_fds_set(o->fds, c->tid, (int)c->ret, anon_name(n));
 	} else if (st_sys_ret(c->sys) == 'f') {
 		/* A descriptor no open named (socket, pipe, ...): ask /proc. */
 		st_fds_drop(o->fds, c->tid, (int)c->ret);
@@ -796,18 +827,6 @@ static char *lexical_path(char *path)
 	return path;
 }
 
-/* The calls that return a descriptor of an anonymous inode, and its name. */
-static const struct { const char *call, *name; } anon_fds[] = {
-	{ "pidfd_open", "anon_inode:[pidfd]" },
-	{ "landlock_create_ruleset", "anon_inode:[landlock-ruleset]" },
-	{ "inotify_init", "anon_inode:inotify" }, { "inotify_init1", "anon_inode:inotify" },
-	{ "eventfd", "anon_inode:[eventfd]" }, { "eventfd2", "anon_inode:[eventfd]" },
-	{ "epoll_create", "anon_inode:[eventpoll]" }, { "epoll_create1", "anon_inode:[eventpoll]" },
-	{ "signalfd", "anon_inode:[signalfd]" }, { "signalfd4", "anon_inode:[signalfd]" },
-	{ "timerfd_create", "anon_inode:[timerfd]" }, { "userfaultfd", "anon_inode:[userfaultfd]" },
-	{ "fanotify_init", "anon_inode:[fanotify]" },
-};
-
 static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 			    char *resolved)
 {
@@ -829,9 +848,8 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 		snprintf(resolved, PATH_MAX, "pid:%d", (int)c->args[0]);
 		return resolved;
 	}
-	for (i = 0; i < (int)ARRAY_SIZE(anon_fds); i++)
-		if (!strcmp(n, anon_fds[i].call))
-			return anon_fds[i].name;
+	if (anon_name(n))
+		return anon_name(n);
 	for (i = 0; i < st_call_nargs(c) && !k; i++) {
 		if (st_sys_arg(c->sys, i) == 'D')
 			at = i;

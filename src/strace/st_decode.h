@@ -57,6 +57,7 @@ struct st_dopts {
 	bool pidcomm;		/* -Y */
 	bool pidns;		/* --pidns-translation */
 	bool verbose;		/* -v: structs whole, arrays unabbreviated */
+	bool noderef;		/* -e verbose=none: ioctl's structs as addresses */
 	int argv_max;		/* execve's strings shown (st_prog.c's) */
 	/* -Y: the name of a traced task as of the record being printed, or
 	 * NULL (then /proc says, if the process is still there). */

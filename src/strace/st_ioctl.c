@@ -254,6 +254,14 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_hdio,
 	&st_ioc_ptp,
 	&st_ioc_v4l2,
+	&st_ioc_seccomp,
+	&st_ioc_rtc,
+	&st_ioc_loop,
+	&st_ioc_nbd,
+	&st_ioc_lirc,
+	&st_ioc_uffdio,
+	&st_ioc_ubi,
+	&st_ioc_ubi_volume,
 	NULL,
 };
 
@@ -466,6 +474,19 @@ size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t siz
 		return n;
 	return n + st_tracee_read(c->tid, c->args[2] + n, (unsigned char *)out + n,
 				  size - n, false);
+}
+
+bool st_ioctl_umove(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		    bool exit, void *out, size_t size)
+{
+	if (c->args[2] && !o->noderef && !(exit && st_call_failed(c)) &&
+	    st_ioctl_struct(c, exit, out, size) == size)
+		return true;
+	if (c->args[2])
+		buf_printf(b, "%#llx", (unsigned long long)c->args[2]);
+	else
+		buf_printf(b, "NULL");
+	return false;
 }
 
 static void oflag(struct buf *b, uint64_t v)

@@ -9,9 +9,10 @@
 /*
  * The bytes of ioctl's third argument read at entry and at exit, as
  * ST_L_IOCTL and ST_L_IOCTL_OUT captures (fcntl's and quotactl's struct
- * arguments too): a struct fiemap and its first two extents.
+ * arguments too): the largest struct a decoder shows whole, struct
+ * loop_config (the task may be gone when the line prints).
  */
-#define ST_IOCTL_READ 144
+#define ST_IOCTL_READ 304
 /*
  * ioctl's argument is read as long as the size its request carries
  * (_IOC_SIZE) where that is longer than ST_IOCTL_READ, up to this: the
@@ -59,6 +60,15 @@ size_t st_ioctl_arg_bytes(const struct st_call *c, int arg, bool exit, unsigned 
 size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t size);
 
 /*
+ * As strace reads a struct argument: its first size bytes into out as
+ * the call saw them at entry (exit false) or at exit, and true; or its
+ * address into b ("NULL" for none) and false when it is NULL, could not
+ * be read, the call failed (exit true), or under -e verbose=none.
+ */
+bool st_ioctl_umove(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		    bool exit, void *out, size_t size);
+
+/*
  * A family of requests (one _IOC_TYPE) with a decoder of its own, in a
  * file of its own (st_ioc_<family>.c).  no_arg: whether request takes no
  * third argument (strace prints two); decode: the third argument into b,
@@ -102,5 +112,7 @@ bool st_ioc_v4l2_ret(struct buf *b, const struct st_call *c);
  */
 void st_ioc_v4l2_capture(struct buf *b, char l, int strsize);
 #define ST_V4L2_IDX 1
+extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop,
+	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio, st_ioc_ubi, st_ioc_ubi_volume;
 
 #endif

@@ -314,6 +314,15 @@ static int parse_e(struct st_opts *o, const char *e)
 			o->any_raw |= o->raw[i];
 		return r;
 	}
+	if (!strncmp(e, "verbose=", 8)) {
+		/* As abbrev=: for all calls or none; only ioctl's decoders heed it. */
+		if (!strcmp(e + 8, "none") || !strcmp(e + 8, "all")) {
+			o->noderef = !strcmp(e + 8, "none");
+			return 0;
+		}
+		fprintf(stderr, "ferret strace: -e %s: ferret knows verbose=all and verbose=none\n", e);
+		return -EINVAL;
+	}
 	if (!strncmp(e, "read=", 5))
 		return parse_fdset(o, &o->dump_read, e + 5);
 	if (!strncmp(e, "write=", 6))

@@ -73,6 +73,7 @@ struct st_opts {
 	bool quiet_superseded;	/* -e quiet=superseded */
 	bool pidcomm;		/* -Y */
 	bool verbose;		/* -v */
+	bool noderef;		/* -e verbose=none */
 	bool stack;		/* -k */
 	bool sysnum;		/* -n: call numbers */
 	bool json;		/* --json */

@@ -88,6 +88,13 @@
 #include <linux/kcmp.h>
 #include <linux/memfd.h>
 #include <linux/seccomp.h>
+#include <linux/audit.h>
+#include <linux/rtc.h>
+#include <linux/loop.h>
+#include <linux/nbd.h>
+#include <linux/lirc.h>
+#include <linux/userfaultfd.h>
+#include <mtd/ubi-user.h>
 #include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/personality.h>
@@ -2628,6 +2635,216 @@ static void v4l2(void)
 	ioctl(-1, VIDIOC_G_AUDIO, &input);
 	ioctl(-1, VIDIOC_G_EDID, 0);
 	ioctl(-1, VIDIOC_QUERYSTD, &std);
+ * A seccomp listener's requests: a notification received from a child
+ * the filter stops and the response sent, then requests the kernel
+ * refuses (a struct not zeroed, ids that are not pending, fd -1).
+ */
+static void seccomp_ioctls(char *edge)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_acct, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
+	struct seccomp_notif n;
+	struct seccomp_notif_resp r = { 0 };
+	struct seccomp_notif_addfd a = { .id = 7, .flags = SECCOMP_ADDFD_FLAG_SETFD | 0x10,
+					  .srcfd = 1, .newfd = 9, .newfd_flags = O_CLOEXEC };
+	uint64_t id = 0x1234;
+	int lfd;
+	pid_t pid;
+
+	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	lfd = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
+	if (lfd < 0)
+		return;
+	pid = fork();
+	if (pid == 0)
+		_exit(syscall(SYS_acct, NULL) == -1 && errno == ENOSYS ? 0 : 1);
+	memset(&n, 0, sizeof(n));
+	if (ioctl(lfd, SECCOMP_IOCTL_NOTIF_RECV, &n) == 0) {
+		r.id = n.id;
+		r.error = -ENOSYS;
+		ioctl(lfd, SECCOMP_IOCTL_NOTIF_ID_VALID, &r.id);
+		ioctl(lfd, SECCOMP_IOCTL_NOTIF_SEND, &r);
+		ioctl(lfd, SECCOMP_IOCTL_NOTIF_ID_VALID, &r.id);
+	}
+	waitpid(pid, NULL, 0);
+	n.data.arch = 0x1234;
+	ioctl(lfd, SECCOMP_IOCTL_NOTIF_RECV, &n);
+	ioctl(lfd, SECCOMP_IOCTL_NOTIF_ADDFD, &a);
+	a.flags = 0;
+	a.newfd_flags = 0x80000000;
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_ADDFD, &a);
+	r.error = 5;
+	r.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE | 8;
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_SEND, &r);
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_ID_VALID, &id);
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_ID_VALID, edge + 4);
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_RECV, NULL);
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_SEND, edge);
+	ioctl(-1, _IOWR('!', 9, int), 0x42);
+	close(lfd);
+}
+
+/* The real-time clock's requests, on fd -1: times, alarms, the PLL, parameters. */
+static void rtc_ioctls(char *edge)
+{
+	struct rtc_time t = { 1, 2, 3, 4, 5, 126, 6, 7, -1 };
+	struct rtc_wkalrm w = { 1, 0, { 59, 59, 23, 31, 11, 99, 0, 364, 0 } };
+	struct rtc_pll_info pll = { 1, -2, 3, -4, 5, 6, 32768 };
+	struct rtc_param pa = { .param = RTC_PARAM_FEATURES, .uvalue = 0x105, .index = 3 };
+	unsigned long v = 64;
+
+	ioctl(-1, RTC_UIE_ON, 0);
+	ioctl(-1, RTC_VL_CLR, 0);
+	ioctl(-1, RTC_SET_TIME, &t);
+	ioctl(-1, RTC_RD_TIME, &t);
+	ioctl(-1, RTC_ALM_SET, NULL);
+	ioctl(-1, RTC_WKALM_SET, &w);
+	ioctl(-1, RTC_WKALM_RD, &w);
+	ioctl(-1, RTC_PLL_SET, &pll);
+	ioctl(-1, RTC_IRQP_SET, 1024UL);
+	ioctl(-1, RTC_EPOCH_READ, &v);
+	ioctl(-1, RTC_VL_READ, edge);
+	ioctl(-1, RTC_PARAM_SET, &pa);
+	ioctl(-1, RTC_PARAM_GET, &pa);
+	pa.param = RTC_PARAM_BACKUP_SWITCH_MODE;
+	pa.uvalue = RTC_BSM_LEVEL;
+	pa.__pad = 1;
+	ioctl(-1, RTC_PARAM_SET, &pa);
+	pa.param = 9;
+	ioctl(-1, RTC_PARAM_SET, &pa);
+	ioctl(-1, _IOR('p', 0x7f, int), 0);
+}
+
+/* The loop device's requests: a real status query, then on fd -1. */
+static void loop_ioctls(char *edge)
+{
+	struct loop_info li = { .lo_number = 3, .lo_offset = 512, .lo_flags = LO_FLAGS_READ_ONLY,
+				.lo_name = "disk.img" };
+	struct loop_info64 l64 = { .lo_offset = 4096, .lo_sizelimit = 1 << 20, .lo_number = 1,
+				   .lo_encrypt_type = LO_CRYPT_XOR, .lo_encrypt_key_size = 4,
+				   .lo_flags = LO_FLAGS_AUTOCLEAR | LO_FLAGS_PARTSCAN | 0x100,
+				   .lo_file_name = "file\twith tab", .lo_crypt_name = "xor",
+				   .lo_encrypt_key = "k\1y\0" };
+	struct loop_config cfg = { .fd = 1, .block_size = 4096 };
+	int fd = open("/dev/loop0", O_RDONLY);
+
+	if (fd >= 0) {
+		ioctl(fd, LOOP_GET_STATUS64, &l64);
+		close(fd);
+	}
+	ioctl(-1, LOOP_SET_FD, 1);
+	ioctl(-1, LOOP_CLR_FD, 0);
+	ioctl(-1, LOOP_SET_STATUS, &li);
+	ioctl(-1, LOOP_GET_STATUS, &li);
+	memset(li.lo_name, 'n', sizeof(li.lo_name) - 1);
+	ioctl(-1, LOOP_SET_STATUS, &li);
+	ioctl(-1, LOOP_SET_STATUS64, &l64);
+	memset(l64.lo_file_name, 'x', sizeof(l64.lo_file_name));
+	l64.lo_encrypt_type = LO_CRYPT_NONE;
+	ioctl(-1, LOOP_SET_STATUS64, &l64);
+	ioctl(-1, LOOP_SET_STATUS64, edge);
+	cfg.info = l64;
+	ioctl(-1, LOOP_CONFIGURE, &cfg);
+	cfg.__reserved[7] = 1;
+	ioctl(-1, LOOP_CONFIGURE, &cfg);
+	ioctl(-1, LOOP_CHANGE_FD, 2);
+	ioctl(-1, LOOP_SET_CAPACITY, 0);
+	ioctl(-1, LOOP_SET_DIRECT_IO, 1);
+	ioctl(-1, LOOP_SET_BLOCK_SIZE, 4096);
+	ioctl(-1, LOOP_CTL_ADD, -5);
+	ioctl(-1, LOOP_CTL_REMOVE, 7);
+	ioctl(-1, LOOP_CTL_GET_FREE, 0);
+	ioctl(-1, 0x4c0b, 0x1234);
+}
+
+/* UBI's requests on fd -1: volumes made, resized, changed and mapped, ints. */
+static void ubi_ioctls(char *edge)
+{
+	struct ubi_mkvol_req mk = { .vol_id = UBI_VOL_NUM_AUTO, .alignment = 1, .bytes = 1 << 20,
+				    .vol_type = UBI_DYNAMIC_VOLUME, .flags = 3, .name_len = 4,
+				    .name = "rootfs" };
+	struct ubi_attach_req at = { .ubi_num = UBI_DEV_NUM_AUTO, .vid_hdr_offset = 2048,
+				    .max_beb_per1024 = 20 };
+	struct ubi_rsvol_req rs = { 1 << 21, 2 };
+	struct ubi_leb_change_req ch = { .lnum = 5, .bytes = 4096, .dtype = 7 };
+	struct ubi_map_req map = { .lnum = 6, .dtype = 2 };
+	struct ubi_set_vol_prop_req pr = { .property = UBI_VOL_PROP_DIRECT_WRITE, .value = 1 };
+	int64_t size = 1 << 30;
+	int32_t n = 3;
+
+	ioctl(-1, UBI_IOCMKVOL, &mk);
+	mk.vol_type = 9;
+	mk.name_len = 200;
+	ioctl(-1, UBI_IOCMKVOL, &mk);
+	ioctl(-1, UBI_IOCATT, &at);
+	ioctl(-1, UBI_IOCRSVOL, &rs);
+	ioctl(-1, UBI_IOCEBCH, &ch);
+	ioctl(-1, UBI_IOCEBMAP, &map);
+	ioctl(-1, UBI_IOCSETVOLPROP, &pr);
+	ioctl(-1, UBI_IOCVOLUP, &size);
+	ioctl(-1, UBI_IOCRMVOL, &n);
+	ioctl(-1, UBI_IOCEBISMAP, edge + 6);
+	ioctl(-1, UBI_IOCVOLRMBLK, 0);
+}
+
+/*
+ * A userfaultfd's handshake and a range registered on it, then nbd's,
+ * lirc's and userfaultfd's requests on fd -1.
+ */
+static void more_ioctls(char *edge)
+{
+	struct uffdio_api api = { .api = UFFD_API, .features = 0 };
+	struct uffdio_register reg = { .mode = UFFDIO_REGISTER_MODE_MISSING };
+	struct uffdio_copy cp = { 0x1000, 0x2000, 0x1000, UFFDIO_COPY_MODE_DONTWAKE | 4, 0 };
+	struct uffdio_zeropage zp = { { 0x1000, 0x1000 }, 0, 0 };
+	unsigned v = LIRC_MODE_SCANCODE;
+	int u = syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
+
+	if (u >= 0) {
+		ioctl(u, UFFDIO_API, &api);
+		reg.range.start = (unsigned long)edge & ~4095UL;
+		reg.range.len = 4096;
+		ioctl(u, UFFDIO_REGISTER, &reg);
+		ioctl(u, UFFDIO_UNREGISTER, &reg.range);
+		api.features = UFFD_FEATURE_THREAD_ID;
+		ioctl(u, UFFDIO_API, &api);
+		close(u);
+	}
+	ioctl(-1, UFFDIO_COPY, &cp);
+	ioctl(-1, UFFDIO_ZEROPAGE, &zp);
+	ioctl(-1, UFFDIO_WAKE, edge);
+	ioctl(-1, NBD_SET_SOCK, 1);
+	ioctl(-1, NBD_SET_SIZE, 1UL << 40);
+	ioctl(-1, NBD_SET_FLAGS, NBD_FLAG_HAS_FLAGS | NBD_FLAG_SEND_TRIM | 0x800);
+	ioctl(-1, NBD_DO_IT, 0);
+	ioctl(-1, LIRC_SET_SEND_MODE, &v);
+	ioctl(-1, LIRC_GET_FEATURES, &v);
+	ioctl(-1, LIRC_SET_TRANSMITTER_MASK, &v);
+	ioctl(-1, LIRC_SET_REC_TIMEOUT, NULL);
+	ubi_ioctls(edge);
+}
+
+/*
+ * The seccomp listener's, the real-time clock's and the loop device's
+ * ioctls; edge: 8 bytes before an unmapped page, for structs cut short.
+ */
+static void misc_ioctls(void)
+{
+	char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return;
+	munmap(p + 4096, 4096);
+	memset(p, 0, 4096);
+	rtc_ioctls(p + 4088);
+	loop_ioctls(p + 4088);
+	more_ioctls(p + 4088);
+	seccomp_ioctls(p + 4088);
 }
 
 /* Calls decoded by signature alone: ids, vectored I/O, xattrs, pidfds. */
@@ -3517,6 +3734,8 @@ int main(int argc, char **argv)
 		kdioctls();
 	if (!strcmp(mode, "v4l2")) {
 		v4l2();
+	if (!strcmp(mode, "miscioctls")) {
+		misc_ioctls();
 		return 0;
 	}
 	if (!strcmp(mode, "oldcalls")) {
