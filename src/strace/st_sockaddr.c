@@ -249,15 +249,15 @@ static void hex_quote(struct buf *b, const unsigned char *p, size_t n)
 }
 
 /*
- * A char array of size bytes holding a string: up to its NUL within the
- * first size - 1, "..." after it when there is none there.
+ * A char array of size bytes holding a string: up to its NUL (the first
+ * size - 1 bytes at most), "..." after it when none of the size bytes is
+ * a NUL.
  */
 static void cstring(struct buf *b, const unsigned char *p, size_t size, int x)
 {
-	size_t n = size ? size - 1 : 0;
-	const unsigned char *nul = memchr(p, 0, n);
+	const unsigned char *nul = memchr(p, 0, size);
 
-	st_quote(b, p, nul ? (size_t)(nul - p) : n, !nul, x);
+	st_quote(b, p, nul ? (size_t)(nul - p) : size ? size - 1 : 0, !nul, x);
 }
 
 /* A hardware address as xx:xx:..., its bytes too under -X raw or verbose. */
