@@ -58,6 +58,7 @@
 #include "st_sock.h"
 #include "st_prog.h"
 #include "st_bpf.h"
+#include "st_sockaddr.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -2673,8 +2674,7 @@ static void timespec(struct buf *b, const struct st_cap *k)
 		   (unsigned long long)rd(k->data, k->len, 8, 8));
 }
 
-/* A value shown as bytes (-X raw), with its meaning (-X verbose), or as its meaning. */
-static void net_val(struct buf *b, const unsigned char *p, size_t n, const char *meaning)
+void st_net_val(struct buf *b, const unsigned char *p, size_t n, const char *meaning)
 {
 	enum st_cstyle style = st_xlat_get_style();
 
@@ -2692,7 +2692,44 @@ static void net_port(struct buf *b, const unsigned char *p)
 	char m[32];
 
 	snprintf(m, sizeof(m), "htons(%u)", ntohs((uint16_t)(p[0] | p[1] << 8)));
-	net_val(b, p, 2, m);
+	st_net_val(b, p, 2, m);
+}
+
+void st_sockaddr_inet(struct buf *b, const unsigned char *p, size_t len)
+{
+	char ip[INET6_ADDRSTRLEN], m[INET6_ADDRSTRLEN + 64];
+
+	if (rd(p, len, 0, 2) == AF_INET) {
+		inet_ntop(AF_INET, p + 4, ip, sizeof(ip));
+		buf_printf(b, ", sin_port=");
+		net_port(b, p + 2);
+		buf_printf(b, ", sin_addr=");
+		snprintf(m, sizeof(m), "inet_addr(\"%s\")", ip);
+		st_net_val(b, p + 4, 4, m);
+	} else {
+		const struct in6_addr *a = (const struct in6_addr *)(p + 8);
+		enum st_cstyle style = st_xlat_get_style();
+		unsigned scope = (unsigned)rd(p, len, 24, 4);
+
+		inet_ntop(AF_INET6, p + 8, ip, sizeof(ip));
+		buf_printf(b, ", sin6_port=");
+		net_port(b, p + 2);
+		buf_printf(b, ", sin6_flowinfo=");
+		snprintf(m, sizeof(m), "htonl(%u)", ntohl((uint32_t)rd(p, len, 4, 4)));
+		st_net_val(b, p + 4, 4, m);
+		buf_printf(b, style == ST_C_ABBREV ? ", " : ", sin6_addr=");
+		snprintf(m, sizeof(m), "inet_pton(AF_INET6, \"%s\"%s)", ip,
+			 style == ST_C_ABBREV ? ", &sin6_addr" : "");
+		st_net_val(b, p + 8, 16, m);
+		if (len > 24) {
+			buf_printf(b, ", sin6_scope_id=");
+			/* An interface only for a link-local address. */
+			if (IN6_IS_ADDR_LINKLOCAL(a) || IN6_IS_ADDR_MC_LINKLOCAL(a))
+				st_ifindex(b, scope);
+			else
+				buf_printf(b, "%u", scope);
+		}
+	}
 }
 
 /*
@@ -2703,7 +2740,6 @@ static void net_port(struct buf *b, const unsigned char *p)
 static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 {
 	uint64_t fam = rd(p, len, 0, 2);
-	char ip[INET6_ADDRSTRLEN], m[INET6_ADDRSTRLEN + 64];
 
 	if (len < 2) {
 		buf_printf(b, "{}");
@@ -2728,39 +2764,14 @@ static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x)
 			st_quote(b, sp, strnlen((const char *)sp, n), false, x);
 		}
 	} else if (fam == AF_NETLINK && len >= sizeof(struct sockaddr_nl)) {
-		buf_printf(b, ", nl_pid=%d, nl_groups=%08x", (int)rd(p, len, 4, 4),
+		if (rd(p, len, 2, 2))
+			buf_printf(b, ", nl_pad=%#x", (unsigned)rd(p, len, 2, 2));
+		buf_printf(b, ", nl_pid=%d, nl_groups=%#08x", (int)rd(p, len, 4, 4),
 			   (unsigned)rd(p, len, 8, 4));
-	} else if (fam == AF_INET && len >= sizeof(struct sockaddr_in)) {
-		inet_ntop(AF_INET, p + 4, ip, sizeof(ip));
-		buf_printf(b, ", sin_port=");
-		net_port(b, p + 2);
-		buf_printf(b, ", sin_addr=");
-		snprintf(m, sizeof(m), "inet_addr(\"%s\")", ip);
-		net_val(b, p + 4, 4, m);
-	} else if (fam == AF_INET6 && len >= 24) {
-		const struct in6_addr *a = (const struct in6_addr *)(p + 8);
-		enum st_cstyle style = st_xlat_get_style();
-		unsigned scope = (unsigned)rd(p, len, 24, 4);
-
-		inet_ntop(AF_INET6, p + 8, ip, sizeof(ip));
-		buf_printf(b, ", sin6_port=");
-		net_port(b, p + 2);
-		buf_printf(b, ", sin6_flowinfo=");
-		snprintf(m, sizeof(m), "htonl(%u)", ntohl((uint32_t)rd(p, len, 4, 4)));
-		net_val(b, p + 4, 4, m);
-		buf_printf(b, style == ST_C_ABBREV ? ", " : ", sin6_addr=");
-		snprintf(m, sizeof(m), "inet_pton(AF_INET6, \"%s\"%s)", ip,
-			 style == ST_C_ABBREV ? ", &sin6_addr" : "");
-		net_val(b, p + 8, 16, m);
-		if (len > 24) {
-			buf_printf(b, ", sin6_scope_id=");
-			/* An interface only for a link-local address. */
-			if (IN6_IS_ADDR_LINKLOCAL(a) || IN6_IS_ADDR_MC_LINKLOCAL(a))
-				st_ifindex(b, scope);
-			else
-				buf_printf(b, "%u", scope);
-		}
-	} else {
+	} else if ((fam == AF_INET && len >= sizeof(struct sockaddr_in)) ||
+		   (fam == AF_INET6 && len >= 24)) {
+		st_sockaddr_inet(b, p, len);
+	} else if (st_sa_decode(b, p, len, x) < 0) {
 		buf_printf(b, ", sa_data=");
 		st_quote(b, p + 2, len - 2, false, x);
 	}
@@ -6023,6 +6034,7 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 			buf_printf(b, "%s%#llx", i > from ? ", " : "", (unsigned long long)c->args[i]);
 		return;
 	}
+	st_sa_call(c->tid, o);
 	if (c->sys && !strcmp(c->sys->name, "futex")) {
 		if (from == 0)
 			futex_args(b, c, o);

@@ -161,5 +161,17 @@ void st_ifindex(struct buf *b, unsigned idx);
 void st_inet_addr(struct buf *b, const unsigned char *p, int af, const char *field);
 /* A sockaddr of len bytes at p as strace prints one (x: -x's style). */
 void st_sockaddr(struct buf *b, const unsigned char *p, size_t len, int x);
+/*
+ * A value in network byte order, n bytes at p, in the -X style: the bytes
+ * (raw), the bytes with meaning in a comment (verbose), or meaning alone
+ * (abbrev), meaning being the value as the call that makes it: htons(80).
+ */
+void st_net_val(struct buf *b, const unsigned char *p, size_t n, const char *meaning);
+/*
+ * The fields after sa_family of the AF_INET or AF_INET6 sockaddr of len
+ * bytes at p (at least sockaddr_in's 16, sockaddr_in6's 24), each led by
+ * ", ".
+ */
+void st_sockaddr_inet(struct buf *b, const unsigned char *p, size_t len);
 
 #endif

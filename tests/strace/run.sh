@@ -369,6 +369,26 @@ same_line "ioctl -v: rtc_time's and loop status' every field" -v -e signal=none 
 NORM2='s/pid=[0-9]+/pid=PID/' \
 same_line "ioctl -e verbose=none: struct arguments as addresses" -e verbose=none \
 	-e signal=none -e trace=ioctl -- "$WL" miscioctls
+# Socket addresses of every family strace decodes, and of some it keeps
+# raw.  Their hex values matter, so only pointers are normalised.
+same_exact() {	# same_exact NAME STRACE-ARGS... -- COMMAND...
+	local name=$1
+	shift
+	local opts=()
+	while [ "$1" != -- ]; do opts+=("$1"); shift; done
+	shift
+	strace "${opts[@]}" -o s1.txt "$@" > /dev/null 2>&1
+	"$FERRET" strace "${opts[@]}" -o f1.txt "$@" > /dev/null
+	grep -v '^+++' s1.txt | sed -E 's/0x[0-9a-f]{9,}/ADDR/g' > s1.n
+	grep -v '^+++' f1.txt | sed -E 's/0x[0-9a-f]{9,}/ADDR/g' > f1.n
+	diff s1.n f1.n > d.txt && [ -s s1.n ] && ok "$name" || bad "$name: $(head -4 d.txt)"
+}
+for x in abbrev raw verbose; do
+	same_exact "socket addresses, -X $x: packet, IPX, X.25, AX.25, Bluetooth, RxRPC, 802.15.4, ALG, NFC, vsock, QRTR, MCTP, XDP" \
+		-X $x -e trace=connect,bind,sendto,getsockname -- "$WL" sa-families
+done
+same_exact "socket addresses -x -y: strings in hex, XDP's umem descriptor with its path" \
+	-x -y -e trace=connect -- "$WL" sa-families
 python3 "$HERE/../../src/strace/gen-ioctls.py" --check "$HERE/../../src/strace/st_ioctlent.c" > gi.txt 2>&1 &&
 	ok "st_ioctlent.c: every request's number is the headers'" || bad "st_ioctlent.c: $(tail -3 gi.txt)"
 same_line "-y: paths escaped as strace escapes them, anonymous inodes named" -y \

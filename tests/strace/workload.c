@@ -98,6 +98,13 @@
 #include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/personality.h>
+#include <linux/if_arp.h>
+#include <linux/if_ether.h>
+#include <linux/if_xdp.h>
+#include <linux/mctp.h>
+#include <linux/nfc.h>
+#include <linux/qrtr.h>
+#include <linux/vm_sockets.h>
 
 static void basic(void)
 {
@@ -1982,6 +1989,303 @@ static void spin_ms(long ms)
 }
 
 /*
+ * Socket addresses of the families beyond AF_UNIX, AF_INET, AF_INET6 and
+ * AF_NETLINK, given to calls on no socket: filled in, with unknown values,
+ * shorter than the family's least, NULL and unreadable; then a packet
+ * socket bound for real and asked its name.
+ */
+static void sa_put(void *sa, unsigned off, const void *v, unsigned n)
+{
+	memcpy((char *)sa + off, v, n);
+}
+
+static void sa_u16(void *sa, unsigned off, uint16_t v)
+{
+	sa_put(sa, off, &v, 2);
+}
+
+static void sa_u32(void *sa, unsigned off, uint32_t v)
+{
+	sa_put(sa, off, &v, 4);
+}
+
+/* An AX.25 callsign (up to 6 characters) and SSID, as the kernel keeps it. */
+static void ax25_call(void *at, const char *call, unsigned ssid)
+{
+	unsigned char *p = at;
+	size_t i, n = strlen(call);
+
+	for (i = 0; i < 6; i++)
+		p[i] = (i < n ? call[i] : ' ') << 1;
+	p[6] = (ssid & 0xf) << 1;
+}
+
+static void sa_families(void)
+{
+	unsigned char sa[160];
+	long psz = sysconf(_SC_PAGESIZE);
+	unsigned char *pg = mmap(NULL, 2 * psz, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct sockaddr_ll ll;
+	socklen_t len;
+	int fd, nul = open("/dev/null", O_RDONLY);
+	static const uint16_t psms[] = { 1, 0x85, 0x1003, 0x7, 0x80 };
+	static const uint16_t cids[] = { 4, 0x41, 0x10, 0x40, 0xffff };
+	unsigned i;
+
+	munmap(pg + psz, psz);
+
+	/* AF_PACKET: named values, unknown ones, an address longer than sll_addr. */
+	memset(&ll, 0, sizeof(ll));
+	ll.sll_family = AF_PACKET;
+	ll.sll_protocol = htons(ETH_P_IP);
+	ll.sll_ifindex = 1;
+	ll.sll_hatype = ARPHRD_LOOPBACK;
+	ll.sll_pkttype = PACKET_OUTGOING;
+	ll.sll_halen = 6;
+	memcpy(ll.sll_addr, "\x00\x11\x22\xa3\x04\x05", 6);
+	connect(-1, (void *)&ll, sizeof(ll));
+	ll.sll_protocol = htons(0x1234);
+	ll.sll_ifindex = 0xdeadbeef;
+	ll.sll_hatype = 0xfff0;
+	ll.sll_pkttype = 9;
+	ll.sll_halen = 12;
+	bind(-1, (void *)&ll, sizeof(ll));
+	connect(-1, (void *)&ll, sizeof(ll) - 1);
+	ll.sll_halen = 0;
+	sendto(-1, "x", 1, 0, (void *)&ll, sizeof(ll));
+
+	/* AF_IPX, with and without sipx_zero. */
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_IPX);
+	sa_u16(sa, 2, htons(4242));
+	sa_u32(sa, 4, htonl(0xc0ffee));
+	sa_put(sa, 8, "\x01\x02\xab\xcd\x00\xff", 6);
+	sa[14] = 4;
+	connect(-1, (void *)sa, 16);
+	sa[15] = 0x7f;
+	connect(-1, (void *)sa, 16);
+
+	/* AF_X25: a terminated address, one filling the array, one cut short. */
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_X25);
+	sa_put(sa, 2, "31102", 5);
+	connect(-1, (void *)sa, 18);
+	sa_put(sa, 2, "3110298765432101", 16);
+	connect(-1, (void *)sa, 18);
+	connect(-1, (void *)sa, 17);
+
+	/* AF_AX25: plain, with digipeaters, cut, malformed and unprintable calls. */
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_AX25);
+	ax25_call(sa + 2, "FERRET", 7);
+	connect(-1, (void *)sa, 16);
+	sa_u32(sa, 12, 2);
+	ax25_call(sa + 16, "RELAY1", 0);
+	ax25_call(sa + 23, "R2", 15);
+	connect(-1, (void *)sa, 30);
+	connect(-1, (void *)sa, 16);
+	connect(-1, (void *)sa, 35);
+	sa_u32(sa, 12, 3);
+	connect(-1, (void *)sa, 30);
+	ax25_call(sa + 30, "", 0);
+	connect(-1, (void *)sa, 37);
+	ax25_call(sa + 2, "lower", 3);
+	sa[24] |= 1;
+	connect(-1, (void *)sa, 72);
+	ax25_call(sa + 2, "A/B", 1);
+	sa_u32(sa, 12, -1);
+	connect(-1, (void *)sa, 72);
+	sa_u32(sa, 12, 9);
+	connect(-1, (void *)sa, 79);
+
+	/* AF_BLUETOOTH: its protocols by length, and a length none has. */
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_BLUETOOTH);
+	sa_u16(sa, 2, 3);
+	sa_u16(sa, 4, 1);
+	connect(-1, (void *)sa, 4);
+	connect(-1, (void *)sa, 6);
+	sa_u16(sa, 4, 9);
+	connect(-1, (void *)sa, 6);
+	sa_put(sa, 2, "\x01\x23\x45\x67\x89\xab", 6);
+	sa[8] = 5;
+	connect(-1, (void *)sa, 8);
+	connect(-1, (void *)sa, 10);
+	connect(-1, (void *)sa, 5);
+	for (i = 0; i < sizeof(psms) / sizeof(psms[0]); i++) {
+		sa_u16(sa, 2, psms[i]);
+		sa_put(sa, 4, "\xde\xad\xbe\xef\x00\x01", 6);
+		sa_u16(sa, 10, cids[i]);
+		sa[12] = i == 3 ? 7 : 1;
+		connect(-1, (void *)sa, i & 1 ? 12 : 14);
+	}
+
+	/* AF_RXRPC over IPv4, IPv6, a transport too short, another family. */
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_RXRPC);
+	sa_u16(sa, 2, 2500);
+	sa_u16(sa, 4, SOCK_DGRAM);
+	sa_u16(sa, 6, 16);
+	sa_u16(sa, 8, AF_INET);
+	sa_u16(sa, 10, htons(7001));
+	sa_u32(sa, 12, htonl(INADDR_LOOPBACK));
+	connect(-1, (void *)sa, 36);
+	sa_u16(sa, 6, 8);
+	connect(-1, (void *)sa, 36);
+	sa_u16(sa, 2, 77);
+	sa_u16(sa, 4, 99);
+	sa_u16(sa, 6, 28);
+	sa_u16(sa, 8, AF_INET6);
+	sa_put(sa, 16, "\xfe\x80\0\0\0\0\0\0\0\0\0\0\0\0\0\x01", 16);
+	sa_u32(sa, 32, 1);
+	connect(-1, (void *)sa, 36);
+	sa_u16(sa, 6, 20);
+	connect(-1, (void *)sa, 36);
+	sa_u16(sa, 8, AF_CAN);
+	connect(-1, (void *)sa, 40);
+	connect(-1, (void *)sa, 35);
+
+	/* AF_IEEE802154: each address type and an unknown one. */
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_IEEE802154);
+	connect(-1, (void *)sa, 20);
+	sa_u32(sa, 4, 2);
+	sa_u16(sa, 8, 0xffff);
+	sa_u16(sa, 10, 0xffff);
+	connect(-1, (void *)sa, 20);
+	sa_u16(sa, 10, 0x1234);
+	connect(-1, (void *)sa, 20);
+	sa_u32(sa, 4, 3);
+	sa_u16(sa, 8, 0xabcd);
+	sa_put(sa, 10, "\x00\x12\x4b\x00\x01\x02\x03\x04", 8);
+	connect(-1, (void *)sa, 20);
+	sa_u32(sa, 4, 7);
+	connect(-1, (void *)sa, 20);
+	connect(-1, (void *)sa, 19);
+
+	/* AF_ALG: bound for real, then flags, names unterminated and cut. */
+	fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_ALG);
+	sa_put(sa, 2, "hash", 4);
+	sa_put(sa, 24, "sha256", 6);
+	bind(fd, (void *)sa, 88);
+	close(fd);
+	sa_u32(sa, 16, 0x1000);
+	sa_u32(sa, 20, 0x1003);
+	connect(-1, (void *)sa, 31);
+	connect(-1, (void *)sa, 30);
+	connect(-1, (void *)sa, 25);
+	sa_u32(sa, 16, 0x20);
+	sa_put(sa, 2, "skcipher\"\\\n12345", 14);
+	connect(-1, (void *)sa, 24);
+	connect(-1, (void *)sa, 40);
+
+	/* AF_NFC: sockaddr_nfc, a little more, sockaddr_nfc_llcp. */
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_NFC);
+	sa_u32(sa, 4, 1);
+	sa_u32(sa, 8, 0x17);
+	sa_u32(sa, 12, NFC_PROTO_NFC_DEP);
+	connect(-1, (void *)sa, 16);
+	connect(-1, (void *)sa, 17);
+	sa[16] = 4;		/* LLCP_SAP_SNEP */
+	sa[17] = 0x20;
+	sa_put(sa, 18, "urn:nfc:sn:snep", 15);
+	sa_u32(sa, 88, 15);
+	connect(-1, (void *)sa, 96);
+	sa_u32(sa, 12, 99);
+	sa_u32(sa, 88, 200);
+	connect(-1, (void *)sa, 96);
+	connect(-1, (void *)sa, 15);
+
+	/* AF_VSOCK: named cids, ports, flags; reserved and trailing bytes set. */
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_VSOCK);
+	sa_u32(sa, 4, 1234);
+	sa_u32(sa, 8, VMADDR_CID_HOST);
+	sa[12] = VMADDR_FLAG_TO_HOST;
+	connect(-1, (void *)sa, 16);
+	sa_u16(sa, 2, 0xbeef);
+	sa_u32(sa, 4, VMADDR_PORT_ANY);
+	sa_u32(sa, 8, 77);
+	sa[12] = 0x83;
+	sa[14] = 1;
+	connect(-1, (void *)sa, 16);
+
+	/* AF_QIPCRTR, AF_MCTP. */
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_QIPCRTR);
+	sa_u32(sa, 4, QRTR_NODE_BCAST);
+	sa_u32(sa, 8, QRTR_PORT_CTRL);
+	connect(-1, (void *)sa, 12);
+	sa_u32(sa, 4, 3);
+	sa_u32(sa, 8, 0x4000);
+	connect(-1, (void *)sa, 12);
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_MCTP);
+	sa[8] = MCTP_ADDR_ANY;
+	sa[9] = 1;
+	sa[10] = 8;
+	connect(-1, (void *)sa, 12);
+	sa_u16(sa, 2, 0x55);
+	sa_u32(sa, 4, 12);
+	sa[8] = 9;
+	sa[11] = 0xaa;
+	connect(-1, (void *)sa, 12);
+
+	/* AF_XDP: the shared umem's descriptor, or its field's bits when unshared. */
+	memset(sa, 0, sizeof(sa));
+	sa_u16(sa, 0, AF_XDP);
+	sa_u16(sa, 2, XDP_SHARED_UMEM | XDP_USE_NEED_WAKEUP);
+	sa_u32(sa, 4, 1);
+	sa_u32(sa, 8, 3);
+	sa_u32(sa, 12, nul);
+	connect(-1, (void *)sa, 16);
+	sa_u16(sa, 2, XDP_COPY | 0x100);
+	sa_u32(sa, 12, 0xfeed);
+	connect(-1, (void *)sa, 16);
+	sa_u16(sa, 2, 0);
+	sa_u32(sa, 12, 0);
+	connect(-1, (void *)sa, 16);
+
+	/* Families strace keeps raw, a netlink pad, NULL, memory that ends. */
+	memset(sa, 0, sizeof(sa));
+	sa_put(sa, 2, "\x01\x02\x03\x04", 4);
+	sa_u16(sa, 0, AF_CAN);
+	connect(-1, (void *)sa, 24);
+	sa_u16(sa, 0, AF_LLC);
+	connect(-1, (void *)sa, 16);
+	sa_u16(sa, 0, AF_APPLETALK);
+	connect(-1, (void *)sa, 16);
+	sa_u16(sa, 0, AF_NETLINK);
+	sa_u16(sa, 2, 0x9);
+	sa_u32(sa, 4, 0);
+	sa_u32(sa, 8, 5);
+	connect(-1, (void *)sa, 12);
+	connect(-1, NULL, 16);
+	memcpy(pg + psz - 12, sa, 12);
+	connect(-1, (void *)(pg + psz - 12), 16);
+	connect(-1, (void *)(pg + psz - 12), 12);
+
+	/* A packet socket bound to lo for real, and its name read back. */
+	fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	memset(&ll, 0, sizeof(ll));
+	ll.sll_family = AF_PACKET;
+	ll.sll_protocol = htons(ETH_P_ALL);
+	ll.sll_ifindex = 1;
+	bind(fd, (void *)&ll, sizeof(ll));
+	len = sizeof(ll);
+	getsockname(fd, (void *)&ll, &len);
+	len = 14;
+	getsockname(fd, (void *)&ll, &len);
+	close(fd);
+	close(nul);
+	munmap(pg, psz);
+}
+
+/*
  * Input event device requests on no device: filled structs, NULL, memory
  * that ends mid-struct, unknown codes and types.  Run under an injected
  * return value too, so that what the kernel would fill is shown.
@@ -3716,6 +4020,10 @@ int main(int argc, char **argv)
 		syscall(SYS_io_uring_enter, -1, 1, 2, 1 | 0x40, NULL, 8);
 		close(fd);
 		unlink("rwv2.tmp");
+		return 0;
+	}
+	if (!strcmp(mode, "sa-families")) {
+		sa_families();
 		return 0;
 	}
 	if (!strcmp(mode, "evdev")) {
