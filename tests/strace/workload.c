@@ -2387,6 +2387,9 @@ static void evdev(void)
 	ioctl(-1, _IOC(_IOC_READ | _IOC_WRITE, 'E', 0x99, 4), bits);
 	ioctl(-1, _IOC(_IOC_NONE, 'E', 0x99, 0), 0);
 	munmap(pg, psz);
+}
+
+/*
  * The console's and keyboard's ioctls (linux/kd.h) on no descriptor:
  * values named and not, filled tables and fonts, strings, NULL and an
  * address nothing is mapped at; a table that ends a mapping.
@@ -2670,6 +2673,9 @@ static void gpios(void)
 	memset(pg + 4096 - sizeof(lc), 0xff, sizeof(lc));
 	munmap(pg, 8192);
 #undef G
+}
+
+/*
  * HDIO requests (the disk's geometry for real where there is a disk)
  * and PTP clock requests: filled structs, NULL, unknown values, and a
  * struct longer than the BPF program's ioctl read whose end is unmapped.
@@ -2750,6 +2756,9 @@ static void hdioptp(void)
 	}
 	if (fd >= 0)
 		close(fd);
+}
+
+/*
  * Video4Linux2 requests on fd -1: each struct filled, NULL, an address
  * past a mapping's end, unknown values; a window's clips and the
  * extended controls running off a mapping.  Under -e inject the
@@ -2939,6 +2948,9 @@ static void v4l2(void)
 	ioctl(-1, VIDIOC_G_AUDIO, &input);
 	ioctl(-1, VIDIOC_G_EDID, 0);
 	ioctl(-1, VIDIOC_QUERYSTD, &std);
+}
+
+/*
  * A seccomp listener's requests: a notification received from a child
  * the filter stops and the response sent, then requests the kernel
  * refuses (a struct not zeroed, ids that are not pending, fd -1).
@@ -3985,6 +3997,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "nlroute")) {
 		nlroutes();
+		return 0;
+	}
 	if (!strcmp(mode, "sockdiag")) {
 		sockdiags();
 		return 0;
@@ -4028,6 +4042,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "evdev")) {
 		evdev();
+		return 0;
+	}
 	if (!strcmp(mode, "hdioptp")) {
 		hdioptp();
 		return 0;
@@ -4038,10 +4054,16 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "gpio")) {
 		gpios();
+		return 0;
+	}
 	if (!strcmp(mode, "kdioctls")) {
 		kdioctls();
+		return 0;
+	}
 	if (!strcmp(mode, "v4l2")) {
 		v4l2();
+		return 0;
+	}
 	if (!strcmp(mode, "miscioctls")) {
 		misc_ioctls();
 		return 0;
