@@ -326,6 +326,29 @@ static void exit_capture(struct buf *b, const struct st_opts *o, char l)
 	buf_printf(b, "} } ");
 }
 
+/*
+ * BPF_PROG_LOAD's license and instructions (-v) again at exit, for when
+ * their pages had not been touched at entry (a program's read-only
+ * data): the call has read them since.
+ */
+static void load_again(struct buf *b, const struct st_opts *o, char l)
+{
+	char n[32];
+
+	buf_printf(b, "if ($c == %d) { if ($z >= %zu) { $w = *($a + %zu); ",
+		   BPF_PROG_LOAD, ATTR(license) + 8, ATTR(license));
+	snprintf(n, sizeof(n), "%d", o->strsize + 2);
+	str_rec(b, l, ST_BPFSYS_IDX_STR, n);
+	buf_printf(b, "} ");
+	if (o->verbose) {
+		buf_printf(b, "if ($z >= %zu) { $w = *($a + %zu); $m = *(uint32 *)($a + %zu); "
+			   "if ($w && $m) { ", ATTR(insns) + 8, ATTR(insns), ATTR(insn_cnt));
+		pages(b, l, "$m * 8", (MAXINSNS + 1) * 8, ST_BPFSYS_IDX_ARR0);
+		buf_printf(b, "} } ");
+	}
+	buf_printf(b, "} ");
+}
+
 void st_bpfsys_capture(struct buf *b, const struct st_opts *o, bool exit,
 		       int cmd_off, int size_off)
 {
@@ -346,11 +369,14 @@ void st_bpfsys_capture(struct buf *b, const struct st_opts *o, bool exit,
 		   "printf(\"c%c1 %%d %%d %%r\", $t, 0, buf($a, $f)); "
 		   "if ($n > $f) { printf(\"c%c1 %%d %%d %%r\", $t, %d, buf($a + $f, $n - $f)); } ",
 		   l, l, ST_IDX_REST);
-	if (exit)
+	if (exit) {
 		exit_capture(b, o, l);
-	else
+		buf_printf(b, "} ");
+		load_again(b, o, l);
+	} else {
 		entry_capture(b, o, l);
-	buf_printf(b, "%s} ", exit ? "} " : "");
+	}
+	buf_printf(b, "} ");
 }
 
 /* ---- User space. ---- */
@@ -836,8 +862,18 @@ static void prog_load(struct pr *x)
 	if (o->verbose && a) {
 		static unsigned char p[(MAXINSNS + 1) * 8];
 		uint64_t n = u32(x, ATTR(insn_cnt));
-		size_t have = joined(x->c, ST_L_BPF_ATTR, ST_BPFSYS_IDX_ARR0, a, p,
-				     8 * (n < MAXINSNS + 1 ? n : MAXINSNS + 1));
+		size_t want = 8 * (n < MAXINSNS + 1 ? n : MAXINSNS + 1);
+		size_t have = joined(x->c, ST_L_BPF_ATTR, ST_BPFSYS_IDX_ARR0, a, p, want);
+
+		/* Pages untouched at entry: as the call's exit found them. */
+		if (have < want) {
+			size_t again = joined(x->c, ST_L_BPF_ATTR_OUT, ST_BPFSYS_IDX_ARR0, a, p, want);
+
+			if (again > have)
+				have = again;
+			else
+				joined(x->c, ST_L_BPF_ATTR, ST_BPFSYS_IDX_ARR0, a, p, want);
+		}
 
 		insns(x->b, p, have, a, n);
 	} else {
@@ -845,7 +881,8 @@ static void prog_load(struct pr *x)
 	}
 	field(x, "license");
 	a = u64(x, ATTR(license));
-	str_at(x->b, cap(x->c, ST_L_BPF_ATTR, ST_BPFSYS_IDX_STR), a,
+	str_at(x->b, cap(x->c, ST_L_BPF_ATTR, ST_BPFSYS_IDX_STR) ?:
+		     cap(x->c, ST_L_BPF_ATTR_OUT, ST_BPFSYS_IDX_STR), a,
 	       (uint64_t)o->strsize + 1, 0, true, o, o->xstyle);
 	if (!has(x, ATTR(log_level)))
 		return;
@@ -910,6 +947,21 @@ static void boottime(struct buf *b, uint64_t ns)
 	buf_printf(b, " /* %s */", s);
 }
 
+/* A dev_t field, makedev(MAJOR, MINOR) in the -X style. */
+static void f_dev(struct pr *x, const char *name, size_t off)
+{
+	enum st_cstyle st = st_xlat_get_style();
+	uint64_t v = u64(x, off);
+
+	field(x, name);
+	if (st != ST_C_ABBREV)
+		buf_printf(x->b, "%#llx", (unsigned long long)v);
+	if (st == ST_C_RAW)
+		return;
+	buf_printf(x->b, st == ST_C_VERBOSE ? " /* makedev(%#x, %#x) */" : "makedev(%#x, %#x)",
+		   major(v), minor(v));
+}
+
 static void map_info(struct pr *x)
 {
 	buf_printf(x->b, "{");
@@ -925,9 +977,7 @@ static void map_info(struct pr *x)
 		if (has(x, MINFO(ifindex))) {
 			f_ifindex(x, "ifindex", MINFO(ifindex));
 			f_u(x, "btf_vmlinux_value_type_id", MINFO(btf_vmlinux_value_type_id));
-			field(x, "netns_dev");
-			buf_printf(x->b, "makedev(%#x, %#x)", major(u64(x, MINFO(netns_dev))),
-				   minor(u64(x, MINFO(netns_dev))));
+			f_dev(x, "netns_dev", MINFO(netns_dev));
 			f_u64(x, "netns_ino", MINFO(netns_ino));
 			if (has(x, MINFO(btf_id))) {
 				f_u(x, "btf_id", MINFO(btf_id));
@@ -1013,9 +1063,7 @@ static void prog_info(struct pr *x, const unsigned char *was)
 	f_ifindex(x, "ifindex", PINFO(ifindex));
 	field(x, "gpl_compatible");
 	buf_printf(x->b, "%u", u32(x, PINFO(ifindex) + 4) & 1);
-	field(x, "netns_dev");
-	buf_printf(x->b, "makedev(%#x, %#x)", major(u64(x, PINFO(netns_dev))),
-		   minor(u64(x, PINFO(netns_dev))));
+	f_dev(x, "netns_dev", PINFO(netns_dev));
 	f_u64(x, "netns_ino", PINFO(netns_ino));
 	if (!has(x, PINFO(nr_jited_ksyms)))
 		goto end;
