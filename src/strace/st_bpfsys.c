@@ -182,8 +182,6 @@ static bool decoded(unsigned cmd)
 	return cmd < ARRAY_SIZE(attr_sizes) && attr_sizes[cmd];
 }
 
-/* ---- The BPF side. ---- */
-
 /*
  * Records first, first + 1, ... of letter l, argument 1: the pages that
  * hold the len bytes (an expression; max at most) at the address in $w,
@@ -378,8 +376,6 @@ void st_bpfsys_capture(struct buf *b, const struct st_opts *o, bool exit,
 	}
 	buf_printf(b, "} ");
 }
-
-/* ---- User space. ---- */
 
 static const struct st_cap *cap(const struct st_call *c, char l, int idx)
 {
@@ -613,8 +609,9 @@ static void kernel_version(struct buf *b, uint32_t v)
 
 /*
  * count eBPF instructions at addr, have bytes of them in p, as strace
- * shows them: "... /" "* addr *" "/" where reading stopped, the address
- * when not even the first could be read, "..." past MAXINSNS.
+ * shows them: "..." and the address in a comment where reading stopped,
+ * the address alone when not even the first could be read, "..." past
+ * MAXINSNS.
  */
 static void insns(struct buf *b, const unsigned char *p, size_t have, uint64_t addr,
 		  uint64_t count)
@@ -828,7 +825,8 @@ static void map_create(struct pr *x)
 	if (u32(x, ATTR(map_flags)) & BPF_F_NUMA_NODE) {
 		field(x, "numa_node");
 		buf_printf(x->b, "%u", u32(x, ATTR(numa_node)));
-		if (u32(x, ATTR(numa_node)) == 0xffffffff)
+		/* Its name in a comment whatever the -X style, but raw. */
+		if (u32(x, ATTR(numa_node)) == 0xffffffff && st_xlat_get_style() != ST_C_RAW)
 			buf_printf(x->b, " /* NUMA_NO_NODE */");
 	}
 	if (!has(x, ATTR(map_name)))
@@ -927,21 +925,24 @@ static void prog_load(struct pr *x)
 	f_addr(x, "fd_array", ATTR(fd_array));
 }
 
-/* The time a boot-time stamp in ns was, as strace approximates it. */
+/*
+ * The time a boot-time stamp in ns was, as strace approximates it: the
+ * offset of the real-time clock from the boot-time one added, to the
+ * second.
+ */
 static void boottime(struct buf *b, uint64_t ns)
 {
 	struct timespec rt, bt;
+	int64_t off;
 	char s[64];
-	time_t t;
 	struct tm tm;
+	time_t t;
 
 	if (st_xlat_get_style() == ST_C_RAW ||
 	    clock_gettime(CLOCK_BOOTTIME, &bt) || clock_gettime(CLOCK_REALTIME, &rt))
 		return;
-	t = rt.tv_sec - bt.tv_sec - (rt.tv_nsec < bt.tv_nsec) + (time_t)(ns / 1000000000);
-	if ((long)(ns % 1000000000) + (rt.tv_nsec - bt.tv_nsec + (rt.tv_nsec < bt.tv_nsec ?
-								   1000000000 : 0)) >= 1000000000)
-		t++;
+	off = ((int64_t)rt.tv_sec - bt.tv_sec) * 1000000000 + (rt.tv_nsec - bt.tv_nsec);
+	t = (time_t)((off + (int64_t)ns) / 1000000000);
 	if (!localtime_r(&t, &tm) || !strftime(s, sizeof(s), "%FT%T%z", &tm))
 		return;
 	buf_printf(b, " /* %s */", s);
