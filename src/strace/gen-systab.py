@@ -100,7 +100,7 @@ SIG = {
  "io_uring_enter": "f77\xb6gu",
  "set_mempolicy": "\xba\xb7u", "get_mempolicy": "\x85\xb8upx",
  "mbind": "pu\xba\xb7ux", "migrate_pages": "du\xb9\xb9",
- "quotactl": "xPx\xad", "quotactl_fd": "fxx\xad", "mount_setattr": "DPx\xadu", "process_madvise": "fvubx",
+ "bpf": "x\xc07:f", "quotactl": "xPx\xad", "quotactl_fd": "fxx\xad", "mount_setattr": "DPx\xadu", "process_madvise": "fvubx",
 }
 
 # Classes, as strace's -e trace=%CLASS selects them.

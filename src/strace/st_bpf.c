@@ -106,6 +106,48 @@ static void code(struct buf *b, unsigned c)
 	}
 }
 
+/*
+ * eBPF's names where they differ from classic BPF's: classes 6 and 7 are
+ * BPF_JMP32 and BPF_ALU64, and its modes lack BPF_LEN and BPF_MSH.
+ */
+static const struct st_xlat ebpf_classes[] = {
+	X(BPF_LD), X(BPF_LDX), X(BPF_ST), X(BPF_STX), X(BPF_ALU), X(BPF_JMP),
+	X(BPF_JMP32), X(BPF_ALU64), END,
+};
+
+static const struct st_xlat ebpf_modes[] = {
+	X(BPF_IMM), X(BPF_ABS), X(BPF_IND), X(BPF_MEM), X(BPF_XADD), END,
+};
+
+void st_bpf_ebpf_code(struct buf *b, unsigned c)
+{
+	unsigned cls = BPF_CLASS(c), r = c & ~cls;
+
+	st_xlat_val(b, ebpf_classes, cls, "BPF_???");
+	switch (cls) {
+	case BPF_LD:
+	case BPF_LDX:
+	case BPF_ST:
+	case BPF_STX:
+		buf_printf(b, "|");
+		st_xlat_val(b, sizes, BPF_SIZE(c), "BPF_???");
+		buf_printf(b, "|");
+		st_xlat_val(b, ebpf_modes, BPF_MODE(c), "BPF_???");
+		break;
+	case BPF_ALU:
+	case BPF_ALU64:
+	case BPF_JMP:
+		buf_printf(b, "|");
+		st_xlat_val(b, srcs, BPF_SRC(c), "BPF_???");
+		buf_printf(b, "|");
+		st_xlat_val(b, cls == BPF_JMP ? jmp_ops : alu_ops, BPF_OP(c), "BPF_???");
+		break;
+	default:
+		/* BPF_JMP32: strace names none of its fields. */
+		rest(b, r);
+	}
+}
+
 /* A statement's constant as its owner reads it; false: a plain number. */
 static bool owned_k(struct buf *b, unsigned c, uint32_t k, enum st_bpf_owner owner)
 {

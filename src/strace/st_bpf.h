@@ -27,4 +27,10 @@ enum st_bpf_owner {
 void st_bpf_insns(struct buf *b, const unsigned char *p, size_t have, uint64_t addr,
 		  unsigned len, enum st_bpf_owner owner);
 
+/*
+ * An eBPF instruction's opcode as strace shows it: its class, then the
+ * fields the class has (BPF_ALU64|BPF_K|BPF_MOV).
+ */
+void st_bpf_ebpf_code(struct buf *b, unsigned c);
+
 #endif

@@ -59,6 +59,7 @@
 #include "st_prog.h"
 #include "st_bpf.h"
 #include "st_sockaddr.h"
+#include "st_bpfsys.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -698,6 +699,12 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 	} else if (anon_name(n)) {
 		/* Named now: the process may be gone from /proc by the lines that use it. */
 		st_fds_set(o->fds, c->tid, (int)c->ret, anon_name(n));
+	} else if (!strcmp(n, "bpf")) {
+		/* Maps and programs are named as the kernel names them. */
+		if (st_bpfsys_ret_fd(c) && st_bpfsys_fd_name(c))
+			st_fds_set(o->fds, c->tid, (int)c->ret, st_bpfsys_fd_name(c));
+		else if (st_bpfsys_ret_fd(c))
+			st_fds_drop(o->fds, c->tid, (int)c->ret);
 	} else if (st_sys_ret(c->sys) == 'f') {
 		/* A descriptor no open named (socket, pipe, ...): ask /proc. */
 		st_fds_drop(o->fds, c->tid, (int)c->ret);
@@ -851,6 +858,8 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 	}
 	if (anon_name(n))
 		return anon_name(n);
+	if (!strcmp(n, "bpf"))
+		return st_bpfsys_fd_name(c);
 	for (i = 0; i < st_call_nargs(c) && !k; i++) {
 		if (st_sys_arg(c->sys, i) == 'D')
 			at = i;
@@ -6045,6 +6054,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 			quota_args(b, c, o, c->sys->name[8] == '_');
 		return;
 	}
+	if (ST_IS(c, "bpf")) {
+		if (from == 0)
+			st_bpfsys_args(b, c, o);
+		return;
+	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {
 		if (from == 0) {
 			decode_one(b, c, o, 0);
@@ -6241,6 +6255,8 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		l = 'd';
 	if (ST_IS(c, "prctl") && prctl_ret(b, c))
 		return;
+	if (ST_IS(c, "bpf") && !st_bpfsys_ret_fd(c))
+		l = 'd';
 	/* The features the process may now use. */
 	if (ST_IS(c, "arch_prctl") && ((unsigned)c->args[0] == ARCH_REQ_XCOMP_PERM ||
 				       (unsigned)c->args[0] == ARCH_REQ_XCOMP_GUEST_PERM)) {

@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 
 #include "st_bpf.h"
+#include "st_bpfsys.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -251,6 +252,7 @@ static char exit_letter(char l)
 	case '3': return ST_L_CLONE3_OUT;
 	case ST_L_SECCOMP: return ST_L_SECCOMP_OUT;
 	case ST_L_IOCTL: return ST_L_IOCTL_OUT;
+	case ST_L_BPF_ATTR: return ST_L_BPF_ATTR_OUT;
 	case ST_L_SENDFILE_OFF: return ST_L_SENDFILE_OFF_OUT;
 	case '1': return ST_L_SCHED_SIZE_OUT;
 	}
@@ -574,6 +576,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_MMSG:
 		mmsg_capture(b, o, i);
+		break;
+	case ST_L_BPF_ATTR:
+		st_bpfsys_capture(b, o, exit, reg_off[0], reg_off[2]);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

@@ -252,6 +252,14 @@ enum st_class {
 #define ST_L_INT_IN '\211'
 #define ST_L_TIME_OUT '\212'
 
+/*
+ * bpf(2)'s union bpf_attr, as long as its size (the next argument) says,
+ * and what the command's fields point to: ST_L_BPF_ATTR at entry,
+ * ST_L_BPF_ATTR_OUT at exit (st_bpfsys.h).
+ */
+#define ST_L_BPF_ATTR '\300'
+#define ST_L_BPF_ATTR_OUT '\301'
+
 struct st_sys {
 	int nr;
 	const char *name;

@@ -326,7 +326,7 @@ const struct st_sys st_systab[] = {
 	{ 318, "getrandom", "Ruy", 0 },
 	{ 319, "memfd_create", "\232x:f", ST_DESC },
 	{ 320, "kexec_file_load", NULL, 0 },
-	{ 321, "bpf", NULL, ST_DESC },
+	{ 321, "bpf", "x\3007:f", ST_DESC },
 	{ 322, "execveat", "DPEea", ST_FILE|ST_DESC|ST_PROCESS },
 	{ 323, "userfaultfd", "x:f", ST_DESC },
 	{ 324, "membarrier", "dxd", 0 },

@@ -208,6 +208,15 @@ same_line "rt_sigpending's short set at a mapping's end; buffers past one; sched
 	-e trace=rt_sigpending,sched_setattr,write,futex_waitv -- "$WL" partial
 same_line "buffers past a mapping's end under -e write=" -e write=all \
 	-e trace=rt_sigpending,sched_setattr,write -- "$WL" partial
+same_line "rt_sigpending's short set at a mapping's end; sched_setattr's size after E2BIG" \
+	-e trace=rt_sigpending,sched_setattr -- "$WL" partial
+# Ids and load times differ from run to run.
+for o in "" -v "-v -X raw" "-v -X verbose" "-y -v"; do
+	# shellcheck disable=SC2086
+	NORM2='s/\b(id|load_time)=[0-9]+( \/\* [^*]* \*\/)?/\1=N/g; s/map_ids=\[[0-9, ]*\]/map_ids=[N]/' \
+	same_line "bpf(2) ${o:-abbreviated}: a map and a program loaded, elements, info, short, long and unreadable attrs" \
+		$o -e trace=bpf -- "$WL" bpfsys
+done
 for o in "" -v "-v -X raw" "-v -X verbose"; do
 	# shellcheck disable=SC2086
 	same_line "classic BPF programs ${o:-abbreviated}: seccomp, prctl, socket filters set and read back" \

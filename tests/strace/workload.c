@@ -96,6 +96,8 @@
 #include <linux/userfaultfd.h>
 #include <mtd/ubi-user.h>
 #include <linux/filter.h>
+#include <linux/bpf.h>
+#include <linux/version.h>
 #include <linux/landlock.h>
 #include <linux/personality.h>
 #include <linux/if_arp.h>
@@ -3530,6 +3532,132 @@ static void prio(void)
  * empty one), and a socket filter set, set with a bad length, and read
  * back.
  */
+static long sys_bpf(int cmd, void *attr, unsigned size)
+{
+	return syscall(__NR_bpf, cmd, attr, size);
+}
+
+/*
+ * bpf(2): a map and a program that load, their elements and info, then
+ * failures: fd -1, a short size, bytes past the struct, an attr that
+ * ends a mapping and one that runs past it, NULL, an unknown command.
+ */
+static void bpf_sys(void)
+{
+	static const struct bpf_insn prog[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	long pg = sysconf(_SC_PAGESIZE);
+	unsigned char *m = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	union bpf_attr a, *end;
+	struct bpf_prog_info pi;
+	struct bpf_map_info mi;
+	static char log[4096];
+	uint32_t key = 1, ids[2];
+	struct bpf_insn xl[4];
+	uint64_t val = 42;
+	int map, fd;
+
+	munmap(m + pg, pg);
+	memset(&a, 0, sizeof(a));
+	a.map_type = BPF_MAP_TYPE_ARRAY;
+	a.key_size = 4;
+	a.value_size = 8;
+	a.max_entries = 2;
+	strcpy(a.map_name, "ferret_map");
+	map = sys_bpf(BPF_MAP_CREATE, &a, 72);
+	memset(&a, 0, sizeof(a));
+	a.map_fd = map;
+	a.key = (uintptr_t)&key;
+	a.value = (uintptr_t)&val;
+	sys_bpf(BPF_MAP_UPDATE_ELEM, &a, 32);
+	a.flags = BPF_F_LOCK;
+	sys_bpf(BPF_MAP_LOOKUP_ELEM, &a, 32);
+	a.flags = 0;
+	sys_bpf(BPF_MAP_LOOKUP_ELEM, &a, 32);
+	a.next_key = (uintptr_t)&val;
+	sys_bpf(BPF_MAP_GET_NEXT_KEY, &a, 24);
+	sys_bpf(BPF_MAP_DELETE_ELEM, &a, 16);
+
+	/* A page never touched reads as nothing from BPF, where strace sees zeros. */
+	memset(log, 0, sizeof(log));
+	memset(&a, 0, sizeof(a));
+	a.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
+	a.insn_cnt = 2;
+	a.insns = (uintptr_t)prog;
+	a.license = (uintptr_t)"GPL";
+	a.log_level = 1;
+	a.log_size = sizeof(log);
+	a.log_buf = (uintptr_t)log;
+	a.kern_version = KERNEL_VERSION(6, 1, 0);
+	strcpy(a.prog_name, "ferret_prog");
+	fd = sys_bpf(BPF_PROG_LOAD, &a, 128);
+
+	memset(&a, 0, sizeof(a));
+	memset(&mi, 0, sizeof(mi));
+	a.info.bpf_fd = map;
+	a.info.info_len = 88;
+	a.info.info = (uintptr_t)&mi;
+	sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a, 16);
+	memset(&pi, 0, sizeof(pi));
+	memset(xl, 0, sizeof(xl));
+	pi.xlated_prog_len = sizeof(xl);
+	pi.xlated_prog_insns = (uintptr_t)xl;
+	pi.nr_map_ids = 2;
+	pi.map_ids = (uintptr_t)ids;
+	a.info.bpf_fd = fd;
+	a.info.info_len = 220;
+	a.info.info = (uintptr_t)&pi;
+	sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a, 16);
+
+	/* Failures. */
+	memset(&a, 0, sizeof(a));
+	a.map_fd = -1;
+	a.key = 0xdeadbeef;
+	sys_bpf(BPF_MAP_LOOKUP_ELEM, &a, 32);
+	a.map_type = BPF_MAP_TYPE_HASH;
+	sys_bpf(BPF_MAP_CREATE, &a, 4);
+	memset(m, 0, pg);
+	m[200] = 1;
+	((union bpf_attr *)m)->map_fd = -1;
+	sys_bpf(BPF_MAP_FREEZE, m, 256);
+	end = (union bpf_attr *)(m + pg - 16);
+	end->map_fd = -1;
+	end->key = 0x1234;
+	sys_bpf(BPF_MAP_DELETE_ELEM, end, 16);
+	sys_bpf(BPF_MAP_LOOKUP_ELEM, end, 32);
+	sys_bpf(BPF_MAP_CREATE, NULL, 72);
+	sys_bpf(999, &a, 16);
+	memset(&a, 0, sizeof(a));
+	a.pathname = (uintptr_t)"/nonexistent/ferret";
+	a.bpf_fd = -1;
+	a.file_flags = BPF_F_RDONLY;
+	sys_bpf(BPF_OBJ_GET, &a, 16);
+	memset(&a, 0, sizeof(a));
+	a.raw_tracepoint.name = (uintptr_t)"sys_enter";
+	a.raw_tracepoint.prog_fd = -1;
+	sys_bpf(BPF_RAW_TRACEPOINT_OPEN, &a, 16);
+	memset(&a, 0, sizeof(a));
+	a.query.target_fd = -1;
+	a.query.attach_type = BPF_CGROUP_INET_EGRESS;
+	a.query.query_flags = BPF_F_QUERY_EFFECTIVE;
+	a.query.prog_ids = (uintptr_t)ids;
+	a.query.prog_cnt = 2;
+	sys_bpf(BPF_PROG_QUERY, &a, 28);
+	memset(&a, 0, sizeof(a));
+	a.test.prog_fd = -1;
+	a.test.repeat = 3;
+	sys_bpf(BPF_PROG_TEST_RUN, &a, 76);
+	memset(&a, 0, sizeof(a));
+	a.btf_id = 0xfffffff0;
+	sys_bpf(BPF_BTF_GET_FD_BY_ID, &a, 4);
+	close(fd);
+	close(map);
+	munmap(m, pg);
+}
+
 static void bpf_filters(void)
 {
 	struct sock_filter sk[] = {
@@ -3746,6 +3874,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "bpf")) {
 		bpf_filters();
+		return 0;
+	}
+	if (!strcmp(mode, "bpfsys")) {
+		bpf_sys();
 		return 0;
 	}
 	if (!strcmp(mode, "inject")) {
