@@ -179,6 +179,25 @@ static bool owned_k(struct buf *b, unsigned c, uint32_t k, enum st_bpf_owner own
 	return false;
 }
 
+void st_bpf_insn(struct buf *b, const unsigned char *p, enum st_bpf_owner owner)
+{
+	struct sock_filter f;
+
+	memcpy(&f, p, sizeof(f));
+	if (f.jt || f.jf) {
+		buf_printf(b, "BPF_JUMP(");
+		code(b, f.code);
+		buf_printf(b, ", %#x, %#x, %#x)", f.k, f.jt, f.jf);
+		return;
+	}
+	buf_printf(b, "BPF_STMT(");
+	code(b, f.code);
+	buf_printf(b, ", ");
+	if (!owned_k(b, f.code, f.k, owner))
+		buf_printf(b, "%#x", f.k);
+	buf_printf(b, ")");
+}
+
 void st_bpf_insns(struct buf *b, const unsigned char *p, size_t have, uint64_t addr,
 		  unsigned len, enum st_bpf_owner owner)
 {
@@ -201,19 +220,7 @@ void st_bpf_insns(struct buf *b, const unsigned char *p, size_t have, uint64_t a
 			buf_printf(b, "...");
 			break;
 		}
-		memcpy(&f, p + i * sizeof(f), sizeof(f));
-		if (f.jt || f.jf) {
-			buf_printf(b, "BPF_JUMP(");
-			code(b, f.code);
-			buf_printf(b, ", %#x, %#x, %#x)", f.k, f.jt, f.jf);
-			continue;
-		}
-		buf_printf(b, "BPF_STMT(");
-		code(b, f.code);
-		buf_printf(b, ", ");
-		if (!owned_k(b, f.code, f.k, owner))
-			buf_printf(b, "%#x", f.k);
-		buf_printf(b, ")");
+		st_bpf_insn(b, p + i * sizeof(f), owner);
 	}
 	buf_printf(b, "]");
 }

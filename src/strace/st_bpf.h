@@ -26,6 +26,8 @@ enum st_bpf_owner {
  */
 void st_bpf_insns(struct buf *b, const unsigned char *p, size_t have, uint64_t addr,
 		  unsigned len, enum st_bpf_owner owner);
+/* One instruction (a struct sock_filter's 8 bytes at p), as st_bpf_insns() shows each. */
+void st_bpf_insn(struct buf *b, const unsigned char *p, enum st_bpf_owner owner);
 
 /*
  * An eBPF instruction's opcode as strace shows it: its class, then the

@@ -29,6 +29,7 @@
 #include <linux/unix_diag.h>
 
 #include "st_decode.h"
+#include "st_bpf.h"
 #include "st_nl_diag.h"
 #include "st_xlat.h"
 
@@ -865,111 +866,10 @@ static bool a_pkt_mclist(struct buf *b, const struct st_nld_mem *m, uint64_t off
 	return true;
 }
 
-static const struct st_xlat bpf_class[] = {
-	X(BPF_LD), X(BPF_LDX), X(BPF_ST), X(BPF_STX), X(BPF_ALU), X(BPF_JMP),
-	X(BPF_RET), X(BPF_MISC), END,
-};
-static const struct st_xlat bpf_size[] = { X(BPF_W), X(BPF_H), X(BPF_B), END };
-static const struct st_xlat bpf_mode[] = {
-	X(BPF_IMM), X(BPF_ABS), X(BPF_IND), X(BPF_MEM), X(BPF_LEN), X(BPF_MSH), END,
-};
-static const struct st_xlat bpf_src[] = { X(BPF_K), X(BPF_X), END };
-static const struct st_xlat bpf_alu[] = {
-	X(BPF_ADD), X(BPF_SUB), X(BPF_MUL), X(BPF_DIV), X(BPF_OR), X(BPF_AND),
-	X(BPF_LSH), X(BPF_RSH), X(BPF_NEG), X(BPF_MOD), X(BPF_XOR), END,
-};
-static const struct st_xlat bpf_jmp[] = {
-	X(BPF_JA), X(BPF_JEQ), X(BPF_JGT), X(BPF_JGE), X(BPF_JSET), END,
-};
-static const struct st_xlat bpf_rval[] = { X(BPF_K), X(BPF_X), X(BPF_A), END };
-static const struct st_xlat bpf_misc[] = { X(BPF_TAX), X(BPF_TXA), END };
-static const struct st_xlat skf_ad[] = {
-	X(SKF_AD_PROTOCOL), X(SKF_AD_PKTTYPE), X(SKF_AD_IFINDEX), X(SKF_AD_NLATTR),
-	X(SKF_AD_NLATTR_NEST), X(SKF_AD_MARK), X(SKF_AD_QUEUE), X(SKF_AD_HATYPE),
-	X(SKF_AD_RXHASH), X(SKF_AD_CPU), X(SKF_AD_ALU_XOR_X), X(SKF_AD_VLAN_TAG),
-	X(SKF_AD_VLAN_TAG_PRESENT), X(SKF_AD_PAY_OFFSET), X(SKF_AD_RANDOM),
-	X(SKF_AD_VLAN_TPID), END,
-};
-
-/* Bits of a classic BPF code past what its class's fields name. */
-static void bpf_rest(struct buf *b, unsigned rest)
-{
-	if (rest)
-		buf_printf(b, "|%#x /* BPF_??? */", rest);
-}
-
-/* A classic BPF instruction's code, as its class's named fields. */
-static void bpf_code(struct buf *b, unsigned code)
-{
-	unsigned cls = BPF_CLASS(code);
-
-	st_xlat_val(b, bpf_class, cls, "BPF_???");
-	switch (cls) {
-	case BPF_ST:
-	case BPF_STX:
-		bpf_rest(b, code & ~cls);
-		break;
-	case BPF_LD:
-	case BPF_LDX:
-		buf_printf(b, "|");
-		st_xlat_val(b, bpf_size, BPF_SIZE(code), "BPF_???");
-		buf_printf(b, "|");
-		st_xlat_val(b, bpf_mode, BPF_MODE(code), "BPF_???");
-		break;
-	case BPF_MISC:
-		buf_printf(b, "|");
-		st_xlat_val(b, bpf_misc, BPF_MISCOP(code), "BPF_???");
-		bpf_rest(b, code & ~cls & ~BPF_MISCOP(code));
-		break;
-	case BPF_ALU:
-	case BPF_JMP:
-		buf_printf(b, "|");
-		st_xlat_val(b, bpf_src, BPF_SRC(code), "BPF_???");
-		buf_printf(b, "|");
-		st_xlat_val(b, cls == BPF_ALU ? bpf_alu : bpf_jmp, BPF_OP(code), "BPF_???");
-		break;
-	case BPF_RET:
-		buf_printf(b, "|");
-		st_xlat_val(b, bpf_rval, BPF_RVAL(code), "BPF_???");
-		bpf_rest(b, code & ~cls & ~BPF_RVAL(code));
-		break;
-	}
-}
-
-/* A socket filter's instruction: BPF_JUMP when it jumps, else BPF_STMT. */
+/* A socket filter's instruction, as st_bpf.c prints each. */
 static void elem_filter(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t idx)
 {
-	const unsigned char *p = m->p + off;
-	unsigned code = st_u16(p), jt = p[2], jf = p[3];
-	uint32_t k = st_u32(p + 4);
-
-	if (jt || jf) {
-		buf_printf(b, "BPF_JUMP(");
-		bpf_code(b, code);
-		buf_printf(b, ", %#x, %#x, %#x)", k, jt, jf);
-		return;
-	}
-	buf_printf(b, "BPF_STMT(");
-	bpf_code(b, code);
-	buf_printf(b, ", ");
-	if (BPF_CLASS(code) == BPF_LD && BPF_MODE(code) == BPF_ABS &&
-	    k >= (uint32_t)SKF_LL_OFF) {
-		uint32_t base = k >= (uint32_t)SKF_AD_OFF ? (uint32_t)SKF_AD_OFF :
-				k >= (uint32_t)SKF_NET_OFF ? (uint32_t)SKF_NET_OFF :
-				(uint32_t)SKF_LL_OFF;
-
-		st_xlat_val(b, (const struct st_xlat[]){ { (uint32_t)SKF_AD_OFF, "SKF_AD_OFF" },
-			    { (uint32_t)SKF_NET_OFF, "SKF_NET_OFF" },
-			    { (uint32_t)SKF_LL_OFF, "SKF_LL_OFF" }, END }, base, NULL);
-		buf_printf(b, "+");
-		if (base == (uint32_t)SKF_AD_OFF)
-			st_xlat_val(b, skf_ad, k - base, "SKF_AD_???");
-		else
-			buf_printf(b, "%u", k - base);
-	} else {
-		buf_printf(b, "%#x", k);
-	}
-	buf_printf(b, ")");
+	st_bpf_insn(b, m->p + off, ST_BPF_SOCKET);
 }
 
 static bool a_pkt_filter(struct buf *b, const struct st_nld_mem *m, uint64_t off,
