@@ -113,27 +113,6 @@ static const struct st_xlat eth_protos[] = {
 	X(ETH_P_IFE), X(ETH_P_AF_IUCV), END,
 };
 
-static const struct st_xlat arphrd[] = {
-	X(ARPHRD_NETROM), X(ARPHRD_ETHER), X(ARPHRD_EETHER), X(ARPHRD_AX25),
-	X(ARPHRD_PRONET), X(ARPHRD_CHAOS), X(ARPHRD_IEEE802), X(ARPHRD_ARCNET),
-	X(ARPHRD_APPLETLK), X(ARPHRD_DLCI), X(ARPHRD_ATM), X(ARPHRD_METRICOM),
-	X(ARPHRD_IEEE1394), X(ARPHRD_EUI64), X(ARPHRD_INFINIBAND), X(ARPHRD_SLIP),
-	X(ARPHRD_CSLIP), X(ARPHRD_SLIP6), X(ARPHRD_CSLIP6), X(ARPHRD_RSRVD),
-	X(ARPHRD_ADAPT), X(ARPHRD_ROSE), X(ARPHRD_X25), X(ARPHRD_HWX25),
-	X(ARPHRD_CAN), X(ARPHRD_MCTP), X(ARPHRD_PPP), X(ARPHRD_CISCO),
-	X(ARPHRD_LAPB), X(ARPHRD_DDCMP), X(ARPHRD_RAWHDLC), X(ARPHRD_RAWIP),
-	X(ARPHRD_TUNNEL), X(ARPHRD_TUNNEL6), X(ARPHRD_FRAD), X(ARPHRD_SKIP),
-	X(ARPHRD_LOOPBACK), X(ARPHRD_LOCALTLK), X(ARPHRD_FDDI), X(ARPHRD_BIF),
-	X(ARPHRD_SIT), X(ARPHRD_IPDDP), X(ARPHRD_IPGRE), X(ARPHRD_PIMREG),
-	X(ARPHRD_HIPPI), X(ARPHRD_ASH), X(ARPHRD_ECONET), X(ARPHRD_IRDA),
-	X(ARPHRD_FCPP), X(ARPHRD_FCAL), X(ARPHRD_FCPL), X(ARPHRD_FCFABRIC),
-	X(ARPHRD_IEEE802_TR), X(ARPHRD_IEEE80211), X(ARPHRD_IEEE80211_PRISM),
-	X(ARPHRD_IEEE80211_RADIOTAP), X(ARPHRD_IEEE802154),
-	X(ARPHRD_IEEE802154_MONITOR), X(ARPHRD_PHONET), X(ARPHRD_PHONET_PIPE),
-	X(ARPHRD_CAIF), X(ARPHRD_IP6GRE), X(ARPHRD_NETLINK), X(ARPHRD_6LOWPAN),
-	X(ARPHRD_VSOCKMON), X(ARPHRD_NONE), X(ARPHRD_VOID), END,
-};
-
 static const struct st_xlat packet_types[] = {
 	X(PACKET_HOST), X(PACKET_BROADCAST), X(PACKET_MULTICAST),
 	X(PACKET_OTHERHOST), X(PACKET_OUTGOING), X(PACKET_LOOPBACK),
@@ -323,7 +302,7 @@ static int packet(struct buf *b, const unsigned char *p, size_t len, int x)
 	buf_printf(b, ", sll_ifindex=");
 	st_ifindex(b, (unsigned)ll.sll_ifindex);
 	buf_printf(b, ", sll_hatype=");
-	st_xlat_val(b, arphrd, ll.sll_hatype, "ARPHRD_???");
+	st_xlat_val(b, st_arphrd, ll.sll_hatype, "ARPHRD_???");
 	buf_printf(b, ", sll_pkttype=");
 	st_xlat_val(b, packet_types, ll.sll_pkttype, "PACKET_???");
 	buf_printf(b, ", sll_halen=%u", ll.sll_halen);

@@ -63,7 +63,7 @@ extern const struct st_xlat st_open_flags[], st_prot[], st_mmap_flags[],
 	st_unshare_flags[], st_uffd_flags[], st_inotify_mask[], st_swap_flags[],
 	st_key_spec[], st_umount_flags[], st_ill_codes[], st_fpe_codes[],
 	st_segv_codes[], st_bus_codes[], st_trap_codes[], st_poll_codes[],
-	st_sys_codes[], st_audit_arch[];
+	st_sys_codes[], st_audit_arch[], st_arphrd[];
 
 /*
  * How constants print (-X): names (abbrev, the default), numbers only
