@@ -461,16 +461,85 @@ static void type_name(struct buf *b, int proto, unsigned type)
  * string of hex escapes, up to -s of them; their address when they
  * were not read.
  */
+void st_nl_hex(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t n)
+{
+	size_t show = n < (uint64_t)m->o->strsize ? (size_t)n : (size_t)m->o->strsize;
+
+	if (off + show > m->have)
+		buf_printf(b, "%#llx", (unsigned long long)(m->addr + off));
+	else
+		st_quote(b, m->p + off, show, show < n, 2);
+}
+
 static void hex_at(struct buf *b, const unsigned char *p, size_t have,
 		   uint64_t off, uint64_t n, uint64_t addr,
 		   const struct st_dopts *o)
 {
-	size_t show = n < (uint64_t)o->strsize ? (size_t)n : (size_t)o->strsize;
+	const struct st_nl_mem m = { p, have, addr, o };
 
-	if (off + show > have)
-		buf_printf(b, "%#llx", (unsigned long long)(addr + off));
-	else
-		st_quote(b, p + off, show, show < n, 2);
+	st_nl_hex(b, &m, off, n);
+}
+
+void st_nl_attrs(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len,
+		 const struct st_xlat *names, const char *dflt, st_nl_value_fn value,
+		 void *arg)
+{
+	bool array = false;
+	int elt;
+
+	for (elt = 0;; elt++) {
+		uint64_t alen, next = 0, n;
+		unsigned nla_len, type;
+
+		if (len < NLA_HDRLEN) {
+			st_nl_hex(b, m, off, len);
+			break;
+		}
+		if (off + NLA_HDRLEN > m->have) {
+			if (array)
+				buf_printf(b, "... /* %#llx */", (unsigned long long)(m->addr + off));
+			else
+				buf_printf(b, "%#llx", (unsigned long long)(m->addr + off));
+			break;
+		}
+		if (!m->o->verbose && elt == m->o->strsize) {
+			buf_printf(b, "...");
+			break;
+		}
+		nla_len = st_u16(m->p + off);
+		type = st_u16(m->p + off + 2);
+		alen = NLA_ALIGN(nla_len);
+		if (nla_len >= NLA_HDRLEN && len > alen)
+			next = alen;
+		if (!array && next) {
+			buf_printf(b, "[");
+			array = true;
+		}
+		n = nla_len < len ? nla_len : len;
+		if (n > NLA_HDRLEN)
+			buf_printf(b, "[");
+		buf_printf(b, "{nla_len=%u, nla_type=", nla_len);
+		if (type & NLA_F_NESTED)
+			buf_printf(b, "NLA_F_NESTED|");
+		if (type & NLA_F_NET_BYTEORDER)
+			buf_printf(b, "NLA_F_NET_BYTEORDER|");
+		st_xlat_val(b, names, type & NLA_TYPE_MASK, dflt);
+		buf_printf(b, "}");
+		if (n > NLA_HDRLEN) {
+			buf_printf(b, ", ");
+			if (!value || !value(b, type & NLA_TYPE_MASK, off + NLA_HDRLEN,
+					     n - NLA_HDRLEN, arg))
+				st_nl_hex(b, m, off + NLA_HDRLEN, n - NLA_HDRLEN);
+			buf_printf(b, "]");
+		}
+		if (!next)
+			break;
+		buf_printf(b, ", ");
+		off += next;
+		len -= next;
+	}
+	if (array)
+		buf_printf(b, "]");
 }
 
 static void payload(struct buf *b, int proto, unsigned type, unsigned mflags,
@@ -545,7 +614,7 @@ static void nlmsgerr(struct buf *b, int proto, bool capped, const unsigned char 
 	msg(b, proto, p + 4, have - 4, n, addr + 4, o);
 	buf_printf(b, "}");
 	if (len - 4 > n) {
-		struct st_nld_mem m = { p, have, addr, o };
+		struct st_nl_mem m = { p, have, addr, o };
 
 		buf_printf(b, ", ");
 		st_nld_nlmsgerr_attrs(b, &m, 4 + n, len - 4 - n);
@@ -566,7 +635,7 @@ static void payload(struct buf *b, int proto, unsigned type, unsigned mflags,
 		return;
 	}
 	if (proto == NETLINK_SOCK_DIAG && (type >= NLMSG_MIN_TYPE || type == NLMSG_DONE)) {
-		struct st_nld_mem m = { p, have, addr, o };
+		struct st_nl_mem m = { p, have, addr, o };
 
 		if (st_nld_msg(b, type, mflags, &m, len))
 			return;

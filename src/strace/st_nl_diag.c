@@ -282,7 +282,7 @@ static const struct st_xlat nlmsgerr_attrs[] = {
 };
 
 /* Whether n bytes at off were read; if not, their address is printed. */
-static bool got(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t n)
+static bool got(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t n)
 {
 	if (off + n <= m->have)
 		return true;
@@ -290,24 +290,15 @@ static bool got(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_
 	return false;
 }
 
-static uint64_t rd(const struct st_nld_mem *m, uint64_t off, unsigned size)
+static uint64_t rd(const struct st_nl_mem *m, uint64_t off, unsigned size)
 {
 	const unsigned char *v = m->p + off;
 
 	return size == 1 ? v[0] : size == 2 ? st_u16(v) : size == 4 ? st_u32(v) : st_u64(v);
 }
 
-/* n bytes at off as a string of hex escapes, -s of them at most. */
-static void hex(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t n)
-{
-	uint64_t show = n < (uint64_t)m->o->strsize ? n : (uint64_t)m->o->strsize;
-
-	if (got(b, m, off, show))
-		st_quote(b, m->p + off, (size_t)show, show < n, 2);
-}
-
 /* A string of n bytes whose NUL strace expects last (nla_str). */
-static void nul_str(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t n)
+static void nul_str(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t n)
 {
 	uint64_t s = (uint64_t)m->o->strsize;
 	/* One byte more than -s, as strace reads to know it was cut. */
@@ -423,7 +414,7 @@ struct field {
 #define F(s, f, k, x, d) { #f, offsetof(struct s, f), sizeof(((struct s *)0)->f), k, x, d }
 
 /* The fields of a struct at off (read), after a first one printed by the caller. */
-static void fields(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static void fields(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 		   const struct field *f, size_t n, int af, bool first)
 {
 	const unsigned char *p = m->p + off;
@@ -490,7 +481,7 @@ static void fields(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 
 /* Attributes: their names, and a decoder for those strace decodes. */
 struct attrs;
-typedef bool (*attr_fn)(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+typedef bool (*attr_fn)(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			uint64_t len);
 
 struct attrs {
@@ -500,76 +491,30 @@ struct attrs {
 	size_t nfns;
 };
 
-/*
- * The attributes in len bytes at off, as strace's decode_nlattr: an
- * array when there are several, -s of them without -v, each
- * {nla_len, nla_type} and its data by its decoder or in hex.
- */
-static void attrs(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+/* The set t and the memory its decoders read: st_nl_attrs()'s argument. */
+struct attrs_arg {
+	const struct st_nl_mem *m;
+	const struct attrs *t;
+};
+
+static bool attr_value(struct buf *b, unsigned type, uint64_t off, uint64_t len, void *arg)
+{
+	const struct attrs_arg *a = arg;
+
+	return type < a->t->nfns && a->t->fns[type] && a->t->fns[type](b, a->m, off, len);
+}
+
+/* The attributes in len bytes at off, of the set t. */
+static void attrs(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 		  uint64_t len, const struct attrs *t)
 {
-	bool array = false;
-	int elt;
+	struct attrs_arg a = { m, t };
 
-	for (elt = 0;; elt++) {
-		uint64_t alen, next = 0, n;
-		unsigned nla_len, type;
-
-		if (len < NLA_HDRLEN) {
-			hex(b, m, off, len);
-			break;
-		}
-		if (off + NLA_HDRLEN > m->have) {
-			if (array)
-				buf_printf(b, "... /* %#llx */", (unsigned long long)(m->addr + off));
-			else
-				buf_printf(b, "%#llx", (unsigned long long)(m->addr + off));
-			break;
-		}
-		if (!m->o->verbose && elt == m->o->strsize) {
-			buf_printf(b, "...");
-			break;
-		}
-		nla_len = st_u16(m->p + off);
-		type = st_u16(m->p + off + 2);
-		alen = NLA_ALIGN(nla_len);
-		if (nla_len >= NLA_HDRLEN && len > alen)
-			next = alen;
-		if (!array && next) {
-			buf_printf(b, "[");
-			array = true;
-		}
-		n = nla_len < len ? nla_len : len;
-		if (n > NLA_HDRLEN)
-			buf_printf(b, "[");
-		buf_printf(b, "{nla_len=%u, nla_type=", nla_len);
-		if (type & NLA_F_NESTED)
-			buf_printf(b, "NLA_F_NESTED|");
-		if (type & NLA_F_NET_BYTEORDER)
-			buf_printf(b, "NLA_F_NET_BYTEORDER|");
-		st_xlat_val(b, t->names, type & NLA_TYPE_MASK, t->dflt);
-		buf_printf(b, "}");
-		if (n > NLA_HDRLEN) {
-			unsigned idx = type & NLA_TYPE_MASK;
-
-			buf_printf(b, ", ");
-			if (idx >= t->nfns || !t->fns[idx] ||
-			    !t->fns[idx](b, m, off + NLA_HDRLEN, n - NLA_HDRLEN))
-				hex(b, m, off + NLA_HDRLEN, n - NLA_HDRLEN);
-			buf_printf(b, "]");
-		}
-		if (!next)
-			break;
-		buf_printf(b, ", ");
-		off += next;
-		len -= next;
-	}
-	if (array)
-		buf_printf(b, "]");
+	st_nl_attrs(b, m, off, len, t->names, t->dflt, attr_value, &a);
 }
 
 /* An element of an array at off (read); idx counts from 0. */
-typedef void (*elem_fn)(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+typedef void (*elem_fn)(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			uint64_t idx);
 
 /*
@@ -577,7 +522,7 @@ typedef void (*elem_fn)(struct buf *b, const struct st_nld_mem *m, uint64_t off,
  * without -v, an element not read as "..." and its address in a
  * comment (the first as the address alone).
  */
-static void array(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static void array(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 		  uint64_t nmemb, uint64_t size, elem_fn fn)
 {
 	bool open = false;
@@ -609,12 +554,12 @@ static void array(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 		buf_printf(b, "]");
 }
 
-static void elem_u32(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t idx)
+static void elem_u32(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t idx)
 {
 	buf_printf(b, "%u", st_u32(m->p + off));
 }
 
-static void elem_meminfo(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t idx)
+static void elem_meminfo(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t idx)
 {
 	buf_printf(b, "[");
 	st_xlat_enum(b, sk_meminfo, idx, "%llu");
@@ -625,7 +570,7 @@ static void elem_meminfo(struct buf *b, const struct st_nld_mem *m, uint64_t off
 
 /* Fixed-size attribute values. */
 #define INT_ATTR(name, size, fmt, type)						\
-static bool name(struct buf *b, const struct st_nld_mem *m, uint64_t off,	\
+static bool name(struct buf *b, const struct st_nl_mem *m, uint64_t off,	\
 		 uint64_t len)							\
 {										\
 	if (len < size)								\
@@ -641,7 +586,7 @@ INT_ATTR(a_u32, 4, "%u", unsigned)
 INT_ATTR(a_x32, 4, "%#x", unsigned)
 INT_ATTR(a_u64, 8, "%llu", unsigned long long)
 
-static bool a_x8(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_x8(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	if (len != 1 && len != 2 && len != 4 && len != 8)
 		return false;
@@ -650,13 +595,13 @@ static bool a_x8(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64
 	return true;
 }
 
-static bool a_str(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_str(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	nul_str(b, m, off, len);
 	return true;
 }
 
-static bool a_uid(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_uid(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	if (len < 4)
 		return false;
@@ -665,7 +610,7 @@ static bool a_uid(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint6
 	return true;
 }
 
-static bool a_meminfo(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_meminfo(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	if (len < 4)
 		return false;
@@ -674,7 +619,7 @@ static bool a_meminfo(struct buf *b, const struct st_nld_mem *m, uint64_t off, u
 }
 
 /* A value of up to 8 bytes named in t (decode_nla_xval), size exactly when set. */
-static bool xval(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len,
+static bool xval(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len,
 		 unsigned size, const struct st_xlat *t, const char *dflt, bool flags)
 {
 	if (len > 8 || len < size)
@@ -692,7 +637,7 @@ static bool xval(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64
 	return true;
 }
 
-static bool a_ip_proto(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_ip_proto(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	/* strace 6.1 does not know IPPROTO_SMC. */
 	if ((len == 2 || len == 4 || len == 8) && off + len <= m->have &&
@@ -703,7 +648,7 @@ static bool a_ip_proto(struct buf *b, const struct st_nld_mem *m, uint64_t off, 
 }
 
 /* A struct of n fields that needs size bytes. */
-static bool a_struct(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_struct(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 		     uint64_t len, size_t size, const struct field *f, size_t n)
 {
 	if (len < size)
@@ -717,7 +662,7 @@ static bool a_struct(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 }
 
 #define STRUCT_ATTR(name, s, ...)						\
-static bool name(struct buf *b, const struct st_nld_mem *m, uint64_t off,	\
+static bool name(struct buf *b, const struct st_nl_mem *m, uint64_t off,	\
 		 uint64_t len)							\
 {										\
 	static const struct field f[] = { __VA_ARGS__ };			\
@@ -732,7 +677,7 @@ STRUCT_ATTR(a_unix_rqlen, unix_diag_rqlen,
 	    F(unix_diag_rqlen, udiag_wqueue, F_U, NULL, NULL))
 
 /* The dev of a unix socket's inode as makedev(), as strace prints it. */
-static bool a_unix_vfs_dev(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_unix_vfs_dev(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			   uint64_t len)
 {
 	uint32_t dev;
@@ -754,7 +699,7 @@ static bool a_unix_vfs_dev(struct buf *b, const struct st_nld_mem *m, uint64_t o
 	return true;
 }
 
-static bool a_unix_icons(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_unix_icons(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			 uint64_t len)
 {
 	if (len < 4)
@@ -774,14 +719,14 @@ static const struct attrs unix_attrs = { unix_diag_attrs, "UNIX_DIAG_???", unix_
 
 /* NETLINK */
 
-static void elem_group(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t idx)
+static void elem_group(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t idx)
 {
 	uint64_t v = st_u64(m->p + off);
 
 	buf_printf(b, "%#016llx", (unsigned long long)v);
 }
 
-static bool a_nl_groups(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_nl_groups(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			uint64_t len)
 {
 	if (len < 8)
@@ -796,7 +741,7 @@ STRUCT_ATTR(a_nl_ring, netlink_diag_ring,
 	    F(netlink_diag_ring, ndr_frame_size, F_U, NULL, NULL),
 	    F(netlink_diag_ring, ndr_frame_nr, F_U, NULL, NULL))
 
-static bool a_nl_flags(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_nl_flags(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 		       uint64_t len)
 {
 	if (len < 4)
@@ -836,7 +781,7 @@ STRUCT_ATTR(a_pkt_ring, packet_diag_ring,
 	    F(packet_diag_ring, pdr_sizeof_priv, F_U, NULL, NULL),
 	    F(packet_diag_ring, pdr_features, F_U, NULL, NULL))
 
-static void elem_mclist(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t idx)
+static void elem_mclist(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t idx)
 {
 	static const struct field f[] = {
 		F(packet_diag_mclist, pdmc_index, F_IFINDEX, NULL, NULL),
@@ -855,7 +800,7 @@ static void elem_mclist(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 	buf_printf(b, "}");
 }
 
-static bool a_pkt_mclist(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_pkt_mclist(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			 uint64_t len)
 {
 	size_t size = sizeof(struct packet_diag_mclist);
@@ -867,12 +812,12 @@ static bool a_pkt_mclist(struct buf *b, const struct st_nld_mem *m, uint64_t off
 }
 
 /* A socket filter's instruction, as st_bpf.c prints each. */
-static void elem_filter(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t idx)
+static void elem_filter(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t idx)
 {
 	st_bpf_insn(b, m->p + off, ST_BPF_SOCKET);
 }
 
-static bool a_pkt_filter(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_pkt_filter(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			 uint64_t len)
 {
 	uint64_t n = len / sizeof(struct sock_filter);
@@ -929,7 +874,7 @@ static void cstring(struct buf *b, const char *name, const unsigned char *p, siz
 		st_quote(b, p, size, true, 0);
 }
 
-static bool a_smc_lgrinfo(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_smc_lgrinfo(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			  uint64_t len)
 {
 	const unsigned char *p = m->p + off;
@@ -952,7 +897,7 @@ static bool a_smc_lgrinfo(struct buf *b, const struct st_nld_mem *m, uint64_t of
 	return true;
 }
 
-static bool a_smc_shutdown(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_smc_shutdown(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			   uint64_t len)
 {
 	return xval(b, m, off, len, 1, shutdown_flags, "???_SHUTDOWN", true);
@@ -986,7 +931,7 @@ static const struct field bc_op_f[] = {
 };
 
 /* A bytecode op's data of len bytes at off, by the op's code. */
-static void bc_data(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static void bc_data(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 		    uint64_t len, unsigned code)
 {
 	static const struct field hostcond[] = {
@@ -1007,7 +952,7 @@ static void bc_data(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 
 		if (len < hs || !got(b, m, off, hs)) {
 			if (len < hs)
-				hex(b, m, off, len);
+				st_nl_hex(b, m, off, len);
 			return;
 		}
 		af = m->p[off];
@@ -1021,7 +966,7 @@ static void bc_data(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 					st_inet_addr(b, m->p + off + hs, (int)af, "addr");
 			} else {
 				buf_printf(b, "addr=");
-				hex(b, m, off + hs, len - hs);
+				st_nl_hex(b, m, off + hs, len - hs);
 			}
 		}
 		buf_printf(b, "}");
@@ -1029,7 +974,7 @@ static void bc_data(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 	}
 	case INET_DIAG_BC_DEV_COND:
 		if (len < 4)
-			hex(b, m, off, len);
+			st_nl_hex(b, m, off, len);
 		else if (got(b, m, off, 4))
 			st_ifindex(b, st_u32(m->p + off));
 		return;
@@ -1038,7 +983,7 @@ static void bc_data(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 	case INET_DIAG_BC_D_GE:
 	case INET_DIAG_BC_D_LE:
 		if (len < sizeof(struct inet_diag_bc_op)) {
-			hex(b, m, off, len);
+			st_nl_hex(b, m, off, len);
 		} else if (got(b, m, off, sizeof(struct inet_diag_bc_op))) {
 			buf_printf(b, "{");
 			fields(b, m, off, bc_op_f, N(bc_op_f), AF_UNSPEC, true);
@@ -1047,7 +992,7 @@ static void bc_data(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 		return;
 	case INET_DIAG_BC_MARK_COND:
 		if (len < sizeof(struct inet_diag_markcond)) {
-			hex(b, m, off, len);
+			st_nl_hex(b, m, off, len);
 		} else if (got(b, m, off, sizeof(struct inet_diag_markcond))) {
 			buf_printf(b, "{");
 			fields(b, m, off, markcond, N(markcond), AF_UNSPEC, true);
@@ -1055,10 +1000,10 @@ static void bc_data(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 		}
 		return;
 	}
-	hex(b, m, off, len);
+	st_nl_hex(b, m, off, len);
 }
 
-static bool a_bc(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_bc(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	size_t os = sizeof(struct inet_diag_bc_op);
 
@@ -1111,7 +1056,7 @@ STRUCT_ATTR(a_bbr, tcp_bbr_info,
 	    F(tcp_bbr_info, bbr_cwnd_gain, F_U, NULL, NULL))
 
 /* RCV_SHUTDOWN and SEND_SHUTDOWN are not UAPI: strace shows the numbers too. */
-static bool a_inet_shutdown(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_inet_shutdown(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			    uint64_t len)
 {
 	enum st_cstyle old = st_xlat_get_style();
@@ -1123,7 +1068,7 @@ static bool a_inet_shutdown(struct buf *b, const struct st_nld_mem *m, uint64_t 
 	return r;
 }
 
-static void elem_md5sig(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t idx)
+static void elem_md5sig(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t idx)
 {
 	const unsigned char *p = m->p + off;
 	unsigned af = p[offsetof(struct tcp_diag_md5sig, tcpm_family)];
@@ -1142,7 +1087,7 @@ static void elem_md5sig(struct buf *b, const struct st_nld_mem *m, uint64_t off,
 	buf_printf(b, "}");
 }
 
-static bool a_md5sig(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_md5sig(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	size_t size = sizeof(struct tcp_diag_md5sig);
 
@@ -1152,19 +1097,19 @@ static bool a_md5sig(struct buf *b, const struct st_nld_mem *m, uint64_t off, ui
 	return true;
 }
 
-static bool a_tls_version(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_tls_version(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			  uint64_t len)
 {
 	return xval(b, m, off, len, 2, tls_versions, "TLS_???_VERSION", false);
 }
 
-static bool a_tls_cipher(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_tls_cipher(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			 uint64_t len)
 {
 	return xval(b, m, off, len, 2, tls_ciphers, "TLS_CIPHER_???", false);
 }
 
-static bool a_tls_config(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_tls_config(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			 uint64_t len)
 {
 	return xval(b, m, off, len, 2, tls_configs, "TLS_CONF_???", false);
@@ -1177,7 +1122,7 @@ static const attr_fn tls_fns[] = {
 
 static const struct attrs tls_attrs_t = { tls_attrs, "TLS_INFO_???", tls_fns, N(tls_fns) };
 
-static bool a_mptcp_flags(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_mptcp_flags(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			  uint64_t len)
 {
 	return xval(b, m, off, len, 4, mptcp_flags, "MPTCP_SUBFLOW_FLAG_???", true);
@@ -1195,13 +1140,13 @@ static const struct attrs mptcp_attrs_t = {
 	mptcp_attrs, "MPTCP_SUBFLOW_ATTR_???", mptcp_fns, N(mptcp_fns),
 };
 
-static bool a_ulp_tls(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_ulp_tls(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	attrs(b, m, off, len, &tls_attrs_t);
 	return true;
 }
 
-static bool a_ulp_mptcp(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_ulp_mptcp(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	attrs(b, m, off, len, &mptcp_attrs_t);
 	return true;
@@ -1214,7 +1159,7 @@ static const attr_fn ulp_fns[] = {
 
 static const struct attrs ulp_attrs_t = { ulp_attrs, "INET_ULP_INFO_???", ulp_fns, N(ulp_fns) };
 
-static bool a_ulp(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_ulp(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	attrs(b, m, off, len, &ulp_attrs_t);
 	return true;
@@ -1228,7 +1173,7 @@ static const struct attrs storage_attrs_t = {
 	bpf_storage_attrs, "SK_DIAG_BPF_STORAGE_???", storage_fns, N(storage_fns),
 };
 
-static bool a_storage(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_storage(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	attrs(b, m, off, len, &storage_attrs_t);
 	return true;
@@ -1240,7 +1185,7 @@ static const struct attrs storages_attrs_t = {
 	bpf_storages_attrs, "SK_DIAG_BPF_STORAGE_???", storages_fns, N(storages_fns),
 };
 
-static bool a_storages(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_storages(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	attrs(b, m, off, len, &storages_attrs_t);
 	return true;
@@ -1250,7 +1195,7 @@ static bool a_storages(struct buf *b, const struct st_nld_mem *m, uint64_t off, 
  * struct inet_diag_sockopt: eleven one-bit fields and five unused bits,
  * the set ones only without -v; then any bytes past it that are not zero.
  */
-static bool a_sockopt(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_sockopt(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	static const char *const names[] = {
 		"recverr", "is_icsk", "freebind", "hdrincl", "mc_loop", "transparent",
@@ -1286,19 +1231,19 @@ static bool a_sockopt(struct buf *b, const struct st_nld_mem *m, uint64_t off, u
 			;
 		if (j < end) {
 			buf_printf(b, ", /* bytes 2..%llu */ ", (unsigned long long)(end - 1));
-			hex(b, m, off + 2, end - 2);
+			st_nl_hex(b, m, off + 2, end - 2);
 		}
 	}
 	return true;
 }
 
-static void elem_sockaddr(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static void elem_sockaddr(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			  uint64_t idx)
 {
 	st_sockaddr(b, m->p + off, sizeof(struct sockaddr_storage), m->o->xstyle);
 }
 
-static bool a_sockaddrs(struct buf *b, const struct st_nld_mem *m, uint64_t off,
+static bool a_sockaddrs(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			uint64_t len)
 {
 	size_t size = sizeof(struct sockaddr_storage);
@@ -1462,7 +1407,7 @@ static const struct diag *diag_of(unsigned af, unsigned type, bool req)
 }
 
 bool st_nld_msg(struct buf *b, unsigned type, unsigned flags,
-		const struct st_nld_mem *m, uint64_t len)
+		const struct st_nl_mem *m, uint64_t len)
 {
 	const struct diag *d;
 	unsigned af;
@@ -1478,7 +1423,7 @@ bool st_nld_msg(struct buf *b, unsigned type, unsigned flags,
 		st_xlat_val(b, st_af, af, "AF_???");
 		if (len > 1) {
 			buf_printf(b, ", data=");
-			hex(b, m, 1, len - 1);
+			st_nl_hex(b, m, 1, len - 1);
 		}
 		buf_printf(b, "}");
 		return true;
@@ -1503,12 +1448,12 @@ bool st_nld_msg(struct buf *b, unsigned type, unsigned flags,
 	return true;
 }
 
-static void elem_u8(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t idx)
+static void elem_u8(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t idx)
 {
 	buf_printf(b, "%u", m->p[off]);
 }
 
-static bool a_cookie(struct buf *b, const struct st_nld_mem *m, uint64_t off, uint64_t len)
+static bool a_cookie(struct buf *b, const struct st_nl_mem *m, uint64_t off, uint64_t len)
 {
 	array(b, m, off, len, 1, elem_u8);
 	if (!len)
@@ -1525,7 +1470,7 @@ static const struct attrs nlmsgerr_attrs_t = {
 	nlmsgerr_attrs, "NLMSGERR_ATTR_???", nlmsgerr_fns, N(nlmsgerr_fns),
 };
 
-void st_nld_nlmsgerr_attrs(struct buf *b, const struct st_nld_mem *m,
+void st_nld_nlmsgerr_attrs(struct buf *b, const struct st_nl_mem *m,
 			   uint64_t off, uint64_t len)
 {
 	attrs(b, m, off, len, &nlmsgerr_attrs_t);

@@ -35,6 +35,7 @@
 #include <linux/rtnetlink.h>
 
 #include "st_decode.h"
+#include "st_netlink.h"
 #include "st_nl_route.h"
 #include "st_xlat.h"
 
@@ -500,12 +501,9 @@ static void addr_of(const struct ctx *c, uint64_t off)
 /* n bytes at off in hex escapes, -s of them at most; their address when unread. */
 static void hex(const struct ctx *c, uint64_t off, uint64_t n)
 {
-	size_t show = n < (uint64_t)c->o->strsize ? (size_t)n : (size_t)c->o->strsize;
+	const struct st_nl_mem m = { c->p, c->have, c->addr, c->o };
 
-	if (!readable(c, off, show))
-		addr_of(c, off);
-	else
-		st_quote(c->b, c->p + off, show, show < n, 2);
+	st_nl_hex(c->b, &m, off, n);
 }
 
 /* A string of n bytes whose NUL strace expects and does not show. */
@@ -906,71 +904,27 @@ static bool d_hwaddr(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
 
 #define HWADDR { d_hwaddr, NULL }
 
-/*
- * Attributes from offset off, len bytes: each struct nlattr and its
- * value, an array of them when there are more than one, -s at most.
- */
+/* The set s and the message its decoders read: st_nl_attrs()'s argument. */
+struct set_arg {
+	struct ctx *c;
+	const struct set *s;
+};
+
+static bool set_value(struct buf *b, unsigned type, uint64_t off, uint64_t len, void *arg)
+{
+	const struct set_arg *a = arg;
+	const struct dec *d = type < a->s->n ? &a->s->dec[type] : NULL;
+
+	return d && d->fn && d->fn(a->c, off, len, d->arg);
+}
+
+/* Attributes from offset off, len bytes, of the set s. */
 static void nlattrs(struct ctx *c, uint64_t off, uint64_t len, const struct set *s)
 {
-	struct buf *b = c->b;
-	bool array = false;
-	int elt;
+	const struct st_nl_mem m = { c->p, c->have, c->addr, c->o };
+	struct set_arg a = { c, s };
 
-	for (elt = 0;; elt++) {
-		uint64_t alen, next = 0, n;
-		unsigned nla_len, type, t;
-
-		if (len < NLA_HDRLEN) {
-			hex(c, off, len);
-			break;
-		}
-		if (!readable(c, off, NLA_HDRLEN)) {
-			if (array)
-				buf_printf(b, "... /* %#llx */", (unsigned long long)(c->addr + off));
-			else
-				addr_of(c, off);
-			break;
-		}
-		if (!c->o->verbose && elt == c->o->strsize) {
-			buf_printf(b, "...");
-			break;
-		}
-		nla_len = st_u16(c->p + off);
-		type = st_u16(c->p + off + 2);
-		t = type & NLA_TYPE_MASK;
-		alen = NLA_ALIGN(nla_len);
-		if (nla_len >= NLA_HDRLEN && len > alen)
-			next = alen;
-		if (!array && next) {
-			buf_printf(b, "[");
-			array = true;
-		}
-		n = nla_len < len ? nla_len : len;
-		if (n > NLA_HDRLEN)
-			buf_printf(b, "[");
-		buf_printf(b, "{nla_len=%u, nla_type=", nla_len);
-		if (type & NLA_F_NESTED)
-			buf_printf(b, "NLA_F_NESTED|");
-		if (type & NLA_F_NET_BYTEORDER)
-			buf_printf(b, "NLA_F_NET_BYTEORDER|");
-		st_xlat_val(b, s->names, t, s->dflt);
-		buf_printf(b, "}");
-		if (n > NLA_HDRLEN) {
-			const struct dec *d = t < s->n ? &s->dec[t] : NULL;
-
-			buf_printf(b, ", ");
-			if (!d || !d->fn || !d->fn(c, off + NLA_HDRLEN, n - NLA_HDRLEN, d->arg))
-				hex(c, off + NLA_HDRLEN, n - NLA_HDRLEN);
-			buf_printf(b, "]");
-		}
-		if (!next)
-			break;
-		buf_printf(b, ", ");
-		off += next;
-		len -= next;
-	}
-	if (array)
-		buf_printf(b, "]");
+	st_nl_attrs(c->b, &m, off, len, s->names, s->dflt, set_value, &a);
 }
 
 /* Route attributes (struct rtmsg's, and each nexthop's in RTA_MULTIPATH). */
