@@ -650,7 +650,8 @@ ssl_seen() {
 # one function of the process throughout, and ferret's function for one
 # address.
 ssl_same_funcs() {
-	awk '$4 !~ /^(SSL_[a-z_]+|RSA_[a-z]+|ossl_[a-z_]+|rsa_ossl_[a-z_]+)$/ {
+	awk '$1 != $3 { print "events do not pair: thread " $1 " against " $3; next }
+		$4 !~ /^(SSL_[a-z_]+|RSA_[a-z]+|ossl_[a-z_]+|rsa_ossl_[a-z_]+)$/ {
 			print "ferret names no traced function: " $4; next }
 		$2 !~ /^0x/ { if ($2 != $4) print "bpftrace: " $2 ", ferret: " $4; next }
 		{ a = $1 " " $2; n = $1 " " $4 }
@@ -707,11 +708,14 @@ run_ssltool() {
 			diff "$D/f.ev" "$D/b.ev" | grep '^[<>]' >"$D/why"
 			return
 		fi
-		# In time order the two list the same events: FUNC, side by
-		# side, must name one function (an address is a process's).
+		# Thread by thread, in time order, the two list the same events:
+		# FUNC, side by side, must name one function (an address is a
+		# process's).  Threads are not interleaved by time: two threads'
+		# returns microseconds apart can reach the two tracers in either
+		# order.  Within a thread both print in the order of the calls.
 		for who in b f; do
 			body $nhdr "$D/$who.out" | grep -aE "$re" |
-				sort -n -k1,1 -k2,2 | awk '{ print $2, $NF }' >"$D/$who.fn"
+				sort -s -n -k2,2 -k1,1 | awk '{ print $2, $NF }' >"$D/$who.fn"
 		done
 		paste -d' ' "$D/b.fn" "$D/f.fn" | ssl_same_funcs >"$D/why"
 		if [ -s "$D/why" ]; then
