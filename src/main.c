@@ -132,7 +132,8 @@ static void list_one(const char *name, void *arg)
 /* Probe types this kernel cannot run list nothing. */
 static bool listable(const struct provider *p)
 {
-	return p->list && (!p->available || p->available(NULL));
+	return p->list && (!p->available || p->available(NULL)) &&
+	       (!p->dtrace || provider_dtrace);
 }
 
 /*

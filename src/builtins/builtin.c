@@ -11,11 +11,14 @@ static const struct builtin *const groups[] = {
 	builtin_symbols, builtin_bytes, builtin_system, builtin_watch,
 };
 
-const struct builtin *builtin_find(const char *name, bool func)
+const struct builtin *builtin_find(const char *name, bool func, bool dtrace)
 {
 	size_t g;
 	const struct builtin *b;
 
+	for (b = builtin_dtrace; dtrace && b->name; b++)
+		if (b->func == func && !strcmp(b->name, name))
+			return b;
 	for (g = 0; g < ARRAY_SIZE(groups); g++)
 		for (b = groups[g]; b->name; b++)
 			if (b->func == func && !strcmp(b->name, name))

@@ -60,8 +60,11 @@ bool builtin_reads_into(const struct node *n);
 /* The type of n's slot in a printf record: n's type, or a smaller one. */
 struct type *builtin_slot_type(const struct node *n);
 
-/* Finds a builtin variable (func false) or function (func true). */
-const struct builtin *builtin_find(const char *name, bool func);
+/*
+ * Finds a builtin variable (func false) or function (func true); with
+ * dtrace, D's own (builtin_dtrace[]) first.
+ */
+const struct builtin *builtin_find(const char *name, bool func, bool dtrace);
 /* The builtin that handles records of kind, or NULL. */
 const struct builtin *builtin_for_record(int kind);
 

@@ -18,6 +18,7 @@ extern const struct builtin builtin_symbols[];
 extern const struct builtin builtin_bytes[];
 extern const struct builtin builtin_system[];
 extern const struct builtin builtin_watch[];
+extern const struct builtin builtin_dtrace[];
 
 /* Sema hooks of builtins whose value is a u64 or u32. */
 int bi_sema_u64(struct sema *s, struct node *n);

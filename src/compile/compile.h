@@ -16,6 +16,7 @@ struct compile_opts {
 	char **params;		/* positional parameters $1.. */
 	int nparams;
 	bool unsafe;		/* system() and signal() allowed */
+	bool dtrace;		/* a D program: D's builtins are found */
 	int64_t cpid;		/* pid of the -c child, 0 if none */
 	int pid;		/* -p: the process probes are limited to, or 0 */
 	int strlen;		/* bytes of str() buffers (bpftrace's 64) */

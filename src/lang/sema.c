@@ -294,7 +294,7 @@ static int posparam(struct sema *s, struct node *n)
 
 static int call_builtin(struct sema *s, struct node *n, bool func)
 {
-	const struct builtin *b = builtin_find(n->name, func);
+	const struct builtin *b = builtin_find(n->name, func, s->c->opts.dtrace);
 
 	if (!b) {
 		int64_t v;
@@ -699,13 +699,13 @@ static int block(struct sema *s, struct node *n)
 	return err ? -EINVAL : 0;
 }
 
-static bool is_agg_call(const struct node *n)
+static bool is_agg_call(struct sema *s, const struct node *n)
 {
 	const struct builtin *b;
 
 	if (n->kind != N_CALL)
 		return false;
-	b = builtin_find(n->name, true);
+	b = builtin_find(n->name, true, s->c->opts.dtrace);
 	return b && b->agg && !b->unsupported;
 }
 
@@ -723,7 +723,7 @@ static int assign(struct sema *s, struct node *n)
 	if (lv->kind == N_MAP) {
 		if (!sema_map(s, lv))
 			return -EINVAL;
-		if (is_agg_call(rv))
+		if (is_agg_call(s, rv))
 			rv->target = lv;
 		if (sema_expr(s, rv))
 			return -EINVAL;
@@ -732,7 +732,7 @@ static int assign(struct sema *s, struct node *n)
 	if (lv->kind == N_VAR) {
 		struct symbol *v;
 
-		if (is_agg_call(rv))
+		if (is_agg_call(s, rv))
 			return sema_error(s, rv, "%s() can only be assigned to a map",
 					  rv->name);
 		if (sema_expr(s, rv))
@@ -770,7 +770,7 @@ static int stmt(struct sema *s, struct node *n)
 
 	switch (n->kind) {
 	case N_EXPRSTMT:
-		if (is_agg_call(n->a))
+		if (is_agg_call(s, n->a))
 			return sema_error(s, n->a, "%s() must be assigned to a map",
 					  n->a->name);
 		return sema_expr(s, n->a);

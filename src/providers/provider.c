@@ -38,6 +38,7 @@ const struct provider *const provider_table[] = {
 	&uprobe_provider,
 	&uretprobe_provider,
 	&usdt_provider,
+	&syscall_provider,
 	&profile_provider,
 	&interval_provider,
 	&software_provider,
@@ -66,7 +67,8 @@ const struct provider *provider_find(const char *spec)
 	const struct provider *const *p;
 
 	for (p = provider_table; *p; p++)
-		if (provider_named(*p, spec, len))
+		if (provider_named(*p, spec, len) &&
+		    (!(*p)->dtrace || provider_dtrace))
 			return *p;
 	return NULL;
 }
@@ -316,6 +318,7 @@ int provider_list_events(const struct provider *p, const char *pattern,
 }
 
 int provider_pid, provider_cpid;
+bool provider_dtrace;
 const char *provider_cmd;
 
 int provider_attach_pfd(int pfd, int prog_fd, uint64_t cookie,

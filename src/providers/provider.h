@@ -119,6 +119,8 @@ struct provider {
 					 * functions the kernel allows it for) */
 	bool can_skb_output;		/* bpf_skb_output() takes a BTF
 					 * struct sk_buff pointer */
+	bool dtrace;			/* only D programs name it (ferret
+					 * dtrace sets provider_dtrace) */
 	bool user;			/* probes in user-space code: with -p,
 					 * -l with no type or a wildcard type
 					 * lists these alone, as bpftrace does */
@@ -195,6 +197,8 @@ struct provider {
  * fire in it alone, as in bpftrace.
  */
 extern int provider_pid, provider_cpid;
+/* Set for D programs: the providers marked dtrace are found too. */
+extern bool provider_dtrace;
 /* The -c command line as given, or NULL: set with -d too, unlike cpid. */
 extern const char *provider_cmd;
 
@@ -221,7 +225,7 @@ extern const struct provider software_provider, hardware_provider;
 extern const struct provider kprobe_provider, kretprobe_provider;
 extern const struct provider fentry_provider, fexit_provider;
 extern const struct provider uprobe_provider, uretprobe_provider;
-extern const struct provider usdt_provider;
+extern const struct provider usdt_provider, syscall_provider;
 extern const struct provider watchpoint_provider, asyncwatchpoint_provider;
 
 /*

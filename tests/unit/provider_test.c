@@ -152,6 +152,8 @@ static void test_find(void)
 		{ "aw:0x1000:8:w", &asyncwatchpoint_provider },
 		{ "nosuch:x", NULL },
 		{ "", NULL },
+		/* D's providers are found for D programs alone. */
+		{ "syscall::read:entry", NULL },
 	};
 	struct tc t = { .name = "provider_find" };
 	const struct provider *const *p;
@@ -169,7 +171,11 @@ static void test_find(void)
 		expect(&t, (*p)->expand && (*p)->list && (*p)->attach,
 		       "%s lacks an op", (*p)->name);
 	}
-	expect(&t, n == 17, "%d providers in the table", n);
+	expect(&t, n == 18, "%d providers in the table", n);
+	provider_dtrace = true;
+	expect(&t, provider_find("syscall::read:entry") == &syscall_provider,
+	       "syscall is not found for D programs");
+	provider_dtrace = false;
 	finish(&t);
 }
 

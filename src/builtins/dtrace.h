@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_BI_DTRACE_H
+#define FERRET_BI_DTRACE_H
+
+#include <stdint.h>
+
+struct buf;
+struct type;
+
+/* A probe's D name in parts, by index in the program's probe table. */
+struct bi_dtrace_probe {
+	const char *prov, *mod, *func, *name;
+	int id;			/* its ID as dtrace -l numbers it */
+};
+
+/* What the D front end decides for the builtins of builtin_dtrace[]. */
+struct bi_dtrace_label {
+	void *arg;
+	/* Writes the label a clause's output starts with (not quiet). */
+	void (*show)(void *arg, unsigned cpu, const struct bi_dtrace_probe *p,
+		     struct buf *out);
+	/* The printf conversion trace() uses for a value of type t, or
+	 * NULL if trace() cannot print it. */
+	const char *(*trace_conv)(void *arg, const struct type *t);
+};
+
+/*
+ * Installs the probe names and the label hooks: the table must outlive
+ * the run.  Before sema (trace_conv) and before the run (names).
+ */
+void bi_dtrace_set_probes(const struct bi_dtrace_probe *probes, int n,
+			  const struct bi_dtrace_label *label);
+
+#endif
