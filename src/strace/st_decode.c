@@ -1488,10 +1488,19 @@ static void pollfds(struct buf *b, const struct st_call *c,
 
 static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x);
 
-/* The netlink protocol of call c's socket (its first argument), or -1. */
+/*
+ * The netlink protocol of call c's socket (its first argument), or -1:
+ * as the kernel found it when the call ran, else as ferret knows the
+ * descriptor, else as /proc says now.
+ */
 static int netlink_proto(const struct st_call *c, const struct st_dopts *o)
 {
-	int proto = st_fds_netlink(o->fds, c->tid, (int)c->args[0]);
+	const struct st_cap *k = cap_li(c, ST_NLPROTO_ARG, ST_L_NLPROTO, 0);
+	int proto;
+
+	if (k)
+		return (int)k->n;
+	proto = st_fds_netlink(o->fds, c->tid, (int)c->args[0]);
 
 	return proto >= 0 ? proto : st_sock_netlink_proto(c->tid, (int)c->args[0]);
 }
