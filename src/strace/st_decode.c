@@ -1499,7 +1499,7 @@ static int netlink_proto(const struct st_call *c, const struct st_dopts *o)
 	int proto;
 
 	if (k)
-		return (int)k->n;
+		return (int)(k->n & 0xff);
 	proto = st_fds_netlink(o->fds, c->tid, (int)c->args[0]);
 
 	return proto >= 0 ? proto : st_sock_netlink_proto(c->tid, (int)c->args[0]);
@@ -4237,9 +4237,16 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'p':
 		ptr(b, v);
 		return;
-	case 'f':
-		st_decode_fd(b, c->tid, (int)v, o, NULL);
+	case 'f': {
+		/* A netlink socket as the kernel found it (see netlink_proto()). */
+		const struct st_cap *nl = i ? NULL : cap_li(c, ST_NLPROTO_ARG, ST_L_NLPROTO, 0);
+		char hint[40];
+
+		if (nl)
+			snprintf(hint, sizeof(hint), "socket:[%llu]", (unsigned long long)(nl->n >> 8));
+		st_decode_fd(b, c->tid, (int)v, o, nl ? hint : NULL);
 		return;
+	}
 	case 'D':
 		/* fanotify_mark's FAN_NOFD: no directory. */
 		if ((int)v == -1 && !strcmp(name, "fanotify_mark")) {

@@ -92,9 +92,9 @@ static void fprog_insns(struct buf *b, const struct st_opts *o, char l, int i, i
 /*
  * $nlm: ST_NL_READ when call nr1 or nr2 (0: none) is made on a netlink
  * socket (argument 0), else dflt: how many bytes of a buffer it sends or
- * receives to read; and the socket's protocol in a record of its own
- * (ST_L_NLPROTO), which user space could not learn of a descriptor that
- * has been closed or passed on by then.  The task's file table tells, so
+ * receives to read; and the socket's protocol and inode in a record of
+ * its own (ST_L_NLPROTO), which user space could not learn of a
+ * descriptor that has been closed or passed on by then.  The task's file table tells, so
  * that a descriptor duplicated, inherited, passed or opened before
  * ferret attached counts as well.  Its file's private_data is taken for a
  * struct socket unchecked: these calls fail with ENOTSOCK on another
@@ -111,7 +111,8 @@ static void netlink_bound(struct buf *b, int nr1, int nr2, int dflt)
 		   "$nlf = (struct file *)*((uint64)$nlt->fd + $nlk * 8); "
 		   "if ($nlf) { $nls = ((struct socket *)$nlf->private_data)->sk; "
 		   "if ($nls->__sk_common.skc_family == %d) { $nlm = %d; "
-		   "printf(\"c%c%d %%d %%d %%d\", $t, 0, $nls->sk_protocol); } } } } ",
+		   "printf(\"c%c%d %%d %%d %%d\", $t, 0, "
+		   "$nls->sk_protocol | ($nlf->f_inode->i_ino << 8)); } } } } ",
 		   nr1, nr2 ? nr2 : nr1, reg_off[0], AF_NETLINK, ST_NL_READ, ST_L_NLPROTO,
 		   ST_NLPROTO_ARG);
 }

@@ -235,7 +235,8 @@ enum st_class {
 /*
  * Records only: the netlink protocol of the socket a call sends to or
  * receives from (argument 0), when the kernel found it one (st_prog.c's
- * netlink_bound()), under an argument number no argument has.
+ * netlink_bound()), and its inode shifted left by 8, under an argument
+ * number no argument has.
  */
 #define ST_L_NLPROTO '\304'
 #define ST_NLPROTO_ARG 9
