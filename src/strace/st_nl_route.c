@@ -17,12 +17,14 @@
 #include <arpa/inet.h>
 #include <linux/dcbnl.h>
 #include <linux/fib_rules.h>
+#include <linux/can/netlink.h>
 #include <linux/gen_stats.h>
 #include <linux/if_addr.h>
 #include <linux/if_addrlabel.h>
 #include <linux/if_arp.h>
 #include <linux/if_bonding.h>
 #include <linux/if_bridge.h>
+#include <linux/if_tun.h>
 #include <linux/if_link.h>
 #include <linux/lwtunnel.h>
 #include <linux/mroute.h>
@@ -468,6 +470,8 @@ struct ctx {
 	const struct st_dopts *o;
 	int tid;		/* the caller, whose descriptors -y names */
 	unsigned family;	/* the struct's family byte */
+	/* IFLA_LINKINFO's kinds seen so far, which choose its data's decoders */
+	char kind[16], slave_kind[16];
 };
 
 /*
@@ -1698,7 +1702,120 @@ static const struct st_xlat ifla_events[] = {
 };
 static const struct xspec ifla_event_x = { ifla_events, "IFLA_EVENT_???", 4, false };
 
+/* IFLA_PROP_LIST: link attributes, of which strace decodes the names alone. */
+static const struct dec prop_list_dec[] = { [IFLA_ALT_IFNAME] = STR };
+static const struct set prop_list_set = SET(ifla_attrs, "IFLA_???", prop_list_dec);
+
+/*
+ * IFLA_INFO_KIND and IFLA_INFO_SLAVE_KIND (arg: where in the ctx): the
+ * string, kept when it ends within the value and fits.
+ */
+static bool d_li_kind(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	char *k = (char *)c + (uintptr_t)arg;
+
+	memset(k, 0, sizeof(c->kind));
+	if (len < sizeof(c->kind) && readable(c, off, len) &&
+	    memchr(c->p + off, 0, (size_t)len))
+		memcpy(k, c->p + off, (size_t)len);
+	str0(c, off, len);
+	return true;
+}
+
+static const struct st_xlat tun_types[] = { X(IFF_TUN), X(IFF_TAP), END };
+static const struct xspec tun_type_x = { tun_types, "IFF_???", 1, false };
+
+/* A uid or gid: -1 as strace shows it. */
+static bool d_id(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	uint32_t v;
+
+	if (len < 4)
+		return false;
+	if (!readable(c, off, 4)) {
+		addr_of(c, off);
+		return true;
+	}
+	v = st_u32(c->p + off);
+	if (v == UINT32_MAX)
+		buf_printf(c->b, "-1");
+	else
+		buf_printf(c->b, "%u", v);
+	return true;
+}
+
+static const struct st_xlat tun_attrs[] = {
+	X(IFLA_TUN_UNSPEC), X(IFLA_TUN_OWNER), X(IFLA_TUN_GROUP), X(IFLA_TUN_TYPE),
+	X(IFLA_TUN_PI), X(IFLA_TUN_VNET_HDR), X(IFLA_TUN_PERSIST),
+	X(IFLA_TUN_MULTI_QUEUE), X(IFLA_TUN_NUM_QUEUES),
+	X(IFLA_TUN_NUM_DISABLED_QUEUES), END,
+};
+static const struct dec tun_dec[] = {
+	[IFLA_TUN_OWNER] = { d_id, NULL }, [IFLA_TUN_GROUP] = { d_id, NULL },
+	[IFLA_TUN_TYPE] = { d_xlat, &tun_type_x }, [IFLA_TUN_PI] = U8,
+	[IFLA_TUN_VNET_HDR] = U8, [IFLA_TUN_PERSIST] = U8, [IFLA_TUN_MULTI_QUEUE] = U8,
+	[IFLA_TUN_NUM_QUEUES] = U32, [IFLA_TUN_NUM_DISABLED_QUEUES] = U32,
+};
+static const struct set tun_set = SET(tun_attrs, "IFLA_TUN_???", tun_dec);
+
+/* IFLA_INFO_DATA by the kind before it: a tun device's (a bridge's is not done). */
+static bool d_li_data(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	if (strcmp(c->kind, "tun"))
+		return false;
+	nlattrs(c, off, len, &tun_set);
+	return true;
+}
+
+/* IFLA_INFO_SLAVE_DATA: a bridge port's attributes. */
+static bool d_li_slave_data(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	if (strcmp(c->slave_kind, "bridge"))
+		return false;
+	nlattrs(c, off, len, &brport_set);
+	return true;
+}
+
+#define FU32(t, m) { #m, offsetof(struct t, m), 4, F_U, NULL, NULL }
+static const struct field can_stats_f[] = {
+	FU32(can_device_stats, bus_error), FU32(can_device_stats, error_warning),
+	FU32(can_device_stats, error_passive), FU32(can_device_stats, bus_off),
+	FU32(can_device_stats, arbitration_lost), FU32(can_device_stats, restarts),
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc can_stats = { sizeof(struct can_device_stats), 0, can_stats_f, NULL, false };
+
+/* IFLA_INFO_XSTATS: a CAN device's stats. */
+static bool d_li_xstats(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	if (strcmp(c->kind, "can"))
+		return false;
+	return d_struct(c, off, len, &can_stats);
+}
+
+static const struct st_xlat linkinfo_attrs[] = {
+	X(IFLA_INFO_UNSPEC), X(IFLA_INFO_KIND), X(IFLA_INFO_DATA), X(IFLA_INFO_XSTATS),
+	X(IFLA_INFO_SLAVE_KIND), X(IFLA_INFO_SLAVE_DATA), END,
+};
+static const struct dec linkinfo_dec[] = {
+	[IFLA_INFO_KIND] = { d_li_kind, (const void *)offsetof(struct ctx, kind) },
+	[IFLA_INFO_DATA] = { d_li_data, NULL }, [IFLA_INFO_XSTATS] = { d_li_xstats, NULL },
+	[IFLA_INFO_SLAVE_KIND] = { d_li_kind, (const void *)offsetof(struct ctx, slave_kind) },
+	[IFLA_INFO_SLAVE_DATA] = { d_li_slave_data, NULL },
+};
+static const struct set linkinfo_set = SET(linkinfo_attrs, "IFLA_INFO_???", linkinfo_dec);
+
+/* IFLA_LINKINFO: its kinds start unknown. */
+static bool d_linkinfo(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	memset(c->kind, 0, sizeof(c->kind));
+	memset(c->slave_kind, 0, sizeof(c->slave_kind));
+	nlattrs(c, off, len, &linkinfo_set);
+	return true;
+}
+
 static const struct dec ifla_dec[] = {
+	[IFLA_LINKINFO] = { d_linkinfo, NULL }, [IFLA_PROP_LIST] = { d_nest, &prop_list_set },
 	[IFLA_ADDRESS] = HWADDR, [IFLA_BROADCAST] = HWADDR, [IFLA_IFNAME] = STR,
 	[IFLA_MTU] = U32, [IFLA_LINK] = U32, [IFLA_QDISC] = STR,
 	[IFLA_STATS] = { d_struct, &link_stats }, [IFLA_MASTER] = U32,
@@ -1911,7 +2028,7 @@ void st_nlr_payload(struct buf *b, unsigned type, const unsigned char *p,
 		    size_t have, uint64_t len, uint64_t addr, int tid,
 		    const struct st_dopts *o)
 {
-	struct ctx c = { b, p, have, addr, o, tid, 0 };
+	struct ctx c = { .b = b, .p = p, .have = have, .addr = addr, .o = o, .tid = tid };
 	const struct mdesc *m;
 	bool whole = true, first = true;
 	int i;
