@@ -1812,8 +1812,24 @@ static void nlroutes(void)
 	static const unsigned char report[] = {
 		128, 0, 0, 0,
 		5, 0, 1, 0, 1, 0, 0, 0, 8, 0, 3, 0, 10, 0, 0, 1, 8, 0, 99, 0, 1, 2, 3, 4 };
+	/* if_stats_msg: lo; a bond's LACPDUs received, three attributes deep. */
+	static const unsigned char stats[] = {
+		0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0,
+		24, 0, 2, 0, 20, 0, 2, 0, 16, 0, 1, 0, 12, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0 };
+	/* ifinfomsg: IFLA_LINKINFO of kind "tun": IFF_TAP, owner -1. */
+	static const unsigned char tun[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		32, 0, 18, 0, 8, 0, 1, 0, 't', 'u', 'n', 0,
+		20, 0, 2, 0, 5, 0, 3, 0, 2, 0, 0, 0, 8, 0, 1, 0, 0xff, 0xff, 0xff, 0xff };
+	/* ifinfomsg: IFLA_PROP_LIST with an IFLA_ALT_IFNAME. */
+	static const unsigned char props[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		12, 0, 52, 0, 8, 0, 53, 0, 'l', 'o', '0', 0 };
 	int fd = nl_socket(NETLINK_ROUTE);
 
+	rtnl_send(fd, RTM_GETSTATS, 0, stats, sizeof(stats));
+	rtnl_send(fd, RTM_GETLINK, 0, tun, sizeof(tun));
+	rtnl_send(fd, RTM_GETLINK, 0, props, sizeof(props));
 	rtnl_send(fd, RTM_GETROUTE, NLM_F_REQUEST | NLM_F_DUMP, route, sizeof(route));
 	rtnl_send(fd, RTM_GETROUTE, 0, cache, sizeof(cache));
 	rtnl_send(fd, RTM_NEWNEIGH, 0, neigh, sizeof(neigh));
