@@ -1488,10 +1488,19 @@ static void pollfds(struct buf *b, const struct st_call *c,
 
 static void sockaddr(struct buf *b, const unsigned char *p, size_t len, int x);
 
-/* The netlink protocol of call c's socket (its first argument), or -1. */
+/*
+ * The netlink protocol of call c's socket (its first argument), or -1:
+ * as the kernel found it when the call ran, else as ferret knows the
+ * descriptor, else as /proc says now.
+ */
 static int netlink_proto(const struct st_call *c, const struct st_dopts *o)
 {
-	int proto = st_fds_netlink(o->fds, c->tid, (int)c->args[0]);
+	const struct st_cap *k = cap_li(c, ST_NLPROTO_ARG, ST_L_NLPROTO, 0);
+	int proto;
+
+	if (k)
+		return (int)(k->n & 0xff);
+	proto = st_fds_netlink(o->fds, c->tid, (int)c->args[0]);
 
 	return proto >= 0 ? proto : st_sock_netlink_proto(c->tid, (int)c->args[0]);
 }
@@ -4228,9 +4237,16 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	case 'p':
 		ptr(b, v);
 		return;
-	case 'f':
-		st_decode_fd(b, c->tid, (int)v, o, NULL);
+	case 'f': {
+		/* A netlink socket as the kernel found it (see netlink_proto()). */
+		const struct st_cap *nl = i ? NULL : cap_li(c, ST_NLPROTO_ARG, ST_L_NLPROTO, 0);
+		char hint[40];
+
+		if (nl)
+			snprintf(hint, sizeof(hint), "socket:[%llu]", (unsigned long long)(nl->n >> 8));
+		st_decode_fd(b, c->tid, (int)v, o, nl ? hint : NULL);
 		return;
+	}
 	case 'D':
 		/* fanotify_mark's FAN_NOFD: no directory. */
 		if ((int)v == -1 && !strcmp(name, "fanotify_mark")) {

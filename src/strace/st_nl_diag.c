@@ -962,6 +962,9 @@ static void bc_data(struct buf *b, const struct st_nl_mem *m, uint64_t off,
 			need = af == AF_INET ? 4 : af == AF_INET6 ? 16 : 0;
 			buf_printf(b, ", ");
 			if (need && len - hs >= need) {
+				/* An address unread is named too. */
+				if (off + hs + need > m->have)
+					buf_printf(b, "addr=");
 				if (got(b, m, off + hs, need))
 					st_inet_addr(b, m->p + off + hs, (int)af, "addr");
 			} else {

@@ -8,6 +8,7 @@
  * where the set has no decoder or the value is shorter than it reads.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,15 +17,19 @@
 #include <arpa/inet.h>
 #include <linux/dcbnl.h>
 #include <linux/fib_rules.h>
+#include <linux/can/netlink.h>
 #include <linux/gen_stats.h>
 #include <linux/if_addr.h>
 #include <linux/if_addrlabel.h>
 #include <linux/if_arp.h>
+#include <linux/if_bonding.h>
 #include <linux/if_bridge.h>
+#include <linux/if_tun.h>
 #include <linux/if_link.h>
 #include <linux/lwtunnel.h>
 #include <linux/mroute.h>
 #include <linux/mroute6.h>
+#include <linux/mpls.h>
 #include <linux/neighbour.h>
 #include <linux/net_namespace.h>
 #include <linux/netconf.h>
@@ -465,6 +470,8 @@ struct ctx {
 	const struct st_dopts *o;
 	int tid;		/* the caller, whose descriptors -y names */
 	unsigned family;	/* the struct's family byte */
+	/* IFLA_LINKINFO's kinds seen so far, which choose its data's decoders */
+	char kind[16], slave_kind[16];
 };
 
 /*
@@ -592,6 +599,7 @@ enum {
 	F_CLOCK,	/* clock ticks */
 	F_HEX,		/* bytes in hex */
 	F_HEXNZ,	/* bytes in hex, only when any is not zero */
+	F_U64IDX,	/* u64[size / 8], each shown with its index named from x */
 };
 
 struct field {
@@ -657,6 +665,18 @@ static void field(struct ctx *c, const struct field *f, const unsigned char *v,
 	case F_HEXNZ:
 		st_quote(b, v + f->off, f->size, false, 2);
 		break;
+	case F_U64IDX: {
+		unsigned i;
+
+		buf_printf(b, "[");
+		for (i = 0; i < f->size / 8u; i++) {
+			buf_printf(b, "%s[", i ? ", " : "");
+			st_xlat_enum(b, f->x, i, "%llu");
+			buf_printf(b, "]=%llu", (unsigned long long)get(v + f->off + 8 * i, 8));
+		}
+		buf_printf(b, "]");
+		break;
+	}
 	}
 }
 
@@ -1399,7 +1419,147 @@ static const struct set netconf_set = SET(netconf_attrs, "NETCONFA_???", netconf
 static const struct dec no_dec[] = { { NULL, NULL } };
 static const struct set dcb_set = SET(dcb_attrs, "DCB_ATTR_???", no_dec);
 static const struct set netnsa_set = SET(netnsa_attrs, "NETNSA_???", no_dec);
-static const struct set ifla_stats_set = SET(ifla_stats_attrs, "IFLA_STATS_???", no_dec);
+
+/* A struct, then in hex what follows it in the value. */
+static bool d_struct_tail(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	const struct sdesc *d = arg;
+
+	if (len < d->size)
+		return false;
+	if (!readable(c, off, d->size)) {
+		addr_of(c, off);
+		return true;
+	}
+	fields(c, d, c->p + off, d->size);
+	if (len > d->size) {
+		buf_printf(c->b, ", ");
+		hex(c, off + d->size, len - d->size);
+	}
+	return true;
+}
+
+static bool d_stats64(struct ctx *c, uint64_t off, uint64_t len, const void *arg);
+
+/* RTM_GETSTATS's attributes. */
+static const struct st_xlat bridge_vlan_flags[] = {
+	X(BRIDGE_VLAN_INFO_MASTER), X(BRIDGE_VLAN_INFO_PVID), X(BRIDGE_VLAN_INFO_UNTAGGED),
+	X(BRIDGE_VLAN_INFO_RANGE_BEGIN), X(BRIDGE_VLAN_INFO_RANGE_END),
+	X(BRIDGE_VLAN_INFO_BRENTRY), X(BRIDGE_VLAN_INFO_ONLY_OPTS), END,
+};
+static const struct st_xlat br_mcast_dirs[] = { X(BR_MCAST_DIR_RX), X(BR_MCAST_DIR_TX), END };
+
+#define FU64(t, m) { #m, offsetof(struct t, m), 8, F_U, NULL, NULL }
+#define FDIR(m) { #m, offsetof(struct br_mcast_stats, m), \
+		  sizeof(((struct br_mcast_stats *)0)->m), F_U64IDX, br_mcast_dirs, NULL }
+static const struct field vlan_xstats_f[] = {
+	FU64(bridge_vlan_xstats, rx_bytes), FU64(bridge_vlan_xstats, rx_packets),
+	FU64(bridge_vlan_xstats, tx_bytes), FU64(bridge_vlan_xstats, tx_packets),
+	{ "vid", offsetof(struct bridge_vlan_xstats, vid), 2, F_U, NULL, NULL },
+	{ "flags", offsetof(struct bridge_vlan_xstats, flags), 2, F_FLAGS,
+	  bridge_vlan_flags, "BRIDGE_VLAN_INFO_???" },
+	{ "pad2", offsetof(struct bridge_vlan_xstats, pad2), 4, F_XNZ, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc vlan_xstats = {
+	sizeof(struct bridge_vlan_xstats), 0, vlan_xstats_f, NULL, false };
+static const struct field mcast_stats_f[] = {
+	FDIR(igmp_v1queries), FDIR(igmp_v2queries), FDIR(igmp_v3queries),
+	FDIR(igmp_leaves), FDIR(igmp_v1reports), FDIR(igmp_v2reports),
+	FDIR(igmp_v3reports), FU64(br_mcast_stats, igmp_parse_errors),
+	FDIR(mld_v1queries), FDIR(mld_v2queries), FDIR(mld_leaves),
+	FDIR(mld_v1reports), FDIR(mld_v2reports), FU64(br_mcast_stats, mld_parse_errors),
+	FDIR(mcast_bytes), FDIR(mcast_packets), { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc mcast_stats = {
+	sizeof(struct br_mcast_stats), 0, mcast_stats_f, NULL, false };
+static const struct field stp_xstats_f[] = {
+	FU64(bridge_stp_xstats, transition_blk), FU64(bridge_stp_xstats, transition_fwd),
+	FU64(bridge_stp_xstats, rx_bpdu), FU64(bridge_stp_xstats, tx_bpdu),
+	FU64(bridge_stp_xstats, rx_tcn), FU64(bridge_stp_xstats, tx_tcn),
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc stp_xstats = {
+	sizeof(struct bridge_stp_xstats), 0, stp_xstats_f, NULL, false };
+static const struct field mpls_stats_f[] = {
+	FU64(mpls_link_stats, rx_packets), FU64(mpls_link_stats, tx_packets),
+	FU64(mpls_link_stats, rx_bytes), FU64(mpls_link_stats, tx_bytes),
+	FU64(mpls_link_stats, rx_errors), FU64(mpls_link_stats, tx_errors),
+	FU64(mpls_link_stats, rx_dropped), FU64(mpls_link_stats, tx_dropped),
+	FU64(mpls_link_stats, rx_noroute), { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc mpls_stats = {
+	sizeof(struct mpls_link_stats), 0, mpls_stats_f, NULL, false };
+
+static const struct st_xlat bridge_xstats_attrs[] = {
+	X(BRIDGE_XSTATS_UNSPEC), X(BRIDGE_XSTATS_VLAN), X(BRIDGE_XSTATS_MCAST),
+	X(BRIDGE_XSTATS_PAD), X(BRIDGE_XSTATS_STP), END,
+};
+static const struct dec bridge_xstats_dec[] = {
+	[BRIDGE_XSTATS_VLAN] = { d_struct_tail, &vlan_xstats },
+	[BRIDGE_XSTATS_MCAST] = { d_struct_tail, &mcast_stats },
+	[BRIDGE_XSTATS_STP] = { d_struct_tail, &stp_xstats },
+};
+static const struct set bridge_xstats_set =
+	SET(bridge_xstats_attrs, "BRIDGE_XSTATS_???", bridge_xstats_dec);
+
+static const struct st_xlat bond_3ad_attrs[] = {
+	X(BOND_3AD_STAT_LACPDU_RX), X(BOND_3AD_STAT_LACPDU_TX),
+	X(BOND_3AD_STAT_LACPDU_UNKNOWN_RX), X(BOND_3AD_STAT_LACPDU_ILLEGAL_RX),
+	X(BOND_3AD_STAT_MARKER_RX), X(BOND_3AD_STAT_MARKER_TX),
+	X(BOND_3AD_STAT_MARKER_RESP_RX), X(BOND_3AD_STAT_MARKER_RESP_TX),
+	X(BOND_3AD_STAT_MARKER_UNKNOWN_RX), X(BOND_3AD_STAT_PAD), END,
+};
+static const struct dec bond_3ad_dec[] = {
+	[BOND_3AD_STAT_LACPDU_RX] = U64, [BOND_3AD_STAT_LACPDU_TX] = U64,
+	[BOND_3AD_STAT_LACPDU_UNKNOWN_RX] = U64, [BOND_3AD_STAT_LACPDU_ILLEGAL_RX] = U64,
+	[BOND_3AD_STAT_MARKER_RX] = U64, [BOND_3AD_STAT_MARKER_TX] = U64,
+	[BOND_3AD_STAT_MARKER_RESP_RX] = U64, [BOND_3AD_STAT_MARKER_RESP_TX] = U64,
+	[BOND_3AD_STAT_MARKER_UNKNOWN_RX] = U64,
+};
+/* strace names the unknown ones of this set BOND_XSTATS_???. */
+static const struct set bond_3ad_set = SET(bond_3ad_attrs, "BOND_XSTATS_???", bond_3ad_dec);
+static const struct st_xlat bond_xstats_attrs[] = {
+	X(BOND_XSTATS_UNSPEC), X(BOND_XSTATS_3AD), END,
+};
+static const struct dec bond_xstats_dec[] = { [BOND_XSTATS_3AD] = { d_nest, &bond_3ad_set } };
+static const struct set bond_xstats_set =
+	SET(bond_xstats_attrs, "BOND_XSTATS_???", bond_xstats_dec);
+
+static const struct st_xlat link_xstats_types[] = {
+	X(LINK_XSTATS_TYPE_UNSPEC), X(LINK_XSTATS_TYPE_BRIDGE), X(LINK_XSTATS_TYPE_BOND), END,
+};
+static const struct dec link_xstats_dec[] = {
+	[LINK_XSTATS_TYPE_BRIDGE] = { d_nest, &bridge_xstats_set },
+	[LINK_XSTATS_TYPE_BOND] = { d_nest, &bond_xstats_set },
+};
+static const struct set link_xstats_set =
+	SET(link_xstats_types, "LINK_XSTATS_TYPE_???", link_xstats_dec);
+
+static const struct st_xlat offload_xstats_attrs[] = {
+	X(IFLA_OFFLOAD_XSTATS_UNSPEC), X(IFLA_OFFLOAD_XSTATS_CPU_HIT), END,
+};
+static const struct dec offload_xstats_dec[] = {
+	[IFLA_OFFLOAD_XSTATS_CPU_HIT] = { d_stats64, NULL },
+};
+static const struct set offload_xstats_set =
+	SET(offload_xstats_attrs, "IFLA_OFFLOAD_XSTATS_???", offload_xstats_dec);
+
+static const struct st_xlat mpls_stats_attrs[] = { X(MPLS_STATS_UNSPEC), X(MPLS_STATS_LINK), END };
+static const struct dec mpls_stats_dec[] = { [MPLS_STATS_LINK] = { d_struct_tail, &mpls_stats } };
+static const struct set mpls_stats_set = SET(mpls_stats_attrs, "MPLS_STATS_???", mpls_stats_dec);
+/* IFLA_STATS_AF_SPEC: attributes by address family. */
+static const struct dec stats_af_dec[] = { [AF_MPLS] = { d_nest, &mpls_stats_set } };
+static const struct set stats_af_set = SET(st_af, "AF_???", stats_af_dec);
+
+static const struct dec ifla_stats_dec[] = {
+	[IFLA_STATS_LINK_64] = { d_stats64, NULL },
+	[IFLA_STATS_LINK_XSTATS] = { d_nest, &link_xstats_set },
+	[IFLA_STATS_LINK_XSTATS_SLAVE] = { d_nest, &link_xstats_set },
+	[IFLA_STATS_LINK_OFFLOAD_XSTATS] = { d_nest, &offload_xstats_set },
+	[IFLA_STATS_AF_SPEC] = { d_nest, &stats_af_set },
+};
+static const struct set ifla_stats_set = SET(ifla_stats_attrs, "IFLA_STATS_???", ifla_stats_dec);
 
 /* Link attributes. */
 #define STAT(name, i, sz) { #name, (i) * (sz), sz, F_U, NULL, NULL }
@@ -1542,7 +1702,120 @@ static const struct st_xlat ifla_events[] = {
 };
 static const struct xspec ifla_event_x = { ifla_events, "IFLA_EVENT_???", 4, false };
 
+/* IFLA_PROP_LIST: link attributes, of which strace decodes the names alone. */
+static const struct dec prop_list_dec[] = { [IFLA_ALT_IFNAME] = STR };
+static const struct set prop_list_set = SET(ifla_attrs, "IFLA_???", prop_list_dec);
+
+/*
+ * IFLA_INFO_KIND and IFLA_INFO_SLAVE_KIND (arg: where in the ctx): the
+ * string, kept when it ends within the value and fits.
+ */
+static bool d_li_kind(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	char *k = (char *)c + (uintptr_t)arg;
+
+	memset(k, 0, sizeof(c->kind));
+	if (len < sizeof(c->kind) && readable(c, off, len) &&
+	    memchr(c->p + off, 0, (size_t)len))
+		memcpy(k, c->p + off, (size_t)len);
+	str0(c, off, len);
+	return true;
+}
+
+static const struct st_xlat tun_types[] = { X(IFF_TUN), X(IFF_TAP), END };
+static const struct xspec tun_type_x = { tun_types, "IFF_???", 1, false };
+
+/* A uid or gid: -1 as strace shows it. */
+static bool d_id(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	uint32_t v;
+
+	if (len < 4)
+		return false;
+	if (!readable(c, off, 4)) {
+		addr_of(c, off);
+		return true;
+	}
+	v = st_u32(c->p + off);
+	if (v == UINT32_MAX)
+		buf_printf(c->b, "-1");
+	else
+		buf_printf(c->b, "%u", v);
+	return true;
+}
+
+static const struct st_xlat tun_attrs[] = {
+	X(IFLA_TUN_UNSPEC), X(IFLA_TUN_OWNER), X(IFLA_TUN_GROUP), X(IFLA_TUN_TYPE),
+	X(IFLA_TUN_PI), X(IFLA_TUN_VNET_HDR), X(IFLA_TUN_PERSIST),
+	X(IFLA_TUN_MULTI_QUEUE), X(IFLA_TUN_NUM_QUEUES),
+	X(IFLA_TUN_NUM_DISABLED_QUEUES), END,
+};
+static const struct dec tun_dec[] = {
+	[IFLA_TUN_OWNER] = { d_id, NULL }, [IFLA_TUN_GROUP] = { d_id, NULL },
+	[IFLA_TUN_TYPE] = { d_xlat, &tun_type_x }, [IFLA_TUN_PI] = U8,
+	[IFLA_TUN_VNET_HDR] = U8, [IFLA_TUN_PERSIST] = U8, [IFLA_TUN_MULTI_QUEUE] = U8,
+	[IFLA_TUN_NUM_QUEUES] = U32, [IFLA_TUN_NUM_DISABLED_QUEUES] = U32,
+};
+static const struct set tun_set = SET(tun_attrs, "IFLA_TUN_???", tun_dec);
+
+/* IFLA_INFO_DATA by the kind before it: a tun device's (a bridge's is not done). */
+static bool d_li_data(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	if (strcmp(c->kind, "tun"))
+		return false;
+	nlattrs(c, off, len, &tun_set);
+	return true;
+}
+
+/* IFLA_INFO_SLAVE_DATA: a bridge port's attributes. */
+static bool d_li_slave_data(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	if (strcmp(c->slave_kind, "bridge"))
+		return false;
+	nlattrs(c, off, len, &brport_set);
+	return true;
+}
+
+#define FU32(t, m) { #m, offsetof(struct t, m), 4, F_U, NULL, NULL }
+static const struct field can_stats_f[] = {
+	FU32(can_device_stats, bus_error), FU32(can_device_stats, error_warning),
+	FU32(can_device_stats, error_passive), FU32(can_device_stats, bus_off),
+	FU32(can_device_stats, arbitration_lost), FU32(can_device_stats, restarts),
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc can_stats = { sizeof(struct can_device_stats), 0, can_stats_f, NULL, false };
+
+/* IFLA_INFO_XSTATS: a CAN device's stats. */
+static bool d_li_xstats(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	if (strcmp(c->kind, "can"))
+		return false;
+	return d_struct(c, off, len, &can_stats);
+}
+
+static const struct st_xlat linkinfo_attrs[] = {
+	X(IFLA_INFO_UNSPEC), X(IFLA_INFO_KIND), X(IFLA_INFO_DATA), X(IFLA_INFO_XSTATS),
+	X(IFLA_INFO_SLAVE_KIND), X(IFLA_INFO_SLAVE_DATA), END,
+};
+static const struct dec linkinfo_dec[] = {
+	[IFLA_INFO_KIND] = { d_li_kind, (const void *)offsetof(struct ctx, kind) },
+	[IFLA_INFO_DATA] = { d_li_data, NULL }, [IFLA_INFO_XSTATS] = { d_li_xstats, NULL },
+	[IFLA_INFO_SLAVE_KIND] = { d_li_kind, (const void *)offsetof(struct ctx, slave_kind) },
+	[IFLA_INFO_SLAVE_DATA] = { d_li_slave_data, NULL },
+};
+static const struct set linkinfo_set = SET(linkinfo_attrs, "IFLA_INFO_???", linkinfo_dec);
+
+/* IFLA_LINKINFO: its kinds start unknown. */
+static bool d_linkinfo(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	memset(c->kind, 0, sizeof(c->kind));
+	memset(c->slave_kind, 0, sizeof(c->slave_kind));
+	nlattrs(c, off, len, &linkinfo_set);
+	return true;
+}
+
 static const struct dec ifla_dec[] = {
+	[IFLA_LINKINFO] = { d_linkinfo, NULL }, [IFLA_PROP_LIST] = { d_nest, &prop_list_set },
 	[IFLA_ADDRESS] = HWADDR, [IFLA_BROADCAST] = HWADDR, [IFLA_IFNAME] = STR,
 	[IFLA_MTU] = U32, [IFLA_LINK] = U32, [IFLA_QDISC] = STR,
 	[IFLA_STATS] = { d_struct, &link_stats }, [IFLA_MASTER] = U32,
@@ -1755,7 +2028,7 @@ void st_nlr_payload(struct buf *b, unsigned type, const unsigned char *p,
 		    size_t have, uint64_t len, uint64_t addr, int tid,
 		    const struct st_dopts *o)
 {
-	struct ctx c = { b, p, have, addr, o, tid, 0 };
+	struct ctx c = { .b = b, .p = p, .have = have, .addr = addr, .o = o, .tid = tid };
 	const struct mdesc *m;
 	bool whole = true, first = true;
 	int i;

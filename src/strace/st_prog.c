@@ -90,9 +90,37 @@ static void fprog_insns(struct buf *b, const struct st_opts *o, char l, int i, i
 }
 
 /*
+ * $nlm: ST_NL_READ when call nr1 or nr2 (0: none) is made on a netlink
+ * socket (argument 0), else dflt: how many bytes of a buffer it sends or
+ * receives to read; and the socket's protocol and inode in a record of
+ * its own (ST_L_NLPROTO), which user space could not learn of a
+ * descriptor that has been closed or passed on by then.  The task's file table tells, so
+ * that a descriptor duplicated, inherited, passed or opened before
+ * ferret attached counts as well.  Its file's private_data is taken for a
+ * struct socket unchecked: these calls fail with ENOTSOCK on another
+ * file, which costs at worst a longer read.  Other calls pay one
+ * comparison.
+ */
+static void netlink_bound(struct buf *b, int nr1, int nr2, int dflt)
+{
+	buf_printf(b, "$nlm = %d; ", dflt);
+	if (dflt >= ST_NL_READ)
+		return;
+	buf_printf(b, "if ($nr == %d || $nr == %d) { $nlt = curtask->files->fdt; "
+		   "$nlk = *(arg0 + %d) & 0xffffffff; if ($nlk < $nlt->max_fds) { "
+		   "$nlf = (struct file *)*((uint64)$nlt->fd + $nlk * 8); "
+		   "if ($nlf) { $nls = ((struct socket *)$nlf->private_data)->sk; "
+		   "if ($nls->__sk_common.skc_family == %d) { $nlm = %d; "
+		   "printf(\"c%c%d %%d %%d %%d\", $t, 0, "
+		   "$nls->sk_protocol | ($nlf->f_inode->i_ino << 8)); } } } } ",
+		   nr1, nr2 ? nr2 : nr1, reg_off[0], AF_NETLINK, ST_NL_READ, ST_L_NLPROTO,
+		   ST_NLPROTO_ARG);
+}
+
+/*
  * A struct msghdr in records of letter l, argument i: 0 the msghdr, 1 the
  * iovec array (8 entries at most), 2.. the first four buffers (-s bytes
- * each), 6 msg_name up to its page's end and 8 the rest of it (a name
+ * each; netlink_bound()'s on a netlink socket), 6 msg_name up to its page's end and 8 the rest of it (a name
  * buffer shorter than msg_namelen says at exit may end a mapping), 7
  * msg_control (st_decode.c's msghdr() reads them).
  */
@@ -105,11 +133,12 @@ static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 		   "$v = *($a + 16); $c = *($a + 24); if ($c > 8) { $c = 8; } "
 		   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($v, $c * 16)); ",
 		   l, i, base, l, i, base + 1);
+	netlink_bound(b, __NR_sendmsg, __NR_recvmsg, s);
 	for (k = 0; k < 4; k++)
 		buf_printf(b, "if ($c > %d) { $p = *($v + %d); $l = *($v + %d); "
-			   "if ($l > %d) { $l = %d; } "
+			   "if ($l > $nlm) { $l = $nlm; } "
 			   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",
-			   k, 16 * k, 16 * k + 8, s, s, l, i, base + k + 2);
+			   k, 16 * k, 16 * k + 8, l, i, base + k + 2);
 	buf_printf(b, "$p = *($a); $l = *($a + 8) & 0xffffffff; if ($l > 128) { $l = 128; } "
 		   "$f = 4096 - ($p & 4095); if ($f > $l) { $f = $l; } "
 		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $f)); "
@@ -310,7 +339,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case 'W':
 		/* In two pieces: what precedes a mapping's end still shows. */
-		buf_printf(b, "$w = *(arg0 + %d); if ($w > %d) { $w = %d; } ", next, io, io);
+		netlink_bound(b, __NR_sendto, 0, io);
+		buf_printf(b, "$w = *(arg0 + %d); if ($w > $nlm) { $w = $nlm; } ", next);
 		split_read(b, l, i, "$w");
 		break;
 	case 'A':
@@ -334,10 +364,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		 * (the next argument) holds: recvfrom() with MSG_TRUNC
 		 * returns the datagram's length.
 		 */
-		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > %d) { $l = %d; } "
+		netlink_bound(b, __NR_recvfrom, 0, io);
+		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > $nlm) { $l = $nlm; } "
 			   "$m = (int64)*(arg0 + %d); if ($m >= 0 && $m < $l) { $l = $m; } "
 			   "printf(\"cR%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
-			   io, io, next, i);
+			   next, i);
 		break;
 	case 'B':
 		/*

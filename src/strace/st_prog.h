@@ -39,6 +39,13 @@
 /* poll's pollfds read at exit for their revents (strace's line holds fewer). */
 #define ST_POLL_OUT_MAX 128
 #define ST_DENTS_BYTES 32768
+/*
+ * The bytes of a buffer sent to or received from a netlink socket read
+ * in the kernel (sendto, recvfrom, and each of sendmsg's and recvmsg's
+ * first iovec buffers): whole, as strace decodes the messages; other
+ * buffers, -s and one more.
+ */
+#define ST_NL_READ 4096
 
 /*
  * The descriptor of call nr, the value of @sd[nr] that user space sets

@@ -232,6 +232,14 @@ enum st_class {
 #define ST_L_FUTEXV '\302'
 /* An unsigned int in hex. */
 #define ST_L_HEX32 '\303'
+/*
+ * Records only: the netlink protocol of the socket a call sends to or
+ * receives from (argument 0), when the kernel found it one (st_prog.c's
+ * netlink_bound()), and its inode shifted left by 8, under an argument
+ * number no argument has.
+ */
+#define ST_L_NLPROTO '\304'
+#define ST_NLPROTO_ARG 9
 #define ST_FUTEXV_MAX 128	/* the kernel's FUTEX_WAITV_MAX */
 #define ST_MMSG_IDX(e) (16 * ((e) + 1))
 /* setgroups' gid_t list read at entry, as long as argument 0 says. */

@@ -278,22 +278,28 @@ for x in abbrev raw verbose; do
 	same_line "fcntl, -X $x: struct flock, f_owner_ex, owners, signals, leases, seals" \
 		-X $x -e trace=fcntl -- "$WL" fcntls
 done
-# -s 64: the messages whole in the record (past -s bytes ferret reads the
-# process's memory, which a process that has exited no longer has).
+# At -s's default: messages longer than it are read whole in the kernel
+# on a netlink socket, for a process that has exited by the time its
+# lines are written.
 for x in abbrev raw verbose; do
 	same_line "netlink messages sent, -X $x: types and flags by protocol, payloads, arrays, rtnetlink structs" \
-		-s 64 -X $x -e trace=sendto,sendmsg -- "$WL" netlink
+		-X $x -e trace=sendto,sendmsg -- "$WL" netlink
 done
 for x in abbrev raw verbose; do
 	same_line "NETLINK_ROUTE attributes, -X $x: nested, structs, arrays, names, flags, short values" \
-		-s 64 -X $x -e trace=sendto -- "$WL" nlroute
+		-X $x -e trace=sendto -- "$WL" nlroute
 done
-# -s 256: each message whole in the record (see above).
 for x in abbrev raw verbose; do
 	same_line "NETLINK_SOCK_DIAG, -X $x: each family's request and reply, attributes, acks" \
-		-s 256 -X $x -e trace=sendto -- "$WL" sockdiag
+		-X $x -e trace=sendto -- "$WL" sockdiag
 done
-same_line "NETLINK_SOCK_DIAG -v: the same, unabridged" -v -s 256 -e trace=sendto -- "$WL" sockdiag
+same_line "NETLINK_SOCK_DIAG -v: the same, unabridged" -v -e trace=sendto -- "$WL" sockdiag
+NORM2='s/nlmsg_pid=[0-9]+/nlmsg_pid=PID/g' \
+same_line "netlink messages past -s in buffers overwritten at once: sent, received, on a duplicate, in a child" \
+	-f -e trace=sendto,recvfrom,sendmsg,recvmsg -- "$WL" nlwhole
+NORM2='s/socket:\[[0-9]+\]/socket:[INO]/g' \
+same_line "-y: a netlink socket's inode as the call found it, closed by the time its line prints" \
+	-y -e trace=sendto -- "$WL" nlroute
 NORM2='s/^[0-9]+ +//' \
 same_line "a stop signal's default action: --- stopped by SIGSTOP ---" \
 	-f -e trace=none -e 'signal=!SIGCHLD' -- "$WL" restart

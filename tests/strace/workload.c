@@ -1812,8 +1812,24 @@ static void nlroutes(void)
 	static const unsigned char report[] = {
 		128, 0, 0, 0,
 		5, 0, 1, 0, 1, 0, 0, 0, 8, 0, 3, 0, 10, 0, 0, 1, 8, 0, 99, 0, 1, 2, 3, 4 };
+	/* if_stats_msg: lo; a bond's LACPDUs received, three attributes deep. */
+	static const unsigned char stats[] = {
+		0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0,
+		24, 0, 2, 0, 20, 0, 2, 0, 16, 0, 1, 0, 12, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0 };
+	/* ifinfomsg: IFLA_LINKINFO of kind "tun": IFF_TAP, owner -1. */
+	static const unsigned char tun[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		32, 0, 18, 0, 8, 0, 1, 0, 't', 'u', 'n', 0,
+		20, 0, 2, 0, 5, 0, 3, 0, 2, 0, 0, 0, 8, 0, 1, 0, 0xff, 0xff, 0xff, 0xff };
+	/* ifinfomsg: IFLA_PROP_LIST with an IFLA_ALT_IFNAME. */
+	static const unsigned char props[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		12, 0, 52, 0, 8, 0, 53, 0, 'l', 'o', '0', 0 };
 	int fd = nl_socket(NETLINK_ROUTE);
 
+	rtnl_send(fd, RTM_GETSTATS, 0, stats, sizeof(stats));
+	rtnl_send(fd, RTM_GETLINK, 0, tun, sizeof(tun));
+	rtnl_send(fd, RTM_GETLINK, 0, props, sizeof(props));
 	rtnl_send(fd, RTM_GETROUTE, NLM_F_REQUEST | NLM_F_DUMP, route, sizeof(route));
 	rtnl_send(fd, RTM_GETROUTE, 0, cache, sizeof(cache));
 	rtnl_send(fd, RTM_NEWNEIGH, 0, neigh, sizeof(neigh));
@@ -1825,6 +1841,67 @@ static void nlroutes(void)
 	sendto(fd, NULL, 32, MSG_DONTWAIT, NULL, 0);
 	sendto(-1, route, sizeof(route), MSG_DONTWAIT, NULL, 0);
 	close(fd);
+}
+
+/*
+ * Netlink messages longer than -s's default, in buffers the process
+ * overwrites, frees or leaves by exiting right after each call: sent and
+ * received (the kernel's error reply echoes the request), on a socket
+ * duplicated and one a child inherits.
+ */
+static void nlwholes(void)
+{
+	/* ifinfomsg for lo's index 0x7ffffff0 (none): IFLA_IFNAME, IFLA_MTU, IFLA_GROUP. */
+	static const unsigned char link[] = {
+		0, 0, 0x04, 0x03, 0xf0, 0xff, 0xff, 0x7f, 0x01, 0, 0, 0, 0, 0, 0, 0,
+		16, 0, 3, 0, 'n', 'o', '-', 's', 'u', 'c', 'h', '-', 'd', 'e', 'v', 0,
+		8, 0, 4, 0, 0xdc, 0x05, 0, 0, 8, 0, 27, 0, 7, 0, 0, 0 };
+	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
+	struct { struct nlmsghdr h; unsigned char p[sizeof(link)]; } *m = malloc(sizeof(*m));
+	unsigned char *r = malloc(4096);
+	struct iovec v = { m, sizeof(*m) };
+	struct msghdr mh = { .msg_name = &k, .msg_namelen = sizeof(k), .msg_iov = &v, .msg_iovlen = 1 };
+	int fd = nl_socket(NETLINK_ROUTE), d;
+	pid_t pid;
+
+	m->h = (struct nlmsghdr) { sizeof(*m), RTM_GETLINK, NLM_F_REQUEST | NLM_F_ACK, 9, 0 };
+	memcpy(m->p, link, sizeof(link));
+	sendto(fd, m, sizeof(*m), 0, NULL, 0);
+	memset(m->p, 0xee, sizeof(link));
+	recvfrom(fd, r, 4096, 0, NULL, NULL);
+	memset(r, 0xee, 4096);
+	memcpy(m->p, link, sizeof(link));
+	m->p[4] = 0xf1;
+	sendmsg(fd, &mh, 0);
+	memset(m->p, 0xee, sizeof(link));
+	v.iov_base = r;
+	v.iov_len = 4096;
+	recvmsg(fd, &mh, 0);
+	memset(r, 0xee, 4096);
+	/* A duplicate, and a descriptor of the same number that is no netlink socket. */
+	d = dup(fd);
+	memcpy(m->p, link, sizeof(link));
+	m->p[4] = 0xf2;
+	sendto(d, m, sizeof(*m), MSG_DONTWAIT, NULL, 0);
+	memset(m->p, 0xee, sizeof(link));
+	close(d);
+	d = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	sendto(d, r, sizeof(link), MSG_DONTWAIT, NULL, 0);
+	close(d);
+	pid = fork();
+	if (pid == 0) {
+		memcpy(m->p, link, sizeof(link));
+		m->p[4] = 0xf3;
+		sendto(fd, m, sizeof(*m), MSG_DONTWAIT, NULL, 0);
+		_exit(0);
+	}
+	waitpid(pid, NULL, 0);
+	memcpy(m->p, link, sizeof(link));
+	m->p[4] = 0xf4;
+	sendto(fd, m, sizeof(*m), MSG_DONTWAIT, NULL, 0);
+	free(m);
+	free(r);
+	_exit(0);
 }
 
 static void netlinks(void)
@@ -4129,6 +4206,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "nlroute")) {
 		nlroutes();
+		return 0;
+	}
+	if (!strcmp(mode, "nlwhole")) {
+		nlwholes();
 		return 0;
 	}
 	if (!strcmp(mode, "sockdiag")) {
