@@ -60,6 +60,7 @@
 #include "st_bpf.h"
 #include "st_sockaddr.h"
 #include "st_bpfsys.h"
+#include "st_uring.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -637,6 +638,8 @@ static const struct { const char *call, *name; } anon_fds[] = {
 	{ "signalfd", "anon_inode:[signalfd]" }, { "signalfd4", "anon_inode:[signalfd]" },
 	{ "timerfd_create", "anon_inode:[timerfd]" }, { "userfaultfd", "anon_inode:[userfaultfd]" },
 	{ "fanotify_init", "anon_inode:[fanotify]" },
+	{ "io_uring_setup", "anon_inode:[io_uring]" },
+	{ "perf_event_open", "anon_inode:[perf_event]" },
 };
 
 /* The name of the anonymous inode call n returns a descriptor of, or NULL. */
@@ -6057,6 +6060,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (ST_IS(c, "bpf")) {
 		if (from == 0)
 			st_bpfsys_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "io_uring_setup") || ST_IS(c, "io_uring_register")) {
+		if (from == 0)
+			st_uring_args(b, c, o);
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {

@@ -13,6 +13,7 @@
 
 #include "st_bpf.h"
 #include "st_bpfsys.h"
+#include "st_uring.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -253,6 +254,7 @@ static char exit_letter(char l)
 	case ST_L_SECCOMP: return ST_L_SECCOMP_OUT;
 	case ST_L_IOCTL: return ST_L_IOCTL_OUT;
 	case ST_L_BPF_ATTR: return ST_L_BPF_ATTR_OUT;
+	case ST_L_URING: return ST_L_URING_OUT;
 	case ST_L_SENDFILE_OFF: return ST_L_SENDFILE_OFF_OUT;
 	case '1': return ST_L_SCHED_SIZE_OUT;
 	}
@@ -579,6 +581,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_BPF_ATTR:
 		st_bpfsys_capture(b, o, exit, reg_off[0], reg_off[2]);
+		break;
+	case ST_L_URING:
+		st_uring_capture(b, exit, reg_off);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

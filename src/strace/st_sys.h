@@ -260,6 +260,13 @@ enum st_class {
 #define ST_L_BPF_ATTR '\300'
 #define ST_L_BPF_ATTR_OUT '\301'
 
+/*
+ * io_uring_setup's params and io_uring_register's argument:
+ * ST_L_URING at entry, ST_L_URING_OUT at exit (st_uring.h).
+ */
+#define ST_L_URING '\304'
+#define ST_L_URING_OUT '\305'
+
 struct st_sys {
 	int nr;
 	const char *name;
