@@ -61,6 +61,7 @@
 #include "st_sockaddr.h"
 #include "st_bpfsys.h"
 #include "st_uring.h"
+#include "st_perf.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -6065,6 +6066,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (ST_IS(c, "io_uring_setup") || ST_IS(c, "io_uring_register")) {
 		if (from == 0)
 			st_uring_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "perf_event_open")) {
+		if (from == 0)
+			st_perf_args(b, c, o);
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {

@@ -14,6 +14,7 @@
 #include "st_bpf.h"
 #include "st_bpfsys.h"
 #include "st_uring.h"
+#include "st_perf.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -255,6 +256,7 @@ static char exit_letter(char l)
 	case ST_L_IOCTL: return ST_L_IOCTL_OUT;
 	case ST_L_BPF_ATTR: return ST_L_BPF_ATTR_OUT;
 	case ST_L_URING: return ST_L_URING_OUT;
+	case ST_L_PERF: return ST_L_PERF_OUT;
 	case ST_L_SENDFILE_OFF: return ST_L_SENDFILE_OFF_OUT;
 	case '1': return ST_L_SCHED_SIZE_OUT;
 	}
@@ -584,6 +586,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_URING:
 		st_uring_capture(b, exit, reg_off);
+		break;
+	case ST_L_PERF:
+		st_perf_capture(b, exit);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

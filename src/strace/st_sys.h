@@ -266,6 +266,9 @@ enum st_class {
  */
 #define ST_L_URING '\304'
 #define ST_L_URING_OUT '\305'
+/* perf_event_open's attr at entry, its size again at exit (st_perf.h). */
+#define ST_L_PERF '\306'
+#define ST_L_PERF_OUT '\307'
 
 struct st_sys {
 	int nr;

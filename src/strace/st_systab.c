@@ -303,7 +303,7 @@ const struct st_sys st_systab[] = {
 	{ 295, "preadv", "fVdd", ST_DESC },
 	{ 296, "pwritev", "fvdd", ST_DESC },
 	{ 297, "rt_tgsigqueueinfo", "dds\216", ST_PROCESS|ST_SIGNAL },
-	{ 298, "perf_event_open", NULL, ST_DESC },
+	{ 298, "perf_event_open", "\306ddfx:f", ST_DESC },
 	{ 299, "recvmmsg", "f\2757xt", ST_NETWORK },
 	{ 300, "fanotify_init", "xO:f", ST_DESC },
 	{ 301, "fanotify_mark", "fxxDP", ST_FILE|ST_DESC },

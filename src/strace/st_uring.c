@@ -342,7 +342,7 @@ static void rsrc(struct buf *b, const struct st_call *c, const struct st_dopts *
 	bool update = op == IORING_REGISTER_FILES_UPDATE2 || op == IORING_REGISTER_BUFFERS_UPDATE;
 	bool files = op == IORING_REGISTER_FILES2 || op == IORING_REGISTER_FILES_UPDATE2;
 
-	if (size < 32 || have < 32) {
+	if (size < 32 || have < 32 || o->noderef) {
 		st_region_ptr(b, c->args[2]);
 		return;
 	}
@@ -425,7 +425,7 @@ static void probe(struct buf *b, const struct st_call *c, const struct st_dopts 
 		return;
 	}
 	p = st_region(c, ST_L_URING, 2, 0, &have);
-	if (!c->args[2] || !p || have < need) {
+	if (!c->args[2] || !p || have < need || o->noderef) {
 		st_region_ptr(b, c->args[2]);
 		free(p);
 		return;
@@ -504,9 +504,10 @@ static void cpus(struct buf *b, const struct st_call *c, const struct st_dopts *
 	free(p);
 }
 
-static void pbuf(struct buf *b, const struct st_call *c, const unsigned char *p, size_t have)
+static void pbuf(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		 const unsigned char *p, size_t have)
 {
-	if (!p || have < 40) {
+	if (!p || have < 40 || o->noderef) {
 		st_region_ptr(b, c->args[2]);
 		return;
 	}
@@ -524,7 +525,7 @@ static void pbuf(struct buf *b, const struct st_call *c, const unsigned char *p,
 static void files_update(struct buf *b, const struct st_call *c, const struct st_dopts *o,
 			 const unsigned char *p, size_t have)
 {
-	if (!p || have < 16) {
+	if (!p || have < 16 || o->noderef) {
 		st_region_ptr(b, c->args[2]);
 		return;
 	}
@@ -586,7 +587,7 @@ static void reg(struct buf *b, const struct st_call *c, const struct st_dopts *o
 		break;
 	case IORING_REGISTER_PBUF_RING:
 	case IORING_UNREGISTER_PBUF_RING:
-		pbuf(b, c, p, have);
+		pbuf(b, c, o, p, have);
 		break;
 	default:
 		st_region_ptr(b, c->args[2]);
@@ -627,7 +628,7 @@ static void setup(struct buf *b, const struct st_call *c, const struct st_dopts 
 
 	buf_printf(b, "%u, ", (uint32_t)c->args[0]);
 	p = st_region(c, ST_L_URING, 1, 0, &have);
-	if (!c->args[1] || !p || have < PARAMS_SIZE) {
+	if (!c->args[1] || !p || have < PARAMS_SIZE || o->noderef) {
 		st_region_ptr(b, c->args[1]);
 		free(p);
 		return;
