@@ -67,7 +67,9 @@ bool st_region_array(struct buf *b, const struct st_dopts *o, uint64_t addr,
 		buf_printf(b, "[]");
 		return false;
 	}
-	if (addr + n * size <= addr || n * size / size != n || !data || have < size) {
+	/* -e verbose=none: strace reads no element. */
+	if (addr + n * size <= addr || n * size / size != n || !data || have < size ||
+	    o->noderef) {
 		st_region_ptr(b, addr);
 		return false;
 	}

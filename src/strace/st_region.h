@@ -41,7 +41,8 @@ unsigned char *st_region(const struct st_call *c, char l, int i, int idx, size_t
 /*
  * An array of n elements of size bytes at addr, as strace's print_array()
  * prints one, from have bytes of it at data: NULL, [] for none, the
- * address if the first element could not be read, "... /" "* addr *" "/"
+ * address if the first element could not be read (or under -e
+ * verbose=none), "... /" "* addr *" "/"
  * where later ones could not, "..." past -s elements unless -v.  elem
  * prints element idx at e.  True if every element was shown or left
  * out for -s (strace's print_array() says so too).
