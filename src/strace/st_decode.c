@@ -4073,6 +4073,23 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		sched_attr_set(b, c, k, v);
 		return;
 	}
+	if (l == ST_L_SYSCTL) {
+		/* struct __sysctl_args: its pointers and lengths. */
+		if (!v || !k || k->len < 48 || o->noderef) {
+			ptr(b, v);
+			return;
+		}
+		buf_printf(b, "{name=");
+		ptr(b, rd(k->data, k->len, 0, 8));
+		buf_printf(b, ", nlen=%d, oldval=", (int)rd(k->data, k->len, 8, 4));
+		ptr(b, rd(k->data, k->len, 16, 8));
+		buf_printf(b, ", oldlenp=");
+		ptr(b, rd(k->data, k->len, 24, 8));
+		buf_printf(b, ", newval=");
+		ptr(b, rd(k->data, k->len, 32, 8));
+		buf_printf(b, ", newlen=%llu}", (unsigned long long)rd(k->data, k->len, 40, 8));
+		return;
+	}
 	if (l == '%') {
 		sched_attr_get(b, c, k, v);
 		return;

@@ -286,6 +286,7 @@ static const struct { char l; int size; } fixed[] = {
 	{ '%', 56 }, { '\'', 208 },
 	{ ST_L_TV_IN, 16 }, { ST_L_TV_OUT, 16 }, { ST_L_TZ_IN, 8 }, { ST_L_TZ_OUT, 8 },
 	{ ST_L_PTR_OUT, 8 }, { ST_L_ULONG_OUT, 8 }, { ST_L_LOFF_IN, 8 },
+	{ ST_L_SYSCTL, 80 },
 };
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */

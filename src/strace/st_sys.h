@@ -269,6 +269,8 @@ enum st_class {
 /* perf_event_open's attr at entry, its size again at exit (st_perf.h). */
 #define ST_L_PERF '\306'
 #define ST_L_PERF_OUT '\307'
+/* _sysctl's struct __sysctl_args, read at entry. */
+#define ST_L_SYSCTL '\310'
 
 struct st_sys {
 	int nr;

@@ -161,7 +161,7 @@ const struct st_sys st_systab[] = {
 	{ 153, "vhangup", "", 0 },
 	{ 154, "modify_ldt", NULL, 0 },
 	{ 155, "pivot_root", "PP", ST_FILE },
-	{ 156, "_sysctl", NULL, 0 },
+	{ 156, "_sysctl", "\310", 0 },
 	{ 157, "prctl", "Y\200\277x\231", ST_CREDS },
 	{ 158, "arch_prctl", "Z\227", 0 },
 	{ 159, "adjtimex", "'", ST_CLOCK },

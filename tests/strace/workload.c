@@ -3858,7 +3858,8 @@ static void inject(void)
 /*
  * io_uring_setup and io_uring_register (a real ring, a bad descriptor,
  * NULL, unknown opcodes, arrays that end a mapping) and perf_event_open
- * (NULL, a short attr, one that ends a mapping, an unknown type).
+ * (NULL, a short attr, one that ends a mapping, an unknown type);
+ * _sysctl's struct.
  */
 static void rawcalls(void)
 {
@@ -3948,6 +3949,14 @@ static void rawcalls(void)
 	syscall(__NR_perf_event_open, pa, -1, 0, -1, 0);
 	pa->size = 4096;
 	syscall(__NR_perf_event_open, pa, -1, 0, -1, 0);
+	/* _sysctl: NULL, cut by the mapping's end, filled. */
+	syscall(__NR__sysctl, NULL);
+	syscall(__NR__sysctl, m + 4096 - 40);
+	memset(m, 0, 80);
+	((uint64_t *)m)[0] = (uintptr_t)m;
+	((int *)m)[2] = -3;
+	((uint64_t *)m)[5] = 12;
+	syscall(__NR__sysctl, m);
 	munmap(m, 4096);
 }
 
