@@ -60,6 +60,8 @@
 #include "st_bpf.h"
 #include "st_sockaddr.h"
 #include "st_bpfsys.h"
+#include "st_uring.h"
+#include "st_perf.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -637,6 +639,8 @@ static const struct { const char *call, *name; } anon_fds[] = {
 	{ "signalfd", "anon_inode:[signalfd]" }, { "signalfd4", "anon_inode:[signalfd]" },
 	{ "timerfd_create", "anon_inode:[timerfd]" }, { "userfaultfd", "anon_inode:[userfaultfd]" },
 	{ "fanotify_init", "anon_inode:[fanotify]" },
+	{ "io_uring_setup", "anon_inode:[io_uring]" },
+	{ "perf_event_open", "anon_inode:[perf_event]" },
 };
 
 /* The name of the anonymous inode call n returns a descriptor of, or NULL. */
@@ -4078,6 +4082,23 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		sched_attr_set(b, c, k, v);
 		return;
 	}
+	if (l == ST_L_SYSCTL) {
+		/* struct __sysctl_args: its pointers and lengths. */
+		if (!v || !k || k->len < 48 || o->noderef) {
+			ptr(b, v);
+			return;
+		}
+		buf_printf(b, "{name=");
+		ptr(b, rd(k->data, k->len, 0, 8));
+		buf_printf(b, ", nlen=%d, oldval=", (int)rd(k->data, k->len, 8, 4));
+		ptr(b, rd(k->data, k->len, 16, 8));
+		buf_printf(b, ", oldlenp=");
+		ptr(b, rd(k->data, k->len, 24, 8));
+		buf_printf(b, ", newval=");
+		ptr(b, rd(k->data, k->len, 32, 8));
+		buf_printf(b, ", newlen=%llu}", (unsigned long long)rd(k->data, k->len, 40, 8));
+		return;
+	}
 	if (l == '%') {
 		sched_attr_get(b, c, k, v);
 		return;
@@ -6073,6 +6094,16 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (ST_IS(c, "bpf")) {
 		if (from == 0)
 			st_bpfsys_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "io_uring_setup") || ST_IS(c, "io_uring_register")) {
+		if (from == 0)
+			st_uring_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "perf_event_open")) {
+		if (from == 0)
+			st_perf_args(b, c, o);
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {

@@ -13,6 +13,8 @@
 
 #include "st_bpf.h"
 #include "st_bpfsys.h"
+#include "st_uring.h"
+#include "st_perf.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -282,6 +284,8 @@ static char exit_letter(char l)
 	case ST_L_SECCOMP: return ST_L_SECCOMP_OUT;
 	case ST_L_IOCTL: return ST_L_IOCTL_OUT;
 	case ST_L_BPF_ATTR: return ST_L_BPF_ATTR_OUT;
+	case ST_L_URING: return ST_L_URING_OUT;
+	case ST_L_PERF: return ST_L_PERF_OUT;
 	case ST_L_SENDFILE_OFF: return ST_L_SENDFILE_OFF_OUT;
 	case '1': return ST_L_SCHED_SIZE_OUT;
 	}
@@ -311,6 +315,7 @@ static const struct { char l; int size; } fixed[] = {
 	{ '%', 56 }, { '\'', 208 },
 	{ ST_L_TV_IN, 16 }, { ST_L_TV_OUT, 16 }, { ST_L_TZ_IN, 8 }, { ST_L_TZ_OUT, 8 },
 	{ ST_L_PTR_OUT, 8 }, { ST_L_ULONG_OUT, 8 }, { ST_L_LOFF_IN, 8 },
+	{ ST_L_SYSCTL, 80 },
 };
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */
@@ -610,6 +615,12 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_BPF_ATTR:
 		st_bpfsys_capture(b, o, exit, reg_off[0], reg_off[2]);
+		break;
+	case ST_L_URING:
+		st_uring_capture(b, exit, reg_off);
+		break;
+	case ST_L_PERF:
+		st_perf_capture(b, exit);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

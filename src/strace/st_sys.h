@@ -268,6 +268,18 @@ enum st_class {
 #define ST_L_BPF_ATTR '\300'
 #define ST_L_BPF_ATTR_OUT '\301'
 
+/*
+ * io_uring_setup's params and io_uring_register's argument:
+ * ST_L_URING at entry, ST_L_URING_OUT at exit (st_uring.h).
+ */
+#define ST_L_URING '\304'
+#define ST_L_URING_OUT '\305'
+/* perf_event_open's attr at entry, its size again at exit (st_perf.h). */
+#define ST_L_PERF '\306'
+#define ST_L_PERF_OUT '\307'
+/* _sysctl's struct __sysctl_args, read at entry. */
+#define ST_L_SYSCTL '\310'
+
 struct st_sys {
 	int nr;
 	const char *name;

@@ -756,6 +756,14 @@ grep -A1 '+++ exited' fk.txt | grep -q '^ > ' &&
 # of calls must not leave ferret waiting for exits it never saw.
 timeout 60 "$FERRET" strace -k -f -o /dev/null sh -c 'for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true; done' 2> err.txt
 [ $? = 0 ] && ok "-k -f: ends with its command (lost records or not)" || bad "-k -f hung or failed: $(head -3 err.txt)"
+# io_uring_setup (a real ring), io_uring_register's opcodes and
+# perf_event_open's attr, _sysctl's args: NULL, short, unknown values, arrays that end a
+# mapping, in every -X style, -v, -y and -e verbose=none.
+RAWSET=io_uring_setup,io_uring_register,perf_event_open,_sysctl
+for o in "" -v "-X raw" "-X verbose" "-e verbose=none" -y; do
+	# shellcheck disable=SC2086
+	same_line "io_uring and perf_event_open${o:+ $o}" $o -e trace=$RAWSET -- "$WL" rawcalls
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

@@ -88,6 +88,8 @@
 #include <linux/kcmp.h>
 #include <linux/memfd.h>
 #include <linux/seccomp.h>
+#include <linux/io_uring.h>
+#include <linux/perf_event.h>
 #include <linux/audit.h>
 #include <linux/rtc.h>
 #include <linux/loop.h>
@@ -3930,6 +3932,111 @@ static void inject(void)
 	printf("usr1: %d\n", (int)usr1_seen);
 }
 
+/*
+ * io_uring_setup and io_uring_register (a real ring, a bad descriptor,
+ * NULL, unknown opcodes, arrays that end a mapping) and perf_event_open
+ * (NULL, a short attr, one that ends a mapping, an unknown type);
+ * _sysctl's struct.
+ */
+static void rawcalls(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct io_uring_params *par;
+	struct perf_event_attr *pa;
+	struct io_uring_restriction *r;
+	struct io_uring_rsrc_register *rr;
+	struct iovec *iov;
+	uint64_t *tags;
+	int *fds, ring;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	par = (struct io_uring_params *)(m + 4096 - sizeof(*par));
+	memset(par, 0, sizeof(*par));
+	syscall(__NR_io_uring_setup, 0, NULL);
+	syscall(__NR_io_uring_setup, 1, m + 4096 - 8);
+	par->flags = IORING_SETUP_ATTACH_WQ | 0x80000000;
+	par->wq_fd = 1;
+	par->resv[1] = 7;
+	syscall(__NR_io_uring_setup, 4, par);
+	memset(par, 0, sizeof(*par));
+	ring = syscall(__NR_io_uring_setup, 4, par);
+	syscall(__NR_io_uring_register, -1, IORING_UNREGISTER_BUFFERS, NULL, 0);
+	syscall(__NR_io_uring_register, ring, 0xdead, m, 3);
+	fds = (int *)(m + 4096 - 12);
+	fds[0] = 0;
+	fds[1] = -1;
+	fds[2] = 2;
+	syscall(__NR_io_uring_register, ring, IORING_REGISTER_FILES, fds, 3);
+	syscall(__NR_io_uring_register, ring, IORING_REGISTER_FILES, fds, 4);
+	syscall(__NR_io_uring_register, ring, IORING_UNREGISTER_FILES, NULL, 0);
+	iov = (struct iovec *)(m + 4096 - 2 * sizeof(*iov));
+	iov[0].iov_base = m;
+	iov[0].iov_len = 64;
+	iov[1].iov_base = NULL;
+	iov[1].iov_len = 3;
+	syscall(__NR_io_uring_register, -1, IORING_REGISTER_BUFFERS, iov, 2);
+	r = (struct io_uring_restriction *)(m + 4096 - 3 * sizeof(*r));
+	memset(r, 0, 3 * sizeof(*r));
+	r[0].opcode = IORING_RESTRICTION_SQE_OP;
+	r[0].sqe_op = IORING_OP_READV;
+	r[1].opcode = IORING_RESTRICTION_SQE_FLAGS_ALLOWED;
+	r[1].sqe_flags = IOSQE_ASYNC | 0x80;
+	r[2].opcode = 9;
+	r[2].resv2[1] = 5;
+	syscall(__NR_io_uring_register, -1, IORING_REGISTER_RESTRICTIONS, r, 3);
+	syscall(__NR_io_uring_register, -1, IORING_REGISTER_RESTRICTIONS, r, 4);
+	memset(m, 0, 256);
+	syscall(__NR_io_uring_register, ring, IORING_REGISTER_PROBE, m, 4);
+	rr = (struct io_uring_rsrc_register *)m;
+	tags = (uint64_t *)(m + 4096 - 16);
+	tags[0] = 0xfeed;
+	tags[1] = 0;
+	memset(rr, 0, sizeof(*rr));
+	rr->nr = 3;
+	rr->tags = (uintptr_t)tags;
+	syscall(__NR_io_uring_register, -1, IORING_REGISTER_FILES2, rr, sizeof(*rr));
+	syscall(__NR_io_uring_register, -1, IORING_REGISTER_BUFFERS2, rr, 16);
+	close(ring);
+
+	pa = (struct perf_event_attr *)(m + 4096 - sizeof(*pa));
+	memset(pa, 0, sizeof(*pa));
+	syscall(__NR_perf_event_open, NULL, 0, -1, -1, 0);
+	syscall(__NR_perf_event_open, m + 4096 - 4, 0, -1, -1, PERF_FLAG_FD_CLOEXEC | 0x100);
+	pa->type = PERF_TYPE_SOFTWARE;
+	pa->size = sizeof(*pa);
+	pa->config = PERF_COUNT_SW_DUMMY;
+	pa->sample_period = 100;
+	pa->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK;
+	pa->branch_sample_type = PERF_SAMPLE_BRANCH_USER;
+	pa->disabled = 1;
+	pa->exclude_kernel = 1;
+	pa->precise_ip = 2;
+	syscall(__NR_perf_event_open, pa, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	pa->type = PERF_TYPE_HW_CACHE;
+	pa->config = PERF_COUNT_HW_CACHE_LL | PERF_COUNT_HW_CACHE_OP_WRITE << 8 | 1ULL << 16 | 3ULL << 32;
+	pa->size = 60;
+	syscall(__NR_perf_event_open, pa, -1, 0, 99, 0);
+	pa->type = 77;
+	pa->size = 0;
+	pa->freq = 1;
+	pa->use_clockid = 1;
+	pa->clockid = CLOCK_MONOTONIC;
+	syscall(__NR_perf_event_open, pa, -1, 0, -1, 0);
+	pa->size = 4096;
+	syscall(__NR_perf_event_open, pa, -1, 0, -1, 0);
+	/* _sysctl: NULL, cut by the mapping's end, filled. */
+	syscall(__NR__sysctl, NULL);
+	syscall(__NR__sysctl, m + 4096 - 40);
+	memset(m, 0, 80);
+	((uint64_t *)m)[0] = (uintptr_t)m;
+	((int *)m)[2] = -3;
+	((uint64_t *)m)[5] = 12;
+	syscall(__NR__sysctl, m);
+	munmap(m, 4096);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -3939,6 +4046,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "rawcalls")) {
+		rawcalls();
 		return 0;
 	}
 	if (!strcmp(mode, "mmsg")) {
