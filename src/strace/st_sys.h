@@ -238,7 +238,7 @@ enum st_class {
  * netlink_bound()), and its inode shifted left by 8, under an argument
  * number no argument has.
  */
-#define ST_L_NLPROTO '\304'
+#define ST_L_NLPROTO '\311'
 #define ST_NLPROTO_ARG 9
 #define ST_FUTEXV_MAX 128	/* the kernel's FUTEX_WAITV_MAX */
 #define ST_MMSG_IDX(e) (16 * ((e) + 1))
