@@ -586,7 +586,7 @@ static int cmp_entry(const void *pa, const void *pb, void *arg)
 	return rev(s->o, r);
 }
 
-/* The entries of a in the order DTrace prints them; free the array. */
+/* The entries of a in the order DTrace prints them, in an array to free. */
 static const struct print_entry **sorted_entries(const struct dp_agg *a,
 						 const struct dp_opts *o)
 {
@@ -770,7 +770,7 @@ void d_print_printa(struct buf *out, const struct dp_agg *aggs, int n,
 
 /* printf conversions */
 
-/* The conversions DTrace knows; '*' marks the length-modified ones. */
+/* The conversion names DTrace accepts, length modifiers included. */
 static const char *const conv_names[] = {
 	"a", "A", "c", "C", "d", "e", "E", "f", "g", "G", "hd", "hi", "ho",
 	"hu", "hx", "hX", "i", "k", "lc", "ld", "li", "lo", "lu", "ls", "lx",
@@ -1286,4 +1286,54 @@ void d_print_trace_end(struct buf *out, bool quiet)
 {
 	if (!quiet)
 		buf_put(out, "\n", 1);
+}
+
+void d_print_rawbytes(struct buf *out, const void *p, size_t n)
+{
+	put_rawbytes(out, p, n);
+}
+
+int d_print_printf(struct buf *out, const char *fmt,
+		   const struct dp_val *args, int nargs,
+		   const struct dp_ctx *ctx)
+{
+	struct piece *pv = NULL;
+	struct dp_conv c;
+	int np = 0, i, next = 0, err;
+
+	err = split_format(fmt, &pv, &np);
+	for (i = 0; !err && i < np; i++) {
+		buf_put(out, pv[i].lit, pv[i].litlen);
+		if (!pv[i].has_conv)
+			continue;
+		c = pv[i].c;
+		if (c.conv == '%') {
+			buf_put(out, "%", 1);
+			continue;
+		}
+		if (c.flags & DP_F_AGG) {
+			err = -EINVAL;
+			break;
+		}
+		if (c.flags & DP_F_DYNWIDTH) {
+			if (next >= nargs || args[next].s) {
+				err = -EINVAL;
+				break;
+			}
+			c.width = (int)args[next++].i;
+		}
+		if (c.flags & DP_F_DYNPREC) {
+			if (next >= nargs || args[next].s) {
+				err = -EINVAL;
+				break;
+			}
+			c.prec = (int)args[next++].i;
+		}
+		if (next >= nargs)
+			err = -EINVAL;
+		else
+			err = conv_val(out, &c, &args[next++], ctx, 1);
+	}
+	free(pv);
+	return err;
 }

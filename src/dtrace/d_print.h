@@ -118,6 +118,11 @@ void d_print_trace_int(struct buf *out, int64_t v, int size, bool is_signed,
 void d_print_trace_str(struct buf *out, const char *s, size_t n, bool quiet);
 /* The end of a record: a newline unless quiet. */
 void d_print_trace_end(struct buf *out, bool quiet);
+/*
+ * Data that is neither an integer nor a string (rawbytes, a struct):
+ * a newline, then DTrace's offset / hex / ASCII dump of n bytes.
+ */
+void d_print_rawbytes(struct buf *out, const void *p, size_t n);
 
 /* Conversion flags, as written. */
 enum {
@@ -169,5 +174,15 @@ struct dp_val {
  */
 int d_print_conv(struct buf *out, const struct dp_conv *c,
 		 const struct dp_val *v, const struct dp_ctx *ctx);
+
+/*
+ * A whole printf(fmt, args...): each conversion takes the next argument,
+ * after the integers its '*' take.  0, -EINVAL for a bad format, too few
+ * arguments or one that does not suit its conversion (output stops
+ * there), -ENOTSUP as d_print_conv().
+ */
+int d_print_printf(struct buf *out, const char *fmt,
+		   const struct dp_val *args, int nargs,
+		   const struct dp_ctx *ctx);
 
 #endif

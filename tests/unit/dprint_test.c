@@ -718,6 +718,39 @@ static void test_conv_parse(void)
 	finish(&t);
 }
 
+static void test_printf(void)
+{
+	struct tc t = { .name = "printf: whole formats, '*' arguments, bytes" };
+	struct dp_val a[] = {
+		{ .s = "x", .n = 2 }, { .i = 4, .size = 4, .is_signed = true },
+		{ .i = 7, .size = 4, .is_signed = true },
+		{ .i = -6, .size = 4, .is_signed = true },
+		{ .i = 2, .size = 4, .is_signed = true },
+		{ .s = "hello", .n = 6 },
+	};
+	struct buf out = { 0 };
+
+	expect(&t, d_print_printf(&out, "%s=%*d|%*.*s|%%\n", a, 6, NULL) == 0,
+	       "printf failed");
+	same(&t, &out, "x=   7|he    |%\n");
+	out.len = 0;
+	expect(&t, d_print_printf(&out, "%s %d %d", a, 2, NULL) == -EINVAL,
+	       "too few arguments should fail");
+	same(&t, &out, "x 4 ");
+	expect(&t, d_print_printf(&out, "%@d", a + 1, 1, NULL) == -EINVAL,
+	       "%%@ outside printa() should fail");
+	expect(&t, d_print_printf(&out, "%d", a, 1, NULL) == -EINVAL,
+	       "%%d of a string should fail");
+	out.len = 0;
+	d_print_rawbytes(&out, "AB\001", 3);
+	same(&t, &out,
+		"\n"
+		"             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+		"         0: 41 42 01                                         AB.\n");
+	buf_free(&out);
+	finish(&t);
+}
+
 int main(void)
 {
 	test_exit_order();
@@ -736,6 +769,7 @@ int main(void)
 	test_conv_ints();
 	test_conv_text();
 	test_conv_parse();
+	test_printf();
 	type_free_all();
 	return harness_summary();
 }
