@@ -223,7 +223,7 @@ static struct type *get_type(struct rd *r, int depth)
 
 	if (kind < 0 || r->bad)
 		return NULL;
-	if (kind > TY_LHIST || depth > 32) {
+	if (kind > TY_QUANT || depth > 32) {
 		r->bad = true;
 		return NULL;
 	}

@@ -34,6 +34,7 @@ void loader_map_layout(const struct symbol *sym, int *type, int *key_size,
 	switch (sym->val->kind) {
 	case TY_HIST:
 	case TY_LHIST:
+	case TY_QUANT:
 		*key_size = ALIGN_UP(*key_size, 8) + 8;
 		/* fall through */
 	case TY_COUNT:

@@ -19,7 +19,7 @@ static struct def *defs;
 static int ndefs;
 
 /* Kinds without parameters, made once per type_free_all() cycle. */
-static struct type *simple_types[TY_LHIST + 1];
+static struct type *simple_types[TY_QUANT + 1];
 
 /* Every type ever made, so that type_free_all() can release them. */
 static struct type **arena;
@@ -161,7 +161,7 @@ struct type *type_simple(enum type_kind kind)
 		return type_int(8, true);
 	if (kind == TY_STR)
 		return type_str(64);
-	if ((unsigned)kind > TY_LHIST)
+	if ((unsigned)kind > TY_QUANT)
 		kind = TY_NONE;
 	if (simple_types[kind])
 		return simple_types[kind];
@@ -333,7 +333,7 @@ bool type_equal(const struct type *a, const struct type *b)
 
 bool type_is_agg(const struct type *t)
 {
-	return t && t->kind >= TY_COUNT && t->kind <= TY_LHIST;
+	return t && t->kind >= TY_COUNT && t->kind <= TY_QUANT;
 }
 
 static const char *const kind_names[] = {
@@ -363,6 +363,7 @@ static const char *const kind_names[] = {
 	[TY_STATS] = "stats",
 	[TY_HIST] = "hist",
 	[TY_LHIST] = "lhist",
+	[TY_QUANT] = "quantize",
 };
 
 static void name_into(struct buf *b, const struct type *t)

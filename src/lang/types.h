@@ -37,6 +37,7 @@ enum type_kind {
 			 * namer->show prints them; name: its argument */
 	/* aggregations: only as map values */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
+	TY_QUANT,	/* D's quantize(): D_QUANT_NBUCKETS buckets */
 };
 
 struct field {
@@ -176,8 +177,9 @@ const char *type_name(const struct type *t, char *buf, size_t len);
  * TY_COUNT, TY_SUM	per-CPU hash, value s64/u64 per CPU, summed.
  * TY_MIN, TY_MAX	per-CPU hash, value struct agg_minmax per CPU.
  * TY_AVG, TY_STATS	per-CPU hash, value struct agg_avg per CPU.
- * TY_HIST, TY_LHIST	per-CPU hash keyed by (map key, u64 bucket), value
- *			u64 count per CPU.  Buckets: see hist_bucket().
+ * TY_HIST, TY_LHIST,	per-CPU hash keyed by (map key, u64 bucket), value
+ * TY_QUANT		u64 count per CPU.  Buckets: see hist_bucket(), and
+ *			D_QUANT_ZERO for TY_QUANT.
  * anything else	plain hash, value as its type's size.
  * A map with no key uses the 8-byte key 0.
  */
@@ -197,6 +199,15 @@ struct agg_avg {
  * n = (max - min) / step.
  */
 #define HIST_NBUCKETS 66
+
+/*
+ * quantize bucket (DTrace's layout): D_QUANT_ZERO holds 0;
+ * D_QUANT_ZERO + 1 + k holds values in [2^k, 2^(k+1)) and
+ * D_QUANT_ZERO - 1 - k values in (-2^(k+1), -2^k], k = 0 .. 62.
+ * The counts are signed: quantize(v, incr) may add a negative incr.
+ */
+#define D_QUANT_NBUCKETS 127
+#define D_QUANT_ZERO 63
 
 enum sym_kind { SYM_MAP, SYM_VAR };
 

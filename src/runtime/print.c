@@ -1225,12 +1225,20 @@ static int cmp_hist_rec(const void *a, const void *b, void *len)
 	return memcmp(x->prefix, y->prefix, *(size_t *)len);
 }
 
+/* Maps stored one element per (key, bucket): hist, lhist, quantize. */
+static bool bucketed(const struct type *t)
+{
+	return is_hist(t) || t->kind == TY_QUANT;
+}
+
 static int hist_nbuckets(const struct type *t)
 {
 	int64_t n;
 
 	if (t->kind == TY_HIST)
 		return HIST_NBUCKETS;
+	if (t->kind == TY_QUANT)
+		return D_QUANT_NBUCKETS;
 	n = t->lh_step > 0 ? (t->lh_max - t->lh_min) / t->lh_step : 0;
 	if (n < 0 || n > 1 << 20)
 		n = 0;
@@ -1274,7 +1282,7 @@ int print_read_map(const struct rt_out *rt, const struct map_info *m,
 	err = map_shape(rt, m->fd, &s);
 	if (err)
 		return err;
-	if (is_hist(t) && s.key_size < 8)
+	if (bucketed(t) && s.key_size < 8)
 		return -EINVAL;
 	err = map_keys(m->fd, &s, &keys, &nkeys);
 	if (err) {
@@ -1283,7 +1291,7 @@ int print_read_map(const struct rt_out *rt, const struct map_info *m,
 	}
 	val = xmalloc(s.stride * s.ncpu + 16);
 	e->v = xcalloc(nkeys ? nkeys : 1, sizeof(*e->v));
-	if (is_hist(t))
+	if (bucketed(t))
 		hr = xcalloc(nkeys ? nkeys : 1, sizeof(*hr));
 	for (i = 0; i < nkeys; i++) {
 		key = (uint8_t *)keys.p + (size_t)i * s.key_size;
@@ -1293,7 +1301,7 @@ int print_read_map(const struct rt_out *rt, const struct map_info *m,
 			err = -errno;
 			break;
 		}
-		if (is_hist(t)) {
+		if (bucketed(t)) {
 			hr[n].prefix = key;
 			hr[n].bucket = rd64(key + s.key_size - 8);
 			reduce(t, &s, val, agg);
@@ -1310,7 +1318,7 @@ int print_read_map(const struct rt_out *rt, const struct map_info *m,
 	}
 	free(val);
 	e->keys = keys.p;
-	if (is_hist(t)) {
+	if (bucketed(t)) {
 		free(e->v);
 		e->v = NULL;
 		if (!err)
