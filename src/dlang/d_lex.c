@@ -462,7 +462,6 @@ static int skip_space(struct d_lexer *lx, struct d_token *tok)
 			if (err)
 				return err;
 		} else if (lx->p[0] == '/' && lx->p[1] == '*') {
-			bool bol = lx->bol;
 			int line = lx->line, col = lx->col;
 
 			advance_n(lx, 2);
@@ -476,8 +475,6 @@ static int skip_space(struct d_lexer *lx, struct d_token *tok)
 				return lex_error(lx, tok, line, col, 2,
 						 "end-of-file encountered before matching */");
 			advance_n(lx, 2);
-			/* A comment is a blank: "#" after one still starts a control line. */
-			lx->bol = bol;
 		} else {
 			return 0;
 		}

@@ -1304,6 +1304,10 @@ static bool parse_declarator(struct parser *p, int storage)
 		return false;
 	}
 	loc = p->tok.loc;
+	if (strchr(p->tok.str, '`')) {
+		fail_at(p, &loc, "D scoping operator may not be used in a declaration");
+		return false;
+	}
 	name = take_str(p);
 	if (!next(p))
 		goto err;
@@ -1415,7 +1419,7 @@ err:
 /* [storage class] type [declarator (',' declarator)*] ';' */
 static bool parse_declaration(struct parser *p)
 {
-	int storage = 0;
+	int storage = 0, c;
 	char *type;
 
 	switch (p->tok.kind) {
@@ -1441,16 +1445,21 @@ static bool parse_declaration(struct parser *p)
 		break;
 	}
 	p->lx.outer = false;
-	if (p->tok.kind == T_IDENT && !storage) {
+	c = d_lex_peek(&p->lx);
+	if (storage && p->tok.kind == T_IDENT && c && strchr(";,[", c)) {
+		/* "self x;": a storage class alone, as D allows. */
+	} else if (p->tok.kind == T_IDENT && !storage) {
 		/* Lexed in the outer scope as a type name. */
 	} else if (!at_type(p) && !(p->tok.kind == T_IDENT && storage)) {
 		syntax(p);
 		return false;
 	}
-	type = parse_type(p, true);
-	if (!type)
-		return false;
-	free(type);
+	if (!(storage && p->tok.kind == T_IDENT && c && strchr(";,[", c))) {
+		type = parse_type(p, true);
+		if (!type)
+			return false;
+		free(type);
+	}
 	if (p->tok.kind != T_SEMI) {
 		for (;;) {
 			if (!parse_declarator(p, storage))
