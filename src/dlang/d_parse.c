@@ -1,0 +1,1602 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The D parser: recursive descent over dt_grammar.y's language with one
+ * token of lookahead, lowering D onto ferret's AST as DBRIEF.md's
+ * contract says.  Parsing stops at the first error.  Every node is
+ * recorded in p->nodes when made; at the end the nodes that the program
+ * does not reach (inline definitions, lowered-away operators) are freed
+ * from there, and on failure all of them are.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "lang/parse.h"
+#include "dlang/d_lex.h"
+#include "dlang/d_parse.h"
+
+#define NF_REACHED (1 << 30)	/* the final sweep's mark; never left set */
+
+struct inline_def {
+	char *name;
+	struct node *value;	/* N_INT / N_STR, or an expression to copy */
+};
+
+struct global_decl {
+	char *name;
+	bool assoc;		/* "T x[type, ...]": x[k] has keys */
+};
+
+struct parser {
+	const struct source *src;
+	struct d_lexer lx;
+	struct d_token tok;
+	struct vec nodes;
+	struct vec inlines;	/* struct inline_def * */
+	struct vec globals;	/* struct global_decl * */
+	const char *defining;	/* the inline whose value is being parsed */
+	bool cmdline;		/* a dtrace -n/-P/... argument, not a file */
+	int depth;
+	int expr_nodes;
+	bool failed;
+};
+
+static const char *const builtin_vars[] = {
+	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
+	"arg8", "arg9", "args", "caller", "cpu", "curcpu", "curlwpsinfo",
+	"curpsinfo", "curthread", "cwd", "epid", "errno", "execname", "gid",
+	"id", "ipl", "pid", "ppid", "probefunc", "probemod", "probename",
+	"probeprov", "root", "stackdepth", "tid", "timestamp", "ucaller",
+	"uid", "uregs", "ustackdepth", "vtimestamp", "walltimestamp",
+};
+
+/* D's actions and subroutines, which an inline may not redefine. */
+static const char *const builtin_funcs[] = {
+	"alloca", "avg", "basename", "bcopy", "breakpoint", "chill",
+	"cleanpath", "clear", "commit", "copyin", "copyinstr", "copyinto",
+	"copyout", "copyoutstr", "count", "d_path", "ddi_pathname",
+	"denormalize", "dirname", "discard", "exit", "freopen", "ftruncate",
+	"func", "getmajor", "getminor", "htonl", "htonll", "htons", "index",
+	"inet_ntoa", "inet_ntoa6", "inet_ntop", "jstack", "link_ntop",
+	"llquantize", "lltostr", "lquantize", "max", "min", "mod",
+	"msgdsize", "msgsize", "mutex_owned", "mutex_owner",
+	"mutex_type_adaptive", "mutex_type_spin", "normalize", "ntohl",
+	"ntohll", "ntohs", "panic", "pcap", "print", "printa", "printf",
+	"progenyof", "quantize", "raise", "rand", "rindex", "rw_iswriter",
+	"rw_read_held", "rw_write_held", "setopt", "speculate",
+	"speculation", "stack", "stddev", "stop", "strchr", "strjoin",
+	"strlen", "strrchr", "strstr", "strtok", "substr", "sum", "sym",
+	"system", "trace", "tracemem", "trunc", "uaddr", "ufunc", "umod",
+	"ustack", "usym",
+};
+
+static bool in_list(const char *const *list, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i], name))
+			return true;
+	return false;
+}
+
+static bool is_builtin_var(const char *name)
+{
+	return in_list(builtin_vars, ARRAY_SIZE(builtin_vars), name);
+}
+
+static struct node *new_node(struct parser *p, enum node_kind kind,
+			     const struct loc *loc)
+{
+	struct node *n = ast_new(kind, loc);
+
+	vec_push(&p->nodes, n);
+	p->expr_nodes++;
+	return n;
+}
+
+static bool next(struct parser *p)
+{
+	d_token_free(&p->tok);
+	if (d_lex_next(&p->lx, &p->tok) < 0)
+		p->failed = true;
+	return !p->failed;
+}
+
+static char *take_str(struct parser *p)
+{
+	char *s = p->tok.str;
+
+	p->tok.str = NULL;
+	return s;
+}
+
+static void *fail_at(struct parser *p, const struct loc *loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void *fail_at(struct parser *p, const struct loc *loc, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	if (p->failed)
+		return NULL;
+	p->failed = true;
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	diag_error(p->src, loc, "%s", msg ? msg : "error");
+	free(msg);
+	return NULL;
+}
+
+/* DTrace's "syntax error near" the current token, unless already reported. */
+static void *syntax(struct parser *p)
+{
+	const struct d_token *t = &p->tok;
+
+	if (p->failed)
+		return NULL;
+	if (t->kind == T_ERROR) {
+		p->failed = true;
+		return NULL;
+	}
+	if (t->kind == T_EOF)
+		return fail_at(p, &t->loc, "syntax error near end of input");
+	if (t->len > 60)
+		return fail_at(p, &t->loc, "syntax error near \"%.57s...\"",
+			       t->start);
+	return fail_at(p, &t->loc, "syntax error near \"%.*s\"", t->len,
+		       t->start);
+}
+
+static bool expect(struct parser *p, int kind)
+{
+	if (p->tok.kind != kind) {
+		syntax(p);
+		return false;
+	}
+	return next(p);
+}
+
+static bool too_complex(struct parser *p)
+{
+	if (p->expr_nodes <= PARSE_MAX_EXPR_NODES)
+		return false;
+	fail_at(p, &p->tok.loc, "syntax error: expression is too complex");
+	return true;
+}
+
+static bool enter(struct parser *p)
+{
+	if (++p->depth > PARSE_MAX_DEPTH) {
+		fail_at(p, &p->tok.loc, "syntax error: nesting is too deep");
+		return false;
+	}
+	return !too_complex(p);
+}
+
+static bool is_keyword(int kind)
+{
+	return kind >= D_KW_FIRST && kind <= D_KW_LAST;
+}
+
+/* ---- inline constants and declared globals ---- */
+
+static struct inline_def *find_inline(struct parser *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->inlines.n; i++) {
+		struct inline_def *d = p->inlines.v[i];
+
+		if (!strcmp(d->name, name))
+			return d;
+	}
+	return NULL;
+}
+
+static struct global_decl *find_global(struct parser *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->globals.n; i++) {
+		struct global_decl *g = p->globals.v[i];
+
+		if (!strcmp(g->name, name))
+			return g;
+	}
+	return NULL;
+}
+
+/* A copy of the tree at n, every node located at loc. */
+static struct node *copy_tree(struct parser *p, const struct node *n,
+			      const struct loc *loc)
+{
+	struct node *c;
+	int i;
+
+	if (!n || p->failed || too_complex(p))
+		return NULL;
+	c = new_node(p, n->kind, loc);
+	c->op = n->op;
+	c->flags = n->flags;
+	c->name = n->name ? xstrdup(n->name) : NULL;
+	if (n->str) {
+		c->str = xmalloc(n->slen + 1);
+		memcpy(c->str, n->str, n->slen + 1);
+	}
+	c->slen = n->slen;
+	c->ival = n->ival;
+	if ((n->a && !(c->a = copy_tree(p, n->a, loc))) ||
+	    (n->b && !(c->b = copy_tree(p, n->b, loc))) ||
+	    (n->c && !(c->c = copy_tree(p, n->c, loc))))
+		return NULL;
+	for (i = 0; i < n->nlist; i++) {
+		struct node *e = copy_tree(p, n->list[i], loc);
+
+		if (!e)
+			return NULL;
+		ast_push(c, e);
+	}
+	return c;
+}
+
+static void make_int(struct node *n, uint64_t v)
+{
+	n->kind = N_INT;
+	n->ival = v;
+	n->flags = (int64_t)v < 0 ? NF_SIGNED : 0;
+	n->a = n->b = n->c = NULL;
+	n->op = 0;
+}
+
+/*
+ * Folds integer arithmetic in an inline's or enumerator's value, as D's
+ * 64-bit signed integers.  Division by zero is left for later passes.
+ */
+static void fold(struct node *n)
+{
+	int64_t a, b;
+
+	if (!n)
+		return;
+	fold(n->a);
+	fold(n->b);
+	fold(n->c);
+	if (n->kind == N_UNOP && n->a->kind == N_INT) {
+		a = (int64_t)n->a->ival;
+		switch (n->op) {
+		case T_MINUS: make_int(n, -(uint64_t)a); break;
+		case T_TILDE: make_int(n, ~(uint64_t)a); break;
+		case T_NOT: make_int(n, !a); break;
+		default: break;
+		}
+	} else if (n->kind == N_TERNARY && n->a->kind == N_INT &&
+		   n->b->kind == N_INT && n->c->kind == N_INT) {
+		make_int(n, n->a->ival ? n->b->ival : n->c->ival);
+	} else if (n->kind == N_BINOP && n->a->kind == N_INT &&
+		   n->b->kind == N_INT) {
+		a = (int64_t)n->a->ival;
+		b = (int64_t)n->b->ival;
+		switch (n->op) {
+		case T_PLUS: make_int(n, (uint64_t)a + (uint64_t)b); break;
+		case T_MINUS: make_int(n, (uint64_t)a - (uint64_t)b); break;
+		case T_STAR: make_int(n, (uint64_t)a * (uint64_t)b); break;
+		case T_SLASH:
+			if (b && !(a == INT64_MIN && b == -1))
+				make_int(n, a / b);
+			break;
+		case T_PERCENT:
+			if (b && !(a == INT64_MIN && b == -1))
+				make_int(n, a % b);
+			break;
+		case T_SHL: make_int(n, b >= 0 && b < 64 ? (uint64_t)a << b : 0); break;
+		case T_SHR: make_int(n, b >= 0 && b < 64 ? (uint64_t)(a >> b) : (uint64_t)(a < 0 ? -1 : 0)); break;
+		case T_AMP: make_int(n, a & b); break;
+		case T_PIPE: make_int(n, a | b); break;
+		case T_CARET: make_int(n, a ^ b); break;
+		case T_LAND: make_int(n, a && b); break;
+		case T_LOR: make_int(n, a || b); break;
+		case T_EQ: make_int(n, a == b); break;
+		case T_NE: make_int(n, a != b); break;
+		case T_LT: make_int(n, a < b); break;
+		case T_GT: make_int(n, a > b); break;
+		case T_LE: make_int(n, a <= b); break;
+		case T_GE: make_int(n, a >= b); break;
+		default: break;
+		}
+	}
+}
+
+/* Inlines and enumerators may not take a name D already uses. */
+static bool define_inline(struct parser *p, char *name, struct node *value,
+			  const struct loc *loc)
+{
+	struct inline_def *d;
+
+	if (find_inline(p, name) || is_builtin_var(name) ||
+	    in_list(builtin_funcs, ARRAY_SIZE(builtin_funcs), name)) {
+		fail_at(p, loc, "identifier redefined: %s", name);
+		free(name);
+		return false;
+	}
+	d = xcalloc(1, sizeof(*d));
+	d->name = name;
+	d->value = value;
+	vec_push(&p->inlines, d);
+	return true;
+}
+
+/* ---- expressions ---- */
+
+static struct node *parse_expr(struct parser *p);
+static struct node *parse_assign(struct parser *p);
+static struct node *parse_cond(struct parser *p);
+static struct node *parse_cast(struct parser *p);
+static struct node *parse_unary(struct parser *p);
+
+static bool type_word(int kind)
+{
+	switch (kind) {
+	case D_KW_VOID: case D_KW_CHAR: case D_KW_SHORT: case D_KW_INT:
+	case D_KW_LONG: case D_KW_FLOAT: case D_KW_DOUBLE: case D_KW_SIGNED:
+	case D_KW_UNSIGNED: case D_KW_STRING:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool qualifier(int kind)
+{
+	return kind == D_KW_CONST || kind == D_KW_VOLATILE ||
+	       kind == D_KW_RESTRICT;
+}
+
+/*
+ * Whether a type name starts here, inside '(' (a cast, sizeof, offsetof,
+ * xlate) or '[' (an associative array's key types).  Without the
+ * kernel's types at hand, an identifier counts as a type if D predefines
+ * it, or if it ends in "_t" and ')' or '*' follows.
+ */
+static bool at_type(struct parser *p)
+{
+	const char *s = p->tok.str;
+	size_t n;
+	int c;
+
+	if (type_word(p->tok.kind) || qualifier(p->tok.kind) ||
+	    p->tok.kind == D_KW_STRUCT || p->tok.kind == D_KW_UNION ||
+	    p->tok.kind == D_KW_ENUM)
+		return true;
+	if (p->tok.kind != T_IDENT)
+		return false;
+	if (d_lex_typedef(s))
+		return true;
+	n = strlen(s);
+	c = d_lex_peek(&p->lx);
+	return n > 2 && !strcmp(s + n - 2, "_t") &&
+	       (c == ')' || c == '*' || c == ']' || c == ',');
+}
+
+static bool parse_enum_body(struct parser *p);
+
+/*
+ * type_name: specifiers and qualifiers, then any number of '*', as the
+ * type's words separated by single spaces ("unsigned long long",
+ * "struct task_struct *", "char **"); qualifiers are dropped.  With decl
+ * set, "enum [tag] { ... }" defines its enumerators, and an identifier
+ * after the specifiers is left for the declarator.
+ */
+static char *parse_type(struct parser *p, bool decl)
+{
+	struct buf b = { 0 };
+	bool named = false;
+	int stars = 0, kind;
+	struct loc loc;
+
+	buf_put(&b, "", 0);
+	for (;;) {
+		kind = p->tok.kind;
+		if (qualifier(kind)) {
+			if (!next(p))
+				goto err;
+			continue;
+		}
+		if (type_word(kind)) {
+			buf_printf(&b, "%s%.*s", b.len ? " " : "", p->tok.len,
+				   p->tok.start);
+			named = true;
+			if (!next(p))
+				goto err;
+			continue;
+		}
+		if (named)
+			break;
+		if (kind == D_KW_STRUCT || kind == D_KW_UNION || kind == D_KW_ENUM) {
+			bool tagged = false;
+
+			loc = p->tok.loc;
+			buf_printf(&b, "%.*s", p->tok.len, p->tok.start);
+			if (!next(p))
+				goto err;
+			if (p->tok.kind == T_IDENT) {
+				buf_printf(&b, " %s", p->tok.str);
+				tagged = true;
+				if (!next(p))
+					goto err;
+			}
+			if (p->tok.kind == T_LBRACE) {
+				if (kind != D_KW_ENUM || !decl) {
+					fail_at(p, &loc, "%s definitions are not supported yet",
+						kind == D_KW_UNION ? "union" :
+						kind == D_KW_ENUM ? "enum" : "struct");
+					goto err;
+				}
+				if (!parse_enum_body(p))
+					goto err;
+			} else if (!tagged) {
+				syntax(p);
+				goto err;
+			}
+			named = true;
+			continue;
+		}
+		if (kind == T_IDENT) {
+			buf_printf(&b, "%s", p->tok.str);
+			named = true;
+			if (!next(p))
+				goto err;
+			continue;
+		}
+		break;
+	}
+	if (!named) {
+		syntax(p);
+		goto err;
+	}
+	if (!decl) {
+		while (p->tok.kind == T_STAR || qualifier(p->tok.kind)) {
+			if (p->tok.kind == T_STAR)
+				buf_printf(&b, "%s*", stars++ ? "" : " ");
+			if (!next(p))
+				goto err;
+		}
+	}
+	return b.p;
+err:
+	buf_free(&b);
+	return NULL;
+}
+
+/* "arg, ..." up to close into n->list; the current token is just past '(' or '['. */
+static bool parse_args(struct parser *p, struct node *n, int close)
+{
+	struct node *e;
+
+	if (p->tok.kind == close && close == T_RPAREN)
+		return next(p);
+	for (;;) {
+		e = parse_assign(p);
+		if (!e)
+			return false;
+		ast_push(n, e);
+		if (p->tok.kind == close)
+			return next(p);
+		if (p->tok.kind != T_COMMA) {
+			syntax(p);
+			return false;
+		}
+		if (!next(p))
+			return false;
+	}
+}
+
+static bool is_lvalue(const struct node *n)
+{
+	return n->kind == N_MAP || n->kind == N_VAR;
+}
+
+/* D lvalues that ferret cannot yet assign to get their own message. */
+static void *not_lvalue(struct parser *p, const struct node *n,
+			const struct loc *oploc, const char *op)
+{
+	if (n->kind == N_FIELD || n->kind == N_INDEX ||
+	    (n->kind == N_UNOP && n->op == T_STAR))
+		return fail_at(p, oploc, "operator %s on a member, an element or "
+			       "through a pointer is not supported yet", op);
+	return fail_at(p, oploc, "operator %s requires modifiable lvalue as an operand",
+		       op);
+}
+
+/* The name after '.' or '->': an identifier, keywords included. */
+static char *member_name(struct parser *p)
+{
+	if (p->tok.kind != T_IDENT && !is_keyword(p->tok.kind))
+		return syntax(p);
+	return xstrndup(p->tok.start, p->tok.len);
+}
+
+static struct node *parse_postfix_tail(struct parser *p, struct node *e)
+{
+	struct node *n;
+
+	while (e && !too_complex(p)) {
+		switch (p->tok.kind) {
+		case T_LBRACKET:
+			n = new_node(p, N_INDEX, &p->tok.loc);
+			n->a = e;
+			if (!next(p) || !(n->b = parse_assign(p)))
+				return NULL;
+			if (p->tok.kind == T_COMMA)
+				return fail_at(p, &p->tok.loc,
+					       "only associative arrays take several keys");
+			if (!expect(p, T_RBRACKET))
+				return NULL;
+			e = n;
+			break;
+		case T_DOT:
+		case T_ARROW:
+			n = new_node(p, N_FIELD, &p->tok.loc);
+			n->op = p->tok.kind;
+			n->a = e;
+			if (!next(p))
+				return NULL;
+			n->name = member_name(p);
+			if (!n->name)
+				return NULL;
+			n->loc = p->tok.loc;
+			if (!next(p))
+				return NULL;
+			e = n;
+			break;
+		case T_INC:
+		case T_DEC:
+			if (!is_lvalue(e))
+				return not_lvalue(p, e, &p->tok.loc,
+						  p->tok.kind == T_INC ? "++" : "--");
+			n = new_node(p, N_INCDEC, &p->tok.loc);
+			n->op = p->tok.kind;
+			n->flags = NF_POST;
+			n->a = e;
+			if (!next(p))
+				return NULL;
+			e = n;
+			break;
+		default:
+			return e;
+		}
+	}
+	return NULL;
+}
+
+/* self->name [keys] and this->name */
+static struct node *parse_scoped(struct parser *p)
+{
+	bool self = p->tok.kind == D_KW_SELF;
+	struct loc loc = p->tok.loc;
+	struct node *n, *tid;
+	char *name;
+
+	if (!next(p))
+		return NULL;
+	if (p->tok.kind != T_ARROW)
+		return syntax(p);
+	if (!next(p) || !(name = member_name(p)))
+		return NULL;
+	loc.len = p->tok.loc.col + p->tok.len - loc.col;
+	if (loc.len < 1 || p->tok.loc.line != loc.line)
+		loc.len = 1;
+	n = new_node(p, self ? N_MAP : N_VAR, &loc);
+	n->name = xasprintf("%s->%s", self ? "self" : "this", name);
+	free(name);
+	if (!next(p))
+		return NULL;
+	if (!self)
+		return n;
+	tid = new_node(p, N_BUILTIN, &loc);
+	tid->name = xstrdup("tid");
+	ast_push(n, tid);
+	if (p->tok.kind == T_LBRACKET && (!next(p) || !parse_args(p, n, T_RBRACKET)))
+		return NULL;
+	return n;
+}
+
+static struct node *parse_ident(struct parser *p)
+{
+	struct loc loc = p->tok.loc;
+	struct inline_def *d;
+	struct global_decl *g;
+	struct node *n;
+	char *name;
+
+	if (strchr(p->tok.str, '`'))
+		return fail_at(p, &loc, "kernel symbol %s: ` references are not supported yet",
+			       p->tok.str);
+	name = take_str(p);
+	if (!next(p)) {
+		free(name);
+		return NULL;
+	}
+	if (p->tok.kind == T_LPAREN) {
+		n = new_node(p, N_CALL, &loc);
+		n->name = name;
+		if (!next(p) || !parse_args(p, n, T_RPAREN))
+			return NULL;
+		return n;
+	}
+	if (p->defining && !strcmp(name, p->defining)) {
+		fail_at(p, &loc, "failed to resolve %s: Unknown variable name", name);
+		free(name);
+		return NULL;
+	}
+	d = find_inline(p, name);
+	if (d) {
+		free(name);
+		return copy_tree(p, d->value, &loc);
+	}
+	if (is_builtin_var(name)) {
+		n = new_node(p, N_BUILTIN, &loc);
+		n->name = name;
+		return n;
+	}
+	n = new_node(p, N_MAP, &loc);
+	n->name = name;
+	g = find_global(p, name);
+	if (p->tok.kind == T_LBRACKET && (!g || g->assoc) &&
+	    (!next(p) || !parse_args(p, n, T_RBRACKET)))
+		return NULL;
+	return n;
+}
+
+/* After '(': a cast "(type) cast-expression" or a parenthesized expression. */
+static struct node *parse_paren(struct parser *p, const struct loc *lparen)
+{
+	struct node *n, *e;
+
+	if (at_type(p)) {
+		n = new_node(p, N_CAST, lparen);
+		n->str = parse_type(p, false);
+		if (!n->str || !expect(p, T_RPAREN) || !enter(p))
+			return NULL;
+		n->a = parse_cast(p);
+		p->depth--;
+		return n->a ? n : NULL;
+	}
+	e = parse_expr(p);
+	if (!e || !expect(p, T_RPAREN))
+		return NULL;
+	return parse_postfix_tail(p, e);
+}
+
+static struct node *parse_primary(struct parser *p)
+{
+	struct node *n, *s;
+	struct loc loc = p->tok.loc;
+
+	switch (p->tok.kind) {
+	case T_INT:
+		n = new_node(p, N_INT, &loc);
+		n->ival = p->tok.ival;
+		if (p->tok.neg)
+			n->flags = NF_SIGNED;
+		break;
+	case T_STR:
+		n = new_node(p, N_STR, &loc);
+		n->slen = p->tok.slen;
+		n->str = take_str(p);
+		break;
+	case T_MAP:
+		n = new_node(p, N_MAP, &loc);
+		n->name = take_str(p);
+		if (!next(p))
+			return NULL;
+		if (p->tok.kind == T_LBRACKET &&
+		    (!next(p) || !parse_args(p, n, T_RBRACKET)))
+			return NULL;
+		return n;
+	case D_KW_SELF:
+	case D_KW_THIS:
+		return parse_scoped(p);
+	case T_IDENT:
+		return parse_ident(p);
+	case T_LPAREN:
+		if (!next(p))
+			return NULL;
+		return parse_paren(p, &loc);
+	case D_KW_OFFSETOF:
+		n = new_node(p, N_CALL, &loc);
+		n->name = xstrdup("offsetof");
+		if (!next(p) || !expect(p, T_LPAREN))
+			return NULL;
+		s = new_node(p, N_STR, &p->tok.loc);
+		ast_push(n, s);
+		if (!(s->str = parse_type(p, false)))
+			return NULL;
+		s->slen = strlen(s->str);
+		if (!expect(p, T_COMMA))
+			return NULL;
+		if (p->tok.kind != T_IDENT)
+			return syntax(p);
+		s = new_node(p, N_STR, &p->tok.loc);
+		ast_push(n, s);
+		s->str = take_str(p);
+		s->slen = strlen(s->str);
+		if (!next(p) || !expect(p, T_RPAREN))
+			return NULL;
+		return n;
+	case D_KW_XLATE:
+		n = new_node(p, N_CALL, &loc);
+		n->name = xstrdup("xlate");
+		if (!next(p) || !expect(p, T_LT))
+			return NULL;
+		s = new_node(p, N_STR, &p->tok.loc);
+		ast_push(n, s);
+		if (!(s->str = parse_type(p, false)))
+			return NULL;
+		s->slen = strlen(s->str);
+		if (!expect(p, T_GT) || !expect(p, T_LPAREN) ||
+		    !(s = parse_expr(p)) || !expect(p, T_RPAREN))
+			return NULL;
+		ast_push(n, s);
+		return n;
+	default:
+		return syntax(p);
+	}
+	return next(p) ? n : NULL;
+}
+
+static struct node *parse_sizeof(struct parser *p)
+{
+	struct node *n = new_node(p, N_SIZEOF, &p->tok.loc);
+
+	if (!next(p))
+		return NULL;
+	if (p->tok.kind != T_LPAREN) {
+		n->a = parse_unary(p);
+		return n->a ? n : NULL;
+	}
+	if (!next(p))
+		return NULL;
+	if (at_type(p)) {
+		n->str = parse_type(p, false);
+		return n->str && expect(p, T_RPAREN) ? n : NULL;
+	}
+	n->a = parse_expr(p);
+	if (!n->a || !expect(p, T_RPAREN))
+		return NULL;
+	n->a = parse_postfix_tail(p, n->a);
+	return n->a ? n : NULL;
+}
+
+static struct node *parse_unary(struct parser *p)
+{
+	struct node *n, *e;
+	int kind = p->tok.kind;
+
+	if (!enter(p))
+		return NULL;
+	switch (kind) {
+	case T_INC:
+	case T_DEC:
+		n = new_node(p, N_INCDEC, &p->tok.loc);
+		n->op = kind;
+		if (!next(p) || !(n->a = parse_unary(p)))
+			goto fail;
+		if (!is_lvalue(n->a)) {
+			not_lvalue(p, n->a, &n->loc, kind == T_INC ? "++" : "--");
+			goto fail;
+		}
+		break;
+	case T_PLUS:
+		if (!next(p) || !(n = parse_cast(p)))
+			goto fail;
+		break;
+	case T_MINUS:
+	case T_NOT:
+	case T_TILDE:
+	case T_STAR:
+	case T_AMP:
+		n = new_node(p, N_UNOP, &p->tok.loc);
+		n->op = kind;
+		if (!next(p) || !(n->a = parse_cast(p)))
+			goto fail;
+		break;
+	case D_KW_SIZEOF:
+		if (!(n = parse_sizeof(p)))
+			goto fail;
+		break;
+	case D_KW_STRINGOF:
+		n = new_node(p, N_CALL, &p->tok.loc);
+		n->name = xstrdup("stringof");
+		if (!next(p) || !(e = parse_unary(p)))
+			goto fail;
+		ast_push(n, e);
+		break;
+	default:
+		n = parse_primary(p);
+		if (n && kind != T_LPAREN)
+			n = parse_postfix_tail(p, n);
+		if (!n)
+			goto fail;
+		break;
+	}
+	p->depth--;
+	return n;
+fail:
+	p->depth--;
+	return NULL;
+}
+
+static struct node *parse_cast(struct parser *p)
+{
+	return parse_unary(p);
+}
+
+/* Binary operators from loosest to tightest; all left-associative. */
+static const int binops[][5] = {
+	{ T_LOR },
+	{ D_LXOR },
+	{ T_LAND },
+	{ T_PIPE },
+	{ T_CARET },
+	{ T_AMP },
+	{ T_EQ, T_NE },
+	{ T_LT, T_GT, T_LE, T_GE },
+	{ T_SHL, T_SHR },
+	{ T_PLUS, T_MINUS },
+	{ T_STAR, T_SLASH, T_PERCENT },
+};
+
+static bool is_binop(struct parser *p, int level)
+{
+	int i;
+
+	for (i = 0; i < 5 && binops[level][i]; i++)
+		if (p->tok.kind == binops[level][i])
+			return true;
+	return false;
+}
+
+static struct node *binop(struct parser *p, int op, struct node *a,
+			  struct node *b, const struct loc *loc)
+{
+	struct node *n = new_node(p, N_BINOP, loc);
+
+	n->op = op;
+	n->a = a;
+	n->b = b;
+	return n;
+}
+
+/* (a != 0) != (b != 0): a ^^ b in the operators the AST has. */
+static struct node *lxor(struct parser *p, struct node *a, struct node *b,
+			 const struct loc *loc)
+{
+	struct node *za = new_node(p, N_INT, loc), *zb = new_node(p, N_INT, loc);
+
+	return binop(p, T_NE, binop(p, T_NE, a, za, loc),
+		     binop(p, T_NE, b, zb, loc), loc);
+}
+
+static struct node *parse_binary(struct parser *p, int level)
+{
+	struct node *e, *r;
+	struct loc loc;
+	int op;
+
+	if (level == (int)ARRAY_SIZE(binops))
+		return parse_cast(p);
+	e = parse_binary(p, level + 1);
+	while (e && is_binop(p, level)) {
+		op = p->tok.kind;
+		loc = p->tok.loc;
+		if (!next(p) || !(r = parse_binary(p, level + 1)))
+			return NULL;
+		e = op == D_LXOR ? lxor(p, e, r, &loc) : binop(p, op, e, r, &loc);
+	}
+	return e;
+}
+
+/* logical-or ["?" expression ":" conditional] */
+static struct node *parse_cond(struct parser *p)
+{
+	struct node *e, *n;
+
+	if (!enter(p))
+		return NULL;
+	e = parse_binary(p, 0);
+	if (!e || p->tok.kind != T_QUESTION) {
+		p->depth--;
+		return e;
+	}
+	n = new_node(p, N_TERNARY, &p->tok.loc);
+	n->a = e;
+	if (!next(p) || !(n->b = parse_expr(p)) || !expect(p, T_COLON) ||
+	    !(n->c = parse_cond(p)))
+		n = NULL;
+	p->depth--;
+	return n;
+}
+
+static int assign_op(int kind)
+{
+	switch (kind) {
+	case T_ASSIGN: return T_ASSIGN;
+	case T_PLUS_ASSIGN: return T_PLUS;
+	case T_MINUS_ASSIGN: return T_MINUS;
+	case T_STAR_ASSIGN: return T_STAR;
+	case T_SLASH_ASSIGN: return T_SLASH;
+	case T_PERCENT_ASSIGN: return T_PERCENT;
+	case T_AMP_ASSIGN: return T_AMP;
+	case T_PIPE_ASSIGN: return T_PIPE;
+	case T_CARET_ASSIGN: return T_CARET;
+	case T_SHL_ASSIGN: return T_SHL;
+	case T_SHR_ASSIGN: return T_SHR;
+	default: return 0;
+	}
+}
+
+/*
+ * Assignments are expressions in D.  They are parsed as N_ASSIGN nodes
+ * wherever they appear; lower_stmt() keeps those at statement level and
+ * check_expr() rejects the others.
+ */
+static struct node *parse_assign(struct parser *p)
+{
+	struct node *e, *n;
+	char opname[4];
+	int op;
+
+	if (!enter(p))
+		return NULL;
+	e = parse_cond(p);
+	op = e ? assign_op(p->tok.kind) : 0;
+	if (!op) {
+		p->depth--;
+		return e;
+	}
+	snprintf(opname, sizeof(opname), "%.*s", p->tok.len, p->tok.start);
+	if (!is_lvalue(e))
+		return not_lvalue(p, e, &p->tok.loc, opname);
+	n = new_node(p, N_ASSIGN, &p->tok.loc);
+	n->op = op;
+	n->a = e;
+	if (!next(p) || !(n->b = parse_assign(p)))
+		return NULL;
+	p->depth--;
+	return n;
+}
+
+/* The comma operator, as an N_BINOP of T_COMMA until lowered. */
+static struct node *parse_expr(struct parser *p)
+{
+	struct node *e = parse_assign(p), *r;
+	struct loc loc;
+
+	while (e && p->tok.kind == T_COMMA) {
+		loc = p->tok.loc;
+		if (!next(p) || !(r = parse_assign(p)))
+			return NULL;
+		e = binop(p, T_COMMA, e, r, &loc);
+	}
+	return e;
+}
+
+/* ---- statements ---- */
+
+/* Rejects the assignments and comma operators left inside an expression. */
+static bool check_expr(struct parser *p, const struct node *n)
+{
+	int i;
+
+	if (!n)
+		return true;
+	if (n->kind == N_ASSIGN) {
+		fail_at(p, &n->loc, "assignment inside an expression is not supported yet");
+		return false;
+	}
+	if (n->kind == N_BINOP && n->op == T_COMMA) {
+		fail_at(p, &n->loc, "the comma operator is not supported yet");
+		return false;
+	}
+	if (!check_expr(p, n->a) || !check_expr(p, n->b) || !check_expr(p, n->c))
+		return false;
+	for (i = 0; i < n->nlist; i++)
+		if (!check_expr(p, n->list[i]))
+			return false;
+	return true;
+}
+
+/* No calls, increments or assignments: evaluating it twice is harmless. */
+static bool pure(const struct node *n)
+{
+	int i;
+
+	if (!n)
+		return true;
+	if (n->kind == N_CALL || n->kind == N_INCDEC || n->kind == N_ASSIGN)
+		return false;
+	if (!pure(n->a) || !pure(n->b) || !pure(n->c))
+		return false;
+	for (i = 0; i < n->nlist; i++)
+		if (!pure(n->list[i]))
+			return false;
+	return true;
+}
+
+/*
+ * "x = y = e" becomes "y = e; x = y" (the inner lvalue read back, so it
+ * must be pure); "a, b" at statement level becomes "a; b".
+ */
+static bool lower_stmt(struct parser *p, struct node *block, struct node *e)
+{
+	struct node *s;
+
+	if (e->kind == N_BINOP && e->op == T_COMMA)
+		return lower_stmt(p, block, e->a) && lower_stmt(p, block, e->b);
+	if (e->kind == N_ASSIGN) {
+		if (e->b->kind == N_ASSIGN) {
+			if (!lower_stmt(p, block, e->b))
+				return false;
+			if (!pure(e->b->a)) {
+				fail_at(p, &e->loc, "assignment inside an expression is not supported yet");
+				return false;
+			}
+			e->b = copy_tree(p, e->b->a, &e->b->a->loc);
+			if (!e->b)
+				return false;
+		}
+		if (!check_expr(p, e->a) || !check_expr(p, e->b))
+			return false;
+		ast_push(block, e);
+		return true;
+	}
+	if (!check_expr(p, e))
+		return false;
+	s = new_node(p, N_EXPRSTMT, &e->loc);
+	s->a = e;
+	ast_push(block, s);
+	return true;
+}
+
+/*
+ * '{' [statement] (';' [statement])* '}'.  The token after '}' is lexed
+ * in the outer scope.
+ */
+static struct node *parse_body(struct parser *p)
+{
+	struct node *b, *e;
+
+	b = new_node(p, N_BLOCK, &p->tok.loc);
+	p->lx.outer = false;
+	if (!next(p))
+		return NULL;
+	for (;;) {
+		if (p->tok.kind == T_RBRACE)
+			break;
+		if (p->tok.kind == T_SEMI) {
+			if (!next(p))
+				return NULL;
+			continue;
+		}
+		p->expr_nodes = 0;
+		e = parse_expr(p);
+		if (!e || !lower_stmt(p, b, e))
+			return NULL;
+		if (p->tok.kind == T_SEMI) {
+			if (!next(p))
+				return NULL;
+			continue;
+		}
+		if (p->tok.kind != T_RBRACE)
+			return syntax(p);
+	}
+	p->lx.outer = true;
+	return next(p) ? b : NULL;
+}
+
+/* ---- probe descriptions and clauses ---- */
+
+/*
+ * The description with $N and $name replaced in each field, as dtrace
+ * does: the first '$' of a field starts the reference ("$$" is the same
+ * as "$"); digits after it are an argument number and the rest of the
+ * field stays, otherwise the rest of the field is a macro name.
+ */
+static char *expand_spec(struct parser *p, const char *spec, const struct loc *loc)
+{
+	struct buf b = { 0 };
+	const char *f = spec, *end, *v, *w;
+	const char *why = NULL;
+	int fields = 1;
+	bool found;
+	long val;
+
+	for (v = spec; *v; v++)
+		fields += *v == ':';
+	if (fields > 4) {
+		fail_at(p, loc, "invalid probe description \"%s\": Overspecified probe description",
+			spec);
+		return NULL;
+	}
+	buf_put(&b, "", 0);
+	for (;;) {
+		end = strchr(f, ':');
+		if (!end)
+			end = f + strlen(f);
+		v = memchr(f, '$', end - f);
+		if (!v) {
+			buf_put(&b, f, end - f);
+		} else {
+			buf_put(&b, f, v - f);
+			if (v[1] == '$' && end - v > 2)
+				v++;
+			if (v + 1 < end && v[1] >= '0' && v[1] <= '9') {
+				unsigned long i = strtoul(v + 1, (char **)&w, 10);
+				const char *arg = d_lex_macro_arg(&p->lx, i);
+
+				if (w > end || !arg) {
+					why = "Undefined macro variable in probe description";
+					break;
+				}
+				buf_printf(&b, "%s", arg);
+				buf_put(&b, w, end - w);
+			} else {
+				val = end - v > 1 ?
+				      d_lex_macro_value(&p->lx, v + 1, (int)(end - v - 1), &found) : 0;
+				if (end - v <= 1 || !found) {
+					why = "Undefined macro variable in probe description";
+					break;
+				}
+				buf_printf(&b, "%ld", val);
+			}
+		}
+		if (!*end)
+			break;
+		buf_put(&b, ":", 1);
+		f = end + 1;
+	}
+	if (why) {
+		buf_free(&b);
+		fail_at(p, loc, "invalid probe description \"%s\": %s", spec, why);
+		return NULL;
+	}
+	return b.p;
+}
+
+static struct node *parse_spec(struct parser *p)
+{
+	struct node *n = new_node(p, N_SPEC, &p->tok.loc);
+
+	if (p->tok.kind == T_INT) {
+		if (p->tok.ival > 0xffffffffULL)
+			return fail_at(p, &p->tok.loc,
+				       "identifier %llu exceeds maximum probe id",
+				       (unsigned long long)p->tok.ival);
+		n->str = xstrndup(p->tok.start, p->tok.len);
+	} else if (p->tok.kind == T_SPEC) {
+		n->str = expand_spec(p, p->tok.str, &p->tok.loc);
+		if (!n->str)
+			return NULL;
+	} else {
+		return syntax(p);
+	}
+	return next(p) ? n : NULL;
+}
+
+/* description (',' description)* ['/' expression '/'] ['{' statements '}'] */
+static struct node *parse_clause(struct parser *p)
+{
+	struct node *n, *s;
+
+	n = new_node(p, N_PROBE, &p->tok.loc);
+	for (;;) {
+		s = parse_spec(p);
+		if (!s)
+			return NULL;
+		ast_push_spec(n, s);
+		if (p->tok.kind != T_COMMA)
+			break;
+		if (!next(p))
+			return NULL;
+	}
+	if (p->tok.kind == T_SLASH) {
+		p->lx.outer = false;
+		p->expr_nodes = 0;
+		if (!next(p) || !(n->a = parse_expr(p)))
+			return NULL;
+		if (p->tok.kind != D_EPRED)
+			return syntax(p);
+		if (!check_expr(p, n->a) || !next(p))
+			return NULL;
+		if (p->tok.kind != T_LBRACE)
+			return fail_at(p, &n->a->loc,
+				       "expected actions { } following probe description and predicate");
+	}
+	if (p->tok.kind == T_LBRACE) {
+		n->b = parse_body(p);
+		return n->b ? n : NULL;
+	}
+	if (!p->cmdline)
+		return fail_at(p, &n->specs[0]->loc,
+			       "expected predicate and/or actions following probe description");
+	n->b = new_node(p, N_BLOCK, &n->specs[0]->loc);
+	return n;
+}
+
+/* ---- declarations ---- */
+
+/* enum [tag] '{' NAME ['=' constant] (',' ...)* '}': each NAME an inline. */
+static bool parse_enum_body(struct parser *p)
+{
+	int64_t value = 0;
+	struct node *v;
+	struct loc loc;
+	char *name;
+
+	if (!next(p))
+		return false;
+	for (;;) {
+		if (p->tok.kind != T_IDENT) {
+			syntax(p);
+			return false;
+		}
+		loc = p->tok.loc;
+		name = take_str(p);
+		if (!next(p)) {
+			free(name);
+			return false;
+		}
+		if (p->tok.kind == T_ASSIGN) {
+			if (!next(p) || !(v = parse_cond(p))) {
+				free(name);
+				return false;
+			}
+			fold(v);
+			if (v->kind != N_INT) {
+				fail_at(p, &v->loc, "enumerator '%s' must be assigned an integral constant expression",
+					name);
+				free(name);
+				return false;
+			}
+			value = (int64_t)v->ival;
+		}
+		v = new_node(p, N_INT, &loc);
+		make_int(v, (uint64_t)value);
+		if (!define_inline(p, name, v, &loc))
+			return false;
+		value++;
+		if (p->tok.kind == T_COMMA) {
+			if (!next(p))
+				return false;
+			if (p->tok.kind != T_RBRACE)
+				continue;
+		}
+		return expect(p, T_RBRACE);
+	}
+}
+
+/*
+ * One declarator: '*'* NAME ('[' [types | constant] ']')*.  Records what
+ * "NAME[...]" will mean for a global.
+ */
+static bool parse_declarator(struct parser *p, int storage)
+{
+	struct global_decl *g;
+	bool assoc = false;
+	struct loc loc;
+	char *name;
+
+	while (p->tok.kind == T_STAR || qualifier(p->tok.kind))
+		if (!next(p))
+			return false;
+	if (p->tok.kind == T_LPAREN) {
+		fail_at(p, &p->tok.loc, "parenthesized declarators are not supported yet");
+		return false;
+	}
+	if (p->tok.kind != T_IDENT) {
+		syntax(p);
+		return false;
+	}
+	loc = p->tok.loc;
+	if (strchr(p->tok.str, '`')) {
+		fail_at(p, &loc, "D scoping operator may not be used in a declaration");
+		return false;
+	}
+	name = take_str(p);
+	if (!next(p))
+		goto err;
+	while (p->tok.kind == T_LBRACKET) {
+		if (!next(p))
+			goto err;
+		if (at_type(p)) {
+			assoc = true;
+			for (;;) {
+				char *t = parse_type(p, false);
+
+				if (!t)
+					goto err;
+				free(t);
+				if (p->tok.kind != T_COMMA)
+					break;
+				if (!next(p))
+					goto err;
+			}
+		} else if (p->tok.kind != T_RBRACKET) {
+			if (!parse_cond(p))
+				goto err;
+		}
+		if (!expect(p, T_RBRACKET))
+			goto err;
+	}
+	if (p->tok.kind == T_LPAREN) {
+		fail_at(p, &loc, "function declarations are not supported yet");
+		goto err;
+	}
+	if (assoc && storage == D_KW_THIS) {
+		fail_at(p, &loc, "associative arrays may not be declared as local variables: %s",
+			name);
+		goto err;
+	}
+	if (storage) {
+		free(name);
+		return true;
+	}
+	g = find_global(p, name);
+	if (!g) {
+		g = xcalloc(1, sizeof(*g));
+		g->name = name;
+		vec_push(&p->globals, g);
+	} else {
+		free(name);
+	}
+	g->assoc = assoc;
+	return true;
+err:
+	free(name);
+	return false;
+}
+
+/* The current token is ';': the next one is in the outer scope again. */
+static bool end_decl(struct parser *p)
+{
+	if (p->tok.kind != T_SEMI) {
+		syntax(p);
+		return false;
+	}
+	p->lx.outer = true;
+	return next(p);
+}
+
+/* inline TYPE NAME '=' assignment-expression ';' */
+static bool parse_inline(struct parser *p)
+{
+	struct node *v;
+	struct loc loc;
+	char *type, *name;
+
+	p->lx.outer = false;
+	if (!next(p) || !(type = parse_type(p, true)))
+		return false;
+	free(type);
+	while (p->tok.kind == T_STAR)
+		if (!next(p))
+			return false;
+	if (p->tok.kind != T_IDENT) {
+		syntax(p);
+		return false;
+	}
+	loc = p->tok.loc;
+	name = take_str(p);
+	if (!next(p))
+		goto err;
+	if (p->tok.kind == T_LBRACKET) {
+		fail_at(p, &loc, "inline arrays are not supported yet");
+		goto err;
+	}
+	if (!expect(p, T_ASSIGN))
+		goto err;
+	p->defining = name;
+	p->expr_nodes = 0;
+	v = parse_assign(p);
+	p->defining = NULL;
+	if (!v || !check_expr(p, v))
+		goto err;
+	fold(v);
+	if (!define_inline(p, name, v, &loc))
+		return false;
+	return end_decl(p);
+err:
+	free(name);
+	return false;
+}
+
+/* [storage class] type [declarator (',' declarator)*] ';' */
+static bool parse_declaration(struct parser *p)
+{
+	int storage = 0, c;
+	char *type;
+
+	switch (p->tok.kind) {
+	case D_KW_TYPEDEF:
+		fail_at(p, &p->tok.loc, "typedef is not supported yet");
+		return false;
+	case D_KW_EXTERN:
+		fail_at(p, &p->tok.loc, "extern declarations are not supported yet");
+		return false;
+	case D_KW_STATIC:
+	case D_KW_REGISTER:
+	case D_KW_AUTO:
+		fail_at(p, &p->tok.loc, "specified storage class not appropriate in D");
+		return false;
+	case D_KW_SELF:
+	case D_KW_THIS:
+		storage = p->tok.kind;
+		p->lx.outer = false;
+		if (!next(p))
+			return false;
+		break;
+	default:
+		break;
+	}
+	p->lx.outer = false;
+	c = d_lex_peek(&p->lx);
+	if (storage && p->tok.kind == T_IDENT && c && strchr(";,[", c)) {
+		/* "self x;": a storage class alone, as D allows. */
+	} else if (p->tok.kind == T_IDENT && !storage) {
+		/* Lexed in the outer scope as a type name. */
+	} else if (!at_type(p) && !(p->tok.kind == T_IDENT && storage)) {
+		syntax(p);
+		return false;
+	}
+	if (!(storage && p->tok.kind == T_IDENT && c && strchr(";,[", c))) {
+		type = parse_type(p, true);
+		if (!type)
+			return false;
+		free(type);
+	}
+	if (p->tok.kind != T_SEMI) {
+		for (;;) {
+			if (!parse_declarator(p, storage))
+				return false;
+			if (p->tok.kind != T_COMMA)
+				break;
+			if (!next(p))
+				return false;
+		}
+	}
+	return end_decl(p);
+}
+
+static bool parse_external(struct parser *p, struct node *prog)
+{
+	struct node *probe;
+
+	p->expr_nodes = 0;
+	switch (p->tok.kind) {
+	case T_SPEC:
+	case T_INT:
+		probe = parse_clause(p);
+		if (!probe)
+			return false;
+		ast_push(prog, probe);
+		return true;
+	case D_KW_INLINE:
+		return parse_inline(p);
+	case D_KW_PROVIDER:
+		fail_at(p, &p->tok.loc, "provider definitions are not supported yet");
+		return false;
+	case D_KW_TRANSLATOR:
+		fail_at(p, &p->tok.loc, "translator definitions are not supported yet");
+		return false;
+	case D_KW_COUNTER:
+	case D_KW_IMPORT:
+		syntax(p);
+		return false;
+	default:
+		if (p->tok.kind == T_IDENT || is_keyword(p->tok.kind))
+			return parse_declaration(p);
+		syntax(p);
+		return false;
+	}
+}
+
+/* ---- the whole program ---- */
+
+static void mark(struct node *n)
+{
+	int i;
+
+	if (!n)
+		return;
+	n->flags |= NF_REACHED;
+	mark(n->a);
+	mark(n->b);
+	mark(n->c);
+	for (i = 0; i < n->nlist; i++)
+		mark(n->list[i]);
+	for (i = 0; i < n->nspecs; i++)
+		mark(n->specs[i]);
+}
+
+/* Frees the recorded nodes not in prog (all of them if prog is NULL). */
+static void sweep(struct parser *p, struct node *prog)
+{
+	int i;
+
+	mark(prog);
+	for (i = 0; i < p->nodes.n; i++) {
+		struct node *n = p->nodes.v[i];
+
+		if (n->flags & NF_REACHED) {
+			n->flags &= ~NF_REACHED;
+			continue;
+		}
+		free(n->list);
+		free(n->specs);
+		free(n->name);
+		free(n->str);
+		free(n);
+	}
+	vec_free(&p->nodes);
+}
+
+void d_pragmas_free(struct vec *pragmas)
+{
+	int i;
+
+	if (!pragmas)
+		return;
+	for (i = 0; i < pragmas->n; i++) {
+		struct d_pragma *pr = pragmas->v[i];
+
+		free(pr->name);
+		free(pr->value);
+		free(pr);
+	}
+	vec_free(pragmas);
+}
+
+struct node *d_parse_program(const struct source *src, const struct d_macros *m,
+			     struct vec *pragmas)
+{
+	struct parser p = { .src = src };
+	struct loc start = { 1, 1, 1 };
+	struct node *prog;
+	int i;
+
+	p.cmdline = src->name && src->name[0] == '-';
+	d_lex_init(&p.lx, src, m, pragmas);
+	prog = new_node(&p, N_PROGRAM, &start);
+	if (next(&p))
+		while (p.tok.kind != T_EOF && parse_external(&p, prog))
+			;
+	d_token_free(&p.tok);
+	for (i = 0; i < p.inlines.n; i++) {
+		struct inline_def *d = p.inlines.v[i];
+
+		free(d->name);
+		free(d);
+	}
+	vec_free(&p.inlines);
+	for (i = 0; i < p.globals.n; i++) {
+		struct global_decl *g = p.globals.v[i];
+
+		free(g->name);
+		free(g);
+	}
+	vec_free(&p.globals);
+	if (p.failed) {
+		sweep(&p, NULL);
+		d_pragmas_free(pragmas);
+		errno = EINVAL;
+		return NULL;
+	}
+	sweep(&p, prog);
+	return prog;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_D_PARSE_H
+#define FERRET_D_PARSE_H
+
+#include "util.h"
+#include "lang/ast.h"
+#include "lang/loc.h"
+
+struct d_macros {		/* dtrace(8)'s macro variables */
+	char **args;		/* $1.. / $$1..: script arguments */
+	int nargs;
+	long target;		/* $target: -c/-p pid, or -1 if none */
+	long pid, ppid, uid, gid;	/* $pid $ppid $uid $gid (dtrace's own) */
+};
+
+struct d_pragma {
+	char *name;
+	char *value;		/* NULL if none */
+	struct loc loc;
+};
+
+/*
+ * Parses a whole D script (already through cpp if -C) into an N_PROGRAM;
+ * #pragma D option lines go to *pragmas (vec of struct d_pragma *, free
+ * with d_pragmas_free).  NULL after reporting the first error with
+ * diag_error (errno EINVAL).
+ *
+ * Details of the contract in DBRIEF.md:
+ * - A probe description with neither predicate nor body (dtrace -n BEGIN)
+ *   is accepted, with an empty body, only when src->name starts with '-'
+ *   (a -n, -P, -m, -f or -i argument); in a script file it is an error.
+ * - $0 is src->name.  $target is 0 when m->target is -1, as in DTrace.
+ *   $egid, $euid, $pgid and $sid are dtrace's own, read here.
+ * - m may be NULL (no arguments, every id 0); pragmas may be NULL.  On
+ *   failure *pragmas is left empty.
+ * - Declarations are checked and dropped, except that they decide what
+ *   "x[i]" means: indexing for a declared scalar or array, keys of an
+ *   associative array otherwise.  Inline constants and enumerators are
+ *   substituted at each use (a copy of the definition, with integer
+ *   arithmetic folded).
+ */
+struct node *d_parse_program(const struct source *src, const struct d_macros *m,
+			     struct vec *pragmas);
+void d_pragmas_free(struct vec *pragmas);
+
+#endif
