@@ -27,6 +27,7 @@
 #include "lang/types.h"
 #include "profile/profile.h"
 #include "strace/st_main.h"
+#include "dtrace/dtrace.h"
 
 static void usage(FILE *f)
 {
@@ -238,31 +239,6 @@ static int list_probes(const char *pattern)
 	return 0;
 }
 
-/*
- * cmd split at every space, as bpftrace splits it: no quoting, no
- * expansion, and two spaces in a row make an empty argument.  The
- * strings point into *copy; both are freed by the caller.
- */
-static char **split_command(const char *cmd, char **copy)
-{
-	char *p = xstrdup(cmd), **argv = NULL;
-	int n = 0;
-
-	*copy = p;
-	for (;;) {
-		char *sp = strchr(p, ' ');
-
-		argv = xrealloc(argv, (n + 2) * sizeof(*argv));
-		argv[n++] = p;
-		if (!sp)
-			break;
-		*sp = 0;
-		p = sp + 1;
-	}
-	argv[n] = NULL;
-	return argv;
-}
-
 /* 0 if path is a regular file we may execute, else -errno. */
 static int executable(const char *path)
 {
@@ -323,7 +299,7 @@ static int command_runnable(const char *name)
  */
 static int check_command(const char *cmd)
 {
-	char *copy, **argv = split_command(cmd, &copy);
+	char *copy, **argv = run_split_command(cmd, &copy);
 	int err = 0;
 
 	if (!*argv[0]) {
@@ -339,17 +315,6 @@ static int check_command(const char *cmd)
 	free(argv);
 	free(copy);
 	return err;
-}
-
-/* Starts cmd held until run_program() releases it (see run_spawn_held). */
-static pid_t start_child(const char *cmd, int *go_fd)
-{
-	char *copy, **argv = split_command(cmd, &copy);
-	pid_t pid = run_spawn_held(NULL, argv, go_fd, NULL, NULL);
-
-	free(argv);
-	free(copy);
-	return pid;
 }
 
 static int script_main(int argc, char **argv);
@@ -405,6 +370,7 @@ static const struct frontend {
 } frontends[] = {
 	{ "strace", st_main, "+fcCwTtrys:o:p:e:zZh", strace_longopts, "hD", true },
 	{ "profile", profile_main, prof_optstring, prof_longopts, "hi", false },
+	{ "dtrace", dt_main, dt_optstring, NULL, "hVle", true },
 	{ NULL, script_main, script_optstring, script_longopts, "hVd", true },
 };
 
@@ -486,6 +452,17 @@ int main(int argc, char **argv)
 {
 	const struct frontend *fe = frontends;
 
+	const char *self = strrchr(argv[0], '/');
+
+	/* Invoked as "dtrace" (a link), ferret is ferret dtrace. */
+	if (!strcmp(self ? self + 1 : argv[0], "dtrace")) {
+		while (fe->name && strcmp(fe->name, "dtrace"))
+			fe++;
+		if (needs_privilege(fe, argc, argv) && check_privilege())
+			return 1;
+		raise_nofile();
+		return fe->run(argc, argv);
+	}
 	while (fe->name && (argc < 2 || strcmp(argv[1], fe->name)))
 		fe++;
 	if (fe->name) {
@@ -766,7 +743,7 @@ static int script_main(int argc, char **argv)
 	 */
 	ropts.bufmode = bufmode >= 0 ? bufmode : outfile ? _IOFBF : _IOLBF;
 	if (ropts.cmd && !dump) {
-		child = start_child(ropts.cmd, &go_fd);
+		child = run_start_command(ropts.cmd, &go_fd);
 		if (child < 0)
 			goto out;
 		copts.cpid = child;

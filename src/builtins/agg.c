@@ -136,6 +136,45 @@ static int lhist_bucket(struct cg *g, int v, const struct type *t)
 }
 
 /*
+ * D's quantize bucket (types.h): D_QUANT_ZERO for 0, D_QUANT_ZERO + 1 +
+ * floor(log2(v)) above it, D_QUANT_ZERO - 1 - floor(log2(-v)) below,
+ * with -v taken as unsigned so that INT64_MIN lands in bucket 0.
+ */
+static int quant_bucket(struct cg *g, int v)
+{
+	int b = ir_vreg(&g->ir), x = ir_vreg(&g->ir), t = ir_vreg(&g->ir);
+	int l = ir_vreg(&g->ir), done = ir_label(&g->ir);
+	int pos = ir_label(&g->ir), sh;
+
+	ir_mov_imm(&g->ir, b, D_QUANT_ZERO);
+	ir_jmp_imm(&g->ir, BPF_JEQ, v, 0, done);
+	ir_mov(&g->ir, x, v);
+	ir_jmp_imm(&g->ir, BPF_JSGT, v, 0, pos);
+	ir_alu_imm(&g->ir, BPF_NEG, x, 0);
+	ir_place(&g->ir, pos);
+	ir_mov_imm(&g->ir, l, 0);
+	for (sh = 32; sh; sh >>= 1) {
+		int skip = ir_label(&g->ir);
+
+		ir_mov(&g->ir, t, x);
+		ir_alu_imm(&g->ir, BPF_RSH, t, sh);
+		ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, skip);
+		ir_mov(&g->ir, x, t);
+		ir_alu_imm(&g->ir, BPF_ADD, l, sh);
+		ir_place(&g->ir, skip);
+	}
+	ir_mov_imm(&g->ir, b, D_QUANT_ZERO + 1);
+	ir_alu(&g->ir, BPF_ADD, b, l);
+	ir_jmp_imm(&g->ir, BPF_JSGT, v, 0, done);
+	ir_mov_imm(&g->ir, b, D_QUANT_ZERO - 1);
+	ir_alu(&g->ir, BPF_SUB, b, l);
+	ir_jmp_imm(&g->ir, BPF_JSGE, b, 0, done);
+	ir_mov_imm(&g->ir, b, 0);
+	ir_place(&g->ir, done);
+	return b;
+}
+
+/*
  * The shared shape: find this CPU's value for the key and update it in
  * place, or insert the first value.
  */
@@ -150,8 +189,9 @@ static int agg(struct cg *g, struct node *n, enum agg_op op)
 	if (n->nlist)
 		v = cg_reg(g, &a);
 	if (op == A_HIST)
-		bucket = n->type->kind == TY_HIST ? hist_bucket(g, v)
-						  : lhist_bucket(g, v, n->type);
+		bucket = n->type->kind == TY_HIST ? hist_bucket(g, v) :
+			 n->type->kind == TY_QUANT ? quant_bucket(g, v) :
+			 lhist_bucket(g, v, n->type);
 	key = cg_map_key(g, m, bucket);
 	p = ir_vreg(&g->ir);
 	t = ir_vreg(&g->ir);
@@ -242,6 +282,46 @@ static int cg_hist(struct cg *g, struct node *n, struct val *out)
 	return agg(g, n, A_HIST);
 }
 
+static int sema_quantize(struct sema *s, struct node *n)
+{
+	return sema_one(s, n, TY_QUANT);
+}
+
+/*
+ * D's lquantize(value, base, limit[, step]): lhist's buckets, base may
+ * be negative and step defaults to 1.
+ */
+static int sema_lquantize(struct sema *s, struct node *n)
+{
+	int64_t v[3] = { 0, 0, 1 };
+	struct type *t;
+	int i;
+
+	if (n->nlist < 3 || n->nlist > 4)
+		return sema_error(s, n, "lquantize( ) prototype mismatch: %d args passed, at least 3 expected",
+				  n->nlist);
+	if (bi_int_arg(s, n, 0))
+		return -EINVAL;
+	for (i = 1; i < n->nlist; i++)
+		if (sema_const_int(s, n->list[i], &v[i - 1]))
+			return -EINVAL;
+	if (v[2] <= 0)
+		return sema_error(s, n->list[3], "lquantize( ) step must be greater than zero");
+	if (v[1] <= v[0])
+		return sema_error(s, n->list[2], "lquantize( ) upper bound must be greater than lower bound");
+	if ((v[1] - v[0]) / v[2] > 65535)
+		return sema_error(s, n, "lquantize( ) range of bounds (%lld) with step (%lld) exceeds %d levels",
+				  (long long)(v[1] - v[0]), (long long)v[2], 65535);
+	t = type_new();
+	t->kind = TY_LHIST;
+	t->size = 8;
+	t->lh_min = v[0];
+	t->lh_max = v[1];
+	t->lh_step = v[2];
+	n->type = t;
+	return 0;
+}
+
 #define AGG(n, s, c) { .name = n, .func = true, .agg = true, .sema = s, .cg = c }
 
 const struct builtin builtin_aggs[] = {
@@ -253,5 +333,12 @@ const struct builtin builtin_aggs[] = {
 	AGG("stats", sema_stats, cg_avg),
 	AGG("hist", sema_hist, cg_hist),
 	AGG("lhist", sema_lhist, cg_hist),
+	{ .name = NULL },
+};
+
+/* Aggregations only D programs name. */
+const struct builtin builtin_dtrace_aggs[] = {
+	AGG("quantize", sema_quantize, cg_hist),
+	AGG("lquantize", sema_lquantize, cg_hist),
 	{ .name = NULL },
 };

@@ -19,6 +19,9 @@ const struct builtin *builtin_find(const char *name, bool func, bool dtrace)
 	for (b = builtin_dtrace; dtrace && b->name; b++)
 		if (b->func == func && !strcmp(b->name, name))
 			return b;
+	for (b = builtin_dtrace_aggs; dtrace && b->name; b++)
+		if (b->func == func && !strcmp(b->name, name))
+			return b;
 	for (g = 0; g < ARRAY_SIZE(groups); g++)
 		for (b = groups[g]; b->name; b++)
 			if (b->func == func && !strcmp(b->name, name))
@@ -30,6 +33,10 @@ const struct builtin *builtin_for_record(int kind)
 {
 	size_t g;
 	const struct builtin *b;
+
+	for (b = builtin_dtrace; b->name; b++)
+		if (b->rec_kind == kind && b->rt)
+			return b;
 
 	for (g = 0; g < ARRAY_SIZE(groups); g++)
 		for (b = groups[g]; b->name; b++)

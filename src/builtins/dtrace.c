@@ -157,6 +157,90 @@ static int sema_trace(struct sema *s, struct node *n)
 	return pf->sema(s, n);
 }
 
+/* exit(status): dtrace exits with status once the run ends. */
+static int sema_exit(struct sema *s, struct node *n)
+{
+	n->type = type_simple(TY_NONE);
+	return bi_nargs(s, n, 1, 1) || bi_int_arg(s, n, 0) ? -EINVAL : 0;
+}
+
+static int cg_exit(struct cg *g, struct node *n, struct val *out)
+{
+	struct val v;
+	int skip = ir_label(&g->ir), rec;
+
+	if (cg_expr(g, n->list[0], &v))
+		return -EINVAL;
+	rec = cg_record_begin(g, REC_EXIT, 0, 8, skip);
+	cg_store(g, rec, sizeof(struct rec_hdr), &v, 8);
+	cg_record_end(g, rec, true);
+	ir_place(&g->ir, skip);
+	/* Nothing after exit() runs, as in DTrace. */
+	ir_ja(&g->ir, g->exit_label);
+	return 0;
+}
+
+/*
+ * printa([format,] @a, ...): the maps' ids go in the record, the format
+ * in the format table; the front end prints them as DTrace does.
+ */
+static int sema_printa(struct sema *s, struct node *n)
+{
+	int i, first = n->nlist && n->list[0]->kind == N_STR;
+
+	n->type = type_simple(TY_NONE);
+	if (n->nlist == first)
+		return sema_error(s, n, "printa( ) prototype mismatch: too few arguments");
+	for (i = first; i < n->nlist; i++) {
+		struct node *m = n->list[i];
+
+		if (m->kind != N_MAP || m->nlist)
+			return sema_error(s, m, "printa( ) argument #%d is incompatible with prototype: prototype: aggregation",
+					  i + 1);
+		if (!sema_map_whole(s, m))
+			return -EINVAL;
+		if (m->sym->val && !type_is_agg(m->sym->val))
+			return sema_error(s, m, "printa( ) argument #%d is incompatible with prototype: %s is not an aggregation",
+					  i + 1, m->name);
+	}
+	n->id = sema_add_fmt(s, first ? n->list[0]->str : "", NULL, 0);
+	if (first)
+		n->flags |= NF_SIGNED;	/* marks a format */
+	return 0;
+}
+
+static int cg_printa(struct cg *g, struct node *n, struct val *out)
+{
+	int first = n->flags & NF_SIGNED ? 1 : 0, cnt = n->nlist - first;
+	int skip = ir_label(&g->ir), rec, i, off = sizeof(struct rec_hdr);
+
+	rec = cg_record_begin(g, REC_DPRINTA, n->id, 4 + 4 * cnt, skip);
+	ir_st_imm(&g->ir, BPF_W, rec, off, cnt);
+	for (i = 0; i < cnt; i++)
+		ir_st_imm(&g->ir, BPF_W, rec, off + 4 + 4 * i,
+			  n->list[first + i]->sym->id);
+	cg_record_end(g, rec, true);
+	ir_place(&g->ir, skip);
+	return 0;
+}
+
+static int rt_printa(struct runtime *rt, const struct rec_hdr *h,
+		     const void *data, size_t len)
+{
+	const struct fmt_spec *fs = h->id < (uint32_t)rt->c->fmts.n ?
+				    rt->c->fmts.v[h->id] : NULL;
+	uint32_t n, ids[64];
+
+	if (!fs || len < 4 || !d_label || !d_label->printa)
+		return -EINVAL;
+	memcpy(&n, data, 4);
+	if (n > ARRAY_SIZE(ids) || len < 4 + 4 * (size_t)n)
+		return -EINVAL;
+	memcpy(ids, (const char *)data + 4, 4 * n);
+	return d_label->printa(d_label->arg, rt, *fs->fmt ? fs->fmt : NULL,
+			       ids, n);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define PART(n) { .name = n, .sema = sema_part, .cg = bi_probe_index, \
 		  .show = show_part }
@@ -168,5 +252,9 @@ const struct builtin builtin_dtrace[] = {
 	  .show = show_label },
 	VAR("walltimestamp", bi_sema_u64, cg_walltimestamp),
 	{ .name = "trace", .func = true, .sema = sema_trace },
+	{ .name = "exit", .func = true, .rec_kind = REC_EXIT, .sema = sema_exit,
+	  .cg = cg_exit },
+	{ .name = "printa", .func = true, .rec_kind = REC_DPRINTA,
+	  .sema = sema_printa, .cg = cg_printa, .rt = rt_printa },
 	{ .name = NULL },
 };

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 struct buf;
+struct runtime;
 struct type;
 
 /* A probe's D name in parts, by index in the program's probe table. */
@@ -22,6 +23,12 @@ struct bi_dtrace_label {
 	/* The printf conversion trace() uses for a value of type t, or
 	 * NULL if trace() cannot print it. */
 	const char *(*trace_conv)(void *arg, const struct type *t);
+	/*
+	 * printa(): prints maps ids[0..n) (map ids, MAP_NFIXED based) with
+	 * format fmt, NULL for none.  0 or -errno after reporting.
+	 */
+	int (*printa)(void *arg, struct runtime *rt, const char *fmt,
+		      const uint32_t *ids, int n);
 };
 
 /*

@@ -545,9 +545,16 @@ static int cg_exit(struct cg *g, struct node *n, struct val *out)
 	return 0;
 }
 
+/* A record with a payload carries D's exit(status). */
 static int rt_exit(struct runtime *rt, const struct rec_hdr *h,
 		   const void *data, size_t len)
 {
+	int64_t status;
+
+	if (len >= sizeof(status) && !rt->exiting) {
+		memcpy(&status, data, sizeof(status));
+		rt->exit_status = (int)(status & 0xff);
+	}
 	rt->exiting = true;
 	return 0;
 }

@@ -1248,33 +1248,34 @@ void d_print_trace_prefix(struct buf *out, int cpu, uint32_t id,
 	buf_free(&fn);
 }
 
+const char *d_print_trace_conv(int size, bool is_signed, bool is_str,
+			       bool quiet)
+{
+	static const char *const conv[2][5] = {
+		{ " %3u", " %5u", " %10u", " %20u", "  %-33s" },
+		{ " %3d", " %5d", " %10d", " %19d", "  %-33s" },
+	};
+	int i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+
+	if (quiet)
+		return is_str ? "%s" : is_signed ? "%d" : "%u";
+	return conv[is_signed][is_str ? 4 : i];
+}
+
 void d_print_trace_int(struct buf *out, int64_t v, int size, bool is_signed,
 		       bool quiet)
 {
-	int w;
+	char fmt[16];
+	const char *c = d_print_trace_conv(size, is_signed, false, quiet);
 
+	/* The conversion's width, with the length modifier for 64 bits. */
+	snprintf(fmt, sizeof(fmt), "%.*sll%c", (int)strlen(c) - 1, c,
+		 c[strlen(c) - 1]);
 	v = narrow(v, size, is_signed);
-	switch (size) {
-	case 1:
-		w = 3;
-		break;
-	case 2:
-		w = 5;
-		break;
-	case 4:
-		w = 10;
-		break;
-	default:
-		w = is_signed ? 19 : 20;
-		break;
-	}
-	if (quiet)
-		w = 0;
 	if (is_signed)
-		put_fmt(out, quiet ? "%*lld" : " %*lld", w, (long long)v);
+		put_fmt(out, fmt, (long long)v);
 	else
-		put_fmt(out, quiet ? "%*llu" : " %*llu", w,
-			(unsigned long long)v);
+		put_fmt(out, fmt, (unsigned long long)v);
 }
 
 void d_print_trace_str(struct buf *out, const char *s, size_t n, bool quiet)

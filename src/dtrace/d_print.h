@@ -111,6 +111,12 @@ void d_print_trace_header(struct buf *out);
 /* The start of each record's line: cpu, probe id and "func:name". */
 void d_print_trace_prefix(struct buf *out, int cpu, uint32_t id,
 			  const char *func, const char *name);
+/*
+ * The printf conversion trace() uses for an integer of size bytes (or a
+ * string, is_str): DTrace's column widths, none when quiet.
+ */
+const char *d_print_trace_conv(int size, bool is_signed, bool is_str,
+			       bool quiet);
 /* A traced integer of size bytes (1, 2, 4, 8), v holding its value. */
 void d_print_trace_int(struct buf *out, int64_t v, int size, bool is_signed,
 		       bool quiet);

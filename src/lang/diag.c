@@ -9,6 +9,14 @@
 static FILE *diag_stream;
 static int diag_errors;
 static bool diag_no_warnings;
+static const char *diag_lead;
+static bool diag_lead_line;
+
+void diag_set_lead(const char *lead, bool line)
+{
+	diag_lead = lead;
+	diag_lead_line = line;
+}
 
 void diag_set_warnings(bool on)
 {
@@ -86,7 +94,12 @@ report(const char *what, const struct source *src, const struct loc *loc,
 	FILE *f = diag_stream ? diag_stream : stderr;
 	const char *name = src && src->name ? src->name : "ferret";
 
-	if (loc && loc->line > 0)
+	if (diag_lead && !strcmp(what, "error") && diag_lead_line &&
+	    loc && loc->line > 0)
+		fprintf(f, "%sline %d: ", diag_lead, loc->line);
+	else if (diag_lead && !strcmp(what, "error"))
+		fputs(diag_lead, f);
+	else if (loc && loc->line > 0)
 		fprintf(f, "%s:%d:%d: %s: ", name, loc->line, loc->col, what);
 	else
 		fprintf(f, "%s: %s: ", name, what);

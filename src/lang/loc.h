@@ -28,6 +28,13 @@ int diag_count(void);
 void diag_set_warnings(bool on);
 bool diag_warnings(void);
 void diag_reset(void);
+/*
+ * Errors start with lead instead of "name:line:col: error: " (NULL: the
+ * default), followed by "line N: " when line is set and the error has a
+ * location; the source line and caret follow as always.  ferret dtrace
+ * leads with dtrace's "dtrace: failed to compile script x.d: ".
+ */
+void diag_set_lead(const char *lead, bool line);
 /* Where diagnostics go (stderr by default); unit tests capture them. */
 #include <stdio.h>
 void diag_set_stream(FILE *f);

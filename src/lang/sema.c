@@ -526,7 +526,16 @@ int sema_expr(struct sema *s, struct node *n)
 
 	switch (n->kind) {
 	case N_INT:
-		n->type = type_int(8, !(n->ival > INT64_MAX && !(n->flags & NF_SIGNED)));
+		/* D, as C: a constant that fits an int is an int. */
+		if (s->c->opts.dtrace && !(n->flags & NF_SIGNED) &&
+		    n->ival <= INT32_MAX)
+			n->type = type_int(4, true);
+		else if (s->c->opts.dtrace && (n->flags & NF_SIGNED) &&
+			 (int64_t)n->ival >= INT32_MIN)
+			n->type = type_int(4, true);
+		else
+			n->type = type_int(8, !(n->ival > INT64_MAX &&
+						!(n->flags & NF_SIGNED)));
 		return 0;
 	case N_STR:
 		n->type = type_str(n->slen + 1);

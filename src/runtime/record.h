@@ -28,6 +28,8 @@ enum rec_kind {
 	REC_UNWATCH,	/* unwatch(): payload: u64 address */
 	REC_END,	/* the end of a run of an event program whose records
 			 * were held (REC_HELD); no payload */
+	REC_DPRINTA,	/* D's printa(): id: format ("" for none); payload:
+			 * u32 count, then u32 map ids */
 };
 
 /*

@@ -787,7 +787,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		int child_go_fd)
 {
 	static const cookie_io_functions_t out_io = { .write = out_write };
-	struct runtime rt = { .c = c, .sink = o->sink };
+	struct runtime rt = { .c = c, .sink = o->sink, .exit_status = -1 };
 	struct out_sink os = { .fd = fileno(o->out) };
 	struct loaded l = { 0 };
 	struct fdset fds = { 0 };
@@ -930,7 +930,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		print_maps_at_exit(&rt.out, rt.maps, rt.nmaps);
 	out_flush(&rt, &os);
 	report_stats(&rt);
-	ret = rt.out_err || rt.failed ? 1 : 0;
+	ret = rt.out_err || rt.failed ? 1 :
+	      rt.exit_status > 0 ? rt.exit_status : 0;
 out:
 	alarm(0);
 	if (child_go_fd >= 0)
@@ -969,4 +970,40 @@ out:
 		ret = 1;
 	sigaction(SIGPIPE, &pipe_old, NULL);
 	return ret;
+}
+
+/*
+ * cmd split at every space, as bpftrace splits it: no quoting, no
+ * expansion, and two spaces in a row make an empty argument.  The
+ * strings point into *copy; both are freed by the caller.
+ */
+char **run_split_command(const char *cmd, char **copy)
+{
+	char *p = xstrdup(cmd), **argv = NULL;
+	int n = 0;
+
+	*copy = p;
+	for (;;) {
+		char *sp = strchr(p, ' ');
+
+		argv = xrealloc(argv, (n + 2) * sizeof(*argv));
+		argv[n++] = p;
+		if (!sp)
+			break;
+		*sp = 0;
+		p = sp + 1;
+	}
+	argv[n] = NULL;
+	return argv;
+}
+
+/* Starts cmd held until run_program() releases it (see run_spawn_held). */
+pid_t run_start_command(const char *cmd, int *go_fd)
+{
+	char *copy, **argv = run_split_command(cmd, &copy);
+	pid_t pid = run_spawn_held(NULL, argv, go_fd, NULL, NULL);
+
+	free(argv);
+	free(copy);
+	return pid;
 }

@@ -105,6 +105,8 @@ struct runtime {
 	struct vec watches;	/* struct run_watch *: hooks add and remove
 				 * them; the rest are released at the stop */
 	bool failed;		/* a hook failed: the run ends, status 1 */
+	int exit_status;	/* D's exit(status): the run's status when
+				 * nothing failed, or -1 */
 	struct buf *held;	/* by CPU: REC_HELD records waiting for their
 				 * REC_END, each as a size_t size and the
 				 * record */
@@ -114,6 +116,15 @@ struct runtime {
 /* The script's map called name ("@x"), or NULL. */
 const struct map_info *run_map_named(const struct runtime *rt,
 				     const char *name);
+
+/*
+ * cmd split at every space, as bpftrace splits it: no quoting, no
+ * expansion, and two spaces in a row make an empty argument.  The
+ * strings point into *copy; both are freed by the caller.
+ */
+char **run_split_command(const char *cmd, char **copy);
+/* Starts cmd held until run_program() releases it (see run_spawn_held). */
+pid_t run_start_command(const char *cmd, int *go_fd);
 
 /* Loads, attaches and runs c until exit; returns the exit status. */
 int run_program(struct compiled *c, const struct run_opts *o, pid_t child,

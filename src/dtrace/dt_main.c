@@ -1,0 +1,774 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ferret dtrace: dtrace(8)'s command line.  The D program is parsed by
+ * dlang/ into the engine's tree, its probe descriptions become ferret
+ * specs (dt_probes.c), D's names of builtins become the engine's, and
+ * the run's output takes DTrace's shape: the "CPU ID FUNCTION:NAME"
+ * lines when not quiet, aggregations at exit, dtrace's notices on
+ * stderr.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "util.h"
+#include "builtins/dtrace.h"
+#include "compile/compile.h"
+#include "dlang/d_parse.h"
+#include "dtrace/d_print.h"
+#include "dtrace/dt_probes.h"
+#include "dtrace/dtrace.h"
+#include "kernel/btf.h"
+#include "lang/cpp.h"
+#include "lang/types.h"
+#include "runtime/run.h"
+
+const char dt_optstring[] = "+n:s:P:m:f:i:lqc:p:o:wx:CD:U:I:ZeSVvb:hGAaFH";
+
+/* One program of the command line: -n, -s, -P, -m, -f or -i. */
+struct dt_cmd {
+	int opt;
+	const char *arg;
+};
+
+struct dt {
+	struct dt_cmd cmd;
+	bool quiet, destructive, zdefs, cpp, list, compile_only, dump;
+	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
+	const char *outfile, *cmd_line;
+	pid_t pid;
+	int strsize;
+	struct dp_opts agg_opts;	/* aggsortkey, aggsortrev ... */
+	struct vec defines;	/* -D names */
+	struct vec incdirs;	/* -I */
+	struct bi_dtrace_probe *probes;
+	int nprobes;
+	int labels;		/* clause labels printed */
+	bool *printed;		/* by map: printa() printed it */
+	pid_t child;
+	bool child_said;
+	int matched;
+	const char *desc_kind;	/* "script" or "description" */
+	const char *desc_name;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: ferret dtrace [-CeHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+		"\t[-I path] [-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
+		"\t[-P provider [[ predicate ] action ]]\n"
+		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
+		"\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
+		"\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
+		"\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n"
+		"\n"
+		"\tpredicate -> '/' D-expression '/'\n"
+		"\t   action -> '{' D-statements '}'\n"
+		"\n"
+		"\t-b  set trace buffer size\n"
+		"\t-c  run specified command and exit upon its completion\n"
+		"\t-C  run cpp(1) preprocessor on script files\n"
+		"\t-D  define symbol when invoking preprocessor\n"
+		"\t-e  exit after compiling request but prior to enabling probes\n"
+		"\t-f  enable or list probes matching the specified function name\n"
+		"\t-i  enable or list probes matching the specified probe id\n"
+		"\t-I  add include directory to preprocessor search path\n"
+		"\t-l  list probes matching specified criteria\n"
+		"\t-m  enable or list probes matching the specified module name\n"
+		"\t-n  enable or list probes matching the specified probe name\n"
+		"\t-o  set output file\n"
+		"\t-p  grab specified process-ID and cache its symbol tables\n"
+		"\t-P  enable or list probes matching the specified provider name\n"
+		"\t-q  set quiet mode (only output explicitly traced data)\n"
+		"\t-s  enable or list probes according to the specified D script\n"
+		"\t-S  print the program's tree, IR and BPF (ferret's -d)\n"
+		"\t-U  undefine symbol when invoking preprocessor\n"
+		"\t-v  set verbose mode (report stability attributes, arguments)\n"
+		"\t-V  report DTrace API version\n"
+		"\t-w  permit destructive actions\n"
+		"\t-x  enable or modify compiler and tracing options\n"
+		"\t-Z  permit probe descriptions that match zero probes\n");
+}
+
+/* D's builtin variables that are the engine's under another name. */
+static const struct { const char *d, *ferret; } renames[] = {
+	{ "execname", "comm" },
+	{ "timestamp", "nsecs" },
+	{ "curthread", "curtask" },
+};
+
+/* Options that change nothing ferret does: accepted as dtrace does. */
+static const char *const inert_options[] = {
+	"bufsize", "aggsize", "switchrate", "aggrate", "cleanrate",
+	"statusrate", "dynvarsize", "nspec", "specsize", "bufpolicy",
+	"bufresize", "cpu", "stackframes", "ustackframes", "jstackframes",
+	"jstackstrsize", "zdefs", "version", "lazyload", "linkmode",
+	"core", "defaultargs", "strip", "stackindent", "rawbytes", "pcapsize",
+	"maxframes", "scratchsize", "aggpercpu", "noresolve",
+};
+
+/*
+ * Sets option name (from -x or #pragma D option) to value (NULL when
+ * none was given).  0, or -EINVAL with a sentence in err.
+ */
+static int set_option(struct dt *d, const char *name, const char *value,
+		      char *err, size_t errlen)
+{
+	size_t i;
+
+	if (!strcmp(name, "quiet")) {
+		d->quiet = true;
+		return 0;
+	}
+	if (!strcmp(name, "destructive")) {
+		d->destructive = true;
+		return 0;
+	}
+	if (!strcmp(name, "zdefs")) {
+		d->zdefs = true;
+		return 0;
+	}
+	if (!strcmp(name, "cpp")) {
+		d->cpp = true;
+		return 0;
+	}
+	if (!strcmp(name, "strsize")) {
+		char *end;
+		long v = value ? strtol(value, &end, 0) : 0;
+
+		if (!value || *end || v < 2 || v > 65536) {
+			snprintf(err, errlen, "Invalid value for specified option");
+			return -EINVAL;
+		}
+		d->strsize = v;
+		return 0;
+	}
+	if (!strcmp(name, "aggsortkey") || !strcmp(name, "aggsortrev")) {
+		*(name[7] == 'k' ? &d->agg_opts.sortkey : &d->agg_opts.sortrev) = true;
+		return 0;
+	}
+	if (!strcmp(name, "aggsortpos") || !strcmp(name, "aggsortkeypos")) {
+		char *end;
+		long v = value ? strtol(value, &end, 0) : -1;
+
+		if (!value || *end || v < 0 || v > 1024) {
+			snprintf(err, errlen, "Invalid value for specified option");
+			return -EINVAL;
+		}
+		*(name[7] == 'k' ? &d->agg_opts.keypos : &d->agg_opts.sortpos) = v;
+		return 0;
+	}
+	if (!strcmp(name, "flowindent")) {
+		snprintf(err, errlen, "flowindent is not supported yet");
+		return -EINVAL;
+	}
+	for (i = 0; i < ARRAY_SIZE(inert_options); i++)
+		if (!strcmp(name, inert_options[i]))
+			return 0;
+	snprintf(err, errlen, "Invalid option name");
+	return -EINVAL;
+}
+
+/* -x NAME[=VALUE]. */
+static int set_x(struct dt *d, const char *arg)
+{
+	char *name = xstrdup(arg), *eq = strchr(name, '='), err[128];
+	int ret;
+
+	if (eq)
+		*eq = 0;
+	ret = set_option(d, name, eq ? eq + 1 : NULL, err, sizeof(err));
+	if (ret)
+		fprintf(stderr, "dtrace: failed to set -x %s: %s\n", arg, err);
+	free(name);
+	return ret;
+}
+
+/* The program text a -P, -m, -f or -i argument stands for. */
+static char *cmd_text(const struct dt_cmd *c)
+{
+	int colons = 0;
+	const char *p;
+
+	for (p = c->arg; *p && !strchr(" \t/{", *p); p++)
+		colons += *p == ':';
+	switch (c->opt) {
+	case 'P':
+		return xasprintf("%.*s:::%s", (int)(p - c->arg), c->arg, p);
+	case 'm':
+		return xasprintf("%s%.*s::%s", colons ? "" : ":",
+				 (int)(p - c->arg), c->arg, p);
+	case 'f':
+		return xasprintf("%s%.*s:%s", colons == 0 ? "::" :
+				 colons == 1 ? ":" : "", (int)(p - c->arg),
+				 c->arg, p);
+	default:
+		return xstrdup(c->arg);
+	}
+}
+
+/* Appends the statement "printf(fmt, args...)" to the front of block b. */
+static void prepend_printf(struct node *b, const char *fmt, struct node *arg)
+{
+	struct node *st = ast_new(N_EXPRSTMT, &b->loc);
+	struct node *call = ast_new(N_CALL, &b->loc);
+	struct node *s = ast_new(N_STR, &b->loc);
+	int i;
+
+	call->name = xstrdup("printf");
+	s->str = xstrdup(fmt);
+	s->slen = strlen(fmt);
+	ast_push(call, s);
+	if (arg)
+		ast_push(call, arg);
+	st->a = call;
+	ast_push(b, st);
+	for (i = b->nlist - 1; i > 0; i--)
+		b->list[i] = b->list[i - 1];
+	b->list[0] = st;
+}
+
+/*
+ * A clause prints its label when it records anything, or has no
+ * statements at all (its default action traces the probe): assignments
+ * and aggregations alone print nothing.
+ */
+static bool clause_records(const struct node *body)
+{
+	int i;
+
+	if (!body || !body->nlist)
+		return true;
+	for (i = 0; i < body->nlist; i++) {
+		const struct node *s = body->list[i];
+
+		if (s->kind == N_EXPRSTMT && s->a->kind == N_CALL)
+			return true;
+	}
+	return false;
+}
+
+static void rename_builtins(struct node *n)
+{
+	size_t i;
+	int j;
+
+	if (!n)
+		return;
+	if (n->kind == N_BUILTIN)
+		for (i = 0; i < ARRAY_SIZE(renames); i++)
+			if (!strcmp(n->name, renames[i].d)) {
+				free(n->name);
+				n->name = xstrdup(renames[i].ferret);
+				break;
+			}
+	rename_builtins(n->a);
+	rename_builtins(n->b);
+	rename_builtins(n->c);
+	for (j = 0; j < n->nlist; j++)
+		rename_builtins(n->list[j]);
+}
+
+/*
+ * Turns each clause's D descriptions into ferret specs, drops what -Z
+ * lets match nothing, and gives clauses their labels.  0 or -EINVAL
+ * after reporting.
+ */
+static int lower(struct dt *d, const struct source *src, struct node *prog)
+{
+	int i, j, k, kept = 0;
+
+	for (i = 0; i < prog->nlist; i++) {
+		struct node *p = prog->list[i];
+		struct vec specs = { 0 };
+
+		for (j = 0; j < p->nspecs; j++) {
+			struct node *sp = p->specs[j];
+			struct dt_desc desc;
+			char err[512] = "";
+			int ret = dt_desc_parse(sp->str, &desc, err, sizeof(err));
+
+			if (!ret)
+				ret = dt_desc_specs(&desc, d->pid, &specs, err,
+						    sizeof(err));
+			if (!ret)
+				dt_desc_free(&desc);
+			else if (desc.prov)
+				dt_desc_free(&desc);
+			if (ret == -ENOENT && d->zdefs)
+				continue;
+			if (ret) {
+				diag_error(src, &sp->loc, "%s", err);
+				for (k = 0; k < specs.n; k++)
+					free(specs.v[k]);
+				vec_free(&specs);
+				return -EINVAL;
+			}
+		}
+		for (j = 0; j < p->nspecs; j++)
+			ast_free(p->specs[j]);
+		p->nspecs = 0;
+		for (j = 0; j < specs.n; j++) {
+			struct node *sp = ast_new(N_SPEC, &p->loc);
+
+			sp->str = specs.v[j];
+			ast_push_spec(p, sp);
+		}
+		vec_free(&specs);
+		if (!p->nspecs) {
+			ast_free(p);
+			continue;
+		}
+		if (!p->b)
+			p->b = ast_new(N_BLOCK, &p->loc);
+		rename_builtins(p->a);
+		rename_builtins(p->b);
+		if (!d->quiet && clause_records(p->b)) {
+			struct node *lab = ast_new(N_BUILTIN, &p->loc);
+
+			lab->name = xstrdup("__dprobe");
+			prepend_printf(p->b, "%s", lab);
+		}
+		prog->list[kept++] = p;
+	}
+	prog->nlist = kept;
+	return 0;
+}
+
+static void label_show(void *arg, unsigned cpu,
+		       const struct bi_dtrace_probe *p, struct buf *out)
+{
+	struct dt *d = arg;
+	const char *func = p ? p->func : "", *name = p ? p->name : "";
+	char fn[512];
+
+	if (d->labels++)
+		buf_put(out, "\n", 1);
+	else if (d->testing)
+		buf_printf(out, "%32s\n", "FUNCTION:NAME");
+	else
+		d_print_trace_header(out);
+	/* _DTRACE_TESTING: dtrace leaves out the CPU and ID columns. */
+	if (d->testing) {
+		snprintf(fn, sizeof(fn), "%s:%s", func, name);
+		buf_printf(out, "%32s ", fn);
+	} else {
+		d_print_trace_prefix(out, cpu, p ? p->id : 0, func, name);
+	}
+}
+
+/* DTrace's trace() conversions (d_print.c). */
+static const char *trace_conv(void *arg, const struct type *t)
+{
+	struct dt *d = arg;
+
+	if (t->kind == TY_STR || t->kind == TY_NAMED)
+		return d_print_trace_conv(0, false, true, d->quiet);
+	if (t->kind != TY_INT && t->kind != TY_PTR)
+		return NULL;
+	return d_print_trace_conv(t->size, t->is_signed, false, d->quiet);
+}
+
+static int run_setup(void *arg, struct runtime *rt)
+{
+	struct dt *d = arg;
+
+	fprintf(stderr, "dtrace: %s '%s' matched %d probe%s\n", d->desc_kind,
+		d->desc_name, d->matched, d->matched == 1 ? "" : "s");
+	return 0;
+}
+
+static bool run_tick(void *arg, bool child_done)
+{
+	struct dt *d = arg;
+
+	if (child_done && d->child > 0 && !d->child_said) {
+		d->child_said = true;
+		fprintf(stderr, "dtrace: pid %d has exited\n", (int)d->child);
+	}
+	return child_done;
+}
+
+/* Keys this run names in user space: probe names, symbols, stacks. */
+static void key_text(void *arg, const struct type *t, const void *p,
+		     struct buf *out)
+{
+	struct runtime *rt = arg;
+
+	print_value(&rt->out, t, p, out);
+}
+
+/* Reads map i of rt into *e and describes it in *a.  0 or -errno. */
+static int read_agg(struct runtime *rt, int i, struct print_entries *e,
+		    struct dp_agg *a)
+{
+	int ret = print_read_map(&rt->out, &rt->maps[i], e);
+
+	if (ret) {
+		fprintf(stderr, "dtrace: cannot read %s: %s\n",
+			rt->maps[i].name, util_strerror(-ret));
+		return ret;
+	}
+	a->sym = rt->maps[i].sym;
+	a->ents = e->v;
+	a->n = e->n;
+	return 0;
+}
+
+/* printa(): the maps now, and none of them again at exit. */
+static int run_printa(void *arg, struct runtime *rt, const char *fmt,
+		      const uint32_t *ids, int n)
+{
+	struct dt *d = arg;
+	struct dp_agg *aggs = xcalloc(n + 1, sizeof(*aggs));
+	struct print_entries *ents = xcalloc(n + 1, sizeof(*ents));
+	struct dp_ctx ctx = { .text = key_text, .text_arg = rt };
+	struct buf b = { 0 };
+	int i, k = 0, ret = 0;
+
+	if (!d->printed)
+		d->printed = xcalloc(rt->nmaps + 1, sizeof(*d->printed));
+	for (i = 0; i < n && !ret; i++) {
+		int m = (int)ids[i] - MAP_NFIXED;
+
+		if (m < 0 || m >= rt->nmaps) {
+			ret = -EINVAL;
+			break;
+		}
+		d->printed[m] = true;
+		ret = read_agg(rt, m, &ents[k], &aggs[k]);
+		k++;
+	}
+	if (!ret && fmt)
+		ret = d_print_printa_fmt(&b, fmt, aggs, k, &d->agg_opts, &ctx);
+	else if (!ret)
+		d_print_printa(&b, aggs, k, &d->agg_opts, &ctx);
+	if (ret == -EINVAL && fmt)
+		fprintf(stderr, "dtrace: printa( ) format \"%s\" wants more keys than the aggregation has\n",
+			fmt);
+	fwrite(b.p, 1, b.len, rt->out.f);
+	buf_free(&b);
+	for (i = 0; i < k; i++)
+		print_entries_free(&ents[i]);
+	free(ents);
+	free(aggs);
+	return ret;
+}
+
+/*
+ * At exit: the last label's line ends, then dtrace's empty line and the
+ * aggregations (maps named "@..."), in the order the program made them,
+ * but for those printa() printed.
+ */
+static void run_finish(void *arg, struct runtime *rt)
+{
+	struct dt *d = arg;
+	struct dp_agg *aggs = xcalloc(rt->nmaps + 1, sizeof(*aggs));
+	struct print_entries *ents = xcalloc(rt->nmaps + 1, sizeof(*ents));
+	struct dp_ctx ctx = { .text = key_text, .text_arg = rt };
+	struct buf b = { 0 };
+	int i, n = 0;
+
+	if (d->labels)
+		buf_put(&b, "\n", 1);
+	for (i = 0; i < rt->nmaps; i++) {
+		if (rt->maps[i].name[0] != '@' || (d->printed && d->printed[i]))
+			continue;
+		if (read_agg(rt, i, &ents[n], &aggs[n])) {
+			print_entries_free(&ents[n]);
+			continue;
+		}
+		n++;
+	}
+	d_print_exit(&b, aggs, n, &d->agg_opts, &ctx);
+	fwrite(b.p, 1, b.len, rt->out.f);
+	buf_free(&b);
+	for (i = 0; i < n; i++)
+		print_entries_free(&ents[i]);
+	free(ents);
+	free(aggs);
+}
+
+static char *read_program(struct dt *d, struct source *src)
+{
+	char *text;
+
+	if (d->cmd.opt == 's') {
+		src->name = d->cmd.arg;
+		text = util_read_file(d->cmd.arg, NULL);
+		if (!text)
+			fprintf(stderr, "dtrace: failed to open %s: %s\n",
+				d->cmd.arg, util_strerror(errno));
+		d->desc_kind = "script";
+	} else {
+		src->name = d->cmd.arg;
+		text = cmd_text(&d->cmd);
+		d->desc_kind = "description";
+	}
+	d->desc_name = d->cmd.arg;
+	src->text = text;
+	return text;
+}
+
+/* -l: the probes the program's descriptions (or all) match. */
+static int list_probes(struct dt *d)
+{
+	char *text, *p;
+	int ret;
+
+	if (!d->cmd.opt)
+		return dt_list(NULL, d->pid) ? 1 : 0;
+	if (d->cmd.opt == 's') {
+		fprintf(stderr, "dtrace: -l with -s is not supported yet: list with -n, -P, -m or -f\n");
+		return 1;
+	}
+	text = cmd_text(&d->cmd);
+	p = text + strcspn(text, " \t/{");
+	*p = 0;
+	ret = dt_list(text, d->pid);
+	free(text);
+	return ret ? 1 : 0;
+}
+
+int dt_main(int argc, char **argv)
+{
+	struct dt d = { .pid = -1 };
+	struct compile_opts copts = { 0 };
+	struct run_opts ropts = { .out = stdout, .quiet = true };
+	struct run_sink sink = {
+		.arg = &d, .setup = run_setup, .tick = run_tick,
+		.finish = run_finish,
+	};
+	struct bi_dtrace_label label = {
+		.arg = &d, .show = label_show, .trace_conv = trace_conv,
+		.printa = run_printa,
+	};
+	struct d_macros macros = { .target = -1 };
+	struct source src = { 0 };
+	struct vec pragmas = { 0 };
+	struct node *ast = NULL;
+	struct compiled c;
+	bool compiled = false;
+	char *text = NULL, *pp;
+	int opt, ret = 1, i, go_fd = -1, status = -1;
+	pid_t child = 0;
+
+	d.testing = getenv("_DTRACE_TESTING") != NULL;
+	optind = 1;
+	while ((opt = getopt(argc, argv, dt_optstring)) != -1) {
+		switch (opt) {
+		case 'n': case 's': case 'P': case 'm': case 'f': case 'i':
+			if (d.cmd.opt) {
+				fprintf(stderr, "dtrace: one -n, -s, -P, -m, -f or -i at a time: several are not supported yet\n");
+				return 2;
+			}
+			d.cmd.opt = opt;
+			d.cmd.arg = optarg;
+			break;
+		case 'l':
+			d.list = true;
+			break;
+		case 'q':
+			d.quiet = true;
+			break;
+		case 'c':
+			d.cmd_line = optarg;
+			break;
+		case 'p': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+
+			if (*end || v <= 0) {
+				fprintf(stderr, "dtrace: invalid pid: %s\n", optarg);
+				return 2;
+			}
+			d.pid = v;
+			break;
+		}
+		case 'o':
+			d.outfile = optarg;
+			break;
+		case 'w':
+			d.destructive = true;
+			break;
+		case 'x':
+			if (set_x(&d, optarg))
+				return 2;
+			break;
+		case 'C':
+			d.cpp = true;
+			break;
+		case 'D':
+			vec_push(&d.defines, optarg);
+			break;
+		case 'I':
+			vec_push(&d.incdirs, optarg);
+			break;
+		case 'U':
+			break;
+		case 'Z':
+			d.zdefs = true;
+			break;
+		case 'e':
+			d.compile_only = true;
+			break;
+		case 'S':
+			d.dump = true;
+			break;
+		case 'b':
+		case 'v':
+			break;
+		case 'V':
+			printf("dtrace: Sun D 2.0\n");
+			return 0;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'G': case 'A': case 'a': case 'F': case 'H':
+			fprintf(stderr, "dtrace: -%c is not supported by ferret dtrace\n",
+				opt);
+			return 2;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (d.pid > 0 && d.cmd_line) {
+		fprintf(stderr, "dtrace: only one of -c and -p may be given\n");
+		return 2;
+	}
+	provider_dtrace = true;
+	if (d.list) {
+		if (d.pid > 0)
+			provider_pid = d.pid;
+		ret = list_probes(&d);
+		goto out;
+	}
+	if (!d.cmd.opt) {
+		usage(stderr);
+		return 2;
+	}
+	macros.args = argv + optind;
+	macros.nargs = argc - optind;
+	macros.pid = getpid();
+	macros.ppid = getppid();
+	macros.uid = getuid();
+	macros.gid = getgid();
+	if (d.cmd_line && !d.dump) {
+		child = run_start_command(d.cmd_line, &go_fd);
+		if (child < 0)
+			goto out;
+		d.child = child;
+		d.pid = child;
+		copts.cpid = child;
+		provider_cpid = child;
+	}
+	macros.target = d.pid;
+	if (!read_program(&d, &src))
+		goto out;
+	text = (char *)src.text;
+	if (d.cmd.opt == 's')
+		diag_set_lead(xasprintf("dtrace: failed to compile script %s: ",
+					src.name), true);
+	else
+		diag_set_lead(xasprintf("dtrace: invalid probe specifier %s: ",
+					src.name), false);
+	if (d.cpp) {
+		struct cpp_opts cpo = { 0 };
+
+		vec_push(&d.defines, NULL);
+		vec_push(&d.incdirs, NULL);
+		cpo.defines = (const char *const *)d.defines.v;
+		cpo.include_dirs = (const char *const *)d.incdirs.v;
+		pp = cpp_run(&src, &cpo);
+		if (!pp)
+			goto out;
+		free(text);
+		text = pp;
+		src.text = pp;
+	}
+	ast = d_parse_program(&src, &macros, &pragmas);
+	if (!ast)
+		goto out;
+	for (i = 0; i < pragmas.n; i++) {
+		struct d_pragma *pr = pragmas.v[i];
+		char err[128];
+
+		if (set_option(&d, pr->name, pr->value, err, sizeof(err))) {
+			diag_error(&src, &pr->loc, "failed to set option '%s': %s",
+				   pr->name, err);
+			goto out;
+		}
+	}
+	kbtf_install();
+	if (lower(&d, &src, ast))
+		goto out;
+	if (!ast->nlist) {
+		fprintf(stderr, "dtrace: no probes specified\n");
+		goto out;
+	}
+	bi_dtrace_set_probes(NULL, 0, &label);
+	copts.dtrace = true;
+	copts.unsafe = d.destructive;
+	copts.pid = d.pid > 0 && !child ? d.pid : 0;
+	copts.strlen = d.strsize;
+	if (d.dump)
+		copts.dump = stdout;
+	if (d.pid > 0)
+		provider_pid = d.pid;
+	compiled = true;
+	if (compile_program(&c, &src, ast, &copts))
+		goto out;
+	d.nprobes = c.probes.n;
+	d.probes = xcalloc(d.nprobes + 1, sizeof(*d.probes));
+	for (i = 0; i < d.nprobes; i++)
+		dt_probe_name(c.probes.v[i], &d.probes[i]);
+	bi_dtrace_set_probes(d.probes, d.nprobes, &label);
+	d.matched = c.attach.n;
+	if (d.dump || d.compile_only) {
+		ret = 0;
+		goto out;
+	}
+	if (d.outfile) {
+		ropts.out = fopen(d.outfile, "w");
+		if (!ropts.out) {
+			fprintf(stderr, "dtrace: failed to open output file '%s': %s\n",
+				d.outfile, util_strerror(errno));
+			ropts.out = stdout;
+			goto out;
+		}
+	}
+	ropts.bufmode = _IOLBF;
+	ropts.sink = &sink;
+	ropts.pid = copts.pid;
+	ropts.child_status = &status;
+	ret = run_program(&c, &ropts, child, go_fd);
+	go_fd = -1;
+	child = 0;
+out:
+	if (go_fd >= 0)
+		close(go_fd);
+	if (child > 0)
+		waitpid(child, NULL, 0);
+	if (compiled)
+		compile_free(&c);
+	for (i = 0; i < d.nprobes; i++)
+		dt_probe_free(&d.probes[i]);
+	free(d.probes);
+	free(d.printed);
+	ast_free(ast);
+	d_pragmas_free(&pragmas);
+	free(text);
+	kbtf_release();
+	type_free_all();
+	vec_free(&d.defines);
+	vec_free(&d.incdirs);
+	if (ropts.out != stdout)
+		fclose(ropts.out);
+	return ret;
+}

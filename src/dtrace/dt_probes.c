@@ -1,0 +1,523 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * D probe descriptions onto ferret's providers: one row per D provider,
+ * each turning PROVIDER:MODULE:FUNCTION:NAME into the specs that fire at
+ * the same moments, and naming the instances back in D's terms.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "providers/provider.h"
+#include "dtrace/dt_probes.h"
+
+struct dt_prov {
+	const char *name;
+	int (*specs)(const struct dt_desc *d, long target, struct vec *out,
+		     char *err, size_t errlen);
+	/* The probes it can list, as "prov:mod:func:name", or NULL. */
+	void (*list)(void (*fn)(const char *name, void *arg), void *arg);
+};
+
+/* An empty field matches anything, as in DTrace. */
+static bool field_match(const char *pat, const char *s)
+{
+	return !*pat || util_glob(pat, s);
+}
+
+static int not_matched(const struct dt_desc *d, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "probe description %s:%s:%s:%s does not match any probes",
+		 d->prov, d->mod, d->func, d->name);
+	return -ENOENT;
+}
+
+static int dtrace_specs(const struct dt_desc *d, long target,
+			struct vec *out, char *err, size_t errlen)
+{
+	static const char *const names[] = { "BEGIN", "END" };
+	size_t i;
+	int n = 0;
+
+	if (*d->mod || *d->func)
+		return not_matched(d, err, errlen);
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (field_match(d->name, names[i])) {
+			vec_push(out, xstrdup(names[i]));
+			n++;
+		}
+	if (!n && !strcmp(d->name, "ERROR")) {
+		snprintf(err, errlen, "probe dtrace:::ERROR is not supported yet: ferret reports run-time faults itself");
+		return -EOPNOTSUPP;
+	}
+	return n ? 0 : not_matched(d, err, errlen);
+}
+
+static void dtrace_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	fn("dtrace:::BEGIN", arg);
+	fn("dtrace:::END", arg);
+}
+
+/* D's time units, as nanoseconds per unit; 0 for hz. */
+static const struct { const char *unit; uint64_t ns; } units[] = {
+	{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
+	{ "ms", 1000000 }, { "msec", 1000000 },
+	{ "s", 1000000000ULL }, { "sec", 1000000000ULL },
+	{ "m", 60000000000ULL }, { "min", 60000000000ULL },
+	{ "h", 3600000000000ULL }, { "hour", 3600000000000ULL },
+	{ "d", 86400000000000ULL }, { "day", 86400000000000ULL },
+	{ "hz", 0 }, { "", 0 },
+};
+
+/*
+ * "profile-N[unit]" and "tick-N[unit]" (no unit: hz) as a ferret timer
+ * spec of type type: the largest of its units that states the period
+ * exactly.
+ */
+static int timer_spec(const char *type, const char *rate, char **spec,
+		      char *err, size_t errlen)
+{
+	static const struct { const char *unit; uint64_t ns; } fer[] = {
+		{ "s", 1000000000ULL }, { "ms", 1000000 }, { "us", 1000 },
+	};
+	char *end;
+	unsigned long long n;
+	size_t i;
+
+	errno = 0;
+	n = strtoull(rate, &end, 10);
+	if (end == rate || errno || !n)
+		goto bad;
+	for (i = 0; i < ARRAY_SIZE(units); i++)
+		if (!strcmp(end, units[i].unit))
+			break;
+	if (i == ARRAY_SIZE(units))
+		goto bad;
+	if (!units[i].ns) {
+		*spec = xasprintf("%s:hz:%llu", type, n);
+		return 0;
+	}
+	n *= units[i].ns;
+	for (i = 0; i < ARRAY_SIZE(fer); i++)
+		if (n % fer[i].ns == 0) {
+			*spec = xasprintf("%s:%s:%llu", type, fer[i].unit,
+					  n / fer[i].ns);
+			return 0;
+		}
+	snprintf(err, errlen, "%s: ferret's timers count in microseconds at the finest",
+		 rate);
+	return -EINVAL;
+bad:
+	snprintf(err, errlen, "invalid rate in probe name: %s", rate);
+	return -EINVAL;
+}
+
+static int profile_specs(const struct dt_desc *d, long target,
+			 struct vec *out, char *err, size_t errlen)
+{
+	char *spec;
+	int ret;
+
+	if (*d->mod || *d->func)
+		return not_matched(d, err, errlen);
+	if (!strncmp(d->name, "profile-", 8))
+		ret = timer_spec("profile", d->name + 8, &spec, err, errlen);
+	else if (!strncmp(d->name, "tick-", 5))
+		ret = timer_spec("interval", d->name + 5, &spec, err, errlen);
+	else
+		return not_matched(d, err, errlen);
+	if (!ret)
+		vec_push(out, spec);
+	return ret;
+}
+
+static void profile_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	static const char *const names[] = {
+		"profile-97", "profile-199", "profile-499", "profile-997",
+		"profile-1999", "profile-4001", "profile-4999", "tick-1",
+		"tick-10", "tick-100", "tick-500", "tick-1000", "tick-5000",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		char *s = xasprintf("profile:::%s", names[i]);
+
+		fn(s, arg);
+		free(s);
+	}
+}
+
+static int syscall_specs(const struct dt_desc *d, long target,
+			 struct vec *out, char *err, size_t errlen)
+{
+	if (!field_match(d->mod, "vmlinux") ||
+	    (!field_match(d->name, "entry") && !field_match(d->name, "return")))
+		return not_matched(d, err, errlen);
+	vec_push(out, xasprintf("syscall:%s:%s:%s", d->mod, d->func, d->name));
+	return 0;
+}
+
+static void syscall_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	syscall_provider.list(&syscall_provider, NULL, fn, arg);
+}
+
+/* proc, sched and io probes: the tracepoint each one is. */
+static const struct { const char *prov, *name, *spec; } tp_probes[] = {
+	{ "proc", "create", "tracepoint:sched:sched_process_fork" },
+	{ "proc", "exec", "tracepoint:syscalls:sys_enter_execve" },
+	{ "proc", "exec-success", "tracepoint:sched:sched_process_exec" },
+	{ "proc", "exit", "tracepoint:sched:sched_process_exit" },
+	{ "proc", "signal-send", "tracepoint:signal:signal_generate" },
+	{ "proc", "signal-handle", "tracepoint:signal:signal_deliver" },
+	{ "sched", "off-cpu", "tracepoint:sched:sched_switch" },
+	{ "sched", "wakeup", "tracepoint:sched:sched_wakeup" },
+	{ "io", "start", "tracepoint:block:block_rq_issue" },
+	{ "io", "done", "tracepoint:block:block_rq_complete" },
+};
+
+static int tp_specs(const char *prov, const struct dt_desc *d,
+		    struct vec *out, char *err, size_t errlen)
+{
+	size_t i;
+	int n = 0;
+
+	if (*d->mod || *d->func)
+		return not_matched(d, err, errlen);
+	for (i = 0; i < ARRAY_SIZE(tp_probes); i++)
+		if (!strcmp(tp_probes[i].prov, prov) &&
+		    field_match(d->name, tp_probes[i].name)) {
+			vec_push(out, xstrdup(tp_probes[i].spec));
+			n++;
+		}
+	return n ? 0 : not_matched(d, err, errlen);
+}
+
+static int proc_specs(const struct dt_desc *d, long target, struct vec *out,
+		      char *err, size_t errlen)
+{
+	return tp_specs("proc", d, out, err, errlen);
+}
+
+static int sched_specs(const struct dt_desc *d, long target,
+		       struct vec *out, char *err, size_t errlen)
+{
+	return tp_specs("sched", d, out, err, errlen);
+}
+
+static int io_specs(const struct dt_desc *d, long target, struct vec *out,
+		    char *err, size_t errlen)
+{
+	return tp_specs("io", d, out, err, errlen);
+}
+
+static void tp_list(const char *prov,
+		    void (*fn)(const char *name, void *arg), void *arg)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(tp_probes); i++)
+		if (!strcmp(tp_probes[i].prov, prov)) {
+			char *s = xasprintf("%s:::%s", prov, tp_probes[i].name);
+
+			fn(s, arg);
+			free(s);
+		}
+}
+
+static void proc_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	tp_list("proc", fn, arg);
+}
+
+static void sched_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	tp_list("sched", fn, arg);
+}
+
+static void io_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	tp_list("io", fn, arg);
+}
+
+static int fbt_specs(const struct dt_desc *d, long target, struct vec *out,
+		     char *err, size_t errlen)
+{
+	const char *func = *d->func ? d->func : "*";
+	bool entry = field_match(d->name, "entry");
+	bool ret = field_match(d->name, "return");
+
+	if (!entry && !ret)
+		return not_matched(d, err, errlen);
+	if (*d->mod && strcmp(d->mod, "vmlinux")) {
+		if (entry)
+			vec_push(out, xasprintf("kprobe:%s:%s", d->mod, func));
+		if (ret)
+			vec_push(out, xasprintf("kretprobe:%s:%s", d->mod, func));
+		return 0;
+	}
+	if (entry)
+		vec_push(out, xasprintf("kprobe:%s", func));
+	if (ret)
+		vec_push(out, xasprintf("kretprobe:%s", func));
+	return 0;
+}
+
+/* "pidN" and USDT providers "nameN": N, or -1 when prov has no digits. */
+static long prov_pid(const char *prov, size_t *namelen)
+{
+	size_t n = strlen(prov), i = n;
+
+	while (i > 0 && isdigit((unsigned char)prov[i - 1]))
+		i--;
+	if (i == n || i == 0)
+		return -1;
+	*namelen = i;
+	return strtol(prov + i, NULL, 10);
+}
+
+/* pidN:MODULE:FUNCTION:entry|return|OFFSET, on uprobes in process N. */
+static int pid_specs(const struct dt_desc *d, long pid, struct vec *out,
+		     char *err, size_t errlen)
+{
+	char *mod = !*d->mod || !strcmp(d->mod, "a.out") ?
+		    xasprintf("/proc/%ld/exe", pid) : xstrdup(d->mod);
+	const char *func = *d->func ? d->func : "*";
+	char *end;
+
+	if (!strcmp(d->name, "entry") || !*d->name)
+		vec_push(out, xasprintf("uprobe:%s:%s", mod, func));
+	if (!strcmp(d->name, "return") || !*d->name)
+		vec_push(out, xasprintf("uretprobe:%s:%s", mod, func));
+	if (*d->name && strcmp(d->name, "entry") && strcmp(d->name, "return")) {
+		strtoull(d->name, &end, 16);
+		if (*end || util_has_glob(func)) {
+			free(mod);
+			snprintf(err, errlen, "invalid probe name for the pid provider: %s (entry, return or a hexadecimal offset)",
+				 d->name);
+			return -EINVAL;
+		}
+		vec_push(out, xasprintf("uprobe:%s:%s+0x%s", mod, func, d->name));
+	}
+	free(mod);
+	provider_pid = pid;
+	return 0;
+}
+
+/* providerN:MODULE:FUNCTION:NAME, USDT probes of process N. */
+static int usdt_specs(const struct dt_desc *d, long pid, size_t namelen,
+		      struct vec *out)
+{
+	vec_push(out, xasprintf("usdt:/proc/%ld/exe:%.*s:%s", pid,
+				(int)namelen, d->prov, *d->name ? d->name : "*"));
+	provider_pid = pid;
+	return 0;
+}
+
+static const struct dt_prov provs[] = {
+	{ "dtrace", dtrace_specs, dtrace_list },
+	{ "profile", profile_specs, profile_list },
+	{ "syscall", syscall_specs, syscall_list },
+	{ "proc", proc_specs, proc_list },
+	{ "sched", sched_specs, sched_list },
+	{ "io", io_specs, io_list },
+	{ "fbt", fbt_specs, NULL },
+};
+
+int dt_desc_parse(const char *text, struct dt_desc *d, char *err,
+		  size_t errlen)
+{
+	char *f[4] = { NULL }, *copy = xstrdup(text), *p = copy, *c;
+	int n = 0, i;
+
+	for (;;) {
+		c = strchr(p, ':');
+		if (n == 4) {
+			for (i = 0; i < 4; i++)
+				free(f[i]);
+			free(copy);
+			snprintf(err, errlen, "invalid probe description \"%s\": Overspecified probe description",
+				 text);
+			return -EINVAL;
+		}
+		f[n++] = c ? xstrndup(p, c - p) : xstrdup(p);
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	free(copy);
+	/* Fields fill from the name leftwards. */
+	for (i = 0; i < 4; i++) {
+		char *v = i < n ? f[n - 1 - i] : xstrdup("");
+		char **slot[4] = { &d->name, &d->func, &d->mod, &d->prov };
+
+		*slot[i] = v;
+	}
+	return 0;
+}
+
+void dt_desc_free(struct dt_desc *d)
+{
+	free(d->prov);
+	free(d->mod);
+	free(d->func);
+	free(d->name);
+	memset(d, 0, sizeof(*d));
+}
+
+int dt_desc_specs(const struct dt_desc *d, long target, struct vec *out,
+		  char *err, size_t errlen)
+{
+	size_t i, namelen;
+	long pid;
+	int ret, n = 0, first = out->n;
+
+	if (!strncmp(d->prov, "pid", 3) && d->prov[3] &&
+	    strspn(d->prov + 3, "0123456789") == strlen(d->prov + 3))
+		return pid_specs(d, strtol(d->prov + 3, NULL, 10), out, err,
+				 errlen);
+	pid = *d->prov ? prov_pid(d->prov, &namelen) : -1;
+	if (pid > 0)
+		return usdt_specs(d, pid, namelen, out);
+	for (i = 0; i < ARRAY_SIZE(provs); i++) {
+		if (!field_match(d->prov, provs[i].name))
+			continue;
+		err[0] = 0;
+		ret = provs[i].specs(d, target, out, err, errlen);
+		if (ret == -ENOENT && (!*d->prov || util_has_glob(d->prov)))
+			continue;
+		if (ret)
+			goto fail;
+		n++;
+	}
+	if (n)
+		return 0;
+	ret = not_matched(d, err, errlen);
+fail:
+	while (out->n > first)
+		free(out->v[--out->n]);
+	return ret;
+}
+
+static char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return xstrdup(s ? s + 1 : path);
+}
+
+void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
+{
+	const char *prov = pi->prov->name;
+	char *parts[4] = { NULL };
+	size_t i;
+
+	memset(p, 0, sizeof(*p));
+	p->id = pi->index + 1;
+	if (!strcmp(prov, "BEGIN") || !strcmp(prov, "END")) {
+		parts[0] = xstrdup("dtrace");
+		parts[3] = xstrdup(prov);
+	} else if (!strcmp(prov, "syscall")) {
+		provider_split(pi->name + 8, parts, 4);
+	} else if (!strcmp(prov, "uprobe") || !strcmp(prov, "uretprobe")) {
+		parts[0] = xasprintf("pid%d", provider_pid);
+		parts[1] = base_name(pi->target ? pi->target : "");
+		parts[2] = xstrdup(pi->func ? pi->func : "");
+		parts[3] = xstrdup(prov[1] == 'p' ? "entry" : "return");
+	} else if (!strcmp(prov, "kprobe") || !strcmp(prov, "kretprobe") ||
+		   !strcmp(prov, "fentry") || !strcmp(prov, "fexit")) {
+		parts[0] = xstrdup("fbt");
+		parts[1] = xstrdup("vmlinux");
+		parts[2] = xstrdup(pi->func ? pi->func : "");
+		parts[3] = xstrdup(prov[1] == 'p' || prov[1] == 'e' ?
+				   "entry" : "return");
+	} else if (!strcmp(prov, "tracepoint")) {
+		for (i = 0; i < ARRAY_SIZE(tp_probes); i++)
+			if (!strcmp(pi->name, tp_probes[i].spec)) {
+				parts[0] = xstrdup(tp_probes[i].prov);
+				parts[3] = xstrdup(tp_probes[i].name);
+				break;
+			}
+	} else if (!strcmp(prov, "profile") || !strcmp(prov, "interval")) {
+		char *r[3] = { NULL };
+
+		parts[0] = xstrdup("profile");
+		if (provider_split(pi->name, r, 3) == 3)
+			parts[3] = xasprintf("%s-%s%s",
+					     prov[0] == 'p' ? "profile" : "tick",
+					     r[2], strcmp(r[1], "hz") ? r[1] : "");
+		provider_free_parts(r, 3);
+	}
+	for (i = 0; i < 4; i++)
+		if (!parts[i])
+			parts[i] = xstrdup("");
+	p->prov = parts[0];
+	p->mod = parts[1];
+	p->func = parts[2];
+	p->name = parts[3];
+}
+
+void dt_probe_free(struct bi_dtrace_probe *p)
+{
+	free((char *)p->prov);
+	free((char *)p->mod);
+	free((char *)p->func);
+	free((char *)p->name);
+}
+
+struct list_ctx {
+	struct dt_desc want;
+	bool all;
+	int id;
+	int shown;
+};
+
+static void list_one(const char *name, void *arg)
+{
+	struct list_ctx *c = arg;
+	struct dt_desc d;
+	char err[64];
+
+	c->id++;
+	if (dt_desc_parse(name, &d, err, sizeof(err)))
+		return;
+	if (c->all || (field_match(c->want.prov, d.prov) &&
+		       field_match(c->want.mod, d.mod) &&
+		       field_match(c->want.func, d.func) &&
+		       field_match(c->want.name, d.name))) {
+		printf("%5d %10s %17s %33s %s\n", c->id, d.prov,
+		       *d.mod ? d.mod : "", d.func, d.name);
+		c->shown++;
+	}
+	dt_desc_free(&d);
+}
+
+int dt_list(const char *text, long target)
+{
+	struct list_ctx c = { .all = !text };
+	char err[256];
+	size_t i;
+
+	if (text && dt_desc_parse(text, &c.want, err, sizeof(err))) {
+		fprintf(stderr, "dtrace: %s\n", err);
+		return -EINVAL;
+	}
+	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
+	       "FUNCTION", "NAME");
+	for (i = 0; i < ARRAY_SIZE(provs); i++)
+		if (provs[i].list)
+			provs[i].list(list_one, &c);
+	if (text)
+		dt_desc_free(&c.want);
+	if (text && !c.shown) {
+		fprintf(stderr, "dtrace: failed to match %s: No probe matches description\n",
+			text);
+		return -ENOENT;
+	}
+	return 0;
+}

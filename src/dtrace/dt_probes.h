@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_DT_PROBES_H
+#define FERRET_DT_PROBES_H
+
+#include <stddef.h>
+#include "../builtins/dtrace.h"
+
+struct probe_inst;
+struct vec;
+
+/* A D probe description split into its four fields (never NULL). */
+struct dt_desc {
+	char *prov, *mod, *func, *name;
+};
+
+/*
+ * Splits D description text ("syscall::read:entry", "BEGIN",
+ * "read:entry") into d, filling from the name leftwards as DTrace does.
+ * 0, or -EINVAL with a sentence in err.
+ */
+int dt_desc_parse(const char *text, struct dt_desc *d, char *err,
+		  size_t errlen);
+void dt_desc_free(struct dt_desc *d);
+
+/*
+ * The ferret probe specs (char *, appended to out) that D description d
+ * stands for.  target is $target (-c or -p), or -1.  0, or -ENOENT /
+ * -EINVAL / -EOPNOTSUPP with DTrace's sentence in err.
+ */
+int dt_desc_specs(const struct dt_desc *d, long target, struct vec *out,
+		  char *err, size_t errlen);
+
+/* Fills p with pi's D name (strings owned by p; free with dt_probe_free). */
+void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p);
+void dt_probe_free(struct bi_dtrace_probe *p);
+
+/*
+ * Lists the probes description text matches (NULL: all) as dtrace -l
+ * does, IDs counted from 1 in listing order.  0 or -errno.
+ */
+int dt_list(const char *text, long target);
+
+#endif
