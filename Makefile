@@ -135,6 +135,11 @@ install: all
 	install -D -m 644 man/ferret.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret.1
 	install -D -m 644 man/ferret-strace.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-strace.1
 	install -D -m 644 man/ferret-profile.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-profile.1
+	install -D -m 644 man/ferret-dtrace.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-dtrace.1
+	@# "dtrace" runs ferret dtrace, unless another dtrace is installed
+	@# (systemtap-sdt-dev ships one that builds probes, not traces).
+	if ! command -v dtrace >/dev/null && [ ! -e $(DESTDIR)$(PREFIX)/bin/dtrace ]; then \
+		ln -s ferret $(DESTDIR)$(PREFIX)/bin/dtrace; fi
 
 clean:
 	rm -rf build build-asan

@@ -70,29 +70,29 @@ static void usage(FILE *f)
 		"\tpredicate -> '/' D-expression '/'\n"
 		"\t   action -> '{' D-statements '}'\n"
 		"\n"
-		"\t-b  set trace buffer size\n"
-		"\t-c  run specified command and exit upon its completion\n"
-		"\t-C  run cpp(1) preprocessor on script files\n"
-		"\t-D  define symbol when invoking preprocessor\n"
-		"\t-e  exit after compiling request but prior to enabling probes\n"
-		"\t-f  enable or list probes matching the specified function name\n"
-		"\t-i  enable or list probes matching the specified probe id\n"
-		"\t-I  add include directory to preprocessor search path\n"
-		"\t-l  list probes matching specified criteria\n"
-		"\t-m  enable or list probes matching the specified module name\n"
-		"\t-n  enable or list probes matching the specified probe name\n"
-		"\t-o  set output file\n"
-		"\t-p  grab specified process-ID and cache its symbol tables\n"
-		"\t-P  enable or list probes matching the specified provider name\n"
-		"\t-q  set quiet mode (only output explicitly traced data)\n"
-		"\t-s  enable or list probes according to the specified D script\n"
-		"\t-S  print the program's tree, IR and BPF (ferret's -d)\n"
-		"\t-U  undefine symbol when invoking preprocessor\n"
-		"\t-v  set verbose mode (report stability attributes, arguments)\n"
-		"\t-V  report DTrace API version\n"
-		"\t-w  permit destructive actions\n"
-		"\t-x  enable or modify compiler and tracing options\n"
-		"\t-Z  permit probe descriptions that match zero probes\n");
+		"  -b  set trace buffer size\n"
+		"  -c  run specified command and exit upon its completion\n"
+		"  -C  run cpp(1) preprocessor on script files\n"
+		"  -D  define symbol when invoking preprocessor\n"
+		"  -e  exit after compiling request but prior to enabling probes\n"
+		"  -f  enable or list probes matching the specified function name\n"
+		"  -i  enable or list probes matching the specified probe id\n"
+		"  -I  add include directory to preprocessor search path\n"
+		"  -l  list probes matching specified criteria\n"
+		"  -m  enable or list probes matching the specified module name\n"
+		"  -n  enable or list probes matching the specified probe name\n"
+		"  -o  set output file\n"
+		"  -p  grab specified process-ID and cache its symbol tables\n"
+		"  -P  enable or list probes matching the specified provider name\n"
+		"  -q  set quiet mode (only output explicitly traced data)\n"
+		"  -s  enable or list probes according to the specified D script\n"
+		"  -S  print the program's tree, IR and BPF (ferret's -d)\n"
+		"  -U  undefine symbol when invoking preprocessor\n"
+		"  -v  set verbose mode (report stability attributes, arguments)\n"
+		"  -V  report DTrace API version\n"
+		"  -w  permit destructive actions\n"
+		"  -x  enable or modify compiler and tracing options\n"
+		"  -Z  permit probe descriptions that match zero probes\n");
 }
 
 /* D's builtin variables that are the engine's under another name. */
@@ -506,7 +506,13 @@ static char *read_program(struct dt *d, struct source *src)
 				d->cmd.arg, util_strerror(errno));
 		d->desc_kind = "script";
 	} else {
-		src->name = d->cmd.arg;
+		/* A name starting with '-' tells the parser it is no file. */
+		static const char *const names[] = {
+			['n'] = "-n", ['P'] = "-P", ['m'] = "-m", ['f'] = "-f",
+			['i'] = "-i",
+		};
+
+		src->name = names[d->cmd.opt];
 		text = cmd_text(&d->cmd);
 		d->desc_kind = "description";
 	}
@@ -677,7 +683,7 @@ int dt_main(int argc, char **argv)
 					src.name), true);
 	else
 		diag_set_lead(xasprintf("dtrace: invalid probe specifier %s: ",
-					src.name), false);
+					d.cmd.arg), false);
 	if (d.cpp) {
 		struct cpp_opts cpo = { 0 };
 

@@ -1,0 +1,2 @@
+BEGIN { x = 1 }
+syscall::read:entry

@@ -1,0 +1,1 @@
+BEGIN, END syscall::read:entry { trace(1) }

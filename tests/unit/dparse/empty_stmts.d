@@ -1,0 +1,6 @@
+BEGIN {}
+BEGIN { ; }
+BEGIN { ;; x = 1;; y = 2 }
+BEGIN
+/1/
+{}

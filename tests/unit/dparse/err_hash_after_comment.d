@@ -1,0 +1,5 @@
+BEGIN
+{
+	/* a comment */ # 5 "x.d"
+	x = 1;
+}

@@ -1,0 +1,2 @@
+inline int foo = 1;
+inline int foo = 2;

@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(x = 1);
+}

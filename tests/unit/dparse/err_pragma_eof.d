@@ -1,0 +1,2 @@
+BEGIN {}
+#pragma D option quiet

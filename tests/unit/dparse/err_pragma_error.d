@@ -1,0 +1,2 @@
+#pragma D error "stop here"
+BEGIN {}

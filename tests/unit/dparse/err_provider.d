@@ -1,0 +1,3 @@
+provider foo {
+	probe bar(int);
+};

@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = 1; // not a D comment
+}

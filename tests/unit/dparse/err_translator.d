@@ -1,0 +1,3 @@
+translator struct s < int T > {
+	s_x = T;
+};

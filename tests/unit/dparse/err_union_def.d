@@ -1,0 +1,3 @@
+union u {
+	int a;
+};
