@@ -31,9 +31,14 @@ static void same(struct tc *t, struct buf *out, const char *exp)
 	       (int)(n - i < 60 ? n - i : 60), exp + i);
 }
 
+/* Symbols made for the cases, freed at the end with the types. */
+static struct vec syms;
+
 static struct symbol *sym_of(struct type *key, struct type *val)
 {
 	struct symbol *s = xcalloc(1, sizeof(*s));
+
+	vec_push(&syms, s);
 
 	s->kind = SYM_MAP;
 	s->name = "@";
@@ -753,6 +758,8 @@ static void test_printf(void)
 
 int main(void)
 {
+	int i;
+
 	test_exit_order();
 	test_signed_keys();
 	test_avg();
@@ -770,6 +777,9 @@ int main(void)
 	test_conv_text();
 	test_conv_parse();
 	test_printf();
+	for (i = 0; i < syms.n; i++)
+		free(syms.v[i]);
+	vec_free(&syms);
 	type_free_all();
 	return harness_summary();
 }
