@@ -89,6 +89,26 @@ static int sema_lhist(struct sema *s, struct node *n)
 }
 
 /*
+ * acc += floor(log2(x)) for x > 0 below 2^(2 * top), by shifts of top,
+ * top / 2 ... 1; x is clobbered, t is scratch.
+ */
+static void add_log2(struct cg *g, int x, int acc, int t, int top)
+{
+	int sh;
+
+	for (sh = top; sh; sh >>= 1) {
+		int skip = ir_label(&g->ir);
+
+		ir_mov(&g->ir, t, x);
+		ir_alu_imm(&g->ir, BPF_RSH, t, sh);
+		ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, skip);
+		ir_mov(&g->ir, x, t);
+		ir_alu_imm(&g->ir, BPF_ADD, acc, sh);
+		ir_place(&g->ir, skip);
+	}
+}
+
+/*
  * bucket = v < 0 ? 0 : v == 0 ? 1 : 2 + floor(log2(v)), with log2 taken
  * by shifts of 16, 8, 4, 2 and 1 as bpftrace 0.17 does: values from 2^31
  * up all land in its last bucket, [2G, 4G).
@@ -96,7 +116,7 @@ static int sema_lhist(struct sema *s, struct node *n)
 static int hist_bucket(struct cg *g, int v)
 {
 	int b = ir_vreg(&g->ir), x = ir_vreg(&g->ir), t = ir_vreg(&g->ir);
-	int done = ir_label(&g->ir), sh;
+	int done = ir_label(&g->ir);
 
 	ir_mov_imm(&g->ir, b, 0);
 	ir_jmp_imm(&g->ir, BPF_JSLT, v, 0, done);
@@ -104,16 +124,7 @@ static int hist_bucket(struct cg *g, int v)
 	ir_jmp_imm(&g->ir, BPF_JEQ, v, 0, done);
 	ir_mov_imm(&g->ir, b, 2);
 	ir_mov(&g->ir, x, v);
-	for (sh = 16; sh; sh >>= 1) {
-		int skip = ir_label(&g->ir);
-
-		ir_mov(&g->ir, t, x);
-		ir_alu_imm(&g->ir, BPF_RSH, t, sh);
-		ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, skip);
-		ir_mov(&g->ir, x, t);
-		ir_alu_imm(&g->ir, BPF_ADD, b, sh);
-		ir_place(&g->ir, skip);
-	}
+	add_log2(g, x, b, t, 16);
 	ir_place(&g->ir, done);
 	return b;
 }
@@ -144,7 +155,7 @@ static int quant_bucket(struct cg *g, int v)
 {
 	int b = ir_vreg(&g->ir), x = ir_vreg(&g->ir), t = ir_vreg(&g->ir);
 	int l = ir_vreg(&g->ir), done = ir_label(&g->ir);
-	int pos = ir_label(&g->ir), sh;
+	int pos = ir_label(&g->ir);
 
 	ir_mov_imm(&g->ir, b, D_QUANT_ZERO);
 	ir_jmp_imm(&g->ir, BPF_JEQ, v, 0, done);
@@ -153,16 +164,7 @@ static int quant_bucket(struct cg *g, int v)
 	ir_alu_imm(&g->ir, BPF_NEG, x, 0);
 	ir_place(&g->ir, pos);
 	ir_mov_imm(&g->ir, l, 0);
-	for (sh = 32; sh; sh >>= 1) {
-		int skip = ir_label(&g->ir);
-
-		ir_mov(&g->ir, t, x);
-		ir_alu_imm(&g->ir, BPF_RSH, t, sh);
-		ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, skip);
-		ir_mov(&g->ir, x, t);
-		ir_alu_imm(&g->ir, BPF_ADD, l, sh);
-		ir_place(&g->ir, skip);
-	}
+	add_log2(g, x, l, t, 32);
 	ir_mov_imm(&g->ir, b, D_QUANT_ZERO + 1);
 	ir_alu(&g->ir, BPF_ADD, b, l);
 	ir_jmp_imm(&g->ir, BPF_JSGT, v, 0, done);
