@@ -17,6 +17,7 @@
 #include "lang/ast.h"
 #include "lang/loc.h"
 #include "dlang/d_parse.h"
+#include "golden.h"
 
 #define CASES "tests/unit/dparse/*.d"
 
@@ -83,72 +84,7 @@ static char *run_case(const char *path)
 	return out;
 }
 
-/* Prints the first differing line of the two texts. */
-static void diff_hint(const char *want, const char *got)
-{
-	int line = 1;
-	size_t wl, gl;
-
-	for (;;) {
-		wl = strcspn(want, "\n");
-		gl = strcspn(got, "\n");
-		if (wl != gl || memcmp(want, got, wl) || !want[wl] != !got[gl])
-			break;
-		if (!want[wl])
-			return;
-		want += wl + 1;
-		got += gl + 1;
-		line++;
-	}
-	printf("  line %d:\n  want: %.*s%s\n  got:  %.*s%s\n", line, (int)wl,
-	       want, *want ? "" : "<end>", (int)gl, got, *got ? "" : "<end>");
-}
-
 int main(int argc, char **argv)
 {
-	int passed = 0, failed = 0, i;
-	glob_t g;
-
-	if (argc > 1) {
-		for (i = 1; i < argc; i++) {
-			char *out = run_case(argv[i]);
-
-			fputs(out, stdout);
-			free(out);
-		}
-		return 0;
-	}
-	if (glob(CASES, 0, NULL, &g) != 0) {
-		printf("FAIL no cases in %s\n0 passed, 1 failed\n", CASES);
-		return 1;
-	}
-	for (i = 0; i < (int)g.gl_pathc; i++) {
-		const char *path = g.gl_pathv[i];
-		char *exp_path, *want, *got, *name;
-		size_t len;
-
-		name = xstrdup(path);
-		exp_path = xasprintf("%.*s.expected", (int)strlen(path) - 2,
-				     path);
-		want = util_read_file(exp_path, &len);
-		got = run_case(path);
-		if (want && strcmp(want, got) == 0) {
-			printf("ok %s\n", basename(name));
-			passed++;
-		} else {
-			printf("FAIL %s\n", basename(name));
-			if (want)
-				diff_hint(want, got);
-			else
-				printf("  missing %s\n", exp_path);
-			failed++;
-		}
-		free(want);
-		free(got);
-		free(exp_path);
-		free(name);
-	}
-	globfree(&g);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return golden_main(argc, argv, CASES, ".d", run_case);
 }
