@@ -1,0 +1,200 @@
+# Clause labels, the aggregating functions at exit, printa, macro
+# arguments, the syscall provider on -c's command, -l and located errors.
+cat >"$W/labels.d" <<'EOF'
+BEGIN
+{
+	total = 10;
+}
+
+BEGIN
+{
+	printf("total %d", total);
+}
+
+BEGIN
+{
+}
+
+BEGIN
+{
+	total *= 3;
+	trace(total);
+	trace("x");
+}
+
+BEGIN
+{
+	exit(0);
+}
+EOF
+same labels 0 "                   FUNCTION:NAME
+                          :BEGIN total 10
+                          :BEGIN 
+                          :BEGIN                   30  x                                
+                          :BEGIN 
+
+" -- -s "$W/labels.d"
+if [ "$(head -1 "$W/err")" = "dtrace: script '$W/labels.d' matched 5 probes" ]; then
+	ok labels_matched
+else
+	bad labels_matched "stderr: $(head -1 "$W/err")"
+fi
+
+cat >"$W/aggs.d" <<'EOF'
+#pragma D option quiet
+
+tick-1ms
+/n < 8/
+{
+	@calls = count();
+	@total = sum(n * 10);
+	@least = min(n - 3);
+	@most = max(n);
+	@mean = avg(n);
+	n++;
+}
+
+tick-1ms
+/n == 8/
+{
+	exit(0);
+}
+EOF
+same aggs_exit 0 "
+                8
+              280
+               -3
+                7
+                3
+" -- -s "$W/aggs.d"
+
+cat >"$W/quant.d" <<'EOF'
+#pragma D option quiet
+
+tick-1ms
+/v <= 300/
+{
+	@q = quantize(v - 100);
+	@l = lquantize(v, 0, 250, 50);
+	v += 50;
+}
+
+tick-1ms
+/v > 300/
+{
+	exit(0);
+}
+EOF
+same quantize 0 "
+
+           value  ------------- Distribution ------------- count    
+            -128 |                                         0        
+             -64 |@@@@@@                                   1        
+             -32 |@@@@@@                                   1        
+             -16 |                                         0        
+              -8 |                                         0        
+              -4 |                                         0        
+              -2 |                                         0        
+              -1 |                                         0        
+               0 |@@@@@@                                   1        
+               1 |                                         0        
+               2 |                                         0        
+               4 |                                         0        
+               8 |                                         0        
+              16 |                                         0        
+              32 |@@@@@@                                   1        
+              64 |@@@@@@                                   1        
+             128 |@@@@@@@@@@@                              2        
+             256 |                                         0        
+
+
+           value  ------------- Distribution ------------- count    
+             < 0 |                                         0        
+               0 |@@@@@@                                   1        
+              50 |@@@@@@                                   1        
+             100 |@@@@@@                                   1        
+             150 |@@@@@@                                   1        
+             200 |@@@@@@                                   1        
+          >= 250 |@@@@@@@@@@@                              2        
+
+" -- -s "$W/quant.d"
+
+# printa(): a format joining two aggregations on their string keys, in
+# the order of the first's values; printed aggregations are not printed
+# again at exit.
+cat >"$W/printa.d" <<'EOF'
+#pragma D option quiet
+
+BEGIN
+{
+	@n["beta"] = count();
+	@n["alpha"] = count();
+	@n["alpha"] = count();
+	@s["alpha"] = sum(5);
+	@s["beta"] = sum(7);
+	printa("%-8s %@3d %@5d\n", @n, @s);
+	exit(0);
+}
+EOF
+same printa_fmt 0 "beta       1     7
+alpha      2     5
+
+" -- -s "$W/printa.d"
+
+# Macro arguments: $1 as an integer, $$2 as a string; $target with -c.
+same macros 0 "12 ferret
+
+" -- -q -n 'BEGIN { printf("%d %s\n", $1 + 2, $$2); exit(0); }' 10 ferret
+same exit_status 7 "
+" -- -q -n 'BEGIN { exit(7); }'
+
+# The syscall provider on a command's own calls, counted in the kernel.
+# -c splits its command at spaces, without quoting, as dtrace does.
+printf 'echo a >/dev/null\necho b >/dev/null\necho c >/dev/null\n' >"$W/three.sh"
+printf 'echo hi >/dev/null\n' >"$W/one.sh"
+same syscall_target 0 "
+                3
+" -- -q -c "/bin/sh $W/three.sh" \
+	-n 'syscall::write:entry /pid == $target/ { @ = count(); }'
+if grep -qE "^dtrace: pid [0-9]+ has exited$" "$W/err"; then
+	ok syscall_target_exited
+else
+	bad syscall_target_exited "stderr: $(cat "$W/err")"
+fi
+
+# Thread-local variables from entry to return, and arg0 at both.
+same self_vars 0 "
+  sh                                                                1
+" -- -q -c "/bin/sh $W/one.sh" \
+	-n 'syscall::write:entry /pid == $target/ { self->len = arg2; }
+	    syscall::write:return /self->len == 3 && arg0 == 3/ { @[execname] = count(); self->len = 0; }'
+
+# -l lists in dtrace's columns.
+if timeout 30 "$FERRET" dtrace -l -n 'syscall::read:entry' >"$W/out" 2>"$W/err" &&
+	[ "$(sed -n 1p "$W/out")" = "   ID   PROVIDER            MODULE                          FUNCTION NAME" ] &&
+	sed -n 2p "$W/out" | grep -qE '^ *[0-9]+ +syscall +vmlinux +read entry$'; then
+	ok list
+else
+	bad list "$(head -3 "$W/out") $(head -1 "$W/err")"
+fi
+if timeout 30 "$FERRET" dtrace -l -P profile | grep -qE '^ *[0-9]+ +profile +tick-1000$' &&
+	[ "$(timeout 30 "$FERRET" dtrace -l -P dtrace | wc -l)" = 3 ]; then
+	ok list_provider
+else
+	bad list_provider "$(timeout 30 "$FERRET" dtrace -l -P dtrace)"
+fi
+
+# Bad input: located errors in dtrace's words, its exit statuses.
+err bad_option 2 "dtrace: failed to set -x nosuch: Invalid option name" -- \
+	-x nosuch -n 'BEGIN { exit(0); }'
+err syntax 1 'dtrace: invalid probe specifier BEGIN { x = ; }: syntax error near ";"' -- \
+	-n 'BEGIN { x = ; }'
+printf 'BEGIN\n{\n\ttrace(nosuch(1));\n}\n' >"$W/e.d"
+err script_error 1 "dtrace: failed to compile script $W/e.d: line 3: Unknown function: nosuch" -- \
+	-s "$W/e.d"
+err no_match 1 "dtrace: invalid probe specifier nosuchprov:::entry { }: probe description nosuchprov:::entry does not match any probes" -- \
+	-n 'nosuchprov:::entry { }'
+err macro_missing 1 'dtrace: invalid probe specifier BEGIN { trace($3); }: macro argument $3 is not defined' -- \
+	-n 'BEGIN { trace($3); }'
+err no_file 1 "dtrace: failed to open $W/nosuch.d: No such file or directory" -- \
+	-s "$W/nosuch.d"
