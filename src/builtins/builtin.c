@@ -5,6 +5,7 @@
 #include "internal.h"
 #include "../lang/ast.h"
 #include "../runtime/format.h"
+#include "../providers/provider.h"
 
 static const struct builtin *const groups[] = {
 	builtin_vars, builtin_aggs, builtin_output, builtin_strings,
@@ -70,6 +71,15 @@ int bi_probe_index(struct cg *g, struct node *n, struct val *out)
 		ir_mov(&g->ir, r, BPF_REG_0);
 	} else {
 		ir_mov_imm(&g->ir, r, g->probe_id);
+	}
+	if (g->pi && g->pi->nsub && g->pi->prov->sub_emit) {
+		int sub = g->pi->prov->sub_emit(g->pi, g);
+
+		if (sub < 0)
+			return cg_error(g, n, "cannot tell %s's probes apart",
+					g->pi->name);
+		ir_alu_imm(&g->ir, BPF_LSH, sub, 32);
+		ir_alu(&g->ir, BPF_OR, r, sub);
 	}
 	return bi_int(out, r, n->type);
 }

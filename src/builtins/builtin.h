@@ -45,6 +45,14 @@ struct builtin {
 	 * text of the value's bytes p to out.
 	 */
 	void (*show)(const struct type *t, const void *p, struct buf *out);
+	/*
+	 * Optional, for TY_NAMED values: emits the test of n (a use of this
+	 * builtin) against the string literal lit, decided at compile time
+	 * as far as the probe allows, and returns the register holding 1
+	 * when they are equal and 0 when not, or -errno.  Makes == and !=
+	 * against a literal legal.
+	 */
+	int (*cg_eq_lit)(struct cg *g, struct node *n, const char *lit);
 	int (*cg_into)(struct cg *g, struct node *n, const struct val *ops,
 		       int base, int off);
 	/*

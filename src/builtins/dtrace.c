@@ -30,9 +30,22 @@ void bi_dtrace_set_probes(const struct bi_dtrace_probe *probes, int n,
 	d_label = label;
 }
 
-static const struct bi_dtrace_probe *probe_at(uint64_t i)
+/*
+ * The probe a probe index names (bi_probe_index: the table's index in
+ * the lower 32 bits, which of its probes in the next 16), copied to *p
+ * with the function of that probe; NULL if out of range.
+ */
+static const struct bi_dtrace_probe *probe_at(uint64_t v,
+					      struct bi_dtrace_probe *p)
 {
-	return i < (uint64_t)d_nprobes ? &d_probes[i] : NULL;
+	uint64_t i = v & 0xffffffff;
+
+	if (i >= (uint64_t)d_nprobes)
+		return NULL;
+	*p = d_probes[i];
+	if (p->sub_func)
+		p->func = p->sub_func((v >> 32) & 0xffff);
+	return p;
 }
 
 static uint64_t rd64(const void *p)
@@ -46,7 +59,8 @@ static uint64_t rd64(const void *p)
 /* t->name says which part: "prov", "mod", "func" or "name". */
 static void show_part(const struct type *t, const void *p, struct buf *out)
 {
-	const struct bi_dtrace_probe *d = probe_at(rd64(p));
+	struct bi_dtrace_probe copy;
+	const struct bi_dtrace_probe *d = probe_at(rd64(p), &copy);
 	const char *s = "";
 
 	if (d && !strcmp(t->name, "prov"))
@@ -60,28 +74,90 @@ static void show_part(const struct type *t, const void *p, struct buf *out)
 	buf_put(out, s, strlen(s));
 }
 
+static const char *part_of(const struct bi_dtrace_probe *d, const char *part)
+{
+	if (!strcmp(part, "prov"))
+		return d->prov;
+	if (!strcmp(part, "mod"))
+		return d->mod;
+	if (!strcmp(part, "func"))
+		return d->func;
+	return d->name;
+}
+
+/*
+ * probefunc == "read" and the like: the probes whose part is lit are
+ * known when compiling, so the test is of the probe index against
+ * theirs (and of the syscall number, for an instance standing for
+ * every syscall).  Where the index is a constant, the verifier prunes
+ * the branch not taken.
+ */
+static int cg_part_eq(struct cg *g, struct node *n, const char *lit)
+{
+	const char *part = n->type->name;
+	struct vec *probes = &g->c->probes;
+	int res = ir_vreg(&g->ir), yes = ir_label(&g->ir), k, v, low, want;
+	struct val idx;
+	unsigned sub;
+
+	if (!d_label || !d_label->probe_name)
+		return cg_error(g, n, "probe names are not known here");
+	if (bi_probe_index(g, n, &idx))
+		return -EINVAL;
+	v = cg_reg(g, &idx);
+	low = ir_vreg(&g->ir);
+	ir_mov(&g->ir, low, v);
+	ir_alu32_imm(&g->ir, BPF_AND, low, -1);	/* the 32-bit op clears the upper half */
+	want = ir_vreg(&g->ir);
+	ir_mov_imm(&g->ir, res, 1);
+	for (k = 0; k < probes->n; k++) {
+		const struct probe_inst *pi = probes->v[k];
+		struct bi_dtrace_probe d;
+
+		d_label->probe_name(pi, &d);
+		if (d.sub_func && !strcmp(part, "func")) {
+			for (sub = 0; sub <= 0xffff; sub++) {
+				if (strcmp(d.sub_func(sub), lit))
+					continue;
+				ir_mov_imm(&g->ir, want,
+					   (int64_t)sub << 32 | pi->index);
+				ir_jmp(&g->ir, BPF_JEQ, v, want, yes);
+			}
+		} else if (!strcmp(part_of(&d, part), lit)) {
+			ir_jmp_imm(&g->ir, BPF_JEQ, low, pi->index, yes);
+		}
+		d_label->probe_free(&d);
+	}
+	ir_mov_imm(&g->ir, res, 0);
+	ir_place(&g->ir, yes);
+	return res;
+}
+
 static int sema_part(struct sema *s, struct node *n)
 {
+	s->cur->uses_probe = true;
 	n->type = type_named(n->bi, 8, n->name + 5);
 	return 0;
 }
 
 /*
- * The clause's label: the CPU in the upper 32 bits, the probe index in
- * the lower.  The front end's label hook writes it (and the header
+ * The clause's label: the CPU in the upper 16 bits, the probe index
+ * (bi_probe_index) in the lower 48.  The front end's label hook writes it (and the header
  * before the first).
  */
 static void show_label(const struct type *t, const void *p, struct buf *out)
 {
+	struct bi_dtrace_probe copy;
 	uint64_t v = rd64(p);
 
 	if (d_label && d_label->show)
-		d_label->show(d_label->arg, v >> 32, probe_at(v & 0xffffffff),
-			      out);
+		d_label->show(d_label->arg, v >> 48,
+			      probe_at(v & 0xffffffffffff, &copy), out);
 }
 
 static int sema_label(struct sema *s, struct node *n)
 {
+	s->cur->uses_probe = true;
 	n->type = type_named(n->bi, 8, NULL);
 	return 0;
 }
@@ -93,7 +169,7 @@ static int cg_label(struct cg *g, struct node *n, struct val *out)
 
 	if (bi_probe_index(g, n, &idx))
 		return -EINVAL;
-	ir_alu_imm(&g->ir, BPF_LSH, cpu, 32);
+	ir_alu_imm(&g->ir, BPF_LSH, cpu, 48);
 	ir_alu(&g->ir, BPF_OR, cpu, cg_reg(g, &idx));
 	return bi_int(out, cpu, n->type);
 }
@@ -243,7 +319,7 @@ static int rt_printa(struct runtime *rt, const struct rec_hdr *h,
 
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define PART(n) { .name = n, .sema = sema_part, .cg = bi_probe_index, \
-		  .show = show_part }
+		  .show = show_part, .cg_eq_lit = cg_part_eq }
 
 const struct builtin builtin_dtrace[] = {
 	PART("probeprov"), PART("probemod"), PART("probefunc"),

@@ -7,11 +7,15 @@
 struct buf;
 struct runtime;
 struct type;
+struct probe_inst;
 
 /* A probe's D name in parts, by index in the program's probe table. */
 struct bi_dtrace_probe {
 	const char *prov, *mod, *func, *name;
 	int id;			/* its ID as dtrace -l numbers it */
+	/* For an instance standing for several probes (probe_inst.nsub):
+	 * the function of probe sub, or NULL for all the same func. */
+	const char *(*sub_func)(unsigned sub);
 };
 
 /* What the D front end decides for the builtins of builtin_dtrace[]. */
@@ -29,6 +33,11 @@ struct bi_dtrace_label {
 	 */
 	int (*printa)(void *arg, struct runtime *rt, const char *fmt,
 		      const uint32_t *ids, int n);
+	/* The D name of instance pi into p, and freeing it: at compile
+	 * time, where comparisons of the parts with literals are decided. */
+	void (*probe_name)(const struct probe_inst *pi,
+			   struct bi_dtrace_probe *p);
+	void (*probe_free)(struct bi_dtrace_probe *p);
 };
 
 /*

@@ -36,7 +36,9 @@ int bi_fmt_arg(struct sema *s, struct node *n);
 int bi_int(struct val *out, int reg, struct type *t);
 /*
  * The probe's index in the program's probe table (from the attach
- * cookie when programs are shared), for "probe" and "func".
+ * cookie when programs are shared), for "probe" and "func"; in the upper
+ * 32 bits, which of an instance's probes fired when it stands for
+ * several (probe_inst.nsub).
  */
 int bi_probe_index(struct cg *g, struct node *n, struct val *out);
 /* Calls a helper with no arguments and returns a copy of r0. */

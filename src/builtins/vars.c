@@ -187,6 +187,7 @@ static int sema_argn(struct sema *s, struct node *n)
 					  n->name, pi->name);
 		}
 	}
+	s->cur->uses_args = true;
 	if (!strcmp(n->name, "retval"))
 		n->type = retval_type(s);
 	else

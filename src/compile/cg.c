@@ -617,6 +617,19 @@ static int alu_imm(struct cg *g, struct node *n, struct val *out)
 	return val_int(g, out, res, n->type);
 }
 
+/* n: named == or != lit, where named's builtin tests it (cg_eq_lit). */
+static int eq_lit(struct cg *g, struct node *n, struct node *named,
+		  const struct node *lit, struct val *out)
+{
+	int res = named->type->namer->cg_eq_lit(g, named, lit->str);
+
+	if (res < 0)
+		return res;
+	if (n->op == T_NE)
+		ir_alu_imm(&g->ir, BPF_XOR, res, 1);
+	return val_int(g, out, res, n->type);
+}
+
 static int binop(struct cg *g, struct node *n, struct val *out)
 {
 	struct val a, b;
@@ -640,6 +653,12 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 		ir_place(&g->ir, done);
 		return val_int(g, out, res, n->type);
 	}
+	if (n->b->kind == N_STR && n->a->type->kind == TY_NAMED &&
+	    n->a->type->namer->cg_eq_lit)
+		return eq_lit(g, n, n->a, n->b, out);
+	if (n->a->kind == N_STR && n->b->type->kind == TY_NAMED &&
+	    n->b->type->namer->cg_eq_lit)
+		return eq_lit(g, n, n->b, n->a, out);
 	res = alu_imm(g, n, out);
 	if (res <= 0)
 		return res;

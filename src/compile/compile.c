@@ -259,7 +259,8 @@ static int gen_probe(struct compiled *c, struct sema_probe *sp)
 		bool cookie, dump = c->opts.dump && (i == 0 || c->opts.dump_all);
 		int from = 0, tail = -1;
 
-		if (!sp->uses_args && pi->prov->lighten)
+		if (!sp->uses_args && pi->prov->lighten &&
+		    !(pi->nsub && sp->uses_probe))
 			pi->prov->lighten(pi);
 		cookie = sp->insts.n > 1 && pi->prov->cookie && sp->uses_probe;
 		do {

@@ -378,8 +378,14 @@ static int run_setup(void *arg, struct runtime *rt)
 {
 	struct dt *d = arg;
 
-	fprintf(stderr, "dtrace: %s '%s' matched %d probe%s\n", d->desc_kind,
-		d->desc_name, d->matched, d->matched == 1 ? "" : "s");
+	/* A description is named up to its predicate or body, as dtrace
+	 * names it ("syscall:::entry "). */
+	int len = d->cmd.opt == 's' ? (int)strlen(d->desc_name) :
+		  (int)strcspn(d->desc_name, "{/;");
+
+	fprintf(stderr, "dtrace: %s '%.*s' matched %d probe%s\n",
+		d->desc_kind, len, d->desc_name, d->matched,
+		d->matched == 1 ? "" : "s");
 	return 0;
 }
 
@@ -552,7 +558,8 @@ int dt_main(int argc, char **argv)
 	};
 	struct bi_dtrace_label label = {
 		.arg = &d, .show = label_show, .trace_conv = trace_conv,
-		.printa = run_printa,
+		.printa = run_printa, .probe_name = dt_probe_name,
+		.probe_free = dt_probe_free,
 	};
 	struct d_macros macros = { .target = -1 };
 	struct source src = { 0 };
@@ -735,7 +742,11 @@ int dt_main(int argc, char **argv)
 	for (i = 0; i < d.nprobes; i++)
 		dt_probe_name(c.probes.v[i], &d.probes[i]);
 	bi_dtrace_set_probes(d.probes, d.nprobes, &label);
-	d.matched = c.attach.n;
+	for (i = 0; i < c.attach.n; i++) {
+		const struct cattach *at = c.attach.v[i];
+
+		d.matched += at->pi->nsub ? at->pi->nsub : 1;
+	}
 	if (d.dump || d.compile_only) {
 		ret = 0;
 		goto out;

@@ -13,6 +13,7 @@
 #include "util.h"
 #include "providers/provider.h"
 #include "dtrace/dt_probes.h"
+#include "strace/st_sys.h"
 
 struct dt_prov {
 	const char *name;
@@ -404,6 +405,30 @@ fail:
 	return ret;
 }
 
+/*
+ * Syscalls whose kernel events (and so DTrace's probe functions) are
+ * named after the kernel's entry point rather than the UAPI __NR_ name
+ * the syscall table has.  tests/dtrace checks it against tracefs.
+ */
+static const struct { const char *uapi, *event; } sc_renames[] = {
+	{ "stat", "newstat" }, { "fstat", "newfstat" },
+	{ "lstat", "newlstat" }, { "uname", "newuname" },
+	{ "sendfile", "sendfile64" }, { "umount2", "umount" },
+};
+
+const char *dt_syscall_func(unsigned nr)
+{
+	const struct st_sys *sc = st_sys_by_nr(nr);
+	size_t i;
+
+	if (!sc)
+		return "";
+	for (i = 0; i < ARRAY_SIZE(sc_renames); i++)
+		if (!strcmp(sc->name, sc_renames[i].uapi))
+			return sc_renames[i].event;
+	return sc->name;
+}
+
 static char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -422,8 +447,10 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 	if (!strcmp(prov, "BEGIN") || !strcmp(prov, "END")) {
 		parts[0] = xstrdup("dtrace");
 		parts[3] = xstrdup(prov);
-	} else if (!strcmp(prov, "syscall")) {
-		provider_split(pi->name + 8, parts, 4);
+	} else if (!strncmp(pi->name, "syscall:", 8)) {
+		provider_split(pi->name, parts, 4);
+		if (pi->nsub)
+			p->sub_func = dt_syscall_func;
 	} else if (!strcmp(prov, "uprobe") || !strcmp(prov, "uretprobe")) {
 		parts[0] = xasprintf("pid%d", provider_pid);
 		parts[1] = base_name(pi->target ? pi->target : "");

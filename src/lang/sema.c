@@ -445,6 +445,13 @@ static int expect_sized(struct sema *s, struct node *n, struct type *t)
 	return 0;
 }
 
+/* A value named in user space, compared with a literal (cg_eq_lit). */
+static bool named_lit(const struct node *named, const struct node *lit)
+{
+	return named->type->kind == TY_NAMED && named->type->namer &&
+	       named->type->namer->cg_eq_lit && lit->kind == N_STR;
+}
+
 static int binop(struct sema *s, struct node *n)
 {
 	struct type *a, *b;
@@ -453,6 +460,11 @@ static int binop(struct sema *s, struct node *n)
 		return -EINVAL;
 	a = n->a->type;
 	b = n->b->type;
+	if ((n->op == T_EQ || n->op == T_NE) &&
+	    (named_lit(n->a, n->b) || named_lit(n->b, n->a))) {
+		n->type = type_int(8, true);
+		return 0;
+	}
 	if (a->kind == TY_STR || b->kind == TY_STR) {
 		char ta[64], tb[64];
 

@@ -41,6 +41,10 @@ struct probe_inst {
 	char *func;		/* the traced function, for the "func" builtin,
 				 * or NULL where the probe type has none */
 	int index;		/* position in the program's probe table */
+	int nsub;		/* > 0: the instance stands for this many
+				 * probes, told apart at run time by the
+				 * provider's sub_emit (every syscall on
+				 * raw_syscalls); 0: for one */
 	int nargs;		/* CTX_U64_ARRAY: the event's argument count,
 				 * -1 if unknown */
 	void *data;		/* provider data, one block freed with free() */
@@ -176,6 +180,14 @@ struct provider {
 	 * 0 if moved, -ENOENT if not.  NULL: never.
 	 */
 	int (*lighten)(struct probe_inst *pi);
+
+	/*
+	 * For instances with nsub > 0: emits into g the code that leaves
+	 * which of its probes fired, a number below 1 << 16, in the
+	 * returned register (or -errno).  Such an instance is never
+	 * lightened in a block that names its probe.
+	 */
+	int (*sub_emit)(const struct probe_inst *pi, struct cg *g);
 
 	/* Calls fn with every probe name matching pattern (NULL: all). */
 	int (*list)(const struct provider *p, const char *pattern,

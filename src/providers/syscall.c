@@ -7,7 +7,16 @@
  * An entry record holds the syscall number (an int, padded to 8 bytes)
  * after the common fields, then each argument as a u64: argN is at
  * SC_ARGS + 8 * N.  A return record holds the result there instead,
- * which D gives as both arg0 and arg1.
+ * which D gives as both arg0 and arg1.  raw_syscalls' records have the
+ * same layout, with the number as a long.
+ *
+ * A description naming every function (syscall:::entry) becomes one
+ * instance on raw_syscalls, which stands for all of them (nsub): the
+ * per-syscall events hang off raw_syscalls in the kernel, so each of
+ * their hits costs raw_syscalls' dispatch plus a perf record of its own,
+ * while one program there costs the dispatch alone.  The syscall number
+ * tells the probes apart.  Unlike the per-syscall events, it also fires
+ * for numbers this kernel leaves unimplemented (they fail with ENOSYS).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +26,7 @@
 #include <linux/perf_event.h>
 
 #include "util.h"
+#include "compile/cg.h"
 #include "kernel/perf.h"
 #include "kernel/tracefs.h"
 #include "providers/provider.h"
@@ -78,6 +88,43 @@ static int sc_add(const char *cat, const char *event, void *arg)
 	return 0;
 }
 
+static int sc_count(const char *cat, const char *event, void *arg)
+{
+	return 0;
+}
+
+/* The instance for every syscall's entry or return (see the top). */
+static int sc_add_all(struct sc_ctx *c)
+{
+	const char *event = c->entry ? "sys_enter" : "sys_exit";
+	const struct tracefs_event *ev;
+	struct probe_inst *pi;
+	int n;
+
+	n = tracefs_list("syscalls", c->entry ? "sys_enter_*" : "sys_exit_*",
+			 sc_count, NULL);
+	if (n <= 0)
+		return n;
+	ev = tracefs_event("raw_syscalls", event);
+	if (!ev) {
+		snprintf(c->err, c->errlen,
+			 "cannot read the format of tracepoint 'raw_syscalls:%s': %s",
+			 event, util_strerror(errno));
+		return -errno;
+	}
+	pi = provider_inst(c->p, c->entry ? "syscall:vmlinux::entry" :
+					    "syscall:vmlinux::return");
+	pi->args = ev->type;
+	pi->config = ev->id;
+	pi->target = xasprintf("raw_syscalls:%s", event);
+	pi->cpu = perf_first_cpu();
+	pi->period = 1;
+	pi->nsub = n;
+	vec_push(c->out, pi);
+	c->n += n;
+	return 0;
+}
+
 /* Walks the syscalls matching module, func and name globs with c. */
 static int sc_walk(struct sc_ctx *c, const char *mod, const char *func,
 		   const char *name)
@@ -93,6 +140,12 @@ static int sc_walk(struct sc_ctx *c, const char *mod, const char *func,
 		if (*name && !util_glob(name, sc_names[i]))
 			continue;
 		c->entry = i == 0;
+		if (!c->fn && (!*func || !strcmp(func, "*"))) {
+			ret = sc_add_all(c);
+			if (ret < 0)
+				return ret;
+			continue;
+		}
 		glob = xasprintf("%s%s", c->entry ? "sys_enter_" : "sys_exit_",
 				 *func ? func : "*");
 		ret = tracefs_list("syscalls", glob, sc_add, c);
@@ -150,7 +203,7 @@ static int sc_list(const struct provider *p, const char *pattern,
 
 static bool sc_entry(const struct probe_inst *pi)
 {
-	return !strncmp(pi->target, "syscalls:sys_enter_", 19);
+	return strstr(pi->target, ":sys_enter") != NULL;
 }
 
 static int sc_arg_offset(const struct probe_inst *pi, int n)
@@ -163,6 +216,24 @@ static int sc_arg_offset(const struct probe_inst *pi, int n)
 static int sc_retval_offset(const struct probe_inst *pi)
 {
 	return sc_entry(pi) ? -1 : SC_ARGS;
+}
+
+/* The syscall number: raw_syscalls' long id after the common fields. */
+static int sc_sub_emit(const struct probe_inst *pi, struct cg *g)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_ld(&g->ir, BPF_DW, r, g->ctx, 8);
+	ir_alu_imm(&g->ir, BPF_AND, r, 0xffff);
+	return r;
+}
+
+/* Without arguments or probe names, raw_syscalls' raw tracepoint does. */
+static int sc_lighten(struct probe_inst *pi)
+{
+	if (!pi->nsub)
+		return -ENOENT;
+	return rawtracepoint_adopt(pi, sc_entry(pi) ? "sys_enter" : "sys_exit");
 }
 
 static int sc_attach(const struct probe_inst *pi, int prog_fd,
@@ -184,5 +255,7 @@ const struct provider syscall_provider = {
 	.list = sc_list,
 	.arg_offset = sc_arg_offset,
 	.retval_offset = sc_retval_offset,
+	.lighten = sc_lighten,
+	.sub_emit = sc_sub_emit,
 	.attach = sc_attach,
 };
