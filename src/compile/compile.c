@@ -240,6 +240,7 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 		return 0;
 	at = xcalloc(1, sizeof(*at));
 	at->pi = pi;
+	at->clause = sp->node;
 	for (j = 0; j < c->progs.n; j++)
 		if (c->progs.v[j] == cp)
 			at->prog = j;

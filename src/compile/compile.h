@@ -64,6 +64,7 @@ struct cprog {
 /* An attachment: one probe instance and the program that serves it. */
 struct cattach {
 	struct probe_inst *pi;
+	const struct node *clause;	/* the probe block it runs */
 	int prog;		/* index into compiled.progs */
 	uint64_t cookie;	/* the probe index, for bpf_get_attach_cookie */
 };

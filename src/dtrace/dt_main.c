@@ -29,14 +29,25 @@
 
 const char dt_optstring[] = "+n:s:P:m:f:i:lqc:p:o:wx:CD:U:I:ZeSVvb:hGAaFH";
 
-/* One program of the command line: -n, -s, -P, -m, -f or -i. */
+/*
+ * One program of the command line: -n, -s, -P, -m, -f or -i.  The
+ * programs are parsed apart and compiled as one, on a source that joins
+ * their texts: the program's lines are first..first+nlines-1 there.
+ */
 struct dt_cmd {
 	int opt;
 	const char *arg;
+	char *text;		/* its D text (after cpp with -C) */
+	char *lead;		/* how its compile errors start */
+	int first, nlines;
+	int matched;		/* probes its clauses matched */
 };
 
+#define DT_CMDS_MAX 64
+
 struct dt {
-	struct dt_cmd cmd;
+	struct dt_cmd cmds[DT_CMDS_MAX];
+	int ncmds;
 	bool quiet, destructive, zdefs, cpp, list, compile_only, dump;
 	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
 	const char *outfile, *cmd_line;
@@ -51,9 +62,6 @@ struct dt {
 	bool *printed;		/* by map: printa() printed it */
 	pid_t child;
 	bool child_said;
-	int matched;
-	const char *desc_kind;	/* "script" or "description" */
-	const char *desc_name;
 };
 
 static void usage(FILE *f)
@@ -377,15 +385,20 @@ static const char *trace_conv(void *arg, const struct type *t)
 static int run_setup(void *arg, struct runtime *rt)
 {
 	struct dt *d = arg;
+	int i;
 
 	/* A description is named up to its predicate or body, as dtrace
 	 * names it ("syscall:::entry "). */
-	int len = d->cmd.opt == 's' ? (int)strlen(d->desc_name) :
-		  (int)strcspn(d->desc_name, "{/;");
+	for (i = 0; i < d->ncmds; i++) {
+		const struct dt_cmd *cm = &d->cmds[i];
+		bool script = cm->opt == 's';
+		int len = script ? (int)strlen(cm->arg) :
+				   (int)strcspn(cm->arg, "{/;");
 
-	fprintf(stderr, "dtrace: %s '%.*s' matched %d probe%s\n",
-		d->desc_kind, len, d->desc_name, d->matched,
-		d->matched == 1 ? "" : "s");
+		fprintf(stderr, "dtrace: %s '%.*s' matched %d probe%s\n",
+			script ? "script" : "description", len, cm->arg,
+			cm->matched, cm->matched == 1 ? "" : "s");
+	}
 	return 0;
 }
 
@@ -500,17 +513,17 @@ static void run_finish(void *arg, struct runtime *rt)
 	free(aggs);
 }
 
-static char *read_program(struct dt *d, struct source *src)
+/* Reads cm's text into src (cm->text owns it); NULL after reporting. */
+static char *read_program(struct dt_cmd *cm, struct source *src)
 {
-	char *text;
-
-	if (d->cmd.opt == 's') {
-		src->name = d->cmd.arg;
-		text = util_read_file(d->cmd.arg, NULL);
-		if (!text)
+	if (cm->opt == 's') {
+		src->name = cm->arg;
+		cm->text = util_read_file(cm->arg, NULL);
+		if (!cm->text)
 			fprintf(stderr, "dtrace: failed to open %s: %s\n",
-				d->cmd.arg, util_strerror(errno));
-		d->desc_kind = "script";
+				cm->arg, util_strerror(errno));
+		cm->lead = xasprintf("dtrace: failed to compile script %s: ",
+				     cm->arg);
 	} else {
 		/* A name starting with '-' tells the parser it is no file. */
 		static const char *const names[] = {
@@ -518,32 +531,126 @@ static char *read_program(struct dt *d, struct source *src)
 			['i'] = "-i",
 		};
 
-		src->name = names[d->cmd.opt];
-		text = cmd_text(&d->cmd);
-		d->desc_kind = "description";
+		src->name = names[cm->opt];
+		cm->text = cmd_text(cm);
+		cm->lead = xasprintf("dtrace: invalid probe specifier %s: ",
+				     cm->arg);
 	}
-	d->desc_name = d->cmd.arg;
-	src->text = text;
-	return text;
+	src->text = cm->text;
+	return cm->text;
+}
+
+static void shift_lines(struct node *n, int by)
+{
+	int i;
+
+	if (!n)
+		return;
+	n->loc.line += by;
+	shift_lines(n->a, by);
+	shift_lines(n->b, by);
+	shift_lines(n->c, by);
+	for (i = 0; i < n->nlist; i++)
+		shift_lines(n->list[i], by);
+	for (i = 0; i < n->nspecs; i++)
+		shift_lines(n->specs[i], by);
+}
+
+/*
+ * Parses every program of the command line into one tree on one source,
+ * src, whose text joins theirs; their pragmas go to pragmas.  Each is
+ * parsed on its own text, so that its parse errors name it; errors found
+ * later are led as its own by line (diag_add_lead).  NULL after
+ * reporting.
+ */
+static struct node *parse_programs(struct dt *d, struct source *src,
+				   const struct d_macros *macros,
+				   struct vec *pragmas)
+{
+	struct node *prog = NULL, *part;
+	struct buf all = { 0 };
+	int k, i, line = 0;
+
+	for (k = 0; k < d->ncmds; k++) {
+		struct dt_cmd *cm = &d->cmds[k];
+		struct source one = { 0 };
+		int np = pragmas->n;
+		const char *t;
+
+		if (!read_program(cm, &one))
+			goto fail;
+		diag_set_lead(cm->lead, cm->opt == 's');
+		if (d->cpp) {
+			struct cpp_opts cpo = { 0 };
+			char *pp;
+
+			cpo.defines = (const char *const *)d->defines.v;
+			cpo.include_dirs = (const char *const *)d->incdirs.v;
+			pp = cpp_run(&one, &cpo);
+			if (!pp)
+				goto fail;
+			free(cm->text);
+			cm->text = pp;
+			one.text = pp;
+		}
+		part = d_parse_program(&one, macros, pragmas);
+		if (!part)
+			goto fail;
+		shift_lines(part, line);
+		for (i = np; i < pragmas->n; i++)
+			((struct d_pragma *)pragmas->v[i])->loc.line += line;
+		if (!prog) {
+			prog = part;
+		} else {
+			for (i = 0; i < part->nlist; i++)
+				ast_push(prog, part->list[i]);
+			part->nlist = 0;
+			ast_free(part);
+		}
+		cm->first = line + 1;
+		for (t = cm->text; *t; t++)
+			cm->nlines += *t == '\n';
+		if (t > cm->text && t[-1] != '\n')
+			cm->nlines++;
+		buf_put(&all, cm->text, t - cm->text);
+		if (t > cm->text && t[-1] != '\n')
+			buf_put(&all, "\n", 1);
+		line += cm->nlines;
+		if (k == 0)
+			src->name = one.name;
+	}
+	buf_put(&all, "", 1);
+	src->text = all.p;
+	diag_set_lead(NULL, false);
+	for (k = 0; k < d->ncmds; k++)
+		diag_add_lead(d->cmds[k].first, d->cmds[k].lead,
+			      d->cmds[k].opt == 's');
+	return prog;
+fail:
+	buf_free(&all);
+	ast_free(prog);
+	return NULL;
 }
 
 /* -l: the probes the program's descriptions (or all) match. */
 static int list_probes(struct dt *d)
 {
 	char *text, *p;
-	int ret;
+	int ret = 0, k;
 
-	if (!d->cmd.opt)
+	if (!d->ncmds)
 		return dt_list(NULL, d->pid) ? 1 : 0;
-	if (d->cmd.opt == 's') {
-		fprintf(stderr, "dtrace: -l with -s is not supported yet: list with -n, -P, -m or -f\n");
-		return 1;
+	for (k = 0; k < d->ncmds; k++) {
+		if (d->cmds[k].opt == 's') {
+			fprintf(stderr, "dtrace: -l with -s is not supported yet: list with -n, -P, -m or -f\n");
+			return 1;
+		}
+		text = cmd_text(&d->cmds[k]);
+		p = text + strcspn(text, " \t/{");
+		*p = 0;
+		ret |= dt_list(text, d->pid);
+		free(text);
 	}
-	text = cmd_text(&d->cmd);
-	p = text + strcspn(text, " \t/{");
-	*p = 0;
-	ret = dt_list(text, d->pid);
-	free(text);
 	return ret ? 1 : 0;
 }
 
@@ -567,7 +674,7 @@ int dt_main(int argc, char **argv)
 	struct node *ast = NULL;
 	struct compiled c;
 	bool compiled = false;
-	char *text = NULL, *pp;
+	char *text = NULL;
 	int opt, ret = 1, i, go_fd = -1, status = -1;
 	pid_t child = 0;
 
@@ -576,12 +683,13 @@ int dt_main(int argc, char **argv)
 	while ((opt = getopt(argc, argv, dt_optstring)) != -1) {
 		switch (opt) {
 		case 'n': case 's': case 'P': case 'm': case 'f': case 'i':
-			if (d.cmd.opt) {
-				fprintf(stderr, "dtrace: one -n, -s, -P, -m, -f or -i at a time: several are not supported yet\n");
+			if (d.ncmds == DT_CMDS_MAX) {
+				fprintf(stderr, "dtrace: at most %d programs (-n, -s, -P, -m, -f, -i)\n",
+					DT_CMDS_MAX);
 				return 2;
 			}
-			d.cmd.opt = opt;
-			d.cmd.arg = optarg;
+			d.cmds[d.ncmds].opt = opt;
+			d.cmds[d.ncmds++].arg = optarg;
 			break;
 		case 'l':
 			d.list = true;
@@ -662,7 +770,7 @@ int dt_main(int argc, char **argv)
 		ret = list_probes(&d);
 		goto out;
 	}
-	if (!d.cmd.opt) {
+	if (!d.ncmds) {
 		usage(stderr);
 		return 2;
 	}
@@ -682,30 +790,10 @@ int dt_main(int argc, char **argv)
 		provider_cpid = child;
 	}
 	macros.target = d.pid;
-	if (!read_program(&d, &src))
-		goto out;
+	vec_push(&d.defines, NULL);
+	vec_push(&d.incdirs, NULL);
+	ast = parse_programs(&d, &src, &macros, &pragmas);
 	text = (char *)src.text;
-	if (d.cmd.opt == 's')
-		diag_set_lead(xasprintf("dtrace: failed to compile script %s: ",
-					src.name), true);
-	else
-		diag_set_lead(xasprintf("dtrace: invalid probe specifier %s: ",
-					d.cmd.arg), false);
-	if (d.cpp) {
-		struct cpp_opts cpo = { 0 };
-
-		vec_push(&d.defines, NULL);
-		vec_push(&d.incdirs, NULL);
-		cpo.defines = (const char *const *)d.defines.v;
-		cpo.include_dirs = (const char *const *)d.incdirs.v;
-		pp = cpp_run(&src, &cpo);
-		if (!pp)
-			goto out;
-		free(text);
-		text = pp;
-		src.text = pp;
-	}
-	ast = d_parse_program(&src, &macros, &pragmas);
 	if (!ast)
 		goto out;
 	for (i = 0; i < pragmas.n; i++) {
@@ -745,7 +833,11 @@ int dt_main(int argc, char **argv)
 	for (i = 0; i < c.attach.n; i++) {
 		const struct cattach *at = c.attach.v[i];
 
-		d.matched += at->pi->nsub ? at->pi->nsub : 1;
+		int k = d.ncmds - 1, line = at->clause->loc.line;
+
+		while (k > 0 && d.cmds[k].first > line)
+			k--;
+		d.cmds[k].matched += at->pi->nsub ? at->pi->nsub : 1;
 	}
 	if (d.dump || d.compile_only) {
 		ret = 0;
@@ -781,6 +873,10 @@ out:
 	ast_free(ast);
 	d_pragmas_free(&pragmas);
 	free(text);
+	for (i = 0; i < d.ncmds; i++) {
+		free(d.cmds[i].text);
+		free(d.cmds[i].lead);
+	}
 	kbtf_release();
 	type_free_all();
 	vec_free(&d.defines);

@@ -9,13 +9,35 @@
 static FILE *diag_stream;
 static int diag_errors;
 static bool diag_no_warnings;
-static const char *diag_lead;
-static bool diag_lead_line;
+/* Leads by part of the source: parts[i] covers lines from first on. */
+static struct diag_part {
+	int first;
+	const char *lead;
+	bool line;
+} diag_parts[64];
+static int diag_nparts;
 
 void diag_set_lead(const char *lead, bool line)
 {
-	diag_lead = lead;
-	diag_lead_line = line;
+	diag_nparts = 0;
+	if (lead)
+		diag_add_lead(1, lead, line);
+}
+
+void diag_add_lead(int first, const char *lead, bool line)
+{
+	if (diag_nparts < (int)(sizeof(diag_parts) / sizeof(diag_parts[0])))
+		diag_parts[diag_nparts++] = (struct diag_part){ first, lead, line };
+}
+
+/* The part holding line (the first for none), or NULL. */
+static const struct diag_part *diag_part(int line)
+{
+	int i = diag_nparts - 1;
+
+	while (i > 0 && (line <= 0 || diag_parts[i].first > line))
+		i--;
+	return i >= 0 ? &diag_parts[i] : NULL;
 }
 
 void diag_set_warnings(bool on)
@@ -93,12 +115,14 @@ report(const char *what, const struct source *src, const struct loc *loc,
 {
 	FILE *f = diag_stream ? diag_stream : stderr;
 	const char *name = src && src->name ? src->name : "ferret";
+	const struct diag_part *part = diag_part(loc ? loc->line : 0);
 
-	if (diag_lead && !strcmp(what, "error") && diag_lead_line &&
-	    loc && loc->line > 0)
-		fprintf(f, "%sline %d: ", diag_lead, loc->line);
-	else if (diag_lead && !strcmp(what, "error"))
-		fputs(diag_lead, f);
+	if (part && !strcmp(what, "error") && part->line && loc &&
+	    loc->line > 0)
+		fprintf(f, "%sline %d: ", part->lead,
+			loc->line - part->first + 1);
+	else if (part && !strcmp(what, "error"))
+		fputs(part->lead, f);
 	else if (loc && loc->line > 0)
 		fprintf(f, "%s:%d:%d: %s: ", name, loc->line, loc->col, what);
 	else

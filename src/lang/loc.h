@@ -35,6 +35,12 @@ void diag_reset(void);
  * leads with dtrace's "dtrace: failed to compile script x.d: ".
  */
 void diag_set_lead(const char *lead, bool line);
+/*
+ * For a source made of parts (several programs in one): errors on lines
+ * from first on use lead instead, counting lines from first.  Adds to
+ * what diag_set_lead() set.
+ */
+void diag_add_lead(int first, const char *lead, bool line);
 /* Where diagnostics go (stderr by default); unit tests capture them. */
 #include <stdio.h>
 void diag_set_stream(FILE *f);
