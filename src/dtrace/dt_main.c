@@ -62,6 +62,7 @@ struct dt {
 	bool *printed;		/* by map: printa() printed it */
 	pid_t child;
 	bool child_said;
+	struct runtime *rt;	/* the run, once set up */
 };
 
 static void usage(FILE *f)
@@ -108,6 +109,16 @@ static const struct { const char *d, *ferret; } renames[] = {
 	{ "execname", "comm" },
 	{ "timestamp", "nsecs" },
 	{ "curthread", "curtask" },
+};
+
+/*
+ * D's subroutines that are the engine's under another name: a string
+ * read from user memory (or kernel memory, for stringof) up to a NUL or
+ * the string size, as str() reads it.
+ */
+static const struct { const char *d, *ferret; } call_renames[] = {
+	{ "copyinstr", "str" },
+	{ "stringof", "str" },
 };
 
 /* Options that change nothing ferret does: accepted as dtrace does. */
@@ -268,6 +279,13 @@ static void rename_builtins(struct node *n)
 
 	if (!n)
 		return;
+	if (n->kind == N_CALL)
+		for (i = 0; i < ARRAY_SIZE(call_renames); i++)
+			if (!strcmp(n->name, call_renames[i].d)) {
+				free(n->name);
+				n->name = xstrdup(call_renames[i].ferret);
+				break;
+			}
 	if (n->kind == N_BUILTIN)
 		for (i = 0; i < ARRAY_SIZE(renames); i++)
 			if (!strcmp(n->name, renames[i].d)) {
@@ -387,6 +405,7 @@ static int run_setup(void *arg, struct runtime *rt)
 	struct dt *d = arg;
 	int i;
 
+	d->rt = rt;
 	/* A description is named up to its predicate or body, as dtrace
 	 * names it ("syscall:::entry "). */
 	for (i = 0; i < d->ncmds; i++) {
@@ -420,6 +439,61 @@ static void key_text(void *arg, const struct type *t, const void *p,
 	struct runtime *rt = arg;
 
 	print_value(&rt->out, t, p, out);
+}
+
+/*
+ * Each printf() record (trace()'s and the clause labels' too), with
+ * DTrace's conversions: an integer is formatted at its own size (%x of
+ * a 64-bit value prints all of it).  Values that are neither integers
+ * nor strings (probe names, stacks, symbols) are their text, as %s.  A
+ * format DTrace's rules cannot print falls back to the engine's.
+ */
+static void run_printf(void *arg, const struct fmt_spec *fs,
+		       const void *payload)
+{
+	struct dt *d = arg;
+	struct runtime *rt = d->rt;
+	struct dp_val *vals = xcalloc(fs->nargs + 1, sizeof(*vals));
+	struct buf *texts = xcalloc(fs->nargs + 1, sizeof(*texts));
+	struct dp_ctx ctx = { .text = key_text, .text_arg = rt };
+	struct buf b = { 0 };
+	int i;
+
+	for (i = 0; i < fs->nargs; i++) {
+		const struct type *t = fs->args[i].type;
+		const char *p = (const char *)payload + fs->args[i].offset;
+		struct dp_val *v = &vals[i];
+
+		if (t->kind == TY_INT || t->kind == TY_PTR) {
+			uint64_t u = 0;
+
+			memcpy(&u, p, t->size < 8 ? t->size : 8);
+			v->size = t->size < 8 ? t->size : 8;
+			v->is_signed = t->kind == TY_INT && t->is_signed;
+			v->i = (int64_t)u;
+			if (v->is_signed && v->size < 8)
+				v->i = (int64_t)(u << (64 - 8 * v->size)) >>
+				       (64 - 8 * v->size);
+		} else if (t->kind == TY_STR) {
+			v->s = p;
+			v->n = strnlen(p, t->size);
+		} else {
+			print_value(&rt->out, t, p, &texts[i]);
+			buf_put(&texts[i], "", 1);
+			v->s = texts[i].p;
+			v->n = texts[i].len - 1;
+		}
+	}
+	if (d_print_printf(&b, fs->fmt, vals, fs->nargs, &ctx)) {
+		b.len = 0;
+		print_format(&rt->out, fs, payload, &b);
+	}
+	fwrite(b.p, 1, b.len, rt->out.f);
+	buf_free(&b);
+	for (i = 0; i < fs->nargs; i++)
+		buf_free(&texts[i]);
+	free(texts);
+	free(vals);
 }
 
 /* Reads map i of rt into *e and describes it in *a.  0 or -errno. */
@@ -661,7 +735,7 @@ int dt_main(int argc, char **argv)
 	struct run_opts ropts = { .out = stdout, .quiet = true };
 	struct run_sink sink = {
 		.arg = &d, .setup = run_setup, .tick = run_tick,
-		.finish = run_finish,
+		.finish = run_finish, .printf_rec = run_printf,
 	};
 	struct bi_dtrace_label label = {
 		.arg = &d, .show = label_show, .trace_conv = trace_conv,
