@@ -190,8 +190,8 @@ static int sema_argn(struct sema *s, struct node *n)
 	s->cur->uses_args = true;
 	if (!strcmp(n->name, "retval"))
 		n->type = retval_type(s);
-	else
-		n->type = type_int(8, false);
+	else	/* D's argN are int64_t */
+		n->type = type_int(8, s->c->opts.dtrace);
 	return 0;
 }
 

@@ -123,6 +123,8 @@ struct provider {
 					 * functions the kernel allows it for) */
 	bool can_skb_output;		/* bpf_skb_output() takes a BTF
 					 * struct sk_buff pointer */
+	bool ret_errno;			/* retval is a syscall's result:
+					 * -errno on failure (D's errno) */
 	bool dtrace;			/* only D programs name it (ferret
 					 * dtrace sets provider_dtrace) */
 	bool user;			/* probes in user-space code: with -p,

@@ -247,6 +247,7 @@ static int sc_attach(const struct probe_inst *pi, int prog_fd,
 const struct provider syscall_provider = {
 	.name = "syscall",
 	.dtrace = true,
+	.ret_errno = true,
 	.prog_type = BPF_PROG_TYPE_TRACEPOINT,
 	.ctx = CTX_RECORD,
 	.event_progs_max = 64,

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * D's builtin variables that the engine has under no name of its own:
+ * errno, ppid, caller, ucaller and id, as DTrace defines them.  Those
+ * this engine cannot give yet are rows that say why, so that a D
+ * program naming them fails with that reason, located.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "internal.h"
+#include "../compile/compile.h"
+#include "../kernel/btf.h"
+#include "../lang/types.h"
+#include "../providers/provider.h"
+
+/*
+ * errno: at a syscall's return, the error it returns (the result when
+ * that is in -4095..-1, negated), else 0; 0 at every other probe, as in
+ * DTrace, whose errno is the syscall provider's.
+ */
+static int sema_errno(struct sema *s, struct node *n)
+{
+	s->cur->uses_args = true;
+	n->type = type_int(4, true);
+	return 0;
+}
+
+static int cg_errno(struct cg *g, struct node *n, struct val *out)
+{
+	const struct provider *p = g->pi->prov;
+	int r = ir_vreg(&g->ir), off = -1;
+	int zero = ir_label(&g->ir), done = ir_label(&g->ir);
+
+	if (p->ret_errno && p->retval_offset)
+		off = p->retval_offset(g->pi);
+	ir_mov_imm(&g->ir, r, 0);
+	if (off < 0)
+		return bi_int(out, r, n->type);
+	ir_ld(&g->ir, BPF_DW, r, g->ctx, off);
+	ir_alu_imm(&g->ir, BPF_NEG, r, 0);
+	ir_jmp_imm(&g->ir, BPF_JSLT, r, 1, zero);
+	ir_jmp_imm(&g->ir, BPF_JSLE, r, 4095, done);
+	ir_place(&g->ir, zero);
+	ir_mov_imm(&g->ir, r, 0);
+	ir_place(&g->ir, done);
+	return bi_int(out, r, n->type);
+}
+
+/* The byte offset of member name of the kernel's struct task_struct. */
+static int task_member(const char *name)
+{
+	struct type *t = kbtf_struct("task_struct");
+	int i;
+
+	if (!t || type_complete(t))
+		return -ENOENT;
+	for (i = 0; i < t->nfields; i++)
+		if (t->fields[i].name && !strcmp(t->fields[i].name, name))
+			return t->fields[i].offset;
+	return -ENOENT;
+}
+
+static int sema_ppid(struct sema *s, struct node *n)
+{
+	if (task_member("real_parent") < 0 || task_member("tgid") < 0)
+		return sema_error(s, n, "ppid needs the kernel's BTF description of struct task_struct, which this kernel does not give");
+	n->type = type_int(4, true);
+	return 0;
+}
+
+/* ppid: current->real_parent->tgid, read as DTrace reads it. */
+static int cg_ppid(struct cg *g, struct node *n, struct val *out)
+{
+	int task = bi_call0(g, BPF_FUNC_get_current_task);
+	int slot = cg_alloc(g, 8), r = ir_vreg(&g->ir);
+
+	ir_alu_imm(&g->ir, BPF_ADD, task, task_member("real_parent"));
+	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+	cg_probe_read(g, BPF_REG_10, slot, 8, task);
+	ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot);
+	ir_alu_imm(&g->ir, BPF_ADD, r, task_member("tgid"));
+	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+	cg_probe_read(g, BPF_REG_10, slot, 4, r);
+	ir_ld(&g->ir, BPF_W, r, BPF_REG_10, slot);
+	return bi_int(out, r, n->type);
+}
+
+/*
+ * caller and ucaller: the second frame of the kernel's (the user's)
+ * stack at the probe, where the first is the probed site itself; 0 when
+ * the stack cannot be read.
+ */
+static int cg_caller(struct cg *g, struct node *n, struct val *out)
+{
+	int buf = cg_alloc(g, 16), r = ir_vreg(&g->ir);
+
+	cg_zero(g, buf, 16);
+	ir_mov(&g->ir, BPF_REG_1, g->ctx);
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, buf);
+	ir_mov_imm(&g->ir, BPF_REG_3, 16);
+	ir_mov_imm(&g->ir, BPF_REG_4, n->name[0] == 'u' ? BPF_F_USER_STACK : 0);
+	ir_call(&g->ir, BPF_FUNC_get_stack, 4);
+	ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, buf + 8);
+	return bi_int(out, r, n->type);
+}
+
+/* id: the probe's ID, as the clause label's ID column gives it. */
+static int cg_id(struct cg *g, struct node *n, struct val *out)
+{
+	struct val idx;
+	int r;
+
+	if (bi_probe_index(g, n, &idx))
+		return -EINVAL;
+	r = cg_reg(g, &idx);
+	ir_alu32_imm(&g->ir, BPF_AND, r, -1);
+	ir_alu_imm(&g->ir, BPF_ADD, r, 1);
+	return bi_int(out, r, n->type);
+}
+
+static int sema_id(struct sema *s, struct node *n)
+{
+	s->cur->uses_probe = true;
+	n->type = type_int(4, false);
+	return 0;
+}
+
+#define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
+#define NOT_YET(n, why) { .name = n, .unsupported = why }
+
+const struct builtin builtin_dtrace_vars[] = {
+	VAR("errno", sema_errno, cg_errno),
+	VAR("ppid", sema_ppid, cg_ppid),
+	VAR("caller", bi_sema_u64, cg_caller),
+	VAR("ucaller", bi_sema_u64, cg_caller),
+	VAR("id", sema_id, cg_id),
+	NOT_YET("epid", "enabled probe IDs are not numbered"),
+	NOT_YET("stackdepth", "a stack's depth needs a buffer larger than the BPF stack"),
+	NOT_YET("ustackdepth", "a stack's depth needs a buffer larger than the BPF stack"),
+	NOT_YET("vtimestamp", "the kernel gives eBPF no per-thread on-CPU time"),
+	NOT_YET("uregs", "user registers are not read"),
+	NOT_YET("curpsinfo", "translators (psinfo_t) are not supported"),
+	NOT_YET("curlwpsinfo", "translators (lwpsinfo_t) are not supported"),
+	NOT_YET("cwd", "the working directory's path is not read"),
+	NOT_YET("root", "the root directory's path is not read"),
+	{ .name = NULL },
+};

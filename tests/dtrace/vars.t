@@ -1,0 +1,19 @@
+# D's builtin variables beyond the engine's own: errno at a syscall's
+# return (0 elsewhere), ppid, caller and id; those this engine lacks fail
+# with their reason.
+
+same errno 0 "2 -2 1
+0
+
+" -- -q -c "head -c 0 $W/nonexistent" \
+	-n 'syscall::openat:entry /pid == $target/ { self->want = copyinstr(arg1) == "'"$W/nonexistent"'"; }
+	    syscall::openat:return /self->want/ { printf("%d %d %d\n", errno, arg0, ppid == $pid); self->want = 0; }
+	    syscall::exit_group:entry /pid == $target/ { printf("%d\n", errno); }'
+
+same caller_id 0 "1 1
+
+" -- -q -c "head -c 0 /dev/null" \
+	-n 'syscall::exit_group:entry /pid == $target/ { printf("%d %d\n", caller > 0xffff800000000000 ? 1 : 0, id > 0); }'
+
+err vtimestamp 1 "dtrace: invalid probe specifier BEGIN { trace(vtimestamp); }: builtin 'vtimestamp' is not supported yet: the kernel gives eBPF no per-thread on-CPU time" -- \
+	-n 'BEGIN { trace(vtimestamp); }'
