@@ -183,6 +183,22 @@ else
 	fi
 fi
 
+# ferret dtrace's fbt provider (on kprobes): vfs_read's entries against
+# the read syscalls of the same run, its returns (one more when the
+# child's wait for the go-ahead returns once attached), and probefunc.
+run dtrace_fbt dtrace -q -c "$WL read $R" -n '
+fbt::vfs_read:entry /pid == $target/ { e++; bad = probefunc == "vfs_read" ? bad : 1; }
+fbt::vfs_read:return /pid == $target/ { r++; }
+syscall::read:entry, syscall::pread64:entry /pid == $target/ { t++; }
+END { printf("fbt %d %d %d %d\n", e, r, t, bad); }'
+o=$TMP/dtrace_fbt.out
+if [ $rc = 0 ] && awk '$1 == "fbt" && $2 > 0 && $2 == $4 &&
+	($3 == $2 || $3 == $2 + 1) && $5 == 0 { ok = 1 } END { exit !ok }' "$o"; then
+	ok dtrace_fbt
+else
+	bad dtrace_fbt "rc $rc: $(show "$o") $(show "$TMP/dtrace_fbt.err")"
+fi
+
 # Wildcards attach every function -l lists for the same pattern.
 run list_kprobe -l 'kprobe:vfs_rea*'
 nk=$(grep -c '^kprobe:' "$TMP/list_kprobe.out")
