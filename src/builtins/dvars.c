@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * D's builtin variables that the engine has under no name of its own:
- * errno, ppid, caller, ucaller and id, as DTrace defines them.  Those
+ * errno, ppid, caller, ucaller, id and args[], as DTrace defines them.  Those
  * this engine cannot give yet are rows that say why, so that a D
  * program naming them fails with that reason, located.
  */
@@ -127,6 +127,59 @@ static int sema_id(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * args[N] (the front end's __dargs(N)): argument N as the probe types it
+ * (a syscall's parameter types), where every probe of the clause gives
+ * it the same type; else, as argN, a 64-bit integer.
+ */
+static int sema_dargs(struct sema *s, struct node *n)
+{
+	struct type *t = NULL;
+	int64_t idx;
+	int i;
+
+	if (bi_nargs(s, n, 1, 1) || sema_const_int(s, n->list[0], &idx))
+		return -EINVAL;
+	for (i = 0; i < s->cur->insts.n; i++) {
+		const struct probe_inst *pi = s->cur->insts.v[i];
+		const struct provider *p = pi->prov;
+		struct type *it;
+
+		if (idx < 0 || idx > 9 || !p->arg_offset ||
+		    p->arg_offset(pi, (int)idx) < 0)
+			return sema_error(s, n, "args[%lld] is not available for probe %s",
+					  (long long)idx, pi->name);
+		it = p->arg_type ? p->arg_type(pi, (int)idx) : NULL;
+		if (it && it->kind != TY_INT && it->kind != TY_PTR)
+			it = NULL;
+		/* DTrace's D_ARGS_MULTI: one clause, one type per argument */
+		if (i && (!t != !it || (t && !type_equal(t, it))))
+			return sema_error(s, n, "args[ ] may not be referenced because probe description %s matches an unstable set of probes",
+					  pi->name);
+		t = it;
+	}
+	n->ival = idx;
+	n->type = t ? t : type_int(8, true);
+	s->cur->uses_args = true;
+	return 0;
+}
+
+static int cg_dargs(struct cg *g, struct node *n, struct val *out)
+{
+	const struct type *t = n->type;
+	int r = ir_vreg(&g->ir);
+
+	ir_ld(&g->ir, BPF_DW, r, g->ctx,
+	      g->pi->prov->arg_offset(g->pi, (int)n->ival));
+	if (t->kind == TY_INT && t->size < 8) {
+		int bits = 64 - 8 * t->size;
+
+		ir_alu_imm(&g->ir, BPF_LSH, r, bits);
+		ir_alu_imm(&g->ir, t->is_signed ? BPF_ARSH : BPF_RSH, r, bits);
+	}
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -136,6 +189,7 @@ const struct builtin builtin_dtrace_vars[] = {
 	VAR("caller", bi_sema_u64, cg_caller),
 	VAR("ucaller", bi_sema_u64, cg_caller),
 	VAR("id", sema_id, cg_id),
+	{ .name = "__dargs", .func = true, .sema = sema_dargs, .cg = cg_dargs },
 	NOT_YET("epid", "enabled probe IDs are not numbered"),
 	NOT_YET("stackdepth", "a stack's depth needs a buffer larger than the BPF stack"),
 	NOT_YET("ustackdepth", "a stack's depth needs a buffer larger than the BPF stack"),

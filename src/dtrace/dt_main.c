@@ -279,6 +279,16 @@ static void rename_builtins(struct node *n)
 
 	if (!n)
 		return;
+	/* args[N]: argument N typed as the probe declares it (dvars.c) */
+	if (n->kind == N_INDEX && n->a->kind == N_BUILTIN &&
+	    !strcmp(n->a->name, "args")) {
+		ast_free(n->a);
+		n->a = NULL;
+		n->kind = N_CALL;
+		n->name = xstrdup("__dargs");
+		ast_push(n, n->b);
+		n->b = NULL;
+	}
 	if (n->kind == N_CALL)
 		for (i = 0; i < ARRAY_SIZE(call_renames); i++)
 			if (!strcmp(n->name, call_renames[i].d)) {

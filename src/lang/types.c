@@ -574,6 +574,41 @@ struct type *type_int_named(const char *name, bool lang_only)
 	return t;
 }
 
+struct type *type_c_int(const char *ctype)
+{
+	const char *w = ctype;
+	bool uns = false;
+	int size = 0, longs = 0;
+	size_t n;
+
+	while (!strncmp(w, "const ", 6) || !strncmp(w, "volatile ", 9))
+		w = strchr(w, ' ') + 1;
+	if (int_lookup(c_ints, ARRAY_SIZE(c_ints), w))
+		return int_lookup(c_ints, ARRAY_SIZE(c_ints), w);
+	while (*w) {
+		n = strcspn(w, " ");
+		if (n == 8 && !strncmp(w, "unsigned", n))
+			uns = true;
+		else if (n == 4 && !strncmp(w, "char", n))
+			size = 1;
+		else if (n == 5 && !strncmp(w, "short", n))
+			size = 2;
+		else if (n == 4 && !strncmp(w, "long", n))
+			longs++;
+		else if (!(n == 3 && !strncmp(w, "int", n)) &&
+			 !(n == 6 && !strncmp(w, "signed", n)))
+			return NULL;
+		w += n;
+		while (*w == ' ')
+			w++;
+	}
+	if (longs)
+		size = 8;
+	else if (!size)
+		size = 4;
+	return type_int(size, !uns);
+}
+
 struct type *type_parse(const char *text)
 {
 	char word[128];

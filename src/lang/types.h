@@ -148,6 +148,12 @@ struct type *type_parse(const char *text);
  * lang_only, C's and the kernel's (uint32_t, u32, __s64, size_t ...).
  */
 struct type *type_int_named(const char *name, bool lang_only);
+/*
+ * C's integer type written as words ("unsigned long", "const int"), or
+ * one of <stdint.h>'s and the kernel's names; x86-64's sizes, char
+ * signed.  NULL for other types.
+ */
+struct type *type_c_int(const char *ctype);
 
 /*
  * Types live until type_free_all(): every one is made by type_new(),

@@ -163,6 +163,11 @@ struct provider {
 	 */
 	int (*arg_offset)(const struct probe_inst *pi, int n);
 	int (*retval_offset)(const struct probe_inst *pi);
+	/*
+	 * argN's C type where the probe declares one (a syscall's parameter
+	 * types), or NULL: a 64-bit integer.  NULL hook: never.
+	 */
+	struct type *(*arg_type)(const struct probe_inst *pi, int n);
 
 	/*
 	 * For probe types whose argN is no slot of the context (USDT: each

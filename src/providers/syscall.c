@@ -27,8 +27,10 @@
 
 #include "util.h"
 #include "compile/cg.h"
+#include "kernel/btf.h"
 #include "kernel/perf.h"
 #include "kernel/tracefs.h"
+#include "lang/types.h"
 #include "providers/provider.h"
 
 #define SC_ARGS 16
@@ -218,6 +220,53 @@ static int sc_retval_offset(const struct probe_inst *pi)
 	return sc_entry(pi) ? -1 : SC_ARGS;
 }
 
+/*
+ * A parameter's C type: integers by their C names, pointers to structs
+ * from BTF, other pointers as pointers to bytes (char's signed ones);
+ * NULL for the rest (kernel typedefs such as umode_t).
+ */
+static struct type *sc_ctype(const char *ctype)
+{
+	const char *star = strchr(ctype, '*');
+	struct type *t;
+	char *base;
+
+	if (!star)
+		return type_c_int(ctype);
+	t = kbtf_parse_ctype(ctype);
+	if (t)
+		return t;
+	base = xstrndup(ctype, star - ctype);
+	while (*base && base[strlen(base) - 1] == ' ')
+		base[strlen(base) - 1] = 0;
+	t = type_c_int(base);
+	free(base);
+	t = t && t->size == 1 ? t : type_int(1, false);
+	for (; *star; star++)
+		if (*star == '*')
+			t = type_ptr(t);
+	return t;
+}
+
+/*
+ * A syscall's parameter types, as its entry event's format declares
+ * them (after __syscall_nr); unknown for returns and for the instance of
+ * every syscall, whose arguments differ by call.
+ */
+static struct type *sc_arg_type(const struct probe_inst *pi, int n)
+{
+	const struct tracefs_event *ev;
+	const char *event;
+
+	if (pi->nsub || !sc_entry(pi) || n < 0 || n >= SC_NARGS)
+		return NULL;
+	event = strchr(pi->target, ':');
+	ev = event ? tracefs_event("syscalls", event + 1) : NULL;
+	if (!ev || n + 1 >= ev->nfields)
+		return NULL;
+	return sc_ctype(ev->fields[n + 1].ctype);
+}
+
 /* The syscall number: raw_syscalls' long id after the common fields. */
 static int sc_sub_emit(const struct probe_inst *pi, struct cg *g)
 {
@@ -256,6 +305,7 @@ const struct provider syscall_provider = {
 	.list = sc_list,
 	.arg_offset = sc_arg_offset,
 	.retval_offset = sc_retval_offset,
+	.arg_type = sc_arg_type,
 	.lighten = sc_lighten,
 	.sub_emit = sc_sub_emit,
 	.attach = sc_attach,

@@ -17,3 +17,14 @@ same caller_id 0 "1 1
 
 err vtimestamp 1 "dtrace: invalid probe specifier BEGIN { trace(vtimestamp); }: builtin 'vtimestamp' is not supported yet: the kernel gives eBPF no per-thread on-CPU time" -- \
 	-n 'BEGIN { trace(vtimestamp); }'
+
+# args[N] as the syscall declares it: openat's dirfd is an int (AT_FDCWD
+# prints as -100, sizeof 4) and its path a char pointer; not available
+# where the probe has no arguments.
+same args_typed 0 "-100 $W/args 4
+
+" -- -q -c "head -c 0 $W/args" \
+	-n 'syscall::openat:entry /pid == $target && copyinstr(args[1]) == "'"$W/args"'"/ {
+		printf("%d %s %d\n", args[0], copyinstr(args[1]), sizeof(args[0])); }'
+err args_none 1 "dtrace: invalid probe specifier BEGIN { trace(args[0]); }: args[0] is not available for probe BEGIN" -- \
+	-n 'BEGIN { trace(args[0]); }'
