@@ -7,6 +7,7 @@
 #include "../runtime/format.h"
 #include "../providers/provider.h"
 
+/* D's own groups, looked up first when compiling D. */
 static const struct builtin *const groups[] = {
 	builtin_vars, builtin_aggs, builtin_output, builtin_strings,
 	builtin_symbols, builtin_bytes, builtin_system, builtin_watch,
@@ -15,6 +16,7 @@ static const struct builtin *const groups[] = {
 /* D's own, found first when compiling D. */
 static const struct builtin *const d_groups[] = {
 	builtin_dtrace, builtin_dtrace_aggs, builtin_dtrace_vars,
+	builtin_dstring,
 };
 
 const struct builtin *builtin_find(const char *name, bool func, bool dtrace)

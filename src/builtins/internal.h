@@ -21,6 +21,7 @@ extern const struct builtin builtin_watch[];
 extern const struct builtin builtin_dtrace[];
 extern const struct builtin builtin_dtrace_aggs[];
 extern const struct builtin builtin_dtrace_vars[];
+extern const struct builtin builtin_dstring[];
 
 /* Sema hooks of builtins whose value is a u64 or u32. */
 int bi_sema_u64(struct sema *s, struct node *n);

@@ -901,7 +901,8 @@ int dt_main(int argc, char **argv)
 	copts.dtrace = true;
 	copts.unsafe = d.destructive;
 	copts.pid = d.pid > 0 && !child ? d.pid : 0;
-	copts.strlen = d.strsize;
+	/* D's strsize counts characters; the engine's strings hold a NUL too. */
+	copts.strlen = d.strsize ? d.strsize + 1 : 0;
 	if (d.dump)
 		copts.dump = stdout;
 	if (d.pid > 0)

@@ -452,6 +452,29 @@ static bool named_lit(const struct node *named, const struct node *lit)
 	       named->type->namer->cg_eq_lit && lit->kind == N_STR;
 }
 
+static bool is_null(const struct node *n)
+{
+	return n->kind == N_INT && n->ival == 0;
+}
+
+/*
+ * D's "s == NULL" and "s != NULL" of a string: the node becomes a call
+ * of __dstrnull(s), ival 1 for !=, which tells the NULL that strchr(),
+ * strtok() ... return from a string (builtins/dstring.c).
+ */
+static int null_test(struct sema *s, struct node *n)
+{
+	struct node *str = is_null(n->b) ? n->a : n->b;
+
+	ast_free(str == n->a ? n->b : n->a);
+	n->a = n->b = NULL;
+	n->kind = N_CALL;
+	n->name = xstrdup("__dstrnull");
+	n->ival = n->op == T_NE;
+	ast_push(n, str);
+	return call_builtin(s, n, true);
+}
+
 static int binop(struct sema *s, struct node *n)
 {
 	struct type *a, *b;
@@ -465,6 +488,10 @@ static int binop(struct sema *s, struct node *n)
 		n->type = type_int(8, true);
 		return 0;
 	}
+	if (s->c->opts.dtrace && (n->op == T_EQ || n->op == T_NE) &&
+	    ((a->kind == TY_STR && is_null(n->b)) ||
+	     (b->kind == TY_STR && is_null(n->a))))
+		return null_test(s, n);
 	if (a->kind == TY_STR || b->kind == TY_STR) {
 		char ta[64], tb[64];
 

@@ -1,0 +1,1400 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * D's string and conversion subroutines (builtin_dstring[], only D
+ * programs see them): strlen, strjoin, substr, index, rindex, strchr,
+ * strrchr, strstr, strtok, lltostr, toupper, tolower, basename, dirname,
+ * the byte-order conversions, rand, getmajor, getminor, and the ones
+ * whose value is only ever text to print: cleanpath, inet_ntoa,
+ * inet_ntoa6, inet_ntop.
+ *
+ * A D string is strsize characters and a NUL: a string result is a
+ * frame string of compile_opts.strlen bytes (the front end makes that
+ * strsize + 1), computed in BPF so that predicates, keys and
+ * comparisons see it.  The loops index the frame with a register: the
+ * verifier takes bounded variable offsets from a privileged program,
+ * and every index is checked against a constant before its access.
+ *
+ * NULL, which strchr, strrchr, strstr and strtok return when they find
+ * nothing, is an empty string whose second byte is DSTR_NULL_BYTE: it
+ * prints and compares as "", and "s == NULL" in D (sema's rewrite to
+ * __dstrnull) tells it apart.
+ *
+ * cleanpath and the inet functions keep their operand's bytes (a
+ * TY_NAMED value) and name them in user space, as bpftrace's ntop():
+ * they print and can be keys, but are not strings to BPF.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <arpa/inet.h>
+#include <sys/socket.h>
+
+#include "internal.h"
+#include "../compile/compile.h"
+
+#define DSTR_NULL_BYTE 0xff
+
+/* A string in the frame: its offset from r10 and its buffer's size. */
+struct dstr {
+	int off;
+	int size;
+};
+
+/* The bytes of a D string: strsize characters and a NUL. */
+static int d_size(const struct compiled *c)
+{
+	return c->opts.strlen;
+}
+
+/* The words dtrace's prototypes use for a value of type t. */
+static const char *d_type_word(const struct type *t, char *b, size_t len)
+{
+	static const char *const ints[9] = {
+		[1] = "char", [2] = "short", [4] = "int", [8] = "long",
+	};
+
+	if (t->kind == TY_STR)
+		return "string";
+	if (t->kind == TY_INT && ints[t->size]) {
+		snprintf(b, len, "%s%s", t->is_signed ? "" : "unsigned ",
+			 ints[t->size]);
+		return b;
+	}
+	if (t->kind == TY_NONE)
+		return "void";
+	return type_name(t, b, len);
+}
+
+/* dtrace's D_PROTO_LEN: "f( ) prototype mismatch: 1 arg passed, 2 expected". */
+static int d_nargs(struct sema *s, struct node *n, int min, int max)
+{
+	char want[32];
+
+	if (n->nlist >= min && n->nlist <= max)
+		return 0;
+	if (min == max)
+		snprintf(want, sizeof(want), "%d", min);
+	else
+		snprintf(want, sizeof(want), "at %s %d",
+			 n->nlist < min ? "least" : "most",
+			 n->nlist < min ? min : max);
+	return sema_error(s, n, "%s( ) prototype mismatch: %d arg%s passed, %s expected",
+			  n->name, n->nlist, n->nlist == 1 ? "" : "s", want);
+}
+
+/* dtrace's D_PROTO_ARG, three lines as dtrace prints them. */
+static int d_proto_arg(struct sema *s, struct node *n, int i, const char *proto)
+{
+	char b[64];
+
+	return sema_error(s, n->list[i], "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+			  n->name, i + 1, proto,
+			  d_type_word(n->list[i]->type, b, sizeof(b)));
+}
+
+static bool is_null_const(const struct node *a)
+{
+	return a->kind == N_INT && a->ival == 0;
+}
+
+/*
+ * Argument i is a string: a D string, or a pointer whose memory holds
+ * one.  A NULL constant is refused here: dtrace faults on it at run time
+ * (invalid address), which ferret cannot report in its place.
+ */
+static int d_str_arg(struct sema *s, struct node *n, int i)
+{
+	struct node *a = n->list[i];
+
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (a->type->kind == TY_STR || a->type->kind == TY_PTR)
+		return 0;
+	if (is_null_const(a))
+		return sema_error(s, a, "%s( ) argument #%d is NULL: dtrace reports an invalid address when it runs, ferret refuses it",
+				  n->name, i + 1);
+	if (a->type->kind == TY_NAMED)
+		return sema_error(s, a, "%s( ) argument #%d is text ferret formats when it prints: it cannot be an argument of %s( )",
+				  n->name, i + 1, n->name);
+	return d_proto_arg(s, n, i, "char *");
+}
+
+static int d_int_arg(struct sema *s, struct node *n, int i, const char *proto)
+{
+	if (sema_expr(s, n->list[i]))
+		return -EINVAL;
+	if (n->list[i]->type->kind == TY_INT)
+		return 0;
+	return d_proto_arg(s, n, i, proto);
+}
+
+/* Evaluates string argument a into the frame (see d_str_arg()). */
+static int str_operand(struct cg *g, struct node *a, struct dstr *out)
+{
+	int size = d_size(g->c);
+	struct val v;
+
+	if (cg_expr(g, a, &v))
+		return -EINVAL;
+	if (v.type->kind == TY_STR) {
+		out->off = v.off;
+		out->size = v.type->size;
+		return 0;
+	}
+	out->size = size;
+	out->off = cg_alloc(g, size);
+	cg_zero(g, out->off, size);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, out->off);
+	ir_mov_imm(&g->ir, BPF_REG_2, size);
+	ir_mov(&g->ir, BPF_REG_3, cg_reg(g, &v));
+	/* As str(): the pointer may be to user or kernel memory. */
+	ir_call(&g->ir, BPF_FUNC_probe_read_str, 3);
+	return 0;
+}
+
+/* A zeroed string of size bytes in the frame. */
+static struct dstr frame_str(struct cg *g, int size)
+{
+	struct dstr d = { .size = size };
+
+	d.off = cg_alloc(g, size);
+	cg_zero(g, d.off, size);
+	return d;
+}
+
+/* A zeroed result string of the D size. */
+static struct dstr result(struct cg *g)
+{
+	return frame_str(g, d_size(g->c));
+}
+
+static int str_val(const struct dstr *d, struct node *n, struct val *out)
+{
+	out->kind = V_STACK;
+	out->off = d->off;
+	out->type = n->type;
+	return 0;
+}
+
+/* The characters of s that count: its NUL is within them, or strsize. */
+static int lim(struct cg *g, const struct dstr *s)
+{
+	return s->size < d_size(g->c) - 1 ? s->size : d_size(g->c) - 1;
+}
+
+/* A new register holding v. */
+static int imm(struct cg *g, int64_t v)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_mov_imm(&g->ir, r, v);
+	return r;
+}
+
+/* Sets reg to lo when below it (signed) and to hi when above. */
+static void clamp(struct cg *g, int reg, int lo, int hi)
+{
+	int a = ir_label(&g->ir), b = ir_label(&g->ir);
+
+	ir_jmp_imm(&g->ir, BPF_JSGE, reg, lo, a);
+	ir_mov_imm(&g->ir, reg, lo);
+	ir_place(&g->ir, a);
+	ir_jmp_imm(&g->ir, BPF_JSLE, reg, hi, b);
+	ir_mov_imm(&g->ir, reg, hi);
+	ir_place(&g->ir, b);
+}
+
+/*
+ * A copy of reg that the verifier knows only as a value in [0, hi]: it
+ * goes through memory by the kernel's copy.  Unrolled scans set their
+ * results to one constant per place they stop at; used as a helper's
+ * size those would be precise, and the verifier would walk the rest of
+ * the program once per constant (and the product of them for several
+ * scans), where one walk with a range does.
+ */
+static int launder(struct cg *g, int reg, int hi)
+{
+	int slot = cg_alloc(g, 16), r = ir_vreg(&g->ir);
+
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, reg);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, slot + 8);
+	ir_mov_imm(&g->ir, BPF_REG_2, 8);
+	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, slot);
+	ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
+	ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot + 8);
+	clamp(g, r, 0, hi);
+	return r;
+}
+
+/*
+ * Copies at most room - 1 characters of the string at r10 + soff + from
+ * (from: a register, or -1 for none) to r10 + doff + at (the same), and
+ * a NUL; with cnt (a register, or -1) at most cnt characters, none when
+ * cnt is not positive.  Returns a register with the characters copied.
+ *
+ * The copy is the kernel's string read, whose source the verifier does
+ * not check: its offset needs no bound.  The destination's does: a
+ * variable at, in [0, room), needs room more bytes after d's start.
+ */
+static int emit_copy(struct cg *g, int doff, int at, int room,
+		     const struct dstr *s, int from, int cnt)
+{
+	int n = ir_vreg(&g->ir), sz = ir_vreg(&g->ir), done = ir_label(&g->ir);
+
+	ir_mov_imm(&g->ir, n, 0);
+	if (at >= 0) {
+		ir_mov_imm(&g->ir, sz, room);
+		ir_alu(&g->ir, BPF_SUB, sz, at);
+	} else {
+		ir_mov_imm(&g->ir, sz, room);
+	}
+	if (cnt >= 0) {
+		int t = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JSLE, cnt, 0, done);
+		ir_mov(&g->ir, t, cnt);
+		ir_alu_imm(&g->ir, BPF_ADD, t, 1);
+		ir_jmp(&g->ir, BPF_JSGE, t, sz, ok);
+		ir_mov(&g->ir, sz, t);
+		ir_place(&g->ir, ok);
+	}
+	clamp(g, sz, 1, room);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	if (at >= 0)
+		ir_alu(&g->ir, BPF_ADD, BPF_REG_1, at);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, doff);
+	ir_mov(&g->ir, BPF_REG_2, sz);
+	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+	if (from >= 0)
+		ir_alu(&g->ir, BPF_ADD, BPF_REG_3, from);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, s->off);
+	ir_call(&g->ir, BPF_FUNC_probe_read_kernel_str, 3);
+	ir_mov(&g->ir, n, BPF_REG_0);
+	ir_alu_imm(&g->ir, BPF_ADD, n, -1);
+	clamp(g, n, 0, room - 1);
+	ir_place(&g->ir, done);
+	return n;
+}
+
+/*
+ * strlen: a register in [0, strsize], from a copy to scratch (which it
+ * overwrites): the kernel's string read finds the NUL, and its count is
+ * a range to the verifier, not one constant per length, so the code
+ * after it is verified once, not once per length a loop could end at.
+ */
+static int emit_len(struct cg *g, const struct dstr *s, const struct dstr *scratch)
+{
+	return emit_copy(g, scratch->off, -1, scratch->size, s, -1, -1);
+}
+
+/* Marks result d NULL (it is zeroed). */
+static void set_null(struct cg *g, const struct dstr *d)
+{
+	ir_st_imm(&g->ir, BPF_B, BPF_REG_10, d->off + 1, DSTR_NULL_BYTE);
+}
+
+/* Writes the constant text t to zeroed result d. */
+static void set_text(struct cg *g, const struct dstr *d, const char *t)
+{
+	int i;
+
+	for (i = 0; t[i] && i < d->size - 1; i++)
+		ir_st_imm(&g->ir, BPF_B, BPF_REG_10, d->off + i, (uint8_t)t[i]);
+}
+
+/* Sema of a subroutine of string arguments strs and int arguments after. */
+static int sema_args(struct sema *s, struct node *n, int strs, int min, int max)
+{
+	int i;
+
+	if (d_nargs(s, n, min, max))
+		return -EINVAL;
+	for (i = 0; i < n->nlist; i++)
+		if (i < strs ? d_str_arg(s, n, i) : d_int_arg(s, n, i, "int"))
+			return -EINVAL;
+	return 0;
+}
+
+/* strlen(s): size_t. */
+static int sema_strlen(struct sema *s, struct node *n)
+{
+	if (sema_args(s, n, 1, 1, 1))
+		return -EINVAL;
+	n->type = type_int(8, false);
+	return 0;
+}
+
+static int cg_strlen(struct cg *g, struct node *n, struct val *out)
+{
+	struct dstr a, tmp;
+
+	if (str_operand(g, n->list[0], &a))
+		return -EINVAL;
+	tmp = frame_str(g, d_size(g->c));
+	return bi_int(out, emit_len(g, &a, &tmp), n->type);
+}
+
+/* The sema of the subroutines whose value is a D string. */
+static int sema_str_result(struct sema *s, struct node *n, int strs, int min,
+			   int max)
+{
+	if (sema_args(s, n, strs, min, max))
+		return -EINVAL;
+	n->type = type_str(d_size(s->c));
+	return 0;
+}
+
+static int sema_strjoin(struct sema *s, struct node *n)
+{
+	return sema_str_result(s, n, 2, 2, 2);
+}
+
+/* The second string goes at a variable place: d has room for 2 strings. */
+static int cg_strjoin(struct cg *g, struct node *n, struct val *out)
+{
+	int size = d_size(g->c), la;
+	struct dstr a, b, d;
+
+	if (str_operand(g, n->list[0], &a) || str_operand(g, n->list[1], &b))
+		return -EINVAL;
+	d = frame_str(g, 2 * size);
+	d.size = size;
+	la = emit_copy(g, d.off, -1, size, &a, -1, -1);
+	emit_copy(g, d.off, la, size, &b, -1, -1);
+	return str_val(&d, n, out);
+}
+
+/* toupper(s), tolower(s): illumos's, the letters of the C locale. */
+static int sema_case(struct sema *s, struct node *n)
+{
+	return sema_str_result(s, n, 1, 1, 1);
+}
+
+static int cg_case(struct cg *g, struct node *n, struct val *out)
+{
+	int lo = n->name[2] == 'u' ? 'a' : 'A', c = ir_vreg(&g->ir), i;
+	struct dstr a, d;
+
+	if (str_operand(g, n->list[0], &a))
+		return -EINVAL;
+	d = result(g);
+	emit_copy(g, d.off, -1, d.size, &a, -1, -1);
+	for (i = 0; i < d.size - 1; i++) {
+		int keep = ir_label(&g->ir);
+
+		ir_ld(&g->ir, BPF_B, c, BPF_REG_10, d.off + i);
+		ir_jmp_imm(&g->ir, BPF_JLT, c, lo, keep);
+		ir_jmp_imm(&g->ir, BPF_JGT, c, lo + 25, keep);
+		ir_alu_imm(&g->ir, BPF_XOR, c, 0x20);
+		ir_st(&g->ir, BPF_B, BPF_REG_10, d.off + i, c);
+		ir_place(&g->ir, keep);
+	}
+	return str_val(&d, n, out);
+}
+
+/* substr(s, index[, length]) */
+static int sema_substr(struct sema *s, struct node *n)
+{
+	return sema_str_result(s, n, 1, 2, 3);
+}
+
+/*
+ * dtrace's arithmetic: a negative index counts from the end, and when
+ * it reaches before the start the length shrinks by as much; a negative
+ * length leaves that many characters off the end.  Without a length,
+ * the rest of the string.
+ */
+static int cg_substr(struct cg *g, struct node *n, struct val *out)
+{
+	struct dstr a, d;
+	struct val iv, cv;
+	int len, idx = ir_vreg(&g->ir), rem = ir_vreg(&g->ir), t = ir_vreg(&g->ir);
+	int nonneg = ir_label(&g->ir), none = ir_label(&g->ir);
+	int copy = ir_label(&g->ir);
+
+	if (str_operand(g, n->list[0], &a) || cg_expr(g, n->list[1], &iv))
+		return -EINVAL;
+	if (n->nlist == 3 && cg_expr(g, n->list[2], &cv))
+		return -EINVAL;
+	d = result(g);
+	len = emit_len(g, &a, &d);
+	cg_zero(g, d.off, d.size);
+	ir_mov(&g->ir, idx, cg_reg(g, &iv));
+	if (n->nlist == 3)
+		ir_mov(&g->ir, rem, cg_reg(g, &cv));
+	else
+		ir_mov_imm(&g->ir, rem, d.size);
+	ir_jmp_imm(&g->ir, BPF_JSGE, idx, 0, nonneg);
+	ir_alu(&g->ir, BPF_ADD, idx, len);
+	ir_jmp_imm(&g->ir, BPF_JSGE, idx, 0, nonneg);
+	ir_mov(&g->ir, t, idx);
+	ir_alu(&g->ir, BPF_ADD, t, rem);
+	ir_jmp_imm(&g->ir, BPF_JSLE, t, 0, none);
+	ir_mov(&g->ir, rem, t);
+	ir_mov_imm(&g->ir, idx, 0);
+	ir_place(&g->ir, nonneg);
+	ir_jmp(&g->ir, BPF_JSGE, idx, len, none);
+	ir_jmp_imm(&g->ir, BPF_JSGE, rem, 0, copy);
+	ir_alu(&g->ir, BPF_ADD, rem, len);
+	ir_alu(&g->ir, BPF_SUB, rem, idx);
+	ir_place(&g->ir, copy);
+	emit_copy(g, d.off, -1, d.size, &a, idx, rem);
+	ir_place(&g->ir, none);
+	return str_val(&d, n, out);
+}
+
+/* The byte s[idx]; idx must be below s's size by a check the verifier saw. */
+static int ld(struct cg *g, const struct dstr *s, int idx)
+{
+	int c = ir_vreg(&g->ir), p = ir_vreg(&g->ir);
+
+	ir_mov(&g->ir, p, BPF_REG_10);
+	ir_alu(&g->ir, BPF_ADD, p, idx);
+	ir_ld(&g->ir, BPF_B, c, p, s->off);
+	return c;
+}
+
+/*
+ * 1 in a new register when t[0 .. tlen) is at s[i ..], else 0.  i + tlen
+ * is at most strlen(s): the bound checks only satisfy the verifier.
+ */
+static int emit_match(struct cg *g, const struct dstr *s, int i,
+		      const struct dstr *t, int tlen)
+{
+	int res = imm(g, 0), j = imm(g, 0), k = ir_vreg(&g->ir);
+	int top = ir_label(&g->ir), no = ir_label(&g->ir);
+	int yes = ir_label(&g->ir);
+
+	ir_place(&g->ir, top);
+	ir_jmp(&g->ir, BPF_JGE, j, tlen, yes);
+	ir_jmp_imm(&g->ir, BPF_JGE, j, lim(g, t), no);
+	ir_mov(&g->ir, k, i);
+	ir_alu(&g->ir, BPF_ADD, k, j);
+	ir_jmp_imm(&g->ir, BPF_JGE, k, lim(g, s), no);
+	ir_jmp(&g->ir, BPF_JNE, ld(g, s, k), ld(g, t, j), no);
+	ir_alu_imm(&g->ir, BPF_ADD, j, 1);
+	ir_ja(&g->ir, top);
+	ir_place(&g->ir, yes);
+	ir_mov_imm(&g->ir, res, 1);
+	ir_place(&g->ir, no);
+	return res;
+}
+
+/*
+ * index(s, t[, start]) and rindex(): where t first (last) occurs in s,
+ * searching from start on (back), or -1.  As dtrace: index's start
+ * below 0 is 0 and past the end finds only an empty t, at the end;
+ * rindex's start below 0 finds only an empty t, at 0, and past the last
+ * place t fits is that place.
+ */
+static int emit_index(struct cg *g, const struct dstr *s, const struct dstr *t,
+		      int start, bool rev, const struct dstr *scratch)
+{
+	int len = emit_len(g, s, scratch), tlen = emit_len(g, t, scratch);
+	int res = imm(g, -1), pos = ir_vreg(&g->ir), last = ir_vreg(&g->ir);
+	int top = ir_label(&g->ir), next = ir_label(&g->ir);
+	int done = ir_label(&g->ir), ok = ir_label(&g->ir);
+
+	ir_mov(&g->ir, last, len);
+	ir_alu(&g->ir, BPF_SUB, last, tlen);
+	if (start >= 0)
+		ir_mov(&g->ir, pos, start);
+	else if (rev)
+		ir_mov(&g->ir, pos, len);
+	else
+		ir_mov_imm(&g->ir, pos, 0);
+	if (!rev) {
+		ir_jmp_imm(&g->ir, BPF_JSGE, pos, 0, ok);
+		ir_mov_imm(&g->ir, pos, 0);
+		ir_place(&g->ir, ok);
+		ok = ir_label(&g->ir);
+		ir_jmp(&g->ir, BPF_JSLT, pos, len, ok);
+		ir_jmp_imm(&g->ir, BPF_JNE, tlen, 0, done);
+		ir_mov(&g->ir, res, len);
+		ir_ja(&g->ir, done);
+		ir_place(&g->ir, ok);
+	} else {
+		ir_jmp_imm(&g->ir, BPF_JSGE, pos, 0, ok);
+		ir_jmp_imm(&g->ir, BPF_JNE, tlen, 0, done);
+		ir_mov_imm(&g->ir, res, 0);
+		ir_ja(&g->ir, done);
+		ir_place(&g->ir, ok);
+		ok = ir_label(&g->ir);
+		ir_jmp(&g->ir, BPF_JSLE, pos, last, ok);
+		ir_mov(&g->ir, pos, last);
+		ir_place(&g->ir, ok);
+	}
+	ir_place(&g->ir, top);
+	if (rev)
+		ir_jmp_imm(&g->ir, BPF_JSLT, pos, 0, done);
+	else
+		ir_jmp(&g->ir, BPF_JSGT, pos, last, done);
+	/* The verifier's bound: pos is never past the string's characters. */
+	ir_jmp_imm(&g->ir, BPF_JGT, pos, lim(g, s), done);
+	ir_jmp_imm(&g->ir, BPF_JEQ, emit_match(g, s, pos, t, tlen), 0, next);
+	ir_mov(&g->ir, res, pos);
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, next);
+	ir_alu_imm(&g->ir, BPF_ADD, pos, rev ? -1 : 1);
+	ir_ja(&g->ir, top);
+	ir_place(&g->ir, done);
+	return res;
+}
+
+static int sema_index(struct sema *s, struct node *n)
+{
+	if (sema_args(s, n, 2, 2, 3))
+		return -EINVAL;
+	n->type = type_int(4, true);
+	return 0;
+}
+
+static int cg_index(struct cg *g, struct node *n, struct val *out)
+{
+	struct dstr a, b, tmp;
+	struct val sv;
+	int start = -1;
+
+	if (str_operand(g, n->list[0], &a) || str_operand(g, n->list[1], &b))
+		return -EINVAL;
+	if (n->nlist == 3) {
+		if (cg_expr(g, n->list[2], &sv))
+			return -EINVAL;
+		start = ir_vreg(&g->ir);
+		ir_mov(&g->ir, start, cg_reg(g, &sv));
+	}
+	tmp = frame_str(g, d_size(g->c));
+	return bi_int(out, emit_index(g, &a, &b, start, n->name[0] == 'r', &tmp),
+		      n->type);
+}
+
+/* strstr(s, t): s from t's first occurrence on, or NULL. */
+static int sema_strstr(struct sema *s, struct node *n)
+{
+	return sema_str_result(s, n, 2, 2, 2);
+}
+
+static int cg_strstr(struct cg *g, struct node *n, struct val *out)
+{
+	struct dstr a, b, d;
+	int found, null = ir_label(&g->ir), done = ir_label(&g->ir);
+
+	if (str_operand(g, n->list[0], &a) || str_operand(g, n->list[1], &b))
+		return -EINVAL;
+	d = result(g);
+	found = emit_index(g, &a, &b, -1, false, &d);
+	cg_zero(g, d.off, d.size);
+	ir_jmp_imm(&g->ir, BPF_JSLT, found, 0, null);
+	emit_copy(g, d.off, -1, d.size, &a, found, -1);
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, null);
+	set_null(g, &d);
+	ir_place(&g->ir, done);
+	return str_val(&d, n, out);
+}
+
+/* strchr(s, c), strrchr(s, c): s from c's first (last) place, or NULL. */
+static int sema_strchr(struct sema *s, struct node *n)
+{
+	if (d_nargs(s, n, 2, 2) || d_str_arg(s, n, 0) ||
+	    d_int_arg(s, n, 1, "char"))
+		return -EINVAL;
+	n->type = type_str(d_size(s->c));
+	return 0;
+}
+
+/*
+ * Unrolled over the characters, at fixed offsets.  The NUL is part of
+ * the string: strchr(s, 0) is the "" at its end.
+ */
+static int cg_strchr(struct cg *g, struct node *n, struct val *out)
+{
+	bool rev = n->name[3] == 'r';
+	struct dstr a, d;
+	struct val cv;
+	int c = ir_vreg(&g->ir), x = ir_vreg(&g->ir), found = imm(g, -1);
+	int end = ir_label(&g->ir), null = ir_label(&g->ir);
+	int done = ir_label(&g->ir), i;
+
+	if (str_operand(g, n->list[0], &a) || cg_expr(g, n->list[1], &cv))
+		return -EINVAL;
+	d = result(g);
+	ir_mov(&g->ir, c, cg_reg(g, &cv));
+	ir_alu_imm(&g->ir, BPF_AND, c, 0xff);
+	for (i = 0; i <= lim(g, &a); i++) {
+		int next = ir_label(&g->ir);
+
+		if (i < lim(g, &a))
+			ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a.off + i);
+		else
+			ir_mov_imm(&g->ir, x, 0);
+		ir_jmp(&g->ir, BPF_JNE, x, c, next);
+		ir_mov_imm(&g->ir, found, i);
+		if (!rev)
+			ir_ja(&g->ir, end);
+		ir_place(&g->ir, next);
+		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, end);
+	}
+	ir_place(&g->ir, end);
+	ir_jmp_imm(&g->ir, BPF_JSLT, found, 0, null);
+	emit_copy(g, d.off, -1, d.size, &a, found, -1);
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, null);
+	set_null(g, &d);
+	ir_place(&g->ir, done);
+	return str_val(&d, n, out);
+}
+
+/*
+ * strtok(s, delims): the next token of s, or NULL when only delimiters
+ * are left; strtok(NULL, delims) goes on with the string the last call
+ * left.  What is left is kept in a hidden global variable (n->a), so it
+ * carries from clause to clause and across firings; dtrace keeps it for
+ * the clauses of one firing on the CPU.
+ */
+#define STRTOK_STATE "strtok( ) state"
+
+static int sema_strtok(struct sema *s, struct node *n)
+{
+	if (d_nargs(s, n, 2, 2))
+		return -EINVAL;
+	if (sema_expr(s, n->list[0]))
+		return -EINVAL;
+	if (!is_null_const(n->list[0]) && d_str_arg(s, n, 0))
+		return -EINVAL;
+	if (d_str_arg(s, n, 1))
+		return -EINVAL;
+	if (!n->a) {
+		n->a = ast_new(N_MAP, &n->loc);
+		n->a->name = xstrdup(STRTOK_STATE);
+	}
+	if (!sema_map(s, n->a) || sema_map_value(s, n->a, type_str(d_size(s->c))))
+		return -EINVAL;
+	n->type = type_str(d_size(s->c));
+	return 0;
+}
+
+/*
+ * 1 in new register when c is a delimiter: bit c of the 256-bit set in
+ * registers w[0..3].
+ */
+static int emit_is_delim(struct cg *g, const int w[4], int c)
+{
+	int r = ir_vreg(&g->ir), sh = ir_vreg(&g->ir), sel = ir_label(&g->ir);
+	int k;
+
+	ir_mov(&g->ir, sh, c);
+	ir_alu_imm(&g->ir, BPF_RSH, sh, 6);
+	ir_mov(&g->ir, r, w[3]);
+	for (k = 0; k < 3; k++) {
+		int no = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JNE, sh, k, no);
+		ir_mov(&g->ir, r, w[k]);
+		ir_ja(&g->ir, sel);
+		ir_place(&g->ir, no);
+	}
+	ir_place(&g->ir, sel);
+	ir_mov(&g->ir, sh, c);
+	ir_alu_imm(&g->ir, BPF_AND, sh, 63);
+	ir_alu(&g->ir, BPF_RSH, r, sh);
+	ir_alu_imm(&g->ir, BPF_AND, r, 1);
+	return r;
+}
+
+/*
+ * Unrolled at fixed offsets, as dtrace-utils' own: the delimiters make
+ * a 256-bit set, then one pass finds the token's start and end.
+ */
+static int cg_strtok(struct cg *g, struct node *n, struct val *out)
+{
+	struct symbol *sym = n->a->sym;
+	struct dstr a, dl, d;
+	int w[4], key, p = ir_vreg(&g->ir), i, c = ir_vreg(&g->ir);
+	int bit = ir_vreg(&g->ir), intok = imm(g, 0), start = imm(g, 0);
+	int stop = ir_vreg(&g->ir), delim = imm(g, 0);
+	int built = ir_label(&g->ir), scanned = ir_label(&g->ir);
+	int null = ir_label(&g->ir), done = ir_label(&g->ir);
+	int have = ir_label(&g->ir);
+
+	d = result(g);
+	/*
+	 * The state's value, made (from d, zeroed) when missing: what is
+	 * left is written straight into it, with no copy in the frame.
+	 */
+	key = cg_map_key(g, n->a, -1);
+	cg_lookup(g, sym->id, key);
+	ir_mov(&g->ir, p, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JNE, p, 0, have);
+	cg_update(g, sym->id, key, d.off, BPF_ANY);
+	cg_lookup(g, sym->id, key);
+	ir_mov(&g->ir, p, BPF_REG_0);
+	ir_place(&g->ir, have);
+	if (is_null_const(n->list[0])) {
+		int miss = ir_label(&g->ir);
+
+		a = result(g);
+		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
+		cg_copy(g, BPF_REG_10, a.off, p, 0, a.size);
+		ir_place(&g->ir, miss);
+	} else if (str_operand(g, n->list[0], &a)) {
+		return -EINVAL;
+	}
+	if (str_operand(g, n->list[1], &dl))
+		return -EINVAL;
+	for (i = 0; i < 4; i++)
+		w[i] = imm(g, 0);
+	for (i = 0; i < lim(g, &dl); i++) {
+		int next = ir_label(&g->ir), k, sh = ir_vreg(&g->ir);
+
+		ir_ld(&g->ir, BPF_B, c, BPF_REG_10, dl.off + i);
+		ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, built);
+		ir_mov_imm(&g->ir, bit, 1);
+		ir_mov(&g->ir, sh, c);
+		ir_alu_imm(&g->ir, BPF_AND, sh, 63);
+		ir_alu(&g->ir, BPF_LSH, bit, sh);
+		ir_alu_imm(&g->ir, BPF_RSH, c, 6);
+		for (k = 0; k < 4; k++) {
+			int no = ir_label(&g->ir);
+
+			ir_jmp_imm(&g->ir, BPF_JNE, c, k, no);
+			ir_alu(&g->ir, BPF_OR, w[k], bit);
+			ir_ja(&g->ir, next);
+			ir_place(&g->ir, no);
+		}
+		ir_place(&g->ir, next);
+	}
+	ir_place(&g->ir, built);
+	ir_mov_imm(&g->ir, stop, lim(g, &a));
+	for (i = 0; i < lim(g, &a); i++) {
+		int next = ir_label(&g->ir), in = ir_label(&g->ir), isd;
+
+		ir_ld(&g->ir, BPF_B, c, BPF_REG_10, a.off + i);
+		ir_mov_imm(&g->ir, stop, i);
+		ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, scanned);
+		isd = emit_is_delim(g, w, c);
+		ir_jmp_imm(&g->ir, BPF_JNE, intok, 0, in);
+		ir_jmp_imm(&g->ir, BPF_JNE, isd, 0, next);
+		ir_mov_imm(&g->ir, start, i);
+		ir_mov_imm(&g->ir, intok, 1);
+		ir_ja(&g->ir, next);
+		ir_place(&g->ir, in);
+		ir_jmp_imm(&g->ir, BPF_JEQ, isd, 0, next);
+		ir_mov_imm(&g->ir, delim, 1);
+		ir_ja(&g->ir, scanned);
+		ir_place(&g->ir, next);
+		ir_mov_imm(&g->ir, stop, lim(g, &a));
+	}
+	ir_place(&g->ir, scanned);
+	ir_jmp_imm(&g->ir, BPF_JEQ, intok, 0, null);
+	start = launder(g, start, lim(g, &a));
+	stop = launder(g, stop, lim(g, &a));
+	{
+		int cnt = ir_vreg(&g->ir), from = ir_vreg(&g->ir);
+		int nodelim = ir_label(&g->ir);
+
+		ir_mov(&g->ir, cnt, stop);
+		ir_alu(&g->ir, BPF_SUB, cnt, start);
+		emit_copy(g, d.off, -1, d.size, &a, start, cnt);
+		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+		/* A delimiter ends the token; what follows it is left. */
+		ir_jmp_imm(&g->ir, BPF_JEQ, delim, 0, nodelim);
+		ir_mov(&g->ir, from, stop);
+		ir_alu_imm(&g->ir, BPF_ADD, from, 1);
+		ir_mov(&g->ir, BPF_REG_1, p);
+		ir_mov_imm(&g->ir, BPF_REG_2, d.size);
+		ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+		ir_alu(&g->ir, BPF_ADD, BPF_REG_3, from);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, a.off);
+		ir_call(&g->ir, BPF_FUNC_probe_read_kernel_str, 3);
+		ir_ja(&g->ir, done);
+		ir_place(&g->ir, nodelim);
+		ir_st_imm(&g->ir, BPF_B, p, 0, 0);
+	}
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, null);
+	set_null(g, &d);
+	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+	ir_st_imm(&g->ir, BPF_B, p, 0, 0);
+	ir_place(&g->ir, done);
+	return str_val(&d, n, out);
+}
+
+/*
+ * lltostr(v[, base]): as illumos, base 10 signed, other bases the bits
+ * unsigned, base 16 with "0x" and base 8 with "0" in front.
+ */
+static int sema_lltostr(struct sema *s, struct node *n)
+{
+	const struct node *b;
+
+	if (d_nargs(s, n, 1, 2) || d_int_arg(s, n, 0, "int64_t"))
+		return -EINVAL;
+	if (n->nlist == 2 && d_int_arg(s, n, 1, "int"))
+		return -EINVAL;
+	b = n->nlist == 2 ? n->list[1] : NULL;
+	if (b && b->kind == N_INT &&
+	    ((int64_t)b->ival < 2 || (int64_t)b->ival > 36))
+		return sema_error(s, b, "lltostr( ) base %lld is not between 2 and 36: dtrace fails it with an illegal operation",
+				  (long long)b->ival);
+	n->type = type_str(d_size(s->c));
+	return 0;
+}
+
+#define LLTOSTR_DIGITS 64	/* of 2^64 in base 2 */
+
+/*
+ * The digits go last first into a buffer at fixed offsets (unrolled),
+ * the prefix into the result at fixed offsets, then the digits after
+ * it (d has room for the prefix's 3 characters more).
+ */
+static int cg_lltostr(struct cg *g, struct node *n, struct val *out)
+{
+	struct dstr tmp, d;
+	struct val v, bv;
+	int val = ir_vreg(&g->ir), base = ir_vreg(&g->ir), orig = ir_vreg(&g->ir);
+	int nd = imm(g, 0), pre = imm(g, 0), dig = ir_vreg(&g->ir);
+	int digits = ir_label(&g->ir), done = ir_label(&g->ir), l, i;
+
+	if (cg_expr(g, n->list[0], &v))
+		return -EINVAL;
+	if (n->nlist == 2 && cg_expr(g, n->list[1], &bv))
+		return -EINVAL;
+	tmp = frame_str(g, LLTOSTR_DIGITS + 1);
+	d = frame_str(g, d_size(g->c) + 8);
+	d.size = d_size(g->c);
+	ir_mov(&g->ir, orig, cg_reg(g, &v));
+	ir_mov(&g->ir, val, orig);
+	if (n->nlist == 2) {
+		ir_mov(&g->ir, base, cg_reg(g, &bv));
+		ir_jmp_imm(&g->ir, BPF_JSLT, base, 2, done);
+		ir_jmp_imm(&g->ir, BPF_JSGT, base, 36, done);
+	} else {
+		ir_mov_imm(&g->ir, base, 10);
+	}
+	l = ir_label(&g->ir);
+	ir_jmp_imm(&g->ir, BPF_JNE, base, 10, l);
+	ir_jmp_imm(&g->ir, BPF_JSGE, val, 0, l);
+	ir_alu_imm(&g->ir, BPF_NEG, val, 0);
+	ir_place(&g->ir, l);
+	for (i = 0; i < LLTOSTR_DIGITS; i++) {
+		int letter = ir_label(&g->ir), put = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JEQ, val, 0, digits);
+		ir_mov(&g->ir, dig, val);
+		ir_alu(&g->ir, BPF_MOD, dig, base);
+		ir_jmp_imm(&g->ir, BPF_JGT, dig, 9, letter);
+		ir_alu_imm(&g->ir, BPF_ADD, dig, '0');
+		ir_ja(&g->ir, put);
+		ir_place(&g->ir, letter);
+		ir_alu_imm(&g->ir, BPF_ADD, dig, 'a' - 10);
+		ir_place(&g->ir, put);
+		ir_st(&g->ir, BPF_B, BPF_REG_10, tmp.off + LLTOSTR_DIGITS - 1 - i, dig);
+		ir_mov_imm(&g->ir, nd, i + 1);
+		ir_alu(&g->ir, BPF_DIV, val, base);
+	}
+	ir_place(&g->ir, digits);
+	/* The prefix: "-" (base 10), "0x" (16), "0" (8, or a zero value). */
+	{
+		int neg = ir_label(&g->ir), hex = ir_label(&g->ir);
+		int zero = ir_label(&g->ir), body = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JEQ, base, 16, hex);
+		ir_jmp_imm(&g->ir, BPF_JEQ, base, 8, zero);
+		ir_jmp_imm(&g->ir, BPF_JEQ, orig, 0, zero);
+		ir_jmp_imm(&g->ir, BPF_JNE, base, 10, body);
+		ir_jmp_imm(&g->ir, BPF_JSLT, orig, 0, neg);
+		ir_ja(&g->ir, body);
+		ir_place(&g->ir, neg);
+		set_text(g, &d, "-");
+		ir_mov_imm(&g->ir, pre, 1);
+		ir_ja(&g->ir, body);
+		ir_place(&g->ir, zero);
+		set_text(g, &d, "0");
+		ir_mov_imm(&g->ir, pre, 1);
+		ir_ja(&g->ir, body);
+		ir_place(&g->ir, hex);
+		l = ir_label(&g->ir);
+		ir_jmp_imm(&g->ir, BPF_JNE, orig, 0, l);
+		set_text(g, &d, "0x0");
+		ir_mov_imm(&g->ir, pre, 3);
+		ir_ja(&g->ir, body);
+		ir_place(&g->ir, l);
+		set_text(g, &d, "0x");
+		ir_mov_imm(&g->ir, pre, 2);
+		ir_place(&g->ir, body);
+	}
+	{
+		int from = imm(g, LLTOSTR_DIGITS);
+
+		nd = launder(g, nd, LLTOSTR_DIGITS);
+		ir_alu(&g->ir, BPF_SUB, from, nd);
+		clamp(g, pre, 0, 3);
+		emit_copy(g, d.off, pre, d.size, &tmp, from, nd);
+	}
+	ir_place(&g->ir, done);
+	return str_val(&d, n, out);
+}
+
+/*
+ * basename(s) and dirname(s), as basename(1) and dirname(1): trailing
+ * slashes do not count, "" is ".", and a string of slashes is "/".
+ */
+static int sema_path1(struct sema *s, struct node *n)
+{
+	return sema_str_result(s, n, 1, 1, 1);
+}
+
+/*
+ * One unrolled pass: last, the last character not a slash; seg, where
+ * its name starts; dend, where the directory before that name ends
+ * (its own trailing slashes left out).
+ */
+static int cg_path1(struct cg *g, struct node *n, struct val *out)
+{
+	bool base = n->name[0] == 'b';
+	struct dstr a, d;
+	int c = ir_vreg(&g->ir), prev = imm(g, '/'), last = imm(g, -1);
+	int seg = imm(g, 0), dend = imm(g, 0), cnt = ir_vreg(&g->ir);
+	int end = ir_label(&g->ir), dot = ir_label(&g->ir);
+	int root = ir_label(&g->ir), done = ir_label(&g->ir);
+	int have = ir_label(&g->ir), i;
+
+	if (str_operand(g, n->list[0], &a))
+		return -EINVAL;
+	d = result(g);
+	for (i = 0; i < lim(g, &a); i++) {
+		int next = ir_label(&g->ir), same = ir_label(&g->ir);
+
+		ir_ld(&g->ir, BPF_B, c, BPF_REG_10, a.off + i);
+		ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, end);
+		ir_jmp_imm(&g->ir, BPF_JEQ, c, '/', next);
+		ir_jmp_imm(&g->ir, BPF_JNE, prev, '/', same);
+		ir_mov(&g->ir, dend, last);
+		ir_alu_imm(&g->ir, BPF_ADD, dend, 1);
+		ir_mov_imm(&g->ir, seg, i);
+		ir_place(&g->ir, same);
+		ir_mov_imm(&g->ir, last, i);
+		ir_place(&g->ir, next);
+		ir_mov(&g->ir, prev, c);
+	}
+	ir_place(&g->ir, end);
+	/* Empty: "."; slashes only: "/". */
+	ir_jmp_imm(&g->ir, BPF_JSGE, last, 0, have);
+	ir_ld(&g->ir, BPF_B, c, BPF_REG_10, a.off);
+	ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, dot);
+	ir_ja(&g->ir, root);
+	ir_place(&g->ir, have);
+	last = launder(g, last, lim(g, &a));
+	seg = launder(g, seg, lim(g, &a));
+	dend = launder(g, dend, lim(g, &a));
+	if (base) {
+		ir_mov(&g->ir, cnt, last);
+		ir_alu_imm(&g->ir, BPF_ADD, cnt, 1);
+		ir_alu(&g->ir, BPF_SUB, cnt, seg);
+		emit_copy(g, d.off, -1, d.size, &a, seg, cnt);
+	} else {
+		ir_jmp_imm(&g->ir, BPF_JEQ, seg, 0, dot);
+		ir_jmp_imm(&g->ir, BPF_JEQ, dend, 0, root);
+		emit_copy(g, d.off, -1, d.size, &a, -1, dend);
+	}
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, dot);
+	set_text(g, &d, ".");
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, root);
+	set_text(g, &d, "/");
+	ir_place(&g->ir, done);
+	return str_val(&d, n, out);
+}
+
+/*
+ * __dstrnull(s): sema's form of "s == NULL" (ival 0) and "s != NULL"
+ * (ival 1) in D.
+ */
+static int sema_dstrnull(struct sema *s, struct node *n)
+{
+	if (sema_expr(s, n->list[0]))
+		return -EINVAL;
+	n->type = type_int(4, true);
+	return 0;
+}
+
+static int cg_dstrnull(struct cg *g, struct node *n, struct val *out)
+{
+	struct val v;
+	int r = imm(g, 0), x = ir_vreg(&g->ir), no = ir_label(&g->ir);
+
+	if (cg_expr(g, n->list[0], &v))
+		return -EINVAL;
+	if (v.type->kind == TY_STR && v.type->size >= 2) {
+		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, v.off);
+		ir_jmp_imm(&g->ir, BPF_JNE, x, 0, no);
+		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, v.off + 1);
+		ir_jmp_imm(&g->ir, BPF_JNE, x, DSTR_NULL_BYTE, no);
+		ir_mov_imm(&g->ir, r, 1);
+		ir_place(&g->ir, no);
+	}
+	if (n->ival)
+		ir_alu_imm(&g->ir, BPF_XOR, r, 1);
+	return bi_int(out, r, n->type);
+}
+
+/* htons() ... ntohll(): the value's low bytes in the other order. */
+static int sema_swap(struct sema *s, struct node *n)
+{
+	size_t l = strlen(n->name);
+	int size = n->name[l - 1] == 's' ? 2 : n->name[l - 2] == 'l' ? 8 : 4;
+	static const char *const protos[9] = {
+		[2] = "uint16_t", [4] = "uint32_t", [8] = "uint64_t",
+	};
+
+	if (d_nargs(s, n, 1, 1) || d_int_arg(s, n, 0, protos[size]))
+		return -EINVAL;
+	n->type = type_int(size, false);
+	return 0;
+}
+
+static int cg_swap(struct cg *g, struct node *n, struct val *out)
+{
+	struct val a;
+	int r = ir_vreg(&g->ir);
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	ir_mov(&g->ir, r, cg_reg(g, &a));
+	ir_alu32_imm(&g->ir, BPF_END | BPF_TO_BE, r, n->type->size * 8);
+	return bi_int(out, r, n->type);
+}
+
+/* rand(): int. */
+static int sema_rand(struct sema *s, struct node *n)
+{
+	if (d_nargs(s, n, 0, 0))
+		return -EINVAL;
+	n->type = type_int(4, true);
+	return 0;
+}
+
+static int cg_rand(struct cg *g, struct node *n, struct val *out)
+{
+	int r = bi_call0(g, BPF_FUNC_get_prandom_u32);
+
+	ir_alu_imm(&g->ir, BPF_LSH, r, 32);
+	ir_alu_imm(&g->ir, BPF_ARSH, r, 32);
+	return bi_int(out, r, n->type);
+}
+
+/* getmajor(dev), getminor(dev): Linux's dev_t, 12 bits and 20. */
+static int sema_devpart(struct sema *s, struct node *n)
+{
+	if (d_nargs(s, n, 1, 1) || d_int_arg(s, n, 0, "dev_t"))
+		return -EINVAL;
+	n->type = type_int(4, false);
+	return 0;
+}
+
+static int cg_devpart(struct cg *g, struct node *n, struct val *out)
+{
+	struct val a;
+	int r = ir_vreg(&g->ir);
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	ir_mov(&g->ir, r, cg_reg(g, &a));
+	if (!strcmp(n->name, "getmajor")) {
+		ir_alu_imm(&g->ir, BPF_RSH, r, 20);
+		ir_alu_imm(&g->ir, BPF_AND, r, 0xfff);
+	} else {
+		ir_alu_imm(&g->ir, BPF_AND, r, 0xfffff);
+	}
+	return bi_int(out, r, n->type);
+}
+
+/*
+ * The subroutines named in user space.  Their type's name holds
+ * "strsize,arg": the characters the text is cut to, and the strict flag
+ * of inet_ntoa6.
+ */
+static struct type *named(struct sema *s, struct node *n, int size, int arg)
+{
+	char b[32];
+
+	snprintf(b, sizeof(b), "%d,%d", d_size(s->c) - 1, arg);
+	return type_named(n->bi, size, b);
+}
+
+static void named_args(const struct type *t, int *strsize, int *arg)
+{
+	*strsize = 0;
+	*arg = 0;
+	if (t->name)
+		sscanf(t->name, "%d,%d", strsize, arg);
+}
+
+static void put_cut(struct buf *out, const char *s, size_t len, int strsize)
+{
+	buf_put(out, s, len < (size_t)strsize ? len : (size_t)strsize);
+}
+
+/* cleanpath(s): "." and ".." taken out, slashes single, none at the end. */
+static int sema_cleanpath(struct sema *s, struct node *n)
+{
+	if (sema_args(s, n, 1, 1, 1))
+		return -EINVAL;
+	n->type = named(s, n, d_size(s->c), 0);
+	return 0;
+}
+
+static int cg_cleanpath(struct cg *g, struct node *n, struct val *out)
+{
+	struct dstr a, d;
+
+	if (str_operand(g, n->list[0], &a))
+		return -EINVAL;
+	d = result(g);
+	emit_copy(g, d.off, -1, d.size, &a, -1, -1);
+	out->kind = V_STACK;
+	out->off = d.off;
+	out->type = n->type;
+	return 0;
+}
+
+/*
+ * As dtrace-utils: lexically, a ".." takes back the name before it, or
+ * stays in a relative path that has none; a path that comes to nothing
+ * is ".", but "" stays "".
+ */
+static void show_cleanpath(const struct type *t, const void *p,
+			   struct buf *out)
+{
+	const char *s = p;
+	size_t n = strnlen(s, t->size), r = 0, w = 0, floor = 0;
+	bool rooted = n && s[0] == '/';
+	int strsize, arg;
+	char *o;
+
+	named_args(t, &strsize, &arg);
+	if (!n)
+		return;
+	o = xcalloc(n + 3, 1);
+	if (rooted) {
+		o[w++] = '/';
+		r = floor = 1;
+	}
+	while (r < n) {
+		size_t e = r;
+
+		while (e < n && s[e] != '/')
+			e++;
+		if (e == r || (e - r == 1 && s[r] == '.')) {
+			r = e + 1;
+			continue;
+		}
+		if (e - r == 2 && s[r] == '.' && s[r + 1] == '.') {
+			if (w > floor) {
+				w--;
+				while (w > floor && o[w] != '/')
+					w--;
+			} else if (!rooted) {
+				if (w)
+					o[w++] = '/';
+				o[w++] = '.';
+				o[w++] = '.';
+				floor = w;
+			}
+			r = e + 1;
+			continue;
+		}
+		if (w > (rooted ? 1u : 0u))
+			o[w++] = '/';
+		memcpy(o + w, s + r, e - r);
+		w += e - r;
+		r = e + 1;
+	}
+	if (!w)
+		o[w++] = '.';
+	put_cut(out, o, w, strsize);
+	free(o);
+}
+
+/* inet_ntoa(ipaddr_t *), inet_ntoa6(struct in6_addr *[, strict]). */
+static int sema_ntoa(struct sema *s, struct node *n)
+{
+	bool six = n->name[9] == '6';
+	struct node *a;
+	int64_t strict = 0;
+
+	if (d_nargs(s, n, 1, six ? 2 : 1))
+		return -EINVAL;
+	a = n->list[0];
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (is_null_const(a))
+		return sema_error(s, a, "%s( ) argument #1 is NULL: dtrace reports an invalid address when it runs, ferret refuses it",
+				  n->name);
+	if (a->type->kind != TY_PTR && a->type->kind != TY_INT)
+		return d_proto_arg(s, n, 0, six ? "struct in6_addr *" : "ipaddr_t *");
+	if (n->nlist == 2) {
+		if (d_int_arg(s, n, 1, "int"))
+			return -EINVAL;
+		if (n->list[1]->kind != N_INT)
+			return sema_error(s, n->list[1], "inet_ntoa6( ) argument #2 must be an integer constant");
+		strict = n->list[1]->ival != 0;
+	}
+	n->type = named(s, n, six ? 16 : 8, (int)strict);
+	return 0;
+}
+
+static int cg_ntoa(struct cg *g, struct node *n, struct val *out)
+{
+	int size = n->type->size, off = cg_alloc(g, size);
+	struct val a;
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	cg_zero(g, off, size);
+	cg_probe_read(g, BPF_REG_10, off, size == 8 ? 4 : 16, cg_reg(g, &a));
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = n->type;
+	return 0;
+}
+
+/* IPv6 as inet_ntop(3); inet_ntoa6 without strict gives a v4 tail alone. */
+static void show_ip6(const uint8_t *ip, bool tail_alone, int strsize,
+		     struct buf *out)
+{
+	char b[INET6_ADDRSTRLEN];
+	const char *dot;
+
+	if (!inet_ntop(AF_INET6, ip, b, sizeof(b)))
+		return;
+	dot = strchr(b, '.');
+	if (tail_alone && dot) {
+		const char *c = strrchr(b, ':');
+
+		put_cut(out, c + 1, strlen(c + 1), strsize);
+		return;
+	}
+	put_cut(out, b, strlen(b), strsize);
+}
+
+static void show_ntoa(const struct type *t, const void *p, struct buf *out)
+{
+	int strsize, strict;
+	char b[INET_ADDRSTRLEN];
+
+	named_args(t, &strsize, &strict);
+	if (t->size == 16) {
+		show_ip6(p, !strict, strsize, out);
+		return;
+	}
+	if (inet_ntop(AF_INET, p, b, sizeof(b)))
+		put_cut(out, b, strlen(b), strsize);
+}
+
+/* inet_ntop(af, addr): AF_INET or AF_INET6, as inet_ntop(3). */
+static int sema_ntop(struct sema *s, struct node *n)
+{
+	struct node *a;
+
+	if (d_nargs(s, n, 2, 2) || d_int_arg(s, n, 0, "int"))
+		return -EINVAL;
+	a = n->list[1];
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (is_null_const(a))
+		return sema_error(s, a, "inet_ntop( ) argument #2 is NULL: dtrace reports an invalid address when it runs, ferret refuses it");
+	if (a->type->kind != TY_PTR && a->type->kind != TY_INT)
+		return d_proto_arg(s, n, 1, "void *");
+	if (n->list[0]->kind == N_INT && n->list[0]->ival != AF_INET &&
+	    n->list[0]->ival != AF_INET6)
+		return sema_error(s, n->list[0], "inet_ntop( ) address family %lld is neither AF_INET nor AF_INET6: dtrace fails it with an illegal operation",
+				  (long long)n->list[0]->ival);
+	n->type = named(s, n, 24, 0);
+	return 0;
+}
+
+/* The family at 0, the address at 8: 4 bytes of AF_INET, 16 of AF_INET6. */
+static int cg_ntop(struct cg *g, struct node *n, struct val *out)
+{
+	int off = cg_alloc(g, 24), af = ir_vreg(&g->ir), addr;
+	int four = ir_label(&g->ir), done = ir_label(&g->ir);
+	struct val f, a;
+
+	if (cg_expr(g, n->list[0], &f) || cg_expr(g, n->list[1], &a))
+		return -EINVAL;
+	addr = cg_reg(g, &a);
+	cg_zero(g, off, 24);
+	ir_mov(&g->ir, af, cg_reg(g, &f));
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, off, af);
+	ir_jmp_imm(&g->ir, BPF_JNE, af, AF_INET6, four);
+	cg_probe_read(g, BPF_REG_10, off + 8, 16, addr);
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, four);
+	ir_jmp_imm(&g->ir, BPF_JNE, af, AF_INET, done);
+	cg_probe_read(g, BPF_REG_10, off + 8, 4, addr);
+	ir_place(&g->ir, done);
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = n->type;
+	return 0;
+}
+
+static void show_ntop(const struct type *t, const void *p, struct buf *out)
+{
+	const uint8_t *b = p;
+	uint64_t af;
+	int strsize, arg;
+	char s[INET_ADDRSTRLEN];
+
+	named_args(t, &strsize, &arg);
+	memcpy(&af, b, sizeof(af));
+	if (af == AF_INET6)
+		show_ip6(b + 8, false, strsize, out);
+	else if (af == AF_INET && inet_ntop(AF_INET, b + 8, s, sizeof(s)))
+		put_cut(out, s, strlen(s), strsize);
+}
+
+#define FN(n, s, c) { .name = n, .func = true, .sema = s, .cg = c }
+
+const struct builtin builtin_dstring[] = {
+	FN("strlen", sema_strlen, cg_strlen),
+	FN("strjoin", sema_strjoin, cg_strjoin),
+	FN("substr", sema_substr, cg_substr),
+	FN("index", sema_index, cg_index),
+	FN("rindex", sema_index, cg_index),
+	FN("strchr", sema_strchr, cg_strchr),
+	FN("strrchr", sema_strchr, cg_strchr),
+	FN("strstr", sema_strstr, cg_strstr),
+	FN("strtok", sema_strtok, cg_strtok),
+	FN("lltostr", sema_lltostr, cg_lltostr),
+	FN("toupper", sema_case, cg_case),
+	FN("tolower", sema_case, cg_case),
+	FN("basename", sema_path1, cg_path1),
+	FN("dirname", sema_path1, cg_path1),
+	FN("htons", sema_swap, cg_swap),
+	FN("htonl", sema_swap, cg_swap),
+	FN("htonll", sema_swap, cg_swap),
+	FN("ntohs", sema_swap, cg_swap),
+	FN("ntohl", sema_swap, cg_swap),
+	FN("ntohll", sema_swap, cg_swap),
+	FN("rand", sema_rand, cg_rand),
+	FN("getmajor", sema_devpart, cg_devpart),
+	FN("getminor", sema_devpart, cg_devpart),
+	FN("__dstrnull", sema_dstrnull, cg_dstrnull),
+	{ .name = "cleanpath", .func = true, .sema = sema_cleanpath,
+	  .cg = cg_cleanpath, .show = show_cleanpath },
+	{ .name = "inet_ntoa", .func = true, .sema = sema_ntoa, .cg = cg_ntoa,
+	  .show = show_ntoa },
+	{ .name = "inet_ntoa6", .func = true, .sema = sema_ntoa, .cg = cg_ntoa,
+	  .show = show_ntoa },
+	{ .name = "inet_ntop", .func = true, .sema = sema_ntop, .cg = cg_ntop,
+	  .show = show_ntop },
+	{ .name = NULL },
+};

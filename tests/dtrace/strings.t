@@ -1,0 +1,263 @@
+# D's string and conversion subroutines: results and corner cases as
+# DTrace gives them (dtrace-utils' tests and the Dynamic Tracing Guide),
+# strsize truncation, NULL from the searching subroutines, strtok's
+# state from clause to clause, and the errors dtrace words.
+cat >"$W/str1.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	printf("%d %d %d\n", strlen("kestrel"), strlen(""), strlen(execname));
+	printf("[%s] [%s]\n", strjoin("wing", "span"), strjoin("", "tail"));
+	printf("[%s] [%s]\n", strjoin("beak", ""), strjoin("", ""));
+	printf("[%s] [%s]\n", toupper("Hawk-9 eye"), tolower("OWL at Night"));
+	exit(0);
+}
+EOF
+same basic 0 "7 0 6
+[wingspan] [tail]
+[beak] []
+[HAWK-9 EYE] [owl at night]
+
+" -- -s "$W/str1.d" -c true
+
+cat >"$W/substr.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	s = "pelicanheron";
+	printf("[%s] [%s]\n", substr(s, 3), substr(s, 30));
+	printf("[%s] [%s]\n", substr(s, -5), substr(s, -40));
+	printf("[%s] [%s]\n", substr(s, 2, 4), substr(s, 8, 20));
+	printf("[%s] [%s]\n", substr(s, 3, -2), substr(s, 3, -20));
+	printf("[%s] [%s]\n", substr(s, -9, -4), substr(s, -14, 4));
+	printf("[%s] [%s]\n", substr(s, -16, 4), substr(s, 12));
+	printf("[%s] [%s]\n", substr(s, -1, 0), substr(s, 0, 400));
+	exit(0);
+}
+EOF
+same substr 0 "[icanheron] []
+[heron] [pelicanheron]
+[lica] [eron]
+[icanher] []
+[icanh] [pe]
+[] []
+[] [pelicanheron]
+
+" -- -s "$W/substr.d"
+
+cat >"$W/index.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	s = "ternternterm";
+	printf("%d %d %d\n", index(s, "tern"), rindex(s, "tern"), index(s, "term"));
+	printf("%d %d %d\n", index(s, "tern", 1), rindex(s, "tern", 7), index(s, "tern", -9));
+	printf("%d %d %d\n", rindex(s, "tern", -1), index(s, "", 40), rindex(s, ""));
+	printf("%d %d %d\n", rindex(s, "", -3), index("", ""), index(s, "ternternterms"));
+	printf("%d %d\n", rindex("", "a"), index(s, "", 5));
+	exit(0);
+}
+EOF
+same index 0 "0 4 8
+4 4 0
+-1 12 12
+0 0 -1
+-1 5
+
+" -- -s "$W/index.d"
+
+cat >"$W/search.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	s = "gullgannetgull";
+	printf("[%s] [%s]\n", strchr(s, 'g'), strrchr(s, 'g'));
+	printf("[%s] [%s]\n", strchr(s, 'n'), strrchr(s, 'n'));
+	printf("[%s] [%s]\n", strstr(s, "net"), strstr(s, ""));
+	printf("%d %d %d\n", strchr(s, 'z') == NULL, strstr(s, "gulls") != NULL, strrchr(s, 't') != NULL);
+	exit(0);
+}
+EOF
+sed -i 's/NULL/0/g' "$W/search.d"
+same search 0 "[gullgannetgull] [gull]
+[nnetgull] [netgull]
+[netgull] [gullgannetgull]
+1 0 1
+
+" -- -s "$W/search.d"
+
+cat >"$W/strtok.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	printf("%s\n", strtok("::wren::robin:finch::", ":"));
+}
+BEGIN
+{
+	printf("%s\n", strtok(0, ":"));
+}
+BEGIN
+/strtok(0, ":") != 0/
+{
+	printf("%d\n", strtok(0, ":") == 0);
+}
+BEGIN
+{
+	printf("[%s] [%s] [%s]\n", strtok("lark", ""), strtok("", "lark"), strtok("a.b-c", "-."));
+	exit(0);
+}
+EOF
+same strtok 0 "wren
+robin
+1
+[lark] [] [a]
+
+" -- -s "$W/strtok.d"
+
+cat >"$W/lltostr.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	printf("[%s] [%s]\n", lltostr(0), lltostr(-4096));
+	printf("[%s] [%s]\n", lltostr(0x7fffffffffffffff), lltostr(0x8000000000000000));
+	printf("[%s] [%s]\n", lltostr(255, 16), lltostr(0, 16));
+	printf("[%s] [%s]\n", lltostr(8, 8), lltostr(10, 2));
+	printf("[%s] [%s]\n", lltostr(35, 36), lltostr(-1, 16));
+	exit(0);
+}
+EOF
+same lltostr 0 "[0] [-4096]
+[9223372036854775807] [-9223372036854775808]
+[0xff] [0x0]
+[010] [1010]
+[z] [0xffffffffffffffff]
+
+" -- -s "$W/lltostr.d"
+
+cat >"$W/paths.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	printf("%s %s\n", basename("/usr/lib//libc.so/"), dirname("/usr/lib//libc.so/"));
+	printf("%s %s\n", basename("nest"), dirname("nest"));
+	printf("%s %s\n", basename("///"), dirname("///"));
+	printf("%s %s\n", basename(""), dirname(""));
+	printf("%s %s\n", basename("/."), dirname("/./."));
+	printf("%s %s\n", basename("eggs/"), dirname("/eggs"));
+	printf("[%s] [%s] [%s]\n", cleanpath("/a/b/../../c/.//"), cleanpath("x/../.."), cleanpath(""));
+	printf("[%s] [%s] [%s]\n", cleanpath("./"), cleanpath("/../.."), cleanpath("p/q/./r///s/"));
+	exit(0);
+}
+EOF
+same paths 0 "libc.so /usr/lib
+nest .
+/ /
+. .
+. /.
+eggs /
+[/c] [..] []
+[.] [/] [p/q/r/s]
+
+" -- -s "$W/paths.d"
+
+cat >"$W/bytes.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	printf("%x %x %x %x\n", htons(0x1122334455667788), htonl(0x1122334455667788), ntohs(0xabcd), ntohl(0x01020304));
+	printf("%d %d\n", htonll(0x1122334455667788) == 0x8877665544332211, ntohll(htonll(0x1234)) == 0x1234);
+	printf("%x %x\n", getmajor(0xfedcba9876543210), getminor(0xfedcba9876543210));
+	printf("%d\n", rand() == rand() && rand() == rand() && rand() == rand());
+	exit(0);
+}
+EOF
+same bytes 0 "8877 88776655 cdab 4030201
+1 1
+765 43210
+0
+
+" -- -s "$W/bytes.d"
+
+cat >"$W/strsize.d" <<'EOF'
+#pragma D option quiet
+#pragma D option strsize=6
+BEGIN
+{
+	printf("%d [%s]\n", strlen("albatross"), strjoin("alba", "tross"));
+	printf("[%s] [%s]\n", lltostr(-12345678), toupper("albatross"));
+	printf("[%s] [%s]\n", substr("albatross", 1), cleanpath("/albatross/"));
+	exit(0);
+}
+EOF
+same strsize 0 "6 [albatr]
+[-12345] [ALBATR]
+[lbatro] [/albat]
+
+" -- -s "$W/strsize.d"
+
+# A key built from strings, and a string compared in a predicate.
+cat >"$W/keys.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	@[strjoin(toupper("k"), lltostr(7))] = count();
+	@[strjoin("K", "7")] = count();
+}
+BEGIN
+/substr("plover", 2) == "over"/
+{
+	printa("%s %@d\n", @);
+	exit(0);
+}
+EOF
+same keys 0 "K7 2
+
+" -- -s "$W/keys.d"
+
+printf '#!/bin/bash\necho >/dev/tcp/$1/9\n' >"$W/conn.sh"
+chmod +x "$W/conn.sh"
+cat >"$W/inet.d" <<'EOF'
+#pragma D option quiet
+syscall::connect:entry
+/pid == $target && arg2 == 16/
+{
+	printf("%s %s\n", inet_ntoa(arg1 + 4), inet_ntop(2, arg1 + 4));
+	exit(0);
+}
+syscall::connect:entry
+/pid == $target && arg2 == 28/
+{
+	printf("%s|%s|", inet_ntoa6(arg1 + 8), inet_ntoa6(arg1 + 8, 1));
+	printf("%s\n", inet_ntop(10, arg1 + 8));
+	exit(0);
+}
+EOF
+same inet4 0 "127.0.0.1 127.0.0.1
+
+" -- -s "$W/inet.d" -c "$W/conn.sh 127.0.0.1"
+same inet6_mapped 0 "127.0.0.1|::ffff:127.0.0.1|::ffff:127.0.0.1
+
+" -- -s "$W/inet.d" -c "$W/conn.sh ::ffff:127.0.0.1"
+same inet6 0 "1080::808:c:417a|1080::808:c:417a|1080::808:c:417a
+
+" -- -s "$W/inet.d" -c "$W/conn.sh 1080::808:c:417a"
+
+err proto_len 1 'dtrace: invalid probe specifier BEGIN { strtok("a"); }: strtok( ) prototype mismatch: 1 arg passed, 2 expected' -- \
+	-n 'BEGIN { strtok("a"); }'
+err proto_most 1 'dtrace: invalid probe specifier BEGIN { trace(substr("a", 1, 2, 3)); }: substr( ) prototype mismatch: 4 args passed, at most 3 expected' -- \
+	-n 'BEGIN { trace(substr("a", 1, 2, 3)); }'
+err proto_least 1 'dtrace: invalid probe specifier BEGIN { trace(index()); }: index( ) prototype mismatch: 0 args passed, at least 2 expected' -- \
+	-n 'BEGIN { trace(index()); }'
+err proto_arg 1 'dtrace: invalid probe specifier BEGIN { trace(strlen(12)); }: strlen( ) argument #1 is incompatible with prototype:' -- \
+	-n 'BEGIN { trace(strlen(12)); }'
+err proto_int 1 'dtrace: invalid probe specifier BEGIN { trace(substr("a", "b")); }: substr( ) argument #2 is incompatible with prototype:' -- \
+	-n 'BEGIN { trace(substr("a", "b")); }'
+printf 'BEGIN\n{\n\ttrace(strjoin("a",\n\t    lltostr(1, 99)));\n}\n' >"$W/base.d"
+err lltostr_base 1 "dtrace: failed to compile script $W/base.d: line 4: lltostr( ) base 99 is not between 2 and 36: dtrace fails it with an illegal operation" -- \
+	-s "$W/base.d"
+err null_arg 1 'dtrace: invalid probe specifier BEGIN { trace(strlen(0)); }: strlen( ) argument #1 is NULL: dtrace reports an invalid address when it runs, ferret refuses it' -- \
+	-n 'BEGIN { trace(strlen(0)); }'
+err named_arg 1 'dtrace: invalid probe specifier BEGIN { trace(strlen(cleanpath("/a"))); }: strlen( ) argument #1 is text ferret formats when it prints: it cannot be an argument of strlen( )' -- \
+	-n 'BEGIN { trace(strlen(cleanpath("/a"))); }'
+err ntop_af 1 'dtrace: invalid probe specifier BEGIN { trace(inet_ntop(3, 8)); }: inet_ntop( ) address family 3 is neither AF_INET nor AF_INET6: dtrace fails it with an illegal operation' -- \
+	-n 'BEGIN { trace(inet_ntop(3, 8)); }'
