@@ -29,6 +29,14 @@ struct bi_dtrace_label {
 	 */
 	int (*printa)(void *arg, struct runtime *rt, const char *fmt,
 		      const uint32_t *ids, int n);
+	/*
+	 * clear(), trunc(), normalize(), denormalize(): op (enum
+	 * rec_daggop) on map id with value.  0 or -errno after reporting.
+	 */
+	int (*aggact)(void *arg, struct runtime *rt, int op, uint32_t id,
+		      int64_t value);
+	/* setopt(name[, value]): value NULL when not given. */
+	int (*setopt)(void *arg, const char *name, const char *value);
 };
 
 /*

@@ -19,7 +19,7 @@ static struct def *defs;
 static int ndefs;
 
 /* Kinds without parameters, made once per type_free_all() cycle. */
-static struct type *simple_types[TY_QUANT + 1];
+static struct type *simple_types[TY_AGG_LAST + 1];
 
 /* Every type ever made, so that type_free_all() can release them. */
 static struct type **arena;
@@ -161,7 +161,7 @@ struct type *type_simple(enum type_kind kind)
 		return type_int(8, true);
 	if (kind == TY_STR)
 		return type_str(64);
-	if ((unsigned)kind > TY_QUANT)
+	if ((unsigned)kind > TY_AGG_LAST)
 		kind = TY_NONE;
 	if (simple_types[kind])
 		return simple_types[kind];
@@ -180,6 +180,9 @@ struct type *type_simple(enum type_kind kind)
 	case TY_MIN:
 	case TY_MAX:
 		t->size = sizeof(struct agg_minmax);
+		break;
+	case TY_STDDEV:
+		t->size = sizeof(struct agg_stddev);
 		break;
 	case TY_USYM:
 		t->size = 16;
@@ -324,8 +327,9 @@ bool type_equal(const struct type *a, const struct type *b)
 		return a->stack_depth == b->stack_depth &&
 		       a->stack_perf == b->stack_perf;
 	case TY_LHIST:
+	case TY_LLQUANT:
 		return a->lh_min == b->lh_min && a->lh_max == b->lh_max &&
-		       a->lh_step == b->lh_step;
+		       a->lh_step == b->lh_step && a->lh_factor == b->lh_factor;
 	default:
 		return true;
 	}
@@ -333,7 +337,7 @@ bool type_equal(const struct type *a, const struct type *b)
 
 bool type_is_agg(const struct type *t)
 {
-	return t && t->kind >= TY_COUNT && t->kind <= TY_QUANT;
+	return t && t->kind >= TY_COUNT && t->kind <= TY_AGG_LAST;
 }
 
 static const char *const kind_names[] = {
@@ -364,6 +368,8 @@ static const char *const kind_names[] = {
 	[TY_HIST] = "hist",
 	[TY_LHIST] = "lhist",
 	[TY_QUANT] = "quantize",
+	[TY_STDDEV] = "stddev",
+	[TY_LLQUANT] = "llquantize",
 };
 
 static void name_into(struct buf *b, const struct type *t)
