@@ -374,11 +374,13 @@ static int rt_aggact(struct runtime *rt, const struct rec_hdr *h,
 
 /*
  * setopt(name[, value]): both string constants, kept in the format
- * table; the front end sets the option when the record arrives.
+ * table; the front end sets the option when the record arrives.  The
+ * record also says which clause of which probe asked, for the warning
+ * DTrace gives when the option cannot be set.
  */
 static int sema_setopt(struct sema *s, struct node *n)
 {
-	int i;
+	int i, clause = 0;
 
 	n->type = type_simple(TY_NONE);
 	if (d_action_nargs(s, n, 1, 2))
@@ -390,20 +392,28 @@ static int sema_setopt(struct sema *s, struct node *n)
 			return sema_error(s, n->list[i], "setopt( ) argument #%d must be a string constant",
 					  i + 1);
 	}
+	for (i = 0; i < s->probes.n; i++)
+		if (s->probes.v[i] == s->cur)
+			clause = i;
 	n->id = sema_add_fmt(s, n->list[0]->str, NULL, 0);
-	n->ival = n->nlist > 1 ? (uint64_t)sema_add_fmt(s, n->list[1]->str,
-							 NULL, 0) :
-				 (uint64_t)-1;
+	/* The value's format, -1 for none; the clause above it. */
+	n->ival = (uint32_t)(n->nlist > 1 ?
+			     sema_add_fmt(s, n->list[1]->str, NULL, 0) : -1);
+	n->ival |= (uint64_t)clause << 32;
 	return 0;
 }
 
 static int cg_setopt(struct cg *g, struct node *n, struct val *out)
 {
-	int skip = ir_label(&g->ir), rec;
+	int skip = ir_label(&g->ir), rec, off = sizeof(struct rec_hdr);
+	struct val idx;
 
-	rec = cg_record_begin(g, REC_DSETOPT, n->id, 8, skip);
-	ir_st_imm(&g->ir, BPF_W, rec, sizeof(struct rec_hdr),
-		  (int32_t)n->ival);
+	if (bi_probe_index(g, n, &idx))
+		return -EINVAL;
+	rec = cg_record_begin(g, REC_DSETOPT, n->id, 16, skip);
+	ir_st_imm(&g->ir, BPF_W, rec, off, (int32_t)(uint32_t)n->ival);
+	ir_st_imm(&g->ir, BPF_W, rec, off + 4, (int32_t)(n->ival >> 32));
+	cg_store(g, rec, off + 8, &idx, 8);
 	cg_record_end(g, rec, true);
 	ir_place(&g->ir, skip);
 	return 0;
@@ -414,18 +424,20 @@ static int rt_setopt(struct runtime *rt, const struct rec_hdr *h,
 {
 	const struct vec *f = &rt->c->fmts;
 	const struct fmt_spec *name, *value = NULL;
-	int32_t v;
+	int32_t v[2];
 
-	if (len < 4 || h->id >= (uint32_t)f->n || !d_label || !d_label->setopt)
+	if (len < 16 || h->id >= (uint32_t)f->n || !d_label ||
+	    !d_label->setopt)
 		return -EINVAL;
-	memcpy(&v, data, 4);
-	if (v >= f->n)
+	memcpy(v, data, sizeof(v));
+	if (v[0] >= f->n)
 		return -EINVAL;
 	name = f->v[h->id];
-	if (v >= 0)
-		value = f->v[v];
+	if (v[0] >= 0)
+		value = f->v[v[0]];
 	return d_label->setopt(d_label->arg, name->fmt,
-			       value ? value->fmt : NULL);
+			       value ? value->fmt : NULL, v[1],
+			       probe_at(rd64((const char *)data + 8)));
 }
 
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }

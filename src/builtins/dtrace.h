@@ -35,8 +35,12 @@ struct bi_dtrace_label {
 	 */
 	int (*aggact)(void *arg, struct runtime *rt, int op, uint32_t id,
 		      int64_t value);
-	/* setopt(name[, value]): value NULL when not given. */
-	int (*setopt)(void *arg, const char *name, const char *value);
+	/*
+	 * setopt(name[, value]) in clause number clause of probe p (NULL if
+	 * unknown): value NULL when not given.
+	 */
+	int (*setopt)(void *arg, const char *name, const char *value,
+		      int clause, const struct bi_dtrace_probe *p);
 };
 
 /*

@@ -162,8 +162,21 @@ static int cmp_ld(long double a, long double b)
 static int field_cmp(const struct type *ta, const uint8_t *a,
 		     const struct type *tb, const uint8_t *b)
 {
-	int r;
+	int r, i;
 
+	/* Strings compare by their text: maps may hold them in other sizes. */
+	if (ta->kind == TY_STR && tb->kind == TY_STR) {
+		for (i = 0; i < ta->size || i < tb->size; i++) {
+			uint8_t ca = i < ta->size ? a[i] : 0;
+			uint8_t cb = i < tb->size ? b[i] : 0;
+
+			if (ca != cb)
+				return ca < cb ? -1 : 1;
+			if (!ca)
+				break;
+		}
+		return 0;
+	}
 	if (ta->size != tb->size)
 		return ta->size < tb->size ? -1 : 1;
 	if (int_like(ta) && int_like(tb) && ta->size <= 8)

@@ -525,17 +525,24 @@ static int run_aggact(void *arg, struct runtime *rt, int op, uint32_t id,
 	return ret;
 }
 
-/* setopt(): the options that can change while tracing. */
-static int run_setopt(void *arg, const char *name, const char *value)
+/*
+ * setopt(): the options that can change while tracing.  Without a value
+ * DTrace sets the option to "1".
+ */
+static int run_setopt(void *arg, const char *name, const char *value,
+		      int clause, const struct bi_dtrace_probe *p)
 {
 	struct dt *d = arg;
 	char err[128] = "Invalid option name";
 
+	if (!value)
+		value = "1";
 	if (!strncmp(name, "aggsort", 7) &&
 	    !set_sort_option(&d->agg_opts, name, value, err, sizeof(err)))
 		return 0;
-	fprintf(stderr, "dtrace: couldn't set option \"%s\" to \"%s\": %s\n",
-		name, value ? value : "", err);
+	fprintf(stderr, "dtrace: error in dt_clause_%d for probe ID %d (%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
+		clause, p ? p->id : 0, p ? p->prov : "", p ? p->mod : "",
+		p ? p->func : "", p ? p->name : "", name, value, err);
 	return 0;
 }
 

@@ -463,7 +463,10 @@ static int cast(struct sema *s, struct node *n)
 
 	if (sema_expr(s, n->a))
 		return -EINVAL;
-	t = type_parse(n->str);
+	/* D's casts name C's integer types. */
+	t = s->c->opts.dtrace ? type_c_int(n->str) : NULL;
+	if (!t)
+		t = type_parse(n->str);
 	if (!t) {
 		if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6))
 			return sema_error(s, n, "Unknown struct/union: '%.*s'",

@@ -580,6 +580,49 @@ struct type *type_int_named(const char *name, bool lang_only)
 	return t;
 }
 
+struct type *type_c_int(const char *text)
+{
+	int shorts = 0, longs = 0, chars = 0, ints = 0, sign = 0, uns = 0;
+	const char *p = text;
+	char word[16];
+	size_t n;
+	struct type *t;
+
+	while (*p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		n = strcspn(p, " \t");
+		if (!n)
+			break;
+		if (n >= sizeof(word))
+			return NULL;
+		memcpy(word, p, n);
+		word[n] = 0;
+		p += n;
+		if (!strcmp(word, "short"))
+			shorts++;
+		else if (!strcmp(word, "long"))
+			longs++;
+		else if (!strcmp(word, "char"))
+			chars++;
+		else if (!strcmp(word, "int"))
+			ints++;
+		else if (!strcmp(word, "signed"))
+			sign++;
+		else if (!strcmp(word, "unsigned"))
+			uns++;
+		else if (p == text + n && !*p && (t = type_int_named(word, false)))
+			return t;
+		else
+			return NULL;
+	}
+	if (sign + uns > 1 || chars + shorts + (longs > 0) > 1 || ints > 1 ||
+	    longs > 2 || (chars && ints) ||
+	    !(sign + uns + chars + shorts + longs + ints))
+		return NULL;
+	return type_int(chars ? 1 : shorts ? 2 : longs ? 8 : 4, !uns);
+}
+
 struct type *type_parse(const char *text)
 {
 	char word[128];

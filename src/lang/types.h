@@ -154,6 +154,11 @@ struct type *type_struct(const char *tag, const char *name);
  */
 struct type *type_parse(const char *text);
 /*
+ * A C integer type as written ("unsigned char", "long long", "int",
+ * "uint16_t"...), char being signed; NULL if text is none.
+ */
+struct type *type_c_int(const char *text);
+/*
  * An integer type by name: bpftrace's (int8 ... uint64) and, unless
  * lang_only, C's and the kernel's (uint32_t, u32, __s64, size_t ...).
  */
