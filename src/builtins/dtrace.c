@@ -388,8 +388,15 @@ static int sema_setopt(struct sema *s, struct node *n)
 	for (i = 0; i < n->nlist; i++) {
 		if (sema_expr(s, n->list[i]))
 			return -EINVAL;
+		if (!type_is_text(n->list[i]->type)) {
+			char b[64];
+
+			return sema_error(s, n, "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: char *\n\t argument: %s",
+					  i + 1, d_type_name(n->list[i]->type,
+							     b, sizeof(b)));
+		}
 		if (n->list[i]->kind != N_STR)
-			return sema_error(s, n->list[i], "setopt( ) argument #%d must be a string constant",
+			return sema_error(s, n->list[i], "setopt( ) argument #%d must be a string constant here",
 					  i + 1);
 	}
 	for (i = 0; i < s->probes.n; i++)
