@@ -499,8 +499,20 @@ static int run_aggact(void *arg, struct runtime *rt, int op, uint32_t id,
 	case DAGG_DENORMALIZE:
 		d->normal[m] = 1;
 		return 0;
-	case DAGG_CLEAR:
-		return print_zero_map(&rt->out, &rt->maps[m]);
+	case DAGG_CLEAR: {
+		/*
+		 * DTrace clears min() to INT64_MAX and max() to INT64_MIN,
+		 * and prints them so until a value comes.
+		 */
+		const struct type *t = rt->maps[m].sym->val;
+		struct agg_minmax mm = { INT64_MAX, 1 };
+
+		if (t->kind != TY_MIN && t->kind != TY_MAX)
+			return print_zero_map(&rt->out, &rt->maps[m]);
+		if (t->kind == TY_MAX)
+			mm.value = INT64_MIN;
+		return print_fill_map(&rt->out, &rt->maps[m], &mm, sizeof(mm));
+	}
 	case DAGG_TRUNC:
 		if (!value)
 			return print_clear_map(&rt->maps[m]);

@@ -1497,16 +1497,26 @@ int print_delete_keys(const struct rt_out *rt, const struct map_info *m,
 
 int print_zero_map(const struct rt_out *rt, const struct map_info *m)
 {
+	return print_fill_map(rt, m, NULL, 0);
+}
+
+int print_fill_map(const struct rt_out *rt, const struct map_info *m,
+		   const void *v, size_t len)
+{
 	struct buf keys = { 0 };
 	struct map_shape s;
 	int err, nkeys, i;
-	void *zero;
+	uint8_t *zero;
 
 	err = map_shape(rt, m->fd, &s);
 	if (err)
 		return err;
 	err = map_keys(m->fd, &s, &keys, &nkeys);
 	zero = xcalloc(1, s.stride * s.ncpu + 16);
+	if (len > s.value_size)
+		len = s.value_size;
+	for (i = 0; v && i < s.ncpu; i++)
+		memcpy(zero + (size_t)i * s.stride, v, len);
 	for (i = 0; !err && i < nkeys; i++)
 		if (bpf_map_update_elem(m->fd, keys.p + (size_t)i * s.key_size,
 					zero, BPF_EXIST) && errno != ENOENT)

@@ -89,6 +89,9 @@ int print_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 /* clear() and zero() semantics for map m. */
 int print_clear_map(const struct map_info *m);
 int print_zero_map(const struct rt_out *rt, const struct map_info *m);
+/* Sets every value of map m, on every CPU, to v (len bytes, 0 after). */
+int print_fill_map(const struct rt_out *rt, const struct map_info *m,
+		   const void *v, size_t len);
 /*
  * Deletes the entries of map m whose keys are keys[0..n) (the keys
  * print_read_map() gave them: every bucket of a hist goes).  0 or -errno.

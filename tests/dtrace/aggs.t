@@ -246,6 +246,20 @@ later:
 
 " -- -s "$W/clear.d"
 
+# A cleared min() holds INT64_MAX and a cleared max() INT64_MIN, as in
+# DTrace, until values come; a joined key one lacks shows 0.
+same clear_minmax 0 "
+  x                                                  9223372036854775807
+
+  x                                                  -9223372036854775808
+
+  y                                                                 0               -3
+  x                                                                 7 -9223372036854775808
+
+" -- -q -n 'BEGIN { @a["x"] = min(5); @b["x"] = max(5); clear(@a); clear(@b);
+	printa(@a); printa(@b); }
+	tick-1ms /i++ == 2/ { @a["x"] = min(7); @b["y"] = max(-3); printa(@a, @b); exit(0); }'
+
 # trunc(@a, n) keeps the n largest values, trunc(@a, -n) the n smallest
 # (ties by key), trunc(@a) none; a quantize weighs its buckets.
 cat >"$W/trunc.d" <<'EOF'
