@@ -278,6 +278,7 @@ static int d_agg_arg(struct sema *s, struct node *n)
 {
 	struct node *m = n->list[0];
 	char b[64];
+	int i;
 
 	if (m->kind != N_MAP || m->name[0] != '@' || m->nlist) {
 		if (m->kind != N_MAP && sema_expr(s, m))
@@ -287,7 +288,7 @@ static int d_agg_arg(struct sema *s, struct node *n)
 				  d_type_name(m->type, b, sizeof(b)));
 	}
 	m->sym = NULL;
-	for (int i = 0; i < s->c->maps.n; i++) {
+	for (i = 0; i < s->c->maps.n; i++) {
 		struct symbol *sym = s->c->maps.v[i];
 
 		if (!strcmp(sym->name, m->name))

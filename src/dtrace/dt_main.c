@@ -482,7 +482,7 @@ static int run_aggact(void *arg, struct runtime *rt, int op, uint32_t id,
 		      int64_t value)
 {
 	struct dt *d = arg;
-	int m = (int)id - MAP_NFIXED, n, ret;
+	int m = (int)id - MAP_NFIXED, n, ret, i;
 	struct print_entries e;
 	const struct print_entry **drop;
 	const void **keys;
@@ -528,7 +528,7 @@ static int run_aggact(void *arg, struct runtime *rt, int op, uint32_t id,
 	drop = xcalloc(a.n + 1, sizeof(*drop));
 	keys = xcalloc(a.n + 1, sizeof(*keys));
 	n = d_print_trunc(&a, value, drop);
-	for (int i = 0; i < n; i++)
+	for (i = 0; i < n; i++)
 		keys[i] = drop[i]->key;
 	ret = print_delete_keys(&rt->out, &rt->maps[m], keys, n);
 	free(keys);
