@@ -317,7 +317,217 @@ static int rt_printa(struct runtime *rt, const struct rec_hdr *h,
 			       ids, n);
 }
 
+/*
+ * D's type name of an argument in its prototype errors: integers as C's
+ * names, strings as string, anything else as ferret names it.
+ */
+static const char *d_type_name(const struct type *t, char *b, size_t len)
+{
+	static const char *const ints[2][4] = {
+		{ "uint8_t", "uint16_t", "uint32_t", "uint64_t" },
+		{ "char", "short", "int", "int64_t" },
+	};
+
+	if (t && t->kind == TY_INT && t->size >= 1 && t->size <= 8)
+		return ints[t->is_signed][t->size == 8 ? 3 : t->size / 2];
+	if (t && t->kind == TY_STR)
+		return "string";
+	return type_name(t, b, len);
+}
+
+/* DTrace's count check of an action with a fixed and an optional part. */
+static int d_action_nargs(struct sema *s, struct node *n, int min, int max)
+{
+	if (n->nlist >= min && n->nlist <= max)
+		return 0;
+	return sema_error(s, n, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
+			  n->name, n->nlist, n->nlist == 1 ? " " : "s ",
+			  min == max ? "" : n->nlist < min ? "at least " : "at most ",
+			  n->nlist < min ? min : max);
+}
+
+/*
+ * Argument #1 of clear(), trunc(), normalize() and denormalize(): an
+ * aggregation, used as a whole, that the program has already made.
+ */
+static int d_agg_arg(struct sema *s, struct node *n)
+{
+	struct node *m = n->list[0];
+	char b[64];
+	int i;
+
+	if (m->kind != N_MAP || m->name[0] != '@' || m->nlist) {
+		if (m->kind != N_MAP && sema_expr(s, m))
+			return -EINVAL;
+		return sema_error(s, n, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+				  n->name, m->kind == N_MAP ? "aggregation" :
+				  d_type_name(m->type, b, sizeof(b)));
+	}
+	m->sym = NULL;
+	for (i = 0; i < s->c->maps.n; i++) {
+		struct symbol *sym = s->c->maps.v[i];
+
+		if (!strcmp(sym->name, m->name))
+			m->sym = sym;
+	}
+	if (!m->sym)
+		return sema_error(s, n, "undefined aggregation: %s", m->name);
+	if (m->sym->val && !type_is_agg(m->sym->val))
+		return sema_error(s, n, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+				  n->name, d_type_name(m->sym->val, b, sizeof(b)));
+	return 0;
+}
+
+/* An integer argument i of an action: DTrace's prototype error if not. */
+static int d_int_arg(struct sema *s, struct node *n, int i, const char *proto)
+{
+	struct node *a = n->list[i];
+	char b[64];
+
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (a->type->kind == TY_INT || a->type->kind == TY_PTR)
+		return 0;
+	if (!proto)
+		return sema_error(s, n, "%s( ) argument #%d must be of scalar type",
+				  n->name, i + 1);
+	return sema_error(s, n, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+			  n->name, i + 1, proto, d_type_name(a->type, b, sizeof(b)));
+}
+
+static int sema_aggact(struct sema *s, struct node *n)
+{
+	int max = !strcmp(n->name, "trunc") || !strcmp(n->name, "normalize") ?
+		  2 : 1;
+	int min = !strcmp(n->name, "normalize") ? 2 : 1;
+
+	n->type = type_simple(TY_NONE);
+	if (d_action_nargs(s, n, min, max) || d_agg_arg(s, n))
+		return -EINVAL;
+	if (n->nlist == 2)
+		return d_int_arg(s, n, 1, n->name[0] == 't' ? "int64_t" : NULL);
+	return 0;
+}
+
+static int cg_aggact(struct cg *g, struct node *n, struct val *out)
+{
+	static const struct { const char *name; int op; } ops[] = {
+		{ "clear", DAGG_CLEAR }, { "trunc", DAGG_TRUNC },
+		{ "normalize", DAGG_NORMALIZE },
+		{ "denormalize", DAGG_DENORMALIZE },
+	};
+	int skip = ir_label(&g->ir), rec, op = 0, off = sizeof(struct rec_hdr);
+	struct val v;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ops); i++)
+		if (!strcmp(n->name, ops[i].name))
+			op = ops[i].op;
+	if (n->nlist == 2 && cg_expr(g, n->list[1], &v))
+		return -EINVAL;
+	rec = cg_record_begin(g, REC_DAGGACT, n->list[0]->sym->id,
+			      sizeof(struct rec_daggact), skip);
+	ir_st_imm(&g->ir, BPF_W, rec, off, op);
+	ir_st_imm(&g->ir, BPF_W, rec, off + 4, 0);
+	if (n->nlist == 2)
+		cg_store(g, rec, off + 8, &v, 8);
+	else
+		ir_st_imm(&g->ir, BPF_DW, rec, off + 8, 0);
+	cg_record_end(g, rec, true);
+	ir_place(&g->ir, skip);
+	return 0;
+}
+
+static int rt_aggact(struct runtime *rt, const struct rec_hdr *h,
+		     const void *data, size_t len)
+{
+	struct rec_daggact a;
+
+	if (len < sizeof(a) || !d_label || !d_label->aggact)
+		return -EINVAL;
+	memcpy(&a, data, sizeof(a));
+	return d_label->aggact(d_label->arg, rt, (int)a.op, h->id, a.value);
+}
+
+/*
+ * setopt(name[, value]): both string constants, kept in the format
+ * table; the front end sets the option when the record arrives.  The
+ * record also says which clause of which probe asked, for the warning
+ * DTrace gives when the option cannot be set.
+ */
+static int sema_setopt(struct sema *s, struct node *n)
+{
+	int i, clause = 0;
+
+	n->type = type_simple(TY_NONE);
+	if (d_action_nargs(s, n, 1, 2))
+		return -EINVAL;
+	for (i = 0; i < n->nlist; i++) {
+		if (sema_expr(s, n->list[i]))
+			return -EINVAL;
+		if (!type_is_text(n->list[i]->type)) {
+			char b[64];
+
+			return sema_error(s, n, "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: char *\n\t argument: %s",
+					  i + 1, d_type_name(n->list[i]->type,
+							     b, sizeof(b)));
+		}
+		if (n->list[i]->kind != N_STR)
+			return sema_error(s, n->list[i], "setopt( ) argument #%d must be a string constant here",
+					  i + 1);
+	}
+	for (i = 0; i < s->probes.n; i++)
+		if (s->probes.v[i] == s->cur)
+			clause = i;
+	n->id = sema_add_fmt(s, n->list[0]->str, NULL, 0);
+	/* The value's format, -1 for none; the clause above it. */
+	n->ival = (uint32_t)(n->nlist > 1 ?
+			     sema_add_fmt(s, n->list[1]->str, NULL, 0) : -1);
+	n->ival |= (uint64_t)clause << 32;
+	return 0;
+}
+
+static int cg_setopt(struct cg *g, struct node *n, struct val *out)
+{
+	int skip = ir_label(&g->ir), rec, off = sizeof(struct rec_hdr);
+	struct val idx;
+
+	if (bi_probe_index(g, n, &idx))
+		return -EINVAL;
+	rec = cg_record_begin(g, REC_DSETOPT, n->id, 16, skip);
+	ir_st_imm(&g->ir, BPF_W, rec, off, (int32_t)(uint32_t)n->ival);
+	ir_st_imm(&g->ir, BPF_W, rec, off + 4, (int32_t)(n->ival >> 32));
+	cg_store(g, rec, off + 8, &idx, 8);
+	cg_record_end(g, rec, true);
+	ir_place(&g->ir, skip);
+	return 0;
+}
+
+static int rt_setopt(struct runtime *rt, const struct rec_hdr *h,
+		     const void *data, size_t len)
+{
+	const struct vec *f = &rt->c->fmts;
+	const struct fmt_spec *name, *value = NULL;
+	struct bi_dtrace_probe copy;
+	int32_t v[2];
+
+	if (len < 16 || h->id >= (uint32_t)f->n || !d_label ||
+	    !d_label->setopt)
+		return -EINVAL;
+	memcpy(v, data, sizeof(v));
+	if (v[0] >= f->n)
+		return -EINVAL;
+	name = f->v[h->id];
+	if (v[0] >= 0)
+		value = f->v[v[0]];
+	return d_label->setopt(d_label->arg, name->fmt,
+			       value ? value->fmt : NULL, v[1],
+			       probe_at(rd64((const char *)data + 8), &copy));
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
+#define AGGACT(n) { .name = n, .func = true, .rec_kind = REC_DAGGACT, \
+		    .sema = sema_aggact, .cg = cg_aggact, .rt = rt_aggact }
 #define PART(n) { .name = n, .sema = sema_part, .cg = bi_probe_index, \
 		  .show = show_part, .cg_eq_lit = cg_part_eq }
 
@@ -332,5 +542,9 @@ const struct builtin builtin_dtrace[] = {
 	  .cg = cg_exit },
 	{ .name = "printa", .func = true, .rec_kind = REC_DPRINTA,
 	  .sema = sema_printa, .cg = cg_printa, .rt = rt_printa },
+	AGGACT("clear"), AGGACT("trunc"), AGGACT("normalize"),
+	AGGACT("denormalize"),
+	{ .name = "setopt", .func = true, .rec_kind = REC_DSETOPT,
+	  .sema = sema_setopt, .cg = cg_setopt, .rt = rt_setopt },
 	{ .name = NULL },
 };

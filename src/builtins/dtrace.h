@@ -38,6 +38,18 @@ struct bi_dtrace_label {
 	void (*probe_name)(const struct probe_inst *pi,
 			   struct bi_dtrace_probe *p);
 	void (*probe_free)(struct bi_dtrace_probe *p);
+	/*
+	 * clear(), trunc(), normalize(), denormalize(): op (enum
+	 * rec_daggop) on map id with value.  0 or -errno after reporting.
+	 */
+	int (*aggact)(void *arg, struct runtime *rt, int op, uint32_t id,
+		      int64_t value);
+	/*
+	 * setopt(name[, value]) in clause number clause of probe p (NULL if
+	 * unknown): value NULL when not given.
+	 */
+	int (*setopt)(void *arg, const char *name, const char *value,
+		      int clause, const struct bi_dtrace_probe *p);
 };
 
 /*

@@ -10,7 +10,7 @@
 #include "../runtime/print.h"
 
 /* Bumped whenever the layout below changes. */
-#define CSTORE_MAGIC 0x31534366u	/* "fCS1" */
+#define CSTORE_MAGIC 0x32534366u	/* "fCS2" */
 
 static void put32(struct buf *b, int32_t v)
 {
@@ -57,6 +57,7 @@ static int put_type(struct buf *b, const struct type *t)
 	put64(b, (uint64_t)t->lh_min);
 	put64(b, (uint64_t)t->lh_max);
 	put64(b, (uint64_t)t->lh_step);
+	put64(b, (uint64_t)t->lh_factor);
 	put_str(b, t->name);
 	put32(b, t->nfields);
 	for (i = 0; i < t->nfields; i++) {
@@ -223,7 +224,7 @@ static struct type *get_type(struct rd *r, int depth)
 
 	if (kind < 0 || r->bad)
 		return NULL;
-	if (kind > TY_QUANT || depth > 32) {
+	if (kind > TY_AGG_LAST || depth > 32) {
 		r->bad = true;
 		return NULL;
 	}
@@ -241,6 +242,7 @@ static struct type *get_type(struct rd *r, int depth)
 	t->lh_min = (int64_t)get64(r);
 	t->lh_max = (int64_t)get64(r);
 	t->lh_step = (int64_t)get64(r);
+	t->lh_factor = (int64_t)get64(r);
 	t->name = get_str(r);
 	t->nfields = get32(r);
 	if (t->nfields < 0 || t->nfields > 4096) {

@@ -16,6 +16,7 @@
 #include "lang/parse.h"
 #include "dlang/d_lex.h"
 #include "dlang/d_parse.h"
+#include "lang/types.h"
 
 #define NF_REACHED (1 << 30)	/* the final sweep's mark; never left set */
 
@@ -387,60 +388,30 @@ static bool parse_enum_body(struct parser *p);
 
 /*
  * The engine's name of C's integer type written as words ("unsigned
- * long" is "uint64"), and of the <stdint.h> and <sys/types.h> names D
- * has built in; NULL for other types.  x86-64's sizes; char is signed.
+ * long" is "uint64"), of <stdint.h>'s names and of D's typedefs of
+ * them; NULL for other types.
  */
 static const char *c_int_name(const char *words)
 {
-	static const struct { const char *c, *name; } named[] = {
-		{ "int8_t", "int8" }, { "int16_t", "int16" },
-		{ "int32_t", "int32" }, { "int64_t", "int64" },
-		{ "uint8_t", "uint8" }, { "uint16_t", "uint16" },
-		{ "uint32_t", "uint32" }, { "uint64_t", "uint64" },
-		{ "size_t", "uint64" }, { "ssize_t", "int64" },
-		{ "uintptr_t", "uint64" }, { "intptr_t", "int64" },
-		{ "ptrdiff_t", "int64" }, { "off_t", "int64" },
-		{ "off64_t", "int64" }, { "pid_t", "int32" }, { "id_t", "int32" },
-		{ "uid_t", "uint32" }, { "gid_t", "uint32" },
-		{ "dev_t", "uint64" }, { "time_t", "int64" },
-		{ "caddr_t", "uint64" }, { "uchar_t", "uint8" },
-		{ "ushort_t", "uint16" }, { "uint_t", "uint32" },
-		{ "ulong_t", "uint64" }, { "longlong_t", "int64" },
-		{ "u_longlong_t", "uint64" },
+	static const struct { const char *d, *name; } d_types[] = {
+		{ "uchar_t", "uint8" }, { "ushort_t", "uint16" },
+		{ "uint_t", "uint32" }, { "ulong_t", "uint64" },
+		{ "longlong_t", "int64" }, { "u_longlong_t", "uint64" },
+		{ "off64_t", "int64" }, { "id_t", "int32" }, { "dev_t", "uint64" },
+		{ "time_t", "int64" }, { "caddr_t", "uint64" },
 	};
 	static const char *const ints[2][9] = {
-		{ NULL, "int8", "int16", NULL, "int32", NULL, NULL, NULL, "int64" },
 		{ NULL, "uint8", "uint16", NULL, "uint32", NULL, NULL, NULL, "uint64" },
+		{ NULL, "int8", "int16", NULL, "int32", NULL, NULL, NULL, "int64" },
 	};
-	const char *w = words;
-	bool uns = false;
-	int size = 0, longs = 0;
-	size_t i, n;
+	const struct type *t;
+	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(named); i++)
-		if (!strcmp(words, named[i].c))
-			return named[i].name;
-	while (*w) {
-		n = strcspn(w, " ");
-		if (n == 8 && !strncmp(w, "unsigned", n))
-			uns = true;
-		else if (n == 6 && !strncmp(w, "signed", n))
-			;
-		else if (n == 4 && !strncmp(w, "char", n))
-			size = 1;
-		else if (n == 5 && !strncmp(w, "short", n))
-			size = 2;
-		else if (n == 4 && !strncmp(w, "long", n))
-			longs++;
-		else if (!(n == 3 && !strncmp(w, "int", n)))
-			return NULL;
-		w += n + (w[n] == ' ');
-	}
-	if (longs)
-		size = 8;
-	else if (!size)
-		size = 4;
-	return ints[uns][size];
+	for (i = 0; i < ARRAY_SIZE(d_types); i++)
+		if (!strcmp(words, d_types[i].d))
+			return d_types[i].name;
+	t = type_c_int(words);
+	return t && t->size <= 8 ? ints[t->is_signed][t->size] : NULL;
 }
 
 /*

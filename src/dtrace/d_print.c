@@ -115,15 +115,26 @@ static int key_count(const struct symbol *sym)
 	return sym->key->kind == TY_TUPLE ? sym->key->nfields : 1;
 }
 
+/*
+ * Key field i and its offset in the stored key.  An integer shows in the
+ * width the program gave it (DTrace's key columns follow it), though it
+ * is stored in 8 bytes.
+ */
 static const struct type *key_field(const struct symbol *sym, int i,
 				    int *off)
 {
-	if (sym->key->kind == TY_TUPLE) {
-		*off = sym->key->fields[i].offset;
-		return sym->key->fields[i].type;
-	}
+	const struct type *t = sym->key, *shown = sym->shown_key;
+
 	*off = 0;
-	return sym->key;
+	if (t->kind == TY_TUPLE) {
+		*off = t->fields[i].offset;
+		t = t->fields[i].type;
+		shown = shown && shown->kind == TY_TUPLE &&
+			shown->nfields > i ? shown->fields[i].type : NULL;
+	}
+	if (shown && shown->kind == TY_INT && t->kind == TY_INT)
+		return shown;
+	return t;
 }
 
 /* Types held as an integer; kernel symbols compare as their address. */
@@ -151,8 +162,21 @@ static int cmp_ld(long double a, long double b)
 static int field_cmp(const struct type *ta, const uint8_t *a,
 		     const struct type *tb, const uint8_t *b)
 {
-	int r;
+	int r, i;
 
+	/* Strings compare by their text: maps may hold them in other sizes. */
+	if (ta->kind == TY_STR && tb->kind == TY_STR) {
+		for (i = 0; i < ta->size || i < tb->size; i++) {
+			uint8_t ca = i < ta->size ? a[i] : 0;
+			uint8_t cb = i < tb->size ? b[i] : 0;
+
+			if (ca != cb)
+				return ca < cb ? -1 : 1;
+			if (!ca)
+				break;
+		}
+		return 0;
+	}
 	if (ta->size != tb->size)
 		return ta->size < tb->size ? -1 : 1;
 	if (int_like(ta) && int_like(tb) && ta->size <= 8)
@@ -205,6 +229,8 @@ static int agg_nbuckets(const struct type *t)
 		return D_QUANT_NBUCKETS;
 	if (t->kind == TY_LHIST)
 		return (int)lq_levels(t) + 2;
+	if (t->kind == TY_LLQUANT)
+		return d_llq_nbuckets(t);
 	return 0;
 }
 
@@ -230,6 +256,93 @@ static int64_t avg_of(const struct print_entry *e)
 	int64_t total = e->agg[0], count = e->agg[1];
 
 	return sdiv(total, count);
+}
+
+/* floor(sqrt(v)), bit by bit. */
+static uint64_t isqrt128(unsigned __int128 v)
+{
+	unsigned __int128 r = 0, bit = (unsigned __int128)1 << 126;
+
+	while (bit > v)
+		bit >>= 2;
+	while (bit) {
+		if (v >= r + bit) {
+			v -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+		bit >>= 2;
+	}
+	return (uint64_t)r;
+}
+
+/*
+ * DTrace's integer standard deviation: the square root of the mean of
+ * the squares (divided by normal, then the count, in 128 bits) less the
+ * square of the mean (total / normal / count in signed 64 bits), the
+ * difference taken modulo 2^128 as DTrace takes it.  0 without values.
+ */
+static uint64_t stddev_of(const struct print_entry *e, uint64_t normal)
+{
+	unsigned __int128 sq = ((unsigned __int128)e->sq[1] << 64) | e->sq[0];
+	uint64_t count = (uint64_t)e->agg[0];
+	int64_t mean;
+	uint64_t m;
+
+	if (!count)
+		return 0;
+	if (normal < 1)
+		normal = 1;
+	sq = sq / normal / count;
+	mean = sdiv(sdiv(e->agg[1], (int64_t)normal), (int64_t)count);
+	m = mean < 0 ? 0 - (uint64_t)mean : (uint64_t)mean;
+	return isqrt128(sq - (unsigned __int128)m * m);
+}
+
+static long double powld(int64_t factor, int64_t n)
+{
+	long double r = 1;
+
+	while (n-- > 0)
+		r *= (long double)factor;
+	return r;
+}
+
+/*
+ * llquantize's weights, as DTrace sorts by them: each bucket pair round
+ * the underflow bucket weighs its positive count less its negative one
+ * times the bucket's lower bound.
+ */
+static long double llquant_sum(const struct type *t,
+			       const struct print_entry *e)
+{
+	int64_t factor = t->lh_factor, lmag = t->lh_min, steps = t->lh_step;
+	int64_t sf = steps / factor, step, mag;
+	int z = d_llq_zero(t), i = 1;
+	long double total, scale;
+
+	total = powld(factor, lmag) *
+		(long double)(bucket(e, z + 1) - bucket(e, z - 1));
+	if (lmag == 0 && steps > factor) {
+		for (step = 2; step <= factor; step++) {
+			i += (int)sf;
+			total += (long double)(step * (bucket(e, z + i) -
+						       bucket(e, z - i)));
+		}
+		lmag = 1;
+	}
+	scale = powld(factor, lmag + 1) / (long double)steps;
+	for (mag = lmag; mag <= t->lh_max; mag++) {
+		for (step = sf + 1; step <= steps; step++) {
+			i++;
+			total += (long double)step * scale *
+				 (long double)(bucket(e, z + i) -
+					       bucket(e, z - i));
+		}
+		scale *= (long double)factor;
+	}
+	return total;
 }
 
 /*
@@ -291,6 +404,12 @@ static int val_cmp(const struct type *t, const struct print_entry *a,
 	case TY_LHIST:
 		r = cmp_ld(lquant_sum(t, a), lquant_sum(t, b));
 		return r ? r : cmp_s64(lquant_zero(t, a), lquant_zero(t, b));
+	case TY_LLQUANT:
+		r = cmp_ld(llquant_sum(t, a), llquant_sum(t, b));
+		return r ? r : cmp_s64(bucket(a, d_llq_zero(t)),
+				       bucket(b, d_llq_zero(t)));
+	case TY_STDDEV:
+		return cmp_u64(stddev_of(a, 1), stddev_of(b, 1));
 	default:
 		return cmp_s64(a->agg[0], b->agg[0]);
 	}
@@ -389,6 +508,115 @@ static void put_dist(struct buf *out, const struct type *t,
 		}
 		dist_line(out, bucket(e, i), normal, total, pos, neg);
 	}
+}
+
+/* DTrace keeps llquantize labels in 16 bytes: longer ones are cut. */
+#define LLQ_LABEL 16
+
+/*
+ * The labels of llquantize's buckets (lab[i], "" for a bucket no value
+ * can reach); first is the first bucket shown.
+ */
+static void llquant_labels(const struct type *t, char (*lab)[LLQ_LABEL],
+			   int nb, int first)
+{
+	int64_t factor = t->lh_factor, lmag = t->lh_min, steps = t->lh_step;
+	int64_t sf = steps / factor, step, mag = lmag;
+	int z = d_llq_zero(t), i = 1;
+	uint64_t scale = (uint64_t)powld(factor, lmag);
+
+#define LABEL(b, ...) do { \
+	if ((b) >= 0 && (b) < nb) \
+		snprintf(lab[b], LLQ_LABEL, __VA_ARGS__); \
+} while (0)
+	if (scale == 1)
+		LABEL(z, "0");
+	else if (first >= z)
+		LABEL(z, "< %llu", (unsigned long long)scale);
+	else
+		LABEL(z, "abs() < %llu", (unsigned long long)scale);
+	LABEL(z - 1, "-%llu", (unsigned long long)scale);
+	LABEL(z + 1, "%llu", (unsigned long long)scale);
+	if (lmag == 0 && steps > factor) {
+		for (step = 2; step <= factor; step++) {
+			i += (int)sf;
+			LABEL(z - i, "-%d", (int)step);
+			LABEL(z + i, "%d", (int)step);
+		}
+		mag++;
+	}
+	scale = (uint64_t)(powld(factor, mag + 1) / (long double)steps);
+	for (; mag <= t->lh_max; mag++) {
+		for (step = sf + 1; step <= steps; step++) {
+			i++;
+			LABEL(z - i, "-%llu", (unsigned long long)(step * scale));
+			LABEL(z + i, "%llu", (unsigned long long)(step * scale));
+		}
+		scale *= (uint64_t)factor;
+	}
+	scale = (uint64_t)powld(factor, t->lh_max + 1);
+	LABEL(0, "<= -%llu", (unsigned long long)scale);
+	LABEL(nb - 1, ">= %llu", (unsigned long long)scale);
+#undef LABEL
+}
+
+/*
+ * An llquantize table: from the bucket before the first non-zero one to
+ * the one after the last (around the first positive bucket when all are
+ * zero), leaving out buckets no value reaches.  Where the first or last
+ * row shown is such a bucket, it takes the label of the nearest one
+ * further out, as DTrace's does.
+ */
+static void put_llquant(struct buf *out, const struct type *t,
+			const struct print_entry *e, uint64_t normal)
+{
+	int nb = d_llq_nbuckets(t), z = d_llq_zero(t), first = 0, last = nb - 1;
+	int i, j, pad = 0;
+	long double total = 0;
+	bool pos = false, neg = false;
+	char (*lab)[LLQ_LABEL] = xcalloc(nb, sizeof(*lab));
+
+	while (first <= last && bucket(e, first) == 0)
+		first++;
+	if (first > last) {
+		first = last = z + 1;
+	} else {
+		while (bucket(e, last) == 0)
+			last--;
+	}
+	for (i = first; i <= last; i++) {
+		int64_t v = bucket(e, i);
+
+		pos |= v > 0;
+		neg |= v < 0;
+		total += v < 0 ? -(long double)v : (long double)v;
+	}
+	put_fmt(out, "\n%16s %41s %-9s\n", "value",
+		"------------- Distribution -------------", "count");
+	if (first > 0)
+		first--;
+	if (last < nb - 1)
+		last++;
+	if (t->lh_min == 0 && t->lh_step > t->lh_factor)
+		pad = (int)(t->lh_step / t->lh_factor);
+	llquant_labels(t, lab, nb, first);
+	for (j = 1; pad && !lab[first][0] && j < pad; j++)
+		if (first - j >= 0 && lab[first - j][0]) {
+			memcpy(lab[first], lab[first - j], LLQ_LABEL);
+			break;
+		}
+	for (j = 1; pad && !lab[last][0] && j < pad; j++)
+		if (last + j < nb && lab[last + j][0]) {
+			memcpy(lab[last], lab[last + j], LLQ_LABEL);
+			break;
+		}
+	for (i = first; i <= last; i++) {
+		if (!lab[i][0])
+			continue;
+		put_fmt(out, "%16s ", lab[i]);
+		dist_line(out, bucket(e, i), normal, total, pos, neg);
+	}
+	free(lab);
 }
 
 /* Bytes that are not a string: DTrace's offset, hex and ASCII dump. */
@@ -544,9 +772,16 @@ static void put_value(struct buf *out, const struct dp_agg *a,
 		put_fmt(out, " %16lld", (long long)sdiv(sdiv(e->agg[0],
 			(int64_t)(a->normal > 1 ? a->normal : 1)), count));
 		break;
+	case TY_STDDEV:
+		put_fmt(out, " %16llu",
+			(unsigned long long)stddev_of(e, a->normal));
+		break;
 	case TY_QUANT:
 	case TY_LHIST:
 		put_dist(out, t, e, a->normal);
+		break;
+	case TY_LLQUANT:
+		put_llquant(out, t, e, a->normal);
 		break;
 	default:
 		break;
@@ -598,6 +833,24 @@ static const struct print_entry **sorted_entries(const struct dp_agg *a,
 		v[i] = &a->ents[i];
 	qsort_r(v, a->n, sizeof(*v), cmp_entry, &s);
 	return v;
+}
+
+int d_print_trunc(const struct dp_agg *a, int64_t keep,
+		  const struct print_entry **drop)
+{
+	const struct print_entry **v = sorted_entries(a, NULL);
+	int64_t from = 0, to = a->n, i;
+	int n = 0;
+
+	/* v runs from the smallest value up. */
+	if (keep > 0)
+		to = keep < a->n ? a->n - keep : 0;
+	else if (keep < 0)
+		from = -keep < a->n ? -keep : a->n;
+	for (i = from; i < to; i++)
+		drop[n++] = v[i];
+	free(v);
+	return n;
 }
 
 /*
@@ -1137,6 +1390,13 @@ static int put_agg_conv(struct buf *out, const struct dp_conv *c,
 	case TY_LHIST:
 		put_dist(out, t, e, a->normal);
 		return 0;
+	case TY_LLQUANT:
+		put_llquant(out, t, e, a->normal);
+		return 0;
+	case TY_STDDEV:
+		v.i = (int64_t)stddev_of(e, normal);
+		v.is_signed = false;
+		return conv_val(out, c, &v, ctx, 1);
 	case TY_AVG:
 		/* DTrace computes a printa() average in unsigned arithmetic. */
 		v.i = e->agg[1] ? (int64_t)((uint64_t)e->agg[0] / normal /

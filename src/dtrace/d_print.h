@@ -106,6 +106,15 @@ int d_print_printa_fmt(struct buf *out, const char *fmt,
 		       const struct dp_agg *aggs, int n,
 		       const struct dp_opts *o, const struct dp_ctx *ctx);
 
+/*
+ * trunc(@a, keep): the entries of a to remove, into drop (room for a->n);
+ * returns how many.  keep > 0 keeps the keep largest values, keep < 0
+ * the -keep smallest, 0 none; ties go by key, whatever the sorting
+ * options, as in DTrace.
+ */
+int d_print_trunc(const struct dp_agg *a, int64_t keep,
+		  const struct print_entry **drop);
+
 /* trace() output when not quiet: "CPU     ID  FUNCTION:NAME" line. */
 void d_print_trace_header(struct buf *out);
 /* The start of each record's line: cpu, probe id and "func:name". */

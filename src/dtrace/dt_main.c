@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
@@ -25,6 +26,7 @@
 #include "kernel/btf.h"
 #include "lang/cpp.h"
 #include "lang/types.h"
+#include "runtime/record.h"
 #include "runtime/run.h"
 
 const char dt_optstring[] = "+n:s:P:m:f:i:lqc:p:o:wx:CD:U:I:ZeSVvb:hGAaFH";
@@ -60,6 +62,7 @@ struct dt {
 	int nprobes;
 	int labels;		/* clause labels printed */
 	bool *printed;		/* by map: printa() printed it */
+	uint64_t *normal;	/* by map: normalize()'s divisor, 0: none */
 	pid_t child;
 	bool child_said;
 	struct runtime *rt;	/* the run, once set up */
@@ -132,6 +135,68 @@ static const char *const inert_options[] = {
 };
 
 /*
+ * The value of an option that may change while tracing, as DTrace reads
+ * it: none or a word of yes/no, on/off ... sets it (to 0 or 1), an empty
+ * one or a negative word unsets it, else a number.  1: set to *v; 0:
+ * unset; -EINVAL: not a value.
+ */
+static int runtime_value(const char *value, long long *v)
+{
+	static const char *const words[][2] = {
+		{ "yes", "no" }, { "enable", "disable" },
+		{ "enabled", "disabled" }, { "true", "false" }, { "on", "off" },
+		{ "set", "unset" },
+	};
+	char *end;
+	size_t i;
+
+	*v = 0;
+	if (!value)
+		return 1;
+	if (!*value)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(words); i++) {
+		if (!strcasecmp(value, words[i][0])) {
+			*v = 1;
+			return 1;
+		}
+		if (!strcasecmp(value, words[i][1]))
+			return 0;
+	}
+	errno = 0;
+	*v = strtoll(value, &end, 0);
+	if (*end || errno || *v < 0)
+		return -EINVAL;
+	return 1;
+}
+
+/* aggsortkey, aggsortrev, aggsortpos, aggsortkeypos. */
+static int set_sort_option(struct dp_opts *o, const char *name,
+			   const char *value, char *err, size_t errlen)
+{
+	long long v;
+	int set = runtime_value(value, &v);
+
+	if (set < 0 || v > INT32_MAX) {
+		snprintf(err, errlen, "Invalid value for specified option");
+		return -EINVAL;
+	}
+	if (!strcmp(name, "aggsortkey"))
+		o->sortkey = set;
+	else if (!strcmp(name, "aggsortrev"))
+		o->sortrev = set;
+	else if (!strcmp(name, "aggsortpos"))
+		o->sortpos = set ? (int)v : 0;
+	else if (!strcmp(name, "aggsortkeypos"))
+		o->keypos = set ? (int)v : 0;
+	else {
+		snprintf(err, errlen, "Invalid option name");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
  * Sets option name (from -x or #pragma D option) to value (NULL when
  * none was given).  0, or -EINVAL with a sentence in err.
  */
@@ -167,21 +232,8 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		d->strsize = v;
 		return 0;
 	}
-	if (!strcmp(name, "aggsortkey") || !strcmp(name, "aggsortrev")) {
-		*(name[7] == 'k' ? &d->agg_opts.sortkey : &d->agg_opts.sortrev) = true;
-		return 0;
-	}
-	if (!strcmp(name, "aggsortpos") || !strcmp(name, "aggsortkeypos")) {
-		char *end;
-		long v = value ? strtol(value, &end, 0) : -1;
-
-		if (!value || *end || v < 0 || v > 1024) {
-			snprintf(err, errlen, "Invalid value for specified option");
-			return -EINVAL;
-		}
-		*(name[7] == 'k' ? &d->agg_opts.keypos : &d->agg_opts.sortpos) = v;
-		return 0;
-	}
+	if (!strncmp(name, "aggsort", 7))
+		return set_sort_option(&d->agg_opts, name, value, err, errlen);
 	if (!strcmp(name, "flowindent")) {
 		snprintf(err, errlen, "flowindent is not supported yet");
 		return -EINVAL;
@@ -507,8 +559,8 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 }
 
 /* Reads map i of rt into *e and describes it in *a.  0 or -errno. */
-static int read_agg(struct runtime *rt, int i, struct print_entries *e,
-		    struct dp_agg *a)
+static int read_agg(struct dt *d, struct runtime *rt, int i,
+		    struct print_entries *e, struct dp_agg *a)
 {
 	int ret = print_read_map(&rt->out, &rt->maps[i], e);
 
@@ -520,6 +572,92 @@ static int read_agg(struct runtime *rt, int i, struct print_entries *e,
 	a->sym = rt->maps[i].sym;
 	a->ents = e->v;
 	a->n = e->n;
+	a->normal = d->normal ? d->normal[i] : 0;
+	return 0;
+}
+
+/*
+ * clear(), trunc(), normalize(), denormalize(), on the maps as they are
+ * when the record arrives (as printa() prints them then).  clear() keeps
+ * the keys with zero values, as DTrace's does.
+ */
+static int run_aggact(void *arg, struct runtime *rt, int op, uint32_t id,
+		      int64_t value)
+{
+	struct dt *d = arg;
+	int m = (int)id - MAP_NFIXED, n, ret, i;
+	struct print_entries e;
+	const struct print_entry **drop;
+	const void **keys;
+	struct dp_agg a;
+
+	if (m < 0 || m >= rt->nmaps)
+		return -EINVAL;
+	if (!d->normal)
+		d->normal = xcalloc(rt->nmaps + 1, sizeof(*d->normal));
+	switch (op) {
+	case DAGG_NORMALIZE:
+		d->normal[m] = (uint64_t)value;
+		return 0;
+	case DAGG_DENORMALIZE:
+		d->normal[m] = 1;
+		return 0;
+	case DAGG_CLEAR: {
+		/*
+		 * DTrace clears min() to INT64_MAX and max() to INT64_MIN,
+		 * and prints them so until a value comes.
+		 */
+		const struct type *t = rt->maps[m].sym->val;
+		struct agg_minmax mm = { INT64_MAX, 1 };
+
+		if (t->kind != TY_MIN && t->kind != TY_MAX)
+			return print_zero_map(&rt->out, &rt->maps[m]);
+		if (t->kind == TY_MAX)
+			mm.value = INT64_MIN;
+		return print_fill_map(&rt->out, &rt->maps[m], &mm, sizeof(mm));
+	}
+	case DAGG_TRUNC:
+		if (!value)
+			return print_clear_map(&rt->maps[m]);
+		break;
+	default:
+		return -EINVAL;
+	}
+	ret = read_agg(d, rt, m, &e, &a);
+	if (ret) {
+		print_entries_free(&e);
+		return ret;
+	}
+	drop = xcalloc(a.n + 1, sizeof(*drop));
+	keys = xcalloc(a.n + 1, sizeof(*keys));
+	n = d_print_trunc(&a, value, drop);
+	for (i = 0; i < n; i++)
+		keys[i] = drop[i]->key;
+	ret = print_delete_keys(&rt->out, &rt->maps[m], keys, n);
+	free(keys);
+	free(drop);
+	print_entries_free(&e);
+	return ret;
+}
+
+/*
+ * setopt(): the options that can change while tracing.  Without a value
+ * DTrace sets the option to "1".
+ */
+static int run_setopt(void *arg, const char *name, const char *value,
+		      int clause, const struct bi_dtrace_probe *p)
+{
+	struct dt *d = arg;
+	char err[128] = "Invalid option name";
+
+	if (!value)
+		value = "1";
+	if (!strncmp(name, "aggsort", 7) &&
+	    !set_sort_option(&d->agg_opts, name, value, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "dtrace: error in dt_clause_%d for probe ID %d (%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
+		clause, p ? p->id : 0, p ? p->prov : "", p ? p->mod : "",
+		p ? p->func : "", p ? p->name : "", name, value, err);
 	return 0;
 }
 
@@ -544,7 +682,7 @@ static int run_printa(void *arg, struct runtime *rt, const char *fmt,
 			break;
 		}
 		d->printed[m] = true;
-		ret = read_agg(rt, m, &ents[k], &aggs[k]);
+		ret = read_agg(d, rt, m, &ents[k], &aggs[k]);
 		k++;
 	}
 	if (!ret && fmt)
@@ -582,7 +720,7 @@ static void run_finish(void *arg, struct runtime *rt)
 	for (i = 0; i < rt->nmaps; i++) {
 		if (rt->maps[i].name[0] != '@' || (d->printed && d->printed[i]))
 			continue;
-		if (read_agg(rt, i, &ents[n], &aggs[n])) {
+		if (read_agg(d, rt, i, &ents[n], &aggs[n])) {
 			print_entries_free(&ents[n]);
 			continue;
 		}
@@ -750,7 +888,8 @@ int dt_main(int argc, char **argv)
 	struct bi_dtrace_label label = {
 		.arg = &d, .show = label_show, .trace_conv = trace_conv,
 		.printa = run_printa, .probe_name = dt_probe_name,
-		.probe_free = dt_probe_free,
+		.probe_free = dt_probe_free, .aggact = run_aggact,
+		.setopt = run_setopt,
 	};
 	struct d_macros macros = { .target = -1 };
 	struct source src = { 0 };
@@ -955,6 +1094,7 @@ out:
 		dt_probe_free(&d.probes[i]);
 	free(d.probes);
 	free(d.printed);
+	free(d.normal);
 	ast_free(ast);
 	d_pragmas_free(&pragmas);
 	free(text);

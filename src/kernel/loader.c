@@ -35,6 +35,7 @@ void loader_map_layout(const struct symbol *sym, int *type, int *key_size,
 	case TY_HIST:
 	case TY_LHIST:
 	case TY_QUANT:
+	case TY_LLQUANT:
 		*key_size = ALIGN_UP(*key_size, 8) + 8;
 		/* fall through */
 	case TY_COUNT:
@@ -48,6 +49,10 @@ void loader_map_layout(const struct symbol *sym, int *type, int *key_size,
 	case TY_STATS:
 		*type = BPF_MAP_TYPE_PERCPU_HASH;
 		*value_size = 16;
+		break;
+	case TY_STDDEV:
+		*type = BPF_MAP_TYPE_PERCPU_HASH;
+		*value_size = sizeof(struct agg_stddev);
 		break;
 	default:
 		break;

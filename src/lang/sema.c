@@ -87,9 +87,8 @@ static bool unify(struct type **slot, struct type *t)
 		free(f);
 		return ok;
 	}
-	if (old->kind == TY_LHIST)
-		return old->lh_min == t->lh_min && old->lh_max == t->lh_max &&
-		       old->lh_step == t->lh_step;
+	if (old->kind == TY_LHIST || old->kind == TY_LLQUANT)
+		return type_equal(old, t);
 	if (old->kind == TY_NAMED)
 		return type_equal(old, t);
 	return true;
@@ -105,11 +104,65 @@ static struct type *storage_type(struct type *t)
 	return t;
 }
 
+/*
+ * The type D gives integer expression n, where it differs from the
+ * engine's (which computes in 64 bits): C's usual arithmetic conversions
+ * from int up, and a D global keeps the type of its first value.  Only
+ * what D prints follows it (an aggregation's key columns).
+ */
+static struct type *d_shown_type(const struct node *n)
+{
+	const struct type *a, *b;
+
+	if (!n || !n->type || n->type->kind != TY_INT)
+		return n ? n->type : NULL;
+	switch (n->kind) {
+	case N_MAP:
+		return n->name[0] != '@' && n->sym && n->sym->shown_val &&
+		       n->sym->shown_val->kind == TY_INT ? n->sym->shown_val :
+							   n->type;
+	case N_UNOP:
+		if (n->op == T_NOT)
+			return type_int(4, true);
+		a = d_shown_type(n->a);
+		if (!a || a->kind != TY_INT)
+			return n->type;
+		return a->size < 4 ? type_int(4, true) :
+				     type_int(a->size, a->is_signed);
+	case N_TERNARY:
+	case N_BINOP:
+		if (n->kind == N_BINOP) {
+			switch (n->op) {
+			case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE:
+			case T_GE: case T_LAND: case T_LOR:
+				return type_int(4, true);
+			default:
+				break;
+			}
+		}
+		a = d_shown_type(n->kind == N_BINOP ? n->a : n->b);
+		b = d_shown_type(n->kind == N_BINOP ? n->b : n->c);
+		if (!a || !b || a->kind != TY_INT || b->kind != TY_INT)
+			return n->type;
+		if (n->kind == N_BINOP && (n->op == T_SHL || n->op == T_SHR))
+			b = a;
+		if (a->size < 4)
+			a = type_int(4, true);
+		if (b->size < 4)
+			b = type_int(4, true);
+		if (a->size != b->size)
+			return (struct type *)(a->size > b->size ? a : b);
+		return type_int(a->size, a->is_signed && b->is_signed);
+	default:
+		return n->type;
+	}
+}
+
 struct symbol *sema_map(struct sema *s, struct node *n)
 {
 	struct compiled *c = s->c;
 	struct symbol *sym = find_sym(&c->maps, n->name);
-	struct type *key = NULL;
+	struct type *key = NULL, *shown = NULL;
 	int i;
 
 	for (i = 0; i < n->nlist; i++)
@@ -124,12 +177,18 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	}
 	if (n->nlist == 1) {
 		key = storage_type(n->list[0]->type);
+		if (c->opts.dtrace)
+			shown = d_shown_type(n->list[0]);
 	} else if (n->nlist > 1) {
 		struct type **f = xcalloc(n->nlist, sizeof(*f));
 
 		for (i = 0; i < n->nlist; i++)
 			f[i] = storage_type(n->list[i]->type);
 		key = type_tuple(f, n->nlist);
+		for (i = 0; c->opts.dtrace && i < n->nlist; i++)
+			f[i] = d_shown_type(n->list[i]);
+		if (c->opts.dtrace)
+			shown = type_tuple(f, n->nlist);
 		free(f);
 	}
 	for (i = 0; key && i < (key->kind == TY_TUPLE ? key->nfields : 1); i++) {
@@ -151,6 +210,7 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 		sym->id = MAP_NFIXED + c->maps.n;
 		sym->first = n;
 		sym->key = key;
+		sym->shown_key = shown;
 		vec_push(&c->maps, sym);
 	} else if (!!sym->key != !!key || (key && !unify(&sym->key, key))) {
 		char a[64], b[64];
@@ -403,7 +463,10 @@ static int cast(struct sema *s, struct node *n)
 
 	if (sema_expr(s, n->a))
 		return -EINVAL;
-	t = type_parse(n->str);
+	/* D's casts name C's integer types. */
+	t = s->c->opts.dtrace ? type_c_int(n->str) : NULL;
+	if (!t)
+		t = type_parse(n->str);
 	if (!t) {
 		if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6))
 			return sema_error(s, n, "Unknown struct/union: '%.*s'",
@@ -775,6 +838,9 @@ static int assign(struct sema *s, struct node *n)
 			rv->target = lv;
 		if (sema_expr(s, rv))
 			return -EINVAL;
+		if (s->c->opts.dtrace && lv->name[0] != '@' &&
+		    !lv->sym->shown_val)
+			lv->sym->shown_val = d_shown_type(rv);
 		return sema_map_value(s, lv, rv->type);
 	}
 	if (lv->kind == N_VAR) {

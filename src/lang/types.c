@@ -19,7 +19,7 @@ static struct def *defs;
 static int ndefs;
 
 /* Kinds without parameters, made once per type_free_all() cycle. */
-static struct type *simple_types[TY_QUANT + 1];
+static struct type *simple_types[TY_AGG_LAST + 1];
 
 /* Every type ever made, so that type_free_all() can release them. */
 static struct type **arena;
@@ -161,7 +161,7 @@ struct type *type_simple(enum type_kind kind)
 		return type_int(8, true);
 	if (kind == TY_STR)
 		return type_str(64);
-	if ((unsigned)kind > TY_QUANT)
+	if ((unsigned)kind > TY_AGG_LAST)
 		kind = TY_NONE;
 	if (simple_types[kind])
 		return simple_types[kind];
@@ -180,6 +180,9 @@ struct type *type_simple(enum type_kind kind)
 	case TY_MIN:
 	case TY_MAX:
 		t->size = sizeof(struct agg_minmax);
+		break;
+	case TY_STDDEV:
+		t->size = sizeof(struct agg_stddev);
 		break;
 	case TY_USYM:
 		t->size = 16;
@@ -324,8 +327,9 @@ bool type_equal(const struct type *a, const struct type *b)
 		return a->stack_depth == b->stack_depth &&
 		       a->stack_perf == b->stack_perf;
 	case TY_LHIST:
+	case TY_LLQUANT:
 		return a->lh_min == b->lh_min && a->lh_max == b->lh_max &&
-		       a->lh_step == b->lh_step;
+		       a->lh_step == b->lh_step && a->lh_factor == b->lh_factor;
 	default:
 		return true;
 	}
@@ -333,7 +337,7 @@ bool type_equal(const struct type *a, const struct type *b)
 
 bool type_is_agg(const struct type *t)
 {
-	return t && t->kind >= TY_COUNT && t->kind <= TY_QUANT;
+	return t && t->kind >= TY_COUNT && t->kind <= TY_AGG_LAST;
 }
 
 static const char *const kind_names[] = {
@@ -364,6 +368,8 @@ static const char *const kind_names[] = {
 	[TY_HIST] = "hist",
 	[TY_LHIST] = "lhist",
 	[TY_QUANT] = "quantize",
+	[TY_STDDEV] = "stddev",
+	[TY_LLQUANT] = "llquantize",
 };
 
 static void name_into(struct buf *b, const struct type *t)
@@ -574,39 +580,49 @@ struct type *type_int_named(const char *name, bool lang_only)
 	return t;
 }
 
-struct type *type_c_int(const char *ctype)
+struct type *type_c_int(const char *text)
 {
-	const char *w = ctype;
-	bool uns = false;
-	int size = 0, longs = 0;
+	int shorts = 0, longs = 0, chars = 0, ints = 0, sign = 0, uns = 0;
+	const char *p = text;
+	char word[16];
 	size_t n;
+	struct type *t;
 
-	while (!strncmp(w, "const ", 6) || !strncmp(w, "volatile ", 9))
-		w = strchr(w, ' ') + 1;
-	if (int_lookup(c_ints, ARRAY_SIZE(c_ints), w))
-		return int_lookup(c_ints, ARRAY_SIZE(c_ints), w);
-	while (*w) {
-		n = strcspn(w, " ");
-		if (n == 8 && !strncmp(w, "unsigned", n))
-			uns = true;
-		else if (n == 4 && !strncmp(w, "char", n))
-			size = 1;
-		else if (n == 5 && !strncmp(w, "short", n))
-			size = 2;
-		else if (n == 4 && !strncmp(w, "long", n))
-			longs++;
-		else if (!(n == 3 && !strncmp(w, "int", n)) &&
-			 !(n == 6 && !strncmp(w, "signed", n)))
+	while (!strncmp(p, "const ", 6) || !strncmp(p, "volatile ", 9))
+		p = text = strchr(p, ' ') + 1;
+	while (*p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		n = strcspn(p, " \t");
+		if (!n)
+			break;
+		if (n >= sizeof(word))
 			return NULL;
-		w += n;
-		while (*w == ' ')
-			w++;
+		memcpy(word, p, n);
+		word[n] = 0;
+		p += n;
+		if (!strcmp(word, "short"))
+			shorts++;
+		else if (!strcmp(word, "long"))
+			longs++;
+		else if (!strcmp(word, "char"))
+			chars++;
+		else if (!strcmp(word, "int"))
+			ints++;
+		else if (!strcmp(word, "signed"))
+			sign++;
+		else if (!strcmp(word, "unsigned"))
+			uns++;
+		else if (p == text + n && !*p && (t = type_int_named(word, false)))
+			return t;
+		else
+			return NULL;
 	}
-	if (longs)
-		size = 8;
-	else if (!size)
-		size = 4;
-	return type_int(size, !uns);
+	if (sign + uns > 1 || chars + shorts + (longs > 0) > 1 || ints > 1 ||
+	    longs > 2 || (chars && ints) ||
+	    !(sign + uns + chars + shorts + longs + ints))
+		return NULL;
+	return type_int(chars ? 1 : shorts ? 2 : longs ? 8 : 4, !uns);
 }
 
 struct type *type_parse(const char *text)

@@ -38,7 +38,12 @@ enum type_kind {
 	/* aggregations: only as map values */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 	TY_QUANT,	/* D's quantize(): D_QUANT_NBUCKETS buckets */
+	TY_STDDEV,	/* D's stddev(): struct agg_stddev */
+	TY_LLQUANT,	/* D's llquantize(): d_llq_nbuckets() buckets */
 };
+
+/* The last aggregation kind. */
+#define TY_AGG_LAST TY_LLQUANT
 
 struct field {
 	char *name;
@@ -62,7 +67,12 @@ struct type {
 	bool is_union;		/* TY_STRUCT: a union (printed the same) */
 	const struct builtin *namer;	/* TY_NAMED: who prints it */
 	char *name;		/* TY_STRUCT */
-	int64_t lh_min, lh_max, lh_step;	/* TY_LHIST */
+	/*
+	 * TY_LHIST: min, max, step; TY_LLQUANT: low and high magnitude,
+	 * steps, and lh_factor.
+	 */
+	int64_t lh_min, lh_max, lh_step;
+	int64_t lh_factor;
 	int btf_id;		/* TY_STRUCT from kernel BTF, 0 otherwise */
 	bool incomplete;	/* TY_STRUCT whose fields are not read yet */
 	int stack_map;		/* stacks: index of the stack map (by depth) */
@@ -144,16 +154,15 @@ struct type *type_struct(const char *tag, const char *name);
  */
 struct type *type_parse(const char *text);
 /*
+ * A C integer type as written ("unsigned char", "long long", "int",
+ * "uint16_t"...), char being signed; NULL if text is none.
+ */
+struct type *type_c_int(const char *text);
+/*
  * An integer type by name: bpftrace's (int8 ... uint64) and, unless
  * lang_only, C's and the kernel's (uint32_t, u32, __s64, size_t ...).
  */
 struct type *type_int_named(const char *name, bool lang_only);
-/*
- * C's integer type written as words ("unsigned long", "const int"), or
- * one of <stdint.h>'s and the kernel's names; x86-64's sizes, char
- * signed.  NULL for other types.
- */
-struct type *type_c_int(const char *ctype);
 
 /*
  * Types live until type_free_all(): every one is made by type_new(),
@@ -183,9 +192,10 @@ const char *type_name(const struct type *t, char *buf, size_t len);
  * TY_COUNT, TY_SUM	per-CPU hash, value s64/u64 per CPU, summed.
  * TY_MIN, TY_MAX	per-CPU hash, value struct agg_minmax per CPU.
  * TY_AVG, TY_STATS	per-CPU hash, value struct agg_avg per CPU.
+ * TY_STDDEV		per-CPU hash, value struct agg_stddev per CPU.
  * TY_HIST, TY_LHIST,	per-CPU hash keyed by (map key, u64 bucket), value
- * TY_QUANT		u64 count per CPU.  Buckets: see hist_bucket(), and
- *			D_QUANT_ZERO for TY_QUANT.
+ * TY_QUANT, TY_LLQUANT	u64 count per CPU.  Buckets: see hist_bucket(), and
+ *			D_QUANT_ZERO and d_llq_zero() for D's.
  * anything else	plain hash, value as its type's size.
  * A map with no key uses the 8-byte key 0.
  */
@@ -197,6 +207,13 @@ struct agg_minmax {
 struct agg_avg {
 	int64_t total;
 	uint64_t count;
+};
+
+/* stddev(): the values' count, sum, and the 128-bit sum of squares. */
+struct agg_stddev {
+	uint64_t count;
+	int64_t total;
+	uint64_t sq_lo, sq_hi;
 };
 
 /*
@@ -215,6 +232,24 @@ struct agg_avg {
 #define D_QUANT_NBUCKETS 127
 #define D_QUANT_ZERO 63
 
+/*
+ * llquantize buckets (DTrace's layout): with m = hmag - lmag + 1 ranges
+ * of steps - steps / factor buckets each, bucket 0 holds values down
+ * from -factor^(hmag+1), then come the negative ranges, the underflow
+ * bucket d_llq_zero() (|v| < factor^lmag), the positive ranges, and the
+ * last bucket values from factor^(hmag+1) up.
+ */
+static inline int d_llq_zero(const struct type *t)
+{
+	return 1 + (int)((t->lh_max - t->lh_min + 1) *
+			 (t->lh_step - t->lh_step / t->lh_factor));
+}
+
+static inline int d_llq_nbuckets(const struct type *t)
+{
+	return 2 * d_llq_zero(t) + 1;
+}
+
 enum sym_kind { SYM_MAP, SYM_VAR };
 
 struct symbol {
@@ -223,6 +258,11 @@ struct symbol {
 	struct type *key;	/* SYM_MAP: NULL for a scalar map, else the key
 				 * (TY_TUPLE for several keys) */
 	struct type *val;
+	struct type *shown_key;	/* SYM_MAP: the key's types where it was
+				 * first used, integers in their declared
+				 * width (D prints them so) */
+	struct type *shown_val;	/* SYM_MAP: D's type of the first value
+				 * assigned to a global */
 	int id;			/* SYM_MAP: index in the program's map table */
 	int stack_off;		/* SYM_VAR: offset from r10 (negative), per probe */
 	struct node *first;	/* where it first appears, for diagnostics */

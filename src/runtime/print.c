@@ -1178,19 +1178,34 @@ static int map_keys(int fd, const struct map_shape *s, struct buf *keys,
 	return err;
 }
 
-/* Sums a per-CPU value the way its aggregation combines. */
+/*
+ * Sums a per-CPU value the way its aggregation combines; stddev's sum
+ * of squares goes to sq when given.
+ */
 static void reduce(const struct type *t, const struct map_shape *s,
-		   const uint8_t *val, int64_t agg[2])
+		   const uint8_t *val, int64_t agg[2], uint64_t *sq)
 {
 	bool any = false;
 	int64_t v;
+	uint64_t lo;
 	int c;
 
 	agg[0] = agg[1] = 0;
+	if (sq)
+		sq[0] = sq[1] = 0;
 	for (c = 0; c < s->ncpu; c++) {
 		const uint8_t *p = val + c * s->stride;
 
 		switch (t->kind) {
+		case TY_STDDEV:
+			agg[0] = (int64_t)((uint64_t)agg[0] + rd64(p));
+			agg[1] = (int64_t)((uint64_t)agg[1] + rd64(p + 8));
+			if (!sq)
+				break;
+			lo = sq[0] + rd64(p + 16);
+			sq[1] += rd64(p + 24) + (lo < sq[0]);
+			sq[0] = lo;
+			break;
 		case TY_MIN:
 		case TY_MAX:
 			if (!rd64(p + 8))
@@ -1228,7 +1243,7 @@ static int cmp_hist_rec(const void *a, const void *b, void *len)
 /* Maps stored one element per (key, bucket): hist, lhist, quantize. */
 static bool bucketed(const struct type *t)
 {
-	return is_hist(t) || t->kind == TY_QUANT;
+	return is_hist(t) || t->kind == TY_QUANT || t->kind == TY_LLQUANT;
 }
 
 static int hist_nbuckets(const struct type *t)
@@ -1239,6 +1254,8 @@ static int hist_nbuckets(const struct type *t)
 		return HIST_NBUCKETS;
 	if (t->kind == TY_QUANT)
 		return D_QUANT_NBUCKETS;
+	if (t->kind == TY_LLQUANT)
+		return d_llq_nbuckets(t);
 	n = t->lh_step > 0 ? (t->lh_max - t->lh_min) / t->lh_step : 0;
 	if (n < 0 || n > 1 << 20)
 		n = 0;
@@ -1304,14 +1321,14 @@ int print_read_map(const struct rt_out *rt, const struct map_info *m,
 		if (bucketed(t)) {
 			hr[n].prefix = key;
 			hr[n].bucket = rd64(key + s.key_size - 8);
-			reduce(t, &s, val, agg);
+			reduce(t, &s, val, agg, NULL);
 			hr[n].count = (uint64_t)agg[0];
 			n++;
 			continue;
 		}
 		e->v[n].key = key;
 		if (type_is_agg(t))
-			reduce(t, &s, val, e->v[n].agg);
+			reduce(t, &s, val, e->v[n].agg, e->v[n].sq);
 		else
 			buf_put(&vals, val, s.value_size);
 		n++;
@@ -1423,18 +1440,83 @@ int print_clear_map(const struct map_info *m)
 	return err;
 }
 
+static int cmp_key_prefix(const void *a, const void *b, void *len)
+{
+	return memcmp(*(const void *const *)a, *(const void *const *)b,
+		      *(size_t *)len);
+}
+
+/* Whether the first len bytes of k are one of sorted v[0..n). */
+static bool has_key_prefix(const void **v, int n, const void *k, size_t len)
+{
+	int lo = 0, hi = n - 1, mid, r;
+
+	while (lo <= hi) {
+		mid = lo + (hi - lo) / 2;
+		r = memcmp(k, v[mid], len);
+		if (!r)
+			return true;
+		if (r < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return false;
+}
+
+int print_delete_keys(const struct rt_out *rt, const struct map_info *m,
+		      const void *const *keys, int n)
+{
+	struct buf all = { 0 };
+	struct map_shape s;
+	const void **v;
+	size_t len;
+	int err, nkeys, i;
+
+	err = map_shape(rt, m->fd, &s);
+	if (err || !n)
+		return err;
+	len = bucketed(m->sym->val) && s.key_size >= 8 ? s.key_size - 8 :
+							  s.key_size;
+	v = xcalloc(n, sizeof(*v));
+	memcpy(v, keys, n * sizeof(*v));
+	qsort_r(v, n, sizeof(*v), cmp_key_prefix, &len);
+	err = map_keys(m->fd, &s, &all, &nkeys);
+	for (i = 0; !err && i < nkeys; i++) {
+		const void *k = all.p + (size_t)i * s.key_size;
+
+		if (!has_key_prefix(v, n, k, len))
+			continue;
+		if (bpf_map_delete_elem(m->fd, k) && errno != ENOENT)
+			err = -errno;
+	}
+	free(v);
+	buf_free(&all);
+	return err;
+}
+
 int print_zero_map(const struct rt_out *rt, const struct map_info *m)
+{
+	return print_fill_map(rt, m, NULL, 0);
+}
+
+int print_fill_map(const struct rt_out *rt, const struct map_info *m,
+		   const void *v, size_t len)
 {
 	struct buf keys = { 0 };
 	struct map_shape s;
 	int err, nkeys, i;
-	void *zero;
+	uint8_t *zero;
 
 	err = map_shape(rt, m->fd, &s);
 	if (err)
 		return err;
 	err = map_keys(m->fd, &s, &keys, &nkeys);
 	zero = xcalloc(1, s.stride * s.ncpu + 16);
+	if (len > s.value_size)
+		len = s.value_size;
+	for (i = 0; v && i < s.ncpu; i++)
+		memcpy(zero + (size_t)i * s.stride, v, len);
 	for (i = 0; !err && i < nkeys; i++)
 		if (bpf_map_update_elem(m->fd, keys.p + (size_t)i * s.key_size,
 					zero, BPF_EXIST) && errno != ENOENT)

@@ -89,6 +89,15 @@ int print_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 /* clear() and zero() semantics for map m. */
 int print_clear_map(const struct map_info *m);
 int print_zero_map(const struct rt_out *rt, const struct map_info *m);
+/* Sets every value of map m, on every CPU, to v (len bytes, 0 after). */
+int print_fill_map(const struct rt_out *rt, const struct map_info *m,
+		   const void *v, size_t len);
+/*
+ * Deletes the entries of map m whose keys are keys[0..n) (the keys
+ * print_read_map() gave them: every bucket of a hist goes).  0 or -errno.
+ */
+int print_delete_keys(const struct rt_out *rt, const struct map_info *m,
+		      const void *const *keys, int n);
 
 /*
  * Additions.  The map printer is split in a kernel reader and a pure
@@ -101,7 +110,10 @@ struct print_entry {
 					 * the map has no key */
 	const void *val;		/* plain maps: sym->val->size bytes */
 	int64_t agg[2];			/* count, sum, min, max: agg[0];
-					 * avg, stats: total, count */
+					 * avg, stats: total, count;
+					 * D's stddev: count, total */
+	uint64_t sq[2];			/* D's stddev: the sum of squares,
+					 * low and high 64 bits */
 	const uint64_t *buckets;	/* hist, lhist: count per bucket */
 	int nbuckets;
 };

@@ -30,6 +30,19 @@ enum rec_kind {
 			 * were held (REC_HELD); no payload */
 	REC_DPRINTA,	/* D's printa(): id: format ("" for none); payload:
 			 * u32 count, then u32 map ids */
+	REC_DAGGACT,	/* D's clear(), trunc(), normalize(), denormalize():
+			 * id: map; payload: struct rec_daggact */
+	REC_DSETOPT,	/* D's setopt(): id: format holding the option's
+			 * name; payload: s32 format of its value, -1: none */
+};
+
+/* What REC_DAGGACT does to its map. */
+enum rec_daggop { DAGG_CLEAR, DAGG_TRUNC, DAGG_NORMALIZE, DAGG_DENORMALIZE };
+
+struct rec_daggact {
+	uint32_t op;		/* enum rec_daggop */
+	uint32_t pad;
+	int64_t value;		/* trunc's count, normalize's divisor */
 };
 
 /*

@@ -756,6 +756,184 @@ static void test_printf(void)
 	finish(&t);
 }
 
+/* stddev(): the 128-bit mean of squares less the squared mean, rooted. */
+static void test_stddev(void)
+{
+	struct tc t = { .name = "stddev: integer root, normalized, 128 bits" };
+	/* 2, 4, 6, 8: squares 120. */
+	struct print_entry e1[] = { { .agg = { 4, 20 }, .sq = { 120, 0 } } };
+	/* 2^40 and 3 * 2^40: squares 10 * 2^80. */
+	struct print_entry e2[] = { { .key = k64(1), .agg = { 2, 4LL << 40 },
+				      .sq = { 0, 10ULL << 16 } } };
+	struct print_entry e3[] = { { .agg = { 0, 0 } } };
+	struct dp_agg a[] = {
+		{ sym_of(NULL, type_simple(TY_STDDEV)), e1, 1, 0 },
+		{ sym_of(type_int(4, true), type_simple(TY_STDDEV)), e2, 1, 0 },
+		{ sym_of(NULL, type_simple(TY_STDDEV)), e3, 1, 0 },
+	};
+	struct buf out = { 0 };
+
+	d_print_exit(&out, a, 3, NULL, NULL);
+	same(&t, &out,
+		"\n"
+		"                2\n"
+		"        1    1099511627776\n"
+		"                0\n");
+	out.len = 0;
+	a[0].normal = 2;
+	d_print_printa(&out, a, 1, NULL, NULL);
+	same(&t, &out, "\n                3\n");
+	out.len = 0;
+	if (d_print_printa_fmt(&out, "%d %@x\n", &a[1], 1, NULL, NULL))
+		expect(&t, false, "printa failed");
+	same(&t, &out, "1 10000000000\n");
+	buf_free(&out);
+	finish(&t);
+}
+
+static struct type *llquant(int factor, int lmag, int hmag, int steps)
+{
+	struct type *t = type_new();
+
+	t->kind = TY_LLQUANT;
+	t->size = 8;
+	t->lh_factor = factor;
+	t->lh_min = lmag;
+	t->lh_max = hmag;
+	t->lh_step = steps;
+	return t;
+}
+
+/*
+ * llquantize(): labels per range, the underflow bucket named for what is
+ * shown, DTrace's 16-byte label buffer cutting long labels.
+ */
+static void test_llquantize(void)
+{
+	struct tc t = { .name = "llquantize: labels, underflow, cut labels" };
+	struct type *ty = llquant(10, 7, 7, 10);
+	int z = d_llq_zero(ty);
+	uint64_t b[32] = { 0 }, pb[32] = { 0 };
+	struct print_entry e[] = { { .buckets = b,
+				     .nbuckets = d_llq_nbuckets(ty) } };
+	struct print_entry p[] = { { .buckets = pb,
+				     .nbuckets = d_llq_nbuckets(ty) } };
+	struct dp_agg a = { sym_of(NULL, ty), e, 1, 0 };
+	struct dp_agg ap = { sym_of(NULL, ty), p, 1, 0 };
+	struct buf out = { 0 };
+
+	expect(&t, d_llq_nbuckets(ty) == 21, "%d buckets", d_llq_nbuckets(ty));
+	b[z - 1] = 1;
+	b[z] = 2;
+	b[z + 2] = 1;
+	d_print_printa(&out, &a, 1, NULL, NULL);
+	same(&t, &out,
+		"\n"
+		"\n"
+		"           value  ------------- Distribution ------------- count    \n"
+		"       -20000000 |                                         0        \n"
+		"       -10000000 |@@@@@@@@@@                               1        \n"
+		" abs() < 1000000 |@@@@@@@@@@@@@@@@@@@@                     2        \n"
+		"        10000000 |                                         0        \n"
+		"        20000000 |@@@@@@@@@@                               1        \n"
+		"        30000000 |                                         0        \n"
+		"\n");
+
+	/* Only positive buckets shown: the underflow is "< scale". */
+	pb[z + 1] = 1;
+	pb[2 * z] = 1;
+	out.len = 0;
+	d_print_printa(&out, &ap, 1, NULL, NULL);
+	same(&t, &out,
+		"\n"
+		"\n"
+		"           value  ------------- Distribution ------------- count    \n"
+		"      < 10000000 |                                         0        \n"
+		"        10000000 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
+		"        20000000 |                                         0        \n"
+		"        30000000 |                                         0        \n"
+		"        40000000 |                                         0        \n"
+		"        50000000 |                                         0        \n"
+		"        60000000 |                                         0        \n"
+		"        70000000 |                                         0        \n"
+		"        80000000 |                                         0        \n"
+		"        90000000 |                                         0        \n"
+		"    >= 100000000 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
+		"\n");
+	buf_free(&out);
+	finish(&t);
+}
+
+/* trunc(): the largest or smallest kept, ties by key, no options. */
+static void test_trunc(void)
+{
+	struct tc t = { .name = "trunc: which entries go" };
+	struct print_entry e[] = {
+		{ .key = k64(1), .agg = { 5 } },
+		{ .key = k64(2), .agg = { 9 } },
+		{ .key = k64(3), .agg = { 5 } },
+		{ .key = k64(4), .agg = { -1 } },
+	};
+	struct dp_agg a = { sym_of(type_int(8, true), type_simple(TY_SUM)),
+			    e, 4, 0 };
+	const struct print_entry *drop[4];
+	int n;
+
+	n = d_print_trunc(&a, 2, drop);
+	expect(&t, n == 2 && drop[0] == &e[3] && drop[1] == &e[0],
+	       "keep 2: dropped %d", n);
+	n = d_print_trunc(&a, -1, drop);
+	expect(&t, n == 3 && drop[0] == &e[0] && drop[1] == &e[2] &&
+	       drop[2] == &e[1], "keep -1: dropped %d", n);
+	n = d_print_trunc(&a, 0, drop);
+	expect(&t, n == 4, "keep 0: dropped %d", n);
+	n = d_print_trunc(&a, 10, drop);
+	expect(&t, n == 0, "keep 10: dropped %d", n);
+	n = d_print_trunc(&a, -10, drop);
+	expect(&t, n == 0, "keep -10: dropped %d", n);
+	finish(&t);
+}
+
+/*
+ * Keys stored in 8 bytes show in the width the program gave them, and
+ * string keys of maps that keep them in other sizes join by their text.
+ */
+static void test_shown_keys(void)
+{
+	struct tc t = { .name = "keys: declared widths, joined strings" };
+	struct type *f8[] = { type_str(8), type_int(8, true) };
+	struct type *f4[] = { type_str(8), type_int(4, true) };
+	struct type *g8[] = { type_str(16), type_int(8, true) };
+	struct type *g4[] = { type_str(16), type_int(4, true) };
+	struct {
+		char s[8];
+		int64_t v;
+	} k1[] = { { "ant", -2 }, { "bee", 7 } };
+	struct {
+		char s[16];
+		int64_t v;
+	} k2[] = { { "bee", 7 } };
+	struct print_entry e1[] = {
+		{ .key = &k1[0], .agg = { 3 } },
+		{ .key = &k1[1], .agg = { 4 } },
+	};
+	struct print_entry e2[] = { { .key = &k2[0], .agg = { 40 } } };
+	struct symbol *s1 = sym_of(type_tuple(f8, 2), type_simple(TY_COUNT));
+	struct symbol *s2 = sym_of(type_tuple(g8, 2), type_simple(TY_SUM));
+	struct dp_agg a[2] = { { s1, e1, 2, 0 }, { s2, e2, 1, 0 } };
+	struct buf out = { 0 };
+
+	s1->shown_key = type_tuple(f4, 2);
+	s2->shown_key = type_tuple(g4, 2);
+	d_print_printa(&out, a, 2, NULL, NULL);
+	same(&t, &out,
+		"\n"
+		"  ant                                                      -2                3                0\n"
+		"  bee                                                       7                4               40\n");
+	buf_free(&out);
+	finish(&t);
+}
+
 int main(void)
 {
 	int i;
@@ -777,6 +955,10 @@ int main(void)
 	test_conv_text();
 	test_conv_parse();
 	test_printf();
+	test_stddev();
+	test_llquantize();
+	test_trunc();
+	test_shown_keys();
 	for (i = 0; i < syms.n; i++)
 		free(syms.v[i]);
 	vec_free(&syms);
