@@ -62,6 +62,7 @@
 #include "st_bpfsys.h"
 #include "st_uring.h"
 #include "st_perf.h"
+#include "st_keyctl.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -6104,6 +6105,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (ST_IS(c, "perf_event_open")) {
 		if (from == 0)
 			st_perf_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "keyctl")) {
+		if (from == 0)
+			st_keyctl_args(b, c, o);
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {

@@ -15,6 +15,7 @@
 #include "st_bpfsys.h"
 #include "st_uring.h"
 #include "st_perf.h"
+#include "st_keyctl.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -286,6 +287,7 @@ static char exit_letter(char l)
 	case ST_L_BPF_ATTR: return ST_L_BPF_ATTR_OUT;
 	case ST_L_URING: return ST_L_URING_OUT;
 	case ST_L_PERF: return ST_L_PERF_OUT;
+	case ST_L_KEYCTL: return ST_L_KEYCTL_OUT;
 	case ST_L_SENDFILE_OFF: return ST_L_SENDFILE_OFF_OUT;
 	case '1': return ST_L_SCHED_SIZE_OUT;
 	}
@@ -621,6 +623,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_PERF:
 		st_perf_capture(b, exit);
+		break;
+	case ST_L_KEYCTL:
+		st_keyctl_capture(b, o, exit, reg_off);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

@@ -279,6 +279,9 @@ enum st_class {
 #define ST_L_PERF_OUT '\307'
 /* _sysctl's struct __sysctl_args, read at entry. */
 #define ST_L_SYSCTL '\310'
+/* keyctl's command, and what its arguments point to (st_keyctl.h). */
+#define ST_L_KEYCTL '\312'
+#define ST_L_KEYCTL_OUT '\313'
 
 struct st_sys {
 	int nr;

@@ -255,7 +255,7 @@ const struct st_sys st_systab[] = {
 	{ 247, "waitid", "dd2x*", ST_PROCESS },
 	{ 248, "add_key", "SSWud", 0 },
 	{ 249, "request_key", "SSSd", 0 },
-	{ 250, "keyctl", NULL, 0 },
+	{ 250, "keyctl", "\312xxxx", 0 },
 	{ 251, "ioprio_set", "dd\225", 0 },
 	{ 252, "ioprio_get", "dd", 0 },
 	{ 253, "inotify_init", ":f", ST_DESC },

@@ -764,6 +764,13 @@ for o in "" -v "-X raw" "-X verbose" "-e verbose=none" -y; do
 	# shellcheck disable=SC2086
 	same_line "io_uring and perf_event_open${o:+ $o}" $o -e trace=$RAWSET -- "$WL" rawcalls
 done
+# keyctl's commands: strings, buffers and structs in and out, NULL, cut
+# by a mapping's end, unknown values, a real key read back.
+for o in "" -v "-X raw" "-X verbose" "-s 4" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	NORM2='s/, [1-9][0-9]{5,}([,)])/, KEY\1/g' \
+	same_line "keyctl${o:+ $o}" $o -e trace=keyctl -- "$WL" keyctl
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

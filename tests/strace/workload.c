@@ -58,6 +58,7 @@
 #include <linux/fs.h>
 #include <linux/fiemap.h>
 #include <linux/counter.h>
+#include <linux/keyctl.h>
 #include <linux/gpio.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
@@ -3938,6 +3939,97 @@ static void inject(void)
  * (NULL, a short attr, one that ends a mapping, an unknown type);
  * _sysctl's struct.
  */
+/*
+ * keyctl's commands: NULL, unknown values, strings and structs that end
+ * a mapping, filled structs, and real keys read back.
+ */
+static void keyctls(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *end, *buf;
+	struct iovec *iov;
+	int32_t *dh;
+	uint32_t *pk;
+	uint64_t *kdf;
+	long key;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	end = m + 4096;
+	buf = m + 2048;
+	memset(m, 0, 4096);
+	syscall(__NR_keyctl, 0xbadc0de, 1, 2, 3, 4);
+	syscall(__NR_keyctl, KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 0);
+	syscall(__NR_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL);
+	memcpy(end - 5, "tail!", 5);
+	syscall(__NR_keyctl, KEYCTL_JOIN_SESSION_KEYRING, end - 5);
+	strcpy(m, "a keyring name longer than -s");
+	syscall(__NR_keyctl, KEYCTL_SEARCH, KEY_SPEC_THREAD_KEYRING, "user", m, 0);
+	syscall(__NR_keyctl, KEYCTL_RESTRICT_KEYRING, -12345, end - 5, NULL);
+	syscall(__NR_keyctl, KEYCTL_UPDATE, 77, "payload\1\2", 9);
+	syscall(__NR_keyctl, KEYCTL_INSTANTIATE, 77, end - 3, 3, KEY_SPEC_USER_KEYRING);
+	syscall(__NR_keyctl, KEYCTL_INSTANTIATE, 77, end - 3, 4, KEY_SPEC_USER_KEYRING);
+	syscall(__NR_keyctl, KEYCTL_CHOWN, 77, -1, 1000);
+	syscall(__NR_keyctl, KEYCTL_SETPERM, 77, 0x3f010000 | 0x40);
+	syscall(__NR_keyctl, KEYCTL_SET_REQKEY_KEYRING, 99);
+	syscall(__NR_keyctl, KEYCTL_SET_REQKEY_KEYRING, KEY_REQKEY_DEFL_NO_CHANGE);
+	syscall(__NR_keyctl, KEYCTL_REJECT, 77, 5, ENOKEY, 0);
+	syscall(__NR_keyctl, KEYCTL_REJECT, 77, 5, 5000, 0);
+	syscall(__NR_keyctl, KEYCTL_MOVE, 77, -1, -2, 3);
+	syscall(__NR_keyctl, KEYCTL_NEGATE, 77, 60, -3);
+	syscall(__NR_keyctl, KEYCTL_GET_PERSISTENT, -1, -20);
+	iov = (struct iovec *)(m + 512);
+	iov[0].iov_base = "first";
+	iov[0].iov_len = 6;
+	iov[1].iov_base = m;
+	iov[1].iov_len = 30;
+	iov[2].iov_base = end - 2;
+	iov[2].iov_len = 4;
+	iov[3].iov_base = NULL;
+	iov[3].iov_len = 0;
+	iov[4].iov_base = "fifth, past what is read at once";
+	iov[4].iov_len = 12;
+	syscall(__NR_keyctl, KEYCTL_INSTANTIATE_IOV, 77, iov, 5, 0);
+	syscall(__NR_keyctl, KEYCTL_INSTANTIATE_IOV, 77, end - 16, 2, 0);
+	dh = (int32_t *)(end - 12);
+	dh[0] = KEY_SPEC_USER_KEYRING;
+	dh[1] = 5;
+	dh[2] = -77;
+	kdf = (uint64_t *)(m + 1024);
+	kdf[0] = (uintptr_t)"sha256";
+	kdf[1] = (uintptr_t)"other\377info";
+	kdf[2] = 10 | (uint64_t)0xabc << 32;
+	syscall(__NR_keyctl, KEYCTL_DH_COMPUTE, dh, buf, 16, kdf);
+	syscall(__NR_keyctl, KEYCTL_DH_COMPUTE, end - 8, buf, 16, end - 8);
+	syscall(__NR_keyctl, KEYCTL_PKEY_QUERY, 77, 0, "enc=pkcs1", buf);
+	pk = (uint32_t *)(end - 40);
+	memset(pk, 0, 40);
+	pk[0] = 77;
+	pk[1] = 4;
+	pk[2] = 3;
+	pk[5] = 0xbeef;
+	syscall(__NR_keyctl, KEYCTL_PKEY_ENCRYPT, pk, "enc=raw", "abcd", buf);
+	syscall(__NR_keyctl, KEYCTL_PKEY_VERIFY, pk, "", "abcd", "xyz");
+	syscall(__NR_keyctl, KEYCTL_PKEY_SIGN, end - 20, "", "abcd", buf);
+	key = syscall(__NR_add_key, "user", "ferret:test", "secret data", 11,
+		      KEY_SPEC_PROCESS_KEYRING);
+	if (key > 0) {
+		syscall(__NR_keyctl, KEYCTL_DESCRIBE, key, buf, 4);
+		syscall(__NR_keyctl, KEYCTL_DESCRIBE, key, buf, 200);
+		syscall(__NR_keyctl, KEYCTL_READ, key, buf, 200);
+		syscall(__NR_keyctl, KEYCTL_READ, key, buf, 5);
+		syscall(__NR_keyctl, KEYCTL_GET_SECURITY, key, buf, 200);
+		syscall(__NR_keyctl, KEYCTL_SET_TIMEOUT, key, 1000);
+		syscall(__NR_keyctl, KEYCTL_INVALIDATE, key);
+	}
+	syscall(__NR_keyctl, KEYCTL_READ, -1, NULL, 10);
+	syscall(__NR_keyctl, KEYCTL_CAPABILITIES, buf, 4);
+	syscall(__NR_keyctl, KEYCTL_CAPABILITIES, end - 1, 4);
+	syscall(__NR_keyctl, KEYCTL_SESSION_TO_PARENT);
+	munmap(m, 4096);
+}
+
 static void rawcalls(void)
 {
 	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -4046,6 +4138,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "keyctl")) {
+		keyctls();
 		return 0;
 	}
 	if (!strcmp(mode, "rawcalls")) {
