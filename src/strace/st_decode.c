@@ -63,6 +63,7 @@
 #include "st_uring.h"
 #include "st_perf.h"
 #include "st_keyctl.h"
+#include "st_fsconfig.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -482,6 +483,14 @@ static void at_fdcwd(struct buf *b, int tid, const struct st_dopts *o)
 		buf_printf(b, "<%s>", cwd);
 }
 
+void st_decode_dirfd(struct buf *b, int tid, int64_t fd, const struct st_dopts *o)
+{
+	if ((int)fd == AT_FDCWD)
+		at_fdcwd(b, tid, o);
+	else
+		st_decode_fd(b, tid, (int)fd, o, NULL);
+}
+
 /*
  * -yy: a socket's protocol and endpoints in place of its name, a
  * device's numbers after its path, as strace; false for anything else.
@@ -752,6 +761,14 @@ bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
 	char target[4096];
 	int i, n = st_call_nargs(c);
 
+	/* fsconfig: its value's path and aux descriptor, never its fs_fd (strace's). */
+	if (ST_IS(c, "fsconfig") && !c->raw) {
+		char path[ST_PATH_READ];
+		const char *p = st_fsconfig_refs(c, path, &i);
+
+		return (p && one_of(p, paths, npaths)) ||
+		       (i >= 0 && one_of(fd_path(c, o, i, target, sizeof(target)), paths, npaths));
+	}
 	for (i = 0; c->sys && i < n; i++) {
 		char l = st_sys_arg(c->sys, i);
 		const struct st_cap *k;
@@ -6110,6 +6127,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (ST_IS(c, "keyctl")) {
 		if (from == 0)
 			st_keyctl_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "fsconfig")) {
+		if (from == 0)
+			st_fsconfig_args(b, c, o);
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {

@@ -135,6 +135,8 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
  */
 void st_decode_fd(struct buf *b, int tid, int64_t fd,
 		  const struct st_dopts *o, const char *hint);
+/* A directory's descriptor: AT_FDCWD by name (-y: the working directory), or as st_decode_fd(). */
+void st_decode_dirfd(struct buf *b, int tid, int64_t fd, const struct st_dopts *o);
 /* True if c names one of paths, or a descriptor of one (-P). */
 bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
 		       char *const *paths, int npaths);

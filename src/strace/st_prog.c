@@ -16,6 +16,7 @@
 #include "st_uring.h"
 #include "st_perf.h"
 #include "st_keyctl.h"
+#include "st_fsconfig.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -626,6 +627,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_KEYCTL:
 		st_keyctl_capture(b, o, exit, reg_off);
+		break;
+	case ST_L_FSCONFIG:
+		st_fsconfig_capture(b, o, reg_off);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

@@ -282,6 +282,8 @@ enum st_class {
 /* keyctl's command, and what its arguments point to (st_keyctl.h). */
 #define ST_L_KEYCTL '\312'
 #define ST_L_KEYCTL_OUT '\313'
+/* fsconfig's command, and its key and value (st_fsconfig.h). */
+#define ST_L_FSCONFIG '\314'
 
 struct st_sys {
 	int nr;

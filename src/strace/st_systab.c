@@ -347,7 +347,7 @@ const struct st_sys st_systab[] = {
 	{ 428, "open_tree", "DPx:f", ST_FILE|ST_DESC },
 	{ 429, "move_mount", "DPDPx", ST_FILE|ST_DESC },
 	{ 430, "fsopen", "Sx:f", ST_DESC },
-	{ 431, "fsconfig", NULL, ST_FILE|ST_DESC },
+	{ 431, "fsconfig", "d\314xxx", ST_FILE|ST_DESC },
 	{ 432, "fsmount", "fxx:f", ST_DESC },
 	{ 433, "fspick", "DPx:f", ST_DESC },
 	{ 434, "pidfd_open", "dx:f", ST_DESC|ST_PROCESS },

@@ -771,6 +771,12 @@ for o in "" -v "-X raw" "-X verbose" "-s 4" "-e verbose=none"; do
 	NORM2='s/, [1-9][0-9]{5,}([,)])/, KEY\1/g' \
 	same_line "keyctl${o:+ $o}" $o -e trace=keyctl -- "$WL" keyctl
 done
+# fsconfig's commands: keys, strings, blobs and paths; -y's descriptors;
+# -P by its value's path and aux descriptor only.
+for o in "" "-s 8" "-X raw" "-X verbose" -y "-x" "-P /dev/null"; do
+	# shellcheck disable=SC2086
+	same_line "fsconfig${o:+ $o}" $o -e trace=fsconfig -- "$WL" fsconfig
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

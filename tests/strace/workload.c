@@ -59,6 +59,7 @@
 #include <linux/fiemap.h>
 #include <linux/counter.h>
 #include <linux/keyctl.h>
+#include <linux/mount.h>
 #include <linux/gpio.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
@@ -4030,6 +4031,43 @@ static void keyctls(void)
 	munmap(m, 4096);
 }
 
+/*
+ * fsconfig's commands on a descriptor that is no fs context: keys and
+ * values cut at -s and at a mapping's end, a blob in hex, paths, and the
+ * aux descriptor.
+ */
+static void fsconfigs(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *end;
+	int fd = open("/dev/null", O_RDONLY);
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	end = m + 4096;
+	memset(m, 'k', 4096);
+	m[300] = 0;
+	memcpy(end - 4, "abc", 4);
+	syscall(__NR_fsconfig, fd, 0xdead, end - 4, m, -1);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_FLAG, "ro", NULL, 0);
+	syscall(__NR_fsconfig, -1, FSCONFIG_SET_FLAG, m, NULL, 0);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_STRING, "source", end - 4, 0);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_STRING, end - 2, "x", 0);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_BINARY, "blob", "\1\2\3zz", 5);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_BINARY, "blob", end - 4, 8);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_BINARY, "blob", end - 4, -1);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_BINARY, "blob", m, 200);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_PATH, "dir", "/dev/null", AT_FDCWD);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_PATH_EMPTY, "dir", "", fd);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_PATH, "dir", m, -1);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_FD, "fd", NULL, fd);
+	syscall(__NR_fsconfig, fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0);
+	syscall(__NR_fsconfig, fd, FSCONFIG_CMD_RECONFIGURE, m, m, 7);
+	close(fd);
+	munmap(m, 4096);
+}
+
 static void rawcalls(void)
 {
 	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -4142,6 +4180,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "keyctl")) {
 		keyctls();
+		return 0;
+	}
+	if (!strcmp(mode, "fsconfig")) {
+		fsconfigs();
 		return 0;
 	}
 	if (!strcmp(mode, "rawcalls")) {
