@@ -64,6 +64,7 @@
 #include "st_perf.h"
 #include "st_keyctl.h"
 #include "st_fsconfig.h"
+#include "st_kexec.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -6132,6 +6133,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (ST_IS(c, "fsconfig")) {
 		if (from == 0)
 			st_fsconfig_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "kexec_load") || ST_IS(c, "kexec_file_load")) {
+		if (from == 0)
+			st_kexec_args(b, c, o);
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {

@@ -17,6 +17,7 @@
 #include "st_perf.h"
 #include "st_keyctl.h"
 #include "st_fsconfig.h"
+#include "st_kexec.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -630,6 +631,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_FSCONFIG:
 		st_fsconfig_capture(b, o, reg_off);
+		break;
+	case ST_L_KEXEC:
+		st_kexec_capture(b, o, i, reg_off);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

@@ -284,6 +284,8 @@ enum st_class {
 #define ST_L_KEYCTL_OUT '\313'
 /* fsconfig's command, and its key and value (st_fsconfig.h). */
 #define ST_L_FSCONFIG '\314'
+/* kexec_load's segments, kexec_file_load's command line (st_kexec.h). */
+#define ST_L_KEXEC '\315'
 
 struct st_sys {
 	int nr;

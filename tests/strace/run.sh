@@ -777,6 +777,12 @@ for o in "" "-s 8" "-X raw" "-X verbose" -y "-x" "-P /dev/null"; do
 	# shellcheck disable=SC2086
 	same_line "fsconfig${o:+ $o}" $o -e trace=fsconfig -- "$WL" fsconfig
 done
+# kexec_load's segments and flags, kexec_file_load's command line, each
+# call refused by a flag the kernel does not know.
+for o in "" "-s 2" -v "-X raw" "-X verbose" -y; do
+	# shellcheck disable=SC2086
+	same_line "kexec_load, kexec_file_load${o:+ $o}" $o -e trace=kexec_load,kexec_file_load -- "$WL" kexec
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

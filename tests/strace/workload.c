@@ -60,6 +60,7 @@
 #include <linux/counter.h>
 #include <linux/keyctl.h>
 #include <linux/mount.h>
+#include <linux/kexec.h>
 #include <linux/gpio.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
@@ -4068,6 +4069,34 @@ static void fsconfigs(void)
 	munmap(m, 4096);
 }
 
+/*
+ * kexec_load and kexec_file_load, each refused before it acts: an
+ * unknown flag bit or architecture in every call (no image is loaded
+ * or unloaded), segments cut by -s and a mapping's end.
+ */
+static void kexecs(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint64_t *seg;
+	int i;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	seg = (uint64_t *)(m + 4096 - 3 * 32);
+	for (i = 0; i < 12; i++)
+		seg[i] = i & 1 ? 4096 * (uint64_t)i : (uint64_t)(uintptr_t)m + i;
+	syscall(__NR_kexec_load, 0, 0, NULL, 0x100);
+	syscall(__NR_kexec_load, 0x1000, 3, seg, KEXEC_ARCH_SH | KEXEC_ON_CRASH);
+	syscall(__NR_kexec_load, 0x1000, 4, seg, KEXEC_ARCH_SH | 0x80);
+	syscall(__NR_kexec_load, 0x1000, 17, seg, 0xdead0000UL | KEXEC_PRESERVE_CONTEXT);
+	syscall(__NR_kexec_file_load, -1, -1, 0, NULL, 0x100);
+	syscall(__NR_kexec_file_load, -1, 0, 4, "root=/dev/sda", KEXEC_FILE_UNLOAD | 0x100);
+	syscall(__NR_kexec_file_load, 0, -1, 14, "root=/dev/sda", KEXEC_FILE_NO_INITRAMFS | 0x200);
+	syscall(__NR_kexec_file_load, -1, -1, 8, m + 4096 - 4, 0x100);
+	munmap(m, 4096);
+}
+
 static void rawcalls(void)
 {
 	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -4184,6 +4213,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "fsconfig")) {
 		fsconfigs();
+		return 0;
+	}
+	if (!strcmp(mode, "kexec")) {
+		kexecs();
 		return 0;
 	}
 	if (!strcmp(mode, "rawcalls")) {
