@@ -65,6 +65,7 @@
 #include "st_keyctl.h"
 #include "st_fsconfig.h"
 #include "st_kexec.h"
+#include "st_ldt.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -6140,6 +6141,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 			st_kexec_args(b, c, o);
 		return;
 	}
+	if (ST_IS(c, "modify_ldt")) {
+		if (from == 0)
+			st_ldt_args(b, c, o);
+		return;
+	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {
 		if (from == 0) {
 			decode_one(b, c, o, 0);
@@ -6323,6 +6329,8 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 			buf_printf(b, "E??? (errno %d)", e);
 		return;
 	}
+	if (st_ldt_ret(b, c))
+		return;
 	if (c->raw) {
 		buf_printf(b, "%#llx", (unsigned long long)c->ret);
 		return;

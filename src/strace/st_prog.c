@@ -18,6 +18,7 @@
 #include "st_keyctl.h"
 #include "st_fsconfig.h"
 #include "st_kexec.h"
+#include "st_ldt.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -319,7 +320,7 @@ static const struct { char l; int size; } fixed[] = {
 	{ '%', 56 }, { '\'', 208 },
 	{ ST_L_TV_IN, 16 }, { ST_L_TV_OUT, 16 }, { ST_L_TZ_IN, 8 }, { ST_L_TZ_OUT, 8 },
 	{ ST_L_PTR_OUT, 8 }, { ST_L_ULONG_OUT, 8 }, { ST_L_LOFF_IN, 8 },
-	{ ST_L_SYSCTL, 80 },
+	{ ST_L_SYSCTL, 80 }, { ST_L_USER_DESC, ST_USER_DESC_SIZE },
 };
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */

@@ -286,6 +286,8 @@ enum st_class {
 #define ST_L_FSCONFIG '\314'
 /* kexec_load's segments, kexec_file_load's command line (st_kexec.h). */
 #define ST_L_KEXEC '\315'
+/* modify_ldt's struct user_desc, read at entry (st_ldt.h). */
+#define ST_L_USER_DESC '\316'
 
 struct st_sys {
 	int nr;

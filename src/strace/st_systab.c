@@ -159,7 +159,7 @@ const struct st_sys st_systab[] = {
 	{ 151, "mlockall", "x", ST_MEMORY },
 	{ 152, "munlockall", "", ST_MEMORY },
 	{ 153, "vhangup", "", 0 },
-	{ 154, "modify_ldt", NULL, 0 },
+	{ 154, "modify_ldt", "d\316u", 0 },
 	{ 155, "pivot_root", "PP", ST_FILE },
 	{ 156, "_sysctl", "\310", 0 },
 	{ 157, "prctl", "Y\200\277x\231", ST_CREDS },

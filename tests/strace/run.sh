@@ -783,6 +783,11 @@ for o in "" "-s 2" -v "-X raw" "-X verbose" -y; do
 	# shellcheck disable=SC2086
 	same_line "kexec_load, kexec_file_load${o:+ $o}" $o -e trace=kexec_load,kexec_file_load -- "$WL" kexec
 done
+# modify_ldt's struct user_desc, and its int error zero-extended.
+for o in "" "-X raw" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	same_line "modify_ldt${o:+ $o}" $o -e trace=modify_ldt -- "$WL" ldt
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

@@ -61,6 +61,7 @@
 #include <linux/keyctl.h>
 #include <linux/mount.h>
 #include <linux/kexec.h>
+#include <asm/ldt.h>
 #include <linux/gpio.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
@@ -4097,6 +4098,39 @@ static void kexecs(void)
 	munmap(m, 4096);
 }
 
+/*
+ * modify_ldt: NULL, a size that is no struct user_desc's, a struct that
+ * ends a mapping, an unknown function (its int error zero-extended),
+ * and an entry really written into the process's own LDT.
+ */
+static void ldts(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct user_desc *d;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	d = (struct user_desc *)(m + 4096 - sizeof(*d));
+	memset(d, 0, sizeof(*d));
+	syscall(__NR_modify_ldt, 0, NULL, 0);
+	syscall(__NR_modify_ldt, 0x77, d, sizeof(*d));
+	syscall(__NR_modify_ldt, 1, d, 8);
+	syscall(__NR_modify_ldt, 1, m + 4096 - 8, sizeof(*d));
+	d->entry_number = 3;
+	d->base_addr = 0x1000;
+	d->limit = 0xfff;
+	d->seg_32bit = 1;
+	d->contents = 2;
+	d->limit_in_pages = 1;
+	d->useable = 1;
+	syscall(__NR_modify_ldt, 1, d, sizeof(*d));
+	d->entry_number = -1;
+	syscall(__NR_modify_ldt, 0x11, d, sizeof(*d));
+	syscall(__NR_modify_ldt, 0, m, 64);
+	munmap(m, 4096);
+}
+
 static void rawcalls(void)
 {
 	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -4217,6 +4251,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "ldt")) {
+		ldts();
 		return 0;
 	}
 	if (!strcmp(mode, "rawcalls")) {
