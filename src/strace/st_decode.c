@@ -66,6 +66,7 @@
 #include "st_fsconfig.h"
 #include "st_kexec.h"
 #include "st_ldt.h"
+#include "st_move_pages.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -6139,6 +6140,14 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (ST_IS(c, "kexec_load") || ST_IS(c, "kexec_file_load")) {
 		if (from == 0)
 			st_kexec_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "move_pages")) {
+		if (from == 0) {
+			decode_one(b, c, o, 0);
+			pid_note(b, c, o, 0);
+			st_move_pages_args(b, c, o);
+		}
 		return;
 	}
 	if (ST_IS(c, "modify_ldt")) {

@@ -288,6 +288,9 @@ enum st_class {
 #define ST_L_KEXEC '\315'
 /* modify_ldt's struct user_desc, read at entry (st_ldt.h). */
 #define ST_L_USER_DESC '\316'
+/* move_pages' arrays (st_move_pages.h). */
+#define ST_L_MOVE_PAGES '\317'
+#define ST_L_MOVE_PAGES_OUT '\320'
 
 struct st_sys {
 	int nr;

@@ -284,7 +284,7 @@ const struct st_sys st_systab[] = {
 	{ 276, "tee", "ffux", ST_DESC },
 	{ 277, "sync_file_range", "fddx", ST_DESC },
 	{ 278, "vmsplice", "fvux", ST_DESC },
-	{ 279, "move_pages", NULL, ST_MEMORY },
+	{ 279, "move_pages", "du\317xxx", ST_MEMORY },
 	{ 280, "utimensat", "DP\233a", ST_FILE|ST_DESC },
 	{ 281, "epoll_pwait", "f^ddgu", ST_DESC },
 	{ 282, "signalfd", "fgu:f", ST_DESC|ST_SIGNAL },

@@ -788,6 +788,12 @@ for o in "" "-X raw" "-e verbose=none"; do
 	# shellcheck disable=SC2086
 	same_line "modify_ldt${o:+ $o}" $o -e trace=modify_ldt -- "$WL" ldt
 done
+# move_pages: pages, nodes and their status, cut by -s and a mapping's end.
+for o in "" "-s 2" -v "-X raw" "-X verbose"; do
+	# shellcheck disable=SC2086
+	NORM2='s/^move_pages\([0-9]+/move_pages(PID/' \
+	same_line "move_pages${o:+ $o}" $o -e trace=move_pages -- "$WL" move_pages
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

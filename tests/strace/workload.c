@@ -62,6 +62,7 @@
 #include <linux/mount.h>
 #include <linux/kexec.h>
 #include <asm/ldt.h>
+#include <linux/mempolicy.h>
 #include <linux/gpio.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
@@ -4131,6 +4132,40 @@ static void ldts(void)
 	munmap(m, 4096);
 }
 
+/*
+ * move_pages: the status of real pages (one of them unmapped), arrays
+ * cut by -s and by a mapping's end, a failed call's status, unknown
+ * flags.
+ */
+static void move_pagess(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void **pages;
+	int *nodes, *status;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	m[0] = 1;
+	pages = (void **)(m + 4096 - 4 * sizeof(*pages));
+	nodes = (int *)(m + 2048);
+	status = (int *)(m + 4096 - 4 * sizeof(*status) - 64);
+	pages[0] = m;
+	pages[1] = m + 4096;
+	pages[2] = m;
+	pages[3] = m + 8192;
+	nodes[0] = 0;
+	nodes[1] = -7;
+	nodes[2] = 0;
+	syscall(__NR_move_pages, 0, 0, pages, NULL, status, 0);
+	syscall(__NR_move_pages, 0, 2, pages, NULL, status, 0);
+	syscall(__NR_move_pages, getpid(), 4, pages, NULL, status, MPOL_MF_MOVE);
+	syscall(__NR_move_pages, 0, 3, pages, nodes, status, MPOL_MF_MOVE | 0x40);
+	syscall(__NR_move_pages, 0, 5, pages, nodes, status, 0);
+	syscall(__NR_move_pages, -1, 1, NULL, NULL, NULL, MPOL_MF_MOVE_ALL);
+	munmap(m, 4096);
+}
+
 static void rawcalls(void)
 {
 	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -4255,6 +4290,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "ldt")) {
 		ldts();
+		return 0;
+	}
+	if (!strcmp(mode, "move_pages")) {
+		move_pagess();
 		return 0;
 	}
 	if (!strcmp(mode, "rawcalls")) {
