@@ -20,6 +20,7 @@
 #include "st_kexec.h"
 #include "st_ldt.h"
 #include "st_move_pages.h"
+#include "st_ptrace.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -293,6 +294,7 @@ static char exit_letter(char l)
 	case ST_L_PERF: return ST_L_PERF_OUT;
 	case ST_L_KEYCTL: return ST_L_KEYCTL_OUT;
 	case ST_L_MOVE_PAGES: return ST_L_MOVE_PAGES_OUT;
+	case ST_L_PTRACE: return ST_L_PTRACE_OUT;
 	case ST_L_SENDFILE_OFF: return ST_L_SENDFILE_OFF_OUT;
 	case '1': return ST_L_SCHED_SIZE_OUT;
 	}
@@ -640,6 +642,9 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_MOVE_PAGES:
 		st_move_pages_capture(b, o, exit, reg_off);
+		break;
+	case ST_L_PTRACE:
+		st_ptrace_capture(b, o, exit, reg_off);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

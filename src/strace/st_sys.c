@@ -100,7 +100,7 @@ bool st_sys_is_in(char letter)
 	    letter == ST_L_URING || letter == ST_L_PERF || letter == ST_L_SYSCTL ||
 	    letter == ST_L_KEYCTL || letter == ST_L_FSCONFIG ||
 	    letter == ST_L_KEXEC || letter == ST_L_USER_DESC ||
-	    letter == ST_L_MOVE_PAGES)
+	    letter == ST_L_MOVE_PAGES || letter == ST_L_PTRACE)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }

@@ -291,6 +291,9 @@ enum st_class {
 /* move_pages' arrays (st_move_pages.h). */
 #define ST_L_MOVE_PAGES '\317'
 #define ST_L_MOVE_PAGES_OUT '\320'
+/* What ptrace's addr and data point to (st_ptrace.h). */
+#define ST_L_PTRACE '\321'
+#define ST_L_PTRACE_OUT '\322'
 
 struct st_sys {
 	int nr;

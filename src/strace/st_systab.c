@@ -106,7 +106,7 @@ const struct st_sys st_systab[] = {
 	{ 98, "getrusage", "d*", 0 },
 	{ 99, "sysinfo", "5", 0 },
 	{ 100, "times", "@", 0 },
-	{ 101, "ptrace", NULL, 0 },
+	{ 101, "ptrace", "xdx\321", 0 },
 	{ 102, "getuid", "", ST_CREDS|ST_PURE },
 	{ 103, "syslog", "dRd", 0 },
 	{ 104, "getgid", "", ST_CREDS|ST_PURE },
