@@ -357,7 +357,8 @@ static void peeksiginfo(struct buf *b, const struct st_call *c, const struct st_
 	size_t have;
 	unsigned char *p;
 
-	if (st_call_failed(c)) {
+	/* -e verbose=none: strace reads none of it. */
+	if (st_call_failed(c) || o->noderef) {
 		ptr(b, c->args[3]);
 		return;
 	}

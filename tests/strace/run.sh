@@ -794,6 +794,13 @@ for o in "" "-s 2" -v "-X raw" "-X verbose"; do
 	NORM2='s/^move_pages\([0-9]+/move_pages(PID/' \
 	same_line "move_pages${o:+ $o}" $o -e trace=move_pages -- "$WL" move_pages
 done
+# ptrace on a stopped child and on no process: the words, siginfos,
+# sigmasks, options and struct user offsets of the requests.
+for o in "" "-X raw" "-X verbose" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	NORM2='s/^ptrace\(([^,]+), [0-9]+/ptrace(\1, PID/' \
+	same_line "ptrace${o:+ $o}" $o -e trace=ptrace -e signal=none -- "$WL" ptrace
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

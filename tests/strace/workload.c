@@ -63,6 +63,9 @@
 #include <linux/kexec.h>
 #include <asm/ldt.h>
 #include <linux/mempolicy.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <elf.h>
 #include <linux/gpio.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
@@ -4166,6 +4169,62 @@ static void move_pagess(void)
 	munmap(m, 4096);
 }
 
+/*
+ * ptrace on a child that stops itself: the word a PEEK request reads, a
+ * struct user offset, its siginfo and sigmask, options, an iovec too
+ * short for a register set, and requests on no process at all.
+ */
+static void ptraces(void)
+{
+	static long word = 0x1234abcd;
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned char *p;
+	struct iovec *iov;
+	uint64_t *psi;
+	pid_t pid;
+	int st;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	p = (unsigned char *)m;
+	memset(m, 0, 4096);
+	syscall(__NR_ptrace, 0xdead, -1, 0, 0);
+	syscall(__NR_ptrace, PTRACE_ATTACH, -1, 0, 0);
+	syscall(__NR_ptrace, PTRACE_SEIZE, -1, 0, PTRACE_O_TRACECLONE | 0x1000000);
+	syscall(__NR_ptrace, PTRACE_SYSCALL, -1, 0, SIGUSR2);
+	syscall(__NR_ptrace, PTRACE_SETSIGINFO, -1, 0, m + 4096 - 64);
+	pid = fork();
+	if (pid == 0) {
+		syscall(__NR_ptrace, PTRACE_TRACEME, 0, 0, 0);
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid)
+		return;
+	syscall(__NR_ptrace, PTRACE_PEEKDATA, pid, &word, p);
+	syscall(__NR_ptrace, PTRACE_PEEKUSER, pid, offsetof(struct user, u_debugreg) + 8, p);
+	syscall(__NR_ptrace, PTRACE_PEEKUSER, pid, 1 << 20, p);
+	syscall(__NR_ptrace, PTRACE_GETSIGINFO, pid, 0, p);
+	syscall(__NR_ptrace, PTRACE_GETSIGMASK, pid, 8, p);
+	syscall(__NR_ptrace, PTRACE_GETSIGMASK, pid, 4, p);
+	syscall(__NR_ptrace, PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL);
+	syscall(__NR_ptrace, PTRACE_GETEVENTMSG, pid, 0, p);
+	psi = (uint64_t *)(m + 256);
+	psi[0] = 0;
+	psi[1] = 4ULL << 32;
+	syscall(__NR_ptrace, PTRACE_PEEKSIGINFO, pid, psi, m + 512);
+	iov = (struct iovec *)(m + 4096 - sizeof(*iov));
+	iov->iov_base = m + 1024;
+	iov->iov_len = 4;
+	syscall(__NR_ptrace, PTRACE_GETREGSET, pid, NT_PRSTATUS, iov);
+	syscall(__NR_ptrace, PTRACE_GETREGSET, pid, NT_PRSTATUS, m + 4096 - 8);
+	syscall(__NR_ptrace, PTRACE_SECCOMP_GET_METADATA, pid, 4, p);
+	syscall(__NR_ptrace, PTRACE_CONT, pid, 0, 0);
+	waitpid(pid, &st, 0);
+	munmap(m, 4096);
+}
+
 static void rawcalls(void)
 {
 	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -4294,6 +4353,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "move_pages")) {
 		move_pagess();
+		return 0;
+	}
+	if (!strcmp(mode, "ptrace")) {
+		ptraces();
 		return 0;
 	}
 	if (!strcmp(mode, "rawcalls")) {
