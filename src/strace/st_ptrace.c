@@ -295,7 +295,7 @@ static void regset_iov(struct buf *b, const struct st_call *c, const struct st_d
 	else
 		regset(b, c, o, false, nt, st_u64(in), len);
 	buf_printf(b, ", iov_len=%llu", (unsigned long long)len);
-	if (out && hout >= 16 && st_u64(out + 8) != len && (get || !st_call_failed(c) || 1))
+	if (out && hout >= 16 && st_u64(out + 8) != len)
 		buf_printf(b, " => %llu", (unsigned long long)st_u64(out + 8));
 	buf_printf(b, "}");
 out:
