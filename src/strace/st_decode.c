@@ -62,6 +62,12 @@
 #include "st_bpfsys.h"
 #include "st_uring.h"
 #include "st_perf.h"
+#include "st_keyctl.h"
+#include "st_fsconfig.h"
+#include "st_kexec.h"
+#include "st_ldt.h"
+#include "st_move_pages.h"
+#include "st_ptrace.h"
 #include "st_pidns.h"
 #include "st_xlat.h"
 
@@ -481,6 +487,14 @@ static void at_fdcwd(struct buf *b, int tid, const struct st_dopts *o)
 		buf_printf(b, "<%s>", cwd);
 }
 
+void st_decode_dirfd(struct buf *b, int tid, int64_t fd, const struct st_dopts *o)
+{
+	if ((int)fd == AT_FDCWD)
+		at_fdcwd(b, tid, o);
+	else
+		st_decode_fd(b, tid, (int)fd, o, NULL);
+}
+
 /*
  * -yy: a socket's protocol and endpoints in place of its name, a
  * device's numbers after its path, as strace; false for anything else.
@@ -751,6 +765,14 @@ bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
 	char target[4096];
 	int i, n = st_call_nargs(c);
 
+	/* fsconfig: its value's path and aux descriptor, never its fs_fd (strace's). */
+	if (ST_IS(c, "fsconfig") && !c->raw) {
+		char path[ST_PATH_READ];
+		const char *p = st_fsconfig_refs(c, path, &i);
+
+		return (p && one_of(p, paths, npaths)) ||
+		       (i >= 0 && one_of(fd_path(c, o, i, target, sizeof(target)), paths, npaths));
+	}
 	for (i = 0; c->sys && i < n; i++) {
 		char l = st_sys_arg(c->sys, i);
 		const struct st_cap *k;
@@ -2880,6 +2902,11 @@ static void put_sigset(struct buf *b, uint64_t set)
 	buf_printf(b, "]");
 }
 
+void st_decode_sigset(struct buf *b, uint64_t set)
+{
+	put_sigset(b, set);
+}
+
 static void put_sigaction(struct buf *b, const struct st_cap *k)
 {
 	uint64_t h = rd(k->data, k->len, 0, 8), fl = rd(k->data, k->len, 8, 8);
@@ -4584,7 +4611,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if (k && v && c->ret == 0 && !rd(k->data, k->len, 0, 4))
 			buf_printf(b, "{}");
 		else if (k && v && c->ret >= 0 && !st_call_failed(c))
-			st_decode_siginfo(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len);
+			st_decode_siginfo_fd(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len,
+					     c->tid, o);
 		else
 			ptr(b, v);
 		return;
@@ -4740,7 +4768,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case ST_L_SIGINFO:
 		if (k && v)
-			st_decode_siginfo(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len);
+			st_decode_siginfo_fd(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len,
+					     c->tid, o);
 		else
 			ptr(b, v);
 		return;
@@ -6006,6 +6035,7 @@ static int pid_type(const struct st_call *c, int i, int64_t *id)
 		{ "process_vm_writev", 0, ST_PT_TGID }, { "get_robust_list", 0, ST_PT_TID },
 		{ "kcmp", 0, ST_PT_TGID }, { "kcmp", 1, ST_PT_TGID },
 		{ "migrate_pages", 0, ST_PT_TGID }, { "move_pages", 0, ST_PT_TGID },
+		{ "ptrace", 1, ST_PT_TGID },
 	};
 	const char *call = c->sys ? c->sys->name : "";
 	size_t j;
@@ -6104,6 +6134,43 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (ST_IS(c, "perf_event_open")) {
 		if (from == 0)
 			st_perf_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "keyctl")) {
+		if (from == 0)
+			st_keyctl_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "fsconfig")) {
+		if (from == 0)
+			st_fsconfig_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "kexec_load") || ST_IS(c, "kexec_file_load")) {
+		if (from == 0)
+			st_kexec_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "ptrace")) {
+		if (from == 0 && st_ptrace_request(b, c)) {
+			buf_printf(b, ", ");
+			decode_one(b, c, o, 1);
+			pid_note(b, c, o, 1);
+			st_ptrace_rest(b, c, o);
+		}
+		return;
+	}
+	if (ST_IS(c, "move_pages")) {
+		if (from == 0) {
+			decode_one(b, c, o, 0);
+			pid_note(b, c, o, 0);
+			st_move_pages_args(b, c, o);
+		}
+		return;
+	}
+	if (ST_IS(c, "modify_ldt")) {
+		if (from == 0)
+			st_ldt_args(b, c, o);
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {
@@ -6289,6 +6356,8 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 			buf_printf(b, "E??? (errno %d)", e);
 		return;
 	}
+	if (st_ldt_ret(b, c))
+		return;
 	if (c->raw) {
 		buf_printf(b, "%#llx", (unsigned long long)c->ret);
 		return;
@@ -6432,6 +6501,22 @@ static const struct st_xlat *kernel_codes(int sig)
 void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		       size_t len)
 {
+	st_decode_siginfo_fd(b, sig, si, len, 0, NULL);
+}
+
+/* si_fd: with -y (o not NULL) the descriptor's path in thread tid. */
+static void put_si_fd(struct buf *b, int fd, int tid, const struct st_dopts *o)
+{
+	buf_printf(b, ", si_fd=");
+	if (o)
+		st_decode_fd(b, tid, fd, o, NULL);
+	else
+		buf_printf(b, "%d", fd);
+}
+
+void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_t len,
+			  int tid, const struct st_dopts *o)
+{
 	int code = (int)rd(si, len, 8, 4);
 	const struct st_xlat *kc = code > 0 ? kernel_codes(sig) : NULL;
 
@@ -6445,10 +6530,15 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		buf_printf(b, "%#x", (unsigned)code);
 		if (n && st_xlat_get_style() == ST_C_VERBOSE)
 			buf_printf(b, " /* %s */", n);
-	} else if (kc)
-		st_xlat_enum(b, kc, code, "%llu");
-	else
-		st_xlat_enum(b, st_si_codes, (uint64_t)(int64_t)code, "%lld");
+	} else {
+		/* A code without a name in hex, as strace. */
+		const char *n = st_xlat_name(kc ? kc : st_si_codes, (uint64_t)(int64_t)code);
+
+		if (n)
+			buf_printf(b, "%s", n);
+		else
+			buf_printf(b, "%#x", (unsigned)code);
+	}
 	if (rd(si, len, 4, 4)) {
 		buf_printf(b, ", si_errno=");
 		st_xlat_enum(b, st_errno, (uint32_t)rd(si, len, 4, 4), "%llu");
@@ -6500,8 +6590,11 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 			buf_printf(b, ", si_timerid=%#x, si_overrun=%d",
 				   (unsigned)rd(si, len, 16, 4), (int)rd(si, len, 20, 4));
 		else if (code == SI_SIGIO)
-			buf_printf(b, ", si_band=%lld, si_fd=%d}", (long long)rd(si, len, 16, 8),
-				   (int)rd(si, len, 24, 4));
+			{
+			buf_printf(b, ", si_band=%lld", (long long)rd(si, len, 16, 8));
+			put_si_fd(b, (int)rd(si, len, 24, 4), tid, o);
+			buf_printf(b, "}");
+		}
 		else
 			{
 			buf_printf(b, ", si_pid=%d, si_uid=", (int)rd(si, len, 16, 4));
@@ -6518,27 +6611,35 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 	/* The kernel's own: the fault's fields, by signal and code. */
 	switch (sig) {
 	case SIGIO:
-		buf_printf(b, ", si_band=%lld, si_fd=%d", (long long)rd(si, len, 16, 8),
-			   (int)rd(si, len, 24, 4));
+		buf_printf(b, ", si_band=%lld", (long long)rd(si, len, 16, 8));
+		put_si_fd(b, (int)rd(si, len, 24, 4), tid, o);
 		break;
 	case SIGSYS: {
 		const struct st_sys *s = st_sys_by_nr((int)rd(si, len, 24, 4));
 
-		buf_printf(b, ", si_call_addr=%#llx, si_syscall=", (unsigned long long)rd(si, len, 16, 8));
-		if (s && (uint32_t)rd(si, len, 28, 4) == 0xc000003e)
-			buf_printf(b, "__NR_%s", s->name);
-		else
-			buf_printf(b, "%d", (int)rd(si, len, 24, 4));
+		buf_printf(b, ", si_call_addr=");
+		ptr(b, rd(si, len, 16, 8));
+		buf_printf(b, ", si_syscall=");
+		/* Named only for x86-64's own calls, in the -X style. */
+		if (!s || (uint32_t)rd(si, len, 28, 4) != 0xc000003e ||
+		    st_xlat_get_style() != ST_C_ABBREV)
+			buf_printf(b, "%u", (unsigned)rd(si, len, 24, 4));
+		if (s && (uint32_t)rd(si, len, 28, 4) == 0xc000003e &&
+		    st_xlat_get_style() != ST_C_RAW)
+			buf_printf(b, st_xlat_get_style() == ST_C_ABBREV ? "__NR_%s" :
+				   " /* __NR_%s */", s->name);
 		buf_printf(b, ", si_arch=");
 		st_xlat_val(b, st_audit_arch, (uint32_t)rd(si, len, 28, 4), "AUDIT_ARCH_???");
 		break;
 	}
 	default:
 		buf_printf(b, ", si_addr=%#llx", (unsigned long long)rd(si, len, 16, 8));
-		if (sig == SIGSEGV && code == 3)
-			buf_printf(b, ", si_lower=%#llx, si_upper=%#llx",
-				   (unsigned long long)rd(si, len, 32, 8),
-				   (unsigned long long)rd(si, len, 40, 8));
+		if (sig == SIGSEGV && code == 3) {
+			buf_printf(b, ", si_lower=");
+			ptr(b, rd(si, len, 32, 8));
+			buf_printf(b, ", si_upper=");
+			ptr(b, rd(si, len, 40, 8));
+		}
 		else if (sig == SIGSEGV && code == 4)
 			buf_printf(b, ", si_pkey=%u", (unsigned)rd(si, len, 32, 4));
 		else if (sig == SIGBUS && (code == 4 || code == 5))

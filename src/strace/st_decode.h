@@ -126,6 +126,11 @@ size_t st_tracee_read(int tid, uint64_t a, unsigned char *out, size_t n, bool to
  * them), max at most into pids; how many.
  */
 int st_call_pid_args(const struct st_call *c, long *pids, int max);
+/* The same, with -y's path of its si_fd when o is not NULL (thread tid's descriptor). */
+void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_t len,
+			  int tid, const struct st_dopts *o);
+/* A sigset of 64 signals, as strace prints one: [USR1 TERM], ~[...]. */
+void st_decode_sigset(struct buf *b, uint64_t set);
 /* A siginfo (the kernel's struct kernel_siginfo) as {si_signo=...}. */
 void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
 		       size_t len);
@@ -135,6 +140,8 @@ void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
  */
 void st_decode_fd(struct buf *b, int tid, int64_t fd,
 		  const struct st_dopts *o, const char *hint);
+/* A directory's descriptor: AT_FDCWD by name (-y: the working directory), or as st_decode_fd(). */
+void st_decode_dirfd(struct buf *b, int tid, int64_t fd, const struct st_dopts *o);
 /* True if c names one of paths, or a descriptor of one (-P). */
 bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
 		       char *const *paths, int npaths);

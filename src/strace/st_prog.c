@@ -15,6 +15,12 @@
 #include "st_bpfsys.h"
 #include "st_uring.h"
 #include "st_perf.h"
+#include "st_keyctl.h"
+#include "st_fsconfig.h"
+#include "st_kexec.h"
+#include "st_ldt.h"
+#include "st_move_pages.h"
+#include "st_ptrace.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -286,6 +292,9 @@ static char exit_letter(char l)
 	case ST_L_BPF_ATTR: return ST_L_BPF_ATTR_OUT;
 	case ST_L_URING: return ST_L_URING_OUT;
 	case ST_L_PERF: return ST_L_PERF_OUT;
+	case ST_L_KEYCTL: return ST_L_KEYCTL_OUT;
+	case ST_L_MOVE_PAGES: return ST_L_MOVE_PAGES_OUT;
+	case ST_L_PTRACE: return ST_L_PTRACE_OUT;
 	case ST_L_SENDFILE_OFF: return ST_L_SENDFILE_OFF_OUT;
 	case '1': return ST_L_SCHED_SIZE_OUT;
 	}
@@ -315,7 +324,7 @@ static const struct { char l; int size; } fixed[] = {
 	{ '%', 56 }, { '\'', 208 },
 	{ ST_L_TV_IN, 16 }, { ST_L_TV_OUT, 16 }, { ST_L_TZ_IN, 8 }, { ST_L_TZ_OUT, 8 },
 	{ ST_L_PTR_OUT, 8 }, { ST_L_ULONG_OUT, 8 }, { ST_L_LOFF_IN, 8 },
-	{ ST_L_SYSCTL, 80 },
+	{ ST_L_SYSCTL, 80 }, { ST_L_USER_DESC, ST_USER_DESC_SIZE },
 };
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */
@@ -621,6 +630,21 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_PERF:
 		st_perf_capture(b, exit);
+		break;
+	case ST_L_KEYCTL:
+		st_keyctl_capture(b, o, exit, reg_off);
+		break;
+	case ST_L_FSCONFIG:
+		st_fsconfig_capture(b, o, reg_off);
+		break;
+	case ST_L_KEXEC:
+		st_kexec_capture(b, o, i, reg_off);
+		break;
+	case ST_L_MOVE_PAGES:
+		st_move_pages_capture(b, o, exit, reg_off);
+		break;
+	case ST_L_PTRACE:
+		st_ptrace_capture(b, o, exit, reg_off);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

@@ -45,6 +45,67 @@ unsigned char *st_region(const struct st_call *c, char l, int i, int idx, size_t
 	return p;
 }
 
+uint64_t st_region_str_size(const struct st_dopts *o, uint64_t len)
+{
+	uint64_t size = (uint64_t)o->strsize + 1;
+
+	return size > len ? len : size;
+}
+
+/* Whether -x quotes these n bytes in hex (a byte neither printable nor a space). */
+static bool wants_hex(const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] > 0x7e || (p[i] < ' ' && (unsigned)(p[i] - 9) >= 5))
+			return true;
+	return false;
+}
+
+void st_region_str(struct buf *b, const struct st_dopts *o, uint64_t addr, uint64_t len,
+		   int style, const unsigned char *p, size_t have)
+{
+	uint64_t size = st_region_str_size(o, len), max = (uint64_t)o->strsize, show, n;
+	bool more, hex;
+
+	if (!addr) {
+		buf_printf(b, "NULL");
+		return;
+	}
+	if (!p)
+		have = 0;
+	if (have > size)
+		have = size;
+	show = size > max ? max : size;
+	if (style & ST_STR_NUL) {
+		n = strnlen((const char *)p, have);
+		/* Short of the NUL, strace's read of the string fails. */
+		if (n == have && have < size) {
+			st_region_ptr(b, addr);
+			return;
+		}
+		if (n > show)
+			n = show;
+		/* A NUL just past what is shown ends it too. */
+		more = n == show && !(size > max && have > show && p[show] == 0);
+		more = more && len;
+	} else {
+		if (have < size) {
+			st_region_ptr(b, addr);
+			return;
+		}
+		n = show;
+		more = len > max;
+	}
+	hex = (style & ST_STR_HEX) || o->xstyle == 2 || (o->xstyle == 1 && wants_hex(p, n));
+	if ((style & ST_STR_OMIT0) && !hex && n && p[n - 1] == 0) {
+		n--;
+		more = false;
+	}
+	st_quote(b, p ? p : (const unsigned char *)"", n, more, hex ? 2 : o->xstyle == 3 ? 3 : 0);
+}
+
 void st_region_ptr(struct buf *b, uint64_t v)
 {
 	if (v)

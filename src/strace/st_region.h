@@ -52,6 +52,21 @@ bool st_region_array(struct buf *b, const struct st_dopts *o, uint64_t addr,
 		     uint64_t n, size_t size, const unsigned char *data, size_t have,
 		     st_elem_fn *elem, void *arg);
 
+/*
+ * strace's printstr_ex(): len bytes at addr (ST_STR_ANY: a string up to
+ * its NUL, -s at most) in style (ST_STR_* bits), from have bytes of it
+ * at p, read as st_region_str_size() says: the address where the bytes
+ * strace reads could not be, "..." where more follow than -s shows.
+ */
+#define ST_STR_NUL 1	/* it ends at a NUL (QUOTE_0_TERMINATED) */
+#define ST_STR_OMIT0 2	/* a NUL that ends what is shown is left out */
+#define ST_STR_HEX 4	/* every byte as a hex escape */
+#define ST_STR_ANY ((uint64_t)-1)
+void st_region_str(struct buf *b, const struct st_dopts *o, uint64_t addr, uint64_t len,
+		   int style, const unsigned char *p, size_t have);
+/* The bytes st_region_str() of len bytes needs read: -s and one more, len at most. */
+uint64_t st_region_str_size(const struct st_dopts *o, uint64_t len);
+
 /* A pointer as strace prints one: NULL, or in hex. */
 void st_region_ptr(struct buf *b, uint64_t v);
 

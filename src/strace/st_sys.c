@@ -97,7 +97,10 @@ bool st_sys_is_in(char letter)
 	    letter == ST_L_TV_IN || letter == ST_L_TZ_IN || letter == ST_L_LOFF_IN ||
 	    letter == ST_L_IOCTL || letter == ST_L_CPUMASK_IN || letter == ST_L_SENDFILE_OFF ||
 	    letter == ST_L_PRCTL_FPROG || letter == ST_L_FUTEXV || letter == ST_L_BPF_ATTR ||
-	    letter == ST_L_URING || letter == ST_L_PERF || letter == ST_L_SYSCTL)
+	    letter == ST_L_URING || letter == ST_L_PERF || letter == ST_L_SYSCTL ||
+	    letter == ST_L_KEYCTL || letter == ST_L_FSCONFIG ||
+	    letter == ST_L_KEXEC || letter == ST_L_USER_DESC ||
+	    letter == ST_L_MOVE_PAGES || letter == ST_L_PTRACE)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }

@@ -279,6 +279,21 @@ enum st_class {
 #define ST_L_PERF_OUT '\307'
 /* _sysctl's struct __sysctl_args, read at entry. */
 #define ST_L_SYSCTL '\310'
+/* keyctl's command, and what its arguments point to (st_keyctl.h). */
+#define ST_L_KEYCTL '\312'
+#define ST_L_KEYCTL_OUT '\313'
+/* fsconfig's command, and its key and value (st_fsconfig.h). */
+#define ST_L_FSCONFIG '\314'
+/* kexec_load's segments, kexec_file_load's command line (st_kexec.h). */
+#define ST_L_KEXEC '\315'
+/* modify_ldt's struct user_desc, read at entry (st_ldt.h). */
+#define ST_L_USER_DESC '\316'
+/* move_pages' arrays (st_move_pages.h). */
+#define ST_L_MOVE_PAGES '\317'
+#define ST_L_MOVE_PAGES_OUT '\320'
+/* What ptrace's addr and data point to (st_ptrace.h). */
+#define ST_L_PTRACE '\321'
+#define ST_L_PTRACE_OUT '\322'
 
 struct st_sys {
 	int nr;

@@ -764,6 +764,43 @@ for o in "" -v "-X raw" "-X verbose" "-e verbose=none" -y; do
 	# shellcheck disable=SC2086
 	same_line "io_uring and perf_event_open${o:+ $o}" $o -e trace=$RAWSET -- "$WL" rawcalls
 done
+# keyctl's commands: strings, buffers and structs in and out, NULL, cut
+# by a mapping's end, unknown values, a real key read back.
+for o in "" -v "-X raw" "-X verbose" "-s 4" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	NORM2='s/, [1-9][0-9]{5,}([,)])/, KEY\1/g' \
+	same_line "keyctl${o:+ $o}" $o -e trace=keyctl -- "$WL" keyctl
+done
+# fsconfig's commands: keys, strings, blobs and paths; -y's descriptors;
+# -P by its value's path and aux descriptor only.
+for o in "" "-s 8" "-X raw" "-X verbose" -y "-x" "-P /dev/null"; do
+	# shellcheck disable=SC2086
+	same_line "fsconfig${o:+ $o}" $o -e trace=fsconfig -- "$WL" fsconfig
+done
+# kexec_load's segments and flags, kexec_file_load's command line, each
+# call refused by a flag the kernel does not know.
+for o in "" "-s 2" -v "-X raw" "-X verbose" -y; do
+	# shellcheck disable=SC2086
+	same_line "kexec_load, kexec_file_load${o:+ $o}" $o -e trace=kexec_load,kexec_file_load -- "$WL" kexec
+done
+# modify_ldt's struct user_desc, and its int error zero-extended.
+for o in "" "-X raw" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	same_line "modify_ldt${o:+ $o}" $o -e trace=modify_ldt -- "$WL" ldt
+done
+# move_pages: pages, nodes and their status, cut by -s and a mapping's end.
+for o in "" "-s 2" -v "-X raw" "-X verbose"; do
+	# shellcheck disable=SC2086
+	NORM2='s/^move_pages\([0-9]+/move_pages(PID/' \
+	same_line "move_pages${o:+ $o}" $o -e trace=move_pages -- "$WL" move_pages
+done
+# ptrace on a stopped child and on no process: the words, siginfos,
+# sigmasks, options and struct user offsets of the requests.
+for o in "" "-X raw" "-X verbose" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	NORM2='s/^ptrace\(([^,]+), [0-9]+/ptrace(\1, PID/' \
+	same_line "ptrace${o:+ $o}" $o -e trace=ptrace -e signal=none -- "$WL" ptrace
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

@@ -58,6 +58,14 @@
 #include <linux/fs.h>
 #include <linux/fiemap.h>
 #include <linux/counter.h>
+#include <linux/keyctl.h>
+#include <linux/mount.h>
+#include <linux/kexec.h>
+#include <asm/ldt.h>
+#include <linux/mempolicy.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <elf.h>
 #include <linux/gpio.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
@@ -3938,6 +3946,285 @@ static void inject(void)
  * (NULL, a short attr, one that ends a mapping, an unknown type);
  * _sysctl's struct.
  */
+/*
+ * keyctl's commands: NULL, unknown values, strings and structs that end
+ * a mapping, filled structs, and real keys read back.
+ */
+static void keyctls(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *end, *buf;
+	struct iovec *iov;
+	int32_t *dh;
+	uint32_t *pk;
+	uint64_t *kdf;
+	long key;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	end = m + 4096;
+	buf = m + 2048;
+	memset(m, 0, 4096);
+	syscall(__NR_keyctl, 0xbadc0de, 1, 2, 3, 4);
+	syscall(__NR_keyctl, KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 0);
+	syscall(__NR_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL);
+	memcpy(end - 5, "tail!", 5);
+	syscall(__NR_keyctl, KEYCTL_JOIN_SESSION_KEYRING, end - 5);
+	strcpy(m, "a keyring name longer than -s");
+	syscall(__NR_keyctl, KEYCTL_SEARCH, KEY_SPEC_THREAD_KEYRING, "user", m, 0);
+	syscall(__NR_keyctl, KEYCTL_RESTRICT_KEYRING, -12345, end - 5, NULL);
+	syscall(__NR_keyctl, KEYCTL_UPDATE, 77, "payload\1\2", 9);
+	syscall(__NR_keyctl, KEYCTL_INSTANTIATE, 77, end - 3, 3, KEY_SPEC_USER_KEYRING);
+	syscall(__NR_keyctl, KEYCTL_INSTANTIATE, 77, end - 3, 4, KEY_SPEC_USER_KEYRING);
+	syscall(__NR_keyctl, KEYCTL_CHOWN, 77, -1, 1000);
+	syscall(__NR_keyctl, KEYCTL_SETPERM, 77, 0x3f010000 | 0x40);
+	syscall(__NR_keyctl, KEYCTL_SET_REQKEY_KEYRING, 99);
+	syscall(__NR_keyctl, KEYCTL_SET_REQKEY_KEYRING, KEY_REQKEY_DEFL_NO_CHANGE);
+	syscall(__NR_keyctl, KEYCTL_REJECT, 77, 5, ENOKEY, 0);
+	syscall(__NR_keyctl, KEYCTL_REJECT, 77, 5, 5000, 0);
+	syscall(__NR_keyctl, KEYCTL_MOVE, 77, -1, -2, 3);
+	syscall(__NR_keyctl, KEYCTL_NEGATE, 77, 60, -3);
+	syscall(__NR_keyctl, KEYCTL_GET_PERSISTENT, -1, -20);
+	iov = (struct iovec *)(m + 512);
+	iov[0].iov_base = "first";
+	iov[0].iov_len = 6;
+	iov[1].iov_base = m;
+	iov[1].iov_len = 30;
+	iov[2].iov_base = end - 2;
+	iov[2].iov_len = 4;
+	iov[3].iov_base = NULL;
+	iov[3].iov_len = 0;
+	iov[4].iov_base = "fifth, past what is read at once";
+	iov[4].iov_len = 12;
+	syscall(__NR_keyctl, KEYCTL_INSTANTIATE_IOV, 77, iov, 5, 0);
+	syscall(__NR_keyctl, KEYCTL_INSTANTIATE_IOV, 77, end - 16, 2, 0);
+	dh = (int32_t *)(end - 12);
+	dh[0] = KEY_SPEC_USER_KEYRING;
+	dh[1] = 5;
+	dh[2] = -77;
+	kdf = (uint64_t *)(m + 1024);
+	kdf[0] = (uintptr_t)"sha256";
+	kdf[1] = (uintptr_t)"other\377info";
+	kdf[2] = 10 | (uint64_t)0xabc << 32;
+	syscall(__NR_keyctl, KEYCTL_DH_COMPUTE, dh, buf, 16, kdf);
+	syscall(__NR_keyctl, KEYCTL_DH_COMPUTE, end - 8, buf, 16, end - 8);
+	syscall(__NR_keyctl, KEYCTL_PKEY_QUERY, 77, 0, "enc=pkcs1", buf);
+	pk = (uint32_t *)(end - 40);
+	memset(pk, 0, 40);
+	pk[0] = 77;
+	pk[1] = 4;
+	pk[2] = 3;
+	pk[5] = 0xbeef;
+	syscall(__NR_keyctl, KEYCTL_PKEY_ENCRYPT, pk, "enc=raw", "abcd", buf);
+	syscall(__NR_keyctl, KEYCTL_PKEY_VERIFY, pk, "", "abcd", "xyz");
+	syscall(__NR_keyctl, KEYCTL_PKEY_SIGN, end - 20, "", "abcd", buf);
+	key = syscall(__NR_add_key, "user", "ferret:test", "secret data", 11,
+		      KEY_SPEC_PROCESS_KEYRING);
+	if (key > 0) {
+		syscall(__NR_keyctl, KEYCTL_DESCRIBE, key, buf, 4);
+		syscall(__NR_keyctl, KEYCTL_DESCRIBE, key, buf, 200);
+		syscall(__NR_keyctl, KEYCTL_READ, key, buf, 200);
+		syscall(__NR_keyctl, KEYCTL_READ, key, buf, 5);
+		syscall(__NR_keyctl, KEYCTL_GET_SECURITY, key, buf, 200);
+		syscall(__NR_keyctl, KEYCTL_SET_TIMEOUT, key, 1000);
+		syscall(__NR_keyctl, KEYCTL_INVALIDATE, key);
+	}
+	syscall(__NR_keyctl, KEYCTL_READ, -1, NULL, 10);
+	syscall(__NR_keyctl, KEYCTL_CAPABILITIES, buf, 4);
+	syscall(__NR_keyctl, KEYCTL_CAPABILITIES, end - 1, 4);
+	syscall(__NR_keyctl, KEYCTL_SESSION_TO_PARENT);
+	munmap(m, 4096);
+}
+
+/*
+ * fsconfig's commands on a descriptor that is no fs context: keys and
+ * values cut at -s and at a mapping's end, a blob in hex, paths, and the
+ * aux descriptor.
+ */
+static void fsconfigs(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *end;
+	int fd = open("/dev/null", O_RDONLY);
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	end = m + 4096;
+	memset(m, 'k', 4096);
+	m[300] = 0;
+	memcpy(end - 4, "abc", 4);
+	syscall(__NR_fsconfig, fd, 0xdead, end - 4, m, -1);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_FLAG, "ro", NULL, 0);
+	syscall(__NR_fsconfig, -1, FSCONFIG_SET_FLAG, m, NULL, 0);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_STRING, "source", end - 4, 0);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_STRING, end - 2, "x", 0);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_BINARY, "blob", "\1\2\3zz", 5);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_BINARY, "blob", end - 4, 8);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_BINARY, "blob", end - 4, -1);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_BINARY, "blob", m, 200);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_PATH, "dir", "/dev/null", AT_FDCWD);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_PATH_EMPTY, "dir", "", fd);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_PATH, "dir", m, -1);
+	syscall(__NR_fsconfig, fd, FSCONFIG_SET_FD, "fd", NULL, fd);
+	syscall(__NR_fsconfig, fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0);
+	syscall(__NR_fsconfig, fd, FSCONFIG_CMD_RECONFIGURE, m, m, 7);
+	close(fd);
+	munmap(m, 4096);
+}
+
+/*
+ * kexec_load and kexec_file_load, each refused before it acts: an
+ * unknown flag bit or architecture in every call (no image is loaded
+ * or unloaded), segments cut by -s and a mapping's end.
+ */
+static void kexecs(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint64_t *seg;
+	int i;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	seg = (uint64_t *)(m + 4096 - 3 * 32);
+	for (i = 0; i < 12; i++)
+		seg[i] = i & 1 ? 4096 * (uint64_t)i : (uint64_t)(uintptr_t)m + i;
+	syscall(__NR_kexec_load, 0, 0, NULL, 0x100);
+	syscall(__NR_kexec_load, 0x1000, 3, seg, KEXEC_ARCH_SH | KEXEC_ON_CRASH);
+	syscall(__NR_kexec_load, 0x1000, 4, seg, KEXEC_ARCH_SH | 0x80);
+	syscall(__NR_kexec_load, 0x1000, 17, seg, 0xdead0000UL | KEXEC_PRESERVE_CONTEXT);
+	syscall(__NR_kexec_file_load, -1, -1, 0, NULL, 0x100);
+	syscall(__NR_kexec_file_load, -1, 0, 4, "root=/dev/sda", KEXEC_FILE_UNLOAD | 0x100);
+	syscall(__NR_kexec_file_load, 0, -1, 14, "root=/dev/sda", KEXEC_FILE_NO_INITRAMFS | 0x200);
+	syscall(__NR_kexec_file_load, -1, -1, 8, m + 4096 - 4, 0x100);
+	munmap(m, 4096);
+}
+
+/*
+ * modify_ldt: NULL, a size that is no struct user_desc's, a struct that
+ * ends a mapping, an unknown function (its int error zero-extended),
+ * and an entry really written into the process's own LDT.
+ */
+static void ldts(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct user_desc *d;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	d = (struct user_desc *)(m + 4096 - sizeof(*d));
+	memset(d, 0, sizeof(*d));
+	syscall(__NR_modify_ldt, 0, NULL, 0);
+	syscall(__NR_modify_ldt, 0x77, d, sizeof(*d));
+	syscall(__NR_modify_ldt, 1, d, 8);
+	syscall(__NR_modify_ldt, 1, m + 4096 - 8, sizeof(*d));
+	d->entry_number = 3;
+	d->base_addr = 0x1000;
+	d->limit = 0xfff;
+	d->seg_32bit = 1;
+	d->contents = 2;
+	d->limit_in_pages = 1;
+	d->useable = 1;
+	syscall(__NR_modify_ldt, 1, d, sizeof(*d));
+	d->entry_number = -1;
+	syscall(__NR_modify_ldt, 0x11, d, sizeof(*d));
+	syscall(__NR_modify_ldt, 0, m, 64);
+	munmap(m, 4096);
+}
+
+/*
+ * move_pages: the status of real pages (one of them unmapped), arrays
+ * cut by -s and by a mapping's end, a failed call's status, unknown
+ * flags.
+ */
+static void move_pagess(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void **pages;
+	int *nodes, *status;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	m[0] = 1;
+	pages = (void **)(m + 4096 - 4 * sizeof(*pages));
+	nodes = (int *)(m + 2048);
+	status = (int *)(m + 4096 - 4 * sizeof(*status) - 64);
+	pages[0] = m;
+	pages[1] = m + 4096;
+	pages[2] = m;
+	pages[3] = m + 8192;
+	nodes[0] = 0;
+	nodes[1] = -7;
+	nodes[2] = 0;
+	syscall(__NR_move_pages, 0, 0, pages, NULL, status, 0);
+	syscall(__NR_move_pages, 0, 2, pages, NULL, status, 0);
+	syscall(__NR_move_pages, getpid(), 4, pages, NULL, status, MPOL_MF_MOVE);
+	syscall(__NR_move_pages, 0, 3, pages, nodes, status, MPOL_MF_MOVE | 0x40);
+	syscall(__NR_move_pages, 0, 5, pages, nodes, status, 0);
+	syscall(__NR_move_pages, -1, 1, NULL, NULL, NULL, MPOL_MF_MOVE_ALL);
+	munmap(m, 4096);
+}
+
+/*
+ * ptrace on a child that stops itself: the word a PEEK request reads, a
+ * struct user offset, its siginfo and sigmask, options, an iovec too
+ * short for a register set, and requests on no process at all.
+ */
+static void ptraces(void)
+{
+	static long word = 0x1234abcd;
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned char *p;
+	struct iovec *iov;
+	uint64_t *psi;
+	pid_t pid;
+	int st;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	p = (unsigned char *)m;
+	memset(m, 0, 4096);
+	syscall(__NR_ptrace, 0xdead, -1, 0, 0);
+	syscall(__NR_ptrace, PTRACE_ATTACH, -1, 0, 0);
+	syscall(__NR_ptrace, PTRACE_SEIZE, -1, 0, PTRACE_O_TRACECLONE | 0x1000000);
+	syscall(__NR_ptrace, PTRACE_SYSCALL, -1, 0, SIGUSR2);
+	syscall(__NR_ptrace, PTRACE_SETSIGINFO, -1, 0, m + 4096 - 64);
+	pid = fork();
+	if (pid == 0) {
+		syscall(__NR_ptrace, PTRACE_TRACEME, 0, 0, 0);
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid)
+		return;
+	syscall(__NR_ptrace, PTRACE_PEEKDATA, pid, &word, p);
+	syscall(__NR_ptrace, PTRACE_PEEKUSER, pid, offsetof(struct user, u_debugreg) + 8, p);
+	syscall(__NR_ptrace, PTRACE_PEEKUSER, pid, 1 << 20, p);
+	syscall(__NR_ptrace, PTRACE_GETSIGINFO, pid, 0, p);
+	syscall(__NR_ptrace, PTRACE_GETSIGMASK, pid, 8, p);
+	syscall(__NR_ptrace, PTRACE_GETSIGMASK, pid, 4, p);
+	syscall(__NR_ptrace, PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL);
+	syscall(__NR_ptrace, PTRACE_GETEVENTMSG, pid, 0, p);
+	psi = (uint64_t *)(m + 256);
+	psi[0] = 0;
+	psi[1] = 4ULL << 32;
+	syscall(__NR_ptrace, PTRACE_PEEKSIGINFO, pid, psi, m + 512);
+	iov = (struct iovec *)(m + 4096 - sizeof(*iov));
+	iov->iov_base = m + 1024;
+	iov->iov_len = 4;
+	syscall(__NR_ptrace, PTRACE_GETREGSET, pid, NT_PRSTATUS, iov);
+	syscall(__NR_ptrace, PTRACE_GETREGSET, pid, NT_PRSTATUS, m + 4096 - 8);
+	syscall(__NR_ptrace, PTRACE_SECCOMP_GET_METADATA, pid, 4, p);
+	syscall(__NR_ptrace, PTRACE_CONT, pid, 0, 0);
+	waitpid(pid, &st, 0);
+	munmap(m, 4096);
+}
+
 static void rawcalls(void)
 {
 	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -4046,6 +4333,30 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "keyctl")) {
+		keyctls();
+		return 0;
+	}
+	if (!strcmp(mode, "fsconfig")) {
+		fsconfigs();
+		return 0;
+	}
+	if (!strcmp(mode, "kexec")) {
+		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "ldt")) {
+		ldts();
+		return 0;
+	}
+	if (!strcmp(mode, "move_pages")) {
+		move_pagess();
+		return 0;
+	}
+	if (!strcmp(mode, "ptrace")) {
+		ptraces();
 		return 0;
 	}
 	if (!strcmp(mode, "rawcalls")) {
