@@ -11,17 +11,20 @@ static const struct builtin *const groups[] = {
 	builtin_symbols, builtin_bytes, builtin_system, builtin_watch,
 };
 
+/* D's own, looked up first when compiling D. */
+static const struct builtin *const d_groups[] = {
+	builtin_dtrace, builtin_dtrace_aggs, builtin_dtrace_spec,
+};
+
 const struct builtin *builtin_find(const char *name, bool func, bool dtrace)
 {
 	size_t g;
 	const struct builtin *b;
 
-	for (b = builtin_dtrace; dtrace && b->name; b++)
-		if (b->func == func && !strcmp(b->name, name))
-			return b;
-	for (b = builtin_dtrace_aggs; dtrace && b->name; b++)
-		if (b->func == func && !strcmp(b->name, name))
-			return b;
+	for (g = 0; dtrace && g < ARRAY_SIZE(d_groups); g++)
+		for (b = d_groups[g]; b->name; b++)
+			if (b->func == func && !strcmp(b->name, name))
+				return b;
 	for (g = 0; g < ARRAY_SIZE(groups); g++)
 		for (b = groups[g]; b->name; b++)
 			if (b->func == func && !strcmp(b->name, name))
@@ -34,9 +37,10 @@ const struct builtin *builtin_for_record(int kind)
 	size_t g;
 	const struct builtin *b;
 
-	for (b = builtin_dtrace; b->name; b++)
-		if (b->rec_kind == kind && b->rt)
-			return b;
+	for (g = 0; g < ARRAY_SIZE(d_groups); g++)
+		for (b = d_groups[g]; b->name; b++)
+			if (b->rec_kind == kind && b->rt)
+				return b;
 
 	for (g = 0; g < ARRAY_SIZE(groups); g++)
 		for (b = groups[g]; b->name; b++)

@@ -20,6 +20,7 @@ extern const struct builtin builtin_system[];
 extern const struct builtin builtin_watch[];
 extern const struct builtin builtin_dtrace[];
 extern const struct builtin builtin_dtrace_aggs[];
+extern const struct builtin builtin_dtrace_spec[];
 
 /* Sema hooks of builtins whose value is a u64 or u32. */
 int bi_sema_u64(struct sema *s, struct node *n);

@@ -34,6 +34,7 @@ static int sema_unsafe(struct sema *s, struct node *n)
 	if (!s->c->opts.unsafe)
 		return sema_error(s, n, "%s() is an unsafe function being used in safe mode: it runs commands in user space; run with --unsafe",
 				  n->name);
+	s->c->destructive = true;
 	return sema_printf(s, n);
 }
 
@@ -79,6 +80,7 @@ static int sema_signal(struct sema *s, struct node *n)
 	if (!s->c->opts.unsafe)
 		return sema_error(s, n, "%s() is an unsafe function being used in safe mode: it sends signals to traced processes; run with --unsafe",
 				  n->name);
+	s->c->destructive = true;
 	if (bi_nargs(s, n, 1, 1))
 		return -EINVAL;
 	a = n->list[0];

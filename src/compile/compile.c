@@ -37,6 +37,8 @@ const char *compile_map_name(int map_id, void *arg)
 		return "tails";
 	if (map_id == MAP_CARRY)
 		return "carry";
+	if (map_id == MAP_SPEC)
+		return "spec";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];
