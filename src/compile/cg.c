@@ -245,7 +245,12 @@ static void hold(struct cg *g, int rec, int kind)
 {
 	int from = g->ir.n, t;
 
-	if (g->pi->when != WHEN_EVENT || g->c->opts.interleave)
+	/*
+	 * A speculating clause's run is also what fits its speculation
+	 * whole or not at all (run.c): BEGIN's and END's too.
+	 */
+	if ((g->pi->when != WHEN_EVENT && g->spec < 0) ||
+	    g->c->opts.interleave)
 		return;
 	g->nrec++;
 	ir_call(&g->ir, BPF_FUNC_get_smp_processor_id, 0);
