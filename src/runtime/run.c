@@ -916,7 +916,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		int child_go_fd)
 {
 	static const cookie_io_functions_t out_io = { .write = out_write };
-	struct runtime rt = { .c = c, .sink = o->sink, .exit_status = -1 };
+	struct runtime rt = { .c = c, .sink = o->sink, .exit_status = -1,
+			      .out_orig = -1 };
 	struct out_sink os = { .fd = fileno(o->out) };
 	struct loaded l = { 0 };
 	struct fdset fds = { 0 };
@@ -1101,6 +1102,11 @@ out:
 	free(names);
 	out_flush(&rt, &os);
 	fclose(rt.out.f);
+	/* The output goes back where it was before freopen(). */
+	if (rt.out_orig >= 0) {
+		dup2(rt.out_orig, os.fd);
+		close(rt.out_orig);
+	}
 	if (rt.out_err)
 		ret = 1;
 	sigaction(SIGPIPE, &pipe_old, NULL);

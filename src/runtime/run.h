@@ -127,6 +127,8 @@ struct runtime {
 	int spec_reject;	/* the id whose records the held run being
 				 * taken drops (it did not fit), or 0 */
 	int out_fd;		/* the output's descriptor (freopen()) */
+	int out_orig;		/* a copy of what it was before freopen(),
+				 * or -1 */
 };
 
 /* The script's map called name ("@x"), or NULL. */
