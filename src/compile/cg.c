@@ -425,6 +425,7 @@ void cg_fault(struct cg *g, int kind, int addr)
 	int skip = ir_label(&g->ir), spec = g->spec, rec, r = ir_vreg(&g->ir);
 	int base = sizeof(struct rec_hdr), clause = 0, i;
 
+	g->c->faults = true;
 	for (i = 0; g->c->ast && i < g->c->ast->nlist; i++)
 		if (g->c->ast->list[i] == g->probe)
 			clause = i;
@@ -734,6 +735,14 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 		ir_place(&g->ir, t);
 		return val_int(g, out, res, n->type);
 	}
+	/* D: division by zero is a fault; BPF would answer 0. */
+	if (g->c->opts.dtrace && (n->op == T_SLASH || n->op == T_PERCENT)) {
+		int ok = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JNE, br, 0, ok);
+		cg_fault(g, FAULT_DIVZERO, -1);
+		ir_place(&g->ir, ok);
+	}
 	if (n->type->kind == TY_PTR && n->type->elem &&
 	    n->type->elem->size > 1) {
 		int sc = ir_vreg(&g->ir);
@@ -842,6 +851,14 @@ static int read_mem(struct cg *g, int addr, struct type *t, struct val *out)
 	if (t->kind == TY_STR)
 		cg_zero(g, off, t->size);
 	cg_probe_read(g, BPF_REG_10, off, t->size, addr);
+	/* D: an address that cannot be read is a fault, not a zero. */
+	if (g->c->opts.dtrace) {
+		int ok = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JSGE, BPF_REG_0, 0, ok);
+		cg_fault(g, FAULT_BADADDR, addr);
+		ir_place(&g->ir, ok);
+	}
 	if (t->kind == TY_STR) {
 		out->kind = V_STACK;
 		out->off = off;

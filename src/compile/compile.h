@@ -179,6 +179,7 @@ struct compiled {
 	int ntails;		/* MAP_TAILS slots, 0: no such map */
 	int carry_size;		/* MAP_CARRY value bytes, 0: no such map */
 	bool uses_spec;		/* MAP_SPEC is needed (opts.nspec slots) */
+	bool faults;		/* a D clause can stop at a fault (REC_FAULT) */
 	bool destructive;	/* a builtin that changes the system is used
 				 * (signal(), system(), D's raise() ...) */
 	struct vec helper_sites;	/* struct helper_site *, by record id */

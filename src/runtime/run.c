@@ -448,7 +448,13 @@ static void report_stats(struct runtime *rt)
 	}
 }
 
-static void fire(struct runtime *rt, enum probe_when when)
+/*
+ * Runs the BEGIN or END programs in order.  Where a clause can fault,
+ * each run's records are read before the next runs, so that the ERROR
+ * probe a fault fires (see rt_fault()) runs before the next clause, as
+ * in DTrace.
+ */
+static void fire(struct runtime *rt, struct rbuf *rb, enum probe_when when)
 {
 	int i;
 
@@ -456,9 +462,26 @@ static void fire(struct runtime *rt, enum probe_when when)
 		struct cattach *at = rt->c->attach.v[i];
 		struct cprog *p = rt->c->progs.v[at->prog];
 
-		if (at->pi->when == when && !rt->exiting)
-			special_fire(p->fd);
+		if (at->pi->when != when || rt->exiting)
+			continue;
+		special_fire(p->fd);
+		if (rt->c->faults)
+			rbuf_consume(rb);
 	}
+}
+
+int run_fire_error(struct runtime *rt, const uint64_t *args, int n)
+{
+	int i, err = 0;
+
+	for (i = 0; i < rt->c->attach.n && !err; i++) {
+		struct cattach *at = rt->c->attach.v[i];
+		struct cprog *p = rt->c->progs.v[at->prog];
+
+		if (at->pi->when == WHEN_ERROR)
+			err = special_fire_args(p->fd, args, n);
+	}
+	return err;
 }
 
 /*
@@ -1014,7 +1037,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 */
 	if (o->sink && o->sink->setup && o->sink->setup(o->sink->arg, &rt))
 		goto out;
-	fire(&rt, WHEN_BEGIN);
+	fire(&rt, rb, WHEN_BEGIN);
 	err = attach_all(&rt, c, &fds);
 	if (err && err != -EINTR)
 		goto out;
@@ -1051,7 +1074,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	release_all_held(&rt);
 	/* END runs even after exit(), as in bpftrace. */
 	rt.exiting = false;
-	fire(&rt, WHEN_END);
+	fire(&rt, rb, WHEN_END);
 	rbuf_consume(rb);
 	if (rt.skb)
 		perf_buffer__consume(rt.skb->pb);

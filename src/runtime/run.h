@@ -170,6 +170,8 @@ void run_emit(struct runtime *rt, const char *type, const char *text,
 
 /* Records lost so far because the ring buffer was full. */
 uint64_t run_lost(struct runtime *rt);
+/* Runs D's ERROR programs with arguments args[0..n).  0 or -errno. */
+int run_fire_error(struct runtime *rt, const uint64_t *args, int n);
 /* The sum over CPUs of MAP_STATS slot (enum stat_slot). */
 uint64_t run_stat(struct runtime *rt, int slot);
 /*
