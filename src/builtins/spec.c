@@ -104,7 +104,7 @@ static int cg_speculation(struct cg *g, struct node *n, struct val *out)
 		ir_ja(&g->ir, done);
 		ir_place(&g->ir, next);
 	}
-	cg_count_stat(g, STAT_SPEC_UNAVAIL);
+	cg_count_stat(g, STAT_SPEC_UNAVAIL(g->c));
 	ir_place(&g->ir, done);
 	return bi_int(out, res, n->type);
 }

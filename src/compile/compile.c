@@ -302,7 +302,7 @@ int compile_program(struct compiled *c, const struct source *src,
 	ret = sema_run(&s, c);
 	if (ret)
 		goto out;
-	c->nstats = STAT_MAP_FULL0 + c->maps.n;
+	c->nstats = STAT_MAP_FULL0 + c->maps.n + (c->uses_spec ? 1 : 0);
 	for (i = 0; c->opts.array_map && i < c->maps.n; i++) {
 		struct symbol *sym = c->maps.v[i];
 

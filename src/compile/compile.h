@@ -123,9 +123,13 @@ struct skb_hdr {
 
 enum stat_slot {
 	STAT_LOST,		/* ring buffer full: records dropped */
-	STAT_SPEC_UNAVAIL,	/* speculation() found every slot in use */
 	STAT_MAP_FULL0,		/* + map id: updates refused */
 };
+/*
+ * The slot after the maps' counts D's speculation() calls that found
+ * every speculation in use.
+ */
+#define STAT_SPEC_UNAVAIL(c) (STAT_MAP_FULL0 + (c)->maps.n)
 
 /*
  * MAP_SPEC's slot of speculation id (1..nspec) is a u64: SPEC_FREE or

@@ -579,7 +579,7 @@ static void say_drops(struct dt *d)
 	if (!d->rt || !d->rt->c->uses_spec)
 		return;
 	now[0] = d->rt->spec_drops;
-	now[1] = run_stat(d->rt, STAT_SPEC_UNAVAIL);
+	now[1] = run_stat(d->rt, STAT_SPEC_UNAVAIL(d->rt->c));
 	for (i = 0; i < ARRAY_SIZE(notices); i++) {
 		uint64_t n = now[i] - d->said[i];
 
