@@ -16,7 +16,7 @@ static const struct builtin *const groups[] = {
 /* D's own, found first when compiling D. */
 static const struct builtin *const d_groups[] = {
 	builtin_dtrace, builtin_dtrace_aggs, builtin_dtrace_vars,
-	builtin_dstring,
+	builtin_dstring, builtin_dtrace_spec, builtin_dtrace_destructive,
 };
 
 const struct builtin *builtin_find(const char *name, bool func, bool dtrace)

@@ -17,6 +17,7 @@
 #include "internal.h"
 #include "dtrace.h"
 #include "../compile/compile.h"
+#include "../providers/provider.h"
 
 static const struct bi_dtrace_probe *d_probes;
 static int d_nprobes;
@@ -525,6 +526,65 @@ static int rt_setopt(struct runtime *rt, const struct rec_hdr *h,
 			       probe_at(rd64((const char *)data + 8), &copy));
 }
 
+/* DTrace's words for a fault (DTRACEFLT_*). */
+static const char *fault_text(uint64_t fault)
+{
+	switch (fault) {
+	case FAULT_BADADDR:
+		return "invalid address";
+	case FAULT_BADALIGN:
+		return "invalid alignment";
+	case FAULT_ILLOP:
+		return "illegal operation";
+	case FAULT_DIVZERO:
+		return "divide-by-zero";
+	default:
+		return "unknown fault";
+	}
+}
+
+/*
+ * A clause stopped at a fault: told as dtrace tells it, then the ERROR
+ * probe's clauses run with it: arg1 the probe's ID, arg2 the clause,
+ * arg3 the BPF instruction, arg4 the fault, arg5 the address.  A fault
+ * in an ERROR clause runs no ERROR clause again.
+ */
+static int rt_fault(struct runtime *rt, const struct rec_hdr *h,
+		    const void *data, size_t len)
+{
+	const struct bi_dtrace_probe *p;
+	struct bi_dtrace_probe copy;
+	const struct probe_inst *pi;
+	struct rec_fault f;
+	char addr[32] = "";
+	uint64_t args[ERROR_NARGS];
+
+	if (len < sizeof(f))
+		return -EINVAL;
+	memcpy(&f, data, sizeof(f));
+	p = probe_at(f.probe, &copy);
+	if (!p || f.probe >= (uint64_t)rt->c->probes.n)
+		return -EINVAL;
+	if ((f.fault == FAULT_BADADDR && f.addr != UINT64_MAX) ||
+	    f.fault == FAULT_BADALIGN)
+		snprintf(addr, sizeof(addr), " (0x%llx)",
+			 (unsigned long long)f.addr);
+	fflush(rt->out.f);
+	fprintf(stderr, "dtrace: error in dt_clause_%llu for probe ID %d (%s:%s:%s:%s): %s%s at BPF pc %llu\n",
+		(unsigned long long)f.clause, p->id, p->prov, p->mod, p->func,
+		p->name, fault_text(f.fault), addr, (unsigned long long)f.pc);
+	pi = rt->c->probes.v[f.probe];
+	if (pi->when == WHEN_ERROR)
+		return 0;
+	args[0] = 0;
+	args[1] = p->id;
+	args[2] = f.clause;
+	args[3] = f.pc;
+	args[4] = f.fault;
+	args[5] = f.addr;
+	return run_fire_error(rt, args, ERROR_NARGS);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define AGGACT(n) { .name = n, .func = true, .rec_kind = REC_DAGGACT, \
 		    .sema = sema_aggact, .cg = cg_aggact, .rt = rt_aggact }
@@ -546,5 +606,8 @@ const struct builtin builtin_dtrace[] = {
 	AGGACT("denormalize"),
 	{ .name = "setopt", .func = true, .rec_kind = REC_DSETOPT,
 	  .sema = sema_setopt, .cg = cg_setopt, .rt = rt_setopt },
+	/* Not callable: no program names a function with a space. */
+	{ .name = "fault record", .func = true, .rec_kind = REC_FAULT,
+	  .rt = rt_fault },
 	{ .name = NULL },
 };

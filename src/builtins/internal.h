@@ -22,6 +22,8 @@ extern const struct builtin builtin_dtrace[];
 extern const struct builtin builtin_dtrace_aggs[];
 extern const struct builtin builtin_dtrace_vars[];
 extern const struct builtin builtin_dstring[];
+extern const struct builtin builtin_dtrace_spec[];
+extern const struct builtin builtin_dtrace_destructive[];
 
 /* Sema hooks of builtins whose value is a u64 or u32. */
 int bi_sema_u64(struct sema *s, struct node *n);
@@ -43,6 +45,16 @@ int bi_int(struct val *out, int reg, struct type *t);
  * several (probe_inst.nsub).
  */
 int bi_probe_index(struct cg *g, struct node *n, struct val *out);
+/* Sends the signal in register sig with helper (bpf_send_signal ...). */
+void bi_send_signal(struct cg *g, int sig, int helper);
+/*
+ * Sends a record of kind with the call's arguments from index first on,
+ * laid out as format n->id says (printf(), system() ...).  0 or -EINVAL.
+ */
+int bi_send_args(struct cg *g, struct node *n, int kind, int first);
+/* Formats such a record's arguments with its format into b. */
+int bi_format_record(struct runtime *rt, const struct rec_hdr *h,
+		     const void *data, size_t len, struct buf *b);
 /* Calls a helper with no arguments and returns a copy of r0. */
 int bi_call0(struct cg *g, int helper);
 

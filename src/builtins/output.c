@@ -34,6 +34,7 @@ static int sema_unsafe(struct sema *s, struct node *n)
 	if (!s->c->opts.unsafe)
 		return sema_error(s, n, "%s() is an unsafe function being used in safe mode: it runs commands in user space; run with --unsafe",
 				  n->name);
+	s->c->destructive = true;
 	return sema_printf(s, n);
 }
 
@@ -79,6 +80,7 @@ static int sema_signal(struct sema *s, struct node *n)
 	if (!s->c->opts.unsafe)
 		return sema_error(s, n, "%s() is an unsafe function being used in safe mode: it sends signals to traced processes; run with --unsafe",
 				  n->name);
+	s->c->destructive = true;
 	if (bi_nargs(s, n, 1, 1))
 		return -EINVAL;
 	a = n->list[0];
@@ -100,10 +102,18 @@ static int sema_signal(struct sema *s, struct node *n)
 	return 0;
 }
 
+void bi_send_signal(struct cg *g, int sig, int helper)
+{
+	ir_mov(&g->ir, BPF_REG_1, sig);
+	ir_call(&g->ir, helper, 1);
+}
+
 static int send_signal(struct cg *g, struct node *n, struct val *out, int helper)
 {
-	ir_mov_imm(&g->ir, BPF_REG_1, n->ival);
-	ir_call(&g->ir, helper, 1);
+	int sig = ir_vreg(&g->ir);
+
+	ir_mov_imm(&g->ir, sig, n->ival);
+	bi_send_signal(g, sig, helper);
 	out->kind = V_NONE;
 	out->type = n->type;
 	return 0;
@@ -129,7 +139,7 @@ static int cg_signal_thread(struct cg *g, struct node *n, struct val *out)
  * Sends a record with the call's arguments laid out as format n->id says.
  * Values read from memory (str(), buf()) go straight into the record.
  */
-static int send_args(struct cg *g, struct node *n, int kind, int first)
+int bi_send_args(struct cg *g, struct node *n, int kind, int first)
 {
 	const struct fmt_spec *fs = g->c->fmts.v[n->id];
 	struct val *vs = xcalloc(2 * (n->nlist + 1), sizeof(*vs));
@@ -179,22 +189,21 @@ static int send_args(struct cg *g, struct node *n, int kind, int first)
 
 static int cg_printf(struct cg *g, struct node *n, struct val *out)
 {
-	return send_args(g, n, REC_PRINTF, 1);
+	return bi_send_args(g, n, REC_PRINTF, 1);
 }
 
 static int cg_system(struct cg *g, struct node *n, struct val *out)
 {
-	return send_args(g, n, REC_SYSTEM, 1);
+	return bi_send_args(g, n, REC_SYSTEM, 1);
 }
 
 static int cg_cat(struct cg *g, struct node *n, struct val *out)
 {
-	return send_args(g, n, REC_CAT, 1);
+	return bi_send_args(g, n, REC_CAT, 1);
 }
 
-/* Formats the record's arguments with its format into b. */
-static int format_record(struct runtime *rt, const struct rec_hdr *h,
-			 const void *data, size_t len, struct buf *b)
+int bi_format_record(struct runtime *rt, const struct rec_hdr *h,
+		     const void *data, size_t len, struct buf *b)
 {
 	const struct fmt_spec *fs = fmt_of(rt, h->id);
 
@@ -217,7 +226,7 @@ static int rt_printf(struct runtime *rt, const struct rec_hdr *h,
 		     const void *data, size_t len)
 {
 	struct buf b = { 0 };
-	int ret = format_record(rt, h, data, len, &b);
+	int ret = bi_format_record(rt, h, data, len, &b);
 
 	if (!ret)
 		run_emit(rt, "printf", b.p, b.len);
@@ -229,7 +238,7 @@ static int rt_system(struct runtime *rt, const struct rec_hdr *h,
 		     const void *data, size_t len)
 {
 	struct buf b = { 0 };
-	int ret = format_record(rt, h, data, len, &b);
+	int ret = bi_format_record(rt, h, data, len, &b);
 
 	struct buf out = { 0 };
 	char chunk[4096];
@@ -265,7 +274,7 @@ static int rt_cat(struct runtime *rt, const struct rec_hdr *h,
 		  const void *data, size_t len)
 {
 	struct buf b = { 0 };
-	int ret = format_record(rt, h, data, len, &b);
+	int ret = bi_format_record(rt, h, data, len, &b);
 	size_t n;
 	char *text;
 
@@ -319,7 +328,7 @@ static int cg_print(struct cg *g, struct node *n, struct val *out)
 	struct val v[3];
 
 	if (n->flags & NF_SIGNED)
-		return send_args(g, n, REC_PRINT_VAL, 0);
+		return bi_send_args(g, n, REC_PRINT_VAL, 0);
 	for (i = 1; i < n->nlist; i++)
 		if (cg_expr(g, n->list[i], &v[i]))
 			return -EINVAL;

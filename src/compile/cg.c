@@ -9,6 +9,7 @@
  * are released at the end of each statement.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -244,7 +245,12 @@ static void hold(struct cg *g, int rec, int kind)
 {
 	int from = g->ir.n, t;
 
-	if (g->pi->when != WHEN_EVENT || g->c->opts.interleave)
+	/*
+	 * A speculating clause's run is also what fits its speculation
+	 * whole or not at all (run.c): BEGIN's and END's too.
+	 */
+	if ((g->pi->when != WHEN_EVENT && g->spec < 0) ||
+	    g->c->opts.interleave)
 		return;
 	g->nrec++;
 	ir_call(&g->ir, BPF_FUNC_get_smp_processor_id, 0);
@@ -289,6 +295,23 @@ static void hold_tail(struct cg *g)
 	ir_place(&g->ir, done);
 }
 
+/*
+ * A record of a clause after its speculate(): the speculation's id and
+ * generation go into the header (rec_hdr as one u64: kind low, id high).
+ * After hold(), which may be dropped again, and which writes the kind.
+ */
+static void spec_stamp(struct cg *g, int rec)
+{
+	int t;
+
+	if (g->spec < 0)
+		return;
+	t = ir_vreg(&g->ir);
+	ir_ld(&g->ir, BPF_DW, t, rec, 0);
+	ir_alu(&g->ir, BPF_OR, t, g->spec);
+	ir_st(&g->ir, BPF_DW, rec, 0, t);
+}
+
 int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
 {
 	int rec = ir_vreg(&g->ir), ok = ir_label(&g->ir);
@@ -305,6 +328,7 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
 	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
 	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
 	hold(g, rec, kind);
+	spec_stamp(g, rec);
 	return rec;
 }
 
@@ -396,6 +420,51 @@ static void wake_tail(struct cg *g)
 	ir_place(&g->ir, done);
 }
 
+void cg_fault(struct cg *g, int kind, int addr)
+{
+	int skip = ir_label(&g->ir), spec = g->spec, rec, r = ir_vreg(&g->ir);
+	int base = sizeof(struct rec_hdr), clause = 0, i;
+
+	g->c->faults = true;
+	for (i = 0; g->c->ast && i < g->c->ast->nlist; i++)
+		if (g->c->ast->list[i] == g->probe)
+			clause = i;
+	/* The fault is no part of a speculation: it is told at once. */
+	g->spec = -1;
+	rec = cg_record_begin(g, REC_FAULT, 0, sizeof(struct rec_fault), skip);
+	g->spec = spec;
+	if (g->use_cookie) {
+		ir_mov(&g->ir, BPF_REG_1, g->ctx);
+		ir_call(&g->ir, BPF_FUNC_get_attach_cookie, 1);
+		ir_mov(&g->ir, r, BPF_REG_0);
+	} else {
+		ir_mov_imm(&g->ir, r, g->probe_id);
+	}
+	ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, probe), r);
+	ir_st_imm(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, clause),
+		  clause);
+	ir_ld_pc(&g->ir, r);
+	ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, pc), r);
+	ir_st_imm(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, fault),
+		  kind);
+	if (addr >= 0)
+		ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, addr),
+		      addr);
+	else
+		ir_st_imm(&g->ir, BPF_DW, rec,
+			  base + offsetof(struct rec_fault, addr), 0);
+	cg_record_end(g, rec, true);
+	ir_place(&g->ir, skip);
+	ir_ja(&g->ir, g->exit_label);
+}
+
+void cg_record_discard(struct cg *g, int rec)
+{
+	ir_mov(&g->ir, BPF_REG_1, rec);
+	ir_mov_imm(&g->ir, BPF_REG_2, 0);
+	ir_call(&g->ir, BPF_FUNC_ringbuf_discard, 2);
+}
+
 void cg_record_end(struct cg *g, int rec, bool wakeup)
 {
 	int flags = wakeup_flags(g, wakeup);
@@ -419,6 +488,7 @@ int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip)
 	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
 	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
 	hold(g, rec, kind);
+	spec_stamp(g, rec);
 	return rec;
 }
 
@@ -684,6 +754,14 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 		ir_place(&g->ir, t);
 		return val_int(g, out, res, n->type);
 	}
+	/* D: division by zero is a fault; BPF would answer 0. */
+	if (g->c->opts.dtrace && (n->op == T_SLASH || n->op == T_PERCENT)) {
+		int ok = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JNE, br, 0, ok);
+		cg_fault(g, FAULT_DIVZERO, -1);
+		ir_place(&g->ir, ok);
+	}
 	if (n->type->kind == TY_PTR && n->type->elem &&
 	    n->type->elem->size > 1) {
 		int sc = ir_vreg(&g->ir);
@@ -792,6 +870,14 @@ static int read_mem(struct cg *g, int addr, struct type *t, struct val *out)
 	if (t->kind == TY_STR)
 		cg_zero(g, off, t->size);
 	cg_probe_read(g, BPF_REG_10, off, t->size, addr);
+	/* D: an address that cannot be read is a fault, not a zero. */
+	if (g->c->opts.dtrace) {
+		int ok = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JSGE, BPF_REG_0, 0, ok);
+		cg_fault(g, FAULT_BADADDR, addr);
+		ir_place(&g->ir, ok);
+	}
 	if (t->kind == TY_STR) {
 		out->kind = V_STACK;
 		out->off = off;
@@ -1398,6 +1484,7 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	g->pi = pi;
 	g->probe_id = probe_id;
 	g->brk = g->cont = -1;
+	g->spec = -1;
 	g->exit_label = ir_label(&g->ir);
 	g->skip_label = ir_label(&g->ir);
 	g->ir.loc = loc;
@@ -1542,6 +1629,23 @@ static void split_here(struct cg *g, int next)
 	ir_call(&g->ir, BPF_FUNC_tail_call, 3);
 }
 
+/* Whether n calls a function called name (D's speculate()). */
+static bool calls(const struct node *n, const char *name)
+{
+	int i;
+
+	if (!n)
+		return false;
+	if (n->kind == N_CALL && !strcmp(n->name, name))
+		return true;
+	if (calls(n->a, name) || calls(n->b, name) || calls(n->c, name))
+		return true;
+	for (i = 0; i < n->nlist; i++)
+		if (calls(n->list[i], name))
+			return true;
+	return false;
+}
+
 /*
  * Generates the program for one probe block on one instance.  Variables
  * are set up front: integers get a register zeroed at entry (the verifier
@@ -1583,6 +1687,11 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		vec_push(&g->vars, v);
 	}
 	g->from = -1;
+	/* Zero before speculate(): a record made before it is no guess. */
+	if (g->c->opts.dtrace && calls(body, "speculate")) {
+		g->spec = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, g->spec, 0);
+	}
 	if (from > 0 && g->vars.n) {
 		int c = carry(g);
 

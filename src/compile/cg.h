@@ -52,6 +52,10 @@ struct cg {
 				 * split probe when > 0); out: where the next
 				 * part starts, or -1 (see cg_probe()) */
 	int tail_next;		/* out: the next part's MAP_TAILS slot */
+	int spec;		/* a register ORed into the header of each
+				 * record (REC_SPEC_SHIFT: D's speculate()),
+				 * 0 until speculate() sets it; -1 in clauses
+				 * that do not speculate */
 };
 
 #define SENT_HELD 1		/* a held record went out: REC_END is due */
@@ -102,6 +106,15 @@ int cg_map_key(struct cg *g, struct node *n, int extra_reg);
  * register holding it, and jumps to skip if the buffer is full. */
 int cg_record_begin(struct cg *g, int kind, int id, int size, int skip);
 void cg_record_end(struct cg *g, int rec, bool wakeup);
+/*
+ * D: a fault (enum rec_fault_kind) at this point ends the clause, as in
+ * DTrace; a REC_FAULT record with the address or value in register addr
+ * (-1: none) tells user space, which reports it and runs the ERROR
+ * probe.  Tracing goes on.
+ */
+void cg_fault(struct cg *g, int kind, int addr);
+/* Gives reserved record rec back to the ring buffer unsent. */
+void cg_record_discard(struct cg *g, int rec);
 /*
  * The same for a record of at most size bytes that is sent at the
  * length it turns out to have: it is built in the per-CPU scratch map

@@ -37,6 +37,8 @@ const char *compile_map_name(int map_id, void *arg)
 		return "tails";
 	if (map_id == MAP_CARRY)
 		return "carry";
+	if (map_id == MAP_SPEC)
+		return "spec";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];
@@ -302,7 +304,7 @@ int compile_program(struct compiled *c, const struct source *src,
 	ret = sema_run(&s, c);
 	if (ret)
 		goto out;
-	c->nstats = STAT_MAP_FULL0 + c->maps.n;
+	c->nstats = STAT_MAP_FULL0 + c->maps.n + (c->uses_spec ? 1 : 0);
 	for (i = 0; c->opts.array_map && i < c->maps.n; i++) {
 		struct symbol *sym = c->maps.v[i];
 

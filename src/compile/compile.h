@@ -47,6 +47,10 @@ struct compile_opts {
 				 * integer-only code passes this many IR
 				 * instructions goes on in a program of its
 				 * own, tail-called (see cg_probe()) */
+	int nspec;		/* D: speculations open at once (-x nspec),
+				 * at most SPEC_MAX */
+	size_t specsize;	/* D: bytes of records one speculation
+				 * keeps (-x specsize); 0: no limit */
 };
 
 /* A BPF program to load; several probe instances may share one. */
@@ -81,6 +85,8 @@ enum {
 				 * probes (cprog.tail) */
 	MAP_CARRY,		/* per-CPU: a split probe's variables, from one
 				 * part to the next */
+	MAP_SPEC,		/* D's speculations: one value of nspec + 1
+				 * u64 slots (see SPEC_FREE) */
 	MAP_STACKS,		/* stack maps, one per depth a script uses, made
 				 * only when used: MAP_STACKS + stack_depth index */
 	MAP_NFIXED = MAP_STACKS + 8,
@@ -120,6 +126,27 @@ enum stat_slot {
 	STAT_LOST,		/* ring buffer full: records dropped */
 	STAT_MAP_FULL0,		/* + map id: updates refused */
 };
+/*
+ * The slot after the maps' counts D's speculation() calls that found
+ * every speculation in use.
+ */
+#define STAT_SPEC_UNAVAIL(c) (STAT_MAP_FULL0 + (c)->maps.n)
+
+/*
+ * MAP_SPEC's slot of speculation id (1..nspec) is a u64: SPEC_FREE or
+ * SPEC_ACTIVE in the low byte, and above SPEC_GEN_SHIFT a generation,
+ * counted up each time a speculation on the slot ends.  The programs
+ * claim a free slot (speculation()) and end an active one (commit(),
+ * discard()) with compare-and-exchange, so that of two CPUs one wins.
+ * Speculative records, and the records of commits and discards, carry
+ * the id and the low byte of the generation (REC_SPEC_SHIFT,
+ * REC_GEN_SHIFT), which user space sorts them by (see spec.c).
+ */
+#define SPEC_FREE	0
+#define SPEC_ACTIVE	1
+#define SPEC_STATE_MASK	0xff
+#define SPEC_GEN_SHIFT	8
+#define SPEC_MAX	255
 
 /* A helper call -k checks: where it is and which helper it calls. */
 struct helper_site {
@@ -156,6 +183,10 @@ struct compiled {
 	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
 	int ntails;		/* MAP_TAILS slots, 0: no such map */
 	int carry_size;		/* MAP_CARRY value bytes, 0: no such map */
+	bool uses_spec;		/* MAP_SPEC is needed (opts.nspec slots) */
+	bool faults;		/* a D clause can stop at a fault (REC_FAULT) */
+	bool destructive;	/* a builtin that changes the system is used
+				 * (signal(), system(), D's raise() ...) */
 	struct vec helper_sites;	/* struct helper_site *, by record id */
 	struct vec pcaps;	/* char *: skboutput() files, by file id */
 	size_t ringbuf_size;

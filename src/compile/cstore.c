@@ -82,7 +82,7 @@ int cstore_save(const struct compiled *c, struct buf *out)
 	struct buf b = { 0 };
 	int i, j, err = 0;
 
-	if (c->helper_sites.n || c->pcaps.n)
+	if (c->helper_sites.n || c->pcaps.n || c->uses_spec)
 		return -ENOTSUP;
 	put32(&b, CSTORE_MAGIC);
 	put32(&b, c->nstats);

@@ -128,6 +128,11 @@ void ir_st(struct ir *ir, int size, int base, int16_t off, int src)
 	ir_op(ir, BPF_STX | size | BPF_MEM, base, src, off, 0);
 }
 
+void ir_atomic(struct ir *ir, int size, int base, int16_t off, int src, int op)
+{
+	ir_op(ir, BPF_STX | size | BPF_ATOMIC, base, src, off, op);
+}
+
 void ir_st_imm(struct ir *ir, int size, int base, int16_t off, int32_t imm)
 {
 	ir_op(ir, BPF_ST | size | BPF_MEM, base, 0, off, imm);
@@ -186,6 +191,11 @@ void ir_ld_map_value(struct ir *ir, int dst, int map_id)
 void ir_ld_start(struct ir *ir, int dst)
 {
 	ir_add(ir, IR_LD_START)->dst = dst;
+}
+
+void ir_ld_pc(struct ir *ir, int dst)
+{
+	ir_add(ir, IR_LD_PC)->dst = dst;
 }
 
 void ir_exit(struct ir *ir)
@@ -297,8 +307,16 @@ static void op_str(char *out, size_t len, uint8_t code, int dst, int src,
 			 s, off);
 		break;
 	case BPF_STX:
-		snprintf(out, len, "*(%s *)(%s %+d) = %s", size_name(code), d,
-			 off, s);
+		if (BPF_MODE(code) == BPF_ATOMIC && imm == BPF_CMPXCHG)
+			snprintf(out, len, "r0 = cmpxchg(*(%s *)(%s %+d), r0, %s)",
+				 size_name(code), d, off, s);
+		else if (BPF_MODE(code) == BPF_ATOMIC)
+			snprintf(out, len, "lock *(%s *)(%s %+d) %s %s",
+				 size_name(code), d, off,
+				 alu_ops[BPF_OP(imm) >> 4], s);
+		else
+			snprintf(out, len, "*(%s *)(%s %+d) = %s",
+				 size_name(code), d, off, s);
 		break;
 	case BPF_ST:
 		snprintf(out, len, "*(%s *)(%s %+d) = %" PRId64, size_name(code),
@@ -357,6 +375,9 @@ void ir_dump(FILE *f, const struct ir *ir, ir_map_namer namer, void *arg)
 			break;
 		case IR_LD_START:
 			snprintf(text, sizeof(text), "%s = start_ns ll", d);
+			break;
+		case IR_LD_PC:
+			snprintf(text, sizeof(text), "%s = pc", d);
 			break;
 		default:
 			snprintf(target, sizeof(target), "L%d", in->imm2);

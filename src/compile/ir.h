@@ -25,6 +25,9 @@ enum ir_kind {
 	IR_LD_MAP_VALUE,	/* dst = address of element 0 of array map imm */
 	IR_LD_IMM64,	/* dst = imm (64-bit) */
 	IR_LD_START,	/* dst = monotonic ns at program start (patched at load) */
+	IR_LD_PC,	/* dst = the index of this instruction in the program
+			 * ra_lower() makes (a fault's place, as DTrace names
+			 * it) */
 };
 
 struct ir_insn {
@@ -68,6 +71,13 @@ void ir_alu32_imm(struct ir *ir, int op, int dst, int32_t imm);
 void ir_ld(struct ir *ir, int size, int dst, int base, int16_t off);	/* size: BPF_B .. BPF_DW */
 void ir_st(struct ir *ir, int size, int base, int16_t off, int src);
 void ir_st_imm(struct ir *ir, int size, int base, int16_t off, int32_t imm);
+/*
+ * An atomic operation on the size bytes (BPF_W or BPF_DW) at base+off:
+ * op BPF_ADD adds src; BPF_CMPXCHG stores src there if it holds r0, and
+ * sets r0 to what it held (the register allocator knows r0 is read and
+ * written).  The kernel's BPF_ATOMIC instructions (5.12).
+ */
+void ir_atomic(struct ir *ir, int size, int base, int16_t off, int src, int op);
 void ir_jmp(struct ir *ir, int op, int a, int b, int label);	/* op: BPF_JEQ ...; a op b */
 void ir_jmp_imm(struct ir *ir, int op, int a, int32_t imm, int label);
 void ir_ja(struct ir *ir, int label);
@@ -77,6 +87,7 @@ void ir_ld_map(struct ir *ir, int dst, int map_id);
 /* Needs no lookup and no NULL check: map_id must be an array map. */
 void ir_ld_map_value(struct ir *ir, int dst, int map_id);
 void ir_ld_start(struct ir *ir, int dst);
+void ir_ld_pc(struct ir *ir, int dst);
 void ir_exit(struct ir *ir);
 
 /* Names a map id in listings; set by whoever owns the map table. */

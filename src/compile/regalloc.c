@@ -79,6 +79,7 @@ static void insn_regs(const struct ir_insn *in,
 	case IR_LD_MAP_VALUE:
 	case IR_LD_IMM64:
 	case IR_LD_START:
+	case IR_LD_PC:
 		fn(arg, in->dst, 1);
 		return;
 	case IR_JUMP:
@@ -109,6 +110,11 @@ static void insn_regs(const struct ir_insn *in,
 	case BPF_STX:
 		fn(arg, in->dst, 0);
 		fn(arg, in->src, 0);
+		/* ir_atomic(): compare-and-exchange compares and answers in r0. */
+		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == BPF_CMPXCHG) {
+			fn(arg, 0, 0);
+			fn(arg, 0, 1);
+		}
 		break;
 	case BPF_ST:
 		fn(arg, in->dst, 0);
@@ -590,6 +596,7 @@ static void dst_access(const struct ir_insn *in, bool *reads, bool *writes)
 	case IR_LD_MAP_VALUE:
 	case IR_LD_IMM64:
 	case IR_LD_START:
+	case IR_LD_PC:
 		*writes = true;
 		return;
 	case IR_JUMP:
@@ -878,6 +885,11 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 		switch (in->kind) {
 		case IR_LABEL:
 			continue;
+		case IR_LD_PC:
+			o->code = BPF_ALU64 | BPF_MOV | BPF_K;
+			o->dst_reg = d;
+			o->imm = pc_of[i];
+			break;
 		case IR_LD_MAP:
 		case IR_LD_MAP_VALUE:
 		case IR_LD_IMM64:

@@ -63,6 +63,9 @@ struct dt {
 	int labels;		/* clause labels printed */
 	bool *printed;		/* by map: printa() printed it */
 	uint64_t *normal;	/* by map: normalize()'s divisor, 0: none */
+	int nspec;		/* -x nspec */
+	size_t specsize;	/* -x specsize */
+	uint64_t said[2];	/* drops told so far, by notices[] */
 	pid_t child;
 	bool child_said;
 	struct runtime *rt;	/* the run, once set up */
@@ -127,7 +130,7 @@ static const struct { const char *d, *ferret; } call_renames[] = {
 /* Options that change nothing ferret does: accepted as dtrace does. */
 static const char *const inert_options[] = {
 	"bufsize", "aggsize", "switchrate", "aggrate", "cleanrate",
-	"statusrate", "dynvarsize", "nspec", "specsize", "bufpolicy",
+	"statusrate", "dynvarsize", "bufpolicy",
 	"bufresize", "cpu", "stackframes", "ustackframes", "jstackframes",
 	"jstackstrsize", "zdefs", "version", "lazyload", "linkmode",
 	"core", "defaultargs", "strip", "stackindent", "rawbytes", "pcapsize",
@@ -197,6 +200,40 @@ static int set_sort_option(struct dp_opts *o, const char *name,
 }
 
 /*
+ * An option's unsigned value as dtrace reads it: decimal, octal or hex,
+ * and with sizes a k, m, g or t suffix.  0, or -EINVAL.
+ */
+static int opt_number(const char *value, bool size, uint64_t *out)
+{
+	size_t len = value ? strlen(value) : 0;
+	uint64_t mul = 1;
+	char *end;
+
+	if (!len || value[0] == '-')
+		return -EINVAL;
+	switch (size ? value[len - 1] : 0) {
+	case 't': case 'T':
+		mul <<= 10;
+		/* fall through */
+	case 'g': case 'G':
+		mul <<= 10;
+		/* fall through */
+	case 'm': case 'M':
+		mul <<= 10;
+		/* fall through */
+	case 'k': case 'K':
+		mul <<= 10;
+		len--;
+		break;
+	}
+	errno = 0;
+	*out = strtoull(value, &end, 0) * mul;
+	if (errno || end != value + len || end == value)
+		return -EINVAL;
+	return 0;
+}
+
+/*
  * Sets option name (from -x or #pragma D option) to value (NULL when
  * none was given).  0, or -EINVAL with a sentence in err.
  */
@@ -234,6 +271,21 @@ static int set_option(struct dt *d, const char *name, const char *value,
 	}
 	if (!strncmp(name, "aggsort", 7))
 		return set_sort_option(&d->agg_opts, name, value, err, errlen);
+	if (!strcmp(name, "nspec") || !strcmp(name, "specsize")) {
+		bool size = name[1] == 'p';
+		uint64_t v;
+
+		/* Speculative records carry their id in 8 bits. */
+		if (opt_number(value, size, &v) || (!size && v > SPEC_MAX)) {
+			snprintf(err, errlen, "Invalid value for specified option");
+			return -EINVAL;
+		}
+		if (size)
+			d->specsize = v;
+		else
+			d->nspec = v;
+		return 0;
+	}
 	if (!strcmp(name, "flowindent")) {
 		snprintf(err, errlen, "flowindent is not supported yet");
 		return -EINVAL;
@@ -283,8 +335,9 @@ static char *cmd_text(const struct dt_cmd *c)
 	}
 }
 
-/* Appends the statement "printf(fmt, args...)" to the front of block b. */
-static void prepend_printf(struct node *b, const char *fmt, struct node *arg)
+/* Inserts the statement "printf(fmt, arg)" at position at of block b. */
+static void insert_printf(struct node *b, int at, const char *fmt,
+			  struct node *arg)
 {
 	struct node *st = ast_new(N_EXPRSTMT, &b->loc);
 	struct node *call = ast_new(N_CALL, &b->loc);
@@ -299,9 +352,126 @@ static void prepend_printf(struct node *b, const char *fmt, struct node *arg)
 		ast_push(call, arg);
 	st->a = call;
 	ast_push(b, st);
-	for (i = b->nlist - 1; i > 0; i--)
+	for (i = b->nlist - 1; i > at; i--)
 		b->list[i] = b->list[i - 1];
-	b->list[0] = st;
+	b->list[at] = st;
+}
+
+/* The name of the function statement s calls, or NULL. */
+static const char *stmt_call(const struct node *s)
+{
+	return s->kind == N_EXPRSTMT && s->a->kind == N_CALL ? s->a->name : NULL;
+}
+
+/* Functions whose statements record nothing a clause label would head. */
+static bool records_nothing(const char *name)
+{
+	return !strcmp(name, "commit") || !strcmp(name, "discard") ||
+	       !strcmp(name, "speculate") || !strcmp(name, "speculation");
+}
+
+/* D's actions that change the system: only with -w. */
+static bool destructive_action(const char *name)
+{
+	static const char *const names[] = {
+		"raise", "stop", "system", "freopen", "chill", "breakpoint",
+		"panic", "copyout", "copyoutstr",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* What a clause has done so far, for the rules of speculate_rules(). */
+enum {
+	CL_DATAREC = 1, CL_AGG = 2, CL_SPEC = 4, CL_COMMIT = 8,
+};
+
+static int speculate_rules(const struct source *src, const struct node *b,
+			   int *cf);
+
+/* One statement of speculate_rules()'s. */
+static int speculate_rule(const struct source *src, const struct node *st,
+			  int *cf)
+{
+	const char *msg = NULL, *fn = stmt_call(st);
+
+	if (st->kind == N_IF) {
+		if (speculate_rules(src, st->b, cf))
+			return -EINVAL;
+		return !st->c ? 0 : st->c->kind == N_IF ?
+		       speculate_rule(src, st->c, cf) :
+		       speculate_rules(src, st->c, cf);
+	}
+	if (st->kind == N_BLOCK)
+		return speculate_rules(src, st, cf);
+	if (st->kind == N_ASSIGN && st->a->kind == N_MAP &&
+	    st->a->name[0] == '@') {
+		if (*cf & CL_COMMIT)
+			msg = "[D_AGG_COMM] aggregating actions may not follow commit( )";
+		else if (*cf & CL_SPEC)
+			msg = "[D_AGG_SPEC] aggregating actions may not follow speculate( )";
+		*cf |= CL_AGG;
+	} else if (!fn || !strcmp(fn, "speculation") || !strcmp(fn, "discard")) {
+		return 0;
+	} else if (!strcmp(fn, "commit")) {
+		if (*cf & (CL_DATAREC | CL_AGG))
+			msg = "[D_COMM_DREC] commit( ) may not follow data-recording action(s)";
+		*cf |= CL_COMMIT;
+	} else if (!strcmp(fn, "speculate")) {
+		if (*cf & CL_SPEC)
+			msg = "[D_SPEC_SPEC] speculate( ) may not follow speculate( )";
+		else if (*cf & CL_COMMIT)
+			msg = "[D_SPEC_COMM] speculate( ) may not follow commit( )";
+		else if (*cf & (CL_DATAREC | CL_AGG))
+			msg = "[D_SPEC_DREC] speculate( ) may not follow data-recording action(s)";
+		*cf |= CL_SPEC;
+	} else {
+		if ((*cf & CL_SPEC) && destructive_action(fn))
+			msg = "[D_ACT_SPEC] destructive actions may not follow speculate( )";
+		else if ((*cf & CL_SPEC) && !strcmp(fn, "exit"))
+			msg = "[D_EXIT_SPEC] exit( ) may not follow speculate( )";
+		else if (*cf & CL_COMMIT)
+			msg = "[D_DREC_COMM] data-recording actions may not follow commit( )";
+		*cf |= CL_DATAREC;
+	}
+	if (!msg)
+		return 0;
+	diag_error(src, &st->a->loc, "%s", msg);
+	return -EINVAL;
+}
+
+/*
+ * DTrace's rules on the order of a clause's actions around speculate()
+ * and commit(), with its error tags and words: statements of block b in
+ * order, *cf what came before.  0 or -EINVAL after reporting.
+ */
+static int speculate_rules(const struct source *src, const struct node *b,
+			   int *cf)
+{
+	int i;
+
+	for (i = 0; b && i < b->nlist; i++)
+		if (speculate_rule(src, b->list[i], cf))
+			return -EINVAL;
+	return 0;
+}
+
+/* Where a clause's label goes: after its speculate(), if it has one. */
+static int label_at(const struct node *body)
+{
+	int i;
+
+	for (i = 0; i < body->nlist; i++) {
+		const char *fn = stmt_call(body->list[i]);
+
+		if (fn && !strcmp(fn, "speculate"))
+			return i + 1;
+	}
+	return 0;
 }
 
 /*
@@ -316,9 +486,9 @@ static bool clause_records(const struct node *body)
 	if (!body || !body->nlist)
 		return true;
 	for (i = 0; i < body->nlist; i++) {
-		const struct node *s = body->list[i];
+		const char *fn = stmt_call(body->list[i]);
 
-		if (s->kind == N_EXPRSTMT && s->a->kind == N_CALL)
+		if (fn && !records_nothing(fn))
 			return true;
 	}
 	return false;
@@ -369,7 +539,7 @@ static void rename_builtins(struct node *n)
  */
 static int lower(struct dt *d, const struct source *src, struct node *prog)
 {
-	int i, j, k, kept = 0;
+	int i, j, k, kept = 0, cf;
 
 	for (i = 0; i < prog->nlist; i++) {
 		struct node *p = prog->list[i];
@@ -416,11 +586,15 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 			p->b = ast_new(N_BLOCK, &p->loc);
 		rename_builtins(p->a);
 		rename_builtins(p->b);
+		cf = 0;
+		if (speculate_rules(src, p->b, &cf))
+			return -EINVAL;
 		if (!d->quiet && clause_records(p->b)) {
 			struct node *lab = ast_new(N_BUILTIN, &p->loc);
 
 			lab->name = xstrdup("__dprobe");
-			prepend_printf(p->b, "%s", lab);
+			/* The label is part of the speculation. */
+			insert_printf(p->b, label_at(p->b), "%s", lab);
 		}
 		prog->list[kept++] = p;
 	}
@@ -462,14 +636,12 @@ static const char *trace_conv(void *arg, const struct type *t)
 	return d_print_trace_conv(t->size, t->is_signed, false, d->quiet);
 }
 
-static int run_setup(void *arg, struct runtime *rt)
+/* A description is named up to its predicate or body, as dtrace names
+ * it ("syscall:::entry "). */
+static void say_matched(struct dt *d)
 {
-	struct dt *d = arg;
 	int i;
 
-	d->rt = rt;
-	/* A description is named up to its predicate or body, as dtrace
-	 * names it ("syscall:::entry "). */
 	for (i = 0; i < d->ncmds; i++) {
 		const struct dt_cmd *cm = &d->cmds[i];
 		bool script = cm->opt == 's';
@@ -480,13 +652,49 @@ static int run_setup(void *arg, struct runtime *rt)
 			script ? "script" : "description", len, cm->arg,
 			cm->matched, cm->matched == 1 ? "" : "s");
 	}
+}
+
+static int run_setup(void *arg, struct runtime *rt)
+{
+	struct dt *d = arg;
+
+	d->rt = rt;
+	say_matched(d);
+	if (d->destructive)
+		fprintf(stderr, "dtrace: allowing destructive actions\n");
 	return 0;
+}
+
+/* dtrace's notices of drops since the last, in its order and words. */
+static void say_drops(struct dt *d)
+{
+	static const struct { const char *what, *why; } notices[] = {
+		{ "speculative drop", "" },
+		{ "failed speculation", " (no speculative buffer available)" },
+	};
+	uint64_t now[2];
+	size_t i;
+
+	if (!d->rt || !d->rt->c->uses_spec)
+		return;
+	now[0] = d->rt->spec_drops;
+	now[1] = run_stat(d->rt, STAT_SPEC_UNAVAIL(d->rt->c));
+	for (i = 0; i < ARRAY_SIZE(notices); i++) {
+		uint64_t n = now[i] - d->said[i];
+
+		if (!n)
+			continue;
+		fprintf(stderr, "dtrace: %llu %s%s%s\n", (unsigned long long)n,
+			notices[i].what, n > 1 ? "s" : "", notices[i].why);
+		d->said[i] = now[i];
+	}
 }
 
 static bool run_tick(void *arg, bool child_done)
 {
 	struct dt *d = arg;
 
+	say_drops(d);
 	if (child_done && d->child > 0 && !d->child_said) {
 		d->child_said = true;
 		fprintf(stderr, "dtrace: pid %d has exited\n", (int)d->child);
@@ -715,6 +923,7 @@ static void run_finish(void *arg, struct runtime *rt)
 	struct buf b = { 0 };
 	int i, n = 0;
 
+	say_drops(d);
 	if (d->labels)
 		buf_put(&b, "\n", 1);
 	for (i = 0; i < rt->nmaps; i++) {
@@ -878,7 +1087,8 @@ static int list_probes(struct dt *d)
 
 int dt_main(int argc, char **argv)
 {
-	struct dt d = { .pid = -1 };
+	/* dtrace's defaults: one speculation of 4 MiB. */
+	struct dt d = { .pid = -1, .nspec = 1, .specsize = 4 << 20 };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { .out = stdout, .quiet = true };
 	struct run_sink sink = {
@@ -1024,8 +1234,12 @@ int dt_main(int argc, char **argv)
 		char err[128];
 
 		if (set_option(&d, pr->name, pr->value, err, sizeof(err))) {
-			diag_error(&src, &pr->loc, "failed to set option '%s': %s",
-				   pr->name, err);
+			if (pr->value)
+				diag_error(&src, &pr->loc, "failed to set option '%s' to '%s': %s",
+					   pr->name, pr->value, err);
+			else
+				diag_error(&src, &pr->loc, "failed to set option '%s': %s",
+					   pr->name, err);
 			goto out;
 		}
 	}
@@ -1038,7 +1252,10 @@ int dt_main(int argc, char **argv)
 	}
 	bi_dtrace_set_probes(NULL, 0, &label);
 	copts.dtrace = true;
-	copts.unsafe = d.destructive;
+	/* Destructive actions compile; without -w the run is refused. */
+	copts.unsafe = true;
+	copts.nspec = d.nspec;
+	copts.specsize = d.specsize;
 	copts.pid = d.pid > 0 && !child ? d.pid : 0;
 	/* D's strsize counts characters; the engine's strings hold a NUL too. */
 	copts.strlen = d.strsize ? d.strsize + 1 : 0;
@@ -1065,6 +1282,11 @@ int dt_main(int argc, char **argv)
 	}
 	if (d.dump || d.compile_only) {
 		ret = 0;
+		goto out;
+	}
+	if (c.destructive && !d.destructive) {
+		say_matched(&d);
+		fprintf(stderr, "dtrace: could not enable tracing: Destructive actions not allowed\n");
 		goto out;
 	}
 	if (d.outfile) {

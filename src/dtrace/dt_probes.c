@@ -39,7 +39,7 @@ static int not_matched(const struct dt_desc *d, char *err, size_t errlen)
 static int dtrace_specs(const struct dt_desc *d, long target,
 			struct vec *out, char *err, size_t errlen)
 {
-	static const char *const names[] = { "BEGIN", "END" };
+	static const char *const names[] = { "BEGIN", "END", "ERROR" };
 	size_t i;
 	int n = 0;
 
@@ -50,10 +50,6 @@ static int dtrace_specs(const struct dt_desc *d, long target,
 			vec_push(out, xstrdup(names[i]));
 			n++;
 		}
-	if (!n && !strcmp(d->name, "ERROR")) {
-		snprintf(err, errlen, "probe dtrace:::ERROR is not supported yet: ferret reports run-time faults itself");
-		return -EOPNOTSUPP;
-	}
 	return n ? 0 : not_matched(d, err, errlen);
 }
 
@@ -61,6 +57,7 @@ static void dtrace_list(void (*fn)(const char *name, void *arg), void *arg)
 {
 	fn("dtrace:::BEGIN", arg);
 	fn("dtrace:::END", arg);
+	fn("dtrace:::ERROR", arg);
 }
 
 /* D's time units, as nanoseconds per unit; 0 for hz. */
@@ -444,7 +441,10 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 
 	memset(p, 0, sizeof(*p));
 	p->id = pi->index + 1;
-	if (!strcmp(prov, "BEGIN") || !strcmp(prov, "END")) {
+	if (!strcmp(prov, "BEGIN") || !strcmp(prov, "END") ||
+	    !strcmp(prov, "ERROR")) {
+		/* Their IDs as dtrace -l numbers them (dtrace_list()). */
+		p->id = prov[0] == 'B' ? 1 : prov[1] == 'N' ? 2 : 3;
 		parts[0] = xstrdup("dtrace");
 		parts[3] = xstrdup(prov);
 	} else if (!strncmp(pi->name, "syscall:", 8)) {

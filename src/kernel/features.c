@@ -161,6 +161,43 @@ bool feat_override(const char **why)
 	return feat_done(&f, why);
 }
 
+/*
+ * Loads a program that calls bpf_probe_write_user(): under lockdown the
+ * verifier says the helper cannot be used, which libbpf's probe of
+ * helpers does not take for a refusal.
+ */
+bool feat_write_user(const char **why)
+{
+	static const struct bpf_insn insns[] = {
+		{ .code = BPF_ST | BPF_MEM | BPF_DW, .dst_reg = BPF_REG_10,
+		  .off = -8 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_1 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = BPF_REG_2,
+		  .src_reg = BPF_REG_10 },
+		{ .code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = BPF_REG_2,
+		  .imm = -8 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_3,
+		  .imm = 8 },
+		{ .code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_probe_write_user },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	static struct feat f;
+	int fd;
+
+	if (f.state)
+		return feat_done(&f, why);
+	fd = bpf_prog_load(BPF_PROG_TYPE_TRACEPOINT, "ferret_probe", "GPL",
+			   insns, ARRAY_SIZE(insns), NULL);
+	if (fd < 0) {
+		feat_missing(&f, "this kernel refuses bpf_probe_write_user(), the only way a BPF program writes user memory (a kernel under lockdown forbids it: see kernel_lockdown(7))");
+	} else {
+		close(fd);
+		f.state = 1;
+	}
+	return feat_done(&f, why);
+}
+
 bool feat_kprobes(const char **why)
 {
 	static struct feat f;

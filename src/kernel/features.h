@@ -20,6 +20,7 @@ bool feat_perf_link(const char **why);		/* BPF links on perf events */
  */
 bool feat_cookie(int prog_type, const char **why);
 bool feat_kprobes(const char **why);
+bool feat_write_user(const char **why);	/* bpf_probe_write_user() */
 bool feat_override(const char **why);		/* bpf_override_return() */
 bool feat_uprobes(const char **why);
 bool feat_btf(const char **why);		/* /sys/kernel/btf/vmlinux */

@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lang/loc.h"
@@ -109,6 +110,10 @@ static void show_line(FILE *f, const struct source *src, const struct loc *loc)
 	fputc('\n', f);
 }
 
+/*
+ * With a lead (ferret dtrace), a message that starts with one of DTrace's
+ * error tags ("[D_PROTO_LEN] ") has it before the line, as dtrace puts it.
+ */
 static void __attribute__((format(printf, 4, 0)))
 report(const char *what, const struct source *src, const struct loc *loc,
        const char *fmt, va_list ap)
@@ -116,22 +121,34 @@ report(const char *what, const struct source *src, const struct loc *loc,
 	FILE *f = diag_stream ? diag_stream : stderr;
 	const char *name = src && src->name ? src->name : "ferret";
 	const struct diag_part *part = diag_part(loc ? loc->line : 0);
+	const char *msg, *end;
+	char *text;
+	int tag = 0;
 
+	if (vasprintf(&text, fmt, ap) < 0)
+		return;
+	msg = text;
+	if (part && !strncmp(text, "[D_", 3) &&
+	    (end = strstr(text, "] ")) != NULL)
+		tag = (int)(end - text) + 2;
 	if (part && !strcmp(what, "error") && part->line && loc &&
-	    loc->line > 0)
-		fprintf(f, "%sline %d: ", part->lead,
+	    loc->line > 0) {
+		fprintf(f, "%s%.*sline %d: ", part->lead, tag, text,
 			loc->line - part->first + 1);
-	else if (part && !strcmp(what, "error"))
+		msg += tag;
+	} else if (part && !strcmp(what, "error")) {
 		fputs(part->lead, f);
-	else if (loc && loc->line > 0)
+	} else if (loc && loc->line > 0) {
 		fprintf(f, "%s:%d:%d: %s: ", name, loc->line, loc->col, what);
-	else
+	} else {
 		fprintf(f, "%s: %s: ", name, what);
-	vfprintf(f, fmt, ap);
+	}
+	fputs(msg, f);
 	fputc('\n', f);
 	if (src && loc && loc->line > 0)
 		show_line(f, src, loc);
 	fflush(f);
+	free(text);
 }
 
 void diag_error(const struct source *src, const struct loc *loc,

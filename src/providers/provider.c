@@ -29,6 +29,7 @@
 const struct provider *const provider_table[] = {
 	&begin_provider,
 	&end_provider,
+	&error_provider,
 	&tracepoint_provider,
 	&rawtracepoint_provider,
 	&kprobe_provider,

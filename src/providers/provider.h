@@ -18,6 +18,8 @@ enum probe_when {
 	WHEN_EVENT,	/* attached to a kernel event */
 	WHEN_BEGIN,	/* run once after every probe is attached */
 	WHEN_END,	/* run once at exit, before maps are printed */
+	WHEN_ERROR,	/* D's ERROR: run by user space after each fault in
+			 * another clause, with the fault in arg0..arg5 */
 };
 
 /* How generated code reaches args->field and argN. */
@@ -223,6 +225,10 @@ extern const char *provider_cmd;
 
 /* Runs a BEGIN/END program once (BPF_PROG_TEST_RUN). 0 or -errno. */
 int special_fire(int prog_fd);
+/* The arguments D's ERROR probe has. */
+#define ERROR_NARGS 6
+/* Runs an ERROR program once with arguments args[0..n). 0 or -errno. */
+int special_fire_args(int prog_fd, const uint64_t *args, int n);
 
 /* The provider a spec belongs to (by prefix before ':' or whole word). */
 const struct provider *provider_find(const char *spec);
@@ -237,7 +243,7 @@ extern const struct provider *const provider_table[];
 bool provider_has_cookie(const struct provider *p);
 
 /* For the providers. */
-extern const struct provider begin_provider, end_provider;
+extern const struct provider begin_provider, end_provider, error_provider;
 extern const struct provider tracepoint_provider, rawtracepoint_provider;
 extern const struct provider interval_provider, profile_provider;
 extern const struct provider software_provider, hardware_provider;

@@ -2,6 +2,8 @@
 /*
  * BEGIN and END: raw tracepoint programs the runtime runs itself with
  * BPF_PROG_TEST_RUN, so nothing is attached and the cookie reads 0.
+ * D's ERROR too, run after each fault with the fault's description as
+ * its arguments (the context of a raw tracepoint is its u64 arguments).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,7 +24,10 @@ static int special_expand(const struct provider *p, const char *spec,
 		return -EINVAL;
 	}
 	pi = provider_inst(p, p->name);
-	pi->when = p == &begin_provider ? WHEN_BEGIN : WHEN_END;
+	pi->when = p == &begin_provider ? WHEN_BEGIN :
+		   p == &end_provider ? WHEN_END : WHEN_ERROR;
+	if (pi->when == WHEN_ERROR)
+		pi->nargs = ERROR_NARGS;
 	vec_push(out, pi);
 	return 0;
 }
@@ -47,6 +52,19 @@ int special_fire(int prog_fd)
 	return bpf_prog_test_run_opts(prog_fd, &opts) ? -errno : 0;
 }
 
+int special_fire_args(int prog_fd, const uint64_t *args, int n)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args,
+		    .ctx_size_in = n * sizeof(*args));
+
+	return bpf_prog_test_run_opts(prog_fd, &opts) ? -errno : 0;
+}
+
+static int error_arg_offset(const struct probe_inst *pi, int n)
+{
+	return n >= 0 && n < ERROR_NARGS ? 8 * n : -1;
+}
+
 const struct provider begin_provider = {
 	.name = "BEGIN",
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
@@ -63,4 +81,15 @@ const struct provider end_provider = {
 	.expand = special_expand,
 	.list = special_list,
 	.attach = special_attach,
+};
+
+const struct provider error_provider = {
+	.name = "ERROR",
+	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.ctx = CTX_U64_ARRAY,
+	.dtrace = true,
+	.expand = special_expand,
+	.list = special_list,
+	.attach = special_attach,
+	.arg_offset = error_arg_offset,
 };

@@ -34,6 +34,11 @@ enum rec_kind {
 			 * id: map; payload: struct rec_daggact */
 	REC_DSETOPT,	/* D's setopt(): id: format holding the option's
 			 * name; payload: s32 format of its value, -1: none */
+	REC_SPEC_COMMIT,	/* D's commit(): id: the speculation */
+	REC_SPEC_DISCARD,	/* D's discard(): id: the speculation */
+	REC_FAULT,	/* a D clause stopped at a fault: payload: struct
+			 * rec_fault */
+	REC_FREOPEN,	/* D's freopen(): id: format; payload: arguments */
 };
 
 /* What REC_DAGGACT does to its map. */
@@ -53,6 +58,17 @@ struct rec_daggact {
  * with bpftrace's per-CPU buffers.  Both carry the CPU at REC_CPU_SHIFT.
  */
 #define REC_KIND_MASK 0xffffu
+/*
+ * Within those 16 bits, a speculative record (D's speculate()) has its
+ * speculation's id at REC_SPEC_SHIFT, and the low byte of the slot's
+ * generation in the top byte of rec_hdr.id (REC_GEN_SHIFT): kinds and
+ * ids of other records stay below both.
+ */
+#define REC_TYPE_MASK 0xffu
+#define REC_SPEC_SHIFT 8
+#define REC_SPEC_MASK 0xff00u
+#define REC_GEN_SHIFT 24
+#define REC_ID_MASK 0xffffffu
 #define REC_CPU_SHIFT 16
 #define REC_CPU_MASK 0x7fffu
 #define REC_HELD 0x80000000u
@@ -60,6 +76,28 @@ struct rec_daggact {
 struct rec_hdr {
 	uint32_t kind;
 	uint32_t id;
+};
+
+/*
+ * A fault that stopped a clause (D): where (the probe's index, the
+ * clause's index in the program, the BPF instruction), what (enum
+ * rec_fault_kind) and the address or value at fault.
+ */
+struct rec_fault {
+	uint64_t probe;
+	uint64_t clause;
+	uint64_t pc;
+	uint64_t fault;
+	uint64_t addr;
+};
+
+/* DTrace's fault codes (DTRACEFLT_*), as the ERROR probe's arg4 has them. */
+enum rec_fault_kind {
+	FAULT_UNKNOWN = 0,
+	FAULT_BADADDR = 1,
+	FAULT_BADALIGN = 2,
+	FAULT_ILLOP = 3,
+	FAULT_DIVZERO = 4,
 };
 
 struct rec_print_map {

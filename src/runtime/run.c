@@ -178,6 +178,55 @@ static void out_flush(struct runtime *rt, struct out_sink *os)
 	__fpurge(f);
 }
 
+/* Appends record data (size bytes) to b, as release_held() reads them. */
+static void keep_record(struct buf *b, const struct rec_hdr *plain,
+			const void *data, size_t size)
+{
+	static const char pad[8];
+
+	buf_put(b, &size, sizeof(size));
+	buf_put(b, plain, sizeof(*plain));
+	buf_put(b, (const char *)data + sizeof(*plain), size - sizeof(*plain));
+	buf_put(b, pad, -size & 7);
+}
+
+static bool spec_fits(struct runtime *rt, const struct run_spec *s,
+		      size_t need)
+{
+	return !rt->c->opts.specsize || s->used + need <= rt->c->opts.specsize;
+}
+
+/* Generation gen (a low byte) of s has ended. */
+static bool spec_ended(const struct run_spec *s, uint32_t gen)
+{
+	return (uint8_t)(gen - s->live) >= 128;
+}
+
+/*
+ * A speculative record: kept with its speculation unless its generation
+ * has ended (see spec.c) or it does not fit; a run that does not fit is
+ * dropped whole and counted once (see release_held()).
+ */
+static int spec_take(struct runtime *rt, const struct rec_hdr *h, size_t size)
+{
+	uint32_t id = (h->kind & REC_SPEC_MASK) >> REC_SPEC_SHIFT;
+	struct rec_hdr plain = { h->kind & REC_TYPE_MASK, h->id };
+	struct run_spec *s;
+
+	if (!rt->spec || id < 1 || id > (uint32_t)rt->c->opts.nspec)
+		return 0;
+	s = &rt->spec[id];
+	if (spec_ended(s, h->id >> REC_GEN_SHIFT) || rt->spec_reject == (int)id)
+		return 0;
+	if (!spec_fits(rt, s, size)) {
+		rt->spec_drops++;
+		return 0;
+	}
+	s->used += size;
+	keep_record(&s->b, &plain, h, size);
+	return 0;
+}
+
 static int take_record(struct runtime *rt, void *data, size_t size)
 {
 	const struct rec_hdr *h = data;
@@ -186,6 +235,8 @@ static int take_record(struct runtime *rt, void *data, size_t size)
 
 	if (rt->exiting)
 		return 0;
+	if (h->kind & REC_SPEC_MASK)
+		return spec_take(rt, h, size);
 	if (rt->sink && rt->sink->printf_rec && h->kind == REC_PRINTF) {
 		const struct fmt_spec *fs = h->id < (uint32_t)rt->c->fmts.n ?
 			rt->c->fmts.v[h->id] : NULL;
@@ -219,10 +270,9 @@ static int take_record(struct runtime *rt, void *data, size_t size)
 	return 0;
 }
 
-/* Takes the records CPU cpu held, in the order they came. */
-static void release_held(struct runtime *rt, int cpu)
+/* Takes the records buffer b keeps (see keep_record()), in order. */
+static void take_kept(struct runtime *rt, struct buf *b)
 {
-	struct buf *b = &rt->held[cpu];
 	size_t at = 0, size;
 
 	while (at + sizeof(size) <= b->len) {
@@ -232,6 +282,84 @@ static void release_held(struct runtime *rt, int cpu)
 		at += (size + 7) & ~(size_t)7;
 	}
 	b->len = 0;
+}
+
+int run_spec_end(struct runtime *rt, uint32_t id, uint32_t gen, bool commit)
+{
+	struct run_spec *s;
+	struct buf keep = { 0 }, mine = { 0 };
+	size_t at = 0, size;
+
+	if (!rt->spec || id < 1 || id > (uint32_t)rt->c->opts.nspec)
+		return -EINVAL;
+	s = &rt->spec[id];
+	gen &= 0xff;
+	if (spec_ended(s, gen))
+		return 0;
+	/* Later generations' records stay; this one's go; older ones too. */
+	s->used = 0;
+	while (at + sizeof(size) <= s->b.len) {
+		struct rec_hdr *h;
+		uint32_t g;
+
+		memcpy(&size, s->b.p + at, sizeof(size));
+		at += sizeof(size);
+		h = (struct rec_hdr *)(s->b.p + at);
+		g = h->id >> REC_GEN_SHIFT;
+		h->id &= REC_ID_MASK;
+		if (g == gen && commit) {
+			keep_record(&mine, h, h, size);
+		} else if ((uint8_t)(g - gen) < 128 && g != gen) {
+			h->id |= g << REC_GEN_SHIFT;
+			keep_record(&keep, h, h, size);
+			s->used += size;
+		}
+		at += (size + 7) & ~(size_t)7;
+	}
+	buf_free(&s->b);
+	s->b = keep;
+	s->live = gen + 1;
+	take_kept(rt, &mine);
+	buf_free(&mine);
+	return 0;
+}
+
+/*
+ * A held run's speculative records (one speculation's: one clause) fit
+ * their speculation whole or not at all, as DTrace keeps a clause's
+ * data.
+ */
+static void spec_check_run(struct runtime *rt, const struct buf *b)
+{
+	size_t at = 0, size, need = 0;
+	uint32_t id = 0;
+
+	while (at + sizeof(size) <= b->len) {
+		const struct rec_hdr *h;
+
+		memcpy(&size, b->p + at, sizeof(size));
+		at += sizeof(size);
+		h = (const struct rec_hdr *)(b->p + at);
+		if (h->kind & REC_SPEC_MASK) {
+			id = (h->kind & REC_SPEC_MASK) >> REC_SPEC_SHIFT;
+			need += size;
+		}
+		at += (size + 7) & ~(size_t)7;
+	}
+	if (id && id <= (uint32_t)rt->c->opts.nspec &&
+	    !spec_fits(rt, &rt->spec[id], need)) {
+		rt->spec_drops++;
+		rt->spec_reject = id;
+	}
+}
+
+/* Takes the records CPU cpu held, in the order they came. */
+static void release_held(struct runtime *rt, int cpu)
+{
+	if (rt->spec)
+		spec_check_run(rt, &rt->held[cpu]);
+	take_kept(rt, &rt->held[cpu]);
+	rt->spec_reject = 0;
 }
 
 /* At the end of the run: what no REC_END released (one was lost). */
@@ -250,7 +378,6 @@ static void release_all_held(struct runtime *rt)
  */
 static int on_record(void *arg, void *data, size_t size)
 {
-	static const char pad[8];
 	struct runtime *rt = arg;
 	struct rec_hdr *h = data;
 	uint32_t cpu = (h->kind >> REC_CPU_SHIFT) & REC_CPU_MASK;
@@ -275,10 +402,7 @@ static int on_record(void *arg, void *data, size_t size)
 			rt->nheld = n;
 		}
 		b = &rt->held[cpu];
-		buf_put(b, &size, sizeof(size));
-		buf_put(b, &plain, sizeof(plain));
-		buf_put(b, (char *)data + sizeof(plain), size - sizeof(plain));
-		buf_put(b, pad, -size & 7);
+		keep_record(b, &plain, data, size);
 		return 0;
 	}
 	return take_record(rt, data, size);
@@ -295,6 +419,11 @@ static uint64_t stat_sum(struct runtime *rt, int slot)
 			sum += v[i];
 	free(v);
 	return sum;
+}
+
+uint64_t run_stat(struct runtime *rt, int slot)
+{
+	return stat_sum(rt, slot);
 }
 
 uint64_t run_lost(struct runtime *rt)
@@ -319,7 +448,13 @@ static void report_stats(struct runtime *rt)
 	}
 }
 
-static void fire(struct runtime *rt, enum probe_when when)
+/*
+ * Runs the BEGIN or END programs in order.  Where a clause can fault,
+ * each run's records are read before the next runs, so that the ERROR
+ * probe a fault fires (see rt_fault()) runs before the next clause, as
+ * in DTrace.
+ */
+static void fire(struct runtime *rt, struct rbuf *rb, enum probe_when when)
 {
 	int i;
 
@@ -327,9 +462,26 @@ static void fire(struct runtime *rt, enum probe_when when)
 		struct cattach *at = rt->c->attach.v[i];
 		struct cprog *p = rt->c->progs.v[at->prog];
 
-		if (at->pi->when == when && !rt->exiting)
-			special_fire(p->fd);
+		if (at->pi->when != when || rt->exiting)
+			continue;
+		special_fire(p->fd);
+		if (rt->c->faults)
+			rbuf_consume(rb);
 	}
+}
+
+int run_fire_error(struct runtime *rt, const uint64_t *args, int n)
+{
+	int i, err = 0;
+
+	for (i = 0; i < rt->c->attach.n && !err; i++) {
+		struct cattach *at = rt->c->attach.v[i];
+		struct cprog *p = rt->c->progs.v[at->prog];
+
+		if (at->pi->when == WHEN_ERROR)
+			err = special_fire_args(p->fd, args, n);
+	}
+	return err;
 }
 
 /*
@@ -787,7 +939,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		int child_go_fd)
 {
 	static const cookie_io_functions_t out_io = { .write = out_write };
-	struct runtime rt = { .c = c, .sink = o->sink, .exit_status = -1 };
+	struct runtime rt = { .c = c, .sink = o->sink, .exit_status = -1,
+			      .out_orig = -1 };
 	struct out_sink os = { .fd = fileno(o->out) };
 	struct loaded l = { 0 };
 	struct fdset fds = { 0 };
@@ -847,6 +1000,9 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		rt.maps[i].sym = sym;
 		rt.maps[i].fd = l.map_fd[MAP_NFIXED + i];
 	}
+	rt.out_fd = os.fd;
+	if (c->uses_spec)
+		rt.spec = xcalloc(c->opts.nspec + 1, sizeof(*rt.spec));
 	rb = rbuf_open(rt.ringbuf_fd, c->ringbuf_size, on_record, &rt);
 	if (!rb) {
 		fprintf(stderr, "ferret: cannot map the ring buffer: %s\n",
@@ -881,7 +1037,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 */
 	if (o->sink && o->sink->setup && o->sink->setup(o->sink->arg, &rt))
 		goto out;
-	fire(&rt, WHEN_BEGIN);
+	fire(&rt, rb, WHEN_BEGIN);
 	err = attach_all(&rt, c, &fds);
 	if (err && err != -EINTR)
 		goto out;
@@ -918,7 +1074,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	release_all_held(&rt);
 	/* END runs even after exit(), as in bpftrace. */
 	rt.exiting = false;
-	fire(&rt, WHEN_END);
+	fire(&rt, rb, WHEN_END);
 	rbuf_consume(rb);
 	if (rt.skb)
 		perf_buffer__consume(rt.skb->pb);
@@ -961,11 +1117,19 @@ out:
 	for (i = 0; i < rt.nheld; i++)
 		buf_free(&rt.held[i]);
 	free(rt.held);
+	for (i = 0; rt.spec && i <= c->opts.nspec; i++)
+		buf_free(&rt.spec[i].b);
+	free(rt.spec);
 	loader_unload(c, &l);
 	free(rt.maps);
 	free(names);
 	out_flush(&rt, &os);
 	fclose(rt.out.f);
+	/* The output goes back where it was before freopen(). */
+	if (rt.out_orig >= 0) {
+		dup2(rt.out_orig, os.fd);
+		close(rt.out_orig);
+	}
 	if (rt.out_err)
 		ret = 1;
 	sigaction(SIGPIPE, &pipe_old, NULL);

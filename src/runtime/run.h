@@ -87,6 +87,17 @@ struct run_watch {
 	struct fdset fds;
 };
 
+/*
+ * D's speculation id: its records, kept until the commit or discard of
+ * their generation (see spec.c).
+ */
+struct run_spec {
+	struct buf b;		/* records as release_held() keeps them, the
+				 * generation in rec_hdr.id */
+	size_t used;		/* bytes of records, against opts.specsize */
+	uint8_t live;		/* the oldest generation not yet ended */
+};
+
 /* A running program, as the builtins' runtime hooks see it. */
 struct runtime {
 	struct compiled *c;
@@ -111,6 +122,13 @@ struct runtime {
 				 * REC_END, each as a size_t size and the
 				 * record */
 	int nheld;
+	struct run_spec *spec;	/* by speculation id, 1..opts.nspec */
+	uint64_t spec_drops;	/* speculative runs that did not fit */
+	int spec_reject;	/* the id whose records the held run being
+				 * taken drops (it did not fit), or 0 */
+	int out_fd;		/* the output's descriptor (freopen()) */
+	int out_orig;		/* a copy of what it was before freopen(),
+				 * or -1 */
 };
 
 /* The script's map called name ("@x"), or NULL. */
@@ -152,5 +170,15 @@ void run_emit(struct runtime *rt, const char *type, const char *text,
 
 /* Records lost so far because the ring buffer was full. */
 uint64_t run_lost(struct runtime *rt);
+/* Runs D's ERROR programs with arguments args[0..n).  0 or -errno. */
+int run_fire_error(struct runtime *rt, const uint64_t *args, int n);
+/* The sum over CPUs of MAP_STATS slot (enum stat_slot). */
+uint64_t run_stat(struct runtime *rt, int slot);
+/*
+ * D's commit (commit true) or discard of generation gen (its low byte)
+ * of speculation id: its records are taken, in the order they came, or
+ * dropped.  0, or -EINVAL for an unknown id.
+ */
+int run_spec_end(struct runtime *rt, uint32_t id, uint32_t gen, bool commit);
 
 #endif

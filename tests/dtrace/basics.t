@@ -178,7 +178,7 @@ else
 	bad list "$(head -3 "$W/out") $(head -1 "$W/err")"
 fi
 if timeout 30 "$FERRET" dtrace -l -P profile | grep -qE '^ *[0-9]+ +profile +tick-1000$' &&
-	[ "$(timeout 30 "$FERRET" dtrace -l -P dtrace | wc -l)" = 3 ]; then
+	[ "$(timeout 30 "$FERRET" dtrace -l -P dtrace | wc -l)" = 4 ]; then
 	ok list_provider
 else
 	bad list_provider "$(timeout 30 "$FERRET" dtrace -l -P dtrace)"
