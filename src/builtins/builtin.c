@@ -71,13 +71,7 @@ int bi_probe_index(struct cg *g, struct node *n, struct val *out)
 {
 	int r = ir_vreg(&g->ir);
 
-	if (g->use_cookie) {
-		ir_mov(&g->ir, BPF_REG_1, g->ctx);
-		ir_call(&g->ir, BPF_FUNC_get_attach_cookie, 1);
-		ir_mov(&g->ir, r, BPF_REG_0);
-	} else {
-		ir_mov_imm(&g->ir, r, g->probe_id);
-	}
+	cg_probe_id(g, r);
 	if (g->pi && g->pi->nsub && g->pi->prov->sub_emit) {
 		int sub = g->pi->prov->sub_emit(g->pi, g);
 

@@ -433,13 +433,7 @@ void cg_fault(struct cg *g, int kind, int addr)
 	g->spec = -1;
 	rec = cg_record_begin(g, REC_FAULT, 0, sizeof(struct rec_fault), skip);
 	g->spec = spec;
-	if (g->use_cookie) {
-		ir_mov(&g->ir, BPF_REG_1, g->ctx);
-		ir_call(&g->ir, BPF_FUNC_get_attach_cookie, 1);
-		ir_mov(&g->ir, r, BPF_REG_0);
-	} else {
-		ir_mov_imm(&g->ir, r, g->probe_id);
-	}
+	cg_probe_id(g, r);
 	ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, probe), r);
 	ir_st_imm(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, clause),
 		  clause);
@@ -472,6 +466,17 @@ void cg_record_end(struct cg *g, int rec, bool wakeup)
 	ir_mov(&g->ir, BPF_REG_1, rec);
 	ir_mov(&g->ir, BPF_REG_2, flags);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_submit, 2);
+}
+
+void cg_probe_id(struct cg *g, int r)
+{
+	if (g->use_cookie) {
+		ir_mov(&g->ir, BPF_REG_1, g->ctx);
+		ir_call(&g->ir, BPF_FUNC_get_attach_cookie, 1);
+		ir_mov(&g->ir, r, BPF_REG_0);
+	} else {
+		ir_mov_imm(&g->ir, r, g->probe_id);
+	}
 }
 
 int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip)

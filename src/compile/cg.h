@@ -126,6 +126,11 @@ void cg_record_discard(struct cg *g, int rec);
 int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip);
 void cg_output_end(struct cg *g, int rec, int len, bool wakeup);
 void cg_count_stat(struct cg *g, int slot);
+/*
+ * Sets register r to the probe's index in the program's probe table:
+ * the attach cookie where instances share the program, else a constant.
+ */
+void cg_probe_id(struct cg *g, int r);
 /* Counts a record lost to a full buffer. */
 void cg_count_lost(struct cg *g);
 /* 0 when the first n bytes of strings a and b match (up to a NUL). */
