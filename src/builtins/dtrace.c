@@ -99,7 +99,7 @@ static int cg_part_eq(struct cg *g, struct node *n, const char *lit)
 	struct vec *probes = &g->c->probes;
 	int res = ir_vreg(&g->ir), yes = ir_label(&g->ir), k, v, low, want;
 	struct val idx;
-	unsigned sub;
+	long sub;
 
 	if (!d_label || !d_label->probe_name)
 		return cg_error(g, n, "probe names are not known here");
@@ -117,9 +117,8 @@ static int cg_part_eq(struct cg *g, struct node *n, const char *lit)
 
 		d_label->probe_name(pi, &d);
 		if (d.sub_func && !strcmp(part, "func")) {
-			for (sub = 0; sub <= 0xffff; sub++) {
-				if (strcmp(d.sub_func(sub), lit))
-					continue;
+			sub = d.sub_of(lit);
+			if (sub >= 0) {
 				ir_mov_imm(&g->ir, want,
 					   (int64_t)sub << 32 | pi->index);
 				ir_jmp(&g->ir, BPF_JEQ, v, want, yes);

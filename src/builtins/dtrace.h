@@ -16,6 +16,8 @@ struct bi_dtrace_probe {
 	/* For an instance standing for several probes (probe_inst.nsub):
 	 * the function of probe sub, or NULL for all the same func. */
 	const char *(*sub_func)(unsigned sub);
+	/* Its inverse: the probe whose function is func, or -1 for none. */
+	long (*sub_of)(const char *func);
 };
 
 /* What the D front end decides for the builtins of builtin_dtrace[]. */

@@ -426,6 +426,20 @@ const char *dt_syscall_func(unsigned nr)
 	return sc->name;
 }
 
+long dt_syscall_nr(const char *func)
+{
+	const char *uapi = func;
+	const struct st_sys *sc;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sc_renames); i++)
+		if (!strcmp(func, sc_renames[i].event))
+			uapi = sc_renames[i].uapi;
+	sc = st_sys_by_name(uapi);
+	/* "stat" names no probe: its event is newstat */
+	return sc && !strcmp(dt_syscall_func(sc->nr), func) ? sc->nr : -1;
+}
+
 static char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -449,8 +463,10 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 		parts[3] = xstrdup(prov);
 	} else if (!strncmp(pi->name, "syscall:", 8)) {
 		provider_split(pi->name, parts, 4);
-		if (pi->nsub)
+		if (pi->nsub) {
 			p->sub_func = dt_syscall_func;
+			p->sub_of = dt_syscall_nr;
+		}
 	} else if (!strcmp(prov, "uprobe") || !strcmp(prov, "uretprobe")) {
 		parts[0] = xasprintf("pid%d", provider_pid);
 		parts[1] = base_name(pi->target ? pi->target : "");

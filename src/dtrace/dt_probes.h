@@ -33,6 +33,8 @@ int dt_desc_specs(const struct dt_desc *d, long target, struct vec *out,
 /* Fills p with pi's D name (strings owned by p; free with dt_probe_free). */
 /* The syscall provider's function for syscall number nr ("" if none). */
 const char *dt_syscall_func(unsigned nr);
+/* Its inverse: the number of the syscall named func, or -1. */
+long dt_syscall_nr(const char *func);
 void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p);
 void dt_probe_free(struct bi_dtrace_probe *p);
 

@@ -49,3 +49,11 @@ if [ "$(head -1 "$W/err")" = "dtrace: description 'syscall:::entry ' matched $wa
 else
 	bad every_syscall_matched "stderr: $(head -1 "$W/err"), want $want probes"
 fi
+
+# A literal names the kernel's event: "newuname" matches uname(2) on the
+# every-syscall probe, the UAPI name "uname" matches nothing.
+printf 'uname -s >/dev/null\n' >"$W/uname1.sh"
+same every_syscall_renamed 0 "
+  newuname                                                          1
+" -- -q -c "/bin/sh $W/uname1.sh" \
+	-n 'syscall:::entry /execname == "uname" && (probefunc == "newuname" || probefunc == "uname")/ { @[probefunc] = count(); }'
