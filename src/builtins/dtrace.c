@@ -584,6 +584,35 @@ static int rt_fault(struct runtime *rt, const struct rec_hdr *h,
 	return run_fire_error(rt, args, ERROR_NARGS);
 }
 
+/*
+ * id: the probe's ID, as the clause label's ID column gives it: named by
+ * the front end where the program serves one probe; from the attach
+ * cookie where it serves several (never dtrace's own probes).
+ */
+static int cg_id(struct cg *g, struct node *n, struct val *out)
+{
+	struct bi_dtrace_probe d;
+	int r = ir_vreg(&g->ir);
+
+	if (g->use_cookie || !d_label || !d_label->probe_name) {
+		cg_probe_id(g, r);
+		ir_alu32_imm(&g->ir, BPF_AND, r, -1);
+		ir_alu_imm(&g->ir, BPF_ADD, r, BI_DTRACE_FIRST_ID);
+		return bi_int(out, r, n->type);
+	}
+	d_label->probe_name(g->pi, &d);
+	ir_mov_imm(&g->ir, r, d.id);
+	d_label->probe_free(&d);
+	return bi_int(out, r, n->type);
+}
+
+static int sema_id(struct sema *s, struct node *n)
+{
+	s->cur->uses_probe = true;
+	n->type = type_int(4, false);
+	return 0;
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define AGGACT(n) { .name = n, .func = true, .rec_kind = REC_DAGGACT, \
 		    .sema = sema_aggact, .cg = cg_aggact, .rt = rt_aggact }
@@ -596,6 +625,7 @@ const struct builtin builtin_dtrace[] = {
 	{ .name = "__dprobe", .sema = sema_label, .cg = cg_label,
 	  .show = show_label },
 	VAR("walltimestamp", bi_sema_u64, cg_walltimestamp),
+	VAR("id", sema_id, cg_id),
 	{ .name = "trace", .func = true, .sema = sema_trace },
 	{ .name = "exit", .func = true, .rec_kind = REC_EXIT, .sema = sema_exit,
 	  .cg = cg_exit },

@@ -9,6 +9,13 @@ struct runtime;
 struct type;
 struct probe_inst;
 
+/*
+ * Probe IDs: dtrace:::BEGIN, END and ERROR are 1, 2 and 3, as dtrace -l
+ * numbers them; every other probe's is its index in the program's probe
+ * table plus this.
+ */
+#define BI_DTRACE_FIRST_ID 4
+
 /* A probe's D name in parts, by index in the program's probe table. */
 struct bi_dtrace_probe {
 	const char *prov, *mod, *func, *name;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * D's builtin variables that the engine has under no name of its own:
- * errno, ppid, caller, ucaller, id and args[], as DTrace defines them.  Those
+ * errno, ppid, caller, ucaller and args[], as DTrace defines them.  Those
  * this engine cannot give yet are rows that say why, so that a D
  * program naming them fails with that reason, located.
  */
@@ -106,27 +106,6 @@ static int cg_caller(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
-/* id: the probe's ID, as the clause label's ID column gives it. */
-static int cg_id(struct cg *g, struct node *n, struct val *out)
-{
-	struct val idx;
-	int r;
-
-	if (bi_probe_index(g, n, &idx))
-		return -EINVAL;
-	r = cg_reg(g, &idx);
-	ir_alu32_imm(&g->ir, BPF_AND, r, -1);
-	ir_alu_imm(&g->ir, BPF_ADD, r, 1);
-	return bi_int(out, r, n->type);
-}
-
-static int sema_id(struct sema *s, struct node *n)
-{
-	s->cur->uses_probe = true;
-	n->type = type_int(4, false);
-	return 0;
-}
-
 /*
  * args[N] (the front end's __dargs(N)): argument N as the probe types it
  * (a syscall's parameter types), where every probe of the clause gives
@@ -188,7 +167,6 @@ const struct builtin builtin_dtrace_vars[] = {
 	VAR("ppid", sema_ppid, cg_ppid),
 	VAR("caller", bi_sema_u64, cg_caller),
 	VAR("ucaller", bi_sema_u64, cg_caller),
-	VAR("id", sema_id, cg_id),
 	{ .name = "__dargs", .func = true, .sema = sema_dargs, .cg = cg_dargs },
 	NOT_YET("epid", "enabled probe IDs are not numbered"),
 	NOT_YET("stackdepth", "a stack's depth needs a buffer larger than the BPF stack"),

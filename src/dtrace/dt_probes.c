@@ -454,7 +454,7 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 	size_t i;
 
 	memset(p, 0, sizeof(*p));
-	p->id = pi->index + 1;
+	p->id = pi->index + BI_DTRACE_FIRST_ID;
 	if (!strcmp(prov, "BEGIN") || !strcmp(prov, "END") ||
 	    !strcmp(prov, "ERROR")) {
 		/* Their IDs as dtrace -l numbers them (dtrace_list()). */

@@ -28,3 +28,16 @@ same args_typed 0 "-100 $W/args 4
 		printf("%d %s %d\n", args[0], copyinstr(args[1]), sizeof(args[0])); }'
 err args_none 1 "dtrace: invalid probe specifier BEGIN { trace(args[0]); }: args[0] is not available for probe BEGIN" -- \
 	-n 'BEGIN { trace(args[0]); }'
+
+# id is the ID column of the clause's label: 1 and 2 for BEGIN and END,
+# as dtrace -l numbers them, and no other probe's.
+env -u _DTRACE_TESTING timeout 30 "$FERRET" dtrace \
+	-n 'BEGIN { trace(id); } tick-1ms { trace(id); exit(0); } END { trace(id); }' \
+	>"$W/out" 2>"$W/err"
+if awk 'NR > 1 && NF == 4 { if ($2 != $4) bad = 1; ids[$3] = $2 }
+	END { exit bad || ids[":BEGIN"] != 1 || ids[":END"] != 2 ||
+	      ids[":tick-1ms"] < 4 }' "$W/out"; then
+	ok id_label
+else
+	bad id_label "$(head -5 "$W/out" | tr '\n' '|')"
+fi
