@@ -6615,19 +6615,10 @@ void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_
 		put_si_fd(b, (int)rd(si, len, 24, 4), tid, o);
 		break;
 	case SIGSYS: {
-		const struct st_sys *s = st_sys_by_nr((int)rd(si, len, 24, 4));
-
 		buf_printf(b, ", si_call_addr=");
 		ptr(b, rd(si, len, 16, 8));
 		buf_printf(b, ", si_syscall=");
-		/* Named only for x86-64's own calls, in the -X style. */
-		if (!s || (uint32_t)rd(si, len, 28, 4) != 0xc000003e ||
-		    st_xlat_get_style() != ST_C_ABBREV)
-			buf_printf(b, "%u", (unsigned)rd(si, len, 24, 4));
-		if (s && (uint32_t)rd(si, len, 28, 4) == 0xc000003e &&
-		    st_xlat_get_style() != ST_C_RAW)
-			buf_printf(b, st_xlat_get_style() == ST_C_ABBREV ? "__NR_%s" :
-				   " /* __NR_%s */", s->name);
+		st_sys_nr_arch(b, (uint32_t)rd(si, len, 24, 4), (uint32_t)rd(si, len, 28, 4));
 		buf_printf(b, ", si_arch=");
 		st_xlat_val(b, st_audit_arch, (uint32_t)rd(si, len, 28, 4), "AUDIT_ARCH_???");
 		break;

@@ -12,6 +12,7 @@
 #include <linux/seccomp.h>
 
 #include "st_ioctl.h"
+#include "st_sys.h"
 #include "st_xlat.h"
 
 #define X(n) { (uint64_t)(n), #n }
@@ -19,30 +20,6 @@
 
 /* The request with the direction of an old kernel's header (strace decodes it too). */
 #define ID_VALID_WRONG_DIR SECCOMP_IOR(2, __u64)
-
-/* linux/elf-em.h lacks EM_V850; the audit number is its ELF machine's. */
-#define ST_EM_V850 87
-
-static const struct st_xlat audit_arch[] = {
-	X(AUDIT_ARCH_AARCH64), X(AUDIT_ARCH_ALPHA), X(AUDIT_ARCH_ARCOMPACT),
-	X(AUDIT_ARCH_ARCOMPACTBE), X(AUDIT_ARCH_ARCV2), X(AUDIT_ARCH_ARCV2BE),
-	X(AUDIT_ARCH_ARM), X(AUDIT_ARCH_ARMEB), X(AUDIT_ARCH_C6X), X(AUDIT_ARCH_C6XBE),
-	X(AUDIT_ARCH_CRIS), X(AUDIT_ARCH_CSKY), X(AUDIT_ARCH_FRV), X(AUDIT_ARCH_H8300),
-	X(AUDIT_ARCH_HEXAGON), X(AUDIT_ARCH_I386), X(AUDIT_ARCH_IA64),
-	X(AUDIT_ARCH_LOONGARCH32), X(AUDIT_ARCH_LOONGARCH64), X(AUDIT_ARCH_M32R),
-	X(AUDIT_ARCH_M68K), X(AUDIT_ARCH_MICROBLAZE), X(AUDIT_ARCH_MIPS),
-	X(AUDIT_ARCH_MIPS64), X(AUDIT_ARCH_MIPS64N32), X(AUDIT_ARCH_MIPSEL),
-	X(AUDIT_ARCH_MIPSEL64), X(AUDIT_ARCH_MIPSEL64N32), X(AUDIT_ARCH_NDS32),
-	X(AUDIT_ARCH_NDS32BE), X(AUDIT_ARCH_NIOS2), X(AUDIT_ARCH_OPENRISC),
-	X(AUDIT_ARCH_PARISC), X(AUDIT_ARCH_PARISC64), X(AUDIT_ARCH_PPC),
-	X(AUDIT_ARCH_PPC64), X(AUDIT_ARCH_PPC64LE), X(AUDIT_ARCH_RISCV32),
-	X(AUDIT_ARCH_RISCV64), X(AUDIT_ARCH_S390), X(AUDIT_ARCH_S390X), X(AUDIT_ARCH_SH),
-	X(AUDIT_ARCH_SH64), X(AUDIT_ARCH_SHEL), X(AUDIT_ARCH_SHEL64), X(AUDIT_ARCH_SPARC),
-	X(AUDIT_ARCH_SPARC64), X(AUDIT_ARCH_TILEGX), X(AUDIT_ARCH_TILEGX32),
-	X(AUDIT_ARCH_TILEPRO), X(AUDIT_ARCH_UNICORE),
-	{ ST_EM_V850 | __AUDIT_ARCH_LE, "AUDIT_ARCH_V850" },
-	X(AUDIT_ARCH_X86_64), X(AUDIT_ARCH_XTENSA), END,
-};
 
 static const struct st_xlat resp_flags[] = { X(SECCOMP_USER_NOTIF_FLAG_CONTINUE), END };
 
@@ -59,22 +36,6 @@ static const struct st_xlat open_mode_flags[] = {
 	{ O_ASYNC, "FASYNC" }, END,
 };
 
-/*
- * A call number of arch: "__NR_name" for one of the tracee's own
- * (x86-64) calls, its number otherwise, in the -X style.
- */
-static void call_nr(struct buf *b, uint32_t nr, uint32_t arch)
-{
-	const struct st_sys *s = arch == AUDIT_ARCH_X86_64 ? st_sys_by_nr(nr) : NULL;
-	enum st_cstyle style = st_xlat_get_style();
-
-	if (!s || style != ST_C_ABBREV)
-		buf_printf(b, "%u", nr);
-	if (!s || style == ST_C_RAW)
-		return;
-	buf_printf(b, style == ST_C_VERBOSE ? " /* __NR_%s */" : "__NR_%s", s->name);
-}
-
 static void notif(struct buf *b, const struct seccomp_notif *n, const struct st_dopts *o)
 {
 	int i;
@@ -82,9 +43,9 @@ static void notif(struct buf *b, const struct seccomp_notif *n, const struct st_
 	buf_printf(b, "{id=%#llx, pid=%d", (unsigned long long)n->id, (int)n->pid);
 	st_pid_comm(b, n->pid, o);
 	buf_printf(b, ", flags=%#x, data={nr=", n->flags);
-	call_nr(b, n->data.nr, n->data.arch);
+	st_sys_nr_arch(b, (uint32_t)n->data.nr, n->data.arch);
 	buf_printf(b, ", arch=");
-	st_xlat_val(b, audit_arch, n->data.arch, "AUDIT_ARCH_???");
+	st_xlat_val(b, st_audit_arch, n->data.arch, "AUDIT_ARCH_???");
 	if (n->data.instruction_pointer)
 		buf_printf(b, ", instruction_pointer=%#llx, args=[",
 			   (unsigned long long)n->data.instruction_pointer);

@@ -42,6 +42,12 @@ static const struct st_xlat options[] = {
 	X(PTRACE_O_SUSPEND_SECCOMP), END,
 };
 
+/* linux/ptrace.h's names, which glibc's <sys/ptrace.h> cannot be included with. */
+static const struct st_xlat psi_ops[] = {
+	{ 0, "PTRACE_SYSCALL_INFO_NONE" }, { 1, "PTRACE_SYSCALL_INFO_ENTRY" },
+	{ 2, "PTRACE_SYSCALL_INFO_EXIT" }, { 3, "PTRACE_SYSCALL_INFO_SECCOMP" }, END,
+};
+
 static const struct st_xlat peeksiginfo_flags[] = { X(PTRACE_PEEKSIGINFO_SHARED), END };
 
 /* The note types of register sets (elf.h). */
@@ -76,6 +82,17 @@ static const char *const regs[] = {
 #define REGS_SIZE ((int)sizeof(struct user_regs_struct))
 #define FPREGS_SIZE ((int)sizeof(struct user_fpregs_struct))
 #define SIGINFO_SIZE 128
+/*
+ * struct ptrace_syscall_info (linux/ptrace.h): op u8 at 0, arch u32 at 4,
+ * instruction_pointer at 8, stack_pointer at 16, then the union at 24:
+ * entry and seccomp nr at 24 and args[6] at 32, seccomp's ret_data u32
+ * at 80; exit's rval at 24 and is_error u8 at 32.  PSI_SIZE is the end
+ * of the largest (seccomp's), as much as strace reads.
+ */
+#define PSI_UNION 24
+#define PSI_ARGS 32
+#define PSI_EXIT_END 33
+#define PSI_SIZE 84
 /* The siginfos of PEEKSIGINFO read: a region's worth. */
 #define PEEK_MAX (ST_REGION_MAX / SIGINFO_SIZE)
 
@@ -109,6 +126,11 @@ void st_ptrace_capture(struct buf *b, const struct st_opts *o, bool exit, const 
 		st_region_capture(b, l, 3, R_DATA, "$a", len);
 		buf_printf(b, "} } if ($kc == %d) { ", PTRACE_SECCOMP_GET_METADATA);
 		st_region_capture(b, l, 3, R_DATA, "$a", "16");
+		/* As much of the struct as both the size asked and the return allow. */
+		buf_printf(b, "} if ($kc == %d && (int64)arg1 > 0) { $kn = arg1; "
+			   "if ($kn > $k2) { $kn = $k2; } if ($kn > %d) { $kn = %d; } ",
+			   PTRACE_GET_SYSCALL_INFO, PSI_SIZE, PSI_SIZE);
+		st_region_capture(b, l, 3, R_DATA, "$a", "$kn");
 		buf_printf(b, "} if ($kc == %d) { ", PTRACE_GETREGS);
 		snprintf(len, sizeof(len), "%d", REGS_SIZE);
 		st_region_capture(b, l, 3, R_DATA, "$a", len);
@@ -368,6 +390,72 @@ static void peeksiginfo(struct buf *b, const struct st_call *c, const struct st_
 	free(p);
 }
 
+/*
+ * GET_SYSCALL_INFO's struct, as far as the kernel wrote it and the
+ * caller's size (addr) allows: each field only when whole.
+ */
+static void syscall_info(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	uint64_t data = c->args[3], n = c->args[2];
+	size_t have, i, nargs;
+	unsigned char *p;
+	int64_t rval;
+	const char *e;
+	enum st_cstyle style = st_xlat_get_style();
+
+	if (st_call_failed(c) || (uint64_t)c->ret < n)
+		n = st_call_failed(c) ? 0 : (uint64_t)c->ret;
+	if (n > PSI_SIZE)
+		n = PSI_SIZE;
+	p = n && data && !o->noderef ? region(c, true, R_DATA, &have) : NULL;
+	if (!p || have < n) {
+		free(p);
+		ptr(b, data);
+		return;
+	}
+	buf_printf(b, "{op=");
+	st_xlat_val(b, psi_ops, p[0], "PTRACE_SYSCALL_INFO_???");
+	if (n >= 8) {
+		buf_printf(b, ", arch=");
+		st_xlat_val(b, st_audit_arch, st_u32(p + 4), "AUDIT_ARCH_???");
+	}
+	if (n >= 16)
+		buf_printf(b, ", instruction_pointer=%#llx", (unsigned long long)st_u64(p + 8));
+	if (n >= 24)
+		buf_printf(b, ", stack_pointer=%#llx", (unsigned long long)st_u64(p + 16));
+	if (n < PSI_ARGS || p[0] < 1 || p[0] > 3)
+		goto out;
+	if (p[0] == 2) {
+		rval = (int64_t)st_u64(p + PSI_UNION);
+		e = n >= PSI_EXIT_END && p[PSI_ARGS] ? st_errno_name((int)-rval) : NULL;
+		buf_printf(b, ", exit={rval=");
+		if (!e || style != ST_C_ABBREV)
+			buf_printf(b, "%lld", (long long)rval);
+		if (e && style != ST_C_RAW)
+			buf_printf(b, style == ST_C_ABBREV ? "-%s" : " /* -%s */", e);
+		if (n >= PSI_EXIT_END)
+			buf_printf(b, ", is_error=%u", p[PSI_ARGS]);
+		buf_printf(b, "}");
+		goto out;
+	}
+	buf_printf(b, ", %s={nr=", p[0] == 1 ? "entry" : "seccomp");
+	st_sys_nr_arch(b, st_u64(p + PSI_UNION), st_u32(p + 4));
+	nargs = (n - PSI_ARGS) / 8;
+	if (nargs > 6)
+		nargs = 6;
+	for (i = 0; i < nargs; i++)
+		buf_printf(b, "%s%#llx", i ? ", " : ", args=[",
+			   (unsigned long long)st_u64(p + PSI_ARGS + 8 * i));
+	if (nargs)
+		buf_printf(b, "]");
+	if (p[0] == 3 && n >= PSI_SIZE)
+		buf_printf(b, ", ret_data=%u", st_u32(p + PSI_SIZE - 4));
+	buf_printf(b, "}");
+out:
+	buf_printf(b, "}");
+	free(p);
+}
+
 /* SECCOMP_GET_METADATA's struct seccomp_metadata of addr bytes. */
 static void seccomp_metadata(struct buf *b, const struct st_call *c, const struct st_dopts *o)
 {
@@ -502,10 +590,13 @@ void st_ptrace_rest(struct buf *b, const struct st_call *c, const struct st_dopt
 	case PTRACE_PEEKSIGINFO:
 		peeksiginfo(b, c, o);
 		break;
+	case PTRACE_GET_SYSCALL_INFO:
+		syscall_info(b, c, o);
+		break;
 	default:
 		/*
-		 * SECCOMP_GET_FILTER's instructions and GET_SYSCALL_INFO's
-		 * struct are not decoded here: their address.
+		 * SECCOMP_GET_FILTER's instructions are not decoded here:
+		 * their address.
 		 */
 		ptr(b, data);
 	}

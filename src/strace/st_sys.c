@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/audit.h>
 
 #include "st_main.h"
 #include "st_sys.h"
+#include "st_xlat.h"
 #include "../util.h"
 
 #define ST_MAXNR 1024
@@ -34,6 +36,18 @@ const struct st_sys *st_sys_by_nr(long nr)
 	if (nr < 0 || nr >= ST_MAXNR)
 		return NULL;
 	return by_nr[nr];
+}
+
+void st_sys_nr_arch(struct buf *b, uint64_t nr, uint32_t arch)
+{
+	const struct st_sys *s = arch == AUDIT_ARCH_X86_64 ? st_sys_by_nr(nr) : NULL;
+	enum st_cstyle style = st_xlat_get_style();
+
+	if (!s || style != ST_C_ABBREV)
+		buf_printf(b, "%llu", (unsigned long long)nr);
+	if (!s || style == ST_C_RAW)
+		return;
+	buf_printf(b, style == ST_C_VERBOSE ? " /* __NR_%s */" : "__NR_%s", s->name);
 }
 
 const struct st_sys *st_sys_by_name(const char *name)

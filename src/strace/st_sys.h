@@ -3,6 +3,9 @@
 #define FERRET_ST_SYS_H
 
 #include <stdbool.h>
+#include <stdint.h>
+
+struct buf;
 
 /* Classes for -e trace=%CLASS. */
 enum st_class {
@@ -309,6 +312,12 @@ extern const int st_nsys;
 
 /* The call numbered nr, or NULL. */
 const struct st_sys *st_sys_by_nr(long nr);
+
+/*
+ * A call number of an audit arch as strace prints one: "__NR_name" for
+ * the tracee's own (x86-64) calls, the number otherwise, in the -X style.
+ */
+void st_sys_nr_arch(struct buf *b, uint64_t nr, uint32_t arch);
 /* The call named name, or NULL. */
 const struct st_sys *st_sys_by_name(const char *name);
 /*

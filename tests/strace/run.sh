@@ -795,7 +795,9 @@ for o in "" "-s 2" -v "-X raw" "-X verbose"; do
 	same_line "move_pages${o:+ $o}" $o -e trace=move_pages -- "$WL" move_pages
 done
 # ptrace on a stopped child and on no process: the words, siginfos,
-# sigmasks, options and struct user offsets of the requests.
+# sigmasks, options and struct user offsets of the requests, and the
+# syscall info of a signal stop and an entry stop, as far as it was
+# asked for and written.
 for o in "" "-X raw" "-X verbose" "-e verbose=none"; do
 	# shellcheck disable=SC2086
 	NORM2='s/^ptrace\(([^,]+), [0-9]+/ptrace(\1, PID/' \

@@ -4220,6 +4220,17 @@ static void ptraces(void)
 	syscall(__NR_ptrace, PTRACE_GETREGSET, pid, NT_PRSTATUS, iov);
 	syscall(__NR_ptrace, PTRACE_GETREGSET, pid, NT_PRSTATUS, m + 4096 - 8);
 	syscall(__NR_ptrace, PTRACE_SECCOMP_GET_METADATA, pid, 4, p);
+	/* The syscall info of a signal stop and of an entry stop, whole and cut short. */
+	syscall(__NR_ptrace, PTRACE_GET_SYSCALL_INFO, pid, 88, NULL);
+	syscall(__NR_ptrace, PTRACE_GET_SYSCALL_INFO, pid, 0, p);
+	syscall(__NR_ptrace, PTRACE_GET_SYSCALL_INFO, pid, 1, p);
+	syscall(__NR_ptrace, PTRACE_GET_SYSCALL_INFO, pid, 12, p);
+	syscall(__NR_ptrace, PTRACE_GET_SYSCALL_INFO, pid, 88, p);
+	syscall(__NR_ptrace, PTRACE_GET_SYSCALL_INFO, pid, 88, m + 4096 - 16);
+	syscall(__NR_ptrace, PTRACE_SYSCALL, pid, 0, 0);
+	waitpid(pid, &st, 0);
+	syscall(__NR_ptrace, PTRACE_GET_SYSCALL_INFO, pid, 48, p);
+	syscall(__NR_ptrace, PTRACE_GET_SYSCALL_INFO, pid, 88, p);
 	syscall(__NR_ptrace, PTRACE_CONT, pid, 0, 0);
 	waitpid(pid, &st, 0);
 	munmap(m, 4096);
