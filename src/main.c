@@ -28,6 +28,7 @@
 #include "profile/profile.h"
 #include "strace/st_main.h"
 #include "dtrace/dtrace.h"
+#include "runtime/export.h"
 
 static void usage(FILE *f)
 {
@@ -59,6 +60,15 @@ static void usage(FILE *f)
 "    -kk            check all bpf helper functions\n"
 "    -V, --version  ferret version\n"
 "    --no-warnings  disable all warning messages\n"
+"    --export prometheus[=ADDR]\n"
+"                   serve the maps to Prometheus at http://ADDR/metrics\n"
+"                   (default 127.0.0.1:9435)\n"
+"    --export textfile=PATH\n"
+"                   write the maps for node_exporter's textfile collector\n"
+"    --export-interval SECONDS\n"
+"                   how often the textfile is written (default 15)\n"
+"    --label @MAP=NAME[,NAME...]\n"
+"                   the labels of the map's key parts, in order\n"
 "\n"
 "TROUBLESHOOTING OPTIONS:\n"
 "    -v                      verbose messages (verifier statistics; the log of a rejected program)\n"
@@ -327,7 +337,7 @@ static int profile_main(int argc, char **argv)
 
 enum {
 	OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_NO_WARNINGS,
-	OPT_USDT_FILE, OPT_EMIT,
+	OPT_USDT_FILE, OPT_EMIT, OPT_EXPORT, OPT_LABEL, OPT_EXPORT_INTERVAL,
 };
 
 static const char script_optstring[] = "B:e:c:p:lo:f:qvdhVkI:";
@@ -341,6 +351,9 @@ static const struct option script_longopts[] = {
 	{ "usdt-file-activation", no_argument, NULL, OPT_USDT_FILE },
 	{ "emit-elf", required_argument, NULL, OPT_EMIT },
 	{ "emit-llvm", required_argument, NULL, OPT_EMIT },
+	{ "export", required_argument, NULL, OPT_EXPORT },
+	{ "label", required_argument, NULL, OPT_LABEL },
+	{ "export-interval", required_argument, NULL, OPT_EXPORT_INTERVAL },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -548,6 +561,8 @@ static int script_main(int argc, char **argv)
 	static const char *const with_btf[] = { "BPFTRACE_HAVE_BTF", NULL };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { .out = stdout };
+	struct export_opts eo = { .interval_ms = 15000 };
+	struct exporter *exporter = NULL;
 	const char *program = NULL, *outfile = NULL;
 	bool list = false, info = false, compiled = false;
 	struct source src = { 0 };
@@ -633,6 +648,30 @@ static int script_main(int argc, char **argv)
 			 * which is what this asks of bpftrace.
 			 */
 			break;
+		case OPT_EXPORT:
+			if (export_parse(&eo, optarg))
+				goto out;
+			break;
+		case OPT_LABEL:
+			if (optarg[0] != '@' || !strchr(optarg, '=')) {
+				fprintf(stderr, "ferret: --label %s: expected @MAP=NAME[,NAME...]\n",
+					optarg);
+				goto out;
+			}
+			vec_push(&eo.labels, optarg);
+			break;
+		case OPT_EXPORT_INTERVAL: {
+			char *end;
+			double s = strtod(optarg, &end);
+
+			if (*end || !(s >= 0.001 && s <= 86400)) {
+				fprintf(stderr, "ferret: --export-interval %s: expected seconds, from 0.001 to 86400\n",
+					optarg);
+				goto out;
+			}
+			eo.interval_ms = (int)(s * 1000 + 0.5);
+			break;
+		}
 		case OPT_EMIT:
 			fprintf(stderr, "ferret: --%s: ferret compiles without LLVM and loads no ELF object; -d lists the IR and BPF instead\n",
 				script_longopts[longindex].name);
@@ -736,6 +775,16 @@ static int script_main(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (eo.labels.n && !eo.listen && !eo.textfile) {
+		fprintf(stderr, "ferret: --label names the labels of --export: there is none\n");
+		goto out;
+	}
+	if ((eo.listen || eo.textfile) && !dump) {
+		exporter = export_new(&eo);
+		if (!exporter)
+			goto out;
+	}
+	copts.hist_sums = eo.listen || eo.textfile;
 	/*
 	 * -B sets standard output's buffering, line by default, as in
 	 * bpftrace; a -o file is written in full blocks (the run flushes
@@ -764,6 +813,8 @@ static int script_main(int argc, char **argv)
 	}
 	if (check_fd_limit(&c))
 		goto out;
+	if (exporter)
+		ropts.sink = export_sink(exporter);
 	ret = run_program(&c, &ropts, child, go_fd);
 	go_fd = -1;	/* run_program closes it */
 	child = 0;	/* and reaps the child */
@@ -774,6 +825,8 @@ out:
 		waitpid(child, NULL, 0);
 	if (compiled)
 		compile_free(&c);
+	export_free(exporter);
+	vec_free(&eo.labels);
 	ast_free(ast);
 	free(text);
 	kbtf_release();

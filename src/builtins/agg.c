@@ -285,14 +285,14 @@ static int llquant_bucket(struct cg *g, int v, const struct type *t)
 	return b;
 }
 
-/*
- * The shared shape: find this CPU's value for the key and update it in
- * place, or insert the first value.
- */
+static void agg_update(struct cg *g, struct node *m, enum agg_op op, int key,
+		       int v, int incr, const int *sq);
+
+/* Every aggregation: its value, bucket and key, then agg_update(). */
 static int agg(struct cg *g, struct node *n, enum agg_op op)
 {
 	struct node *m = n->target;
-	int v = -1, bucket = -1, key, p, miss, done, init, t, incr = -1;
+	int v = -1, bucket = -1, key, incr = -1;
 	int sq[2] = { -1, -1 };
 	struct val a;
 
@@ -315,6 +315,27 @@ static int agg(struct cg *g, struct node *n, enum agg_op op)
 	if (op == A_STDDEV)
 		square(g, v, sq);
 	key = cg_map_key(g, m, bucket);
+	agg_update(g, m, op, key, v, incr, sq);
+	/* Exporters' histograms have a sum: a slot of its own per key. */
+	if (op == A_HIST && g->c->opts.hist_sums &&
+	    (n->type->kind == TY_HIST || n->type->kind == TY_LHIST)) {
+		bucket = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, bucket, -1);
+		key = cg_map_key(g, m, bucket);
+		agg_update(g, m, A_SUM, key, v, -1, NULL);
+	}
+	return 0;
+}
+
+/*
+ * The update of the value at key: find this CPU's value and change it
+ * in place, or insert the first value.
+ */
+static void agg_update(struct cg *g, struct node *m, enum agg_op op, int key,
+		       int v, int incr, const int *sq)
+{
+	int p, miss, done, init, t;
+
 	p = ir_vreg(&g->ir);
 	t = ir_vreg(&g->ir);
 	miss = ir_label(&g->ir);
@@ -401,7 +422,6 @@ static int agg(struct cg *g, struct node *n, enum agg_op op)
 	}
 	cg_update(g, m->sym->id, key, init, BPF_NOEXIST);
 	ir_place(&g->ir, done);
-	return 0;
 }
 
 static int cg_count(struct cg *g, struct node *n, struct val *out)

@@ -47,6 +47,9 @@ struct compile_opts {
 				 * integer-only code passes this many IR
 				 * instructions goes on in a program of its
 				 * own, tail-called (see cg_probe()) */
+	bool hist_sums;		/* hist() and lhist() also add each value to
+				 * the key's PRINT_HIST_SUM bucket (for
+				 * exporters, whose histograms have a sum) */
 	int nspec;		/* D: speculations open at once (-x nspec),
 				 * at most SPEC_MAX */
 	size_t specsize;	/* D: bytes of records one speculation

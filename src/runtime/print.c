@@ -385,6 +385,12 @@ static void put_key_arg(const struct rt_out *rt, const struct type *t,
 		put_value(rt, t, p, 1, false, out);
 }
 
+void print_key_part(const struct rt_out *rt, const struct type *t,
+		    const void *p, struct buf *out)
+{
+	put_key_arg(rt, t, p, out);
+}
+
 /* The key arguments joined with sep. */
 static void put_key_args(const struct rt_out *rt, const struct type *k,
 			 const void *key, const char *sep, struct buf *out)
@@ -1278,8 +1284,12 @@ static void read_hist(const struct type *t, const struct map_shape *s,
 			e->v[g].buckets = e->buckets + (size_t)g * nb;
 			e->v[g].nbuckets = nb;
 		}
-		if (r[i].bucket < (uint64_t)nb)
+		if (r[i].bucket < (uint64_t)nb) {
 			e->buckets[(size_t)g * nb + r[i].bucket] += r[i].count;
+		} else if (r[i].bucket == PRINT_HIST_SUM) {
+			e->v[g].agg[0] = 1;
+			e->v[g].agg[1] = (int64_t)r[i].count;
+		}
 	}
 	e->n = g + 1;
 }

@@ -114,9 +114,23 @@ struct print_entry {
 					 * D's stddev: count, total */
 	uint64_t sq[2];			/* D's stddev: the sum of squares,
 					 * low and high 64 bits */
-	const uint64_t *buckets;	/* hist, lhist: count per bucket */
+	const uint64_t *buckets;	/* hist, lhist: count per bucket;
+					 * agg[0] is 1 when the map has the
+					 * key's PRINT_HIST_SUM slot, agg[1]
+					 * its value */
 	int nbuckets;
 };
+
+/*
+ * The bucket number of the slot in which a hist() or lhist() map keeps
+ * the sum of its values for a key, under compile_opts.hist_sums.  The
+ * printer shows no such bucket.
+ */
+#define PRINT_HIST_SUM UINT64_MAX
+
+/* One key part (a tuple's field, or the whole key) as print() shows it. */
+void print_key_part(const struct rt_out *rt, const struct type *t,
+		    const void *p, struct buf *out);
 
 /* Entries read from a map, with the storage they point into. */
 struct print_entries {
