@@ -11,7 +11,8 @@ BUILD   ?= build
 DEPS_RUN  := gcc libc6-dev make libbpf-dev libelf-dev zlib1g-dev pkg-config libiberty-dev
 DEPS_TEST := $(DEPS_RUN) bpftrace qemu-system-x86 busybox-static cpio \
              systemtap-sdt-dev time strace chromium fonts-dejavu-core \
-             libxml2-utils clang man-db bsdextrautils tcpdump openssl iproute2 g++
+             libxml2-utils clang man-db bsdextrautils tcpdump openssl iproute2 g++ \
+             prometheus curl
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* --export: maps for Prometheus, over HTTP or in a textfile. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,6 +293,22 @@ struct exporter *export_new(const struct export_opts *o)
 	}
 	if (o->textfile) {
 		struct itimerspec its = { { 0, 0 }, { 0, 0 } };
+		char *tmp = xasprintf("%s.%d.tmp", o->textfile, (int)getpid());
+		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+
+		/* A path that cannot be written fails now, not at the first write. */
+		e = errno;
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		if (fd < 0) {
+			fprintf(stderr, "ferret: --export: cannot write %s: %s\n",
+				o->textfile, strerror(e));
+			errno = e;
+			goto fail_quiet;
+		}
 
 		x->tfd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
 		if (x->tfd < 0)
