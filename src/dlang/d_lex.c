@@ -14,6 +14,7 @@
 
 #include "dlang/d_lex.h"
 #include "dlang/d_parse.h"
+#include "lang/types.h"
 
 static const char *const d_keywords[] = {
 	"auto", "break", "case", "char", "const", "continue", "counter",
@@ -803,7 +804,7 @@ static int lex_outer_word(struct d_lexer *lx, struct d_token *tok)
 		after = p + tn;
 		while (isspace((unsigned char)*after))
 			after++;
-		if (d_lex_typedef(name) ||
+		if (d_lex_typedef(name) || type_defined(NULL, name) ||
 		    (tn > 2 && !strcmp(name + tn - 2, "_t") &&
 		     (is_ident_start((unsigned char)*after) || *after == '*'))) {
 			tok->kind = T_IDENT;
