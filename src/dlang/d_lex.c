@@ -760,7 +760,8 @@ static int keyword(const char *p, int n)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(d_keywords); i++)
-		if ((int)strlen(d_keywords[i]) == n && !strncmp(d_keywords[i], p, n))
+		if (d_keywords[i][0] == *p && !strncmp(d_keywords[i], p, n) &&
+		    !d_keywords[i][n])
 			return D_KW_FIRST + (int)i;
 	return 0;
 }
@@ -903,6 +904,8 @@ static int lex_token(struct d_lexer *lx, struct d_token *tok)
 		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(puncts); i++) {
+		if (puncts[i].text[0] != c)
+			continue;
 		n = strlen(puncts[i].text);
 		if (strncmp(puncts[i].text, p, n))
 			continue;

@@ -34,8 +34,21 @@ extern const char d_lib_text[];
 
 struct inline_def {
 	char *name;
-	struct node *value;	/* N_INT / N_STR, or an expression to copy */
+	struct node *value;	/* N_INT / N_STR, or an expression to copy;
+				 * NULL until used, for the library's */
+	const char *text;	/* the library's: where its definition starts */
+	struct loc at;
+	struct inline_def *next;	/* in its hash bucket */
 };
+
+/* A definition of the library parsed where a program first needs it. */
+struct lazy_def {
+	const char *text;
+	struct loc at;
+};
+
+/* Inlines by name: the library alone defines hundreds. */
+#define INLINE_BUCKETS 512
 
 /* A declared variable: "x", "self->x" or "this->x". */
 struct global_decl {
@@ -61,10 +74,23 @@ struct xlator {
 
 static struct {
 	bool loaded;		/* the library is parsed */
-	struct vec inlines;	/* struct inline_def * */
+	struct vec inlines;	/* struct inline_def *, in definition order */
+	struct inline_def *by_name[INLINE_BUCKETS];
 	struct vec globals;	/* struct global_decl * */
 	struct vec xlators;	/* struct xlator * */
+	struct vec lazy_xlators;	/* struct lazy_def *: the library's */
 } scope;
+
+static const struct source lib_src = { .name = "<D library>", .text = d_lib_text };
+
+static unsigned name_hash(const char *s)
+{
+	unsigned h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h % INLINE_BUCKETS;
+}
 
 struct parser {
 	const struct source *src;
@@ -73,6 +99,7 @@ struct parser {
 	struct vec nodes;
 	const char *defining;	/* the inline whose value is being parsed */
 	const char *xparam;	/* the translator input name, in its members */
+	struct inline_def *resolving;	/* the library inline being parsed */
 	bool cmdline;		/* a dtrace -n/-P/... argument, not a file */
 	bool library;		/* D's built-in library: may define builtins */
 	int depth;
@@ -221,18 +248,18 @@ static bool is_keyword(int kind)
 	return kind >= D_KW_FIRST && kind <= D_KW_LAST;
 }
 
+static bool resolve(struct parser *p, const char *text, const struct loc *at,
+		    struct inline_def *d);
+
 /* ---- inline constants and declared globals ---- */
 
 static struct inline_def *find_inline(struct parser *p, const char *name)
 {
-	int i;
+	struct inline_def *d;
 
-	for (i = 0; i < scope.inlines.n; i++) {
-		struct inline_def *d = scope.inlines.v[i];
-
+	for (d = scope.by_name[name_hash(name)]; d; d = d->next)
 		if (!strcmp(d->name, name))
 			return d;
-	}
 	return NULL;
 }
 
@@ -361,8 +388,8 @@ static void fold(struct node *n)
 }
 
 /* Inlines and enumerators may not take a name D already uses. */
-static bool define_inline(struct parser *p, char *name, struct node *value,
-			  const struct loc *loc)
+static struct inline_def *define_inline(struct parser *p, char *name,
+					struct node *value, const struct loc *loc)
 {
 	struct inline_def *d;
 	int64_t v;
@@ -372,13 +399,15 @@ static bool define_inline(struct parser *p, char *name, struct node *value,
 			     in_list(builtin_funcs, ARRAY_SIZE(builtin_funcs), name)))) {
 		fail_at(p, loc, "identifier redefined: %s", name);
 		free(name);
-		return false;
+		return NULL;
 	}
 	d = xcalloc(1, sizeof(*d));
 	d->name = name;
 	d->value = value;
+	d->next = scope.by_name[name_hash(name)];
+	scope.by_name[name_hash(name)] = d;
 	vec_push(&scope.inlines, d);
-	return true;
+	return d;
 }
 
 /* ---- expressions ---- */
@@ -688,6 +717,14 @@ static struct node *xlate_member(struct parser *p, struct node *x, int op,
 	char *base, *cast;
 	int i, found = 0;
 
+	while (scope.lazy_xlators.n) {
+		struct lazy_def *l = scope.lazy_xlators.v[--scope.lazy_xlators.n];
+		bool ok = resolve(p, l->text, &l->at, NULL);
+
+		free(l);
+		if (!ok)
+			return NULL;
+	}
 	if (ptr != (op == T_ARROW))
 		return fail_at(p, loc, "[D_OP_SOU] operator %s cannot be applied to type \"%s\"; must be applied to a %s",
 			       op == T_ARROW ? "->" : ".", out,
@@ -881,6 +918,8 @@ static struct node *parse_ident(struct parser *p)
 	d = find_inline(p, name);
 	if (d) {
 		free(name);
+		if (!d->value && !resolve(p, d->text, &d->at, d))
+			return NULL;
 		return copy_tree(p, d->value, &loc);
 	}
 	if (is_builtin_var(name)) {
@@ -1720,6 +1759,11 @@ static bool parse_inline(struct parser *p)
 	fold(v);
 	convert_const(v, type);
 	free(type);
+	if (p->resolving) {
+		p->resolving->value = v;
+		free(name);
+		return true;
+	}
 	if (!define_inline(p, name, v, &loc))
 		return false;
 	return end_decl(p);
@@ -1951,6 +1995,73 @@ static bool parse_declaration(struct parser *p)
 	return end_decl(p);
 }
 
+static bool is_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* Moves the lexer to just past end, in the outer scope. */
+static bool skip_to(struct parser *p, const char *end)
+{
+	const char *q;
+
+	for (q = p->lx.p; q < end; q++) {
+		if (*q == '\n') {
+			p->lx.line++;
+			p->lx.col = 1;
+		} else {
+			p->lx.col++;
+		}
+	}
+	p->lx.p = end;
+	p->lx.outer = true;
+	return next(p);
+}
+
+/*
+ * The library's inlines and translators are only located here, to be
+ * parsed where a program first uses them (resolve()): a program pays
+ * for none it does not name.  An inline is found by the name before its
+ * '=' and ends at the next ';', a translator at the next '}' and its
+ * ';': the library's values hold neither.
+ */
+static bool defer(struct parser *p)
+{
+	const char *s = p->tok.start, *eq, *end, *n;
+	struct inline_def *d;
+
+	if (p->tok.kind == D_KW_TRANSLATOR) {
+		struct lazy_def *l = xcalloc(1, sizeof(*l));
+
+		end = strchr(s, '}');
+		end = end ? strchr(end, ';') : NULL;
+		if (!end) {
+			free(l);
+			return fail_at(p, &p->tok.loc, "unterminated translator");
+		}
+		l->text = s;
+		l->at = p->tok.loc;
+		vec_push(&scope.lazy_xlators, l);
+		return skip_to(p, end + 1);
+	}
+	eq = strchr(s, '=');
+	end = eq ? strchr(eq, ';') : NULL;
+	if (!end)
+		return fail_at(p, &p->tok.loc, "unterminated inline");
+	for (n = eq; n > s && (n[-1] == ' ' || n[-1] == '\t'); n--)
+		;
+	eq = n;
+	while (n > s && is_ident_char(n[-1]))
+		n--;
+	d = define_inline(p, xstrndup(n, eq - n), NULL, &p->tok.loc);
+	if (!d)
+		return false;
+	d->text = s;
+	d->at = p->tok.loc;
+	return skip_to(p, end + 1);
+}
+
 static bool parse_external(struct parser *p, struct node *prog)
 {
 	struct node *probe;
@@ -1969,12 +2080,12 @@ static bool parse_external(struct parser *p, struct node *prog)
 		ast_push(prog, probe);
 		return true;
 	case D_KW_INLINE:
-		return parse_inline(p);
+		return p->library ? defer(p) : parse_inline(p);
 	case D_KW_PROVIDER:
 		fail_at(p, &p->tok.loc, "provider definitions are not supported yet");
 		return false;
 	case D_KW_TRANSLATOR:
-		return parse_translator(p);
+		return p->library ? defer(p) : parse_translator(p);
 	case D_KW_COUNTER:
 	case D_KW_IMPORT:
 		syntax(p);
@@ -2056,6 +2167,7 @@ static void scope_drop(void)
 		free(d);
 	}
 	vec_free(&scope.inlines);
+	memset(scope.by_name, 0, sizeof(scope.by_name));
 	for (i = 0; i < scope.globals.n; i++)
 		free_decl(scope.globals.v[i]);
 	vec_free(&scope.globals);
@@ -2068,7 +2180,46 @@ static void scope_drop(void)
 		free_xlator(x);
 	}
 	vec_free(&scope.xlators);
+	for (i = 0; i < scope.lazy_xlators.n; i++)
+		free(scope.lazy_xlators.v[i]);
+	vec_free(&scope.lazy_xlators);
 	scope.loaded = false;
+}
+
+/*
+ * Parses the library's definition at text (at: where it is): the inline
+ * d, or a translator when d is NULL.  Errors are the library's; p fails
+ * with them.
+ */
+static bool resolve(struct parser *p, const char *text, const struct loc *at,
+		    struct inline_def *d)
+{
+	struct parser q = { .src = &lib_src, .library = true, .resolving = d };
+	int j, nxl = scope.xlators.n;
+	bool ok;
+
+	d_lex_init(&q.lx, &lib_src, NULL, NULL);
+	q.lx.p = text;
+	q.lx.line = at->line;
+	q.lx.col = at->col;
+	q.lx.bol = false;
+	q.lx.outer = true;
+	ok = next(&q) && (d ? parse_inline(&q) : parse_translator(&q));
+	d_token_free(&q.tok);
+	if (!ok) {
+		p->failed = true;
+		sweep(&q, NULL);
+		return false;
+	}
+	mark(d ? d->value : NULL);
+	for (; !d && nxl < scope.xlators.n; nxl++) {
+		struct xlator *x = scope.xlators.v[nxl];
+
+		for (j = 0; j < x->nmembers; j++)
+			mark(x->members[j].value);
+	}
+	sweep(&q, NULL);
+	return true;
 }
 
 /*
@@ -2094,9 +2245,10 @@ static struct node *parse_source(const struct source *src,
 	d_token_free(&p.tok);
 	if (p.failed) {
 		/* The failed program's nodes, its definitions' too, go. */
-		for (i = ninl; i < scope.inlines.n; i++) {
+		for (i = scope.inlines.n - 1; i >= ninl; i--) {
 			struct inline_def *d = scope.inlines.v[i];
 
+			scope.by_name[name_hash(d->name)] = d->next;
 			free(d->name);
 			free(d);
 		}
@@ -2127,12 +2279,11 @@ static struct node *parse_source(const struct source *src,
 struct node *d_parse_program(const struct source *src, const struct d_macros *m,
 			     struct vec *pragmas)
 {
-	static const struct source lib = { .name = "<D library>", .text = d_lib_text };
 	struct node *prog;
 
 	if (!scope.loaded) {
 		type_on_free(scope_drop);
-		prog = parse_source(&lib, NULL, NULL, true);
+		prog = parse_source(&lib_src, NULL, NULL, true);
 		if (!prog)
 			return NULL;
 		ast_free(prog);
