@@ -295,8 +295,11 @@ static struct node *copy_bind(struct parser *p, const struct node *n,
 	c->flags = n->flags;
 	c->name = n->name ? xstrdup(n->name) : NULL;
 	if (n->str) {
-		c->str = xmalloc(n->slen + 1);
-		memcpy(c->str, n->str, n->slen + 1);
+		/* Only a string literal's length is in slen (it may hold NULs). */
+		size_t len = n->kind == N_STR ? n->slen : strlen(n->str);
+
+		c->str = xmalloc(len + 1);
+		memcpy(c->str, n->str, len + 1);
 	}
 	c->slen = n->slen;
 	c->ival = n->ival;
