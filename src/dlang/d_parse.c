@@ -70,6 +70,7 @@ struct xlator {
 	struct type *out_type;
 	struct xlator_member *members;
 	int nmembers;
+	bool library;		/* D's library's: outlives a failed program */
 };
 
 static struct {
@@ -292,7 +293,7 @@ static struct node *copy_bind(struct parser *p, const struct node *n,
 		return copy_bind(p, bind, loc, NULL);
 	c = new_node(p, n->kind, loc);
 	c->op = n->op;
-	c->flags = n->flags;
+	c->flags = n->flags & ~NF_REACHED;
 	c->name = n->name ? xstrdup(n->name) : NULL;
 	if (n->str) {
 		/* Only a string literal's length is in slen (it may hold NULs). */
@@ -1930,6 +1931,7 @@ static bool parse_translator(struct parser *p)
 	}
 	p->xparam = NULL;
 	free(param);
+	x->library = p->library;
 	vec_push(&scope.xlators, x);
 	p->lx.outer = false;
 	return next(p) && end_decl(p);
@@ -2259,9 +2261,15 @@ static struct node *parse_source(const struct source *src,
 		for (i = nglob; i < scope.globals.n; i++)
 			free_decl(scope.globals.v[i]);
 		scope.globals.n = nglob;
-		for (i = nxl; i < scope.xlators.n; i++)
-			free_xlator(scope.xlators.v[i]);
-		scope.xlators.n = nxl;
+		for (i = j = nxl; i < scope.xlators.n; i++) {
+			struct xlator *x = scope.xlators.v[i];
+
+			if (x->library)
+				scope.xlators.v[j++] = x;
+			else
+				free_xlator(x);
+		}
+		scope.xlators.n = j;
 		sweep(&p, NULL);
 		d_pragmas_free(pragmas);
 		errno = EINVAL;
@@ -2269,10 +2277,11 @@ static struct node *parse_source(const struct source *src,
 	}
 	for (i = ninl; i < scope.inlines.n; i++)
 		mark(((struct inline_def *)scope.inlines.v[i])->value);
+	/* The library's were kept when resolve() parsed them. */
 	for (i = nxl; i < scope.xlators.n; i++) {
 		struct xlator *x = scope.xlators.v[i];
 
-		for (j = 0; j < x->nmembers; j++)
+		for (j = 0; !x->library && j < x->nmembers; j++)
 			mark(x->members[j].value);
 	}
 	sweep(&p, prog);
