@@ -25,8 +25,10 @@ LIBS    := -Wl,-Bstatic $(shell pkg-config --libs --static libbpf libelf zlib 2>
 
 SRCS    := $(wildcard src/*.c src/*/*.c)
 LIBSRCS := $(filter-out src/main.c,$(SRCS))
-OBJS    := $(patsubst src/%.c,$(BUILD)/%.o,$(SRCS))
-LIBOBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRCS))
+# D's built-in library (src/dlang/lib/*.d), compiled in as one string.
+DLIB    := $(sort $(wildcard src/dlang/lib/*.d))
+OBJS    := $(patsubst src/%.c,$(BUILD)/%.o,$(SRCS)) $(BUILD)/dlang/d_lib.o
+LIBOBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRCS)) $(BUILD)/dlang/d_lib.o
 
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
@@ -38,6 +40,15 @@ all: $(BUILD)/ferret
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/dlang/d_lib.c: $(DLIB) Makefile
+	@mkdir -p $(dir $@)
+	{ echo 'extern const char d_lib_text[];'; echo 'const char d_lib_text[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/\t"/' -e 's/$$/\\n"/' $(DLIB); \
+	  echo '	"";'; } >$@
+
+$(BUILD)/dlang/d_lib.o: $(BUILD)/dlang/d_lib.c
+	$(CC) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/ferret: $(OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)

@@ -173,8 +173,6 @@ const struct builtin builtin_dtrace_vars[] = {
 	NOT_YET("ustackdepth", "a stack's depth needs a buffer larger than the BPF stack"),
 	NOT_YET("vtimestamp", "the kernel gives eBPF no per-thread on-CPU time"),
 	NOT_YET("uregs", "user registers are not read"),
-	NOT_YET("curpsinfo", "translators (psinfo_t) are not supported"),
-	NOT_YET("curlwpsinfo", "translators (lwpsinfo_t) are not supported"),
 	NOT_YET("cwd", "the working directory's path is not read"),
 	NOT_YET("root", "the root directory's path is not read"),
 	{ .name = NULL },

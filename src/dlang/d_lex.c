@@ -14,6 +14,7 @@
 
 #include "dlang/d_lex.h"
 #include "dlang/d_parse.h"
+#include "lang/types.h"
 
 static const char *const d_keywords[] = {
 	"auto", "break", "case", "char", "const", "continue", "counter",
@@ -759,7 +760,8 @@ static int keyword(const char *p, int n)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(d_keywords); i++)
-		if ((int)strlen(d_keywords[i]) == n && !strncmp(d_keywords[i], p, n))
+		if (d_keywords[i][0] == *p && !strncmp(d_keywords[i], p, n) &&
+		    !d_keywords[i][n])
 			return D_KW_FIRST + (int)i;
 	return 0;
 }
@@ -803,7 +805,7 @@ static int lex_outer_word(struct d_lexer *lx, struct d_token *tok)
 		after = p + tn;
 		while (isspace((unsigned char)*after))
 			after++;
-		if (d_lex_typedef(name) ||
+		if (d_lex_typedef(name) || type_defined(NULL, name) ||
 		    (tn > 2 && !strcmp(name + tn - 2, "_t") &&
 		     (is_ident_start((unsigned char)*after) || *after == '*'))) {
 			tok->kind = T_IDENT;
@@ -902,6 +904,8 @@ static int lex_token(struct d_lexer *lx, struct d_token *tok)
 		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(puncts); i++) {
+		if (puncts[i].text[0] != c)
+			continue;
 		n = strlen(puncts[i].text);
 		if (strncmp(puncts[i].text, p, n))
 			continue;

@@ -3,9 +3,15 @@
  * The D parser: recursive descent over dt_grammar.y's language with one
  * token of lookahead, lowering D onto ferret's AST as DBRIEF.md's
  * contract says.  Parsing stops at the first error.  Every node is
- * recorded in p->nodes when made; at the end the nodes that the program
- * does not reach (inline definitions, lowered-away operators) are freed
- * from there, and on failure all of them are.
+ * recorded in p->nodes when made; at the end the nodes that neither the
+ * program nor the scope's definitions reach (lowered-away operators) are
+ * freed from there, and on failure all of them are.
+ *
+ * Definitions (inlines, translators, declared variables, and through
+ * lang/types the C types) live in one scope shared by every program
+ * parsed until type_free_all(): the programs of a command line see each
+ * other's, as in DTrace, and D's built-in library (lib/NN-NAME.d,
+ * compiled into d_lib_text) is parsed into it before the first.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -13,32 +19,90 @@
 #include <string.h>
 
 #include "util.h"
+#include "lang/cdecl.h"
+#include "lang/lex.h"
 #include "lang/parse.h"
 #include "dlang/d_lex.h"
 #include "dlang/d_parse.h"
 #include "lang/types.h"
 
 #define NF_REACHED (1 << 30)	/* the final sweep's mark; never left set */
+#define NF_XPARAM (1 << 29)	/* a translator's input name in a member */
+
+/* The files lib/NN-NAME.d joined, made by the Makefile. */
+extern const char d_lib_text[];
 
 struct inline_def {
 	char *name;
-	struct node *value;	/* N_INT / N_STR, or an expression to copy */
+	struct node *value;	/* N_INT / N_STR, or an expression to copy;
+				 * NULL until used, for the library's */
+	const char *text;	/* the library's: where its definition starts */
+	struct loc at;
+	struct inline_def *next;	/* in its hash bucket */
 };
 
+/* A definition of the library parsed where a program first needs it. */
+struct lazy_def {
+	const char *text;
+	struct loc at;
+};
+
+/* Inlines by name: the library alone defines hundreds. */
+#define INLINE_BUCKETS 512
+
+/* A declared variable: "x", "self->x" or "this->x". */
 struct global_decl {
 	char *name;
 	bool assoc;		/* "T x[type, ...]": x[k] has keys */
+	char *cast;		/* the type its values are cast to, or NULL */
+	char **keys;		/* assoc: each key's cast, or NULL */
+	int nkeys;
 };
+
+struct xlator_member {
+	char *name;
+	struct node *value;	/* with NF_XPARAM nodes for the input */
+};
+
+/* translator OUT < IN NAME > { member = value; ... } */
+struct xlator {
+	char *out, *in;		/* types as parse_type() writes them */
+	struct type *out_type;
+	struct xlator_member *members;
+	int nmembers;
+	bool library;		/* D's library's: outlives a failed program */
+};
+
+static struct {
+	bool loaded;		/* the library is parsed */
+	struct vec inlines;	/* struct inline_def *, in definition order */
+	struct inline_def *by_name[INLINE_BUCKETS];
+	struct vec globals;	/* struct global_decl * */
+	struct vec xlators;	/* struct xlator * */
+	struct vec lazy_xlators;	/* struct lazy_def *: the library's */
+} scope;
+
+static const struct source lib_src = { .name = "<D library>", .text = d_lib_text };
+
+static unsigned name_hash(const char *s)
+{
+	unsigned h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h % INLINE_BUCKETS;
+}
 
 struct parser {
 	const struct source *src;
 	struct d_lexer lx;
 	struct d_token tok;
 	struct vec nodes;
-	struct vec inlines;	/* struct inline_def * */
-	struct vec globals;	/* struct global_decl * */
 	const char *defining;	/* the inline whose value is being parsed */
+	const char *xparam;	/* the translator input name, in its members */
+	struct inline_def *resolving;	/* the library inline being parsed */
 	bool cmdline;		/* a dtrace -n/-P/... argument, not a file */
+	bool library;		/* D's built-in library: may define builtins */
 	int depth;
 	int expr_nodes;
 	bool failed;
@@ -185,18 +249,18 @@ static bool is_keyword(int kind)
 	return kind >= D_KW_FIRST && kind <= D_KW_LAST;
 }
 
+static bool resolve(struct parser *p, const char *text, const struct loc *at,
+		    struct inline_def *d);
+
 /* ---- inline constants and declared globals ---- */
 
 static struct inline_def *find_inline(struct parser *p, const char *name)
 {
-	int i;
+	struct inline_def *d;
 
-	for (i = 0; i < p->inlines.n; i++) {
-		struct inline_def *d = p->inlines.v[i];
-
+	for (d = scope.by_name[name_hash(name)]; d; d = d->next)
 		if (!strcmp(d->name, name))
 			return d;
-	}
 	return NULL;
 }
 
@@ -204,8 +268,8 @@ static struct global_decl *find_global(struct parser *p, const char *name)
 {
 	int i;
 
-	for (i = 0; i < p->globals.n; i++) {
-		struct global_decl *g = p->globals.v[i];
+	for (i = 0; i < scope.globals.n; i++) {
+		struct global_decl *g = scope.globals.v[i];
 
 		if (!strcmp(g->name, name))
 			return g;
@@ -213,37 +277,51 @@ static struct global_decl *find_global(struct parser *p, const char *name)
 	return NULL;
 }
 
-/* A copy of the tree at n, every node located at loc. */
-static struct node *copy_tree(struct parser *p, const struct node *n,
-			      const struct loc *loc)
+/*
+ * A copy of the tree at n, every node located at loc, with a copy of
+ * bind in place of each translator input name (NF_XPARAM).
+ */
+static struct node *copy_bind(struct parser *p, const struct node *n,
+			      const struct loc *loc, const struct node *bind)
 {
 	struct node *c;
 	int i;
 
 	if (!n || p->failed || too_complex(p))
 		return NULL;
+	if ((n->flags & NF_XPARAM) && bind)
+		return copy_bind(p, bind, loc, NULL);
 	c = new_node(p, n->kind, loc);
 	c->op = n->op;
-	c->flags = n->flags;
+	c->flags = n->flags & ~NF_REACHED;
 	c->name = n->name ? xstrdup(n->name) : NULL;
 	if (n->str) {
-		c->str = xmalloc(n->slen + 1);
-		memcpy(c->str, n->str, n->slen + 1);
+		/* Only a string literal's length is in slen (it may hold NULs). */
+		size_t len = n->kind == N_STR ? n->slen : strlen(n->str);
+
+		c->str = xmalloc(len + 1);
+		memcpy(c->str, n->str, len + 1);
 	}
 	c->slen = n->slen;
 	c->ival = n->ival;
-	if ((n->a && !(c->a = copy_tree(p, n->a, loc))) ||
-	    (n->b && !(c->b = copy_tree(p, n->b, loc))) ||
-	    (n->c && !(c->c = copy_tree(p, n->c, loc))))
+	if ((n->a && !(c->a = copy_bind(p, n->a, loc, bind))) ||
+	    (n->b && !(c->b = copy_bind(p, n->b, loc, bind))) ||
+	    (n->c && !(c->c = copy_bind(p, n->c, loc, bind))))
 		return NULL;
 	for (i = 0; i < n->nlist; i++) {
-		struct node *e = copy_tree(p, n->list[i], loc);
+		struct node *e = copy_bind(p, n->list[i], loc, bind);
 
 		if (!e)
 			return NULL;
 		ast_push(c, e);
 	}
 	return c;
+}
+
+static struct node *copy_tree(struct parser *p, const struct node *n,
+			      const struct loc *loc)
+{
+	return copy_bind(p, n, loc, NULL);
 }
 
 static void make_int(struct node *n, uint64_t v)
@@ -314,22 +392,26 @@ static void fold(struct node *n)
 }
 
 /* Inlines and enumerators may not take a name D already uses. */
-static bool define_inline(struct parser *p, char *name, struct node *value,
-			  const struct loc *loc)
+static struct inline_def *define_inline(struct parser *p, char *name,
+					struct node *value, const struct loc *loc)
 {
 	struct inline_def *d;
+	int64_t v;
 
-	if (find_inline(p, name) || is_builtin_var(name) ||
-	    in_list(builtin_funcs, ARRAY_SIZE(builtin_funcs), name)) {
+	if (find_inline(p, name) || !type_script_const(name, &v) ||
+	    (!p->library && (is_builtin_var(name) ||
+			     in_list(builtin_funcs, ARRAY_SIZE(builtin_funcs), name)))) {
 		fail_at(p, loc, "identifier redefined: %s", name);
 		free(name);
-		return false;
+		return NULL;
 	}
 	d = xcalloc(1, sizeof(*d));
 	d->name = name;
 	d->value = value;
-	vec_push(&p->inlines, d);
-	return true;
+	d->next = scope.by_name[name_hash(name)];
+	scope.by_name[name_hash(name)] = d;
+	vec_push(&scope.inlines, d);
+	return d;
 }
 
 /* ---- expressions ---- */
@@ -362,7 +444,8 @@ static bool qualifier(int kind)
  * Whether a type name starts here, inside '(' (a cast, sizeof, offsetof,
  * xlate) or '[' (an associative array's key types).  Without the
  * kernel's types at hand, an identifier counts as a type if D predefines
- * it, or if it ends in "_t" and ')' or '*' follows.
+ * it, the program or D's library defines it (typedef), or if it ends in
+ * "_t" and ')' or '*' follows.
  */
 static bool at_type(struct parser *p)
 {
@@ -376,15 +459,13 @@ static bool at_type(struct parser *p)
 		return true;
 	if (p->tok.kind != T_IDENT)
 		return false;
-	if (d_lex_typedef(s))
+	if (d_lex_typedef(s) || type_defined(NULL, s))
 		return true;
 	n = strlen(s);
 	c = d_lex_peek(&p->lx);
 	return n > 2 && !strcmp(s + n - 2, "_t") &&
 	       (c == ')' || c == '*' || c == ']' || c == ',');
 }
-
-static bool parse_enum_body(struct parser *p);
 
 /*
  * The engine's name of C's integer type written as words ("unsigned
@@ -418,8 +499,9 @@ static const char *c_int_name(const char *words)
  * type_name: specifiers and qualifiers, then any number of '*', as the
  * type's words separated by single spaces ("unsigned long long",
  * "struct task_struct *", "char **"); qualifiers are dropped.  With decl
- * set, "enum [tag] { ... }" defines its enumerators, and an identifier
- * after the specifiers is left for the declarator.
+ * set, an identifier after the specifiers and any '*' are left for the
+ * declarator.  Definitions ("struct s { ... }") are not types here: the
+ * outer scope hands them to lang/cdecl.
  */
 static char *parse_type(struct parser *p, bool decl)
 {
@@ -460,14 +542,10 @@ static char *parse_type(struct parser *p, bool decl)
 					goto err;
 			}
 			if (p->tok.kind == T_LBRACE) {
-				if (kind != D_KW_ENUM || !decl) {
-					fail_at(p, &loc, "%s definitions are not supported yet",
-						kind == D_KW_UNION ? "union" :
-						kind == D_KW_ENUM ? "enum" : "struct");
-					goto err;
-				}
-				if (!parse_enum_body(p))
-					goto err;
+				fail_at(p, &loc, "%s definitions are only allowed outside of clauses",
+					kind == D_KW_UNION ? "union" :
+					kind == D_KW_ENUM ? "enum" : "struct");
+				goto err;
 			} else if (!tagged) {
 				syntax(p);
 				goto err;
@@ -564,6 +642,145 @@ static char *member_name(struct parser *p)
 	return xstrndup(p->tok.start, p->tok.len);
 }
 
+/* "(type) e", located at e. */
+static struct node *make_cast(struct parser *p, const char *type, struct node *e)
+{
+	struct node *n = new_node(p, N_CAST, &e->loc);
+
+	n->str = xstrdup(type);
+	n->a = e;
+	return n;
+}
+
+/* The keys of a declared associative array, converted to its key types. */
+static struct node *cast_keys(struct parser *p, struct node *n,
+			      const struct global_decl *g)
+{
+	int i;
+
+	for (i = 0; i < n->nlist && i < g->nkeys; i++)
+		if (g->keys[i])
+			n->list[i] = make_cast(p, g->keys[i], n->list[i]);
+	return n;
+}
+
+/*
+ * The engine's name of an integer or pointer type written as text, for a
+ * cast (NULL for strings, structs and the unknown).  A struct is not
+ * resolved: that could read kernel BTF for a name never used.
+ */
+static char *cast_type(const char *text)
+{
+	static const char *const ints[2][9] = {
+		{ NULL, "uint8", "uint16", NULL, "uint32", NULL, NULL, NULL, "uint64" },
+		{ NULL, "int8", "int16", NULL, "int32", NULL, NULL, NULL, "int64" },
+	};
+	const struct type *t;
+	size_t n = strlen(text);
+
+	if (n && text[n - 1] == '*')
+		return xstrdup(text);
+	if (!strncmp(text, "struct ", 7) || !strncmp(text, "union ", 6) ||
+	    !strcmp(text, "string"))
+		return NULL;
+	t = type_c_int(text);
+	if (!t)
+		t = type_parse(text);
+	if (!t || t->kind != TY_INT || t->size > 8)
+		return NULL;
+	return xstrdup(ints[t->is_signed][t->size]);
+}
+
+static bool is_xlate(const struct node *n)
+{
+	return n->kind == N_CALL && !strcmp(n->name, "xlate");
+}
+
+static struct type *out_type(const char *text)
+{
+	struct type *t = type_parse(text);
+
+	return t && t->kind == TY_STRUCT && !type_complete(t) ? t : NULL;
+}
+
+/*
+ * xlate <OUT>(e).member or xlate <OUT *>(e)->member: the translator's
+ * expression for member with its input name bound to e, converted to
+ * the member's type.  Of several translators to OUT, the one whose input
+ * type e is cast to.
+ */
+static struct node *xlate_member(struct parser *p, struct node *x, int op,
+				 const char *member, const struct loc *loc)
+{
+	const char *out = x->list[0]->str;
+	struct node *arg = x->list[1], *v;
+	size_t n = strlen(out);
+	bool ptr = n > 2 && !strcmp(out + n - 2, " *");
+	struct xlator *xl = NULL;
+	struct type *t, *ft = NULL;
+	char *base, *cast;
+	int i, found = 0;
+
+	while (scope.lazy_xlators.n) {
+		struct lazy_def *l = scope.lazy_xlators.v[--scope.lazy_xlators.n];
+		bool ok = resolve(p, l->text, &l->at, NULL);
+
+		free(l);
+		if (!ok)
+			return NULL;
+	}
+	if (ptr != (op == T_ARROW))
+		return fail_at(p, loc, "[D_OP_SOU] operator %s cannot be applied to type \"%s\"; must be applied to a %s",
+			       op == T_ARROW ? "->" : ".", out,
+			       op == T_ARROW ? "pointer to a struct or union" : "struct or union");
+	base = xstrndup(out, ptr ? n - 2 : n);
+	t = out_type(base);
+	for (i = 0; t && i < scope.xlators.n; i++) {
+		struct xlator *c = scope.xlators.v[i];
+
+		if (c->out_type != t)
+			continue;
+		if (!found++ || (arg->kind == N_CAST && !strcmp(arg->str, c->in)))
+			xl = c;
+	}
+	if (!xl) {
+		fail_at(p, &x->loc, "[D_XLATE_NONE] cannot translate to \"%s\": no translator to it is defined",
+			base);
+		free(base);
+		return NULL;
+	}
+	if (found > 1 && !(arg->kind == N_CAST && !strcmp(arg->str, xl->in))) {
+		fail_at(p, &x->loc, "[D_XLATE_NONE] cannot choose among the translators to \"%s\": cast the operand to the input type of one",
+			base);
+		free(base);
+		return NULL;
+	}
+	free(base);
+	for (i = 0; i < xl->nmembers && strcmp(xl->members[i].name, member); i++)
+		;
+	if (i == xl->nmembers)
+		return fail_at(p, loc, "[D_XLATE_NOCONV] translator does not define conversion for member: %s",
+			       member);
+	v = copy_bind(p, xl->members[i].value, loc, arg);
+	if (!v)
+		return NULL;
+	for (i = 0; i < t->nfields; i++)
+		if (!strcmp(t->fields[i].name, member))
+			ft = t->fields[i].type;
+	if (ft && (ft->kind == TY_INT || ft->kind == TY_PTR)) {
+		char buf[128];
+
+		type_name(ft, buf, sizeof(buf));
+		cast = ft->kind == TY_INT ? cast_type(buf) :
+		       ft->elem && (ft->elem->kind == TY_STRUCT ||
+				    ft->elem->kind == TY_INT) ? xstrdup(buf) : NULL;
+		if (cast)
+			v = make_cast(p, cast, v);
+		free(cast);
+	}
+	return v;
+}
+
 static struct node *parse_postfix_tail(struct parser *p, struct node *e)
 {
 	struct node *n;
@@ -584,6 +801,18 @@ static struct node *parse_postfix_tail(struct parser *p, struct node *e)
 			break;
 		case T_DOT:
 		case T_ARROW:
+			if (is_xlate(e)) {
+				int op = p->tok.kind;
+				char *m;
+
+				if (!next(p) || !(m = member_name(p)))
+					return NULL;
+				e = xlate_member(p, e, op, m, &p->tok.loc);
+				free(m);
+				if (!e || !next(p))
+					return NULL;
+				break;
+			}
 			n = new_node(p, N_FIELD, &p->tok.loc);
 			n->op = p->tok.kind;
 			n->a = e;
@@ -655,6 +884,7 @@ static struct node *parse_ident(struct parser *p)
 	struct inline_def *d;
 	struct global_decl *g;
 	struct node *n;
+	int64_t v;
 	char *name;
 
 	if (strchr(p->tok.str, '`'))
@@ -677,9 +907,23 @@ static struct node *parse_ident(struct parser *p)
 		free(name);
 		return NULL;
 	}
+	if (p->xparam && !strcmp(name, p->xparam)) {
+		n = new_node(p, N_VAR, &loc);
+		n->name = name;
+		n->flags = NF_XPARAM;
+		return n;
+	}
+	if (!type_script_const(name, &v)) {
+		free(name);
+		n = new_node(p, N_INT, &loc);
+		make_int(n, (uint64_t)v);
+		return n;
+	}
 	d = find_inline(p, name);
 	if (d) {
 		free(name);
+		if (!d->value && !resolve(p, d->text, &d->at, d))
+			return NULL;
 		return copy_tree(p, d->value, &loc);
 	}
 	if (is_builtin_var(name)) {
@@ -693,7 +937,7 @@ static struct node *parse_ident(struct parser *p)
 	if (p->tok.kind == T_LBRACKET && (!g || g->assoc) &&
 	    (!next(p) || !parse_args(p, n, T_RBRACKET)))
 		return NULL;
-	return n;
+	return g ? cast_keys(p, n, g) : n;
 }
 
 /* After '(': a cast "(type) cast-expression" or a parenthesized expression. */
@@ -714,6 +958,32 @@ static struct node *parse_paren(struct parser *p, const struct loc *lparen)
 	if (!e || !expect(p, T_RPAREN))
 		return NULL;
 	return parse_postfix_tail(p, e);
+}
+
+/* offsetof(type, member) becomes the member's offset. */
+static struct node *fold_offsetof(struct parser *p, struct node *n)
+{
+	const char *member = n->list[1]->str;
+	struct type *t = type_parse(n->list[0]->str);
+	int i;
+
+	if (!t || t->kind != TY_STRUCT || type_complete(t) || t->incomplete)
+		return fail_at(p, &n->list[0]->loc,
+			       "[D_OFFSETOF_TYPE] offsetof operand must be a struct or union type");
+	for (i = 0; i < t->nfields && strcmp(t->fields[i].name, member); i++)
+		;
+	if (i == t->nfields)
+		return fail_at(p, &n->list[1]->loc,
+			       "[D_UNKNOWN] failed to determine offset of %s: Member name not found",
+			       member);
+	if (t->fields[i].bits)
+		return fail_at(p, &n->list[1]->loc,
+			       "[D_OFFSETOF_BITFIELD] cannot take offset of a bit-field: %s",
+			       member);
+	n->kind = N_INT;
+	n->ival = t->fields[i].offset;
+	n->nlist = 0;
+	return n;
 }
 
 static struct node *parse_primary(struct parser *p)
@@ -771,7 +1041,7 @@ static struct node *parse_primary(struct parser *p)
 		s->slen = strlen(s->str);
 		if (!next(p) || !expect(p, T_RPAREN))
 			return NULL;
-		return n;
+		return fold_offsetof(p, n);
 	case D_KW_XLATE:
 		n = new_node(p, N_CALL, &loc);
 		n->name = xstrdup("xlate");
@@ -984,6 +1254,30 @@ static int assign_op(int kind)
 	}
 }
 
+static bool pure(const struct node *n);
+
+/*
+ * A variable declared of an integer or pointer type takes the values
+ * assigned to it converted to that type, as C converts them: "x op= e"
+ * becomes "x = (type)(x op e)".
+ */
+static struct node *convert_assign(struct parser *p, struct node *n)
+{
+	const struct global_decl *g = find_global(p, n->a->name);
+
+	if (!g || !g->cast || n->b->kind == N_ASSIGN)
+		return n;
+	if (n->op != T_ASSIGN) {
+		if (!pure(n->a))
+			return n;
+		n->b = binop(p, n->op, copy_tree(p, n->a, &n->a->loc), n->b,
+			     &n->loc);
+		n->op = T_ASSIGN;
+	}
+	n->b = make_cast(p, g->cast, n->b);
+	return n;
+}
+
 /*
  * Assignments are expressions in D.  They are parsed as N_ASSIGN nodes
  * wherever they appear; lower_stmt() keeps those at statement level and
@@ -1012,7 +1306,7 @@ static struct node *parse_assign(struct parser *p)
 	if (!next(p) || !(n->b = parse_assign(p)))
 		return NULL;
 	p->depth--;
-	return n;
+	return convert_assign(p, n);
 }
 
 /* The comma operator, as an N_BINOP of T_COMMA until lowered. */
@@ -1045,6 +1339,11 @@ static bool check_expr(struct parser *p, const struct node *n)
 	}
 	if (n->kind == N_BINOP && n->op == T_COMMA) {
 		fail_at(p, &n->loc, "the comma operator is not supported yet");
+		return false;
+	}
+	if (is_xlate(n)) {
+		fail_at(p, &n->loc, "a translated struct is not supported yet as a value: "
+			"use one of its members (xlate <T *>(e)->member)");
 		return false;
 	}
 	if (!check_expr(p, n->a) || !check_expr(p, n->b) || !check_expr(p, n->c))
@@ -1274,81 +1573,56 @@ static struct node *parse_clause(struct parser *p)
 
 /* ---- declarations ---- */
 
-/* enum [tag] '{' NAME ['=' constant] (',' ...)* '}': each NAME an inline. */
-static bool parse_enum_body(struct parser *p)
+static void free_decl(struct global_decl *g)
 {
-	int64_t value = 0;
-	struct node *v;
-	struct loc loc;
-	char *name;
+	int i;
 
-	if (!next(p))
-		return false;
-	for (;;) {
-		if (p->tok.kind != T_IDENT) {
-			syntax(p);
-			return false;
-		}
-		loc = p->tok.loc;
-		name = take_str(p);
-		if (!next(p)) {
-			free(name);
-			return false;
-		}
-		if (p->tok.kind == T_ASSIGN) {
-			if (!next(p) || !(v = parse_cond(p))) {
-				free(name);
-				return false;
-			}
-			fold(v);
-			if (v->kind != N_INT) {
-				fail_at(p, &v->loc, "enumerator '%s' must be assigned an integral constant expression",
-					name);
-				free(name);
-				return false;
-			}
-			value = (int64_t)v->ival;
-		}
-		v = new_node(p, N_INT, &loc);
-		make_int(v, (uint64_t)value);
-		if (!define_inline(p, name, v, &loc))
-			return false;
-		value++;
-		if (p->tok.kind == T_COMMA) {
-			if (!next(p))
-				return false;
-			if (p->tok.kind != T_RBRACE)
-				continue;
-		}
-		return expect(p, T_RBRACE);
-	}
+	for (i = 0; i < g->nkeys; i++)
+		free(g->keys[i]);
+	free(g->keys);
+	free(g->cast);
+	free(g->name);
+	free(g);
 }
 
 /*
- * One declarator: '*'* NAME ('[' [types | constant] ']')*.  Records what
- * "NAME[...]" will mean for a global.
+ * One declarator of type: '*'* NAME ('[' [types | constant] ']')*.
+ * Records what "NAME[...]" will mean for a global, and the types its
+ * values and keys are converted to.
  */
-static bool parse_declarator(struct parser *p, int storage)
+static bool parse_declarator(struct parser *p, int storage, const char *type)
 {
 	struct global_decl *g;
-	bool assoc = false;
+	struct buf t = { 0 };
+	bool assoc = false, dims = false;
+	char **keys = NULL;
+	int nkeys = 0, stars = 0, i;
 	struct loc loc;
 	char *name;
 
-	while (p->tok.kind == T_STAR || qualifier(p->tok.kind))
-		if (!next(p))
+	buf_printf(&t, "%s", type);
+	while (p->tok.kind == T_STAR || qualifier(p->tok.kind)) {
+		if (p->tok.kind == T_STAR)
+			buf_printf(&t, "%s*", stars++ ? "" : " ");
+		if (!next(p)) {
+			buf_free(&t);
 			return false;
+		}
+	}
 	if (p->tok.kind == T_LPAREN) {
 		fail_at(p, &p->tok.loc, "parenthesized declarators are not supported yet");
+		buf_free(&t);
 		return false;
 	}
 	if (p->tok.kind != T_IDENT) {
 		syntax(p);
+		buf_free(&t);
 		return false;
 	}
 	loc = p->tok.loc;
 	if (strchr(p->tok.str, '`')) {
 		fail_at(p, &loc, "D scoping operator may not be used in a declaration");
+		buf_free(&t);
 		return false;
 	}
 	name = take_str(p);
@@ -1360,17 +1634,20 @@ static bool parse_declarator(struct parser *p, int storage)
 		if (at_type(p)) {
 			assoc = true;
 			for (;;) {
-				char *t = parse_type(p, false);
+				char *k = parse_type(p, false);
 
-				if (!t)
+				if (!k)
 					goto err;
-				free(t);
+				keys = xrealloc(keys, (nkeys + 1) * sizeof(*keys));
+				keys[nkeys++] = cast_type(k);
+				free(k);
 				if (p->tok.kind != T_COMMA)
 					break;
 				if (!next(p))
 					goto err;
 			}
 		} else if (p->tok.kind != T_RBRACKET) {
+			dims = true;
 			if (!parse_cond(p))
 				goto err;
 		}
@@ -1387,21 +1664,37 @@ static bool parse_declarator(struct parser *p, int storage)
 		goto err;
 	}
 	if (storage) {
+		char *full = xasprintf("%s->%s", storage == D_KW_SELF ? "self" : "this",
+				       name);
+
 		free(name);
-		return true;
+		name = full;
 	}
 	g = find_global(p, name);
 	if (!g) {
 		g = xcalloc(1, sizeof(*g));
 		g->name = name;
-		vec_push(&p->globals, g);
+		vec_push(&scope.globals, g);
 	} else {
 		free(name);
+		for (i = 0; i < g->nkeys; i++)
+			free(g->keys[i]);
+		free(g->keys);
+		free(g->cast);
 	}
 	g->assoc = assoc;
+	g->keys = keys;
+	g->nkeys = nkeys;
+	/* "self x;" names no type; a scalar array's elements are not converted. */
+	g->cast = *type && !dims ? cast_type(t.p) : NULL;
+	buf_free(&t);
 	return true;
 err:
+	for (i = 0; i < nkeys; i++)
+		free(keys[i]);
+	free(keys);
 	free(name);
+	buf_free(&t);
 	return false;
 }
 
@@ -1416,6 +1709,25 @@ static bool end_decl(struct parser *p)
 	return next(p);
 }
 
+/* An inline's constant value converted to its integer type. */
+static void convert_const(struct node *v, const char *type)
+{
+	char *cast;
+	const struct type *t;
+
+	if (v->kind != N_INT || !(cast = cast_type(type)))
+		return;
+	t = type_parse(cast);
+	free(cast);
+	if (!t || t->kind != TY_INT || t->size >= 8)
+		return;
+	if (t->is_signed)
+		make_int(v, (uint64_t)((int64_t)(v->ival << (64 - 8 * t->size)) >>
+				       (64 - 8 * t->size)));
+	else
+		make_int(v, v->ival & ((1ULL << (8 * t->size)) - 1));
+}
+
 /* inline TYPE NAME '=' assignment-expression ';' */
 static bool parse_inline(struct parser *p)
 {
@@ -1424,13 +1736,10 @@ static bool parse_inline(struct parser *p)
 	char *type, *name;
 
 	p->lx.outer = false;
-	if (!next(p) || !(type = parse_type(p, true)))
+	if (!next(p) || !(type = parse_type(p, false)))
 		return false;
-	free(type);
-	while (p->tok.kind == T_STAR)
-		if (!next(p))
-			return false;
 	if (p->tok.kind != T_IDENT) {
+		free(type);
 		syntax(p);
 		return false;
 	}
@@ -1448,14 +1757,188 @@ static bool parse_inline(struct parser *p)
 	p->expr_nodes = 0;
 	v = parse_assign(p);
 	p->defining = NULL;
-	if (!v || !check_expr(p, v))
+	/* An inline may stand for a translated struct, used by member. */
+	if (!v || !check_expr(p, is_xlate(v) ? v->list[1] : v))
 		goto err;
 	fold(v);
+	convert_const(v, type);
+	free(type);
+	if (p->resolving) {
+		p->resolving->value = v;
+		free(name);
+		return true;
+	}
 	if (!define_inline(p, name, v, &loc))
 		return false;
 	return end_decl(p);
 err:
+	free(type);
 	free(name);
+	return false;
+}
+
+/* Whether the outer scope is at a C definition, for lang/cdecl. */
+static bool at_definition(struct parser *p)
+{
+	const char *q = p->lx.p;
+	struct d_lexer ahead = p->lx;
+
+	if (p->tok.kind == D_KW_TYPEDEF)
+		return true;
+	if (p->tok.kind != D_KW_STRUCT && p->tok.kind != D_KW_UNION &&
+	    p->tok.kind != D_KW_ENUM)
+		return false;
+	if (d_lex_peek(&ahead) == '{')
+		return true;
+	/* struct NAME { ... } or the declaration struct NAME; */
+	for (;;) {
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			q++;
+		if (q[0] == '/' && q[1] == '*' && strstr(q + 2, "*/"))
+			q = strstr(q + 2, "*/") + 2;
+		else
+			break;
+	}
+	if (!(*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
+		return false;
+	while (*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+	       (*q >= '0' && *q <= '9'))
+		q++;
+	ahead.p = q;
+	return d_lex_peek(&ahead) == '{' || d_lex_peek(&ahead) == ';';
+}
+
+/*
+ * struct, union and enum definitions and typedefs, parsed by lang/cdecl
+ * from where the current token starts, then ';'.
+ */
+static bool parse_definition(struct parser *p)
+{
+	struct lexer lx;
+	struct token tok;
+
+	lex_init(&lx, p->src);
+	lx.p = p->tok.start;
+	lx.line = p->tok.loc.line;
+	lx.col = p->tok.loc.col;
+	if (lex_next(&lx, &tok) < 0 || cdecl_parse_d(&lx, &tok)) {
+		lex_token_free(&tok);
+		p->failed = true;
+		return false;
+	}
+	p->lx.p = lx.p;
+	p->lx.line = p->lx.end_line = lx.line;
+	p->lx.col = p->lx.end_col = lx.col;
+	p->lx.bol = false;
+	p->lx.outer = false;
+	return next(p) && end_decl(p);
+}
+
+static void free_xlator(struct xlator *x)
+{
+	int i;
+
+	for (i = 0; i < x->nmembers; i++)
+		free(x->members[i].name);
+	free(x->members);
+	free(x->out);
+	free(x->in);
+	free(x);
+}
+
+/*
+ * translator OUT '<' IN NAME '>' '{' (MEMBER '=' expression ';')* '}' ';'
+ * Each member's expression is kept with NAME marked, to be copied with
+ * the operand of xlate in its place where a program uses the member.
+ */
+static bool parse_translator(struct parser *p)
+{
+	struct xlator *x = xcalloc(1, sizeof(*x));
+	struct loc loc = p->tok.loc;
+	char *param = NULL;
+	int i;
+
+	p->lx.outer = false;
+	if (!next(p) || !(x->out = parse_type(p, false)) || !expect(p, T_LT) ||
+	    !(x->in = parse_type(p, false)))
+		goto err;
+	if (p->tok.kind != T_IDENT) {
+		syntax(p);
+		goto err;
+	}
+	param = take_str(p);
+	if (!next(p) || !expect(p, T_GT))
+		goto err;
+	x->out_type = type_parse(x->out);
+	if (!x->out_type && (!strncmp(x->out, "struct ", 7) ||
+			     !strncmp(x->out, "union ", 6))) {
+		fail_at(p, &loc, "[D_XLATE_SOU] incomplete struct/union/enum %s", x->out);
+		goto err;
+	}
+	if (!x->out_type || x->out_type->kind != TY_STRUCT) {
+		fail_at(p, &loc, "[D_XLATE_SOU] translator output type must be a struct or union");
+		goto err;
+	}
+	if (type_complete(x->out_type) || x->out_type->incomplete) {
+		fail_at(p, &loc, "[D_XLATE_SOU] incomplete struct/union/enum %s", x->out);
+		goto err;
+	}
+	for (i = 0; i < scope.xlators.n; i++) {
+		const struct xlator *o = scope.xlators.v[i];
+
+		if (o->out_type == x->out_type && !strcmp(o->in, x->in)) {
+			fail_at(p, &loc, "[D_XLATE_REDECL] translator from %s to %s has already been declared",
+				x->in, x->out);
+			goto err;
+		}
+	}
+	if (p->tok.kind != T_LBRACE) {
+		syntax(p);
+		goto err;
+	}
+	if (!next(p))
+		goto err;
+	p->xparam = param;
+	while (p->tok.kind != T_RBRACE) {
+		struct xlator_member *m;
+		struct loc mloc = p->tok.loc;
+		struct node *v;
+		int f;
+
+		if (p->tok.kind != T_IDENT) {
+			syntax(p);
+			goto err;
+		}
+		for (f = 0; f < x->out_type->nfields &&
+			    strcmp(x->out_type->fields[f].name, p->tok.str); f++)
+			;
+		if (f == x->out_type->nfields) {
+			fail_at(p, &mloc, "[D_XLATE_MEMB] translator member %s is not a member of %s",
+				p->tok.str, x->out);
+			goto err;
+		}
+		x->members = xrealloc(x->members, (x->nmembers + 1) * sizeof(*x->members));
+		m = &x->members[x->nmembers];
+		m->name = take_str(p);
+		m->value = NULL;
+		x->nmembers++;
+		p->expr_nodes = 0;
+		if (!next(p) || !expect(p, T_ASSIGN) || !(v = parse_assign(p)) ||
+		    !check_expr(p, v) || !expect(p, T_SEMI))
+			goto err;
+		fold(v);
+		m->value = v;
+	}
+	p->xparam = NULL;
+	free(param);
+	x->library = p->library;
+	vec_push(&scope.xlators, x);
+	p->lx.outer = false;
+	return next(p) && end_decl(p);
+err:
+	p->xparam = NULL;
+	free(param);
+	free_xlator(x);
 	return false;
 }
 
@@ -1463,12 +1946,9 @@ err:
 static bool parse_declaration(struct parser *p)
 {
 	int storage = 0, c;
-	char *type;
+	char *type = NULL;
 
 	switch (p->tok.kind) {
-	case D_KW_TYPEDEF:
-		fail_at(p, &p->tok.loc, "typedef is not supported yet");
-		return false;
 	case D_KW_EXTERN:
 		fail_at(p, &p->tok.loc, "extern declarations are not supported yet");
 		return false;
@@ -1501,19 +1981,90 @@ static bool parse_declaration(struct parser *p)
 		type = parse_type(p, true);
 		if (!type)
 			return false;
-		free(type);
 	}
 	if (p->tok.kind != T_SEMI) {
 		for (;;) {
-			if (!parse_declarator(p, storage))
+			if (!parse_declarator(p, storage, type ? type : "")) {
+				free(type);
 				return false;
+			}
 			if (p->tok.kind != T_COMMA)
 				break;
-			if (!next(p))
+			if (!next(p)) {
+				free(type);
 				return false;
+			}
 		}
 	}
+	free(type);
 	return end_decl(p);
+}
+
+static bool is_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* Moves the lexer to just past end, in the outer scope. */
+static bool skip_to(struct parser *p, const char *end)
+{
+	const char *q;
+
+	for (q = p->lx.p; q < end; q++) {
+		if (*q == '\n') {
+			p->lx.line++;
+			p->lx.col = 1;
+		} else {
+			p->lx.col++;
+		}
+	}
+	p->lx.p = end;
+	p->lx.outer = true;
+	return next(p);
+}
+
+/*
+ * The library's inlines and translators are only located here, to be
+ * parsed where a program first uses them (resolve()): a program pays
+ * for none it does not name.  An inline is found by the name before its
+ * '=' and ends at the next ';', a translator at the next '}' and its
+ * ';': the library's values hold neither.
+ */
+static bool defer(struct parser *p)
+{
+	const char *s = p->tok.start, *eq, *end, *n;
+	struct inline_def *d;
+
+	if (p->tok.kind == D_KW_TRANSLATOR) {
+		struct lazy_def *l = xcalloc(1, sizeof(*l));
+
+		end = strchr(s, '}');
+		end = end ? strchr(end, ';') : NULL;
+		if (!end) {
+			free(l);
+			return fail_at(p, &p->tok.loc, "unterminated translator");
+		}
+		l->text = s;
+		l->at = p->tok.loc;
+		vec_push(&scope.lazy_xlators, l);
+		return skip_to(p, end + 1);
+	}
+	eq = strchr(s, '=');
+	end = eq ? strchr(eq, ';') : NULL;
+	if (!end)
+		return fail_at(p, &p->tok.loc, "unterminated inline");
+	for (n = eq; n > s && (n[-1] == ' ' || n[-1] == '\t'); n--)
+		;
+	eq = n;
+	while (n > s && is_ident_char(n[-1]))
+		n--;
+	d = define_inline(p, xstrndup(n, eq - n), NULL, &p->tok.loc);
+	if (!d)
+		return false;
+	d->text = s;
+	d->at = p->tok.loc;
+	return skip_to(p, end + 1);
 }
 
 static bool parse_external(struct parser *p, struct node *prog)
@@ -1521,22 +2072,25 @@ static bool parse_external(struct parser *p, struct node *prog)
 	struct node *probe;
 
 	p->expr_nodes = 0;
+	if (at_definition(p))
+		return parse_definition(p);
 	switch (p->tok.kind) {
 	case T_SPEC:
 	case T_INT:
+		if (p->library)
+			return fail_at(p, &p->tok.loc, "D's library may not have clauses");
 		probe = parse_clause(p);
 		if (!probe)
 			return false;
 		ast_push(prog, probe);
 		return true;
 	case D_KW_INLINE:
-		return parse_inline(p);
+		return p->library ? defer(p) : parse_inline(p);
 	case D_KW_PROVIDER:
 		fail_at(p, &p->tok.loc, "provider definitions are not supported yet");
 		return false;
 	case D_KW_TRANSLATOR:
-		fail_at(p, &p->tok.loc, "translator definitions are not supported yet");
-		return false;
+		return p->library ? defer(p) : parse_translator(p);
 	case D_KW_COUNTER:
 	case D_KW_IMPORT:
 		syntax(p);
@@ -1605,13 +2159,87 @@ void d_pragmas_free(struct vec *pragmas)
 	vec_free(pragmas);
 }
 
-struct node *d_parse_program(const struct source *src, const struct d_macros *m,
-			     struct vec *pragmas)
+/* Drops the scope's definitions; type_free_all() calls it. */
+static void scope_drop(void)
 {
-	struct parser p = { .src = src };
-	struct loc start = { 1, 1, 1 };
-	struct node *prog;
 	int i;
+
+	for (i = 0; i < scope.inlines.n; i++) {
+		struct inline_def *d = scope.inlines.v[i];
+
+		ast_free(d->value);
+		free(d->name);
+		free(d);
+	}
+	vec_free(&scope.inlines);
+	memset(scope.by_name, 0, sizeof(scope.by_name));
+	for (i = 0; i < scope.globals.n; i++)
+		free_decl(scope.globals.v[i]);
+	vec_free(&scope.globals);
+	for (i = 0; i < scope.xlators.n; i++) {
+		struct xlator *x = scope.xlators.v[i];
+		int j;
+
+		for (j = 0; j < x->nmembers; j++)
+			ast_free(x->members[j].value);
+		free_xlator(x);
+	}
+	vec_free(&scope.xlators);
+	for (i = 0; i < scope.lazy_xlators.n; i++)
+		free(scope.lazy_xlators.v[i]);
+	vec_free(&scope.lazy_xlators);
+	scope.loaded = false;
+}
+
+/*
+ * Parses the library's definition at text (at: where it is): the inline
+ * d, or a translator when d is NULL.  Errors are the library's; p fails
+ * with them.
+ */
+static bool resolve(struct parser *p, const char *text, const struct loc *at,
+		    struct inline_def *d)
+{
+	struct parser q = { .src = &lib_src, .library = true, .resolving = d };
+	int j, nxl = scope.xlators.n;
+	bool ok;
+
+	d_lex_init(&q.lx, &lib_src, NULL, NULL);
+	q.lx.p = text;
+	q.lx.line = at->line;
+	q.lx.col = at->col;
+	q.lx.bol = false;
+	q.lx.outer = true;
+	ok = next(&q) && (d ? parse_inline(&q) : parse_translator(&q));
+	d_token_free(&q.tok);
+	if (!ok) {
+		p->failed = true;
+		sweep(&q, NULL);
+		return false;
+	}
+	mark(d ? d->value : NULL);
+	for (; !d && nxl < scope.xlators.n; nxl++) {
+		struct xlator *x = scope.xlators.v[nxl];
+
+		for (j = 0; j < x->nmembers; j++)
+			mark(x->members[j].value);
+	}
+	sweep(&q, NULL);
+	return true;
+}
+
+/*
+ * Parses src into the scope (and, unless it is the library, its clauses
+ * into an N_PROGRAM).  On failure the definitions it made are dropped.
+ */
+static struct node *parse_source(const struct source *src,
+				 const struct d_macros *m, struct vec *pragmas,
+				 bool library)
+{
+	struct parser p = { .src = src, .library = library };
+	struct loc start = { 1, 1, 1 };
+	int ninl = scope.inlines.n, nglob = scope.globals.n, nxl = scope.xlators.n;
+	struct node *prog;
+	int i, j;
 
 	p.cmdline = src->name && src->name[0] == '-';
 	d_lex_init(&p.lx, src, m, pragmas);
@@ -1620,26 +2248,58 @@ struct node *d_parse_program(const struct source *src, const struct d_macros *m,
 		while (p.tok.kind != T_EOF && parse_external(&p, prog))
 			;
 	d_token_free(&p.tok);
-	for (i = 0; i < p.inlines.n; i++) {
-		struct inline_def *d = p.inlines.v[i];
-
-		free(d->name);
-		free(d);
-	}
-	vec_free(&p.inlines);
-	for (i = 0; i < p.globals.n; i++) {
-		struct global_decl *g = p.globals.v[i];
-
-		free(g->name);
-		free(g);
-	}
-	vec_free(&p.globals);
 	if (p.failed) {
+		/* The failed program's nodes, its definitions' too, go. */
+		for (i = scope.inlines.n - 1; i >= ninl; i--) {
+			struct inline_def *d = scope.inlines.v[i];
+
+			scope.by_name[name_hash(d->name)] = d->next;
+			free(d->name);
+			free(d);
+		}
+		scope.inlines.n = ninl;
+		for (i = nglob; i < scope.globals.n; i++)
+			free_decl(scope.globals.v[i]);
+		scope.globals.n = nglob;
+		for (i = j = nxl; i < scope.xlators.n; i++) {
+			struct xlator *x = scope.xlators.v[i];
+
+			if (x->library)
+				scope.xlators.v[j++] = x;
+			else
+				free_xlator(x);
+		}
+		scope.xlators.n = j;
 		sweep(&p, NULL);
 		d_pragmas_free(pragmas);
 		errno = EINVAL;
 		return NULL;
 	}
+	for (i = ninl; i < scope.inlines.n; i++)
+		mark(((struct inline_def *)scope.inlines.v[i])->value);
+	/* The library's were kept when resolve() parsed them. */
+	for (i = nxl; i < scope.xlators.n; i++) {
+		struct xlator *x = scope.xlators.v[i];
+
+		for (j = 0; !x->library && j < x->nmembers; j++)
+			mark(x->members[j].value);
+	}
 	sweep(&p, prog);
 	return prog;
+}
+
+struct node *d_parse_program(const struct source *src, const struct d_macros *m,
+			     struct vec *pragmas)
+{
+	struct node *prog;
+
+	if (!scope.loaded) {
+		type_on_free(scope_drop);
+		prog = parse_source(&lib_src, NULL, NULL, true);
+		if (!prog)
+			return NULL;
+		ast_free(prog);
+		scope.loaded = true;
+	}
+	return parse_source(src, m, pragmas, false);
 }

@@ -1225,6 +1225,8 @@ int dt_main(int argc, char **argv)
 	macros.target = d.pid;
 	vec_push(&d.defines, NULL);
 	vec_push(&d.incdirs, NULL);
+	/* Declarations and offsetof() name the kernel's types as they parse. */
+	kbtf_install();
 	ast = parse_programs(&d, &src, &macros, &pragmas);
 	text = (char *)src.text;
 	if (!ast)
@@ -1243,7 +1245,6 @@ int dt_main(int argc, char **argv)
 			goto out;
 		}
 	}
-	kbtf_install();
 	if (lower(&d, &src, ast))
 		goto out;
 	if (!ast->nlist) {

@@ -10,6 +10,7 @@
  *   declarator  = {"*"} (NAME | "(" "*" NAME ")" "(" ... ")") {"[" INT "]"}
  *                 [":" INT]
  *   type        = {qualifier} (record | enum | C integer words | typedef name)
+ *   enumerator  = NAME ["=" integer constant expression]
  *
  * Layout follows the x86-64 System V ABI as gcc implements it: members at
  * their natural alignment, a bitfield in the next bits unless it would
@@ -33,6 +34,7 @@ struct cparser {
 	bool failed;
 	struct type *open[MAX_NESTING];	/* records being defined, outermost first */
 	int nopen;
+	bool d;			/* for D: DTrace's error texts, stop at the end */
 };
 
 static int cp_error(struct cparser *c, const struct loc *loc, const char *fmt, ...)
@@ -68,8 +70,19 @@ static bool is_word(const struct cparser *c, const char *w)
 	return c->tok->kind == T_IDENT && !strcmp(c->tok->str, w);
 }
 
+/* D words every syntax error so: the token as written. */
+static int d_syntax(struct cparser *c)
+{
+	if (c->tok->kind == T_EOF)
+		return cp_error(c, &c->tok->loc, "syntax error near end of input");
+	return cp_error(c, &c->tok->loc, "syntax error near \"%.*s\"",
+			c->tok->len, c->tok->start);
+}
+
 static int cp_expect(struct cparser *c, enum token_kind k, const char *what)
 {
+	if (c->tok->kind != k && c->d)
+		return d_syntax(c);
 	if (c->tok->kind != k)
 		return cp_error(c, &c->tok->loc,
 				"syntax error: unexpected %s in a C definition, expecting %s",
@@ -257,6 +270,36 @@ static void place(struct layout *l, const char *name, struct type *ft,
 	}
 }
 
+/* Why member name of type ft (a bitfield of bits, if >= 0) is refused. */
+static void member_error(struct cparser *c, const struct loc *loc,
+			 const struct type *ft, const char *name, int bits)
+{
+	const char *tag = ft->kind == TY_STRUCT && ft->is_union ? "union" : "struct";
+
+	if (!name && bits < 0)
+		cp_error(c, loc, c->d ? "[D_DECL_MNAME] member declaration requires a name" :
+			 "expected a member name");
+	else if (ft->kind == TY_NONE && c->d)
+		cp_error(c, loc, "[D_DECL_VOIDOBJ] cannot have void member: %s",
+			 name ? name : "(anon)");
+	else if (ft->kind == TY_NONE)
+		cp_error(c, loc, "field has type void");
+	else if (ft->kind == TY_STRUCT && ft->incomplete && c->d)
+		cp_error(c, loc, "[D_DECL_INCOMPLETE] incomplete struct/union/enum %s %s: %s",
+			 tag, ft->name, name ? name : "(anon)");
+	else if (ft->kind == TY_STRUCT && ft->incomplete)
+		cp_error(c, loc, "field has incomplete type 'struct %s'", ft->name);
+	else if (c->d && ft->kind != TY_INT)
+		cp_error(c, loc, "[D_DECL_BFTYPE] invalid type for bit-field: %s",
+			 name ? name : "(anon)");
+	else if (c->d)
+		cp_error(c, loc, "[D_DECL_BFSIZE] bit-field too big for type: %s",
+			 name ? name : "(anon)");
+	else
+		cp_error(c, loc, "invalid bitfield width %d for a field of %d bytes",
+			 bits, ft->size);
+}
+
 /* '{' members '}': the current token is '{'.  Leaves '}' current when top. */
 static int parse_members(struct cparser *c, struct type *t, bool top)
 {
@@ -265,7 +308,9 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 
 	for (i = 0; i < c->nopen; i++)
 		if (c->open[i] == t)
-			return cp_error(c, &c->tok->loc, "nested redefinition of '%s %s'",
+			return cp_error(c, &c->tok->loc, c->d ?
+					"[D_DECL_TYPERED] type redeclared: %s %s" :
+					"nested redefinition of '%s %s'",
 					t->is_union ? "union" : "struct", t->name);
 	if (c->nopen == MAX_NESTING)
 		return cp_error(c, &c->tok->loc,
@@ -280,6 +325,8 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 		int bits = -1;
 		struct loc loc;
 
+		if (c->tok->kind == T_EOF && c->d)
+			return d_syntax(c);
 		if (c->tok->kind == T_EOF)
 			return cp_error(c, &c->tok->loc,
 					"syntax error: unexpected end of file in the definition of %s %s",
@@ -296,7 +343,8 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 			 * lends us its members; "struct x;" declares nothing.
 			 */
 			if (base->kind != TY_STRUCT)
-				return cp_error(c, &c->tok->loc,
+				return cp_error(c, &c->tok->loc, c->d ?
+						"[D_DECL_MNAME] member declaration requires a name" :
 						"declaration does not declare anything");
 			if (!base->incomplete && base != t && base->name &&
 			    !strcmp(base->name, "(anonymous)"))
@@ -305,24 +353,15 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 			for (;;) {
 				if (parse_declarator(c, base, &ft, &name, &bits, &loc))
 					return -EINVAL;
-				if (ft->kind == TY_NONE) {
+				if (ft->kind == TY_NONE || (ft->kind == TY_STRUCT &&
+							       ft->incomplete) ||
+				    (bits >= 0 && (ft->kind != TY_INT ||
+						   bits > 8 * ft->size)) ||
+				    (!name && bits < 0)) {
+					member_error(c, &loc, ft, name, bits);
 					free(name);
-					return cp_error(c, &loc, "field has type void");
+					return -EINVAL;
 				}
-				if (ft->kind == TY_STRUCT && ft->incomplete) {
-					free(name);
-					return cp_error(c, &loc,
-							"field has incomplete type 'struct %s'",
-							ft->name);
-				}
-				if (bits >= 0 && (ft->kind != TY_INT || bits > 8 * ft->size)) {
-					free(name);
-					return cp_error(c, &loc,
-							"invalid bitfield width %d for a field of %d bytes",
-							bits, ft->size);
-				}
-				if (!name && bits < 0)
-					return cp_error(c, &loc, "expected a member name");
 				place(&l, name, ft, bits < 0 ? 0 : bits, bits >= 0);
 				free(name);
 				name = NULL;
@@ -364,7 +403,8 @@ static struct type *parse_record(struct cparser *c, bool top)
 		if (c->tok->kind == T_LBRACE) {
 			t = type_defined(tag, name);
 			if (t && !t->incomplete) {
-				cp_error(c, &loc, "redefinition of '%s %s'", tag, name);
+				cp_error(c, &loc, c->d ? "[D_DECL_TYPERED] type redeclared: %s %s" :
+					 "redefinition of '%s %s'", tag, name);
 				free(name);
 				return NULL;
 			}
@@ -386,7 +426,10 @@ static struct type *parse_record(struct cparser *c, bool top)
 		t->name = xstrdup("(anonymous)");
 		t->is_union = !strcmp(tag, "union");
 	} else {
-		cp_error(c, &c->tok->loc, "expected a name or '{' after '%s'", tag);
+		if (c->d)
+			d_syntax(c);
+		else
+			cp_error(c, &c->tok->loc, "expected a name or '{' after '%s'", tag);
 		return NULL;
 	}
 	if (c->tok->kind == T_LBRACE && parse_members(c, t, top))
@@ -394,29 +437,102 @@ static struct type *parse_record(struct cparser *c, bool top)
 	return t;
 }
 
-/* An enumerator's value: [-]INT or an enumerator defined before. */
-static int enum_value(struct cparser *c, int64_t *v)
-{
-	bool neg = false;
+/*
+ * An enumerator's value: an integer constant expression of integers,
+ * enumerators defined before, parentheses and C's unary and binary
+ * integer operators, computed in 64 bits.
+ */
+static int const_expr(struct cparser *c, const char *e, int level, int64_t *v);
 
-	if (c->tok->kind == T_MINUS) {
-		neg = true;
-		if (cp_next(c))
-			return -EINVAL;
-	}
-	if (c->tok->kind == T_INT) {
-		*v = (int64_t)c->tok->ival;
-	} else if (c->tok->kind == T_IDENT) {
-		if (type_const(c->tok->str, v))
-			return cp_error(c, &c->tok->loc, "use of undeclared identifier '%s'",
-					c->tok->str);
-	} else {
+static int const_error(struct cparser *c, const char *e)
+{
+	if (c->d)
 		return cp_error(c, &c->tok->loc,
-				"an enumerator's value must be an integer constant");
+				"[D_DECL_ENCONST] enumerator '%s' must be assigned to an integral constant expression",
+				e);
+	if (c->tok->kind == T_IDENT)
+		return cp_error(c, &c->tok->loc, "use of undeclared identifier '%s'",
+				c->tok->str);
+	return cp_error(c, &c->tok->loc,
+			"an enumerator's value must be an integer constant");
+}
+
+static int const_unary(struct cparser *c, const char *e, int64_t *v)
+{
+	enum token_kind op = c->tok->kind;
+
+	switch (op) {
+	case T_MINUS:
+	case T_PLUS:
+	case T_TILDE:
+	case T_NOT:
+		if (cp_next(c) || const_unary(c, e, v))
+			return -EINVAL;
+		*v = op == T_MINUS ? (int64_t)-(uint64_t)*v : op == T_TILDE ? ~*v :
+		     op == T_NOT ? !*v : *v;
+		return 0;
+	case T_LPAREN:
+		if (cp_next(c) || const_expr(c, e, 0, v))
+			return -EINVAL;
+		return cp_expect(c, T_RPAREN, "')'");
+	case T_INT:
+		*v = (int64_t)c->tok->ival;
+		return cp_next(c);
+	case T_IDENT:
+		if (type_const(c->tok->str, v))
+			return const_error(c, e);
+		return cp_next(c);
+	default:
+		return const_error(c, e);
 	}
-	if (neg)
-		*v = -*v;
-	return cp_next(c);
+}
+
+/* Binary operators by level, loosest first. */
+static const enum token_kind const_ops[][3] = {
+	{ T_PIPE }, { T_CARET }, { T_AMP }, { T_SHL, T_SHR },
+	{ T_PLUS, T_MINUS }, { T_STAR, T_SLASH, T_PERCENT },
+};
+
+static int const_expr(struct cparser *c, const char *e, int level, int64_t *v)
+{
+	enum token_kind op;
+	struct loc loc;
+	int64_t r;
+	int i;
+
+	if (level == (int)ARRAY_SIZE(const_ops))
+		return const_unary(c, e, v);
+	if (const_expr(c, e, level + 1, v))
+		return -EINVAL;
+	for (;;) {
+		op = c->tok->kind;
+		for (i = 0; i < 3 && const_ops[level][i] != op; i++)
+			;
+		if (i == 3 || op == T_EOF)
+			return 0;
+		loc = c->tok->loc;
+		if (cp_next(c) || const_expr(c, e, level + 1, &r))
+			return -EINVAL;
+		if ((op == T_SLASH || op == T_PERCENT) && r == 0)
+			return cp_error(c, &loc, "division by zero in the value of '%s'", e);
+		switch (op) {
+		case T_PIPE: *v |= r; break;
+		case T_CARET: *v ^= r; break;
+		case T_AMP: *v &= r; break;
+		case T_SHL: *v = r >= 0 && r < 64 ? (int64_t)((uint64_t)*v << r) : 0; break;
+		case T_SHR: *v = r >= 0 && r < 64 ? *v >> r : 0; break;
+		case T_PLUS: *v = (int64_t)((uint64_t)*v + (uint64_t)r); break;
+		case T_MINUS: *v = (int64_t)((uint64_t)*v - (uint64_t)r); break;
+		case T_STAR: *v = (int64_t)((uint64_t)*v * (uint64_t)r); break;
+		case T_SLASH: *v = r == -1 ? (int64_t)-(uint64_t)*v : *v / r; break;
+		default: *v = r == -1 ? 0 : *v % r; break;
+		}
+	}
+}
+
+static int enum_value(struct cparser *c, const char *e, int64_t *v)
+{
+	return const_expr(c, e, 0, v);
 }
 
 /* "enum" [NAME] ['{' enumerators '}']: a 4-byte integer. */
@@ -446,7 +562,10 @@ static struct type *parse_enum(struct cparser *c, bool top)
 		char *e;
 
 		if (c->tok->kind != T_IDENT) {
-			cp_error(c, &loc, "expected an enumerator name");
+			if (c->d)
+				d_syntax(c);
+			else
+				cp_error(c, &loc, "expected an enumerator name");
 			goto err;
 		}
 		e = xstrdup(c->tok->str);
@@ -455,12 +574,13 @@ static struct type *parse_enum(struct cparser *c, bool top)
 			goto err;
 		}
 		if (c->tok->kind == T_ASSIGN &&
-		    (cp_next(c) || enum_value(c, &next_val))) {
+		    (cp_next(c) || enum_value(c, e, &next_val))) {
 			free(e);
 			goto err;
 		}
 		if (type_define_const(e, next_val)) {
-			cp_error(c, &loc, "redefinition of enumerator '%s'", e);
+			cp_error(c, &loc, c->d ? "[D_DECL_IDRED] identifier redeclared: %s" :
+				 "redefinition of enumerator '%s'", e);
 			free(e);
 			goto err;
 		}
@@ -477,7 +597,8 @@ static struct type *parse_enum(struct cparser *c, bool top)
 	}
 	t = type_int(4, neg);
 	if (name && type_define("enum", name, t)) {
-		cp_error(c, &c->tok->loc, "redefinition of 'enum %s'", name);
+		cp_error(c, &c->tok->loc, c->d ? "[D_DECL_TYPERED] type redeclared: enum %s" :
+			 "redefinition of 'enum %s'", name);
 		goto err;
 	}
 	free(name);
@@ -518,14 +639,20 @@ static struct type *parse_type(struct cparser *c, bool top)
 		if (!t && type_typedef_hook)
 			t = type_typedef_hook(c->tok->str);
 		if (!t) {
-			cp_error(c, &c->tok->loc, "unknown type name '%s'", c->tok->str);
+			if (c->d)
+				d_syntax(c);
+			else
+				cp_error(c, &c->tok->loc, "unknown type name '%s'", c->tok->str);
 			return NULL;
 		}
 		if (cp_next(c))
 			return NULL;
 	} else {
-		cp_error(c, &c->tok->loc, "syntax error: unexpected %s, expecting a type",
-			 lex_token_name(c->tok->kind));
+		if (c->d)
+			d_syntax(c);
+		else
+			cp_error(c, &c->tok->loc, "syntax error: unexpected %s, expecting a type",
+				 lex_token_name(c->tok->kind));
 		return NULL;
 	}
 	if (!t)
@@ -599,7 +726,9 @@ static int parse_declarator(struct cparser *c, struct type *base,
 		if (c->tok->kind == T_RBRACKET) {
 			dims[ndims] = 0;	/* a flexible array member */
 		} else if (c->tok->kind != T_INT || c->tok->ival > 1 << 20) {
-			cp_error(c, &c->tok->loc, "an array size must be an integer constant");
+			cp_error(c, &c->tok->loc, c->d ?
+				 "[D_DECL_ARRSUB] positive integral constant expression expected as array size" :
+				 "an array size must be an integer constant");
 			goto err;
 		} else {
 			dims[ndims] = (int)c->tok->ival;
@@ -621,7 +750,9 @@ static int parse_declarator(struct cparser *c, struct type *base,
 		if (cp_next(c))
 			goto err;
 		if (c->tok->kind != T_INT) {
-			cp_error(c, &c->tok->loc, "a bitfield width must be an integer constant");
+			cp_error(c, &c->tok->loc, c->d ?
+				 "[D_DECL_BFCONST] positive integral constant expression expected as bit-field size" :
+				 "a bitfield width must be an integer constant");
 			goto err;
 		}
 		*bits = (int)c->tok->ival;
@@ -639,22 +770,31 @@ err:
 /* The current token ends the definition: lex what follows as probes. */
 static int finish(struct cparser *c)
 {
+	if (c->d) {
+		/* D's parser reads the ';' itself. */
+		if (c->tok->kind == T_SEMI) {
+			c->lx->p = c->tok->start;
+			c->lx->line = c->tok->loc.line;
+			c->lx->col = c->tok->loc.col;
+		}
+		lex_token_free(c->tok);
+		return 0;
+	}
 	if (c->tok->kind == T_RBRACE && lex_peek(c->lx) == ';' && cp_next(c))
 		return -EINVAL;
 	c->lx->spec = true;
 	return cp_next(c);
 }
 
-int cdecl_parse(struct lexer *lx, struct token *tok)
+static int parse_definition(struct cparser *c)
 {
-	struct cparser c = { .lx = lx, .tok = tok };
 	struct type *t;
 
-	lx->spec = false;
-	if (is_word(&c, "typedef")) {
-		if (cp_next(&c))
+	c->lx->spec = false;
+	if (is_word(c, "typedef")) {
+		if (cp_next(c))
 			return -EINVAL;
-		t = parse_type(&c, false);
+		t = parse_type(c, false);
 		if (!t)
 			return -EINVAL;
 		for (;;) {
@@ -663,31 +803,48 @@ int cdecl_parse(struct lexer *lx, struct token *tok)
 			int bits;
 			struct loc loc;
 
-			if (parse_declarator(&c, t, &dt, &name, &bits, &loc))
+			if (parse_declarator(c, t, &dt, &name, &bits, &loc))
 				return -EINVAL;
 			if (!name)
-				return cp_error(&c, &loc, "a typedef needs a name");
+				return c->d ? d_syntax(c) :
+				       cp_error(c, &loc, "a typedef needs a name");
 			if (type_define(NULL, name, dt)) {
-				cp_error(&c, &loc, "redefinition of typedef '%s'", name);
+				cp_error(c, &loc, c->d ? "[D_DECL_IDRED] typedef redeclared: %s" :
+					 "redefinition of typedef '%s'", name);
 				free(name);
 				return -EINVAL;
 			}
 			free(name);
-			if (c.tok->kind != T_COMMA)
+			if (c->tok->kind != T_COMMA)
 				break;
-			if (cp_next(&c))
+			if (cp_next(c))
 				return -EINVAL;
 		}
-		if (c.tok->kind != T_SEMI)
-			return cp_expect(&c, T_SEMI, "';'");
-		return finish(&c);
+		if (c->tok->kind != T_SEMI)
+			return cp_expect(c, T_SEMI, "';'");
+		return finish(c);
 	}
-	t = parse_type(&c, true);
+	t = parse_type(c, true);
 	if (!t)
 		return -EINVAL;
-	if (c.tok->kind != T_RBRACE && c.tok->kind != T_SEMI)
-		return cp_error(&c, &c.tok->loc,
+	if (c->tok->kind != T_RBRACE && c->tok->kind != T_SEMI)
+		return c->d ? d_syntax(c) :
+		       cp_error(c, &c->tok->loc,
 				"syntax error: unexpected %s after a C definition, expecting ';'",
-				lex_token_name(c.tok->kind));
-	return finish(&c);
+				lex_token_name(c->tok->kind));
+	return finish(c);
+}
+
+int cdecl_parse(struct lexer *lx, struct token *tok)
+{
+	struct cparser c = { .lx = lx, .tok = tok };
+
+	return parse_definition(&c);
+}
+
+int cdecl_parse_d(struct lexer *lx, struct token *tok)
+{
+	struct cparser c = { .lx = lx, .tok = tok, .d = true };
+
+	return parse_definition(&c);
 }

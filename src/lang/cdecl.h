@@ -22,5 +22,13 @@ bool cdecl_starts(const char *word);
  * -EINVAL after reporting a located error.
  */
 int cdecl_parse(struct lexer *lx, struct token *tok);
+/*
+ * The same for D's parser, which has a lexer of its own: errors are
+ * worded as DTrace words them, and parsing stops at the definition's end
+ * without lexing on.  On return *tok is freed and lx->p (line, col) is
+ * just past the closing '}', or at the ';' that ends a typedef or a
+ * "struct NAME" declaration, for D's parser to expect.
+ */
+int cdecl_parse_d(struct lexer *lx, struct token *tok);
 
 #endif

@@ -505,6 +505,16 @@ int type_define_const(const char *name, int64_t value)
 	return def_add(NULL, name, NULL, value);
 }
 
+int type_script_const(const char *name, int64_t *value)
+{
+	struct def *d = def_find(NULL, name, true);
+
+	if (!d)
+		return -ENOENT;
+	*value = d->value;
+	return 0;
+}
+
 int type_const(const char *name, int64_t *value)
 {
 	struct def *d = def_find(NULL, name, true);

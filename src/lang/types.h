@@ -140,6 +140,8 @@ int type_define(const char *tag, const char *name, struct type *t);
 struct type *type_defined(const char *tag, const char *name);
 /* A script's enumerator, also found by type_const(). */
 int type_define_const(const char *name, int64_t value);
+/* Only the script's enumerators (no kernel lookup): 0 or -ENOENT. */
+int type_script_const(const char *name, int64_t *value);
 /* A named constant: the script's enumerators first, then the kernel's. */
 int type_const(const char *name, int64_t *value);
 /*

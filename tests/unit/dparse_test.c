@@ -16,6 +16,7 @@
 #include "util.h"
 #include "lang/ast.h"
 #include "lang/loc.h"
+#include "lang/types.h"
 #include "dlang/d_parse.h"
 #include "golden.h"
 
@@ -78,6 +79,8 @@ static char *run_case(const char *path)
 		fprintf(f, "pragmas left after a failure\n");
 	}
 	d_pragmas_free(&pragmas);
+	/* Each case starts from D's library alone. */
+	type_free_all();
 	fclose(f);
 	free(copy);
 	free(text);

@@ -1,3 +1,7 @@
+struct foo {
+	long pad;
+	int bar;
+};
 BEGIN
 {
 	a = sizeof(int);
@@ -8,6 +12,5 @@ BEGIN
 	f = stringof(arg0);
 	g = stringof arg0;
 	h = offsetof(struct foo, bar);
-	i = xlate <psinfo_t *>(curthread);
-	j = xlate<struct psinfo>(curthread).pr_pid;
+	i = sizeof(struct foo);
 }

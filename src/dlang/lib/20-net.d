@@ -1,0 +1,32 @@
+/*
+ * D's built-in library: address families and IP protocol numbers as
+ * Linux numbers them, for socket calls' arguments and the inet
+ * subroutines.
+ */
+
+inline int AF_UNSPEC = 0;
+inline int AF_UNIX = 1;
+inline int AF_LOCAL = 1;
+inline int AF_INET = 2;
+inline int AF_INET6 = 10;
+inline int AF_NETLINK = 16;
+inline int AF_PACKET = 17;
+
+inline int IPPROTO_IP = 0;
+inline int IPPROTO_ICMP = 1;
+inline int IPPROTO_IGMP = 2;
+inline int IPPROTO_IPIP = 4;
+inline int IPPROTO_TCP = 6;
+inline int IPPROTO_UDP = 17;
+inline int IPPROTO_IPV6 = 41;
+inline int IPPROTO_ROUTING = 43;
+inline int IPPROTO_FRAGMENT = 44;
+inline int IPPROTO_GRE = 47;
+inline int IPPROTO_ESP = 50;
+inline int IPPROTO_AH = 51;
+inline int IPPROTO_ICMPV6 = 58;
+inline int IPPROTO_NONE = 59;
+inline int IPPROTO_DSTOPTS = 60;
+inline int IPPROTO_SCTP = 132;
+inline int IPPROTO_UDPLITE = 136;
+inline int IPPROTO_RAW = 255;

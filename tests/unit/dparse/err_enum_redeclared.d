@@ -1,0 +1,2 @@
+enum a { ONE, TWO };
+enum b { THREE, ONE };

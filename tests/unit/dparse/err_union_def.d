@@ -1,3 +1,0 @@
-union u {
-	int a;
-};
