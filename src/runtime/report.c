@@ -124,6 +124,20 @@ static void put_col(struct buf *out, const char *v, size_t w, bool pad)
 		buf_put(out, " ", 1);
 }
 
+/* perf's convert_unit(): thousands cut off above 1000, as K, M or G. */
+static uint64_t scaled(uint64_t v, char *unit)
+{
+	static const char units[] = "KMG";
+	int i;
+
+	*unit = ' ';
+	for (i = 0; i < 3 && v > 1000; i++) {
+		v /= 1000;
+		*unit = units[i];
+	}
+	return v;
+}
+
 void report_render(const struct samples *s, const struct report_opts *o,
 		   struct buf *out)
 {
@@ -132,11 +146,12 @@ void report_render(const struct samples *s, const struct report_opts *o,
 		.nkeys = 3,
 	};
 	struct row *rows = xmalloc((s->n ? s->n : 1) * sizeof(*rows));
-	uint64_t total = samples_total(s), period;
+	uint64_t total = samples_total(s), period, shown;
 	struct vec names = { 0 };
 	struct buf sym = { 0 };
 	size_t width[REPORT_MAX_KEYS];
 	int i, j, n = 0, nrows;
+	char unit;
 
 	if (!o->nkeys) {
 		struct report_opts d = dflt;
@@ -175,8 +190,9 @@ void report_render(const struct samples *s, const struct report_opts *o,
 	buf_printf(out, "# %s\n#\n#\n", o->title ? o->title :
 		   "ferret profile: stack samples counted in the kernel");
 	buf_printf(out, "# Total Lost Samples: 0\n#\n");
-	buf_printf(out, "# Samples: %" PRIu64 "  of event '%s'\n", total,
-		   o->event ? o->event : "cpu-clock");
+	shown = scaled(total, &unit);
+	buf_printf(out, "# Samples: %" PRIu64 "%c of event '%s'\n", shown,
+		   unit, o->event ? o->event : "cpu-clock");
 	buf_printf(out, "# Event count (approx.): %" PRIu64 "\n#\n",
 		   total * period);
 	buf_printf(out, "# Overhead");

@@ -16,7 +16,7 @@
  *	#
  *	# Total Lost Samples: 0
  *	#
- *	# Samples: N  of event 'EVENT'
+ *	# Samples: N  of event 'EVENT'		(above 1000: "1K of", "2M of")
  *	# Event count (approx.): N * PERIOD
  *	#
  *	# Overhead  Command  Shared Object      Symbol

@@ -102,7 +102,7 @@ static void check_table(struct tc *t, const char *keys, const char *want)
 		"#\n"
 		"# Total Lost Samples: 0\n"
 		"#\n"
-		"# Samples: 1002  of event 'cpu-clock'\n"
+		"# Samples: 1K of event 'cpu-clock'\n"
 		"# Event count (approx.): 1003003002\n"
 		"#\n"
 		"%s%s", want, tail);
@@ -187,8 +187,40 @@ static void test_empty(void)
 	finish(&t);
 }
 
+/* The sample count as perf scales it: above 1000, in K, M, G. */
+static void test_units(void)
+{
+	static const struct {
+		uint64_t n;
+		const char *want;
+	} cases[] = {
+		{ 1000, "# Samples: 1000  of event" },
+		{ 1001, "# Samples: 1K of event" },
+		{ 999999, "# Samples: 999K of event" },
+		{ 1500000, "# Samples: 1M of event" },
+		{ 2000000001ull, "# Samples: 2G of event" },
+	};
+	struct tc t = { .name = "report_sample_units" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct report_opts o = { 0 };
+		struct samples s = { 0 };
+		struct buf b = { 0 };
+
+		samples_add(&s, cases[i].n, 1, false, NULL, 0, NULL, 0, NULL, 0);
+		report_render(&s, &o, &b);
+		expect(&t, b.p && strstr(b.p, cases[i].want), "%llu samples:\n%s",
+		       (unsigned long long)cases[i].n, b.p);
+		buf_free(&b);
+		samples_free(&s);
+	}
+	finish(&t);
+}
+
 int main(void)
 {
+	test_units();
 	test_sort_keys();
 	test_default();
 	test_sym_first();
