@@ -145,7 +145,7 @@ void report_render(const struct samples *s, const struct report_opts *o,
 		.keys = { REPORT_COMM, REPORT_DSO, REPORT_SYM },
 		.nkeys = 3,
 	};
-	struct row *rows = xmalloc((s->n ? s->n : 1) * sizeof(*rows));
+	struct row *rows;
 	uint64_t total = samples_total(s), period, shown;
 	struct vec names = { 0 };
 	struct buf sym = { 0 };
@@ -162,6 +162,7 @@ void report_render(const struct samples *s, const struct report_opts *o,
 		return;
 	}
 	period = s->hz ? (1000000000ull + s->hz / 2) / s->hz : 1;
+	rows = xmalloc((s->n ? s->n : 1) * sizeof(*rows));
 	for (i = 0; i < s->n; i++)
 		if (s->v[i].count)
 			row_of(s, &s->v[i], &rows[n++], &names);
