@@ -34,7 +34,8 @@ static void prof_usage(FILE *f)
 "                      [-f svg|folded|pprof|report|raw] [-s KEYS] [-t TITLE]\n"
 "       ferret profile -i INPUT [-f FORMAT] [-s KEYS] [-o FILE] [-t TITLE]\n"
 "\n"
-"Samples the stacks of every CPU and draws them as a flame graph (SVG).\n"
+"Samples the stacks of every CPU and draws them as a flame graph (SVG),\n"
+"or writes them as a pprof profile or perf report's table.\n"
 "\n"
 "options:\n"
 "  -F HZ          samples per second and CPU (default %d)\n"
@@ -47,7 +48,8 @@ static void prof_usage(FILE *f)
 "                 pprof profile (go tool pprof); report: the table of\n"
 "                 perf report --stdio; raw: the samples with addresses,\n"
 "                 mappings and names, which -i renders in any format\n"
-"  -s, --sort KEYS  -f report's columns: comm, dso, sym, comma-separated\n"
+"  -s, --sort KEYS\n"
+"                 -f report's columns: comm, dso, sym, comma-separated\n"
 "                 (default comm,dso,sym)\n"
 "  -i INPUT       render INPUT (\"-\": standard input) instead of\n"
 "                 profiling: folded stacks (svg, folded) or a -f raw\n"
@@ -283,7 +285,7 @@ int prof_main(int argc, char **argv, prof_runner run)
 	struct prof_out o = { .format = PF_SVG };
 	struct samples s = { 0 };
 	int hz = PROF_HZ, pid = 0, opt, rargc = 0, ret = 1, fd, err, line;
-	int64_t t0, wall;
+	int64_t t0, elapsed, wall;
 	long ms = 0;
 	double secs;
 	size_t len, i;
@@ -421,13 +423,14 @@ int prof_main(int argc, char **argv, prof_runner run)
 		o.report.title = o.title;
 	if (!cmd && !pid && !ms)
 		fprintf(stderr, "ferret: sampling at %d Hz until Ctrl-C\n", hz);
+	/* From before the program loads: what a profile's reader calls its span. */
 	wall = prof_clock(CLOCK_REALTIME);
 	t0 = prof_clock(CLOCK_MONOTONIC);
 	/* The runner parses its own command line: getopt starts afresh. */
 	optind = 0;
 	if (run(rargc, rargv))
 		goto out;
-	t0 = prof_clock(CLOCK_MONOTONIC) - t0;
+	elapsed = prof_clock(CLOCK_MONOTONIC) - t0;
 	text = util_read_file(tmp, &len);
 	if (!text) {
 		fprintf(stderr, "ferret: cannot read the samples back from %s: %s\n",
@@ -441,7 +444,7 @@ int prof_main(int argc, char **argv, prof_runner run)
 	}
 	s.hz = hz;
 	s.time_ns = wall;
-	s.duration_ns = t0;
+	s.duration_ns = elapsed;
 	ret = prof_render(&s, NULL, 0, &o);
 out:
 	prof_close(&o);

@@ -175,7 +175,7 @@ if have_go; then
 	got=$(pprof_flat "$TMP/c.pb.gz")
 	why="$(cat "$TMP/err"; top_of "$got" 3 | tr '\n' ,)" check c_pprof \
 		test "$(top_of "$got" 1 | cut -d' ' -f1)" = busy_spin
-	"$BUSY" 4000 &
+	"$BUSY" 8000 &
 	bpid=$!
 	sleep 0.3
 	"$F" profile -F 499 -p "$bpid" -d 1 -f pprof -o "$TMP/p.pb.gz" 2>"$TMP/err"
@@ -203,9 +203,9 @@ fi
 # --- -f report against perf report --stdio --------------------------------
 # The table's rows: "COMM|DSO|SYM" for the top N, sym with its marker.
 rows_of() {
-	awk -v n="$2" '/^#/ || !NF { next } { m = split($0, c, /  +/); r = ""
+	awk -v n="$2" '/^#/ || !NF { next } { sub(/ +$/, ""); m = split($0, c, /  +/); r = ""
 		for (i = 3; i <= m; i++) r = r (i > 3 ? "|" : "") c[i]
-		print r; if (++k == n) exit }' "$1" | sed 's/ *$//'
+		print r; if (++k == n) exit }' "$1"
 }
 # The header comments after the first line, up to the column titles,
 # numbers blanked.
