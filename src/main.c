@@ -42,7 +42,7 @@ static void usage(FILE *f)
 "\n"
 "OPTIONS:\n"
 "    -B MODE        output buffering mode ('line', 'full', 'none')\n"
-"    -f FORMAT      output format ('text', 'json', 'folded')\n"
+"    -f FORMAT      output format ('text', 'json', 'folded', 'raw')\n"
 "    -o file        redirect ferret output to file\n"
 "    -e 'program'   execute this program\n"
 "    -h, --help     show this help message\n"
@@ -608,8 +608,10 @@ static int script_main(int argc, char **argv)
 				ropts.format = OUT_JSON;
 			} else if (!strcmp(optarg, "folded")) {
 				ropts.format = OUT_FOLDED;
+			} else if (!strcmp(optarg, "raw")) {
+				ropts.format = OUT_RAW;
 			} else if (strcmp(optarg, "text")) {
-				fprintf(stderr, "ferret: unknown output format '%s' (text, json or folded)\n",
+				fprintf(stderr, "ferret: unknown output format '%s' (text, json, folded or raw)\n",
 					optarg);
 				goto out;
 			}

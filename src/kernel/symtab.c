@@ -28,6 +28,7 @@ struct symtab_ent {
 struct symtab {
 	char *path;
 	char *debug_path;
+	char *build_id;		/* lowercase hex, or NULL */
 	int elf_type;
 	struct symtab_seg *segs;
 	int nsegs;
@@ -368,8 +369,8 @@ static Elf_Scn *symtab_section(Elf *elf, const char *name)
 	return NULL;
 }
 
-/* "/usr/lib/debug/.build-id/NN/NNNN....debug" for the GNU build id, or NULL. */
-static char *symtab_buildid_path(Elf *elf)
+/* The GNU build id of elf as lowercase hex, or NULL if it has none. */
+static char *symtab_read_build_id(Elf *elf)
 {
 	Elf_Scn *scn = NULL;
 
@@ -394,15 +395,21 @@ static char *symtab_buildid_path(Elf *elf)
 			    nh.n_descsz < 2)
 				continue;
 			id += doff;
-			buf_printf(&p, SYMTAB_DEBUG_DIR "/.build-id/%02x/",
-				   id[0]);
-			for (i = 1; i < nh.n_descsz; i++)
+			for (i = 0; i < nh.n_descsz; i++)
 				buf_printf(&p, "%02x", id[i]);
-			buf_printf(&p, ".debug");
 			return p.p;
 		}
 	}
 	return NULL;
+}
+
+/* "/usr/lib/debug/.build-id/NN/NNNN....debug" for the build id, or NULL. */
+static char *symtab_buildid_path(const char *build_id)
+{
+	if (!build_id)
+		return NULL;
+	return xasprintf(SYMTAB_DEBUG_DIR "/.build-id/%.2s/%s.debug",
+			 build_id, build_id + 2);
 }
 
 static uint32_t symtab_crc32(uint32_t crc, const unsigned char *p, size_t n)
@@ -495,9 +502,10 @@ static char *symtab_debuglink_path(Elf *elf, const char *path)
 	return found;
 }
 
-static char *symtab_find_debug(Elf *elf, const char *path)
+static char *symtab_find_debug(Elf *elf, const char *path,
+			       const char *build_id)
 {
-	char *p = symtab_buildid_path(elf);
+	char *p = symtab_buildid_path(build_id);
 
 	if (p && !access(p, F_OK) && !symtab_same_file(p, path))
 		return p;
@@ -615,7 +623,8 @@ static struct symtab *symtab_load(Elf *elf, const char *path)
 	ret = symtab_read_segs(st, elf);
 	if (ret)
 		goto fail;
-	st->debug_path = symtab_find_debug(elf, path);
+	st->build_id = symtab_read_build_id(elf);
+	st->debug_path = symtab_find_debug(elf, path, st->build_id);
 	if (st->debug_path && symtab_read_debug(&b, st->debug_path)) {
 		free(st->debug_path);
 		st->debug_path = NULL;
@@ -680,6 +689,7 @@ void symtab_close(struct symtab *st)
 		return;
 	free(st->path);
 	free(st->debug_path);
+	free(st->build_id);
 	free(st->segs);
 	free(st->all);
 	free(st->sel);
@@ -696,6 +706,11 @@ const char *symtab_path(const struct symtab *st)
 const char *symtab_debug_path(const struct symtab *st)
 {
 	return st->debug_path;
+}
+
+const char *symtab_build_id(const struct symtab *st)
+{
+	return st->build_id;
 }
 
 int symtab_elf_type(const struct symtab *st)

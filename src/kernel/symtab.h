@@ -66,6 +66,9 @@ const char *symtab_path(const struct symtab *st);
 /* The debug file whose symbols were read, or NULL. */
 const char *symtab_debug_path(const struct symtab *st);
 
+/* The GNU build id note of the file as lowercase hex, or NULL. */
+const char *symtab_build_id(const struct symtab *st);
+
 /* e_type: ET_EXEC for fixed-address executables, ET_DYN for PIE and .so. */
 int symtab_elf_type(const struct symtab *st);
 

@@ -7,6 +7,7 @@
 
 #include "fold.h"
 #include "record.h"
+#include "samples.h"
 #include "symbols.h"
 #include "../lang/types.h"
 
@@ -301,11 +302,129 @@ int fold_map(const struct rt_out *rt, const struct map_info *m,
 	return err;
 }
 
+/* Adds the frames of the stack at p (its type t) to s; their indices to v. */
+static void fold_stack_locs(const struct rt_out *rt, const struct type *t,
+			    const void *p, struct samples *s, int *v, int *n)
+{
+	uint64_t ips[STACK_DEPTH];
+	bool kernel = t->kind == TY_KSTACK;
+	struct sym_proc *proc;
+	struct sym_where w;
+	struct buf b = { 0 };
+	int i, nips, mapping, err;
+
+	nips = print_stack_read(rt, t, p, ips, &proc);
+	for (i = 0; i < nips && *n < STACK_DEPTH * 2; i++) {
+		b.len = 0;
+		if (kernel) {
+			err = sym_kernel_ex(ips[i], 0, &b);
+			mapping = sym_kernel_where(ips[i], &w);
+		} else {
+			err = sym_user_ex(proc, ips[i], 0, &b);
+			mapping = sym_user_where(proc, ips[i], &w);
+		}
+		if (!mapping)
+			mapping = samples_mapping(s, w.start, w.end, w.pgoff,
+						  w.path, w.build_id);
+		else
+			mapping = -1;
+		v[(*n)++] = samples_loc(s, ips[i], kernel, mapping,
+					err ? NULL : b.p);
+	}
+	buf_free(&b);
+}
+
+/* Adds the entry of key (type k) and count to s. */
+static void fold_key_sample(const struct rt_out *rt, const struct type *k,
+			    const void *key, uint64_t count, struct samples *s)
+{
+	int nparts = k->kind == TY_TUPLE ? k->nfields : 1, i;
+	int user[STACK_DEPTH * 2], kern[STACK_DEPTH * 2], nuser = 0, nkern = 0;
+	struct vec roots = { 0 };
+	struct buf part = { 0 };
+	bool has_user = false;
+	int64_t pid = -1;
+
+	for (i = 0; i < nparts; i++) {
+		const struct type *t = k->kind == TY_TUPLE ? k->fields[i].type : k;
+		const char *p = (const char *)key +
+				(k->kind == TY_TUPLE ? k->fields[i].offset : 0);
+
+		switch (fold_side_of(t)) {
+		case FOLD_USER:
+			has_user = true;
+			pid = (int64_t)(uint32_t)fold_rd64(p + 8);
+			fold_stack_locs(rt, t, p, s, user, &nuser);
+			break;
+		case FOLD_KERNEL:
+			fold_stack_locs(rt, t, p, s, kern, &nkern);
+			break;
+		case FOLD_NONE:
+			part.len = 0;
+			if (t->kind == TY_PTR)
+				buf_printf(&part, "0x%llx",
+					   (unsigned long long)fold_rd64(p));
+			else
+				print_value(rt, t, p, &part);
+			vec_push(&roots, xstrndup(part.p ? part.p : "",
+						  part.len));
+			break;
+		}
+	}
+	samples_add(s, count, pid, has_user, (const char *const *)roots.v,
+		    roots.n, user, nuser, kern, nkern);
+	for (i = 0; i < roots.n; i++)
+		free(roots.v[i]);
+	vec_free(&roots);
+	buf_free(&part);
+}
+
+int fold_map_samples(const struct rt_out *rt, const struct map_info *m,
+		     struct samples *s)
+{
+	struct print_entries e;
+	uint64_t count;
+	int err, i;
+
+	if (!fold_has_stack(m->sym->key))
+		return -ENOTSUP;
+	err = print_read_map(rt, m, &e);
+	for (i = 0; !err && i < e.n; i++)
+		if (fold_count(m->sym->val, &e.v[i], &count))
+			fold_key_sample(rt, m->sym->key, e.v[i].key, count, s);
+	print_entries_free(&e);
+	return err;
+}
+
+/* print(@m) under -f raw: one dump document of m's samples. */
+static int fold_print_raw(const struct rt_out *rt, const struct map_info *m)
+{
+	struct samples s = { 0 };
+	struct buf b = { 0 };
+	int err;
+
+	err = fold_map_samples(rt, m, &s);
+	if (err == -ENOTSUP) {
+		fprintf(stderr, "ferret: %s has no stack in its key: left out of the raw output\n",
+			m->name);
+		err = 0;
+	} else if (!err) {
+		samples_write(&s, &b);
+		fwrite(b.p, 1, b.len, rt->f);
+	}
+	samples_free(&s);
+	buf_free(&b);
+	fflush(rt->f);
+	return err;
+}
+
 int fold_print_map(const struct rt_out *rt, const struct map_info *m)
 {
 	struct buf b = { 0 };
 	int err;
 
+	if (rt->format == OUT_RAW)
+		return fold_print_raw(rt, m);
 	err = fold_map(rt, m, &b);
 	if (err == -ENOTSUP) {
 		fprintf(stderr, "ferret: %s has no stack in its key: left out of the folded output\n",
@@ -317,6 +436,33 @@ int fold_print_map(const struct rt_out *rt, const struct map_info *m)
 	buf_free(&b);
 	fflush(rt->f);
 	return err;
+}
+
+/*
+ * The maps with stacks at exit under -f raw: one dump document of all
+ * their samples, so that a reader sees one profile.
+ */
+static int fold_raw_at_exit(const struct rt_out *rt,
+			    const struct map_info **v, int n)
+{
+	struct samples s = { 0 };
+	struct buf b = { 0 };
+	int i, err, ret = 0;
+
+	for (i = 0; i < n; i++) {
+		err = fold_map_samples(rt, v[i], &s);
+		if (err == -ENOTSUP)
+			fprintf(stderr, "ferret: %s has no stack in its key: left out of the raw output\n",
+				v[i]->name);
+		else if (err && !ret)
+			ret = err;
+	}
+	samples_write(&s, &b);
+	fwrite(b.p, 1, b.len, rt->f);
+	fflush(rt->f);
+	samples_free(&s);
+	buf_free(&b);
+	return ret;
 }
 
 static int fold_cmp_map(const void *a, const void *b)
@@ -336,6 +482,11 @@ int fold_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 	for (i = 0; i < n; i++)
 		v[i] = &maps[i];
 	qsort(v, n, sizeof(*v), fold_cmp_map);
+	if (rt->format == OUT_RAW) {
+		ret = fold_raw_at_exit(rt, v, n);
+		free(v);
+		return ret;
+	}
 	for (i = 0; i < n; i++) {
 		err = fold_print_map(rt, v[i]);
 		if (err && !ret)

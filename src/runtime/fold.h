@@ -64,11 +64,29 @@ bool fold_has_stack(const struct type *key);
 int fold_map(const struct rt_out *rt, const struct map_info *m,
 	     struct buf *out);
 
+struct samples;
+
+/*
+ * Reads map m and adds its entries to s as samples (samples.h) with
+ * every frame's address, mapping and name, resolved now while the
+ * processes' mappings are known; the non-stack key parts as roots, the
+ * pid of a user stack's process.  -ENOTSUP if m's key holds no stack,
+ * 0 or another -errno.
+ */
+int fold_map_samples(const struct rt_out *rt, const struct map_info *m,
+		     struct samples *s);
+
 /*
  * print(@m) under -f folded: m's lines to rt->f, or a note on stderr
  * that m is left out for want of a stack in its key.  0 or -errno.
  */
 int fold_print_map(const struct rt_out *rt, const struct map_info *m);
+
+/*
+ * Under -f raw, print(@m) writes a dump document of m's samples
+ * (samples.h), and print_maps_at_exit one document of all the maps with
+ * stacks.
+ */
 
 /* print_maps_at_exit under -f folded: fold_print_map of each, by name. */
 int fold_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,

@@ -1377,7 +1377,7 @@ int print_map(const struct rt_out *rt, const struct map_info *m,
 	struct buf b = { 0 };
 	int err;
 
-	if (rt->format == OUT_FOLDED)
+	if (rt->format == OUT_FOLDED || rt->format == OUT_RAW)
 		return fold_print_map(rt, m);
 	err = print_read_map(rt, m, &e);
 	if (!err) {
@@ -1407,7 +1407,7 @@ static int cmp_map_name(const void *a, const void *b)
 int print_maps_at_exit(const struct rt_out *rt, const struct map_info *maps,
 		       int n)
 {
-	if (rt->format == OUT_FOLDED)
+	if (rt->format == OUT_FOLDED || rt->format == OUT_RAW)
 		return fold_maps_at_exit(rt, maps, n);
 	fputs("\n\n", rt->f);
 	return print_maps(rt, maps, n);

@@ -11,8 +11,11 @@ struct type;
 struct symbol;
 struct sym_proc;
 
-/* OUT_FOLDED: maps as folded stacks (fold.h), the rest as text. */
-enum out_format { OUT_TEXT, OUT_JSON, OUT_FOLDED };
+/*
+ * OUT_FOLDED: maps as folded stacks (fold.h), the rest as text.  OUT_RAW:
+ * maps as stack samples with addresses (samples.h), the rest as text.
+ */
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FOLDED, OUT_RAW };
 
 /* What printing needs to know of the running program. */
 struct rt_out {

@@ -1042,9 +1042,10 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	if (err && err != -EINTR)
 		goto out;
 	if (!err) {
-		/* Folded output stays pure stacks: the line goes to stderr. */
+		/* Folded and raw output stay pure stacks: the line goes to stderr. */
 		if (!o->quiet && o->format != OUT_JSON)
-			fprintf(o->format == OUT_FOLDED ? stderr : rt.out.f,
+			fprintf(o->format == OUT_FOLDED || o->format == OUT_RAW ?
+				stderr : rt.out.f,
 				"Attaching %d probe%s...\n", nprobes,
 				nprobes == 1 ? "" : "s");
 		else if (!o->quiet)

@@ -37,9 +37,18 @@ struct sym_proc {
 	int nmaps;
 };
 
+/* Kernel text and modules' text: the mappings of kernel frames. */
+struct sym_kmap {
+	uint64_t start, end;
+	char *path;		/* "[kernel.kallsyms]", "[MODULE]" */
+	char *build_id;
+};
+
 static struct sym_ksym *sym_ksyms;
 static int sym_nksyms = -1;	/* -1: not read yet */
 static char *sym_kernel_names;
+static struct sym_kmap *sym_kmaps;
+static int sym_nkmaps = -1;	/* -1: not read yet */
 
 static struct vec sym_objs;	/* struct sym_obj * */
 static struct vec sym_procs;	/* struct sym_proc *, by sym_proc_note() */
@@ -134,12 +143,18 @@ int sym_kernel(uint64_t addr, struct buf *out)
 
 /*
  * bcc also keeps executable mappings without a file, "[vdso]" and the
- * like, but names nothing in them: they are left out, to the same
- * effect.
+ * like, but names nothing in them.  They are kept, so that a frame in
+ * one is known to lie in a mapping (sym_user_where()), and never read
+ * as objects.
  */
 static bool sym_file_backed(const char *name)
 {
 	return name[0] == '/';
+}
+
+static bool sym_mapping_named(const char *name)
+{
+	return sym_file_backed(name) || name[0] == '[';
 }
 
 struct sym_proc *sym_proc_capture(pid_t pid)
@@ -173,7 +188,7 @@ struct sym_proc *sym_proc_capture(pid_t pid)
 		*nl = '\0';
 		if (sscanf(p, "%llx-%llx %7s %llx %*s %*s %n", &start, &stop,
 			   perm, &pgoff, &name) < 4 || !name ||
-		    !strchr(perm, 'x') || !sym_file_backed(p + name))
+		    !strchr(perm, 'x') || !sym_mapping_named(p + name))
 			goto next;
 		if (sp->nmaps == cap) {
 			cap = cap ? cap * 2 : 32;
@@ -246,14 +261,13 @@ static struct sym_map *sym_find_map(struct sym_proc *p, uint64_t addr)
 	return &p->maps[lo - 1];
 }
 
-int sym_user_ex(struct sym_proc *p, uint64_t addr, unsigned int flags,
-		struct buf *out)
+/* The symbols of m's object, read on first use; NULL if unreadable. */
+static const struct symtab *sym_map_symtab(struct sym_proc *p,
+					   struct sym_map *m)
 {
-	const struct symtab_sym *s = NULL;
-	struct sym_map *m = p ? sym_find_map(p, addr) : NULL;
-	uint64_t vaddr, off = 0;
-
-	if (m && m->gen != sym_gen) {
+	if (!sym_file_backed(m->path))
+		return NULL;
+	if (m->gen != sym_gen) {
 		if (p->root) {
 			char *path = xasprintf("%s%s", p->root, m->path);
 
@@ -264,7 +278,17 @@ int sym_user_ex(struct sym_proc *p, uint64_t addr, unsigned int flags,
 		}
 		m->gen = sym_gen;
 	}
-	if (m && m->obj->st &&
+	return m->obj->st;
+}
+
+int sym_user_ex(struct sym_proc *p, uint64_t addr, unsigned int flags,
+		struct buf *out)
+{
+	const struct symtab_sym *s = NULL;
+	struct sym_map *m = p ? sym_find_map(p, addr) : NULL;
+	uint64_t vaddr, off = 0;
+
+	if (m && sym_map_symtab(p, m) &&
 	    !symtab_runtime_to_vaddr(m->obj->st, addr, m->start, m->pgoff,
 				     &vaddr))
 		s = symtab_symbolize(m->obj->st, vaddr, &off);
@@ -283,6 +307,150 @@ int sym_user_ex(struct sym_proc *p, uint64_t addr, unsigned int flags,
 int sym_user(struct sym_proc *p, uint64_t addr, struct buf *out)
 {
 	return sym_user_ex(p, addr, SYM_OFFSET, out);
+}
+
+int sym_user_where(struct sym_proc *p, uint64_t addr, struct sym_where *w)
+{
+	struct sym_map *m = p ? sym_find_map(p, addr) : NULL;
+	const struct symtab *st;
+
+	memset(w, 0, sizeof(*w));
+	if (!m)
+		return -ENOENT;
+	st = sym_map_symtab(p, m);
+	w->start = m->start;
+	w->end = m->end;
+	w->pgoff = m->pgoff;
+	w->path = m->path;
+	w->build_id = st ? symtab_build_id(st) : NULL;
+	return 0;
+}
+
+/* The GNU build id among the ELF notes in p[0, len), as hex, or NULL. */
+static char *sym_note_build_id(const unsigned char *p, size_t len)
+{
+	size_t off = 0;
+
+	while (off + 12 <= len) {
+		uint32_t namesz, descsz, type;
+		size_t name, desc, next;
+
+		memcpy(&namesz, p + off, 4);
+		memcpy(&descsz, p + off + 4, 4);
+		memcpy(&type, p + off + 8, 4);
+		name = off + 12;
+		desc = name + ALIGN_UP((size_t)namesz, 4);
+		next = desc + ALIGN_UP((size_t)descsz, 4);
+		if (desc > len || desc + descsz > len)
+			return NULL;
+		if (type == 3 && namesz == 4 && !memcmp(p + name, "GNU", 4) &&
+		    descsz) {
+			struct buf b = { 0 };
+			uint32_t i;
+
+			for (i = 0; i < descsz; i++)
+				buf_printf(&b, "%02x", p[desc + i]);
+			return b.p;
+		}
+		off = next;
+	}
+	return NULL;
+}
+
+static char *sym_file_build_id(const char *path)
+{
+	size_t len;
+	char *text = util_read_file(path, &len), *id;
+
+	if (!text)
+		return NULL;
+	id = sym_note_build_id((const unsigned char *)text, len);
+	free(text);
+	return id;
+}
+
+/*
+ * The kernel's text and that of each loaded module, read once: the
+ * ranges kernel frames are attributed to.
+ */
+static void sym_kmaps_load(void)
+{
+	uint64_t stext = 0, etext = 0;
+	char *text, *p, *end, *path;
+	size_t len;
+	int i;
+
+	if (sym_nkmaps >= 0)
+		return;
+	sym_nkmaps = 0;
+	if (sym_nksyms < 0)
+		sym_kernel_load();
+	for (i = 0; i < sym_nksyms; i++) {
+		const char *name = sym_kernel_names + sym_ksyms[i].name;
+
+		if (!strcmp(name, "_stext"))
+			stext = sym_ksyms[i].addr;
+		else if (!strcmp(name, "_etext"))
+			etext = sym_ksyms[i].addr;
+	}
+	if (stext && etext > stext) {
+		sym_kmaps = xcalloc(1, sizeof(*sym_kmaps));
+		sym_kmaps[0].start = stext;
+		sym_kmaps[0].end = etext;
+		sym_kmaps[0].path = xstrdup("[kernel.kallsyms]");
+		sym_kmaps[0].build_id = sym_file_build_id("/sys/kernel/notes");
+		sym_nkmaps = 1;
+	}
+	text = util_read_file("/proc/modules", &len);
+	if (!text)
+		return;
+	end = text + len;
+	for (p = text; p < end;) {
+		char *nl = memchr(p, '\n', end - p), name[64];
+		unsigned long long size, addr;
+		struct sym_kmap *k;
+
+		if (!nl)
+			nl = end;
+		*nl = '\0';
+		if (sscanf(p, "%63s %llu %*s %*s %*s %llx", name, &size,
+			   &addr) != 3 || !addr || !size)
+			goto next;
+		sym_kmaps = xrealloc(sym_kmaps,
+				     (sym_nkmaps + 1) * sizeof(*sym_kmaps));
+		k = &sym_kmaps[sym_nkmaps++];
+		memset(k, 0, sizeof(*k));
+		k->start = addr;
+		k->end = addr + size;
+		k->path = xasprintf("[%s]", name);
+		path = xasprintf("/sys/module/%s/notes/.note.gnu.build-id",
+				 name);
+		k->build_id = sym_file_build_id(path);
+		free(path);
+next:
+		p = nl + 1;
+	}
+	free(text);
+}
+
+int sym_kernel_where(uint64_t addr, struct sym_where *w)
+{
+	int i;
+
+	memset(w, 0, sizeof(*w));
+	sym_kmaps_load();
+	for (i = 0; i < sym_nkmaps; i++) {
+		const struct sym_kmap *k = &sym_kmaps[i];
+
+		if (addr >= k->start && addr < k->end) {
+			w->start = k->start;
+			w->end = k->end;
+			w->path = k->path;
+			w->build_id = k->build_id;
+			return 0;
+		}
+	}
+	return -ENOENT;
 }
 
 void sym_stack(const uint64_t *ips, int n, bool user, struct sym_proc *p,
@@ -395,6 +563,13 @@ void sym_reset(void)
 	vec_free(&sym_procs);
 	sym_loads = 0;
 	sym_gen++;
+	for (i = 0; i < sym_nkmaps; i++) {
+		free(sym_kmaps[i].path);
+		free(sym_kmaps[i].build_id);
+	}
+	free(sym_kmaps);
+	sym_kmaps = NULL;
+	sym_nkmaps = -1;
 	free(sym_ksyms);
 	free(sym_kernel_names);
 	sym_ksyms = NULL;

@@ -83,6 +83,32 @@ int sym_user_ex(struct sym_proc *p, uint64_t addr, unsigned int flags,
 /* sym_user_ex(p, addr, SYM_OFFSET, out): a ustack frame. */
 int sym_user(struct sym_proc *p, uint64_t addr, struct buf *out);
 
+/* The mapping a frame's address lies in. */
+struct sym_where {
+	uint64_t start, end;	/* its addresses, [start, end) */
+	uint64_t pgoff;		/* the file offset at start */
+	const char *path;	/* as /proc/PID/maps names it ("[vdso]"
+				 * too); "[kernel.kallsyms]" or "[MODULE]"
+				 * for the kernel */
+	const char *build_id;	/* the object's GNU build id in hex, or
+				 * NULL */
+};
+
+/*
+ * The captured mapping of p (may be NULL) that holds addr, reading its
+ * object's build id on first use; the strings live as long as p and the
+ * run's object cache.  0, or -ENOENT if no mapping holds addr.
+ */
+int sym_user_where(struct sym_proc *p, uint64_t addr, struct sym_where *w);
+
+/*
+ * The kernel's text (_stext to _etext, build id from /sys/kernel/notes)
+ * or the loaded module's (/proc/modules, build id from /sys/module) that
+ * holds addr, read once per run.  0, or -ENOENT if none holds it (or
+ * the kernel hides its addresses).
+ */
+int sym_kernel_where(uint64_t addr, struct sym_where *w);
+
 /*
  * Appends a whole kstack (user false) or ustack (user true, frames
  * resolved in p) as bpftrace prints one: "\n", then for each address up
