@@ -11,7 +11,8 @@ BUILD   ?= build
 DEPS_RUN  := gcc libc6-dev make libbpf-dev libelf-dev zlib1g-dev pkg-config libiberty-dev
 DEPS_TEST := $(DEPS_RUN) bpftrace qemu-system-x86 busybox-static cpio \
              systemtap-sdt-dev time strace chromium fonts-dejavu-core \
-             libxml2-utils clang man-db bsdextrautils tcpdump openssl iproute2 g++
+             libxml2-utils clang man-db bsdextrautils tcpdump openssl iproute2 g++ \
+             linux-perf
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
@@ -20,7 +21,7 @@ override CFLAGS += -std=gnu11 $(WARN) -D_GNU_SOURCE -DFERRET_VERSION=\"$(VERSION
 # shared objects costs every run about half a millisecond before main().
 # libiberty (static only) demangles C++ names as strace -k does.
 LIBS    := -Wl,-Bstatic $(shell pkg-config --libs --static libbpf libelf zlib 2>/dev/null || \
-             echo -lbpf -lelf -lz) -liberty -Wl,-Bdynamic
+             echo -lbpf -lelf -lz) -liberty -Wl,-Bdynamic -lm
 
 SRCS    := $(wildcard src/*.c src/*/*.c)
 LIBSRCS := $(filter-out src/main.c,$(SRCS))
