@@ -288,6 +288,11 @@ static int bpf_setup(void *arg, struct runtime *rt)
 	int err = 0;
 
 	s->rt = rt;
+	/*
+	 * The command is released once the probes are attached, which no
+	 * hook sees: its time counts from here, attaching included.
+	 */
+	s->t0 = now_ns();
 	if (s->t.pid > 0 && !s->t.system_wide)
 		err = stat_bpf_seed(rt, s->t.pid);
 	if (err)
@@ -305,13 +310,10 @@ static bool bpf_tick(void *arg, bool child_done)
 	return child_done;
 }
 
-/* Asked before each wait: the first is right after the command's start. */
 static int bpf_poll_fd(void *arg)
 {
 	struct ps *s = arg;
 
-	if (!s->t0)
-		s->t0 = now_ns();
 	return s->tfd;
 }
 
@@ -359,7 +361,6 @@ static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
 	ropts.sink = &sink;
 	ropts.child_status = status;
 	ropts.pid = child > 0 ? 0 : s->t.pid;
-	s->t0 = 0;
 	ret = run_program(&c, &ropts, child, go_fd) ? -EIO : 0;
 	go_fd = -1;
 out_ast:
