@@ -246,9 +246,9 @@ void stat_fmt_lines(const struct stat_out *o, const struct stat_line *l,
 	double nsecs = 0;
 	int i, nclocks = 0;
 
-	/* The clocks' mean is what the /sec rates divide by. */
+	/* The mean of the clocks that ran is what the /sec rates divide by. */
 	for (i = 0; i < n; i++) {
-		if (l[i].clock && l[i].supported) {
+		if (l[i].clock && l[i].supported && l[i].run && l[i].ena) {
 			nsecs += l[i].val;
 			nclocks++;
 		}
