@@ -130,6 +130,7 @@ bench: deps-test
 	./bench/usdt.sh $(BUILD)/ferret
 	./bench/uprobe.sh $(BUILD)/ferret
 	./bench/startup.sh $(BUILD)/ferret
+	./bench/stat.sh $(BUILD)/ferret
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret

@@ -39,17 +39,24 @@ cc -O2 -o "$WL" "$(dirname "$0")/workload.c" || exit 1
 pf() { timeout 60 perf stat -o "$W/p" "$@" >/dev/null 2>&1; grep -v '^# started on' "$W/p"; }
 fs() { timeout 60 "$FERRET" stat -o "$W/f" "$@" >/dev/null 2>&1; grep -v '^# started on' "$W/f"; }
 
-# Numbers masked (digits as 9, which keeps the widths; K/M/G rates as
-# plain ones, padded the same), so that layouts compare.
-mask() { sed -E 's/[0-9]/9/g; s/( +9+\.999) [KMG]\/sec /\1 \/sec  /; s/9+(\.9+)?/N/g'; }
+# Numbers masked with the spaces that right-align them, K/M/G rates as
+# plain ones, so that the text compares; cols gives each line's length
+# and the column of its '#', so that the alignment compares too.
+mask() { sed -E 's/ *[0-9][0-9.,]*/ N/g; s/ [KMG]\/sec/ \/sec/; s/ +$//'; }
+cols() { awk '{ print length($0), index($0, "#") }'; }
 
 # layout NAME ARGS...: the same lines, in the same columns.
 layout() {
 	local name=$1
 	shift
-	pf "$@" | mask >"$W/pm"
-	fs "$@" | mask >"$W/fm"
-	if diff "$W/pm" "$W/fm" >"$W/diff"; then ok "$name"; else bad "$name" "layout differs (- perf, + ferret)"; fi
+	pf "$@" >"$W/pl"
+	fs "$@" >"$W/fl"
+	if diff <(mask <"$W/pl") <(mask <"$W/fl") >"$W/diff"; then
+		if diff <(cols <"$W/pl") <(cols <"$W/fl") >"$W/diff"; then ok "$name"
+		else bad "$name" "columns differ (length, '#'; - perf, + ferret)"; fi
+	else
+		bad "$name" "layout differs (- perf, + ferret)"
+	fi
 }
 
 layout default true
@@ -125,7 +132,7 @@ if [ "$(head -1 "$W/pi")" = "$(head -1 "$W/fi")" ] &&
 sleep 0.3 &
 P=$!
 fs -p $P -e task-clock,context-switches | mask >"$W/fp"
-if grep -q "^ Performance counter stats for process id 'N':" "$W/fp" && grep -q context-switches "$W/fp"; then
+if grep -q "^ Performance counter stats for process id ' N':" "$W/fp" && grep -q context-switches "$W/fp"; then
 	ok pid; else cp "$W/fp" "$W/diff"; bad pid "no process id header"; fi
 
 # Probes perf cannot count, in a BPF map: a uprobe called a known number
@@ -139,7 +146,7 @@ f=$(fs -x, -e "uprobe:$WL:ferret_stat_*" sh -c "$WL 10; $WL 5" | grep ferret_sta
 kill $BG; wait $BG 2>/dev/null; BG=
 if [ "$f" = 15 ]; then ok uprobe_tree_only; else bad uprobe_tree_only "got '$f', want 15"; fi
 f=$(fs -e "uprobe:$WL:ferret_stat_target" -e task-clock "$WL" 3 | mask)
-if echo "$f" | grep -q "^ *N      uprobe:.*:ferret_stat_target *# *N /sec" && echo "$f" | grep -q "seconds user"; then
+if echo "$f" | grep -q "^ N      uprobe:.*:ferret_stat_target *# N /sec" && echo "$f" | grep -q "seconds user"; then
 	ok uprobe_layout; else bad uprobe_layout "$f"; fi
 FX=$BUILD/tests/usdt_fixture
 if [ -x "$FX" ]; then
