@@ -22,7 +22,7 @@ override CFLAGS += -std=gnu11 $(WARN) -D_GNU_SOURCE -DFERRET_VERSION=\"$(VERSION
 # shared objects costs every run about half a millisecond before main().
 # libiberty (static only) demangles C++ names as strace -k does.
 LIBS    := -Wl,-Bstatic $(shell pkg-config --libs --static libbpf libelf zlib 2>/dev/null || \
-             echo -lbpf -lelf -lz) -liberty -Wl,-Bdynamic
+             echo -lbpf -lelf -lz) -liberty -Wl,-Bdynamic -lm
 
 SRCS    := $(wildcard src/*.c src/*/*.c)
 LIBSRCS := $(filter-out src/main.c,$(SRCS))
@@ -142,6 +142,7 @@ bench: deps-test
 	./bench/usdt.sh $(BUILD)/ferret
 	./bench/uprobe.sh $(BUILD)/ferret
 	./bench/startup.sh $(BUILD)/ferret
+	./bench/stat.sh $(BUILD)/ferret
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret

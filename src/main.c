@@ -29,6 +29,7 @@
 #include "strace/st_main.h"
 #include "dtrace/dtrace.h"
 #include "runtime/export.h"
+#include "stat/stat_main.h"
 
 static void usage(FILE *f)
 {
@@ -39,6 +40,7 @@ static void usage(FILE *f)
 "    ferret [options] -e 'program'\n"
 "    ferret profile [options]            (ferret profile -h)\n"
 "    ferret strace [options] COMMAND     (ferret strace -h)\n"
+"    ferret stat [options] COMMAND       (ferret stat -h)\n"
 "\n"
 "OPTIONS:\n"
 "    -B MODE        output buffering mode ('line', 'full', 'none')\n"
@@ -384,6 +386,7 @@ static const struct frontend {
 	{ "strace", st_main, "+fcCwTtrys:o:p:e:zZh", strace_longopts, "hD", true },
 	{ "profile", profile_main, prof_optstring, prof_longopts, "hi", false },
 	{ "dtrace", dt_main, dt_optstring, NULL, "hVle", true },
+	{ "stat", stat_main, stat_optstring, NULL, "h", true },
 	{ NULL, script_main, script_optstring, script_longopts, "hVd", true },
 };
 

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_STAT_COUNT_H
+#define FERRET_STAT_COUNT_H
+
+/*
+ * perf counters in counting mode for ferret stat's STAT_PERF events, as
+ * perf stat opens them: on a command (inherited by its children and
+ * enabled at its exec), on the threads of a running process (inherited
+ * too), or on every CPU.
+ */
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "stat_ev.h"
+
+struct stat_target {
+	pid_t pid;		/* the held command, or -p's process */
+	bool cmd;		/* pid is a command that has yet to exec */
+	bool system_wide;	/* -a: every CPU, every task */
+};
+
+/*
+ * Opens every STAT_PERF event of l on t.  An event the kernel does not
+ * have is marked unsupported; any other refusal is reported: -errno.
+ */
+int stat_count_open(struct stat_evlist *l, const struct stat_target *t);
+
+/* Starts the counters that do not wait for an exec. */
+void stat_count_enable(struct stat_evlist *l, const struct stat_target *t);
+
+/* Reads each event's count and times, summed over its counters. */
+void stat_count_read(struct stat_evlist *l);
+
+void stat_count_close(struct stat_evlist *l);
+
+#endif

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* ferret stat: perf stat's output layout. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stat_fmt.h"
+
+/*
+ * Column widths of perf 6.1's table: the count, the unit, the event
+ * name (a shorter one for a count that is missing), and the metric.
+ */
+#define COUNTS_LEN 18
+#define UNIT_LEN 4
+#define NAME_LEN 32
+#define BAD_NAME_LEN 25
+#define METRIC_LEN 35
+
+void stat_acc_add(struct stat_acc *a, double v)
+{
+	double d = v - a->mean;
+
+	a->n++;
+	a->mean += d / a->n;
+	a->m2 += d * (v - a->mean);
+}
+
+double stat_acc_sd(const struct stat_acc *a)
+{
+	if (a->n < 2)
+		return 0;
+	return sqrt(a->m2 / (a->n - 1) / a->n);
+}
+
+double stat_rel_sd(double sd, double avg)
+{
+	return avg ? 100.0 * sd / avg : 0;
+}
+
+void stat_fmt_started(FILE *f, time_t t)
+{
+	char when[64];
+	struct tm tm;
+
+	/* ctime()'s layout, which ends in the newline. */
+	localtime_r(&t, &tm);
+	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
+	fprintf(f, "# started on %s\n\n", when);
+}
+
+void stat_fmt_grouped(char *buf, size_t len, double v, int precision,
+		      const char *sep)
+{
+	char plain[64];
+	size_t ndig, seplen = strlen(sep), o = 0, i;
+	const char *p = plain;
+
+	snprintf(plain, sizeof(plain), "%.*f", precision, v);
+	if (*p == '-') {
+		if (o + 1 < len)
+			buf[o++] = '-';
+		p++;
+	}
+	ndig = strspn(p, "0123456789");
+	for (i = 0; i < ndig; i++) {
+		if (i && seplen && (ndig - i) % 3 == 0) {
+			if (o + seplen < len) {
+				memcpy(buf + o, sep, seplen);
+				o += seplen;
+			}
+		}
+		if (o + 1 < len)
+			buf[o++] = p[i];
+	}
+	for (p += ndig; *p && o + 1 < len; p++)
+		buf[o++] = *p;
+	if (len)
+		buf[o < len ? o : len - 1] = '\0';
+}
+
+void stat_fmt_header(const struct stat_out *o, const char *target)
+{
+	if (o->mode != STAT_STD)
+		return;
+	if (o->interval) {
+		fprintf(o->f, "#%*s %*s %*s events\n", 15, "time", COUNTS_LEN,
+			"counts", UNIT_LEN, "unit");
+		return;
+	}
+	fprintf(o->f, "\n Performance counter stats for %s", target);
+	if (o->runs > 1)
+		fprintf(o->f, " (%d runs)", o->runs);
+	fprintf(o->f, ":\n\n");
+}
+
+static void prefix(const struct stat_out *o)
+{
+	unsigned long s = (unsigned long)(o->ts_ns / 1000000000ULL);
+	unsigned long ns = (unsigned long)(o->ts_ns % 1000000000ULL);
+
+	if (!o->interval) {
+		if (o->mode == STAT_JSON)
+			fputc('{', o->f);
+		return;
+	}
+	switch (o->mode) {
+	case STAT_STD:
+		fprintf(o->f, "%6lu.%09lu ", s, ns);
+		break;
+	case STAT_CSV:
+		fprintf(o->f, "%6lu.%09lu%s", s, ns, o->sep);
+		break;
+	case STAT_JSON:
+		fprintf(o->f, "{\"interval\" : %lu.%09lu, ", s, ns);
+		break;
+	}
+}
+
+/*
+ * The derived metric of l: "CPUs utilized" for a clock, otherwise a rate
+ * per second of the clocks' time when a clock was counted (nsecs >= 0).
+ * Returns false for none.
+ */
+static bool metric(const struct stat_out *o, const struct stat_line *l,
+		   double nsecs, double *val, char *unit, size_t len)
+{
+	double r = 0;
+	char scale = 0;
+
+	if (l->clock) {
+		*val = o->wall_ns ? l->val / o->wall_ns : 0;
+		snprintf(unit, len, "CPUs utilized");
+		return true;
+	}
+	if (nsecs < 0)
+		return false;
+	if (nsecs)
+		r = 1e9 * l->val / nsecs;
+	if (r > 1e9) {
+		r /= 1e9;
+		scale = 'G';
+	} else if (r > 1e6) {
+		r /= 1e6;
+		scale = 'M';
+	} else if (r > 1e3) {
+		r /= 1e3;
+		scale = 'K';
+	}
+	*val = r;
+	if (scale)
+		snprintf(unit, len, "%c/sec", scale);
+	else
+		snprintf(unit, len, "/sec");
+	return true;
+}
+
+static void line_std(const struct stat_out *o, const struct stat_line *l,
+		     bool ok, bool has_m, double mval, const char *munit)
+{
+	char num[64];
+	double pct;
+
+	if (ok) {
+		stat_fmt_grouped(num, sizeof(num), l->clock ? l->val / 1e6 : l->val,
+				 l->clock ? 2 : 0, o->thousands);
+		fprintf(o->f, "%*s ", COUNTS_LEN, num);
+	} else {
+		fprintf(o->f, "%*s ", COUNTS_LEN,
+			l->supported ? "<not counted>" : "<not supported>");
+	}
+	fprintf(o->f, "%-*s ", UNIT_LEN, l->clock ? "msec" : "");
+	fprintf(o->f, "%-*s", ok ? NAME_LEN : BAD_NAME_LEN, l->name);
+	if (ok && has_m) {
+		int w = fprintf(o->f, " # %8.3f", mval);
+
+		fprintf(o->f, " %-*s", METRIC_LEN - w - 1, munit);
+	} else {
+		fprintf(o->f, "%*s", METRIC_LEN, "");
+	}
+	pct = o->runs > 1 ? stat_rel_sd(l->sd, l->val) : 0;
+	if (pct)
+		fprintf(o->f, "  ( +-%6.2f%% )", pct);
+	if (l->run != l->ena)
+		fprintf(o->f, "  (%.2f%%)", l->ena ? 100.0 * l->run / l->ena : 0);
+}
+
+/* CSV's and JSON's share of the time running: whole percents, as perf's. */
+static double running_pct(const struct stat_line *l)
+{
+	if (l->run == l->ena || !l->ena)
+		return 100;
+	return (double)(100 * l->run / l->ena);
+}
+
+static void line_csv(const struct stat_out *o, const struct stat_line *l,
+		     bool ok, bool has_m, double mval, const char *munit)
+{
+	const char *sep = o->sep;
+	char num[64];
+
+	if (ok)
+		fprintf(o->f, "%.*f%s", l->clock ? 2 : 0,
+			l->clock ? l->val / 1e6 : l->val, sep);
+	else
+		fprintf(o->f, "%s%s", l->supported ? "<not counted>" :
+			"<not supported>", sep);
+	fprintf(o->f, "%s%s%s", l->clock ? "msec" : "", sep, l->name);
+	if (o->runs > 1)
+		fprintf(o->f, "%s%.2f%%", sep, stat_rel_sd(l->sd, l->val));
+	fprintf(o->f, "%s%llu%s%.2f", sep, (unsigned long long)l->run, sep,
+		running_pct(l));
+	if (ok && has_m) {
+		snprintf(num, sizeof(num), "%.3f", mval);
+		fprintf(o->f, "%s%s%s%s", sep, num, sep, munit);
+	} else {
+		fprintf(o->f, "%s%s", sep, sep);
+	}
+}
+
+static void line_json(const struct stat_out *o, const struct stat_line *l,
+		      bool ok, bool has_m, double mval, const char *munit)
+{
+	if (ok)
+		fprintf(o->f, "\"counter-value\" : \"%f\", ",
+			l->clock ? l->val / 1e6 : l->val);
+	else
+		fprintf(o->f, "\"counter-value\" : \"%s\", ",
+			l->supported ? "<not counted>" : "<not supported>");
+	fprintf(o->f, "\"unit\" : \"%s\", \"event\" : \"%s\", ",
+		l->clock ? "msec" : "", l->name);
+	if (o->runs > 1)
+		fprintf(o->f, "\"variance\" : %.2f, ", stat_rel_sd(l->sd, l->val));
+	fprintf(o->f, "\"event-runtime\" : %llu, \"pcnt-running\" : %.2f, ",
+		(unsigned long long)l->run, running_pct(l));
+	/*
+	 * perf 6.1 prints a metric it does not have from a NULL unit, which
+	 * glibc writes as "(null)"; a count that is missing has "".
+	 */
+	fprintf(o->f, "\"metric-value\" : %f, \"metric-unit\" : \"%s\"}",
+		ok && has_m ? mval : 0, !ok ? "" : has_m ? munit : "(null)");
+}
+
+void stat_fmt_lines(const struct stat_out *o, const struct stat_line *l,
+		    int n)
+{
+	double nsecs = 0;
+	int i, nclocks = 0;
+
+	/* The mean of the clocks that ran is what the /sec rates divide by. */
+	for (i = 0; i < n; i++) {
+		if (l[i].clock && l[i].supported && l[i].run && l[i].ena) {
+			nsecs += l[i].val;
+			nclocks++;
+		}
+	}
+	nsecs = nclocks ? nsecs / nclocks : -1;
+	for (i = 0; i < n; i++) {
+		bool ok = l[i].supported && l[i].run && l[i].ena;
+		char munit[32];
+		double mval = 0;
+		bool has_m = ok && metric(o, &l[i], nsecs, &mval, munit,
+					  sizeof(munit));
+
+		prefix(o);
+		if (o->mode == STAT_CSV)
+			line_csv(o, &l[i], ok, has_m, mval, munit);
+		else if (o->mode == STAT_JSON)
+			line_json(o, &l[i], ok, has_m, mval, munit);
+		else
+			line_std(o, &l[i], ok, has_m, mval, munit);
+		fputc('\n', o->f);
+	}
+}
+
+/* Decimals that show two digits past the first the error leaves in doubt. */
+static int precision_for(double sd)
+{
+	if (sd > 1 || sd <= 0)
+		return 2;
+	return (int)lround(ceil(-log10(sd))) + 2;
+}
+
+void stat_fmt_footer(const struct stat_out *o, bool ru, double user,
+		     double sys)
+{
+	double avg = o->wall_ns / 1e9, pct;
+
+	if (o->interval || o->mode != STAT_STD)
+		return;
+	fputc('\n', o->f);
+	if (o->runs <= 1) {
+		fprintf(o->f, " %17.9f seconds time elapsed", avg);
+		if (ru)
+			fprintf(o->f, "\n\n %17.9f seconds user\n %17.9f seconds sys\n",
+				user, sys);
+	} else {
+		double sd = o->wall_sd / 1e9;
+		int prec = precision_for(sd);
+
+		fprintf(o->f, " %17.*f +- %.*f seconds time elapsed", prec, avg,
+			prec, sd);
+		pct = stat_rel_sd(sd, avg);
+		if (pct)
+			fprintf(o->f, "  ( +-%6.2f%% )", pct);
+	}
+	fprintf(o->f, "\n\n");
+}

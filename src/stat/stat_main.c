@@ -1,0 +1,644 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* ferret stat: command line, and the runs that count. */
+#include <errno.h>
+#include <getopt.h>
+#include <langinfo.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/timerfd.h>
+#include <sys/wait.h>
+
+#include "stat_main.h"
+#include "stat_bpf.h"
+#include "stat_count.h"
+#include "stat_ev.h"
+#include "stat_fmt.h"
+#include "util.h"
+#include "compile/compile.h"
+#include "kernel/btf.h"
+#include "lang/ast.h"
+#include "lang/parse.h"
+#include "lang/types.h"
+#include "providers/provider.h"
+#include "runtime/run.h"
+
+/* Exit status of a command line perf refuses (its usage_with_options). */
+#define EXIT_USAGE 129
+
+const char stat_optstring[] = "+e:p:ar:x:jI:o:h";
+
+struct ps {
+	struct stat_evlist ev;
+	struct stat_out out;
+	struct stat_target t;
+	char **cmd;
+	const char *pid_arg;
+	long interval_ms;
+	int runs;
+	char *target;		/* the header's "'ls -l'" */
+	uint64_t t0, t1;	/* CLOCK_MONOTONIC: counting began, ended */
+	uint64_t next;		/* -I: when the next interval ends */
+	int nintervals;
+	int tfd;		/* -I's timerfd, or -1 */
+	struct runtime *rt;	/* the BPF run's, while it lasts */
+	struct stat_acc wall;
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"\n Usage: ferret stat [<options>] [<command>]\n\n"
+"    -e, --event <event>   event selector: perf's software, hardware and\n"
+"                          cache events, CATEGORY:TRACEPOINT, or any probe\n"
+"                          of ferret's (uprobe:BIN:FUNC, usdt:BIN:*, ...);\n"
+"                          comma-separated, repeatable, globs expand\n"
+"    -p, --pid <pid>       stat events on existing process id\n"
+"    -a, --all-cpus        system-wide collection from all CPUs\n"
+"    -r, --repeat <n>      repeat command and print average + stddev\n"
+"    -x, --field-separator <separator>\n"
+"                          print counts with custom separator (CSV)\n"
+"    -j, --json-output     print counts in JSON format\n"
+"    -I, --interval-print <n>\n"
+"                          print counts at regular interval in ms (>= 10)\n"
+"    -o, --output <file>   output file name\n"
+"    -h, --help            show this help\n\n");
+}
+
+/* A positive integer no larger than max, or -EINVAL. */
+static int parse_count(const char *s, long max, long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtol(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end || errno || *v < 1 || *v > max)
+		return -EINVAL;
+	return 0;
+}
+
+/* The locale's digit grouping, which perf's "%'" takes from LC_NUMERIC. */
+static char *thousands_sep(void)
+{
+	locale_t loc = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
+	char *sep;
+
+	if (loc == (locale_t)0)
+		return xstrdup("");
+	sep = xstrdup(nl_langinfo_l(THOUSEP, loc));
+	freelocale(loc);
+	return sep;
+}
+
+/* Whether the command can be run: a path, or a name found in PATH. */
+static bool runnable(const char *cmd)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL;
+	bool ok = false;
+
+	if (strchr(cmd, '/'))
+		return !access(cmd, X_OK);
+	copy = xstrdup(path ? path : "/usr/local/bin:/usr/bin:/bin");
+	for (dir = strtok_r(copy, ":", &save); dir && !ok;
+	     dir = strtok_r(NULL, ":", &save)) {
+		char *full = xasprintf("%s/%s", *dir ? dir : ".", cmd);
+		struct stat st;
+
+		ok = !stat(full, &st) && S_ISREG(st.st_mode) && !access(full, X_OK);
+		free(full);
+	}
+	free(copy);
+	return ok;
+}
+
+/* The lines of the counts read last: from the start, or for an interval. */
+static struct stat_line *lines_of(struct ps *s, bool delta, bool avg)
+{
+	struct stat_line *l = xcalloc(s->ev.n, sizeof(*l));
+	int i;
+
+	for (i = 0; i < s->ev.n; i++) {
+		struct stat_event *e = &s->ev.v[i];
+		uint64_t val = e->val, run = e->run, ena = e->ena;
+
+		if (delta) {
+			val -= e->pval;
+			run -= e->prun;
+			ena -= e->pena;
+		}
+		l[i].name = e->name;
+		l[i].clock = e->clock;
+		l[i].supported = e->supported;
+		l[i].run = run;
+		l[i].ena = ena;
+		/* Counters the kernel multiplexed are scaled up, as perf's. */
+		l[i].val = run && run < ena ? (double)val * ena / run : (double)val;
+		if (avg) {
+			l[i].val = e->acc.mean;
+			l[i].sd = stat_acc_sd(&e->acc);
+		}
+	}
+	return l;
+}
+
+static void read_all(struct ps *s)
+{
+	stat_count_read(&s->ev);
+	if (s->rt)
+		stat_bpf_read(s->rt, &s->ev, now_ns() - s->t0);
+}
+
+/* -I: prints the interval that ended, and starts the next. */
+static void print_interval(struct ps *s)
+{
+	struct stat_out o = s->out;
+	struct stat_line *l;
+	int i;
+
+	read_all(s);
+	o.interval = true;
+	o.runs = 1;
+	o.ts_ns = now_ns() - s->t0;
+	o.wall_ns = (double)s->interval_ms * 1e6;
+	if (s->nintervals++ % 26 == 0)
+		stat_fmt_header(&o, s->target);
+	l = lines_of(s, true, false);
+	stat_fmt_lines(&o, l, s->ev.n);
+	fflush(o.f);
+	free(l);
+	for (i = 0; i < s->ev.n; i++) {
+		s->ev.v[i].pval = s->ev.v[i].val;
+		s->ev.v[i].prun = s->ev.v[i].run;
+		s->ev.v[i].pena = s->ev.v[i].ena;
+	}
+}
+
+static int timer_start(struct ps *s)
+{
+	struct itimerspec its = { { 0 }, { 0 } };
+
+	its.it_interval.tv_sec = s->interval_ms / 1000;
+	its.it_interval.tv_nsec = s->interval_ms % 1000 * 1000000L;
+	its.it_value = its.it_interval;
+	s->tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (s->tfd < 0 || timerfd_settime(s->tfd, 0, &its, NULL)) {
+		fprintf(stderr, "ferret stat: cannot start the interval timer: %s\n",
+			strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+/* The timer's expirations since the last read: intervals to print. */
+static void timer_ready(struct ps *s)
+{
+	uint64_t n = 0;
+
+	if (read(s->tfd, &n, sizeof(n)) == sizeof(n) && n)
+		print_interval(s);
+}
+
+static volatile sig_atomic_t stop_sig;
+
+static void on_stop(int sig)
+{
+	stop_sig = sig;
+}
+
+/*
+ * Waits for the command (child), -p's process, or for a stop signal,
+ * printing -I's intervals meanwhile.  A command gets the stop signal
+ * too and is waited for: its end ends the count, as in perf.
+ */
+static void wait_plain(struct ps *s, pid_t child, int *status,
+		       struct rusage *ru)
+{
+	pid_t target = child > 0 ? child : s->t.pid;
+	struct pollfd pfd[2] = { { .fd = -1, .events = POLLIN },
+				 { .fd = s->tfd, .events = POLLIN } };
+	struct sigaction sa = { .sa_handler = on_stop };
+	sigset_t block, orig;
+	bool forwarded = false;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, &orig);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	if (target > 0)
+		pfd[0].fd = (int)syscall(SYS_pidfd_open, target, 0);
+	for (;;) {
+		int n;
+
+		if (stop_sig) {
+			if (child <= 0)
+				break;
+			if (!forwarded)
+				kill(child, stop_sig);
+			forwarded = true;
+		}
+		n = ppoll(pfd, 2, NULL, &orig);
+		if (n < 0 && errno != EINTR)
+			break;
+		if (n > 0 && pfd[1].revents)
+			timer_ready(s);
+		if (n > 0 && pfd[0].revents)
+			break;
+		/* Without a pidfd, the command's end is found by polling. */
+		if (pfd[0].fd < 0 && child > 0 && waitpid(child, status, WNOHANG) == child) {
+			child = 0;
+			break;
+		}
+	}
+	s->t1 = now_ns();
+	if (child > 0)
+		wait4(child, status, 0, ru);
+	if (pfd[0].fd >= 0)
+		close(pfd[0].fd);
+	sigprocmask(SIG_SETMASK, &orig, NULL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+}
+
+/* run_program()'s hooks for a run with BPF-counted probes. */
+static int bpf_setup(void *arg, struct runtime *rt)
+{
+	struct ps *s = arg;
+	int err = 0;
+
+	s->rt = rt;
+	/*
+	 * The command is released once the probes are attached, which no
+	 * hook sees: its time counts from here, attaching included.
+	 */
+	s->t0 = now_ns();
+	if (s->t.pid > 0 && !s->t.system_wide)
+		err = stat_bpf_seed(rt, s->t.pid);
+	if (err)
+		fprintf(stderr, "ferret stat: cannot set the process to count: %s\n",
+			strerror(-err));
+	return err;
+}
+
+static bool bpf_tick(void *arg, bool child_done)
+{
+	struct ps *s = arg;
+
+	if (child_done && !s->t1)
+		s->t1 = now_ns();
+	return child_done;
+}
+
+static int bpf_poll_fd(void *arg)
+{
+	struct ps *s = arg;
+
+	return s->tfd;
+}
+
+static void bpf_poll_ready(void *arg)
+{
+	timer_ready(arg);
+}
+
+static void bpf_finish(void *arg, struct runtime *rt)
+{
+	struct ps *s = arg;
+
+	if (!s->t1)
+		s->t1 = now_ns();
+	stat_bpf_read(rt, &s->ev, s->t1 - s->t0);
+	s->rt = NULL;
+}
+
+/* Runs the generated program until the command or process ends. */
+static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
+{
+	struct source src = { .name = "ferret-stat" };
+	struct compile_opts copts = { 0 };
+	struct run_opts ropts = { 0 };
+	struct run_sink sink = {
+		.arg = s, .setup = bpf_setup, .tick = bpf_tick,
+		.poll_fd = bpf_poll_fd, .poll_ready = bpf_poll_ready,
+		.finish = bpf_finish,
+	};
+	struct compiled c = { 0 };
+	struct buf text = { 0 };
+	struct node *ast;
+	int ret = -EINVAL;
+
+	stat_bpf_text(&text, &s->ev, !s->t.system_wide);
+	src.text = text.p;
+	kbtf_install();
+	ast = parse_program(&src);
+	if (!ast)
+		goto out;
+	if (compile_program(&c, &src, ast, &copts))
+		goto out_ast;
+	ropts.quiet = true;
+	ropts.out = stderr;
+	ropts.sink = &sink;
+	ropts.child_status = status;
+	ropts.pid = child > 0 ? 0 : s->t.pid;
+	ret = run_program(&c, &ropts, child, go_fd) ? -EIO : 0;
+	go_fd = -1;
+out_ast:
+	compile_free(&c);
+	ast_free(ast);
+out:
+	if (go_fd >= 0)
+		close(go_fd);
+	buf_free(&text);
+	return ret;
+}
+
+static double tv_s(const struct timeval *tv)
+{
+	return tv->tv_sec + tv->tv_usec / 1e6;
+}
+
+/*
+ * One run: counts from the command's start to its end, or from now to
+ * -p's process's end or a stop signal.  *ret: the command's status.
+ */
+static int run_once(struct ps *s, struct rusage *ru, int *ret)
+{
+	struct rusage before, after;
+	pid_t child = 0;
+	int go_fd = -1, status = -1, err, i;
+
+	for (i = 0; i < s->ev.n; i++) {
+		struct stat_event *e = &s->ev.v[i];
+
+		e->val = e->run = e->ena = e->pval = e->prun = e->pena = 0;
+	}
+	if (s->cmd) {
+		child = run_spawn_held(NULL, s->cmd, &go_fd, NULL, NULL);
+		if (child < 0)
+			return -errno;
+		if (!s->t.system_wide)
+			s->t.pid = child;
+	}
+	err = stat_count_open(&s->ev, &s->t);
+	if (err)
+		goto fail;
+	s->tfd = -1;
+	if (s->interval_ms && (err = timer_start(s)))
+		goto fail;
+	stat_count_enable(&s->ev, &s->t);
+	s->t1 = 0;
+	getrusage(RUSAGE_CHILDREN, &before);
+	if (s->ev.nbpf) {
+		err = run_bpf(s, child, go_fd, &status);
+		go_fd = -1;
+		getrusage(RUSAGE_CHILDREN, &after);
+		timersub(&after.ru_utime, &before.ru_utime, &ru->ru_utime);
+		timersub(&after.ru_stime, &before.ru_stime, &ru->ru_stime);
+		child = 0;
+		if (err)
+			goto fail;
+	} else {
+		s->t0 = now_ns();
+		if (go_fd >= 0) {
+			if (write(go_fd, "g\0\0\0\0\0\0", 8) != 8)
+				err = -errno;
+			close(go_fd);
+			go_fd = -1;
+		}
+		wait_plain(s, child, &status, ru);
+		child = 0;
+	}
+	stat_count_read(&s->ev);
+	if (s->interval_ms) {
+		/* What the last, partial interval counted. */
+		print_interval(s);
+	}
+	if (s->tfd >= 0)
+		close(s->tfd);
+	for (i = 0; i < s->ev.n; i++)
+		stat_acc_add(&s->ev.v[i].acc, s->ev.v[i].run < s->ev.v[i].ena &&
+			     s->ev.v[i].run ? (double)s->ev.v[i].val *
+			     s->ev.v[i].ena / s->ev.v[i].run : (double)s->ev.v[i].val);
+	stat_acc_add(&s->wall, (double)(s->t1 - s->t0));
+	stat_count_close(&s->ev);
+	if (status >= 0)
+		*ret = WIFEXITED(status) ? WEXITSTATUS(status) :
+		       WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+	return 0;
+fail:
+	if (s->tfd >= 0)
+		close(s->tfd);
+	s->tfd = -1;
+	stat_count_close(&s->ev);
+	if (go_fd >= 0)
+		close(go_fd);
+	if (child > 0) {
+		kill(child, SIGKILL);
+		waitpid(child, NULL, 0);
+	}
+	return err;
+}
+
+/* "'ls -l'", "'system wide'" or "process id '12'", for the header. */
+static char *target_of(const struct ps *s)
+{
+	struct buf b = { 0 };
+	int i;
+
+	if (s->t.system_wide) {
+		buf_printf(&b, "'system wide'");
+	} else if (s->pid_arg) {
+		buf_printf(&b, "process id '%s'", s->pid_arg);
+	} else {
+		buf_printf(&b, "'");
+		for (i = 0; s->cmd[i]; i++)
+			buf_printf(&b, "%s%s", i ? " " : "", s->cmd[i]);
+		buf_printf(&b, "'");
+	}
+	buf_put(&b, "", 1);
+	return b.p;
+}
+
+static int usage_error(const char *msg, const char *arg)
+{
+	fprintf(stderr, "%s%s%s%s\n", msg, arg ? ": '" : "", arg ? arg : "",
+		arg ? "'" : "");
+	usage(stderr);
+	return EXIT_USAGE;
+}
+
+int stat_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "event", required_argument, NULL, 'e' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "all-cpus", no_argument, NULL, 'a' },
+		{ "repeat", required_argument, NULL, 'r' },
+		{ "field-separator", required_argument, NULL, 'x' },
+		{ "json-output", no_argument, NULL, 'j' },
+		{ "interval-print", required_argument, NULL, 'I' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct ps s = { .runs = 1, .tfd = -1 };
+	const char *outfile = NULL;
+	struct stat_line *l = NULL;
+	char *thousands = NULL;
+	struct rusage ru;
+	FILE *out = stderr;
+	bool bpf_used = false;
+	int opt, ret = 0, r, err;
+	long v;
+
+	memset(&ru, 0, sizeof(ru));
+	s.out.mode = STAT_STD;
+	optind = 0;
+	while ((opt = getopt_long(argc, argv, stat_optstring, longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'e':
+			if (stat_ev_parse(&s.ev, optarg)) {
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			break;
+		case 'p':
+			if (parse_count(optarg, 4194304, &v) || kill((pid_t)v, 0)) {
+				ret = usage_error("Problems finding threads of monitor: no such process",
+						  optarg);
+				goto out;
+			}
+			s.t.pid = (pid_t)v;
+			s.pid_arg = optarg;
+			break;
+		case 'a':
+			s.t.system_wide = true;
+			break;
+		case 'r':
+			if (parse_count(optarg, 100, &v)) {
+				ret = usage_error("Run count must be a positive number from 1 to 100",
+						  optarg);
+				goto out;
+			}
+			s.runs = (int)v;
+			break;
+		case 'x':
+			s.out.mode = STAT_CSV;
+			s.out.sep = optarg;
+			break;
+		case 'j':
+			s.out.mode = STAT_JSON;
+			break;
+		case 'I':
+			if (parse_count(optarg, INT_MAX, &v) || v < 10) {
+				ret = usage_error("print interval must be >= 10ms", optarg);
+				goto out;
+			}
+			s.interval_ms = v;
+			break;
+		case 'o':
+			outfile = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			goto out;
+		default:
+			usage(stderr);
+			ret = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (optind < argc)
+		s.cmd = argv + optind;
+	if (!s.cmd && !s.t.pid && !s.t.system_wide) {
+		ret = usage_error("ferret stat: no command to run: give a command, -p PID or -a", NULL);
+		goto out;
+	}
+	if (s.cmd && s.t.pid) {
+		ret = usage_error("ferret stat: -p and a command cannot go together", NULL);
+		goto out;
+	}
+	if (s.runs > 1 && (!s.cmd || s.interval_ms)) {
+		ret = usage_error(s.interval_ms ? "ferret stat: -r cannot go with -I" :
+				  "ferret stat: -r needs a command to repeat", NULL);
+		goto out;
+	}
+	if (s.cmd && !runnable(s.cmd[0])) {
+		fprintf(stderr, "Workload failed: No such file or directory\n");
+		ret = 255;
+		goto out;
+	}
+	if (!s.ev.n)
+		stat_ev_default(&s.ev);
+	bpf_used = s.ev.nbpf > 0;
+	if (outfile) {
+		out = fopen(outfile, "w");
+		if (!out) {
+			fprintf(stderr, "ferret stat: failed to create output file '%s': %s\n",
+				outfile, strerror(errno));
+			out = stderr;
+			ret = 1;
+			goto out;
+		}
+		stat_fmt_started(out, time(NULL));
+	}
+	if (s.t.pid > 0)
+		provider_pid = s.t.pid;
+	thousands = s.out.mode == STAT_STD ? thousands_sep() : xstrdup("");
+	s.out.f = out;
+	s.out.thousands = thousands;
+	s.out.runs = s.runs;
+	s.target = target_of(&s);
+	s.t.cmd = s.cmd != NULL;
+	for (r = 0; r < s.runs; r++) {
+		err = run_once(&s, &ru, &ret);
+		if (err) {
+			ret = 1;
+			goto out;
+		}
+	}
+	if (!s.interval_ms) {
+		s.out.wall_ns = s.wall.mean;
+		s.out.wall_sd = stat_acc_sd(&s.wall);
+		stat_fmt_header(&s.out, s.target);
+		l = lines_of(&s, false, true);
+		stat_fmt_lines(&s.out, l, s.ev.n);
+		stat_fmt_footer(&s.out, s.cmd && !s.t.system_wide,
+				tv_s(&ru.ru_utime), tv_s(&ru.ru_stime));
+	}
+out:
+	free(l);
+	free(s.target);
+	free(thousands);
+	stat_ev_free(&s.ev);
+	if (bpf_used) {
+		kbtf_release();
+		type_free_all();
+	}
+	if (out != stderr)
+		fclose(out);
+	else
+		fflush(stderr);
+	return ret;
+}

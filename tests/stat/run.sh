@@ -1,0 +1,204 @@
+#!/bin/bash
+# ferret stat against the real perf stat (perf 6.1, Debian's linux-perf),
+# run side by side on the same commands: the same lines in the same
+# columns once the numbers are masked, the same CSV fields and JSON keys,
+# and the same counts where they are deterministic.  Error cases also go
+# through the ASan/UBSan build when one is named.
+#   tests/stat/run.sh [BUILD] [ASAN_BUILD]
+set -u
+BUILD=${1:-build}
+ASAN=${2:-}
+FERRET=$BUILD/ferret
+pass=0 fail=0 skip=0
+W=$(mktemp -d)
+trap 'rm -rf "$W"; [ -n "${BG:-}" ] && kill "$BG" 2>/dev/null' EXIT
+
+ok() { echo "ok $1"; pass=$((pass + 1)); }
+bad() {
+	echo "FAIL $1: $2"
+	[ -f "$W/diff" ] && sed 's/^/    /' "$W/diff" | head -20
+	rm -f "$W/diff"
+	fail=$((fail + 1))
+}
+skipped() { echo "skip $1: $2"; skip=$((skip + 1)); }
+
+if [ "$(id -u)" != 0 ]; then
+	echo "skip all: needs root"
+	echo "0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+if ! command -v perf >/dev/null || ! perf stat -e task-clock true 2>/dev/null; then
+	echo "skip all: no working perf (apt-get install linux-perf)"
+	echo "0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+WL=$W/workload
+cc -O2 -o "$WL" "$(dirname "$0")/workload.c" || exit 1
+
+# Each tool's output with its "# started on" lines dropped.
+pf() { timeout 60 perf stat -o "$W/p" "$@" >/dev/null 2>&1; grep -v '^# started on' "$W/p"; }
+fs() { timeout 60 "$FERRET" stat -o "$W/f" "$@" >/dev/null 2>&1; grep -v '^# started on' "$W/f"; }
+
+# Numbers masked with the spaces that right-align them, K/M/G rates as
+# plain ones, so that the text compares; cols gives each line's length
+# and the column of its '#', so that the alignment compares too.
+mask() { sed -E 's/ *[0-9][0-9.,]*/ N/g; s/ [KMG]\/sec/ \/sec/; s/ +$//'; }
+cols() { awk '{ print length($0), index($0, "#") }'; }
+
+# layout NAME ARGS...: the same lines, in the same columns.
+layout() {
+	local name=$1
+	shift
+	pf "$@" >"$W/pl"
+	fs "$@" >"$W/fl"
+	if diff <(mask <"$W/pl") <(mask <"$W/fl") >"$W/diff"; then
+		if diff <(cols <"$W/pl") <(cols <"$W/fl") >"$W/diff"; then ok "$name"
+		else bad "$name" "columns differ (length, '#'; - perf, + ferret)"; fi
+	else
+		bad "$name" "layout differs (- perf, + ferret)"
+	fi
+}
+
+layout default true
+layout events_list -e task-clock,cs,faults,major-faults -e cpu-clock true
+layout tracepoint -e syscalls:sys_enter_getppid "$WL" 0 10
+layout tracepoint_clock -e task-clock,syscalls:sys_enter_getppid "$WL" 0 10
+layout sched_glob -e 'sched:sched_process_*' true
+layout unsupported -e cycles,instructions,L1-dcache-load-misses,page-faults true
+layout system_wide -a -e task-clock,context-switches sleep 0.05
+
+# -r: perf's ( +- x.xx% ) columns, and the elapsed line with its error.
+pf -r 5 -e task-clock,page-faults,cycles "$WL" 1000 100 >"$W/pr"
+fs -r 5 -e task-clock,page-faults,cycles "$WL" 1000 100 >"$W/fr"
+if grep -q "(5 runs):" "$W/fr" && grep -Eq 'task-clock .*\( \+- *[0-9]+\.[0-9]{2}% \)$' "$W/fr" &&
+   grep -Eq '^ +[0-9.]+ \+- [0-9.]+ seconds time elapsed  \( \+- *[0-9]+\.[0-9]{2}% \)$' "$W/fr" &&
+   [ "$(mask <"$W/pr" | grep -c '+-')" = "$(mask <"$W/fr" | grep -c '+-')" ]; then
+	ok repeat_errors
+else
+	diff "$W/pr" "$W/fr" >"$W/diff"
+	bad repeat_errors "no relative errors as perf prints them"
+fi
+# Those errors as perf computes them: stddev of the mean over the mean.
+fs -r 4 -x, -e syscalls:sys_enter_getppid sh -c "$WL 0 \$(( \$\$ % 4 * 100 + 100 ))" >/dev/null
+fs -r 3 -x, -e syscalls:sys_enter_getppid "$WL" 0 300 >"$W/fc"
+if grep -q '^300,,syscalls:sys_enter_getppid,0.00%,' "$W/fc"; then ok repeat_exact; else
+	cp "$W/fc" "$W/diff"; bad repeat_exact "300 calls each run: no error"; fi
+
+# The deterministic counts: exactly what the workload did, in both.
+for n in 1 1000 54321; do
+	p=$(pf -x, -e syscalls:sys_enter_getppid "$WL" 0 $n | grep getppid | cut -d, -f1)
+	f=$(fs -x, -e syscalls:sys_enter_getppid "$WL" 0 $n | grep getppid | cut -d, -f1)
+	if [ "$p" = "$n" ] && [ "$f" = "$n" ]; then ok "getppid_$n"; else bad "getppid_$n" "perf $p, ferret $f"; fi
+done
+
+# CSV: the same number of fields, units and event names, line by line.
+csvshape() { awk -F"$1" '{ printf "%d %s %s\n", NF, $2, $3 }'; }
+for args in "-x, true" "-x; -r 3 true" "-x, -e task-clock,syscalls:sys_enter_getppid $WL 0 5" "-x, -I 100 sleep 0.25"; do
+	# shellcheck disable=SC2086
+	pf $args | grep -v '^$' >"$W/pc"
+	# shellcheck disable=SC2086
+	fs $args | grep -v '^$' >"$W/fc"
+	sep=$(echo "$args" | cut -c3)
+	if [[ $args == *-I* ]]; then
+		sh() { cut -d"$sep" -f2- | csvshape "$sep"; }
+	else
+		sh() { csvshape "$sep"; }
+	fi
+	if diff <(sh <"$W/pc") <(sh <"$W/fc") >"$W/diff"; then ok "csv $args"; else bad "csv $args" "fields differ"; fi
+done
+unset -f sh
+
+# JSON: the same keys in the same order, line by line.
+keys() { grep -o '"[a-z-]*" :' | tr '\n' ' '; echo; }
+for args in "-j true" "-j -r 3 true" "-j -e syscalls:sys_enter_getppid $WL 0 5" "-j -I 100 -e task-clock,cycles sleep 0.25"; do
+	# shellcheck disable=SC2086
+	pf $args | grep -v '^$' | while read -r l; do echo "$l" | keys; done >"$W/pk"
+	# shellcheck disable=SC2086
+	fs $args | grep -v '^$' | while read -r l; do echo "$l" | keys; done >"$W/fk"
+	if [ -s "$W/fk" ] && diff "$W/pk" "$W/fk" >"$W/diff"; then ok "json $args"; else bad "json $args" "keys differ"; fi
+done
+if fs -j true | python3 -c 'import sys, json; [json.loads(l) for l in sys.stdin if l.strip()]' 2>"$W/diff"; then
+	ok json_parses; else bad json_parses "not JSON lines"; fi
+
+# -I: the header, and lines whose prefix is the time.
+pf -I 100 -e task-clock,page-faults sleep 0.25 | mask >"$W/pi"
+fs -I 100 -e task-clock,page-faults sleep 0.25 | mask >"$W/fi"
+if [ "$(head -1 "$W/pi")" = "$(head -1 "$W/fi")" ] &&
+   [ "$(sed 1d "$W/pi" | sed -n 1,2p)" = "$(sed 1d "$W/fi" | sed -n 1,2p)" ] &&
+   [ "$(wc -l <"$W/fi")" -ge 3 ]; then ok interval; else
+	diff "$W/pi" "$W/fi" >"$W/diff"; bad interval "interval lines differ"; fi
+
+# -p: a running process, until it ends.
+sleep 0.3 &
+P=$!
+fs -p $P -e task-clock,context-switches | mask >"$W/fp"
+if grep -q "^ Performance counter stats for process id ' N':" "$W/fp" && grep -q context-switches "$W/fp"; then
+	ok pid; else cp "$W/fp" "$W/diff"; bad pid "no process id header"; fi
+
+# Probes perf cannot count, in a BPF map: a uprobe called a known number
+# of times, and only in the command's process tree while the same binary
+# runs outside it.
+f=$(fs -x, -e "uprobe:$WL:ferret_stat_target" "$WL" 1234 | grep ferret_stat | cut -d, -f1,3)
+if [ "$f" = "1234,uprobe:$WL:ferret_stat_target" ]; then ok uprobe_count; else bad uprobe_count "got '$f'"; fi
+( while :; do "$WL" 1000 >/dev/null; done ) &
+BG=$!
+f=$(fs -x, -e "uprobe:$WL:ferret_stat_*" sh -c "$WL 10; $WL 5" | grep ferret_stat | cut -d, -f1)
+kill $BG; wait $BG 2>/dev/null; BG=
+if [ "$f" = 15 ]; then ok uprobe_tree_only; else bad uprobe_tree_only "got '$f', want 15"; fi
+f=$(fs -e "uprobe:$WL:ferret_stat_target" -e task-clock "$WL" 3 | mask)
+if echo "$f" | grep -q "^ N      uprobe:.*:ferret_stat_target *# N /sec" && echo "$f" | grep -q "seconds user"; then
+	ok uprobe_layout; else bad uprobe_layout "$f"; fi
+FX=$BUILD/tests/usdt_fixture
+if [ -x "$FX" ]; then
+	f=$(fs -x, -e "usdt:$FX:*" "$FX" --loop 7 | grep -c ',usdt:')
+	t=$(fs -x, -e "usdt:$FX:*" "$FX" --loop 7 | grep 'fixture:tick' | cut -d, -f1)
+	if [ "$f" -gt 5 ] && [ "$t" = 7 ]; then ok usdt_glob; else bad usdt_glob "$f probes, tick $t"; fi
+else
+	skipped usdt_glob "no $FX (make $FX)"
+fi
+
+# -o: perf's first line.
+"$FERRET" stat -o "$W/o" true 2>/dev/null
+if head -1 "$W/o" | grep -Eq '^# started on [A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} [0-9]{4}$'; then
+	ok output_file; else bad output_file "$(head -2 "$W/o")"; fi
+# The command's exit status is ferret's.
+"$FERRET" stat sh -c 'exit 3' 2>/dev/null
+rc=$?
+if [ $rc = 3 ]; then ok exit_status; else bad exit_status "rc $rc"; fi
+
+# Refusals: perf's words where it has them, a usage exit, no hang.
+err() {
+	local name=$1 rc=$2 pat=$3 bin got
+	shift 3
+	for bin in "$FERRET" ${ASAN:+"$ASAN/ferret"}; do
+		timeout 20 "$bin" stat "$@" >"$W/eo" 2>"$W/ee" </dev/null
+		got=$?
+		if [ "$got" != "$rc" ] || ! grep -q -- "$pat" "$W/ee" || grep -q 'Sanitizer' "$W/ee"; then
+			cp "$W/ee" "$W/diff"
+			bad "$name" "$bin: rc $got, want $rc and '$pat'"
+			return
+		fi
+	done
+	ok "$name"
+}
+err unknown_event 129 "event syntax error: 'nosuch'" -e nosuch true
+err unknown_tracepoint 129 "unknown tracepoint" -e nosuch:event true
+err unknown_glob 129 "unknown tracepoint" -e 'sched:nosuch_*' true
+err unknown_probe 129 "no such probe" -e "uprobe:$WL:nosuch" true
+err empty_event 129 "event syntax error" -e '' true
+err no_command 129 "no command" -e task-clock
+err repeat_zero 129 "Run count must be a positive number" -r 0 true
+err repeat_word 129 "Run count must be a positive number" -r abc true
+err interval_small 129 "print interval must be >= 10ms" -I 5 true
+err interval_word 129 "print interval must be >= 10ms" -I x true
+err missing_binary 255 "Workload failed" /nonexistent/cmd
+err bad_pid 129 "Problems finding threads" -p 999999999
+err bad_option 129 "Usage: ferret stat" --nosuch true
+if [ -n "$ASAN" ] && [ -x "$ASAN/ferret" ]; then
+	if "$ASAN/ferret" stat -r 2 -x, -e task-clock,"uprobe:$WL:ferret_stat_target" "$WL" 10 2>"$W/ee" >/dev/null &&
+	   ! grep -q Sanitizer "$W/ee" && grep -q '^10,' "$W/ee"; then ok asan_run; else
+		cp "$W/ee" "$W/diff"; bad asan_run "ASan build failed a run"; fi
+fi
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" = 0 ]
