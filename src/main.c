@@ -28,6 +28,7 @@
 #include "profile/profile.h"
 #include "strace/st_main.h"
 #include "dtrace/dtrace.h"
+#include "record/rp_main.h"
 
 static void usage(FILE *f)
 {
@@ -38,6 +39,9 @@ static void usage(FILE *f)
 "    ferret [options] -e 'program'\n"
 "    ferret profile [options]            (ferret profile -h)\n"
 "    ferret strace [options] COMMAND     (ferret strace -h)\n"
+"    ferret report [--summary] TRACE_DIR (ferret report -h)\n"
+"    ferret convert TRACE_DIR -f chrome -o FILE.json\n"
+"    ferret timeline TRACE_DIR -o FILE.html\n"
 "\n"
 "OPTIONS:\n"
 "    -B MODE        output buffering mode ('line', 'full', 'none')\n"
@@ -358,7 +362,8 @@ static const struct option strace_longopts[] = {
  * the runs that need no privilege: those with an option of unprivileged
  * (help, version, dry runs that only print), those its parser will
  * refuse, and with bare_usage a command line of the front end's name
- * alone, which prints its usage.
+ * alone, which prints its usage.  A NULL unprivileged: the front end
+ * only reads files and never needs privilege.
  */
 static const struct frontend {
 	const char *name;
@@ -371,16 +376,22 @@ static const struct frontend {
 	{ "strace", st_main, "+fcCwTtrys:o:p:e:zZh", strace_longopts, "hD", true },
 	{ "profile", profile_main, prof_optstring, prof_longopts, "hi", false },
 	{ "dtrace", dt_main, dt_optstring, NULL, "hVle", true },
+	{ "report", rp_report_main, "", NULL, NULL, true },
+	{ "convert", rp_convert_main, "", NULL, NULL, true },
+	{ "timeline", rp_timeline_main, "", NULL, NULL, true },
 	{ NULL, script_main, script_optstring, script_longopts, "hVd", true },
 };
 
 /* Whether argv (argv[0] being the front end's name) traces anything. */
 static bool needs_privilege(const struct frontend *fe, int argc, char **argv)
 {
-	char **copy = xcalloc(argc + 1, sizeof(*copy));
 	bool need = argc > 1 || !fe->bare_usage;
 	int opt, saved = opterr;
+	char **copy;
 
+	if (!fe->unprivileged)
+		return false;
+	copy = xcalloc(argc + 1, sizeof(*copy));
 	memcpy(copy, argv, argc * sizeof(*copy));
 	opterr = 0;
 	optind = 0;
