@@ -2387,7 +2387,8 @@ int ctfr_open(struct ctfr *r, const char *dir)
 		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(dp);
-	qsort(names, n, sizeof(*names), cmp_names);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_names);
 	for (i = 0; i < n && !err; i++) {
 		struct stat st;
 		struct stream *s;

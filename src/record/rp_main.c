@@ -838,12 +838,35 @@ struct report {
 	bool lines;
 };
 
-static void put_comm_tid(struct report *r, const struct ctfr_event *ev)
+/* Decimal v into b, at least width digits wide zero-padded (0: none). */
+static void put_dec(struct buf *b, uint64_t v, int zeros)
 {
+	char d[24];
+	int n = 0;
+
+	do {
+		d[n++] = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	while (n < zeros)
+		d[n++] = '0';
+	while (n)
+		buf_put(b, &d[--n], 1);
+}
+
+/*
+ * "%16s-%-5d [%03d] %5llu.%06llu: " by hand: printf's parsing costs more
+ * than the rest of a line.
+ */
+static void put_prefix(struct report *r, const struct ctfr_event *ev)
+{
+	static const char spaces[] = "                ";
 	struct tr *t = &r->t;
 	int tid = event_tid(t, ev);
 	const char *comm = "<...>";
-	char tidbuf[24];
+	struct buf *b = &r->line;
+	uint64_t secs = ev->ts / 1000000000;
+	size_t n, start;
 	struct th *h;
 
 	if (!strcmp(ev->name, "sched_switch")) {
@@ -856,11 +879,34 @@ static void put_comm_tid(struct report *r, const struct ctfr_event *ev)
 		comm = "<idle>";
 	else if (tid > 0 && (h = find(t, tid, false)) && h->comm[0])
 		comm = h->comm;
+	n = strlen(comm);
+	if (n < 16)
+		buf_put(b, spaces, 16 - n);
+	buf_put(b, comm, n);
+	buf_put(b, "-", 1);
+	start = b->len;
 	if (tid < 0)
-		snprintf(tidbuf, sizeof(tidbuf), "?");
+		buf_put(b, "?", 1);
 	else
-		snprintf(tidbuf, sizeof(tidbuf), "%d", tid);
-	buf_printf(&r->line, "%16s-%-5s", comm, tidbuf);
+		put_dec(b, tid, 0);
+	if (b->len - start < 5)
+		buf_put(b, spaces, 5 - (b->len - start));
+	buf_put(b, " [", 2);
+	put_dec(b, ev->cpu < 0 ? 0 : ev->cpu, 3);
+	buf_put(b, "] ", 2);
+	start = b->len;
+	put_dec(b, secs, 0);
+	if (b->len - start < 5) {
+		/* Right-aligned in five columns. */
+		size_t len = b->len - start;
+
+		buf_put(b, spaces, 5 - len);
+		memmove(b->p + start + 5 - len, b->p + start, len);
+		memset(b->p + start, ' ', 5 - len);
+	}
+	buf_put(b, ".", 1);
+	put_dec(b, ev->ts % 1000000000 / 1000, 6);
+	buf_put(b, ": ", 2);
 }
 
 static int report_fn(const struct ctfr_event *ev, void *arg)
@@ -875,10 +921,7 @@ static int report_fn(const struct ctfr_event *ev, void *arg)
 		} else {
 			if (ev->cpu >= 0)
 				grow_cpus(&r->t, ev->cpu);
-			put_comm_tid(r, ev);
-			buf_printf(&r->line, " [%03d] %5llu.%06llu: ", ev->cpu < 0 ? 0 : ev->cpu,
-				   (unsigned long long)(ev->ts / 1000000000),
-				   (unsigned long long)(ev->ts % 1000000000 / 1000));
+			put_prefix(r, ev);
 			format_event(&r->line, ev);
 			buf_put(&r->line, "\n", 1);
 		}
@@ -936,7 +979,8 @@ static void print_summary(struct tr *t, FILE *f)
 			(unsigned long long)(h->blocked / 1000000000),
 			(unsigned long long)(h->blocked % 1000000000 / 1000),
 			(unsigned long long)h->switches, (unsigned long long)h->syscalls);
-		qsort(h->bl, h->nbl, sizeof(*h->bl), cmp_blk);
+		if (h->nbl)
+			qsort(h->bl, h->nbl, sizeof(*h->bl), cmp_blk);
 		for (k = 0; k < h->nbl; k++)
 			fprintf(f, "%s%s %llu.%06llu (%llu)", k ? ", " : "",
 				h->bl[k].name == t->n_blocked ? "-" : t->m->names[h->bl[k].name],
@@ -1059,6 +1103,7 @@ int rp_report_main(int argc, char **argv)
 	rep.out = open_out("report", out);
 	if (!rep.out)
 		goto out;
+	setvbuf(rep.out, NULL, _IOFBF, 1 << 16);
 	if (rep.lines)
 		fprintf(rep.out, "# tracer: nop\n#\n# ferret report of %s: %d CPUs\n#\n",
 			argv[optind], ctfr_nstreams(r));
