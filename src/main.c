@@ -30,6 +30,7 @@
 #include "dtrace/dtrace.h"
 #include "runtime/export.h"
 #include "stat/stat_main.h"
+#include "record/rp_main.h"
 
 static void usage(FILE *f)
 {
@@ -41,6 +42,9 @@ static void usage(FILE *f)
 "    ferret profile [options]            (ferret profile -h)\n"
 "    ferret strace [options] COMMAND     (ferret strace -h)\n"
 "    ferret stat [options] COMMAND       (ferret stat -h)\n"
+"    ferret report [--summary] TRACE_DIR (ferret report -h)\n"
+"    ferret convert TRACE_DIR -f chrome -o FILE.json\n"
+"    ferret timeline TRACE_DIR -o FILE.html\n"
 "\n"
 "OPTIONS:\n"
 "    -B MODE        output buffering mode ('line', 'full', 'none')\n"
@@ -373,7 +377,8 @@ static const struct option strace_longopts[] = {
  * the runs that need no privilege: those with an option of unprivileged
  * (help, version, dry runs that only print), those its parser will
  * refuse, and with bare_usage a command line of the front end's name
- * alone, which prints its usage.
+ * alone, which prints its usage.  A NULL unprivileged: the front end
+ * only reads files and never needs privilege.
  */
 static const struct frontend {
 	const char *name;
@@ -387,16 +392,22 @@ static const struct frontend {
 	{ "profile", profile_main, prof_optstring, prof_longopts, "hi", false },
 	{ "dtrace", dt_main, dt_optstring, NULL, "hVle", true },
 	{ "stat", stat_main, stat_optstring, NULL, "h", true },
+	{ "report", rp_report_main, "", NULL, NULL, true },
+	{ "convert", rp_convert_main, "", NULL, NULL, true },
+	{ "timeline", rp_timeline_main, "", NULL, NULL, true },
 	{ NULL, script_main, script_optstring, script_longopts, "hVd", true },
 };
 
 /* Whether argv (argv[0] being the front end's name) traces anything. */
 static bool needs_privilege(const struct frontend *fe, int argc, char **argv)
 {
-	char **copy = xcalloc(argc + 1, sizeof(*copy));
 	bool need = argc > 1 || !fe->bare_usage;
 	int opt, saved = opterr;
+	char **copy;
 
+	if (!fe->unprivileged)
+		return false;
+	copy = xcalloc(argc + 1, sizeof(*copy));
 	memcpy(copy, argv, argc * sizeof(*copy));
 	opterr = 0;
 	optind = 0;
