@@ -48,7 +48,7 @@ static int d_size(const struct compiled *c)
 }
 
 /* The words dtrace's prototypes use for a value of type t. */
-static const char *d_type_word(const struct type *t, char *b, size_t len)
+const char *bi_d_type_word(const struct type *t, char *b, size_t len)
 {
 	static const char *const ints[9] = {
 		[1] = "char", [2] = "short", [4] = "int", [8] = "long",
@@ -90,7 +90,7 @@ static int d_proto_arg(struct sema *s, struct node *n, int i, const char *proto)
 
 	return sema_error(s, n->list[i], "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 			  n->name, i + 1, proto,
-			  d_type_word(n->list[i]->type, b, sizeof(b)));
+			  bi_d_type_word(n->list[i]->type, b, sizeof(b)));
 }
 
 static bool is_null_const(const struct node *a)
