@@ -652,9 +652,9 @@ static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 /*
  * strtok(s, delims): the next token of s, or NULL when only delimiters
  * are left; strtok(NULL, delims) goes on with the string the last call
- * left.  What is left is kept in a hidden global variable (n->a), so it
- * carries from clause to clause and across firings; dtrace keeps it for
- * the clauses of one firing on the CPU.
+ * left.  What is left is kept in a hidden global array (n->a) keyed by
+ * CPU, which the first clause of each firing empties (cg_probe()): as
+ * dtrace's, it lasts for the clauses of one firing on the CPU.
  */
 #define STRTOK_STATE "strtok( ) state"
 
@@ -669,11 +669,16 @@ static int sema_strtok(struct sema *s, struct node *n)
 	if (d_str_arg(s, n, 1))
 		return -EINVAL;
 	if (!n->a) {
+		struct node *cpu = ast_new(N_BUILTIN, &n->loc);
+
+		cpu->name = xstrdup("cpu");
 		n->a = ast_new(N_MAP, &n->loc);
 		n->a->name = xstrdup(STRTOK_STATE);
+		ast_push(n->a, cpu);
 	}
 	if (!sema_map(s, n->a) || sema_map_value(s, n->a, type_str(d_size(s->c))))
 		return -EINVAL;
+	s->c->strtok_state = n->a;
 	n->type = type_str(d_size(s->c));
 	return 0;
 }

@@ -1756,6 +1756,19 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		}
 		vec_push(&g->vars, v);
 	}
+	/*
+	 * D's strtok() state lasts for the clauses of one firing on a CPU,
+	 * as dtrace's does: the first clause of a probe (a later part of a
+	 * split one goes on) forgets what the last firing left.
+	 */
+	if (g->c->strtok_state && g->first_clause && from <= 0) {
+		int key = cg_map_key(g, g->c->strtok_state, -1);
+
+		ir_ld_map(&g->ir, BPF_REG_1, g->c->strtok_state->sym->id);
+		ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
+		ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+	}
 	g->from = -1;
 	/* Zero before speculate(): a record made before it is no guess. */
 	if (g->c->opts.dtrace && calls(body, "speculate")) {
