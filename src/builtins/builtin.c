@@ -17,6 +17,7 @@ static const struct builtin *const groups[] = {
 static const struct builtin *const d_groups[] = {
 	builtin_dtrace, builtin_dtrace_aggs, builtin_dtrace_vars,
 	builtin_dstring, builtin_dtrace_spec, builtin_dtrace_destructive,
+	builtin_dtrace_missing,
 };
 
 const struct builtin *builtin_find(const char *name, bool func, bool dtrace)
@@ -115,6 +116,40 @@ int bi_nargs(struct sema *s, struct node *n, int min, int max)
 	else
 		snprintf(want, sizeof(want), "takes up to %d arguments", max);
 	return sema_error(s, n, "%s() %s (%d provided)", n->name, want, n->nlist);
+}
+
+int bi_d_nargs(struct sema *s, struct node *n, int min, int max)
+{
+	char want[32];
+
+	if (n->nlist >= min && n->nlist <= max)
+		return 0;
+	if (min == max)
+		snprintf(want, sizeof(want), "%d", min);
+	else
+		snprintf(want, sizeof(want), "at %s %d",
+			 n->nlist < min ? "least" : "most",
+			 n->nlist < min ? min : max);
+	return sema_error(s, n, "[D_PROTO_LEN] %s( ) prototype mismatch: %d arg%s passed, %s expected",
+			  n->name, n->nlist, n->nlist == 1 ? "" : "s", want);
+}
+
+int bi_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto)
+{
+	char b[64];
+
+	return sema_error(s, n->list[i], "[D_PROTO_ARG] %s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+			  n->name, i + 1, proto,
+			  bi_d_type_word(n->list[i]->type, b, sizeof(b)));
+}
+
+int bi_d_int_arg(struct sema *s, struct node *n, int i, const char *proto)
+{
+	if (sema_expr(s, n->list[i]))
+		return -EINVAL;
+	if (n->list[i]->type->kind == TY_INT)
+		return 0;
+	return bi_d_proto_arg(s, n, i, proto);
 }
 
 int bi_int_arg(struct sema *s, struct node *n, int i)

@@ -48,7 +48,7 @@ static int d_size(const struct compiled *c)
 }
 
 /* The words dtrace's prototypes use for a value of type t. */
-static const char *d_type_word(const struct type *t, char *b, size_t len)
+const char *bi_d_type_word(const struct type *t, char *b, size_t len)
 {
 	static const char *const ints[9] = {
 		[1] = "char", [2] = "short", [4] = "int", [8] = "long",
@@ -90,7 +90,7 @@ static int d_proto_arg(struct sema *s, struct node *n, int i, const char *proto)
 
 	return sema_error(s, n->list[i], "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 			  n->name, i + 1, proto,
-			  d_type_word(n->list[i]->type, b, sizeof(b)));
+			  bi_d_type_word(n->list[i]->type, b, sizeof(b)));
 }
 
 static bool is_null_const(const struct node *a)
@@ -652,9 +652,9 @@ static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 /*
  * strtok(s, delims): the next token of s, or NULL when only delimiters
  * are left; strtok(NULL, delims) goes on with the string the last call
- * left.  What is left is kept in a hidden global variable (n->a), so it
- * carries from clause to clause and across firings; dtrace keeps it for
- * the clauses of one firing on the CPU.
+ * left.  What is left is kept in a hidden global array (n->a) keyed by
+ * CPU, which the first clause of each firing empties (cg_probe()): as
+ * dtrace's, it lasts for the clauses of one firing on the CPU.
  */
 #define STRTOK_STATE "strtok( ) state"
 
@@ -669,11 +669,16 @@ static int sema_strtok(struct sema *s, struct node *n)
 	if (d_str_arg(s, n, 1))
 		return -EINVAL;
 	if (!n->a) {
+		struct node *cpu = ast_new(N_BUILTIN, &n->loc);
+
+		cpu->name = xstrdup("cpu");
 		n->a = ast_new(N_MAP, &n->loc);
 		n->a->name = xstrdup(STRTOK_STATE);
+		ast_push(n->a, cpu);
 	}
 	if (!sema_map(s, n->a) || sema_map_value(s, n->a, type_str(d_size(s->c))))
 		return -EINVAL;
+	s->c->strtok_state = n->a;
 	n->type = type_str(d_size(s->c));
 	return 0;
 }

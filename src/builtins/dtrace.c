@@ -237,7 +237,8 @@ static int sema_trace(struct sema *s, struct node *n)
 static int sema_exit(struct sema *s, struct node *n)
 {
 	n->type = type_simple(TY_NONE);
-	return bi_nargs(s, n, 1, 1) || bi_int_arg(s, n, 0) ? -EINVAL : 0;
+	return bi_d_nargs(s, n, 1, 1) || bi_d_int_arg(s, n, 0, "int") ?
+	       -EINVAL : 0;
 }
 
 static int cg_exit(struct cg *g, struct node *n, struct val *out)
@@ -251,8 +252,21 @@ static int cg_exit(struct cg *g, struct node *n, struct val *out)
 	cg_store(g, rec, sizeof(struct rec_hdr), &v, 8);
 	cg_record_end(g, rec, true);
 	ir_place(&g->ir, skip);
-	/* Nothing after exit() runs, as in DTrace. */
-	ir_ja(&g->ir, g->exit_label);
+	/*
+	 * As in DTrace, the rest of the clause runs, and no clause starts
+	 * after it but END's: the stop word every event program tests
+	 * first is set here, at once, not when user space reads the record
+	 * (BEGIN's clauses are run one by one from user space, which reads
+	 * the record in between).
+	 */
+	g->c->exits = true;
+	g->c->uses_control = true;
+	if (g->pi->when != WHEN_END) {
+		int ctl = ir_vreg(&g->ir);
+
+		ir_ld_map_value(&g->ir, ctl, MAP_CONTROL);
+		ir_st_imm(&g->ir, BPF_DW, ctl, CONTROL_STOP, 1);
+	}
 	return 0;
 }
 

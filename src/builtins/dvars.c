@@ -159,6 +159,22 @@ static int cg_dargs(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+/*
+ * epid: the enabled probe's ID, a clause on one probe, numbered from 1
+ * in the order of the script's clauses and of each clause's probes (as
+ * dtrace numbers them); a constant of the program.
+ */
+static int cg_epid(struct cg *g, struct node *n, struct val *out)
+{
+	int r = ir_vreg(&g->ir), i, epid = 1;
+
+	for (i = 0; i < g->c->attach.n; i++)
+		if (((struct cattach *)g->c->attach.v[i])->clause)
+			epid++;
+	ir_mov_imm(&g->ir, r, epid);
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -168,12 +184,32 @@ const struct builtin builtin_dtrace_vars[] = {
 	VAR("caller", bi_sema_u64, cg_caller),
 	VAR("ucaller", bi_sema_u64, cg_caller),
 	{ .name = "__dargs", .func = true, .sema = sema_dargs, .cg = cg_dargs },
-	NOT_YET("epid", "enabled probe IDs are not numbered"),
+	VAR("epid", bi_sema_u32, cg_epid),
 	NOT_YET("stackdepth", "a stack's depth needs a buffer larger than the BPF stack"),
 	NOT_YET("ustackdepth", "a stack's depth needs a buffer larger than the BPF stack"),
 	NOT_YET("vtimestamp", "the kernel gives eBPF no per-thread on-CPU time"),
 	NOT_YET("uregs", "user registers are not read"),
-	NOT_YET("cwd", "the working directory's path is not read"),
-	NOT_YET("root", "the root directory's path is not read"),
+	NOT_YET("cwd", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
+	NOT_YET("root", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
+	{ .name = NULL },
+};
+
+#define FN_NOT_YET(n, why) { .name = n, .func = true, .unsupported = why }
+
+/* D's subroutines this engine does not have, each with the reason. */
+const struct builtin builtin_dtrace_missing[] = {
+	FN_NOT_YET("copyin", "it returns memory of D's scratch space, which ferret has not"),
+	FN_NOT_YET("copyinto", "it copies into memory of D's scratch space, which ferret has not"),
+	FN_NOT_YET("alloca", "D's scratch space is not kept"),
+	FN_NOT_YET("bcopy", "it copies into memory of D's scratch space, which ferret has not"),
+	FN_NOT_YET("tracemem", "memory dumps are not recorded"),
+	FN_NOT_YET("progenyof", "ancestry is not walked"),
+	FN_NOT_YET("mutex_owned", "kernel mutexes are not read"),
+	FN_NOT_YET("mutex_owner", "kernel mutexes are not read"),
+	FN_NOT_YET("mutex_type_adaptive", "Linux has no adaptive mutexes"),
+	FN_NOT_YET("mutex_type_spin", "Linux has no spin mutexes"),
+	FN_NOT_YET("rw_read_held", "kernel rwlocks are not read"),
+	FN_NOT_YET("rw_write_held", "kernel rwlocks are not read"),
+	FN_NOT_YET("rw_iswriter", "kernel rwlocks are not read"),
 	{ .name = NULL },
 };

@@ -21,6 +21,7 @@ extern const struct builtin builtin_watch[];
 extern const struct builtin builtin_dtrace[];
 extern const struct builtin builtin_dtrace_aggs[];
 extern const struct builtin builtin_dtrace_vars[];
+extern const struct builtin builtin_dtrace_missing[];
 extern const struct builtin builtin_dstring[];
 extern const struct builtin builtin_dtrace_spec[];
 extern const struct builtin builtin_dtrace_destructive[];
@@ -55,6 +56,14 @@ int bi_send_args(struct cg *g, struct node *n, int kind, int first);
 /* Formats such a record's arguments with its format into b. */
 int bi_format_record(struct runtime *rt, const struct rec_hdr *h,
 		     const void *data, size_t len, struct buf *b);
+/* The words dtrace's prototypes use for a value of type t ("int"). */
+const char *bi_d_type_word(const struct type *t, char *b, size_t len);
+/* D's calls: dtrace's D_PROTO_LEN when n has not min..max arguments. */
+int bi_d_nargs(struct sema *s, struct node *n, int min, int max);
+/* dtrace's D_PROTO_ARG for argument i, which is no proto. */
+int bi_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto);
+/* Argument i of a D call is an integer (D_PROTO_ARG for proto if not). */
+int bi_d_int_arg(struct sema *s, struct node *n, int i, const char *proto);
 /* Calls a helper with no arguments and returns a copy of r0. */
 int bi_call0(struct cg *g, int helper);
 

@@ -560,7 +560,8 @@ static int rt_exit(struct runtime *rt, const struct rec_hdr *h,
 {
 	int64_t status;
 
-	if (len >= sizeof(status) && !rt->exiting) {
+	/* D's status is that of the last exit() (END's, where it calls one). */
+	if (len >= sizeof(status) && (!rt->exiting || rt->c->opts.dtrace)) {
 		memcpy(&status, data, sizeof(status));
 		rt->exit_status = (int)(status & 0xff);
 	}

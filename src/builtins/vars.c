@@ -141,6 +141,27 @@ static int ctx_slot(const struct probe_inst *pi, const char *name)
 				    : -1;
 }
 
+/*
+ * D's name of the argument at a function's return probe (pid and fbt
+ * return, not syscall's): arg1 is the return value, which the engine
+ * calls retval; arg0, the offset of the returning instruction, is not
+ * known to uretprobes, kretprobes or fexit.  NULL when name is not given
+ * there, else the engine's name.
+ */
+static const char *d_return_arg(const struct compiled *c,
+				const struct probe_inst *pi, const char *name)
+{
+	const struct provider *p = pi->prov;
+
+	if (!c->opts.dtrace || !p->retval_offset || p->ret_errno ||
+	    !strncmp(name, "retval", 6))
+		return name;
+	if (!strcmp(p->name, "fexit") || !strcmp(p->name, "kretprobe") ||
+	    !strcmp(p->name, "uretprobe"))
+		return strcmp(name, "arg1") ? NULL : "retval";
+	return name;
+}
+
 /* True if the provider computes argN itself (see arg_emit). */
 static bool emits_arg(const struct probe_inst *pi, const char *name)
 {
@@ -176,8 +197,19 @@ static int sema_argn(struct sema *s, struct node *n)
 
 	for (i = 0; i < s->cur->insts.n; i++) {
 		struct probe_inst *pi = s->cur->insts.v[i];
+		const char *name = d_return_arg(s->c, pi, n->name);
 
-		if (emits_arg(pi, n->name)) {
+		if (!name)
+			return sema_error(s, n, "%s is not available at return probe %s: %s",
+					  n->name, pi->name,
+					  strcmp(n->name, "arg0") ? "arg1 is the return value, and there is no other argument" :
+					  "arg0 is the offset of the returning instruction, which the kernel does not give");
+		if (strcmp(name, n->name)) {
+			/* D's return value: the whole register, signed */
+			if (ctx_slot(pi, name) < 0)
+				return sema_error(s, n, "%s is not available for %s",
+						  n->name, pi->name);
+		} else if (emits_arg(pi, n->name)) {
 			why[0] = 0;
 			if (pi->prov->arg_emit(pi, atoi(n->name + 3), NULL, why,
 					       sizeof(why)))
@@ -201,10 +233,13 @@ static int cg_argn(struct cg *g, struct node *n, struct val *out)
 {
 	static const int sz[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W };
 	const struct type *t = strcmp(n->name, "retval") ? NULL : g->pi->ret;
+	const char *name = d_return_arg(g->c, g->pi, n->name);
 	char why[256] = "";
 	int r;
 
-	if (emits_arg(g->pi, n->name)) {
+	if (strcmp(name, n->name))
+		t = g->pi->ret;
+	else if (emits_arg(g->pi, n->name)) {
 		r = g->pi->prov->arg_emit(g->pi, atoi(n->name + 3), g, why,
 					  sizeof(why));
 		if (r < 0)
@@ -214,10 +249,10 @@ static int cg_argn(struct cg *g, struct node *n, struct val *out)
 	r = ir_vreg(&g->ir);
 	if (!t || t->kind != TY_INT ||
 	    (t->size != 1 && t->size != 2 && t->size != 4)) {
-		ir_ld(&g->ir, BPF_DW, r, g->ctx, ctx_slot(g->pi, n->name));
+		ir_ld(&g->ir, BPF_DW, r, g->ctx, ctx_slot(g->pi, name));
 		return bi_int(out, r, n->type);
 	}
-	ir_ld(&g->ir, sz[t->size], r, g->ctx, ctx_slot(g->pi, n->name));
+	ir_ld(&g->ir, sz[t->size], r, g->ctx, ctx_slot(g->pi, name));
 	if (t->is_signed) {
 		ir_alu_imm(&g->ir, BPF_LSH, r, 64 - 8 * t->size);
 		ir_alu_imm(&g->ir, BPF_ARSH, r, 64 - 8 * t->size);

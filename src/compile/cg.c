@@ -589,6 +589,72 @@ static int alu_op(int tok)
 	return -1;
 }
 
+/*
+ * dst op= src for the arithmetic operator token tok.  D divides, takes
+ * remainders and shifts right as C does in the type of the operation
+ * (sign): BPF's DIV and MOD are unsigned, so a signed quotient is that of
+ * the magnitudes, negated when the signs differ (a remainder takes the
+ * dividend's sign).  bpftrace's operators stay BPF's.
+ */
+static void arith(struct cg *g, int tok, int dst, int src, bool sign)
+{
+	int op = alu_op(tok);
+	int m, neg, done;
+
+	if (!g->c->opts.dtrace || !sign) {
+		ir_alu(&g->ir, op, dst, src);
+		return;
+	}
+	if (op == BPF_RSH) {
+		ir_alu(&g->ir, BPF_ARSH, dst, src);
+		return;
+	}
+	if (op != BPF_DIV && op != BPF_MOD) {
+		ir_alu(&g->ir, op, dst, src);
+		return;
+	}
+	m = ir_vreg(&g->ir);
+	neg = ir_vreg(&g->ir);
+	done = ir_label(&g->ir);
+	ir_mov(&g->ir, m, src);
+	ir_mov_imm(&g->ir, neg, 0);
+	{
+		int pos = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JSGE, dst, 0, pos);
+		ir_alu_imm(&g->ir, BPF_NEG, dst, 0);
+		ir_mov_imm(&g->ir, neg, 1);
+		ir_place(&g->ir, pos);
+	}
+	{
+		int pos = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JSGE, m, 0, pos);
+		ir_alu_imm(&g->ir, BPF_NEG, m, 0);
+		if (op == BPF_DIV)
+			ir_alu_imm(&g->ir, BPF_XOR, neg, 1);
+		ir_place(&g->ir, pos);
+	}
+	ir_alu(&g->ir, op, dst, m);
+	ir_jmp_imm(&g->ir, BPF_JEQ, neg, 0, done);
+	ir_alu_imm(&g->ir, BPF_NEG, dst, 0);
+	ir_place(&g->ir, done);
+}
+
+/* D: a division by zero is a fault; BPF would answer 0. */
+static void div_check(struct cg *g, int tok, int divisor)
+{
+	int ok;
+
+	if (!g->c->opts.dtrace || (alu_op(tok) != BPF_DIV &&
+				   alu_op(tok) != BPF_MOD))
+		return;
+	ok = ir_label(&g->ir);
+	ir_jmp_imm(&g->ir, BPF_JNE, divisor, 0, ok);
+	cg_fault(g, FAULT_DIVZERO, -1);
+	ir_place(&g->ir, ok);
+}
+
 /* Compares two strings up to the first NUL or the shorter size. */
 static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 		  int limit)
@@ -684,6 +750,10 @@ static int alu_imm(struct cg *g, struct node *n, struct val *out)
 		return 1;
 	if ((op == BPF_DIV || op == BPF_MOD) && imm <= 0)
 		return 1;
+	/* D's signed quotients, remainders and right shifts need a register */
+	if (g->c->opts.dtrace && n->type->is_signed &&
+	    (op == BPF_DIV || op == BPF_MOD || op == BPF_RSH))
+		return 1;
 	if (cg_expr(g, n->a, &a))
 		return -EINVAL;
 	res = ir_vreg(&g->ir);
@@ -759,14 +829,7 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 		ir_place(&g->ir, t);
 		return val_int(g, out, res, n->type);
 	}
-	/* D: division by zero is a fault; BPF would answer 0. */
-	if (g->c->opts.dtrace && (n->op == T_SLASH || n->op == T_PERCENT)) {
-		int ok = ir_label(&g->ir);
-
-		ir_jmp_imm(&g->ir, BPF_JNE, br, 0, ok);
-		cg_fault(g, FAULT_DIVZERO, -1);
-		ir_place(&g->ir, ok);
-	}
+	div_check(g, n->op, br);
 	if (n->type->kind == TY_PTR && n->type->elem &&
 	    n->type->elem->size > 1) {
 		int sc = ir_vreg(&g->ir);
@@ -777,7 +840,7 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 		br = sc;
 	}
 	ir_mov(&g->ir, res, ar);
-	ir_alu(&g->ir, alu_op(n->op), res, br);
+	arith(g, n->op, res, br, n->type->is_signed);
 	return val_int(g, out, res, n->type);
 }
 
@@ -1005,8 +1068,8 @@ static int map_read(struct cg *g, struct node *n, struct val *out)
 }
 
 /* @m op= v, @m++ and friends: returns the old and new values. */
-static int map_rmw(struct cg *g, struct node *m, int op, int vreg,
-		   int *oldp, int *newp)
+static int map_rmw(struct cg *g, struct node *m, int tok, bool sign,
+		   int vreg, int *oldp, int *newp)
 {
 	int key = cg_map_key(g, m, -1), p = ir_vreg(&g->ir);
 	int old = ir_vreg(&g->ir), nv = ir_vreg(&g->ir);
@@ -1017,13 +1080,13 @@ static int map_rmw(struct cg *g, struct node *m, int op, int vreg,
 	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
 	ir_ld(&g->ir, BPF_DW, old, p, 0);
 	ir_mov(&g->ir, nv, old);
-	ir_alu(&g->ir, op, nv, vreg);
+	arith(g, tok, nv, vreg, sign);
 	ir_st(&g->ir, BPF_DW, p, 0, nv);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, miss);
 	ir_mov_imm(&g->ir, old, 0);
 	ir_mov(&g->ir, nv, old);
-	ir_alu(&g->ir, op, nv, vreg);
+	arith(g, tok, nv, vreg, sign);
 	val = cg_alloc(g, 8);
 	ir_st(&g->ir, BPF_DW, BPF_REG_10, val, nv);
 	cg_update(g, m->sym->id, key, val, BPF_ANY);
@@ -1039,7 +1102,7 @@ static int incdec(struct cg *g, struct node *n, struct val *out)
 {
 	struct node *lv = n->a;
 	int one = ir_vreg(&g->ir), old, nv;
-	int op = n->op == T_INC ? BPF_ADD : BPF_SUB;
+	int tok = n->op == T_INC ? T_PLUS : T_MINUS;
 
 	ir_mov_imm(&g->ir, one, 1);
 	if (lv->kind == N_VAR) {
@@ -1047,11 +1110,11 @@ static int incdec(struct cg *g, struct node *n, struct val *out)
 
 		old = ir_vreg(&g->ir);
 		ir_mov(&g->ir, old, v->reg);
-		ir_alu(&g->ir, op, v->reg, one);
+		ir_alu(&g->ir, alu_op(tok), v->reg, one);
 		nv = ir_vreg(&g->ir);
 		ir_mov(&g->ir, nv, v->reg);
 	} else {
-		map_rmw(g, lv, op, one, &old, &nv);
+		map_rmw(g, lv, tok, false, one, &old, &nv);
 	}
 	return val_int(g, out, (n->flags & NF_POST) ? old : nv, n->type);
 }
@@ -1271,6 +1334,8 @@ static int assign(struct cg *g, struct node *n)
 		return n->b->bi->cg(g, n->b, &v);
 	if (cg_expr(g, n->b, &v))
 		return -EINVAL;
+	if (n->op != T_ASSIGN)
+		div_check(g, n->op, cg_reg(g, &v));
 	if (lv->kind == N_VAR) {
 		struct cg_var *var = var_of(g, lv->sym);
 
@@ -1291,14 +1356,14 @@ static int assign(struct cg *g, struct node *n)
 					   var->reg, sh);
 			}
 		} else {
-			ir_alu(&g->ir, alu_op(n->op),
-			       var->reg, cg_reg(g, &v));
+			arith(g, n->op, var->reg, cg_reg(g, &v),
+			      n->type->is_signed);
 		}
 		return 0;
 	}
 	if (n->op != T_ASSIGN)
-		return map_rmw(g, lv, alu_op(n->op), cg_reg(g, &v),
-			       NULL, NULL);
+		return map_rmw(g, lv, n->op, n->type->is_signed,
+			       cg_reg(g, &v), NULL, NULL);
 	{
 		int key = cg_map_key(g, lv, -1);
 		int size = lv->sym->val->size, val;
@@ -1690,6 +1755,19 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 			cg_zero(g, v->off, sym->val->size);
 		}
 		vec_push(&g->vars, v);
+	}
+	/*
+	 * D's strtok() state lasts for the clauses of one firing on a CPU,
+	 * as dtrace's does: the first clause of a probe (a later part of a
+	 * split one goes on) forgets what the last firing left.
+	 */
+	if (g->c->strtok_state && g->first_clause && from <= 0) {
+		int key = cg_map_key(g, g->c->strtok_state, -1);
+
+		ir_ld_map(&g->ir, BPF_REG_1, g->c->strtok_state->sym->id);
+		ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
+		ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
 	}
 	g->from = -1;
 	/* Zero before speculate(): a record made before it is no guess. */

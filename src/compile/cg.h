@@ -52,6 +52,8 @@ struct cg {
 				 * split probe when > 0); out: where the next
 				 * part starts, or -1 (see cg_probe()) */
 	int tail_next;		/* out: the next part's MAP_TAILS slot */
+	bool first_clause;	/* in: no earlier clause has this probe (D's
+				 * per-firing state starts here) */
 	int spec;		/* a register ORed into the header of each
 				 * record (REC_SPEC_SHIFT: D's speculate()),
 				 * 0 until speculate() sets it; -1 in clauses

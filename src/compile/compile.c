@@ -168,12 +168,19 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 		    int *tail)
 {
 	struct node *p = sp->node;
-	struct cg g = { .c = c, .from = *from };
+	struct cg g = { .c = c, .from = *from, .first_clause = true };
 	int self = *from ? *tail : -1, j, ret;
 	struct bpf_code code;
 	struct cattach *at;
 	struct cprog *cp = NULL;
 
+	for (j = 0; j < c->attach.n; j++) {
+		const struct probe_inst *o = ((struct cattach *)c->attach.v[j])->pi;
+
+		if (o->prov == pi->prov && o->when == pi->when &&
+		    !strcmp(o->name, pi->name))
+			g.first_clause = false;
+	}
 	ret = cg_probe(&g, sp, pi, cookie);
 	if (ret) {
 		ir_free(&g.ir);

@@ -188,6 +188,9 @@ struct compiled {
 	int carry_size;		/* MAP_CARRY value bytes, 0: no such map */
 	bool uses_spec;		/* MAP_SPEC is needed (opts.nspec slots) */
 	bool faults;		/* a D clause can stop at a fault (REC_FAULT) */
+	bool exits;		/* a D clause calls exit() */
+	struct node *strtok_state;	/* D's strtok() state, per CPU (an
+					 * N_MAP keyed by cpu), or NULL */
 	bool destructive;	/* a builtin that changes the system is used
 				 * (signal(), system(), D's raise() ...) */
 	struct vec helper_sites;	/* struct helper_site *, by record id */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "dlang/d_lex.h"
+#include "lang/ast.h"
 #include "dlang/d_parse.h"
 #include "lang/types.h"
 
@@ -509,6 +510,20 @@ static int syntax_near(struct d_lexer *lx, struct d_token *tok)
 	return here_error(lx, tok, 1, "syntax error near \"\\x%02x\"", c);
 }
 
+/* NF_INT_* of the suffix at p (u, l, ll in C's spellings). */
+static int int_suffix(const char *p)
+{
+	int f = 0;
+
+	if (*p == 'u' || *p == 'U') {
+		f |= NF_INT_U;
+		p++;
+	}
+	if (*p == 'l' || *p == 'L')
+		f |= (p[1] == 'l' || p[1] == 'L') ? NF_INT_LL : NF_INT_L;
+	return f;
+}
+
 /* RGX_INT, with DTrace's errors for bad digits, overflow and floats. */
 static int lex_int(struct d_lexer *lx, struct d_token *tok)
 {
@@ -536,6 +551,7 @@ static int lex_int(struct d_lexer *lx, struct d_token *tok)
 	if (base == 8 && *p == '.')
 		goto fp;
 	n = (int)(p - lx->p);
+	tok->lit = int_suffix(p) | (base != 10 ? NF_INT_NONDEC : 0);
 	if (*p == 'u' || *p == 'U')
 		p++;
 	if (*p == 'l' || *p == 'L')
@@ -690,6 +706,8 @@ static int macro_number(struct d_lexer *lx, struct d_token *tok, const char *v)
 						  "macro argument %.*s constant %s results in integer overflow",
 						  tok->len, lx->p, v);
 			tok->kind = T_INT;
+			tok->lit = int_suffix(end) |
+				   (*s == '0' && s[1] ? NF_INT_NONDEC : 0);
 			tok->neg = *v == '-';
 			tok->ival = tok->neg ? -(uint64_t)x : (uint64_t)x;
 			return 0;

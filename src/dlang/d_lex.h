@@ -45,6 +45,7 @@ struct d_token {
 	size_t slen;
 	uint64_t ival;		/* T_INT */
 	bool neg;		/* T_INT from a macro argument written "-N" */
+	int lit;		/* T_INT: NF_INT_* as written (lang/ast.h) */
 };
 
 /*

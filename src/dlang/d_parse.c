@@ -995,8 +995,9 @@ static struct node *parse_primary(struct parser *p)
 	case T_INT:
 		n = new_node(p, N_INT, &loc);
 		n->ival = p->tok.ival;
+		n->flags = p->tok.lit;
 		if (p->tok.neg)
-			n->flags = NF_SIGNED;
+			n->flags |= NF_SIGNED;
 		break;
 	case T_STR:
 		n = new_node(p, N_STR, &loc);

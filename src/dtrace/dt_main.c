@@ -695,9 +695,11 @@ static bool run_tick(void *arg, bool child_done)
 	struct dt *d = arg;
 
 	say_drops(d);
-	if (child_done && d->child > 0 && !d->child_said) {
+	/* -c's command, or -p's process */
+	if (child_done && (d->child > 0 || d->pid > 0) && !d->child_said) {
 		d->child_said = true;
-		fprintf(stderr, "dtrace: pid %d has exited\n", (int)d->child);
+		fprintf(stderr, "dtrace: pid %d has exited\n",
+			(int)(d->child > 0 ? d->child : d->pid));
 	}
 	return child_done;
 }
@@ -1213,6 +1215,7 @@ int dt_main(int argc, char **argv)
 	macros.ppid = getppid();
 	macros.uid = getuid();
 	macros.gid = getgid();
+	provider_cmd = d.cmd_line;
 	if (d.cmd_line && !d.dump) {
 		child = run_start_command(d.cmd_line, &go_fd);
 		if (child < 0)

@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
+#include "kernel/symtab.h"
 #include "providers/provider.h"
 #include "dtrace/dt_probes.h"
 #include "strace/st_sys.h"
@@ -279,12 +281,32 @@ static long prov_pid(const char *prov, size_t *namelen)
 	return strtol(prov + i, NULL, 10);
 }
 
+/*
+ * Process pid's program, for module a.out: -c's command has not run
+ * exec() yet when probes are set (its /proc/PID/exe is ferret), so it is
+ * the command's first word, found as execvp() finds it.
+ */
+static char *pid_program(long pid)
+{
+	char path[4096], *word;
+	size_t n;
+
+	if (!provider_cmd || pid != provider_cpid)
+		return xasprintf("/proc/%ld/exe", pid);
+	n = strcspn(provider_cmd, " ");
+	word = xasprintf("%.*s", (int)n, provider_cmd);
+	if (strchr(word, '/') || symtab_resolve_path(word, -1, path, sizeof(path)))
+		return word;
+	free(word);
+	return xstrdup(path);
+}
+
 /* pidN:MODULE:FUNCTION:entry|return|OFFSET, on uprobes in process N. */
 static int pid_specs(const struct dt_desc *d, long pid, struct vec *out,
 		     char *err, size_t errlen)
 {
 	char *mod = !*d->mod || !strcmp(d->mod, "a.out") ?
-		    xasprintf("/proc/%ld/exe", pid) : xstrdup(d->mod);
+		    pid_program(pid) : xstrdup(d->mod);
 	const char *func = *d->func ? d->func : "*";
 	char *end;
 
@@ -447,6 +469,27 @@ static char *base_name(const char *path)
 	return xstrdup(s ? s + 1 : path);
 }
 
+/* A pid probe's module: its file's name (a process's program's, for
+ * /proc/N/exe), as dtrace names a.out by the program's name. */
+static char *module_name(const char *path)
+{
+	char link[4096];
+	ssize_t n;
+	int pid;
+
+	if (sscanf(path, "/proc/%d/exe", &pid) == 1) {
+		n = readlink(path, link, sizeof(link) - 1);
+		if (n > 0) {
+			link[n] = 0;
+			/* a program deleted since it started */
+			if (n > 10 && !strcmp(link + n - 10, " (deleted)"))
+				link[n - 10] = 0;
+			return base_name(link);
+		}
+	}
+	return base_name(path);
+}
+
 void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 {
 	const char *prov = pi->prov->name;
@@ -469,9 +512,15 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 		}
 	} else if (!strcmp(prov, "uprobe") || !strcmp(prov, "uretprobe")) {
 		parts[0] = xasprintf("pid%d", provider_pid);
-		parts[1] = base_name(pi->target ? pi->target : "");
+		parts[1] = module_name(pi->target ? pi->target : "");
+		const char *off = strrchr(pi->name, '+');
+
 		parts[2] = xstrdup(pi->func ? pi->func : "");
-		parts[3] = xstrdup(prov[1] == 'p' ? "entry" : "return");
+		/* an offset probe is named by its offset, in hexadecimal */
+		if (prov[1] == 'p' && off)
+			parts[3] = xasprintf("%llx", strtoull(off + 1, NULL, 0));
+		else
+			parts[3] = xstrdup(prov[1] == 'p' ? "entry" : "return");
 	} else if (!strcmp(prov, "kprobe") || !strcmp(prov, "kretprobe") ||
 		   !strcmp(prov, "fentry") || !strcmp(prov, "fexit")) {
 		parts[0] = xstrdup("fbt");

@@ -51,6 +51,11 @@ enum node_kind {
 enum node_flags {
 	NF_POST = 1 << 0,
 	NF_SIGNED = 1 << 1,
+	/* D's N_INT as written: its suffixes, and a base other than 10 */
+	NF_INT_U = 1 << 2,
+	NF_INT_L = 1 << 3,
+	NF_INT_LL = 1 << 4,
+	NF_INT_NONDEC = 1 << 5,
 };
 
 struct type;

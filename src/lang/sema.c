@@ -158,6 +158,32 @@ static struct type *d_shown_type(const struct node *n)
 	}
 }
 
+/*
+ * Whether D computes a op b as signed: C's usual arithmetic conversions
+ * on the types D gives a and b (a shift takes its left operand's).  Only
+ * division, remainder and right shift differ by it in 64 bits.
+ */
+static bool d_signed(const struct node *a, const struct node *b, int op)
+{
+	const struct type *x = d_shown_type(a), *y = d_shown_type(b);
+	int xw, yw;
+	bool xs, ys;
+
+	if (!x || !y || x->kind != TY_INT || y->kind != TY_INT)
+		return x && y && x->is_signed && y->is_signed;
+	/* integer promotion: what is narrower than int becomes int */
+	xw = x->size < 4 ? 4 : x->size;
+	yw = y->size < 4 ? 4 : y->size;
+	xs = x->size < 4 || x->is_signed;
+	ys = y->size < 4 || y->is_signed;
+	if (op == T_SHL || op == T_SHR || op == T_SHL_ASSIGN ||
+	    op == T_SHR_ASSIGN)
+		return xs;
+	if (xw != yw)
+		return xw > yw ? xs : ys;
+	return xs && ys;
+}
+
 struct symbol *sema_map(struct sema *s, struct node *n)
 {
 	struct compiled *c = s->c;
@@ -316,6 +342,99 @@ int sema_const_int(struct sema *s, struct node *n, int64_t *v)
 		return 0;
 	}
 	return sema_error(s, n, "expected an integer constant");
+}
+
+/*
+ * The value of integer constant expression n, as D folds it: true and
+ * *v, or false when n is not one (or divides by zero).
+ */
+static bool d_const(const struct node *n, int64_t *v)
+{
+	int64_t a, b;
+
+	if (n->kind == N_INT) {
+		*v = (int64_t)n->ival;
+		return true;
+	}
+	if (n->kind == N_UNOP && d_const(n->a, &a)) {
+		switch (n->op) {
+		case T_MINUS: *v = (int64_t)-(uint64_t)a; return true;
+		case T_TILDE: *v = ~a; return true;
+		case T_NOT: *v = !a; return true;
+		default: return false;
+		}
+	}
+	if (n->kind != N_BINOP || !d_const(n->a, &a) || !d_const(n->b, &b))
+		return false;
+	switch (n->op) {
+	case T_PLUS: *v = (int64_t)((uint64_t)a + (uint64_t)b); return true;
+	case T_MINUS: *v = (int64_t)((uint64_t)a - (uint64_t)b); return true;
+	case T_STAR: *v = (int64_t)((uint64_t)a * (uint64_t)b); return true;
+	case T_AMP: *v = a & b; return true;
+	case T_PIPE: *v = a | b; return true;
+	case T_CARET: *v = a ^ b; return true;
+	case T_SLASH:
+	case T_PERCENT:
+		if (!b || (a == INT64_MIN && b == -1))
+			return false;
+		*v = n->op == T_SLASH ? a / b : a % b;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* D refuses a division by a constant 0 when it compiles (D_DIV_ZERO). */
+static int d_div_zero(struct sema *s, struct node *n, int op,
+		      const struct node *divisor)
+{
+	int64_t v;
+
+	if (!s->c->opts.dtrace || (op != T_SLASH && op != T_PERCENT &&
+				   op != T_SLASH_ASSIGN &&
+				   op != T_PERCENT_ASSIGN))
+		return 0;
+	if (!d_const(divisor, &v) || v)
+		return 0;
+	return sema_error(s, n, "[D_DIV_ZERO] expression contains division by zero");
+}
+
+/*
+ * A D integer constant's type, as C's: the first of int, unsigned int,
+ * long, unsigned long, long long, unsigned long long that holds it,
+ * starting from the one its suffix names; a decimal constant without a
+ * u suffix is never unsigned.  A negative one (a macro argument "-N", a
+ * folded value) is an int, or a long when it needs one.
+ */
+static int d_int_type(struct sema *s, struct node *n)
+{
+	static const struct { int size; bool sign; uint64_t max; } ints[] = {
+		{ 4, true, INT32_MAX }, { 4, false, UINT32_MAX },
+		{ 8, true, INT64_MAX }, { 8, false, UINT64_MAX },
+		{ 8, true, INT64_MAX }, { 8, false, UINT64_MAX },
+	};
+	uint64_t v = n->ival;
+	int i = 0, step;
+
+	if (n->flags & NF_SIGNED) {
+		n->type = type_int((int64_t)v >= INT32_MIN ? 4 : 8, true);
+		return 0;
+	}
+	if (n->flags & NF_INT_U)
+		i += 1;
+	if (n->flags & NF_INT_L)
+		i += 2;
+	if (n->flags & NF_INT_LL)
+		i += 4;
+	step = (n->flags & (NF_INT_NONDEC | NF_INT_U)) == NF_INT_NONDEC ? 1 : 2;
+	for (; i < (int)ARRAY_SIZE(ints); i += step) {
+		if (v <= ints[i].max) {
+			n->type = type_int(ints[i].size, ints[i].sign);
+			return 0;
+		}
+	}
+	return sema_error(s, n, "[D_INT_OFLOW] integer constant 0x%llx cannot be represented in any built-in integral type",
+			  (unsigned long long)v);
 }
 
 static bool is_int(const struct type *t)
@@ -582,7 +701,8 @@ static int binop(struct sema *s, struct node *n)
 		n->type = type_int(8, true);
 		return 0;
 	}
-	if (expect_int(s, n->a, "an operand") || expect_int(s, n->b, "an operand"))
+	if (expect_int(s, n->a, "an operand") || expect_int(s, n->b, "an operand") ||
+	    d_div_zero(s, n, n->op, n->b))
 		return -EINVAL;
 	switch (n->op) {
 	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
@@ -594,6 +714,8 @@ static int binop(struct sema *s, struct node *n)
 		if ((n->op == T_PLUS || n->op == T_MINUS) &&
 		    a->kind == TY_PTR && b->kind == TY_INT)
 			n->type = a;
+		else if (s->c->opts.dtrace)
+			n->type = type_int(8, d_signed(n->a, n->b, n->op));
 	}
 	return 0;
 }
@@ -628,13 +750,8 @@ int sema_expr(struct sema *s, struct node *n)
 
 	switch (n->kind) {
 	case N_INT:
-		/* D, as C: a constant that fits an int is an int. */
-		if (s->c->opts.dtrace && !(n->flags & NF_SIGNED) &&
-		    n->ival <= INT32_MAX)
-			n->type = type_int(4, true);
-		else if (s->c->opts.dtrace && (n->flags & NF_SIGNED) &&
-			 (int64_t)n->ival >= INT32_MIN)
-			n->type = type_int(4, true);
+		if (s->c->opts.dtrace)
+			return d_int_type(s, n);
 		else
 			n->type = type_int(8, !(n->ival > INT64_MAX &&
 						!(n->flags & NF_SIGNED)));
@@ -827,8 +944,13 @@ static int assign(struct sema *s, struct node *n)
 
 	if (n->op != T_ASSIGN) {
 		if (lvalue_int(s, lv) || sema_expr(s, rv) ||
-		    expect_int(s, rv, "the right-hand side"))
+		    expect_int(s, rv, "the right-hand side") ||
+		    d_div_zero(s, n, n->op, rv))
 			return -EINVAL;
+		/* the type the operation is done in (signed /= and >>=) */
+		n->type = type_int(8, s->c->opts.dtrace ?
+				   d_signed(lv, rv, n->op) :
+				   lv->type->is_signed && rv->type->is_signed);
 		return 0;
 	}
 	if (lv->kind == N_MAP) {

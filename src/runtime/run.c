@@ -233,7 +233,11 @@ static int take_record(struct runtime *rt, void *data, size_t size)
 	const struct builtin *b;
 	int err;
 
-	if (rt->exiting)
+	/*
+	 * D: what the clauses that ran before exit() took effect sent is
+	 * still printed (new ones do not start: see the D exit()).
+	 */
+	if (rt->exiting && !rt->c->opts.dtrace)
 		return 0;
 	if (h->kind & REC_SPEC_MASK)
 		return spec_take(rt, h, size);
@@ -452,20 +456,23 @@ static void report_stats(struct runtime *rt)
  * Runs the BEGIN or END programs in order.  Where a clause can fault,
  * each run's records are read before the next runs, so that the ERROR
  * probe a fault fires (see rt_fault()) runs before the next clause, as
- * in DTrace.
+ * in DTrace.  In D, so are they where a clause can call exit(), after
+ * which no BEGIN clause runs; every END clause does.
  */
 static void fire(struct runtime *rt, struct rbuf *rb, enum probe_when when)
 {
+	bool d = rt->c->opts.dtrace;
 	int i;
 
 	for (i = 0; i < rt->c->attach.n; i++) {
 		struct cattach *at = rt->c->attach.v[i];
 		struct cprog *p = rt->c->progs.v[at->prog];
 
-		if (at->pi->when != when || rt->exiting)
+		if (at->pi->when != when ||
+		    (rt->exiting && !(d && when == WHEN_END)))
 			continue;
 		special_fire(p->fd);
-		if (rt->c->faults)
+		if (rt->c->faults || (d && rt->c->exits))
 			rbuf_consume(rb);
 	}
 }

@@ -1,0 +1,54 @@
+# The pid provider on the workload's functions (tests/runtime/workload.c):
+# entry, return (arg1 is the return value), offset probes named by their
+# offset, a.out as the program of -c's command or of -p's process, libc
+# by its name, and "pid N has exited" for both.
+WL=$BUILD/tests/workload
+if [ ! -x "$WL" ]; then
+	echo "skip pid: $WL is not built (make $WL)"
+	skip=$((skip + 1))
+else
+# First: on this kernel, an offset probe set just after a run with a
+# uretprobe on the same function was seen to miss its first run.
+same pid_offset 0 "                   FUNCTION:NAME
+                    ferret_mul:1                    0
+                    ferret_mul:1                    2
+
+" -- -c "$WL calls 4" -n 'pid$target:a.out:ferret_mul:1 { trace(arg0); }'
+
+same pid_entry_return 0 "
+               10
+               60
+" -- -q -c "$WL calls 10" \
+	-n 'pid$target:a.out:ferret_add:entry { @calls = count(); }
+	    pid$target:a.out:ferret_mul:return { @products = sum(arg1); }'
+if grep -qxE "dtrace: pid [0-9]+ has exited" "$W/err"; then
+	ok pid_c_exited
+else
+	bad pid_c_exited "stderr: $(cat "$W/err")"
+fi
+
+same pid_libc 0 "libc.so.6:malloc:entry
+
+" -- -q -c "$WL calls 1" \
+	-n 'pid$target:libc:malloc:entry /!done/ { done = 1; printf("%s:%s:%s\n", probemod, probefunc, probename); }'
+
+# -p: the process's own program is a.out, named by its file.
+"$WL" ticks 25 &
+wl=$!
+sleep 0.1
+same pid_p 0 "workload:ferret_add:entry 10
+
+" -- -q -p "$wl" \
+	-n 'pid$target:a.out:ferret_add:entry /!done/ { done = 1; printf("%s:%s:%s %d\n", probemod, probefunc, probename, arg1); }'
+wait "$wl"
+if grep -qx "dtrace: pid $wl has exited" "$W/err"; then
+	ok pid_p_exited
+else
+	bad pid_p_exited "stderr: $(cat "$W/err")"
+fi
+
+err pid_return_arg0 1 'dtrace: invalid probe specifier pid$target:a.out:ferret_mul:return { trace(arg0); }: arg0 is not available at return probe uretprobe:'"$WL"':ferret_mul: arg0 is the offset of the returning instruction, which the kernel does not give' -- \
+	-c "$WL calls 1" -n 'pid$target:a.out:ferret_mul:return { trace(arg0); }'
+err pid_bad_name 1 'dtrace: invalid probe specifier pid$target:a.out:ferret_add:bogus { }: invalid probe name for the pid provider: bogus (entry, return or a hexadecimal offset)' -- \
+	-c "$WL calls 1" -n 'pid$target:a.out:ferret_add:bogus { }'
+fi

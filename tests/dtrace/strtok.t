@@ -1,0 +1,45 @@
+# strtok()'s state lasts for the clauses of one firing on a CPU, as
+# dtrace keeps it: the next clause of the same firing goes on with the
+# string, the next firing starts with none (strtok(NULL, ...) is NULL).
+cat >"$W/strtok_state.d" <<'EOF'
+#pragma D option quiet
+
+BEGIN
+{
+	printf("%s\n", strtok("oak,elm,ash", ","));
+}
+
+BEGIN
+{
+	printf("%s\n", strtok(0, ","));
+}
+
+syscall::write:entry
+/pid == $target && n == 0/
+{
+	printf("%s\n", strtok("fir/yew/elm/box", "/"));
+	printf("%s\n", strtok(0, "/"));
+}
+
+syscall::write:entry
+/pid == $target && n == 0/
+{
+	printf("%s\n", strtok(0, "/"));
+	n = 1;
+}
+
+syscall::write:entry
+/pid == $target && n == 1 && m++ == 1/
+{
+	printf("%s\n", strtok(0, "/") == 0 ? "new firing: none" : "kept");
+}
+EOF
+printf 'echo a >/dev/null\necho b >/dev/null\n' >"$W/two.sh"
+same strtok_firing 0 "oak
+elm
+fir
+yew
+elm
+new firing: none
+
+" -- -s "$W/strtok_state.d" -c "/bin/sh $W/two.sh"
