@@ -47,6 +47,7 @@ tick-1ms
 }
 
 profile-997
+/ticks/
 {
 	printf("another probe\n");
 }
