@@ -1184,6 +1184,90 @@ static int map_keys(int fd, const struct map_shape *s, struct buf *keys,
 	return err;
 }
 
+/* Makes room in b for n more bytes past b->len. */
+static void *buf_room(struct buf *b, size_t n)
+{
+	if (b->cap - b->len < n) {
+		size_t cap = b->cap ? b->cap : 4096;
+
+		while (cap - b->len < n)
+			cap *= 2;
+		b->p = xrealloc(b->p, cap);
+		b->cap = cap;
+	}
+	return b->p + b->len;
+}
+
+/* Entries a batch lookup asks for at first. */
+#define BATCH 4096
+
+/*
+ * Every entry of the map: its key (key_size bytes) in keys and its
+ * value (s->stride * s->ncpu bytes) in vals, in the order the kernel
+ * walks it, n of them.  In batches where the kernel looks up the map's
+ * type so (BPF_MAP_LOOKUP_BATCH: one system call per BATCH entries, a
+ * scrape of ten thousand series is not forty thousand), else a key at
+ * a time.
+ */
+static int map_entries(int fd, const struct map_shape *s, struct buf *keys,
+		       struct buf *vals, int *n)
+{
+	LIBBPF_OPTS(bpf_map_batch_opts, opts);
+	size_t vsz = s->stride * s->ncpu, tsz = s->key_size > 8 ? s->key_size : 8;
+	uint8_t *tok = xcalloc(2, tsz), *val;
+	uint32_t want = BATCH, count;
+	bool first = true;
+	int err = 0, i, nkeys;
+
+	*n = 0;
+	for (;;) {
+		count = want;
+		buf_room(keys, (size_t)want * s->key_size);
+		buf_room(vals, (size_t)want * vsz);
+		err = bpf_map_lookup_batch(fd, first ? NULL : tok, tok + tsz,
+					   keys->p + keys->len, vals->p + vals->len,
+					   &count, &opts) ? -errno : 0;
+		/* A hash bucket larger than the batch: a larger batch. */
+		if (err == -ENOSPC && !count && want < (1U << 24)) {
+			want *= 2;
+			continue;
+		}
+		if (err && first && err != -ENOENT)
+			break;
+		keys->len += (size_t)count * s->key_size;
+		vals->len += (size_t)count * vsz;
+		*n += count;
+		if (err) {
+			free(tok);
+			return err == -ENOENT ? 0 : err;
+		}
+		memcpy(tok, tok + tsz, tsz);
+		first = false;
+	}
+	free(tok);
+	/* No batches for this map type: a key at a time. */
+	keys->len = vals->len = 0;
+	err = map_keys(fd, s, keys, &nkeys);
+	if (err)
+		return err;
+	*n = 0;
+	for (i = 0; i < nkeys; i++) {
+		val = buf_room(vals, vsz);
+		if (bpf_map_lookup_elem(fd, keys->p + (size_t)i * s->key_size, val)) {
+			if (errno == ENOENT)
+				continue;
+			return -errno;
+		}
+		if (*n != i)
+			memmove(keys->p + (size_t)*n * s->key_size,
+				keys->p + (size_t)i * s->key_size, s->key_size);
+		vals->len += vsz;
+		(*n)++;
+	}
+	keys->len = (size_t)*n * s->key_size;
+	return 0;
+}
+
 /*
  * Sums a per-CPU value the way its aggregation combines; stddev's sum
  * of squares goes to sq when given.
@@ -1298,7 +1382,7 @@ int print_read_map(const struct rt_out *rt, const struct map_info *m,
 		   struct print_entries *e)
 {
 	const struct type *t = m->sym->val;
-	struct buf keys = { 0 }, vals = { 0 };
+	struct buf keys = { 0 }, vals = { 0 }, all = { 0 };
 	struct hist_rec *hr = NULL;
 	struct map_shape s;
 	int64_t agg[2];
@@ -1311,23 +1395,18 @@ int print_read_map(const struct rt_out *rt, const struct map_info *m,
 		return err;
 	if (bucketed(t) && s.key_size < 8)
 		return -EINVAL;
-	err = map_keys(m->fd, &s, &keys, &nkeys);
+	err = map_entries(m->fd, &s, &keys, &all, &nkeys);
 	if (err) {
 		buf_free(&keys);
+		buf_free(&all);
 		return err;
 	}
-	val = xmalloc(s.stride * s.ncpu + 16);
 	e->v = xcalloc(nkeys ? nkeys : 1, sizeof(*e->v));
 	if (bucketed(t))
 		hr = xcalloc(nkeys ? nkeys : 1, sizeof(*hr));
 	for (i = 0; i < nkeys; i++) {
 		key = (uint8_t *)keys.p + (size_t)i * s.key_size;
-		if (bpf_map_lookup_elem(m->fd, key, val)) {
-			if (errno == ENOENT)
-				continue;
-			err = -errno;
-			break;
-		}
+		val = (uint8_t *)all.p + (size_t)i * s.stride * s.ncpu;
 		if (bucketed(t)) {
 			hr[n].prefix = key;
 			hr[n].bucket = rd64(key + s.key_size - 8);
@@ -1343,7 +1422,7 @@ int print_read_map(const struct rt_out *rt, const struct map_info *m,
 			buf_put(&vals, val, s.value_size);
 		n++;
 	}
-	free(val);
+	buf_free(&all);
 	e->keys = keys.p;
 	if (bucketed(t)) {
 		free(e->v);
