@@ -143,6 +143,7 @@ bench: deps-test
 	./bench/uprobe.sh $(BUILD)/ferret
 	./bench/startup.sh $(BUILD)/ferret
 	./bench/stat.sh $(BUILD)/ferret
+	./bench/export.sh $(BUILD)/ferret
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret
@@ -150,6 +151,7 @@ install: all
 	install -D -m 644 man/ferret-strace.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-strace.1
 	install -D -m 644 man/ferret-profile.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-profile.1
 	install -D -m 644 man/ferret-dtrace.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-dtrace.1
+	install -D -m 644 man/ferret-stat.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-stat.1
 	@# "dtrace" runs ferret dtrace, unless another dtrace is installed
 	@# (systemtap-sdt-dev ships one that builds probes, not traces).
 	if ! command -v dtrace >/dev/null && [ ! -e $(DESTDIR)$(PREFIX)/bin/dtrace ]; then \

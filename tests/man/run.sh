@@ -10,15 +10,16 @@ pass=0 fail=0 skip=0
 
 if ! command -v man >/dev/null; then
 	echo "skip man: man is not installed"
-	echo "man: 0 passed, 0 failed, 4 skipped"
+	echo "man: 0 passed, 0 failed, 5 skipped"
 	exit 0
 fi
-for page in ferret ferret-strace ferret-profile ferret-dtrace; do
+for page in ferret ferret-strace ferret-profile ferret-dtrace ferret-stat; do
 	case $page in
 	ferret) help=$("$F" -h 2>&1) ;;
 	ferret-strace) help=$("$F" strace -h 2>&1) ;;
 	ferret-profile) help=$("$F" profile -h 2>&1) ;;
 	ferret-dtrace) help=$("$F" dtrace -h 2>&1) ;;
+	ferret-stat) help=$("$F" stat -h 2>&1) ;;
 	esac
 	warn=$(MANWIDTH=80 man --warnings -E UTF-8 -l "$MAN/$page.1" 2>&1 >/dev/null)
 	text=$(MANWIDTH=200 man -E UTF-8 -l "$MAN/$page.1" 2>/dev/null | col -b)
