@@ -28,6 +28,7 @@
 #include "profile/profile.h"
 #include "strace/st_main.h"
 #include "dtrace/dtrace.h"
+#include "record/rd_main.h"
 
 static void usage(FILE *f)
 {
@@ -38,6 +39,7 @@ static void usage(FILE *f)
 "    ferret [options] -e 'program'\n"
 "    ferret profile [options]            (ferret profile -h)\n"
 "    ferret strace [options] COMMAND     (ferret strace -h)\n"
+"    ferret record [options] -c COMMAND  (ferret record -h)\n"
 "\n"
 "OPTIONS:\n"
 "    -B MODE        output buffering mode ('line', 'full', 'none')\n"
@@ -352,6 +354,13 @@ static const struct option strace_longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* rd_main's options (src/record/rd_main.c), for the privilege check. */
+static const struct option record_longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "dump-program", no_argument, NULL, 'D' },
+	{ NULL, 0, NULL, 0 },
+};
+
 /*
  * The front ends: "ferret NAME ..." runs NAME's, anything else (the row
  * without a name) a script.  Each one's options, as it parses them, tell
@@ -371,6 +380,7 @@ static const struct frontend {
 	{ "strace", st_main, "+fcCwTtrys:o:p:e:zZh", strace_longopts, "hD", true },
 	{ "profile", profile_main, prof_optstring, prof_longopts, "hi", false },
 	{ "dtrace", dt_main, dt_optstring, NULL, "hVle", true },
+	{ "record", rd_main, "+c:p:ad:o:e:s:b:vqh", record_longopts, "hD", true },
 	{ NULL, script_main, script_optstring, script_longopts, "hVd", true },
 };
 
