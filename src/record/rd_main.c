@@ -322,8 +322,14 @@ static void builtin_prog(struct buf *b, struct rd_run *r,
 	buf_printf(b, "}\n");
 }
 
-/* pt_regs offsets of the six arguments (x86-64). */
-static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
+/*
+ * The system call's registers go in one read of pt_regs bytes
+ * RD_REGS_FROM..+64 (x86-64: r9, r8, r10, rdx, rsi, rdi, then rax...);
+ * reg_off[i]: argument i's offset in those bytes.  A string argument is
+ * read again by itself, which only calls that have one pay for.
+ */
+#define RD_REGS_FROM 56
+static const int reg_off[6] = { 56, 48, 40, 0, 16, 8 };
 
 static void syscalls_prog(struct buf *b, struct rd_run *r)
 {
@@ -340,25 +346,25 @@ static void syscalls_prog(struct buf *b, struct rd_run *r)
 	pred_self(b, r, true);
 	buf_printf(b, "{\n\t$nr = arg1;\n\tif ((int64)$nr < 0 || (int64)$nr > %d) { $nr = %d; }\n"
 		   "\t$m = @ss[$nr];\n", RD_NR_MAX, RD_NR_MAX);
-	for (i = 0; i < 6; i++)
-		buf_printf(b, "\t$a%d = *(arg0 + %d);\n", i, reg_off[i]);
-	buf_printf(b, "\tif ($m == 0) { printf(\"K%d %%d %%d %%d %%d %%d %%d %%d %%d %%d\", "
-		   "nsecs, cpu, arg1, $a0, $a1, $a2, $a3, $a4, $a5); return; }\n", ks[0]);
+	buf_printf(b, "\tif ($m == 0) { printf(\"K%d %%d %%d %%d %%r\", "
+		   "nsecs, cpu, arg1, buf(arg0 + %d, 64)); return; }\n", ks[0], RD_REGS_FROM);
 	/* @ss: the first string argument's index + 1, the second's in bits 3-5. */
 	for (n = 0; n < 2; n++) {
 		const char *v = n ? "$y" : "$x";
 
 		buf_printf(b, "\t$i = ($m >> %d) & 7; %s = 0;", 3 * n, v);
 		for (i = 0; i < 6; i++)
-			buf_printf(b, " if ($i == %d) { %s = $a%d; }", i + 1, v, i);
+			buf_printf(b, " if ($i == %d) { %s = *(arg0 + %d); }", i + 1, v,
+				   RD_REGS_FROM + reg_off[i]);
 		buf_printf(b, "\n");
 		if (!n)
-			buf_printf(b, "\tif ($m < 8) { printf(\"K%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%s\", "
-				   "nsecs, cpu, arg1, $a0, $a1, $a2, $a3, $a4, $a5, str($x)); return; }\n",
-				   ks[1]);
+			buf_printf(b, "\tif ($m < 8) { printf(\"K%d %%d %%d %%d %%r %%s\", "
+				   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x)); return; }\n",
+				   ks[1], RD_REGS_FROM);
 	}
-	buf_printf(b, "\tprintf(\"K%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%s %%s\", "
-		   "nsecs, cpu, arg1, $a0, $a1, $a2, $a3, $a4, $a5, str($x), str($y));\n}\n", ks[2]);
+	buf_printf(b, "\tprintf(\"K%d %%d %%d %%d %%r %%s %%s\", "
+		   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x), str($y));\n}\n",
+		   ks[2], RD_REGS_FROM);
 	/*
 	 * rt_sigreturn sets orig_ax to -1 (no restart follows): its exit
 	 * is known by that.
@@ -708,6 +714,7 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 		put_event(r, cpu, ts, class_of(r, k), v);
 		break;
 	case RD_SYS_ENTER: {
+		const char *regs;
 		struct rd_sys *y;
 		int base = 0;
 
@@ -717,13 +724,15 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 			v[0].i = nr;
 			base = 1;
 		}
+		/* The registers: a buf(), its u64 length first. */
+		regs = (const char *)p + fs->args[3].offset + 8;
 		for (i = 0; i < y->nargs; i++) {
 			if (y->str_slot[i] >= 0 && y->str_slot[i] < k->nstr)
-				v[base + i].s = strat(r, fs, p, 9 + y->str_slot[i], &off);
+				v[base + i].s = strat(r, fs, p, 4 + y->str_slot[i], &off);
 			else if (y->str_slot[i] >= 0)
 				v[base + i].s = "";
 			else
-				v[base + i].u = u64at(fs, p, 3 + i);
+				memcpy(&v[base + i].u, regs + reg_off[i], 8);
 		}
 		put_event(r, cpu, ts, y->entry_id, v);
 		break;
