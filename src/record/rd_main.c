@@ -25,9 +25,11 @@
 #include "../compile/compile.h"
 #include "../kernel/btf.h"
 #include "../kernel/loader.h"
+#include "../kernel/usdt.h"
 #include "../kernel/tracefs.h"
 #include "../lang/parse.h"
 #include "../lang/types.h"
+#include "../runtime/record.h"
 #include "../runtime/run.h"
 #include "../strace/st_sys.h"
 
@@ -45,6 +47,9 @@ enum rd_mode {
 	RD_FIXED,		/* the record's values are the class's fields */
 	RD_SYS_ENTER,		/* nr, six arguments, then nstr strings */
 	RD_SYS_EXIT,		/* nr, return value */
+	RD_PROBE,		/* the probe, then the class's fields: a
+				 * class per probe, named prefix_FUNC */
+	RD_PROFILE,		/* tid, pid, kstack, ustack */
 };
 
 /*
@@ -58,6 +63,8 @@ struct rd_kind {
 	struct ctf_field fields[RD_FIELDS_MAX];
 	int nfields;
 	int id;			/* class id, or -1 until its first event */
+	int *pcls;		/* RD_PROBE: class id by probe index, or -1 */
+	int npcls;
 };
 
 /* A system call's classes, made at its first event. */
@@ -124,6 +131,7 @@ struct rd_run {
 	int err;		/* the CTF writer's first error */
 	struct buf scratch;
 	uint64_t *lostv;
+	struct runtime *rt;
 };
 
 static void rd_usage(FILE *f)
@@ -151,6 +159,10 @@ static void rd_usage(FILE *f)
 "                 irq        hard and soft interrupts\n"
 "                 tracepoint:CAT:EVENT  any tracepoint (wildcards allowed),\n"
 "                            its format's fields\n"
+"                 uprobe:PATH:FUNC, uretprobe:PATH:FUNC  a user function's\n"
+"                            entry (arg0..arg5) or return (retval)\n"
+"                 usdt:PATH:PROVIDER:NAME  USDT probes, their arguments\n"
+"                 profile:HZ  samples of each CPU, kernel and user stacks\n"
 "  -s N           bytes of a string argument kept (default 256)\n"
 "  -b MB          ring buffer size in MiB (default 32)\n"
 "  -v             say more at the end\n"
@@ -449,6 +461,127 @@ static int tp_one(const char *cat, const char *ev, void *arg)
 	return 0;
 }
 
+static const char *const arg_names[] = { "arg0", "arg1", "arg2", "arg3", "arg4", "arg5" };
+
+/* uprobe:PATH:FUNC or uretprobe:PATH:FUNC: a class per function. */
+static void uprobe_prog(struct buf *b, struct rd_run *r, const char *spec, bool ret)
+{
+	struct rd_kind *k;
+	int idx, i;
+
+	k = kind_new(r, RD_PROBE, ret ? "uretprobe" : "uprobe", &idx);
+	buf_printf(b, "%s ", spec);
+	pred_self(b, r, false);
+	buf_printf(b, "{\n\tprintf(\"K%d %%d %%d %%s", idx);
+	if (ret) {
+		kind_field(k, "retval", CTF_S64);
+		buf_printf(b, " %%d\", nsecs, cpu, probe, retval);\n}\n");
+		return;
+	}
+	for (i = 0; i < 6; i++) {
+		kind_field(k, arg_names[i], CTF_HEX64);
+		buf_printf(b, " %%d");
+	}
+	buf_printf(b, "\", nsecs, cpu, probe, arg0, arg1, arg2, arg3, arg4, arg5);\n}\n");
+}
+
+struct usdt_ctx {
+	struct buf *b;
+	struct rd_run *r;
+	const char *path, *prov, *name;
+	int n;
+};
+
+/* A clause per USDT probe that matches, with as many arguments as it has. */
+static int usdt_one(const struct usdtn_probe *p, void *arg)
+{
+	struct usdt_ctx *c = arg;
+	struct rd_kind *k;
+	char *ev;
+	int idx, i, n;
+
+	if ((c->prov && !util_glob(c->prov, p->provider)) || !util_glob(c->name, p->name))
+		return 0;
+	ev = xasprintf("usdt_%s_%s", p->provider, p->name);
+	if (kind_has(c->r, ev)) {
+		free(ev);
+		return 0;
+	}
+	c->n++;
+	k = kind_new(c->r, RD_FIXED, ev, &idx);
+	free(ev);
+	n = p->argc < 0 ? 0 : p->argc > 6 ? 6 : p->argc;
+	buf_printf(c->b, "usdt:%s:%s:%s ", c->path, p->provider, p->name);
+	pred_self(c->b, c->r, false);
+	buf_printf(c->b, "{\n\tprintf(\"K%d %%d %%d", idx);
+	for (i = 0; i < n; i++) {
+		kind_field(k, arg_names[i], CTF_S64);
+		buf_printf(c->b, " %%d");
+	}
+	buf_printf(c->b, "\", nsecs, cpu");
+	for (i = 0; i < n; i++)
+		buf_printf(c->b, ", arg%d", i);
+	buf_printf(c->b, ");\n}\n");
+	return 0;
+}
+
+/* usdt:PATH:[PROVIDER:]NAME, globs allowed in the provider and name. */
+static int usdt_prog(struct buf *b, struct rd_run *r, const char *spec)
+{
+	char *copy = xstrdup(spec + 5), *parts[3];
+	struct usdt_ctx c = { b, r, NULL, NULL, NULL, 0 };
+	int n = 0, err;
+	char *p, *save = NULL;
+
+	for (p = strtok_r(copy, ":", &save); p && n < 3; p = strtok_r(NULL, ":", &save))
+		parts[n++] = p;
+	if (n < 2) {
+		fprintf(stderr, "ferret record: '%s': a USDT probe is usdt:PATH:[PROVIDER:]NAME\n",
+			spec);
+		free(copy);
+		return -EINVAL;
+	}
+	c.path = parts[0];
+	c.prov = n == 3 ? parts[1] : NULL;
+	c.name = parts[n - 1];
+	err = usdtn_list(c.path, usdt_one, &c);
+	if (err || !c.n) {
+		fprintf(stderr, "ferret record: '%s' %s%s\n", spec,
+			err ? "cannot be read: " : "matches no USDT probe",
+			err ? strerror(-err) : "");
+		free(copy);
+		return -EINVAL;
+	}
+	free(copy);
+	return 0;
+}
+
+static int profile_prog(struct buf *b, struct rd_run *r, const char *spec)
+{
+	const char *hz = strrchr(spec, ':') + 1;
+	struct rd_kind *k;
+	char *end;
+	long v = strtol(hz, &end, 10);
+	int idx;
+
+	if (*end || v <= 0 || v > 100000) {
+		fprintf(stderr, "ferret record: '%s': profile:HZ takes a rate from 1 to 100000\n",
+			spec);
+		return -EINVAL;
+	}
+	k = kind_new(r, RD_PROFILE, "perf_cpu_clock", &idx);
+	kind_field(k, "ip", CTF_HEX64);
+	kind_field(k, "tid", CTF_S32);
+	kind_field(k, "pid", CTF_S32);
+	kind_field(k, "kstack", CTF_SEQ_HEX64);
+	kind_field(k, "ustack", CTF_SEQ_HEX64);
+	buf_printf(b, "profile:hz:%ld ", v);
+	pred_self(b, r, false);
+	buf_printf(b, "{\n\tprintf(\"K%d %%d %%d %%d %%d %%s %%s\", nsecs, cpu, tid, pid, "
+		   "kstack, ustack);\n}\n", idx);
+	return 0;
+}
+
 /* The program for the sets asked for; 0, or -EINVAL after saying why. */
 static int rd_prog(struct buf *b, struct rd_run *r)
 {
@@ -465,9 +598,11 @@ static int rd_prog(struct buf *b, struct rd_run *r)
 			irq = true;
 		else if (!strcmp(s, "syscalls"))
 			sys = true;
-		else if (strncmp(s, "tracepoint:", 11) && strncmp(s, "t:", 2)) {
+		else if (strncmp(s, "tracepoint:", 11) && strncmp(s, "t:", 2) &&
+			 strncmp(s, "uprobe:", 7) && strncmp(s, "uretprobe:", 10) &&
+			 strncmp(s, "usdt:", 5) && strncmp(s, "profile:", 8)) {
 			fprintf(stderr, "ferret record: unknown event set '%s' (sched, syscalls, irq, "
-				"tracepoint:CATEGORY:EVENT)\n", s);
+				"tracepoint:CATEGORY:EVENT, uprobe:, uretprobe:, usdt:, profile:HZ)\n", s);
 			return -EINVAL;
 		}
 	}
@@ -495,6 +630,20 @@ static int rd_prog(struct buf *b, struct rd_run *r)
 		struct tp_ctx c = { b, r, 0 };
 		int n;
 
+		if (!strncmp(s, "uprobe:", 7) || !strncmp(s, "uretprobe:", 10)) {
+			uprobe_prog(b, r, s, s[1] == 'r');
+			continue;
+		}
+		if (!strncmp(s, "usdt:", 5)) {
+			if (usdt_prog(b, r, s))
+				return -EINVAL;
+			continue;
+		}
+		if (!strncmp(s, "profile:", 8)) {
+			if (profile_prog(b, r, s))
+				return -EINVAL;
+			continue;
+		}
 		if (strncmp(s, "tracepoint:", 11) && strncmp(s, "t:", 2))
 			continue;
 		cat = xstrdup(spec);
@@ -682,6 +831,62 @@ static void put_event(struct rd_run *r, int cpu, uint64_t ts, int id,
 		r->err = err;
 }
 
+/*
+ * The class of probe index i of an RD_PROBE kind: prefix_FUNC, FUNC the
+ * probe name's last part, any byte a TSDL string cannot hold as '_'.
+ */
+static int probe_class(struct rd_run *r, struct rd_kind *k, uint64_t i)
+{
+	const char *pn, *fn;
+	char *name, *c;
+	int id;
+
+	if (!r->rt || i >= (uint64_t)r->rt->out.nprobes)
+		return -1;
+	if ((int)i >= k->npcls) {
+		int n = (int)i + 1, j;
+
+		k->pcls = xrealloc(k->pcls, (size_t)n * sizeof(*k->pcls));
+		for (j = k->npcls; j < n; j++)
+			k->pcls[j] = -1;
+		k->npcls = n;
+	}
+	if (k->pcls[i] >= 0)
+		return k->pcls[i];
+	pn = r->rt->out.probe_names[i];
+	fn = pn ? strrchr(pn, ':') : NULL;
+	name = xasprintf("%s_%s", k->name, fn ? fn + 1 : "unknown");
+	for (c = name; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == '"' || *c == '\\' || *c == 0x7f)
+			*c = '_';
+	id = ctf_class_id(r->w, name);
+	if (id < 0)
+		id = ctf_event_class(r->w, name, k->fields, k->nfields);
+	free(name);
+	k->pcls[i] = id;
+	return id;
+}
+
+/* The frames of the stack in argument i, into ips (STACK_DEPTH). */
+static uint32_t stack_at(struct rd_run *r, const struct fmt_spec *fs,
+			 const void *p, int i, uint64_t *ips)
+{
+	const struct type *t = fs->args[i].type;
+	int64_t id = (int64_t)u64at(fs, p, i);
+	uint32_t key = (uint32_t)id, n = 0;
+	int fd;
+
+	if (!r->rt || id < 0 || t->stack_map < 0 || t->stack_map >= r->rt->out.nstack_fds)
+		return 0;
+	fd = r->rt->out.stack_fds[t->stack_map];
+	memset(ips, 0, STACK_DEPTH * sizeof(*ips));
+	if (fd < 0 || bpf_map_lookup_elem(fd, &key, ips))
+		return 0;
+	while (n < (uint32_t)t->stack_depth && n < STACK_DEPTH && ips[n])
+		n++;
+	return n;
+}
+
 /* Writes one record as its CTF event. */
 static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 {
@@ -713,6 +918,24 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 		}
 		put_event(r, cpu, ts, class_of(r, k), v);
 		break;
+	case RD_PROBE:
+		for (i = 0; i < k->nfields && i + 3 < fs->nargs; i++)
+			v[i].u = u64at(fs, p, i + 3);
+		put_event(r, cpu, ts, probe_class(r, k, u64at(fs, p, 2)), v);
+		break;
+	case RD_PROFILE: {
+		uint64_t ks[STACK_DEPTH], us[STACK_DEPTH];
+
+		v[1].u = u64at(fs, p, 2);
+		v[2].u = u64at(fs, p, 3);
+		v[3].seq.v = ks;
+		v[3].seq.n = stack_at(r, fs, p, 4, ks);
+		v[4].seq.v = us;
+		v[4].seq.n = stack_at(r, fs, p, 5, us);
+		v[0].u = v[3].seq.n ? ks[0] : v[4].seq.n ? us[0] : 0;
+		put_event(r, cpu, ts, class_of(r, k), v);
+		break;
+	}
 	case RD_SYS_ENTER: {
 		const char *regs;
 		struct rd_sys *y;
@@ -961,6 +1184,7 @@ static int rd_setup(void *arg, struct runtime *rt)
 	const struct map_info *m;
 	int i, err;
 
+	r->rt = rt;
 	if (r->want_sys) {
 		int64_t *vals = xcalloc(RD_NR_MAX + 2, sizeof(*vals));
 		long nr;
@@ -1213,6 +1437,7 @@ static void free_run(struct rd_run *r)
 		for (j = 0; j < k->nfields; j++)
 			free((char *)k->fields[j].name);
 		free(k->name);
+		free(k->pcls);
 		free(k);
 	}
 	vec_free(&r->kinds);
@@ -1262,8 +1487,14 @@ int rd_main(int argc, char **argv)
 	int ret = 1, go_fd = -1, status = -1, err;
 
 	err = parse_opts(argc, argv, &o);
-	if (err)
+	if (err) {
+		free(o.pids);
+		free(o.sets);
+		if (o.cmd_copy)
+			free(o.cmd);
+		free(o.cmd_copy);
 		return err > 0 ? 0 : 1;
+	}
 	r.filter = o.cmd || o.npids;
 	if (rd_prog(&text, &r))
 		goto out;

@@ -179,6 +179,36 @@ if rec tp -c "$WL getppid 50" -e 'tracepoint:syscalls:sys_enter_getppid' \
 		"$(count tp sched_process_exec) $(count tp sched_process_exit)" "1 1"
 fi
 
+echo "== user probes and samples"
+[ -x "$BUILD/tests/usdt_fixture" ] || make -s "$BUILD/tests/usdt_fixture" BUILD="$BUILD" >/dev/null
+WLR=$(readlink -f "$WL")
+if rec up -c "$WLR calls 10" -e "uprobe:$WLR:ferret_a*" -e "uretprobe:$WLR:ferret_mul" \
+	-e profile:997; then
+	listed up
+	is up "uprobe entries" "$(count up uprobe_ferret_add)" 10
+	is up "uprobe arguments" "$($PY "$here/ctfcheck.py" "$W/up.ctf" fields uprobe_ferret_add |
+		awk '{ print $1, $2 }' | paste -sd ' ')" \
+		"$(for i in $(seq 0 9); do printf 'arg0=%d arg1=10 ' "$i"; done | sed 's/ $//')"
+	is up "uretprobe return values" "$($PY "$here/ctfcheck.py" "$W/up.ctf" fields uretprobe_ferret_mul |
+		paste -sd ' ')" "retval=0 retval=6 retval=12 retval=18 retval=24"
+	pycheck up mono
+fi
+if [ -x "$BUILD/tests/usdt_fixture" ]; then
+	FX=$(readlink -f "$BUILD/tests/usdt_fixture")
+	if rec usdt -c "$FX" -e "usdt:$FX:fixture:*"; then
+		is usdt "USDT probes of the provider" "$(grep -c '^usdt_fixture_' "$W/usdt.counts")" 9
+		is usdt "a probe hit twice" "$(count usdt usdt_fixture_twice)" 2
+		is usdt "another provider left out" "$(count usdt usdt_other_plain)" 0
+	fi
+else
+	skipped usdt "no USDT fixture"
+fi
+if rec prof -a -d 1 -e profile:199; then
+	is prof "samples of both CPUs' time" "$(($(count prof perf_cpu_clock) >= 100))" 1
+	is prof "samples carry stacks" "$($PY "$here/ctfcheck.py" "$W/prof.ctf" fields perf_cpu_clock |
+		grep -c 'kstack_length=[1-9]' | awk '{ print ($1 > 0) }')" 1
+fi
+
 echo "== the metadata"
 if [ -f "$W/getppid.ctf/metadata" ]; then
 	m=$W/getppid.ctf/metadata
@@ -263,7 +293,7 @@ fails() {
 	done
 	ok "$name"
 }
-fails bad-set "ferret record: unknown event set 'bogus' (sched, syscalls, irq, tracepoint:CATEGORY:EVENT)" \
+fails bad-set "ferret record: unknown event set 'bogus' (sched, syscalls, irq, tracepoint:CATEGORY:EVENT, uprobe:, uretprobe:, usdt:, profile:HZ)" \
 	-a -e bogus
 fails bad-tracepoint "ferret record: 'tracepoint:nosuch:event' matches no tracepoint" \
 	-a -e tracepoint:nosuch:event
