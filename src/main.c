@@ -358,6 +358,12 @@ static const struct option strace_longopts[] = {
 static const struct option record_longopts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "dump-program", no_argument, NULL, 'D' },
+	{ "script", required_argument, NULL, 'S' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "event", required_argument, NULL, 'e' },
+	{ "pid", required_argument, NULL, 'p' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "all-cpus", no_argument, NULL, 'a' },
 	{ NULL, 0, NULL, 0 },
 };
 

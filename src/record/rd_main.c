@@ -27,8 +27,10 @@
 #include "../kernel/loader.h"
 #include "../kernel/usdt.h"
 #include "../kernel/tracefs.h"
+#include "../lang/ast.h"
 #include "../lang/parse.h"
 #include "../lang/types.h"
+#include "../runtime/print.h"
 #include "../runtime/record.h"
 #include "../runtime/run.h"
 #include "../strace/st_sys.h"
@@ -113,6 +115,7 @@ struct rd_opts {
 	int nsets;
 	int strsize;
 	int bufsize_mb;
+	const char *script;	/* --script FILE */
 	bool verbose, quiet, dump;
 };
 
@@ -163,6 +166,8 @@ static void rd_usage(FILE *f)
 "                            entry (arg0..arg5) or return (retval)\n"
 "                 usdt:PATH:PROVIDER:NAME  USDT probes, their arguments\n"
 "                 profile:HZ  samples of each CPU, kernel and user stacks\n"
+"  --script FILE  a program in ferret's language run with the recording:\n"
+"                 each line it prints is a ferret_printf event (msg)\n"
 "  -s N           bytes of a string argument kept (default 256)\n"
 "  -b MB          ring buffer size in MiB (default 32)\n"
 "  -v             say more at the end\n"
@@ -887,6 +892,39 @@ static uint32_t stack_at(struct rd_run *r, const struct fmt_spec *fs,
 	return n;
 }
 
+/*
+ * A --script printf record: its format is SCRIPT_PREFIX and the script's
+ * own, its first two values the time and CPU (see script_rewrite()).
+ */
+#define SCRIPT_PREFIX "S%d%d"
+
+static void script_line(struct rd_run *r, const struct fmt_spec *fs,
+			const void *p, int cpu, uint64_t ts)
+{
+	static const struct ctf_field msg_f[] = { { "msg", CTF_STRING } };
+	struct fmt_spec own = *fs;
+	struct buf text = { 0 };
+	union ctf_value v[1];
+	int id;
+
+	if (!r->rt || fs->nargs < 2)
+		return;
+	own.fmt = fs->fmt + strlen(SCRIPT_PREFIX);
+	own.args = fs->args + 2;
+	own.nargs = fs->nargs - 2;
+	if (print_format(&r->rt->out, &own, p, &text) < 0)
+		return;
+	while (text.len && text.p[text.len - 1] == '\n')
+		text.len--;
+	buf_put(&text, "", 1);
+	id = ctf_class_id(r->w, "ferret_printf");
+	if (id < 0)
+		id = ctf_event_class(r->w, "ferret_printf", msg_f, 1);
+	v[0].s = text.p;
+	put_event(r, cpu, ts, id, v);
+	buf_free(&text);
+}
+
 /* Writes one record as its CTF event. */
 static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 {
@@ -897,6 +935,10 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 	size_t need = 0, off = 0;
 	long nr;
 
+	if (fs->fmt[0] == 'S') {
+		script_line(r, fs, p, cpu, ts);
+		return;
+	}
 	idx = (int)strtol(fs->fmt + 1, NULL, 10);
 	if (idx < 0 || idx >= r->kinds.n)
 		return;
@@ -990,7 +1032,7 @@ static void rd_printf(void *arg, const struct fmt_spec *fs, const void *payload)
 	struct rd_pend e;
 	int cpu, i;
 
-	if (fs->fmt[0] != 'K' || fs->nargs < 2)
+	if ((fs->fmt[0] != 'K' && fs->fmt[0] != 'S') || fs->nargs < 2)
 		return;
 	cpu = (int)u64at(fs, payload, 1);
 	if (cpu < 0 || cpu >= r->ncpus) {
@@ -1280,6 +1322,47 @@ static void rd_finish(void *arg, struct runtime *rt)
 	count_lost(r, rt);
 }
 
+/*
+ * The script's printf calls (in probes up to line last, the script's
+ * part of the text) get the time and CPU as their first values, and
+ * SCRIPT_PREFIX before their format, which rd_printf() knows them by.
+ */
+static void script_rewrite(struct node *n, int last)
+{
+	int i;
+
+	if (!n)
+		return;
+	if (n->kind == N_PROBE && n->loc.line > last)
+		return;
+	if (n->kind == N_CALL && n->name && !strcmp(n->name, "printf") && n->nlist >= 1 &&
+	    n->list[0]->kind == N_STR) {
+		struct node *f = n->list[0], *ts = ast_new(N_BUILTIN, &n->loc),
+			    *cpu = ast_new(N_BUILTIN, &n->loc);
+		size_t pl = strlen(SCRIPT_PREFIX);
+		char *s = xmalloc(f->slen + pl + 1);
+
+		memcpy(s, SCRIPT_PREFIX, pl);
+		memcpy(s + pl, f->str, f->slen);
+		s[f->slen + pl] = 0;
+		free(f->str);
+		f->str = s;
+		f->slen += pl;
+		ts->name = xstrdup("nsecs");
+		cpu->name = xstrdup("cpu");
+		ast_push(n, ts);
+		ast_push(n, cpu);
+		memmove(n->list + 3, n->list + 1, (size_t)(n->nlist - 3) * sizeof(*n->list));
+		n->list[1] = ts;
+		n->list[2] = cpu;
+	}
+	script_rewrite(n->a, last);
+	script_rewrite(n->b, last);
+	script_rewrite(n->c, last);
+	for (i = 0; i < n->nlist; i++)
+		script_rewrite(n->list[i], last);
+}
+
 /* ------------------------------------------------------------------ */
 /* Options.                                                             */
 
@@ -1316,6 +1399,7 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 		{ "all-cpus", no_argument, NULL, 'a' },
 		{ "pid", required_argument, NULL, 'p' },
 		{ "duration", required_argument, NULL, 'd' },
+		{ "script", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *cmd = NULL;
@@ -1372,6 +1456,9 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 				return -1;
 			}
 			o->bufsize_mb = (int)v;
+			break;
+		case 'S':
+			o->script = optarg;
 			break;
 		case 'v':
 			o->verbose = true;
@@ -1484,7 +1571,7 @@ int rd_main(int argc, char **argv)
 	struct compiled c = { 0 };
 	struct buf text = { 0 };
 	struct node *ast = NULL;
-	int ret = 1, go_fd = -1, status = -1, err;
+	int ret = 1, go_fd = -1, status = -1, err, script_lines = 0;
 
 	err = parse_opts(argc, argv, &o);
 	if (err) {
@@ -1496,6 +1583,22 @@ int rd_main(int argc, char **argv)
 		return err > 0 ? 0 : 1;
 	}
 	r.filter = o.cmd || o.npids;
+	if (o.script) {
+		size_t len, i;
+		char *stext = util_read_file(o.script, &len);
+
+		if (!stext) {
+			fprintf(stderr, "ferret record: --script: cannot read '%s': %s\n", o.script,
+				strerror(errno));
+			goto out;
+		}
+		/* The script first: its diagnostics keep its own line numbers. */
+		buf_put(&text, stext, len);
+		buf_put(&text, "\n", 1);
+		for (i = 0, script_lines = 1; i < len; i++)
+			script_lines += stext[i] == '\n';
+		free(stext);
+	}
 	if (rd_prog(&text, &r))
 		goto out;
 	buf_put(&text, "", 1);
@@ -1536,6 +1639,8 @@ int rd_main(int argc, char **argv)
 		}
 	}
 	src.text = text.p;
+	if (o.script)
+		src.name = o.script;
 	copts.strlen = o.strsize + 1;
 	copts.ringbuf_size = (size_t)o.bufsize_mb << 20;
 	copts.interleave = true;
@@ -1548,6 +1653,8 @@ int rd_main(int argc, char **argv)
 	ast = parse_program(&src);
 	if (!ast)
 		goto out;
+	if (script_lines)
+		script_rewrite(ast, script_lines);
 	if (compile_program(&c, &src, ast, &copts)) {
 		compile_free(&c);
 		goto out;
@@ -1563,7 +1670,8 @@ int rd_main(int argc, char **argv)
 	ropts.out = stdout;
 	ropts.sink = &sink;
 	ropts.child_status = &status;
-	ropts.no_stop = true;
+	/* A script's END runs once the probes have stopped. */
+	ropts.no_stop = !o.script;
 	ret = run_program(&c, &ropts, r.child, go_fd);
 	go_fd = -1;
 	compile_free(&c);

@@ -209,6 +209,21 @@ if rec prof -a -d 1 -e profile:199; then
 		grep -c 'kstack_length=[1-9]' | awk '{ print ($1 > 0) }')" 1
 fi
 
+echo "== --script: its printf lines as events"
+cat >"$W/s.bt" <<'EOF'
+tracepoint:syscalls:sys_enter_getppid /pid == cpid/ {
+	@n++;
+	if (@n % 100 == 0) { printf("getppid %d of %s\n", @n, comm); }
+}
+END { printf("done\n"); }
+EOF
+if rec script -c "$WL getppid 500" -e sched --script "$W/s.bt"; then
+	is script "lines as ferret_printf events" \
+		"$($PY "$here/ctfcheck.py" "$W/script.ctf" fields ferret_printf | paste -sd '|')" \
+		"msg=getppid 100 of workload|msg=getppid 200 of workload|msg=getppid 300 of workload|msg=getppid 400 of workload|msg=getppid 500 of workload|msg=done"
+	pycheck script mono
+fi
+
 echo "== the metadata"
 if [ -f "$W/getppid.ctf/metadata" ]; then
 	m=$W/getppid.ctf/metadata
@@ -307,6 +322,11 @@ fails no-command "ferret record: cannot run 'ferret-no-such-command': No such fi
 fails no-scope "ferret record: nothing to record: give a command (-c CMD), processes (-p PID) or the whole system (-a)"
 fails bad-duration "ferret record: -d: 'soon' is not a number of seconds" -a -d soon
 fails a-and-c "ferret record: -a records the whole system: not with -c or -p" -a -c true
+printf 'BEGIN { printf("x\\n") }\nkprobe:f { printf("%%d\\n", arg0 }\n' >"$W/bad.bt"
+fails script-error "$W/bad.bt:2:32: error: syntax error: unexpected '}', expecting ',' or ')'" \
+	-a -o "$W/x.ctf" --script "$W/bad.bt"
+fails script-missing "ferret record: --script: cannot read '$W/none.bt': No such file or directory" \
+	-a -o "$W/x.ctf" --script "$W/none.bt"
 if [ -n "$ASAN" ]; then
 	rm -rf "$W/asan.ctf"
 	if ASAN_OPTIONS=detect_leaks=1 timeout 120 "$ASAN/ferret" record -q -o "$W/asan.ctf" \
