@@ -31,6 +31,7 @@
 #include "runtime/export.h"
 #include "stat/stat_main.h"
 #include "record/rp_main.h"
+#include "record/rd_main.h"
 
 static void usage(FILE *f)
 {
@@ -42,6 +43,7 @@ static void usage(FILE *f)
 "    ferret profile [options]            (ferret profile -h)\n"
 "    ferret strace [options] COMMAND     (ferret strace -h)\n"
 "    ferret stat [options] COMMAND       (ferret stat -h)\n"
+"    ferret record [options] -c COMMAND  (ferret record -h)\n"
 "    ferret report [--summary] TRACE_DIR (ferret report -h)\n"
 "    ferret convert TRACE_DIR -f chrome -o FILE.json\n"
 "    ferret timeline TRACE_DIR -o FILE.html\n"
@@ -371,6 +373,19 @@ static const struct option strace_longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* rd_main's options (src/record/rd_main.c), for the privilege check. */
+static const struct option record_longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "dump-program", no_argument, NULL, 'D' },
+	{ "script", required_argument, NULL, 'S' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "event", required_argument, NULL, 'e' },
+	{ "pid", required_argument, NULL, 'p' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "all-cpus", no_argument, NULL, 'a' },
+	{ NULL, 0, NULL, 0 },
+};
+
 /*
  * The front ends: "ferret NAME ..." runs NAME's, anything else (the row
  * without a name) a script.  Each one's options, as it parses them, tell
@@ -392,6 +407,7 @@ static const struct frontend {
 	{ "profile", profile_main, prof_optstring, prof_longopts, "hi", false },
 	{ "dtrace", dt_main, dt_optstring, NULL, "hVle", true },
 	{ "stat", stat_main, stat_optstring, NULL, "h", true },
+	{ "record", rd_main, "+c:p:ad:o:e:s:b:vqh", record_longopts, "hD", true },
 	{ "report", rp_report_main, "", NULL, NULL, true },
 	{ "convert", rp_convert_main, "", NULL, NULL, true },
 	{ "timeline", rp_timeline_main, "", NULL, NULL, true },

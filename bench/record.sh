@@ -1,0 +1,62 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# bench/record.sh [FERRET]: the added cost per recorded event and the
+# bytes per event on disk of perf record and ferret record, recording
+# sched_switch and every system call's entry and exit of a getppid loop
+# (benchloop.c), in one run; prints a Markdown table with ferret's ratios
+# to perf's.  trace-cmd record is tried too: on a kernel in lockdown it
+# cannot enable ftrace, and the table says so.  Root.  Measures only,
+# never asserts.
+set -u
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+FERRET=$(readlink -f "${1:-build/ferret}")
+N=${N:-200000}
+REPS=${REPS:-3}
+T=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+. "$HERE/lib.sh"
+cc -O2 -o "$T/loop" "$HERE/benchloop.c" || die "cannot build benchloop"
+ns() { sed -n 's/.*calls, \([0-9.]*\) ns\/call/\1/p' | tail -1; }
+
+# Each run: ns/call, events recorded, bytes written; medians over REPS.
+base_v="" perf_v="" perf_ev="" perf_b="" fer_v="" fer_ev="" fer_b=""
+for _ in $(seq "$REPS"); do
+	base_v+=" $("$T/loop" "$N" | ns)"
+
+	rm -f "$T/perf.data"
+	perf_v+=" $(perf record -q -e sched:sched_switch -e raw_syscalls:sys_enter \
+		-e raw_syscalls:sys_exit -o "$T/perf.data" -- "$T/loop" "$N" 2>/dev/null | ns)"
+	perf_ev+=" $(perf script -i "$T/perf.data" -F event 2>/dev/null | wc -l)"
+	perf_b+=" $(stat -c %s "$T/perf.data")"
+
+	rm -rf "$T/f.ctf"
+	snapshot_ferrets
+	fer_v+=" $("$FERRET" record -o "$T/f.ctf" -e sched -e syscalls -c "$T/loop $N" \
+		2>"$T/f.err" | ns)"
+	wait_helpers 30
+	fer_ev+=" $(sed -n 's/^ferret record: \([0-9]*\) events,.*/\1/p' "$T/f.err")"
+	fer_b+=" $(cat "$T"/f.ctf/channel0_* | wc -c)"
+done
+tc="runs"
+if ! timeout 20 trace-cmd record -e sched_switch -o "$T/tc.dat" true >"$T/tc.err" 2>&1; then
+	tc="cannot run here: $(grep -m1 -o "Can't enable ftrace\|Operation not permitted" "$T/tc.err" ||
+		head -1 "$T/tc.err")"
+fi
+
+base=$(echo "$base_v" | median)
+pv=$(echo "$perf_v" | median) pe=$(echo "$perf_ev" | median) pb=$(echo "$perf_b" | median)
+fv=$(echo "$fer_v" | median) fe=$(echo "$fer_ev" | median) fb=$(echo "$fer_b" | median)
+# per_event NS_PER_CALL EVENTS: the added ns per recorded event.
+per_event() { awk -v v="$1" -v b="$base" -v e="$2" -v n="$N" \
+	'BEGIN { if (e > 0) printf "%.1f", (v - b) * n / e; else print "n/a" }'; }
+bpe() { awk -v b="$1" -v e="$2" 'BEGIN { if (e > 0) printf "%.1f", b / e; else print "n/a" }'; }
+pp=$(per_event "$pv" "$pe") fp=$(per_event "$fv" "$fe")
+pbe=$(bpe "$pb" "$pe") fbe=$(bpe "$fb" "$fe")
+echo "getppid loop, $N calls, median of $REPS; untraced: $base ns/call"
+echo "events: sched_switch, every system call's entry and exit"
+echo
+echo "| recorder | ns/call | events | added ns/event | bytes/event | ferret ÷ perf (cost) | ferret ÷ perf (bytes) |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| perf record | $pv | $pe | $pp | $pbe | | |"
+echo "| ferret record | $fv | $fe | $fp | $fbe | $(ratio "$fp" "$pp") | $(ratio "$fbe" "$pbe") |"
+echo "| trace-cmd record | $tc | | | | | |"

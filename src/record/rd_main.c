@@ -1,0 +1,1712 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ferret record: a program in ferret's language whose printf records are
+ * the events, taken through a run_sink and written as CTF (ctf.h).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/timerfd.h>
+#include <sys/wait.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "ctf.h"
+#include "rd_main.h"
+#include "../compile/compile.h"
+#include "../kernel/btf.h"
+#include "../kernel/loader.h"
+#include "../kernel/usdt.h"
+#include "../kernel/tracefs.h"
+#include "../lang/ast.h"
+#include "../lang/parse.h"
+#include "../lang/types.h"
+#include "../runtime/print.h"
+#include "../runtime/record.h"
+#include "../runtime/run.h"
+#include "../strace/st_sys.h"
+
+/* System call numbers with a table entry; larger ones share the last. */
+#define RD_NR_MAX 1024
+/*
+ * Events of one CPU are held back this many records, sorted by time, to
+ * undo the inversions the shared ring buffer lets through (see rd_pend).
+ */
+#define RD_WINDOW 32
+/* Strings (fields) per event at most, and tracepoint fields. */
+#define RD_FIELDS_MAX 32
+
+enum rd_mode {
+	RD_FIXED,		/* the record's values are the class's fields */
+	RD_SYS_ENTER,		/* nr, six arguments, then nstr strings */
+	RD_SYS_EXIT,		/* nr, return value */
+	RD_PROBE,		/* the probe, then the class's fields: a
+				 * class per probe, named prefix_FUNC */
+	RD_PROFILE,		/* tid, pid, kstack, ustack */
+};
+
+/*
+ * What one printf of the program records: its format starts "K<index>",
+ * the index of its kind; its first two values are the time and the CPU.
+ */
+struct rd_kind {
+	enum rd_mode mode;
+	int nstr;
+	char *name;
+	struct ctf_field fields[RD_FIELDS_MAX];
+	int nfields;
+	int id;			/* class id, or -1 until its first event */
+	int *pcls;		/* RD_PROBE: class id by probe index, or -1 */
+	int npcls;
+};
+
+/* A system call's classes, made at its first event. */
+struct rd_sys {
+	bool known;		/* the rest is filled */
+	int entry_id, exit_id;
+	int nargs;
+	enum ctf_type type[6];
+	char *names[6];
+	signed char str_slot[6];	/* which string of the record, or -1 */
+};
+
+/*
+ * One record held back.  Why: every CPU writes into one ring buffer, and
+ * records of one CPU come out in the order they were reserved, which is
+ * not always the order of their timestamps: a program that an
+ * interrupt's program preempts between reading the clock and reserving
+ * its record (or the other way round) lands on the wrong side of the
+ * interrupt's.  Such inversions are a few records deep; RD_WINDOW
+ * records per CPU sorted by time repair them, and anything older still
+ * the CTF writer raises to its CPU's last time (counted in
+ * ctf_stats.clamped), so a stream's times never go back.
+ */
+struct rd_pend {
+	uint64_t ts;
+	const struct fmt_spec *fs;
+	void *data;
+	size_t cap;
+};
+
+struct rd_cpu {
+	struct rd_pend slot[RD_WINDOW + 1];
+	int n;
+	uint64_t lost;		/* STAT_LOST of this CPU, as last read */
+};
+
+struct rd_opts {
+	char **cmd;		/* -c or the trailing command, NULL-ended */
+	char *cmd_copy;
+	pid_t *pids;
+	int npids;
+	bool all;
+	double duration;	/* -d, seconds; 0: none */
+	const char *out;
+	char **sets;
+	int nsets;
+	int strsize;
+	int bufsize_mb;
+	const char *script;	/* --script FILE */
+	bool verbose, quiet, dump;
+};
+
+struct rd_run {
+	struct rd_opts *o;
+	struct ctf_writer *w;
+	struct vec kinds;	/* struct rd_kind * */
+	struct rd_sys *sys;	/* RD_NR_MAX + 1 */
+	bool want_sys;
+	bool filter;		/* -c/-p: @pids holds the threads */
+	struct rd_cpu *cpus;
+	int ncpus;
+	pid_t child;
+	int timer_fd;
+	bool expired;
+	int err;		/* the CTF writer's first error */
+	struct buf scratch;
+	uint64_t *lostv;
+	struct runtime *rt;
+};
+
+static void rd_usage(FILE *f)
+{
+	fprintf(f,
+"usage: ferret record [options] -c 'COMMAND [ARG...]'\n"
+"       ferret record [options] COMMAND [ARG...]\n"
+"       ferret record [options] -p PID [-p PID...]\n"
+"       ferret record [options] -a\n"
+"\n"
+"Records events into a CTF trace directory (LTTng's kernel event names)\n"
+"that babeltrace2, Trace Compass and ferret report read.\n"
+"\n"
+"  -c CMD         run CMD and record it and its descendants\n"
+"  -p PID         record process PID and its descendants (several allowed)\n"
+"  -a             record the whole system\n"
+"  -d SECONDS     stop after SECONDS (also: Ctrl-C, the command's exit)\n"
+"  -o DIR         the trace directory (default: ferret.ctf)\n"
+"  -e SET         what to record (several allowed; default: sched, syscalls):\n"
+"                 sched      sched_switch, sched_wakeup, sched_waking,\n"
+"                            sched_wakeup_new, sched_process_fork/exec/exit/free,\n"
+"                            sched_migrate_task\n"
+"                 syscalls   every system call's entry and exit, arguments\n"
+"                            named as their tracepoints name them\n"
+"                 irq        hard and soft interrupts\n"
+"                 tracepoint:CAT:EVENT  any tracepoint (wildcards allowed),\n"
+"                            its format's fields\n"
+"                 uprobe:PATH:FUNC, uretprobe:PATH:FUNC  a user function's\n"
+"                            entry (arg0..arg5) or return (retval)\n"
+"                 usdt:PATH:PROVIDER:NAME  USDT probes, their arguments\n"
+"                 profile:HZ  samples of each CPU, kernel and user stacks\n"
+"  --script FILE  a program in ferret's language run with the recording:\n"
+"                 each line it prints is a ferret_printf event (msg)\n"
+"  -s N           bytes of a string argument kept (default 256)\n"
+"  -b MB          ring buffer size in MiB (default 32)\n"
+"  -v             say more at the end\n"
+"  -q             say nothing at the end but errors\n"
+"  --dump-program print the program in ferret's language and exit\n"
+"  -h, --help     this help\n");
+}
+
+/* ------------------------------------------------------------------ */
+/* The kinds of events and the program that records them.              */
+
+static struct rd_kind *kind_new(struct rd_run *r, enum rd_mode mode,
+				const char *name, int *index)
+{
+	struct rd_kind *k = xcalloc(1, sizeof(*k));
+
+	k->mode = mode;
+	k->name = name ? xstrdup(name) : NULL;
+	k->id = -1;
+	*index = r->kinds.n;
+	vec_push(&r->kinds, k);
+	return k;
+}
+
+static void kind_field(struct rd_kind *k, const char *name, enum ctf_type t)
+{
+	if (k->nfields < RD_FIELDS_MAX) {
+		k->fields[k->nfields].name = xstrdup(name);
+		k->fields[k->nfields++].type = t;
+	}
+}
+
+static bool kind_has(const struct rd_run *r, const char *name)
+{
+	int i;
+
+	for (i = 0; i < r->kinds.n; i++) {
+		const struct rd_kind *k = r->kinds.v[i];
+
+		if (k->name && !strcmp(k->name, name))
+			return true;
+	}
+	return false;
+}
+
+/* A field of a built-in event: its name, type and the expression of its value. */
+struct rd_fexpr {
+	const char *name;
+	enum ctf_type type;
+	const char *expr;
+};
+
+/*
+ * The events -e sched and -e irq record, on raw tracepoints (their
+ * arguments are the kernel's: no record is built for a perf buffer).
+ * traced: under -c/-p, the expression that says the event concerns a
+ * traced thread (NULL: the thread it runs in).  post: statements after
+ * the record under -c/-p (the set of threads follows forks and frees).
+ */
+struct rd_builtin {
+	const char *set;
+	const char *name;
+	const char *probe;
+	const char *pre;
+	const char *traced;
+	const char *post;
+	struct rd_fexpr f[8];
+};
+
+#define TASK_P "$p = (struct task_struct *)arg0; "
+
+static const struct rd_builtin builtins[] = {
+	/*
+	 * prev_state as the tracepoint reports it: 0 (runnable) when the
+	 * task was preempted; TASK_IDLE as its report bit 0x80.
+	 */
+	{ "sched", "sched_switch", "sched_switch",
+	  "$p = (struct task_struct *)arg1; $n = (struct task_struct *)arg2; "
+	  "$s = (arg3 | $p->exit_state) & 0xfff; "
+	  "if ($s == 0x402) { $s = 0x80; } else { $s = $s & 0x7f; } "
+	  "if (arg0) { $s = 0; } ",
+	  "@pids[$p->pid] || @pids[$n->pid]", NULL,
+	  { { "prev_comm", CTF_STRING, "$p->comm" }, { "prev_tid", CTF_S32, "$p->pid" },
+	    { "prev_prio", CTF_S32, "$p->prio" }, { "prev_state", CTF_S64, "$s" },
+	    { "next_comm", CTF_STRING, "$n->comm" }, { "next_tid", CTF_S32, "$n->pid" },
+	    { "next_prio", CTF_S32, "$n->prio" } } },
+	{ "sched", "sched_wakeup", "sched_wakeup", TASK_P, "@pids[$p->pid]", NULL,
+	  { { "comm", CTF_STRING, "$p->comm" }, { "tid", CTF_S32, "$p->pid" },
+	    { "prio", CTF_S32, "$p->prio" }, { "target_cpu", CTF_S32, "$p->wake_cpu" } } },
+	{ "sched", "sched_waking", "sched_waking", TASK_P, "@pids[$p->pid]", NULL,
+	  { { "comm", CTF_STRING, "$p->comm" }, { "tid", CTF_S32, "$p->pid" },
+	    { "prio", CTF_S32, "$p->prio" }, { "target_cpu", CTF_S32, "$p->wake_cpu" } } },
+	{ "sched", "sched_wakeup_new", "sched_wakeup_new", TASK_P, "@pids[$p->pid]", NULL,
+	  { { "comm", CTF_STRING, "$p->comm" }, { "tid", CTF_S32, "$p->pid" },
+	    { "prio", CTF_S32, "$p->prio" }, { "target_cpu", CTF_S32, "$p->wake_cpu" } } },
+	{ "sched", "sched_process_fork", "sched_process_fork",
+	  TASK_P "$c = (struct task_struct *)arg1; ", "@pids[tid]", "@pids[$c->pid] = 1; ",
+	  { { "parent_comm", CTF_STRING, "$p->comm" }, { "parent_tid", CTF_S32, "$p->pid" },
+	    { "parent_pid", CTF_S32, "$p->tgid" }, { "child_comm", CTF_STRING, "$c->comm" },
+	    { "child_tid", CTF_S32, "$c->pid" }, { "child_pid", CTF_S32, "$c->tgid" } } },
+	{ "sched", "sched_process_exec", "sched_process_exec",
+	  TASK_P "$b = (struct linux_binprm *)arg2; ", "@pids[tid]", NULL,
+	  { { "filename", CTF_STRING, "str($b->filename)" }, { "tid", CTF_S32, "$p->pid" },
+	    { "old_tid", CTF_S32, "(int32)arg1" } } },
+	{ "sched", "sched_process_exit", "sched_process_exit", TASK_P, "@pids[tid]", NULL,
+	  { { "comm", CTF_STRING, "$p->comm" }, { "tid", CTF_S32, "$p->pid" },
+	    { "prio", CTF_S32, "$p->prio" } } },
+	/* Freed after its last switch: the thread leaves the set here. */
+	{ "sched", "sched_process_free", "sched_process_free", TASK_P, "@pids[$p->pid]",
+	  "delete(@pids[$p->pid]); ",
+	  { { "comm", CTF_STRING, "$p->comm" }, { "tid", CTF_S32, "$p->pid" },
+	    { "prio", CTF_S32, "$p->prio" } } },
+	{ "sched", "sched_migrate_task", "sched_migrate_task", TASK_P, "@pids[$p->pid]", NULL,
+	  { { "comm", CTF_STRING, "$p->comm" }, { "tid", CTF_S32, "$p->pid" },
+	    { "prio", CTF_S32, "$p->prio" }, { "orig_cpu", CTF_S32, "$p->thread_info.cpu" },
+	    { "dest_cpu", CTF_S32, "(int32)arg1" } } },
+	{ "irq", "irq_handler_entry", "irq_handler_entry", "", NULL, NULL,
+	  { { "irq", CTF_S32, "(int32)arg0" },
+	    { "name", CTF_STRING, "str(((struct irqaction *)arg1)->name)" } } },
+	{ "irq", "irq_handler_exit", "irq_handler_exit", "", NULL, NULL,
+	  { { "irq", CTF_S32, "(int32)arg0" }, { "ret", CTF_S32, "(int32)arg2" } } },
+	{ "irq", "irq_softirq_entry", "softirq_entry", "", NULL, NULL,
+	  { { "vec", CTF_U32, "(uint32)arg0" } } },
+	{ "irq", "irq_softirq_exit", "softirq_exit", "", NULL, NULL,
+	  { { "vec", CTF_U32, "(uint32)arg0" } } },
+	{ "irq", "irq_softirq_raise", "softirq_raise", "", NULL, NULL,
+	  { { "vec", CTF_U32, "(uint32)arg0" } } },
+};
+
+static const char *conv(enum ctf_type t)
+{
+	return t == CTF_STRING ? "%s" : "%d";
+}
+
+/* The predicate of an event in the thread it runs in. */
+static void pred_self(struct buf *b, const struct rd_run *r, bool skip_self)
+{
+	if (r->filter)
+		buf_printf(b, "/@pids[tid]/ ");
+	else if (skip_self)
+		/* Under -a, ferret's own calls would feed themselves. */
+		buf_printf(b, "/pid != %d/ ", (int)getpid());
+}
+
+static void builtin_prog(struct buf *b, struct rd_run *r,
+			 const struct rd_builtin *e)
+{
+	struct rd_kind *k;
+	int idx, i;
+
+	k = kind_new(r, RD_FIXED, e->name, &idx);
+	buf_printf(b, "rawtracepoint:%s ", e->probe);
+	if (!e->traced)
+		pred_self(b, r, false);
+	buf_printf(b, "{\n\t%s\n", e->pre);
+	if (r->filter && e->traced)
+		buf_printf(b, "\tif (!(%s)) { return; }\n", e->traced);
+	buf_printf(b, "\tprintf(\"K%d %%d %%d", idx);
+	for (i = 0; i < 8 && e->f[i].name; i++) {
+		kind_field(k, e->f[i].name, e->f[i].type);
+		buf_printf(b, " %s", conv(e->f[i].type));
+	}
+	buf_printf(b, "\", nsecs, cpu");
+	for (i = 0; i < 8 && e->f[i].name; i++)
+		buf_printf(b, ", %s", e->f[i].expr);
+	buf_printf(b, ");\n");
+	if (r->filter && e->post)
+		buf_printf(b, "\t%s\n", e->post);
+	buf_printf(b, "}\n");
+}
+
+/*
+ * The system call's registers go in one read of pt_regs bytes
+ * RD_REGS_FROM..+64 (x86-64: r9, r8, r10, rdx, rsi, rdi, then rax...);
+ * reg_off[i]: argument i's offset in those bytes.  A string argument is
+ * read again by itself, which only calls that have one pay for.
+ */
+#define RD_REGS_FROM 56
+static const int reg_off[6] = { 56, 48, 40, 0, 16, 8 };
+
+static void syscalls_prog(struct buf *b, struct rd_run *r)
+{
+	int ks[3], kx, n, i;
+
+	for (n = 0; n < 3; n++) {
+		struct rd_kind *k = kind_new(r, RD_SYS_ENTER, NULL, &ks[n]);
+
+		k->nstr = n;
+	}
+	kind_new(r, RD_SYS_EXIT, NULL, &kx);
+	r->want_sys = true;
+	buf_printf(b, "rawtracepoint:sys_enter ");
+	pred_self(b, r, true);
+	buf_printf(b, "{\n\t$nr = arg1;\n\tif ((int64)$nr < 0 || (int64)$nr > %d) { $nr = %d; }\n"
+		   "\t$m = @ss[$nr];\n", RD_NR_MAX, RD_NR_MAX);
+	buf_printf(b, "\tif ($m == 0) { printf(\"K%d %%d %%d %%d %%r\", "
+		   "nsecs, cpu, arg1, buf(arg0 + %d, 64)); return; }\n", ks[0], RD_REGS_FROM);
+	/* @ss: the first string argument's index + 1, the second's in bits 3-5. */
+	for (n = 0; n < 2; n++) {
+		const char *v = n ? "$y" : "$x";
+
+		buf_printf(b, "\t$i = ($m >> %d) & 7; %s = 0;", 3 * n, v);
+		for (i = 0; i < 6; i++)
+			buf_printf(b, " if ($i == %d) { %s = *(arg0 + %d); }", i + 1, v,
+				   RD_REGS_FROM + reg_off[i]);
+		buf_printf(b, "\n");
+		if (!n)
+			buf_printf(b, "\tif ($m < 8) { printf(\"K%d %%d %%d %%d %%r %%s\", "
+				   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x)); return; }\n",
+				   ks[1], RD_REGS_FROM);
+	}
+	buf_printf(b, "\tprintf(\"K%d %%d %%d %%d %%r %%s %%s\", "
+		   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x), str($y));\n}\n",
+		   ks[2], RD_REGS_FROM);
+	/*
+	 * rt_sigreturn sets orig_ax to -1 (no restart follows): its exit
+	 * is known by that.
+	 */
+	buf_printf(b, "rawtracepoint:sys_exit ");
+	pred_self(b, r, true);
+	buf_printf(b, "{\n\t$nr = *(arg0 + 120);\n\tif ((int64)$nr == -1) { $nr = 15; }\n"
+		   "\tprintf(\"K%d %%d %%d %%d %%d\", nsecs, cpu, $nr, (int64)arg1);\n}\n", kx);
+}
+
+/* The CTF type of a tracepoint field, or -1 for one not recorded. */
+static int tp_type(const struct tracefs_field *f, const struct field *tf)
+{
+	if (!tf->type || tf->type->kind == TY_NONE)
+		return -1;
+	if (tf->type->kind == TY_STR)
+		return CTF_STRING;
+	if (strchr(f->ctype, '*'))
+		return CTF_HEX64;
+	if (tf->type->kind != TY_INT)
+		return -1;
+	switch (f->size) {
+	case 1:
+		return f->is_signed ? CTF_S8 : CTF_U8;
+	case 2:
+		return f->is_signed ? CTF_S16 : CTF_U16;
+	case 4:
+		return f->is_signed ? CTF_S32 : CTF_U32;
+	case 8:
+		return f->is_signed ? CTF_S64 : CTF_U64;
+	}
+	return -1;
+}
+
+struct tp_ctx {
+	struct buf *b;
+	struct rd_run *r;
+	int n;
+};
+
+static int tp_one(const char *cat, const char *ev, void *arg)
+{
+	struct tp_ctx *c = arg;
+	const struct tracefs_event *te = tracefs_event(cat, ev);
+	struct rd_kind *k;
+	size_t i;
+	int idx, j, shown[RD_FIELDS_MAX], ns = 0;
+
+	c->n++;
+	/* An event of -e sched or -e irq, or one matched twice, is recorded once. */
+	for (i = 0; i < ARRAY_SIZE(builtins); i++)
+		if (!strcmp(builtins[i].probe, ev) && !strcmp(cat, builtins[i].set[0] == 's' ? "sched" : "irq")) {
+			if (!kind_has(c->r, builtins[i].name))
+				builtin_prog(c->b, c->r, &builtins[i]);
+			return 0;
+		}
+	if (!te || !te->type || kind_has(c->r, ev))
+		return 0;
+	k = kind_new(c->r, RD_FIXED, ev, &idx);
+	for (j = 0; j < te->nfields && ns < RD_FIELDS_MAX - 2; j++) {
+		const struct field *tf = NULL;
+		int t, m;
+
+		for (m = 0; m < te->type->nfields; m++)
+			if (!strcmp(te->type->fields[m].name, te->fields[j].name))
+				tf = &te->type->fields[m];
+		t = tf ? tp_type(&te->fields[j], tf) : -1;
+		if (t < 0)
+			continue;
+		kind_field(k, te->fields[j].name, (enum ctf_type)t);
+		shown[ns++] = j;
+	}
+	buf_printf(c->b, "tracepoint:%s:%s ", cat, ev);
+	pred_self(c->b, c->r, true);
+	buf_printf(c->b, "{\n\tprintf(\"K%d %%d %%d", idx);
+	for (j = 0; j < ns; j++)
+		buf_printf(c->b, " %s", conv(k->fields[j].type));
+	buf_printf(c->b, "\", nsecs, cpu");
+	for (j = 0; j < ns; j++)
+		buf_printf(c->b, ", args->%s", te->fields[shown[j]].name);
+	buf_printf(c->b, ");\n}\n");
+	return 0;
+}
+
+static const char *const arg_names[] = { "arg0", "arg1", "arg2", "arg3", "arg4", "arg5" };
+
+/* uprobe:PATH:FUNC or uretprobe:PATH:FUNC: a class per function. */
+static void uprobe_prog(struct buf *b, struct rd_run *r, const char *spec, bool ret)
+{
+	struct rd_kind *k;
+	int idx, i;
+
+	k = kind_new(r, RD_PROBE, ret ? "uretprobe" : "uprobe", &idx);
+	buf_printf(b, "%s ", spec);
+	pred_self(b, r, false);
+	buf_printf(b, "{\n\tprintf(\"K%d %%d %%d %%s", idx);
+	if (ret) {
+		kind_field(k, "retval", CTF_S64);
+		buf_printf(b, " %%d\", nsecs, cpu, probe, retval);\n}\n");
+		return;
+	}
+	for (i = 0; i < 6; i++) {
+		kind_field(k, arg_names[i], CTF_HEX64);
+		buf_printf(b, " %%d");
+	}
+	buf_printf(b, "\", nsecs, cpu, probe, arg0, arg1, arg2, arg3, arg4, arg5);\n}\n");
+}
+
+struct usdt_ctx {
+	struct buf *b;
+	struct rd_run *r;
+	const char *path, *prov, *name;
+	int n;
+};
+
+/* A clause per USDT probe that matches, with as many arguments as it has. */
+static int usdt_one(const struct usdtn_probe *p, void *arg)
+{
+	struct usdt_ctx *c = arg;
+	struct rd_kind *k;
+	char *ev;
+	int idx, i, n;
+
+	if ((c->prov && !util_glob(c->prov, p->provider)) || !util_glob(c->name, p->name))
+		return 0;
+	ev = xasprintf("usdt_%s_%s", p->provider, p->name);
+	if (kind_has(c->r, ev)) {
+		free(ev);
+		return 0;
+	}
+	c->n++;
+	k = kind_new(c->r, RD_FIXED, ev, &idx);
+	free(ev);
+	n = p->argc < 0 ? 0 : p->argc > 6 ? 6 : p->argc;
+	buf_printf(c->b, "usdt:%s:%s:%s ", c->path, p->provider, p->name);
+	pred_self(c->b, c->r, false);
+	buf_printf(c->b, "{\n\tprintf(\"K%d %%d %%d", idx);
+	for (i = 0; i < n; i++) {
+		kind_field(k, arg_names[i], CTF_S64);
+		buf_printf(c->b, " %%d");
+	}
+	buf_printf(c->b, "\", nsecs, cpu");
+	for (i = 0; i < n; i++)
+		buf_printf(c->b, ", arg%d", i);
+	buf_printf(c->b, ");\n}\n");
+	return 0;
+}
+
+/* usdt:PATH:[PROVIDER:]NAME, globs allowed in the provider and name. */
+static int usdt_prog(struct buf *b, struct rd_run *r, const char *spec)
+{
+	char *copy = xstrdup(spec + 5), *parts[3];
+	struct usdt_ctx c = { b, r, NULL, NULL, NULL, 0 };
+	int n = 0, err;
+	char *p, *save = NULL;
+
+	for (p = strtok_r(copy, ":", &save); p && n < 3; p = strtok_r(NULL, ":", &save))
+		parts[n++] = p;
+	if (n < 2) {
+		fprintf(stderr, "ferret record: '%s': a USDT probe is usdt:PATH:[PROVIDER:]NAME\n",
+			spec);
+		free(copy);
+		return -EINVAL;
+	}
+	c.path = parts[0];
+	c.prov = n == 3 ? parts[1] : NULL;
+	c.name = parts[n - 1];
+	err = usdtn_list(c.path, usdt_one, &c);
+	if (err || !c.n) {
+		fprintf(stderr, "ferret record: '%s' %s%s\n", spec,
+			err ? "cannot be read: " : "matches no USDT probe",
+			err ? strerror(-err) : "");
+		free(copy);
+		return -EINVAL;
+	}
+	free(copy);
+	return 0;
+}
+
+static int profile_prog(struct buf *b, struct rd_run *r, const char *spec)
+{
+	const char *hz = strrchr(spec, ':') + 1;
+	struct rd_kind *k;
+	char *end;
+	long v = strtol(hz, &end, 10);
+	int idx;
+
+	if (*end || v <= 0 || v > 100000) {
+		fprintf(stderr, "ferret record: '%s': profile:HZ takes a rate from 1 to 100000\n",
+			spec);
+		return -EINVAL;
+	}
+	k = kind_new(r, RD_PROFILE, "perf_cpu_clock", &idx);
+	kind_field(k, "ip", CTF_HEX64);
+	kind_field(k, "tid", CTF_S32);
+	kind_field(k, "pid", CTF_S32);
+	kind_field(k, "kstack", CTF_SEQ_HEX64);
+	kind_field(k, "ustack", CTF_SEQ_HEX64);
+	buf_printf(b, "profile:hz:%ld ", v);
+	pred_self(b, r, false);
+	buf_printf(b, "{\n\tprintf(\"K%d %%d %%d %%d %%d %%s %%s\", nsecs, cpu, tid, pid, "
+		   "kstack, ustack);\n}\n", idx);
+	return 0;
+}
+
+/* The program for the sets asked for; 0, or -EINVAL after saying why. */
+static int rd_prog(struct buf *b, struct rd_run *r)
+{
+	bool sched = false, irq = false, sys = false;
+	int i;
+	size_t j;
+
+	for (i = 0; i < r->o->nsets; i++) {
+		const char *s = r->o->sets[i];
+
+		if (!strcmp(s, "sched"))
+			sched = true;
+		else if (!strcmp(s, "irq"))
+			irq = true;
+		else if (!strcmp(s, "syscalls"))
+			sys = true;
+		else if (strncmp(s, "tracepoint:", 11) && strncmp(s, "t:", 2) &&
+			 strncmp(s, "uprobe:", 7) && strncmp(s, "uretprobe:", 10) &&
+			 strncmp(s, "usdt:", 5) && strncmp(s, "profile:", 8)) {
+			fprintf(stderr, "ferret record: unknown event set '%s' (sched, syscalls, irq, "
+				"tracepoint:CATEGORY:EVENT, uprobe:, uretprobe:, usdt:, profile:HZ)\n", s);
+			return -EINVAL;
+		}
+	}
+	buf_printf(b, "BEGIN {");
+	if (r->filter)
+		buf_printf(b, " @pids[0] = 0;");
+	if (sys)
+		buf_printf(b, " @ss[%d] = 0;", RD_NR_MAX + 1);
+	buf_printf(b, " }\n");
+	for (j = 0; j < ARRAY_SIZE(builtins); j++)
+		if ((sched && !strcmp(builtins[j].set, "sched")) ||
+		    (irq && !strcmp(builtins[j].set, "irq")))
+			builtin_prog(b, r, &builtins[j]);
+	/* The set of threads follows forks and frees whatever is recorded. */
+	if (r->filter && !sched)
+		buf_printf(b, "rawtracepoint:sched_process_fork /@pids[tid]/ {\n"
+			   "\t@pids[((struct task_struct *)arg1)->pid] = 1;\n}\n"
+			   "rawtracepoint:sched_process_free {\n"
+			   "\tdelete(@pids[((struct task_struct *)arg0)->pid]);\n}\n");
+	if (sys)
+		syscalls_prog(b, r);
+	for (i = 0; i < r->o->nsets; i++) {
+		const char *s = r->o->sets[i], *spec = strchr(s, ':') + 1;
+		char *cat, *ev;
+		struct tp_ctx c = { b, r, 0 };
+		int n;
+
+		if (!strncmp(s, "uprobe:", 7) || !strncmp(s, "uretprobe:", 10)) {
+			uprobe_prog(b, r, s, s[1] == 'r');
+			continue;
+		}
+		if (!strncmp(s, "usdt:", 5)) {
+			if (usdt_prog(b, r, s))
+				return -EINVAL;
+			continue;
+		}
+		if (!strncmp(s, "profile:", 8)) {
+			if (profile_prog(b, r, s))
+				return -EINVAL;
+			continue;
+		}
+		if (strncmp(s, "tracepoint:", 11) && strncmp(s, "t:", 2))
+			continue;
+		cat = xstrdup(spec);
+		ev = strchr(cat, ':');
+		if (!ev || !*cat || !ev[1]) {
+			fprintf(stderr, "ferret record: '%s': a tracepoint is tracepoint:CATEGORY:EVENT\n", s);
+			free(cat);
+			return -EINVAL;
+		}
+		*ev++ = 0;
+		n = tracefs_list(cat, ev, tp_one, &c);
+		if (n <= 0 || !c.n) {
+			if (n < 0)
+				fprintf(stderr, "ferret record: '%s': %s\n", s, strerror(-n));
+			else
+				fprintf(stderr, "ferret record: '%s' matches no tracepoint\n", s);
+			free(cat);
+			return -EINVAL;
+		}
+		free(cat);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Records to CTF events.                                               */
+
+static uint64_t u64at(const struct fmt_spec *fs, const void *p, int i)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)p + fs->args[i].offset, 8);
+	return v;
+}
+
+/*
+ * The string of argument i, NUL-terminated: in place when its buffer
+ * holds a NUL, else copied to scratch at *off.
+ */
+static const char *strat(struct rd_run *r, const struct fmt_spec *fs,
+			 const void *p, int i, size_t *off)
+{
+	const char *s = (const char *)p + fs->args[i].offset;
+	size_t n = (size_t)fs->args[i].type->size, l = strnlen(s, n);
+
+	if (l < n)
+		return s;
+	/* scratch was sized before: pointers into it stay valid. */
+	memcpy(r->scratch.p + *off, s, l);
+	r->scratch.p[*off + l] = 0;
+	s = r->scratch.p + *off;
+	*off += l + 1;
+	return s;
+}
+
+static int class_of(struct rd_run *r, struct rd_kind *k)
+{
+	if (k->id < 0) {
+		k->id = ctf_event_class(r->w, k->name, k->fields, k->nfields);
+		if (k->id < 0) {
+			fprintf(stderr, "ferret record: event %s: %s\n", k->name, strerror(-k->id));
+			k->id = -2;
+		}
+	}
+	return k->id;
+}
+
+/* The C type of a system call's argument as a CTF type. */
+static enum ctf_type sys_type(const char *ctype)
+{
+	static const char *const s32[] = { "int", "pid_t", "clockid_t", "timer_t",
+		"mqd_t", "key_serial_t", "__s32", "key_t" };
+	static const char *const u32[] = { "unsigned int", "unsigned", "u32", "__u32",
+		"umode_t", "uid_t", "gid_t", "qid_t", "rwf_t", "old_uid_t", "old_gid_t",
+		"unsigned short" };
+	static const char *const s64[] = { "long", "loff_t", "off_t", "ssize_t",
+		"__kernel_old_time_t", "time_t", "long long" };
+	size_t i;
+
+	if (strchr(ctype, '*'))
+		return CTF_HEX64;
+	for (i = 0; i < ARRAY_SIZE(s32); i++)
+		if (!strcmp(ctype, s32[i]))
+			return CTF_S32;
+	for (i = 0; i < ARRAY_SIZE(u32); i++)
+		if (!strcmp(ctype, u32[i]))
+			return CTF_U32;
+	for (i = 0; i < ARRAY_SIZE(s64); i++)
+		if (!strcmp(ctype, s64[i]))
+			return CTF_S64;
+	return CTF_U64;
+}
+
+/* Whether argument i of s is a string read at entry. */
+static bool sys_is_str(const struct st_sys *s, int i)
+{
+	char l = s ? st_sys_arg(s, i) : 0;
+
+	return l == 'P' || l == 'S' || l == ST_L_LIMSTR;
+}
+
+/*
+ * Call nr's classes: syscall_entry_NAME with the arguments its
+ * tracepoint names (strings where ferret strace reads one), and
+ * syscall_exit_NAME with ret.
+ */
+static struct rd_sys *sys_of(struct rd_run *r, long nr)
+{
+	struct rd_sys *y = &r->sys[nr < 0 || nr > RD_NR_MAX ? RD_NR_MAX : nr];
+	const struct st_sys *s = nr >= 0 && nr < RD_NR_MAX ? st_sys_by_nr(nr) : NULL;
+	struct ctf_field f[7];
+	char name[96], ev[80];
+	const struct tracefs_event *te;
+	int i, nstr = 0;
+
+	if (y->known)
+		return y;
+	y->known = true;
+	y->entry_id = y->exit_id = -1;
+	snprintf(ev, sizeof(ev), "sys_enter_%s", s ? s->name : "");
+	te = s ? tracefs_event("syscalls", ev) : NULL;
+	if (te) {
+		/* The arguments, after the call's number. */
+		for (i = 0; i < te->nfields && y->nargs < 6; i++) {
+			if (!strcmp(te->fields[i].name, "__syscall_nr"))
+				continue;
+			y->names[y->nargs] = xstrdup(te->fields[i].name);
+			y->type[y->nargs++] = sys_type(te->fields[i].ctype);
+		}
+	} else {
+		y->nargs = s ? st_sys_nargs(s) : 6;
+		for (i = 0; i < y->nargs; i++) {
+			y->names[i] = xasprintf("arg%d", i);
+			y->type[i] = CTF_HEX64;
+		}
+	}
+	for (i = 0; i < y->nargs; i++) {
+		y->str_slot[i] = -1;
+		if (sys_is_str(s, i) && nstr < 2) {
+			y->type[i] = CTF_STRING;
+			y->str_slot[i] = (signed char)nstr++;
+		}
+		f[i].name = y->names[i];
+		f[i].type = y->type[i];
+	}
+	if (s) {
+		snprintf(name, sizeof(name), "syscall_entry_%s", s->name);
+		y->entry_id = ctf_event_class(r->w, name, f, y->nargs);
+		snprintf(name, sizeof(name), "syscall_exit_%s", s->name);
+	} else {
+		f[0].name = "id";
+		f[0].type = CTF_S32;
+		for (i = 0; i < 6; i++) {
+			f[i + 1].name = y->names[i];
+			f[i + 1].type = CTF_HEX64;
+		}
+		y->entry_id = ctf_class_id(r->w, "syscall_entry_unknown");
+		if (y->entry_id < 0)
+			y->entry_id = ctf_event_class(r->w, "syscall_entry_unknown", f, 7);
+		snprintf(name, sizeof(name), "syscall_exit_unknown");
+	}
+	f[0].name = "ret";
+	f[0].type = CTF_S64;
+	if (!s) {
+		f[0].name = "id";
+		f[0].type = CTF_S32;
+		f[1].name = "ret";
+		f[1].type = CTF_S64;
+	}
+	y->exit_id = ctf_class_id(r->w, name);
+	if (y->exit_id < 0)
+		y->exit_id = ctf_event_class(r->w, name, f, s ? 1 : 2);
+	return y;
+}
+
+static void put_event(struct rd_run *r, int cpu, uint64_t ts, int id,
+		      const union ctf_value *v)
+{
+	int err;
+
+	if (id < 0 || r->err)
+		return;
+	err = ctf_event(r->w, cpu, ts, id, v);
+	if (err && err != -EMSGSIZE && err != -EINVAL)
+		r->err = err;
+}
+
+/*
+ * The class of probe index i of an RD_PROBE kind: prefix_FUNC, FUNC the
+ * probe name's last part, any byte a TSDL string cannot hold as '_'.
+ */
+static int probe_class(struct rd_run *r, struct rd_kind *k, uint64_t i)
+{
+	const char *pn, *fn;
+	char *name, *c;
+	int id;
+
+	if (!r->rt || i >= (uint64_t)r->rt->out.nprobes)
+		return -1;
+	if ((int)i >= k->npcls) {
+		int n = (int)i + 1, j;
+
+		k->pcls = xrealloc(k->pcls, (size_t)n * sizeof(*k->pcls));
+		for (j = k->npcls; j < n; j++)
+			k->pcls[j] = -1;
+		k->npcls = n;
+	}
+	if (k->pcls[i] >= 0)
+		return k->pcls[i];
+	pn = r->rt->out.probe_names[i];
+	fn = pn ? strrchr(pn, ':') : NULL;
+	name = xasprintf("%s_%s", k->name, fn ? fn + 1 : "unknown");
+	for (c = name; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == '"' || *c == '\\' || *c == 0x7f)
+			*c = '_';
+	id = ctf_class_id(r->w, name);
+	if (id < 0)
+		id = ctf_event_class(r->w, name, k->fields, k->nfields);
+	free(name);
+	k->pcls[i] = id;
+	return id;
+}
+
+/* The frames of the stack in argument i, into ips (STACK_DEPTH). */
+static uint32_t stack_at(struct rd_run *r, const struct fmt_spec *fs,
+			 const void *p, int i, uint64_t *ips)
+{
+	const struct type *t = fs->args[i].type;
+	int64_t id = (int64_t)u64at(fs, p, i);
+	uint32_t key = (uint32_t)id, n = 0;
+	int fd;
+
+	if (!r->rt || id < 0 || t->stack_map < 0 || t->stack_map >= r->rt->out.nstack_fds)
+		return 0;
+	fd = r->rt->out.stack_fds[t->stack_map];
+	memset(ips, 0, STACK_DEPTH * sizeof(*ips));
+	if (fd < 0 || bpf_map_lookup_elem(fd, &key, ips))
+		return 0;
+	while (n < (uint32_t)t->stack_depth && n < STACK_DEPTH && ips[n])
+		n++;
+	return n;
+}
+
+/*
+ * A --script printf record: its format is SCRIPT_PREFIX and the script's
+ * own, its first two values the time and CPU (see script_rewrite()).
+ */
+#define SCRIPT_PREFIX "S%d%d"
+
+static void script_line(struct rd_run *r, const struct fmt_spec *fs,
+			const void *p, int cpu, uint64_t ts)
+{
+	static const struct ctf_field msg_f[] = { { "msg", CTF_STRING } };
+	struct fmt_spec own = *fs;
+	struct buf text = { 0 };
+	union ctf_value v[1];
+	int id;
+
+	if (!r->rt || fs->nargs < 2)
+		return;
+	own.fmt = fs->fmt + strlen(SCRIPT_PREFIX);
+	own.args = fs->args + 2;
+	own.nargs = fs->nargs - 2;
+	if (print_format(&r->rt->out, &own, p, &text) < 0)
+		return;
+	while (text.len && text.p[text.len - 1] == '\n')
+		text.len--;
+	buf_put(&text, "", 1);
+	id = ctf_class_id(r->w, "ferret_printf");
+	if (id < 0)
+		id = ctf_event_class(r->w, "ferret_printf", msg_f, 1);
+	v[0].s = text.p;
+	put_event(r, cpu, ts, id, v);
+	buf_free(&text);
+}
+
+/* Writes one record as its CTF event. */
+static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
+{
+	union ctf_value v[RD_FIELDS_MAX + 8];
+	struct rd_kind *k;
+	uint64_t ts = u64at(fs, p, 0);
+	int cpu = (int)u64at(fs, p, 1), idx, i;
+	size_t need = 0, off = 0;
+	long nr;
+
+	if (fs->fmt[0] == 'S') {
+		script_line(r, fs, p, cpu, ts);
+		return;
+	}
+	idx = (int)strtol(fs->fmt + 1, NULL, 10);
+	if (idx < 0 || idx >= r->kinds.n)
+		return;
+	k = r->kinds.v[idx];
+	for (i = 2; i < fs->nargs; i++)
+		if (fs->args[i].type->kind == TY_STR)
+			need += (size_t)fs->args[i].type->size + 1;
+	if (r->scratch.cap < need) {
+		r->scratch.p = xrealloc(r->scratch.p, need);
+		r->scratch.cap = need;
+	}
+	switch (k->mode) {
+	case RD_FIXED:
+		for (i = 0; i < k->nfields && i + 2 < fs->nargs; i++) {
+			if (k->fields[i].type == CTF_STRING)
+				v[i].s = strat(r, fs, p, i + 2, &off);
+			else
+				v[i].u = u64at(fs, p, i + 2);
+		}
+		put_event(r, cpu, ts, class_of(r, k), v);
+		break;
+	case RD_PROBE:
+		for (i = 0; i < k->nfields && i + 3 < fs->nargs; i++)
+			v[i].u = u64at(fs, p, i + 3);
+		put_event(r, cpu, ts, probe_class(r, k, u64at(fs, p, 2)), v);
+		break;
+	case RD_PROFILE: {
+		uint64_t ks[STACK_DEPTH], us[STACK_DEPTH];
+
+		v[1].u = u64at(fs, p, 2);
+		v[2].u = u64at(fs, p, 3);
+		v[3].seq.v = ks;
+		v[3].seq.n = stack_at(r, fs, p, 4, ks);
+		v[4].seq.v = us;
+		v[4].seq.n = stack_at(r, fs, p, 5, us);
+		v[0].u = v[3].seq.n ? ks[0] : v[4].seq.n ? us[0] : 0;
+		put_event(r, cpu, ts, class_of(r, k), v);
+		break;
+	}
+	case RD_SYS_ENTER: {
+		const char *regs;
+		struct rd_sys *y;
+		int base = 0;
+
+		nr = (long)u64at(fs, p, 2);
+		y = sys_of(r, nr);
+		if (nr < 0 || nr >= RD_NR_MAX || !st_sys_by_nr(nr)) {
+			v[0].i = nr;
+			base = 1;
+		}
+		/* The registers: a buf(), its u64 length first. */
+		regs = (const char *)p + fs->args[3].offset + 8;
+		for (i = 0; i < y->nargs; i++) {
+			if (y->str_slot[i] >= 0 && y->str_slot[i] < k->nstr)
+				v[base + i].s = strat(r, fs, p, 4 + y->str_slot[i], &off);
+			else if (y->str_slot[i] >= 0)
+				v[base + i].s = "";
+			else
+				memcpy(&v[base + i].u, regs + reg_off[i], 8);
+		}
+		put_event(r, cpu, ts, y->entry_id, v);
+		break;
+	}
+	case RD_SYS_EXIT: {
+		struct rd_sys *y;
+
+		nr = (long)u64at(fs, p, 2);
+		y = sys_of(r, nr);
+		if (nr < 0 || nr >= RD_NR_MAX || !st_sys_by_nr(nr)) {
+			v[0].i = nr;
+			v[1].u = u64at(fs, p, 3);
+		} else {
+			v[0].u = u64at(fs, p, 3);
+		}
+		put_event(r, cpu, ts, y->exit_id, v);
+		break;
+	}
+	}
+}
+
+static void emit_pend(struct rd_run *r, struct rd_pend *e)
+{
+	emit(r, e->fs, e->data);
+}
+
+/* Takes a record through its CPU's window (see struct rd_pend). */
+static void rd_printf(void *arg, const struct fmt_spec *fs, const void *payload)
+{
+	struct rd_run *r = arg;
+	struct rd_cpu *c;
+	struct rd_pend e;
+	int cpu, i;
+
+	if ((fs->fmt[0] != 'K' && fs->fmt[0] != 'S') || fs->nargs < 2)
+		return;
+	cpu = (int)u64at(fs, payload, 1);
+	if (cpu < 0 || cpu >= r->ncpus) {
+		emit(r, fs, payload);
+		return;
+	}
+	c = &r->cpus[cpu];
+	/* The spare slot past the n held takes the record. */
+	e = c->slot[c->n];
+	if (e.cap < (size_t)fs->size) {
+		e.data = xrealloc(e.data, (size_t)fs->size);
+		e.cap = (size_t)fs->size;
+	}
+	memcpy(e.data, payload, (size_t)fs->size);
+	e.fs = fs;
+	e.ts = u64at(fs, payload, 0);
+	for (i = c->n; i > 0 && c->slot[i - 1].ts > e.ts; i--)
+		c->slot[i] = c->slot[i - 1];
+	c->slot[i] = e;
+	if (++c->n <= RD_WINDOW)
+		return;
+	e = c->slot[0];
+	emit_pend(r, &e);
+	memmove(c->slot, c->slot + 1, (size_t)(c->n - 1) * sizeof(c->slot[0]));
+	c->n--;
+	c->slot[c->n] = e;
+}
+
+static void drain(struct rd_run *r)
+{
+	int cpu, i;
+
+	for (cpu = 0; cpu < r->ncpus; cpu++) {
+		struct rd_cpu *c = &r->cpus[cpu];
+
+		for (i = 0; i < c->n; i++)
+			emit_pend(r, &c->slot[i]);
+		c->n = 0;
+	}
+}
+
+/* Records lost since the last look, counted on their CPUs' streams. */
+static void count_lost(struct rd_run *r, struct runtime *rt)
+{
+	uint32_t key = STAT_LOST;
+	int cpu;
+
+	if (!rt || rt->stats_fd < 0 || bpf_map_lookup_elem(rt->stats_fd, &key, r->lostv))
+		return;
+	for (cpu = 0; cpu < r->ncpus; cpu++)
+		if (r->lostv[cpu] > r->cpus[cpu].lost) {
+			ctf_discarded(r->w, cpu, r->lostv[cpu] - r->cpus[cpu].lost);
+			r->cpus[cpu].lost = r->lostv[cpu];
+		}
+}
+
+/* ------------------------------------------------------------------ */
+/* The statedump: the threads alive at the start, from /proc.           */
+
+/* LTTng's lttng_process_status values. */
+enum { LT_UNNAMED = 0, LT_WAIT_CPU = 2, LT_ZOMBIE = 4, LT_WAIT = 5, LT_DEAD = 7 };
+
+static const struct ctf_field sd_fields[] = {
+	{ "tid", CTF_S32 }, { "pid", CTF_S32 }, { "ppid", CTF_S32 },
+	{ "name", CTF_STRING }, { "type", CTF_S32 }, { "mode", CTF_S32 },
+	{ "submode", CTF_S32 }, { "status", CTF_S32 }, { "cpu", CTF_S32 },
+};
+
+/* One thread's state from /proc/PID/task/TID/stat; false if it is gone. */
+static bool thread_state(int pid, int tid, union ctf_value *v, char *comm, size_t n)
+{
+	char path[64], buf[1024], *e, state;
+	unsigned long flags;
+	int ppid, cpu = 0, i;
+	ssize_t len;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", pid, tid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	len = (ssize_t)fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	if (len <= 0)
+		return false;
+	buf[len] = 0;
+	e = strrchr(buf, ')');
+	if (!e || !strchr(buf, '('))
+		return false;
+	*e = 0;
+	snprintf(comm, n, "%s", strchr(buf, '(') + 1);
+	if (sscanf(e + 1, " %c %d %*d %*d %*d %*d %lu", &state, &ppid, &flags) != 3)
+		return false;
+	/* The processor field, the 39th. */
+	for (i = 3, e = e + 1; i < 39 && e; i++)
+		e = strchr(e + 1, ' ');
+	if (e)
+		cpu = atoi(e + 1);
+	v[0].i = tid;
+	v[1].i = pid;
+	v[2].i = ppid;
+	v[3].s = comm;
+	/* PF_KTHREAD: LTTng's KERNEL_THREAD (1), else USER_THREAD (0). */
+	v[4].i = (flags & 0x00200000) ? 1 : 0;
+	v[5].i = 5;	/* LTTNG_MODE_UNKNOWN */
+	v[6].i = 0;	/* LTTNG_NONE */
+	v[7].i = state == 'R' ? LT_WAIT_CPU : state == 'Z' ? LT_ZOMBIE :
+		 state == 'X' ? LT_DEAD : strchr("SDIT t", state) ? LT_WAIT : LT_UNNAMED;
+	v[8].i = cpu;
+	return true;
+}
+
+/*
+ * lttng_statedump_start, a process_state per thread, lttng_statedump_end,
+ * on CPU 0 at the start: before anything is attached, so before every
+ * event of that stream.
+ */
+static void statedump(struct rd_run *r)
+{
+	int start = ctf_event_class(r->w, "lttng_statedump_start", NULL, 0);
+	int ps = ctf_event_class(r->w, "lttng_statedump_process_state", sd_fields,
+				 ARRAY_SIZE(sd_fields));
+	int end = ctf_event_class(r->w, "lttng_statedump_end", NULL, 0);
+	struct timespec now;
+	struct dirent *de, *te;
+	uint64_t ts;
+	DIR *d, *td;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ts = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+	put_event(r, 0, ts, start, NULL);
+	d = opendir("/proc");
+	while (d && (de = readdir(d))) {
+		char path[64];
+		int pid = atoi(de->d_name);
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task", pid);
+		td = opendir(path);
+		while (td && (te = readdir(td))) {
+			union ctf_value v[9];
+			char comm[64];
+			int tid = atoi(te->d_name);
+
+			if (tid > 0 && thread_state(pid, tid, v, comm, sizeof(comm)))
+				put_event(r, 0, ts, ps, v);
+		}
+		if (td)
+			closedir(td);
+	}
+	if (d)
+		closedir(d);
+	put_event(r, 0, ts, end, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* The run.                                                             */
+
+/* The threads of process pid into @pids. */
+static int add_threads(int fd, pid_t pid)
+{
+	char path[64];
+	struct dirent *de;
+	uint64_t one = 1;
+	int n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	d = opendir(path);
+	while (d && (de = readdir(d))) {
+		uint64_t tid = (uint64_t)atoi(de->d_name);
+
+		if (tid > 0 && !bpf_map_update_elem(fd, &tid, &one, BPF_ANY))
+			n++;
+	}
+	if (d)
+		closedir(d);
+	if (!d) {
+		uint64_t k = (uint64_t)pid;
+
+		if (!bpf_map_update_elem(fd, &k, &one, BPF_ANY))
+			n++;
+	}
+	return n ? 0 : -errno;
+}
+
+static int rd_setup(void *arg, struct runtime *rt)
+{
+	struct rd_run *r = arg;
+	const struct map_info *m;
+	int i, err;
+
+	r->rt = rt;
+	if (r->want_sys) {
+		int64_t *vals = xcalloc(RD_NR_MAX + 2, sizeof(*vals));
+		long nr;
+
+		for (nr = 0; nr < RD_NR_MAX; nr++) {
+			const struct st_sys *s = st_sys_by_nr(nr);
+			int a, n = 0;
+
+			for (a = 0; s && a < st_sys_nargs(s) && n < 2; a++)
+				if (sys_is_str(s, a))
+					vals[nr] |= (int64_t)(a + 1) << (3 * n++);
+		}
+		m = run_map_named(rt, "@ss");
+		err = m ? loader_array_fill(m->fd, vals, RD_NR_MAX + 2, sizeof(*vals)) : -ENOENT;
+		free(vals);
+		if (err) {
+			fprintf(stderr, "ferret record: cannot fill the map of calls: %s\n",
+				strerror(-err));
+			return err;
+		}
+	}
+	if (r->filter) {
+		m = run_map_named(rt, "@pids");
+		if (!m)
+			return -ENOENT;
+		if (r->child > 0 && (err = add_threads(m->fd, r->child))) {
+			fprintf(stderr, "ferret record: cannot set the threads to record: %s\n",
+				strerror(-err));
+			return err;
+		}
+		for (i = 0; i < r->o->npids; i++)
+			if ((err = add_threads(m->fd, r->o->pids[i]))) {
+				fprintf(stderr, "ferret record: process %d: %s\n",
+					(int)r->o->pids[i], strerror(-err));
+				return err;
+			}
+	}
+	statedump(r);
+	if (r->o->duration > 0) {
+		struct itimerspec its = { 0 };
+
+		r->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+		its.it_value.tv_sec = (time_t)r->o->duration;
+		its.it_value.tv_nsec = (long)((r->o->duration - (double)its.it_value.tv_sec) * 1e9);
+		if (!its.it_value.tv_sec && !its.it_value.tv_nsec)
+			its.it_value.tv_nsec = 1;
+		if (r->timer_fd < 0 || timerfd_settime(r->timer_fd, 0, &its, NULL)) {
+			fprintf(stderr, "ferret record: -d: %s\n", strerror(errno));
+			return -errno;
+		}
+	}
+	return 0;
+}
+
+static int rd_poll_fd(void *arg)
+{
+	struct rd_run *r = arg;
+
+	return r->timer_fd;
+}
+
+static void rd_poll_ready(void *arg)
+{
+	struct rd_run *r = arg;
+	uint64_t n;
+
+	if (read(r->timer_fd, &n, sizeof(n)) == (ssize_t)sizeof(n) || errno != EAGAIN)
+		r->expired = true;
+}
+
+static bool rd_tick(void *arg, bool child_done)
+{
+	struct rd_run *r = arg;
+	int i;
+
+	if (r->expired || r->err)
+		return true;
+	if (r->child > 0)
+		return child_done;
+	if (!r->o->npids)
+		return false;
+	for (i = 0; i < r->o->npids; i++)
+		if (kill(r->o->pids[i], 0) == 0 || errno != ESRCH)
+			return false;
+	return true;
+}
+
+static void rd_finish(void *arg, struct runtime *rt)
+{
+	struct rd_run *r = arg;
+
+	drain(r);
+	count_lost(r, rt);
+}
+
+/*
+ * The script's printf calls (in probes up to line last, the script's
+ * part of the text) get the time and CPU as their first values, and
+ * SCRIPT_PREFIX before their format, which rd_printf() knows them by.
+ */
+static void script_rewrite(struct node *n, int last)
+{
+	int i;
+
+	if (!n)
+		return;
+	if (n->kind == N_PROBE && n->loc.line > last)
+		return;
+	if (n->kind == N_CALL && n->name && !strcmp(n->name, "printf") && n->nlist >= 1 &&
+	    n->list[0]->kind == N_STR) {
+		struct node *f = n->list[0], *ts = ast_new(N_BUILTIN, &n->loc),
+			    *cpu = ast_new(N_BUILTIN, &n->loc);
+		size_t pl = strlen(SCRIPT_PREFIX);
+		char *s = xmalloc(f->slen + pl + 1);
+
+		memcpy(s, SCRIPT_PREFIX, pl);
+		memcpy(s + pl, f->str, f->slen);
+		s[f->slen + pl] = 0;
+		free(f->str);
+		f->str = s;
+		f->slen += pl;
+		ts->name = xstrdup("nsecs");
+		cpu->name = xstrdup("cpu");
+		ast_push(n, ts);
+		ast_push(n, cpu);
+		memmove(n->list + 3, n->list + 1, (size_t)(n->nlist - 3) * sizeof(*n->list));
+		n->list[1] = ts;
+		n->list[2] = cpu;
+	}
+	script_rewrite(n->a, last);
+	script_rewrite(n->b, last);
+	script_rewrite(n->c, last);
+	for (i = 0; i < n->nlist; i++)
+		script_rewrite(n->list[i], last);
+}
+
+/* ------------------------------------------------------------------ */
+/* Options.                                                             */
+
+static char *find_exe(const char *name)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL;
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) ? NULL : xstrdup(name);
+	copy = xstrdup(path ? path : "/usr/local/bin:/usr/bin:/bin");
+	for (dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+		char *full = xasprintf("%s/%s", *dir ? dir : ".", name);
+		struct stat st;
+
+		if (!stat(full, &st) && S_ISREG(st.st_mode) && !access(full, X_OK)) {
+			free(copy);
+			return full;
+		}
+		free(full);
+	}
+	free(copy);
+	errno = ENOENT;
+	return NULL;
+}
+
+static int parse_opts(int argc, char **argv, struct rd_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "dump-program", no_argument, NULL, 'D' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "event", required_argument, NULL, 'e' },
+		{ "all-cpus", no_argument, NULL, 'a' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "script", required_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *cmd = NULL;
+	char *end;
+	int opt;
+	long v;
+
+	while ((opt = getopt_long(argc, argv, "+c:p:ad:o:e:s:b:vqh", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'c':
+			cmd = optarg;
+			break;
+		case 'p':
+			v = strtol(optarg, &end, 10);
+			if (*end || v <= 0 || v > INT_MAX) {
+				fprintf(stderr, "ferret record: -p: '%s' is not a process id\n", optarg);
+				return -1;
+			}
+			o->pids = xrealloc(o->pids, (size_t)(o->npids + 1) * sizeof(*o->pids));
+			o->pids[o->npids++] = (pid_t)v;
+			break;
+		case 'a':
+			o->all = true;
+			break;
+		case 'd':
+			o->duration = strtod(optarg, &end);
+			if (*end || end == optarg || !(o->duration > 0) || o->duration > 1e9) {
+				fprintf(stderr, "ferret record: -d: '%s' is not a number of seconds\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case 'e':
+			o->sets = xrealloc(o->sets, (size_t)(o->nsets + 1) * sizeof(*o->sets));
+			o->sets[o->nsets++] = optarg;
+			break;
+		case 's':
+			v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 4095) {
+				fprintf(stderr, "ferret record: -s: '%s' is not a size from 1 to 4095\n",
+					optarg);
+				return -1;
+			}
+			o->strsize = (int)v;
+			break;
+		case 'b':
+			v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 4096 || (v & (v - 1))) {
+				fprintf(stderr, "ferret record: -b: '%s' is not a power of two from 1 to 4096 (MiB)\n",
+					optarg);
+				return -1;
+			}
+			o->bufsize_mb = (int)v;
+			break;
+		case 'S':
+			o->script = optarg;
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'D':
+			o->dump = true;
+			break;
+		case 'h':
+			rd_usage(stdout);
+			return 1;
+		default:
+			rd_usage(stderr);
+			return -1;
+		}
+	}
+	if (cmd && optind < argc) {
+		fprintf(stderr, "ferret record: both -c and a command given\n");
+		return -1;
+	}
+	if (cmd) {
+		o->cmd = run_split_command(cmd, &o->cmd_copy);
+		if (!o->cmd[0] || !*o->cmd[0]) {
+			fprintf(stderr, "ferret record: -c: an empty command\n");
+			return -1;
+		}
+	} else if (optind < argc) {
+		o->cmd = argv + optind;
+	}
+	if (!o->cmd && !o->npids && !o->all && !o->dump) {
+		fprintf(stderr, "ferret record: nothing to record: give a command (-c CMD), "
+			"processes (-p PID) or the whole system (-a)\n");
+		return -1;
+	}
+	if (o->all && (o->cmd || o->npids)) {
+		fprintf(stderr, "ferret record: -a records the whole system: not with -c or -p\n");
+		return -1;
+	}
+	if (o->cmd && o->npids) {
+		fprintf(stderr, "ferret record: -c and -p do not go together\n");
+		return -1;
+	}
+	if (!o->nsets) {
+		static char *dflt[] = { "sched", "syscalls" };
+
+		o->sets = xcalloc(2, sizeof(*o->sets));
+		o->sets[0] = dflt[0];
+		o->sets[1] = dflt[1];
+		o->nsets = 2;
+	}
+	return 0;
+}
+
+static void free_run(struct rd_run *r)
+{
+	int i, j;
+
+	for (i = 0; i < r->kinds.n; i++) {
+		struct rd_kind *k = r->kinds.v[i];
+
+		for (j = 0; j < k->nfields; j++)
+			free((char *)k->fields[j].name);
+		free(k->name);
+		free(k->pcls);
+		free(k);
+	}
+	vec_free(&r->kinds);
+	for (i = 0; r->sys && i <= RD_NR_MAX; i++)
+		for (j = 0; j < 6; j++)
+			free(r->sys[i].names[j]);
+	free(r->sys);
+	for (i = 0; r->cpus && i < r->ncpus; i++)
+		for (j = 0; j <= RD_WINDOW; j++)
+			free(r->cpus[i].slot[j].data);
+	free(r->cpus);
+	free(r->lostv);
+	free(r->scratch.p);
+	if (r->timer_fd >= 0)
+		close(r->timer_fd);
+}
+
+static void summary(struct rd_run *r, const struct ctf_stats *st)
+{
+	if (st->discarded)
+		fprintf(stderr, "ferret record: %llu events lost (the ring buffer was full; -b "
+			"makes it larger): counted in the trace\n",
+			(unsigned long long)st->discarded);
+	if (r->o->quiet)
+		return;
+	fprintf(stderr, "ferret record: %llu events, %.1f MiB, written to %s\n",
+		(unsigned long long)st->events, (double)st->bytes / (1024.0 * 1024.0),
+		r->o->out);
+	if (r->o->verbose && st->clamped)
+		fprintf(stderr, "ferret record: %llu events came later than the window "
+			"that orders a CPU's events: given their CPU's last time\n",
+			(unsigned long long)st->clamped);
+}
+
+int rd_main(int argc, char **argv)
+{
+	struct rd_opts o = { .out = "ferret.ctf", .strsize = 256, .bufsize_mb = 32 };
+	struct rd_run r = { .o = &o, .timer_fd = -1 };
+	struct compile_opts copts = { 0 };
+	struct run_opts ropts = { 0 };
+	struct run_sink sink = { 0 };
+	struct source src = { .name = "ferret-record" };
+	struct ctf_stats st = { 0 };
+	struct compiled c = { 0 };
+	struct buf text = { 0 };
+	struct node *ast = NULL;
+	int ret = 1, go_fd = -1, status = -1, err, script_lines = 0;
+
+	err = parse_opts(argc, argv, &o);
+	if (err) {
+		free(o.pids);
+		free(o.sets);
+		if (o.cmd_copy)
+			free(o.cmd);
+		free(o.cmd_copy);
+		return err > 0 ? 0 : 1;
+	}
+	r.filter = o.cmd || o.npids;
+	if (o.script) {
+		size_t len, i;
+		char *stext = util_read_file(o.script, &len);
+
+		if (!stext) {
+			fprintf(stderr, "ferret record: --script: cannot read '%s': %s\n", o.script,
+				strerror(errno));
+			goto out;
+		}
+		/* The script first: its diagnostics keep its own line numbers. */
+		buf_put(&text, stext, len);
+		buf_put(&text, "\n", 1);
+		for (i = 0, script_lines = 1; i < len; i++)
+			script_lines += stext[i] == '\n';
+		free(stext);
+	}
+	if (rd_prog(&text, &r))
+		goto out;
+	buf_put(&text, "", 1);
+	if (o.dump) {
+		fputs(text.p, stdout);
+		ret = 0;
+		goto out;
+	}
+	if (o.cmd) {
+		char *exe = find_exe(o.cmd[0]);
+
+		if (!exe) {
+			fprintf(stderr, "ferret record: cannot run '%s': %s\n", o.cmd[0],
+				strerror(errno));
+			goto out;
+		}
+		free(exe);
+	}
+	r.w = ctf_open(o.out, NULL);
+	if (!r.w) {
+		fprintf(stderr, "ferret record: cannot make the trace directory '%s': %s\n",
+			o.out, strerror(errno));
+		goto out;
+	}
+	r.ncpus = libbpf_num_possible_cpus();
+	if (r.ncpus <= 0)
+		r.ncpus = 1;
+	r.cpus = xcalloc((size_t)r.ncpus, sizeof(*r.cpus));
+	r.lostv = xcalloc((size_t)r.ncpus, sizeof(*r.lostv));
+	r.sys = xcalloc(RD_NR_MAX + 1, sizeof(*r.sys));
+	if (o.cmd) {
+		r.child = run_spawn_held(NULL, o.cmd, &go_fd, NULL, NULL);
+		if (r.child < 0) {
+			fprintf(stderr, "ferret record: cannot start %s: %s\n", o.cmd[0],
+				strerror(errno));
+			r.child = 0;
+			goto out;
+		}
+	}
+	src.text = text.p;
+	if (o.script)
+		src.name = o.script;
+	copts.strlen = o.strsize + 1;
+	copts.ringbuf_size = (size_t)o.bufsize_mb << 20;
+	copts.interleave = true;
+	copts.array_map = "@ss";
+	copts.array_size = RD_NR_MAX + 2;
+	copts.cpid = r.child;
+	copts.map_keys_max = 65536;
+	kbtf_preload();
+	kbtf_install();
+	ast = parse_program(&src);
+	if (!ast)
+		goto out;
+	if (script_lines)
+		script_rewrite(ast, script_lines);
+	if (compile_program(&c, &src, ast, &copts)) {
+		compile_free(&c);
+		goto out;
+	}
+	sink.arg = &r;
+	sink.printf_rec = rd_printf;
+	sink.tick = rd_tick;
+	sink.setup = rd_setup;
+	sink.finish = rd_finish;
+	sink.poll_fd = rd_poll_fd;
+	sink.poll_ready = rd_poll_ready;
+	ropts.quiet = true;
+	ropts.out = stdout;
+	ropts.sink = &sink;
+	ropts.child_status = &status;
+	/* A script's END runs once the probes have stopped. */
+	ropts.no_stop = !o.script;
+	ret = run_program(&c, &ropts, r.child, go_fd);
+	go_fd = -1;
+	compile_free(&c);
+	/* The last packets written first: the summary counts their bytes. */
+	ctf_flush(r.w);
+	ctf_stats(r.w, &st);
+	err = ctf_close(r.w);
+	r.w = NULL;
+	if (!err)
+		err = r.err;
+	if (err) {
+		fprintf(stderr, "ferret record: writing %s: %s (the trace holds what came before)\n",
+			o.out, strerror(-err));
+		ret = 1;
+	}
+	summary(&r, &st);
+out:
+	if (go_fd >= 0)
+		close(go_fd);
+	if (r.child > 0 && status < 0) {
+		kill(r.child, SIGKILL);
+		waitpid(r.child, NULL, 0);
+	}
+	if (r.w)
+		ctf_close(r.w);
+	if (ast)
+		ast_free(ast);
+	buf_free(&text);
+	free_run(&r);
+	free(o.pids);
+	free(o.sets);
+	if (o.cmd_copy)
+		free(o.cmd);
+	free(o.cmd_copy);
+	kbtf_release();
+	type_free_all();
+	return ret;
+}

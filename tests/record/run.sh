@@ -1,0 +1,341 @@
+#!/bin/bash
+# ferret record: real recordings of the workload and of short commands,
+# read back with babeltrace2 (its listing must hold every event) and its
+# Python bindings (tests/record/ctfcheck.py): counts by event name, the
+# command's exec and exit, its children's, a system call's arguments,
+# sched_switch chains per CPU, times in order per CPU stream, lost events
+# as the trace's discarded count; failing runs with their messages, also
+# under the ASan/UBSan build when one is named.
+#   tests/record/run.sh [BUILD] [ASAN_BUILD]
+set -u
+BUILD=${1:-build}
+ASAN=${2:-}
+FERRET=$BUILD/ferret
+WL=$BUILD/tests/workload
+here=$(dirname "$0")
+PY=/usr/bin/python3
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+. "$here/../lib.sh"
+
+if [ "$(id -u)" != 0 ]; then
+	skipped all "needs root"
+	summary record
+	exit 0
+fi
+if ! command -v babeltrace2 >/dev/null; then
+	skipped all "babeltrace2 is not installed (apt-get install babeltrace2 python3-bt2)"
+	summary record
+	exit 0
+fi
+if ! $PY -c 'import bt2' 2>/dev/null; then
+	skipped all "python3-bt2 is not installed"
+	summary record
+	exit 0
+fi
+[ -x "$WL" ] || make -s "$WL" BUILD="$BUILD" >/dev/null
+
+# rec NAME ARGS...: records into $W/NAME.ctf; false (and says why) if
+# ferret fails or babeltrace2 cannot list what it wrote.
+rec() {
+	local name=$1
+	shift
+	rm -rf "$W/$name.ctf"
+	if ! timeout 60 "$FERRET" record -q -o "$W/$name.ctf" "$@" \
+		>"$W/$name.out" 2>"$W/$name.err"; then
+		bad "$name" "ferret record failed: $(head -3 "$W/$name.err")"
+		return 1
+	fi
+	if ! babeltrace2 "$W/$name.ctf" >"$W/$name.txt" 2>"$W/$name.bterr"; then
+		bad "$name" "babeltrace2 cannot read the trace: $(head -3 "$W/$name.bterr")"
+		return 1
+	fi
+	$PY "$here/ctfcheck.py" "$W/$name.ctf" counts >"$W/$name.counts"
+}
+
+# count NAME EVENT: how many EVENT events trace NAME has.
+count() {
+	awk -v e="$2" '$1 == e { print $2; f = 1 } END { if (!f) print 0 }' "$W/$1.counts"
+}
+
+# is NAME WHAT GOT WANT
+is() {
+	if [ "$3" = "$4" ]; then ok "$1: $2"; else bad "$1: $2" "got '$3', want '$4'"; fi
+}
+
+# pycheck NAME QUESTION ARGS...: a ctfcheck.py check of trace NAME.
+pycheck() {
+	local name=$1 q=$2 out
+	shift 2
+	if out=$($PY "$here/ctfcheck.py" "$W/$name.ctf" "$q" "$@" 2>&1); then
+		ok "$name: $q ($out)"
+	else
+		bad "$name: $q" "$out"
+	fi
+}
+
+# The babeltrace2 listing has every event the Python reading has.
+listed() {
+	local n m
+	n=$(grep -c '^\[' "$W/$1.txt")
+	m=$(awk '{ s += $2 } END { print s + 0 }' "$W/$1.counts")
+	is "$1" "babeltrace2 lists every event" "$n" "$m"
+}
+
+# Threads of process 1 (this host's supervisor): their switches away are
+# missing from perf record's sched_switch events as well, whatever
+# records them; they break no chain here.
+quiet=$(ls /proc/1/task | paste -sd,)
+
+echo "== system calls of a command"
+if rec open -c "$WL open 100" -e syscalls; then
+	listed open
+	is open "openat entries" \
+		"$($PY "$here/ctfcheck.py" "$W/open.ctf" fields syscall_entry_openat |
+		   grep -c 'filename=/nonexistent/ferret-')" 100
+	is open "openat of ferret-42, its arguments" \
+		"$($PY "$here/ctfcheck.py" "$W/open.ctf" fields syscall_entry_openat |
+		   grep 'filename=/nonexistent/ferret-42 ')" \
+		"dfd=-100 filename=/nonexistent/ferret-42 flags=0 mode=0"
+	is open "openat exits with ENOENT" \
+		"$($PY "$here/ctfcheck.py" "$W/open.ctf" fields syscall_exit_openat |
+		   grep -c '^ret=-2$')" 100
+	is open "no sched events without -e sched" "$(count open sched_switch)" 0
+	pycheck open mono
+fi
+if rec getppid -c "$WL getppid 1000"; then
+	listed getppid
+	is getppid "getppid entries" "$(count getppid syscall_entry_getppid)" 1000
+	is getppid "getppid exits" "$(count getppid syscall_exit_getppid)" 1000
+	is getppid "the command's exec" \
+		"$($PY "$here/ctfcheck.py" "$W/getppid.ctf" fields sched_process_exec |
+		   grep -c "filename=$WL ")" 1
+	is getppid "the command's exit" "$(count getppid sched_process_exit)" 1
+	is getppid "the exit is the command's" \
+		"$($PY "$here/ctfcheck.py" "$W/getppid.ctf" fields sched_process_exit |
+		   sed 's/.* tid=\([0-9]*\).*/\1/')" \
+		"$($PY "$here/ctfcheck.py" "$W/getppid.ctf" fields sched_process_exec |
+		   sed 's/.* tid=\([0-9]*\).*/\1/')"
+	is getppid "statedump start and end" \
+		"$(count getppid lttng_statedump_start) $(count getppid lttng_statedump_end)" "1 1"
+	is getppid "statedump has process 1" \
+		"$($PY "$here/ctfcheck.py" "$W/getppid.ctf" fields lttng_statedump_process_state |
+		   grep -c '^tid=1 pid=1 ppid=0 ')" 1
+	pycheck getppid mono
+	tid=$($PY "$here/ctfcheck.py" "$W/getppid.ctf" fields sched_process_exec |
+	      sed 's/.* tid=\([0-9]*\).*/\1/')
+	pycheck getppid traced "$tid"
+fi
+
+echo "== descendants: fork, exec, pipe"
+# The command after the options (-c splits at spaces, as bpftrace's does).
+if rec pipe -- /bin/sh -c "cat /etc/hostname | wc -c >/dev/null; $WL sleep 20"; then
+	listed pipe
+	for p in cat wc workload; do
+		is pipe "exec of $p" "$($PY "$here/ctfcheck.py" "$W/pipe.ctf" fields sched_process_exec |
+			grep -c "filename=[^ ]*/$p ")" 1
+	done
+	is pipe "forks of sh" "$($PY "$here/ctfcheck.py" "$W/pipe.ctf" fields sched_process_fork |
+		grep -c '^parent_comm=sh ')" 3
+	is pipe "cat's openat of /etc/hostname" \
+		"$($PY "$here/ctfcheck.py" "$W/pipe.ctf" fields syscall_entry_openat |
+		   grep -c 'filename=/etc/hostname ')" 1
+	is pipe "exits" "$(count pipe sched_process_exit)" 4
+	is pipe "pipe2 entries" "$(count pipe syscall_entry_pipe2)" 1
+	pycheck pipe mono
+	sh_tid=$($PY "$here/ctfcheck.py" "$W/pipe.ctf" fields sched_process_fork |
+		 awk "NR == 1" | sed 's/.*parent_tid=\([0-9]*\).*/\1/')
+	pycheck pipe traced "$sh_tid"
+fi
+
+echo "== -p: a process already running"
+"$WL" ticks 15 &
+pid=$!
+if rec pid -p "$pid" -e sched -e syscalls; then
+	is pid "exit of the process" "$($PY "$here/ctfcheck.py" "$W/pid.ctf" fields sched_process_exit |
+		grep -c " tid=$pid ")" 1
+	is pid "its nanosleeps recorded" "$([ "$(count pid syscall_entry_clock_nanosleep)" -ge 1 ] &&
+		echo yes)" yes
+	pycheck pid traced "$pid"
+	pycheck pid mono
+fi
+wait "$pid" 2>/dev/null
+
+echo "== the whole system"
+if rec all -a -d 1 -e sched -e irq; then
+	listed all
+	is all "switches recorded" "$([ "$(count all sched_switch)" -gt 10 ] && echo yes)" yes
+	is all "softirqs recorded" "$([ "$(count all irq_softirq_entry)" -gt 0 ] && echo yes)" yes
+	pycheck all chain "$quiet"
+	pycheck all mono
+	is all "no system calls without -e syscalls" "$(count all syscall_entry_read)" 0
+fi
+if rec tp -c "$WL getppid 50" -e 'tracepoint:syscalls:sys_enter_getppid' \
+	-e 'tracepoint:sched:sched_process_e*'; then
+	is tp "a tracepoint's own fields" \
+		"$($PY "$here/ctfcheck.py" "$W/tp.ctf" fields sys_enter_getppid | sort | uniq -c |
+		   awk '{ $1 = $1; print }')" "50 __syscall_nr=110"
+	is tp "sched tracepoints by LTTng's fields" \
+		"$(count tp sched_process_exec) $(count tp sched_process_exit)" "1 1"
+fi
+
+echo "== user probes and samples"
+[ -x "$BUILD/tests/usdt_fixture" ] || make -s "$BUILD/tests/usdt_fixture" BUILD="$BUILD" >/dev/null
+WLR=$(readlink -f "$WL")
+if rec up -c "$WLR calls 10" -e "uprobe:$WLR:ferret_a*" -e "uretprobe:$WLR:ferret_mul" \
+	-e profile:997; then
+	listed up
+	is up "uprobe entries" "$(count up uprobe_ferret_add)" 10
+	is up "uprobe arguments" "$($PY "$here/ctfcheck.py" "$W/up.ctf" fields uprobe_ferret_add |
+		awk '{ print $1, $2 }' | paste -sd ' ')" \
+		"$(for i in $(seq 0 9); do printf 'arg0=%d arg1=10 ' "$i"; done | sed 's/ $//')"
+	is up "uretprobe return values" "$($PY "$here/ctfcheck.py" "$W/up.ctf" fields uretprobe_ferret_mul |
+		paste -sd ' ')" "retval=0 retval=6 retval=12 retval=18 retval=24"
+	pycheck up mono
+fi
+if [ -x "$BUILD/tests/usdt_fixture" ]; then
+	FX=$(readlink -f "$BUILD/tests/usdt_fixture")
+	if rec usdt -c "$FX" -e "usdt:$FX:fixture:*"; then
+		is usdt "USDT probes of the provider" "$(grep -c '^usdt_fixture_' "$W/usdt.counts")" 9
+		is usdt "a probe hit twice" "$(count usdt usdt_fixture_twice)" 2
+		is usdt "another provider left out" "$(count usdt usdt_other_plain)" 0
+	fi
+else
+	skipped usdt "no USDT fixture"
+fi
+if rec prof -a -d 1 -e profile:199; then
+	is prof "samples of both CPUs' time" "$(($(count prof perf_cpu_clock) >= 100))" 1
+	is prof "samples carry stacks" "$($PY "$here/ctfcheck.py" "$W/prof.ctf" fields perf_cpu_clock |
+		grep -c 'kstack_length=[1-9]' | awk '{ print ($1 > 0) }')" 1
+fi
+
+echo "== --script: its printf lines as events"
+cat >"$W/s.bt" <<'EOF'
+tracepoint:syscalls:sys_enter_getppid /pid == cpid/ {
+	@n++;
+	if (@n % 100 == 0) { printf("getppid %d of %s\n", @n, comm); }
+}
+END { printf("done\n"); }
+EOF
+if rec script -c "$WL getppid 500" -e sched --script "$W/s.bt"; then
+	is script "lines as ferret_printf events" \
+		"$($PY "$here/ctfcheck.py" "$W/script.ctf" fields ferret_printf | paste -sd '|')" \
+		"msg=getppid 100 of workload|msg=getppid 200 of workload|msg=getppid 300 of workload|msg=getppid 400 of workload|msg=getppid 500 of workload|msg=done"
+	pycheck script mono
+fi
+
+echo "== the metadata"
+if [ -f "$W/getppid.ctf/metadata" ]; then
+	m=$W/getppid.ctf/metadata
+	is metadata "first line" "$(head -1 "$m")" "/* CTF 1.8 */"
+	is metadata "kernel domain for Trace Compass" \
+		"$(grep -c -e 'domain = "kernel";' -e 'tracer_name = "lttng-modules";' "$m")" 2
+	is metadata "writer named" "$(grep -c 'writer = "ferret ' "$m")" 1
+	is metadata "a stream per CPU at most" \
+		"$([ "$(ls "$W/getppid.ctf" | grep -c '^channel0_')" -le "$(nproc --all)" ] && echo yes)" yes
+fi
+
+echo "== endings: -d, Ctrl-C, lost events"
+rm -rf "$W/int.ctf"
+"$FERRET" record -q -a -e sched -o "$W/int.ctf" 2>"$W/int.err" &
+fp=$!
+# The trace directory is made before the probes attach: wait for the
+# program to run, then some more.
+for _ in $(seq 100); do
+	[ -f "$W/int.ctf/metadata" ] && break
+	sleep 0.1
+done
+sleep 1
+kill -INT "$fp"
+wait "$fp"
+rc=$?
+is int "Ctrl-C: exit status" "$rc" 0
+if babeltrace2 "$W/int.ctf" >"$W/int.txt" 2>"$W/int.bterr"; then
+	is int "Ctrl-C leaves a trace with switches" "$([ "$(grep -c sched_switch "$W/int.txt")" -gt 0 ] &&
+		echo yes)" yes
+else
+	bad int "babeltrace2 cannot read the trace left by Ctrl-C: $(head -2 "$W/int.bterr")"
+fi
+# A reader stopped for a while: the 1 MiB buffer fills and records are
+# lost, which the end reports and the trace counts.
+rm -rf "$W/lost.ctf"
+"$FERRET" record -b 1 -o "$W/lost.ctf" -c "$WL getppid 3000000" -e syscalls \
+	>/dev/null 2>"$W/lost.err" &
+fp=$!
+for _ in $(seq 100); do
+	[ -f "$W/lost.ctf/metadata" ] && break
+	sleep 0.1
+done
+sleep 0.5
+kill -STOP "$fp"
+sleep 0.5
+kill -CONT "$fp"
+wait "$fp"
+said=$(sed -n 's/^ferret record: \([0-9]*\) events lost.*/\1/p' "$W/lost.err")
+if [ -z "$said" ]; then
+	skipped lost "no event was lost with a 1 MiB buffer and the reader stopped"
+else
+	is lost "the lost events as the trace's discarded count" \
+		"$($PY "$here/ctfcheck.py" "$W/lost.ctf" lost)" "$said"
+	$PY "$here/ctfcheck.py" "$W/lost.ctf" counts >"$W/lost.counts"
+	is lost "entries, exits and lost add up" \
+		"$(($(count lost syscall_entry_getppid) + $(count lost syscall_exit_getppid) + said >= 6000000))" 1
+	is lost "babeltrace2 says so" "$(babeltrace2 "$W/lost.ctf" 2>&1 >/dev/null |
+		grep -c 'WARNING: Tracer discarded' | awk '{ print ($1 >= 1) }')" 1
+fi
+
+echo "== errors"
+# fails NAME FIRST_STDERR_LINE ARGS...: exit status 1 with that message,
+# under each build.
+fails() {
+	local name=$1 want=$2 b got
+	shift 2
+	for b in "$BUILD" ${ASAN:+"$ASAN"}; do
+		ASAN_OPTIONS=detect_leaks=1 timeout 30 "$b/ferret" record "$@" >"$W/e.out" 2>"$W/e.err"
+		got=$?
+		if [ "$got" != 1 ]; then
+			bad "$name" "$b: exit status $got, not 1: $(head -3 "$W/e.err")"
+			return
+		fi
+		if [ "$(head -1 "$W/e.err")" != "$want" ]; then
+			bad "$name" "$b: said '$(head -1 "$W/e.err")', not '$want'"
+			return
+		fi
+		if grep -q Sanitizer "$W/e.err"; then
+			bad "$name" "$b: $(grep -m1 Sanitizer "$W/e.err")"
+			return
+		fi
+	done
+	ok "$name"
+}
+fails bad-set "ferret record: unknown event set 'bogus' (sched, syscalls, irq, tracepoint:CATEGORY:EVENT, uprobe:, uretprobe:, usdt:, profile:HZ)" \
+	-a -e bogus
+fails bad-tracepoint "ferret record: 'tracepoint:nosuch:event' matches no tracepoint" \
+	-a -e tracepoint:nosuch:event
+fails unwritable "ferret record: cannot make the trace directory '/proc/ferret.ctf': No such file or directory" \
+	-a -o /proc/ferret.ctf
+touch "$W/file"
+fails not-a-dir "ferret record: cannot make the trace directory '$W/file': Not a directory" \
+	-a -o "$W/file"
+fails no-command "ferret record: cannot run 'ferret-no-such-command': No such file or directory" \
+	-o "$W/x.ctf" -c ferret-no-such-command
+fails no-scope "ferret record: nothing to record: give a command (-c CMD), processes (-p PID) or the whole system (-a)"
+fails bad-duration "ferret record: -d: 'soon' is not a number of seconds" -a -d soon
+fails a-and-c "ferret record: -a records the whole system: not with -c or -p" -a -c true
+printf 'BEGIN { printf("x\\n") }\nkprobe:f { printf("%%d\\n", arg0 }\n' >"$W/bad.bt"
+fails script-error "$W/bad.bt:2:32: error: syntax error: unexpected '}', expecting ',' or ')'" \
+	-a -o "$W/x.ctf" --script "$W/bad.bt"
+fails script-missing "ferret record: --script: cannot read '$W/none.bt': No such file or directory" \
+	-a -o "$W/x.ctf" --script "$W/none.bt"
+if [ -n "$ASAN" ]; then
+	rm -rf "$W/asan.ctf"
+	if ASAN_OPTIONS=detect_leaks=1 timeout 120 "$ASAN/ferret" record -q -o "$W/asan.ctf" \
+		-c "$WL open 20" -e sched -e syscalls >/dev/null 2>"$W/asan.err" &&
+	   ! grep -q Sanitizer "$W/asan.err" && babeltrace2 "$W/asan.ctf" >/dev/null 2>&1; then
+		ok "asan: a recording under ASan/UBSan"
+	else
+		bad "asan: a recording under ASan/UBSan" "$(grep -m1 -e Sanitizer -e ferret "$W/asan.err")"
+	fi
+fi
+
+summary record
