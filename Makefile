@@ -152,6 +152,8 @@ install: all
 	install -D -m 644 man/ferret-profile.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-profile.1
 	install -D -m 644 man/ferret-dtrace.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-dtrace.1
 	install -D -m 644 man/ferret-stat.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-stat.1
+	install -D -m 644 man/ferret-record.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-record.1
+	install -D -m 644 man/ferret-report.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret-report.1
 	@# "dtrace" runs ferret dtrace, unless another dtrace is installed
 	@# (systemtap-sdt-dev ships one that builds probes, not traces).
 	if ! command -v dtrace >/dev/null && [ ! -e $(DESTDIR)$(PREFIX)/bin/dtrace ]; then \

@@ -10,16 +10,18 @@ pass=0 fail=0 skip=0
 
 if ! command -v man >/dev/null; then
 	echo "skip man: man is not installed"
-	echo "man: 0 passed, 0 failed, 5 skipped"
+	echo "man: 0 passed, 0 failed, 7 skipped"
 	exit 0
 fi
-for page in ferret ferret-strace ferret-profile ferret-dtrace ferret-stat; do
+for page in ferret ferret-strace ferret-profile ferret-dtrace ferret-stat ferret-record ferret-report; do
 	case $page in
 	ferret) help=$("$F" -h 2>&1) ;;
 	ferret-strace) help=$("$F" strace -h 2>&1) ;;
 	ferret-profile) help=$("$F" profile -h 2>&1) ;;
 	ferret-dtrace) help=$("$F" dtrace -h 2>&1) ;;
 	ferret-stat) help=$("$F" stat -h 2>&1) ;;
+	ferret-record) help=$("$F" record -h 2>&1) ;;
+	ferret-report) help=$("$F" report -h 2>&1; "$F" convert -h 2>&1; "$F" timeline -h 2>&1) ;;
 	esac
 	warn=$(MANWIDTH=80 man --warnings -E UTF-8 -l "$MAN/$page.1" 2>&1 >/dev/null)
 	text=$(MANWIDTH=200 man -E UTF-8 -l "$MAN/$page.1" 2>/dev/null | col -b)
