@@ -456,22 +456,6 @@ static int cg_hist(struct cg *g, struct node *n, struct val *out)
 
 /* D's aggregating functions: their checks in DTrace's words. */
 
-/*
- * The argument count: min to max (max < 0: any number), worded as
- * DTrace's prototype check words it.
- */
-static int d_nargs(struct sema *s, struct node *n, int min, int max)
-{
-	int lim = n->nlist < min ? min : max;
-
-	if (n->nlist >= min && (max < 0 || n->nlist <= max))
-		return 0;
-	return sema_error(s, n, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
-			  n->name, n->nlist, n->nlist == 1 ? " " : "s ",
-			  min == max ? "" : n->nlist < min ? "at least " : "at most ",
-			  lim);
-}
-
 static bool d_scalar(const struct type *t)
 {
 	return t && (t->kind == TY_INT || t->kind == TY_PTR);
@@ -546,7 +530,7 @@ static int d_incr(struct sema *s, struct node *n, int i)
 
 static int d_sema_simple(struct sema *s, struct node *n, enum type_kind k)
 {
-	if (d_nargs(s, n, 1, 1) || d_value(s, n))
+	if (bi_d_nargs(s, n, 1, 1) || d_value(s, n))
 		return -EINVAL;
 	n->type = type_simple(k);
 	return 0;
@@ -554,7 +538,7 @@ static int d_sema_simple(struct sema *s, struct node *n, enum type_kind k)
 
 static int d_sema_count(struct sema *s, struct node *n)
 {
-	if (d_nargs(s, n, 0, 0))
+	if (bi_d_nargs(s, n, 0, 0))
 		return -EINVAL;
 	n->type = type_simple(TY_COUNT);
 	return 0;
@@ -592,7 +576,7 @@ static int cg_stddev(struct cg *g, struct node *n, struct val *out)
 
 static int sema_quantize(struct sema *s, struct node *n)
 {
-	if (d_nargs(s, n, 1, -1) || d_value(s, n) || d_incr(s, n, 1))
+	if (bi_d_nargs(s, n, 1, -1) || d_value(s, n) || d_incr(s, n, 1))
 		return -EINVAL;
 	n->type = type_simple(TY_QUANT);
 	return 0;
@@ -620,7 +604,7 @@ static int sema_lquantize(struct sema *s, struct node *n)
 	const struct type *o;
 	struct type *t;
 
-	if (d_nargs(s, n, 3, -1) || d_value(s, n))
+	if (bi_d_nargs(s, n, 3, -1) || d_value(s, n))
 		return -EINVAL;
 	if (!d_const(n->list[1], &base))
 		return sema_error(s, n->list[1], "lquantize( ) argument #1 must be an integer constant");
@@ -690,7 +674,7 @@ static int sema_llquantize(struct sema *s, struct node *n)
 	const struct type *o;
 	struct type *t;
 
-	if (d_nargs(s, n, 5, -1) || d_value(s, n))
+	if (bi_d_nargs(s, n, 5, -1) || d_value(s, n))
 		return -EINVAL;
 	if (!d_const(n->list[1], &x))
 		return sema_error(s, n->list[1], "llquantize( ) argument #1 must be an integer constant");

@@ -122,7 +122,7 @@ int bi_d_nargs(struct sema *s, struct node *n, int min, int max)
 {
 	char want[32];
 
-	if (n->nlist >= min && n->nlist <= max)
+	if (n->nlist >= min && (max < 0 || n->nlist <= max))
 		return 0;
 	if (min == max)
 		snprintf(want, sizeof(want), "%d", min);

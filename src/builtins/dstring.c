@@ -66,23 +66,6 @@ const char *bi_d_type_word(const struct type *t, char *b, size_t len)
 	return type_name(t, b, len);
 }
 
-/* dtrace's D_PROTO_LEN: "f( ) prototype mismatch: 1 arg passed, 2 expected". */
-static int d_nargs(struct sema *s, struct node *n, int min, int max)
-{
-	char want[32];
-
-	if (n->nlist >= min && n->nlist <= max)
-		return 0;
-	if (min == max)
-		snprintf(want, sizeof(want), "%d", min);
-	else
-		snprintf(want, sizeof(want), "at %s %d",
-			 n->nlist < min ? "least" : "most",
-			 n->nlist < min ? min : max);
-	return sema_error(s, n, "%s( ) prototype mismatch: %d arg%s passed, %s expected",
-			  n->name, n->nlist, n->nlist == 1 ? "" : "s", want);
-}
-
 /* dtrace's D_PROTO_ARG, three lines as dtrace prints them. */
 static int d_proto_arg(struct sema *s, struct node *n, int i, const char *proto)
 {
@@ -311,7 +294,7 @@ static int sema_args(struct sema *s, struct node *n, int strs, int min, int max)
 {
 	int i;
 
-	if (d_nargs(s, n, min, max))
+	if (bi_d_nargs(s, n, min, max))
 		return -EINVAL;
 	for (i = 0; i < n->nlist; i++)
 		if (i < strs ? d_str_arg(s, n, i) : d_int_arg(s, n, i, "int"))
@@ -600,7 +583,7 @@ static int cg_strstr(struct cg *g, struct node *n, struct val *out)
 /* strchr(s, c), strrchr(s, c): s from c's first (last) place, or NULL. */
 static int sema_strchr(struct sema *s, struct node *n)
 {
-	if (d_nargs(s, n, 2, 2) || d_str_arg(s, n, 0) ||
+	if (bi_d_nargs(s, n, 2, 2) || d_str_arg(s, n, 0) ||
 	    d_int_arg(s, n, 1, "char"))
 		return -EINVAL;
 	n->type = type_str(d_size(s->c));
@@ -660,7 +643,7 @@ static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 
 static int sema_strtok(struct sema *s, struct node *n)
 {
-	if (d_nargs(s, n, 2, 2))
+	if (bi_d_nargs(s, n, 2, 2))
 		return -EINVAL;
 	if (sema_expr(s, n->list[0]))
 		return -EINVAL;
@@ -837,7 +820,7 @@ static int sema_lltostr(struct sema *s, struct node *n)
 {
 	const struct node *b;
 
-	if (d_nargs(s, n, 1, 2) || d_int_arg(s, n, 0, "int64_t"))
+	if (bi_d_nargs(s, n, 1, 2) || d_int_arg(s, n, 0, "int64_t"))
 		return -EINVAL;
 	if (n->nlist == 2 && d_int_arg(s, n, 1, "int"))
 		return -EINVAL;
@@ -1058,7 +1041,7 @@ static int sema_swap(struct sema *s, struct node *n)
 		[2] = "uint16_t", [4] = "uint32_t", [8] = "uint64_t",
 	};
 
-	if (d_nargs(s, n, 1, 1) || d_int_arg(s, n, 0, protos[size]))
+	if (bi_d_nargs(s, n, 1, 1) || d_int_arg(s, n, 0, protos[size]))
 		return -EINVAL;
 	n->type = type_int(size, false);
 	return 0;
@@ -1079,7 +1062,7 @@ static int cg_swap(struct cg *g, struct node *n, struct val *out)
 /* rand(): int. */
 static int sema_rand(struct sema *s, struct node *n)
 {
-	if (d_nargs(s, n, 0, 0))
+	if (bi_d_nargs(s, n, 0, 0))
 		return -EINVAL;
 	n->type = type_int(4, true);
 	return 0;
@@ -1097,7 +1080,7 @@ static int cg_rand(struct cg *g, struct node *n, struct val *out)
 /* getmajor(dev), getminor(dev): Linux's dev_t, 12 bits and 20. */
 static int sema_devpart(struct sema *s, struct node *n)
 {
-	if (d_nargs(s, n, 1, 1) || d_int_arg(s, n, 0, "dev_t"))
+	if (bi_d_nargs(s, n, 1, 1) || d_int_arg(s, n, 0, "dev_t"))
 		return -EINVAL;
 	n->type = type_int(4, false);
 	return 0;
@@ -1234,7 +1217,7 @@ static int sema_ntoa(struct sema *s, struct node *n)
 	struct node *a;
 	int64_t strict = 0;
 
-	if (d_nargs(s, n, 1, six ? 2 : 1))
+	if (bi_d_nargs(s, n, 1, six ? 2 : 1))
 		return -EINVAL;
 	a = n->list[0];
 	if (sema_expr(s, a))
@@ -1308,7 +1291,7 @@ static int sema_ntop(struct sema *s, struct node *n)
 {
 	struct node *a;
 
-	if (d_nargs(s, n, 2, 2) || d_int_arg(s, n, 0, "int"))
+	if (bi_d_nargs(s, n, 2, 2) || d_int_arg(s, n, 0, "int"))
 		return -EINVAL;
 	a = n->list[1];
 	if (sema_expr(s, a))

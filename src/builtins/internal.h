@@ -58,7 +58,7 @@ int bi_format_record(struct runtime *rt, const struct rec_hdr *h,
 		     const void *data, size_t len, struct buf *b);
 /* The words dtrace's prototypes use for a value of type t ("int"). */
 const char *bi_d_type_word(const struct type *t, char *b, size_t len);
-/* D's calls: dtrace's D_PROTO_LEN when n has not min..max arguments. */
+/* D's calls: dtrace's D_PROTO_LEN when n has not min..max (< 0: any) arguments. */
 int bi_d_nargs(struct sema *s, struct node *n, int min, int max);
 /* dtrace's D_PROTO_ARG for argument i, which is no proto. */
 int bi_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto);

@@ -250,6 +250,10 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		d->destructive = true;
 		return 0;
 	}
+	if (!strcmp(name, "errtags")) {
+		diag_set_tags(true);
+		return 0;
+	}
 	if (!strcmp(name, "zdefs")) {
 		d->zdefs = true;
 		return 0;

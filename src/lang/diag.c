@@ -10,6 +10,7 @@
 static FILE *diag_stream;
 static int diag_errors;
 static bool diag_no_warnings;
+static bool diag_tags;
 /* Leads by part of the source: parts[i] covers lines from first on. */
 static struct diag_part {
 	int first;
@@ -17,6 +18,11 @@ static struct diag_part {
 	bool line;
 } diag_parts[64];
 static int diag_nparts;
+
+void diag_set_tags(bool on)
+{
+	diag_tags = on;
+}
 
 void diag_set_lead(const char *lead, bool line)
 {
@@ -112,7 +118,8 @@ static void show_line(FILE *f, const struct source *src, const struct loc *loc)
 
 /*
  * With a lead (ferret dtrace), a message that starts with one of DTrace's
- * error tags ("[D_PROTO_LEN] ") has it before the line, as dtrace puts it.
+ * error tags ("[D_PROTO_LEN] ") has it before the line, as dtrace puts it
+ * under -x errtags (diag_set_tags()), and drops it otherwise.
  */
 static void __attribute__((format(printf, 4, 0)))
 report(const char *what, const struct source *src, const struct loc *loc,
@@ -129,8 +136,13 @@ report(const char *what, const struct source *src, const struct loc *loc,
 		return;
 	msg = text;
 	if (part && !strncmp(text, "[D_", 3) &&
-	    (end = strstr(text, "] ")) != NULL)
+	    (end = strstr(text, "] ")) != NULL) {
 		tag = (int)(end - text) + 2;
+		if (!diag_tags) {
+			msg += tag;
+			tag = 0;
+		}
+	}
 	if (part && !strcmp(what, "error") && part->line && loc &&
 	    loc->line > 0) {
 		fprintf(f, "%s%.*sline %d: ", part->lead, tag, text,

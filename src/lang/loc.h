@@ -35,6 +35,8 @@ void diag_reset(void);
  * leads with dtrace's "dtrace: failed to compile script x.d: ".
  */
 void diag_set_lead(const char *lead, bool line);
+/* DTrace's error tags ("[D_PROTO_LEN] ") are shown (-x errtags) or dropped. */
+void diag_set_tags(bool on);
 /*
  * For a source made of parts (several programs in one): errors on lines
  * from first on use lead instead, counting lines from first.  Adds to

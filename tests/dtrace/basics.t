@@ -198,3 +198,8 @@ err macro_missing 1 'dtrace: invalid probe specifier BEGIN { trace($3); }: macro
 	-n 'BEGIN { trace($3); }'
 err no_file 1 "dtrace: failed to open $W/nosuch.d: No such file or directory" -- \
 	-s "$W/nosuch.d"
+
+# Error tags as dtrace shows them: only under -x errtags, before the line.
+printf 'BEGIN\n{\n\t@a = count(1);\n}\n' >"$W/tags.d"
+err tags_hidden 1 "dtrace: failed to compile script $W/tags.d: line 3: count( ) prototype mismatch: 1 arg passed, 0 expected" -- -s "$W/tags.d"
+err tags_shown 1 "dtrace: failed to compile script $W/tags.d: [D_PROTO_LEN] line 3: count( ) prototype mismatch: 1 arg passed, 0 expected" -- -s "$W/tags.d"

@@ -48,11 +48,13 @@ same() {
 
 # err NAME WANT_RC STDERR_FIRST_LINE -- ferret dtrace ARGS...
 err() {
-	local name=$1 rc=$2 want=$3 b got
+	local name=$1 rc=$2 want=$3 b got xt=()
 	shift 4
 	rm -f "$W/diff"
+	# An expected error tag is shown only as dtrace shows it: -x errtags.
+	case $want in *"[D_"*) xt=(-x errtags) ;; esac
 	for b in "$BUILD" ${ASAN:+"$ASAN"}; do
-		ASAN_OPTIONS=detect_leaks=1 timeout 30 "$b/ferret" dtrace "$@" \
+		ASAN_OPTIONS=detect_leaks=1 timeout 30 "$b/ferret" dtrace "${xt[@]}" "$@" \
 			>"$W/out" 2>"$W/err"
 		got=$?
 		if [ "$got" != "$rc" ]; then
