@@ -66,6 +66,7 @@
 #include "st_fsconfig.h"
 #include "st_kexec.h"
 #include "st_ldt.h"
+#include "st_aio.h"
 #include "st_move_pages.h"
 #include "st_ptrace.h"
 #include "st_pidns.h"
@@ -2533,8 +2534,7 @@ static void cap_args(struct buf *b, const struct st_call *c, char l,
 	buf_printf(b, "}");
 }
 
-/* An I/O priority as strace spells it: IOPRIO_PRIO_VALUE(class, data). */
-static void ioprio(struct buf *b, unsigned v)
+void st_ioprio(struct buf *b, unsigned v)
 {
 	/* The class is all the bits above the data, as strace shows it. */
 	buf_printf(b, "IOPRIO_PRIO_VALUE(");
@@ -4130,6 +4130,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		sched_attr_get(b, c, k, v);
 		return;
 	}
+	if (l == ST_L_AIO_IOCBS || l == ST_L_IOCB || l == ST_L_IO_EVENT || l == ST_L_IO_EVENTS) {
+		st_aio_arg(b, c, o, l, i);
+		return;
+	}
 	if (struct_arg(b, c, l, v, k))
 		return;
 	switch (l) {
@@ -4199,6 +4203,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		      !strcmp(name, "ftruncate")) && i == 1) ||
 		    (!strcmp(name, "fadvise64") && i == 1) ||
 		    (!strcmp(name, "readahead") && i == 1) ||
+		    /* AIO's counts are longs. */
+		    (!strcmp(name, "io_submit") && i == 1) ||
+		    ((!strcmp(name, "io_getevents") || !strcmp(name, "io_pgetevents")) &&
+		     (i == 1 || i == 2)) ||
 		    (!strcmp(name, "sync_file_range") && (i == 1 || i == 2)))
 			buf_printf(b, "%lld", (long long)v);
 		else
@@ -4726,10 +4734,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			buf_printf(b, "%d", (int)v);
 		if (st_xlat_get_style() == ST_C_VERBOSE) {
 			buf_printf(b, " /* ");
-			ioprio(b, (unsigned)v);
+			st_ioprio(b, (unsigned)v);
 			buf_printf(b, " */");
 		} else if (st_xlat_get_style() == ST_C_ABBREV) {
-			ioprio(b, (unsigned)v);
+			st_ioprio(b, (unsigned)v);
 		}
 		return;
 	case ST_L_IPCKEY:
@@ -4998,7 +5006,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		buf_printf(b, "{sigmask=");
 		if (!rd(k->data, k->len, 0, 8))
 			buf_printf(b, "NULL");
-		else if (ss)
+		/* A size other than a sigset's: strace reads none of it. */
+		else if (ss && rd(k->data, k->len, 8, 8) == 8)
 			put_sigset(b, rd(ss->data, ss->len, 0, 8));
 		else
 			ptr(b, rd(k->data, k->len, 0, 8));
@@ -6395,7 +6404,7 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		return;
 	if (ST_IS(c, "ioprio_get") && st_xlat_get_style() != ST_C_RAW) {
 		buf_printf(b, "%lld (", (long long)c->ret);
-		ioprio(b, (unsigned)c->ret);
+		st_ioprio(b, (unsigned)c->ret);
 		buf_printf(b, ")");
 		return;
 	}

@@ -21,6 +21,7 @@
 #include "st_ldt.h"
 #include "st_move_pages.h"
 #include "st_ptrace.h"
+#include "st_aio.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -325,6 +326,7 @@ static const struct { char l; int size; } fixed[] = {
 	{ ST_L_TV_IN, 16 }, { ST_L_TV_OUT, 16 }, { ST_L_TZ_IN, 8 }, { ST_L_TZ_OUT, 8 },
 	{ ST_L_PTR_OUT, 8 }, { ST_L_ULONG_OUT, 8 }, { ST_L_LOFF_IN, 8 },
 	{ ST_L_SYSCTL, 80 }, { ST_L_USER_DESC, ST_USER_DESC_SIZE },
+	{ ST_L_IOCB, ST_IOCB_SIZE }, { ST_L_IO_EVENT, ST_IO_EVENT_SIZE },
 };
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */
@@ -645,6 +647,10 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case ST_L_PTRACE:
 		st_ptrace_capture(b, o, exit, reg_off);
+		break;
+	case ST_L_AIO_IOCBS:
+	case ST_L_IO_EVENTS:
+		st_aio_capture(b, o, l, i, reg_off);
 		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */

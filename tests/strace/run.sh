@@ -803,6 +803,14 @@ for o in "" "-X raw" "-X verbose" "-e verbose=none"; do
 	NORM2='s/^ptrace\(([^,]+), [0-9]+/ptrace(\1, PID/' \
 	same_line "ptrace${o:+ $o}" $o -e trace=ptrace -e signal=none -- "$WL" ptrace
 done
+# Native AIO: iocbs of each opcode with their buffers and iovecs, an
+# array that ends a mapping, unknown opcodes and flags, the events.
+for o in "" "-s 4" -v "-X raw" "-X verbose" -y; do
+	# shellcheck disable=SC2086
+	NORM2='s/pipe:\[[0-9]+\]/pipe:[INO]/g' \
+	same_line "aio${o:+ $o}" $o -e trace=io_setup,io_submit,io_getevents,io_pgetevents,io_cancel,io_destroy \
+		-- "$WL" aio
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

@@ -57,6 +57,7 @@
 #include <linux/keyboard.h>
 #include <linux/fs.h>
 #include <linux/fiemap.h>
+#include <linux/aio_abi.h>
 #include <linux/counter.h>
 #include <linux/keyctl.h>
 #include <linux/mount.h>
@@ -4170,6 +4171,118 @@ static void move_pagess(void)
 }
 
 /*
+ * Native AIO: a context, reads and writes (plain and vectored) on a
+ * pipe and /dev/zero with their events, a poll, an iocb array that ends
+ * a mapping, unknown opcodes and flags, bad pointers, a cancel and a
+ * wait on no context.
+ */
+static void aios(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	static char rbuf[64], wdata[] = "aio\0write \x01\x7f data past the first bytes of -s";
+	struct iovec *iov;
+	struct iocb *cb, **pp;
+	struct io_event *ev;
+	struct timespec *ts;
+	aio_context_t ctx = 0;
+	int zero = open("/dev/zero", O_RDONLY), p[2];
+	struct { uint64_t *mask, size; } *sig;
+
+	if (m == MAP_FAILED || zero < 0 || pipe(p))
+		return;
+	munmap(m + 4096, 4096);
+	memset(m, 0, 4096);
+	cb = (struct iocb *)m;
+	iov = (struct iovec *)(m + 1024);
+	ev = (struct io_event *)(m + 2048);
+	ts = (struct timespec *)(m + 3072);
+	sig = (void *)(m + 3200);
+	pp = (struct iocb **)(m + 4096 - 3 * sizeof(*pp));
+	syscall(__NR_io_setup, 0xfeed0004U, NULL);
+	if (syscall(__NR_io_setup, 8, &ctx))
+		return;
+	cb[0].aio_data = 0x1111;
+	cb[0].aio_lio_opcode = IOCB_CMD_PREAD;
+	cb[0].aio_fildes = zero;
+	cb[0].aio_buf = (uintptr_t)rbuf;
+	cb[0].aio_nbytes = 16;
+	cb[0].aio_offset = 4;
+	cb[1].aio_data = 0x2222;
+	cb[1].aio_lio_opcode = IOCB_CMD_PWRITE;
+	cb[1].aio_reqprio = 3;
+	cb[1].aio_fildes = p[1];
+	cb[1].aio_buf = (uintptr_t)wdata;
+	cb[1].aio_nbytes = sizeof(wdata) - 1;
+	iov[0].iov_base = wdata;
+	iov[0].iov_len = 5;
+	iov[1].iov_base = wdata + 10;
+	iov[1].iov_len = 3;
+	iov[2].iov_base = NULL;
+	iov[2].iov_len = 0;
+	cb[2].aio_lio_opcode = IOCB_CMD_PWRITEV;
+	cb[2].aio_fildes = p[1];
+	cb[2].aio_buf = (uintptr_t)iov;
+	cb[2].aio_nbytes = 3;
+	cb[2].aio_flags = IOCB_FLAG_IOPRIO;
+	cb[2].aio_reqprio = 2 << 13 | 4;
+	pp[0] = &cb[0];
+	pp[1] = &cb[1];
+	pp[2] = &cb[2];
+	syscall(__NR_io_submit, ctx, 3, pp);
+	ts->tv_nsec = 200000000;
+	syscall(__NR_io_getevents, ctx, 3, 3, ev, ts);
+	/* A vectored read, a poll, then three pointers and one past the mapping. */
+	cb[3].aio_data = 0x3333;
+	cb[3].aio_lio_opcode = IOCB_CMD_PREADV;
+	cb[3].aio_fildes = zero;
+	cb[3].aio_buf = (uintptr_t)iov;
+	cb[3].aio_nbytes = 2;
+	cb[4].aio_lio_opcode = IOCB_CMD_POLL;
+	cb[4].aio_fildes = p[0];
+	cb[4].aio_buf = POLLIN | POLLRDNORM | 0x8000;
+	cb[4].aio_flags = IOCB_FLAG_RESFD;
+	cb[4].aio_resfd = zero;
+	cb[5].aio_lio_opcode = 0x77;
+	cb[5].aio_key = 5;
+	cb[5].aio_rw_flags = RWF_HIPRI | 0x100000;
+	cb[5].aio_fildes = -1;
+	cb[5].aio_resfd = 9;
+	cb[6].aio_lio_opcode = IOCB_CMD_PWRITE;
+	cb[6].aio_fildes = p[1];
+	cb[6].aio_buf = 0xbad;
+	cb[6].aio_nbytes = (size_t)-2;
+	pp[0] = &cb[3];
+	pp[1] = &cb[4];
+	pp[2] = &cb[5];
+	syscall(__NR_io_submit, ctx, 4, pp);
+	pp[2] = &cb[6];
+	syscall(__NR_io_submit, ctx, 3, pp - 1);
+	syscall(__NR_io_submit, ctx, 1, pp);
+	syscall(__NR_io_submit, ctx, -1L, pp);
+	syscall(__NR_io_submit, ctx, 1, NULL);
+	syscall(__NR_io_submit, ctx, 0, pp);
+	syscall(__NR_io_getevents, ctx, 1, 4, ev, ts);
+	syscall(__NR_io_getevents, ctx, 0, 2, NULL, (void *)8);
+	syscall(__NR_io_getevents, ctx, -1L, 2, ev, NULL);
+	syscall(__NR_io_cancel, ctx, &cb[4], ev);
+	syscall(__NR_io_cancel, ctx, m + 4090, NULL);
+	sig->mask = (uint64_t *)(m + 3300);
+	*sig->mask = 1 << (SIGUSR1 - 1);
+	sig->size = 8;
+	syscall(__NR_io_pgetevents, ctx, 0, 1, ev, ts, sig);
+	sig->size = 4;
+	syscall(__NR_io_pgetevents, ctx, 0, 1, ev, ts, sig);
+	syscall(__NR_io_pgetevents, ctx, 0, 1, ev, NULL, NULL);
+	syscall(__NR_io_destroy, ctx);
+	syscall(__NR_io_destroy, 0);
+	syscall(__NR_io_getevents, 0, 1, 2, ev, ts);
+	munmap(m, 4096);
+	close(zero);
+	close(p[0]);
+	close(p[1]);
+}
+
+/*
  * ptrace on a child that stops itself: the word a PEEK request reads, a
  * struct user offset, its siginfo and sigmask, options, an iovec too
  * short for a register set, and requests on no process at all.
@@ -4364,6 +4477,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "move_pages")) {
 		move_pagess();
+		return 0;
+	}
+	if (!strcmp(mode, "aio")) {
+		aios();
 		return 0;
 	}
 	if (!strcmp(mode, "ptrace")) {
