@@ -113,6 +113,6 @@ bool st_ioc_v4l2_ret(struct buf *b, const struct st_call *c);
 void st_ioc_v4l2_capture(struct buf *b, char l, int strsize);
 #define ST_V4L2_IDX 1
 extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop,
-	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio, st_ioc_ubi, st_ioc_ubi_volume;
+	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio, st_ioc_ubi, st_ioc_ubi_volume, st_ioc_perf;
 
 #endif

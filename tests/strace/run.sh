@@ -811,6 +811,11 @@ for o in "" "-s 4" -v "-X raw" "-X verbose" -y; do
 	same_line "aio${o:+ $o}" $o -e trace=io_setup,io_submit,io_getevents,io_pgetevents,io_cancel,io_destroy \
 		-- "$WL" aio
 done
+# The perf event requests, on no descriptor and on an event of its own.
+for o in "" "-s 4" -v "-X raw" "-X verbose" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	same_line "perf ioctls${o:+ $o}" $o -e trace=ioctl,perf_event_open -- "$WL" perfioc
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

@@ -4283,6 +4283,66 @@ static void aios(void)
 }
 
 /*
+ * The perf event requests: on no descriptor with flags, values, a
+ * filter cut by -s and one that ends a mapping, a query of BPF
+ * programs and an attr; on a software event of its own, with success.
+ */
+static void perf_ioctls(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct perf_event_attr *pa;
+	struct perf_event_query_bpf *q;
+	uint64_t *u;
+	char *f;
+	int fd;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	memset(m, 0, 4096);
+	u = (uint64_t *)(m + 4096 - 8);
+	*u = 0xfeedbeefULL;
+	f = m + 4096 - 12;
+	strcpy(f, "tid == 42");
+	ioctl(-1, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	ioctl(-1, PERF_EVENT_IOC_DISABLE, 0x6UL);
+	ioctl(-1, PERF_EVENT_IOC_RESET, 0xffffffff00000001UL);
+	ioctl(-1, PERF_EVENT_IOC_REFRESH, -3L);
+	ioctl(-1, PERF_EVENT_IOC_PERIOD, u);
+	ioctl(-1, PERF_EVENT_IOC_PERIOD, u + 1);
+	ioctl(-1, PERF_EVENT_IOC_SET_OUTPUT, 1L);
+	ioctl(-1, PERF_EVENT_IOC_SET_BPF, -1L);
+	ioctl(-1, PERF_EVENT_IOC_PAUSE_OUTPUT, 0x100000001UL);
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, f);
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, "a filter longer than the thirty-two bytes -s shows");
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, NULL);
+	ioctl(-1, PERF_EVENT_IOC_ID, u);
+	q = (struct perf_event_query_bpf *)(m + 4096 - 16);
+	q->ids_len = 2;
+	ioctl(-1, PERF_EVENT_IOC_QUERY_BPF, q);
+	ioctl(-1, PERF_EVENT_IOC_QUERY_BPF, m + 4094);
+	pa = (struct perf_event_attr *)(m + 1024);
+	pa->type = PERF_TYPE_SOFTWARE;
+	pa->size = sizeof(*pa);
+	pa->config = PERF_COUNT_SW_TASK_CLOCK;
+	pa->disabled = 1;
+	pa->exclude_kernel = 1;
+	ioctl(-1, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, pa);
+	ioctl(-1, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, m + 4090);
+	fd = syscall(__NR_perf_event_open, pa, 0, -1, -1, 0);
+	if (fd < 0)
+		goto out;
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(fd, PERF_EVENT_IOC_ID, u);
+	ioctl(fd, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ioctl(fd, PERF_EVENT_IOC_QUERY_BPF, q);
+	close(fd);
+out:
+	munmap(m, 4096);
+}
+
+/*
  * ptrace on a child that stops itself: the word a PEEK request reads, a
  * struct user offset, its siginfo and sigmask, options, an iovec too
  * short for a register set, and requests on no process at all.
@@ -4481,6 +4541,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "aio")) {
 		aios();
+		return 0;
+	}
+	if (!strcmp(mode, "perfioc")) {
+		perf_ioctls();
 		return 0;
 	}
 	if (!strcmp(mode, "ptrace")) {
