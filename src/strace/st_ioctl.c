@@ -263,6 +263,7 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_ubi,
 	&st_ioc_ubi_volume,
 	&st_ioc_perf,
+	&st_ioc_sock,
 	NULL,
 };
 
@@ -273,6 +274,7 @@ void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *req
 		return;
 	buf_printf(b, "if ($nr == %d && $a) { $v = %s & 0xffffffff; ", __NR_ioctl, request);
 	st_ioc_v4l2_capture(b, l, strsize);
+	st_ioc_sock_capture(b, l);
 	buf_printf(b, "} ");
 }
 

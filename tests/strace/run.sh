@@ -816,6 +816,13 @@ for o in "" "-s 4" -v "-X raw" "-X verbose" "-e verbose=none"; do
 	# shellcheck disable=SC2086
 	same_line "perf ioctls${o:+ $o}" $o -e trace=ioctl,perf_event_open -- "$WL" perfioc
 done
+# The socket requests: owner and mark ints, the loopback interface's
+# struct ifreq answers and interface list, set requests on no descriptor.
+for o in "" "-s 4" -v "-X raw" "-X verbose" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	NORM2='s/\[[0-9]+\]/[N]/g; s/inet_addr\("[0-9.]+"\)/inet_addr(A)/g' \
+	same_line "socket ioctls${o:+ $o}" $o -e trace=ioctl -- "$WL" sockioc
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

@@ -58,6 +58,7 @@
 #include <linux/fs.h>
 #include <linux/fiemap.h>
 #include <linux/aio_abi.h>
+#include <linux/sockios.h>
 #include <linux/counter.h>
 #include <linux/keyctl.h>
 #include <linux/mount.h>
@@ -4343,6 +4344,84 @@ out:
 }
 
 /*
+ * The socket requests: the owner and mark ints, the loopback
+ * interface's index, name, flags, address, MTU, hardware address and
+ * the interface list, and on no descriptor the set requests with
+ * filled structs, bridge names and a bad pointer.
+ */
+static void sock_ioctls(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct ifreq *ifr, *list;
+	struct ifconf *ifc;
+	struct sockaddr_in *sin;
+	int *v, s = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (m == MAP_FAILED || s < 0)
+		return;
+	munmap(m + 4096, 4096);
+	memset(m, 0, 4096);
+	v = (int *)(m + 4096 - sizeof(*v));
+	ifr = (struct ifreq *)(m + 1024);
+	ifc = (struct ifconf *)(m + 2048);
+	list = (struct ifreq *)(m + 2560);
+	ioctl(s, FIOGETOWN, v);
+	*v = getpid();
+	ioctl(s, FIOSETOWN, v);
+	ioctl(s, SIOCATMARK, v);
+	ioctl(s, SIOCGPGRP, v);
+	ioctl(s, SIOCGPGRP, v + 1);
+	strcpy(ifr->ifr_name, "lo");
+	ioctl(s, SIOCGIFINDEX, ifr);
+	ioctl(s, SIOCGIFNAME, ifr);
+	ioctl(s, SIOCGIFFLAGS, ifr);
+	ioctl(s, SIOCGIFADDR, ifr);
+	ioctl(s, SIOCGIFMTU, ifr);
+	ioctl(s, SIOCGIFHWADDR, ifr);
+	ioctl(s, SIOCGIFTXQLEN, ifr);
+	ioctl(s, SIOCGIFNETMASK, ifr);
+	strcpy(ifr->ifr_name, "nosuchif0");
+	ioctl(s, SIOCGIFMTU, ifr);
+	ifc->ifc_len = 0;
+	ifc->ifc_buf = NULL;
+	ioctl(s, SIOCGIFCONF, ifc);
+	ifc->ifc_len = 3 * sizeof(*list) + 1;
+	ifc->ifc_buf = (char *)list;
+	ioctl(s, SIOCGIFCONF, ifc);
+	ioctl(s, SIOCGIFCONF, m + 4090);
+	memcpy(ifr->ifr_name, "sixteen bytes!!!", 16);
+	ifr->ifr_mtu = -1;
+	ioctl(-1, SIOCSIFMTU, ifr);
+	strcpy(ifr->ifr_name, "eth9");
+	ifr->ifr_flags = IFF_UP | IFF_RUNNING | 0x8000;
+	ioctl(-1, SIOCSIFFLAGS, ifr);
+	sin = (struct sockaddr_in *)&ifr->ifr_addr;
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons(99);
+	sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ioctl(-1, SIOCSIFADDR, ifr);
+	ioctl(-1, SIOCSIFNETMASK, ifr);
+	ifr->ifr_hwaddr.sa_family = ARPHRD_ETHER;
+	memcpy(ifr->ifr_hwaddr.sa_data, "\x02\x00\x5e\x10\x20\x30\x40", 7);
+	ioctl(-1, SIOCSIFHWADDR, ifr);
+	ifr->ifr_hwaddr.sa_family = 0xfff0;
+	ioctl(-1, SIOCADDMULTI, ifr);
+	ifr->ifr_map.mem_start = 0xd0000;
+	ifr->ifr_map.irq = 11;
+	ioctl(-1, SIOCSIFMAP, ifr);
+	strcpy(ifr->ifr_newname, "new0");
+	ioctl(-1, SIOCSIFNAME, ifr);
+	ifr->ifr_ifindex = 1;
+	ioctl(-1, SIOCBRADDIF, ifr);
+	ioctl(-1, SIOCBRADDBR, "br-test");
+	ioctl(-1, SIOCBRDELBR, m + 4094);
+	ioctl(-1, SIOCSIFADDR, m + 4090);
+	ioctl(-1, SIOCADDRT, m);
+	close(s);
+	munmap(m, 4096);
+}
+
+/*
  * ptrace on a child that stops itself: the word a PEEK request reads, a
  * struct user offset, its siginfo and sigmask, options, an iovec too
  * short for a register set, and requests on no process at all.
@@ -4545,6 +4624,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "perfioc")) {
 		perf_ioctls();
+		return 0;
+	}
+	if (!strcmp(mode, "sockioc")) {
+		sock_ioctls();
 		return 0;
 	}
 	if (!strcmp(mode, "ptrace")) {
