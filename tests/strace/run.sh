@@ -323,6 +323,8 @@ for x in abbrev raw verbose; do
 done
 NORM2='s/fe_physical=[0-9]+/fe_physical=N/' \
 same_line "ioctl -v: fiemap's extents" -v -e trace=ioctl -- "$WL" fsioctls
+same_line "ioctl -v: fiemap's extents past a mapping's end, success injected" \
+	-v -e inject=ioctl:retval=42 -e trace=ioctl -- "$WL" fsioctls
 # Input event devices: no device here, so what one would fill is shown
 # under an injected success (96: the whole of a key bitset).
 for x in abbrev raw verbose; do

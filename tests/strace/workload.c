@@ -2636,6 +2636,8 @@ static void fsioctls(void)
 	struct counter_watch w = { { COUNTER_COMPONENT_SIGNAL, COUNTER_SCOPE_COUNT, 1, 2 },
 				   COUNTER_EVENT_INDEX, 3 };
 	int fd = open("fsioctl.tmp", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	struct fiemap *last;
+	char *end;
 
 	if (write(fd, "x", 1) != 1)
 		return;
@@ -2652,6 +2654,17 @@ static void fsioctls(void)
 	ioctl(-1, COUNTER_ENABLE_EVENTS_IOCTL, 0);
 	close(fd);
 	unlink("fsioctl.tmp");
+	/* A struct fiemap that ends a mapping: no extent readable. */
+	end = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (end == MAP_FAILED)
+		return;
+	munmap(end + 4096, 4096);
+	last = (struct fiemap *)(end + 4096 - sizeof(*last));
+	memset(last, 0, sizeof(*last));
+	last->fm_extent_count = 3;
+	last->fm_mapped_extents = 3;
+	ioctl(-1, FS_IOC_FIEMAP, last);
+	munmap(end, 4096);
 }
 
 /*
