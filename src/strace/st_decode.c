@@ -2509,7 +2509,7 @@ static void cap_args(struct buf *b, const struct st_call *c, char l,
 	static const char *const sets[] = { "effective", "permitted", "inheritable" };
 	int s;
 
-	if (!v || !k || k->len < 8 ||
+	if (!v || !k || k->len < 8 || (l != ST_L_CAPHDR && k->len < 12 * (size_t)slots) ||
 	    (l == ST_L_CAPDATA_OUT && (st_call_failed(c) || !slots)) ||
 	    (l == ST_L_CAPDATA && !slots)) {
 		ptr(b, v);
@@ -4058,6 +4058,44 @@ static void fcntl_arg(struct buf *b, const struct st_call *c, uint64_t v)
 	buf_printf(b, "}");
 }
 
+/*
+ * Whether an argument of letter l is a struct or an array that -e
+ * verbose= leaves as its address: what strace reads with
+ * umove_or_printaddr() and print_array(), not strings and buffers, nor
+ * the requests whose decoders heed it themselves.
+ */
+static bool no_deref(const struct st_call *c, char l)
+{
+	static const char letters[] = {
+		'v', 'V', '+', '-', 'A', 'B', 'n', '(', '&', '^', '$', '?', '{', 'E', 'e',
+		'0', '3', '_', '6', '.', ',', '|', 'H', ST_L_MMSG, ST_L_MINCORE_OUT, ST_L_CAPHDR, ST_L_CAPDATA, ST_L_CAPDATA_OUT,
+		ST_L_CPUMASK_IN, ST_L_GIDS_IN, ST_L_SEMBUF, ST_L_NODEMASK, ST_L_NODEMASK_OUT,
+		ST_L_NODEMASK_A1, ST_L_FUTEXV, '1', ST_L_MSGBUF, ST_L_MSGBUF_OUT,
+	};
+	size_t j;
+
+	/* ioctl's decoders heed it themselves; empty arrays show as []. */
+	if (l == '~' || ((l == ST_L_IOCTL || l == ST_L_IOCTL_OUT) && !ST_IS(c, "fcntl")) ||
+	    ((l == '^' || l == '6') && c->ret == 0) ||
+	    (l == ST_L_GIDS_IN && !(uint32_t)c->args[0]))
+		return false;
+	/* fcntl's struct flock and f_owner_ex. */
+	if (l == ST_L_IOCTL || l == ST_L_IOCTL_OUT)
+		switch ((int)c->args[1]) {
+		case F_GETLK: case F_SETLK: case F_SETLKW: case F_OFD_GETLK:
+		case F_OFD_SETLK: case F_OFD_SETLKW: case F_GETOWN_EX: case F_SETOWN_EX:
+			return true;
+		default:
+			return false;
+		}
+	if (st_prog_fixed((unsigned char)l))
+		return true;
+	for (j = 0; j < sizeof(letters); j++)
+		if (letters[j] == l)
+			return true;
+	return false;
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -4077,6 +4115,11 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	 */
 	if (l && strchr("OamshkKLlcizZoybIY89#;`D7", l))
 		v = (uint32_t)v;
+	/* -e verbose=: strace reads no struct of the call, only strings. */
+	if (o->noderef && v && no_deref(c, l)) {
+		ptr(b, v);
+		return;
+	}
 	if (l == ST_L_CAPHDR || l == ST_L_CAPDATA || l == ST_L_CAPDATA_OUT) {
 		cap_args(b, c, l, v, k);
 		return;
@@ -6255,6 +6298,9 @@ static void poll_ret(struct buf *b, const struct st_call *c,
 		buf_printf(b, " (Timeout)");
 		return;
 	}
+	/* -e verbose=: no revents, nor the time left. */
+	if (o->noderef)
+		return;
 	buf_printf(b, " (");
 	for (i = 0; k && i < n && 8 * (i + 1) <= k->len; i++) {
 		unsigned re = rd(k->data, k->len, 8 * i + 6, 2);
@@ -6289,7 +6335,7 @@ static void poll_ret(struct buf *b, const struct st_call *c,
  * returned, as many as the return value counts, and the time left.  As
  * strace builds it, a set closes with "]" whenever anything came before.
  */
-static void select_ret(struct buf *b, const struct st_call *c)
+static void select_ret(struct buf *b, const struct st_call *c, const struct st_dopts *o)
 {
 	static const char *const set[] = { "in", "out", "except" };
 	const struct st_cap *left = cap_letter(c, 4, '}');
@@ -6328,7 +6374,10 @@ static void select_ret(struct buf *b, const struct st_call *c)
 	}
 	if (c->args[4] && left) {
 		buf_printf(b, "%sleft ", sep);
-		if (!strcmp(c->sys->name, "select"))
+		/* -e verbose=: the time left's address. */
+		if (o->noderef)
+			ptr(b, c->args[4]);
+		else if (!strcmp(c->sys->name, "select"))
 			timeval_at(b, left, 0);
 		else
 			timespec(b, left);
@@ -6442,13 +6491,14 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	if (ST_IS(c, "recvmmsg") && !c->ret)
 		buf_printf(b, " (Timeout)");
 	if (ST_IS(c, "pselect6") || ST_IS(c, "select"))
-		select_ret(b, c);
+		select_ret(b, c, o);
 	/* Names in any -X style, as strace. */
 	style = st_xlat_style(ST_C_ABBREV);
 	if (ST_IS(c, "adjtimex") || ST_IS(c, "clock_adjtime")) {
 		const char *n = st_xlat_name(st_time_states, c->ret);
 
-		if (n)
+		/* Only after the struct was shown (not under -e verbose=). */
+		if (n && !o->noderef)
 			buf_printf(b, " (%s)", n);
 	} else if (ST_IS(c, "sched_getscheduler")) {
 		const char *n = st_xlat_name(st_sched_policy, c->ret & ~ST_SCHED_RESET_ON_FORK);

@@ -395,6 +395,18 @@ static bool shown(const struct st_out *s, const struct st_call *c)
 	       st_decode_touches(c, &s->d, s->o->paths, s->o->npaths);
 }
 
+/* The decoding options for call c: -e abbrev= and -e verbose= by call. */
+static const struct st_dopts *call_d(struct st_out *s, const struct st_call *c)
+{
+	bool known = c->nr >= 0 && c->nr < ST_NR_MAX;
+
+	s->d.verbose = known ? s->o->unabbrev[c->nr] : s->o->verbose;
+	s->d.noderef = known ? s->o->nonverbose[c->nr] : s->o->noderef;
+	s->d.argv_max = s->d.verbose ? ST_ARGV_MAX_V :
+		s->o->strsize < ST_ARGV_MAX ? s->o->strsize : ST_ARGV_MAX;
+	return &s->d;
+}
+
 /* Ends what is open of another thread's entry before tid prints. */
 /* Task t's pending entry as strace prints it at entry, then the words end. */
 static void entry_line(struct st_out *s, struct st_task *t, const char *end)
@@ -405,7 +417,7 @@ static void entry_line(struct st_out *s, struct st_task *t, const char *end)
 	prefix(s, &b, t->tid, t->call.t_enter);
 	st_call_name(&b, &t->call);
 	buf_printf(&b, "(");
-	st_decode_args(&b, &t->call, &s->d, 0, fo);
+	st_decode_args(&b, &t->call, call_d(s, &t->call), 0, fo);
 	if (fo > 0 && fo < st_call_nargs(&t->call))
 		buf_printf(&b, ", ");
 	buf_printf(&b, " %s\n", end);
@@ -440,7 +452,7 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 		if (st_sys_arg(c->sys, i) == ST_L_SKIP)
 			continue;
 		a.len = 0;
-		st_decode_args(&a, c, &s->d, i, i + 1);
+		st_decode_args(&a, c, call_d(s, c), i, i + 1);
 		if (i)
 			buf_printf(&b, ", ");
 		print_json_string(&b, a.p ? a.p : "", a.len);
@@ -612,11 +624,11 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		buf_printf(&b, "<... ");
 		st_call_name(&b, c);
 		buf_printf(&b, " resumed>");
-		st_decode_args(&b, c, &s->d, fo, n);
+		st_decode_args(&b, c, call_d(s, c), fo, n);
 	} else {
 		st_call_name(&b, c);
 		buf_printf(&b, "(");
-		st_decode_args(&b, c, &s->d, 0, n);
+		st_decode_args(&b, c, call_d(s, c), 0, n);
 	}
 	buf_printf(&b, ")");
 	col = b.len;
@@ -626,7 +638,7 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		buf_put(&b, " ", 1);
 	buf_printf(&b, "= ");
 	if (returned)
-		st_decode_ret(&b, c, &s->d);
+		st_decode_ret(&b, c, call_d(s, c));
 	else
 		buf_printf(&b, "?");
 	if (returned && (t->inj & (ST_INJ_SKIP | ST_INJ_POKED)))

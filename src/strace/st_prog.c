@@ -319,7 +319,7 @@ static const struct { char l; int size; } fixed[] = {
 	{ ST_L_INT_IN, 4 }, { ST_L_TIME_OUT, 8 },
 	{ ST_L_CAPHDR, 8 }, { ST_L_UTIMES, 32 }, { ST_L_IPCBUF, ST_IPC_BUF_READ },
 	{ ST_L_UTIMBUF, 16 }, { ST_L_TIMEVAL2, 32 }, { ST_L_LL_RULESET, 8 },
-	{ ST_L_LL_PATH, 12 }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
+	{ ST_L_LL_PATH, 12 },
 	{ ST_L_SIGINFO, 128 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
 	{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 	{ '%', 56 }, { '\'', 208 },
@@ -532,6 +532,13 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	case ST_L_LIMSTR:
 		limited_str(b, o, l, i);
 		break;
+	case ST_L_CAPDATA:
+	case ST_L_CAPDATA_OUT:
+		/* Two structs, in two pieces: version 1's one may end a mapping. */
+		buf_printf(b, "if ($a) { ");
+		split_read(b, l, i, "24");
+		buf_printf(b, "} ");
+		break;
 	case ST_L_NODEMASK:
 	case ST_L_NODEMASK_OUT:
 	case ST_L_NODEMASK_A1:
@@ -732,9 +739,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		returned_array(b, o, l, i, 12);
 		break;
 	case 'e':
-		/* -v: the strings, as argv's; else the pointers, counted in
-		 * user space (see pages()). */
-		if (o->verbose)
+		/*
+		 * execve unabbreviated (-v): the strings, as argv's; else the
+		 * pointers, counted in user space (see pages()).
+		 */
+		if (o->unabbrev[__NR_execve])
 			goto strings;
 		pages(b, l, i, NULL, ST_ENVP_BYTES, 0);
 		break;

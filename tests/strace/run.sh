@@ -825,6 +825,19 @@ for o in "" "-s 4" -v "-X raw" "-X verbose" "-e verbose=none"; do
 	NORM2='s/\[[0-9]+\]/[N]/g; s/inet_addr\("[0-9.]+"\)/inet_addr(A)/g' \
 	same_line "socket ioctls${o:+ $o}" $o -e trace=ioctl -- "$WL" sockioc
 done
+# -e verbose= and -e abbrev= by call: structs and arrays as addresses
+# (strings still shown, empty arrays as []), annotations left out;
+# the calls abbrev= leaves out unabbreviated.
+for m in kstructs fcntls sockopts waits polls structs groups ipc; do
+	NORM2='s/= [0-9]+$/= N/; s/getrandom\("[^"]*"/getrandom(R/; s/htons\([0-9]+\)/P/g; s/[0-9]{4,}/N/g' \
+	same_line "-e verbose=none: $m" -e verbose=none -e signal=none -e 'trace=!rt_sigreturn' -- "$WL" $m
+done
+same_line "-e verbose=!io_submit,io_cancel" -e 'verbose=!io_submit,io_cancel' \
+	-e trace=io_submit,io_getevents,io_cancel -- "$WL" aio
+same_line "-e abbrev=!io_submit -s 4" -e 'abbrev=!io_submit' -s 4 \
+	-e trace=io_submit,io_getevents -- "$WL" aio
+same_line "-e abbrev=execve -v, --verbose=!execve" -v -e abbrev=execve --verbose='!execve' \
+	-e trace=execve,io_submit -- "$WL" aio
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"
