@@ -76,7 +76,7 @@ SIG = {
  "mlock": "pu", "munlock": "pu", "sched_getparam": "d\x85", "sched_setscheduler": "dd\x89",
  "sched_getscheduler": "d", "personality": "x", "syncfs": "f", "setns": "fx",
  "unshare": "x", "membarrier": "dxd", "copy_file_range": "f\xabf\xabux",
- "splice": "f\xabf\xabux", "tee": "ffux", "sendmmsg": "f\xbd7x", "recvmmsg": "f\xbd7xt",
+ "splice": "f\xabf\xabux", "tee": "ffux", "sendmmsg": "f\xbd7x", "recvmmsg": "f\xbd7x{",
  "timerfd_settime": "fx\x82\x83", "timer_create": "o\x84\x85", "timer_settime": "dx\x82\x83",
  "timer_gettime": "d\x83", "timer_getoverrun": "d", "timer_delete": "d",
  "mq_open": "POm\x86:f", "mq_unlink": "P", "mq_timedsend": "fWu7t",
@@ -105,6 +105,7 @@ SIG = {
  "set_mempolicy": "\xba\xb7u", "get_mempolicy": "\x85\xb8upx",
  "mbind": "pu\xba\xb7ux", "migrate_pages": "du\xb9\xb9",
  "bpf": "x\xc07:f", "quotactl": "xPx\xad", "quotactl_fd": "fxx\xad", "mount_setattr": "DPx\xadu", "process_madvise": "fvubx",
+ "process_vm_readv": "dVuvuu", "process_vm_writev": "dvuvuu",
 }
 
 # Classes, as strace's -e trace=%CLASS selects them.

@@ -1568,8 +1568,9 @@ static void iov_list(struct buf *b, const struct st_call *c,
 		     uint64_t cnt, bool out, int first, int proto, uint64_t left)
 {
 	uint64_t array = first == 1 ? c->args[arg] : 0;
-	/* process_madvise's ranges are addresses, not data. */
-	bool ranges = !strcmp(c->sys->name, "process_madvise");
+	/* process_madvise's ranges and the remote iovecs of process_vm_*v are addresses, not data. */
+	bool ranges = !strcmp(c->sys->name, "process_madvise") ||
+		      (!strncmp(c->sys->name, "process_vm_", 11) && arg == 3);
 	int j;
 	uint64_t e;
 
@@ -1587,7 +1588,7 @@ static void iov_list(struct buf *b, const struct st_call *c,
 
 		if (e)
 			buf_printf(b, ", ");
-		if (e >= 32) {
+		if (e >= (uint64_t)o->strsize && !o->verbose) {
 			buf_printf(b, "...");
 			break;
 		}
@@ -5126,7 +5127,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case 'j':
 	case 'J':
-		if (k && v && (l == 'j' || c->ret == 0)) {
+		if (k && v && (l == 'j' || !st_call_failed(c))) {
 			buf_printf(b, "{rlim_cur=");
 			rlim_val(b, rd(k->data, k->len, 0, 8));
 			buf_printf(b, ", rlim_max=");
@@ -6488,8 +6489,19 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	}
 	if (ST_IS(c, "poll") || ST_IS(c, "ppoll"))
 		poll_ret(b, c, o);
-	if (ST_IS(c, "recvmmsg") && !c->ret)
+	if (ST_IS(c, "recvmmsg") && !c->ret) {
 		buf_printf(b, " (Timeout)");
+	} else if (ST_IS(c, "recvmmsg") && c->args[4] && !o->noderef) {
+		/* The time left, as the call wrote it back. */
+		const struct st_cap *left = cap_letter(c, 4, '}');
+
+		buf_printf(b, " (left ");
+		if (left && left->len >= 16)
+			timespec(b, left);
+		else
+			ptr(b, c->args[4]);
+		buf_printf(b, ")");
+	}
 	if (ST_IS(c, "pselect6") || ST_IS(c, "select"))
 		select_ret(b, c, o);
 	/* Names in any -X style, as strace. */

@@ -38,11 +38,10 @@ static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 #define REGS_FROM 56
 
 /*
- * The buffers of an iovec array read: the first four of the eight
- * entries read.  Each more costs every program's verification ~0.7 ms
- * (st_decode.c shows the others' addresses).
+ * The buffers of an iovec array read: those of all eight entries read,
+ * which -s 7 shows.  Each costs every program's verification ~0.7 ms.
  */
-#define ST_IOV_SHOWN 4
+#define ST_IOV_SHOWN 8
 
 /*
  * The n bytes at $a (n an expression the verifier can bound) in records
@@ -129,14 +128,15 @@ static void netlink_bound(struct buf *b, int nr1, int nr2, int dflt)
 /*
  * A struct msghdr in records of letter l, argument i: 0 the msghdr, 1 the
  * iovec array (8 entries at most), 2.. the first four buffers (-s bytes
- * each; netlink_bound()'s on a netlink socket), 6 msg_name up to its page's end and 8 the rest of it (a name
+ * each, a dump's when dumping; netlink_bound()'s on a netlink socket), 6 msg_name up to its page's end and 8 the rest of it (a name
  * buffer shorter than msg_namelen says at exit may end a mapping), 7
  * msg_control (st_decode.c's msghdr() reads them).
  */
 static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 			   int i, int base)
 {
-	int s = o->strsize, k;
+	/* The buffers: -s bytes, or what -e read= and -e write= dump. */
+	int s = o->dumping && o->strsize < ST_DUMP_MAX ? ST_DUMP_MAX : o->strsize, k;
 
 	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a, 56)); "
 		   "$v = *($a + 16); $c = *($a + 24); if ($c > 8) { $c = 8; } "

@@ -838,6 +838,15 @@ same_line "-e abbrev=!io_submit -s 4" -e 'abbrev=!io_submit' -s 4 \
 	-e trace=io_submit,io_getevents -- "$WL" aio
 same_line "-e abbrev=execve -v, --verbose=!execve" -v -e abbrev=execve --verbose='!execve' \
 	-e trace=execve,io_submit -- "$WL" aio
+# -e read= and -e write= of messages and vectors, recvmmsg's time left,
+# iovecs cut by -s, process_vm_readv and process_vm_writev.
+for o in "" "-s 7" "-e read=all -e write=all" "-e read=3 -e write=4 -v" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	NORM2='s/^(process_vm_[a-z]+)\([0-9]+/\1(PID/; s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {T}/' \
+	same_line "message and vector dumps${o:+ $o}" $o \
+		-e trace=sendmsg,recvmsg,sendmmsg,recvmmsg,pwritev,process_vm_readv,process_vm_writev \
+		-- "$WL" iodump
+done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

@@ -4435,6 +4435,76 @@ static void sock_ioctls(void)
 }
 
 /*
+ * Messages and vectors for -e read= and -e write=: sendmsg and recvmsg
+ * with an empty buffer between two, sendmmsg and recvmmsg (one with a
+ * timeout), pwritev with more iovecs than -s 7 shows (the eight
+ * ferret reads), and
+ * process_vm_readv and process_vm_writev on itself, with a remote
+ * range that is not there.
+ */
+static void iodumps(void)
+{
+	static char a[] = "first", c[] = "third part", in[64], in2[8];
+	struct iovec iov[9], rin[2];
+	struct mmsghdr mm[2];
+	struct msghdr mh;
+	struct timespec ts = { 1, 0 };
+	int sv[2], i, null = open("/dev/null", O_WRONLY);
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) || null < 0)
+		return;
+	iov[0].iov_base = a;
+	iov[0].iov_len = 5;
+	iov[1].iov_base = c;
+	iov[1].iov_len = 0;
+	iov[2].iov_base = c;
+	iov[2].iov_len = 10;
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = iov;
+	mh.msg_iovlen = 3;
+	sendmsg(sv[1], &mh, 0);
+	rin[0].iov_base = in;
+	rin[0].iov_len = 7;
+	rin[1].iov_base = in2;
+	rin[1].iov_len = sizeof(in2);
+	mh.msg_iov = rin;
+	mh.msg_iovlen = 2;
+	recvmsg(sv[0], &mh, 0);
+	memset(mm, 0, sizeof(mm));
+	mm[0].msg_hdr.msg_iov = iov;
+	mm[0].msg_hdr.msg_iovlen = 1;
+	mm[1].msg_hdr.msg_iov = iov + 2;
+	mm[1].msg_hdr.msg_iovlen = 1;
+	syscall(__NR_sendmmsg, sv[1], mm, 2, 0);
+	mm[0].msg_hdr.msg_iov = rin;
+	mm[0].msg_hdr.msg_iovlen = 2;
+	mm[1].msg_hdr.msg_iov = rin + 1;
+	mm[1].msg_hdr.msg_iovlen = 1;
+	syscall(__NR_recvmmsg, sv[0], mm, 2, MSG_DONTWAIT, NULL);
+	send(sv[1], "x", 1, 0);
+	syscall(__NR_recvmmsg, sv[0], mm, 1, 0, &ts);
+	for (i = 0; i < 8; i++) {
+		iov[i].iov_base = c + i;
+		iov[i].iov_len = 10 - i;
+	}
+	syscall(__NR_pwritev, null, iov, 8, 0, 0);
+	syscall(__NR_pwritev, null, iov, 3, 0, 0);
+	rin[0].iov_base = c;
+	rin[0].iov_len = 4;
+	rin[1].iov_base = (void *)8;
+	rin[1].iov_len = 4;
+	iov[0].iov_base = in;
+	iov[0].iov_len = 6;
+	syscall(__NR_process_vm_readv, getpid(), iov, 1, rin, 1, 0);
+	syscall(__NR_process_vm_readv, getpid(), iov, 1, rin + 1, 1, 0);
+	syscall(__NR_process_vm_writev, getpid(), rin, 1, iov, 1, 0);
+	syscall(__NR_process_vm_writev, getpid(), NULL, 0, NULL, 0, 0);
+	close(sv[0]);
+	close(sv[1]);
+	close(null);
+}
+
+/*
  * ptrace on a child that stops itself: the word a PEEK request reads, a
  * struct user offset, its siginfo and sigmask, options, an iovec too
  * short for a register set, and requests on no process at all.
@@ -4641,6 +4711,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "sockioc")) {
 		sock_ioctls();
+		return 0;
+	}
+	if (!strcmp(mode, "iodump")) {
+		iodumps();
 		return 0;
 	}
 	if (!strcmp(mode, "ptrace")) {
