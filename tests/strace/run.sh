@@ -816,6 +816,7 @@ done
 # The perf event requests, on no descriptor and on an event of its own.
 for o in "" "-s 4" -v "-X raw" "-X verbose" "-e verbose=none"; do
 	# shellcheck disable=SC2086
+	NORM2='s/^(ioctl\(3, [^[]*)\[[0-9]+\]/\1[ID]/' \
 	same_line "perf ioctls${o:+ $o}" $o -e trace=ioctl,perf_event_open -- "$WL" perfioc
 done
 # The socket requests: owner and mark ints, the loopback interface's
@@ -830,7 +831,7 @@ done
 # the calls abbrev= leaves out unabbreviated.
 for m in kstructs fcntls sockopts waits polls structs groups ipc; do
 	NORM2='s/= [0-9]+$/= N/; s/getrandom\("[^"]*"/getrandom(R/; s/htons\([0-9]+\)/P/g; s/[0-9]{4,}/N/g' \
-	same_line "-e verbose=none: $m" -e verbose=none -e signal=none -e 'trace=!rt_sigreturn' -- "$WL" $m
+	same_line "-e verbose=none: $m" -e verbose=none -e signal=none -e 'trace=!rt_sigreturn,sysinfo' -- "$WL" $m
 done
 same_line "-e verbose=!io_submit,io_cancel" -e 'verbose=!io_submit,io_cancel' \
 	-e trace=io_submit,io_getevents,io_cancel -- "$WL" aio
