@@ -56,7 +56,8 @@ SIG = {
  "getpmsg": "xxxxx", "putpmsg": "xxxxx", "query_module": "xxxxx",
  "nfsservctl": "xxx", "security": "xxx", "tuxcall": "xxx", "vserver": "xxxxx",
  "sysfs": "xxx", "epoll_ctl_old": "xxxx", "epoll_wait_old": "xxxx",
- "io_destroy": "p", "io_setup": "7\xa9", "iopl": "d", "memfd_secret": "x:f",
+ "io_destroy": "p", "io_setup": "7\xa9", "io_submit": "pd\xd3", "io_cancel": "p\xd4\xd5",
+ "io_getevents": "pdd\xd6t", "io_pgetevents": "pdd\xd6t?", "iopl": "d", "memfd_secret": "x:f",
  "set_mempolicy_home_node": "puux", "ustat": "9p", "utime": "P\x9e", "futimesat": "DP\x9f",
  "reboot": "xxx\x9a", "open_tree": "DPx:f", "move_mount": "DPDPx", "fsopen": "Sx:f",
  "fsmount": "fxx:f", "fspick": "DPx:f", "landlock_create_ruleset": "\xa0ux:f",
@@ -75,7 +76,7 @@ SIG = {
  "mlock": "pu", "munlock": "pu", "sched_getparam": "d\x85", "sched_setscheduler": "dd\x89",
  "sched_getscheduler": "d", "personality": "x", "syncfs": "f", "setns": "fx",
  "unshare": "x", "membarrier": "dxd", "copy_file_range": "f\xabf\xabux",
- "splice": "f\xabf\xabux", "tee": "ffux", "sendmmsg": "f\xbd7x", "recvmmsg": "f\xbd7xt",
+ "splice": "f\xabf\xabux", "tee": "ffux", "sendmmsg": "f\xbd7x", "recvmmsg": "f\xbd7x{",
  "timerfd_settime": "fx\x82\x83", "timer_create": "o\x84\x85", "timer_settime": "dx\x82\x83",
  "timer_gettime": "d\x83", "timer_getoverrun": "d", "timer_delete": "d",
  "mq_open": "POm\x86:f", "mq_unlink": "P", "mq_timedsend": "fWu7t",
@@ -104,6 +105,7 @@ SIG = {
  "set_mempolicy": "\xba\xb7u", "get_mempolicy": "\x85\xb8upx",
  "mbind": "pu\xba\xb7ux", "migrate_pages": "du\xb9\xb9",
  "bpf": "x\xc07:f", "quotactl": "xPx\xad", "quotactl_fd": "fxx\xad", "mount_setattr": "DPx\xadu", "process_madvise": "fvubx",
+ "process_vm_readv": "dVuvuu", "process_vm_writev": "dvuvuu",
 }
 
 # Classes, as strace's -e trace=%CLASS selects them.

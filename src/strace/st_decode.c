@@ -66,6 +66,7 @@
 #include "st_fsconfig.h"
 #include "st_kexec.h"
 #include "st_ldt.h"
+#include "st_aio.h"
 #include "st_move_pages.h"
 #include "st_ptrace.h"
 #include "st_pidns.h"
@@ -1567,8 +1568,9 @@ static void iov_list(struct buf *b, const struct st_call *c,
 		     uint64_t cnt, bool out, int first, int proto, uint64_t left)
 {
 	uint64_t array = first == 1 ? c->args[arg] : 0;
-	/* process_madvise's ranges are addresses, not data. */
-	bool ranges = !strcmp(c->sys->name, "process_madvise");
+	/* process_madvise's ranges and the remote iovecs of process_vm_*v are addresses, not data. */
+	bool ranges = !strcmp(c->sys->name, "process_madvise") ||
+		      (!strncmp(c->sys->name, "process_vm_", 11) && arg == 3);
 	int j;
 	uint64_t e;
 
@@ -1586,7 +1588,7 @@ static void iov_list(struct buf *b, const struct st_call *c,
 
 		if (e)
 			buf_printf(b, ", ");
-		if (e >= 32) {
+		if (e >= (uint64_t)o->strsize && !o->verbose) {
 			buf_printf(b, "...");
 			break;
 		}
@@ -2508,7 +2510,7 @@ static void cap_args(struct buf *b, const struct st_call *c, char l,
 	static const char *const sets[] = { "effective", "permitted", "inheritable" };
 	int s;
 
-	if (!v || !k || k->len < 8 ||
+	if (!v || !k || k->len < 8 || (l != ST_L_CAPHDR && k->len < 12 * (size_t)slots) ||
 	    (l == ST_L_CAPDATA_OUT && (st_call_failed(c) || !slots)) ||
 	    (l == ST_L_CAPDATA && !slots)) {
 		ptr(b, v);
@@ -2533,8 +2535,7 @@ static void cap_args(struct buf *b, const struct st_call *c, char l,
 	buf_printf(b, "}");
 }
 
-/* An I/O priority as strace spells it: IOPRIO_PRIO_VALUE(class, data). */
-static void ioprio(struct buf *b, unsigned v)
+void st_ioprio(struct buf *b, unsigned v)
 {
 	/* The class is all the bits above the data, as strace shows it. */
 	buf_printf(b, "IOPRIO_PRIO_VALUE(");
@@ -4058,6 +4059,44 @@ static void fcntl_arg(struct buf *b, const struct st_call *c, uint64_t v)
 	buf_printf(b, "}");
 }
 
+/*
+ * Whether an argument of letter l is a struct or an array that -e
+ * verbose= leaves as its address: what strace reads with
+ * umove_or_printaddr() and print_array(), not strings and buffers, nor
+ * the requests whose decoders heed it themselves.
+ */
+static bool no_deref(const struct st_call *c, char l)
+{
+	static const char letters[] = {
+		'v', 'V', '+', '-', 'A', 'B', 'n', '(', '&', '^', '$', '?', '{', 'E', 'e',
+		'0', '3', '_', '6', '.', ',', '|', 'H', ST_L_MMSG, ST_L_MINCORE_OUT, ST_L_CAPHDR, ST_L_CAPDATA, ST_L_CAPDATA_OUT,
+		ST_L_CPUMASK_IN, ST_L_GIDS_IN, ST_L_SEMBUF, ST_L_NODEMASK, ST_L_NODEMASK_OUT,
+		ST_L_NODEMASK_A1, ST_L_FUTEXV, '1', ST_L_MSGBUF, ST_L_MSGBUF_OUT,
+	};
+	size_t j;
+
+	/* ioctl's decoders heed it themselves; empty arrays show as []. */
+	if (l == '~' || ((l == ST_L_IOCTL || l == ST_L_IOCTL_OUT) && !ST_IS(c, "fcntl")) ||
+	    ((l == '^' || l == '6') && c->ret == 0) ||
+	    (l == ST_L_GIDS_IN && !(uint32_t)c->args[0]))
+		return false;
+	/* fcntl's struct flock and f_owner_ex. */
+	if (l == ST_L_IOCTL || l == ST_L_IOCTL_OUT)
+		switch ((int)c->args[1]) {
+		case F_GETLK: case F_SETLK: case F_SETLKW: case F_OFD_GETLK:
+		case F_OFD_SETLK: case F_OFD_SETLKW: case F_GETOWN_EX: case F_SETOWN_EX:
+			return true;
+		default:
+			return false;
+		}
+	if (st_prog_fixed((unsigned char)l))
+		return true;
+	for (j = 0; j < sizeof(letters); j++)
+		if (letters[j] == l)
+			return true;
+	return false;
+}
+
 static void decode_one(struct buf *b, const struct st_call *c,
 		       const struct st_dopts *o, int i)
 {
@@ -4077,6 +4116,11 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	 */
 	if (l && strchr("OamshkKLlcizZoybIY89#;`D7", l))
 		v = (uint32_t)v;
+	/* -e verbose=: strace reads no struct of the call, only strings. */
+	if (o->noderef && v && no_deref(c, l)) {
+		ptr(b, v);
+		return;
+	}
 	if (l == ST_L_CAPHDR || l == ST_L_CAPDATA || l == ST_L_CAPDATA_OUT) {
 		cap_args(b, c, l, v, k);
 		return;
@@ -4128,6 +4172,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 	}
 	if (l == '%') {
 		sched_attr_get(b, c, k, v);
+		return;
+	}
+	if (l == ST_L_AIO_IOCBS || l == ST_L_IOCB || l == ST_L_IO_EVENT || l == ST_L_IO_EVENTS) {
+		st_aio_arg(b, c, o, l, i);
 		return;
 	}
 	if (struct_arg(b, c, l, v, k))
@@ -4199,6 +4247,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		      !strcmp(name, "ftruncate")) && i == 1) ||
 		    (!strcmp(name, "fadvise64") && i == 1) ||
 		    (!strcmp(name, "readahead") && i == 1) ||
+		    /* AIO's counts are longs. */
+		    (!strcmp(name, "io_submit") && i == 1) ||
+		    ((!strcmp(name, "io_getevents") || !strcmp(name, "io_pgetevents")) &&
+		     (i == 1 || i == 2)) ||
 		    (!strcmp(name, "sync_file_range") && (i == 1 || i == 2)))
 			buf_printf(b, "%lld", (long long)v);
 		else
@@ -4726,10 +4778,10 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			buf_printf(b, "%d", (int)v);
 		if (st_xlat_get_style() == ST_C_VERBOSE) {
 			buf_printf(b, " /* ");
-			ioprio(b, (unsigned)v);
+			st_ioprio(b, (unsigned)v);
 			buf_printf(b, " */");
 		} else if (st_xlat_get_style() == ST_C_ABBREV) {
-			ioprio(b, (unsigned)v);
+			st_ioprio(b, (unsigned)v);
 		}
 		return;
 	case ST_L_IPCKEY:
@@ -4998,7 +5050,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		buf_printf(b, "{sigmask=");
 		if (!rd(k->data, k->len, 0, 8))
 			buf_printf(b, "NULL");
-		else if (ss)
+		/* A size other than a sigset's: strace reads none of it. */
+		else if (ss && rd(k->data, k->len, 8, 8) == 8)
 			put_sigset(b, rd(ss->data, ss->len, 0, 8));
 		else
 			ptr(b, rd(k->data, k->len, 0, 8));
@@ -5074,7 +5127,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	case 'j':
 	case 'J':
-		if (k && v && (l == 'j' || c->ret == 0)) {
+		if (k && v && (l == 'j' || !st_call_failed(c))) {
 			buf_printf(b, "{rlim_cur=");
 			rlim_val(b, rd(k->data, k->len, 0, 8));
 			buf_printf(b, ", rlim_max=");
@@ -6246,6 +6299,9 @@ static void poll_ret(struct buf *b, const struct st_call *c,
 		buf_printf(b, " (Timeout)");
 		return;
 	}
+	/* -e verbose=: no revents, nor the time left. */
+	if (o->noderef)
+		return;
 	buf_printf(b, " (");
 	for (i = 0; k && i < n && 8 * (i + 1) <= k->len; i++) {
 		unsigned re = rd(k->data, k->len, 8 * i + 6, 2);
@@ -6280,7 +6336,7 @@ static void poll_ret(struct buf *b, const struct st_call *c,
  * returned, as many as the return value counts, and the time left.  As
  * strace builds it, a set closes with "]" whenever anything came before.
  */
-static void select_ret(struct buf *b, const struct st_call *c)
+static void select_ret(struct buf *b, const struct st_call *c, const struct st_dopts *o)
 {
 	static const char *const set[] = { "in", "out", "except" };
 	const struct st_cap *left = cap_letter(c, 4, '}');
@@ -6319,7 +6375,10 @@ static void select_ret(struct buf *b, const struct st_call *c)
 	}
 	if (c->args[4] && left) {
 		buf_printf(b, "%sleft ", sep);
-		if (!strcmp(c->sys->name, "select"))
+		/* -e verbose=: the time left's address. */
+		if (o->noderef)
+			ptr(b, c->args[4]);
+		else if (!strcmp(c->sys->name, "select"))
 			timeval_at(b, left, 0);
 		else
 			timespec(b, left);
@@ -6395,7 +6454,7 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		return;
 	if (ST_IS(c, "ioprio_get") && st_xlat_get_style() != ST_C_RAW) {
 		buf_printf(b, "%lld (", (long long)c->ret);
-		ioprio(b, (unsigned)c->ret);
+		st_ioprio(b, (unsigned)c->ret);
 		buf_printf(b, ")");
 		return;
 	}
@@ -6430,16 +6489,28 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 	}
 	if (ST_IS(c, "poll") || ST_IS(c, "ppoll"))
 		poll_ret(b, c, o);
-	if (ST_IS(c, "recvmmsg") && !c->ret)
+	if (ST_IS(c, "recvmmsg") && !c->ret) {
 		buf_printf(b, " (Timeout)");
+	} else if (ST_IS(c, "recvmmsg") && c->args[4] && !o->noderef) {
+		/* The time left, as the call wrote it back. */
+		const struct st_cap *left = cap_letter(c, 4, '}');
+
+		buf_printf(b, " (left ");
+		if (left && left->len >= 16)
+			timespec(b, left);
+		else
+			ptr(b, c->args[4]);
+		buf_printf(b, ")");
+	}
 	if (ST_IS(c, "pselect6") || ST_IS(c, "select"))
-		select_ret(b, c);
+		select_ret(b, c, o);
 	/* Names in any -X style, as strace. */
 	style = st_xlat_style(ST_C_ABBREV);
 	if (ST_IS(c, "adjtimex") || ST_IS(c, "clock_adjtime")) {
 		const char *n = st_xlat_name(st_time_states, c->ret);
 
-		if (n)
+		/* Only after the struct was shown (not under -e verbose=). */
+		if (n && !o->noderef)
 			buf_printf(b, " (%s)", n);
 	} else if (ST_IS(c, "sched_getscheduler")) {
 		const char *n = st_xlat_name(st_sched_policy, c->ret & ~ST_SCHED_RESET_ON_FORK);

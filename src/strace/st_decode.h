@@ -129,6 +129,8 @@ int st_call_pid_args(const struct st_call *c, long *pids, int max);
 /* The same, with -y's path of its si_fd when o is not NULL (thread tid's descriptor). */
 void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_t len,
 			  int tid, const struct st_dopts *o);
+/* An I/O priority as strace spells it: IOPRIO_PRIO_VALUE(class, data). */
+void st_ioprio(struct buf *b, unsigned v);
 /* A sigset of 64 signals, as strace prints one: [USR1 TERM], ~[...]. */
 void st_decode_sigset(struct buf *b, uint64_t set);
 /* A siginfo (the kernel's struct kernel_siginfo) as {si_signo=...}. */

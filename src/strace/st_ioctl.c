@@ -262,6 +262,8 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_uffdio,
 	&st_ioc_ubi,
 	&st_ioc_ubi_volume,
+	&st_ioc_perf,
+	&st_ioc_sock,
 	NULL,
 };
 
@@ -272,6 +274,7 @@ void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *req
 		return;
 	buf_printf(b, "if ($nr == %d && $a) { $v = %s & 0xffffffff; ", __NR_ioctl, request);
 	st_ioc_v4l2_capture(b, l, strsize);
+	st_ioc_sock_capture(b, l);
 	buf_printf(b, "} ");
 }
 
@@ -607,32 +610,34 @@ static void extents(struct buf *b, const struct st_call *c, const unsigned char 
 	struct fiemap_extent e;
 	uint32_t i;
 
-	buf_printf(b, "[");
 	for (i = 0; i < n; i++, at += sizeof(e)) {
 		size_t off = sizeof(struct fiemap) + i * sizeof(e);
 
-		if (i)
-			buf_printf(b, ", ");
+		if ((int)i == o->strsize && !o->verbose) {
+			buf_printf(b, ", ...");
+			break;
+		}
 		if (off + sizeof(e) <= have)
 			memcpy(&e, q + off, sizeof(e));
 		else if (st_tracee_read(c->tid, at, (unsigned char *)&e, sizeof(e), false) < sizeof(e)) {
+			/* None readable: the array's address alone. */
 			if (i)
-				buf_printf(b, "... /* %#llx */", (unsigned long long)at);
+				buf_printf(b, ", ... /* %#llx */", (unsigned long long)at);
 			else
 				buf_printf(b, "%#llx", (unsigned long long)at);
 			break;
 		}
-		if ((int)i == o->strsize) {
-			buf_printf(b, "...");
-			break;
-		}
+		buf_printf(b, i ? ", " : "[");
 		buf_printf(b, "{fe_logical=%llu, fe_physical=%llu, fe_length=%llu, fe_flags=",
 			   (unsigned long long)e.fe_logical, (unsigned long long)e.fe_physical,
 			   (unsigned long long)e.fe_length);
 		st_xlat_flags_dflt(b, extent_flags, e.fe_flags, "0", "FIEMAP_EXTENT_???");
 		buf_printf(b, "}");
 	}
-	buf_printf(b, "]");
+	if (!n)
+		buf_printf(b, "[");
+	if (i || !n)
+		buf_printf(b, "]");
 }
 
 /*

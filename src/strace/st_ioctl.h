@@ -112,7 +112,13 @@ bool st_ioc_v4l2_ret(struct buf *b, const struct st_call *c);
  */
 void st_ioc_v4l2_capture(struct buf *b, char l, int strsize);
 #define ST_V4L2_IDX 1
+/*
+ * The BPF program's code that reads, at exit (l ST_L_IOCTL_OUT),
+ * SIOCGIFCONF's buffer ($a the struct ifconf, $v the request).
+ */
+void st_ioc_sock_capture(struct buf *b, char l);
 extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop,
-	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio, st_ioc_ubi, st_ioc_ubi_volume;
+	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio, st_ioc_ubi, st_ioc_ubi_volume, st_ioc_perf,
+	st_ioc_sock;
 
 #endif

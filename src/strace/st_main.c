@@ -269,6 +269,21 @@ static int parse_quiet(struct st_opts *o, const char *set)
 	return 0;
 }
 
+/*
+ * -e abbrev= and -e verbose=: the calls the set names keep the default
+ * (abbreviated, structs shown); out: by call number, those it leaves out.
+ */
+static int parse_call_set(bool *out, const char *spec)
+{
+	bool *set = xmalloc(ST_NR_MAX * sizeof(*set));
+	int r = st_sys_set(set, spec), i;
+
+	for (i = 0; !r && i < ST_NR_MAX; i++)
+		out[i] = !set[i];
+	free(set);
+	return r;
+}
+
 static int parse_e(struct st_opts *o, const char *e)
 {
 	if (!strncmp(e, "signal=", 7))
@@ -297,15 +312,8 @@ static int parse_e(struct st_opts *o, const char *e)
 		}
 		return 0;
 	}
-	if (!strncmp(e, "abbrev=", 7)) {
-		/* Per call sets are strace's; ferret abbreviates all or none. */
-		if (!strcmp(e + 7, "none") || !strcmp(e + 7, "all")) {
-			o->verbose = !strcmp(e + 7, "none");
-			return 0;
-		}
-		fprintf(stderr, "ferret strace: -e %s: ferret knows abbrev=all and abbrev=none\n", e);
-		return -EINVAL;
-	}
+	if (!strncmp(e, "abbrev=", 7) || !strncmp(e, "a=", 2))
+		return parse_call_set(o->unabbrev, strchr(e, '=') + 1);
 	if (!strncmp(e, "raw=", 4)) {
 		int r = st_sys_set(o->raw, e + 4);
 		size_t i;
@@ -314,15 +322,8 @@ static int parse_e(struct st_opts *o, const char *e)
 			o->any_raw |= o->raw[i];
 		return r;
 	}
-	if (!strncmp(e, "verbose=", 8)) {
-		/* As abbrev=: for all calls or none; only ioctl's decoders heed it. */
-		if (!strcmp(e + 8, "none") || !strcmp(e + 8, "all")) {
-			o->noderef = !strcmp(e + 8, "none");
-			return 0;
-		}
-		fprintf(stderr, "ferret strace: -e %s: ferret knows verbose=all and verbose=none\n", e);
-		return -EINVAL;
-	}
+	if (!strncmp(e, "verbose=", 8) || !strncmp(e, "v=", 2))
+		return parse_call_set(o->nonverbose, strchr(e, '=') + 1);
 	if (!strncmp(e, "read=", 5))
 		return parse_fdset(o, &o->dump_read, e + 5);
 	if (!strncmp(e, "write=", 6))
@@ -772,6 +773,7 @@ int st_main(int argc, char **argv)
 		{ "fault", required_argument, NULL, LONG_QUAL },
 		{ "inject", required_argument, NULL, LONG_QUAL },
 		{ "abbrev", required_argument, NULL, LONG_QUAL },
+		{ "verbose", required_argument, NULL, LONG_QUAL },
 		{ "raw", required_argument, NULL, LONG_QUAL },
 		{ "quiet", optional_argument, NULL, LONG_QUAL },
 		{ "silent", optional_argument, NULL, LONG_QUAL },
@@ -825,7 +827,7 @@ int st_main(int argc, char **argv)
 			o.fdpaths = o.fdplain = true;
 			break;
 		case 'Y': o.pidcomm = true; break;
-		case 'v': o.verbose = true; break;
+		case 'v': memset(o.unabbrev, true, sizeof(o.unabbrev)); break;
 		case 'k': o.stack = true; break;
 		case 'n': o.sysnum = true; break;
 		case 'J': o.json = true; break;
@@ -1002,6 +1004,10 @@ int st_main(int argc, char **argv)
 	}
 	o.summary = only_summary || both;
 	o.lines = !only_summary || both;
+	for (i = 0; i < ST_NR_MAX; i++) {
+		o.verbose |= o.unabbrev[i];
+		o.noderef |= o.nonverbose[i];
+	}
 	if (optind < argc)
 		o.cmd = argv + optind;
 	if (!o.cmd && !o.npids) {

@@ -72,8 +72,15 @@ struct st_opts {
 	bool fdpidfd;		/* -yy: a pidfd's process (decode-fds=pidfd) */
 	bool quiet_superseded;	/* -e quiet=superseded */
 	bool pidcomm;		/* -Y */
-	bool verbose;		/* -v */
-	bool noderef;		/* -e verbose=none */
+	bool verbose;		/* -v, or a call left out of -e abbrev= */
+	bool noderef;		/* a call left out of -e verbose= */
+	/*
+	 * By call number: calls -v or -e abbrev= leave unabbreviated, and
+	 * calls -e verbose= leaves undereferenced (their structs shown as
+	 * addresses).  The BPF program reads as for -v when any call is.
+	 */
+	bool unabbrev[ST_NR_MAX];
+	bool nonverbose[ST_NR_MAX];
 	bool stack;		/* -k */
 	bool sysnum;		/* -n: call numbers */
 	bool json;		/* --json */

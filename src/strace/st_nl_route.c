@@ -563,8 +563,7 @@ static void clock_ticks(struct buf *b, uint64_t v)
 		   (unsigned long long)((v % (uint64_t)hz) * scale / (uint64_t)hz));
 }
 
-/* Hardware address bytes as strace shows them in the -X style. */
-static void hwaddr(struct buf *b, const unsigned char *v, size_t n, size_t shown)
+void st_hwaddr(struct buf *b, const unsigned char *v, size_t n, size_t shown)
 {
 	enum st_cstyle st = st_xlat_get_style();
 	char s[3 * 32 + 1];
@@ -656,7 +655,7 @@ static void field(struct ctx *c, const struct field *f, const unsigned char *v,
 		st_xlat_flags_dflt(b, f->x, x, f->x == nud_states ? "NUD_NONE" : "0", f->dflt);
 		break;
 	case F_MAC:
-		hwaddr(b, v + f->off, f->size, f->size);
+		st_hwaddr(b, v + f->off, f->size, f->size);
 		break;
 	case F_CLOCK:
 		clock_ticks(b, x);
@@ -918,7 +917,7 @@ static bool d_hwaddr(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
 	if (!readable(c, off, len))
 		addr_of(c, off);
 	else
-		hwaddr(c->b, c->p + off, (size_t)len, (size_t)len);
+		st_hwaddr(c->b, c->p + off, (size_t)len, (size_t)len);
 	return true;
 }
 
@@ -1611,7 +1610,7 @@ static bool d_bridge_id(struct ctx *c, uint64_t off, uint64_t len, const void *a
 		return true;
 	}
 	buf_printf(c->b, "{prio=[%u, %u], addr=", v[0], v[1]);
-	hwaddr(c->b, v + 2, 6, 6);
+	st_hwaddr(c->b, v + 2, 6, 6);
 	buf_printf(c->b, "}");
 	return true;
 }

@@ -395,6 +395,18 @@ static bool shown(const struct st_out *s, const struct st_call *c)
 	       st_decode_touches(c, &s->d, s->o->paths, s->o->npaths);
 }
 
+/* The decoding options for call c: -e abbrev= and -e verbose= by call. */
+static const struct st_dopts *call_d(struct st_out *s, const struct st_call *c)
+{
+	bool known = c->nr >= 0 && c->nr < ST_NR_MAX;
+
+	s->d.verbose = known ? s->o->unabbrev[c->nr] : s->o->verbose;
+	s->d.noderef = known ? s->o->nonverbose[c->nr] : s->o->noderef;
+	s->d.argv_max = s->d.verbose ? ST_ARGV_MAX_V :
+		s->o->strsize < ST_ARGV_MAX ? s->o->strsize : ST_ARGV_MAX;
+	return &s->d;
+}
+
 /* Ends what is open of another thread's entry before tid prints. */
 /* Task t's pending entry as strace prints it at entry, then the words end. */
 static void entry_line(struct st_out *s, struct st_task *t, const char *end)
@@ -405,7 +417,7 @@ static void entry_line(struct st_out *s, struct st_task *t, const char *end)
 	prefix(s, &b, t->tid, t->call.t_enter);
 	st_call_name(&b, &t->call);
 	buf_printf(&b, "(");
-	st_decode_args(&b, &t->call, &s->d, 0, fo);
+	st_decode_args(&b, &t->call, call_d(s, &t->call), 0, fo);
 	if (fo > 0 && fo < st_call_nargs(&t->call))
 		buf_printf(&b, ", ");
 	buf_printf(&b, " %s\n", end);
@@ -440,7 +452,7 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 		if (st_sys_arg(c->sys, i) == ST_L_SKIP)
 			continue;
 		a.len = 0;
-		st_decode_args(&a, c, &s->d, i, i + 1);
+		st_decode_args(&a, c, call_d(s, c), i, i + 1);
 		if (i)
 			buf_printf(&b, ", ");
 		print_json_string(&b, a.p ? a.p : "", a.len);
@@ -470,10 +482,11 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
  * readv's and writev's buffers for -e read= and -e write=: each one's
  * share of the bytes the call moved (readv: ret), or each whole buffer
  * (writev: left is UINT64_MAX), " * N bytes in buffer K" and its dump,
- * as strace prints them (the four buffers read).
+ * as strace prints them (the four buffers read); a's buffers are records
+ * of its letter and argument from index first on.
  */
 static void dump_iov(const struct st_call *c, const struct st_cap *a,
-		     uint64_t left, struct buf *b)
+		     uint64_t left, int first, struct buf *b)
 {
 	uint64_t len;
 	size_t e, n;
@@ -485,9 +498,12 @@ static void dump_iov(const struct st_call *c, const struct st_cap *a,
 		memcpy(&len, a->data + 16 * e + 8, 8);
 		len = len < left ? len : left;
 		left -= len;
+		/* strace stops at an empty buffer. */
+		if (!len)
+			break;
 		for (j = 0; j < c->ncaps && !d; j++)
 			if (c->caps[j].arg == a->arg && c->caps[j].letter == a->letter &&
-			    c->caps[j].idx == (int)e + 1)
+			    c->caps[j].idx == (int)e + first)
 				d = &c->caps[j];
 		if (!d)
 			break;
@@ -502,15 +518,83 @@ static void dump_iov(const struct st_call *c, const struct st_cap *a,
  * (its first argument).  As strace: a read shows the bytes it returned,
  * after success only; a write shows the bytes it was given, whatever
  * it returned, when they (and a whole iovec array) could be read.
- * fsetxattr's value and process_madvise's ranges are not I/O.
+ * fsetxattr's value, process_madvise's ranges and process_vm_*v's
+ * iovecs are not I/O.
  */
+/* The record of letter l, argument arg, index idx, or NULL. */
+static const struct st_cap *cap_at(const struct st_call *c, char l, int arg, int idx)
+{
+	int i;
+
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].letter == l && c->caps[i].arg == arg && c->caps[i].idx == idx)
+			return &c->caps[i];
+	return NULL;
+}
+
+/*
+ * The buffers of the struct msghdr in records of letter l, argument 1,
+ * from index base (st_prog.c's msghdr_capture()), left bytes of them.
+ */
+static void dump_msghdr(const struct st_call *c, char l, int base, uint64_t left,
+			struct buf *b)
+{
+	const struct st_cap *iov = cap_at(c, l, 1, base + 1);
+
+	if (iov)
+		dump_iov(c, iov, left, base + 2, b);
+}
+
+/*
+ * sendmsg, recvmsg, sendmmsg and recvmmsg under -e write= and -e read=
+ * (the call's set of descriptors: w), as strace: the buffers of the
+ * message, up to what was received; each message's of those the call
+ * sent or received (as far as they were read), as " = N buffers in
+ * vector K" and up to its msg_len.  True for these calls.
+ */
+static bool dump_msgs(struct st_out *s, const struct st_call *c, struct buf *b)
+{
+	bool send = c->nr == __NR_sendmsg || c->nr == __NR_sendmmsg;
+	bool mmsg = c->nr == __NR_sendmmsg || c->nr == __NR_recvmmsg;
+	const struct st_cap *arr = cap_at(c, ST_L_MMSG, 1, 0);
+	int64_t e;
+
+	if (c->nr != __NR_sendmsg && c->nr != __NR_recvmsg && !mmsg)
+		return false;
+	if (!st_fdset_has(send ? &s->o->dump_write : &s->o->dump_read, (int)c->args[0]))
+		return true;
+	if (!mmsg) {
+		if (send)
+			dump_msghdr(c, '+', 0, UINT64_MAX, b);
+		else if (c->ret >= 0)
+			dump_msghdr(c, '+', 0, (uint64_t)c->ret, b);
+		return true;
+	}
+	for (e = 0; arr && e < c->ret && e < ST_MMSG_SHOWN &&
+	     (size_t)(e + 1) * ST_MMSG_SIZE <= arr->len; e++) {
+		const unsigned char *m = arr->data + e * ST_MMSG_SIZE;
+		uint64_t iovlen;
+		uint32_t len;
+
+		memcpy(&iovlen, m + 24, 8);
+		memcpy(&len, m + 56, 4);
+		buf_printf(b, " = %llu buffers in vector %lld\n", (unsigned long long)iovlen,
+			   (long long)e);
+		dump_msghdr(c, ST_L_MMSG, ST_MMSG_IDX(e), len, b);
+	}
+	return true;
+}
+
 static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 {
 	int i;
 
 	if (!s->o->dumping || !c->sys || !c->sys->sig ||
 	    !strcmp(c->sys->name, "fsetxattr") ||
-	    !strcmp(c->sys->name, "process_madvise"))
+	    !strcmp(c->sys->name, "process_madvise") ||
+	    !strncmp(c->sys->name, "process_vm_", 11))
+		return;
+	if (dump_msgs(s, c, b))
 		return;
 	for (i = 0; i < c->ncaps; i++) {
 		const struct st_cap *k = &c->caps[i];
@@ -527,7 +611,7 @@ static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 		if (k->letter == 'v' && k->cut)
 			continue;
 		if (k->letter == 'v' || k->letter == 'V')
-			dump_iov(c, k, n, b);
+			dump_iov(c, k, n, 1, b);
 		else
 			st_hexdump(b, k->data, k->len < n ? k->len : (size_t)n);
 	}
@@ -612,11 +696,11 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		buf_printf(&b, "<... ");
 		st_call_name(&b, c);
 		buf_printf(&b, " resumed>");
-		st_decode_args(&b, c, &s->d, fo, n);
+		st_decode_args(&b, c, call_d(s, c), fo, n);
 	} else {
 		st_call_name(&b, c);
 		buf_printf(&b, "(");
-		st_decode_args(&b, c, &s->d, 0, n);
+		st_decode_args(&b, c, call_d(s, c), 0, n);
 	}
 	buf_printf(&b, ")");
 	col = b.len;
@@ -626,7 +710,7 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		buf_put(&b, " ", 1);
 	buf_printf(&b, "= ");
 	if (returned)
-		st_decode_ret(&b, c, &s->d);
+		st_decode_ret(&b, c, call_d(s, c));
 	else
 		buf_printf(&b, "?");
 	if (returned && (t->inj & (ST_INJ_SKIP | ST_INJ_POKED)))

@@ -237,20 +237,18 @@ static void verbose_fields(struct buf *b, const unsigned char *p, uint32_t size)
 	buf_printf(b, ", sig_data=%#llx", (unsigned long long)u64at(p, 120));
 }
 
-/* The attr at c's argument 0, or its address where strace could not read it. */
-static void attr(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+void st_perf_attr(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		  uint64_t addr, const unsigned char *p, size_t have)
 {
 	unsigned char a[ATTR_SIZE] = { 0 };
-	unsigned char *p, *q = NULL;
-	size_t have, have_out = 0;
+	unsigned char *q = NULL;
+	size_t have_out = 0;
 	uint32_t size, asize;
 	uint64_t flags;
 	int k;
 
-	p = st_region(c, ST_L_PERF, 0, 0, &have);
-	if (!c->args[0] || !p || have < 8) {
-		st_region_ptr(b, c->args[0]);
-		free(p);
+	if (!addr || !p || have < 8) {
+		st_region_ptr(b, addr);
 		return;
 	}
 	size = st_u32(p + 4);
@@ -259,27 +257,24 @@ static void attr(struct buf *b, const struct st_call *c, const struct st_dopts *
 	if (!size)
 		size = PERF_ATTR_SIZE_VER0;
 	if (size < PERF_ATTR_SIZE_VER0) {
-		st_region_ptr(b, c->args[0]);
-		free(p);
+		st_region_ptr(b, addr);
 		return;
 	}
 	if (!o->verbose)
 		size = ATTR_ABBREV;
 	/* -e verbose=none: strace reads no struct whole. */
 	if (have < size || o->noderef) {
-		st_region_ptr(b, c->args[0]);
-		free(p);
+		st_region_ptr(b, addr);
 		return;
 	}
 	memcpy(a, p, size);
-	free(p);
 	asize = st_u32(a + 4);
 	flags = u64at(a, 40);
 	buf_printf(b, "{type=");
 	st_xlat_val(b, types, st_u32(a), "PERF_TYPE_???");
 	buf_printf(b, ", size=");
 	st_xlat_val(b, sizes, asize, "PERF_ATTR_SIZE_???");
-	if (c->ret == -E2BIG) {
+	if (ST_IS(c, "perf_event_open") && c->ret == -E2BIG) {
 		buf_printf(b, " => ");
 		q = st_region(c, ST_L_PERF_OUT, 0, 0, &have_out);
 		if (q && have_out >= 4)
@@ -316,7 +311,11 @@ static void attr(struct buf *b, const struct st_call *c, const struct st_dopts *
 
 void st_perf_args(struct buf *b, const struct st_call *c, const struct st_dopts *o)
 {
-	attr(b, c, o);
+	size_t have;
+	unsigned char *p = st_region(c, ST_L_PERF, 0, 0, &have);
+
+	st_perf_attr(b, c, o, c->args[0], p, have);
+	free(p);
 	buf_printf(b, ", %d, %d, ", (int)c->args[1], (int)c->args[2]);
 	st_decode_fd(b, c->tid, (int)c->args[3], o, NULL);
 	buf_printf(b, ", ");

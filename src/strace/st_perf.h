@@ -16,6 +16,13 @@
 
 /* The BPF program's code that reads the attr at $a at entry or exit. */
 void st_perf_capture(struct buf *b, bool exit);
+/*
+ * A struct perf_event_attr at addr, have bytes of it at p (NULL: none
+ * read), or its address where strace could not read it; perf_event_open's
+ * E2BIG adds the size the kernel wrote.
+ */
+void st_perf_attr(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		  uint64_t addr, const unsigned char *p, size_t have);
 /* perf_event_open's five arguments, as strace prints them. */
 void st_perf_args(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 

@@ -21,6 +21,7 @@
 #include "st_ldt.h"
 #include "st_move_pages.h"
 #include "st_ptrace.h"
+#include "st_aio.h"
 #include "st_inject.h"
 #include "st_prog.h"
 #include "st_ioctl.h"
@@ -37,11 +38,10 @@ static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 #define REGS_FROM 56
 
 /*
- * The buffers of an iovec array read: the first four of the eight
- * entries read.  Each more costs every program's verification ~0.7 ms
- * (st_decode.c shows the others' addresses).
+ * The buffers of an iovec array read: those of all eight entries read,
+ * which -s 7 shows.  Each costs every program's verification ~0.7 ms.
  */
-#define ST_IOV_SHOWN 4
+#define ST_IOV_SHOWN 8
 
 /*
  * The n bytes at $a (n an expression the verifier can bound) in records
@@ -128,14 +128,15 @@ static void netlink_bound(struct buf *b, int nr1, int nr2, int dflt)
 /*
  * A struct msghdr in records of letter l, argument i: 0 the msghdr, 1 the
  * iovec array (8 entries at most), 2.. the first four buffers (-s bytes
- * each; netlink_bound()'s on a netlink socket), 6 msg_name up to its page's end and 8 the rest of it (a name
+ * each, a dump's when dumping; netlink_bound()'s on a netlink socket), 6 msg_name up to its page's end and 8 the rest of it (a name
  * buffer shorter than msg_namelen says at exit may end a mapping), 7
  * msg_control (st_decode.c's msghdr() reads them).
  */
 static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 			   int i, int base)
 {
-	int s = o->strsize, k;
+	/* The buffers: -s bytes, or what -e read= and -e write= dump. */
+	int s = o->dumping && o->strsize < ST_DUMP_MAX ? ST_DUMP_MAX : o->strsize, k;
 
 	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a, 56)); "
 		   "$v = *($a + 16); $c = *($a + 24); if ($c > 8) { $c = 8; } "
@@ -318,13 +319,14 @@ static const struct { char l; int size; } fixed[] = {
 	{ ST_L_INT_IN, 4 }, { ST_L_TIME_OUT, 8 },
 	{ ST_L_CAPHDR, 8 }, { ST_L_UTIMES, 32 }, { ST_L_IPCBUF, ST_IPC_BUF_READ },
 	{ ST_L_UTIMBUF, 16 }, { ST_L_TIMEVAL2, 32 }, { ST_L_LL_RULESET, 8 },
-	{ ST_L_LL_PATH, 12 }, { ST_L_CAPDATA, 24 }, { ST_L_CAPDATA_OUT, 24 },
+	{ ST_L_LL_PATH, 12 },
 	{ ST_L_SIGINFO, 128 }, { ST_L_KCMP_SLOT, 12 }, { ST_L_ARCH_OUT, 8 },
 	{ ']', 32 }, { '<', 24 }, { '>', 24 }, { '=', 4 },
 	{ '%', 56 }, { '\'', 208 },
 	{ ST_L_TV_IN, 16 }, { ST_L_TV_OUT, 16 }, { ST_L_TZ_IN, 8 }, { ST_L_TZ_OUT, 8 },
 	{ ST_L_PTR_OUT, 8 }, { ST_L_ULONG_OUT, 8 }, { ST_L_LOFF_IN, 8 },
 	{ ST_L_SYSCTL, 80 }, { ST_L_USER_DESC, ST_USER_DESC_SIZE },
+	{ ST_L_IOCB, ST_IOCB_SIZE }, { ST_L_IO_EVENT, ST_IO_EVENT_SIZE },
 };
 
 /* The code that reads argument i's memory (letter l) at entry or exit. */
@@ -530,6 +532,13 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	case ST_L_LIMSTR:
 		limited_str(b, o, l, i);
 		break;
+	case ST_L_CAPDATA:
+	case ST_L_CAPDATA_OUT:
+		/* Two structs, in two pieces: version 1's one may end a mapping. */
+		buf_printf(b, "if ($a) { ");
+		split_read(b, l, i, "24");
+		buf_printf(b, "} ");
+		break;
 	case ST_L_NODEMASK:
 	case ST_L_NODEMASK_OUT:
 	case ST_L_NODEMASK_A1:
@@ -646,6 +655,10 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	case ST_L_PTRACE:
 		st_ptrace_capture(b, o, exit, reg_off);
 		break;
+	case ST_L_AIO_IOCBS:
+	case ST_L_IO_EVENTS:
+		st_aio_capture(b, o, l, i, reg_off);
+		break;
 	case '$':
 		/* An fd_set of nfds (argument 0) bits, 1024 at most. */
 		buf_printf(b, "$l = (*(arg0 + %d) & 0xffffffff) + 7; if ($l > 1031) { $l = 1031; } "
@@ -726,9 +739,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		returned_array(b, o, l, i, 12);
 		break;
 	case 'e':
-		/* -v: the strings, as argv's; else the pointers, counted in
-		 * user space (see pages()). */
-		if (o->verbose)
+		/*
+		 * execve unabbreviated (-v): the strings, as argv's; else the
+		 * pointers, counted in user space (see pages()).
+		 */
+		if (o->unabbrev[__NR_execve])
 			goto strings;
 		pages(b, l, i, NULL, ST_ENVP_BYTES, 0);
 		break;

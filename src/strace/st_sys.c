@@ -93,7 +93,7 @@ bool st_sys_is_out(char letter)
 	    letter == ST_L_TV_OUT || letter == ST_L_TZ_OUT ||
 	    letter == ST_L_PTR_OUT || letter == ST_L_ULONG_OUT ||
 	    letter == ST_L_MINCORE_OUT || letter == ST_L_NODEMASK_OUT ||
-	    letter == ST_L_MMSG)
+	    letter == ST_L_MMSG || letter == ST_L_IO_EVENT || letter == ST_L_IO_EVENTS)
 		return true;
 	return letter && strchr("RTXUBVFwGQHJN2456^*@]>=_,%'\\", letter);
 }
@@ -114,7 +114,8 @@ bool st_sys_is_in(char letter)
 	    letter == ST_L_URING || letter == ST_L_PERF || letter == ST_L_SYSCTL ||
 	    letter == ST_L_KEYCTL || letter == ST_L_FSCONFIG ||
 	    letter == ST_L_KEXEC || letter == ST_L_USER_DESC ||
-	    letter == ST_L_MOVE_PAGES || letter == ST_L_PTRACE)
+	    letter == ST_L_MOVE_PAGES || letter == ST_L_PTRACE ||
+	    letter == ST_L_AIO_IOCBS || letter == ST_L_IOCB)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }

@@ -297,6 +297,15 @@ enum st_class {
 /* What ptrace's addr and data point to (st_ptrace.h). */
 #define ST_L_PTRACE '\321'
 #define ST_L_PTRACE_OUT '\322'
+/*
+ * The native AIO calls (st_aio.h): io_submit's iocb pointers and the
+ * iocbs at entry; io_cancel's iocb at entry and its struct io_event at
+ * exit; io_getevents' struct io_event array at exit.
+ */
+#define ST_L_AIO_IOCBS '\323'
+#define ST_L_IOCB '\324'
+#define ST_L_IO_EVENT '\325'
+#define ST_L_IO_EVENTS '\326'
 
 struct st_sys {
 	int nr;

@@ -1096,7 +1096,7 @@ const struct st_xlat st_uring_enter[] = {
 const struct st_xlat st_poll[] = {
 	X(POLLIN), X(POLLPRI), X(POLLOUT), X(POLLERR), X(POLLHUP), X(POLLNVAL),
 	X(POLLRDNORM), X(POLLRDBAND), X(POLLWRNORM), X(POLLWRBAND), X(POLLMSG),
-	{ 0x1000, "POLLREMOVE" }, { 0x2000, "POLLRDHUP" }, END,
+	{ 0x1000, "POLLREMOVE" }, { 0x2000, "POLLRDHUP" }, { 0x8000, "POLL_BUSY_LOOP" }, END,
 };
 
 const struct st_xlat st_epoll_events[] = {

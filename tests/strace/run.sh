@@ -323,6 +323,8 @@ for x in abbrev raw verbose; do
 done
 NORM2='s/fe_physical=[0-9]+/fe_physical=N/' \
 same_line "ioctl -v: fiemap's extents" -v -e trace=ioctl -- "$WL" fsioctls
+same_line "ioctl -v: fiemap's extents past a mapping's end, success injected" \
+	-v -e inject=ioctl:retval=42 -e trace=ioctl -- "$WL" fsioctls
 # Input event devices: no device here, so what one would fill is shown
 # under an injected success (96: the whole of a key bitset).
 for x in abbrev raw verbose; do
@@ -802,6 +804,49 @@ for o in "" "-X raw" "-X verbose" "-e verbose=none"; do
 	# shellcheck disable=SC2086
 	NORM2='s/^ptrace\(([^,]+), [0-9]+/ptrace(\1, PID/' \
 	same_line "ptrace${o:+ $o}" $o -e trace=ptrace -e signal=none -- "$WL" ptrace
+done
+# Native AIO: iocbs of each opcode with their buffers and iovecs, an
+# array that ends a mapping, unknown opcodes and flags, the events.
+for o in "" "-s 4" -v "-X raw" "-X verbose" -y; do
+	# shellcheck disable=SC2086
+	NORM2='s/pipe:\[[0-9]+\]/pipe:[INO]/g' \
+	same_line "aio${o:+ $o}" $o -e trace=io_setup,io_submit,io_getevents,io_pgetevents,io_cancel,io_destroy \
+		-- "$WL" aio
+done
+# The perf event requests, on no descriptor and on an event of its own.
+for o in "" "-s 4" -v "-X raw" "-X verbose" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	NORM2='s/^(ioctl\(3, [^[]*)\[[0-9]+\]/\1[ID]/' \
+	same_line "perf ioctls${o:+ $o}" $o -e trace=ioctl,perf_event_open -- "$WL" perfioc
+done
+# The socket requests: owner and mark ints, the loopback interface's
+# struct ifreq answers and interface list, set requests on no descriptor.
+for o in "" "-s 4" -v "-X raw" "-X verbose" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	NORM2='s/\[[0-9]+\]/[N]/g; s/inet_addr\("[0-9.]+"\)/inet_addr(A)/g' \
+	same_line "socket ioctls${o:+ $o}" $o -e trace=ioctl -- "$WL" sockioc
+done
+# -e verbose= and -e abbrev= by call: structs and arrays as addresses
+# (strings still shown, empty arrays as []), annotations left out;
+# the calls abbrev= leaves out unabbreviated.
+for m in kstructs fcntls sockopts waits polls structs groups ipc; do
+	NORM2='s/= [0-9]+$/= N/; s/getrandom\("[^"]*"/getrandom(R/; s/htons\([0-9]+\)/P/g; s/[0-9]{4,}/N/g' \
+	same_line "-e verbose=none: $m" -e verbose=none -e signal=none -e 'trace=!rt_sigreturn,sysinfo' -- "$WL" $m
+done
+same_line "-e verbose=!io_submit,io_cancel" -e 'verbose=!io_submit,io_cancel' \
+	-e trace=io_submit,io_getevents,io_cancel -- "$WL" aio
+same_line "-e abbrev=!io_submit -s 4" -e 'abbrev=!io_submit' -s 4 \
+	-e trace=io_submit,io_getevents -- "$WL" aio
+same_line "-e abbrev=execve -v, --verbose=!execve" -v -e abbrev=execve --verbose='!execve' \
+	-e trace=execve,io_submit -- "$WL" aio
+# -e read= and -e write= of messages and vectors, recvmmsg's time left,
+# iovecs cut by -s, process_vm_readv and process_vm_writev.
+for o in "" "-s 7" "-e read=all -e write=all" "-e read=3 -e write=4 -v" "-e verbose=none"; do
+	# shellcheck disable=SC2086
+	NORM2='s/^(process_vm_[a-z]+)\([0-9]+/\1(PID/; s/left \{tv_sec=[0-9]+, tv_nsec=[0-9]+\}/left {T}/' \
+	same_line "message and vector dumps${o:+ $o}" $o \
+		-e trace=sendmsg,recvmsg,sendmmsg,recvmmsg,pwritev,process_vm_readv,process_vm_writev \
+		-- "$WL" iodump
 done
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&

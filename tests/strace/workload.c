@@ -57,6 +57,8 @@
 #include <linux/keyboard.h>
 #include <linux/fs.h>
 #include <linux/fiemap.h>
+#include <linux/aio_abi.h>
+#include <linux/sockios.h>
 #include <linux/counter.h>
 #include <linux/keyctl.h>
 #include <linux/mount.h>
@@ -2634,6 +2636,8 @@ static void fsioctls(void)
 	struct counter_watch w = { { COUNTER_COMPONENT_SIGNAL, COUNTER_SCOPE_COUNT, 1, 2 },
 				   COUNTER_EVENT_INDEX, 3 };
 	int fd = open("fsioctl.tmp", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	struct fiemap *last;
+	char *end;
 
 	if (write(fd, "x", 1) != 1)
 		return;
@@ -2650,6 +2654,17 @@ static void fsioctls(void)
 	ioctl(-1, COUNTER_ENABLE_EVENTS_IOCTL, 0);
 	close(fd);
 	unlink("fsioctl.tmp");
+	/* A struct fiemap that ends a mapping: no extent readable. */
+	end = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (end == MAP_FAILED)
+		return;
+	munmap(end + 4096, 4096);
+	last = (struct fiemap *)(end + 4096 - sizeof(*last));
+	memset(last, 0, sizeof(*last));
+	last->fm_extent_count = 3;
+	last->fm_mapped_extents = 3;
+	ioctl(-1, FS_IOC_FIEMAP, last);
+	munmap(end, 4096);
 }
 
 /*
@@ -4170,6 +4185,326 @@ static void move_pagess(void)
 }
 
 /*
+ * Native AIO: a context, reads and writes (plain and vectored) on a
+ * pipe and /dev/zero with their events, a poll, an iocb array that ends
+ * a mapping, unknown opcodes and flags, bad pointers, a cancel and a
+ * wait on no context.
+ */
+static void aios(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	static char rbuf[64], wdata[] = "aio\0write \x01\x7f data past the first bytes of -s";
+	struct iovec *iov;
+	struct iocb *cb, **pp;
+	struct io_event *ev;
+	struct timespec *ts;
+	aio_context_t ctx = 0;
+	int zero = open("/dev/zero", O_RDONLY), p[2];
+	struct { uint64_t *mask, size; } *sig;
+
+	if (m == MAP_FAILED || zero < 0 || pipe(p))
+		return;
+	munmap(m + 4096, 4096);
+	memset(m, 0, 4096);
+	cb = (struct iocb *)m;
+	iov = (struct iovec *)(m + 1024);
+	ev = (struct io_event *)(m + 2048);
+	ts = (struct timespec *)(m + 3072);
+	sig = (void *)(m + 3200);
+	pp = (struct iocb **)(m + 4096 - 3 * sizeof(*pp));
+	syscall(__NR_io_setup, 0xfeed0004U, NULL);
+	if (syscall(__NR_io_setup, 8, &ctx))
+		return;
+	cb[0].aio_data = 0x1111;
+	cb[0].aio_lio_opcode = IOCB_CMD_PREAD;
+	cb[0].aio_fildes = zero;
+	cb[0].aio_buf = (uintptr_t)rbuf;
+	cb[0].aio_nbytes = 16;
+	cb[0].aio_offset = 4;
+	cb[1].aio_data = 0x2222;
+	cb[1].aio_lio_opcode = IOCB_CMD_PWRITE;
+	cb[1].aio_reqprio = 3;
+	cb[1].aio_fildes = p[1];
+	cb[1].aio_buf = (uintptr_t)wdata;
+	cb[1].aio_nbytes = sizeof(wdata) - 1;
+	iov[0].iov_base = wdata;
+	iov[0].iov_len = 5;
+	iov[1].iov_base = wdata + 10;
+	iov[1].iov_len = 3;
+	iov[2].iov_base = NULL;
+	iov[2].iov_len = 0;
+	cb[2].aio_lio_opcode = IOCB_CMD_PWRITEV;
+	cb[2].aio_fildes = p[1];
+	cb[2].aio_buf = (uintptr_t)iov;
+	cb[2].aio_nbytes = 3;
+	cb[2].aio_flags = IOCB_FLAG_IOPRIO;
+	cb[2].aio_reqprio = 2 << 13 | 4;
+	pp[0] = &cb[0];
+	pp[1] = &cb[1];
+	pp[2] = &cb[2];
+	syscall(__NR_io_submit, ctx, 3, pp);
+	ts->tv_nsec = 200000000;
+	syscall(__NR_io_getevents, ctx, 3, 3, ev, ts);
+	/* A vectored read, a poll, then three pointers and one past the mapping. */
+	cb[3].aio_data = 0x3333;
+	cb[3].aio_lio_opcode = IOCB_CMD_PREADV;
+	cb[3].aio_fildes = zero;
+	cb[3].aio_buf = (uintptr_t)iov;
+	cb[3].aio_nbytes = 2;
+	cb[4].aio_lio_opcode = IOCB_CMD_POLL;
+	cb[4].aio_fildes = p[0];
+	cb[4].aio_buf = POLLIN | POLLRDNORM | 0x8000;
+	cb[4].aio_flags = IOCB_FLAG_RESFD;
+	cb[4].aio_resfd = zero;
+	cb[5].aio_lio_opcode = 0x77;
+	cb[5].aio_key = 5;
+	cb[5].aio_rw_flags = RWF_HIPRI | 0x100000;
+	cb[5].aio_fildes = -1;
+	cb[5].aio_resfd = 9;
+	cb[6].aio_lio_opcode = IOCB_CMD_PWRITE;
+	cb[6].aio_fildes = p[1];
+	cb[6].aio_buf = 0xbad;
+	cb[6].aio_nbytes = (size_t)-2;
+	pp[0] = &cb[3];
+	pp[1] = &cb[4];
+	pp[2] = &cb[5];
+	syscall(__NR_io_submit, ctx, 4, pp);
+	pp[2] = &cb[6];
+	syscall(__NR_io_submit, ctx, 3, pp - 1);
+	syscall(__NR_io_submit, ctx, 1, pp);
+	syscall(__NR_io_submit, ctx, -1L, pp);
+	syscall(__NR_io_submit, ctx, 1, NULL);
+	syscall(__NR_io_submit, ctx, 0, pp);
+	syscall(__NR_io_getevents, ctx, 1, 4, ev, ts);
+	syscall(__NR_io_getevents, ctx, 0, 2, NULL, (void *)8);
+	syscall(__NR_io_getevents, ctx, -1L, 2, ev, NULL);
+	syscall(__NR_io_cancel, ctx, &cb[4], ev);
+	syscall(__NR_io_cancel, ctx, m + 4090, NULL);
+	sig->mask = (uint64_t *)(m + 3300);
+	*sig->mask = 1 << (SIGUSR1 - 1);
+	sig->size = 8;
+	syscall(__NR_io_pgetevents, ctx, 0, 1, ev, ts, sig);
+	sig->size = 4;
+	syscall(__NR_io_pgetevents, ctx, 0, 1, ev, ts, sig);
+	syscall(__NR_io_pgetevents, ctx, 0, 1, ev, NULL, NULL);
+	syscall(__NR_io_destroy, ctx);
+	syscall(__NR_io_destroy, 0);
+	syscall(__NR_io_getevents, 0, 1, 2, ev, ts);
+	munmap(m, 4096);
+	close(zero);
+	close(p[0]);
+	close(p[1]);
+}
+
+/*
+ * The perf event requests: on no descriptor with flags, values, a
+ * filter cut by -s and one that ends a mapping, a query of BPF
+ * programs and an attr; on a software event of its own, with success.
+ */
+static void perf_ioctls(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct perf_event_attr *pa;
+	struct perf_event_query_bpf *q;
+	uint64_t *u;
+	char *f;
+	int fd;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	memset(m, 0, 4096);
+	u = (uint64_t *)(m + 4096 - 8);
+	*u = 0xfeedbeefULL;
+	f = m + 4096 - 12;
+	strcpy(f, "tid == 42");
+	ioctl(-1, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	ioctl(-1, PERF_EVENT_IOC_DISABLE, 0x6UL);
+	ioctl(-1, PERF_EVENT_IOC_RESET, 0xffffffff00000001UL);
+	ioctl(-1, PERF_EVENT_IOC_REFRESH, -3L);
+	ioctl(-1, PERF_EVENT_IOC_PERIOD, u);
+	ioctl(-1, PERF_EVENT_IOC_PERIOD, u + 1);
+	ioctl(-1, PERF_EVENT_IOC_SET_OUTPUT, 1L);
+	ioctl(-1, PERF_EVENT_IOC_SET_BPF, -1L);
+	ioctl(-1, PERF_EVENT_IOC_PAUSE_OUTPUT, 0x100000001UL);
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, f);
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, "a filter longer than the thirty-two bytes -s shows");
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, NULL);
+	ioctl(-1, PERF_EVENT_IOC_ID, u);
+	q = (struct perf_event_query_bpf *)(m + 4096 - 16);
+	q->ids_len = 2;
+	ioctl(-1, PERF_EVENT_IOC_QUERY_BPF, q);
+	ioctl(-1, PERF_EVENT_IOC_QUERY_BPF, m + 4094);
+	pa = (struct perf_event_attr *)(m + 1024);
+	pa->type = PERF_TYPE_SOFTWARE;
+	pa->size = sizeof(*pa);
+	pa->config = PERF_COUNT_SW_TASK_CLOCK;
+	pa->disabled = 1;
+	pa->exclude_kernel = 1;
+	ioctl(-1, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, pa);
+	ioctl(-1, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, m + 4090);
+	fd = syscall(__NR_perf_event_open, pa, 0, -1, -1, 0);
+	if (fd < 0)
+		goto out;
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(fd, PERF_EVENT_IOC_ID, u);
+	ioctl(fd, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ioctl(fd, PERF_EVENT_IOC_QUERY_BPF, q);
+	close(fd);
+out:
+	munmap(m, 4096);
+}
+
+/*
+ * The socket requests: the owner and mark ints, the loopback
+ * interface's index, name, flags, address, MTU, hardware address and
+ * the interface list, and on no descriptor the set requests with
+ * filled structs, bridge names and a bad pointer.
+ */
+static void sock_ioctls(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct ifreq *ifr, *list;
+	struct ifconf *ifc;
+	struct sockaddr_in *sin;
+	int *v, s = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (m == MAP_FAILED || s < 0)
+		return;
+	munmap(m + 4096, 4096);
+	memset(m, 0, 4096);
+	v = (int *)(m + 4096 - sizeof(*v));
+	ifr = (struct ifreq *)(m + 1024);
+	ifc = (struct ifconf *)(m + 2048);
+	list = (struct ifreq *)(m + 2560);
+	ioctl(s, FIOGETOWN, v);
+	*v = getpid();
+	ioctl(s, FIOSETOWN, v);
+	ioctl(s, SIOCATMARK, v);
+	ioctl(s, SIOCGPGRP, v);
+	ioctl(s, SIOCGPGRP, v + 1);
+	strcpy(ifr->ifr_name, "lo");
+	ioctl(s, SIOCGIFINDEX, ifr);
+	ioctl(s, SIOCGIFNAME, ifr);
+	ioctl(s, SIOCGIFFLAGS, ifr);
+	ioctl(s, SIOCGIFADDR, ifr);
+	ioctl(s, SIOCGIFMTU, ifr);
+	ioctl(s, SIOCGIFHWADDR, ifr);
+	ioctl(s, SIOCGIFTXQLEN, ifr);
+	ioctl(s, SIOCGIFNETMASK, ifr);
+	strcpy(ifr->ifr_name, "nosuchif0");
+	ioctl(s, SIOCGIFMTU, ifr);
+	ifc->ifc_len = 0;
+	ifc->ifc_buf = NULL;
+	ioctl(s, SIOCGIFCONF, ifc);
+	ifc->ifc_len = 3 * sizeof(*list) + 1;
+	ifc->ifc_buf = (char *)list;
+	ioctl(s, SIOCGIFCONF, ifc);
+	ioctl(s, SIOCGIFCONF, m + 4090);
+	memcpy(ifr->ifr_name, "sixteen bytes!!!", 16);
+	ifr->ifr_mtu = -1;
+	ioctl(-1, SIOCSIFMTU, ifr);
+	strcpy(ifr->ifr_name, "eth9");
+	ifr->ifr_flags = IFF_UP | IFF_RUNNING | 0x8000;
+	ioctl(-1, SIOCSIFFLAGS, ifr);
+	sin = (struct sockaddr_in *)&ifr->ifr_addr;
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons(99);
+	sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ioctl(-1, SIOCSIFADDR, ifr);
+	ioctl(-1, SIOCSIFNETMASK, ifr);
+	ifr->ifr_hwaddr.sa_family = ARPHRD_ETHER;
+	memcpy(ifr->ifr_hwaddr.sa_data, "\x02\x00\x5e\x10\x20\x30\x40", 7);
+	ioctl(-1, SIOCSIFHWADDR, ifr);
+	ifr->ifr_hwaddr.sa_family = 0xfff0;
+	ioctl(-1, SIOCADDMULTI, ifr);
+	ifr->ifr_map.mem_start = 0xd0000;
+	ifr->ifr_map.irq = 11;
+	ioctl(-1, SIOCSIFMAP, ifr);
+	strcpy(ifr->ifr_newname, "new0");
+	ioctl(-1, SIOCSIFNAME, ifr);
+	ifr->ifr_ifindex = 1;
+	ioctl(-1, SIOCBRADDIF, ifr);
+	ioctl(-1, SIOCBRADDBR, "br-test");
+	ioctl(-1, SIOCBRDELBR, m + 4094);
+	ioctl(-1, SIOCSIFADDR, m + 4090);
+	ioctl(-1, SIOCADDRT, m);
+	close(s);
+	munmap(m, 4096);
+}
+
+/*
+ * Messages and vectors for -e read= and -e write=: sendmsg and recvmsg
+ * with an empty buffer between two, sendmmsg and recvmmsg (one with a
+ * timeout), pwritev with more iovecs than -s 7 shows (the eight
+ * ferret reads), and
+ * process_vm_readv and process_vm_writev on itself, with a remote
+ * range that is not there.
+ */
+static void iodumps(void)
+{
+	static char a[] = "first", c[] = "third part", in[64], in2[8];
+	struct iovec iov[9], rin[2];
+	struct mmsghdr mm[2];
+	struct msghdr mh;
+	struct timespec ts = { 1, 0 };
+	int sv[2], i, null = open("/dev/null", O_WRONLY);
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) || null < 0)
+		return;
+	iov[0].iov_base = a;
+	iov[0].iov_len = 5;
+	iov[1].iov_base = c;
+	iov[1].iov_len = 0;
+	iov[2].iov_base = c;
+	iov[2].iov_len = 10;
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = iov;
+	mh.msg_iovlen = 3;
+	sendmsg(sv[1], &mh, 0);
+	rin[0].iov_base = in;
+	rin[0].iov_len = 7;
+	rin[1].iov_base = in2;
+	rin[1].iov_len = sizeof(in2);
+	mh.msg_iov = rin;
+	mh.msg_iovlen = 2;
+	recvmsg(sv[0], &mh, 0);
+	memset(mm, 0, sizeof(mm));
+	mm[0].msg_hdr.msg_iov = iov;
+	mm[0].msg_hdr.msg_iovlen = 1;
+	mm[1].msg_hdr.msg_iov = iov + 2;
+	mm[1].msg_hdr.msg_iovlen = 1;
+	syscall(__NR_sendmmsg, sv[1], mm, 2, 0);
+	mm[0].msg_hdr.msg_iov = rin;
+	mm[0].msg_hdr.msg_iovlen = 2;
+	mm[1].msg_hdr.msg_iov = rin + 1;
+	mm[1].msg_hdr.msg_iovlen = 1;
+	syscall(__NR_recvmmsg, sv[0], mm, 2, MSG_DONTWAIT, NULL);
+	send(sv[1], "x", 1, 0);
+	syscall(__NR_recvmmsg, sv[0], mm, 1, 0, &ts);
+	for (i = 0; i < 8; i++) {
+		iov[i].iov_base = c + i;
+		iov[i].iov_len = 10 - i;
+	}
+	syscall(__NR_pwritev, null, iov, 8, 0, 0);
+	syscall(__NR_pwritev, null, iov, 3, 0, 0);
+	rin[0].iov_base = c;
+	rin[0].iov_len = 4;
+	rin[1].iov_base = (void *)8;
+	rin[1].iov_len = 4;
+	iov[0].iov_base = in;
+	iov[0].iov_len = 6;
+	syscall(__NR_process_vm_readv, getpid(), iov, 1, rin, 1, 0);
+	syscall(__NR_process_vm_readv, getpid(), iov, 1, rin + 1, 1, 0);
+	syscall(__NR_process_vm_writev, getpid(), rin, 1, iov, 1, 0);
+	syscall(__NR_process_vm_writev, getpid(), NULL, 0, NULL, 0, 0);
+	close(sv[0]);
+	close(sv[1]);
+	close(null);
+}
+
+/*
  * ptrace on a child that stops itself: the word a PEEK request reads, a
  * struct user offset, its siginfo and sigmask, options, an iovec too
  * short for a register set, and requests on no process at all.
@@ -4364,6 +4699,22 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "move_pages")) {
 		move_pagess();
+		return 0;
+	}
+	if (!strcmp(mode, "aio")) {
+		aios();
+		return 0;
+	}
+	if (!strcmp(mode, "perfioc")) {
+		perf_ioctls();
+		return 0;
+	}
+	if (!strcmp(mode, "sockioc")) {
+		sock_ioctls();
+		return 0;
+	}
+	if (!strcmp(mode, "iodump")) {
+		iodumps();
 		return 0;
 	}
 	if (!strcmp(mode, "ptrace")) {
