@@ -1181,6 +1181,43 @@ static int build_model(const char *cmd, const char *dir, struct rp_model *m,
 	return 0;
 }
 
+/*
+ * The trace in dir, read into its model and written to out by write
+ * (arg passed on): the exit status, after saying what went wrong.
+ */
+static int render(const char *cmd, const char *dir, const char *out,
+		  void (*write)(FILE *f, const struct rp_model *m, const void *arg),
+		  const void *arg)
+{
+	struct ctfr *r = NULL;
+	struct rp_model m;
+	int ret = 1;
+	FILE *f;
+
+	if (build_model(cmd, dir, &m, &r)) {
+		model_free(&m);
+		return 1;
+	}
+	f = open_out(cmd, out);
+	if (f) {
+		write(f, &m, arg);
+		ret = close_out(cmd, out, f);
+	}
+	model_free(&m);
+	ctfr_free(r);
+	return ret;
+}
+
+static void write_chrome(FILE *f, const struct rp_model *m, const void *arg)
+{
+	chrome_write(f, m);
+}
+
+static void write_timeline(FILE *f, const struct rp_model *m, const void *arg)
+{
+	timeline_write(f, m, arg);
+}
+
 static void convert_usage(FILE *f)
 {
 	fprintf(f,
@@ -1204,10 +1241,7 @@ int rp_convert_main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL, *fmt = "chrome", *dir = NULL;
-	struct ctfr *r = NULL;
-	struct rp_model m;
-	FILE *f;
-	int opt, ret;
+	int opt;
 
 	optind = 0;
 	/* getopt permutes: the directory may come before the options. */
@@ -1237,19 +1271,7 @@ int rp_convert_main(int argc, char **argv)
 		fprintf(stderr, "ferret convert: unknown format '%s' (chrome is the one there is)\n", fmt);
 		return 1;
 	}
-	if (build_model("convert", dir, &m, &r)) {
-		model_free(&m);
-		return 1;
-	}
-	f = open_out("convert", out);
-	ret = 1;
-	if (f) {
-		chrome_write(f, &m);
-		ret = close_out("convert", out, f);
-	}
-	model_free(&m);
-	ctfr_free(r);
-	return ret;
+	return render("convert", dir, out, write_chrome, NULL);
 }
 
 static void timeline_usage(FILE *f)
@@ -1276,10 +1298,7 @@ int rp_timeline_main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL, *dir = NULL, *title = NULL;
-	struct ctfr *r = NULL;
-	struct rp_model m;
-	FILE *f;
-	int opt, ret;
+	int opt;
 
 	optind = 0;
 	while ((opt = getopt_long(argc, argv, "o:t:h", lo, NULL)) != -1) {
@@ -1306,17 +1325,5 @@ int rp_timeline_main(int argc, char **argv)
 		timeline_usage(stderr);
 		return 1;
 	}
-	if (build_model("timeline", dir, &m, &r)) {
-		model_free(&m);
-		return 1;
-	}
-	f = open_out("timeline", out);
-	ret = 1;
-	if (f) {
-		timeline_write(f, &m, title ? title : dir);
-		ret = close_out("timeline", out, f);
-	}
-	model_free(&m);
-	ctfr_free(r);
-	return ret;
+	return render("timeline", dir, out, write_timeline, title ? title : dir);
 }
