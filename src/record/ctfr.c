@@ -809,6 +809,25 @@ static int parse_dims(struct ctfr *r, struct ctfr_type **type)
 	return 0;
 }
 
+/* A type name spelled in words, ids[0, n), joined by spaces into out. */
+static int join_ids(struct ctfr *r, const struct tok *ids, int n, char *out,
+		    size_t size)
+{
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (len + ids[i].n + 2 > size)
+			return perr(r, ids[i].off, "type name too long");
+		if (i)
+			out[len++] = ' ';
+		memcpy(out + len, ids[i].p, ids[i].n);
+		len += ids[i].n;
+	}
+	out[len] = '\0';
+	return 0;
+}
+
 /*
  * "TYPE name[dims];" (struct fields, variant options) or, with the type
  * spelled as a typealias name, "unsigned long name;": the last
@@ -819,8 +838,7 @@ static int parse_field(struct ctfr *r, int depth, struct decl *d)
 	struct tok t = peek(r), ids[8];
 	struct ctfr_type *type;
 	char name[256];
-	int n = 0, i;
-	size_t len = 0;
+	int n = 0;
 
 	if (t.k == TK_ERR)
 		return -EINVAL;
@@ -844,15 +862,8 @@ static int parse_field(struct ctfr *r, int depth, struct decl *d)
 		if (n < 2)
 			return perr(r, t.off, n ? "expected a type and a field name" :
 						  "expected a field");
-		for (i = 0; i < n - 1; i++) {
-			if (len + ids[i].n + 2 > sizeof(name))
-				return perr(r, ids[i].off, "type name too long");
-			if (i)
-				name[len++] = ' ';
-			memcpy(name + len, ids[i].p, ids[i].n);
-			len += ids[i].n;
-		}
-		name[len] = '\0';
+		if (join_ids(r, ids, n - 1, name, sizeof(name)))
+			return -EINVAL;
 		type = lookup_alias(r, name);
 		if (!type) {
 			char msg[300];
@@ -1107,7 +1118,6 @@ static int parse_type(struct ctfr *r, int depth, struct ctfr_type **out)
 		if (is_p(&p, ":")) {
 			struct tok ids[8];
 			int n = 0;
-			size_t len = 0;
 
 			lex(r);
 			p = peek(r);
@@ -1117,15 +1127,8 @@ static int parse_type(struct ctfr *r, int depth, struct ctfr_type **out)
 			} else {
 				while ((p = peek(r)).k == TK_ID && n < (int)ARRAY_SIZE(ids))
 					ids[n++] = lex(r);
-				for (i = 0; i < n; i++) {
-					if (len + ids[i].n + 2 > sizeof(path))
-						return perr(r, ids[i].off, "type name too long");
-					if (i)
-						path[len++] = ' ';
-					memcpy(path + len, ids[i].p, ids[i].n);
-					len += ids[i].n;
-				}
-				path[len] = '\0';
+				if (join_ids(r, ids, n, path, sizeof(path)))
+					return -EINVAL;
 				if (!n || !(cont = lookup_alias(r, path))) {
 					snprintf(msg, sizeof(msg), "unknown enum container type '%s'", path);
 					return perr(r, p.off, msg);
