@@ -31,7 +31,8 @@ cp "$ROOT"/tests/unit/parse/*.bt "$ROOT"/tests/unit/cg/*.bt \
 CFLAGS_F="-std=gnu11 -g -O1 -D_GNU_SOURCE -DFERRET_VERSION=\"fuzz\" -I$ROOT/src \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 LIBS="$(pkg-config --libs libbpf libelf zlib 2>/dev/null || echo -lbpf -lelf -lz) -liberty -lm"
-LIB_SRCS=$(find "$ROOT/src" -name '*.c' ! -path "$ROOT/src/main.c" | sort)
+# With the D library's text, which the build generates from src/dlang/lib.
+LIB_SRCS="$(find "$ROOT/src" -name '*.c' ! -path "$ROOT/src/main.c" | sort) $BUILD/dlang/d_lib.c"
 PARSE_SRCS="$ROOT/src/util.c $ROOT/src/lang/types.c $ROOT/src/lang/diag.c
 	$ROOT/src/lang/lex.c $ROOT/src/lang/parse.c $ROOT/src/lang/ast.c
 	$ROOT/src/lang/cdecl.c"
