@@ -392,6 +392,18 @@ static void on_switch(struct tr *t, const struct ctfr_event *ev)
 	geti(ev, "prev_tid", "prev_pid", &prev);
 	geti(ev, "next_tid", "next_pid", &next);
 	geti(ev, "prev_state", NULL, &state);
+	/*
+	 * A recording filtered to some processes misses the switches
+	 * between threads it does not trace: the thread last seen coming
+	 * on this CPU, if it is not the one leaving, stopped running here
+	 * at some time before this, and is not known to run from now on.
+	 */
+	if (ev->cpu >= 0 && t->cur[ev->cpu] > 0 && t->cur[ev->cpu] != prev) {
+		struct th *o = find(t, t->cur[ev->cpu], true);
+
+		if (o->state == ST_RUNNING && o->cpu == ev->cpu)
+			set_state(t, o, ST_UNKNOWN, ev->ts, -1);
+	}
 	if (prev > 0) {
 		p = find(t, prev, true);
 		if (pc)
