@@ -158,6 +158,8 @@ rc=$?
 FPID=
 [ "$rc" = 0 ] && grep -q '^@calls\[workload\]: 1000$' "$W/out" &&
 	! grep -q 'nan\|18446744073709551615' "$W/out" &&
+	[ "$(sed -n '/^@sizes:/,/^$/p' "$W/out" | grep -c '^\[')" = 1 ] &&
+	grep -Eq '^\[8K, 16K\) +1000 \|' "$W/out" &&
 	ok "Ctrl-C: exit 0 and the maps printed as usual, no sum bucket shown" ||
 	bad "end of run" "rc $rc; $(head -5 "$W/out") $(cat "$W/err")"
 

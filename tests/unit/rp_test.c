@@ -129,6 +129,60 @@ static int write_trace(const char *dir)
 
 static char ferret[PATH_MAX];
 
+/*
+ * A recording filtered to some threads: on CPU 0, tar comes on, then an
+ * untraced thread leaves for bash; tar's switch away was not recorded.
+ */
+static int write_missed(const char *dir)
+{
+	struct ctf_writer *w = ctf_open(dir, &fixed);
+	union ctf_value v[7];
+	int err = 0;
+
+	if (!w)
+		return -errno;
+	ctf_event_class(w, "sched_switch", f_switch, (int)ARRAY_SIZE(f_switch));
+	ctf_event_class(w, "irq_softirq_entry", f_vec, (int)ARRAY_SIZE(f_vec));
+	v[0].s = "swapper/0"; v[1].i = 0; v[2].i = 120; v[3].i = 0;
+	v[4].s = "tar"; v[5].i = 200; v[6].i = 120;
+	err = ctf_event(w, 0, 1000, 0, v);
+	v[0].s = "kworker"; v[1].i = 300; v[3].i = 1;
+	v[4].s = "bash"; v[5].i = 100;
+	err = err ? err : ctf_event(w, 0, 3000, 0, v);
+	v[0].u = 1;
+	err = err ? err : ctf_event(w, 0, 4000, 1, v);
+	err = err ? err : ctf_close(w);
+	return err;
+}
+
+static void test_missed_switch(const char *tmp)
+{
+	struct tc t = { .name = "convert: a thread whose switch away was missed stops at the CPU's next switch" };
+	char *dir = xasprintf("%s/missed", tmp), *out;
+
+	if (write_missed(dir)) {
+		expect(&t, false, "cannot write the trace");
+		goto done;
+	}
+	if (system("command -v python3 >/dev/null 2>&1")) {
+		skip(t.name, "python3 is not installed");
+		free(dir);
+		return;
+	}
+	out = run("%s convert %s -o %s/missed.json 2>&1 && python3 -c \"import json\n"
+		  "ev = json.load(open('%s/missed.json'))['traceEvents']\n"
+		  "print(sorted((round(e['ts'] * 1000), round((e['ts'] + e['dur']) * 1000), e['name'])"
+		  " for e in ev if e['ph'] == 'X' and e['cat'] == 'sched'))\"",
+		  ferret, dir, tmp, tmp);
+	expect(&t, out && !strcmp(out, "[(0, 2000, 'tar'), (2000, 3000, 'bash')]\n"),
+	       "CPU 0's runs: %s", out ? out : "convert failed");
+	free(out);
+done:
+	free(dir);
+	finish(&t);
+}
+
+
 static bool has_line(const char *out, const char *line)
 {
 	const char *p = out;
@@ -345,6 +399,7 @@ int main(int argc, char **argv)
 		test_chrome(tmp, dir);
 		test_timeline(tmp, dir);
 		test_errors(tmp);
+		test_missed_switch(tmp);
 	}
 	harness_rmtree(tmp);
 	free(dir);
