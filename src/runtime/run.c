@@ -1105,7 +1105,9 @@ out:
 		kill(child, SIGCONT);
 	else if (c->stops_target && child <= 0 && o->pid > 0)
 		kill(o->pid, SIGCONT);
-	if (child > 0 && !child_done) {
+	if (child > 0 && !child_done && o->leave_child && *o->leave_child) {
+		status = -1;
+	} else if (child > 0 && !child_done) {
 		if (ret == 0 || !target_gone(child, 0, &status)) {
 			kill(child, o->stop_kills && stop_signal ? stop_signal : SIGTERM);
 			child_reap(child, &status, true);

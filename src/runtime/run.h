@@ -70,6 +70,10 @@ struct run_opts {
 				 * pin cache (loader_load()) */
 	struct loaded *loaded;	/* loader_find()'s answer, which the run
 				 * takes over, or NULL */
+	const bool *leave_child;	/* if set and true when the run ends:
+				 * a -c child still running is neither
+				 * signalled nor waited for (ferret strace
+				 * -b execve let it go) */
 	bool no_stop;		/* the programs need not be stopped before
 				 * their links close: no END, and nothing
 				 * read after the run but records (ferret

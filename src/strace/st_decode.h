@@ -41,6 +41,7 @@ struct st_call {
 	bool ret_ok;		/* a success whatever ret is (-e inject=:retval=) */
 	bool raw;		/* -e raw=: arguments and return in hex, undecoded */
 	uint64_t t_enter, t_exit;	/* CLOCK_MONOTONIC ns */
+	uint64_t ip_enter, ip_exit;	/* -i: the user ip at entry, exit */
 	struct st_cap caps[ST_MAXCAPS];	/* last: clearing a call clears
 					 * only the ncaps used */
 };

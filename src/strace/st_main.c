@@ -4,6 +4,9 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <grp.h>
+#include <pwd.h>
+#include <sys/prctl.h>
 #include <limits.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -40,9 +43,14 @@ static void st_usage(FILE *f)
 "Traces system calls with eBPF, printing what strace prints.\n"
 "\n"
 "  -f             follow forks, vforks and threads\n"
+"  -ff            and with -o FILE, each one's trace to FILE.PID\n"
 "  -p PID         trace process PID (several allowed)\n"
 "  -o FILE        write the trace to FILE (default: stderr); '|CMD' or\n"
 "                 '!CMD': to a pipe to CMD, waited for at the end\n"
+"  -A             append to -o's file\n"
+"  -i             print the instruction pointer of each line\n"
+"  -u USER        run the command as USER\n"
+"  -b execve      let a process go when it runs execve\n"
 "  -e trace=SET   only these calls: names, %%file %%process %%network\n"
 "                 %%memory %%signal %%desc, all, none; !SET negates\n"
 "  -e status=SET  only calls that are successful and/or failed\n"
@@ -86,6 +94,30 @@ static void st_usage(FILE *f)
 "                 environment and directory entries listed\n"
 "  --json         one JSON object per call\n"
 "  --dump-program print the generated program and exit\n");
+}
+
+/* What the command's process does before it waits to run. */
+struct st_child {
+	const struct st_opts *o;
+	uid_t uid;		/* -u: the user's ids */
+	gid_t gid;
+};
+
+static int st_child(void *arg)
+{
+	const struct st_child *c = arg;
+
+	/* -u: the groups first, while the process may still set them. */
+	if (c->o->user && (initgroups(c->o->user, c->gid) || setgid(c->gid) ||
+			   setuid(c->uid))) {
+		fprintf(stderr, "ferret strace: cannot run as %s: %s\n", c->o->user,
+			strerror(errno));
+		_exit(1);
+	}
+	/* -b execve: the command outlives ferret once it is let go. */
+	if (c->o->detach_exec)
+		prctl(PR_SET_PDEATHSIG, 0);
+	return c->o->inject ? st_inj_child(c->o->inject) : 0;
 }
 
 static int parse_trace(struct st_opts *o, const char *set)
@@ -393,6 +425,7 @@ struct st_run {
 	int ntids;
 	bool attached;		/* the -p lines are out */
 	bool to_file;		/* -o */
+	bool let_go;		/* -b execve let the command go */
 	struct runtime *rt;
 };
 
@@ -405,6 +438,11 @@ static bool st_tick(void *arg, bool child_done)
 	for (i = 0; !r->attached && r->o->quiet < 1 && i < r->o->npids; i++)
 		fprintf(stderr, "ferret strace: Process %d attached\n", (int)r->o->pids[i]);
 	r->attached = true;
+	/* -b execve: the run ends with the last task it lets go. */
+	if (r->o->detach_exec && st_out_live(r->out) <= 0) {
+		r->let_go = r->child > 0 && st_out_released(r->out, r->child);
+		return true;
+	}
 	if (r->child > 0) {
 		if (!child_done)
 			return false;
@@ -464,6 +502,7 @@ static int st_setup(void *arg, struct runtime *rt)
 		vals[ST_FIXED_BASE + l] = (int64_t)st_prog_fixed((unsigned char)l);
 	if (!pids)
 		vals[ST_SD_TID] = r->tids[0];
+	vals[ST_SD_HELD] = r->child;
 	err = m ? loader_array_fill(m->fd, vals, ARRAY_SIZE(vals), sizeof(vals[0])) : 0;
 	if (err) {
 		fprintf(stderr, "ferret strace: cannot fill the map of calls: %s\n",
@@ -506,10 +545,11 @@ static void st_finish(void *arg, struct runtime *rt)
 	 * command too, which a trace to a file keeps quiet about, as strace.
 	 */
 	for (i = 0; r->o->quiet < 1 && i < r->o->npids; i++)
-		if (kill(r->o->pids[i], 0) == 0)
+		if (kill(r->o->pids[i], 0) == 0 && !st_out_released(r->out, r->o->pids[i]))
 			fprintf(stderr, "ferret strace: Process %d detached\n",
 				(int)r->o->pids[i]);
-	if (r->child > 0 && r->o->quiet < 1 && !r->to_file && kill(r->child, 0) == 0)
+	if (r->child > 0 && r->o->quiet < 1 && !r->to_file && kill(r->child, 0) == 0 &&
+	    !r->let_go)
 		fprintf(stderr, "ferret strace: Process %d detached\n", (int)r->child);
 }
 
@@ -537,7 +577,8 @@ static int die_of(int sig, FILE *out)
 /* Codes of the long options without a short one. */
 enum {
 	LONG_QUAL = 256, LONG_RELATIVE, LONG_TIMESTAMPS, LONG_SYSCALL_TIMES,
-	LONG_HEX, LONG_PIDNS, LONG_SECCOMP,
+	LONG_HEX, LONG_PIDNS, LONG_SECCOMP, LONG_DUMP, LONG_SEPARATE,
+	LONG_DETACH_ON,
 };
 
 /* The columns of -c's table, -U's names and -S's keys, with strace's aliases. */
@@ -733,7 +774,7 @@ int st_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'J' },
-		{ "dump-program", no_argument, NULL, 'D' },
+		{ "dump-program", no_argument, NULL, LONG_DUMP },
 		{ "help", no_argument, NULL, 'h' },
 		{ "seccomp-bpf", no_argument, NULL, LONG_SECCOMP },
 		{ "stack-traces", no_argument, NULL, 'k' },
@@ -750,6 +791,11 @@ int st_main(int argc, char **argv)
 		{ "summary", no_argument, NULL, 'C' },
 		{ "follow-forks", no_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "output-append-mode", no_argument, NULL, 'A' },
+		{ "output-separately", no_argument, NULL, LONG_SEPARATE },
+		{ "instruction-pointer", no_argument, NULL, 'i' },
+		{ "user", required_argument, NULL, 'u' },
+		{ "detach-on", required_argument, NULL, LONG_DETACH_ON },
 		{ "attach", required_argument, NULL, 'p' },
 		{ "trace-path", required_argument, NULL, 'P' },
 		{ "string-limit", required_argument, NULL, 's' },
@@ -800,18 +846,36 @@ int st_main(int argc, char **argv)
 	struct node *ast = NULL;
 	pid_t *tids = NULL, child = 0;
 	int ntids = 0, opt, go_fd = -1, status = -1, ret = 1, i, longind = 0;
-	bool only_summary = false, both = false;
+	bool only_summary = false, both = false, seccomp = false;
+	struct st_child sc = { .o = &o };
 	int intr = 0;		/* -I: 1 anywhere .. 4 never_tstp; 0 not given */
+	int nf = 0;		/* -f's given: -ff writes each thread's own file */
 	FILE *out = stderr;
 	char *exe, **envs = NULL;
 	const char *why = NULL;
 	bool piped = false;
 	int nenvs = 0;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvkns:o:p:e:zZha:qxX:P:E:S:U:O:I:", longopts,
+	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvkns:o:p:e:zZha:qxX:P:E:S:U:O:I:Aiu:b:", longopts,
 				  &longind)) != -1) {
 		switch (opt) {
-		case 'f': o.follow = true; break;
+		case 'f':
+			o.follow = true;
+			o.separate |= ++nf >= 2;
+			break;
+		case 'A': o.append = true; break;
+		case LONG_SEPARATE: o.separate = true; break;
+		case 'i': o.iptr = true; break;
+		case 'u': o.user = optarg; break;
+		case 'b':
+		case LONG_DETACH_ON:
+			/* As strace: execve is the one call a task is let go at. */
+			if (strcmp(optarg, "execve")) {
+				fprintf(stderr, "ferret strace: invalid -b argument: '%s'\n", optarg);
+				return 1;
+			}
+			o.detach_exec = true;
+			break;
 		case 'c': only_summary = true; break;
 		case 'C': both = true; break;
 		case 'w': o.wall = true; break;
@@ -831,11 +895,11 @@ int st_main(int argc, char **argv)
 		case 'k': o.stack = true; break;
 		case 'n': o.sysnum = true; break;
 		case 'J': o.json = true; break;
-		case 'D': o.dump = true; break;
+		case LONG_DUMP: o.dump = true; break;
 		case 'z': o.status = ST_OK; break;
 		case 'q': o.quiet++; break;
 		case 'x': o.xstyle = o.xstyle < 2 ? o.xstyle + 1 : 2; break;
-		case LONG_SECCOMP: break;
+		case LONG_SECCOMP: seccomp = true; break;
 		case 'S':
 			o.sortby = col_named(optarg, strlen(optarg));
 			if (o.sortby < 0) {
@@ -1004,6 +1068,43 @@ int st_main(int argc, char **argv)
 	}
 	o.summary = only_summary || both;
 	o.lines = !only_summary || both;
+	if (o.separate && o.summary) {
+		fprintf(stderr, "ferret strace: (-c/--summary-only or -C/--summary) and "
+			"-ff/--output-separately are mutually exclusive\n");
+		return 1;
+	}
+	if (o.separate && o.outfile && (o.outfile[0] == '|' || o.outfile[0] == '!')) {
+		fprintf(stderr, "ferret strace: piping the output and -ff/--output-separately "
+			"are mutually exclusive\n");
+		return 1;
+	}
+	if (!o.outfile) {
+		if (o.separate && nf < 2)
+			fprintf(stderr, "ferret strace: --output-separately has no effect without -o/--output\n");
+		if (o.append)
+			fprintf(stderr, "ferret strace: -A/--output-append-mode has no effect without -o/--output\n");
+		/* -ff without -o is -f. */
+		o.separate = false;
+	}
+	if (o.iptr && !o.lines)
+		fprintf(stderr, "ferret strace: -i/--instruction-pointer has no effect with -c/--summary-only\n");
+	if (seccomp && o.detach_exec)
+		fprintf(stderr, "ferret strace: --seccomp-bpf is not enabled because it is not compatible with -b\n");
+	if (o.user) {
+		struct passwd *pw;
+
+		if (getuid() || geteuid()) {
+			fprintf(stderr, "ferret strace: You must be root to use the -u/--username option\n");
+			return 1;
+		}
+		pw = getpwnam(o.user);
+		if (!pw) {
+			fprintf(stderr, "ferret strace: Cannot find user '%s'\n", o.user);
+			return 1;
+		}
+		sc.uid = pw->pw_uid;
+		sc.gid = pw->pw_gid;
+	}
 	for (i = 0; i < ST_NR_MAX; i++) {
 		o.verbose |= o.unabbrev[i];
 		o.noderef |= o.nonverbose[i];
@@ -1030,10 +1131,11 @@ int st_main(int argc, char **argv)
 		fprintf(stderr, "ferret strace: cannot trace from here: %s\n", why);
 		return 1;
 	}
-	if (o.outfile) {
+	if (o.outfile && !o.separate) {
 		/* -o '|command' or -o '!command': to a pipe, as strace. */
 		piped = o.outfile[0] == '|' || o.outfile[0] == '!';
-		out = piped ? popen(o.outfile + 1, "we") : fopen(o.outfile, "we");
+		out = piped ? popen(o.outfile + 1, "we") :
+		      fopen(o.outfile, o.append ? "ae" : "we");
 		if (!out) {
 			fprintf(stderr, "ferret strace: cannot write %s: %s\n",
 				o.outfile, strerror(errno));
@@ -1067,8 +1169,7 @@ int st_main(int argc, char **argv)
 			free(envs);
 			return 1;
 		}
-		child = run_spawn_held(exe, o.cmd, &go_fd, o.inject ? st_inj_child : NULL,
-				       o.inject);
+		child = run_spawn_held(exe, o.cmd, &go_fd, st_child, &sc);
 		free(exe);
 		if (child < 0) {
 			fprintf(stderr, "ferret strace: cannot start %s: %s\n",
@@ -1120,7 +1221,7 @@ int st_main(int argc, char **argv)
 	run.child = child;
 	run.tids = tids;
 	run.ntids = ntids;
-	run.to_file = out != stderr;
+	run.to_file = out != stderr || o.separate;
 	sink.arg = &run;
 	sink.printf_rec = st_printf;
 	sink.tick = st_tick;
@@ -1134,6 +1235,7 @@ int st_main(int argc, char **argv)
 	ropts.out = out;
 	ropts.sink = &sink;
 	ropts.child_status = &status;
+	ropts.leave_child = &run.let_go;
 	ropts.stop_kills = true;
 	ropts.cache = true;
 	/* No END: once the traced tasks are gone, no program writes. */
@@ -1145,7 +1247,7 @@ int st_main(int argc, char **argv)
 	 * The command was forked before and keeps the dispositions it had.
 	 */
 	if (!intr)
-		intr = o.cmd && out != stderr ? 3 : 2;
+		intr = o.cmd && run.to_file ? 3 : 2;
 	if (intr >= 3) {
 		signal(SIGHUP, SIG_IGN);
 		signal(SIGQUIT, SIG_IGN);

@@ -97,6 +97,11 @@ struct st_opts {
 	int npaths;
 	unsigned status;	/* ST_OK | ST_FAILED; 0: all */
 	const char *outfile;	/* -o */
+	bool append;		/* -A: -o's files appended to */
+	bool separate;		/* -ff, --output-separately: -o FILE.TID a thread */
+	bool iptr;		/* -i: the instruction pointer of each line */
+	bool detach_exec;	/* -b execve: a task that execs is let go */
+	const char *user;	/* -u: the command runs as this user */
 	pid_t *pids;		/* -p */
 	int npids;
 	bool filtered;		/* -e trace= given */

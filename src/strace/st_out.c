@@ -44,6 +44,9 @@ struct st_task {
 	uint64_t gone_ts;	/* and when it exited */
 	bool restart_held;	/* returned ERESTART*: printed on its next
 				 * record, as "= ?" if that is SIGKILL */
+	bool released;		/* -b execve let it go */
+	int fatal_sig;		/* the signal whose send made the group's
+				 * SIGKILL (on_ignored()), or 0 */
 	char comm[16];		/* -Y: its name ("" unknown), from /proc when
 				 * first seen, its parent's at fork, then
 				 * from each execve */
@@ -54,8 +57,12 @@ struct st_task {
 	/* Signals it ignores, sent during its pending call: their lines
 	 * follow the call's, where ptrace would have stopped it. */
 	int nignored;
-	struct { int sig; uint64_t ts; unsigned char si[48]; } ignored[4];
+	struct { int sig; uint64_t ts, ip; unsigned char si[48]; } ignored[4];
 	struct st_call call;
+	/* -ff: its own file, FILE.TID, and whether it was made (a file
+	 * opened again is appended to, not truncated). */
+	FILE *f;
+	bool f_made;
 	/* -k: the stack at the pending call's entry, at an execve's exit
 	 * and at a signal's delivery; which of them "u" records fill; the lines of an exit's
 	 * stack, written after the thread's last line. */
@@ -92,6 +99,8 @@ struct st_out {
 };
 
 static void settle(struct st_out *s, struct st_task *t, bool killed);
+static void on_release(struct st_out *s, const struct fmt_spec *fs,
+		       const void *p);
 
 static struct st_task *task(struct st_out *s, int tid, bool make)
 {
@@ -112,6 +121,34 @@ static struct st_task *task(struct st_out *s, int tid, bool make)
 		st_read_comm(tid, s->tasks[s->ntasks].comm,
 			     sizeof(s->tasks[0].comm));
 	return &s->tasks[s->ntasks++];
+}
+
+/*
+ * -ff: task t's file, made when first needed (or NULL, the failure told
+ * once); the shared output otherwise.
+ */
+static FILE *task_file(struct st_out *s, struct st_task *t)
+{
+	char name[PATH_MAX];
+
+	if (!s->o->separate)
+		return s->f;
+	if (!t || t->f)
+		return t ? t->f : NULL;
+	snprintf(name, sizeof(name), "%s.%d", s->o->outfile, t->tid);
+	t->f = fopen(name, t->f_made || s->o->append ? "ae" : "we");
+	if (!t->f && !t->f_made)
+		fprintf(stderr, "ferret strace: cannot write %s: %s\n", name, strerror(errno));
+	t->f_made = true;
+	return t->f;
+}
+
+/* -ff: task t's file closed, as its process is gone. */
+static void task_file_close(struct st_task *t)
+{
+	if (t->f)
+		fclose(t->f);
+	t->f = NULL;
 }
 
 /* st_dopts.comm: a traced task's name, or one a call's entry named. */
@@ -243,6 +280,9 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->mono_to_real = (r.tv_sec - m.tv_sec) * 1000000000LL + (r.tv_nsec - m.tv_nsec);
 	for (i = 0; i < ntids; i++)
 		task(s, tids[i], true)->started = true;
+	/* -ff: each traced thread's file, as strace makes one when it attaches. */
+	for (i = 0; i < ntids; i++)
+		task_file(s, task(s, tids[i], false));
 	s->live = ntids;
 	if (o->stack && o->lines && !o->json) {
 		s->stack = st_stack_new();
@@ -258,6 +298,7 @@ void st_out_free(struct st_out *s)
 	int i;
 
 	for (i = 0; i < s->ntasks; i++) {
+		task_file_close(&s->tasks[i]);
 		call_clear(&s->tasks[i].call);
 		st_ustack_free(&s->tasks[i].stk[0]);
 		st_ustack_free(&s->tasks[i].stk[1]);
@@ -285,7 +326,12 @@ static void fraction(struct buf *b, uint64_t ns, int digits)
 			   (digits == 3 ? 1000000 : digits == 6 ? 1000 : 1));
 }
 
-static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
+/*
+ * The start of a line of tid's: its pid, times, call number and (-i)
+ * instruction pointer ip, 0 for one not known (a process gone).
+ */
+static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts,
+		   uint64_t ip)
 {
 	size_t at = b->len;
 
@@ -294,7 +340,9 @@ static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
 	 * "PID " when more than one process may be traced (-f, or several
 	 * at the start), as strace decides it once.
 	 */
-	if (s->o->outfile && (s->o->follow || s->multi) && !s->o->pidcomm) {
+	if (s->o->separate) {
+		/* -ff: a file per thread, which names it. */
+	} else if (s->o->outfile && (s->o->follow || s->multi) && !s->o->pidcomm) {
 		buf_printf(b, "%-5d ", tid);
 	} else if (s->o->outfile && (s->o->follow || s->multi)) {
 		buf_printf(b, "%d", tid);
@@ -345,7 +393,12 @@ static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts)
 
 		buf_printf(b, "[%4ld] ", t ? t->last_nr : 0L);
 	}
+	if (s->o->iptr && ip)
+		buf_printf(b, "[%016llx] ", (unsigned long long)ip);
+	else if (s->o->iptr)
+		buf_printf(b, "[????????????????] ");
 }
+
 
 /* n spaces. */
 static void spaces(struct buf *b, size_t n)
@@ -360,10 +413,16 @@ static void spaces(struct buf *b, size_t n)
 	}
 }
 
-/* Writes line b; its memory is kept for the next line (spare_buf()). */
-static void emit(struct st_out *s, struct buf *b)
+/*
+ * Writes line b of thread tid (to its own file under -ff); its memory is
+ * kept for the next line (spare_buf()).
+ */
+static void emit(struct st_out *s, int tid, struct buf *b)
 {
-	fwrite(b->p, 1, b->len, s->f);
+	FILE *f = task_file(s, task(s, tid, false));
+
+	if (f)
+		fwrite(b->p, 1, b->len, f);
 	if (b->cap > s->spare.cap) {
 		buf_free(&s->spare);
 		s->spare = *b;
@@ -409,31 +468,37 @@ static const struct st_dopts *call_d(struct st_out *s, const struct st_call *c)
 
 /* Ends what is open of another thread's entry before tid prints. */
 /* Task t's pending entry as strace prints it at entry, then the words end. */
-static void entry_line(struct st_out *s, struct st_task *t, const char *end)
+/* mid, if not NULL, comes between the arguments and the end (a message
+ * strace writes to the same stream while the line is open). */
+static void entry_line(struct st_out *s, struct st_task *t, const char *mid,
+		       const char *end)
 {
 	struct buf b = { 0 };
 	int fo = st_first_out(&t->call);
 
-	prefix(s, &b, t->tid, t->call.t_enter);
+	prefix(s, &b, t->tid, t->call.t_enter, t->call.ip_enter);
 	st_call_name(&b, &t->call);
 	buf_printf(&b, "(");
 	st_decode_args(&b, &t->call, call_d(s, &t->call), 0, fo);
 	if (fo > 0 && fo < st_call_nargs(&t->call))
 		buf_printf(&b, ", ");
+	if (mid)
+		buf_printf(&b, "%s", mid);
 	buf_printf(&b, " %s\n", end);
-	emit(s, &b);
+	emit(s, t->tid, &b);
 }
 
 static void cut_open(struct st_out *s, int tid)
 {
 	struct st_task *t;
 
-	if (!s->open_tid || s->open_tid == tid || s->o->json)
+	/* -ff: no other thread's line comes between. */
+	if (!s->open_tid || s->open_tid == tid || s->o->json || s->o->separate)
 		goto out;
 	t = task(s, s->open_tid, false);
 	if (!t || !t->pending || t->cut || !shown(s, &t->call))
 		goto out;
-	entry_line(s, t, "<unfinished ...>");
+	entry_line(s, t, NULL, "<unfinished ...>");
 	t->cut = true;
 out:
 	s->open_tid = 0;
@@ -475,7 +540,7 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 		buf_printf(&b, ", \"duration\": %.6f", (c->t_exit - c->t_enter) / 1e9);
 	buf_printf(&b, "}\n");
 	buf_free(&a);
-	emit(s, &b);
+	emit(s, t->tid, &b);
 }
 
 /*
@@ -690,7 +755,8 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 	/* The name the task had when the call began, as strace shows it. */
 	memcpy(comm, t->comm, sizeof(comm));
 	memcpy(t->comm, t->call_comm, sizeof(comm));
-	prefix(s, &b, t->tid, c->t_enter);
+	/* A line cut at entry resumes at the exit, where its ip is read. */
+	prefix(s, &b, t->tid, c->t_enter, t->cut ? c->ip_exit : c->ip_enter);
 	memcpy(t->comm, comm, sizeof(comm));
 	if (t->cut) {
 		buf_printf(&b, "<... ");
@@ -731,7 +797,7 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		dump_io(s, c, &b);
 	if (s->stack)
 		call_stack(s, t, returned, &b);
-	emit(s, &b);
+	emit(s, t->tid, &b);
 done:
 	if (s->stack && returned && execs(c) && !st_call_failed(c)) {
 		char real[PATH_MAX];
@@ -759,6 +825,13 @@ static uint64_t u64at(const struct fmt_spec *fs, const void *p, int i)
 	return v;
 }
 
+/* -i: the ip of record p's field i, or 0 (none, or no -i). */
+static uint64_t rec_ip(const struct st_out *s, const struct fmt_spec *fs,
+		       const void *p, int i)
+{
+	return s->o->iptr && fs->nargs > i ? u64at(fs, p, i) : 0;
+}
+
 static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 		     const void *p)
 {
@@ -768,6 +841,7 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	const unsigned char *r = (const unsigned char *)p + fs->args[3].offset + 8;
 	struct st_task *t = task(s, tid, true);
 	const struct st_sys *sys = st_sys_by_nr(nr);
+	int64_t len;
 
 	settle(s, t, false);
 	if (!t->started)
@@ -795,6 +869,11 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	memcpy(t->call_comm, t->comm, sizeof(t->comm));
 	for (i = 0; i < 6; i++)
 		memcpy(&t->call.args[i], r + regs[i], 8);
+	/* -i: ip follows orig_ax, past the arguments (st_prog.c). */
+	memcpy(&len, r - 8, 8);
+	t->call.ip_enter = 0;
+	if (s->o->iptr && len >= 80)
+		memcpy(&t->call.ip_enter, r + 72, 8);
 	if (s->o->pidcomm) {
 		long pids[6];
 		int n = st_call_pid_args(&t->call, pids, 6), j;
@@ -1160,6 +1239,7 @@ static void on_exit_rec(struct st_out *s, const struct fmt_spec *fs,
 		return;
 	t->call.ret = (int64_t)u64at(fs, p, 1);
 	t->call.t_exit = u64at(fs, p, 2);
+	t->call.ip_exit = rec_ip(s, fs, p, 3);
 	late_strings(s, &t->call);
 	late_fixed(&t->call);
 	if (restart_code(t->call.ret)) {
@@ -1186,7 +1266,7 @@ static void gone_line(struct st_out *s, int tid, int code, uint64_t ts)
 	if (t && !(code & 0x7f) && t->last_nr != __NR_exit)
 		t->last_nr = __NR_exit_group;
 	cut_open(s, tid);
-	prefix(s, &b, tid, ts);
+	prefix(s, &b, tid, ts, 0);
 	if (code & 0x7f) {
 		buf_printf(&b, "+++ killed by ");
 		st_signame(&b, code & 0x7f);
@@ -1198,11 +1278,12 @@ static void gone_line(struct st_out *s, int tid, int code, uint64_t ts)
 		buf_put(&b, t->late.p, t->late.len);
 		t->late.len = 0;
 	}
-	emit(s, &b);
+	emit(s, tid, &b);
 }
 
 static void task_gone(struct st_out *s, struct st_task *t)
 {
+	task_file_close(t);
 	if (s->live > 0)
 		s->live--;
 	t->started = false;
@@ -1260,6 +1341,17 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 
 	if (!t || !t->started)
 		return;
+	/*
+	 * -ff: the execve's line so far ends in its thread's file, which
+	 * closes; the thread goes on in its leader's, as strace swaps them.
+	 */
+	if (s->o->separate && t->pending && shown(s, &t->call) && !s->o->json) {
+		char end[48];
+
+		snprintf(end, sizeof(end), "<pid changed to %d ...>", new);
+		entry_line(s, t, NULL, end);
+		t->cut = true;
+	}
 	l->restart_held = false;
 	if (l->pending)
 		finish_call(s, l, false);
@@ -1267,9 +1359,9 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 		task_gone(s, l);
 	if (s->o->lines && !s->o->json && !s->o->quiet_superseded) {
 		cut_open(s, new);
-		prefix(s, &b, new, 0);
+		prefix(s, &b, new, 0, 0);
 		buf_printf(&b, "+++ superseded by execve in pid %d +++\n", old);
-		emit(s, &b);
+		emit(s, new, &b);
 	}
 	/* t's slot may move as l's is made: find it again. */
 	t = task(s, old, false);
@@ -1278,7 +1370,15 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	st_ustack_free(&l->stk[1]);
 	st_ustack_free(&l->stk[2]);
 	buf_free(&l->late);
-	*l = *t;
+	task_file_close(t);
+	{
+		FILE *lf = l->f;
+		bool made = l->f_made;
+
+		*l = *t;
+		l->f = lf;
+		l->f_made = made;
+	}
 	memset(t->stk, 0, sizeof(t->stk));
 	memset(&t->late, 0, sizeof(t->late));
 	l->tid = new;
@@ -1291,7 +1391,7 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 
 /* "--- SIG {siginfo} ---" for tid, if the signal filters let it show. */
 static void signal_line(struct st_out *s, struct st_task *t, int sig,
-			const unsigned char *si, uint64_t ts)
+			const unsigned char *si, uint64_t ts, uint64_t ip)
 {
 	struct buf b = { 0 };
 
@@ -1300,7 +1400,7 @@ static void signal_line(struct st_out *s, struct st_task *t, int sig,
 	    sig < 1 || sig > 64 || !(s->o->signals & (1ULL << (sig - 1))))
 		return;
 	cut_open(s, t->tid);
-	prefix(s, &b, t->tid, ts);
+	prefix(s, &b, t->tid, ts, ip);
 	buf_printf(&b, "--- ");
 	st_signame(&b, sig);
 	buf_printf(&b, " ");
@@ -1311,7 +1411,7 @@ static void signal_line(struct st_out *s, struct st_task *t, int sig,
 		st_stack_print(s->stack, t->tid, &t->stk[2], false, &b);
 		t->stk[2].have = false;
 	}
-	emit(s, &b);
+	emit(s, t->tid, &b);
 }
 
 static void on_signal(struct st_out *s, const struct fmt_spec *fs,
@@ -1324,8 +1424,12 @@ static void on_signal(struct st_out *s, const struct fmt_spec *fs,
 	uint64_t ts = fs->nargs > 3 ? u64at(fs, p, 3) : 0;
 	struct buf b = { 0 };
 
-	settle(s, t, sig == SIGKILL);
-	signal_line(s, t, sig, si, ts);
+	/*
+	 * The SIGKILL a fatal signal became: the call it interrupted
+	 * returned as the signal's delivery would have found it.
+	 */
+	settle(s, t, sig == SIGKILL && !(t && t->fatal_sig));
+	signal_line(s, t, sig, si, ts, rec_ip(s, fs, p, 5));
 	/*
 	 * A stop signal taken by its default action stops the thread
 	 * group: strace's line for the stop that ptrace reports.
@@ -1333,17 +1437,19 @@ static void on_signal(struct st_out *s, const struct fmt_spec *fs,
 	if (fs->nargs > 4 && !u64at(fs, p, 4) && t && t->started && !s->o->json &&
 	    (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) &&
 	    (s->o->signals & (1ULL << (sig - 1)))) {
-		prefix(s, &b, t->tid, ts);
+		prefix(s, &b, t->tid, ts, rec_ip(s, fs, p, 5));
 		buf_printf(&b, "--- stopped by ");
 		st_signame(&b, sig);
 		buf_printf(&b, " ---\n");
-		emit(s, &b);
+		emit(s, t->tid, &b);
 	}
 }
 
 /*
- * A signal tid ignores: shown at once when it is in no call, else
- * after the call's line (ptrace stops the task on its way back).
+ * A signal tid ignores, or one the kernel turned into its group's SIGKILL
+ * when it was sent (fatal): shown at once when it is in no call, else
+ * after the call's line (ptrace stops the task on its way back).  A
+ * siginfo the sender left to the kernel is made as the kernel makes it.
  */
 static void on_ignored(struct st_out *s, const struct fmt_spec *fs,
 		       const void *p)
@@ -1351,13 +1457,35 @@ static void on_ignored(struct st_out *s, const struct fmt_spec *fs,
 	int tid = (int)u64at(fs, p, 0), sig = (int)u64at(fs, p, 1);
 	struct st_task *t = task(s, tid, false);
 	const unsigned char *si = (const unsigned char *)p + fs->args[2].offset + 8;
+	bool fatal = fs->nargs > 4 && u64at(fs, p, 4);
+	int kind = fs->nargs > 5 ? (int)u64at(fs, p, 5) : 2;
+	uint64_t ip = rec_ip(s, fs, p, 8);
+	unsigned char made[48] = { 0 };
+	int32_t v[3];
 
 	if (!t)
 		return;
+	if (kind < 2) {
+		/* SEND_SIG_NOINFO: SI_USER from the sender; SEND_SIG_PRIV: SI_KERNEL. */
+		v[0] = sig;
+		memcpy(made, &v[0], 4);
+		v[1] = kind ? 0x80 : 0;
+		memcpy(made + 8, &v[1], 4);
+		if (!kind) {
+			v[0] = (int32_t)u64at(fs, p, 6);
+			v[2] = (int32_t)u64at(fs, p, 7);
+			memcpy(made + 16, &v[0], 4);
+			memcpy(made + 20, &v[2], 4);
+		}
+		si = made;
+	}
+	if (fatal)
+		t->fatal_sig = sig;
 	if (!t->pending || t->nignored == (int)ARRAY_SIZE(t->ignored)) {
-		signal_line(s, t, sig, si, u64at(fs, p, 3));
+		signal_line(s, t, sig, si, u64at(fs, p, 3), ip);
 		return;
 	}
+	t->ignored[t->nignored].ip = ip;
 	t->ignored[t->nignored].sig = sig;
 	t->ignored[t->nignored].ts = u64at(fs, p, 3);
 	memcpy(t->ignored[t->nignored].si, si, 48);
@@ -1371,7 +1499,8 @@ static void flush_ignored(struct st_out *s, struct st_task *t)
 
 	t->nignored = 0;
 	for (i = 0; i < n; i++)
-		signal_line(s, t, t->ignored[i].sig, t->ignored[i].si, t->ignored[i].ts);
+		signal_line(s, t, t->ignored[i].sig, t->ignored[i].si, t->ignored[i].ts,
+			    t->ignored[i].ip);
 }
 
 void st_out_prune(struct st_out *s)
@@ -1438,6 +1567,7 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 				       (unsigned long)(uint32_t)u64at(fs, payload, 3));
 		t = task(s, (int)u64at(fs, payload, 1), true);
 		t->started = true;
+		task_file(s, t);
 		/* The child has its parent's name until it runs execve. */
 		if (pc)
 			snprintf(t->comm, sizeof(t->comm), "%s", task_comm(s, parent));
@@ -1475,6 +1605,9 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 		break;
 	case 'R':
 		on_exec(s, fs, payload);
+		break;
+	case 'B':
+		on_release(s, fs, payload);
 		break;
 	case 'G':
 		on_signal(s, fs, payload);
@@ -1699,6 +1832,63 @@ static void summary(struct st_out *s, struct runtime *rt)
 	print_entries_free(&xe);
 }
 
+/*
+ * A task let go in a call: its line ends so if it is still the one open
+ * (under -ff, each is open in its own file), as strace ends it.
+ */
+static bool detach_line(struct st_out *s, struct st_task *t, const char *mid)
+{
+	bool shows = t->pending && (t->tid == s->open_tid || s->o->separate) &&
+		     !t->cut && !s->o->json && shown(s, &t->call) &&
+		     (!s->o->status || (s->o->status & ST_DETACHED));
+
+	if (shows)
+		entry_line(s, t, mid, "<detached ...>");
+	t->pending = false;
+	if (s->open_tid == t->tid)
+		s->open_tid = 0;
+	return shows;
+}
+
+/*
+ * -b execve: thread old ran an execve that took over the pid new (the
+ * same, unless old was not the leader); both are let go.
+ */
+static void on_release(struct st_out *s, const struct fmt_spec *fs,
+		       const void *p)
+{
+	int tids[2] = { (int)u64at(fs, p, 0), (int)u64at(fs, p, 1) }, i;
+
+	for (i = 0; i < 2; i++) {
+		struct st_task *t = task(s, tids[i], false);
+
+		if (!t || !t->started || (i && tids[1] == tids[0]))
+			continue;
+		char msg[64];
+		/* On the trace's own stream, the message cuts the open line. */
+		bool same = s->f == stderr && !s->o->separate;
+		/* A command's trace to a file is quiet of attaching, as strace. */
+		bool quiet = s->o->quiet >= 1 || (s->o->outfile && s->o->cmd);
+
+		snprintf(msg, sizeof(msg), "ferret strace: Process %d detached\n", t->tid);
+		settle(s, t, false);
+		if (!(detach_line(s, t, same && !quiet ? msg : NULL) && same) && !quiet)
+			fputs(msg, stderr);
+		t->released = true;
+		task_gone(s, t);
+	}
+}
+
+bool st_out_released(const struct st_out *s, int tid)
+{
+	int i;
+
+	for (i = 0; i < s->ntasks; i++)
+		if (s->tasks[i].tid == tid)
+			return s->tasks[i].released;
+	return false;
+}
+
 void st_out_finish(void *arg, struct runtime *rt)
 {
 	struct st_out *s = arg;
@@ -1715,11 +1905,7 @@ void st_out_finish(void *arg, struct runtime *rt)
 		 * stopped tracing first, and strace ends the open line so.
 		 */
 		if (kill(t->tid, 0) == 0) {
-			if (t->tid == s->open_tid && !t->cut && !s->o->json &&
-			    shown(s, &t->call) &&
-			    (!s->o->status || (s->o->status & ST_DETACHED)))
-				entry_line(s, t, "<detached ...>");
-			t->pending = false;
+			detach_line(s, t, NULL);
 			continue;
 		}
 		finish_call(s, t, false);

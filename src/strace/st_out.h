@@ -22,6 +22,8 @@ void st_out_free(struct st_out *s);
 void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload);
 /* How many traced threads are alive, as the records tell. */
 int st_out_live(const struct st_out *s);
+/* Whether -b execve let thread tid go. */
+bool st_out_released(const struct st_out *s, int tid);
 /*
  * After lost records: the traced threads that no longer exist, whose
  * exit records may be among those lost, stop counting as live.

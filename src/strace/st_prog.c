@@ -2,6 +2,7 @@
 /* The BPF side of ferret strace, as a program in ferret's language. */
 #include <errno.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
@@ -34,8 +35,13 @@
 /* Where x86-64 pt_regs keeps each argument, and orig_ax. */
 static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 #define ORIG_AX 120
-/* The E record carries pt_regs bytes REGS_FROM..REGS_FROM+64. */
+/*
+ * The E record carries pt_regs bytes REGS_FROM..REGS_FROM+64: r10 to di,
+ * the arguments; -i adds orig_ax and ip (REGS_IP_LEN).
+ */
 #define REGS_FROM 56
+#define REGS_IP_LEN 80
+#define REGS_IP 128
 
 /*
  * The buffers of an iovec array read: those of all eight entries read,
@@ -864,7 +870,8 @@ uint64_t st_prog_desc(const struct st_opts *o, long nr)
 
 bool st_prog_uses_pids(const struct st_opts *o, int ntids)
 {
-	return o->follow || ntids > 1;
+	/* -b execve: a task let go leaves the set. */
+	return o->follow || ntids > 1 || o->detach_exec;
 }
 
 /* Whether the thread id in expression e is traced. */
@@ -1062,8 +1069,8 @@ static void inject_code(struct buf *b, const struct st_opts *o, bool exit,
 	if (exit && o->summary)
 		buf_printf(b, "@st[$t] = (nsecs, $nr); ");
 	if (exit && o->lines) {
-		buf_printf(b, "printf(\"E %%d %%d %%d %%r\", $t, $nr, %s, buf(arg0 + %d, 64)); ",
-			   now, REGS_FROM);
+		buf_printf(b, "printf(\"E %%d %%d %%d %%r\", $t, $nr, %s, buf(arg0 + %d, %d)); ",
+			   now, REGS_FROM, o->iptr ? REGS_IP_LEN : 64);
 		if (o->stack)
 			stack_capture(b, 0, "arg0");
 	}
@@ -1082,7 +1089,13 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	/* A call's times, only where a line or --json shows them. */
 	const char *now = o->tstamp || o->relative || o->timing || o->json ?
 			  "nsecs" : "0";
+	/* -i: the exit's instruction pointer, which a resumed line shows. */
+	const char *xip_fmt = o->iptr ? " %d" : "";
+	char xip[32] = "";
 	int i;
+
+	if (o->iptr)
+		snprintf(xip, sizeof(xip), ", *(arg0 + %d)", REGS_IP);
 
 	buf_printf(b, "rawtracepoint:%s ", exit ? "sys_exit" : "sys_enter");
 	pred(b, o, ntids);
@@ -1134,8 +1147,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 		buf_printf(b, "delete(@st[$t]); }\n");
 	}
 	if (o->lines && !exit)
-		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, %s, buf(arg0 + %d, 64));\n",
-			   now, REGS_FROM);
+		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, %s, buf(arg0 + %d, %d));\n",
+			   now, REGS_FROM, o->iptr ? REGS_IP_LEN : 64);
 	if (o->lines && o->stack) {
 		buf_printf(b, "\t");
 		if (exit)
@@ -1151,13 +1164,14 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	for (i = 0; o->lines && exit && o->inject && i < 6; i++)
 		slot_code(b, o, i, false, "$j");
 	if (o->lines && exit)
-		buf_printf(b, "\tif (!($d & %llu)) { printf(\"X %%d %%d %%d\", $t, (int64)arg1, %s); return; }\n",
-			   (unsigned long long)(ST_DESC_EXIT | ST_DESC_REFETCH), now);
+		buf_printf(b, "\tif (!($d & %llu)) { printf(\"X %%d %%d %%d%s\", $t, (int64)arg1, %s%s); return; }\n",
+			   (unsigned long long)(ST_DESC_EXIT | ST_DESC_REFETCH), xip_fmt, now, xip);
 	for (i = 0; o->lines && i < 6; i++)
 		slot_code(b, o, i, exit, NULL);
 	if (o->lines && exit) {
 		refetch_code(b, o);
-		buf_printf(b, "\tprintf(\"X %%d %%d %%d\", $t, (int64)arg1, %s);\n", now);
+		buf_printf(b, "\tprintf(\"X %%d %%d %%d%s\", $t, (int64)arg1, %s%s);\n",
+			   xip_fmt, now, xip);
 	}
 	buf_printf(b, "}\n");
 }
@@ -1177,6 +1191,8 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 		buf_printf(b, " @pids[0] = 0;");
 	if (o->inject)
 		buf_printf(b, " @inj[0] = 0;");
+	if (o->detach_exec)
+		buf_printf(b, " @bx[0] = 0;");
 	buf_printf(b, " }\n");
 	/*
 	 * The sched events are raw tracepoints: a perf event on a tracepoint
@@ -1201,7 +1217,17 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 			   "\t$c = ((struct task_struct *)arg1)->pid;\n"
 			   "\t@pids[$c] = 1;\n"
 			   "\tprintf(\"F %%d %%d\", tid, $c);\n}\n");
-	if (o->follow) {
+	if (o->detach_exec) {
+		/*
+		 * -b execve: a task that execs leaves the set, the thread
+		 * that called it and the leader whose pid it takes, except at
+		 * the command's own first execve (@bx says it was seen).
+		 */
+		buf_printf(b, "rawtracepoint:sched_process_exec /@pids[(int32)arg1] || @pids[tid]/ {\n"
+			   "\tif (tid == @sd[%d] && @bx[tid] == 0) { @bx[tid] = 1; return; }\n"
+			   "\t$o = (int32)arg1;\n\tdelete(@pids[$o]);\n\tdelete(@pids[tid]);\n"
+			   "\tprintf(\"B %%d %%d\", $o, tid);\n}\n", ST_SD_HELD);
+	} else if (o->follow) {
 		/*
 		 * A thread other than the leader that calls execve takes over
 		 * the leader's pid once the others are gone (the leader's exit
@@ -1257,19 +1283,45 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 			stack_capture(b, 2, "$r");
 			buf_printf(b, "}\n");
 		}
-		/* With the handler: a stop signal's default action stops the group. */
-		buf_printf(b, "\tprintf(\"G %%d %%d %%r %%d %%d\", tid, arg0, buf(arg1, 48), nsecs, "
-			   "((struct k_sigaction *)arg2)->sa.sa_handler);\n}\n");
+		/*
+		 * With the handler: a stop signal's default action stops the
+		 * group.  -i: the user ip from the registers the thread will
+		 * return to (the top of its kernel stack, as above).
+		 */
+		buf_printf(b, "\tprintf(\"G %%d %%d %%r %%d %%d%s\", tid, arg0, buf(arg1, 48), nsecs, "
+			   "((struct k_sigaction *)arg2)->sa.sa_handler", o->iptr ? " %d" : "");
+		if (o->iptr)
+			buf_printf(b, ", *((uint64)curtask->stack + %d)", 16384 - 168 + REGS_IP);
+		buf_printf(b, ");\n}\n");
 		/*
 		 * A signal the target ignores (SIGCHLD by default) the kernel
 		 * drops when it is sent (result TRACE_SIGNAL_IGNORED), where
 		 * strace's ptrace still stops the target for it: its line
 		 * comes from here, the target named by its task.
 		 */
-		buf_printf(b, "rawtracepoint:signal_generate /arg4 == 1/ {\n"
-			   "\t$p = ((struct task_struct *)arg2)->pid;\n\tif (");
+		/*
+		 * A fatal signal whose default action kills without a core,
+		 * sent to a task that is not ptraced, the kernel turns into a
+		 * SIGKILL of the group when it is sent (complete_signal()):
+		 * no delivery of the signal itself follows, where ptrace would
+		 * have shown it.  Seen here by the group exit it set up
+		 * (SIGNAL_GROUP_EXIT, 4, with the signal as the exit code).
+		 * The siginfo pointer may be SEND_SIG_NOINFO (0) or
+		 * SEND_SIG_PRIV (1), whose siginfo the kernel makes from the
+		 * sender: its kind, pid and uid go with the record.
+		 */
+		buf_printf(b, "rawtracepoint:signal_generate /arg4 <= 1/ {\n"
+			   "\t$k = (struct task_struct *)arg2;\n\t$p = $k->pid;\n\tif (");
 		is_traced(b, o, ntids, "$p");
-		buf_printf(b, ") {\n\t\tprintf(\"I %%d %%d %%r %%d\", $p, arg0, buf(arg1, 48), nsecs);\n\t}\n}\n");
+		buf_printf(b, ") {\n\t\t$f = 0;\n"
+			   "\t\tif (arg4 == 0) { if (arg0 != %d && $k->signal->group_exit_code == arg0 && "
+			   "($k->signal->flags & 4)) { $f = 1; } else { return; } }\n"
+			   "\t\t$i = arg1; if ($i > 2) { $i = 2; }\n"
+			   "\t\tprintf(\"I %%d %%d %%r %%d %%d %%d %%d %%d%s\", $p, arg0, buf(arg1, 48), nsecs, "
+			   "$f, $i, pid, uid", SIGKILL, o->iptr ? " %d" : "");
+		if (o->iptr)
+			buf_printf(b, ", *((uint64)$k->stack + %d)", 16384 - 168 + REGS_IP);
+		buf_printf(b, ");\n\t}\n}\n");
 	}
 	phase(b, o, false, ntids);
 	phase(b, o, true, ntids);

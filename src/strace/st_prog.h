@@ -59,7 +59,7 @@
  * @sd[ST_NR_MAX].  @sd is an array of ST_SD_SIZE entries, keyed by
  * uint32; its last entry belongs to no call.
  */
-#define ST_SD_SIZE (ST_SD_TID + 1)
+#define ST_SD_SIZE (ST_SD_HELD + 1)
 /*
  * @sd[ST_FIXED_BASE + l]: for a letter whose memory is a struct of fixed
  * size, that size, and ST_FIXED_IN / ST_FIXED_OUT when it is read at
@@ -76,6 +76,11 @@
  * either, so that the program's code is the same from run to run.
  */
 #define ST_SD_TID (ST_FIXED_BASE + 256)
+/*
+ * @sd[ST_SD_HELD]: under -b execve, the command ferret starts, whose
+ * first execve (ferret's own, of the command) lets nothing go.
+ */
+#define ST_SD_HELD (ST_SD_TID + 1)
 uint64_t st_prog_fixed(unsigned char l);
 /*
  * IR instructions of capture code per program (compile_opts.split_insns):

@@ -218,8 +218,29 @@ int st_sys_set(bool *set, const char *spec)
 	val = !neg;
 	copy = xstrdup(spec);
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		bool found = false;
+		bool found = false, quiet = false;
+		char *at;
 
+		/* "?NAME": no error should NAME not be a call here. */
+		if (*tok == '?') {
+			quiet = true;
+			tok++;
+		}
+		/*
+		 * NAME@64 is the x86-64 personality's, the one ferret traces;
+		 * NAME@32 and NAME@x32 are calls of personalities it does not
+		 * decode: they select nothing.
+		 */
+		at = strrchr(tok, '@');
+		if (at && !strcmp(at, "@64")) {
+			*at = 0;
+		} else if (at && (!strcmp(at, "@32") || !strcmp(at, "@x32"))) {
+			continue;
+		} else if (at) {
+			fprintf(stderr, "ferret strace: incorrect personality designator '%s' in qualification '%s'\n",
+				at + 1, tok);
+			goto fail;
+		}
 		if (!strcmp(tok, "all") || !strcmp(tok, "none")) {
 			bool all = !strcmp(tok, "all") ? val : !val;
 
@@ -255,7 +276,7 @@ int st_sys_set(bool *set, const char *spec)
 		/* Another personality's call, or "?name": nothing here. */
 		for (j = 0; !found && st_other_names[j]; j++)
 			found = !strcmp(st_other_names[j], tok);
-		if (!found && tok[0] == '?')
+		if (!found && quiet)
 			continue;
 		if (!found) {
 			fprintf(stderr, "ferret strace: invalid system call '%s'\n", tok);

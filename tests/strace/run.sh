@@ -848,6 +848,77 @@ for o in "" "-s 7" "-e read=all -e write=all" "-e read=3 -e write=4 -v" "-e verb
 		-e trace=sendmsg,recvmsg,sendmmsg,recvmmsg,pwritev,process_vm_readv,process_vm_writev \
 		-- "$WL" iodump
 done
+# -ff: a file a process, FILE.PID, each as strace writes it, and no FILE.
+mkdir ffo sfo
+"$FERRET" strace -ff -o ffo/t -e signal=none -e trace=getppid,execve,exit_group "$WL" fork > /dev/null
+strace -ff -o sfo/t -e signal=none -e trace=getppid,execve,exit_group "$WL" fork > /dev/null
+ffs() { for f in $(ls "$1" | sort -t. -k2 -n); do echo "== file"; norm < "$1/$f"; done; }
+diff <(ffs sfo) <(ffs ffo) > d.txt && [ "$(ls ffo | wc -l)" = 3 ] &&
+	ok "-ff -o: a file a process, equal to strace's" || bad "-ff: $(ls ffo) $(head -6 d.txt)"
+rm -rf ffo sfo
+"$FERRET" strace --output-separately -c -o x true 2> e.txt; rc=$?
+[ $rc = 1 ] && grep -q 'mutually exclusive' e.txt && ok "-ff with -c refused" || bad "-ff -c: rc $rc $(cat e.txt)"
+# -A: the trace appended to what the file holds.
+echo first > fa.txt
+"$FERRET" strace -f -A -o fa.txt -e trace=getppid "$WL" fork > /dev/null
+"$FERRET" strace -f -A -o fa.txt -e trace=getppid "$WL" fork > /dev/null
+[ "$(head -1 fa.txt)" = first ] && [ "$(grep -Ec '^[0-9]+ +getppid' fa.txt)" = 2 ] &&
+	ok "-A: appended" || bad "-A: $(cat fa.txt)"
+# -i: with address randomisation off, the same instruction pointers as
+# strace's, "?" for a process gone, on calls, signals and exits.
+for t in strace "$FERRET strace"; do
+	# shellcheck disable=SC2086
+	setarch -R $t -f -i -o "i-${t##*/}.txt" -e signal=none -e trace=getppid,exit_group "$WL" fork > /dev/null
+	# shellcheck disable=SC2086
+	setarch -R $t -i -o "i-${t##*/}.txt" -A -e trace=kill "$WL" sigself 2> /dev/null
+done
+ipn() { sed -E 's/^[0-9]+ +//; s/si_pid=[0-9]+/si_pid=N/g; s/= [0-9]{3,}$/= PID/; s/(kill\()[0-9]+/\1PID/' "$1"; }
+diff <(ipn i-strace.txt) <(ipn "i-ferret strace.txt") > d.txt &&
+	grep -q '^[0-9]* *\[0000[0-9a-f]*\] --- SIGUSR1' "i-ferret strace.txt" &&
+	grep -q '\[????????????????\] +++ exited' "i-ferret strace.txt" &&
+	ok "-i: strace's instruction pointers" || bad "-i: $(head -6 d.txt)"
+# -u: the command runs as the user, its calls traced.
+"$FERRET" strace -u nobody -e trace=getuid,geteuid id -u 2> fu.txt > out.txt
+[ "$(cat out.txt)" = 65534 ] && grep -q '^geteuid() *= 65534$' fu.txt &&
+	ok "-u nobody" || bad "-u: $(cat out.txt) $(cat fu.txt)"
+"$FERRET" strace -u no-such-user true 2> e.txt; rc=$?
+[ $rc = 1 ] && grep -q "Cannot find user 'no-such-user'" e.txt && ok "-u: an unknown user" || bad "-u unknown: $rc $(cat e.txt)"
+# -b execve: the command's first execve is ferret's; one after lets it go,
+# its open line ends "<detached ...>", and ferret's status is 0.
+for t in strace "$FERRET strace"; do
+	# shellcheck disable=SC2086
+	$t -b execve -e trace=execve,exit_group -o "b-${t##*/}.txt" "$WL" execfalse > /dev/null 2> "be-${t##*/}.txt"
+	echo "rc $?" >> "be-${t##*/}.txt"
+done
+diff <(norm < b-strace.txt) <(norm < "b-ferret strace.txt") > d.txt &&
+	diff <(sed -E 's/^[a-z ]*strace: //; s/[0-9]+/N/g' be-strace.txt) \
+	     <(sed -E 's/^[a-z ]*strace: //; s/[0-9]+/N/g' "be-ferret strace.txt") >> d.txt &&
+	grep -q 'rc 0' be-strace.txt && ok "-b execve: let go at the second execve" || bad "-b: $(head -6 d.txt)"
+# trace=?NAME, NAME@64, NAME@32.
+"$FERRET" strace -f -e 'trace=?getppid,?nosuch,getpid@64,getpid@32' "$WL" fork 2> fq.txt > /dev/null
+grep -Eq '^\[pid +[0-9]+\] getppid\(\)' fq.txt && ok "trace=?NAME, NAME@64, NAME@32" || bad "?NAME: $(head -3 fq.txt)"
+"$FERRET" strace -e 'trace=getpid@q' true 2> e.txt; rc=$?
+[ $rc = 1 ] && grep -q "incorrect personality designator 'q'" e.txt && ok "trace=NAME@bad refused" || bad "@q: $rc $(cat e.txt)"
+# A fatal signal the kernel makes its group's SIGKILL at once (no ptrace):
+# its line still shows, with the siginfo the kernel made for it.
+NORM2='s/si_pid=[0-9]+/si_pid=PID/; s/^kill\([0-9]+/kill(PID/' \
+same_line "fatal signals: sent to itself" -e trace=kill -- "$WL" sigself 2> /dev/null
+NORM2='s/si_pid=[0-9]+/si_pid=PID/' same_line "fatal signals: SIGPIPE" -e trace=write -- "$WL" sigpipe 2> /dev/null
+for t in strace "$FERRET strace"; do
+	rm -f pidf
+	# shellcheck disable=SC2086
+	$t -e trace=read -o "k-${t##*/}.txt" "$WL" sigread pidf > /dev/null &
+	tp=$!
+	for _ in $(seq 500); do
+		[ -s pidf ] && grep -q '^0 ' "/proc/$(cat pidf)/syscall" 2> /dev/null && break
+		sleep 0.01
+	done
+	kill -TERM "$(cat pidf)"
+	wait $tp
+done
+diff <(tail -3 k-strace.txt | norm) <(tail -3 "k-ferret strace.txt" | norm) > d.txt &&
+	grep -q 'killed by SIGTERM' k-strace.txt &&
+	ok "fatal signals: SIGTERM in a read" || bad "SIGTERM in read: $(head -6 d.txt)"
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

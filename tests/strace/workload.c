@@ -5160,6 +5160,40 @@ int main(int argc, char **argv)
 		flags();
 		return 0;
 	}
+	/*
+	 * Fatal signals the kernel turns into a SIGKILL of the group when
+	 * they are sent: to itself, from a pipe with no reader, and from
+	 * outside while it waits in read (its pid in file argv[2] first).
+	 */
+	/* A second execve, of a program that fails. */
+	if (!strcmp(mode, "execfalse")) {
+		execl("/bin/false", "false", (char *)NULL);
+		return 1;
+	}
+	if (!strcmp(mode, "sigself")) {
+		kill(getpid(), SIGUSR1);
+		return 0;
+	}
+	if (!strcmp(mode, "sigpipe")) {
+		int p[2];
+
+		signal(SIGPIPE, SIG_DFL);
+		if (pipe(p))
+			return 1;
+		close(p[0]);
+		return write(p[1], "x", 1) == 1;
+	}
+	if (!strcmp(mode, "sigread") && argc > 2) {
+		int p[2];
+		char c;
+		FILE *f = fopen(argv[2], "w");
+
+		if (!f || pipe(p))
+			return 1;
+		fprintf(f, "%d\n", (int)getpid());
+		fclose(f);
+		return read(p[0], &c, 1) != 0;
+	}
 	if (!strcmp(mode, "thread")) {
 		pthread_create(&t, NULL, thread_fn, NULL);
 		pthread_join(t, NULL);
