@@ -771,6 +771,12 @@ RUN="env BPFTRACE_MAP_KEYS_MAX=x" neg map_keys_max_invalid_file \
 	"BPFTRACE_MAP_KEYS_MAX 'x' is not an integer" "$TMP/early.bt"
 neg include_then_bad_option "-B must be either" --include stdio.h -B bad -e 'BEGIN { }'
 neg emit_elf_refused "ferret compiles without LLVM" --emit-elf x "$TMP/early.bt"
+# ferret strace's options that take a value refuse a bad one, located.
+neg strace_unknown_user "Cannot find user 'no-such-user'" strace -u no-such-user /bin/true
+neg strace_detach_on "invalid -b argument: 'open'" strace -b open /bin/true
+neg strace_personality "incorrect personality designator 'q'" strace -e trace=getpid@q /bin/true
+neg strace_ff_summary "mutually exclusive" strace -ff -c -o "$TMP/ffc" /bin/true
+neg strace_ff_pipe "mutually exclusive" strace -ff -o '|cat' /bin/true
 
 # Identical blocks on one tracepoint, and a tracepoint named twice in one
 # probe, each run, as in bpftrace: the same output and probe count (the
