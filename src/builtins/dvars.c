@@ -87,6 +87,60 @@ static int cg_ppid(struct cg *g, struct node *n, struct val *out)
 }
 
 /*
+ * progenyof(pid): whether the current process is pid or descends from it,
+ * walked up the real parents (as dtrace walks them) for at most
+ * PROGENY_DEPTH generations: a bound the verifier can see, unrolled.
+ */
+#define PROGENY_DEPTH 32
+
+static int sema_progenyof(struct sema *s, struct node *n)
+{
+	if (bi_d_nargs(s, n, 1, 1) || bi_d_int_arg(s, n, 0, "pid_t"))
+		return -EINVAL;
+	if (task_member("real_parent") < 0 || task_member("tgid") < 0)
+		return sema_error(s, n, "progenyof( ) needs the kernel's BTF description of struct task_struct, which this kernel does not give");
+	n->type = type_int(4, true);
+	return 0;
+}
+
+static int cg_progenyof(struct cg *g, struct node *n, struct val *out)
+{
+	struct val a;
+	int pid = ir_vreg(&g->ir), task, t = ir_vreg(&g->ir), r = ir_vreg(&g->ir);
+	int slot = cg_alloc(g, 8), found = ir_label(&g->ir), done = ir_label(&g->ir);
+	int i;
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	/* pid_t: the low 32 bits, as tgid is read. */
+	ir_mov(&g->ir, pid, cg_reg(g, &a));
+	ir_alu_imm(&g->ir, BPF_LSH, pid, 32);
+	ir_alu_imm(&g->ir, BPF_RSH, pid, 32);
+	task = bi_call0(g, BPF_FUNC_get_current_task);
+	ir_mov_imm(&g->ir, r, 0);
+	for (i = 0; i < PROGENY_DEPTH; i++) {
+		ir_mov(&g->ir, t, task);
+		ir_alu_imm(&g->ir, BPF_ADD, t, task_member("tgid"));
+		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+		cg_probe_read(g, BPF_REG_10, slot, 4, t);
+		ir_ld(&g->ir, BPF_W, t, BPF_REG_10, slot);
+		ir_jmp(&g->ir, BPF_JEQ, t, pid, found);
+		/* The idle task (tgid 0) is its own parent: the top. */
+		ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, done);
+		ir_alu_imm(&g->ir, BPF_ADD, task, task_member("real_parent"));
+		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+		cg_probe_read(g, BPF_REG_10, slot, 8, task);
+		ir_ld(&g->ir, BPF_DW, task, BPF_REG_10, slot);
+		ir_jmp_imm(&g->ir, BPF_JEQ, task, 0, done);
+	}
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, found);
+	ir_mov_imm(&g->ir, r, 1);
+	ir_place(&g->ir, done);
+	return bi_int(out, r, n->type);
+}
+
+/*
  * caller and ucaller: the second frame of the kernel's (the user's)
  * stack at the probe, where the first is the probed site itself; 0 when
  * the stack cannot be read.
@@ -185,6 +239,7 @@ const struct builtin builtin_dtrace_vars[] = {
 	VAR("ucaller", bi_sema_u64, cg_caller),
 	{ .name = "__dargs", .func = true, .sema = sema_dargs, .cg = cg_dargs },
 	VAR("epid", bi_sema_u32, cg_epid),
+	{ .name = "progenyof", .func = true, .sema = sema_progenyof, .cg = cg_progenyof },
 	NOT_YET("stackdepth", "a stack's depth needs a buffer larger than the BPF stack"),
 	NOT_YET("ustackdepth", "a stack's depth needs a buffer larger than the BPF stack"),
 	NOT_YET("vtimestamp", "the kernel gives eBPF no per-thread on-CPU time"),
@@ -203,7 +258,6 @@ const struct builtin builtin_dtrace_missing[] = {
 	FN_NOT_YET("alloca", "D's scratch space is not kept"),
 	FN_NOT_YET("bcopy", "it copies into memory of D's scratch space, which ferret has not"),
 	FN_NOT_YET("tracemem", "memory dumps are not recorded"),
-	FN_NOT_YET("progenyof", "ancestry is not walked"),
 	FN_NOT_YET("mutex_owned", "kernel mutexes are not read"),
 	FN_NOT_YET("mutex_owner", "kernel mutexes are not read"),
 	FN_NOT_YET("mutex_type_adaptive", "Linux has no adaptive mutexes"),
