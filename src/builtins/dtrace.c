@@ -233,6 +233,63 @@ static int sema_trace(struct sema *s, struct node *n)
 	return pf->sema(s, n);
 }
 
+/*
+ * tracemem(addr, size[, dsize]): size bytes at addr (dsize of them, at
+ * most size), printed as DTrace dumps them: a printf of a buffer's bytes,
+ * whose %r the D printer turns into the dump.
+ */
+static int sema_tracemem(struct sema *s, struct node *n)
+{
+	const struct builtin *pf = builtin_find("printf", true, false);
+	const struct builtin *bf = builtin_find("__dmem", true, false);
+	struct node *fmt, *b;
+	const struct type *t;
+	int64_t size;
+	char w[64];
+
+	if (bi_d_nargs(s, n, 2, 3) || sema_expr(s, n->list[0]))
+		return -EINVAL;
+	t = n->list[0]->type;
+	if (t->kind != TY_INT && t->kind != TY_PTR)
+		return sema_error(s, n->list[0], "[D_TRACEMEM_ADDR] tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
+				  bi_d_type_word(t, w, sizeof(w)));
+	if (bi_d_int_arg(s, n, 1, "size_t"))
+		return -EINVAL;
+	size = (int64_t)n->list[1]->ival;
+	if (n->list[1]->kind != N_INT || size <= 0)
+		return sema_error(s, n->list[1], "[D_TRACEMEM_SIZE] tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+	if (size > 1 << 15)
+		return sema_error(s, n->list[1], "tracemem( ) argument #2: at most 32768 bytes are recorded");
+	if (n->nlist == 3 && bi_d_int_arg(s, n, 2, "size_t"))
+		return -EINVAL;
+	/* A constant dsize is the size recorded. */
+	if (n->nlist == 3 && n->list[2]->kind == N_INT) {
+		if ((int64_t)n->list[2]->ival < size)
+			size = (int64_t)n->list[2]->ival > 0 ? (int64_t)n->list[2]->ival : 0;
+		n->list[2]->ival = (uint64_t)size;
+	}
+	b = ast_new(N_CALL, &n->loc);
+	b->name = xstrdup("__dmem");
+	b->bi = bf;
+	ast_push(b, n->list[0]);
+	ast_push(b, n->list[n->nlist - 1]);
+	/* The record holds size bytes, of which dsize print. */
+	b->ival = (uint64_t)size;
+	b->type = type_buf((int)size);
+	if (n->nlist == 3)
+		ast_free(n->list[1]);
+	fmt = ast_new(N_STR, &n->loc);
+	fmt->str = xstrdup("%r");
+	fmt->slen = 2;
+	n->list[0] = fmt;
+	n->list[1] = b;
+	n->nlist = 2;
+	free(n->name);
+	n->name = xstrdup("printf");
+	n->bi = pf;
+	return pf->sema(s, n);
+}
+
 /* exit(status): dtrace exits with status once the run ends. */
 static int sema_exit(struct sema *s, struct node *n)
 {
@@ -641,6 +698,7 @@ const struct builtin builtin_dtrace[] = {
 	VAR("walltimestamp", bi_sema_u64, cg_walltimestamp),
 	VAR("id", sema_id, cg_id),
 	{ .name = "trace", .func = true, .sema = sema_trace },
+	{ .name = "tracemem", .func = true, .sema = sema_tracemem },
 	{ .name = "exit", .func = true, .rec_kind = REC_EXIT, .sema = sema_exit,
 	  .cg = cg_exit },
 	{ .name = "printa", .func = true, .rec_kind = REC_DPRINTA,

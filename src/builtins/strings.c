@@ -245,6 +245,19 @@ static int cg_into_buf(struct cg *g, struct node *n, const struct val *ops,
 	return used;
 }
 
+/*
+ * __dmem(addr, len): D's tracemem() bytes, a buffer of n->ival bytes (its
+ * size argument, which its caller checked) of which len are read; not
+ * cut to the string size, as buf() is.
+ */
+static int sema_dmem(struct sema *s, struct node *n)
+{
+	if (sema_expr(s, n->list[0]) || sema_expr(s, n->list[1]))
+		return -EINVAL;
+	n->type = type_buf((int)n->ival);
+	return 0;
+}
+
 static int cg_buf(struct cg *g, struct node *n, struct val *out)
 {
 	struct val ops[2];
@@ -531,6 +544,8 @@ const struct builtin builtin_strings[] = {
 	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_str,
 	  .slot_type = slot_str },
 	{ .name = "buf", .func = true, .sema = sema_buf, .cg = cg_buf,
+	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_buf },
+	{ .name = "__dmem", .func = true, .sema = sema_dmem, .cg = cg_buf,
 	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_buf },
 	FN("strncmp", sema_strncmp, cg_strncmp_fn),
 	FN("kaddr", sema_kaddr, cg_kaddr),

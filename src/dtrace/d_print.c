@@ -1030,6 +1030,8 @@ static const char *const conv_names[] = {
 	"lX", "lld", "lli", "llo", "llu", "llx", "llX", "Le", "LE", "Lf",
 	"Lg", "LG", "o", "p", "s", "S", "T", "u", "wc", "ws", "x", "X", "Y",
 	"%",
+	/* Not D's: the text of a value as it is, for tracemem()'s dump. */
+	"r",
 };
 
 int d_print_conv_parse(const char *s, struct dp_conv *c)
@@ -1270,6 +1272,11 @@ static int conv_val(struct buf *out, const struct dp_conv *c,
 			escape(&text, v->s, v->n);
 		else
 			buf_put(&text, v->s, strnlen(v->s, v->n));
+		break;
+	case 'r':
+		if (!v->s)
+			return -EINVAL;
+		buf_put(&text, v->s, v->n);
 		break;
 	case 'C':
 		if (v->s)

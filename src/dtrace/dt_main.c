@@ -753,6 +753,18 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 		} else if (t->kind == TY_STR) {
 			v->s = p;
 			v->n = strnlen(p, t->size);
+		} else if (t->kind == TY_BUF) {
+			/* tracemem()'s bytes: DTrace's offset, hex and ASCII dump. */
+			int64_t n;
+
+			memcpy(&n, p, 8);
+			if (n < 0)
+				n = 0;
+			if (n > t->size - 8)
+				n = t->size - 8;
+			d_print_rawbytes(&texts[i], p + 8, (size_t)n);
+			v->s = texts[i].p ? texts[i].p : "";
+			v->n = texts[i].len;
 		} else {
 			print_value(&rt->out, t, p, &texts[i]);
 			buf_put(&texts[i], "", 1);
