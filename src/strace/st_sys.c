@@ -205,7 +205,8 @@ static int set_regex(bool *set, const char *re, bool val)
 
 int st_sys_set(bool *set, const char *spec)
 {
-	bool neg = false, val;
+	const char *whole = spec;
+	bool neg = false, val, done = false;
 	char *copy, *tok, *save = NULL;
 	int i, nr;
 	size_t j;
@@ -220,6 +221,8 @@ int st_sys_set(bool *set, const char *spec)
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		bool found = false, quiet = false;
 		char *at;
+
+		done = true;
 
 		/* "?NAME": no error should NAME not be a call here. */
 		if (*tok == '?') {
@@ -282,6 +285,11 @@ int st_sys_set(bool *set, const char *spec)
 			fprintf(stderr, "ferret strace: invalid system call '%s'\n", tok);
 			goto fail;
 		}
+	}
+	/* A set of no names ("", ",", "!"), as strace: the whole of it. */
+	if (!done) {
+		fprintf(stderr, "ferret strace: invalid system call '%s'\n", whole);
+		goto fail;
 	}
 	free(copy);
 	return 0;

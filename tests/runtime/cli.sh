@@ -777,6 +777,7 @@ neg strace_detach_on "invalid -b argument: 'open'" strace -b open /bin/true
 neg strace_personality "incorrect personality designator 'q'" strace -e trace=getpid@q /bin/true
 neg strace_ff_summary "mutually exclusive" strace -ff -c -o "$TMP/ffc" /bin/true
 neg strace_ff_pipe "mutually exclusive" strace -ff -o '|cat' /bin/true
+neg strace_empty_set "invalid system call '!,'" strace -e 'trace=!,' /bin/true
 
 # Identical blocks on one tracepoint, and a tracepoint named twice in one
 # probe, each run, as in bpftrace: the same output and probe count (the
