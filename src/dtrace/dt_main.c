@@ -1030,6 +1030,7 @@ static struct node *parse_programs(struct dt *d, struct source *src,
 			cm->text = pp;
 			one.text = pp;
 		}
+		d_args_hook = dt_args_type;
 		part = d_parse_program(&one, macros, pragmas);
 		if (!part)
 			goto fail;
