@@ -118,3 +118,27 @@ err proc_args_range 1 "dtrace: invalid probe specifier proc:::create { trace(arg
 	-n 'proc:::create { trace(args[1]->pr_pid); }'
 err proc_args_multi 1 "dtrace: invalid probe specifier proc:::create, sched:::wakeup { trace(args[0]->pr_pid); }: [D_ARGS_MULTI] args[ ] may not be referenced because probe description sched:::wakeup matches an unstable set of probes" -- \
 	-n 'proc:::create, sched:::wakeup { trace(args[0]->pr_pid); }'
+
+# pr_psargs: the arguments, NULs made spaces, cut at 79 bytes (and at
+# strsize); "" for a task of another address space (off-cpu's next).
+same proc_psargs 0 "[/bin/sleep 0.01] [sleep]
+
+" -- -q -c "/bin/sleep 0.01" -n '
+	proc:::exec-success /pid == $target/ {
+		printf("[%s] [%s]\n", curpsinfo->pr_psargs, curpsinfo->pr_fname);
+	}'
+
+long=0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789
+want=$(printf '/bin/true %s' "$long" | head -c 79)
+same proc_psargs_long 0 "[$want]
+
+" -- -q -x strsize=128 -c "/bin/true $long" -n '
+	proc:::exec-success /pid == $target/ { printf("[%s]\n", curpsinfo->pr_psargs); }'
+
+same proc_psargs_other 0 "[]
+
+" -- -q -c "/bin/sleep 0.1" -n '
+	sched:::off-cpu /pid == $target && args[1]->pr_pid != pid/ {
+		printf("[%s]\n", args[1]->pr_psargs);
+		exit(0);
+	}'
