@@ -27,6 +27,7 @@
 #include "util.h"
 #include "compile/cg.h"
 #include "kernel/btf.h"
+#include "kernel/ksyms.h"
 #include "lang/types.h"
 #include "providers/provider.h"
 #include "providers/sdt.h"
@@ -61,6 +62,7 @@ enum sdt_op {
 	SC_SGT,		/* v > imm, signed */
 	SC_MASK,	/* v & imm */
 	SC_IN,		/* v is one of set[0 .. imm) */
+	SC_KSYM,	/* v is the address of kernel symbol sym */
 };
 
 struct sdt_cond {
@@ -68,6 +70,7 @@ struct sdt_cond {
 	enum sdt_op op;
 	int imm;
 	int set[4];
+	const char *sym;
 };
 
 struct sdt_site {
@@ -84,8 +87,15 @@ struct sdt_probe {
 };
 
 #define SLOT(n) { SV_SLOT, n, NULL, NULL }
+#define NIL { SV_NULL, 0, NULL, NULL }
 #define MEMBER(n, s, m) { SV_MEMBER, n, s, m }
 #define VAL(k, n) { k, n, NULL, NULL }
+
+#define IF(v, op, imm) { v, op, imm, { 0 }, NULL }
+#define IN(v, n, ...) { v, SC_IN, n, { __VA_ARGS__ }, NULL }
+#define IS_SYM(v, sym) { v, SC_KSYM, 0, { 0 }, sym }
+#define ALWAYS IF(NIL, SC_NONE, 0)
+#define NOARGS { 0, { { 0 } } }
 
 #define A_INT { "int", "int", false }
 #define A_LWP { "lwpsinfo_t *", "struct task_struct *", true }
@@ -97,7 +107,7 @@ struct sdt_probe {
 		      { "fileinfo_t *", "struct file *", true } } }
 
 /* The syscalls that return in a new task, and its first run. */
-#define FORKS { __NR_clone, __NR_clone3, __NR_fork, __NR_vfork }
+#define FORKS __NR_clone, __NR_clone3, __NR_fork, __NR_vfork
 #define SYSNR MEMBER(0, "pt_regs", "orig_ax")
 
 /*
@@ -113,84 +123,93 @@ struct sdt_probe {
 
 static const struct sdt_probe sdt_probes[] = {
 	{ "proc", "create", { 1, { A_PS } },
-	  { { "sched_process_fork", { { VAL(SV_LEADER, 1), SC_NE, 0, { 0 } } },
+	  { { "sched_process_fork", { IF(VAL(SV_LEADER, 1), SC_NE, 0) },
 	      { SLOT(1) } } } },
 	{ "proc", "exec", { 1, { { "string", NULL, false } } },
-	  { { "sys_enter", { { SLOT(1), SC_EQ, __NR_execve, { 0 } } },
+	  { { "sys_enter", { IF(SLOT(1), SC_EQ, __NR_execve) },
 	      { MEMBER(0, "pt_regs", "di") } },
-	    { "sys_enter", { { SLOT(1), SC_EQ, __NR_execveat, { 0 } } },
+	    { "sys_enter", { IF(SLOT(1), SC_EQ, __NR_execveat) },
 	      { MEMBER(0, "pt_regs", "si") } } } },
 	{ "proc", "exec-failure", { 1, { A_INT } },
-	  { { "sys_exit", { { SLOT(1), SC_SLT, 0, { 0 } },
-			    { SYSNR, SC_IN, 2, { __NR_execve, __NR_execveat } } },
+	  { { "sys_exit", { IF(SLOT(1), SC_SLT, 0),
+			    IN(SYSNR, 2, __NR_execve, __NR_execveat) },
 	      { SLOT(1) } } } },
-	{ "proc", "exec-success", { 0, { { 0 } } },
-	  { { "sched_process_exec", { { VAL(SV_NULL, 0), SC_NONE, 0, { 0 } } },
-	      { VAL(SV_NULL, 0) } } } },
+	{ "proc", "exec-success", NOARGS,
+	  { { "sched_process_exec", { ALWAYS },
+	      { NIL } } } },
 	{ "proc", "exit", { 1, { A_INT } },
 	  { { "sched_process_exit",
-	      { { VAL(SV_CURLEADER, 0), SC_NE, 0, { 0 } } },
+	      { IF(VAL(SV_CURLEADER, 0), SC_NE, 0) },
 	      { VAL(SV_WSTATUS, 0) } } } },
 	{ "proc", "lwp-create", SIG_TASK,
-	  { { "sched_process_fork", { { VAL(SV_LEADER, 1), SC_EQ, 0, { 0 } } },
+	  { { "sched_process_fork", { IF(VAL(SV_LEADER, 1), SC_EQ, 0) },
 	      { SLOT(1), SLOT(1) } } } },
-	{ "proc", "lwp-exit", { 0, { { 0 } } },
-	  { { "sched_process_exit", { { VAL(SV_NULL, 0), SC_NONE, 0, { 0 } } },
-	      { VAL(SV_NULL, 0) } } } },
-	{ "proc", "lwp-start", { 0, { { 0 } } },
-	  { { "sys_exit", { { SLOT(1), SC_EQ, 0, { 0 } },
-			    { SYSNR, SC_IN, 4, FORKS } },
-	      { VAL(SV_NULL, 0) } } } },
+	{ "proc", "lwp-exit", NOARGS,
+	  { { "sched_process_exit", { ALWAYS },
+	      { NIL } } } },
+	{ "proc", "lwp-start", NOARGS,
+	  { { "sys_exit", { IF(SLOT(1), SC_EQ, 0),
+			    IN(SYSNR, 4, FORKS) },
+	      { NIL } } } },
 	{ "proc", "signal-clear", { 1, { A_INT } },
-	  { { "sys_exit", { { SLOT(1), SC_SGT, 0, { 0 } },
-			    { SYSNR, SC_IN, 1, { __NR_rt_sigtimedwait } } },
+	  { { "sys_exit", { IF(SLOT(1), SC_SGT, 0),
+			    IN(SYSNR, 1, __NR_rt_sigtimedwait) },
 	      { SLOT(1) } } } },
 	{ "proc", "signal-discard", SIG_TASK_INT,
 	  { { "signal_generate",
-	      { { SLOT(4), SC_EQ, SIG_IGNORED, { 0 } } },
+	      { IF(SLOT(4), SC_EQ, SIG_IGNORED) },
 	      { SLOT(2), SLOT(2), SLOT(0) } } } },
 	{ "proc", "signal-handle", { 3, { A_INT,
 		{ "siginfo_t *", "struct kernel_siginfo *", false },
 		{ "void (*)(void)", "uintptr_t", false } } },
-	  { { "signal_deliver", { { VAL(SV_NULL, 0), SC_NONE, 0, { 0 } } },
+	  { { "signal_deliver", { ALWAYS },
 	      { VAL(SV_SIGNO, 0), SLOT(1),
 		MEMBER(2, "k_sigaction", "sa.sa_handler") } } } },
 	{ "proc", "signal-send", SIG_TASK_INT,
 	  { { "signal_generate",
-	      { { SLOT(4), SC_IN, 2, { SIG_DELIVERED, SIG_LOSE_INFO } } },
+	      { IN(SLOT(4), 2, SIG_DELIVERED, SIG_LOSE_INFO) },
 	      { SLOT(2), SLOT(2), SLOT(0) } } } },
-	{ "proc", "start", { 0, { { 0 } } },
-	  { { "sys_exit", { { SLOT(1), SC_EQ, 0, { 0 } },
-			    { VAL(SV_CURLEADER, 0), SC_NE, 0, { 0 } },
-			    { SYSNR, SC_IN, 4, FORKS } },
-	      { VAL(SV_NULL, 0) } } } },
+	{ "proc", "start", NOARGS,
+	  { { "sys_exit", { IF(SLOT(1), SC_EQ, 0),
+			    IF(VAL(SV_CURLEADER, 0), SC_NE, 0),
+			    IN(SYSNR, 4, FORKS) },
+	      { NIL } } } },
 	/*
 	 * sched_exit_tp ends __schedule(): after a switch it runs in the
 	 * thread switched to, and with is_switch false in the one the
 	 * scheduler kept.
 	 */
 	{ "sched", "off-cpu", SIG_TASK,
-	  { { "sched_switch", { { VAL(SV_NULL, 0), SC_NONE, 0, { 0 } } },
+	  { { "sched_switch", { ALWAYS },
 	      { SLOT(2), SLOT(2) } } } },
-	{ "sched", "on-cpu", { 0, { { 0 } } },
-	  { { "sched_exit_tp", { { SLOT(0), SC_MASK, 0xff, { 0 } } },
-	      { VAL(SV_NULL, 0) } } } },
-	{ "sched", "preempt", { 0, { { 0 } } },
-	  { { "sched_switch", { { SLOT(0), SC_MASK, 0xff, { 0 } } },
-	      { VAL(SV_NULL, 0) } } } },
-	{ "sched", "remain-cpu", { 0, { { 0 } } },
-	  { { "sched_exit_tp", { { SLOT(0), SC_EQ, 0, { 0 } } },
-	      { VAL(SV_NULL, 0) } } } },
-	{ "sched", "sleep", { 0, { { 0 } } },
-	  { { "sched_switch", { { SLOT(0), SC_EQ, 0, { 0 } },
-				{ SLOT(3), SC_MASK, SLEEPING, { 0 } } },
-	      { VAL(SV_NULL, 0) } } } },
+	{ "sched", "on-cpu", NOARGS,
+	  { { "sched_exit_tp", { IF(SLOT(0), SC_MASK, 0xff) },
+	      { NIL } } } },
+	{ "sched", "preempt", NOARGS,
+	  { { "sched_switch", { IF(SLOT(0), SC_MASK, 0xff) },
+	      { NIL } } } },
+	{ "sched", "remain-cpu", NOARGS,
+	  { { "sched_exit_tp", { IF(SLOT(0), SC_EQ, 0) },
+	      { NIL } } } },
+	{ "sched", "sleep", NOARGS,
+	  { { "sched_switch", { IF(SLOT(0), SC_EQ, 0),
+				IF(SLOT(3), SC_MASK, SLEEPING) },
+	      { NIL } } } },
 	{ "sched", "surrender", SIG_TASK,
-	  { { "sys_enter", { { SLOT(1), SC_EQ, __NR_sched_yield, { 0 } } },
+	  { { "sys_enter", { IF(SLOT(1), SC_EQ, __NR_sched_yield) },
+	      { VAL(SV_CUR, 0), VAL(SV_CUR, 0) } } } },
+	/*
+	 * The scheduler's tick is the tick hrtimer's handler (in the
+	 * high-resolution mode Linux runs where it can) calling
+	 * sched_tick(), in the interrupted thread.
+	 */
+	{ "sched", "tick", SIG_TASK,
+	  { { "hrtimer_expire_entry",
+	      { IS_SYM(MEMBER(0, "hrtimer", "function"), "tick_nohz_handler") },
 	      { VAL(SV_CUR, 0), VAL(SV_CUR, 0) } } } },
 	/* sched_waking runs in the waker, as DTrace's wakeup does. */
 	{ "sched", "wakeup", SIG_TASK,
-	  { { "sched_waking", { { VAL(SV_NULL, 0), SC_NONE, 0, { 0 } } },
+	  { { "sched_waking", { ALWAYS },
 	      { SLOT(0), SLOT(0) } } } },
 	/*
 	 * io:::start is a bio's submission; io:::done is a request's
@@ -199,14 +218,14 @@ static const struct sdt_probe sdt_probes[] = {
 	 */
 	{ "io", "done", SIG_IO,
 	  { { "block_rq_complete",
-	      { { MEMBER(0, "request", "bio"), SC_NE, 0, { 0 } } },
+	      { IF(MEMBER(0, "request", "bio"), SC_NE, 0) },
 	      { MEMBER(0, "request", "bio"), MEMBER(0, "request", "bio"),
-		VAL(SV_NULL, 0) } },
-	    { "block_bio_complete", { { VAL(SV_NULL, 0), SC_NONE, 0, { 0 } } },
-	      { SLOT(1), SLOT(1), VAL(SV_NULL, 0) } } } },
+		NIL } },
+	    { "block_bio_complete", { ALWAYS },
+	      { SLOT(1), SLOT(1), NIL } } } },
 	{ "io", "start", SIG_IO,
-	  { { "block_bio_queue", { { VAL(SV_NULL, 0), SC_NONE, 0, { 0 } } },
-	      { SLOT(0), SLOT(0), VAL(SV_NULL, 0) } } } },
+	  { { "block_bio_queue", { ALWAYS },
+	      { SLOT(0), SLOT(0), NIL } } } },
 };
 
 /* The instance's probe and site, in its config. */
@@ -237,12 +256,27 @@ static bool sdt_has_event(const char *event)
 	return id > 0;
 }
 
+/* Whether the kernel has site s's event and the symbols it compares with. */
+static bool sdt_site_ok(const struct sdt_site *s)
+{
+	uint64_t addr;
+	size_t i;
+
+	if (!s->event || !sdt_has_event(s->event))
+		return false;
+	for (i = 0; i < ARRAY_SIZE(s->cond); i++)
+		if (s->cond[i].op == SC_KSYM &&
+		    (ksyms_lookup(s->cond[i].sym, &addr) || !addr))
+			return false;
+	return true;
+}
+
 static bool sdt_available(const struct sdt_probe *sp)
 {
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(sp->site); i++)
-		if (sp->site[i].event && sdt_has_event(sp->site[i].event))
+		if (sdt_site_ok(&sp->site[i]))
 			return true;
 	return false;
 }
@@ -356,7 +390,7 @@ static int sdt_expand(const struct provider *p, const char *spec,
 		const struct sdt_site *s = &sp->site[i];
 		char *rt;
 
-		if (!s->event || !sdt_has_event(s->event))
+		if (!sdt_site_ok(s))
 			continue;
 		ret = sdt_check_site(sp, s, err, errlen);
 		if (ret)
@@ -500,6 +534,7 @@ static int sdt_guard_emit(const struct probe_inst *pi, struct cg *g,
 			  int label)
 {
 	const struct sdt_site *s = sdt_site_of(pi);
+	uint64_t addr;
 	size_t i, k;
 
 	for (i = 0; i < ARRAY_SIZE(s->cond); i++) {
@@ -533,6 +568,13 @@ static int sdt_guard_emit(const struct probe_inst *pi, struct cg *g,
 			ir_ja(&g->ir, label);
 			ir_place(&g->ir, ok);
 			break;
+		case SC_KSYM:
+			ok = ir_vreg(&g->ir);
+			addr = 0;
+			ksyms_lookup(c->sym, &addr);
+			ir_mov_imm(&g->ir, ok, (int64_t)addr);
+			ir_jmp(&g->ir, BPF_JNE, r, ok, label);
+			break;
 		case SC_NONE:
 			break;
 		}
@@ -548,7 +590,7 @@ static int sdt_arg_emit(const struct probe_inst *pi, int n, struct cg *g,
 			char *err, size_t errlen)
 {
 	const struct sdt_probe *sp = sdt_of(pi);
-	static const struct sdt_val zero = VAL(SV_NULL, 0);
+	static const struct sdt_val zero = NIL;
 
 	if (!g)
 		return 0;

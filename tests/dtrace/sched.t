@@ -45,9 +45,16 @@ same sched_on_off 0 "
 " -- -q -c "/bin/sleep 0.1" -n '
 	sched:::on-cpu, sched:::off-cpu /pid == $target/ { @ = max(cpu >= 0); }'
 
+# The scheduler's tick, in the thread it interrupts.
+same sched_tick 0 "
+                1
+" -- -q -n '
+	sched:::tick { @ = min(args[0]->pr_lwpid == tid && args[1]->pr_pid == pid); }
+	sched:::tick /n++ == 20/ { exit(0); }'
+
 # Probes with no event on this kernel (enqueue, dequeue: fbt in
-# dtrace-utils; tick) are not made up.
-err sched_no_tick 1 "dtrace: invalid probe specifier sched:::tick { }: probe description sched:::tick does not match any probes" -- \
-	-n 'sched:::tick { }'
+# dtrace-utils) are not made up.
 err sched_no_enqueue 1 "dtrace: invalid probe specifier sched:::enqueue { }: probe description sched:::enqueue does not match any probes" -- \
 	-n 'sched:::enqueue { }'
+err sched_no_change_pri 1 "dtrace: invalid probe specifier sched:::change-pri { }: probe description sched:::change-pri does not match any probes" -- \
+	-n 'sched:::change-pri { }'
