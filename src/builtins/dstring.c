@@ -1104,6 +1104,116 @@ static int cg_devpart(struct cg *g, struct node *n, struct val *out)
 }
 
 /*
+ * The byte offset of member name of struct t, looked for through its
+ * unnamed members too (mm_struct's are in an unnamed struct), or -1.
+ */
+static int member_off(struct type *t, const char *name)
+{
+	int i, off;
+
+	if (!t || type_complete(t) || t->kind != TY_STRUCT)
+		return -1;
+	for (i = 0; i < t->nfields; i++) {
+		const struct field *f = &t->fields[i];
+
+		if (f->name && *f->name) {
+			if (!strcmp(f->name, name))
+				return f->offset;
+			continue;
+		}
+		off = member_off(f->type, name);
+		if (off >= 0)
+			return f->offset + off;
+	}
+	return -1;
+}
+
+/* Characters of pr_psargs, as psinfo_t declares it (char[80]). */
+#define PSARGS_LEN 79
+
+/*
+ * __psargs(T), psinfo_t's pr_psargs (30-procfs.d): the first 79 bytes
+ * of task T's arguments, from its mm's arg_start, NULs made spaces, as
+ * /proc/PID/cmdline shows them in ps.  BPF reads user memory of the
+ * current address space only: for a task of another one (or none: a
+ * kernel thread) it is "".
+ */
+static int sema_psargs(struct sema *s, struct node *n)
+{
+	struct type *ts = type_struct_named ? type_struct_named("task_struct") : NULL;
+	struct type *ms = type_struct_named ? type_struct_named("mm_struct") : NULL;
+
+	if (bi_d_nargs(s, n, 1, 1) || sema_expr(s, n->list[0]))
+		return -EINVAL;
+	if (n->list[0]->type->kind != TY_PTR && n->list[0]->type->kind != TY_INT)
+		return d_proto_arg(s, n, 0, "struct task_struct *");
+	if (member_off(ts, "mm") < 0 || member_off(ms, "arg_start") < 0 ||
+	    member_off(ms, "arg_end") < 0)
+		return sema_error(s, n, "pr_psargs needs the kernel's BTF description of task_struct's mm and mm_struct's arg_start and arg_end, which this kernel does not give");
+	n->type = type_str(d_size(s->c));
+	return 0;
+}
+
+/* A new register holding the 8 bytes at kernel address addr + off. */
+static int read_u64(struct cg *g, int addr, int off)
+{
+	int slot = cg_alloc(g, 8), a = ir_vreg(&g->ir), r = ir_vreg(&g->ir);
+
+	ir_mov(&g->ir, a, addr);
+	ir_alu_imm(&g->ir, BPF_ADD, a, off);
+	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+	cg_probe_read(g, BPF_REG_10, slot, 8, a);
+	ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot);
+	return r;
+}
+
+static int cg_psargs(struct cg *g, struct node *n, struct val *out)
+{
+	int mm_off = member_off(type_struct_named("task_struct"), "mm");
+	struct type *ms = type_struct_named("mm_struct");
+	int done = ir_label(&g->ir), c = ir_vreg(&g->ir), i;
+	int task = ir_vreg(&g->ir), mm, cur, start, len, max;
+	struct dstr d;
+	struct val a;
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	ir_mov(&g->ir, task, cg_reg(g, &a));
+	d = result(g);
+	max = d.size - 1 < PSARGS_LEN ? d.size - 1 : PSARGS_LEN;
+	ir_jmp_imm(&g->ir, BPF_JEQ, task, 0, done);
+	mm = read_u64(g, task, mm_off);
+	ir_jmp_imm(&g->ir, BPF_JEQ, mm, 0, done);
+	ir_call(&g->ir, BPF_FUNC_get_current_task, 0);
+	ir_mov(&g->ir, c, BPF_REG_0);
+	cur = read_u64(g, c, mm_off);
+	ir_jmp(&g->ir, BPF_JNE, cur, mm, done);
+	start = read_u64(g, mm, member_off(ms, "arg_start"));
+	len = read_u64(g, mm, member_off(ms, "arg_end"));
+	ir_alu(&g->ir, BPF_SUB, len, start);
+	ir_jmp_imm(&g->ir, BPF_JSLE, len, 0, done);
+	clamp(g, len, 1, max);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, d.off);
+	ir_mov(&g->ir, BPF_REG_2, len);
+	ir_mov(&g->ir, BPF_REG_3, start);
+	ir_call(&g->ir, BPF_FUNC_probe_read_user, 3);
+	ir_jmp_imm(&g->ir, BPF_JSLT, BPF_REG_0, 0, done);
+	/* Each NUL before the last byte read separates two arguments. */
+	for (i = 0; i < max - 1; i++) {
+		int keep = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JLE, len, i + 1, done);
+		ir_ld(&g->ir, BPF_B, c, BPF_REG_10, d.off + i);
+		ir_jmp_imm(&g->ir, BPF_JNE, c, 0, keep);
+		ir_st_imm(&g->ir, BPF_B, BPF_REG_10, d.off + i, ' ');
+		ir_place(&g->ir, keep);
+	}
+	ir_place(&g->ir, done);
+	return str_val(&d, n, out);
+}
+
+/*
  * The subroutines named in user space.  Their type's name holds
  * "strsize,arg": the characters the text is cut to, and the strict flag
  * of inet_ntoa6.
@@ -1376,6 +1486,7 @@ const struct builtin builtin_dstring[] = {
 	FN("getmajor", sema_devpart, cg_devpart),
 	FN("getminor", sema_devpart, cg_devpart),
 	FN("__dstrnull", sema_dstrnull, cg_dstrnull),
+	FN("__psargs", sema_psargs, cg_psargs),
 	{ .name = "cleanpath", .func = true, .sema = sema_cleanpath,
 	  .cg = cg_cleanpath, .show = show_cleanpath },
 	{ .name = "inet_ntoa", .func = true, .sema = sema_ntoa, .cg = cg_ntoa,

@@ -178,8 +178,9 @@ static int sema_dargs(struct sema *s, struct node *n)
 		const struct provider *p = pi->prov;
 		struct type *it;
 
-		if (idx < 0 || idx > 9 || !p->arg_offset ||
-		    p->arg_offset(pi, (int)idx) < 0)
+		if (idx < 0 || idx > 9 ||
+		    (p->arg_emit ? p->arg_emit(pi, (int)idx, NULL, NULL, 0) < 0 :
+		     !p->arg_offset || p->arg_offset(pi, (int)idx) < 0))
 			return sema_error(s, n, "args[%lld] is not available for probe %s",
 					  (long long)idx, pi->name);
 		it = p->arg_type ? p->arg_type(pi, (int)idx) : NULL;
@@ -200,10 +201,19 @@ static int sema_dargs(struct sema *s, struct node *n)
 static int cg_dargs(struct cg *g, struct node *n, struct val *out)
 {
 	const struct type *t = n->type;
-	int r = ir_vreg(&g->ir);
+	char why[256] = "";
+	int r;
 
-	ir_ld(&g->ir, BPF_DW, r, g->ctx,
-	      g->pi->prov->arg_offset(g->pi, (int)n->ival));
+	if (g->pi->prov->arg_emit) {
+		r = g->pi->prov->arg_emit(g->pi, (int)n->ival, g, why,
+					  sizeof(why));
+		if (r < 0)
+			return cg_error(g, n, "%s", why);
+	} else {
+		r = ir_vreg(&g->ir);
+		ir_ld(&g->ir, BPF_DW, r, g->ctx,
+		      g->pi->prov->arg_offset(g->pi, (int)n->ival));
+	}
 	if (t->kind == TY_INT && t->size < 8) {
 		int bits = 64 - 8 * t->size;
 

@@ -1580,6 +1580,9 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 		ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
 		ir_ld(&g->ir, BPF_DW, stop, stop, CONTROL_STOP);
 		ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->skip_label);
+		if (pi->prov->guard_emit &&
+		    pi->prov->guard_emit(pi, g, g->skip_label) < 0 && !g->err)
+			g->err = -EINVAL;
 	}
 }
 

@@ -101,6 +101,7 @@ struct parser {
 	const char *defining;	/* the inline whose value is being parsed */
 	const char *xparam;	/* the translator input name, in its members */
 	struct inline_def *resolving;	/* the library inline being parsed */
+	const struct node *clause;	/* the clause being parsed, or NULL */
 	bool cmdline;		/* a dtrace -n/-P/... argument, not a file */
 	bool library;		/* D's built-in library: may define builtins */
 	int depth;
@@ -781,6 +782,54 @@ static struct node *xlate_member(struct parser *p, struct node *x, int op,
 	return v;
 }
 
+int (*d_args_hook)(const char *const *descs, int ndescs, int idx,
+		   const char **xlate, const char **ctype, char *err,
+		   size_t errlen);
+
+/*
+ * args[N] at n, where the clause's probes declare its D type: the
+ * translated value xlate <T>((C type)args[N]), or copyinstr(args[N])
+ * for a string; n itself otherwise.
+ */
+static struct node *typed_args(struct parser *p, struct node *n)
+{
+	const struct node *cl = p->clause;
+	const char *xl = NULL, *ct = NULL, **descs;
+	struct node *x, *s;
+	char err[512] = "";
+	int i, ret;
+
+	if (!d_args_hook || !cl || n->a->kind != N_BUILTIN ||
+	    strcmp(n->a->name, "args") || n->b->kind != N_INT)
+		return n;
+	descs = xcalloc(cl->nspecs + 1, sizeof(*descs));
+	for (i = 0; i < cl->nspecs; i++)
+		descs[i] = cl->specs[i]->str ? cl->specs[i]->str : "";
+	ret = d_args_hook(descs, cl->nspecs, (int)n->b->ival, &xl, &ct, err,
+			  sizeof(err));
+	free(descs);
+	if (ret == -ENOENT)
+		return n;
+	if (ret)
+		return fail_at(p, &n->loc, "%s", err);
+	if (!ct) {
+		x = new_node(p, N_CALL, &n->loc);
+		x->name = xstrdup("copyinstr");
+		ast_push(x, n);
+		return x;
+	}
+	if (!xl)
+		return n;
+	x = new_node(p, N_CALL, &n->loc);
+	x->name = xstrdup("xlate");
+	s = new_node(p, N_STR, &n->loc);
+	s->str = xstrdup(xl);
+	s->slen = strlen(s->str);
+	ast_push(x, s);
+	ast_push(x, make_cast(p, ct, n));
+	return x;
+}
+
 static struct node *parse_postfix_tail(struct parser *p, struct node *e)
 {
 	struct node *n;
@@ -797,7 +846,7 @@ static struct node *parse_postfix_tail(struct parser *p, struct node *e)
 					       "only associative arrays take several keys");
 			if (!expect(p, T_RBRACKET))
 				return NULL;
-			e = n;
+			e = typed_args(p, n);
 			break;
 		case T_DOT:
 		case T_ARROW:
@@ -1548,6 +1597,7 @@ static struct node *parse_clause(struct parser *p)
 		if (!next(p))
 			return NULL;
 	}
+	p->clause = n;
 	if (p->tok.kind == T_SLASH) {
 		p->lx.outer = false;
 		p->expr_nodes = 0;
@@ -1563,8 +1613,10 @@ static struct node *parse_clause(struct parser *p)
 	}
 	if (p->tok.kind == T_LBRACE) {
 		n->b = parse_body(p);
+		p->clause = NULL;
 		return n->b ? n : NULL;
 	}
+	p->clause = NULL;
 	if (!p->cmdline)
 		return fail_at(p, &n->specs[0]->loc,
 			       "expected predicate and/or actions following probe description");

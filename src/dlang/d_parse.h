@@ -39,6 +39,22 @@ struct d_pragma {
  *   substituted at each use (a copy of the definition, with integer
  *   arithmetic folded).
  */
+/*
+ * What args[idx] is at the probes a clause names, where their provider
+ * declares D types for its arguments (dtrace's proc, sched, io), set by
+ * the D front end; NULL: never.  descs are the clause's descriptions.
+ * Sets *xlate to the type a translator gives it ("psinfo_t *"), or NULL
+ * when untranslated, and *ctype to the C type of the value it is
+ * translated from ("struct task_struct *"), or NULL for a user address
+ * that D reads as a string.  Returns 0; -ENOENT when the probes declare
+ * no types (args[idx] is then the raw argument); -EINVAL with DTrace's
+ * sentence in err.  The parser translates args[idx] where it is named,
+ * as it does xlate.
+ */
+extern int (*d_args_hook)(const char *const *descs, int ndescs, int idx,
+			  const char **xlate, const char **ctype, char *err,
+			  size_t errlen);
+
 struct node *d_parse_program(const struct source *src, const struct d_macros *m,
 			     struct vec *pragmas);
 void d_pragmas_free(struct vec *pragmas);

@@ -1042,6 +1042,7 @@ static struct node *parse_programs(struct dt *d, struct source *src,
 			cm->text = pp;
 			one.text = pp;
 		}
+		d_args_hook = dt_args_type;
 		part = d_parse_program(&one, macros, pragmas);
 		if (!part)
 			goto fail;
@@ -1293,9 +1294,14 @@ int dt_main(int argc, char **argv)
 	bi_dtrace_set_probes(d.probes, d.nprobes, &label);
 	for (i = 0; i < c.attach.n; i++) {
 		const struct cattach *at = c.attach.v[i];
+		const struct cattach *prev = i ? c.attach.v[i - 1] : NULL;
 
 		int k = d.ncmds - 1, line = at->clause->loc.line;
 
+		/* a D probe on two events (proc:::exec) is one probe */
+		if (prev && prev->clause == at->clause &&
+		    !strcmp(prev->pi->name, at->pi->name))
+			continue;
 		while (k > 0 && d.cmds[k].first > line)
 			k--;
 		d.cmds[k].matched += at->pi->nsub ? at->pi->nsub : 1;

@@ -14,6 +14,7 @@
 #include "util.h"
 #include "kernel/symtab.h"
 #include "providers/provider.h"
+#include "providers/sdt.h"
 #include "dtrace/dt_probes.h"
 #include "strace/st_sys.h"
 
@@ -167,82 +168,174 @@ static void syscall_list(void (*fn)(const char *name, void *arg), void *arg)
 	syscall_provider.list(&syscall_provider, NULL, fn, arg);
 }
 
-/* proc, sched and io probes: the tracepoint each one is. */
-static const struct { const char *prov, *name, *spec; } tp_probes[] = {
-	{ "proc", "create", "tracepoint:sched:sched_process_fork" },
-	{ "proc", "exec", "tracepoint:syscalls:sys_enter_execve" },
-	{ "proc", "exec-success", "tracepoint:sched:sched_process_exec" },
-	{ "proc", "exit", "tracepoint:sched:sched_process_exit" },
-	{ "proc", "signal-send", "tracepoint:signal:signal_generate" },
-	{ "proc", "signal-handle", "tracepoint:signal:signal_deliver" },
-	{ "sched", "off-cpu", "tracepoint:sched:sched_switch" },
-	{ "sched", "wakeup", "tracepoint:sched:sched_wakeup" },
-	{ "io", "start", "tracepoint:block:block_rq_issue" },
-	{ "io", "done", "tracepoint:block:block_rq_complete" },
+/*
+ * proc, sched and io: the probes of the sdt provider, named
+ * "sdt:PROV:NAME", that this kernel has events for.  Their module is
+ * vmlinux, as in dtrace-utils, and their function empty.
+ */
+struct sdt_match {
+	const char *prov;
+	const struct dt_desc *d;
+	struct vec *out;
+	int n;
 };
 
-static int tp_specs(const char *prov, const struct dt_desc *d,
-		    struct vec *out, char *err, size_t errlen)
+static void sdt_one(const char *spec, void *arg)
 {
-	size_t i;
-	int n = 0;
+	struct sdt_match *m = arg;
+	char *parts[3] = { NULL };
 
-	if (*d->mod || *d->func)
+	if (provider_split(spec, parts, 3) == 3 && !strcmp(parts[1], m->prov) &&
+	    field_match(m->d->name, parts[2])) {
+		vec_push(m->out, xstrdup(spec));
+		m->n++;
+	}
+	provider_free_parts(parts, 3);
+}
+
+static int sdt_specs(const char *prov, const struct dt_desc *d,
+		     struct vec *out, char *err, size_t errlen)
+{
+	struct sdt_match m = { prov, d, out, 0 };
+
+	if (!field_match(d->mod, "vmlinux") || *d->func)
 		return not_matched(d, err, errlen);
-	for (i = 0; i < ARRAY_SIZE(tp_probes); i++)
-		if (!strcmp(tp_probes[i].prov, prov) &&
-		    field_match(d->name, tp_probes[i].name)) {
-			vec_push(out, xstrdup(tp_probes[i].spec));
-			n++;
-		}
-	return n ? 0 : not_matched(d, err, errlen);
+	sdt_provider.list(&sdt_provider, NULL, sdt_one, &m);
+	return m.n ? 0 : not_matched(d, err, errlen);
 }
 
 static int proc_specs(const struct dt_desc *d, long target, struct vec *out,
 		      char *err, size_t errlen)
 {
-	return tp_specs("proc", d, out, err, errlen);
+	return sdt_specs("proc", d, out, err, errlen);
 }
 
 static int sched_specs(const struct dt_desc *d, long target,
 		       struct vec *out, char *err, size_t errlen)
 {
-	return tp_specs("sched", d, out, err, errlen);
+	return sdt_specs("sched", d, out, err, errlen);
 }
 
 static int io_specs(const struct dt_desc *d, long target, struct vec *out,
 		    char *err, size_t errlen)
 {
-	return tp_specs("io", d, out, err, errlen);
+	return sdt_specs("io", d, out, err, errlen);
 }
 
-static void tp_list(const char *prov,
-		    void (*fn)(const char *name, void *arg), void *arg)
+struct sdt_lister {
+	const char *prov;
+	void (*fn)(const char *name, void *arg);
+	void *arg;
+};
+
+static void sdt_list_one(const char *spec, void *arg)
 {
-	size_t i;
+	struct sdt_lister *l = arg;
+	char *parts[3] = { NULL };
 
-	for (i = 0; i < ARRAY_SIZE(tp_probes); i++)
-		if (!strcmp(tp_probes[i].prov, prov)) {
-			char *s = xasprintf("%s:::%s", prov, tp_probes[i].name);
+	if (provider_split(spec, parts, 3) == 3 && !strcmp(parts[1], l->prov)) {
+		char *s = xasprintf("%s:vmlinux::%s", parts[1], parts[2]);
 
-			fn(s, arg);
-			free(s);
-		}
+		l->fn(s, l->arg);
+		free(s);
+	}
+	provider_free_parts(parts, 3);
+}
+
+static void sdt_list(const char *prov,
+		     void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct sdt_lister l = { prov, fn, arg };
+
+	sdt_provider.list(&sdt_provider, NULL, sdt_list_one, &l);
 }
 
 static void proc_list(void (*fn)(const char *name, void *arg), void *arg)
 {
-	tp_list("proc", fn, arg);
+	sdt_list("proc", fn, arg);
 }
 
 static void sched_list(void (*fn)(const char *name, void *arg), void *arg)
 {
-	tp_list("sched", fn, arg);
+	sdt_list("sched", fn, arg);
 }
 
 static void io_list(void (*fn)(const char *name, void *arg), void *arg)
 {
-	tp_list("io", fn, arg);
+	sdt_list("io", fn, arg);
+}
+
+/*
+ * The signature of D probe spec ("sdt:PROV:NAME"), or NULL for a spec
+ * of another provider.
+ */
+static const struct sdt_sig *spec_sig(const char *spec)
+{
+	char *parts[3] = { NULL };
+	const struct sdt_sig *sig = NULL;
+
+	if (!strncmp(spec, "sdt:", 4) && provider_split(spec, parts, 3) == 3)
+		sig = sdt_signature(parts[1], parts[2]);
+	provider_free_parts(parts, 3);
+	return sig;
+}
+
+int dt_args_type(const char *const *descs, int ndescs, int idx,
+		 const char **xlate, const char **ctype, char *err,
+		 size_t errlen)
+{
+	const struct sdt_arg *first = NULL;
+	int i, j, typed = 0, other = 0, ret = 0;
+
+	for (i = 0; !ret && i < ndescs; i++) {
+		struct vec specs = { 0 };
+		struct dt_desc d;
+		char e[256];
+
+		/* pid and USDT descriptions name no typed probes */
+		if (dt_desc_parse(descs[i], &d, e, sizeof(e)))
+			continue;
+		if ((!*d.prov || util_has_glob(d.prov) ||
+		     !strcmp(d.prov, "proc") || !strcmp(d.prov, "sched") ||
+		     !strcmp(d.prov, "io")) &&
+		    !dt_desc_specs(&d, -1, &specs, e, sizeof(e))) {
+			for (j = 0; !ret && j < specs.n; j++) {
+				const struct sdt_sig *sig = spec_sig(specs.v[j]);
+
+				if (!sig) {
+					other++;
+				} else if (idx < 0 || idx >= sig->nargs) {
+					snprintf(err, errlen, "[D_ARGS_IDX] index %d is out of range for %s args[ ]",
+						 idx, descs[i]);
+					ret = -EINVAL;
+				} else if (typed++ && (strcmp(first->dtype, sig->args[idx].dtype))) {
+					snprintf(err, errlen, "[D_ARGS_MULTI] args[ ] may not be referenced because probe description %s matches an unstable set of probes",
+						 descs[i]);
+					ret = -EINVAL;
+				} else {
+					first = &sig->args[idx];
+				}
+			}
+		} else {
+			other++;
+		}
+		for (j = 0; j < specs.n; j++)
+			free(specs.v[j]);
+		vec_free(&specs);
+		dt_desc_free(&d);
+	}
+	if (ret)
+		return ret;
+	if (!typed)
+		return -ENOENT;
+	if (other) {
+		snprintf(err, errlen, "[D_ARGS_MULTI] args[ ] may not be referenced because probe description %s matches an unstable set of probes",
+			 descs[0]);
+		return -EINVAL;
+	}
+	*xlate = first->xlate ? first->dtype : NULL;
+	*ctype = first->ctype;
+	return 0;
 }
 
 static int fbt_specs(const struct dt_desc *d, long target, struct vec *out,
@@ -528,13 +621,15 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 		parts[2] = xstrdup(pi->func ? pi->func : "");
 		parts[3] = xstrdup(prov[1] == 'p' || prov[1] == 'e' ?
 				   "entry" : "return");
-	} else if (!strcmp(prov, "tracepoint")) {
-		for (i = 0; i < ARRAY_SIZE(tp_probes); i++)
-			if (!strcmp(pi->name, tp_probes[i].spec)) {
-				parts[0] = xstrdup(tp_probes[i].prov);
-				parts[3] = xstrdup(tp_probes[i].name);
-				break;
-			}
+	} else if (!strcmp(prov, "sdt")) {
+		char *r[3] = { NULL };
+
+		if (provider_split(pi->name, r, 3) == 3) {
+			parts[0] = xstrdup(r[1]);
+			parts[1] = xstrdup("vmlinux");
+			parts[3] = xstrdup(r[2]);
+		}
+		provider_free_parts(r, 3);
 	} else if (!strcmp(prov, "profile") || !strcmp(prov, "interval")) {
 		char *r[3] = { NULL };
 

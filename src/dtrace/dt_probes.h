@@ -30,6 +30,14 @@ void dt_desc_free(struct dt_desc *d);
 int dt_desc_specs(const struct dt_desc *d, long target, struct vec *out,
 		  char *err, size_t errlen);
 
+/*
+ * d_args_hook (dlang/d_parse.h): args[idx]'s D type at the probes that
+ * descriptions descs name, where those are proc, sched or io probes.
+ */
+int dt_args_type(const char *const *descs, int ndescs, int idx,
+		 const char **xlate, const char **ctype, char *err,
+		 size_t errlen);
+
 /* Fills p with pi's D name (strings owned by p; free with dt_probe_free). */
 /* The syscall provider's function for syscall number nr ("" if none). */
 const char *dt_syscall_func(unsigned nr);

@@ -46,6 +46,7 @@ const struct provider *const provider_table[] = {
 	&hardware_provider,
 	&watchpoint_provider,
 	&asyncwatchpoint_provider,
+	&sdt_provider,
 	NULL,
 };
 

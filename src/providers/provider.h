@@ -183,6 +183,15 @@ struct provider {
 			char *err, size_t errlen);
 
 	/*
+	 * Emits into g, at the start of pi's program, the conditions on its
+	 * event that make a firing pi's (a D probe's on the kernel event it
+	 * shares with others: a syscall's number), jumping to label when
+	 * one fails.  0 or -errno.  NULL: every firing is pi's.
+	 */
+	int (*guard_emit)(const struct probe_inst *pi, struct cg *g,
+			  int label);
+
+	/*
 	 * Called for instances whose program never reads args: may move pi
 	 * to a cheaper attachment that runs the program at the same moment
 	 * (a tracepoint's raw tracepoint skips building the perf record).
@@ -252,6 +261,7 @@ extern const struct provider fentry_provider, fexit_provider;
 extern const struct provider uprobe_provider, uretprobe_provider;
 extern const struct provider usdt_provider, syscall_provider;
 extern const struct provider watchpoint_provider, asyncwatchpoint_provider;
+extern const struct provider sdt_provider;
 
 /*
  * The text after the provider's prefix ("sched:x" for "t:sched:x"), or

@@ -74,8 +74,8 @@ derr redeclared "[D_XLATE_REDECL] line 3: translator from int32 to struct out ha
 	"struct out { int x; };
 translator struct out < int I > { x = I; };
 translator struct out < int J > { x = J + 1; };"
-derr no_conversion "[D_XLATE_NOCONV] line 1: translator does not define conversion for member: pr_psargs" \
-	"BEGIN { trace(curpsinfo->pr_psargs); }"
+derr no_conversion "[D_XLATE_NOCONV] line 1: translator does not define conversion for member: pr_argc" \
+	"BEGIN { trace(curpsinfo->pr_argc); }"
 derr no_translator "[D_XLATE_NONE] line 2: cannot translate to \"struct out\": no translator to it is defined" \
 	"struct out { int x; };
 BEGIN { trace(xlate <struct out *>(curthread)->x); }"

@@ -154,6 +154,7 @@ static void test_find(void)
 		{ "", NULL },
 		/* D's providers are found for D programs alone. */
 		{ "syscall::read:entry", NULL },
+		{ "sdt:proc:create", NULL },
 	};
 	struct tc t = { .name = "provider_find" };
 	const struct provider *const *p;
@@ -171,7 +172,7 @@ static void test_find(void)
 		expect(&t, (*p)->expand && (*p)->list && (*p)->attach,
 		       "%s lacks an op", (*p)->name);
 	}
-	expect(&t, n == 19, "%d providers in the table", n);
+	expect(&t, n == 20, "%d providers in the table", n);
 	provider_dtrace = true;
 	expect(&t, provider_find("syscall::read:entry") == &syscall_provider,
 	       "syscall is not found for D programs");
