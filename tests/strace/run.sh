@@ -799,10 +799,11 @@ done
 # ptrace on a stopped child and on no process: the words, siginfos,
 # sigmasks, options and struct user offsets of the requests, and the
 # syscall info of a signal stop and an entry stop, as far as it was
-# asked for and written.
+# asked for and written.  The entry stop's last argument is whatever
+# the child's r9 held: 0 in one run, an address in another.
 for o in "" "-X raw" "-X verbose" "-e verbose=none"; do
 	# shellcheck disable=SC2086
-	NORM2='s/^ptrace\(([^,]+), [0-9]+/ptrace(\1, PID/' \
+	NORM2='s/^ptrace\(([^,]+), [0-9]+/ptrace(\1, PID/; s/(args=\[([^],]*, ){5})(0|ADDR)\]/\1R9]/' \
 	same_line "ptrace${o:+ $o}" $o -e trace=ptrace -e signal=none -- "$WL" ptrace
 done
 # Native AIO: iocbs of each opcode with their buffers and iovecs, an
