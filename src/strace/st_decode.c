@@ -6226,6 +6226,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 			st_ldt_args(b, c, o);
 		return;
 	}
+	if (ST_IS(c, "set_thread_area") || ST_IS(c, "get_thread_area")) {
+		if (from == 0)
+			st_thread_area_args(b, c, o);
+		return;
+	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {
 		if (from == 0) {
 			decode_one(b, c, o, 0);

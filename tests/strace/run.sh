@@ -790,6 +790,12 @@ for o in "" "-X raw" "-e verbose=none"; do
 	# shellcheck disable=SC2086
 	same_line "modify_ldt${o:+ $o}" $o -e trace=modify_ldt -- "$WL" ldt
 done
+# set_thread_area's struct user_desc, get_thread_area's entry number.
+for o in "" "-X raw"; do
+	# shellcheck disable=SC2086
+	same_line "set_thread_area, get_thread_area${o:+ $o}" $o \
+		-e trace=set_thread_area,get_thread_area -- "$WL" thread-area
+done
 # move_pages: pages, nodes and their status, cut by -s and a mapping's end.
 for o in "" "-s 2" -v "-X raw" "-X verbose"; do
 	# shellcheck disable=SC2086

@@ -4151,6 +4151,39 @@ static void ldts(void)
 }
 
 /*
+ * set_thread_area, get_thread_area (ENOSYS on x86-64): NULL, an unmapped
+ * address, a struct that ends a mapping, an entry number alone before
+ * the end of one, whole structs.
+ */
+static void thread_areas(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct user_desc *d;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	syscall(__NR_set_thread_area, NULL);
+	syscall(__NR_get_thread_area, NULL);
+	syscall(__NR_set_thread_area, m + 4096);
+	syscall(__NR_get_thread_area, m + 4096);
+	syscall(__NR_set_thread_area, m + 4096 - 4);
+	*(uint32_t *)(m + 4096 - 4) = 0xdeadbeef;
+	syscall(__NR_get_thread_area, m + 4096 - 4);
+	d = (struct user_desc *)(m + 4096 - sizeof(*d));
+	memset(d, 0, sizeof(*d));
+	d->entry_number = -1;
+	d->base_addr = 0xfeedface;
+	d->limit = 0xabc;
+	d->contents = 3;
+	d->read_exec_only = 1;
+	d->lm = 1;
+	syscall(__NR_set_thread_area, d);
+	syscall(__NR_get_thread_area, d);
+	munmap(m, 4096);
+}
+
+/*
  * move_pages: the status of real pages (one of them unmapped), arrays
  * cut by -s and by a mapping's end, a failed call's status, unknown
  * flags.
@@ -4691,6 +4724,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "thread-area")) {
+		thread_areas();
 		return 0;
 	}
 	if (!strcmp(mode, "ldt")) {
