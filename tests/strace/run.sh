@@ -790,6 +790,9 @@ for o in "" "-X raw" "-e verbose=none"; do
 	# shellcheck disable=SC2086
 	same_line "modify_ldt${o:+ $o}" $o -e trace=modify_ldt -- "$WL" ldt
 done
+# PACKET_STATISTICS: struct tpacket_stats as far as the length goes,
+# tpacket_stats_v3 whole at the end of a mapping.
+same_line "getsockopt PACKET_STATISTICS" -e trace=getsockopt -- "$WL" packet-stats
 # set_thread_area's struct user_desc, get_thread_area's entry number.
 for o in "" "-X raw"; do
 	# shellcheck disable=SC2086

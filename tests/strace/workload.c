@@ -4151,6 +4151,34 @@ static void ldts(void)
 }
 
 /*
+ * PACKET_STATISTICS of a packet socket: cut short by the length, whole,
+ * as TPACKET_V3's struct with its third field, at the end of a mapping.
+ */
+static void packet_stats(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int fd = socket(AF_PACKET, SOCK_DGRAM, 0), v = TPACKET_V3;
+	socklen_t len;
+
+	if (m == MAP_FAILED || fd < 0)
+		return;
+	munmap(m + 4096, 4096);
+	len = 3;
+	getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, m, &len);
+	len = 4;
+	getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, m, &len);
+	len = 16;
+	getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, m, &len);
+	setsockopt(fd, SOL_PACKET, PACKET_VERSION, &v, sizeof(v));
+	len = 16;
+	getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, m + 4096 - 12, &len);
+	len = 0;
+	getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, m, &len);
+	close(fd);
+	munmap(m, 4096);
+}
+
+/*
  * set_thread_area, get_thread_area (ENOSYS on x86-64): NULL, an unmapped
  * address, a struct that ends a mapping, an entry number alone before
  * the end of one, whole structs.
@@ -4724,6 +4752,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "packet-stats")) {
+		packet_stats();
 		return 0;
 	}
 	if (!strcmp(mode, "thread-area")) {
