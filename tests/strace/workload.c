@@ -1685,7 +1685,7 @@ static void sockdiags(void)
 /* One NETLINK_ROUTE message: type, flags, payload. */
 static void rtnl_send(int fd, unsigned type, unsigned flags, const void *p, size_t n)
 {
-	struct { struct nlmsghdr h; unsigned char p[48]; } m;
+	struct { struct nlmsghdr h; unsigned char p[160]; } m;
 
 	memset(&m, 0, sizeof(m));
 	m.h = (struct nlmsghdr) { (uint32_t)(NLMSG_HDRLEN + n), (uint16_t)type, (uint16_t)flags, 7, 0 };
@@ -1820,6 +1820,22 @@ static void nlroutes(void)
 		7, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
 		8, 0, 29, 0, 0x09, 0, 0, 0x80,
 		20, 0, 12, 0, 5, 0, 1, 0, 3, 0, 0, 0, 6, 0, 31, 0, 0xff, 0x0f, 0, 0 };
+	/*
+	 * ifinfomsg (AF_INET6): IFLA_PROTINFO IPv6's flags, configuration,
+	 * ICMPv6 counters (the last one's index unnamed), token, address
+	 * generation mode and cache info.
+	 */
+	static const unsigned char link6[] = {
+		10, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		132, 0, 12, 0,
+		8, 0, 1, 0, 0x40, 0, 0, 0x80,
+		12, 0, 2, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff,
+		60, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+		2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0,
+		5, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0,
+		20, 0, 7, 0, 0xfe, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+		5, 0, 8, 0, 2, 0, 0, 0,
+		20, 0, 5, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0 };
 	/* A multicast cache report of RTNL_FAMILY_IPMR: type, addresses. */
 	static const unsigned char report[] = {
 		128, 0, 0, 0,
@@ -1849,6 +1865,7 @@ static void nlroutes(void)
 	rtnl_send(fd, RTM_GETQDISC, 0, qdisc, sizeof(qdisc));
 	rtnl_send(fd, RTM_GETMDB, 0, mdb, sizeof(mdb));
 	rtnl_send(fd, RTM_GETLINK, 0, link, sizeof(link));
+	rtnl_send(fd, RTM_GETLINK, 0, link6, sizeof(link6));
 	rtnl_send(fd, RTM_NEWCACHEREPORT, 0, report, sizeof(report));
 	sendto(fd, NULL, 32, MSG_DONTWAIT, NULL, 0);
 	sendto(-1, route, sizeof(route), MSG_DONTWAIT, NULL, 0);
