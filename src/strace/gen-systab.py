@@ -101,6 +101,7 @@ SIG = {
  "io_uring_enter": "f77\xb6gu", "io_uring_setup": "7\xc4:f", "io_uring_register": "f7\xc47",
  "perf_event_open": "\xc6ddfx:f", "_sysctl": "\xc8", "keyctl": "\xcaxxxx", "fsconfig": "d\xccxxx",
  "kexec_load": "pu\xcdx", "modify_ldt": "d\xceu",
+ "set_thread_area": "\xce", "get_thread_area": "\x89",
  "move_pages": "du\xcfxxx", "ptrace": "xdx\xd1", "kexec_file_load": "ffu\xcdx",
  "set_mempolicy": "\xba\xb7u", "get_mempolicy": "\x85\xb8upx",
  "mbind": "pu\xba\xb7ux", "migrate_pages": "du\xb9\xb9",

@@ -2205,6 +2205,8 @@ static void getsockopt_val(struct buf *b, const struct st_call *c,
 	const struct st_cap *k = all ? all : head;
 	static const char *const linger[] = { "l_onoff", "l_linger" };
 	static const char *const ucred[] = { "pid", "uid", "gid" };
+	/* struct tpacket_stats, or tpacket_stats_v3 when the length holds it. */
+	static const char *const tpstats[] = { "tp_packets", "tp_drops", "tp_freeze_q_cnt" };
 	int level = (int)c->args[1], name = (int)c->args[2];
 
 	if (ulen <= 0 || rlen <= 0 || !v) {
@@ -2221,6 +2223,10 @@ static void getsockopt_val(struct buf *b, const struct st_call *c,
 	}
 	if (level == SOL_RAW && name == ICMP_FILTER) {
 		sockopt_struct(b, c, head ? head : all, v, rlen);
+		return;
+	}
+	if (level == SOL_PACKET && name == PACKET_STATISTICS) {
+		int_fields(b, k, v, rlen, tpstats, "uuu", 3);
 		return;
 	}
 	if (level == SOL_NETLINK && name == NETLINK_LIST_MEMBERSHIPS) {
@@ -6224,6 +6230,11 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 	if (ST_IS(c, "modify_ldt")) {
 		if (from == 0)
 			st_ldt_args(b, c, o);
+		return;
+	}
+	if (ST_IS(c, "set_thread_area") || ST_IS(c, "get_thread_area")) {
+		if (from == 0)
+			st_thread_area_args(b, c, o);
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "prctl")) {

@@ -14,6 +14,12 @@
 /* modify_ldt's three arguments. */
 void st_ldt_args(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 /*
+ * set_thread_area's and get_thread_area's struct user_desc: the whole
+ * struct read at entry (letter ST_L_USER_DESC), or get_thread_area's
+ * entry number (ST_L_INT_IN).
+ */
+void st_thread_area_args(struct buf *b, const struct st_call *c, const struct st_dopts *o);
+/*
  * modify_ldt's return value, which the kernel truncates to an int and
  * strace takes for an error when it is one as an int: "4294967258 ENOSYS
  * (...)" into b; false for any other value or call.

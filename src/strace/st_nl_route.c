@@ -26,6 +26,7 @@
 #include <linux/if_bridge.h>
 #include <linux/if_tun.h>
 #include <linux/if_link.h>
+#include <linux/ipv6.h>
 #include <linux/lwtunnel.h>
 #include <linux/mroute.h>
 #include <linux/mroute6.h>
@@ -1638,11 +1639,170 @@ static const struct dec brport_dec[] = {
 };
 static const struct set brport_set = SET(brport_attrs, "IFLA_BRPORT_???", brport_dec);
 
-/* IFLA_PROTINFO: a bridge port's attributes for AF_BRIDGE, else hex. */
+/*
+ * An array of integers each shown with its index's name, [[NAME]=v, ...]
+ * (arg: an idx_spec): as many as fit in len, -s of them at most; one
+ * that cannot be read ends it with its address.
+ */
+struct idx_spec {
+	const struct st_xlat *x;
+	const char *dflt;
+	uint8_t size;
+	bool sign;
+};
+
+static bool d_idx_array(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	const struct idx_spec *s = arg;
+	enum st_cstyle st = st_xlat_get_style();
+	uint64_t n = len / s->size, i, v;
+	const char *name;
+
+	if (!n)
+		return false;
+	if (!readable(c, off, s->size)) {
+		addr_of(c, off);
+		return true;
+	}
+	buf_printf(c->b, "[");
+	for (i = 0; i < n; i++) {
+		uint64_t at = off + i * s->size;
+
+		if (i)
+			buf_printf(c->b, ", ");
+		if (!c->o->verbose && i == (uint64_t)c->o->strsize) {
+			buf_printf(c->b, "...");
+			break;
+		}
+		if (!readable(c, at, s->size)) {
+			buf_printf(c->b, "... /* %#llx */", (unsigned long long)(c->addr + at));
+			break;
+		}
+		name = st_xlat_name(s->x, i);
+		if (name && st == ST_C_ABBREV)
+			buf_printf(c->b, "[%s]=", name);
+		else if (st == ST_C_RAW)
+			buf_printf(c->b, "[%llu]=", (unsigned long long)i);
+		else
+			buf_printf(c->b, "[%llu /* %s */]=", (unsigned long long)i,
+				   name ? name : s->dflt);
+		v = get(c->p + at, s->size);
+		if (s->sign)
+			buf_printf(c->b, "%lld", (long long)(s->size == 4 ? (int32_t)v : (int64_t)v));
+		else
+			buf_printf(c->b, "%llu", (unsigned long long)v);
+	}
+	buf_printf(c->b, "]");
+	return true;
+}
+
+/*
+ * IPv6's per-device attributes (IFLA_PROTINFO of AF_INET6, IFLA_AF_SPEC's
+ * AF_INET6), with the names strace 6.1 knows: its configuration by
+ * DEVCONF_ index, its IP and ICMPv6 counters by MIB index.
+ */
+static const struct st_xlat inet6_attrs[] = {
+	X(IFLA_INET6_UNSPEC), X(IFLA_INET6_FLAGS), X(IFLA_INET6_CONF),
+	X(IFLA_INET6_STATS), X(IFLA_INET6_MCAST), X(IFLA_INET6_CACHEINFO),
+	X(IFLA_INET6_ICMP6STATS), X(IFLA_INET6_TOKEN), X(IFLA_INET6_ADDR_GEN_MODE),
+	X(IFLA_INET6_RA_MTU), END,
+};
+static const struct st_xlat inet6_if_flags[] = {
+	{ 0x10, "IF_RS_SENT" }, { 0x20, "IF_RA_RCVD" }, { 0x40, "IF_RA_MANAGED" },
+	{ 0x80, "IF_RA_OTHERCONF" }, { 0x80000000, "IF_READY" }, END,
+};
+static const struct st_xlat in6_addr_gen_modes[] = {
+	X(IN6_ADDR_GEN_MODE_EUI64), X(IN6_ADDR_GEN_MODE_NONE),
+	X(IN6_ADDR_GEN_MODE_STABLE_PRIVACY), X(IN6_ADDR_GEN_MODE_RANDOM), END,
+};
+static const struct st_xlat inet6_devconf[] = {
+	X(DEVCONF_FORWARDING), X(DEVCONF_HOPLIMIT), X(DEVCONF_MTU6),
+	X(DEVCONF_ACCEPT_RA), X(DEVCONF_ACCEPT_REDIRECTS), X(DEVCONF_AUTOCONF),
+	X(DEVCONF_DAD_TRANSMITS), X(DEVCONF_RTR_SOLICITS),
+	X(DEVCONF_RTR_SOLICIT_INTERVAL), X(DEVCONF_RTR_SOLICIT_DELAY),
+	X(DEVCONF_USE_TEMPADDR), X(DEVCONF_TEMP_VALID_LFT),
+	X(DEVCONF_TEMP_PREFERED_LFT), X(DEVCONF_REGEN_MAX_RETRY),
+	X(DEVCONF_MAX_DESYNC_FACTOR), X(DEVCONF_MAX_ADDRESSES),
+	X(DEVCONF_FORCE_MLD_VERSION), X(DEVCONF_ACCEPT_RA_DEFRTR),
+	X(DEVCONF_ACCEPT_RA_PINFO), X(DEVCONF_ACCEPT_RA_RTR_PREF),
+	X(DEVCONF_RTR_PROBE_INTERVAL), X(DEVCONF_ACCEPT_RA_RT_INFO_MAX_PLEN),
+	X(DEVCONF_PROXY_NDP), X(DEVCONF_OPTIMISTIC_DAD), X(DEVCONF_ACCEPT_SOURCE_ROUTE),
+	X(DEVCONF_MC_FORWARDING), X(DEVCONF_DISABLE_IPV6), X(DEVCONF_ACCEPT_DAD),
+	X(DEVCONF_FORCE_TLLAO), X(DEVCONF_NDISC_NOTIFY),
+	X(DEVCONF_MLDV1_UNSOLICITED_REPORT_INTERVAL),
+	X(DEVCONF_MLDV2_UNSOLICITED_REPORT_INTERVAL), X(DEVCONF_SUPPRESS_FRAG_NDISC),
+	X(DEVCONF_ACCEPT_RA_FROM_LOCAL), X(DEVCONF_USE_OPTIMISTIC),
+	X(DEVCONF_ACCEPT_RA_MTU), X(DEVCONF_STABLE_SECRET),
+	X(DEVCONF_USE_OIF_ADDRS_ONLY), X(DEVCONF_ACCEPT_RA_MIN_HOP_LIMIT),
+	X(DEVCONF_IGNORE_ROUTES_WITH_LINKDOWN), X(DEVCONF_DROP_UNICAST_IN_L2_MULTICAST),
+	X(DEVCONF_DROP_UNSOLICITED_NA), X(DEVCONF_KEEP_ADDR_ON_DOWN),
+	X(DEVCONF_RTR_SOLICIT_MAX_INTERVAL), X(DEVCONF_SEG6_ENABLED),
+	X(DEVCONF_SEG6_REQUIRE_HMAC), X(DEVCONF_ENHANCED_DAD), X(DEVCONF_ADDR_GEN_MODE),
+	X(DEVCONF_DISABLE_POLICY), X(DEVCONF_ACCEPT_RA_RT_INFO_MIN_PLEN),
+	X(DEVCONF_NDISC_TCLASS), X(DEVCONF_RPL_SEG_ENABLED), X(DEVCONF_RA_DEFRTR_METRIC),
+	X(DEVCONF_IOAM6_ENABLED), X(DEVCONF_IOAM6_ID), X(DEVCONF_IOAM6_ID_WIDE),
+	X(DEVCONF_NDISC_EVICT_NOCARRIER), X(DEVCONF_ACCEPT_UNTRACKED_NA), END,
+};
+static const struct st_xlat ipstats_mib[] = {
+	{ 0, "IPSTATS_MIB_NUM" }, { 1, "IPSTATS_MIB_INPKTS" }, { 2, "IPSTATS_MIB_INOCTETS" },
+	{ 3, "IPSTATS_MIB_INDELIVERS" }, { 4, "IPSTATS_MIB_OUTFORWDATAGRAMS" },
+	{ 5, "IPSTATS_MIB_OUTPKTS" }, { 6, "IPSTATS_MIB_OUTOCTETS" },
+	{ 7, "IPSTATS_MIB_INHDRERRORS" }, { 8, "IPSTATS_MIB_INTOOBIGERRORS" },
+	{ 9, "IPSTATS_MIB_INNOROUTES" }, { 10, "IPSTATS_MIB_INADDRERRORS" },
+	{ 11, "IPSTATS_MIB_INUNKNOWNPROTOS" }, { 12, "IPSTATS_MIB_INTRUNCATEDPKTS" },
+	{ 13, "IPSTATS_MIB_INDISCARDS" }, { 14, "IPSTATS_MIB_OUTDISCARDS" },
+	{ 15, "IPSTATS_MIB_OUTNOROUTES" }, { 16, "IPSTATS_MIB_REASMTIMEOUT" },
+	{ 17, "IPSTATS_MIB_REASMREQDS" }, { 18, "IPSTATS_MIB_REASMOKS" },
+	{ 19, "IPSTATS_MIB_REASMFAILS" }, { 20, "IPSTATS_MIB_FRAGOKS" },
+	{ 21, "IPSTATS_MIB_FRAGFAILS" }, { 22, "IPSTATS_MIB_FRAGCREATES" },
+	{ 23, "IPSTATS_MIB_INMCASTPKTS" }, { 24, "IPSTATS_MIB_OUTMCASTPKTS" },
+	{ 25, "IPSTATS_MIB_INBCASTPKTS" }, { 26, "IPSTATS_MIB_OUTBCASTPKTS" },
+	{ 27, "IPSTATS_MIB_INMCASTOCTETS" }, { 28, "IPSTATS_MIB_OUTMCASTOCTETS" },
+	{ 29, "IPSTATS_MIB_INBCASTOCTETS" }, { 30, "IPSTATS_MIB_OUTBCASTOCTETS" },
+	{ 31, "IPSTATS_MIB_CSUMERRORS" }, { 32, "IPSTATS_MIB_NOECTPKTS" },
+	{ 33, "IPSTATS_MIB_ECT1PKTS" }, { 34, "IPSTATS_MIB_ECT0PKTS" },
+	{ 35, "IPSTATS_MIB_CEPKTS" }, { 36, "IPSTATS_MIB_REASM_OVERLAPS" }, END,
+};
+static const struct st_xlat icmp6_mib[] = {
+	{ 0, "ICMP6_MIB_NUM" }, { 1, "ICMP6_MIB_INMSGS" }, { 2, "ICMP6_MIB_INERRORS" },
+	{ 3, "ICMP6_MIB_OUTMSGS" }, { 4, "ICMP6_MIB_OUTERRORS" },
+	{ 5, "ICMP6_MIB_CSUMERRORS" }, END,
+};
+
+static const struct xspec inet6_flags_x = { inet6_if_flags, "IF_???", 4, true };
+static const struct xspec addr_gen_x = { in6_addr_gen_modes, "IN6_ADDR_GEN_MODE_???", 1, false };
+static const struct idx_spec devconf6 = { inet6_devconf, "DEVCONF_???", 4, true };
+static const struct idx_spec ipstats6 = { ipstats_mib, "IPSTATS_MIB_???", 8, false };
+static const struct idx_spec icmp6stats = { icmp6_mib, "ICMP6_MIB_???", 8, false };
+static const struct field cacheinfo6_f[] = {
+	{ "max_reasm_len", 0, 4, F_U, NULL, NULL }, { "tstamp", 4, 4, F_U, NULL, NULL },
+	{ "reachable_time", 8, 4, F_U, NULL, NULL }, { "retrans_time", 12, 4, F_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc cacheinfo6 = { sizeof(struct ifla_cacheinfo), 0, cacheinfo6_f, NULL, false };
+
+static const struct dec inet6_dec[] = {
+	[IFLA_INET6_FLAGS] = { d_xlat, &inet6_flags_x },
+	[IFLA_INET6_CONF] = { d_idx_array, &devconf6 },
+	[IFLA_INET6_STATS] = { d_idx_array, &ipstats6 },
+	[IFLA_INET6_CACHEINFO] = { d_struct, &cacheinfo6 },
+	[IFLA_INET6_ICMP6STATS] = { d_idx_array, &icmp6stats },
+	[IFLA_INET6_TOKEN] = IN6_ADDR,
+	[IFLA_INET6_ADDR_GEN_MODE] = { d_xlat, &addr_gen_x },
+	[IFLA_INET6_RA_MTU] = U32,
+};
+static const struct set inet6_set = SET(inet6_attrs, "IFLA_INET6_???", inet6_dec);
+
+/*
+ * IFLA_PROTINFO: a bridge port's attributes for AF_BRIDGE, IPv6's for
+ * AF_INET6, else hex.
+ */
 static bool d_protinfo(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
 {
 	if (c->family == AF_BRIDGE)
 		nlattrs(c, off, len, &brport_set);
+	else if (c->family == AF_INET6)
+		nlattrs(c, off, len, &inet6_set);
 	else
 		hex(c, off, len);
 	return true;

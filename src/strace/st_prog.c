@@ -202,6 +202,7 @@ static void sockopt_capture(struct buf *b, char l, int i)
 		{ SOL_IPV6, MCAST_JOIN_GROUP, 136 }, { SOL_IPV6, MCAST_LEAVE_GROUP, 136 },
 		{ SOL_PACKET, PACKET_ADD_MEMBERSHIP, 16 }, { SOL_PACKET, PACKET_DROP_MEMBERSHIP, 16 },
 		{ SOL_PACKET, PACKET_RX_RING, 16 }, { SOL_PACKET, PACKET_TX_RING, 16 },
+		{ SOL_PACKET, PACKET_STATISTICS, 12 },
 	};
 	size_t j;
 

@@ -790,6 +790,15 @@ for o in "" "-X raw" "-e verbose=none"; do
 	# shellcheck disable=SC2086
 	same_line "modify_ldt${o:+ $o}" $o -e trace=modify_ldt -- "$WL" ldt
 done
+# PACKET_STATISTICS: struct tpacket_stats as far as the length goes,
+# tpacket_stats_v3 whole at the end of a mapping.
+same_line "getsockopt PACKET_STATISTICS" -e trace=getsockopt -- "$WL" packet-stats
+# set_thread_area's struct user_desc, get_thread_area's entry number.
+for o in "" "-X raw"; do
+	# shellcheck disable=SC2086
+	same_line "set_thread_area, get_thread_area${o:+ $o}" $o \
+		-e trace=set_thread_area,get_thread_area -- "$WL" thread-area
+done
 # move_pages: pages, nodes and their status, cut by -s and a mapping's end.
 for o in "" "-s 2" -v "-X raw" "-X verbose"; do
 	# shellcheck disable=SC2086
@@ -799,10 +808,11 @@ done
 # ptrace on a stopped child and on no process: the words, siginfos,
 # sigmasks, options and struct user offsets of the requests, and the
 # syscall info of a signal stop and an entry stop, as far as it was
-# asked for and written.
+# asked for and written.  The entry stop's last argument is whatever
+# the child's r9 held: 0 in one run, an address in another.
 for o in "" "-X raw" "-X verbose" "-e verbose=none"; do
 	# shellcheck disable=SC2086
-	NORM2='s/^ptrace\(([^,]+), [0-9]+/ptrace(\1, PID/' \
+	NORM2='s/^ptrace\(([^,]+), [0-9]+/ptrace(\1, PID/; s/(args=\[([^],]*, ){5})(0|ADDR)\]/\1R9]/' \
 	same_line "ptrace${o:+ $o}" $o -e trace=ptrace -e signal=none -- "$WL" ptrace
 done
 # Native AIO: iocbs of each opcode with their buffers and iovecs, an

@@ -1685,7 +1685,7 @@ static void sockdiags(void)
 /* One NETLINK_ROUTE message: type, flags, payload. */
 static void rtnl_send(int fd, unsigned type, unsigned flags, const void *p, size_t n)
 {
-	struct { struct nlmsghdr h; unsigned char p[48]; } m;
+	struct { struct nlmsghdr h; unsigned char p[160]; } m;
 
 	memset(&m, 0, sizeof(m));
 	m.h = (struct nlmsghdr) { (uint32_t)(NLMSG_HDRLEN + n), (uint16_t)type, (uint16_t)flags, 7, 0 };
@@ -1820,6 +1820,22 @@ static void nlroutes(void)
 		7, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
 		8, 0, 29, 0, 0x09, 0, 0, 0x80,
 		20, 0, 12, 0, 5, 0, 1, 0, 3, 0, 0, 0, 6, 0, 31, 0, 0xff, 0x0f, 0, 0 };
+	/*
+	 * ifinfomsg (AF_INET6): IFLA_PROTINFO IPv6's flags, configuration,
+	 * ICMPv6 counters (the last one's index unnamed), token, address
+	 * generation mode and cache info.
+	 */
+	static const unsigned char link6[] = {
+		10, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		132, 0, 12, 0,
+		8, 0, 1, 0, 0x40, 0, 0, 0x80,
+		12, 0, 2, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff,
+		60, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+		2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0,
+		5, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0,
+		20, 0, 7, 0, 0xfe, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+		5, 0, 8, 0, 2, 0, 0, 0,
+		20, 0, 5, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0 };
 	/* A multicast cache report of RTNL_FAMILY_IPMR: type, addresses. */
 	static const unsigned char report[] = {
 		128, 0, 0, 0,
@@ -1849,6 +1865,7 @@ static void nlroutes(void)
 	rtnl_send(fd, RTM_GETQDISC, 0, qdisc, sizeof(qdisc));
 	rtnl_send(fd, RTM_GETMDB, 0, mdb, sizeof(mdb));
 	rtnl_send(fd, RTM_GETLINK, 0, link, sizeof(link));
+	rtnl_send(fd, RTM_GETLINK, 0, link6, sizeof(link6));
 	rtnl_send(fd, RTM_NEWCACHEREPORT, 0, report, sizeof(report));
 	sendto(fd, NULL, 32, MSG_DONTWAIT, NULL, 0);
 	sendto(-1, route, sizeof(route), MSG_DONTWAIT, NULL, 0);
@@ -4151,6 +4168,67 @@ static void ldts(void)
 }
 
 /*
+ * PACKET_STATISTICS of a packet socket: cut short by the length, whole,
+ * as TPACKET_V3's struct with its third field, at the end of a mapping.
+ */
+static void packet_stats(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int fd = socket(AF_PACKET, SOCK_DGRAM, 0), v = TPACKET_V3;
+	socklen_t len;
+
+	if (m == MAP_FAILED || fd < 0)
+		return;
+	munmap(m + 4096, 4096);
+	len = 3;
+	getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, m, &len);
+	len = 4;
+	getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, m, &len);
+	len = 16;
+	getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, m, &len);
+	setsockopt(fd, SOL_PACKET, PACKET_VERSION, &v, sizeof(v));
+	len = 16;
+	getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, m + 4096 - 12, &len);
+	len = 0;
+	getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, m, &len);
+	close(fd);
+	munmap(m, 4096);
+}
+
+/*
+ * set_thread_area, get_thread_area (ENOSYS on x86-64): NULL, an unmapped
+ * address, a struct that ends a mapping, an entry number alone before
+ * the end of one, whole structs.
+ */
+static void thread_areas(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct user_desc *d;
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	syscall(__NR_set_thread_area, NULL);
+	syscall(__NR_get_thread_area, NULL);
+	syscall(__NR_set_thread_area, m + 4096);
+	syscall(__NR_get_thread_area, m + 4096);
+	syscall(__NR_set_thread_area, m + 4096 - 4);
+	*(uint32_t *)(m + 4096 - 4) = 0xdeadbeef;
+	syscall(__NR_get_thread_area, m + 4096 - 4);
+	d = (struct user_desc *)(m + 4096 - sizeof(*d));
+	memset(d, 0, sizeof(*d));
+	d->entry_number = -1;
+	d->base_addr = 0xfeedface;
+	d->limit = 0xabc;
+	d->contents = 3;
+	d->read_exec_only = 1;
+	d->lm = 1;
+	syscall(__NR_set_thread_area, d);
+	syscall(__NR_get_thread_area, d);
+	munmap(m, 4096);
+}
+
+/*
  * move_pages: the status of real pages (one of them unmapped), arrays
  * cut by -s and by a mapping's end, a failed call's status, unknown
  * flags.
@@ -4691,6 +4769,14 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "packet-stats")) {
+		packet_stats();
+		return 0;
+	}
+	if (!strcmp(mode, "thread-area")) {
+		thread_areas();
 		return 0;
 	}
 	if (!strcmp(mode, "ldt")) {
