@@ -43,6 +43,7 @@
 #include "st_decode.h"
 #include "st_netlink.h"
 #include "st_nl_route.h"
+#include "st_sockaddr.h"
 #include "st_xlat.h"
 
 #define X(n) { (uint64_t)(n), #n }
@@ -600,6 +601,7 @@ enum {
 	F_HEX,		/* bytes in hex */
 	F_HEXNZ,	/* bytes in hex, only when any is not zero */
 	F_U64IDX,	/* u64[size / 8], each shown with its index named from x */
+	F_BE16VAL,	/* a 16-bit value in network byte order named from x: htons(NAME) */
 };
 
 struct field {
@@ -664,6 +666,11 @@ static void field(struct ctx *c, const struct field *f, const unsigned char *v,
 	case F_HEX:
 	case F_HEXNZ:
 		st_quote(b, v + f->off, f->size, false, 2);
+		break;
+	case F_BE16VAL:
+		buf_printf(b, "htons(");
+		st_xlat_val(b, f->x, ntohs((uint16_t)x), f->dflt);
+		buf_printf(b, ")");
 		break;
 	case F_U64IDX: {
 		unsigned i;
@@ -1824,6 +1831,102 @@ static const struct set port_set = SET(ifla_port_attrs, "IFLA_VF_PORT_???", port
 static const struct dec vf_port_dec[] = { [IFLA_VF_PORT] = { d_nest, &port_set } };
 static const struct set vf_port_set = SET(ifla_vf_port_attrs, "IFLA_VF_PORT_???", vf_port_dec);
 
+/*
+ * IFLA_VFINFO_LIST: IFLA_VF_INFO attributes, each a virtual function's
+ * settings as structs led by its number, its counters and VLANs nested.
+ */
+static const struct st_xlat vfinfo_list_attrs[] = {
+	X(IFLA_VF_INFO_UNSPEC), X(IFLA_VF_INFO), END,
+};
+static const struct st_xlat vf_attrs[] = {
+	X(IFLA_VF_UNSPEC), X(IFLA_VF_MAC), X(IFLA_VF_VLAN), X(IFLA_VF_TX_RATE),
+	X(IFLA_VF_SPOOFCHK), X(IFLA_VF_LINK_STATE), X(IFLA_VF_RATE),
+	X(IFLA_VF_RSS_QUERY_EN), X(IFLA_VF_STATS), X(IFLA_VF_TRUST),
+	X(IFLA_VF_IB_NODE_GUID), X(IFLA_VF_IB_PORT_GUID), X(IFLA_VF_VLAN_LIST),
+	X(IFLA_VF_BROADCAST), END,
+};
+static const struct st_xlat vf_stats_attrs[] = {
+	X(IFLA_VF_STATS_RX_PACKETS), X(IFLA_VF_STATS_TX_PACKETS),
+	X(IFLA_VF_STATS_RX_BYTES), X(IFLA_VF_STATS_TX_BYTES),
+	X(IFLA_VF_STATS_BROADCAST), X(IFLA_VF_STATS_MULTICAST),
+	X(IFLA_VF_STATS_PAD), X(IFLA_VF_STATS_RX_DROPPED),
+	X(IFLA_VF_STATS_TX_DROPPED), END,
+};
+static const struct st_xlat vf_vlan_list_attrs[] = {
+	X(IFLA_VF_VLAN_INFO_UNSPEC), X(IFLA_VF_VLAN_INFO), END,
+};
+static const struct st_xlat vf_link_states[] = {
+	X(IFLA_VF_LINK_STATE_AUTO), X(IFLA_VF_LINK_STATE_ENABLE),
+	X(IFLA_VF_LINK_STATE_DISABLE), END,
+};
+
+#define VF { "vf", 0, 4, F_U, NULL, NULL }
+#define VF_U32(name, off) { #name, off, 4, F_U, NULL, NULL }
+static const struct field vf_mac_f[] = {
+	VF, { "mac", 4, 32, F_MAC, NULL, NULL }, { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct field vf_vlan_f[] = { VF, VF_U32(vlan, 4), VF_U32(qos, 8), { NULL, 0, 0, 0, NULL, NULL } };
+static const struct field vf_tx_rate_f[] = { VF, VF_U32(rate, 4), { NULL, 0, 0, 0, NULL, NULL } };
+static const struct field vf_setting_f[] = { VF, VF_U32(setting, 4), { NULL, 0, 0, 0, NULL, NULL } };
+static const struct field vf_link_state_f[] = {
+	VF, { "link_state", 4, 4, F_VAL, vf_link_states, "IFLA_VF_LINK_STATE_???" }, { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct field vf_rate_f[] = {
+	VF, VF_U32(min_tx_rate, 4), VF_U32(max_tx_rate, 8), { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct field vf_guid_f[] = { VF, { "guid", 8, 8, F_X, NULL, NULL }, { NULL, 0, 0, 0, NULL, NULL } };
+static const struct field vf_vlan_info_f[] = {
+	VF, VF_U32(vlan, 4), VF_U32(qos, 8),
+	{ "vlan_proto", 12, 2, F_BE16VAL, st_eth_protos, "ETH_P_???" }, { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct field vf_broadcast_f[] = {
+	{ "broadcast", 0, 32, F_MAC, NULL, NULL }, { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc vf_mac = { sizeof(struct ifla_vf_mac), 0, vf_mac_f, NULL, false };
+static const struct sdesc vf_vlan = { sizeof(struct ifla_vf_vlan), 0, vf_vlan_f, NULL, false };
+static const struct sdesc vf_tx_rate = { sizeof(struct ifla_vf_tx_rate), 0, vf_tx_rate_f, NULL, false };
+static const struct sdesc vf_setting = { sizeof(struct ifla_vf_spoofchk), 0, vf_setting_f, NULL, false };
+static const struct sdesc vf_link_state = {
+	sizeof(struct ifla_vf_link_state), 0, vf_link_state_f, NULL, false,
+};
+static const struct sdesc vf_rate = { sizeof(struct ifla_vf_rate), 0, vf_rate_f, NULL, false };
+static const struct sdesc vf_guid = { sizeof(struct ifla_vf_guid), 0, vf_guid_f, NULL, false };
+static const struct sdesc vf_vlan_info = {
+	sizeof(struct ifla_vf_vlan_info), 0, vf_vlan_info_f, NULL, false,
+};
+static const struct sdesc vf_broadcast = {
+	sizeof(struct ifla_vf_broadcast), 0, vf_broadcast_f, NULL, false,
+};
+
+static const struct dec vf_stats_dec[] = {
+	[IFLA_VF_STATS_RX_PACKETS] = U64, [IFLA_VF_STATS_TX_PACKETS] = U64,
+	[IFLA_VF_STATS_RX_BYTES] = U64, [IFLA_VF_STATS_TX_BYTES] = U64,
+	[IFLA_VF_STATS_BROADCAST] = U64, [IFLA_VF_STATS_MULTICAST] = U64,
+	[IFLA_VF_STATS_RX_DROPPED] = U64, [IFLA_VF_STATS_TX_DROPPED] = U64,
+};
+static const struct set vf_stats_set = SET(vf_stats_attrs, "IFLA_VF_STATS_???", vf_stats_dec);
+static const struct dec vf_vlan_list_dec[] = { [IFLA_VF_VLAN_INFO] = { d_struct, &vf_vlan_info } };
+static const struct set vf_vlan_list_set =
+	SET(vf_vlan_list_attrs, "IFLA_VF_VLAN_INFO_???", vf_vlan_list_dec);
+static const struct dec vf_dec[] = {
+	[IFLA_VF_MAC] = { d_struct, &vf_mac }, [IFLA_VF_VLAN] = { d_struct, &vf_vlan },
+	[IFLA_VF_TX_RATE] = { d_struct, &vf_tx_rate },
+	[IFLA_VF_SPOOFCHK] = { d_struct, &vf_setting },
+	[IFLA_VF_LINK_STATE] = { d_struct, &vf_link_state },
+	[IFLA_VF_RATE] = { d_struct, &vf_rate },
+	[IFLA_VF_RSS_QUERY_EN] = { d_struct, &vf_setting },
+	[IFLA_VF_STATS] = { d_nest, &vf_stats_set },
+	[IFLA_VF_TRUST] = { d_struct, &vf_setting },
+	[IFLA_VF_IB_NODE_GUID] = { d_struct, &vf_guid },
+	[IFLA_VF_IB_PORT_GUID] = { d_struct, &vf_guid },
+	[IFLA_VF_VLAN_LIST] = { d_nest, &vf_vlan_list_set },
+	[IFLA_VF_BROADCAST] = { d_struct, &vf_broadcast },
+};
+static const struct set vf_set = SET(vf_attrs, "IFLA_VF_???", vf_dec);
+static const struct dec vfinfo_list_dec[] = { [IFLA_VF_INFO] = { d_nest, &vf_set } };
+static const struct set vfinfo_list_set =
+	SET(vfinfo_list_attrs, "IFLA_VF_INFO_???", vfinfo_list_dec);
+
 static const struct xspec rtext_x = { rtext_filters, "RTEXT_FILTER_???", 4, true };
 static const struct xspec xdp_attached_x = { xdp_attached, "XDP_ATTACHED_???", 1, false };
 static const struct xspec xdp_flags_x = { xdp_flags, "XDP_FLAGS_???", 4, true };
@@ -1983,6 +2086,7 @@ static const struct dec ifla_dec[] = {
 	[IFLA_LINKMODE] = U8, [IFLA_NET_NS_PID] = U32, [IFLA_IFALIAS] = STR,
 	[IFLA_NUM_VF] = U32, [IFLA_STATS64] = { d_stats64, NULL },
 	[IFLA_VF_PORTS] = { d_nest, &vf_port_set }, [IFLA_PORT_SELF] = { d_nest, &port_set },
+	[IFLA_VFINFO_LIST] = { d_nest, &vfinfo_list_set },
 	[IFLA_GROUP] = U32, [IFLA_NET_NS_FD] = { d_fd, NULL },
 	[IFLA_EXT_MASK] = { d_xlat, &rtext_x }, [IFLA_PROMISCUITY] = U32,
 	[IFLA_NUM_TX_QUEUES] = U32, [IFLA_NUM_RX_QUEUES] = U32, [IFLA_CARRIER] = U8,

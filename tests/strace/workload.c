@@ -1836,6 +1836,18 @@ static void nlroutes(void)
 		20, 0, 7, 0, 0xfe, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
 		5, 0, 8, 0, 2, 0, 0, 0,
 		20, 0, 5, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0 };
+	/*
+	 * ifinfomsg: IFLA_VFINFO_LIST, a virtual function's link state,
+	 * trust, a VLAN (802.1Q), a counter and node GUID.
+	 */
+	static const unsigned char vfs[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		92, 0, 22, 0, 88, 0, 1, 0,
+		12, 0, 5, 0, 1, 0, 0, 0, 2, 0, 0, 0,
+		12, 0, 9, 0, 1, 0, 0, 0, 1, 0, 0, 0,
+		24, 0, 12, 0, 20, 0, 1, 0, 1, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0, 0x81, 0, 0, 0,
+		16, 0, 8, 0, 12, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0,
+		20, 0, 10, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xef, 0xbe, 0xad, 0xde, 0, 0, 0, 0 };
 	/* A multicast cache report of RTNL_FAMILY_IPMR: type, addresses. */
 	static const unsigned char report[] = {
 		128, 0, 0, 0,
@@ -1866,6 +1878,7 @@ static void nlroutes(void)
 	rtnl_send(fd, RTM_GETMDB, 0, mdb, sizeof(mdb));
 	rtnl_send(fd, RTM_GETLINK, 0, link, sizeof(link));
 	rtnl_send(fd, RTM_GETLINK, 0, link6, sizeof(link6));
+	rtnl_send(fd, RTM_GETLINK, 0, vfs, sizeof(vfs));
 	rtnl_send(fd, RTM_NEWCACHEREPORT, 0, report, sizeof(report));
 	sendto(fd, NULL, 32, MSG_DONTWAIT, NULL, 0);
 	sendto(-1, route, sizeof(route), MSG_DONTWAIT, NULL, 0);
