@@ -2020,12 +2020,108 @@ static const struct dec tun_dec[] = {
 };
 static const struct set tun_set = SET(tun_attrs, "IFLA_TUN_???", tun_dec);
 
-/* IFLA_INFO_DATA by the kind before it: a tun device's (a bridge's is not done). */
+/* A 16-bit ETH_P_ protocol in network byte order, as htons(ETH_P_IP). */
+static bool d_be16_eth(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	if (len < 2)
+		return false;
+	if (!readable(c, off, 2)) {
+		addr_of(c, off);
+		return true;
+	}
+	buf_printf(c->b, "htons(");
+	st_xlat_val(c->b, st_eth_protos, ntohs(st_u16(c->p + off)), "ETH_P_???");
+	buf_printf(c->b, ")");
+	return true;
+}
+
+/* A bridge's attributes (IFLA_INFO_DATA of kind "bridge"). */
+static const struct st_xlat br_attrs[] = {
+	X(IFLA_BR_UNSPEC), X(IFLA_BR_FORWARD_DELAY), X(IFLA_BR_HELLO_TIME),
+	X(IFLA_BR_MAX_AGE), X(IFLA_BR_AGEING_TIME), X(IFLA_BR_STP_STATE),
+	X(IFLA_BR_PRIORITY), X(IFLA_BR_VLAN_FILTERING), X(IFLA_BR_VLAN_PROTOCOL),
+	X(IFLA_BR_GROUP_FWD_MASK), X(IFLA_BR_ROOT_ID), X(IFLA_BR_BRIDGE_ID),
+	X(IFLA_BR_ROOT_PORT), X(IFLA_BR_ROOT_PATH_COST), X(IFLA_BR_TOPOLOGY_CHANGE),
+	X(IFLA_BR_TOPOLOGY_CHANGE_DETECTED), X(IFLA_BR_HELLO_TIMER),
+	X(IFLA_BR_TCN_TIMER), X(IFLA_BR_TOPOLOGY_CHANGE_TIMER), X(IFLA_BR_GC_TIMER),
+	X(IFLA_BR_GROUP_ADDR), X(IFLA_BR_FDB_FLUSH), X(IFLA_BR_MCAST_ROUTER),
+	X(IFLA_BR_MCAST_SNOOPING), X(IFLA_BR_MCAST_QUERY_USE_IFADDR),
+	X(IFLA_BR_MCAST_QUERIER), X(IFLA_BR_MCAST_HASH_ELASTICITY),
+	X(IFLA_BR_MCAST_HASH_MAX), X(IFLA_BR_MCAST_LAST_MEMBER_CNT),
+	X(IFLA_BR_MCAST_STARTUP_QUERY_CNT), X(IFLA_BR_MCAST_LAST_MEMBER_INTVL),
+	X(IFLA_BR_MCAST_MEMBERSHIP_INTVL), X(IFLA_BR_MCAST_QUERIER_INTVL),
+	X(IFLA_BR_MCAST_QUERY_INTVL), X(IFLA_BR_MCAST_QUERY_RESPONSE_INTVL),
+	X(IFLA_BR_MCAST_STARTUP_QUERY_INTVL), X(IFLA_BR_NF_CALL_IPTABLES),
+	X(IFLA_BR_NF_CALL_IP6TABLES), X(IFLA_BR_NF_CALL_ARPTABLES),
+	X(IFLA_BR_VLAN_DEFAULT_PVID), X(IFLA_BR_PAD), X(IFLA_BR_VLAN_STATS_ENABLED),
+	X(IFLA_BR_MCAST_STATS_ENABLED), X(IFLA_BR_MCAST_IGMP_VERSION),
+	X(IFLA_BR_MCAST_MLD_VERSION), X(IFLA_BR_VLAN_STATS_PER_PORT),
+	X(IFLA_BR_MULTI_BOOLOPT), X(IFLA_BR_MCAST_QUERIER_STATE), END,
+};
+static const struct st_xlat br_querier_attrs[] = {
+	X(BRIDGE_QUERIER_UNSPEC), X(BRIDGE_QUERIER_IP_ADDRESS), X(BRIDGE_QUERIER_IP_PORT),
+	X(BRIDGE_QUERIER_IP_OTHER_TIMER), X(BRIDGE_QUERIER_PAD),
+	X(BRIDGE_QUERIER_IPV6_ADDRESS), X(BRIDGE_QUERIER_IPV6_PORT),
+	X(BRIDGE_QUERIER_IPV6_OTHER_TIMER), END,
+};
+/* struct br_boolopt_multi's bits, by their BR_BOOLOPT_ index. */
+static const struct st_xlat br_boolopts[] = {
+	{ 1U << BR_BOOLOPT_NO_LL_LEARN, "1<<BR_BOOLOPT_NO_LL_LEARN" },
+	{ 1U << BR_BOOLOPT_MCAST_VLAN_SNOOPING, "1<<BR_BOOLOPT_MCAST_VLAN_SNOOPING" },
+	{ 1U << BR_BOOLOPT_MST_ENABLE, "1<<BR_BOOLOPT_MST_ENABLE" }, END,
+};
+static const struct field br_boolopt_f[] = {
+	{ "optval", 0, 4, F_FLAGS, br_boolopts, "1<<BR_BOOLOPT_???" },
+	{ "optmask", 4, 4, F_FLAGS, br_boolopts, "1<<BR_BOOLOPT_???" },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc br_boolopt = {
+	sizeof(struct br_boolopt_multi), 0, br_boolopt_f, NULL, false,
+};
+static const struct dec br_querier_dec[] = {
+	[BRIDGE_QUERIER_IP_ADDRESS] = IN_ADDR, [BRIDGE_QUERIER_IP_PORT] = IFINDEX,
+	[BRIDGE_QUERIER_IP_OTHER_TIMER] = CLOCK, [BRIDGE_QUERIER_IPV6_ADDRESS] = IN6_ADDR,
+	[BRIDGE_QUERIER_IPV6_PORT] = IFINDEX, [BRIDGE_QUERIER_IPV6_OTHER_TIMER] = CLOCK,
+};
+static const struct set br_querier_set =
+	SET(br_querier_attrs, "BRIDGE_QUERIER_???", br_querier_dec);
+static const struct dec br_dec[] = {
+	[IFLA_BR_FORWARD_DELAY] = CLOCK, [IFLA_BR_HELLO_TIME] = CLOCK,
+	[IFLA_BR_MAX_AGE] = CLOCK, [IFLA_BR_AGEING_TIME] = CLOCK,
+	[IFLA_BR_STP_STATE] = U32, [IFLA_BR_PRIORITY] = U16,
+	[IFLA_BR_VLAN_FILTERING] = U8, [IFLA_BR_VLAN_PROTOCOL] = { d_be16_eth, NULL },
+	[IFLA_BR_GROUP_FWD_MASK] = X16, [IFLA_BR_ROOT_ID] = { d_bridge_id, NULL },
+	[IFLA_BR_BRIDGE_ID] = { d_bridge_id, NULL }, [IFLA_BR_ROOT_PORT] = U16,
+	[IFLA_BR_ROOT_PATH_COST] = U32, [IFLA_BR_TOPOLOGY_CHANGE] = U8,
+	[IFLA_BR_TOPOLOGY_CHANGE_DETECTED] = U8, [IFLA_BR_HELLO_TIMER] = CLOCK,
+	[IFLA_BR_TCN_TIMER] = CLOCK, [IFLA_BR_TOPOLOGY_CHANGE_TIMER] = CLOCK,
+	[IFLA_BR_GC_TIMER] = CLOCK, [IFLA_BR_GROUP_ADDR] = HWADDR,
+	[IFLA_BR_MCAST_ROUTER] = U8, [IFLA_BR_MCAST_SNOOPING] = U8,
+	[IFLA_BR_MCAST_QUERY_USE_IFADDR] = U8, [IFLA_BR_MCAST_QUERIER] = U8,
+	[IFLA_BR_MCAST_HASH_ELASTICITY] = U32, [IFLA_BR_MCAST_HASH_MAX] = U32,
+	[IFLA_BR_MCAST_LAST_MEMBER_CNT] = U32, [IFLA_BR_MCAST_STARTUP_QUERY_CNT] = U32,
+	[IFLA_BR_MCAST_LAST_MEMBER_INTVL] = CLOCK, [IFLA_BR_MCAST_MEMBERSHIP_INTVL] = CLOCK,
+	[IFLA_BR_MCAST_QUERIER_INTVL] = CLOCK, [IFLA_BR_MCAST_QUERY_INTVL] = CLOCK,
+	[IFLA_BR_MCAST_QUERY_RESPONSE_INTVL] = CLOCK,
+	[IFLA_BR_MCAST_STARTUP_QUERY_INTVL] = CLOCK, [IFLA_BR_NF_CALL_IPTABLES] = U8,
+	[IFLA_BR_NF_CALL_IP6TABLES] = U8, [IFLA_BR_NF_CALL_ARPTABLES] = U8,
+	[IFLA_BR_VLAN_DEFAULT_PVID] = U16, [IFLA_BR_VLAN_STATS_ENABLED] = U8,
+	[IFLA_BR_MCAST_STATS_ENABLED] = U8, [IFLA_BR_MCAST_IGMP_VERSION] = U8,
+	[IFLA_BR_MCAST_MLD_VERSION] = U8, [IFLA_BR_VLAN_STATS_PER_PORT] = U8,
+	[IFLA_BR_MULTI_BOOLOPT] = { d_struct, &br_boolopt },
+	[IFLA_BR_MCAST_QUERIER_STATE] = { d_nest, &br_querier_set },
+};
+static const struct set br_set = SET(br_attrs, "IFLA_BR_???", br_dec);
+
+/* IFLA_INFO_DATA by the kind before it: a tun device's or a bridge's. */
 static bool d_li_data(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
 {
-	if (strcmp(c->kind, "tun"))
+	if (!strcmp(c->kind, "tun"))
+		nlattrs(c, off, len, &tun_set);
+	else if (!strcmp(c->kind, "bridge"))
+		nlattrs(c, off, len, &br_set);
+	else
 		return false;
-	nlattrs(c, off, len, &tun_set);
 	return true;
 }
 

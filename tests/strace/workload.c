@@ -1848,6 +1848,18 @@ static void nlroutes(void)
 		24, 0, 12, 0, 20, 0, 1, 0, 1, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0, 0x81, 0, 0, 0,
 		16, 0, 8, 0, 12, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0,
 		20, 0, 10, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xef, 0xbe, 0xad, 0xde, 0, 0, 0, 0 };
+	/*
+	 * ifinfomsg: IFLA_LINKINFO of kind "bridge": a forward delay in clock
+	 * ticks, the VLAN protocol, boolean options, the querier's address.
+	 */
+	static const unsigned char bridge[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		60, 0, 18, 0, 11, 0, 1, 0, 'b', 'r', 'i', 'd', 'g', 'e', 0, 0,
+		44, 0, 2, 0,
+		8, 0, 1, 0, 0xdc, 0x05, 0, 0,
+		6, 0, 8, 0, 0x81, 0x00, 0, 0,
+		12, 0, 46, 0, 1, 0, 0, 0, 3, 0, 0, 0,
+		12, 0, 47, 0, 8, 0, 1, 0, 10, 0, 0, 1 };
 	/* A multicast cache report of RTNL_FAMILY_IPMR: type, addresses. */
 	static const unsigned char report[] = {
 		128, 0, 0, 0,
@@ -1879,6 +1891,7 @@ static void nlroutes(void)
 	rtnl_send(fd, RTM_GETLINK, 0, link, sizeof(link));
 	rtnl_send(fd, RTM_GETLINK, 0, link6, sizeof(link6));
 	rtnl_send(fd, RTM_GETLINK, 0, vfs, sizeof(vfs));
+	rtnl_send(fd, RTM_GETLINK, 0, bridge, sizeof(bridge));
 	rtnl_send(fd, RTM_NEWCACHEREPORT, 0, report, sizeof(report));
 	sendto(fd, NULL, 32, MSG_DONTWAIT, NULL, 0);
 	sendto(-1, route, sizeof(route), MSG_DONTWAIT, NULL, 0);
