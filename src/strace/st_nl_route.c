@@ -26,6 +26,7 @@
 #include <linux/if_bridge.h>
 #include <linux/if_tun.h>
 #include <linux/if_link.h>
+#include <linux/ip.h>
 #include <linux/ipv6.h>
 #include <linux/lwtunnel.h>
 #include <linux/mroute.h>
@@ -1801,6 +1802,95 @@ static const struct dec inet6_dec[] = {
 static const struct set inet6_set = SET(inet6_attrs, "IFLA_INET6_???", inet6_dec);
 
 /*
+ * IFLA_AF_SPEC: attributes of each address family (typed by AF_), IPv4's
+ * configuration by IPV4_DEVCONF_ index less one, as the kernel's array
+ * starts with IPV4_DEVCONF_FORWARDING; of an AF_BRIDGE link, the
+ * bridge's own IFLA_BRIDGE_ attributes.
+ */
+#define DEVCONF4(n) { IPV4_DEVCONF_##n - 1, "IPV4_DEVCONF_" #n "-1" }
+static const struct st_xlat inet_devconf[] = {
+	DEVCONF4(FORWARDING), DEVCONF4(MC_FORWARDING), DEVCONF4(PROXY_ARP),
+	DEVCONF4(ACCEPT_REDIRECTS), DEVCONF4(SECURE_REDIRECTS), DEVCONF4(SEND_REDIRECTS),
+	DEVCONF4(SHARED_MEDIA), DEVCONF4(RP_FILTER), DEVCONF4(ACCEPT_SOURCE_ROUTE),
+	DEVCONF4(BOOTP_RELAY), DEVCONF4(LOG_MARTIANS), DEVCONF4(TAG), DEVCONF4(ARPFILTER),
+	DEVCONF4(MEDIUM_ID), DEVCONF4(NOXFRM), DEVCONF4(NOPOLICY),
+	DEVCONF4(FORCE_IGMP_VERSION), DEVCONF4(ARP_ANNOUNCE), DEVCONF4(ARP_IGNORE),
+	DEVCONF4(PROMOTE_SECONDARIES), DEVCONF4(ARP_ACCEPT), DEVCONF4(ARP_NOTIFY),
+	DEVCONF4(ACCEPT_LOCAL), DEVCONF4(SRC_VMARK), DEVCONF4(PROXY_ARP_PVLAN),
+	DEVCONF4(ROUTE_LOCALNET), DEVCONF4(IGMPV2_UNSOLICITED_REPORT_INTERVAL),
+	DEVCONF4(IGMPV3_UNSOLICITED_REPORT_INTERVAL),
+	DEVCONF4(IGNORE_ROUTES_WITH_LINKDOWN), DEVCONF4(DROP_UNICAST_IN_L2_MULTICAST),
+	DEVCONF4(DROP_GRATUITOUS_ARP), DEVCONF4(BC_FORWARDING),
+	DEVCONF4(ARP_EVICT_NOCARRIER), END,
+};
+static const struct st_xlat inet_attrs[] = { X(IFLA_INET_UNSPEC), X(IFLA_INET_CONF), END };
+static const struct st_xlat mctp_attrs[] = { X(IFLA_MCTP_UNSPEC), X(IFLA_MCTP_NET), END };
+static const struct idx_spec devconf4 = { inet_devconf, "IPV4_DEVCONF_???", 4, true };
+static const struct dec inet_dec[] = { [IFLA_INET_CONF] = { d_idx_array, &devconf4 } };
+static const struct set inet_set = SET(inet_attrs, "IFLA_INET_???", inet_dec);
+static const struct dec mctp_dec[] = { [IFLA_MCTP_NET] = U32 };
+static const struct set mctp_set = SET(mctp_attrs, "IFLA_MCTP_???", mctp_dec);
+static const struct dec af_spec_dec[] = {
+	[AF_INET] = { d_nest, &inet_set }, [AF_INET6] = { d_nest, &inet6_set },
+	[AF_MCTP] = { d_nest, &mctp_set },
+};
+static const struct set af_spec_set = SET(st_af, "AF_???", af_spec_dec);
+
+static const struct st_xlat br_af_attrs[] = {
+	X(IFLA_BRIDGE_FLAGS), X(IFLA_BRIDGE_MODE), X(IFLA_BRIDGE_VLAN_INFO),
+	X(IFLA_BRIDGE_VLAN_TUNNEL_INFO), X(IFLA_BRIDGE_MRP), X(IFLA_BRIDGE_CFM),
+	X(IFLA_BRIDGE_MST), END,
+};
+static const struct st_xlat br_tunnel_attrs[] = {
+	X(IFLA_BRIDGE_VLAN_TUNNEL_UNSPEC), X(IFLA_BRIDGE_VLAN_TUNNEL_ID),
+	X(IFLA_BRIDGE_VLAN_TUNNEL_VID), X(IFLA_BRIDGE_VLAN_TUNNEL_FLAGS), END,
+};
+static const struct st_xlat bridge_flags[] = { X(BRIDGE_FLAGS_MASTER), X(BRIDGE_FLAGS_SELF), END };
+static const struct st_xlat bridge_modes[] = {
+	X(BRIDGE_MODE_VEB), X(BRIDGE_MODE_VEPA), { 0xffff, "BRIDGE_MODE_UNDEF" }, END,
+};
+static const struct xspec bridge_flags_x = { bridge_flags, "BRIDGE_FLAGS_???", 2, true };
+static const struct xspec bridge_mode_x = { bridge_modes, "BRIDGE_MODE_???", 2, false };
+static const struct xspec vlan_flags_x = { bridge_vlan_flags, "BRIDGE_VLAN_INFO_???", 2, true };
+static const struct field vlan_info_f[] = {
+	{ "flags", 0, 2, F_FLAGS, bridge_vlan_flags, "BRIDGE_VLAN_INFO_???" },
+	{ "vid", 2, 2, F_U, NULL, NULL }, { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc vlan_info = { sizeof(struct bridge_vlan_info), 0, vlan_info_f, NULL, false };
+
+/* struct bridge_vlan_info, and whatever follows it in hex. */
+static bool d_vlan_info(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	if (!d_struct(c, off, len, &vlan_info))
+		return false;
+	if (len > sizeof(struct bridge_vlan_info)) {
+		buf_printf(c->b, ", ");
+		hex(c, off + sizeof(struct bridge_vlan_info), len - sizeof(struct bridge_vlan_info));
+	}
+	return true;
+}
+
+static const struct dec br_tunnel_dec[] = {
+	[IFLA_BRIDGE_VLAN_TUNNEL_ID] = U32, [IFLA_BRIDGE_VLAN_TUNNEL_VID] = U16,
+	[IFLA_BRIDGE_VLAN_TUNNEL_FLAGS] = { d_xlat, &vlan_flags_x },
+};
+static const struct set br_tunnel_set =
+	SET(br_tunnel_attrs, "IFLA_BRIDGE_VLAN_TUNNEL_???", br_tunnel_dec);
+static const struct dec br_af_dec[] = {
+	[IFLA_BRIDGE_FLAGS] = { d_xlat, &bridge_flags_x },
+	[IFLA_BRIDGE_MODE] = { d_xlat, &bridge_mode_x },
+	[IFLA_BRIDGE_VLAN_INFO] = { d_vlan_info, NULL },
+	[IFLA_BRIDGE_VLAN_TUNNEL_INFO] = { d_nest, &br_tunnel_set },
+};
+static const struct set br_af_set = SET(br_af_attrs, "IFLA_BRIDGE_???", br_af_dec);
+
+static bool d_af_spec(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	nlattrs(c, off, len, c->family == AF_BRIDGE ? &br_af_set : &af_spec_set);
+	return true;
+}
+
+/*
  * IFLA_PROTINFO: a bridge port's attributes for AF_BRIDGE, IPv6's for
  * AF_INET6, else hex.
  */
@@ -2183,6 +2273,7 @@ static const struct dec ifla_dec[] = {
 	[IFLA_NUM_VF] = U32, [IFLA_STATS64] = { d_stats64, NULL },
 	[IFLA_VF_PORTS] = { d_nest, &vf_port_set }, [IFLA_PORT_SELF] = { d_nest, &port_set },
 	[IFLA_VFINFO_LIST] = { d_nest, &vfinfo_list_set },
+	[IFLA_AF_SPEC] = { d_af_spec, NULL },
 	[IFLA_GROUP] = U32, [IFLA_NET_NS_FD] = { d_fd, NULL },
 	[IFLA_EXT_MASK] = { d_xlat, &rtext_x }, [IFLA_PROMISCUITY] = U32,
 	[IFLA_NUM_TX_QUEUES] = U32, [IFLA_NUM_RX_QUEUES] = U32, [IFLA_CARRIER] = U8,

@@ -1860,6 +1860,22 @@ static void nlroutes(void)
 		6, 0, 8, 0, 0x81, 0x00, 0, 0,
 		12, 0, 46, 0, 1, 0, 0, 0, 3, 0, 0, 0,
 		12, 0, 47, 0, 8, 0, 1, 0, 10, 0, 0, 1 };
+	/*
+	 * ifinfomsg: IFLA_AF_SPEC, IPv4's configuration and MCTP's network;
+	 * of a bridge (AF_BRIDGE): flags, mode, a VLAN and its tunnel.
+	 */
+	static const unsigned char afspec[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		32, 0, 26, 0,
+		16, 0, 2, 0, 12, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+		12, 0, 45, 0, 8, 0, 1, 0, 7, 0, 0, 0 };
+	static const unsigned char brspec[] = {
+		7, 0, 0x01, 0, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		48, 0, 26, 0,
+		6, 0, 0, 0, 2, 0, 0, 0,
+		6, 0, 1, 0, 1, 0, 0, 0,
+		8, 0, 2, 0, 6, 0, 10, 0,
+		20, 0, 3, 0, 8, 0, 1, 0, 100, 0, 0, 0, 6, 0, 2, 0, 10, 0, 0, 0 };
 	/* A multicast cache report of RTNL_FAMILY_IPMR: type, addresses. */
 	static const unsigned char report[] = {
 		128, 0, 0, 0,
@@ -1892,6 +1908,8 @@ static void nlroutes(void)
 	rtnl_send(fd, RTM_GETLINK, 0, link6, sizeof(link6));
 	rtnl_send(fd, RTM_GETLINK, 0, vfs, sizeof(vfs));
 	rtnl_send(fd, RTM_GETLINK, 0, bridge, sizeof(bridge));
+	rtnl_send(fd, RTM_GETLINK, 0, afspec, sizeof(afspec));
+	rtnl_send(fd, RTM_GETLINK, 0, brspec, sizeof(brspec));
 	rtnl_send(fd, RTM_NEWCACHEREPORT, 0, report, sizeof(report));
 	sendto(fd, NULL, 32, MSG_DONTWAIT, NULL, 0);
 	sendto(-1, route, sizeof(route), MSG_DONTWAIT, NULL, 0);
