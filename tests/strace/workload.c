@@ -2011,6 +2011,28 @@ static void netlinks(void)
 	sendto(fd, m, 16, MSG_DONTWAIT, NULL, 0);
 	m[0].h.nlmsg_type = (7 << 8) | 0x77;
 	sendto(fd, m, 16, MSG_DONTWAIT, NULL, 0);
+	{
+		/*
+		 * nfgenmsg: nftables' subsystem as res_id in host order, in
+		 * network order with an attribute after it; a batch's begin
+		 * with bytes after it; a payload short of an nfgenmsg.
+		 */
+		static const unsigned char nf1[] = {
+			20, 0, 0, 0, 0, 10, 1, 0, 5, 0, 0, 0, 0, 0, 0, 0, 2, 0, 10, 0 };
+		static const unsigned char nf2[] = {
+			28, 0, 0, 0, 0, 10, 1, 0, 6, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 10,
+			8, 0, 1, 0, 'a', 'b', 'c', 0 };
+		static const unsigned char nf3[] = {
+			24, 0, 0, 0, 0x10, 0, 1, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10,
+			1, 2, 3, 4 };
+		static const unsigned char nf4[] = {
+			18, 0, 0, 0, 0, 7, 1, 0, 8, 0, 0, 0, 0, 0, 0, 0, 1, 2 };
+
+		sendto(fd, nf1, sizeof(nf1), MSG_DONTWAIT, NULL, 0);
+		sendto(fd, nf2, sizeof(nf2), MSG_DONTWAIT, NULL, 0);
+		sendto(fd, nf3, sizeof(nf3), MSG_DONTWAIT, NULL, 0);
+		sendto(fd, nf4, sizeof(nf4), MSG_DONTWAIT, NULL, 0);
+	}
 	close(fd);
 }
 
