@@ -3809,6 +3809,62 @@ size_t st_tracee_read(int tid, uint64_t a, unsigned char *out, size_t n, bool to
 	return got;
 }
 
+/* struct udev_monitor_netlink_header's size: strace's own copy of udev's. */
+#define UDEV_HDR 40
+
+/*
+ * A NETLINK_KOBJECT_UEVENT buffer of len bytes at addr (k: its record)
+ * that a udev monitor's header leads (prefix "libudev"): the header and
+ * the properties after it as a string.  False for any other buffer, or
+ * a failed recvfrom's, which print as strings.
+ */
+static bool udev_buf(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		     const struct st_cap *k, uint64_t addr, uint64_t len)
+{
+	unsigned char h[UDEV_HDR], *more = NULL;
+	size_t have = k ? (k->len < UDEV_HDR ? k->len : UDEV_HDR) : 0, want;
+	struct st_cap rest = { 0 };
+	int j;
+
+	if ((ST_IS(c, "recvfrom") && st_call_failed(c)) || !addr || len < UDEV_HDR)
+		return false;
+	if (have)
+		memcpy(h, k->data, have);
+	if (have < UDEV_HDR)
+		have += st_tracee_read(c->tid, addr + have, h + have, UDEV_HDR - have, false);
+	if (have < UDEV_HDR || memcmp(h, "libudev", 8))
+		return false;
+	if (len > UDEV_HDR)
+		buf_printf(b, "[");
+	buf_printf(b, "{prefix=");
+	st_quote(b, h, 7, false, o->xstyle);
+	buf_printf(b, ", magic=htonl(%#x), header_size=%u, properties_off=%u, properties_len=%u",
+		   ntohl(st_u32(h + 8)), st_u32(h + 12), st_u32(h + 16), st_u32(h + 20));
+	for (j = 0; j < 4; j++)
+		buf_printf(b, ", %s=htonl(%#x)", (const char *[]){ "filter_subsystem_hash",
+			   "filter_devtype_hash", "filter_tag_bloom_hi", "filter_tag_bloom_lo" }[j],
+			   ntohl(st_u32(h + 24 + 4 * j)));
+	buf_printf(b, "}");
+	if (len <= UDEV_HDR)
+		return true;
+	/* The properties: what the record holds past the header, or the process's memory. */
+	want = len - UDEV_HDR < (uint64_t)o->strsize + 1 ? (size_t)(len - UDEV_HDR) : (size_t)o->strsize + 1;
+	more = xmalloc(want);
+	rest.data = more;
+	if (k && k->len > UDEV_HDR)
+		rest.len = k->len - UDEV_HDR < want ? k->len - UDEV_HDR : want;
+	memcpy(more, k && rest.len ? k->data + UDEV_HDR : more, rest.len);
+	if (rest.len < want)
+		rest.len += st_tracee_read(c->tid, addr + UDEV_HDR + rest.len, more + rest.len,
+					   want - rest.len, false);
+	rest.cut = true;
+	buf_printf(b, ", ");
+	bytes(b, &rest, addr + UDEV_HDR, len - UDEV_HDR, o->strsize, o->xstyle);
+	buf_printf(b, "]");
+	free(more);
+	return true;
+}
+
 /*
  * sendto's and recvfrom's buffer of len bytes on a netlink socket: its
  * messages, as strace decodes them.  False for another socket.
@@ -3824,6 +3880,12 @@ static bool netlink_buf(struct buf *b, const struct st_call *c,
 	proto = netlink_proto(c, o);
 	if (proto < 0)
 		return false;
+	/* -e verbose=none: a string, as strace. */
+	if (o->noderef)
+		return false;
+	/* Not netlink messages: udev's header, or a string. */
+	if (proto == NETLINK_KOBJECT_UEVENT)
+		return udev_buf(b, c, o, k, c->args[i], len);
 	netlink_at(b, c, o, proto, k, c->args[i], len);
 	return true;
 }

@@ -285,6 +285,8 @@ for x in abbrev raw verbose; do
 	same_line "netlink messages sent, -X $x: types and flags by protocol, payloads, arrays, rtnetlink structs" \
 		-X $x -e trace=sendto,sendmsg -- "$WL" netlink
 done
+same_line "netlink messages sent, -e verbose=none: strings, as strace" \
+	-e verbose=none -e trace=sendto,sendmsg -- "$WL" netlink
 for x in abbrev raw verbose; do
 	same_line "NETLINK_ROUTE attributes, -X $x: nested, structs, arrays, names, flags, short values" \
 		-X $x -e trace=sendto -- "$WL" nlroute

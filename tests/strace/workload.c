@@ -2034,6 +2034,19 @@ static void netlinks(void)
 		sendto(fd, nf4, sizeof(nf4), MSG_DONTWAIT, NULL, 0);
 	}
 	close(fd);
+	{
+		/* A udev monitor's header and properties; a kernel's event, a string. */
+		unsigned char u[52] = "libudev";
+		uint32_t h[8] = { htonl(0xfeedcafe), 40, 40, 11, htonl(0x1234), 0, htonl(1), 0 };
+
+		memcpy(u + 8, h, sizeof(h));
+		memcpy(u + 40, "ACTION=add", 11);
+		fd = nl_socket(NETLINK_KOBJECT_UEVENT);
+		sendto(fd, u, sizeof(u), MSG_DONTWAIT, NULL, 0);
+		sendto(fd, u, 40, MSG_DONTWAIT, NULL, 0);
+		sendto(fd, "add@/devices/virtual/x", 23, MSG_DONTWAIT, NULL, 0);
+		close(fd);
+	}
 }
 
 /* fcntl's commands by their third argument: locks, owners, signals, seals. */
