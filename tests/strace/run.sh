@@ -792,6 +792,10 @@ for o in "" "-X raw" "-e verbose=none"; do
 	# shellcheck disable=SC2086
 	same_line "modify_ldt${o:+ $o}" $o -e trace=modify_ldt -- "$WL" ldt
 done
+# MTD requests: their structs at entry; with a success injected, what
+# a device answers as well.
+same_line "MTD ioctls" -e trace=ioctl -- "$WL" mtd
+same_line "MTD ioctls, success injected" -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" mtd
 # PACKET_STATISTICS: struct tpacket_stats as far as the length goes,
 # tpacket_stats_v3 whole at the end of a mapping.
 same_line "getsockopt PACKET_STATISTICS" -e trace=getsockopt -- "$WL" packet-stats

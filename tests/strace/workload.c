@@ -106,6 +106,7 @@
 #include <linux/nbd.h>
 #include <linux/lirc.h>
 #include <linux/userfaultfd.h>
+#include <mtd/mtd-abi.h>
 #include <mtd/ubi-user.h>
 #include <linux/filter.h>
 #include <linux/bpf.h>
@@ -4247,6 +4248,42 @@ static void ldts(void)
 }
 
 /*
+ * MTD requests on no device: ranges, OOB buffers, a write request, OTP
+ * mode and selection, bad blocks, a region's index, and what a device
+ * would answer (its geometry and ECC statistics).
+ */
+static void mtds(void)
+{
+	struct erase_info_user e = { 0x1000, 0x2000 };
+	struct erase_info_user64 e64 = { 0x100000000ULL, 0x2000 };
+	struct mtd_oob_buf ob = { 0x10, 0x20, NULL };
+	struct mtd_write_req w = { .start = 0x10, .len = 0x20, .ooblen = 4, .mode = MTD_OPS_RAW };
+	struct region_info_user r = { 1, 2, 3, 7 };
+	struct otp_info otp = { 0x40, 0x80, 1 };
+	struct mtd_info_user info;
+	struct mtd_ecc_stats st;
+	int otp_mode = MTD_OTP_USER;
+	loff_t bad = 4096;
+
+	memset(&info, 0x11, sizeof(info));
+	memset(&st, 0x22, sizeof(st));
+	ioctl(-1, MEMERASE, &e);
+	ioctl(-1, MEMLOCK, &e);
+	ioctl(-1, MEMERASE64, &e64);
+	ioctl(-1, MEMWRITEOOB, &ob);
+	ioctl(-1, MEMWRITE, &w);
+	ioctl(-1, MTDFILEMODE, MTD_FILE_MODE_RAW);
+	ioctl(-1, MTDFILEMODE, 9);
+	ioctl(-1, OTPSELECT, &otp_mode);
+	ioctl(-1, OTPLOCK, &otp);
+	ioctl(-1, MEMGETBADBLOCK, &bad);
+	ioctl(-1, MEMGETREGIONINFO, &r);
+	ioctl(-1, MEMGETINFO, &info);
+	ioctl(-1, ECCGETSTATS, &st);
+	ioctl(-1, MEMERASE, NULL);
+}
+
+/*
  * PACKET_STATISTICS of a packet socket: cut short by the length, whole,
  * as TPACKET_V3's struct with its third field, at the end of a mapping.
  */
@@ -4848,6 +4885,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "mtd")) {
+		mtds();
 		return 0;
 	}
 	if (!strcmp(mode, "packet-stats")) {
