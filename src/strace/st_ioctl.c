@@ -263,6 +263,7 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_ubi,
 	&st_ioc_ubi_volume,
 	&st_ioc_mtd,
+	&st_ioc_scsi,
 	&st_ioc_perf,
 	&st_ioc_sock,
 	NULL,

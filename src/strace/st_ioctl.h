@@ -119,6 +119,6 @@ void st_ioc_v4l2_capture(struct buf *b, char l, int strsize);
 void st_ioc_sock_capture(struct buf *b, char l);
 extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop,
 	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio, st_ioc_ubi, st_ioc_ubi_volume, st_ioc_perf,
-	st_ioc_sock, st_ioc_mtd;
+	st_ioc_sock, st_ioc_mtd, st_ioc_scsi;
 
 #endif

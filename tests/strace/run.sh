@@ -796,6 +796,10 @@ done
 # a device answers as well.
 same_line "MTD ioctls" -e trace=ioctl -- "$WL" mtd
 same_line "MTD ioctls, success injected" -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" mtd
+# SCSI generic requests: names, no argument, ints, values, resets.
+for x in abbrev raw verbose; do
+	same_line "SCSI generic ioctls, -X $x" -X $x -e trace=ioctl -- "$WL" scsi
+done
 # PACKET_STATISTICS: struct tpacket_stats as far as the length goes,
 # tpacket_stats_v3 whole at the end of a mapping.
 same_line "getsockopt PACKET_STATISTICS" -e trace=getsockopt -- "$WL" packet-stats

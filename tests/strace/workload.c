@@ -107,6 +107,7 @@
 #include <linux/lirc.h>
 #include <linux/userfaultfd.h>
 #include <mtd/mtd-abi.h>
+#include <scsi/sg.h>
 #include <mtd/ubi-user.h>
 #include <linux/filter.h>
 #include <linux/bpf.h>
@@ -4284,6 +4285,27 @@ static void mtds(void)
 }
 
 /*
+ * SCSI generic requests on no device: no argument, a setter's int, a
+ * value, resets (with the flag that forbids escalation), a getter's
+ * pointer, SG_IO without a header, an unknown request.
+ */
+static void scsis(void)
+{
+	int v = 30, reset = 0x100, bad = 0x77;
+
+	ioctl(-1, SG_GET_TIMEOUT, 0);
+	ioctl(-1, SG_SET_TIMEOUT, &v);
+	ioctl(-1, SG_SET_TRANSFORM, 0xbeef);
+	ioctl(-1, SG_SCSI_RESET, &reset);
+	reset = 2;
+	ioctl(-1, SG_SCSI_RESET, &reset);
+	ioctl(-1, SG_SCSI_RESET, &bad);
+	ioctl(-1, SG_GET_VERSION_NUM, &v);
+	ioctl(-1, SG_IO, NULL);
+	ioctl(-1, 0x22fe, 5);
+}
+
+/*
  * PACKET_STATISTICS of a packet socket: cut short by the length, whole,
  * as TPACKET_V3's struct with its third field, at the end of a mapping.
  */
@@ -4885,6 +4907,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "scsi")) {
+		scsis();
 		return 0;
 	}
 	if (!strcmp(mode, "mtd")) {
