@@ -19,6 +19,8 @@
  * longest struct strace reads whole (PTP_SYS_OFFSET_EXTENDED's 1216).
  */
 #define ST_IOCTL_READ_MAX 1280
+/* The record of BLKPG's partition, beside its struct's (record 0). */
+#define ST_BLKPG_IDX 1
 
 /* The names of request, "A or B" when the number names several; NULL if none. */
 const char *st_ioctl_name(unsigned request);

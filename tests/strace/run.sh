@@ -796,6 +796,8 @@ done
 # a device answers as well.
 same_line "MTD ioctls" -e trace=ioctl -- "$WL" mtd
 same_line "MTD ioctls, success injected" -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" mtd
+# BLKPG with the partition it points to, BLKTRACESETUP.
+same_line "block ioctls: BLKPG, BLKTRACESETUP" -e trace=ioctl -- "$WL" block
 # SCSI generic requests: names, no argument, ints, values, resets.
 for x in abbrev raw verbose; do
 	same_line "SCSI generic ioctls, -X $x" -X $x -e trace=ioctl -- "$WL" scsi

@@ -106,6 +106,8 @@
 #include <linux/nbd.h>
 #include <linux/lirc.h>
 #include <linux/userfaultfd.h>
+#include <linux/blkpg.h>
+#include <linux/blktrace_api.h>
 #include <mtd/mtd-abi.h>
 #include <scsi/sg.h>
 #include <mtd/ubi-user.h>
@@ -4285,6 +4287,27 @@ static void mtds(void)
 }
 
 /*
+ * Block requests on no device: BLKPG with its partition (names that fill
+ * their arrays and one that ends) and without, a trace's setup.
+ */
+static void blocks(void)
+{
+	struct blkpg_partition part = { .start = 1 << 20, .length = -1, .pno = 3 };
+	struct blkpg_ioctl_arg a = { BLKPG_ADD_PARTITION, 0, sizeof(part), &part };
+	struct blk_user_trace_setup t = { .act_mask = 0xff, .buf_size = 4096, .buf_nr = 4,
+					  .start_lba = 0, .end_lba = 1000, .pid = 1 };
+
+	memset(part.devname, 'd', sizeof(part.devname));
+	strcpy(part.volname, "vol");
+	ioctl(-1, BLKPG, &a);
+	a.op = 9;
+	a.data = NULL;
+	ioctl(-1, BLKPG, &a);
+	ioctl(-1, BLKTRACESETUP, &t);
+	ioctl(-1, BLKPG, NULL);
+}
+
+/*
  * SCSI generic requests on no device: no argument, a setter's int, a
  * value, resets (with the flag that forbids escalation), a getter's
  * pointer, SG_IO without a header, an unknown request.
@@ -4907,6 +4930,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "block")) {
+		blocks();
 		return 0;
 	}
 	if (!strcmp(mode, "scsi")) {
