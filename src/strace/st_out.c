@@ -492,8 +492,12 @@ static void cut_open(struct st_out *s, int tid)
 {
 	struct st_task *t;
 
-	/* -ff: no other thread's line comes between. */
-	if (!s->open_tid || s->open_tid == tid || s->o->json || s->o->separate)
+	/*
+	 * -ff: no other thread's line comes between.  -e status: a line is
+	 * printed whole when its call ends, if its status is one shown.
+	 */
+	if (!s->open_tid || s->open_tid == tid || s->o->json || s->o->separate ||
+	    s->o->status)
 		goto out;
 	t = task(s, s->open_tid, false);
 	if (!t || !t->pending || t->cut || !shown(s, &t->call))
@@ -763,6 +767,18 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		st_call_name(&b, c);
 		buf_printf(&b, " resumed>");
 		st_decode_args(&b, c, call_d(s, c), fo, n);
+	} else if (!returned && s->o->status && fo < n) {
+		/*
+		 * -e status: what the call was given, then as strace ends a
+		 * line it never resumed (one whose arguments are all given
+		 * ends as any other).
+		 */
+		st_call_name(&b, c);
+		buf_printf(&b, "(");
+		st_decode_args(&b, c, call_d(s, c), 0, fo);
+		if (fo > 0)
+			buf_printf(&b, ", ");
+		buf_printf(&b, " <unfinished ...>");
 	} else {
 		st_call_name(&b, c);
 		buf_printf(&b, "(");
