@@ -646,15 +646,22 @@ sed -i -E 's/0x[0-9a-f]+/ADDR/g' fx.n
 [ $rc = 0 ] && grep -q '^+++ superseded by execve in pid N +++' fx.n &&
 	grep -q 'exited with 0' fx.txt && diff <(head -2 sx.n) <(head -2 fx.n) > d.txt &&
 	ok "thread execve: superseded leader, no hang" || bad "thread execve: rc $rc: $(head -4 d.txt) $(grep -c . fx.n)"
-# -e status= with a thread's execve: no line is cut for another's, the
-# leader's call that never returns shows with status=unfinished only.
-for st in unfinished none; do
-	timeout -k 5 20 "$FERRET" strace -f -e status=$st -o fx.txt "$WL" thread-exec > /dev/null
-	strace -f -e status=$st -o sx.txt "$WL" thread-exec > /dev/null
-	nx() { sed -E 's/^[0-9]+ +//; s/pid [0-9]+/pid N/; s/ +=/ =/' "$1"; }
+# A thread's execve while the leader waits: the leader's call ends
+# unfinished with nothing it would write.  -e status=: no line is cut
+# for another's, the call that never returns shows with unfinished only.
+for st in all unfinished none; do
+	timeout -k 5 20 "$FERRET" strace -f -e status=$st -e trace=pause,execve -o fx.txt \
+		"$WL" thread-exec > /dev/null
+	strace -f -e status=$st -e trace=pause,execve -o sx.txt "$WL" thread-exec > /dev/null
+	nx() { sed -E 's/^[0-9]+ +//; s/pid [0-9]+/pid N/; s/ +=/ =/; s/0x[0-9a-f]+/ADDR/g' "$1"; }
 	diff <(nx sx.txt) <(nx fx.txt) > d.txt && ok "thread execve, -e status=$st: strace's lines" ||
 		bad "thread execve, status=$st: $(head -4 d.txt)"
 done
+# -qqq: no superseded line (the leader may not have made its call yet).
+timeout -k 5 20 "$FERRET" strace -f -qqq -o fx.txt "$WL" thread-exec > /dev/null
+strace -f -qqq -o sx.txt "$WL" thread-exec > /dev/null
+! grep -q superseded fx.txt && ! grep -q superseded sx.txt && grep -q 'execve resumed' fx.txt &&
+	ok "thread execve, -qqq: no superseded line, as strace" || bad "thread execve -qqq: $(cat fx.txt)"
 # -p: attach to a running process
 sleep 30 & sp=$!
 "$FERRET" strace -p $sp 2> fp.txt & fpid=$!

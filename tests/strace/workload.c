@@ -1060,6 +1060,8 @@ static void values(void)
 /* A thread that is not the leader replaces the process. */
 static void *exec_fn(void *arg __attribute__((unused)))
 {
+	/* The leader is in pause() by then, whose line the execve ends. */
+	usleep(50000);
 	execl("/bin/true", "true", (char *)NULL);
 	return NULL;
 }
