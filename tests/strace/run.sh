@@ -812,6 +812,9 @@ done
 # a device answers as well.
 same_line "MTD ioctls" -e trace=ioctl -- "$WL" mtd
 same_line "MTD ioctls, success injected" -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" mtd
+# struct msghdr: NULL and empty iovec arrays, control buffers that are
+# short, unreadable or NULL, control messages cut short.
+same_line "sendmsg: msghdr and control messages at their edges" -e trace=sendmsg -- "$WL" msghdr-edges
 # BLKPG with the partition it points to, BLKTRACESETUP.
 same_line "block ioctls: BLKPG, BLKTRACESETUP" -e trace=ioctl -- "$WL" block
 # SCSI generic requests: names, no argument, ints, values, resets.

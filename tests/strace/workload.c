@@ -4289,6 +4289,72 @@ static void mtds(void)
 }
 
 /*
+ * struct msghdr's edges, on no socket: no iovec array, an empty one;
+ * control buffers short of a header, ending a mapping, unmapped, NULL;
+ * control messages whose cmsg_len is short of a header, or of the
+ * buffer, and a part after the last one too short for a header.
+ */
+static void msghdr_edges(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct cmsghdr *cm;
+	struct msghdr h;
+	char c[64] __attribute__((aligned(8)));
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	memset(&h, 0, sizeof(h));
+	memset(c, 0, sizeof(c));
+	sendmsg(-1, &h, 0);
+	h.msg_iov = (struct iovec *)c;
+	sendmsg(-1, &h, 0);
+	h.msg_iov = NULL;
+	h.msg_control = c;
+	h.msg_controllen = 8;
+	sendmsg(-1, &h, 0);
+	h.msg_control = m + 4096 - 8;
+	h.msg_controllen = 16;
+	sendmsg(-1, &h, 0);
+	h.msg_control = m + 4096;
+	sendmsg(-1, &h, 0);
+	h.msg_control = NULL;
+	sendmsg(-1, &h, 0);
+	h.msg_control = c;
+	sendmsg(-1, &h, 0);
+	cm = (struct cmsghdr *)c;
+	cm->cmsg_len = 20;
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	h.msg_controllen = 24;
+	sendmsg(-1, &h, 0);
+	cm->cmsg_len = 40;
+	h.msg_controllen = 36;
+	sendmsg(-1, &h, 0);
+	cm->cmsg_len = 16;
+	cm->cmsg_type = 77;
+	h.msg_controllen = 28;
+	sendmsg(-1, &h, 0);
+	/* A security context, a timestamp of the wrong size, IP options past -s. */
+	cm->cmsg_len = 20;
+	cm->cmsg_type = 3;
+	memcpy(c + 16, "ab\n", 4);
+	h.msg_controllen = 24;
+	sendmsg(-1, &h, 0);
+	cm->cmsg_type = SO_TIMESTAMP_OLD;
+	sendmsg(-1, &h, 0);
+	cm->cmsg_type = (int)0xfacefeed;
+	sendmsg(-1, &h, 0);
+	cm->cmsg_level = SOL_IP;
+	cm->cmsg_type = IP_RETOPTS;
+	cm->cmsg_len = 16 + 40;
+	memset(c + 16, 0x41, 40);
+	h.msg_controllen = 56;
+	sendmsg(-1, &h, 0);
+	munmap(m, 4096);
+}
+
+/*
  * Block requests on no device: BLKPG with its partition (names that fill
  * their arrays and one that ends) and without, a trace's setup.
  */
@@ -4932,6 +4998,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "msghdr-edges")) {
+		msghdr_edges();
 		return 0;
 	}
 	if (!strcmp(mode, "block")) {
