@@ -6211,8 +6211,12 @@ void st_pid_comm(struct buf *b, long pid, const struct st_dopts *o)
 		st_read_comm(pid, comm, sizeof(comm));
 		known = comm;
 	}
-	if (*known)
-		buf_printf(b, "<%s>", known);
+	/* Quoted as strace quotes it: a name may hold anything but a NUL. */
+	if (*known) {
+		buf_put(b, "<", 1);
+		quote_body(b, (const unsigned char *)known, strlen(known), o->xstyle, "<>");
+		buf_put(b, ">", 1);
+	}
 }
 
 /*

@@ -1122,6 +1122,11 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 			   "($nr == %d && (*(arg0 + %d) & %d) && (int64)arg1 > 0)) { "
 			   "printf(\"M %%d %%d\", tid, $nr); }\n",
 			   __NR_execve, __NR_execveat, __NR_mmap, reg_off[2], PROT_EXEC);
+	/* -Y: the name prctl(PR_SET_NAME) gives a task, traced or not. */
+	if (exit && o->lines && o->pidcomm)
+		buf_printf(b, "\tif ($nr == %d && arg1 == 0 && *(arg0 + %d) == %d) { "
+			   "printf(\"K %%d %%s\", tid, comm); }\n",
+			   __NR_prctl, reg_off[0], PR_SET_NAME);
 	buf_printf(b, "\t$d = @sd[$nr];\n\tif ($d == 0) { return; }\n");
 	/* One helper call for the thread id, not one per record. */
 	buf_printf(b, "\t$t = tid;\n");

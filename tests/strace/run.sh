@@ -812,6 +812,11 @@ done
 # a device answers as well.
 same_line "MTD ioctls" -e trace=ioctl -- "$WL" mtd
 same_line "MTD ioctls, success injected" -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" mtd
+# -Y: the names prctl(PR_SET_NAME) gives, traced or not, quoted as strace.
+for set in getppid getppid,prctl; do
+	NORM2='s/^[0-9]+</PID</' \
+	same_line "-Y: names set by prctl, -e trace=$set" -f -Y -e signal=none -e trace=$set -- "$WL" rename
+done
 # struct msghdr: NULL and empty iovec arrays, control buffers that are
 # short, unreadable or NULL, control messages cut short.
 same_line "sendmsg: msghdr and control messages at their edges" -e trace=sendmsg -- "$WL" msghdr-edges

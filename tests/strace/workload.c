@@ -4289,6 +4289,29 @@ static void mtds(void)
 }
 
 /*
+ * -Y: the process renames itself (its name with a control character and
+ * angle brackets), each name shown after it, whether prctl is traced or
+ * not.
+ */
+static void renames(void)
+{
+	pid_t p = fork();
+
+	if (p == 0) {
+		/* On the stack: a literal's page may not be in memory yet. */
+		char a[] = "a\033[2Jb<c>", b[] = "plain";
+
+		prctl(PR_SET_NAME, a);
+		getppid();
+		prctl(PR_SET_NAME, b);
+		getppid();
+		_exit(0);
+	}
+	if (p > 0)
+		waitpid(p, NULL, 0);
+}
+
+/*
  * struct msghdr's edges, on no socket: no iovec array, an empty one;
  * control buffers short of a header, ending a mapping, unmapped, NULL;
  * control messages whose cmsg_len is short of a header, or of the
@@ -4998,6 +5021,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "rename")) {
+		renames();
 		return 0;
 	}
 	if (!strcmp(mode, "msghdr-edges")) {
