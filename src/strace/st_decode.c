@@ -725,8 +725,16 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 		else if (st_bpfsys_ret_fd(c))
 			st_fds_drop(o->fds, c->tid, (int)c->ret);
 	} else if (st_sys_ret(c->sys) == 'f') {
-		/* A descriptor no open named (socket, pipe, ...): ask /proc. */
-		st_fds_drop(o->fds, c->tid, (int)c->ret);
+		/*
+		 * A descriptor no open named (pipe, ...): ask /proc; a socket
+		 * by the inode the call's record holds, when -y asked for it.
+		 */
+		const char *h = ret_hint(c, o, resolved);
+
+		if (h && (!strcmp(n, "socket") || !strncmp(n, "accept", 6)))
+			st_fds_set(o->fds, c->tid, (int)c->ret, h);
+		else
+			st_fds_drop(o->fds, c->tid, (int)c->ret);
 		if (!strcmp(n, "socket") && (int)c->args[0] == AF_NETLINK)
 			st_fds_set_netlink(o->fds, c->tid, (int)c->ret, (int)c->args[2]);
 	}
@@ -887,6 +895,14 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 		return anon_name(n);
 	if (!strcmp(n, "bpf"))
 		return st_bpfsys_fd_name(c);
+	/* A socket, by the inode the kernel gave it (st_prog.c). */
+	if (!strcmp(n, "socket") || !strcmp(n, "accept") || !strcmp(n, "accept4")) {
+		k = cap_li(c, ST_SOCKINO_ARG, ST_L_NLPROTO, 0);
+		if (!k)
+			return NULL;
+		snprintf(resolved, PATH_MAX, "socket:[%llu]", (unsigned long long)k->n);
+		return resolved;
+	}
 	for (i = 0; i < st_call_nargs(c) && !k; i++) {
 		if (st_sys_arg(c->sys, i) == 'D')
 			at = i;

@@ -812,6 +812,10 @@ done
 # a device answers as well.
 same_line "MTD ioctls" -e trace=ioctl -- "$WL" mtd
 same_line "MTD ioctls, success injected" -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" mtd
+# -y: sockets named by their inode, the process gone when lines print.
+NORM2='s/socket:\[[0-9]+\]/socket:[INO]/g' \
+same_line "-y: sockets made and accepted, closed before their lines print" \
+	-y -e trace=socket,bind,listen,connect,accept,close -- "$WL" sockets-y
 # -Y: the names prctl(PR_SET_NAME) gives, traced or not, quoted as strace.
 for set in getppid getppid,prctl; do
 	NORM2='s/^[0-9]+</PID</' \

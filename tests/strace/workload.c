@@ -4289,6 +4289,26 @@ static void mtds(void)
 }
 
 /*
+ * -y: sockets named by the inode the call made, used and closed before
+ * the process exits at once: a socket's, an accepted connection's.
+ */
+static void sockets_y(void)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	socklen_t len = sizeof(a);
+	int l = socket(AF_UNIX, SOCK_STREAM, 0), c = socket(AF_UNIX, SOCK_STREAM, 0), x;
+
+	memcpy(a.sun_path, "\0ferret-y", 9);
+	bind(l, (struct sockaddr *)&a, offsetof(struct sockaddr_un, sun_path) + 9);
+	listen(l, 1);
+	connect(c, (struct sockaddr *)&a, offsetof(struct sockaddr_un, sun_path) + 9);
+	x = accept(l, (struct sockaddr *)&a, &len);
+	close(x);
+	close(c);
+	close(l);
+}
+
+/*
  * -Y: the process renames itself (its name with a control character and
  * angle brackets), each name shown after it, whether prctl is traced or
  * not.
@@ -5021,6 +5041,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "sockets-y")) {
+		sockets_y();
 		return 0;
 	}
 	if (!strcmp(mode, "rename")) {
