@@ -675,7 +675,8 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 	char resolved[PATH_MAX];
 	int fd;
 
-	if (!o->fds || st_call_failed(c))
+	/* An injected return value made no descriptor. */
+	if (!o->fds || st_call_failed(c) || c->ret_ok)
 		return;
 	/* Without -y or -P only netlink sockets are kept, at no cost to opens. */
 	if (!o->keep_paths && strcmp(n, "socket") && strcmp(n, "close") &&
@@ -879,6 +880,9 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 	const char *name, *dir;
 	int i, at = -1;
 
+	/* An injected return value names whatever the process has there. */
+	if (c->ret_ok)
+		return NULL;
 	if (!strcmp(n, "dup") || !strcmp(n, "dup2") || !strcmp(n, "dup3") ||
 	    !strcmp(n, "fcntl"))
 		return st_fds_get(o->fds, c->tid, (int)c->args[0]);

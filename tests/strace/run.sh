@@ -816,6 +816,10 @@ same_line "MTD ioctls, success injected" -e trace=ioctl -e inject=ioctl:retval=0
 NORM2='s/socket:\[[0-9]+\]/socket:[INO]/g' \
 same_line "-y: sockets made and accepted, closed before their lines print" \
 	-y -e trace=socket,bind,listen,connect,accept,close -- "$WL" sockets-y
+# -y: an injected return value names the descriptor the process has.
+same_line "-y: descriptors returned by injection" -y \
+	-e inject=landlock_create_ruleset,memfd_secret,socket:retval=7 \
+	-e trace=landlock_create_ruleset,memfd_secret,socket -- "$WL" fd-injected
 # -Y: the names prctl(PR_SET_NAME) gives, traced or not, quoted as strace.
 for set in getppid getppid,prctl; do
 	NORM2='s/^[0-9]+</PID</' \

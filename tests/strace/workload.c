@@ -4289,6 +4289,20 @@ static void mtds(void)
 }
 
 /*
+ * Calls that return a new descriptor, their return injected: descriptor
+ * 7 is /dev/null's, which -y names, not what the call would have made.
+ */
+static void fd_injected(void)
+{
+	int fd = open("/dev/null", O_RDONLY);
+
+	dup2(fd, 7);
+	syscall(__NR_landlock_create_ruleset, NULL, 0, 0);
+	syscall(__NR_memfd_secret, 0);
+	socket(AF_UNIX, SOCK_STREAM, 0);
+}
+
+/*
  * -y: sockets named by the inode the call made, used and closed before
  * the process exits at once: a socket's, an accepted connection's.
  */
@@ -5041,6 +5055,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "fd-injected")) {
+		fd_injected();
 		return 0;
 	}
 	if (!strcmp(mode, "sockets-y")) {
