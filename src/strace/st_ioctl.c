@@ -13,6 +13,7 @@
 #include <linux/fs.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
+#include <linux/tee.h>
 #include <linux/blkzoned.h>
 #include <linux/counter.h>
 #include <linux/fiemap.h>
@@ -269,6 +270,7 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_ubi_volume,
 	&st_ioc_mtd,
 	&st_ioc_scsi,
+	&st_ioc_tee,
 	&st_ioc_perf,
 	&st_ioc_sock,
 	NULL,
@@ -280,6 +282,16 @@ void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *req
 	if (i != 2)
 		return;
 	buf_printf(b, "if ($nr == %d && $a) { $v = %s & 0xffffffff; ", __NR_ioctl, request);
+	/*
+	 * The TEE argument block a struct tee_ioctl_buf_data points to, as
+	 * long as it says up to the kernel's limit (record ST_TEE_IDX).
+	 */
+	if (l == ST_L_IOCTL)
+		buf_printf(b, "if ($v == %u || $v == %u || $v == %u || $v == %u) { "
+			   "$p = *($a); $l = *($a + 8); if ($l > %d) { $l = %d; } if ($p && $l) { "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } } ",
+			   (unsigned)TEE_IOC_INVOKE, (unsigned)TEE_IOC_OPEN_SESSION,
+			   (unsigned)TEE_IOC_SUPPL_RECV, (unsigned)TEE_IOC_SUPPL_SEND, TEE_MAX_ARG_SIZE, TEE_MAX_ARG_SIZE, l, i, ST_TEE_IDX);
 	/* BLKPG's partition, which its struct points to (record 1). */
 	if (l == ST_L_IOCTL)
 		buf_printf(b, "if ($v == %u) { $p = *($a + %zu); if ($p) { "

@@ -828,6 +828,8 @@ done
 # struct msghdr: NULL and empty iovec arrays, control buffers that are
 # short, unreadable or NULL, control messages cut short.
 same_line "sendmsg: msghdr and control messages at their edges" -e trace=sendmsg -- "$WL" msghdr-edges
+# TEE requests: structs, argument blocks with their parameters.
+same_line "TEE ioctls" -e trace=ioctl -- "$WL" tee
 # BLKPG with the partition it points to, BLKTRACESETUP.
 same_line "block ioctls: BLKPG, BLKTRACESETUP" -e trace=ioctl -- "$WL" block
 # SCSI generic requests: names, no argument, ints, values, resets.

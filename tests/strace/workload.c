@@ -107,6 +107,7 @@
 #include <linux/lirc.h>
 #include <linux/userfaultfd.h>
 #include <linux/blkpg.h>
+#include <linux/tee.h>
 #include <linux/blktrace_api.h>
 #include <mtd/mtd-abi.h>
 #include <scsi/sg.h>
@@ -4412,6 +4413,40 @@ static void msghdr_edges(void)
 }
 
 /*
+ * TEE requests on no device: a cancellation, shared memory, an
+ * invocation with two parameters, a session opened by a group, a block
+ * whose length is not its parameters'.
+ */
+static void tees(void)
+{
+	struct tee_ioctl_cancel_arg cancel = { 7, 0x10 };
+	struct tee_ioctl_shm_alloc_data shm = { .size = 4096, .flags = 0x3 };
+	struct {
+		struct tee_ioctl_invoke_arg a;
+		struct tee_ioctl_param p[2];
+	} inv = { { .func = 1, .session = 2, .num_params = 2 },
+		  { { TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT, 1, 2, 3 },
+		    { TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT, 0x10, 0x20, 5 } } };
+	struct {
+		struct tee_ioctl_open_session_arg a;
+		struct tee_ioctl_param p[1];
+	} op = { { .uuid = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 },
+		   .clnt_uuid = { 100 }, .clnt_login = TEE_IOCTL_LOGIN_GROUP, .num_params = 1 },
+		 { { TEE_IOCTL_PARAM_ATTR_TYPE_NONE, 0, 0, 0 } } };
+	struct tee_ioctl_buf_data d = { (uintptr_t)&inv, sizeof(inv) };
+
+	ioctl(-1, TEE_IOC_CANCEL, &cancel);
+	ioctl(-1, TEE_IOC_SHM_ALLOC, &shm);
+	ioctl(-1, TEE_IOC_INVOKE, &d);
+	d.buf_len = sizeof(inv) - 8;
+	ioctl(-1, TEE_IOC_INVOKE, &d);
+	d.buf_ptr = (uintptr_t)&op;
+	d.buf_len = sizeof(op);
+	ioctl(-1, TEE_IOC_OPEN_SESSION, &d);
+	ioctl(-1, TEE_IOC_SUPPL_SEND, NULL);
+}
+
+/*
  * Block requests on no device: BLKPG with its partition (names that fill
  * their arrays and one that ends) and without, a trace's setup.
  */
@@ -5071,6 +5106,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "msghdr-edges")) {
 		msghdr_edges();
+		return 0;
+	}
+	if (!strcmp(mode, "tee")) {
+		tees();
 		return 0;
 	}
 	if (!strcmp(mode, "block")) {
