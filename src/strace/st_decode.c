@@ -1900,7 +1900,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 	buf_printf(b, "{msg_name=");
 	if (!rd(h->data, h->len, 0, 8))
 		buf_printf(b, "NULL");
-	else if (name && shown)
+	else if (name && shown >= 2)
 		sockaddr(b, sa, salen < shown ? salen : shown, o->xstyle);
 	else
 		ptr(b, rd(h->data, h->len, 0, 8));
@@ -5098,7 +5098,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	}
 	case 'A':
-		if (k && v)
+		/* As strace: the address of one too short for its family. */
+		if (k && v && k->len >= 2)
 			sockaddr(b, k->data, k->len, o->xstyle);
 		else
 			ptr(b, v);

@@ -827,7 +827,7 @@ for set in getppid getppid,prctl; do
 done
 # struct msghdr: NULL and empty iovec arrays, control buffers that are
 # short, unreadable or NULL, control messages cut short.
-same_line "sendmsg: msghdr and control messages at their edges" -e trace=sendmsg -- "$WL" msghdr-edges
+same_line "sendmsg: msghdr and control messages at their edges" -e trace=sendmsg,connect -- "$WL" msghdr-edges
 # TEE requests: structs, argument blocks with their parameters.
 same_line "TEE ioctls" -e trace=ioctl -- "$WL" tee
 # BLKPG with the partition it points to, BLKTRACESETUP.

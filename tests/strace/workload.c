@@ -4365,6 +4365,15 @@ static void msghdr_edges(void)
 	memset(&h, 0, sizeof(h));
 	memset(c, 0, sizeof(c));
 	sendmsg(-1, &h, 0);
+	/* A name shorter than its family, here and as connect's address. */
+	c[0] = AF_UNIX;
+	h.msg_name = c;
+	h.msg_namelen = 1;
+	sendmsg(-1, &h, 0);
+	connect(-1, (struct sockaddr *)c, 1);
+	h.msg_name = NULL;
+	h.msg_namelen = 0;
+	c[0] = 0;
 	h.msg_iov = (struct iovec *)c;
 	sendmsg(-1, &h, 0);
 	h.msg_iov = NULL;
