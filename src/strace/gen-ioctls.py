@@ -19,6 +19,12 @@ ARCH = "x86_64-linux-gnu/asm"
 NUMERIC = {"asm-generic/ioctls.h", ARCH + "/ioctls.h", "linux/sockios.h",
            ARCH + "/sockios.h", "asm-generic/sockios.h", "linux/vt.h", "linux/kd.h",
            "linux/cdrom.h", "linux/hdreg.h", "linux/loop.h"}
+# Of these, only the names in a range are requests (the rest are flags).
+NUMERIC_RANGE = {"scsi/sg.h": (0x2200, 0x22ff)}
+NUMERIC |= set(NUMERIC_RANGE)
+# Requests no header here defines: the kernel's scsi/sg.h has one more
+# than the C library's copy.
+EXTRA = {"SG_GET_ACCESS_COUNT": 0x2289}
 # Headers a header needs before it for its requests' types.
 NEEDS = {"asm-generic/ioctls.h": ["asm/termbits.h"], ARCH + "/ioctls.h": ["asm/termbits.h"],
          "linux/fs.h": ["linux/fiemap.h", "linux/blktrace_api.h"]}
@@ -54,7 +60,8 @@ def names_in(rel):
     names = IOC.findall(text)
     if rel in NUMERIC:
         # Flags and small values these headers also define are no requests.
-        names += [n for n, v in NUM.findall(text) if int(v, 16) >= 0x100]
+        lo, hi = NUMERIC_RANGE.get(rel, (0x100, 0xffffffff))
+        names += [n for n, v in NUM.findall(text) if lo <= int(v, 16) <= hi]
     return sorted(set(names))
 
 
@@ -108,6 +115,8 @@ def generate():
             for n, v in evaluate(rel, names, tmp).items():
                 if v and n not in ALIASES:
                     codes.setdefault(v, set()).add(n)
+    for n, v in EXTRA.items():
+        codes.setdefault(v, set()).add(n)
     return codes
 
 

@@ -675,7 +675,8 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 	char resolved[PATH_MAX];
 	int fd;
 
-	if (!o->fds || st_call_failed(c))
+	/* An injected return value made no descriptor. */
+	if (!o->fds || st_call_failed(c) || c->ret_ok)
 		return;
 	/* Without -y or -P only netlink sockets are kept, at no cost to opens. */
 	if (!o->keep_paths && strcmp(n, "socket") && strcmp(n, "close") &&
@@ -725,8 +726,16 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 		else if (st_bpfsys_ret_fd(c))
 			st_fds_drop(o->fds, c->tid, (int)c->ret);
 	} else if (st_sys_ret(c->sys) == 'f') {
-		/* A descriptor no open named (socket, pipe, ...): ask /proc. */
-		st_fds_drop(o->fds, c->tid, (int)c->ret);
+		/*
+		 * A descriptor no open named (pipe, ...): ask /proc; a socket
+		 * by the inode the call's record holds, when -y asked for it.
+		 */
+		const char *h = ret_hint(c, o, resolved);
+
+		if (h && (!strcmp(n, "socket") || !strncmp(n, "accept", 6)))
+			st_fds_set(o->fds, c->tid, (int)c->ret, h);
+		else
+			st_fds_drop(o->fds, c->tid, (int)c->ret);
 		if (!strcmp(n, "socket") && (int)c->args[0] == AF_NETLINK)
 			st_fds_set_netlink(o->fds, c->tid, (int)c->ret, (int)c->args[2]);
 	}
@@ -871,6 +880,9 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 	const char *name, *dir;
 	int i, at = -1;
 
+	/* An injected return value names whatever the process has there. */
+	if (c->ret_ok)
+		return NULL;
 	if (!strcmp(n, "dup") || !strcmp(n, "dup2") || !strcmp(n, "dup3") ||
 	    !strcmp(n, "fcntl"))
 		return st_fds_get(o->fds, c->tid, (int)c->args[0]);
@@ -887,6 +899,14 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 		return anon_name(n);
 	if (!strcmp(n, "bpf"))
 		return st_bpfsys_fd_name(c);
+	/* A socket, by the inode the kernel gave it (st_prog.c). */
+	if (!strcmp(n, "socket") || !strcmp(n, "accept") || !strcmp(n, "accept4")) {
+		k = cap_li(c, ST_SOCKINO_ARG, ST_L_NLPROTO, 0);
+		if (!k)
+			return NULL;
+		snprintf(resolved, PATH_MAX, "socket:[%llu]", (unsigned long long)k->n);
+		return resolved;
+	}
 	for (i = 0; i < st_call_nargs(c) && !k; i++) {
 		if (st_sys_arg(c->sys, i) == 'D')
 			at = i;
@@ -1632,9 +1652,20 @@ static void iov_list(struct buf *b, const struct st_call *c,
  * A SOL_IP control message's data (d, n bytes), shown where strace
  * shows it: only for the types it knows and with enough bytes.
  */
-static void cmsg_ip(struct buf *b, int type, const unsigned char *d,
-		    size_t n, int x)
+/* Element j of an array in a control message: false after -s of them, "..." printed. */
+static bool cmsg_elem(struct buf *b, size_t j, const struct st_dopts *o)
 {
+	if (j == (size_t)o->strsize && !o->verbose) {
+		buf_printf(b, ", ...");
+		return false;
+	}
+	return true;
+}
+
+static void cmsg_ip(struct buf *b, int type, const unsigned char *d,
+		    size_t n, const struct st_dopts *o)
+{
+	int x = o->xstyle;
 	size_t j;
 
 	switch (type) {
@@ -1654,7 +1685,7 @@ static void cmsg_ip(struct buf *b, int type, const unsigned char *d,
 		if (n < 4)
 			return;
 		buf_printf(b, ", cmsg_data=[");
-		for (j = 0; j + 4 <= n; j += 4)
+		for (j = 0; j + 4 <= n && cmsg_elem(b, j / 4, o); j += 4)
 			buf_printf(b, "%s%u", j ? ", " : "", st_u32(d + j));
 		buf_printf(b, "]");
 		return;
@@ -1664,7 +1695,7 @@ static void cmsg_ip(struct buf *b, int type, const unsigned char *d,
 		if (!n)
 			return;
 		buf_printf(b, ", cmsg_data=[");
-		for (j = 0; j < n; j++)
+		for (j = 0; j < n && cmsg_elem(b, j, o); j++)
 			buf_printf(b, d[j] ? "%s%#x" : "%s%u", j ? ", " : "", d[j]);
 		buf_printf(b, "]");
 		return;
@@ -1687,66 +1718,136 @@ static void cmsg_ip(struct buf *b, int type, const unsigned char *d,
 }
 
 /* Control messages: SCM_RIGHTS' descriptors, SCM_CREDENTIALS, SOL_IP's. */
-static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t len, int x)
-{
-	uint64_t off = 0;
-	bool first = true;
+/* linux/socket.h's, which the C library's headers leave out. */
+#define ST_SCM_SECURITY 3
 
-	if (len > k->len)
-		len = k->len;
+/*
+ * The most ancillary data the kernel takes (net.core.optmem_max), which
+ * strace reads of msg_control at most; 20480, its old default, if unknown.
+ */
+static uint64_t optmem_max(void)
+{
+	static uint64_t max;
+	FILE *f;
+
+	if (max)
+		return max;
+	max = 20480;
+	f = fopen("/proc/sys/net/core/optmem_max", "re");
+	if (f) {
+		unsigned long long v;
+
+		if (fscanf(f, "%llu", &v) == 1 && v)
+			max = v;
+		fclose(f);
+	}
+	return max;
+}
+
+/*
+ * msg_control: the control messages of len bytes at addr, k holding what
+ * was read of them.  As strace walks them: each header as far as the
+ * buffer goes, even one whose cmsg_len is short of a header (the walk
+ * ends there), then "..." and the address of what is left, when a part
+ * shorter than a header is.
+ */
+static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t addr, uint64_t len,
+		  const struct st_dopts *o)
+{
+	uint64_t off = 0, left = len < k->len ? len : k->len;
+	bool first = true;
+	int x = o->xstyle;
+
 	buf_printf(b, "[");
-	while (off + 16 <= len) {
-		uint64_t clen = rd(k->data, k->len, off, 8), j;
+	while (left >= 16) {
+		uint64_t clen = rd(k->data, k->len, off, 8), j, n, dlen;
 		int level = (int)rd(k->data, k->len, off + 8, 4);
 		int type = (int)rd(k->data, k->len, off + 12, 4);
 
-		if (clen < 16 || off + clen > len)
-			break;
+		n = clen < left ? clen : left;
+		dlen = n > 16 ? n - 16 : 0;
 		buf_printf(b, "%s{cmsg_len=%llu, cmsg_level=", first ? "" : ", ",
 			   (unsigned long long)clen);
-		st_xlat_val(b, st_sol, (unsigned)level, NULL);
+		st_xlat_val(b, st_sol, (unsigned)level, "SOL_???");
 		buf_printf(b, ", cmsg_type=");
 		if (level == SOL_SOCKET && type == SCM_RIGHTS) {
 			st_xlat_val(b, st_scm, type, NULL);
-			buf_printf(b, ", cmsg_data=[");
-			for (j = 16; j + 4 <= clen; j += 4)
-				buf_printf(b, "%s%d", j > 16 ? ", " : "",
-					   (int)rd(k->data, k->len, off + j, 4));
-			buf_printf(b, "]}");
-		} else if (level == SOL_SOCKET && type == SCM_CREDENTIALS && clen >= 28) {
+			if (dlen >= 4) {
+				buf_printf(b, ", cmsg_data=[");
+				for (j = 0; j + 4 <= dlen; j += 4) {
+					if (j / 4 == (uint64_t)o->strsize && !o->verbose) {
+						buf_printf(b, ", ...");
+						break;
+					}
+					buf_printf(b, "%s%d", j ? ", " : "",
+						   (int)rd(k->data, k->len, off + 16 + j, 4));
+				}
+				buf_printf(b, "]");
+			}
+			buf_printf(b, "}");
+		} else if (level == SOL_SOCKET && type == SCM_CREDENTIALS && dlen >= 12) {
 			st_xlat_val(b, st_scm, type, NULL);
 			buf_printf(b, ", cmsg_data={pid=%d, uid=%u, gid=%u}}",
 				   (int)rd(k->data, k->len, off + 16, 4),
 				   (unsigned)rd(k->data, k->len, off + 20, 4),
 				   (unsigned)rd(k->data, k->len, off + 24, 4));
+		} else if (level == SOL_SOCKET && type == ST_SCM_SECURITY) {
+			st_xlat_val(b, st_scm, type, NULL);
+			/* The security context: all of it, -s does not cut it. */
+			if (dlen) {
+				buf_printf(b, ", cmsg_data=");
+				st_quote(b, k->data + off + 16, (size_t)dlen, false, x);
+			}
+			buf_printf(b, "}");
 		} else if (level == SOL_SOCKET && st_xlat_name(st_scm, type)) {
 			/* The timestamps: a timeval, a timespec, or three. */
 			bool usec = type == SO_TIMESTAMP_OLD || type == SO_TIMESTAMP_NEW;
-			int n = type == SO_TIMESTAMPING_OLD || type == SO_TIMESTAMPING_NEW ? 3 :
+			int nt = type == SO_TIMESTAMPING_OLD || type == SO_TIMESTAMPING_NEW ? 3 :
 				usec || type == SO_TIMESTAMPNS_OLD || type == SO_TIMESTAMPNS_NEW ? 1 : 0;
 			int t;
 
 			st_xlat_val(b, st_scm, type, NULL);
-			if (n && clen >= 16 + 16 * (uint64_t)n) {
-				buf_printf(b, ", cmsg_data=%s", n > 1 ? "[" : "");
-				for (t = 0; t < n; t++)
+			/* A timestamp of another size than its struct's: "???", as strace. */
+			if (nt && dlen && dlen != 16 * (uint64_t)nt)
+				buf_printf(b, ", cmsg_data=???");
+			else if (nt && dlen) {
+				buf_printf(b, ", cmsg_data=%s", nt > 1 ? "[" : "");
+				for (t = 0; t < nt; t++)
 					buf_printf(b, "%s{tv_sec=%lld, tv_%ssec=%llu}", t ? ", " : "",
 						   (long long)rd(k->data, k->len, off + 16 + 16 * t, 8),
 						   usec ? "u" : "n",
 						   (unsigned long long)rd(k->data, k->len, off + 24 + 16 * t, 8));
-				buf_printf(b, "%s", n > 1 ? "]" : "");
+				buf_printf(b, "%s", nt > 1 ? "]" : "");
 			}
 			buf_printf(b, "}");
+		} else if (level == SOL_SOCKET) {
+			st_xlat_val(b, st_scm, (unsigned)type, "SCM_???");
+			buf_printf(b, "}");
 		} else if (level == SOL_IP) {
-			st_xlat_val(b, st_ip_cmsg, type, "IP_???");
-			cmsg_ip(b, type, k->data + off + 16, clen - 16, x);
+			st_xlat_val(b, st_ip_cmsg, (unsigned)type, "IP_???");
+			cmsg_ip(b, type, k->data + off + 16, dlen, o);
 			buf_printf(b, "}");
 		} else {
-			buf_printf(b, "%#x}", type);
+			buf_printf(b, "%#x}", (unsigned)type);
 		}
 		first = false;
-		off += (clen + 7) & ~7ULL;
+		if (n < 16) {
+			left -= 16;
+			break;
+		}
+		n = (clen + 7) & ~7ULL;
+		if (n >= left) {
+			left = 0;
+			break;
+		}
+		off += n;
+		left -= n;
 	}
+	if (left)
+		buf_printf(b, "%s... /* %#llx */", first ? "" : ", ",
+			   (unsigned long long)(addr + (len < k->len ? len : k->len) - left));
+	else if (len > optmem_max())
+		buf_printf(b, ", ...");
 	buf_printf(b, "]");
 }
 
@@ -1799,7 +1900,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 	buf_printf(b, "{msg_name=");
 	if (!rd(h->data, h->len, 0, 8))
 		buf_printf(b, "NULL");
-	else if (name && shown)
+	else if (name && shown >= 2)
 		sockaddr(b, sa, salen < shown ? salen : shown, o->xstyle);
 	else
 		ptr(b, rd(h->data, h->len, 0, 8));
@@ -1807,7 +1908,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 	if (out && in_namelen >= 0 && (uint64_t)in_namelen != namelen)
 		buf_printf(b, "%llu => ", (unsigned long long)in_namelen);
 	buf_printf(b, "%llu, msg_iov=", (unsigned long long)namelen);
-	if (iov)
+	if (iov && rd(h->data, h->len, 16, 8))
 		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, base + 2,
 			 /* As strace: netlink messages to or from a netlink address. */
 			 name && shown >= 2 && salen >= 2 && st_u16(sa) == AF_NETLINK ?
@@ -1815,9 +1916,15 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 	else
 		ptr(b, rd(h->data, h->len, 16, 8));
 	buf_printf(b, ", msg_iovlen=%llu", (unsigned long long)rd(h->data, h->len, 24, 8));
-	if (ctllen && ctl) {
+	if (ctllen) {
+		uint64_t at = rd(h->data, h->len, 32, 8);
+
+		/* As strace: the address of a buffer short of a header, or not read whole. */
 		buf_printf(b, ", msg_control=");
-		cmsgs(b, ctl, ctllen, o->xstyle);
+		if (ctllen < 16 || !at || !ctl || ctl->len < (ctllen < 256 ? ctllen : 256))
+			ptr(b, at);
+		else
+			cmsgs(b, ctl, at, ctllen, o);
 	}
 	buf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)ctllen);
 	st_xlat_flags(b, st_msg_flags, flags, "0");
@@ -3809,6 +3916,62 @@ size_t st_tracee_read(int tid, uint64_t a, unsigned char *out, size_t n, bool to
 	return got;
 }
 
+/* struct udev_monitor_netlink_header's size: strace's own copy of udev's. */
+#define UDEV_HDR 40
+
+/*
+ * A NETLINK_KOBJECT_UEVENT buffer of len bytes at addr (k: its record)
+ * that a udev monitor's header leads (prefix "libudev"): the header and
+ * the properties after it as a string.  False for any other buffer, or
+ * a failed recvfrom's, which print as strings.
+ */
+static bool udev_buf(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		     const struct st_cap *k, uint64_t addr, uint64_t len)
+{
+	unsigned char h[UDEV_HDR], *more = NULL;
+	size_t have = k ? (k->len < UDEV_HDR ? k->len : UDEV_HDR) : 0, want;
+	struct st_cap rest = { 0 };
+	int j;
+
+	if ((ST_IS(c, "recvfrom") && st_call_failed(c)) || !addr || len < UDEV_HDR)
+		return false;
+	if (have)
+		memcpy(h, k->data, have);
+	if (have < UDEV_HDR)
+		have += st_tracee_read(c->tid, addr + have, h + have, UDEV_HDR - have, false);
+	if (have < UDEV_HDR || memcmp(h, "libudev", 8))
+		return false;
+	if (len > UDEV_HDR)
+		buf_printf(b, "[");
+	buf_printf(b, "{prefix=");
+	st_quote(b, h, 7, false, o->xstyle);
+	buf_printf(b, ", magic=htonl(%#x), header_size=%u, properties_off=%u, properties_len=%u",
+		   ntohl(st_u32(h + 8)), st_u32(h + 12), st_u32(h + 16), st_u32(h + 20));
+	for (j = 0; j < 4; j++)
+		buf_printf(b, ", %s=htonl(%#x)", (const char *[]){ "filter_subsystem_hash",
+			   "filter_devtype_hash", "filter_tag_bloom_hi", "filter_tag_bloom_lo" }[j],
+			   ntohl(st_u32(h + 24 + 4 * j)));
+	buf_printf(b, "}");
+	if (len <= UDEV_HDR)
+		return true;
+	/* The properties: what the record holds past the header, or the process's memory. */
+	want = len - UDEV_HDR < (uint64_t)o->strsize + 1 ? (size_t)(len - UDEV_HDR) : (size_t)o->strsize + 1;
+	more = xmalloc(want);
+	rest.data = more;
+	if (k && k->len > UDEV_HDR)
+		rest.len = k->len - UDEV_HDR < want ? k->len - UDEV_HDR : want;
+	memcpy(more, k && rest.len ? k->data + UDEV_HDR : more, rest.len);
+	if (rest.len < want)
+		rest.len += st_tracee_read(c->tid, addr + UDEV_HDR + rest.len, more + rest.len,
+					   want - rest.len, false);
+	rest.cut = true;
+	buf_printf(b, ", ");
+	bytes(b, &rest, addr + UDEV_HDR, len - UDEV_HDR, o->strsize, o->xstyle);
+	buf_printf(b, "]");
+	free(more);
+	return true;
+}
+
 /*
  * sendto's and recvfrom's buffer of len bytes on a netlink socket: its
  * messages, as strace decodes them.  False for another socket.
@@ -3824,6 +3987,12 @@ static bool netlink_buf(struct buf *b, const struct st_call *c,
 	proto = netlink_proto(c, o);
 	if (proto < 0)
 		return false;
+	/* -e verbose=none: a string, as strace. */
+	if (o->noderef)
+		return false;
+	/* Not netlink messages: udev's header, or a string. */
+	if (proto == NETLINK_KOBJECT_UEVENT)
+		return udev_buf(b, c, o, k, c->args[i], len);
 	netlink_at(b, c, o, proto, k, c->args[i], len);
 	return true;
 }
@@ -4929,7 +5098,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	}
 	case 'A':
-		if (k && v)
+		/* As strace: the address of one too short for its family. */
+		if (k && v && k->len >= 2)
 			sockaddr(b, k->data, k->len, o->xstyle);
 		else
 			ptr(b, v);
@@ -6062,8 +6232,12 @@ void st_pid_comm(struct buf *b, long pid, const struct st_dopts *o)
 		st_read_comm(pid, comm, sizeof(comm));
 		known = comm;
 	}
-	if (*known)
-		buf_printf(b, "<%s>", known);
+	/* Quoted as strace quotes it: a name may hold anything but a NUL. */
+	if (*known) {
+		buf_put(b, "<", 1);
+		quote_body(b, (const unsigned char *)known, strlen(known), o->xstyle, "<>");
+		buf_put(b, ">", 1);
+	}
 }
 
 /*

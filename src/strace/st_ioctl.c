@@ -11,6 +11,9 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <linux/fs.h>
+#include <linux/blkpg.h>
+#include <linux/blktrace_api.h>
+#include <linux/tee.h>
 #include <linux/blkzoned.h>
 #include <linux/counter.h>
 #include <linux/fiemap.h>
@@ -143,6 +146,8 @@ enum arg_kind {
 	K_FSXATTR, K_FSXATTR_GET,	/* struct fsxattr, set or got */
 	K_FIEMAP,	/* struct fiemap: asked at entry, answered at exit */
 	K_COUNTER_WATCH,	/* struct counter_watch */
+	K_BLKPG,	/* struct blkpg_ioctl_arg and the partition it points to */
+	K_BLKTRACE,	/* struct blk_user_trace_setup: the request, the name at exit */
 };
 
 static const struct st_xlat fs_xflags[] = {
@@ -237,6 +242,7 @@ static const struct {
 	{ BLKDISCARD, K_U64PAIR, false }, { BLKSECDISCARD, K_U64PAIR, false },
 	{ BLKZEROOUT, K_U64PAIR, false },
 	{ BLKRRPART, K_NONE, false }, { BLKFLSBUF, K_NONE, false },
+	{ BLKPG, K_BLKPG, false }, { BLKTRACESETUP, K_BLKTRACE, false },
 	{ BLKTRACESTART, K_NONE, false }, { BLKTRACESTOP, K_NONE, false },
 	{ BLKTRACETEARDOWN, K_NONE, false },
 	{ FITRIM, K_FSTRIM, false }, { FS_IOC_FSSETXATTR, K_FSXATTR, false },
@@ -262,6 +268,9 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_uffdio,
 	&st_ioc_ubi,
 	&st_ioc_ubi_volume,
+	&st_ioc_mtd,
+	&st_ioc_scsi,
+	&st_ioc_tee,
 	&st_ioc_perf,
 	&st_ioc_sock,
 	NULL,
@@ -273,6 +282,22 @@ void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *req
 	if (i != 2)
 		return;
 	buf_printf(b, "if ($nr == %d && $a) { $v = %s & 0xffffffff; ", __NR_ioctl, request);
+	/*
+	 * The TEE argument block a struct tee_ioctl_buf_data points to, as
+	 * long as it says up to the kernel's limit (record ST_TEE_IDX).
+	 */
+	if (l == ST_L_IOCTL)
+		buf_printf(b, "if ($v == %u || $v == %u || $v == %u || $v == %u) { "
+			   "$p = *($a); $l = *($a + 8); if ($l > %d) { $l = %d; } if ($p && $l) { "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } } ",
+			   (unsigned)TEE_IOC_INVOKE, (unsigned)TEE_IOC_OPEN_SESSION,
+			   (unsigned)TEE_IOC_SUPPL_RECV, (unsigned)TEE_IOC_SUPPL_SEND, TEE_MAX_ARG_SIZE, TEE_MAX_ARG_SIZE, l, i, ST_TEE_IDX);
+	/* BLKPG's partition, which its struct points to (record 1). */
+	if (l == ST_L_IOCTL)
+		buf_printf(b, "if ($v == %u) { $p = *($a + %zu); if ($p) { "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, %zu)); } } ",
+			   BLKPG, offsetof(struct blkpg_ioctl_arg, data), l, i, ST_BLKPG_IDX,
+			   sizeof(struct blkpg_partition));
 	st_ioc_v4l2_capture(b, l, strsize);
 	st_ioc_sock_capture(b, l);
 	buf_printf(b, "} ");
@@ -586,6 +611,8 @@ static size_t kind_size(enum arg_kind kind)
 	case K_FSXATTR: case K_FSXATTR_GET: return sizeof(struct fsxattr);
 	case K_FIEMAP: return sizeof(struct fiemap);
 	case K_COUNTER_WATCH: return sizeof(struct counter_watch);
+	case K_BLKPG: return sizeof(struct blkpg_ioctl_arg);
+	case K_BLKTRACE: return sizeof(struct blk_user_trace_setup);
 	default: return 0;
 	}
 }
@@ -671,6 +698,68 @@ static void fiemap(struct buf *b, const struct st_call *c, const unsigned char *
 	}
 	buf_printf(b, "fm_extents=");
 	extents(b, c, q, n, st_u32(q + 20), o);
+	buf_printf(b, "}");
+}
+
+static const struct st_xlat blkpg_ops[] = {
+	X(BLKPG_ADD_PARTITION), X(BLKPG_DEL_PARTITION), X(BLKPG_RESIZE_PARTITION), END,
+};
+
+/*
+ * A char array of n bytes as strace's PRINT_FIELD_CSTRING: up to its
+ * NUL, or all but its last byte and "..." when none ends it.
+ */
+static void cstring(struct buf *b, const char *s, size_t n, const struct st_dopts *o)
+{
+	size_t len = strnlen(s, n);
+
+	st_quote(b, (const unsigned char *)s, len < n ? len : n - 1, len == n, o->xstyle);
+}
+
+static void blkpg(struct buf *b, const struct st_call *c, const unsigned char *p,
+		  const struct st_dopts *o)
+{
+	struct blkpg_ioctl_arg a;
+	struct blkpg_partition part;
+	size_t n = 0;
+	int i;
+
+	memcpy(&a, p, sizeof(a));
+	buf_printf(b, "{op=");
+	st_xlat_val(b, blkpg_ops, (unsigned)a.op, "BLKPG_???");
+	buf_printf(b, ", flags=%d, datalen=%d, data=", a.flags, a.datalen);
+	for (i = 0; i < c->ncaps; i++)
+		if (c->caps[i].arg == 2 && c->caps[i].letter == ST_L_IOCTL &&
+		    c->caps[i].idx == ST_BLKPG_IDX) {
+			n = c->caps[i].len < sizeof(part) ? c->caps[i].len : sizeof(part);
+			memcpy(&part, c->caps[i].data, n);
+		}
+	if (n < sizeof(part) || o->noderef) {
+		buf_printf(b, a.data ? "%#llx}" : "NULL}", (unsigned long long)(uintptr_t)a.data);
+		return;
+	}
+	buf_printf(b, "{start=%lld, length=%lld, pno=%d, devname=", part.start, part.length,
+		   part.pno);
+	cstring(b, part.devname, sizeof(part.devname), o);
+	buf_printf(b, ", volname=");
+	cstring(b, part.volname, sizeof(part.volname), o);
+	buf_printf(b, "}}");
+}
+
+/* BLKTRACESETUP's request; after success, the name the kernel gave the trace. */
+static void blktrace(struct buf *b, const struct st_call *c, const unsigned char *p,
+		     const struct st_dopts *o)
+{
+	struct blk_user_trace_setup t;
+
+	memcpy(&t, p, sizeof(t));
+	buf_printf(b, "{act_mask=%u, buf_size=%u, buf_nr=%u, start_lba=%llu, end_lba=%llu, "
+		   "pid=%u", t.act_mask, t.buf_size, t.buf_nr, (unsigned long long)t.start_lba,
+		   (unsigned long long)t.end_lba, t.pid);
+	if (!st_call_failed(c) && st_ioctl_struct(c, true, &t, sizeof(t)) == sizeof(t)) {
+		buf_printf(b, ", name=");
+		cstring(b, t.name, sizeof(t.name), o);
+	}
 	buf_printf(b, "}");
 }
 
@@ -789,6 +878,12 @@ bool st_ioctl_arg(struct buf *b, const struct st_call *c,
 		break;
 	case K_FIEMAP:
 		fiemap(b, c, p, o);
+		break;
+	case K_BLKPG:
+		blkpg(b, c, p, o);
+		break;
+	case K_BLKTRACE:
+		blktrace(b, c, p, o);
 		break;
 	case K_COUNTER_WATCH:
 		buf_printf(b, "{component={type=");

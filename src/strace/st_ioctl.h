@@ -19,6 +19,10 @@
  * longest struct strace reads whole (PTP_SYS_OFFSET_EXTENDED's 1216).
  */
 #define ST_IOCTL_READ_MAX 1280
+/* The record of BLKPG's partition, beside its struct's (record 0). */
+#define ST_BLKPG_IDX 1
+/* The record of a TEE request's argument block, beside its struct's. */
+#define ST_TEE_IDX 2
 
 /* The names of request, "A or B" when the number names several; NULL if none. */
 const char *st_ioctl_name(unsigned request);
@@ -119,6 +123,6 @@ void st_ioc_v4l2_capture(struct buf *b, char l, int strsize);
 void st_ioc_sock_capture(struct buf *b, char l);
 extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop,
 	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio, st_ioc_ubi, st_ioc_ubi_volume, st_ioc_perf,
-	st_ioc_sock;
+	st_ioc_sock, st_ioc_mtd, st_ioc_scsi, st_ioc_tee;
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <arpa/inet.h>
 #include <sys/socket.h>
 #include <linux/audit.h>
 #include <linux/cryptouser.h>
@@ -622,6 +623,60 @@ static void nlmsgerr(struct buf *b, int proto, bool capped, const unsigned char 
 	}
 }
 
+static const struct st_xlat nf_versions[] = { X(NFNETLINK_V0), END };
+static const struct st_xlat no_names[] = { END };
+
+/*
+ * NETLINK_NETFILTER's struct nfgenmsg and what follows it: attributes,
+ * or bytes for a batch's begin and end and the control messages.
+ * res_id is big-endian, but nftables once sent its subsystem in host
+ * order; either way strace names that subsystem.
+ */
+static void nfgenmsg(struct buf *b, unsigned type, const unsigned char *p, size_t have,
+		     uint64_t len, uint64_t addr, const struct st_dopts *o)
+{
+	const struct st_nl_mem m = { p, have, addr, o };
+	enum st_cstyle st = st_xlat_get_style();
+	bool nft = type >> 8 == NFNL_SUBSYS_NFTABLES;
+	const char *named = NULL;
+	uint16_t res;
+
+	if (len < sizeof(struct nfgenmsg)) {
+		st_nl_hex(b, &m, 0, len);
+		return;
+	}
+	if (have < sizeof(struct nfgenmsg)) {
+		buf_printf(b, "%#llx", (unsigned long long)addr);
+		return;
+	}
+	res = st_u16(p + 2);
+	buf_printf(b, "{nfgen_family=");
+	st_xlat_val(b, st_af, p[0], "AF_???");
+	buf_printf(b, ", version=");
+	st_xlat_val(b, nf_versions, p[1], "NFNETLINK_???");
+	buf_printf(b, ", res_id=");
+	if (nft && ntohs(res) == NFNL_SUBSYS_NFTABLES)
+		named = "htons(NFNL_SUBSYS_NFTABLES)";
+	else if (nft && res == NFNL_SUBSYS_NFTABLES)
+		named = "NFNL_SUBSYS_NFTABLES";
+	if (!named)
+		buf_printf(b, "htons(%u)", ntohs(res));
+	else if (st == ST_C_ABBREV)
+		buf_printf(b, "%s", named);
+	else
+		buf_printf(b, st == ST_C_RAW ? "%#x" : "%#x /* %s */", res, named);
+	buf_printf(b, "}");
+	if (len <= NLMSG_ALIGN(sizeof(struct nfgenmsg)))
+		return;
+	buf_printf(b, ", ");
+	if ((type >= NFNL_MSG_BATCH_BEGIN && type <= NFNL_MSG_BATCH_END) || type < NLMSG_MIN_TYPE)
+		st_nl_hex(b, &m, NLMSG_ALIGN(sizeof(struct nfgenmsg)),
+			  len - NLMSG_ALIGN(sizeof(struct nfgenmsg)));
+	else
+		st_nl_attrs(b, &m, NLMSG_ALIGN(sizeof(struct nfgenmsg)),
+			    len - NLMSG_ALIGN(sizeof(struct nfgenmsg)), no_names, NULL, NULL, NULL);
+}
+
 /*
  * A message's payload of len bytes at addr (have of them read, at p): a
  * protocol's struct, an int for NLMSG_DONE, or the bytes in hex.
@@ -652,6 +707,10 @@ static void payload(struct buf *b, int proto, unsigned type, unsigned mflags,
 	}
 	if (proto == NETLINK_ROUTE && type >= RTM_BASE) {
 		st_nlr_payload(b, type, p, have, len, addr, 0, o);
+		return;
+	}
+	if (proto == NETLINK_NETFILTER && type != NLMSG_DONE) {
+		nfgenmsg(b, type, p, have, len, addr, o);
 		return;
 	}
 	if (type == NLMSG_DONE && len == 4) {

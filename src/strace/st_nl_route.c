@@ -26,6 +26,7 @@
 #include <linux/if_bridge.h>
 #include <linux/if_tun.h>
 #include <linux/if_link.h>
+#include <linux/ip.h>
 #include <linux/ipv6.h>
 #include <linux/lwtunnel.h>
 #include <linux/mroute.h>
@@ -43,6 +44,7 @@
 #include "st_decode.h"
 #include "st_netlink.h"
 #include "st_nl_route.h"
+#include "st_sockaddr.h"
 #include "st_xlat.h"
 
 #define X(n) { (uint64_t)(n), #n }
@@ -600,6 +602,7 @@ enum {
 	F_HEX,		/* bytes in hex */
 	F_HEXNZ,	/* bytes in hex, only when any is not zero */
 	F_U64IDX,	/* u64[size / 8], each shown with its index named from x */
+	F_BE16VAL,	/* a 16-bit value in network byte order named from x: htons(NAME) */
 };
 
 struct field {
@@ -664,6 +667,11 @@ static void field(struct ctx *c, const struct field *f, const unsigned char *v,
 	case F_HEX:
 	case F_HEXNZ:
 		st_quote(b, v + f->off, f->size, false, 2);
+		break;
+	case F_BE16VAL:
+		buf_printf(b, "htons(");
+		st_xlat_val(b, f->x, ntohs((uint16_t)x), f->dflt);
+		buf_printf(b, ")");
 		break;
 	case F_U64IDX: {
 		unsigned i;
@@ -1794,6 +1802,95 @@ static const struct dec inet6_dec[] = {
 static const struct set inet6_set = SET(inet6_attrs, "IFLA_INET6_???", inet6_dec);
 
 /*
+ * IFLA_AF_SPEC: attributes of each address family (typed by AF_), IPv4's
+ * configuration by IPV4_DEVCONF_ index less one, as the kernel's array
+ * starts with IPV4_DEVCONF_FORWARDING; of an AF_BRIDGE link, the
+ * bridge's own IFLA_BRIDGE_ attributes.
+ */
+#define DEVCONF4(n) { IPV4_DEVCONF_##n - 1, "IPV4_DEVCONF_" #n "-1" }
+static const struct st_xlat inet_devconf[] = {
+	DEVCONF4(FORWARDING), DEVCONF4(MC_FORWARDING), DEVCONF4(PROXY_ARP),
+	DEVCONF4(ACCEPT_REDIRECTS), DEVCONF4(SECURE_REDIRECTS), DEVCONF4(SEND_REDIRECTS),
+	DEVCONF4(SHARED_MEDIA), DEVCONF4(RP_FILTER), DEVCONF4(ACCEPT_SOURCE_ROUTE),
+	DEVCONF4(BOOTP_RELAY), DEVCONF4(LOG_MARTIANS), DEVCONF4(TAG), DEVCONF4(ARPFILTER),
+	DEVCONF4(MEDIUM_ID), DEVCONF4(NOXFRM), DEVCONF4(NOPOLICY),
+	DEVCONF4(FORCE_IGMP_VERSION), DEVCONF4(ARP_ANNOUNCE), DEVCONF4(ARP_IGNORE),
+	DEVCONF4(PROMOTE_SECONDARIES), DEVCONF4(ARP_ACCEPT), DEVCONF4(ARP_NOTIFY),
+	DEVCONF4(ACCEPT_LOCAL), DEVCONF4(SRC_VMARK), DEVCONF4(PROXY_ARP_PVLAN),
+	DEVCONF4(ROUTE_LOCALNET), DEVCONF4(IGMPV2_UNSOLICITED_REPORT_INTERVAL),
+	DEVCONF4(IGMPV3_UNSOLICITED_REPORT_INTERVAL),
+	DEVCONF4(IGNORE_ROUTES_WITH_LINKDOWN), DEVCONF4(DROP_UNICAST_IN_L2_MULTICAST),
+	DEVCONF4(DROP_GRATUITOUS_ARP), DEVCONF4(BC_FORWARDING),
+	DEVCONF4(ARP_EVICT_NOCARRIER), END,
+};
+static const struct st_xlat inet_attrs[] = { X(IFLA_INET_UNSPEC), X(IFLA_INET_CONF), END };
+static const struct st_xlat mctp_attrs[] = { X(IFLA_MCTP_UNSPEC), X(IFLA_MCTP_NET), END };
+static const struct idx_spec devconf4 = { inet_devconf, "IPV4_DEVCONF_???", 4, true };
+static const struct dec inet_dec[] = { [IFLA_INET_CONF] = { d_idx_array, &devconf4 } };
+static const struct set inet_set = SET(inet_attrs, "IFLA_INET_???", inet_dec);
+static const struct dec mctp_dec[] = { [IFLA_MCTP_NET] = U32 };
+static const struct set mctp_set = SET(mctp_attrs, "IFLA_MCTP_???", mctp_dec);
+static const struct dec af_spec_dec[] = {
+	[AF_INET] = { d_nest, &inet_set }, [AF_INET6] = { d_nest, &inet6_set },
+	[AF_MCTP] = { d_nest, &mctp_set },
+};
+static const struct set af_spec_set = SET(st_af, "AF_???", af_spec_dec);
+
+static const struct st_xlat br_af_attrs[] = {
+	X(IFLA_BRIDGE_FLAGS), X(IFLA_BRIDGE_MODE), X(IFLA_BRIDGE_VLAN_INFO),
+	X(IFLA_BRIDGE_VLAN_TUNNEL_INFO), X(IFLA_BRIDGE_MRP), X(IFLA_BRIDGE_CFM),
+	X(IFLA_BRIDGE_MST), END,
+};
+static const struct st_xlat br_tunnel_attrs[] = {
+	X(IFLA_BRIDGE_VLAN_TUNNEL_UNSPEC), X(IFLA_BRIDGE_VLAN_TUNNEL_ID),
+	X(IFLA_BRIDGE_VLAN_TUNNEL_VID), X(IFLA_BRIDGE_VLAN_TUNNEL_FLAGS), END,
+};
+static const struct st_xlat bridge_flags[] = { X(BRIDGE_FLAGS_MASTER), X(BRIDGE_FLAGS_SELF), END };
+static const struct st_xlat bridge_modes[] = {
+	X(BRIDGE_MODE_VEB), X(BRIDGE_MODE_VEPA), { 0xffff, "BRIDGE_MODE_UNDEF" }, END,
+};
+static const struct xspec bridge_flags_x = { bridge_flags, "BRIDGE_FLAGS_???", 2, true };
+static const struct xspec bridge_mode_x = { bridge_modes, "BRIDGE_MODE_???", 2, false };
+static const struct xspec vlan_flags_x = { bridge_vlan_flags, "BRIDGE_VLAN_INFO_???", 2, true };
+static const struct field vlan_info_f[] = {
+	{ "flags", 0, 2, F_FLAGS, bridge_vlan_flags, "BRIDGE_VLAN_INFO_???" },
+	{ "vid", 2, 2, F_U, NULL, NULL }, { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc vlan_info = { sizeof(struct bridge_vlan_info), 0, vlan_info_f, NULL, false };
+
+/* struct bridge_vlan_info, and whatever follows it in hex. */
+static bool d_vlan_info(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	if (!d_struct(c, off, len, &vlan_info))
+		return false;
+	if (len > sizeof(struct bridge_vlan_info)) {
+		buf_printf(c->b, ", ");
+		hex(c, off + sizeof(struct bridge_vlan_info), len - sizeof(struct bridge_vlan_info));
+	}
+	return true;
+}
+
+static const struct dec br_tunnel_dec[] = {
+	[IFLA_BRIDGE_VLAN_TUNNEL_ID] = U32, [IFLA_BRIDGE_VLAN_TUNNEL_VID] = U16,
+	[IFLA_BRIDGE_VLAN_TUNNEL_FLAGS] = { d_xlat, &vlan_flags_x },
+};
+static const struct set br_tunnel_set =
+	SET(br_tunnel_attrs, "IFLA_BRIDGE_VLAN_TUNNEL_???", br_tunnel_dec);
+static const struct dec br_af_dec[] = {
+	[IFLA_BRIDGE_FLAGS] = { d_xlat, &bridge_flags_x },
+	[IFLA_BRIDGE_MODE] = { d_xlat, &bridge_mode_x },
+	[IFLA_BRIDGE_VLAN_INFO] = { d_vlan_info, NULL },
+	[IFLA_BRIDGE_VLAN_TUNNEL_INFO] = { d_nest, &br_tunnel_set },
+};
+static const struct set br_af_set = SET(br_af_attrs, "IFLA_BRIDGE_???", br_af_dec);
+
+static bool d_af_spec(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	nlattrs(c, off, len, c->family == AF_BRIDGE ? &br_af_set : &af_spec_set);
+	return true;
+}
+
+/*
  * IFLA_PROTINFO: a bridge port's attributes for AF_BRIDGE, IPv6's for
  * AF_INET6, else hex.
  */
@@ -1823,6 +1920,102 @@ static const struct dec port_dec[] = {
 static const struct set port_set = SET(ifla_port_attrs, "IFLA_VF_PORT_???", port_dec);
 static const struct dec vf_port_dec[] = { [IFLA_VF_PORT] = { d_nest, &port_set } };
 static const struct set vf_port_set = SET(ifla_vf_port_attrs, "IFLA_VF_PORT_???", vf_port_dec);
+
+/*
+ * IFLA_VFINFO_LIST: IFLA_VF_INFO attributes, each a virtual function's
+ * settings as structs led by its number, its counters and VLANs nested.
+ */
+static const struct st_xlat vfinfo_list_attrs[] = {
+	X(IFLA_VF_INFO_UNSPEC), X(IFLA_VF_INFO), END,
+};
+static const struct st_xlat vf_attrs[] = {
+	X(IFLA_VF_UNSPEC), X(IFLA_VF_MAC), X(IFLA_VF_VLAN), X(IFLA_VF_TX_RATE),
+	X(IFLA_VF_SPOOFCHK), X(IFLA_VF_LINK_STATE), X(IFLA_VF_RATE),
+	X(IFLA_VF_RSS_QUERY_EN), X(IFLA_VF_STATS), X(IFLA_VF_TRUST),
+	X(IFLA_VF_IB_NODE_GUID), X(IFLA_VF_IB_PORT_GUID), X(IFLA_VF_VLAN_LIST),
+	X(IFLA_VF_BROADCAST), END,
+};
+static const struct st_xlat vf_stats_attrs[] = {
+	X(IFLA_VF_STATS_RX_PACKETS), X(IFLA_VF_STATS_TX_PACKETS),
+	X(IFLA_VF_STATS_RX_BYTES), X(IFLA_VF_STATS_TX_BYTES),
+	X(IFLA_VF_STATS_BROADCAST), X(IFLA_VF_STATS_MULTICAST),
+	X(IFLA_VF_STATS_PAD), X(IFLA_VF_STATS_RX_DROPPED),
+	X(IFLA_VF_STATS_TX_DROPPED), END,
+};
+static const struct st_xlat vf_vlan_list_attrs[] = {
+	X(IFLA_VF_VLAN_INFO_UNSPEC), X(IFLA_VF_VLAN_INFO), END,
+};
+static const struct st_xlat vf_link_states[] = {
+	X(IFLA_VF_LINK_STATE_AUTO), X(IFLA_VF_LINK_STATE_ENABLE),
+	X(IFLA_VF_LINK_STATE_DISABLE), END,
+};
+
+#define VF { "vf", 0, 4, F_U, NULL, NULL }
+#define VF_U32(name, off) { #name, off, 4, F_U, NULL, NULL }
+static const struct field vf_mac_f[] = {
+	VF, { "mac", 4, 32, F_MAC, NULL, NULL }, { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct field vf_vlan_f[] = { VF, VF_U32(vlan, 4), VF_U32(qos, 8), { NULL, 0, 0, 0, NULL, NULL } };
+static const struct field vf_tx_rate_f[] = { VF, VF_U32(rate, 4), { NULL, 0, 0, 0, NULL, NULL } };
+static const struct field vf_setting_f[] = { VF, VF_U32(setting, 4), { NULL, 0, 0, 0, NULL, NULL } };
+static const struct field vf_link_state_f[] = {
+	VF, { "link_state", 4, 4, F_VAL, vf_link_states, "IFLA_VF_LINK_STATE_???" }, { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct field vf_rate_f[] = {
+	VF, VF_U32(min_tx_rate, 4), VF_U32(max_tx_rate, 8), { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct field vf_guid_f[] = { VF, { "guid", 8, 8, F_X, NULL, NULL }, { NULL, 0, 0, 0, NULL, NULL } };
+static const struct field vf_vlan_info_f[] = {
+	VF, VF_U32(vlan, 4), VF_U32(qos, 8),
+	{ "vlan_proto", 12, 2, F_BE16VAL, st_eth_protos, "ETH_P_???" }, { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct field vf_broadcast_f[] = {
+	{ "broadcast", 0, 32, F_MAC, NULL, NULL }, { NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc vf_mac = { sizeof(struct ifla_vf_mac), 0, vf_mac_f, NULL, false };
+static const struct sdesc vf_vlan = { sizeof(struct ifla_vf_vlan), 0, vf_vlan_f, NULL, false };
+static const struct sdesc vf_tx_rate = { sizeof(struct ifla_vf_tx_rate), 0, vf_tx_rate_f, NULL, false };
+static const struct sdesc vf_setting = { sizeof(struct ifla_vf_spoofchk), 0, vf_setting_f, NULL, false };
+static const struct sdesc vf_link_state = {
+	sizeof(struct ifla_vf_link_state), 0, vf_link_state_f, NULL, false,
+};
+static const struct sdesc vf_rate = { sizeof(struct ifla_vf_rate), 0, vf_rate_f, NULL, false };
+static const struct sdesc vf_guid = { sizeof(struct ifla_vf_guid), 0, vf_guid_f, NULL, false };
+static const struct sdesc vf_vlan_info = {
+	sizeof(struct ifla_vf_vlan_info), 0, vf_vlan_info_f, NULL, false,
+};
+static const struct sdesc vf_broadcast = {
+	sizeof(struct ifla_vf_broadcast), 0, vf_broadcast_f, NULL, false,
+};
+
+static const struct dec vf_stats_dec[] = {
+	[IFLA_VF_STATS_RX_PACKETS] = U64, [IFLA_VF_STATS_TX_PACKETS] = U64,
+	[IFLA_VF_STATS_RX_BYTES] = U64, [IFLA_VF_STATS_TX_BYTES] = U64,
+	[IFLA_VF_STATS_BROADCAST] = U64, [IFLA_VF_STATS_MULTICAST] = U64,
+	[IFLA_VF_STATS_RX_DROPPED] = U64, [IFLA_VF_STATS_TX_DROPPED] = U64,
+};
+static const struct set vf_stats_set = SET(vf_stats_attrs, "IFLA_VF_STATS_???", vf_stats_dec);
+static const struct dec vf_vlan_list_dec[] = { [IFLA_VF_VLAN_INFO] = { d_struct, &vf_vlan_info } };
+static const struct set vf_vlan_list_set =
+	SET(vf_vlan_list_attrs, "IFLA_VF_VLAN_INFO_???", vf_vlan_list_dec);
+static const struct dec vf_dec[] = {
+	[IFLA_VF_MAC] = { d_struct, &vf_mac }, [IFLA_VF_VLAN] = { d_struct, &vf_vlan },
+	[IFLA_VF_TX_RATE] = { d_struct, &vf_tx_rate },
+	[IFLA_VF_SPOOFCHK] = { d_struct, &vf_setting },
+	[IFLA_VF_LINK_STATE] = { d_struct, &vf_link_state },
+	[IFLA_VF_RATE] = { d_struct, &vf_rate },
+	[IFLA_VF_RSS_QUERY_EN] = { d_struct, &vf_setting },
+	[IFLA_VF_STATS] = { d_nest, &vf_stats_set },
+	[IFLA_VF_TRUST] = { d_struct, &vf_setting },
+	[IFLA_VF_IB_NODE_GUID] = { d_struct, &vf_guid },
+	[IFLA_VF_IB_PORT_GUID] = { d_struct, &vf_guid },
+	[IFLA_VF_VLAN_LIST] = { d_nest, &vf_vlan_list_set },
+	[IFLA_VF_BROADCAST] = { d_struct, &vf_broadcast },
+};
+static const struct set vf_set = SET(vf_attrs, "IFLA_VF_???", vf_dec);
+static const struct dec vfinfo_list_dec[] = { [IFLA_VF_INFO] = { d_nest, &vf_set } };
+static const struct set vfinfo_list_set =
+	SET(vfinfo_list_attrs, "IFLA_VF_INFO_???", vfinfo_list_dec);
 
 static const struct xspec rtext_x = { rtext_filters, "RTEXT_FILTER_???", 4, true };
 static const struct xspec xdp_attached_x = { xdp_attached, "XDP_ATTACHED_???", 1, false };
@@ -1917,12 +2110,108 @@ static const struct dec tun_dec[] = {
 };
 static const struct set tun_set = SET(tun_attrs, "IFLA_TUN_???", tun_dec);
 
-/* IFLA_INFO_DATA by the kind before it: a tun device's (a bridge's is not done). */
+/* A 16-bit ETH_P_ protocol in network byte order, as htons(ETH_P_IP). */
+static bool d_be16_eth(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
+{
+	if (len < 2)
+		return false;
+	if (!readable(c, off, 2)) {
+		addr_of(c, off);
+		return true;
+	}
+	buf_printf(c->b, "htons(");
+	st_xlat_val(c->b, st_eth_protos, ntohs(st_u16(c->p + off)), "ETH_P_???");
+	buf_printf(c->b, ")");
+	return true;
+}
+
+/* A bridge's attributes (IFLA_INFO_DATA of kind "bridge"). */
+static const struct st_xlat br_attrs[] = {
+	X(IFLA_BR_UNSPEC), X(IFLA_BR_FORWARD_DELAY), X(IFLA_BR_HELLO_TIME),
+	X(IFLA_BR_MAX_AGE), X(IFLA_BR_AGEING_TIME), X(IFLA_BR_STP_STATE),
+	X(IFLA_BR_PRIORITY), X(IFLA_BR_VLAN_FILTERING), X(IFLA_BR_VLAN_PROTOCOL),
+	X(IFLA_BR_GROUP_FWD_MASK), X(IFLA_BR_ROOT_ID), X(IFLA_BR_BRIDGE_ID),
+	X(IFLA_BR_ROOT_PORT), X(IFLA_BR_ROOT_PATH_COST), X(IFLA_BR_TOPOLOGY_CHANGE),
+	X(IFLA_BR_TOPOLOGY_CHANGE_DETECTED), X(IFLA_BR_HELLO_TIMER),
+	X(IFLA_BR_TCN_TIMER), X(IFLA_BR_TOPOLOGY_CHANGE_TIMER), X(IFLA_BR_GC_TIMER),
+	X(IFLA_BR_GROUP_ADDR), X(IFLA_BR_FDB_FLUSH), X(IFLA_BR_MCAST_ROUTER),
+	X(IFLA_BR_MCAST_SNOOPING), X(IFLA_BR_MCAST_QUERY_USE_IFADDR),
+	X(IFLA_BR_MCAST_QUERIER), X(IFLA_BR_MCAST_HASH_ELASTICITY),
+	X(IFLA_BR_MCAST_HASH_MAX), X(IFLA_BR_MCAST_LAST_MEMBER_CNT),
+	X(IFLA_BR_MCAST_STARTUP_QUERY_CNT), X(IFLA_BR_MCAST_LAST_MEMBER_INTVL),
+	X(IFLA_BR_MCAST_MEMBERSHIP_INTVL), X(IFLA_BR_MCAST_QUERIER_INTVL),
+	X(IFLA_BR_MCAST_QUERY_INTVL), X(IFLA_BR_MCAST_QUERY_RESPONSE_INTVL),
+	X(IFLA_BR_MCAST_STARTUP_QUERY_INTVL), X(IFLA_BR_NF_CALL_IPTABLES),
+	X(IFLA_BR_NF_CALL_IP6TABLES), X(IFLA_BR_NF_CALL_ARPTABLES),
+	X(IFLA_BR_VLAN_DEFAULT_PVID), X(IFLA_BR_PAD), X(IFLA_BR_VLAN_STATS_ENABLED),
+	X(IFLA_BR_MCAST_STATS_ENABLED), X(IFLA_BR_MCAST_IGMP_VERSION),
+	X(IFLA_BR_MCAST_MLD_VERSION), X(IFLA_BR_VLAN_STATS_PER_PORT),
+	X(IFLA_BR_MULTI_BOOLOPT), X(IFLA_BR_MCAST_QUERIER_STATE), END,
+};
+static const struct st_xlat br_querier_attrs[] = {
+	X(BRIDGE_QUERIER_UNSPEC), X(BRIDGE_QUERIER_IP_ADDRESS), X(BRIDGE_QUERIER_IP_PORT),
+	X(BRIDGE_QUERIER_IP_OTHER_TIMER), X(BRIDGE_QUERIER_PAD),
+	X(BRIDGE_QUERIER_IPV6_ADDRESS), X(BRIDGE_QUERIER_IPV6_PORT),
+	X(BRIDGE_QUERIER_IPV6_OTHER_TIMER), END,
+};
+/* struct br_boolopt_multi's bits, by their BR_BOOLOPT_ index. */
+static const struct st_xlat br_boolopts[] = {
+	{ 1U << BR_BOOLOPT_NO_LL_LEARN, "1<<BR_BOOLOPT_NO_LL_LEARN" },
+	{ 1U << BR_BOOLOPT_MCAST_VLAN_SNOOPING, "1<<BR_BOOLOPT_MCAST_VLAN_SNOOPING" },
+	{ 1U << BR_BOOLOPT_MST_ENABLE, "1<<BR_BOOLOPT_MST_ENABLE" }, END,
+};
+static const struct field br_boolopt_f[] = {
+	{ "optval", 0, 4, F_FLAGS, br_boolopts, "1<<BR_BOOLOPT_???" },
+	{ "optmask", 4, 4, F_FLAGS, br_boolopts, "1<<BR_BOOLOPT_???" },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct sdesc br_boolopt = {
+	sizeof(struct br_boolopt_multi), 0, br_boolopt_f, NULL, false,
+};
+static const struct dec br_querier_dec[] = {
+	[BRIDGE_QUERIER_IP_ADDRESS] = IN_ADDR, [BRIDGE_QUERIER_IP_PORT] = IFINDEX,
+	[BRIDGE_QUERIER_IP_OTHER_TIMER] = CLOCK, [BRIDGE_QUERIER_IPV6_ADDRESS] = IN6_ADDR,
+	[BRIDGE_QUERIER_IPV6_PORT] = IFINDEX, [BRIDGE_QUERIER_IPV6_OTHER_TIMER] = CLOCK,
+};
+static const struct set br_querier_set =
+	SET(br_querier_attrs, "BRIDGE_QUERIER_???", br_querier_dec);
+static const struct dec br_dec[] = {
+	[IFLA_BR_FORWARD_DELAY] = CLOCK, [IFLA_BR_HELLO_TIME] = CLOCK,
+	[IFLA_BR_MAX_AGE] = CLOCK, [IFLA_BR_AGEING_TIME] = CLOCK,
+	[IFLA_BR_STP_STATE] = U32, [IFLA_BR_PRIORITY] = U16,
+	[IFLA_BR_VLAN_FILTERING] = U8, [IFLA_BR_VLAN_PROTOCOL] = { d_be16_eth, NULL },
+	[IFLA_BR_GROUP_FWD_MASK] = X16, [IFLA_BR_ROOT_ID] = { d_bridge_id, NULL },
+	[IFLA_BR_BRIDGE_ID] = { d_bridge_id, NULL }, [IFLA_BR_ROOT_PORT] = U16,
+	[IFLA_BR_ROOT_PATH_COST] = U32, [IFLA_BR_TOPOLOGY_CHANGE] = U8,
+	[IFLA_BR_TOPOLOGY_CHANGE_DETECTED] = U8, [IFLA_BR_HELLO_TIMER] = CLOCK,
+	[IFLA_BR_TCN_TIMER] = CLOCK, [IFLA_BR_TOPOLOGY_CHANGE_TIMER] = CLOCK,
+	[IFLA_BR_GC_TIMER] = CLOCK, [IFLA_BR_GROUP_ADDR] = HWADDR,
+	[IFLA_BR_MCAST_ROUTER] = U8, [IFLA_BR_MCAST_SNOOPING] = U8,
+	[IFLA_BR_MCAST_QUERY_USE_IFADDR] = U8, [IFLA_BR_MCAST_QUERIER] = U8,
+	[IFLA_BR_MCAST_HASH_ELASTICITY] = U32, [IFLA_BR_MCAST_HASH_MAX] = U32,
+	[IFLA_BR_MCAST_LAST_MEMBER_CNT] = U32, [IFLA_BR_MCAST_STARTUP_QUERY_CNT] = U32,
+	[IFLA_BR_MCAST_LAST_MEMBER_INTVL] = CLOCK, [IFLA_BR_MCAST_MEMBERSHIP_INTVL] = CLOCK,
+	[IFLA_BR_MCAST_QUERIER_INTVL] = CLOCK, [IFLA_BR_MCAST_QUERY_INTVL] = CLOCK,
+	[IFLA_BR_MCAST_QUERY_RESPONSE_INTVL] = CLOCK,
+	[IFLA_BR_MCAST_STARTUP_QUERY_INTVL] = CLOCK, [IFLA_BR_NF_CALL_IPTABLES] = U8,
+	[IFLA_BR_NF_CALL_IP6TABLES] = U8, [IFLA_BR_NF_CALL_ARPTABLES] = U8,
+	[IFLA_BR_VLAN_DEFAULT_PVID] = U16, [IFLA_BR_VLAN_STATS_ENABLED] = U8,
+	[IFLA_BR_MCAST_STATS_ENABLED] = U8, [IFLA_BR_MCAST_IGMP_VERSION] = U8,
+	[IFLA_BR_MCAST_MLD_VERSION] = U8, [IFLA_BR_VLAN_STATS_PER_PORT] = U8,
+	[IFLA_BR_MULTI_BOOLOPT] = { d_struct, &br_boolopt },
+	[IFLA_BR_MCAST_QUERIER_STATE] = { d_nest, &br_querier_set },
+};
+static const struct set br_set = SET(br_attrs, "IFLA_BR_???", br_dec);
+
+/* IFLA_INFO_DATA by the kind before it: a tun device's or a bridge's. */
 static bool d_li_data(struct ctx *c, uint64_t off, uint64_t len, const void *arg)
 {
-	if (strcmp(c->kind, "tun"))
+	if (!strcmp(c->kind, "tun"))
+		nlattrs(c, off, len, &tun_set);
+	else if (!strcmp(c->kind, "bridge"))
+		nlattrs(c, off, len, &br_set);
+	else
 		return false;
-	nlattrs(c, off, len, &tun_set);
 	return true;
 }
 
@@ -1983,6 +2272,8 @@ static const struct dec ifla_dec[] = {
 	[IFLA_LINKMODE] = U8, [IFLA_NET_NS_PID] = U32, [IFLA_IFALIAS] = STR,
 	[IFLA_NUM_VF] = U32, [IFLA_STATS64] = { d_stats64, NULL },
 	[IFLA_VF_PORTS] = { d_nest, &vf_port_set }, [IFLA_PORT_SELF] = { d_nest, &port_set },
+	[IFLA_VFINFO_LIST] = { d_nest, &vfinfo_list_set },
+	[IFLA_AF_SPEC] = { d_af_spec, NULL },
 	[IFLA_GROUP] = U32, [IFLA_NET_NS_FD] = { d_fd, NULL },
 	[IFLA_EXT_MASK] = { d_xlat, &rtext_x }, [IFLA_PROMISCUITY] = U32,
 	[IFLA_NUM_TX_QUEUES] = U32, [IFLA_NUM_RX_QUEUES] = U32, [IFLA_CARRIER] = U8,

@@ -488,12 +488,25 @@ static void entry_line(struct st_out *s, struct st_task *t, const char *mid,
 	emit(s, t->tid, &b);
 }
 
+/*
+ * Whether -e status= names a part of the statuses: then, as strace, each
+ * line waits for its call's end, and prints whole or not at all.
+ */
+static bool held_lines(const struct st_out *s)
+{
+	return s->o->status && (s->o->status & ST_ALL) != ST_ALL;
+}
+
 static void cut_open(struct st_out *s, int tid)
 {
 	struct st_task *t;
 
-	/* -ff: no other thread's line comes between. */
-	if (!s->open_tid || s->open_tid == tid || s->o->json || s->o->separate)
+	/*
+	 * -ff: no other thread's line comes between, nor with lines held
+	 * for -e status=.
+	 */
+	if (!s->open_tid || s->open_tid == tid || s->o->json || s->o->separate ||
+	    held_lines(s))
 		goto out;
 	t = task(s, s->open_tid, false);
 	if (!t || !t->pending || t->cut || !shown(s, &t->call))
@@ -762,7 +775,23 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		buf_printf(&b, "<... ");
 		st_call_name(&b, c);
 		buf_printf(&b, " resumed>");
-		st_decode_args(&b, c, call_d(s, c), fo, n);
+		/* What a call that never returned would have written is not there. */
+		if (returned)
+			st_decode_args(&b, c, call_d(s, c), fo, n);
+		else if (fo < n)
+			buf_printf(&b, " <unfinished ...>");
+	} else if (!returned && held_lines(s) && fo < n) {
+		/*
+		 * -e status: what the call was given, then as strace ends a
+		 * line it never resumed (one whose arguments are all given
+		 * ends as any other).
+		 */
+		st_call_name(&b, c);
+		buf_printf(&b, "(");
+		st_decode_args(&b, c, call_d(s, c), 0, fo);
+		if (fo > 0)
+			buf_printf(&b, ", ");
+		buf_printf(&b, " <unfinished ...>");
 	} else {
 		st_call_name(&b, c);
 		buf_printf(&b, "(");
@@ -1355,9 +1384,24 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	l->restart_held = false;
 	if (l->pending)
 		finish_call(s, l, false);
+	/*
+	 * An execve line still open (no line came between, the leader's
+	 * above cuts it) ends as strace ends it when the thread takes over
+	 * its leader's pid.
+	 */
+	else if (!s->o->separate && !s->o->json && !held_lines(s) && s->open_tid == old && t->pending &&
+		 !t->cut && shown(s, &t->call)) {
+		char end[48];
+
+		snprintf(end, sizeof(end), "<pid changed to %d ...>", new);
+		entry_line(s, t, NULL, end);
+		t->cut = true;
+		s->open_tid = 0;
+	}
 	if (l->started)
 		task_gone(s, l);
-	if (s->o->lines && !s->o->json && !s->o->quiet_superseded) {
+	/* -qqq quiets it as --quiet=thread-execve does. */
+	if (s->o->lines && !s->o->json && !s->o->quiet_superseded && s->o->quiet < 3) {
 		cut_open(s, new);
 		prefix(s, &b, new, 0, 0);
 		buf_printf(&b, "+++ superseded by execve in pid %d +++\n", old);

@@ -1122,9 +1122,25 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 			   "($nr == %d && (*(arg0 + %d) & %d) && (int64)arg1 > 0)) { "
 			   "printf(\"M %%d %%d\", tid, $nr); }\n",
 			   __NR_execve, __NR_execveat, __NR_mmap, reg_off[2], PROT_EXEC);
+	/* -Y: the name prctl(PR_SET_NAME) gives a task, traced or not. */
+	if (exit && o->lines && o->pidcomm)
+		buf_printf(b, "\tif ($nr == %d && arg1 == 0 && *(arg0 + %d) == %d) { "
+			   "printf(\"K %%d %%s\", tid, comm); }\n",
+			   __NR_prctl, reg_off[0], PR_SET_NAME);
 	buf_printf(b, "\t$d = @sd[$nr];\n\tif ($d == 0) { return; }\n");
 	/* One helper call for the thread id, not one per record. */
 	buf_printf(b, "\t$t = tid;\n");
+	/*
+	 * -y: the inode of the socket socket(), accept() or accept4()
+	 * returned, which names it as "socket:[N]" after the descriptor
+	 * is closed or the process gone, when /proc no longer can.
+	 */
+	if (exit && o->lines && o->fdpaths)
+		buf_printf(b, "\tif (($nr == %d || $nr == %d || $nr == %d) && (int64)arg1 >= 0) { "
+			   "$nlt = curtask->files->fdt; if (arg1 < $nlt->max_fds) { "
+			   "$nlf = (struct file *)*((uint64)$nlt->fd + arg1 * 8); "
+			   "if ($nlf) { printf(\"c%c%d %%d %%d %%d\", $t, 0, $nlf->f_inode->i_ino); } } }\n",
+			   __NR_socket, __NR_accept, __NR_accept4, ST_L_NLPROTO, ST_SOCKINO_ARG);
 	if (o->inject)
 		inject_code(b, o, exit, now);
 	if (o->summary && !exit)

@@ -86,7 +86,7 @@
 /* Bytes of a sockaddr decoded at most: sockaddr_storage's. */
 #define SA_MAX 128
 
-static const struct st_xlat eth_protos[] = {
+const struct st_xlat st_eth_protos[] = {
 	X(ETH_P_802_3), X(ETH_P_AX25), X(ETH_P_ALL), X(ETH_P_802_2),
 	X(ETH_P_SNAP), X(ETH_P_DDCMP), X(ETH_P_WAN_PPP), X(ETH_P_PPP_MP),
 	X(ETH_P_LOCALTALK), X(ETH_P_CAN), X(ETH_P_CANFD), X(ETH_P_CANXL),
@@ -293,7 +293,7 @@ static int packet(struct buf *b, const unsigned char *p, size_t len, int x)
 	/* The protocol's name in the htons() whatever -X says. */
 	st_xlat_style(ST_C_ABBREV);
 	buf_printf(&m, "htons(");
-	st_xlat_val(&m, eth_protos, ntohs(ll.sll_protocol), "ETH_P_???");
+	st_xlat_val(&m, st_eth_protos, ntohs(ll.sll_protocol), "ETH_P_???");
 	buf_printf(&m, ")");
 	st_xlat_style(style);
 	buf_printf(b, ", sll_protocol=");

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "st_decode.h"
+#include "st_xlat.h"
 
 /*
  * Socket addresses of the families st_decode.c's sockaddr() leaves to this
@@ -27,5 +28,8 @@ void st_sa_call(int tid, const struct st_dopts *o);
  * least; then nothing is printed and the caller shows the raw bytes.
  */
 int st_sa_decode(struct buf *b, const unsigned char *p, size_t len, int x);
+
+/* The ETH_P_ protocols, by their value in host byte order. */
+extern const struct st_xlat st_eth_protos[];
 
 #endif

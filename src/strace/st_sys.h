@@ -243,6 +243,11 @@ enum st_class {
  */
 #define ST_L_NLPROTO '\311'
 #define ST_NLPROTO_ARG 9
+/*
+ * Records only, of letter ST_L_NLPROTO: the inode of the socket a call
+ * returned (socket, accept, accept4), under another argument number.
+ */
+#define ST_SOCKINO_ARG 8
 #define ST_FUTEXV_MAX 128	/* the kernel's FUTEX_WAITV_MAX */
 #define ST_MMSG_IDX(e) (16 * ((e) + 1))
 /* setgroups' gid_t list read at entry, as long as argument 0 says. */

@@ -285,6 +285,8 @@ for x in abbrev raw verbose; do
 	same_line "netlink messages sent, -X $x: types and flags by protocol, payloads, arrays, rtnetlink structs" \
 		-X $x -e trace=sendto,sendmsg -- "$WL" netlink
 done
+same_line "netlink messages sent, -e verbose=none: strings, as strace" \
+	-e verbose=none -e trace=sendto,sendmsg -- "$WL" netlink
 for x in abbrev raw verbose; do
 	same_line "NETLINK_ROUTE attributes, -X $x: nested, structs, arrays, names, flags, short values" \
 		-X $x -e trace=sendto -- "$WL" nlroute
@@ -644,6 +646,22 @@ sed -i -E 's/0x[0-9a-f]+/ADDR/g' fx.n
 [ $rc = 0 ] && grep -q '^+++ superseded by execve in pid N +++' fx.n &&
 	grep -q 'exited with 0' fx.txt && diff <(head -2 sx.n) <(head -2 fx.n) > d.txt &&
 	ok "thread execve: superseded leader, no hang" || bad "thread execve: rc $rc: $(head -4 d.txt) $(grep -c . fx.n)"
+# A thread's execve while the leader waits: the leader's call ends
+# unfinished with nothing it would write.  -e status=: no line is cut
+# for another's, the call that never returns shows with unfinished only.
+for st in all unfinished none; do
+	timeout -k 5 20 "$FERRET" strace -f -e status=$st -e trace=pause,execve -o fx.txt \
+		"$WL" thread-exec > /dev/null
+	strace -f -e status=$st -e trace=pause,execve -o sx.txt "$WL" thread-exec > /dev/null
+	nx() { sed -E 's/^[0-9]+ +//; s/pid [0-9]+/pid N/; s/ +=/ =/; s/0x[0-9a-f]+/ADDR/g' "$1"; }
+	diff <(nx sx.txt) <(nx fx.txt) > d.txt && ok "thread execve, -e status=$st: strace's lines" ||
+		bad "thread execve, status=$st: $(head -4 d.txt)"
+done
+# -qqq: no superseded line (the leader may not have made its call yet).
+timeout -k 5 20 "$FERRET" strace -f -qqq -o fx.txt "$WL" thread-exec > /dev/null
+strace -f -qqq -o sx.txt "$WL" thread-exec > /dev/null
+! grep -q superseded fx.txt && ! grep -q superseded sx.txt && grep -q 'execve resumed' fx.txt &&
+	ok "thread execve, -qqq: no superseded line, as strace" || bad "thread execve -qqq: $(cat fx.txt)"
 # -p: attach to a running process
 sleep 30 & sp=$!
 "$FERRET" strace -p $sp 2> fp.txt & fpid=$!
@@ -789,6 +807,34 @@ done
 for o in "" "-X raw" "-e verbose=none"; do
 	# shellcheck disable=SC2086
 	same_line "modify_ldt${o:+ $o}" $o -e trace=modify_ldt -- "$WL" ldt
+done
+# MTD requests: their structs at entry; with a success injected, what
+# a device answers as well.
+same_line "MTD ioctls" -e trace=ioctl -- "$WL" mtd
+same_line "MTD ioctls, success injected" -e trace=ioctl -e inject=ioctl:retval=0 -- "$WL" mtd
+# -y: sockets named by their inode, the process gone when lines print.
+NORM2='s/socket:\[[0-9]+\]/socket:[INO]/g' \
+same_line "-y: sockets made and accepted, closed before their lines print" \
+	-y -e trace=socket,bind,listen,connect,accept,close -- "$WL" sockets-y
+# -y: an injected return value names the descriptor the process has.
+same_line "-y: descriptors returned by injection" -y \
+	-e inject=landlock_create_ruleset,memfd_secret,socket:retval=7 \
+	-e trace=landlock_create_ruleset,memfd_secret,socket -- "$WL" fd-injected
+# -Y: the names prctl(PR_SET_NAME) gives, traced or not, quoted as strace.
+for set in getppid getppid,prctl; do
+	NORM2='s/^[0-9]+</PID</' \
+	same_line "-Y: names set by prctl, -e trace=$set" -f -Y -e signal=none -e trace=$set -- "$WL" rename
+done
+# struct msghdr: NULL and empty iovec arrays, control buffers that are
+# short, unreadable or NULL, control messages cut short.
+same_line "sendmsg: msghdr and control messages at their edges" -e trace=sendmsg,connect -- "$WL" msghdr-edges
+# TEE requests: structs, argument blocks with their parameters.
+same_line "TEE ioctls" -e trace=ioctl -- "$WL" tee
+# BLKPG with the partition it points to, BLKTRACESETUP.
+same_line "block ioctls: BLKPG, BLKTRACESETUP" -e trace=ioctl -- "$WL" block
+# SCSI generic requests: names, no argument, ints, values, resets.
+for x in abbrev raw verbose; do
+	same_line "SCSI generic ioctls, -X $x" -X $x -e trace=ioctl -- "$WL" scsi
 done
 # PACKET_STATISTICS: struct tpacket_stats as far as the length goes,
 # tpacket_stats_v3 whole at the end of a mapping.

@@ -106,6 +106,11 @@
 #include <linux/nbd.h>
 #include <linux/lirc.h>
 #include <linux/userfaultfd.h>
+#include <linux/blkpg.h>
+#include <linux/tee.h>
+#include <linux/blktrace_api.h>
+#include <mtd/mtd-abi.h>
+#include <scsi/sg.h>
 #include <mtd/ubi-user.h>
 #include <linux/filter.h>
 #include <linux/bpf.h>
@@ -1056,6 +1061,8 @@ static void values(void)
 /* A thread that is not the leader replaces the process. */
 static void *exec_fn(void *arg __attribute__((unused)))
 {
+	/* The leader is in pause() by then, whose line the execve ends. */
+	usleep(50000);
 	execl("/bin/true", "true", (char *)NULL);
 	return NULL;
 }
@@ -1836,6 +1843,46 @@ static void nlroutes(void)
 		20, 0, 7, 0, 0xfe, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
 		5, 0, 8, 0, 2, 0, 0, 0,
 		20, 0, 5, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0 };
+	/*
+	 * ifinfomsg: IFLA_VFINFO_LIST, a virtual function's link state,
+	 * trust, a VLAN (802.1Q), a counter and node GUID.
+	 */
+	static const unsigned char vfs[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		92, 0, 22, 0, 88, 0, 1, 0,
+		12, 0, 5, 0, 1, 0, 0, 0, 2, 0, 0, 0,
+		12, 0, 9, 0, 1, 0, 0, 0, 1, 0, 0, 0,
+		24, 0, 12, 0, 20, 0, 1, 0, 1, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0, 0x81, 0, 0, 0,
+		16, 0, 8, 0, 12, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0,
+		20, 0, 10, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xef, 0xbe, 0xad, 0xde, 0, 0, 0, 0 };
+	/*
+	 * ifinfomsg: IFLA_LINKINFO of kind "bridge": a forward delay in clock
+	 * ticks, the VLAN protocol, boolean options, the querier's address.
+	 */
+	static const unsigned char bridge[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		60, 0, 18, 0, 11, 0, 1, 0, 'b', 'r', 'i', 'd', 'g', 'e', 0, 0,
+		44, 0, 2, 0,
+		8, 0, 1, 0, 0xdc, 0x05, 0, 0,
+		6, 0, 8, 0, 0x81, 0x00, 0, 0,
+		12, 0, 46, 0, 1, 0, 0, 0, 3, 0, 0, 0,
+		12, 0, 47, 0, 8, 0, 1, 0, 10, 0, 0, 1 };
+	/*
+	 * ifinfomsg: IFLA_AF_SPEC, IPv4's configuration and MCTP's network;
+	 * of a bridge (AF_BRIDGE): flags, mode, a VLAN and its tunnel.
+	 */
+	static const unsigned char afspec[] = {
+		0, 0, 0x04, 0x03, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		32, 0, 26, 0,
+		16, 0, 2, 0, 12, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+		12, 0, 45, 0, 8, 0, 1, 0, 7, 0, 0, 0 };
+	static const unsigned char brspec[] = {
+		7, 0, 0x01, 0, 1, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0,
+		48, 0, 26, 0,
+		6, 0, 0, 0, 2, 0, 0, 0,
+		6, 0, 1, 0, 1, 0, 0, 0,
+		8, 0, 2, 0, 6, 0, 10, 0,
+		20, 0, 3, 0, 8, 0, 1, 0, 100, 0, 0, 0, 6, 0, 2, 0, 10, 0, 0, 0 };
 	/* A multicast cache report of RTNL_FAMILY_IPMR: type, addresses. */
 	static const unsigned char report[] = {
 		128, 0, 0, 0,
@@ -1866,6 +1913,10 @@ static void nlroutes(void)
 	rtnl_send(fd, RTM_GETMDB, 0, mdb, sizeof(mdb));
 	rtnl_send(fd, RTM_GETLINK, 0, link, sizeof(link));
 	rtnl_send(fd, RTM_GETLINK, 0, link6, sizeof(link6));
+	rtnl_send(fd, RTM_GETLINK, 0, vfs, sizeof(vfs));
+	rtnl_send(fd, RTM_GETLINK, 0, bridge, sizeof(bridge));
+	rtnl_send(fd, RTM_GETLINK, 0, afspec, sizeof(afspec));
+	rtnl_send(fd, RTM_GETLINK, 0, brspec, sizeof(brspec));
 	rtnl_send(fd, RTM_NEWCACHEREPORT, 0, report, sizeof(report));
 	sendto(fd, NULL, 32, MSG_DONTWAIT, NULL, 0);
 	sendto(-1, route, sizeof(route), MSG_DONTWAIT, NULL, 0);
@@ -1967,7 +2018,42 @@ static void netlinks(void)
 	sendto(fd, m, 16, MSG_DONTWAIT, NULL, 0);
 	m[0].h.nlmsg_type = (7 << 8) | 0x77;
 	sendto(fd, m, 16, MSG_DONTWAIT, NULL, 0);
+	{
+		/*
+		 * nfgenmsg: nftables' subsystem as res_id in host order, in
+		 * network order with an attribute after it; a batch's begin
+		 * with bytes after it; a payload short of an nfgenmsg.
+		 */
+		static const unsigned char nf1[] = {
+			20, 0, 0, 0, 0, 10, 1, 0, 5, 0, 0, 0, 0, 0, 0, 0, 2, 0, 10, 0 };
+		static const unsigned char nf2[] = {
+			28, 0, 0, 0, 0, 10, 1, 0, 6, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 10,
+			8, 0, 1, 0, 'a', 'b', 'c', 0 };
+		static const unsigned char nf3[] = {
+			24, 0, 0, 0, 0x10, 0, 1, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10,
+			1, 2, 3, 4 };
+		static const unsigned char nf4[] = {
+			18, 0, 0, 0, 0, 7, 1, 0, 8, 0, 0, 0, 0, 0, 0, 0, 1, 2 };
+
+		sendto(fd, nf1, sizeof(nf1), MSG_DONTWAIT, NULL, 0);
+		sendto(fd, nf2, sizeof(nf2), MSG_DONTWAIT, NULL, 0);
+		sendto(fd, nf3, sizeof(nf3), MSG_DONTWAIT, NULL, 0);
+		sendto(fd, nf4, sizeof(nf4), MSG_DONTWAIT, NULL, 0);
+	}
 	close(fd);
+	{
+		/* A udev monitor's header and properties; a kernel's event, a string. */
+		unsigned char u[52] = "libudev";
+		uint32_t h[8] = { htonl(0xfeedcafe), 40, 40, 11, htonl(0x1234), 0, htonl(1), 0 };
+
+		memcpy(u + 8, h, sizeof(h));
+		memcpy(u + 40, "ACTION=add", 11);
+		fd = nl_socket(NETLINK_KOBJECT_UEVENT);
+		sendto(fd, u, sizeof(u), MSG_DONTWAIT, NULL, 0);
+		sendto(fd, u, 40, MSG_DONTWAIT, NULL, 0);
+		sendto(fd, "add@/devices/virtual/x", 23, MSG_DONTWAIT, NULL, 0);
+		close(fd);
+	}
 }
 
 /* fcntl's commands by their third argument: locks, owners, signals, seals. */
@@ -4168,6 +4254,250 @@ static void ldts(void)
 }
 
 /*
+ * MTD requests on no device: ranges, OOB buffers, a write request, OTP
+ * mode and selection, bad blocks, a region's index, and what a device
+ * would answer (its geometry and ECC statistics).
+ */
+static void mtds(void)
+{
+	struct erase_info_user e = { 0x1000, 0x2000 };
+	struct erase_info_user64 e64 = { 0x100000000ULL, 0x2000 };
+	struct mtd_oob_buf ob = { 0x10, 0x20, NULL };
+	struct mtd_write_req w = { .start = 0x10, .len = 0x20, .ooblen = 4, .mode = MTD_OPS_RAW };
+	struct region_info_user r = { 1, 2, 3, 7 };
+	struct otp_info otp = { 0x40, 0x80, 1 };
+	struct mtd_info_user info;
+	struct mtd_ecc_stats st;
+	int otp_mode = MTD_OTP_USER;
+	loff_t bad = 4096;
+
+	memset(&info, 0x11, sizeof(info));
+	memset(&st, 0x22, sizeof(st));
+	ioctl(-1, MEMERASE, &e);
+	ioctl(-1, MEMLOCK, &e);
+	ioctl(-1, MEMERASE64, &e64);
+	ioctl(-1, MEMWRITEOOB, &ob);
+	ioctl(-1, MEMWRITE, &w);
+	ioctl(-1, MTDFILEMODE, MTD_FILE_MODE_RAW);
+	ioctl(-1, MTDFILEMODE, 9);
+	ioctl(-1, OTPSELECT, &otp_mode);
+	ioctl(-1, OTPLOCK, &otp);
+	ioctl(-1, MEMGETBADBLOCK, &bad);
+	ioctl(-1, MEMGETREGIONINFO, &r);
+	ioctl(-1, MEMGETINFO, &info);
+	ioctl(-1, ECCGETSTATS, &st);
+	ioctl(-1, MEMERASE, NULL);
+}
+
+/*
+ * Calls that return a new descriptor, their return injected: descriptor
+ * 7 is /dev/null's, which -y names, not what the call would have made.
+ */
+static void fd_injected(void)
+{
+	int fd = open("/dev/null", O_RDONLY);
+
+	dup2(fd, 7);
+	syscall(__NR_landlock_create_ruleset, NULL, 0, 0);
+	syscall(__NR_memfd_secret, 0);
+	socket(AF_UNIX, SOCK_STREAM, 0);
+}
+
+/*
+ * -y: sockets named by the inode the call made, used and closed before
+ * the process exits at once: a socket's, an accepted connection's.
+ */
+static void sockets_y(void)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	socklen_t len = sizeof(a);
+	int l = socket(AF_UNIX, SOCK_STREAM, 0), c = socket(AF_UNIX, SOCK_STREAM, 0), x;
+
+	memcpy(a.sun_path, "\0ferret-y", 9);
+	bind(l, (struct sockaddr *)&a, offsetof(struct sockaddr_un, sun_path) + 9);
+	listen(l, 1);
+	connect(c, (struct sockaddr *)&a, offsetof(struct sockaddr_un, sun_path) + 9);
+	x = accept(l, (struct sockaddr *)&a, &len);
+	close(x);
+	close(c);
+	close(l);
+}
+
+/*
+ * -Y: the process renames itself (its name with a control character and
+ * angle brackets), each name shown after it, whether prctl is traced or
+ * not.
+ */
+static void renames(void)
+{
+	pid_t p = fork();
+
+	if (p == 0) {
+		/* On the stack: a literal's page may not be in memory yet. */
+		char a[] = "a\033[2Jb<c>", b[] = "plain";
+
+		prctl(PR_SET_NAME, a);
+		getppid();
+		prctl(PR_SET_NAME, b);
+		getppid();
+		_exit(0);
+	}
+	if (p > 0)
+		waitpid(p, NULL, 0);
+}
+
+/*
+ * struct msghdr's edges, on no socket: no iovec array, an empty one;
+ * control buffers short of a header, ending a mapping, unmapped, NULL;
+ * control messages whose cmsg_len is short of a header, or of the
+ * buffer, and a part after the last one too short for a header.
+ */
+static void msghdr_edges(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct cmsghdr *cm;
+	struct msghdr h;
+	char c[64] __attribute__((aligned(8)));
+
+	if (m == MAP_FAILED)
+		return;
+	munmap(m + 4096, 4096);
+	memset(&h, 0, sizeof(h));
+	memset(c, 0, sizeof(c));
+	sendmsg(-1, &h, 0);
+	/* A name shorter than its family, here and as connect's address. */
+	c[0] = AF_UNIX;
+	h.msg_name = c;
+	h.msg_namelen = 1;
+	sendmsg(-1, &h, 0);
+	connect(-1, (struct sockaddr *)c, 1);
+	h.msg_name = NULL;
+	h.msg_namelen = 0;
+	c[0] = 0;
+	h.msg_iov = (struct iovec *)c;
+	sendmsg(-1, &h, 0);
+	h.msg_iov = NULL;
+	h.msg_control = c;
+	h.msg_controllen = 8;
+	sendmsg(-1, &h, 0);
+	h.msg_control = m + 4096 - 8;
+	h.msg_controllen = 16;
+	sendmsg(-1, &h, 0);
+	h.msg_control = m + 4096;
+	sendmsg(-1, &h, 0);
+	h.msg_control = NULL;
+	sendmsg(-1, &h, 0);
+	h.msg_control = c;
+	sendmsg(-1, &h, 0);
+	cm = (struct cmsghdr *)c;
+	cm->cmsg_len = 20;
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	h.msg_controllen = 24;
+	sendmsg(-1, &h, 0);
+	cm->cmsg_len = 40;
+	h.msg_controllen = 36;
+	sendmsg(-1, &h, 0);
+	cm->cmsg_len = 16;
+	cm->cmsg_type = 77;
+	h.msg_controllen = 28;
+	sendmsg(-1, &h, 0);
+	/* A security context, a timestamp of the wrong size, IP options past -s. */
+	cm->cmsg_len = 20;
+	cm->cmsg_type = 3;
+	memcpy(c + 16, "ab\n", 4);
+	h.msg_controllen = 24;
+	sendmsg(-1, &h, 0);
+	cm->cmsg_type = SO_TIMESTAMP_OLD;
+	sendmsg(-1, &h, 0);
+	cm->cmsg_type = (int)0xfacefeed;
+	sendmsg(-1, &h, 0);
+	cm->cmsg_level = SOL_IP;
+	cm->cmsg_type = IP_RETOPTS;
+	cm->cmsg_len = 16 + 40;
+	memset(c + 16, 0x41, 40);
+	h.msg_controllen = 56;
+	sendmsg(-1, &h, 0);
+	munmap(m, 4096);
+}
+
+/*
+ * TEE requests on no device: a cancellation, shared memory, an
+ * invocation with two parameters, a session opened by a group, a block
+ * whose length is not its parameters'.
+ */
+static void tees(void)
+{
+	struct tee_ioctl_cancel_arg cancel = { 7, 0x10 };
+	struct tee_ioctl_shm_alloc_data shm = { .size = 4096, .flags = 0x3 };
+	struct {
+		struct tee_ioctl_invoke_arg a;
+		struct tee_ioctl_param p[2];
+	} inv = { { .func = 1, .session = 2, .num_params = 2 },
+		  { { TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT, 1, 2, 3 },
+		    { TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT, 0x10, 0x20, 5 } } };
+	struct {
+		struct tee_ioctl_open_session_arg a;
+		struct tee_ioctl_param p[1];
+	} op = { { .uuid = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 },
+		   .clnt_uuid = { 100 }, .clnt_login = TEE_IOCTL_LOGIN_GROUP, .num_params = 1 },
+		 { { TEE_IOCTL_PARAM_ATTR_TYPE_NONE, 0, 0, 0 } } };
+	struct tee_ioctl_buf_data d = { (uintptr_t)&inv, sizeof(inv) };
+
+	ioctl(-1, TEE_IOC_CANCEL, &cancel);
+	ioctl(-1, TEE_IOC_SHM_ALLOC, &shm);
+	ioctl(-1, TEE_IOC_INVOKE, &d);
+	d.buf_len = sizeof(inv) - 8;
+	ioctl(-1, TEE_IOC_INVOKE, &d);
+	d.buf_ptr = (uintptr_t)&op;
+	d.buf_len = sizeof(op);
+	ioctl(-1, TEE_IOC_OPEN_SESSION, &d);
+	ioctl(-1, TEE_IOC_SUPPL_SEND, NULL);
+}
+
+/*
+ * Block requests on no device: BLKPG with its partition (names that fill
+ * their arrays and one that ends) and without, a trace's setup.
+ */
+static void blocks(void)
+{
+	struct blkpg_partition part = { .start = 1 << 20, .length = -1, .pno = 3 };
+	struct blkpg_ioctl_arg a = { BLKPG_ADD_PARTITION, 0, sizeof(part), &part };
+	struct blk_user_trace_setup t = { .act_mask = 0xff, .buf_size = 4096, .buf_nr = 4,
+					  .start_lba = 0, .end_lba = 1000, .pid = 1 };
+
+	memset(part.devname, 'd', sizeof(part.devname));
+	strcpy(part.volname, "vol");
+	ioctl(-1, BLKPG, &a);
+	a.op = 9;
+	a.data = NULL;
+	ioctl(-1, BLKPG, &a);
+	ioctl(-1, BLKTRACESETUP, &t);
+	ioctl(-1, BLKPG, NULL);
+}
+
+/*
+ * SCSI generic requests on no device: no argument, a setter's int, a
+ * value, resets (with the flag that forbids escalation), a getter's
+ * pointer, SG_IO without a header, an unknown request.
+ */
+static void scsis(void)
+{
+	int v = 30, reset = 0x100, bad = 0x77;
+
+	ioctl(-1, SG_GET_TIMEOUT, 0);
+	ioctl(-1, SG_SET_TIMEOUT, &v);
+	ioctl(-1, SG_SET_TRANSFORM, 0xbeef);
+	ioctl(-1, SG_SCSI_RESET, &reset);
+	reset = 2;
+	ioctl(-1, SG_SCSI_RESET, &reset);
+	ioctl(-1, SG_SCSI_RESET, &bad);
+	ioctl(-1, SG_GET_VERSION_NUM, &v);
+	ioctl(-1, SG_IO, NULL);
+	ioctl(-1, 0x22fe, 5);
+}
+
+/*
  * PACKET_STATISTICS of a packet socket: cut short by the length, whole,
  * as TPACKET_V3's struct with its third field, at the end of a mapping.
  */
@@ -4769,6 +5099,38 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kexec")) {
 		kexecs();
+		return 0;
+	}
+	if (!strcmp(mode, "fd-injected")) {
+		fd_injected();
+		return 0;
+	}
+	if (!strcmp(mode, "sockets-y")) {
+		sockets_y();
+		return 0;
+	}
+	if (!strcmp(mode, "rename")) {
+		renames();
+		return 0;
+	}
+	if (!strcmp(mode, "msghdr-edges")) {
+		msghdr_edges();
+		return 0;
+	}
+	if (!strcmp(mode, "tee")) {
+		tees();
+		return 0;
+	}
+	if (!strcmp(mode, "block")) {
+		blocks();
+		return 0;
+	}
+	if (!strcmp(mode, "scsi")) {
+		scsis();
+		return 0;
+	}
+	if (!strcmp(mode, "mtd")) {
+		mtds();
 		return 0;
 	}
 	if (!strcmp(mode, "packet-stats")) {
