@@ -66,16 +66,6 @@ const char *bi_d_type_word(const struct type *t, char *b, size_t len)
 	return type_name(t, b, len);
 }
 
-/* dtrace's D_PROTO_ARG, three lines as dtrace prints them. */
-static int d_proto_arg(struct sema *s, struct node *n, int i, const char *proto)
-{
-	char b[64];
-
-	return sema_error(s, n->list[i], "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-			  n->name, i + 1, proto,
-			  bi_d_type_word(n->list[i]->type, b, sizeof(b)));
-}
-
 static bool is_null_const(const struct node *a)
 {
 	return a->kind == N_INT && a->ival == 0;
@@ -100,16 +90,7 @@ static int d_str_arg(struct sema *s, struct node *n, int i)
 	if (a->type->kind == TY_NAMED)
 		return sema_error(s, a, "%s( ) argument #%d is text ferret formats when it prints: it cannot be an argument of %s( )",
 				  n->name, i + 1, n->name);
-	return d_proto_arg(s, n, i, "char *");
-}
-
-static int d_int_arg(struct sema *s, struct node *n, int i, const char *proto)
-{
-	if (sema_expr(s, n->list[i]))
-		return -EINVAL;
-	if (n->list[i]->type->kind == TY_INT)
-		return 0;
-	return d_proto_arg(s, n, i, proto);
+	return bi_d_proto_arg(s, n, i, "char *");
 }
 
 /* Evaluates string argument a into the frame (see d_str_arg()). */
@@ -297,7 +278,7 @@ static int sema_args(struct sema *s, struct node *n, int strs, int min, int max)
 	if (bi_d_nargs(s, n, min, max))
 		return -EINVAL;
 	for (i = 0; i < n->nlist; i++)
-		if (i < strs ? d_str_arg(s, n, i) : d_int_arg(s, n, i, "int"))
+		if (i < strs ? d_str_arg(s, n, i) : bi_d_int_arg(s, n, i, "int"))
 			return -EINVAL;
 	return 0;
 }
@@ -584,7 +565,7 @@ static int cg_strstr(struct cg *g, struct node *n, struct val *out)
 static int sema_strchr(struct sema *s, struct node *n)
 {
 	if (bi_d_nargs(s, n, 2, 2) || d_str_arg(s, n, 0) ||
-	    d_int_arg(s, n, 1, "char"))
+	    bi_d_int_arg(s, n, 1, "char"))
 		return -EINVAL;
 	n->type = type_str(d_size(s->c));
 	return 0;
@@ -820,9 +801,9 @@ static int sema_lltostr(struct sema *s, struct node *n)
 {
 	const struct node *b;
 
-	if (bi_d_nargs(s, n, 1, 2) || d_int_arg(s, n, 0, "int64_t"))
+	if (bi_d_nargs(s, n, 1, 2) || bi_d_int_arg(s, n, 0, "int64_t"))
 		return -EINVAL;
-	if (n->nlist == 2 && d_int_arg(s, n, 1, "int"))
+	if (n->nlist == 2 && bi_d_int_arg(s, n, 1, "int"))
 		return -EINVAL;
 	b = n->nlist == 2 ? n->list[1] : NULL;
 	if (b && b->kind == N_INT &&
@@ -1041,7 +1022,7 @@ static int sema_swap(struct sema *s, struct node *n)
 		[2] = "uint16_t", [4] = "uint32_t", [8] = "uint64_t",
 	};
 
-	if (bi_d_nargs(s, n, 1, 1) || d_int_arg(s, n, 0, protos[size]))
+	if (bi_d_nargs(s, n, 1, 1) || bi_d_int_arg(s, n, 0, protos[size]))
 		return -EINVAL;
 	n->type = type_int(size, false);
 	return 0;
@@ -1080,7 +1061,7 @@ static int cg_rand(struct cg *g, struct node *n, struct val *out)
 /* getmajor(dev), getminor(dev): Linux's dev_t, 12 bits and 20. */
 static int sema_devpart(struct sema *s, struct node *n)
 {
-	if (bi_d_nargs(s, n, 1, 1) || d_int_arg(s, n, 0, "dev_t"))
+	if (bi_d_nargs(s, n, 1, 1) || bi_d_int_arg(s, n, 0, "dev_t"))
 		return -EINVAL;
 	n->type = type_int(4, false);
 	return 0;
@@ -1146,7 +1127,7 @@ static int sema_psargs(struct sema *s, struct node *n)
 	if (bi_d_nargs(s, n, 1, 1) || sema_expr(s, n->list[0]))
 		return -EINVAL;
 	if (n->list[0]->type->kind != TY_PTR && n->list[0]->type->kind != TY_INT)
-		return d_proto_arg(s, n, 0, "struct task_struct *");
+		return bi_d_proto_arg(s, n, 0, "struct task_struct *");
 	if (member_off(ts, "mm") < 0 || member_off(ms, "arg_start") < 0 ||
 	    member_off(ms, "arg_end") < 0)
 		return sema_error(s, n, "pr_psargs needs the kernel's BTF description of task_struct's mm and mm_struct's arg_start and arg_end, which this kernel does not give");
@@ -1336,9 +1317,9 @@ static int sema_ntoa(struct sema *s, struct node *n)
 		return sema_error(s, a, "%s( ) argument #1 is NULL: dtrace reports an invalid address when it runs, ferret refuses it",
 				  n->name);
 	if (a->type->kind != TY_PTR && a->type->kind != TY_INT)
-		return d_proto_arg(s, n, 0, six ? "struct in6_addr *" : "ipaddr_t *");
+		return bi_d_proto_arg(s, n, 0, six ? "struct in6_addr *" : "ipaddr_t *");
 	if (n->nlist == 2) {
-		if (d_int_arg(s, n, 1, "int"))
+		if (bi_d_int_arg(s, n, 1, "int"))
 			return -EINVAL;
 		if (n->list[1]->kind != N_INT)
 			return sema_error(s, n->list[1], "inet_ntoa6( ) argument #2 must be an integer constant");
@@ -1401,7 +1382,7 @@ static int sema_ntop(struct sema *s, struct node *n)
 {
 	struct node *a;
 
-	if (bi_d_nargs(s, n, 2, 2) || d_int_arg(s, n, 0, "int"))
+	if (bi_d_nargs(s, n, 2, 2) || bi_d_int_arg(s, n, 0, "int"))
 		return -EINVAL;
 	a = n->list[1];
 	if (sema_expr(s, a))
@@ -1409,7 +1390,7 @@ static int sema_ntop(struct sema *s, struct node *n)
 	if (is_null_const(a))
 		return sema_error(s, a, "inet_ntop( ) argument #2 is NULL: dtrace reports an invalid address when it runs, ferret refuses it");
 	if (a->type->kind != TY_PTR && a->type->kind != TY_INT)
-		return d_proto_arg(s, n, 1, "void *");
+		return bi_d_proto_arg(s, n, 1, "void *");
 	if (n->list[0]->kind == N_INT && n->list[0]->ival != AF_INET &&
 	    n->list[0]->ival != AF_INET6)
 		return sema_error(s, n->list[0], "inet_ntop( ) address family %lld is neither AF_INET nor AF_INET6: dtrace fails it with an illegal operation",

@@ -159,6 +159,17 @@ static void *ar_alloc(struct ctfr *r, size_t n)
 	return p;
 }
 
+/* n elements of size bytes at v, kept in the arena (one zeroed element
+ * for none, so that the result is never NULL). */
+static void *ar_copy(struct ctfr *r, const void *v, int n, size_t size)
+{
+	void *p = ar_alloc(r, (n ? (size_t)n : 1) * size);
+
+	if (n)
+		memcpy(p, v, (size_t)n * size);
+	return p;
+}
+
 static char *ar_strndup(struct ctfr *r, const char *s, size_t n)
 {
 	char *p = ar_alloc(r, n + 1);
@@ -914,9 +925,7 @@ static int parse_fields(struct ctfr *r, int depth, struct ctfr_type *t)
 		v = xrealloc(v, (n + 1) * sizeof(*v));
 		v[n++] = d;
 	}
-	t->f = ar_alloc(r, (n ? n : 1) * sizeof(*t->f));
-	if (n)
-		memcpy(t->f, v, n * sizeof(*v));
+	t->f = ar_copy(r, v, n, sizeof(*v));
 	t->nf = n;
 out:
 	free(v);
@@ -980,9 +989,7 @@ static int parse_enum_body(struct ctfr *r, struct ctfr_type *t)
 			goto out;
 		break;
 	}
-	t->e = ar_alloc(r, (n ? n : 1) * sizeof(*t->e));
-	if (n)
-		memcpy(t->e, v, n * sizeof(*v));
+	t->e = ar_copy(r, v, n, sizeof(*v));
 	t->ne = n;
 out:
 	free(v);
