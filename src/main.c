@@ -370,6 +370,7 @@ static const struct option strace_longopts[] = {
 	{ "json", no_argument, NULL, 'J' },
 	{ "dump-program", no_argument, NULL, 'D' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -402,16 +403,19 @@ static const struct frontend {
 	const struct option *longopts;
 	const char *unprivileged;
 	bool bare_usage;
+	bool link;		/* run when ferret is run by a link of this name */
+	const char *argv0;	/* argv[0] as "ferret NAME" gives it, if not NAME */
 } frontends[] = {
-	{ "strace", st_main, "+fcCwTtrys:o:p:e:zZh", strace_longopts, "hD", true },
-	{ "profile", profile_main, prof_optstring, prof_longopts, "hi", false },
-	{ "dtrace", dt_main, dt_optstring, NULL, "hVle", true },
-	{ "stat", stat_main, stat_optstring, NULL, "h", true },
-	{ "record", rd_main, "+c:p:ad:o:e:s:b:vqh", record_longopts, "hD", true },
-	{ "report", rp_report_main, "", NULL, NULL, true },
-	{ "convert", rp_convert_main, "", NULL, NULL, true },
-	{ "timeline", rp_timeline_main, "", NULL, NULL, true },
-	{ NULL, script_main, script_optstring, script_longopts, "hVd", true },
+	{ "strace", st_main, "+fcCwTtrys:o:p:e:zZhV", strace_longopts, "hDV", true, true,
+	  "ferret strace" },
+	{ "profile", profile_main, prof_optstring, prof_longopts, "hi", false, false, NULL },
+	{ "dtrace", dt_main, dt_optstring, NULL, "hVle", true, true, NULL },
+	{ "stat", stat_main, stat_optstring, NULL, "h", true, false, NULL },
+	{ "record", rd_main, "+c:p:ad:o:e:s:b:vqh", record_longopts, "hD", true, false, NULL },
+	{ "report", rp_report_main, "", NULL, NULL, true, false, NULL },
+	{ "convert", rp_convert_main, "", NULL, NULL, true, false, NULL },
+	{ "timeline", rp_timeline_main, "", NULL, NULL, true, false, NULL },
+	{ NULL, script_main, script_optstring, script_longopts, "hVd", true, false, NULL },
 };
 
 /* Whether argv (argv[0] being the front end's name) traces anything. */
@@ -497,20 +501,23 @@ int main(int argc, char **argv)
 
 	const char *self = strrchr(argv[0], '/');
 
-	/* Invoked as "dtrace" (a link), ferret is ferret dtrace. */
-	if (!strcmp(self ? self + 1 : argv[0], "dtrace")) {
-		while (fe->name && strcmp(fe->name, "dtrace"))
-			fe++;
-		if (needs_privilege(fe, argc, argv) && check_privilege())
-			return 1;
-		raise_nofile();
-		return fe->run(argc, argv);
-	}
+	/* Run by a link named "dtrace" or "strace", ferret is that front end. */
+	self = self ? self + 1 : argv[0];
+	for (; fe->name; fe++)
+		if (fe->link && !strcmp(self, fe->name)) {
+			if (needs_privilege(fe, argc, argv) && check_privilege())
+				return 1;
+			raise_nofile();
+			return fe->run(argc, argv);
+		}
+	fe = frontends;
 	while (fe->name && (argc < 2 || strcmp(argv[1], fe->name)))
 		fe++;
 	if (fe->name) {
 		argc--;
 		argv++;
+		if (fe->argv0)
+			argv[0] = (char *)fe->argv0;
 	}
 	if (needs_privilege(fe, argc, argv) && check_privilege())
 		return 1;

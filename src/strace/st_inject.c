@@ -275,7 +275,7 @@ static bool parse_token(struct inj_rule *r, const char *tok, bool fault)
 		if (end == v || *end || ((u == 0 || u == ULLONG_MAX) && errno))
 			return false;
 		if ((long long)u < 0 && (long long)u >= -INJ_MAX_ERRNO)
-			fprintf(stderr, "ferret strace: Inadvertent injection of error %lld is possible for retval=%llu\n",
+			st_err("Inadvertent injection of error %lld is possible for retval=%llu\n",
 				-(long long)u, u);
 		r->rval = u;
 		r->flags |= INJ_RETVAL;
@@ -332,7 +332,7 @@ int st_inj_parse(struct st_inj **ip, const char *arg, bool fault)
 {
 	const char *what = fault ? "fault" : "inject";
 	struct inj_rule *r = xcalloc(1, sizeof(*r));
-	char *copy = xstrdup(arg), *tok, *save = NULL, *name;
+	char *copy = xstrdup(arg), *tok, *save = NULL, *name, *rest;
 	bool set[ST_NR_MAX];
 	struct st_inj *in;
 	int nr;
@@ -340,10 +340,13 @@ int st_inj_parse(struct st_inj **ip, const char *arg, bool fault)
 	r->first = 1;
 	r->last = INJ_LAST_INF;
 	r->step = 1;
-	if (!*arg || *arg == ':')
-		goto invalid;
-	name = strtok_r(copy, ":", &save);
-	while ((tok = strtok_r(NULL, ":", &save)))
+	/* The calls are all before the first ':', "" included, as strace. */
+	name = copy;
+	rest = strchr(copy, ':');
+	if (rest)
+		*rest++ = 0;
+	for (tok = rest ? strtok_r(rest, ":", &save) : NULL; tok;
+	     tok = strtok_r(NULL, ":", &save))
 		if (!parse_token(r, tok, fault))
 			goto invalid;
 	if (st_sys_set(set, name))
@@ -361,7 +364,7 @@ int st_inj_parse(struct st_inj **ip, const char *arg, bool fault)
 	 * has no hold on the thread to wait or write in.
 	 */
 	if (r->flags & (INJ_DELAY_EXIT | INJ_POKE_EXIT)) {
-		fprintf(stderr, "ferret strace: -e %s=%s: %s is not possible here: ferret stops a call only at its entry (seccomp user notification), not at its exit as ptrace does\n",
+		st_err("-e %s=%s: %s is not possible here: ferret stops a call only at its entry (seccomp user notification), not at its exit as ptrace does\n",
 			what, arg, r->flags & INJ_DELAY_EXIT ? "delay_exit=" : "poke_exit=");
 		goto fail;
 	}
@@ -384,7 +387,7 @@ int st_inj_parse(struct st_inj **ip, const char *arg, bool fault)
 	free(copy);
 	return 0;
 invalid:
-	fprintf(stderr, "ferret strace: invalid %s argument '%s'\n", what, arg);
+	st_err("invalid %s argument '%s'\n", what, arg);
 fail:
 	rule_free(r);
 	free(copy);
@@ -442,7 +445,7 @@ int st_inj_prepare(struct st_inj *in)
 	in->shared = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (in->shared == MAP_FAILED) {
 		in->shared = NULL;
-		fprintf(stderr, "ferret strace: -e inject=: %s\n", strerror(errno));
+		st_err("-e inject=: %s\n", strerror(errno));
 		return -ENOMEM;
 	}
 	*in->shared = -ENOSYS;
@@ -472,7 +475,7 @@ int st_inj_start(struct st_inj *in, pid_t child, const struct st_opts *o)
 	in->o = o;
 	in->child = child;
 	if (fd < 0) {
-		fprintf(stderr, "ferret strace: -e inject=: the command cannot be given a seccomp filter: %s\n",
+		st_err("-e inject=: the command cannot be given a seccomp filter: %s\n",
 			strerror(-fd));
 		return fd;
 	}
@@ -486,13 +489,13 @@ int st_inj_start(struct st_inj *in, pid_t child, const struct st_opts *o)
 		err = errno;
 	}
 	if (in->listener < 0) {
-		fprintf(stderr, "ferret strace: -e inject=: cannot take the filter's listener: %s\n",
+		st_err("-e inject=: cannot take the filter's listener: %s\n",
 			strerror(err));
 		return -err;
 	}
 	if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &in->sizes) < 0) {
 		err = errno;
-		fprintf(stderr, "ferret strace: -e inject=: %s\n", strerror(err));
+		st_err("-e inject=: %s\n", strerror(err));
 		return -err;
 	}
 	if (in->sizes.seccomp_notif < sizeof(struct seccomp_notif))
@@ -504,7 +507,7 @@ int st_inj_start(struct st_inj *in, pid_t child, const struct st_opts *o)
 	    epoll_ctl(in->epfd, EPOLL_CTL_ADD, in->listener, &ev) ||
 	    epoll_ctl(in->epfd, EPOLL_CTL_ADD, in->timerfd, &ev)) {
 		err = errno;
-		fprintf(stderr, "ferret strace: -e inject=: %s\n", strerror(err));
+		st_err("-e inject=: %s\n", strerror(err));
 		return -err;
 	}
 	return 0;
@@ -605,7 +608,7 @@ static bool poke(pid_t tid, const struct inj_rule *r, const struct seccomp_notif
 
 		if (!remote.iov_base ||
 		    process_vm_writev(tid, &local, 1, &remote, 1, 0) != (ssize_t)p->len) {
-			fprintf(stderr, "ferret strace: pid %d: failed to poke at %#llx\n",
+			st_err("pid %d: failed to poke at %#llx\n",
 				(int)tid, (unsigned long long)(uintptr_t)remote.iov_base);
 			all = false;
 		}

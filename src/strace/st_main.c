@@ -9,6 +9,7 @@
 #include <sys/prctl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,18 @@
 #include "../lang/parse.h"
 #include "../lang/types.h"
 #include "../runtime/run.h"
+
+const char *st_progname;
+
+void st_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", st_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
 
 static void st_usage(FILE *f)
 {
@@ -93,7 +106,8 @@ static void st_usage(FILE *f)
 "  -v, --no-abbrev  structs whole (stat, statx, rusage), execve's\n"
 "                 environment and directory entries listed\n"
 "  --json         one JSON object per call\n"
-"  --dump-program print the generated program and exit\n");
+"  --dump-program print the generated program and exit\n"
+"  -V, --version  print ferret's version\n");
 }
 
 /* What the command's process does before it waits to run. */
@@ -110,7 +124,7 @@ static int st_child(void *arg)
 	/* -u: the groups first, while the process may still set them. */
 	if (c->o->user && (initgroups(c->o->user, c->gid) || setgid(c->gid) ||
 			   setuid(c->uid))) {
-		fprintf(stderr, "ferret strace: cannot run as %s: %s\n", c->o->user,
+		st_err("cannot run as %s: %s\n", c->o->user,
 			strerror(errno));
 		_exit(1);
 	}
@@ -150,7 +164,7 @@ static int parse_status(struct st_opts *o, const char *set)
 		else if (!strcmp(tok, "all"))
 			bits |= ST_ALL;
 		else if (strcmp(tok, "none")) {
-			fprintf(stderr, "ferret strace: invalid status '%s'\n", tok);
+			st_err("invalid status '%s'\n", tok);
 			free(copy);
 			return -EINVAL;
 		}
@@ -181,7 +195,7 @@ static int parse_signals(struct st_opts *o, const char *set)
 		else if (sig > 0 && sig <= 64)
 			bits |= 1ULL << (sig - 1);
 		else {
-			fprintf(stderr, "ferret strace: invalid signal '%s'\n", tok);
+			st_err("invalid signal '%s'\n", tok);
 			free(copy);
 			return -EINVAL;
 		}
@@ -191,36 +205,49 @@ static int parse_signals(struct st_opts *o, const char *set)
 	return 0;
 }
 
-/* -e read=SET, -e write=SET: descriptors, all, none, !SET. */
+/*
+ * -e read=SET, -e write=SET: descriptors, or all or none alone; each
+ * leading '!' negates.  As strace, a bad descriptor is named, and a set
+ * that names none ("", ",", "!") is named whole.
+ */
 static int parse_fdset(struct st_opts *o, struct st_fdset *s, const char *set)
 {
+	const char *whole = set;
 	char *copy, *tok, *save = NULL, *end;
-	bool neg = false;
+	bool neg = false, any = false;
 	size_t i;
 
-	/* Each leading '!' negates the set again, as strace reads them. */
 	for (; *set == '!'; set++)
 		neg = !neg;
 	memset(s, 0, sizeof(*s));
 	copy = xstrdup(set);
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	if (!strcmp(set, "all")) {
+		memset(s->bits, 0xff, sizeof(s->bits));
+		s->high = true;
+		any = true;
+	} else if (!strcmp(set, "none")) {
+		any = true;
+	}
+	for (tok = any ? NULL : strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
 		long fd = strtol(tok, &end, 10);
 
-		if (!strcmp(tok, "all")) {
-			memset(s->bits, 0xff, sizeof(s->bits));
-			s->high = true;
-		} else if (!strcmp(tok, "none")) {
-			memset(s, 0, sizeof(*s));
-		} else if (*tok && !*end && fd >= 0 && fd < 1024) {
+		if (isdigit((unsigned char)*tok) && !*end && fd < 1024) {
 			s->bits[fd / 64] |= 1ULL << (fd % 64);
-		} else if (*tok && !*end && fd >= 1024 && fd <= INT_MAX &&
+		} else if (isdigit((unsigned char)*tok) && !*end && fd <= INT_MAX &&
 			   s->nextra < ST_FDSET_EXTRA) {
 			s->extra[s->nextra++] = (int)fd;
 		} else {
-			fprintf(stderr, "ferret strace: invalid descriptor '%s'\n", tok);
+			st_err("invalid descriptor '%s'\n", tok);
 			free(copy);
 			return -EINVAL;
 		}
+		any = true;
+	}
+	if (!any) {
+		st_err("invalid descriptor '%s'\n", whole);
+		free(copy);
+		return -EINVAL;
 	}
 	free(copy);
 	if (neg) {
@@ -255,7 +282,7 @@ static int parse_decode_fds(struct st_opts *o, const char *set)
 		} else if (!strcmp(tok, "all")) {
 			o->fdpaths = o->fdplain = o->fdsock = o->fddev = o->fdpidfd = true;
 		} else if (strcmp(tok, "none")) {
-			fprintf(stderr, "ferret strace: invalid decode-fds '%s'\n", tok);
+			st_err("invalid decode-fds '%s'\n", tok);
 			free(copy);
 			return -EINVAL;
 		}
@@ -285,7 +312,7 @@ static int parse_quiet(struct st_opts *o, const char *set)
 			attach = exit_ = super = true;
 		else if (strcmp(tok, "none") && strcmp(tok, "personality") &&
 			 strcmp(tok, "path-resolution")) {
-			fprintf(stderr, "ferret strace: invalid quiet '%s'\n", tok);
+			st_err("invalid quiet '%s'\n", tok);
 			free(copy);
 			return -EINVAL;
 		}
@@ -339,7 +366,7 @@ static int parse_e(struct st_opts *o, const char *e)
 		else if (!strcmp(e + 12, "pidns"))
 			o->pidns = true;
 		else if (strcmp(e + 12, "none")) {
-			fprintf(stderr, "ferret strace: invalid decode-pids '%s'\n", e + 12);
+			st_err("invalid decode-pids '%s'\n", e + 12);
 			return -EINVAL;
 		}
 		return 0;
@@ -367,7 +394,7 @@ static int parse_e(struct st_opts *o, const char *e)
 	if (!strncmp(e, "status=", 7))
 		return parse_status(o, e + 7);
 	if (strchr(e, '=')) {
-		fprintf(stderr, "ferret strace: -e %s is not supported (trace=, status=, signal=, raw=, read=, write=, decode-fds=, inject= and fault= are)\n", e);
+		st_err("-e %s is not supported (trace=, status=, signal=, raw=, read=, write=, decode-fds=, inject= and fault= are)\n", e);
 		return -EINVAL;
 	}
 	return parse_trace(o, e);
@@ -436,7 +463,7 @@ static bool st_tick(void *arg, bool child_done)
 
 	/* As strace, once the processes are traced. */
 	for (i = 0; !r->attached && r->o->quiet < 1 && i < r->o->npids; i++)
-		fprintf(stderr, "ferret strace: Process %d attached\n", (int)r->o->pids[i]);
+		st_err("Process %d attached\n", (int)r->o->pids[i]);
 	r->attached = true;
 	/* -b execve: the run ends with the last task it lets go. */
 	if (r->o->detach_exec && st_out_live(r->out) <= 0) {
@@ -505,7 +532,7 @@ static int st_setup(void *arg, struct runtime *rt)
 	vals[ST_SD_HELD] = r->child;
 	err = m ? loader_array_fill(m->fd, vals, ARRAY_SIZE(vals), sizeof(vals[0])) : 0;
 	if (err) {
-		fprintf(stderr, "ferret strace: cannot fill the map of calls: %s\n",
+		st_err("cannot fill the map of calls: %s\n",
 			strerror(-err));
 		return err;
 	}
@@ -514,7 +541,7 @@ static int st_setup(void *arg, struct runtime *rt)
 	if (m && r->o->inject)
 		st_inj_set_map(r->o->inject, m->fd);
 	if (err)
-		fprintf(stderr, "ferret strace: cannot set the threads to trace: %s\n",
+		st_err("cannot set the threads to trace: %s\n",
 			strerror(-err));
 	return err;
 }
@@ -546,11 +573,11 @@ static void st_finish(void *arg, struct runtime *rt)
 	 */
 	for (i = 0; r->o->quiet < 1 && i < r->o->npids; i++)
 		if (kill(r->o->pids[i], 0) == 0 && !st_out_released(r->out, r->o->pids[i]))
-			fprintf(stderr, "ferret strace: Process %d detached\n",
+			st_err("Process %d detached\n",
 				(int)r->o->pids[i]);
 	if (r->child > 0 && r->o->quiet < 1 && !r->to_file && kill(r->child, 0) == 0 &&
 	    !r->let_go)
-		fprintf(stderr, "ferret strace: Process %d detached\n", (int)r->child);
+		st_err("Process %d detached\n", (int)r->child);
 }
 
 /*
@@ -659,12 +686,12 @@ static int parse_columns(struct st_opts *o, const char *list)
 		e = strchrnul(p, ',');
 		c = col_named(p, (size_t)(e - p));
 		if (c < 0 || c == ST_COL_NONE) {
-			fprintf(stderr, "ferret strace: unknown column name: '%.*s'\n",
+			st_err("unknown column name: '%.*s'\n",
 				(int)(e - p), p);
 			return -EINVAL;
 		}
 		if (seen[c]) {
-			fprintf(stderr, "ferret strace: call summary column has been provided more than once: '%.*s'\n",
+			st_err("call summary column has been provided more than once: '%.*s'\n",
 				(int)(e - p), p);
 			return -EINVAL;
 		}
@@ -705,7 +732,7 @@ static int parse_precision(const char *opt, const char *arg, int *digits)
 	*digits = arg ? precision_digits(arg) : 6;
 	if (*digits >= 0)
 		return 0;
-	fprintf(stderr, "ferret strace: invalid --%s argument: '%s'\n", opt, arg);
+	st_err("invalid --%s argument: '%s'\n", opt, arg);
 	return -EINVAL;
 }
 
@@ -737,7 +764,7 @@ static int parse_timestamps(struct st_opts *o, const char *arg)
 		if (d >= 0)
 			o->ts_digits = d;
 		if (d < 0) {
-			fprintf(stderr, "ferret strace: invalid --timestamps argument: '%s'\n", tok);
+			st_err("invalid --timestamps argument: '%s'\n", tok);
 			free(copy);
 			return -EINVAL;
 		}
@@ -776,6 +803,7 @@ int st_main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'J' },
 		{ "dump-program", no_argument, NULL, LONG_DUMP },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "seccomp-bpf", no_argument, NULL, LONG_SECCOMP },
 		{ "stack-traces", no_argument, NULL, 'k' },
 		{ "summary-sort-by", required_argument, NULL, 'S' },
@@ -856,7 +884,8 @@ int st_main(int argc, char **argv)
 	bool piped = false;
 	int nenvs = 0;
 
-	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvkns:o:p:e:zZha:qxX:P:E:S:U:O:I:Aiu:b:", longopts,
+	st_progname = argv[0];
+	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvkns:o:p:e:zZha:qxX:P:E:S:U:O:I:Aiu:b:V", longopts,
 				  &longind)) != -1) {
 		switch (opt) {
 		case 'f':
@@ -871,7 +900,7 @@ int st_main(int argc, char **argv)
 		case LONG_DETACH_ON:
 			/* As strace: execve is the one call a task is let go at. */
 			if (strcmp(optarg, "execve")) {
-				fprintf(stderr, "ferret strace: invalid -b argument: '%s'\n", optarg);
+				st_err("invalid -b argument: '%s'\n", optarg);
 				return 1;
 			}
 			o.detach_exec = true;
@@ -903,13 +932,13 @@ int st_main(int argc, char **argv)
 		case 'S':
 			o.sortby = col_named(optarg, strlen(optarg));
 			if (o.sortby < 0) {
-				fprintf(stderr, "ferret strace: invalid sortby: '%s'\n", optarg);
+				st_err("invalid sortby: '%s'\n", optarg);
 				goto out;
 			}
 			break;
 		case 'O':
 			if (parse_overhead(optarg, &o.overhead)) {
-				fprintf(stderr, "ferret strace: invalid -O argument: '%s'\n", optarg);
+				st_err("invalid -O argument: '%s'\n", optarg);
 				goto out;
 			}
 			break;
@@ -929,7 +958,7 @@ int st_main(int argc, char **argv)
 				    (intr == 1 && !strcmp(optarg, "always")))
 					break;
 			if (intr > 4) {
-				fprintf(stderr, "ferret strace: invalid -I argument: '%s'\n", optarg);
+				st_err("invalid -I argument: '%s'\n", optarg);
 				goto out;
 			}
 			break;
@@ -949,7 +978,7 @@ int st_main(int argc, char **argv)
 				if (!strcmp(optarg, styles[k]))
 					break;
 			if (k == ARRAY_SIZE(styles)) {
-				fprintf(stderr, "ferret strace: invalid -X argument: '%s'\n",
+				st_err("invalid -X argument: '%s'\n",
 					optarg);
 				return 1;
 			}
@@ -973,7 +1002,7 @@ int st_main(int argc, char **argv)
 		case 'a':
 			o.align = atoi(optarg);
 			if (o.align < 0 || o.align > 4096) {
-				fprintf(stderr, "ferret strace: -a %s: 0 to 4096\n", optarg);
+				st_err("-a %s: 0 to 4096\n", optarg);
 				return 1;
 			}
 			break;
@@ -981,7 +1010,7 @@ int st_main(int argc, char **argv)
 		case 's':
 			o.strsize = atoi(optarg);
 			if (o.strsize < 0 || o.strsize > 65000) {
-				fprintf(stderr, "ferret strace: -s %s: 0 to 65000\n", optarg);
+				st_err("-s %s: 0 to 65000\n", optarg);
 				return 1;
 			}
 			break;
@@ -994,7 +1023,7 @@ int st_main(int argc, char **argv)
 				pid_t p = atoi(tok);
 
 				if (p <= 0 || kill(p, 0) < 0) {
-					fprintf(stderr, "ferret strace: no process %s\n", tok);
+					st_err("no process %s\n", tok);
 					free(copy);
 					return 1;
 				}
@@ -1050,7 +1079,7 @@ int st_main(int argc, char **argv)
 			else if (!strcmp(optarg, "none"))
 				o.xstyle = 0;
 			else {
-				fprintf(stderr, "ferret strace: invalid --strings-in-hex argument: '%s'\n",
+				st_err("invalid --strings-in-hex argument: '%s'\n",
 					optarg);
 				return 1;
 			}
@@ -1061,6 +1090,9 @@ int st_main(int argc, char **argv)
 		case 'h':
 			st_usage(stdout);
 			return 0;
+		case 'V':
+			printf("ferret strace -- version %s\n", FERRET_VERSION);
+			return 0;
 		default:
 			st_usage(stderr);
 			return 1;
@@ -1069,37 +1101,37 @@ int st_main(int argc, char **argv)
 	o.summary = only_summary || both;
 	o.lines = !only_summary || both;
 	if (o.separate && o.summary) {
-		fprintf(stderr, "ferret strace: (-c/--summary-only or -C/--summary) and "
+		st_err("(-c/--summary-only or -C/--summary) and "
 			"-ff/--output-separately are mutually exclusive\n");
 		return 1;
 	}
 	if (o.separate && o.outfile && (o.outfile[0] == '|' || o.outfile[0] == '!')) {
-		fprintf(stderr, "ferret strace: piping the output and -ff/--output-separately "
+		st_err("piping the output and -ff/--output-separately "
 			"are mutually exclusive\n");
 		return 1;
 	}
 	if (!o.outfile) {
 		if (o.separate && nf < 2)
-			fprintf(stderr, "ferret strace: --output-separately has no effect without -o/--output\n");
+			st_err("--output-separately has no effect without -o/--output\n");
 		if (o.append)
-			fprintf(stderr, "ferret strace: -A/--output-append-mode has no effect without -o/--output\n");
+			st_err("-A/--output-append-mode has no effect without -o/--output\n");
 		/* -ff without -o is -f. */
 		o.separate = false;
 	}
 	if (o.iptr && !o.lines)
-		fprintf(stderr, "ferret strace: -i/--instruction-pointer has no effect with -c/--summary-only\n");
+		st_err("-i/--instruction-pointer has no effect with -c/--summary-only\n");
 	if (seccomp && o.detach_exec)
-		fprintf(stderr, "ferret strace: --seccomp-bpf is not enabled because it is not compatible with -b\n");
+		st_err("--seccomp-bpf is not enabled because it is not compatible with -b\n");
 	if (o.user) {
 		struct passwd *pw;
 
 		if (getuid() || geteuid()) {
-			fprintf(stderr, "ferret strace: You must be root to use the -u/--username option\n");
+			st_err("You must be root to use the -u/--username option\n");
 			return 1;
 		}
 		pw = getpwnam(o.user);
 		if (!pw) {
-			fprintf(stderr, "ferret strace: Cannot find user '%s'\n", o.user);
+			st_err("Cannot find user '%s'\n", o.user);
 			return 1;
 		}
 		sc.uid = pw->pw_uid;
@@ -1116,7 +1148,7 @@ int st_main(int argc, char **argv)
 		return 1;
 	}
 	if (o.inject && (o.npids || !o.cmd)) {
-		fprintf(stderr, "ferret strace: -e inject= works on the command ferret starts, not with -p: "
+		st_err("-e inject= works on the command ferret starts, not with -p: "
 			"ferret injects through a seccomp filter, which only a process can give itself\n");
 		return 1;
 	}
@@ -1128,7 +1160,7 @@ int st_main(int argc, char **argv)
 	}
 	/* The threads to trace are known by their ids in the kernel's namespace. */
 	if (!feat_init_pid_ns(&why)) {
-		fprintf(stderr, "ferret strace: cannot trace from here: %s\n", why);
+		st_err("cannot trace from here: %s\n", why);
 		return 1;
 	}
 	if (o.outfile && !o.separate) {
@@ -1137,7 +1169,7 @@ int st_main(int argc, char **argv)
 		out = piped ? popen(o.outfile + 1, "we") :
 		      fopen(o.outfile, o.append ? "ae" : "we");
 		if (!out) {
-			fprintf(stderr, "ferret strace: cannot write %s: %s\n",
+			st_err("cannot write %s: %s\n",
 				o.outfile, strerror(errno));
 			return 1;
 		}
@@ -1151,7 +1183,7 @@ int st_main(int argc, char **argv)
 			exe = xstrdup(o.cmd[0]);
 		/* A command that is not there fails here, as in strace. */
 		if (stat(exe, &st)) {
-			fprintf(stderr, "ferret strace: Can't stat '%s': %s\n",
+			st_err("Can't stat '%s': %s\n",
 				o.cmd[0], strerror(errno));
 			free(exe);
 			free(envs);
@@ -1172,7 +1204,7 @@ int st_main(int argc, char **argv)
 		child = run_spawn_held(exe, o.cmd, &go_fd, st_child, &sc);
 		free(exe);
 		if (child < 0) {
-			fprintf(stderr, "ferret strace: cannot start %s: %s\n",
+			st_err("cannot start %s: %s\n",
 				o.cmd[0], strerror(errno));
 			return 1;
 		}

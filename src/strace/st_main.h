@@ -122,8 +122,18 @@ enum {
 	ST_NONE = 8,		/* a set that names none of them */
 };
 
-/* ferret strace ARGS (argv[0] is "strace"); returns the exit status. */
+/*
+ * ferret strace ARGS; returns the exit status.  argv[0] is "ferret
+ * strace", or what ran ferret when a link named strace did: strace's
+ * messages begin with it, as strace's begin with its own argv[0].
+ */
 int st_main(int argc, char **argv);
+
+/* What strace's messages begin with: "ferret strace" or that path. */
+extern const char *st_progname;
+
+/* Prints "PROGNAME: " and the message on standard error. */
+void st_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Whether -c's table shows column c or is sorted by it. */
 static inline bool st_opts_col(const struct st_opts *o, int c)

@@ -20,6 +20,7 @@
 #include <sys/uio.h>
 
 #include "st_inject.h"
+#include "st_main.h"
 #include "st_out.h"
 #include "st_decode.h"
 #include "st_pidns.h"
@@ -138,7 +139,7 @@ static FILE *task_file(struct st_out *s, struct st_task *t)
 	snprintf(name, sizeof(name), "%s.%d", s->o->outfile, t->tid);
 	t->f = fopen(name, t->f_made || s->o->append ? "ae" : "we");
 	if (!t->f && !t->f_made)
-		fprintf(stderr, "ferret strace: cannot write %s: %s\n", name, strerror(errno));
+		st_err("cannot write %s: %s\n", name, strerror(errno));
 	t->f_made = true;
 	return t->f;
 }
@@ -1908,13 +1909,13 @@ static void on_release(struct st_out *s, const struct fmt_spec *fs,
 
 		if (!t || !t->started || (i && tids[1] == tids[0]))
 			continue;
-		char msg[64];
+		char msg[PATH_MAX + 64];
 		/* On the trace's own stream, the message cuts the open line. */
 		bool same = s->f == stderr && !s->o->separate;
 		/* A command's trace to a file is quiet of attaching, as strace. */
 		bool quiet = s->o->quiet >= 1 || (s->o->outfile && s->o->cmd);
 
-		snprintf(msg, sizeof(msg), "ferret strace: Process %d detached\n", t->tid);
+		snprintf(msg, sizeof(msg), "%s: Process %d detached\n", st_progname, t->tid);
 		settle(s, t, false);
 		if (!(detach_line(s, t, same && !quiet ? msg : NULL) && same) && !quiet)
 			fputs(msg, stderr);

@@ -183,24 +183,29 @@ static const struct {
 	{ "%pure", ST_PURE }, { "%clock", ST_CLOCK },
 };
 
-/* /REGEX: the calls whose names match (POSIX extended). */
+/*
+ * /REGEX: the calls whose names match (POSIX extended); returns how many
+ * match, or -EINVAL after strace's message for a bad expression.
+ */
 static int set_regex(bool *set, const char *re, bool val)
 {
 	regex_t rx;
 	char msg[128];
-	int i, err = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
+	int i, n = 0, err = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
 
 	if (err) {
 		regerror(err, &rx, msg, sizeof(msg));
-		fprintf(stderr, "ferret strace: invalid regular expression '%s': %s\n", re, msg);
+		st_err("regcomp: %s: %s\n", re, msg);
 		regfree(&rx);
 		return -EINVAL;
 	}
 	for (i = 0; i < st_nsys; i++)
-		if (!regexec(&rx, st_systab[i].name, 0, NULL, 0))
+		if (!regexec(&rx, st_systab[i].name, 0, NULL, 0)) {
 			set[st_systab[i].nr] = val;
+			n++;
+		}
 	regfree(&rx);
-	return 0;
+	return n;
 }
 
 int st_sys_set(bool *set, const char *spec)
@@ -208,7 +213,7 @@ int st_sys_set(bool *set, const char *spec)
 	const char *whole = spec;
 	bool neg = false, val, done = false;
 	char *copy, *tok, *save = NULL;
-	int i, nr;
+	int i;
 	size_t j;
 
 	if (*spec == '!') {
@@ -219,7 +224,7 @@ int st_sys_set(bool *set, const char *spec)
 	val = !neg;
 	copy = xstrdup(spec);
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		bool found = false, quiet = false;
+		bool found = false, quiet = false, p64 = false;
 		char *at;
 
 		done = true;
@@ -237,14 +242,16 @@ int st_sys_set(bool *set, const char *spec)
 		at = strrchr(tok, '@');
 		if (at && !strcmp(at, "@64")) {
 			*at = 0;
+			p64 = true;
 		} else if (at && (!strcmp(at, "@32") || !strcmp(at, "@x32"))) {
 			continue;
 		} else if (at) {
-			fprintf(stderr, "ferret strace: incorrect personality designator '%s' in qualification '%s'\n",
+			st_err("incorrect personality designator '%s' in qualification '%s'\n",
 				at + 1, tok);
 			goto fail;
 		}
-		if (!strcmp(tok, "all") || !strcmp(tok, "none")) {
+		/* "all" may be one of a list; "none" only the whole set. */
+		if (!strcmp(tok, "all") || (!strcmp(tok, "none") && !strcmp(spec, "none"))) {
 			bool all = !strcmp(tok, "all") ? val : !val;
 
 			memset(set, all, ST_NR_MAX * sizeof(*set));
@@ -264,17 +271,22 @@ int st_sys_set(bool *set, const char *spec)
 				set[st_systab[i].nr] = val;
 				found = true;
 			}
-		if (!found && (sscanf(tok, "syscall_%i", &nr) == 1 ||
-			       (isdigit((unsigned char)tok[0]) &&
-				sscanf(tok, "%i", &nr) == 1)) && nr >= 0 &&
-		    nr < ST_NR_MAX) {
-			set[nr] = val;
-			found = true;
+		/* A number in decimal, of a call the table has. */
+		if (!found && isdigit((unsigned char)tok[0])) {
+			char *end;
+			unsigned long n = strtoul(tok, &end, 10);
+
+			if (!*end && n < ST_NR_MAX && st_sys_by_nr((long)n)) {
+				set[n] = val;
+				found = true;
+			}
 		}
 		if (!found && tok[0] == '/') {
-			if (set_regex(set, tok + 1, val))
+			int r = set_regex(set, tok + 1, val);
+
+			if (r < 0)
 				goto fail;
-			continue;
+			found = r > 0;
 		}
 		/* Another personality's call, or "?name": nothing here. */
 		for (j = 0; !found && st_other_names[j]; j++)
@@ -282,13 +294,13 @@ int st_sys_set(bool *set, const char *spec)
 		if (!found && quiet)
 			continue;
 		if (!found) {
-			fprintf(stderr, "ferret strace: invalid system call '%s'\n", tok);
+			st_err("invalid system call '%s%s'\n", tok, p64 ? "@64" : "");
 			goto fail;
 		}
 	}
 	/* A set of no names ("", ",", "!"), as strace: the whole of it. */
 	if (!done) {
-		fprintf(stderr, "ferret strace: invalid system call '%s'\n", whole);
+		st_err("invalid system call '%s'\n", whole);
 		goto fail;
 	}
 	free(copy);

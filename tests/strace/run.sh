@@ -975,6 +975,27 @@ done
 diff <(tail -3 k-strace.txt | norm) <(tail -3 "k-ferret strace.txt" | norm) > d.txt &&
 	grep -q 'killed by SIGTERM' k-strace.txt &&
 	ok "fatal signals: SIGTERM in a read" || bad "SIGTERM in read: $(head -6 d.txt)"
+# Run by a link named strace, ferret is ferret strace, answers -V, and
+# begins its messages with the path it was run by, as strace does: each
+# bad set gets strace's own message and exit status.
+mkdir -p lk && ln -sf "$FERRET" lk/strace
+lk/strace -V | grep -q '^ferret strace -- version' && ok "run as strace: -V" || bad "run as strace: -V"
+nbad=0 nq=0
+for q in -eread= '-eread=,' '-eread=!' '-ewrite=!,' -eread=-1 -eread=1,all '-eread=1,!all' \
+	-eread=2147483648 -eread=1,none -e '-etrace=,' '-etrace=!' -etrace=0x -etrace=415 \
+	-etrace=1,none '-etrace=1,!chdir' -etrace=/non_syscall -etrace=% -etrace=-1@64 \
+	-etrace=syscall_1 '-etrace=/+id' '-etrace=?32767,nonsense' -einject= -einject=:when=3 \
+	'-efault=,::' -einject=chdir:when=0; do
+	"$PWD/lk/strace" "$q" true > /dev/null 2> lf.txt; frc=$?
+	strace "$q" true > /dev/null 2> ls.txt; src=$?
+	nq=$((nq + 1))
+	if [ $frc != $src ] || ! diff <(sed 's|^[^:]*: ||' ls.txt) <(sed 's|^[^:]*: ||' lf.txt) > d.txt ||
+	   ! grep -q "^$PWD/lk/strace: " lf.txt; then
+		nbad=$((nbad + 1))
+		echo "    $q: $frc $(head -2 lf.txt) | strace: $src $(head -2 ls.txt)"
+	fi
+done
+[ $nbad = 0 ] && ok "run as strace: strace's messages for $nq bad sets" || bad "run as strace: $nbad sets differ"
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"
