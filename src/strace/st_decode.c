@@ -496,10 +496,6 @@ void st_decode_dirfd(struct buf *b, int tid, int64_t fd, const struct st_dopts *
 		st_decode_fd(b, tid, (int)fd, o, NULL);
 }
 
-/*
- * -yy: a socket's protocol and endpoints in place of its name, a
- * device's numbers after its path, as strace; false for anything else.
- */
 /* The process a pidfd refers to, from /proc's fdinfo; 0 if unknown. */
 static long pidfd_pid(int tid, int fd)
 {
@@ -518,6 +514,10 @@ static long pidfd_pid(int tid, int fd)
 	return pid;
 }
 
+/*
+ * -yy: a socket's protocol and endpoints in place of its name, a
+ * device's numbers after its path, as strace; false for anything else.
+ */
 static bool fd_info(struct buf *b, int tid, int fd, const char *name,
 		    const struct st_dopts *o)
 {
@@ -4391,6 +4391,15 @@ static void decode_one(struct buf *b, const struct st_call *c,
 			buf_printf(b, "%d /* %s */", (int)v,
 				   n ? n : i ? "LOGLEVEL_???" : "SYSLOG_ACTION_???");
 			return;
+		}
+		/* pidfd_getfd's descriptor is one of the pidfd's process. */
+		if (!strcmp(name, "pidfd_getfd") && i == 1 && o->fdpaths) {
+			long pid = pidfd_pid(c->tid, (int)c->args[0]);
+
+			if (pid > 0) {
+				st_decode_fd(b, (int)pid, (int)v, o, NULL);
+				return;
+			}
 		}
 		/* A key serial: the special keyrings by name. */
 		if ((!strcmp(name, "add_key") && i == 4) || (!strcmp(name, "request_key") && i == 3)) {

@@ -5078,6 +5078,32 @@ static void rawcalls(void)
 	munmap(m, 4096);
 }
 
+/*
+ * pidfd_getfd of a descriptor only a live child holds: /dev/full as 9,
+ * which the parent closes.  Both stay until the lines have printed.
+ */
+static void getfd(void)
+{
+	int fd = open("/dev/full", O_WRONLY), pidfd, got;
+	pid_t pid;
+
+	if (fd < 0 || dup2(fd, 9) != 9)
+		exit(1);
+	close(fd);
+	pid = fork();
+	if (!pid) {
+		pause();
+		_exit(0);
+	}
+	close(9);
+	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	got = (int)syscall(SYS_pidfd_getfd, pidfd, 9, 0);
+	usleep(200000);
+	close(got);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -5087,6 +5113,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "getfd")) {
+		getfd();
 		return 0;
 	}
 	if (!strcmp(mode, "keyctl")) {
