@@ -1630,7 +1630,7 @@ int rd_main(int argc, char **argv)
 	r.lostv = xcalloc((size_t)r.ncpus, sizeof(*r.lostv));
 	r.sys = xcalloc(RD_NR_MAX + 1, sizeof(*r.sys));
 	if (o.cmd) {
-		r.child = run_spawn_held(NULL, o.cmd, &go_fd, NULL, NULL);
+		r.child = run_spawn_held(NULL, o.cmd, &go_fd, NULL, NULL, false);
 		if (r.child < 0) {
 			fprintf(stderr, "ferret record: cannot start %s: %s\n", o.cmd[0],
 				strerror(errno));

@@ -525,7 +525,7 @@ static void wait_blocked_in_read(pid_t pid)
 }
 
 pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd,
-		     int (*in_child)(void *arg), void *arg)
+		     int (*in_child)(void *arg), void *arg, bool quiet_fail)
 {
 	struct sigaction chld;
 	int fds[2];
@@ -567,6 +567,9 @@ pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd,
 			execv(path, argv);
 		else
 			execvp(argv[0], argv);
+		/* Reported by the tracer, which sees the execve fail. */
+		if (path && quiet_fail)
+			_exit(1);
 		fprintf(stderr, "ferret: cannot run %s: %s\n", argv[0],
 			strerror(errno));
 		_exit(127);
@@ -1175,7 +1178,7 @@ char **run_split_command(const char *cmd, char **copy)
 pid_t run_start_command(const char *cmd, int *go_fd)
 {
 	char *copy, **argv = run_split_command(cmd, &copy);
-	pid_t pid = run_spawn_held(NULL, argv, go_fd, NULL, NULL);
+	pid_t pid = run_spawn_held(NULL, argv, go_fd, NULL, NULL, false);
 
 	free(argv);
 	free(copy);

@@ -153,15 +153,18 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		int child_go_fd);
 
 /*
- * Starts path, or argv[0] searched in PATH when path is NULL, held: the child blocks reading a pipe
- * until run_program() writes *go_fd, after every probe is attached, so
- * its first instructions are traced; closing the pipe without writing
- * makes it exit instead.  in_child, if set, runs in the child first,
- * with arg.  Returns once the child is blocked in that read.  The pid,
- * or -1 after reporting the error.
+ * Starts path, or argv[0] searched in PATH when path is NULL, held: the
+ * child blocks reading a pipe until run_program() writes *go_fd, after
+ * every probe is attached, so its first instructions are traced; closing
+ * the pipe without writing makes it exit instead.  in_child, if set, runs
+ * in the child first, with arg.  Should path fail to execute, the child
+ * says so and exits 127, or exits 1 in silence under quiet_fail (ferret
+ * strace reports the failed execve as strace does).  Returns once the
+ * child is blocked in that read.  The pid, or -1 after reporting the
+ * error.
  */
 pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd,
-		     int (*in_child)(void *arg), void *arg);
+		     int (*in_child)(void *arg), void *arg, bool quiet_fail);
 
 /* True once SIGINT or SIGTERM asked the run to end. */
 bool run_stopping(void);

@@ -394,7 +394,7 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 		e->val = e->run = e->ena = e->pval = e->prun = e->pena = 0;
 	}
 	if (s->cmd) {
-		child = run_spawn_held(NULL, s->cmd, &go_fd, NULL, NULL);
+		child = run_spawn_held(NULL, s->cmd, &go_fd, NULL, NULL, false);
 		if (child < 0)
 			return -errno;
 		if (!s->t.system_wide)

@@ -1201,7 +1201,7 @@ int st_main(int argc, char **argv)
 			free(envs);
 			return 1;
 		}
-		child = run_spawn_held(exe, o.cmd, &go_fd, st_child, &sc);
+		child = run_spawn_held(exe, o.cmd, &go_fd, st_child, &sc, true);
 		free(exe);
 		if (child < 0) {
 			st_err("cannot start %s: %s\n",
@@ -1325,7 +1325,7 @@ out:
 	type_free_all();
 	if (out != stderr && piped)
 		pclose(out);
-	else if (out != stderr)
-		fclose(out);
+	else if (out != stderr && fclose(out))
+		st_err("%s: %s\n", o.outfile, strerror(errno));
 	return ret;
 }

@@ -97,6 +97,10 @@ struct st_out {
 	uint64_t last_ts;	/* -r */
 	struct st_stack *stack;	/* -k */
 	bool exec_seen;		/* the held command's execve has returned */
+	bool exec_returned;	/* its first execve has returned */
+	bool exec_failed;	/* and failed: its process then only exits,
+				 * which strace does not show */
+	bool exec_said;		/* and that was reported */
 };
 
 static void settle(struct st_out *s, struct st_task *t, bool killed);
@@ -144,11 +148,20 @@ static FILE *task_file(struct st_out *s, struct st_task *t)
 	return t->f;
 }
 
-/* -ff: task t's file closed, as its process is gone. */
-static void task_file_close(struct st_task *t)
+/* The shared output flushed; a failure told, as strace tells it. */
+static void out_flush(struct st_out *s)
 {
-	if (t->f)
-		fclose(t->f);
+	if (fflush(s->f) && s->o->outfile) {
+		st_err("%s: %s\n", s->o->outfile, strerror(errno));
+		clearerr(s->f);
+	}
+}
+
+/* -ff: task t's file closed, as its process is gone. */
+static void task_file_close(struct st_out *s, struct st_task *t)
+{
+	if (t->f && fclose(t->f))
+		st_err("%s.%d: %s\n", s->o->outfile, t->tid, strerror(errno));
 	t->f = NULL;
 }
 
@@ -299,7 +312,7 @@ void st_out_free(struct st_out *s)
 	int i;
 
 	for (i = 0; i < s->ntasks; i++) {
-		task_file_close(&s->tasks[i]);
+		task_file_close(s, &s->tasks[i]);
 		call_clear(&s->tasks[i].call);
 		st_ustack_free(&s->tasks[i].stk[0]);
 		st_ustack_free(&s->tasks[i].stk[1]);
@@ -420,10 +433,17 @@ static void spaces(struct buf *b, size_t n)
  */
 static void emit(struct st_out *s, int tid, struct buf *b)
 {
-	FILE *f = task_file(s, task(s, tid, false));
+	struct st_task *t = task(s, tid, false);
+	FILE *f = task_file(s, t);
 
-	if (f)
-		fwrite(b->p, 1, b->len, f);
+	/* A write that fails is told, as strace tells it, and tracing goes on. */
+	if (f && fwrite(b->p, 1, b->len, f) != b->len && s->o->outfile) {
+		if (s->o->separate)
+			st_err("%s.%d: %s\n", s->o->outfile, tid, strerror(errno));
+		else
+			st_err("%s: %s\n", s->o->outfile, strerror(errno));
+		clearerr(f);
+	}
 	if (b->cap > s->spare.cap) {
 		buf_free(&s->spare);
 		s->spare = *b;
@@ -755,6 +775,12 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 	int fo = st_first_out(c), n = st_call_nargs(c);
 	bool failed = returned && st_call_failed(c);
 
+	if (t->tid == s->held && s->exec_failed)
+		goto done;
+	if (returned && execs(c) && t->tid == s->held && !s->exec_returned) {
+		s->exec_returned = true;
+		s->exec_failed = failed;
+	}
 	if (!shown(s, c))
 		goto done;
 	if (s->o->status && !t->cut &&
@@ -829,6 +855,16 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		call_stack(s, t, returned, &b);
 	emit(s, t->tid, &b);
 done:
+	/*
+	 * The command could not be run: strace's child says so after the
+	 * execve's line, and its process then exits 1 unseen.
+	 */
+	if (failed && execs(c) && t->tid == s->held && s->exec_failed &&
+	    !s->exec_said) {
+		s->exec_said = true;
+		out_flush(s);
+		fprintf(stderr, "%s: exec: %s\n", st_progname, strerror((int)-c->ret));
+	}
 	if (s->stack && returned && execs(c) && !st_call_failed(c)) {
 		char real[PATH_MAX];
 
@@ -1313,7 +1349,7 @@ static void gone_line(struct st_out *s, int tid, int code, uint64_t ts)
 
 static void task_gone(struct st_out *s, struct st_task *t)
 {
-	task_file_close(t);
+	task_file_close(s, t);
 	if (s->live > 0)
 		s->live--;
 	t->started = false;
@@ -1415,7 +1451,7 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	st_ustack_free(&l->stk[1]);
 	st_ustack_free(&l->stk[2]);
 	buf_free(&l->late);
-	task_file_close(t);
+	task_file_close(s, t);
 	{
 		FILE *lf = l->f;
 		bool made = l->f_made;
@@ -1957,5 +1993,5 @@ void st_out_finish(void *arg, struct runtime *rt)
 	}
 	if (s->o->summary)
 		summary(s, rt);
-	fflush(s->f);
+	out_flush(s);
 }

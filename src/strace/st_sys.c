@@ -132,6 +132,9 @@ bool st_fd_keeping(const struct st_opts *o, long nr)
 
 	if (!o->filtered || o->summary || !s)
 		return false;
+	/* The command's execve, whose failure is reported whatever the set. */
+	if (o->cmd && (!strcmp(s->name, "execve") || !strcmp(s->name, "execveat")))
+		return true;
 	/* A netlink socket's protocol, for the messages sent or received. */
 	if (!strcmp(s->name, "socket")) {
 		const struct st_sys *io[4] = {

@@ -359,7 +359,8 @@ bool st_sys_is_in(char letter);
 struct st_opts;
 /*
  * True if call nr is traced, though -e trace= leaves it out, to keep -y's
- * memory of descriptors (see st_fds.h) right: its line is not printed.
+ * memory of descriptors (see st_fds.h) right, or to see the command's
+ * execve fail: its line is not printed.
  */
 bool st_fd_keeping(const struct st_opts *o, long nr);
 

@@ -161,7 +161,7 @@ same_line() {	# same_line NAME STRACE-ARGS... -- COMMAND...
 	diff s1.n f1.n > d.txt && [ -s s1.n ] && ok "$name" || bad "$name: $(head -4 d.txt)"
 }
 same_line "-y: pidfd_getfd's descriptor as its process has it" -y -e trace=pidfd_getfd -- "$WL" getfd
-same_line "-yy: pidfd_getfd's descriptor as its process has it" -yy -e trace=pidfd_getfd -- "$WL" getfd
+NORM2='s/<pid:[0-9]+>/<pid:PID>/' same_line "-yy: pidfd_getfd's descriptor as its process has it" -yy -e trace=pidfd_getfd -- "$WL" getfd
 same_line "open, socket, statx, fadvise and fcntl flags" \
 	-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
 same_line "unsigned ints truncated, unknown values commented" \
@@ -998,6 +998,26 @@ for q in -eread= '-eread=,' '-eread=!' '-ewrite=!,' -eread=-1 -eread=1,all '-ere
 	fi
 done
 [ $nbad = 0 ] && ok "run as strace: strace's messages for $nq bad sets" || bad "run as strace: $nbad sets differ"
+# A command that cannot run: its failed execve, strace's report of it
+# after the line, and the exit status 1, even with no call traced.
+for q in "" "-e trace=none" "-qq"; do
+	# shellcheck disable=SC2086
+	"$PWD/lk/strace" $q / > /dev/null 2> xf.txt; frc=$?
+	# shellcheck disable=SC2086
+	strace $q / > /dev/null 2> xs.txt; src=$?
+	if [ $frc = $src ] && diff <(sed -E 's|^[^ :]*strace: |strace: |' xs.txt | norm) \
+		<(sed -E 's|^[^ :]*strace: |strace: |' xf.txt | norm) > d.txt; then
+		ok "a command that cannot run ${q:-(no option)}: strace's lines and status"
+	else
+		bad "cannot run $q: $frc/$src $(head -4 d.txt)"
+	fi
+done
+# An output file that cannot be written: strace's message, and the trace
+# goes on to the command's end.
+"$FERRET" strace -o /dev/full -e trace=none true 2> ff.txt; frc=$?
+strace -o /dev/full -e trace=none true 2> fs.txt; src=$?
+[ $frc = $src ] && diff <(sed 's/^[^:]*: //' fs.txt) <(sed 's/^[^:]*: //' ff.txt) > d.txt &&
+	ok "-o /dev/full: strace's message and status" || bad "-o /dev/full: $frc/$src $(head -3 d.txt)"
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"
