@@ -263,10 +263,6 @@ const struct builtin builtin_dtrace_vars[] = {
 
 /* D's subroutines this engine does not have, each with the reason. */
 const struct builtin builtin_dtrace_missing[] = {
-	FN_NOT_YET("copyin", "it returns memory of D's scratch space, which ferret has not"),
-	FN_NOT_YET("copyinto", "it copies into memory of D's scratch space, which ferret has not"),
-	FN_NOT_YET("alloca", "D's scratch space is not kept"),
-	FN_NOT_YET("bcopy", "it copies into memory of D's scratch space, which ferret has not"),
 	FN_NOT_YET("mutex_owned", "kernel mutexes are not read"),
 	FN_NOT_YET("mutex_owner", "kernel mutexes are not read"),
 	FN_NOT_YET("mutex_type_adaptive", "Linux has no adaptive mutexes"),

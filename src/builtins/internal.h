@@ -25,6 +25,7 @@ extern const struct builtin builtin_dtrace_missing[];
 extern const struct builtin builtin_dstring[];
 extern const struct builtin builtin_dtrace_spec[];
 extern const struct builtin builtin_dtrace_destructive[];
+extern const struct builtin builtin_dscratch[];
 
 /* Sema hooks of builtins whose value is a u64 or u32. */
 int bi_sema_u64(struct sema *s, struct node *n);
