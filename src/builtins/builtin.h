@@ -76,4 +76,16 @@ const struct builtin *builtin_find(const char *name, bool func, bool dtrace);
 /* The builtin that handles records of kind, or NULL. */
 const struct builtin *builtin_for_record(int kind);
 
+/*
+ * D's scratch space: sets up a clause that uses it (g->dscratch), after
+ * its predicate.
+ */
+void bi_dscratch_begin(struct cg *g);
+/*
+ * *(addr) = the size bytes of register val, where addr must lie in the
+ * scratch space the clause has allocated: else the clause stops at a
+ * fault, as DTrace's stores outside it do.  0 or -EINVAL.
+ */
+int bi_dscratch_store(struct cg *g, int addr, int val, int size);
+
 #endif

@@ -608,6 +608,8 @@ static const char *fault_text(uint64_t fault)
 		return "illegal operation";
 	case FAULT_DIVZERO:
 		return "divide-by-zero";
+	case FAULT_NOSCRATCH:
+		return "out of scratch space";
 	default:
 		return "unknown fault";
 	}

@@ -239,6 +239,15 @@ static int cg_epid(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+/*
+ * stackdepth and ustackdepth: how many frames stack() and ustack() would
+ * give at the probe, up to the kernel's default perf_event_max_stack.
+ */
+static int cg_stackdepth(struct cg *g, struct node *n, struct val *out)
+{
+	return bi_stack_depth(g, n->name[0] == 'u', STACK_DEPTH, n->type, out);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -250,8 +259,8 @@ const struct builtin builtin_dtrace_vars[] = {
 	{ .name = "__dargs", .func = true, .sema = sema_dargs, .cg = cg_dargs },
 	VAR("epid", bi_sema_u32, cg_epid),
 	{ .name = "progenyof", .func = true, .sema = sema_progenyof, .cg = cg_progenyof },
-	NOT_YET("stackdepth", "a stack's depth needs a buffer larger than the BPF stack"),
-	NOT_YET("ustackdepth", "a stack's depth needs a buffer larger than the BPF stack"),
+	VAR("stackdepth", bi_sema_u32, cg_stackdepth),
+	VAR("ustackdepth", bi_sema_u32, cg_stackdepth),
 	NOT_YET("vtimestamp", "the kernel gives eBPF no per-thread on-CPU time"),
 	NOT_YET("uregs", "user registers are not read"),
 	NOT_YET("cwd", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
@@ -263,10 +272,6 @@ const struct builtin builtin_dtrace_vars[] = {
 
 /* D's subroutines this engine does not have, each with the reason. */
 const struct builtin builtin_dtrace_missing[] = {
-	FN_NOT_YET("copyin", "it returns memory of D's scratch space, which ferret has not"),
-	FN_NOT_YET("copyinto", "it copies into memory of D's scratch space, which ferret has not"),
-	FN_NOT_YET("alloca", "D's scratch space is not kept"),
-	FN_NOT_YET("bcopy", "it copies into memory of D's scratch space, which ferret has not"),
 	FN_NOT_YET("mutex_owned", "kernel mutexes are not read"),
 	FN_NOT_YET("mutex_owner", "kernel mutexes are not read"),
 	FN_NOT_YET("mutex_type_adaptive", "Linux has no adaptive mutexes"),

@@ -25,6 +25,7 @@ extern const struct builtin builtin_dtrace_missing[];
 extern const struct builtin builtin_dstring[];
 extern const struct builtin builtin_dtrace_spec[];
 extern const struct builtin builtin_dtrace_destructive[];
+extern const struct builtin builtin_dscratch[];
 
 /* Sema hooks of builtins whose value is a u64 or u32. */
 int bi_sema_u64(struct sema *s, struct node *n);
@@ -64,6 +65,13 @@ int bi_d_nargs(struct sema *s, struct node *n, int min, int max);
 int bi_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto);
 /* Argument i of a D call is an integer (D_PROTO_ARG for proto if not). */
 int bi_d_int_arg(struct sema *s, struct node *n, int i, const char *proto);
+/*
+ * The frames of the kernel's (user's) stack at the probe, up to depth,
+ * as an integer of type t: the stack taken with bpf_get_stack into the
+ * per-CPU scratch map, for want of room on the BPF stack.
+ */
+int bi_stack_depth(struct cg *g, bool user, int depth, struct type *t,
+		   struct val *out);
 /* Calls a helper with no arguments and returns a copy of r0. */
 int bi_call0(struct cg *g, int helper);
 

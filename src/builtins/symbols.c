@@ -329,9 +329,15 @@ static int sema_len(struct sema *s, struct node *n)
 
 static int cg_len(struct cg *g, struct node *n, struct val *out)
 {
-	int size = 8 * (int)n->ival, key = cg_alloc(g, 8);
+	return bi_stack_depth(g, n->list[0]->name[0] == 'u', (int)n->ival, n->type,
+			      out);
+}
+
+int bi_stack_depth(struct cg *g, bool user, int depth, struct type *t,
+		   struct val *out)
+{
+	int size = 8 * depth, key = cg_alloc(g, 8);
 	int r = ir_vreg(&g->ir), done = ir_label(&g->ir);
-	bool user = n->list[0]->name[0] == 'u';
 
 	if (g->c->scratch_size < size)
 		g->c->scratch_size = size;
@@ -348,7 +354,7 @@ static int cg_len(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, r, BPF_REG_0);
 	ir_alu_imm(&g->ir, BPF_RSH, r, 3);
 	ir_place(&g->ir, done);
-	return bi_int(out, r, n->type);
+	return bi_int(out, r, t);
 }
 
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }

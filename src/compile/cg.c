@@ -1325,13 +1325,55 @@ static int cg_block(struct cg *g, struct node *n)
 	return 0;
 }
 
+/*
+ * The address of *p, p[i] or p->m in a register: memory a pointer
+ * reaches, not a value in the frame.
+ */
+static int mem_lvalue(struct cg *g, struct node *lv)
+{
+	const struct type *t;
+	struct val a, i;
+	int r = ir_vreg(&g->ir);
+
+	if (cg_expr(g, lv->a, &a))
+		return -EINVAL;
+	if (a.kind == V_STACK)
+		return cg_error(g, lv, "operator = on a value held in a variable is not supported yet");
+	ir_mov(&g->ir, r, cg_reg(g, &a));
+	if (lv->kind == N_INDEX) {
+		int k = ir_vreg(&g->ir);
+
+		if (cg_expr(g, lv->b, &i))
+			return -EINVAL;
+		ir_mov(&g->ir, k, cg_reg(g, &i));
+		if (lv->type->size != 1)
+			ir_alu_imm(&g->ir, BPF_MUL, k, lv->type->size);
+		ir_alu(&g->ir, BPF_ADD, r, k);
+	} else if (lv->kind == N_FIELD) {
+		t = a.type->kind == TY_PTR ? a.type->elem : a.type;
+		if (t->fields[lv->id].bits)
+			return cg_error(g, lv, "operator = on a bitfield is not supported yet");
+		ir_alu_imm(&g->ir, BPF_ADD, r, t->fields[lv->id].offset);
+	}
+	return r;
+}
+
 static int assign(struct cg *g, struct node *n)
 {
 	struct node *lv = n->a;
 	struct val v;
+	int addr;
 
 	if (lv->kind == N_MAP && n->b->kind == N_CALL && n->b->bi->agg)
 		return n->b->bi->cg(g, n->b, &v);
+	if (lv->kind != N_MAP && lv->kind != N_VAR) {
+		addr = mem_lvalue(g, lv);
+		if (addr < 0 || cg_expr(g, n->b, &v))
+			return -EINVAL;
+		if (bi_dscratch_store(g, addr, cg_reg(g, &v), lv->type->size))
+			return cg_error(g, lv, "operator = through a pointer is not supported here");
+		return 0;
+	}
 	if (cg_expr(g, n->b, &v))
 		return -EINVAL;
 	if (n->op != T_ASSIGN)
@@ -1555,6 +1597,7 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	g->probe_id = probe_id;
 	g->brk = g->cont = -1;
 	g->spec = -1;
+	g->dscratch.top = -1;
 	g->exit_label = ir_label(&g->ir);
 	g->skip_label = ir_label(&g->ir);
 	g->ir.loc = loc;
@@ -1784,10 +1827,15 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		for (i = 0; i < g->vars.n; i++)
 			ir_ld(&g->ir, BPF_DW, ((struct cg_var *)g->vars.v[i])->reg, c, 8 * i);
 	}
+	/* Scratch is set up after the predicate unless that uses it. */
+	if (sp->dscratch_in_pred && from <= 0)
+		bi_dscratch_begin(g);
 	if (!from && p->a) {
 		g->ir.loc = &p->a->loc;
 		ret = cond_jump(g, p->a, false, g->skip_label);
 	}
+	if (sp->uses_dscratch && !sp->dscratch_in_pred && from <= 0 && !ret)
+		bi_dscratch_begin(g);
 	if (!split && !ret)
 		ret = cg_block(g, body);
 	for (i = from; split && !ret && i < body->nlist; i++) {

@@ -54,6 +54,12 @@ struct cg {
 	int tail_next;		/* out: the next part's MAP_TAILS slot */
 	bool first_clause;	/* in: no earlier clause has this probe (D's
 				 * per-firing state starts here) */
+	/*
+	 * D's scratch space in a clause that uses it (else top is -1):
+	 * registers holding the bytes allocated so far, the per-CPU map
+	 * value, and its address as an integer, which pointers into it are.
+	 */
+	struct { int top, ptr, addr; } dscratch;
 	int spec;		/* a register ORed into the header of each
 				 * record (REC_SPEC_SHIFT: D's speculate()),
 				 * 0 until speculate() sets it; -1 in clauses

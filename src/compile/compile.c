@@ -39,6 +39,8 @@ const char *compile_map_name(int map_id, void *arg)
 		return "carry";
 	if (map_id == MAP_SPEC)
 		return "spec";
+	if (map_id == MAP_DSCRATCH)
+		return "dscratch";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];
@@ -295,6 +297,8 @@ void compile_set_opts(struct compiled *c, const struct compile_opts *opts)
 		c->opts.strlen = 64;
 	if (!c->opts.map_keys_max)
 		c->opts.map_keys_max = 4096;
+	if (!c->opts.scratchsize)
+		c->opts.scratchsize = 256;
 }
 
 int compile_program(struct compiled *c, const struct source *src,

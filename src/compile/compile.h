@@ -54,6 +54,8 @@ struct compile_opts {
 				 * at most SPEC_MAX */
 	size_t specsize;	/* D: bytes of records one speculation
 				 * keeps (-x specsize); 0: no limit */
+	int scratchsize;	/* D: bytes of scratch space a clause may
+				 * allocate (-x scratchsize); 0: 256 */
 };
 
 /* A BPF program to load; several probe instances may share one. */
@@ -90,6 +92,8 @@ enum {
 				 * part to the next */
 	MAP_SPEC,		/* D's speculations: one value of nspec + 1
 				 * u64 slots (see SPEC_FREE) */
+	MAP_DSCRATCH,		/* per-CPU: D's scratch space (alloca(),
+				 * copyin()), dscratch_size bytes */
 	MAP_STACKS,		/* stack maps, one per depth a script uses, made
 				 * only when used: MAP_STACKS + stack_depth index */
 	MAP_NFIXED = MAP_STACKS + 8,
@@ -187,6 +191,7 @@ struct compiled {
 	int ntails;		/* MAP_TAILS slots, 0: no such map */
 	int carry_size;		/* MAP_CARRY value bytes, 0: no such map */
 	bool uses_spec;		/* MAP_SPEC is needed (opts.nspec slots) */
+	int dscratch_size;	/* MAP_DSCRATCH value bytes, 0: no such map */
 	bool faults;		/* a D clause can stop at a fault (REC_FAULT) */
 	bool exits;		/* a D clause calls exit() */
 	struct node *strtok_state;	/* D's strtok() state, per CPU (an

@@ -10,7 +10,7 @@
 #include "../runtime/print.h"
 
 /* Bumped whenever the layout below changes. */
-#define CSTORE_MAGIC 0x32534366u	/* "fCS2" */
+#define CSTORE_MAGIC 0x33534366u	/* "fCS3" */
 
 static void put32(struct buf *b, int32_t v)
 {
@@ -95,6 +95,7 @@ int cstore_save(const struct compiled *c, struct buf *out)
 	put32(&b, c->scratch_size);
 	put32(&b, c->ntails);
 	put32(&b, c->carry_size);
+	put32(&b, c->dscratch_size);
 	put64(&b, c->ringbuf_size);
 	put32(&b, c->maps.n);
 	for (i = 0; i < c->maps.n && !err; i++) {
@@ -307,6 +308,7 @@ int cstore_load(struct compiled *c, const void *p, size_t n,
 	c->scratch_size = get32(&r);
 	c->ntails = get32(&r);
 	c->carry_size = get32(&r);
+	c->dscratch_size = get32(&r);
 	c->ringbuf_size = get64(&r);
 	if (c->nstack_maps < 0 || c->nstack_maps > STACK_MAPS_MAX)
 		r.bad = true;

@@ -104,6 +104,8 @@ struct parser {
 	const struct node *clause;	/* the clause being parsed, or NULL */
 	bool cmdline;		/* a dtrace -n/-P/... argument, not a file */
 	bool library;		/* D's built-in library: may define builtins */
+	struct vec scalars;	/* char *: undeclared globals first used
+				 * without keys, which [] then indexes */
 	int depth;
 	int expr_nodes;
 	bool failed;
@@ -623,14 +625,20 @@ static bool is_lvalue(const struct node *n)
 	return n->kind == N_MAP || n->kind == N_VAR;
 }
 
+/* *p, p[i], p->m and s.m: memory reached through a pointer. */
+static bool is_mem_lvalue(const struct node *n)
+{
+	return n->kind == N_FIELD || n->kind == N_INDEX ||
+	       (n->kind == N_UNOP && n->op == T_STAR);
+}
+
 /* D lvalues that ferret cannot yet assign to get their own message. */
 static void *not_lvalue(struct parser *p, const struct node *n,
 			const struct loc *oploc, const char *op)
 {
-	if (n->kind == N_FIELD || n->kind == N_INDEX ||
-	    (n->kind == N_UNOP && n->op == T_STAR))
+	if (is_mem_lvalue(n))
 		return fail_at(p, oploc, "operator %s on a member, an element or "
-			       "through a pointer is not supported yet", op);
+			       "through a pointer is not supported yet: assign with =", op);
 	return fail_at(p, oploc, "operator %s requires modifiable lvalue as an operand",
 		       op);
 }
@@ -927,6 +935,16 @@ static struct node *parse_scoped(struct parser *p)
 	return n;
 }
 
+static bool is_scalar(const struct parser *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->scalars.n; i++)
+		if (!strcmp(p->scalars.v[i], name))
+			return true;
+	return false;
+}
+
 static struct node *parse_ident(struct parser *p)
 {
 	struct loc loc = p->tok.loc;
@@ -983,7 +1001,13 @@ static struct node *parse_ident(struct parser *p)
 	n = new_node(p, N_MAP, &loc);
 	n->name = name;
 	g = find_global(p, name);
-	if (p->tok.kind == T_LBRACKET && (!g || g->assoc) &&
+	/*
+	 * As in DTrace, a variable's first use decides what it is: x[0]
+	 * after x = alloca(8) is an element of the pointer x.
+	 */
+	if (!g && !is_scalar(p, name) && p->tok.kind != T_LBRACKET)
+		vec_push(&p->scalars, xstrdup(name));
+	if (p->tok.kind == T_LBRACKET && (!g || g->assoc) && !is_scalar(p, name) &&
 	    (!next(p) || !parse_args(p, n, T_RBRACKET)))
 		return NULL;
 	return g ? cast_keys(p, n, g) : n;
@@ -1001,7 +1025,18 @@ static struct node *parse_paren(struct parser *p, const struct loc *lparen)
 			return NULL;
 		n->a = parse_cast(p);
 		p->depth--;
-		return n->a ? n : NULL;
+		if (!n->a)
+			return NULL;
+		/* (string)e is stringof(e): the string at an address. */
+		if (!strcmp(n->str, "string")) {
+			n->kind = N_CALL;
+			n->name = xstrdup("stringof");
+			free(n->str);
+			n->str = NULL;
+			ast_push(n, n->a);
+			n->a = NULL;
+		}
+		return n;
 	}
 	e = parse_expr(p);
 	if (!e || !expect(p, T_RPAREN))
@@ -1313,7 +1348,8 @@ static bool pure(const struct node *n);
  */
 static struct node *convert_assign(struct parser *p, struct node *n)
 {
-	const struct global_decl *g = find_global(p, n->a->name);
+	const struct global_decl *g = is_lvalue(n->a) ?
+				      find_global(p, n->a->name) : NULL;
 
 	if (!g || !g->cast || n->b->kind == N_ASSIGN)
 		return n;
@@ -1348,7 +1384,8 @@ static struct node *parse_assign(struct parser *p)
 		return e;
 	}
 	snprintf(opname, sizeof(opname), "%.*s", p->tok.len, p->tok.start);
-	if (!is_lvalue(e))
+	/* Memory through a pointer takes =: D's scratch space (sema). */
+	if (!is_lvalue(e) && !(op == T_ASSIGN && is_mem_lvalue(e)))
 		return not_lvalue(p, e, &p->tok.loc, opname);
 	n = new_node(p, N_ASSIGN, &p->tok.loc);
 	n->op = op;
@@ -2194,6 +2231,9 @@ static void sweep(struct parser *p, struct node *prog)
 		free(n);
 	}
 	vec_free(&p->nodes);
+	for (i = 0; i < p->scalars.n; i++)
+		free(p->scalars.v[i]);
+	vec_free(&p->scalars);
 }
 
 void d_pragmas_free(struct vec *pragmas)

@@ -64,6 +64,7 @@ struct dt {
 	bool *printed;		/* by map: printa() printed it */
 	uint64_t *normal;	/* by map: normalize()'s divisor, 0: none */
 	int nspec;		/* -x nspec */
+	int scratchsize;	/* -x scratchsize, 0: the default */
 	size_t specsize;	/* -x specsize */
 	uint64_t said[2];	/* drops told so far, by notices[] */
 	pid_t child;
@@ -134,7 +135,7 @@ static const char *const inert_options[] = {
 	"bufresize", "cpu", "stackframes", "ustackframes", "jstackframes",
 	"jstackstrsize", "zdefs", "version", "lazyload", "linkmode",
 	"core", "defaultargs", "strip", "stackindent", "rawbytes", "pcapsize",
-	"maxframes", "scratchsize", "aggpercpu", "noresolve",
+	"maxframes", "aggpercpu", "noresolve",
 };
 
 /*
@@ -271,6 +272,21 @@ static int set_option(struct dt *d, const char *name, const char *value,
 			return -EINVAL;
 		}
 		d->strsize = v;
+		return 0;
+	}
+	if (!strcmp(name, "scratchsize")) {
+		uint64_t v;
+
+		if (opt_number(value, true, &v) || !v) {
+			snprintf(err, errlen, "Invalid value for specified option");
+			return -EINVAL;
+		}
+		/* The per-CPU map value holds twice it (dscratch.c). */
+		if (v > 16 << 10) {
+			snprintf(err, errlen, "at most 16k here: the kernel's per-CPU map values are at most 32 KiB, and scratch takes twice its size");
+			return -EINVAL;
+		}
+		d->scratchsize = (int)v;
 		return 0;
 	}
 	if (!strncmp(name, "aggsort", 7))
@@ -1277,6 +1293,7 @@ int dt_main(int argc, char **argv)
 	copts.unsafe = true;
 	copts.nspec = d.nspec;
 	copts.specsize = d.specsize;
+	copts.scratchsize = d.scratchsize;
 	copts.pid = d.pid > 0 && !child ? d.pid : 0;
 	/* D's strsize counts characters; the engine's strings hold a NUL too. */
 	copts.strlen = d.strsize ? d.strsize + 1 : 0;

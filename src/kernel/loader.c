@@ -102,6 +102,9 @@ static struct map_def *map_defs(struct compiled *c, int n)
 	if (c->uses_spec)
 		DEF(MAP_SPEC, BPF_MAP_TYPE_ARRAY, "ferret_spec", 4,
 		    8 * (c->opts.nspec + 1), 1);
+	if (c->dscratch_size)
+		DEF(MAP_DSCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_dscratch", 4,
+		    c->dscratch_size, 1);
 	if (c->carry_size)
 		DEF(MAP_CARRY, BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_carry", 4,
 		    c->carry_size, 1);

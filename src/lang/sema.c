@@ -937,11 +937,48 @@ static bool is_agg_call(struct sema *s, const struct node *n)
 	return b && b->agg && !b->unsupported;
 }
 
+/* *p, p[i] or p->m: memory reached through a pointer. */
+static bool is_mem_lvalue(const struct node *n)
+{
+	return (n->kind == N_UNOP && n->op == T_STAR) || n->kind == N_INDEX ||
+	       n->kind == N_FIELD;
+}
+
+/*
+ * D's stores through a pointer, which DTrace allows only into scratch
+ * space (alloca(), copyin()): an integer or a pointer, checked when it
+ * runs against what the clause has allocated.
+ */
+static int mem_assign(struct sema *s, struct node *n)
+{
+	struct node *lv = n->a, *rv = n->b;
+	char b[64];
+
+	if (sema_expr(s, lv) || sema_expr(s, rv))
+		return -EINVAL;
+	if (lv->kind == N_FIELD && lv->a->type->kind == TY_CTX)
+		return sema_error(s, lv, "a probe's arguments cannot be assigned");
+	if ((lv->type->kind != TY_INT && lv->type->kind != TY_PTR) ||
+	    lv->type->size < 1 || lv->type->size > 8)
+		return sema_error(s, lv, "operator = through a pointer is not supported yet for a value of type %s",
+				  type_name(lv->type, b, sizeof(b)));
+	if (expect_int(s, rv, "the right-hand side"))
+		return -EINVAL;
+	if (n->op != T_ASSIGN)
+		return sema_error(s, n, "operator %s through a pointer is not supported yet: assign with =",
+				  lex_token_name(n->op));
+	s->cur->uses_dscratch = true;
+	n->type = lv->type;
+	return 0;
+}
+
 static int assign(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a, *rv = n->b;
 	char a[64], b[64];
 
+	if (s->c->opts.dtrace && is_mem_lvalue(lv))
+		return mem_assign(s, n);
 	if (n->op != T_ASSIGN) {
 		if (lvalue_int(s, lv) || sema_expr(s, rv) ||
 		    expect_int(s, rv, "the right-hand side") ||
@@ -996,6 +1033,8 @@ static int assign(struct sema *s, struct node *n)
 		lv->type = v->val;
 		return 0;
 	}
+	if (s->c->opts.dtrace && is_mem_lvalue(lv))
+		return mem_assign(s, n);
 	return sema_error(s, lv, "can only assign to a map or a variable");
 }
 
@@ -1183,11 +1222,13 @@ static int check_probe(struct sema *s, struct sema_probe *sp)
 		free(v);
 	}
 	sp->vars.n = 0;
+	sp->uses_dscratch = false;
 	if (p->a) {
 		err = sema_expr(s, p->a);
 		if (!err)
 			err = expect_int(s, p->a, "a predicate");
 	}
+	sp->dscratch_in_pred = sp->uses_dscratch;
 	err |= block(s, p->b);
 	return err ? -EINVAL : 0;
 }

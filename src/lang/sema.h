@@ -17,6 +17,8 @@ struct sema_probe {
 	struct vec vars;	/* struct symbol *, its $variables */
 	bool uses_probe;	/* reads the "probe" builtin */
 	bool uses_args;		/* reads "args" */
+	bool uses_dscratch;	/* allocates or writes D's scratch space */
+	bool dscratch_in_pred;	/* ... in its predicate already */
 };
 
 struct sema {

@@ -98,6 +98,7 @@ enum rec_fault_kind {
 	FAULT_BADALIGN = 2,
 	FAULT_ILLOP = 3,
 	FAULT_DIVZERO = 4,
+	FAULT_NOSCRATCH = 7,
 };
 
 struct rec_print_map {

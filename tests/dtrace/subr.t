@@ -8,8 +8,90 @@ same epid 0 "1
 " -- -q -n 'BEGIN { printf("%d\n", epid); }
 	     BEGIN, END { printf("%d\n", epid); exit(0); }'
 
-err copyin_missing 1 "dtrace: invalid probe specifier BEGIN { trace(copyin(0, 4)); }: function 'copyin' is not supported yet: it returns memory of D's scratch space, which ferret has not" -- \
-	-n 'BEGIN { trace(copyin(0, 4)); }'
+# D's scratch space.  copyin(): sleep 0.01 asks clock_nanosleep for
+# 0 s 10,000,000 ns, read as a struct, as an int, as bytes and as a
+# string (the request's bytes up to the first NUL: none).
+same copyin 0 "0 10000000
+10000000
+
+             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+         0: 00 00 00 00 00 00 00 00 80 96 98 00 00 00 00 00  ................
+0
+
+" -- -q -c 'sleep 0.01' -n 'syscall::clock_nanosleep:entry /pid == $target/ {
+	this->ts = (struct timespec *)copyin(arg2, sizeof(struct timespec));
+	printf("%d %d\n", this->ts->tv_sec, this->ts->tv_nsec);
+	printf("%d\n", *(int *)copyin(arg2 + 8, 4));
+	tracemem(copyin(arg2, 16), 16);
+	printf("%d\n", strlen(stringof(copyin(arg2, 16)))); }'
+# A string copied in: what write() is given, as dtrace-utils' own test.
+same copyin_string 0 "'ferret-copyin-test' abc
+
+" -- -q -c "sh -c 'echo ferret-copyin-test >/dev/null'" -n 'syscall::write:entry /pid == $target &&
+	strstr((string)copyin(arg1, 18), "-") != 0/ {
+	printf("%c%s%c %s\n", 39, (string)copyin(arg1, 18), 39, (string)"abc"); }'
+# copyinto() and bcopy() into alloca()'d memory, stores through
+# pointers into it (x[i], *p, p->m), and alloca(0), which takes nothing.
+same alloca 0 "a/b
+0 8
+b 3 /b
+10000000 7
+ferret
+41 42
+
+" -- -q -x strsize=32 -c 'sleep 0.01' -n 'syscall::clock_nanosleep:entry /pid == $target/ {
+	base = (char *)alloca(0);
+	x = (char *)alloca(8);
+	x[0] = 0x61; x[1] = 0x2f; x[2] = 0x62; x[3] = 0;
+	printf("%s\n", stringof(x));
+	printf("%d %d\n", x - base, (char *)alloca(0) - base); }
+	syscall::clock_nanosleep:entry /pid == $target/ {
+	x = (char *)alloca(4);
+	x[0] = 0x61; x[1] = 0x2f; x[2] = 0x62; x[3] = 0;
+	printf("%s %d %s\n", basename(x), strlen(x), strchr(x, 0x2f)); }
+	syscall::clock_nanosleep:entry /pid == $target/ {
+	this->ts = (struct timespec *)alloca(sizeof(struct timespec));
+	copyinto(arg2, sizeof(struct timespec), this->ts);
+	this->ts->tv_sec = 7;
+	printf("%d %d\n", this->ts->tv_nsec, this->ts->tv_sec); }
+	syscall::clock_nanosleep:entry /pid == $target/ {
+	this->b = (char *)alloca(8);
+	bcopy("ferret", this->b, 7);
+	printf("%s\n", stringof(this->b)); }
+	syscall::clock_nanosleep:entry /pid == $target/ {
+	this->b = (char *)alloca(8);
+	this->w = (uint16_t *)alloca(2);
+	*this->w = 0x4241;
+	this->b[0] = 0x41;
+	printf("%x %x\n", this->b[0], *(char *)this->w == 0x41 ? 0x42 : 0); }'
+# Faults: a bad address, more than -x scratchsize (a variable size: a
+# constant one is refused when compiling), a store past what alloca()
+# gave, a bcopy() larger than it; each stops its clause and runs ERROR.
+same scratch_faults 0 "fault 1 0
+fault 7 0
+fault 1 1
+fault 1 1
+done
+
+" -- -q -x scratchsize=64 -n 'ERROR { printf("fault %d %d\n", arg4, arg5 != 0); }
+	BEGIN { copyin(0, 4); trace("not reached"); }
+	BEGIN { sz = 65; alloca(sz); trace("not reached"); }
+	BEGIN { s = (char *)alloca(15); s[15] = 65; s[16] = 65; trace("not reached"); }
+	BEGIN { s = (char *)alloca(8); bcopy("0123456789", s, 9); trace("not reached"); }
+	BEGIN { printf("done\n"); exit(0); }'
+sed 's/pc [0-9]*$/pc NNN/; s/(0x[0-9a-f]*)/({ptr})/' "$W/err" >"$W/err.p"
+if grep -qx "dtrace: error in dt_clause_2 for probe ID 1 (dtrace:::BEGIN): out of scratch space at BPF pc NNN" "$W/err.p" &&
+   grep -qx "dtrace: error in dt_clause_1 for probe ID 1 (dtrace:::BEGIN): invalid address ({ptr}) at BPF pc NNN" "$W/err.p"; then
+	ok scratch_fault_messages
+else
+	bad scratch_fault_messages "stderr: $(cat "$W/err")"
+fi
+err alloca_size 1 "dtrace: invalid probe specifier BEGIN { alloca(65); }: [D_ALLOCA_SIZE] alloca( ) size 65 exceeds the scratch space of 64 bytes (-x scratchsize)" -- \
+	-x scratchsize=64 -n 'BEGIN { alloca(65); }'
+err copyin_proto 1 "dtrace: invalid probe specifier BEGIN { copyin(\"a\", 4); }: [D_PROTO_ARG] copyin( ) argument #1 is incompatible with prototype:" -- \
+	-n 'BEGIN { copyin("a", 4); }'
+err store_kernel 1 "dtrace: invalid probe specifier BEGIN { x = 1; x += 2; curthread->pid += 1; }: operator += on a member, an element or through a pointer is not supported yet: assign with =" -- \
+	-n 'BEGIN { x = 1; x += 2; curthread->pid += 1; }'
 # progenyof(): the process itself and its descendants, through a shell;
 # BEGIN runs in ferret, the target's parent, not its descendant.
 printf '#!/bin/sh\nsh -c "python3 -c \\"import os; os.getppid()\\""\n' >"$W/progeny.sh"

@@ -15,6 +15,23 @@ same caller_id 0 "1 1
 " -- -q -c "head -c 0 /dev/null" \
 	-n 'syscall::exit_group:entry /pid == $target/ { printf("%d %d\n", caller > 0xffff800000000000 ? 1 : 0, id > 0); }'
 
+# stackdepth: the frames of the kernel stack at the probe, as many as
+# bpftrace prints for kstack at the same tracepoint; ustackdepth: as
+# many as ferret's len(ustack) takes there (both count the frames
+# bpf_get_stack() gives, as dtrace-utils does).  The kernel's unwinder
+# sometimes adds a frame past entry_SYSCALL_64, so one more is allowed.
+k=$(bpftrace -c "$(command -v head) -c 0 /dev/null" -e 'tracepoint:syscalls:sys_enter_exit_group /pid == cpid/ { print(kstack); }' 2>/dev/null |
+	grep -c '^        [a-z_].*+[0-9]*$')
+u=$("$FERRET" -c "$(command -v head) -c 0 /dev/null" -e 'tracepoint:syscalls:sys_enter_exit_group /pid == cpid/ { printf("%d\n", len(ustack)); }' 2>/dev/null | grep -x '[0-9]*')
+d=$("$FERRET" dtrace -q -c "head -c 0 /dev/null" \
+	-n 'syscall::exit_group:entry /pid == $target/ { printf("%d %d\n", stackdepth, ustackdepth); }' 2>"$W/err")
+if [ "$k" -ge 3 ] && [ "$u" -ge 1 ] && { [ "${d% *}" = "$k" ] || [ "${d% *}" = $((k + 1)) ]; } &&
+   { [ "${d#* }" = "$u" ] || [ "${d#* }" = $((u + 1)) ] || [ "${d#* }" = $((u - 1)) ]; }; then
+	ok stackdepth
+else
+	bad stackdepth "stackdepth ustackdepth: '$d', bpftrace's kstack frames $k, len(ustack) $u"
+fi
+
 err vtimestamp 1 "dtrace: invalid probe specifier BEGIN { trace(vtimestamp); }: builtin 'vtimestamp' is not supported yet: the kernel gives eBPF no per-thread on-CPU time" -- \
 	-n 'BEGIN { trace(vtimestamp); }'
 

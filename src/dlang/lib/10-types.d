@@ -27,3 +27,17 @@ typedef unsigned int mode_t;
 typedef long off64_t;
 
 inline void *NULL = 0;
+
+/*
+ * User space's time structures on x86-64, which copyin() reads (the
+ * kernel's own are timespec64 and __kernel_timespec).
+ */
+struct timespec {
+	time_t tv_sec;
+	long tv_nsec;
+};
+
+struct timeval {
+	time_t tv_sec;
+	long tv_usec;
+};

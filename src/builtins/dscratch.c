@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * D's scratch space: alloca(), copyin(), copyinto(), bcopy(), and the
+ * stores through a pointer that D allows into it.
+ *
+ * Scratch is a per-CPU map value (MAP_DSCRATCH) that each clause using
+ * it allocates from, from its start, when it runs: the bytes allocated
+ * so far are a register of the clause (g->dscratch.top), so allocations
+ * last for one clause firing, as in DTrace.  A pointer into scratch is
+ * the value's kernel address, an integer, so that it works wherever an
+ * address does (loads, member access, stringof(), tracemem(), string
+ * subroutines) and survives any arithmetic; writes go through the map
+ * value pointer plus the pointer's offset from that address, checked
+ * against what the clause has allocated.
+ *
+ * The map value is twice -x scratchsize: offsets and sizes are each
+ * checked to be at most scratchsize, which proves to the verifier that
+ * an access of a variable size at a variable offset stays in the value.
+ */
+#include <errno.h>
+
+#include "internal.h"
+#include "../compile/compile.h"
+
+/* The bytes a clause may allocate: -x scratchsize, in whole words. */
+static int scratch_max(const struct compiled *c)
+{
+	return ALIGN_UP(c->opts.scratchsize, 8);
+}
+
+void bi_dscratch_begin(struct cg *g)
+{
+	int key = cg_alloc(g, 8), spill = cg_alloc(g, 8), word = cg_alloc(g, 8);
+	int max = scratch_max(g->c);
+
+	if (g->c->dscratch_size < 2 * max)
+		g->c->dscratch_size = 2 * max;
+	g->dscratch.top = ir_vreg(&g->ir);
+	g->dscratch.ptr = ir_vreg(&g->ir);
+	g->dscratch.addr = ir_vreg(&g->ir);
+	ir_mov_imm(&g->ir, g->dscratch.top, 0);
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, key, 0);
+	cg_lookup(g, MAP_DSCRATCH, key);
+	ir_mov(&g->ir, g->dscratch.ptr, BPF_REG_0);
+	/* Key 0 of a one-entry array is always there. */
+	ir_jmp_imm(&g->ir, BPF_JEQ, g->dscratch.ptr, 0, g->exit_label);
+	/*
+	 * The value's address as an integer: a copy of the pointer read
+	 * back by a helper, which the verifier sees as bytes, not as the
+	 * pointer (on which it allows no arithmetic but adding bounds).
+	 */
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, spill, g->dscratch.ptr);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, word);
+	ir_mov_imm(&g->ir, BPF_REG_2, 8);
+	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, spill);
+	ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
+	ir_ld(&g->ir, BPF_DW, g->dscratch.addr, BPF_REG_10, word);
+}
+
+/* Stops the clause at fault kind (at address addr, or -1) unless reg op imm. */
+static void need(struct cg *g, int reg, int op, int32_t imm, int kind, int addr)
+{
+	int ok = ir_label(&g->ir);
+
+	ir_jmp_imm(&g->ir, op, reg, imm, ok);
+	cg_fault(g, kind, addr);
+	ir_place(&g->ir, ok);
+}
+
+/*
+ * Allocates the number of bytes in register size, rounded up to a word:
+ * the register holding the allocation's offset in scratch, at most
+ * scratch_max() to the verifier; size is then at most that too.  Too
+ * much is DTrace's "out of scratch space".
+ */
+static int alloc(struct cg *g, int size)
+{
+	int max = scratch_max(g->c), end = ir_vreg(&g->ir), off = ir_vreg(&g->ir);
+
+	need(g, size, BPF_JLE, max, FAULT_NOSCRATCH, -1);
+	ir_mov(&g->ir, end, size);
+	ir_alu_imm(&g->ir, BPF_ADD, end, 7);
+	ir_alu_imm(&g->ir, BPF_AND, end, -8);
+	ir_alu(&g->ir, BPF_ADD, end, g->dscratch.top);
+	need(g, end, BPF_JLE, max, FAULT_NOSCRATCH, -1);
+	ir_mov(&g->ir, off, g->dscratch.top);
+	need(g, off, BPF_JLE, max, FAULT_NOSCRATCH, -1);
+	ir_mov(&g->ir, g->dscratch.top, end);
+	return off;
+}
+
+/*
+ * The offset in scratch of the size bytes (a register) at address addr,
+ * which must lie in what the clause has allocated: else an invalid
+ * address fault at addr.  Both come out at most scratch_max().
+ */
+static int in_scratch(struct cg *g, int addr, int size)
+{
+	int max = scratch_max(g->c), off = ir_vreg(&g->ir), end = ir_vreg(&g->ir);
+	int bad = ir_label(&g->ir), ok = ir_label(&g->ir);
+
+	ir_mov(&g->ir, off, addr);
+	ir_alu(&g->ir, BPF_SUB, off, g->dscratch.addr);
+	/* Unsigned: an address below scratch is a huge offset. */
+	ir_jmp(&g->ir, BPF_JGT, off, g->dscratch.top, bad);
+	ir_jmp_imm(&g->ir, BPF_JGT, size, max, bad);
+	ir_mov(&g->ir, end, off);
+	ir_alu(&g->ir, BPF_ADD, end, size);
+	ir_jmp(&g->ir, BPF_JGT, end, g->dscratch.top, bad);
+	ir_jmp_imm(&g->ir, BPF_JLE, off, max, ok);
+	ir_place(&g->ir, bad);
+	cg_fault(g, FAULT_BADADDR, addr);
+	ir_place(&g->ir, ok);
+	return off;
+}
+
+int bi_dscratch_store(struct cg *g, int addr, int val, int size)
+{
+	static const int op[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,
+				   [8] = BPF_DW };
+	int n = ir_vreg(&g->ir), off, p = ir_vreg(&g->ir);
+
+	if (g->dscratch.top < 0 || size < 1 || size > 8 || !op[size])
+		return -EINVAL;
+	ir_mov_imm(&g->ir, n, size);
+	off = in_scratch(g, addr, n);
+	ir_mov(&g->ir, p, g->dscratch.ptr);
+	ir_alu(&g->ir, BPF_ADD, p, off);
+	ir_st(&g->ir, op[size], p, 0, val);
+	return 0;
+}
+
+/*
+ * Reads size bytes (a register, at most scratch_max()) at src into
+ * scratch at offset off with helper (a probe_read): an invalid address
+ * fault at src if it fails.
+ */
+static void read_into(struct cg *g, int off, int size, int src, int helper)
+{
+	int ok = ir_label(&g->ir);
+
+	ir_mov(&g->ir, BPF_REG_1, g->dscratch.ptr);
+	ir_alu(&g->ir, BPF_ADD, BPF_REG_1, off);
+	ir_mov(&g->ir, BPF_REG_2, size);
+	ir_mov(&g->ir, BPF_REG_3, src);
+	ir_call(&g->ir, helper, 3);
+	ir_jmp_imm(&g->ir, BPF_JSGE, BPF_REG_0, 0, ok);
+	cg_fault(g, FAULT_BADADDR, src);
+	ir_place(&g->ir, ok);
+}
+
+/*
+ * A size argument; one that allocates (alloca(), copyin()) and is a
+ * constant over -x scratchsize is refused when compiling.
+ */
+static int size_arg(struct sema *s, struct node *n, int i, bool allocates)
+{
+	struct node *a = n->list[i];
+	int max = scratch_max(s->c);
+
+	if (bi_d_int_arg(s, n, i, "size_t"))
+		return -EINVAL;
+	if (allocates && a->kind == N_INT && a->ival > (uint64_t)max)
+		return sema_error(s, a, "[D_ALLOCA_SIZE] %s( ) size %llu exceeds the scratch space of %d bytes (-x scratchsize)",
+				  n->name, (unsigned long long)a->ival, max);
+	return 0;
+}
+
+/* An address argument (uintptr_t, void *): an integer or a pointer. */
+static int addr_arg(struct sema *s, struct node *n, int i, const char *proto)
+{
+	if (sema_expr(s, n->list[i]))
+		return -EINVAL;
+	if (n->list[i]->type->kind == TY_INT || n->list[i]->type->kind == TY_PTR)
+		return 0;
+	return bi_d_proto_arg(s, n, i, proto);
+}
+
+/* The value's register, copied: checks narrow it for the verifier. */
+static int arg_reg(struct cg *g, struct node *n, int *reg)
+{
+	struct val v;
+
+	if (cg_expr(g, n, &v))
+		return -EINVAL;
+	*reg = ir_vreg(&g->ir);
+	ir_mov(&g->ir, *reg, cg_reg(g, &v));
+	return 0;
+}
+
+/* void *: D's untyped pointer, bytes to ferret. */
+static struct type *void_ptr(void)
+{
+	return type_ptr(type_int(1, false));
+}
+
+/* alloca(size): size bytes of scratch, their address. */
+static int sema_alloca(struct sema *s, struct node *n)
+{
+	if (bi_d_nargs(s, n, 1, 1) || size_arg(s, n, 0, true))
+		return -EINVAL;
+	s->cur->uses_dscratch = true;
+	n->type = void_ptr();
+	return 0;
+}
+
+static int cg_alloca(struct cg *g, struct node *n, struct val *out)
+{
+	int size, off, r = ir_vreg(&g->ir);
+
+	if (g->dscratch.top < 0)
+		return cg_error(g, n, "D's scratch space is not set up here");
+	if (arg_reg(g, n->list[0], &size))
+		return -EINVAL;
+	off = alloc(g, size);
+	ir_mov(&g->ir, r, g->dscratch.addr);
+	ir_alu(&g->ir, BPF_ADD, r, off);
+	return bi_int(out, r, n->type);
+}
+
+/* copyin(addr, size): size bytes of user memory, copied to scratch. */
+static int sema_copyin(struct sema *s, struct node *n)
+{
+	if (bi_d_nargs(s, n, 2, 2) || addr_arg(s, n, 0, "uintptr_t") ||
+	    size_arg(s, n, 1, true))
+		return -EINVAL;
+	s->cur->uses_dscratch = true;
+	n->type = void_ptr();
+	return 0;
+}
+
+static int cg_copyin(struct cg *g, struct node *n, struct val *out)
+{
+	int src, size, off, r = ir_vreg(&g->ir);
+
+	if (g->dscratch.top < 0)
+		return cg_error(g, n, "D's scratch space is not set up here");
+	if (arg_reg(g, n->list[0], &src) || arg_reg(g, n->list[1], &size))
+		return -EINVAL;
+	off = alloc(g, size);
+	read_into(g, off, size, src, BPF_FUNC_probe_read_user);
+	ir_mov(&g->ir, r, g->dscratch.addr);
+	ir_alu(&g->ir, BPF_ADD, r, off);
+	return bi_int(out, r, n->type);
+}
+
+/*
+ * copyinto(addr, size, dest) and bcopy(src, dest, size): into scratch
+ * the clause has allocated, from user memory (copyinto) or from kernel
+ * memory or a string (bcopy).
+ */
+static int sema_copyinto(struct sema *s, struct node *n)
+{
+	bool b = n->name[0] == 'b';
+	int src = 0, dest = b ? 1 : 2, size = b ? 2 : 1;
+	const struct type *t;
+
+	if (bi_d_nargs(s, n, 3, 3) || size_arg(s, n, size, false) ||
+	    addr_arg(s, n, dest, "void *"))
+		return -EINVAL;
+	if (sema_expr(s, n->list[src]))
+		return -EINVAL;
+	t = n->list[src]->type;
+	if (t->kind != TY_INT && t->kind != TY_PTR && !(b && t->kind == TY_STR))
+		return bi_d_proto_arg(s, n, src, b ? "void *" : "uintptr_t");
+	s->cur->uses_dscratch = true;
+	n->type = type_simple(TY_NONE);
+	return 0;
+}
+
+static int cg_copyinto(struct cg *g, struct node *n, struct val *out)
+{
+	bool b = n->name[0] == 'b';
+	int src, dest, size, off;
+	struct val v;
+
+	if (g->dscratch.top < 0)
+		return cg_error(g, n, "D's scratch space is not set up here");
+	if (cg_expr(g, n->list[0], &v))
+		return -EINVAL;
+	src = cg_reg(g, &v);
+	if (arg_reg(g, n->list[b ? 1 : 2], &dest) ||
+	    arg_reg(g, n->list[b ? 2 : 1], &size))
+		return -EINVAL;
+	off = in_scratch(g, dest, size);
+	read_into(g, off, size, src, b ? BPF_FUNC_probe_read_kernel :
+		  BPF_FUNC_probe_read_user);
+	return 0;
+}
+
+#define FN(n, s, c) { .name = n, .func = true, .sema = s, .cg = c }
+
+const struct builtin builtin_dscratch[] = {
+	FN("alloca", sema_alloca, cg_alloca),
+	FN("copyin", sema_copyin, cg_copyin),
+	FN("copyinto", sema_copyinto, cg_copyinto),
+	FN("bcopy", sema_copyinto, cg_copyinto),
+	{ .name = NULL },
+};
