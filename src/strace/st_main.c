@@ -1094,7 +1094,8 @@ int st_main(int argc, char **argv)
 			printf("ferret strace -- version %s\n", FERRET_VERSION);
 			return 0;
 		default:
-			st_usage(stderr);
+			/* getopt named the option; strace's pointer follows. */
+			fprintf(stderr, "Try '%s -h' for more information.\n", st_progname);
 			return 1;
 		}
 	}
@@ -1144,7 +1145,8 @@ int st_main(int argc, char **argv)
 	if (optind < argc)
 		o.cmd = argv + optind;
 	if (!o.cmd && !o.npids) {
-		st_usage(stderr);
+		st_err("must have PROG [ARGS] or -p PID\n");
+		fprintf(stderr, "Try '%s -h' for more information.\n", st_progname);
 		return 1;
 	}
 	if (o.inject && (o.npids || !o.cmd)) {

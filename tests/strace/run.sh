@@ -998,6 +998,21 @@ for q in -eread= '-eread=,' '-eread=!' '-ewrite=!,' -eread=-1 -eread=1,all '-ere
 	fi
 done
 [ $nbad = 0 ] && ok "run as strace: strace's messages for $nq bad sets" || bad "run as strace: $nbad sets differ"
+# Bad options and no command: getopt's or strace's message, then strace's
+# pointer to -h, and status 1.
+nbad=0
+for q in "" -K --bogus -s; do
+	# shellcheck disable=SC2086
+	"$PWD/lk/strace" $q > /dev/null 2> of.txt; frc=$?
+	# shellcheck disable=SC2086
+	strace $q > /dev/null 2> os.txt; src=$?
+	if [ $frc != $src ] || ! diff os.txt <(sed "s|$PWD/lk/strace|strace|g" of.txt) > d.txt; then
+		nbad=$((nbad + 1))
+		echo "    [$q]: $frc/$src $(head -3 d.txt)"
+	fi
+done
+[ $nbad = 0 ] && ok "run as strace: bad options and no command as strace says them" ||
+	bad "run as strace: $nbad bad options differ"
 # A command that cannot run: its failed execve, strace's report of it
 # after the line, and the exit status 1, even with no call traced.
 for q in "" "-e trace=none" "-qq"; do
