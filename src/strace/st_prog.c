@@ -1195,6 +1195,7 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 
 void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 {
+	int k;
 
 	/*
 	 * @sd: a descriptor per call number (st_prog_desc()), which user
@@ -1314,7 +1315,11 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 		 * A signal the target ignores (SIGCHLD by default) the kernel
 		 * drops when it is sent (result TRACE_SIGNAL_IGNORED), where
 		 * strace's ptrace still stops the target for it: its line
-		 * comes from here, the target named by its task.
+		 * comes from here, the target named by its task; not once its
+		 * group is dying, nor when a lower signal that kills (one
+		 * pending with no handler) is dequeued first: ptrace would
+		 * never stop for it (the SIGCONT after an orphaned group's
+		 * SIGHUP).
 		 */
 		/*
 		 * A fatal signal whose default action kills without a core,
@@ -1333,9 +1338,18 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 		buf_printf(b, ") {\n\t\t$f = 0;\n"
 			   "\t\tif (arg4 == 0) { if (arg0 != %d && $k->signal->group_exit_code == arg0 && "
 			   "($k->signal->flags & 4)) { $f = 1; } else { return; } }\n"
+			   "\t\tif (arg4 == 1) { if ($k->signal->flags & 4) { return; }\n"
+			   "\t\t\t$m = ($k->pending.signal.sig[0] | $k->signal->shared_pending.signal.sig[0]) & "
+			   "((1 << (arg0 - 1)) - 1) & ~(1 << %d);\n"
+			   "\t\t\tif ($m) { $h = 1;",
+			   SIGKILL, SIGCHLD - 1);
+		for (k = 1; k < SIGCHLD; k++)
+			buf_printf(b, " %sif ($m & %#x) { $h = (uint64)$k->sighand->action[%d].sa.sa_handler; }",
+				   k > 1 ? "else " : "", 1u << (k - 1), k - 1);
+		buf_printf(b, "\n\t\t\t\tif (!$h) { return; } }\n\t\t}\n"
 			   "\t\t$i = arg1; if ($i > 2) { $i = 2; }\n"
 			   "\t\tprintf(\"I %%d %%d %%r %%d %%d %%d %%d %%d%s\", $p, arg0, buf(arg1, 48), nsecs, "
-			   "$f, $i, pid, uid", SIGKILL, o->iptr ? " %d" : "");
+			   "$f, $i, pid, uid", o->iptr ? " %d" : "");
 		if (o->iptr)
 			buf_printf(b, ", *((uint64)$k->stack + %d)", 16384 - 168 + REGS_IP);
 		buf_printf(b, ");\n\t}\n}\n");

@@ -1013,6 +1013,12 @@ for q in "" -K --bogus -s; do
 done
 [ $nbad = 0 ] && ok "run as strace: bad options and no command as strace says them" ||
 	bad "run as strace: $nbad bad options differ"
+# An orphaned group's stopped member: SIGHUP kills it before the SIGCONT
+# that follows could be dequeued, so no SIGCONT line, as in strace's.
+strace -f -e trace=none -o os.txt "$WL" orphan
+"$FERRET" strace -f -e trace=none -o of.txt "$WL" orphan
+diff <(norm < os.txt | sort) <(norm < of.txt | sort) > d.txt &&
+	ok "an orphaned group: SIGHUP, and no SIGCONT line" || bad "orphaned group: $(head -4 d.txt)"
 # A command that cannot run: its failed execve, strace's report of it
 # after the line, and the exit status 1, even with no call traced.
 for q in "" "-e trace=none" "-qq"; do

@@ -5104,6 +5104,29 @@ static void getfd(void)
 	waitpid(pid, NULL, 0);
 }
 
+/*
+ * An orphaned group with a stopped member: the middle process exits
+ * while its child, alone in its group, is stopped, and the kernel sends
+ * that group SIGHUP, then SIGCONT.
+ */
+static void orphan(void)
+{
+	pid_t mid = fork(), g;
+	int st;
+
+	if (!mid) {
+		g = fork();
+		if (!g) {
+			setpgid(0, 0);
+			raise(SIGSTOP);
+			_exit(0);
+		}
+		waitpid(g, &st, WUNTRACED);
+		_exit(0);
+	}
+	waitpid(mid, NULL, 0);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -5113,6 +5136,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "orphan")) {
+		orphan();
 		return 0;
 	}
 	if (!strcmp(mode, "getfd")) {
