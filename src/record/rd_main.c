@@ -18,6 +18,7 @@
 #include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "ctf.h"
@@ -30,6 +31,7 @@
 #include "../lang/ast.h"
 #include "../lang/parse.h"
 #include "../lang/types.h"
+#include "../providers/provider.h"
 #include "../runtime/print.h"
 #include "../runtime/record.h"
 #include "../runtime/run.h"
@@ -162,6 +164,8 @@ static void rd_usage(FILE *f)
 "                 irq        hard and soft interrupts\n"
 "                 tracepoint:CAT:EVENT  any tracepoint (wildcards allowed),\n"
 "                            its format's fields\n"
+"                 rawtracepoint:EVENT  a raw tracepoint (wildcards allowed),\n"
+"                            its arguments arg0..argN typed from BTF\n"
 "                 uprobe:PATH:FUNC, uretprobe:PATH:FUNC  a user function's\n"
 "                            entry (arg0..arg5) or return (retval)\n"
 "                 usdt:PATH:PROVIDER:NAME  USDT probes, their arguments\n"
@@ -490,6 +494,100 @@ static void uprobe_prog(struct buf *b, struct rd_run *r, const char *spec, bool 
 	buf_printf(b, "\", nsecs, cpu, probe, arg0, arg1, arg2, arg3, arg4, arg5);\n}\n");
 }
 
+/*
+ * The CTF types of raw tracepoint event's arguments, from the prototype
+ * of its btf_trace_EVENT typedef (whose first parameter is the probe's
+ * data, not an argument): pointers in hex, signed integers signed (the
+ * kernel widens each argument to a u64 keeping its sign), the rest
+ * unsigned.  Without BTF, all unsigned.
+ */
+static void rawtp_types(const char *event, enum ctf_type *t, int n)
+{
+	struct btf *btf = kbtf_vmlinux();
+	const struct btf_type *ft = NULL;
+	const struct btf_param *pa;
+	char *tname = xasprintf("btf_trace_%s", event);
+	int i, id = btf ? btf__find_by_name_kind(btf, tname, BTF_KIND_TYPEDEF) : -1;
+
+	free(tname);
+	for (i = 0; i < n; i++)
+		t[i] = CTF_U64;
+	if (id > 0 && (ft = btf__type_by_id(btf, btf__type_by_id(btf, id)->type)) &&
+	    btf_is_ptr(ft))
+		ft = btf__type_by_id(btf, ft->type);
+	if (!ft || !btf_is_func_proto(ft))
+		return;
+	pa = btf_params(ft);
+	for (i = 0; i < n && i + 1 < btf_vlen(ft); i++) {
+		const struct btf_type *at = btf__type_by_id(btf, pa[i + 1].type);
+
+		while (at && (btf_is_typedef(at) || btf_is_mod(at)))
+			at = btf__type_by_id(btf, at->type);
+		if (!at)
+			continue;
+		if (btf_is_ptr(at))
+			t[i] = CTF_HEX64;
+		else if (btf_is_int(at) && (btf_int_encoding(at) & BTF_INT_SIGNED))
+			t[i] = CTF_S64;
+		else if (btf_is_enum(at) && btf_kflag(at) == 0)
+			t[i] = CTF_S64;
+	}
+}
+
+/*
+ * rawtracepoint:[vmlinux:]EVENT (wildcards allowed): a class per event,
+ * rawtracepoint_EVENT, with its arguments arg0..argN-1 as the language
+ * reads them.
+ */
+static int rawtp_prog(struct buf *b, struct rd_run *r, const char *spec)
+{
+	const struct provider *p = provider_find(spec);
+	struct vec insts = { 0 };
+	char err[256] = "";
+	int ret, i, j;
+
+	ret = p ? p->expand(p, spec, &insts, err, sizeof(err)) : -EINVAL;
+	if (ret) {
+		fprintf(stderr, "ferret record: '%s': %s\n", spec, err[0] ? err : strerror(-ret));
+		goto out;
+	}
+	for (i = 0; i < insts.n; i++) {
+		const struct probe_inst *pi = insts.v[i];
+		enum ctf_type types[RD_FIELDS_MAX];
+		int n = pi->nargs < 0 ? 0 : pi->nargs > RD_FIELDS_MAX - 2 ? RD_FIELDS_MAX - 2 : pi->nargs;
+		char *ev = xasprintf("rawtracepoint_%s", pi->target);
+		struct rd_kind *k;
+		int idx;
+
+		if (kind_has(r, ev)) {
+			free(ev);
+			continue;
+		}
+		k = kind_new(r, RD_FIXED, ev, &idx);
+		free(ev);
+		rawtp_types(pi->target, types, n);
+		buf_printf(b, "rawtracepoint:%s ", pi->target);
+		pred_self(b, r, true);
+		buf_printf(b, "{\n\tprintf(\"K%d %%d %%d", idx);
+		for (j = 0; j < n; j++) {
+			char an[16];
+
+			snprintf(an, sizeof(an), "arg%d", j);
+			kind_field(k, an, types[j]);
+			buf_printf(b, " %%d");
+		}
+		buf_printf(b, "\", nsecs, cpu");
+		for (j = 0; j < n; j++)
+			buf_printf(b, ", arg%d", j);
+		buf_printf(b, ");\n}\n");
+	}
+out:
+	for (i = 0; i < insts.n; i++)
+		provider_inst_free(insts.v[i]);
+	vec_free(&insts);
+	return ret ? -EINVAL : 0;
+}
+
 struct usdt_ctx {
 	struct buf *b;
 	struct rd_run *r;
@@ -604,10 +702,12 @@ static int rd_prog(struct buf *b, struct rd_run *r)
 		else if (!strcmp(s, "syscalls"))
 			sys = true;
 		else if (strncmp(s, "tracepoint:", 11) && strncmp(s, "t:", 2) &&
+			 strncmp(s, "rawtracepoint:", 14) && strncmp(s, "rt:", 3) &&
 			 strncmp(s, "uprobe:", 7) && strncmp(s, "uretprobe:", 10) &&
 			 strncmp(s, "usdt:", 5) && strncmp(s, "profile:", 8)) {
 			fprintf(stderr, "ferret record: unknown event set '%s' (sched, syscalls, irq, "
-				"tracepoint:CATEGORY:EVENT, uprobe:, uretprobe:, usdt:, profile:HZ)\n", s);
+				"tracepoint:CATEGORY:EVENT, rawtracepoint:EVENT, uprobe:, uretprobe:, usdt:, "
+				"profile:HZ)\n", s);
 			return -EINVAL;
 		}
 	}
@@ -637,6 +737,11 @@ static int rd_prog(struct buf *b, struct rd_run *r)
 
 		if (!strncmp(s, "uprobe:", 7) || !strncmp(s, "uretprobe:", 10)) {
 			uprobe_prog(b, r, s, s[1] == 'r');
+			continue;
+		}
+		if (!strncmp(s, "rawtracepoint:", 14) || !strncmp(s, "rt:", 3)) {
+			if (rawtp_prog(b, r, s))
+				return -EINVAL;
 			continue;
 		}
 		if (!strncmp(s, "usdt:", 5)) {

@@ -179,6 +179,19 @@ if rec tp -c "$WL getppid 50" -e 'tracepoint:syscalls:sys_enter_getppid' \
 		"$(count tp sched_process_exec) $(count tp sched_process_exit)" "1 1"
 fi
 
+if rec rawtp -c "$WL getppid 1000" -e rawtracepoint:sys_enter -e 'rt:vmlinux:sys_exi*' \
+	-e rawtracepoint:sched_process_exec; then
+	listed rawtp
+	is rawtp "sys_enter of getppid (arg1 110)" \
+		"$($PY "$here/ctfcheck.py" "$W/rawtp.ctf" fields rawtracepoint_sys_enter | grep -c ' arg1=110$')" 1000
+	is rawtp "exits too" "$(($(count rawtp rawtracepoint_sys_exit) >= 1000))" 1
+	# sched_process_exec(p, old_pid, bprm): a pointer, a signed pid_t, a pointer.
+	is rawtp "arguments typed from BTF" \
+		"$(sed -n 's/.* rawtracepoint_sched_process_exec: { cpu_id = [0-9]* }, //p' "$W/rawtp.txt" |
+		   sed -E 's/0x[0-9A-F]+/PTR/g; s/= [0-9]+/= N/g')" "{ arg0 = PTR, arg1 = N, arg2 = PTR }"
+	pycheck rawtp mono
+fi
+
 echo "== user probes and samples"
 [ -x "$BUILD/tests/usdt_fixture" ] || make -s "$BUILD/tests/usdt_fixture" BUILD="$BUILD" >/dev/null
 WLR=$(readlink -f "$WL")
@@ -308,10 +321,14 @@ fails() {
 	done
 	ok "$name"
 }
-fails bad-set "ferret record: unknown event set 'bogus' (sched, syscalls, irq, tracepoint:CATEGORY:EVENT, uprobe:, uretprobe:, usdt:, profile:HZ)" \
+fails bad-set "ferret record: unknown event set 'bogus' (sched, syscalls, irq, tracepoint:CATEGORY:EVENT, rawtracepoint:EVENT, uprobe:, uretprobe:, usdt:, profile:HZ)" \
 	-a -e bogus
 fails bad-tracepoint "ferret record: 'tracepoint:nosuch:event' matches no tracepoint" \
 	-a -e tracepoint:nosuch:event
+fails bad-rawtp "ferret record: 'rawtracepoint:ferret_nosuch': raw tracepoint 'ferret_nosuch' not found (no btf_trace_ferret_nosuch in kernel BTF)" \
+	-a -e rawtracepoint:ferret_nosuch
+fails rawtp-module "ferret record: 'rawtracepoint:nf_tables:nft_trace': raw tracepoints of module 'nf_tables' are not supported yet; only vmlinux" \
+	-a -e rawtracepoint:nf_tables:nft_trace
 fails unwritable "ferret record: cannot make the trace directory '/proc/ferret.ctf': No such file or directory" \
 	-a -o /proc/ferret.ctf
 touch "$W/file"
