@@ -36,6 +36,7 @@
 #include "../runtime/record.h"
 #include "../runtime/run.h"
 #include "../strace/st_sys.h"
+#include "rd_sysio.h"
 
 /* System call numbers with a table entry; larger ones share the last. */
 #define RD_NR_MAX 1024
@@ -50,7 +51,9 @@
 enum rd_mode {
 	RD_FIXED,		/* the record's values are the class's fields */
 	RD_SYS_ENTER,		/* nr, six arguments, then nstr strings */
-	RD_SYS_EXIT,		/* nr, return value */
+	RD_SYS_EXIT,		/* nr, return value, then (regs) the
+				 * registers and nstr strings, or (arr)
+				 * the registers and an int[2] */
 	RD_PROBE,		/* the probe, then the class's fields: a
 				 * class per probe, named prefix_FUNC */
 	RD_PROFILE,		/* tid, pid, kstack, ustack */
@@ -69,6 +72,7 @@ struct rd_kind {
 	int id;			/* class id, or -1 until its first event */
 	int *pcls;		/* RD_PROBE: class id by probe index, or -1 */
 	int npcls;
+	bool regs, arr;		/* RD_SYS_EXIT: what follows the result */
 };
 
 /* A system call's classes, made at its first event. */
@@ -79,7 +83,12 @@ struct rd_sys {
 	enum ctf_type type[6];
 	char *names[6];
 	signed char str_slot[6];	/* which string of the record, or -1 */
+	char dir[6];		/* which events carry it (rd_sysio.h) */
 };
+
+/* Whether an argument of direction d is the entry's, the exit's. */
+#define DIR_ENTRY(d) ((d) == 'i' || (d) == 'b')
+#define DIR_EXIT(d) ((d) != 'i')
 
 /*
  * One record held back.  Why: every CPU writes into one ring buffer, and
@@ -347,29 +356,29 @@ static void builtin_prog(struct buf *b, struct rd_run *r,
  * The system call's registers go in one read of pt_regs bytes
  * RD_REGS_FROM..+64 (x86-64: r9, r8, r10, rdx, rsi, rdi, then rax...);
  * reg_off[i]: argument i's offset in those bytes.  A string argument is
- * read again by itself, which only calls that have one pay for.
+ * read again by itself, which only calls that have one pay for.  At the
+ * exit, the registers still hold the arguments: only calls with
+ * arguments their exit event carries read them.
  */
 #define RD_REGS_FROM 56
 static const int reg_off[6] = { 56, 48, 40, 0, 16, 8 };
 
-static void syscalls_prog(struct buf *b, struct rd_run *r)
+/*
+ * @ss, by call number: bits 0-2 the first string argument's index + 1,
+ * bits 3-5 the second's; SS_EXIT_REGS: the exit event carries
+ * arguments; SS_EXIT_STR: strings among them (read again at the exit);
+ * bits SS_ARR_SHIFT.. the index + 1 of an int[2] argument the exit reads.
+ */
+#define SS_STR_MASK 0x3f
+#define SS_EXIT_REGS 0x40
+#define SS_EXIT_STR 0x80
+#define SS_ARR_SHIFT 8
+
+/* $x and $y: the pointers of the call's string arguments, by $m. */
+static void strings_code(struct buf *b, int entry_kind)
 {
-	int ks[3], kx, n, i;
+	int n, i;
 
-	for (n = 0; n < 3; n++) {
-		struct rd_kind *k = kind_new(r, RD_SYS_ENTER, NULL, &ks[n]);
-
-		k->nstr = n;
-	}
-	kind_new(r, RD_SYS_EXIT, NULL, &kx);
-	r->want_sys = true;
-	buf_printf(b, "rawtracepoint:sys_enter ");
-	pred_self(b, r, true);
-	buf_printf(b, "{\n\t$nr = arg1;\n\tif ((int64)$nr < 0 || (int64)$nr > %d) { $nr = %d; }\n"
-		   "\t$m = @ss[$nr];\n", RD_NR_MAX, RD_NR_MAX);
-	buf_printf(b, "\tif ($m == 0) { printf(\"K%d %%d %%d %%d %%r\", "
-		   "nsecs, cpu, arg1, buf(arg0 + %d, 64)); return; }\n", ks[0], RD_REGS_FROM);
-	/* @ss: the first string argument's index + 1, the second's in bits 3-5. */
 	for (n = 0; n < 2; n++) {
 		const char *v = n ? "$y" : "$x";
 
@@ -378,11 +387,38 @@ static void syscalls_prog(struct buf *b, struct rd_run *r)
 			buf_printf(b, " if ($i == %d) { %s = *(arg0 + %d); }", i + 1, v,
 				   RD_REGS_FROM + reg_off[i]);
 		buf_printf(b, "\n");
-		if (!n)
-			buf_printf(b, "\tif ($m < 8) { printf(\"K%d %%d %%d %%d %%r %%s\", "
+		if (!n && entry_kind >= 0)
+			buf_printf(b, "\tif (($m & 0x38) == 0) { printf(\"K%d %%d %%d %%d %%r %%s\", "
 				   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x)); return; }\n",
-				   ks[1], RD_REGS_FROM);
+				   entry_kind, RD_REGS_FROM);
 	}
+}
+
+static void syscalls_prog(struct buf *b, struct rd_run *r)
+{
+	int ks[3], kx[3], kx0, kxa, n, i;
+
+	for (n = 0; n < 3; n++) {
+		struct rd_kind *k = kind_new(r, RD_SYS_ENTER, NULL, &ks[n]);
+
+		k->nstr = n;
+	}
+	kind_new(r, RD_SYS_EXIT, NULL, &kx0);
+	for (n = 0; n < 3; n++) {
+		struct rd_kind *k = kind_new(r, RD_SYS_EXIT, NULL, &kx[n]);
+
+		k->nstr = n;
+		k->regs = true;
+	}
+	kind_new(r, RD_SYS_EXIT, NULL, &kxa)->arr = true;
+	r->want_sys = true;
+	buf_printf(b, "rawtracepoint:sys_enter ");
+	pred_self(b, r, true);
+	buf_printf(b, "{\n\t$nr = arg1;\n\tif ((int64)$nr < 0 || (int64)$nr > %d) { $nr = %d; }\n"
+		   "\t$m = @ss[$nr] & %d;\n", RD_NR_MAX, RD_NR_MAX, SS_STR_MASK);
+	buf_printf(b, "\tif ($m == 0) { printf(\"K%d %%d %%d %%d %%r\", "
+		   "nsecs, cpu, arg1, buf(arg0 + %d, 64)); return; }\n", ks[0], RD_REGS_FROM);
+	strings_code(b, ks[1]);
 	buf_printf(b, "\tprintf(\"K%d %%d %%d %%d %%r %%s %%s\", "
 		   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x), str($y));\n}\n",
 		   ks[2], RD_REGS_FROM);
@@ -393,7 +429,25 @@ static void syscalls_prog(struct buf *b, struct rd_run *r)
 	buf_printf(b, "rawtracepoint:sys_exit ");
 	pred_self(b, r, true);
 	buf_printf(b, "{\n\t$nr = *(arg0 + 120);\n\tif ((int64)$nr == -1) { $nr = 15; }\n"
-		   "\tprintf(\"K%d %%d %%d %%d %%d\", nsecs, cpu, $nr, (int64)arg1);\n}\n", kx);
+		   "\t$n = $nr;\n\tif ((int64)$n < 0 || (int64)$n > %d) { $n = %d; }\n"
+		   "\t$m = @ss[$n];\n", RD_NR_MAX, RD_NR_MAX);
+	buf_printf(b, "\tif (($m & %d) == 0) { printf(\"K%d %%d %%d %%d %%d\", "
+		   "nsecs, cpu, $nr, (int64)arg1); return; }\n", SS_EXIT_REGS, kx0);
+	buf_printf(b, "\t$a = ($m >> %d) & 7;\n\tif ($a != 0) {\n\t\t$p = 0;", SS_ARR_SHIFT);
+	for (i = 0; i < 6; i++)
+		buf_printf(b, " if ($a == %d) { $p = *(arg0 + %d); }", i + 1,
+			   RD_REGS_FROM + reg_off[i]);
+	buf_printf(b, "\n\t\tprintf(\"K%d %%d %%d %%d %%d %%r %%d\", nsecs, cpu, $nr, (int64)arg1, "
+		   "buf(arg0 + %d, 64), *($p));\n\t\treturn;\n\t}\n", kxa, RD_REGS_FROM);
+	buf_printf(b, "\tif (($m & %d) == 0) { printf(\"K%d %%d %%d %%d %%d %%r\", "
+		   "nsecs, cpu, $nr, (int64)arg1, buf(arg0 + %d, 64)); return; }\n",
+		   SS_EXIT_STR, kx[0], RD_REGS_FROM);
+	strings_code(b, -1);
+	buf_printf(b, "\tif (($m & 0x38) == 0) { printf(\"K%d %%d %%d %%d %%d %%r %%s\", "
+		   "nsecs, cpu, $nr, (int64)arg1, buf(arg0 + %d, 64), str($x)); return; }\n",
+		   kx[1], RD_REGS_FROM);
+	buf_printf(b, "\tprintf(\"K%d %%d %%d %%d %%d %%r %%s %%s\", nsecs, cpu, $nr, "
+		   "(int64)arg1, buf(arg0 + %d, 64), str($x), str($y));\n}\n", kx[2], RD_REGS_FROM);
 }
 
 /* The CTF type of a tracepoint field, or -1 for one not recorded. */
@@ -855,19 +909,51 @@ static bool sys_is_str(const struct st_sys *s, int i)
 	return l == 'P' || l == 'S' || l == ST_L_LIMSTR;
 }
 
+/* Argument i's direction (rd_sysio.h) for call s. */
+static char sys_dir(const struct st_sys *s, int i)
+{
+	const struct rd_sysio *io = s ? rd_sysio_find(s->name) : NULL;
+
+	return io && i < (int)strlen(io->dir) ? io->dir[i] : 'i';
+}
+
+/* Call s's @ss value (see SS_EXIT_REGS). */
+static int64_t ss_bits(const struct st_sys *s)
+{
+	int64_t v = 0;
+	int a, n = 0;
+
+	for (a = 0; s && a < st_sys_nargs(s); a++) {
+		char d = sys_dir(s, a);
+
+		if (DIR_EXIT(d))
+			v |= SS_EXIT_REGS;
+		if (d == 'A')
+			v |= (int64_t)(a + 1) << SS_ARR_SHIFT;
+		if (sys_is_str(s, a) && n < 2) {
+			v |= (int64_t)(a + 1) << (3 * n++);
+			if (d == 'b')
+				v |= SS_EXIT_STR;
+		}
+	}
+	return v;
+}
+
 /*
  * Call nr's classes: syscall_entry_NAME with the arguments its
- * tracepoint names (strings where ferret strace reads one), and
- * syscall_exit_NAME with ret.
+ * tracepoint names that LTTng's entry event has (strings where ferret
+ * strace reads one), and syscall_exit_NAME with ret and those its exit
+ * event has (rd_sysio.h).
  */
 static struct rd_sys *sys_of(struct rd_run *r, long nr)
 {
 	struct rd_sys *y = &r->sys[nr < 0 || nr > RD_NR_MAX ? RD_NR_MAX : nr];
 	const struct st_sys *s = nr >= 0 && nr < RD_NR_MAX ? st_sys_by_nr(nr) : NULL;
+	const struct rd_sysio *io = s ? rd_sysio_find(s->name) : NULL;
 	struct ctf_field f[7];
 	char name[96], ev[80];
 	const struct tracefs_event *te;
-	int i, nstr = 0;
+	int i, n, nstr = 0;
 
 	if (y->known)
 		return y;
@@ -880,7 +966,8 @@ static struct rd_sys *sys_of(struct rd_run *r, long nr)
 		for (i = 0; i < te->nfields && y->nargs < 6; i++) {
 			if (!strcmp(te->fields[i].name, "__syscall_nr"))
 				continue;
-			y->names[y->nargs] = xstrdup(te->fields[i].name);
+			y->names[y->nargs] = xstrdup(io && io->arg == y->nargs ? io->name :
+						     te->fields[i].name);
 			y->type[y->nargs++] = sys_type(te->fields[i].ctype);
 		}
 	} else {
@@ -890,42 +977,51 @@ static struct rd_sys *sys_of(struct rd_run *r, long nr)
 			y->type[i] = CTF_HEX64;
 		}
 	}
-	for (i = 0; i < y->nargs; i++) {
+	for (i = n = 0; i < y->nargs; i++) {
+		y->dir[i] = sys_dir(s, i);
 		y->str_slot[i] = -1;
 		if (sys_is_str(s, i) && nstr < 2) {
 			y->type[i] = CTF_STRING;
 			y->str_slot[i] = (signed char)nstr++;
 		}
-		f[i].name = y->names[i];
-		f[i].type = y->type[i];
+		if (y->dir[i] == 'A')
+			y->type[i] = CTF_PAIR_S32;
+		if (!DIR_ENTRY(y->dir[i]))
+			continue;
+		f[n].name = y->names[i];
+		f[n++].type = y->type[i];
 	}
 	if (s) {
 		snprintf(name, sizeof(name), "syscall_entry_%s", s->name);
-		y->entry_id = ctf_event_class(r->w, name, f, y->nargs);
+		y->entry_id = ctf_event_class(r->w, name, f, n);
 		snprintf(name, sizeof(name), "syscall_exit_%s", s->name);
-	} else {
-		f[0].name = "id";
-		f[0].type = CTF_S32;
-		for (i = 0; i < 6; i++) {
-			f[i + 1].name = y->names[i];
-			f[i + 1].type = CTF_HEX64;
+		f[0].name = "ret";
+		f[0].type = io && io->ret_hex ? CTF_HEX64 : CTF_S64;
+		for (i = 0, n = 1; i < y->nargs; i++) {
+			if (!DIR_EXIT(y->dir[i]))
+				continue;
+			f[n].name = y->names[i];
+			/* A string the entry alone reads is its pointer here. */
+			f[n++].type = y->type[i] == CTF_STRING && y->dir[i] != 'b' ? CTF_HEX64 :
+				      y->type[i];
 		}
-		y->entry_id = ctf_class_id(r->w, "syscall_entry_unknown");
-		if (y->entry_id < 0)
-			y->entry_id = ctf_event_class(r->w, "syscall_entry_unknown", f, 7);
-		snprintf(name, sizeof(name), "syscall_exit_unknown");
+		y->exit_id = ctf_event_class(r->w, name, f, n);
+		return y;
 	}
-	f[0].name = "ret";
-	f[0].type = CTF_S64;
-	if (!s) {
-		f[0].name = "id";
-		f[0].type = CTF_S32;
-		f[1].name = "ret";
-		f[1].type = CTF_S64;
+	f[0].name = "id";
+	f[0].type = CTF_S32;
+	for (i = 0; i < 6; i++) {
+		f[i + 1].name = y->names[i];
+		f[i + 1].type = CTF_HEX64;
 	}
-	y->exit_id = ctf_class_id(r->w, name);
+	y->entry_id = ctf_class_id(r->w, "syscall_entry_unknown");
+	if (y->entry_id < 0)
+		y->entry_id = ctf_event_class(r->w, "syscall_entry_unknown", f, 7);
+	f[1].name = "ret";
+	f[1].type = CTF_S64;
+	y->exit_id = ctf_class_id(r->w, "syscall_exit_unknown");
 	if (y->exit_id < 0)
-		y->exit_id = ctf_event_class(r->w, name, f, s ? 1 : 2);
+		y->exit_id = ctf_event_class(r->w, "syscall_exit_unknown", f, 2);
 	return y;
 }
 
@@ -1086,7 +1182,7 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 	case RD_SYS_ENTER: {
 		const char *regs;
 		struct rd_sys *y;
-		int base = 0;
+		int base = 0, j;
 
 		nr = (long)u64at(fs, p, 2);
 		y = sys_of(r, nr);
@@ -1096,27 +1192,50 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 		}
 		/* The registers: a buf(), its u64 length first. */
 		regs = (const char *)p + fs->args[3].offset + 8;
-		for (i = 0; i < y->nargs; i++) {
+		for (i = j = 0; i < y->nargs; i++) {
+			if (!DIR_ENTRY(y->dir[i]) && !base)
+				continue;
 			if (y->str_slot[i] >= 0 && y->str_slot[i] < k->nstr)
-				v[base + i].s = strat(r, fs, p, 4 + y->str_slot[i], &off);
+				v[base + j].s = strat(r, fs, p, 4 + y->str_slot[i], &off);
 			else if (y->str_slot[i] >= 0)
-				v[base + i].s = "";
+				v[base + j].s = "";
 			else
-				memcpy(&v[base + i].u, regs + reg_off[i], 8);
+				memcpy(&v[base + j].u, regs + reg_off[i], 8);
+			j++;
 		}
 		put_event(r, cpu, ts, y->entry_id, v);
 		break;
 	}
 	case RD_SYS_EXIT: {
+		const char *regs = NULL;
 		struct rd_sys *y;
+		int j;
 
 		nr = (long)u64at(fs, p, 2);
 		y = sys_of(r, nr);
 		if (nr < 0 || nr >= RD_NR_MAX || !st_sys_by_nr(nr)) {
 			v[0].i = nr;
 			v[1].u = u64at(fs, p, 3);
-		} else {
-			v[0].u = u64at(fs, p, 3);
+			put_event(r, cpu, ts, y->exit_id, v);
+			break;
+		}
+		v[0].u = u64at(fs, p, 3);
+		if ((k->regs || k->arr) && fs->nargs > 4)
+			regs = (const char *)p + fs->args[4].offset + 8;
+		for (i = 0, j = 1; i < y->nargs; i++) {
+			if (!DIR_EXIT(y->dir[i]))
+				continue;
+			v[j].u = 0;
+			if (y->dir[i] == 'A') {
+				if (k->arr && fs->nargs > 5)
+					v[j].u = u64at(fs, p, 5);
+			} else if (y->str_slot[i] >= 0 && y->dir[i] == 'b') {
+				v[j].s = y->str_slot[i] < k->nstr ?
+					 strat(r, fs, p, 5 + y->str_slot[i], &off) : "";
+			} else if (regs) {
+				memcpy(&v[j].u, regs + reg_off[i], 8);
+			}
+			j++;
 		}
 		put_event(r, cpu, ts, y->exit_id, v);
 		break;
@@ -1336,14 +1455,8 @@ static int rd_setup(void *arg, struct runtime *rt)
 		int64_t *vals = xcalloc(RD_NR_MAX + 2, sizeof(*vals));
 		long nr;
 
-		for (nr = 0; nr < RD_NR_MAX; nr++) {
-			const struct st_sys *s = st_sys_by_nr(nr);
-			int a, n = 0;
-
-			for (a = 0; s && a < st_sys_nargs(s) && n < 2; a++)
-				if (sys_is_str(s, a))
-					vals[nr] |= (int64_t)(a + 1) << (3 * n++);
-		}
+		for (nr = 0; nr < RD_NR_MAX; nr++)
+			vals[nr] = ss_bits(st_sys_by_nr(nr));
 		m = run_map_named(rt, "@ss");
 		err = m ? loader_array_fill(m->fd, vals, RD_NR_MAX + 2, sizeof(*vals)) : -ENOENT;
 		free(vals);

@@ -127,6 +127,58 @@ if rec getppid -c "$WL getppid 1000"; then
 	pycheck getppid traced "$tid"
 fi
 
+echo "== system calls' out-parameters, as LTTng records them"
+# The workload prints what each call wrote and where; the exit events
+# carry the same (arrays LTTng reads, pointers LTTng keeps as pointers).
+if rec outs -c "$WL outs"; then
+	listed outs
+	fields() { $PY "$here/ctfcheck.py" "$W/outs.ctf" fields "$1"; }
+	read -r _ p0 p1 l0 l1 < <(grep '^pipe2 ' "$W/outs.out")
+	is outs "pipe2's fds are pipes in /proc" "${l0%%:*} ${l1%%:*}" "pipe pipe"
+	is outs "pipe2's exit: the fds the kernel wrote" "$(fields syscall_exit_pipe2)" \
+		"ret=0 fildes=[$(printf '0x%x,0x%x' "$p0" "$p1")]"
+	is outs "pipe2's entry: flags alone" "$(fields syscall_entry_pipe2)" "flags=$((0x80000))"
+	read -r _ s0 s1 < <(grep '^socketpair ' "$W/outs.out")
+	is outs "socketpair's exit: socket[2]" "$(fields syscall_exit_socketpair)" \
+		"ret=0 socket=[$(printf '0x%x,0x%x' "$s0" "$s1")]"
+	read -r _ child status addr < <(grep '^wait4 ' "$W/outs.out")
+	is outs "the child's status" "$status" 768
+	is outs "wait4's exit: the child, where its status went" "$(fields syscall_exit_wait4)" \
+		"ret=$child stat_addr=$addr ru=0"
+	is outs "wait4's entry: the in-parameters" "$(fields syscall_entry_wait4)" "upid=$child options=0"
+	read -r _ a0 a1 a2 < <(grep '^getresuid ' "$W/outs.out")
+	is outs "getresuid's exit: its three pointers" "$(fields syscall_exit_getresuid)" \
+		"ret=0 ruidp=$a0 euidp=$a1 suidp=$a2"
+	read -r _ rfd rbuf < <(grep '^read ' "$W/outs.out")
+	is outs "read's exit: the bytes read, where" "$(fields syscall_exit_read | grep -c "^ret=6 buf=$rbuf\$")" 1
+	is outs "read's entry: no buf" "$(fields syscall_entry_read | grep -c "^fd=$rfd count=65536\$")" 1
+	is outs "report prints the array" "$("$FERRET" report "$W/outs.ctf" | grep -o 'sys_exit_pipe2: .*')" \
+		"sys_exit_pipe2: ret=0 fildes={$p0,$p1}"
+	if "$FERRET" convert "$W/outs.ctf" -f chrome -o "$W/outs.json" 2>"$W/outs.cerr"; then
+		is outs "chrome: the slice's arguments and results" "$($PY -c '
+import json, sys
+for e in json.load(open(sys.argv[1]))["traceEvents"]:
+    if e["ph"] == "X" and e["name"] in ("pipe2", "wait4"):
+        print(e["name"], json.dumps(e["args"], sort_keys=True))' "$W/outs.json" | paste -sd '|')" \
+			"pipe2 {\"fildes\": [$p0, $p1], \"flags\": 524288, \"ret\": 0}|wait4 {\"options\": 0, \"ret\": $child, \"ru\": \"0x0\", \"stat_addr\": \"$(printf '0x%x' "$addr")\", \"upid\": $child}"
+	else
+		bad outs "convert: $(head -2 "$W/outs.cerr")"
+	fi
+fi
+rm -rf "$W/ls.ctf"
+if rec ls -c "ls -l /etc/hostname"; then
+	# statx's arguments are LTTng's inout: its exit has them again, the
+	# path read at the exit too; chrome keys them "NAME (exit)".
+	is ls "statx's exit repeats its arguments" \
+		"$($PY "$here/ctfcheck.py" "$W/ls.ctf" fields syscall_exit_statx | grep -c '^ret=0 dfd=-100 filename=/etc/hostname flags=')" 1
+	"$FERRET" convert "$W/ls.ctf" -o "$W/ls.json" 2>/dev/null
+	is ls "chrome: both sides of an inout argument" "$($PY -c '
+import json, sys
+for e in json.load(open(sys.argv[1]))["traceEvents"]:
+    if e["ph"] == "X" and e["name"] == "statx":
+        print(e["args"]["filename"], e["args"]["filename (exit)"])' "$W/ls.json")" "/etc/hostname /etc/hostname"
+fi
+
 echo "== descendants: fork, exec, pipe"
 # The command after the options (-c splits at spaces, as bpftrace's does).
 if rec pipe -- /bin/sh -c "cat /etc/hostname | wc -c >/dev/null; $WL sleep 20"; then
