@@ -175,6 +175,10 @@ static void rd_usage(FILE *f)
 "                            its format's fields\n"
 "                 rawtracepoint:EVENT  a raw tracepoint (wildcards allowed),\n"
 "                            its arguments arg0..argN typed from BTF\n"
+"                 kprobe:FUNC, kretprobe:FUNC  a kernel function's entry\n"
+"                            (arg0..arg5) or return (retval)\n"
+"                 fentry:FUNC, fexit:FUNC  a kernel function's entry or\n"
+"                            return, its parameters typed from BTF (retval)\n"
 "                 uprobe:PATH:FUNC, uretprobe:PATH:FUNC  a user function's\n"
 "                            entry (arg0..arg5) or return (retval)\n"
 "                 usdt:PATH:PROVIDER:NAME  USDT probes, their arguments\n"
@@ -526,15 +530,20 @@ static int tp_one(const char *cat, const char *ev, void *arg)
 
 static const char *const arg_names[] = { "arg0", "arg1", "arg2", "arg3", "arg4", "arg5" };
 
-/* uprobe:PATH:FUNC or uretprobe:PATH:FUNC: a class per function. */
-static void uprobe_prog(struct buf *b, struct rd_run *r, const char *spec, bool ret)
+/*
+ * A probe with registers for arguments (uprobe:, uretprobe:, kprobe:,
+ * kretprobe:), wildcards allowed: a class per function, named after
+ * the probe type, arg0..arg5 at the entry, retval at the return.
+ */
+static void regs_prog(struct buf *b, struct rd_run *r, const char *spec, const char *type,
+		      bool ret, bool kernel)
 {
 	struct rd_kind *k;
 	int idx, i;
 
-	k = kind_new(r, RD_PROBE, ret ? "uretprobe" : "uprobe", &idx);
+	k = kind_new(r, RD_PROBE, type, &idx);
 	buf_printf(b, "%s ", spec);
-	pred_self(b, r, false);
+	pred_self(b, r, kernel);
 	buf_printf(b, "{\n\tprintf(\"K%d %%d %%d %%s", idx);
 	if (ret) {
 		kind_field(k, "retval", CTF_S64);
@@ -642,6 +651,81 @@ out:
 	return ret ? -EINVAL : 0;
 }
 
+/* The CTF type a value of language type t is recorded as, or -1: not at all. */
+static int lang_ctf_type(const struct type *t)
+{
+	if (!t)
+		return -1;
+	if (t->kind == TY_PTR)
+		return CTF_HEX64;
+	if (t->kind != TY_INT)
+		return -1;
+	return t->is_signed ? CTF_S64 : CTF_U64;
+}
+
+/*
+ * fentry:FUNC and fexit:FUNC (wildcards allowed): a class per function,
+ * fentry_FUNC or fexit_FUNC, with its parameters by their names and
+ * types in kernel BTF (pointers in hex; a struct passed by value is
+ * left out), and for fexit its retval.
+ */
+static int fentry_prog(struct buf *b, struct rd_run *r, const char *spec, bool fexit)
+{
+	const struct provider *p = provider_find(spec);
+	struct vec insts = { 0 };
+	char err[256] = "";
+	int ret, i, j;
+
+	ret = p ? p->expand(p, spec, &insts, err, sizeof(err)) : -EINVAL;
+	if (ret) {
+		fprintf(stderr, "ferret record: '%s': %s\n", spec, err[0] ? err : strerror(-ret));
+		goto out;
+	}
+	for (i = 0; i < insts.n; i++) {
+		const struct probe_inst *pi = insts.v[i];
+		const struct type *at = pi->args;
+		char *ev = xasprintf("%s_%s", fexit ? "fexit" : "fentry", pi->func);
+		int shown[RD_FIELDS_MAX], ns = 0, rt = -1, idx;
+		struct rd_kind *k;
+
+		if (kind_has(r, ev)) {
+			free(ev);
+			continue;
+		}
+		k = kind_new(r, RD_FIXED, ev, &idx);
+		free(ev);
+		for (j = 0; at && j < at->nfields && ns < RD_FIELDS_MAX - 1; j++) {
+			int t = lang_ctf_type(at->fields[j].type);
+
+			if (t < 0 || !at->fields[j].name[0] || !strcmp(at->fields[j].name, "retval"))
+				continue;
+			kind_field(k, at->fields[j].name, (enum ctf_type)t);
+			shown[ns++] = j;
+		}
+		if (fexit) {
+			rt = pi->ret ? lang_ctf_type(pi->ret) : -1;
+			if (rt >= 0)
+				kind_field(k, "retval", (enum ctf_type)rt);
+		}
+		buf_printf(b, "%s:%s ", fexit ? "fexit" : "fentry", pi->func);
+		pred_self(b, r, true);
+		buf_printf(b, "{\n\tprintf(\"K%d %%d %%d", idx);
+		for (j = 0; j < ns + (rt >= 0); j++)
+			buf_printf(b, " %%d");
+		buf_printf(b, "\", nsecs, cpu");
+		for (j = 0; j < ns; j++)
+			buf_printf(b, ", (uint64)args->%s", at->fields[shown[j]].name);
+		if (rt >= 0)
+			buf_printf(b, ", (uint64)retval");
+		buf_printf(b, ");\n}\n");
+	}
+out:
+	for (i = 0; i < insts.n; i++)
+		provider_inst_free(insts.v[i]);
+	vec_free(&insts);
+	return ret ? -EINVAL : 0;
+}
+
 struct usdt_ctx {
 	struct buf *b;
 	struct rd_run *r;
@@ -739,6 +823,15 @@ static int profile_prog(struct buf *b, struct rd_run *r, const char *spec)
 	return 0;
 }
 
+/* Whether s names kernel functions: kprobe:, kretprobe:, fentry:, fexit:. */
+static bool kernel_fn_spec(const char *s)
+{
+	const struct provider *p = provider_find(s);
+
+	return strchr(s, ':') && (p == &kprobe_provider || p == &kretprobe_provider ||
+				  p == &fentry_provider || p == &fexit_provider);
+}
+
 /* The program for the sets asked for; 0, or -EINVAL after saying why. */
 static int rd_prog(struct buf *b, struct rd_run *r)
 {
@@ -757,11 +850,12 @@ static int rd_prog(struct buf *b, struct rd_run *r)
 			sys = true;
 		else if (strncmp(s, "tracepoint:", 11) && strncmp(s, "t:", 2) &&
 			 strncmp(s, "rawtracepoint:", 14) && strncmp(s, "rt:", 3) &&
+			 !kernel_fn_spec(s) &&
 			 strncmp(s, "uprobe:", 7) && strncmp(s, "uretprobe:", 10) &&
 			 strncmp(s, "usdt:", 5) && strncmp(s, "profile:", 8)) {
 			fprintf(stderr, "ferret record: unknown event set '%s' (sched, syscalls, irq, "
-				"tracepoint:CATEGORY:EVENT, rawtracepoint:EVENT, uprobe:, uretprobe:, usdt:, "
-				"profile:HZ)\n", s);
+				"tracepoint:CATEGORY:EVENT, rawtracepoint:EVENT, kprobe:, kretprobe:, fentry:, "
+				"fexit:, uprobe:, uretprobe:, usdt:, profile:HZ)\n", s);
 			return -EINVAL;
 		}
 	}
@@ -785,12 +879,22 @@ static int rd_prog(struct buf *b, struct rd_run *r)
 		syscalls_prog(b, r);
 	for (i = 0; i < r->o->nsets; i++) {
 		const char *s = r->o->sets[i], *spec = strchr(s, ':') + 1;
+		const struct provider *p;
 		char *cat, *ev;
 		struct tp_ctx c = { b, r, 0 };
 		int n;
 
-		if (!strncmp(s, "uprobe:", 7) || !strncmp(s, "uretprobe:", 10)) {
-			uprobe_prog(b, r, s, s[1] == 'r');
+		p = provider_find(s);
+		if (p == &uprobe_provider || p == &uretprobe_provider ||
+		    p == &kprobe_provider || p == &kretprobe_provider) {
+			regs_prog(b, r, s, p->name, p == &uretprobe_provider ||
+				  p == &kretprobe_provider, p == &kprobe_provider ||
+				  p == &kretprobe_provider);
+			continue;
+		}
+		if (p == &fentry_provider || p == &fexit_provider) {
+			if (fentry_prog(b, r, s, p == &fexit_provider))
+				return -EINVAL;
 			continue;
 		}
 		if (!strncmp(s, "rawtracepoint:", 14) || !strncmp(s, "rt:", 3)) {

@@ -373,7 +373,7 @@ fails() {
 	done
 	ok "$name"
 }
-fails bad-set "ferret record: unknown event set 'bogus' (sched, syscalls, irq, tracepoint:CATEGORY:EVENT, rawtracepoint:EVENT, uprobe:, uretprobe:, usdt:, profile:HZ)" \
+fails bad-set "ferret record: unknown event set 'bogus' (sched, syscalls, irq, tracepoint:CATEGORY:EVENT, rawtracepoint:EVENT, kprobe:, kretprobe:, fentry:, fexit:, uprobe:, uretprobe:, usdt:, profile:HZ)" \
 	-a -e bogus
 fails bad-tracepoint "ferret record: 'tracepoint:nosuch:event' matches no tracepoint" \
 	-a -e tracepoint:nosuch:event
@@ -396,6 +396,19 @@ fails script-error "$W/bad.bt:2:32: error: syntax error: unexpected '}', expecti
 	-a -o "$W/x.ctf" --script "$W/bad.bt"
 fails script-missing "ferret record: --script: cannot read '$W/none.bt': No such file or directory" \
 	-a -o "$W/x.ctf" --script "$W/none.bt"
+fails bad-fentry "ferret record: 'fentry:ferret_no_such_function': kernel function 'ferret_no_such_function' not found in the kernel's BTF" \
+	-a -o "$W/x.ctf" -e fentry:ferret_no_such_function
+# Kernel functions: where this kernel refuses kprobes or trampolines
+# (this host: no kprobes, lockdown), record says so as the language
+# does, located at its program's probe; tests/vm records them.
+for spec in kprobe:vfs_read kretprobe:vfs_read fentry:vfs_read fexit:vfs_read; do
+	why=$("$FERRET" -e "$spec { exit(); }" 2>&1 >/dev/null | sed -n 's/^-e:[0-9]*:[0-9]*: error: //p' | head -1)
+	if [ -z "$why" ]; then
+		skipped "refused-$spec" "this kernel runs $spec (tests/vm records it)"
+		continue
+	fi
+	fails "refused-$spec" "ferret-record:2:1: error: $why" -a -o "$W/x.ctf" -e "$spec"
+done
 if [ -n "$ASAN" ]; then
 	rm -rf "$W/asan.ctf"
 	if ASAN_OPTIONS=detect_leaks=1 timeout 120 "$ASAN/ferret" record -q -o "$W/asan.ctf" \
