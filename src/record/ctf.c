@@ -204,6 +204,8 @@ static void metadata_text(const struct ctf_writer *w, struct buf *b)
 				buf_printf(b, "\t\tuint32_t _%s_length;\n"
 					   "\t\tuint64_hex_t _%s[_%s_length];\n",
 					   fd->name, fd->name, fd->name);
+			else if (fd->type == CTF_PAIR_S32)
+				buf_printf(b, "\t\tint32_t _%s[2];\n", fd->name);
 			else
 				buf_printf(b, "\t\t%s _%s;\n", type_name(fd->type), fd->name);
 		}
@@ -404,7 +406,7 @@ static size_t event_size(const struct ctf_class *k, const union ctf_value *v)
 		case CTF_U32: case CTF_S32:
 			n += 4;
 			break;
-		case CTF_U64: case CTF_S64: case CTF_HEX64:
+		case CTF_U64: case CTF_S64: case CTF_HEX64: case CTF_PAIR_S32:
 			n += 8;
 			break;
 		case CTF_STRING:
@@ -468,7 +470,7 @@ int ctf_event(struct ctf_writer *w, int cpu, uint64_t ts, int id,
 			put32(p, (uint32_t)v[f].u);
 			p += 4;
 			break;
-		case CTF_U64: case CTF_S64: case CTF_HEX64:
+		case CTF_U64: case CTF_S64: case CTF_HEX64: case CTF_PAIR_S32:
 			put64(p, v[f].u);
 			p += 8;
 			break;
@@ -515,7 +517,8 @@ int ctf_event_class(struct ctf_writer *w, const char *name,
 		return -EINVAL;
 	for (i = 0; i < nfields; i++) {
 		if (!is_ident(fields[i].name) ||
-		    (!type_name(fields[i].type) && fields[i].type != CTF_SEQ_HEX64))
+		    (!type_name(fields[i].type) && fields[i].type != CTF_SEQ_HEX64 &&
+		     fields[i].type != CTF_PAIR_S32))
 			return -EINVAL;
 		for (j = 0; j < i; j++)
 			if (!strcmp(fields[i].name, fields[j].name))

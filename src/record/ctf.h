@@ -39,7 +39,8 @@
  *    LTTng writes them (CTF readers drop one): "_prev_tid" is read as
  *    "prev_tid", and a name that is a TSDL keyword stays legal.  A
  *    CTF_SEQ_HEX64 field NAME is "uint32_t _NAME_length;" followed by
- *    "uint64_hex_t _NAME[_NAME_length];".
+ *    "uint64_hex_t _NAME[_NAME_length];", a CTF_PAIR_S32 field
+ *    "int32_t _NAME[2];".
  *
  * Timestamps within one CPU's stream never go back: an event older than
  * the last one written on its CPU is written with that last timestamp
@@ -53,6 +54,9 @@ enum ctf_type {
 	CTF_STRING,		/* NUL-terminated UTF-8 */
 	CTF_SEQ_HEX64,		/* a uint32_t count, then that many
 				 * CTF_HEX64 (stack addresses) */
+	CTF_PAIR_S32,		/* int32_t NAME[2], from u: element 0 in
+				 * the low 32 bits (an int[2] read from
+				 * memory as a little-endian u64) */
 };
 
 struct ctf_field {
@@ -62,7 +66,7 @@ struct ctf_field {
 
 /* One field's value, by its class's field type. */
 union ctf_value {
-	uint64_t u;		/* unsigned types, CTF_HEX64 */
+	uint64_t u;		/* unsigned types, CTF_HEX64, CTF_PAIR_S32 */
 	int64_t i;		/* signed types */
 	const char *s;		/* CTF_STRING; NULL is written as "" */
 	struct {

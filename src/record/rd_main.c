@@ -18,6 +18,7 @@
 #include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "ctf.h"
@@ -30,10 +31,12 @@
 #include "../lang/ast.h"
 #include "../lang/parse.h"
 #include "../lang/types.h"
+#include "../providers/provider.h"
 #include "../runtime/print.h"
 #include "../runtime/record.h"
 #include "../runtime/run.h"
 #include "../strace/st_sys.h"
+#include "rd_sysio.h"
 
 /* System call numbers with a table entry; larger ones share the last. */
 #define RD_NR_MAX 1024
@@ -48,7 +51,9 @@
 enum rd_mode {
 	RD_FIXED,		/* the record's values are the class's fields */
 	RD_SYS_ENTER,		/* nr, six arguments, then nstr strings */
-	RD_SYS_EXIT,		/* nr, return value */
+	RD_SYS_EXIT,		/* nr, return value, then (regs) the
+				 * registers and nstr strings, or (arr)
+				 * the registers and an int[2] */
 	RD_PROBE,		/* the probe, then the class's fields: a
 				 * class per probe, named prefix_FUNC */
 	RD_PROFILE,		/* tid, pid, kstack, ustack */
@@ -67,6 +72,7 @@ struct rd_kind {
 	int id;			/* class id, or -1 until its first event */
 	int *pcls;		/* RD_PROBE: class id by probe index, or -1 */
 	int npcls;
+	bool regs, arr;		/* RD_SYS_EXIT: what follows the result */
 };
 
 /* A system call's classes, made at its first event. */
@@ -77,7 +83,12 @@ struct rd_sys {
 	enum ctf_type type[6];
 	char *names[6];
 	signed char str_slot[6];	/* which string of the record, or -1 */
+	char dir[6];		/* which events carry it (rd_sysio.h) */
 };
+
+/* Whether an argument of direction d is the entry's, the exit's. */
+#define DIR_ENTRY(d) ((d) == 'i' || (d) == 'b')
+#define DIR_EXIT(d) ((d) != 'i')
 
 /*
  * One record held back.  Why: every CPU writes into one ring buffer, and
@@ -162,6 +173,12 @@ static void rd_usage(FILE *f)
 "                 irq        hard and soft interrupts\n"
 "                 tracepoint:CAT:EVENT  any tracepoint (wildcards allowed),\n"
 "                            its format's fields\n"
+"                 rawtracepoint:EVENT  a raw tracepoint (wildcards allowed),\n"
+"                            its arguments arg0..argN typed from BTF\n"
+"                 kprobe:FUNC, kretprobe:FUNC  a kernel function's entry\n"
+"                            (arg0..arg5) or return (retval)\n"
+"                 fentry:FUNC, fexit:FUNC  a kernel function's entry or\n"
+"                            return, its parameters typed from BTF (retval)\n"
 "                 uprobe:PATH:FUNC, uretprobe:PATH:FUNC  a user function's\n"
 "                            entry (arg0..arg5) or return (retval)\n"
 "                 usdt:PATH:PROVIDER:NAME  USDT probes, their arguments\n"
@@ -343,29 +360,29 @@ static void builtin_prog(struct buf *b, struct rd_run *r,
  * The system call's registers go in one read of pt_regs bytes
  * RD_REGS_FROM..+64 (x86-64: r9, r8, r10, rdx, rsi, rdi, then rax...);
  * reg_off[i]: argument i's offset in those bytes.  A string argument is
- * read again by itself, which only calls that have one pay for.
+ * read again by itself, which only calls that have one pay for.  At the
+ * exit, the registers still hold the arguments: only calls with
+ * arguments their exit event carries read them.
  */
 #define RD_REGS_FROM 56
 static const int reg_off[6] = { 56, 48, 40, 0, 16, 8 };
 
-static void syscalls_prog(struct buf *b, struct rd_run *r)
+/*
+ * @ss, by call number: bits 0-2 the first string argument's index + 1,
+ * bits 3-5 the second's; SS_EXIT_REGS: the exit event carries
+ * arguments; SS_EXIT_STR: strings among them (read again at the exit);
+ * bits SS_ARR_SHIFT.. the index + 1 of an int[2] argument the exit reads.
+ */
+#define SS_STR_MASK 0x3f
+#define SS_EXIT_REGS 0x40
+#define SS_EXIT_STR 0x80
+#define SS_ARR_SHIFT 8
+
+/* $x and $y: the pointers of the call's string arguments, by $m. */
+static void strings_code(struct buf *b, int entry_kind)
 {
-	int ks[3], kx, n, i;
+	int n, i;
 
-	for (n = 0; n < 3; n++) {
-		struct rd_kind *k = kind_new(r, RD_SYS_ENTER, NULL, &ks[n]);
-
-		k->nstr = n;
-	}
-	kind_new(r, RD_SYS_EXIT, NULL, &kx);
-	r->want_sys = true;
-	buf_printf(b, "rawtracepoint:sys_enter ");
-	pred_self(b, r, true);
-	buf_printf(b, "{\n\t$nr = arg1;\n\tif ((int64)$nr < 0 || (int64)$nr > %d) { $nr = %d; }\n"
-		   "\t$m = @ss[$nr];\n", RD_NR_MAX, RD_NR_MAX);
-	buf_printf(b, "\tif ($m == 0) { printf(\"K%d %%d %%d %%d %%r\", "
-		   "nsecs, cpu, arg1, buf(arg0 + %d, 64)); return; }\n", ks[0], RD_REGS_FROM);
-	/* @ss: the first string argument's index + 1, the second's in bits 3-5. */
 	for (n = 0; n < 2; n++) {
 		const char *v = n ? "$y" : "$x";
 
@@ -374,11 +391,38 @@ static void syscalls_prog(struct buf *b, struct rd_run *r)
 			buf_printf(b, " if ($i == %d) { %s = *(arg0 + %d); }", i + 1, v,
 				   RD_REGS_FROM + reg_off[i]);
 		buf_printf(b, "\n");
-		if (!n)
-			buf_printf(b, "\tif ($m < 8) { printf(\"K%d %%d %%d %%d %%r %%s\", "
+		if (!n && entry_kind >= 0)
+			buf_printf(b, "\tif (($m & 0x38) == 0) { printf(\"K%d %%d %%d %%d %%r %%s\", "
 				   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x)); return; }\n",
-				   ks[1], RD_REGS_FROM);
+				   entry_kind, RD_REGS_FROM);
 	}
+}
+
+static void syscalls_prog(struct buf *b, struct rd_run *r)
+{
+	int ks[3], kx[3], kx0, kxa, n, i;
+
+	for (n = 0; n < 3; n++) {
+		struct rd_kind *k = kind_new(r, RD_SYS_ENTER, NULL, &ks[n]);
+
+		k->nstr = n;
+	}
+	kind_new(r, RD_SYS_EXIT, NULL, &kx0);
+	for (n = 0; n < 3; n++) {
+		struct rd_kind *k = kind_new(r, RD_SYS_EXIT, NULL, &kx[n]);
+
+		k->nstr = n;
+		k->regs = true;
+	}
+	kind_new(r, RD_SYS_EXIT, NULL, &kxa)->arr = true;
+	r->want_sys = true;
+	buf_printf(b, "rawtracepoint:sys_enter ");
+	pred_self(b, r, true);
+	buf_printf(b, "{\n\t$nr = arg1;\n\tif ((int64)$nr < 0 || (int64)$nr > %d) { $nr = %d; }\n"
+		   "\t$m = @ss[$nr] & %d;\n", RD_NR_MAX, RD_NR_MAX, SS_STR_MASK);
+	buf_printf(b, "\tif ($m == 0) { printf(\"K%d %%d %%d %%d %%r\", "
+		   "nsecs, cpu, arg1, buf(arg0 + %d, 64)); return; }\n", ks[0], RD_REGS_FROM);
+	strings_code(b, ks[1]);
 	buf_printf(b, "\tprintf(\"K%d %%d %%d %%d %%r %%s %%s\", "
 		   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x), str($y));\n}\n",
 		   ks[2], RD_REGS_FROM);
@@ -389,7 +433,25 @@ static void syscalls_prog(struct buf *b, struct rd_run *r)
 	buf_printf(b, "rawtracepoint:sys_exit ");
 	pred_self(b, r, true);
 	buf_printf(b, "{\n\t$nr = *(arg0 + 120);\n\tif ((int64)$nr == -1) { $nr = 15; }\n"
-		   "\tprintf(\"K%d %%d %%d %%d %%d\", nsecs, cpu, $nr, (int64)arg1);\n}\n", kx);
+		   "\t$n = $nr;\n\tif ((int64)$n < 0 || (int64)$n > %d) { $n = %d; }\n"
+		   "\t$m = @ss[$n];\n", RD_NR_MAX, RD_NR_MAX);
+	buf_printf(b, "\tif (($m & %d) == 0) { printf(\"K%d %%d %%d %%d %%d\", "
+		   "nsecs, cpu, $nr, (int64)arg1); return; }\n", SS_EXIT_REGS, kx0);
+	buf_printf(b, "\t$a = ($m >> %d) & 7;\n\tif ($a != 0) {\n\t\t$p = 0;", SS_ARR_SHIFT);
+	for (i = 0; i < 6; i++)
+		buf_printf(b, " if ($a == %d) { $p = *(arg0 + %d); }", i + 1,
+			   RD_REGS_FROM + reg_off[i]);
+	buf_printf(b, "\n\t\tprintf(\"K%d %%d %%d %%d %%d %%r %%d\", nsecs, cpu, $nr, (int64)arg1, "
+		   "buf(arg0 + %d, 64), *($p));\n\t\treturn;\n\t}\n", kxa, RD_REGS_FROM);
+	buf_printf(b, "\tif (($m & %d) == 0) { printf(\"K%d %%d %%d %%d %%d %%r\", "
+		   "nsecs, cpu, $nr, (int64)arg1, buf(arg0 + %d, 64)); return; }\n",
+		   SS_EXIT_STR, kx[0], RD_REGS_FROM);
+	strings_code(b, -1);
+	buf_printf(b, "\tif (($m & 0x38) == 0) { printf(\"K%d %%d %%d %%d %%d %%r %%s\", "
+		   "nsecs, cpu, $nr, (int64)arg1, buf(arg0 + %d, 64), str($x)); return; }\n",
+		   kx[1], RD_REGS_FROM);
+	buf_printf(b, "\tprintf(\"K%d %%d %%d %%d %%d %%r %%s %%s\", nsecs, cpu, $nr, "
+		   "(int64)arg1, buf(arg0 + %d, 64), str($x), str($y));\n}\n", kx[2], RD_REGS_FROM);
 }
 
 /* The CTF type of a tracepoint field, or -1 for one not recorded. */
@@ -468,15 +530,20 @@ static int tp_one(const char *cat, const char *ev, void *arg)
 
 static const char *const arg_names[] = { "arg0", "arg1", "arg2", "arg3", "arg4", "arg5" };
 
-/* uprobe:PATH:FUNC or uretprobe:PATH:FUNC: a class per function. */
-static void uprobe_prog(struct buf *b, struct rd_run *r, const char *spec, bool ret)
+/*
+ * A probe with registers for arguments (uprobe:, uretprobe:, kprobe:,
+ * kretprobe:), wildcards allowed: a class per function, named after
+ * the probe type, arg0..arg5 at the entry, retval at the return.
+ */
+static void regs_prog(struct buf *b, struct rd_run *r, const char *spec, const char *type,
+		      bool ret, bool kernel)
 {
 	struct rd_kind *k;
 	int idx, i;
 
-	k = kind_new(r, RD_PROBE, ret ? "uretprobe" : "uprobe", &idx);
+	k = kind_new(r, RD_PROBE, type, &idx);
 	buf_printf(b, "%s ", spec);
-	pred_self(b, r, false);
+	pred_self(b, r, kernel);
 	buf_printf(b, "{\n\tprintf(\"K%d %%d %%d %%s", idx);
 	if (ret) {
 		kind_field(k, "retval", CTF_S64);
@@ -488,6 +555,175 @@ static void uprobe_prog(struct buf *b, struct rd_run *r, const char *spec, bool 
 		buf_printf(b, " %%d");
 	}
 	buf_printf(b, "\", nsecs, cpu, probe, arg0, arg1, arg2, arg3, arg4, arg5);\n}\n");
+}
+
+/*
+ * The CTF types of raw tracepoint event's arguments, from the prototype
+ * of its btf_trace_EVENT typedef (whose first parameter is the probe's
+ * data, not an argument): pointers in hex, signed integers signed (the
+ * kernel widens each argument to a u64 keeping its sign), the rest
+ * unsigned.  Without BTF, all unsigned.
+ */
+static void rawtp_types(const char *event, enum ctf_type *t, int n)
+{
+	struct btf *btf = kbtf_vmlinux();
+	const struct btf_type *ft = NULL;
+	const struct btf_param *pa;
+	char *tname = xasprintf("btf_trace_%s", event);
+	int i, id = btf ? btf__find_by_name_kind(btf, tname, BTF_KIND_TYPEDEF) : -1;
+
+	free(tname);
+	for (i = 0; i < n; i++)
+		t[i] = CTF_U64;
+	if (id > 0 && (ft = btf__type_by_id(btf, btf__type_by_id(btf, id)->type)) &&
+	    btf_is_ptr(ft))
+		ft = btf__type_by_id(btf, ft->type);
+	if (!ft || !btf_is_func_proto(ft))
+		return;
+	pa = btf_params(ft);
+	for (i = 0; i < n && i + 1 < btf_vlen(ft); i++) {
+		const struct btf_type *at = btf__type_by_id(btf, pa[i + 1].type);
+
+		while (at && (btf_is_typedef(at) || btf_is_mod(at)))
+			at = btf__type_by_id(btf, at->type);
+		if (!at)
+			continue;
+		if (btf_is_ptr(at))
+			t[i] = CTF_HEX64;
+		else if (btf_is_int(at) && (btf_int_encoding(at) & BTF_INT_SIGNED))
+			t[i] = CTF_S64;
+		else if (btf_is_enum(at) && btf_kflag(at) == 0)
+			t[i] = CTF_S64;
+	}
+}
+
+/*
+ * rawtracepoint:[vmlinux:]EVENT (wildcards allowed): a class per event,
+ * rawtracepoint_EVENT, with its arguments arg0..argN-1 as the language
+ * reads them.
+ */
+static int rawtp_prog(struct buf *b, struct rd_run *r, const char *spec)
+{
+	const struct provider *p = provider_find(spec);
+	struct vec insts = { 0 };
+	char err[256] = "";
+	int ret, i, j;
+
+	ret = p ? p->expand(p, spec, &insts, err, sizeof(err)) : -EINVAL;
+	if (ret) {
+		fprintf(stderr, "ferret record: '%s': %s\n", spec, err[0] ? err : strerror(-ret));
+		goto out;
+	}
+	for (i = 0; i < insts.n; i++) {
+		const struct probe_inst *pi = insts.v[i];
+		enum ctf_type types[RD_FIELDS_MAX];
+		int n = pi->nargs < 0 ? 0 : pi->nargs > RD_FIELDS_MAX - 2 ? RD_FIELDS_MAX - 2 : pi->nargs;
+		char *ev = xasprintf("rawtracepoint_%s", pi->target);
+		struct rd_kind *k;
+		int idx;
+
+		if (kind_has(r, ev)) {
+			free(ev);
+			continue;
+		}
+		k = kind_new(r, RD_FIXED, ev, &idx);
+		free(ev);
+		rawtp_types(pi->target, types, n);
+		buf_printf(b, "rawtracepoint:%s ", pi->target);
+		pred_self(b, r, true);
+		buf_printf(b, "{\n\tprintf(\"K%d %%d %%d", idx);
+		for (j = 0; j < n; j++) {
+			char an[16];
+
+			snprintf(an, sizeof(an), "arg%d", j);
+			kind_field(k, an, types[j]);
+			buf_printf(b, " %%d");
+		}
+		buf_printf(b, "\", nsecs, cpu");
+		for (j = 0; j < n; j++)
+			buf_printf(b, ", arg%d", j);
+		buf_printf(b, ");\n}\n");
+	}
+out:
+	for (i = 0; i < insts.n; i++)
+		provider_inst_free(insts.v[i]);
+	vec_free(&insts);
+	return ret ? -EINVAL : 0;
+}
+
+/* The CTF type a value of language type t is recorded as, or -1: not at all. */
+static int lang_ctf_type(const struct type *t)
+{
+	if (!t)
+		return -1;
+	if (t->kind == TY_PTR)
+		return CTF_HEX64;
+	if (t->kind != TY_INT)
+		return -1;
+	return t->is_signed ? CTF_S64 : CTF_U64;
+}
+
+/*
+ * fentry:FUNC and fexit:FUNC (wildcards allowed): a class per function,
+ * fentry_FUNC or fexit_FUNC, with its parameters by their names and
+ * types in kernel BTF (pointers in hex; a struct passed by value is
+ * left out), and for fexit its retval.
+ */
+static int fentry_prog(struct buf *b, struct rd_run *r, const char *spec, bool fexit)
+{
+	const struct provider *p = provider_find(spec);
+	struct vec insts = { 0 };
+	char err[256] = "";
+	int ret, i, j;
+
+	ret = p ? p->expand(p, spec, &insts, err, sizeof(err)) : -EINVAL;
+	if (ret) {
+		fprintf(stderr, "ferret record: '%s': %s\n", spec, err[0] ? err : strerror(-ret));
+		goto out;
+	}
+	for (i = 0; i < insts.n; i++) {
+		const struct probe_inst *pi = insts.v[i];
+		const struct type *at = pi->args;
+		char *ev = xasprintf("%s_%s", fexit ? "fexit" : "fentry", pi->func);
+		int shown[RD_FIELDS_MAX], ns = 0, rt = -1, idx;
+		struct rd_kind *k;
+
+		if (kind_has(r, ev)) {
+			free(ev);
+			continue;
+		}
+		k = kind_new(r, RD_FIXED, ev, &idx);
+		free(ev);
+		for (j = 0; at && j < at->nfields && ns < RD_FIELDS_MAX - 1; j++) {
+			int t = lang_ctf_type(at->fields[j].type);
+
+			if (t < 0 || !at->fields[j].name[0] || !strcmp(at->fields[j].name, "retval"))
+				continue;
+			kind_field(k, at->fields[j].name, (enum ctf_type)t);
+			shown[ns++] = j;
+		}
+		if (fexit) {
+			rt = pi->ret ? lang_ctf_type(pi->ret) : -1;
+			if (rt >= 0)
+				kind_field(k, "retval", (enum ctf_type)rt);
+		}
+		buf_printf(b, "%s:%s ", fexit ? "fexit" : "fentry", pi->func);
+		pred_self(b, r, true);
+		buf_printf(b, "{\n\tprintf(\"K%d %%d %%d", idx);
+		for (j = 0; j < ns + (rt >= 0); j++)
+			buf_printf(b, " %%d");
+		buf_printf(b, "\", nsecs, cpu");
+		for (j = 0; j < ns; j++)
+			buf_printf(b, ", (uint64)args->%s", at->fields[shown[j]].name);
+		if (rt >= 0)
+			buf_printf(b, ", (uint64)retval");
+		buf_printf(b, ");\n}\n");
+	}
+out:
+	for (i = 0; i < insts.n; i++)
+		provider_inst_free(insts.v[i]);
+	vec_free(&insts);
+	return ret ? -EINVAL : 0;
 }
 
 struct usdt_ctx {
@@ -587,6 +823,15 @@ static int profile_prog(struct buf *b, struct rd_run *r, const char *spec)
 	return 0;
 }
 
+/* Whether s names kernel functions: kprobe:, kretprobe:, fentry:, fexit:. */
+static bool kernel_fn_spec(const char *s)
+{
+	const struct provider *p = provider_find(s);
+
+	return strchr(s, ':') && (p == &kprobe_provider || p == &kretprobe_provider ||
+				  p == &fentry_provider || p == &fexit_provider);
+}
+
 /* The program for the sets asked for; 0, or -EINVAL after saying why. */
 static int rd_prog(struct buf *b, struct rd_run *r)
 {
@@ -604,10 +849,13 @@ static int rd_prog(struct buf *b, struct rd_run *r)
 		else if (!strcmp(s, "syscalls"))
 			sys = true;
 		else if (strncmp(s, "tracepoint:", 11) && strncmp(s, "t:", 2) &&
+			 strncmp(s, "rawtracepoint:", 14) && strncmp(s, "rt:", 3) &&
+			 !kernel_fn_spec(s) &&
 			 strncmp(s, "uprobe:", 7) && strncmp(s, "uretprobe:", 10) &&
 			 strncmp(s, "usdt:", 5) && strncmp(s, "profile:", 8)) {
 			fprintf(stderr, "ferret record: unknown event set '%s' (sched, syscalls, irq, "
-				"tracepoint:CATEGORY:EVENT, uprobe:, uretprobe:, usdt:, profile:HZ)\n", s);
+				"tracepoint:CATEGORY:EVENT, rawtracepoint:EVENT, kprobe:, kretprobe:, fentry:, "
+				"fexit:, uprobe:, uretprobe:, usdt:, profile:HZ)\n", s);
 			return -EINVAL;
 		}
 	}
@@ -631,12 +879,27 @@ static int rd_prog(struct buf *b, struct rd_run *r)
 		syscalls_prog(b, r);
 	for (i = 0; i < r->o->nsets; i++) {
 		const char *s = r->o->sets[i], *spec = strchr(s, ':') + 1;
+		const struct provider *p;
 		char *cat, *ev;
 		struct tp_ctx c = { b, r, 0 };
 		int n;
 
-		if (!strncmp(s, "uprobe:", 7) || !strncmp(s, "uretprobe:", 10)) {
-			uprobe_prog(b, r, s, s[1] == 'r');
+		p = provider_find(s);
+		if (p == &uprobe_provider || p == &uretprobe_provider ||
+		    p == &kprobe_provider || p == &kretprobe_provider) {
+			regs_prog(b, r, s, p->name, p == &uretprobe_provider ||
+				  p == &kretprobe_provider, p == &kprobe_provider ||
+				  p == &kretprobe_provider);
+			continue;
+		}
+		if (p == &fentry_provider || p == &fexit_provider) {
+			if (fentry_prog(b, r, s, p == &fexit_provider))
+				return -EINVAL;
+			continue;
+		}
+		if (!strncmp(s, "rawtracepoint:", 14) || !strncmp(s, "rt:", 3)) {
+			if (rawtp_prog(b, r, s))
+				return -EINVAL;
 			continue;
 		}
 		if (!strncmp(s, "usdt:", 5)) {
@@ -750,19 +1013,51 @@ static bool sys_is_str(const struct st_sys *s, int i)
 	return l == 'P' || l == 'S' || l == ST_L_LIMSTR;
 }
 
+/* Argument i's direction (rd_sysio.h) for call s. */
+static char sys_dir(const struct st_sys *s, int i)
+{
+	const struct rd_sysio *io = s ? rd_sysio_find(s->name) : NULL;
+
+	return io && i < (int)strlen(io->dir) ? io->dir[i] : 'i';
+}
+
+/* Call s's @ss value (see SS_EXIT_REGS). */
+static int64_t ss_bits(const struct st_sys *s)
+{
+	int64_t v = 0;
+	int a, n = 0;
+
+	for (a = 0; s && a < st_sys_nargs(s); a++) {
+		char d = sys_dir(s, a);
+
+		if (DIR_EXIT(d))
+			v |= SS_EXIT_REGS;
+		if (d == 'A')
+			v |= (int64_t)(a + 1) << SS_ARR_SHIFT;
+		if (sys_is_str(s, a) && n < 2) {
+			v |= (int64_t)(a + 1) << (3 * n++);
+			if (d == 'b')
+				v |= SS_EXIT_STR;
+		}
+	}
+	return v;
+}
+
 /*
  * Call nr's classes: syscall_entry_NAME with the arguments its
- * tracepoint names (strings where ferret strace reads one), and
- * syscall_exit_NAME with ret.
+ * tracepoint names that LTTng's entry event has (strings where ferret
+ * strace reads one), and syscall_exit_NAME with ret and those its exit
+ * event has (rd_sysio.h).
  */
 static struct rd_sys *sys_of(struct rd_run *r, long nr)
 {
 	struct rd_sys *y = &r->sys[nr < 0 || nr > RD_NR_MAX ? RD_NR_MAX : nr];
 	const struct st_sys *s = nr >= 0 && nr < RD_NR_MAX ? st_sys_by_nr(nr) : NULL;
+	const struct rd_sysio *io = s ? rd_sysio_find(s->name) : NULL;
 	struct ctf_field f[7];
 	char name[96], ev[80];
 	const struct tracefs_event *te;
-	int i, nstr = 0;
+	int i, n, nstr = 0;
 
 	if (y->known)
 		return y;
@@ -775,7 +1070,8 @@ static struct rd_sys *sys_of(struct rd_run *r, long nr)
 		for (i = 0; i < te->nfields && y->nargs < 6; i++) {
 			if (!strcmp(te->fields[i].name, "__syscall_nr"))
 				continue;
-			y->names[y->nargs] = xstrdup(te->fields[i].name);
+			y->names[y->nargs] = xstrdup(io && io->arg == y->nargs ? io->name :
+						     te->fields[i].name);
 			y->type[y->nargs++] = sys_type(te->fields[i].ctype);
 		}
 	} else {
@@ -785,42 +1081,51 @@ static struct rd_sys *sys_of(struct rd_run *r, long nr)
 			y->type[i] = CTF_HEX64;
 		}
 	}
-	for (i = 0; i < y->nargs; i++) {
+	for (i = n = 0; i < y->nargs; i++) {
+		y->dir[i] = sys_dir(s, i);
 		y->str_slot[i] = -1;
 		if (sys_is_str(s, i) && nstr < 2) {
 			y->type[i] = CTF_STRING;
 			y->str_slot[i] = (signed char)nstr++;
 		}
-		f[i].name = y->names[i];
-		f[i].type = y->type[i];
+		if (y->dir[i] == 'A')
+			y->type[i] = CTF_PAIR_S32;
+		if (!DIR_ENTRY(y->dir[i]))
+			continue;
+		f[n].name = y->names[i];
+		f[n++].type = y->type[i];
 	}
 	if (s) {
 		snprintf(name, sizeof(name), "syscall_entry_%s", s->name);
-		y->entry_id = ctf_event_class(r->w, name, f, y->nargs);
+		y->entry_id = ctf_event_class(r->w, name, f, n);
 		snprintf(name, sizeof(name), "syscall_exit_%s", s->name);
-	} else {
-		f[0].name = "id";
-		f[0].type = CTF_S32;
-		for (i = 0; i < 6; i++) {
-			f[i + 1].name = y->names[i];
-			f[i + 1].type = CTF_HEX64;
+		f[0].name = "ret";
+		f[0].type = io && io->ret_hex ? CTF_HEX64 : CTF_S64;
+		for (i = 0, n = 1; i < y->nargs; i++) {
+			if (!DIR_EXIT(y->dir[i]))
+				continue;
+			f[n].name = y->names[i];
+			/* A string the entry alone reads is its pointer here. */
+			f[n++].type = y->type[i] == CTF_STRING && y->dir[i] != 'b' ? CTF_HEX64 :
+				      y->type[i];
 		}
-		y->entry_id = ctf_class_id(r->w, "syscall_entry_unknown");
-		if (y->entry_id < 0)
-			y->entry_id = ctf_event_class(r->w, "syscall_entry_unknown", f, 7);
-		snprintf(name, sizeof(name), "syscall_exit_unknown");
+		y->exit_id = ctf_event_class(r->w, name, f, n);
+		return y;
 	}
-	f[0].name = "ret";
-	f[0].type = CTF_S64;
-	if (!s) {
-		f[0].name = "id";
-		f[0].type = CTF_S32;
-		f[1].name = "ret";
-		f[1].type = CTF_S64;
+	f[0].name = "id";
+	f[0].type = CTF_S32;
+	for (i = 0; i < 6; i++) {
+		f[i + 1].name = y->names[i];
+		f[i + 1].type = CTF_HEX64;
 	}
-	y->exit_id = ctf_class_id(r->w, name);
+	y->entry_id = ctf_class_id(r->w, "syscall_entry_unknown");
+	if (y->entry_id < 0)
+		y->entry_id = ctf_event_class(r->w, "syscall_entry_unknown", f, 7);
+	f[1].name = "ret";
+	f[1].type = CTF_S64;
+	y->exit_id = ctf_class_id(r->w, "syscall_exit_unknown");
 	if (y->exit_id < 0)
-		y->exit_id = ctf_event_class(r->w, name, f, s ? 1 : 2);
+		y->exit_id = ctf_event_class(r->w, "syscall_exit_unknown", f, 2);
 	return y;
 }
 
@@ -981,7 +1286,7 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 	case RD_SYS_ENTER: {
 		const char *regs;
 		struct rd_sys *y;
-		int base = 0;
+		int base = 0, j;
 
 		nr = (long)u64at(fs, p, 2);
 		y = sys_of(r, nr);
@@ -991,27 +1296,50 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 		}
 		/* The registers: a buf(), its u64 length first. */
 		regs = (const char *)p + fs->args[3].offset + 8;
-		for (i = 0; i < y->nargs; i++) {
+		for (i = j = 0; i < y->nargs; i++) {
+			if (!DIR_ENTRY(y->dir[i]) && !base)
+				continue;
 			if (y->str_slot[i] >= 0 && y->str_slot[i] < k->nstr)
-				v[base + i].s = strat(r, fs, p, 4 + y->str_slot[i], &off);
+				v[base + j].s = strat(r, fs, p, 4 + y->str_slot[i], &off);
 			else if (y->str_slot[i] >= 0)
-				v[base + i].s = "";
+				v[base + j].s = "";
 			else
-				memcpy(&v[base + i].u, regs + reg_off[i], 8);
+				memcpy(&v[base + j].u, regs + reg_off[i], 8);
+			j++;
 		}
 		put_event(r, cpu, ts, y->entry_id, v);
 		break;
 	}
 	case RD_SYS_EXIT: {
+		const char *regs = NULL;
 		struct rd_sys *y;
+		int j;
 
 		nr = (long)u64at(fs, p, 2);
 		y = sys_of(r, nr);
 		if (nr < 0 || nr >= RD_NR_MAX || !st_sys_by_nr(nr)) {
 			v[0].i = nr;
 			v[1].u = u64at(fs, p, 3);
-		} else {
-			v[0].u = u64at(fs, p, 3);
+			put_event(r, cpu, ts, y->exit_id, v);
+			break;
+		}
+		v[0].u = u64at(fs, p, 3);
+		if ((k->regs || k->arr) && fs->nargs > 4)
+			regs = (const char *)p + fs->args[4].offset + 8;
+		for (i = 0, j = 1; i < y->nargs; i++) {
+			if (!DIR_EXIT(y->dir[i]))
+				continue;
+			v[j].u = 0;
+			if (y->dir[i] == 'A') {
+				if (k->arr && fs->nargs > 5)
+					v[j].u = u64at(fs, p, 5);
+			} else if (y->str_slot[i] >= 0 && y->dir[i] == 'b') {
+				v[j].s = y->str_slot[i] < k->nstr ?
+					 strat(r, fs, p, 5 + y->str_slot[i], &off) : "";
+			} else if (regs) {
+				memcpy(&v[j].u, regs + reg_off[i], 8);
+			}
+			j++;
 		}
 		put_event(r, cpu, ts, y->exit_id, v);
 		break;
@@ -1231,14 +1559,8 @@ static int rd_setup(void *arg, struct runtime *rt)
 		int64_t *vals = xcalloc(RD_NR_MAX + 2, sizeof(*vals));
 		long nr;
 
-		for (nr = 0; nr < RD_NR_MAX; nr++) {
-			const struct st_sys *s = st_sys_by_nr(nr);
-			int a, n = 0;
-
-			for (a = 0; s && a < st_sys_nargs(s) && n < 2; a++)
-				if (sys_is_str(s, a))
-					vals[nr] |= (int64_t)(a + 1) << (3 * n++);
-		}
+		for (nr = 0; nr < RD_NR_MAX; nr++)
+			vals[nr] = ss_bits(st_sys_by_nr(nr));
 		m = run_map_named(rt, "@ss");
 		err = m ? loader_array_fill(m->fd, vals, RD_NR_MAX + 2, sizeof(*vals)) : -ENOENT;
 		free(vals);

@@ -208,6 +208,56 @@ static void json_args_open(struct buf *b, const struct ctfr_event *ev)
 	}
 }
 
+/* Whether the JSON object text b[0..len) has key (its quoted text and ':'). */
+static bool json_has_key(const struct buf *b, size_t len, const struct buf *key)
+{
+	const char *p = b->p, *end = b->p + len, *q;
+
+	/* A key follows '{' or ','; inside a string every quote is escaped. */
+	while (p < end && (q = memmem(p, (size_t)(end - p), key->p, key->len))) {
+		if (q > b->p && (q[-1] == '{' || q[-1] == ','))
+			return true;
+		p = q + 1;
+	}
+	return false;
+}
+
+/*
+ * After a syscall slice's arguments (b, its object still open): the
+ * exit's fields but ret, the values the call wrote.  One the entry has
+ * too (both read and written) is keyed "NAME (exit)".
+ */
+static void json_exit_args(struct buf *b, const struct ctfr_event *ev)
+{
+	struct buf key = { 0 };
+	const struct ctfr_val *p;
+	size_t entry = b->len;
+	uint32_t j, k;
+
+	if (ev->payload < 0)
+		return;
+	p = &ev->vals[ev->payload];
+	for (j = ev->payload + 1, k = 0; k < p->n; k++, j = ev->vals[j].end) {
+		const char *nm = ev->vals[j].name ? ev->vals[j].name : "";
+
+		if (!strcmp(nm, "ret"))
+			continue;
+		key.len = 0;
+		rp_json_str(&key, nm, strlen(nm));
+		buf_put(&key, ":", 1);
+		buf_put(b, ",", b->len > 1 ? 1 : 0);
+		if (json_has_key(b, entry, &key)) {
+			key.len -= 2;
+			buf_put(b, key.p, key.len);
+			buf_printf(b, " (exit)\":");
+		} else {
+			buf_put(b, key.p, key.len);
+		}
+		json_val(b, ev, j);
+	}
+	buf_free(&key);
+}
+
 static int64_t keep_text(struct rp_model *m, const char *s, size_t n)
 {
 	int64_t off = m->text.len;
@@ -552,6 +602,7 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 			if (ctfr_field_int(ev, "ret", &v))
 				buf_printf(scratch, "%s\"ret\":%lld",
 					   scratch->len > 1 ? "," : "", (long long)v);
+			json_exit_args(scratch, ev);
 			buf_put(scratch, "}", 1);
 			add_slice(t, h->sys_start, ev->ts, h->tid, ev->cpu, RP_SYSCALL,
 				  h->sys_name, keep_text(t->m, scratch->p, scratch->len));

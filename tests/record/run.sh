@@ -127,6 +127,58 @@ if rec getppid -c "$WL getppid 1000"; then
 	pycheck getppid traced "$tid"
 fi
 
+echo "== system calls' out-parameters, as LTTng records them"
+# The workload prints what each call wrote and where; the exit events
+# carry the same (arrays LTTng reads, pointers LTTng keeps as pointers).
+if rec outs -c "$WL outs"; then
+	listed outs
+	fields() { $PY "$here/ctfcheck.py" "$W/outs.ctf" fields "$1"; }
+	read -r _ p0 p1 l0 l1 < <(grep '^pipe2 ' "$W/outs.out")
+	is outs "pipe2's fds are pipes in /proc" "${l0%%:*} ${l1%%:*}" "pipe pipe"
+	is outs "pipe2's exit: the fds the kernel wrote" "$(fields syscall_exit_pipe2)" \
+		"ret=0 fildes=[$(printf '0x%x,0x%x' "$p0" "$p1")]"
+	is outs "pipe2's entry: flags alone" "$(fields syscall_entry_pipe2)" "flags=$((0x80000))"
+	read -r _ s0 s1 < <(grep '^socketpair ' "$W/outs.out")
+	is outs "socketpair's exit: socket[2]" "$(fields syscall_exit_socketpair)" \
+		"ret=0 socket=[$(printf '0x%x,0x%x' "$s0" "$s1")]"
+	read -r _ child status addr < <(grep '^wait4 ' "$W/outs.out")
+	is outs "the child's status" "$status" 768
+	is outs "wait4's exit: the child, where its status went" "$(fields syscall_exit_wait4)" \
+		"ret=$child stat_addr=$addr ru=0"
+	is outs "wait4's entry: the in-parameters" "$(fields syscall_entry_wait4)" "upid=$child options=0"
+	read -r _ a0 a1 a2 < <(grep '^getresuid ' "$W/outs.out")
+	is outs "getresuid's exit: its three pointers" "$(fields syscall_exit_getresuid)" \
+		"ret=0 ruidp=$a0 euidp=$a1 suidp=$a2"
+	read -r _ rfd rbuf < <(grep '^read ' "$W/outs.out")
+	is outs "read's exit: the bytes read, where" "$(fields syscall_exit_read | grep -c "^ret=6 buf=$rbuf\$")" 1
+	is outs "read's entry: no buf" "$(fields syscall_entry_read | grep -c "^fd=$rfd count=65536\$")" 1
+	is outs "report prints the array" "$("$FERRET" report "$W/outs.ctf" | grep -o 'sys_exit_pipe2: .*')" \
+		"sys_exit_pipe2: ret=0 fildes={$p0,$p1}"
+	if "$FERRET" convert "$W/outs.ctf" -f chrome -o "$W/outs.json" 2>"$W/outs.cerr"; then
+		is outs "chrome: the slice's arguments and results" "$($PY -c '
+import json, sys
+for e in json.load(open(sys.argv[1]))["traceEvents"]:
+    if e["ph"] == "X" and e["name"] in ("pipe2", "wait4"):
+        print(e["name"], json.dumps(e["args"], sort_keys=True))' "$W/outs.json" | paste -sd '|')" \
+			"pipe2 {\"fildes\": [$p0, $p1], \"flags\": 524288, \"ret\": 0}|wait4 {\"options\": 0, \"ret\": $child, \"ru\": \"0x0\", \"stat_addr\": \"$(printf '0x%x' "$addr")\", \"upid\": $child}"
+	else
+		bad outs "convert: $(head -2 "$W/outs.cerr")"
+	fi
+fi
+rm -rf "$W/ls.ctf"
+if rec ls -c "ls -l /etc/hostname"; then
+	# statx's arguments are LTTng's inout: its exit has them again, the
+	# path read at the exit too; chrome keys them "NAME (exit)".
+	is ls "statx's exit repeats its arguments" \
+		"$($PY "$here/ctfcheck.py" "$W/ls.ctf" fields syscall_exit_statx | grep -c '^ret=0 dfd=-100 filename=/etc/hostname flags=')" 1
+	"$FERRET" convert "$W/ls.ctf" -o "$W/ls.json" 2>/dev/null
+	is ls "chrome: both sides of an inout argument" "$($PY -c '
+import json, sys
+for e in json.load(open(sys.argv[1]))["traceEvents"]:
+    if e["ph"] == "X" and e["name"] == "statx":
+        print(e["args"]["filename"], e["args"]["filename (exit)"])' "$W/ls.json")" "/etc/hostname /etc/hostname"
+fi
+
 echo "== descendants: fork, exec, pipe"
 # The command after the options (-c splits at spaces, as bpftrace's does).
 if rec pipe -- /bin/sh -c "cat /etc/hostname | wc -c >/dev/null; $WL sleep 20"; then
@@ -177,6 +229,19 @@ if rec tp -c "$WL getppid 50" -e 'tracepoint:syscalls:sys_enter_getppid' \
 		   awk '{ $1 = $1; print }')" "50 __syscall_nr=110"
 	is tp "sched tracepoints by LTTng's fields" \
 		"$(count tp sched_process_exec) $(count tp sched_process_exit)" "1 1"
+fi
+
+if rec rawtp -c "$WL getppid 1000" -e rawtracepoint:sys_enter -e 'rt:vmlinux:sys_exi*' \
+	-e rawtracepoint:sched_process_exec; then
+	listed rawtp
+	is rawtp "sys_enter of getppid (arg1 110)" \
+		"$($PY "$here/ctfcheck.py" "$W/rawtp.ctf" fields rawtracepoint_sys_enter | grep -c ' arg1=110$')" 1000
+	is rawtp "exits too" "$(($(count rawtp rawtracepoint_sys_exit) >= 1000))" 1
+	# sched_process_exec(p, old_pid, bprm): a pointer, a signed pid_t, a pointer.
+	is rawtp "arguments typed from BTF" \
+		"$(sed -n 's/.* rawtracepoint_sched_process_exec: { cpu_id = [0-9]* }, //p' "$W/rawtp.txt" |
+		   sed -E 's/0x[0-9A-F]+/PTR/g; s/= [0-9]+/= N/g')" "{ arg0 = PTR, arg1 = N, arg2 = PTR }"
+	pycheck rawtp mono
 fi
 
 echo "== user probes and samples"
@@ -308,10 +373,14 @@ fails() {
 	done
 	ok "$name"
 }
-fails bad-set "ferret record: unknown event set 'bogus' (sched, syscalls, irq, tracepoint:CATEGORY:EVENT, uprobe:, uretprobe:, usdt:, profile:HZ)" \
+fails bad-set "ferret record: unknown event set 'bogus' (sched, syscalls, irq, tracepoint:CATEGORY:EVENT, rawtracepoint:EVENT, kprobe:, kretprobe:, fentry:, fexit:, uprobe:, uretprobe:, usdt:, profile:HZ)" \
 	-a -e bogus
 fails bad-tracepoint "ferret record: 'tracepoint:nosuch:event' matches no tracepoint" \
 	-a -e tracepoint:nosuch:event
+fails bad-rawtp "ferret record: 'rawtracepoint:ferret_nosuch': raw tracepoint 'ferret_nosuch' not found (no btf_trace_ferret_nosuch in kernel BTF)" \
+	-a -e rawtracepoint:ferret_nosuch
+fails rawtp-module "ferret record: 'rawtracepoint:nf_tables:nft_trace': raw tracepoints of module 'nf_tables' are not supported yet; only vmlinux" \
+	-a -e rawtracepoint:nf_tables:nft_trace
 fails unwritable "ferret record: cannot make the trace directory '/proc/ferret.ctf': No such file or directory" \
 	-a -o /proc/ferret.ctf
 touch "$W/file"
@@ -327,6 +396,19 @@ fails script-error "$W/bad.bt:2:32: error: syntax error: unexpected '}', expecti
 	-a -o "$W/x.ctf" --script "$W/bad.bt"
 fails script-missing "ferret record: --script: cannot read '$W/none.bt': No such file or directory" \
 	-a -o "$W/x.ctf" --script "$W/none.bt"
+fails bad-fentry "ferret record: 'fentry:ferret_no_such_function': kernel function 'ferret_no_such_function' not found in the kernel's BTF" \
+	-a -o "$W/x.ctf" -e fentry:ferret_no_such_function
+# Kernel functions: where this kernel refuses kprobes or trampolines
+# (this host: no kprobes, lockdown), record says so as the language
+# does, located at its program's probe; tests/vm records them.
+for spec in kprobe:vfs_read kretprobe:vfs_read fentry:vfs_read fexit:vfs_read; do
+	why=$("$FERRET" -e "$spec { exit(); }" 2>&1 >/dev/null | sed -n 's/^-e:[0-9]*:[0-9]*: error: //p' | head -1)
+	if [ -z "$why" ]; then
+		skipped "refused-$spec" "this kernel runs $spec (tests/vm records it)"
+		continue
+	fi
+	fails "refused-$spec" "ferret-record:2:1: error: $why" -a -o "$W/x.ctf" -e "$spec"
+done
 if [ -n "$ASAN" ]; then
 	rm -rf "$W/asan.ctf"
 	if ASAN_OPTIONS=detect_leaks=1 timeout 120 "$ASAN/ferret" record -q -o "$W/asan.ctf" \

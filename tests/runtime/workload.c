@@ -32,7 +32,12 @@
  *   workload pokes N     ferret_poke(i, &cell[i], 1) for i < N (at most
  *                        16): N addresses, more than the debug registers
  *                        hold
+ *   workload outs        calls that write through pointers, printing
+ *                        what they wrote and where: pipe2 (its fds and
+ *                        /proc/self/fd's links), socketpair, wait4 of a
+ *                        child exiting 3, getresuid, read of 6 bytes
  */
+#define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -40,8 +45,11 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 
 /* Targets for uprobe tests: not inlined, not merged, not elided. */
 __attribute__((noinline)) long ferret_add(long a, long b);
@@ -252,6 +260,35 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			if (!stat("/nonexistent/ferret", &st))
 				return 1;
+	} else if (!strcmp(argv[1], "outs")) {
+		char l0[64] = "", l1[64] = "";
+		int fds[2], sv[2], status = 0;
+		uid_t ru, eu, su;
+		pid_t child;
+
+		if (pipe2(fds, O_CLOEXEC) || socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+			return 1;
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fds[0]);
+		if (readlink(path, l0, sizeof(l0) - 1) < 0)
+			return 1;
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fds[1]);
+		if (readlink(path, l1, sizeof(l1) - 1) < 0)
+			return 1;
+		printf("pipe2 %d %d %s %s\n", fds[0], fds[1], l0, l1);
+		printf("socketpair %d %d\n", sv[0], sv[1]);
+		child = fork();
+		if (child == 0)
+			_exit(3);
+		if (child < 0 || syscall(SYS_wait4, child, &status, 0, NULL) != child)
+			return 1;
+		printf("wait4 %d %d %lu\n", (int)child, status, (unsigned long)&status);
+		if (getresuid(&ru, &eu, &su))
+			return 1;
+		printf("getresuid %lu %lu %lu\n", (unsigned long)&ru, (unsigned long)&eu,
+		       (unsigned long)&su);
+		if (write(fds[1], "ferret", 6) != 6 || read(fds[0], buf, sizeof(buf)) != 6)
+			return 1;
+		printf("read %d %lu\n", fds[0], (unsigned long)buf);
 	} else if (!strcmp(argv[1], "sleep")) {
 		struct timespec ts = { n / 1000, (n % 1000) * 1000000 };
 

@@ -402,5 +402,52 @@ else
 	fi
 fi
 
+# ferret record on kernel functions: kprobe/kretprobe with arg0..arg5 and
+# retval, fentry/fexit with vfs_read's parameters by name and type from
+# BTF and its retval, read back with ferret report.  The workload's last
+# read asks 32768 bytes of /dev/zero: each probe type has one event of it.
+run record_kfunc record -q -o "$TMP/kf.ctf" -c "$WL read $R" -e sched \
+	-e kprobe:vfs_read -e kretprobe:vfs_read -e fentry:vfs_read -e fexit:vfs_read
+if [ $rc != 0 ]; then
+	bad record_kfunc "rc $rc: $(show "$TMP/record_kfunc.err")"
+elif ! "$F" report "$TMP/kf.ctf" >"$TMP/kf.txt" 2>"$TMP/kf.rerr"; then
+	bad record_kfunc "report: $(show "$TMP/kf.rerr")"
+else
+	# ev NAME: the workload's NAME lines, their fields alone.
+	ev() { grep "^ *workload-[0-9]* .* $1: " "$TMP/kf.txt" | sed "s/.* $1: //"; }
+	ev kprobe_vfs_read >"$TMP/kf.k"
+	ev kretprobe_vfs_read >"$TMP/kf.kr"
+	ev fentry_vfs_read >"$TMP/kf.f"
+	ev fexit_vfs_read >"$TMP/kf.fx"
+	echo "# record_kfunc: $(wc -l <"$TMP/kf.k") kprobe, $(wc -l <"$TMP/kf.f") fentry events; $(show "$TMP/kf.fx" 2)"
+	n=$(wc -l <"$TMP/kf.k")
+	if [ "$n" -ge "$R" ]; then ok record_kprobe_events; else bad record_kprobe_events "$n events: $(show "$TMP/kf.txt")"; fi
+	same record_kfunc_counts "kretprobe, fentry, fexit events vs kprobe's" \
+		"$(wc -l <"$TMP/kf.kr") $(wc -l <"$TMP/kf.f") $(wc -l <"$TMP/kf.fx")" "$n $n $n"
+	same record_kprobe_args "arg2 of the 32768-byte read" \
+		"$(grep -c '^arg0=0x[0-9a-f]* arg1=0x[0-9a-f]* arg2=0x8000 arg3=0x[0-9a-f]* arg4=0x[0-9a-f]* arg5=0x[0-9a-f]*$' "$TMP/kf.k")" 1
+	same record_kretprobe_retval "retval 32768" "$(grep -cx 'retval=32768' "$TMP/kf.kr")" 1
+	same record_fentry_args "vfs_read's parameters by name, typed" \
+		"$(grep -c '^file=0x[0-9a-f]* buf=0x[0-9a-f]* count=32768 pos=0x[0-9a-f]*$' "$TMP/kf.f")" 1
+	same record_fexit_retval "the parameters and retval" \
+		"$(grep -c '^file=0x[0-9a-f]* buf=0x[0-9a-f]* count=32768 pos=0x[0-9a-f]* retval=32768$' "$TMP/kf.fx")" 1
+fi
+# A negative result stays negative: vfs_fstatat() returns int -ENOENT,
+# once per newfstatat that fails so (the record's own syscall exits).
+run record_fexit_int record -q -o "$TMP/fi.ctf" -c "$WL stat 5" -e sched -e syscalls \
+	-e fexit:vfs_fstatat
+if [ $rc != 0 ] || ! "$F" report "$TMP/fi.ctf" >"$TMP/fi.txt" 2>"$TMP/fi.rerr"; then
+	bad record_fexit_int "rc $rc: $(show "$TMP/record_fexit_int.err") $(show "$TMP/fi.rerr" 2>/dev/null)"
+else
+	n=$(grep -c 'workload-[0-9]* .* sys_exit_newfstatat: ret=-2 statbuf=0x' "$TMP/fi.txt")
+	echo "# record_fexit_int: $n failed newfstatat calls"
+	if [ "$n" -ge 5 ]; then
+		same record_fexit_int "fexit retval -2 and dfd -100 vs failed newfstatat calls" \
+			"$(grep -c 'workload-[0-9]* .* fexit_vfs_fstatat: dfd=-100 filename=0x[0-9a-f]* stat=0x[0-9a-f]* flags=[0-9]* retval=-2$' "$TMP/fi.txt")" "$n"
+	else
+		bad record_fexit_int "$n failed newfstatat calls: $(show "$TMP/fi.txt" 5)"
+	fi
+fi
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
