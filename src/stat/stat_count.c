@@ -17,6 +17,7 @@
 static int open_one(const struct stat_event *e, const struct stat_target *t,
 		    pid_t pid, int cpu)
 {
+	const struct stat_mod *m = &e->mod;
 	struct perf_event_attr attr;
 	int fd;
 
@@ -29,8 +30,27 @@ static int open_one(const struct stat_event *e, const struct stat_target *t,
 	attr.disabled = 1;
 	attr.inherit = !t->system_wide;
 	attr.enable_on_exec = t->cmd && !t->system_wide;
-	fd = (int)syscall(__NR_perf_event_open, &attr, pid, cpu, -1,
-			  PERF_FLAG_FD_CLOEXEC);
+	attr.exclude_user = m->exclude_user;
+	attr.exclude_kernel = m->exclude_kernel;
+	attr.exclude_hv = m->exclude_hv;
+	attr.exclude_host = m->exclude_host;
+	attr.exclude_guest = m->exclude_guest;
+	attr.exclude_idle = m->exclude_idle;
+	attr.pinned = m->pinned;
+	attr.exclusive = m->exclusive;
+	attr.precise_ip = m->precise;
+	/* P: the most precise a hardware event opens with, as perf tries. */
+	if (m->precise_max && (e->type == PERF_TYPE_HARDWARE ||
+			       e->type == PERF_TYPE_HW_CACHE))
+		attr.precise_ip = 3;
+	for (;;) {
+		fd = (int)syscall(__NR_perf_event_open, &attr, pid, cpu, -1,
+				  PERF_FLAG_FD_CLOEXEC);
+		if (fd >= 0 || !m->precise_max || !attr.precise_ip ||
+		    (errno != EOPNOTSUPP && errno != EINVAL))
+			break;
+		attr.precise_ip--;
+	}
 	return fd < 0 ? -errno : fd;
 }
 

@@ -18,12 +18,27 @@
 
 enum stat_kind { STAT_PERF, STAT_BPF };
 
+/*
+ * The perf_event_attr bits an event modifier (perf's ":ukhpPGHSDIWeb"
+ * suffix) sets, and the state perf keeps while applying one.
+ */
+struct stat_mod {
+	bool exclude_user, exclude_kernel, exclude_hv;
+	bool exclude_host, exclude_guest, exclude_idle;
+	bool gh;		/* G or H given: host and guest decided */
+	bool pinned, exclusive;
+	bool precise_max;	/* P: the highest precise_ip that opens */
+	bool weak;		/* W: a group that fails opens as singles */
+	unsigned precise;	/* precise_ip, from p's */
+};
+
 struct stat_event {
 	char *name;		/* as printed */
 	enum stat_kind kind;
 	uint32_t type;		/* STAT_PERF: perf_event_attr's type */
 	uint64_t config;	/* and config */
 	bool clock;		/* task-clock or cpu-clock */
+	struct stat_mod mod;	/* STAT_PERF: the exclude_* and other bits */
 	/* Counting state (stat_count.c, stat_bpf.c). */
 	int *fds;
 	int nfds;
@@ -56,5 +71,19 @@ void stat_ev_free(struct stat_evlist *l);
  * names: 0 and *type, *config set, or -ENOENT.  For tests too.
  */
 int stat_ev_lookup(const char *name, uint32_t *type, uint64_t *config);
+
+/*
+ * Applies the modifier letters mod to *m as perf 6.1 applies them: *m
+ * holds the bits so far (zeroed for an event's own modifier, the
+ * event's for a group's).  The first of u, k and h excludes the other
+ * two unless they are named too, the first of G and H likewise guest
+ * and host; u and p exclude the guest unless G or H decided it.
+ * -EINVAL for a letter that is not a modifier, one given twice (p
+ * excepted), or more than three p.
+ */
+int stat_ev_modifier(const char *mod, struct stat_mod *m);
+
+/* The bits of an event without a modifier: perf excludes the guest. */
+void stat_ev_mod_default(struct stat_mod *m);
 
 #endif

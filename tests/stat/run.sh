@@ -66,6 +66,22 @@ layout tracepoint_clock -e task-clock,syscalls:sys_enter_getppid "$WL" 0 10
 layout sched_glob -e 'sched:sched_process_*' true
 layout unsupported -e cycles,instructions,L1-dcache-load-misses,page-faults true
 layout system_wide -a -e task-clock,context-switches sleep 0.05
+# Modifiers: software and hardware events keep them in their names, cache
+# events and tracepoints print their own names.
+layout modifiers -e page-faults:u,page-faults:k,page-faults:hG,task-clock:u,cycles:u \
+	-e L1-dcache-loads:k,syscalls:sys_enter_getppid:u,faults:ukh,page-faults: \
+	-e 'sched:sched_process_e*:k' "$WL" 0 10
+
+# What the modifiers count: user and kernel page faults apart, as perf
+# counts them, none in the hypervisor, and a tracepoint whatever the mode.
+pf -x, -e page-faults:u,page-faults:k,page-faults:h,syscalls:sys_enter_getppid:k "$WL" 0 7 >"$W/pm"
+fs -x, -e page-faults:u,page-faults:k,page-faults:h,syscalls:sys_enter_getppid:k "$WL" 0 7 >"$W/fm"
+read -r pu pk ph pt <<<"$(cut -d, -f1 "$W/pm" | tr '\n' ' ')"
+read -r fu fk fh ft <<<"$(cut -d, -f1 "$W/fm" | tr '\n' ' ')"
+if [ "$ph" = 0 ] && [ "$fh" = 0 ] && [ "$pt" = 7 ] && [ "$ft" = 7 ] && [ "$fk" -lt "$fu" ] &&
+   [ $((fu - pu)) -le 6 ] && [ $((pu - fu)) -le 6 ] && [ $((fk - pk)) -le 3 ] && [ $((pk - fk)) -le 3 ]; then
+	ok modifier_counts; else
+	diff "$W/pm" "$W/fm" >"$W/diff"; bad modifier_counts "perf u=$pu k=$pk h=$ph tp=$pt, ferret u=$fu k=$fk h=$fh tp=$ft"; fi
 
 # -r: perf's ( +- x.xx% ) columns, and the elapsed line with its error.
 pf -r 5 -e task-clock,page-faults,cycles "$WL" 1000 100 >"$W/pr"
@@ -194,6 +210,28 @@ err interval_word 129 "print interval must be >= 10ms" -I x true
 err missing_binary 255 "Workload failed" /nonexistent/cmd
 err bad_pid 129 "Problems finding threads" -p 999999999
 err bad_option 129 "Usage: ferret stat" --nosuch true
+# The same error, in the same words at the same column, as perf's.
+perr() {
+	local name=$1 prc frc
+	shift
+	timeout 20 perf stat "$@" >/dev/null 2>"$W/pe" </dev/null
+	prc=$?
+	timeout 20 "$FERRET" stat "$@" >/dev/null 2>"$W/fe" </dev/null
+	frc=$?
+	if [ "$prc" = "$frc" ] && diff <(head -2 "$W/pe") <(head -2 "$W/fe") >"$W/diff"; then
+		ok "$name"; else echo "rc perf $prc ferret $frc" >>"$W/diff"; bad "$name" "differs from perf"; fi
+}
+perr mod_parser -e page-faults:x true
+perr mod_bad -e page-faults:pppp true
+perr mod_twice -e page-faults:uu true
+perr mod_two_colons -e page-faults:u:k true
+perr mod_space -e 'page-faults:u k' true
+perr mod_tracepoint -e syscalls:sys_enter_getppid:x true
+perr mod_tp_twice -e sched:sched_switch:uu true
+perr mod_no_event -e nosuch:u true
+perr mod_unknown_tp -e nosuch:event:u true
+perr mod_in_list -e task-clock,page-faults:uu true
+perr unknown_in_list -e task-clock,nosuch true
 if [ -n "$ASAN" ] && [ -x "$ASAN/ferret" ]; then
 	if "$ASAN/ferret" stat -r 2 -x, -e task-clock,"uprobe:$WL:ferret_stat_target" "$WL" 10 2>"$W/ee" >/dev/null &&
 	   ! grep -q Sanitizer "$W/ee" && grep -q '^10,' "$W/ee"; then ok asan_run; else

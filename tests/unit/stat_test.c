@@ -208,6 +208,51 @@ static void test_lookup(void)
 	finish(&t);
 }
 
+/*
+ * The bits perf 6.1 sets for each modifier (perf stat -vv's
+ * perf_event_attr dump): U K V user/kernel/hv, O G host/guest, I idle,
+ * D pinned, E exclusive, then precise_ip.
+ */
+static void test_modifiers(void)
+{
+	static const struct { const char *mod, *bits; } cases[] = {
+		{ "u", "KVG0" }, { "k", "UV0" }, { "h", "UK0" }, { "G", "O0" },
+		{ "H", "G0" }, { "uk", "VG0" }, { "ku", "VG0" }, { "ukh", "G0" },
+		{ "uG", "KVO0" }, { "hG", "UKO0" }, { "I", "I0" }, { "Iu", "KVGI0" },
+		{ "p", "G1" }, { "ppp", "G3" }, { "pP", "G1" }, { "P", "0" },
+		{ "S", "0" }, { "D", "D0" }, { "e", "E0" }, { "W", "0" },
+		{ "b", "0" }, { "", "0" },
+	};
+	static const char *const bad[] = { "uu", "pppp", "x", "ux", "kGk" };
+	struct tc t = { .name = "modifiers" };
+	struct stat_mod m;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char got[16];
+
+		memset(&m, 0, sizeof(m));
+		expect(&t, !stat_ev_modifier(cases[i].mod, &m), "%s refused",
+		       cases[i].mod);
+		snprintf(got, sizeof(got), "%s%s%s%s%s%s%s%s%u",
+			 m.exclude_user ? "U" : "", m.exclude_kernel ? "K" : "",
+			 m.exclude_hv ? "V" : "", m.exclude_host ? "O" : "",
+			 m.exclude_guest ? "G" : "", m.exclude_idle ? "I" : "",
+			 m.pinned ? "D" : "", m.exclusive ? "E" : "", m.precise);
+		expect(&t, !strcmp(got, cases[i].bits), ":%s: got %s, want %s",
+		       cases[i].mod, got, cases[i].bits);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memset(&m, 0, sizeof(m));
+		expect(&t, stat_ev_modifier(bad[i], &m) == -EINVAL,
+		       ":%s accepted", bad[i]);
+	}
+	stat_ev_mod_default(&m);
+	expect(&t, m.exclude_guest && !m.exclude_user && !m.exclude_host,
+	       "no modifier: the guest excluded only");
+	finish(&t);
+}
+
 int main(void)
 {
 	test_std();
@@ -218,6 +263,7 @@ int main(void)
 	test_interval();
 	test_stats();
 	test_lookup();
+	test_modifiers();
 	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
 	return failed != 0;
 }
