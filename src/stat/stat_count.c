@@ -83,39 +83,111 @@ static bool unsupported(int err)
 	       err == -EINVAL || err == -UTIL_ENOTSUPP;
 }
 
-int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
+/* A thread's name, from /proc, without its newline ("" once it ended). */
+static char *comm_of(pid_t pid, pid_t tid)
 {
-	const int *cpus = NULL;
+	char path[64], *text;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", (int)pid, (int)tid);
+	text = util_read_file(path, NULL);
+	if (!text)
+		return xstrdup("");
+	text[strcspn(text, "\n")] = '\0';
+	return text;
+}
+
+/* The slots to count: CPUs, or the threads of the target. */
+static int slots_of(struct stat_evlist *l, const struct stat_target *t)
+{
+	const int *cpus = t->cpus;
 	pid_t *tids = NULL;
-	int i, j, n, err = 0;
+	int i, n = t->ncpus;
 
 	if (t->system_wide) {
-		n = perf_online_cpus(&cpus);
-	} else if (t->cmd) {
+		if (!cpus)
+			n = perf_online_cpus(&cpus);
+		if (n < 0)
+			return n;
+		l->ids = xmalloc(n * sizeof(*l->ids));
+		memcpy(l->ids, cpus, n * sizeof(*l->ids));
+		l->nids = n;
+		return 0;
+	}
+	if (t->cmd || t->threads_only) {
 		tids = xmalloc(sizeof(*tids));
 		tids[0] = t->pid;
 		n = 1;
 	} else {
 		n = threads_of(t->pid, &tids);
+		if (n < 0)
+			return n;
 	}
-	if (n < 0) {
+	l->ids = xmalloc(n * sizeof(*l->ids));
+	l->comms = xcalloc(n, sizeof(*l->comms));
+	for (i = 0; i < n; i++) {
+		l->ids[i] = tids[i];
+		l->comms[i] = comm_of(t->pid, tids[i]);
+	}
+	l->nids = n;
+	free(tids);
+	return 0;
+}
+
+static void slots_free(struct stat_evlist *l)
+{
+	int i;
+
+	for (i = 0; l->comms && i < l->nids; i++)
+		free(l->comms[i]);
+	free(l->comms);
+	free(l->ids);
+	l->comms = NULL;
+	l->ids = NULL;
+	l->nids = 0;
+}
+
+/* Closes e's counters, keeping its slots. */
+static void close_event(struct stat_event *e)
+{
+	int j;
+
+	for (j = 0; j < e->nfds; j++) {
+		if (e->fds[j] >= 0)
+			close(e->fds[j]);
+		e->fds[j] = -1;
+	}
+}
+
+int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
+{
+	int i, j, n, err;
+
+	stat_count_release(l);
+	err = slots_of(l, t);
+	if (err) {
 		fprintf(stderr, "ferret stat: %s: %s\n", t->system_wide ?
 			"cannot read the online CPUs" : "cannot find the threads",
-			strerror(-n));
-		return n;
+			strerror(-err));
+		return err;
 	}
+	n = l->nids;
 	for (i = 0; i < l->n && !err; i++) {
 		struct stat_event *e = &l->v[i];
 
 		if (e->kind != STAT_PERF)
 			continue;
-		e->fds = xcalloc(n, sizeof(*e->fds));
+		e->fds = xmalloc(n * sizeof(*e->fds));
+		e->cnt = xcalloc(n, sizeof(*e->cnt));
+		e->pcnt = xcalloc(n, sizeof(*e->pcnt));
+		e->nfds = n;
+		for (j = 0; j < n; j++)
+			e->fds[j] = -1;
 		for (j = 0; j < n; j++) {
-			int fd = t->system_wide ? open_one(e, t, -1, cpus[j]) :
-				 open_one(e, t, tids[j], -1);
+			int fd = t->system_wide ? open_one(e, t, -1, l->ids[j]) :
+				 open_one(e, t, l->ids[j], -1);
 
 			/* A thread that ended meanwhile has nothing to count. */
-			if (fd == -ESRCH && !t->system_wide)
+			if (fd == -ESRCH && !t->system_wide && !t->threads_only)
 				continue;
 			if (fd < 0 && unsupported(fd)) {
 				e->supported = false;
@@ -127,14 +199,11 @@ int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
 				err = fd;
 				break;
 			}
-			e->fds[e->nfds++] = fd;
+			e->fds[j] = fd;
 		}
-		if (!e->supported) {
-			while (e->nfds)
-				close(e->fds[--e->nfds]);
-		}
+		if (!e->supported)
+			close_event(e);
 	}
-	free(tids);
 	return err;
 }
 
@@ -146,7 +215,8 @@ void stat_count_enable(struct stat_evlist *l, const struct stat_target *t)
 		return;
 	for (i = 0; i < l->n; i++)
 		for (j = 0; j < l->v[i].nfds; j++)
-			ioctl(l->v[i].fds[j], PERF_EVENT_IOC_ENABLE, 0);
+			if (l->v[i].fds[j] >= 0)
+				ioctl(l->v[i].fds[j], PERF_EVENT_IOC_ENABLE, 0);
 }
 
 void stat_count_read(struct stat_evlist *l)
@@ -162,8 +232,12 @@ void stat_count_read(struct stat_evlist *l)
 		for (j = 0; j < e->nfds; j++) {
 			uint64_t r[3];
 
-			if (read(e->fds[j], r, sizeof(r)) != sizeof(r))
+			if (e->fds[j] < 0 ||
+			    read(e->fds[j], r, sizeof(r)) != sizeof(r))
 				continue;
+			e->cnt[j].val = r[0];
+			e->cnt[j].ena = r[1];
+			e->cnt[j].run = r[2];
 			val += r[0];
 			ena += r[1];
 			run += r[2];
@@ -178,10 +252,26 @@ void stat_count_close(struct stat_evlist *l)
 {
 	int i;
 
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].fds)
+			close_event(&l->v[i]);
+}
+
+void stat_count_release(struct stat_evlist *l)
+{
+	int i;
+
 	for (i = 0; i < l->n; i++) {
-		while (l->v[i].nfds)
-			close(l->v[i].fds[--l->v[i].nfds]);
-		free(l->v[i].fds);
-		l->v[i].fds = NULL;
+		struct stat_event *e = &l->v[i];
+
+		if (e->fds)
+			close_event(e);
+		free(e->fds);
+		free(e->cnt);
+		free(e->pcnt);
+		e->fds = NULL;
+		e->cnt = e->pcnt = NULL;
+		e->nfds = 0;
 	}
+	slots_free(l);
 }

@@ -516,7 +516,13 @@ void stat_ev_free(struct stat_evlist *l)
 	for (i = 0; i < l->n; i++) {
 		free(l->v[i].name);
 		free(l->v[i].fds);
+		free(l->v[i].cnt);
+		free(l->v[i].pcnt);
 	}
+	for (i = 0; l->comms && i < l->nids; i++)
+		free(l->comms[i]);
+	free(l->comms);
+	free(l->ids);
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }

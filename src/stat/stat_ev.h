@@ -32,6 +32,11 @@ struct stat_mod {
 	unsigned precise;	/* precise_ip, from p's */
 };
 
+/* One counter's reading: the count, and its times enabled and running. */
+struct stat_cnt {
+	uint64_t val, ena, run;
+};
+
 struct stat_event {
 	char *name;		/* as printed */
 	enum stat_kind kind;
@@ -39,9 +44,14 @@ struct stat_event {
 	uint64_t config;	/* and config */
 	bool clock;		/* task-clock or cpu-clock */
 	struct stat_mod mod;	/* STAT_PERF: the exclude_* and other bits */
-	/* Counting state (stat_count.c, stat_bpf.c). */
+	/*
+	 * Counting state (stat_count.c, stat_bpf.c): a counter per slot of
+	 * the list (fds[i] -1 where none opened), its last reading and the
+	 * one an interval started at.
+	 */
 	int *fds;
 	int nfds;
+	struct stat_cnt *cnt, *pcnt;
 	bool supported;		/* false once the kernel refused it */
 	uint64_t val, run, ena;	/* the last reading */
 	uint64_t pval, prun, pena;	/* the reading an interval started at */
@@ -52,6 +62,10 @@ struct stat_evlist {
 	struct stat_event *v;
 	int n;
 	int nbpf;		/* how many are STAT_BPF */
+	/* What each counter slot counts: a CPU, or a thread (stat_count.c). */
+	int *ids;
+	int nids;
+	char **comms;		/* a thread's name, per slot */
 };
 
 /*

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 
 #include "stat_main.h"
+#include "stat_aggr.h"
 #include "stat_bpf.h"
 #include "stat_count.h"
 #include "stat_ev.h"
@@ -28,6 +29,7 @@
 #include "util.h"
 #include "compile/compile.h"
 #include "kernel/btf.h"
+#include "kernel/perf.h"
 #include "lang/ast.h"
 #include "lang/parse.h"
 #include "lang/types.h"
@@ -36,8 +38,19 @@
 
 /* Exit status of a command line perf refuses (its usage_with_options). */
 #define EXIT_USAGE 129
+/* perf stat's -EINVAL, as its exit status: options that do not go together. */
+#define EXIT_EINVAL 234
 
-const char stat_optstring[] = "+e:p:ar:x:jI:o:h";
+const char stat_optstring[] = "+e:p:ar:x:jI:o:hAC:";
+
+/* Long options without a short one. */
+enum {
+	OPT_PER_THREAD = 256,
+	OPT_PER_CORE,
+	OPT_PER_DIE,
+	OPT_PER_SOCKET,
+	OPT_PER_NODE,
+};
 
 struct ps {
 	struct stat_evlist ev;
@@ -45,6 +58,10 @@ struct ps {
 	struct stat_target t;
 	char **cmd;
 	const char *pid_arg;
+	const char *cpu_arg;	/* -C's list, as given */
+	int *cpus;		/* and parsed */
+	enum stat_aggr aggr;
+	bool all_cpus;		/* -a given */
 	long interval_ms;
 	int runs;
 	char *target;		/* the header's "'ls -l'" */
@@ -74,6 +91,13 @@ static void usage(FILE *f)
 "                          comma-separated, repeatable, globs expand\n"
 "    -p, --pid <pid>       stat events on existing process id\n"
 "    -a, --all-cpus        system-wide collection from all CPUs\n"
+"    -C, --cpu <cpu>       list of cpus to monitor in system-wide\n"
+"    -A, --no-aggr         disable CPU count aggregation\n"
+"        --per-thread      aggregate counts per thread\n"
+"        --per-core        aggregate counts per physical processor core\n"
+"        --per-die         aggregate counts per processor die\n"
+"        --per-socket      aggregate counts per processor socket\n"
+"        --per-node        aggregate counts per numa node\n"
 "    -r, --repeat <n>      repeat command and print average + stddev\n"
 "    -x, --field-separator <separator>\n"
 "                          print counts with custom separator (CSV)\n"
@@ -173,7 +197,7 @@ static void print_interval(struct ps *s)
 {
 	struct stat_out o = s->out;
 	struct stat_line *l;
-	int i;
+	int i, j, n = s->ev.n;
 
 	read_all(s);
 	o.interval = true;
@@ -182,14 +206,21 @@ static void print_interval(struct ps *s)
 	o.wall_ns = (double)s->interval_ms * 1e6;
 	if (s->nintervals++ % 26 == 0)
 		stat_fmt_header(&o, s->target);
-	l = lines_of(s, true, false);
-	stat_fmt_lines(&o, l, s->ev.n);
+	if (s->aggr == STAT_AGGR_GLOBAL)
+		l = lines_of(s, true, false);
+	else
+		l = stat_aggr_lines(&s->ev, s->aggr, true, &n);
+	stat_fmt_lines(&o, l, n);
 	fflush(o.f);
 	free(l);
 	for (i = 0; i < s->ev.n; i++) {
-		s->ev.v[i].pval = s->ev.v[i].val;
-		s->ev.v[i].prun = s->ev.v[i].run;
-		s->ev.v[i].pena = s->ev.v[i].ena;
+		struct stat_event *e = &s->ev.v[i];
+
+		e->pval = e->val;
+		e->prun = e->run;
+		e->pena = e->ena;
+		for (j = 0; e->cnt && j < e->nfds; j++)
+			e->pcnt[j] = e->cnt[j];
 	}
 }
 
@@ -466,7 +497,9 @@ static char *target_of(const struct ps *s)
 	struct buf b = { 0 };
 	int i;
 
-	if (s->t.system_wide) {
+	if (s->cpu_arg && !s->all_cpus) {
+		buf_printf(&b, "'CPU(s) %s'", s->cpu_arg);
+	} else if (s->t.system_wide) {
 		buf_printf(&b, "'system wide'");
 	} else if (s->pid_arg) {
 		buf_printf(&b, "process id '%s'", s->pid_arg);
@@ -488,6 +521,48 @@ static int usage_error(const char *msg, const char *arg)
 	return EXIT_USAGE;
 }
 
+/*
+ * perf's refusal of options that do not go together: its message, then
+ * its usage with only the options concerned; exit 234.
+ */
+static int refuse(const char *msg, bool usage_line, const char *opts)
+{
+	fprintf(stderr, "%s\n", msg);
+	if (usage_line)
+		fprintf(stderr, "\n Usage: ferret stat [<options>] [<command>]\n\n");
+	fputs(opts, stderr);
+	return EXIT_EINVAL;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/*
+ * -C's list, sorted as perf's CPU maps are: the count, or -EINVAL for
+ * what perf cannot parse, a CPU named twice included.
+ */
+static int parse_cpu_list(const char *arg, int **cpus)
+{
+	int n, i;
+
+	if (arg[strspn(arg, "0123456789,-")])
+		return -EINVAL;
+	n = perf_parse_cpus(arg, cpus);
+	if (n < 0)
+		return n;
+	qsort(*cpus, n, sizeof(**cpus), cmp_int);
+	for (i = 1; i < n; i++) {
+		if ((*cpus)[i - 1] == (*cpus)[i]) {
+			free(*cpus);
+			*cpus = NULL;
+			return -EINVAL;
+		}
+	}
+	return n;
+}
+
 int stat_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -500,6 +575,13 @@ int stat_main(int argc, char **argv)
 		{ "interval-print", required_argument, NULL, 'I' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "no-aggr", no_argument, NULL, 'A' },
+		{ "cpu", required_argument, NULL, 'C' },
+		{ "per-thread", no_argument, NULL, OPT_PER_THREAD },
+		{ "per-core", no_argument, NULL, OPT_PER_CORE },
+		{ "per-die", no_argument, NULL, OPT_PER_DIE },
+		{ "per-socket", no_argument, NULL, OPT_PER_SOCKET },
+		{ "per-node", no_argument, NULL, OPT_PER_NODE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct ps s = { .runs = 1, .tfd = -1 };
@@ -534,6 +616,39 @@ int stat_main(int argc, char **argv)
 			break;
 		case 'a':
 			s.t.system_wide = true;
+			s.all_cpus = true;
+			break;
+		case 'C':
+			free(s.cpus);
+			s.cpus = NULL;
+			s.t.ncpus = parse_cpu_list(optarg, &s.cpus);
+			if (s.t.ncpus < 0) {
+				ret = refuse("failed to parse CPUs map: No such file or directory", true,
+					     "    -C, --cpu <cpu>       list of cpus to monitor in system-wide\n"
+					     "    -a, --all-cpus        system-wide collection from all CPUs\n");
+				goto out;
+			}
+			s.t.cpus = s.cpus;
+			s.t.system_wide = true;
+			s.cpu_arg = optarg;
+			break;
+		case 'A':
+			s.aggr = STAT_AGGR_NONE;
+			break;
+		case OPT_PER_THREAD:
+			s.aggr = STAT_AGGR_THREAD;
+			break;
+		case OPT_PER_CORE:
+			s.aggr = STAT_AGGR_CORE;
+			break;
+		case OPT_PER_DIE:
+			s.aggr = STAT_AGGR_DIE;
+			break;
+		case OPT_PER_SOCKET:
+			s.aggr = STAT_AGGR_SOCKET;
+			break;
+		case OPT_PER_NODE:
+			s.aggr = STAT_AGGR_NODE;
 			break;
 		case 'r':
 			if (parse_count(optarg, 100, &v)) {
@@ -571,6 +686,29 @@ int stat_main(int argc, char **argv)
 	}
 	if (optind < argc)
 		s.cmd = argv + optind;
+	if (s.aggr == STAT_AGGR_THREAD && s.t.system_wide) {
+		ret = usage_error("ferret stat: --per-thread counts the threads of -p or -t, not every thread of the system (-a, -C)",
+				  NULL);
+		goto out;
+	}
+	if (s.aggr == STAT_AGGR_THREAD && !s.t.pid) {
+		ret = refuse("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.",
+			     false,
+			     "    -p, --pid <pid>       stat events on existing process id\n"
+			     "    -t, --tid <tid>       stat events on existing thread id\n");
+		goto out;
+	}
+	if (s.aggr != STAT_AGGR_GLOBAL && s.aggr != STAT_AGGR_THREAD &&
+	    !s.t.system_wide) {
+		ret = refuse("both cgroup and no-aggregation modes only available in system-wide mode",
+			     true,
+			     "    -G, --cgroup <name>   monitor event in cgroup name only\n"
+			     "    -A, --no-aggr         disable CPU count aggregation\n"
+			     "    -a, --all-cpus        system-wide collection from all CPUs\n"
+			     "        --for-each-cgroup <name>\n"
+			     "                          expand events for each cgroup\n");
+		goto out;
+	}
 	if (!s.cmd && !s.t.pid && !s.t.system_wide) {
 		ret = usage_error("ferret stat: no command to run: give a command, -p PID or -a", NULL);
 		goto out;
@@ -591,6 +729,11 @@ int stat_main(int argc, char **argv)
 	}
 	if (!s.ev.n)
 		stat_ev_default(&s.ev);
+	if (s.ev.nbpf && s.aggr != STAT_AGGR_GLOBAL) {
+		ret = usage_error("ferret stat: -A and --per-* split perf counters; probes counted by BPF are counted as one",
+				  NULL);
+		goto out;
+	}
 	bpf_used = s.ev.nbpf > 0;
 	if (outfile) {
 		out = fopen(outfile, "w");
@@ -609,6 +752,7 @@ int stat_main(int argc, char **argv)
 	s.out.f = out;
 	s.out.thousands = thousands;
 	s.out.runs = s.runs;
+	s.out.aggr = s.aggr;
 	s.target = target_of(&s);
 	s.t.cmd = s.cmd != NULL;
 	for (r = 0; r < s.runs; r++) {
@@ -621,14 +765,24 @@ int stat_main(int argc, char **argv)
 	if (!s.interval_ms) {
 		s.out.wall_ns = s.wall.mean;
 		s.out.wall_sd = stat_acc_sd(&s.wall);
+		int n = s.ev.n;
+
 		stat_fmt_header(&s.out, s.target);
-		l = lines_of(&s, false, true);
-		stat_fmt_lines(&s.out, l, s.ev.n);
+		/*
+		 * perf averages -r's runs over everything only; per CPU or
+		 * aggregate it prints the last run's counts, with no error.
+		 */
+		if (s.aggr == STAT_AGGR_GLOBAL)
+			l = lines_of(&s, false, true);
+		else
+			l = stat_aggr_lines(&s.ev, s.aggr, false, &n);
+		stat_fmt_lines(&s.out, l, n);
 		stat_fmt_footer(&s.out, s.cmd && !s.t.system_wide,
 				tv_s(&ru.ru_utime), tv_s(&ru.ru_stime));
 	}
 out:
 	free(l);
+	free(s.cpus);
 	free(s.target);
 	free(thousands);
 	stat_ev_free(&s.ev);

@@ -33,7 +33,7 @@ if ! command -v perf >/dev/null || ! perf stat -e task-clock true 2>/dev/null; t
 	exit 0
 fi
 WL=$W/workload
-cc -O2 -o "$WL" "$(dirname "$0")/workload.c" || exit 1
+cc -O2 -pthread -o "$WL" "$(dirname "$0")/workload.c" || exit 1
 
 # Each tool's output with its "# started on" lines dropped.
 pf() { timeout 60 perf stat -o "$W/p" "$@" >/dev/null 2>&1; grep -v '^# started on' "$W/p"; }
@@ -42,17 +42,18 @@ fs() { timeout 60 "$FERRET" stat -o "$W/f" "$@" >/dev/null 2>&1; grep -v '^# sta
 # Numbers masked with the spaces that right-align them, K/M/G rates as
 # plain ones, so that the text compares; cols gives each line's length
 # and the column of its '#', so that the alignment compares too.
-mask() { sed -E 's/ *[0-9][0-9.,]*/ N/g; s/ [KMG]\/sec/ \/sec/; s/ +$//'; }
-cols() { awk '{ print length($0), index($0, "#") }'; }
+mask() { sed -E 's/ *[0-9][0-9.,]*/ N/g; s/[KMG]\/sec/\/sec/; s/ +$//'; }
+cols() { awk '/seconds time elapsed/ { print "elapsed"; next } { print length($0), index($0, "#") }'; }
 
-# layout NAME ARGS...: the same lines, in the same columns.
+# layout NAME ARGS...: the same lines, in the same columns (CSV has
+# none to compare).
 layout() {
 	local name=$1
 	shift
 	pf "$@" >"$W/pl"
 	fs "$@" >"$W/fl"
 	if diff <(mask <"$W/pl") <(mask <"$W/fl") >"$W/diff"; then
-		if diff <(cols <"$W/pl") <(cols <"$W/fl") >"$W/diff"; then ok "$name"
+		if [[ " $* " == *" -x"* ]] || diff <(cols <"$W/pl") <(cols <"$W/fl") >"$W/diff"; then ok "$name"
 		else bad "$name" "columns differ (length, '#'; - perf, + ferret)"; fi
 	else
 		bad "$name" "layout differs (- perf, + ferret)"
@@ -71,6 +72,45 @@ layout system_wide -a -e task-clock,context-switches sleep 0.05
 layout modifiers -e page-faults:u,page-faults:k,page-faults:hG,task-clock:u,cycles:u \
 	-e L1-dcache-loads:k,syscalls:sys_enter_getppid:u,faults:ukh,page-faults: \
 	-e 'sched:sched_process_e*:k' "$WL" 0 10
+
+# Per CPU (-A, -C) and per core, die, socket and node: perf's prefixes and
+# columns, in std, CSV and JSON, with and without -I.
+for args in "-a -A" "-a --per-core" "-a --per-die" "-a --per-socket" "-a --per-node" \
+	    "-C 1" "-C 1,0 -A" "-C 0-99" "-a -A -r 2"; do
+	# shellcheck disable=SC2086
+	layout "aggr $args" $args -e task-clock,page-faults,cycles sleep 0.05
+	# shellcheck disable=SC2086
+	[[ $args == *-r* ]] || layout "aggr -I $args" $args -I 30 -e task-clock,cycles sleep 0.05
+	# shellcheck disable=SC2086
+	layout "aggr -x $args" $args -x, -e task-clock,page-faults,cycles sleep 0.05
+	# shellcheck disable=SC2086
+	layout "aggr -j $args" $args -j -e task-clock,cycles sleep 0.05
+done
+# The counts per CPU add up to the total, as perf's do.
+f=$(fs -a -A -x, -e task-clock sleep 0.05 | grep task-clock | awk -F, '{ s += $2 } END { printf "%d %d", NR, s }')
+if [ "${f%% *}" = "$(nproc)" ] && [ "${f#* }" -gt 0 ]; then ok aggr_cpus; else bad aggr_cpus "got '$f'"; fi
+
+# Per thread: a two-thread process, each thread a line, busiest first.
+"$WL" spin &
+SP=$!
+sleep 0.1
+pt() { timeout -s INT 0.3 perf stat -o "$W/p" "$@" >/dev/null 2>&1; grep -v '^# started on' "$W/p"; }
+ft() { timeout -s INT 0.3 "$FERRET" stat -o "$W/f" "$@" >/dev/null 2>&1; grep -v '^# started on' "$W/f"; }
+# Thread ids as X's, keeping their width: the order of threads by count
+# may differ from one run to the other.
+tids() { sed -E ':a; s/(workload-X*)[0-9]/\1X/; ta'; }
+for args in "" "-x," "-j" "-I 100"; do
+	# shellcheck disable=SC2086
+	pt --per-thread -p $SP $args -e task-clock,cs,cycles | tids | head -8 >"$W/pl"
+	# shellcheck disable=SC2086
+	ft --per-thread -p $SP $args -e task-clock,cs,cycles | tids | head -8 >"$W/fl"
+	if diff <(mask <"$W/pl") <(mask <"$W/fl") >"$W/diff" && diff <(cols <"$W/pl") <(cols <"$W/fl") >"$W/diff"; then
+		ok "per_thread $args"; else bad "per_thread $args" "differs from perf (- perf, + ferret)"; fi
+done
+f=$(ft --per-thread -p $SP -x, -e task-clock | cut -d, -f2 | tr '\n' ' ')
+read -r a b <<<"$f"
+if [ -n "$b" ] && awk "BEGIN { exit !($a >= $b && $b > 0) }"; then ok per_thread_sorted; else bad per_thread_sorted "got '$f'"; fi
+kill $SP; wait $SP 2>/dev/null
 
 # What the modifiers count: user and kernel page faults apart, as perf
 # counts them, none in the hypervisor, and a tracepoint whatever the mode.
@@ -232,6 +272,14 @@ perr mod_no_event -e nosuch:u true
 perr mod_unknown_tp -e nosuch:event:u true
 perr mod_in_list -e task-clock,page-faults:uu true
 perr unknown_in_list -e task-clock,nosuch true
+perr aggr_not_system_wide -A true
+perr per_core_not_system_wide --per-core true
+perr per_thread_no_pid --per-thread true
+perr cpu_list_bad -C x true
+perr cpu_list_twice -C 1,0,1 true
+perr cpu_list_reversed -C 1-0 true
+err per_thread_system_wide 129 "not every thread of the system" -a --per-thread true
+err aggr_bpf 129 "counted by BPF" -a -A -e "uprobe:$WL:ferret_stat_target" true
 if [ -n "$ASAN" ] && [ -x "$ASAN/ferret" ]; then
 	if "$ASAN/ferret" stat -r 2 -x, -e task-clock,"uprobe:$WL:ferret_stat_target" "$WL" 10 2>"$W/ee" >/dev/null &&
 	   ! grep -q Sanitizer "$W/ee" && grep -q '^10,' "$W/ee"; then ok asan_run; else

@@ -12,10 +12,10 @@
 
 /* The default events of a run of "true": two lines with metrics. */
 static const struct stat_line lines[] = {
-	{ "task-clock", true, true, 490000, 0, 490000, 490000 },
-	{ "page-faults", false, true, 46, 0, 490000, 490000 },
-	{ "cycles", false, false, 0, 0, 0, 0 },
-	{ "syscalls:sys_enter_getppid", false, true, 0, 0, 490000, 490000 },
+	{ "task-clock", true, true, 490000, 0, 490000, 490000, { 0 }, 0 },
+	{ "page-faults", false, true, 46, 0, 490000, 490000, { 0 }, 0 },
+	{ "cycles", false, false, 0, 0, 0, 0, { 0 }, 0 },
+	{ "syscalls:sys_enter_getppid", false, true, 0, 0, 490000, 490000, { 0 }, 0 },
 };
 
 static char *render(struct stat_out *o, const struct stat_line *l, int n,
@@ -64,8 +64,8 @@ static void test_no_clock(void)
 	struct stat_out o = { .mode = STAT_STD, .thousands = ",", .runs = 1,
 			      .wall_ns = 4107455 };
 	struct stat_line l[] = {
-		{ "syscalls:sys_enter_getppid", false, true, 1234567, 0, 5, 5 },
-		{ "task-clock", true, true, 0, 0, 0, 0 },
+		{ "syscalls:sys_enter_getppid", false, true, 1234567, 0, 5, 5, { 0 }, 0 },
+		{ "task-clock", true, true, 0, 0, 0, 0, { 0 }, 0 },
 	};
 	char *got = render(&o, l, 2, "process id '12'", false);
 
@@ -82,9 +82,9 @@ static void test_repeat(void)
 	struct stat_out o = { .mode = STAT_STD, .thousands = "", .runs = 3,
 			      .wall_ns = 732000, .wall_sd = 374784 };
 	struct stat_line l[] = {
-		{ "task-clock", true, true, 550000, 29975, 550000, 550000 },
-		{ "page-faults", false, true, 48, 0.576, 550000, 550000 },
-		{ "cycles", false, false, 0, 0, 0, 0 },
+		{ "task-clock", true, true, 550000, 29975, 550000, 550000, { 0 }, 0 },
+		{ "page-faults", false, true, 48, 0.576, 550000, 550000, { 0 }, 0 },
+		{ "cycles", false, false, 0, 0, 0, 0, { 0 }, 0 },
 	};
 	char *got = render(&o, l, 3, "'true'", true);
 
@@ -141,9 +141,9 @@ static void test_interval(void)
 			      .interval = true, .ts_ns = 101547860,
 			      .wall_ns = 100e6 };
 	struct stat_line l[] = {
-		{ "task-clock", true, true, 744000, 0, 744000, 744000 },
-		{ "page-faults", false, true, 74, 0, 744000, 744000 },
-		{ "cycles", false, false, 0, 0, 0, 0 },
+		{ "task-clock", true, true, 744000, 0, 744000, 744000, { 0 }, 0 },
+		{ "page-faults", false, true, 74, 0, 744000, 744000, { 0 }, 0 },
+		{ "cycles", false, false, 0, 0, 0, 0, { 0 }, 0 },
 	};
 	char *got = render(&o, l, 3, "'sleep'", true);
 
@@ -208,6 +208,54 @@ static void test_lookup(void)
 	finish(&t);
 }
 
+/* The prefixes of -A, --per-core and --per-thread, laid out as perf's. */
+static void test_aggr(void)
+{
+	struct stat_out o = { .mode = STAT_STD, .thousands = "", .runs = 1,
+			      .wall_ns = 101740000, .aggr = STAT_AGGR_CORE };
+	struct stat_line l[] = {
+		{ "task-clock", true, true, 101740000, 0, 101740000, 101740000,
+		  { .socket = 0, .die = 0, .core = 1, .nr = 1 }, 0 },
+		{ "cycles", false, false, 0, 0, 0, 0,
+		  { .socket = 0, .die = 0, .core = 1, .nr = 1 }, 0 },
+	};
+	char *got = render(&o, l, 2, "'system wide'", false);
+
+	check("per_core", got,
+"\n Performance counter stats for 'system wide':\n\n"
+"S0-D0-C1           1             101.74 msec task-clock                       #    1.000 CPUs utilized          \n"
+"S0-D0-C1           1    <not supported>      cycles                                                      \n");
+	free(got);
+	o.mode = STAT_CSV;
+	o.sep = ",";
+	o.aggr = STAT_AGGR_SOCKET;
+	l[0].id.nr = 2;
+	got = render(&o, l, 1, "'system wide'", false);
+	check("per_socket_csv", got,
+"S0,2,101.74,msec,task-clock,101740000,100.00,1.000,CPUs utilized\n");
+	free(got);
+	o.mode = STAT_JSON;
+	o.aggr = STAT_AGGR_NONE;
+	l[1].id.cpu = 1;
+	got = render(&o, l + 1, 1, "'system wide'", false);
+	check("no_aggr_json", got,
+"{\"cpu\" : \"1\", \"counter-value\" : \"<not supported>\", \"unit\" : \"\", \"event\" : \"cycles\", \"event-runtime\" : 0, \"pcnt-running\" : 100.00, \"metric-value\" : 0.000000, \"metric-unit\" : \"\"}\n");
+	free(got);
+	o.mode = STAT_STD;
+	o.aggr = STAT_AGGR_THREAD;
+	o.interval = true;
+	o.ts_ns = 100015257;
+	o.wall_ns = 100e6;
+	l[0].id.comm = "mt";
+	l[0].id.tid = 29691;
+	l[0].val = l[0].run = l[0].ena = 18650000;
+	got = render(&o, l, 1, "", false);
+	check("per_thread_interval", got,
+"#           time             comm-pid                  counts unit events\n"
+"     0.100015257               mt-29691                 18.65 msec task-clock                       #    0.186 CPUs utilized          \n");
+	free(got);
+}
+
 /*
  * The bits perf 6.1 sets for each modifier (perf stat -vv's
  * perf_event_attr dump): U K V user/kernel/hv, O G host/guest, I idle,
@@ -264,6 +312,7 @@ int main(void)
 	test_stats();
 	test_lookup();
 	test_modifiers();
+	test_aggr();
 	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
 	return failed != 0;
 }
