@@ -14,8 +14,13 @@
 #include "util.h"
 #include "kernel/perf.h"
 
+/*
+ * Opens e's counter on pid or cpu; group_fd is its group's leader's
+ * counter on the same one, or -1.  A leader starts disabled, to be
+ * enabled (or enabled at the exec), and its members with it.
+ */
 static int open_one(const struct stat_event *e, const struct stat_target *t,
-		    pid_t pid, int cpu)
+		    pid_t pid, int cpu, int group_fd)
 {
 	const struct stat_mod *m = &e->mod;
 	struct perf_event_attr attr;
@@ -27,9 +32,9 @@ static int open_one(const struct stat_event *e, const struct stat_target *t,
 	attr.config = e->config;
 	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
 			   PERF_FORMAT_TOTAL_TIME_RUNNING;
-	attr.disabled = 1;
+	attr.disabled = group_fd < 0;
 	attr.inherit = !t->system_wide;
-	attr.enable_on_exec = t->cmd && !t->system_wide;
+	attr.enable_on_exec = group_fd < 0 && t->cmd && !t->system_wide;
 	attr.exclude_user = m->exclude_user;
 	attr.exclude_kernel = m->exclude_kernel;
 	attr.exclude_hv = m->exclude_hv;
@@ -44,8 +49,8 @@ static int open_one(const struct stat_event *e, const struct stat_target *t,
 			       e->type == PERF_TYPE_HW_CACHE))
 		attr.precise_ip = 3;
 	for (;;) {
-		fd = (int)syscall(__NR_perf_event_open, &attr, pid, cpu, -1,
-				  PERF_FLAG_FD_CLOEXEC);
+		fd = (int)syscall(__NR_perf_event_open, &attr, pid, cpu,
+				  group_fd, PERF_FLAG_FD_CLOEXEC);
 		if (fd >= 0 || !m->precise_max || !attr.precise_ip ||
 		    (errno != EOPNOTSUPP && errno != EINVAL))
 			break;
@@ -182,9 +187,22 @@ int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
 		e->nfds = n;
 		for (j = 0; j < n; j++)
 			e->fds[j] = -1;
+		if (e->leader >= 0 && e->leader != i && !l->v[e->leader].supported) {
+			/* perf gives up on a group whose leader it cannot open. */
+			fprintf(stderr, "Error:\nThe %s event is not supported.\n",
+				l->v[e->leader].name);
+			return -EOPNOTSUPP;
+		}
 		for (j = 0; j < n; j++) {
-			int fd = t->system_wide ? open_one(e, t, -1, l->ids[j]) :
-				 open_one(e, t, l->ids[j], -1);
+			int gfd = e->leader >= 0 && e->leader != i ?
+				  l->v[e->leader].fds[j] : -1;
+			int fd;
+
+			/* A member goes where its leader could go. */
+			if (e->leader >= 0 && e->leader != i && gfd < 0)
+				continue;
+			fd = t->system_wide ? open_one(e, t, -1, l->ids[j], gfd) :
+			     open_one(e, t, l->ids[j], -1, gfd);
 
 			/* A thread that ended meanwhile has nothing to count. */
 			if (fd == -ESRCH && !t->system_wide && !t->threads_only)
@@ -203,6 +221,19 @@ int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
 		}
 		if (!e->supported)
 			close_event(e);
+	}
+	/*
+	 * A group with a member the kernel does not have counts nothing:
+	 * as in perf, its others are "not counted".
+	 */
+	for (i = 0; i < l->n && !err; i++) {
+		struct stat_event *e = &l->v[i];
+
+		if (e->leader < 0 || e->supported)
+			continue;
+		for (j = e->leader; j < l->n && l->v[j].leader == e->leader; j++)
+			if (l->v[j].fds)
+				close_event(&l->v[j]);
 	}
 	return err;
 }

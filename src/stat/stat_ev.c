@@ -104,6 +104,7 @@ static struct stat_event *add(struct stat_evlist *l, const char *name,
 	e->name = xstrdup(name);
 	e->kind = kind;
 	e->supported = true;
+	e->leader = -1;
 	if (kind == STAT_BPF)
 		l->nbpf++;
 	return e;
@@ -483,24 +484,120 @@ static int add_one(struct stat_evlist *l, const struct spec *sp, const char *ev)
 	return err;
 }
 
-int stat_ev_parse(struct stat_evlist *l, const char *list)
+/* The events of text (NUL-terminated, comma-separated), at off in sp's text. */
+static int add_list(struct stat_evlist *l, const struct spec *sp, char *text)
 {
-	char *copy = xstrdup(list), *save = NULL, *tok;
-	struct spec sp = { .text = list };
+	char *save = NULL, *tok;
+	struct spec at = *sp;
 	int err = 0;
 
-	if (!*list) {
-		syntax_error(list, 0, "parser error");
-		usage_hint();
-		err = -EINVAL;
-	}
-	for (tok = strtok_r(copy, ",", &save); tok && !err;
+	for (tok = strtok_r(text, ",", &save); tok && !err;
 	     tok = strtok_r(NULL, ",", &save)) {
-		sp.off = (int)(tok - copy);
-		err = add_one(l, &sp, tok);
+		at.off = sp->off + (int)(tok - text);
+		err = add_one(l, &at, tok);
 	}
-	free(copy);
 	return err;
+}
+
+/*
+ * The group at list + off: "{EVENTS}" and perhaps ":MOD", up to the next
+ * comma.  Its first event leads the others; MOD applies to each on top of
+ * its own modifier, leaving the names as they are, as perf's does.
+ * *end gets where the group's text ends.
+ */
+static int add_group(struct stat_evlist *l, const char *list, int off, int *end)
+{
+	const char *open = list + off, *close = strchr(open + 1, '}');
+	const char *nested = strchr(open + 1, '{');
+	struct spec sp = { .text = list, .off = off };
+	struct stat_mod m;
+	char *inner, *tail;
+	int first = l->n, i, err;
+
+	if (nested && (!close || nested < close))
+		return parse_error(&sp, (int)(nested - open), "parser error");
+	if (!close)
+		return parse_error(&sp, (int)strlen(open), "parser error");
+	if (close == open + 1)
+		return parse_error(&sp, 0, "parser error");
+	*end = (int)(strchrnul(close, ',') - list);
+	if (close[1] && close[1] != ',' && close[1] != ':')
+		return parse_error(&sp, (int)(close - open), "parser error");
+	tail = xstrndup(open, list + *end - open);
+	if (close[1] == ':' &&
+	    (err = parse_mod(&sp, tail, tail + (close - open) + 1, &m))) {
+		free(tail);
+		return err;
+	}
+	inner = xstrndup(open + 1, close - open - 1);
+	sp.off = off + 1;
+	err = add_list(l, &sp, inner);
+	free(inner);
+	for (i = first; !err && i < l->n; i++) {
+		struct stat_event *e = &l->v[i];
+
+		if (e->kind != STAT_PERF) {
+			sp.off = off;
+			err = parse_error(&sp, 0, "a group takes perf counters only, not probes counted by BPF");
+			break;
+		}
+		e->leader = first;
+		if (close[1] == ':')
+			stat_ev_modifier(tail + (close - open) + 2, &e->mod);
+	}
+	free(tail);
+	return err;
+}
+
+int stat_ev_parse(struct stat_evlist *l, const char *list)
+{
+	struct spec sp = { .text = list };
+	int off = 0, end = 0, err = 0;
+
+	if (!*list)
+		return parse_error(&sp, 0, "parser error");
+	while (list[off] && !err) {
+		if (list[off] == ',') {
+			off++;
+		} else if (list[off] == '{') {
+			err = add_group(l, list, off, &end);
+			off = end;
+		} else {
+			char *text;
+
+			end = (int)(strchrnul(list + off, ',') - list);
+			text = xstrndup(list + off, end - off);
+			sp.off = off;
+			err = add_list(l, &sp, text);
+			free(text);
+			off = end;
+		}
+	}
+	return err;
+}
+
+bool stat_ev_mixed_group(const struct stat_evlist *l, int i)
+{
+	uint32_t type = l->v[i].type;
+	int j, members = 0;
+
+	for (j = i; j < l->n && l->v[j].leader == i; j++)
+		members++;
+	if (l->v[i].leader != i || members < 2)
+		return false;
+	/*
+	 * Software events go in any group; the others must share one type.
+	 * perf looks at the whole list here, not the group alone.
+	 */
+	for (j = 0; j < l->n; j++) {
+		if (l->v[j].kind != STAT_PERF || l->v[j].type == PERF_TYPE_SOFTWARE)
+			continue;
+		if (type == PERF_TYPE_SOFTWARE)
+			type = l->v[j].type;
+		else if (type != l->v[j].type)
+			return true;
+	}
+	return false;
 }
 
 void stat_ev_default(struct stat_evlist *l)

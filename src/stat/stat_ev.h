@@ -44,6 +44,8 @@ struct stat_event {
 	uint64_t config;	/* and config */
 	bool clock;		/* task-clock or cpu-clock */
 	struct stat_mod mod;	/* STAT_PERF: the exclude_* and other bits */
+	int leader;		/* in a group ({a,b}): its first event's
+				 * index, which may be this one; or -1 */
 	/*
 	 * Counting state (stat_count.c, stat_bpf.c): a counter per slot of
 	 * the list (fds[i] -1 where none opened), its last reading and the
@@ -74,6 +76,12 @@ struct stat_evlist {
  * stderr: -EINVAL.
  */
 int stat_ev_parse(struct stat_evlist *l, const char *list);
+
+/*
+ * Whether event i leads a group whose types perf calls mixed, and hints
+ * at when the group counted nothing.
+ */
+bool stat_ev_mixed_group(const struct stat_evlist *l, int i);
 
 /* perf stat's events when no -e is given. */
 void stat_ev_default(struct stat_evlist *l);

@@ -491,6 +491,21 @@ fail:
 	return err;
 }
 
+/* A group that counted nothing, of types perf calls mixed. */
+static bool mixed_group_hint(const struct ps *s)
+{
+	int i;
+
+	for (i = 0; i < s->ev.n; i++) {
+		const struct stat_event *e = &s->ev.v[i];
+
+		if (e->leader == i && e->supported && (!e->run || !e->ena) &&
+		    stat_ev_mixed_group(&s->ev, i))
+			return true;
+	}
+	return false;
+}
+
 /* "'ls -l'", "'system wide'" or "process id '12'", for the header. */
 static char *target_of(const struct ps *s)
 {
@@ -758,7 +773,8 @@ int stat_main(int argc, char **argv)
 	for (r = 0; r < s.runs; r++) {
 		err = run_once(&s, &ru, &ret);
 		if (err) {
-			ret = 1;
+			/* perf's status for an event it cannot count at all. */
+			ret = err == -EOPNOTSUPP ? 255 : 1;
 			goto out;
 		}
 	}
@@ -779,6 +795,8 @@ int stat_main(int argc, char **argv)
 		stat_fmt_lines(&s.out, l, n);
 		stat_fmt_footer(&s.out, s.cmd && !s.t.system_wide,
 				tv_s(&ru.ru_utime), tv_s(&ru.ru_stime));
+		if (s.out.mode == STAT_STD && mixed_group_hint(&s))
+			fprintf(s.out.f, "The events in group usually have to be from the same PMU. Try reorganizing the group.\n");
 	}
 out:
 	free(l);

@@ -112,6 +112,23 @@ read -r a b <<<"$f"
 if [ -n "$b" ] && awk "BEGIN { exit !($a >= $b && $b > 0) }"; then ok per_thread_sorted; else bad per_thread_sorted "got '$f'"; fi
 kill $SP; wait $SP 2>/dev/null
 
+# Groups: one leader per group; a member the kernel lacks leaves its
+# group "not counted", with perf's hint when the group mixes PMUs.
+layout group -e '{task-clock,page-faults}' "$WL" 0 5
+layout group_mod -e '{task-clock,page-faults}:u,cs' "$WL" 0 5
+layout group_two -e '{page-faults,cs},{task-clock,cycles},faults' "$WL" 0 5
+layout group_unsupported -e '{page-faults,cycles}' "$WL" 0 5
+layout group_mixed_hint -e '{page-faults,syscalls:sys_enter_getppid,cycles:u}:k' "$WL" 0 5
+layout group_cpus -a -A -e '{task-clock,page-faults},{cs,cycles}' sleep 0.05
+layout group_csv -x, -e '{task-clock,page-faults},{cs,cycles}' "$WL" 0 5
+# What a group counts is the kernel's: the same as under perf.
+for g in '{syscalls:sys_enter_getppid,page-faults:u}' '{task-clock,syscalls:sys_enter_getppid}' \
+	 'syscalls:sys_enter_getppid,{cs,syscalls:sys_enter_getppid}'; do
+	p=$(pf -x, -e "$g" "$WL" 0 7 | grep getppid | cut -d, -f1 | tr '\n' ' ')
+	f=$(fs -x, -e "$g" "$WL" 0 7 | grep getppid | cut -d, -f1 | tr '\n' ' ')
+	if [ -n "$f" ] && [ "$p" = "$f" ]; then ok "group_count $g"; else bad "group_count $g" "perf '$p', ferret '$f'"; fi
+done
+
 # What the modifiers count: user and kernel page faults apart, as perf
 # counts them, none in the hypervisor, and a tracepoint whatever the mode.
 pf -x, -e page-faults:u,page-faults:k,page-faults:h,syscalls:sys_enter_getppid:k "$WL" 0 7 >"$W/pm"
@@ -272,6 +289,14 @@ perr mod_no_event -e nosuch:u true
 perr mod_unknown_tp -e nosuch:event:u true
 perr mod_in_list -e task-clock,page-faults:uu true
 perr unknown_in_list -e task-clock,nosuch true
+perr group_unclosed_member -e 'task-clock}' true
+perr group_empty -e '{}' true
+perr group_mod_parser -e '{task-clock}:x' true
+perr group_mod_bad -e '{task-clock}:uu' true
+perr group_nested -e '{task-clock,{cs}}' true
+perr group_trailing -e '{task-clock}u' true
+perr group_leader_unsupported -e '{cycles,page-faults}' true
+err group_bpf 129 "a group takes perf counters only" -e "{task-clock,uprobe:$WL:ferret_stat_target}" true
 perr aggr_not_system_wide -A true
 perr per_core_not_system_wide --per-core true
 perr per_thread_no_pid --per-thread true

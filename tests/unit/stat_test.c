@@ -299,6 +299,37 @@ static void test_modifiers(void)
 	expect(&t, m.exclude_guest && !m.exclude_user && !m.exclude_host,
 	       "no modifier: the guest excluded only");
 	finish(&t);
+
+	/*
+	 * A group's modifier goes on top of each member's own; perf -vv
+	 * shows {page-faults:u,cs}:k open the leader with exclude_hv and
+	 * exclude_guest, the member with exclude_user too, both named as
+	 * written inside the braces.
+	 */
+	t = (struct tc){ .name = "group_modifier" };
+	{
+		struct stat_evlist l = { 0 };
+
+		expect(&t, !stat_ev_parse(&l, "{page-faults:u,cs}:k,faults"),
+		       "refused");
+		expect(&t, l.n == 3, "%d events", l.n);
+		if (l.n == 3) {
+			expect(&t, l.v[0].leader == 0 && l.v[1].leader == 0 &&
+			       l.v[2].leader == -1, "leaders %d %d %d",
+			       l.v[0].leader, l.v[1].leader, l.v[2].leader);
+			expect(&t, !l.v[0].mod.exclude_user &&
+			       !l.v[0].mod.exclude_kernel && l.v[0].mod.exclude_hv &&
+			       l.v[0].mod.exclude_guest, "leader's bits");
+			expect(&t, l.v[1].mod.exclude_user &&
+			       !l.v[1].mod.exclude_kernel && l.v[1].mod.exclude_hv &&
+			       l.v[1].mod.exclude_guest, "member's bits");
+			expect(&t, !strcmp(l.v[0].name, "page-faults:u") &&
+			       !strcmp(l.v[1].name, "cs"), "names %s %s",
+			       l.v[0].name, l.v[1].name);
+		}
+		stat_ev_free(&l);
+		finish(&t);
+	}
 }
 
 int main(void)
