@@ -64,6 +64,7 @@ struct ps {
 	bool all_cpus;		/* -a given */
 	long interval_ms;
 	int runs;
+	bool forever;		/* -r 0 */
 	char *target;		/* the header's "'ls -l'" */
 	uint64_t t0, t1;	/* CLOCK_MONOTONIC: counting began, ended */
 	uint64_t next;		/* -I: when the next interval ends */
@@ -79,6 +80,27 @@ static uint64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+#define REPEAT_HELP \
+"    -r, --repeat <n>      repeat command and print average + stddev (max: 100, forever: 0)\n"
+
+/* perf's usage for one option it refuses the value of. */
+static void option_usage(const char *help)
+{
+	fprintf(stderr, " Usage: ferret stat [<options>] [<command>]\n\n%s", help);
+}
+
+/* An int, all of s, as perf's numeric options take it; or -EINVAL. */
+static int parse_int(const char *s, long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtol(s, &end, 0);
+	if (!*s || *end || errno || *v < INT_MIN || *v > INT_MAX)
+		return -EINVAL;
+	return 0;
 }
 
 static void usage(FILE *f)
@@ -98,7 +120,7 @@ static void usage(FILE *f)
 "        --per-die         aggregate counts per processor die\n"
 "        --per-socket      aggregate counts per processor socket\n"
 "        --per-node        aggregate counts per numa node\n"
-"    -r, --repeat <n>      repeat command and print average + stddev\n"
+REPEAT_HELP
 "    -x, --field-separator <separator>\n"
 "                          print counts with custom separator (CSV)\n"
 "    -j, --json-output     print counts in JSON format\n"
@@ -491,6 +513,34 @@ fail:
 	return err;
 }
 
+static bool mixed_group_hint(const struct ps *s);
+
+/* The counts of the runs, between perf's header and footer. */
+static void print_summary(struct ps *s, bool ru_display, const struct rusage *ru)
+{
+	struct stat_line *l;
+	int n = s->ev.n;
+
+	s->out.wall_ns = s->wall.mean;
+	s->out.wall_sd = stat_acc_sd(&s->wall);
+	stat_fmt_header(&s->out, s->target);
+	/*
+	 * perf averages -r's runs over everything only; per CPU or
+	 * aggregate it prints the last run's counts, with no error.
+	 */
+	if (s->aggr == STAT_AGGR_GLOBAL)
+		l = lines_of(s, false, true);
+	else
+		l = stat_aggr_lines(&s->ev, s->aggr, false, &n);
+	stat_fmt_lines(&s->out, l, n);
+	free(l);
+	stat_fmt_footer(&s->out, ru_display, tv_s(&ru->ru_utime),
+			tv_s(&ru->ru_stime));
+	if (s->out.mode == STAT_STD && mixed_group_hint(s))
+		fprintf(s->out.f, "The events in group usually have to be from the same PMU. Try reorganizing the group.\n");
+	fflush(s->out.f);
+}
+
 /* A group that counted nothing, of types perf calls mixed. */
 static bool mixed_group_hint(const struct ps *s)
 {
@@ -601,12 +651,11 @@ int stat_main(int argc, char **argv)
 	};
 	struct ps s = { .runs = 1, .tfd = -1 };
 	const char *outfile = NULL;
-	struct stat_line *l = NULL;
 	char *thousands = NULL;
 	struct rusage ru;
 	FILE *out = stderr;
 	bool bpf_used = false;
-	int opt, ret = 0, r, err;
+	int opt, ret = 0, r, i, err;
 	long v;
 
 	memset(&ru, 0, sizeof(ru));
@@ -666,12 +715,21 @@ int stat_main(int argc, char **argv)
 			s.aggr = STAT_AGGR_NODE;
 			break;
 		case 'r':
-			if (parse_count(optarg, 100, &v)) {
-				ret = usage_error("Run count must be a positive number from 1 to 100",
-						  optarg);
+			if (parse_int(optarg, &v)) {
+				fprintf(stderr, " Error: switch `r' expects a numerical value\n");
+				ret = EXIT_USAGE;
+				option_usage(REPEAT_HELP);
 				goto out;
 			}
-			s.runs = (int)v;
+			if (v < 0) {
+				fprintf(stderr, "Run count must be a positive number\n\n");
+				option_usage(REPEAT_HELP);
+				ret = EXIT_EINVAL;
+				goto out;
+			}
+			/* 0: as in perf, run and print again and again. */
+			s.forever = !v;
+			s.runs = v ? (int)v : 1;
 			break;
 		case 'x':
 			s.out.mode = STAT_CSV;
@@ -732,8 +790,13 @@ int stat_main(int argc, char **argv)
 		ret = usage_error("ferret stat: -p and a command cannot go together", NULL);
 		goto out;
 	}
-	if (s.runs > 1 && (!s.cmd || s.interval_ms)) {
-		ret = usage_error(s.interval_ms ? "ferret stat: -r cannot go with -I" :
+	if ((s.runs > 1 || s.forever) && (!s.cmd || s.interval_ms)) {
+		/*
+		 * perf 6.1 takes -I with -r, prints the first run's intervals
+		 * and then waits for ever; this says so instead.
+		 */
+		ret = usage_error(s.interval_ms ?
+				  "ferret stat: -I cannot go with -r: perf 6.1 prints the first run's intervals and then hangs" :
 				  "ferret stat: -r needs a command to repeat", NULL);
 		goto out;
 	}
@@ -746,6 +809,11 @@ int stat_main(int argc, char **argv)
 		stat_ev_default(&s.ev);
 	if (s.ev.nbpf && s.aggr != STAT_AGGR_GLOBAL) {
 		ret = usage_error("ferret stat: -A and --per-* split perf counters; probes counted by BPF are counted as one",
+				  NULL);
+		goto out;
+	}
+	if (s.ev.nbpf && s.forever) {
+		ret = usage_error("ferret stat: -r 0 repeats perf counters only; probes counted by BPF take -r N",
 				  NULL);
 		goto out;
 	}
@@ -770,36 +838,30 @@ int stat_main(int argc, char **argv)
 	s.out.aggr = s.aggr;
 	s.target = target_of(&s);
 	s.t.cmd = s.cmd != NULL;
-	for (r = 0; r < s.runs; r++) {
+	for (r = 0; s.forever || r < s.runs; r++) {
 		err = run_once(&s, &ru, &ret);
 		if (err) {
 			/* perf's status for an event it cannot count at all. */
 			ret = err == -EOPNOTSUPP ? 255 : 1;
 			goto out;
 		}
-	}
-	if (!s.interval_ms) {
-		s.out.wall_ns = s.wall.mean;
-		s.out.wall_sd = stat_acc_sd(&s.wall);
-		int n = s.ev.n;
-
-		stat_fmt_header(&s.out, s.target);
+		if (!s.forever)
+			continue;
 		/*
-		 * perf averages -r's runs over everything only; per CPU or
-		 * aggregate it prints the last run's counts, with no error.
+		 * -r 0 prints each run on its own, without the user and system
+		 * times, as perf does; a stop signal ends the runs, where perf
+		 * 6.1 only dies of SIGTERM.
 		 */
-		if (s.aggr == STAT_AGGR_GLOBAL)
-			l = lines_of(&s, false, true);
-		else
-			l = stat_aggr_lines(&s.ev, s.aggr, false, &n);
-		stat_fmt_lines(&s.out, l, n);
-		stat_fmt_footer(&s.out, s.cmd && !s.t.system_wide,
-				tv_s(&ru.ru_utime), tv_s(&ru.ru_stime));
-		if (s.out.mode == STAT_STD && mixed_group_hint(&s))
-			fprintf(s.out.f, "The events in group usually have to be from the same PMU. Try reorganizing the group.\n");
+		print_summary(&s, false, &ru);
+		for (i = 0; i < s.ev.n; i++)
+			memset(&s.ev.v[i].acc, 0, sizeof(s.ev.v[i].acc));
+		memset(&s.wall, 0, sizeof(s.wall));
+		if (stop_sig)
+			break;
 	}
+	if (!s.interval_ms && !s.forever)
+		print_summary(&s, s.cmd && !s.t.system_wide, &ru);
 out:
-	free(l);
 	free(s.cpus);
 	free(s.target);
 	free(thousands);

@@ -157,6 +157,32 @@ fs -r 3 -x, -e syscalls:sys_enter_getppid "$WL" 0 300 >"$W/fc"
 if grep -q '^300,,syscalls:sys_enter_getppid,0.00%,' "$W/fc"; then ok repeat_exact; else
 	cp "$W/fc" "$W/diff"; bad repeat_exact "300 calls each run: no error"; fi
 
+# -r 0: each run printed on its own, for ever: perf until SIGTERM,
+# ferret until SIGINT too, which ends it after the run it stops.
+perf stat -r 0 -o "$W/p0" -e task-clock,syscalls:sys_enter_getppid "$WL" 0 3 >/dev/null 2>&1 &
+P0=$!
+"$FERRET" stat -r 0 -o "$W/f0" -e task-clock,syscalls:sys_enter_getppid "$WL" 0 3 >/dev/null 2>&1 &
+F0=$!
+sleep 0.5
+kill -TERM $P0
+kill -INT $F0
+sleep 0.5
+if kill -0 $F0 2>/dev/null; then
+	kill -KILL $F0
+	bad forever "still running after SIGINT"
+else
+	wait $P0 $F0 2>/dev/null
+	# The first two runs' lines, as perf prints them.
+	first() { grep -v '^# started on' "$1" | head -16 | mask; }
+	if [ "$(grep -c 'Performance counter stats' "$W/f0")" -ge 3 ] && diff <(first "$W/p0") <(first "$W/f0") >"$W/diff" &&
+	   ! grep -q 'seconds user' "$W/f0" &&
+	   [ "$(grep getppid "$W/f0" | awk '{ print $1 }' | sort -u)" = 3 ]; then
+		ok forever
+	else
+		bad forever "runs differ from perf's (- perf, + ferret)"
+	fi
+fi
+
 # The deterministic counts: exactly what the workload did, in both.
 for n in 1 1000 54321; do
 	p=$(pf -x, -e syscalls:sys_enter_getppid "$WL" 0 $n | grep getppid | cut -d, -f1)
@@ -239,6 +265,18 @@ if head -1 "$W/o" | grep -Eq '^# started on [A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0
 rc=$?
 if [ $rc = 3 ]; then ok exit_status; else bad exit_status "rc $rc"; fi
 
+# The same error, in the same words at the same column, as perf's (its
+# name for ours).
+perr() {
+	local name=$1 prc frc
+	shift
+	timeout 20 perf stat "$@" >/dev/null 2>"$W/pe" </dev/null
+	prc=$?
+	timeout 20 "$FERRET" stat "$@" >/dev/null 2>"$W/fe" </dev/null
+	frc=$?
+	if [ "$prc" = "$frc" ] && diff <(head -2 "$W/pe" | sed "s/perf stat/ferret stat/") <(head -2 "$W/fe") >"$W/diff"; then
+		ok "$name"; else echo "rc perf $prc ferret $frc" >>"$W/diff"; bad "$name" "differs from perf"; fi
+}
 # Refusals: perf's words where it has them, a usage exit, no hang.
 err() {
 	local name=$1 rc=$2 pat=$3 bin got
@@ -260,24 +298,17 @@ err unknown_glob 129 "unknown tracepoint" -e 'sched:nosuch_*' true
 err unknown_probe 129 "no such probe" -e "uprobe:$WL:nosuch" true
 err empty_event 129 "event syntax error" -e '' true
 err no_command 129 "no command" -e task-clock
-err repeat_zero 129 "Run count must be a positive number" -r 0 true
-err repeat_word 129 "Run count must be a positive number" -r abc true
+perr repeat_word -r abc true
+perr repeat_suffix -r 1x true
+perr repeat_negative -r -1 true
+err interval_repeat 129 "-I cannot go with -r" -I 100 -r 2 true
+err interval_forever 129 "-I cannot go with -r" -I 100 -r 0 true
+err forever_bpf 129 "-r 0 repeats perf counters only" -r 0 -e "uprobe:$WL:ferret_stat_target" true
 err interval_small 129 "print interval must be >= 10ms" -I 5 true
 err interval_word 129 "print interval must be >= 10ms" -I x true
 err missing_binary 255 "Workload failed" /nonexistent/cmd
 err bad_pid 129 "Problems finding threads" -p 999999999
 err bad_option 129 "Usage: ferret stat" --nosuch true
-# The same error, in the same words at the same column, as perf's.
-perr() {
-	local name=$1 prc frc
-	shift
-	timeout 20 perf stat "$@" >/dev/null 2>"$W/pe" </dev/null
-	prc=$?
-	timeout 20 "$FERRET" stat "$@" >/dev/null 2>"$W/fe" </dev/null
-	frc=$?
-	if [ "$prc" = "$frc" ] && diff <(head -2 "$W/pe") <(head -2 "$W/fe") >"$W/diff"; then
-		ok "$name"; else echo "rc perf $prc ferret $frc" >>"$W/diff"; bad "$name" "differs from perf"; fi
-}
 perr mod_parser -e page-faults:x true
 perr mod_bad -e page-faults:pppp true
 perr mod_twice -e page-faults:uu true
