@@ -118,7 +118,12 @@ static int slots_of(struct stat_evlist *l, const struct stat_target *t)
 		l->nids = n;
 		return 0;
 	}
-	if (t->cmd || t->threads_only) {
+	if (t->tids) {
+		n = t->ntids;
+		tids = xmalloc(n * sizeof(*tids));
+		for (i = 0; i < n; i++)
+			tids[i] = t->tids[i];
+	} else if (t->cmd) {
 		tids = xmalloc(sizeof(*tids));
 		tids[0] = t->pid;
 		n = 1;
@@ -131,7 +136,7 @@ static int slots_of(struct stat_evlist *l, const struct stat_target *t)
 	l->comms = xcalloc(n, sizeof(*l->comms));
 	for (i = 0; i < n; i++) {
 		l->ids[i] = tids[i];
-		l->comms[i] = comm_of(t->pid, tids[i]);
+		l->comms[i] = comm_of(t->tids ? tids[i] : t->pid, tids[i]);
 	}
 	l->nids = n;
 	free(tids);
@@ -205,8 +210,16 @@ int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
 			     open_one(e, t, l->ids[j], -1, gfd);
 
 			/* A thread that ended meanwhile has nothing to count. */
-			if (fd == -ESRCH && !t->system_wide && !t->threads_only)
+			if (fd == -ESRCH && !t->system_wide && !t->tids)
 				continue;
+			if (fd == -ESRCH && t->tids) {
+				/* perf's words for a -t thread that is not there. */
+				fprintf(stderr, "Error:\nThe sys_perf_event_open() syscall returned with %d (%s) for event (%s).\n"
+					"/bin/dmesg | grep -i perf may provide additional information.\n\n",
+					ESRCH, strerror(ESRCH), e->name);
+				err = fd;
+				break;
+			}
 			if (fd < 0 && unsupported(fd)) {
 				e->supported = false;
 				break;

@@ -20,7 +20,8 @@ struct stat_target {
 	bool system_wide;	/* -a or -C: every task on the CPUs */
 	const int *cpus;	/* -C's CPUs, or NULL for the online ones */
 	int ncpus;
-	bool threads_only;	/* -t: pid is one thread, not a process */
+	const int *tids;	/* -t's threads, each counted alone, or NULL */
+	int ntids;
 };
 
 /*

@@ -41,7 +41,7 @@
 /* perf stat's -EINVAL, as its exit status: options that do not go together. */
 #define EXIT_EINVAL 234
 
-const char stat_optstring[] = "+e:p:ar:x:jI:o:hAC:";
+const char stat_optstring[] = "+e:p:t:ar:x:jI:o:hAC:";
 
 /* Long options without a short one. */
 enum {
@@ -58,6 +58,9 @@ struct ps {
 	struct stat_target t;
 	char **cmd;
 	const char *pid_arg;
+	const char *tid_arg;	/* -t's list, as given */
+	bool attached;		/* -p or -t: a command only times the count */
+	int *tids;		/* and parsed */
 	const char *cpu_arg;	/* -C's list, as given */
 	int *cpus;		/* and parsed */
 	enum stat_aggr aggr;
@@ -112,6 +115,7 @@ static void usage(FILE *f)
 "                          of ferret's (uprobe:BIN:FUNC, usdt:BIN:*, ...);\n"
 "                          comma-separated, repeatable, globs expand\n"
 "    -p, --pid <pid>       stat events on existing process id\n"
+"    -t, --tid <tid>       stat events on existing thread id\n"
 "    -a, --all-cpus        system-wide collection from all CPUs\n"
 "    -C, --cpu <cpu>       list of cpus to monitor in system-wide\n"
 "    -A, --no-aggr         disable CPU count aggregation\n"
@@ -450,7 +454,7 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 		child = run_spawn_held(NULL, s->cmd, &go_fd, NULL, NULL);
 		if (child < 0)
 			return -errno;
-		if (!s->t.system_wide)
+		if (!s->t.system_wide && !s->attached)
 			s->t.pid = child;
 	}
 	err = stat_count_open(&s->ev, &s->t);
@@ -566,6 +570,8 @@ static char *target_of(const struct ps *s)
 		buf_printf(&b, "'CPU(s) %s'", s->cpu_arg);
 	} else if (s->t.system_wide) {
 		buf_printf(&b, "'system wide'");
+	} else if (s->tid_arg) {
+		buf_printf(&b, "thread id '%s'", s->tid_arg);
 	} else if (s->pid_arg) {
 		buf_printf(&b, "process id '%s'", s->pid_arg);
 	} else {
@@ -604,6 +610,31 @@ static int cmp_int(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
+/* -t's list of thread ids, "12,34": the count, or -EINVAL. */
+static int parse_tid_list(const char *arg, int **tids)
+{
+	char *copy = xstrdup(arg), *save = NULL, *tok;
+	int n = 0;
+	long v;
+
+	*tids = NULL;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (parse_count(tok, INT_MAX, &v)) {
+			n = -EINVAL;
+			break;
+		}
+		*tids = xrealloc(*tids, (n + 1) * sizeof(**tids));
+		(*tids)[n++] = (int)v;
+	}
+	free(copy);
+	if (n <= 0) {
+		free(*tids);
+		*tids = NULL;
+		return -EINVAL;
+	}
+	return n;
+}
+
 /*
  * -C's list, sorted as perf's CPU maps are: the count, or -EINVAL for
  * what perf cannot parse, a CPU named twice included.
@@ -633,6 +664,7 @@ int stat_main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "event", required_argument, NULL, 'e' },
 		{ "pid", required_argument, NULL, 'p' },
+		{ "tid", required_argument, NULL, 't' },
 		{ "all-cpus", no_argument, NULL, 'a' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "field-separator", required_argument, NULL, 'x' },
@@ -677,6 +709,21 @@ int stat_main(int argc, char **argv)
 			}
 			s.t.pid = (pid_t)v;
 			s.pid_arg = optarg;
+			break;
+		case 't':
+			free(s.tids);
+			s.tids = NULL;
+			s.t.ntids = parse_tid_list(optarg, &s.tids);
+			if (s.t.ntids < 0) {
+				fprintf(stderr, "Problems finding threads of monitor\n\n");
+				option_usage("    -p, --pid <pid>       stat events on existing process id\n"
+					     "    -t, --tid <tid>       stat events on existing thread id\n");
+				ret = EXIT_EINVAL;
+				goto out;
+			}
+			s.t.tids = s.tids;
+			s.t.pid = s.tids[0];
+			s.tid_arg = optarg;
 			break;
 		case 'a':
 			s.t.system_wide = true;
@@ -786,10 +833,7 @@ int stat_main(int argc, char **argv)
 		ret = usage_error("ferret stat: no command to run: give a command, -p PID or -a", NULL);
 		goto out;
 	}
-	if (s.cmd && s.t.pid) {
-		ret = usage_error("ferret stat: -p and a command cannot go together", NULL);
-		goto out;
-	}
+	s.attached = s.pid_arg || s.tid_arg;
 	if ((s.runs > 1 || s.forever) && (!s.cmd || s.interval_ms)) {
 		/*
 		 * perf 6.1 takes -I with -r, prints the first run's intervals
@@ -809,6 +853,11 @@ int stat_main(int argc, char **argv)
 		stat_ev_default(&s.ev);
 	if (s.ev.nbpf && s.aggr != STAT_AGGR_GLOBAL) {
 		ret = usage_error("ferret stat: -A and --per-* split perf counters; probes counted by BPF are counted as one",
+				  NULL);
+		goto out;
+	}
+	if (s.ev.nbpf && s.tids) {
+		ret = usage_error("ferret stat: -t counts perf counters only; probes counted by BPF take -p",
 				  NULL);
 		goto out;
 	}
@@ -837,12 +886,12 @@ int stat_main(int argc, char **argv)
 	s.out.runs = s.runs;
 	s.out.aggr = s.aggr;
 	s.target = target_of(&s);
-	s.t.cmd = s.cmd != NULL;
+	s.t.cmd = s.cmd && !s.attached;
 	for (r = 0; s.forever || r < s.runs; r++) {
 		err = run_once(&s, &ru, &ret);
 		if (err) {
 			/* perf's status for an event it cannot count at all. */
-			ret = err == -EOPNOTSUPP ? 255 : 1;
+			ret = err == -EOPNOTSUPP || err == -ESRCH ? 255 : 1;
 			goto out;
 		}
 		if (!s.forever)
@@ -860,9 +909,10 @@ int stat_main(int argc, char **argv)
 			break;
 	}
 	if (!s.interval_ms && !s.forever)
-		print_summary(&s, s.cmd && !s.t.system_wide, &ru);
+		print_summary(&s, s.cmd && !s.t.system_wide && !s.attached, &ru);
 out:
 	free(s.cpus);
+	free(s.tids);
 	free(s.target);
 	free(thousands);
 	stat_ev_free(&s.ev);

@@ -110,6 +110,23 @@ done
 f=$(ft --per-thread -p $SP -x, -e task-clock | cut -d, -f2 | tr '\n' ' ')
 read -r a b <<<"$f"
 if [ -n "$b" ] && awk "BEGIN { exit !($a >= $b && $b > 0) }"; then ok per_thread_sorted; else bad per_thread_sorted "got '$f'"; fi
+# -t: threads alone; -p or -t with a command, which only times the count.
+ST=$(ls /proc/$SP/task | sort -n | tail -1)
+for args in "-t $ST" "-t $ST,$SP" "--per-thread -t $ST,$SP"; do
+	# shellcheck disable=SC2086
+	pt $args -e task-clock,cs | tids | sed "s/'[0-9,]*'/'T'/" >"$W/pl"
+	# shellcheck disable=SC2086
+	ft $args -e task-clock,cs | tids | sed "s/'[0-9,]*'/'T'/" >"$W/fl"
+	if diff <(mask <"$W/pl") <(mask <"$W/fl") >"$W/diff" && diff <(cols <"$W/pl") <(cols <"$W/fl") >"$W/diff"; then
+		ok "tid $args"; else bad "tid $args" "differs from perf (- perf, + ferret)"; fi
+done
+for args in "-p $SP" "-t $ST" "--per-thread -p $SP"; do
+	# shellcheck disable=SC2086
+	layout "attach_cmd $args" $args -e task-clock,cs sleep 0.1
+done
+layout "attach_cmd -r" -p "$SP" -r 2 -e task-clock sleep 0.1
+f=$(fs -p $SP -x, -e task-clock sleep 0.2 | grep task-clock | cut -d, -f1)
+if awk "BEGIN { exit !($f > 1) }"; then ok attach_cmd_counts; else bad attach_cmd_counts "task-clock '$f' ms"; fi
 kill $SP; wait $SP 2>/dev/null
 
 # Groups: one leader per group; a member the kernel lacks leaves its
@@ -328,6 +345,10 @@ perr group_nested -e '{task-clock,{cs}}' true
 perr group_trailing -e '{task-clock}u' true
 perr group_leader_unsupported -e '{cycles,page-faults}' true
 err group_bpf 129 "a group takes perf counters only" -e "{task-clock,uprobe:$WL:ferret_stat_target}" true
+perr tid_word -t abc true
+perr tid_list_word -t 1,x true
+perr tid_missing -t 999999999 true
+err tid_bpf 129 "-t counts perf counters only" -t 1 -e "uprobe:$WL:ferret_stat_target" true
 perr aggr_not_system_wide -A true
 perr per_core_not_system_wide --per-core true
 perr per_thread_no_pid --per-thread true
