@@ -336,6 +336,7 @@ perr mod_tp_twice -e sched:sched_switch:uu true
 perr mod_no_event -e nosuch:u true
 perr mod_unknown_tp -e nosuch:event:u true
 perr mod_in_list -e task-clock,page-faults:uu true
+perr mod_long_cut -e 'page-faults:uu,aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' true
 perr unknown_in_list -e task-clock,nosuch true
 perr group_unclosed_member -e 'task-clock}' true
 perr group_empty -e '{}' true
