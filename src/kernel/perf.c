@@ -132,8 +132,7 @@ int perf_attach(int pfd, int prog_fd, uint64_t cookie, int *link_fd)
 	return 0;
 }
 
-/* Parses "0-3,5,7-8\n" into a sorted array. */
-static int perf_parse_cpus(const char *s, int **out)
+int perf_parse_cpus(const char *s, int **out)
 {
 	int *cpus = NULL, n = 0, cap = 0;
 	long lo, hi, c;
@@ -193,7 +192,7 @@ int perf_online_cpus(const int **cpus)
 
 int perf_first_cpu(void)
 {
-	const int *cpus;
+	const int *cpus = NULL;
 
 	return perf_online_cpus(&cpus) > 0 ? cpus[0] : 0;
 }

@@ -42,6 +42,12 @@ int perf_open_probe(const char *pmu, const char *target, uint64_t offset,
 int perf_attach(int pfd, int prog_fd, uint64_t cookie, int *link_fd);
 
 /*
+ * Parses a CPU list, "0-3,5,7-8" (a newline may end it), into an array
+ * in the list's order: the count, *out malloc'd, or -EINVAL.
+ */
+int perf_parse_cpus(const char *s, int **out);
+
+/*
  * Online CPUs from /sys/devices/system/cpu/online, read once.  Returns
  * the count and points *cpus at a sorted array owned by this module, or
  * -errno.

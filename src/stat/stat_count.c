@@ -14,9 +14,15 @@
 #include "util.h"
 #include "kernel/perf.h"
 
+/*
+ * Opens e's counter on pid or cpu; group_fd is its group's leader's
+ * counter on the same one, or -1.  A leader starts disabled, to be
+ * enabled (or enabled at the exec), and its members with it.
+ */
 static int open_one(const struct stat_event *e, const struct stat_target *t,
-		    pid_t pid, int cpu)
+		    pid_t pid, int cpu, int group_fd)
 {
+	const struct stat_mod *m = &e->mod;
 	struct perf_event_attr attr;
 	int fd;
 
@@ -26,11 +32,30 @@ static int open_one(const struct stat_event *e, const struct stat_target *t,
 	attr.config = e->config;
 	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
 			   PERF_FORMAT_TOTAL_TIME_RUNNING;
-	attr.disabled = 1;
+	attr.disabled = group_fd < 0;
 	attr.inherit = !t->system_wide;
-	attr.enable_on_exec = t->cmd && !t->system_wide;
-	fd = (int)syscall(__NR_perf_event_open, &attr, pid, cpu, -1,
-			  PERF_FLAG_FD_CLOEXEC);
+	attr.enable_on_exec = group_fd < 0 && t->cmd && !t->system_wide;
+	attr.exclude_user = m->exclude_user;
+	attr.exclude_kernel = m->exclude_kernel;
+	attr.exclude_hv = m->exclude_hv;
+	attr.exclude_host = m->exclude_host;
+	attr.exclude_guest = m->exclude_guest;
+	attr.exclude_idle = m->exclude_idle;
+	attr.pinned = m->pinned;
+	attr.exclusive = m->exclusive;
+	attr.precise_ip = m->precise;
+	/* P: the most precise a hardware event opens with, as perf tries. */
+	if (m->precise_max && (e->type == PERF_TYPE_HARDWARE ||
+			       e->type == PERF_TYPE_HW_CACHE))
+		attr.precise_ip = 3;
+	for (;;) {
+		fd = (int)syscall(__NR_perf_event_open, &attr, pid, cpu,
+				  group_fd, PERF_FLAG_FD_CLOEXEC);
+		if (fd >= 0 || !m->precise_max || !attr.precise_ip ||
+		    (errno != EOPNOTSUPP && errno != EINVAL))
+			break;
+		attr.precise_ip--;
+	}
 	return fd < 0 ? -errno : fd;
 }
 
@@ -63,40 +88,138 @@ static bool unsupported(int err)
 	       err == -EINVAL || err == -UTIL_ENOTSUPP;
 }
 
-int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
+/* A thread's name, from /proc, without its newline ("" once it ended). */
+static char *comm_of(pid_t pid, pid_t tid)
 {
-	const int *cpus = NULL;
+	char path[64], *text;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", (int)pid, (int)tid);
+	text = util_read_file(path, NULL);
+	if (!text)
+		return xstrdup("");
+	text[strcspn(text, "\n")] = '\0';
+	return text;
+}
+
+/* The slots to count: CPUs, or the threads of the target. */
+static int slots_of(struct stat_evlist *l, const struct stat_target *t)
+{
+	const int *cpus = t->cpus;
 	pid_t *tids = NULL;
-	int i, j, n, err = 0;
+	int i, n = t->ncpus;
 
 	if (t->system_wide) {
-		n = perf_online_cpus(&cpus);
+		if (!cpus)
+			n = perf_online_cpus(&cpus);
+		if (n < 0)
+			return n;
+		l->ids = xmalloc(n * sizeof(*l->ids));
+		memcpy(l->ids, cpus, n * sizeof(*l->ids));
+		l->nids = n;
+		return 0;
+	}
+	if (t->tids) {
+		n = t->ntids;
+		tids = xmalloc(n * sizeof(*tids));
+		for (i = 0; i < n; i++)
+			tids[i] = t->tids[i];
 	} else if (t->cmd) {
 		tids = xmalloc(sizeof(*tids));
 		tids[0] = t->pid;
 		n = 1;
 	} else {
 		n = threads_of(t->pid, &tids);
+		if (n < 0)
+			return n;
 	}
-	if (n < 0) {
+	l->ids = xmalloc(n * sizeof(*l->ids));
+	l->comms = xcalloc(n, sizeof(*l->comms));
+	for (i = 0; i < n; i++) {
+		l->ids[i] = tids[i];
+		l->comms[i] = comm_of(t->tids ? tids[i] : t->pid, tids[i]);
+	}
+	l->nids = n;
+	free(tids);
+	return 0;
+}
+
+static void slots_free(struct stat_evlist *l)
+{
+	int i;
+
+	for (i = 0; l->comms && i < l->nids; i++)
+		free(l->comms[i]);
+	free(l->comms);
+	free(l->ids);
+	l->comms = NULL;
+	l->ids = NULL;
+	l->nids = 0;
+}
+
+/* Closes e's counters, keeping its slots. */
+static void close_event(struct stat_event *e)
+{
+	int j;
+
+	for (j = 0; j < e->nfds; j++) {
+		if (e->fds[j] >= 0)
+			close(e->fds[j]);
+		e->fds[j] = -1;
+	}
+}
+
+int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
+{
+	int i, j, n, err;
+
+	stat_count_release(l);
+	err = slots_of(l, t);
+	if (err) {
 		fprintf(stderr, "ferret stat: %s: %s\n", t->system_wide ?
 			"cannot read the online CPUs" : "cannot find the threads",
-			strerror(-n));
-		return n;
+			strerror(-err));
+		return err;
 	}
+	n = l->nids;
 	for (i = 0; i < l->n && !err; i++) {
 		struct stat_event *e = &l->v[i];
 
 		if (e->kind != STAT_PERF)
 			continue;
-		e->fds = xcalloc(n, sizeof(*e->fds));
+		e->fds = xmalloc(n * sizeof(*e->fds));
+		e->cnt = xcalloc(n, sizeof(*e->cnt));
+		e->pcnt = xcalloc(n, sizeof(*e->pcnt));
+		e->nfds = n;
+		for (j = 0; j < n; j++)
+			e->fds[j] = -1;
+		if (e->leader >= 0 && e->leader != i && !l->v[e->leader].supported) {
+			/* perf gives up on a group whose leader it cannot open. */
+			fprintf(stderr, "Error:\nThe %s event is not supported.\n",
+				l->v[e->leader].name);
+			return -EOPNOTSUPP;
+		}
 		for (j = 0; j < n; j++) {
-			int fd = t->system_wide ? open_one(e, t, -1, cpus[j]) :
-				 open_one(e, t, tids[j], -1);
+			int gfd = e->leader >= 0 && e->leader != i ?
+				  l->v[e->leader].fds[j] : -1;
+			int fd;
+
+			/* A member goes where its leader could go. */
+			if (e->leader >= 0 && e->leader != i && gfd < 0)
+				continue;
+			fd = t->system_wide ? open_one(e, t, -1, l->ids[j], gfd) :
+			     open_one(e, t, l->ids[j], -1, gfd);
 
 			/* A thread that ended meanwhile has nothing to count. */
-			if (fd == -ESRCH && !t->system_wide)
+			if (fd == -ESRCH && !t->system_wide && !t->tids)
 				continue;
+			if (fd == -ESRCH && t->tids) {
+				/* perf's words for a -t thread that is not there. */
+				fprintf(stderr, "Error:\nThe sys_perf_event_open() syscall returned with %d (%s) for event (%s).\n"
+					"/bin/dmesg | grep -i perf may provide additional information.\n\n",
+					ESRCH, strerror(ESRCH), e->name);
+				err = fd;
+				break;
+			}
 			if (fd < 0 && unsupported(fd)) {
 				e->supported = false;
 				break;
@@ -107,14 +230,24 @@ int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
 				err = fd;
 				break;
 			}
-			e->fds[e->nfds++] = fd;
+			e->fds[j] = fd;
 		}
-		if (!e->supported) {
-			while (e->nfds)
-				close(e->fds[--e->nfds]);
-		}
+		if (!e->supported)
+			close_event(e);
 	}
-	free(tids);
+	/*
+	 * A group with a member the kernel does not have counts nothing:
+	 * as in perf, its others are "not counted".
+	 */
+	for (i = 0; i < l->n && !err; i++) {
+		struct stat_event *e = &l->v[i];
+
+		if (e->leader < 0 || e->supported)
+			continue;
+		for (j = e->leader; j < l->n && l->v[j].leader == e->leader; j++)
+			if (l->v[j].fds)
+				close_event(&l->v[j]);
+	}
 	return err;
 }
 
@@ -126,7 +259,8 @@ void stat_count_enable(struct stat_evlist *l, const struct stat_target *t)
 		return;
 	for (i = 0; i < l->n; i++)
 		for (j = 0; j < l->v[i].nfds; j++)
-			ioctl(l->v[i].fds[j], PERF_EVENT_IOC_ENABLE, 0);
+			if (l->v[i].fds[j] >= 0)
+				ioctl(l->v[i].fds[j], PERF_EVENT_IOC_ENABLE, 0);
 }
 
 void stat_count_read(struct stat_evlist *l)
@@ -142,8 +276,12 @@ void stat_count_read(struct stat_evlist *l)
 		for (j = 0; j < e->nfds; j++) {
 			uint64_t r[3];
 
-			if (read(e->fds[j], r, sizeof(r)) != sizeof(r))
+			if (e->fds[j] < 0 ||
+			    read(e->fds[j], r, sizeof(r)) != sizeof(r))
 				continue;
+			e->cnt[j].val = r[0];
+			e->cnt[j].ena = r[1];
+			e->cnt[j].run = r[2];
 			val += r[0];
 			ena += r[1];
 			run += r[2];
@@ -158,10 +296,26 @@ void stat_count_close(struct stat_evlist *l)
 {
 	int i;
 
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].fds)
+			close_event(&l->v[i]);
+}
+
+void stat_count_release(struct stat_evlist *l)
+{
+	int i;
+
 	for (i = 0; i < l->n; i++) {
-		while (l->v[i].nfds)
-			close(l->v[i].fds[--l->v[i].nfds]);
-		free(l->v[i].fds);
-		l->v[i].fds = NULL;
+		struct stat_event *e = &l->v[i];
+
+		if (e->fds)
+			close_event(e);
+		free(e->fds);
+		free(e->cnt);
+		free(e->pcnt);
+		e->fds = NULL;
+		e->cnt = e->pcnt = NULL;
+		e->nfds = 0;
 	}
+	slots_free(l);
 }

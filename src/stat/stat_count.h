@@ -17,21 +17,33 @@
 struct stat_target {
 	pid_t pid;		/* the held command, or -p's process */
 	bool cmd;		/* pid is a command that has yet to exec */
-	bool system_wide;	/* -a: every CPU, every task */
+	bool system_wide;	/* -a or -C: every task on the CPUs */
+	const int *cpus;	/* -C's CPUs, or NULL for the online ones */
+	int ncpus;
+	const int *tids;	/* -t's threads, each counted alone, or NULL */
+	int ntids;
 };
 
 /*
- * Opens every STAT_PERF event of l on t.  An event the kernel does not
- * have is marked unsupported; any other refusal is reported: -errno.
+ * Opens every STAT_PERF event of l on t: one counter per CPU, or per
+ * thread, l->ids naming each slot.  An event the kernel does not have
+ * is marked unsupported; any other refusal is reported: -errno.
  */
 int stat_count_open(struct stat_evlist *l, const struct stat_target *t);
 
 /* Starts the counters that do not wait for an exec. */
 void stat_count_enable(struct stat_evlist *l, const struct stat_target *t);
 
-/* Reads each event's count and times, summed over its counters. */
+/*
+ * Reads each counter into its slot's cnt, and each event's count and
+ * times, summed over its counters.
+ */
 void stat_count_read(struct stat_evlist *l);
 
+/* Closes the counters; their last readings and slots stay. */
 void stat_count_close(struct stat_evlist *l);
+
+/* Frees the counters' slots and readings too. */
+void stat_count_release(struct stat_evlist *l);
 
 #endif

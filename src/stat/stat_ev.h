@@ -18,15 +18,42 @@
 
 enum stat_kind { STAT_PERF, STAT_BPF };
 
+/*
+ * The perf_event_attr bits an event modifier (perf's ":ukhpPGHSDIWeb"
+ * suffix) sets, and the state perf keeps while applying one.
+ */
+struct stat_mod {
+	bool exclude_user, exclude_kernel, exclude_hv;
+	bool exclude_host, exclude_guest, exclude_idle;
+	bool gh;		/* G or H given: host and guest decided */
+	bool pinned, exclusive;
+	bool precise_max;	/* P: the highest precise_ip that opens */
+	bool weak;		/* W: a group that fails opens as singles */
+	unsigned precise;	/* precise_ip, from p's */
+};
+
+/* One counter's reading: the count, and its times enabled and running. */
+struct stat_cnt {
+	uint64_t val, ena, run;
+};
+
 struct stat_event {
 	char *name;		/* as printed */
 	enum stat_kind kind;
 	uint32_t type;		/* STAT_PERF: perf_event_attr's type */
 	uint64_t config;	/* and config */
 	bool clock;		/* task-clock or cpu-clock */
-	/* Counting state (stat_count.c, stat_bpf.c). */
+	struct stat_mod mod;	/* STAT_PERF: the exclude_* and other bits */
+	int leader;		/* in a group ({a,b}): its first event's
+				 * index, which may be this one; or -1 */
+	/*
+	 * Counting state (stat_count.c, stat_bpf.c): a counter per slot of
+	 * the list (fds[i] -1 where none opened), its last reading and the
+	 * one an interval started at.
+	 */
 	int *fds;
 	int nfds;
+	struct stat_cnt *cnt, *pcnt;
 	bool supported;		/* false once the kernel refused it */
 	uint64_t val, run, ena;	/* the last reading */
 	uint64_t pval, prun, pena;	/* the reading an interval started at */
@@ -37,6 +64,10 @@ struct stat_evlist {
 	struct stat_event *v;
 	int n;
 	int nbpf;		/* how many are STAT_BPF */
+	/* What each counter slot counts: a CPU, or a thread (stat_count.c). */
+	int *ids;
+	int nids;
+	char **comms;		/* a thread's name, per slot */
 };
 
 /*
@@ -45,6 +76,12 @@ struct stat_evlist {
  * stderr: -EINVAL.
  */
 int stat_ev_parse(struct stat_evlist *l, const char *list);
+
+/*
+ * Whether event i leads a group whose types perf calls mixed, and hints
+ * at when the group counted nothing.
+ */
+bool stat_ev_mixed_group(const struct stat_evlist *l, int i);
 
 /* perf stat's events when no -e is given. */
 void stat_ev_default(struct stat_evlist *l);
@@ -56,5 +93,19 @@ void stat_ev_free(struct stat_evlist *l);
  * names: 0 and *type, *config set, or -ENOENT.  For tests too.
  */
 int stat_ev_lookup(const char *name, uint32_t *type, uint64_t *config);
+
+/*
+ * Applies the modifier letters mod to *m as perf 6.1 applies them: *m
+ * holds the bits so far (zeroed for an event's own modifier, the
+ * event's for a group's).  The first of u, k and h excludes the other
+ * two unless they are named too, the first of G and H likewise guest
+ * and host; u and p exclude the guest unless G or H decided it.
+ * -EINVAL for a letter that is not a modifier, one given twice (p
+ * excepted), or more than three p.
+ */
+int stat_ev_modifier(const char *mod, struct stat_mod *m);
+
+/* The bits of an event without a modifier: perf excludes the guest. */
+void stat_ev_mod_default(struct stat_mod *m);
 
 #endif

@@ -78,13 +78,24 @@ void stat_fmt_grouped(char *buf, size_t len, double v, int precision,
 		buf[o < len ? o : len - 1] = '\0';
 }
 
+/* -I's column titles up to "counts", per aggregation mode, as perf's. */
+static const char *const interval_titles[] = {
+	[STAT_AGGR_GLOBAL] = "            ",
+	[STAT_AGGR_NONE] = "CPU                    ",
+	[STAT_AGGR_THREAD] = "            comm-pid                  ",
+	[STAT_AGGR_CORE] = "core            cpus             ",
+	[STAT_AGGR_DIE] = "die          cpus             ",
+	[STAT_AGGR_SOCKET] = "socket cpus             ",
+	[STAT_AGGR_NODE] = "node   cpus             ",
+};
+
 void stat_fmt_header(const struct stat_out *o, const char *target)
 {
 	if (o->mode != STAT_STD)
 		return;
 	if (o->interval) {
-		fprintf(o->f, "#%*s %*s %*s events\n", 15, "time", COUNTS_LEN,
-			"counts", UNIT_LEN, "unit");
+		fprintf(o->f, "#%*s %scounts %*s events\n", 15, "time",
+			interval_titles[o->aggr], UNIT_LEN, "unit");
 		return;
 	}
 	fprintf(o->f, "\n Performance counter stats for %s", target);
@@ -114,6 +125,64 @@ static void prefix(const struct stat_out *o)
 		fprintf(o->f, "{\"interval\" : %lu.%09lu, ", s, ns);
 		break;
 	}
+}
+
+/* The aggregate a line counts, ahead of its count. */
+static void aggr_prefix(const struct stat_out *o, const struct stat_line *l)
+{
+	static const char *const keys[] = {
+		[STAT_AGGR_NONE] = "cpu", [STAT_AGGR_THREAD] = "thread",
+		[STAT_AGGR_CORE] = "core", [STAT_AGGR_DIE] = "die",
+		[STAT_AGGR_SOCKET] = "socket", [STAT_AGGR_NODE] = "node",
+	};
+	const struct stat_id *id = &l->id;
+	bool std = o->mode == STAT_STD;
+	const char *sep = o->mode == STAT_CSV ? o->sep : " ";
+	char name[64];
+	int w = 0;
+
+	switch (o->aggr) {
+	case STAT_AGGR_GLOBAL:
+		return;
+	case STAT_AGGR_NONE:
+		if (o->mode == STAT_JSON)
+			snprintf(name, sizeof(name), "%d", id->cpu);
+		else
+			snprintf(name, sizeof(name), "CPU%-*d", std ? 7 : 0,
+				 id->cpu);
+		break;
+	case STAT_AGGR_THREAD:
+		if (std)
+			snprintf(name, sizeof(name), "%16s-%-8d", id->comm, id->tid);
+		else
+			snprintf(name, sizeof(name), "%s-%d", id->comm, id->tid);
+		break;
+	case STAT_AGGR_CORE:
+		snprintf(name, sizeof(name), "S%d-D%d-C%-*d", id->socket, id->die,
+			 std ? 8 : 0, id->core);
+		break;
+	case STAT_AGGR_DIE:
+		snprintf(name, sizeof(name), "S%d-D%-*d", id->socket,
+			 std ? 8 : 0, id->die);
+		break;
+	case STAT_AGGR_SOCKET:
+		snprintf(name, sizeof(name), "S%-*d", std ? 5 : 0, id->socket);
+		break;
+	case STAT_AGGR_NODE:
+		snprintf(name, sizeof(name), "N%-*d", std ? 5 : 0, id->node);
+		break;
+	}
+	if (o->aggr >= STAT_AGGR_CORE)
+		w = std ? 4 : 0;
+	if (o->mode == STAT_JSON) {
+		fprintf(o->f, "\"%s\" : \"%s\", ", keys[o->aggr], name);
+		if (o->aggr >= STAT_AGGR_CORE)
+			fprintf(o->f, "\"aggregate-number\" : %d, ", id->nr);
+		return;
+	}
+	fprintf(o->f, "%s%s", name, sep);
+	if (o->aggr >= STAT_AGGR_CORE)
+		fprintf(o->f, "%*d%s", w, id->nr, sep);
 }
 
 /*
@@ -246,22 +315,30 @@ void stat_fmt_lines(const struct stat_out *o, const struct stat_line *l,
 	double nsecs = 0;
 	int i, nclocks = 0;
 
-	/* The mean of the clocks that ran is what the /sec rates divide by. */
-	for (i = 0; i < n; i++) {
-		if (l[i].clock && l[i].supported && l[i].run && l[i].ena) {
-			nsecs += l[i].val;
-			nclocks++;
-		}
-	}
-	nsecs = nclocks ? nsecs / nclocks : -1;
 	for (i = 0; i < n; i++) {
 		bool ok = l[i].supported && l[i].run && l[i].ena;
 		char munit[32];
 		double mval = 0;
-		bool has_m = ok && metric(o, &l[i], nsecs, &mval, munit,
-					  sizeof(munit));
+		bool has_m;
+		int j;
 
+		/*
+		 * The mean of the clocks that ran in the line's aggregate is
+		 * what its /sec rate divides by.
+		 */
+		nsecs = 0;
+		nclocks = 0;
+		for (j = 0; j < n; j++) {
+			if (l[j].group == l[i].group && l[j].clock &&
+			    l[j].supported && l[j].run && l[j].ena) {
+				nsecs += l[j].val;
+				nclocks++;
+			}
+		}
+		nsecs = nclocks ? nsecs / nclocks : -1;
+		has_m = ok && metric(o, &l[i], nsecs, &mval, munit, sizeof(munit));
 		prefix(o);
+		aggr_prefix(o, &l[i]);
 		if (o->mode == STAT_CSV)
 			line_csv(o, &l[i], ok, has_m, mval, munit);
 		else if (o->mode == STAT_JSON)

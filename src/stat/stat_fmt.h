@@ -16,6 +16,30 @@
 
 enum stat_mode { STAT_STD, STAT_CSV, STAT_JSON };
 
+/*
+ * How counts add up (perf's --per-* options): over everything, per CPU
+ * (-A), per thread, or per core, die, socket or NUMA node.
+ */
+enum stat_aggr {
+	STAT_AGGR_GLOBAL,
+	STAT_AGGR_NONE,
+	STAT_AGGR_THREAD,
+	STAT_AGGR_CORE,
+	STAT_AGGR_DIE,
+	STAT_AGGR_SOCKET,
+	STAT_AGGR_NODE,
+};
+
+/* What a line of an aggregation mode counts, as its prefix shows it. */
+struct stat_id {
+	int cpu;		/* STAT_AGGR_NONE */
+	int socket, die, core;	/* CORE, DIE, SOCKET: its place */
+	int node;		/* NODE */
+	int nr;			/* the CPUs counted in it */
+	const char *comm;	/* THREAD: name and id */
+	int tid;
+};
+
 /* One counted event as printed. */
 struct stat_line {
 	const char *name;	/* as the user wrote it, or as expanded */
@@ -26,11 +50,15 @@ struct stat_line {
 	double val;		/* the count, averaged over the runs */
 	double sd;		/* standard deviation of that mean (-r) */
 	uint64_t run, ena;	/* time running and enabled, in ns */
+	struct stat_id id;	/* under an aggregation mode */
+	int group;		/* lines of one aggregate share their
+				 * clocks' time for /sec rates */
 };
 
 struct stat_out {
 	FILE *f;
 	enum stat_mode mode;
+	enum stat_aggr aggr;
 	const char *sep;	/* -x: the CSV separator */
 	const char *thousands;	/* grouping of the counts ("" none): the
 				 * locale's, as perf's "%'" takes it */

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 
 #include "stat_main.h"
+#include "stat_aggr.h"
 #include "stat_bpf.h"
 #include "stat_count.h"
 #include "stat_ev.h"
@@ -28,6 +29,7 @@
 #include "util.h"
 #include "compile/compile.h"
 #include "kernel/btf.h"
+#include "kernel/perf.h"
 #include "lang/ast.h"
 #include "lang/parse.h"
 #include "lang/types.h"
@@ -36,8 +38,19 @@
 
 /* Exit status of a command line perf refuses (its usage_with_options). */
 #define EXIT_USAGE 129
+/* perf stat's -EINVAL, as its exit status: options that do not go together. */
+#define EXIT_EINVAL 234
 
-const char stat_optstring[] = "+e:p:ar:x:jI:o:h";
+const char stat_optstring[] = "+e:p:t:ar:x:jI:o:hAC:";
+
+/* Long options without a short one. */
+enum {
+	OPT_PER_THREAD = 256,
+	OPT_PER_CORE,
+	OPT_PER_DIE,
+	OPT_PER_SOCKET,
+	OPT_PER_NODE,
+};
 
 struct ps {
 	struct stat_evlist ev;
@@ -45,8 +58,16 @@ struct ps {
 	struct stat_target t;
 	char **cmd;
 	const char *pid_arg;
+	const char *tid_arg;	/* -t's list, as given */
+	bool attached;		/* -p or -t: a command only times the count */
+	int *tids;		/* and parsed */
+	const char *cpu_arg;	/* -C's list, as given */
+	int *cpus;		/* and parsed */
+	enum stat_aggr aggr;
+	bool all_cpus;		/* -a given */
 	long interval_ms;
 	int runs;
+	bool forever;		/* -r 0 */
 	char *target;		/* the header's "'ls -l'" */
 	uint64_t t0, t1;	/* CLOCK_MONOTONIC: counting began, ended */
 	uint64_t next;		/* -I: when the next interval ends */
@@ -64,6 +85,27 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
+#define REPEAT_HELP \
+"    -r, --repeat <n>      repeat command and print average + stddev (max: 100, forever: 0)\n"
+
+/* perf's usage for one option it refuses the value of. */
+static void option_usage(const char *help)
+{
+	fprintf(stderr, " Usage: ferret stat [<options>] [<command>]\n\n%s", help);
+}
+
+/* An int, all of s, as perf's numeric options take it; or -EINVAL. */
+static int parse_int(const char *s, long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtol(s, &end, 0);
+	if (!*s || *end || errno || *v < INT_MIN || *v > INT_MAX)
+		return -EINVAL;
+	return 0;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -73,8 +115,16 @@ static void usage(FILE *f)
 "                          of ferret's (uprobe:BIN:FUNC, usdt:BIN:*, ...);\n"
 "                          comma-separated, repeatable, globs expand\n"
 "    -p, --pid <pid>       stat events on existing process id\n"
+"    -t, --tid <tid>       stat events on existing thread id\n"
 "    -a, --all-cpus        system-wide collection from all CPUs\n"
-"    -r, --repeat <n>      repeat command and print average + stddev\n"
+"    -C, --cpu <cpu>       list of cpus to monitor in system-wide\n"
+"    -A, --no-aggr         disable CPU count aggregation\n"
+"        --per-thread      aggregate counts per thread\n"
+"        --per-core        aggregate counts per physical processor core\n"
+"        --per-die         aggregate counts per processor die\n"
+"        --per-socket      aggregate counts per processor socket\n"
+"        --per-node        aggregate counts per numa node\n"
+REPEAT_HELP
 "    -x, --field-separator <separator>\n"
 "                          print counts with custom separator (CSV)\n"
 "    -j, --json-output     print counts in JSON format\n"
@@ -173,7 +223,7 @@ static void print_interval(struct ps *s)
 {
 	struct stat_out o = s->out;
 	struct stat_line *l;
-	int i;
+	int i, j, n = s->ev.n;
 
 	read_all(s);
 	o.interval = true;
@@ -182,14 +232,21 @@ static void print_interval(struct ps *s)
 	o.wall_ns = (double)s->interval_ms * 1e6;
 	if (s->nintervals++ % 26 == 0)
 		stat_fmt_header(&o, s->target);
-	l = lines_of(s, true, false);
-	stat_fmt_lines(&o, l, s->ev.n);
+	if (s->aggr == STAT_AGGR_GLOBAL)
+		l = lines_of(s, true, false);
+	else
+		l = stat_aggr_lines(&s->ev, s->aggr, true, &n);
+	stat_fmt_lines(&o, l, n);
 	fflush(o.f);
 	free(l);
 	for (i = 0; i < s->ev.n; i++) {
-		s->ev.v[i].pval = s->ev.v[i].val;
-		s->ev.v[i].prun = s->ev.v[i].run;
-		s->ev.v[i].pena = s->ev.v[i].ena;
+		struct stat_event *e = &s->ev.v[i];
+
+		e->pval = e->val;
+		e->prun = e->run;
+		e->pena = e->ena;
+		for (j = 0; e->cnt && j < e->nfds; j++)
+			e->pcnt[j] = e->cnt[j];
 	}
 }
 
@@ -397,7 +454,7 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 		child = run_spawn_held(NULL, s->cmd, &go_fd, NULL, NULL, false);
 		if (child < 0)
 			return -errno;
-		if (!s->t.system_wide)
+		if (!s->t.system_wide && !s->attached)
 			s->t.pid = child;
 	}
 	err = stat_count_open(&s->ev, &s->t);
@@ -460,14 +517,61 @@ fail:
 	return err;
 }
 
+static bool mixed_group_hint(const struct ps *s);
+
+/* The counts of the runs, between perf's header and footer. */
+static void print_summary(struct ps *s, bool ru_display, const struct rusage *ru)
+{
+	struct stat_line *l;
+	int n = s->ev.n;
+
+	s->out.wall_ns = s->wall.mean;
+	s->out.wall_sd = stat_acc_sd(&s->wall);
+	stat_fmt_header(&s->out, s->target);
+	/*
+	 * perf averages -r's runs over everything only; per CPU or
+	 * aggregate it prints the last run's counts, with no error.
+	 */
+	if (s->aggr == STAT_AGGR_GLOBAL)
+		l = lines_of(s, false, true);
+	else
+		l = stat_aggr_lines(&s->ev, s->aggr, false, &n);
+	stat_fmt_lines(&s->out, l, n);
+	free(l);
+	stat_fmt_footer(&s->out, ru_display, tv_s(&ru->ru_utime),
+			tv_s(&ru->ru_stime));
+	if (s->out.mode == STAT_STD && mixed_group_hint(s))
+		fprintf(s->out.f, "The events in group usually have to be from the same PMU. Try reorganizing the group.\n");
+	fflush(s->out.f);
+}
+
+/* A group that counted nothing, of types perf calls mixed. */
+static bool mixed_group_hint(const struct ps *s)
+{
+	int i;
+
+	for (i = 0; i < s->ev.n; i++) {
+		const struct stat_event *e = &s->ev.v[i];
+
+		if (e->leader == i && e->supported && (!e->run || !e->ena) &&
+		    stat_ev_mixed_group(&s->ev, i))
+			return true;
+	}
+	return false;
+}
+
 /* "'ls -l'", "'system wide'" or "process id '12'", for the header. */
 static char *target_of(const struct ps *s)
 {
 	struct buf b = { 0 };
 	int i;
 
-	if (s->t.system_wide) {
+	if (s->cpu_arg && !s->all_cpus) {
+		buf_printf(&b, "'CPU(s) %s'", s->cpu_arg);
+	} else if (s->t.system_wide) {
 		buf_printf(&b, "'system wide'");
+	} else if (s->tid_arg) {
+		buf_printf(&b, "thread id '%s'", s->tid_arg);
 	} else if (s->pid_arg) {
 		buf_printf(&b, "process id '%s'", s->pid_arg);
 	} else {
@@ -488,11 +592,79 @@ static int usage_error(const char *msg, const char *arg)
 	return EXIT_USAGE;
 }
 
+/*
+ * perf's refusal of options that do not go together: its message, then
+ * its usage with only the options concerned; exit 234.
+ */
+static int refuse(const char *msg, bool usage_line, const char *opts)
+{
+	fprintf(stderr, "%s\n", msg);
+	if (usage_line)
+		fprintf(stderr, "\n Usage: ferret stat [<options>] [<command>]\n\n");
+	fputs(opts, stderr);
+	return EXIT_EINVAL;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* -t's list of thread ids, "12,34": the count, or -EINVAL. */
+static int parse_tid_list(const char *arg, int **tids)
+{
+	char *copy = xstrdup(arg), *save = NULL, *tok;
+	int n = 0;
+	long v;
+
+	*tids = NULL;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (parse_count(tok, INT_MAX, &v)) {
+			n = -EINVAL;
+			break;
+		}
+		*tids = xrealloc(*tids, (n + 1) * sizeof(**tids));
+		(*tids)[n++] = (int)v;
+	}
+	free(copy);
+	if (n <= 0) {
+		free(*tids);
+		*tids = NULL;
+		return -EINVAL;
+	}
+	return n;
+}
+
+/*
+ * -C's list, sorted as perf's CPU maps are: the count, or -EINVAL for
+ * what perf cannot parse, a CPU named twice included.
+ */
+static int parse_cpu_list(const char *arg, int **cpus)
+{
+	int n, i;
+
+	if (arg[strspn(arg, "0123456789,-")])
+		return -EINVAL;
+	n = perf_parse_cpus(arg, cpus);
+	if (n < 0)
+		return n;
+	qsort(*cpus, n, sizeof(**cpus), cmp_int);
+	for (i = 1; i < n; i++) {
+		if ((*cpus)[i - 1] == (*cpus)[i]) {
+			free(*cpus);
+			*cpus = NULL;
+			return -EINVAL;
+		}
+	}
+	return n;
+}
+
 int stat_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "event", required_argument, NULL, 'e' },
 		{ "pid", required_argument, NULL, 'p' },
+		{ "tid", required_argument, NULL, 't' },
 		{ "all-cpus", no_argument, NULL, 'a' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "field-separator", required_argument, NULL, 'x' },
@@ -500,16 +672,22 @@ int stat_main(int argc, char **argv)
 		{ "interval-print", required_argument, NULL, 'I' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "no-aggr", no_argument, NULL, 'A' },
+		{ "cpu", required_argument, NULL, 'C' },
+		{ "per-thread", no_argument, NULL, OPT_PER_THREAD },
+		{ "per-core", no_argument, NULL, OPT_PER_CORE },
+		{ "per-die", no_argument, NULL, OPT_PER_DIE },
+		{ "per-socket", no_argument, NULL, OPT_PER_SOCKET },
+		{ "per-node", no_argument, NULL, OPT_PER_NODE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct ps s = { .runs = 1, .tfd = -1 };
 	const char *outfile = NULL;
-	struct stat_line *l = NULL;
 	char *thousands = NULL;
 	struct rusage ru;
 	FILE *out = stderr;
 	bool bpf_used = false;
-	int opt, ret = 0, r, err;
+	int opt, ret = 0, r, i, err;
 	long v;
 
 	memset(&ru, 0, sizeof(ru));
@@ -532,16 +710,73 @@ int stat_main(int argc, char **argv)
 			s.t.pid = (pid_t)v;
 			s.pid_arg = optarg;
 			break;
-		case 'a':
-			s.t.system_wide = true;
-			break;
-		case 'r':
-			if (parse_count(optarg, 100, &v)) {
-				ret = usage_error("Run count must be a positive number from 1 to 100",
-						  optarg);
+		case 't':
+			free(s.tids);
+			s.tids = NULL;
+			s.t.ntids = parse_tid_list(optarg, &s.tids);
+			if (s.t.ntids < 0) {
+				fprintf(stderr, "Problems finding threads of monitor\n\n");
+				option_usage("    -p, --pid <pid>       stat events on existing process id\n"
+					     "    -t, --tid <tid>       stat events on existing thread id\n");
+				ret = EXIT_EINVAL;
 				goto out;
 			}
-			s.runs = (int)v;
+			s.t.tids = s.tids;
+			s.t.pid = s.tids[0];
+			s.tid_arg = optarg;
+			break;
+		case 'a':
+			s.t.system_wide = true;
+			s.all_cpus = true;
+			break;
+		case 'C':
+			free(s.cpus);
+			s.cpus = NULL;
+			s.t.ncpus = parse_cpu_list(optarg, &s.cpus);
+			if (s.t.ncpus < 0) {
+				ret = refuse("failed to parse CPUs map: No such file or directory", true,
+					     "    -C, --cpu <cpu>       list of cpus to monitor in system-wide\n"
+					     "    -a, --all-cpus        system-wide collection from all CPUs\n");
+				goto out;
+			}
+			s.t.cpus = s.cpus;
+			s.t.system_wide = true;
+			s.cpu_arg = optarg;
+			break;
+		case 'A':
+			s.aggr = STAT_AGGR_NONE;
+			break;
+		case OPT_PER_THREAD:
+			s.aggr = STAT_AGGR_THREAD;
+			break;
+		case OPT_PER_CORE:
+			s.aggr = STAT_AGGR_CORE;
+			break;
+		case OPT_PER_DIE:
+			s.aggr = STAT_AGGR_DIE;
+			break;
+		case OPT_PER_SOCKET:
+			s.aggr = STAT_AGGR_SOCKET;
+			break;
+		case OPT_PER_NODE:
+			s.aggr = STAT_AGGR_NODE;
+			break;
+		case 'r':
+			if (parse_int(optarg, &v)) {
+				fprintf(stderr, " Error: switch `r' expects a numerical value\n");
+				ret = EXIT_USAGE;
+				option_usage(REPEAT_HELP);
+				goto out;
+			}
+			if (v < 0) {
+				fprintf(stderr, "Run count must be a positive number\n\n");
+				option_usage(REPEAT_HELP);
+				ret = EXIT_EINVAL;
+				goto out;
+			}
+			/* 0: as in perf, run and print again and again. */
+			s.forever = !v;
+			s.runs = v ? (int)v : 1;
 			break;
 		case 'x':
 			s.out.mode = STAT_CSV;
@@ -571,16 +806,41 @@ int stat_main(int argc, char **argv)
 	}
 	if (optind < argc)
 		s.cmd = argv + optind;
+	if (s.aggr == STAT_AGGR_THREAD && s.t.system_wide) {
+		ret = usage_error("ferret stat: --per-thread counts the threads of -p or -t, not every thread of the system (-a, -C)",
+				  NULL);
+		goto out;
+	}
+	if (s.aggr == STAT_AGGR_THREAD && !s.t.pid) {
+		ret = refuse("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.",
+			     false,
+			     "    -p, --pid <pid>       stat events on existing process id\n"
+			     "    -t, --tid <tid>       stat events on existing thread id\n");
+		goto out;
+	}
+	if (s.aggr != STAT_AGGR_GLOBAL && s.aggr != STAT_AGGR_THREAD &&
+	    !s.t.system_wide) {
+		ret = refuse("both cgroup and no-aggregation modes only available in system-wide mode",
+			     true,
+			     "    -G, --cgroup <name>   monitor event in cgroup name only\n"
+			     "    -A, --no-aggr         disable CPU count aggregation\n"
+			     "    -a, --all-cpus        system-wide collection from all CPUs\n"
+			     "        --for-each-cgroup <name>\n"
+			     "                          expand events for each cgroup\n");
+		goto out;
+	}
 	if (!s.cmd && !s.t.pid && !s.t.system_wide) {
 		ret = usage_error("ferret stat: no command to run: give a command, -p PID or -a", NULL);
 		goto out;
 	}
-	if (s.cmd && s.t.pid) {
-		ret = usage_error("ferret stat: -p and a command cannot go together", NULL);
-		goto out;
-	}
-	if (s.runs > 1 && (!s.cmd || s.interval_ms)) {
-		ret = usage_error(s.interval_ms ? "ferret stat: -r cannot go with -I" :
+	s.attached = s.pid_arg || s.tid_arg;
+	if ((s.runs > 1 || s.forever) && (!s.cmd || s.interval_ms)) {
+		/*
+		 * perf 6.1 takes -I with -r, prints the first run's intervals
+		 * and then waits for ever; this says so instead.
+		 */
+		ret = usage_error(s.interval_ms ?
+				  "ferret stat: -I cannot go with -r: perf 6.1 prints the first run's intervals and then hangs" :
 				  "ferret stat: -r needs a command to repeat", NULL);
 		goto out;
 	}
@@ -591,6 +851,21 @@ int stat_main(int argc, char **argv)
 	}
 	if (!s.ev.n)
 		stat_ev_default(&s.ev);
+	if (s.ev.nbpf && s.aggr != STAT_AGGR_GLOBAL) {
+		ret = usage_error("ferret stat: -A and --per-* split perf counters; probes counted by BPF are counted as one",
+				  NULL);
+		goto out;
+	}
+	if (s.ev.nbpf && s.tids) {
+		ret = usage_error("ferret stat: -t counts perf counters only; probes counted by BPF take -p",
+				  NULL);
+		goto out;
+	}
+	if (s.ev.nbpf && s.forever) {
+		ret = usage_error("ferret stat: -r 0 repeats perf counters only; probes counted by BPF take -r N",
+				  NULL);
+		goto out;
+	}
 	bpf_used = s.ev.nbpf > 0;
 	if (outfile) {
 		out = fopen(outfile, "w");
@@ -609,26 +884,35 @@ int stat_main(int argc, char **argv)
 	s.out.f = out;
 	s.out.thousands = thousands;
 	s.out.runs = s.runs;
+	s.out.aggr = s.aggr;
 	s.target = target_of(&s);
-	s.t.cmd = s.cmd != NULL;
-	for (r = 0; r < s.runs; r++) {
+	s.t.cmd = s.cmd && !s.attached;
+	for (r = 0; s.forever || r < s.runs; r++) {
 		err = run_once(&s, &ru, &ret);
 		if (err) {
-			ret = 1;
+			/* perf's status for an event it cannot count at all. */
+			ret = err == -EOPNOTSUPP || err == -ESRCH ? 255 : 1;
 			goto out;
 		}
+		if (!s.forever)
+			continue;
+		/*
+		 * -r 0 prints each run on its own, without the user and system
+		 * times, as perf does; a stop signal ends the runs, where perf
+		 * 6.1 only dies of SIGTERM.
+		 */
+		print_summary(&s, false, &ru);
+		for (i = 0; i < s.ev.n; i++)
+			memset(&s.ev.v[i].acc, 0, sizeof(s.ev.v[i].acc));
+		memset(&s.wall, 0, sizeof(s.wall));
+		if (stop_sig)
+			break;
 	}
-	if (!s.interval_ms) {
-		s.out.wall_ns = s.wall.mean;
-		s.out.wall_sd = stat_acc_sd(&s.wall);
-		stat_fmt_header(&s.out, s.target);
-		l = lines_of(&s, false, true);
-		stat_fmt_lines(&s.out, l, s.ev.n);
-		stat_fmt_footer(&s.out, s.cmd && !s.t.system_wide,
-				tv_s(&ru.ru_utime), tv_s(&ru.ru_stime));
-	}
+	if (!s.interval_ms && !s.forever)
+		print_summary(&s, s.cmd && !s.t.system_wide && !s.attached, &ru);
 out:
-	free(l);
+	free(s.cpus);
+	free(s.tids);
 	free(s.target);
 	free(thousands);
 	stat_ev_free(&s.ev);

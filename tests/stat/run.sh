@@ -33,7 +33,7 @@ if ! command -v perf >/dev/null || ! perf stat -e task-clock true 2>/dev/null; t
 	exit 0
 fi
 WL=$W/workload
-cc -O2 -o "$WL" "$(dirname "$0")/workload.c" || exit 1
+cc -O2 -pthread -o "$WL" "$(dirname "$0")/workload.c" || exit 1
 
 # Each tool's output with its "# started on" lines dropped.
 pf() { timeout 60 perf stat -o "$W/p" "$@" >/dev/null 2>&1; grep -v '^# started on' "$W/p"; }
@@ -42,17 +42,18 @@ fs() { timeout 60 "$FERRET" stat -o "$W/f" "$@" >/dev/null 2>&1; grep -v '^# sta
 # Numbers masked with the spaces that right-align them, K/M/G rates as
 # plain ones, so that the text compares; cols gives each line's length
 # and the column of its '#', so that the alignment compares too.
-mask() { sed -E 's/ *[0-9][0-9.,]*/ N/g; s/ [KMG]\/sec/ \/sec/; s/ +$//'; }
-cols() { awk '{ print length($0), index($0, "#") }'; }
+mask() { sed -E 's/ *[0-9][0-9.,]*/ N/g; s/[KMG]\/sec/\/sec/; s/ +$//'; }
+cols() { awk '/seconds time elapsed/ { print "elapsed"; next } { print length($0), index($0, "#") }'; }
 
-# layout NAME ARGS...: the same lines, in the same columns.
+# layout NAME ARGS...: the same lines, in the same columns (CSV has
+# none to compare).
 layout() {
 	local name=$1
 	shift
 	pf "$@" >"$W/pl"
 	fs "$@" >"$W/fl"
 	if diff <(mask <"$W/pl") <(mask <"$W/fl") >"$W/diff"; then
-		if diff <(cols <"$W/pl") <(cols <"$W/fl") >"$W/diff"; then ok "$name"
+		if [[ " $* " == *" -x"* ]] || diff <(cols <"$W/pl") <(cols <"$W/fl") >"$W/diff"; then ok "$name"
 		else bad "$name" "columns differ (length, '#'; - perf, + ferret)"; fi
 	else
 		bad "$name" "layout differs (- perf, + ferret)"
@@ -66,6 +67,95 @@ layout tracepoint_clock -e task-clock,syscalls:sys_enter_getppid "$WL" 0 10
 layout sched_glob -e 'sched:sched_process_*' true
 layout unsupported -e cycles,instructions,L1-dcache-load-misses,page-faults true
 layout system_wide -a -e task-clock,context-switches sleep 0.05
+# Modifiers: software and hardware events keep them in their names, cache
+# events and tracepoints print their own names.
+layout modifiers -e page-faults:u,page-faults:k,page-faults:hG,task-clock:u,cycles:u \
+	-e L1-dcache-loads:k,syscalls:sys_enter_getppid:u,faults:ukh,page-faults: \
+	-e 'sched:sched_process_e*:k' "$WL" 0 10
+
+# Per CPU (-A, -C) and per core, die, socket and node: perf's prefixes and
+# columns, in std, CSV and JSON, with and without -I.
+for args in "-a -A" "-a --per-core" "-a --per-die" "-a --per-socket" "-a --per-node" \
+	    "-C 1" "-C 1,0 -A" "-C 0-99" "-a -A -r 2"; do
+	# shellcheck disable=SC2086
+	layout "aggr $args" $args -e task-clock,page-faults,cycles sleep 0.05
+	# shellcheck disable=SC2086
+	[[ $args == *-r* ]] || layout "aggr -I $args" $args -I 30 -e task-clock,cycles sleep 0.05
+	# shellcheck disable=SC2086
+	layout "aggr -x $args" $args -x, -e task-clock,page-faults,cycles sleep 0.05
+	# shellcheck disable=SC2086
+	layout "aggr -j $args" $args -j -e task-clock,cycles sleep 0.05
+done
+# The counts per CPU add up to the total, as perf's do.
+f=$(fs -a -A -x, -e task-clock sleep 0.05 | grep task-clock | awk -F, '{ s += $2 } END { printf "%d %d", NR, s }')
+if [ "${f%% *}" = "$(nproc)" ] && [ "${f#* }" -gt 0 ]; then ok aggr_cpus; else bad aggr_cpus "got '$f'"; fi
+
+# Per thread: a two-thread process, each thread a line, busiest first.
+"$WL" spin &
+SP=$!
+sleep 0.1
+pt() { timeout -s INT 0.3 perf stat -o "$W/p" "$@" >/dev/null 2>&1; grep -v '^# started on' "$W/p"; }
+ft() { timeout -s INT 0.3 "$FERRET" stat -o "$W/f" "$@" >/dev/null 2>&1; grep -v '^# started on' "$W/f"; }
+# Thread ids as X's, keeping their width: the order of threads by count
+# may differ from one run to the other.
+tids() { sed -E ':a; s/(workload-X*)[0-9]/\1X/; ta'; }
+for args in "" "-x," "-j" "-I 100"; do
+	# shellcheck disable=SC2086
+	pt --per-thread -p $SP $args -e task-clock,cs,cycles | tids | head -8 >"$W/pl"
+	# shellcheck disable=SC2086
+	ft --per-thread -p $SP $args -e task-clock,cs,cycles | tids | head -8 >"$W/fl"
+	if diff <(mask <"$W/pl") <(mask <"$W/fl") >"$W/diff" && diff <(cols <"$W/pl") <(cols <"$W/fl") >"$W/diff"; then
+		ok "per_thread $args"; else bad "per_thread $args" "differs from perf (- perf, + ferret)"; fi
+done
+f=$(ft --per-thread -p $SP -x, -e task-clock | cut -d, -f2 | tr '\n' ' ')
+read -r a b <<<"$f"
+if [ -n "$b" ] && awk "BEGIN { exit !($a >= $b && $b > 0) }"; then ok per_thread_sorted; else bad per_thread_sorted "got '$f'"; fi
+# -t: threads alone; -p or -t with a command, which only times the count.
+ST=$(ls /proc/$SP/task | sort -n | tail -1)
+for args in "-t $ST" "-t $ST,$SP" "--per-thread -t $ST,$SP"; do
+	# shellcheck disable=SC2086
+	pt $args -e task-clock,cs | tids | sed "s/'[0-9,]*'/'T'/" >"$W/pl"
+	# shellcheck disable=SC2086
+	ft $args -e task-clock,cs | tids | sed "s/'[0-9,]*'/'T'/" >"$W/fl"
+	if diff <(mask <"$W/pl") <(mask <"$W/fl") >"$W/diff" && diff <(cols <"$W/pl") <(cols <"$W/fl") >"$W/diff"; then
+		ok "tid $args"; else bad "tid $args" "differs from perf (- perf, + ferret)"; fi
+done
+for args in "-p $SP" "-t $ST" "--per-thread -p $SP"; do
+	# shellcheck disable=SC2086
+	layout "attach_cmd $args" $args -e task-clock,cs sleep 0.1
+done
+layout "attach_cmd -r" -p "$SP" -r 2 -e task-clock sleep 0.1
+f=$(fs -p $SP -x, -e task-clock sleep 0.2 | grep task-clock | cut -d, -f1)
+if awk "BEGIN { exit !($f > 1) }"; then ok attach_cmd_counts; else bad attach_cmd_counts "task-clock '$f' ms"; fi
+kill $SP; wait $SP 2>/dev/null
+
+# Groups: one leader per group; a member the kernel lacks leaves its
+# group "not counted", with perf's hint when the group mixes PMUs.
+layout group -e '{task-clock,page-faults}' "$WL" 0 5
+layout group_mod -e '{task-clock,page-faults}:u,cs' "$WL" 0 5
+layout group_two -e '{page-faults,cs},{task-clock,cycles},faults' "$WL" 0 5
+layout group_unsupported -e '{page-faults,cycles}' "$WL" 0 5
+layout group_mixed_hint -e '{page-faults,syscalls:sys_enter_getppid,cycles:u}:k' "$WL" 0 5
+layout group_cpus -a -A -e '{task-clock,page-faults},{cs,cycles}' sleep 0.05
+layout group_csv -x, -e '{task-clock,page-faults},{cs,cycles}' "$WL" 0 5
+# What a group counts is the kernel's: the same as under perf.
+for g in '{syscalls:sys_enter_getppid,page-faults:u}' '{task-clock,syscalls:sys_enter_getppid}' \
+	 'syscalls:sys_enter_getppid,{cs,syscalls:sys_enter_getppid}'; do
+	p=$(pf -x, -e "$g" "$WL" 0 7 | grep getppid | cut -d, -f1 | tr '\n' ' ')
+	f=$(fs -x, -e "$g" "$WL" 0 7 | grep getppid | cut -d, -f1 | tr '\n' ' ')
+	if [ -n "$f" ] && [ "$p" = "$f" ]; then ok "group_count $g"; else bad "group_count $g" "perf '$p', ferret '$f'"; fi
+done
+
+# What the modifiers count: user and kernel page faults apart, as perf
+# counts them, none in the hypervisor, and a tracepoint whatever the mode.
+pf -x, -e page-faults:u,page-faults:k,page-faults:h,syscalls:sys_enter_getppid:k "$WL" 0 7 >"$W/pm"
+fs -x, -e page-faults:u,page-faults:k,page-faults:h,syscalls:sys_enter_getppid:k "$WL" 0 7 >"$W/fm"
+read -r pu pk ph pt <<<"$(cut -d, -f1 "$W/pm" | tr '\n' ' ')"
+read -r fu fk fh ft <<<"$(cut -d, -f1 "$W/fm" | tr '\n' ' ')"
+if [ "$ph" = 0 ] && [ "$fh" = 0 ] && [ "$pt" = 7 ] && [ "$ft" = 7 ] && [ "$fk" -lt "$fu" ] &&
+   [ $((fu - pu)) -le 6 ] && [ $((pu - fu)) -le 6 ] && [ $((fk - pk)) -le 3 ] && [ $((pk - fk)) -le 3 ]; then
+	ok modifier_counts; else
+	diff "$W/pm" "$W/fm" >"$W/diff"; bad modifier_counts "perf u=$pu k=$pk h=$ph tp=$pt, ferret u=$fu k=$fk h=$fh tp=$ft"; fi
 
 # -r: perf's ( +- x.xx% ) columns, and the elapsed line with its error.
 pf -r 5 -e task-clock,page-faults,cycles "$WL" 1000 100 >"$W/pr"
@@ -83,6 +173,32 @@ fs -r 4 -x, -e syscalls:sys_enter_getppid sh -c "$WL 0 \$(( \$\$ % 4 * 100 + 100
 fs -r 3 -x, -e syscalls:sys_enter_getppid "$WL" 0 300 >"$W/fc"
 if grep -q '^300,,syscalls:sys_enter_getppid,0.00%,' "$W/fc"; then ok repeat_exact; else
 	cp "$W/fc" "$W/diff"; bad repeat_exact "300 calls each run: no error"; fi
+
+# -r 0: each run printed on its own, for ever: perf until SIGTERM,
+# ferret until SIGINT too, which ends it after the run it stops.
+perf stat -r 0 -o "$W/p0" -e task-clock,syscalls:sys_enter_getppid "$WL" 0 3 >/dev/null 2>&1 &
+P0=$!
+"$FERRET" stat -r 0 -o "$W/f0" -e task-clock,syscalls:sys_enter_getppid "$WL" 0 3 >/dev/null 2>&1 &
+F0=$!
+sleep 0.5
+kill -TERM $P0
+kill -INT $F0
+sleep 0.5
+if kill -0 $F0 2>/dev/null; then
+	kill -KILL $F0
+	bad forever "still running after SIGINT"
+else
+	wait $P0 $F0 2>/dev/null
+	# The first two runs' lines, as perf prints them.
+	first() { grep -v '^# started on' "$1" | head -16 | mask; }
+	if [ "$(grep -c 'Performance counter stats' "$W/f0")" -ge 3 ] && diff <(first "$W/p0") <(first "$W/f0") >"$W/diff" &&
+	   ! grep -q 'seconds user' "$W/f0" &&
+	   [ "$(grep getppid "$W/f0" | awk '{ print $1 }' | sort -u)" = 3 ]; then
+		ok forever
+	else
+		bad forever "runs differ from perf's (- perf, + ferret)"
+	fi
+fi
 
 # The deterministic counts: exactly what the workload did, in both.
 for n in 1 1000 54321; do
@@ -166,6 +282,18 @@ if head -1 "$W/o" | grep -Eq '^# started on [A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0
 rc=$?
 if [ $rc = 3 ]; then ok exit_status; else bad exit_status "rc $rc"; fi
 
+# The same error, in the same words at the same column, as perf's (its
+# name for ours).
+perr() {
+	local name=$1 prc frc
+	shift
+	timeout 20 perf stat "$@" >/dev/null 2>"$W/pe" </dev/null
+	prc=$?
+	timeout 20 "$FERRET" stat "$@" >/dev/null 2>"$W/fe" </dev/null
+	frc=$?
+	if [ "$prc" = "$frc" ] && diff <(head -2 "$W/pe" | sed "s/perf stat/ferret stat/") <(head -2 "$W/fe") >"$W/diff"; then
+		ok "$name"; else echo "rc perf $prc ferret $frc" >>"$W/diff"; bad "$name" "differs from perf"; fi
+}
 # Refusals: perf's words where it has them, a usage exit, no hang.
 err() {
 	local name=$1 rc=$2 pat=$3 bin got
@@ -187,13 +315,49 @@ err unknown_glob 129 "unknown tracepoint" -e 'sched:nosuch_*' true
 err unknown_probe 129 "no such probe" -e "uprobe:$WL:nosuch" true
 err empty_event 129 "event syntax error" -e '' true
 err no_command 129 "no command" -e task-clock
-err repeat_zero 129 "Run count must be a positive number" -r 0 true
-err repeat_word 129 "Run count must be a positive number" -r abc true
+perr repeat_word -r abc true
+perr repeat_suffix -r 1x true
+perr repeat_negative -r -1 true
+err interval_repeat 129 "-I cannot go with -r" -I 100 -r 2 true
+err interval_forever 129 "-I cannot go with -r" -I 100 -r 0 true
+err forever_bpf 129 "-r 0 repeats perf counters only" -r 0 -e "uprobe:$WL:ferret_stat_target" true
 err interval_small 129 "print interval must be >= 10ms" -I 5 true
 err interval_word 129 "print interval must be >= 10ms" -I x true
 err missing_binary 255 "Workload failed" /nonexistent/cmd
 err bad_pid 129 "Problems finding threads" -p 999999999
 err bad_option 129 "Usage: ferret stat" --nosuch true
+perr mod_parser -e page-faults:x true
+perr mod_bad -e page-faults:pppp true
+perr mod_twice -e page-faults:uu true
+perr mod_two_colons -e page-faults:u:k true
+perr mod_space -e 'page-faults:u k' true
+perr mod_tracepoint -e syscalls:sys_enter_getppid:x true
+perr mod_tp_twice -e sched:sched_switch:uu true
+perr mod_no_event -e nosuch:u true
+perr mod_unknown_tp -e nosuch:event:u true
+perr mod_in_list -e task-clock,page-faults:uu true
+perr mod_long_cut -e 'page-faults:uu,aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' true
+perr unknown_in_list -e task-clock,nosuch true
+perr group_unclosed_member -e 'task-clock}' true
+perr group_empty -e '{}' true
+perr group_mod_parser -e '{task-clock}:x' true
+perr group_mod_bad -e '{task-clock}:uu' true
+perr group_nested -e '{task-clock,{cs}}' true
+perr group_trailing -e '{task-clock}u' true
+perr group_leader_unsupported -e '{cycles,page-faults}' true
+err group_bpf 129 "a group takes perf counters only" -e "{task-clock,uprobe:$WL:ferret_stat_target}" true
+perr tid_word -t abc true
+perr tid_list_word -t 1,x true
+perr tid_missing -t 999999999 true
+err tid_bpf 129 "-t counts perf counters only" -t 1 -e "uprobe:$WL:ferret_stat_target" true
+perr aggr_not_system_wide -A true
+perr per_core_not_system_wide --per-core true
+perr per_thread_no_pid --per-thread true
+perr cpu_list_bad -C x true
+perr cpu_list_twice -C 1,0,1 true
+perr cpu_list_reversed -C 1-0 true
+err per_thread_system_wide 129 "not every thread of the system" -a --per-thread true
+err aggr_bpf 129 "counted by BPF" -a -A -e "uprobe:$WL:ferret_stat_target" true
 if [ -n "$ASAN" ] && [ -x "$ASAN/ferret" ]; then
 	if "$ASAN/ferret" stat -r 2 -x, -e task-clock,"uprobe:$WL:ferret_stat_target" "$WL" 10 2>"$W/ee" >/dev/null &&
 	   ! grep -q Sanitizer "$W/ee" && grep -q '^10,' "$W/ee"; then ok asan_run; else

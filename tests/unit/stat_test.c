@@ -12,10 +12,10 @@
 
 /* The default events of a run of "true": two lines with metrics. */
 static const struct stat_line lines[] = {
-	{ "task-clock", true, true, 490000, 0, 490000, 490000 },
-	{ "page-faults", false, true, 46, 0, 490000, 490000 },
-	{ "cycles", false, false, 0, 0, 0, 0 },
-	{ "syscalls:sys_enter_getppid", false, true, 0, 0, 490000, 490000 },
+	{ "task-clock", true, true, 490000, 0, 490000, 490000, { 0 }, 0 },
+	{ "page-faults", false, true, 46, 0, 490000, 490000, { 0 }, 0 },
+	{ "cycles", false, false, 0, 0, 0, 0, { 0 }, 0 },
+	{ "syscalls:sys_enter_getppid", false, true, 0, 0, 490000, 490000, { 0 }, 0 },
 };
 
 static char *render(struct stat_out *o, const struct stat_line *l, int n,
@@ -64,8 +64,8 @@ static void test_no_clock(void)
 	struct stat_out o = { .mode = STAT_STD, .thousands = ",", .runs = 1,
 			      .wall_ns = 4107455 };
 	struct stat_line l[] = {
-		{ "syscalls:sys_enter_getppid", false, true, 1234567, 0, 5, 5 },
-		{ "task-clock", true, true, 0, 0, 0, 0 },
+		{ "syscalls:sys_enter_getppid", false, true, 1234567, 0, 5, 5, { 0 }, 0 },
+		{ "task-clock", true, true, 0, 0, 0, 0, { 0 }, 0 },
 	};
 	char *got = render(&o, l, 2, "process id '12'", false);
 
@@ -82,9 +82,9 @@ static void test_repeat(void)
 	struct stat_out o = { .mode = STAT_STD, .thousands = "", .runs = 3,
 			      .wall_ns = 732000, .wall_sd = 374784 };
 	struct stat_line l[] = {
-		{ "task-clock", true, true, 550000, 29975, 550000, 550000 },
-		{ "page-faults", false, true, 48, 0.576, 550000, 550000 },
-		{ "cycles", false, false, 0, 0, 0, 0 },
+		{ "task-clock", true, true, 550000, 29975, 550000, 550000, { 0 }, 0 },
+		{ "page-faults", false, true, 48, 0.576, 550000, 550000, { 0 }, 0 },
+		{ "cycles", false, false, 0, 0, 0, 0, { 0 }, 0 },
 	};
 	char *got = render(&o, l, 3, "'true'", true);
 
@@ -141,9 +141,9 @@ static void test_interval(void)
 			      .interval = true, .ts_ns = 101547860,
 			      .wall_ns = 100e6 };
 	struct stat_line l[] = {
-		{ "task-clock", true, true, 744000, 0, 744000, 744000 },
-		{ "page-faults", false, true, 74, 0, 744000, 744000 },
-		{ "cycles", false, false, 0, 0, 0, 0 },
+		{ "task-clock", true, true, 744000, 0, 744000, 744000, { 0 }, 0 },
+		{ "page-faults", false, true, 74, 0, 744000, 744000, { 0 }, 0 },
+		{ "cycles", false, false, 0, 0, 0, 0, { 0 }, 0 },
 	};
 	char *got = render(&o, l, 3, "'sleep'", true);
 
@@ -208,6 +208,130 @@ static void test_lookup(void)
 	finish(&t);
 }
 
+/* The prefixes of -A, --per-core and --per-thread, laid out as perf's. */
+static void test_aggr(void)
+{
+	struct stat_out o = { .mode = STAT_STD, .thousands = "", .runs = 1,
+			      .wall_ns = 101740000, .aggr = STAT_AGGR_CORE };
+	struct stat_line l[] = {
+		{ "task-clock", true, true, 101740000, 0, 101740000, 101740000,
+		  { .socket = 0, .die = 0, .core = 1, .nr = 1 }, 0 },
+		{ "cycles", false, false, 0, 0, 0, 0,
+		  { .socket = 0, .die = 0, .core = 1, .nr = 1 }, 0 },
+	};
+	char *got = render(&o, l, 2, "'system wide'", false);
+
+	check("per_core", got,
+"\n Performance counter stats for 'system wide':\n\n"
+"S0-D0-C1           1             101.74 msec task-clock                       #    1.000 CPUs utilized          \n"
+"S0-D0-C1           1    <not supported>      cycles                                                      \n");
+	free(got);
+	o.mode = STAT_CSV;
+	o.sep = ",";
+	o.aggr = STAT_AGGR_SOCKET;
+	l[0].id.nr = 2;
+	got = render(&o, l, 1, "'system wide'", false);
+	check("per_socket_csv", got,
+"S0,2,101.74,msec,task-clock,101740000,100.00,1.000,CPUs utilized\n");
+	free(got);
+	o.mode = STAT_JSON;
+	o.aggr = STAT_AGGR_NONE;
+	l[1].id.cpu = 1;
+	got = render(&o, l + 1, 1, "'system wide'", false);
+	check("no_aggr_json", got,
+"{\"cpu\" : \"1\", \"counter-value\" : \"<not supported>\", \"unit\" : \"\", \"event\" : \"cycles\", \"event-runtime\" : 0, \"pcnt-running\" : 100.00, \"metric-value\" : 0.000000, \"metric-unit\" : \"\"}\n");
+	free(got);
+	o.mode = STAT_STD;
+	o.aggr = STAT_AGGR_THREAD;
+	o.interval = true;
+	o.ts_ns = 100015257;
+	o.wall_ns = 100e6;
+	l[0].id.comm = "mt";
+	l[0].id.tid = 29691;
+	l[0].val = l[0].run = l[0].ena = 18650000;
+	got = render(&o, l, 1, "", false);
+	check("per_thread_interval", got,
+"#           time             comm-pid                  counts unit events\n"
+"     0.100015257               mt-29691                 18.65 msec task-clock                       #    0.186 CPUs utilized          \n");
+	free(got);
+}
+
+/*
+ * The bits perf 6.1 sets for each modifier (perf stat -vv's
+ * perf_event_attr dump): U K V user/kernel/hv, O G host/guest, I idle,
+ * D pinned, E exclusive, then precise_ip.
+ */
+static void test_modifiers(void)
+{
+	static const struct { const char *mod, *bits; } cases[] = {
+		{ "u", "KVG0" }, { "k", "UV0" }, { "h", "UK0" }, { "G", "O0" },
+		{ "H", "G0" }, { "uk", "VG0" }, { "ku", "VG0" }, { "ukh", "G0" },
+		{ "uG", "KVO0" }, { "hG", "UKO0" }, { "I", "I0" }, { "Iu", "KVGI0" },
+		{ "p", "G1" }, { "ppp", "G3" }, { "pP", "G1" }, { "P", "0" },
+		{ "S", "0" }, { "D", "D0" }, { "e", "E0" }, { "W", "0" },
+		{ "b", "0" }, { "", "0" },
+	};
+	static const char *const bad[] = { "uu", "pppp", "x", "ux", "kGk" };
+	struct tc t = { .name = "modifiers" };
+	struct stat_mod m;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char got[16];
+
+		memset(&m, 0, sizeof(m));
+		expect(&t, !stat_ev_modifier(cases[i].mod, &m), "%s refused",
+		       cases[i].mod);
+		snprintf(got, sizeof(got), "%s%s%s%s%s%s%s%s%u",
+			 m.exclude_user ? "U" : "", m.exclude_kernel ? "K" : "",
+			 m.exclude_hv ? "V" : "", m.exclude_host ? "O" : "",
+			 m.exclude_guest ? "G" : "", m.exclude_idle ? "I" : "",
+			 m.pinned ? "D" : "", m.exclusive ? "E" : "", m.precise);
+		expect(&t, !strcmp(got, cases[i].bits), ":%s: got %s, want %s",
+		       cases[i].mod, got, cases[i].bits);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memset(&m, 0, sizeof(m));
+		expect(&t, stat_ev_modifier(bad[i], &m) == -EINVAL,
+		       ":%s accepted", bad[i]);
+	}
+	stat_ev_mod_default(&m);
+	expect(&t, m.exclude_guest && !m.exclude_user && !m.exclude_host,
+	       "no modifier: the guest excluded only");
+	finish(&t);
+
+	/*
+	 * A group's modifier goes on top of each member's own; perf -vv
+	 * shows {page-faults:u,cs}:k open the leader with exclude_hv and
+	 * exclude_guest, the member with exclude_user too, both named as
+	 * written inside the braces.
+	 */
+	t = (struct tc){ .name = "group_modifier" };
+	{
+		struct stat_evlist l = { 0 };
+
+		expect(&t, !stat_ev_parse(&l, "{page-faults:u,cs}:k,faults"),
+		       "refused");
+		expect(&t, l.n == 3, "%d events", l.n);
+		if (l.n == 3) {
+			expect(&t, l.v[0].leader == 0 && l.v[1].leader == 0 &&
+			       l.v[2].leader == -1, "leaders %d %d %d",
+			       l.v[0].leader, l.v[1].leader, l.v[2].leader);
+			expect(&t, !l.v[0].mod.exclude_user &&
+			       !l.v[0].mod.exclude_kernel && l.v[0].mod.exclude_hv &&
+			       l.v[0].mod.exclude_guest, "leader's bits");
+			expect(&t, l.v[1].mod.exclude_user &&
+			       !l.v[1].mod.exclude_kernel && l.v[1].mod.exclude_hv &&
+			       l.v[1].mod.exclude_guest, "member's bits");
+			expect(&t, !strcmp(l.v[0].name, "page-faults:u") &&
+			       !strcmp(l.v[1].name, "cs"), "names %s %s",
+			       l.v[0].name, l.v[1].name);
+		}
+		stat_ev_free(&l);
+		finish(&t);
+	}
+}
+
 int main(void)
 {
 	test_std();
@@ -218,6 +342,8 @@ int main(void)
 	test_interval();
 	test_stats();
 	test_lookup();
+	test_modifiers();
+	test_aggr();
 	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
 	return failed != 0;
 }
