@@ -597,6 +597,18 @@ static void rawtp_types(const char *event, enum ctf_type *t, int n)
 	}
 }
 
+/* The probes spec names, by its provider, in insts; 0 or an error told. */
+static int expand_spec(const char *spec, struct vec *insts)
+{
+	const struct provider *p = provider_find(spec);
+	char err[256] = "";
+	int ret = p ? p->expand(p, spec, insts, err, sizeof(err)) : -EINVAL;
+
+	if (ret)
+		fprintf(stderr, "ferret record: '%s': %s\n", spec, err[0] ? err : strerror(-ret));
+	return ret;
+}
+
 /*
  * rawtracepoint:[vmlinux:]EVENT (wildcards allowed): a class per event,
  * rawtracepoint_EVENT, with its arguments arg0..argN-1 as the language
@@ -604,16 +616,12 @@ static void rawtp_types(const char *event, enum ctf_type *t, int n)
  */
 static int rawtp_prog(struct buf *b, struct rd_run *r, const char *spec)
 {
-	const struct provider *p = provider_find(spec);
 	struct vec insts = { 0 };
-	char err[256] = "";
 	int ret, i, j;
 
-	ret = p ? p->expand(p, spec, &insts, err, sizeof(err)) : -EINVAL;
-	if (ret) {
-		fprintf(stderr, "ferret record: '%s': %s\n", spec, err[0] ? err : strerror(-ret));
+	ret = expand_spec(spec, &insts);
+	if (ret)
 		goto out;
-	}
 	for (i = 0; i < insts.n; i++) {
 		const struct probe_inst *pi = insts.v[i];
 		enum ctf_type types[RD_FIELDS_MAX];
@@ -671,16 +679,12 @@ static int lang_ctf_type(const struct type *t)
  */
 static int fentry_prog(struct buf *b, struct rd_run *r, const char *spec, bool fexit)
 {
-	const struct provider *p = provider_find(spec);
 	struct vec insts = { 0 };
-	char err[256] = "";
 	int ret, i, j;
 
-	ret = p ? p->expand(p, spec, &insts, err, sizeof(err)) : -EINVAL;
-	if (ret) {
-		fprintf(stderr, "ferret record: '%s': %s\n", spec, err[0] ? err : strerror(-ret));
+	ret = expand_spec(spec, &insts);
+	if (ret)
 		goto out;
-	}
 	for (i = 0; i < insts.n; i++) {
 		const struct probe_inst *pi = insts.v[i];
 		const struct type *at = pi->args;
