@@ -888,7 +888,7 @@ done
 # (strings still shown, empty arrays as []), annotations left out;
 # the calls abbrev= leaves out unabbreviated.
 for m in kstructs fcntls sockopts waits polls structs groups ipc; do
-	NORM2='s/= [0-9]+$/= N/; s/getrandom\("[^"]*"/getrandom(R/; s/htons\([0-9]+\)/P/g; s/[0-9]{4,}/N/g' \
+	NORM2='s/= [0-9]+$/= N/; s/getrandom\("[^"]*"/getrandom(R/; s/htons\([0-9]+\)/P/g; s/(F_SETOWN( \*\/)?), [0-9]+/\1, PID/; s/[0-9]{4,}/N/g' \
 	same_line "-e verbose=none: $m" -e verbose=none -e signal=none -e 'trace=!rt_sigreturn,sysinfo' -- "$WL" $m
 done
 same_line "-e verbose=!io_submit,io_cancel" -e 'verbose=!io_submit,io_cancel' \
