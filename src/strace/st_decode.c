@@ -338,9 +338,59 @@ static void ptr_ref(struct buf *b, uint64_t v)
 	buf_printf(b, "]");
 }
 
-/* The working directory of tid, remembered or from /proc, or NULL. */
+/*
+ * An absolute path with "." and ".." and repeated slashes taken out, in
+ * place: what the kernel would name a file that no longer exists (lines
+ * are decoded after the calls, and the program may have removed it).
+ */
+static char *lexical_path(char *path)
+{
+	char *r = path, *w = path;
+
+	while (*r) {
+		while (*r == '/')
+			r++;
+		if (!*r)
+			break;
+		if (r[0] == '.' && (r[1] == '/' || !r[1])) {
+			r++;
+			continue;
+		}
+		if (r[0] == '.' && r[1] == '.' && (r[2] == '/' || !r[2])) {
+			r += 2;
+			while (w > path && *--w != '/')
+				;
+			continue;
+		}
+		*w++ = '/';
+		while (*r && *r != '/')
+			*w++ = *r++;
+	}
+	if (w == path)
+		*w++ = '/';
+	*w = 0;
+	return path;
+}
+
+static const char *cwd_any(int tid, const struct st_dopts *o, char *buf,
+			   size_t len);
+
+/*
+ * The working directory of tid, remembered or from /proc, or NULL (also
+ * when it is too long for the kernel to name, as strace leaves it).
+ */
 static const char *cwd_of(int tid, const struct st_dopts *o, char *buf,
 			  size_t len)
+{
+	const char *known = cwd_any(tid, o, buf, len);
+
+	/* The kernel names no path longer than a page, as /proc shows it. */
+	return known && strlen(known) < PATH_MAX ? known : NULL;
+}
+
+/* The working directory of tid, remembered (of any length) or from /proc. */
+static const char *cwd_any(int tid, const struct st_dopts *o, char *buf,
+			   size_t len)
 {
 	const char *known = st_fds_get(o->fds, tid, AT_FDCWD);
 	char path[64];
@@ -625,8 +675,8 @@ static void chdir_to(const struct st_call *c, const struct st_dopts *o)
 {
 	const struct st_cap *k = cap_of(c, 0, 0);
 	char buf[4096];
-	const char *cwd = cwd_of(c->tid, o, buf, sizeof(buf));
-	char *path;
+	const char *cwd = cwd_any(c->tid, o, buf, sizeof(buf));
+	char *path, *real;
 
 	if (!k || !k->len || !memchr(k->data, 0, k->len))
 		return;
@@ -637,7 +687,15 @@ static void chdir_to(const struct st_call *c, const struct st_dopts *o)
 				 (const char *)k->data);
 	else
 		return;
-	st_fds_set(o->fds, c->tid, AT_FDCWD, path);
+	/*
+	 * As the kernel resolved it (symbolic links, then ".."), while the
+	 * directories are there; else, or when too long to resolve, lexically.
+	 */
+	real = realpath(path, NULL);
+	if (!real)
+		real = xstrdup(lexical_path(path));
+	st_fds_set(o->fds, c->tid, AT_FDCWD, real);
+	free(real);
 	free(path);
 }
 
@@ -837,40 +895,6 @@ bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
  * the path it named resolves to (relative to the working directory
  * only); for a dup, what its source was.  NULL if nothing is known.
  */
-/*
- * An absolute path with "." and ".." and repeated slashes taken out, in
- * place: what the kernel would name a file that no longer exists (lines
- * are decoded after the calls, and the program may have removed it).
- */
-static char *lexical_path(char *path)
-{
-	char *r = path, *w = path;
-
-	while (*r) {
-		while (*r == '/')
-			r++;
-		if (!*r)
-			break;
-		if (r[0] == '.' && (r[1] == '/' || !r[1])) {
-			r++;
-			continue;
-		}
-		if (r[0] == '.' && r[1] == '.' && (r[2] == '/' || !r[2])) {
-			r += 2;
-			while (w > path && *--w != '/')
-				;
-			continue;
-		}
-		*w++ = '/';
-		while (*r && *r != '/')
-			*w++ = *r++;
-	}
-	if (w == path)
-		*w++ = '/';
-	*w = 0;
-	return path;
-}
-
 static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 			    char *resolved)
 {

@@ -5105,6 +5105,36 @@ static void getfd(void)
 }
 
 /*
+ * The working directory -y shows for AT_FDCWD: after chdir(".."), after
+ * a chdir through a symbolic link and "..", and while it is longer than
+ * the kernel names (a page).  Runs in a directory of its own (argv[2]).
+ */
+static void cwds(const char *top)
+{
+	char name[256];
+	size_t len;
+	int n = 0;
+
+	if (chdir(top) || mkdir("d", 0700) || mkdir("d/e", 0700) ||
+	    symlink("d/e", "l") || chdir("l/..") ||
+	    syscall(SYS_openat, AT_FDCWD, "sample", O_RDONLY) != -1)
+		return;
+	memset(name, 'x', sizeof(name) - 1);
+	name[sizeof(name) - 1] = 0;
+	for (len = strlen(top); len <= 4096; len += sizeof(name), n++)
+		if (mkdir(name, 0700) || chdir(name))
+			return;
+	syscall(SYS_openat, AT_FDCWD, "sample", O_RDONLY);
+	if (chdir(".."))
+		return;
+	syscall(SYS_openat, AT_FDCWD, "sample", O_RDONLY);
+	while (n-- > 1)
+		if (rmdir(name) || chdir(".."))
+			return;
+	rmdir(name);
+}
+
+/*
  * An orphaned group with a stopped member: the middle process exits
  * while its child, alone in its group, is stopped, and the kernel sends
  * that group SIGHUP, then SIGCONT.
@@ -5136,6 +5166,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "cwd") && argc > 2) {
+		cwds(argv[2]);
 		return 0;
 	}
 	if (!strcmp(mode, "orphan")) {
