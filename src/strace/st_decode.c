@@ -658,6 +658,9 @@ void st_decode_fd(struct buf *b, int tid, int64_t fd,
 	}
 	if (!known && n <= 0)
 		return;
+	/* Gone from /proc: what the traced calls did to the file. */
+	if (n <= 0)
+		deleted = st_fds_deleted(o->fds, tid, (int)fd);
 	if (!known)
 		known = target;
 	if ((o->fdsock || o->fddev || o->fdpidfd) && fd_info(b, tid, (int)fd, known, o))
@@ -701,6 +704,8 @@ static void chdir_to(const struct st_call *c, const struct st_dopts *o)
 
 static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 			    char *resolved);
+static const char *arg_path(const struct st_call *c, const struct st_dopts *o,
+			    int i, int at, char *resolved);
 
 /* The calls that return a descriptor of an anonymous inode, and its name. */
 static const struct { const char *call, *name; } anon_fds[] = {
@@ -752,6 +757,21 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 		st_fds_dup(o->fds, c->tid, (int)c->args[0], AT_FDCWD);
 	} else if (!strcmp(n, "chdir")) {
 		chdir_to(c, o);
+	} else if (!strcmp(n, "unlink") ||
+		   (!strcmp(n, "unlinkat") && !(c->args[2] & AT_REMOVEDIR))) {
+		const char *h = arg_path(c, o, !strcmp(n, "unlinkat"),
+					 !strcmp(n, "unlinkat") ? 0 : -1, resolved);
+
+		if (h)
+			st_fds_unlink(o->fds, h);
+	} else if (!strncmp(n, "rename", 6)) {
+		bool at2 = strcmp(n, "rename");
+		char to[PATH_MAX];
+		const char *from = arg_path(c, o, at2 ? 1 : 0, at2 ? 0 : -1, resolved);
+		const char *h = arg_path(c, o, at2 ? 3 : 1, at2 ? 2 : -1, to);
+
+		if (from && h)
+			st_fds_rename(o->fds, from, h);
 	} else if (!strcmp(n, "close_range")) {
 		for (fd = (int)c->args[0]; fd >= 0 &&
 		     (unsigned)fd <= (unsigned)c->args[1] && fd < 65536; fd++)
@@ -895,13 +915,56 @@ bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
  * the path it named resolves to (relative to the working directory
  * only); for a dup, what its source was.  NULL if nothing is known.
  */
+/*
+ * The absolute path argument i of c names, argument at (-1: none) its
+ * directory descriptor, in resolved; NULL if unknown.  Links resolved as
+ * the kernel resolves them while the file or its directory is there,
+ * else lexically.  A path relative to another directory than the working
+ * one is not guessed (that directory's remembered path may be stale).
+ */
+static const char *arg_path(const struct st_call *c, const struct st_dopts *o,
+			    int i, int at, char *resolved)
+{
+	const struct st_cap *k = cap_of(c, i, 0);
+	char cwd[4096], *joined, *slash, *dir;
+	const char *name;
+
+	if (!k || !k->len || !memchr(k->data, 0, k->len) || !k->data[0])
+		return NULL;
+	name = (const char *)k->data;
+	if (name[0] == '/') {
+		joined = xstrdup(name);
+	} else {
+		if (at >= 0 && (int)c->args[at] != AT_FDCWD)
+			return NULL;
+		name = cwd_of(c->tid, o, cwd, sizeof(cwd));
+		if (!name)
+			return NULL;
+		joined = xasprintf("%s/%s", name, (const char *)k->data);
+	}
+	name = realpath(joined, resolved);
+	if (!name && strlen(joined) < PATH_MAX) {
+		lexical_path(joined);
+		/* A file that is gone, in a directory that is not. */
+		slash = strrchr(joined, '/');
+		*slash = 0;
+		dir = realpath(*joined ? joined : "/", NULL);
+		*slash = '/';
+		if (dir && strlen(dir) + strlen(slash) < PATH_MAX)
+			name = strcat(strcpy(resolved, strcmp(dir, "/") ? dir : ""), slash);
+		else
+			name = strcpy(resolved, joined);
+		free(dir);
+	}
+	free(joined);
+	return name;
+}
+
 static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 			    char *resolved)
 {
 	const char *n = c->sys ? c->sys->name : "";
 	const struct st_cap *k = NULL;
-	char cwd[4096], *joined;
-	const char *name, *dir;
 	int i, at = -1;
 
 	/* An injected return value names whatever the process has there. */
@@ -940,25 +1003,7 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 	/* An empty path (AT_EMPTY_PATH): the directory descriptor's file. */
 	if (k && k->len && !k->data[0] && at >= 0 && (int)c->args[at] >= 0)
 		return st_fds_get(o->fds, c->tid, (int)c->args[at]);
-	if (!k || !k->len || !memchr(k->data, 0, k->len) || !k->data[0])
-		return NULL;
-	name = (const char *)k->data;
-	if (name[0] == '/') {
-		joined = xstrdup(name);
-	} else {
-		/* Another directory's path may be stale: only the cwd. */
-		if (at >= 0 && (int)c->args[at] != AT_FDCWD)
-			return NULL;
-		dir = cwd_of(c->tid, o, cwd, sizeof(cwd));
-		if (!dir)
-			return NULL;
-		joined = xasprintf("%s/%s", dir, name);
-	}
-	name = realpath(joined, resolved);
-	if (!name && strlen(joined) < PATH_MAX)
-		name = strcpy(resolved, lexical_path(joined));
-	free(joined);
-	return name;
+	return k ? arg_path(c, o, i - 1, at, resolved) : NULL;
 }
 
 const char *st_call_path(const struct st_call *c, const struct st_dopts *o,

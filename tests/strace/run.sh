@@ -165,6 +165,9 @@ NORM2='s/<pid:[0-9]+>/<pid:PID>/' same_line "-yy: pidfd_getfd's descriptor as it
 NORM2="s#$T/tmp\\.[A-Za-z0-9]+#DIR#g; s#x{255}#X#g" \
 same_line "-y: the working directory after chdir(\"..\"), through a link, and none past a page" \
 	-y -e trace=openat,chdir -- sh -c 'exec "$1" cwd "$(mktemp -d -p "$2")"' sh "$WL" "$T"
+NORM2="s#$T/tmp\\.[A-Za-z0-9]+#DIR#g" \
+same_line "-y: a file renamed or removed, after the process is gone" \
+	-y -e trace=fchmod -- sh -c 'exec "$1" unlink "$(mktemp -d -p "$2")"' sh "$WL" "$T"
 same_line "open, socket, statx, fadvise and fcntl flags" \
 	-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
 same_line "unsigned ints truncated, unknown values commented" \

@@ -5135,6 +5135,30 @@ static void cwds(const char *top)
 }
 
 /*
+ * -y after a file is removed or renamed, in a directory of its own
+ * (argv[2]): the descriptors then name the file as the kernel does, the
+ * removed one with "(deleted)", though the process is gone when ferret
+ * decodes the lines.  One file's name ends in " (deleted)" itself.
+ */
+static void unlinks(const char *top)
+{
+	int a, b, d;
+
+	if (chdir(top))
+		return;
+	a = open("a", O_RDWR | O_CREAT, 0600);
+	b = open("b", O_RDWR | O_CREAT, 0600);
+	d = open("a (deleted)", O_RDWR | O_CREAT, 0600);
+	if (a < 0 || b < 0 || d < 0 || rename("b", "c") || unlink("a"))
+		return;
+	fchmod(a, 0640);
+	fchmod(b, 0640);
+	fchmod(d, 0640);
+	syscall(SYS_unlinkat, AT_FDCWD, "c", 0);
+	fchmod(b, 0600);
+}
+
+/*
  * An orphaned group with a stopped member: the middle process exits
  * while its child, alone in its group, is stopped, and the kernel sends
  * that group SIGHUP, then SIGCONT.
@@ -5170,6 +5194,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "cwd") && argc > 2) {
 		cwds(argv[2]);
+		return 0;
+	}
+	if (!strcmp(mode, "unlink") && argc > 2) {
+		unlinks(argv[2]);
 		return 0;
 	}
 	if (!strcmp(mode, "orphan")) {
