@@ -732,6 +732,21 @@ static const char *anon_name(const char *n)
 	return NULL;
 }
 
+/*
+ * What -y names descriptor j (0, 1) of the pair pipe, pipe2 or socketpair
+ * made, by the inode the kernel gave it (st_prog.c), in h; or NULL.
+ */
+static const char *pair_hint(const struct st_call *c, int j, char *h)
+{
+	const struct st_cap *k = cap_li(c, ST_SOCKINO_ARG, ST_L_NLPROTO, j);
+
+	if (!k)
+		return NULL;
+	snprintf(h, 32, "%s:[%llu]", strcmp(c->sys->name, "socketpair") ? "pipe" : "socket",
+		 (unsigned long long)k->n);
+	return h;
+}
+
 void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 {
 	const char *n = c->sys ? c->sys->name : "";
@@ -757,6 +772,13 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 		st_fds_dup(o->fds, c->tid, (int)c->args[0], AT_FDCWD);
 	} else if (!strcmp(n, "chdir")) {
 		chdir_to(c, o);
+	} else if (!strcmp(n, "pipe") || !strcmp(n, "pipe2") || !strcmp(n, "socketpair")) {
+		const struct st_cap *k = cap_of(c, strcmp(n, "socketpair") ? 0 : 3, 0);
+		char h[32];
+
+		for (fd = 0; k && fd < 2; fd++)
+			if (pair_hint(c, fd, h))
+				st_fds_set(o->fds, c->tid, (int)rd(k->data, k->len, 4 * fd, 4), h);
 	} else if (!strcmp(n, "unlink") ||
 		   (!strcmp(n, "unlinkat") && !(c->args[2] & AT_REMOVEDIR))) {
 		const char *h = arg_path(c, o, !strcmp(n, "unlinkat"),
@@ -1815,13 +1837,13 @@ static uint64_t optmem_max(void)
 
 /*
  * msg_control: the control messages of len bytes at addr, k holding what
- * was read of them.  As strace walks them: each header as far as the
+ * was read of them; SCM_RIGHTS' descriptors are tid's.  As strace walks them: each header as far as the
  * buffer goes, even one whose cmsg_len is short of a header (the walk
  * ends there), then "..." and the address of what is left, when a part
  * shorter than a header is.
  */
-static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t addr, uint64_t len,
-		  const struct st_dopts *o)
+static void cmsgs(struct buf *b, int tid, const struct st_cap *k, uint64_t addr,
+		  uint64_t len, const struct st_dopts *o)
 {
 	uint64_t off = 0, left = len < k->len ? len : k->len;
 	bool first = true;
@@ -1848,8 +1870,10 @@ static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t addr, uint64_t
 						buf_printf(b, ", ...");
 						break;
 					}
-					buf_printf(b, "%s%d", j ? ", " : "",
-						   (int)rd(k->data, k->len, off + 16 + j, 4));
+					if (j)
+						buf_printf(b, ", ");
+					st_decode_fd(b, tid, (int)rd(k->data, k->len, off + 16 + j, 4),
+						     o, NULL);
 				}
 				buf_printf(b, "]");
 			}
@@ -1993,7 +2017,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 		if (ctllen < 16 || !at || !ctl || ctl->len < (ctllen < 256 ? ctllen : 256))
 			ptr(b, at);
 		else
-			cmsgs(b, ctl, at, ctllen, o);
+			cmsgs(b, c->tid, ctl, at, ctllen, o);
 	}
 	buf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)ctllen);
 	st_xlat_flags(b, st_msg_flags, flags, "0");
@@ -5313,11 +5337,19 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	}
 	case 'F':
-		if (k && c->ret == 0)
-			buf_printf(b, "[%d, %d]", (int)rd(k->data, k->len, 0, 4),
-				   (int)rd(k->data, k->len, 4, 4));
-		else
+		if (k && c->ret == 0) {
+			char h[32];
+
+			buf_printf(b, "[");
+			st_decode_fd(b, c->tid, (int)rd(k->data, k->len, 0, 4), o,
+				     pair_hint(c, 0, h));
+			buf_printf(b, ", ");
+			st_decode_fd(b, c->tid, (int)rd(k->data, k->len, 4, 4), o,
+				     pair_hint(c, 1, h));
+			buf_printf(b, "]");
+		} else {
 			ptr(b, v);
+		}
 		return;
 	case 'w':
 		if (k && v && c->ret > 0)

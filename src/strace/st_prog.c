@@ -1093,7 +1093,7 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	/* -i: the exit's instruction pointer, which a resumed line shows. */
 	const char *xip_fmt = o->iptr ? " %d" : "";
 	char xip[32] = "";
-	int i;
+	int i, k;
 
 	if (o->iptr)
 		snprintf(xip, sizeof(xip), ", *(arg0 + %d)", REGS_IP);
@@ -1141,6 +1141,20 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 			   "$nlf = (struct file *)*((uint64)$nlt->fd + arg1 * 8); "
 			   "if ($nlf) { printf(\"c%c%d %%d %%d %%d\", $t, 0, $nlf->f_inode->i_ino); } } }\n",
 			   __NR_socket, __NR_accept, __NR_accept4, ST_L_NLPROTO, ST_SOCKINO_ARG);
+	/* -y: the same of the two descriptors pipe, pipe2 and socketpair made. */
+	if (exit && o->lines && o->fdpaths) {
+		buf_printf(b, "\tif (($nr == %d || $nr == %d || $nr == %d) && arg1 == 0) { "
+			   "$nlp = *(arg0 + %d); if ($nr == %d) { $nlp = *(arg0 + %d); } "
+			   "$nlt = curtask->files->fdt; ",
+			   __NR_pipe, __NR_pipe2, __NR_socketpair, reg_off[0],
+			   __NR_socketpair, reg_off[3]);
+		for (k = 0; k < 2; k++)
+			buf_printf(b, "$nlk = *(uint32 *)($nlp + %d); if ($nlk < $nlt->max_fds) { "
+				   "$nlf = (struct file *)*((uint64)$nlt->fd + $nlk * 8); "
+				   "if ($nlf) { printf(\"c%c%d %%d %%d %%d\", $t, %d, $nlf->f_inode->i_ino); } } ",
+				   4 * k, ST_L_NLPROTO, ST_SOCKINO_ARG, k);
+		buf_printf(b, "}\n");
+	}
 	if (o->inject)
 		inject_code(b, o, exit, now);
 	if (o->summary && !exit)

@@ -168,6 +168,9 @@ same_line "-y: the working directory after chdir(\"..\"), through a link, and no
 NORM2="s#$T/tmp\\.[A-Za-z0-9]+#DIR#g" \
 same_line "-y: a file renamed or removed, after the process is gone" \
 	-y -e trace=fchmod -- sh -c 'exec "$1" unlink "$(mktemp -d -p "$2")"' sh "$WL" "$T"
+NORM2='s/:\[[0-9]+\]/:[INO]/g' \
+same_line "-y: the pipe and socket pairs made, the descriptors SCM_RIGHTS passes, after the process is gone" \
+	-y -e trace=pipe2,socketpair,sendmsg -- "$WL" pairs
 same_line "open, socket, statx, fadvise and fcntl flags" \
 	-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
 same_line "unsigned ints truncated, unknown values commented" \

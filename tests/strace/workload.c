@@ -5159,6 +5159,34 @@ static void unlinks(const char *top)
 }
 
 /*
+ * -y on the descriptors pipe2 and socketpair return and on those a
+ * sendmsg passes, with the process gone when ferret decodes the lines.
+ */
+static void pairs(void)
+{
+	int p[2], sv[2], fds[2];
+	char data = 'x';
+	union {
+		char buf[CMSG_SPACE(sizeof(fds))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = { &data, 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+			    .msg_control = u.buf, .msg_controllen = sizeof(u.buf) };
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
+
+	if (pipe2(p, 0) || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		return;
+	fds[0] = open("/dev/null", O_RDONLY);
+	fds[1] = p[1];
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(fds));
+	memcpy(CMSG_DATA(cm), fds, sizeof(fds));
+	sendmsg(sv[0], &m, 0);
+}
+
+/*
  * An orphaned group with a stopped member: the middle process exits
  * while its child, alone in its group, is stopped, and the kernel sends
  * that group SIGHUP, then SIGCONT.
@@ -5198,6 +5226,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "unlink") && argc > 2) {
 		unlinks(argv[2]);
+		return 0;
+	}
+	if (!strcmp(mode, "pairs")) {
+		pairs();
 		return 0;
 	}
 	if (!strcmp(mode, "orphan")) {
