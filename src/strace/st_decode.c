@@ -565,6 +565,61 @@ static long pidfd_pid(int tid, int fd)
 }
 
 /*
+ * -yy: the socket of inode ino as one of the call's records saw it (at
+ * entry for argument 0, at exit for one returned), into sn; false if none.
+ */
+static bool sock_snap(const struct st_call *c, unsigned long ino,
+		      struct st_sock_snap *sn)
+{
+	const struct st_cap *k, *a[4], *name, *path;
+	uint64_t x;
+	int base, j;
+
+	for (base = ST_SNAP_ARG0; c && base <= ST_SNAP_PAIR + 8; base += 8) {
+		k = cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base);
+		if (!k || k->n != ino)
+			continue;
+		x = cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base + 1) ?
+		    cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base + 1)->n : 0;
+		for (j = 0; j < 4; j++)
+			a[j] = cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base + 2 + j);
+		name = cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base + 6);
+		path = cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base + 7);
+		if (!name || !name->len || !a[0] || !a[1] || !a[2] || !a[3])
+			return false;
+		memset(sn, 0, sizeof(*sn));
+		sn->ino = ino;
+		sn->family = (int)(x & 0xffff);
+		sn->sport = (unsigned)(x >> 16) & 0xffff;
+		sn->dport = ntohs((uint16_t)(x >> 32));
+		sn->protocol = (int)(x >> 48) & 0xff;
+		sn->state = (int)(x >> 56);
+		snprintf(sn->proto, sizeof(sn->proto), "%.*s", (int)name->len, name->data);
+		if (sn->family == AF_INET) {
+			memcpy(sn->dst, &a[0]->n, 4);
+			memcpy(sn->src, &a[1]->n, 4);
+		} else if (sn->family == AF_INET6) {
+			memcpy(sn->dst, &a[0]->n, 8);
+			memcpy(sn->dst + 8, &a[1]->n, 8);
+			memcpy(sn->src, &a[2]->n, 8);
+			memcpy(sn->src + 8, &a[3]->n, 8);
+		} else if (sn->family == AF_UNIX) {
+			sn->peer = a[0]->n;
+			/* sun_path: past sun_family, as many bytes as bound. */
+			if (path && path->len > 2) {
+				sn->plen = path->len - 2 < sizeof(sn->path) ?
+					   path->len - 2 : sizeof(sn->path);
+				memcpy(sn->path, path->data + 2, sn->plen);
+			}
+		} else if (sn->family == AF_NETLINK) {
+			sn->portid = (unsigned)a[0]->n;
+		}
+		return true;
+	}
+	return false;
+}
+
+/*
  * -yy: a socket's protocol and endpoints in place of its name, a
  * device's numbers after its path, as strace; false for anything else.
  */
@@ -589,9 +644,26 @@ static bool fd_info(struct buf *b, int tid, int fd, const char *name,
 		return true;
 	}
 	if (sscanf(name, "socket:[%lu]", &ino) == 1) {
-		if (!o->fdsock ||
-		    st_sock_details(tid, fd, ino, details, sizeof(details)))
+		struct st_sock_snap sn;
+
+		const char *cached = st_sock_cached(ino);
+		int found;
+
+		if (!o->fdsock)
 			return false;
+		if (cached) {
+			buf_printf(b, "<%s>", cached);
+			return true;
+		}
+		/* As the call's records saw it, else as the kernel says now. */
+		if (sock_snap(o->call, ino, &sn))
+			found = st_sock_snap_details(&sn, details, sizeof(details));
+		else
+			found = st_sock_details(tid, fd, ino, details, sizeof(details));
+		if (found < 0)
+			return false;
+		if (found)
+			st_sock_cache(ino, details);
 		buf_printf(b, "<%s>", details);
 		return true;
 	}

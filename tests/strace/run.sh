@@ -171,6 +171,9 @@ same_line "-y: a file renamed or removed, after the process is gone" \
 NORM2='s/:\[[0-9]+\]/:[INO]/g' \
 same_line "-y: the pipe and socket pairs made, the descriptors SCM_RIGHTS passes, after the process is gone" \
 	-y -e trace=pipe2,socketpair,sendmsg -- "$WL" pairs
+NORM2='s/[0-9]{4,}/N/g' \
+same_line "-yy: sockets as each call found them, after the process is gone, a closed peer remembered" \
+	-yy -e trace=socketpair,getpeername,close,socket,bind,listen,getsockname,connect,accept,sendto,shutdown -- "$WL" yy-gone
 same_line "open, socket, statx, fadvise and fcntl flags" \
 	-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
 same_line "unsigned ints truncated, unknown values commented" \

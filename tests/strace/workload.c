@@ -5187,6 +5187,50 @@ static void pairs(void)
 }
 
 /*
+ * -yy on sockets as the calls found them, the process gone when ferret
+ * decodes the lines: a pair whose one end closes (the other keeps the
+ * peer it showed, as strace's cache keeps it), TCP over loopback through
+ * bind, listen, connect and accept, an abstract UNIX address, a bound
+ * netlink socket.
+ */
+static void yy_gone(void)
+{
+	struct sockaddr_in in = { .sin_family = AF_INET,
+				  .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_un un = { .sun_family = AF_UNIX, .sun_path = "\0ferret-yy" };
+	struct sockaddr_nl nl = { .nl_family = AF_NETLINK };
+	struct sockaddr sa;
+	socklen_t len = sizeof(in);
+	int sv[2], l, c, a, u, n;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return;
+	len = sizeof(sa);
+	getpeername(sv[1], &sa, &len);
+	close(sv[0]);
+	len = sizeof(sa);
+	getpeername(sv[1], &sa, &len);
+	l = socket(AF_INET, SOCK_STREAM, 0);
+	len = sizeof(in);
+	if (l < 0 || bind(l, (struct sockaddr *)&in, sizeof(in)) || listen(l, 1) ||
+	    getsockname(l, (struct sockaddr *)&in, &len))
+		return;
+	c = socket(AF_INET, SOCK_STREAM, 0);
+	if (c < 0 || connect(c, (struct sockaddr *)&in, sizeof(in)))
+		return;
+	a = accept(l, NULL, NULL);
+	send(c, "x", 1, 0);
+	close(a);
+	shutdown(c, SHUT_RDWR);
+	u = socket(AF_UNIX, SOCK_DGRAM, 0);
+	bind(u, (struct sockaddr *)&un, offsetof(struct sockaddr_un, sun_path) + 10);
+	getsockname(u, &sa, &(socklen_t){ sizeof(sa) });
+	n = socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
+	bind(n, (struct sockaddr *)&nl, sizeof(nl));
+	getsockname(n, &sa, &(socklen_t){ sizeof(sa) });
+}
+
+/*
  * An orphaned group with a stopped member: the middle process exits
  * while its child, alone in its group, is stopped, and the kernel sends
  * that group SIGHUP, then SIGCONT.
@@ -5230,6 +5274,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "pairs")) {
 		pairs();
+		return 0;
+	}
+	if (!strcmp(mode, "yy-gone")) {
+		yy_gone();
 		return 0;
 	}
 	if (!strcmp(mode, "orphan")) {
