@@ -248,6 +248,68 @@ static int cg_stackdepth(struct cg *g, struct node *n, struct val *out)
 	return bi_stack_depth(g, n->name[0] == 'u', STACK_DEPTH, n->type, out);
 }
 
+/*
+ * vtimestamp: the nanoseconds the current thread has been on a CPU.  The
+ * scheduler accounts them in the task: se.sum_exec_runtime up to
+ * se.exec_start, a time of the run queue's clock_task, plus for the
+ * running thread (which current is) the time since, up to the clock's
+ * last update (at the latest the last tick): as the kernel's
+ * task_sched_runtime() counts them, less what it adds by reading the
+ * clock anew, which BPF cannot.  A tick's update between the reads
+ * shows as a changed exec_start, and the reads are made again.
+ */
+static const struct {
+	const char *sname, *path;
+} vts_members[] = {
+	{ "task_struct", "se.exec_start" },
+	{ "task_struct", "se.sum_exec_runtime" },
+	{ "task_struct", "se.cfs_rq" },
+	{ "cfs_rq", "rq" },
+	{ "rq", "clock_task" },
+};
+
+static int sema_vtimestamp(struct sema *s, struct node *n)
+{
+	size_t i;
+	int size;
+
+	for (i = 0; i < ARRAY_SIZE(vts_members); i++)
+		if (bi_kmember(vts_members[i].sname, vts_members[i].path,
+			       &size) < 0 || size != 8)
+			return sema_error(s, n, "vtimestamp needs the kernel's BTF description of struct %s's %s, which this kernel does not give",
+					  vts_members[i].sname,
+					  vts_members[i].path);
+	n->type = type_int(8, false);
+	return 0;
+}
+
+static int cg_vtimestamp(struct cg *g, struct node *n, struct val *out)
+{
+	int exec = bi_kmember("task_struct", "se.exec_start", NULL);
+	int sum = bi_kmember("task_struct", "se.sum_exec_runtime", NULL);
+	int task = bi_call0(g, BPF_FUNC_get_current_task);
+	int r = ir_vreg(&g->ir), done = ir_label(&g->ir);
+	int rq, e, c, e2, again, i;
+
+	rq = bi_kread(g, task, bi_kmember("task_struct", "se.cfs_rq", NULL), 8);
+	rq = bi_kread(g, rq, bi_kmember("cfs_rq", "rq", NULL), 8);
+	for (i = 0; i < 2; i++) {
+		again = ir_label(&g->ir);
+		e = bi_kread(g, task, exec, 8);
+		ir_mov(&g->ir, r, bi_kread(g, task, sum, 8));
+		c = bi_kread(g, rq, bi_kmember("rq", "clock_task", NULL), 8);
+		e2 = bi_kread(g, task, exec, 8);
+		ir_jmp(&g->ir, BPF_JNE, e, e2, i ? done : again);
+		ir_jmp(&g->ir, BPF_JLE, c, e, done);
+		ir_alu(&g->ir, BPF_SUB, c, e);
+		ir_alu(&g->ir, BPF_ADD, r, c);
+		ir_ja(&g->ir, done);
+		ir_place(&g->ir, again);
+	}
+	ir_place(&g->ir, done);
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -261,7 +323,7 @@ const struct builtin builtin_dtrace_vars[] = {
 	{ .name = "progenyof", .func = true, .sema = sema_progenyof, .cg = cg_progenyof },
 	VAR("stackdepth", bi_sema_u32, cg_stackdepth),
 	VAR("ustackdepth", bi_sema_u32, cg_stackdepth),
-	NOT_YET("vtimestamp", "the kernel gives eBPF no per-thread on-CPU time"),
+	VAR("vtimestamp", sema_vtimestamp, cg_vtimestamp),
 	NOT_YET("uregs", "user registers are not read"),
 	NOT_YET("cwd", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
 	NOT_YET("root", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
