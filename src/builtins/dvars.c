@@ -310,6 +310,69 @@ static int cg_vtimestamp(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+/*
+ * uregs[N] (the front end's __duregs(N)): the current thread's user
+ * registers, as DTrace indexes them on x86-64 (20-regs.d).  0..20 are
+ * the slots of the pt_regs the thread entered the kernel with, at the
+ * top of its kernel stack (bpf_task_pt_regs(): at a uprobe, the
+ * registers at the probed instruction); 21..25 are thread_struct's ds,
+ * es, fsbase, gsbase and trap_nr.  N is a constant, as in DTrace.
+ */
+#define UREGS_PTREGS 21
+
+static const char *const uregs_thread[] = {
+	"thread.ds", "thread.es", "thread.fsbase", "thread.gsbase",
+	"thread.trap_nr",
+};
+
+static int sema_duregs(struct sema *s, struct node *n)
+{
+	struct node *a = n->list[0];
+	int64_t idx;
+	char b[64];
+	int size;
+
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (a->type->kind != TY_INT || !sema_d_const(a, &idx))
+		return sema_error(s, a, "[D_PROTO_ARG] uregs[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n\t argument: %s",
+				  bi_d_type_word(a->type, b, sizeof(b)));
+	if (idx < 0)
+		return sema_error(s, a, "[D_REGS_IDX] index %lld is out of range for array uregs",
+				  (long long)idx);
+	if (idx >= UREGS_PTREGS + (int64_t)ARRAY_SIZE(uregs_thread))
+		return sema_error(s, a, "[D_UNKNOWN] uregs[]: index out of bounds (%lld)",
+				  (long long)idx);
+	if (idx >= UREGS_PTREGS &&
+	    bi_kmember("task_struct", uregs_thread[idx - UREGS_PTREGS],
+		       &size) < 0)
+		return sema_error(s, a, "uregs[%lld] needs the kernel's BTF description of struct task_struct's %s, which this kernel does not give",
+				  (long long)idx, uregs_thread[idx - UREGS_PTREGS]);
+	n->ival = idx;
+	n->type = type_int(8, false);
+	return 0;
+}
+
+static int cg_duregs(struct cg *g, struct node *n, struct val *out)
+{
+	int idx = (int)n->ival, task, r, off, size;
+
+	if (idx >= UREGS_PTREGS) {
+		off = bi_kmember("task_struct", uregs_thread[idx - UREGS_PTREGS],
+				 &size);
+		task = bi_call0(g, BPF_FUNC_get_current_task);
+		return bi_int(out, bi_kread(g, task, off, size), n->type);
+	}
+	task = bi_call0(g, BPF_FUNC_get_current_task_btf);
+	ir_mov(&g->ir, BPF_REG_1, task);
+	r = ir_vreg(&g->ir);
+	ir_call(&g->ir, BPF_FUNC_task_pt_regs, 1);
+	ir_mov(&g->ir, r, BPF_REG_0);
+	/* a BTF pointer: the verifier makes the load one that cannot fault */
+	ir_ld(&g->ir, BPF_DW, r, r, idx * 8);
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -324,7 +387,7 @@ const struct builtin builtin_dtrace_vars[] = {
 	VAR("stackdepth", bi_sema_u32, cg_stackdepth),
 	VAR("ustackdepth", bi_sema_u32, cg_stackdepth),
 	VAR("vtimestamp", sema_vtimestamp, cg_vtimestamp),
-	NOT_YET("uregs", "user registers are not read"),
+	{ .name = "__duregs", .func = true, .sema = sema_duregs, .cg = cg_duregs },
 	NOT_YET("cwd", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
 	NOT_YET("root", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
 	{ .name = NULL },

@@ -78,6 +78,27 @@ else
 	skip=$((skip + 1))
 fi
 
+# uregs[] at a syscall's entry: the registers the thread entered the
+# kernel with.  x86-64's syscall ABI puts the arguments in rdi, rsi and
+# rdx and the number in orig_ax (R_ERR: 257 for openat), the entry code
+# sets ax to -ENOSYS (-38) before the call, and the syscall instruction
+# leaves the return address in rcx and the flags in r11, which pt_regs
+# also keeps as ip and flags.
+same uregs_syscall 0 "1 1 1 257 -38 1 1
+
+" -- -q -c "head -c 0 $W/uregs" \
+	-n 'syscall::openat:entry /pid == $target && copyinstr(arg1) == "'"$W/uregs"'"/ {
+		printf("%d %d %d %d %d %d %d\n", uregs[R_RDI] == arg0, uregs[R_RSI] == arg1,
+		    uregs[R_RDX] == arg2, uregs[R_ERR], (int64_t)uregs[R_RAX],
+		    uregs[R_PC] == uregs[R_RCX], uregs[R_RFL] == uregs[R_R11]); }'
+# uregs[] takes an integer constant from 0 to 25 (R_TRAPNO), as DTrace's.
+err uregs_not_const 1 "dtrace: invalid probe specifier BEGIN { trace(uregs[timestamp]); }: [D_PROTO_ARG] uregs[ ] argument #1 is incompatible with prototype:" -- \
+	-n 'BEGIN { trace(uregs[timestamp]); }'
+err uregs_negative 1 "dtrace: invalid probe specifier BEGIN { trace(uregs[-1]); }: [D_REGS_IDX] index -1 is out of range for array uregs" -- \
+	-n 'BEGIN { trace(uregs[-1]); }'
+err uregs_range 1 "dtrace: invalid probe specifier BEGIN { trace(uregs[R_TRAPNO + 1]); }: [D_UNKNOWN] uregs[]: index out of bounds (26)" -- \
+	-n 'BEGIN { trace(uregs[R_TRAPNO + 1]); }'
+
 # args[N] as the syscall declares it: openat's dirfd is an int (AT_FDCWD
 # prints as -100, sizeof 4) and its path a char pointer; not available
 # where the probe has no arguments.
