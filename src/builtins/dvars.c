@@ -373,6 +373,53 @@ static int cg_duregs(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+/*
+ * __argc(T), psinfo_t's pr_argc (30-procfs.d): the argument count exec
+ * left at the bottom of the new stack, where the mm's start_stack
+ * points.  BPF reads user memory of the current address space only:
+ * for a task of another one (or a kernel thread) it is 0.
+ */
+static int sema_argc(struct sema *s, struct node *n)
+{
+	if (bi_d_nargs(s, n, 1, 1) || sema_expr(s, n->list[0]))
+		return -EINVAL;
+	if (n->list[0]->type->kind != TY_PTR && n->list[0]->type->kind != TY_INT)
+		return bi_d_proto_arg(s, n, 0, "struct task_struct *");
+	if (bi_kmember("task_struct", "mm", NULL) < 0 ||
+	    bi_kmember("mm_struct", "start_stack", NULL) < 0)
+		return sema_error(s, n, "pr_argc needs the kernel's BTF description of task_struct's mm and mm_struct's start_stack, which this kernel does not give");
+	n->type = type_int(4, true);
+	return 0;
+}
+
+static int cg_argc(struct cg *g, struct node *n, struct val *out)
+{
+	int mm_off = bi_kmember("task_struct", "mm", NULL);
+	int r = ir_vreg(&g->ir), task = ir_vreg(&g->ir), done = ir_label(&g->ir);
+	int slot = cg_alloc(g, 8), mm, cur, sp;
+	struct val a;
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	ir_mov(&g->ir, task, cg_reg(g, &a));
+	ir_mov_imm(&g->ir, r, 0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, task, 0, done);
+	mm = bi_kread(g, task, mm_off, 8);
+	ir_jmp_imm(&g->ir, BPF_JEQ, mm, 0, done);
+	cur = bi_kread(g, bi_call0(g, BPF_FUNC_get_current_task), mm_off, 8);
+	ir_jmp(&g->ir, BPF_JNE, cur, mm, done);
+	sp = bi_kread(g, mm, bi_kmember("mm_struct", "start_stack", NULL), 8);
+	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, slot);
+	ir_mov_imm(&g->ir, BPF_REG_2, 8);
+	ir_mov(&g->ir, BPF_REG_3, sp);
+	ir_call(&g->ir, BPF_FUNC_probe_read_user, 3);
+	ir_ld(&g->ir, BPF_W, r, BPF_REG_10, slot);
+	ir_place(&g->ir, done);
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -384,6 +431,7 @@ const struct builtin builtin_dtrace_vars[] = {
 	{ .name = "__dargs", .func = true, .sema = sema_dargs, .cg = cg_dargs },
 	VAR("epid", bi_sema_u32, cg_epid),
 	{ .name = "progenyof", .func = true, .sema = sema_progenyof, .cg = cg_progenyof },
+	{ .name = "__argc", .func = true, .sema = sema_argc, .cg = cg_argc },
 	VAR("stackdepth", bi_sema_u32, cg_stackdepth),
 	VAR("ustackdepth", bi_sema_u32, cg_stackdepth),
 	VAR("vtimestamp", sema_vtimestamp, cg_vtimestamp),
