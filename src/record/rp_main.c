@@ -1149,7 +1149,7 @@ static struct ctfr *open_trace(const char *cmd, const char *dir, struct tr *t)
 static void report_usage(FILE *f)
 {
 	fprintf(f,
-"usage: ferret report [--summary | -g] [-o FILE] TRACE_DIR\n"
+"usage: ferret report [--summary | -g | --no-graph] [-o FILE] TRACE_DIR\n"
 "\n"
 "Prints a recorded trace (CTF, as ferret record writes it) one event a\n"
 "line in ftrace's text format: COMM-TID [CPU] SECONDS: EVENT: FIELDS.\n"
@@ -1160,6 +1160,7 @@ static void report_usage(FILE *f)
 "  -g, --graph    ftrace's function_graph text: the calls ferret record -g\n"
 "                 recorded, nested, with their durations, other events as\n"
 "                 comments (the default for a trace with such calls)\n"
+"  --no-graph     one line an event even for a trace with such calls\n"
 "  -o FILE        write to FILE (default: standard output)\n"
 "  -h, --help     this text\n");
 }
@@ -1197,13 +1198,14 @@ int rp_report_main(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "summary", no_argument, NULL, 's' },
 		{ "graph", no_argument, NULL, 'g' },
+		{ "no-graph", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct report rep;
 	struct rp_model m;
 	const char *out = NULL;
-	bool summary = false, graph = false;
+	bool summary = false, graph = false, no_graph = false;
 	struct ctfr *r;
 	int opt, err, ret = 1;
 
@@ -1216,6 +1218,9 @@ int rp_report_main(int argc, char **argv)
 		case 'g':
 			graph = true;
 			break;
+		case 'N':
+			no_graph = true;
+			break;
 		case 'o':
 			out = optarg;
 			break;
@@ -1227,7 +1232,7 @@ int rp_report_main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (optind != argc - 1 || (summary && graph)) {
+	if (optind != argc - 1 || (summary && graph) || (graph && no_graph)) {
 		report_usage(stderr);
 		return 1;
 	}
@@ -1241,7 +1246,7 @@ int rp_report_main(int argc, char **argv)
 	if (!rep.out)
 		goto out;
 	setvbuf(rep.out, NULL, _IOFBF, 1 << 16);
-	if (!summary && (graph || ctfr_has_class(r, "funcgraph_entry"))) {
+	if (!summary && (graph || (!no_graph && ctfr_has_class(r, "funcgraph_entry")))) {
 		rep.fg = fg_new(ctfr_nstreams(r));
 		rep.line.len = 0;
 		fg_header(&rep.line);
