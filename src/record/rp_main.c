@@ -613,6 +613,24 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 		h->sys_json = NULL;
 		return;
 	}
+	/* -g: a call is a slice from its exit, which has both times. */
+	if (!strcmp(name, "funcgraph_entry"))
+		return;
+	if (!strcmp(name, "funcgraph_exit")) {
+		const struct ctfr_val *f = gets(ev, "name");
+		int64_t call, ret;
+		char fn[128];
+
+		if (cur <= 0 || !t->keep || !f || !ctfr_field_int(ev, "calltime", &call) ||
+		    !ctfr_field_int(ev, "rettime", &ret) || ret < call)
+			return;
+		snprintf(fn, sizeof(fn), "%.*s", (int)f->len, f->str);
+		json_args_open(scratch, ev);
+		buf_put(scratch, "}", 1);
+		add_slice(t, (uint64_t)call, (uint64_t)ret, cur, ev->cpu, RP_FUNC,
+			  intern(t, fn), keep_text(t->m, scratch->p, scratch->len));
+		return;
+	}
 	if (t->keep && strcmp(name, "lttng_statedump_start") &&
 	    strcmp(name, "lttng_statedump_end")) {
 		json_args_open(scratch, ev);

@@ -514,6 +514,15 @@ else
 	else
 		bad record_fgraph_report_text "$opened vfs_read braces: $(grep -v '^#' "$TMP/fg.g" | head -8 | tr '\n' '|')"
 	fi
+	# convert -f chrome: each call a complete event of its thread, as
+	# many as the report's calls, vfs_read's as many as its roots.
+	if "$F" convert "$TMP/fg.ctf" -f chrome -o "$TMP/fg.json" 2>"$TMP/fg.cerr"; then
+		cf=$(grep -o '"ph":"X","cat":"function","name":"[^"]*"' "$TMP/fg.json" | wc -l)
+		cv=$(grep -o '"ph":"X","cat":"function","name":"vfs_read"' "$TMP/fg.json" | wc -l)
+		same record_fgraph_chrome "chrome: function slices, vfs_read's" "$cf $cv" "$calls $roots"
+	else
+		bad record_fgraph_chrome "convert: $(show "$TMP/fg.cerr")"
+	fi
 fi
 
 # How long a larger graph takes to set up: every function of the VFS
