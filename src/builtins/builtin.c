@@ -6,7 +6,6 @@
 #include "../lang/ast.h"
 #include "../runtime/format.h"
 #include "../providers/provider.h"
-#include "../kernel/btf.h"
 
 /* D's own groups, looked up first when compiling D. */
 static const struct builtin *const groups[] = {
@@ -264,78 +263,4 @@ int bi_int(struct val *out, int reg, struct type *t)
 	out->reg = reg;
 	out->type = t;
 	return 0;
-}
-
-int bi_call0(struct cg *g, int helper)
-{
-	int r = ir_vreg(&g->ir);
-
-	ir_call(&g->ir, helper, 0);
-	ir_mov(&g->ir, r, BPF_REG_0);
-	return r;
-}
-
-/*
- * The field name (len bytes) of struct t, looked for through unnamed
- * members too; its offset from t's start, or -1.
- */
-static int member_in(struct type *t, const char *name, size_t len,
-		     const struct field **out)
-{
-	int i, off;
-
-	if (!t || t->kind != TY_STRUCT || type_complete(t))
-		return -1;
-	for (i = 0; i < t->nfields; i++) {
-		const struct field *f = &t->fields[i];
-
-		if (f->name && *f->name) {
-			if (strlen(f->name) != len || strncmp(f->name, name, len))
-				continue;
-			*out = f;
-			return f->offset;
-		}
-		off = member_in(f->type, name, len, out);
-		if (off >= 0)
-			return f->offset + off;
-	}
-	return -1;
-}
-
-int bi_kmember(const char *sname, const char *path, int *size)
-{
-	struct type *t = kbtf_struct(sname);
-	const struct field *f = NULL;
-	int off = 0, o;
-	size_t len;
-
-	while (t) {
-		len = strcspn(path, ".");
-		o = member_in(t, path, len, &f);
-		if (o < 0 || f->bits)
-			break;
-		off += o;
-		if (!path[len]) {
-			if (size)
-				*size = f->size;
-			return off;
-		}
-		path += len + 1;
-		t = f->type;
-	}
-	return -ENOENT;
-}
-
-int bi_kread(struct cg *g, int addr, int off, int size)
-{
-	static const int op[] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,
-				  [8] = BPF_DW };
-	int slot = cg_alloc(g, 8), a = ir_vreg(&g->ir), r = ir_vreg(&g->ir);
-
-	ir_mov(&g->ir, a, addr);
-	ir_alu_imm(&g->ir, BPF_ADD, a, off);
-	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
-	cg_probe_read(g, BPF_REG_10, slot, size, a);
-	ir_ld(&g->ir, op[size], r, BPF_REG_10, slot);
-	return r;
 }

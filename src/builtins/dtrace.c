@@ -165,7 +165,7 @@ static int sema_label(struct sema *s, struct node *n)
 static int cg_label(struct cg *g, struct node *n, struct val *out)
 {
 	struct val idx;
-	int cpu = bi_call0(g, BPF_FUNC_get_smp_processor_id);
+	int cpu = cg_call0(g, BPF_FUNC_get_smp_processor_id);
 
 	if (bi_probe_index(g, n, &idx))
 		return -EINVAL;
@@ -196,7 +196,7 @@ static int64_t boot_to_real(void)
 
 static int cg_walltimestamp(struct cg *g, struct node *n, struct val *out)
 {
-	int r = bi_call0(g, BPF_FUNC_ktime_get_boot_ns), o = ir_vreg(&g->ir);
+	int r = cg_call0(g, BPF_FUNC_ktime_get_boot_ns), o = ir_vreg(&g->ir);
 
 	ir_mov_imm(&g->ir, o, boot_to_real());
 	ir_alu(&g->ir, BPF_ADD, r, o);

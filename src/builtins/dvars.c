@@ -72,7 +72,7 @@ static int sema_ppid(struct sema *s, struct node *n)
 /* ppid: current->real_parent->tgid, read as DTrace reads it. */
 static int cg_ppid(struct cg *g, struct node *n, struct val *out)
 {
-	int task = bi_call0(g, BPF_FUNC_get_current_task);
+	int task = cg_call0(g, BPF_FUNC_get_current_task);
 	int slot = cg_alloc(g, 8), r = ir_vreg(&g->ir);
 
 	ir_alu_imm(&g->ir, BPF_ADD, task, task_member("real_parent"));
@@ -116,7 +116,7 @@ static int cg_progenyof(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, pid, cg_reg(g, &a));
 	ir_alu_imm(&g->ir, BPF_LSH, pid, 32);
 	ir_alu_imm(&g->ir, BPF_RSH, pid, 32);
-	task = bi_call0(g, BPF_FUNC_get_current_task);
+	task = cg_call0(g, BPF_FUNC_get_current_task);
 	ir_mov_imm(&g->ir, r, 0);
 	for (i = 0; i < PROGENY_DEPTH; i++) {
 		ir_mov(&g->ir, t, task);
@@ -274,7 +274,7 @@ static int sema_vtimestamp(struct sema *s, struct node *n)
 	int size;
 
 	for (i = 0; i < ARRAY_SIZE(vts_members); i++)
-		if (bi_kmember(vts_members[i].sname, vts_members[i].path,
+		if (kbtf_member(vts_members[i].sname, vts_members[i].path,
 			       &size) < 0 || size != 8)
 			return sema_error(s, n, "vtimestamp needs the kernel's BTF description of struct %s's %s, which this kernel does not give",
 					  vts_members[i].sname,
@@ -285,20 +285,20 @@ static int sema_vtimestamp(struct sema *s, struct node *n)
 
 static int cg_vtimestamp(struct cg *g, struct node *n, struct val *out)
 {
-	int exec = bi_kmember("task_struct", "se.exec_start", NULL);
-	int sum = bi_kmember("task_struct", "se.sum_exec_runtime", NULL);
-	int task = bi_call0(g, BPF_FUNC_get_current_task);
+	int exec = kbtf_member("task_struct", "se.exec_start", NULL);
+	int sum = kbtf_member("task_struct", "se.sum_exec_runtime", NULL);
+	int task = cg_call0(g, BPF_FUNC_get_current_task);
 	int r = ir_vreg(&g->ir), done = ir_label(&g->ir);
 	int rq, e, c, e2, again, i;
 
-	rq = bi_kread(g, task, bi_kmember("task_struct", "se.cfs_rq", NULL), 8);
-	rq = bi_kread(g, rq, bi_kmember("cfs_rq", "rq", NULL), 8);
+	rq = cg_kread(g, task, kbtf_member("task_struct", "se.cfs_rq", NULL), 8);
+	rq = cg_kread(g, rq, kbtf_member("cfs_rq", "rq", NULL), 8);
 	for (i = 0; i < 2; i++) {
 		again = ir_label(&g->ir);
-		e = bi_kread(g, task, exec, 8);
-		ir_mov(&g->ir, r, bi_kread(g, task, sum, 8));
-		c = bi_kread(g, rq, bi_kmember("rq", "clock_task", NULL), 8);
-		e2 = bi_kread(g, task, exec, 8);
+		e = cg_kread(g, task, exec, 8);
+		ir_mov(&g->ir, r, cg_kread(g, task, sum, 8));
+		c = cg_kread(g, rq, kbtf_member("rq", "clock_task", NULL), 8);
+		e2 = cg_kread(g, task, exec, 8);
 		ir_jmp(&g->ir, BPF_JNE, e, e2, i ? done : again);
 		ir_jmp(&g->ir, BPF_JLE, c, e, done);
 		ir_alu(&g->ir, BPF_SUB, c, e);
@@ -344,7 +344,7 @@ static int sema_duregs(struct sema *s, struct node *n)
 		return sema_error(s, a, "[D_UNKNOWN] uregs[]: index out of bounds (%lld)",
 				  (long long)idx);
 	if (idx >= UREGS_PTREGS &&
-	    bi_kmember("task_struct", uregs_thread[idx - UREGS_PTREGS],
+	    kbtf_member("task_struct", uregs_thread[idx - UREGS_PTREGS],
 		       &size) < 0)
 		return sema_error(s, a, "uregs[%lld] needs the kernel's BTF description of struct task_struct's %s, which this kernel does not give",
 				  (long long)idx, uregs_thread[idx - UREGS_PTREGS]);
@@ -358,12 +358,12 @@ static int cg_duregs(struct cg *g, struct node *n, struct val *out)
 	int idx = (int)n->ival, task, r, off, size;
 
 	if (idx >= UREGS_PTREGS) {
-		off = bi_kmember("task_struct", uregs_thread[idx - UREGS_PTREGS],
+		off = kbtf_member("task_struct", uregs_thread[idx - UREGS_PTREGS],
 				 &size);
-		task = bi_call0(g, BPF_FUNC_get_current_task);
-		return bi_int(out, bi_kread(g, task, off, size), n->type);
+		task = cg_call0(g, BPF_FUNC_get_current_task);
+		return bi_int(out, cg_kread(g, task, off, size), n->type);
 	}
-	task = bi_call0(g, BPF_FUNC_get_current_task_btf);
+	task = cg_call0(g, BPF_FUNC_get_current_task_btf);
 	ir_mov(&g->ir, BPF_REG_1, task);
 	r = ir_vreg(&g->ir);
 	ir_call(&g->ir, BPF_FUNC_task_pt_regs, 1);
@@ -385,8 +385,8 @@ static int sema_argc(struct sema *s, struct node *n)
 		return -EINVAL;
 	if (n->list[0]->type->kind != TY_PTR && n->list[0]->type->kind != TY_INT)
 		return bi_d_proto_arg(s, n, 0, "struct task_struct *");
-	if (bi_kmember("task_struct", "mm", NULL) < 0 ||
-	    bi_kmember("mm_struct", "start_stack", NULL) < 0)
+	if (kbtf_member("task_struct", "mm", NULL) < 0 ||
+	    kbtf_member("mm_struct", "start_stack", NULL) < 0)
 		return sema_error(s, n, "pr_argc needs the kernel's BTF description of task_struct's mm and mm_struct's start_stack, which this kernel does not give");
 	n->type = type_int(4, true);
 	return 0;
@@ -394,7 +394,7 @@ static int sema_argc(struct sema *s, struct node *n)
 
 static int cg_argc(struct cg *g, struct node *n, struct val *out)
 {
-	int mm_off = bi_kmember("task_struct", "mm", NULL);
+	int mm_off = kbtf_member("task_struct", "mm", NULL);
 	int r = ir_vreg(&g->ir), task = ir_vreg(&g->ir), done = ir_label(&g->ir);
 	int slot = cg_alloc(g, 8), mm, cur, sp;
 	struct val a;
@@ -404,11 +404,11 @@ static int cg_argc(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, task, cg_reg(g, &a));
 	ir_mov_imm(&g->ir, r, 0);
 	ir_jmp_imm(&g->ir, BPF_JEQ, task, 0, done);
-	mm = bi_kread(g, task, mm_off, 8);
+	mm = cg_kread(g, task, mm_off, 8);
 	ir_jmp_imm(&g->ir, BPF_JEQ, mm, 0, done);
-	cur = bi_kread(g, bi_call0(g, BPF_FUNC_get_current_task), mm_off, 8);
+	cur = cg_kread(g, cg_call0(g, BPF_FUNC_get_current_task), mm_off, 8);
 	ir_jmp(&g->ir, BPF_JNE, cur, mm, done);
-	sp = bi_kread(g, mm, bi_kmember("mm_struct", "start_stack", NULL), 8);
+	sp = cg_kread(g, mm, kbtf_member("mm_struct", "start_stack", NULL), 8);
 	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
 	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, slot);

@@ -72,21 +72,4 @@ int bi_d_int_arg(struct sema *s, struct node *n, int i, const char *proto);
  */
 int bi_stack_depth(struct cg *g, bool user, int depth, struct type *t,
 		   struct val *out);
-/* Calls a helper with no arguments and returns a copy of r0. */
-int bi_call0(struct cg *g, int helper);
-/*
- * The byte offset of member path in the kernel's struct sname, as BTF
- * describes it: path names members of embedded members with dots
- * ("se.exec_start"), and unnamed members are looked through.  Its size
- * in *size (if size).  -ENOENT if BTF has no such member (or it is a
- * bitfield).
- */
-int bi_kmember(const char *sname, const char *path, int *size);
-/*
- * A new register holding the size (1, 2, 4 or 8) bytes at kernel
- * address addr + off (addr a register), zero-extended; 0 if the read
- * fails.
- */
-int bi_kread(struct cg *g, int addr, int off, int size);
-
 #endif

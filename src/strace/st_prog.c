@@ -14,7 +14,6 @@
 #include <sys/syscall.h>
 
 #include "../kernel/btf.h"
-#include "../lang/types.h"
 #include "st_bpf.h"
 #include "st_bpfsys.h"
 #include "st_uring.h"
@@ -1098,17 +1097,11 @@ static const char *peer_ino(void)
 	static const char cached[] = "((struct unix_sock *)$sk)->peer->sk_ino";
 	static const char via_socket[] = "((struct socket_alloc *)((struct unix_sock *)$sk)->peer->sk_socket)->vfs_inode.i_ino";
 	static const char *how;
-	struct type *t;
-	int i;
 
-	if (how)
-		return how;
-	how = via_socket;
-	kbtf_install();
-	t = kbtf_struct("sock");
-	for (i = 0; t && !type_complete(t) && i < t->nfields; i++)
-		if (t->fields[i].name && !strcmp(t->fields[i].name, "sk_ino"))
-			how = cached;
+	if (!how) {
+		kbtf_install();
+		how = kbtf_member("sock", "sk_ino", NULL) >= 0 ? cached : via_socket;
+	}
 	return how;
 }
 
