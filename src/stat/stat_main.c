@@ -41,7 +41,7 @@
 /* perf stat's -EINVAL, as its exit status: options that do not go together. */
 #define EXIT_EINVAL 234
 
-const char stat_optstring[] = "+e:p:t:ar:x:jI:o:hAC:";
+const char stat_optstring[] = "+e:p:t:ar:x:jI:o:hAC:n";
 
 /* Long options without a short one. */
 enum {
@@ -50,6 +50,11 @@ enum {
 	OPT_PER_DIE,
 	OPT_PER_SOCKET,
 	OPT_PER_NODE,
+	OPT_PRE,
+	OPT_POST,
+	OPT_APPEND,
+	OPT_LOG_FD,
+	OPT_TABLE,
 };
 
 struct ps {
@@ -75,6 +80,12 @@ struct ps {
 	int tfd;		/* -I's timerfd, or -1 */
 	struct runtime *rt;	/* the BPF run's, while it lasts */
 	struct stat_acc wall;
+	const char *pre, *post;	/* --pre, --post: shell commands around
+				 * each run */
+	bool null_run;		/* --null: no default events */
+	bool counted;		/* a run counted (perf opened its events) */
+	int wstatus;		/* the last run's command's wait status */
+	uint64_t *walls;	/* each run's elapsed ns, for --table */
 };
 
 static uint64_t now_ns(void)
@@ -87,6 +98,12 @@ static uint64_t now_ns(void)
 
 #define REPEAT_HELP \
 "    -r, --repeat <n>      repeat command and print average + stddev (max: 100, forever: 0)\n"
+#define TABLE_HELP \
+"        --table           display details about each run (only with -r option)\n"
+#define OUTPUT_HELP \
+"    -o, --output <file>   output file name\n"
+#define LOG_FD_HELP \
+"        --log-fd <n>      log output to fd, instead of stderr\n"
 
 /* perf's usage for one option it refuses the value of. */
 static void option_usage(const char *help)
@@ -130,7 +147,13 @@ REPEAT_HELP
 "    -j, --json-output     print counts in JSON format\n"
 "    -I, --interval-print <n>\n"
 "                          print counts at regular interval in ms (>= 10)\n"
+TABLE_HELP
+"    -n, --null            null run - dont start any counters\n"
 "    -o, --output <file>   output file name\n"
+"        --append          append to the output file\n"
+LOG_FD_HELP
+"        --pre <command>   command to run prior to the measured command\n"
+"        --post <command>  command to run after the measured command\n"
 "    -h, --help            show this help\n\n");
 }
 
@@ -499,6 +522,8 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 			     s->ev.v[i].ena / s->ev.v[i].run : (double)s->ev.v[i].val);
 	stat_acc_add(&s->wall, (double)(s->t1 - s->t0));
 	stat_count_close(&s->ev);
+	s->counted = true;
+	s->wstatus = status;
 	if (status >= 0)
 		*ret = WIFEXITED(status) ? WEXITSTATUS(status) :
 		       WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
@@ -517,16 +542,45 @@ fail:
 	return err;
 }
 
+/*
+ * Run r of -r's, between --pre and --post as perf runs them: a --pre
+ * that fails skips the run, a command that exits non-zero skips --post,
+ * and a failing one's system() status, cut to 8 bits as perf's exit
+ * status is, becomes ferret's.
+ */
+static int run_hooked(struct ps *s, int r, struct rusage *ru, int *ret)
+{
+	int st, err;
+
+	if (s->pre && (st = system(s->pre))) {
+		*ret = st & 0xff;
+		return 0;
+	}
+	err = run_once(s, ru, ret);
+	if (err)
+		return err;
+	if (s->walls)
+		s->walls[r] = s->t1 - s->t0;
+	if (s->wstatus > 0 && WIFEXITED(s->wstatus) && WEXITSTATUS(s->wstatus))
+		return 0;
+	if (s->post && (st = system(s->post)))
+		*ret = st & 0xff;
+	return 0;
+}
+
 static bool mixed_group_hint(const struct ps *s);
 
 /* The counts of the runs, between perf's header and footer. */
 static void print_summary(struct ps *s, bool ru_display, const struct rusage *ru)
 {
 	struct stat_line *l;
-	int n = s->ev.n;
+	int n = s->ev.n, i;
 
 	s->out.wall_ns = s->wall.mean;
 	s->out.wall_sd = stat_acc_sd(&s->wall);
+	/* perf's events are not supported until a run opens them. */
+	for (i = 0; !s->counted && i < s->ev.n; i++)
+		s->ev.v[i].supported = false;
 	stat_fmt_header(&s->out, s->target);
 	/*
 	 * perf averages -r's runs over everything only; per CPU or
@@ -679,10 +733,18 @@ int stat_main(int argc, char **argv)
 		{ "per-die", no_argument, NULL, OPT_PER_DIE },
 		{ "per-socket", no_argument, NULL, OPT_PER_SOCKET },
 		{ "per-node", no_argument, NULL, OPT_PER_NODE },
+		{ "null", no_argument, NULL, 'n' },
+		{ "pre", required_argument, NULL, OPT_PRE },
+		{ "post", required_argument, NULL, OPT_POST },
+		{ "append", no_argument, NULL, OPT_APPEND },
+		{ "log-fd", required_argument, NULL, OPT_LOG_FD },
+		{ "table", no_argument, NULL, OPT_TABLE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct ps s = { .runs = 1, .tfd = -1 };
 	const char *outfile = NULL;
+	bool append = false, table = false;
+	long log_fd = 0, repeat = 1;
 	char *thousands = NULL;
 	struct rusage ru;
 	FILE *out = stderr;
@@ -768,15 +830,7 @@ int stat_main(int argc, char **argv)
 				option_usage(REPEAT_HELP);
 				goto out;
 			}
-			if (v < 0) {
-				fprintf(stderr, "Run count must be a positive number\n\n");
-				option_usage(REPEAT_HELP);
-				ret = EXIT_EINVAL;
-				goto out;
-			}
-			/* 0: as in perf, run and print again and again. */
-			s.forever = !v;
-			s.runs = v ? (int)v : 1;
+			repeat = v;
 			break;
 		case 'x':
 			s.out.mode = STAT_CSV;
@@ -795,6 +849,29 @@ int stat_main(int argc, char **argv)
 		case 'o':
 			outfile = optarg;
 			break;
+		case OPT_APPEND:
+			append = true;
+			break;
+		case OPT_LOG_FD:
+			if (parse_int(optarg, &log_fd)) {
+				fprintf(stderr, " Error: option `log-fd' expects a numerical value\n");
+				option_usage(LOG_FD_HELP);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			break;
+		case 'n':
+			s.null_run = true;
+			break;
+		case OPT_PRE:
+			s.pre = optarg;
+			break;
+		case OPT_POST:
+			s.post = optarg;
+			break;
+		case OPT_TABLE:
+			table = true;
+			break;
 		case 'h':
 			usage(stdout);
 			goto out;
@@ -806,6 +883,51 @@ int stat_main(int argc, char **argv)
 	}
 	if (optind < argc)
 		s.cmd = argv + optind;
+	/* perf's checks of its output options come first, in its order. */
+	if (outfile && log_fd) {
+		ret = refuse("cannot use both --output and --log-fd", true,
+			     OUTPUT_HELP LOG_FD_HELP);
+		goto out;
+	}
+	if (table && repeat <= 1) {
+		ret = refuse("--table is only supported with -r", true,
+			     REPEAT_HELP TABLE_HELP);
+		goto out;
+	}
+	if (log_fd < 0) {
+		ret = refuse("argument to --log-fd must be a > 0", true,
+			     LOG_FD_HELP);
+		goto out;
+	}
+	if (outfile && strcmp(outfile, "-")) {
+		/* "-" is perf's name for standard error. */
+		out = fopen(outfile, append ? "a" : "w");
+		if (!out) {
+			fprintf(stderr, "failed to create output file: %s\n",
+				strerror(errno));
+			out = stderr;
+			ret = 255;
+			goto out;
+		}
+		stat_fmt_started(out, time(NULL));
+	} else if (log_fd > 0) {
+		out = fdopen((int)log_fd, append ? "a" : "w");
+		if (!out) {
+			fprintf(stderr, "Failed opening logfd: %s\n", strerror(errno));
+			out = stderr;
+			ret = EXIT_EINVAL;
+			goto out;
+		}
+	}
+	if (repeat < 0) {
+		fprintf(stderr, "Run count must be a positive number\n\n");
+		option_usage(REPEAT_HELP);
+		ret = EXIT_EINVAL;
+		goto out;
+	}
+	/* 0: as in perf, run and print again and again. */
+	s.forever = !repeat;
+	s.runs = repeat ? (int)repeat : 1;
 	if (s.aggr == STAT_AGGR_THREAD && s.t.system_wide) {
 		ret = usage_error("ferret stat: --per-thread counts the threads of -p or -t, not every thread of the system (-a, -C)",
 				  NULL);
@@ -849,7 +971,7 @@ int stat_main(int argc, char **argv)
 		ret = 255;
 		goto out;
 	}
-	if (!s.ev.n)
+	if (!s.ev.n && !s.null_run)
 		stat_ev_default(&s.ev);
 	if (s.ev.nbpf && s.aggr != STAT_AGGR_GLOBAL) {
 		ret = usage_error("ferret stat: -A and --per-* split perf counters; probes counted by BPF are counted as one",
@@ -867,17 +989,6 @@ int stat_main(int argc, char **argv)
 		goto out;
 	}
 	bpf_used = s.ev.nbpf > 0;
-	if (outfile) {
-		out = fopen(outfile, "w");
-		if (!out) {
-			fprintf(stderr, "ferret stat: failed to create output file '%s': %s\n",
-				outfile, strerror(errno));
-			out = stderr;
-			ret = 1;
-			goto out;
-		}
-		stat_fmt_started(out, time(NULL));
-	}
 	if (s.t.pid > 0)
 		provider_pid = s.t.pid;
 	thousands = s.out.mode == STAT_STD ? thousands_sep() : xstrdup("");
@@ -885,10 +996,16 @@ int stat_main(int argc, char **argv)
 	s.out.thousands = thousands;
 	s.out.runs = s.runs;
 	s.out.aggr = s.aggr;
+	s.out.null_run = s.null_run;
+	if (table) {
+		s.walls = xcalloc(s.runs, sizeof(*s.walls));
+		s.out.walls = s.walls;
+		s.out.nwalls = s.runs;
+	}
 	s.target = target_of(&s);
 	s.t.cmd = s.cmd && !s.attached;
 	for (r = 0; s.forever || r < s.runs; r++) {
-		err = run_once(&s, &ru, &ret);
+		err = run_hooked(&s, r, &ru, &ret);
 		if (err) {
 			/* perf's status for an event it cannot count at all. */
 			ret = err == -EOPNOTSUPP || err == -ESRCH ? 255 : 1;
@@ -911,6 +1028,7 @@ int stat_main(int argc, char **argv)
 	if (!s.interval_ms && !s.forever)
 		print_summary(&s, s.cmd && !s.t.system_wide && !s.attached, &ru);
 out:
+	free(s.walls);
 	free(s.cpus);
 	free(s.tids);
 	free(s.target);

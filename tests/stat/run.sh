@@ -273,6 +273,90 @@ else
 	skipped usdt_glob "no $FX (make $FX)"
 fi
 
+# --pre and --post around each run, as perf runs them: a --pre that fails
+# skips its run (no counts: "<not supported>"), a failing command skips
+# --post, and the exit status is perf's.
+hooks() {
+	local name=$1 prc frc
+	shift
+	rm -f "$W/once"
+	timeout 60 perf stat -o "$W/p" "$@" >"$W/ph" 2>/dev/null
+	prc=$?
+	rm -f "$W/once"
+	timeout 60 "$FERRET" stat -o "$W/f" "$@" >"$W/fh" 2>/dev/null
+	frc=$?
+	if [ "$prc" = "$frc" ] && diff "$W/ph" "$W/fh" >"$W/diff" &&
+	   diff <(grep -v '^# started on' "$W/p" | mask) <(grep -v '^# started on' "$W/f" | mask) >"$W/diff"; then
+		ok "$name"; else echo "rc perf $prc ferret $frc" >>"$W/diff"; bad "$name" "differs from perf (- perf, + ferret)"; fi
+}
+hooks pre_post -r 3 --pre 'echo pre' --post 'echo post' -e task-clock,syscalls:sys_enter_getppid "$WL" 0 4
+hooks pre_fails -r 2 --pre 'echo pre; exit 3' --post 'echo post' -e task-clock,page-faults true
+hooks pre_fails_once -r 3 --pre "echo pre; [ -e $W/once ] || { touch $W/once; exit 1; }" -e syscalls:sys_enter_getppid "$WL" 0 4
+rm -f "$W/once"
+hooks cmd_fails -r 2 --pre 'echo pre' --post 'echo post' -e task-clock sh -c 'exit 2'
+hooks post_fails -r 2 --post 'echo post; exit 4' -e task-clock true
+hooks pre_killed -r 2 --pre 'kill -9 $$' -e task-clock true
+hooks pre_one_run --pre 'echo pre' --post 'echo post' -e syscalls:sys_enter_getppid "$WL" 0 2
+# The runs counted are those --pre let run: 4 calls each, averaged.
+f=$(fs -x, -r 3 --pre "[ -e $W/once ] && exit 0; touch $W/once; exit 1" -e syscalls:sys_enter_getppid "$WL" 0 4 | grep getppid | cut -d, -f1)
+rm -f "$W/once"
+if [ "$f" = 4 ]; then ok pre_skip_count; else bad pre_skip_count "got '$f', want 4"; fi
+
+# --null: no counters unless named, and no blank line above the time;
+# --table: each run's time and its distance from the mean.
+layout null --null true
+layout null_events --null -e task-clock,page-faults true
+layout null_system_wide --null -a sleep 0.05
+layout null_interval --null -I 100 sleep 0.25
+for args in "--null -x," "--null -j" "-r 2 --table -x, -e task-clock" "-r 2 --table -j -e task-clock"; do
+	# shellcheck disable=SC2086
+	pf $args true >"$W/pl"
+	# shellcheck disable=SC2086
+	fs $args true >"$W/fl"
+	if diff <(mask <"$W/pl") <(mask <"$W/fl") >"$W/diff"; then ok "null_table $args"; else bad "null_table $args" "differs from perf"; fi
+done
+# The table's bars, signs and decimals (hence its indent) follow each
+# run's times: masked.
+bars() { sed -E 's/\) #+$/) #/; s/\([-+]/(/; s/^ +# /# /' | mask; }
+for args in "--null -r 3 --table" "-r 4 --table -e task-clock,page-faults" "-r 2 --table -e syscalls:sys_enter_getppid"; do
+	# shellcheck disable=SC2086
+	pf $args "$WL" 0 3 | bars >"$W/pl"
+	# shellcheck disable=SC2086
+	fs $args "$WL" 0 3 | bars >"$W/fl"
+	if grep -q 'Table of individual' "$W/fl" && diff "$W/pl" "$W/fl" >"$W/diff"; then ok "table $args"; else bad "table $args" "differs from perf (- perf, + ferret)"; fi
+done
+# The table's arithmetic: the runs' distances from the mean add up to 0,
+# and each bar has a '#' per 5% of it, plus one.
+fs -r 5 --table -e task-clock sh -c 'sleep 0.0$(( $$ % 5 ))' >"$W/ft"
+if awk '/Table of/ { t = 1; next } /Final result/ { t = 0 } t && NF == 3 {
+		r = $1; d = $2; gsub(/[()+]/, "", d); s += d; n++
+		w = 100 * d / r; w = w < 0 ? -w : w; b = length($3) - 1 - int(int(w) / 5)
+		# A distance printed rounded may cross a 5% step: one off at most.
+		if (b > 1 || b < -1) bad = 1 }
+	END { exit !(n == 5 && !bad && s < 0.001 && s > -0.001) }' "$W/ft"; then ok table_sums; else
+	cp "$W/ft" "$W/diff"; bad table_sums "bars or distances wrong"; fi
+
+# -o FILE --append: each run adds its "# started on" and counts; --log-fd
+# N writes the counts to N alone, without that line; "-o -" is stderr.
+rm -f "$W/pa" "$W/fa"
+for i in 1 2; do
+	perf stat -o "$W/pa" --append -e task-clock,syscalls:sys_enter_getppid "$WL" 0 2 2>/dev/null
+	"$FERRET" stat -o "$W/fa" --append -e task-clock,syscalls:sys_enter_getppid "$WL" 0 2 2>/dev/null
+done
+if [ "$(grep -c '^# started on' "$W/fa")" = 2 ] &&
+   diff <(sed 's/^# started on.*/# started/' "$W/pa" | mask) <(sed 's/^# started on.*/# started/' "$W/fa" | mask) >"$W/diff"; then
+	ok append; else bad append "differs from perf (- perf, + ferret)"; fi
+perf stat --log-fd 5 -e task-clock,syscalls:sys_enter_getppid "$WL" 0 2 5>"$W/pl" 2>"$W/pe"
+"$FERRET" stat --log-fd 5 -e task-clock,syscalls:sys_enter_getppid "$WL" 0 2 5>"$W/fl" 2>"$W/fe"
+if [ ! -s "$W/fe" ] && [ ! -s "$W/pe" ] && grep -q getppid "$W/fl" && diff <(mask <"$W/pl") <(mask <"$W/fl") >"$W/diff"; then
+	ok log_fd; else bad log_fd "differs from perf (- perf, + ferret)"; fi
+"$FERRET" stat --log-fd 1 -x, -e syscalls:sys_enter_getppid "$WL" 0 3 >"$W/fl" 2>"$W/fe"
+if [ ! -s "$W/fe" ] && grep -q '^3,,syscalls:sys_enter_getppid' "$W/fl"; then ok log_fd_stdout; else
+	cp "$W/fe" "$W/diff"; bad log_fd_stdout "counts not on fd 1"; fi
+"$FERRET" stat -o - -x, -e syscalls:sys_enter_getppid "$WL" 0 3 >"$W/fl" 2>"$W/fe"
+if [ ! -s "$W/fl" ] && grep -q '^3,,syscalls:sys_enter_getppid' "$W/fe" && ! grep -q 'started on' "$W/fe"; then
+	ok output_dash; else bad output_dash "'-o -' is not stderr"; fi
+
 # -o: perf's first line.
 "$FERRET" stat -o "$W/o" true 2>/dev/null
 if head -1 "$W/o" | grep -Eq '^# started on [A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} [0-9]{4}$'; then
@@ -346,6 +430,15 @@ perr group_nested -e '{task-clock,{cs}}' true
 perr group_trailing -e '{task-clock}u' true
 perr group_leader_unsupported -e '{cycles,page-faults}' true
 err group_bpf 129 "a group takes perf counters only" -e "{task-clock,uprobe:$WL:ferret_stat_target}" true
+perr output_log_fd -o "$W/x" --log-fd 2 true
+perr table_no_repeat --table true
+perr table_one_run -r 1 --table true
+perr table_forever -r 0 --table true
+perr log_fd_negative --log-fd -1 true
+perr log_fd_word --log-fd x true
+perr log_fd_closed --log-fd 9 true
+perr output_bad_dir -o /nonexistent/x true
+perr output_before_aggr -o /nonexistent/x -A true
 perr tid_word -t abc true
 perr tid_list_word -t 1,x true
 perr tid_missing -t 999999999 true
