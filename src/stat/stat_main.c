@@ -958,11 +958,12 @@ int stat_main(int argc, char **argv)
 	s.attached = s.pid_arg || s.tid_arg;
 	if ((s.runs > 1 || s.forever) && (!s.cmd || s.interval_ms)) {
 		/*
-		 * perf 6.1 takes -I with -r, prints the first run's intervals
-		 * and then waits for ever; this says so instead.
+		 * perf 6.1 takes -I with -r but prints the first run's
+		 * intervals only, the last with a meaningless error, and runs
+		 * the others unseen: refused, saying so.
 		 */
 		ret = usage_error(s.interval_ms ?
-				  "ferret stat: -I cannot go with -r: perf 6.1 prints the first run's intervals and then hangs" :
+				  "ferret stat: -I cannot go with -r: perf 6.1 prints only the first run's intervals and runs the others unseen" :
 				  "ferret stat: -r needs a command to repeat", NULL);
 		goto out;
 	}
