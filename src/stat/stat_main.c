@@ -79,6 +79,7 @@ struct ps {
 	int nintervals;
 	int tfd;		/* -I's timerfd, or -1 */
 	struct runtime *rt;	/* the BPF run's, while it lasts */
+	struct stat_bpf_mode bmode;	/* how it counts */
 	struct stat_acc wall;
 	const char *pre, *post;	/* --pre, --post: shell commands around
 				 * each run */
@@ -238,7 +239,7 @@ static void read_all(struct ps *s)
 {
 	stat_count_read(&s->ev);
 	if (s->rt)
-		stat_bpf_read(s->rt, &s->ev, now_ns() - s->t0);
+		stat_bpf_read(s->rt, &s->ev, &s->bmode, now_ns() - s->t0);
 }
 
 /* -I: prints the interval that ended, and starts the next. */
@@ -258,7 +259,7 @@ static void print_interval(struct ps *s)
 	if (s->aggr == STAT_AGGR_GLOBAL)
 		l = lines_of(s, true, false);
 	else
-		l = stat_aggr_lines(&s->ev, s->aggr, true, &n);
+		l = stat_aggr_lines(&s->ev, s->aggr, true, s->t.all_threads, &n);
 	stat_fmt_lines(&o, l, n);
 	fflush(o.f);
 	free(l);
@@ -373,8 +374,8 @@ static int bpf_setup(void *arg, struct runtime *rt)
 	 * hook sees: its time counts from here, attaching included.
 	 */
 	s->t0 = now_ns();
-	if (s->t.pid > 0 && !s->t.system_wide)
-		err = stat_bpf_seed(rt, s->t.pid);
+	if (s->bmode.tree)
+		err = stat_bpf_seed(rt, &s->ev);
 	if (err)
 		fprintf(stderr, "ferret stat: cannot set the process to count: %s\n",
 			strerror(-err));
@@ -408,7 +409,8 @@ static void bpf_finish(void *arg, struct runtime *rt)
 
 	if (!s->t1)
 		s->t1 = now_ns();
-	stat_bpf_read(rt, &s->ev, s->t1 - s->t0);
+	if (stat_bpf_read(rt, &s->ev, &s->bmode, s->t1 - s->t0))
+		fprintf(stderr, "ferret stat: cannot read the probes' counts\n");
 	s->rt = NULL;
 }
 
@@ -416,7 +418,8 @@ static void bpf_finish(void *arg, struct runtime *rt)
 static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
 {
 	struct source src = { .name = "ferret-stat" };
-	struct compile_opts copts = { 0 };
+	/* Room for every thread under -a --per-thread, and their forks. */
+	struct compile_opts copts = { .map_keys_max = 65536 };
 	struct run_opts ropts = { 0 };
 	struct run_sink sink = {
 		.arg = s, .setup = bpf_setup, .tick = bpf_tick,
@@ -428,7 +431,7 @@ static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
 	struct node *ast;
 	int ret = -EINVAL;
 
-	stat_bpf_text(&text, &s->ev, !s->t.system_wide);
+	stat_bpf_text(&text, &s->ev, &s->bmode);
 	src.text = text.p;
 	kbtf_install();
 	ast = parse_program(&src);
@@ -479,6 +482,7 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 			return -errno;
 		if (!s->t.system_wide && !s->attached)
 			s->t.pid = child;
+		s->t.skip = child;
 	}
 	err = stat_count_open(&s->ev, &s->t);
 	if (err)
@@ -589,7 +593,7 @@ static void print_summary(struct ps *s, bool ru_display, const struct rusage *ru
 	if (s->aggr == STAT_AGGR_GLOBAL)
 		l = lines_of(s, false, true);
 	else
-		l = stat_aggr_lines(&s->ev, s->aggr, false, &n);
+		l = stat_aggr_lines(&s->ev, s->aggr, false, s->t.all_threads, &n);
 	stat_fmt_lines(&s->out, l, n);
 	free(l);
 	stat_fmt_footer(&s->out, ru_display, tv_s(&ru->ru_utime),
@@ -928,12 +932,8 @@ int stat_main(int argc, char **argv)
 	/* 0: as in perf, run and print again and again. */
 	s.forever = !repeat;
 	s.runs = repeat ? (int)repeat : 1;
-	if (s.aggr == STAT_AGGR_THREAD && s.t.system_wide) {
-		ret = usage_error("ferret stat: --per-thread counts the threads of -p or -t, not every thread of the system (-a, -C)",
-				  NULL);
-		goto out;
-	}
-	if (s.aggr == STAT_AGGR_THREAD && !s.t.pid) {
+	/* -a --per-thread: every thread of the system; -C has none. */
+	if (s.aggr == STAT_AGGR_THREAD && !s.t.pid && (!s.all_cpus || s.cpu_arg)) {
 		ret = refuse("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.",
 			     false,
 			     "    -p, --pid <pid>       stat events on existing process id\n"
@@ -974,21 +974,10 @@ int stat_main(int argc, char **argv)
 	}
 	if (!s.ev.n && !s.null_run)
 		stat_ev_default(&s.ev);
-	if (s.ev.nbpf && s.aggr != STAT_AGGR_GLOBAL) {
-		ret = usage_error("ferret stat: -A and --per-* split perf counters; probes counted by BPF are counted as one",
-				  NULL);
-		goto out;
-	}
-	if (s.ev.nbpf && s.tids) {
-		ret = usage_error("ferret stat: -t counts perf counters only; probes counted by BPF take -p",
-				  NULL);
-		goto out;
-	}
-	if (s.ev.nbpf && s.forever) {
-		ret = usage_error("ferret stat: -r 0 repeats perf counters only; probes counted by BPF take -r N",
-				  NULL);
-		goto out;
-	}
+	s.t.all_threads = s.aggr == STAT_AGGR_THREAD && s.t.system_wide && !s.t.pid;
+	s.bmode.per_cpu = s.t.system_wide && !s.t.all_threads;
+	s.bmode.tree = !s.bmode.per_cpu;
+	s.bmode.per_thread = s.aggr == STAT_AGGR_THREAD;
 	bpf_used = s.ev.nbpf > 0;
 	if (s.t.pid > 0)
 		provider_pid = s.t.pid;
@@ -1023,7 +1012,7 @@ int stat_main(int argc, char **argv)
 		for (i = 0; i < s.ev.n; i++)
 			memset(&s.ev.v[i].acc, 0, sizeof(s.ev.v[i].acc));
 		memset(&s.wall, 0, sizeof(s.wall));
-		if (stop_sig)
+		if (stop_sig || run_stopping())
 			break;
 	}
 	if (!s.interval_ms && !s.forever)

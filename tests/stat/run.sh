@@ -274,6 +274,110 @@ else
 	skipped usdt_glob "no $FX (make $FX)"
 fi
 
+# Probes counted by BPF in every mode perf's counters have: per CPU (the
+# per-CPU map's slots), core and socket, per thread (keyed by the thread
+# each descends from), -t, in a group, and with -r 0; laid out as perf
+# lays out a tracepoint in their place, and counting what it counts.
+U="uprobe:$WL:ferret_stat_target"
+evmask() { sed -E "s#(uprobe:$WL:ferret_stat_target|syscalls:sys_enter_getppid) *#EV #g" | mask; }
+LC=$(( $(nproc) - 1 ))
+for args in "-a -A" "-a --per-core" "-a --per-socket" "-C $LC" "-a -A -x," "-a --per-core -j" "-a -A -r 2"; do
+	# shellcheck disable=SC2086
+	pf $args -e syscalls:sys_enter_getppid taskset -c $LC "$WL" 321 321 | evmask >"$W/pl"
+	# shellcheck disable=SC2086
+	fs $args -e "$U" taskset -c $LC "$WL" 321 321 | evmask >"$W/fl"
+	if diff "$W/pl" "$W/fl" >"$W/diff"; then ok "bpf_aggr $args"; else bad "bpf_aggr $args" "differs from perf (- perf, + ferret)"; fi
+done
+f=$(fs -a -A -x, -e "$U" taskset -c $LC "$WL" 321 | grep ferret_stat | cut -d, -f1,2 | tr '\n' ' ')
+want=$(for c in $(seq 0 $LC); do [ $c = $LC ] && printf 'CPU%d,321 ' $c || printf 'CPU%d,0 ' $c; done)
+if [ "$f" = "$want" ]; then ok bpf_per_cpu_count; else bad bpf_per_cpu_count "got '$f', want '$want'"; fi
+f=$(fs -C $LC -x, -e "$U" taskset -c $LC "$WL" 321 | grep ferret_stat | cut -d, -f1)
+if [ "$f" = 321 ]; then ok bpf_cpu_list_count; else bad bpf_cpu_list_count "got '$f', want 321"; fi
+if [ "$LC" != 0 ]; then
+	f=$(fs -C 0 -x, -e "$U" taskset -c $LC "$WL" 321 | grep ferret_stat | cut -d, -f1)
+	if [ "$f" = 0 ]; then ok bpf_cpu_list_other; else bad bpf_cpu_list_other "got '$f', want 0"; fi
+fi
+f=$(fs -a -A -I 50 -x, -e "$U" taskset -c $LC "$WL" 321 | grep "CPU$LC," | awk -F, '{ s += $3 } END { print s }')
+if [ "$f" = 321 ]; then ok bpf_per_cpu_intervals; else bad bpf_per_cpu_intervals "got '$f', want 321"; fi
+
+# gated TOOL ARGS...: the tool's -x, output for a workload whose two
+# threads make 100 and 200 calls of each kind once it is attached to.
+gated() {
+	local tool=$1 g s tids
+	shift
+	rm -f "$W/gate"
+	"$WL" gate 100 200 >"$W/gate" &
+	g=$!
+	until [ -s "$W/gate" ]; do sleep 0.05; done
+	tids=$(ls /proc/$g/task | sort -n | tail -1)
+	set -- "${@//@P/$g}"
+	set -- "${@//@T/$tids}"
+	if [ "$tool" = perf ]; then timeout 30 perf stat -o "$W/g" -x, "$@" >/dev/null 2>&1 &
+	else timeout 30 "$FERRET" stat -o "$W/g" -x, "$@" >/dev/null 2>&1 & fi
+	s=$!
+	sleep 1.5
+	kill -USR1 $g
+	wait $s
+	wait $g 2>/dev/null
+	grep -v '^# started on' "$W/g" | grep . | sed -E 's/^workload-[0-9]+/workload-T/'
+}
+for args in "--per-thread -p @P" "-t @T" "--per-thread -t @T,@P" "-p @P"; do
+	# shellcheck disable=SC2086
+	gated perf $args -e syscalls:sys_enter_getppid | cut -d, -f1-4 | sed -E 's/,[0-9]+$//' >"$W/pl"
+	# shellcheck disable=SC2086
+	gated ferret $args -e "$U",syscalls:sys_enter_getppid | cut -d, -f1-4 | sed -E 's/,[0-9]+$//' >"$W/fl"
+	if [ -s "$W/pl" ] && diff <(cat "$W/pl" "$W/pl" | sed 's/syscalls:sys_enter_getppid/EV/') \
+	   <(sed -E 's#uprobe:[^,]*|syscalls:sys_enter_getppid#EV#' "$W/fl") >"$W/diff"; then
+		ok "bpf_thread $args"; else bad "bpf_thread $args" "counts differ from perf's (- perf, + ferret)"; fi
+done
+# -a --per-thread: every thread of the system that counted, busiest
+# first, as perf prints them; the workload's two threads among them.
+for tool in perf ferret; do
+	gated $tool -a --per-thread -e syscalls:sys_enter_getppid,task-clock sleep 2.5 >"$W/a$tool"
+done
+if grep -q '^workload-T,200,,syscalls:sys_enter_getppid' "$W/aferret" &&
+   grep -q '^workload-T,100,,syscalls:sys_enter_getppid' "$W/aferret" &&
+   ! grep -q ',0,,syscalls' "$W/aferret" && [ "$(grep -c task-clock "$W/aferret")" -gt 3 ] &&
+   diff <(grep -c '^workload-T' "$W/aperf") <(grep -c '^workload-T' "$W/aferret") >"$W/diff" &&
+   awk -F, '$4 != ev { ev = $4; last = "" } last != "" && $2 + 0 > last + 0 { exit 1 } { last = $2 }' "$W/aferret"; then
+	ok per_thread_system_wide; else cp "$W/aferret" "$W/diff"; bad per_thread_system_wide "not perf's lines"; fi
+gated ferret -a --per-thread -e "$U" sleep 2.5 >"$W/fl"
+if [ "$(cut -d, -f1,2 "$W/fl" | tr '\n' ' ')" = "workload-T,200 workload-T,100 " ]; then ok bpf_per_thread_system_wide; else
+	cp "$W/fl" "$W/diff"; bad bpf_per_thread_system_wide "not the workload's two threads alone"; fi
+for args in "-a --per-thread" "-a --per-thread -j"; do
+	pt $args -e task-clock,cs >"$W/pl"
+	ft $args -e task-clock,cs >"$W/fl"
+	# One line of each tool's, the first of its task-clock's, compared.
+	pick() { grep -m1 task-clock | sed -E 's/^ *[^ ]+-[0-9]+ +/COMM /; s/"thread" : "[^"]*"/"thread" : "C"/' | mask; }
+	if diff <(pick <"$W/pl") <(pick <"$W/fl") >"$W/diff" &&
+	   { [[ $args == *-j ]] || diff <(head -3 "$W/pl" | mask) <(head -3 "$W/fl" | mask) >>"$W/diff"; }; then
+		ok "per_thread_system_wide_layout $args"; else bad "per_thread_system_wide_layout $args" "differs from perf (- perf, + ferret)"; fi
+done
+
+# Groups: a probe counted by BPF counts in one as alone, and leaves with
+# the others "not counted" when a member cannot count, as a tracepoint.
+for g in '{EV,task-clock}' '{task-clock,EV}:u' '{EV,page-faults,cycles}'; do
+	pf -e "${g//EV/syscalls:sys_enter_getppid}" "$WL" 77 77 | evmask >"$W/pl"
+	fs -e "${g//EV/$U}" "$WL" 77 77 | evmask >"$W/fl"
+	if diff "$W/pl" "$W/fl" >"$W/diff"; then ok "bpf_group $g"; else bad "bpf_group $g" "differs from perf (- perf, + ferret)"; fi
+done
+f=$(fs -x, -e "{$U,task-clock}" "$WL" 77 | grep ferret_stat | cut -d, -f1)
+if [ "$f" = 77 ]; then ok bpf_group_count; else bad bpf_group_count "got '$f', want 77"; fi
+# -r 0: each run counted and printed on its own, until SIGINT.
+"$FERRET" stat -r 0 -x, -o "$W/f0" -e "$U" "$WL" 7 >/dev/null 2>&1 &
+F0=$!
+sleep 1.5
+kill -INT $F0
+sleep 1
+if kill -0 $F0 2>/dev/null; then
+	kill -KILL $F0; bad bpf_forever "still running after SIGINT"
+else
+	# The last run, which the signal cut short, may have counted nothing.
+	if [ "$(grep -c ferret_stat "$W/f0")" -ge 3 ] &&
+	   [ "$(grep ferret_stat "$W/f0" | sed '$d' | cut -d, -f1 | sort -u)" = 7 ]; then ok bpf_forever; else
+		cp "$W/f0" "$W/diff"; bad bpf_forever "runs did not each count 7"; fi
+fi
+
 # --pre and --post around each run, as perf runs them: a --pre that fails
 # skips its run (no counts: "<not supported>"), a failing command skips
 # --post, and the exit status is perf's.
@@ -411,7 +515,6 @@ timeout 20 perf stat -I 20 -r 3 -x, -e task-clock sh -c "echo run >>$W/runs; sle
 if [ "$(wc -l <"$W/runs")" = 3 ] && [ "$(grep -c task-clock "$W/pe")" -ge 2 ] &&
    [ "$(grep -c task-clock "$W/pe")" -le 4 ]; then ok interval_repeat_peer; else
 	cp "$W/pe" "$W/diff"; bad interval_repeat_peer "perf no longer prints only the first run: revisit the refusal"; fi
-err forever_bpf 129 "-r 0 repeats perf counters only" -r 0 -e "uprobe:$WL:ferret_stat_target" true
 err interval_small 129 "print interval must be >= 10ms" -I 5 true
 err interval_word 129 "print interval must be >= 10ms" -I x true
 err missing_binary 255 "Workload failed" /nonexistent/cmd
@@ -436,7 +539,6 @@ perr group_mod_bad -e '{task-clock}:uu' true
 perr group_nested -e '{task-clock,{cs}}' true
 perr group_trailing -e '{task-clock}u' true
 perr group_leader_unsupported -e '{cycles,page-faults}' true
-err group_bpf 129 "a group takes perf counters only" -e "{task-clock,uprobe:$WL:ferret_stat_target}" true
 perr output_log_fd -o "$W/x" --log-fd 2 true
 perr table_no_repeat --table true
 perr table_one_run -r 1 --table true
@@ -449,15 +551,13 @@ perr output_before_aggr -o /nonexistent/x -A true
 perr tid_word -t abc true
 perr tid_list_word -t 1,x true
 perr tid_missing -t 999999999 true
-err tid_bpf 129 "-t counts perf counters only" -t 1 -e "uprobe:$WL:ferret_stat_target" true
 perr aggr_not_system_wide -A true
 perr per_core_not_system_wide --per-core true
 perr per_thread_no_pid --per-thread true
+perr per_thread_cpu_list -C 0 --per-thread true
 perr cpu_list_bad -C x true
 perr cpu_list_twice -C 1,0,1 true
 perr cpu_list_reversed -C 1-0 true
-err per_thread_system_wide 129 "not every thread of the system" -a --per-thread true
-err aggr_bpf 129 "counted by BPF" -a -A -e "uprobe:$WL:ferret_stat_target" true
 if [ -n "$ASAN" ] && [ -x "$ASAN/ferret" ]; then
 	if "$ASAN/ferret" stat -r 2 -x, -e task-clock,"uprobe:$WL:ferret_stat_target" "$WL" 10 2>"$W/ee" >/dev/null &&
 	   ! grep -q Sanitizer "$W/ee" && grep -q '^10,' "$W/ee"; then ok asan_run; else
