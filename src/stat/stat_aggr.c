@@ -159,7 +159,8 @@ static void fill(struct stat_line *line, const struct stat_event *e,
 }
 
 struct stat_line *stat_aggr_lines(const struct stat_evlist *l,
-				  enum stat_aggr mode, bool delta, int *nlines)
+				  enum stat_aggr mode, bool delta, bool nonzero,
+				  int *nlines)
 {
 	int *slot_aggr = xcalloc(l->nids ? l->nids : 1, sizeof(*slot_aggr));
 	struct stat_id *ids = NULL;
@@ -185,6 +186,9 @@ struct stat_line *stat_aggr_lines(const struct stat_evlist *l,
 					lines[k] = lines[k - 1];
 				lines[k] = t;
 			}
+			/* Sorted, the threads that counted nothing come last. */
+			while (nonzero && n > first && !lines[n - 1].val)
+				n--;
 		}
 	} else {
 		for (a = 0; a < na; a++)

@@ -9,95 +9,142 @@
 #include "stat_bpf.h"
 #include "runtime/run.h"
 
-void stat_bpf_text(struct buf *b, const struct stat_evlist *l, bool tree)
+void stat_bpf_text(struct buf *b, const struct stat_evlist *l,
+		   const struct stat_bpf_mode *m)
 {
+	const char *filter = m->tree ? "/@p[(int64)tid]/ " : "";
 	int i, k = 0;
 
-	if (tree)
-		buf_printf(b, "tracepoint:sched:sched_process_fork /@p[(int64)pid]/ "
-			   "{ @p[(int64)args->child_pid] = 1; }\n");
+	if (m->tree) {
+		buf_printf(b, "tracepoint:sched:sched_process_fork /@p[(int64)tid]/ "
+			   "{ @p[(int64)args->child_pid] = @p[(int64)tid]; }\n");
+		/* A thread id used again later is another thread's. */
+		buf_printf(b, "tracepoint:sched:sched_process_exit /@p[(int64)tid]/ "
+			   "{ delete(@p[(int64)tid]); }\n");
+	}
 	for (i = 0; i < l->n; i++) {
 		if (l->v[i].kind != STAT_BPF)
 			continue;
-		buf_printf(b, "%s %s{ @c[%d] = count(); }\n", l->v[i].name,
-			   tree ? "/@p[(int64)pid]/ " : "", k);
+		if (m->per_thread)
+			buf_printf(b, "%s %s{ @c[%d, @p[(int64)tid]] = count(); }\n",
+				   l->v[i].name, filter, k);
+		else
+			buf_printf(b, "%s %s{ @c[%d] = count(); }\n",
+				   l->v[i].name, filter, k);
 		k++;
 	}
 	buf_put(b, "", 1);
 }
 
-int stat_bpf_seed(struct runtime *rt, pid_t pid)
+int stat_bpf_seed(struct runtime *rt, const struct stat_evlist *l)
 {
 	const struct map_info *m = run_map_named(rt, "@p");
-	int64_t key = pid, one = 1;
+	int j;
 
 	if (!m)
 		return -ENOENT;
-	if (bpf_map_update_elem(m->fd, &key, &one, BPF_ANY))
-		return -errno;
+	for (j = 0; j < l->nids; j++) {
+		int64_t key = l->ids[j];
+
+		/* A thread that ended meanwhile is not there to count. */
+		if (bpf_map_update_elem(m->fd, &key, &key, BPF_ANY) && errno != ENOENT)
+			return -errno;
+	}
 	return 0;
 }
 
-/* The sum over CPUs of the 8-byte value under key in the map fd. */
-static int sum_value(int fd, const struct bpf_map_info *info, const void *key,
-		     uint64_t *sum)
+/* The map's values under key, one per possible CPU, into v (ncpu of them). */
+static int values(int fd, const void *key, uint64_t *v, int ncpu)
 {
-	bool percpu = info->type == BPF_MAP_TYPE_PERCPU_HASH ||
-		      info->type == BPF_MAP_TYPE_PERCPU_ARRAY ||
-		      info->type == BPF_MAP_TYPE_LRU_PERCPU_HASH;
-	int ncpu = percpu ? libbpf_num_possible_cpus() : 1;
-	size_t stride = percpu ? ALIGN_UP((size_t)info->value_size, 8) :
-			info->value_size;
-	uint8_t *v;
-	int c;
-
-	if (ncpu <= 0)
-		ncpu = 1;
-	v = xcalloc(ncpu, stride);
-	if (bpf_map_lookup_elem(fd, key, v)) {
-		int err = -errno;
-
-		free(v);
-		return err;
-	}
-	*sum = 0;
-	for (c = 0; c < ncpu; c++) {
-		uint64_t x;
-
-		memcpy(&x, v + c * stride, sizeof(x));
-		*sum += x;
-	}
-	free(v);
-	return 0;
+	memset(v, 0, ncpu * sizeof(*v));
+	return bpf_map_lookup_elem(fd, key, v) ? -errno : 0;
 }
 
-int stat_bpf_read(struct runtime *rt, struct stat_evlist *l, uint64_t ns)
+/* The event counted k-th in @c, or NULL. */
+static struct stat_event *bpf_event(struct stat_evlist *l, int64_t k)
 {
-	const struct map_info *m = run_map_named(rt, "@c");
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].kind == STAT_BPF && k-- == 0)
+			return &l->v[i];
+	return NULL;
+}
+
+/* The slot whose id is id, or -1. */
+static int slot_of(const struct stat_evlist *l, int64_t id)
+{
+	int j;
+
+	for (j = 0; j < l->nids; j++)
+		if (l->ids[j] == id)
+			return j;
+	return -1;
+}
+
+int stat_bpf_read(struct runtime *rt, struct stat_evlist *l,
+		  const struct stat_bpf_mode *m, uint64_t ns)
+{
+	const struct map_info *map = run_map_named(rt, "@c");
+	int ncpu = libbpf_num_possible_cpus(), i, j, c, r;
+	int64_t key[2], next[2];
 	struct bpf_map_info info;
 	uint32_t len = sizeof(info);
-	int i, k = 0;
+	uint64_t *v;
+	void *prev = NULL;
 
-	if (!m)
+	if (!map)
 		return -ENOENT;
 	memset(&info, 0, sizeof(info));
-	if (bpf_obj_get_info_by_fd(m->fd, &info, &len))
+	if (bpf_obj_get_info_by_fd(map->fd, &info, &len))
 		return -errno;
-	if (info.key_size != 8 || info.value_size < 8)
+	/* count()'s map: per CPU, 8 bytes a value, keyed by one or two int64s. */
+	if (info.key_size != (m->per_thread ? 16 : 8) || info.value_size != 8 ||
+	    info.type != BPF_MAP_TYPE_PERCPU_HASH || ncpu <= 0)
 		return -EINVAL;
 	for (i = 0; i < l->n; i++) {
 		struct stat_event *e = &l->v[i];
-		int64_t key;
-		uint64_t v = 0;
 
 		if (e->kind != STAT_BPF)
 			continue;
-		key = k++;
-		/* A probe that never fired has no key yet. */
-		if (sum_value(m->fd, &info, &key, &v))
-			v = 0;
-		e->val = v;
-		e->run = e->ena = ns;
+		e->val = 0;
+		e->run = e->ena = e->uncounted ? 0 : ns;
+		for (j = 0; j < e->nfds && e->cnt; j++) {
+			e->cnt[j].val = 0;
+			e->cnt[j].run = e->cnt[j].ena = e->run;
+		}
 	}
-	return 0;
+	v = xcalloc(ncpu, sizeof(*v));
+	/* A probe that never fired has no key. */
+	while (!(r = bpf_map_get_next_key(map->fd, prev, next))) {
+		struct stat_event *e;
+		uint64_t sum = 0;
+
+		memcpy(key, next, info.key_size);
+		prev = key;
+		e = bpf_event(l, key[0]);
+		if (!e || e->uncounted)
+			continue;
+		if (values(map->fd, key, v, ncpu))
+			continue;	/* gone since (never, in this map) */
+		if (m->per_cpu) {
+			for (j = 0; j < l->nids; j++) {
+				c = l->ids[j];
+				if (c < 0 || c >= ncpu)
+					continue;
+				if (e->cnt && j < e->nfds)
+					e->cnt[j].val += v[c];
+				sum += v[c];
+			}
+		} else {
+			for (c = 0; c < ncpu; c++)
+				sum += v[c];
+			j = m->per_thread ? slot_of(l, key[1]) : -1;
+			if (j >= 0 && e->cnt && j < e->nfds)
+				e->cnt[j].val += sum;
+		}
+		e->val += sum;
+	}
+	free(v);
+	return r == -ENOENT ? 0 : r;
 }

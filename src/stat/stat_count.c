@@ -33,7 +33,7 @@ static int open_one(const struct stat_event *e, const struct stat_target *t,
 	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
 			   PERF_FORMAT_TOTAL_TIME_RUNNING;
 	attr.disabled = group_fd < 0;
-	attr.inherit = !t->system_wide;
+	attr.inherit = !t->system_wide || t->all_threads;
 	attr.enable_on_exec = group_fd < 0 && t->cmd && !t->system_wide;
 	attr.exclude_user = m->exclude_user;
 	attr.exclude_kernel = m->exclude_kernel;
@@ -101,14 +101,51 @@ static char *comm_of(pid_t pid, pid_t tid)
 	return text;
 }
 
+/*
+ * Every thread of the system, but skip's, as *pids (each thread's
+ * process) and *tids.
+ */
+static int all_threads(pid_t skip, pid_t **pids, pid_t **tids)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	int n = 0, m, i;
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		pid_t pid, *t = NULL;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		pid = (pid_t)atoi(de->d_name);
+		if (pid == skip)
+			continue;
+		/* A process that ended meanwhile has no threads left. */
+		m = threads_of(pid, &t);
+		if (m > 0) {
+			*pids = xrealloc(*pids, (n + m) * sizeof(**pids));
+			*tids = xrealloc(*tids, (n + m) * sizeof(**tids));
+			for (i = 0; i < m; i++) {
+				(*pids)[n + i] = pid;
+				(*tids)[n + i] = t[i];
+			}
+			n += m;
+		}
+		free(t);
+	}
+	closedir(d);
+	return n;
+}
+
 /* The slots to count: CPUs, or the threads of the target. */
 static int slots_of(struct stat_evlist *l, const struct stat_target *t)
 {
 	const int *cpus = t->cpus;
-	pid_t *tids = NULL;
+	pid_t *tids = NULL, *pids = NULL;
 	int i, n = t->ncpus;
 
-	if (t->system_wide) {
+	if (t->system_wide && !t->all_threads) {
 		if (!cpus)
 			n = perf_online_cpus(&cpus);
 		if (n < 0)
@@ -118,7 +155,9 @@ static int slots_of(struct stat_evlist *l, const struct stat_target *t)
 		l->nids = n;
 		return 0;
 	}
-	if (t->tids) {
+	if (t->all_threads) {
+		n = all_threads(t->skip, &pids, &tids);
+	} else if (t->tids) {
 		n = t->ntids;
 		tids = xmalloc(n * sizeof(*tids));
 		for (i = 0; i < n; i++)
@@ -129,16 +168,18 @@ static int slots_of(struct stat_evlist *l, const struct stat_target *t)
 		n = 1;
 	} else {
 		n = threads_of(t->pid, &tids);
-		if (n < 0)
-			return n;
 	}
+	if (n < 0)
+		return n;
 	l->ids = xmalloc(n * sizeof(*l->ids));
 	l->comms = xcalloc(n, sizeof(*l->comms));
 	for (i = 0; i < n; i++) {
 		l->ids[i] = tids[i];
-		l->comms[i] = comm_of(t->tids ? tids[i] : t->pid, tids[i]);
+		l->comms[i] = comm_of(pids ? pids[i] : t->tids ? tids[i] : t->pid,
+				      tids[i]);
 	}
 	l->nids = n;
+	free(pids);
 	free(tids);
 	return 0;
 }
@@ -168,51 +209,74 @@ static void close_event(struct stat_event *e)
 	}
 }
 
+/* The first perf counter of e's group, which leads it in the kernel. */
+static int kernel_leader(const struct stat_evlist *l, int i)
+{
+	int j, lead = l->v[i].leader;
+
+	for (j = lead; j < l->n && l->v[j].leader == lead; j++)
+		if (l->v[j].kind == STAT_PERF)
+			return j;
+	return i;
+}
+
 int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
 {
+	bool per_cpu = t->system_wide && !t->all_threads;
 	int i, j, n, err;
 
 	stat_count_release(l);
 	err = slots_of(l, t);
 	if (err) {
-		fprintf(stderr, "ferret stat: %s: %s\n", t->system_wide ?
+		fprintf(stderr, "ferret stat: %s: %s\n", per_cpu ?
 			"cannot read the online CPUs" : "cannot find the threads",
 			strerror(-err));
 		return err;
 	}
 	n = l->nids;
+	for (i = 0; i < l->n; i++) {
+		struct stat_event *e = &l->v[i];
+
+		e->fds = xmalloc((n ? n : 1) * sizeof(*e->fds));
+		e->cnt = xcalloc(n ? n : 1, sizeof(*e->cnt));
+		e->pcnt = xcalloc(n ? n : 1, sizeof(*e->pcnt));
+		e->nfds = n;
+		e->uncounted = false;
+		for (j = 0; j < n; j++)
+			e->fds[j] = -1;
+	}
 	for (i = 0; i < l->n && !err; i++) {
 		struct stat_event *e = &l->v[i];
+		int lead = e->leader >= 0 ? kernel_leader(l, i) : i;
 
 		if (e->kind != STAT_PERF)
 			continue;
-		e->fds = xmalloc(n * sizeof(*e->fds));
-		e->cnt = xcalloc(n, sizeof(*e->cnt));
-		e->pcnt = xcalloc(n, sizeof(*e->pcnt));
-		e->nfds = n;
-		for (j = 0; j < n; j++)
-			e->fds[j] = -1;
-		if (e->leader >= 0 && e->leader != i && !l->v[e->leader].supported) {
-			/* perf gives up on a group whose leader it cannot open. */
+		if (lead != i && !l->v[lead].supported) {
+			/*
+			 * perf gives up on a group whose leader it cannot
+			 * open; led by a probe counted by BPF, the group only
+			 * counts nothing, as below.
+			 */
+			if (lead != e->leader)
+				continue;
 			fprintf(stderr, "Error:\nThe %s event is not supported.\n",
-				l->v[e->leader].name);
+				l->v[lead].name);
 			return -EOPNOTSUPP;
 		}
 		for (j = 0; j < n; j++) {
-			int gfd = e->leader >= 0 && e->leader != i ?
-				  l->v[e->leader].fds[j] : -1;
+			int gfd = lead != i ? l->v[lead].fds[j] : -1;
 			int fd;
 
 			/* A member goes where its leader could go. */
-			if (e->leader >= 0 && e->leader != i && gfd < 0)
+			if (lead != i && gfd < 0)
 				continue;
-			fd = t->system_wide ? open_one(e, t, -1, l->ids[j], gfd) :
+			fd = per_cpu ? open_one(e, t, -1, l->ids[j], gfd) :
 			     open_one(e, t, l->ids[j], -1, gfd);
 
 			/* A thread that ended meanwhile has nothing to count. */
-			if (fd == -ESRCH && !t->system_wide && !t->tids)
+			if (fd == -ESRCH && !t->tids)
 				continue;
-			if (fd == -ESRCH && t->tids) {
+			if (fd == -ESRCH) {
 				/* perf's words for a -t thread that is not there. */
 				fprintf(stderr, "Error:\nThe sys_perf_event_open() syscall returned with %d (%s) for event (%s).\n"
 					"/bin/dmesg | grep -i perf may provide additional information.\n\n",
@@ -237,16 +301,18 @@ int stat_count_open(struct stat_evlist *l, const struct stat_target *t)
 	}
 	/*
 	 * A group with a member the kernel does not have counts nothing:
-	 * as in perf, its others are "not counted".
+	 * as in perf, its others are "not counted", probes counted by BPF
+	 * included.
 	 */
 	for (i = 0; i < l->n && !err; i++) {
 		struct stat_event *e = &l->v[i];
 
 		if (e->leader < 0 || e->supported)
 			continue;
-		for (j = e->leader; j < l->n && l->v[j].leader == e->leader; j++)
-			if (l->v[j].fds)
-				close_event(&l->v[j]);
+		for (j = e->leader; j < l->n && l->v[j].leader == e->leader; j++) {
+			close_event(&l->v[j]);
+			l->v[j].uncounted = true;
+		}
 	}
 	return err;
 }

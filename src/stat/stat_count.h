@@ -22,12 +22,20 @@ struct stat_target {
 	int ncpus;
 	const int *tids;	/* -t's threads, each counted alone, or NULL */
 	int ntids;
+	bool all_threads;	/* -a --per-thread: a counter on each thread
+				 * of the system (with the threads it starts),
+				 * not on the CPUs */
+	pid_t skip;		/* under all_threads: the held command, which
+				 * perf's list of threads, read before it
+				 * starts, lacks */
 };
 
 /*
  * Opens every STAT_PERF event of l on t: one counter per CPU, or per
- * thread, l->ids naming each slot.  An event the kernel does not have
- * is marked unsupported; any other refusal is reported: -errno.
+ * thread, l->ids naming each slot; STAT_BPF events get the slots'
+ * readings, without counters.  An event the kernel does not have is
+ * marked unsupported, and the rest of its group uncounted; any other
+ * refusal is reported: -errno.
  */
 int stat_count_open(struct stat_evlist *l, const struct stat_target *t);
 

@@ -536,11 +536,7 @@ static int add_group(struct stat_evlist *l, const char *list, int off, int *end)
 	for (i = first; !err && i < l->n; i++) {
 		struct stat_event *e = &l->v[i];
 
-		if (e->kind != STAT_PERF) {
-			sp.off = off;
-			err = parse_error(&sp, 0, "a group takes perf counters only, not probes counted by BPF");
-			break;
-		}
+		/* The modifier changes nothing a probe counted by BPF counts. */
 		e->leader = first;
 		if (close[1] == ':')
 			stat_ev_modifier(tail + (close - open) + 2, &e->mod);
@@ -576,9 +572,18 @@ int stat_ev_parse(struct stat_evlist *l, const char *list)
 	return err;
 }
 
+/*
+ * The PMU type perf would see: a probe counted by BPF is one of the
+ * kernel's probe events, which perf opens as it opens a tracepoint.
+ */
+static uint32_t pmu_type(const struct stat_event *e)
+{
+	return e->kind == STAT_BPF ? PERF_TYPE_TRACEPOINT : e->type;
+}
+
 bool stat_ev_mixed_group(const struct stat_evlist *l, int i)
 {
-	uint32_t type = l->v[i].type;
+	uint32_t type = pmu_type(&l->v[i]);
 	int j, members = 0;
 
 	for (j = i; j < l->n && l->v[j].leader == i; j++)
@@ -590,11 +595,11 @@ bool stat_ev_mixed_group(const struct stat_evlist *l, int i)
 	 * perf looks at the whole list here, not the group alone.
 	 */
 	for (j = 0; j < l->n; j++) {
-		if (l->v[j].kind != STAT_PERF || l->v[j].type == PERF_TYPE_SOFTWARE)
+		if (pmu_type(&l->v[j]) == PERF_TYPE_SOFTWARE)
 			continue;
 		if (type == PERF_TYPE_SOFTWARE)
-			type = l->v[j].type;
-		else if (type != l->v[j].type)
+			type = pmu_type(&l->v[j]);
+		else if (type != pmu_type(&l->v[j]))
 			return true;
 	}
 	return false;

@@ -45,7 +45,9 @@ struct stat_event {
 	bool clock;		/* task-clock or cpu-clock */
 	struct stat_mod mod;	/* STAT_PERF: the exclude_* and other bits */
 	int leader;		/* in a group ({a,b}): its first event's
-				 * index, which may be this one; or -1 */
+				 * index, which may be this one; or -1.  A
+				 * group's perf counters are led in the
+				 * kernel by its first STAT_PERF event */
 	/*
 	 * Counting state (stat_count.c, stat_bpf.c): a counter per slot of
 	 * the list (fds[i] -1 where none opened), its last reading and the
@@ -55,6 +57,8 @@ struct stat_event {
 	int nfds;
 	struct stat_cnt *cnt, *pcnt;
 	bool supported;		/* false once the kernel refused it */
+	bool uncounted;		/* its group cannot count (a member the
+				 * kernel refused): no reading */
 	uint64_t val, run, ena;	/* the last reading */
 	uint64_t pval, prun, pena;	/* the reading an interval started at */
 	struct stat_acc acc;	/* the counts of -r's runs */

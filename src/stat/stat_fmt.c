@@ -2,6 +2,7 @@
 /* ferret stat: perf stat's output layout. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stat_fmt.h"
@@ -357,6 +358,31 @@ static int precision_for(double sd)
 	return (int)lround(ceil(-log10(sd))) + 2;
 }
 
+/*
+ * --table: each run's elapsed time and its distance from the mean, with
+ * a bar of a '#' per 5% of that distance, indented as the mean is.
+ */
+static void table(const struct stat_out *o, int prec, double avg)
+{
+	char mean[64];
+	int i, h, n, indent;
+
+	snprintf(mean, sizeof(mean), " %17.*f", prec, avg);
+	indent = (int)strspn(mean, " ");
+	fprintf(o->f, "%*s# Table of individual measurements:\n", indent, "");
+	for (i = 0; i < o->nwalls; i++) {
+		double run = o->walls[i] / 1e9;
+
+		/* A run that did not count is 0: one '#', not a division by 0. */
+		n = 1 + (run ? abs((int)(100.0 * (run - avg) / run) / 5) : 0);
+		fprintf(o->f, " %17.*f (%+.*f) ", prec, run, prec, run - avg);
+		for (h = 0; h < n; h++)
+			fputc('#', o->f);
+		fputc('\n', o->f);
+	}
+	fprintf(o->f, "\n%*s# Final result:\n", indent, "");
+}
+
 void stat_fmt_footer(const struct stat_out *o, bool ru, double user,
 		     double sys)
 {
@@ -364,7 +390,8 @@ void stat_fmt_footer(const struct stat_out *o, bool ru, double user,
 
 	if (o->interval || o->mode != STAT_STD)
 		return;
-	fputc('\n', o->f);
+	if (!o->null_run)
+		fputc('\n', o->f);
 	if (o->runs <= 1) {
 		fprintf(o->f, " %17.9f seconds time elapsed", avg);
 		if (ru)
@@ -374,6 +401,8 @@ void stat_fmt_footer(const struct stat_out *o, bool ru, double user,
 		double sd = o->wall_sd / 1e9;
 		int prec = precision_for(sd);
 
+		if (o->walls)
+			table(o, prec, avg);
 		fprintf(o->f, " %17.*f +- %.*f seconds time elapsed", prec, avg,
 			prec, sd);
 		pct = stat_rel_sd(sd, avg);

@@ -69,6 +69,11 @@ struct stat_out {
 				 * length -I asked for: the base of "CPUs
 				 * utilized" */
 	double wall_sd;		/* standard deviation of its mean */
+	bool null_run;		/* --null: no blank line above the elapsed
+				 * time, as perf 6.1 prints it */
+	const uint64_t *walls;	/* --table: each run's elapsed ns (0 for a
+				 * run that did not count), or NULL */
+	int nwalls;
 };
 
 /*
@@ -100,8 +105,9 @@ void stat_fmt_lines(const struct stat_out *o, const struct stat_line *l,
 		    int n);
 
 /*
- * std's elapsed time (with -r its error), and, with ru, the user and
- * system time in seconds; nothing under -I, CSV or JSON.
+ * std's elapsed time (with -r its error, after --table's runs), and,
+ * with ru, the user and system time in seconds; nothing under -I, CSV
+ * or JSON.
  */
 void stat_fmt_footer(const struct stat_out *o, bool ru, double user,
 		     double sys);

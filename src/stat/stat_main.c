@@ -41,7 +41,7 @@
 /* perf stat's -EINVAL, as its exit status: options that do not go together. */
 #define EXIT_EINVAL 234
 
-const char stat_optstring[] = "+e:p:t:ar:x:jI:o:hAC:";
+const char stat_optstring[] = "+e:p:t:ar:x:jI:o:hAC:n";
 
 /* Long options without a short one. */
 enum {
@@ -50,6 +50,11 @@ enum {
 	OPT_PER_DIE,
 	OPT_PER_SOCKET,
 	OPT_PER_NODE,
+	OPT_PRE,
+	OPT_POST,
+	OPT_APPEND,
+	OPT_LOG_FD,
+	OPT_TABLE,
 };
 
 struct ps {
@@ -74,7 +79,14 @@ struct ps {
 	int nintervals;
 	int tfd;		/* -I's timerfd, or -1 */
 	struct runtime *rt;	/* the BPF run's, while it lasts */
+	struct stat_bpf_mode bmode;	/* how it counts */
 	struct stat_acc wall;
+	const char *pre, *post;	/* --pre, --post: shell commands around
+				 * each run */
+	bool null_run;		/* --null: no default events */
+	bool counted;		/* a run counted (perf opened its events) */
+	int wstatus;		/* the last run's command's wait status */
+	uint64_t *walls;	/* each run's elapsed ns, for --table */
 };
 
 static uint64_t now_ns(void)
@@ -87,6 +99,12 @@ static uint64_t now_ns(void)
 
 #define REPEAT_HELP \
 "    -r, --repeat <n>      repeat command and print average + stddev (max: 100, forever: 0)\n"
+#define TABLE_HELP \
+"        --table           display details about each run (only with -r option)\n"
+#define OUTPUT_HELP \
+"    -o, --output <file>   output file name\n"
+#define LOG_FD_HELP \
+"        --log-fd <n>      log output to fd, instead of stderr\n"
 
 /* perf's usage for one option it refuses the value of. */
 static void option_usage(const char *help)
@@ -130,7 +148,13 @@ REPEAT_HELP
 "    -j, --json-output     print counts in JSON format\n"
 "    -I, --interval-print <n>\n"
 "                          print counts at regular interval in ms (>= 10)\n"
+TABLE_HELP
+"    -n, --null            null run - dont start any counters\n"
 "    -o, --output <file>   output file name\n"
+"        --append          append to the output file\n"
+LOG_FD_HELP
+"        --pre <command>   command to run prior to the measured command\n"
+"        --post <command>  command to run after the measured command\n"
 "    -h, --help            show this help\n\n");
 }
 
@@ -215,7 +239,7 @@ static void read_all(struct ps *s)
 {
 	stat_count_read(&s->ev);
 	if (s->rt)
-		stat_bpf_read(s->rt, &s->ev, now_ns() - s->t0);
+		stat_bpf_read(s->rt, &s->ev, &s->bmode, now_ns() - s->t0);
 }
 
 /* -I: prints the interval that ended, and starts the next. */
@@ -235,7 +259,7 @@ static void print_interval(struct ps *s)
 	if (s->aggr == STAT_AGGR_GLOBAL)
 		l = lines_of(s, true, false);
 	else
-		l = stat_aggr_lines(&s->ev, s->aggr, true, &n);
+		l = stat_aggr_lines(&s->ev, s->aggr, true, s->t.all_threads, &n);
 	stat_fmt_lines(&o, l, n);
 	fflush(o.f);
 	free(l);
@@ -350,8 +374,8 @@ static int bpf_setup(void *arg, struct runtime *rt)
 	 * hook sees: its time counts from here, attaching included.
 	 */
 	s->t0 = now_ns();
-	if (s->t.pid > 0 && !s->t.system_wide)
-		err = stat_bpf_seed(rt, s->t.pid);
+	if (s->bmode.tree)
+		err = stat_bpf_seed(rt, &s->ev);
 	if (err)
 		fprintf(stderr, "ferret stat: cannot set the process to count: %s\n",
 			strerror(-err));
@@ -385,7 +409,8 @@ static void bpf_finish(void *arg, struct runtime *rt)
 
 	if (!s->t1)
 		s->t1 = now_ns();
-	stat_bpf_read(rt, &s->ev, s->t1 - s->t0);
+	if (stat_bpf_read(rt, &s->ev, &s->bmode, s->t1 - s->t0))
+		fprintf(stderr, "ferret stat: cannot read the probes' counts\n");
 	s->rt = NULL;
 }
 
@@ -393,7 +418,8 @@ static void bpf_finish(void *arg, struct runtime *rt)
 static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
 {
 	struct source src = { .name = "ferret-stat" };
-	struct compile_opts copts = { 0 };
+	/* Room for every thread under -a --per-thread, and their forks. */
+	struct compile_opts copts = { .map_keys_max = 65536 };
 	struct run_opts ropts = { 0 };
 	struct run_sink sink = {
 		.arg = s, .setup = bpf_setup, .tick = bpf_tick,
@@ -405,7 +431,7 @@ static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
 	struct node *ast;
 	int ret = -EINVAL;
 
-	stat_bpf_text(&text, &s->ev, !s->t.system_wide);
+	stat_bpf_text(&text, &s->ev, &s->bmode);
 	src.text = text.p;
 	kbtf_install();
 	ast = parse_program(&src);
@@ -456,6 +482,7 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 			return -errno;
 		if (!s->t.system_wide && !s->attached)
 			s->t.pid = child;
+		s->t.skip = child;
 	}
 	err = stat_count_open(&s->ev, &s->t);
 	if (err)
@@ -499,6 +526,8 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 			     s->ev.v[i].ena / s->ev.v[i].run : (double)s->ev.v[i].val);
 	stat_acc_add(&s->wall, (double)(s->t1 - s->t0));
 	stat_count_close(&s->ev);
+	s->counted = true;
+	s->wstatus = status;
 	if (status >= 0)
 		*ret = WIFEXITED(status) ? WEXITSTATUS(status) :
 		       WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
@@ -517,16 +546,45 @@ fail:
 	return err;
 }
 
+/*
+ * Run r of -r's, between --pre and --post as perf runs them: a --pre
+ * that fails skips the run, a command that exits non-zero skips --post,
+ * and a failing one's system() status, cut to 8 bits as perf's exit
+ * status is, becomes ferret's.
+ */
+static int run_hooked(struct ps *s, int r, struct rusage *ru, int *ret)
+{
+	int st, err;
+
+	if (s->pre && (st = system(s->pre))) {
+		*ret = st & 0xff;
+		return 0;
+	}
+	err = run_once(s, ru, ret);
+	if (err)
+		return err;
+	if (s->walls)
+		s->walls[r] = s->t1 - s->t0;
+	if (s->wstatus > 0 && WIFEXITED(s->wstatus) && WEXITSTATUS(s->wstatus))
+		return 0;
+	if (s->post && (st = system(s->post)))
+		*ret = st & 0xff;
+	return 0;
+}
+
 static bool mixed_group_hint(const struct ps *s);
 
 /* The counts of the runs, between perf's header and footer. */
 static void print_summary(struct ps *s, bool ru_display, const struct rusage *ru)
 {
 	struct stat_line *l;
-	int n = s->ev.n;
+	int n = s->ev.n, i;
 
 	s->out.wall_ns = s->wall.mean;
 	s->out.wall_sd = stat_acc_sd(&s->wall);
+	/* perf's events are not supported until a run opens them. */
+	for (i = 0; !s->counted && i < s->ev.n; i++)
+		s->ev.v[i].supported = false;
 	stat_fmt_header(&s->out, s->target);
 	/*
 	 * perf averages -r's runs over everything only; per CPU or
@@ -535,7 +593,7 @@ static void print_summary(struct ps *s, bool ru_display, const struct rusage *ru
 	if (s->aggr == STAT_AGGR_GLOBAL)
 		l = lines_of(s, false, true);
 	else
-		l = stat_aggr_lines(&s->ev, s->aggr, false, &n);
+		l = stat_aggr_lines(&s->ev, s->aggr, false, s->t.all_threads, &n);
 	stat_fmt_lines(&s->out, l, n);
 	free(l);
 	stat_fmt_footer(&s->out, ru_display, tv_s(&ru->ru_utime),
@@ -679,10 +737,18 @@ int stat_main(int argc, char **argv)
 		{ "per-die", no_argument, NULL, OPT_PER_DIE },
 		{ "per-socket", no_argument, NULL, OPT_PER_SOCKET },
 		{ "per-node", no_argument, NULL, OPT_PER_NODE },
+		{ "null", no_argument, NULL, 'n' },
+		{ "pre", required_argument, NULL, OPT_PRE },
+		{ "post", required_argument, NULL, OPT_POST },
+		{ "append", no_argument, NULL, OPT_APPEND },
+		{ "log-fd", required_argument, NULL, OPT_LOG_FD },
+		{ "table", no_argument, NULL, OPT_TABLE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct ps s = { .runs = 1, .tfd = -1 };
 	const char *outfile = NULL;
+	bool append = false, table = false;
+	long log_fd = 0, repeat = 1;
 	char *thousands = NULL;
 	struct rusage ru;
 	FILE *out = stderr;
@@ -768,15 +834,7 @@ int stat_main(int argc, char **argv)
 				option_usage(REPEAT_HELP);
 				goto out;
 			}
-			if (v < 0) {
-				fprintf(stderr, "Run count must be a positive number\n\n");
-				option_usage(REPEAT_HELP);
-				ret = EXIT_EINVAL;
-				goto out;
-			}
-			/* 0: as in perf, run and print again and again. */
-			s.forever = !v;
-			s.runs = v ? (int)v : 1;
+			repeat = v;
 			break;
 		case 'x':
 			s.out.mode = STAT_CSV;
@@ -795,6 +853,29 @@ int stat_main(int argc, char **argv)
 		case 'o':
 			outfile = optarg;
 			break;
+		case OPT_APPEND:
+			append = true;
+			break;
+		case OPT_LOG_FD:
+			if (parse_int(optarg, &log_fd)) {
+				fprintf(stderr, " Error: option `log-fd' expects a numerical value\n");
+				option_usage(LOG_FD_HELP);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			break;
+		case 'n':
+			s.null_run = true;
+			break;
+		case OPT_PRE:
+			s.pre = optarg;
+			break;
+		case OPT_POST:
+			s.post = optarg;
+			break;
+		case OPT_TABLE:
+			table = true;
+			break;
 		case 'h':
 			usage(stdout);
 			goto out;
@@ -806,12 +887,53 @@ int stat_main(int argc, char **argv)
 	}
 	if (optind < argc)
 		s.cmd = argv + optind;
-	if (s.aggr == STAT_AGGR_THREAD && s.t.system_wide) {
-		ret = usage_error("ferret stat: --per-thread counts the threads of -p or -t, not every thread of the system (-a, -C)",
-				  NULL);
+	/* perf's checks of its output options come first, in its order. */
+	if (outfile && log_fd) {
+		ret = refuse("cannot use both --output and --log-fd", true,
+			     OUTPUT_HELP LOG_FD_HELP);
 		goto out;
 	}
-	if (s.aggr == STAT_AGGR_THREAD && !s.t.pid) {
+	if (table && repeat <= 1) {
+		ret = refuse("--table is only supported with -r", true,
+			     REPEAT_HELP TABLE_HELP);
+		goto out;
+	}
+	if (log_fd < 0) {
+		ret = refuse("argument to --log-fd must be a > 0", true,
+			     LOG_FD_HELP);
+		goto out;
+	}
+	if (outfile && strcmp(outfile, "-")) {
+		/* "-" is perf's name for standard error. */
+		out = fopen(outfile, append ? "a" : "w");
+		if (!out) {
+			fprintf(stderr, "failed to create output file: %s\n",
+				strerror(errno));
+			out = stderr;
+			ret = 255;
+			goto out;
+		}
+		stat_fmt_started(out, time(NULL));
+	} else if (log_fd > 0) {
+		out = fdopen((int)log_fd, append ? "a" : "w");
+		if (!out) {
+			fprintf(stderr, "Failed opening logfd: %s\n", strerror(errno));
+			out = stderr;
+			ret = EXIT_EINVAL;
+			goto out;
+		}
+	}
+	if (repeat < 0) {
+		fprintf(stderr, "Run count must be a positive number\n\n");
+		option_usage(REPEAT_HELP);
+		ret = EXIT_EINVAL;
+		goto out;
+	}
+	/* 0: as in perf, run and print again and again. */
+	s.forever = !repeat;
+	s.runs = repeat ? (int)repeat : 1;
+	/* -a --per-thread: every thread of the system; -C has none. */
+	if (s.aggr == STAT_AGGR_THREAD && !s.t.pid && (!s.all_cpus || s.cpu_arg)) {
 		ret = refuse("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.",
 			     false,
 			     "    -p, --pid <pid>       stat events on existing process id\n"
@@ -836,11 +958,12 @@ int stat_main(int argc, char **argv)
 	s.attached = s.pid_arg || s.tid_arg;
 	if ((s.runs > 1 || s.forever) && (!s.cmd || s.interval_ms)) {
 		/*
-		 * perf 6.1 takes -I with -r, prints the first run's intervals
-		 * and then waits for ever; this says so instead.
+		 * perf 6.1 takes -I with -r but prints the first run's
+		 * intervals only, the last with a meaningless error, and runs
+		 * the others unseen: refused, saying so.
 		 */
 		ret = usage_error(s.interval_ms ?
-				  "ferret stat: -I cannot go with -r: perf 6.1 prints the first run's intervals and then hangs" :
+				  "ferret stat: -I cannot go with -r: perf 6.1 prints only the first run's intervals and runs the others unseen" :
 				  "ferret stat: -r needs a command to repeat", NULL);
 		goto out;
 	}
@@ -849,35 +972,13 @@ int stat_main(int argc, char **argv)
 		ret = 255;
 		goto out;
 	}
-	if (!s.ev.n)
+	if (!s.ev.n && !s.null_run)
 		stat_ev_default(&s.ev);
-	if (s.ev.nbpf && s.aggr != STAT_AGGR_GLOBAL) {
-		ret = usage_error("ferret stat: -A and --per-* split perf counters; probes counted by BPF are counted as one",
-				  NULL);
-		goto out;
-	}
-	if (s.ev.nbpf && s.tids) {
-		ret = usage_error("ferret stat: -t counts perf counters only; probes counted by BPF take -p",
-				  NULL);
-		goto out;
-	}
-	if (s.ev.nbpf && s.forever) {
-		ret = usage_error("ferret stat: -r 0 repeats perf counters only; probes counted by BPF take -r N",
-				  NULL);
-		goto out;
-	}
+	s.t.all_threads = s.aggr == STAT_AGGR_THREAD && s.t.system_wide && !s.t.pid;
+	s.bmode.per_cpu = s.t.system_wide && !s.t.all_threads;
+	s.bmode.tree = !s.bmode.per_cpu;
+	s.bmode.per_thread = s.aggr == STAT_AGGR_THREAD;
 	bpf_used = s.ev.nbpf > 0;
-	if (outfile) {
-		out = fopen(outfile, "w");
-		if (!out) {
-			fprintf(stderr, "ferret stat: failed to create output file '%s': %s\n",
-				outfile, strerror(errno));
-			out = stderr;
-			ret = 1;
-			goto out;
-		}
-		stat_fmt_started(out, time(NULL));
-	}
 	if (s.t.pid > 0)
 		provider_pid = s.t.pid;
 	thousands = s.out.mode == STAT_STD ? thousands_sep() : xstrdup("");
@@ -885,10 +986,16 @@ int stat_main(int argc, char **argv)
 	s.out.thousands = thousands;
 	s.out.runs = s.runs;
 	s.out.aggr = s.aggr;
+	s.out.null_run = s.null_run;
+	if (table) {
+		s.walls = xcalloc(s.runs, sizeof(*s.walls));
+		s.out.walls = s.walls;
+		s.out.nwalls = s.runs;
+	}
 	s.target = target_of(&s);
 	s.t.cmd = s.cmd && !s.attached;
 	for (r = 0; s.forever || r < s.runs; r++) {
-		err = run_once(&s, &ru, &ret);
+		err = run_hooked(&s, r, &ru, &ret);
 		if (err) {
 			/* perf's status for an event it cannot count at all. */
 			ret = err == -EOPNOTSUPP || err == -ESRCH ? 255 : 1;
@@ -905,12 +1012,13 @@ int stat_main(int argc, char **argv)
 		for (i = 0; i < s.ev.n; i++)
 			memset(&s.ev.v[i].acc, 0, sizeof(s.ev.v[i].acc));
 		memset(&s.wall, 0, sizeof(s.wall));
-		if (stop_sig)
+		if (stop_sig || run_stopping())
 			break;
 	}
 	if (!s.interval_ms && !s.forever)
 		print_summary(&s, s.cmd && !s.t.system_wide && !s.attached, &ru);
 out:
+	free(s.walls);
 	free(s.cpus);
 	free(s.tids);
 	free(s.target);
