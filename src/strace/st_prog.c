@@ -1108,16 +1108,8 @@ static const char *peer_ino(void)
 static void sock_snap(struct buf *b, const char *fd, int base)
 {
 	static const char v6[] = "$sk->__sk_common.skc_v6_%s.in6_u.u6_addr32[%d]";
-	char w[4][160];
 	int j;
 
-	for (j = 0; j < 4; j++) {
-		char lo[64], hi[64];
-
-		snprintf(lo, sizeof(lo), v6, j < 2 ? "daddr" : "rcv_saddr", 2 * (j % 2));
-		snprintf(hi, sizeof(hi), v6, j < 2 ? "daddr" : "rcv_saddr", 2 * (j % 2) + 1);
-		snprintf(w[j], sizeof(w[j]), "$w%d = %s | ((uint64)%s << 32); ", j, lo, hi);
-	}
 	buf_printf(b, "\t$nlk = %s; $nlt = curtask->files->fdt; if ($nlk < $nlt->max_fds) { "
 		   "$nlf = (struct file *)*((uint64)$nlt->fd + $nlk * 8); "
 		   "if ($nlf && ($nlf->f_inode->i_mode & 0xf000) == 0xc000) { "
@@ -1125,7 +1117,18 @@ static void sock_snap(struct buf *b, const char *fd, int base)
 		   "$sf = $sk->__sk_common.skc_family; $w0 = 0; $w1 = 0; $w2 = 0; $w3 = 0; "
 		   "$ua = (struct unix_address *)0; $ul = 0; "
 		   "if ($sf == %d) { $w0 = $sk->__sk_common.skc_daddr; $w1 = $sk->__sk_common.skc_rcv_saddr; } "
-		   "if ($sf == %d) { %s%s%s%s} "
+		   "if ($sf == %d) { ", fd, AF_INET, AF_INET6);
+	/* IPv6: remote then local address, two 32-bit words to a capture. */
+	for (j = 0; j < 4; j++) {
+		const char *which = j < 2 ? "daddr" : "rcv_saddr";
+
+		buf_printf(b, "$w%d = ", j);
+		buf_printf(b, v6, which, 2 * (j % 2));
+		buf_printf(b, " | ((uint64)");
+		buf_printf(b, v6, which, 2 * (j % 2) + 1);
+		buf_printf(b, " << 32); ");
+	}
+	buf_printf(b, "} "
 		   "if ($sf == %d) { $w0 = %s; "
 		   "$ua = ((struct unix_sock *)$sk)->addr; if ($ua) { $ul = $ua->len; } } "
 		   "if ($sf == %d) { $w0 = ((struct netlink_sock *)$sk)->portid; } "
@@ -1135,7 +1138,7 @@ static void sock_snap(struct buf *b, const char *fd, int base)
 		   "(((uint64)$sk->sk_protocol & 0xff) << 48) | ((uint64)$sk->__sk_common.skc_state << 56), "
 		   "$w0, $w1, $w2, $w3, "
 		   "$sk->__sk_common.skc_prot->name, buf($ua->name, $ul)); } }\n",
-		   fd, AF_INET, AF_INET6, w[0], w[1], w[2], w[3], AF_UNIX, peer_ino(), AF_NETLINK,
+		   AF_UNIX, peer_ino(), AF_NETLINK,
 		   (int)sizeof(struct sockaddr_un), (int)sizeof(struct sockaddr_un),
 		   ST_L_SOCKSNAP, ST_SNAP_ARG, base);
 }
