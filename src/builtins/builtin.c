@@ -264,12 +264,3 @@ int bi_int(struct val *out, int reg, struct type *t)
 	out->type = t;
 	return 0;
 }
-
-int bi_call0(struct cg *g, int helper)
-{
-	int r = ir_vreg(&g->ir);
-
-	ir_call(&g->ir, helper, 0);
-	ir_mov(&g->ir, r, BPF_REG_0);
-	return r;
-}

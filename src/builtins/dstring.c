@@ -1051,7 +1051,7 @@ static int sema_rand(struct sema *s, struct node *n)
 
 static int cg_rand(struct cg *g, struct node *n, struct val *out)
 {
-	int r = bi_call0(g, BPF_FUNC_get_prandom_u32);
+	int r = cg_call0(g, BPF_FUNC_get_prandom_u32);
 
 	ir_alu_imm(&g->ir, BPF_LSH, r, 32);
 	ir_alu_imm(&g->ir, BPF_ARSH, r, 32);

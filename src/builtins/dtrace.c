@@ -165,7 +165,7 @@ static int sema_label(struct sema *s, struct node *n)
 static int cg_label(struct cg *g, struct node *n, struct val *out)
 {
 	struct val idx;
-	int cpu = bi_call0(g, BPF_FUNC_get_smp_processor_id);
+	int cpu = cg_call0(g, BPF_FUNC_get_smp_processor_id);
 
 	if (bi_probe_index(g, n, &idx))
 		return -EINVAL;
@@ -179,18 +179,51 @@ static int cg_label(struct cg *g, struct node *n, struct val *out)
  * clock from it, taken when the program is compiled.  A clock set while
  * tracing is not followed, as in a kernel without a real-time helper.
  */
-static int cg_walltimestamp(struct cg *g, struct node *n, struct val *out)
+/* The offset, taken once, so that every use in a program agrees. */
+static int64_t boot_to_real(void)
 {
+	static int64_t off;
 	struct timespec real, boot;
-	int64_t off;
-	int r = bi_call0(g, BPF_FUNC_ktime_get_boot_ns), o;
 
+	if (off)
+		return off;
 	clock_gettime(CLOCK_REALTIME, &real);
 	clock_gettime(CLOCK_BOOTTIME, &boot);
 	off = (real.tv_sec - boot.tv_sec) * 1000000000LL +
 	      (real.tv_nsec - boot.tv_nsec);
-	o = ir_vreg(&g->ir);
-	ir_mov_imm(&g->ir, o, off);
+	return off;
+}
+
+static int cg_walltimestamp(struct cg *g, struct node *n, struct val *out)
+{
+	int r = cg_call0(g, BPF_FUNC_ktime_get_boot_ns), o = ir_vreg(&g->ir);
+
+	ir_mov_imm(&g->ir, o, boot_to_real());
+	ir_alu(&g->ir, BPF_ADD, r, o);
+	return bi_int(out, r, n->type);
+}
+
+/*
+ * __walltime(ns): boot-time clock value ns (a task's start_boottime) as
+ * walltimestamp would have given it then, for psinfo's pr_start.
+ */
+static int sema_walltime(struct sema *s, struct node *n)
+{
+	if (bi_d_nargs(s, n, 1, 1) || bi_d_int_arg(s, n, 0, "uint64_t"))
+		return -EINVAL;
+	n->type = type_int(8, true);
+	return 0;
+}
+
+static int cg_walltime(struct cg *g, struct node *n, struct val *out)
+{
+	int r = ir_vreg(&g->ir), o = ir_vreg(&g->ir);
+	struct val a;
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	ir_mov(&g->ir, r, cg_reg(g, &a));
+	ir_mov_imm(&g->ir, o, boot_to_real());
 	ir_alu(&g->ir, BPF_ADD, r, o);
 	return bi_int(out, r, n->type);
 }
@@ -698,6 +731,8 @@ const struct builtin builtin_dtrace[] = {
 	{ .name = "__dprobe", .sema = sema_label, .cg = cg_label,
 	  .show = show_label },
 	VAR("walltimestamp", bi_sema_u64, cg_walltimestamp),
+	{ .name = "__walltime", .func = true, .sema = sema_walltime,
+	  .cg = cg_walltime },
 	VAR("id", sema_id, cg_id),
 	{ .name = "trace", .func = true, .sema = sema_trace },
 	{ .name = "tracemem", .func = true, .sema = sema_tracemem },

@@ -72,7 +72,7 @@ static int sema_ppid(struct sema *s, struct node *n)
 /* ppid: current->real_parent->tgid, read as DTrace reads it. */
 static int cg_ppid(struct cg *g, struct node *n, struct val *out)
 {
-	int task = bi_call0(g, BPF_FUNC_get_current_task);
+	int task = cg_call0(g, BPF_FUNC_get_current_task);
 	int slot = cg_alloc(g, 8), r = ir_vreg(&g->ir);
 
 	ir_alu_imm(&g->ir, BPF_ADD, task, task_member("real_parent"));
@@ -116,7 +116,7 @@ static int cg_progenyof(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, pid, cg_reg(g, &a));
 	ir_alu_imm(&g->ir, BPF_LSH, pid, 32);
 	ir_alu_imm(&g->ir, BPF_RSH, pid, 32);
-	task = bi_call0(g, BPF_FUNC_get_current_task);
+	task = cg_call0(g, BPF_FUNC_get_current_task);
 	ir_mov_imm(&g->ir, r, 0);
 	for (i = 0; i < PROGENY_DEPTH; i++) {
 		ir_mov(&g->ir, t, task);
@@ -248,6 +248,178 @@ static int cg_stackdepth(struct cg *g, struct node *n, struct val *out)
 	return bi_stack_depth(g, n->name[0] == 'u', STACK_DEPTH, n->type, out);
 }
 
+/*
+ * vtimestamp: the nanoseconds the current thread has been on a CPU.  The
+ * scheduler accounts them in the task: se.sum_exec_runtime up to
+ * se.exec_start, a time of the run queue's clock_task, plus for the
+ * running thread (which current is) the time since, up to the clock's
+ * last update (at the latest the last tick): as the kernel's
+ * task_sched_runtime() counts them, less what it adds by reading the
+ * clock anew, which BPF cannot.  A tick's update between the reads
+ * shows as a changed exec_start, and the reads are made again.
+ */
+static const struct {
+	const char *sname, *path;
+} vts_members[] = {
+	{ "task_struct", "se.exec_start" },
+	{ "task_struct", "se.sum_exec_runtime" },
+	{ "task_struct", "se.cfs_rq" },
+	{ "cfs_rq", "rq" },
+	{ "rq", "clock_task" },
+};
+
+static int sema_vtimestamp(struct sema *s, struct node *n)
+{
+	size_t i;
+	int size;
+
+	for (i = 0; i < ARRAY_SIZE(vts_members); i++)
+		if (kbtf_member(vts_members[i].sname, vts_members[i].path,
+			       &size) < 0 || size != 8)
+			return sema_error(s, n, "vtimestamp needs the kernel's BTF description of struct %s's %s, which this kernel does not give",
+					  vts_members[i].sname,
+					  vts_members[i].path);
+	n->type = type_int(8, false);
+	return 0;
+}
+
+static int cg_vtimestamp(struct cg *g, struct node *n, struct val *out)
+{
+	int exec = kbtf_member("task_struct", "se.exec_start", NULL);
+	int sum = kbtf_member("task_struct", "se.sum_exec_runtime", NULL);
+	int task = cg_call0(g, BPF_FUNC_get_current_task);
+	int r = ir_vreg(&g->ir), done = ir_label(&g->ir);
+	int rq, e, c, e2, again, i;
+
+	rq = cg_kread(g, task, kbtf_member("task_struct", "se.cfs_rq", NULL), 8);
+	rq = cg_kread(g, rq, kbtf_member("cfs_rq", "rq", NULL), 8);
+	for (i = 0; i < 2; i++) {
+		again = ir_label(&g->ir);
+		e = cg_kread(g, task, exec, 8);
+		ir_mov(&g->ir, r, cg_kread(g, task, sum, 8));
+		c = cg_kread(g, rq, kbtf_member("rq", "clock_task", NULL), 8);
+		e2 = cg_kread(g, task, exec, 8);
+		ir_jmp(&g->ir, BPF_JNE, e, e2, i ? done : again);
+		ir_jmp(&g->ir, BPF_JLE, c, e, done);
+		ir_alu(&g->ir, BPF_SUB, c, e);
+		ir_alu(&g->ir, BPF_ADD, r, c);
+		ir_ja(&g->ir, done);
+		ir_place(&g->ir, again);
+	}
+	ir_place(&g->ir, done);
+	return bi_int(out, r, n->type);
+}
+
+/*
+ * uregs[N] (the front end's __duregs(N)): the current thread's user
+ * registers, as DTrace indexes them on x86-64 (20-regs.d).  0..20 are
+ * the slots of the pt_regs the thread entered the kernel with, at the
+ * top of its kernel stack (bpf_task_pt_regs(): at a uprobe, the
+ * registers at the probed instruction); 21..25 are thread_struct's ds,
+ * es, fsbase, gsbase and trap_nr.  N is a constant, as in DTrace.
+ */
+#define UREGS_PTREGS 21
+
+static const char *const uregs_thread[] = {
+	"thread.ds", "thread.es", "thread.fsbase", "thread.gsbase",
+	"thread.trap_nr",
+};
+
+static int sema_duregs(struct sema *s, struct node *n)
+{
+	struct node *a = n->list[0];
+	int64_t idx;
+	char b[64];
+	int size;
+
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (a->type->kind != TY_INT || !sema_d_const(a, &idx))
+		return sema_error(s, a, "[D_PROTO_ARG] uregs[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n\t argument: %s",
+				  bi_d_type_word(a->type, b, sizeof(b)));
+	if (idx < 0)
+		return sema_error(s, a, "[D_REGS_IDX] index %lld is out of range for array uregs",
+				  (long long)idx);
+	if (idx >= UREGS_PTREGS + (int64_t)ARRAY_SIZE(uregs_thread))
+		return sema_error(s, a, "[D_UNKNOWN] uregs[]: index out of bounds (%lld)",
+				  (long long)idx);
+	if (idx >= UREGS_PTREGS &&
+	    kbtf_member("task_struct", uregs_thread[idx - UREGS_PTREGS],
+		       &size) < 0)
+		return sema_error(s, a, "uregs[%lld] needs the kernel's BTF description of struct task_struct's %s, which this kernel does not give",
+				  (long long)idx, uregs_thread[idx - UREGS_PTREGS]);
+	n->ival = idx;
+	n->type = type_int(8, false);
+	return 0;
+}
+
+static int cg_duregs(struct cg *g, struct node *n, struct val *out)
+{
+	int idx = (int)n->ival, task, r, off, size;
+
+	if (idx >= UREGS_PTREGS) {
+		off = kbtf_member("task_struct", uregs_thread[idx - UREGS_PTREGS],
+				 &size);
+		task = cg_call0(g, BPF_FUNC_get_current_task);
+		return bi_int(out, cg_kread(g, task, off, size), n->type);
+	}
+	task = cg_call0(g, BPF_FUNC_get_current_task_btf);
+	ir_mov(&g->ir, BPF_REG_1, task);
+	r = ir_vreg(&g->ir);
+	ir_call(&g->ir, BPF_FUNC_task_pt_regs, 1);
+	ir_mov(&g->ir, r, BPF_REG_0);
+	/* a BTF pointer: the verifier makes the load one that cannot fault */
+	ir_ld(&g->ir, BPF_DW, r, r, idx * 8);
+	return bi_int(out, r, n->type);
+}
+
+/*
+ * __argc(T), psinfo_t's pr_argc (30-procfs.d): the argument count exec
+ * left at the bottom of the new stack, where the mm's start_stack
+ * points.  BPF reads user memory of the current address space only:
+ * for a task of another one (or a kernel thread) it is 0.
+ */
+static int sema_argc(struct sema *s, struct node *n)
+{
+	if (bi_d_nargs(s, n, 1, 1) || sema_expr(s, n->list[0]))
+		return -EINVAL;
+	if (n->list[0]->type->kind != TY_PTR && n->list[0]->type->kind != TY_INT)
+		return bi_d_proto_arg(s, n, 0, "struct task_struct *");
+	if (kbtf_member("task_struct", "mm", NULL) < 0 ||
+	    kbtf_member("mm_struct", "start_stack", NULL) < 0)
+		return sema_error(s, n, "pr_argc needs the kernel's BTF description of task_struct's mm and mm_struct's start_stack, which this kernel does not give");
+	n->type = type_int(4, true);
+	return 0;
+}
+
+static int cg_argc(struct cg *g, struct node *n, struct val *out)
+{
+	int mm_off = kbtf_member("task_struct", "mm", NULL);
+	int r = ir_vreg(&g->ir), task = ir_vreg(&g->ir), done = ir_label(&g->ir);
+	int slot = cg_alloc(g, 8), mm, cur, sp;
+	struct val a;
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	ir_mov(&g->ir, task, cg_reg(g, &a));
+	ir_mov_imm(&g->ir, r, 0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, task, 0, done);
+	mm = cg_kread(g, task, mm_off, 8);
+	ir_jmp_imm(&g->ir, BPF_JEQ, mm, 0, done);
+	cur = cg_kread(g, cg_call0(g, BPF_FUNC_get_current_task), mm_off, 8);
+	ir_jmp(&g->ir, BPF_JNE, cur, mm, done);
+	sp = cg_kread(g, mm, kbtf_member("mm_struct", "start_stack", NULL), 8);
+	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, slot);
+	ir_mov_imm(&g->ir, BPF_REG_2, 8);
+	ir_mov(&g->ir, BPF_REG_3, sp);
+	ir_call(&g->ir, BPF_FUNC_probe_read_user, 3);
+	ir_ld(&g->ir, BPF_W, r, BPF_REG_10, slot);
+	ir_place(&g->ir, done);
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -259,10 +431,11 @@ const struct builtin builtin_dtrace_vars[] = {
 	{ .name = "__dargs", .func = true, .sema = sema_dargs, .cg = cg_dargs },
 	VAR("epid", bi_sema_u32, cg_epid),
 	{ .name = "progenyof", .func = true, .sema = sema_progenyof, .cg = cg_progenyof },
+	{ .name = "__argc", .func = true, .sema = sema_argc, .cg = cg_argc },
 	VAR("stackdepth", bi_sema_u32, cg_stackdepth),
 	VAR("ustackdepth", bi_sema_u32, cg_stackdepth),
-	NOT_YET("vtimestamp", "the kernel gives eBPF no per-thread on-CPU time"),
-	NOT_YET("uregs", "user registers are not read"),
+	VAR("vtimestamp", sema_vtimestamp, cg_vtimestamp),
+	{ .name = "__duregs", .func = true, .sema = sema_duregs, .cg = cg_duregs },
 	NOT_YET("cwd", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
 	NOT_YET("root", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
 	{ .name = NULL },

@@ -72,7 +72,4 @@ int bi_d_int_arg(struct sema *s, struct node *n, int i, const char *proto);
  */
 int bi_stack_depth(struct cg *g, bool user, int depth, struct type *t,
 		   struct val *out);
-/* Calls a helper with no arguments and returns a copy of r0. */
-int bi_call0(struct cg *g, int helper);
-
 #endif

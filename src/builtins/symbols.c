@@ -110,7 +110,7 @@ static void note_pid(struct cg *g, int pid)
 /* The current process id (tgid) in a new register. */
 static int current_pid(struct cg *g)
 {
-	int r = bi_call0(g, BPF_FUNC_get_current_pid_tgid);
+	int r = cg_call0(g, BPF_FUNC_get_current_pid_tgid);
 
 	ir_alu_imm(&g->ir, BPF_RSH, r, 32);
 	return r;

@@ -41,7 +41,7 @@ static void show_username(const struct type *t, const void *p, struct buf *out)
 
 static int cg_username(struct cg *g, struct node *n, struct val *out)
 {
-	int r = bi_call0(g, BPF_FUNC_get_current_uid_gid);
+	int r = cg_call0(g, BPF_FUNC_get_current_uid_gid);
 
 	ir_alu32_imm(&g->ir, BPF_AND, r, -1);
 	return bi_int(out, r, n->type);
@@ -50,17 +50,17 @@ static int cg_username(struct cg *g, struct node *n, struct val *out)
 
 static int cg_cgroup(struct cg *g, struct node *n, struct val *out)
 {
-	return bi_int(out, bi_call0(g, BPF_FUNC_get_current_cgroup_id), n->type);
+	return bi_int(out, cg_call0(g, BPF_FUNC_get_current_cgroup_id), n->type);
 }
 
 static int cg_numaid(struct cg *g, struct node *n, struct val *out)
 {
-	return bi_int(out, bi_call0(g, BPF_FUNC_get_numa_node_id), n->type);
+	return bi_int(out, cg_call0(g, BPF_FUNC_get_numa_node_id), n->type);
 }
 
 static int cg_jiffies(struct cg *g, struct node *n, struct val *out)
 {
-	return bi_int(out, bi_call0(g, BPF_FUNC_jiffies64), n->type);
+	return bi_int(out, cg_call0(g, BPF_FUNC_jiffies64), n->type);
 }
 
 /*

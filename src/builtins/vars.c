@@ -11,7 +11,7 @@
 
 static int cg_pid(struct cg *g, struct node *n, struct val *out)
 {
-	int r = bi_call0(g, BPF_FUNC_get_current_pid_tgid);
+	int r = cg_call0(g, BPF_FUNC_get_current_pid_tgid);
 
 	ir_alu_imm(&g->ir, BPF_RSH, r, 32);
 	return bi_int(out, r, n->type);
@@ -19,7 +19,7 @@ static int cg_pid(struct cg *g, struct node *n, struct val *out)
 
 static int cg_tid(struct cg *g, struct node *n, struct val *out)
 {
-	int r = bi_call0(g, BPF_FUNC_get_current_pid_tgid);
+	int r = cg_call0(g, BPF_FUNC_get_current_pid_tgid);
 
 	ir_alu32_imm(&g->ir, BPF_AND, r, -1);
 	return bi_int(out, r, n->type);
@@ -27,7 +27,7 @@ static int cg_tid(struct cg *g, struct node *n, struct val *out)
 
 static int cg_uid(struct cg *g, struct node *n, struct val *out)
 {
-	int r = bi_call0(g, BPF_FUNC_get_current_uid_gid);
+	int r = cg_call0(g, BPF_FUNC_get_current_uid_gid);
 
 	ir_alu32_imm(&g->ir, BPF_AND, r, -1);
 	return bi_int(out, r, n->type);
@@ -35,7 +35,7 @@ static int cg_uid(struct cg *g, struct node *n, struct val *out)
 
 static int cg_gid(struct cg *g, struct node *n, struct val *out)
 {
-	int r = bi_call0(g, BPF_FUNC_get_current_uid_gid);
+	int r = cg_call0(g, BPF_FUNC_get_current_uid_gid);
 
 	ir_alu_imm(&g->ir, BPF_RSH, r, 32);
 	return bi_int(out, r, n->type);
@@ -43,12 +43,12 @@ static int cg_gid(struct cg *g, struct node *n, struct val *out)
 
 static int cg_nsecs(struct cg *g, struct node *n, struct val *out)
 {
-	return bi_int(out, bi_call0(g, BPF_FUNC_ktime_get_ns), n->type);
+	return bi_int(out, cg_call0(g, BPF_FUNC_ktime_get_ns), n->type);
 }
 
 static int cg_elapsed(struct cg *g, struct node *n, struct val *out)
 {
-	int r = bi_call0(g, BPF_FUNC_ktime_get_ns), s = ir_vreg(&g->ir);
+	int r = cg_call0(g, BPF_FUNC_ktime_get_ns), s = ir_vreg(&g->ir);
 
 	ir_ld_start(&g->ir, s);
 	ir_alu(&g->ir, BPF_SUB, r, s);
@@ -57,12 +57,12 @@ static int cg_elapsed(struct cg *g, struct node *n, struct val *out)
 
 static int cg_cpu(struct cg *g, struct node *n, struct val *out)
 {
-	return bi_int(out, bi_call0(g, BPF_FUNC_get_smp_processor_id), n->type);
+	return bi_int(out, cg_call0(g, BPF_FUNC_get_smp_processor_id), n->type);
 }
 
 static int cg_rand(struct cg *g, struct node *n, struct val *out)
 {
-	return bi_int(out, bi_call0(g, BPF_FUNC_get_prandom_u32), n->type);
+	return bi_int(out, cg_call0(g, BPF_FUNC_get_prandom_u32), n->type);
 }
 
 static int sema_comm(struct sema *s, struct node *n)
@@ -303,7 +303,7 @@ static int sema_curtask(struct sema *s, struct node *n)
 
 static int cg_curtask(struct cg *g, struct node *n, struct val *out)
 {
-	return bi_int(out, bi_call0(g, BPF_FUNC_get_current_task), n->type);
+	return bi_int(out, cg_call0(g, BPF_FUNC_get_current_task), n->type);
 }
 
 /*

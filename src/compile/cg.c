@@ -130,6 +130,29 @@ void cg_probe_read(struct cg *g, int base, int off, int size, int addr)
 	ir_call(&g->ir, BPF_FUNC_probe_read, 3);
 }
 
+int cg_call0(struct cg *g, int helper)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_call(&g->ir, helper, 0);
+	ir_mov(&g->ir, r, BPF_REG_0);
+	return r;
+}
+
+int cg_kread(struct cg *g, int addr, int off, int size)
+{
+	static const int op[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,
+				   [8] = BPF_DW };
+	int slot = cg_alloc(g, 8), a = ir_vreg(&g->ir), r = ir_vreg(&g->ir);
+
+	ir_mov(&g->ir, a, addr);
+	ir_alu_imm(&g->ir, BPF_ADD, a, off);
+	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+	cg_probe_read(g, BPF_REG_10, slot, size, a);
+	ir_ld(&g->ir, op[size], r, BPF_REG_10, slot);
+	return r;
+}
+
 void cg_count_stat(struct cg *g, int slot)
 {
 	int key = cg_alloc(g, 8), p = ir_vreg(&g->ir), t = ir_vreg(&g->ir);

@@ -104,6 +104,13 @@ void cg_copy(struct cg *g, int dbase, int doff, int sbase, int soff, int size);
 void cg_store(struct cg *g, int base, int off, const struct val *v, int size);
 /* Reads size bytes at the kernel or user address in register addr to base+off. */
 void cg_probe_read(struct cg *g, int base, int off, int size, int addr);
+/*
+ * A new register holding the size (1, 2, 4 or 8) bytes read from the
+ * kernel at register addr + off; 0 where they cannot be read.
+ */
+int cg_kread(struct cg *g, int addr, int off, int size);
+/* Calls a helper with no arguments; a new register holding r0. */
+int cg_call0(struct cg *g, int helper);
 /* r0 = pointer to map value for the key at r10+key_off, or NULL. */
 void cg_lookup(struct cg *g, int map_id, int key_off);
 /* map_update_elem with key and value in the frame; counts a full map. */

@@ -699,6 +699,10 @@ static void rewrite_spills(struct ra *ra, int *slot, int *nslots, bool **tempp)
 		if (src_used && orig->src >= IR_VREG0 &&
 		    ra->assign[orig->src] == -1) {
 			if (orig->src == orig->dst && (rd || wr)) {
+				/* a load through the register it sets */
+				if (!rd)
+					ir_ld(&out, BPF_DW, in.dst, BPF_REG_10,
+					      slot[orig->dst]);
 				in.src = in.dst;
 			} else {
 				if (!slot[orig->src])

@@ -713,6 +713,40 @@ static struct type *out_type(const char *text)
 }
 
 /*
+ * The type of member path of struct t: a name, or a struct member's
+ * name, a dot and a name of its own ("pr_start.tv_sec"); NULL if none.
+ */
+static struct type *sou_field(struct type *t, const char *path)
+{
+	size_t len = strcspn(path, ".");
+	int i;
+
+	if (!t || t->kind != TY_STRUCT || type_complete(t))
+		return NULL;
+	for (i = 0; i < t->nfields; i++)
+		if (t->fields[i].name && strlen(t->fields[i].name) == len &&
+		    !strncmp(t->fields[i].name, path, len))
+			return path[len] ? sou_field(t->fields[i].type,
+						     path + len + 1)
+					 : t->fields[i].type;
+	return NULL;
+}
+
+/* The type of member of xlate node x's output struct, or NULL. */
+static struct type *xlate_field(const struct node *x, const char *member)
+{
+	const char *out = x->list[0]->str;
+	size_t n = strlen(out);
+	struct type *t;
+	char *base;
+
+	base = xstrndup(out, n > 2 && !strcmp(out + n - 2, " *") ? n - 2 : n);
+	t = out_type(base);
+	free(base);
+	return sou_field(t, member);
+}
+
+/*
  * xlate <OUT>(e).member or xlate <OUT *>(e)->member: the translator's
  * expression for member with its input name bound to e, converted to
  * the member's type.  Of several translators to OUT, the one whose input
@@ -773,9 +807,7 @@ static struct node *xlate_member(struct parser *p, struct node *x, int op,
 	v = copy_bind(p, xl->members[i].value, loc, arg);
 	if (!v)
 		return NULL;
-	for (i = 0; i < t->nfields; i++)
-		if (!strcmp(t->fields[i].name, member))
-			ft = t->fields[i].type;
+	ft = sou_field(t, member);
 	if (ft && (ft->kind == TY_INT || ft->kind == TY_PTR)) {
 		char buf[128];
 
@@ -860,10 +892,34 @@ static struct node *parse_postfix_tail(struct parser *p, struct node *e)
 		case T_ARROW:
 			if (is_xlate(e)) {
 				int op = p->tok.kind;
+				struct type *ft;
 				char *m;
 
 				if (!next(p) || !(m = member_name(p)))
 					return NULL;
+				/* a struct member: one of its own members */
+				ft = xlate_field(e, m);
+				if (ft && ft->kind == TY_STRUCT) {
+					struct loc at = p->tok.loc;
+					char *sub, *path;
+
+					if (!next(p) || p->tok.kind != T_DOT) {
+						fail_at(p, &at, "a struct member of a translated struct is not supported yet as a value: use one of its members (%s.%s)",
+							m, ft->fields && ft->nfields ?
+							ft->fields[0].name : "member");
+						free(m);
+						return NULL;
+					}
+					if (!next(p) || !(sub = member_name(p))) {
+						free(m);
+						return NULL;
+					}
+					path = xmalloc(strlen(m) + strlen(sub) + 2);
+					sprintf(path, "%s.%s", m, sub);
+					free(m);
+					free(sub);
+					m = path;
+				}
 				e = xlate_member(p, e, op, m, &p->tok.loc);
 				free(m);
 				if (!e || !next(p))
@@ -2013,7 +2069,32 @@ static bool parse_translator(struct parser *p)
 		m->value = NULL;
 		x->nmembers++;
 		p->expr_nodes = 0;
-		if (!next(p) || !expect(p, T_ASSIGN) || !(v = parse_assign(p)) ||
+		if (!next(p))
+			goto err;
+		/*
+		 * The library's translators define a struct member by its
+		 * members: pr_start.tv_sec = ...
+		 */
+		if (p->library && p->tok.kind == T_DOT &&
+		    x->out_type->fields[f].type->kind == TY_STRUCT) {
+			char *path;
+
+			if (!next(p) || p->tok.kind != T_IDENT)
+				goto err;
+			path = xmalloc(strlen(m->name) + p->tok.len + 2);
+			sprintf(path, "%s.%.*s", m->name, (int)p->tok.len,
+				p->tok.start);
+			free(m->name);
+			m->name = path;
+			if (!sou_field(x->out_type, path)) {
+				fail_at(p, &p->tok.loc, "[D_XLATE_MEMB] translator member %s is not a member of %s",
+					path, x->out);
+				goto err;
+			}
+			if (!next(p))
+				goto err;
+		}
+		if (!expect(p, T_ASSIGN) || !(v = parse_assign(p)) ||
 		    !check_expr(p, v) || !expect(p, T_SEMI))
 			goto err;
 		fold(v);

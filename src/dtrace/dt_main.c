@@ -521,13 +521,18 @@ static void rename_builtins(struct node *n)
 
 	if (!n)
 		return;
-	/* args[N]: argument N typed as the probe declares it (dvars.c) */
+	/*
+	 * args[N]: argument N typed as the probe declares it; uregs[N]: a
+	 * user register (dvars.c)
+	 */
 	if (n->kind == N_INDEX && n->a->kind == N_BUILTIN &&
-	    !strcmp(n->a->name, "args")) {
+	    (!strcmp(n->a->name, "args") || !strcmp(n->a->name, "uregs"))) {
+		bool uregs = !strcmp(n->a->name, "uregs");
+
 		ast_free(n->a);
 		n->a = NULL;
 		n->kind = N_CALL;
-		n->name = xstrdup("__dargs");
+		n->name = xstrdup(uregs ? "__duregs" : "__dargs");
 		ast_push(n, n->b);
 		n->b = NULL;
 	}

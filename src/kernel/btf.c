@@ -423,3 +423,54 @@ void kbtf_install(void)
 	type_complete_hook = kbtf_complete;
 	type_const_named = kbtf_const;
 }
+
+/*
+ * The field name (len bytes) of struct t, looked for through unnamed
+ * members too; its offset from t's start, or -1.
+ */
+static int member_in(struct type *t, const char *name, size_t len,
+		     const struct field **out)
+{
+	int i, off;
+
+	if (!t || t->kind != TY_STRUCT || type_complete(t))
+		return -1;
+	for (i = 0; i < t->nfields; i++) {
+		const struct field *f = &t->fields[i];
+
+		if (f->name && *f->name) {
+			if (strlen(f->name) != len || strncmp(f->name, name, len))
+				continue;
+			*out = f;
+			return f->offset;
+		}
+		off = member_in(f->type, name, len, out);
+		if (off >= 0)
+			return f->offset + off;
+	}
+	return -1;
+}
+
+int kbtf_member(const char *sname, const char *path, int *size)
+{
+	struct type *t = kbtf_struct(sname);
+	const struct field *f = NULL;
+	int off = 0, o;
+	size_t len;
+
+	while (t) {
+		len = strcspn(path, ".");
+		o = member_in(t, path, len, &f);
+		if (o < 0 || f->bits)
+			break;
+		off += o;
+		if (!path[len]) {
+			if (size)
+				*size = f->size;
+			return off;
+		}
+		path += len + 1;
+		t = f->type;
+	}
+	return -ENOENT;
+}

@@ -33,6 +33,15 @@ struct type *kbtf_type(int id);
 /* TY_STRUCT "struct NAME" (or union), fields filled lazily; NULL with errno. */
 struct type *kbtf_struct(const char *name);
 
+/*
+ * The byte offset of member path in the kernel's struct sname, as BTF
+ * describes it: path names members of embedded members with dots
+ * ("se.exec_start"), and unnamed members are looked through.  Its size
+ * in *size (if size).  -ENOENT if BTF has no such member (or it is a
+ * bitfield).
+ */
+int kbtf_member(const char *sname, const char *path, int *size);
+
 /* Parses a C type name as written in a cast or a tracepoint format
  * ("struct task_struct *", "const struct timespec *"); NULL if unknown. */
 struct type *kbtf_parse_ctype(const char *ctype);

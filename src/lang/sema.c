@@ -384,6 +384,11 @@ static bool d_const(const struct node *n, int64_t *v)
 	}
 }
 
+bool sema_d_const(const struct node *n, int64_t *v)
+{
+	return d_const(n, v);
+}
+
 /* D refuses a division by a constant 0 when it compiles (D_DIV_ZERO). */
 static int d_div_zero(struct sema *s, struct node *n, int op,
 		      const struct node *divisor)

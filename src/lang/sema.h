@@ -57,5 +57,10 @@ int sema_add_fmt(struct sema *s, const char *fmt, struct node **args,
 		 int nargs);
 /* An integer constant expression's value. 0 or -EINVAL. */
 int sema_const_int(struct sema *s, struct node *n, int64_t *v);
+/*
+ * The value of integer constant expression n as D folds it, in *v; false
+ * if n is none.  Reports nothing.
+ */
+bool sema_d_const(const struct node *n, int64_t *v);
 
 #endif

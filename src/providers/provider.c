@@ -690,6 +690,11 @@ int provider_attach_result(const struct probe_inst *pi, int ret,
 	return ret;
 }
 
+int provider_group_skipped(const struct probe_inst *pi)
+{
+	return pi->group ? pi->group->skipped : 0;
+}
+
 void provider_inst_free(struct probe_inst *pi)
 {
 	if (!pi)

@@ -352,6 +352,12 @@ void provider_group_insts(const char *spec, struct vec *out, int from);
 int provider_attach_result(const struct probe_inst *pi, int ret,
 			   bool skippable, char *err, size_t errlen);
 
+/*
+ * How many matches of pi's wildcard attach() skipped as refused by the
+ * kernel so far; 0 for an instance of no wildcard.
+ */
+int provider_group_skipped(const struct probe_inst *pi);
+
 /* Frees pi and the strings it owns (its args type is shared and stays). */
 void provider_inst_free(struct probe_inst *pi);
 

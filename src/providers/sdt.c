@@ -299,31 +299,12 @@ const struct sdt_sig *sdt_signature(const char *prov, const char *name)
 	return sp && sdt_available(sp) ? &sp->sig : NULL;
 }
 
-/*
- * The byte offset of member path of the kernel's struct st, with its
- * size in *size; -ENOENT if BTF has no such member.
- */
+/* A member of a kernel struct an sdt argument reads: 1, 2, 4 or 8 bytes. */
 static int sdt_member(const char *st, const char *path, int *size)
 {
-	struct type *t = kbtf_struct(st);
-	char *copy = xstrdup(path), *save = NULL, *name;
-	int off = 0, i;
+	int off = kbtf_member(st, path, size);
 
-	for (name = strtok_r(copy, ".", &save); name;
-	     name = strtok_r(NULL, ".", &save)) {
-		if (!t || type_complete(t) || t->kind != TY_STRUCT)
-			break;
-		for (i = 0; i < t->nfields; i++)
-			if (t->fields[i].name && !strcmp(t->fields[i].name, name))
-				break;
-		if (i == t->nfields)
-			break;
-		off += t->fields[i].offset;
-		*size = t->fields[i].size;
-		t = t->fields[i].type;
-	}
-	free(copy);
-	if (name || *size < 1 || *size > 8 || (*size & (*size - 1)))
+	if (off < 0 || *size < 1 || *size > 8 || (*size & (*size - 1)))
 		return -ENOENT;
 	return off;
 }
@@ -433,37 +414,12 @@ static int sdt_list(const struct provider *p, const char *pattern,
 	return 0;
 }
 
-/* A new register holding size bytes read from the kernel at addr + off. */
-static int sdt_read(struct cg *g, int addr, int off, int size)
-{
-	static const int sz[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,
-				   [8] = BPF_DW };
-	int slot = cg_alloc(g, 8), a = ir_vreg(&g->ir), r = ir_vreg(&g->ir);
-
-	ir_mov(&g->ir, a, addr);
-	ir_alu_imm(&g->ir, BPF_ADD, a, off);
-	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
-	cg_probe_read(g, BPF_REG_10, slot, size, a);
-	ir_ld(&g->ir, sz[size], r, BPF_REG_10, slot);
-	return r;
-}
-
 static int sdt_read_member(struct cg *g, int addr, const char *st,
 			   const char *mem)
 {
 	int size = 0, off = sdt_member(st, mem, &size);
 
-	return sdt_read(g, addr, off, size);
-}
-
-/* A new register holding what helper, called with no arguments, returns. */
-static int sdt_call0(struct cg *g, int helper)
-{
-	int r = ir_vreg(&g->ir);
-
-	ir_call(&g->ir, helper, 0);
-	ir_mov(&g->ir, r, BPF_REG_0);
-	return r;
+	return cg_kread(g, addr, off, size);
 }
 
 /* A register holding value v of the event whose context g has. */
@@ -479,7 +435,7 @@ static int sdt_emit_val(struct cg *g, const struct sdt_val *v)
 		ir_mov_imm(&g->ir, r, 0);
 		return r;
 	case SV_CUR:
-		return sdt_call0(g, BPF_FUNC_get_current_task);
+		return cg_call0(g, BPF_FUNC_get_current_task);
 	case SV_MEMBER:
 		ir_ld(&g->ir, BPF_DW, r, g->ctx, 8 * v->slot);
 		return sdt_read_member(g, r, v->st, v->mem);
@@ -492,7 +448,7 @@ static int sdt_emit_val(struct cg *g, const struct sdt_val *v)
 		ir_mov_imm(&g->ir, r, 0);
 		break;
 	case SV_CURLEADER:
-		t = sdt_call0(g, BPF_FUNC_get_current_pid_tgid);
+		t = cg_call0(g, BPF_FUNC_get_current_pid_tgid);
 		u = ir_vreg(&g->ir);
 		ir_mov(&g->ir, u, t);
 		ir_alu_imm(&g->ir, BPF_RSH, u, 32);
@@ -519,7 +475,7 @@ static int sdt_emit_val(struct cg *g, const struct sdt_val *v)
 	case SV_SIGNO:
 		ir_ld(&g->ir, BPF_W, r, g->ctx, 8 * v->slot);
 		ir_jmp_imm(&g->ir, BPF_JNE, r, SIGKILL, done);
-		t = sdt_call0(g, BPF_FUNC_get_current_task);
+		t = cg_call0(g, BPF_FUNC_get_current_task);
 		t = sdt_read_member(g, t, "task_struct", "signal");
 		t = sdt_read_member(g, t, "signal_struct", "group_exit_code");
 		ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, done);

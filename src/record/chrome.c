@@ -104,9 +104,11 @@ void chrome_write(FILE *f, const struct rp_model *m)
 			buf_printf(&b, ",\"args\":{\"tid\":%d,\"pid\":%d}}", s->tid, pid);
 			break;
 		case RP_SYSCALL:
+		case RP_FUNC:
 			if (s->tid <= 0)
 				continue;
-			buf_printf(&b, "%s{\"ph\":\"X\",\"cat\":\"syscall\",\"name\":", sep);
+			buf_printf(&b, "%s{\"ph\":\"X\",\"cat\":\"%s\",\"name\":", sep,
+				   s->kind == RP_FUNC ? "function" : "syscall");
 			put_name(&b, m->names[s->name]);
 			buf_printf(&b, ",\"pid\":%d,\"tid\":%d,\"ts\":", pid, s->tid);
 			put_us(&b, m->t0, s->start);

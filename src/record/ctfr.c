@@ -2478,6 +2478,19 @@ int ctfr_nevent_classes(const struct ctfr *r)
 	return r->nevclasses;
 }
 
+bool ctfr_has_class(const struct ctfr *r, const char *name)
+{
+	int i;
+	uint32_t j;
+
+	for (i = 0; i < r->nsc; i++)
+		for (j = 0; j < r->sc[i].nev; j++)
+			if (r->sc[i].ev[j] && r->sc[i].ev[j]->name &&
+			    !strcmp(r->sc[i].ev[j]->name, name))
+				return true;
+	return false;
+}
+
 const struct ctfr_val *ctfr_child(const struct ctfr_event *ev, int i,
 				  const char *name)
 {

@@ -132,6 +132,8 @@ uint64_t ctfr_discarded(const struct ctfr *r);
 
 /* Event classes declared in the metadata. */
 int ctfr_nevent_classes(const struct ctfr *r);
+/* Whether the metadata declares an event class of that name. */
+bool ctfr_has_class(const struct ctfr *r, const char *name);
 
 /* Top-level field name in the payload, then the contexts; NULL if none. */
 const struct ctfr_val *ctfr_field(const struct ctfr_event *ev,

@@ -25,6 +25,8 @@
 #include "rd_main.h"
 #include "../compile/compile.h"
 #include "../kernel/btf.h"
+#include "../kernel/features.h"
+#include "../kernel/ksyms.h"
 #include "../kernel/loader.h"
 #include "../kernel/usdt.h"
 #include "../kernel/tracefs.h"
@@ -57,7 +59,22 @@ enum rd_mode {
 	RD_PROBE,		/* the probe, then the class's fields: a
 				 * class per probe, named prefix_FUNC */
 	RD_PROFILE,		/* tid, pid, kstack, ustack */
+	RD_GRAPH_ENTRY,		/* function id, depth */
+	RD_GRAPH_EXIT,		/* function id, depth, calltime */
 };
+
+/*
+ * The function graph's deepest nesting recorded, ftrace's
+ * FTRACE_RETFUNC_DEPTH: calls deeper still are left out.
+ */
+#define RD_GRAPH_DEPTH 50
+/*
+ * The most functions a graph takes.  Each costs a kprobe and a
+ * kretprobe of its own (this kernel's kprobe_multi links are not used:
+ * see README), a program instance to compile and two perf events to
+ * open; beyond this many the setup runs to minutes.
+ */
+#define RD_GRAPH_MAX 4096
 
 /*
  * What one printf of the program records: its format starts "K<index>",
@@ -127,6 +144,10 @@ struct rd_opts {
 	int strsize;
 	int bufsize_mb;
 	const char *script;	/* --script FILE */
+	char **groot;		/* -g FUNC: the graph's roots (globs) */
+	int ngroot;
+	char **gglob;		/* -G GLOB: the functions under them */
+	int ngglob;
 	bool verbose, quiet, dump;
 };
 
@@ -146,6 +167,16 @@ struct rd_run {
 	struct buf scratch;
 	uint64_t *lostv;
 	struct runtime *rt;
+	/*
+	 * The function graph: the lines of its entry and return blocks in
+	 * the program, and by function id (from 1) each function's name
+	 * and address, ids given in rd_setup() (see graph_prog()).
+	 */
+	int graph_line[2];
+	char **gname;
+	uint64_t *gaddr;
+	int ngfunc;
+	int grefused;		/* matches the kernel refused */
 };
 
 static void rd_usage(FILE *f)
@@ -183,6 +214,10 @@ static void rd_usage(FILE *f)
 "                            entry (arg0..arg5) or return (retval)\n"
 "                 usdt:PATH:PROVIDER:NAME  USDT probes, their arguments\n"
 "                 profile:HZ  samples of each CPU, kernel and user stacks\n"
+"  -g FUNC       the function graph of kernel function FUNC (a glob; several\n"
+"                 allowed): its calls and returns, and those of the\n"
+"                 functions -G names that run inside it, with depth and times\n"
+"  -G GLOB        kernel functions (a glob; several allowed) in the graph\n"
 "  --script FILE  a program in ferret's language run with the recording:\n"
 "                 each line it prints is a ferret_printf event (msg)\n"
 "  -s N           bytes of a string argument kept (default 256)\n"
@@ -827,6 +862,97 @@ static int profile_prog(struct buf *b, struct rd_run *r, const char *spec)
 	return 0;
 }
 
+/* The program's line that the text in b starts next. */
+static int next_line(const struct buf *b)
+{
+	size_t i;
+	int n = 1;
+
+	for (i = 0; i < b->len; i++)
+		n += b->p[i] == '\n';
+	return n;
+}
+
+static void graph_specs(struct buf *b, const struct rd_opts *o, const char *type)
+{
+	int i;
+
+	for (i = 0; i < o->ngroot + o->ngglob; i++)
+		buf_printf(b, "%s%s:%s", i ? ", " : "", type,
+			   i < o->ngroot ? o->groot[i] : o->gglob[i - o->ngroot]);
+	buf_printf(b, " ");
+}
+
+/*
+ * -g and -G: the entry and the return of every function they match, in
+ * two blocks (a kprobe and a kretprobe per function).  @fgid, by probe
+ * (func), holds what user space gave each (rd_setup()): the function's
+ * id << 1, | 1 for a root (-g); 0 for a probe to ignore (a function
+ * matched twice is recorded once).  A thread's calls nest: @fgdepth is
+ * its depth, @fgstack and @fgtime the id and entry time of each open
+ * call.  Outside a root nothing is recorded, and a return is recorded
+ * only when it closes the innermost open call (an entry the kernel
+ * skipped, as it does for a probe hit inside another BPF program,
+ * leaves its return out too).
+ */
+static void graph_prog(struct buf *b, struct rd_run *r)
+{
+	int entry, ret;
+	struct rd_kind *k;
+
+	k = kind_new(r, RD_GRAPH_ENTRY, "funcgraph_entry", &entry);
+	kind_field(k, "func", CTF_HEX64);
+	kind_field(k, "name", CTF_STRING);
+	kind_field(k, "depth", CTF_U32);
+	k = kind_new(r, RD_GRAPH_EXIT, "funcgraph_exit", &ret);
+	kind_field(k, "func", CTF_HEX64);
+	kind_field(k, "name", CTF_STRING);
+	kind_field(k, "depth", CTF_U32);
+	kind_field(k, "overrun", CTF_U32);
+	kind_field(k, "calltime", CTF_U64);
+	kind_field(k, "rettime", CTF_U64);
+	r->graph_line[0] = next_line(b);
+	graph_specs(b, r->o, "kprobe");
+	pred_self(b, r, true);
+	buf_printf(b, "{\n\t$v = @fgid[func];\n"
+		   "\tif ($v == 0) { @fgid[func] = 0; return; }\n"
+		   "\t$d = @fgdepth[tid];\n"
+		   "\tif (($d == 0 && ($v & 1) == 0) || $d >= %d) { return; }\n"
+		   "\t$t = nsecs;\n\t@fgstack[tid, $d] = $v >> 1;\n\t@fgtime[tid, $d] = $t;\n"
+		   "\t@fgdepth[tid] = $d + 1;\n"
+		   "\tprintf(\"K%d %%d %%d %%d %%d\", $t, cpu, $v >> 1, $d);\n}\n",
+		   RD_GRAPH_DEPTH, entry);
+	r->graph_line[1] = next_line(b);
+	graph_specs(b, r->o, "kretprobe");
+	pred_self(b, r, true);
+	buf_printf(b, "{\n\t$d = @fgdepth[tid];\n\tif ($d == 0) { return; }\n"
+		   "\t$d = $d - 1;\n\t$v = @fgid[func];\n"
+		   "\tif ($v == 0 || @fgstack[tid, $d] != $v >> 1) { return; }\n"
+		   "\tif ($d == 0) { delete(@fgdepth[tid]); } else { @fgdepth[tid] = $d; }\n"
+		   "\tprintf(\"K%d %%d %%d %%d %%d %%d\", nsecs, cpu, $v >> 1, $d, "
+		   "@fgtime[tid, $d]);\n}\n", ret);
+}
+
+/*
+ * Whether this kernel can record the function graph, said once here
+ * rather than at each of the program's specs.  fentry/fexit, which
+ * would need a trampoline per function, are named too: where kprobes
+ * are missing they are the other way.
+ */
+static bool graph_available(const struct rd_opts *o)
+{
+	const char *why, *fwhy;
+
+	if (kprobe_provider.available(&why))
+		return true;
+	fprintf(stderr, "ferret record: -g %s: the function graph needs kprobes: %s", o->groot[0],
+		why);
+	if (!feat_fentry(&fwhy))
+		fprintf(stderr, " (and %s)", fwhy);
+	fprintf(stderr, "\n");
+	return false;
+}
+
 /* Whether s names kernel functions: kprobe:, kretprobe:, fentry:, fexit:. */
 static bool kernel_fn_spec(const char *s)
 {
@@ -881,6 +1007,8 @@ static int rd_prog(struct buf *b, struct rd_run *r)
 			   "\tdelete(@pids[((struct task_struct *)arg0)->pid]);\n}\n");
 	if (sys)
 		syscalls_prog(b, r);
+	if (r->o->ngroot)
+		graph_prog(b, r);
 	for (i = 0; i < r->o->nsets; i++) {
 		const char *s = r->o->sets[i], *spec = strchr(s, ':') + 1;
 		const struct provider *p;
@@ -1274,6 +1402,23 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 			v[i].u = u64at(fs, p, i + 3);
 		put_event(r, cpu, ts, probe_class(r, k, u64at(fs, p, 2)), v);
 		break;
+	case RD_GRAPH_ENTRY:
+	case RD_GRAPH_EXIT: {
+		uint64_t id = u64at(fs, p, 2);
+
+		if (!id || id > (uint64_t)r->ngfunc)
+			break;
+		v[0].u = r->gaddr[id];
+		v[1].s = r->gname[id];
+		v[2].u = u64at(fs, p, 3);
+		if (k->mode == RD_GRAPH_EXIT) {
+			v[3].u = 0;
+			v[4].u = u64at(fs, p, 4);
+			v[5].u = ts;
+		}
+		put_event(r, cpu, ts, class_of(r, k), v);
+		break;
+	}
 	case RD_PROFILE: {
 		uint64_t ks[STACK_DEPTH], us[STACK_DEPTH];
 
@@ -1552,6 +1697,129 @@ static int add_threads(int fd, pid_t pid)
 	return n ? 0 : -errno;
 }
 
+/* A probe of the function graph: its function, probe index, what it is. */
+struct graph_probe {
+	const char *func;
+	uint64_t index;
+	bool ret, root;
+};
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Whether the graph's functions are few enough (RD_GRAPH_MAX), told
+ * before anything is compiled; a spec that matches nothing is said.
+ */
+static bool graph_size_ok(const struct rd_opts *o)
+{
+	struct vec insts = { 0 };
+	const char **names;
+	int i, n = 0, err = 0;
+
+	for (i = 0; i < o->ngroot + o->ngglob && !err; i++) {
+		char *spec = xasprintf("kprobe:%s", i < o->ngroot ? o->groot[i] :
+				       o->gglob[i - o->ngroot]);
+
+		err = expand_spec(spec, &insts);
+		free(spec);
+	}
+	names = xcalloc((size_t)insts.n + 1, sizeof(*names));
+	for (i = 0; i < insts.n; i++)
+		names[i] = ((struct probe_inst *)insts.v[i])->func;
+	qsort(names, (size_t)insts.n, sizeof(*names), str_cmp);
+	for (i = 0; i < insts.n; i++)
+		n += !i || strcmp(names[i - 1], names[i]);
+	if (!err && n > RD_GRAPH_MAX)
+		fprintf(stderr, "ferret record: the function graph's globs match %d kernel functions; "
+			"at most %d (each takes a kprobe and a kretprobe of its own): narrow -G\n",
+			n, RD_GRAPH_MAX);
+	free(names);
+	for (i = 0; i < insts.n; i++)
+		provider_inst_free(insts.v[i]);
+	vec_free(&insts);
+	return !err && n <= RD_GRAPH_MAX;
+}
+
+static int graph_probe_cmp(const void *a, const void *b)
+{
+	const struct graph_probe *x = a, *y = b;
+	int c = strcmp(x->func, y->func);
+
+	if (c)
+		return c;
+	if (x->ret != y->ret)
+		return x->ret ? 1 : -1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * Gives each function of the graph's blocks an id, from 1 in name
+ * order, with its address from kallsyms, and @fgid the value of each
+ * probe (see graph_prog()): the first entry and the first return probe
+ * of a function have its id, others none (no entry: 0).  0 or -errno,
+ * said.
+ */
+static int graph_setup(struct rd_run *r, struct runtime *rt)
+{
+	const struct map_info *m = run_map_named(rt, "@fgid");
+	struct graph_probe *gp;
+	int i, j, n = 0, err = 0;
+	const void *last_group = NULL;
+
+	if (!m || !m->sym || !m->sym->key || m->sym->key->size != 8) {
+		fprintf(stderr, "ferret record: the function graph's map is missing\n");
+		return -ENOENT;
+	}
+	gp = xcalloc((size_t)rt->c->attach.n + 1, sizeof(*gp));
+	for (i = 0; i < rt->c->attach.n; i++) {
+		const struct cattach *at = rt->c->attach.v[i];
+		int line = at->clause ? at->clause->loc.line : 0;
+
+		if (line != r->graph_line[0] && line != r->graph_line[1])
+			continue;
+		if (!at->pi->func)
+			continue;
+		gp[n].func = at->pi->func;
+		gp[n].index = (uint64_t)at->pi->index;
+		gp[n].ret = line == r->graph_line[1];
+		for (j = 0; j < r->o->ngroot; j++)
+			gp[n].root |= util_glob(r->o->groot[j], at->pi->func);
+		/* The refused matches of a wildcard, once per wildcard. */
+		if (!gp[n].ret && at->pi->group != last_group)
+			r->grefused += provider_group_skipped(at->pi);
+		last_group = at->pi->group;
+		n++;
+	}
+	qsort(gp, (size_t)n, sizeof(*gp), graph_probe_cmp);
+	r->gname = xcalloc((size_t)n + 2, sizeof(*r->gname));
+	r->gaddr = xcalloc((size_t)n + 2, sizeof(*r->gaddr));
+	for (i = 0; i < n && !err; i++) {
+		bool first = !i || strcmp(gp[i - 1].func, gp[i].func);
+		bool first_ret = gp[i].ret && (first || !gp[i - 1].ret);
+		uint64_t v;
+
+		if (first) {
+			r->ngfunc++;
+			r->gname[r->ngfunc] = xstrdup(gp[i].func);
+			if (ksyms_lookup(gp[i].func, &r->gaddr[r->ngfunc]))
+				r->gaddr[r->ngfunc] = 0;
+		}
+		if (!first && !first_ret)
+			continue;
+		v = (uint64_t)r->ngfunc << 1 | (gp[i].root ? 1 : 0);
+		if (bpf_map_update_elem(m->fd, &gp[i].index, &v, BPF_ANY))
+			err = -errno;
+	}
+	free(gp);
+	if (err)
+		fprintf(stderr, "ferret record: cannot fill the function graph's map: %s\n",
+			strerror(-err));
+	return err;
+}
+
 static int rd_setup(void *arg, struct runtime *rt)
 {
 	struct rd_run *r = arg;
@@ -1559,6 +1827,8 @@ static int rd_setup(void *arg, struct runtime *rt)
 	int i, err;
 
 	r->rt = rt;
+	if (r->o->ngroot && (err = graph_setup(r, rt)))
+		return err;
 	if (r->want_sys) {
 		int64_t *vals = xcalloc(RD_NR_MAX + 2, sizeof(*vals));
 		long nr;
@@ -1726,6 +1996,8 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 		{ "pid", required_argument, NULL, 'p' },
 		{ "duration", required_argument, NULL, 'd' },
 		{ "script", required_argument, NULL, 'S' },
+		{ "graph", required_argument, NULL, 'g' },
+		{ "graph-funcs", required_argument, NULL, 'G' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *cmd = NULL;
@@ -1733,7 +2005,7 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 	int opt;
 	long v;
 
-	while ((opt = getopt_long(argc, argv, "+c:p:ad:o:e:s:b:vqh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+c:p:ad:o:e:g:G:s:b:vqh", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
 			cmd = optarg;
@@ -1764,6 +2036,14 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 		case 'e':
 			o->sets = xrealloc(o->sets, (size_t)(o->nsets + 1) * sizeof(*o->sets));
 			o->sets[o->nsets++] = optarg;
+			break;
+		case 'g':
+			o->groot = xrealloc(o->groot, (size_t)(o->ngroot + 1) * sizeof(*o->groot));
+			o->groot[o->ngroot++] = optarg;
+			break;
+		case 'G':
+			o->gglob = xrealloc(o->gglob, (size_t)(o->ngglob + 1) * sizeof(*o->gglob));
+			o->gglob[o->ngglob++] = optarg;
 			break;
 		case 's':
 			v = strtol(optarg, &end, 10);
@@ -1829,6 +2109,18 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 		fprintf(stderr, "ferret record: -c and -p do not go together\n");
 		return -1;
 	}
+	if (o->ngglob && !o->ngroot) {
+		fprintf(stderr, "ferret record: -G names functions under a -g FUNC: give one\n");
+		return -1;
+	}
+	/* A graph alone: the scheduler's events say which thread ran it. */
+	if (!o->nsets && o->ngroot) {
+		static char *sched[] = { "sched" };
+
+		o->sets = xcalloc(1, sizeof(*o->sets));
+		o->sets[0] = sched[0];
+		o->nsets = 1;
+	}
 	if (!o->nsets) {
 		static char *dflt[] = { "sched", "syscalls" };
 
@@ -1864,6 +2156,10 @@ static void free_run(struct rd_run *r)
 	free(r->cpus);
 	free(r->lostv);
 	free(r->scratch.p);
+	for (i = 1; i <= r->ngfunc; i++)
+		free(r->gname[i]);
+	free(r->gname);
+	free(r->gaddr);
 	if (r->timer_fd >= 0)
 		close(r->timer_fd);
 }
@@ -1879,6 +2175,11 @@ static void summary(struct rd_run *r, const struct ctf_stats *st)
 	fprintf(stderr, "ferret record: %llu events, %.1f MiB, written to %s\n",
 		(unsigned long long)st->events, (double)st->bytes / (1024.0 * 1024.0),
 		r->o->out);
+	if (r->o->ngroot)
+		fprintf(stderr, "ferret record: function graph of %d kernel functions%s",
+			r->ngfunc, r->grefused ? "" : "\n");
+	if (r->o->ngroot && r->grefused)
+		fprintf(stderr, " (%d more matched that the kernel refused)\n", r->grefused);
 	if (r->o->verbose && st->clamped)
 		fprintf(stderr, "ferret record: %llu events came later than the window "
 			"that orders a CPU's events: given their CPU's last time\n",
@@ -1903,6 +2204,8 @@ int rd_main(int argc, char **argv)
 	if (err) {
 		free(o.pids);
 		free(o.sets);
+		free(o.groot);
+		free(o.gglob);
 		if (o.cmd_copy)
 			free(o.cmd);
 		free(o.cmd_copy);
@@ -1933,6 +2236,8 @@ int rd_main(int argc, char **argv)
 		ret = 0;
 		goto out;
 	}
+	if (o.ngroot && (!graph_available(&o) || !graph_size_ok(&o)))
+		goto out;
 	if (o.cmd) {
 		char *exe = find_exe(o.cmd[0]);
 
@@ -2029,6 +2334,8 @@ out:
 	free_run(&r);
 	free(o.pids);
 	free(o.sets);
+	free(o.groot);
+	free(o.gglob);
 	if (o.cmd_copy)
 		free(o.cmd);
 	free(o.cmd_copy);

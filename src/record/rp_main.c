@@ -17,6 +17,7 @@
 #include "record/ctfr.h"
 #include "record/rp_main.h"
 #include "record/chrome.h"
+#include "record/fgraph.h"
 #include "record/timeline.h"
 
 /* LTTng's lttng_process_status for a thread asleep at the statedump. */
@@ -612,6 +613,24 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 		h->sys_json = NULL;
 		return;
 	}
+	/* -g: a call is a slice from its exit, which has both times. */
+	if (!strcmp(name, "funcgraph_entry"))
+		return;
+	if (!strcmp(name, "funcgraph_exit")) {
+		const struct ctfr_val *f = gets(ev, "name");
+		int64_t call, ret;
+		char fn[128];
+
+		if (cur <= 0 || !t->keep || !f || !ctfr_field_int(ev, "calltime", &call) ||
+		    !ctfr_field_int(ev, "rettime", &ret) || ret < call)
+			return;
+		snprintf(fn, sizeof(fn), "%.*s", (int)f->len, f->str);
+		json_args_open(scratch, ev);
+		buf_put(scratch, "}", 1);
+		add_slice(t, (uint64_t)call, (uint64_t)ret, cur, ev->cpu, RP_FUNC,
+			  intern(t, fn), keep_text(t->m, scratch->p, scratch->len));
+		return;
+	}
 	if (t->keep && strcmp(name, "lttng_statedump_start") &&
 	    strcmp(name, "lttng_statedump_end")) {
 		json_args_open(scratch, ev);
@@ -899,6 +918,7 @@ struct report {
 	struct buf line, scratch;
 	FILE *out;
 	bool lines;
+	struct fg *fg;		/* the function graph's text, or NULL */
 };
 
 /* Decimal v into b, at least width digits wide zero-padded (0: none). */
@@ -921,15 +941,13 @@ static void put_dec(struct buf *b, uint64_t v, int zeros)
  * "%16s-%-5d [%03d] %5llu.%06llu: " by hand: printf's parsing costs more
  * than the rest of a line.
  */
-static void put_prefix(struct report *r, const struct ctfr_event *ev)
+/*
+ * The thread ftrace gives an event's line (a switch is the previous
+ * thread's), and its command: NULL where unknown.
+ */
+static int line_thread(struct tr *t, const struct ctfr_event *ev, const char **comm)
 {
-	static const char spaces[] = "                ";
-	struct tr *t = &r->t;
 	int tid = event_tid(t, ev);
-	const char *comm = "<...>";
-	struct buf *b = &r->line;
-	uint64_t secs = ev->ts / 1000000000;
-	size_t n, start;
 	struct th *h;
 
 	if (!strcmp(ev->name, "sched_switch")) {
@@ -938,10 +956,26 @@ static void put_prefix(struct report *r, const struct ctfr_event *ev)
 		if (geti(ev, "prev_tid", "prev_pid", &p))
 			tid = p;
 	}
+	*comm = NULL;
 	if (tid == 0)
-		comm = "<idle>";
+		*comm = "<idle>";
 	else if (tid > 0 && (h = find(t, tid, false)) && h->comm[0])
-		comm = h->comm;
+		*comm = h->comm;
+	return tid;
+}
+
+static void put_prefix(struct report *r, const struct ctfr_event *ev)
+{
+	static const char spaces[] = "                ";
+	struct tr *t = &r->t;
+	const char *comm;
+	int tid = line_thread(t, ev, &comm);
+	struct buf *b = &r->line;
+	uint64_t secs = ev->ts / 1000000000;
+	size_t n, start;
+
+	if (!comm)
+		comm = "<...>";
 	n = strlen(comm);
 	if (n < 16)
 		buf_put(b, spaces, 16 - n);
@@ -972,11 +1006,62 @@ static void put_prefix(struct report *r, const struct ctfr_event *ev)
 	buf_put(b, ": ", 2);
 }
 
+/* A line of the function graph's text (fgraph.h) for ev. */
+static void graph_event(struct report *r, const struct ctfr_event *ev)
+{
+	struct fg_thread th;
+	const char *func;
+	char addr[24];
+	int64_t depth = 0, call = 0, ret = 0, ip = 0;
+
+	if (ev->kind == CTFR_EV_DISCARDED) {
+		r->line.len = 0;
+		buf_printf(&r->line, "CPU:%d [LOST %llu EVENTS]", ev->cpu,
+			   (unsigned long long)ev->discarded);
+		buf_put(&r->line, "", 1);
+		fg_line(r->fg, r->line.p);
+		return;
+	}
+	if (prefix(ev->name, "lttng_statedump_"))
+		return;
+	if (ev->cpu >= 0)
+		grow_cpus(&r->t, ev->cpu);
+	th.tid = line_thread(&r->t, ev, &th.comm);
+	if (!strcmp(ev->name, "funcgraph_entry") || !strcmp(ev->name, "funcgraph_exit")) {
+		func = ctfr_field_str(ev, "name");
+		if (!func) {
+			ctfr_field_int(ev, "func", &ip);
+			snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)ip);
+			func = addr;
+		}
+		ctfr_field_int(ev, "depth", &depth);
+		if (!strcmp(ev->name, "funcgraph_entry")) {
+			fg_entry(r->fg, ev->cpu, &th, func, (uint32_t)depth);
+			return;
+		}
+		ctfr_field_int(ev, "calltime", &call);
+		ctfr_field_int(ev, "rettime", &ret);
+		fg_exit(r->fg, ev->cpu, &th, func, (uint32_t)depth, (uint64_t)call,
+			(uint64_t)ret);
+		return;
+	}
+	r->line.len = 0;
+	format_event(&r->line, ev);
+	buf_put(&r->line, "", 1);
+	fg_comment(r->fg, ev->cpu, &th, r->line.p);
+}
+
 static int report_fn(const struct ctfr_event *ev, void *arg)
 {
 	struct report *r = arg;
 
-	if (r->lines) {
+	if (r->fg) {
+		graph_event(r, ev);
+		r->line.len = 0;
+		fg_take(r->fg, &r->line);
+		if (fwrite(r->line.p, 1, r->line.len, r->out) != r->line.len)
+			return -EIO;
+	} else if (r->lines) {
 		r->line.len = 0;
 		if (ev->kind == CTFR_EV_DISCARDED) {
 			buf_printf(&r->line, "CPU:%d [LOST %llu EVENTS]\n", ev->cpu,
@@ -1082,7 +1167,7 @@ static struct ctfr *open_trace(const char *cmd, const char *dir, struct tr *t)
 static void report_usage(FILE *f)
 {
 	fprintf(f,
-"usage: ferret report [--summary] [-o FILE] TRACE_DIR\n"
+"usage: ferret report [--summary | -g | --no-graph] [-o FILE] TRACE_DIR\n"
 "\n"
 "Prints a recorded trace (CTF, as ferret record writes it) one event a\n"
 "line in ftrace's text format: COMM-TID [CPU] SECONDS: EVENT: FIELDS.\n"
@@ -1090,6 +1175,10 @@ static void report_usage(FILE *f)
 "options:\n"
 "  -s, --summary  per thread: time running, runnable and blocked (and the\n"
 "                 syscalls it blocked in), switches and syscalls\n"
+"  -g, --graph    ftrace's function_graph text: the calls ferret record -g\n"
+"                 recorded, nested, with their durations, other events as\n"
+"                 comments (the default for a trace with such calls)\n"
+"  --no-graph     one line an event even for a trace with such calls\n"
 "  -o FILE        write to FILE (default: standard output)\n"
 "  -h, --help     this text\n");
 }
@@ -1126,21 +1215,29 @@ int rp_report_main(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "summary", no_argument, NULL, 's' },
+		{ "graph", no_argument, NULL, 'g' },
+		{ "no-graph", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct report rep;
 	struct rp_model m;
 	const char *out = NULL;
-	bool summary = false;
+	bool summary = false, graph = false, no_graph = false;
 	struct ctfr *r;
 	int opt, err, ret = 1;
 
 	optind = 0;
-	while ((opt = getopt_long(argc, argv, "so:h", lo, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "sgo:h", lo, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			summary = true;
+			break;
+		case 'g':
+			graph = true;
+			break;
+		case 'N':
+			no_graph = true;
 			break;
 		case 'o':
 			out = optarg;
@@ -1153,7 +1250,7 @@ int rp_report_main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (optind != argc - 1) {
+	if (optind != argc - 1 || (summary && graph) || (graph && no_graph)) {
 		report_usage(stderr);
 		return 1;
 	}
@@ -1167,7 +1264,12 @@ int rp_report_main(int argc, char **argv)
 	if (!rep.out)
 		goto out;
 	setvbuf(rep.out, NULL, _IOFBF, 1 << 16);
-	if (rep.lines)
+	if (!summary && (graph || (!no_graph && ctfr_has_class(r, "funcgraph_entry")))) {
+		rep.fg = fg_new(ctfr_nstreams(r));
+		rep.line.len = 0;
+		fg_header(&rep.line);
+		fwrite(rep.line.p, 1, rep.line.len, rep.out);
+	} else if (rep.lines)
 		fprintf(rep.out, "# tracer: nop\n#\n# ferret report of %s: %d CPUs\n#\n",
 			argv[optind], ctfr_nstreams(r));
 	err = ctfr_read(r, report_fn, &rep);
@@ -1179,6 +1281,12 @@ int rp_report_main(int argc, char **argv)
 		close_out("report", out, rep.out);
 		goto out;
 	}
+	if (rep.fg) {
+		fg_finish(rep.fg);
+		rep.line.len = 0;
+		fg_take(rep.fg, &rep.line);
+		fwrite(rep.line.p, 1, rep.line.len, rep.out);
+	}
 	finish_model(&rep.t);
 	if (summary)
 		print_summary(&rep.t, rep.out);
@@ -1187,6 +1295,7 @@ int rp_report_main(int argc, char **argv)
 		fprintf(stderr, "ferret report: the trace lost %llu events\n",
 			(unsigned long long)ctfr_discarded(r));
 out:
+	fg_free(rep.fg);
 	buf_free(&rep.line);
 	buf_free(&rep.scratch);
 	tr_free(&rep.t);

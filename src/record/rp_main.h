@@ -26,6 +26,7 @@ enum rp_kind {
 	RP_SYSCALL,		/* thread lane: entry to exit (name, args) */
 	RP_INSTANT,		/* any other event (name, args); end == start */
 	RP_LOST,		/* events lost on cpu (args: how many) */
+	RP_FUNC,		/* thread lane: a kernel function's call (-g), nested */
 };
 
 struct rp_slice {

@@ -338,9 +338,59 @@ static void ptr_ref(struct buf *b, uint64_t v)
 	buf_printf(b, "]");
 }
 
-/* The working directory of tid, remembered or from /proc, or NULL. */
+/*
+ * An absolute path with "." and ".." and repeated slashes taken out, in
+ * place: what the kernel would name a file that no longer exists (lines
+ * are decoded after the calls, and the program may have removed it).
+ */
+static char *lexical_path(char *path)
+{
+	char *r = path, *w = path;
+
+	while (*r) {
+		while (*r == '/')
+			r++;
+		if (!*r)
+			break;
+		if (r[0] == '.' && (r[1] == '/' || !r[1])) {
+			r++;
+			continue;
+		}
+		if (r[0] == '.' && r[1] == '.' && (r[2] == '/' || !r[2])) {
+			r += 2;
+			while (w > path && *--w != '/')
+				;
+			continue;
+		}
+		*w++ = '/';
+		while (*r && *r != '/')
+			*w++ = *r++;
+	}
+	if (w == path)
+		*w++ = '/';
+	*w = 0;
+	return path;
+}
+
+static const char *cwd_any(int tid, const struct st_dopts *o, char *buf,
+			   size_t len);
+
+/*
+ * The working directory of tid, remembered or from /proc, or NULL (also
+ * when it is too long for the kernel to name, as strace leaves it).
+ */
 static const char *cwd_of(int tid, const struct st_dopts *o, char *buf,
 			  size_t len)
+{
+	const char *known = cwd_any(tid, o, buf, len);
+
+	/* The kernel names no path longer than a page, as /proc shows it. */
+	return known && strlen(known) < PATH_MAX ? known : NULL;
+}
+
+/* The working directory of tid, remembered (of any length) or from /proc. */
+static const char *cwd_any(int tid, const struct st_dopts *o, char *buf,
+			   size_t len)
 {
 	const char *known = st_fds_get(o->fds, tid, AT_FDCWD);
 	char path[64];
@@ -515,6 +565,61 @@ static long pidfd_pid(int tid, int fd)
 }
 
 /*
+ * -yy: the socket of inode ino as one of the call's records saw it (at
+ * entry for argument 0, at exit for one returned), into sn; false if none.
+ */
+static bool sock_snap(const struct st_call *c, unsigned long ino,
+		      struct st_sock_snap *sn)
+{
+	const struct st_cap *k, *a[4], *name, *path;
+	uint64_t x;
+	int base, j;
+
+	for (base = ST_SNAP_ARG0; c && base <= ST_SNAP_PAIR + 8; base += 8) {
+		k = cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base);
+		if (!k || k->n != ino)
+			continue;
+		x = cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base + 1) ?
+		    cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base + 1)->n : 0;
+		for (j = 0; j < 4; j++)
+			a[j] = cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base + 2 + j);
+		name = cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base + 6);
+		path = cap_li(c, ST_SNAP_ARG, ST_L_SOCKSNAP, base + 7);
+		if (!name || !name->len || !a[0] || !a[1] || !a[2] || !a[3])
+			return false;
+		memset(sn, 0, sizeof(*sn));
+		sn->ino = ino;
+		sn->family = (int)(x & 0xffff);
+		sn->sport = (unsigned)(x >> 16) & 0xffff;
+		sn->dport = ntohs((uint16_t)(x >> 32));
+		sn->protocol = (int)(x >> 48) & 0xff;
+		sn->state = (int)(x >> 56);
+		snprintf(sn->proto, sizeof(sn->proto), "%.*s", (int)name->len, name->data);
+		if (sn->family == AF_INET) {
+			memcpy(sn->dst, &a[0]->n, 4);
+			memcpy(sn->src, &a[1]->n, 4);
+		} else if (sn->family == AF_INET6) {
+			memcpy(sn->dst, &a[0]->n, 8);
+			memcpy(sn->dst + 8, &a[1]->n, 8);
+			memcpy(sn->src, &a[2]->n, 8);
+			memcpy(sn->src + 8, &a[3]->n, 8);
+		} else if (sn->family == AF_UNIX) {
+			sn->peer = a[0]->n;
+			/* sun_path: past sun_family, as many bytes as bound. */
+			if (path && path->len > 2) {
+				sn->plen = path->len - 2 < sizeof(sn->path) ?
+					   path->len - 2 : sizeof(sn->path);
+				memcpy(sn->path, path->data + 2, sn->plen);
+			}
+		} else if (sn->family == AF_NETLINK) {
+			sn->portid = (unsigned)a[0]->n;
+		}
+		return true;
+	}
+	return false;
+}
+
+/*
  * -yy: a socket's protocol and endpoints in place of its name, a
  * device's numbers after its path, as strace; false for anything else.
  */
@@ -539,9 +644,26 @@ static bool fd_info(struct buf *b, int tid, int fd, const char *name,
 		return true;
 	}
 	if (sscanf(name, "socket:[%lu]", &ino) == 1) {
-		if (!o->fdsock ||
-		    st_sock_details(tid, fd, ino, details, sizeof(details)))
+		struct st_sock_snap sn;
+
+		const char *cached = st_sock_cached(ino);
+		int found;
+
+		if (!o->fdsock)
 			return false;
+		if (cached) {
+			buf_printf(b, "<%s>", cached);
+			return true;
+		}
+		/* As the call's records saw it, else as the kernel says now. */
+		if (sock_snap(o->call, ino, &sn))
+			found = st_sock_snap_details(&sn, details, sizeof(details));
+		else
+			found = st_sock_details(tid, fd, ino, details, sizeof(details));
+		if (found < 0)
+			return false;
+		if (found)
+			st_sock_cache(ino, details);
 		buf_printf(b, "<%s>", details);
 		return true;
 	}
@@ -608,6 +730,9 @@ void st_decode_fd(struct buf *b, int tid, int64_t fd,
 	}
 	if (!known && n <= 0)
 		return;
+	/* Gone from /proc: what the traced calls did to the file. */
+	if (n <= 0)
+		deleted = st_fds_deleted(o->fds, tid, (int)fd);
 	if (!known)
 		known = target;
 	if ((o->fdsock || o->fddev || o->fdpidfd) && fd_info(b, tid, (int)fd, known, o))
@@ -625,8 +750,8 @@ static void chdir_to(const struct st_call *c, const struct st_dopts *o)
 {
 	const struct st_cap *k = cap_of(c, 0, 0);
 	char buf[4096];
-	const char *cwd = cwd_of(c->tid, o, buf, sizeof(buf));
-	char *path;
+	const char *cwd = cwd_any(c->tid, o, buf, sizeof(buf));
+	char *path, *real;
 
 	if (!k || !k->len || !memchr(k->data, 0, k->len))
 		return;
@@ -637,12 +762,22 @@ static void chdir_to(const struct st_call *c, const struct st_dopts *o)
 				 (const char *)k->data);
 	else
 		return;
-	st_fds_set(o->fds, c->tid, AT_FDCWD, path);
+	/*
+	 * As the kernel resolved it (symbolic links, then ".."), while the
+	 * directories are there; else, or when too long to resolve, lexically.
+	 */
+	real = realpath(path, NULL);
+	if (!real)
+		real = xstrdup(lexical_path(path));
+	st_fds_set(o->fds, c->tid, AT_FDCWD, real);
+	free(real);
 	free(path);
 }
 
 static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 			    char *resolved);
+static const char *arg_path(const struct st_call *c, const struct st_dopts *o,
+			    int i, int at, char *resolved);
 
 /* The calls that return a descriptor of an anonymous inode, and its name. */
 static const struct { const char *call, *name; } anon_fds[] = {
@@ -667,6 +802,21 @@ static const char *anon_name(const char *n)
 		if (!strcmp(n, anon_fds[i].call))
 			return anon_fds[i].name;
 	return NULL;
+}
+
+/*
+ * What -y names descriptor j (0, 1) of the pair pipe, pipe2 or socketpair
+ * made, by the inode the kernel gave it (st_prog.c), in h; or NULL.
+ */
+static const char *pair_hint(const struct st_call *c, int j, char *h)
+{
+	const struct st_cap *k = cap_li(c, ST_SOCKINO_ARG, ST_L_NLPROTO, j);
+
+	if (!k)
+		return NULL;
+	snprintf(h, 32, "%s:[%llu]", strcmp(c->sys->name, "socketpair") ? "pipe" : "socket",
+		 (unsigned long long)k->n);
+	return h;
 }
 
 void st_decode_after(const struct st_call *c, const struct st_dopts *o)
@@ -694,6 +844,28 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 		st_fds_dup(o->fds, c->tid, (int)c->args[0], AT_FDCWD);
 	} else if (!strcmp(n, "chdir")) {
 		chdir_to(c, o);
+	} else if (!strcmp(n, "pipe") || !strcmp(n, "pipe2") || !strcmp(n, "socketpair")) {
+		const struct st_cap *k = cap_of(c, strcmp(n, "socketpair") ? 0 : 3, 0);
+		char h[32];
+
+		for (fd = 0; k && fd < 2; fd++)
+			if (pair_hint(c, fd, h))
+				st_fds_set(o->fds, c->tid, (int)rd(k->data, k->len, 4 * fd, 4), h);
+	} else if (!strcmp(n, "unlink") ||
+		   (!strcmp(n, "unlinkat") && !(c->args[2] & AT_REMOVEDIR))) {
+		const char *h = arg_path(c, o, !strcmp(n, "unlinkat"),
+					 !strcmp(n, "unlinkat") ? 0 : -1, resolved);
+
+		if (h)
+			st_fds_unlink(o->fds, h);
+	} else if (!strncmp(n, "rename", 6)) {
+		bool at2 = strcmp(n, "rename");
+		char to[PATH_MAX];
+		const char *from = arg_path(c, o, at2 ? 1 : 0, at2 ? 0 : -1, resolved);
+		const char *h = arg_path(c, o, at2 ? 3 : 1, at2 ? 2 : -1, to);
+
+		if (from && h)
+			st_fds_rename(o->fds, from, h);
 	} else if (!strcmp(n, "close_range")) {
 		for (fd = (int)c->args[0]; fd >= 0 &&
 		     (unsigned)fd <= (unsigned)c->args[1] && fd < 65536; fd++)
@@ -838,37 +1010,48 @@ bool st_decode_touches(const struct st_call *c, const struct st_dopts *o,
  * only); for a dup, what its source was.  NULL if nothing is known.
  */
 /*
- * An absolute path with "." and ".." and repeated slashes taken out, in
- * place: what the kernel would name a file that no longer exists (lines
- * are decoded after the calls, and the program may have removed it).
+ * The absolute path argument i of c names, argument at (-1: none) its
+ * directory descriptor, in resolved; NULL if unknown.  Links resolved as
+ * the kernel resolves them while the file or its directory is there,
+ * else lexically.  A path relative to another directory than the working
+ * one is not guessed (that directory's remembered path may be stale).
  */
-static char *lexical_path(char *path)
+static const char *arg_path(const struct st_call *c, const struct st_dopts *o,
+			    int i, int at, char *resolved)
 {
-	char *r = path, *w = path;
+	const struct st_cap *k = cap_of(c, i, 0);
+	char cwd[4096], *joined, *slash, *dir;
+	const char *name;
 
-	while (*r) {
-		while (*r == '/')
-			r++;
-		if (!*r)
-			break;
-		if (r[0] == '.' && (r[1] == '/' || !r[1])) {
-			r++;
-			continue;
-		}
-		if (r[0] == '.' && r[1] == '.' && (r[2] == '/' || !r[2])) {
-			r += 2;
-			while (w > path && *--w != '/')
-				;
-			continue;
-		}
-		*w++ = '/';
-		while (*r && *r != '/')
-			*w++ = *r++;
+	if (!k || !k->len || !memchr(k->data, 0, k->len) || !k->data[0])
+		return NULL;
+	name = (const char *)k->data;
+	if (name[0] == '/') {
+		joined = xstrdup(name);
+	} else {
+		if (at >= 0 && (int)c->args[at] != AT_FDCWD)
+			return NULL;
+		name = cwd_of(c->tid, o, cwd, sizeof(cwd));
+		if (!name)
+			return NULL;
+		joined = xasprintf("%s/%s", name, (const char *)k->data);
 	}
-	if (w == path)
-		*w++ = '/';
-	*w = 0;
-	return path;
+	name = realpath(joined, resolved);
+	if (!name && strlen(joined) < PATH_MAX) {
+		lexical_path(joined);
+		/* A file that is gone, in a directory that is not. */
+		slash = strrchr(joined, '/');
+		*slash = 0;
+		dir = realpath(*joined ? joined : "/", NULL);
+		*slash = '/';
+		if (dir && strlen(dir) + strlen(slash) < PATH_MAX)
+			name = strcat(strcpy(resolved, strcmp(dir, "/") ? dir : ""), slash);
+		else
+			name = strcpy(resolved, joined);
+		free(dir);
+	}
+	free(joined);
+	return name;
 }
 
 static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
@@ -876,8 +1059,6 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 {
 	const char *n = c->sys ? c->sys->name : "";
 	const struct st_cap *k = NULL;
-	char cwd[4096], *joined;
-	const char *name, *dir;
 	int i, at = -1;
 
 	/* An injected return value names whatever the process has there. */
@@ -916,25 +1097,7 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 	/* An empty path (AT_EMPTY_PATH): the directory descriptor's file. */
 	if (k && k->len && !k->data[0] && at >= 0 && (int)c->args[at] >= 0)
 		return st_fds_get(o->fds, c->tid, (int)c->args[at]);
-	if (!k || !k->len || !memchr(k->data, 0, k->len) || !k->data[0])
-		return NULL;
-	name = (const char *)k->data;
-	if (name[0] == '/') {
-		joined = xstrdup(name);
-	} else {
-		/* Another directory's path may be stale: only the cwd. */
-		if (at >= 0 && (int)c->args[at] != AT_FDCWD)
-			return NULL;
-		dir = cwd_of(c->tid, o, cwd, sizeof(cwd));
-		if (!dir)
-			return NULL;
-		joined = xasprintf("%s/%s", dir, name);
-	}
-	name = realpath(joined, resolved);
-	if (!name && strlen(joined) < PATH_MAX)
-		name = strcpy(resolved, lexical_path(joined));
-	free(joined);
-	return name;
+	return k ? arg_path(c, o, i - 1, at, resolved) : NULL;
 }
 
 const char *st_call_path(const struct st_call *c, const struct st_dopts *o,
@@ -1746,13 +1909,13 @@ static uint64_t optmem_max(void)
 
 /*
  * msg_control: the control messages of len bytes at addr, k holding what
- * was read of them.  As strace walks them: each header as far as the
+ * was read of them; SCM_RIGHTS' descriptors are tid's.  As strace walks them: each header as far as the
  * buffer goes, even one whose cmsg_len is short of a header (the walk
  * ends there), then "..." and the address of what is left, when a part
  * shorter than a header is.
  */
-static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t addr, uint64_t len,
-		  const struct st_dopts *o)
+static void cmsgs(struct buf *b, int tid, const struct st_cap *k, uint64_t addr,
+		  uint64_t len, const struct st_dopts *o)
 {
 	uint64_t off = 0, left = len < k->len ? len : k->len;
 	bool first = true;
@@ -1779,8 +1942,10 @@ static void cmsgs(struct buf *b, const struct st_cap *k, uint64_t addr, uint64_t
 						buf_printf(b, ", ...");
 						break;
 					}
-					buf_printf(b, "%s%d", j ? ", " : "",
-						   (int)rd(k->data, k->len, off + 16 + j, 4));
+					if (j)
+						buf_printf(b, ", ");
+					st_decode_fd(b, tid, (int)rd(k->data, k->len, off + 16 + j, 4),
+						     o, NULL);
 				}
 				buf_printf(b, "]");
 			}
@@ -1924,7 +2089,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 		if (ctllen < 16 || !at || !ctl || ctl->len < (ctllen < 256 ? ctllen : 256))
 			ptr(b, at);
 		else
-			cmsgs(b, ctl, at, ctllen, o);
+			cmsgs(b, c->tid, ctl, at, ctllen, o);
 	}
 	buf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)ctllen);
 	st_xlat_flags(b, st_msg_flags, flags, "0");
@@ -5244,11 +5409,19 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		return;
 	}
 	case 'F':
-		if (k && c->ret == 0)
-			buf_printf(b, "[%d, %d]", (int)rd(k->data, k->len, 0, 4),
-				   (int)rd(k->data, k->len, 4, 4));
-		else
+		if (k && c->ret == 0) {
+			char h[32];
+
+			buf_printf(b, "[");
+			st_decode_fd(b, c->tid, (int)rd(k->data, k->len, 0, 4), o,
+				     pair_hint(c, 0, h));
+			buf_printf(b, ", ");
+			st_decode_fd(b, c->tid, (int)rd(k->data, k->len, 4, 4), o,
+				     pair_hint(c, 1, h));
+			buf_printf(b, "]");
+		} else {
 			ptr(b, v);
+		}
 		return;
 	case 'w':
 		if (k && v && c->ret > 0)

@@ -64,6 +64,8 @@ struct st_dopts {
 	 * NULL (then /proc says, if the process is still there). */
 	const char *(*comm)(void *arg, long pid);
 	void *comm_arg;
+	/* The call being decoded: -yy's sockets as its records saw them. */
+	const struct st_call *call;
 };
 
 /* /proc/PID/comm without its newline, "" if the process has gone. */

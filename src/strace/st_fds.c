@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Descriptor paths remembered for -y (see st_fds.h). */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@ struct fd_path {
 	int tid, fd;
 	char *path;		/* or NULL */
 	int nlproto;		/* a netlink socket's protocol, or -1 */
+	bool deleted;		/* a traced call removed the file at path */
 };
 
 struct st_fds {
@@ -61,6 +63,7 @@ static struct fd_path *entry(struct st_fds *f, int tid, int fd)
 	p->fd = fd;
 	p->path = NULL;
 	p->nlproto = -1;
+	p->deleted = false;
 	return p;
 }
 
@@ -79,6 +82,7 @@ void st_fds_set(struct st_fds *f, int tid, int fd, const char *path)
 		return;
 	p = entry(f, tid, fd);
 	p->nlproto = -1;
+	p->deleted = false;
 	if (!p->path || strcmp(p->path, path)) {
 		free(p->path);
 		p->path = xstrdup(path);
@@ -112,6 +116,7 @@ void st_fds_dup(struct st_fds *f, int tid, int from, int to)
 {
 	const struct fd_path *p = f ? find(f, tid, from) : NULL;
 	char *copy;
+	bool deleted;
 	int proto;
 
 	if (from == to || !f)
@@ -122,9 +127,12 @@ void st_fds_dup(struct st_fds *f, int tid, int from, int to)
 	}
 	copy = p->path ? xstrdup(p->path) : NULL;
 	proto = p->nlproto;
+	deleted = p->deleted;
 	st_fds_drop(f, tid, to);
-	if (copy)
+	if (copy) {
 		st_fds_set(f, tid, to, copy);
+		find(f, tid, to)->deleted = deleted;
+	}
 	st_fds_set_netlink(f, tid, to, proto);
 	free(copy);
 }
@@ -138,9 +146,45 @@ void st_fds_fork(struct st_fds *f, int parent, int child)
 			char *copy = f->v[i].path ? xstrdup(f->v[i].path) : NULL;
 			int fd = f->v[i].fd, proto = f->v[i].nlproto;
 
-			if (copy)
+			bool deleted = f->v[i].deleted;
+
+			if (copy) {
 				st_fds_set(f, child, fd, copy);
+				find(f, child, fd)->deleted = deleted;
+			}
 			st_fds_set_netlink(f, child, fd, proto);
 			free(copy);
+		}
+}
+
+bool st_fds_deleted(const struct st_fds *f, int tid, int fd)
+{
+	const struct fd_path *p = f ? find(f, tid, fd) : NULL;
+
+	return p && p->deleted;
+}
+
+void st_fds_unlink(struct st_fds *f, const char *path)
+{
+	int i, n = f ? f->n : 0;
+
+	for (i = 0; i < n; i++)
+		if (f->v[i].path && f->v[i].fd != AT_FDCWD &&
+		    !strcmp(f->v[i].path, path))
+			f->v[i].deleted = true;
+}
+
+void st_fds_rename(struct st_fds *f, const char *from, const char *to)
+{
+	int i, n = f ? f->n : 0;
+
+	if (!strcmp(from, to))
+		return;
+	st_fds_unlink(f, to);
+	for (i = 0; i < n; i++)
+		if (f->v[i].path && f->v[i].fd != AT_FDCWD &&
+		    !strcmp(f->v[i].path, from)) {
+			free(f->v[i].path);
+			f->v[i].path = xstrdup(to);
 		}
 }

@@ -9,6 +9,8 @@
  * is kept as descriptor AT_FDCWD.  And the protocol of the netlink
  * sockets socket calls made, for decoding their messages.
  */
+#include <stdbool.h>
+
 struct st_fds;
 
 struct st_fds *st_fds_new(void);
@@ -23,6 +25,15 @@ void st_fds_dup(struct st_fds *f, int tid, int from, int to);
 void st_fds_set_netlink(struct st_fds *f, int tid, int fd, int proto);
 /* That protocol, or -1 (not a netlink socket ferret saw made). */
 int st_fds_netlink(const struct st_fds *f, int tid, int fd);
+/*
+ * A traced call removed the file at path (absolute, as the paths kept):
+ * the descriptors that name it print "(deleted)" once /proc cannot say.
+ */
+void st_fds_unlink(struct st_fds *f, const char *path);
+/* A traced call renamed from to to: descriptors follow, to's are deleted. */
+void st_fds_rename(struct st_fds *f, const char *from, const char *to);
+/* Whether tid's fd names a file a traced call removed. */
+bool st_fds_deleted(const struct st_fds *f, int tid, int fd);
 /* child starts with parent's descriptors (and working directory). */
 void st_fds_fork(struct st_fds *f, int parent, int child);
 

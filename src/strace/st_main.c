@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <grp.h>
 #include <pwd.h>
@@ -427,6 +428,24 @@ static void add_pid(pid_t **tids, int *n, pid_t pid, bool follow)
 }
 
 /* cmd as execvp would find it, or NULL if it names a path or is not found. */
+/*
+ * Once the command runs, ferret lets go of its standard input and output
+ * (the trace goes to stderr or to files it opened), as strace does: a
+ * command that closes them must be the last to hold a pipe there, or the
+ * process at the pipe's other end never sees EOF or EPIPE.
+ */
+static void release_std_fds(void)
+{
+	int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	dup2(fd, STDIN_FILENO);
+	dup2(fd, STDOUT_FILENO);
+	if (fd > STDOUT_FILENO)
+		close(fd);
+}
+
 static char *find_exe(const char *cmd)
 {
 	const char *path = getenv("PATH"), *p, *e;
@@ -1214,6 +1233,7 @@ int st_main(int argc, char **argv)
 			ret = 1;
 			goto out;
 		}
+		release_std_fds();
 		add_pid(&tids, &ntids, child, false);
 	}
 	for (i = 0; i < o.npids; i++)

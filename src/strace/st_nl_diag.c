@@ -31,6 +31,7 @@
 #include "st_decode.h"
 #include "st_bpf.h"
 #include "st_nl_diag.h"
+#include "st_sock.h"
 #include "st_xlat.h"
 
 #define X(n) { (uint64_t)(n), #n }
@@ -40,7 +41,6 @@
 /* Not in the UAPI headers: the kernel's own, which strace names. */
 #define ST_TCPDIAG_GETSOCK 18
 #define ST_DCCPDIAG_GETSOCK 19
-#define ST_TCP_CLOSE 7
 #define ST_RCV_SHUTDOWN 1
 #define ST_SEND_SHUTDOWN 2
 #define ST_NETLINK_UNCONNECTED 0

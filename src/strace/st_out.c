@@ -484,6 +484,7 @@ static const struct st_dopts *call_d(struct st_out *s, const struct st_call *c)
 	s->d.noderef = known ? s->o->nonverbose[c->nr] : s->o->noderef;
 	s->d.argv_max = s->d.verbose ? ST_ARGV_MAX_V :
 		s->o->strsize < ST_ARGV_MAX ? s->o->strsize : ST_ARGV_MAX;
+	s->d.call = c;
 	return &s->d;
 }
 
@@ -1184,6 +1185,15 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 	}
 	if (fs->fmt[1] == 'E') {
 		argv_pack(t, fs, p, t->call.args[arg]);
+		return;
+	}
+	/* -yy's socket: its fields one capture each, from idx on. */
+	if (fs->fmt[1] == ST_L_SOCKSNAP) {
+		int f;
+
+		for (f = 2; f < fs->nargs; f++)
+			add_cap(t, fs->fmt[1], arg, idx + f - 2, &fs->args[f],
+				(const char *)p + fs->args[f].offset);
 		return;
 	}
 	add_cap(t, fs->fmt[1], arg, idx, &fs->args[2], (const char *)p + fs->args[2].offset);

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <netinet/in.h>
 #include <linux/if_packet.h>
 #include <linux/seccomp.h>
@@ -12,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
+#include "../kernel/btf.h"
 #include "st_bpf.h"
 #include "st_bpfsys.h"
 #include "st_uring.h"
@@ -1079,6 +1081,66 @@ static void inject_code(struct buf *b, const struct st_opts *o, bool exit,
 }
 
 /*
+ * -yy: a record of the socket at descriptor fd (an expression), if it is
+ * one, its captures from idx base on (st_sys.h's ST_L_SOCKSNAP): what strace reads from the kernel's socket diagnostics while
+ * the tracee is stopped, read here as the call runs, for lines decoded
+ * after the socket or the process has gone.
+ */
+/*
+ * How a UNIX socket's peer's inode is read: the kernel caches it in the
+ * sock since 6.16, where a peer that has closed keeps it (and strace
+ * shows it); before, through the peer's struct socket, which closing
+ * takes away.  Asked of BTF only when -yy needs it.
+ */
+static const char *peer_ino(void)
+{
+	static const char cached[] = "((struct unix_sock *)$sk)->peer->sk_ino";
+	static const char via_socket[] = "((struct socket_alloc *)((struct unix_sock *)$sk)->peer->sk_socket)->vfs_inode.i_ino";
+	static const char *how;
+
+	if (!how) {
+		kbtf_install();
+		how = kbtf_member("sock", "sk_ino", NULL) >= 0 ? cached : via_socket;
+	}
+	return how;
+}
+
+static void sock_snap(struct buf *b, const char *fd, int base)
+{
+	static const char v6[] = "$sk->__sk_common.skc_v6_%s.in6_u.u6_addr32[%d]";
+	char w[4][160];
+	int j;
+
+	for (j = 0; j < 4; j++) {
+		char lo[64], hi[64];
+
+		snprintf(lo, sizeof(lo), v6, j < 2 ? "daddr" : "rcv_saddr", 2 * (j % 2));
+		snprintf(hi, sizeof(hi), v6, j < 2 ? "daddr" : "rcv_saddr", 2 * (j % 2) + 1);
+		snprintf(w[j], sizeof(w[j]), "$w%d = %s | ((uint64)%s << 32); ", j, lo, hi);
+	}
+	buf_printf(b, "\t$nlk = %s; $nlt = curtask->files->fdt; if ($nlk < $nlt->max_fds) { "
+		   "$nlf = (struct file *)*((uint64)$nlt->fd + $nlk * 8); "
+		   "if ($nlf && ($nlf->f_inode->i_mode & 0xf000) == 0xc000) { "
+		   "$sk = ((struct socket *)$nlf->private_data)->sk; "
+		   "$sf = $sk->__sk_common.skc_family; $w0 = 0; $w1 = 0; $w2 = 0; $w3 = 0; "
+		   "$ua = (struct unix_address *)0; $ul = 0; "
+		   "if ($sf == %d) { $w0 = $sk->__sk_common.skc_daddr; $w1 = $sk->__sk_common.skc_rcv_saddr; } "
+		   "if ($sf == %d) { %s%s%s%s} "
+		   "if ($sf == %d) { $w0 = %s; "
+		   "$ua = ((struct unix_sock *)$sk)->addr; if ($ua) { $ul = $ua->len; } } "
+		   "if ($sf == %d) { $w0 = ((struct netlink_sock *)$sk)->portid; } "
+		   "if ($ul > %d) { $ul = %d; } "
+		   "printf(\"c%c%d %%d %%d %%d %%d %%d %%d %%d %%d %%s %%r\", $t, %d, $nlf->f_inode->i_ino, "
+		   "$sf | ((uint64)$sk->__sk_common.skc_num << 16) | ((uint64)$sk->__sk_common.skc_dport << 32) | "
+		   "(((uint64)$sk->sk_protocol & 0xff) << 48) | ((uint64)$sk->__sk_common.skc_state << 56), "
+		   "$w0, $w1, $w2, $w3, "
+		   "$sk->__sk_common.skc_prot->name, buf($ua->name, $ul)); } }\n",
+		   fd, AF_INET, AF_INET6, w[0], w[1], w[2], w[3], AF_UNIX, peer_ino(), AF_NETLINK,
+		   (int)sizeof(struct sockaddr_un), (int)sizeof(struct sockaddr_un),
+		   ST_L_SOCKSNAP, ST_SNAP_ARG, base);
+}
+
+/*
  * The program of one phase.  Its capture code is large, and the
  * verifier's work on a program grows with its size times its paths, so
  * the compiler splits it into tail-called parts (compile_opts.split_insns),
@@ -1092,8 +1154,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 			  "nsecs" : "0";
 	/* -i: the exit's instruction pointer, which a resumed line shows. */
 	const char *xip_fmt = o->iptr ? " %d" : "";
-	char xip[32] = "";
-	int i;
+	char xip[32] = "", fdx[64];
+	int i, k;
 
 	if (o->iptr)
 		snprintf(xip, sizeof(xip), ", *(arg0 + %d)", REGS_IP);
@@ -1141,6 +1203,33 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 			   "$nlf = (struct file *)*((uint64)$nlt->fd + arg1 * 8); "
 			   "if ($nlf) { printf(\"c%c%d %%d %%d %%d\", $t, 0, $nlf->f_inode->i_ino); } } }\n",
 			   __NR_socket, __NR_accept, __NR_accept4, ST_L_NLPROTO, ST_SOCKINO_ARG);
+	/* -y: the same of the two descriptors pipe, pipe2 and socketpair made. */
+	if (exit && o->lines && o->fdpaths) {
+		buf_printf(b, "\tif (($nr == %d || $nr == %d || $nr == %d) && arg1 == 0) { "
+			   "$nlp = *(arg0 + %d); if ($nr == %d) { $nlp = *(arg0 + %d); } "
+			   "$nlt = curtask->files->fdt; ",
+			   __NR_pipe, __NR_pipe2, __NR_socketpair, reg_off[0],
+			   __NR_socketpair, reg_off[3]);
+		for (k = 0; k < 2; k++)
+			buf_printf(b, "$nlk = *(uint32 *)($nlp + %d); if ($nlk < $nlt->max_fds) { "
+				   "$nlf = (struct file *)*((uint64)$nlt->fd + $nlk * 8); "
+				   "if ($nlf) { printf(\"c%c%d %%d %%d %%d\", $t, %d, $nlf->f_inode->i_ino); } } ",
+				   4 * k, ST_L_NLPROTO, ST_SOCKINO_ARG, k);
+		buf_printf(b, "}\n");
+	}
+	/* -yy: the sockets socket, accept, accept4 and socketpair made. */
+	if (exit && o->lines && o->fdsock) {
+		buf_printf(b, "\tif (($nr == %d || $nr == %d || $nr == %d) && (int64)arg1 >= 0) {\n",
+			   __NR_socket, __NR_accept, __NR_accept4);
+		sock_snap(b, "arg1", ST_SNAP_RET);
+		buf_printf(b, "\t}\n\tif ($nr == %d && arg1 == 0) {\n\t$nlp = *(arg0 + %d);\n",
+			   __NR_socketpair, reg_off[3]);
+		for (k = 0; k < 2; k++) {
+			snprintf(fdx, sizeof(fdx), "*(uint32 *)($nlp + %d)", 4 * k);
+			sock_snap(b, fdx, ST_SNAP_PAIR + 8 * k);
+		}
+		buf_printf(b, "\t}\n");
+	}
 	if (o->inject)
 		inject_code(b, o, exit, now);
 	if (o->summary && !exit)
@@ -1166,6 +1255,11 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	if (o->lines && !exit)
 		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, %s, buf(arg0 + %d, %d));\n",
 			   now, REGS_FROM, o->iptr ? REGS_IP_LEN : 64);
+	/* -yy: the socket in argument 0, which most calls on one take. */
+	if (o->lines && !exit && o->fdsock) {
+		snprintf(fdx, sizeof(fdx), "*(arg0 + %d) & 0xffffffff", reg_off[0]);
+		sock_snap(b, fdx, ST_SNAP_ARG0);
+	}
 	if (o->lines && o->stack) {
 		buf_printf(b, "\t");
 		if (exit)

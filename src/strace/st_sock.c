@@ -17,6 +17,7 @@
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
 
+#include "../util.h"
 #include "st_sock.h"
 #include "st_decode.h"
 #include "st_xlat.h"
@@ -82,31 +83,43 @@ static bool diag_ask(const void *req, size_t reqlen,
 	return ok;
 }
 
+/*
+ * An inet socket as strace names it: the local endpoint, and the remote
+ * one once the socket has a peer.  Addresses in network order, ports in
+ * host order; false if an address cannot be written.
+ */
+static bool inet_text(char *out, size_t outlen, const char *proto, int family,
+		      const void *src, unsigned sport, const void *dst,
+		      unsigned dport)
+{
+	static const unsigned char zero[16];
+	bool v6 = family == AF_INET6;
+	char s[INET6_ADDRSTRLEN], d[INET6_ADDRSTRLEN];
+	const char *ob = v6 ? "[" : "", *cb = v6 ? "]" : "";
+
+	if (!inet_ntop(family, src, s, sizeof(s)))
+		return false;
+	if (dport || memcmp(dst, zero, v6 ? 16 : 4)) {
+		if (!inet_ntop(family, dst, d, sizeof(d)))
+			return false;
+		snprintf(out, outlen, "%s:[%s%s%s:%u->%s%s%s:%u]", proto, ob, s,
+			 cb, sport, ob, d, cb, dport);
+	} else {
+		snprintf(out, outlen, "%s:[%s%s%s:%u]", proto, ob, s, cb, sport);
+	}
+	return true;
+}
+
 static bool inet_found(const void *msg, size_t len, unsigned long ino,
 		       char *out, size_t outlen, const char *proto)
 {
-	static const unsigned char zero[16];
 	const struct inet_diag_msg *m = msg;
-	bool v6 = m->idiag_family == AF_INET6;
-	char src[INET6_ADDRSTRLEN], dst[INET6_ADDRSTRLEN];
-	const char *ob = v6 ? "[" : "", *cb = v6 ? "]" : "";
 
 	if (len < sizeof(*m) || m->idiag_inode != ino)
 		return false;
-	if (!inet_ntop(m->idiag_family, m->id.idiag_src, src, sizeof(src)))
-		return false;
-	/* An endpoint only once the socket has a peer, as strace. */
-	if (m->id.idiag_dport || memcmp(m->id.idiag_dst, zero, v6 ? 16 : 4)) {
-		if (!inet_ntop(m->idiag_family, m->id.idiag_dst, dst, sizeof(dst)))
-			return false;
-		snprintf(out, outlen, "%s:[%s%s%s:%u->%s%s%s:%u]", proto, ob, src,
-			 cb, ntohs(m->id.idiag_sport), ob, dst, cb,
+	return inet_text(out, outlen, proto, m->idiag_family, m->id.idiag_src,
+			 ntohs(m->id.idiag_sport), m->id.idiag_dst,
 			 ntohs(m->id.idiag_dport));
-	} else {
-		snprintf(out, outlen, "%s:[%s%s%s:%u]", proto, ob, src, cb,
-			 ntohs(m->id.idiag_sport));
-	}
-	return true;
 }
 
 static bool inet_details(int family, int protocol, unsigned long ino,
@@ -123,6 +136,33 @@ static bool inet_details(int family, int protocol, unsigned long ino,
 	};
 
 	return diag_ask(&req, sizeof(req), inet_found, ino, out, outlen, proto);
+}
+
+/*
+ * A UNIX socket as strace names it: its inode, its peer's, its address
+ * (plen bytes of sun_path: quoted, an abstract one after '@'); false when
+ * it has neither a peer nor an address (strace shows the inode alone).
+ */
+static bool unix_text(char *out, size_t outlen, const char *proto,
+		      unsigned long ino, unsigned long peer, const char *path,
+		      size_t plen)
+{
+	struct buf b = { 0 };
+
+	if (!peer && !plen)
+		return false;
+	buf_printf(&b, "%s:[%lu", proto, ino);
+	if (peer)
+		buf_printf(&b, "->%lu", peer);
+	if (plen) {
+		buf_printf(&b, ",%s", path[0] ? "" : "@");
+		st_quote(&b, (const unsigned char *)path + !path[0],
+			 strnlen(path + !path[0], plen - !path[0]), false, 0);
+	}
+	buf_printf(&b, "]");
+	snprintf(out, outlen, "%.*s", (int)b.len, b.p);
+	buf_free(&b);
+	return true;
 }
 
 static bool unix_found(const void *msg, size_t len, unsigned long ino,
@@ -145,24 +185,7 @@ static bool unix_found(const void *msg, size_t len, unsigned long ino,
 			memcpy(&peer, RTA_DATA(a), 4);
 		}
 	}
-	/* Neither a peer nor a name: only the inode, as strace. */
-	if (!peer && !plen)
-		return false;
-	struct buf b = { 0 };
-
-	buf_printf(&b, "%s:[%lu", proto, ino);
-	if (peer)
-		buf_printf(&b, "->%u", peer);
-	if (plen) {
-		/* The name quoted, an abstract one after '@'. */
-		buf_printf(&b, ",%s", path[0] ? "" : "@");
-		st_quote(&b, (const unsigned char *)path + !path[0],
-			 strnlen(path + !path[0], plen - !path[0]), false, 0);
-	}
-	buf_printf(&b, "]");
-	snprintf(out, outlen, "%.*s", (int)b.len, b.p);
-	buf_free(&b);
-	return true;
+	return unix_text(out, outlen, proto, ino, peer, path, plen);
 }
 
 static bool unix_details(unsigned long ino, char *out, size_t outlen,
@@ -182,22 +205,29 @@ static bool unix_details(unsigned long ino, char *out, size_t outlen,
 	return diag_ask(&req, sizeof(req), unix_found, ino, out, outlen, proto);
 }
 
+/* A netlink socket as strace names it: its protocol and port id. */
+static void netlink_text(char *out, size_t outlen, const char *proto,
+			 unsigned protocol, unsigned portid)
+{
+	const char *name = st_xlat_name(st_netlink_proto, protocol);
+
+	if (name) {
+		if (!strncmp(name, "NETLINK_", 8))
+			name += 8;
+		snprintf(out, outlen, "%s:[%s:%u]", proto, name, portid);
+	} else {
+		snprintf(out, outlen, "%s:[%u]", proto, protocol);
+	}
+}
+
 static bool netlink_found(const void *msg, size_t len, unsigned long ino,
 			  char *out, size_t outlen, const char *proto)
 {
 	const struct netlink_diag_msg *m = msg;
-	const char *name;
 
 	if (len < sizeof(*m) || m->ndiag_ino != ino)
 		return false;
-	name = st_xlat_name(st_netlink_proto, m->ndiag_protocol);
-	if (name) {
-		if (!strncmp(name, "NETLINK_", 8))
-			name += 8;
-		snprintf(out, outlen, "%s:[%s:%u]", proto, name, m->ndiag_portid);
-	} else {
-		snprintf(out, outlen, "%s:[%u]", proto, m->ndiag_protocol);
-	}
+	netlink_text(out, outlen, proto, m->ndiag_protocol, m->ndiag_portid);
 	return true;
 }
 
@@ -262,7 +292,7 @@ int st_sock_details(int tid, int fd, unsigned long ino, char *out, size_t len)
 	}
 	if (!ok)
 		snprintf(out, len, "%s:[%lu]", proto, ino);
-	return 0;
+	return ok;
 }
 
 int st_sock_netlink_proto(int tid, int fd)
@@ -279,7 +309,7 @@ int st_sock_netlink_proto(int tid, int fd)
 		return -1;
 	target[n] = 0;
 	if (sscanf(target, "socket:[%lu]", &ino) != 1 ||
-	    st_sock_details(tid, fd, ino, out, sizeof(out)) ||
+	    st_sock_details(tid, fd, ino, out, sizeof(out)) < 0 ||
 	    strncmp(out, "NETLINK:[", 9))
 		return -1;
 	p = out + 9;
@@ -293,4 +323,62 @@ int st_sock_netlink_proto(int tid, int fd)
 			return (int)st_netlink_proto[i].val;
 	}
 	return -1;
+}
+
+bool st_sock_snap_details(const struct st_sock_snap *sn, char *out, size_t len)
+{
+	bool ok = false;
+
+	switch (sn->family) {
+	case AF_INET:
+	case AF_INET6:
+		/*
+		 * The diagnostics list an inet socket once it has a port
+		 * (bound, listening or connected: this kernel lists bound TCP
+		 * sockets too); strace shows the inode before.
+		 */
+		if (sn->sport != 0)
+			ok = inet_text(out, len, sn->proto, sn->family, sn->src,
+				       sn->sport, sn->dst, sn->dport);
+		break;
+	case AF_UNIX:
+		ok = unix_text(out, len, sn->proto, sn->ino, sn->peer, sn->path,
+			       sn->plen);
+		break;
+	case AF_NETLINK:
+		/* Only bound ones are listed. */
+		if (sn->portid) {
+			netlink_text(out, len, sn->proto, sn->protocol, sn->portid);
+			ok = true;
+		}
+		break;
+	}
+	if (!ok)
+		snprintf(out, len, "%s:[%lu]", sn->proto, sn->ino);
+	return ok;
+}
+
+/*
+ * Details once found stay with their inode, as in strace, which asks the
+ * kernel only about sockets it has nothing on: a socket keeps the
+ * endpoints it first showed after it is closed or its peer is.  strace's
+ * table: a slot per inode modulo its size, the last one found kept.
+ */
+#define SOCK_CACHE 1024
+
+static struct {
+	unsigned long ino;
+	char *details;
+} cache[SOCK_CACHE];
+
+const char *st_sock_cached(unsigned long ino)
+{
+	return cache[ino % SOCK_CACHE].ino == ino ? cache[ino % SOCK_CACHE].details : NULL;
+}
+
+void st_sock_cache(unsigned long ino, const char *details)
+{
+	free(cache[ino % SOCK_CACHE].details);
+	cache[ino % SOCK_CACHE].ino = ino;
+	cache[ino % SOCK_CACHE].details = xstrdup(details);
 }

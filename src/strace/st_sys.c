@@ -126,6 +126,8 @@ bool st_fd_keeping(const struct st_opts *o, long nr)
 		"open", "openat", "openat2", "creat", "close", "dup", "dup2",
 		"dup3", "fcntl", "chdir", "fchdir", "pidfd_open", "open_tree",
 		"landlock_create_ruleset", "seccomp", "userfaultfd",
+		"unlink", "unlinkat", "rename", "renameat", "renameat2",
+		"pipe", "pipe2", "socketpair",
 	};
 	const struct st_sys *s = st_sys_by_nr(nr);
 	size_t i;

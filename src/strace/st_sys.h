@@ -248,6 +248,24 @@ enum st_class {
  * returned (socket, accept, accept4), under another argument number.
  */
 #define ST_SOCKINO_ARG 8
+/*
+ * Records only, -yy: a socket as the call saw it (st_prog.c's sock_snap()),
+ * for a line decoded once the socket or the process is gone: letter
+ * ST_L_SOCKSNAP, argument ST_SNAP_ARG (none has that number), captures
+ * from idx base on, base ST_SNAP_ARG0 for the descriptor in argument 0
+ * at entry, ST_SNAP_RET for the one returned, ST_SNAP_PAIR + 8 * j for
+ * socketpair's j-th.  Captures base + 0: the inode; + 1: family | local
+ * port << 16 | remote port (network order) << 32 | protocol (8 bits) << 48
+ * | state << 56;
+ * + 2..5: the addresses (IPv4: remote, local; IPv6: remote, local, 8
+ * bytes each) or a UNIX socket's peer's inode, or a netlink socket's port
+ * id; + 6: the kernel's name of the protocol; + 7: a UNIX socket's address.
+ */
+#define ST_L_SOCKSNAP '\327'
+#define ST_SNAP_ARG 6
+#define ST_SNAP_ARG0 0
+#define ST_SNAP_RET 8
+#define ST_SNAP_PAIR 16
 #define ST_FUTEXV_MAX 128	/* the kernel's FUTEX_WAITV_MAX */
 #define ST_MMSG_IDX(e) (16 * ((e) + 1))
 /* setgroups' gid_t list read at entry, as long as argument 0 says. */

@@ -47,6 +47,22 @@ else
 	bad pid_p_exited "stderr: $(cat "$W/err")"
 fi
 
+# uregs[] at a function's entry: the program counter is the function's
+# address (the program's load address, from the process's maps, plus its
+# symbol's value, from nm), the first two arguments are in rdi and rsi.
+"$WL" ticks 25 &
+wl=$!
+sleep 0.1
+base=$(awk '$6 ~ /workload$/ && $3 == "00000000" { split($1, a, "-"); print a[1]; exit }' "/proc/$wl/maps")
+sym=$(nm "$WL" | awk '$3 == "ferret_add" { print $1 }')
+want=$(printf '%x' $((0x${base:-0} + 0x${sym:-0})))
+same pid_uregs 0 "$want 1 10
+
+" -- -q -p "$wl" \
+	-n 'pid$target:a.out:ferret_add:entry /!done/ { done = 1;
+		printf("%x %d %d\n", uregs[R_PC], uregs[R_RDI] == arg0, uregs[R_RSI]); exit(0); }'
+wait "$wl"
+
 err pid_return_arg0 1 'dtrace: invalid probe specifier pid$target:a.out:ferret_mul:return { trace(arg0); }: arg0 is not available at return probe uretprobe:'"$WL"':ferret_mul: arg0 is the offset of the returning instruction, which the kernel does not give' -- \
 	-c "$WL calls 1" -n 'pid$target:a.out:ferret_mul:return { trace(arg0); }'
 err pid_bad_name 1 'dtrace: invalid probe specifier pid$target:a.out:ferret_add:bogus { }: invalid probe name for the pid provider: bogus (entry, return or a hexadecimal offset)' -- \

@@ -32,8 +32,72 @@ else
 	bad stackdepth "stackdepth ustackdepth: '$d', bpftrace's kstack frames $k, len(ustack) $u"
 fi
 
-err vtimestamp 1 "dtrace: invalid probe specifier BEGIN { trace(vtimestamp); }: builtin 'vtimestamp' is not supported yet: the kernel gives eBPF no per-thread on-CPU time" -- \
-	-n 'BEGIN { trace(vtimestamp); }'
+# vtimestamp: the thread's on-CPU time.  The workload spins until its
+# own CLOCK_THREAD_CPUTIME_ID has advanced 300 ms, then sleeps 300 ms,
+# with a getppid() before, between and after; it writes the CPU time it
+# measured.  vtimestamp must advance by that (within 20 ms: it lags the
+# scheduler's clock by up to a tick, 4 ms at HZ=250, and the spin's own
+# ends add some) across the spin, and by under 5 ms across the sleep,
+# which timestamp sees take 300 ms.  It never goes back at any of the
+# process's syscall entries and returns.
+PY=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+if [ -n "$PY" ]; then
+cat >"$W/spin.py" <<'EOF2'
+import os, sys, time
+os.getppid()
+t0 = time.thread_time_ns()
+while time.thread_time_ns() - t0 < 300000000:
+    pass
+t1 = time.thread_time_ns()
+os.getppid()
+time.sleep(0.3)
+os.getppid()
+open(sys.argv[1], "w").write("%d\n" % (t1 - t0))
+EOF2
+timeout 30 "$FERRET" dtrace -q -c "$PY $W/spin.py $W/spun" -n '
+	syscall::getppid:entry /pid == $target/ { printf("M %d %d\n", vtimestamp, timestamp); }
+	syscall:::entry,syscall:::return /pid == $target && vtimestamp < self->vt/ { @back = count(); }
+	syscall:::entry,syscall:::return /pid == $target/ { self->vt = vtimestamp; @seen = count(); }
+	END { printa("B %@d\n", @back); printa("S %@d\n", @seen); }' >"$W/out" 2>"$W/err"
+spun=$(cat "$W/spun" 2>/dev/null)
+if awk -v spun="${spun:-0}" '
+	$1 == "M" { v[n + 0] = $2; t[n + 0] = $3; n++ }
+	$1 == "B" { back = $2 } $1 == "S" { seen = $2 }
+	END {
+		if (n < 3 || spun < 300000000 || seen < 100 || back) exit 1
+		busy = v[n - 2] - v[n - 3]; idle = v[n - 1] - v[n - 2]
+		d = busy - spun; if (d < 0) d = -d
+		exit !(d < 20000000 && idle < 5000000 && t[n - 1] - t[n - 2] >= 300000000)
+	}' "$W/out"; then
+	ok vtimestamp
+else
+	bad vtimestamp "CPU time spun $spun; $(tr '\n' '|' <"$W/out" | tail -c 300) $(head -2 "$W/err")"
+fi
+else
+	echo "skip vtimestamp: no python3"
+	skip=$((skip + 1))
+fi
+
+# uregs[] at a syscall's entry: the registers the thread entered the
+# kernel with.  x86-64's syscall ABI puts the arguments in rdi, rsi and
+# rdx and the number in orig_ax (R_ERR: 257 for openat), the entry code
+# sets ax to -ENOSYS (-38) before the call, and the syscall instruction
+# leaves the return address in rcx and the flags in r11, which pt_regs
+# also keeps as ip and flags.
+same uregs_syscall 0 "1 1 1 257 -38 1 1
+
+" -- -q -c "head -c 0 $W/uregs" \
+	-n 'syscall::openat:entry /pid == $target && copyinstr(arg1) == "'"$W/uregs"'"/ {
+		printf("%d %d %d %d %d %d %d\n", uregs[R_RDI] == arg0, uregs[R_RSI] == arg1,
+		    uregs[R_RDX] == arg2, uregs[R_ERR], (int64_t)uregs[R_RAX],
+		    uregs[R_PC] == uregs[R_RCX], uregs[R_RFL] == uregs[R_R11]); }'
+# uregs[] takes an integer constant from 0 to 25 (R_TRAPNO), as DTrace's.
+err uregs_not_const 1 "dtrace: invalid probe specifier BEGIN { trace(uregs[timestamp]); }: [D_PROTO_ARG] uregs[ ] argument #1 is incompatible with prototype:" -- \
+	-n 'BEGIN { trace(uregs[timestamp]); }'
+err uregs_negative 1 "dtrace: invalid probe specifier BEGIN { trace(uregs[-1]); }: [D_REGS_IDX] index -1 is out of range for array uregs" -- \
+	-n 'BEGIN { trace(uregs[-1]); }'
+err uregs_range 1 "dtrace: invalid probe specifier BEGIN { trace(uregs[R_TRAPNO + 1]); }: [D_UNKNOWN] uregs[]: index out of bounds (26)" -- \
+	-n 'BEGIN { trace(uregs[R_TRAPNO + 1]); }'
 
 # args[N] as the syscall declares it: openat's dirfd is an int (AT_FDCWD
 # prints as -100, sizeof 4) and its path a char pointer; not available

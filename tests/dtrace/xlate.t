@@ -57,6 +57,59 @@ same curpsinfo_target 0 "1 1 1
 	printf("%d %d %d\n", curpsinfo->pr_pid == $target, curpsinfo->pr_ppid == $pid,
 	    ((struct task_struct *)curpsinfo->pr_addr)->tgid == $target); }'
 
+# pr_argc, pr_start and pr_time.  The workload, run as "start.py a b"
+# (4 arguments), sleeps 300 ms, then a second thread and then the main
+# one call getppid().  pr_argc is 4; psinfo's pr_start (the process's
+# wall-clock start) lies between the shell's clock before and after the
+# run, at least 300 ms before walltimestamp; lwpsinfo's pr_start is the
+# process's in the main thread, at least 300 ms later in the second;
+# lwpsinfo's pr_time (the thread's accounted CPU time) is at most
+# vtimestamp, and within 5 ms of it.
+PY=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+if [ -n "$PY" ]; then
+cat >"$W/start.py" <<'EOF2'
+import os, threading, time
+time.sleep(0.3)
+t = threading.Thread(target=os.getppid)
+t.start()
+t.join()
+os.getppid()
+EOF2
+before=$(date +%s)
+timeout 30 "$FERRET" dtrace -q -c "$PY $W/start.py a b" -n '
+	syscall::getppid:entry /pid == $target/ {
+		printf("%d %d %d %d %d %d\n", tid == pid, curpsinfo->pr_argc, curpsinfo->pr_start.tv_sec,
+		    walltimestamp - (curpsinfo->pr_start.tv_sec * 1000000000 + curpsinfo->pr_start.tv_nsec),
+		    (curlwpsinfo->pr_start.tv_sec - curpsinfo->pr_start.tv_sec) * 1000000000 +
+		    curlwpsinfo->pr_start.tv_nsec - curpsinfo->pr_start.tv_nsec,
+		    vtimestamp - (curlwpsinfo->pr_time.tv_sec * 1000000000 + curlwpsinfo->pr_time.tv_nsec)); }' \
+	>"$W/out" 2>"$W/err"
+after=$(date +%s)
+if awk -v before="$before" -v after="$after" 'NF == 6 { l[n + 0] = $0; n++ }
+	END {
+		if (n < 2) exit 1
+		split(l[n - 2], t); split(l[n - 1], m)
+		exit !(t[1] == 0 && m[1] == 1 && t[2] == 4 && m[2] == 4 &&
+		       m[3] >= before && m[3] <= after && t[3] == m[3] &&
+		       m[4] >= 300000000 && m[4] < 10000000000 &&
+		       m[5] == 0 && t[5] >= 300000000 && t[5] < m[4] &&
+		       m[6] >= 0 && m[6] < 5000000 && t[6] >= 0 && t[6] < 5000000)
+	}' "$W/out"; then
+	ok psinfo_start_argc_time
+else
+	bad psinfo_start_argc_time "clock $before..$after; $(tr '\n' '|' <"$W/out") $(head -2 "$W/err")"
+fi
+else
+	echo "skip psinfo_start_argc_time: no python3"
+	skip=$((skip + 1))
+fi
+
+# pr_argc is read from the current address space: 0 for another's.
+same argc_other 0 "0
+
+" -- -q -c "sleep 0.1" -n 'syscall::clock_nanosleep:entry /pid == $target/ {
+	printf("%d\n", xlate <psinfo_t *> (curthread->real_parent)->pr_argc); }'
+
 derr() {
 	printf '%s\n' "$3" >"$W/e.d"
 	err "$1" 1 "dtrace: failed to compile script $W/e.d: $2" -- -s "$W/e.d"
@@ -74,8 +127,10 @@ derr redeclared "[D_XLATE_REDECL] line 3: translator from int32 to struct out ha
 	"struct out { int x; };
 translator struct out < int I > { x = I; };
 translator struct out < int J > { x = J + 1; };"
-derr no_conversion "[D_XLATE_NOCONV] line 1: translator does not define conversion for member: pr_argc" \
-	"BEGIN { trace(curpsinfo->pr_argc); }"
+derr no_conversion "[D_XLATE_NOCONV] line 1: translator does not define conversion for member: pr_time.tv_sec" \
+	"BEGIN { trace(curpsinfo->pr_time.tv_sec); }"
+derr struct_member_whole "line 1: a struct member of a translated struct is not supported yet as a value: use one of its members (pr_start.tv_sec)" \
+	"BEGIN { trace(curpsinfo->pr_start); }"
 derr no_translator "[D_XLATE_NONE] line 2: cannot translate to \"struct out\": no translator to it is defined" \
 	"struct out { int x; };
 BEGIN { trace(xlate <struct out *>(curthread)->x); }"

@@ -409,6 +409,28 @@ for spec in kprobe:vfs_read kretprobe:vfs_read fentry:vfs_read fexit:vfs_read; d
 	fi
 	fails "refused-$spec" "ferret-record:2:1: error: $why" -a -o "$W/x.ctf" -e "$spec"
 done
+# The function graph: -G without -g; the program it records with (a
+# kprobe and a kretprobe block over the same functions); and where this
+# kernel has no kprobes, one error naming why, fentry's refusal too.
+fails graph-no-root "ferret record: -G names functions under a -g FUNC: give one" \
+	-a -o "$W/x.ctf" -G 'vfs_*'
+if "$FERRET" record --dump-program -a -g vfs_read -G 'rw_*' -G security_file_permission \
+	>"$W/g.prog" 2>"$W/g.err" &&
+	grep -qx 'kprobe:vfs_read, kprobe:rw_\*, kprobe:security_file_permission /pid != [0-9]*/ {' "$W/g.prog" &&
+	grep -qx 'kretprobe:vfs_read, kretprobe:rw_\*, kretprobe:security_file_permission /pid != [0-9]*/ {' "$W/g.prog" &&
+	grep -q '@fgdepth\[tid\]' "$W/g.prog" && grep -q '^rawtracepoint:sched_switch ' "$W/g.prog"; then
+	ok "graph-program"
+else
+	bad "graph-program" "$(head -3 "$W/g.err") $(grep -m2 probe "$W/g.prog")"
+fi
+kwhy=$("$FERRET" -e 'kprobe:vfs_read { exit(); }' 2>&1 >/dev/null | sed -n 's/^-e:[0-9]*:[0-9]*: error: //p' | head -1)
+fwhy=$("$FERRET" -e 'fentry:vfs_read { exit(); }' 2>&1 >/dev/null | sed -n 's/^-e:[0-9]*:[0-9]*: error: //p' | head -1)
+if [ -z "$kwhy" ]; then
+	skipped "graph-refused" "this kernel has kprobes (tests/vm records a graph)"
+else
+	fails graph-refused "ferret record: -g vfs_read: the function graph needs kprobes: $kwhy${fwhy:+ (and $fwhy)}" \
+		-a -o "$W/x.ctf" -g vfs_read -G 'rw_*'
+fi
 if [ -n "$ASAN" ]; then
 	rm -rf "$W/asan.ctf"
 	if ASAN_OPTIONS=detect_leaks=1 timeout 120 "$ASAN/ferret" record -q -o "$W/asan.ctf" \

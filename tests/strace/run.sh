@@ -162,6 +162,18 @@ same_line() {	# same_line NAME STRACE-ARGS... -- COMMAND...
 }
 same_line "-y: pidfd_getfd's descriptor as its process has it" -y -e trace=pidfd_getfd -- "$WL" getfd
 NORM2='s/<pid:[0-9]+>/<pid:PID>/' same_line "-yy: pidfd_getfd's descriptor as its process has it" -yy -e trace=pidfd_getfd -- "$WL" getfd
+NORM2="s#$T/tmp\\.[A-Za-z0-9]+#DIR#g; s#x{255}#X#g" \
+same_line "-y: the working directory after chdir(\"..\"), through a link, and none past a page" \
+	-y -e trace=openat,chdir -- sh -c 'exec "$1" cwd "$(mktemp -d -p "$2")"' sh "$WL" "$T"
+NORM2="s#$T/tmp\\.[A-Za-z0-9]+#DIR#g" \
+same_line "-y: a file renamed or removed, after the process is gone" \
+	-y -e trace=fchmod -- sh -c 'exec "$1" unlink "$(mktemp -d -p "$2")"' sh "$WL" "$T"
+NORM2='s/:\[[0-9]+\]/:[INO]/g' \
+same_line "-y: the pipe and socket pairs made, the descriptors SCM_RIGHTS passes, after the process is gone" \
+	-y -e trace=pipe2,socketpair,sendmsg -- "$WL" pairs
+NORM2='s/[0-9]{4,}/N/g' \
+same_line "-yy: sockets as each call found them, after the process is gone, a closed peer remembered" \
+	-yy -e trace=socketpair,getpeername,close,socket,bind,listen,getsockname,connect,accept,sendto,shutdown -- "$WL" yy-gone
 same_line "open, socket, statx, fadvise and fcntl flags" \
 	-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
 same_line "unsigned ints truncated, unknown values commented" \
@@ -1039,6 +1051,18 @@ done
 strace -o /dev/full -e trace=none true 2> fs.txt; src=$?
 [ $frc = $src ] && diff <(sed 's/^[^:]*: //' fs.txt) <(sed 's/^[^:]*: //' ff.txt) > d.txt &&
 	ok "-o /dev/full: strace's message and status" || bad "-o /dev/full: $frc/$src $(head -3 d.txt)"
+# Once the command runs, the tracer holds neither its standard input nor
+# its standard output (strace puts dummies there): a command that closes
+# them leaves no reader of its input pipe and no writer of its output's.
+held() {	# held TRACER...: "same" for each of fds 0, 1 the tracer still shares
+	echo | "$@" -qq -e trace=none -e signal=none sh -c 'for i in 0 1; do
+		[ "$(readlink /proc/$$/fd/$i)" = "$(readlink /proc/$PPID/fd/$i)" ] && echo same $i || echo other $i
+	done' | cat
+}
+s=$(held strace) f=$(held "$FERRET" strace)
+[ "$s" = "$(printf 'other 0\nother 1')" ] && [ "$f" = "$s" ] &&
+	ok "the command's standard input and output are not held, as with strace" ||
+	bad "standard descriptors held: strace: $s; ferret: $f"
 # The table is what its generator makes of this machine's header.
 python3 "$HERE/../../src/strace/gen-systab.py" | diff - "$HERE/../../src/strace/st_systab.c" > d.txt &&
 	ok "st_systab.c is gen-systab.py's output" || bad "st_systab.c differs from its generator: $(head -4 d.txt)"

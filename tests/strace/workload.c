@@ -5105,6 +5105,132 @@ static void getfd(void)
 }
 
 /*
+ * The working directory -y shows for AT_FDCWD: after chdir(".."), after
+ * a chdir through a symbolic link and "..", and while it is longer than
+ * the kernel names (a page).  Runs in a directory of its own (argv[2]).
+ */
+static void cwds(const char *top)
+{
+	char name[256];
+	size_t len;
+	int n = 0;
+
+	if (chdir(top) || mkdir("d", 0700) || mkdir("d/e", 0700) ||
+	    symlink("d/e", "l") || chdir("l/..") ||
+	    syscall(SYS_openat, AT_FDCWD, "sample", O_RDONLY) != -1)
+		return;
+	memset(name, 'x', sizeof(name) - 1);
+	name[sizeof(name) - 1] = 0;
+	for (len = strlen(top); len <= 4096; len += sizeof(name), n++)
+		if (mkdir(name, 0700) || chdir(name))
+			return;
+	syscall(SYS_openat, AT_FDCWD, "sample", O_RDONLY);
+	if (chdir(".."))
+		return;
+	syscall(SYS_openat, AT_FDCWD, "sample", O_RDONLY);
+	while (n-- > 1)
+		if (rmdir(name) || chdir(".."))
+			return;
+	rmdir(name);
+}
+
+/*
+ * -y after a file is removed or renamed, in a directory of its own
+ * (argv[2]): the descriptors then name the file as the kernel does, the
+ * removed one with "(deleted)", though the process is gone when ferret
+ * decodes the lines.  One file's name ends in " (deleted)" itself.
+ */
+static void unlinks(const char *top)
+{
+	int a, b, d;
+
+	if (chdir(top))
+		return;
+	a = open("a", O_RDWR | O_CREAT, 0600);
+	b = open("b", O_RDWR | O_CREAT, 0600);
+	d = open("a (deleted)", O_RDWR | O_CREAT, 0600);
+	if (a < 0 || b < 0 || d < 0 || rename("b", "c") || unlink("a"))
+		return;
+	fchmod(a, 0640);
+	fchmod(b, 0640);
+	fchmod(d, 0640);
+	syscall(SYS_unlinkat, AT_FDCWD, "c", 0);
+	fchmod(b, 0600);
+}
+
+/*
+ * -y on the descriptors pipe2 and socketpair return and on those a
+ * sendmsg passes, with the process gone when ferret decodes the lines.
+ */
+static void pairs(void)
+{
+	int p[2], sv[2], fds[2];
+	char data = 'x';
+	union {
+		char buf[CMSG_SPACE(sizeof(fds))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = { &data, 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+			    .msg_control = u.buf, .msg_controllen = sizeof(u.buf) };
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
+
+	if (pipe2(p, 0) || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		return;
+	fds[0] = open("/dev/null", O_RDONLY);
+	fds[1] = p[1];
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(fds));
+	memcpy(CMSG_DATA(cm), fds, sizeof(fds));
+	sendmsg(sv[0], &m, 0);
+}
+
+/*
+ * -yy on sockets as the calls found them, the process gone when ferret
+ * decodes the lines: a pair whose one end closes (the other keeps the
+ * peer it showed, as strace's cache keeps it), TCP over loopback through
+ * bind, listen, connect and accept, an abstract UNIX address, a bound
+ * netlink socket.
+ */
+static void yy_gone(void)
+{
+	struct sockaddr_in in = { .sin_family = AF_INET,
+				  .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_un un = { .sun_family = AF_UNIX, .sun_path = "\0ferret-yy" };
+	struct sockaddr_nl nl = { .nl_family = AF_NETLINK };
+	struct sockaddr sa;
+	socklen_t len = sizeof(in);
+	int sv[2], l, c, a, u, n;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return;
+	len = sizeof(sa);
+	getpeername(sv[1], &sa, &len);
+	close(sv[0]);
+	len = sizeof(sa);
+	getpeername(sv[1], &sa, &len);
+	l = socket(AF_INET, SOCK_STREAM, 0);
+	len = sizeof(in);
+	if (l < 0 || bind(l, (struct sockaddr *)&in, sizeof(in)) || listen(l, 1) ||
+	    getsockname(l, (struct sockaddr *)&in, &len))
+		return;
+	c = socket(AF_INET, SOCK_STREAM, 0);
+	if (c < 0 || connect(c, (struct sockaddr *)&in, sizeof(in)))
+		return;
+	a = accept(l, NULL, NULL);
+	send(c, "x", 1, 0);
+	close(a);
+	shutdown(c, SHUT_RDWR);
+	u = socket(AF_UNIX, SOCK_DGRAM, 0);
+	bind(u, (struct sockaddr *)&un, offsetof(struct sockaddr_un, sun_path) + 10);
+	getsockname(u, &sa, &(socklen_t){ sizeof(sa) });
+	n = socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
+	bind(n, (struct sockaddr *)&nl, sizeof(nl));
+	getsockname(n, &sa, &(socklen_t){ sizeof(sa) });
+}
+
+/*
  * An orphaned group with a stopped member: the middle process exits
  * while its child, alone in its group, is stopped, and the kernel sends
  * that group SIGHUP, then SIGCONT.
@@ -5136,6 +5262,22 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic")) {
 		basic();
+		return 0;
+	}
+	if (!strcmp(mode, "cwd") && argc > 2) {
+		cwds(argv[2]);
+		return 0;
+	}
+	if (!strcmp(mode, "unlink") && argc > 2) {
+		unlinks(argv[2]);
+		return 0;
+	}
+	if (!strcmp(mode, "pairs")) {
+		pairs();
+		return 0;
+	}
+	if (!strcmp(mode, "yy-gone")) {
+		yy_gone();
 		return 0;
 	}
 	if (!strcmp(mode, "orphan")) {

@@ -5,6 +5,11 @@
  * has nothing for are left out of the translators: naming one is a
  * compile error (D_XLATE_NOCONV), not a made-up value.
  *
+ * pr_start is the wall-clock time the process (the thread) started, from
+ * its start_boottime; lwpsinfo_t's pr_time the thread's on-CPU time as
+ * the scheduler last accounted it.  pr_argc is the count exec left at
+ * the bottom of the stack, for the current address space only.
+ *
  * The members' expressions name task_struct's fields as the kernel's
  * BTF has them (5.14 and later: __state, thread_info.cpu); they are
  * checked where a program uses them.
@@ -127,6 +132,9 @@ translator psinfo_t < struct task_struct *T > {
 	pr_ttydev = T->signal->tty;
 	pr_fname = T->comm;
 	pr_psargs = __psargs(T);
+	pr_argc = __argc(T);
+	pr_start.tv_sec = __walltime(T->group_leader->start_boottime) / 1000000000;
+	pr_start.tv_nsec = __walltime(T->group_leader->start_boottime) % 1000000000;
 	pr_wstat = 0;
 	pr_dmodel = PR_MODEL_LP64;
 	pr_taskid = 0;
@@ -151,6 +159,10 @@ translator lwpsinfo_t < struct task_struct *T > {
 		   T->__state & __D_TASK_STOPPED ? 'T' :
 		   T->exit_state & __D_TASK_EXITED ? 'Z' :
 		   T->__state & __D_TASK_WAITING ? 'W' : 'R';
+	pr_start.tv_sec = __walltime(T->start_boottime) / 1000000000;
+	pr_start.tv_nsec = __walltime(T->start_boottime) % 1000000000;
+	pr_time.tv_sec = T->se.sum_exec_runtime / 1000000000;
+	pr_time.tv_nsec = T->se.sum_exec_runtime % 1000000000;
 	pr_pri = T->prio;
 	pr_name = T->comm;
 	pr_onpro = T->thread_info.cpu;
