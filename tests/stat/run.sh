@@ -345,8 +345,10 @@ gated ferret -a --per-thread -e "$U" sleep 2.5 >"$W/fl"
 if [ "$(cut -d, -f1,2 "$W/fl" | tr '\n' ' ')" = "workload-T,200 workload-T,100 " ]; then ok bpf_per_thread_system_wide; else
 	cp "$W/fl" "$W/diff"; bad bpf_per_thread_system_wide "not the workload's two threads alone"; fi
 for args in "-a --per-thread" "-a --per-thread -j"; do
-	pt $args -e task-clock,cs >"$W/pl"
-	ft $args -e task-clock,cs >"$W/fl"
+	# shellcheck disable=SC2086
+	pf $args -e task-clock,cs sleep 0.3 >"$W/pl"
+	# shellcheck disable=SC2086
+	fs $args -e task-clock,cs sleep 0.3 >"$W/fl"
 	# One line of each tool's, the first of its task-clock's, compared.
 	pick() { grep -m1 task-clock | sed -E 's/^ *[^ ]+-[0-9]+ +/COMM /; s/"thread" : "[^"]*"/"thread" : "C"/' | mask; }
 	if diff <(pick <"$W/pl") <(pick <"$W/fl") >"$W/diff" &&
