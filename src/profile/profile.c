@@ -151,7 +151,9 @@ static int prof_render(const struct samples *s, const char *text, size_t len,
 		       struct prof_out *o)
 {
 	static const char *const root_labels[] = { "comm" };
-	struct pprof_opts po = { root_labels, 1 };
+	struct pprof_opts po = { root_labels, 1, NULL };
+	struct pprof_line *lines = NULL;
+	void *lines_ctx = NULL;
 	struct buf folded = { 0 }, out = { 0 };
 	int err = 0;
 
@@ -168,7 +170,11 @@ static int prof_render(const struct samples *s, const char *text, size_t len,
 		buf_put(&out, text, len);
 		break;
 	case PF_PPROF:
+		/* Source lines where the binaries have DWARF line tables. */
+		lines = pprof_lines(s, &lines_ctx);
+		po.lines = lines;
 		err = pprof_write(s, &po, &out);
+		pprof_lines_free(lines, lines_ctx);
 		break;
 	case PF_REPORT:
 		report_render(s, &o->report, &out);

@@ -6,6 +6,7 @@
 #include <zlib.h>
 
 #include "pprof.h"
+#include "dwline.h"
 
 /* Field numbers of profile.proto. */
 enum {
@@ -39,6 +40,8 @@ enum {
 	MAPPING_FILENAME = 5,
 	MAPPING_BUILD_ID = 6,
 	MAPPING_HAS_FUNCTIONS = 7,
+	MAPPING_HAS_FILENAMES = 8,
+	MAPPING_HAS_LINE_NUMBERS = 9,
 
 	LOCATION_ID = 1,
 	LOCATION_MAPPING_ID = 2,
@@ -46,10 +49,12 @@ enum {
 	LOCATION_LINE = 4,
 
 	LINE_FUNCTION_ID = 1,
+	LINE_LINE = 2,
 
 	FUNCTION_ID = 1,
 	FUNCTION_NAME = 2,
 	FUNCTION_SYSTEM_NAME = 3,
+	FUNCTION_FILENAME = 4,
 };
 
 enum { WIRE_VARINT = 0, WIRE_LEN = 2 };
@@ -226,22 +231,27 @@ static int main_mapping(const struct samples *s)
 	return m;
 }
 
-/* The function ids of the names: each name once, ids from 1. */
+/* The function ids of the names and files: each pair once, ids from 1. */
 struct funcs {
 	struct strtab names;	/* a strtab used as a set: index = id */
 	struct buf out;		/* the function fields */
 };
 
 static uint64_t func_id(struct funcs *f, struct strtab *t, const char *name,
-			struct buf *msg)
+			const char *file, struct buf *msg)
 {
 	int n = f->names.n;
-	int64_t i = str_index(&f->names, name);
+	/* "\x01" is in no symbol name: name and file apart in one key. */
+	char *key = xasprintf("%s\x01%s", name, file ? file : "");
+	int64_t i = str_index(&f->names, key);
 
+	free(key);
 	if (i == n) {
 		pb_uint(msg, FUNCTION_ID, i + 1);
 		pb_uint(msg, FUNCTION_NAME, str_index(t, name));
 		pb_uint(msg, FUNCTION_SYSTEM_NAME, str_index(t, name));
+		if (file)
+			pb_uint(msg, FUNCTION_FILENAME, str_index(t, file));
 		pb_msg(&f->out, PROFILE_FUNCTION, msg);
 	}
 	return i + 1;
@@ -255,6 +265,7 @@ void pprof_encode(const struct samples *s, const struct pprof_opts *o,
 	struct buf body = { 0 }, msg = { 0 }, sub = { 0 }, ids = { 0 };
 	uint64_t period = s->hz ? (1000000000ull + s->hz / 2) / s->hz : 0;
 	bool *named = xcalloc(s->nmappings ? s->nmappings : 1, sizeof(*named));
+	bool *lined = xcalloc(s->nmappings ? s->nmappings : 1, sizeof(*lined));
 	int *order = xmalloc((s->nmappings ? s->nmappings : 1) * sizeof(*order));
 	int *mid = xmalloc((s->nmappings ? s->nmappings : 1) * sizeof(*mid));
 	int i, j, n, main = main_mapping(s);
@@ -276,10 +287,16 @@ void pprof_encode(const struct samples *s, const struct pprof_opts *o,
 	for (i = 0; i < s->nmappings; i++) {
 		mid[order[i]] = i + 1;
 		named[i] = true;
+		lined[i] = o->lines != NULL;
 	}
-	for (i = 0; i < s->nlocs; i++)
-		if (s->locs[i].mapping >= 0 && !s->locs[i].name)
+	for (i = 0; i < s->nlocs; i++) {
+		if (s->locs[i].mapping < 0)
+			continue;
+		if (!s->locs[i].name)
 			named[s->locs[i].mapping] = false;
+		if (!o->lines || !o->lines[i].file)
+			lined[s->locs[i].mapping] = false;
+	}
 
 	for (i = 0; i < s->n; i++) {
 		const struct samples_sample *x = &s->v[i];
@@ -324,6 +341,8 @@ void pprof_encode(const struct samples *s, const struct pprof_opts *o,
 			pb_uint(&msg, MAPPING_BUILD_ID,
 				str_index(&t, m->build_id));
 		pb_uint(&msg, MAPPING_HAS_FUNCTIONS, named[order[i]]);
+		pb_uint(&msg, MAPPING_HAS_FILENAMES, lined[order[i]]);
+		pb_uint(&msg, MAPPING_HAS_LINE_NUMBERS, lined[order[i]]);
 		pb_msg(&body, PROFILE_MAPPING, &msg);
 	}
 
@@ -335,8 +354,12 @@ void pprof_encode(const struct samples *s, const struct pprof_opts *o,
 			pb_uint(&msg, LOCATION_MAPPING_ID, mid[l->mapping]);
 		pb_uint(&msg, LOCATION_ADDRESS, l->addr);
 		if (l->name) {
+			const struct pprof_line *ln = o->lines ? &o->lines[i] : NULL;
+
 			pb_uint(&sub, LINE_FUNCTION_ID,
-				func_id(&f, &t, l->name, &ids));
+				func_id(&f, &t, l->name, ln ? ln->file : NULL, &ids));
+			if (ln && ln->file)
+				pb_uint(&sub, LINE_LINE, (uint64_t)ln->line);
 			pb_msg(&msg, LOCATION_LINE, &sub);
 		}
 		pb_msg(&body, PROFILE_LOCATION, &msg);
@@ -345,7 +368,7 @@ void pprof_encode(const struct samples *s, const struct pprof_opts *o,
 	for (i = 0; i < roots.n; i++) {
 		pb_uint(&msg, LOCATION_ID, s->nlocs + 1 + i);
 		pb_uint(&sub, LINE_FUNCTION_ID,
-			func_id(&f, &t, roots.v[i], &ids));
+			func_id(&f, &t, roots.v[i], NULL, &ids));
 		pb_msg(&msg, LOCATION_LINE, &sub);
 		pb_msg(&body, PROFILE_LOCATION, &msg);
 	}
@@ -364,6 +387,7 @@ void pprof_encode(const struct samples *s, const struct pprof_opts *o,
 	buf_put(out, body.p, body.len);
 
 	free(named);
+	free(lined);
 	free(order);
 	free(mid);
 	buf_free(&body);
@@ -410,4 +434,77 @@ int pprof_write(const struct samples *s, const struct pprof_opts *o,
 	err = pprof_gzip(raw.p ? raw.p : "", raw.len, out);
 	buf_free(&raw);
 	return err;
+}
+
+/* The line tables opened so far, by file; NULL for a file without any. */
+struct line_files {
+	char **names;
+	struct dwline **d;
+	int n;
+};
+
+static struct dwline *lines_of(struct line_files *lf, const struct samples_mapping *m)
+{
+	int i;
+
+	for (i = 0; i < lf->n; i++)
+		if (!strcmp(lf->names[i], m->file))
+			return lf->d[i];
+	lf->names = xrealloc(lf->names, (lf->n + 1) * sizeof(*lf->names));
+	lf->d = xrealloc(lf->d, (lf->n + 1) * sizeof(*lf->d));
+	lf->names[lf->n] = xstrdup(m->file);
+	lf->d[lf->n] = dwline_open(m->file, m->build_id);
+	return lf->d[lf->n++];
+}
+
+struct pprof_line *pprof_lines(const struct samples *s, void **ctx)
+{
+	struct pprof_line *lines = xcalloc(s->nlocs ? s->nlocs : 1, sizeof(*lines));
+	struct line_files *lf = xcalloc(1, sizeof(*lf));
+	bool *leaf = xcalloc(s->nlocs ? s->nlocs : 1, sizeof(*leaf));
+	int i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->v[i].nuser)
+			leaf[s->v[i].user[0]] = true;
+	for (i = 0; i < s->nlocs; i++) {
+		const struct samples_loc *l = &s->locs[i];
+		const struct samples_mapping *m;
+		struct dwline *d;
+		uint64_t off, vaddr;
+
+		if (l->kernel || !l->name || l->mapping < 0)
+			continue;
+		m = &s->mappings[l->mapping];
+		if (m->file[0] != '/' || l->addr < m->start || l->addr >= m->limit)
+			continue;
+		d = lines_of(lf, m);
+		off = l->addr - m->start + m->offset;
+		if (!d || dwline_vaddr(d, off, &vaddr))
+			continue;
+		if (!leaf[i] && vaddr)
+			vaddr--;
+		if (dwline_find(d, vaddr, &lines[i].file, &lines[i].line))
+			lines[i].file = NULL;
+	}
+	free(leaf);
+	*ctx = lf;
+	return lines;
+}
+
+void pprof_lines_free(struct pprof_line *lines, void *ctx)
+{
+	struct line_files *lf = ctx;
+	int i;
+
+	for (i = 0; lf && i < lf->n; i++) {
+		free(lf->names[i]);
+		dwline_close(lf->d[i]);
+	}
+	if (lf) {
+		free(lf->names);
+		free(lf->d);
+		free(lf);
+	}
+	free(lines);
 }

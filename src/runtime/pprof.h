@@ -17,11 +17,14 @@
  *   cpu/nanoseconds and period 1e9/HZ; time_nanos and duration_nanos
  *   when known;
  * - a location per sampled address (kernel and user frames alike), with
- *   its mapping and a line naming its function where a symbol names it;
- *   none for an address no symbol names, which readers show as hex;
+ *   its mapping and a line naming its function where a symbol names it,
+ *   and the source file and line number where lines are given (see
+ *   pprof_lines()); none for an address no symbol names, which readers
+ *   show as hex;
  * - a mapping per mapped object with its range, file offset, file name
  *   ("[kernel.kallsyms]" for the kernel, as perf names it) and build id;
- *   has_functions where every location in it is named.  mapping[0], the
+ *   has_functions where every location in it is named, has_filenames
+ *   and has_line_numbers where every one has a line.  mapping[0], the
  *   main binary to readers, is the lowest file-backed user mapping of
  *   the process with the most samples;
  * - the key's other parts (the command name of ferret profile) as root
@@ -29,13 +32,31 @@
  *   flame graph is the folded one; and as string labels too, keyed by
  *   the names given; the process id as the numeric label "pid".
  *
- * Functions carry no file name or line: ferret reads no debug lines.
+ * A function is a name and a file: its id is shared by the lines of both.
  */
+
+/* A location's source line: file NULL for none. */
+struct pprof_line {
+	const char *file;
+	int line;
+};
 
 struct pprof_opts {
 	const char *const *root_labels;	/* label keys of the roots */
 	int nroot_labels;
+	const struct pprof_line *lines;	/* by location of the samples, or
+					 * NULL: none */
 };
+
+/*
+ * The source lines of the user locations of s that a symbol names, read
+ * from the DWARF line tables of their mappings' files (runtime/dwline.h),
+ * as pprof_opts.lines; *ctx keeps the files the strings come from, for
+ * pprof_lines_free().  A return address (a location never a leaf) is
+ * looked up one byte back, in the call instruction.
+ */
+struct pprof_line *pprof_lines(const struct samples *s, void **ctx);
+void pprof_lines_free(struct pprof_line *lines, void *ctx);
 
 /* Appends s, encoded as an uncompressed Profile message, to out. */
 void pprof_encode(const struct samples *s, const struct pprof_opts *o,

@@ -401,9 +401,13 @@ static void add_probe(const char *name, void *arg)
 static int add_probes(struct stat_evlist *l, const struct provider *p,
 		      const struct spec *sp, const char *spec)
 {
+	const char *why = NULL;
 	int before = l->n;
 
-	if (!p->list || (p->available && !p->available(NULL)))
+	/* The kernel's reason, such as no kprobes, or lockdown's refusal. */
+	if (p->available && !p->available(&why))
+		return parse_error(sp, 0, why ? why : "probe type not available on this kernel");
+	if (!p->list)
 		return parse_error(sp, 0, "probe type not available on this kernel");
 	p->list(p, spec, add_probe, l);
 	if (l->n == before)

@@ -158,7 +158,7 @@ if have_go; then
 		grep -qE '^ +[0-9.]+m?s +[0-9.]+% .* busy_spin$' "$TMP/rec.top"
 	go tool pprof -raw "$TMP/rec.pb.gz" >"$TMP/rec.rawpp" 2>&1
 	why="$(grep -A4 '^Mappings' "$TMP/rec.rawpp")" check rec_pprof_main_mapping \
-		grep -qE "^1: 0x[0-9a-f]+/0x[0-9a-f]+/0x[0-9a-f]+ $BUSY $busy_id \[FN\]$" "$TMP/rec.rawpp"
+		grep -qE "^1: 0x[0-9a-f]+/0x[0-9a-f]+/0x[0-9a-f]+ $BUSY $busy_id \[FN\]" "$TMP/rec.rawpp"
 	why="$(grep -A4 '^Mappings' "$TMP/rec.rawpp")" check rec_pprof_kernel_mapping \
 		grep -qE '^[0-9]+: 0xffffffff[0-9a-f]+/0xffffffff[0-9a-f]+/0x0 \[kernel\.kallsyms\]' "$TMP/rec.rawpp"
 	why="$(grep -A4 '^Mappings' "$TMP/rec.rawpp")" check rec_pprof_libc_mapping \
@@ -169,6 +169,38 @@ if have_go; then
 	why="busy_spin at '$addr', mapping '$range'" check rec_pprof_addresses \
 		eval '[ -n "$addr" ] && [ -n "$range" ] &&
 		      (( $addr >= ${range% *} && $addr < ${range#* } ))'
+
+	# Source lines from busy's DWARF line tables (it is built with -g):
+	# go tool pprof -lines shows busy_spin's loop at file:line, and each
+	# of busy's locations is where addr2line puts it (a return address
+	# one byte back, in its call).
+	go tool pprof -lines -top -nodecount=100 "$TMP/rec.pb.gz" >"$TMP/rec.lines" 2>&1
+	why="$(sed -n 7,12p "$TMP/rec.lines")" check rec_pprof_lines \
+		grep -qE '^ +[0-9.]+m?s +[0-9.]+% .* busy_spin /[^ ]*busy\.c:3[34]$' "$TMP/rec.lines"
+	why="$(grep -A2 '^Mappings' "$TMP/rec.rawpp")" check rec_pprof_mapping_has_lines \
+		grep -qE "^1: .* $BUSY $busy_id \[FN\]\[FL\]\[LN\]$" "$TMP/rec.rawpp"
+	mstart=$(( ${range% *} ))
+	moff=$(sed -n "s|^1: 0x[0-9a-f]*/0x[0-9a-f]*/\(0x[0-9a-f]*\) .*|\1|p" "$TMP/rec.rawpp")
+	nloc=0 nbad=0 badloc=
+	while read -r a f; do
+		v=$(( a - mstart + moff ))
+		w0=$(addr2line -e "$BUSY" "$(printf '0x%x' $v)" | sed 's/ .*//')
+		w1=$(addr2line -e "$BUSY" "$(printf '0x%x' $((v - 1)))" | sed 's/ .*//')
+		nloc=$((nloc + 1))
+		if [ "$f" != "$w0" ] && [ "$f" != "$w1" ]; then
+			nbad=$((nbad + 1)); badloc="$a $f (addr2line $w0 / $w1)"
+		fi
+	done < <(sed -n 's/^ *[0-9]*: \(0x[0-9a-f]*\) M=1 [^ ]* \([^ ]*:[0-9]*\) s=0$/\1 \2/p' "$TMP/rec.rawpp")
+	why="$nloc locations, $nbad differ: $badloc" check rec_pprof_lines_match_addr2line \
+		test "$nloc" -gt 0 -a "$nbad" = 0
+	# Without -g, names alone, and no file or line claimed.
+	cc -O2 -fno-omit-frame-pointer -o "$TMP/busy_nodebug" "$HERE/../flame/busy.c"
+	"$F" profile -F 499 -c "$TMP/busy_nodebug 500" -f pprof -o "$TMP/nd.pb.gz" 2>/dev/null
+	go tool pprof -raw "$TMP/nd.pb.gz" >"$TMP/nd.rawpp" 2>&1
+	why="$(grep -A2 '^Mappings' "$TMP/nd.rawpp"; grep -m2 'M=1 busy_spin' "$TMP/nd.rawpp")" \
+		check pprof_no_debug_no_lines eval \
+		'grep -q "M=1 busy_spin " "$TMP/nd.rawpp" && ! grep -q "M=1 busy_spin .*busy\.c" "$TMP/nd.rawpp" &&
+		 grep -qE "^1: .*busy_nodebug [0-9a-f]+ \[FN\]$" "$TMP/nd.rawpp"'
 
 	# -f pprof straight from a recording, -p PID with -d, whole system.
 	"$F" profile -F 499 -c "$BUSY 1000" -f pprof -o "$TMP/c.pb.gz" 2>"$TMP/err"
@@ -194,7 +226,9 @@ if have_go; then
 else
 	for n in rec_pprof_counts_match_folded rec_pprof_top_is_busy_spin \
 		 rec_pprof_plain_top rec_pprof_main_mapping rec_pprof_kernel_mapping \
-		 rec_pprof_libc_mapping rec_pprof_addresses c_pprof p_pprof \
+		 rec_pprof_libc_mapping rec_pprof_addresses rec_pprof_lines \
+		 rec_pprof_mapping_has_lines rec_pprof_lines_match_addr2line \
+		 pprof_no_debug_no_lines c_pprof p_pprof \
 		 p_pprof_pid_label system_pprof_has_busy; do
 		skipped "$n" "go is not installed (make deps-test installs golang-go)"
 	done

@@ -216,7 +216,7 @@ static void test_profile(void)
 {
 	struct tc t = { .name = "pprof_profile_fields" };
 	static const char *const labels[] = { "comm" };
-	struct pprof_opts o = { labels, 1 };
+	struct pprof_opts o = { labels, 1, NULL };
 	struct samples s = { .hz = 99, .time_ns = 1700000000000000000ll,
 			     .duration_ns = 1500000000 };
 	static struct prof pr;
@@ -317,6 +317,72 @@ out:
 	finish(&t);
 }
 
+/*
+ * Source lines: a location's line carries its line number, its function
+ * the file; one name in two files is two functions, and a mapping has
+ * filenames and line numbers only where all of its locations do.
+ */
+static void test_lines(void)
+{
+	struct tc t = { .name = "pprof_lines" };
+	struct samples s = { 0 };
+	struct pprof_line *lines;
+	struct pprof_opts o = { NULL, 0, NULL };
+	static struct prof pr;
+	struct field f[64], g[16];
+	struct buf b = { 0 };
+	int n, m, i, exe, other, locs[3];
+	uint64_t fid[3] = { 0 };
+
+	exe = samples_mapping(&s, 0x1000, 0x2000, 0, "/tmp/a", NULL);
+	other = samples_mapping(&s, 0x3000, 0x4000, 0, "/tmp/b", NULL);
+	locs[0] = samples_loc(&s, 0x1010, false, exe, "f");
+	locs[1] = samples_loc(&s, 0x1020, false, exe, "f");
+	locs[2] = samples_loc(&s, 0x3010, false, other, "g");
+	samples_add(&s, 1, 1, true, NULL, 0, locs, 3, NULL, 0);
+	lines = xcalloc(3, sizeof(*lines));
+	lines[0] = (struct pprof_line){ "/src/a.c", 12 };
+	lines[1] = (struct pprof_line){ "/src/inl.h", 3 };
+	o.lines = lines;
+	pprof_encode(&s, &o, &b);
+	if (!expect(&t, decode(&pr, &b), "not a protobuf message"))
+		goto out;
+	for (i = 0; i < 3; i++) {
+		n = nth(&pr, 4, i, f, 64);
+		m = -1;
+		while (n-- > 0)
+			if (f[n].num == 4)
+				m = fields(f[n].p, f[n].len, g, 16);
+		expect(&t, m > 0, "location %d has no line", i);
+		if (m <= 0)
+			break;
+		fid[i] = get(g, m, 1);
+		expect(&t, get(g, m, 2) == (uint64_t)(i == 0 ? 12 : i == 1 ? 3 : 0),
+		       "location %d: line %llu", i, (unsigned long long)get(g, m, 2));
+	}
+	expect(&t, fid[0] && fid[1] && fid[0] != fid[1] && count(&pr, 5) == 3,
+	       "f in two files is two functions: ids %llu %llu, %d functions",
+	       (unsigned long long)fid[0], (unsigned long long)fid[1], count(&pr, 5));
+	n = nth(&pr, 5, 0, f, 64);
+	expect(&t, !strcmp(str(&pr, get(f, n, 2)), "f") &&
+	       !strcmp(str(&pr, get(f, n, 4)), "/src/a.c"), "function f's file");
+	n = nth(&pr, 5, 2, f, 64);
+	expect(&t, !strcmp(str(&pr, get(f, n, 2)), "g") && !get(f, n, 4),
+	       "g has no file");
+	n = nth(&pr, 3, 0, f, 64);
+	expect(&t, get(f, n, 7) == 1 && get(f, n, 8) == 1 && get(f, n, 9) == 1,
+	       "/tmp/a: every location has a line");
+	n = nth(&pr, 3, 1, f, 64);
+	expect(&t, get(f, n, 7) == 1 && !get(f, n, 8) && !get(f, n, 9),
+	       "/tmp/b: no lines");
+out:
+	free(lines);
+	prof_free(&pr);
+	buf_free(&b);
+	samples_free(&s);
+	finish(&t);
+}
+
 static void test_gzip(void)
 {
 	struct tc t = { .name = "pprof_gzip" };
@@ -356,6 +422,7 @@ int main(void)
 {
 	test_bytes();
 	test_profile();
+	test_lines();
 	test_gzip();
 	return harness_summary();
 }

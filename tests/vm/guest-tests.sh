@@ -449,6 +449,45 @@ else
 	fi
 fi
 
+# ferret stat counts kernel functions by BPF: kprobe:vfs_read, a glob of
+# kprobes and fentry, each at least the workload's reads and equal to what
+# ferret's bpftrace side counts for the same workload in this run (the
+# held command's reads of its start pipe began before either attached).
+run stat_bt -q -c "$WL read $R" -e 'kprobe:vfs_read /pid == cpid/ { @n = count(); }
+tracepoint:syscalls:sys_enter_read, tracepoint:syscalls:sys_enter_pread64 /pid == cpid/ { @tp = count(); }'
+bt=$(val "$TMP/stat_bt.out" @n)
+tp=$(val "$TMP/stat_bt.out" @tp)
+echo "# stat: the bpftrace side counts $bt vfs_read calls, $tp read syscalls"
+if [ $rc != 0 ] || [ -z "$bt" ] || [ "$bt" -lt "$R" ]; then
+	bad stat_kprobe_reference "rc $rc, @n '$bt': $(show "$TMP/stat_bt.err")"
+else
+	for ev in kprobe:vfs_read 'kprobe:vfs_*' fentry:vfs_read; do
+		name=stat_$(echo "$ev" | tr -c 'a-z_\n' '_')
+		run "$name" stat -x, -e "$ev" "$WL" read "$R"
+		n=$(grep -E ',(kprobe|kfunc|fentry)[a-z:]*:vfs_read,' "$TMP/$name.err" | cut -d, -f1)
+		lines=$(grep -c ',kprobe:' "$TMP/$name.err")
+		echo "# $name: $n vfs_read calls, $lines kprobe lines"
+		if [ $rc = 0 ] && [ -n "$n" ] && [ "$n" -ge "$R" ] && [ "$n" = "$bt" ]; then
+			ok "$name"
+		else
+			bad "$name" "rc $rc, count '$n' (bpftrace side $bt, reads $R): $(show "$TMP/$name.err" 4)"
+		fi
+	done
+	if [ "$(grep -c ',kprobe:vfs_' "$TMP/stat_kprobe_vfs__.err")" -gt 3 ]; then
+		ok stat_kprobe_glob_lines
+	else
+		bad stat_kprobe_glob_lines "$(show "$TMP/stat_kprobe_vfs__.err" 4)"
+	fi
+	# Per CPU too: the CPUs' counts add up to the command's.
+	run stat_kprobe_cpus stat -a -A -x, -e kprobe:vfs_getattr "$WL" stat 5
+	n=$(grep ',kprobe:vfs_getattr,' "$TMP/stat_kprobe_cpus.err" | wc -l)
+	if [ $rc = 0 ] && [ "$n" = "$(grep -c '^processor' /proc/cpuinfo)" ]; then
+		ok stat_kprobe_per_cpu
+	else
+		bad stat_kprobe_per_cpu "rc $rc, $n lines: $(show "$TMP/stat_kprobe_cpus.err" 4)"
+	fi
+fi
+
 # ferret record's function graph: vfs_read and the functions among -G
 # known to run inside it, with a plain kprobe on vfs_read in the same
 # run.  From report's plain lines, per thread: every exit closes the

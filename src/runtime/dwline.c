@@ -1,0 +1,699 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Source lines from DWARF line tables (.debug_line). */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include "dwline.h"
+#include "../util.h"
+
+/* DWARF's constants this reader needs (DWARF 5, section 7). */
+enum {
+	DW_LNS_copy = 1, DW_LNS_advance_pc, DW_LNS_advance_line,
+	DW_LNS_set_file, DW_LNS_set_column, DW_LNS_negate_stmt,
+	DW_LNS_set_basic_block, DW_LNS_const_add_pc, DW_LNS_fixed_advance_pc,
+
+	DW_LNE_end_sequence = 1, DW_LNE_set_address,
+
+	DW_LNCT_path = 1, DW_LNCT_directory_index,
+
+	DW_FORM_block = 0x09, DW_FORM_data1 = 0x0b, DW_FORM_data2 = 0x05,
+	DW_FORM_data4 = 0x06, DW_FORM_data8 = 0x07, DW_FORM_data16 = 0x1e,
+	DW_FORM_string = 0x08, DW_FORM_strp = 0x0e, DW_FORM_line_strp = 0x1f,
+	DW_FORM_udata = 0x0f, DW_FORM_sdata = 0x0d,
+};
+
+/* Code from start to end (excluded) compiled from files[file]:line. */
+struct range {
+	uint64_t start, end;
+	int file, line;
+};
+
+struct load {
+	uint64_t off, vaddr, size;
+};
+
+struct dwline {
+	struct range *r;
+	int nr, capr;
+	char **files;
+	int nfiles, capfiles;
+	struct load *loads;
+	int nloads;
+};
+
+/* A section's bytes: mapped, or decompressed (owned). */
+struct sect {
+	const uint8_t *p;
+	size_t len;
+	uint8_t *owned;
+};
+
+/* A bounded reader: past the end it reads zeros and says so in bad. */
+struct cur {
+	const uint8_t *p, *end;
+	bool bad;
+};
+
+static bool take(struct cur *c, size_t n)
+{
+	if (c->bad || (size_t)(c->end - c->p) < n) {
+		c->bad = true;
+		c->p = c->end;
+		return false;
+	}
+	return true;
+}
+
+static uint64_t rd(struct cur *c, int n)
+{
+	uint64_t v = 0;
+	int i;
+
+	if (!take(c, n))
+		return 0;
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)c->p[i] << (8 * i);
+	c->p += n;
+	return v;
+}
+
+static uint64_t uleb(struct cur *c)
+{
+	uint64_t v = 0;
+	int shift = 0;
+	uint8_t b;
+
+	do {
+		if (!take(c, 1))
+			return 0;
+		b = *c->p++;
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+	} while (b & 0x80);
+	return v;
+}
+
+static int64_t sleb(struct cur *c)
+{
+	int64_t v = 0;
+	int shift = 0;
+	uint8_t b;
+
+	do {
+		if (!take(c, 1))
+			return 0;
+		b = *c->p++;
+		if (shift < 64)
+			v |= (int64_t)((uint64_t)(b & 0x7f) << shift);
+		shift += 7;
+	} while (b & 0x80);
+	if (shift < 64 && (b & 0x40))
+		v |= -((int64_t)1 << shift);
+	return v;
+}
+
+/* A NUL-terminated string in place, or "" past the end. */
+static const char *cstr(struct cur *c)
+{
+	const uint8_t *nul = c->bad ? NULL : memchr(c->p, 0, c->end - c->p);
+	const char *s;
+
+	if (!nul) {
+		c->bad = true;
+		c->p = c->end;
+		return "";
+	}
+	s = (const char *)c->p;
+	c->p = nul + 1;
+	return s;
+}
+
+/* The string at off of a string section, or NULL. */
+static const char *sect_str(const struct sect *s, uint64_t off)
+{
+	if (!s->p || off >= s->len || !memchr(s->p + off, 0, s->len - off))
+		return NULL;
+	return (const char *)s->p + off;
+}
+
+struct strsects {
+	struct sect line_str, str;
+};
+
+/*
+ * One attribute of a DWARF 5 directory or file entry in form: its
+ * string (*s) or number (*v).  false for a form this reader cannot skip.
+ */
+static bool form_value(struct cur *c, uint64_t form, bool dw64,
+		       const struct strsects *ss, const char **s, uint64_t *v)
+{
+	*s = NULL;
+	*v = 0;
+	switch (form) {
+	case DW_FORM_string:
+		*s = cstr(c);
+		break;
+	case DW_FORM_line_strp:
+		*s = sect_str(&ss->line_str, rd(c, dw64 ? 8 : 4));
+		break;
+	case DW_FORM_strp:
+		*s = sect_str(&ss->str, rd(c, dw64 ? 8 : 4));
+		break;
+	case DW_FORM_udata:
+		*v = uleb(c);
+		break;
+	case DW_FORM_sdata:
+		*v = (uint64_t)sleb(c);
+		break;
+	case DW_FORM_data1:
+		*v = rd(c, 1);
+		break;
+	case DW_FORM_data2:
+		*v = rd(c, 2);
+		break;
+	case DW_FORM_data4:
+		*v = rd(c, 4);
+		break;
+	case DW_FORM_data8:
+		*v = rd(c, 8);
+		break;
+	case DW_FORM_data16:
+		if (take(c, 16))
+			c->p += 16;
+		break;
+	case DW_FORM_block:
+		*v = uleb(c);
+		if (take(c, *v))
+			c->p += *v;
+		break;
+	default:
+		return false;
+	}
+	return !c->bad;
+}
+
+static int add_file(struct dwline *d, const char *dir, const char *name)
+{
+	if (d->nfiles == d->capfiles) {
+		d->capfiles = d->capfiles ? 2 * d->capfiles : 64;
+		d->files = xrealloc(d->files, d->capfiles * sizeof(*d->files));
+	}
+	d->files[d->nfiles] = name[0] == '/' || !dir || !dir[0] ?
+			      xstrdup(name) : xasprintf("%s/%s", dir, name);
+	return d->nfiles++;
+}
+
+static void add_range(struct dwline *d, uint64_t start, uint64_t end,
+		      int file, int line)
+{
+	if (d->nr == d->capr) {
+		d->capr = d->capr ? 2 * d->capr : 1024;
+		d->r = xrealloc(d->r, d->capr * sizeof(*d->r));
+	}
+	d->r[d->nr++] = (struct range){ start, end, file, line };
+}
+
+/*
+ * A unit's file table, as indices into d->files by the unit's file
+ * numbers (from 0 in DWARF 5, from 1 before: index 0 then unused).
+ */
+struct ftab {
+	int *v;
+	int n;
+};
+
+/* DWARF 5's entry formats: pairs of content type and form. */
+static bool v5_entries(struct cur *c, bool dw64, const struct strsects *ss,
+		       struct dwline *d, const char *const *dirs, int ndirs,
+		       struct ftab *out, char ***dirs_out, int *ndirs_out)
+{
+	uint64_t fmt[16][2], n, i;
+	int nfmt = (int)rd(c, 1), k;
+
+	if (nfmt > 16)
+		return false;
+	for (k = 0; k < nfmt; k++) {
+		fmt[k][0] = uleb(c);
+		fmt[k][1] = uleb(c);
+	}
+	n = uleb(c);
+	if (c->bad || n > (uint64_t)(c->end - c->p))
+		return false;
+	for (i = 0; i < n; i++) {
+		const char *path = NULL, *s;
+		uint64_t dir = 0, v;
+
+		for (k = 0; k < nfmt; k++) {
+			if (!form_value(c, fmt[k][1], dw64, ss, &s, &v))
+				return false;
+			if (fmt[k][0] == DW_LNCT_path)
+				path = s;
+			else if (fmt[k][0] == DW_LNCT_directory_index)
+				dir = v;
+		}
+		if (dirs_out) {
+			*dirs_out = xrealloc(*dirs_out, (i + 1) * sizeof(**dirs_out));
+			(*dirs_out)[i] = (char *)(path ? path : "");
+			*ndirs_out = (int)i + 1;
+			continue;
+		}
+		out->v = xrealloc(out->v, (i + 1) * sizeof(*out->v));
+		if (dir > 0 && dir < (uint64_t)ndirs && dirs[dir][0] != '/' &&
+		    dirs[0][0]) {
+			/* A relative directory is the compilation's (entry 0). */
+			char *full = xasprintf("%s/%s", dirs[0], dirs[dir]);
+
+			out->v[i] = add_file(d, full, path ? path : "??");
+			free(full);
+		} else {
+			out->v[i] = add_file(d, dir < (uint64_t)ndirs ? dirs[dir] : NULL,
+					     path ? path : "??");
+		}
+		out->n = (int)i + 1;
+	}
+	return true;
+}
+
+/* DWARF 2 to 4: NUL-terminated lists of directories, then of files. */
+static bool v4_entries(struct cur *c, struct dwline *d, struct ftab *out)
+{
+	const char **dirs = NULL;
+	int ndirs = 1;
+
+	dirs = xmalloc(sizeof(*dirs));
+	dirs[0] = NULL;		/* the compilation's directory: unknown here */
+	while (!c->bad && c->p < c->end && *c->p) {
+		dirs = xrealloc(dirs, (ndirs + 1) * sizeof(*dirs));
+		dirs[ndirs++] = cstr(c);
+	}
+	rd(c, 1);
+	out->v = xmalloc(sizeof(*out->v));
+	out->v[0] = -1;
+	out->n = 1;
+	while (!c->bad && c->p < c->end && *c->p) {
+		const char *name = cstr(c);
+		uint64_t dir = uleb(c);
+
+		uleb(c);	/* modification time */
+		uleb(c);	/* length */
+		out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+		out->v[out->n++] = add_file(d, dir < (uint64_t)ndirs ? dirs[dir] : NULL,
+					    name);
+	}
+	rd(c, 1);
+	free(dirs);
+	return !c->bad;
+}
+
+/* The line program's state machine, as much of it as lines need. */
+struct lstate {
+	uint64_t addr, seq_start;
+	int file, line;
+	bool have_prev, seq_zero;
+	uint64_t paddr;
+	int pfile, pline;
+};
+
+/*
+ * A row of the matrix: the previous row covers up to this one's address.
+ * A sequence at address 0 is code the linker dropped, covering nothing.
+ */
+static void row(struct dwline *d, const struct ftab *ft, struct lstate *s,
+		bool end)
+{
+	if (!s->have_prev)
+		s->seq_zero = s->addr == 0;
+	if (s->have_prev && s->addr > s->paddr && !s->seq_zero &&
+	    s->pfile >= 0 && s->pfile < ft->n && ft->v[s->pfile] >= 0)
+		add_range(d, s->paddr, s->addr, ft->v[s->pfile], s->pline);
+	s->have_prev = !end;
+	s->paddr = s->addr;
+	s->pfile = s->file;
+	s->pline = s->line;
+}
+
+static void run_program(struct cur *c, struct dwline *d, const struct ftab *ft,
+			int version, uint8_t min_inst, int8_t line_base,
+			uint8_t line_range, uint8_t opcode_base,
+			const uint8_t *std_lens)
+{
+	struct lstate s;
+	uint64_t n, i;
+	uint8_t op;
+
+	memset(&s, 0, sizeof(s));
+	s.file = 1;
+	s.line = 1;
+	while (!c->bad && c->p < c->end) {
+		op = (uint8_t)rd(c, 1);
+		if (op >= opcode_base) {
+			op -= opcode_base;
+			s.addr += (uint64_t)(op / line_range) * min_inst;
+			s.line += line_base + op % line_range;
+			row(d, ft, &s, false);
+			continue;
+		}
+		switch (op) {
+		case 0:
+			n = uleb(c);
+			if (!n || !take(c, n))
+				return;
+			op = *c->p;
+			if (op == DW_LNE_end_sequence) {
+				c->p += n;
+				row(d, ft, &s, true);
+				s.addr = 0;
+				s.file = 1;
+				s.line = 1;
+			} else if (op == DW_LNE_set_address && (n == 5 || n == 9)) {
+				c->p++;
+				s.addr = rd(c, (int)n - 1);
+			} else {
+				c->p += n;
+			}
+			break;
+		case DW_LNS_copy:
+			row(d, ft, &s, false);
+			break;
+		case DW_LNS_advance_pc:
+			s.addr += uleb(c) * min_inst;
+			break;
+		case DW_LNS_advance_line:
+			s.line += (int)sleb(c);
+			break;
+		case DW_LNS_set_file:
+			s.file = (int)uleb(c);
+			break;
+		case DW_LNS_const_add_pc:
+			s.addr += (uint64_t)((255 - opcode_base) / line_range) * min_inst;
+			break;
+		case DW_LNS_fixed_advance_pc:
+			s.addr += rd(c, 2);
+			break;
+		default:
+			/* set_column, negate_stmt and the rest: operands skipped */
+			for (i = 0; i < std_lens[op - 1]; i++)
+				uleb(c);
+			break;
+		}
+	}
+}
+
+/* One unit of .debug_line at c; c moves past it.  false: stop reading. */
+static bool unit(struct cur *c, struct dwline *d, const struct strsects *ss)
+{
+	uint64_t len = rd(c, 4), hlen;
+	bool dw64 = len == 0xffffffff;
+	struct cur u, h;
+	struct ftab ft = { 0 };
+	uint8_t min_inst, line_range, opcode_base, std_lens[256];
+	int8_t line_base;
+	bool ok;
+	char **dirs = NULL;
+	int version, ndirs = 0, i;
+
+	if (dw64)
+		len = rd(c, 8);
+	if (c->bad || len > (uint64_t)(c->end - c->p))
+		return false;
+	u.p = c->p;
+	u.end = c->p + len;
+	u.bad = false;
+	c->p = u.end;
+	version = (int)rd(&u, 2);
+	if (version < 2 || version > 5)
+		return true;
+	if (version >= 5)
+		rd(&u, 2);	/* address and segment selector sizes */
+	hlen = rd(&u, dw64 ? 8 : 4);
+	if (u.bad || hlen > (uint64_t)(u.end - u.p))
+		return true;
+	h.p = u.p;
+	h.end = u.p + hlen;
+	h.bad = false;
+	u.p = h.end;
+	min_inst = (uint8_t)rd(&h, 1);
+	if (version >= 4)
+		rd(&h, 1);	/* maximum operations per instruction */
+	rd(&h, 1);	/* default_is_stmt: every row is a line here */
+	line_base = (int8_t)rd(&h, 1);
+	line_range = (uint8_t)rd(&h, 1);
+	opcode_base = (uint8_t)rd(&h, 1);
+	if (!line_range || !opcode_base)
+		return true;
+	for (i = 1; i < opcode_base; i++)
+		std_lens[i - 1] = (uint8_t)rd(&h, 1);
+	if (version >= 5)
+		ok = v5_entries(&h, dw64, ss, d, NULL, 0, NULL, &dirs, &ndirs) &&
+		     v5_entries(&h, dw64, ss, d, (const char *const *)dirs, ndirs,
+				&ft, NULL, NULL);
+	else
+		ok = v4_entries(&h, d, &ft);
+	if (ok)
+		run_program(&u, d, &ft, version, min_inst, line_base,
+			    line_range, opcode_base, std_lens);
+	free(dirs);
+	free(ft.v);
+	return true;
+}
+
+static int cmp_range(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* A mapped ELF64 file. */
+struct elf {
+	const uint8_t *p;
+	size_t len;
+	const Elf64_Ehdr *eh;
+	const Elf64_Shdr *sh;
+	const char *shstr;
+	size_t shstrlen;
+};
+
+static int elf_map(struct elf *e, const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	void *p;
+
+	memset(e, 0, sizeof(*e));
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size < sizeof(Elf64_Ehdr)) {
+		close(fd);
+		return -ENOEXEC;
+	}
+	p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	err = -errno;
+	close(fd);
+	if (p == MAP_FAILED)
+		return err;
+	e->p = p;
+	e->len = st.st_size;
+	e->eh = p;
+	if (memcmp(e->eh->e_ident, ELFMAG, SELFMAG) ||
+	    e->eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    e->eh->e_ident[EI_DATA] != ELFDATA2LSB ||
+	    e->eh->e_shoff > e->len ||
+	    e->eh->e_shentsize != sizeof(Elf64_Shdr) ||
+	    (e->len - e->eh->e_shoff) / sizeof(Elf64_Shdr) < e->eh->e_shnum ||
+	    e->eh->e_phoff > e->len ||
+	    (e->len - e->eh->e_phoff) / sizeof(Elf64_Phdr) < e->eh->e_phnum ||
+	    (e->eh->e_shnum && e->eh->e_shstrndx >= e->eh->e_shnum)) {
+		munmap(p, e->len);
+		e->p = NULL;
+		return -ENOEXEC;
+	}
+	e->sh = (const Elf64_Shdr *)(e->p + e->eh->e_shoff);
+	if (e->eh->e_shnum) {
+		const Elf64_Shdr *s = &e->sh[e->eh->e_shstrndx];
+
+		if (s->sh_offset <= e->len && s->sh_size <= e->len - s->sh_offset) {
+			e->shstr = (const char *)e->p + s->sh_offset;
+			e->shstrlen = s->sh_size;
+		}
+	}
+	return 0;
+}
+
+static void elf_unmap(struct elf *e)
+{
+	if (e->p)
+		munmap((void *)e->p, e->len);
+	e->p = NULL;
+}
+
+/* Section name's bytes, decompressed if SHF_COMPRESSED; false: none. */
+static bool elf_sect(const struct elf *e, const char *name, struct sect *out)
+{
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; e->shstr && i < e->eh->e_shnum; i++) {
+		const Elf64_Shdr *s = &e->sh[i];
+		const uint8_t *p;
+		const Elf64_Chdr *ch;
+		uLongf n;
+
+		if (s->sh_name >= e->shstrlen ||
+		    strncmp(e->shstr + s->sh_name, name, e->shstrlen - s->sh_name) ||
+		    s->sh_type == SHT_NOBITS || s->sh_offset > e->len ||
+		    s->sh_size > e->len - s->sh_offset)
+			continue;
+		p = e->p + s->sh_offset;
+		if (!(s->sh_flags & SHF_COMPRESSED)) {
+			out->p = p;
+			out->len = s->sh_size;
+			return true;
+		}
+		ch = (const Elf64_Chdr *)p;
+		if (s->sh_size < sizeof(*ch) || ch->ch_type != ELFCOMPRESS_ZLIB ||
+		    ch->ch_size > (1u << 30))
+			return false;
+		n = ch->ch_size;
+		out->owned = xmalloc(n ? n : 1);
+		if (uncompress(out->owned, &n, p + sizeof(*ch),
+			       s->sh_size - sizeof(*ch)) != Z_OK || n != ch->ch_size) {
+			free(out->owned);
+			out->owned = NULL;
+			return false;
+		}
+		out->p = out->owned;
+		out->len = n;
+		return true;
+	}
+	return false;
+}
+
+/* The line tables of e into d: true if it has any. */
+static bool read_lines(const struct elf *e, struct dwline *d)
+{
+	struct strsects ss;
+	struct sect line;
+	struct cur c;
+
+	if (!elf_sect(e, ".debug_line", &line))
+		return false;
+	elf_sect(e, ".debug_line_str", &ss.line_str);
+	elf_sect(e, ".debug_str", &ss.str);
+	c.p = line.p;
+	c.end = line.p + line.len;
+	c.bad = false;
+	while (c.p < c.end && unit(&c, d, &ss))
+		;
+	free(line.owned);
+	free(ss.line_str.owned);
+	free(ss.str.owned);
+	return true;
+}
+
+static void read_loads(const struct elf *e, struct dwline *d)
+{
+	const Elf64_Phdr *ph = (const Elf64_Phdr *)(e->p + e->eh->e_phoff);
+	int i;
+
+	d->loads = xcalloc(e->eh->e_phnum ? e->eh->e_phnum : 1, sizeof(*d->loads));
+	for (i = 0; i < e->eh->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD)
+			d->loads[d->nloads++] = (struct load){ ph[i].p_offset,
+				ph[i].p_vaddr, ph[i].p_filesz };
+}
+
+struct dwline *dwline_open(const char *path, const char *build_id)
+{
+	struct dwline *d;
+	struct elf e;
+	bool any;
+	int err;
+
+	err = elf_map(&e, path);
+	if (err) {
+		errno = err == -ENOENT ? ENOENT : ENOEXEC;
+		return NULL;
+	}
+	d = xcalloc(1, sizeof(*d));
+	read_loads(&e, d);
+	any = read_lines(&e, d);
+	elf_unmap(&e);
+	if (!any && build_id && strlen(build_id) > 2) {
+		char *dbg = xasprintf("/usr/lib/debug/.build-id/%.2s/%s.debug",
+				      build_id, build_id + 2);
+
+		if (!elf_map(&e, dbg)) {
+			any = read_lines(&e, d);
+			elf_unmap(&e);
+		}
+		free(dbg);
+	}
+	if (!d->nr) {
+		dwline_close(d);
+		errno = ENODATA;
+		return NULL;
+	}
+	qsort(d->r, d->nr, sizeof(*d->r), cmp_range);
+	return d;
+}
+
+int dwline_find(const struct dwline *d, uint64_t vaddr, const char **file,
+		int *line)
+{
+	int lo = 0, hi = d->nr - 1, mid, best = -1;
+
+	while (lo <= hi) {
+		mid = lo + (hi - lo) / 2;
+		if (d->r[mid].start <= vaddr) {
+			best = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	if (best < 0 || vaddr >= d->r[best].end)
+		return -ENOENT;
+	*file = d->files[d->r[best].file];
+	*line = d->r[best].line;
+	return 0;
+}
+
+int dwline_vaddr(const struct dwline *d, uint64_t off, uint64_t *vaddr)
+{
+	int i;
+
+	for (i = 0; i < d->nloads; i++) {
+		const struct load *l = &d->loads[i];
+
+		if (off >= l->off && off - l->off < l->size) {
+			*vaddr = l->vaddr + (off - l->off);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+void dwline_close(struct dwline *d)
+{
+	int i;
+
+	if (!d)
+		return;
+	for (i = 0; i < d->nfiles; i++)
+		free(d->files[i]);
+	free(d->files);
+	free(d->r);
+	free(d->loads);
+	free(d);
+}
