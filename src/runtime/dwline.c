@@ -85,37 +85,42 @@ static uint64_t rd(struct cur *c, int n)
 	return v;
 }
 
-static uint64_t uleb(struct cur *c)
+/*
+ * A LEB128 number's bits, low first; *shift (if not NULL) the bit count
+ * its groups made, and *last its last byte (for a signed one's sign).
+ */
+static uint64_t leb(struct cur *c, int *shift, uint8_t *last)
 {
 	uint64_t v = 0;
-	int shift = 0;
-	uint8_t b;
+	int n = 0;
+	uint8_t b = 0;
 
 	do {
 		if (!take(c, 1))
 			return 0;
 		b = *c->p++;
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
+		if (n < 64)
+			v |= (uint64_t)(b & 0x7f) << n;
+		n += 7;
 	} while (b & 0x80);
+	if (shift)
+		*shift = n;
+	if (last)
+		*last = b;
 	return v;
+}
+
+static uint64_t uleb(struct cur *c)
+{
+	return leb(c, NULL, NULL);
 }
 
 static int64_t sleb(struct cur *c)
 {
-	int64_t v = 0;
-	int shift = 0;
-	uint8_t b;
+	int shift = 64;
+	uint8_t b = 0;
+	int64_t v = (int64_t)leb(c, &shift, &b);
 
-	do {
-		if (!take(c, 1))
-			return 0;
-		b = *c->p++;
-		if (shift < 64)
-			v |= (int64_t)((uint64_t)(b & 0x7f) << shift);
-		shift += 7;
-	} while (b & 0x80);
 	if (shift < 64 && (b & 0x40))
 		v |= -((int64_t)1 << shift);
 	return v;
