@@ -7,34 +7,12 @@
 # lines are left out.  Root.  Measures only, never asserts.
 set -u
 FERRET=$(readlink -f "${1:-build/ferret}")
+LINES=$(cd "$(dirname "$0")/.." && pwd)/tests/strace/lines.py
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
 # lines FILE: the trace's call lines, joined and normalised.
-lines() {
-	python3 - "$1" <<'PY'
-import re, sys
-pend = {}
-for l in open(sys.argv[1], errors='replace'):
-    l = l.rstrip('\n')
-    m = re.match(r'^(\d+) +(.*)$', l)
-    pid, body = (m.group(1), m.group(2)) if m else ('0', l)
-    if body.startswith('+++') or body.startswith('---'):
-        continue
-    if body.endswith(' <unfinished ...>'):
-        pend[pid] = body[:-len(' <unfinished ...>')]
-        continue
-    r = re.match(r'^<\.\.\. \S+ resumed>(.*)$', body)
-    if r and pid in pend:
-        body = pend.pop(pid) + r.group(1)
-    body = re.sub(r'0x[0-9a-f]{6,}', 'ADDR', body)
-    body = re.sub(r' +=', ' =', body)
-    body = re.sub(r'= [0-9]{3,}$', '= PID', body)
-    body = re.sub(r'\b[0-9]{4,}\b', 'N', body)
-    body = re.sub(r'tv_(u|n)?sec=[0-9]+', 'T', body)
-    print(body)
-PY
-}
+lines() { python3 "$LINES" "$1"; }
 total=0 same=0
 echo "| command | strace lines | printed the same |"
 echo "|---|---:|---:|"

@@ -824,7 +824,7 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			out_flush(rt, os);
 			continue;
 		}
-		if (hot) {
+		if (hot || (o->sink && o->sink->busy && o->sink->busy(o->sink->arg))) {
 			ts.tv_sec = 0;
 			ts.tv_nsec = HOT_NS;
 			tsp = &ts;

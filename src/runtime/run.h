@@ -32,6 +32,11 @@ struct run_sink {
 	 */
 	bool (*tick)(void *arg, bool child_done);
 	/*
+	 * Optional: true while the front end holds output for a later tick
+	 * to write; the reader then comes back within its hot poll.
+	 */
+	bool (*busy)(void *arg);
+	/*
 	 * Once the maps exist, before BEGIN runs and anything is attached:
 	 * fills maps the front end keeps.  0 or a negative errno, after
 	 * reporting it, which ends the run.

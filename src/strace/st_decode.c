@@ -6601,13 +6601,19 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 		return;
 	}
 	if (c->sys && !strcmp(c->sys->name, "clone")) {
-		/* clone(flags, stack, parent_tid, child_tid, tls) as strace. */
-		if (from > 0)
+		/*
+		 * clone(flags, stack, parent_tid, child_tid, tls) as strace:
+		 * the stack and flags at entry, the rest at exit, each
+		 * after its ", " (see st_entry_comma()).
+		 */
+		if (from == 0) {
+			buf_printf(b, "child_stack=");
+			ptr(b, c->args[1]);
+			buf_printf(b, ", flags=");
+			decode_one(b, c, o, 0);
+		}
+		if (to <= st_first_out(c))
 			return;
-		buf_printf(b, "child_stack=");
-		ptr(b, c->args[1]);
-		buf_printf(b, ", flags=");
-		decode_one(b, c, o, 0);
 		/*
 		 * What CLONE_PARENT_SETTID and CLONE_PIDFD wrote: the
 		 * child's tid or the pidfd, [N]; then the TLS and the
@@ -6642,6 +6648,16 @@ void st_decode_args(struct buf *b, const struct st_call *c,
 		decode_one(b, c, o, i);
 		pid_note(b, c, o, i);
 	}
+}
+
+/*
+ * Whether a line cut at entry ends its arguments with ", " before
+ * "<unfinished ...>": strace's does, but for clone, whose part after
+ * the flags opens with its own separator when it resumes.
+ */
+bool st_entry_comma(const struct st_call *c)
+{
+	return !(c->sys && !c->raw && !strcmp(c->sys->name, "clone"));
 }
 
 bool st_call_failed(const struct st_call *c)

@@ -88,6 +88,8 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		   const struct st_dopts *o);
 /* True if the call failed (an errno return). */
 bool st_call_failed(const struct st_call *c);
+/* Whether a line cut at entry puts ", " before "<unfinished ...>". */
+bool st_entry_comma(const struct st_call *c);
 /*
  * A string quoted as strace quotes it; ellipsis appends "...".  x: 0, or 1
  * (-x: hex escapes throughout if a byte is not printable), 2 (-xx: hex).

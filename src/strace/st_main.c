@@ -480,6 +480,7 @@ static bool st_tick(void *arg, bool child_done)
 	struct st_run *r = arg;
 	int i;
 
+	st_out_batch(r->out);
 	/* As strace, once the processes are traced. */
 	for (i = 0; !r->attached && r->o->quiet < 1 && i < r->o->npids; i++)
 		st_err("Process %d attached\n", (int)r->o->pids[i]);
@@ -500,6 +501,13 @@ static bool st_tick(void *arg, bool child_done)
 		if (kill(r->o->pids[i], 0) == 0 || errno != ESRCH)
 			return false;
 	return true;
+}
+
+static bool st_busy(void *arg)
+{
+	struct st_run *r = arg;
+
+	return st_out_holding(r->out);
 }
 
 static void st_printf(void *arg, const struct fmt_spec *fs, const void *p)
@@ -1279,6 +1287,7 @@ int st_main(int argc, char **argv)
 	sink.arg = &run;
 	sink.printf_rec = st_printf;
 	sink.tick = st_tick;
+	sink.busy = st_busy;
 	sink.setup = st_setup;
 	sink.finish = st_finish;
 	if (o.inject) {

@@ -39,6 +39,7 @@ struct st_task {
 	bool started;		/* its calls are shown */
 	bool pending;		/* an entry without its exit yet */
 	bool cut;		/* the pending entry was printed unfinished */
+	int live_enter;		/* tasks traced when the pending call began */
 	bool leader_gone;	/* a leader that exited before its group: its
 				 * line waits for the group's end, or an exec */
 	int gone_code;		/* its exit code */
@@ -75,6 +76,13 @@ struct st_task {
 	unsigned inj_next, inj;
 };
 
+/* A line held (see struct st_out), or when owed, the entry of tid's call. */
+struct st_held {
+	int tid;
+	bool owed;
+	struct buf b;
+};
+
 struct st_out {
 	const struct st_opts *o;
 	struct st_dopts d;
@@ -84,6 +92,13 @@ struct st_out {
 	int ntasks, cap;
 	int live;
 	int open_tid;		/* whose entry is the last thing "printed" */
+	/*
+	 * Lines held until the ring buffer's records at hand are read (see
+	 * cut_open()): written ones, and calls cut whose "<unfinished ...>"
+	 * lines are written then, in order.
+	 */
+	struct st_held *held_out;
+	int nheld, held_cap;
 	/*
 	 * -Y: the names of processes calls' entries passed as arguments
 	 * (waitid's child), read then: the line prints after the call,
@@ -149,8 +164,11 @@ static FILE *task_file(struct st_out *s, struct st_task *t)
 }
 
 /* The shared output flushed; a failure told, as strace tells it. */
+static void drain(struct st_out *s);
+
 static void out_flush(struct st_out *s)
 {
+	drain(s);
 	if (fflush(s->f) && s->o->outfile) {
 		st_err("%s: %s\n", s->o->outfile, strerror(errno));
 		clearerr(s->f);
@@ -322,6 +340,9 @@ void st_out_free(struct st_out *s)
 	st_stack_free(s->stack);
 	st_fds_free(s->d.fds);
 	free(s->tasks);
+	for (i = 0; i < s->nheld; i++)
+		buf_free(&s->held_out[i].b);
+	free(s->held_out);
 	buf_free(&s->spare);
 	free(s);
 }
@@ -344,8 +365,9 @@ static void fraction(struct buf *b, uint64_t ns, int digits)
  * The start of a line of tid's: its pid, times, call number and (-i)
  * instruction pointer ip, 0 for one not known (a process gone).
  */
+/* live: how many tasks are traced as the line's call began. */
 static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts,
-		   uint64_t ip)
+		   uint64_t ip, int live)
 {
 	size_t at = b->len;
 
@@ -365,9 +387,9 @@ static void prefix(struct st_out *s, struct buf *b, int tid, uint64_t ts,
 		if (b->len - at < 5)
 			buf_printf(b, "%*s", (int)(5 - (b->len - at)), "");
 		buf_printf(b, " ");
-	} else if (s->live > 1 && !s->o->pidcomm) {
+	} else if (live > 1 && !s->o->pidcomm) {
 		buf_printf(b, "[pid %5d] ", tid);
-	} else if (s->live > 1) {
+	} else if (live > 1) {
 		buf_printf(b, "[pid %5d", tid);
 		st_pid_comm(b, tid, &s->d);
 		buf_printf(b, "] ");
@@ -431,7 +453,7 @@ static void spaces(struct buf *b, size_t n)
  * Writes line b of thread tid (to its own file under -ff); its memory is
  * kept for the next line (spare_buf()).
  */
-static void emit(struct st_out *s, int tid, struct buf *b)
+static void write_line(struct st_out *s, int tid, struct buf *b)
 {
 	struct st_task *t = task(s, tid, false);
 	FILE *f = task_file(s, t);
@@ -450,6 +472,61 @@ static void emit(struct st_out *s, int tid, struct buf *b)
 		*b = (struct buf){ 0 };
 	}
 	buf_free(b);
+}
+
+/* Whether tid's call is cut and its entry's line not yet written. */
+static bool owes(const struct st_out *s, int tid)
+{
+	int i;
+
+	for (i = 0; i < s->nheld; i++)
+		if (s->held_out[i].owed && s->held_out[i].tid == tid)
+			return true;
+	return false;
+}
+
+/* Adds a line to those held: b's, or (b NULL) tid's owed entry. */
+static void hold(struct st_out *s, int tid, struct buf *b)
+{
+	struct st_held *h;
+
+	if (s->nheld == s->held_cap) {
+		int cap = s->held_cap ? 2 * s->held_cap : 16;
+		void *p = realloc(s->held_out, cap * sizeof(*s->held_out));
+
+		if (!p) {
+			/* Out of memory: what is held goes out as it is. */
+			drain(s);
+			if (b)
+				write_line(s, tid, b);
+			return;
+		}
+		s->held_out = p;
+		s->held_cap = cap;
+	}
+	h = &s->held_out[s->nheld++];
+	h->tid = tid;
+	h->owed = !b;
+	h->b = (struct buf){ 0 };
+	if (b) {
+		h->b = *b;
+		*b = (struct buf){ 0 };
+	}
+}
+
+/*
+ * Writes line b of thread tid, after the lines held; while some are, it
+ * joins them, unless it is the line of a task that owes its entry's
+ * (whose records then are all read).
+ */
+static void emit(struct st_out *s, int tid, struct buf *b)
+{
+	if (s->nheld && !owes(s, tid)) {
+		hold(s, tid, b);
+		return;
+	}
+	drain(s);
+	write_line(s, tid, b);
 }
 
 /* An empty line buffer, with the memory of a line written before. */
@@ -488,26 +565,56 @@ static const struct st_dopts *call_d(struct st_out *s, const struct st_call *c)
 	return &s->d;
 }
 
-/* Ends what is open of another thread's entry before tid prints. */
-/* Task t's pending entry as strace prints it at entry, then the words end. */
-/* mid, if not NULL, comes between the arguments and the end (a message
- * strace writes to the same stream while the line is open). */
+/*
+ * Task t's pending entry as strace prints it at entry, then the words
+ * end; mid, if not NULL, comes between the arguments and the end (a
+ * message strace writes to the same stream while the line is open).
+ */
+static void entry_text(struct st_out *s, struct st_task *t, const char *mid,
+		       const char *end, struct buf *b)
+{
+	int fo = st_first_out(&t->call);
+
+	prefix(s, b, t->tid, t->call.t_enter, t->call.ip_enter, t->live_enter);
+	st_call_name(b, &t->call);
+	buf_printf(b, "(");
+	st_decode_args(b, &t->call, call_d(s, &t->call), 0, fo);
+	if (fo > 0 && fo < st_call_nargs(&t->call) && st_entry_comma(&t->call))
+		buf_printf(b, ", ");
+	if (mid)
+		buf_printf(b, "%s", mid);
+	buf_printf(b, " %s\n", end);
+}
+
 static void entry_line(struct st_out *s, struct st_task *t, const char *mid,
 		       const char *end)
 {
 	struct buf b = { 0 };
-	int fo = st_first_out(&t->call);
 
-	prefix(s, &b, t->tid, t->call.t_enter, t->call.ip_enter);
-	st_call_name(&b, &t->call);
-	buf_printf(&b, "(");
-	st_decode_args(&b, &t->call, call_d(s, &t->call), 0, fo);
-	if (fo > 0 && fo < st_call_nargs(&t->call))
-		buf_printf(&b, ", ");
-	if (mid)
-		buf_printf(&b, "%s", mid);
-	buf_printf(&b, " %s\n", end);
+	entry_text(s, t, mid, end, &b);
 	emit(s, t->tid, &b);
+}
+
+/* Writes the lines held, the owed entries' as they are now. */
+static void drain(struct st_out *s)
+{
+	int i;
+
+	for (i = 0; i < s->nheld; i++) {
+		struct st_held *h = &s->held_out[i];
+		struct st_task *t;
+
+		if (!h->owed) {
+			write_line(s, h->tid, &h->b);
+			continue;
+		}
+		t = task(s, h->tid, false);
+		if (t && t->pending) {
+			entry_text(s, t, NULL, "<unfinished ...>", &h->b);
+			write_line(s, h->tid, &h->b);
+		}
+	}
+	s->nheld = 0;
 }
 
 /*
@@ -533,10 +640,51 @@ static void cut_open(struct st_out *s, int tid)
 	t = task(s, s->open_tid, false);
 	if (!t || !t->pending || t->cut || !shown(s, &t->call))
 		goto out;
-	entry_line(s, t, NULL, "<unfinished ...>");
+	/*
+	 * The line is owed, and it and those after it are held until the
+	 * records at hand are read (st_out_batch()) or t's own next line:
+	 * a call's records after its entry's (what its arguments point to)
+	 * may come after another CPU's that cuts it, for each CPU reserves
+	 * its records in the ring buffer as it goes.
+	 */
+	hold(s, t->tid, NULL);
 	t->cut = true;
 out:
 	s->open_tid = 0;
+}
+
+/*
+ * How long after a call's entry its entry records are surely all in the
+ * ring buffer: the program that writes them runs to its end at once (a
+ * tracepoint's, with preemption off), in microseconds, unless the
+ * hypervisor takes the CPU away meanwhile.
+ */
+#define ENTRY_RECORDS_NS 50000000ULL
+
+bool st_out_holding(const struct st_out *s)
+{
+	return s->nheld > 0;
+}
+
+void st_out_batch(struct st_out *s)
+{
+	struct timespec ts;
+	uint64_t now;
+	int i;
+
+	if (!s->nheld)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	/* The reader comes back within its hot poll (run.c) to look again. */
+	for (i = 0; i < s->nheld; i++) {
+		const struct st_held *h = &s->held_out[i];
+		const struct st_task *t = h->owed ? task(s, h->tid, false) : NULL;
+
+		if (t && t->pending && now - t->call.t_enter < ENTRY_RECORDS_NS)
+			return;
+	}
+	drain(s);
 }
 
 static void json_line(struct st_out *s, struct st_task *t, bool returned)
@@ -552,7 +700,7 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 		if (st_sys_arg(c->sys, i) == ST_L_SKIP)
 			continue;
 		a.len = 0;
-		st_decode_args(&a, c, call_d(s, c), i, i + 1);
+		st_decode_args(&a, c, call_d(s, c), i, st_call_whole(c) ? n : i + 1);
 		if (i)
 			buf_printf(&b, ", ");
 		print_json_string(&b, a.p ? a.p : "", a.len);
@@ -797,7 +945,7 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 	memcpy(comm, t->comm, sizeof(comm));
 	memcpy(t->comm, t->call_comm, sizeof(comm));
 	/* A line cut at entry resumes at the exit, where its ip is read. */
-	prefix(s, &b, t->tid, c->t_enter, t->cut ? c->ip_exit : c->ip_enter);
+	prefix(s, &b, t->tid, c->t_enter, t->cut ? c->ip_exit : c->ip_enter, s->live);
 	memcpy(t->comm, comm, sizeof(comm));
 	if (t->cut) {
 		buf_printf(&b, "<... ");
@@ -817,7 +965,7 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 		st_call_name(&b, c);
 		buf_printf(&b, "(");
 		st_decode_args(&b, c, call_d(s, c), 0, fo);
-		if (fo > 0)
+		if (fo > 0 && st_entry_comma(c))
 			buf_printf(&b, ", ");
 		buf_printf(&b, " <unfinished ...>");
 	} else {
@@ -913,8 +1061,10 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	settle(s, t, false);
 	if (!t->started)
 		return;
-	if (t->pending)
+	if (t->pending) {
+		drain(s);
 		call_clear(&t->call);
+	}
 	if (s->stack) {
 		st_stack_seen(s->stack, tid);
 		t->stk[0].have = t->stk[1].have = false;
@@ -930,6 +1080,8 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	t->call.nr = nr;
 	t->call.tid = tid;
 	t->call.t_enter = u64at(fs, p, 2);
+	/* strace prints an entry then, with or without "[pid N] ". */
+	t->live_enter = s->live;
 	t->call.prev_nr = t->called ? t->last_nr : -1;
 	t->last_nr = nr;
 	t->called = true;
@@ -1342,7 +1494,7 @@ static void gone_line(struct st_out *s, int tid, int code, uint64_t ts)
 	if (t && !(code & 0x7f) && t->last_nr != __NR_exit)
 		t->last_nr = __NR_exit_group;
 	cut_open(s, tid);
-	prefix(s, &b, tid, ts, 0);
+	prefix(s, &b, tid, ts, 0, s->live);
 	if (code & 0x7f) {
 		buf_printf(&b, "+++ killed by ");
 		st_signame(&b, code & 0x7f);
@@ -1417,6 +1569,7 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 
 	if (!t || !t->started)
 		return;
+	drain(s);
 	/*
 	 * -ff: the execve's line so far ends in its thread's file, which
 	 * closes; the thread goes on in its leader's, as strace swaps them.
@@ -1450,7 +1603,7 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	/* -qqq quiets it as --quiet=thread-execve does. */
 	if (s->o->lines && !s->o->json && !s->o->quiet_superseded && s->o->quiet < 3) {
 		cut_open(s, new);
-		prefix(s, &b, new, 0, 0);
+		prefix(s, &b, new, 0, 0, s->live);
 		buf_printf(&b, "+++ superseded by execve in pid %d +++\n", old);
 		emit(s, new, &b);
 	}
@@ -1491,7 +1644,7 @@ static void signal_line(struct st_out *s, struct st_task *t, int sig,
 	    sig < 1 || sig > 64 || !(s->o->signals & (1ULL << (sig - 1))))
 		return;
 	cut_open(s, t->tid);
-	prefix(s, &b, t->tid, ts, ip);
+	prefix(s, &b, t->tid, ts, ip, s->live);
 	buf_printf(&b, "--- ");
 	st_signame(&b, sig);
 	buf_printf(&b, " ");
@@ -1528,7 +1681,7 @@ static void on_signal(struct st_out *s, const struct fmt_spec *fs,
 	if (fs->nargs > 4 && !u64at(fs, p, 4) && t && t->started && !s->o->json &&
 	    (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) &&
 	    (s->o->signals & (1ULL << (sig - 1)))) {
-		prefix(s, &b, t->tid, ts, rec_ip(s, fs, p, 5));
+		prefix(s, &b, t->tid, ts, rec_ip(s, fs, p, 5), s->live);
 		buf_printf(&b, "--- stopped by ");
 		st_signame(&b, sig);
 		buf_printf(&b, " ---\n");
@@ -1985,6 +2138,7 @@ void st_out_finish(void *arg, struct runtime *rt)
 	struct st_out *s = arg;
 	int i;
 
+	drain(s);
 	for (i = 0; i < s->ntasks; i++) {
 		struct st_task *t = &s->tasks[i];
 

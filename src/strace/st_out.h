@@ -29,6 +29,10 @@ bool st_out_released(const struct st_out *s, int tid);
  * exit records may be among those lost, stop counting as live.
  */
 void st_out_prune(struct st_out *s);
+/* The records at hand are read: the lines held for them are written. */
+void st_out_batch(struct st_out *s);
+/* Whether lines are held for a later st_out_batch(). */
+bool st_out_holding(const struct st_out *s);
 /* At the end: calls still pending, then the -c table. */
 void st_out_finish(void *arg, struct runtime *rt);
 
