@@ -12,10 +12,12 @@
 #include "../util.h"
 
 /*
- * execve under -v: its path and ST_ARGV_MAX_V strings of argv and of envp
- * (st_prog.h), each with the slot that says more follow.
+ * The most captures of a call: execve under -v (its path and
+ * ST_ARGV_MAX_V strings of argv and of envp, st_prog.h, each with the
+ * slot that says more follow), or an iovec array's buffers and the
+ * call's other captures.
  */
-#define ST_MAXCAPS 272
+#define ST_MAXCAPS (ST_IOV_MAX + 32)
 
 /* Memory the kernel read for one argument (see st_sys.h's letters). */
 struct st_cap {

@@ -1250,6 +1250,9 @@ int st_main(int argc, char **argv)
 	buf_put(&text, "", 1);
 	src.text = text.p;
 	copts.strlen = o.strsize + 2 > 4096 ? o.strsize + 2 : 4096;
+	/* An iovec array's entries in one record (st_prog.c's iov_capture()). */
+	if (copts.strlen < 16 * (st_prog_iov_shown(&o) + 1))
+		copts.strlen = 16 * (st_prog_iov_shown(&o) + 1);
 	/* -k: each call's records hold ~20 KiB of its stack. */
 	copts.ringbuf_size = o.stack ? 64 << 20 : 8 << 20;
 	copts.interleave = true;

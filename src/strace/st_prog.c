@@ -45,11 +45,6 @@ static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 #define REGS_IP_LEN 80
 #define REGS_IP 128
 
-/*
- * The buffers of an iovec array read: those of all eight entries read,
- * which -s 7 shows.  Each costs every program's verification ~0.7 ms.
- */
-#define ST_IOV_SHOWN 8
 
 /*
  * The n bytes at $a (n an expression the verifier can bound) in records
@@ -64,6 +59,52 @@ static void split_read(struct buf *b, char l, int i, const char *n)
 		   "printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $f)); "
 		   "if ($n > $f) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a + $f, $n - $f)); } ",
 		   n, l, i, l, i, ST_IDX_REST);
+}
+
+int st_prog_iov_shown(const struct st_opts *o)
+{
+	return o->verbose || o->strsize > ST_IOV_MAX ? ST_IOV_MAX : o->strsize;
+}
+
+/*
+ * iovec buffers read by straight code at most: past that, a loop, whose
+ * body the verifier walks once per entry (~350 instructions, where
+ * straight code's pieces, which it prunes, cost a few dozen each), but
+ * whose code does not grow with the entries.
+ */
+#define ST_IOV_UNROLL 64
+
+/*
+ * The iovec array at $a of cnt entries (an expression) in records of
+ * letter l, argument i: 0 the entries, as many as strace shows and one
+ * more (which means "..."), in two pieces (split_read()); k + 1 the
+ * first io bytes of entry k's buffer, for each entry shown.  A loop:
+ * the verifier walks its body once per entry it may run for, which
+ * only -s and -v make more than a few.
+ */
+static void iov_capture(struct buf *b, const struct st_opts *o, char l,
+			int i, const char *cnt, int io)
+{
+	int n = st_prog_iov_shown(o), k;
+
+	buf_printf(b, "$c = %s; if ($c > %d) { $c = %d; } ", cnt, n + 1, n + 1);
+	split_read(b, l, i, "$c * 16");
+	/* process_vm_*'s remote iovecs (argument 3) are another process's addresses. */
+	if (i == 3)
+		return;
+	if (n <= ST_IOV_UNROLL) {
+		for (k = 0; k < n; k++)
+			buf_printf(b, "if ($c > %d) { $p = *($a + %d); $l = *($a + %d); "
+				   "if ($l > %d) { $l = %d; } "
+				   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",
+				   k, 16 * k, 16 * k + 8, io, io, l, i, k + 1);
+		return;
+	}
+	buf_printf(b, "if ($c > %d) { $c = %d; } $k = 0; "
+		   "while ($k < $c) { $p = *($a + $k * 16); $l = *($a + $k * 16 + 8); "
+		   "if ($l > %d) { $l = %d; } "
+		   "printf(\"c%c%d %%d %%d %%r\", $t, $k + 1, buf($p, $l)); $k = $k + 1; } ",
+		   n, n, io, io, l, i);
 }
 
 /*
@@ -410,16 +451,10 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 			   next, i, ST_L_SOCKADDR_REST, i);
 		break;
 	case 'v':
-	case 'V': {
-		buf_printf(b, "$c = *(arg0 + %d); if ($c > 8) { $c = 8; } ", next);
-		split_read(b, l, i, "$c * 16");
-		for (k = 0; k < ST_IOV_SHOWN; k++)
-			buf_printf(b, "if ($c > %d) { $p = *($a + %d); $l = *($a + %d); "
-				   "if ($l > %d) { $l = %d; } "
-				   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",
-				   k, 16 * k, 16 * k + 8, io, io, l, i, k + 1);
+	case 'V':
+		snprintf(len, sizeof(len), "*(arg0 + %d)", next);
+		iov_capture(b, o, l, i, len, io);
 		break;
-	}
 	case 'E':
 		/*
 		 * The pointers, one array read in two pieces (split_read()),

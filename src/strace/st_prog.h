@@ -47,6 +47,9 @@
  */
 #define ST_NL_READ 4096
 
+/* The entries of an iovec array whose buffers are read: -s, or all (-v). */
+int st_prog_iov_shown(const struct st_opts *o);
+
 /*
  * The descriptor of call nr, the value of @sd[nr] that user space sets
  * before attaching: 0 for a call not traced; else ST_DESC_TRACED, the

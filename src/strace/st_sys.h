@@ -198,7 +198,12 @@ enum st_class {
  * argument: memory past the end of the page record 0 ended on (st_prog.c's
  * split_read()), appended to it, or marking it cut where unreadable.
  */
-#define ST_IDX_REST 255
+#define ST_IDX_REST 65535
+/*
+ * iovec entries the kernel takes at most (UIO_MAXIOV): the most whose
+ * buffers are read, under -v or a -s as large (st_prog_iov_shown()).
+ */
+#define ST_IOV_MAX 1024
 /* execve's argv and envp (-v): the array of pointers, ahead of the strings' records. */
 #define ST_L_ARGV_PTRS '\263'
 /*

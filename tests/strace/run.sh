@@ -923,6 +923,14 @@ for o in "" "-s 7" "-e read=all -e write=all" "-e read=3 -e write=4 -v" "-e verb
 		-e trace=sendmsg,recvmsg,sendmmsg,recvmmsg,pwritev,process_vm_readv,process_vm_writev \
 		-- "$WL" iodump
 done
+# iovec arrays longer than -s: as many entries as strace shows (-s of
+# them, all under -v), each buffer cut at -s; readv's past what it read.
+for o in "" "-s 5" "-s 100" -v "-s 0" "-s 2000"; do
+	# shellcheck disable=SC2086
+	NORM2='s/^(process_vm_readv)\([0-9]+/\1(PID/' \
+	same_line "long iovec arrays${o:+ $o}" $o \
+		-e trace=writev,pwritev,readv,preadv,process_vm_readv -- "$WL" long-iovs
+done
 # -ff: a file a process, FILE.PID, each as strace writes it, and no FILE.
 mkdir ffo sfo
 "$FERRET" strace -ff -o ffo/t -e signal=none -e trace=getppid,execve,exit_group "$WL" fork > /dev/null

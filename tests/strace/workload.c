@@ -4913,6 +4913,45 @@ static void iodumps(void)
 }
 
 /*
+ * iovec arrays longer than -s's default: writev and pwritev of 40
+ * buffers of 3 to 42 bytes, readv and preadv filling 40 from a file of
+ * 600 bytes (so that the last ones get nothing), process_vm_readv into
+ * 40, and an array whose count says more than the kernel takes (its
+ * entries past the 40th zero).
+ */
+static void long_iovs(void)
+{
+	static char bufs[40][48], in[40][48];
+	static struct iovec w[1100];
+	struct iovec r[40], rem;
+	char path[] = "/tmp/ferret-iovsXXXXXX";
+	int null = open("/dev/null", O_WRONLY), fd = mkstemp(path), i;
+
+	if (null < 0 || fd < 0)
+		return;
+	unlink(path);
+	/* Pages never touched cannot be read from BPF (see README). */
+	memset(w, 0, sizeof(w));
+	for (i = 0; i < 40; i++) {
+		memset(bufs[i], 'A' + i % 26, sizeof(bufs[i]));
+		w[i].iov_base = bufs[i];
+		w[i].iov_len = 3 + i;
+		r[i].iov_base = in[i];
+		r[i].iov_len = 20;
+	}
+	syscall(SYS_writev, null, w, 40);
+	syscall(SYS_pwritev, fd, w, 40, 0, 0);
+	syscall(SYS_readv, fd, r, 40);
+	syscall(SYS_preadv, fd, r, 40, 0, 0);
+	rem.iov_base = bufs;
+	rem.iov_len = 700;
+	syscall(SYS_process_vm_readv, getpid(), r, 40, &rem, 1, 0);
+	syscall(SYS_writev, null, w, 1025);
+	close(fd);
+	close(null);
+}
+
+/*
  * ptrace on a child that stops itself: the word a PEEK request reads, a
  * struct user offset, its siginfo and sigmask, options, an iovec too
  * short for a register set, and requests on no process at all.
@@ -5602,6 +5641,10 @@ int main(int argc, char **argv)
 		syscall(SYS_setgroups, 2, g);
 		syscall(SYS_setgroups, 65537, g);
 		syscall(SYS_getgroups, 0, NULL);
+		return 0;
+	}
+	if (!strcmp(mode, "long-iovs")) {
+		long_iovs();
 		return 0;
 	}
 	if (!strcmp(mode, "page-end")) {
