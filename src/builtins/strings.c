@@ -87,7 +87,7 @@ static int cg_prep_ptr_len(struct cg *g, struct node *n, struct val *ops)
 {
 	if (cg_expr(g, n->list[0], &ops[0]))
 		return -EINVAL;
-	if (n->nlist == 2 && cg_expr(g, n->list[1], &ops[1]))
+	if (n->nlist >= 2 && cg_expr(g, n->list[1], &ops[1]))
 		return -EINVAL;
 	return 0;
 }
@@ -211,12 +211,12 @@ static int sema_buf(struct sema *s, struct node *n)
 	return 0;
 }
 
-static int cg_into_buf(struct cg *g, struct node *n, const struct val *ops,
-		       int base, int off)
+static int into_buf(struct cg *g, struct node *n, const struct val *ops,
+		    int base, int off, bool mark)
 {
 	int max = n->type->size - 8, l, used = ir_vreg(&g->ir);
 
-	if (n->nlist == 1 || n->list[1]->kind == N_INT) {
+	if (n->nlist == 1 || (n->nlist == 2 && n->list[1]->kind == N_INT)) {
 		l = ir_vreg(&g->ir);
 		ir_mov_imm(&g->ir, l, max);
 	} else {
@@ -233,7 +233,7 @@ static int cg_into_buf(struct cg *g, struct node *n, const struct val *ops,
 	 * asked; a front end that must tell the two apart gets the length
 	 * BUF_UNREAD instead (compile_opts.mark_unread).
 	 */
-	if (g->c->opts.mark_unread) {
+	if (mark) {
 		int ok = ir_label(&g->ir);
 
 		ir_jmp_imm(&g->ir, BPF_JSGE, BPF_REG_0, 0, ok);
@@ -243,6 +243,52 @@ static int cg_into_buf(struct cg *g, struct node *n, const struct val *ops,
 	ir_mov(&g->ir, used, l);
 	ir_alu_imm(&g->ir, BPF_ADD, used, 8);
 	return used;
+}
+
+static int cg_into_buf(struct cg *g, struct node *n, const struct val *ops,
+		       int base, int off)
+{
+	return into_buf(g, n, ops, base, off, g->c->opts.mark_unread);
+}
+
+/*
+ * __ubuf(addr, len, CAP): ferret record's reads of a system call's
+ * structures.  A buffer of CAP bytes (a constant) of which len are read,
+ * its length BUF_UNREAD when they cannot be, whatever mark_unread says:
+ * the reader must tell a fault from zeros, as LTTng's tracer does.
+ */
+static int sema_ubuf(struct sema *s, struct node *n)
+{
+	int64_t cap;
+
+	if (bi_nargs(s, n, 3, 3) || sema_expr(s, n->list[0]) || bi_int_arg(s, n, 1) ||
+	    sema_const_int(s, n->list[2], &cap))
+		return -EINVAL;
+	if (cap < 1 || cap > (1 << 16))
+		return sema_error(s, n->list[2], "__ubuf() size must be 1 to 65536");
+	n->type = type_buf((int)cap);
+	return 0;
+}
+
+static int cg_into_ubuf(struct cg *g, struct node *n, const struct val *ops,
+			int base, int off)
+{
+	return into_buf(g, n, ops, base, off, true);
+}
+
+static int cg_ubuf(struct cg *g, struct node *n, struct val *out)
+{
+	struct val ops[2];
+	int off;
+
+	if (cg_prep_ptr_len(g, n, ops))
+		return -EINVAL;
+	off = cg_alloc(g, n->type->size);
+	cg_into_ubuf(g, n, ops, BPF_REG_10, off);
+	out->kind = V_STACK;
+	out->off = off;
+	out->type = n->type;
+	return 0;
 }
 
 /*
@@ -547,6 +593,8 @@ const struct builtin builtin_strings[] = {
 	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_buf },
 	{ .name = "__dmem", .func = true, .sema = sema_dmem, .cg = cg_buf,
 	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_buf },
+	{ .name = "__ubuf", .func = true, .sema = sema_ubuf, .cg = cg_ubuf,
+	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_ubuf },
 	FN("strncmp", sema_strncmp, cg_strncmp_fn),
 	FN("kaddr", sema_kaddr, cg_kaddr),
 	{ .name = "join", .func = true, .rec_kind = REC_JOIN, .sema = sema_join,

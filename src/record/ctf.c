@@ -26,6 +26,7 @@
 struct ctf_class {
 	char *name;
 	struct ctf_field *fields;
+	struct ctf_decl *decls;	/* by field; tsdl NULL but for CTF_RAW */
 	int nfields;
 };
 
@@ -120,6 +121,8 @@ static const char *type_name(enum ctf_type t)
 		[CTF_S8] = "int8_t", [CTF_S16] = "int16_t",
 		[CTF_S32] = "int32_t", [CTF_S64] = "int64_t",
 		[CTF_HEX64] = "uint64_hex_t", [CTF_STRING] = "string",
+		[CTF_BE16] = "integer { size = 16; align = 8; signed = false; byte_order = be; }",
+		[CTF_XS32] = "integer { size = 32; align = 8; signed = true; base = 16; }",
 	};
 
 	return (unsigned)t < ARRAY_SIZE(names) ? names[t] : NULL;
@@ -206,6 +209,9 @@ static void metadata_text(const struct ctf_writer *w, struct buf *b)
 					   fd->name, fd->name, fd->name);
 			else if (fd->type == CTF_PAIR_S32)
 				buf_printf(b, "\t\tint32_t _%s[2];\n", fd->name);
+			else if (fd->type == CTF_RAW)
+				buf_printf(b, "\t\t%s _%s%s;\n", k->decls[f].tsdl, fd->name,
+					   k->decls[f].dims);
 			else
 				buf_printf(b, "\t\t%s _%s;\n", type_name(fd->type), fd->name);
 		}
@@ -400,11 +406,14 @@ static size_t event_size(const struct ctf_class *k, const union ctf_value *v)
 		case CTF_U8: case CTF_S8:
 			n += 1;
 			break;
-		case CTF_U16: case CTF_S16:
+		case CTF_U16: case CTF_S16: case CTF_BE16:
 			n += 2;
 			break;
-		case CTF_U32: case CTF_S32:
+		case CTF_U32: case CTF_S32: case CTF_XS32:
 			n += 4;
+			break;
+		case CTF_RAW:
+			n += v[f].raw.n;
 			break;
 		case CTF_U64: case CTF_S64: case CTF_HEX64: case CTF_PAIR_S32:
 			n += 8;
@@ -466,9 +475,19 @@ int ctf_event(struct ctf_writer *w, int cpu, uint64_t ts, int id,
 			put16(p, (uint16_t)v[f].u);
 			p += 2;
 			break;
-		case CTF_U32: case CTF_S32:
+		case CTF_U32: case CTF_S32: case CTF_XS32:
 			put32(p, (uint32_t)v[f].u);
 			p += 4;
+			break;
+		case CTF_BE16:
+			p[0] = (unsigned char)(v[f].u >> 8);
+			p[1] = (unsigned char)v[f].u;
+			p += 2;
+			break;
+		case CTF_RAW:
+			if (v[f].raw.n)
+				memcpy(p, v[f].raw.p, v[f].raw.n);
+			p += v[f].raw.n;
 			break;
 		case CTF_U64: case CTF_S64: case CTF_HEX64: case CTF_PAIR_S32:
 			put64(p, v[f].u);
@@ -510,6 +529,13 @@ void ctf_discarded(struct ctf_writer *w, int cpu, uint64_t n)
 int ctf_event_class(struct ctf_writer *w, const char *name,
 		    const struct ctf_field *fields, int nfields)
 {
+	return ctf_event_class_decl(w, name, fields, nfields, NULL);
+}
+
+int ctf_event_class_decl(struct ctf_writer *w, const char *name,
+			 const struct ctf_field *fields, int nfields,
+			 const struct ctf_decl *decls)
+{
 	struct ctf_class *k;
 	int i, j;
 
@@ -518,7 +544,8 @@ int ctf_event_class(struct ctf_writer *w, const char *name,
 	for (i = 0; i < nfields; i++) {
 		if (!is_ident(fields[i].name) ||
 		    (!type_name(fields[i].type) && fields[i].type != CTF_SEQ_HEX64 &&
-		     fields[i].type != CTF_PAIR_S32))
+		     fields[i].type != CTF_PAIR_S32 && fields[i].type != CTF_RAW) ||
+		    (fields[i].type == CTF_RAW && (!decls || !decls[i].tsdl || !*decls[i].tsdl)))
 			return -EINVAL;
 		for (j = 0; j < i; j++)
 			if (!strcmp(fields[i].name, fields[j].name))
@@ -534,9 +561,14 @@ int ctf_event_class(struct ctf_writer *w, const char *name,
 	k->name = xstrdup(name);
 	k->nfields = nfields;
 	k->fields = xcalloc((size_t)(nfields ? nfields : 1), sizeof(*k->fields));
+	k->decls = xcalloc((size_t)(nfields ? nfields : 1), sizeof(*k->decls));
 	for (i = 0; i < nfields; i++) {
 		k->fields[i].name = xstrdup(fields[i].name);
 		k->fields[i].type = fields[i].type;
+		if (fields[i].type == CTF_RAW) {
+			k->decls[i].tsdl = xstrdup(decls[i].tsdl);
+			k->decls[i].dims = xstrdup(decls[i].dims ? decls[i].dims : "");
+		}
 	}
 	w->meta_dirty = true;
 	return w->nclasses++;
@@ -615,9 +647,13 @@ static void free_writer(struct ctf_writer *w)
 	int i, j;
 
 	for (i = 0; i < w->nclasses; i++) {
-		for (j = 0; j < w->classes[i].nfields; j++)
+		for (j = 0; j < w->classes[i].nfields; j++) {
 			free((char *)w->classes[i].fields[j].name);
+			free((char *)w->classes[i].decls[j].tsdl);
+			free((char *)w->classes[i].decls[j].dims);
+		}
 		free(w->classes[i].fields);
+		free(w->classes[i].decls);
 		free(w->classes[i].name);
 	}
 	free(w->classes);

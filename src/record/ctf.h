@@ -40,7 +40,10 @@
  *    "prev_tid", and a name that is a TSDL keyword stays legal.  A
  *    CTF_SEQ_HEX64 field NAME is "uint32_t _NAME_length;" followed by
  *    "uint64_hex_t _NAME[_NAME_length];", a CTF_PAIR_S32 field
- *    "int32_t _NAME[2];".
+ *    "int32_t _NAME[2];", a CTF_BE16 field a 16-bit integer with
+ *    byte_order = be, a CTF_XS32 field a signed 32-bit integer with
+ *    base = 16, a CTF_RAW field "TSDL _NAME DIMS" (its struct
+ *    ctf_decl).
  *
  * Timestamps within one CPU's stream never go back: an event older than
  * the last one written on its CPU is written with that last timestamp
@@ -57,11 +60,27 @@ enum ctf_type {
 	CTF_PAIR_S32,		/* int32_t NAME[2], from u: element 0 in
 				 * the low 32 bits (an int[2] read from
 				 * memory as a little-endian u64) */
+	CTF_BE16,		/* unsigned 16 bits in network byte order
+				 * (a port), from u in host order */
+	CTF_XS32,		/* signed 32 bits shown in hex */
+	CTF_RAW,		/* the bytes of raw, laid out as the
+				 * field's tsdl and dims declare */
 };
 
 struct ctf_field {
 	const char *name;	/* [A-Za-z_][A-Za-z0-9_]* */
 	enum ctf_type type;
+};
+
+/*
+ * A CTF_RAW field's declaration: its TSDL type ("struct { ... }",
+ * "enum : ...", "integer { ... }") and what follows its name
+ * ("[__NAME_length]" for a sequence whose length is field _NAME_length,
+ * or NULL).  The caller's bytes must match them: the writer does not
+ * look inside.
+ */
+struct ctf_decl {
+	const char *tsdl, *dims;
 };
 
 /* One field's value, by its class's field type. */
@@ -73,6 +92,10 @@ union ctf_value {
 		const uint64_t *v;
 		uint32_t n;
 	} seq;			/* CTF_SEQ_HEX64 */
+	struct {
+		const void *p;
+		uint32_t n;
+	} raw;			/* CTF_RAW: n bytes at p */
 };
 
 /* What ctf_open() takes from the system unless given (tests fix them). */
@@ -109,6 +132,10 @@ struct ctf_writer *ctf_open(const char *dir, const struct ctf_opts *o);
  */
 int ctf_event_class(struct ctf_writer *w, const char *name,
 		    const struct ctf_field *fields, int nfields);
+/* The same with a declaration for each CTF_RAW field (decls[i] for fields[i]). */
+int ctf_event_class_decl(struct ctf_writer *w, const char *name,
+			 const struct ctf_field *fields, int nfields,
+			 const struct ctf_decl *decls);
 /* The id of class name, or -ENOENT. */
 int ctf_class_id(const struct ctf_writer *w, const char *name);
 

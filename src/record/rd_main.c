@@ -38,6 +38,7 @@
 #include "../runtime/record.h"
 #include "../runtime/run.h"
 #include "../strace/st_sys.h"
+#include "rd_sysdec.h"
 #include "rd_sysio.h"
 
 /* System call numbers with a table entry; larger ones share the last. */
@@ -61,6 +62,9 @@ enum rd_mode {
 	RD_PROFILE,		/* tid, pid, kstack, ustack */
 	RD_GRAPH_ENTRY,		/* function id, depth */
 	RD_GRAPH_EXIT,		/* function id, depth, calltime */
+	RD_SYS_DEC,		/* a decoded call's entry (nr) or exit (nr,
+				 * result), the registers, then what its
+				 * read gives (rd_sysdec_shape()) */
 };
 
 /*
@@ -90,6 +94,8 @@ struct rd_kind {
 	int *pcls;		/* RD_PROBE: class id by probe index, or -1 */
 	int npcls;
 	bool regs, arr;		/* RD_SYS_EXIT: what follows the result */
+	enum rd_sysdec_read dread;	/* RD_SYS_DEC: the read, */
+	bool dexit;			/* at the exit */
 };
 
 /* A system call's classes, made at its first event. */
@@ -101,6 +107,7 @@ struct rd_sys {
 	char *names[6];
 	signed char str_slot[6];	/* which string of the record, or -1 */
 	char dir[6];		/* which events carry it (rd_sysio.h) */
+	const struct rd_sysdec *dec;	/* or LTTng's decoding of the call */
 };
 
 /* Whether an argument of direction d is the entry's, the exit's. */
@@ -165,6 +172,7 @@ struct rd_run {
 	bool expired;
 	int err;		/* the CTF writer's first error */
 	struct buf scratch;
+	struct buf decbytes;	/* raw fields of a decoded call's event */
 	uint64_t *lostv;
 	struct runtime *rt;
 	/*
@@ -412,6 +420,10 @@ static const int reg_off[6] = { 56, 48, 40, 0, 16, 8 };
 #define SS_EXIT_REGS 0x40
 #define SS_EXIT_STR 0x80
 #define SS_ARR_SHIFT 8
+/* Bits 12-15 and 16-19: the call's rd_sysdec_read at entry, at exit. */
+#define SS_DEC_IN_SHIFT 12
+#define SS_DEC_OUT_SHIFT 16
+#define SS_DEC_IN_MASK (15 << SS_DEC_IN_SHIFT)
 
 /* $x and $y: the pointers of the call's string arguments, by $m. */
 static void strings_code(struct buf *b, int entry_kind)
@@ -430,6 +442,43 @@ static void strings_code(struct buf *b, int entry_kind)
 			buf_printf(b, "\tif (($m & 0x38) == 0) { printf(\"K%d %%d %%d %%d %%r %%s\", "
 				   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x)); return; }\n",
 				   entry_kind, RD_REGS_FROM);
+	}
+}
+
+/*
+ * The blocks of the decoded calls' reads (rd_sysdec.h) at entry (exit
+ * false) or exit, by the read's number in $d.
+ */
+static void sysdec_prog(struct buf *b, struct rd_run *r, bool exit)
+{
+	char regs[6][32];
+	const char *reg[6];
+	int i, idx;
+
+	for (i = 0; i < 6; i++) {
+		snprintf(regs[i], sizeof(regs[i]), "*(arg0 + %d)", RD_REGS_FROM + reg_off[i]);
+		reg[i] = regs[i];
+	}
+	buf_printf(b, "\t$d = ($%c >> %d) & 15;\n", exit ? 'm' : 'v',
+		   exit ? SS_DEC_OUT_SHIFT : SS_DEC_IN_SHIFT);
+	for (i = 1; i < RD_READ_N; i++) {
+		struct rd_kind *k;
+		char args[64];
+
+		if (rd_sysdec_at_exit(i) != exit)
+			continue;
+		k = kind_new(r, RD_SYS_DEC, NULL, &idx);
+		k->dread = i;
+		k->dexit = exit;
+		buf_printf(b, "\tif ($d == %d) {\n", i);
+		if (exit)
+			snprintf(args, sizeof(args), "nsecs, cpu, $nr, (int64)arg1, buf(arg0 + %d, 64)",
+				 RD_REGS_FROM);
+		else
+			snprintf(args, sizeof(args), "nsecs, cpu, arg1, buf(arg0 + %d, 64)",
+				 RD_REGS_FROM);
+		rd_sysdec_code(b, i, idx, exit ? "%d %d %d %d %r" : "%d %d %d %r", args, reg);
+		buf_printf(b, "\t}\n");
 	}
 }
 
@@ -454,9 +503,11 @@ static void syscalls_prog(struct buf *b, struct rd_run *r)
 	buf_printf(b, "rawtracepoint:sys_enter ");
 	pred_self(b, r, true);
 	buf_printf(b, "{\n\t$nr = arg1;\n\tif ((int64)$nr < 0 || (int64)$nr > %d) { $nr = %d; }\n"
-		   "\t$m = @ss[$nr] & %d;\n", RD_NR_MAX, RD_NR_MAX, SS_STR_MASK);
-	buf_printf(b, "\tif ($m == 0) { printf(\"K%d %%d %%d %%d %%r\", "
-		   "nsecs, cpu, arg1, buf(arg0 + %d, 64)); return; }\n", ks[0], RD_REGS_FROM);
+		   "\t$v = @ss[$nr];\n\t$m = $v & %d;\n", RD_NR_MAX, RD_NR_MAX, SS_STR_MASK);
+	buf_printf(b, "\tif (($v & %d) == 0) { printf(\"K%d %%d %%d %%d %%r\", "
+		   "nsecs, cpu, arg1, buf(arg0 + %d, 64)); return; }\n",
+		   SS_STR_MASK | SS_DEC_IN_MASK, ks[0], RD_REGS_FROM);
+	sysdec_prog(b, r, false);
 	strings_code(b, ks[1]);
 	buf_printf(b, "\tprintf(\"K%d %%d %%d %%d %%r %%s %%s\", "
 		   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x), str($y));\n}\n",
@@ -472,6 +523,7 @@ static void syscalls_prog(struct buf *b, struct rd_run *r)
 		   "\t$m = @ss[$n];\n", RD_NR_MAX, RD_NR_MAX);
 	buf_printf(b, "\tif (($m & %d) == 0) { printf(\"K%d %%d %%d %%d %%d\", "
 		   "nsecs, cpu, $nr, (int64)arg1); return; }\n", SS_EXIT_REGS, kx0);
+	sysdec_prog(b, r, true);
 	buf_printf(b, "\t$a = ($m >> %d) & 7;\n\tif ($a != 0) {\n\t\t$p = 0;", SS_ARR_SHIFT);
 	for (i = 0; i < 6; i++)
 		buf_printf(b, " if ($a == %d) { $p = *(arg0 + %d); }", i + 1,
@@ -1156,8 +1208,15 @@ static char sys_dir(const struct st_sys *s, int i)
 /* Call s's @ss value (see SS_EXIT_REGS). */
 static int64_t ss_bits(const struct st_sys *s)
 {
+	const struct rd_sysdec *dec = s ? rd_sysdec_find(s->name) : NULL;
 	int64_t v = 0;
 	int a, n = 0;
+
+	if (dec) {
+		v = (int64_t)rd_sysdec_read_of(dec, false) << SS_DEC_IN_SHIFT |
+		    (int64_t)rd_sysdec_read_of(dec, true) << SS_DEC_OUT_SHIFT;
+		return rd_sysdec_read_of(dec, true) ? v | SS_EXIT_REGS : v;
+	}
 
 	for (a = 0; s && a < st_sys_nargs(s); a++) {
 		char d = sys_dir(s, a);
@@ -1195,6 +1254,19 @@ static struct rd_sys *sys_of(struct rd_run *r, long nr)
 		return y;
 	y->known = true;
 	y->entry_id = y->exit_id = -1;
+	y->dec = s ? rd_sysdec_find(s->name) : NULL;
+	if (y->dec) {
+		struct ctf_field df[RD_SYSDEC_FIELDS];
+		struct ctf_decl dd[RD_SYSDEC_FIELDS];
+
+		snprintf(name, sizeof(name), "syscall_entry_%s", s->name);
+		n = rd_sysdec_fields(y->dec, false, df, dd);
+		y->entry_id = ctf_event_class_decl(r->w, name, df, n, dd);
+		snprintf(name, sizeof(name), "syscall_exit_%s", s->name);
+		n = rd_sysdec_fields(y->dec, true, df, dd);
+		y->exit_id = ctf_event_class_decl(r->w, name, df, n, dd);
+		return y;
+	}
 	snprintf(ev, sizeof(ev), "sys_enter_%s", s ? s->name : "");
 	te = s ? tracefs_event("syscalls", ev) : NULL;
 	if (te) {
@@ -1362,6 +1434,51 @@ static void script_line(struct rd_run *r, const struct fmt_spec *fs,
 	buf_free(&text);
 }
 
+/* The argument registers of a record's register bytes (RD_REGS_FROM..). */
+static void regs_args(const char *regs, uint64_t a[6])
+{
+	int i;
+
+	for (i = 0; i < 6; i++) {
+		a[i] = 0;
+		if (regs)
+			memcpy(&a[i], regs + reg_off[i], 8);
+	}
+}
+
+/*
+ * A decoded call's event (rd_sysdec.h): an RD_SYS_DEC record, or a
+ * plain entry or exit record (regs NULL: none) of a side it reads
+ * nothing at.
+ */
+static void sysdec_event(struct rd_run *r, const struct rd_sys *y, bool exit,
+			 const struct fmt_spec *fs, const void *p, int cpu, uint64_t ts,
+			 const char *regs, const struct rd_kind *k)
+{
+	union ctf_value v[RD_SYSDEC_FIELDS];
+	struct rd_sysdec_in in = { 0 };
+	int first = exit ? 5 : 4, j, nb = 0;
+	const char *shape = k && k->mode == RD_SYS_DEC ? rd_sysdec_shape(k->dread) : "";
+	uint64_t a[6];
+
+	regs_args(regs, a);
+	for (j = 0; shape[j] && first + j < fs->nargs && nb < 3; j++) {
+		const char *q = (const char *)p + fs->args[first + j].offset;
+		uint64_t len, cap = (uint64_t)fs->args[first + j].type->size - 8;
+
+		if (shape[j] == 'd') {
+			in.num = (int32_t)u64at(fs, p, first + j);
+			continue;
+		}
+		memcpy(&len, q, 8);
+		in.p[nb] = (const uint8_t *)q + 8;
+		in.len[nb++] = len != BUF_UNREAD && len > cap ? cap : len;
+	}
+	rd_sysdec_values(y->dec, exit, a, exit ? (int64_t)u64at(fs, p, 3) : 0,
+			 k && k->mode == RD_SYS_DEC ? &in : NULL, v, &r->decbytes);
+	put_event(r, cpu, ts, exit ? y->exit_id : y->entry_id, v);
+}
+
 /* Writes one record as its CTF event. */
 static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 {
@@ -1419,6 +1536,16 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 		put_event(r, cpu, ts, class_of(r, k), v);
 		break;
 	}
+	case RD_SYS_DEC: {
+		struct rd_sys *y;
+
+		nr = (long)u64at(fs, p, 2);
+		y = sys_of(r, nr);
+		if (y->dec && fs->nargs > (k->dexit ? 4 : 3))
+			sysdec_event(r, y, k->dexit, fs, p, cpu, ts,
+				     (const char *)p + fs->args[k->dexit ? 4 : 3].offset + 8, k);
+		break;
+	}
 	case RD_PROFILE: {
 		uint64_t ks[STACK_DEPTH], us[STACK_DEPTH];
 
@@ -1445,6 +1572,10 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 		}
 		/* The registers: a buf(), its u64 length first. */
 		regs = (const char *)p + fs->args[3].offset + 8;
+		if (y->dec) {
+			sysdec_event(r, y, false, fs, p, cpu, ts, regs, k);
+			break;
+		}
 		for (i = j = 0; i < y->nargs; i++) {
 			if (!DIR_ENTRY(y->dir[i]) && !base)
 				continue;
@@ -1475,6 +1606,10 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 		v[0].u = u64at(fs, p, 3);
 		if ((k->regs || k->arr) && fs->nargs > 4)
 			regs = (const char *)p + fs->args[4].offset + 8;
+		if (y->dec) {
+			sysdec_event(r, y, true, fs, p, cpu, ts, regs, k);
+			break;
+		}
 		for (i = 0, j = 1; i < y->nargs; i++) {
 			if (!DIR_EXIT(y->dir[i]))
 				continue;
@@ -2156,6 +2291,7 @@ static void free_run(struct rd_run *r)
 	free(r->cpus);
 	free(r->lostv);
 	free(r->scratch.p);
+	buf_free(&r->decbytes);
 	for (i = 1; i <= r->ngfunc; i++)
 		free(r->gname[i]);
 	free(r->gname);

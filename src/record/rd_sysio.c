@@ -5,8 +5,10 @@
  * classification is LTTng's: its generated syscall headers mark each
  * parameter in, out or inout (calls newer than its table are inout
  * throughout), and its overrides make pipe's, pipe2's and socketpair's
- * int[2] arrays, record clone's and execve's arguments at entry alone,
- * and read accept's address at entry.
+ * int[2] arrays and record clone's and execve's arguments at entry
+ * alone.  The calls whose structures its overrides decode (accept,
+ * connect, poll, select, epoll_ctl, epoll_wait and their variants) are
+ * rd_sysdec.h's, not in this table.
  */
 #include <string.h>
 
@@ -19,7 +21,6 @@ static const struct rd_sysio rows[] = {
 	{ "stat", "io", -1, NULL, false },
 	{ "fstat", "io", -1, NULL, false },
 	{ "lstat", "io", -1, NULL, false },
-	{ "poll", "bii", -1, NULL, false },
 	{ "rt_sigaction", "iioi", -1, NULL, false },
 	{ "rt_sigprocmask", "iioi", -1, NULL, false },
 	{ "ioctl", "iib", -1, NULL, false },
@@ -27,14 +28,12 @@ static const struct rd_sysio rows[] = {
 	{ "readv", "ibi", -1, NULL, false },
 	{ "writev", "ibi", -1, NULL, false },
 	{ "pipe", "A", -1, NULL, false },
-	{ "select", "ibbbb", -1, NULL, false },
 	{ "mincore", "iio", -1, NULL, false },
 	{ "shmctl", "iib", -1, NULL, false },
 	{ "nanosleep", "io", -1, NULL, false },
 	{ "getitimer", "io", -1, NULL, false },
 	{ "setitimer", "iio", -1, NULL, false },
 	{ "sendfile", "iibi", -1, NULL, false },
-	{ "accept", "iib", -1, NULL, false },
 	{ "recvfrom", "ioiiob", -1, NULL, false },
 	{ "recvmsg", "ibi", -1, NULL, false },
 	{ "getsockname", "iob", -1, NULL, false },
@@ -94,7 +93,6 @@ static const struct rd_sysio rows[] = {
 	{ "clock_gettime", "io", -1, NULL, false },
 	{ "clock_getres", "io", -1, NULL, false },
 	{ "clock_nanosleep", "iiio", -1, NULL, false },
-	{ "epoll_wait", "ioii", -1, NULL, false },
 	{ "get_mempolicy", "ooiii", -1, NULL, false },
 	{ "mq_timedreceive", "ioioi", -1, NULL, false },
 	{ "mq_getsetattr", "iio", -1, NULL, false },
@@ -102,14 +100,10 @@ static const struct rd_sysio rows[] = {
 	{ "keyctl", "ibbbb", -1, NULL, false },
 	{ "newfstatat", "iioi", -1, NULL, false },
 	{ "readlinkat", "iioi", -1, NULL, false },
-	{ "pselect6", "ibbbbi", -1, NULL, false },
-	{ "ppoll", "biiii", -1, NULL, false },
 	{ "get_robust_list", "ioo", -1, NULL, false },
 	{ "move_pages", "iiiioi", -1, NULL, false },
-	{ "epoll_pwait", "ioiiii", -1, NULL, false },
 	{ "timerfd_settime", "iiio", -1, NULL, false },
 	{ "timerfd_gettime", "io", -1, NULL, false },
-	{ "accept4", "iibi", -1, NULL, false },
 	{ "pipe2", "Ai", -1, NULL, false },
 	{ "preadv", "ioiii", -1, NULL, false },
 	{ "recvmmsg", "ioiib", -1, NULL, false },

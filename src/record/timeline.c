@@ -3,8 +3,11 @@
  * The HTML timeline writer (see timeline.h).  The page's script is kept
  * here as text; the data follows the model: records of six numbers
  * (kind, tid, cpu, start, duration, name index; times in ns since the
- * first event), a parallel list of argument indexes, the arguments.
+ * first event), a parallel list of argument indexes, the arguments, and
+ * each function call's level in its thread (pairs of record index and
+ * level, 0 for a call inside none).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
@@ -24,7 +27,7 @@ static const char page_js[] =
 "(function () {\n"
 "'use strict';\n"
 "var D = JSON.parse(document.getElementById('ferret-data').textContent);\n"
-"var LABEL = 190, ROW = 18, AXIS = 24;\n"
+"var LABEL = 190, ROW = 18, FROW = 14, AXIS = 24;\n"
 "var cv = document.getElementById('cv'), cx = cv.getContext('2d');\n"
 "var wrap = document.getElementById('wrap'), tip = document.getElementById('tip');\n"
 "var info = document.getElementById('info'), q = document.getElementById('q');\n"
@@ -32,10 +35,13 @@ static const char page_js[] =
 "var KIND = ['run', 'running', 'runnable', 'blocked', 'syscall', 'event', 'lost', 'function'];\n"
 "var COL = { running: '#3f9f4f', runnable: '#e9a23b', blocked: '#c9ccd6', syscall: '#4d7cc7' };\n"
 "\n"
-"/* Lanes: CPUs, then threads by process. Each holds slices sorted by start. */\n"
+"/*\n"
+" * Lanes: CPUs, then threads by process. Each holds slices sorted by\n"
+" * start; a thread's function calls below its states, a row a level.\n"
+" */\n"
 "var lanes = [], byTid = {};\n"
 "function lane(label, kind) {\n"
-"	var l = { label: label, kind: kind, s: [], e: [], r: [], ev: [] };\n"
+"	var l = { label: label, kind: kind, r: [], ev: [], fn: [], y: 0, h: ROW };\n"
 "	lanes.push(l);\n"
 "	return l;\n"
 "}\n"
@@ -47,13 +53,17 @@ static const char page_js[] =
 "	byTid[th[i][0]] = lane(th[i][2] + ' ' + th[i][1] + '/' + th[i][0], 'thread');\n"
 "	byTid[th[i][0]].t = th[i];\n"
 "}\n"
-"var R = D.recs, N = R.length / 6;\n"
+"var R = D.recs, N = R.length / 6, LEV = new Int32Array(N).fill(-1);\n"
+"for (i = 0; i + 1 < D.calls.length; i += 2) if (D.calls[i] < N) LEV[D.calls[i]] = D.calls[i + 1];\n"
 "for (i = 0; i < N; i++) {\n"
 "	var o = i * 6, kd = R[o], tid = R[o + 1], cpu = R[o + 2], l = null;\n"
 "	if (kd === 0 || ((kd === 5 || kd === 6) && !(tid > 0))) l = cpu >= 0 ? lanes[cpu] : null;\n"
 "	else l = byTid[tid] || null;\n"
 "	if (!l) continue;\n"
-"	if (kd === 5 || kd === 6 || kd === 7) l.ev.push(i);\n"
+"	if (kd === 7 && LEV[i] >= 0 && l.kind === 'thread') {\n"
+"		for (k = l.fn.length; k <= LEV[i]; k++) l.fn.push([]);\n"
+"		l.fn[LEV[i]].push(i);\n"
+"	} else if (kd === 5 || kd === 6 || kd === 7) l.ev.push(i);\n"
 "	else if (kd === 4) { (l.sys = l.sys || []).push(i); }\n"
 "	else l.r.push(i);\n"
 "}\n"
@@ -63,7 +73,17 @@ static const char page_js[] =
 "lanes.forEach(function (l) {\n"
 "	l.r.sort(byStart); l.ev.sort(byStart);\n"
 "	if (l.sys) l.sys.sort(byStart);\n"
+"	l.fn.forEach(function (a) { a.sort(byStart); });\n"
+"	if (l.fn.length) l.h = ROW + l.fn.length * FROW + 2;\n"
 "});\n"
+"var yEnd = AXIS;\n"
+"lanes.forEach(function (l) { l.y = yEnd; yEnd += l.h; });\n"
+"/* The lane at y, by the lanes' tops. */\n"
+"function laneAt(y) {\n"
+"	var lo = 0, hi = lanes.length;\n"
+"	while (lo < hi) { var m = (lo + hi) >> 1; if (lanes[m].y + lanes[m].h <= y) lo = m + 1; else hi = m; }\n"
+"	return lo < lanes.length && lanes[lo].y <= y ? lanes[lo] : null;\n"
+"}\n"
 "/* The first index of arr (sorted, not overlapping) ending at or after t. */\n"
 "function first(arr, t) {\n"
 "	var lo = 0, hi = arr.length;\n"
@@ -89,7 +109,7 @@ static const char page_js[] =
 "function resize() {\n"
 "	var dpr = window.devicePixelRatio || 1;\n"
 "	W = wrap.clientWidth;\n"
-"	H = AXIS + lanes.length * ROW + 4;\n"
+"	H = yEnd + 4;\n"
 "	cv.width = W * dpr; cv.height = H * dpr;\n"
 "	cv.style.width = W + 'px'; cv.style.height = H + 'px';\n"
 "	cx.setTransform(dpr, 0, 0, dpr, 0, 0);\n"
@@ -104,8 +124,11 @@ static const char page_js[] =
 "	if (a >= 1e3) return (ns / 1e3).toFixed(3) + ' us';\n"
 "	return ns + ' ns';\n"
 "}\n"
-"/* Slices in [t0, t1], those under a pixel merged into the one before. */\n"
-"function drawSlices(arr, y, h, color) {\n"
+"/*\n"
+" * Slices in [t0, t1], those under a pixel merged into the one before;\n"
+" * with label, each wide enough has its name written in it.\n"
+" */\n"
+"function drawSlices(arr, y, h, color, label) {\n"
 "	var j = first(arr, t0), lastPx = -1;\n"
 "	for (; j < arr.length; j++) {\n"
 "		var r = arr[j], s = st(r);\n"
@@ -120,6 +143,13 @@ static const char page_js[] =
 "		cx.globalAlpha = dim ? 0.25 : 1;\n"
 "		cx.fillStyle = color(r);\n"
 "		cx.fillRect(x0, y, x1 - x0, h);\n"
+"		if (label && x1 - x0 > 24) {\n"
+"			cx.save();\n"
+"			cx.beginPath(); cx.rect(x0, y, x1 - x0 - 2, h); cx.clip();\n"
+"			cx.fillStyle = '#fff';\n"
+"			cx.fillText(name(r), x0 + 2, y + h / 2);\n"
+"			cx.restore();\n"
+"		}\n"
 "		if (r === sel || (match && match[r] && x1 - x0 > 3)) {\n"
 "			cx.globalAlpha = 1;\n"
 "			cx.strokeStyle = r === sel ? '#000' : '#d00';\n"
@@ -150,17 +180,20 @@ static const char page_js[] =
 "	cx.textBaseline = 'middle';\n"
 "	var top = wrap.scrollTop, bottom = top + wrap.clientHeight;\n"
 "	for (var n = 0; n < lanes.length; n++) {\n"
-"		var l = lanes[n], y = AXIS + n * ROW;\n"
-"		if (y + ROW < top || y > bottom) continue;\n"
-"		if (n % 2) { cx.fillStyle = '#f6f6f9'; cx.fillRect(0, y, W, ROW); }\n"
+"		var l = lanes[n], y = l.y;\n"
+"		if (y + l.h < top || y > bottom) continue;\n"
+"		if (n % 2) { cx.fillStyle = '#f6f6f9'; cx.fillRect(0, y, W, l.h); }\n"
 "		if (l.kind === 'cpu') {\n"
 "			drawSlices(l.r, y + 2, ROW - 4, function (r) { return hue(comm(R[r * 6 + 1])); });\n"
 "		} else {\n"
 "			drawSlices(l.r, y + 9, ROW - 11, function (r) { return COL[KIND[R[r * 6]]]; });\n"
 "			if (l.sys) drawSlices(l.sys, y + 2, 6, function () { return COL.syscall; });\n"
+"			for (var d = 0; d < l.fn.length; d++)\n"
+"				drawSlices(l.fn[d], y + ROW + d * FROW, FROW - 1,\n"
+"					   function (r) { return hue(name(r)); }, true);\n"
 "		}\n"
 "		drawMarks(l.ev, y + 1, ROW - 2);\n"
-"		cx.fillStyle = '#fff'; cx.fillRect(0, y, LABEL - 2, ROW);\n"
+"		cx.fillStyle = '#fff'; cx.fillRect(0, y, LABEL - 2, l.h);\n"
 "		cx.fillStyle = l.kind === 'cpu' ? '#003' : '#222';\n"
 "		cx.fillText(l.label.length > 28 ? l.label.slice(0, 27) + '\\u2026' : l.label, 4, y + ROW / 2);\n"
 "	}\n"
@@ -190,11 +223,17 @@ static const char page_js[] =
 "	clamp(); draw();\n"
 "}\n"
 "function pan(f) { var d = (t1 - t0) * f; t0 += d; t1 += d; clamp(); draw(); }\n"
-"/* The record under (x, y): a mark, a syscall or a state slice. */\n"
+"/* The record under (x, y): a mark, a syscall, a state slice or a call. */\n"
 "function hit(x, y) {\n"
-"	var n = Math.floor((y - AXIS) / ROW), l = lanes[n];\n"
+"	var l = laneAt(y);\n"
 "	if (!l || x < LABEL) return -1;\n"
-"	var t = T(x), tol = (t1 - t0) / (W - LABEL) * 3, yy = y - AXIS - n * ROW, j, r;\n"
+"	var t = T(x), tol = (t1 - t0) / (W - LABEL) * 3, yy = y - l.y, j, r;\n"
+"	if (yy >= ROW) {\n"
+"		var calls = l.fn[Math.floor((yy - ROW) / FROW)];\n"
+"		if (!calls) return -1;\n"
+"		j = first(calls, t - tol);\n"
+"		return j < calls.length && st(calls[j]) <= t + tol ? calls[j] : -1;\n"
+"	}\n"
 "	for (j = 0; j < l.ev.length; j++) {\n"
 "		r = l.ev[j];\n"
 "		if (Math.abs(st(r) - t) <= tol) return r;\n"
@@ -208,7 +247,8 @@ static const char page_js[] =
 "	var a = args(r), s = '<b>' + esc(name(r)) + '</b>';\n"
 "	var kd = R[r * 6];\n"
 "	s += '<br>' + KIND[kd] + ' at ' + fmt(st(r));\n"
-"	if (kd < 5) s += ', for ' + fmt(R[r * 6 + 4]);\n"
+"	if (kd < 5 || kd === 7) s += ', for ' + fmt(R[r * 6 + 4]);\n"
+"	if (LEV[r] >= 0) s += ', level ' + LEV[r];\n"
 "	if (R[r * 6 + 1] > 0) s += '<br>thread ' + esc(comm(R[r * 6 + 1])) + ' ' + R[r * 6 + 1];\n"
 "	if (R[r * 6 + 2] >= 0) s += ', CPU ' + R[r * 6 + 2];\n"
 "	if (a) for (var key in a) s += '<br>' + esc(key) + ' = ' + esc(JSON.stringify(a[key]));\n"
@@ -291,7 +331,7 @@ static const char page_js[] =
 "	t0 = c - span / 2; t1 = c + span / 2; clamp();\n"
 "	sel = r; info.innerHTML = describe(r);\n"
 "	var l = R[r * 6] === 0 || !(R[r * 6 + 1] > 0) ? lanes[R[r * 6 + 2]] : byTid[R[r * 6 + 1]];\n"
-"	if (l) wrap.scrollTop = Math.max(0, AXIS + lanes.indexOf(l) * ROW - wrap.clientHeight / 2);\n"
+"	if (l) wrap.scrollTop = Math.max(0, l.y - wrap.clientHeight / 2);\n"
 "	draw();\n"
 "});\n"
 "D.argtext = D.args.map(function (a) { return JSON.stringify(a); });\n"
@@ -322,6 +362,63 @@ static void flush(FILE *f, struct buf *b, bool force)
 		fwrite(b->p, 1, b->len, f);
 		b->len = 0;
 	}
+}
+
+struct call {
+	uint64_t start, end;
+	size_t rec;
+	int32_t tid;
+};
+
+static int call_cmp(const void *a, const void *b)
+{
+	const struct call *x = a, *y = b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	/* Of two calls starting together, the longer holds the other. */
+	if (x->end != y->end)
+		return x->end > y->end ? -1 : 1;
+	return x->rec < y->rec ? -1 : x->rec > y->rec;
+}
+
+/*
+ * The "calls" pairs: each function call's record and its level, the
+ * number of its thread's calls still open when it starts (those that
+ * contain it, as the Chrome viewers nest complete events).
+ */
+static void put_levels(FILE *f, struct buf *b, const struct rp_model *m)
+{
+	struct call *c;
+	uint64_t *open = NULL;
+	size_t i, n = 0, depth = 0, cap = 0;
+
+	for (i = 0; i < m->n; i++)
+		n += m->s[i].kind == RP_FUNC && m->s[i].tid > 0;
+	if (!n)
+		return;
+	c = xcalloc(n, sizeof(*c));
+	for (i = 0, n = 0; i < m->n; i++)
+		if (m->s[i].kind == RP_FUNC && m->s[i].tid > 0)
+			c[n++] = (struct call){ m->s[i].start, m->s[i].end, i, m->s[i].tid };
+	qsort(c, n, sizeof(*c), call_cmp);
+	for (i = 0; i < n; i++) {
+		if (i && c[i].tid != c[i - 1].tid)
+			depth = 0;
+		while (depth && open[depth - 1] <= c[i].start)
+			depth--;
+		buf_printf(b, "%s%zu,%zu", i ? "," : "", c[i].rec, depth);
+		if (depth == cap) {
+			cap = cap ? 2 * cap : 16;
+			open = xrealloc(open, cap * sizeof(*open));
+		}
+		open[depth++] = c[i].end;
+		flush(f, b, false);
+	}
+	free(open);
+	free(c);
 }
 
 void timeline_write(FILE *f, const struct rp_model *m, const char *title)
@@ -385,6 +482,8 @@ void timeline_write(FILE *f, const struct rp_model *m, const char *title)
 		buf_printf(&b, "%s%s", nargs++ ? ",\n" : "", m->text.p + m->s[i].args);
 		flush(f, &b, false);
 	}
+	buf_printf(&b, "],\n\"calls\":[");
+	put_levels(f, &b, m);
 	buf_printf(&b, "]}\n</script>\n<script>\n%s</script>\n</body>\n</html>\n", page_js);
 	flush(f, &b, true);
 	buf_free(&b);

@@ -3,7 +3,8 @@
  * The HTML timeline of a recorded trace's model (rp_main.h): one file,
  * no external resources, its data in a JSON script element and drawn by
  * its own script on a canvas: a lane per CPU (the threads that ran), a
- * lane per thread (running, runnable, blocked, syscalls, other events),
+ * lane per thread (running, runnable, blocked, syscalls, other events,
+ * and its function calls nested below, a row a level),
  * zoom and pan by wheel, drag and keys, search, fields on hover/click.
  * Only what is visible is drawn, slices under a pixel merged, so that
  * a million events stay smooth.

@@ -31,10 +31,18 @@ def cpu_of(msg):
 
 
 def value(f):
+    """A field as text: arrays of integers in hex, structures as
+    {k=v,...}, an enumeration as its labels."""
     if isinstance(f, bt2._StringFieldConst):
         return str(f)
+    if isinstance(f, bt2._StructureFieldConst):
+        return '{' + ','.join('%s=%s' % (k, value(f[k])) for k in f) + '}'
     if isinstance(f, bt2._ArrayFieldConst):
-        return '[' + ','.join(hex(int(x)) for x in f) + ']'
+        if all(isinstance(x, bt2._IntegerFieldConst) for x in f):
+            return '[' + ','.join(hex(int(x)) for x in f) + ']'
+        return '[' + ','.join(value(x) for x in f) + ']'
+    if isinstance(f, bt2._EnumerationFieldConst):
+        return '|'.join(sorted(f.labels)) or str(int(f))
     return int(f)
 
 

@@ -165,6 +165,81 @@ for e in json.load(open(sys.argv[1]))["traceEvents"]:
 		bad outs "convert: $(head -2 "$W/outs.cerr")"
 	fi
 fi
+echo "== structures LTTng's syscall overrides decode"
+# The workload prints its ports and fds; the events must hold them as
+# LTTng's fields: connect's address at entry, accept's at exit.
+if rec net -c "$WL net"; then
+	listed net
+	fields() { $PY "$here/ctfcheck.py" "$W/net.ctf" fields "$1" | sed 's/ \(uservaddr\|upeer_sockaddr\)=[0-9]*//'; }
+	read -r _ cport4 l4 c4 s4 < <(grep '^inet ' "$W/net.out")
+	read -r _ lport4 < <(grep '^listen4 ' "$W/net.out")
+	read -r _ lport6 < <(grep '^listen6 ' "$W/net.out")
+	read -r _ cport6 l6 c6 s6 < <(grep '^inet6 ' "$W/net.out")
+	v4='_v4addr_length=4 v4addr=[0x7f,0x0,0x0,0x1] _v6addr_length=0 v6addr=[]'
+	v6='_v4addr_length=0 v4addr=[] _v6addr_length=8 v6addr=[0x0,0x0,0x0,0x0,0x0,0x0,0x0,0x1]'
+	is net "connect's entries: family, dport, v4addr or v6addr" "$(fields syscall_entry_connect | paste -sd '|')" \
+		"fd=$c4 addrlen=16 family=2 dport=$lport4 $v4|fd=$c6 addrlen=28 family=10 dport=$lport6 $v6"
+	is net "connect's exits: ret alone" "$(fields syscall_exit_connect | paste -sd '|')" "ret=0|ret=0"
+	is net "accept4's entry: the length it was given" "$(fields syscall_entry_accept4)" \
+		"fd=$l4 upeer_addrlen=16 flags=$((0x80000))"
+	is net "accept4's exit: the peer's address" "$(fields syscall_exit_accept4)" \
+		"ret=$s4 upeer_addrlen=16 family=2 sport=$cport4 $v4"
+	is net "accept's exit: the peer's IPv6 address" "$(fields syscall_exit_accept)" \
+		"ret=$s6 upeer_addrlen=28 family=10 sport=$cport6 $v6"
+	is net "report prints them" "$("$FERRET" report "$W/net.ctf" | grep -o 'sys_exit_accept4: .*')" \
+		"sys_exit_accept4: ret=$s4 upeer_addrlen=16 family=2 sport=$cport4 _v4addr_length=4 v4addr={127,0,0,1} _v6addr_length=0 v6addr={}"
+	if "$FERRET" convert "$W/net.ctf" -o "$W/net.json" 2>"$W/net.cerr"; then
+		is net "chrome: connect's and accept's slices" "$($PY -c '
+import json, sys
+for e in json.load(open(sys.argv[1]))["traceEvents"]:
+    if e["ph"] == "X" and e["name"] in ("connect", "accept", "accept4"):
+        a = e["args"]
+        print(e["name"], a["family"], a.get("dport", a.get("sport")), a["v4addr"], a["v6addr"], a["ret"])' "$W/net.json" | paste -sd '|')" \
+			"connect 2 $lport4 [127, 0, 0, 1] [] 0|accept4 2 $cport4 [127, 0, 0, 1] [] $s4|connect 10 $lport6 [] [0, 0, 0, 0, 0, 0, 0, 1] 0|accept 10 $cport6 [] [0, 0, 0, 0, 0, 0, 0, 1] $s6"
+	else
+		bad net "convert: $(head -2 "$W/net.cerr")"
+	fi
+fi
+if rec polls -c "$WL polls"; then
+	listed polls
+	fields() { $PY "$here/ctfcheck.py" "$W/polls.ctf" fields "$1" | sed 's/ \(tvp\|tsp\|sig\|sigmask\)=[0-9]*//g'; }
+	read -r _ r w ep < <(grep '^polls ' "$W/polls.out")
+	flags() { echo "{POLLIN=$1,POLLPRI=0,POLLOUT=$2,POLLERR=0,POLLHUP=0,padding=0}"; }
+	pin="{fd=$r,raw_events=1,events=$(flags 1 0)}"
+	pout="{fd=$w,raw_events=4,events=$(flags 0 1)}"
+	is polls "poll's entry: every pollfd's fd and events" "$(fields syscall_entry_poll)" \
+		"timeout_msecs=0 nfds=3 fds_length=3 overflow=0 fds=[$pin,$pout,{fd=$w,raw_events=1,events=$(flags 1 0)}]"
+	is polls "poll's exit: the ready ones' revents" "$(fields syscall_exit_poll)" \
+		"ret=2 nfds=3 fds_length=2 fds=[$pin,$pout]"
+	is polls "ppoll's exit: with overflow" "$(fields syscall_exit_ppoll)" \
+		"ret=2 nfds=3 fds_length=2 overflow=0 fds=[$pin,$pout]"
+	sets="_readfds_length=1 readfds=[$(printf '0x%x' $((1 << r)))] _writefds_length=1 writefds=[$(printf '0x%x' $((1 << w)))] _exceptfds_length=0 exceptfds=[]"
+	n=$((w + 1))
+	is polls "select's entry and exit: the sets' bytes" "$(fields syscall_entry_select)|$(fields syscall_exit_select)" \
+		"n=$n overflow=0 $sets|ret=2 overflow=0 $sets"
+	is polls "pselect6's entry and exit" "$(fields syscall_entry_pselect6)|$(fields syscall_exit_pselect6)" \
+		"n=$n overflow=0 $sets|ret=2 overflow=0 $sets"
+	ev="{data_union={u64=$((0x1234567800000000 | r)),fd=$r},raw_events=1,events={EPOLLIN=1,EPOLLPRI=0,EPOLLOUT=0,EPOLLERR=0,padding=0}}"
+	is polls "epoll_ctl's entry: op_enum and the event" "$(fields syscall_entry_epoll_ctl)" \
+		"epfd=$ep op_enum=EPOLL_CTL_ADD fd=$r event=$ev"
+	is polls "epoll_wait's entry and exit" "$(fields syscall_entry_epoll_wait)|$(fields syscall_exit_epoll_wait)" \
+		"epfd=$ep maxevents=4 timeout=0|ret=1 fds_length=1 overflow=0 fds=[$ev]"
+	is polls "epoll_pwait's entry and exit" "$(fields syscall_entry_epoll_pwait)|$(fields syscall_exit_epoll_pwait)" \
+		"epfd=$ep maxevents=4 timeout=0 sigsetsize=8|ret=1 fds_length=1 overflow=0 fds=[$ev]"
+	is polls "report prints them" "$("$FERRET" report "$W/polls.ctf" | grep -o 'sys_exit_epoll_wait: .*')" \
+		"sys_exit_epoll_wait: ret=1 fds_length=1 overflow=0 fds={{data_union={u64=$(printf '0x%x' $((0x1234567800000000 | r))),fd=$r},raw_events=0x1,events={EPOLLIN=1,EPOLLPRI=0,EPOLLOUT=0,EPOLLERR=0,padding=0}}}"
+	if "$FERRET" convert "$W/polls.ctf" -o "$W/polls.json" 2>"$W/polls.cerr"; then
+		is polls "chrome: poll's slice with both sides' fds" "$($PY -c '
+import json, sys
+for e in json.load(open(sys.argv[1]))["traceEvents"]:
+    if e["ph"] == "X" and e["name"] == "poll":
+        a = e["args"]
+        print([(f["fd"], f["raw_events"]) for f in a["fds"]], [(f["fd"], f["raw_events"]) for f in a["fds (exit)"]], a["ret"])' "$W/polls.json")" \
+			"[($r, '0x1'), ($w, '0x4'), ($w, '0x1')] [($r, '0x1'), ($w, '0x4')] 2"
+	else
+		bad polls "convert: $(head -2 "$W/polls.cerr")"
+	fi
+fi
 rm -rf "$W/ls.ctf"
 if rec ls -c "ls -l /etc/hostname"; then
 	# statx's arguments are LTTng's inout: its exit has them again, the

@@ -36,6 +36,19 @@
  *                        what they wrote and where: pipe2 (its fds and
  *                        /proc/self/fd's links), socketpair, wait4 of a
  *                        child exiting 3, getresuid, read of 6 bytes
+ *   workload net         a TCP listener on 127.0.0.1 (a port the kernel
+ *                        picks), connect() to it, accept4(), and the same
+ *                        over IPv6 (::1) with accept(): prints the
+ *                        listeners' ports ("listen4", "listen6") and the
+ *                        accepted peers' ports with the listening,
+ *                        connecting and accepted fds ("inet", "inet6")
+ *   workload polls       on a pipe holding a byte: poll and ppoll of its
+ *                        read end (POLLIN) and write end (POLLOUT, and
+ *                        POLLIN, which is not ready), select
+ *                        and pselect6 with the read end in readfds and the
+ *                        write end in writefds, epoll_ctl ADD of the read
+ *                        end (EPOLLIN, data 0x1234567800000000 | fd) and
+ *                        epoll_wait, epoll_pwait: prints the fds
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -45,7 +58,12 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/epoll.h>
 #include <sys/resource.h>
+#include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -289,6 +307,73 @@ int main(int argc, char **argv)
 		if (write(fds[1], "ferret", 6) != 6 || read(fds[0], buf, sizeof(buf)) != 6)
 			return 1;
 		printf("read %d %lu\n", fds[0], (unsigned long)buf);
+	} else if (!strcmp(argv[1], "net")) {
+		struct sockaddr_in a4 = { .sin_family = AF_INET };
+		struct sockaddr_in6 a6 = { .sin6_family = AF_INET6 };
+		socklen_t len = sizeof(a4);
+		int l, c, s;
+
+		a4.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		l = socket(AF_INET, SOCK_STREAM, 0);
+		c = socket(AF_INET, SOCK_STREAM, 0);
+		if (l < 0 || c < 0 || bind(l, (struct sockaddr *)&a4, sizeof(a4)) || listen(l, 1) ||
+		    getsockname(l, (struct sockaddr *)&a4, &len) ||
+		    connect(c, (struct sockaddr *)&a4, sizeof(a4)))
+			return 1;
+		len = sizeof(a4);
+		s = accept4(l, (struct sockaddr *)&a4, &len, SOCK_CLOEXEC);
+		if (s < 0)
+			return 1;
+		printf("inet %d %d %d %d\n", ntohs(a4.sin_port), l, c, s);
+		len = sizeof(a4);
+		if (getsockname(l, (struct sockaddr *)&a4, &len))
+			return 1;
+		printf("listen4 %d\n", ntohs(a4.sin_port));
+		a6.sin6_addr = in6addr_loopback;
+		l = socket(AF_INET6, SOCK_STREAM, 0);
+		c = socket(AF_INET6, SOCK_STREAM, 0);
+		len = sizeof(a6);
+		if (l < 0 || c < 0 || bind(l, (struct sockaddr *)&a6, sizeof(a6)) || listen(l, 1) ||
+		    getsockname(l, (struct sockaddr *)&a6, &len) ||
+		    connect(c, (struct sockaddr *)&a6, sizeof(a6)))
+			return 1;
+		printf("listen6 %d\n", ntohs(a6.sin6_port));
+		len = sizeof(a6);
+		s = accept(l, (struct sockaddr *)&a6, &len);
+		if (s < 0)
+			return 1;
+		printf("inet6 %d %d %d %d\n", ntohs(a6.sin6_port), l, c, s);
+	} else if (!strcmp(argv[1], "polls")) {
+		struct epoll_event ev = { .events = EPOLLIN }, out[4];
+		struct pollfd pf[3];
+		struct timespec zero = { 0, 0 };
+		fd_set rd, wr;
+		int fds[2], ep;
+
+		if (pipe(fds) || write(fds[1], "x", 1) != 1)
+			return 1;
+		pf[0] = (struct pollfd){ .fd = fds[0], .events = POLLIN };
+		pf[1] = (struct pollfd){ .fd = fds[1], .events = POLLOUT };
+		pf[2] = (struct pollfd){ .fd = fds[1], .events = POLLIN };
+		if (poll(pf, 3, 0) != 2 || ppoll(pf, 3, &zero, NULL) != 2)
+			return 1;
+		FD_ZERO(&rd);
+		FD_ZERO(&wr);
+		FD_SET(fds[0], &rd);
+		FD_SET(fds[1], &wr);
+		/* glibc's select() is pselect6: the call itself. */
+		if (syscall(SYS_select, fds[1] + 1, &rd, &wr, NULL, &(struct timeval){ 0, 0 }) != 2)
+			return 1;
+		FD_SET(fds[0], &rd);
+		FD_SET(fds[1], &wr);
+		if (pselect(fds[1] + 1, &rd, &wr, NULL, &zero, NULL) != 2)
+			return 1;
+		ep = epoll_create1(0);
+		ev.data.u64 = 0x1234567800000000ULL | (unsigned)fds[0];
+		if (ep < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, fds[0], &ev) ||
+		    epoll_wait(ep, out, 4, 0) != 1 || epoll_pwait(ep, out, 4, 0, NULL) != 1)
+			return 1;
+		printf("polls %d %d %d\n", fds[0], fds[1], ep);
 	} else if (!strcmp(argv[1], "sleep")) {
 		struct timespec ts = { n / 1000, (n % 1000) * 1000000 };
 

@@ -370,6 +370,63 @@ static void test_babeltrace(void)
 	finish(&t);
 }
 
+/*
+ * A port in network byte order, a hex int, and raw fields (a sequence
+ * with its length field, an enum) as their declarations say: what
+ * babeltrace2 lists; a raw field without a declaration refused.
+ */
+static void test_raw(void)
+{
+	static const struct ctf_field f[] = {
+		{ "port", CTF_BE16 }, { "len", CTF_XS32 }, { "_addr_length", CTF_U32 },
+		{ "addr", CTF_RAW }, { "op", CTF_RAW },
+	};
+	static const struct ctf_decl d[] = {
+		{ NULL, NULL }, { NULL, NULL }, { NULL, NULL },
+		{ "integer { size = 8; align = 8; signed = false; }", "[__addr_length]" },
+		{ "enum : int32_t { \"ADD\" = 1, \"DEL\" = 2 }", NULL },
+	};
+	static const uint8_t addr[4] = { 127, 0, 0, 1 }, op[4] = { 2, 0, 0, 0 };
+	struct tc t = { .name = "ctf: network byte order, hex ints, raw declarations (babeltrace2)" };
+	union ctf_value v[5];
+	struct ctf_writer *w;
+	char dir[64], *out = NULL;
+	int id;
+
+	if (!harness_mkdtemp(dir, sizeof(dir), "ctf")) {
+		expect(&t, false, "mkdtemp: %s", strerror(errno));
+		finish(&t);
+		return;
+	}
+	w = ctf_open(dir, &fixed);
+	expect(&t, w != NULL, "ctf_open: %s", strerror(errno));
+	if (w) {
+		expect(&t, ctf_event_class(w, "raw", f, 5) == -EINVAL, "raw fields without declarations taken");
+		id = ctf_event_class_decl(w, "raw", f, 5, d);
+		v[0].u = 8080;
+		v[1].i = 16;
+		v[2].u = 4;
+		v[3].raw.p = addr;
+		v[3].raw.n = 4;
+		v[4].raw.p = op;
+		v[4].raw.n = 4;
+		expect(&t, id == 0 && ctf_event(w, 0, 1000, id, v) == 0, "the event");
+		expect(&t, ctf_close(w) == 0, "ctf_close failed");
+	}
+	if (system("command -v babeltrace2 >/dev/null 2>&1")) {
+		harness_rmtree(dir);
+		skip(t.name, "babeltrace2 is not installed");
+		return;
+	}
+	out = run("babeltrace2 --no-delta %s 2>&1 | sed 's/^.*raw: //'", dir);
+	expect(&t, out && !strcmp(out, "{ cpu_id = 0 }, { port = 8080, len = 0x10, _addr_length = 4, "
+		  "addr = [ [0] = 127, [1] = 0, [2] = 0, [3] = 1 ], op = ( \"DEL\" : container = 2 ) }\n"),
+	       "babeltrace2: %s", out ? out : "failed");
+	free(out);
+	harness_rmtree(dir);
+	finish(&t);
+}
+
 int main(void)
 {
 	test_metadata();
@@ -377,5 +434,6 @@ int main(void)
 	test_cut();
 	test_errors();
 	test_babeltrace();
+	test_raw();
 	return harness_summary();
 }

@@ -6,8 +6,10 @@
  * a softirq and lost events, with known answers: report's lines,
  * --summary's times per thread, the Chrome JSON's slices (parsed by
  * python3's json module) and the timeline's data and script (node
- * --check where node is installed).  "rp_test --fixture DIR" only
- * writes the trace, for tests/record/report.sh.
+ * --check where node is installed); and a function graph's calls, as
+ * Chrome complete events and as the timeline's nested rows (its script
+ * run in node).  "rp_test --fixture DIR" only writes the trace, for
+ * tests/record/report.sh.
  */
 #include <libgen.h>
 #include <limits.h>
@@ -182,6 +184,172 @@ done:
 	finish(&t);
 }
 
+
+static const struct ctf_field f_fgentry[] = {
+	{ "func", CTF_HEX64 }, { "name", CTF_STRING }, { "depth", CTF_U32 },
+};
+static const struct ctf_field f_fgexit[] = {
+	{ "func", CTF_HEX64 }, { "name", CTF_STRING }, { "depth", CTF_U32 },
+	{ "overrun", CTF_U32 }, { "calltime", CTF_U64 }, { "rettime", CTF_U64 },
+};
+
+/*
+ * A function graph as ferret record -g writes it.  Thread 300 on CPU 0:
+ * vfs_read 2000..9000 holding fdget 2000..2050 (starting with it),
+ * rw_verify_area 2100..3000 (holding security_file_permission
+ * 2200..2500) and read_iter 3500..8000; vfs_read again 10000..12000.
+ * Thread 301 on CPU 1: vfs_read 2000..2600, a level 0 of its own.
+ */
+static int write_graph(const char *dir)
+{
+	static const struct {
+		int cpu, exit;
+		uint64_t ts, call;
+		const char *name;
+		unsigned depth;
+	} evs[] = {
+		{ 0, 0, 2000, 0, "vfs_read", 0 }, { 1, 0, 2000, 0, "vfs_read", 0 },
+		{ 0, 0, 2000, 0, "fdget", 1 }, { 0, 1, 2050, 2000, "fdget", 1 },
+		{ 0, 0, 2100, 0, "rw_verify_area", 1 },
+		{ 0, 0, 2200, 0, "security_file_permission", 2 },
+		{ 0, 1, 2500, 2200, "security_file_permission", 2 },
+		{ 1, 1, 2600, 2000, "vfs_read", 0 },
+		{ 0, 1, 3000, 2100, "rw_verify_area", 1 },
+		{ 0, 0, 3500, 0, "read_iter", 1 }, { 0, 1, 8000, 3500, "read_iter", 1 },
+		{ 0, 1, 9000, 2000, "vfs_read", 0 },
+		{ 0, 0, 10000, 0, "vfs_read", 0 }, { 0, 1, 12000, 10000, "vfs_read", 0 },
+	};
+	struct ctf_writer *w = ctf_open(dir, &fixed);
+	union ctf_value v[7];
+	int err = 0;
+	size_t i;
+
+	if (!w)
+		return -errno;
+	ctf_event_class(w, "sched_switch", f_switch, (int)ARRAY_SIZE(f_switch));
+	ctf_event_class(w, "funcgraph_entry", f_fgentry, (int)ARRAY_SIZE(f_fgentry));
+	ctf_event_class(w, "funcgraph_exit", f_fgexit, (int)ARRAY_SIZE(f_fgexit));
+	v[0].s = "swapper/0"; v[1].i = 0; v[2].i = 120; v[3].i = 0;
+	v[4].s = "wl"; v[5].i = 300; v[6].i = 120;
+	err = ctf_event(w, 0, 1000, 0, v);
+	v[0].s = "swapper/1"; v[4].s = "kw"; v[5].i = 301;
+	err = err ? err : ctf_event(w, 1, 1500, 0, v);
+	for (i = 0; i < ARRAY_SIZE(evs); i++) {
+		v[0].u = 0xffffffff81000000ULL + 0x100 * i;
+		v[1].s = evs[i].name;
+		v[2].u = evs[i].depth;
+		v[3].u = 0;
+		v[4].u = evs[i].call;
+		v[5].u = evs[i].ts;
+		err = err ? err : ctf_event(w, evs[i].cpu, evs[i].ts, 1 + evs[i].exit, v);
+	}
+	err = err ? err : ctf_close(w);
+	return err;
+}
+
+/*
+ * Runs the page's script on out.html's data in node with a DOM that
+ * draws nothing, then checks the data's call levels, the lanes' rows of
+ * calls, a lane's height and what hit() finds under a point.
+ */
+static const char graph_check[] =
+	"const fs = require('fs');\n"
+	"const html = fs.readFileSync(process.argv[2], 'utf8');\n"
+	"const data = html.split('id=\"ferret-data\">\\n')[1].split('\\n</script>')[0];\n"
+	"const js = html.split('<script>\\n')[1].split('</script>')[0];\n"
+	"const D = JSON.parse(data), R = D.recs;\n"
+	"function fail(m) { console.log(m); process.exit(1); }\n"
+	"function rec(i) { return D.names[R[i * 6 + 5]] + '/' + R[i * 6 + 1] + '@' + R[i * 6 + 3] + '+' + R[i * 6 + 4]; }\n"
+	"const lev = [];\n"
+	"for (let i = 0; i < D.calls.length; i += 2) lev.push(rec(D.calls[i]) + ':' + D.calls[i + 1]);\n"
+	"lev.sort();\n"
+	"const want = ['fdget/300@1000+50:1', 'read_iter/300@2500+4500:1', 'rw_verify_area/300@1100+900:1',\n"
+	"	'security_file_permission/300@1200+300:2', 'vfs_read/300@1000+7000:0', 'vfs_read/300@9000+2000:0',\n"
+	"	'vfs_read/301@1000+600:0'];\n"
+	"if (JSON.stringify(lev) !== JSON.stringify(want)) fail('levels: ' + lev.join(' '));\n"
+	"const noop = function () {};\n"
+	"const cx = new Proxy({}, { get: function () { return noop; }, set: function () { return true; } });\n"
+	"const el = { addEventListener: noop, style: {}, textContent: data, clientWidth: 1190, clientHeight: 600,\n"
+	"	scrollTop: 0, getContext: function () { return cx; },\n"
+	"	getBoundingClientRect: function () { return { left: 0, top: 0 }; } };\n"
+	"const doc = { getElementById: function () { return el; } };\n"
+	"const win = { devicePixelRatio: 1, addEventListener: noop, innerWidth: 1200 };\n"
+	"new Function('document', 'window', js)(doc, win);\n"
+	"const T = win.ferretTimeline, wl = T.lanes.filter(function (l) { return l.t && l.t[0] === 300; })[0];\n"
+	"const kw = T.lanes.filter(function (l) { return l.t && l.t[0] === 301; })[0];\n"
+	"const rows = wl.fn.map(function (a) { return a.map(function (i) { return D.names[R[i * 6 + 5]]; }).join(','); });\n"
+	"if (rows.join(' | ') !== 'vfs_read,vfs_read | fdget,rw_verify_area,read_iter | security_file_permission')\n"
+	"	fail('rows: ' + rows.join(' | '));\n"
+	"if (kw.fn.length !== 1 || wl.ev.length || wl.h !== 18 + 3 * 14 + 2 || kw.y !== wl.y + wl.h)\n"
+	"	fail('lanes: ' + wl.h + ' ' + wl.y + ' ' + kw.y + ' ' + wl.ev.length);\n"
+	"const dur = D.dur, x = function (t) { return 190 + t * 1000 / dur; };\n"
+	"const h = T.hit(x(1350), wl.y + 18 + 2 * 14 + 5);\n"
+	"if (h < 0 || rec(h) !== 'security_file_permission/300@1200+300') fail('hit: ' + (h < 0 ? h : rec(h)));\n"
+	"if (T.describe(h).indexOf('level 2') < 0) fail('describe: ' + T.describe(h));\n"
+	"if (T.hit(x(8500), wl.y + 18 + 14 + 5) !== -1) fail('hit between calls');\n"
+	"console.log('ok');\n";
+
+static const char graph_chrome[] =
+	"import json, sys\n"
+	"ev = json.load(open(sys.argv[1]))['traceEvents']\n"
+	"fn = sorted((e['tid'], e['name'], round(e['ts'] * 1000), round(e['dur'] * 1000))\n"
+	"            for e in ev if e['ph'] == 'X' and e['cat'] == 'function')\n"
+	"assert fn == [(300, 'fdget', 1000, 50), (300, 'read_iter', 2500, 4500), (300, 'rw_verify_area', 1100, 900),\n"
+	"              (300, 'security_file_permission', 1200, 300), (300, 'vfs_read', 1000, 7000),\n"
+	"              (300, 'vfs_read', 9000, 2000), (301, 'vfs_read', 1000, 600)], fn\n"
+	"print('ok')\n";
+
+/* Writes text into tmp/name; false if it cannot. */
+static bool put_file(const char *tmp, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", tmp, name);
+	FILE *f = fopen(path, "w");
+	bool ok = f && fputs(text, f) >= 0;
+
+	if (f && fclose(f))
+		ok = false;
+	free(path);
+	return ok;
+}
+
+static void test_graph(const char *tmp)
+{
+	struct tc t = { .name = "timeline: function calls nest in rows a level each (node)" };
+	char *dir = xasprintf("%s/graph", tmp), *out;
+
+	if (write_graph(dir)) {
+		expect(&t, false, "cannot write the trace");
+		finish(&t);
+		free(dir);
+		return;
+	}
+	if (system("command -v node >/dev/null 2>&1")) {
+		skip(t.name, "node is not installed");
+	} else {
+		out = NULL;
+		if (put_file(tmp, "graph.js", graph_check)) {
+			out = run("%s timeline %s -o %s/graph.html 2>&1 && node %s/graph.js %s/graph.html 2>&1; true",
+				  ferret, dir, tmp, tmp, tmp);
+		}
+		expect(&t, out && !strcmp(out, "ok\n"), "%s", out ? out : "timeline or node failed");
+		free(out);
+		finish(&t);
+	}
+	t = (struct tc){ .name = "convert -f chrome: function calls as complete events of their thread" };
+	if (system("command -v python3 >/dev/null 2>&1")) {
+		skip(t.name, "python3 is not installed");
+	} else {
+		out = NULL;
+		if (put_file(tmp, "graph.py", graph_chrome)) {
+			out = run("%s convert %s -o %s/graph.json 2>&1 && python3 %s/graph.py %s/graph.json 2>&1; true",
+				  ferret, dir, tmp, tmp, tmp);
+		}
+		expect(&t, out && !strcmp(out, "ok\n"), "%s", out ? out : "convert or python3 failed");
+		free(out);
+		finish(&t);
+	}
+	free(dir);
+}
 
 static bool has_line(const char *out, const char *line)
 {
@@ -400,6 +568,7 @@ int main(int argc, char **argv)
 		test_timeline(tmp, dir);
 		test_errors(tmp);
 		test_missed_switch(tmp);
+		test_graph(tmp);
 	}
 	harness_rmtree(tmp);
 	free(dir);
