@@ -45,7 +45,6 @@ static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 #define REGS_IP_LEN 80
 #define REGS_IP 128
 
-
 /*
  * The n bytes at $a (n an expression the verifier can bound) in records
  * of letter l, argument i: record 0 up to the end of $a's page, record
