@@ -199,6 +199,34 @@ else
 	bad dtrace_fbt "rc $rc: $(show "$o") $(show "$TMP/dtrace_fbt.err")"
 fi
 
+# sched:::enqueue and sched:::dequeue (fentry on enqueue_task_* and
+# dequeue_task_*): a command that sleeps is taken off its run queue in its
+# own thread and put back when woken; args[] name it, and args[2] is the
+# CPU whose queue it is, the one the thread is on (task_cpu()).  Each is
+# one probe, however many functions it is on: enqueue, dequeue and END
+# are the 3 that dtrace says were matched.
+run dtrace_enqueue dtrace -q -c "$WL sleep 50" -n '
+sched:::enqueue /args[1]->pr_pid == $target/ {
+	e++;
+	ebad += args[0]->pr_lwpid != $target || args[2]->cpu_id != args[0]->pr_onpro ||
+	    (args[3] != 0 && args[3] != 1);
+}
+sched:::dequeue /args[1]->pr_pid == $target/ {
+	d++;
+	dbad += args[0]->pr_lwpid != $target || args[2]->cpu_id != args[0]->pr_onpro;
+	own += tid == $target;
+}
+END { printf("sched %d %d %d %d %d\n", e, d, ebad, dbad, own); }'
+o=$TMP/dtrace_enqueue.out
+if [ $rc = 0 ] && awk '$1 == "sched" && $2 > 0 && $3 > 0 && $4 == 0 && $5 == 0 &&
+	$6 > 0 { ok = 1 } END { exit !ok }' "$o" &&
+	grep -q "matched 3 probes" "$TMP/dtrace_enqueue.err"; then
+	ok dtrace_enqueue
+	echo "# $(cat "$o")"
+else
+	bad dtrace_enqueue "rc $rc: $(show "$o") $(show "$TMP/dtrace_enqueue.err")"
+fi
+
 # Wildcards attach every function -l lists for the same pattern.
 run list_kprobe -l 'kprobe:vfs_rea*'
 nk=$(grep -c '^kprobe:' "$TMP/list_kprobe.out")
