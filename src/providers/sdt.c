@@ -51,6 +51,10 @@ enum sdt_kind {
 			 * group's exit code when set: the fatal signal
 			 * that the kernel turned into a SIGKILL */
 	SV_FLAG,	/* 1 if the value in slot has a bit of imm set */
+	SV_NICEPRIO,	/* the priority set_user_nice() gives the task in
+			 * slot for the nice value in slot + 1: that nice
+			 * value's (120 + nice), unless the task runs at a
+			 * real-time priority (below 100), which it keeps */
 };
 
 struct sdt_val {
@@ -196,6 +200,14 @@ static const struct sdt_probe sdt_probes[] = {
 			    IF(VAL(SV_CURLEADER, 0), SC_NE, 0),
 			    IN(SYSNR, 4, FORKS) },
 	      { NIL } } } },
+	/*
+	 * A new nice value (nice(2), setpriority(2), the kernel's own
+	 * callers): set_user_nice(struct task_struct *, long nice), before
+	 * the change, so args[0]->pr_pri is the old priority.
+	 */
+	{ "sched", "change-pri", SIG_TASK_INT,
+	  { { "fentry:set_user_nice", { ALWAYS },
+	      { SLOT(0), SLOT(0), VAL(SV_NICEPRIO, 0) } } } },
 	/*
 	 * A task put on or taken off a CPU's run queue: enqueue_task_fair(),
 	 * _rt(), _dl() ... (struct rq *, struct task_struct *, int flags).
@@ -405,9 +417,12 @@ static int sdt_check_val(const struct sdt_val *v, char *err, size_t errlen)
 	};
 	int size, i;
 
-	if (v->kind == SV_MEMBER && sdt_member(v->st, v->mem, &size) < 0) {
+	if ((v->kind == SV_MEMBER && sdt_member(v->st, v->mem, &size) < 0) ||
+	    (v->kind == SV_NICEPRIO &&
+	     sdt_member("task_struct", "prio", &size) < 0)) {
 		snprintf(err, errlen, "this kernel's BTF has no member %s of struct %s",
-			 v->mem, v->st);
+			 v->kind == SV_MEMBER ? v->mem : "prio",
+			 v->kind == SV_MEMBER ? v->st : "task_struct");
 		return -ENOENT;
 	}
 	if (v->kind != SV_LEADER && v->kind != SV_WSTATUS &&
@@ -603,6 +618,17 @@ static int sdt_emit_val(struct cg *g, const struct sdt_val *v)
 		ir_alu_imm(&g->ir, BPF_AND, r, v->imm);
 		ir_jmp_imm(&g->ir, BPF_JEQ, r, 0, done);
 		ir_mov_imm(&g->ir, r, 1);
+		break;
+	case SV_NICEPRIO:
+		/* effective_prio(): MAX_RT_PRIO 100, NICE_TO_PRIO(n) 120 + n */
+		ir_ld(&g->ir, BPF_DW, r, g->ctx, 8 * v->slot);
+		t = sdt_read_member(g, r, "task_struct", "prio");
+		ir_mov(&g->ir, r, t);
+		ir_alu_imm(&g->ir, BPF_LSH, r, 32);
+		ir_alu_imm(&g->ir, BPF_ARSH, r, 32);
+		ir_jmp_imm(&g->ir, BPF_JSLT, r, 100, done);
+		ir_ld(&g->ir, BPF_DW, r, g->ctx, 8 * (v->slot + 1));
+		ir_alu_imm(&g->ir, BPF_ADD, r, 120);
 		break;
 	case SV_SIGNO:
 		ir_ld(&g->ir, BPF_W, r, g->ctx, 8 * v->slot);

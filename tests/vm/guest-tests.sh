@@ -227,6 +227,28 @@ else
 	bad dtrace_enqueue "rc $rc: $(show "$o") $(show "$TMP/dtrace_enqueue.err")"
 fi
 
+# sched:::change-pri (fentry on set_user_nice): a process that sets its
+# own nice value to 7 (setpriority(2)) gets priority 127, from the
+# shell's 120 (args[0]->pr_pri, read before the change); renice(1) sets
+# another process's, which args[] name.
+run dtrace_change_pri dtrace -q -c "$WL nice 7" -n '
+sched:::change-pri /pid == $target/ {
+	printf("pri %d %d %d %d\n", args[0]->pr_lwpid == tid, args[1]->pr_pid == $target,
+	    args[0]->pr_pri, args[2]);
+}'
+same dtrace_change_pri "change-pri in setpriority(2)" \
+	"$(grep '^pri ' "$TMP/dtrace_change_pri.out")" "pri 1 1 120 127"
+"$WL" sleep 3000 &
+bg=$!
+run dtrace_renice dtrace -q -c "renice -n 5 -p $bg" -n '
+sched:::change-pri /pid == $target/ {
+	printf("renice %d %d %d %d\n", args[0]->pr_lwpid, args[1]->pr_pid, args[0]->pr_pri, args[2]);
+}'
+kill "$bg" 2>/dev/null
+wait "$bg" 2>/dev/null
+same dtrace_change_pri_renice "change-pri of another process" \
+	"$(grep '^renice ' "$TMP/dtrace_renice.out")" "renice $bg $bg 120 125"
+
 # Wildcards attach every function -l lists for the same pattern.
 run list_kprobe -l 'kprobe:vfs_rea*'
 nk=$(grep -c '^kprobe:' "$TMP/list_kprobe.out")
