@@ -270,6 +270,13 @@ static const struct sdt_probe sdt_probes[] = {
 	{ "io", "start", SIG_IO,
 	  { { "block_bio_queue", { ALWAYS },
 	      { SLOT(0), SLOT(0), NIL } } } },
+	/* A thread waiting for its bio: submit_bio_wait(struct bio *). */
+	{ "io", "wait-done", SIG_IO,
+	  { { "fexit:submit_bio_wait", { ALWAYS },
+	      { SLOT(0), SLOT(0), NIL } } } },
+	{ "io", "wait-start", SIG_IO,
+	  { { "fentry:submit_bio_wait", { ALWAYS },
+	      { SLOT(0), SLOT(0), NIL } } } },
 };
 
 /* The instance's probe and site, in its config. */

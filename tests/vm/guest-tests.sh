@@ -249,6 +249,39 @@ wait "$bg" 2>/dev/null
 same dtrace_change_pri_renice "change-pri of another process" \
 	"$(grep '^renice ' "$TMP/dtrace_renice.out")" "renice $bg $bg 120 125"
 
+# io:::wait-start and io:::wait-done (fentry and fexit on
+# submit_bio_wait): squashfs reads its superblock synchronously, which
+# mounting a RAM disk (brd, /dev/ram0: major 1, minor 0) of zeros shows
+# before the mount fails: a read of block 0, at least the superblock's
+# 96 bytes, which done sees end in the thread that started it.
+if [ -f /lib/modules/brd.ko ] && [ -f /lib/modules/squashfs.ko ] &&
+	insmod /lib/modules/brd.ko rd_nr=1 rd_size=1024 &&
+	insmod /lib/modules/squashfs.ko && [ -b /dev/ram0 ] && mkdir -p /mnt/sq; then
+	run dtrace_io_wait dtrace -q -c "mount -t squashfs -o ro /dev/ram0 /mnt/sq" -n '
+io:::wait-start /pid == $target/ {
+	printf("start %d %d %d %d %d %d %s\n", args[0]->b_flags & B_READ ? 1 : 0,
+	    args[1]->dev_major, args[1]->dev_minor, getmajor(args[0]->b_edev),
+	    args[0]->b_blkno, args[0]->b_bcount >= 96, args[2]->fi_name);
+	self->t = tid;
+}
+io:::wait-done /pid == $target/ {
+	printf("done %d %d %d %d %s\n", args[0]->b_flags & B_READ ? 1 : 0,
+	    args[1]->dev_major, args[1]->dev_minor, self->t == tid, args[2]->fi_name);
+}'
+	o=$TMP/dtrace_io_wait.out
+	same dtrace_io_wait_start "first wait-start" "$(grep -m1 '^start ' "$o")" \
+		"start 1 1 0 1 0 1 <none>"
+	same dtrace_io_wait_done "first wait-done" "$(grep -m1 '^done ' "$o")" \
+		"done 1 1 0 1 <none>"
+else
+	skipped dtrace_io_wait "brd.ko or squashfs.ko is not in the initramfs or did not load"
+fi
+
+# -l lists the probes on kernel functions where they can be had.
+run dtrace_list_kfunc dtrace -l -n 'sched:::*queue' -n 'sched:::change-pri' -n 'io:::wait-*'
+n=$(awk '$2 == "sched" || $2 == "io" { print $NF }' "$TMP/dtrace_list_kfunc.out" | sort | tr '\n' ' ')
+same dtrace_list_kfunc "probes listed" "$n" "change-pri dequeue enqueue wait-done wait-start "
+
 # Wildcards attach every function -l lists for the same pattern.
 run list_kprobe -l 'kprobe:vfs_rea*'
 nk=$(grep -c '^kprobe:' "$TMP/list_kprobe.out")
