@@ -193,6 +193,11 @@ static void sdt_one(const char *spec, void *arg)
 	provider_free_parts(parts, 3);
 }
 
+/*
+ * A probe this kernel cannot have (sched:::enqueue without BPF
+ * trampolines) is not listed, nor matched by a wildcard; named, its
+ * spec is made all the same, for expanding it to say why not.
+ */
 static int sdt_specs(const char *prov, const struct dt_desc *d,
 		     struct vec *out, char *err, size_t errlen)
 {
@@ -201,6 +206,11 @@ static int sdt_specs(const char *prov, const struct dt_desc *d,
 	if (!field_match(d->mod, "vmlinux") || *d->func)
 		return not_matched(d, err, errlen);
 	sdt_provider.list(&sdt_provider, NULL, sdt_one, &m);
+	if (!m.n && *d->name && !util_has_glob(d->name) &&
+	    sdt_signature(prov, d->name)) {
+		vec_push(out, xasprintf("sdt:%s:%s", prov, d->name));
+		m.n++;
+	}
 	return m.n ? 0 : not_matched(d, err, errlen);
 }
 
@@ -621,7 +631,7 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 		parts[2] = xstrdup(pi->func ? pi->func : "");
 		parts[3] = xstrdup(prov[1] == 'p' || prov[1] == 'e' ?
 				   "entry" : "return");
-	} else if (!strcmp(prov, "sdt")) {
+	} else if (!strncmp(pi->name, "sdt:", 4)) {
 		char *r[3] = { NULL };
 
 		if (provider_split(pi->name, r, 3) == 3) {

@@ -47,6 +47,8 @@ const struct provider *const provider_table[] = {
 	&watchpoint_provider,
 	&asyncwatchpoint_provider,
 	&sdt_provider,
+	&sdt_fentry_provider,
+	&sdt_fexit_provider,
 	NULL,
 };
 

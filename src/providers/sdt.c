@@ -2,8 +2,11 @@
 /*
  * sdt:PROV:NAME: DTrace's proc, sched and io probes on the raw
  * tracepoints that fire at the same moments, which need neither kprobes
- * nor trampolines.  Only D programs name it (provider.dtrace), through
- * src/dtrace/dt_probes.c.
+ * nor trampolines, or where no tracepoint fires then, on the kernel
+ * functions dtrace-utils puts them on (sched:::enqueue on
+ * enqueue_task_*), through BPF trampolines (fentry, fexit) as
+ * dtrace-utils' fbt uses them where the kernel has BTF.  Only D programs
+ * name it (provider.dtrace), through src/dtrace/dt_probes.c.
  *
  * As in dtrace-utils, a probe is a kernel event (a site; some probes
  * have two), conditions on the event's arguments that select the
@@ -27,6 +30,7 @@
 #include "util.h"
 #include "compile/cg.h"
 #include "kernel/btf.h"
+#include "kernel/features.h"
 #include "kernel/ksyms.h"
 #include "lang/types.h"
 #include "providers/provider.h"
@@ -46,12 +50,18 @@ enum sdt_kind {
 	SV_SIGNO,	/* the signal in slot; for SIGKILL, the current
 			 * group's exit code when set: the fatal signal
 			 * that the kernel turned into a SIGKILL */
+	SV_FLAG,	/* 1 if the value in slot has a bit of imm set */
+	SV_NICEPRIO,	/* the priority set_user_nice() gives the task in
+			 * slot for the nice value in slot + 1: that nice
+			 * value's (120 + nice), unless the task runs at a
+			 * real-time priority (below 100), which it keeps */
 };
 
 struct sdt_val {
 	enum sdt_kind kind;
 	int slot;
 	const char *st, *mem;
+	int imm;
 };
 
 enum sdt_op {
@@ -73,23 +83,32 @@ struct sdt_cond {
 	const char *sym;
 };
 
+/*
+ * event is a raw tracepoint, or "fentry:FUNCTIONS" or "fexit:FUNCTIONS"
+ * (a glob: dtrace-utils' fbt::enqueue_task_*:entry), the entry or the
+ * return of kernel functions, where the arguments' slots are the
+ * function's (at a return too).
+ */
 struct sdt_site {
-	const char *event;		/* the raw tracepoint */
+	const char *event;
 	struct sdt_cond cond[3];	/* all must hold, tested in order:
 					 * the cheap ones first */
 	struct sdt_val arg[SDT_MAXARGS];
 };
 
+#define SDT_NSITES 2
+
 struct sdt_probe {
 	const char *prov, *name;
 	struct sdt_sig sig;
-	struct sdt_site site[2];
+	struct sdt_site site[SDT_NSITES];
 };
 
-#define SLOT(n) { SV_SLOT, n, NULL, NULL }
-#define NIL { SV_NULL, 0, NULL, NULL }
-#define MEMBER(n, s, m) { SV_MEMBER, n, s, m }
-#define VAL(k, n) { k, n, NULL, NULL }
+#define SLOT(n) { SV_SLOT, n, NULL, NULL, 0 }
+#define NIL { SV_NULL, 0, NULL, NULL, 0 }
+#define MEMBER(n, s, m) { SV_MEMBER, n, s, m, 0 }
+#define VAL(k, n) { k, n, NULL, NULL, 0 }
+#define FLAG(n, bits) { SV_FLAG, n, NULL, NULL, bits }
 
 #define IF(v, op, imm) { v, op, imm, { 0 }, NULL }
 #define IN(v, n, ...) { v, SC_IN, n, { __VA_ARGS__ }, NULL }
@@ -102,6 +121,7 @@ struct sdt_probe {
 #define A_PS { "psinfo_t *", "struct task_struct *", true }
 #define SIG_TASK { 2, { A_LWP, A_PS } }
 #define SIG_TASK_INT { 3, { A_LWP, A_PS, A_INT } }
+#define A_CPU { "cpuinfo_t *", "struct rq *", true }
 #define SIG_IO { 3, { { "bufinfo_t *", "struct bio *", true }, \
 		      { "devinfo_t *", "struct bio *", true }, \
 		      { "fileinfo_t *", "struct file *", true } } }
@@ -115,6 +135,12 @@ struct sdt_probe {
  * TASK_INTERRUPTIBLE, TASK_UNINTERRUPTIBLE.
  */
 #define SLEEPING 0x3
+
+/*
+ * enqueue_task_*()'s flag that puts the task at the head of its queue
+ * (kernel/sched/sched.h, which no BTF describes).
+ */
+#define ENQUEUE_HEAD 0x10
 
 /* signal_generate's results: the signal was queued, or ignored. */
 #define SIG_DELIVERED 0
@@ -175,6 +201,24 @@ static const struct sdt_probe sdt_probes[] = {
 			    IN(SYSNR, 4, FORKS) },
 	      { NIL } } } },
 	/*
+	 * A new nice value (nice(2), setpriority(2), the kernel's own
+	 * callers): set_user_nice(struct task_struct *, long nice), before
+	 * the change, so args[0]->pr_pri is the old priority.
+	 */
+	{ "sched", "change-pri", SIG_TASK_INT,
+	  { { "fentry:set_user_nice", { ALWAYS },
+	      { SLOT(0), SLOT(0), VAL(SV_NICEPRIO, 0) } } } },
+	/*
+	 * A task put on or taken off a CPU's run queue: enqueue_task_fair(),
+	 * _rt(), _dl() ... (struct rq *, struct task_struct *, int flags).
+	 */
+	{ "sched", "dequeue", { 3, { A_LWP, A_PS, A_CPU } },
+	  { { "fentry:dequeue_task_*", { ALWAYS },
+	      { SLOT(1), SLOT(1), SLOT(0) } } } },
+	{ "sched", "enqueue", { 4, { A_LWP, A_PS, A_CPU, A_INT } },
+	  { { "fentry:enqueue_task_*", { ALWAYS },
+	      { SLOT(1), SLOT(1), SLOT(0), FLAG(2, ENQUEUE_HEAD) } } } },
+	/*
 	 * sched_exit_tp ends __schedule(): after a switch it runs in the
 	 * thread switched to, and with is_switch false in the one the
 	 * scheduler kept.
@@ -226,6 +270,13 @@ static const struct sdt_probe sdt_probes[] = {
 	{ "io", "start", SIG_IO,
 	  { { "block_bio_queue", { ALWAYS },
 	      { SLOT(0), SLOT(0), NIL } } } },
+	/* A thread waiting for its bio: submit_bio_wait(struct bio *). */
+	{ "io", "wait-done", SIG_IO,
+	  { { "fexit:submit_bio_wait", { ALWAYS },
+	      { SLOT(0), SLOT(0), NIL } } } },
+	{ "io", "wait-start", SIG_IO,
+	  { { "fentry:submit_bio_wait", { ALWAYS },
+	      { SLOT(0), SLOT(0), NIL } } } },
 };
 
 /* The instance's probe and site, in its config. */
@@ -256,13 +307,68 @@ static bool sdt_has_event(const char *event)
 	return id > 0;
 }
 
+/* fentry or fexit for a kernel function site, NULL for a raw tracepoint. */
+static const struct provider *sdt_fn_provider(const struct sdt_site *s)
+{
+	return strchr(s->event, ':') ? provider_find(s->event) : NULL;
+}
+
+/*
+ * Whether this kernel can hook function site s: it lets BPF trampolines
+ * run, and its BTF has a function of the site's glob.  0, or -errno
+ * with the reason in err.  Which of them a trampoline can patch is the
+ * kernel's to say when attaching.
+ */
+static int sdt_fn_check(const struct sdt_site *s, char *err, size_t errlen)
+{
+	const struct provider *fp = sdt_fn_provider(s);
+	const char *pat = strchr(s->event, ':') + 1, *why;
+	struct btf *btf;
+	int i, n;
+
+	if (fp->available && !fp->available(&why)) {
+		snprintf(err, errlen, "%s", why);
+		return -EOPNOTSUPP;
+	}
+	btf = kbtf_vmlinux();
+	if (btf && !util_has_glob(pat) &&
+	    btf__find_by_name_kind(btf, pat, BTF_KIND_FUNC) > 0)
+		return 0;
+	n = btf && util_has_glob(pat) ? btf__type_cnt(btf) : 0;
+	for (i = 1; i < n; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, i);
+
+		if (btf_is_func(t) &&
+		    util_glob(pat, btf__name_by_offset(btf, t->name_off)))
+			return 0;
+	}
+	snprintf(err, errlen, "the kernel's BTF has no function %s", pat);
+	return -ENOENT;
+}
+
+/* sdt_fn_check()'s answer for each site, found once: 1 yes, -1 no. */
+static signed char sdt_fn_state[ARRAY_SIZE(sdt_probes) * SDT_NSITES];
+
+static bool sdt_fn_ok(const struct sdt_site *s)
+{
+	size_t p = ((const char *)s - (const char *)sdt_probes) /
+		   sizeof(*sdt_probes);
+	size_t k = p * SDT_NSITES + (s - sdt_probes[p].site);
+	char err[256];
+
+	if (!sdt_fn_state[k])
+		sdt_fn_state[k] = sdt_fn_check(s, err, sizeof(err)) ? -1 : 1;
+	return sdt_fn_state[k] > 0;
+}
+
 /* Whether the kernel has site s's event and the symbols it compares with. */
 static bool sdt_site_ok(const struct sdt_site *s)
 {
 	uint64_t addr;
 	size_t i;
 
-	if (!s->event || !sdt_has_event(s->event))
+	if (!s->event ||
+	    !(sdt_fn_provider(s) ? sdt_fn_ok(s) : sdt_has_event(s->event)))
 		return false;
 	for (i = 0; i < ARRAY_SIZE(s->cond); i++)
 		if (s->cond[i].op == SC_KSYM &&
@@ -296,7 +402,7 @@ const struct sdt_sig *sdt_signature(const char *prov, const char *name)
 {
 	const struct sdt_probe *sp = sdt_find(prov, name);
 
-	return sp && sdt_available(sp) ? &sp->sig : NULL;
+	return sp ? &sp->sig : NULL;
 }
 
 /* A member of a kernel struct an sdt argument reads: 1, 2, 4 or 8 bytes. */
@@ -318,9 +424,12 @@ static int sdt_check_val(const struct sdt_val *v, char *err, size_t errlen)
 	};
 	int size, i;
 
-	if (v->kind == SV_MEMBER && sdt_member(v->st, v->mem, &size) < 0) {
+	if ((v->kind == SV_MEMBER && sdt_member(v->st, v->mem, &size) < 0) ||
+	    (v->kind == SV_NICEPRIO &&
+	     sdt_member("task_struct", "prio", &size) < 0)) {
 		snprintf(err, errlen, "this kernel's BTF has no member %s of struct %s",
-			 v->mem, v->st);
+			 v->kind == SV_MEMBER ? v->mem : "prio",
+			 v->kind == SV_MEMBER ? v->st : "task_struct");
 		return -ENOENT;
 	}
 	if (v->kind != SV_LEADER && v->kind != SV_WSTATUS &&
@@ -348,7 +457,34 @@ static int sdt_check_site(const struct sdt_probe *sp, const struct sdt_site *s,
 	return ret;
 }
 
-/* "sdt:PROV:NAME", exactly: an instance on each site's event. */
+/*
+ * Why probe sp, which this kernel has no event for, cannot be had: the
+ * kernel functions it is on cannot be traced (-EOPNOTSUPP), or it has
+ * no such tracepoint (-ENOENT).
+ */
+static int sdt_why_not(const struct sdt_probe *sp, const char *spec,
+		       char *err, size_t errlen)
+{
+	const struct sdt_site *s = &sp->site[0];
+	const struct provider *fp = s->event ? sdt_fn_provider(s) : NULL;
+	char why[256];
+
+	if (!fp) {
+		snprintf(err, errlen, "%s: no such probe on this kernel", spec);
+		return -ENOENT;
+	}
+	sdt_fn_check(s, why, sizeof(why));
+	snprintf(err, errlen, "%s:::%s is the %s of kernel function %s, which this kernel cannot trace: %s",
+		 sp->prov, sp->name, fp == &fexit_provider ? "return" : "entry",
+		 strchr(s->event, ':') + 1, why);
+	return -EOPNOTSUPP;
+}
+
+/*
+ * "sdt:PROV:NAME", exactly: instances on each site's events, of
+ * sdt_provider on raw tracepoints, of sdt_fentry_provider and
+ * sdt_fexit_provider on kernel functions.
+ */
 static int sdt_expand(const struct provider *p, const char *spec,
 		      struct vec *out, char *err, size_t errlen)
 {
@@ -356,34 +492,46 @@ static int sdt_expand(const struct provider *p, const char *spec,
 	const struct sdt_probe *sp = NULL;
 	char *parts[2];
 	size_t i;
-	int n, ret = 0, from = out->n;
+	int j, n, ret = 0, from = out->n;
 
 	n = rest ? provider_split(rest, parts, 2) : -EINVAL;
 	if (n == 2)
 		sp = sdt_find(parts[0], parts[1]);
 	if (n > 0)
 		provider_free_parts(parts, n);
-	if (!sp || !sdt_available(sp)) {
-		snprintf(err, errlen, "%s: no such probe on this kernel", spec);
+	if (!sp) {
+		snprintf(err, errlen, "%s: no such probe", spec);
 		return -ENOENT;
 	}
+	if (!sdt_available(sp))
+		return sdt_why_not(sp, spec, err, errlen);
 	for (i = 0; !ret && i < ARRAY_SIZE(sp->site); i++) {
 		const struct sdt_site *s = &sp->site[i];
-		char *rt;
+		const struct provider *via, *as;
+		char *at;
 
 		if (!sdt_site_ok(s))
 			continue;
 		ret = sdt_check_site(sp, s, err, errlen);
 		if (ret)
 			break;
-		rt = xasprintf("rawtracepoint:%s", s->event);
-		ret = rawtracepoint_provider.expand(&rawtracepoint_provider, rt,
-						    out, err, errlen);
-		free(rt);
-		if (!ret) {
-			struct probe_inst *pi = out->v[out->n - 1];
+		via = sdt_fn_provider(s);
+		if (via) {
+			at = xstrdup(s->event);
+			as = via == &fexit_provider ? &sdt_fexit_provider :
+						      &sdt_fentry_provider;
+		} else {
+			at = xasprintf("rawtracepoint:%s", s->event);
+			via = &rawtracepoint_provider;
+			as = &sdt_provider;
+		}
+		n = out->n;
+		ret = via->expand(via, at, out, err, errlen);
+		free(at);
+		for (j = n; !ret && j < out->n; j++) {
+			struct probe_inst *pi = out->v[j];
 
-			pi->prov = p;
+			pi->prov = as;
 			free(pi->name);
 			pi->name = xasprintf("sdt:%s:%s", sp->prov, sp->name);
 			pi->config = (uint64_t)(sp - sdt_probes) << SDT_SITE_BITS | i;
@@ -471,6 +619,23 @@ static int sdt_emit_val(struct cg *g, const struct sdt_val *v)
 		ir_mov_imm(&g->ir, r, 3);
 		ir_jmp_imm(&g->ir, BPF_JNE, t, 0, done);
 		ir_mov_imm(&g->ir, r, 2);
+		break;
+	case SV_FLAG:
+		ir_ld(&g->ir, BPF_DW, r, g->ctx, 8 * v->slot);
+		ir_alu_imm(&g->ir, BPF_AND, r, v->imm);
+		ir_jmp_imm(&g->ir, BPF_JEQ, r, 0, done);
+		ir_mov_imm(&g->ir, r, 1);
+		break;
+	case SV_NICEPRIO:
+		/* effective_prio(): MAX_RT_PRIO 100, NICE_TO_PRIO(n) 120 + n */
+		ir_ld(&g->ir, BPF_DW, r, g->ctx, 8 * v->slot);
+		t = sdt_read_member(g, r, "task_struct", "prio");
+		ir_mov(&g->ir, r, t);
+		ir_alu_imm(&g->ir, BPF_LSH, r, 32);
+		ir_alu_imm(&g->ir, BPF_ARSH, r, 32);
+		ir_jmp_imm(&g->ir, BPF_JSLT, r, 100, done);
+		ir_ld(&g->ir, BPF_DW, r, g->ctx, 8 * (v->slot + 1));
+		ir_alu_imm(&g->ir, BPF_ADD, r, 120);
 		break;
 	case SV_SIGNO:
 		ir_ld(&g->ir, BPF_W, r, g->ctx, 8 * v->slot);
@@ -579,6 +744,14 @@ static int sdt_attach(const struct probe_inst *pi, int prog_fd,
 					     errlen);
 }
 
+/* Both: the program's attach type says which trampoline it is on. */
+static int sdt_fn_attach(const struct probe_inst *pi, int prog_fd,
+			 uint64_t cookie, struct fdset *fds, char *err,
+			 size_t errlen)
+{
+	return fentry_provider.attach(pi, prog_fd, cookie, fds, err, errlen);
+}
+
 const struct provider sdt_provider = {
 	.name = "sdt",
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
@@ -590,4 +763,37 @@ const struct provider sdt_provider = {
 	.arg_type = sdt_arg_type,
 	.guard_emit = sdt_guard_emit,
 	.attach = sdt_attach,
+};
+
+/*
+ * The instances of probes on kernel functions (sdt_expand makes them:
+ * their specs are sdt_provider's), whose programs are fentry's and
+ * fexit's, with the function's arguments in the context's slots.
+ */
+const struct provider sdt_fentry_provider = {
+	.name = "sdt-fentry",
+	.prog_type = BPF_PROG_TYPE_TRACING,
+	.attach_type = BPF_TRACE_FENTRY,
+	.ctx = CTX_U64_ARRAY,
+	.dtrace = true,
+	.available = feat_fentry,
+	.expand = sdt_expand,
+	.arg_emit = sdt_arg_emit,
+	.arg_type = sdt_arg_type,
+	.guard_emit = sdt_guard_emit,
+	.attach = sdt_fn_attach,
+};
+
+const struct provider sdt_fexit_provider = {
+	.name = "sdt-fexit",
+	.prog_type = BPF_PROG_TYPE_TRACING,
+	.attach_type = BPF_TRACE_FEXIT,
+	.ctx = CTX_U64_ARRAY,
+	.dtrace = true,
+	.available = feat_fentry,
+	.expand = sdt_expand,
+	.arg_emit = sdt_arg_emit,
+	.arg_type = sdt_arg_type,
+	.guard_emit = sdt_guard_emit,
+	.attach = sdt_fn_attach,
 };

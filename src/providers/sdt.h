@@ -14,7 +14,7 @@ struct sdt_arg {
 	bool xlate;		/* dtype is a translator's output */
 };
 
-#define SDT_MAXARGS 3
+#define SDT_MAXARGS 4
 
 /* A D probe's signature. */
 struct sdt_sig {
@@ -24,7 +24,9 @@ struct sdt_sig {
 
 /*
  * The signature of D probe prov:::name (proc, sched or io), or NULL if
- * there is no such probe or this kernel has no event for it.
+ * there is no such probe.  Whether this kernel can run it is
+ * sdt_provider's to say: it lists and expands only those it can, and
+ * refuses the others by name with the reason.
  */
 const struct sdt_sig *sdt_signature(const char *prov, const char *name);
 

@@ -9,6 +9,7 @@
  *   workload write N     N write()s of "ferret\n" to /dev/null
  *   workload stat N      N stat()s of /nonexistent/ferret (ENOENT)
  *   workload sleep MS    sleeps MS milliseconds
+ *   workload nice N      sets its own nice value to N (setpriority(2))
  *   workload calls N     ferret_add(i, 10) for i < N, ferret_mul(i, 3) for
  *                        even i, then getppid(): targets for uprobes
  *   workload ticks N     N times ferret_add(i, 10) then 20 ms of sleep: a
@@ -374,6 +375,9 @@ int main(int argc, char **argv)
 		    epoll_wait(ep, out, 4, 0) != 1 || epoll_pwait(ep, out, 4, 0, NULL) != 1)
 			return 1;
 		printf("polls %d %d %d\n", fds[0], fds[1], ep);
+	} else if (!strcmp(argv[1], "nice")) {
+		if (setpriority(PRIO_PROCESS, 0, (int)n))
+			return 1;
 	} else if (!strcmp(argv[1], "sleep")) {
 		struct timespec ts = { n / 1000, (n % 1000) * 1000000 };
 

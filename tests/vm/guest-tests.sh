@@ -199,6 +199,89 @@ else
 	bad dtrace_fbt "rc $rc: $(show "$o") $(show "$TMP/dtrace_fbt.err")"
 fi
 
+# sched:::enqueue and sched:::dequeue (fentry on enqueue_task_* and
+# dequeue_task_*): a command that sleeps is taken off its run queue in its
+# own thread and put back when woken; args[] name it, and args[2] is the
+# CPU whose queue it is, the one the thread is on (task_cpu()).  Each is
+# one probe, however many functions it is on: enqueue, dequeue and END
+# are the 3 that dtrace says were matched.
+run dtrace_enqueue dtrace -q -c "$WL sleep 50" -n '
+sched:::enqueue /args[1]->pr_pid == $target/ {
+	e++;
+	ebad += args[0]->pr_lwpid != $target || args[2]->cpu_id != args[0]->pr_onpro ||
+	    (args[3] != 0 && args[3] != 1);
+}
+sched:::dequeue /args[1]->pr_pid == $target/ {
+	d++;
+	dbad += args[0]->pr_lwpid != $target || args[2]->cpu_id != args[0]->pr_onpro;
+	own += tid == $target;
+}
+END { printf("sched %d %d %d %d %d\n", e, d, ebad, dbad, own); }'
+o=$TMP/dtrace_enqueue.out
+if [ $rc = 0 ] && awk '$1 == "sched" && $2 > 0 && $3 > 0 && $4 == 0 && $5 == 0 &&
+	$6 > 0 { ok = 1 } END { exit !ok }' "$o" &&
+	grep -q "matched 3 probes" "$TMP/dtrace_enqueue.err"; then
+	ok dtrace_enqueue
+	echo "# $(cat "$o")"
+else
+	bad dtrace_enqueue "rc $rc: $(show "$o") $(show "$TMP/dtrace_enqueue.err")"
+fi
+
+# sched:::change-pri (fentry on set_user_nice): a process that sets its
+# own nice value to 7 (setpriority(2)) gets priority 127, from the
+# shell's 120 (args[0]->pr_pri, read before the change); renice(1) sets
+# another process's, which args[] name.
+run dtrace_change_pri dtrace -q -c "$WL nice 7" -n '
+sched:::change-pri /pid == $target/ {
+	printf("pri %d %d %d %d\n", args[0]->pr_lwpid == tid, args[1]->pr_pid == $target,
+	    args[0]->pr_pri, args[2]);
+}'
+same dtrace_change_pri "change-pri in setpriority(2)" \
+	"$(grep '^pri ' "$TMP/dtrace_change_pri.out")" "pri 1 1 120 127"
+"$WL" sleep 3000 &
+bg=$!
+run dtrace_renice dtrace -q -c "renice -n 5 -p $bg" -n '
+sched:::change-pri /pid == $target/ {
+	printf("renice %d %d %d %d\n", args[0]->pr_lwpid, args[1]->pr_pid, args[0]->pr_pri, args[2]);
+}'
+kill "$bg" 2>/dev/null
+wait "$bg" 2>/dev/null
+same dtrace_change_pri_renice "change-pri of another process" \
+	"$(grep '^renice ' "$TMP/dtrace_renice.out")" "renice $bg $bg 120 125"
+
+# io:::wait-start and io:::wait-done (fentry and fexit on
+# submit_bio_wait): squashfs reads its superblock synchronously, which
+# mounting a RAM disk (brd, /dev/ram0: major 1, minor 0) of zeros shows
+# before the mount fails: a read of block 0, at least the superblock's
+# 96 bytes, which done sees end in the thread that started it.
+if [ -f /lib/modules/brd.ko ] && [ -f /lib/modules/squashfs.ko ] &&
+	insmod /lib/modules/brd.ko rd_nr=1 rd_size=1024 &&
+	insmod /lib/modules/squashfs.ko && [ -b /dev/ram0 ] && mkdir -p /mnt/sq; then
+	run dtrace_io_wait dtrace -q -c "mount -t squashfs -o ro /dev/ram0 /mnt/sq" -n '
+io:::wait-start /pid == $target/ {
+	printf("start %d %d %d %d %d %d %s\n", args[0]->b_flags & B_READ ? 1 : 0,
+	    args[1]->dev_major, args[1]->dev_minor, getmajor(args[0]->b_edev),
+	    args[0]->b_blkno, args[0]->b_bcount >= 96, args[2]->fi_name);
+	self->t = tid;
+}
+io:::wait-done /pid == $target/ {
+	printf("done %d %d %d %d %s\n", args[0]->b_flags & B_READ ? 1 : 0,
+	    args[1]->dev_major, args[1]->dev_minor, self->t == tid, args[2]->fi_name);
+}'
+	o=$TMP/dtrace_io_wait.out
+	same dtrace_io_wait_start "first wait-start" "$(grep -m1 '^start ' "$o")" \
+		"start 1 1 0 1 0 1 <none>"
+	same dtrace_io_wait_done "first wait-done" "$(grep -m1 '^done ' "$o")" \
+		"done 1 1 0 1 <none>"
+else
+	skipped dtrace_io_wait "brd.ko or squashfs.ko is not in the initramfs or did not load"
+fi
+
+# -l lists the probes on kernel functions where they can be had.
+run dtrace_list_kfunc dtrace -l -n 'sched:::*queue' -n 'sched:::change-pri' -n 'io:::wait-*'
+n=$(awk '$2 == "sched" || $2 == "io" { print $NF }' "$TMP/dtrace_list_kfunc.out" | sort | tr '\n' ' ')
+same dtrace_list_kfunc "probes listed" "$n" "change-pri dequeue enqueue wait-done wait-start "
+
 # Wildcards attach every function -l lists for the same pattern.
 run list_kprobe -l 'kprobe:vfs_rea*'
 nk=$(grep -c '^kprobe:' "$TMP/list_kprobe.out")

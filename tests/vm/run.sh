@@ -123,6 +123,27 @@ if [ ! -f "$MOD" ]; then
 	fi
 fi
 
+# Modules without dependencies for ferret dtrace's io probes: brd (a RAM
+# disk) and squashfs, which reads its superblock through
+# submit_bio_wait().  Taken from the cached package into $VMDIR once.
+BLKMODS=
+for m in drivers/block/brd.ko fs/squashfs/squashfs.ko; do
+	f=$VMDIR/$(basename "$m")
+	if [ ! -f "$f" ]; then
+		set -- "$KDIR"/*.deb
+		if [ -f "$1" ] && dpkg-deb --fsys-tarfile "$1" |
+			tar -x -O --wildcards "./lib/modules/*/kernel/$m" \
+				>"$f.tmp" 2>/dev/null && [ -s "$f.tmp" ]; then
+			mv "$f.tmp" "$f"
+		else
+			rm -f "$f.tmp"
+			echo "vm: no $(basename "$m") in the kernel package; io:::wait-* go untested"
+			continue
+		fi
+	fi
+	BLKMODS="$BLKMODS $f"
+done
+
 # --- the initramfs, rebuilt every run (ferret changes) -------------------
 STAGE=$(mktemp -d "$VMDIR/root.XXXXXX") || die "cannot create a staging directory"
 R=$STAGE/root
@@ -156,6 +177,10 @@ if [ -f "$MOD" ]; then
 	mkdir -p "$R/lib/modules" && cp "$MOD" "$R/lib/modules/" ||
 		die "cannot copy $MOD"
 fi
+for m in $BLKMODS; do
+	mkdir -p "$R/lib/modules" && cp "$m" "$R/lib/modules/" ||
+		die "cannot copy $m"
+done
 
 # Shared libraries, from ldd, at the paths the binaries ask for, and the
 # dynamic loader at its own path.
