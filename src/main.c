@@ -257,60 +257,6 @@ static int list_probes(const char *pattern)
 	return 0;
 }
 
-/* 0 if path is a regular file we may execute, else -errno. */
-static int executable(const char *path)
-{
-	struct stat st;
-
-	if (stat(path, &st))
-		return -errno;
-	if (S_ISDIR(st.st_mode))
-		return -EISDIR;
-	if (!S_ISREG(st.st_mode) || access(path, X_OK))
-		return -EACCES;
-	return 0;
-}
-
-/*
- * Whether execvp(name) would find a program: name itself if it has a
- * '/', else the first executable of that name in the $PATH directories
- * (an empty entry is the working directory; no $PATH is the C
- * library's default).  0 or -errno, as execvp would fail.
- */
-static int command_runnable(const char *name)
-{
-	const char *path = getenv("PATH"), *dir, *end;
-	char def[256];
-	int ret = -ENOENT, e;
-
-	if (!*name)
-		return -ENOENT;
-	if (strchr(name, '/'))
-		return executable(name);
-	if (!path) {
-		if (!confstr(_CS_PATH, def, sizeof(def)))
-			snprintf(def, sizeof(def), "/bin:/usr/bin");
-		path = def;
-	}
-	for (dir = path; ; dir = end + 1) {
-		char *full;
-
-		end = strchrnul(dir, ':');
-		full = end > dir ? xasprintf("%.*s/%s", (int)(end - dir), dir, name)
-				 : xstrdup(name);
-		e = executable(full);
-		free(full);
-		if (!e)
-			return 0;
-		/* execvp reports EACCES if some candidate had it. */
-		if (e == -EACCES || e == -EISDIR)
-			ret = -EACCES;
-		if (!*end)
-			break;
-	}
-	return ret;
-}
-
 /*
  * -c's command must be one execvp can start: checked before anything is
  * compiled or attached, with bpftrace's words.
@@ -324,7 +270,7 @@ static int check_command(const char *cmd)
 		fprintf(stderr, "ferret: -c needs a command\n");
 		err = -EINVAL;
 	} else {
-		err = command_runnable(argv[0]);
+		err = util_which(argv[0], NULL);
 		if (err)
 			fprintf(stderr, "ferret: Failed to fork child: path '%s' does not exist or is not executable (%s)\n",
 				argv[0], err == -ENOENT && !strchr(argv[0], '/') ?

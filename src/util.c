@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "util.h"
 
@@ -311,4 +312,63 @@ const char *util_strerror(int err)
 	name = util_kernel_errnos[err - 512];
 	snprintf(text, sizeof(text), "%s (kernel error %d)", name, err);
 	return text;
+}
+
+/* 0 if path is a regular file we may execute, else -errno. */
+static int executable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return -errno;
+	if (S_ISDIR(st.st_mode))
+		return -EISDIR;
+	if (!S_ISREG(st.st_mode) || access(path, X_OK))
+		return -EACCES;
+	return 0;
+}
+
+int util_which(const char *name, char **full)
+{
+	const char *path = getenv("PATH"), *dir, *end;
+	char def[256];
+	int ret = -ENOENT, e;
+
+	if (full)
+		*full = NULL;
+	if (!*name)
+		return -ENOENT;
+	if (strchr(name, '/')) {
+		ret = executable(name);
+		if (!ret && full)
+			*full = xstrdup(name);
+		return ret;
+	}
+	if (!path) {
+		if (!confstr(_CS_PATH, def, sizeof(def)))
+			snprintf(def, sizeof(def), "/bin:/usr/bin");
+		path = def;
+	}
+	for (dir = path; ; dir = end + 1) {
+		char *cand;
+
+		end = strchrnul(dir, ':');
+		cand = end > dir ? xasprintf("%.*s/%s", (int)(end - dir), dir, name)
+				 : xstrdup(name);
+		e = executable(cand);
+		if (!e) {
+			if (full)
+				*full = cand;
+			else
+				free(cand);
+			return 0;
+		}
+		free(cand);
+		/* execvp reports EACCES if some candidate had it. */
+		if (e == -EACCES || e == -EISDIR)
+			ret = -EACCES;
+		if (!*end)
+			break;
+	}
+	return ret;
 }

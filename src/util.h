@@ -49,6 +49,15 @@ bool util_has_glob(const char *s);
  */
 const char *util_strerror(int err);
 
+/*
+ * Where execvp(name) would find its program: name itself if it has a
+ * '/', else the first executable of that name in the $PATH directories
+ * (an empty entry is the working directory; no $PATH is the C library's
+ * default).  0 and, if full is not NULL, the path in *full (to free);
+ * or -errno, as execvp would fail.
+ */
+int util_which(const char *name, char **full);
+
 /* Reads a whole file; NULL with errno set on failure. */
 char *util_read_file(const char *path, size_t *len);
 

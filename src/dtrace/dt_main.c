@@ -1236,6 +1236,19 @@ int dt_main(int argc, char **argv)
 		fprintf(stderr, "dtrace: only one of -c and -p may be given\n");
 		return 2;
 	}
+	/* As dtrace creates the process: before anything is compiled. */
+	if (d.cmd_line) {
+		char *copy, **cargv = run_split_command(d.cmd_line, &copy);
+		int bad = util_which(cargv[0], NULL);
+
+		if (bad)
+			fprintf(stderr, "dtrace: failed to execute %s: %s\n", cargv[0],
+				strerror(-bad));
+		free(cargv);
+		free(copy);
+		if (bad)
+			return 1;
+	}
 	provider_dtrace = true;
 	if (d.list) {
 		if (d.pid > 0)

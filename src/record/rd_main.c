@@ -2097,29 +2097,6 @@ static void script_rewrite(struct node *n, int last)
 /* ------------------------------------------------------------------ */
 /* Options.                                                             */
 
-static char *find_exe(const char *name)
-{
-	const char *path = getenv("PATH");
-	char *copy, *dir, *save = NULL;
-
-	if (strchr(name, '/'))
-		return access(name, X_OK) ? NULL : xstrdup(name);
-	copy = xstrdup(path ? path : "/usr/local/bin:/usr/bin:/bin");
-	for (dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
-		char *full = xasprintf("%s/%s", *dir ? dir : ".", name);
-		struct stat st;
-
-		if (!stat(full, &st) && S_ISREG(st.st_mode) && !access(full, X_OK)) {
-			free(copy);
-			return full;
-		}
-		free(full);
-	}
-	free(copy);
-	errno = ENOENT;
-	return NULL;
-}
-
 static int parse_opts(int argc, char **argv, struct rd_opts *o)
 {
 	static const struct option longopts[] = {
@@ -2375,14 +2352,13 @@ int rd_main(int argc, char **argv)
 	if (o.ngroot && (!graph_available(&o) || !graph_size_ok(&o)))
 		goto out;
 	if (o.cmd) {
-		char *exe = find_exe(o.cmd[0]);
+		int bad = util_which(o.cmd[0], NULL);
 
-		if (!exe) {
+		if (bad) {
 			fprintf(stderr, "ferret record: cannot run '%s': %s\n", o.cmd[0],
-				strerror(errno));
+				strerror(-bad));
 			goto out;
 		}
-		free(exe);
 	}
 	r.w = ctf_open(o.out, NULL);
 	if (!r.w) {

@@ -183,28 +183,6 @@ static char *thousands_sep(void)
 	return sep;
 }
 
-/* Whether the command can be run: a path, or a name found in PATH. */
-static bool runnable(const char *cmd)
-{
-	const char *path = getenv("PATH");
-	char *copy, *dir, *save = NULL;
-	bool ok = false;
-
-	if (strchr(cmd, '/'))
-		return !access(cmd, X_OK);
-	copy = xstrdup(path ? path : "/usr/local/bin:/usr/bin:/bin");
-	for (dir = strtok_r(copy, ":", &save); dir && !ok;
-	     dir = strtok_r(NULL, ":", &save)) {
-		char *full = xasprintf("%s/%s", *dir ? dir : ".", cmd);
-		struct stat st;
-
-		ok = !stat(full, &st) && S_ISREG(st.st_mode) && !access(full, X_OK);
-		free(full);
-	}
-	free(copy);
-	return ok;
-}
-
 /* The lines of the counts read last: from the start, or for an interval. */
 static struct stat_line *lines_of(struct ps *s, bool delta, bool avg)
 {
@@ -967,7 +945,7 @@ int stat_main(int argc, char **argv)
 				  "ferret stat: -r needs a command to repeat", NULL);
 		goto out;
 	}
-	if (s.cmd && !runnable(s.cmd[0])) {
+	if (s.cmd && util_which(s.cmd[0], NULL)) {
 		fprintf(stderr, "Workload failed: No such file or directory\n");
 		ret = 255;
 		goto out;

@@ -446,23 +446,6 @@ static void release_std_fds(void)
 		close(fd);
 }
 
-static char *find_exe(const char *cmd)
-{
-	const char *path = getenv("PATH"), *p, *e;
-	char *full;
-
-	if (strchr(cmd, '/') || !path)
-		return NULL;
-	for (p = path; *p; p = *e ? e + 1 : e) {
-		e = strchrnul(p, ':');
-		full = xasprintf("%.*s/%s", (int)(e - p), e > p ? p : ".", cmd);
-		if (!access(full, X_OK))
-			return full;
-		free(full);
-	}
-	return NULL;
-}
-
 struct st_run {
 	struct st_opts *o;
 	struct st_out *out;
@@ -1207,7 +1190,9 @@ int st_main(int argc, char **argv)
 		/* As strace: one execve, of the program found in PATH. */
 		struct stat st;
 
-		exe = find_exe(o.cmd[0]);
+		exe = NULL;
+		if (!strchr(o.cmd[0], '/'))
+			util_which(o.cmd[0], &exe);
 		if (!exe)
 			exe = xstrdup(o.cmd[0]);
 		/* A command that is not there fails here, as in strace. */

@@ -203,3 +203,11 @@ err no_file 1 "dtrace: failed to open $W/nosuch.d: No such file or directory" --
 printf 'BEGIN\n{\n\t@a = count(1);\n}\n' >"$W/tags.d"
 err tags_hidden 1 "dtrace: failed to compile script $W/tags.d: line 3: count( ) prototype mismatch: 1 arg passed, 0 expected" -- -s "$W/tags.d"
 err tags_shown 1 "dtrace: failed to compile script $W/tags.d: [D_PROTO_LEN] line 3: count( ) prototype mismatch: 1 arg passed, 0 expected" -- -s "$W/tags.d"
+
+# A -c command that cannot run: dtrace's message when it creates the
+# process, before anything is compiled (the clause's error is not
+# reached), and status 1.
+err c_missing 1 "dtrace: failed to execute /nonexistent/cmd: No such file or directory" -- \
+	-n 'BEGIN { x = 1 +; }' -c /nonexistent/cmd
+err c_missing_path 1 "dtrace: failed to execute no-such-command-here: No such file or directory" -- \
+	-n 'BEGIN { exit(0); }' -c 'no-such-command-here arg'
