@@ -294,8 +294,17 @@ static void limited_str(struct buf *b, const struct st_opts *o, char l, int i)
 		   "str($a, $n)); } ", l, i);
 }
 
-/* argv strings to one record (see capture()). */
-#define ARGV_PACK 8
+/*
+ * argv strings to one record (see capture()): 8, or as many of -s + 2
+ * bytes as the kernel's per-CPU value (ST_REC_VALUE_MAX) holds past
+ * the record's 24 bytes of header and fields, each 8-aligned.
+ */
+static int argv_pack(const struct st_opts *o)
+{
+	int n = (ST_REC_VALUE_MAX - 24) / ((o->strsize + 2 + 7) / 8 * 8);
+
+	return n < 1 ? 1 : n > 8 ? 8 : n;
+}
 
 /* argv strings shown: as many as -s, as strace shows, up to ST_ARGV_MAX. */
 static int argv_max(const struct st_opts *o)
@@ -459,7 +468,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		/*
 		 * The pointers, one array read in two pieces (split_read()),
 		 * which tell user space where the array ends and where it
-		 * stops being readable; then ARGV_PACK strings to a record:
+		 * stops being readable; then argv_pack() strings to a record:
 		 * straight code, no loop (the verifier walks a loop once per
 		 * iteration and per way out) and no test per string, whose
 		 * branches would each be a state to walk.  Strings past the
@@ -470,11 +479,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	strings:
 		snprintf(len, sizeof(len), "%d", 8 * (strings_max(o) + 1));
 		split_read(b, ST_L_ARGV_PTRS, i, len);
-		for (k = 0; k <= strings_max(o); k += ARGV_PACK) {
+		for (k = 0; k <= strings_max(o); k += argv_pack(o)) {
 			int m, nstr = strings_max(o) + 1 - k;
 
-			if (nstr > ARGV_PACK)
-				nstr = ARGV_PACK;
+			if (nstr > argv_pack(o))
+				nstr = argv_pack(o);
 			if (k)
 				buf_printf(b, "$p = *($a + %d); if ($p != 0) { ", 8 * (k - 1));
 			buf_printf(b, "printf(\"cE%d %%d %%d", i);
@@ -1119,7 +1128,10 @@ static void inject_code(struct buf *b, const struct st_opts *o, bool exit,
  * -yy: a record of the socket at descriptor fd (an expression), if it is
  * one, its captures from idx base on (st_sys.h's ST_L_SOCKSNAP): what strace reads from the kernel's socket diagnostics while
  * the tracee is stopped, read here as the call runs, for lines decoded
- * after the socket or the process has gone.
+ * after the socket or the process has gone.  A UNIX socket's address
+ * comes in a record of its own: a read of a length the verifier cannot
+ * bound takes a slot of -s bytes, and two of them would not fit in one
+ * record (ST_STRSIZE_MAX).
  */
 /*
  * How a UNIX socket's peer's inode is read: the kernel caches it in the
@@ -1168,14 +1180,14 @@ static void sock_snap(struct buf *b, const char *fd, int base)
 		   "$ua = ((struct unix_sock *)$sk)->addr; if ($ua) { $ul = $ua->len; } } "
 		   "if ($sf == %d) { $w0 = ((struct netlink_sock *)$sk)->portid; } "
 		   "if ($ul > %d) { $ul = %d; } "
-		   "printf(\"c%c%d %%d %%d %%d %%d %%d %%d %%d %%d %%s %%r\", $t, %d, $nlf->f_inode->i_ino, "
+		   "printf(\"c%c%d %%d %%d %%d %%d %%d %%d %%d %%d %%s\", $t, %d, $nlf->f_inode->i_ino, "
 		   "$sf | ((uint64)$sk->__sk_common.skc_num << 16) | ((uint64)$sk->__sk_common.skc_dport << 32) | "
 		   "(((uint64)$sk->sk_protocol & 0xff) << 48) | ((uint64)$sk->__sk_common.skc_state << 56), "
-		   "$w0, $w1, $w2, $w3, "
-		   "$sk->__sk_common.skc_prot->name, buf($ua->name, $ul)); } }\n",
+		   "$w0, $w1, $w2, $w3, $sk->__sk_common.skc_prot->name); "
+		   "if ($ul) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($ua->name, $ul)); } } }\n",
 		   AF_UNIX, peer_ino(), AF_NETLINK,
 		   (int)sizeof(struct sockaddr_un), (int)sizeof(struct sockaddr_un),
-		   ST_L_SOCKSNAP, ST_SNAP_ARG, base);
+		   ST_L_SOCKSNAP, ST_SNAP_ARG, base, ST_L_SOCKSNAP, ST_SNAP_ARG, base + 7);
 }
 
 /*

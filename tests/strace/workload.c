@@ -4913,6 +4913,42 @@ static void iodumps(void)
 }
 
 /*
+ * -s above what one record holds: a write and a read of 300,000 bytes,
+ * an openat path and execve strings longer than the -s values tested.
+ */
+static void long_strings(void)
+{
+	size_t n = 300000, i;
+	char *b = malloc(n + 1), *v[3], *env[] = { NULL };
+	int fd;
+
+	if (!b)
+		return;
+	for (i = 0; i < n; i++)
+		b[i] = i % 997 == 5 ? '\n' : i % 1009 == 7 ? '\x01' : 'a' + i % 26;
+	b[n] = 0;
+	fd = open("/dev/null", O_WRONLY);
+	if (write(fd, b, n) < 0)
+		return;
+	close(fd);
+	fd = open("/dev/zero", O_RDONLY);
+	if (read(fd, b, n) < 0)
+		return;
+	close(fd);
+	memset(b, 'x', n);
+	b[40000] = 0;
+	v[0] = b;
+	v[1] = b + 30000;
+	v[2] = NULL;
+	execve("/nonexistent/long-strings", v, env);
+	b[40000] = 'x';
+	b[4200] = 0;
+	memcpy(b, "/nonexistent/", 13);
+	open(b, O_RDONLY);
+	free(b);
+}
+
+/*
  * iovec arrays longer than -s's default: writev and pwritev of 40
  * buffers of 3 to 42 bytes, readv and preadv filling 40 from a file of
  * 600 bytes (so that the last ones get nothing), process_vm_readv into
@@ -5641,6 +5677,10 @@ int main(int argc, char **argv)
 		syscall(SYS_setgroups, 2, g);
 		syscall(SYS_setgroups, 65537, g);
 		syscall(SYS_getgroups, 0, NULL);
+		return 0;
+	}
+	if (!strcmp(mode, "long-strings")) {
+		long_strings();
 		return 0;
 	}
 	if (!strcmp(mode, "long-iovs")) {
