@@ -12,6 +12,7 @@
 #include <linux/prctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 
 #include "../kernel/btf.h"
 #include "st_bpf.h"
@@ -1124,6 +1125,42 @@ static void inject_code(struct buf *b, const struct st_opts *o, bool exit,
 	buf_printf(b, "}%s }\n", exit ? " else { $j = 0; }" : "");
 }
 
+/* Children of the caller -Y looks through for a pid argument's name. */
+#define ST_PIDCOMM_KIDS 16
+
+/*
+ * -Y: the name of the process a pid argument of wait4, waitid (P_PID),
+ * kill, tkill or tgkill names, when it is a child of the calling thread,
+ * read at the call's entry ("N pid comm"): these calls can reap it, or
+ * make it go, before the line prints and /proc is read.  A walk of the
+ * thread's children list (its first ST_PIDCOMM_KIDS), as no kernel
+ * function that finds a task by its pid is callable from a raw
+ * tracepoint.  Other calls pay a few comparisons.
+ */
+static void pid_comms(struct buf *b)
+{
+	int sib, kids, k;
+
+	kbtf_install();
+	sib = kbtf_member("task_struct", "sibling", NULL);
+	kids = kbtf_member("task_struct", "children", NULL);
+	if (sib < 0 || kids < 0)
+		return;
+	buf_printf(b, "	$yp = 0; if ($nr == %d || $nr == %d || $nr == %d || $nr == %d) { "
+		   "$yp = (int32)*(arg0 + %d); } "
+		   "if ($nr == %d && (int32)*(arg0 + %d) == %d) { $yp = (int32)*(arg0 + %d); } "
+		   "if ($yp > 0) { $yh = (uint64)curtask + %d; $yn = *($yh); ",
+		   __NR_wait4, __NR_kill, __NR_tkill, __NR_tgkill, reg_off[0],
+		   __NR_waitid, reg_off[0], P_PID, reg_off[1], kids);
+	for (k = 0; k < ST_PIDCOMM_KIDS; k++)
+		buf_printf(b, "if ($yn != $yh) { $yc = (struct task_struct *)($yn - %d); "
+			   "if ($yc->pid == $yp) { printf(\"N %%d %%s\", $yp, $yc->comm); } "
+			   "$yn = *($yn); ", sib);
+	for (k = 0; k < ST_PIDCOMM_KIDS; k++)
+		buf_printf(b, "} ");
+	buf_printf(b, "}\n");
+}
+
 /*
  * -yy: a record of the socket at descriptor fd (an expression), if it is
  * one, its captures from idx base on (st_sys.h's ST_L_SOCKSNAP): what strace reads from the kernel's socket diagnostics while
@@ -1305,6 +1342,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	if (o->lines && !exit)
 		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, %s, buf(arg0 + %d, %d));\n",
 			   now, REGS_FROM, o->iptr ? REGS_IP_LEN : 64);
+	if (o->lines && !exit && o->pidcomm)
+		pid_comms(b);
 	/* -yy: the socket in argument 0, which most calls on one take. */
 	if (o->lines && !exit && o->fdsock) {
 		snprintf(fdx, sizeof(fdx), "*(arg0 + %d) & 0xffffffff", reg_off[0]);

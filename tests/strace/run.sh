@@ -311,6 +311,8 @@ same_line "a buffer past -s that ends a mapping: its address, as strace reads on
 	-e trace=write -- "$WL" page-end
 same_line "-e write=1: no dump of a writev whose iovec array runs off its mapping" \
 	-e trace=writev -e write=1 -- "$WL" page-end
+same_line "-Y: untraced children named at wait4's, waitid's and kill's entry, reaped before the line" \
+	-Y -e signal=none -e trace=wait4,waitid,kill -- "$WL" wait-y
 same_line "-Y: waitid's child named though reaped when the line prints" \
 	-Y -e trace=waitid -- "$WL" waitid-child
 same_line "mount_setattr: struct mount_attr, its flags, bytes past it" \

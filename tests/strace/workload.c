@@ -5713,6 +5713,39 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
+	if (!strcmp(mode, "wait-y")) {
+		/*
+		 * Untraced children named at wait4's, waitid's and kill's
+		 * entry: one gone before it is waited for, one killed, then
+		 * reaped by calls that name no pid.
+		 */
+		siginfo_t si;
+		int st, i;
+		pid_t q;
+
+		pid = fork();
+		if (pid == 0) {
+			prctl(PR_SET_NAME, "kid-one");
+			_exit(1);
+		}
+		q = fork();
+		if (q == 0) {
+			prctl(PR_SET_NAME, "kid-two");
+			pause();
+			_exit(2);
+		}
+		usleep(100000);
+		kill(q, SIGTERM);
+		wait4(pid, &st, 0, NULL);
+		waitid(P_PID, q, &si, WEXITED);
+		for (i = 0; i < 2; i++)
+			if (fork() == 0)
+				_exit(0);
+		usleep(100000);
+		wait4(-1, &st, 0, NULL);
+		waitid(P_ALL, 0, &si, WEXITED);
+		return 0;
+	}
 	if (!strcmp(mode, "waitid-child")) {
 		/* A child alive at waitid's entry, reaped by its exit. */
 		siginfo_t si;
