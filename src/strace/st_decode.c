@@ -6509,7 +6509,14 @@ static void pid_note(struct buf *b, const struct st_call *c,
 	ours = o->pidns ? st_pidns_translate(c->tid, (int)id, type) : (int)id;
 	if (!ours)
 		return;
-	if (o->pidcomm && (type == ST_PT_TID || type == ST_PT_TGID))
+	/*
+	 * wait4's child, returned reaped (no WUNTRACED or WCONTINUED), has
+	 * no /proc when strace looks at the exit: no name, whatever ferret
+	 * remembers of it.
+	 */
+	if (o->pidcomm && (type == ST_PT_TID || type == ST_PT_TGID) &&
+	    !(i < 0 && !strcmp(c->sys->name, "wait4") &&
+	      !(c->args[2] & (WUNTRACED | WCONTINUED))))
 		st_pid_comm(b, ours, o);
 	if (ours != id)
 		buf_printf(b, " /* %d in strace's PID NS */", ours);

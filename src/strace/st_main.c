@@ -611,11 +611,28 @@ static int die_of(int sig, FILE *out)
 	return 128 + sig;
 }
 
+/*
+ * -s N as strace takes it: a decimal number, signs and leading blanks
+ * allowed, 0 to ST_STRSIZE_ASKED; -1 when it is not one.  What is shown
+ * stops at ST_STRSIZE_MAX (st_main.h says why).
+ */
+static int parse_strsize(const char *arg)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(arg, &end, 10);
+	if (end == arg || *end || errno || v < 0 || v > ST_STRSIZE_ASKED)
+		return -1;
+	return v > ST_STRSIZE_MAX ? ST_STRSIZE_MAX : (int)v;
+}
+
 /* Codes of the long options without a short one. */
 enum {
 	LONG_QUAL = 256, LONG_RELATIVE, LONG_TIMESTAMPS, LONG_SYSCALL_TIMES,
 	LONG_HEX, LONG_PIDNS, LONG_SECCOMP, LONG_DUMP, LONG_SEPARATE,
-	LONG_DETACH_ON,
+	LONG_DETACH_ON, LONG_STRSIZE,
 };
 
 /* The columns of -c's table, -U's names and -S's keys, with strace's aliases. */
@@ -836,7 +853,7 @@ int st_main(int argc, char **argv)
 		{ "detach-on", required_argument, NULL, LONG_DETACH_ON },
 		{ "attach", required_argument, NULL, 'p' },
 		{ "trace-path", required_argument, NULL, 'P' },
-		{ "string-limit", required_argument, NULL, 's' },
+		{ "string-limit", required_argument, NULL, LONG_STRSIZE },
 		{ "summary-wall-clock", no_argument, NULL, 'w' },
 		{ "syscall-number", no_argument, NULL, 'n' },
 		{ "successful-only", no_argument, NULL, 'z' },
@@ -1018,9 +1035,12 @@ int st_main(int argc, char **argv)
 			break;
 		case 'Z': o.status = ST_FAILED; break;
 		case 's':
-			o.strsize = atoi(optarg);
-			if (o.strsize < 0 || o.strsize > 65000) {
-				st_err("-s %s: 0 to 65000\n", optarg);
+		case LONG_STRSIZE:
+			o.strsize = parse_strsize(optarg);
+			if (o.strsize < 0) {
+				st_err("invalid %s argument: '%s'\n",
+				       opt == 's' ? "-s" : "--string-limit", optarg);
+				fprintf(stderr, "Try '%s -h' for more information.\n", st_progname);
 				return 1;
 			}
 			break;

@@ -42,6 +42,17 @@ static inline bool st_fdset_has(const struct st_fdset *s, long fd)
 #define ST_DUMP_MAX 65000
 
 /*
+ * The largest -s whose strings and buffers one record holds: a record is
+ * built in a per-CPU array's value, which the kernel limits to 32 KiB
+ * (PCPU_MIN_UNIT_SIZE), and carries up to 32 bytes of header and
+ * fields before its string, which is 8-aligned.  A larger -s (strace
+ * takes up to ST_STRSIZE_ASKED) shows this much of each, then "...".
+ */
+#define ST_REC_VALUE_MAX 32768
+#define ST_STRSIZE_MAX (ST_REC_VALUE_MAX - 64)
+#define ST_STRSIZE_ASKED 1073741823
+
+/*
  * The columns of -c's table (-U), which are also -S's keys; ST_COL_NONE
  * (-S nothing) counts them.
  */

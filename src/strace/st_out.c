@@ -1784,6 +1784,30 @@ static void on_stack(struct st_out *s, const struct fmt_spec *fs,
 	}
 }
 
+/*
+ * -Y: the name the program read at a call's entry of a child a pid
+ * argument names, which replaces what /proc had (the entry's record came
+ * first), or nothing, once the call has reaped the child.
+ */
+static void on_pid_comm(struct st_out *s, long pid, const char *comm)
+{
+	bool known = false;
+	int i;
+
+	if (task(s, (int)pid, false))
+		return;
+	for (i = 0; i < ST_ARG_COMMS; i++)
+		if (s->arg_comm[i].pid == pid) {
+			snprintf(s->arg_comm[i].comm, sizeof(s->arg_comm[i].comm), "%s", comm);
+			known = true;
+		}
+	if (known)
+		return;
+	s->arg_comm[s->arg_comm_next].pid = pid;
+	snprintf(s->arg_comm[s->arg_comm_next].comm, sizeof(s->arg_comm[0].comm), "%s", comm);
+	s->arg_comm_next = (s->arg_comm_next + 1) % ST_ARG_COMMS;
+}
+
 void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 {
 	struct st_out *s = arg;
@@ -1827,6 +1851,10 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 				 (const char *)payload + fs->args[1].offset);
 		break;
 	}
+	case 'N':
+		on_pid_comm(s, (long)u64at(fs, payload, 0),
+			    (const char *)payload + fs->args[1].offset);
+		break;
 	case 'Q':
 		on_gone(s, fs, payload);
 		break;

@@ -12,6 +12,7 @@
 #include <linux/prctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 
 #include "../kernel/btf.h"
 #include "st_bpf.h"
@@ -293,8 +294,17 @@ static void limited_str(struct buf *b, const struct st_opts *o, char l, int i)
 		   "str($a, $n)); } ", l, i);
 }
 
-/* argv strings to one record (see capture()). */
-#define ARGV_PACK 8
+/*
+ * argv strings to one record (see capture()): 8, or as many of -s + 2
+ * bytes as the kernel's per-CPU value (ST_REC_VALUE_MAX) holds past
+ * the record's 24 bytes of header and fields, each 8-aligned.
+ */
+static int argv_pack(const struct st_opts *o)
+{
+	int n = (ST_REC_VALUE_MAX - 24) / ((o->strsize + 2 + 7) / 8 * 8);
+
+	return n < 1 ? 1 : n > 8 ? 8 : n;
+}
 
 /* argv strings shown: as many as -s, as strace shows, up to ST_ARGV_MAX. */
 static int argv_max(const struct st_opts *o)
@@ -458,7 +468,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		/*
 		 * The pointers, one array read in two pieces (split_read()),
 		 * which tell user space where the array ends and where it
-		 * stops being readable; then ARGV_PACK strings to a record:
+		 * stops being readable; then argv_pack() strings to a record:
 		 * straight code, no loop (the verifier walks a loop once per
 		 * iteration and per way out) and no test per string, whose
 		 * branches would each be a state to walk.  Strings past the
@@ -469,11 +479,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	strings:
 		snprintf(len, sizeof(len), "%d", 8 * (strings_max(o) + 1));
 		split_read(b, ST_L_ARGV_PTRS, i, len);
-		for (k = 0; k <= strings_max(o); k += ARGV_PACK) {
+		for (k = 0; k <= strings_max(o); k += argv_pack(o)) {
 			int m, nstr = strings_max(o) + 1 - k;
 
-			if (nstr > ARGV_PACK)
-				nstr = ARGV_PACK;
+			if (nstr > argv_pack(o))
+				nstr = argv_pack(o);
 			if (k)
 				buf_printf(b, "$p = *($a + %d); if ($p != 0) { ", 8 * (k - 1));
 			buf_printf(b, "printf(\"cE%d %%d %%d", i);
@@ -1114,11 +1124,50 @@ static void inject_code(struct buf *b, const struct st_opts *o, bool exit,
 	buf_printf(b, "}%s }\n", exit ? " else { $j = 0; }" : "");
 }
 
+/* Children of the caller -Y looks through for a pid argument's name. */
+#define ST_PIDCOMM_KIDS 16
+
+/*
+ * -Y: the name of the process a pid argument of wait4, waitid (P_PID),
+ * kill, tkill or tgkill names, when it is a child of the calling thread,
+ * read at the call's entry ("N pid comm"): these calls can reap it, or
+ * make it go, before the line prints and /proc is read.  A walk of the
+ * thread's children list (its first ST_PIDCOMM_KIDS), as no kernel
+ * function that finds a task by its pid is callable from a raw
+ * tracepoint.  Other calls pay a few comparisons.
+ */
+static void pid_comms(struct buf *b)
+{
+	int sib, kids, k;
+
+	kbtf_install();
+	sib = kbtf_member("task_struct", "sibling", NULL);
+	kids = kbtf_member("task_struct", "children", NULL);
+	if (sib < 0 || kids < 0)
+		return;
+	buf_printf(b, "	$yp = 0; if ($nr == %d || $nr == %d || $nr == %d || $nr == %d) { "
+		   "$yp = (int32)*(arg0 + %d); } "
+		   "if ($nr == %d && (int32)*(arg0 + %d) == %d) { $yp = (int32)*(arg0 + %d); } "
+		   "if ($yp > 0) { $yh = (uint64)curtask + %d; $yn = *($yh); ",
+		   __NR_wait4, __NR_kill, __NR_tkill, __NR_tgkill, reg_off[0],
+		   __NR_waitid, reg_off[0], P_PID, reg_off[1], kids);
+	for (k = 0; k < ST_PIDCOMM_KIDS; k++)
+		buf_printf(b, "if ($yn != $yh) { $yc = (struct task_struct *)($yn - %d); "
+			   "if ($yc->pid == $yp) { printf(\"N %%d %%s\", $yp, $yc->comm); } "
+			   "$yn = *($yn); ", sib);
+	for (k = 0; k < ST_PIDCOMM_KIDS; k++)
+		buf_printf(b, "} ");
+	buf_printf(b, "}\n");
+}
+
 /*
  * -yy: a record of the socket at descriptor fd (an expression), if it is
  * one, its captures from idx base on (st_sys.h's ST_L_SOCKSNAP): what strace reads from the kernel's socket diagnostics while
  * the tracee is stopped, read here as the call runs, for lines decoded
- * after the socket or the process has gone.
+ * after the socket or the process has gone.  A UNIX socket's address
+ * comes in a record of its own: a read of a length the verifier cannot
+ * bound takes a slot of -s bytes, and two of them would not fit in one
+ * record (ST_STRSIZE_MAX).
  */
 /*
  * How a UNIX socket's peer's inode is read: the kernel caches it in the
@@ -1167,14 +1216,14 @@ static void sock_snap(struct buf *b, const char *fd, int base)
 		   "$ua = ((struct unix_sock *)$sk)->addr; if ($ua) { $ul = $ua->len; } } "
 		   "if ($sf == %d) { $w0 = ((struct netlink_sock *)$sk)->portid; } "
 		   "if ($ul > %d) { $ul = %d; } "
-		   "printf(\"c%c%d %%d %%d %%d %%d %%d %%d %%d %%d %%s %%r\", $t, %d, $nlf->f_inode->i_ino, "
+		   "printf(\"c%c%d %%d %%d %%d %%d %%d %%d %%d %%d %%s\", $t, %d, $nlf->f_inode->i_ino, "
 		   "$sf | ((uint64)$sk->__sk_common.skc_num << 16) | ((uint64)$sk->__sk_common.skc_dport << 32) | "
 		   "(((uint64)$sk->sk_protocol & 0xff) << 48) | ((uint64)$sk->__sk_common.skc_state << 56), "
-		   "$w0, $w1, $w2, $w3, "
-		   "$sk->__sk_common.skc_prot->name, buf($ua->name, $ul)); } }\n",
+		   "$w0, $w1, $w2, $w3, $sk->__sk_common.skc_prot->name); "
+		   "if ($ul) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($ua->name, $ul)); } } }\n",
 		   AF_UNIX, peer_ino(), AF_NETLINK,
 		   (int)sizeof(struct sockaddr_un), (int)sizeof(struct sockaddr_un),
-		   ST_L_SOCKSNAP, ST_SNAP_ARG, base);
+		   ST_L_SOCKSNAP, ST_SNAP_ARG, base, ST_L_SOCKSNAP, ST_SNAP_ARG, base + 7);
 }
 
 /*
@@ -1292,6 +1341,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	if (o->lines && !exit)
 		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, %s, buf(arg0 + %d, %d));\n",
 			   now, REGS_FROM, o->iptr ? REGS_IP_LEN : 64);
+	if (o->lines && !exit && o->pidcomm)
+		pid_comms(b);
 	/* -yy: the socket in argument 0, which most calls on one take. */
 	if (o->lines && !exit && o->fdsock) {
 		snprintf(fdx, sizeof(fdx), "*(arg0 + %d) & 0xffffffff", reg_off[0]);

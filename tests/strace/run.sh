@@ -160,6 +160,30 @@ same_line() {	# same_line NAME STRACE-ARGS... -- COMMAND...
 	grep -v '^+++' f1.txt | norm | sed -E "${NORM2:-}" > f1.n
 	diff s1.n f1.n > d.txt && [ -s s1.n ] && ok "$name" || bad "$name: $(head -4 d.txt)"
 }
+# -s past what one record holds (32 KiB, the kernel's per-CPU value):
+# up to ST_STRSIZE_MAX shown as strace shows it, beyond that cut there.
+for n in 0 4096 20000; do
+	same_line "-s $n: a 300,000-byte write and read, long execve strings and path" \
+		-s $n -e trace=write,read,execve,openat -- "$WL" long-strings
+done
+strace -s 32704 -e trace=write,read,execve,openat -o s1.txt "$WL" long-strings > /dev/null
+"$FERRET" strace -s 262144 -e trace=write,read,execve,openat -o f1.txt "$WL" long-strings > /dev/null
+diff <(grep -v '^+++' s1.txt | norm) <(grep -v '^+++' f1.txt | norm) > d.txt && grep -q '^write(3, "abcde' f1.txt &&
+	ok "-s 262144: strings and buffers cut at 32704 bytes, as strace -s 32704 cuts them" ||
+	bad "-s 262144: $(head -4 d.txt | cut -c1-200)"
+for a in "-s -1" "-s x" "-s 5x" "-s 1073741824" "-s ''" "--string-limit=x"; do
+	eval "\"\$FERRET\" strace $a -e trace=none true" > /dev/null 2> e.txt; rc=$?
+	eval "strace $a -e trace=none true" > /dev/null 2> se.txt; src=$?
+	[ $rc = $src ] && [ $rc = 1 ] && diff <(sed 's/^[^:]*: //; s/Try .* -h/Try -h/' se.txt) \
+		<(sed 's/^[^:]*: //; s/Try .* -h/Try -h/' e.txt) > d.txt &&
+		ok "$a: strace's message, exit 1" || bad "$a: rc $rc/$src: $(cat e.txt se.txt)"
+done
+for a in "-s 1073741823" "-s +7" "-s ' 7'"; do
+	eval "\"\$FERRET\" strace $a -e trace=none true" > /dev/null 2> e.txt; rc=$?
+	eval "strace $a -e trace=none true" > /dev/null 2> se.txt; src=$?
+	[ $rc = 0 ] && [ $src = 0 ] && diff se.txt e.txt > /dev/null && ok "$a: taken, as strace takes it" ||
+		bad "$a: rc $rc/$src: $(cat e.txt)"
+done
 same_line "-y: pidfd_getfd's descriptor as its process has it" -y -e trace=pidfd_getfd -- "$WL" getfd
 NORM2='s/<pid:[0-9]+>/<pid:PID>/' same_line "-yy: pidfd_getfd's descriptor as its process has it" -yy -e trace=pidfd_getfd -- "$WL" getfd
 NORM2="s#$T/tmp\\.[A-Za-z0-9]+#DIR#g; s#x{255}#X#g" \
@@ -287,6 +311,8 @@ same_line "a buffer past -s that ends a mapping: its address, as strace reads on
 	-e trace=write -- "$WL" page-end
 same_line "-e write=1: no dump of a writev whose iovec array runs off its mapping" \
 	-e trace=writev -e write=1 -- "$WL" page-end
+same_line "-Y: untraced children named at wait4's, waitid's and kill's entry, reaped before the line" \
+	-Y -e signal=none -e trace=wait4,waitid,kill -- "$WL" wait-y
 same_line "-Y: waitid's child named though reaped when the line prints" \
 	-Y -e trace=waitid -- "$WL" waitid-child
 same_line "mount_setattr: struct mount_attr, its flags, bytes past it" \

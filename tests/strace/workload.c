@@ -4913,6 +4913,42 @@ static void iodumps(void)
 }
 
 /*
+ * -s above what one record holds: a write and a read of 300,000 bytes,
+ * an openat path and execve strings longer than the -s values tested.
+ */
+static void long_strings(void)
+{
+	size_t n = 300000, i;
+	char *b = malloc(n + 1), *v[3], *env[] = { NULL };
+	int fd;
+
+	if (!b)
+		return;
+	for (i = 0; i < n; i++)
+		b[i] = i % 997 == 5 ? '\n' : i % 1009 == 7 ? '\x01' : 'a' + i % 26;
+	b[n] = 0;
+	fd = open("/dev/null", O_WRONLY);
+	if (write(fd, b, n) < 0)
+		return;
+	close(fd);
+	fd = open("/dev/zero", O_RDONLY);
+	if (read(fd, b, n) < 0)
+		return;
+	close(fd);
+	memset(b, 'x', n);
+	b[40000] = 0;
+	v[0] = b;
+	v[1] = b + 30000;
+	v[2] = NULL;
+	execve("/nonexistent/long-strings", v, env);
+	b[40000] = 'x';
+	b[4200] = 0;
+	memcpy(b, "/nonexistent/", 13);
+	open(b, O_RDONLY);
+	free(b);
+}
+
+/*
  * iovec arrays longer than -s's default: writev and pwritev of 40
  * buffers of 3 to 42 bytes, readv and preadv filling 40 from a file of
  * 600 bytes (so that the last ones get nothing), process_vm_readv into
@@ -5643,6 +5679,10 @@ int main(int argc, char **argv)
 		syscall(SYS_getgroups, 0, NULL);
 		return 0;
 	}
+	if (!strcmp(mode, "long-strings")) {
+		long_strings();
+		return 0;
+	}
 	if (!strcmp(mode, "long-iovs")) {
 		long_iovs();
 		return 0;
@@ -5671,6 +5711,39 @@ int main(int argc, char **argv)
 			syscall(SYS_writev, 1, v, 2);
 			syscall(SYS_writev, 1, v, 1);
 		}
+		return 0;
+	}
+	if (!strcmp(mode, "wait-y")) {
+		/*
+		 * Untraced children named at wait4's, waitid's and kill's
+		 * entry: one gone before it is waited for, one killed, then
+		 * reaped by calls that name no pid.
+		 */
+		siginfo_t si;
+		int st, i;
+		pid_t q;
+
+		pid = fork();
+		if (pid == 0) {
+			prctl(PR_SET_NAME, "kid-one");
+			_exit(1);
+		}
+		q = fork();
+		if (q == 0) {
+			prctl(PR_SET_NAME, "kid-two");
+			pause();
+			_exit(2);
+		}
+		usleep(100000);
+		kill(q, SIGTERM);
+		wait4(pid, &st, 0, NULL);
+		waitid(P_PID, q, &si, WEXITED);
+		for (i = 0; i < 2; i++)
+			if (fork() == 0)
+				_exit(0);
+		usleep(100000);
+		wait4(-1, &st, 0, NULL);
+		waitid(P_ALL, 0, &si, WEXITED);
 		return 0;
 	}
 	if (!strcmp(mode, "waitid-child")) {
