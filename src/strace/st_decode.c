@@ -5011,11 +5011,26 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		/* waitid returns 0, rt_sigtimedwait the signal it took. */
 		if (k && v && c->ret == 0 && !rd(k->data, k->len, 0, 4))
 			buf_printf(b, "{}");
-		else if (k && v && c->ret >= 0 && !st_call_failed(c))
+		else if (k && v && c->ret >= 0 && !st_call_failed(c)) {
+			const struct st_dopts *so = o;
+			struct st_dopts reaped;
+			int code = (int)rd(k->data, k->len, 8, 4);
+
+			/*
+			 * -Y: strace names si_pid from /proc after the call,
+			 * which reaped the child unless WNOWAIT.
+			 */
+			if (ST_IS(c, "waitid") && !(c->args[3] & WNOWAIT) &&
+			    (code == CLD_EXITED || code == CLD_KILLED || code == CLD_DUMPED)) {
+				reaped = *o;
+				reaped.pidcomm = false;
+				so = &reaped;
+			}
 			st_decode_siginfo_fd(b, (int)rd(k->data, k->len, 0, 4), k->data, k->len,
-					     c->tid, o);
-		else
+					     c->tid, so);
+		} else {
 			ptr(b, v);
+		}
 		return;
 	case ST_L_ARCH_OUT:
 		arch_prctl_arg(b, c, v, k);
@@ -6959,10 +6974,13 @@ static const struct st_xlat *kernel_codes(int sig)
 	return NULL;
 }
 
-void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
-		       size_t len)
+/* si_pid and the si_uid= after it: with -Y (o not NULL) the process's name. */
+static void put_si_pid(struct buf *b, int pid, const struct st_dopts *o)
 {
-	st_decode_siginfo_fd(b, sig, si, len, 0, NULL);
+	buf_printf(b, ", si_pid=%d", pid);
+	if (o)
+		st_pid_comm(b, pid, o);
+	buf_printf(b, ", si_uid=");
 }
 
 /* si_fd: with -y (o not NULL) the descriptor's path in thread tid. */
@@ -7005,7 +7023,7 @@ void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_
 		st_xlat_enum(b, st_errno, (uint32_t)rd(si, len, 4, 4), "%llu");
 	}
 	if (sig == SIGCHLD && code > 0) {
-		buf_printf(b, ", si_pid=%d, si_uid=", (int)rd(si, len, 16, 4));
+		put_si_pid(b, (int)rd(si, len, 16, 4), o);
 		put_uid(b, (uint32_t)rd(si, len, 20, 4));
 		buf_printf(b, ", si_status=");
 		/* An exit code, or the signal that stopped, continued or killed it. */
@@ -7033,7 +7051,7 @@ void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_
 			/* A code of the kernel's for a signal that has none. */
 			if (rd(si, len, 16, 4) || rd(si, len, 20, 4))
 				{
-				buf_printf(b, ", si_pid=%d, si_uid=", (int)rd(si, len, 16, 4));
+				put_si_pid(b, (int)rd(si, len, 16, 4), o);
 				put_uid(b, (uint32_t)rd(si, len, 20, 4));
 			}
 			if (val)
@@ -7058,7 +7076,7 @@ void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_
 		}
 		else
 			{
-			buf_printf(b, ", si_pid=%d, si_uid=", (int)rd(si, len, 16, 4));
+			put_si_pid(b, (int)rd(si, len, 16, 4), o);
 			put_uid(b, (uint32_t)rd(si, len, 20, 4));
 		}
 		if (code == SI_SIGIO)

@@ -133,16 +133,17 @@ size_t st_tracee_read(int tid, uint64_t a, unsigned char *out, size_t n, bool to
  * them), max at most into pids; how many.
  */
 int st_call_pid_args(const struct st_call *c, long *pids, int max);
-/* The same, with -y's path of its si_fd when o is not NULL (thread tid's descriptor). */
+/*
+ * A siginfo (the kernel's struct kernel_siginfo) as {si_signo=...}; when
+ * o is not NULL, its si_fd with -y's path (thread tid's descriptor) and
+ * its si_pid with -Y's name.
+ */
 void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_t len,
 			  int tid, const struct st_dopts *o);
 /* An I/O priority as strace spells it: IOPRIO_PRIO_VALUE(class, data). */
 void st_ioprio(struct buf *b, unsigned v);
 /* A sigset of 64 signals, as strace prints one: [USR1 TERM], ~[...]. */
 void st_decode_sigset(struct buf *b, uint64_t set);
-/* A siginfo (the kernel's struct kernel_siginfo) as {si_signo=...}. */
-void st_decode_siginfo(struct buf *b, int sig, const unsigned char *si,
-		       size_t len);
 /*
  * fd, with -y its path: from /proc/TID/fd while the thread lives (and
  * remembered), else what was remembered, else hint (may be NULL).

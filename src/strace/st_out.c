@@ -474,16 +474,8 @@ static void write_line(struct st_out *s, int tid, struct buf *b)
 	buf_free(b);
 }
 
-/* Whether tid's call is cut and its entry's line not yet written. */
-static bool owes(const struct st_out *s, int tid)
-{
-	int i;
-
-	for (i = 0; i < s->nheld; i++)
-		if (s->held_out[i].owed && s->held_out[i].tid == tid)
-			return true;
-	return false;
-}
+static void ripen(struct st_out *s, int tid);
+static void drain_ready(struct st_out *s);
 
 /* Adds a line to those held: b's, or (b NULL) tid's owed entry. */
 static void hold(struct st_out *s, int tid, struct buf *b)
@@ -515,18 +507,19 @@ static void hold(struct st_out *s, int tid, struct buf *b)
 }
 
 /*
- * Writes line b of thread tid, after the lines held; while some are, it
- * joins them, unless it is the line of a task that owes its entry's
- * (whose records then are all read).
+ * Writes line b of thread tid, after the lines held: while some are, it
+ * joins them.  A line of tid's comes after its entry's records, so an
+ * entry tid owes is made then.
  */
 static void emit(struct st_out *s, int tid, struct buf *b)
 {
-	if (s->nheld && !owes(s, tid)) {
-		hold(s, tid, b);
+	if (!s->nheld) {
+		write_line(s, tid, b);
 		return;
 	}
-	drain(s);
-	write_line(s, tid, b);
+	ripen(s, tid);
+	hold(s, tid, b);
+	drain_ready(s);
 }
 
 /* An empty line buffer, with the memory of a line written before. */
@@ -595,8 +588,11 @@ static void entry_line(struct st_out *s, struct st_task *t, const char *mid,
 	emit(s, t->tid, &b);
 }
 
-/* Writes the lines held, the owed entries' as they are now. */
-static void drain(struct st_out *s)
+/*
+ * The line of the entry tid owes, made now: its "<unfinished ...>"
+ * line (or none, for a call no longer pending).
+ */
+static void ripen(struct st_out *s, int tid)
 {
 	int i;
 
@@ -604,17 +600,35 @@ static void drain(struct st_out *s)
 		struct st_held *h = &s->held_out[i];
 		struct st_task *t;
 
-		if (!h->owed) {
-			write_line(s, h->tid, &h->b);
+		if (!h->owed || h->tid != tid)
 			continue;
-		}
-		t = task(s, h->tid, false);
-		if (t && t->pending) {
+		h->owed = false;
+		t = task(s, tid, false);
+		if (t && t->pending)
 			entry_text(s, t, NULL, "<unfinished ...>", &h->b);
-			write_line(s, h->tid, &h->b);
-		}
 	}
-	s->nheld = 0;
+}
+
+/* Writes the lines held up to the first entry still owed. */
+static void drain_ready(struct st_out *s)
+{
+	int i;
+
+	for (i = 0; i < s->nheld && !s->held_out[i].owed; i++)
+		write_line(s, s->held_out[i].tid, &s->held_out[i].b);
+	memmove(s->held_out, s->held_out + i, (s->nheld - i) * sizeof(*s->held_out));
+	s->nheld -= i;
+}
+
+/* Writes every line held, the owed entries as they are now. */
+static void drain(struct st_out *s)
+{
+	int i;
+
+	for (i = 0; i < s->nheld; i++)
+		if (s->held_out[i].owed)
+			ripen(s, s->held_out[i].tid);
+	drain_ready(s);
 }
 
 /*
@@ -641,11 +655,11 @@ static void cut_open(struct st_out *s, int tid)
 	if (!t || !t->pending || t->cut || !shown(s, &t->call))
 		goto out;
 	/*
-	 * The line is owed, and it and those after it are held until the
-	 * records at hand are read (st_out_batch()) or t's own next line:
-	 * a call's records after its entry's (what its arguments point to)
-	 * may come after another CPU's that cuts it, for each CPU reserves
-	 * its records in the ring buffer as it goes.
+	 * The line is owed, and it and those after it are held until t's
+	 * own next line (see emit()) or until the call is old enough
+	 * (st_out_batch()): a call's records after its entry's (what its
+	 * arguments point to) may come after another CPU's that cuts it,
+	 * for each CPU reserves its records in the ring buffer as it goes.
 	 */
 	hold(s, t->tid, NULL);
 	t->cut = true;
@@ -681,10 +695,11 @@ void st_out_batch(struct st_out *s)
 		const struct st_held *h = &s->held_out[i];
 		const struct st_task *t = h->owed ? task(s, h->tid, false) : NULL;
 
-		if (t && t->pending && now - t->call.t_enter < ENTRY_RECORDS_NS)
-			return;
+		if (h->owed && (!t || !t->pending ||
+				now - t->call.t_enter >= ENTRY_RECORDS_NS))
+			ripen(s, h->tid);
 	}
-	drain(s);
+	drain_ready(s);
 }
 
 static void json_line(struct st_out *s, struct st_task *t, bool returned)
@@ -1062,7 +1077,7 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	if (!t->started)
 		return;
 	if (t->pending) {
-		drain(s);
+		ripen(s, tid);
 		call_clear(&t->call);
 	}
 	if (s->stack) {
@@ -1569,7 +1584,8 @@ static void on_exec(struct st_out *s, const struct fmt_spec *fs, const void *p)
 
 	if (!t || !t->started)
 		return;
-	drain(s);
+	ripen(s, old);
+	ripen(s, new);
 	/*
 	 * -ff: the execve's line so far ends in its thread's file, which
 	 * closes; the thread goes on in its leader's, as strace swaps them.
@@ -1638,6 +1654,7 @@ static void signal_line(struct st_out *s, struct st_task *t, int sig,
 			const unsigned char *si, uint64_t ts, uint64_t ip)
 {
 	struct buf b = { 0 };
+	struct st_dopts d;
 
 	/* ptrace never stops for SIGKILL: strace shows none. */
 	if (!t || !t->started || s->o->json || sig == SIGKILL ||
@@ -1648,7 +1665,13 @@ static void signal_line(struct st_out *s, struct st_task *t, int sig,
 	buf_printf(&b, "--- ");
 	st_signame(&b, sig);
 	buf_printf(&b, " ");
-	st_decode_siginfo(&b, sig, si, 48);
+	/*
+	 * -Y: strace names si_pid from /proc as the signal arrives, after a
+	 * wait that reaped the sender; no name remembered from a call.
+	 */
+	d = s->d;
+	d.comm = NULL;
+	st_decode_siginfo_fd(&b, sig, si, 48, t->tid, &d);
 	buf_printf(&b, " ---\n");
 	/* -k: where the signal stopped it (its delivery's, if it came with one). */
 	if (s->stack && t->stk[2].have) {

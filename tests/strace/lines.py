@@ -6,7 +6,7 @@ and pids, addresses, times and large numbers normalised; signal and exit
 lines are left out.  bench/strace-lines.sh counts the lines ferret and
 strace print the same this way.  --exact also hides what differs between
 any two runs of a command: getrandom's bytes, the clock in a line that
-prints the time of day, the number of processes sysinfo counts, a call a signal interrupted and rt_sigreturn
+prints the time of day, the number of processes sysinfo counts, the pid wait4 waits for, a call a signal interrupted and rt_sigreturn
 (which call a signal lands in is a matter of timing, and strace's stops
 make it likelier), and lines matching --skip REGEX."""
 import re
@@ -35,6 +35,7 @@ for l in open(sys.argv[-1], errors="replace"):
         body = re.sub(r'^getrandom\("[^"]*"', 'getrandom("BYTES"', body)
         body = re.sub(r"\b\d\d:\d\d:\d\d\b", "HH:MM:SS", body)
         body = re.sub(r"procs=\d+", "procs=N", body)
+        body = re.sub(r"^wait4\(\d+", "wait4(PID", body)
     body = re.sub(r"0x[0-9a-f]{6,}", "ADDR", body)
     body = re.sub(r" +=", " =", body)
     body = re.sub(r"= [0-9]{3,}$", "= PID", body)

@@ -315,6 +315,8 @@ same_line "-Y: untraced children named at wait4's, waitid's and kill's entry, re
 	-Y -e signal=none -e trace=wait4,waitid,kill -- "$WL" wait-y
 same_line "-Y: waitid's child named though reaped when the line prints" \
 	-Y -e trace=waitid -- "$WL" waitid-child
+same_line "-Y: si_pid named for a stopped child, not for one the call reaped" \
+	-Y -e signal=none -e trace=waitid -- "$WL" waitid-stop
 same_line "mount_setattr: struct mount_attr, its flags, bytes past it" \
 	-e trace=mount_setattr -- "$WL" mount-attrs
 same_line "NUMA node masks, -s 1" -s 1 -e trace=set_mempolicy,get_mempolicy -- "$WL" numa

@@ -5746,6 +5746,20 @@ int main(int argc, char **argv)
 		waitid(P_ALL, 0, &si, WEXITED);
 		return 0;
 	}
+	if (!strcmp(mode, "waitid-stop")) {
+		/* A child stopped, named in waitid's siginfo; then killed. */
+		siginfo_t si;
+
+		pid = fork();
+		if (pid == 0) {
+			raise(SIGSTOP);
+			_exit(3);
+		}
+		waitid(P_PID, pid, &si, WSTOPPED);
+		kill(pid, SIGKILL);
+		waitid(P_PID, pid, &si, WEXITED);
+		return 0;
+	}
 	if (!strcmp(mode, "waitid-child")) {
 		/* A child alive at waitid's entry, reaped by its exit. */
 		siginfo_t si;
