@@ -126,5 +126,3 @@ err tracemem_one_arg 1 "dtrace: invalid probe specifier BEGIN { tracemem(curthre
 	-n 'BEGIN { tracemem(curthread); }'
 err mutex_type_adaptive 1 "dtrace: invalid probe specifier BEGIN { trace(mutex_type_adaptive(0)); }: function 'mutex_type_adaptive' is not supported yet: Linux has no adaptive mutexes" -- \
 	-n 'BEGIN { trace(mutex_type_adaptive(0)); }'
-err cwd_missing 1 "dtrace: invalid probe specifier BEGIN { trace(cwd); }: builtin 'cwd' is not supported yet: a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run" -- \
-	-n 'BEGIN { trace(cwd); }'
