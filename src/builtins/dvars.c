@@ -640,6 +640,96 @@ static int cg_path(struct cg *g, struct node *n, struct val *out)
 	return 0;
 }
 
+/*
+ * The mutex and rwlock subroutines, with dtrace-utils' Linux semantics.
+ * A struct mutex's owner is the owning task's address with flag bits in
+ * its low 3 bits: mutex_owner() is it without them, mutex_owned()
+ * whether that is the current task.  Every Linux mutex is adaptive:
+ * mutex_type_adaptive() is 1, mutex_type_spin() 0.  A rwlock_t (a
+ * queued rwlock) keeps its state in cnts: the writer's byte (0xff when
+ * locked) and a waiting-writer bit (0x100) under readers counted from
+ * bit 9; rw_write_held() is cnts & 0xff, rw_iswriter() cnts & 0x1ff and
+ * rw_read_held() the readers, cnts & ~0x1ff.  dtrace-utils reads 8
+ * bytes there, the 4 of cnts and the 4 of the wait lock after it; these
+ * read cnts alone, which is the same while the wait lock is free.
+ */
+#define MUTEX_FLAGS 0x07
+#define QW_LOCKED 0xff
+#define QW_WMASK 0x1ff
+
+static const char *lock_proto(bool rw)
+{
+	return rw ? "rwlock_t *" : "struct mutex *";
+}
+
+static struct type *lock_type(bool rw)
+{
+	return rw ? type_parse("rwlock_t") : kbtf_struct("mutex");
+}
+
+static int sema_lock(struct sema *s, struct node *n)
+{
+	bool rw = n->name[0] == 'r', owner = !strcmp(n->name, "mutex_owner");
+	struct type *lt = lock_type(rw), *at;
+	struct node *a;
+
+	if (bi_d_nargs(s, n, 1, 1) || sema_expr(s, n->list[0]))
+		return -EINVAL;
+	if (!lt || (rw ? kbtf_member("qrwlock", "cnts", NULL) < 0 :
+			 kbtf_member("mutex", "owner", NULL) < 0))
+		return sema_error(s, n, "%s( ) needs the kernel's BTF description of %s, which this kernel does not give",
+				  n->name, rw ? "rwlock_t's queued rwlock" : "struct mutex's owner");
+	a = n->list[0];
+	at = a->type;
+	/* as DTrace: a pointer to the lock's type or to void, or NULL */
+	if (!(at->kind == TY_PTR && (!at->elem || at->elem == lt)) &&
+	    !(a->kind == N_INT && a->ival == 0))
+		return bi_d_proto_arg(s, n, 0, lock_proto(rw));
+	n->type = owner ? type_ptr(kbtf_struct("task_struct")) :
+		  type_int(4, true);
+	return 0;
+}
+
+static int cg_lock(struct cg *g, struct node *n, struct val *out)
+{
+	bool rw = n->name[0] == 'r';
+	const char *what = n->name + (rw ? 3 : 6);
+	int r, size;
+	struct val a;
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	if (!strcmp(what, "type_adaptive") || !strcmp(what, "type_spin")) {
+		r = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, r, what[5] == 'a');
+		return bi_int(out, r, n->type);
+	}
+	if (rw) {
+		/* rwlock_t's raw_lock, a struct qrwlock, holds cnts */
+		int off = kbtf_member("qrwlock", "cnts", &size);
+
+		r = cg_kread(g, cg_reg(g, &a), off, size == 8 ? 8 : 4);
+		ir_alu_imm(&g->ir, BPF_AND, r,
+			   !strcmp(what, "write_held") ? QW_LOCKED :
+			   !strcmp(what, "iswriter") ? QW_WMASK : ~QW_WMASK);
+		return bi_int(out, r, n->type);
+	}
+	r = cg_kread(g, cg_reg(g, &a), kbtf_member("mutex", "owner", NULL), 8);
+	ir_alu_imm(&g->ir, BPF_AND, r, ~MUTEX_FLAGS);
+	if (!strcmp(what, "owned")) {
+		int cur = cg_call0(g, BPF_FUNC_get_current_task);
+		int yes = ir_label(&g->ir), done = ir_label(&g->ir);
+
+		ir_jmp(&g->ir, BPF_JEQ, r, cur, yes);
+		ir_mov_imm(&g->ir, r, 0);
+		ir_ja(&g->ir, done);
+		ir_place(&g->ir, yes);
+		ir_mov_imm(&g->ir, r, 1);
+		ir_place(&g->ir, done);
+	}
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -661,16 +751,12 @@ const struct builtin builtin_dtrace_vars[] = {
 	{ .name = NULL },
 };
 
-#define FN_NOT_YET(n, why) { .name = n, .func = true, .unsupported = why }
+#define LOCK(n) { .name = n, .func = true, .sema = sema_lock, .cg = cg_lock }
 
-/* D's subroutines this engine does not have, each with the reason. */
-const struct builtin builtin_dtrace_missing[] = {
-	FN_NOT_YET("mutex_owned", "kernel mutexes are not read"),
-	FN_NOT_YET("mutex_owner", "kernel mutexes are not read"),
-	FN_NOT_YET("mutex_type_adaptive", "Linux has no adaptive mutexes"),
-	FN_NOT_YET("mutex_type_spin", "Linux has no spin mutexes"),
-	FN_NOT_YET("rw_read_held", "kernel rwlocks are not read"),
-	FN_NOT_YET("rw_write_held", "kernel rwlocks are not read"),
-	FN_NOT_YET("rw_iswriter", "kernel rwlocks are not read"),
+/* D's lock subroutines. */
+const struct builtin builtin_dtrace_locks[] = {
+	LOCK("mutex_owned"), LOCK("mutex_owner"), LOCK("mutex_type_adaptive"),
+	LOCK("mutex_type_spin"), LOCK("rw_read_held"), LOCK("rw_write_held"),
+	LOCK("rw_iswriter"),
 	{ .name = NULL },
 };
