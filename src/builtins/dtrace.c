@@ -323,6 +323,94 @@ static int sema_tracemem(struct sema *s, struct node *n)
 	return pf->sema(s, n);
 }
 
+/*
+ * __dxsou(off, size, value, ...): a translated struct used whole (the
+ * front end's *xlate <T *>(e)), n->ival bytes: zeros, and each member's
+ * translated value of size bytes at off.  Its type is a buffer of those
+ * bytes, which trace() dumps as tracemem() does, as DTrace traces a
+ * struct.
+ *
+ * The struct is too large for the BPF stack (psinfo_t is 416 bytes),
+ * and the members' reads can fault, which must not happen while a
+ * ring buffer record is reserved: it is built before the record, in the
+ * per-CPU scratch map past the record the statement assembles there
+ * (trace()'s, at its start) and past the frames stackdepth takes there,
+ * and copied into the record.
+ */
+#define DXSOU_AT(size) \
+	ALIGN_UP((int)sizeof(struct rec_hdr) + 8 + (size), 8) + 8 * 128
+
+static int sema_dxsou(struct sema *s, struct node *n)
+{
+	char w[64];
+	int i;
+
+	for (i = 0; i < n->nlist; i++) {
+		const struct type *t;
+
+		if (sema_expr(s, n->list[i]))
+			return -EINVAL;
+		t = n->list[i]->type;
+		if (i % 3 == 2 && t->kind != TY_INT && t->kind != TY_PTR &&
+		    t->kind != TY_STR)
+			return sema_error(s, n->list[i], "a translated struct's member of type %s cannot be built in memory yet",
+					  bi_d_type_word(t, w, sizeof(w)));
+	}
+	n->type = type_buf((int)n->ival);
+	return 0;
+}
+
+/* Builds the struct in the scratch map: ops[0] its address, or 0. */
+static int cg_prep_dxsou(struct cg *g, struct node *n, struct val *ops)
+{
+	int size = (int)n->ival, at = DXSOU_AT(size), key = cg_alloc(g, 8);
+	int p = ir_vreg(&g->ir), done = ir_label(&g->ir), i;
+
+	if (g->c->scratch_size < at + 8 + size)
+		g->c->scratch_size = at + 8 + size;
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, key, 0);
+	cg_lookup(g, MAP_SCRATCH, key);
+	ir_mov(&g->ir, p, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+	for (i = 0; i + 8 <= size; i += 8)
+		ir_st_imm(&g->ir, BPF_DW, p, at + i, 0);
+	for (; i < size; i++)
+		ir_st_imm(&g->ir, BPF_B, p, at + i, 0);
+	for (i = 0; i + 2 < n->nlist; i += 3) {
+		int mark = g->stack, msize = (int)n->list[i + 1]->ival;
+		struct val v;
+
+		if (cg_expr(g, n->list[i + 2], &v))
+			return -EINVAL;
+		cg_store(g, p, at + (int)n->list[i]->ival, &v, msize);
+		/* the member's temporaries are dead: the next reuses them */
+		g->stack = mark;
+	}
+	ir_alu_imm(&g->ir, BPF_ADD, p, at);
+	ir_place(&g->ir, done);
+	return bi_int(&ops[0], p, type_int(8, false));
+}
+
+static int cg_into_dxsou(struct cg *g, struct node *n, const struct val *ops,
+			 int base, int off)
+{
+	int size = (int)n->ival, used = ir_vreg(&g->ir);
+
+	ir_st_imm(&g->ir, BPF_DW, base, off, size);
+	ir_mov(&g->ir, BPF_REG_1, base);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off + 8);
+	ir_mov_imm(&g->ir, BPF_REG_2, size);
+	ir_mov(&g->ir, BPF_REG_3, ops[0].reg);
+	ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
+	ir_mov_imm(&g->ir, used, size + 8);
+	return used;
+}
+
+static int cg_dxsou(struct cg *g, struct node *n, struct val *out)
+{
+	return cg_error(g, n, "a translated struct is built only in the record trace( ) sends");
+}
+
 /* exit(status): dtrace exits with status once the run ends. */
 static int sema_exit(struct sema *s, struct node *n)
 {
@@ -736,6 +824,8 @@ const struct builtin builtin_dtrace[] = {
 	VAR("id", sema_id, cg_id),
 	{ .name = "trace", .func = true, .sema = sema_trace },
 	{ .name = "tracemem", .func = true, .sema = sema_tracemem },
+	{ .name = "__dxsou", .func = true, .sema = sema_dxsou, .cg = cg_dxsou,
+	  .cg_prep = cg_prep_dxsou, .cg_into = cg_into_dxsou },
 	{ .name = "exit", .func = true, .rec_kind = REC_EXIT, .sema = sema_exit,
 	  .cg = cg_exit },
 	{ .name = "printa", .func = true, .rec_kind = REC_DPRINTA,

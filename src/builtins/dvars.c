@@ -420,6 +420,316 @@ static int cg_argc(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+/*
+ * cwd and root: the path of the current task's fs->pwd (fs->root), as
+ * the kernel's d_path() builds one: each dentry's name up its d_parent
+ * chain, and at the root of a mount on to the dentry it is mounted on
+ * in the parent mount (struct mount, which embeds the vfsmount, by its
+ * mnt_parent and mnt_mountpoint), up to the root of the mount
+ * namespace.  Paths are from that root, not the task's own (as in
+ * Solaris, where a chrooted process's cwd names its root's path too).
+ *
+ * BPF cannot build the path backwards and move it, for want of stack,
+ * so the walk is made twice: once to add up the names' lengths, once to
+ * write each name where that total puts it.  A path longer than
+ * strsize is cut to its first strsize characters, as any D string; one
+ * whose walk takes more than PATH_DEPTH steps (names and mount
+ * crossings) is "<unknown>", the one path dtrace-utils gives.  Names
+ * that change between the walks are clipped to the string.
+ */
+#define PATH_DEPTH 32
+
+static const struct {
+	const char *sname, *path;
+	int size;
+} path_members[] = {
+	{ "task_struct", "fs", 8 },
+	{ "fs_struct", "pwd.mnt", 8 },
+	{ "fs_struct", "pwd.dentry", 8 },
+	{ "fs_struct", "root.mnt", 8 },
+	{ "fs_struct", "root.dentry", 8 },
+	{ "dentry", "d_parent", 8 },
+	{ "dentry", "d_name.len", 4 },
+	{ "dentry", "d_name.name", 8 },
+	{ "vfsmount", "mnt_root", 8 },
+	{ "mount", "mnt", 0 },
+	{ "mount", "mnt_parent", 8 },
+	{ "mount", "mnt_mountpoint", 8 },
+};
+
+static int path_off(const char *sname, const char *path)
+{
+	return kbtf_member(sname, path, NULL);
+}
+
+static int sema_path(struct sema *s, struct node *n)
+{
+	size_t i;
+	int size;
+
+	for (i = 0; i < ARRAY_SIZE(path_members); i++)
+		if (kbtf_member(path_members[i].sname, path_members[i].path,
+			       &size) < 0 ||
+		    (path_members[i].size && size != path_members[i].size))
+			return sema_error(s, n, "%s needs the kernel's BTF description of struct %s's %s, which this kernel does not give",
+					  n->name, path_members[i].sname,
+					  path_members[i].path);
+	n->type = type_str(s->c->opts.strlen);
+	return 0;
+}
+
+/* Register r = the size bytes at kernel address a + off, read through slot. */
+static void path_read(struct cg *g, int slot, int r, int a, int off, int size)
+{
+	int p = ir_vreg(&g->ir);
+
+	ir_mov(&g->ir, p, a);
+	ir_alu_imm(&g->ir, BPF_ADD, p, off);
+	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+	cg_probe_read(g, BPF_REG_10, slot, size, p);
+	ir_ld(&g->ir, size == 4 ? BPF_W : BPF_DW, r, BPF_REG_10, slot);
+}
+
+/*
+ * Makes register len a value the verifier knows nothing of, by the
+ * kernel's copy through tmp (16 bytes of frame).  Each step of a walk
+ * ends with it: else the steps' different bounds on len would keep the
+ * verifier from merging its paths, which double at each step.
+ */
+static void path_unbound(struct cg *g, int tmp, int len)
+{
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, tmp, len);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, tmp + 8);
+	ir_mov_imm(&g->ir, BPF_REG_2, 8);
+	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, tmp);
+	ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
+	ir_ld(&g->ir, BPF_DW, len, BPF_REG_10, tmp + 8);
+}
+
+/*
+ * One walk from dentry d in mount m (registers, consumed) to the top,
+ * reading through slot (8 bytes of frame) and tmp (path_unbound()):
+ * at top when it ends there, at deep when it takes more than
+ * PATH_DEPTH steps or meets a NULL.  Without buf (0), adds each
+ * name's length and a slash to len; with buf (the frame offset of a
+ * string of size bytes), counts len down by the same and writes the
+ * name and its slash at len, as far as they fall within the string.
+ * The verifier bounds a name's place and length apart, so it sees the
+ * writes reach up to size bytes past the string: those must be frame
+ * too (they are never written).
+ */
+static void path_walk(struct cg *g, int slot, int tmp, int d, int m,
+		      int len, int buf, int size, int top, int deep)
+{
+	int mnt = path_off("mount", "mnt");
+	int root = ir_vreg(&g->ir), par = ir_vreg(&g->ir), nl = ir_vreg(&g->ir);
+	int t = ir_vreg(&g->ir), name = ir_vreg(&g->ir), i;
+
+	path_read(g, slot, root, m, mnt + path_off("vfsmount", "mnt_root"), 8);
+	for (i = 0; i < PATH_DEPTH; i++) {
+		int next = ir_label(&g->ir), name_step = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JEQ, d, 0, deep);
+		ir_jmp(&g->ir, BPF_JNE, d, root, name_step);
+		/* the root of mount m: on to where it is mounted */
+		path_read(g, slot, par, m, path_off("mount", "mnt_parent"), 8);
+		ir_jmp(&g->ir, BPF_JEQ, par, m, top);
+		ir_jmp_imm(&g->ir, BPF_JEQ, par, 0, deep);
+		path_read(g, slot, d, m, path_off("mount", "mnt_mountpoint"), 8);
+		ir_mov(&g->ir, m, par);
+		path_read(g, slot, root, m,
+			  mnt + path_off("vfsmount", "mnt_root"), 8);
+		path_unbound(g, tmp, len);
+		ir_ja(&g->ir, next);
+		ir_place(&g->ir, name_step);
+		path_read(g, slot, par, d, path_off("dentry", "d_parent"), 8);
+		/* a file system's root that is no mount's: as far as it goes */
+		ir_jmp(&g->ir, BPF_JEQ, par, d, top);
+		path_read(g, slot, nl, d, path_off("dentry", "d_name.len"), 4);
+		ir_alu_imm(&g->ir, BPF_ADD, nl, 1);
+		if (!buf) {
+			ir_alu(&g->ir, BPF_ADD, len, nl);
+		} else {
+			int skip = ir_label(&g->ir), fits = ir_label(&g->ir);
+			int in = ir_label(&g->ir), p = ir_vreg(&g->ir);
+
+			ir_alu(&g->ir, BPF_SUB, len, nl);
+			/* names that grew since the first walk: stop */
+			ir_jmp_imm(&g->ir, BPF_JSLT, len, 0, top);
+			ir_jmp_imm(&g->ir, BPF_JSGE, len, size - 1, skip);
+			ir_mov(&g->ir, p, BPF_REG_10);
+			ir_alu(&g->ir, BPF_ADD, p, len);
+			ir_mov_imm(&g->ir, t, '/');
+			ir_st(&g->ir, BPF_B, p, buf, t);
+			/* the name after it, in the size - 2 - len bytes left */
+			ir_mov_imm(&g->ir, t, size - 2);
+			ir_alu(&g->ir, BPF_SUB, t, len);
+			ir_alu_imm(&g->ir, BPF_ADD, nl, -1);
+			ir_jmp(&g->ir, BPF_JGE, nl, t, fits);
+			ir_mov(&g->ir, t, nl);
+			ir_place(&g->ir, fits);
+			/* a bound the verifier sees on both paths */
+			ir_jmp_imm(&g->ir, BPF_JLE, t, size - 2, in);
+			ir_mov_imm(&g->ir, t, size - 2);
+			ir_place(&g->ir, in);
+			path_read(g, slot, name, d, path_off("dentry", "d_name.name"), 8);
+			ir_alu_imm(&g->ir, BPF_ADD, p, buf + 1);
+			ir_mov(&g->ir, BPF_REG_1, p);
+			ir_mov(&g->ir, BPF_REG_2, t);
+			ir_mov(&g->ir, BPF_REG_3, name);
+			ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
+			ir_place(&g->ir, skip);
+		}
+		ir_mov(&g->ir, d, par);
+		path_unbound(g, tmp, len);
+		ir_place(&g->ir, next);
+	}
+	ir_ja(&g->ir, deep);
+}
+
+static int cg_path(struct cg *g, struct node *n, struct val *out)
+{
+	static const char unknown[] = "<unknown>";
+	int size = g->c->opts.strlen, buf, fs = ir_vreg(&g->ir), task;
+	int slot = cg_alloc(g, 8), tmp = cg_alloc(g, 16);
+	int d = ir_vreg(&g->ir), m = ir_vreg(&g->ir), len = ir_vreg(&g->ir);
+	int d2 = ir_vreg(&g->ir), m2 = ir_vreg(&g->ir);
+	int top = ir_label(&g->ir), deep = ir_label(&g->ir);
+	int names = ir_label(&g->ir), written = ir_label(&g->ir);
+	int done = ir_label(&g->ir);
+	bool pwd = !strcmp(n->name, "cwd");
+	size_t i;
+
+	/* size bytes of frame above the string: see path_walk() */
+	if (g->stack < size)
+		cg_alloc(g, size - g->stack);
+	buf = cg_alloc(g, size);
+	cg_zero(g, buf, size);
+	task = cg_call0(g, BPF_FUNC_get_current_task);
+	path_read(g, slot, fs, task, path_off("task_struct", "fs"), 8);
+	ir_jmp_imm(&g->ir, BPF_JEQ, fs, 0, deep);
+	path_read(g, slot, d, fs,
+		  path_off("fs_struct", pwd ? "pwd.dentry" : "root.dentry"), 8);
+	path_read(g, slot, m, fs,
+		  path_off("fs_struct", pwd ? "pwd.mnt" : "root.mnt"), 8);
+	ir_jmp_imm(&g->ir, BPF_JEQ, m, 0, deep);
+	/* the struct mount that embeds the vfsmount */
+	ir_alu_imm(&g->ir, BPF_ADD, m, -path_off("mount", "mnt"));
+	ir_mov(&g->ir, d2, d);
+	ir_mov(&g->ir, m2, m);
+	ir_mov_imm(&g->ir, len, 0);
+	path_walk(g, slot, tmp, d, m, len, 0, size, top, deep);
+	ir_place(&g->ir, top);
+	ir_jmp_imm(&g->ir, BPF_JNE, len, 0, names);
+	ir_st_imm(&g->ir, BPF_B, BPF_REG_10, buf, '/');
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, names);
+	path_walk(g, slot, tmp, d2, m2, len, buf, size, written, written);
+	ir_place(&g->ir, written);
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, deep);
+	for (i = 0; i < sizeof(unknown) - 1 && (int)i < size - 1; i++)
+		ir_st_imm(&g->ir, BPF_B, BPF_REG_10, buf + (int)i,
+			  (uint8_t)unknown[i]);
+	ir_place(&g->ir, done);
+	out->kind = V_STACK;
+	out->off = buf;
+	out->type = n->type;
+	return 0;
+}
+
+/*
+ * The mutex and rwlock subroutines, with dtrace-utils' Linux semantics.
+ * A struct mutex's owner is the owning task's address with flag bits in
+ * its low 3 bits: mutex_owner() is it without them, mutex_owned()
+ * whether that is the current task.  Every Linux mutex is adaptive:
+ * mutex_type_adaptive() is 1, mutex_type_spin() 0.  A rwlock_t (a
+ * queued rwlock) keeps its state in cnts: the writer's byte (0xff when
+ * locked) and a waiting-writer bit (0x100) under readers counted from
+ * bit 9; rw_write_held() is cnts & 0xff, rw_iswriter() cnts & 0x1ff and
+ * rw_read_held() the readers, cnts & ~0x1ff.  dtrace-utils reads 8
+ * bytes there, the 4 of cnts and the 4 of the wait lock after it; these
+ * read cnts alone, which is the same while the wait lock is free.
+ */
+#define MUTEX_FLAGS 0x07
+#define QW_LOCKED 0xff
+#define QW_WMASK 0x1ff
+
+static const char *lock_proto(bool rw)
+{
+	return rw ? "rwlock_t *" : "struct mutex *";
+}
+
+static struct type *lock_type(bool rw)
+{
+	return rw ? type_parse("rwlock_t") : kbtf_struct("mutex");
+}
+
+static int sema_lock(struct sema *s, struct node *n)
+{
+	bool rw = n->name[0] == 'r', owner = !strcmp(n->name, "mutex_owner");
+	struct type *lt = lock_type(rw), *at;
+	struct node *a;
+
+	if (bi_d_nargs(s, n, 1, 1) || sema_expr(s, n->list[0]))
+		return -EINVAL;
+	if (!lt || (rw ? kbtf_member("qrwlock", "cnts", NULL) < 0 :
+			 kbtf_member("mutex", "owner", NULL) < 0))
+		return sema_error(s, n, "%s( ) needs the kernel's BTF description of %s, which this kernel does not give",
+				  n->name, rw ? "rwlock_t's queued rwlock" : "struct mutex's owner");
+	a = n->list[0];
+	at = a->type;
+	/* as DTrace: a pointer to the lock's type or to void, or NULL */
+	if (!(at->kind == TY_PTR && (!at->elem || at->elem == lt)) &&
+	    !(a->kind == N_INT && a->ival == 0))
+		return bi_d_proto_arg(s, n, 0, lock_proto(rw));
+	n->type = owner ? type_ptr(kbtf_struct("task_struct")) :
+		  type_int(4, true);
+	return 0;
+}
+
+static int cg_lock(struct cg *g, struct node *n, struct val *out)
+{
+	bool rw = n->name[0] == 'r';
+	const char *what = n->name + (rw ? 3 : 6);
+	int r, size;
+	struct val a;
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	if (!strcmp(what, "type_adaptive") || !strcmp(what, "type_spin")) {
+		r = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, r, what[5] == 'a');
+		return bi_int(out, r, n->type);
+	}
+	if (rw) {
+		/* rwlock_t's raw_lock, a struct qrwlock, holds cnts */
+		int off = kbtf_member("qrwlock", "cnts", &size);
+
+		r = cg_kread(g, cg_reg(g, &a), off, size == 8 ? 8 : 4);
+		ir_alu_imm(&g->ir, BPF_AND, r,
+			   !strcmp(what, "write_held") ? QW_LOCKED :
+			   !strcmp(what, "iswriter") ? QW_WMASK : ~QW_WMASK);
+		return bi_int(out, r, n->type);
+	}
+	r = cg_kread(g, cg_reg(g, &a), kbtf_member("mutex", "owner", NULL), 8);
+	ir_alu_imm(&g->ir, BPF_AND, r, ~MUTEX_FLAGS);
+	if (!strcmp(what, "owned")) {
+		int cur = cg_call0(g, BPF_FUNC_get_current_task);
+		int yes = ir_label(&g->ir), done = ir_label(&g->ir);
+
+		ir_jmp(&g->ir, BPF_JEQ, r, cur, yes);
+		ir_mov_imm(&g->ir, r, 0);
+		ir_ja(&g->ir, done);
+		ir_place(&g->ir, yes);
+		ir_mov_imm(&g->ir, r, 1);
+		ir_place(&g->ir, done);
+	}
+	return bi_int(out, r, n->type);
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define NOT_YET(n, why) { .name = n, .unsupported = why }
 
@@ -436,21 +746,17 @@ const struct builtin builtin_dtrace_vars[] = {
 	VAR("ustackdepth", bi_sema_u32, cg_stackdepth),
 	VAR("vtimestamp", sema_vtimestamp, cg_vtimestamp),
 	{ .name = "__duregs", .func = true, .sema = sema_duregs, .cg = cg_duregs },
-	NOT_YET("cwd", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
-	NOT_YET("root", "a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run"),
+	VAR("cwd", sema_path, cg_path),
+	VAR("root", sema_path, cg_path),
 	{ .name = NULL },
 };
 
-#define FN_NOT_YET(n, why) { .name = n, .func = true, .unsupported = why }
+#define LOCK(n) { .name = n, .func = true, .sema = sema_lock, .cg = cg_lock }
 
-/* D's subroutines this engine does not have, each with the reason. */
-const struct builtin builtin_dtrace_missing[] = {
-	FN_NOT_YET("mutex_owned", "kernel mutexes are not read"),
-	FN_NOT_YET("mutex_owner", "kernel mutexes are not read"),
-	FN_NOT_YET("mutex_type_adaptive", "Linux has no adaptive mutexes"),
-	FN_NOT_YET("mutex_type_spin", "Linux has no spin mutexes"),
-	FN_NOT_YET("rw_read_held", "kernel rwlocks are not read"),
-	FN_NOT_YET("rw_write_held", "kernel rwlocks are not read"),
-	FN_NOT_YET("rw_iswriter", "kernel rwlocks are not read"),
+/* D's lock subroutines. */
+const struct builtin builtin_dtrace_locks[] = {
+	LOCK("mutex_owned"), LOCK("mutex_owner"), LOCK("mutex_type_adaptive"),
+	LOCK("mutex_type_spin"), LOCK("rw_read_held"), LOCK("rw_write_held"),
+	LOCK("rw_iswriter"),
 	{ .name = NULL },
 };

@@ -752,16 +752,27 @@ static struct type *xlate_field(const struct node *x, const char *member)
  * the member's type.  Of several translators to OUT, the one whose input
  * type e is cast to.
  */
-static struct node *xlate_member(struct parser *p, struct node *x, int op,
-				 const char *member, const struct loc *loc)
+/* Whether xlate node x translates to a pointer (xlate <T *>). */
+static bool xlate_ptr(const struct node *x)
 {
 	const char *out = x->list[0]->str;
-	struct node *arg = x->list[1], *v;
 	size_t n = strlen(out);
-	bool ptr = n > 2 && !strcmp(out + n - 2, " *");
+
+	return n > 2 && !strcmp(out + n - 2, " *");
+}
+
+/*
+ * The translator xlate node x uses, and its output struct in *tp: of
+ * several to the type, the one whose input type x's operand is cast to.
+ */
+static struct xlator *xlate_find(struct parser *p, struct node *x,
+				 struct type **tp)
+{
+	const char *out = x->list[0]->str;
+	struct node *arg = x->list[1];
 	struct xlator *xl = NULL;
-	struct type *t, *ft = NULL;
-	char *base, *cast;
+	struct type *t;
+	char *base;
 	int i, found = 0;
 
 	while (scope.lazy_xlators.n) {
@@ -772,11 +783,7 @@ static struct node *xlate_member(struct parser *p, struct node *x, int op,
 		if (!ok)
 			return NULL;
 	}
-	if (ptr != (op == T_ARROW))
-		return fail_at(p, loc, "[D_OP_SOU] operator %s cannot be applied to type \"%s\"; must be applied to a %s",
-			       op == T_ARROW ? "->" : ".", out,
-			       op == T_ARROW ? "pointer to a struct or union" : "struct or union");
-	base = xstrndup(out, ptr ? n - 2 : n);
+	base = xstrndup(out, strlen(out) - (xlate_ptr(x) ? 2 : 0));
 	t = out_type(base);
 	for (i = 0; t && i < scope.xlators.n; i++) {
 		struct xlator *c = scope.xlators.v[i];
@@ -786,19 +793,33 @@ static struct node *xlate_member(struct parser *p, struct node *x, int op,
 		if (!found++ || (arg->kind == N_CAST && !strcmp(arg->str, c->in)))
 			xl = c;
 	}
-	if (!xl) {
+	if (!xl)
 		fail_at(p, &x->loc, "[D_XLATE_NONE] cannot translate to \"%s\": no translator to it is defined",
 			base);
-		free(base);
-		return NULL;
-	}
-	if (found > 1 && !(arg->kind == N_CAST && !strcmp(arg->str, xl->in))) {
-		fail_at(p, &x->loc, "[D_XLATE_NONE] cannot choose among the translators to \"%s\": cast the operand to the input type of one",
-			base);
-		free(base);
-		return NULL;
-	}
+	else if (found > 1 && !(arg->kind == N_CAST && !strcmp(arg->str, xl->in)))
+		xl = fail_at(p, &x->loc, "[D_XLATE_NONE] cannot choose among the translators to \"%s\": cast the operand to the input type of one",
+			     base);
 	free(base);
+	*tp = t;
+	return xl;
+}
+
+static struct node *xlate_member(struct parser *p, struct node *x, int op,
+				 const char *member, const struct loc *loc)
+{
+	struct node *arg = x->list[1], *v;
+	struct xlator *xl;
+	struct type *t, *ft = NULL;
+	char *cast;
+	int i;
+
+	if (xlate_ptr(x) != (op == T_ARROW))
+		return fail_at(p, loc, "[D_OP_SOU] operator %s cannot be applied to type \"%s\"; must be applied to a %s",
+			       op == T_ARROW ? "->" : ".", x->list[0]->str,
+			       op == T_ARROW ? "pointer to a struct or union" : "struct or union");
+	xl = xlate_find(p, x, &t);
+	if (!xl)
+		return NULL;
 	for (i = 0; i < xl->nmembers && strcmp(xl->members[i].name, member); i++)
 		;
 	if (i == xl->nmembers)
@@ -820,6 +841,77 @@ static struct node *xlate_member(struct parser *p, struct node *x, int op,
 		free(cast);
 	}
 	return v;
+}
+
+/* The byte offset of member path (as sou_field() takes it) in struct t. */
+static int sou_offset(struct type *t, const char *path)
+{
+	size_t len = strcspn(path, ".");
+	int i, o;
+
+	for (i = 0; t && t->kind == TY_STRUCT && i < t->nfields; i++) {
+		if (!t->fields[i].name || strlen(t->fields[i].name) != len ||
+		    strncmp(t->fields[i].name, path, len))
+			continue;
+		if (!path[len])
+			return t->fields[i].offset;
+		o = sou_offset(t->fields[i].type, path + len + 1);
+		return o < 0 ? -1 : t->fields[i].offset + o;
+	}
+	return -1;
+}
+
+/*
+ * The translated struct of xlate node x used whole, or its struct
+ * member sub (NULL: the whole): __dxsou(), whose ival is the struct's
+ * size, with an offset, a size and the member's translated value for
+ * each member the translator defines within it, as DTrace builds the
+ * struct in memory.  Members the translator leaves out are zeros.
+ */
+static struct node *xlate_whole(struct parser *p, struct node *x,
+				const char *sub, const struct loc *loc)
+{
+	int op = xlate_ptr(x) ? T_ARROW : T_DOT, base = 0, i;
+	size_t sl = sub ? strlen(sub) : 0;
+	struct xlator *xl;
+	struct node *n;
+	struct type *t, *st;
+
+	xl = xlate_find(p, x, &t);
+	if (!xl)
+		return NULL;
+	st = sub ? sou_field(t, sub) : t;
+	if (sub)
+		base = sou_offset(t, sub);
+	n = new_node(p, N_CALL, loc);
+	n->name = xstrdup("__dxsou");
+	n->ival = (uint64_t)st->size;
+	for (i = 0; i < xl->nmembers; i++) {
+		const char *m = xl->members[i].name;
+		struct node *o, *z, *v;
+		struct type *ft = sou_field(t, m);
+
+		if (sub && (strncmp(m, sub, sl) || m[sl] != '.'))
+			continue;
+		if (!ft)
+			continue;
+		v = xlate_member(p, x, op, m, loc);
+		if (!v)
+			return NULL;
+		o = new_node(p, N_INT, loc);
+		make_int(o, (uint64_t)(sou_offset(t, m) - base));
+		z = new_node(p, N_INT, loc);
+		make_int(z, (uint64_t)ft->size);
+		ast_push(n, o);
+		ast_push(n, z);
+		ast_push(n, v);
+	}
+	return n;
+}
+
+static bool is_dxsou(const struct node *n)
+{
+	return n->kind == N_CALL && !strcmp(n->name, "__dxsou");
 }
 
 int (*d_args_hook)(const char *const *descs, int ndescs, int idx,
@@ -903,12 +995,14 @@ static struct node *parse_postfix_tail(struct parser *p, struct node *e)
 					struct loc at = p->tok.loc;
 					char *sub, *path;
 
-					if (!next(p) || p->tok.kind != T_DOT) {
-						fail_at(p, &at, "a struct member of a translated struct is not supported yet as a value: use one of its members (%s.%s)",
-							m, ft->fields && ft->nfields ?
-							ft->fields[0].name : "member");
-						free(m);
+					if (!next(p))
 						return NULL;
+					if (p->tok.kind != T_DOT) {
+						e = xlate_whole(p, e, m, &at);
+						free(m);
+						if (!e)
+							return NULL;
+						break;
 					}
 					if (!next(p) || !(sub = member_name(p))) {
 						free(m);
@@ -1197,6 +1291,9 @@ static struct node *parse_primary(struct parser *p)
 		    !(s = parse_expr(p)) || !expect(p, T_RPAREN))
 			return NULL;
 		ast_push(n, s);
+		/* xlate <T>(e) not followed by a member: the struct whole */
+		if (!xlate_ptr(n) && p->tok.kind != T_DOT)
+			return xlate_whole(p, n, NULL, &n->loc);
 		return n;
 	default:
 		return syntax(p);
@@ -1258,6 +1355,10 @@ static struct node *parse_unary(struct parser *p)
 		n = new_node(p, N_UNOP, &p->tok.loc);
 		n->op = kind;
 		if (!next(p) || !(n->a = parse_cast(p)))
+			goto fail;
+		/* *xlate <T *>(e): the translated struct */
+		if (kind == T_STAR && is_xlate(n->a) && xlate_ptr(n->a) &&
+		    !(n = xlate_whole(p, n->a, NULL, &n->loc)))
 			goto fail;
 		break;
 	case D_KW_SIZEOF:
@@ -1484,9 +1585,22 @@ static bool check_expr(struct parser *p, const struct node *n)
 		fail_at(p, &n->loc, "the comma operator is not supported yet");
 		return false;
 	}
+	if (n->kind == N_CALL && !strcmp(n->name, "print") && n->nlist == 1 &&
+	    (is_xlate(n->list[0]) || is_dxsou(n->list[0]))) {
+		fail_at(p, &n->list[0]->loc, "print( ) of a translated struct is not supported yet: DTrace's print( ) layout of a struct is not implemented (trace( ) dumps its bytes)");
+		return false;
+	}
 	if (is_xlate(n)) {
 		fail_at(p, &n->loc, "a translated struct is not supported yet as a value: "
 			"use one of its members (xlate <T *>(e)->member)");
+		return false;
+	}
+	/* A translated struct used whole: what trace( ) takes */
+	if (n->kind == N_CALL && !strcmp(n->name, "trace") && n->nlist == 1 &&
+	    is_dxsou(n->list[0]))
+		n = n->list[0];
+	else if (is_dxsou(n)) {
+		fail_at(p, &n->loc, "a translated struct is not supported yet as a value but by trace( ): use one of its members");
 		return false;
 	}
 	if (!check_expr(p, n->a) || !check_expr(p, n->b) || !check_expr(p, n->c))

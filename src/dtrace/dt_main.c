@@ -654,6 +654,9 @@ static const char *trace_conv(void *arg, const struct type *t)
 {
 	struct dt *d = arg;
 
+	/* a struct's bytes (a translated one's): dumped as tracemem() */
+	if (t->kind == TY_BUF)
+		return "%r";
 	if (t->kind == TY_STR || t->kind == TY_NAMED)
 		return d_print_trace_conv(0, false, true, d->quiet);
 	if (t->kind != TY_INT && t->kind != TY_PTR)

@@ -417,11 +417,25 @@ void kbtf_release(void)
 	nby_id = 0;
 }
 
+/* A kernel typedef ("rwlock_t") as the type it names, or NULL. */
+static struct type *kbtf_typedef(const char *name)
+{
+	int id;
+
+	if (!kbtf_get())
+		return NULL;
+	id = btf__find_by_name_kind(vmlinux, name, BTF_KIND_TYPEDEF);
+	if (id < 0)
+		return NULL;
+	return kbtf_build(id);
+}
+
 void kbtf_install(void)
 {
 	type_struct_named = kbtf_struct;
 	type_complete_hook = kbtf_complete;
 	type_const_named = kbtf_const;
+	type_typedef_hook = kbtf_typedef;
 }
 
 /*

@@ -124,7 +124,48 @@ err tracemem_string_size 1 "dtrace: invalid probe specifier BEGIN { tracemem(cur
 	-n 'BEGIN { tracemem(curthread, "x"); }'
 err tracemem_one_arg 1 "dtrace: invalid probe specifier BEGIN { tracemem(curthread); }: [D_PROTO_LEN] tracemem( ) prototype mismatch: 1 arg passed, at least 2 expected" -- \
 	-n 'BEGIN { tracemem(curthread); }'
-err mutex_type_adaptive 1 "dtrace: invalid probe specifier BEGIN { trace(mutex_type_adaptive(0)); }: function 'mutex_type_adaptive' is not supported yet: Linux has no adaptive mutexes" -- \
-	-n 'BEGIN { trace(mutex_type_adaptive(0)); }'
-err cwd_missing 1 "dtrace: invalid probe specifier BEGIN { trace(cwd); }: builtin 'cwd' is not supported yet: a path is read with bpf_d_path(), which the kernel allows only in fentry and LSM programs on a few functions, not in the programs D's probes run" -- \
-	-n 'BEGIN { trace(cwd); }'
+# The mutex and rwlock subroutines, as dtrace-utils computes them on
+# Linux: on locks laid out in scratch space, in each state a queued
+# rwlock's cnts or a mutex's owner word takes (readers from bit 9, the
+# waiting-writer bit 0x100, the writer's byte 0xff; the owner task with
+# flag bits in its low 3), and on a kernel mutex reached from curthread
+# that nothing holds while the workload makes a syscall (its signal's
+# cred_guard_mutex, held only across exec and ptrace attach).
+same lock_subrs 0 "mutex 1 1 0 1 0
+mutex 0 0
+rw readers 400 1 0 0
+rw writer 0 1 1
+rw waiting 0 0 1
+kernel 0 1
+
+" -- -q -c "head -c 0 /dev/null" -n '
+	syscall::exit_group:entry /pid == $target/ {
+		this->m = (struct mutex *)alloca(sizeof(struct mutex));
+		*(uint64_t *)((char *)this->m + offsetof(struct mutex, owner)) = (uint64_t)curthread | 5;
+		printf("mutex %d %d %d %d %d\n", mutex_owned(this->m), mutex_owner(this->m) == curthread,
+		       mutex_owner(this->m) == (struct task_struct *)((uint64_t)curthread | 5),
+		       mutex_type_adaptive(this->m), mutex_type_spin(this->m));
+		*(uint64_t *)((char *)this->m + offsetof(struct mutex, owner)) = (uint64_t)curthread->real_parent;
+		printf("mutex %d %d\n", mutex_owned(this->m), mutex_owner(this->m) == curthread);
+		this->l = (rwlock_t *)alloca(sizeof(rwlock_t));
+		*(uint64_t *)this->l = 0x400;
+		printf("rw readers %x %d %d %d\n", rw_read_held(this->l), 0 != rw_read_held(this->l),
+		       0 != rw_write_held(this->l), 0 != rw_iswriter(this->l));
+		*(uint64_t *)this->l = 0xff;
+		printf("rw writer %d %d %d\n", 0 != rw_read_held(this->l),
+		       0 != rw_write_held(this->l), 0 != rw_iswriter(this->l));
+		*(uint64_t *)this->l = 0x100;
+		printf("rw waiting %d %d %d\n", 0 != rw_read_held(this->l),
+		       0 != rw_write_held(this->l), 0 != rw_iswriter(this->l));
+		this->k = (struct mutex *)((uintptr_t)curthread->signal +
+		    offsetof(struct signal_struct, cred_guard_mutex));
+		printf("kernel %d %d\n", mutex_owned(this->k), mutex_owner(this->k) == NULL);
+	}'
+err mutex_proto 1 "dtrace: invalid probe specifier BEGIN { trace(mutex_owned(curthread)); }: [D_PROTO_ARG] mutex_owned( ) argument #1 is incompatible with prototype:" -- \
+	-n 'BEGIN { trace(mutex_owned(curthread)); }'
+err rw_proto 1 "dtrace: invalid probe specifier BEGIN { trace(rw_iswriter(1)); }: [D_PROTO_ARG] rw_iswriter( ) argument #1 is incompatible with prototype:" -- \
+	-n 'BEGIN { trace(rw_iswriter(1)); }'
+err rw_mutex 1 "dtrace: invalid probe specifier BEGIN { trace(rw_read_held((struct mutex *)0)); }: [D_PROTO_ARG] rw_read_held( ) argument #1 is incompatible with prototype:" -- \
+	-n 'BEGIN { trace(rw_read_held((struct mutex *)0)); }'
+err mutex_nargs 1 "dtrace: invalid probe specifier BEGIN { trace(mutex_type_spin()); }: [D_PROTO_LEN] mutex_type_spin( ) prototype mismatch: 0 args passed, 1 expected" -- \
+	-n 'BEGIN { trace(mutex_type_spin()); }'

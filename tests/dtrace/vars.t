@@ -122,3 +122,54 @@ if awk 'NR > 1 && NF == 4 { if ($2 != $4) bad = 1; ids[$3] = $2 }
 else
 	bad id_label "$(head -5 "$W/out" | tr '\n' '|')"
 fi
+
+# cwd and root: the paths of the workload's working and root directories,
+# as the shell's pwd -P gives them (the file system's names, symbolic
+# links resolved), at its exit_group.  Under a tmpfs mounted inside the
+# scratch directory and under a bind mount of a directory of it, the walk
+# crosses each mount to the directory it is mounted on.  A path longer
+# than strsize keeps its first strsize characters, as any D string; one
+# deeper than ferret's 32 steps is dtrace-utils' "<unknown>".
+cwd_case() {
+	local name=$1 dir=$2 want
+	shift 2
+	want=$(cd "$dir" && pwd -P)
+	same "$name" 0 "[${want:0:${CWD_CUT:-63}}] [/]
+
+" -- -q "$@" -c "sh $W/cwd/in.sh $dir" \
+		-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s] [%s]\n", cwd, root); }'
+}
+mkdir -p "$W/cwd/a/b" "$W/cwd/mnt" "$W/cwd/bind"
+ln -s "$W/cwd/a/b" "$W/cwd/sym"
+printf 'cd "$1" && exec true\n' >"$W/cwd/in.sh"
+cwd_case cwd_nested "$W/cwd/a/b"
+cwd_case cwd_symlink "$W/cwd/sym"
+cwd_case cwd_slash /
+if mount -t tmpfs ferret-cwd "$W/cwd/mnt" 2>/dev/null; then
+	mkdir -p "$W/cwd/mnt/in/side"
+	mount --bind "$W/cwd/mnt/in" "$W/cwd/bind"
+	cwd_case cwd_tmpfs "$W/cwd/mnt/in/side"
+	cwd_case cwd_tmpfs_root "$W/cwd/mnt"
+	cwd_case cwd_bind "$W/cwd/bind/side"
+	umount "$W/cwd/bind"
+	umount "$W/cwd/mnt"
+else
+	echo "skip cwd_tmpfs cwd_tmpfs_root cwd_bind: cannot mount a tmpfs"
+	skip=$((skip + 3))
+fi
+long="$W/cwd/a/$(printf 'n%.0s' $(seq 1 60))/$(printf 'm%.0s' $(seq 1 50))"
+mkdir -p "$long"
+cwd_case cwd_strsize "$long"
+CWD_CUT=20 cwd_case cwd_strsize_20 "$long" -x strsize=20
+deep="$W/cwd/deep/$(printf 'd/%.0s' $(seq 1 40))"
+mkdir -p "$deep"
+same cwd_deep 0 "[<unknown>]
+
+" -- -q -c "sh $W/cwd/in.sh $deep" \
+	-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s]\n", cwd); }'
+# cwd is a string to BPF: predicates and keys see it.
+same cwd_predicate 0 "$W/cwd/a/b 1
+
+" -- -q -c "sh $W/cwd/in.sh $W/cwd/a/b" \
+	-n 'syscall::exit_group:entry /pid == $target && cwd == "'"$W/cwd/a/b"'"/ { @[cwd] = count(); }
+	    END { printa("%s %@d\n", @); }'
