@@ -122,7 +122,8 @@ int bi_dscratch_store(struct cg *g, int addr, int val, int size)
 				   [8] = BPF_DW };
 	int n = ir_vreg(&g->ir), off, p = ir_vreg(&g->ir);
 
-	if (g->dscratch.top < 0 || size < 1 || size > 8 || !op[size])
+	/* BPF_W is 0: the sizes are checked, not the table's entries. */
+	if (g->dscratch.top < 0 || (size != 1 && size != 2 && size != 4 && size != 8))
 		return -EINVAL;
 	ir_mov_imm(&g->ir, n, size);
 	off = in_scratch(g, addr, n);

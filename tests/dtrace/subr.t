@@ -64,6 +64,21 @@ ferret
 	*this->w = 0x4241;
 	this->b[0] = 0x41;
 	printf("%x %x\n", this->b[0], *(char *)this->w == 0x41 ? 0x42 : 0); }'
+# Stores of every integer width through pointers into scratch, read back
+# whole: 4-byte ones too.
+same scratch_widths 0 "8877665555441111 -7 4294967289
+
+" -- -q -n 'BEGIN {
+	p = alloca(8);
+	*(uint64_t *)p = 0x1122334455667788;
+	*(uint32_t *)p = 0x55443322;
+	*(uint16_t *)p = 0x1100;
+	*(uint8_t *)p = 0x11;
+	*((uint32_t *)p + 1) = 0x88776655;
+	q = alloca(4);
+	*(int *)q = -7;
+	printf("%x %d %u\n", *(uint64_t *)p, *(int *)q, *(uint32_t *)q);
+	exit(0); }'
 # Faults: a bad address, more than -x scratchsize (a variable size: a
 # constant one is refused when compiling), a store past what alloca()
 # gave, a bcopy() larger than it; each stops its clause and runs ERROR.
