@@ -276,21 +276,6 @@ static int cg_into_ubuf(struct cg *g, struct node *n, const struct val *ops,
 	return into_buf(g, n, ops, base, off, true);
 }
 
-static int cg_ubuf(struct cg *g, struct node *n, struct val *out)
-{
-	struct val ops[2];
-	int off;
-
-	if (cg_prep_ptr_len(g, n, ops))
-		return -EINVAL;
-	off = cg_alloc(g, n->type->size);
-	cg_into_ubuf(g, n, ops, BPF_REG_10, off);
-	out->kind = V_STACK;
-	out->off = off;
-	out->type = n->type;
-	return 0;
-}
-
 /*
  * __dmem(addr, len): D's tracemem() bytes, a buffer of n->ival bytes (its
  * size argument, which its caller checked) of which len are read; not
@@ -304,6 +289,7 @@ static int sema_dmem(struct sema *s, struct node *n)
 	return 0;
 }
 
+/* buf(), __dmem() and __ubuf() on the stack, each as its cg_into reads it. */
 static int cg_buf(struct cg *g, struct node *n, struct val *out)
 {
 	struct val ops[2];
@@ -312,7 +298,7 @@ static int cg_buf(struct cg *g, struct node *n, struct val *out)
 	if (cg_prep_ptr_len(g, n, ops))
 		return -EINVAL;
 	off = cg_alloc(g, n->type->size);
-	cg_into_buf(g, n, ops, BPF_REG_10, off);
+	n->bi->cg_into(g, n, ops, BPF_REG_10, off);
 	out->kind = V_STACK;
 	out->off = off;
 	out->type = n->type;
@@ -593,7 +579,7 @@ const struct builtin builtin_strings[] = {
 	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_buf },
 	{ .name = "__dmem", .func = true, .sema = sema_dmem, .cg = cg_buf,
 	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_buf },
-	{ .name = "__ubuf", .func = true, .sema = sema_ubuf, .cg = cg_ubuf,
+	{ .name = "__ubuf", .func = true, .sema = sema_ubuf, .cg = cg_buf,
 	  .cg_prep = cg_prep_ptr_len, .cg_into = cg_into_ubuf },
 	FN("strncmp", sema_strncmp, cg_strncmp_fn),
 	FN("kaddr", sema_kaddr, cg_kaddr),
