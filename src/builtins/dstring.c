@@ -182,14 +182,7 @@ static int launder(struct cg *g, int reg, int hi)
 {
 	int slot = cg_alloc(g, 16), r = ir_vreg(&g->ir);
 
-	ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, reg);
-	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, slot + 8);
-	ir_mov_imm(&g->ir, BPF_REG_2, 8);
-	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, slot);
-	ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
-	ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot + 8);
+	cg_opaque(g, slot, reg, r);
 	clamp(g, r, 0, hi);
 	return r;
 }

@@ -491,26 +491,11 @@ static void path_read(struct cg *g, int slot, int r, int a, int off, int size)
 }
 
 /*
- * Makes register len a value the verifier knows nothing of, by the
- * kernel's copy through tmp (16 bytes of frame).  Each step of a walk
- * ends with it: else the steps' different bounds on len would keep the
- * verifier from merging its paths, which double at each step.
- */
-static void path_unbound(struct cg *g, int tmp, int len)
-{
-	ir_st(&g->ir, BPF_DW, BPF_REG_10, tmp, len);
-	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, tmp + 8);
-	ir_mov_imm(&g->ir, BPF_REG_2, 8);
-	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, tmp);
-	ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
-	ir_ld(&g->ir, BPF_DW, len, BPF_REG_10, tmp + 8);
-}
-
-/*
  * One walk from dentry d in mount m (registers, consumed) to the top,
- * reading through slot (8 bytes of frame) and tmp (path_unbound()):
+ * reading through slot (8 bytes of frame) and tmp (16 bytes: each step
+ * ends making len opaque through it, cg_opaque(), else the steps'
+ * different bounds on len would keep the verifier from merging its
+ * paths, which double at each step):
  * at top when it ends there, at deep when it takes more than
  * PATH_DEPTH steps or meets a NULL.  Without buf (0), adds each
  * name's length and a slash to len; with buf (the frame offset of a
@@ -541,7 +526,7 @@ static void path_walk(struct cg *g, int slot, int tmp, int d, int m,
 		ir_mov(&g->ir, m, par);
 		path_read(g, slot, root, m,
 			  mnt + path_off("vfsmount", "mnt_root"), 8);
-		path_unbound(g, tmp, len);
+		cg_opaque(g, tmp, len, len);
 		ir_ja(&g->ir, next);
 		ir_place(&g->ir, name_step);
 		path_read(g, slot, par, d, path_off("dentry", "d_parent"), 8);
@@ -583,7 +568,7 @@ static void path_walk(struct cg *g, int slot, int tmp, int d, int m,
 			ir_place(&g->ir, skip);
 		}
 		ir_mov(&g->ir, d, par);
-		path_unbound(g, tmp, len);
+		cg_opaque(g, tmp, len, len);
 		ir_place(&g->ir, next);
 	}
 	ir_ja(&g->ir, deep);

@@ -139,6 +139,18 @@ int cg_call0(struct cg *g, int helper)
 	return r;
 }
 
+void cg_opaque(struct cg *g, int slot, int src, int dst)
+{
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, src);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, slot + 8);
+	ir_mov_imm(&g->ir, BPF_REG_2, 8);
+	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, slot);
+	ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
+	ir_ld(&g->ir, BPF_DW, dst, BPF_REG_10, slot + 8);
+}
+
 int cg_kread(struct cg *g, int addr, int off, int size)
 {
 	static const int op[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,

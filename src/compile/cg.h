@@ -111,6 +111,12 @@ void cg_probe_read(struct cg *g, int base, int off, int size, int addr);
 int cg_kread(struct cg *g, int addr, int off, int size);
 /* Calls a helper with no arguments; a new register holding r0. */
 int cg_call0(struct cg *g, int helper);
+/*
+ * dst = src, copied by the kernel through the 16 bytes of frame at slot,
+ * so that the verifier knows nothing of dst's value: where different
+ * bounds on one register would keep it from merging paths.
+ */
+void cg_opaque(struct cg *g, int slot, int src, int dst);
 /* r0 = pointer to map value for the key at r10+key_off, or NULL. */
 void cg_lookup(struct cg *g, int map_id, int key_off);
 /* map_update_elem with key and value in the frame; counts a full map. */

@@ -108,40 +108,35 @@ fi
 VMLINUZ=$1
 KVER=${VMLINUZ##*/vmlinuz-}
 
-# A module with no dependencies (binfmt_misc), for probes on module
-# functions: taken from the cached package once.
-MOD=$KDIR/binfmt_misc.ko
-if [ ! -f "$MOD" ]; then
-	set -- "$KDIR"/*.deb
-	if [ -f "$1" ] && dpkg-deb --fsys-tarfile "$1" |
-		tar -x -O --wildcards './lib/modules/*/kernel/fs/binfmt_misc.ko' \
-			>"$MOD.tmp" 2>/dev/null && [ -s "$MOD.tmp" ]; then
-		mv "$MOD.tmp" "$MOD"
+# take_module PATH FILE WHAT: the kernel package's module
+# lib/modules/*/kernel/PATH as FILE, taken once; 1 (saying WHAT goes
+# untested) where the package has none.
+take_module() {
+	[ -f "$2" ] && return 0
+	set -- "$@" "$KDIR"/*.deb
+	if [ -f "$4" ] && dpkg-deb --fsys-tarfile "$4" |
+		tar -x -O --wildcards "./lib/modules/*/kernel/$1" \
+			>"$2.tmp" 2>/dev/null && [ -s "$2.tmp" ]; then
+		mv "$2.tmp" "$2"
 	else
-		rm -f "$MOD.tmp"
-		echo "vm: no binfmt_misc.ko in the kernel package; module probes go untested"
+		rm -f "$2.tmp"
+		echo "vm: no $(basename "$1") in the kernel package; $3 go untested"
+		return 1
 	fi
-fi
+}
+
+# A module with no dependencies (binfmt_misc), for probes on module
+# functions.
+MOD=$KDIR/binfmt_misc.ko
+take_module fs/binfmt_misc.ko "$MOD" "module probes"
 
 # Modules without dependencies for ferret dtrace's io probes: brd (a RAM
 # disk) and squashfs, which reads its superblock through
-# submit_bio_wait().  Taken from the cached package into $VMDIR once.
+# submit_bio_wait().
 BLKMODS=
 for m in drivers/block/brd.ko fs/squashfs/squashfs.ko; do
 	f=$VMDIR/$(basename "$m")
-	if [ ! -f "$f" ]; then
-		set -- "$KDIR"/*.deb
-		if [ -f "$1" ] && dpkg-deb --fsys-tarfile "$1" |
-			tar -x -O --wildcards "./lib/modules/*/kernel/$m" \
-				>"$f.tmp" 2>/dev/null && [ -s "$f.tmp" ]; then
-			mv "$f.tmp" "$f"
-		else
-			rm -f "$f.tmp"
-			echo "vm: no $(basename "$m") in the kernel package; io:::wait-* go untested"
-			continue
-		fi
-	fi
-	BLKMODS="$BLKMODS $f"
+	take_module "$m" "$f" "io:::wait-*" && BLKMODS="$BLKMODS $f"
 done
 
 # --- the initramfs, rebuilt every run (ferret changes) -------------------
