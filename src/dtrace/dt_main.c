@@ -808,6 +808,19 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 	free(vals);
 }
 
+/*
+ * printf()'s format is checked by DTrace's rules, as run_printf() prints
+ * it; system() and freopen() keep the engine's, which formats them.
+ */
+static int fmt_check(const char *func, const char *fmt,
+		     const struct type *const *args, int nargs, int *at,
+		     char *err, size_t len)
+{
+	if (strcmp(func, "printf"))
+		return 1;
+	return d_print_check(func, fmt, args, nargs, at, err, len);
+}
+
 /* Reads map i of rt into *e and describes it in *a.  0 or -errno. */
 static int read_agg(struct dt *d, struct runtime *rt, int i,
 		    struct print_entries *e, struct dp_agg *a)
@@ -1315,6 +1328,7 @@ int dt_main(int argc, char **argv)
 	copts.nspec = d.nspec;
 	copts.specsize = d.specsize;
 	copts.scratchsize = d.scratchsize;
+	copts.fmt_check = fmt_check;
 	copts.pid = d.pid > 0 && !child ? d.pid : 0;
 	/* D's strsize counts characters; the engine's strings hold a NUL too. */
 	copts.strlen = d.strsize ? d.strsize + 1 : 0;
