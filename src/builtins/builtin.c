@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -209,16 +210,66 @@ static const char *kind_word(const struct type *t)
 	}
 }
 
+/* Argument i of a printf-like call has a type a record can carry. */
+static int printable(struct sema *s, struct node *n, int i)
+{
+	const struct type *t = n->list[i]->type;
+	char b[64];
+
+	if (t->kind == TY_INT || t->kind == TY_TUPLE || t->kind == TY_PTR ||
+	    type_is_text(t) || t->kind == TY_BUF)
+		return 0;
+	return sema_error(s, n->list[i], "%s() cannot print %s", n->name,
+			  type_name(t, b, sizeof(b)));
+}
+
+/*
+ * The front end's format rules (compile_opts.fmt_check): 0 when the
+ * call suits them, 1 when they leave it to bpftrace's, -EINVAL after
+ * reporting.
+ */
+static int front_fmt_check(struct sema *s, struct node *n)
+{
+	const struct type **types;
+	char err[512];
+	int i, at = 0, ret;
+
+	for (i = 1; i < n->nlist; i++)
+		if (sema_expr(s, n->list[i]))
+			return -EINVAL;
+	types = xcalloc(n->nlist, sizeof(*types));
+	for (i = 1; i < n->nlist; i++)
+		types[i - 1] = n->list[i]->type;
+	ret = s->c->opts.fmt_check(n->name, n->list[0]->str, types,
+				   n->nlist - 1, &at, err, sizeof(err));
+	free(types);
+	if (ret < 0)
+		return sema_error(s, at > 0 && at < n->nlist ? n->list[at] : n,
+				  "%s", err);
+	return ret;
+}
+
 int bi_fmt_arg(struct sema *s, struct node *n)
 {
 	size_t from;
-	int i, want;
+	int i, want, ret;
 
 	if (n->nlist < 1 || n->list[0]->kind != N_STR)
 		return sema_error(s, n, "%s() expects a string literal (%s provided)",
 				  n->name, n->nlist < 1 ? "none" :
 				  n->list[0]->kind == N_INT ? "integer" :
 				  "an expression");
+	ret = s->c->opts.fmt_check ? front_fmt_check(s, n) : 1;
+	if (ret < 0)
+		return ret;
+	if (!ret) {
+		for (i = 1; i < n->nlist; i++)
+			if (printable(s, n, i))
+				return -EINVAL;
+		n->id = sema_add_fmt(s, n->list[0]->str, n->list + 1,
+				     n->nlist - 1);
+		return 0;
+	}
 	want = fmt_count_convs(n->list[0]->str);
 	if (want != n->nlist - 1)
 		return sema_error(s, n, "%s: %s arguments for format string (%d supplied, %d expected)",
@@ -227,15 +278,10 @@ int bi_fmt_arg(struct sema *s, struct node *n)
 	for (i = 1, from = 0; i < n->nlist; i++) {
 		struct fmt_conv conv;
 		struct type *t;
-		char b[64];
 
-		if (sema_expr(s, n->list[i]))
+		if (sema_expr(s, n->list[i]) || printable(s, n, i))
 			return -EINVAL;
 		t = n->list[i]->type;
-		if (t->kind != TY_INT && t->kind != TY_TUPLE &&
-		    t->kind != TY_PTR && !type_is_text(t) && t->kind != TY_BUF)
-			return sema_error(s, n->list[i], "%s() cannot print %s",
-					  n->name, type_name(t, b, sizeof(b)));
 		if (!fmt_next_conv(n->list[0]->str, from, &conv))
 			break;
 		from = conv.end;

@@ -2,6 +2,7 @@
 #ifndef FERRET_BI_DTRACE_H
 #define FERRET_BI_DTRACE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct buf;
@@ -60,6 +61,9 @@ struct bi_dtrace_label {
 	int (*setopt)(void *arg, const char *name, const char *value,
 		      int clause, const struct bi_dtrace_probe *p);
 };
+
+/* The words dtrace's prototypes use for a value of type t ("int"). */
+const char *bi_d_type_word(const struct type *t, char *b, size_t len);
 
 /*
  * Installs the probe names and the label hooks: the table must outlive

@@ -3,6 +3,7 @@
 #define FERRET_BUILTIN_INTERNAL_H
 
 #include "builtin.h"
+#include "dtrace.h"
 #include "../compile/cg.h"
 #include "../lang/sema.h"
 #include "../lang/lex.h"
@@ -57,8 +58,6 @@ int bi_send_args(struct cg *g, struct node *n, int kind, int first);
 /* Formats such a record's arguments with its format into b. */
 int bi_format_record(struct runtime *rt, const struct rec_hdr *h,
 		     const void *data, size_t len, struct buf *b);
-/* The words dtrace's prototypes use for a value of type t ("int"). */
-const char *bi_d_type_word(const struct type *t, char *b, size_t len);
 /* D's calls: dtrace's D_PROTO_LEN when n has not min..max (< 0: any) arguments. */
 int bi_d_nargs(struct sema *s, struct node *n, int min, int max);
 /* dtrace's D_PROTO_ARG for argument i, which is no proto. */

@@ -11,6 +11,19 @@
 
 struct probe_inst;
 
+/*
+ * A front end's rules for the format of a printf-like call (printf(),
+ * system() ...) in place of bpftrace's: func is the call's name, fmt its
+ * format (argument 0), args the types of its nargs value arguments.
+ * Returns 0 when they suit, 1 to leave the call to bpftrace's rules, or
+ * -EINVAL with the error text in err (len bytes) and in *at the argument
+ * it is about (1: the first value, 0: the call).  The formats it accepts
+ * are printed by the front end's printf_rec hook.
+ */
+typedef int (*compile_fmt_check_fn)(const char *func, const char *fmt,
+				    const struct type *const *args, int nargs,
+				    int *at, char *err, size_t len);
+
 /* Options that change what the compiler accepts or generates. */
 struct compile_opts {
 	char **params;		/* positional parameters $1.. */
@@ -56,6 +69,8 @@ struct compile_opts {
 				 * keeps (-x specsize); 0: no limit */
 	int scratchsize;	/* D: bytes of scratch space a clause may
 				 * allocate (-x scratchsize); 0: 256 */
+	compile_fmt_check_fn fmt_check;	/* the front end's format rules,
+				 * or NULL: bpftrace's */
 };
 
 /* A BPF program to load; several probe instances may share one. */

@@ -14,6 +14,7 @@
 
 #include "d_print.h"
 #include "../lang/types.h"
+#include "../builtins/dtrace.h"
 
 #define DIST_BAR 40
 
@@ -1604,4 +1605,294 @@ int d_print_printf(struct buf *out, const char *fmt,
 	}
 	free(pv);
 	return err;
+}
+
+/* Checking a printf format at compile time */
+
+/* What a conversion takes, with the prototype DTrace names it by. */
+struct conv_proto {
+	const char *name;
+	const char *proto;
+	enum {
+		CK_INT,		/* any integer (or pointer) */
+		CK_ADDR,	/* a pointer, an integer or a symbol */
+		CK_CSI,		/* an integer of at most 4 bytes */
+		CK_SIZED,	/* an integer of size bytes, signed if sign > 0 */
+		CK_TIME,	/* a 64-bit integer */
+		CK_STR,		/* a string, text or char array */
+		CK_BUF,		/* tracemem()'s bytes: ferret's own %r */
+		CK_NEVER,	/* floating point, wchar_t []: no D value here */
+		CK_NOTSUP,	/* DTrace prints it, ferret cannot */
+	} check;
+	int size, sign;		/* CK_SIZED; sign < 0: either */
+};
+
+static const char proto_xint[] = "char, short, int, long, or long long";
+static const char proto_csi[] = "char, short, or int";
+static const char proto_fp[] = "float, double, or long double";
+static const char proto_addr[] = "pointer or integer";
+static const char proto_cstr[] = "char [] or string (or use stringof)";
+static const char proto_wstr[] = "wchar_t []";
+
+static const struct conv_proto conv_protos[] = {
+	{ "a", proto_addr, CK_ADDR, 0, 0 },
+	{ "A", "pointer or integer (with -p/-c) or _usymaddr (without -p/-c)",
+	  CK_ADDR, 0, 0 },
+	{ "c", proto_csi, CK_CSI, 0, 0 },
+	{ "C", proto_csi, CK_CSI, 0, 0 },
+	{ "d", proto_xint, CK_INT, 0, 0 },
+	{ "i", proto_xint, CK_INT, 0, 0 },
+	{ "o", proto_xint, CK_INT, 0, 0 },
+	{ "u", proto_xint, CK_INT, 0, 0 },
+	{ "x", proto_xint, CK_INT, 0, 0 },
+	{ "X", proto_xint, CK_INT, 0, 0 },
+	{ "p", proto_addr, CK_ADDR, 0, 0 },
+	{ "hd", "short", CK_SIZED, 2, 1 },
+	{ "hi", "short", CK_SIZED, 2, 1 },
+	{ "ho", "unsigned short", CK_SIZED, 2, 0 },
+	{ "hu", "unsigned short", CK_SIZED, 2, 0 },
+	{ "hx", "short", CK_SIZED, 2, -1 },
+	{ "hX", "short", CK_SIZED, 2, -1 },
+	{ "ld", "long", CK_SIZED, 8, 1 },
+	{ "li", "long", CK_SIZED, 8, 1 },
+	{ "lo", "unsigned long", CK_SIZED, 8, 0 },
+	{ "lu", "unsigned long", CK_SIZED, 8, 0 },
+	{ "lx", "long", CK_SIZED, 8, -1 },
+	{ "lX", "long", CK_SIZED, 8, -1 },
+	{ "lld", "long long", CK_SIZED, 8, 1 },
+	{ "lli", "long long", CK_SIZED, 8, 1 },
+	{ "llo", "unsigned long long", CK_SIZED, 8, 0 },
+	{ "llu", "unsigned long long", CK_SIZED, 8, 0 },
+	{ "llx", "long long", CK_SIZED, 8, -1 },
+	{ "llX", "long long", CK_SIZED, 8, -1 },
+	{ "lc", "int", CK_SIZED, 4, 1 },
+	{ "s", proto_cstr, CK_STR, 0, 0 },
+	{ "S", proto_cstr, CK_STR, 0, 0 },
+	{ "T", "int64_t", CK_TIME, 0, 0 },
+	{ "Y", "int64_t", CK_TIME, 0, 0 },
+	{ "e", proto_fp, CK_NEVER, 0, 0 },
+	{ "E", proto_fp, CK_NEVER, 0, 0 },
+	{ "f", proto_fp, CK_NEVER, 0, 0 },
+	{ "g", proto_fp, CK_NEVER, 0, 0 },
+	{ "G", proto_fp, CK_NEVER, 0, 0 },
+	{ "Le", "long double", CK_NEVER, 0, 0 },
+	{ "LE", "long double", CK_NEVER, 0, 0 },
+	{ "Lf", "long double", CK_NEVER, 0, 0 },
+	{ "Lg", "long double", CK_NEVER, 0, 0 },
+	{ "LG", "long double", CK_NEVER, 0, 0 },
+	{ "ls", proto_wstr, CK_NEVER, 0, 0 },
+	{ "ws", proto_wstr, CK_NEVER, 0, 0 },
+	{ "wc", "int", CK_NOTSUP, 0, 0 },
+	{ "k", "stack", CK_NOTSUP, 0, 0 },
+	{ "r", "buffer", CK_BUF, 0, 0 },
+};
+
+static bool is_integer(const struct type *t)
+{
+	return t->kind == TY_INT || t->kind == TY_PTR;
+}
+
+static bool conv_suits(const struct conv_proto *p, const struct type *t)
+{
+	switch (p->check) {
+	case CK_INT:
+		return is_integer(t);
+	case CK_ADDR:
+		return is_integer(t) || t->kind == TY_KSYM ||
+		       t->kind == TY_USYM;
+	case CK_CSI:
+		return is_integer(t) && t->size <= 4;
+	case CK_SIZED:
+		return t->kind == TY_INT && t->size == p->size &&
+		       (p->sign < 0 || t->is_signed == (p->sign > 0));
+	case CK_TIME:
+		return is_integer(t) && t->size == 8;
+	case CK_STR:
+		return type_is_text(t) ||
+		       (t->kind == TY_ARRAY && t->elem &&
+			t->elem->kind == TY_INT && t->elem->size == 1);
+	case CK_BUF:
+		return t->kind == TY_BUF;
+	default:
+		return false;
+	}
+}
+
+static const struct conv_proto *conv_proto_of(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(conv_protos); i++)
+		if (!strcmp(conv_protos[i].name, name))
+			return &conv_protos[i];
+	return NULL;
+}
+
+/*
+ * Why DTrace refuses the conversion at s that d_print_conv_parse() did
+ * not take, in its words; conversion number k.
+ */
+static void conv_syntax_error(const char *s, int k, char *err, size_t len)
+{
+	char name[8];
+	int n = 0, dot = 0, stars = 0;
+	const char *p;
+
+	for (p = s + 1;; p++) {
+		switch (*p) {
+		case '.':
+			if (dot++) {
+				snprintf(err, len, "[D_SYNTAX] format conversion #%d has more than one '.' specified",
+					 k);
+				return;
+			}
+			continue;
+		case '*':
+			if (stars & (dot ? 2 : 1)) {
+				snprintf(err, len, "[D_SYNTAX] format conversion #%d has more than one '*' specified for the output %s",
+					 k, dot ? "precision" : "width");
+				return;
+			}
+			stars |= dot ? 2 : 1;
+			continue;
+		case '$':
+			snprintf(err, len, "[D_SYNTAX] format conversion #%d uses unsupported positional format (%%n$)",
+				 k);
+			return;
+		case '%':
+			snprintf(err, len, "[D_SYNTAX] format conversion #%d cannot be combined with other format flags: %%%%",
+				 k);
+			return;
+		case '\0':
+			snprintf(err, len, "[D_SYNTAX] format conversion #%d name expected before end of format string",
+				 k);
+			return;
+		case 'h':
+		case 'l':
+		case 'L':
+		case 'w':
+			if (n < (int)sizeof(name) - 2)
+				name[n++] = *p;
+			continue;
+		default:
+			if (isdigit((unsigned char)*p) || strchr("#+-?@' ", *p))
+				continue;
+			break;
+		}
+		break;
+	}
+	name[n++] = *p;
+	name[n] = '\0';
+	snprintf(err, len, "[D_SYNTAX] format conversion #%d is undefined: %%%s",
+		 k, name);
+}
+
+/* DTrace's error for argument #arg (1: the format) not suiting conv k. */
+static int arg_type_error(const char *func, int arg, int k, const char *conv,
+			  const char *proto, const struct type *t, char *err,
+			  size_t len)
+{
+	char w[64];
+
+	snprintf(err, len, "[D_PRINTF_ARG_TYPE] %s( ) argument #%d is incompatible with conversion #%d prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
+		 func, arg, k, conv, proto,
+		 type_is_agg(t) ? "aggregation" :
+		 bi_d_type_word(t, w, sizeof(w)));
+	return -EINVAL;
+}
+
+int d_print_check(const char *func, const char *fmt,
+		  const struct type *const *args, int nargs, int *at,
+		  char *err, size_t len)
+{
+	const struct conv_proto *cp;
+	struct dp_conv c;
+	const char *p;
+	int k = 0, next = 0, n, pass;
+	char w[64];
+
+	*at = 0;
+	if (!*fmt) {
+		snprintf(err, len, "[D_PRINTF_FMT_EMPTY] %s( ) format string is empty",
+			 func);
+		return -EINVAL;
+	}
+	/* The whole format parses before any argument is checked. */
+	for (pass = 0; pass < 2; pass++) {
+		for (p = fmt, k = 0; (p = strchr(p, '%')); p += n) {
+			k++;
+			n = d_print_conv_parse(p, &c);
+			if (n < 0) {
+				conv_syntax_error(p, k, err, len);
+				return -EINVAL;
+			}
+			if (!pass || c.conv == '%')
+				continue;
+			if (c.flags & DP_F_AGG) {
+				snprintf(err, len, "[D_PRINTF_AGG_CONV] %%@ conversion requires an aggregation and is not for use with %s( )",
+					 func);
+				return -EINVAL;
+			}
+			cp = conv_proto_of(c.name);
+			if (!cp) {
+				snprintf(err, len, "[D_SYNTAX] format conversion #%d is undefined: %%%s",
+					 k, c.name);
+				return -EINVAL;
+			}
+			if (c.flags & DP_F_DYNWIDTH || c.flags & DP_F_DYNPREC) {
+				const char *dyn[2] = { "*", ".*" };
+				int d;
+
+				for (d = 0; d < 2; d++) {
+					if (!(c.flags & (d ? DP_F_DYNPREC :
+							 DP_F_DYNWIDTH)))
+						continue;
+					if (next >= nargs) {
+						snprintf(err, len, "[D_PRINTF_DYN_PROTO] %s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding \"%s\" argument",
+							 func, k, c.name, dyn[d]);
+						return -EINVAL;
+					}
+					if (args[next]->kind != TY_INT) {
+						*at = next + 1;
+						snprintf(err, len, "[D_PRINTF_DYN_TYPE] %s( ) argument #%d is incompatible with conversion #%d prototype:\n\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
+							 func, next + 2, k, dyn[d], c.name,
+							 bi_d_type_word(args[next], w, sizeof(w)));
+						return -EINVAL;
+					}
+					next++;
+				}
+			}
+			if (next >= nargs) {
+				snprintf(err, len, "[D_PRINTF_ARG_PROTO] %s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding value argument",
+					 func, k, c.name);
+				return -EINVAL;
+			}
+			*at = next + 1;
+			if (cp->check == CK_BUF && args[next]->kind != TY_BUF) {
+				/* %r is ferret's own, for tracemem()'s bytes. */
+				snprintf(err, len, "[D_SYNTAX] format conversion #%d is undefined: %%%s",
+					 k, c.name);
+				return -EINVAL;
+			}
+			if (cp->check == CK_NOTSUP) {
+				snprintf(err, len, "%s( ) conversion #%d (%%%s) is not supported: ferret cannot print %s with %s( )",
+					 func, k, c.name,
+					 c.conv == 'k' ? "stacks" : "wide characters",
+					 func);
+				return -EINVAL;
+			}
+			if (!conv_suits(cp, args[next]))
+				return arg_type_error(func, next + 2, k, c.name,
+						      cp->proto, args[next],
+						      err, len);
+			next++;
+		}
+	}
+	*at = next + 1;
+	if (next < nargs) {
+		snprintf(err, len, "[D_PRINTF_ARG_EXTRA] %s( ) prototype mismatch: only %d arguments required by this format string",
+			 func, next);
+		return -EINVAL;
+	}
+	return 0;
 }

@@ -28,6 +28,7 @@
 #include "lang/types.h"
 #include "runtime/record.h"
 #include "runtime/run.h"
+#include "runtime/symbols.h"
 
 const char dt_optstring[] = "+n:s:P:m:f:i:lqc:p:o:wx:CD:U:I:ZeSVvb:hGAaFH";
 
@@ -742,6 +743,45 @@ static void key_text(void *arg, const struct type *t, const void *p,
 }
 
 /*
+ * A kernel address as %a names it: the symbol at or below it and the
+ * object that holds it ("vmlinux" for the kernel's own text).  The
+ * names live until the next call.  User addresses (%A) are not named.
+ */
+static int kernel_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
+{
+	static char object[128], name[256];
+	struct buf b = { 0 };
+	struct sym_where w;
+	char *plus, *end;
+	uint64_t off;
+	size_t n;
+
+	(void)arg;
+	if (pid >= 0 || sym_kernel_where(addr, &w) ||
+	    sym_kernel_ex(addr, SYM_OFFSET, &b)) {
+		buf_free(&b);
+		return -ENOENT;
+	}
+	buf_put(&b, "", 1);
+	plus = strrchr(b.p, '+');
+	off = plus ? strtoull(plus + 1, &end, 10) : 0;
+	if (plus)
+		*plus = '\0';
+	snprintf(name, sizeof(name), "%s", b.p);
+	buf_free(&b);
+	n = strlen(w.path);
+	if (!strcmp(w.path, "[kernel.kallsyms]") || n < 2)
+		snprintf(object, sizeof(object), "vmlinux");
+	else
+		snprintf(object, sizeof(object), "%.*s", (int)(n - 2),
+			 w.path + 1);
+	s->object = object;
+	s->name = name;
+	s->value = addr - off;
+	return 0;
+}
+
+/*
  * Each printf() record (trace()'s and the clause labels' too), with
  * DTrace's conversions: an integer is formatted at its own size (%x of
  * a 64-bit value prints all of it).  Values that are neither integers
@@ -755,7 +795,8 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 	struct runtime *rt = d->rt;
 	struct dp_val *vals = xcalloc(fs->nargs + 1, sizeof(*vals));
 	struct buf *texts = xcalloc(fs->nargs + 1, sizeof(*texts));
-	struct dp_ctx ctx = { .text = key_text, .text_arg = rt };
+	struct dp_ctx ctx = { .text = key_text, .text_arg = rt,
+			      .sym = kernel_sym };
 	struct buf b = { 0 };
 	int i;
 
@@ -806,6 +847,19 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 		buf_free(&texts[i]);
 	free(texts);
 	free(vals);
+}
+
+/*
+ * printf()'s format is checked by DTrace's rules, as run_printf() prints
+ * it; system() and freopen() keep the engine's, which formats them.
+ */
+static int fmt_check(const char *func, const char *fmt,
+		     const struct type *const *args, int nargs, int *at,
+		     char *err, size_t len)
+{
+	if (strcmp(func, "printf"))
+		return 1;
+	return d_print_check(func, fmt, args, nargs, at, err, len);
 }
 
 /* Reads map i of rt into *e and describes it in *a.  0 or -errno. */
@@ -1315,6 +1369,7 @@ int dt_main(int argc, char **argv)
 	copts.nspec = d.nspec;
 	copts.specsize = d.specsize;
 	copts.scratchsize = d.scratchsize;
+	copts.fmt_check = fmt_check;
 	copts.pid = d.pid > 0 && !child ? d.pid : 0;
 	/* D's strsize counts characters; the engine's strings hold a NUL too. */
 	copts.strlen = d.strsize ? d.strsize + 1 : 0;
