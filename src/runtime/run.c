@@ -1071,7 +1071,10 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 			close(child_go_fd);
 			child_go_fd = -1;
 		}
-		read_events(&rt, &os, rb, o, child, &child_done, &status);
+		if (o->sink && o->sink->started && o->sink->started(o->sink->arg))
+			rt.failed = true;
+		else
+			read_events(&rt, &os, rb, o, child, &child_done, &status);
 	}
 	rbuf_consume(rb);
 	/*

@@ -274,20 +274,49 @@ static void print_interval(struct ps *s)
 	}
 }
 
-static int timer_start(struct ps *s)
+/* -I's timer, disarmed until count_start(). */
+static int timer_open(struct ps *s)
 {
-	struct itimerspec its = { { 0 }, { 0 } };
-
-	its.it_interval.tv_sec = s->interval_ms / 1000;
-	its.it_interval.tv_nsec = s->interval_ms % 1000 * 1000000L;
-	its.it_value = its.it_interval;
 	s->tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (s->tfd < 0 || timerfd_settime(s->tfd, 0, &its, NULL)) {
-		fprintf(stderr, "ferret stat: cannot start the interval timer: %s\n",
+	if (s->tfd < 0) {
+		fprintf(stderr, "ferret stat: cannot create the interval timer: %s\n",
 			strerror(errno));
 		return -errno;
 	}
 	return 0;
+}
+
+/*
+ * The count's start, once what counts is in place and the command
+ * released, as perf starts its clock after enabling its counters: the
+ * counters that do not wait for an exec, -I's timer, and t0.
+ */
+static int count_start(struct ps *s)
+{
+	struct itimerspec its = { { 0 }, { 0 } };
+
+	stat_count_enable(&s->ev, &s->t);
+	if (s->tfd >= 0) {
+		its.it_interval.tv_sec = s->interval_ms / 1000;
+		its.it_interval.tv_nsec = s->interval_ms % 1000 * 1000000L;
+		its.it_value = its.it_interval;
+		if (timerfd_settime(s->tfd, 0, &its, NULL)) {
+			fprintf(stderr, "ferret stat: cannot start the interval timer: %s\n",
+				strerror(errno));
+			return -errno;
+		}
+	}
+	s->t0 = now_ns();
+	return 0;
+}
+
+/* The count's end, once: the counters stop and t1 is taken, as in perf. */
+static void count_stop(struct ps *s)
+{
+	if (s->t1)
+		return;
+	stat_count_disable(&s->ev);
+	s->t1 = now_ns();
 }
 
 /* The timer's expirations since the last read: intervals to print. */
@@ -352,7 +381,7 @@ static void wait_plain(struct ps *s, pid_t child, int *status,
 			break;
 		}
 	}
-	s->t1 = now_ns();
+	count_stop(s);
 	if (child > 0)
 		wait4(child, status, 0, ru);
 	if (pfd[0].fd >= 0)
@@ -369,11 +398,6 @@ static int bpf_setup(void *arg, struct runtime *rt)
 	int err = 0;
 
 	s->rt = rt;
-	/*
-	 * The command is released once the probes are attached, which no
-	 * hook sees: its time counts from here, attaching included.
-	 */
-	s->t0 = now_ns();
 	if (s->bmode.tree)
 		err = stat_bpf_seed(rt, &s->ev);
 	if (err)
@@ -382,12 +406,18 @@ static int bpf_setup(void *arg, struct runtime *rt)
 	return err;
 }
 
+/* Attaching, however long, is not counted: the count starts after it. */
+static int bpf_started(void *arg)
+{
+	return count_start(arg);
+}
+
 static bool bpf_tick(void *arg, bool child_done)
 {
 	struct ps *s = arg;
 
-	if (child_done && !s->t1)
-		s->t1 = now_ns();
+	if (child_done)
+		count_stop(s);
 	return child_done;
 }
 
@@ -407,8 +437,7 @@ static void bpf_finish(void *arg, struct runtime *rt)
 {
 	struct ps *s = arg;
 
-	if (!s->t1)
-		s->t1 = now_ns();
+	count_stop(s);
 	if (stat_bpf_read(rt, &s->ev, &s->bmode, s->t1 - s->t0))
 		fprintf(stderr, "ferret stat: cannot read the probes' counts\n");
 	s->rt = NULL;
@@ -422,7 +451,8 @@ static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
 	struct compile_opts copts = { .map_keys_max = 65536 };
 	struct run_opts ropts = { 0 };
 	struct run_sink sink = {
-		.arg = s, .setup = bpf_setup, .tick = bpf_tick,
+		.arg = s, .setup = bpf_setup, .started = bpf_started,
+		.tick = bpf_tick,
 		.poll_fd = bpf_poll_fd, .poll_ready = bpf_poll_ready,
 		.finish = bpf_finish,
 	};
@@ -488,9 +518,8 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 	if (err)
 		goto fail;
 	s->tfd = -1;
-	if (s->interval_ms && (err = timer_start(s)))
+	if (s->interval_ms && (err = timer_open(s)))
 		goto fail;
-	stat_count_enable(&s->ev, &s->t);
 	s->t1 = 0;
 	getrusage(RUSAGE_CHILDREN, &before);
 	if (s->ev.nbpf) {
@@ -503,13 +532,16 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 		if (err)
 			goto fail;
 	} else {
-		s->t0 = now_ns();
 		if (go_fd >= 0) {
 			if (write(go_fd, "g\0\0\0\0\0\0", 8) != 8)
 				err = -errno;
 			close(go_fd);
 			go_fd = -1;
 		}
+		if (!err)
+			err = count_start(s);
+		if (err)
+			goto fail;
 		wait_plain(s, child, &status, ru);
 		child = 0;
 	}

@@ -380,6 +380,35 @@ else
 		cp "$W/f0" "$W/diff"; bad bpf_forever "runs did not each count 7"; fi
 fi
 
+# Attaching is not counted: the elapsed time and the counters' window
+# start once the probes are attached, as perf's start after enabling its
+# counters.  Uprobes on bash's b* and c* functions (some 140) take time
+# to attach (the wall time they add to a run of one probe says how much,
+# and the check is skipped when it is under 0.1 s, twice the tolerance,
+# as it could not fail); ferret's elapsed
+# time must still be perf's for the same command within 50 ms, and with
+# -a the counters must count over that time alone: perf's "CPUs
+# utilized" within 0.02.
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+el() { awk '/seconds time elapsed/ { print $1 }'; }
+cpus() { awk '/CPUs utilized/ { print $(NF - 2) }'; }
+B=$(command -v bash)
+t=$(ms); fs -e "$U" sleep 0.5 >/dev/null; w1=$(( $(ms) - t ))
+t=$(ms); fs -e "uprobe:$B:b*" -e "uprobe:$B:c*" -e task-clock sleep 0.5 >"$W/fl"; wn=$(( $(ms) - t ))
+pe=$(pf -e task-clock sleep 0.5 | el)
+fe=$(el <"$W/fl")
+if [ $((wn - w1)) -lt 100 ]; then
+	skipped elapsed_after_attach "attaching took $((wn - w1)) ms: too little to tell"
+elif [ -n "$fe" ] && awk "BEGIN { d = $fe - $pe; exit !(d < 0.05 && d > -0.05) }"; then
+	ok elapsed_after_attach
+else
+	bad elapsed_after_attach "perf ${pe}s, ferret ${fe}s with $((wn - w1)) ms of attaching"
+fi
+pc=$(pf -a -e task-clock sleep 0.5 | cpus)
+fc=$(fs -a -e task-clock -e "uprobe:$B:b*" -e "uprobe:$B:c*" sleep 0.5 | cpus)
+if [ -n "$fc" ] && awk "BEGIN { d = $fc - $pc; exit !(d < 0.02 && d > -0.02) }"; then ok window_after_attach; else
+	bad window_after_attach "CPUs utilized: perf $pc, ferret $fc"; fi
+
 # --pre and --post around each run, as perf runs them: a --pre that fails
 # skips its run (no counts: "<not supported>"), a failing command skips
 # --post, and the exit status is perf's.
