@@ -38,10 +38,10 @@ struct run_sink {
 	 */
 	int (*setup)(void *arg, struct runtime *rt);
 	/*
-	 * Once every probe is attached and the -c child released, before
-	 * the first wait: where a front end's count starts (perf stat's
-	 * starts after enabling its counters).  0 or a negative errno,
-	 * after reporting it, which ends the run.
+	 * Once every probe is attached, just before the -c child is
+	 * released: where a front end's count starts (perf stat's starts
+	 * after enabling its counters).  0 or a negative errno, after
+	 * reporting it, which ends the run.
 	 */
 	int (*started)(void *arg);
 	/* After detaching, instead of printing the maps. */

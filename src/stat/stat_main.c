@@ -287,14 +287,22 @@ static int timer_open(struct ps *s)
 }
 
 /*
- * The count's start, once what counts is in place and the command
- * released, as perf starts its clock after enabling its counters: the
- * counters that do not wait for an exec, -I's timer, and t0.
+ * The count's start, once what counts is in place (BPF probes
+ * attached), just before the command is released, as perf starts its
+ * clock after enabling its counters: the threads the probes count (so
+ * that they count from here, with the counters), the counters that do
+ * not wait for an exec, -I's timer, and t0.
  */
 static int count_start(struct ps *s)
 {
 	struct itimerspec its = { { 0 }, { 0 } };
+	int err;
 
+	if (s->rt && s->bmode.tree && (err = stat_bpf_seed(s->rt, &s->ev))) {
+		fprintf(stderr, "ferret stat: cannot set the process to count: %s\n",
+			strerror(-err));
+		return err;
+	}
 	stat_count_enable(&s->ev, &s->t);
 	if (s->tfd >= 0) {
 		its.it_interval.tv_sec = s->interval_ms / 1000;
@@ -395,15 +403,9 @@ static void wait_plain(struct ps *s, pid_t child, int *status,
 static int bpf_setup(void *arg, struct runtime *rt)
 {
 	struct ps *s = arg;
-	int err = 0;
 
 	s->rt = rt;
-	if (s->bmode.tree)
-		err = stat_bpf_seed(rt, &s->ev);
-	if (err)
-		fprintf(stderr, "ferret stat: cannot set the process to count: %s\n",
-			strerror(-err));
-	return err;
+	return 0;
 }
 
 /* Attaching, however long, is not counted: the count starts after it. */
@@ -532,14 +534,13 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 		if (err)
 			goto fail;
 	} else {
-		if (go_fd >= 0) {
+		err = count_start(s);
+		if (!err && go_fd >= 0) {
 			if (write(go_fd, "g\0\0\0\0\0\0", 8) != 8)
 				err = -errno;
 			close(go_fd);
 			go_fd = -1;
 		}
-		if (!err)
-			err = count_start(s);
 		if (err)
 			goto fail;
 		wait_plain(s, child, &status, ru);
