@@ -750,6 +750,70 @@ static int parse_cpu_list(const char *arg, int **cpus)
 	return n;
 }
 
+/*
+ * perf's target__validate(): a process or threads to count override -C
+ * and -a, with the warning of the first it overrides, and -p overrides
+ * -t (its list is not read, and the header names the process).
+ */
+static void target_validate(struct ps *s)
+{
+	const char *warn = NULL;
+
+	if (s->pid_arg)
+		s->tid_arg = NULL;
+	if (s->tid_arg || s->pid_arg) {
+		if (s->cpu_arg)
+			warn = "PID/TID switch overriding CPU";
+		else if (s->all_cpus)
+			warn = "PID/TID switch overriding SYSTEM";
+		s->cpu_arg = NULL;
+		s->all_cpus = false;
+	}
+	if (warn)
+		fprintf(stderr, "%s\n", warn);
+	s->t.system_wide = s->all_cpus || s->cpu_arg;
+}
+
+/*
+ * -p's process, -t's threads or -C's CPUs, read after the other checks
+ * as perf reads them: 0, or perf's exit status after its message.
+ */
+static int target_resolve(struct ps *s)
+{
+	long v;
+
+	if (s->pid_arg && strchr(s->pid_arg, ',')) {
+		fprintf(stderr, "ferret stat: -p takes one process id ('%s'): perf's lists of processes are not supported\n",
+			s->pid_arg);
+		return EXIT_USAGE;
+	}
+	if (s->pid_arg && (parse_count(s->pid_arg, 4194304, &v) || kill((pid_t)v, 0)))
+		goto no_threads;
+	if (s->pid_arg)
+		s->t.pid = (pid_t)v;
+	if (s->tid_arg) {
+		s->t.ntids = parse_tid_list(s->tid_arg, &s->tids);
+		if (s->t.ntids < 0)
+			goto no_threads;
+		s->t.tids = s->tids;
+		s->t.pid = s->tids[0];
+	}
+	if (s->cpu_arg) {
+		s->t.ncpus = parse_cpu_list(s->cpu_arg, &s->cpus);
+		if (s->t.ncpus < 0)
+			return refuse("failed to parse CPUs map: No such file or directory", true,
+				      "    -C, --cpu <cpu>       list of cpus to monitor in system-wide\n"
+				      "    -a, --all-cpus        system-wide collection from all CPUs\n");
+		s->t.cpus = s->cpus;
+	}
+	return 0;
+no_threads:
+	fprintf(stderr, "Problems finding threads of monitor\n\n");
+	option_usage("    -p, --pid <pid>       stat events on existing process id\n"
+		     "    -t, --tid <tid>       stat events on existing thread id\n");
+	return EXIT_EINVAL;
+}
+
 int stat_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -800,46 +864,17 @@ int stat_main(int argc, char **argv)
 				goto out;
 			}
 			break;
+		/* -p, -t and -C are read once the options are checked, as in perf. */
 		case 'p':
-			if (parse_count(optarg, 4194304, &v) || kill((pid_t)v, 0)) {
-				ret = usage_error("Problems finding threads of monitor: no such process",
-						  optarg);
-				goto out;
-			}
-			s.t.pid = (pid_t)v;
 			s.pid_arg = optarg;
 			break;
 		case 't':
-			free(s.tids);
-			s.tids = NULL;
-			s.t.ntids = parse_tid_list(optarg, &s.tids);
-			if (s.t.ntids < 0) {
-				fprintf(stderr, "Problems finding threads of monitor\n\n");
-				option_usage("    -p, --pid <pid>       stat events on existing process id\n"
-					     "    -t, --tid <tid>       stat events on existing thread id\n");
-				ret = EXIT_EINVAL;
-				goto out;
-			}
-			s.t.tids = s.tids;
-			s.t.pid = s.tids[0];
 			s.tid_arg = optarg;
 			break;
 		case 'a':
-			s.t.system_wide = true;
 			s.all_cpus = true;
 			break;
 		case 'C':
-			free(s.cpus);
-			s.cpus = NULL;
-			s.t.ncpus = parse_cpu_list(optarg, &s.cpus);
-			if (s.t.ncpus < 0) {
-				ret = refuse("failed to parse CPUs map: No such file or directory", true,
-					     "    -C, --cpu <cpu>       list of cpus to monitor in system-wide\n"
-					     "    -a, --all-cpus        system-wide collection from all CPUs\n");
-				goto out;
-			}
-			s.t.cpus = s.cpus;
-			s.t.system_wide = true;
 			s.cpu_arg = optarg;
 			break;
 		case 'A':
@@ -956,6 +991,7 @@ int stat_main(int argc, char **argv)
 			goto out;
 		}
 	}
+	target_validate(&s);
 	if (repeat < 0) {
 		fprintf(stderr, "Run count must be a positive number\n\n");
 		option_usage(REPEAT_HELP);
@@ -966,7 +1002,8 @@ int stat_main(int argc, char **argv)
 	s.forever = !repeat;
 	s.runs = repeat ? (int)repeat : 1;
 	/* -a --per-thread: every thread of the system; -C has none. */
-	if (s.aggr == STAT_AGGR_THREAD && !s.t.pid && (!s.all_cpus || s.cpu_arg)) {
+	if (s.aggr == STAT_AGGR_THREAD && !s.pid_arg && !s.tid_arg &&
+	    (!s.all_cpus || s.cpu_arg)) {
 		ret = refuse("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.",
 			     false,
 			     "    -p, --pid <pid>       stat events on existing process id\n"
@@ -984,7 +1021,7 @@ int stat_main(int argc, char **argv)
 			     "                          expand events for each cgroup\n");
 		goto out;
 	}
-	if (!s.cmd && !s.t.pid && !s.t.system_wide) {
+	if (!s.cmd && !s.pid_arg && !s.tid_arg && !s.t.system_wide) {
 		ret = usage_error("ferret stat: no command to run: give a command, -p PID or -a", NULL);
 		goto out;
 	}
@@ -1000,6 +1037,9 @@ int stat_main(int argc, char **argv)
 				  "ferret stat: -r needs a command to repeat", NULL);
 		goto out;
 	}
+	ret = target_resolve(&s);
+	if (ret)
+		goto out;
 	if (s.cmd && !runnable(s.cmd[0])) {
 		fprintf(stderr, "Workload failed: No such file or directory\n");
 		ret = 255;

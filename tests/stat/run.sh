@@ -127,6 +127,36 @@ done
 layout "attach_cmd -r" -p "$SP" -r 2 -e task-clock sleep 0.1
 f=$(fs -p $SP -x, -e task-clock sleep 0.2 | grep task-clock | cut -d, -f1)
 if awk "BEGIN { exit !($f > 1) }"; then ok attach_cmd_counts; else bad attach_cmd_counts "task-clock '$f' ms"; fi
+# Targets that conflict, as perf's target__validate() takes them: -p or
+# -t override -C ("PID/TID switch overriding CPU") or else -a ("...
+# SYSTEM"), one warning on stderr, and count the process or threads;
+# -p overrides -t, whose list is then not read.  -p's, -t's and -C's
+# lists are read after the other checks, as perf reads them.  The same
+# stderr, exit status and (masked) counts as perf's.
+warned() {
+	local name=$1 prc frc
+	shift
+	set -- "${@//@P/$SP}"
+	set -- "${@//@T/$ST}"
+	rm -f "$W/p" "$W/f"
+	timeout 20 perf stat -o "$W/p" "$@" >/dev/null 2>"$W/pe" </dev/null
+	prc=$?
+	timeout 20 "$FERRET" stat -o "$W/f" "$@" >/dev/null 2>"$W/fe" </dev/null
+	frc=$?
+	if [ "$prc" = "$frc" ] && diff <(sed 's/perf stat/ferret stat/' "$W/pe") "$W/fe" >"$W/diff" &&
+	   diff <(grep -v '^# started on' "$W/p" | tids | mask) <(grep -v '^# started on' "$W/f" | tids | mask) >>"$W/diff"; then
+		ok "$name"; else echo "rc perf $prc ferret $frc" >>"$W/diff"; bad "$name" "differs from perf (- perf, + ferret)"; fi
+}
+for args in "-a -p @P" "-a -t @T" "-C 0 -p @P" "-C 0 -t @T" "-a -C 0 -p @P" "-p @P -t @T" "-t x -p @P" \
+	    "-C x -p @P" "-C 1,1 -t @T" "-a --per-thread -p @P" "-C 0 --per-thread -t @T,@P" "-a -p @P -x," "-a -t @T -j"; do
+	# shellcheck disable=SC2086
+	warned "target $args" $args -e task-clock,cs sleep 0.1
+done
+for args in "-a -A -p @P" "-C 0 --per-core -t @T" "-a -p 999999999" "-a -t x" "-C 0 -p abc" "-a -p @P -r -1" \
+	    "-C 0 -t 999999999" "-C x -r -1" "-t x -r -1" "-p 999999999 --per-core" "-C x --per-thread" "-C x -I 100"; do
+	# shellcheck disable=SC2086
+	warned "target_error $args" $args -e task-clock true
+done
 kill $SP; wait $SP 2>/dev/null
 
 # Groups: one leader per group; a member the kernel lacks leaves its
@@ -321,7 +351,9 @@ gated() {
 	wait $g 2>/dev/null
 	grep -v '^# started on' "$W/g" | grep . | sed -E 's/^workload-[0-9]+/workload-T/'
 }
-for args in "--per-thread -p @P" "-t @T" "--per-thread -t @T,@P" "-p @P"; do
+# With -a or -C overridden by -p or -t, as perf counts them.
+for args in "--per-thread -p @P" "-t @T" "--per-thread -t @T,@P" "-p @P" "-a -t @T" "-C 0 -t @T" \
+	    "-a --per-thread -p @P"; do
 	# shellcheck disable=SC2086
 	gated perf $args -e syscalls:sys_enter_getppid | cut -d, -f1-4 | sed -E 's/,[0-9]+$//' >"$W/pl"
 	# shellcheck disable=SC2086
@@ -549,7 +581,9 @@ if [ "$(wc -l <"$W/runs")" = 3 ] && [ "$(grep -c task-clock "$W/pe")" -ge 2 ] &&
 err interval_small 129 "print interval must be >= 10ms" -I 5 true
 err interval_word 129 "print interval must be >= 10ms" -I x true
 err missing_binary 255 "Workload failed" /nonexistent/cmd
-err bad_pid 129 "Problems finding threads" -p 999999999
+perr bad_pid -p 999999999 true
+perr bad_pid_word -p abc true
+err pid_list 129 "lists of processes are not supported" -p "$$,1" true
 err bad_option 129 "Usage: ferret stat" --nosuch true
 perr mod_parser -e page-faults:x true
 perr mod_bad -e page-faults:pppp true
