@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 
 #include "dwline.h"
+#include "dwinfo.h"
+#include "dwread.h"
 #include "../util.h"
 
 /* DWARF's constants this reader needs (DWARF 5, section 7). */
@@ -47,157 +49,59 @@ struct dwline {
 	int nfiles, capfiles;
 	struct load *loads;
 	int nloads;
+	struct dwinfo *di;	/* the inlined calls, or NULL */
+	int *inl_file;		/* by di->inl: the call's file, an index of
+				 * files, or -1 */
 };
-
-/* A section's bytes: mapped, or decompressed (owned). */
-struct sect {
-	const uint8_t *p;
-	size_t len;
-	uint8_t *owned;
-};
-
-/* A bounded reader: past the end it reads zeros and says so in bad. */
-struct cur {
-	const uint8_t *p, *end;
-	bool bad;
-};
-
-static bool take(struct cur *c, size_t n)
-{
-	if (c->bad || (size_t)(c->end - c->p) < n) {
-		c->bad = true;
-		c->p = c->end;
-		return false;
-	}
-	return true;
-}
-
-static uint64_t rd(struct cur *c, int n)
-{
-	uint64_t v = 0;
-	int i;
-
-	if (!take(c, n))
-		return 0;
-	for (i = 0; i < n; i++)
-		v |= (uint64_t)c->p[i] << (8 * i);
-	c->p += n;
-	return v;
-}
-
-/*
- * A LEB128 number's bits, low first; *shift (if not NULL) the bit count
- * its groups made, and *last its last byte (for a signed one's sign).
- */
-static uint64_t leb(struct cur *c, int *shift, uint8_t *last)
-{
-	uint64_t v = 0;
-	int n = 0;
-	uint8_t b = 0;
-
-	do {
-		if (!take(c, 1))
-			return 0;
-		b = *c->p++;
-		if (n < 64)
-			v |= (uint64_t)(b & 0x7f) << n;
-		n += 7;
-	} while (b & 0x80);
-	if (shift)
-		*shift = n;
-	if (last)
-		*last = b;
-	return v;
-}
-
-static uint64_t uleb(struct cur *c)
-{
-	return leb(c, NULL, NULL);
-}
-
-static int64_t sleb(struct cur *c)
-{
-	int shift = 64;
-	uint8_t b = 0;
-	int64_t v = (int64_t)leb(c, &shift, &b);
-
-	if (shift < 64 && (b & 0x40))
-		v |= -((int64_t)1 << shift);
-	return v;
-}
-
-/* A NUL-terminated string in place, or "" past the end. */
-static const char *cstr(struct cur *c)
-{
-	const uint8_t *nul = c->bad ? NULL : memchr(c->p, 0, c->end - c->p);
-	const char *s;
-
-	if (!nul) {
-		c->bad = true;
-		c->p = c->end;
-		return "";
-	}
-	s = (const char *)c->p;
-	c->p = nul + 1;
-	return s;
-}
-
-/* The string at off of a string section, or NULL. */
-static const char *sect_str(const struct sect *s, uint64_t off)
-{
-	if (!s->p || off >= s->len || !memchr(s->p + off, 0, s->len - off))
-		return NULL;
-	return (const char *)s->p + off;
-}
 
 struct strsects {
-	struct sect line_str, str;
+	struct dwr_sect line_str, str;
 };
 
 /*
  * One attribute of a DWARF 5 directory or file entry in form: its
  * string (*s) or number (*v).  false for a form this reader cannot skip.
  */
-static bool form_value(struct cur *c, uint64_t form, bool dw64,
+static bool form_value(struct dwr *c, uint64_t form, bool dw64,
 		       const struct strsects *ss, const char **s, uint64_t *v)
 {
 	*s = NULL;
 	*v = 0;
 	switch (form) {
 	case DW_FORM_string:
-		*s = cstr(c);
+		*s = dwr_str(c);
 		break;
 	case DW_FORM_line_strp:
-		*s = sect_str(&ss->line_str, rd(c, dw64 ? 8 : 4));
+		*s = dwr_sect_str(&ss->line_str, dwr_u(c, dw64 ? 8 : 4));
 		break;
 	case DW_FORM_strp:
-		*s = sect_str(&ss->str, rd(c, dw64 ? 8 : 4));
+		*s = dwr_sect_str(&ss->str, dwr_u(c, dw64 ? 8 : 4));
 		break;
 	case DW_FORM_udata:
-		*v = uleb(c);
+		*v = dwr_uleb(c);
 		break;
 	case DW_FORM_sdata:
-		*v = (uint64_t)sleb(c);
+		*v = (uint64_t)dwr_sleb(c);
 		break;
 	case DW_FORM_data1:
-		*v = rd(c, 1);
+		*v = dwr_u(c, 1);
 		break;
 	case DW_FORM_data2:
-		*v = rd(c, 2);
+		*v = dwr_u(c, 2);
 		break;
 	case DW_FORM_data4:
-		*v = rd(c, 4);
+		*v = dwr_u(c, 4);
 		break;
 	case DW_FORM_data8:
-		*v = rd(c, 8);
+		*v = dwr_u(c, 8);
 		break;
 	case DW_FORM_data16:
-		if (take(c, 16))
+		if (dwr_take(c, 16))
 			c->p += 16;
 		break;
 	case DW_FORM_block:
-		*v = uleb(c);
-		if (take(c, *v))
+		*v = dwr_uleb(c);
+		if (dwr_take(c, *v))
 			c->p += *v;
 		break;
 	default:
@@ -237,20 +141,20 @@ struct ftab {
 };
 
 /* DWARF 5's entry formats: pairs of content type and form. */
-static bool v5_entries(struct cur *c, bool dw64, const struct strsects *ss,
+static bool v5_entries(struct dwr *c, bool dw64, const struct strsects *ss,
 		       struct dwline *d, const char *const *dirs, int ndirs,
 		       struct ftab *out, char ***dirs_out, int *ndirs_out)
 {
 	uint64_t fmt[16][2], n, i;
-	int nfmt = (int)rd(c, 1), k;
+	int nfmt = (int)dwr_u(c, 1), k;
 
 	if (nfmt > 16)
 		return false;
 	for (k = 0; k < nfmt; k++) {
-		fmt[k][0] = uleb(c);
-		fmt[k][1] = uleb(c);
+		fmt[k][0] = dwr_uleb(c);
+		fmt[k][1] = dwr_uleb(c);
 	}
-	n = uleb(c);
+	n = dwr_uleb(c);
 	if (c->bad || n > (uint64_t)(c->end - c->p))
 		return false;
 	for (i = 0; i < n; i++) {
@@ -288,33 +192,43 @@ static bool v5_entries(struct cur *c, bool dw64, const struct strsects *ss,
 	return true;
 }
 
-/* DWARF 2 to 4: NUL-terminated lists of directories, then of files. */
-static bool v4_entries(struct cur *c, struct dwline *d, struct ftab *out)
+/*
+ * DWARF 2 to 4: NUL-terminated lists of directories, then of files.
+ * Directory 0 is the compilation's, comp_dir (from .debug_info, or NULL
+ * if unknown), which a relative directory is under too.
+ */
+static bool v4_entries(struct dwr *c, struct dwline *d, const char *comp_dir,
+		       struct ftab *out)
 {
-	const char **dirs = NULL;
-	int ndirs = 1;
+	char **dirs = NULL;
+	int ndirs = 1, i;
 
 	dirs = xmalloc(sizeof(*dirs));
-	dirs[0] = NULL;		/* the compilation's directory: unknown here */
+	dirs[0] = comp_dir ? xstrdup(comp_dir) : NULL;
 	while (!c->bad && c->p < c->end && *c->p) {
+		const char *dir = dwr_str(c);
+
 		dirs = xrealloc(dirs, (ndirs + 1) * sizeof(*dirs));
-		dirs[ndirs++] = cstr(c);
+		dirs[ndirs++] = dir[0] != '/' && comp_dir && comp_dir[0] ?
+				xasprintf("%s/%s", comp_dir, dir) : xstrdup(dir);
 	}
-	rd(c, 1);
+	dwr_u(c, 1);
 	out->v = xmalloc(sizeof(*out->v));
 	out->v[0] = -1;
 	out->n = 1;
 	while (!c->bad && c->p < c->end && *c->p) {
-		const char *name = cstr(c);
-		uint64_t dir = uleb(c);
+		const char *name = dwr_str(c);
+		uint64_t dir = dwr_uleb(c);
 
-		uleb(c);	/* modification time */
-		uleb(c);	/* length */
+		dwr_uleb(c);	/* modification time */
+		dwr_uleb(c);	/* length */
 		out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
 		out->v[out->n++] = add_file(d, dir < (uint64_t)ndirs ? dirs[dir] : NULL,
 					    name);
 	}
-	rd(c, 1);
+	dwr_u(c, 1);
+	for (i = 0; i < ndirs; i++)
+		free(dirs[i]);
 	free(dirs);
 	return !c->bad;
 }
@@ -346,7 +260,7 @@ static void row(struct dwline *d, const struct ftab *ft, struct lstate *s,
 	s->pline = s->line;
 }
 
-static void run_program(struct cur *c, struct dwline *d, const struct ftab *ft,
+static void run_program(struct dwr *c, struct dwline *d, const struct ftab *ft,
 			int version, uint8_t min_inst, int8_t line_base,
 			uint8_t line_range, uint8_t opcode_base,
 			const uint8_t *std_lens)
@@ -359,7 +273,7 @@ static void run_program(struct cur *c, struct dwline *d, const struct ftab *ft,
 	s.file = 1;
 	s.line = 1;
 	while (!c->bad && c->p < c->end) {
-		op = (uint8_t)rd(c, 1);
+		op = (uint8_t)dwr_u(c, 1);
 		if (op >= opcode_base) {
 			op -= opcode_base;
 			s.addr += (uint64_t)(op / line_range) * min_inst;
@@ -369,8 +283,8 @@ static void run_program(struct cur *c, struct dwline *d, const struct ftab *ft,
 		}
 		switch (op) {
 		case 0:
-			n = uleb(c);
-			if (!n || !take(c, n))
+			n = dwr_uleb(c);
+			if (!n || !dwr_take(c, n))
 				return;
 			op = *c->p;
 			if (op == DW_LNE_end_sequence) {
@@ -381,7 +295,7 @@ static void run_program(struct cur *c, struct dwline *d, const struct ftab *ft,
 				s.line = 1;
 			} else if (op == DW_LNE_set_address && (n == 5 || n == 9)) {
 				c->p++;
-				s.addr = rd(c, (int)n - 1);
+				s.addr = dwr_u(c, (int)n - 1);
 			} else {
 				c->p += n;
 			}
@@ -390,35 +304,54 @@ static void run_program(struct cur *c, struct dwline *d, const struct ftab *ft,
 			row(d, ft, &s, false);
 			break;
 		case DW_LNS_advance_pc:
-			s.addr += uleb(c) * min_inst;
+			s.addr += dwr_uleb(c) * min_inst;
 			break;
 		case DW_LNS_advance_line:
-			s.line += (int)sleb(c);
+			s.line += (int)dwr_sleb(c);
 			break;
 		case DW_LNS_set_file:
-			s.file = (int)uleb(c);
+			s.file = (int)dwr_uleb(c);
 			break;
 		case DW_LNS_const_add_pc:
 			s.addr += (uint64_t)((255 - opcode_base) / line_range) * min_inst;
 			break;
 		case DW_LNS_fixed_advance_pc:
-			s.addr += rd(c, 2);
+			s.addr += dwr_u(c, 2);
 			break;
 		default:
 			/* set_column, negate_stmt and the rest: operands skipped */
 			for (i = 0; i < std_lens[op - 1]; i++)
-				uleb(c);
+				dwr_uleb(c);
 			break;
 		}
 	}
 }
 
-/* One unit of .debug_line at c; c moves past it.  false: stop reading. */
-static bool unit(struct cur *c, struct dwline *d, const struct strsects *ss)
+/* A unit's file table, by the unit's offset in .debug_line. */
+struct utab {
+	uint64_t off;
+	struct ftab ft;
+};
+
+/* What reading one file's line tables needs, and keeps for inlined calls. */
+struct lread {
+	struct strsects ss;
+	const struct dwinfo *di;	/* or NULL */
+	struct utab *units;
+	int nunits;
+};
+
+/*
+ * One unit of .debug_line at c (off in the section); c moves past it.
+ * false: stop reading.
+ */
+static bool unit(struct dwr *c, struct dwline *d, struct lread *lr, uint64_t off)
 {
-	uint64_t len = rd(c, 4), hlen;
+	const struct strsects *ss = &lr->ss;
+	const struct dwinfo_cu *cu = lr->di ? dwinfo_unit_of_lines(lr->di, off) : NULL;
+	uint64_t len = dwr_u(c, 4), hlen;
 	bool dw64 = len == 0xffffffff;
-	struct cur u, h;
+	struct dwr u, h;
 	struct ftab ft = { 0 };
 	uint8_t min_inst, line_range, opcode_base, std_lens[256];
 	int8_t line_base;
@@ -427,47 +360,48 @@ static bool unit(struct cur *c, struct dwline *d, const struct strsects *ss)
 	int version, ndirs = 0, i;
 
 	if (dw64)
-		len = rd(c, 8);
+		len = dwr_u(c, 8);
 	if (c->bad || len > (uint64_t)(c->end - c->p))
 		return false;
 	u.p = c->p;
 	u.end = c->p + len;
 	u.bad = false;
 	c->p = u.end;
-	version = (int)rd(&u, 2);
+	version = (int)dwr_u(&u, 2);
 	if (version < 2 || version > 5)
 		return true;
 	if (version >= 5)
-		rd(&u, 2);	/* address and segment selector sizes */
-	hlen = rd(&u, dw64 ? 8 : 4);
+		dwr_u(&u, 2);	/* address and segment selector sizes */
+	hlen = dwr_u(&u, dw64 ? 8 : 4);
 	if (u.bad || hlen > (uint64_t)(u.end - u.p))
 		return true;
 	h.p = u.p;
 	h.end = u.p + hlen;
 	h.bad = false;
 	u.p = h.end;
-	min_inst = (uint8_t)rd(&h, 1);
+	min_inst = (uint8_t)dwr_u(&h, 1);
 	if (version >= 4)
-		rd(&h, 1);	/* maximum operations per instruction */
-	rd(&h, 1);	/* default_is_stmt: every row is a line here */
-	line_base = (int8_t)rd(&h, 1);
-	line_range = (uint8_t)rd(&h, 1);
-	opcode_base = (uint8_t)rd(&h, 1);
+		dwr_u(&h, 1);	/* maximum operations per instruction */
+	dwr_u(&h, 1);	/* default_is_stmt: every row is a line here */
+	line_base = (int8_t)dwr_u(&h, 1);
+	line_range = (uint8_t)dwr_u(&h, 1);
+	opcode_base = (uint8_t)dwr_u(&h, 1);
 	if (!line_range || !opcode_base)
 		return true;
 	for (i = 1; i < opcode_base; i++)
-		std_lens[i - 1] = (uint8_t)rd(&h, 1);
+		std_lens[i - 1] = (uint8_t)dwr_u(&h, 1);
 	if (version >= 5)
 		ok = v5_entries(&h, dw64, ss, d, NULL, 0, NULL, &dirs, &ndirs) &&
 		     v5_entries(&h, dw64, ss, d, (const char *const *)dirs, ndirs,
 				&ft, NULL, NULL);
 	else
-		ok = v4_entries(&h, d, &ft);
+		ok = v4_entries(&h, d, cu ? cu->comp_dir : NULL, &ft);
 	if (ok)
 		run_program(&u, d, &ft, version, min_inst, line_base,
 			    line_range, opcode_base, std_lens);
 	free(dirs);
-	free(ft.v);
+	lr->units = xrealloc(lr->units, (lr->nunits + 1) * sizeof(*lr->units));
+	lr->units[lr->nunits++] = (struct utab){ off, ft };
 	return true;
 }
 
@@ -543,7 +477,7 @@ static void elf_unmap(struct elf *e)
 }
 
 /* Section name's bytes, decompressed if SHF_COMPRESSED; false: none. */
-static bool elf_sect(const struct elf *e, const char *name, struct sect *out)
+static bool elf_sect(const struct elf *e, const char *name, struct dwr_sect *out)
 {
 	int i;
 
@@ -584,25 +518,88 @@ static bool elf_sect(const struct elf *e, const char *name, struct sect *out)
 	return false;
 }
 
-/* The line tables of e into d: true if it has any. */
+/*
+ * The units and inlined calls of e's .debug_info into d->di, reading
+ * the string sections already read (ss) with the rest.
+ */
+static void read_info(const struct elf *e, struct dwline *d,
+		      const struct strsects *ss)
+{
+	struct dwinfo_sects is;
+
+	memset(&is, 0, sizeof(is));
+	if (elf_sect(e, ".debug_info", &is.info) &&
+	    elf_sect(e, ".debug_abbrev", &is.abbrev)) {
+		is.str = ss->str;
+		is.line_str = ss->line_str;
+		elf_sect(e, ".debug_str_offsets", &is.str_offsets);
+		elf_sect(e, ".debug_addr", &is.addr);
+		elf_sect(e, ".debug_ranges", &is.ranges);
+		elf_sect(e, ".debug_rnglists", &is.rnglists);
+		d->di = dwinfo_read(&is);
+	}
+	free(is.info.owned);
+	free(is.abbrev.owned);
+	free(is.str_offsets.owned);
+	free(is.addr.owned);
+	free(is.ranges.owned);
+	free(is.rnglists.owned);
+}
+
+static int cmp_utab(const void *k, const void *e)
+{
+	uint64_t off = *(const uint64_t *)k;
+	const struct utab *u = e;
+
+	return off < u->off ? -1 : off > u->off;
+}
+
+/* Each inlined call's file, from its unit's file table. */
+static void inl_files(struct dwline *d, const struct lread *lr)
+{
+	int i;
+
+	d->inl_file = xmalloc((d->di->ninl ? d->di->ninl : 1) * sizeof(*d->inl_file));
+	for (i = 0; i < d->di->ninl; i++) {
+		const struct dwinfo_inl *in = &d->di->inl[i];
+		const struct dwinfo_cu *cu = &d->di->cus[in->cu];
+		const struct utab *u = cu->has_lines ?
+			bsearch(&cu->stmt_list, lr->units, lr->nunits,
+				sizeof(*lr->units), cmp_utab) : NULL;
+
+		d->inl_file[i] = u && in->call_file >= 0 && in->call_file < u->ft.n ?
+				 u->ft.v[in->call_file] : -1;
+	}
+}
+
+/* The line tables and inlined calls of e into d: true if it has lines. */
 static bool read_lines(const struct elf *e, struct dwline *d)
 {
-	struct strsects ss;
-	struct sect line;
-	struct cur c;
+	struct lread lr;
+	struct dwr_sect line;
+	struct dwr c;
+	int i;
 
 	if (!elf_sect(e, ".debug_line", &line))
 		return false;
-	elf_sect(e, ".debug_line_str", &ss.line_str);
-	elf_sect(e, ".debug_str", &ss.str);
-	c.p = line.p;
-	c.end = line.p + line.len;
-	c.bad = false;
-	while (c.p < c.end && unit(&c, d, &ss))
+	memset(&lr, 0, sizeof(lr));
+	elf_sect(e, ".debug_line_str", &lr.ss.line_str);
+	elf_sect(e, ".debug_str", &lr.ss.str);
+	if (!d->di)
+		read_info(e, d, &lr.ss);
+	lr.di = d->di;
+	c = dwr_at(&line, 0);
+	while (c.p < c.end && unit(&c, d, &lr, (uint64_t)(c.p - line.p)))
 		;
+	/* Units come in offset order: the table is sorted. */
+	if (d->di)
+		inl_files(d, &lr);
+	for (i = 0; i < lr.nunits; i++)
+		free(lr.units[i].ft.v);
+	free(lr.units);
 	free(line.owned);
-	free(ss.line_str.owned);
-	free(ss.str.owned);
+	free(lr.ss.line_str.owned);
+	free(lr.ss.str.owned);
 	return true;
 }
 
@@ -674,6 +671,31 @@ int dwline_find(const struct dwline *d, uint64_t vaddr, const char **file,
 	return 0;
 }
 
+int dwline_frames(const struct dwline *d, uint64_t vaddr,
+		  struct dwline_frame *f, int max)
+{
+	const struct dwinfo_inl *inl[DWLINE_MAX_FRAMES];
+	int n = 0, k, err;
+
+	if (max < 1)
+		return -EINVAL;
+	err = dwline_find(d, vaddr, &f[0].file, &f[0].line);
+	if (err)
+		return err;
+	if (d->di)
+		n = dwinfo_inlined(d->di, vaddr, inl, max - 1 < DWLINE_MAX_FRAMES ?
+						     max - 1 : DWLINE_MAX_FRAMES);
+	f[0].func = n ? inl[0]->name : NULL;
+	for (k = 0; k < n; k++) {
+		int file = d->inl_file[inl[k] - d->di->inl];
+
+		f[k + 1].func = k + 1 < n ? inl[k + 1]->name : NULL;
+		f[k + 1].file = file >= 0 ? d->files[file] : NULL;
+		f[k + 1].line = inl[k]->call_line;
+	}
+	return n + 1;
+}
+
 int dwline_vaddr(const struct dwline *d, uint64_t off, uint64_t *vaddr)
 {
 	int i;
@@ -700,5 +722,7 @@ void dwline_close(struct dwline *d)
 	free(d->files);
 	free(d->r);
 	free(d->loads);
+	dwinfo_free(d->di);
+	free(d->inl_file);
 	free(d);
 }

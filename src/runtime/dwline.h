@@ -7,9 +7,9 @@
  * .debug_line section (DWARF 2 to 5, 32- and 64-bit units, ELF64 little
  * endian): what an address was compiled from, as addr2line answers it.
  * A binary without that section (stripped, or built without -g) is
- * looked for in /usr/lib/debug/.build-id by its build id.  Inlined code
- * answers with the line it came from; the function around it is left
- * to the caller's symbols.
+ * looked for in /usr/lib/debug/.build-id by its build id.  The
+ * compilation's directory, which DWARF 4 and older leave to
+ * .debug_info, and the calls inlined come from .debug_info (dwinfo.h).
  */
 
 #include <stdint.h>
@@ -31,6 +31,31 @@ struct dwline *dwline_open(const char *path, const char *build_id);
  */
 int dwline_find(const struct dwline *d, uint64_t vaddr, const char **file,
 		int *line);
+
+/* The most frames dwline_frames() gives an instruction. */
+#define DWLINE_MAX_FRAMES 32
+
+/*
+ * One function's frame at an instruction: func NULL for the function
+ * around the rest (its symbol names it), file NULL where unknown.
+ */
+struct dwline_frame {
+	const char *func;
+	const char *file;
+	int line;
+};
+
+/*
+ * The frames of the instruction at vaddr, innermost first, as addr2line
+ * -i gives them: where code was inlined, the function inlined at the
+ * instruction's line, then each function it was inlined into at the
+ * line of the call, the last one the function around them all (func
+ * NULL).  Their count, 1 where nothing is inlined, at most max and
+ * DWLINE_MAX_FRAMES + 1; -ENOENT for code no line covers.  The strings
+ * live as long as d.
+ */
+int dwline_frames(const struct dwline *d, uint64_t vaddr,
+		  struct dwline_frame *f, int max);
 
 /*
  * The address as linked of the byte at offset off of the file, from its

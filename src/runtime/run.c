@@ -1064,14 +1064,19 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 		out_flush(&rt, &os);
 		rbuf_consume(rb);
 		out_flush(&rt, &os);
-		if (child_go_fd >= 0) {
+		if (o->sink && o->sink->started && o->sink->started(o->sink->arg))
+			err = -ECANCELED;
+		if (!err && child_go_fd >= 0) {
 			if (write(child_go_fd, "g\0\0\0\0\0\0", 8) != 8)
 				fprintf(stderr, "ferret: cannot release the child: %s\n",
 					strerror(errno));
 			close(child_go_fd);
 			child_go_fd = -1;
 		}
-		read_events(&rt, &os, rb, o, child, &child_done, &status);
+		if (!err)
+			read_events(&rt, &os, rb, o, child, &child_done, &status);
+		else
+			rt.failed = true;
 	}
 	rbuf_consume(rb);
 	/*

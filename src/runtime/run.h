@@ -42,6 +42,13 @@ struct run_sink {
 	 * reporting it, which ends the run.
 	 */
 	int (*setup)(void *arg, struct runtime *rt);
+	/*
+	 * Once every probe is attached, just before the -c child is
+	 * released: where a front end's count starts (perf stat's starts
+	 * after enabling its counters).  0 or a negative errno, after
+	 * reporting it, which ends the run.
+	 */
+	int (*started)(void *arg);
 	/* After detaching, instead of printing the maps. */
 	void (*finish)(void *arg, struct runtime *rt);
 	/*

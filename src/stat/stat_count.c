@@ -329,6 +329,16 @@ void stat_count_enable(struct stat_evlist *l, const struct stat_target *t)
 				ioctl(l->v[i].fds[j], PERF_EVENT_IOC_ENABLE, 0);
 }
 
+void stat_count_disable(struct stat_evlist *l)
+{
+	int i, j;
+
+	for (i = 0; i < l->n; i++)
+		for (j = 0; j < l->v[i].nfds; j++)
+			if (l->v[i].fds[j] >= 0)
+				ioctl(l->v[i].fds[j], PERF_EVENT_IOC_DISABLE, 0);
+}
+
 void stat_count_read(struct stat_evlist *l)
 {
 	int i, j;

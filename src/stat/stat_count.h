@@ -43,6 +43,12 @@ int stat_count_open(struct stat_evlist *l, const struct stat_target *t);
 void stat_count_enable(struct stat_evlist *l, const struct stat_target *t);
 
 /*
+ * Stops every counter (and the inherited ones with it), as perf stops
+ * them at the end of its count; their readings stay.
+ */
+void stat_count_disable(struct stat_evlist *l);
+
+/*
  * Reads each counter into its slot's cnt, and each event's count and
  * times, summed over its counters.
  */

@@ -252,20 +252,57 @@ static void print_interval(struct ps *s)
 	}
 }
 
-static int timer_start(struct ps *s)
+/* -I's timer, disarmed until count_start(). */
+static int timer_open(struct ps *s)
 {
-	struct itimerspec its = { { 0 }, { 0 } };
-
-	its.it_interval.tv_sec = s->interval_ms / 1000;
-	its.it_interval.tv_nsec = s->interval_ms % 1000 * 1000000L;
-	its.it_value = its.it_interval;
 	s->tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (s->tfd < 0 || timerfd_settime(s->tfd, 0, &its, NULL)) {
-		fprintf(stderr, "ferret stat: cannot start the interval timer: %s\n",
+	if (s->tfd < 0) {
+		fprintf(stderr, "ferret stat: cannot create the interval timer: %s\n",
 			strerror(errno));
 		return -errno;
 	}
 	return 0;
+}
+
+/*
+ * The count's start, once what counts is in place (BPF probes
+ * attached), just before the command is released, as perf starts its
+ * clock after enabling its counters: the threads the probes count (so
+ * that they count from here, with the counters), the counters that do
+ * not wait for an exec, -I's timer, and t0.
+ */
+static int count_start(struct ps *s)
+{
+	struct itimerspec its = { { 0 }, { 0 } };
+	int err;
+
+	if (s->rt && s->bmode.tree && (err = stat_bpf_seed(s->rt, &s->ev))) {
+		fprintf(stderr, "ferret stat: cannot set the process to count: %s\n",
+			strerror(-err));
+		return err;
+	}
+	stat_count_enable(&s->ev, &s->t);
+	if (s->tfd >= 0) {
+		its.it_interval.tv_sec = s->interval_ms / 1000;
+		its.it_interval.tv_nsec = s->interval_ms % 1000 * 1000000L;
+		its.it_value = its.it_interval;
+		if (timerfd_settime(s->tfd, 0, &its, NULL)) {
+			fprintf(stderr, "ferret stat: cannot start the interval timer: %s\n",
+				strerror(errno));
+			return -errno;
+		}
+	}
+	s->t0 = now_ns();
+	return 0;
+}
+
+/* The count's end, once: the counters stop and t1 is taken, as in perf. */
+static void count_stop(struct ps *s)
+{
+	if (s->t1)
+		return;
+	stat_count_disable(&s->ev);
+	s->t1 = now_ns();
 }
 
 /* The timer's expirations since the last read: intervals to print. */
@@ -330,7 +367,7 @@ static void wait_plain(struct ps *s, pid_t child, int *status,
 			break;
 		}
 	}
-	s->t1 = now_ns();
+	count_stop(s);
 	if (child > 0)
 		wait4(child, status, 0, ru);
 	if (pfd[0].fd >= 0)
@@ -344,28 +381,23 @@ static void wait_plain(struct ps *s, pid_t child, int *status,
 static int bpf_setup(void *arg, struct runtime *rt)
 {
 	struct ps *s = arg;
-	int err = 0;
 
 	s->rt = rt;
-	/*
-	 * The command is released once the probes are attached, which no
-	 * hook sees: its time counts from here, attaching included.
-	 */
-	s->t0 = now_ns();
-	if (s->bmode.tree)
-		err = stat_bpf_seed(rt, &s->ev);
-	if (err)
-		fprintf(stderr, "ferret stat: cannot set the process to count: %s\n",
-			strerror(-err));
-	return err;
+	return 0;
+}
+
+/* Attaching, however long, is not counted: the count starts after it. */
+static int bpf_started(void *arg)
+{
+	return count_start(arg);
 }
 
 static bool bpf_tick(void *arg, bool child_done)
 {
 	struct ps *s = arg;
 
-	if (child_done && !s->t1)
-		s->t1 = now_ns();
+	if (child_done)
+		count_stop(s);
 	return child_done;
 }
 
@@ -385,8 +417,7 @@ static void bpf_finish(void *arg, struct runtime *rt)
 {
 	struct ps *s = arg;
 
-	if (!s->t1)
-		s->t1 = now_ns();
+	count_stop(s);
 	if (stat_bpf_read(rt, &s->ev, &s->bmode, s->t1 - s->t0))
 		fprintf(stderr, "ferret stat: cannot read the probes' counts\n");
 	s->rt = NULL;
@@ -400,7 +431,8 @@ static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
 	struct compile_opts copts = { .map_keys_max = 65536 };
 	struct run_opts ropts = { 0 };
 	struct run_sink sink = {
-		.arg = s, .setup = bpf_setup, .tick = bpf_tick,
+		.arg = s, .setup = bpf_setup, .started = bpf_started,
+		.tick = bpf_tick,
 		.poll_fd = bpf_poll_fd, .poll_ready = bpf_poll_ready,
 		.finish = bpf_finish,
 	};
@@ -466,9 +498,8 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 	if (err)
 		goto fail;
 	s->tfd = -1;
-	if (s->interval_ms && (err = timer_start(s)))
+	if (s->interval_ms && (err = timer_open(s)))
 		goto fail;
-	stat_count_enable(&s->ev, &s->t);
 	s->t1 = 0;
 	getrusage(RUSAGE_CHILDREN, &before);
 	if (s->ev.nbpf) {
@@ -481,13 +512,15 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 		if (err)
 			goto fail;
 	} else {
-		s->t0 = now_ns();
-		if (go_fd >= 0) {
+		err = count_start(s);
+		if (!err && go_fd >= 0) {
 			if (write(go_fd, "g\0\0\0\0\0\0", 8) != 8)
 				err = -errno;
 			close(go_fd);
 			go_fd = -1;
 		}
+		if (err)
+			goto fail;
 		wait_plain(s, child, &status, ru);
 		child = 0;
 	}
@@ -695,6 +728,70 @@ static int parse_cpu_list(const char *arg, int **cpus)
 	return n;
 }
 
+/*
+ * perf's target__validate(): a process or threads to count override -C
+ * and -a, with the warning of the first it overrides, and -p overrides
+ * -t (its list is not read, and the header names the process).
+ */
+static void target_validate(struct ps *s)
+{
+	const char *warn = NULL;
+
+	if (s->pid_arg)
+		s->tid_arg = NULL;
+	if (s->tid_arg || s->pid_arg) {
+		if (s->cpu_arg)
+			warn = "PID/TID switch overriding CPU";
+		else if (s->all_cpus)
+			warn = "PID/TID switch overriding SYSTEM";
+		s->cpu_arg = NULL;
+		s->all_cpus = false;
+	}
+	if (warn)
+		fprintf(stderr, "%s\n", warn);
+	s->t.system_wide = s->all_cpus || s->cpu_arg;
+}
+
+/*
+ * -p's process, -t's threads or -C's CPUs, read after the other checks
+ * as perf reads them: 0, or perf's exit status after its message.
+ */
+static int target_resolve(struct ps *s)
+{
+	long v;
+
+	if (s->pid_arg && strchr(s->pid_arg, ',')) {
+		fprintf(stderr, "ferret stat: -p takes one process id ('%s'): perf's lists of processes are not supported\n",
+			s->pid_arg);
+		return EXIT_USAGE;
+	}
+	if (s->pid_arg && (parse_count(s->pid_arg, 4194304, &v) || kill((pid_t)v, 0)))
+		goto no_threads;
+	if (s->pid_arg)
+		s->t.pid = (pid_t)v;
+	if (s->tid_arg) {
+		s->t.ntids = parse_tid_list(s->tid_arg, &s->tids);
+		if (s->t.ntids < 0)
+			goto no_threads;
+		s->t.tids = s->tids;
+		s->t.pid = s->tids[0];
+	}
+	if (s->cpu_arg) {
+		s->t.ncpus = parse_cpu_list(s->cpu_arg, &s->cpus);
+		if (s->t.ncpus < 0)
+			return refuse("failed to parse CPUs map: No such file or directory", true,
+				      "    -C, --cpu <cpu>       list of cpus to monitor in system-wide\n"
+				      "    -a, --all-cpus        system-wide collection from all CPUs\n");
+		s->t.cpus = s->cpus;
+	}
+	return 0;
+no_threads:
+	fprintf(stderr, "Problems finding threads of monitor\n\n");
+	option_usage("    -p, --pid <pid>       stat events on existing process id\n"
+		     "    -t, --tid <tid>       stat events on existing thread id\n");
+	return EXIT_EINVAL;
+}
+
 int stat_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -745,46 +842,17 @@ int stat_main(int argc, char **argv)
 				goto out;
 			}
 			break;
+		/* -p, -t and -C are read once the options are checked, as in perf. */
 		case 'p':
-			if (parse_count(optarg, 4194304, &v) || kill((pid_t)v, 0)) {
-				ret = usage_error("Problems finding threads of monitor: no such process",
-						  optarg);
-				goto out;
-			}
-			s.t.pid = (pid_t)v;
 			s.pid_arg = optarg;
 			break;
 		case 't':
-			free(s.tids);
-			s.tids = NULL;
-			s.t.ntids = parse_tid_list(optarg, &s.tids);
-			if (s.t.ntids < 0) {
-				fprintf(stderr, "Problems finding threads of monitor\n\n");
-				option_usage("    -p, --pid <pid>       stat events on existing process id\n"
-					     "    -t, --tid <tid>       stat events on existing thread id\n");
-				ret = EXIT_EINVAL;
-				goto out;
-			}
-			s.t.tids = s.tids;
-			s.t.pid = s.tids[0];
 			s.tid_arg = optarg;
 			break;
 		case 'a':
-			s.t.system_wide = true;
 			s.all_cpus = true;
 			break;
 		case 'C':
-			free(s.cpus);
-			s.cpus = NULL;
-			s.t.ncpus = parse_cpu_list(optarg, &s.cpus);
-			if (s.t.ncpus < 0) {
-				ret = refuse("failed to parse CPUs map: No such file or directory", true,
-					     "    -C, --cpu <cpu>       list of cpus to monitor in system-wide\n"
-					     "    -a, --all-cpus        system-wide collection from all CPUs\n");
-				goto out;
-			}
-			s.t.cpus = s.cpus;
-			s.t.system_wide = true;
 			s.cpu_arg = optarg;
 			break;
 		case 'A':
@@ -901,6 +969,7 @@ int stat_main(int argc, char **argv)
 			goto out;
 		}
 	}
+	target_validate(&s);
 	if (repeat < 0) {
 		fprintf(stderr, "Run count must be a positive number\n\n");
 		option_usage(REPEAT_HELP);
@@ -911,7 +980,8 @@ int stat_main(int argc, char **argv)
 	s.forever = !repeat;
 	s.runs = repeat ? (int)repeat : 1;
 	/* -a --per-thread: every thread of the system; -C has none. */
-	if (s.aggr == STAT_AGGR_THREAD && !s.t.pid && (!s.all_cpus || s.cpu_arg)) {
+	if (s.aggr == STAT_AGGR_THREAD && !s.pid_arg && !s.tid_arg &&
+	    (!s.all_cpus || s.cpu_arg)) {
 		ret = refuse("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.",
 			     false,
 			     "    -p, --pid <pid>       stat events on existing process id\n"
@@ -929,7 +999,7 @@ int stat_main(int argc, char **argv)
 			     "                          expand events for each cgroup\n");
 		goto out;
 	}
-	if (!s.cmd && !s.t.pid && !s.t.system_wide) {
+	if (!s.cmd && !s.pid_arg && !s.tid_arg && !s.t.system_wide) {
 		ret = usage_error("ferret stat: no command to run: give a command, -p PID or -a", NULL);
 		goto out;
 	}
@@ -945,6 +1015,9 @@ int stat_main(int argc, char **argv)
 				  "ferret stat: -r needs a command to repeat", NULL);
 		goto out;
 	}
+	ret = target_resolve(&s);
+	if (ret)
+		goto out;
 	if (s.cmd && util_which(s.cmd[0], NULL)) {
 		fprintf(stderr, "Workload failed: No such file or directory\n");
 		ret = 255;

@@ -127,6 +127,36 @@ done
 layout "attach_cmd -r" -p "$SP" -r 2 -e task-clock sleep 0.1
 f=$(fs -p $SP -x, -e task-clock sleep 0.2 | grep task-clock | cut -d, -f1)
 if awk "BEGIN { exit !($f > 1) }"; then ok attach_cmd_counts; else bad attach_cmd_counts "task-clock '$f' ms"; fi
+# Targets that conflict, as perf's target__validate() takes them: -p or
+# -t override -C ("PID/TID switch overriding CPU") or else -a ("...
+# SYSTEM"), one warning on stderr, and count the process or threads;
+# -p overrides -t, whose list is then not read.  -p's, -t's and -C's
+# lists are read after the other checks, as perf reads them.  The same
+# stderr, exit status and (masked) counts as perf's.
+warned() {
+	local name=$1 prc frc
+	shift
+	set -- "${@//@P/$SP}"
+	set -- "${@//@T/$ST}"
+	rm -f "$W/p" "$W/f"
+	timeout 20 perf stat -o "$W/p" "$@" >/dev/null 2>"$W/pe" </dev/null
+	prc=$?
+	timeout 20 "$FERRET" stat -o "$W/f" "$@" >/dev/null 2>"$W/fe" </dev/null
+	frc=$?
+	if [ "$prc" = "$frc" ] && diff <(sed 's/perf stat/ferret stat/' "$W/pe") "$W/fe" >"$W/diff" &&
+	   diff <(grep -v '^# started on' "$W/p" | tids | mask) <(grep -v '^# started on' "$W/f" | tids | mask) >>"$W/diff"; then
+		ok "$name"; else echo "rc perf $prc ferret $frc" >>"$W/diff"; bad "$name" "differs from perf (- perf, + ferret)"; fi
+}
+for args in "-a -p @P" "-a -t @T" "-C 0 -p @P" "-C 0 -t @T" "-a -C 0 -p @P" "-p @P -t @T" "-t x -p @P" \
+	    "-C x -p @P" "-C 1,1 -t @T" "-a --per-thread -p @P" "-C 0 --per-thread -t @T,@P" "-a -p @P -x," "-a -t @T -j"; do
+	# shellcheck disable=SC2086
+	warned "target $args" $args -e task-clock,cs sleep 0.1
+done
+for args in "-a -A -p @P" "-C 0 --per-core -t @T" "-a -p 999999999" "-a -t x" "-C 0 -p abc" "-a -p @P -r -1" \
+	    "-C 0 -t 999999999" "-C x -r -1" "-t x -r -1" "-p 999999999 --per-core" "-C x --per-thread" "-C x -I 100"; do
+	# shellcheck disable=SC2086
+	warned "target_error $args" $args -e task-clock true
+done
 kill $SP; wait $SP 2>/dev/null
 
 # Groups: one leader per group; a member the kernel lacks leaves its
@@ -321,7 +351,9 @@ gated() {
 	wait $g 2>/dev/null
 	grep -v '^# started on' "$W/g" | grep . | sed -E 's/^workload-[0-9]+/workload-T/'
 }
-for args in "--per-thread -p @P" "-t @T" "--per-thread -t @T,@P" "-p @P"; do
+# With -a or -C overridden by -p or -t, as perf counts them.
+for args in "--per-thread -p @P" "-t @T" "--per-thread -t @T,@P" "-p @P" "-a -t @T" "-C 0 -t @T" \
+	    "-a --per-thread -p @P"; do
 	# shellcheck disable=SC2086
 	gated perf $args -e syscalls:sys_enter_getppid | cut -d, -f1-4 | sed -E 's/,[0-9]+$//' >"$W/pl"
 	# shellcheck disable=SC2086
@@ -379,6 +411,35 @@ else
 	   [ "$(grep ferret_stat "$W/f0" | sed '$d' | cut -d, -f1 | sort -u)" = 7 ]; then ok bpf_forever; else
 		cp "$W/f0" "$W/diff"; bad bpf_forever "runs did not each count 7"; fi
 fi
+
+# Attaching is not counted: the elapsed time and the counters' window
+# start once the probes are attached, as perf's start after enabling its
+# counters.  Uprobes on bash's b* and c* functions (some 140) take time
+# to attach (the wall time they add to a run of one probe says how much,
+# and the check is skipped when it is under 0.1 s, twice the tolerance,
+# as it could not fail); ferret's elapsed
+# time must still be perf's for the same command within 50 ms, and with
+# -a the counters must count over that time alone: perf's "CPUs
+# utilized" within 0.02.
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+el() { awk '/seconds time elapsed/ { print $1 }'; }
+cpus() { awk '/CPUs utilized/ { print $(NF - 2) }'; }
+B=$(command -v bash)
+t=$(ms); fs -e "$U" sleep 0.5 >/dev/null; w1=$(( $(ms) - t ))
+t=$(ms); fs -e "uprobe:$B:b*" -e "uprobe:$B:c*" -e task-clock sleep 0.5 >"$W/fl"; wn=$(( $(ms) - t ))
+pe=$(pf -e task-clock sleep 0.5 | el)
+fe=$(el <"$W/fl")
+if [ $((wn - w1)) -lt 100 ]; then
+	skipped elapsed_after_attach "attaching took $((wn - w1)) ms: too little to tell"
+elif [ -n "$fe" ] && awk "BEGIN { d = $fe - $pe; exit !(d < 0.05 && d > -0.05) }"; then
+	ok elapsed_after_attach
+else
+	bad elapsed_after_attach "perf ${pe}s, ferret ${fe}s with $((wn - w1)) ms of attaching"
+fi
+pc=$(pf -a -e task-clock sleep 0.5 | cpus)
+fc=$(fs -a -e task-clock -e "uprobe:$B:b*" -e "uprobe:$B:c*" sleep 0.5 | cpus)
+if [ -n "$fc" ] && awk "BEGIN { d = $fc - $pc; exit !(d < 0.02 && d > -0.02) }"; then ok window_after_attach; else
+	bad window_after_attach "CPUs utilized: perf $pc, ferret $fc"; fi
 
 # --pre and --post around each run, as perf runs them: a --pre that fails
 # skips its run (no counts: "<not supported>"), a failing command skips
@@ -520,7 +581,9 @@ if [ "$(wc -l <"$W/runs")" = 3 ] && [ "$(grep -c task-clock "$W/pe")" -ge 2 ] &&
 err interval_small 129 "print interval must be >= 10ms" -I 5 true
 err interval_word 129 "print interval must be >= 10ms" -I x true
 err missing_binary 255 "Workload failed" /nonexistent/cmd
-err bad_pid 129 "Problems finding threads" -p 999999999
+perr bad_pid -p 999999999 true
+perr bad_pid_word -p abc true
+err pid_list 129 "lists of processes are not supported" -p "$$,1" true
 err bad_option 129 "Usage: ferret stat" --nosuch true
 perr mod_parser -e page-faults:x true
 perr mod_bad -e page-faults:pppp true

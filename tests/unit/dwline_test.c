@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The DWARF line reader on a fixed program compiled with cc at run time,
- * as DWARF 5, 4 and 2, compressed, PIE and not: each function's first
- * instruction is on one of its lines, and every address of its first
- * bytes answers as addr2line(1) answers for the same binary.
+ * as DWARF 5, 4 and 2, compressed, PIE and not, from an absolute path
+ * and a relative one: each function's first instruction is on one of
+ * its lines, and every address of its first bytes answers as
+ * addr2line(1) answers for the same binary.  A second program, with
+ * functions forced inline, answers with the frames addr2line -i -f
+ * gives.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util.h"
 #include "runtime/dwline.h"
@@ -45,6 +49,35 @@ static const struct {
 	const char *name;
 	int first, last;
 } funcs[] = { { "alpha", 2, 6 }, { "beta", 8, 15 }, { "main", 17, 21 } };
+
+/* mix inlined in burn inlined in work, at -O2. */
+static const char inl_fixture[] =
+	"static inline __attribute__((always_inline)) unsigned long mix(unsigned long x)\n"
+	"{\n"
+	"\tx ^= x >> 13;\n"
+	"\tx *= 0x9e3779b97f4a7c15ul;\n"
+	"\treturn x ^ (x >> 7);\n"
+	"}\n"
+	"\n"
+	"static inline __attribute__((always_inline)) unsigned long burn(unsigned long n)\n"
+	"{\n"
+	"\tunsigned long s = 0, i;\n"
+	"\n"
+	"\tfor (i = 0; i < n; i++)\n"
+	"\t\ts += mix(i + s);\n"
+	"\treturn s;\n"
+	"}\n"
+	"\n"
+	"__attribute__((noinline)) unsigned long work(unsigned long n)\n"
+	"{\n"
+	"\treturn burn(n) + 1;\n"
+	"}\n"
+	"\n"
+	"int main(int argc, char **argv)\n"
+	"{\n"
+	"\t(void)argv;\n"
+	"\treturn (int)work((unsigned long)argc * 1000);\n"
+	"}\n";
 
 /* Built from the fixture's absolute path, or with rel from a relative one. */
 static bool build_in(const char *bin, const char *flags, bool rel)
@@ -126,6 +159,57 @@ static void check_binary(const char *name, const char *bin, const char *flags,
 	finish(&t);
 }
 
+/*
+ * dwline_frames() at each of work's first bytes against addr2line -i -f:
+ * the same functions (the last one, NULL, is work), files and lines.
+ */
+static void check_frames(const char *name, const char *bin, const char *flags)
+{
+	struct tc t = { .name = name };
+	char *cmd = xasprintf("cd %s && mkdir -p sub && cc -O2 %s -o %s sub/inl.c 2>&1",
+			      dir, flags, bin);
+	char *out = run("%s", cmd), *path = xasprintf("%s/%s", dir, bin);
+	struct dwline *d = NULL;
+	uint64_t work = 0, a;
+	int deepest = 0;
+
+	free(cmd);
+	if (!out) {
+		skip(name, "cc cannot build the inline fixture with these flags");
+		free(path);
+		return;
+	}
+	free(out);
+	d = dwline_open(path, NULL);
+	expect(&t, d != NULL, "dwline_open: %s", strerror(errno));
+	expect(&t, nm_addr(path, "work", &work), "no symbol work");
+	for (a = work; d && work && a < work + 64 && !t.failed; a++) {
+		struct dwline_frame f[8];
+		char *want = run("addr2line -i -f -e %s 0x%" PRIx64, path, a), got[8192];
+		int n = dwline_frames(d, a, f, 8), k, len = 0;
+
+		got[0] = '\0';
+		for (k = 0; k < n; k++)
+			len += snprintf(got + len, sizeof(got) - len, "%s\n%s:%d\n",
+					f[k].func ? f[k].func : "work",
+					f[k].file ? f[k].file : "??", f[k].line);
+		/* A discriminator ends its line in addr2line's answer. */
+		for (k = 0; want && want[k]; k++)
+			if (!strncmp(want + k, " (discriminator", 15))
+				memmove(want + k, strchr(want + k, '\n'),
+					strlen(strchr(want + k, '\n')) + 1);
+		expect(&t, want && n > 0 && !strcmp(got, want),
+		       "0x%" PRIx64 ": got\n%s, addr2line\n%s", a, got, want ? want : "(failed)");
+		if (n - 1 > deepest)
+			deepest = n - 1;
+		free(want);
+	}
+	expect(&t, deepest == 2, "at most %d calls inlined at an address of work", deepest);
+	dwline_close(d);
+	free(path);
+	finish(&t);
+}
+
 /* A file offset in .text maps to its address as linked. */
 static void check_vaddr(void)
 {
@@ -197,13 +281,31 @@ int main(void)
 		return 1;
 	}
 	free(path);
+	path = xasprintf("%s/sub", dir);
+	mkdir(path, 0700);
+	free(path);
+	path = xasprintf("%s/sub/inl.c", dir);
+	f = fopen(path, "w");
+	if (!f || fputs(inl_fixture, f) < 0 || fclose(f)) {
+		printf("FAIL fixture: cannot write %s\n", path);
+		return 1;
+	}
+	free(path);
 	check_binary("dwarf5_pie", "pie5", "-g -gdwarf-5 -fPIE -pie", false);
 	check_binary("dwarf4_pie", "pie4", "-g -gdwarf-4 -fPIE -pie", false);
 	check_binary("dwarf5_no_pie", "nopie5", "-g -gdwarf-5 -fno-pie -no-pie", false);
 	check_binary("dwarf2", "dw2", "-g -gdwarf-2 -fno-pie -no-pie", false);
 	check_binary("compressed", "gz", "-g -gz=zlib", false);
-	/* DWARF 5 names the compilation's directory: the paths are whole. */
+	/*
+	 * DWARF 5 names the compilation's directory in its line table; DWARF
+	 * 4 and 2 leave it to .debug_info: the paths are whole in all.
+	 */
 	check_binary("dwarf5_relative_source", "rel5", "-g -gdwarf-5", true);
+	check_binary("dwarf4_relative_source", "rel4", "-g -gdwarf-4", true);
+	check_binary("dwarf2_relative_source", "rel2", "-g -gdwarf-2", true);
+	check_frames("dwarf5_inlined_frames", "inl5", "-g -gdwarf-5");
+	check_frames("dwarf4_inlined_frames", "inl4", "-g -gdwarf-4");
+	check_frames("dwarf4_compressed_inlined_frames", "inlgz", "-g -gdwarf-4 -gz=zlib");
 	check_vaddr();
 	check_refusals();
 	harness_rmtree(dir);

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FERRET_DWINFO_H
+#define FERRET_DWINFO_H
+
+/*
+ * What a binary's .debug_info says of its code, as much as source lines
+ * need (DWARF 2 to 5, 32- and 64-bit units): each compilation unit's
+ * name, directory and line table, and the code of each inlined call
+ * with the function inlined and the file and line it was called from,
+ * as addr2line -i reads them.  Read from the sections' bytes (dwline.c
+ * maps the file); the strings are copied.  Not read: type units, split
+ * DWARF's .dwo files, and the shared file of dwz (.gnu_debugaltlink),
+ * whose functions' names are then unknown.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dwread.h"
+
+/* The sections read; absent ones are empty. */
+struct dwinfo_sects {
+	struct dwr_sect info, abbrev, str, line_str, str_offsets, addr,
+			ranges, rnglists;
+};
+
+struct dwinfo_cu {
+	const char *name;	/* DW_AT_name, or NULL */
+	const char *comp_dir;	/* DW_AT_comp_dir, or NULL */
+	uint64_t stmt_list;	/* its line table's offset in .debug_line */
+	bool has_lines;		/* stmt_list is there */
+	int version;
+};
+
+/*
+ * One address range of an inlined call: a call whose code is in
+ * several ranges has one of these for each.
+ */
+struct dwinfo_inl {
+	uint64_t lo, hi;	/* [lo, hi) */
+	const char *name;	/* the function inlined */
+	int cu;			/* the unit, an index of cus */
+	int call_file;		/* an index of the unit's line table's files */
+	int call_line;
+	int depth;		/* 1: inlined in a function; 2: in a call of
+				 * depth 1; ... */
+};
+
+struct dwinfo {
+	struct dwinfo_cu *cus;
+	int ncus;
+	struct dwinfo_inl *inl;	/* by lo */
+	int ninl;
+	uint64_t *maxhi;	/* the greatest hi of inl[0..i] */
+	char **strs;		/* the copied strings */
+	int nstrs;
+};
+
+/*
+ * Reads the units of s->info.  NULL with errno ENODATA when it has no
+ * compilation unit this reader can read.
+ */
+struct dwinfo *dwinfo_read(const struct dwinfo_sects *s);
+
+/* The unit whose line table is at stmt_list in .debug_line, or NULL. */
+const struct dwinfo_cu *dwinfo_unit_of_lines(const struct dwinfo *di,
+					     uint64_t stmt_list);
+
+/*
+ * The inlined calls whose code holds addr, innermost first: their
+ * count, at most max, each in out[].
+ */
+int dwinfo_inlined(const struct dwinfo *di, uint64_t addr,
+		   const struct dwinfo_inl **out, int max);
+
+void dwinfo_free(struct dwinfo *di);
+
+#endif
