@@ -765,6 +765,13 @@ const struct provider sdt_provider = {
 	.attach = sdt_attach,
 };
 
+/* The kernel-function instances list nothing: sdt_provider lists them. */
+static int sdt_fn_list(const struct provider *p, const char *pattern,
+		       void (*fn)(const char *name, void *arg), void *arg)
+{
+	return 0;
+}
+
 /*
  * The instances of probes on kernel functions (sdt_expand makes them:
  * their specs are sdt_provider's), whose programs are fentry's and
@@ -778,6 +785,7 @@ const struct provider sdt_fentry_provider = {
 	.dtrace = true,
 	.available = feat_fentry,
 	.expand = sdt_expand,
+	.list = sdt_fn_list,
 	.arg_emit = sdt_arg_emit,
 	.arg_type = sdt_arg_type,
 	.guard_emit = sdt_guard_emit,
@@ -792,6 +800,7 @@ const struct provider sdt_fexit_provider = {
 	.dtrace = true,
 	.available = feat_fentry,
 	.expand = sdt_expand,
+	.list = sdt_fn_list,
 	.arg_emit = sdt_arg_emit,
 	.arg_type = sdt_arg_type,
 	.guard_emit = sdt_guard_emit,
