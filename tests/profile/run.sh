@@ -206,7 +206,17 @@ if have_go; then
 		(cd "$TMP/inl" && cc -O2 -g -gdwarf-$v -fno-omit-frame-pointer -o inl$v sub/inlined.c) ||
 			bad "inline_build_dwarf$v" "cc failed"
 		INL=$TMP/inl/inl$v
-		"$F" profile -F 999 -c "$INL 1000" -f pprof -o "$TMP/inl$v.pb.gz" 2>/dev/null
+		"$F" profile -F 999 -c "$INL 1000" -f raw -o "$TMP/inl$v.raw" 2>/dev/null
+		"$F" profile -i "$TMP/inl$v.raw" -f pprof -o "$TMP/inl$v.pb.gz" 2>/dev/null
+		# The DWARF readers under ASan/UBSan: the same profile, no report.
+		if [ -n "$ASAN_BUILD" ]; then
+			ASAN_OPTIONS=detect_leaks=1 "$ASAN_BUILD/ferret" profile -i "$TMP/inl$v.raw" \
+				-f pprof -o "$TMP/inl$v.asan.pb.gz" 2>"$TMP/asan.err"
+			why="$(head -5 "$TMP/asan.err")" check "pprof_inlined_asan_dwarf$v" eval \
+				'cmp -s "$TMP/inl$v.pb.gz" "$TMP/inl$v.asan.pb.gz" && ! grep -q "ERROR: \|runtime error" "$TMP/asan.err"'
+		else
+			skipped "pprof_inlined_asan_dwarf$v" "no sanitizer build named"
+		fi
 		go tool pprof -lines -top -nodecount=100 "$TMP/inl$v.pb.gz" >"$TMP/inl$v.lines" 2>&1
 		why="$(sed -n 7,14p "$TMP/inl$v.lines")" check "pprof_inlined_lines_dwarf$v" eval \
 			"grep -qE ' inl_mix $TMP/inl/sub/inlined\.c:1[789] \(inline\)$' '$TMP/inl$v.lines' &&
@@ -278,6 +288,7 @@ else
 		 pprof_inlined_lines_dwarf4 pprof_inlined_traces_dwarf4 \
 		 pprof_inlined_match_addr2line_dwarf4 pprof_inlined_lines_dwarf5 \
 		 pprof_inlined_traces_dwarf5 pprof_inlined_match_addr2line_dwarf5 \
+		 pprof_inlined_asan_dwarf4 pprof_inlined_asan_dwarf5 \
 		 pprof_no_debug_no_lines c_pprof p_pprof \
 		 p_pprof_pid_label system_pprof_has_busy; do
 		skipped "$n" "go is not installed (make deps-test installs golang-go)"
