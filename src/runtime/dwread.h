@@ -103,11 +103,12 @@ static inline int64_t dwr_sleb(struct dwr *c)
 {
 	int shift = 64;
 	uint8_t b = 0;
-	int64_t v = (int64_t)dwr_leb(c, &shift, &b);
+	uint64_t v = dwr_leb(c, &shift, &b);
 
+	/* Sign-extended in unsigned arithmetic: a shift by 63 is defined. */
 	if (shift < 64 && (b & 0x40))
-		v |= -((int64_t)1 << shift);
-	return v;
+		v |= ~0ull << shift;
+	return (int64_t)v;
 }
 
 /* A NUL-terminated string in place, or "" past the end. */

@@ -356,6 +356,15 @@ void pprof_encode(const struct samples *s, const struct pprof_opts *o,
 		if (l->name) {
 			const struct pprof_line *ln = o->lines ? &o->lines[i] : NULL;
 
+			/* The functions inlined here first, innermost first. */
+			for (j = 0; ln && j < ln->ninl; j++) {
+				const struct pprof_inline *in = &ln->inl[j];
+
+				pb_uint(&sub, LINE_FUNCTION_ID,
+					func_id(&f, &t, in->func, in->file, &ids));
+				pb_uint(&sub, LINE_LINE, (uint64_t)in->line);
+				pb_msg(&msg, LOCATION_LINE, &sub);
+			}
 			pb_uint(&sub, LINE_FUNCTION_ID,
 				func_id(&f, &t, l->name, ln ? ln->file : NULL, &ids));
 			if (ln && ln->file)
@@ -441,6 +450,7 @@ struct line_files {
 	char **names;
 	struct dwline **d;
 	int n;
+	int nlocs;		/* the lines' count */
 };
 
 static struct dwline *lines_of(struct line_files *lf, const struct samples_mapping *m)
@@ -462,7 +472,8 @@ struct pprof_line *pprof_lines(const struct samples *s, void **ctx)
 	struct pprof_line *lines = xcalloc(s->nlocs ? s->nlocs : 1, sizeof(*lines));
 	struct line_files *lf = xcalloc(1, sizeof(*lf));
 	bool *leaf = xcalloc(s->nlocs ? s->nlocs : 1, sizeof(*leaf));
-	int i;
+	struct dwline_frame f[DWLINE_MAX_FRAMES + 1];
+	int i, k, n;
 
 	for (i = 0; i < s->n; i++)
 		if (s->v[i].nuser)
@@ -484,10 +495,22 @@ struct pprof_line *pprof_lines(const struct samples *s, void **ctx)
 			continue;
 		if (!leaf[i] && vaddr)
 			vaddr--;
-		if (dwline_find(d, vaddr, &lines[i].file, &lines[i].line))
-			lines[i].file = NULL;
+		n = dwline_frames(d, vaddr, f, DWLINE_MAX_FRAMES + 1);
+		if (n <= 0)
+			continue;
+		/* The last frame is the location's own function's. */
+		lines[i].file = f[n - 1].file;
+		lines[i].line = f[n - 1].line;
+		if (n == 1)
+			continue;
+		lines[i].inl = xcalloc(n - 1, sizeof(*lines[i].inl));
+		lines[i].ninl = n - 1;
+		for (k = 0; k < n - 1; k++)
+			lines[i].inl[k] = (struct pprof_inline){ f[k].func, f[k].file,
+								 f[k].line };
 	}
 	free(leaf);
+	lf->nlocs = s->nlocs;
 	*ctx = lf;
 	return lines;
 }
@@ -501,6 +524,8 @@ void pprof_lines_free(struct pprof_line *lines, void *ctx)
 		free(lf->names[i]);
 		dwline_close(lf->d[i]);
 	}
+	for (i = 0; lines && lf && i < lf->nlocs; i++)
+		free(lines[i].inl);
 	if (lf) {
 		free(lf->names);
 		free(lf->d);

@@ -19,8 +19,8 @@
  * - a location per sampled address (kernel and user frames alike), with
  *   its mapping and a line naming its function where a symbol names it,
  *   and the source file and line number where lines are given (see
- *   pprof_lines()); none for an address no symbol names, which readers
- *   show as hex;
+ *   pprof_lines()), preceded by a line for each function inlined there;
+ *   none for an address no symbol names, which readers show as hex;
  * - a mapping per mapped object with its range, file offset, file name
  *   ("[kernel.kallsyms]" for the kernel, as perf names it) and build id;
  *   has_functions where every location in it is named, has_filenames
@@ -35,10 +35,25 @@
  * A function is a name and a file: its id is shared by the lines of both.
  */
 
-/* A location's source line: file NULL for none. */
+/* A function inlined at a location, at its line (file NULL: unknown). */
+struct pprof_inline {
+	const char *func;
+	const char *file;
+	int line;
+};
+
+/*
+ * A location's source line: file NULL for none.  Where calls were
+ * inlined at the location, inl[0..ninl) are the functions inlined,
+ * innermost first, and file:line the line of the outermost call, in the
+ * location's own function: the location gets a line for each, in that
+ * order, as profile.proto lists a location's inlined functions.
+ */
 struct pprof_line {
 	const char *file;
 	int line;
+	struct pprof_inline *inl;
+	int ninl;
 };
 
 struct pprof_opts {
@@ -50,10 +65,11 @@ struct pprof_opts {
 
 /*
  * The source lines of the user locations of s that a symbol names, read
- * from the DWARF line tables of their mappings' files (runtime/dwline.h),
- * as pprof_opts.lines; *ctx keeps the files the strings come from, for
- * pprof_lines_free().  A return address (a location never a leaf) is
- * looked up one byte back, in the call instruction.
+ * from the DWARF line tables of their mappings' files, with the calls
+ * inlined there (runtime/dwline.h), as pprof_opts.lines; *ctx keeps the
+ * files the strings come from, for pprof_lines_free().  A return address
+ * (a location never a leaf) is looked up one byte back, in the call
+ * instruction.
  */
 struct pprof_line *pprof_lines(const struct samples *s, void **ctx);
 void pprof_lines_free(struct pprof_line *lines, void *ctx);

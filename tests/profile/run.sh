@@ -193,6 +193,63 @@ if have_go; then
 	done < <(sed -n 's/^ *[0-9]*: \(0x[0-9a-f]*\) M=1 [^ ]* \([^ ]*:[0-9]*\) s=0$/\1 \2/p' "$TMP/rec.rawpp")
 	why="$nloc locations, $nbad differ: $badloc" check rec_pprof_lines_match_addr2line \
 		test "$nloc" -gt 0 -a "$nbad" = 0
+	# Inlined calls: inlined.c built at -O2 from a relative path, its hot
+	# loop in two levels of forced inlining.  Each location gets a line
+	# per function inlined there, innermost first, then its own; the
+	# files are whole (DWARF 4 names the build's directory in
+	# .debug_info alone); go tool pprof -lines shows the inlined
+	# functions at their own lines, -traces in the stacks, and every
+	# location of the binary has the frames addr2line -i -f gives.
+	mkdir -p "$TMP/inl/sub"
+	cp "$HERE/inlined.c" "$TMP/inl/sub/"
+	for v in 4 5; do
+		(cd "$TMP/inl" && cc -O2 -g -gdwarf-$v -fno-omit-frame-pointer -o inl$v sub/inlined.c) ||
+			bad "inline_build_dwarf$v" "cc failed"
+		INL=$TMP/inl/inl$v
+		"$F" profile -F 999 -c "$INL 1000" -f raw -o "$TMP/inl$v.raw" 2>/dev/null
+		"$F" profile -i "$TMP/inl$v.raw" -f pprof -o "$TMP/inl$v.pb.gz" 2>/dev/null
+		# The DWARF readers under ASan/UBSan: the same profile, no report.
+		if [ -n "$ASAN_BUILD" ]; then
+			ASAN_OPTIONS=detect_leaks=1 "$ASAN_BUILD/ferret" profile -i "$TMP/inl$v.raw" \
+				-f pprof -o "$TMP/inl$v.asan.pb.gz" 2>"$TMP/asan.err"
+			why="$(head -5 "$TMP/asan.err")" check "pprof_inlined_asan_dwarf$v" eval \
+				'cmp -s "$TMP/inl$v.pb.gz" "$TMP/inl$v.asan.pb.gz" && ! grep -q "ERROR: \|runtime error" "$TMP/asan.err"'
+		else
+			skipped "pprof_inlined_asan_dwarf$v" "no sanitizer build named"
+		fi
+		go tool pprof -lines -top -nodecount=100 "$TMP/inl$v.pb.gz" >"$TMP/inl$v.lines" 2>&1
+		why="$(sed -n 7,14p "$TMP/inl$v.lines")" check "pprof_inlined_lines_dwarf$v" eval \
+			"grep -qE ' inl_mix $TMP/inl/sub/inlined\.c:1[789] \(inline\)$' '$TMP/inl$v.lines' &&
+			 grep -qE ' inl_burn $TMP/inl/sub/inlined\.c:2[67] \(inline\)$' '$TMP/inl$v.lines' &&
+			 grep -qE ' inl_outer $TMP/inl/sub/inlined\.c:4[56]$' '$TMP/inl$v.lines'"
+		go tool pprof -traces "$TMP/inl$v.pb.gz" >"$TMP/inl$v.traces" 2>&1
+		why="$(sed -n 6,14p "$TMP/inl$v.traces")" check "pprof_inlined_traces_dwarf$v" eval \
+			"grep -A2 -E '^ +[0-9.]+m?s +inl_mix \(inline\)$' '$TMP/inl$v.traces' |
+			 tr -s ' \n' ' ' | grep -qE 'inl_mix \(inline\) inl_burn \(inline\) inl_outer( |$)'"
+		go tool pprof -raw "$TMP/inl$v.pb.gz" >"$TMP/inl$v.rawpp" 2>&1
+		irange=$(sed -n "s|^\([0-9]*\): \(0x[0-9a-f]*\)/0x[0-9a-f]*/\(0x[0-9a-f]*\) $INL .*|\1 \2 \3|p" "$TMP/inl$v.rawpp")
+		read -r im istart ioff <<<"$irange"
+		# Each location of the binary as "ADDR FUNC FILE:LINE;FUNC FILE:LINE...".
+		awk -v m="M=$im" '/^Mappings/ { exit }
+			$3 == m { if (a != "") print a, f; a = $2; f = $4 " " $5; next }
+			/^ +[0-9]+: / { if (a != "") print a, f; a = ""; next }
+			a != "" && NF == 3 && $3 == "s=0" { f = f ";" $1 " " $2 }
+			END { if (a != "") print a, f }' "$TMP/inl$v.rawpp" >"$TMP/inl$v.locs"
+		nloc=0 nbad=0 ninl=0 badloc=
+		while read -r a f; do
+			off=$(( a - istart + ioff ))
+			w0=$(addr2line -i -f -e "$INL" "$(printf '0x%x' $off)" | sed 's/ (discriminator [0-9]*)//' | paste -sd' ;' -)
+			w1=$(addr2line -i -f -e "$INL" "$(printf '0x%x' $((off - 1)))" | sed 's/ (discriminator [0-9]*)//' | paste -sd' ;' -)
+			nloc=$((nloc + 1))
+			[[ $f == *";"* ]] && ninl=$((ninl + 1))
+			if [ "$f" != "$w0" ] && [ "$f" != "$w1" ]; then
+				nbad=$((nbad + 1)); badloc="$a '$f' (addr2line '$w0' / '$w1')"
+			fi
+		done <"$TMP/inl$v.locs"
+		why="$nloc locations, $ninl with inlined calls, $nbad differ: $badloc" \
+			check "pprof_inlined_match_addr2line_dwarf$v" test "$nloc" -gt 0 -a "$ninl" -gt 0 -a "$nbad" = 0
+	done
+
 	# Without -g, names alone, and no file or line claimed.
 	cc -O2 -fno-omit-frame-pointer -o "$TMP/busy_nodebug" "$HERE/../flame/busy.c"
 	"$F" profile -F 499 -c "$TMP/busy_nodebug 500" -f pprof -o "$TMP/nd.pb.gz" 2>/dev/null
@@ -228,6 +285,10 @@ else
 		 rec_pprof_plain_top rec_pprof_main_mapping rec_pprof_kernel_mapping \
 		 rec_pprof_libc_mapping rec_pprof_addresses rec_pprof_lines \
 		 rec_pprof_mapping_has_lines rec_pprof_lines_match_addr2line \
+		 pprof_inlined_lines_dwarf4 pprof_inlined_traces_dwarf4 \
+		 pprof_inlined_match_addr2line_dwarf4 pprof_inlined_lines_dwarf5 \
+		 pprof_inlined_traces_dwarf5 pprof_inlined_match_addr2line_dwarf5 \
+		 pprof_inlined_asan_dwarf4 pprof_inlined_asan_dwarf5 \
 		 pprof_no_debug_no_lines c_pprof p_pprof \
 		 p_pprof_pid_label system_pprof_has_busy; do
 		skipped "$n" "go is not installed (make deps-test installs golang-go)"

@@ -213,6 +213,65 @@ static void check(const char *name, const char *bin, const char *flags,
 	finish(&t);
 }
 
+/*
+ * Damaged sections: truncated at many lengths, and bytes changed by a
+ * fixed pseudo-random sequence, the reader reads within them (run under
+ * ASan, out-of-bounds reads are reported) and its answers stay in them.
+ */
+static void check_damaged(void)
+{
+	struct tc t = { .name = "damaged" };
+	struct dwinfo_sects is, bad;
+	uint8_t *info = NULL, *abbrev = NULL;
+	uint32_t x = 12345;
+	int round, i;
+
+	if (!build("dmg", "cc -g -gdwarf-4")) {
+		skip(t.name, "cc cannot build the fixture");
+		return;
+	}
+	dump_sects("dmg", &is);
+	if (!expect(&t, is.info.len > 64 && is.abbrev.len > 16, "no sections dumped"))
+		goto out;
+	info = xmalloc(is.info.len);
+	abbrev = xmalloc(is.abbrev.len);
+	for (round = 0; round < 400 && !t.failed; round++) {
+		struct dwinfo *di;
+		const struct dwinfo_inl *v[16];
+
+		bad = is;
+		memcpy(info, is.info.p, is.info.len);
+		memcpy(abbrev, is.abbrev.p, is.abbrev.len);
+		bad.info.p = info;
+		bad.abbrev.p = abbrev;
+		bad.info.owned = bad.abbrev.owned = NULL;
+		if (round < 100) {
+			bad.info.len = is.info.len * round / 100;
+		} else {
+			for (i = 0; i < 8; i++) {
+				x = x * 1103515245u + 12345u;
+				if (x & 0x10000)
+					info[(x >> 8) % is.info.len] ^= (uint8_t)(x >> 24);
+				else
+					abbrev[(x >> 8) % is.abbrev.len] ^= (uint8_t)(x >> 24);
+			}
+		}
+		di = dwinfo_read(&bad);
+		for (i = 0; di && i < di->ninl; i++)
+			expect(&t, di->inl[i].lo < di->inl[i].hi && di->inl[i].name &&
+			       di->inl[i].cu >= 0 && di->inl[i].cu < di->ncus,
+			       "round %d: call %d out of shape", round, i);
+		if (di)
+			dwinfo_inlined(di, 0x1100, v, 16);
+		dwinfo_free(di);
+	}
+out:
+	free(info);
+	free(abbrev);
+	free_sects(&is);
+	finish(&t);
+}
+
 /* No .debug_info: nothing to read, and said so. */
 static void check_empty(void)
 {
@@ -273,6 +332,7 @@ int main(void)
 	}
 	free(which);
 	check_empty();
+	check_damaged();
 	harness_rmtree(dir);
 	return harness_summary();
 }

@@ -341,8 +341,8 @@ static void test_lines(void)
 	locs[2] = samples_loc(&s, 0x3010, false, other, "g");
 	samples_add(&s, 1, 1, true, NULL, 0, locs, 3, NULL, 0);
 	lines = xcalloc(3, sizeof(*lines));
-	lines[0] = (struct pprof_line){ "/src/a.c", 12 };
-	lines[1] = (struct pprof_line){ "/src/inl.h", 3 };
+	lines[0] = (struct pprof_line){ "/src/a.c", 12, NULL, 0 };
+	lines[1] = (struct pprof_line){ "/src/inl.h", 3, NULL, 0 };
 	o.lines = lines;
 	pprof_encode(&s, &o, &b);
 	if (!expect(&t, decode(&pr, &b), "not a protobuf message"))
@@ -375,6 +375,67 @@ static void test_lines(void)
 	n = nth(&pr, 3, 1, f, 64);
 	expect(&t, get(f, n, 7) == 1 && !get(f, n, 8) && !get(f, n, 9),
 	       "/tmp/b: no lines");
+out:
+	free(lines);
+	prof_free(&pr);
+	buf_free(&b);
+	samples_free(&s);
+	finish(&t);
+}
+
+/*
+ * Inlined calls: a location gets a line per function inlined there,
+ * innermost first, then its own function's at the outermost call; each
+ * function keeps its name and file.
+ */
+static void test_inlined(void)
+{
+	struct tc t = { .name = "pprof_inlined" };
+	struct samples s = { 0 };
+	struct pprof_line *lines;
+	struct pprof_inline inl[2] = { { "mix", "/src/b.h", 7 }, { "burn", "/src/b.h", 16 } };
+	struct pprof_opts o = { NULL, 0, NULL };
+	static struct prof pr;
+	struct field f[64], g[16], h[16];
+	struct buf b = { 0 };
+	static const char *const want_fn[] = { "mix", "burn", "work" };
+	static const char *const want_file[] = { "/src/b.h", "/src/b.h", "/src/a.c" };
+	static const uint64_t want_line[] = { 7, 16, 22 };
+	int n, m, i, k, exe, loc;
+
+	exe = samples_mapping(&s, 0x1000, 0x2000, 0, "/tmp/a", NULL);
+	loc = samples_loc(&s, 0x1010, false, exe, "work");
+	samples_add(&s, 1, 1, true, NULL, 0, &loc, 1, NULL, 0);
+	lines = xcalloc(1, sizeof(*lines));
+	lines[0] = (struct pprof_line){ "/src/a.c", 22, inl, 2 };
+	o.lines = lines;
+	pprof_encode(&s, &o, &b);
+	if (!expect(&t, decode(&pr, &b), "not a protobuf message"))
+		goto out;
+	n = nth(&pr, 4, 0, f, 64);
+	for (i = k = 0; i < n; i++) {
+		uint64_t fid;
+		int fn;
+
+		if (f[i].num != 4)
+			continue;
+		m = fields(f[i].p, f[i].len, g, 16);
+		if (!expect(&t, m > 0 && k < 3, "line %d of the location", k))
+			break;
+		fid = get(g, m, 1);
+		fn = nth(&pr, 5, (int)fid - 1, h, 16);
+		expect(&t, fn > 0 && get(h, fn, 1) == fid &&
+		       !strcmp(str(&pr, get(h, fn, 2)), want_fn[k]) &&
+		       !strcmp(str(&pr, get(h, fn, 4)), want_file[k]),
+		       "line %d: function %s in %s, want %s in %s", k,
+		       fn > 0 ? str(&pr, get(h, fn, 2)) : "?",
+		       fn > 0 ? str(&pr, get(h, fn, 4)) : "?", want_fn[k], want_file[k]);
+		expect(&t, get(g, m, 2) == want_line[k], "line %d: %llu, want %llu", k,
+		       (unsigned long long)get(g, m, 2), (unsigned long long)want_line[k]);
+		k++;
+	}
+	expect(&t, k == 3, "%d lines, want 3", k);
+	expect(&t, count(&pr, 5) == 3, "%d functions, want 3", count(&pr, 5));
 out:
 	free(lines);
 	prof_free(&pr);
@@ -423,6 +484,7 @@ int main(void)
 	test_bytes();
 	test_profile();
 	test_lines();
+	test_inlined();
 	test_gzip();
 	return harness_summary();
 }
