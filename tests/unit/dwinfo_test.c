@@ -297,8 +297,6 @@ static void check_empty(void)
 
 int main(void)
 {
-	char *path;
-	FILE *f;
 	char *which = run("command -v cc && command -v addr2line && command -v nm && command -v objcopy");
 
 	if (!which) {
@@ -310,13 +308,8 @@ int main(void)
 		printf("FAIL fixture: mkdtemp: %s\n", strerror(errno));
 		return 1;
 	}
-	path = xasprintf("%s/fixture.c", dir);
-	f = fopen(path, "w");
-	if (!f || fputs(fixture, f) < 0 || fclose(f)) {
-		printf("FAIL fixture: cannot write %s\n", path);
+	if (!harness_write(dir, "fixture.c", fixture))
 		return 1;
-	}
-	free(path);
 	check("dwarf4_inlined", "inl4", "cc -g -gdwarf-4", ADDR2LINE);
 	check("dwarf5_inlined", "inl5", "cc -g -gdwarf-5", ADDR2LINE);
 	/* binutils 2.40 misreads DWARF 5 in 64-bit units: DWARF 4 is checked so. */

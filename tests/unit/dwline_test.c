@@ -262,7 +262,6 @@ static void check_refusals(void)
 int main(void)
 {
 	char *path;
-	FILE *f;
 	char *which = run("command -v cc && command -v addr2line && command -v nm && command -v readelf");
 
 	if (!which) {
@@ -274,23 +273,13 @@ int main(void)
 		printf("FAIL fixture: mkdtemp: %s\n", strerror(errno));
 		return 1;
 	}
-	path = xasprintf("%s/fixture.c", dir);
-	f = fopen(path, "w");
-	if (!f || fputs(fixture, f) < 0 || fclose(f)) {
-		printf("FAIL fixture: cannot write %s\n", path);
+	if (!harness_write(dir, "fixture.c", fixture))
 		return 1;
-	}
-	free(path);
 	path = xasprintf("%s/sub", dir);
 	mkdir(path, 0700);
 	free(path);
-	path = xasprintf("%s/sub/inl.c", dir);
-	f = fopen(path, "w");
-	if (!f || fputs(inl_fixture, f) < 0 || fclose(f)) {
-		printf("FAIL fixture: cannot write %s\n", path);
+	if (!harness_write(dir, "sub/inl.c", inl_fixture))
 		return 1;
-	}
-	free(path);
 	check_binary("dwarf5_pie", "pie5", "-g -gdwarf-5 -fPIE -pie", false);
 	check_binary("dwarf4_pie", "pie4", "-g -gdwarf-4 -fPIE -pie", false);
 	check_binary("dwarf5_no_pie", "nopie5", "-g -gdwarf-5 -fno-pie -no-pie", false);

@@ -109,6 +109,23 @@ static inline bool harness_mkdtemp(char *dir, size_t len, const char *name)
 	return mkdtemp(dir) != NULL;
 }
 
+/* Writes text to dir/name; false, saying so as a failure, if it cannot. */
+static inline bool harness_write(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	bool ok = f && fputs(text, f) >= 0;
+
+	if (f && fclose(f))
+		ok = false;
+	if (!ok) {
+		printf("FAIL fixture: cannot write %s\n", path);
+		failed++;
+	}
+	free(path);
+	return ok;
+}
+
 /* Removes a directory tree the test made; says so if it cannot. */
 static inline void harness_rmtree(const char *dir)
 {

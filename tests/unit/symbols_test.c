@@ -639,7 +639,6 @@ int main(void)
 {
 	struct bcc bcc = { 0 };
 	char *src;
-	FILE *f;
 
 	signal(SIGPIPE, SIG_IGN);
 	if (!bcc_load(&bcc) && bcc.lib) {
@@ -654,11 +653,7 @@ int main(void)
 		goto done;
 	}
 	src = xasprintf("%s/fx.c", dir);
-	f = fopen(src, "w");
-	if (!f || fputs(fixture, f) < 0 || fclose(f)) {
-		printf("FAIL fixtures: cannot write %s\n", src);
-		failed++;
-	} else {
+	if (harness_write(dir, "fx.c", fixture)) {
 		test_user("user_pie", "fx_pie", "-fPIE -pie");
 		test_user("user_nopie", "fx_nopie", "-fno-pie -no-pie");
 		test_user_libc(&bcc);
