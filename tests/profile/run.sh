@@ -31,9 +31,11 @@ folded_flat() {
 		LC_ALL=C sort
 }
 # The same from go tool pprof -top on the samples/count values: every
-# node, names as ferret wrote them (no symbolization of its own).
+# node, names as ferret wrote them (no symbolization of its own), each
+# sample counted for the function it is in, not for one inlined there
+# (folded stacks name no inlined calls; libc6-dbg gives libc's).
 pprof_flat() {
-	go tool pprof -top -sample_index=samples -nodecount=100000 \
+	go tool pprof -top -noinlines -sample_index=samples -nodecount=100000 \
 		-nodefraction=0 -edgefraction=0 -symbolize=none "$1" 2>/dev/null |
 		awk 'seen && $1 > 0 { name = $6; for (i = 7; i <= NF; i++) name = name " " $i
 				      if (name !~ /^\[/) print name " " $1 }
