@@ -1024,22 +1024,14 @@ void d_print_printa(struct buf *out, const struct dp_agg *aggs, int n,
 
 /* printf conversions */
 
-/* The conversion names DTrace accepts, length modifiers included. */
-static const char *const conv_names[] = {
-	"a", "A", "c", "C", "d", "e", "E", "f", "g", "G", "hd", "hi", "ho",
-	"hu", "hx", "hX", "i", "k", "lc", "ld", "li", "lo", "lu", "ls", "lx",
-	"lX", "lld", "lli", "llo", "llu", "llx", "llX", "Le", "LE", "Lf",
-	"Lg", "LG", "o", "p", "s", "S", "T", "u", "wc", "ws", "x", "X", "Y",
-	"%",
-	/* Not D's: the text of a value as it is, for tracemem()'s dump. */
-	"r",
-};
+/* The conversions DTrace accepts, length modifiers included ("%%" aside). */
+struct conv_proto;
+static const struct conv_proto *conv_proto_of(const char *name);
 
 int d_print_conv_parse(const char *s, struct dp_conv *c)
 {
 	const char *p = s;
 	int digits = 0, dot = 0, n, len = 0;
-	size_t i;
 
 	memset(c, 0, sizeof(*c));
 	if (*p != '%')
@@ -1121,9 +1113,8 @@ int d_print_conv_parse(const char *s, struct dp_conv *c)
 		p++;
 		break;
 	}
-	for (i = 0; i < ARRAY_SIZE(conv_names); i++)
-		if (!strcmp(conv_names[i], c->name))
-			return (int)(p - s);
+	if (!strcmp(c->name, "%") || conv_proto_of(c->name))
+		return (int)(p - s);
 	return -EINVAL;
 }
 
