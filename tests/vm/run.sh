@@ -245,6 +245,9 @@ if [ -z "$summary" ] || [ -z "$grc" ]; then
 	else
 		why="the guest did not report (QEMU exited with $qrc after $secs s)"
 	fi
+	oops=$(tr -d '\r' <"$LOG" |
+		grep -m1 -oE '(BUG|Kernel panic|general protection fault).*')
+	[ -n "$oops" ] && why="$why: the guest kernel crashed: $oops"
 	echo "vm: last console lines ($LOG):"
 	tr -d '\r' <"$LOG" | tail -n 30 | sed 's/^/  | /'
 	[ -n "$out" ] && printf '%s\n' "$out" | grep -E '^(ok|FAIL|skip) '
