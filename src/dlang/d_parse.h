@@ -25,7 +25,7 @@ struct d_pragma {
  * with d_pragmas_free).  NULL after reporting the first error with
  * diag_error (errno EINVAL).
  *
- * Details of the contract in DBRIEF.md:
+ * In detail:
  * - A probe description with neither predicate nor body (dtrace -n BEGIN)
  *   is accepted, with an empty body, only when src->name starts with '-'
  *   (a -n, -P, -m, -f or -i argument); in a script file it is an error.
