@@ -1,13 +1,15 @@
 #!/bin/bash
 # Builds the libFuzzer harnesses with clang (ASan, UBSan, leak detection)
 # and runs each for a bounded time on a seed corpus made of the scripts the
-# repository already keeps (parser, codegen and runtime test cases).
+# repository already keeps (parser, codegen and runtime test cases; for D,
+# the D library and the scripts of tests/dtrace).
 #
 #   tests/fuzz/run.sh [BUILD]      FUZZ_SECONDS=N per harness (default 30)
 #
 # parse_fuzz: lexer and parser.  compile_fuzz: preprocessor, parser, sema
 # with the providers' spec expansion, codegen and register allocation, as
-# "ferret -d" runs them, loading nothing.  A crash, a sanitizer report, a
+# "ferret -d" runs them, loading nothing.  dparse_fuzz: the D lexer and
+# parser with the D library in scope.  A crash, a sanitizer report, a
 # leak or an input running past 10 s fails the harness; libFuzzer leaves
 # the input that did it in BUILD/fuzz/.
 set -u
@@ -20,13 +22,20 @@ pass=0 fail=0 skip=0
 
 if ! command -v clang >/dev/null; then
 	echo "skip fuzz: clang is not installed (apt-get install clang)"
-	echo "fuzz: 0 passed, 0 failed, 2 skipped"
+	echo "fuzz: 0 passed, 0 failed, 3 skipped"
 	exit 0
 fi
 mkdir -p "$OUT/seeds" || exit 1
 # Seeds: every script the tests keep.
 cp "$ROOT"/tests/unit/parse/*.bt "$ROOT"/tests/unit/cg/*.bt \
 	"$ROOT"/tests/runtime/cases/*.bt "$OUT/seeds/" 2>/dev/null
+# D seeds: the D library and every script tests/dtrace writes.
+mkdir -p "$OUT/dseeds" || exit 1
+cp "$ROOT"/src/dlang/lib/*.d "$OUT/dseeds/"
+awk -v out="$OUT/dseeds" '
+	/^cat >"\$W\/[^"]*\.d" <<.EOF.$/ { f = out "/t" ++n ".d"; next }
+	/^EOF$/ { if (f) close(f); f = ""; next }
+	f { print >f }' "$ROOT"/tests/dtrace/*.t
 
 CFLAGS_F="-std=gnu11 -g -O1 -D_GNU_SOURCE -DFERRET_VERSION=\"fuzz\" -I$ROOT/src \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
@@ -45,18 +54,20 @@ build() {	# build NAME SOURCES...
 		>"$OUT/$name.build.log" 2>&1
 }
 
-run() {		# run NAME
+run() {		# run NAME DICT SEEDS
 	local name=$1 corpus=$OUT/corpus-$1
 	mkdir -p "$corpus"
 	(cd "$OUT" && ASAN_OPTIONS=detect_leaks=1 ./"$name" \
-		-dict="$HERE/bt.dict" -max_total_time="$SECONDS_EACH" \
+		-dict="$HERE/$2" -max_total_time="$SECONDS_EACH" \
 		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-		"corpus-$name" seeds >"$name.log" 2>&1)
+		"corpus-$name" "$3" >"$name.log" 2>&1)
 }
 
 # shellcheck disable=SC2086
-for h in parse_fuzz compile_fuzz; do
-	if [ $h = parse_fuzz ]; then srcs=$PARSE_SRCS; else srcs=$LIB_SRCS; fi
+for h in parse_fuzz compile_fuzz dparse_fuzz; do
+	srcs=$LIB_SRCS dict=bt.dict seeds=seeds
+	[ $h = parse_fuzz ] && srcs=$PARSE_SRCS
+	[ $h = dparse_fuzz ] && dict=d.dict seeds=dseeds
 	# shellcheck disable=SC2086
 	if ! build $h $srcs; then
 		echo "FAIL $h: does not build"
@@ -64,7 +75,7 @@ for h in parse_fuzz compile_fuzz; do
 		fail=$((fail + 1))
 		continue
 	fi
-	if run $h; then
+	if run $h $dict $seeds; then
 		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$OUT/$h.log")
 		echo "ok $h (${runs:-?} inputs in ${SECONDS_EACH} s)"
 		pass=$((pass + 1))
