@@ -704,6 +704,22 @@ for st in all unfinished none; do
 	diff <(nx sx.txt) <(nx fx.txt) > d.txt && ok "thread execve, -e status=$st: strace's lines" ||
 		bad "thread execve, status=$st: $(head -4 d.txt)"
 done
+# A thread's execveat while the leader runs in user space, after the
+# leader's own execveat: each call completes, "<pid changed to N ...>",
+# superseded, resumed "= 0"; and with --quiet=thread-execve.
+for q in "" --quiet=personality,thread-execve; do
+	nbad=0
+	for i in 1 2 3; do
+		# shellcheck disable=SC2086
+		timeout -k 5 20 "$FERRET" strace -a30 -f -e trace=execveat $q -o fx.txt "$WL" thread-exec-busy > /dev/null
+		# shellcheck disable=SC2086
+		strace -a30 -f -e trace=execveat $q -o sx.txt "$WL" thread-exec-busy > /dev/null
+		nx() { sed -E 's/\b[0-9]{2,}\b/PID/g' "$1"; }
+		diff <(nx sx.txt) <(nx fx.txt) > d.txt || { nbad=$((nbad + 1)); cat d.txt; }
+	done
+	[ $nbad = 0 ] && grep -q '= 0$' fx.txt && ok "thread execveat, leader busy ${q:-(no option)}: strace's lines, 3 runs" ||
+		bad "thread execveat, leader busy $q: $nbad of 3 differ"
+done
 # -qqq: no superseded line (the leader may not have made its call yet).
 timeout -k 5 20 "$FERRET" strace -f -qqq -o fx.txt "$WL" thread-exec > /dev/null
 strace -f -qqq -o sx.txt "$WL" thread-exec > /dev/null

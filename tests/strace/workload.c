@@ -3,7 +3,8 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, signal, fresh, structs, values, thread-exec, waits, more, fds,
+ * flags, signal, fresh, structs, values, thread-exec, thread-exec-busy,
+ * waits, more, fds,
  * sockets, msgs, sleeps and waitid, whose lines are compared with
  * strace's.
  */
@@ -1065,6 +1066,43 @@ static void *exec_fn(void *arg __attribute__((unused)))
 	usleep(50000);
 	execl("/bin/true", "true", (char *)NULL);
 	return NULL;
+}
+
+/*
+ * A thread's execveat while its leader runs in user space, not in a
+ * call: "thread-exec-busy" runs itself again by execveat (one thread),
+ * which makes a thread that runs itself a third time.
+ */
+static volatile unsigned busy_trigger;
+static char *busy_self;
+
+static void *busy_exec_fn(void *arg __attribute__((unused)))
+{
+	char *av[] = { busy_self, (char *)"thread-exec-busy", (char *)"1", (char *)"2", NULL };
+
+	while (!busy_trigger)
+		;
+	syscall(SYS_execveat, AT_FDCWD, busy_self, av, NULL, 0);
+	return NULL;
+}
+
+static int thread_exec_busy(int argc, char **argv)
+{
+	char *av[] = { argv[0], (char *)"thread-exec-busy", (char *)"1", NULL };
+	pthread_t t;
+
+	busy_self = argv[0];
+	if (argc == 2) {
+		syscall(SYS_execveat, AT_FDCWD, argv[0], av, NULL, 0);
+		return 1;
+	}
+	if (argc == 3) {
+		if (pthread_create(&t, NULL, busy_exec_fn, NULL))
+			return 1;
+		for (;;)
+			busy_trigger++;
+	}
+	return 0;
 }
 
 /* poll, ppoll, epoll and futex arguments by kind and command; mknod. */
@@ -5940,6 +5978,8 @@ int main(int argc, char **argv)
 		waits();
 		return 0;
 	}
+	if (!strcmp(mode, "thread-exec-busy"))
+		return thread_exec_busy(argc, argv);
 	if (!strcmp(mode, "thread-exec")) {
 		pthread_create(&t, NULL, exec_fn, NULL);
 		pause();
