@@ -367,6 +367,10 @@ same_line "ioctl: termios, winsize, ints, modem lines, inode flags, requests wit
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables
 for x in abbrev raw verbose; do
+	same_line "ioctl, -X $x: btrfs's requests, a page-long volume name" \
+		-X $x -e trace=ioctl -- "$WL" btrfs
+done
+for x in abbrev raw verbose; do
 	same_line "ioctl, -X $x: fstrim_range, fsxattr, fiemap in and out, counter_watch" \
 		-X $x -e trace=ioctl -- "$WL" fsioctls
 done

@@ -4,7 +4,7 @@
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
  * flags, signal, fresh, structs, values, thread-exec, thread-exec-busy,
- * waits, more, fds,
+ * btrfs, waits, more, fds,
  * sockets, msgs, sleeps and waitid, whose lines are compared with
  * strace's.
  */
@@ -113,6 +113,7 @@
 #include <mtd/mtd-abi.h>
 #include <scsi/sg.h>
 #include <mtd/ubi-user.h>
+#include <linux/btrfs.h>
 #include <linux/filter.h>
 #include <linux/bpf.h>
 #include <linux/version.h>
@@ -3390,6 +3391,56 @@ static void more_ioctls(char *edge)
 	ubi_ioctls(edge);
 }
 
+/* btrfs's requests on fd -1, those ferret decodes, and a page-long name. */
+static void btrfs_ioctls(void)
+{
+	static struct btrfs_ioctl_vol_args va = { .fd = 3, .name = "subvol" };
+	static struct btrfs_ioctl_vol_args vl = { .fd = -1 };
+	struct btrfs_ioctl_clone_range_args cr = { .src_fd = 4, .src_offset = 4096,
+						   .src_length = 8192, .dest_offset = 1 << 20 };
+	struct btrfs_ioctl_defrag_range_args dr = { .len = -1ULL, .flags = 7,
+						    .extent_thresh = 1 << 17, .compress_type = 3 };
+	struct btrfs_ioctl_scrub_args sc = { .devid = 0x801, .end = -1ULL, .flags = 1 };
+	struct btrfs_ioctl_get_dev_stats ds = { .devid = 2, .nr_items = 5, .flags = 3 };
+	struct btrfs_ioctl_quota_ctl_args qc = { .cmd = BTRFS_QUOTA_CTL_ENABLE };
+	struct btrfs_ioctl_qgroup_assign_args qa = { .assign = 1, .src = 257, .dst = 258 };
+	struct btrfs_ioctl_qgroup_create_args qg = { .create = 1, .qgroupid = 259 };
+	struct btrfs_ioctl_quota_rescan_args qr = { .flags = 0 };
+	struct btrfs_ioctl_send_args sa = { .send_fd = 5, .parent_root = 256, .flags = 0x13 };
+	struct btrfs_ioctl_space_args sp = { .space_slots = 4 };
+	char label[FSLABEL_MAX] = "ferret-label";
+	uint64_t v = 0xfacefeed, fl = 0xf;
+
+	memset(vl.name, 'x', sizeof(vl.name) - 1);
+	ioctl(-1, BTRFS_IOC_TRANS_START);
+	ioctl(-1, BTRFS_IOC_SYNC);
+	ioctl(-1, BTRFS_IOC_BALANCE, &va);
+	ioctl(-1, BTRFS_IOC_WAIT_SYNC, &v);
+	ioctl(-1, BTRFS_IOC_DEFAULT_SUBVOL, NULL);
+	ioctl(-1, BTRFS_IOC_SNAP_CREATE, &va);
+	ioctl(-1, BTRFS_IOC_RM_DEV, &vl);
+	ioctl(-1, BTRFS_IOC_SUBVOL_SETFLAGS, &fl);
+	ioctl(-1, BTRFS_IOC_BALANCE_CTL, BTRFS_BALANCE_CTL_CANCEL);
+	ioctl(-1, BTRFS_IOC_BALANCE_CTL, 7);
+	ioctl(-1, BTRFS_IOC_CLONE, 4);
+	ioctl(-1, BTRFS_IOC_CLONE_RANGE, &cr);
+	ioctl(-1, BTRFS_IOC_DEFRAG_RANGE, &dr);
+	dr.len = 10;
+	dr.compress_type = 9;
+	ioctl(-1, BTRFS_IOC_DEFRAG_RANGE, &dr);
+	ioctl(-1, BTRFS_IOC_SCRUB, &sc);
+	ioctl(-1, BTRFS_IOC_SCRUB_PROGRESS, &sc);
+	ioctl(-1, BTRFS_IOC_GET_DEV_STATS, &ds);
+	ioctl(-1, BTRFS_IOC_QUOTA_CTL, &qc);
+	ioctl(-1, BTRFS_IOC_QGROUP_ASSIGN, &qa);
+	ioctl(-1, BTRFS_IOC_QGROUP_CREATE, &qg);
+	ioctl(-1, BTRFS_IOC_QUOTA_RESCAN, &qr);
+	ioctl(-1, BTRFS_IOC_QUOTA_RESCAN_WAIT);
+	ioctl(-1, BTRFS_IOC_SEND, &sa);
+	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
+	ioctl(-1, FS_IOC_SETFSLABEL, label);
+}
+
 /*
  * The seccomp listener's, the real-time clock's and the loop device's
  * ioctls; edge: 8 bytes before an unmapped page, for structs cut short.
@@ -5906,6 +5957,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "v4l2")) {
 		v4l2();
+		return 0;
+	}
+	if (!strcmp(mode, "btrfs")) {
+		btrfs_ioctls();
 		return 0;
 	}
 	if (!strcmp(mode, "miscioctls")) {
