@@ -352,7 +352,7 @@ static const struct frontend {
 	bool link;		/* run when ferret is run by a link of this name */
 	const char *argv0;	/* argv[0] as "ferret NAME" gives it, if not NAME */
 } frontends[] = {
-	{ "strace", st_main, "+fcCwTtrys:o:p:e:zZhV", strace_longopts, "hDV", true, true,
+	{ "strace", st_main, "+dfcCwTtrys:o:p:e:zZhV", strace_longopts, "hDV", true, true,
 	  "ferret strace" },
 	{ "profile", profile_main, prof_optstring, prof_longopts, "hi", false, false, NULL },
 	{ "dtrace", dt_main, dt_optstring, NULL, "hVle", true, true, NULL },

@@ -273,6 +273,7 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_tee,
 	&st_ioc_perf,
 	&st_ioc_sock,
+	&st_ioc_btrfs,
 	NULL,
 };
 

@@ -15,10 +15,12 @@
 #define ST_IOCTL_READ 304
 /*
  * ioctl's argument is read as long as the size its request carries
- * (_IOC_SIZE) where that is longer than ST_IOCTL_READ, up to this: the
- * longest struct strace reads whole (PTP_SYS_OFFSET_EXTENDED's 1216).
+ * (_IOC_SIZE) where that is longer than ST_IOCTL_READ, up to this: a
+ * page, what one buf() of the program holds at the least -s
+ * (compile_opts.strlen), and btrfs's struct btrfs_ioctl_vol_args and
+ * its v2, which strace reads whole.
  */
-#define ST_IOCTL_READ_MAX 1280
+#define ST_IOCTL_READ_MAX 4096
 /* The record of BLKPG's partition, beside its struct's (record 0). */
 #define ST_BLKPG_IDX 1
 /* The record of a TEE request's argument block, beside its struct's. */
@@ -123,6 +125,6 @@ void st_ioc_v4l2_capture(struct buf *b, char l, int strsize);
 void st_ioc_sock_capture(struct buf *b, char l);
 extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop,
 	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio, st_ioc_ubi, st_ioc_ubi_volume, st_ioc_perf,
-	st_ioc_sock, st_ioc_mtd, st_ioc_scsi, st_ioc_tee;
+	st_ioc_sock, st_ioc_mtd, st_ioc_scsi, st_ioc_tee, st_ioc_btrfs;
 
 #endif

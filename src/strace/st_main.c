@@ -27,6 +27,7 @@
 #include "st_prog.h"
 #include "st_stack.h"
 #include "st_sys.h"
+#include "st_tips.h"
 #include "st_xlat.h"
 #include "../compile/compile.h"
 #include "../kernel/btf.h"
@@ -108,6 +109,10 @@ static void st_usage(FILE *f)
 "                 environment and directory entries listed\n"
 "  --json         one JSON object per call\n"
 "  --dump-program print the generated program and exit\n"
+"  -d             the programs' sizes and verified instructions, and\n"
+"                 calls the table does not name, on stderr\n"
+"  --tips[=[id:]ID,[format:]FORMAT]  a tip before exit (random; compact,\n"
+"                 full or none)\n"
 "  -V, --version  print ferret's version\n");
 }
 
@@ -456,6 +461,8 @@ struct st_run {
 	bool to_file;		/* -o */
 	bool let_go;		/* -b execve let the command go */
 	struct runtime *rt;
+	const struct compiled *c;
+	const struct loaded *lo;
 };
 
 static bool st_tick(void *arg, bool child_done)
@@ -518,6 +525,37 @@ static int set_tids(struct st_run *r, struct runtime *rt)
 }
 
 /*
+ * -d: what the kernel holds of each program of the run, as it reports
+ * it: its instructions after the verifier's rewriting, and those the
+ * verifier processed when it checked it (by this run or, for programs
+ * the pin cache gave, the run that loaded them).
+ */
+static void debug_progs(const struct st_run *r)
+{
+	uint64_t total = 0, verified = 0;
+	int i, n = 0;
+
+	for (i = 0; i < r->c->progs.n; i++) {
+		const struct cprog *p = r->c->progs.v[i];
+		struct bpf_prog_info info;
+		uint32_t len = sizeof(info);
+
+		memset(&info, 0, sizeof(info));
+		if (p->fd < 0 || bpf_obj_get_info_by_fd(p->fd, &info, &len))
+			continue;
+		st_err("program %d (%s): %u instructions, %u processed by the verifier\n",
+		       i, p->name,
+		       info.xlated_prog_len / 8, info.verified_insns);
+		total += info.xlated_prog_len / 8;
+		verified += info.verified_insns;
+		n++;
+	}
+	st_err("%d programs, %llu instructions, %llu processed by the verifier%s\n",
+	       n, (unsigned long long)total, (unsigned long long)verified,
+	       r->lo->reused ? ", when an earlier run loaded them (kept in /sys/fs/bpf/ferret)" : "");
+}
+
+/*
  * @sd: each call number's descriptor (st_prog_desc()), each fixed-size
  * letter's size (st_prog_fixed()) and the one thread traced, if the
  * program looks for it there, in one write; then @pids' threads.
@@ -533,6 +571,8 @@ static int st_setup(void *arg, struct runtime *rt)
 	long nr;
 	int err = 0, l;
 
+	if (r->o->debug)
+		debug_progs(r);
 	for (nr = 0; nr <= ST_NR_MAX; nr++)
 		vals[nr] = (int64_t)st_prog_desc(r->o, nr);
 	for (l = 1; l < 256; l++)
@@ -632,7 +672,7 @@ static int parse_strsize(const char *arg)
 enum {
 	LONG_QUAL = 256, LONG_RELATIVE, LONG_TIMESTAMPS, LONG_SYSCALL_TIMES,
 	LONG_HEX, LONG_PIDNS, LONG_SECCOMP, LONG_DUMP, LONG_SEPARATE,
-	LONG_DETACH_ON, LONG_STRSIZE,
+	LONG_DETACH_ON, LONG_STRSIZE, LONG_TIPS,
 };
 
 /* The columns of -c's table, -U's names and -S's keys, with strace's aliases. */
@@ -882,6 +922,8 @@ int st_main(int argc, char **argv)
 		{ "decode-fds", optional_argument, NULL, LONG_QUAL },
 		{ "decode-pids", required_argument, NULL, LONG_QUAL },
 		{ "pidns-translation", no_argument, NULL, LONG_PIDNS },
+		{ "tips", optional_argument, NULL, LONG_TIPS },
+		{ "debug", no_argument, NULL, 'd' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct st_opts o = { .strsize = 32, .lines = true, .align = 40,
@@ -910,9 +952,10 @@ int st_main(int argc, char **argv)
 	const char *why = NULL;
 	bool piped = false;
 	int nenvs = 0;
+	struct st_tips tips = { .id = -1, .fmt = ST_TIPS_NONE };
 
 	st_progname = argv[0];
-	while ((opt = getopt_long(argc, argv, "+fcCwTtryYvkns:o:p:e:zZha:qxX:P:E:S:U:O:I:Aiu:b:V", longopts,
+	while ((opt = getopt_long(argc, argv, "+dfcCwTtryYvkns:o:p:e:zZha:qxX:P:E:S:U:O:I:Aiu:b:V", longopts,
 				  &longind)) != -1) {
 		switch (opt) {
 		case 'f':
@@ -1117,6 +1160,11 @@ int st_main(int argc, char **argv)
 		case LONG_PIDNS:
 			o.pidns = true;
 			break;
+		case LONG_TIPS:
+			if (st_tips_parse(&tips, optarg))
+				return 1;
+			break;
+		case 'd': o.debug = true; break;
 		case 'h':
 			st_usage(stdout);
 			return 0;
@@ -1292,6 +1340,8 @@ int st_main(int argc, char **argv)
 	run.tids = tids;
 	run.ntids = ntids;
 	run.to_file = out != stderr || o.separate;
+	run.c = &c;
+	run.lo = &lo;
 	sink.arg = &run;
 	sink.printf_rec = st_printf;
 	sink.tick = st_tick;
@@ -1331,6 +1381,8 @@ int st_main(int argc, char **argv)
 	go_fd = -1;
 	st_out_free(run.out);
 	compile_free(&c);
+	/* As strace: once the trace is over, even when it dies of a signal. */
+	st_tips_print(&tips, stderr);
 	if (!ret && child > 0 && status >= 0) {
 		if (WIFEXITED(status)) {
 			ret = WEXITSTATUS(status);

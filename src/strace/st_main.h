@@ -96,6 +96,7 @@ struct st_opts {
 	bool sysnum;		/* -n: call numbers */
 	bool json;		/* --json */
 	bool dump;		/* --dump-program */
+	bool debug;		/* -d: the programs' sizes, calls with no name */
 	int strsize;		/* -s */
 	int align;		/* -a: the column of "= " (40) */
 	int quiet;		/* -q 1: no attach/detach lines; -qq 2: no exit

@@ -1076,6 +1076,9 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	settle(s, t, false);
 	if (!t->started)
 		return;
+	/* strace -d's message for a call its table has no entry for. */
+	if (s->o->debug && !sys)
+		st_err("pid %d invalid syscall %#lx\n", tid, (unsigned long)nr);
 	if (t->pending) {
 		ripen(s, tid);
 		call_clear(&t->call);

@@ -367,6 +367,10 @@ same_line "ioctl: termios, winsize, ints, modem lines, inode flags, requests wit
 	-e trace=ioctl -- "$WL" tables
 same_line "ioctl -v: termios' c_line and c_cc" -v -e trace=ioctl -- "$WL" tables
 for x in abbrev raw verbose; do
+	same_line "ioctl, -X $x: btrfs's requests, a page-long volume name" \
+		-X $x -e trace=ioctl -- "$WL" btrfs
+done
+for x in abbrev raw verbose; do
 	same_line "ioctl, -X $x: fstrim_range, fsxattr, fiemap in and out, counter_watch" \
 		-X $x -e trace=ioctl -- "$WL" fsioctls
 done
@@ -703,6 +707,22 @@ for st in all unfinished none; do
 	nx() { sed -E 's/^[0-9]+ +//; s/pid [0-9]+/pid N/; s/ +=/ =/; s/0x[0-9a-f]+/ADDR/g' "$1"; }
 	diff <(nx sx.txt) <(nx fx.txt) > d.txt && ok "thread execve, -e status=$st: strace's lines" ||
 		bad "thread execve, status=$st: $(head -4 d.txt)"
+done
+# A thread's execveat while the leader runs in user space, after the
+# leader's own execveat: each call completes, "<pid changed to N ...>",
+# superseded, resumed "= 0"; and with --quiet=thread-execve.
+for q in "" --quiet=personality,thread-execve; do
+	nbad=0
+	for i in 1 2 3; do
+		# shellcheck disable=SC2086
+		timeout -k 5 20 "$FERRET" strace -a30 -f -e trace=execveat $q -o fx.txt "$WL" thread-exec-busy > /dev/null
+		# shellcheck disable=SC2086
+		strace -a30 -f -e trace=execveat $q -o sx.txt "$WL" thread-exec-busy > /dev/null
+		nx() { sed -E 's/\b[0-9]{2,}\b/PID/g' "$1"; }
+		diff <(nx sx.txt) <(nx fx.txt) > d.txt || { nbad=$((nbad + 1)); cat d.txt; }
+	done
+	[ $nbad = 0 ] && grep -q '= 0$' fx.txt && ok "thread execveat, leader busy ${q:-(no option)}: strace's lines, 3 runs" ||
+		bad "thread execveat, leader busy $q: $nbad of 3 differ"
 done
 # -qqq: no superseded line (the leader may not have made its call yet).
 timeout -k 5 20 "$FERRET" strace -f -qqq -o fx.txt "$WL" thread-exec > /dev/null
@@ -1104,6 +1124,61 @@ s=$(held strace) f=$(held "$FERRET" strace)
 [ "$s" = "$(printf 'other 0\nother 1')" ] && [ "$f" = "$s" ] &&
 	ok "the command's standard input and output are not held, as with strace" ||
 	bad "standard descriptors held: strace: $s; ferret: $f"
+# --tips: ferret's own text in strace's bubble and art, column for
+# column (the text masked); ids counted modulo the tips' number; a tip at
+# random by default; a bad argument as strace refuses it.
+shape() {	# shape FILE: the layout, each text line's 44 columns masked
+	sed -E 's/^ \| .{44}/ | TEXT/' "$1" | uniq
+}
+for fmt in compact full; do
+	strace -qqq -e trace=none --tips=id:1,format:$fmt true 2> ts.txt
+	"$FERRET" strace -qqq -e trace=none --tips=id:1,format:$fmt true 2> tf.txt
+	if diff <(shape ts.txt) <(shape tf.txt) > d.txt && [ -s ts.txt ] &&
+	   diff <(tail -1 ts.txt) <(tail -1 tf.txt) > /dev/null &&
+	   { [ $fmt = compact ] || diff <(cut -c53- ts.txt) <(cut -c53- tf.txt) > /dev/null; }; then
+		ok "--tips=format:$fmt: strace's bubble and art"
+	else
+		bad "--tips=format:$fmt: $(head -6 d.txt)"
+	fi
+done
+"$FERRET" strace -qqq -e trace=none --tips=id:0 true 2> t0.txt
+"$FERRET" strace -qqq -e trace=none --tips=id:2147483647 true 2> tm.txt
+n=0 same=0
+for i in $(seq 1 40); do
+	"$FERRET" strace -qqq -e trace=none --tips=id:$i true 2> ti.txt
+	[ -s ti.txt ] || break
+	cmp -s t0.txt ti.txt && { n=$i; break; }
+done
+for i in 1 2 3 4 5; do
+	"$FERRET" strace -qqq -e trace=none --tips true 2> "tr$i.txt"
+	cmp -s tr1.txt "tr$i.txt" && same=$((same + 1))
+done
+"$FERRET" strace -qqq -e trace=none --tips=format:none true 2> tn.txt
+[ "$n" -gt 1 ] && [ -s tm.txt ] && [ $same -lt 5 ] && [ ! -s tn.txt ] &&
+	ok "--tips: $n tips, ids modulo that, a random one by default, none with format:none" ||
+	bad "--tips: wrapped at $n; id:2147483647 $(wc -l < tm.txt) lines; $same of 5 random the same"
+nbad=0
+for q in --tips=id:x --tips=id: --tips=format: --tips=id:-1 --tips=id:2147483648 \
+	--tips=format:5 '--tips=id: 3' '--tips= full' '--tips=id:3, full' --tips=ID:3,FULL --tips=,,1 --tips=; do
+	"$PWD/lk/strace" -qqq -e trace=none "$q" true > /dev/null 2> lf.txt; frc=$?
+	strace -qqq -e trace=none "$q" true > /dev/null 2> ls.txt; src=$?
+	if [ $frc != $src ] || { [ $src != 0 ] && ! diff ls.txt <(sed "s|$PWD/lk/strace|strace|g" lf.txt) > d.txt; } ||
+	   { [ $src = 0 ] && ! diff <(head -3 ls.txt | shape /dev/stdin) <(head -3 lf.txt | shape /dev/stdin) > d.txt; }; then
+		nbad=$((nbad + 1))
+		echo "    [$q]: $frc/$src $(head -3 d.txt)"
+	fi
+done
+[ $nbad = 0 ] && ok "--tips: strace's arguments taken and refused as strace does" ||
+	bad "--tips: $nbad arguments differ"
+# -d: strace's message for a call its table does not name, and the
+# programs' sizes as the kernel reports them.
+"$FERRET" strace -d -e trace=none -o /dev/null "$WL" nosys 2> df.txt
+strace -d -e trace=none -o /dev/null "$WL" nosys 2> ds.txt
+diff <(grep -o 'invalid syscall .*' ds.txt) <(grep -o 'invalid syscall .*' df.txt) > d.txt &&
+	[ "$(grep -c 'invalid syscall' df.txt)" = 3 ] &&
+	grep -q "^ferret strace: pid [0-9]* invalid syscall 0x1c3$" df.txt &&
+	grep -Eq '^ferret strace: [0-9]+ programs, [0-9]+ instructions, [1-9][0-9]* processed by the verifier' df.txt &&
+	ok "-d: strace's invalid syscall messages, the programs' sizes" || bad "-d: $(head -4 d.txt) $(tail -2 df.txt)"
 # Everyday commands under -f: every call line strace prints, ferret
 # prints the same (as multisets, after lines.py --exact hides what
 # differs between any two runs of the command).

@@ -3,7 +3,8 @@
  * Makes known system calls with known arguments and prints, on stdout,
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
- * flags, signal, fresh, structs, values, thread-exec, waits, more, fds,
+ * flags, signal, fresh, structs, values, thread-exec, thread-exec-busy,
+ * btrfs, waits, more, fds,
  * sockets, msgs, sleeps and waitid, whose lines are compared with
  * strace's.
  */
@@ -112,6 +113,7 @@
 #include <mtd/mtd-abi.h>
 #include <scsi/sg.h>
 #include <mtd/ubi-user.h>
+#include <linux/btrfs.h>
 #include <linux/filter.h>
 #include <linux/bpf.h>
 #include <linux/version.h>
@@ -1065,6 +1067,43 @@ static void *exec_fn(void *arg __attribute__((unused)))
 	usleep(50000);
 	execl("/bin/true", "true", (char *)NULL);
 	return NULL;
+}
+
+/*
+ * A thread's execveat while its leader runs in user space, not in a
+ * call: "thread-exec-busy" runs itself again by execveat (one thread),
+ * which makes a thread that runs itself a third time.
+ */
+static volatile unsigned busy_trigger;
+static char *busy_self;
+
+static void *busy_exec_fn(void *arg __attribute__((unused)))
+{
+	char *av[] = { busy_self, (char *)"thread-exec-busy", (char *)"1", (char *)"2", NULL };
+
+	while (!busy_trigger)
+		;
+	syscall(SYS_execveat, AT_FDCWD, busy_self, av, NULL, 0);
+	return NULL;
+}
+
+static int thread_exec_busy(int argc, char **argv)
+{
+	char *av[] = { argv[0], (char *)"thread-exec-busy", (char *)"1", NULL };
+	pthread_t t;
+
+	busy_self = argv[0];
+	if (argc == 2) {
+		syscall(SYS_execveat, AT_FDCWD, argv[0], av, NULL, 0);
+		return 1;
+	}
+	if (argc == 3) {
+		if (pthread_create(&t, NULL, busy_exec_fn, NULL))
+			return 1;
+		for (;;)
+			busy_trigger++;
+	}
+	return 0;
 }
 
 /* poll, ppoll, epoll and futex arguments by kind and command; mknod. */
@@ -3350,6 +3389,56 @@ static void more_ioctls(char *edge)
 	ioctl(-1, LIRC_SET_TRANSMITTER_MASK, &v);
 	ioctl(-1, LIRC_SET_REC_TIMEOUT, NULL);
 	ubi_ioctls(edge);
+}
+
+/* btrfs's requests on fd -1, those ferret decodes, and a page-long name. */
+static void btrfs_ioctls(void)
+{
+	static struct btrfs_ioctl_vol_args va = { .fd = 3, .name = "subvol" };
+	static struct btrfs_ioctl_vol_args vl = { .fd = -1 };
+	struct btrfs_ioctl_clone_range_args cr = { .src_fd = 4, .src_offset = 4096,
+						   .src_length = 8192, .dest_offset = 1 << 20 };
+	struct btrfs_ioctl_defrag_range_args dr = { .len = -1ULL, .flags = 7,
+						    .extent_thresh = 1 << 17, .compress_type = 3 };
+	struct btrfs_ioctl_scrub_args sc = { .devid = 0x801, .end = -1ULL, .flags = 1 };
+	struct btrfs_ioctl_get_dev_stats ds = { .devid = 2, .nr_items = 5, .flags = 3 };
+	struct btrfs_ioctl_quota_ctl_args qc = { .cmd = BTRFS_QUOTA_CTL_ENABLE };
+	struct btrfs_ioctl_qgroup_assign_args qa = { .assign = 1, .src = 257, .dst = 258 };
+	struct btrfs_ioctl_qgroup_create_args qg = { .create = 1, .qgroupid = 259 };
+	struct btrfs_ioctl_quota_rescan_args qr = { .flags = 0 };
+	struct btrfs_ioctl_send_args sa = { .send_fd = 5, .parent_root = 256, .flags = 0x13 };
+	struct btrfs_ioctl_space_args sp = { .space_slots = 4 };
+	char label[FSLABEL_MAX] = "ferret-label";
+	uint64_t v = 0xfacefeed, fl = 0xf;
+
+	memset(vl.name, 'x', sizeof(vl.name) - 1);
+	ioctl(-1, BTRFS_IOC_TRANS_START);
+	ioctl(-1, BTRFS_IOC_SYNC);
+	ioctl(-1, BTRFS_IOC_BALANCE, &va);
+	ioctl(-1, BTRFS_IOC_WAIT_SYNC, &v);
+	ioctl(-1, BTRFS_IOC_DEFAULT_SUBVOL, NULL);
+	ioctl(-1, BTRFS_IOC_SNAP_CREATE, &va);
+	ioctl(-1, BTRFS_IOC_RM_DEV, &vl);
+	ioctl(-1, BTRFS_IOC_SUBVOL_SETFLAGS, &fl);
+	ioctl(-1, BTRFS_IOC_BALANCE_CTL, BTRFS_BALANCE_CTL_CANCEL);
+	ioctl(-1, BTRFS_IOC_BALANCE_CTL, 7);
+	ioctl(-1, BTRFS_IOC_CLONE, 4);
+	ioctl(-1, BTRFS_IOC_CLONE_RANGE, &cr);
+	ioctl(-1, BTRFS_IOC_DEFRAG_RANGE, &dr);
+	dr.len = 10;
+	dr.compress_type = 9;
+	ioctl(-1, BTRFS_IOC_DEFRAG_RANGE, &dr);
+	ioctl(-1, BTRFS_IOC_SCRUB, &sc);
+	ioctl(-1, BTRFS_IOC_SCRUB_PROGRESS, &sc);
+	ioctl(-1, BTRFS_IOC_GET_DEV_STATS, &ds);
+	ioctl(-1, BTRFS_IOC_QUOTA_CTL, &qc);
+	ioctl(-1, BTRFS_IOC_QGROUP_ASSIGN, &qa);
+	ioctl(-1, BTRFS_IOC_QGROUP_CREATE, &qg);
+	ioctl(-1, BTRFS_IOC_QUOTA_RESCAN, &qr);
+	ioctl(-1, BTRFS_IOC_QUOTA_RESCAN_WAIT);
+	ioctl(-1, BTRFS_IOC_SEND, &sa);
+	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
+	ioctl(-1, FS_IOC_SETFSLABEL, label);
 }
 
 /*
@@ -5870,6 +5959,10 @@ int main(int argc, char **argv)
 		v4l2();
 		return 0;
 	}
+	if (!strcmp(mode, "btrfs")) {
+		btrfs_ioctls();
+		return 0;
+	}
 	if (!strcmp(mode, "miscioctls")) {
 		misc_ioctls();
 		return 0;
@@ -5940,6 +6033,8 @@ int main(int argc, char **argv)
 		waits();
 		return 0;
 	}
+	if (!strcmp(mode, "thread-exec-busy"))
+		return thread_exec_busy(argc, argv);
 	if (!strcmp(mode, "thread-exec")) {
 		pthread_create(&t, NULL, exec_fn, NULL);
 		pause();
