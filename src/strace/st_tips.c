@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* ferret strace: --tips, strace's bubble with ferret's own tips. */
+/* ferret strace: --tips, ferret's own tips in strace's bubble. */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -40,44 +40,28 @@ static const char *const tips[] = {
 	"what a call does.",
 };
 
-/* strace's art, beside the bubble and below it. */
+/* ferret's own drawing, beside the bubble and below it. */
 static const char *const art[] = {
-	"     ____",
-	"    /    \\",
-	"   |-. .-.|",
-	"   (_@)(_@)",
-	"   .---_  \\",
-	"  /..   \\_/",
-	"  |__.-^ /",
-	"      }  |",
-	"     |   [",
-	"     [  ]",
-	"    ]   |",
-	"    |   [",
-	"    [  ]",
-	"   /   |        __",
-	"  \\|   |/     _/ /_",
-	" \\ |   |//___/__/__/_",
-	"\\\\  \\ /  //    -____/_",
-	"//   \"   \\\\      \\___.-",
-	" //     \\\\  __.----._/_",
-	"/ '/|||\\` .-         __>",
-	"[        /         __.-",
-	"[        [           }",
-	"\\        \\          /",
-	" \"-._____ \\.____.--\"",
-	"    |  | |  |",
-	"    |  | |  |",
-	"    |  | |  |",
-	"    |  | |  |",
-	"    {  } {  }",
-	"    |  | |  |",
-	"    |  | |  |",
-	"    |  | |  |",
-	"    /  { |  |",
-	" .-\"   / [   -._",
-	"/___/ /   \\ \\___\"-.",
-	"    -\"     \"-",
+	"        __       __",
+	"       /  \\_____/  \\",
+	"       \\  /     \\  /",
+	"        |  o   o  |",
+	"        |    Y    |",
+	"         \\  \\_/  /",
+	"          '-._.-'",
+	"         /       \\",
+	"        /  .---.  \\",
+	"       |  /     \\  |",
+	"       |  |     |  |",
+	"       |  |     |  |",
+	"        \\  \\   /  /",
+	"         \\  '-'  /",
+	"          )     (",
+	"         /  / \\  \\",
+	"        (__/   \\__)",
+	"            \\ \\",
+	"             \\ \\___",
+	"              \\____)",
 };
 
 #define TEXT_W 44		/* the text's columns in the bubble */
