@@ -370,6 +370,13 @@ for x in abbrev raw verbose; do
 	same_line "ioctl, -X $x: btrfs's requests, a page-long volume name" \
 		-X $x -e trace=ioctl -- "$WL" btrfs
 done
+# The device mapper: no device here, so what one answers is shown under
+# an injected success (the payload after the struct only under -v).
+for args in "" "-v" "-v -X verbose -s 5" "-X raw -e inject=ioctl:retval=0" \
+	"-v -e inject=ioctl:retval=0"; do
+	same_line "ioctl $args: the device mapper's struct dm_ioctl, targets, strings, lists, deps" \
+		$args -e trace=ioctl -- "$WL" dm
+done
 for x in abbrev raw verbose; do
 	same_line "ioctl, -X $x: fstrim_range, fsxattr, fiemap in and out, counter_watch" \
 		-X $x -e trace=ioctl -- "$WL" fsioctls

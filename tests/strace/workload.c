@@ -4,7 +4,7 @@
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
  * flags, signal, fresh, structs, values, thread-exec, thread-exec-busy,
- * btrfs, waits, more, fds,
+ * btrfs, dm, waits, more, fds,
  * sockets, msgs, sleeps and waitid, whose lines are compared with
  * strace's.
  */
@@ -114,6 +114,7 @@
 #include <scsi/sg.h>
 #include <mtd/ubi-user.h>
 #include <linux/btrfs.h>
+#include <linux/dm-ioctl.h>
 #include <linux/filter.h>
 #include <linux/bpf.h>
 #include <linux/version.h>
@@ -3441,6 +3442,155 @@ static void btrfs_ioctls(void)
 	ioctl(-1, FS_IOC_SETFSLABEL, label);
 }
 
+/* A device mapper request's buffer: struct dm_ioctl and what follows it. */
+static struct dm_ioctl *dm_init(void *p, unsigned minor, uint32_t size, uint32_t start)
+{
+	struct dm_ioctl *d = p;
+
+	memset(p, 0, size < 4096 ? 4096 : size);
+	d->version[0] = DM_VERSION_MAJOR;
+	d->version[1] = minor;
+	d->version[2] = 0;
+	d->data_size = size;
+	d->data_start = start;
+	d->dev = 0xfd01;
+	strcpy(d->name, "vg-root");
+	strcpy(d->uuid, "LVM-abc");
+	return d;
+}
+
+/*
+ * The device mapper's requests on fd -1 (or, with a success injected,
+ * as a device would answer them): each in a buffer of its own, edge a
+ * struct that ends a mapping.
+ */
+static void dm_ioctls(char *edge)
+{
+	static char bufs[16][4096] __attribute__((aligned(8)));
+	const size_t hdr = offsetof(struct dm_ioctl, data);
+	struct dm_ioctl *d;
+	struct dm_target_spec *t;
+	struct dm_name_list *nl;
+	struct dm_target_versions *tv;
+	struct dm_target_deps *dp;
+	struct dm_target_msg *m;
+	char *q;
+
+	ioctl(-1, _IOC(_IOC_READ, DM_IOCTL, 0x42, 8), bufs[0]);
+	ioctl(-1, DM_VERSION, NULL);
+	ioctl(-1, DM_VERSION, edge);
+	d = dm_init(bufs[0], 4, hdr, 0);
+	ioctl(-1, DM_VERSION, d);
+	d = dm_init(bufs[1], 4, 8, 0);
+	ioctl(-1, DM_VERSION, d);
+	d = dm_init(bufs[2], 4, 20, 0);
+	ioctl(-1, DM_REMOVE_ALL, d);
+	d = dm_init(bufs[3], 4, hdr, 0);
+	d->version[0] = 3;
+	ioctl(-1, DM_DEV_CREATE, d);
+	d = dm_init(bufs[4], 4, sizeof(*d), 0);
+	d->flags = 0xffffffff;
+	d->event_nr = 7;
+	memset(d->name, 'n', sizeof(d->name));
+	ioctl(-1, DM_DEV_SUSPEND, d);
+	d = dm_init(bufs[5], 4, sizeof(*d), 0);
+	d->dev = 0;
+	d->uuid[0] = 0;
+	d->event_nr = 9;
+	ioctl(-1, DM_DEV_SUSPEND, d);
+	ioctl(-1, DM_DEV_REMOVE, d);
+	ioctl(-1, DM_DEV_WAIT, d);
+	ioctl(-1, DM_DEV_ARM_POLL, d);
+	ioctl(-1, DM_LIST_DEVICES, d);
+	/* A table of three targets, the third past data_size. */
+	d = dm_init(bufs[6], 4, 600, sizeof(*d));
+	d->target_count = 3;
+	t = (void *)(bufs[6] + sizeof(*d));
+	t->sector_start = 0;
+	t->length = 2048;
+	t->next = sizeof(*t) + 24;
+	strcpy(t->target_type, "linear");
+	strcpy((char *)(t + 1), "/dev/sda1 2048");
+	t = (void *)((char *)t + t->next);
+	t->sector_start = 2048;
+	t->length = 4096;
+	t->status = -5;
+	t->next = 1000;
+	memcpy(t->target_type, "a-very-long-type", 16);
+	strcpy((char *)(t + 1), "0 1 2 3 4 5 6 7 8 9 a b c d e f g h i j k l m n o p q r s t u v w x y z");
+	ioctl(-1, DM_TABLE_LOAD, d);
+	d = dm_init(bufs[7], 4, sizeof(*d), 0xfffffff0);
+	d->target_count = 1;
+	ioctl(-1, DM_TABLE_LOAD, d);
+	d = dm_init(bufs[8], 4, 400, sizeof(*d));
+	m = (void *)(bufs[8] + sizeof(*d));
+	m->sector = 1234;
+	strcpy(m->message, "set_config 7");
+	ioctl(-1, DM_TARGET_MSG, d);
+	d = dm_init(bufs[9], 4, 400, sizeof(*d));
+	strcpy(bufs[9] + sizeof(*d), "vg-new");
+	ioctl(-1, DM_DEV_RENAME, d);
+	d->data_start = 500;
+	ioctl(-1, DM_DEV_RENAME, d);
+	d = dm_init(bufs[10], 4, 400, sizeof(*d));
+	strcpy(bufs[10] + sizeof(*d), "1024 16 63 0");
+	ioctl(-1, DM_DEV_SET_GEOMETRY, d);
+	/* What a device answers: a success injected shows the buffers so. */
+	d = dm_init(bufs[11], 38, 4096, sizeof(*d));
+	nl = (void *)(bufs[11] + sizeof(*d));
+	nl->dev = 0xfd00;
+	nl->next = 32;
+	strcpy(nl->name, "vg-root");
+	*(uint32_t *)((char *)nl + 24) = 3;
+	nl = (void *)((char *)nl + 32);
+	nl->dev = 0xfd01;
+	nl->next = 0;
+	strcpy(nl->name, "vg-swap");
+	ioctl(-1, DM_LIST_DEVICES, d);
+	d = dm_init(bufs[12], 4, 4096, sizeof(*d));
+	tv = (void *)(bufs[12] + sizeof(*d));
+	tv->next = 32;
+	tv->version[0] = 1;
+	tv->version[1] = 14;
+	strcpy(tv->name, "linear");
+	tv = (void *)((char *)tv + 32);
+	tv->version[0] = 1;
+	tv->version[1] = 4;
+	tv->version[2] = 1;
+	strcpy(tv->name, "striped");
+	ioctl(-1, DM_LIST_VERSIONS, d);
+	d = dm_init(bufs[13], 4, 4096, sizeof(*d));
+	d->target_count = 2;
+	d->open_count = 1;
+	d->event_nr = 4;
+	dp = (void *)(bufs[13] + sizeof(*d));
+	dp->count = 2;
+	dp->dev[0] = 0x801;
+	dp->dev[1] = 0x812;
+	ioctl(-1, DM_TABLE_DEPS, d);
+	d = dm_init(bufs[14], 4, 4096, sizeof(*d));
+	d->target_count = 2;
+	t = (void *)(bufs[14] + sizeof(*d));
+	t->length = 2048;
+	t->next = sizeof(*t) + 8;
+	strcpy(t->target_type, "linear");
+	t = (void *)((char *)t + t->next);
+	t->sector_start = 2048;
+	t->length = 2048;
+	t->status = 1;
+	strcpy(t->target_type, "striped");
+	strcpy((char *)(t + 1), "2 64");
+	/* At exit next counts from the first spec: the second's is 48. */
+	t->next = 0;
+	ioctl(-1, DM_TABLE_STATUS, d);
+	d = dm_init(bufs[15], 4, 400, sizeof(*d));
+	d->flags = DM_DATA_OUT_FLAG;
+	q = bufs[15] + sizeof(*d);
+	strcpy(q, "reply text");
+	ioctl(-1, DM_TARGET_MSG, d);
+	ioctl(-1, DM_DEV_STATUS, d);
+}
+
 /*
  * The seccomp listener's, the real-time clock's and the loop device's
  * ioctls; edge: 8 bytes before an unmapped page, for structs cut short.
@@ -5961,6 +6111,15 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "btrfs")) {
 		btrfs_ioctls();
+		return 0;
+	}
+	if (!strcmp(mode, "dm")) {
+		char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED)
+			return 1;
+		munmap(p + 4096, 4096);
+		dm_ioctls(p + 4096 - 100);
 		return 0;
 	}
 	if (!strcmp(mode, "miscioctls")) {
