@@ -4,7 +4,7 @@
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
  * flags, signal, fresh, structs, values, thread-exec, thread-exec-busy,
- * btrfs, dm, waits, more, fds,
+ * btrfs, dm, sgio, waits, more, fds,
  * sockets, msgs, sleeps and waitid, whose lines are compared with
  * strace's.
  */
@@ -115,6 +115,7 @@
 #include <mtd/ubi-user.h>
 #include <linux/btrfs.h>
 #include <linux/dm-ioctl.h>
+#include <linux/bsg.h>
 #include <linux/filter.h>
 #include <linux/bpf.h>
 #include <linux/version.h>
@@ -3592,6 +3593,111 @@ static void dm_ioctls(char *edge)
 }
 
 /*
+ * SG_IO's v3 and v4 headers on fd -1, edge a page's last 4 bytes: the
+ * buffers they point to outside the struct are read from the process
+ * when the line prints, so it stays a while at the end.
+ */
+static void sgio_ioctls(char *edge)
+{
+	static unsigned char cmd[6] = { 0x12, 0, 0, 0, 0x24, 0 };
+	static unsigned char data[64], sense[32], resp[16];
+	static struct iovec iov[3] = { { data, 3 }, { data + 8, 4 }, { data + 16, 5 } };
+	static struct sg_io_hdr h[7];
+	static struct sg_io_v4 q[3];
+	int i;
+
+	for (i = 0; i < 64; i++)
+		data[i] = 0x40 + i;
+	for (i = 0; i < 32; i++)
+		sense[i] = 0xf0 + i;
+	memcpy(resp, "resp\0\1\2\3\x80\x81", 10);
+	ioctl(-1, SG_IO, NULL);
+	ioctl(-1, SG_IO, edge + 2);
+	*(uint32_t *)edge = 'S';
+	ioctl(-1, SG_IO, edge);
+	*(uint32_t *)edge = 'Q';
+	ioctl(-1, SG_IO, edge);
+	*(uint32_t *)edge = 0x1234;
+	ioctl(-1, SG_IO, edge);
+	for (i = 0; i < 7; i++) {
+		h[i].interface_id = 'S';
+		h[i].cmd_len = sizeof(cmd);
+		h[i].cmdp = cmd;
+		h[i].mx_sb_len = sizeof(sense);
+		h[i].dxferp = data;
+		h[i].dxfer_len = 40;
+		h[i].sbp = sense;
+		h[i].timeout = 20000;
+		h[i].duration = 3;
+	}
+	h[0].dxfer_direction = SG_DXFER_NONE;
+	h[0].dxferp = NULL;
+	h[0].dxfer_len = 0;
+	ioctl(-1, SG_IO, &h[0]);
+	h[1].dxfer_direction = SG_DXFER_TO_DEV;
+	h[1].flags = 0x10031;
+	h[1].sb_len_wr = 18;
+	h[1].status = 2;
+	h[1].info = 1;
+	ioctl(-1, SG_IO, &h[1]);
+	h[2].dxfer_direction = SG_DXFER_FROM_DEV;
+	h[2].resid = 30;
+	h[2].host_status = 7;
+	h[2].info = 0x1f;
+	ioctl(-1, SG_IO, &h[2]);
+	h[3].dxfer_direction = SG_DXFER_TO_FROM_DEV;
+	h[3].resid = 38;
+	ioctl(-1, SG_IO, &h[3]);
+	h[4].dxfer_direction = SG_DXFER_TO_DEV;
+	h[4].iovec_count = 3;
+	h[4].dxferp = iov;
+	h[4].dxfer_len = 10;
+	ioctl(-1, SG_IO, &h[4]);
+	h[5].dxfer_direction = -7;
+	h[5].cmdp = (void *)(edge + 4);
+	h[5].sbp = NULL;
+	ioctl(-1, SG_IO, &h[5]);
+	/* The data buffer inside the struct, as read with it. */
+	h[6].dxfer_direction = SG_DXFER_TO_FROM_DEV;
+	h[6].dxferp = &h[6].timeout;
+	h[6].dxfer_len = 8;
+	ioctl(-1, SG_IO, &h[6]);
+	for (i = 0; i < 3; i++) {
+		q[i].guard = 'Q';
+		q[i].request_len = sizeof(cmd);
+		q[i].request = (uintptr_t)cmd;
+		q[i].request_tag = 0x77;
+		q[i].max_response_len = sizeof(resp);
+		q[i].response = (uintptr_t)resp;
+		q[i].response_len = 10;
+		q[i].dout_xfer_len = 20;
+		q[i].dout_xferp = (uintptr_t)data;
+		q[i].din_xfer_len = 12;
+		q[i].din_xferp = (uintptr_t)(data + 32);
+		q[i].timeout = 1000;
+		q[i].usr_ptr = 0xdead;
+		q[i].generated_tag = 5;
+	}
+	ioctl(-1, SG_IO, &q[0]);
+	q[1].subprotocol = 2;
+	q[1].flags = 0x30;
+	q[1].info = 2;
+	q[1].din_resid = 4;
+	q[1].dout_iovec_count = 2;
+	q[1].dout_xferp = (uintptr_t)iov;
+	q[1].dout_xfer_len = 5;
+	ioctl(-1, SG_IO, &q[1]);
+	q[2].protocol = 3;
+	q[2].subprotocol = 9;
+	q[2].din_iovec_count = 3;
+	q[2].din_xferp = (uintptr_t)iov;
+	q[2].din_xfer_len = 100;
+	q[2].din_resid = -1;
+	ioctl(-1, SG_IO, &q[2]);
+	usleep(300000);
+}
+
+/*
  * The seccomp listener's, the real-time clock's and the loop device's
  * ioctls; edge: 8 bytes before an unmapped page, for structs cut short.
  */
@@ -6111,6 +6217,15 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "btrfs")) {
 		btrfs_ioctls();
+		return 0;
+	}
+	if (!strcmp(mode, "sgio")) {
+		char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED)
+			return 1;
+		munmap(p + 4096, 4096);
+		sgio_ioctls(p + 4092);
 		return 0;
 	}
 	if (!strcmp(mode, "dm")) {
