@@ -4,7 +4,7 @@
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
  * flags, signal, fresh, structs, values, thread-exec, thread-exec-busy,
- * btrfs, dm, sgio, waits, more, fds,
+ * btrfs, btrfs2, dm, sgio, waits, more, fds,
  * sockets, msgs, sleeps and waitid, whose lines are compared with
  * strace's.
  */
@@ -114,6 +114,7 @@
 #include <scsi/sg.h>
 #include <mtd/ubi-user.h>
 #include <linux/btrfs.h>
+#include <linux/btrfs_tree.h>
 #include <linux/dm-ioctl.h>
 #include <linux/bsg.h>
 #include <linux/filter.h>
@@ -3393,6 +3394,42 @@ static void more_ioctls(char *edge)
 	ubi_ioctls(edge);
 }
 
+/*
+ * The v2 volume arguments, with the qgroup inheritance they point to
+ * (read from the process when the line prints: it stays a while), and
+ * balance v2.
+ */
+static void btrfs_v2_ioctls(void)
+{
+	static struct btrfs_ioctl_vol_args_v2 v2 = { .fd = 3, .flags = 0xd, .size = 48,
+						     .name = "snap" };
+	static struct {
+		struct btrfs_qgroup_inherit q;
+		uint64_t ids[3];
+	} qi = { { .flags = 1, .num_qgroups = 3, .num_ref_copies = 0, .num_excl_copies = 0,
+		   .lim = { .flags = 0x41, .max_rfer = 1 << 20, .rsv_excl = 7 } },
+		 { 256, 257, 258 } };
+	static struct btrfs_ioctl_balance_args ba = {
+		.flags = BTRFS_BALANCE_DATA | BTRFS_BALANCE_SYSTEM | BTRFS_BALANCE_FORCE | 0x40,
+		.state = 5,
+		.data = { .profiles = BTRFS_BLOCK_GROUP_DATA | BTRFS_BLOCK_GROUP_RAID1,
+			  .devid = 0x803, .pend = -1ULL, .vend = 9, .flags = 0x7 },
+		.sys = { .profiles = BTRFS_AVAIL_ALLOC_BIT_SINGLE | (1ULL << 60), .usage = 90,
+			 .target = -1ULL, .flags = 0x4000 },
+	};
+
+	ioctl(-1, BTRFS_IOC_SNAP_CREATE_V2, &v2);
+	v2.qgroup_inherit = &qi.q;
+	ioctl(-1, BTRFS_IOC_SUBVOL_CREATE_V2, &v2);
+	v2.flags = 0;
+	v2.transid = 77;
+	ioctl(-1, BTRFS_IOC_SNAP_CREATE_V2, &v2);
+	ioctl(-1, BTRFS_IOC_BALANCE_V2, &ba);
+	ioctl(-1, BTRFS_IOC_BALANCE_PROGRESS, &ba);
+	ioctl(-1, BTRFS_IOC_BALANCE_V2, NULL);
+	usleep(300000);
+}
+
 /* btrfs's requests on fd -1, those ferret decodes, and a page-long name. */
 static void btrfs_ioctls(void)
 {
@@ -3441,6 +3478,7 @@ static void btrfs_ioctls(void)
 	ioctl(-1, BTRFS_IOC_SEND, &sa);
 	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
 	ioctl(-1, FS_IOC_SETFSLABEL, label);
+	btrfs_v2_ioctls();
 }
 
 /* A device mapper request's buffer: struct dm_ioctl and what follows it. */
@@ -6217,6 +6255,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "btrfs")) {
 		btrfs_ioctls();
+		return 0;
+	}
+	if (!strcmp(mode, "btrfs2")) {
+		btrfs_v2_ioctls();
 		return 0;
 	}
 	if (!strcmp(mode, "sgio")) {
