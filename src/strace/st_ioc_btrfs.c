@@ -6,6 +6,7 @@
  * (linux/btrfs.h), those strace 6.1 knows; the compression types, which
  * no UAPI header names, are the kernel's numbers.
  */
+#include <stddef.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/sysmacros.h>
@@ -21,6 +22,39 @@
 
 static const struct st_xlat subvol_flags[] = {
 	X(BTRFS_SUBVOL_CREATE_ASYNC), X(BTRFS_SUBVOL_RDONLY), X(BTRFS_SUBVOL_QGROUP_INHERIT), END,
+};
+
+static const struct st_xlat qgroup_inherit_flags[] = { X(BTRFS_QGROUP_INHERIT_SET_LIMITS), END };
+
+static const struct st_xlat qgroup_limit_flags[] = {
+	X(BTRFS_QGROUP_LIMIT_MAX_RFER), X(BTRFS_QGROUP_LIMIT_MAX_EXCL),
+	X(BTRFS_QGROUP_LIMIT_RSV_RFER), X(BTRFS_QGROUP_LIMIT_RSV_EXCL),
+	X(BTRFS_QGROUP_LIMIT_RFER_CMPR), X(BTRFS_QGROUP_LIMIT_EXCL_CMPR), END,
+};
+
+static const struct st_xlat balance_flags[] = {
+	X(BTRFS_BALANCE_DATA), X(BTRFS_BALANCE_SYSTEM), X(BTRFS_BALANCE_METADATA),
+	X(BTRFS_BALANCE_FORCE), X(BTRFS_BALANCE_RESUME), END,
+};
+
+static const struct st_xlat balance_state[] = {
+	X(BTRFS_BALANCE_STATE_RUNNING), X(BTRFS_BALANCE_STATE_PAUSE_REQ),
+	X(BTRFS_BALANCE_STATE_CANCEL_REQ), END,
+};
+
+static const struct st_xlat balance_args_flags[] = {
+	X(BTRFS_BALANCE_ARGS_PROFILES), X(BTRFS_BALANCE_ARGS_USAGE), X(BTRFS_BALANCE_ARGS_DEVID),
+	X(BTRFS_BALANCE_ARGS_DRANGE), X(BTRFS_BALANCE_ARGS_VRANGE), X(BTRFS_BALANCE_ARGS_LIMIT),
+	X(BTRFS_BALANCE_ARGS_LIMIT_RANGE), X(BTRFS_BALANCE_ARGS_STRIPES_RANGE),
+	X(BTRFS_BALANCE_ARGS_CONVERT), X(BTRFS_BALANCE_ARGS_SOFT),
+	X(BTRFS_BALANCE_ARGS_USAGE_RANGE), END,
+};
+
+static const struct st_xlat space_info_flags[] = {
+	X(BTRFS_BLOCK_GROUP_DATA), X(BTRFS_BLOCK_GROUP_SYSTEM), X(BTRFS_BLOCK_GROUP_METADATA),
+	X(BTRFS_BLOCK_GROUP_RAID0), X(BTRFS_BLOCK_GROUP_RAID1), X(BTRFS_BLOCK_GROUP_DUP),
+	X(BTRFS_BLOCK_GROUP_RAID10), X(BTRFS_BLOCK_GROUP_RAID5), X(BTRFS_BLOCK_GROUP_RAID6),
+	X(BTRFS_AVAIL_ALLOC_BIT_SINGLE), X(BTRFS_SPACE_INFO_GLOBAL_RSV), END,
 };
 
 static const struct st_xlat balance_ctl[] = {
@@ -111,14 +145,7 @@ static void objectid(struct buf *b, uint64_t v)
 /* A device id, which strace prints as a device number, in the -X style. */
 static void devid(struct buf *b, uint64_t v)
 {
-	enum st_cstyle style = st_xlat_get_style();
-
-	if (style != ST_C_ABBREV)
-		buf_printf(b, "%#llx", (unsigned long long)v);
-	if (style == ST_C_RAW)
-		return;
-	buf_printf(b, style == ST_C_VERBOSE ? " /* makedev(%#x, %#x) */" : "makedev(%#x, %#x)",
-		   major(v), minor(v));
+	st_ioctl_dev(b, v);
 }
 
 /* A name in a char array of size bytes: up to its NUL, "..." when it has none. */
@@ -140,6 +167,122 @@ static void vol_args(struct buf *b, const struct st_call *c, const struct st_dop
 	buf_printf(b, "}");
 }
 
+/*
+ * The struct btrfs_qgroup_inherit a v2 volume argument points to, read
+ * from the process when the line prints; its qgroups under -v.
+ */
+static void qgroup_inherit(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+			   uint64_t addr)
+{
+	struct btrfs_qgroup_inherit q;
+	uint64_t i;
+
+	if (!addr) {
+		buf_printf(b, "NULL");
+		return;
+	}
+	if (st_ioctl_mem(c, false, addr, &q, sizeof(q), false) < sizeof(q)) {
+		buf_printf(b, "%#llx", (unsigned long long)addr);
+		return;
+	}
+	buf_printf(b, "{flags=");
+	st_xlat_flags_dflt(b, qgroup_inherit_flags, q.flags, "0", "BTRFS_QGROUP_INHERIT_???");
+	buf_printf(b, ", num_qgroups=%llu, num_ref_copies=%llu, num_excl_copies=%llu, lim={flags=",
+		   (unsigned long long)q.num_qgroups, (unsigned long long)q.num_ref_copies,
+		   (unsigned long long)q.num_excl_copies);
+	st_xlat_flags_dflt(b, qgroup_limit_flags, q.lim.flags, "0", "BTRFS_QGROUP_LIMIT_???");
+	buf_printf(b, ", max_rfer=%llu, max_excl=%llu, rsv_rfer=%llu, rsv_excl=%llu}, ",
+		   (unsigned long long)q.lim.max_rfer, (unsigned long long)q.lim.max_excl,
+		   (unsigned long long)q.lim.rsv_rfer, (unsigned long long)q.lim.rsv_excl);
+	if (!o->verbose) {
+		buf_printf(b, "...}");
+		return;
+	}
+	buf_printf(b, "qgroups=");
+	for (i = 0; i < q.num_qgroups; i++) {
+		uint64_t at = addr + offsetof(struct btrfs_qgroup_inherit, qgroups) + 8 * i, v;
+
+		if (st_ioctl_mem(c, false, at, &v, sizeof(v), false) < sizeof(v)) {
+			if (i)
+				buf_printf(b, ", ... /* %#llx */", (unsigned long long)at);
+			else
+				buf_printf(b, "%#llx", (unsigned long long)at);
+			break;
+		}
+		buf_printf(b, i ? ", %llu" : "[%llu", (unsigned long long)v);
+	}
+	if (!q.num_qgroups)
+		buf_printf(b, "[");
+	if (i || !q.num_qgroups)
+		buf_printf(b, "]");
+	buf_printf(b, "}");
+}
+
+static void vol_args_v2(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	static struct btrfs_ioctl_vol_args_v2 v;
+
+	if (!st_ioctl_umove(b, c, o, false, &v, sizeof(v)))
+		return;
+	buf_printf(b, "{fd=%lld, flags=", (long long)v.fd);
+	st_xlat_flags_dflt(b, subvol_flags, v.flags, "0", "BTRFS_SUBVOL_???");
+	if (v.flags & BTRFS_SUBVOL_QGROUP_INHERIT) {
+		buf_printf(b, ", size=%llu, qgroup_inherit=", (unsigned long long)v.size);
+		qgroup_inherit(b, c, o, (uint64_t)(uintptr_t)v.qgroup_inherit);
+	}
+	buf_printf(b, ", name=");
+	st_ioctl_cstring(b, v.name, sizeof(v.name), o);
+	buf_printf(b, "}");
+	if (st_call_failed(c))
+		return;
+	buf_printf(b, " => ");
+	if (st_ioctl_umove(b, c, o, true, &v, sizeof(v)))
+		buf_printf(b, "{transid=%llu}", (unsigned long long)v.transid);
+}
+
+static void balance_args(struct buf *b, const char *name, const struct btrfs_balance_args *a)
+{
+	buf_printf(b, ", %s={profiles=", name);
+	st_xlat_flags_dflt(b, space_info_flags, a->profiles, "0", "BTRFS_BLOCK_GROUP_???");
+	buf_printf(b, ", usage=%llu, devid=", (unsigned long long)a->usage);
+	devid(b, a->devid);
+	buf_printf(b, ", pstart=");
+	u64_max(b, a->pstart);
+	buf_printf(b, ", pend=");
+	u64_max(b, a->pend);
+	buf_printf(b, ", vstart=");
+	u64_max(b, a->vstart);
+	buf_printf(b, ", vend=");
+	u64_max(b, a->vend);
+	buf_printf(b, ", target=");
+	u64_max(b, a->target);
+	buf_printf(b, ", flags=");
+	st_xlat_flags_dflt(b, balance_args_flags, a->flags, "0", "BTRFS_BALANCE_ARGS_???");
+	buf_printf(b, "}");
+}
+
+/* struct btrfs_ioctl_balance_args, with its state when out (at exit). */
+static void balance(struct buf *b, const struct st_call *c, const struct st_dopts *o, bool out)
+{
+	static struct btrfs_ioctl_balance_args a;
+
+	if (!st_ioctl_umove(b, c, o, out, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{flags=");
+	st_xlat_flags_dflt(b, balance_flags, a.flags, "0", "BTRFS_BALANCE_???");
+	if (out) {
+		buf_printf(b, ", state=");
+		st_xlat_flags_dflt(b, balance_state, a.state, "0", "BTRFS_BALANCE_STATE_???");
+	}
+	if (a.flags & BTRFS_BALANCE_DATA)
+		balance_args(b, "data", &a.data);
+	if (a.flags & BTRFS_BALANCE_METADATA)
+		balance_args(b, "meta", &a.meta);
+	if (a.flags & BTRFS_BALANCE_SYSTEM)
+		balance_args(b, "sys", &a.sys);
+	buf_printf(b, "}");
+}
+
 static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts *o)
 {
 	unsigned request = (unsigned)c->args[1];
@@ -149,6 +292,21 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	case BTRFS_IOC_RESIZE: case BTRFS_IOC_SCAN_DEV: case BTRFS_IOC_FORGET_DEV:
 	case BTRFS_IOC_ADD_DEV: case BTRFS_IOC_RM_DEV:
 		vol_args(b, c, o);
+		return true;
+	case BTRFS_IOC_SNAP_CREATE_V2: case BTRFS_IOC_SUBVOL_CREATE_V2:
+		vol_args_v2(b, c, o);
+		return true;
+	case BTRFS_IOC_BALANCE_V2:
+		balance(b, c, o, false);
+		if (!st_call_failed(c)) {
+			buf_printf(b, " => ");
+			balance(b, c, o, true);
+		}
+		return true;
+	case BTRFS_IOC_BALANCE_PROGRESS:
+		if (st_call_failed(c))
+			return false;
+		balance(b, c, o, true);
 		return true;
 	case BTRFS_IOC_WAIT_SYNC: case BTRFS_IOC_DEFAULT_SUBVOL: {
 		uint64_t v;

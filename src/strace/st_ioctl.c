@@ -10,6 +10,7 @@
 #include <termios.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <linux/fs.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
@@ -274,6 +275,7 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_perf,
 	&st_ioc_sock,
 	&st_ioc_btrfs,
+	&st_ioc_dm,
 	NULL,
 };
 
@@ -505,6 +507,33 @@ size_t st_ioctl_struct(const struct st_call *c, bool exit, void *out, size_t siz
 				  size - n, false);
 }
 
+size_t st_ioctl_mem(const struct st_call *c, bool exit, uint64_t addr, void *out,
+		    size_t size, bool to_nul)
+{
+	char letter = exit ? ST_L_IOCTL_OUT : ST_L_IOCTL;
+	unsigned char *p = out;
+	size_t n = 0;
+	int i;
+
+	for (i = 0; i < c->ncaps; i++) {
+		const struct st_cap *k = &c->caps[i];
+
+		if (k->arg != 2 || k->letter != letter || k->idx || !c->args[2] ||
+		    addr < c->args[2] || addr - c->args[2] >= k->len)
+			continue;
+		n = k->len - (addr - c->args[2]);
+		if (n > size)
+			n = size;
+		memcpy(p, k->data + (addr - c->args[2]), n);
+		if (to_nul && memchr(p, 0, n))
+			return n;
+		break;
+	}
+	if (n < size)
+		n += st_tracee_read(c->tid, addr + n, p + n, size - n, to_nul);
+	return n;
+}
+
 bool st_ioctl_umove(struct buf *b, const struct st_call *c, const struct st_dopts *o,
 		    bool exit, void *out, size_t size)
 {
@@ -706,15 +735,23 @@ static const struct st_xlat blkpg_ops[] = {
 	X(BLKPG_ADD_PARTITION), X(BLKPG_DEL_PARTITION), X(BLKPG_RESIZE_PARTITION), END,
 };
 
-/*
- * A char array of n bytes as strace's PRINT_FIELD_CSTRING: up to its
- * NUL, or all but its last byte and "..." when none ends it.
- */
-static void cstring(struct buf *b, const char *s, size_t n, const struct st_dopts *o)
+void st_ioctl_cstring(struct buf *b, const char *s, size_t n, const struct st_dopts *o)
 {
 	size_t len = strnlen(s, n);
 
 	st_quote(b, (const unsigned char *)s, len < n ? len : n - 1, len == n, o->xstyle);
+}
+
+void st_ioctl_dev(struct buf *b, uint64_t v)
+{
+	enum st_cstyle style = st_xlat_get_style();
+
+	if (style != ST_C_ABBREV)
+		buf_printf(b, "%#llx", (unsigned long long)v);
+	if (style == ST_C_RAW)
+		return;
+	buf_printf(b, style == ST_C_VERBOSE ? " /* makedev(%#x, %#x) */" : "makedev(%#x, %#x)",
+		   major(v), minor(v));
 }
 
 static void blkpg(struct buf *b, const struct st_call *c, const unsigned char *p,
@@ -741,9 +778,9 @@ static void blkpg(struct buf *b, const struct st_call *c, const unsigned char *p
 	}
 	buf_printf(b, "{start=%lld, length=%lld, pno=%d, devname=", part.start, part.length,
 		   part.pno);
-	cstring(b, part.devname, sizeof(part.devname), o);
+	st_ioctl_cstring(b, part.devname, sizeof(part.devname), o);
 	buf_printf(b, ", volname=");
-	cstring(b, part.volname, sizeof(part.volname), o);
+	st_ioctl_cstring(b, part.volname, sizeof(part.volname), o);
 	buf_printf(b, "}}");
 }
 
@@ -759,7 +796,7 @@ static void blktrace(struct buf *b, const struct st_call *c, const unsigned char
 		   (unsigned long long)t.end_lba, t.pid);
 	if (!st_call_failed(c) && st_ioctl_struct(c, true, &t, sizeof(t)) == sizeof(t)) {
 		buf_printf(b, ", name=");
-		cstring(b, t.name, sizeof(t.name), o);
+		st_ioctl_cstring(b, t.name, sizeof(t.name), o);
 	}
 	buf_printf(b, "}");
 }

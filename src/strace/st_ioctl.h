@@ -75,6 +75,24 @@ bool st_ioctl_umove(struct buf *b, const struct st_call *c, const struct st_dopt
 		    bool exit, void *out, size_t size);
 
 /*
+ * size bytes at addr of the task as the call saw them at entry (exit
+ * false) or at exit where the bytes read of ioctl's third argument
+ * cover them, past those the task's memory now (which it may have
+ * changed since); to_nul: up to a NUL.  How many: less than size when
+ * the memory could not be read (or a NUL came first).
+ */
+size_t st_ioctl_mem(const struct st_call *c, bool exit, uint64_t addr, void *out,
+		    size_t size, bool to_nul);
+
+/*
+ * A char array of n bytes as strace prints a struct's string field: up
+ * to its NUL, or all but its last byte and "..." when none ends it.
+ */
+void st_ioctl_cstring(struct buf *b, const char *s, size_t n, const struct st_dopts *o);
+/* A device number, makedev(major, minor), in the -X style. */
+void st_ioctl_dev(struct buf *b, uint64_t v);
+
+/*
  * A family of requests (one _IOC_TYPE) with a decoder of its own, in a
  * file of its own (st_ioc_<family>.c).  no_arg: whether request takes no
  * third argument (strace prints two); decode: the third argument into b,
@@ -125,6 +143,13 @@ void st_ioc_v4l2_capture(struct buf *b, char l, int strsize);
 void st_ioc_sock_capture(struct buf *b, char l);
 extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop,
 	st_ioc_nbd, st_ioc_lirc, st_ioc_uffdio, st_ioc_ubi, st_ioc_ubi_volume, st_ioc_perf,
-	st_ioc_sock, st_ioc_mtd, st_ioc_scsi, st_ioc_tee, st_ioc_btrfs;
+	st_ioc_sock, st_ioc_mtd, st_ioc_scsi, st_ioc_tee, st_ioc_btrfs, st_ioc_dm;
+/*
+ * Under -v, the BPF program's code that reads a device mapper request's
+ * argument as long as its struct's data_size says, up to
+ * ST_IOCTL_READ_MAX, for what follows the struct ($a the argument, $z
+ * the length read; request: an expression of the request).
+ */
+void st_ioc_dm_capture(struct buf *b, const char *request);
 
 #endif

@@ -670,6 +670,10 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 				   "if ($z < %d) { $z = %d; } if ($z > %d) { $z = %d; } } ",
 				   ST_IOCTL_READ, __NR_ioctl, reg_off[1], ST_IOCTL_READ,
 				   ST_IOCTL_READ, ST_IOCTL_READ_MAX, ST_IOCTL_READ_MAX);
+			if (o->verbose) {
+				snprintf(len, sizeof(len), "*(arg0 + %d)", reg_off[1]);
+				st_ioc_dm_capture(b, len);
+			}
 			snprintf(len, sizeof(len), "$z");
 		}
 		split_read(b, rl, i, len);

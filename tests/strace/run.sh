@@ -370,6 +370,21 @@ for x in abbrev raw verbose; do
 	same_line "ioctl, -X $x: btrfs's requests, a page-long volume name" \
 		-X $x -e trace=ioctl -- "$WL" btrfs
 done
+same_line "ioctl -v, success injected: btrfs's v2 volume arguments' transid and qgroups, balance state" \
+	-v -e inject=ioctl:retval=0 -e trace=ioctl -- "$WL" btrfs2
+# The device mapper: no device here, so what one answers is shown under
+# an injected success (the payload after the struct only under -v).
+for args in "" "-v" "-v -X verbose -s 5" "-X raw -e inject=ioctl:retval=0" \
+	"-v -e inject=ioctl:retval=0"; do
+	same_line "ioctl $args: the device mapper's struct dm_ioctl, targets, strings, lists, deps" \
+		$args -e trace=ioctl -- "$WL" dm
+done
+# SG_IO's headers, v3 and v4, and the buffers they point to (which the
+# workload keeps until ferret has read them).
+for args in "" "-v" "-s 2" "-xx" "-X verbose -e inject=ioctl:retval=0"; do
+	same_line "ioctl $args: SG_IO's sg_io_hdr and sg_io_v4, commands, data, iovecs, sense" \
+		$args -e trace=ioctl -- "$WL" sgio
+done
 for x in abbrev raw verbose; do
 	same_line "ioctl, -X $x: fstrim_range, fsxattr, fiemap in and out, counter_watch" \
 		-X $x -e trace=ioctl -- "$WL" fsioctls

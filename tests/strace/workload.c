@@ -4,7 +4,7 @@
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
  * flags, signal, fresh, structs, values, thread-exec, thread-exec-busy,
- * btrfs, waits, more, fds,
+ * btrfs, btrfs2, dm, sgio, waits, more, fds,
  * sockets, msgs, sleeps and waitid, whose lines are compared with
  * strace's.
  */
@@ -114,6 +114,9 @@
 #include <scsi/sg.h>
 #include <mtd/ubi-user.h>
 #include <linux/btrfs.h>
+#include <linux/btrfs_tree.h>
+#include <linux/dm-ioctl.h>
+#include <linux/bsg.h>
 #include <linux/filter.h>
 #include <linux/bpf.h>
 #include <linux/version.h>
@@ -3391,6 +3394,42 @@ static void more_ioctls(char *edge)
 	ubi_ioctls(edge);
 }
 
+/*
+ * The v2 volume arguments, with the qgroup inheritance they point to
+ * (read from the process when the line prints: it stays a while), and
+ * balance v2.
+ */
+static void btrfs_v2_ioctls(void)
+{
+	static struct btrfs_ioctl_vol_args_v2 v2 = { .fd = 3, .flags = 0xd, .size = 48,
+						     .name = "snap" };
+	static struct {
+		struct btrfs_qgroup_inherit q;
+		uint64_t ids[3];
+	} qi = { { .flags = 1, .num_qgroups = 3, .num_ref_copies = 0, .num_excl_copies = 0,
+		   .lim = { .flags = 0x41, .max_rfer = 1 << 20, .rsv_excl = 7 } },
+		 { 256, 257, 258 } };
+	static struct btrfs_ioctl_balance_args ba = {
+		.flags = BTRFS_BALANCE_DATA | BTRFS_BALANCE_SYSTEM | BTRFS_BALANCE_FORCE | 0x40,
+		.state = 5,
+		.data = { .profiles = BTRFS_BLOCK_GROUP_DATA | BTRFS_BLOCK_GROUP_RAID1,
+			  .devid = 0x803, .pend = -1ULL, .vend = 9, .flags = 0x7 },
+		.sys = { .profiles = BTRFS_AVAIL_ALLOC_BIT_SINGLE | (1ULL << 60), .usage = 90,
+			 .target = -1ULL, .flags = 0x4000 },
+	};
+
+	ioctl(-1, BTRFS_IOC_SNAP_CREATE_V2, &v2);
+	v2.qgroup_inherit = &qi.q;
+	ioctl(-1, BTRFS_IOC_SUBVOL_CREATE_V2, &v2);
+	v2.flags = 0;
+	v2.transid = 77;
+	ioctl(-1, BTRFS_IOC_SNAP_CREATE_V2, &v2);
+	ioctl(-1, BTRFS_IOC_BALANCE_V2, &ba);
+	ioctl(-1, BTRFS_IOC_BALANCE_PROGRESS, &ba);
+	ioctl(-1, BTRFS_IOC_BALANCE_V2, NULL);
+	usleep(300000);
+}
+
 /* btrfs's requests on fd -1, those ferret decodes, and a page-long name. */
 static void btrfs_ioctls(void)
 {
@@ -3439,6 +3478,261 @@ static void btrfs_ioctls(void)
 	ioctl(-1, BTRFS_IOC_SEND, &sa);
 	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
 	ioctl(-1, FS_IOC_SETFSLABEL, label);
+	btrfs_v2_ioctls();
+}
+
+/* A device mapper request's buffer: struct dm_ioctl and what follows it. */
+static struct dm_ioctl *dm_init(void *p, unsigned minor, uint32_t size, uint32_t start)
+{
+	struct dm_ioctl *d = p;
+
+	memset(p, 0, size < 4096 ? 4096 : size);
+	d->version[0] = DM_VERSION_MAJOR;
+	d->version[1] = minor;
+	d->version[2] = 0;
+	d->data_size = size;
+	d->data_start = start;
+	d->dev = 0xfd01;
+	strcpy(d->name, "vg-root");
+	strcpy(d->uuid, "LVM-abc");
+	return d;
+}
+
+/*
+ * The device mapper's requests on fd -1 (or, with a success injected,
+ * as a device would answer them): each in a buffer of its own, edge a
+ * struct that ends a mapping.
+ */
+static void dm_ioctls(char *edge)
+{
+	static char bufs[16][4096] __attribute__((aligned(8)));
+	const size_t hdr = offsetof(struct dm_ioctl, data);
+	struct dm_ioctl *d;
+	struct dm_target_spec *t;
+	struct dm_name_list *nl;
+	struct dm_target_versions *tv;
+	struct dm_target_deps *dp;
+	struct dm_target_msg *m;
+	char *q;
+
+	ioctl(-1, _IOC(_IOC_READ, DM_IOCTL, 0x42, 8), bufs[0]);
+	ioctl(-1, DM_VERSION, NULL);
+	ioctl(-1, DM_VERSION, edge);
+	d = dm_init(bufs[0], 4, hdr, 0);
+	ioctl(-1, DM_VERSION, d);
+	d = dm_init(bufs[1], 4, 8, 0);
+	ioctl(-1, DM_VERSION, d);
+	d = dm_init(bufs[2], 4, 20, 0);
+	ioctl(-1, DM_REMOVE_ALL, d);
+	d = dm_init(bufs[3], 4, hdr, 0);
+	d->version[0] = 3;
+	ioctl(-1, DM_DEV_CREATE, d);
+	d = dm_init(bufs[4], 4, sizeof(*d), 0);
+	d->flags = 0xffffffff;
+	d->event_nr = 7;
+	memset(d->name, 'n', sizeof(d->name));
+	ioctl(-1, DM_DEV_SUSPEND, d);
+	d = dm_init(bufs[5], 4, sizeof(*d), 0);
+	d->dev = 0;
+	d->uuid[0] = 0;
+	d->event_nr = 9;
+	ioctl(-1, DM_DEV_SUSPEND, d);
+	ioctl(-1, DM_DEV_REMOVE, d);
+	ioctl(-1, DM_DEV_WAIT, d);
+	ioctl(-1, DM_DEV_ARM_POLL, d);
+	ioctl(-1, DM_LIST_DEVICES, d);
+	/* A table of three targets, the third past data_size. */
+	d = dm_init(bufs[6], 4, 600, sizeof(*d));
+	d->target_count = 3;
+	t = (void *)(bufs[6] + sizeof(*d));
+	t->sector_start = 0;
+	t->length = 2048;
+	t->next = sizeof(*t) + 24;
+	strcpy(t->target_type, "linear");
+	strcpy((char *)(t + 1), "/dev/sda1 2048");
+	t = (void *)((char *)t + t->next);
+	t->sector_start = 2048;
+	t->length = 4096;
+	t->status = -5;
+	t->next = 1000;
+	memcpy(t->target_type, "a-very-long-type", 16);
+	strcpy((char *)(t + 1), "0 1 2 3 4 5 6 7 8 9 a b c d e f g h i j k l m n o p q r s t u v w x y z");
+	ioctl(-1, DM_TABLE_LOAD, d);
+	d = dm_init(bufs[7], 4, sizeof(*d), 0xfffffff0);
+	d->target_count = 1;
+	ioctl(-1, DM_TABLE_LOAD, d);
+	d = dm_init(bufs[8], 4, 400, sizeof(*d));
+	m = (void *)(bufs[8] + sizeof(*d));
+	m->sector = 1234;
+	strcpy(m->message, "set_config 7");
+	ioctl(-1, DM_TARGET_MSG, d);
+	d = dm_init(bufs[9], 4, 400, sizeof(*d));
+	strcpy(bufs[9] + sizeof(*d), "vg-new");
+	ioctl(-1, DM_DEV_RENAME, d);
+	d->data_start = 500;
+	ioctl(-1, DM_DEV_RENAME, d);
+	d = dm_init(bufs[10], 4, 400, sizeof(*d));
+	strcpy(bufs[10] + sizeof(*d), "1024 16 63 0");
+	ioctl(-1, DM_DEV_SET_GEOMETRY, d);
+	/* What a device answers: a success injected shows the buffers so. */
+	d = dm_init(bufs[11], 38, 4096, sizeof(*d));
+	nl = (void *)(bufs[11] + sizeof(*d));
+	nl->dev = 0xfd00;
+	nl->next = 32;
+	strcpy(nl->name, "vg-root");
+	*(uint32_t *)((char *)nl + 24) = 3;
+	nl = (void *)((char *)nl + 32);
+	nl->dev = 0xfd01;
+	nl->next = 0;
+	strcpy(nl->name, "vg-swap");
+	ioctl(-1, DM_LIST_DEVICES, d);
+	d = dm_init(bufs[12], 4, 4096, sizeof(*d));
+	tv = (void *)(bufs[12] + sizeof(*d));
+	tv->next = 32;
+	tv->version[0] = 1;
+	tv->version[1] = 14;
+	strcpy(tv->name, "linear");
+	tv = (void *)((char *)tv + 32);
+	tv->version[0] = 1;
+	tv->version[1] = 4;
+	tv->version[2] = 1;
+	strcpy(tv->name, "striped");
+	ioctl(-1, DM_LIST_VERSIONS, d);
+	d = dm_init(bufs[13], 4, 4096, sizeof(*d));
+	d->target_count = 2;
+	d->open_count = 1;
+	d->event_nr = 4;
+	dp = (void *)(bufs[13] + sizeof(*d));
+	dp->count = 2;
+	dp->dev[0] = 0x801;
+	dp->dev[1] = 0x812;
+	ioctl(-1, DM_TABLE_DEPS, d);
+	d = dm_init(bufs[14], 4, 4096, sizeof(*d));
+	d->target_count = 2;
+	t = (void *)(bufs[14] + sizeof(*d));
+	t->length = 2048;
+	t->next = sizeof(*t) + 8;
+	strcpy(t->target_type, "linear");
+	t = (void *)((char *)t + t->next);
+	t->sector_start = 2048;
+	t->length = 2048;
+	t->status = 1;
+	strcpy(t->target_type, "striped");
+	strcpy((char *)(t + 1), "2 64");
+	/* At exit next counts from the first spec: the second's is 48. */
+	t->next = 0;
+	ioctl(-1, DM_TABLE_STATUS, d);
+	d = dm_init(bufs[15], 4, 400, sizeof(*d));
+	d->flags = DM_DATA_OUT_FLAG;
+	q = bufs[15] + sizeof(*d);
+	strcpy(q, "reply text");
+	ioctl(-1, DM_TARGET_MSG, d);
+	ioctl(-1, DM_DEV_STATUS, d);
+}
+
+/*
+ * SG_IO's v3 and v4 headers on fd -1, edge a page's last 4 bytes: the
+ * buffers they point to outside the struct are read from the process
+ * when the line prints, so it stays a while at the end.
+ */
+static void sgio_ioctls(char *edge)
+{
+	static unsigned char cmd[6] = { 0x12, 0, 0, 0, 0x24, 0 };
+	static unsigned char data[64], sense[32], resp[16];
+	static struct iovec iov[3] = { { data, 3 }, { data + 8, 4 }, { data + 16, 5 } };
+	static struct sg_io_hdr h[7];
+	static struct sg_io_v4 q[3];
+	int i;
+
+	for (i = 0; i < 64; i++)
+		data[i] = 0x40 + i;
+	for (i = 0; i < 32; i++)
+		sense[i] = 0xf0 + i;
+	memcpy(resp, "resp\0\1\2\3\x80\x81", 10);
+	ioctl(-1, SG_IO, NULL);
+	ioctl(-1, SG_IO, edge + 2);
+	*(uint32_t *)edge = 'S';
+	ioctl(-1, SG_IO, edge);
+	*(uint32_t *)edge = 'Q';
+	ioctl(-1, SG_IO, edge);
+	*(uint32_t *)edge = 0x1234;
+	ioctl(-1, SG_IO, edge);
+	for (i = 0; i < 7; i++) {
+		h[i].interface_id = 'S';
+		h[i].cmd_len = sizeof(cmd);
+		h[i].cmdp = cmd;
+		h[i].mx_sb_len = sizeof(sense);
+		h[i].dxferp = data;
+		h[i].dxfer_len = 40;
+		h[i].sbp = sense;
+		h[i].timeout = 20000;
+		h[i].duration = 3;
+	}
+	h[0].dxfer_direction = SG_DXFER_NONE;
+	h[0].dxferp = NULL;
+	h[0].dxfer_len = 0;
+	ioctl(-1, SG_IO, &h[0]);
+	h[1].dxfer_direction = SG_DXFER_TO_DEV;
+	h[1].flags = 0x10031;
+	h[1].sb_len_wr = 18;
+	h[1].status = 2;
+	h[1].info = 1;
+	ioctl(-1, SG_IO, &h[1]);
+	h[2].dxfer_direction = SG_DXFER_FROM_DEV;
+	h[2].resid = 30;
+	h[2].host_status = 7;
+	h[2].info = 0x1f;
+	ioctl(-1, SG_IO, &h[2]);
+	h[3].dxfer_direction = SG_DXFER_TO_FROM_DEV;
+	h[3].resid = 38;
+	ioctl(-1, SG_IO, &h[3]);
+	h[4].dxfer_direction = SG_DXFER_TO_DEV;
+	h[4].iovec_count = 3;
+	h[4].dxferp = iov;
+	h[4].dxfer_len = 10;
+	ioctl(-1, SG_IO, &h[4]);
+	h[5].dxfer_direction = -7;
+	h[5].cmdp = (void *)(edge + 4);
+	h[5].sbp = NULL;
+	ioctl(-1, SG_IO, &h[5]);
+	/* The data buffer inside the struct, as read with it. */
+	h[6].dxfer_direction = SG_DXFER_TO_FROM_DEV;
+	h[6].dxferp = &h[6].timeout;
+	h[6].dxfer_len = 8;
+	ioctl(-1, SG_IO, &h[6]);
+	for (i = 0; i < 3; i++) {
+		q[i].guard = 'Q';
+		q[i].request_len = sizeof(cmd);
+		q[i].request = (uintptr_t)cmd;
+		q[i].request_tag = 0x77;
+		q[i].max_response_len = sizeof(resp);
+		q[i].response = (uintptr_t)resp;
+		q[i].response_len = 10;
+		q[i].dout_xfer_len = 20;
+		q[i].dout_xferp = (uintptr_t)data;
+		q[i].din_xfer_len = 12;
+		q[i].din_xferp = (uintptr_t)(data + 32);
+		q[i].timeout = 1000;
+		q[i].usr_ptr = 0xdead;
+		q[i].generated_tag = 5;
+	}
+	ioctl(-1, SG_IO, &q[0]);
+	q[1].subprotocol = 2;
+	q[1].flags = 0x30;
+	q[1].info = 2;
+	q[1].din_resid = 4;
+	q[1].dout_iovec_count = 2;
+	q[1].dout_xferp = (uintptr_t)iov;
+	q[1].dout_xfer_len = 5;
+	ioctl(-1, SG_IO, &q[1]);
+	q[2].protocol = 3;
+	q[2].subprotocol = 9;
+	q[2].din_iovec_count = 3;
+	q[2].din_xferp = (uintptr_t)iov;
+	q[2].din_xfer_len = 100;
+	q[2].din_resid = -1;
+	ioctl(-1, SG_IO, &q[2]);
+	usleep(300000);
 }
 
 /*
@@ -5961,6 +6255,28 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "btrfs")) {
 		btrfs_ioctls();
+		return 0;
+	}
+	if (!strcmp(mode, "btrfs2")) {
+		btrfs_v2_ioctls();
+		return 0;
+	}
+	if (!strcmp(mode, "sgio")) {
+		char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED)
+			return 1;
+		munmap(p + 4096, 4096);
+		sgio_ioctls(p + 4092);
+		return 0;
+	}
+	if (!strcmp(mode, "dm")) {
+		char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED)
+			return 1;
+		munmap(p + 4096, 4096);
+		dm_ioctls(p + 4096 - 100);
 		return 0;
 	}
 	if (!strcmp(mode, "miscioctls")) {
