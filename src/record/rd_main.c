@@ -1238,13 +1238,14 @@ static int64_t ss_bits(const struct st_sys *s)
  * Call nr's classes: syscall_entry_NAME with the arguments its
  * tracepoint names that LTTng's entry event has (strings where ferret
  * strace reads one), and syscall_exit_NAME with ret and those its exit
- * event has (rd_sysio.h).
+ * event has (rd_sysio.h); NAME is the kernel's, as in LTTng's events.
  */
 static struct rd_sys *sys_of(struct rd_run *r, long nr)
 {
 	struct rd_sys *y = &r->sys[nr < 0 || nr > RD_NR_MAX ? RD_NR_MAX : nr];
 	const struct st_sys *s = nr >= 0 && nr < RD_NR_MAX ? st_sys_by_nr(nr) : NULL;
 	const struct rd_sysio *io = s ? rd_sysio_find(s->name) : NULL;
+	const char *call = s ? rd_sysio_event_name(s->name) : "";
 	struct ctf_field f[7];
 	char name[96], ev[80];
 	const struct tracefs_event *te;
@@ -1259,15 +1260,15 @@ static struct rd_sys *sys_of(struct rd_run *r, long nr)
 		struct ctf_field df[RD_SYSDEC_FIELDS];
 		struct ctf_decl dd[RD_SYSDEC_FIELDS];
 
-		snprintf(name, sizeof(name), "syscall_entry_%s", s->name);
+		snprintf(name, sizeof(name), "syscall_entry_%s", call);
 		n = rd_sysdec_fields(y->dec, false, df, dd);
 		y->entry_id = ctf_event_class_decl(r->w, name, df, n, dd);
-		snprintf(name, sizeof(name), "syscall_exit_%s", s->name);
+		snprintf(name, sizeof(name), "syscall_exit_%s", call);
 		n = rd_sysdec_fields(y->dec, true, df, dd);
 		y->exit_id = ctf_event_class_decl(r->w, name, df, n, dd);
 		return y;
 	}
-	snprintf(ev, sizeof(ev), "sys_enter_%s", s ? s->name : "");
+	snprintf(ev, sizeof(ev), "sys_enter_%s", call);
 	te = s ? tracefs_event("syscalls", ev) : NULL;
 	if (te) {
 		/* The arguments, after the call's number. */
@@ -1300,9 +1301,9 @@ static struct rd_sys *sys_of(struct rd_run *r, long nr)
 		f[n++].type = y->type[i];
 	}
 	if (s) {
-		snprintf(name, sizeof(name), "syscall_entry_%s", s->name);
+		snprintf(name, sizeof(name), "syscall_entry_%s", call);
 		y->entry_id = ctf_event_class(r->w, name, f, n);
-		snprintf(name, sizeof(name), "syscall_exit_%s", s->name);
+		snprintf(name, sizeof(name), "syscall_exit_%s", call);
 		f[0].name = "ret";
 		f[0].type = io && io->ret_hex ? CTF_HEX64 : CTF_S64;
 		for (i = 0, n = 1; i < y->nargs; i++) {

@@ -420,6 +420,21 @@ static void dec_epoll_pwait(struct ctx *c, bool exit, const uint64_t a[6], int64
 	dec_epoll_wait(c, exit, a, ret, in, true);
 }
 
+/*
+ * clone's entry as LTTng's override has it in its default build: the
+ * flags in hex and the pointers, not tls; the exit has ret alone.
+ */
+static void dec_clone(struct ctx *c, bool exit, const uint64_t a[6], int64_t ret,
+		      const struct rd_sysdec_in *in)
+{
+	if (exit)
+		return;
+	fld(c, "flags", CTF_HEX64, a[0]);
+	fld(c, "newsp", CTF_HEX64, a[1]);
+	fld(c, "parent_tid", CTF_HEX64, a[2]);
+	fld(c, "child_tid", CTF_HEX64, a[3]);
+}
+
 struct rd_sysdec {
 	const char *call;
 	enum rd_sysdec_read entry, exit;
@@ -439,6 +454,7 @@ static const struct rd_sysdec decs[] = {
 	{ "epoll_ctl", RD_READ_EPOLL_EVENT, RD_READ_NONE, dec_epoll_ctl },
 	{ "epoll_wait", RD_READ_NONE, RD_READ_EPOLL_EVENTS, dec_epoll_wait4 },
 	{ "epoll_pwait", RD_READ_NONE, RD_READ_EPOLL_EVENTS, dec_epoll_pwait },
+	{ "clone", RD_READ_NONE, RD_READ_NONE, dec_clone },
 };
 
 const struct rd_sysdec *rd_sysdec_find(const char *call)

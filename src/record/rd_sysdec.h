@@ -13,8 +13,9 @@
  * x86-64 (its syscall overrides): connect's address at entry, accept's
  * and accept4's at exit (family, port, v4addr or v6addr), poll's and
  * ppoll's pollfd arrays, select's and pselect6's fd_set bytes, and
- * epoll_ctl's and epoll_wait's/epoll_pwait's events, with LTTng's field
- * names, types and order.  The program reads the raw memory (a read per
+ * epoll_ctl's and epoll_wait's/epoll_pwait's events, and clone's
+ * arguments (its flags in hex, no tls), with LTTng's field names, types
+ * and order.  The program reads the raw memory (a read per
  * side, see enum rd_sysdec_read); the fields are made here, in user
  * space.
  */

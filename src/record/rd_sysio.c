@@ -169,3 +169,27 @@ const struct rd_sysio *rd_sysio_find(const char *call)
 			return &rows[i];
 	return NULL;
 }
+
+/*
+ * The x86-64 calls that strace names by their user-space names and the
+ * kernel (its SYSCALL_DEFINE, so its tracepoints and LTTng's tables) by
+ * the name of the implementation.
+ */
+static const char *const renames[][2] = {
+	{ "stat", "newstat" },
+	{ "fstat", "newfstat" },
+	{ "lstat", "newlstat" },
+	{ "sendfile", "sendfile64" },
+	{ "uname", "newuname" },
+	{ "umount2", "umount" },
+};
+
+const char *rd_sysio_event_name(const char *call)
+{
+	size_t i;
+
+	for (i = 0; call && i < ARRAY_SIZE(renames); i++)
+		if (!strcmp(renames[i][0], call))
+			return renames[i][1];
+	return call;
+}

@@ -29,4 +29,11 @@ struct rd_sysio {
 /* The row of call, or NULL: every argument is the entry's alone. */
 const struct rd_sysio *rd_sysio_find(const char *call);
 
+/*
+ * The name of call (ferret strace's name) in LTTng's event names, which
+ * are the kernel's own (its syscall tracepoints'): "newfstat" for
+ * "fstat", "newuname" for "uname", ...; call itself where they agree.
+ */
+const char *rd_sysio_event_name(const char *call);
+
 #endif

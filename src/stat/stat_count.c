@@ -138,6 +138,40 @@ static int all_threads(pid_t skip, pid_t **pids, pid_t **tids)
 	return n;
 }
 
+/*
+ * The threads of each of n processes, in the order given (a process
+ * named twice twice, as perf's thread map has it), as *pids (each
+ * thread's process) and *tids.  A process that ended since it was
+ * named has none.
+ */
+static int pids_threads(const int *list, int n, pid_t **pids, pid_t **tids)
+{
+	int i, j, m, k = 0;
+
+	for (i = 0; i < n; i++) {
+		pid_t *t = NULL;
+
+		m = threads_of(list[i], &t);
+		if (m == -ENOENT)
+			continue;
+		if (m < 0) {
+			free(*pids);
+			free(*tids);
+			*pids = *tids = NULL;
+			return m;
+		}
+		*pids = xrealloc(*pids, (k + m) * sizeof(**pids));
+		*tids = xrealloc(*tids, (k + m) * sizeof(**tids));
+		for (j = 0; j < m; j++) {
+			(*pids)[k + j] = list[i];
+			(*tids)[k + j] = t[j];
+		}
+		k += m;
+		free(t);
+	}
+	return k;
+}
+
 /* The slots to count: CPUs, or the threads of the target. */
 static int slots_of(struct stat_evlist *l, const struct stat_target *t)
 {
@@ -157,6 +191,8 @@ static int slots_of(struct stat_evlist *l, const struct stat_target *t)
 	}
 	if (t->all_threads) {
 		n = all_threads(t->skip, &pids, &tids);
+	} else if (t->pids) {
+		n = pids_threads(t->pids, t->npids, &pids, &tids);
 	} else if (t->tids) {
 		n = t->ntids;
 		tids = xmalloc(n * sizeof(*tids));

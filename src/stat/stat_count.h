@@ -5,7 +5,7 @@
 /*
  * perf counters in counting mode for ferret stat's STAT_PERF events, as
  * perf stat opens them: on a command (inherited by its children and
- * enabled at its exec), on the threads of a running process (inherited
+ * enabled at its exec), on the threads of running processes (inherited
  * too), or on every CPU.
  */
 
@@ -15,7 +15,10 @@
 #include "stat_ev.h"
 
 struct stat_target {
-	pid_t pid;		/* the held command, or -p's process */
+	pid_t pid;		/* the held command, or -p's (first) process */
+	const int *pids;	/* -p's processes, every thread of each, or
+				 * NULL for pid's alone */
+	int npids;
 	bool cmd;		/* pid is a command that has yet to exec */
 	bool system_wide;	/* -a or -C: every task on the CPUs */
 	const int *cpus;	/* -C's CPUs, or NULL for the online ones */

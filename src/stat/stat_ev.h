@@ -62,6 +62,7 @@ struct stat_event {
 	uint64_t val, run, ena;	/* the last reading */
 	uint64_t pval, prun, pena;	/* the reading an interval started at */
 	struct stat_acc acc;	/* the counts of -r's runs */
+	struct stat_acc iacc;	/* -I with -r: the intervals' counts */
 };
 
 struct stat_evlist {

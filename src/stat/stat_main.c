@@ -62,7 +62,8 @@ struct ps {
 	struct stat_out out;
 	struct stat_target t;
 	char **cmd;
-	const char *pid_arg;
+	const char *pid_arg;	/* -p's list, as given */
+	int *pids;		/* and parsed */
 	const char *tid_arg;	/* -t's list, as given */
 	bool attached;		/* -p or -t: a command only times the count */
 	int *tids;		/* and parsed */
@@ -71,6 +72,7 @@ struct ps {
 	enum stat_aggr aggr;
 	bool all_cpus;		/* -a given */
 	long interval_ms;
+	bool intervals_done;	/* -I with -r: the first run printed them */
 	int runs;
 	bool forever;		/* -r 0 */
 	char *target;		/* the header's "'ls -l'" */
@@ -103,6 +105,9 @@ static uint64_t now_ns(void)
 "        --table           display details about each run (only with -r option)\n"
 #define OUTPUT_HELP \
 "    -o, --output <file>   output file name\n"
+#define INTERVAL_HELP \
+"    -I, --interval-print <n>\n" \
+"                          print counts at regular interval in ms (overhead is possible for values <= 100ms)\n"
 #define LOG_FD_HELP \
 "        --log-fd <n>      log output to fd, instead of stderr\n"
 
@@ -146,8 +151,7 @@ REPEAT_HELP
 "    -x, --field-separator <separator>\n"
 "                          print counts with custom separator (CSV)\n"
 "    -j, --json-output     print counts in JSON format\n"
-"    -I, --interval-print <n>\n"
-"                          print counts at regular interval in ms (>= 10)\n"
+INTERVAL_HELP
 TABLE_HELP
 "    -n, --null            null run - dont start any counters\n"
 "    -o, --output <file>   output file name\n"
@@ -156,6 +160,15 @@ LOG_FD_HELP
 "        --pre <command>   command to run prior to the measured command\n"
 "        --post <command>  command to run after the measured command\n"
 "    -h, --help            show this help\n\n");
+}
+
+/* perf's OPT_UINTEGER: strtol() of all of s, as an unsigned int; or -EINVAL. */
+static int parse_uint(const char *s, long *v)
+{
+	char *end;
+
+	*v = (long)(unsigned int)strtol(s, &end, 10);
+	return *end ? -EINVAL : 0;
 }
 
 /* A positive integer no larger than max, or -EINVAL. */
@@ -229,15 +242,26 @@ static void print_interval(struct ps *s)
 
 	read_all(s);
 	o.interval = true;
-	o.runs = 1;
+	/* -r's error (not -r 0's): perf's CSV and JSON have its field then. */
+	o.runs = s->runs > 1 ? 2 : 1;
 	o.ts_ns = now_ns() - s->t0;
 	o.wall_ns = (double)s->interval_ms * 1e6;
 	if (s->nintervals++ % 26 == 0)
 		stat_fmt_header(&o, s->target);
-	if (s->aggr == STAT_AGGR_GLOBAL)
+	if (s->aggr == STAT_AGGR_GLOBAL) {
 		l = lines_of(s, true, false);
-	else
+		/*
+		 * perf 6.1 keeps -r's statistics of the intervals' counts:
+		 * each line's error is that of their mean, relative to the
+		 * line's count.  Per CPU, thread or aggregate it keeps none.
+		 */
+		for (i = 0; o.runs > 1 && i < s->ev.n; i++) {
+			stat_acc_add(&s->ev.v[i].iacc, l[i].val);
+			l[i].sd = stat_acc_sd(&s->ev.v[i].iacc);
+		}
+	} else {
 		l = stat_aggr_lines(&s->ev, s->aggr, true, s->t.all_threads, &n);
+	}
 	stat_fmt_lines(&o, l, n);
 	fflush(o.f);
 	free(l);
@@ -316,25 +340,47 @@ static void timer_ready(struct ps *s)
 
 static volatile sig_atomic_t stop_sig;
 
+/*
+ * Whether any of -p's processes or -t's threads is still there (a
+ * zombie is), as perf's is_target_alive() asks of its threads.
+ */
+static bool targets_alive(const struct ps *s)
+{
+	const int *ids = s->t.pids ? s->t.pids : s->t.tids;
+	int n = s->t.pids ? s->t.npids : s->t.ntids, i;
+
+	for (i = 0; i < n; i++)
+		if (!kill((pid_t)ids[i], 0) || errno != ESRCH)
+			return true;
+	return !ids && s->t.pid > 0 && (!kill(s->t.pid, 0) || errno != ESRCH);
+}
+
+/* How often targets_alive() is asked when no pidfd can say it. */
+#define TARGET_POLL_MS 100
+
 static void on_stop(int sig)
 {
 	stop_sig = sig;
 }
 
 /*
- * Waits for the command (child), -p's process, or for a stop signal,
- * printing -I's intervals meanwhile.  A command gets the stop signal
- * too and is waited for: its end ends the count, as in perf.
+ * Waits for the command (child), the end of every process of -p or
+ * thread of -t, or for a stop signal, printing -I's intervals
+ * meanwhile.  A command gets the stop signal too and is waited for: its
+ * end ends the count, as in perf.  One process (or the command) has a
+ * pidfd that says when it ends; lists are asked now and then.
  */
 static void wait_plain(struct ps *s, pid_t child, int *status,
 		       struct rusage *ru)
 {
-	pid_t target = child > 0 ? child : s->t.pid;
+	bool list = child <= 0 && (s->t.npids > 1 || s->t.ntids > 1);
+	pid_t target = child > 0 ? child : list ? 0 : s->t.pid;
 	struct pollfd pfd[2] = { { .fd = -1, .events = POLLIN },
 				 { .fd = s->tfd, .events = POLLIN } };
+	struct timespec tick = { 0, TARGET_POLL_MS * 1000000L };
 	struct sigaction sa = { .sa_handler = on_stop };
 	sigset_t block, orig;
-	bool forwarded = false;
+	bool forwarded = false, asking;
 
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
@@ -344,6 +390,8 @@ static void wait_plain(struct ps *s, pid_t child, int *status,
 	sigaction(SIGTERM, &sa, NULL);
 	if (target > 0)
 		pfd[0].fd = (int)syscall(SYS_pidfd_open, target, 0);
+	/* -p's or -t's targets without a pidfd (a thread's, say). */
+	asking = child <= 0 && pfd[0].fd < 0 && (s->t.pids || s->t.tids);
 	for (;;) {
 		int n;
 
@@ -354,12 +402,14 @@ static void wait_plain(struct ps *s, pid_t child, int *status,
 				kill(child, stop_sig);
 			forwarded = true;
 		}
-		n = ppoll(pfd, 2, NULL, &orig);
+		n = ppoll(pfd, 2, asking ? &tick : NULL, &orig);
 		if (n < 0 && errno != EINTR)
 			break;
 		if (n > 0 && pfd[1].revents)
 			timer_ready(s);
 		if (n > 0 && pfd[0].revents)
+			break;
+		if (asking && !targets_alive(s))
 			break;
 		/* Without a pidfd, the command's end is found by polling. */
 		if (pfd[0].fd < 0 && child > 0 && waitpid(child, status, WNOHANG) == child) {
@@ -392,10 +442,14 @@ static int bpf_started(void *arg)
 	return count_start(arg);
 }
 
+/* The run ends with the command, or with the last of -p's or -t's list. */
 static bool bpf_tick(void *arg, bool child_done)
 {
 	struct ps *s = arg;
 
+	if (!child_done && s->attached && !s->cmd && (s->t.npids > 1 || s->t.ntids > 1) &&
+	    !targets_alive(s))
+		child_done = true;
 	if (child_done)
 		count_stop(s);
 	return child_done;
@@ -453,7 +507,8 @@ static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
 	ropts.out = stderr;
 	ropts.sink = &sink;
 	ropts.child_status = status;
-	ropts.pid = child > 0 ? 0 : s->t.pid;
+	/* A list's end is bpf_tick()'s to find. */
+	ropts.pid = child > 0 || s->t.npids > 1 || s->t.ntids > 1 ? 0 : s->t.pid;
 	ret = run_program(&c, &ropts, child, go_fd) ? -EIO : 0;
 	go_fd = -1;
 out_ast:
@@ -498,7 +553,7 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 	if (err)
 		goto fail;
 	s->tfd = -1;
-	if (s->interval_ms && (err = timer_open(s)))
+	if (s->interval_ms && !s->intervals_done && (err = timer_open(s)))
 		goto fail;
 	s->t1 = 0;
 	getrusage(RUSAGE_CHILDREN, &before);
@@ -525,10 +580,15 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 		child = 0;
 	}
 	stat_count_read(&s->ev);
-	if (s->interval_ms) {
+	if (s->interval_ms && !s->intervals_done) {
 		/* What the last, partial interval counted. */
 		print_interval(s);
 	}
+	/*
+	 * perf 6.1 prints the intervals of -r's first run alone: the
+	 * first command's end stops the others' interval loops at once.
+	 */
+	s->intervals_done = s->interval_ms > 0;
 	if (s->tfd >= 0)
 		close(s->tfd);
 	for (i = 0; i < s->ev.n; i++)
@@ -679,27 +739,39 @@ static int cmp_int(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
-/* -t's list of thread ids, "12,34": the count, or -EINVAL. */
-static int parse_tid_list(const char *arg, int **tids)
+/*
+ * -p's or -t's list of ids, "12,34", in its order, an id named twice
+ * twice: the count, or -EINVAL.  live: each must be a running process
+ * (perf finds its threads in /proc then), else -ESRCH.
+ */
+static int parse_id_list(const char *arg, bool live, int **ids)
 {
-	char *copy = xstrdup(arg), *save = NULL, *tok;
-	int n = 0;
+	const char *p = arg;
+	int n = 0, err = 0;
 	long v;
 
-	*tids = NULL;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (parse_count(tok, INT_MAX, &v)) {
-			n = -EINVAL;
+	*ids = NULL;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		char *tok = xstrndup(p, len);
+
+		if (parse_count(tok, INT_MAX, &v))
+			err = -EINVAL;
+		else if (live && kill((pid_t)v, 0) && errno == ESRCH)
+			err = -ESRCH;
+		free(tok);
+		if (err)
 			break;
-		}
-		*tids = xrealloc(*tids, (n + 1) * sizeof(**tids));
-		(*tids)[n++] = (int)v;
+		*ids = xrealloc(*ids, (n + 1) * sizeof(**ids));
+		(*ids)[n++] = (int)v;
+		if (!p[len])
+			break;
+		p += len + 1;
 	}
-	free(copy);
-	if (n <= 0) {
-		free(*tids);
-		*tids = NULL;
-		return -EINVAL;
+	if (err) {
+		free(*ids);
+		*ids = NULL;
+		return err;
 	}
 	return n;
 }
@@ -758,19 +830,15 @@ static void target_validate(struct ps *s)
  */
 static int target_resolve(struct ps *s)
 {
-	long v;
-
-	if (s->pid_arg && strchr(s->pid_arg, ',')) {
-		fprintf(stderr, "ferret stat: -p takes one process id ('%s'): perf's lists of processes are not supported\n",
-			s->pid_arg);
-		return EXIT_USAGE;
+	if (s->pid_arg) {
+		s->t.npids = parse_id_list(s->pid_arg, true, &s->pids);
+		if (s->t.npids < 0)
+			goto no_threads;
+		s->t.pids = s->pids;
+		s->t.pid = s->pids[0];
 	}
-	if (s->pid_arg && (parse_count(s->pid_arg, 4194304, &v) || kill((pid_t)v, 0)))
-		goto no_threads;
-	if (s->pid_arg)
-		s->t.pid = (pid_t)v;
 	if (s->tid_arg) {
-		s->t.ntids = parse_tid_list(s->tid_arg, &s->tids);
+		s->t.ntids = parse_id_list(s->tid_arg, false, &s->tids);
 		if (s->t.ntids < 0)
 			goto no_threads;
 		s->t.tids = s->tids;
@@ -890,8 +958,16 @@ int stat_main(int argc, char **argv)
 			s.out.mode = STAT_JSON;
 			break;
 		case 'I':
-			if (parse_count(optarg, INT_MAX, &v) || v < 10) {
-				ret = usage_error("print interval must be >= 10ms", optarg);
+			/*
+			 * perf's unsigned option: strtol()'s value cut to 32
+			 * bits, 0 printing no intervals; perf 6.1 takes any
+			 * other value, below 10 ms too.
+			 */
+			if (optarg[0] == '-' || parse_uint(optarg, &v)) {
+				fprintf(stderr, " Error: switch `I' expects %s numerical value\n",
+					optarg[0] == '-' ? "an unsigned" : "a");
+				option_usage(INTERVAL_HELP);
+				ret = EXIT_USAGE;
 				goto out;
 			}
 			s.interval_ms = v;
@@ -1004,15 +1080,8 @@ int stat_main(int argc, char **argv)
 		goto out;
 	}
 	s.attached = s.pid_arg || s.tid_arg;
-	if ((s.runs > 1 || s.forever) && (!s.cmd || s.interval_ms)) {
-		/*
-		 * perf 6.1 takes -I with -r but prints the first run's
-		 * intervals only, the last with a meaningless error, and runs
-		 * the others unseen: refused, saying so.
-		 */
-		ret = usage_error(s.interval_ms ?
-				  "ferret stat: -I cannot go with -r: perf 6.1 prints only the first run's intervals and runs the others unseen" :
-				  "ferret stat: -r needs a command to repeat", NULL);
+	if ((s.runs > 1 || s.forever) && !s.cmd) {
+		ret = usage_error("ferret stat: -r needs a command to repeat", NULL);
 		goto out;
 	}
 	ret = target_resolve(&s);
@@ -1055,11 +1124,13 @@ int stat_main(int argc, char **argv)
 		if (!s.forever)
 			continue;
 		/*
-		 * -r 0 prints each run on its own, without the user and system
-		 * times, as perf does; a stop signal ends the runs, where perf
-		 * 6.1 only dies of SIGTERM.
+		 * -r 0 prints each run on its own (with -I, nothing after the
+		 * first run's intervals), without the user and system times,
+		 * as perf does; a stop signal ends the runs, where perf 6.1
+		 * only dies of SIGTERM.
 		 */
-		print_summary(&s, false, &ru);
+		if (!s.interval_ms)
+			print_summary(&s, false, &ru);
 		for (i = 0; i < s.ev.n; i++)
 			memset(&s.ev.v[i].acc, 0, sizeof(s.ev.v[i].acc));
 		memset(&s.wall, 0, sizeof(s.wall));
@@ -1071,6 +1142,7 @@ int stat_main(int argc, char **argv)
 out:
 	free(s.walls);
 	free(s.cpus);
+	free(s.pids);
 	free(s.tids);
 	free(s.target);
 	free(thousands);

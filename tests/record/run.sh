@@ -254,6 +254,55 @@ for e in json.load(open(sys.argv[1]))["traceEvents"]:
         print(e["args"]["filename"], e["args"]["filename (exit)"])' "$W/ls.json")" "/etc/hostname /etc/hostname"
 fi
 
+echo "== clone's arguments and the kernel's names of calls, as LTTng's events"
+# LTTng's default build records clone's flags, newsp, parent_tid and
+# child_tid at entry, all in hex (no tls), and ret alone at exit; the
+# parent's exit and the child's both.
+if rec clone -c "$WL clone"; then
+	listed clone
+	read -r _ f0 a0 c0 < <(grep '^clone ' "$W/clone.out" | sed -n 1p)
+	read -r _ f1 a1 c1 < <(grep '^clone ' "$W/clone.out" | sed -n 2p)
+	is clone "entries: flags, newsp, parent_tid, child_tid" \
+		"$($PY "$here/ctfcheck.py" "$W/clone.ctf" fields syscall_entry_clone | paste -sd '|')" \
+		"flags=$((f0)) newsp=0 parent_tid=0 child_tid=$a0|flags=$((f1)) newsp=0 parent_tid=$a1 child_tid=0"
+	is clone "exits: the children in the parent, 0 in them" \
+		"$($PY "$here/ctfcheck.py" "$W/clone.ctf" fields syscall_exit_clone | sort | paste -sd '|')" \
+		"$(printf 'ret=%s\n' 0 0 "$c0" "$c1" | sort | paste -sd '|')"
+	is clone "babeltrace2 prints the flags in hex" \
+		"$(grep -o 'syscall_entry_clone: .*' "$W/clone.txt" | grep -o 'flags = [^,]*' | paste -sd '|')" \
+		"flags = $(printf '0x%X' "$f0")|flags = $(printf '0x%X' "$f1")"
+	is clone "report: sys_enter_clone's hex" "$("$FERRET" report "$W/clone.ctf" |
+		grep -o 'sys_enter_clone: flags=[^ ]*' | paste -sd '|')" \
+		"sys_enter_clone: flags=$f0|sys_enter_clone: flags=$f1"
+fi
+# The kernel and LTTng name these calls apart from strace (and libc):
+# stat is newstat, uname newuname, sendfile sendfile64, umount2 umount.
+if rec renamed -c "$WL renamed"; then
+	listed renamed
+	read -r _ fd st un < <(grep '^renamed ' "$W/renamed.out")
+	fields() { $PY "$here/ctfcheck.py" "$W/renamed.ctf" fields "$1" | paste -sd '|'; }
+	is renamed "newstat" "$(fields syscall_entry_newstat)/$(fields syscall_exit_newstat)" \
+		"filename=/dev/null/ret=0 statbuf=$st"
+	is renamed "newlstat" "$(fields syscall_entry_newlstat)/$(fields syscall_exit_newlstat)" \
+		"filename=/nonexistent/ferret/ret=-2 statbuf=$st"
+	is renamed "newfstat" "$(fields syscall_entry_newfstat)/$(fields syscall_exit_newfstat)" \
+		"fd=$fd/ret=0 statbuf=$st"
+	is renamed "newuname" "$(fields syscall_entry_newuname)/$(fields syscall_exit_newuname)" \
+		"/ret=0 name=$un"
+	is renamed "sendfile64" "$(fields syscall_entry_sendfile64)/$(fields syscall_exit_sendfile64)" \
+		"out_fd=-1 in_fd=-1 offset=0 count=1/ret=-9 offset=0"
+	is renamed "umount" "$(fields syscall_entry_umount)/$(fields syscall_exit_umount)" \
+		"name=/nonexistent/ferret flags=0/ret=-2"
+	is renamed "no event by strace's names" "$(grep -cE '^syscall_(entry|exit)_(stat|lstat|fstat|uname|sendfile|umount2) ' "$W/renamed.counts")" 0
+	# Each is a tracepoint of this kernel by that name, as ftrace prints it.
+	for c in newstat newlstat newfstat newuname sendfile64 umount; do
+		[ -d "/sys/kernel/tracing/events/syscalls/sys_enter_$c" ] || echo "$c"
+	done >"$W/renamed.missing"
+	is renamed "the names are the kernel's tracepoints'" "$(paste -sd ' ' "$W/renamed.missing")" ""
+	is renamed "report: sys_enter_newfstat" "$("$FERRET" report "$W/renamed.ctf" |
+		grep -o 'sys_enter_newfstat: .*')" "sys_enter_newfstat: fd=$fd"
+fi
+
 echo "== descendants: fork, exec, pipe"
 # The command after the options (-c splits at spaces, as bpftrace's does).
 if rec pipe -- /bin/sh -c "cat /etc/hostname | wc -c >/dev/null; $WL sleep 20"; then

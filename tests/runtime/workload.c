@@ -50,6 +50,15 @@
  *                        write end in writefds, epoll_ctl ADD of the read
  *                        end (EPOLLIN, data 0x1234567800000000 | fd) and
  *                        epoll_wait, epoll_pwait: prints the fds
+ *   workload clone       two raw clone()s of children that exit at once:
+ *                        CHILD_SETTID|CHILD_CLEARTID with SIGCHLD and a
+ *                        child_tid, then PARENT_SETTID|FS|FILES with no
+ *                        exit signal and a parent_tid; prints each one's
+ *                        flags (hex), pointer and child
+ *   workload renamed     the calls strace and the kernel name apart, as
+ *                        raw calls: stat, lstat and fstat (newstat ...),
+ *                        uname (newuname), sendfile (sendfile64) of bad
+ *                        fds, umount2 (umount) of a missing path
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -62,12 +71,14 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 
 /* Targets for uprobe tests: not inlined, not merged, not elided. */
@@ -375,6 +386,36 @@ int main(int argc, char **argv)
 		    epoll_wait(ep, out, 4, 0) != 1 || epoll_pwait(ep, out, 4, 0, NULL) != 1)
 			return 1;
 		printf("polls %d %d %d\n", fds[0], fds[1], ep);
+	} else if (!strcmp(argv[1], "clone")) {
+		static const unsigned long fl[2] = {
+			CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID | SIGCHLD,
+			CLONE_PARENT_SETTID | CLONE_FS | CLONE_FILES,
+		};
+		pid_t tid = 0;
+		long child;
+		int status;
+
+		for (i = 0; i < 2; i++) {
+			/* No new stack: the child runs on a copy, as fork's. */
+			child = syscall(SYS_clone, fl[i], 0UL, i ? &tid : NULL, i ? NULL : &tid, 0UL);
+			if (child == 0)
+				_exit(0);
+			if (child < 0 || waitpid((pid_t)child, &status, __WALL) != child)
+				return 1;
+			printf("clone 0x%lx %lu %ld\n", fl[i], (unsigned long)&tid, child);
+		}
+	} else if (!strcmp(argv[1], "renamed")) {
+		struct utsname u;
+		struct stat st;
+
+		fd = open("/dev/null", O_RDONLY);
+		if (fd < 0 || syscall(SYS_stat, "/dev/null", &st) ||
+		    syscall(SYS_lstat, "/nonexistent/ferret", &st) != -1 ||
+		    syscall(SYS_fstat, fd, &st) || syscall(SYS_uname, &u) ||
+		    syscall(SYS_sendfile, -1, -1, NULL, 1) != -1 ||
+		    syscall(SYS_umount2, "/nonexistent/ferret", 0) != -1)
+			return 1;
+		printf("renamed %d %lu %lu\n", fd, (unsigned long)&st, (unsigned long)&u);
 	} else if (!strcmp(argv[1], "nice")) {
 		if (setpriority(PRIO_PROCESS, 0, (int)n))
 			return 1;

@@ -362,6 +362,59 @@ for args in "--per-thread -p @P" "-t @T" "--per-thread -t @T,@P" "-p @P" "-a -t 
 	   <(sed -E 's#uprobe:[^,]*|syscalls:sys_enter_getppid#EV#' "$W/fl") >"$W/diff"; then
 		ok "bpf_thread $args"; else bad "bpf_thread $args" "counts differ from perf's (- perf, + ferret)"; fi
 done
+# gated2 ARGS...: perf and ferret attached at once (the same run) to two
+# workloads, @P1 (threads of 100 and 200 calls: @T1 the 200's) and @P2
+# (300 and 400: @T2 the 400's), released together; their -x, outputs,
+# thread ids masked, in $W/g2perf and $W/g2ferret.  ferret counts the
+# uprobe too, which must count what the tracepoint counts.
+gated2() {
+	local g1 g2 t1 t2 sp sf
+	rm -f "$W/gate1" "$W/gate2"
+	"$WL" gate 100 200 >"$W/gate1" &
+	g1=$!
+	"$WL" gate 300 400 >"$W/gate2" &
+	g2=$!
+	until [ -s "$W/gate1" ] && [ -s "$W/gate2" ]; do sleep 0.05; done
+	t1=$(ls /proc/$g1/task | sort -n | tail -1)
+	t2=$(ls /proc/$g2/task | sort -n | tail -1)
+	set -- "${@//@P1/$g1}"
+	set -- "${@//@P2/$g2}"
+	set -- "${@//@T1/$t1}"
+	set -- "${@//@T2/$t2}"
+	timeout 30 perf stat -o "$W/g2p" -x, "$@" -e syscalls:sys_enter_getppid >/dev/null 2>&1 &
+	sp=$!
+	timeout 30 "$FERRET" stat -o "$W/g2f" -x, "$@" -e syscalls:sys_enter_getppid,"$U" >/dev/null 2>&1 &
+	sf=$!
+	# Both attached (ferret's uprobe takes longer on a loaded machine).
+	sleep 2.5
+	kill -USR1 $g1 $g2
+	wait $sp $sf
+	wait $g1 $g2 2>/dev/null
+	grep -v '^# started on' "$W/g2p" | grep . | sed -E 's/^workload-[0-9]+/workload-T/' |
+		cut -d, -f1-4 | sed -E 's/,[0-9]+$//' >"$W/g2perf"
+	grep -v '^# started on' "$W/g2f" | grep . | sed -E 's/^workload-[0-9]+/workload-T/' |
+		cut -d, -f1-4 | sed -E 's/,[0-9]+$//' >"$W/g2ferret"
+}
+# -p and -t lists: perf counts every thread of each process, or each
+# thread, and stops when all are gone; a process named twice is counted
+# twice by perf's counters (the uprobe's map counts a thread once).
+for args in "-p @P1,@P2" "--per-thread -p @P2,@P1" "-t @T1,@T2" "--per-thread -t @T2,@T1" \
+	    "-t @T1,@P2" "-p @P1,@P2,@P1"; do
+	# shellcheck disable=SC2086
+	gated2 $args
+	want=$(sed 's/syscalls:sys_enter_getppid/EV/' "$W/g2perf")
+	[[ $args == *@P1,@P2,@P1 ]] || want=$(printf '%s\n%s\n' "$want" "$want")
+	if [ -s "$W/g2perf" ] && diff <(echo "$want") \
+	   <(sed -E 's#uprobe:[^,]*|syscalls:sys_enter_getppid#EV#' "$W/g2ferret" |
+	     { [[ $args == *@P1,@P2,@P1 ]] && head -1 || cat; }) >"$W/diff"; then
+		ok "list $args ($(cut -d, -f1 "$W/g2perf" | paste -sd ' '))"; else
+		bad "list $args" "counts differ from perf's (- perf, + ferret)"; fi
+done
+# The sums perf gives, which the comparison above takes from it.
+gated2 -p @P1,@P2
+if [ "$(cat "$W/g2perf")" = "1000,,syscalls:sys_enter_getppid" ]; then ok list_sum; else
+	cp "$W/g2perf" "$W/diff"; bad list_sum "perf counted otherwise"; fi
+
 # -a --per-thread: every thread of the system that counted, busiest
 # first, as perf prints them; the workload's two threads among them.
 for tool in perf ferret; do
@@ -570,20 +623,61 @@ err no_command 129 "no command" -e task-clock
 perr repeat_word -r abc true
 perr repeat_suffix -r 1x true
 perr repeat_negative -r -1 true
-err interval_repeat 129 "-I cannot go with -r" -I 100 -r 2 true
-err interval_forever 129 "-I cannot go with -r" -I 100 -r 0 true
-# What the refusal says of perf 6.1: it runs each of -r's runs but prints
-# only the first one's intervals.  A perf that prints them all fails this.
-timeout 20 perf stat -I 20 -r 3 -x, -e task-clock sh -c "echo run >>$W/runs; sleep 0.05" >/dev/null 2>"$W/pe"
-if [ "$(wc -l <"$W/runs")" = 3 ] && [ "$(grep -c task-clock "$W/pe")" -ge 2 ] &&
-   [ "$(grep -c task-clock "$W/pe")" -le 4 ]; then ok interval_repeat_peer; else
-	cp "$W/pe" "$W/diff"; bad interval_repeat_peer "perf no longer prints only the first run: revisit the refusal"; fi
-err interval_small 129 "print interval must be >= 10ms" -I 5 true
-err interval_word 129 "print interval must be >= 10ms" -I x true
+# -I with -r: perf 6.1 runs every run but prints the first one's
+# intervals alone, each with -r's error field, the error of the mean of
+# the intervals' counts so far relative to the line's count (the last
+# line's is visible in std).  The same runs, lines and exit status.
+for mode in "" "-x," "-j"; do
+	for tool in perf ferret; do
+		rm -f "$W/runs"
+		# shellcheck disable=SC2086
+		if [ $tool = perf ]; then pf -I 20 -r 3 $mode -e task-clock,cs,cycles sh -c "echo run >>$W/runs; sleep 0.05"
+		else fs -I 20 -r 3 $mode -e task-clock,cs,cycles sh -c "echo run >>$W/runs; sleep 0.05"; fi |
+			sed -E 's/^ *[0-9.]+[ ,]//; s/"interval" : [0-9.]+/"interval" : T/' >"$W/ir$tool"
+		echo "runs $(wc -l <"$W/runs")" >>"$W/ir$tool"
+	done
+	# Intervals may fall one apart: the lines are compared by kind.
+	if diff <(mask <"$W/irperf" | sort -u) <(mask <"$W/irferret" | sort -u) >"$W/diff" &&
+	   [ "$(grep -c 'runs 3' "$W/irferret")" = 1 ]; then ok "interval_repeat $mode"; else
+		bad "interval_repeat $mode" "differs from perf (- perf, + ferret)"; fi
+done
+# The last line's error, from ferret's own CSV: task-clock's run times
+# (its counts in ns, 0 for an interval not counted).
+fs -I 20 -r 2 -x, -e task-clock sh -c 'sleep 0.05' | grep . >"$W/ire"
+f=$(awk -F, '{ v[NR] = $6; e = $5 } END { n = NR; for (i = 1; i <= n; i++) m += v[i] / n
+	for (i = 1; i <= n; i++) s += (v[i] - m) ^ 2; sd = sqrt(s / (n - 1) / n)
+	got = e + 0; want = v[n] ? 100 * sd / v[n] : 0; d = got - want
+	printf "%s", (n >= 2 && d < 0.02 && d > -0.02) ? "ok" : got " want " want }' "$W/ire")
+if [ "$f" = ok ]; then ok interval_repeat_error; else cp "$W/ire" "$W/diff"; bad interval_repeat_error "$f"; fi
+timeout 20 perf stat -I 20 -r 2 -e task-clock sh -c 'sleep 0.05; exit 3' 2>/dev/null; prc=$?
+timeout 20 "$FERRET" stat -I 20 -r 2 -e task-clock sh -c 'sleep 0.05; exit 3' 2>/dev/null; frc=$?
+if [ "$prc" = "$frc" ]; then ok interval_repeat_status; else bad interval_repeat_status "perf $prc ferret $frc"; fi
+# -r 0: the first run's intervals, without the error field, then runs
+# unseen until stopped (perf by SIGTERM).
+timeout -s TERM 0.5 perf stat -o "$W/p" -I 20 -r 0 -x, -e task-clock sleep 0.05
+timeout -s TERM 0.5 "$FERRET" stat -o "$W/f" -I 20 -r 0 -x, -e task-clock sleep 0.05
+if diff <(grep -v '^#' "$W/p" | grep . | sed -E 's/^ *[0-9.]+,//' | mask | sort -u) \
+	<(grep -v '^#' "$W/f" | grep . | sed -E 's/^ *[0-9.]+,//' | mask | sort -u) >"$W/diff" &&
+   [ "$(grep -c task-clock "$W/f")" -le 4 ]; then ok interval_forever; else
+	bad interval_forever "differs from perf (- perf, + ferret)"; fi
+# -I below 10 ms: perf 6.1 takes it (and 0 as no interval); a negative
+# or non-numeric value is its option error.
+layout interval_5ms -I 5 -e task-clock,cs sleep 0.02
+# 1 ms: each tool prints that often (the lines' counts are timing's).
+pf -x, -I 1 -e task-clock sleep 0.02 | grep -c task-clock >"$W/i1"
+fs -x, -I 1 -e task-clock sleep 0.02 | grep -c task-clock >>"$W/i1"
+if awk 'NR == 1 { p = $1 } NR == 2 { f = $1 } END { exit !(p >= 8 && f >= 8) }' "$W/i1"; then
+	ok "interval_1ms ($(paste -sd ' ' "$W/i1") lines)"; else bad interval_1ms "lines of perf, ferret: $(paste -sd ' ' "$W/i1")"; fi
+layout interval_zero -I 0 -e task-clock true
+perr interval_negative -I -1 true
+perr interval_word -I x true
+perr interval_suffix -I 5ms true
 err missing_binary 255 "Workload failed" /nonexistent/cmd
 perr bad_pid -p 999999999 true
 perr bad_pid_word -p abc true
-err pid_list 129 "lists of processes are not supported" -p "$$,1" true
+perr pid_list_missing -p "$$,999999999" true
+perr pid_list_word -p "$$,x" true
+perr pid_list_empty -p "$$,,1" true
 err bad_option 129 "Usage: ferret stat" --nosuch true
 perr mod_parser -e page-faults:x true
 perr mod_bad -e page-faults:pppp true
