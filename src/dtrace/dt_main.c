@@ -21,6 +21,7 @@
 #include "compile/compile.h"
 #include "dlang/d_parse.h"
 #include "dtrace/d_print.h"
+#include "dtrace/d_type.h"
 #include "dtrace/dt_probes.h"
 #include "dtrace/dtrace.h"
 #include "kernel/btf.h"
@@ -56,6 +57,7 @@ struct dt {
 	const char *outfile, *cmd_line;
 	pid_t pid;
 	int strsize;
+	size_t printsize;	/* -x printsize: print()'s bytes shown */
 	struct dp_opts agg_opts;	/* aggsortkey, aggsortrev ... */
 	struct vec defines;	/* -D names */
 	struct vec incdirs;	/* -I */
@@ -236,6 +238,25 @@ static int opt_number(const char *value, bool size, uint64_t *out)
 }
 
 /*
+ * printsize, as dtrace takes it: a size, out of 1..64k the default,
+ * rounded up to 8 bytes.
+ */
+static int set_printsize(struct dt *d, const char *value, char *err,
+			 size_t errlen)
+{
+	uint64_t v = D_TYPE_PRINTSIZE;
+
+	if (value && opt_number(value, true, &v)) {
+		snprintf(err, errlen, "Invalid value for specified option");
+		return -EINVAL;
+	}
+	if (!v || v > D_TYPE_PRINTSIZE_MAX)
+		v = D_TYPE_PRINTSIZE;
+	d->printsize = (v + 7) & ~(uint64_t)7;
+	return 0;
+}
+
+/*
  * Sets option name (from -x or #pragma D option) to value (NULL when
  * none was given).  0, or -EINVAL with a sentence in err.
  */
@@ -292,6 +313,8 @@ static int set_option(struct dt *d, const char *name, const char *value,
 	}
 	if (!strncmp(name, "aggsort", 7))
 		return set_sort_option(&d->agg_opts, name, value, err, errlen);
+	if (!strcmp(name, "printsize"))
+		return set_printsize(d, value, err, errlen);
 	if (!strcmp(name, "nspec") || !strcmp(name, "specsize")) {
 		bool size = name[1] == 'p';
 		uint64_t v;
@@ -959,9 +982,27 @@ static int run_setopt(void *arg, const char *name, const char *value,
 	if (!strncmp(name, "aggsort", 7) &&
 	    !set_sort_option(&d->agg_opts, name, value, err, sizeof(err)))
 		return 0;
+	if (!strcmp(name, "printsize") &&
+	    !set_printsize(d, value, err, sizeof(err)))
+		return 0;
 	fprintf(stderr, "dtrace: error in dt_clause_%d for probe ID %d (%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
 		clause, p ? p->id : 0, p ? p->prov : "", p ? p->mod : "",
 		p ? p->func : "", p ? p->name : "", name, value, err);
+	return 0;
+}
+
+/* print(): the value's layout, as dtrace's print() shows it. */
+static int run_print(void *arg, struct runtime *rt, const struct type *t,
+		     const char *name, uint64_t addr, const void *data,
+		     size_t n)
+{
+	struct dt *d = arg;
+	struct buf b = { 0 };
+
+	d_type_print(&b, t, name, addr, data, n,
+		     d->printsize ? d->printsize : D_TYPE_PRINTSIZE);
+	fwrite(b.p, 1, b.len, rt->out.f);
+	buf_free(&b);
 	return 0;
 }
 
@@ -1196,7 +1237,7 @@ int dt_main(int argc, char **argv)
 		.arg = &d, .show = label_show, .trace_conv = trace_conv,
 		.printa = run_printa, .probe_name = dt_probe_name,
 		.probe_free = dt_probe_free, .aggact = run_aggact,
-		.setopt = run_setopt,
+		.setopt = run_setopt, .print = run_print,
 	};
 	struct d_macros macros = { .target = -1 };
 	struct source src = { 0 };
