@@ -766,24 +766,44 @@ static void key_text(void *arg, const struct type *t, const void *p,
 }
 
 /*
- * A kernel address as %a names it: the symbol at or below it and the
- * object that holds it ("vmlinux" for the kernel's own text).  The
- * names live until the next call.  User addresses (%A) are not named.
+ * An address as %a (pid < 0: the kernel's) or %A (process pid's) names
+ * it: the object that holds it ("vmlinux" for the kernel's own text, a
+ * user object's base name, "libc.so.6") and the symbol at or below it,
+ * if any (s->name NULL when the object alone is known).  The names live
+ * until the next call.
  */
-static int kernel_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
+static int addr_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
 {
 	static char object[128], name[256];
+	struct sym_proc *p = NULL;
 	struct buf b = { 0 };
 	struct sym_where w;
 	char *plus, *end;
+	const char *base;
 	uint64_t off;
 	size_t n;
+	int ret;
 
 	(void)arg;
-	if (pid >= 0 || sym_kernel_where(addr, &w) ||
-	    sym_kernel_ex(addr, SYM_OFFSET, &b)) {
+	if (pid >= 0) {
+		p = pid ? sym_proc_note(pid, false) : NULL;
+		/* not mapped when captured: it may have exec'd or loaded it since */
+		if (p && !sym_proc_covers(p, addr))
+			p = sym_proc_note(pid, true);
+		if (!p || sym_user_where(p, addr, &w))
+			return -ENOENT;
+		base = strrchr(w.path, '/');
+		snprintf(object, sizeof(object), "%s", base ? base + 1 : w.path);
+		s->object = object;
+		s->name = NULL;
+		ret = sym_user_ex(p, addr, SYM_OFFSET, &b);
+	} else {
+		ret = sym_kernel_where(addr, &w) ? -ENOENT :
+		      sym_kernel_ex(addr, SYM_OFFSET, &b);
+	}
+	if (ret) {
 		buf_free(&b);
-		return -ENOENT;
+		return pid >= 0 ? 0 : -ENOENT;
 	}
 	buf_put(&b, "", 1);
 	plus = strrchr(b.p, '+');
@@ -793,9 +813,9 @@ static int kernel_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
 	snprintf(name, sizeof(name), "%s", b.p);
 	buf_free(&b);
 	n = strlen(w.path);
-	if (!strcmp(w.path, "[kernel.kallsyms]") || n < 2)
+	if (pid < 0 && (!strcmp(w.path, "[kernel.kallsyms]") || n < 2))
 		snprintf(object, sizeof(object), "vmlinux");
-	else
+	else if (pid < 0)
 		snprintf(object, sizeof(object), "%.*s", (int)(n - 2),
 			 w.path + 1);
 	s->object = object;
@@ -819,7 +839,7 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 	struct dp_val *vals = xcalloc(fs->nargs + 1, sizeof(*vals));
 	struct buf *texts = xcalloc(fs->nargs + 1, sizeof(*texts));
 	struct dp_ctx ctx = { .text = key_text, .text_arg = rt,
-			      .sym = kernel_sym };
+			      .sym = addr_sym };
 	struct buf b = { 0 };
 	int i;
 
@@ -834,6 +854,8 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 			memcpy(&u, p, t->size < 8 ? t->size : 8);
 			v->size = t->size < 8 ? t->size : 8;
 			v->is_signed = t->kind == TY_INT && t->is_signed;
+			/* %A names it in $target's address space */
+			v->pid = d->pid > 0 ? d->pid : 0;
 			v->i = (int64_t)u;
 			if (v->is_signed && v->size < 8)
 				v->i = (int64_t)(u << (64 - 8 * v->size)) >>
