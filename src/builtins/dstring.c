@@ -63,6 +63,9 @@ const char *bi_d_type_word(const struct type *t, char *b, size_t len)
 	}
 	if (t->kind == TY_NONE)
 		return "void";
+	/* A translated struct used whole: its D type's name */
+	if (t->kind == TY_BUF && t->name)
+		return t->name;
 	return type_name(t, b, len);
 }
 

@@ -357,6 +357,9 @@ static int sema_dxsou(struct sema *s, struct node *n)
 					  bi_d_type_word(t, w, sizeof(w)));
 	}
 	n->type = type_buf((int)n->ival);
+	/* Its D type name, for DTrace's errors (printf's) */
+	if (n->str)
+		n->type->name = xstrdup(n->str);
 	return 0;
 }
 
@@ -532,7 +535,7 @@ static int d_action_nargs(struct sema *s, struct node *n, int min, int max)
 {
 	if (n->nlist >= min && n->nlist <= max)
 		return 0;
-	return sema_error(s, n, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
+	return sema_error(s, n, "[D_PROTO_LEN] %s( ) prototype mismatch: %d arg%spassed, %s%d expected",
 			  n->name, n->nlist, n->nlist == 1 ? " " : "s ",
 			  min == max ? "" : n->nlist < min ? "at least " : "at most ",
 			  n->nlist < min ? min : max);
@@ -807,6 +810,155 @@ static int sema_id(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * print(p): what p points to, as DTrace's print() shows it: the record
+ * holds p and the bytes of p's referenced type there, and the front end
+ * lays them out by the type (d_label->print).  The argument becomes
+ * __dprint(p), which reads them straight into the record.  A
+ * translated struct pointer (print(curpsinfo)) comes from the front end
+ * as __dxsou(...) with op '*' and str its type's D name: the struct is
+ * built as trace() builds it and p is its address.
+ */
+#define DPRINT_MAX ((32 << 10) - 64)
+
+static bool dprint_xlated(const struct node *a)
+{
+	return a->kind == N_CALL && !strcmp(a->name, "__dxsou");
+}
+
+static int sema_dprint(struct sema *s, struct node *n)
+{
+	const struct builtin *bf = builtin_find("__dprint", true, true);
+	struct node *a, *b;
+	struct type *t = NULL, *bt;
+	const char *name = NULL;
+	char w[128];
+	int64_t size;
+
+	n->type = type_simple(TY_NONE);
+	if (d_action_nargs(s, n, 1, 1))
+		return -EINVAL;
+	a = n->list[0];
+	/* Sema runs twice: the second time finds the record made. */
+	if (a->kind == N_CALL && a->bi == bf && a->type) {
+		n->id = sema_add_fmt(s, "", n->list, 1);
+		return 0;
+	}
+	if (a->kind == N_MAP && a->name[0] == '@')
+		return sema_error(s, n, "[D_PROTO_ARG] print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: aggregation");
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (dprint_xlated(a) && a->op != '*')
+		return sema_error(s, n, "[D_PROTO_ARG] print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: %s",
+				  a->str ? a->str : "struct");
+	if (dprint_xlated(a)) {
+		t = type_parse(a->str);
+		name = a->str;
+		size = (int64_t)a->ival;
+	} else if (a->type->kind == TY_PTR) {
+		/* D makes a void pointer a pointer to bytes: print( ) knows */
+		t = a->kind == N_CAST && a->op == 'v' ? NULL : a->type->elem;
+		if (t && t->kind == TY_STRUCT)
+			type_complete(t);
+		size = t ? t->size : 0;
+		if (!t || t->kind == TY_NONE || size <= 0 ||
+		    (t->kind == TY_STRUCT && t->incomplete))
+			return sema_error(s, n, "[D_PRINT_SIZE] print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.",
+					  t && t->kind != TY_NONE ?
+					  type_name(t, w, sizeof(w)) : "void");
+	} else {
+		return sema_error(s, n, "[D_PROTO_ARG] print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: %s",
+				  d_type_name(a->type, w, sizeof(w)));
+	}
+	if (!t)
+		return sema_error(s, a, "print( ): the type %s is not known", name);
+	if (size > DPRINT_MAX)
+		size = DPRINT_MAX;
+	b = ast_new(N_CALL, &a->loc);
+	b->name = xstrdup("__dprint");
+	b->bi = bf;
+	ast_push(b, a);
+	b->ival = (uint64_t)size;
+	bt = type_buf((int)size);
+	/* The buffer's first 8 bytes are the address, not a length. */
+	bt->elem = t;
+	bt->name = name ? xstrdup(name) : NULL;
+	b->type = bt;
+	n->list[0] = b;
+	n->id = sema_add_fmt(s, "", n->list, 1);
+	return 0;
+}
+
+static int cg_dprint(struct cg *g, struct node *n, struct val *out)
+{
+	return bi_send_args(g, n, REC_DPRINT, 0);
+}
+
+static int rt_dprint(struct runtime *rt, const struct rec_hdr *h,
+		     const void *data, size_t len)
+{
+	const struct fmt_spec *fs = h->id < (uint32_t)rt->c->fmts.n ?
+				    rt->c->fmts.v[h->id] : NULL;
+	const struct type *t;
+	uint64_t addr;
+
+	if (!fs || fs->nargs != 1 || !d_label || !d_label->print)
+		return -EINVAL;
+	t = fs->args[0].type;
+	if (t->kind != TY_BUF || !t->elem || len < 8)
+		return -EINVAL;
+	memcpy(&addr, data, 8);
+	if (len > (size_t)t->size)
+		len = (size_t)t->size;
+	return d_label->print(d_label->arg, rt, t->elem, t->name, addr,
+			      (const char *)data + 8, len - 8);
+}
+
+/* __dprint(p): p's value, then the bytes there; a NULL p faults. */
+static int cg_prep_dprint(struct cg *g, struct node *n, struct val *ops)
+{
+	struct node *a = n->list[0];
+	int ok = ir_label(&g->ir), r;
+	struct val v;
+
+	if (dprint_xlated(a))
+		return cg_prep_dxsou(g, a, ops);
+	if (cg_expr(g, a, &v))
+		return -EINVAL;
+	r = ir_vreg(&g->ir);
+	ir_mov(&g->ir, r, cg_reg(g, &v));
+	ir_jmp_imm(&g->ir, BPF_JNE, r, 0, ok);
+	cg_fault(g, FAULT_BADADDR, r);
+	ir_place(&g->ir, ok);
+	return bi_int(&ops[0], r, type_int(8, false));
+}
+
+/* Memory that cannot be read leaves zeros, as DTrace's probe_read(). */
+static int cg_into_dprint(struct cg *g, struct node *n, const struct val *ops,
+			  int base, int off)
+{
+	int size = (int)n->ival, used = ir_vreg(&g->ir);
+
+	ir_st(&g->ir, BPF_DW, base, off, ops[0].reg);
+	ir_mov(&g->ir, BPF_REG_1, base);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off + 8);
+	ir_mov_imm(&g->ir, BPF_REG_2, size);
+	ir_mov(&g->ir, BPF_REG_3, ops[0].reg);
+	ir_call(&g->ir, BPF_FUNC_probe_read, 3);
+	ir_mov_imm(&g->ir, used, size + 8);
+	return used;
+}
+
+static int sema_dprint_val(struct sema *s, struct node *n)
+{
+	return sema_error(s, n, "__dprint( ) is print( )'s record, not a function");
+}
+
+static int cg_dprint_val(struct cg *g, struct node *n, struct val *out)
+{
+	return cg_error(g, n, "__dprint() is only print()'s record");
+}
+
 #define VAR(n, s, c) { .name = n, .sema = s, .cg = c }
 #define AGGACT(n) { .name = n, .func = true, .rec_kind = REC_DAGGACT, \
 		    .sema = sema_aggact, .cg = cg_aggact, .rt = rt_aggact }
@@ -826,6 +978,11 @@ const struct builtin builtin_dtrace[] = {
 	{ .name = "tracemem", .func = true, .sema = sema_tracemem },
 	{ .name = "__dxsou", .func = true, .sema = sema_dxsou, .cg = cg_dxsou,
 	  .cg_prep = cg_prep_dxsou, .cg_into = cg_into_dxsou },
+	{ .name = "print", .func = true, .rec_kind = REC_DPRINT,
+	  .sema = sema_dprint, .cg = cg_dprint, .rt = rt_dprint },
+	{ .name = "__dprint", .func = true, .sema = sema_dprint_val,
+	  .cg = cg_dprint_val,
+	  .cg_prep = cg_prep_dprint, .cg_into = cg_into_dprint },
 	{ .name = "exit", .func = true, .rec_kind = REC_EXIT, .sema = sema_exit,
 	  .cg = cg_exit },
 	{ .name = "printa", .func = true, .rec_kind = REC_DPRINTA,

@@ -60,6 +60,13 @@ struct bi_dtrace_label {
 	 */
 	int (*setopt)(void *arg, const char *name, const char *value,
 		      int clause, const struct bi_dtrace_probe *p);
+	/*
+	 * print(): the n bytes data of a value of type t (named name, or
+	 * NULL for t's own name) that were at addr.  0 or -errno.
+	 */
+	int (*print)(void *arg, struct runtime *rt, const struct type *t,
+		     const char *name, uint64_t addr, const void *data,
+		     size_t n);
 };
 
 /* The words dtrace's prototypes use for a value of type t ("int"). */

@@ -435,7 +435,9 @@ static int cg_argc(struct cg *g, struct node *n, struct val *out)
  * strsize is cut to its first strsize characters, as any D string; one
  * whose walk takes more than PATH_DEPTH steps (names and mount
  * crossings) is "<unknown>", the one path dtrace-utils gives.  Names
- * that change between the walks are clipped to the string.
+ * that change between the walks are clipped to the string.  A directory
+ * removed while it is the working one (or the root) ends in " (deleted)",
+ * as d_path() ends it: unhashed, and not a file system's root.
  */
 #define PATH_DEPTH 32
 
@@ -451,6 +453,7 @@ static const struct {
 	{ "dentry", "d_parent", 8 },
 	{ "dentry", "d_name.len", 4 },
 	{ "dentry", "d_name.name", 8 },
+	{ "dentry", "d_hash.pprev", 8 },
 	{ "vfsmount", "mnt_root", 8 },
 	{ "mount", "mnt", 0 },
 	{ "mount", "mnt_parent", 8 },
@@ -574,6 +577,33 @@ static void path_walk(struct cg *g, int slot, int tmp, int d, int m,
 	ir_ja(&g->ir, deep);
 }
 
+/*
+ * " (deleted)" after the total bytes of the path at frame offset buf
+ * (size bytes), as far as it fits, when dentry d is unlinked.
+ */
+static void path_deleted(struct cg *g, int slot, int d, int total, int buf,
+			 int size)
+{
+	static const char deleted[] = " (deleted)";
+	int par = ir_vreg(&g->ir), pp = ir_vreg(&g->ir), p = ir_vreg(&g->ir);
+	int c = ir_vreg(&g->ir), skip = ir_label(&g->ir), i;
+
+	path_read(g, slot, par, d, path_off("dentry", "d_parent"), 8);
+	ir_jmp(&g->ir, BPF_JEQ, par, d, skip);
+	path_read(g, slot, pp, d, path_off("dentry", "d_hash.pprev"), 8);
+	ir_jmp_imm(&g->ir, BPF_JNE, pp, 0, skip);
+	ir_jmp_imm(&g->ir, BPF_JSLT, total, 0, skip);
+	for (i = 0; i < (int)sizeof(deleted) - 1; i++) {
+		/* a D string keeps its first strsize characters */
+		ir_jmp_imm(&g->ir, BPF_JSGT, total, size - 2 - i, skip);
+		ir_mov(&g->ir, p, BPF_REG_10);
+		ir_alu(&g->ir, BPF_ADD, p, total);
+		ir_mov_imm(&g->ir, c, (uint8_t)deleted[i]);
+		ir_st(&g->ir, BPF_B, p, buf + i, c);
+	}
+	ir_place(&g->ir, skip);
+}
+
 static int cg_path(struct cg *g, struct node *n, struct val *out)
 {
 	static const char unknown[] = "<unknown>";
@@ -581,6 +611,7 @@ static int cg_path(struct cg *g, struct node *n, struct val *out)
 	int slot = cg_alloc(g, 8), tmp = cg_alloc(g, 16);
 	int d = ir_vreg(&g->ir), m = ir_vreg(&g->ir), len = ir_vreg(&g->ir);
 	int d2 = ir_vreg(&g->ir), m2 = ir_vreg(&g->ir);
+	int d0 = ir_vreg(&g->ir), total = ir_vreg(&g->ir);
 	int top = ir_label(&g->ir), deep = ir_label(&g->ir);
 	int names = ir_label(&g->ir), written = ir_label(&g->ir);
 	int done = ir_label(&g->ir);
@@ -603,16 +634,19 @@ static int cg_path(struct cg *g, struct node *n, struct val *out)
 	/* the struct mount that embeds the vfsmount */
 	ir_alu_imm(&g->ir, BPF_ADD, m, -path_off("mount", "mnt"));
 	ir_mov(&g->ir, d2, d);
+	ir_mov(&g->ir, d0, d);
 	ir_mov(&g->ir, m2, m);
 	ir_mov_imm(&g->ir, len, 0);
 	path_walk(g, slot, tmp, d, m, len, 0, size, top, deep);
 	ir_place(&g->ir, top);
+	ir_mov(&g->ir, total, len);
 	ir_jmp_imm(&g->ir, BPF_JNE, len, 0, names);
 	ir_st_imm(&g->ir, BPF_B, BPF_REG_10, buf, '/');
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, names);
 	path_walk(g, slot, tmp, d2, m2, len, buf, size, written, written);
 	ir_place(&g->ir, written);
+	path_deleted(g, slot, d0, total, buf, size);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, deep);
 	for (i = 0; i < sizeof(unknown) - 1 && (int)i < size - 1; i++)

@@ -109,6 +109,7 @@ struct parser {
 	int depth;
 	int expr_nodes;
 	bool failed;
+	bool void_ptr;		/* parse_type() read a void pointer */
 };
 
 static const char *const builtin_vars[] = {
@@ -583,7 +584,8 @@ static char *parse_type(struct parser *p, bool decl)
 				goto err;
 		}
 		/* A void pointer is an address: a pointer to bytes. */
-		if (stars && !strncmp(b.p, "void *", 6)) {
+		p->void_ptr = stars && !strncmp(b.p, "void *", 6);
+		if (p->void_ptr) {
 			char *rest = xstrdup(b.p + 4);
 
 			b.len = 0;
@@ -861,12 +863,30 @@ static int sou_offset(struct type *t, const char *path)
 	return -1;
 }
 
+/* The C spelling of member path's type in struct t, or NULL. */
+static const char *sou_ctype(struct type *t, const char *path)
+{
+	size_t len = strcspn(path, ".");
+	int i;
+
+	for (i = 0; t && t->kind == TY_STRUCT && i < t->nfields; i++) {
+		if (!t->fields[i].name || strlen(t->fields[i].name) != len ||
+		    strncmp(t->fields[i].name, path, len))
+			continue;
+		if (!path[len])
+			return t->fields[i].ctype;
+		return sou_ctype(t->fields[i].type, path + len + 1);
+	}
+	return NULL;
+}
+
 /*
  * The translated struct of xlate node x used whole, or its struct
  * member sub (NULL: the whole): __dxsou(), whose ival is the struct's
  * size, with an offset, a size and the member's translated value for
  * each member the translator defines within it, as DTrace builds the
  * struct in memory.  Members the translator leaves out are zeros.
+ * Its str is the struct's D type name ("psinfo_t", "timestruc_t").
  */
 static struct node *xlate_whole(struct parser *p, struct node *x,
 				const char *sub, const struct loc *loc)
@@ -886,6 +906,11 @@ static struct node *xlate_whole(struct parser *p, struct node *x,
 	n = new_node(p, N_CALL, loc);
 	n->name = xstrdup("__dxsou");
 	n->ival = (uint64_t)st->size;
+	if (sub && sou_ctype(t, sub))
+		n->str = xstrdup(sou_ctype(t, sub));
+	else if (!sub)
+		n->str = xstrndup(x->list[0]->str, strlen(x->list[0]->str) -
+				  (xlate_ptr(x) ? 2 : 0));
 	for (i = 0; i < xl->nmembers; i++) {
 		const char *m = xl->members[i].name;
 		struct node *o, *z, *v;
@@ -1171,6 +1196,9 @@ static struct node *parse_paren(struct parser *p, const struct loc *lparen)
 	if (at_type(p)) {
 		n = new_node(p, N_CAST, lparen);
 		n->str = parse_type(p, false);
+		/* op 'v': a cast to void *, which print( ) cannot print */
+		if (n->str && p->void_ptr && !strcmp(n->str, "uint8 *"))
+			n->op = 'v';
 		if (!n->str || !expect(p, T_RPAREN) || !enter(p))
 			return NULL;
 		n->a = parse_cast(p);
@@ -1585,22 +1613,45 @@ static bool check_expr(struct parser *p, const struct node *n)
 		fail_at(p, &n->loc, "the comma operator is not supported yet");
 		return false;
 	}
+	/* print(curpsinfo): the translated struct, built, and its address */
 	if (n->kind == N_CALL && !strcmp(n->name, "print") && n->nlist == 1 &&
-	    (is_xlate(n->list[0]) || is_dxsou(n->list[0]))) {
-		fail_at(p, &n->list[0]->loc, "print( ) of a translated struct is not supported yet: DTrace's print( ) layout of a struct is not implemented (trace( ) dumps its bytes)");
-		return false;
+	    is_xlate(n->list[0]) && xlate_ptr(n->list[0])) {
+		struct node *w = xlate_whole(p, n->list[0], NULL,
+					     &n->list[0]->loc);
+
+		if (!w)
+			return false;
+		w->op = '*';
+		n->list[0] = w;
 	}
 	if (is_xlate(n)) {
 		fail_at(p, &n->loc, "a translated struct is not supported yet as a value: "
 			"use one of its members (xlate <T *>(e)->member)");
 		return false;
 	}
-	/* A translated struct used whole: what trace( ) takes */
-	if (n->kind == N_CALL && !strcmp(n->name, "trace") && n->nlist == 1 &&
-	    is_dxsou(n->list[0]))
+	/*
+	 * A translated struct used whole: what trace( ) takes, and print( )
+	 * refuses with DTrace's own error, as it takes pointers only.
+	 */
+	if (n->kind == N_CALL && (!strcmp(n->name, "trace") ||
+				  !strcmp(n->name, "print")) &&
+	    n->nlist == 1 && is_dxsou(n->list[0]))
 		n = n->list[0];
-	else if (is_dxsou(n)) {
-		fail_at(p, &n->loc, "a translated struct is not supported yet as a value but by trace( ): use one of its members");
+	/* printf( ) gives DTrace's error: no conversion takes a struct */
+	else if (n->kind == N_CALL && !strcmp(n->name, "printf")) {
+		for (i = 0; i < n->nlist; i++) {
+			struct node *a = n->list[i];
+			int k;
+
+			if (!is_dxsou(a) && !check_expr(p, a))
+				return false;
+			for (k = 0; is_dxsou(a) && k < a->nlist; k++)
+				if (!check_expr(p, a->list[k]))
+					return false;
+		}
+		return true;
+	} else if (is_dxsou(n)) {
+		fail_at(p, &n->loc, "a translated struct is not supported yet as a variable's value or an operand: ferret builds one only in the record trace( ) or print( ) sends; use one of its members");
 		return false;
 	}
 	if (!check_expr(p, n->a) || !check_expr(p, n->b) || !check_expr(p, n->c))

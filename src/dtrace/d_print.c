@@ -1247,8 +1247,10 @@ static int conv_val(struct buf *out, const struct dp_conv *c,
 	case 'X':
 	case 'p':
 	case 'c':
-		if (v->s || c->name[0] == 'w')
-			return c->name[0] == 'w' ? -ENOTSUP : -EINVAL;
+		if (v->s)
+			return -EINVAL;
+		if (c->name[0] == 'w' && c->conv != 'c')
+			return -ENOTSUP;
 		sint = c->conv == 'c' ||
 		       ((c->conv == 'd' || c->conv == 'i') &&
 			(v->is_signed || c->name[1]));
@@ -1612,8 +1614,8 @@ struct conv_proto {
 		CK_TIME,	/* a 64-bit integer */
 		CK_STR,		/* a string, text or char array */
 		CK_BUF,		/* tracemem()'s bytes: ferret's own %r */
-		CK_NEVER,	/* floating point, wchar_t []: no D value here */
-		CK_NOTSUP,	/* DTrace prints it, ferret cannot */
+		CK_NEVER,	/* floating point, wchar_t [], stacks: no D
+				 * value here */
 	} check;
 	int size, sign;		/* CK_SIZED; sign < 0: either */
 };
@@ -1673,8 +1675,10 @@ static const struct conv_proto conv_protos[] = {
 	{ "LG", "long double", CK_NEVER, 0, 0 },
 	{ "ls", proto_wstr, CK_NEVER, 0, 0 },
 	{ "ws", proto_wstr, CK_NEVER, 0, 0 },
-	{ "wc", "int", CK_NOTSUP, 0, 0 },
-	{ "k", "stack", CK_NOTSUP, 0, 0 },
+	/* wchar_t is an int, printed as %lc prints it */
+	{ "wc", "int", CK_SIZED, 4, 1 },
+	/* No value of ferret's D is a stack: D has no stack( ) here */
+	{ "k", "stack", CK_NEVER, 0, 0 },
 	{ "r", "buffer", CK_BUF, 0, 0 },
 };
 
@@ -1863,13 +1867,6 @@ int d_print_check(const char *func, const char *fmt,
 				/* %r is ferret's own, for tracemem()'s bytes. */
 				snprintf(err, len, "[D_SYNTAX] format conversion #%d is undefined: %%%s",
 					 k, c.name);
-				return -EINVAL;
-			}
-			if (cp->check == CK_NOTSUP) {
-				snprintf(err, len, "%s( ) conversion #%d (%%%s) is not supported: ferret cannot print %s with %s( )",
-					 func, k, c.name,
-					 c.conv == 'k' ? "stacks" : "wide characters",
-					 func);
 				return -EINVAL;
 			}
 			if (!conv_suits(cp, args[next]))

@@ -204,10 +204,9 @@ int d_print_printf(struct buf *out, const char *fmt,
  * Checks printf(fmt, args...) at compile time as dtrace does, func being
  * the call's name and args the types of its nargs value arguments: the
  * format parses, each conversion has its value (after the int each '*'
- * takes) of a type that suits it, and no argument is left over.  Refuses
- * what ferret cannot print (%k, %wc).  0, or -EINVAL with dtrace's error
- * text in err (len bytes) and in *at the argument it is about (1: the
- * first value, 0: the call).
+ * takes) of a type that suits it, and no argument is left over.  0, or
+ * -EINVAL with dtrace's error text in err (len bytes) and in *at the
+ * argument it is about (1: the first value, 0: the call).
  */
 int d_print_check(const char *func, const char *fmt,
 		  const struct type *const *args, int nargs, int *at,

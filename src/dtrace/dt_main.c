@@ -21,6 +21,7 @@
 #include "compile/compile.h"
 #include "dlang/d_parse.h"
 #include "dtrace/d_print.h"
+#include "dtrace/d_type.h"
 #include "dtrace/dt_probes.h"
 #include "dtrace/dtrace.h"
 #include "kernel/btf.h"
@@ -56,6 +57,7 @@ struct dt {
 	const char *outfile, *cmd_line;
 	pid_t pid;
 	int strsize;
+	size_t printsize;	/* -x printsize: print()'s bytes shown */
 	struct dp_opts agg_opts;	/* aggsortkey, aggsortrev ... */
 	struct vec defines;	/* -D names */
 	struct vec incdirs;	/* -I */
@@ -236,6 +238,25 @@ static int opt_number(const char *value, bool size, uint64_t *out)
 }
 
 /*
+ * printsize, as dtrace takes it: a size, out of 1..64k the default,
+ * rounded up to 8 bytes.
+ */
+static int set_printsize(struct dt *d, const char *value, char *err,
+			 size_t errlen)
+{
+	uint64_t v = D_TYPE_PRINTSIZE;
+
+	if (value && opt_number(value, true, &v)) {
+		snprintf(err, errlen, "Invalid value for specified option");
+		return -EINVAL;
+	}
+	if (!v || v > D_TYPE_PRINTSIZE_MAX)
+		v = D_TYPE_PRINTSIZE;
+	d->printsize = (v + 7) & ~(uint64_t)7;
+	return 0;
+}
+
+/*
  * Sets option name (from -x or #pragma D option) to value (NULL when
  * none was given).  0, or -EINVAL with a sentence in err.
  */
@@ -292,6 +313,8 @@ static int set_option(struct dt *d, const char *name, const char *value,
 	}
 	if (!strncmp(name, "aggsort", 7))
 		return set_sort_option(&d->agg_opts, name, value, err, errlen);
+	if (!strcmp(name, "printsize"))
+		return set_printsize(d, value, err, errlen);
 	if (!strcmp(name, "nspec") || !strcmp(name, "specsize")) {
 		bool size = name[1] == 'p';
 		uint64_t v;
@@ -743,24 +766,44 @@ static void key_text(void *arg, const struct type *t, const void *p,
 }
 
 /*
- * A kernel address as %a names it: the symbol at or below it and the
- * object that holds it ("vmlinux" for the kernel's own text).  The
- * names live until the next call.  User addresses (%A) are not named.
+ * An address as %a (pid < 0: the kernel's) or %A (process pid's) names
+ * it: the object that holds it ("vmlinux" for the kernel's own text, a
+ * user object's base name, "libc.so.6") and the symbol at or below it,
+ * if any (s->name NULL when the object alone is known).  The names live
+ * until the next call.
  */
-static int kernel_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
+static int addr_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
 {
 	static char object[128], name[256];
+	struct sym_proc *p = NULL;
 	struct buf b = { 0 };
 	struct sym_where w;
 	char *plus, *end;
+	const char *base;
 	uint64_t off;
 	size_t n;
+	int ret;
 
 	(void)arg;
-	if (pid >= 0 || sym_kernel_where(addr, &w) ||
-	    sym_kernel_ex(addr, SYM_OFFSET, &b)) {
+	if (pid >= 0) {
+		p = pid ? sym_proc_note(pid, false) : NULL;
+		/* not mapped when captured: it may have exec'd or loaded it since */
+		if (p && !sym_proc_covers(p, addr))
+			p = sym_proc_note(pid, true);
+		if (!p || sym_user_where(p, addr, &w))
+			return -ENOENT;
+		base = strrchr(w.path, '/');
+		snprintf(object, sizeof(object), "%s", base ? base + 1 : w.path);
+		s->object = object;
+		s->name = NULL;
+		ret = sym_user_ex(p, addr, SYM_OFFSET, &b);
+	} else {
+		ret = sym_kernel_where(addr, &w) ? -ENOENT :
+		      sym_kernel_ex(addr, SYM_OFFSET, &b);
+	}
+	if (ret) {
 		buf_free(&b);
-		return -ENOENT;
+		return pid >= 0 ? 0 : -ENOENT;
 	}
 	buf_put(&b, "", 1);
 	plus = strrchr(b.p, '+');
@@ -770,9 +813,9 @@ static int kernel_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
 	snprintf(name, sizeof(name), "%s", b.p);
 	buf_free(&b);
 	n = strlen(w.path);
-	if (!strcmp(w.path, "[kernel.kallsyms]") || n < 2)
+	if (pid < 0 && (!strcmp(w.path, "[kernel.kallsyms]") || n < 2))
 		snprintf(object, sizeof(object), "vmlinux");
-	else
+	else if (pid < 0)
 		snprintf(object, sizeof(object), "%.*s", (int)(n - 2),
 			 w.path + 1);
 	s->object = object;
@@ -796,7 +839,7 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 	struct dp_val *vals = xcalloc(fs->nargs + 1, sizeof(*vals));
 	struct buf *texts = xcalloc(fs->nargs + 1, sizeof(*texts));
 	struct dp_ctx ctx = { .text = key_text, .text_arg = rt,
-			      .sym = kernel_sym };
+			      .sym = addr_sym };
 	struct buf b = { 0 };
 	int i;
 
@@ -811,6 +854,8 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 			memcpy(&u, p, t->size < 8 ? t->size : 8);
 			v->size = t->size < 8 ? t->size : 8;
 			v->is_signed = t->kind == TY_INT && t->is_signed;
+			/* %A names it in $target's address space */
+			v->pid = d->pid > 0 ? d->pid : 0;
 			v->i = (int64_t)u;
 			if (v->is_signed && v->size < 8)
 				v->i = (int64_t)(u << (64 - 8 * v->size)) >>
@@ -959,9 +1004,27 @@ static int run_setopt(void *arg, const char *name, const char *value,
 	if (!strncmp(name, "aggsort", 7) &&
 	    !set_sort_option(&d->agg_opts, name, value, err, sizeof(err)))
 		return 0;
+	if (!strcmp(name, "printsize") &&
+	    !set_printsize(d, value, err, sizeof(err)))
+		return 0;
 	fprintf(stderr, "dtrace: error in dt_clause_%d for probe ID %d (%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
 		clause, p ? p->id : 0, p ? p->prov : "", p ? p->mod : "",
 		p ? p->func : "", p ? p->name : "", name, value, err);
+	return 0;
+}
+
+/* print(): the value's layout, as dtrace's print() shows it. */
+static int run_print(void *arg, struct runtime *rt, const struct type *t,
+		     const char *name, uint64_t addr, const void *data,
+		     size_t n)
+{
+	struct dt *d = arg;
+	struct buf b = { 0 };
+
+	d_type_print(&b, t, name, addr, data, n,
+		     d->printsize ? d->printsize : D_TYPE_PRINTSIZE);
+	fwrite(b.p, 1, b.len, rt->out.f);
+	buf_free(&b);
 	return 0;
 }
 
@@ -1196,7 +1259,7 @@ int dt_main(int argc, char **argv)
 		.arg = &d, .show = label_show, .trace_conv = trace_conv,
 		.printa = run_printa, .probe_name = dt_probe_name,
 		.probe_free = dt_probe_free, .aggact = run_aggact,
-		.setopt = run_setopt,
+		.setopt = run_setopt, .print = run_print,
 	};
 	struct d_macros macros = { .target = -1 };
 	struct source src = { 0 };

@@ -35,6 +35,11 @@ struct cparser {
 	struct type *open[MAX_NESTING];	/* records being defined, outermost first */
 	int nopen;
 	bool d;			/* for D: DTrace's error texts, stop at the end */
+	/*
+	 * The type parse_type() read last, and with the declarator
+	 * parse_declarator() read last, spelled as CTF names them.
+	 */
+	char spell[128], dspell[160];
 };
 
 static int cp_error(struct cparser *c, const struct loc *loc, const char *fmt, ...)
@@ -133,7 +138,9 @@ static struct type *int_words(struct cparser *c)
 			lng++;
 		else if (is_word(c, "int"))
 			integer = 1;
-		else if (is_word(c, "_Bool") || is_word(c, "bool"))
+		else if (is_word(c, "_Bool"))
+			boolean = 2;
+		else if (is_word(c, "bool"))
 			boolean = 1;
 		else if (!is_qualifier(c))
 			break;
@@ -141,8 +148,14 @@ static struct type *int_words(struct cparser *c)
 			return NULL;
 	}
 	(void)integer;
-	if (boolean)
+	snprintf(c->spell, sizeof(c->spell), "%s%s", sign < 0 ? "unsigned " :
+		 sign > 0 && chr ? "signed " : "",
+		 chr ? "char" : shrt ? "short" : lng > 1 ? "long long" :
+		 lng ? "long" : "int");
+	if (boolean) {
+		snprintf(c->spell, sizeof(c->spell), "%s", boolean > 1 ? "_Bool" : "bool");
 		return type_int(1, false);
+	}
 	if (chr) {
 		if (!sign)
 			return char_type();
@@ -217,7 +230,7 @@ static struct field *add_field(struct type *t)
 }
 
 static void place(struct layout *l, const char *name, struct type *ft,
-		  int bits, bool bitfield)
+		  const char *ctype, int bits, bool bitfield)
 {
 	struct type *t = l->t;
 	int a = type_align(ft), unit = 8 * ft->size, off, bitoff = 0, i;
@@ -255,12 +268,15 @@ static void place(struct layout *l, const char *name, struct type *ft,
 			f = add_field(t);
 			*f = ft->fields[i];
 			f->name = xstrdup(ft->fields[i].name);
+			if (f->ctype)
+				f->ctype = xstrdup(f->ctype);
 			f->offset += off;
 		}
 		return;
 	}
 	f = add_field(t);
 	f->name = xstrdup(name ? name : "");
+	f->ctype = ctype ? xstrdup(ctype) : NULL;
 	f->type = ft;
 	f->offset = off;
 	f->size = ft->size;
@@ -348,11 +364,14 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 						"declaration does not declare anything");
 			if (!base->incomplete && base != t && base->name &&
 			    !strcmp(base->name, "(anonymous)"))
-				place(&l, NULL, base, 0, false);
+				place(&l, NULL, base, NULL, 0, false);
 		} else {
 			for (;;) {
+				char ctype[160];
+
 				if (parse_declarator(c, base, &ft, &name, &bits, &loc))
 					return -EINVAL;
+				snprintf(ctype, sizeof(ctype), "%s", c->dspell);
 				if (ft->kind == TY_NONE || (ft->kind == TY_STRUCT &&
 							       ft->incomplete) ||
 				    (bits >= 0 && (ft->kind != TY_INT ||
@@ -362,7 +381,8 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 					free(name);
 					return -EINVAL;
 				}
-				place(&l, name, ft, bits < 0 ? 0 : bits, bits >= 0);
+				place(&l, name, ft, ctype, bits < 0 ? 0 : bits,
+				      bits >= 0);
 				free(name);
 				name = NULL;
 				if (c->tok->kind != T_COMMA)
@@ -550,6 +570,8 @@ static struct type *parse_enum(struct cparser *c, bool top)
 		if (cp_next(c))
 			goto err;
 	}
+	snprintf(c->spell, sizeof(c->spell), "enum%s%s", name ? " " : "",
+		 name ? name : "");
 	if (c->tok->kind != T_LBRACE) {
 		t = name ? type_defined("enum", name) : NULL;
 		free(name);
@@ -578,7 +600,7 @@ static struct type *parse_enum(struct cparser *c, bool top)
 			free(e);
 			goto err;
 		}
-		if (type_define_const(e, next_val)) {
+		if (type_define_enumerator(name, e, next_val)) {
 			cp_error(c, &loc, c->d ? "[D_DECL_IDRED] identifier redeclared: %s" :
 				 "redefinition of enumerator '%s'", e);
 			free(e);
@@ -617,15 +639,23 @@ static struct type *parse_type(struct cparser *c, bool top)
 	while (is_qualifier(c))
 		if (cp_next(c))
 			return NULL;
-	if (is_word(c, "struct") || is_word(c, "union"))
+	if (is_word(c, "struct") || is_word(c, "union")) {
+		bool u = is_word(c, "union");
+
 		t = parse_record(c, top);
-	else if (is_word(c, "enum"))
+		if (t)
+			snprintf(c->spell, sizeof(c->spell), "%s%s%s",
+				 u ? "union" : "struct",
+				 strcmp(t->name, "(anonymous)") ? " " : "",
+				 strcmp(t->name, "(anonymous)") ? t->name : "");
+	} else if (is_word(c, "enum"))
 		t = parse_enum(c, top);
 	else if (at_int_word(c))
 		return int_words(c);
 	else if (is_word(c, "void")) {
 		/* Only behind a '*': see parse_declarator. */
 		t = type_simple(TY_NONE);
+		snprintf(c->spell, sizeof(c->spell), "void");
 		if (cp_next(c))
 			return NULL;
 	}
@@ -645,6 +675,7 @@ static struct type *parse_type(struct cparser *c, bool top)
 				cp_error(c, &c->tok->loc, "unknown type name '%s'", c->tok->str);
 			return NULL;
 		}
+		snprintf(c->spell, sizeof(c->spell), "%s", c->tok->str);
 		if (cp_next(c))
 			return NULL;
 	} else {
@@ -691,15 +722,22 @@ static int parse_declarator(struct cparser *c, struct type *base,
 	struct type *t = base;
 	int dims[MAX_DIMS], ndims = 0;
 
+	int stars = 0, i;
+	size_t n;
+
 	*name = NULL;
 	*bits = -1;
 	*loc = c->tok->loc;
 	while (c->tok->kind == T_STAR || is_qualifier(c)) {
-		if (c->tok->kind == T_STAR)
+		if (c->tok->kind == T_STAR) {
 			t = type_ptr(t->kind == TY_NONE ? NULL : t);
+			stars++;
+		}
 		if (cp_next(c))
 			return -EINVAL;
 	}
+	snprintf(c->dspell, sizeof(c->dspell), "%s%s%.*s", c->spell,
+		 stars ? " " : "", stars, "****************");
 	if (c->tok->kind == T_LPAREN) {
 		/* A function pointer: only its size matters here. */
 		if (cp_next(c) || cp_expect(c, T_STAR, "'*'"))
@@ -712,6 +750,8 @@ static int parse_declarator(struct cparser *c, struct type *base,
 		    (c->tok->kind == T_LPAREN && skip_parens(c)))
 			goto err;
 		*out = type_ptr(NULL);
+		n = strlen(c->dspell);
+		snprintf(c->dspell + n, sizeof(c->dspell) - n, " (*)()");
 		return 0;
 	}
 	if (c->tok->kind == T_IDENT) {
@@ -743,6 +783,12 @@ static int parse_declarator(struct cparser *c, struct type *base,
 		ndims++;
 		if (cp_expect(c, T_RBRACKET, "']'"))
 			goto err;
+	}
+	/* CTF names int a[2][3] "int [3][2]": the element type's first. */
+	for (i = ndims - 1; i >= 0; i--) {
+		n = strlen(c->dspell);
+		snprintf(c->dspell + n, sizeof(c->dspell) - n, "%s[%d]",
+			 i == ndims - 1 && !stars ? " " : "", dims[i]);
 	}
 	while (ndims > 0)
 		t = type_array(t, dims[--ndims]);

@@ -14,6 +14,7 @@ struct def {
 	char *name;
 	struct type *type;
 	int64_t value;		/* enumerators (type NULL) */
+	char *owner;		/* enumerators: their enum's tag, or NULL */
 };
 static struct def *defs;
 static int ndefs;
@@ -64,8 +65,10 @@ void type_free_all(void)
 		struct type *t = arena[i];
 
 		if (t->kind == TY_STRUCT || t->kind == TY_TUPLE) {
-			for (j = 0; j < t->nfields; j++)
+			for (j = 0; j < t->nfields; j++) {
 				free(t->fields[j].name);
+				free(t->fields[j].ctype);
+			}
 		}
 		free(t->fields);
 		free(t->name);
@@ -78,6 +81,7 @@ void type_free_all(void)
 	for (i = 0; i < ndefs; i++) {
 		free(defs[i].tag);
 		free(defs[i].name);
+		free(defs[i].owner);
 	}
 	free(defs);
 	defs = NULL;
@@ -484,6 +488,7 @@ static int def_add(const char *tag, const char *name, struct type *t,
 	defs[ndefs].name = xstrdup(name);
 	defs[ndefs].type = t;
 	defs[ndefs].value = value;
+	defs[ndefs].owner = NULL;
 	ndefs++;
 	return 0;
 }
@@ -503,6 +508,26 @@ struct type *type_defined(const char *tag, const char *name)
 int type_define_const(const char *name, int64_t value)
 {
 	return def_add(NULL, name, NULL, value);
+}
+
+int type_define_enumerator(const char *tag, const char *name, int64_t value)
+{
+	int ret = def_add(NULL, name, NULL, value);
+
+	if (!ret && tag)
+		defs[ndefs - 1].owner = xstrdup(tag);
+	return ret;
+}
+
+const char *type_enumerator(const char *tag, int64_t v)
+{
+	int i;
+
+	for (i = 0; i < ndefs; i++)
+		if (!defs[i].type && defs[i].owner && defs[i].value == v &&
+		    !strcmp(defs[i].owner, tag))
+			return defs[i].name;
+	return NULL;
 }
 
 int type_script_const(const char *name, int64_t *value)

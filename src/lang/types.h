@@ -53,6 +53,13 @@ struct field {
 	bool data_loc;		/* tracepoint __data_loc: u32 (len << 16 | off) */
 	int bitoff;		/* bitfield: first bit, counted from offset */
 	int bits;		/* bitfield: width; 0 for an ordinary member */
+	/*
+	 * The member's type as a C definition of the script spelled it,
+	 * in the form CTF names types ("__u8", "char [5]", "struct page *",
+	 * "enum eh", "struct" for an anonymous one), or NULL: what D's
+	 * print() shows, since types themselves keep no typedef names.
+	 */
+	char *ctype;
 };
 
 struct type {
@@ -140,6 +147,10 @@ int type_define(const char *tag, const char *name, struct type *t);
 struct type *type_defined(const char *tag, const char *name);
 /* A script's enumerator, also found by type_const(). */
 int type_define_const(const char *name, int64_t value);
+/* The same, of the enum named tag (NULL: an anonymous one). */
+int type_define_enumerator(const char *tag, const char *name, int64_t value);
+/* The first enumerator of the script's enum tag whose value is v, or NULL. */
+const char *type_enumerator(const char *tag, int64_t v);
 /* Only the script's enumerators (no kernel lookup): 0 or -ENOENT. */
 int type_script_const(const char *name, int64_t *value);
 /* A named constant: the script's enumerators first, then the kernel's. */

@@ -39,6 +39,8 @@ enum rec_kind {
 	REC_FAULT,	/* a D clause stopped at a fault: payload: struct
 			 * rec_fault */
 	REC_FREOPEN,	/* D's freopen(): id: format; payload: arguments */
+	REC_DPRINT,	/* D's print(): id: format; payload: u64 address,
+			 * then the bytes there (its one argument's buffer) */
 };
 
 /* What REC_DAGGACT does to its map. */

@@ -46,6 +46,28 @@ same() {
 	fi
 }
 
+# same_ptr NAME WANT_RC EXPECTED_STDOUT -- ferret dtrace ARGS...: as same,
+# with print()'s "ADDR = *" lines masked as "{ptr} = *", as dtrace-utils'
+# tests mask them (the address is where the run put the data).
+same_ptr() {
+	local name=$1 rc=$2 want=$3 got
+	shift 4
+	rm -f "$W/diff"
+	timeout 30 "$FERRET" dtrace "$@" >"$W/out.raw" 2>"$W/err"
+	got=$?
+	sed -E 's/^0x[0-9a-f]+ = \*$/{ptr} = */' "$W/out.raw" >"$W/out"
+	printf '%s' "$want" >"$W/want"
+	if [ "$got" != "$rc" ]; then
+		bad "$name" "exit status $got, not $rc: $(head -3 "$W/err")"
+	elif ! grep -qE '^0x[0-9a-f]+ = \*$' "$W/out.raw"; then
+		bad "$name" "no address line: $(head -3 "$W/out.raw")"
+	elif ! diff "$W/want" "$W/out" >"$W/diff"; then
+		bad "$name" "stdout differs (< expected, > ferret)"
+	else
+		ok "$name"
+	fi
+}
+
 # err NAME WANT_RC STDERR_FIRST_LINE -- ferret dtrace ARGS...
 err() {
 	local name=$1 rc=$2 want=$3 b got xt=()

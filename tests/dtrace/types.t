@@ -140,3 +140,356 @@ derr offsetof_bitfield "[D_OFFSETOF_BITFIELD] line 2: cannot take offset of a bi
 BEGIN { trace(offsetof(struct s, b)); }"
 derr inline_redefined "line 1: identifier redefined: SIGINT" \
 	"inline int SIGINT = 2;"
+
+# print(): what a pointer points to, in dtrace-utils' layout: the
+# address, then the value from column 44, a level a column, members
+# named, every value with its type as CTF names it, zero members left
+# out, a char array up to its NUL.  Expected texts follow the layouts of
+# dtrace-utils' test/unittest/print .r files (lines start with @ for the
+# 44 columns here); the stored values are the script's own.
+pexp() { sed 's/^@/                                            /'; }
+cat >"$W/print.in" <<'EOF'
+#pragma D option quiet
+
+enum eh { FIRSTVAL = 0, SECONDVAL = 1, THIRDVAL = 3 };
+
+struct test_struct {
+	int a;
+	char b[5];
+	union {
+		__u8 c;
+		__u64 d;
+	} u;
+	struct {
+		void *e;
+		uint64_t f;
+	} s;
+	bool g;
+	enum eh h;
+};
+
+BEGIN
+{
+	t = (struct test_struct *)alloca(sizeof(struct test_struct));
+	c = (char *)t;
+	t->a = 1;
+	c[4] = 't';
+	c[5] = 'e';
+	c[6] = 's';
+	c[7] = 't';
+	t->u.d = 123456789;
+	t->s.e = (void *)0xffff9b7aca7e0000;
+	t->s.f = 987654321;
+	t->g = 1;
+	t->h = VALUE;
+	print(t);
+	exit(0);
+}
+EOF
+sed 's/VALUE/SECONDVAL/' "$W/print.in" >"$W/print.d"
+same_ptr print_struct 0 "$(pexp <<'EOF'
+{ptr} = *
+@(struct test_struct) {
+@ .a = (int)1,
+@ .b = (char [5]) [
+@  (char)'t',
+@  (char)'e',
+@  (char)'s',
+@  (char)'t',
+@ ],
+@ .u = (union) {
+@  .c = (__u8)21,
+@  .d = (__u64)123456789,
+@ },
+@ .s = (struct) {
+@  .e = (void *)0xffff9b7aca7e0000,
+@  .f = (uint64_t)987654321,
+@ },
+@ .g = (bool)1,
+@ .h = (enum eh)SECONDVAL,
+@}
+EOF
+)
+
+" -- -s "$W/print.d"
+
+# A zero enum member is left out like any zero member; an enum value
+# with no enumerator prints as a number.
+sed 's/VALUE/2/' "$W/print.in" >"$W/print.d"
+same_ptr print_enum_number 0 "$(pexp <<'EOF'
+{ptr} = *
+@(struct test_struct) {
+@ .a = (int)1,
+@ .b = (char [5]) [
+@  (char)'t',
+@  (char)'e',
+@  (char)'s',
+@  (char)'t',
+@ ],
+@ .u = (union) {
+@  .c = (__u8)21,
+@  .d = (__u64)123456789,
+@ },
+@ .s = (struct) {
+@  .e = (void *)0xffff9b7aca7e0000,
+@  .f = (uint64_t)987654321,
+@ },
+@ .g = (bool)1,
+@ .h = (enum eh)2,
+@}
+EOF
+)
+
+" -- -s "$W/print.d"
+
+# printsize: the bytes shown ("..." where they end), -x or #pragma, and
+# setopt() while tracing.
+cat >"$W/printsize.d" <<'EOF'
+#pragma D option quiet
+#pragma D option printsize=8
+
+struct test_struct {
+	int a;
+	char b[5];
+	union {
+		__u8 c;
+		__u64 d;
+	} u;
+	long tail;
+};
+
+BEGIN
+{
+	t = (struct test_struct *)alloca(sizeof(struct test_struct));
+	c = (char *)t;
+	t->a = 1;
+	c[4] = 't';
+	c[5] = 'e';
+	c[6] = 's';
+	c[7] = 't';
+	t->u.d = 12345678;
+	t->tail = -1;
+	print(t);
+	setopt("printsize", "20");
+	print(t);
+	exit(0);
+}
+EOF
+same_ptr print_printsize 0 "$(pexp <<'EOF'
+{ptr} = *
+@(struct test_struct) {
+@ .a = (int)1,
+@ .b = (char [5]) [
+@  (char)'t',
+@  (char)'e',
+@  (char)'s',
+@  (char)'t',
+@ ],
+@ ...
+@}
+{ptr} = *
+@(struct test_struct) {
+@ .a = (int)1,
+@ .b = (char [5]) [
+@  (char)'t',
+@  (char)'e',
+@  (char)'s',
+@  (char)'t',
+@ ],
+@ .u = (union) {
+@  .c = (__u8)78,
+@  .d = (__u64)12345678,
+@ ...
+@ },
+@}
+EOF
+)
+
+" -- -s "$W/printsize.d"
+
+# Ten levels down the listing stops; a char array whose first byte is
+# NUL shows none of it; zeros are left out below the top.  As in
+# dtrace-utils, a struct none of whose members was shown before the
+# listing stopped is not closed.
+cat >"$W/deep.d" <<'EOF'
+#pragma D option quiet
+
+struct deep {
+	long long x;
+	char empty[4];
+	struct { long long x; struct { long long x; struct { long long x;
+	struct { long long x; struct { long long x; struct { long long x;
+	struct { long long x; struct { long long x; struct { long long x;
+	struct { long long x; } j; } i; } h; } g; } f; } e; } d; } c; } b; } a;
+};
+
+BEGIN
+{
+	t = (struct deep *)alloca(sizeof(struct deep));
+	c = (char *)t;
+	c[9] = 'x';
+	t->x = 1;
+	t->a.x = 2;
+	t->a.b.c.d.e.f.g.h.i.j.x = 11;
+	print(t);
+	exit(0);
+}
+EOF
+same_ptr print_depth 0 "$(pexp <<'EOF'
+{ptr} = *
+@(struct deep) {
+@ .x = (long long)1,
+@ .empty = (char [4]) [
+@ ],
+@ .a = (struct) {
+@  .x = (long long)2,
+@  .b = (struct) {
+@   .c = (struct) {
+@    .d = (struct) {
+@     .e = (struct) {
+@      .f = (struct) {
+@       .g = (struct) {
+@        .h = (struct) {
+@         .i = (struct) {
+@          ...
+@        },
+@       },
+@      },
+@     },
+@    },
+@   },
+@  },
+@ },
+@}
+EOF
+)
+
+" -- -s "$W/deep.d"
+
+# Kernel structs are named and laid out from the kernel's BTF: unnamed
+# unions and structs nest without a name, as dtrace-utils' CTF has them.
+same_ptr print_kernel_struct 0 "$(pexp <<'EOF'
+{ptr} = *
+@(struct sk_buff) {
+@ .len = (unsigned int)123,
+@ .data = (unsigned char *)0xfeedfacefeedface,
+@ .truesize = (unsigned int)32,
+@}
+EOF
+)
+
+" -- -q -n 'BEGIN {
+	skb = (struct sk_buff *)alloca(sizeof(struct sk_buff));
+	skb->len = 123;
+	skb->data = (unsigned char *)0xfeedfacefeedface;
+	skb->truesize = 32;
+	print(skb);
+	exit(0); }'
+
+# The running thread's task: its pid, comm and the unnamed union the
+# kernel declares in it, each where the task keeps them.
+timeout 30 "$FERRET" dtrace -q -n 'BEGIN { printf("%d %s\n", pid, execname);
+	print(curthread); exit(0); }' >"$W/task.out" 2>"$W/err"
+if awk 'NR == 1 { pid = $1; comm = $2; next }
+	NR == 2 { addr = ($0 ~ /^0x[0-9a-f]+ = \*$/); next }
+	NR == 3 { top = ($0 == sprintf("%44s(struct task_struct) {", "")); next }
+	$0 == sprintf("%45s.pid = (pid_t)%d,", "", pid) { p = 1 }
+	$0 == sprintf("%45s.tgid = (pid_t)%d,", "", pid) { g = 1 }
+	$0 == sprintf("%45s.comm = (char [16]) [", "") { inc = 1; s = ""; next }
+	inc && /\(char\)/ { s = s substr($0, 54, 1); next }
+	inc { inc = 0 }
+	$0 != "" { last = $0 }
+	END { exit !(addr && top && p && g && s == comm && last == sprintf("%44s}", "")) }' \
+	"$W/task.out"; then
+	ok print_curthread
+else
+	bad print_curthread "$(head -3 "$W/task.out") $(head -2 "$W/err")"
+fi
+
+derr print_not_pointer "[D_PROTO_ARG] line 1: print( ) argument #1 is incompatible with prototype:" \
+	"BEGIN { print(1); exit(1); }"
+derr print_no_args "[D_PROTO_LEN] line 1: print( ) prototype mismatch: 0 args passed, 1 expected" \
+	"BEGIN { print(); exit(1); }"
+derr print_two_args "[D_PROTO_LEN] line 1: print( ) prototype mismatch: 2 args passed, 1 expected" \
+	"BEGIN { x = 1; print(x, x); exit(1); }"
+derr print_size_zero "[D_PRINT_SIZE] line 1: print( ) argument #1 reference has type 'struct bpf_raw_tracepoint_args' with size 0; cannot print( ) it." \
+	"BEGIN { t = (int *)alloca(sizeof(int)); print((struct bpf_raw_tracepoint_args *)t); exit(0); }"
+derr print_void "[D_PRINT_SIZE] line 1: print( ) argument #1 reference has type 'void' with size 0; cannot print( ) it." \
+	"BEGIN { print((void *)curthread); exit(0); }"
+# A NULL pointer is DTrace's fault; the clause stops, the next runs.
+timeout 30 "$FERRET" dtrace -q -n 'BEGIN { print((struct task_struct *)0); }
+	BEGIN { exit(0); }' >"$W/out" 2>"$W/err"
+if [ $? = 0 ] && [ ! -s "$W/out" -o "$(cat "$W/out")" = "" ] &&
+   grep -qE '^dtrace: error in dt_clause_0 for probe ID 1 \(dtrace:::BEGIN\): invalid address \(0x0\) at BPF pc [0-9]+$' "$W/err"; then
+	ok print_null
+else
+	bad print_null "$(head -3 "$W/err")"
+fi
+
+# Bitfields print their values; zero array elements are left out; an
+# array of structs shows each struct's members and closes it (where
+# dtrace-utils shows only the struct's first line); int a[2][3] is
+# named "int [3][2]", as libctf names it.  The stores are through plain
+# pointers at the offsets gcc gives: kind and flags share the first
+# 16 bits, count starts at 2, pts at 8, grid at 24.
+cat >"$W/print2.d" <<'EOF'
+#pragma D option quiet
+struct pt { int x; int y; };
+struct rec {
+	unsigned int kind : 4, flags : 12;
+	short count[3];
+	struct pt pts[2];
+	int grid[2][3];
+	char **argv;
+	struct list_head lh;
+	uint8_t bytes[4];
+};
+BEGIN
+{
+	t = (struct rec *)alloca(sizeof(struct rec));
+	u = (unsigned int *)t;
+	*u = 5 | (0x123 << 4);
+	s = (short *)t;
+	s[2] = 7;
+	s[4] = -9;
+	i = (int *)t;
+	i[6] = 3;
+	i[9] = 4;
+	i[11] = 6;
+	t->argv = (char **)0x10;
+	t->lh.next = (struct list_head *)0x20;
+	print(t);
+	exit(0);
+}
+EOF
+same_ptr print_arrays_bitfields 0 "$(pexp <<'EOF'
+{ptr} = *
+@(struct rec) {
+@ .kind = (unsigned int)5,
+@ .flags = (unsigned int)291,
+@ .count = (short [3]) [
+@  (short)7,
+@ ],
+@ .pts = (struct pt [2]) [
+@  (struct pt) {
+@   .x = (int)65527,
+@  },
+@ ],
+@ .grid = (int [3][2]) [
+@  (int [3]) [
+@   (int)3,
+@  ],
+@  (int [3]) [
+@   (int)4,
+@   (int)6,
+@  ],
+@ ],
+@ .argv = (char **)0x10,
+@ .lh = (struct list_head) {
+@  .next = (struct list_head *)0x20,
+@ },
+@}
+EOF
+)
+
+" -- -s "$W/print2.d"

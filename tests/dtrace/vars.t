@@ -168,6 +168,22 @@ same cwd_deep 0 "[<unknown>]
 
 " -- -q -c "sh $W/cwd/in.sh $deep" \
 	-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s]\n", cwd); }'
+# A working directory removed while the process sits in it: d_path()'s
+# " (deleted)" after its old path (cut to strsize as the rest is).
+printf 'cd "$1" && rmdir "$1" && exec true\n' >"$W/cwd/rm.sh"
+mkdir -p "$W/cwd/gone/here"
+want=$(cd "$W/cwd/gone/here" && pwd -P)
+same cwd_deleted 0 "[$want (deleted)] [/]
+
+" -- -q -c "sh $W/cwd/rm.sh $W/cwd/gone/here" \
+	-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s] [%s]\n", cwd, root); }'
+mkdir -p "$W/cwd/gone/here"
+full="$want (deleted)"
+cut=$(( ${#want} + 4 ))
+same cwd_deleted_strsize 0 "[${full:0:$cut}]
+
+" -- -q -x strsize=$cut -c "sh $W/cwd/rm.sh $W/cwd/gone/here" \
+	-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s]\n", cwd); }'
 # cwd is a string to BPF: predicates and keys see it.
 same cwd_predicate 0 "$W/cwd/a/b 1
 

@@ -129,11 +129,11 @@ translator struct out < int I > { x = I; };
 translator struct out < int J > { x = J + 1; };"
 derr no_conversion "[D_XLATE_NOCONV] line 1: translator does not define conversion for member: pr_time.tv_sec" \
 	"BEGIN { trace(curpsinfo->pr_time.tv_sec); }"
-derr struct_member_whole "line 1: a translated struct is not supported yet as a value but by trace( ): use one of its members" \
+derr struct_member_whole "[D_PRINTF_ARG_TYPE] line 1: printf( ) argument #2 is incompatible with conversion #1 prototype:" \
 	"BEGIN { printf(\"%d\", curpsinfo->pr_start); }"
-derr deref_whole "line 1: a translated struct is not supported yet as a value but by trace( ): use one of its members" \
+derr deref_whole "line 1: a translated struct is not supported yet as a variable's value or an operand: ferret builds one only in the record trace( ) or print( ) sends; use one of its members" \
 	"BEGIN { x = *curlwpsinfo; }"
-derr print_whole "line 1: print( ) of a translated struct is not supported yet: DTrace's print( ) layout of a struct is not implemented (trace( ) dumps its bytes)" \
+derr print_whole "[D_PROTO_ARG] line 1: print( ) argument #1 is incompatible with prototype:" \
 	"BEGIN { print(*curpsinfo); }"
 derr no_translator "[D_XLATE_NONE] line 2: cannot translate to \"struct out\": no translator to it is defined" \
 	"struct out { int x; };
@@ -251,3 +251,32 @@ same trace_struct_label 0 "                   FUNCTION:NAME
 
 
 " -- -s "$W/xsou.d"
+
+# print() of a translated struct's pointer: the struct built as trace()
+# builds it, at its address, in print()'s layout under its D type's
+# name.  Its members must be the values the builtin variables give, in
+# the clause that prints them.
+timeout 30 "$FERRET" dtrace -q -n 'BEGIN { printf("%d %d %d %s\n", pid, ppid, tid,
+	execname); print(curpsinfo); print(curlwpsinfo); exit(0); }' \
+	>"$W/pxl.out" 2>"$W/err"
+if awk 'function at(d, s) { return sprintf("%" (44 + d) "s%s", "", s) }
+	NR == 1 { pid = $1; ppid = $2; tid = $3; comm = $4; next }
+	/^0x[0-9a-f]+ = \*$/ { addrs++; next }
+	$0 == at(0, "(psinfo_t) {") { ps = 1 }
+	$0 == at(0, "(lwpsinfo_t) {") { lw = 1 }
+	$0 == at(1, ".pr_pid = (pid_t)" pid ",") { n++ }
+	$0 == at(1, ".pr_ppid = (pid_t)" ppid ",") { n++ }
+	$0 == at(1, ".pr_lwpid = (int)" tid ",") { n++ }
+	$0 == at(1, ".pr_start = (timestruc_t) {") { starts++ }
+	$0 ~ "^" at(2, "[.]tv_sec = [(]time_t[)][1-9][0-9]*,$") { secs++ }
+	$0 == at(1, ".pr_fname = (char [16]) [") || $0 == at(1, ".pr_name = (char [16]) [") {
+		inc = 1; s = ""; next }
+	inc && substr($0, 1, 53) == at(2, "(char)\047") { s = s substr($0, 54, 1); next }
+	inc { inc = 0; names += (s == comm) }
+	$0 == at(0, "}") { ends++ }
+	END { exit !(addrs == 2 && ps && lw && n == 3 && starts == 2 &&
+		     secs == 2 && names == 2 && ends == 2) }' "$W/pxl.out"; then
+	ok print_translated
+else
+	bad print_translated "$(head -8 "$W/pxl.out") $(head -2 "$W/err")"
+fi
