@@ -7119,26 +7119,36 @@ void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_
 	buf_printf(b, "}");
 }
 
-void st_hexdump(struct buf *b, const unsigned char *p, size_t n)
+void st_hexdump(struct buf *b, const unsigned char *p, size_t n, uint64_t from,
+		uint64_t len)
 {
-	size_t off, i;
+	static const char hex[] = "0123456789abcdef";
+	/* " | ", the offset, " ", 16 of " xx" and one " ", "  ", 16, " |\n" */
+	char line[3 + 16 + 1 + 48 + 1 + 2 + 16 + 3];
+	int width = 5, w;
+	size_t off, i, at;
 
+	/* Past 1 MiB, the hex digits of the last offset, as strace counts them. */
+	if (len > 1 << 20)
+		width = 1 + (63 - __builtin_clzll(len - 1)) / 4;
 	for (off = 0; off < n; off += 16) {
-		buf_printf(b, " | %05zx ", off);
+		w = snprintf(line, sizeof(line), " | %0*llx ", width,
+			     (unsigned long long)(from + off));
+		at = (size_t)w;
 		for (i = 0; i < 16; i++) {
 			if (i == 8)
-				buf_printf(b, " ");
-			if (off + i < n)
-				buf_printf(b, " %02x", p[off + i]);
-			else
-				buf_printf(b, "   ");
+				line[at++] = ' ';
+			line[at++] = ' ';
+			line[at++] = off + i < n ? hex[p[off + i] >> 4] : ' ';
+			line[at++] = off + i < n ? hex[p[off + i] & 15] : ' ';
 		}
-		buf_printf(b, "  ");
+		line[at++] = ' ';
+		line[at++] = ' ';
 		for (i = 0; i < 16; i++)
-			buf_printf(b, "%c", off + i >= n ? ' ' :
-				   p[off + i] >= ' ' && p[off + i] < 0x7f ?
-				   p[off + i] : '.');
-		buf_printf(b, " |\n");
+			line[at++] = off + i >= n ? ' ' :
+				     p[off + i] >= ' ' && p[off + i] < 0x7f ? (char)p[off + i] : '.';
+		memcpy(line + at, " |\n", 3);
+		buf_put(b, line, at + 3);
 	}
 }
 

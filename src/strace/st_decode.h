@@ -165,9 +165,12 @@ const char *st_call_path(const struct st_call *c, const struct st_dopts *o,
 			 char *resolved);
 /*
  * n bytes as -e read= and -e write= show them: lines of 16, each
- * " | OFFSET  HEX...  ASCII |" and a newline.
+ * " | OFFSET  HEX...  ASCII |" and a newline; the bytes at offset from
+ * (a multiple of 16) of a dump of len bytes, the offsets as wide as
+ * strace makes them for that (five digits up to 1 MiB).
  */
-void st_hexdump(struct buf *b, const unsigned char *p, size_t n);
+void st_hexdump(struct buf *b, const unsigned char *p, size_t n, uint64_t from,
+		uint64_t len);
 /* An interface index by name where it has one (if_nametoindex("lo")), in the -X style. */
 void st_ifindex(struct buf *b, unsigned idx);
 /*

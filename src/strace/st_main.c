@@ -1258,8 +1258,11 @@ int st_main(int argc, char **argv)
 	/* An iovec array's entries in one record (st_prog.c's iov_capture()). */
 	if (copts.strlen < 16 * (st_prog_iov_shown(&o) + 1))
 		copts.strlen = 16 * (st_prog_iov_shown(&o) + 1);
-	/* -k: each call's records hold ~20 KiB of its stack. */
-	copts.ringbuf_size = o.stack ? 64 << 20 : 8 << 20;
+	/*
+	 * -k: each call's records hold ~20 KiB of its stack; -e read= and
+	 * -e write=: a buffer dumped whole, up to ST_DUMP_BYTES.
+	 */
+	copts.ringbuf_size = o.stack || o.dumping ? 64 << 20 : 8 << 20;
 	copts.interleave = true;
 	copts.split_insns = ST_SPLIT_INSNS;
 	copts.mark_unread = true;
@@ -1268,6 +1271,9 @@ int st_main(int argc, char **argv)
 		copts.wake_busy = 4 * ST_STACK_BYTES;
 		copts.wake_formats = "M";
 	}
+	/* A call's records can be a whole dump: the reader may be idle past them. */
+	if (o.dumping && copts.wake_busy < ST_DUMP_BYTES + 65536)
+		copts.wake_busy = ST_DUMP_BYTES + 65536;
 	/* -e inject=:signal= sends its signals from the program. */
 	copts.unsafe = o.inject != NULL;
 	copts.array_map = "@sd";

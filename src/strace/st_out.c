@@ -772,7 +772,7 @@ static void dump_iov(const struct st_call *c, const struct st_cap *a,
 			break;
 		buf_printf(b, " * %llu bytes in buffer %zu\n", (unsigned long long)len, e);
 		n = d->len < len ? d->len : (size_t)len;
-		st_hexdump(b, d->data, n);
+		st_hexdump(b, d->data, n, 0, len);
 	}
 }
 
@@ -848,9 +848,49 @@ static bool dump_msgs(struct st_out *s, const struct st_call *c, struct buf *b)
 	return true;
 }
 
+/*
+ * The len bytes at addr that write, read and the like moved, as strace
+ * dumps them: it reads them 64 KiB at a time and stops at a read that
+ * fails, saying so unless that was the first.  k: the call's ST_L_DUMP
+ * capture, what could be read of them (cut where a chunk could not be);
+ * past ST_DUMP_BYTES, the rest is read from the process if it is still
+ * there.
+ */
+static void dump_whole(const struct st_call *c, const struct st_cap *k, uint64_t len,
+		       struct buf *b)
+{
+	uint64_t shown = len, off, fetch, addr = c->args[1];
+	unsigned char *more;
+	size_t got = 0;
+
+	if (k->len < len && k->cut)
+		shown = k->len / 65536 * 65536;
+	else if (k->len < len)
+		shown = k->len;
+	st_hexdump(b, k->data, (size_t)shown, 0, len);
+	if (shown == k->len && k->len == ST_DUMP_BYTES && !k->cut) {
+		more = xmalloc(65536);
+		for (off = shown; off < len; off += got) {
+			fetch = len - off < 65536 ? len - off : 65536;
+			got = st_tracee_read(c->tid, addr + off, more, (size_t)fetch, false);
+			if (got < fetch)
+				break;
+			st_hexdump(b, more, got, off, len);
+		}
+		free(more);
+		shown = off;
+	}
+	if (shown < len && shown && (k->cut || k->len == ST_DUMP_BYTES)) {
+		fetch = len - shown < 65536 ? len - shown : 65536;
+		buf_printf(b, " | <Cannot fetch %llu byte%s from pid %d @%#llx>\n",
+			   (unsigned long long)fetch, fetch == 1 ? "" : "s", c->tid,
+			   (unsigned long long)(addr + shown));
+	}
+}
+
 static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 {
-	int i;
+	int i, kind = st_prog_dump_kind(c->nr);
 
 	if (!s->o->dumping || !c->sys || !c->sys->sig ||
 	    !strcmp(c->sys->name, "fsetxattr") ||
@@ -859,24 +899,29 @@ static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 		return;
 	if (dump_msgs(s, c, b))
 		return;
+	if (kind) {
+		const struct st_cap *k = cap_at(c, ST_L_DUMP, 1, 0);
+		uint64_t n = kind == 1 ? c->args[2] : (uint64_t)c->ret;
+
+		if (k && st_fdset_has(kind == 1 ? &s->o->dump_write : &s->o->dump_read,
+				      (int)c->args[0]) && (kind == 1 || c->ret > 0))
+			dump_whole(c, k, n, b);
+		return;
+	}
 	for (i = 0; i < c->ncaps; i++) {
 		const struct st_cap *k = &c->caps[i];
-		bool w = k->letter == 'W' || k->letter == 'v';
+		bool w = k->letter == 'v';
 		const struct st_fdset *set = w ? &s->o->dump_write :
-			k->letter == 'R' || k->letter == 'V' ? &s->o->dump_read : NULL;
-		uint64_t n = w ? (k->letter == 'W' ? c->args[k->arg + 1] : UINT64_MAX)
-			       : (uint64_t)c->ret;
+			k->letter == 'V' ? &s->o->dump_read : NULL;
+		uint64_t n = w ? UINT64_MAX : (uint64_t)c->ret;
 
-		if (!set || ((k->letter == 'v' || k->letter == 'V') && k->idx) ||
-		    !st_fdset_has(set, (int)c->args[0]) || (!w && c->ret < 0))
+		if (!set || k->idx || !st_fdset_has(set, (int)c->args[0]) ||
+		    (!w && c->ret < 0))
 			continue;
 		/* An iovec array not read whole: strace dumps none of it. */
-		if (k->letter == 'v' && k->cut)
+		if (w && k->cut)
 			continue;
-		if (k->letter == 'v' || k->letter == 'V')
-			dump_iov(c, k, n, 1, b);
-		else
-			st_hexdump(b, k->data, k->len < n ? k->len : (size_t)n);
+		dump_iov(c, k, n, 1, b);
 	}
 }
 
@@ -1281,6 +1326,39 @@ static void add_rest(struct st_task *t, char l, int arg,
 	k->len += n;
 }
 
+/*
+ * A chunk of a buffer -e read= or -e write= dumps (ST_L_DUMP), appended
+ * to the call's one capture of them while they come in order; one that
+ * could not be read, or did not come (lost), cuts it there.
+ */
+static void add_dump(struct st_task *t, int arg, int idx, const struct fmt_arg *a,
+		     const char *v)
+{
+	struct st_cap *k = NULL;
+	uint64_t n;
+	int i;
+
+	for (i = 0; i < t->call.ncaps && !k; i++)
+		if (t->call.caps[i].letter == ST_L_DUMP && t->call.caps[i].arg == arg)
+			k = &t->call.caps[i];
+	if (!k)
+		k = cap_slot(&t->call, ST_L_DUMP, arg, 0);
+	if (k->cut)
+		return;
+	memcpy(&n, v, 8);
+	if (n == BUF_UNREAD || k->len != (size_t)idx * ST_DUMP_CHUNK) {
+		k->cut = true;
+		return;
+	}
+	if (n > (uint64_t)a->type->size - 8)
+		n = a->type->size - 8;
+	/* Room doubled at each power of two: a dump can be hundreds of chunks. */
+	if (!k->len || !(k->len & (k->len - 1)))
+		k->data = xrealloc(k->data, 2 * (k->len > n ? k->len : n) + 1);
+	memcpy(k->data + k->len, v + 8, n);
+	k->len += n;
+}
+
 static void add_cap(struct st_task *t, char l, int arg, int idx,
 		    const struct fmt_arg *a, const char *v)
 {
@@ -1352,6 +1430,10 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 	}
 	if (fs->fmt[1] == 'E') {
 		argv_pack(t, fs, p, t->call.args[arg]);
+		return;
+	}
+	if (fs->fmt[1] == ST_L_DUMP) {
+		add_dump(t, arg, idx, &fs->args[2], (const char *)p + fs->args[2].offset);
 		return;
 	}
 	/* -yy's socket: its fields one capture each, from idx on. */

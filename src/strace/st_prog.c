@@ -398,7 +398,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	/*
 	 * Data read or written: -s bytes and one more, as strace reads them
 	 * (so that a buffer that ends a mapping just past -s shows as its
-	 * address, as in strace); all of it, up to a limit, for a dump.
+	 * address, as in strace); an iovec's buffers all of it, up to a
+	 * limit, for a dump.
 	 */
 	int io = o->dumping && s < ST_DUMP_MAX ? ST_DUMP_MAX : s + 1;
 
@@ -413,8 +414,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		exact_str(b, l, i, s + 1);
 		break;
 	case 'W':
-		/* In two pieces: what precedes a mapping's end still shows. */
-		netlink_bound(b, __NR_sendto, 0, io);
+		/*
+		 * In two pieces: what precedes a mapping's end still shows.
+		 * What -e write= dumps comes apart (dump_capture()).
+		 */
+		netlink_bound(b, __NR_sendto, 0, s + 1);
 		buf_printf(b, "$w = *(arg0 + %d); if ($w > $nlm) { $w = $nlm; } ", next);
 		split_read(b, l, i, "$w");
 		break;
@@ -439,7 +443,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		 * (the next argument) holds: recvfrom() with MSG_TRUNC
 		 * returns the datagram's length.
 		 */
-		netlink_bound(b, __NR_recvfrom, 0, io);
+		netlink_bound(b, __NR_recvfrom, 0, s + 1);
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > $nlm) { $l = $nlm; } "
 			   "$m = (int64)*(arg0 + %d); if ($m >= 0 && $m < $l) { $l = $m; } "
 			   "printf(\"cR%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
@@ -1227,6 +1231,97 @@ static void sock_snap(struct buf *b, const char *fd, int base)
 }
 
 /*
+ * -e read= and -e write=: the calls whose buffer (argument 1) strace
+ * dumps whole, as many bytes as they were given or as they returned.
+ */
+static const int dump_nrs[2][4] = {
+	{ __NR_write, __NR_pwrite64, __NR_sendto, __NR_mq_timedsend },
+	{ __NR_read, __NR_pread64, __NR_recvfrom, __NR_mq_timedreceive },
+};
+
+int st_prog_dump_kind(long nr)
+{
+	int k, j;
+
+	for (k = 0; k < 2; k++)
+		for (j = 0; j < 4; j++)
+			if (dump_nrs[k][j] == nr)
+				return k + 1;
+	return 0;
+}
+
+/*
+ * A condition on $f, a descriptor as an unsigned int, true of each one
+ * set s names and of a few more perhaps (user space tells them apart):
+ * a whole buffer is read only for those.
+ */
+static void fdset_cond(struct buf *b, const struct st_fdset *s)
+{
+	int fd, in = 0, j, terms = 0;
+
+	for (fd = 0; fd < 1024; fd++)
+		in += st_fdset_has(s, fd);
+	if (in == 1024 || (in > 8 && in < 1016)) {
+		buf_printf(b, "$f < 1024");
+		terms++;
+	} else if (in > 8) {
+		buf_printf(b, "($f < 1024");
+		for (fd = 0; fd < 1024; fd++)
+			if (!st_fdset_has(s, fd))
+				buf_printf(b, " && $f != %d", fd);
+		buf_printf(b, ")");
+		terms++;
+	} else {
+		for (fd = 0; fd < 1024; fd++)
+			if (st_fdset_has(s, fd))
+				buf_printf(b, "%s$f == %d", terms++ ? " || " : "", fd);
+	}
+	if (s->high != s->neg)
+		buf_printf(b, "%s$f >= 1024", terms++ ? " || " : "");
+	else if (!s->neg)
+		for (j = 0; j < s->nextra; j++)
+			buf_printf(b, "%s$f == %d", terms++ ? " || " : "", s->extra[j]);
+	if (!terms)
+		buf_printf(b, "0");
+}
+
+/*
+ * -e read= (at exit) and -e write= (at entry): the whole buffer of a
+ * call strace dumps, on a descriptor of the set, in ST_L_DUMP records.
+ * A loop, which the verifier walks once per chunk: only these options
+ * pay for it.
+ */
+static void dump_capture(struct buf *b, const struct st_opts *o, bool exit)
+{
+	const int *nrs = dump_nrs[exit];
+
+	buf_printf(b, "	if ($nr == %d || $nr == %d || $nr == %d || $nr == %d) { "
+		   "$f = *(arg0 + %d) & 0xffffffff; if (",
+		   nrs[0], nrs[1], nrs[2], nrs[3], reg_off[0]);
+	fdset_cond(b, exit ? &o->dump_read : &o->dump_write);
+	buf_printf(b, ") { $a = *(arg0 + %d); ", reg_off[1]);
+	if (exit)
+		buf_printf(b, "$n = (int64)arg1; if ($n < 0) { $n = 0; } ");
+	else
+		buf_printf(b, "$n = *(arg0 + %d); if ($n < 0) { $n = %d; } ",
+			   reg_off[2], ST_DUMP_BYTES);
+	/*
+	 * Whole chunks in the loop, whose body has no branch of its own
+	 * (each leaves the verifier a state to come back to, and it keeps
+	 * 8,192 at most), then what is left.  Shifts, not a division, whose
+	 * result the verifier would not bound.
+	 */
+	buf_printf(b, "if ($n > %d) { $n = %d; } $m = $n >> %d; $i = 0; "
+		   "while ($i < $m) { printf(\"c%c1 %%d %%d %%r\", $t, $i, "
+		   "__ubuf($a + ($i << %d), %d, %d)); $i = $i + 1; } "
+		   "$l = $n - ($m << %d); if ($l > 0) { printf(\"c%c1 %%d %%d %%r\", $t, $m, "
+		   "__ubuf($a + ($m << %d), $l, %d)); } } }\n",
+		   ST_DUMP_BYTES, ST_DUMP_BYTES, ST_DUMP_SHIFT, ST_L_DUMP,
+		   ST_DUMP_SHIFT, ST_DUMP_CHUNK, ST_DUMP_CHUNK, ST_DUMP_SHIFT, ST_L_DUMP,
+		   ST_DUMP_SHIFT, ST_DUMP_CHUNK);
+}
+
+/*
  * The program of one phase.  Its capture code is large, and the
  * verifier's work on a program grows with its size times its paths, so
  * the compiler splits it into tail-called parts (compile_opts.split_insns),
@@ -1367,6 +1462,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 			   (unsigned long long)(ST_DESC_EXIT | ST_DESC_REFETCH), xip_fmt, now, xip);
 	for (i = 0; o->lines && i < 6; i++)
 		slot_code(b, o, i, exit, NULL);
+	if (o->lines && o->dumping)
+		dump_capture(b, o, exit);
 	if (o->lines && exit) {
 		refetch_code(b, o);
 		buf_printf(b, "\tprintf(\"X %%d %%d %%d%s\", $t, (int64)arg1, %s%s);\n",

@@ -271,6 +271,21 @@ enum st_class {
 #define ST_SNAP_ARG0 0
 #define ST_SNAP_RET 8
 #define ST_SNAP_PAIR 16
+/*
+ * Records only, -e read= and -e write=: the whole buffer that read,
+ * pread64, recvfrom and mq_timedreceive returned (at exit) or that
+ * write, pwrite64, sendto and mq_timedsend were given (at entry), on a
+ * descriptor the sets may name, argument 1's, in records of
+ * ST_DUMP_CHUNK bytes numbered from 0, ST_DUMP_BYTES at most (the
+ * verifier walks the loop that reads them once per chunk; the rest is
+ * read from the process while it lives): a chunk that cannot be read
+ * comes marked so, and ends what is shown.  A chunk divides strace's
+ * 64 KiB reads, so that where one of those would fail is known.
+ */
+#define ST_L_DUMP '\330'
+#define ST_DUMP_SHIFT 14
+#define ST_DUMP_CHUNK (1 << ST_DUMP_SHIFT)
+#define ST_DUMP_BYTES (4 << 20)
 #define ST_FUTEXV_MAX 128	/* the kernel's FUTEX_WAITV_MAX */
 #define ST_MMSG_IDX(e) (16 * ((e) + 1))
 /* setgroups' gid_t list read at entry, as long as argument 0 says. */

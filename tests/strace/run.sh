@@ -610,6 +610,12 @@ same_line "-e write=all -s 4: the whole buffer" -s 4 -e trace=write -e write=all
 same_line "-e write=1: a failed write's bytes dumped, as strace" -e trace=write -e write=1 -- \
 	sh -c 'exec 2>/dev/null 3</dev/null; printf "abc" >&3'
 same_line "-e read=!3: every descriptor but 3" -e trace=read -e 'read=!3' -- cat /etc/hostname
+# Past 8 KiB: buffers dumped whole (six-digit offsets past 1 MiB), one
+# that runs off its mapping up to strace's 64 KiB read that fails, one
+# past what the program reads in the kernel; readlink is not dumped.
+NORM2='s/from pid [0-9]+/from pid PID/' \
+same_line "-e write=7 -e read=all: long buffers dumped whole" -e write=7 -e read=all \
+	-e trace=write,pwrite64,read,pread64,readlink -- "$WL" big-dumps
 same_line "-e write= -e read=: readv's and writev's buffers, descriptors past 1023, !!" \
 	-e trace=readv,writev -e write=1000 -e 'read=!!2000' -- "$WL" tables
 # A child the command makes with CLONE_PARENT is ferret's to reap.

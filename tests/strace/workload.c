@@ -3972,6 +3972,45 @@ static void partial(void)
 	syscall(__NR_sched_setattr, 0, attr, 0);
 }
 
+/*
+ * -e read= and -e write= of long buffers: dumped whole, offsets six
+ * digits wide past 1 MiB, a buffer that runs off its mapping dumped up
+ * to the 64 KiB read that fails, a read past 8 KiB, one past what the
+ * program reads in the kernel (the rest from the process), and calls
+ * that are not dumped (readlink, getrandom).
+ */
+static void big_dumps(void)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), n = (1 << 20) + 65536, i;
+	char *m = mmap(NULL, n + pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *big = malloc(5 << 20), link[64];
+	int out = open("/dev/null", O_WRONLY), in = open("/dev/zero", O_RDONLY);
+
+	if (m == MAP_FAILED || !big || out < 0 || in < 0)
+		exit(1);
+	munmap(m + n, pg);
+	for (i = 0; i < n; i++)
+		m[i] = (char)(i * 7);
+	for (i = 0; i < (size_t)(5 << 20); i++)
+		big[i] = (char)(i % 251);
+	dup2(out, 7);
+	dup2(in, 8);
+	syscall(__NR_write, 7, m, 20000);
+	syscall(__NR_write, 7, m, (size_t)1 << 20);
+	syscall(__NR_write, 7, m, ((size_t)1 << 20) + 1);
+	syscall(__NR_write, 7, m, n + 1);
+	syscall(__NR_write, 7, m + 100, n);
+	syscall(__NR_write, 7, m + n - 3 * 65536, 65536 + 1);
+	syscall(__NR_pwrite64, 7, m, 9000, 0);
+	syscall(__NR_write, 7, big, 5 << 20);
+	syscall(__NR_read, 8, m, 20000);
+	syscall(__NR_pread64, 8, m, 70000, 0);
+	syscall(__NR_readlink, "/proc/self/exe", link, sizeof(link));
+	/* The line of the long write is read while the process still lives. */
+	usleep(300000);
+	free(big);
+}
+
 static void mmsgs(void)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
@@ -5685,6 +5724,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "long-iovs")) {
 		long_iovs();
+		return 0;
+	}
+	if (!strcmp(mode, "big-dumps")) {
+		big_dumps();
 		return 0;
 	}
 	if (!strcmp(mode, "page-end")) {
