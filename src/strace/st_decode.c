@@ -288,7 +288,17 @@ static void quote_body(struct buf *b, const unsigned char *s, size_t n, int x,
 		buf_printf(b, "\\x%02x", s[i]);
 	for (i = 0; !hex && i < n; i++) {
 		unsigned char ch = s[i];
+		size_t run = i;
 
+		/* A run of bytes shown as they are, in one piece: strings can be long. */
+		while (run < n && s[run] >= 0x20 && s[run] < 0x7f && s[run] != '"' &&
+		       s[run] != '\\' && !(extra && strchr(extra, s[run])))
+			run++;
+		if (run > i) {
+			buf_put(b, s + i, run - i);
+			i = run - 1;
+			continue;
+		}
 		switch (ch) {
 		case '"': buf_printf(b, "\\\""); break;
 		case '\\': buf_printf(b, "\\\\"); break;

@@ -171,6 +171,9 @@ strace -s 32704 -e trace=write,read,execve,openat -o s1.txt "$WL" long-strings >
 diff <(grep -v '^+++' s1.txt | norm) <(grep -v '^+++' f1.txt | norm) > d.txt && grep -q '^write(3, "abcde' f1.txt &&
 	ok "-s 262144: strings and buffers cut at 32704 bytes, as strace -s 32704 cuts them" ||
 	bad "-s 262144: $(head -4 d.txt | cut -c1-200)"
+# 40,000 calls of ~4 KiB strings: the reader falls behind, the ring
+# buffer (larger with -s) holds them all.
+same_line "-s 4096: a flood of long strings, no line lost" -s 4096 -e trace=add_key -- "$WL" string-flood
 for a in "-s -1" "-s x" "-s 5x" "-s 1073741824" "-s ''" "--string-limit=x"; do
 	eval "\"\$FERRET\" strace $a -e trace=none true" > /dev/null 2> e.txt; rc=$?
 	eval "strace $a -e trace=none true" > /dev/null 2> se.txt; src=$?

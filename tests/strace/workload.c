@@ -4011,6 +4011,22 @@ static void big_dumps(void)
 	free(big);
 }
 
+/*
+ * A flood of calls with long strings (add_key's payload, -s 4096): the
+ * reader quotes every byte and falls behind the tracee, which ferret
+ * never stops; no line may be lost.
+ */
+static void string_flood(void)
+{
+	static char p[8192];
+	int i;
+
+	for (i = 0; i < (int)sizeof(p); i++)
+		p[i] = (char)('a' + i % 26);
+	for (i = 0; i < 40000; i++)
+		syscall(__NR_add_key, NULL, NULL, p + i % 4096, 4096 - i % 97, KEY_SPEC_THREAD_KEYRING);
+}
+
 static void mmsgs(void)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
@@ -5724,6 +5740,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "long-iovs")) {
 		long_iovs();
+		return 0;
+	}
+	if (!strcmp(mode, "string-flood")) {
+		string_flood();
 		return 0;
 	}
 	if (!strcmp(mode, "big-dumps")) {
