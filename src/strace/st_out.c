@@ -1481,11 +1481,13 @@ static void late_strings(struct st_out *s, struct st_call *c)
 	int i, n = st_call_nargs(c);
 
 	/*
-	 * After execve the old image's addresses mean nothing; after
-	 * EFAULT the string was likely unreadable when the call ran, and
-	 * what the address holds now may have been written since.
+	 * After an execve that succeeded the old image's addresses mean
+	 * nothing; after EFAULT the string was likely unreadable when the
+	 * call ran, and what the address holds now may have been written
+	 * since.
 	 */
-	if (!c->sys || !c->sys->sig || strchr(c->sys->sig, 'E') || c->ret == -EFAULT)
+	if (!c->sys || !c->sys->sig || (strchr(c->sys->sig, 'E') && c->ret >= 0) ||
+	    c->ret == -EFAULT)
 		return;
 	for (i = 0; i < n; i++) {
 		char l = st_sys_arg(c->sys, i), *data;

@@ -820,20 +820,20 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
  * Strings and buffers read at entry that are read again at exit when the
  * entry read found nothing: a page the tracee has never touched (a string
  * literal, a page shared since fork) cannot be read from BPF until the
- * call itself faults it in.  Not after execve, whose exit sees the new
- * image.
+ * call itself faults it in.  Not after an execve that succeeded, whose
+ * exit sees the new image.
  */
 static bool refetched(char l)
 {
 	return l == 'P' || l == 'S' || l == 'W';
 }
 
-/* Whether call s has an argument refetched() letters name (and is no execve). */
+/* Whether call s has an argument refetched() letters name. */
 static bool can_refetch(const struct st_sys *s)
 {
 	int i;
 
-	if (!s || !s->sig || strchr(s->sig, 'E'))
+	if (!s || !s->sig)
 		return false;
 	for (i = 0; i < st_sys_nargs(s); i++)
 		if (refetched(s->sig[i]))
@@ -967,8 +967,15 @@ static void refetch_code(struct buf *b, const struct st_opts *o)
 		j |= used[i / 6][i % 6];
 	if (!j)
 		return;
-	buf_printf(b, "\tif ($d & %llu) { $r = @rr[$t]; if ($r) { delete(@rr[$t]); ",
-		   (unsigned long long)ST_DESC_REFETCH);
+	/*
+	 * Nothing after an execve that succeeded: $x is 1 for execve and
+	 * execveat, $y 1 for a return of 0 or more; arithmetic, as a
+	 * branch would have the verifier walk what follows twice.
+	 */
+	buf_printf(b, "\tif ($d & %llu) { $r = @rr[$t]; if ($r) { delete(@rr[$t]); "
+		   "$x = ((($nr ^ %d) - 1) >> 63) | ((($nr ^ %d) - 1) >> 63); "
+		   "$y = ((uint64)arg1 >> 63) ^ 1; $r = $r & (($x & $y) - 1); ",
+		   (unsigned long long)ST_DESC_REFETCH, __NR_execve, __NR_execveat);
 	for (j = 0; j < 3; j++)
 		for (i = 0; i < 6; i++) {
 			if (!used[j][i])

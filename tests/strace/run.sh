@@ -173,6 +173,8 @@ diff <(grep -v '^+++' s1.txt | norm) <(grep -v '^+++' f1.txt | norm) > d.txt && 
 	bad "-s 262144: $(head -4 d.txt | cut -c1-200)"
 # 40,000 calls of ~4 KiB strings: the reader falls behind, the ring
 # buffer (larger with -s) holds them all.
+same_line "execve of a path on a page never touched: read again at its failed exit" \
+	-e trace=execve -- "$WL" exec-untouched
 same_line "-s 4096: a flood of long strings, no line lost" -s 4096 -e trace=add_key -- "$WL" string-flood
 for a in "-s -1" "-s x" "-s 5x" "-s 1073741824" "-s ''" "--string-limit=x"; do
 	eval "\"\$FERRET\" strace $a -e trace=none true" > /dev/null 2> e.txt; rc=$?

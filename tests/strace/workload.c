@@ -4027,6 +4027,22 @@ static void string_flood(void)
 		syscall(__NR_add_key, NULL, NULL, p + i % 4096, 4096 - i % 97, KEY_SPEC_THREAD_KEYRING);
 }
 
+/*
+ * execve of a path on a page the process never touched (BPF cannot read
+ * it at the entry; the call faults it in, and fails), then of a path
+ * that exists, which replaces the image the exit would read.
+ */
+static void exec_untouched(void)
+{
+	char *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *argv[] = { "true", NULL }, *envp[] = { NULL };
+
+	if (p == MAP_FAILED)
+		exit(1);
+	syscall(__NR_execve, p, argv, envp);
+	syscall(__NR_execve, "/bin/true", argv, envp);
+}
+
 static void mmsgs(void)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
@@ -5741,6 +5757,10 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "long-iovs")) {
 		long_iovs();
 		return 0;
+	}
+	if (!strcmp(mode, "exec-untouched")) {
+		exec_untouched();
+		return 1;
 	}
 	if (!strcmp(mode, "string-flood")) {
 		string_flood();
