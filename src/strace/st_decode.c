@@ -1751,14 +1751,32 @@ static void netlink_at(struct buf *b, const struct st_call *c,
 }
 
 /*
+ * A buffer of total bytes at v read from the process now, as much as
+ * bytes() shows of it, into k (its data to be freed): a msghdr's past
+ * those read in the kernel.
+ */
+static const struct st_cap *late_buf(struct st_cap *k, const struct st_call *c,
+				     uint64_t v, uint64_t total, int max)
+{
+	size_t want = total <= (uint64_t)max ? (size_t)total : (size_t)max + 1;
+
+	memset(k, 0, sizeof(*k));
+	k->data = xmalloc(want + 1);
+	k->len = st_tracee_read(c->tid, v, k->data, want, false);
+	k->cut = k->len < want;
+	return k;
+}
+
+/*
  * An iovec array (k: the array) of cnt entries, whose buffers are the
- * captures of argument arg from element first on; out: filled by the
+ * captures of argument arg from element first on, the first nbuf of
+ * them (the others read from the process now); out: filled by the
  * call, as much as it returned; proto, a netlink protocol or -1: the
  * buffers hold netlink messages.
  */
 static void iov_list(struct buf *b, const struct st_call *c,
 		     const struct st_dopts *o, int arg, const struct st_cap *k,
-		     uint64_t cnt, bool out, int first, int proto, uint64_t left)
+		     uint64_t cnt, bool out, int first, int nbuf, int proto, uint64_t left)
 {
 	uint64_t array = first == 1 ? c->args[arg] : 0;
 	/* process_madvise's ranges and the remote iovecs of process_vm_*v are addresses, not data. */
@@ -1772,12 +1790,17 @@ static void iov_list(struct buf *b, const struct st_call *c,
 		uint64_t base = rd(k->data, k->len, e * 16, 8);
 		uint64_t len = rd(k->data, k->len, e * 16 + 8, 8);
 		const struct st_cap *d = NULL;
+		struct st_cap late = { 0 };
 
 		/* The buffer in records of the array's own letter. */
-		for (j = 0; j < c->ncaps && !d; j++)
+		for (j = 0; j < c->ncaps && !d && e < (uint64_t)nbuf; j++)
 			if (c->caps[j].arg == arg && c->caps[j].letter == k->letter &&
 			    c->caps[j].idx == (int)e + first)
 				d = &c->caps[j];
+		if (e >= (uint64_t)nbuf && base && !ranges && proto < 0 &&
+		    !(out && st_call_failed(c)) && (e < (uint64_t)o->strsize || o->verbose))
+			d = late_buf(&late, c, base, out ? (left < len ? left : len) : len,
+				     o->strsize);
 
 		if (e)
 			buf_printf(b, ", ");
@@ -1810,6 +1833,7 @@ static void iov_list(struct buf *b, const struct st_call *c,
 		} else {
 			ptr(b, base);
 		}
+		free(late.data);
 		buf_printf(b, ", iov_len=%llu}", (unsigned long long)len);
 	}
 	if (e < cnt && (e + 1) * 16 > k->len && k->cut) {
@@ -2084,7 +2108,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%llu => ", (unsigned long long)in_namelen);
 	buf_printf(b, "%llu, msg_iov=", (unsigned long long)namelen);
 	if (iov && rd(h->data, h->len, 16, 8))
-		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, base + 2,
+		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, base + 2, ST_MSG_BUFS,
 			 /* As strace: netlink messages to or from a netlink address. */
 			 name && shown >= 2 && salen >= 2 && st_u16(sa) == AF_NETLINK ?
 			 netlink_proto(c, o) : -1, left);
@@ -5560,7 +5584,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if (!k || !v)
 			ptr(b, v);
 		else
-			iov_list(b, c, o, i, k, c->args[i + 1], l == 'V', 1, -1, c->ret);
+			iov_list(b, c, o, i, k, c->args[i + 1], l == 'V', 1, INT_MAX, -1, c->ret);
 		return;
 	case '+':
 	case '-':

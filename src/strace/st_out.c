@@ -742,37 +742,93 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 }
 
 /*
+ * Bytes off to len of a dump of len bytes at addr, read from thread tid
+ * now, as strace reads them, 64 KiB at a time, up to a read that fails;
+ * the offset it stopped at.
+ */
+/* strace's line for a read of a dump that failed at off, after some was shown. */
+static void cannot_fetch(struct buf *b, int tid, uint64_t addr, uint64_t off, uint64_t len)
+{
+	uint64_t fetch;
+
+	if (off >= len)
+		return;
+	off -= off % 65536;
+	fetch = len - off < 65536 ? len - off : 65536;
+	if (off)
+		buf_printf(b, " | <Cannot fetch %llu byte%s from pid %d @%#llx>\n",
+			   (unsigned long long)fetch, fetch == 1 ? "" : "s", tid,
+			   (unsigned long long)(addr + off));
+}
+
+static uint64_t dump_tracee(struct buf *b, int tid, uint64_t addr, uint64_t off,
+			    uint64_t len)
+{
+	unsigned char *more = xmalloc(65536);
+	uint64_t fetch;
+	size_t got;
+
+	for (; off < len; off += got) {
+		/* Up to the end of strace's 64 KiB read that holds off. */
+		fetch = 65536 - off % 65536;
+		if (fetch > len - off)
+			fetch = len - off;
+		got = st_tracee_read(tid, addr + off, more, (size_t)fetch, false);
+		if (got < fetch)
+			break;
+		st_hexdump(b, more, got, off, len);
+	}
+	free(more);
+	cannot_fetch(b, tid, addr, off, len);
+	return off;
+}
+
+/*
  * readv's and writev's buffers for -e read= and -e write=: each one's
  * share of the bytes the call moved (readv: ret), or each whole buffer
  * (writev: left is UINT64_MAX), " * N bytes in buffer K" and its dump,
- * as strace prints them (the four buffers read); a's buffers are records
- * of its letter and argument from index first on.
+ * as strace prints them; a: the first entries of the array of cnt at
+ * arr, whose buffers are records of its letter and argument from index
+ * first on, the first nbuf of them.  Other entries and buffers are read
+ * from the process now.
  */
-static void dump_iov(const struct st_call *c, const struct st_cap *a,
-		     uint64_t left, int first, struct buf *b)
+static void dump_iov(const struct st_call *c, const struct st_cap *a, uint64_t arr,
+		     uint64_t cnt, uint64_t left, int first, int nbuf, struct buf *b)
 {
-	uint64_t len;
+	unsigned char ent[16];
+	uint64_t len, at;
 	size_t e, n;
 	int j;
 
-	for (e = 0; left && (e + 1) * 16 <= a->len; e++) {
+	for (e = 0; left && e < cnt && e < ST_IOV_MAX; e++) {
 		const struct st_cap *d = NULL;
 
-		memcpy(&len, a->data + 16 * e + 8, 8);
+		if ((e + 1) * 16 <= a->len)
+			memcpy(ent, a->data + 16 * e, 16);
+		else if (st_tracee_read(c->tid, arr + 16 * e, ent, 16, false) < 16)
+			break;
+		memcpy(&at, ent, 8);
+		memcpy(&len, ent + 8, 8);
 		len = len < left ? len : left;
 		left -= len;
 		/* strace stops at an empty buffer. */
 		if (!len)
 			break;
-		for (j = 0; j < c->ncaps && !d; j++)
+		for (j = 0; j < c->ncaps && !d && e < (size_t)nbuf; j++)
 			if (c->caps[j].arg == a->arg && c->caps[j].letter == a->letter &&
 			    c->caps[j].idx == (int)e + first)
 				d = &c->caps[j];
-		if (!d)
-			break;
+		if (!d) {
+			buf_printf(b, " * %llu bytes in buffer %zu\n", (unsigned long long)len, e);
+			dump_tracee(b, c->tid, at, 0, len);
+			continue;
+		}
 		buf_printf(b, " * %llu bytes in buffer %zu\n", (unsigned long long)len, e);
 		n = d->len < len ? d->len : (size_t)len;
 		st_hexdump(b, d->data, n, 0, len);
+		/* Past what the kernel read (4 KiB), from the process. */
+		if (n < len)
+			dump_tracee(b, c->tid, at, n, len);
 	}
 }
 
@@ -802,10 +858,14 @@ static const struct st_cap *cap_at(const struct st_call *c, char l, int arg, int
 static void dump_msghdr(const struct st_call *c, char l, int base, uint64_t left,
 			struct buf *b)
 {
-	const struct st_cap *iov = cap_at(c, l, 1, base + 1);
+	const struct st_cap *iov = cap_at(c, l, 1, base + 1), *h = cap_at(c, l, 1, base);
+	uint64_t arr, cnt;
 
-	if (iov)
-		dump_iov(c, iov, left, base + 2, b);
+	if (!iov || !h || h->len < 32)
+		return;
+	memcpy(&arr, h->data + 16, 8);
+	memcpy(&cnt, h->data + 24, 8);
+	dump_iov(c, iov, arr, cnt, left, base + 2, ST_MSG_BUFS, b);
 }
 
 /*
@@ -859,33 +919,17 @@ static bool dump_msgs(struct st_out *s, const struct st_call *c, struct buf *b)
 static void dump_whole(const struct st_call *c, const struct st_cap *k, uint64_t len,
 		       struct buf *b)
 {
-	uint64_t shown = len, off, fetch, addr = c->args[1];
-	unsigned char *more;
-	size_t got = 0;
+	uint64_t shown = len, addr = c->args[1];
 
 	if (k->len < len && k->cut)
 		shown = k->len / 65536 * 65536;
 	else if (k->len < len)
 		shown = k->len;
 	st_hexdump(b, k->data, (size_t)shown, 0, len);
-	if (shown == k->len && k->len == ST_DUMP_BYTES && !k->cut) {
-		more = xmalloc(65536);
-		for (off = shown; off < len; off += got) {
-			fetch = len - off < 65536 ? len - off : 65536;
-			got = st_tracee_read(c->tid, addr + off, more, (size_t)fetch, false);
-			if (got < fetch)
-				break;
-			st_hexdump(b, more, got, off, len);
-		}
-		free(more);
-		shown = off;
-	}
-	if (shown < len && shown && (k->cut || k->len == ST_DUMP_BYTES)) {
-		fetch = len - shown < 65536 ? len - shown : 65536;
-		buf_printf(b, " | <Cannot fetch %llu byte%s from pid %d @%#llx>\n",
-			   (unsigned long long)fetch, fetch == 1 ? "" : "s", c->tid,
-			   (unsigned long long)(addr + shown));
-	}
+	if (shown == k->len && k->len == ST_DUMP_BYTES && !k->cut)
+		dump_tracee(b, c->tid, addr, shown, len);
+	else if (k->cut)
+		cannot_fetch(b, c->tid, addr, shown, len);
 }
 
 static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
@@ -921,7 +965,7 @@ static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 		/* An iovec array not read whole: strace dumps none of it. */
 		if (w && k->cut)
 			continue;
-		dump_iov(c, k, n, 1, b);
+		dump_iov(c, k, c->args[k->arg], c->args[k->arg + 1], n, 1, INT_MAX, b);
 	}
 }
 

@@ -176,23 +176,27 @@ static void netlink_bound(struct buf *b, int nr1, int nr2, int dflt)
 
 /*
  * A struct msghdr in records of letter l, argument i: 0 the msghdr, 1 the
- * iovec array (8 entries at most), 2.. the first four buffers (-s bytes
- * each, a dump's when dumping; netlink_bound()'s on a netlink socket), 6 msg_name up to its page's end and 8 the rest of it (a name
- * buffer shorter than msg_namelen says at exit may end a mapping), 7
- * msg_control (st_decode.c's msghdr() reads them).
+ * iovec array (as many entries as -s shows, all under -v, and one
+ * more), 2.. the first ST_MSG_BUFS buffers (-s bytes each, a dump's
+ * when dumping; netlink_bound()'s on a netlink socket; the others are
+ * read from the process when the line prints), 6 msg_name up to its
+ * page's end and 8 the rest of it (a name buffer shorter than
+ * msg_namelen says at exit may end a mapping), 7 msg_control
+ * (st_decode.c's msghdr() reads them).
  */
 static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 			   int i, int base)
 {
 	/* The buffers: -s bytes, or what -e read= and -e write= dump. */
 	int s = o->dumping && o->strsize < ST_DUMP_MAX ? ST_DUMP_MAX : o->strsize, k;
+	int n = st_prog_iov_shown(o) + 1;
 
 	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a, 56)); "
-		   "$v = *($a + 16); $c = *($a + 24); if ($c > 8) { $c = 8; } "
+		   "$v = *($a + 16); $c = *($a + 24); if ($c > %d) { $c = %d; } "
 		   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($v, $c * 16)); ",
-		   l, i, base, l, i, base + 1);
+		   l, i, base, n, n, l, i, base + 1);
 	netlink_bound(b, __NR_sendmsg, __NR_recvmsg, s);
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < ST_MSG_BUFS; k++)
 		buf_printf(b, "if ($c > %d) { $p = *($v + %d); $l = *($v + %d); "
 			   "if ($l > $nlm) { $l = $nlm; } "
 			   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",

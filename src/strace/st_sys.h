@@ -226,6 +226,12 @@ enum st_class {
 #define ST_MMSG_SIZE 64
 #define ST_MMSG_MAX 33
 #define ST_MMSG_SHOWN 4
+/*
+ * The buffers of a msghdr's iovecs read in the kernel, records 2 to 5 of
+ * its own (st_prog.c's msghdr_capture()); the others are read from the
+ * process when the line prints.
+ */
+#define ST_MSG_BUFS 4
 /* sched_setattr's size field, read again at exit after E2BIG (the kernel's size). */
 #define ST_L_SCHED_SIZE_OUT '\276'
 /*

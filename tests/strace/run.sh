@@ -962,6 +962,13 @@ for o in "" "-s 7" "-e read=all -e write=all" "-e read=3 -e write=4 -v" "-e verb
 		-e trace=sendmsg,recvmsg,sendmmsg,recvmmsg,pwritev,process_vm_readv,process_vm_writev \
 		-- "$WL" iodump
 done
+# A msghdr's iovecs past the eighth and their buffers past the fourth
+# (read from the process), shown and dumped.
+for o in "" "-s 5" "-e write=all -e read=all"; do
+	# shellcheck disable=SC2086
+	same_line "sendmsg, recvmsg: iovecs past the eighth${o:+ $o}" $o \
+		-e trace=sendmsg,recvmsg -- "$WL" msg-iovs
+done
 # iovec arrays longer than -s: as many entries as strace shows (-s of
 # them, all under -v), each buffer cut at -s; readv's past what it read.
 for o in "" "-s 5" "-s 100" -v "-s 0" "-s 2000"; do

@@ -4043,6 +4043,46 @@ static void exec_untouched(void)
 	syscall(__NR_execve, "/bin/true", argv, envp);
 }
 
+/*
+ * sendmsg and recvmsg with more iovecs than the kernel's read holds
+ * buffers of (four), past -s's count, with a name; the process stays
+ * a while, as the buffers past the fourth are read from it.
+ */
+static void msg_iovs(void)
+{
+	static char bufs[40][8], rb[40][8];
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	struct iovec iov[40], riov[40];
+	struct msghdr m;
+	int sv[2], i;
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		exit(1);
+	for (i = 0; i < 40; i++) {
+		memset(bufs[i], 'a' + i % 26, 8);
+		iov[i].iov_base = bufs[i];
+		iov[i].iov_len = 1 + i % 8;
+		riov[i].iov_base = rb[i];
+		riov[i].iov_len = 3;
+	}
+	memset(&m, 0, sizeof(m));
+	m.msg_iov = iov;
+	m.msg_iovlen = 12;
+	m.msg_name = &sa;
+	m.msg_namelen = sizeof(sa.sun_family);
+	sendmsg(sv[0], &m, 0);
+	m.msg_name = NULL;
+	m.msg_namelen = 0;
+	sendmsg(sv[0], &m, 0);
+	m.msg_iovlen = 40;
+	sendmsg(sv[0], &m, 0);
+	m.msg_iov = riov;
+	recvmsg(sv[1], &m, 0);
+	m.msg_iovlen = 12;
+	recvmsg(sv[1], &m, 0);
+	usleep(300000);
+}
+
 static void mmsgs(void)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
@@ -5756,6 +5796,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "long-iovs")) {
 		long_iovs();
+		return 0;
+	}
+	if (!strcmp(mode, "msg-iovs")) {
+		msg_iovs();
 		return 0;
 	}
 	if (!strcmp(mode, "exec-untouched")) {
