@@ -1918,11 +1918,7 @@ static void cmsg_ip(struct buf *b, int type, const unsigned char *d,
 /* linux/socket.h's, which the C library's headers leave out. */
 #define ST_SCM_SECURITY 3
 
-/*
- * The most ancillary data the kernel takes (net.core.optmem_max), which
- * strace reads of msg_control at most; 20480, its old default, if unknown.
- */
-static uint64_t optmem_max(void)
+uint64_t st_optmem_max(void)
 {
 	static uint64_t max;
 	FILE *f;
@@ -1935,7 +1931,7 @@ static uint64_t optmem_max(void)
 		unsigned long long v;
 
 		if (fscanf(f, "%llu", &v) == 1 && v)
-			max = v;
+			max = (v + 7) & ~7ULL;
 		fclose(f);
 	}
 	return max;
@@ -2045,7 +2041,7 @@ static void cmsgs(struct buf *b, int tid, const struct st_cap *k, uint64_t addr,
 	if (left)
 		buf_printf(b, "%s... /* %#llx */", first ? "" : ", ",
 			   (unsigned long long)(addr + (len < k->len ? len : k->len) - left));
-	else if (len > optmem_max())
+	else if (len > st_optmem_max())
 		buf_printf(b, ", ...");
 	buf_printf(b, "]");
 }
@@ -2120,7 +2116,8 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 
 		/* As strace: the address of a buffer short of a header, or not read whole. */
 		buf_printf(b, ", msg_control=");
-		if (ctllen < 16 || !at || !ctl || ctl->len < (ctllen < 256 ? ctllen : 256))
+		if (ctllen < 16 || !at || !ctl || ctl->cut ||
+		    ctl->len < (ctllen < 256 ? ctllen : 256))
 			ptr(b, at);
 		else
 			cmsgs(b, c->tid, ctl, at, ctllen, o);

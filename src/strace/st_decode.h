@@ -140,6 +140,12 @@ int st_call_pid_args(const struct st_call *c, long *pids, int max);
  */
 void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_t len,
 			  int tid, const struct st_dopts *o);
+/*
+ * The most ancillary data the kernel takes (net.core.optmem_max, rounded
+ * up to 8), which strace reads of msg_control at most; 20480, its old
+ * default, if unknown.
+ */
+uint64_t st_optmem_max(void);
 /* An I/O priority as strace spells it: IOPRIO_PRIO_VALUE(class, data). */
 void st_ioprio(struct buf *b, unsigned v);
 /* A sigset of 64 signals, as strace prints one: [USR1 TERM], ~[...]. */

@@ -1371,22 +1371,24 @@ static void add_rest(struct st_task *t, char l, int arg,
 }
 
 /*
- * A chunk of a buffer -e read= or -e write= dumps (ST_L_DUMP), appended
- * to the call's one capture of them while they come in order; one that
- * could not be read, or did not come (lost), cuts it there.
+ * Chunk number idx of a buffer read in ST_DUMP_CHUNK pieces (ST_L_DUMP's,
+ * -v's msg_control), appended to the call's one capture of letter l,
+ * argument arg, index at, while they come in order; one that could not
+ * be read, or did not come (lost), cuts it there.
  */
-static void add_dump(struct st_task *t, int arg, int idx, const struct fmt_arg *a,
-		     const char *v)
+static void add_chunk(struct st_task *t, char l, int arg, int at, int idx,
+		      const struct fmt_arg *a, const char *v)
 {
 	struct st_cap *k = NULL;
 	uint64_t n;
 	int i;
 
 	for (i = 0; i < t->call.ncaps && !k; i++)
-		if (t->call.caps[i].letter == ST_L_DUMP && t->call.caps[i].arg == arg)
+		if (t->call.caps[i].letter == l && t->call.caps[i].arg == arg &&
+		    t->call.caps[i].idx == at)
 			k = &t->call.caps[i];
 	if (!k)
-		k = cap_slot(&t->call, ST_L_DUMP, arg, 0);
+		k = cap_slot(&t->call, l, arg, at);
 	if (k->cut)
 		return;
 	memcpy(&n, v, 8);
@@ -1477,7 +1479,13 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 		return;
 	}
 	if (fs->fmt[1] == ST_L_DUMP) {
-		add_dump(t, arg, idx, &fs->args[2], (const char *)p + fs->args[2].offset);
+		add_chunk(t, ST_L_DUMP, arg, 0, idx, &fs->args[2],
+			  (const char *)p + fs->args[2].offset);
+		return;
+	}
+	if (fs->fmt[1] == '+' && idx >= ST_MSG_CTL_IDX) {
+		add_chunk(t, '+', arg, 7, idx - ST_MSG_CTL_IDX, &fs->args[2],
+			  (const char *)p + fs->args[2].offset);
 		return;
 	}
 	/* -yy's socket: its fields one capture each, from idx on. */

@@ -28,6 +28,7 @@
 #include "st_aio.h"
 #include "st_inject.h"
 #include "st_prog.h"
+#include "st_decode.h"
 #include "st_ioctl.h"
 #include "st_stack.h"
 #include "st_sys.h"
@@ -205,9 +206,31 @@ static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 		   "$f = 4096 - ($p & 4095); if ($f > $l) { $f = $l; } "
 		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $f)); "
 		   "if ($l > $f) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p + $f, $l - $f)); } } "
-		   "$p = *($a + 32); $l = *($a + 40); if ($l > 256) { $l = 256; } "
+		   "$p = *($a + 32); $l = *($a + 40); ",
+		   l, i, base + 6, l, i, base + 8);
+	/*
+	 * -v shows every descriptor of an SCM_RIGHTS message: as much as
+	 * strace reads (st_optmem_max()), in chunks, for sendmsg and
+	 * recvmsg; else 256 bytes.
+	 */
+	if (o->verbose && !base && l == '+') {
+		uint64_t max = st_optmem_max();
+
+		if (max > ST_MSG_CTL_MAX)
+			max = ST_MSG_CTL_MAX;
+		buf_printf(b, "if ($l < 0 || $l > %llu) { $l = %llu; } if ($p) { "
+			   "$m = $l >> %d; $k = 0; while ($k < $m) { "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, $k + %d, __ubuf($p + ($k << %d), %d, %d)); "
+			   "$k = $k + 1; } $l = $l - ($m << %d); if ($l > 0) { "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, $m + %d, __ubuf($p + ($m << %d), $l, %d)); } } } ",
+			   (unsigned long long)max, (unsigned long long)max, ST_DUMP_SHIFT,
+			   l, i, ST_MSG_CTL_IDX, ST_DUMP_SHIFT, ST_DUMP_CHUNK, ST_DUMP_CHUNK,
+			   ST_DUMP_SHIFT, l, i, ST_MSG_CTL_IDX, ST_DUMP_SHIFT, ST_DUMP_CHUNK);
+		return;
+	}
+	buf_printf(b, "if ($l > 256) { $l = 256; } "
 		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } } ",
-		   l, i, base + 6, l, i, base + 8, l, i, base + 7);
+		   l, i, base + 7);
 }
 
 /*

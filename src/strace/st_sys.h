@@ -232,6 +232,13 @@ enum st_class {
  * process when the line prints.
  */
 #define ST_MSG_BUFS 4
+/*
+ * -v: sendmsg's and recvmsg's msg_control, as much as strace reads
+ * (st_optmem_max(), ST_MSG_CTL_MAX at most), in records of
+ * ST_DUMP_CHUNK bytes numbered from ST_MSG_CTL_IDX, joined as record 7.
+ */
+#define ST_MSG_CTL_IDX 200000
+#define ST_MSG_CTL_MAX (1 << 20)
 /* sched_setattr's size field, read again at exit after E2BIG (the kernel's size). */
 #define ST_L_SCHED_SIZE_OUT '\276'
 /*

@@ -962,6 +962,13 @@ for o in "" "-s 7" "-e read=all -e write=all" "-e read=3 -e write=4 -v" "-e verb
 		-e trace=sendmsg,recvmsg,sendmmsg,recvmmsg,pwritev,process_vm_readv,process_vm_writev \
 		-- "$WL" iodump
 done
+# SCM_RIGHTS past 256 bytes: -v shows every descriptor strace reads
+# (net.core.optmem_max), then "...".
+for o in "" -v; do
+	# shellcheck disable=SC2086
+	same_line "sendmsg: SCM_RIGHTS of 2,000 descriptors and past optmem_max${o:+ $o}" $o \
+		-e trace=sendmsg -- "$WL" scm-many
+done
 # A msghdr's iovecs past the eighth and their buffers past the fourth
 # (read from the process), shown and dumped.
 for o in "" "-s 5" "-e write=all -e read=all"; do

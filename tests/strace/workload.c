@@ -4083,6 +4083,37 @@ static void msg_iovs(void)
 	usleep(300000);
 }
 
+/*
+ * SCM_RIGHTS messages longer than 256 bytes: 2,000 descriptors, and one
+ * whose cmsg_len runs past net.core.optmem_max, which strace reads at
+ * most (-v shows every descriptor read).
+ */
+static void scm_many(void)
+{
+	size_t big = 262144, i;
+	unsigned char *ctl = malloc(big);
+	struct cmsghdr *h = (struct cmsghdr *)ctl;
+	struct msghdr m;
+	int sv[2];
+
+	if (!ctl || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		exit(1);
+	memset(ctl, 0xff, big);
+	memset(&m, 0, sizeof(m));
+	h->cmsg_len = CMSG_LEN(2000 * sizeof(int));
+	h->cmsg_level = SOL_SOCKET;
+	h->cmsg_type = SCM_RIGHTS;
+	m.msg_control = ctl;
+	m.msg_controllen = CMSG_SPACE(2000 * sizeof(int));
+	sendmsg(sv[0], &m, 0);
+	h->cmsg_len = big;
+	m.msg_controllen = big;
+	sendmsg(sv[0], &m, 0);
+	for (i = 0; i < 3; i++)
+		close(sv[i % 2]);
+	free(ctl);
+}
+
 static void mmsgs(void)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
@@ -5796,6 +5827,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "long-iovs")) {
 		long_iovs();
+		return 0;
+	}
+	if (!strcmp(mode, "scm-many")) {
+		scm_many();
 		return 0;
 	}
 	if (!strcmp(mode, "msg-iovs")) {
