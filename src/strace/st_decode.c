@@ -2059,6 +2059,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 		      uint64_t left)
 {
 	const struct st_cap *iov = NULL, *name = NULL, *ctl = NULL, *rest = NULL;
+	struct st_cap late_iov = { 0 }, late_name = { 0 };
 	unsigned char sa[256];
 	size_t salen = 0;
 	uint64_t namelen, ctllen, flags, shown;
@@ -2088,6 +2089,36 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 	}
 	namelen = rd(h->data, h->len, 8, 4);
 	ctllen = rd(h->data, h->len, 40, 8);
+	/*
+	 * sendmmsg's and recvmmsg's messages past the first ST_MMSG_SHOWN,
+	 * which the kernel does not read: their name and iovecs from the
+	 * process, while it is there.
+	 */
+	if (base < 0) {
+		uint64_t at = rd(h->data, h->len, 0, 8), cnt = rd(h->data, h->len, 24, 8);
+		size_t want = namelen < sizeof(sa) ? (size_t)namelen : sizeof(sa);
+
+		if (at && want)
+			salen = st_tracee_read(c->tid, at, sa, want, false);
+		if (salen)
+			name = &late_name;
+		at = rd(h->data, h->len, 16, 8);
+		if (cnt > (uint64_t)o->strsize + 1 && !o->verbose)
+			cnt = (uint64_t)o->strsize + 1;
+		if (cnt > ST_IOV_MAX)
+			cnt = ST_IOV_MAX;
+		if (at && cnt) {
+			late_iov.letter = l;
+			late_iov.arg = i;
+			late_iov.idx = base + 1;
+			late_iov.data = xmalloc((size_t)cnt * 16);
+			late_iov.len = st_tracee_read(c->tid, at, late_iov.data, (size_t)cnt * 16,
+						      false);
+			late_iov.cut = late_iov.len < cnt * 16;
+			if (late_iov.len >= 16)
+				iov = &late_iov;
+		}
+	}
 	/* The name is shown as far as the buffer the caller gave goes. */
 	shown = out && in_namelen >= 0 && (uint64_t)in_namelen < namelen ?
 		(uint64_t)in_namelen : namelen;
@@ -2104,7 +2135,8 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%llu => ", (unsigned long long)in_namelen);
 	buf_printf(b, "%llu, msg_iov=", (unsigned long long)namelen);
 	if (iov && rd(h->data, h->len, 16, 8))
-		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, base + 2, ST_MSG_BUFS,
+		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, base + 2,
+			 base < 0 ? 0 : ST_MSG_BUFS,
 			 /* As strace: netlink messages to or from a netlink address. */
 			 name && shown >= 2 && salen >= 2 && st_u16(sa) == AF_NETLINK ?
 			 netlink_proto(c, o) : -1, left);
@@ -2125,6 +2157,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 	buf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)ctllen);
 	st_xlat_flags(b, st_msg_flags, flags, "0");
 	buf_printf(b, "}");
+	free(late_iov.data);
 }
 
 /*
@@ -2163,14 +2196,34 @@ static void mmsgvec(struct buf *b, const struct st_call *c,
 		    const struct st_dopts *o, int i)
 {
 	bool recv = !strcmp(c->sys->name, "recvmmsg");
-	const struct st_cap *a = cap_li(c, i, ST_L_MMSG, 0);
+	const struct st_cap *a = cap_li(c, i, ST_L_MMSG, 0), *in = cap_li(c, i, ST_L_MMSG_IN, 0);
 	uint64_t v = c->args[i], n, done, e;
 	bool failed = st_call_failed(c);
+	struct st_cap late = { 0 };
 
 	n = recv ? (failed ? 0 : (uint64_t)c->ret) : (uint32_t)c->args[2];
 	done = failed ? 0 : (uint64_t)c->ret;
+	/*
+	 * An array the kernel could not read whole (it runs into an
+	 * unmapped page): from the process, up to that page, if it is
+	 * still there.
+	 */
+	if (!a)
+		a = cap_li(c, i, ST_L_MMSG_PART, 0);
+	if (!a && v && n && !(recv && failed)) {
+		size_t want = (n < ST_MMSG_MAX ? n : ST_MMSG_MAX) * ST_MMSG_SIZE;
+
+		late.letter = ST_L_MMSG;
+		late.arg = i;
+		late.data = xmalloc(want);
+		late.len = st_tracee_read(c->tid, v, late.data, want, false);
+		late.cut = late.len < want;
+		if (late.len >= ST_MMSG_SIZE)
+			a = &late;
+	}
 	if (!v || !a || (recv && failed) || !n || a->len < ST_MMSG_SIZE) {
 		ptr(b, v);
+		free(late.data);
 		return;
 	}
 	buf_printf(b, "[");
@@ -2185,20 +2238,27 @@ static void mmsgvec(struct buf *b, const struct st_call *c,
 		}
 		if ((e + 1) * ST_MMSG_SIZE > a->len) {
 			/* Past what was read: the address it could not be read at. */
-			ptr(b, v + e * ST_MMSG_SIZE);
+			if (a->cut)
+				cut_at(b, v + e * ST_MMSG_SIZE);
+			else
+				ptr(b, v + e * ST_MMSG_SIZE);
 			break;
 		}
 		h = *a;
 		h.data = a->data + e * ST_MMSG_SIZE;
 		h.len = ST_MMSG_SIZE;
 		buf_printf(b, "{msg_hdr=");
+		/* recvmmsg: the msg_namelen each message was given. */
 		msghdr_at(b, c, o, i, ST_L_MMSG, e < ST_MMSG_SHOWN ? (int)ST_MMSG_IDX(e) : -16, &h,
-			  -1, recv, recv ? rd(h.data, h.len, 56, 4) : UINT64_MAX);
+			  recv && in && (e + 1) * ST_MMSG_SIZE <= in->len ?
+			  (int64_t)rd(in->data, in->len, e * ST_MMSG_SIZE + 8, 4) : -1,
+			  recv, recv ? rd(h.data, h.len, 56, 4) : UINT64_MAX);
 		if (e < done)
 			buf_printf(b, ", msg_len=%u", (unsigned)rd(h.data, h.len, 56, 4));
 		buf_printf(b, "}");
 	}
 	buf_printf(b, "]");
+	free(late.data);
 }
 
 void st_ifindex(struct buf *b, unsigned idx)

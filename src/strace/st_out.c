@@ -882,6 +882,8 @@ static bool dump_msgs(struct st_out *s, const struct st_call *c, struct buf *b)
 	const struct st_cap *arr = cap_at(c, ST_L_MMSG, 1, 0);
 	int64_t e;
 
+	if (!arr)
+		arr = cap_at(c, ST_L_MMSG_PART, 1, 0);
 	if (c->nr != __NR_sendmsg && c->nr != __NR_recvmsg && !mmsg)
 		return false;
 	if (!st_fdset_has(send ? &s->o->dump_write : &s->o->dump_read, (int)c->args[0]))

@@ -33,6 +33,9 @@
 #include "st_stack.h"
 #include "st_sys.h"
 
+#define ST_STR_(x) #x
+#define ST_STR(x) ST_STR_(x)
+
 /* rt_sigreturn's number on x86-64 (asm/unistd_64.h). */
 #define ST_NR_RT_SIGRETURN 15
 
@@ -243,15 +246,31 @@ static void mmsg_capture(struct buf *b, const struct st_opts *o, int i)
 	int k;
 
 	buf_printf(b, "$n = *(arg0 + %d) & 0xffffffff; if ($nr == %d) { $n = (int64)arg1; } "
-		   "if ($n < 0) { $n = 0; } if ($n > %d) { $n = %d; } "
-		   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $n * %d)); } $w = $a; ",
-		   reg_off[i + 1], __NR_recvmmsg, ST_MMSG_MAX, ST_MMSG_MAX, ST_L_MMSG, i,
-		   ST_MMSG_SIZE);
+		   "if ($n < 0) { $n = 0; } if ($n > %d) { $n = %d; } $w = $a; ",
+		   reg_off[i + 1], __NR_recvmmsg, ST_MMSG_MAX, ST_MMSG_MAX);
 	for (k = 0; k < ST_MMSG_SHOWN; k++) {
 		buf_printf(b, "if ($n > %d) { $a = $w + %d; ", k, k * ST_MMSG_SIZE);
 		msghdr_capture(b, o, ST_L_MMSG, i, ST_MMSG_IDX(k));
 		buf_printf(b, "} ");
 	}
+}
+
+/*
+ * sendmmsg's and recvmmsg's array again, in two pieces (split_read(),
+ * records ST_L_MMSG_PART), for one that runs into an unmapped page,
+ * which mmsg_capture()'s read in one piece misses whole: a statement of
+ * its own after the argument's, where the paths of that have met, as a
+ * branch there would have the verifier walk what follows twice.
+ */
+static void mmsg_parts(struct buf *b)
+{
+	buf_printf(b, "\tif ($nr == %d || $nr == %d) { $a = *(arg0 + %d); "
+		   "$n = *(arg0 + %d) & 0xffffffff; if ($nr == %d) { $n = (int64)arg1; } "
+		   "if ($n < 0) { $n = 0; } if ($n > %d) { $n = %d; } if ($a) { ",
+		   __NR_sendmmsg, __NR_recvmmsg, reg_off[1], reg_off[2], __NR_recvmmsg,
+		   ST_MMSG_MAX, ST_MMSG_MAX);
+	split_read(b, ST_L_MMSG_PART, 1, "$n * " ST_STR(ST_MMSG_SIZE));
+	buf_printf(b, "} }\n");
 }
 
 /*
@@ -713,6 +732,15 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		msghdr_capture(b, o, exit ? '+' : rl, i, 0);
 		break;
 	case ST_L_MMSG:
+		/* recvmmsg at entry: each msg_namelen as given. */
+		if (!exit) {
+			buf_printf(b, "if ($a && $nr == %d) { $n = *(arg0 + %d) & 0xffffffff; "
+				   "if ($n > %d) { $n = %d; } ",
+				   __NR_recvmmsg, next, ST_MMSG_MAX, ST_MMSG_MAX);
+			split_read(b, ST_L_MMSG_IN, i, "$n * " ST_STR(ST_MMSG_SIZE));
+			buf_printf(b, "} ");
+			break;
+		}
 		mmsg_capture(b, o, i);
 		break;
 	case ST_L_BPF_ATTR:
@@ -1407,6 +1435,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	buf_printf(b, "\t$d = @sd[$nr];\n\tif ($d == 0) { return; }\n");
 	/* One helper call for the thread id, not one per record. */
 	buf_printf(b, "\t$t = tid;\n");
+	if (o->lines && exit && (traced(o, __NR_sendmmsg) || traced(o, __NR_recvmmsg)))
+		mmsg_parts(b);
 	/*
 	 * -y: the inode of the socket socket(), accept() or accept4()
 	 * returned, which names it as "socket:[N]" after the descriptor
@@ -1498,6 +1528,7 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 		slot_code(b, o, i, exit, NULL);
 	if (o->lines && o->dumping)
 		dump_capture(b, o, exit);
+
 	if (o->lines && exit) {
 		refetch_code(b, o);
 		buf_printf(b, "\tprintf(\"X %%d %%d %%d%s\", $t, (int64)arg1, %s%s);\n",

@@ -223,6 +223,16 @@ enum st_class {
  * numbered from ST_MMSG_IDX(e) as a msghdr's are from 0.
  */
 #define ST_L_MMSG '\275'
+/*
+ * Records only: recvmmsg's struct mmsghdr array as it was given, read at
+ * entry in two pieces (the msg_namelen of each message).
+ */
+#define ST_L_MMSG_IN '\331'
+/*
+ * Records only: sendmmsg's and recvmmsg's array at exit in two pieces,
+ * for one the read of ST_L_MMSG misses (it runs into an unmapped page).
+ */
+#define ST_L_MMSG_PART '\332'
 #define ST_MMSG_SIZE 64
 #define ST_MMSG_MAX 33
 #define ST_MMSG_SHOWN 4

@@ -962,6 +962,13 @@ for o in "" "-s 7" "-e read=all -e write=all" "-e read=3 -e write=4 -v" "-e verb
 		-e trace=sendmsg,recvmsg,sendmmsg,recvmmsg,pwritev,process_vm_readv,process_vm_writev \
 		-- "$WL" iodump
 done
+# sendmmsg and recvmmsg: an array cut by an unmapped page, messages past
+# the fourth, the msg_namelen recvmmsg was given.
+for o in "" -v; do
+	# shellcheck disable=SC2086
+	same_line "sendmmsg, recvmmsg: a cut array, six messages, names given short${o:+ $o}" $o \
+		-e trace=sendmmsg,recvmmsg -- "$WL" mmsg-edges
+done
 # SCM_RIGHTS past 256 bytes: -v shows every descriptor strace reads
 # (net.core.optmem_max), then "...".
 for o in "" -v; do

@@ -4114,6 +4114,54 @@ static void scm_many(void)
 	free(ctl);
 }
 
+/*
+ * sendmmsg and recvmmsg: an array that runs into an unmapped page, six
+ * messages (past the four the kernel reads, from the process, which
+ * stays a while), names of each length, msg_namelen given short.
+ */
+static void mmsg_edges(void)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	char *m = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	static char data[6][2], rdata[6][4];
+	static struct sockaddr_un names[6], from[6];
+	struct iovec iov[6], riov[6];
+	struct mmsghdr v[6], rv[6], *cut;
+	int sv[2], i;
+
+	if (m == MAP_FAILED || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		exit(1);
+	munmap(m + pg, pg);
+	memset(v, 0, sizeof(v));
+	memset(rv, 0, sizeof(rv));
+	for (i = 0; i < 6; i++) {
+		data[i][0] = (char)('0' + i);
+		iov[i].iov_base = data[i];
+		iov[i].iov_len = 1;
+		v[i].msg_hdr.msg_iov = &iov[i];
+		v[i].msg_hdr.msg_iovlen = 1;
+		riov[i].iov_base = rdata[i];
+		riov[i].iov_len = sizeof(rdata[i]);
+		rv[i].msg_hdr.msg_iov = &riov[i];
+		rv[i].msg_hdr.msg_iovlen = 1;
+		rv[i].msg_hdr.msg_name = &from[i];
+		rv[i].msg_hdr.msg_namelen = i == 0 ? 0 : i == 1 ? 1 : sizeof(from[i]);
+	}
+	sendmmsg(sv[0], v, 6, 0);
+	recvmmsg(sv[1], rv, 6, MSG_DONTWAIT, NULL);
+	for (i = 0; i < 6; i++) {
+		names[i].sun_family = AF_UNIX;
+		memset(names[i].sun_path, 'a' + i, (size_t)i);
+		v[i].msg_hdr.msg_name = &names[i];
+		v[i].msg_hdr.msg_namelen = (socklen_t)(sizeof(sa_family_t) + (size_t)i);
+	}
+	sendmmsg(-1, v, 6, 0);
+	cut = (struct mmsghdr *)(m + pg - sizeof(*cut));
+	memcpy(cut, &v[0], sizeof(*cut));
+	sendmmsg(-1, cut, 2, MSG_DONTWAIT);
+	usleep(300000);
+}
+
 static void mmsgs(void)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
@@ -5827,6 +5875,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "long-iovs")) {
 		long_iovs();
+		return 0;
+	}
+	if (!strcmp(mode, "mmsg-edges")) {
+		mmsg_edges();
 		return 0;
 	}
 	if (!strcmp(mode, "scm-many")) {
