@@ -1938,6 +1938,41 @@ uint64_t st_optmem_max(void)
 }
 
 /*
+ * -y: descriptor fd, the j-th of an SCM_RIGHTS message that leads the
+ * control data of the call being decoded: sent, what it names is noted
+ * with the kernel's file; received, it names what the sender's did, when
+ * ferret saw that sent and /proc cannot say (the process has gone).
+ */
+static void scm_file(int tid, int fd, int j, const struct st_dopts *o)
+{
+	const struct st_call *c = o->call;
+	const struct st_cap *k = c ? cap_li(c, 1, ST_L_SCM_FILE, j) : NULL;
+	char path[64], target[4096];
+	const char *known;
+	ssize_t n;
+
+	if (!k || !k->n || !o->fdpaths)
+		return;
+	known = st_fds_get(o->fds, tid, fd);
+	if (c->sys && !strcmp(c->sys->name, "recvmsg")) {
+		const char *sent = st_fds_passed(o->fds, k->n);
+
+		if (sent && !known)
+			st_fds_set(o->fds, tid, fd, sent);
+		return;
+	}
+	if (!known) {
+		snprintf(path, sizeof(path), "/proc/%d/fd/%d", tid, fd);
+		n = readlink(path, target, sizeof(target) - 1);
+		if (n <= 0)
+			return;
+		target[n] = 0;
+		known = target;
+	}
+	st_fds_pass(o->fds, k->n, known);
+}
+
+/*
  * msg_control: the control messages of len bytes at addr, k holding what
  * was read of them; SCM_RIGHTS' descriptors are tid's.  As strace walks them: each header as far as the
  * buffer goes, even one whose cmsg_len is short of a header (the walk
@@ -1948,8 +1983,8 @@ static void cmsgs(struct buf *b, int tid, const struct st_cap *k, uint64_t addr,
 		  uint64_t len, const struct st_dopts *o)
 {
 	uint64_t off = 0, left = len < k->len ? len : k->len;
-	bool first = true;
-	int x = o->xstyle;
+	bool first = true, rights = false;
+	int x = o->xstyle, nth = 0;
 
 	buf_printf(b, "[");
 	while (left >= 16) {
@@ -1968,17 +2003,21 @@ static void cmsgs(struct buf *b, int tid, const struct st_cap *k, uint64_t addr,
 			if (dlen >= 4) {
 				buf_printf(b, ", cmsg_data=[");
 				for (j = 0; j + 4 <= dlen; j += 4) {
+					int fd = (int)rd(k->data, k->len, off + 16 + j, 4);
+
 					if (j / 4 == (uint64_t)o->strsize && !o->verbose) {
 						buf_printf(b, ", ...");
 						break;
 					}
 					if (j)
 						buf_printf(b, ", ");
-					st_decode_fd(b, tid, (int)rd(k->data, k->len, off + 16 + j, 4),
-						     o, NULL);
+					if (nth < 2 && !rights)
+						scm_file(tid, fd, (int)(j / 4), o);
+					st_decode_fd(b, tid, fd, o, NULL);
 				}
 				buf_printf(b, "]");
 			}
+			rights = true;
 			buf_printf(b, "}");
 		} else if (level == SOL_SOCKET && type == SCM_CREDENTIALS && dlen >= 12) {
 			st_xlat_val(b, st_scm, type, NULL);
@@ -2026,6 +2065,7 @@ static void cmsgs(struct buf *b, int tid, const struct st_cap *k, uint64_t addr,
 			buf_printf(b, "%#x}", (unsigned)type);
 		}
 		first = false;
+		nth++;
 		if (n < 16) {
 			left -= 16;
 			break;

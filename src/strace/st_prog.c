@@ -274,6 +274,35 @@ static void mmsg_parts(struct buf *b)
 }
 
 /*
+ * -y: the struct file of each descriptor (ST_SCM_FILES at most) of the
+ * SCM_RIGHTS message first or second in sendmsg's control data at
+ * entry, or recvmsg's at exit (ST_L_SCM_FILE); a statement of its own, at the top
+ * of the program, where its branches cost the verifier little.
+ */
+static void scm_files(struct buf *b, bool exit)
+{
+	int k;
+
+	if (exit)
+		buf_printf(b, "\tif ($nr == %d && (int64)arg1 >= 0) { ", __NR_recvmsg);
+	else
+		buf_printf(b, "\tif ($nr == %d) { ", __NR_sendmsg);
+	/* The first message, or the second (after SCM_CREDENTIALS, say). */
+	buf_printf(b, "$a = *(arg0 + %d); if ($a) { $p = *($a + 32); $l = *($a + 40); "
+		   "if ($p && $l >= 20 && *($p + 8) != %llu) { $n = (*($p) + 7) & ~7; "
+		   "$p = $p + $n; $l = $l - $n; } "
+		   "if ($p && $l >= 20 && *($p + 8) == %llu) { $n = (*($p) - 16) / 4; "
+		   "$nlt = curtask->files->fdt; ",
+		   reg_off[1], (unsigned long long)SOL_SOCKET | (unsigned long long)SCM_RIGHTS << 32,
+		   (unsigned long long)SOL_SOCKET | (unsigned long long)SCM_RIGHTS << 32);
+	for (k = 0; k < ST_SCM_FILES; k++)
+		buf_printf(b, "if ($n > %d) { $nlk = *(uint32 *)($p + %d); if ($nlk < $nlt->max_fds) { "
+			   "printf(\"c%c1 %%d %%d %%d\", $t, %d, *((uint64)$nlt->fd + $nlk * 8)); } } ",
+			   k, 16 + 4 * k, ST_L_SCM_FILE, k);
+	buf_printf(b, "} } }\n");
+}
+
+/*
  * A socket option's value of $l bytes, 64 at most (record 0), and as
  * many as strace reads for the option's int or struct (record 1): those
  * may be readable where $l bytes are not, and a struct may be longer
@@ -1437,6 +1466,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	buf_printf(b, "\t$t = tid;\n");
 	if (o->lines && exit && (traced(o, __NR_sendmmsg) || traced(o, __NR_recvmmsg)))
 		mmsg_parts(b);
+	if (o->lines && o->fdpaths && exit && traced(o, __NR_recvmsg))
+		scm_files(b, true);
 	/*
 	 * -y: the inode of the socket socket(), accept() or accept4()
 	 * returned, which names it as "socket:[N]" after the descriptor
@@ -1500,6 +1531,9 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	if (o->lines && !exit)
 		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, %s, buf(arg0 + %d, %d));\n",
 			   now, REGS_FROM, o->iptr ? REGS_IP_LEN : 64);
+	/* After the E record: user space takes a call's records from there. */
+	if (o->lines && !exit && o->fdpaths && traced(o, __NR_sendmsg))
+		scm_files(b, false);
 	if (o->lines && !exit && o->pidcomm)
 		pid_comms(b);
 	/* -yy: the socket in argument 0, which most calls on one take. */

@@ -233,6 +233,15 @@ enum st_class {
  * for one the read of ST_L_MMSG misses (it runs into an unmapped page).
  */
 #define ST_L_MMSG_PART '\332'
+/*
+ * Records only, -y: the kernel's struct file of each of the first
+ * ST_SCM_FILES descriptors of the SCM_RIGHTS message first or second in
+ * the control data of a sendmsg (at entry) or a recvmsg (at exit), index j
+ * the j-th descriptor: what the receiver's descriptors name is what the
+ * sender's named.
+ */
+#define ST_L_SCM_FILE '\333'
+#define ST_SCM_FILES 8
 #define ST_MMSG_SIZE 64
 #define ST_MMSG_MAX 33
 #define ST_MMSG_SHOWN 4

@@ -969,6 +969,11 @@ for o in "" -v; do
 	same_line "sendmmsg, recvmmsg: a cut array, six messages, names given short${o:+ $o}" $o \
 		-e trace=sendmmsg,recvmmsg -- "$WL" mmsg-edges
 done
+# -y: the descriptors a recvmsg received name the sender's files, after
+# the process has gone (strace reads /proc while it is stopped).
+NORM2='s/:\[[0-9]+\]/:[INO]/g; s/pid=[0-9]+/pid=PID/' \
+same_line "-y: SCM_RIGHTS received after SCM_CREDENTIALS, by a process gone" \
+	-y -e trace=sendmsg,recvmsg -- "$WL" scm-pass
 # SCM_RIGHTS past 256 bytes: -v shows every descriptor strace reads
 # (net.core.optmem_max), then "...".
 for o in "" -v; do

@@ -4162,6 +4162,44 @@ static void mmsg_edges(void)
 	usleep(300000);
 }
 
+/*
+ * -y: descriptors an SCM_RIGHTS message passes, closed by the sender and
+ * received after an SCM_CREDENTIALS message, by a process that exits at
+ * once: their paths come from what the sender's named.
+ */
+static void scm_pass(void)
+{
+	union { struct cmsghdr h; char b[CMSG_SPACE(2 * sizeof(int))]; } u;
+	char rctl[256], d = 'x', rd;
+	struct iovec iov = { &d, 1 }, riov = { &rd, 1 };
+	struct msghdr m;
+	int sv[2], one = 1, fds[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		exit(1);
+	setsockopt(sv[0], SOL_SOCKET, SO_PASSCRED, &one, sizeof(one));
+	fds[0] = open("/dev/null", O_RDONLY);
+	fds[1] = open("/dev/zero", O_RDONLY);
+	memset(&m, 0, sizeof(m));
+	memset(&u, 0, sizeof(u));
+	u.h.cmsg_len = CMSG_LEN(sizeof(fds));
+	u.h.cmsg_level = SOL_SOCKET;
+	u.h.cmsg_type = SCM_RIGHTS;
+	memcpy(CMSG_DATA(&u.h), fds, sizeof(fds));
+	m.msg_iov = &iov;
+	m.msg_iovlen = 1;
+	m.msg_control = u.b;
+	m.msg_controllen = sizeof(u.b);
+	sendmsg(sv[1], &m, 0);
+	close(fds[0]);
+	close(fds[1]);
+	m.msg_iov = &riov;
+	m.msg_control = rctl;
+	m.msg_controllen = sizeof(rctl);
+	recvmsg(sv[0], &m, 0);
+	_exit(0);
+}
+
 static void mmsgs(void)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
@@ -5875,6 +5913,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "long-iovs")) {
 		long_iovs();
+		return 0;
+	}
+	if (!strcmp(mode, "scm-pass")) {
+		scm_pass();
 		return 0;
 	}
 	if (!strcmp(mode, "mmsg-edges")) {
