@@ -575,6 +575,50 @@ static long pidfd_pid(int tid, int fd)
 }
 
 /*
+ * pidfd_getfd's descriptor fd of the pidfd's process, with -y's path:
+ * from that process's /proc while it lives; else, when the call
+ * returned a descriptor of a file the caller held at another one
+ * (ST_L_GETFD_SAME), that one's path, which the returned descriptor
+ * names as well.
+ */
+static void getfd_target(struct buf *b, const struct st_call *c, int fd,
+			 const struct st_dopts *o)
+{
+	const struct st_cap *k = cap_li(c, 0, ST_L_GETFD_SAME, 0);
+	long pid = pidfd_pid(c->tid, (int)c->args[0]);
+	char path[64], target[4096];
+	const char *same = NULL;
+	ssize_t n;
+
+	if (k && k->n && !st_call_failed(c)) {
+		int other = __builtin_ctzll(k->n);
+
+		same = st_fds_get(o->fds, c->tid, other);
+		snprintf(path, sizeof(path), "/proc/%d/fd/%d", c->tid, other);
+		n = readlink(path, target, sizeof(target) - 1);
+		if (!same && n > 0) {
+			target[n] = 0;
+			same = target;
+		}
+		if (same && !st_fds_get(o->fds, c->tid, (int)c->ret))
+			st_fds_set(o->fds, c->tid, (int)c->ret, same);
+	}
+	snprintf(path, sizeof(path), "/proc/%ld/fd/%d", pid, fd);
+	if (pid > 0 && (!same || access(path, F_OK) == 0)) {
+		st_decode_fd(b, (int)pid, fd, o, NULL);
+		return;
+	}
+	/* Under a number no process has: what the caller's descriptor named. */
+	if (same) {
+		st_fds_drop(o->fds, -1, fd);
+		st_decode_fd(b, -1, fd, o, same);
+		st_fds_drop(o->fds, -1, fd);
+		return;
+	}
+	buf_printf(b, "%d", fd);
+}
+
+/*
  * -yy: the socket of inode ino as one of the call's records saw it (at
  * entry for argument 0, at exit for one returned), into sn; false if none.
  */
@@ -4690,12 +4734,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		/* pidfd_getfd's descriptor is one of the pidfd's process. */
 		if (!strcmp(name, "pidfd_getfd") && i == 1 && o->fdpaths) {
-			long pid = pidfd_pid(c->tid, (int)c->args[0]);
-
-			if (pid > 0) {
-				st_decode_fd(b, (int)pid, (int)v, o, NULL);
-				return;
-			}
+			getfd_target(b, c, (int)v, o);
+			return;
 		}
 		/* A key serial: the special keyrings by name. */
 		if ((!strcmp(name, "add_key") && i == 4) || (!strcmp(name, "request_key") && i == 3)) {

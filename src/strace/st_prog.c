@@ -303,6 +303,35 @@ static void scm_files(struct buf *b, bool exit)
 }
 
 /*
+ * -y: pidfd_getfd's new descriptor at exit, compared with the caller's
+ * first ST_GETFD_SCAN others (ST_L_GETFD_SAME, a bit for each that
+ * holds the same file): one that holds the same
+ * file names what the other process's descriptor named, after both
+ * processes have gone.  A statement of its own, at the top of the
+ * program.
+ */
+static void getfd_same(struct buf *b)
+{
+	int j;
+
+	/*
+	 * A bit for each descriptor that holds the file, in arithmetic
+	 * (x ^ file is 0 for it): a branch for each would cost the
+	 * verifier a walk of what follows; the fd array holds 64 at least
+	 * (NR_OPEN_DEFAULT).
+	 */
+	buf_printf(b, "\tif ($nr == %d && (int64)arg1 >= 0) { $gt = curtask->files->fdt; "
+		   "if (arg1 < $gt->max_fds) { $gp = (uint64)$gt->fd; "
+		   "$gf = *($gp + arg1 * 8); $gm = 0; ",
+		   __NR_pidfd_getfd);
+	for (j = 0; j < ST_GETFD_SCAN; j++)
+		buf_printf(b, "$gx = *($gp + %d) ^ $gf; $gm = $gm | (((($gx | (0 - $gx)) >> 63) ^ 1) << %d); ",
+			   8 * j, j);
+	buf_printf(b, "if (arg1 < 64) { $gm = $gm & ~(1 << arg1); } "
+		   "if ($gm) { printf(\"c%c0 %%d %%d %%d\", $t, 0, $gm); } } }\n", ST_L_GETFD_SAME);
+}
+
+/*
  * A socket option's value of $l bytes, 64 at most (record 0), and as
  * many as strace reads for the option's int or struct (record 1): those
  * may be readable where $l bytes are not, and a struct may be longer
@@ -1468,6 +1497,8 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 		mmsg_parts(b);
 	if (o->lines && o->fdpaths && exit && traced(o, __NR_recvmsg))
 		scm_files(b, true);
+	if (o->lines && o->fdpaths && exit && traced(o, __NR_pidfd_getfd))
+		getfd_same(b);
 	/*
 	 * -y: the inode of the socket socket(), accept() or accept4()
 	 * returned, which names it as "socket:[N]" after the descriptor

@@ -242,6 +242,14 @@ enum st_class {
  */
 #define ST_L_SCM_FILE '\333'
 #define ST_SCM_FILES 8
+/*
+ * Records only, -y: the other descriptors of pidfd_getfd's caller, of
+ * the first ST_GETFD_SCAN, that hold the file the call returned a
+ * descriptor of, a bit each: the other process's descriptor named it
+ * too.
+ */
+#define ST_L_GETFD_SAME '\334'
+#define ST_GETFD_SCAN 64
 #define ST_MMSG_SIZE 64
 #define ST_MMSG_MAX 33
 #define ST_MMSG_SHOWN 4

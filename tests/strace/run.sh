@@ -191,6 +191,13 @@ for a in "-s 1073741823" "-s +7" "-s ' 7'"; do
 done
 same_line "-y: pidfd_getfd's descriptor as its process has it" -y -e trace=pidfd_getfd -- "$WL" getfd
 NORM2='s/<pid:[0-9]+>/<pid:PID>/' same_line "-yy: pidfd_getfd's descriptor as its process has it" -yy -e trace=pidfd_getfd -- "$WL" getfd
+# Both processes gone when the line prints: the caller's own duplicate
+# of the file names it.
+for o in -y -yy; do
+	NORM2='s/<pid:[0-9]+>/<pid:PID>/' \
+	same_line "$o: pidfd_getfd's descriptor after both processes have gone" $o \
+		-e trace=pidfd_getfd -- "$WL" getfd-gone
+done
 NORM2="s#$T/tmp\\.[A-Za-z0-9]+#DIR#g; s#x{255}#X#g" \
 same_line "-y: the working directory after chdir(\"..\"), through a link, and none past a page" \
 	-y -e trace=openat,chdir -- sh -c 'exec "$1" cwd "$(mktemp -d -p "$2")"' sh "$WL" "$T"

@@ -5408,6 +5408,32 @@ static void getfd(void)
 }
 
 /*
+ * pidfd_getfd of a descriptor the caller holds at another number too
+ * (a dup), by a caller that exits at once, and whose child is gone by
+ * then: -y names it from the caller's other descriptor.
+ */
+static void getfd_gone(void)
+{
+	int fd = open("/dev/full", O_WRONLY), dupfd, pidfd;
+	pid_t pid;
+
+	if (fd < 0)
+		exit(1);
+	dupfd = dup(fd);
+	pid = fork();
+	if (!pid) {
+		pause();
+		_exit(0);
+	}
+	close(dupfd);
+	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	syscall(SYS_pidfd_getfd, pidfd, dupfd, 0);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	_exit(0);
+}
+
+/*
  * The working directory -y shows for AT_FDCWD: after chdir(".."), after
  * a chdir through a symbolic link and "..", and while it is longer than
  * the kernel names (a page).  Runs in a directory of its own (argv[2]).
@@ -5913,6 +5939,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "long-iovs")) {
 		long_iovs();
+		return 0;
+	}
+	if (!strcmp(mode, "getfd-gone")) {
+		getfd_gone();
 		return 0;
 	}
 	if (!strcmp(mode, "scm-pass")) {
