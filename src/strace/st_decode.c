@@ -288,7 +288,17 @@ static void quote_body(struct buf *b, const unsigned char *s, size_t n, int x,
 		buf_printf(b, "\\x%02x", s[i]);
 	for (i = 0; !hex && i < n; i++) {
 		unsigned char ch = s[i];
+		size_t run = i;
 
+		/* A run of bytes shown as they are, in one piece: strings can be long. */
+		while (run < n && s[run] >= 0x20 && s[run] < 0x7f && s[run] != '"' &&
+		       s[run] != '\\' && !(extra && strchr(extra, s[run])))
+			run++;
+		if (run > i) {
+			buf_put(b, s + i, run - i);
+			i = run - 1;
+			continue;
+		}
 		switch (ch) {
 		case '"': buf_printf(b, "\\\""); break;
 		case '\\': buf_printf(b, "\\\\"); break;
@@ -562,6 +572,50 @@ static long pidfd_pid(int tid, int fd)
 			break;
 	fclose(f);
 	return pid;
+}
+
+/*
+ * pidfd_getfd's descriptor fd of the pidfd's process, with -y's path:
+ * from that process's /proc while it lives; else, when the call
+ * returned a descriptor of a file the caller held at another one
+ * (ST_L_GETFD_SAME), that one's path, which the returned descriptor
+ * names as well.
+ */
+static void getfd_target(struct buf *b, const struct st_call *c, int fd,
+			 const struct st_dopts *o)
+{
+	const struct st_cap *k = cap_li(c, 0, ST_L_GETFD_SAME, 0);
+	long pid = pidfd_pid(c->tid, (int)c->args[0]);
+	char path[64], target[4096];
+	const char *same = NULL;
+	ssize_t n;
+
+	if (k && k->n && !st_call_failed(c)) {
+		int other = __builtin_ctzll(k->n);
+
+		same = st_fds_get(o->fds, c->tid, other);
+		snprintf(path, sizeof(path), "/proc/%d/fd/%d", c->tid, other);
+		n = readlink(path, target, sizeof(target) - 1);
+		if (!same && n > 0) {
+			target[n] = 0;
+			same = target;
+		}
+		if (same && !st_fds_get(o->fds, c->tid, (int)c->ret))
+			st_fds_set(o->fds, c->tid, (int)c->ret, same);
+	}
+	snprintf(path, sizeof(path), "/proc/%ld/fd/%d", pid, fd);
+	if (pid > 0 && (!same || access(path, F_OK) == 0)) {
+		st_decode_fd(b, (int)pid, fd, o, NULL);
+		return;
+	}
+	/* Under a number no process has: what the caller's descriptor named. */
+	if (same) {
+		st_fds_drop(o->fds, -1, fd);
+		st_decode_fd(b, -1, fd, o, same);
+		st_fds_drop(o->fds, -1, fd);
+		return;
+	}
+	buf_printf(b, "%d", fd);
 }
 
 /*
@@ -1741,14 +1795,32 @@ static void netlink_at(struct buf *b, const struct st_call *c,
 }
 
 /*
+ * A buffer of total bytes at v read from the process now, as much as
+ * bytes() shows of it, into k (its data to be freed): a msghdr's past
+ * those read in the kernel.
+ */
+static const struct st_cap *late_buf(struct st_cap *k, const struct st_call *c,
+				     uint64_t v, uint64_t total, int max)
+{
+	size_t want = total <= (uint64_t)max ? (size_t)total : (size_t)max + 1;
+
+	memset(k, 0, sizeof(*k));
+	k->data = xmalloc(want + 1);
+	k->len = st_tracee_read(c->tid, v, k->data, want, false);
+	k->cut = k->len < want;
+	return k;
+}
+
+/*
  * An iovec array (k: the array) of cnt entries, whose buffers are the
- * captures of argument arg from element first on; out: filled by the
+ * captures of argument arg from element first on, the first nbuf of
+ * them (the others read from the process now); out: filled by the
  * call, as much as it returned; proto, a netlink protocol or -1: the
  * buffers hold netlink messages.
  */
 static void iov_list(struct buf *b, const struct st_call *c,
 		     const struct st_dopts *o, int arg, const struct st_cap *k,
-		     uint64_t cnt, bool out, int first, int proto, uint64_t left)
+		     uint64_t cnt, bool out, int first, int nbuf, int proto, uint64_t left)
 {
 	uint64_t array = first == 1 ? c->args[arg] : 0;
 	/* process_madvise's ranges and the remote iovecs of process_vm_*v are addresses, not data. */
@@ -1762,12 +1834,17 @@ static void iov_list(struct buf *b, const struct st_call *c,
 		uint64_t base = rd(k->data, k->len, e * 16, 8);
 		uint64_t len = rd(k->data, k->len, e * 16 + 8, 8);
 		const struct st_cap *d = NULL;
+		struct st_cap late = { 0 };
 
 		/* The buffer in records of the array's own letter. */
-		for (j = 0; j < c->ncaps && !d; j++)
+		for (j = 0; j < c->ncaps && !d && e < (uint64_t)nbuf; j++)
 			if (c->caps[j].arg == arg && c->caps[j].letter == k->letter &&
 			    c->caps[j].idx == (int)e + first)
 				d = &c->caps[j];
+		if (e >= (uint64_t)nbuf && base && !ranges && proto < 0 &&
+		    !(out && st_call_failed(c)) && (e < (uint64_t)o->strsize || o->verbose))
+			d = late_buf(&late, c, base, out ? (left < len ? left : len) : len,
+				     o->strsize);
 
 		if (e)
 			buf_printf(b, ", ");
@@ -1800,6 +1877,7 @@ static void iov_list(struct buf *b, const struct st_call *c,
 		} else {
 			ptr(b, base);
 		}
+		free(late.data);
 		buf_printf(b, ", iov_len=%llu}", (unsigned long long)len);
 	}
 	if (e < cnt && (e + 1) * 16 > k->len && k->cut) {
@@ -1884,11 +1962,7 @@ static void cmsg_ip(struct buf *b, int type, const unsigned char *d,
 /* linux/socket.h's, which the C library's headers leave out. */
 #define ST_SCM_SECURITY 3
 
-/*
- * The most ancillary data the kernel takes (net.core.optmem_max), which
- * strace reads of msg_control at most; 20480, its old default, if unknown.
- */
-static uint64_t optmem_max(void)
+uint64_t st_optmem_max(void)
 {
 	static uint64_t max;
 	FILE *f;
@@ -1901,10 +1975,45 @@ static uint64_t optmem_max(void)
 		unsigned long long v;
 
 		if (fscanf(f, "%llu", &v) == 1 && v)
-			max = v;
+			max = (v + 7) & ~7ULL;
 		fclose(f);
 	}
 	return max;
+}
+
+/*
+ * -y: descriptor fd, the j-th of an SCM_RIGHTS message that leads the
+ * control data of the call being decoded: sent, what it names is noted
+ * with the kernel's file; received, it names what the sender's did, when
+ * ferret saw that sent and /proc cannot say (the process has gone).
+ */
+static void scm_file(int tid, int fd, int j, const struct st_dopts *o)
+{
+	const struct st_call *c = o->call;
+	const struct st_cap *k = c ? cap_li(c, 1, ST_L_SCM_FILE, j) : NULL;
+	char path[64], target[4096];
+	const char *known;
+	ssize_t n;
+
+	if (!k || !k->n || !o->fdpaths)
+		return;
+	known = st_fds_get(o->fds, tid, fd);
+	if (c->sys && !strcmp(c->sys->name, "recvmsg")) {
+		const char *sent = st_fds_passed(o->fds, k->n);
+
+		if (sent && !known)
+			st_fds_set(o->fds, tid, fd, sent);
+		return;
+	}
+	if (!known) {
+		snprintf(path, sizeof(path), "/proc/%d/fd/%d", tid, fd);
+		n = readlink(path, target, sizeof(target) - 1);
+		if (n <= 0)
+			return;
+		target[n] = 0;
+		known = target;
+	}
+	st_fds_pass(o->fds, k->n, known);
 }
 
 /*
@@ -1918,8 +2027,8 @@ static void cmsgs(struct buf *b, int tid, const struct st_cap *k, uint64_t addr,
 		  uint64_t len, const struct st_dopts *o)
 {
 	uint64_t off = 0, left = len < k->len ? len : k->len;
-	bool first = true;
-	int x = o->xstyle;
+	bool first = true, rights = false;
+	int x = o->xstyle, nth = 0;
 
 	buf_printf(b, "[");
 	while (left >= 16) {
@@ -1938,17 +2047,21 @@ static void cmsgs(struct buf *b, int tid, const struct st_cap *k, uint64_t addr,
 			if (dlen >= 4) {
 				buf_printf(b, ", cmsg_data=[");
 				for (j = 0; j + 4 <= dlen; j += 4) {
+					int fd = (int)rd(k->data, k->len, off + 16 + j, 4);
+
 					if (j / 4 == (uint64_t)o->strsize && !o->verbose) {
 						buf_printf(b, ", ...");
 						break;
 					}
 					if (j)
 						buf_printf(b, ", ");
-					st_decode_fd(b, tid, (int)rd(k->data, k->len, off + 16 + j, 4),
-						     o, NULL);
+					if (nth < 2 && !rights)
+						scm_file(tid, fd, (int)(j / 4), o);
+					st_decode_fd(b, tid, fd, o, NULL);
 				}
 				buf_printf(b, "]");
 			}
+			rights = true;
 			buf_printf(b, "}");
 		} else if (level == SOL_SOCKET && type == SCM_CREDENTIALS && dlen >= 12) {
 			st_xlat_val(b, st_scm, type, NULL);
@@ -1996,6 +2109,7 @@ static void cmsgs(struct buf *b, int tid, const struct st_cap *k, uint64_t addr,
 			buf_printf(b, "%#x}", (unsigned)type);
 		}
 		first = false;
+		nth++;
 		if (n < 16) {
 			left -= 16;
 			break;
@@ -2011,7 +2125,7 @@ static void cmsgs(struct buf *b, int tid, const struct st_cap *k, uint64_t addr,
 	if (left)
 		buf_printf(b, "%s... /* %#llx */", first ? "" : ", ",
 			   (unsigned long long)(addr + (len < k->len ? len : k->len) - left));
-	else if (len > optmem_max())
+	else if (len > st_optmem_max())
 		buf_printf(b, ", ...");
 	buf_printf(b, "]");
 }
@@ -2029,6 +2143,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 		      uint64_t left)
 {
 	const struct st_cap *iov = NULL, *name = NULL, *ctl = NULL, *rest = NULL;
+	struct st_cap late_iov = { 0 }, late_name = { 0 };
 	unsigned char sa[256];
 	size_t salen = 0;
 	uint64_t namelen, ctllen, flags, shown;
@@ -2058,6 +2173,36 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 	}
 	namelen = rd(h->data, h->len, 8, 4);
 	ctllen = rd(h->data, h->len, 40, 8);
+	/*
+	 * sendmmsg's and recvmmsg's messages past the first ST_MMSG_SHOWN,
+	 * which the kernel does not read: their name and iovecs from the
+	 * process, while it is there.
+	 */
+	if (base < 0) {
+		uint64_t at = rd(h->data, h->len, 0, 8), cnt = rd(h->data, h->len, 24, 8);
+		size_t want = namelen < sizeof(sa) ? (size_t)namelen : sizeof(sa);
+
+		if (at && want)
+			salen = st_tracee_read(c->tid, at, sa, want, false);
+		if (salen)
+			name = &late_name;
+		at = rd(h->data, h->len, 16, 8);
+		if (cnt > (uint64_t)o->strsize + 1 && !o->verbose)
+			cnt = (uint64_t)o->strsize + 1;
+		if (cnt > ST_IOV_MAX)
+			cnt = ST_IOV_MAX;
+		if (at && cnt) {
+			late_iov.letter = l;
+			late_iov.arg = i;
+			late_iov.idx = base + 1;
+			late_iov.data = xmalloc((size_t)cnt * 16);
+			late_iov.len = st_tracee_read(c->tid, at, late_iov.data, (size_t)cnt * 16,
+						      false);
+			late_iov.cut = late_iov.len < cnt * 16;
+			if (late_iov.len >= 16)
+				iov = &late_iov;
+		}
+	}
 	/* The name is shown as far as the buffer the caller gave goes. */
 	shown = out && in_namelen >= 0 && (uint64_t)in_namelen < namelen ?
 		(uint64_t)in_namelen : namelen;
@@ -2075,6 +2220,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 	buf_printf(b, "%llu, msg_iov=", (unsigned long long)namelen);
 	if (iov && rd(h->data, h->len, 16, 8))
 		iov_list(b, c, o, i, iov, rd(h->data, h->len, 24, 8), out, base + 2,
+			 base < 0 ? 0 : ST_MSG_BUFS,
 			 /* As strace: netlink messages to or from a netlink address. */
 			 name && shown >= 2 && salen >= 2 && st_u16(sa) == AF_NETLINK ?
 			 netlink_proto(c, o) : -1, left);
@@ -2086,7 +2232,8 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 
 		/* As strace: the address of a buffer short of a header, or not read whole. */
 		buf_printf(b, ", msg_control=");
-		if (ctllen < 16 || !at || !ctl || ctl->len < (ctllen < 256 ? ctllen : 256))
+		if (ctllen < 16 || !at || !ctl || ctl->cut ||
+		    ctl->len < (ctllen < 256 ? ctllen : 256))
 			ptr(b, at);
 		else
 			cmsgs(b, c->tid, ctl, at, ctllen, o);
@@ -2094,6 +2241,7 @@ static void msghdr_at(struct buf *b, const struct st_call *c,
 	buf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)ctllen);
 	st_xlat_flags(b, st_msg_flags, flags, "0");
 	buf_printf(b, "}");
+	free(late_iov.data);
 }
 
 /*
@@ -2132,14 +2280,34 @@ static void mmsgvec(struct buf *b, const struct st_call *c,
 		    const struct st_dopts *o, int i)
 {
 	bool recv = !strcmp(c->sys->name, "recvmmsg");
-	const struct st_cap *a = cap_li(c, i, ST_L_MMSG, 0);
+	const struct st_cap *a = cap_li(c, i, ST_L_MMSG, 0), *in = cap_li(c, i, ST_L_MMSG_IN, 0);
 	uint64_t v = c->args[i], n, done, e;
 	bool failed = st_call_failed(c);
+	struct st_cap late = { 0 };
 
 	n = recv ? (failed ? 0 : (uint64_t)c->ret) : (uint32_t)c->args[2];
 	done = failed ? 0 : (uint64_t)c->ret;
+	/*
+	 * An array the kernel could not read whole (it runs into an
+	 * unmapped page): from the process, up to that page, if it is
+	 * still there.
+	 */
+	if (!a)
+		a = cap_li(c, i, ST_L_MMSG_PART, 0);
+	if (!a && v && n && !(recv && failed)) {
+		size_t want = (n < ST_MMSG_MAX ? n : ST_MMSG_MAX) * ST_MMSG_SIZE;
+
+		late.letter = ST_L_MMSG;
+		late.arg = i;
+		late.data = xmalloc(want);
+		late.len = st_tracee_read(c->tid, v, late.data, want, false);
+		late.cut = late.len < want;
+		if (late.len >= ST_MMSG_SIZE)
+			a = &late;
+	}
 	if (!v || !a || (recv && failed) || !n || a->len < ST_MMSG_SIZE) {
 		ptr(b, v);
+		free(late.data);
 		return;
 	}
 	buf_printf(b, "[");
@@ -2154,20 +2322,27 @@ static void mmsgvec(struct buf *b, const struct st_call *c,
 		}
 		if ((e + 1) * ST_MMSG_SIZE > a->len) {
 			/* Past what was read: the address it could not be read at. */
-			ptr(b, v + e * ST_MMSG_SIZE);
+			if (a->cut)
+				cut_at(b, v + e * ST_MMSG_SIZE);
+			else
+				ptr(b, v + e * ST_MMSG_SIZE);
 			break;
 		}
 		h = *a;
 		h.data = a->data + e * ST_MMSG_SIZE;
 		h.len = ST_MMSG_SIZE;
 		buf_printf(b, "{msg_hdr=");
+		/* recvmmsg: the msg_namelen each message was given. */
 		msghdr_at(b, c, o, i, ST_L_MMSG, e < ST_MMSG_SHOWN ? (int)ST_MMSG_IDX(e) : -16, &h,
-			  -1, recv, recv ? rd(h.data, h.len, 56, 4) : UINT64_MAX);
+			  recv && in && (e + 1) * ST_MMSG_SIZE <= in->len ?
+			  (int64_t)rd(in->data, in->len, e * ST_MMSG_SIZE + 8, 4) : -1,
+			  recv, recv ? rd(h.data, h.len, 56, 4) : UINT64_MAX);
 		if (e < done)
 			buf_printf(b, ", msg_len=%u", (unsigned)rd(h.data, h.len, 56, 4));
 		buf_printf(b, "}");
 	}
 	buf_printf(b, "]");
+	free(late.data);
 }
 
 void st_ifindex(struct buf *b, unsigned idx)
@@ -4559,12 +4734,8 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		}
 		/* pidfd_getfd's descriptor is one of the pidfd's process. */
 		if (!strcmp(name, "pidfd_getfd") && i == 1 && o->fdpaths) {
-			long pid = pidfd_pid(c->tid, (int)c->args[0]);
-
-			if (pid > 0) {
-				st_decode_fd(b, (int)pid, (int)v, o, NULL);
-				return;
-			}
+			getfd_target(b, c, (int)v, o);
+			return;
 		}
 		/* A key serial: the special keyrings by name. */
 		if ((!strcmp(name, "add_key") && i == 4) || (!strcmp(name, "request_key") && i == 3)) {
@@ -5550,7 +5721,7 @@ static void decode_one(struct buf *b, const struct st_call *c,
 		if (!k || !v)
 			ptr(b, v);
 		else
-			iov_list(b, c, o, i, k, c->args[i + 1], l == 'V', 1, -1, c->ret);
+			iov_list(b, c, o, i, k, c->args[i + 1], l == 'V', 1, INT_MAX, -1, c->ret);
 		return;
 	case '+':
 	case '-':
@@ -7119,26 +7290,36 @@ void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_
 	buf_printf(b, "}");
 }
 
-void st_hexdump(struct buf *b, const unsigned char *p, size_t n)
+void st_hexdump(struct buf *b, const unsigned char *p, size_t n, uint64_t from,
+		uint64_t len)
 {
-	size_t off, i;
+	static const char hex[] = "0123456789abcdef";
+	/* " | ", the offset, " ", 16 of " xx" and one " ", "  ", 16, " |\n" */
+	char line[3 + 16 + 1 + 48 + 1 + 2 + 16 + 3];
+	int width = 5, w;
+	size_t off, i, at;
 
+	/* Past 1 MiB, the hex digits of the last offset, as strace counts them. */
+	if (len > 1 << 20)
+		width = 1 + (63 - __builtin_clzll(len - 1)) / 4;
 	for (off = 0; off < n; off += 16) {
-		buf_printf(b, " | %05zx ", off);
+		w = snprintf(line, sizeof(line), " | %0*llx ", width,
+			     (unsigned long long)(from + off));
+		at = (size_t)w;
 		for (i = 0; i < 16; i++) {
 			if (i == 8)
-				buf_printf(b, " ");
-			if (off + i < n)
-				buf_printf(b, " %02x", p[off + i]);
-			else
-				buf_printf(b, "   ");
+				line[at++] = ' ';
+			line[at++] = ' ';
+			line[at++] = off + i < n ? hex[p[off + i] >> 4] : ' ';
+			line[at++] = off + i < n ? hex[p[off + i] & 15] : ' ';
 		}
-		buf_printf(b, "  ");
+		line[at++] = ' ';
+		line[at++] = ' ';
 		for (i = 0; i < 16; i++)
-			buf_printf(b, "%c", off + i >= n ? ' ' :
-				   p[off + i] >= ' ' && p[off + i] < 0x7f ?
-				   p[off + i] : '.');
-		buf_printf(b, " |\n");
+			line[at++] = off + i >= n ? ' ' :
+				     p[off + i] >= ' ' && p[off + i] < 0x7f ? (char)p[off + i] : '.';
+		memcpy(line + at, " |\n", 3);
+		buf_put(b, line, at + 3);
 	}
 }
 

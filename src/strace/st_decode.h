@@ -140,6 +140,12 @@ int st_call_pid_args(const struct st_call *c, long *pids, int max);
  */
 void st_decode_siginfo_fd(struct buf *b, int sig, const unsigned char *si, size_t len,
 			  int tid, const struct st_dopts *o);
+/*
+ * The most ancillary data the kernel takes (net.core.optmem_max, rounded
+ * up to 8), which strace reads of msg_control at most; 20480, its old
+ * default, if unknown.
+ */
+uint64_t st_optmem_max(void);
 /* An I/O priority as strace spells it: IOPRIO_PRIO_VALUE(class, data). */
 void st_ioprio(struct buf *b, unsigned v);
 /* A sigset of 64 signals, as strace prints one: [USR1 TERM], ~[...]. */
@@ -165,9 +171,12 @@ const char *st_call_path(const struct st_call *c, const struct st_dopts *o,
 			 char *resolved);
 /*
  * n bytes as -e read= and -e write= show them: lines of 16, each
- * " | OFFSET  HEX...  ASCII |" and a newline.
+ * " | OFFSET  HEX...  ASCII |" and a newline; the bytes at offset from
+ * (a multiple of 16) of a dump of len bytes, the offsets as wide as
+ * strace makes them for that (five digits up to 1 MiB).
  */
-void st_hexdump(struct buf *b, const unsigned char *p, size_t n);
+void st_hexdump(struct buf *b, const unsigned char *p, size_t n, uint64_t from,
+		uint64_t len);
 /* An interface index by name where it has one (if_nametoindex("lo")), in the -X style. */
 void st_ifindex(struct buf *b, unsigned idx);
 /*

@@ -2,6 +2,7 @@
 /* Descriptor paths remembered for -y (see st_fds.h). */
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,9 +16,18 @@ struct fd_path {
 	bool deleted;		/* a traced call removed the file at path */
 };
 
+/* The files SCM_RIGHTS messages passed: the kernel's struct file, the path. */
+#define ST_FDS_PASSED 64
+struct passed {
+	uint64_t file;
+	char *path;
+};
+
 struct st_fds {
 	struct fd_path *v;
 	int n, cap;
+	struct passed passed[ST_FDS_PASSED];
+	int next;		/* the slot the next one takes */
 };
 
 struct st_fds *st_fds_new(void)
@@ -33,8 +43,30 @@ void st_fds_free(struct st_fds *f)
 		return;
 	for (i = 0; i < f->n; i++)
 		free(f->v[i].path);
+	for (i = 0; i < ST_FDS_PASSED; i++)
+		free(f->passed[i].path);
 	free(f->v);
 	free(f);
+}
+
+void st_fds_pass(struct st_fds *f, uint64_t file, const char *path)
+{
+	struct passed *p = &f->passed[f->next];
+
+	f->next = (f->next + 1) % ST_FDS_PASSED;
+	free(p->path);
+	p->file = file;
+	p->path = xstrdup(path);
+}
+
+const char *st_fds_passed(const struct st_fds *f, uint64_t file)
+{
+	int i;
+
+	for (i = 0; i < ST_FDS_PASSED && file; i++)
+		if (f->passed[i].file == file && f->passed[i].path)
+			return f->passed[i].path;
+	return NULL;
 }
 
 static struct fd_path *find(const struct st_fds *f, int tid, int fd)

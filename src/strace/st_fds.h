@@ -10,6 +10,7 @@
  * sockets socket calls made, for decoding their messages.
  */
 #include <stdbool.h>
+#include <stdint.h>
 
 struct st_fds;
 
@@ -34,6 +35,13 @@ void st_fds_unlink(struct st_fds *f, const char *path);
 void st_fds_rename(struct st_fds *f, const char *from, const char *to);
 /* Whether tid's fd names a file a traced call removed. */
 bool st_fds_deleted(const struct st_fds *f, int tid, int fd);
+/*
+ * SCM_RIGHTS: a sendmsg passed the kernel's struct file at address file,
+ * which the sender's descriptor named path; the path of a file a
+ * recvmsg received, when one of the last 64 passed was it, or NULL.
+ */
+void st_fds_pass(struct st_fds *f, uint64_t file, const char *path);
+const char *st_fds_passed(const struct st_fds *f, uint64_t file);
 /* child starts with parent's descriptors (and working directory). */
 void st_fds_fork(struct st_fds *f, int parent, int child);
 

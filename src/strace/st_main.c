@@ -864,6 +864,26 @@ static int kept(struct compiled *c, const struct buf *text,
 	return loader_find(c, &key, co, lo);
 }
 
+/*
+ * The ring buffer: 8 MiB, more where a call's records can be large: 64
+ * MiB under -k (~20 KiB of stack a call) and -e read=/-e write= (a
+ * buffer dumped whole, ST_DUMP_BYTES in the kernel); a large -s, room
+ * for 32,768 records of its longest string, 256 MiB at most.  ferret
+ * never stops the tracee: a flood of long strings outruns the reader,
+ * which quotes every byte of them (strace's own printstrn-umoven test,
+ * 100,000 calls with up to 4 KiB each at -s 4096, needs over 64 MiB).
+ */
+static size_t ring_size(const struct st_opts *o)
+{
+	size_t want = ((size_t)o->strsize + 64) * 32768, size = 8 << 20;
+
+	if ((o->stack || o->dumping) && want < (size_t)64 << 20)
+		want = (size_t)64 << 20;
+	while (size < want && size < (size_t)256 << 20)
+		size *= 2;
+	return size;
+}
+
 int st_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -1306,8 +1326,7 @@ int st_main(int argc, char **argv)
 	/* An iovec array's entries in one record (st_prog.c's iov_capture()). */
 	if (copts.strlen < 16 * (st_prog_iov_shown(&o) + 1))
 		copts.strlen = 16 * (st_prog_iov_shown(&o) + 1);
-	/* -k: each call's records hold ~20 KiB of its stack. */
-	copts.ringbuf_size = o.stack ? 64 << 20 : 8 << 20;
+	copts.ringbuf_size = ring_size(&o);
 	copts.interleave = true;
 	copts.split_insns = ST_SPLIT_INSNS;
 	copts.mark_unread = true;
@@ -1316,6 +1335,9 @@ int st_main(int argc, char **argv)
 		copts.wake_busy = 4 * ST_STACK_BYTES;
 		copts.wake_formats = "M";
 	}
+	/* A call's records can be a whole dump: the reader may be idle past them. */
+	if (o.dumping && copts.wake_busy < ST_DUMP_BYTES + 65536)
+		copts.wake_busy = ST_DUMP_BYTES + 65536;
 	/* -e inject=:signal= sends its signals from the program. */
 	copts.unsafe = o.inject != NULL;
 	copts.array_map = "@sd";

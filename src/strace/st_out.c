@@ -742,37 +742,93 @@ static void json_line(struct st_out *s, struct st_task *t, bool returned)
 }
 
 /*
+ * Bytes off to len of a dump of len bytes at addr, read from thread tid
+ * now, as strace reads them, 64 KiB at a time, up to a read that fails;
+ * the offset it stopped at.
+ */
+/* strace's line for a read of a dump that failed at off, after some was shown. */
+static void cannot_fetch(struct buf *b, int tid, uint64_t addr, uint64_t off, uint64_t len)
+{
+	uint64_t fetch;
+
+	if (off >= len)
+		return;
+	off -= off % 65536;
+	fetch = len - off < 65536 ? len - off : 65536;
+	if (off)
+		buf_printf(b, " | <Cannot fetch %llu byte%s from pid %d @%#llx>\n",
+			   (unsigned long long)fetch, fetch == 1 ? "" : "s", tid,
+			   (unsigned long long)(addr + off));
+}
+
+static uint64_t dump_tracee(struct buf *b, int tid, uint64_t addr, uint64_t off,
+			    uint64_t len)
+{
+	unsigned char *more = xmalloc(65536);
+	uint64_t fetch;
+	size_t got;
+
+	for (; off < len; off += got) {
+		/* Up to the end of strace's 64 KiB read that holds off. */
+		fetch = 65536 - off % 65536;
+		if (fetch > len - off)
+			fetch = len - off;
+		got = st_tracee_read(tid, addr + off, more, (size_t)fetch, false);
+		if (got < fetch)
+			break;
+		st_hexdump(b, more, got, off, len);
+	}
+	free(more);
+	cannot_fetch(b, tid, addr, off, len);
+	return off;
+}
+
+/*
  * readv's and writev's buffers for -e read= and -e write=: each one's
  * share of the bytes the call moved (readv: ret), or each whole buffer
  * (writev: left is UINT64_MAX), " * N bytes in buffer K" and its dump,
- * as strace prints them (the four buffers read); a's buffers are records
- * of its letter and argument from index first on.
+ * as strace prints them; a: the first entries of the array of cnt at
+ * arr, whose buffers are records of its letter and argument from index
+ * first on, the first nbuf of them.  Other entries and buffers are read
+ * from the process now.
  */
-static void dump_iov(const struct st_call *c, const struct st_cap *a,
-		     uint64_t left, int first, struct buf *b)
+static void dump_iov(const struct st_call *c, const struct st_cap *a, uint64_t arr,
+		     uint64_t cnt, uint64_t left, int first, int nbuf, struct buf *b)
 {
-	uint64_t len;
+	unsigned char ent[16];
+	uint64_t len, at;
 	size_t e, n;
 	int j;
 
-	for (e = 0; left && (e + 1) * 16 <= a->len; e++) {
+	for (e = 0; left && e < cnt && e < ST_IOV_MAX; e++) {
 		const struct st_cap *d = NULL;
 
-		memcpy(&len, a->data + 16 * e + 8, 8);
+		if ((e + 1) * 16 <= a->len)
+			memcpy(ent, a->data + 16 * e, 16);
+		else if (st_tracee_read(c->tid, arr + 16 * e, ent, 16, false) < 16)
+			break;
+		memcpy(&at, ent, 8);
+		memcpy(&len, ent + 8, 8);
 		len = len < left ? len : left;
 		left -= len;
 		/* strace stops at an empty buffer. */
 		if (!len)
 			break;
-		for (j = 0; j < c->ncaps && !d; j++)
+		for (j = 0; j < c->ncaps && !d && e < (size_t)nbuf; j++)
 			if (c->caps[j].arg == a->arg && c->caps[j].letter == a->letter &&
 			    c->caps[j].idx == (int)e + first)
 				d = &c->caps[j];
-		if (!d)
-			break;
+		if (!d) {
+			buf_printf(b, " * %llu bytes in buffer %zu\n", (unsigned long long)len, e);
+			dump_tracee(b, c->tid, at, 0, len);
+			continue;
+		}
 		buf_printf(b, " * %llu bytes in buffer %zu\n", (unsigned long long)len, e);
 		n = d->len < len ? d->len : (size_t)len;
-		st_hexdump(b, d->data, n);
+		st_hexdump(b, d->data, n, 0, len);
+		/* Past what the kernel read (4 KiB), from the process. */
+		if (n < len)
+			dump_tracee(b, c->tid, at, n, len);
 	}
 }
 
@@ -802,10 +858,14 @@ static const struct st_cap *cap_at(const struct st_call *c, char l, int arg, int
 static void dump_msghdr(const struct st_call *c, char l, int base, uint64_t left,
 			struct buf *b)
 {
-	const struct st_cap *iov = cap_at(c, l, 1, base + 1);
+	const struct st_cap *iov = cap_at(c, l, 1, base + 1), *h = cap_at(c, l, 1, base);
+	uint64_t arr, cnt;
 
-	if (iov)
-		dump_iov(c, iov, left, base + 2, b);
+	if (!iov || !h || h->len < 32)
+		return;
+	memcpy(&arr, h->data + 16, 8);
+	memcpy(&cnt, h->data + 24, 8);
+	dump_iov(c, iov, arr, cnt, left, base + 2, ST_MSG_BUFS, b);
 }
 
 /*
@@ -822,6 +882,8 @@ static bool dump_msgs(struct st_out *s, const struct st_call *c, struct buf *b)
 	const struct st_cap *arr = cap_at(c, ST_L_MMSG, 1, 0);
 	int64_t e;
 
+	if (!arr)
+		arr = cap_at(c, ST_L_MMSG_PART, 1, 0);
 	if (c->nr != __NR_sendmsg && c->nr != __NR_recvmsg && !mmsg)
 		return false;
 	if (!st_fdset_has(send ? &s->o->dump_write : &s->o->dump_read, (int)c->args[0]))
@@ -848,9 +910,33 @@ static bool dump_msgs(struct st_out *s, const struct st_call *c, struct buf *b)
 	return true;
 }
 
+/*
+ * The len bytes at addr that write, read and the like moved, as strace
+ * dumps them: it reads them 64 KiB at a time and stops at a read that
+ * fails, saying so unless that was the first.  k: the call's ST_L_DUMP
+ * capture, what could be read of them (cut where a chunk could not be);
+ * past ST_DUMP_BYTES, the rest is read from the process if it is still
+ * there.
+ */
+static void dump_whole(const struct st_call *c, const struct st_cap *k, uint64_t len,
+		       struct buf *b)
+{
+	uint64_t shown = len, addr = c->args[1];
+
+	if (k->len < len && k->cut)
+		shown = k->len / 65536 * 65536;
+	else if (k->len < len)
+		shown = k->len;
+	st_hexdump(b, k->data, (size_t)shown, 0, len);
+	if (shown == k->len && k->len == ST_DUMP_BYTES && !k->cut)
+		dump_tracee(b, c->tid, addr, shown, len);
+	else if (k->cut)
+		cannot_fetch(b, c->tid, addr, shown, len);
+}
+
 static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 {
-	int i;
+	int i, kind = st_prog_dump_kind(c->nr);
 
 	if (!s->o->dumping || !c->sys || !c->sys->sig ||
 	    !strcmp(c->sys->name, "fsetxattr") ||
@@ -859,24 +945,29 @@ static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 		return;
 	if (dump_msgs(s, c, b))
 		return;
+	if (kind) {
+		const struct st_cap *k = cap_at(c, ST_L_DUMP, 1, 0);
+		uint64_t n = kind == 1 ? c->args[2] : (uint64_t)c->ret;
+
+		if (k && st_fdset_has(kind == 1 ? &s->o->dump_write : &s->o->dump_read,
+				      (int)c->args[0]) && (kind == 1 || c->ret > 0))
+			dump_whole(c, k, n, b);
+		return;
+	}
 	for (i = 0; i < c->ncaps; i++) {
 		const struct st_cap *k = &c->caps[i];
-		bool w = k->letter == 'W' || k->letter == 'v';
+		bool w = k->letter == 'v';
 		const struct st_fdset *set = w ? &s->o->dump_write :
-			k->letter == 'R' || k->letter == 'V' ? &s->o->dump_read : NULL;
-		uint64_t n = w ? (k->letter == 'W' ? c->args[k->arg + 1] : UINT64_MAX)
-			       : (uint64_t)c->ret;
+			k->letter == 'V' ? &s->o->dump_read : NULL;
+		uint64_t n = w ? UINT64_MAX : (uint64_t)c->ret;
 
-		if (!set || ((k->letter == 'v' || k->letter == 'V') && k->idx) ||
-		    !st_fdset_has(set, (int)c->args[0]) || (!w && c->ret < 0))
+		if (!set || k->idx || !st_fdset_has(set, (int)c->args[0]) ||
+		    (!w && c->ret < 0))
 			continue;
 		/* An iovec array not read whole: strace dumps none of it. */
-		if (k->letter == 'v' && k->cut)
+		if (w && k->cut)
 			continue;
-		if (k->letter == 'v' || k->letter == 'V')
-			dump_iov(c, k, n, 1, b);
-		else
-			st_hexdump(b, k->data, k->len < n ? k->len : (size_t)n);
+		dump_iov(c, k, c->args[k->arg], c->args[k->arg + 1], n, 1, INT_MAX, b);
 	}
 }
 
@@ -1284,6 +1375,41 @@ static void add_rest(struct st_task *t, char l, int arg,
 	k->len += n;
 }
 
+/*
+ * Chunk number idx of a buffer read in ST_DUMP_CHUNK pieces (ST_L_DUMP's,
+ * -v's msg_control), appended to the call's one capture of letter l,
+ * argument arg, index at, while they come in order; one that could not
+ * be read, or did not come (lost), cuts it there.
+ */
+static void add_chunk(struct st_task *t, char l, int arg, int at, int idx,
+		      const struct fmt_arg *a, const char *v)
+{
+	struct st_cap *k = NULL;
+	uint64_t n;
+	int i;
+
+	for (i = 0; i < t->call.ncaps && !k; i++)
+		if (t->call.caps[i].letter == l && t->call.caps[i].arg == arg &&
+		    t->call.caps[i].idx == at)
+			k = &t->call.caps[i];
+	if (!k)
+		k = cap_slot(&t->call, l, arg, at);
+	if (k->cut)
+		return;
+	memcpy(&n, v, 8);
+	if (n == BUF_UNREAD || k->len != (size_t)idx * ST_DUMP_CHUNK) {
+		k->cut = true;
+		return;
+	}
+	if (n > (uint64_t)a->type->size - 8)
+		n = a->type->size - 8;
+	/* Room doubled at each power of two: a dump can be hundreds of chunks. */
+	if (!k->len || !(k->len & (k->len - 1)))
+		k->data = xrealloc(k->data, 2 * (k->len > n ? k->len : n) + 1);
+	memcpy(k->data + k->len, v + 8, n);
+	k->len += n;
+}
+
 static void add_cap(struct st_task *t, char l, int arg, int idx,
 		    const struct fmt_arg *a, const char *v)
 {
@@ -1357,6 +1483,16 @@ static void on_capture(struct st_out *s, const struct fmt_spec *fs,
 		argv_pack(t, fs, p, t->call.args[arg]);
 		return;
 	}
+	if (fs->fmt[1] == ST_L_DUMP) {
+		add_chunk(t, ST_L_DUMP, arg, 0, idx, &fs->args[2],
+			  (const char *)p + fs->args[2].offset);
+		return;
+	}
+	if (fs->fmt[1] == '+' && idx >= ST_MSG_CTL_IDX) {
+		add_chunk(t, '+', arg, 7, idx - ST_MSG_CTL_IDX, &fs->args[2],
+			  (const char *)p + fs->args[2].offset);
+		return;
+	}
 	/* -yy's socket: its fields one capture each, from idx on. */
 	if (fs->fmt[1] == ST_L_SOCKSNAP) {
 		int f;
@@ -1402,11 +1538,13 @@ static void late_strings(struct st_out *s, struct st_call *c)
 	int i, n = st_call_nargs(c);
 
 	/*
-	 * After execve the old image's addresses mean nothing; after
-	 * EFAULT the string was likely unreadable when the call ran, and
-	 * what the address holds now may have been written since.
+	 * After an execve that succeeded the old image's addresses mean
+	 * nothing; after EFAULT the string was likely unreadable when the
+	 * call ran, and what the address holds now may have been written
+	 * since.
 	 */
-	if (!c->sys || !c->sys->sig || strchr(c->sys->sig, 'E') || c->ret == -EFAULT)
+	if (!c->sys || !c->sys->sig || (strchr(c->sys->sig, 'E') && c->ret >= 0) ||
+	    c->ret == -EFAULT)
 		return;
 	for (i = 0; i < n; i++) {
 		char l = st_sys_arg(c->sys, i), *data;

@@ -28,9 +28,13 @@
 #include "st_aio.h"
 #include "st_inject.h"
 #include "st_prog.h"
+#include "st_decode.h"
 #include "st_ioctl.h"
 #include "st_stack.h"
 #include "st_sys.h"
+
+#define ST_STR_(x) #x
+#define ST_STR(x) ST_STR_(x)
 
 /* rt_sigreturn's number on x86-64 (asm/unistd_64.h). */
 #define ST_NR_RT_SIGRETURN 15
@@ -176,23 +180,27 @@ static void netlink_bound(struct buf *b, int nr1, int nr2, int dflt)
 
 /*
  * A struct msghdr in records of letter l, argument i: 0 the msghdr, 1 the
- * iovec array (8 entries at most), 2.. the first four buffers (-s bytes
- * each, a dump's when dumping; netlink_bound()'s on a netlink socket), 6 msg_name up to its page's end and 8 the rest of it (a name
- * buffer shorter than msg_namelen says at exit may end a mapping), 7
- * msg_control (st_decode.c's msghdr() reads them).
+ * iovec array (as many entries as -s shows, all under -v, and one
+ * more), 2.. the first ST_MSG_BUFS buffers (-s bytes each, a dump's
+ * when dumping; netlink_bound()'s on a netlink socket; the others are
+ * read from the process when the line prints), 6 msg_name up to its
+ * page's end and 8 the rest of it (a name buffer shorter than
+ * msg_namelen says at exit may end a mapping), 7 msg_control
+ * (st_decode.c's msghdr() reads them).
  */
 static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 			   int i, int base)
 {
 	/* The buffers: -s bytes, or what -e read= and -e write= dump. */
 	int s = o->dumping && o->strsize < ST_DUMP_MAX ? ST_DUMP_MAX : o->strsize, k;
+	int n = st_prog_iov_shown(o) + 1;
 
 	buf_printf(b, "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($a, 56)); "
-		   "$v = *($a + 16); $c = *($a + 24); if ($c > 8) { $c = 8; } "
+		   "$v = *($a + 16); $c = *($a + 24); if ($c > %d) { $c = %d; } "
 		   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($v, $c * 16)); ",
-		   l, i, base, l, i, base + 1);
+		   l, i, base, n, n, l, i, base + 1);
 	netlink_bound(b, __NR_sendmsg, __NR_recvmsg, s);
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < ST_MSG_BUFS; k++)
 		buf_printf(b, "if ($c > %d) { $p = *($v + %d); $l = *($v + %d); "
 			   "if ($l > $nlm) { $l = $nlm; } "
 			   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",
@@ -201,9 +209,31 @@ static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 		   "$f = 4096 - ($p & 4095); if ($f > $l) { $f = $l; } "
 		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $f)); "
 		   "if ($l > $f) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p + $f, $l - $f)); } } "
-		   "$p = *($a + 32); $l = *($a + 40); if ($l > 256) { $l = 256; } "
+		   "$p = *($a + 32); $l = *($a + 40); ",
+		   l, i, base + 6, l, i, base + 8);
+	/*
+	 * -v shows every descriptor of an SCM_RIGHTS message: as much as
+	 * strace reads (st_optmem_max()), in chunks, for sendmsg and
+	 * recvmsg; else 256 bytes.
+	 */
+	if (o->verbose && !base && l == '+') {
+		uint64_t max = st_optmem_max();
+
+		if (max > ST_MSG_CTL_MAX)
+			max = ST_MSG_CTL_MAX;
+		buf_printf(b, "if ($l < 0 || $l > %llu) { $l = %llu; } if ($p) { "
+			   "$m = $l >> %d; $k = 0; while ($k < $m) { "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, $k + %d, __ubuf($p + ($k << %d), %d, %d)); "
+			   "$k = $k + 1; } $l = $l - ($m << %d); if ($l > 0) { "
+			   "printf(\"c%c%d %%d %%d %%r\", $t, $m + %d, __ubuf($p + ($m << %d), $l, %d)); } } } ",
+			   (unsigned long long)max, (unsigned long long)max, ST_DUMP_SHIFT,
+			   l, i, ST_MSG_CTL_IDX, ST_DUMP_SHIFT, ST_DUMP_CHUNK, ST_DUMP_CHUNK,
+			   ST_DUMP_SHIFT, l, i, ST_MSG_CTL_IDX, ST_DUMP_SHIFT, ST_DUMP_CHUNK);
+		return;
+	}
+	buf_printf(b, "if ($l > 256) { $l = 256; } "
 		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } } ",
-		   l, i, base + 6, l, i, base + 8, l, i, base + 7);
+		   l, i, base + 7);
 }
 
 /*
@@ -216,15 +246,89 @@ static void mmsg_capture(struct buf *b, const struct st_opts *o, int i)
 	int k;
 
 	buf_printf(b, "$n = *(arg0 + %d) & 0xffffffff; if ($nr == %d) { $n = (int64)arg1; } "
-		   "if ($n < 0) { $n = 0; } if ($n > %d) { $n = %d; } "
-		   "if ($a) { printf(\"c%c%d %%d %%d %%r\", $t, 0, buf($a, $n * %d)); } $w = $a; ",
-		   reg_off[i + 1], __NR_recvmmsg, ST_MMSG_MAX, ST_MMSG_MAX, ST_L_MMSG, i,
-		   ST_MMSG_SIZE);
+		   "if ($n < 0) { $n = 0; } if ($n > %d) { $n = %d; } $w = $a; ",
+		   reg_off[i + 1], __NR_recvmmsg, ST_MMSG_MAX, ST_MMSG_MAX);
 	for (k = 0; k < ST_MMSG_SHOWN; k++) {
 		buf_printf(b, "if ($n > %d) { $a = $w + %d; ", k, k * ST_MMSG_SIZE);
 		msghdr_capture(b, o, ST_L_MMSG, i, ST_MMSG_IDX(k));
 		buf_printf(b, "} ");
 	}
+}
+
+/*
+ * sendmmsg's and recvmmsg's array again, in two pieces (split_read(),
+ * records ST_L_MMSG_PART), for one that runs into an unmapped page,
+ * which mmsg_capture()'s read in one piece misses whole: a statement of
+ * its own after the argument's, where the paths of that have met, as a
+ * branch there would have the verifier walk what follows twice.
+ */
+static void mmsg_parts(struct buf *b)
+{
+	buf_printf(b, "\tif ($nr == %d || $nr == %d) { $a = *(arg0 + %d); "
+		   "$n = *(arg0 + %d) & 0xffffffff; if ($nr == %d) { $n = (int64)arg1; } "
+		   "if ($n < 0) { $n = 0; } if ($n > %d) { $n = %d; } if ($a) { ",
+		   __NR_sendmmsg, __NR_recvmmsg, reg_off[1], reg_off[2], __NR_recvmmsg,
+		   ST_MMSG_MAX, ST_MMSG_MAX);
+	split_read(b, ST_L_MMSG_PART, 1, "$n * " ST_STR(ST_MMSG_SIZE));
+	buf_printf(b, "} }\n");
+}
+
+/*
+ * -y: the struct file of each descriptor (ST_SCM_FILES at most) of the
+ * SCM_RIGHTS message first or second in sendmsg's control data at
+ * entry, or recvmsg's at exit (ST_L_SCM_FILE); a statement of its own, at the top
+ * of the program, where its branches cost the verifier little.
+ */
+static void scm_files(struct buf *b, bool exit)
+{
+	int k;
+
+	if (exit)
+		buf_printf(b, "\tif ($nr == %d && (int64)arg1 >= 0) { ", __NR_recvmsg);
+	else
+		buf_printf(b, "\tif ($nr == %d) { ", __NR_sendmsg);
+	/* The first message, or the second (after SCM_CREDENTIALS, say). */
+	buf_printf(b, "$a = *(arg0 + %d); if ($a) { $p = *($a + 32); $l = *($a + 40); "
+		   "if ($p && $l >= 20 && *($p + 8) != %llu) { $n = (*($p) + 7) & ~7; "
+		   "$p = $p + $n; $l = $l - $n; } "
+		   "if ($p && $l >= 20 && *($p + 8) == %llu) { $n = (*($p) - 16) / 4; "
+		   "$nlt = curtask->files->fdt; ",
+		   reg_off[1], (unsigned long long)SOL_SOCKET | (unsigned long long)SCM_RIGHTS << 32,
+		   (unsigned long long)SOL_SOCKET | (unsigned long long)SCM_RIGHTS << 32);
+	for (k = 0; k < ST_SCM_FILES; k++)
+		buf_printf(b, "if ($n > %d) { $nlk = *(uint32 *)($p + %d); if ($nlk < $nlt->max_fds) { "
+			   "printf(\"c%c1 %%d %%d %%d\", $t, %d, *((uint64)$nlt->fd + $nlk * 8)); } } ",
+			   k, 16 + 4 * k, ST_L_SCM_FILE, k);
+	buf_printf(b, "} } }\n");
+}
+
+/*
+ * -y: pidfd_getfd's new descriptor at exit, compared with the caller's
+ * first ST_GETFD_SCAN others (ST_L_GETFD_SAME, a bit for each that
+ * holds the same file): one that holds the same
+ * file names what the other process's descriptor named, after both
+ * processes have gone.  A statement of its own, at the top of the
+ * program.
+ */
+static void getfd_same(struct buf *b)
+{
+	int j;
+
+	/*
+	 * A bit for each descriptor that holds the file, in arithmetic
+	 * (x ^ file is 0 for it): a branch for each would cost the
+	 * verifier a walk of what follows; the fd array holds 64 at least
+	 * (NR_OPEN_DEFAULT).
+	 */
+	buf_printf(b, "\tif ($nr == %d && (int64)arg1 >= 0) { $gt = curtask->files->fdt; "
+		   "if (arg1 < $gt->max_fds) { $gp = (uint64)$gt->fd; "
+		   "$gf = *($gp + arg1 * 8); $gm = 0; ",
+		   __NR_pidfd_getfd);
+	for (j = 0; j < ST_GETFD_SCAN; j++)
+		buf_printf(b, "$gx = *($gp + %d) ^ $gf; $gm = $gm | (((($gx | (0 - $gx)) >> 63) ^ 1) << %d); ",
+			   8 * j, j);
+	buf_printf(b, "if (arg1 < 64) { $gm = $gm & ~(1 << arg1); } "
+		   "if ($gm) { printf(\"c%c0 %%d %%d %%d\", $t, 0, $gm); } } }\n", ST_L_GETFD_SAME);
 }
 
 /*
@@ -398,7 +502,8 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 	/*
 	 * Data read or written: -s bytes and one more, as strace reads them
 	 * (so that a buffer that ends a mapping just past -s shows as its
-	 * address, as in strace); all of it, up to a limit, for a dump.
+	 * address, as in strace); an iovec's buffers all of it, up to a
+	 * limit, for a dump.
 	 */
 	int io = o->dumping && s < ST_DUMP_MAX ? ST_DUMP_MAX : s + 1;
 
@@ -413,8 +518,11 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		exact_str(b, l, i, s + 1);
 		break;
 	case 'W':
-		/* In two pieces: what precedes a mapping's end still shows. */
-		netlink_bound(b, __NR_sendto, 0, io);
+		/*
+		 * In two pieces: what precedes a mapping's end still shows.
+		 * What -e write= dumps comes apart (dump_capture()).
+		 */
+		netlink_bound(b, __NR_sendto, 0, s + 1);
 		buf_printf(b, "$w = *(arg0 + %d); if ($w > $nlm) { $w = $nlm; } ", next);
 		split_read(b, l, i, "$w");
 		break;
@@ -439,7 +547,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		 * (the next argument) holds: recvfrom() with MSG_TRUNC
 		 * returns the datagram's length.
 		 */
-		netlink_bound(b, __NR_recvfrom, 0, io);
+		netlink_bound(b, __NR_recvfrom, 0, s + 1);
 		buf_printf(b, "$l = (int64)arg1; if ($l < 0) { $l = 0; } if ($l > $nlm) { $l = $nlm; } "
 			   "$m = (int64)*(arg0 + %d); if ($m >= 0 && $m < $l) { $l = $m; } "
 			   "printf(\"cR%d %%d %%d %%r\", $t, 0, buf($a, $l)); ",
@@ -686,6 +794,15 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		msghdr_capture(b, o, exit ? '+' : rl, i, 0);
 		break;
 	case ST_L_MMSG:
+		/* recvmmsg at entry: each msg_namelen as given. */
+		if (!exit) {
+			buf_printf(b, "if ($a && $nr == %d) { $n = *(arg0 + %d) & 0xffffffff; "
+				   "if ($n > %d) { $n = %d; } ",
+				   __NR_recvmmsg, next, ST_MMSG_MAX, ST_MMSG_MAX);
+			split_read(b, ST_L_MMSG_IN, i, "$n * " ST_STR(ST_MMSG_SIZE));
+			buf_printf(b, "} ");
+			break;
+		}
 		mmsg_capture(b, o, i);
 		break;
 	case ST_L_BPF_ATTR:
@@ -820,20 +937,20 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
  * Strings and buffers read at entry that are read again at exit when the
  * entry read found nothing: a page the tracee has never touched (a string
  * literal, a page shared since fork) cannot be read from BPF until the
- * call itself faults it in.  Not after execve, whose exit sees the new
- * image.
+ * call itself faults it in.  Not after an execve that succeeded, whose
+ * exit sees the new image.
  */
 static bool refetched(char l)
 {
 	return l == 'P' || l == 'S' || l == 'W';
 }
 
-/* Whether call s has an argument refetched() letters name (and is no execve). */
+/* Whether call s has an argument refetched() letters name. */
 static bool can_refetch(const struct st_sys *s)
 {
 	int i;
 
-	if (!s || !s->sig || strchr(s->sig, 'E'))
+	if (!s || !s->sig)
 		return false;
 	for (i = 0; i < st_sys_nargs(s); i++)
 		if (refetched(s->sig[i]))
@@ -967,8 +1084,15 @@ static void refetch_code(struct buf *b, const struct st_opts *o)
 		j |= used[i / 6][i % 6];
 	if (!j)
 		return;
-	buf_printf(b, "\tif ($d & %llu) { $r = @rr[$t]; if ($r) { delete(@rr[$t]); ",
-		   (unsigned long long)ST_DESC_REFETCH);
+	/*
+	 * Nothing after an execve that succeeded: $x is 1 for execve and
+	 * execveat, $y 1 for a return of 0 or more; arithmetic, as a
+	 * branch would have the verifier walk what follows twice.
+	 */
+	buf_printf(b, "\tif ($d & %llu) { $r = @rr[$t]; if ($r) { delete(@rr[$t]); "
+		   "$x = ((($nr ^ %d) - 1) >> 63) | ((($nr ^ %d) - 1) >> 63); "
+		   "$y = ((uint64)arg1 >> 63) ^ 1; $r = $r & (($x & $y) - 1); ",
+		   (unsigned long long)ST_DESC_REFETCH, __NR_execve, __NR_execveat);
 	for (j = 0; j < 3; j++)
 		for (i = 0; i < 6; i++) {
 			if (!used[j][i])
@@ -1231,6 +1355,97 @@ static void sock_snap(struct buf *b, const char *fd, int base)
 }
 
 /*
+ * -e read= and -e write=: the calls whose buffer (argument 1) strace
+ * dumps whole, as many bytes as they were given or as they returned.
+ */
+static const int dump_nrs[2][4] = {
+	{ __NR_write, __NR_pwrite64, __NR_sendto, __NR_mq_timedsend },
+	{ __NR_read, __NR_pread64, __NR_recvfrom, __NR_mq_timedreceive },
+};
+
+int st_prog_dump_kind(long nr)
+{
+	int k, j;
+
+	for (k = 0; k < 2; k++)
+		for (j = 0; j < 4; j++)
+			if (dump_nrs[k][j] == nr)
+				return k + 1;
+	return 0;
+}
+
+/*
+ * A condition on $f, a descriptor as an unsigned int, true of each one
+ * set s names and of a few more perhaps (user space tells them apart):
+ * a whole buffer is read only for those.
+ */
+static void fdset_cond(struct buf *b, const struct st_fdset *s)
+{
+	int fd, in = 0, j, terms = 0;
+
+	for (fd = 0; fd < 1024; fd++)
+		in += st_fdset_has(s, fd);
+	if (in == 1024 || (in > 8 && in < 1016)) {
+		buf_printf(b, "$f < 1024");
+		terms++;
+	} else if (in > 8) {
+		buf_printf(b, "($f < 1024");
+		for (fd = 0; fd < 1024; fd++)
+			if (!st_fdset_has(s, fd))
+				buf_printf(b, " && $f != %d", fd);
+		buf_printf(b, ")");
+		terms++;
+	} else {
+		for (fd = 0; fd < 1024; fd++)
+			if (st_fdset_has(s, fd))
+				buf_printf(b, "%s$f == %d", terms++ ? " || " : "", fd);
+	}
+	if (s->high != s->neg)
+		buf_printf(b, "%s$f >= 1024", terms++ ? " || " : "");
+	else if (!s->neg)
+		for (j = 0; j < s->nextra; j++)
+			buf_printf(b, "%s$f == %d", terms++ ? " || " : "", s->extra[j]);
+	if (!terms)
+		buf_printf(b, "0");
+}
+
+/*
+ * -e read= (at exit) and -e write= (at entry): the whole buffer of a
+ * call strace dumps, on a descriptor of the set, in ST_L_DUMP records.
+ * A loop, which the verifier walks once per chunk: only these options
+ * pay for it.
+ */
+static void dump_capture(struct buf *b, const struct st_opts *o, bool exit)
+{
+	const int *nrs = dump_nrs[exit];
+
+	buf_printf(b, "	if ($nr == %d || $nr == %d || $nr == %d || $nr == %d) { "
+		   "$f = *(arg0 + %d) & 0xffffffff; if (",
+		   nrs[0], nrs[1], nrs[2], nrs[3], reg_off[0]);
+	fdset_cond(b, exit ? &o->dump_read : &o->dump_write);
+	buf_printf(b, ") { $a = *(arg0 + %d); ", reg_off[1]);
+	if (exit)
+		buf_printf(b, "$n = (int64)arg1; if ($n < 0) { $n = 0; } ");
+	else
+		buf_printf(b, "$n = *(arg0 + %d); if ($n < 0) { $n = %d; } ",
+			   reg_off[2], ST_DUMP_BYTES);
+	/*
+	 * Whole chunks in the loop, whose body has no branch of its own
+	 * (each leaves the verifier a state to come back to, and it keeps
+	 * 8,192 at most), then what is left.  Shifts, not a division, whose
+	 * result the verifier would not bound.
+	 */
+	buf_printf(b, "if ($n > %d) { $n = %d; } $m = $n >> %d; $i = 0; "
+		   "while ($i < $m) { printf(\"c%c1 %%d %%d %%r\", $t, $i, "
+		   "__ubuf($a + ($i << %d), %d, %d)); $i = $i + 1; } "
+		   "$l = $n - ($m << %d); if ($l > 0) { printf(\"c%c1 %%d %%d %%r\", $t, $m, "
+		   "__ubuf($a + ($m << %d), $l, %d)); } } }\n",
+		   ST_DUMP_BYTES, ST_DUMP_BYTES, ST_DUMP_SHIFT, ST_L_DUMP,
+		   ST_DUMP_SHIFT, ST_DUMP_CHUNK, ST_DUMP_CHUNK, ST_DUMP_SHIFT, ST_L_DUMP,
+		   ST_DUMP_SHIFT, ST_DUMP_CHUNK);
+}
+
+/*
  * The program of one phase.  Its capture code is large, and the
  * verifier's work on a program grows with its size times its paths, so
  * the compiler splits it into tail-called parts (compile_opts.split_insns),
@@ -1282,6 +1497,12 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	buf_printf(b, "\t$d = @sd[$nr];\n\tif ($d == 0) { return; }\n");
 	/* One helper call for the thread id, not one per record. */
 	buf_printf(b, "\t$t = tid;\n");
+	if (o->lines && exit && (traced(o, __NR_sendmmsg) || traced(o, __NR_recvmmsg)))
+		mmsg_parts(b);
+	if (o->lines && o->fdpaths && exit && traced(o, __NR_recvmsg))
+		scm_files(b, true);
+	if (o->lines && o->fdpaths && exit && traced(o, __NR_pidfd_getfd))
+		getfd_same(b);
 	/*
 	 * -y: the inode of the socket socket(), accept() or accept4()
 	 * returned, which names it as "socket:[N]" after the descriptor
@@ -1345,6 +1566,9 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	if (o->lines && !exit)
 		buf_printf(b, "\tprintf(\"E %%d %%d %%d %%r\", $t, arg1, %s, buf(arg0 + %d, %d));\n",
 			   now, REGS_FROM, o->iptr ? REGS_IP_LEN : 64);
+	/* After the E record: user space takes a call's records from there. */
+	if (o->lines && !exit && o->fdpaths && traced(o, __NR_sendmsg))
+		scm_files(b, false);
 	if (o->lines && !exit && o->pidcomm)
 		pid_comms(b);
 	/* -yy: the socket in argument 0, which most calls on one take. */
@@ -1371,6 +1595,9 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 			   (unsigned long long)(ST_DESC_EXIT | ST_DESC_REFETCH), xip_fmt, now, xip);
 	for (i = 0; o->lines && i < 6; i++)
 		slot_code(b, o, i, exit, NULL);
+	if (o->lines && o->dumping)
+		dump_capture(b, o, exit);
+
 	if (o->lines && exit) {
 		refetch_code(b, o);
 		buf_printf(b, "\tprintf(\"X %%d %%d %%d%s\", $t, (int64)arg1, %s%s);\n",

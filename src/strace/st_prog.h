@@ -98,6 +98,14 @@ uint64_t st_prog_fixed(unsigned char l);
 #define ST_DESC_INJECT (1ULL << 52)
 uint64_t st_prog_desc(const struct st_opts *o, long nr);
 
+/*
+ * -e read= and -e write=: 1 for a call whose buffer (argument 1) strace
+ * dumps as written (write, pwrite64, sendto, mq_timedsend), 2 as read
+ * (read, pread64, recvfrom, mq_timedreceive), else 0; the program reads
+ * it whole for a descriptor of the set (st_sys.h's ST_L_DUMP).
+ */
+int st_prog_dump_kind(long nr);
+
 /* Whether the threads traced are the keys of @pids (else @sd[ST_SD_TID]). */
 bool st_prog_uses_pids(const struct st_opts *o, int ntids);
 /*

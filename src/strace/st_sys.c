@@ -115,7 +115,7 @@ bool st_sys_is_in(char letter)
 	    letter == ST_L_KEYCTL || letter == ST_L_FSCONFIG ||
 	    letter == ST_L_KEXEC || letter == ST_L_USER_DESC ||
 	    letter == ST_L_MOVE_PAGES || letter == ST_L_PTRACE ||
-	    letter == ST_L_AIO_IOCBS || letter == ST_L_IOCB)
+	    letter == ST_L_AIO_IOCBS || letter == ST_L_IOCB || letter == ST_L_MMSG)
 		return true;
 	return letter && strchr("PSWtAvEeqgj3~({&[<n|$?.+-01", letter);
 }

@@ -223,9 +223,49 @@ enum st_class {
  * numbered from ST_MMSG_IDX(e) as a msghdr's are from 0.
  */
 #define ST_L_MMSG '\275'
+/*
+ * Records only: recvmmsg's struct mmsghdr array as it was given, read at
+ * entry in two pieces (the msg_namelen of each message).
+ */
+#define ST_L_MMSG_IN '\331'
+/*
+ * Records only: sendmmsg's and recvmmsg's array at exit in two pieces,
+ * for one the read of ST_L_MMSG misses (it runs into an unmapped page).
+ */
+#define ST_L_MMSG_PART '\332'
+/*
+ * Records only, -y: the kernel's struct file of each of the first
+ * ST_SCM_FILES descriptors of the SCM_RIGHTS message first or second in
+ * the control data of a sendmsg (at entry) or a recvmsg (at exit), index j
+ * the j-th descriptor: what the receiver's descriptors name is what the
+ * sender's named.
+ */
+#define ST_L_SCM_FILE '\333'
+#define ST_SCM_FILES 8
+/*
+ * Records only, -y: the other descriptors of pidfd_getfd's caller, of
+ * the first ST_GETFD_SCAN, that hold the file the call returned a
+ * descriptor of, a bit each: the other process's descriptor named it
+ * too.
+ */
+#define ST_L_GETFD_SAME '\334'
+#define ST_GETFD_SCAN 64
 #define ST_MMSG_SIZE 64
 #define ST_MMSG_MAX 33
 #define ST_MMSG_SHOWN 4
+/*
+ * The buffers of a msghdr's iovecs read in the kernel, records 2 to 5 of
+ * its own (st_prog.c's msghdr_capture()); the others are read from the
+ * process when the line prints.
+ */
+#define ST_MSG_BUFS 4
+/*
+ * -v: sendmsg's and recvmsg's msg_control, as much as strace reads
+ * (st_optmem_max(), ST_MSG_CTL_MAX at most), in records of
+ * ST_DUMP_CHUNK bytes numbered from ST_MSG_CTL_IDX, joined as record 7.
+ */
+#define ST_MSG_CTL_IDX 200000
+#define ST_MSG_CTL_MAX (1 << 20)
 /* sched_setattr's size field, read again at exit after E2BIG (the kernel's size). */
 #define ST_L_SCHED_SIZE_OUT '\276'
 /*
@@ -271,6 +311,21 @@ enum st_class {
 #define ST_SNAP_ARG0 0
 #define ST_SNAP_RET 8
 #define ST_SNAP_PAIR 16
+/*
+ * Records only, -e read= and -e write=: the whole buffer that read,
+ * pread64, recvfrom and mq_timedreceive returned (at exit) or that
+ * write, pwrite64, sendto and mq_timedsend were given (at entry), on a
+ * descriptor the sets may name, argument 1's, in records of
+ * ST_DUMP_CHUNK bytes numbered from 0, ST_DUMP_BYTES at most (the
+ * verifier walks the loop that reads them once per chunk; the rest is
+ * read from the process while it lives): a chunk that cannot be read
+ * comes marked so, and ends what is shown.  A chunk divides strace's
+ * 64 KiB reads, so that where one of those would fail is known.
+ */
+#define ST_L_DUMP '\330'
+#define ST_DUMP_SHIFT 14
+#define ST_DUMP_CHUNK (1 << ST_DUMP_SHIFT)
+#define ST_DUMP_BYTES (4 << 20)
 #define ST_FUTEXV_MAX 128	/* the kernel's FUTEX_WAITV_MAX */
 #define ST_MMSG_IDX(e) (16 * ((e) + 1))
 /* setgroups' gid_t list read at entry, as long as argument 0 says. */

@@ -171,6 +171,11 @@ strace -s 32704 -e trace=write,read,execve,openat -o s1.txt "$WL" long-strings >
 diff <(grep -v '^+++' s1.txt | norm) <(grep -v '^+++' f1.txt | norm) > d.txt && grep -q '^write(3, "abcde' f1.txt &&
 	ok "-s 262144: strings and buffers cut at 32704 bytes, as strace -s 32704 cuts them" ||
 	bad "-s 262144: $(head -4 d.txt | cut -c1-200)"
+# 40,000 calls of ~4 KiB strings: the reader falls behind, the ring
+# buffer (larger with -s) holds them all.
+same_line "execve of a path on a page never touched: read again at its failed exit" \
+	-e trace=execve -- "$WL" exec-untouched
+same_line "-s 4096: a flood of long strings, no line lost" -s 4096 -e trace=add_key -- "$WL" string-flood
 for a in "-s -1" "-s x" "-s 5x" "-s 1073741824" "-s ''" "--string-limit=x"; do
 	eval "\"\$FERRET\" strace $a -e trace=none true" > /dev/null 2> e.txt; rc=$?
 	eval "strace $a -e trace=none true" > /dev/null 2> se.txt; src=$?
@@ -186,6 +191,13 @@ for a in "-s 1073741823" "-s +7" "-s ' 7'"; do
 done
 same_line "-y: pidfd_getfd's descriptor as its process has it" -y -e trace=pidfd_getfd -- "$WL" getfd
 NORM2='s/<pid:[0-9]+>/<pid:PID>/' same_line "-yy: pidfd_getfd's descriptor as its process has it" -yy -e trace=pidfd_getfd -- "$WL" getfd
+# Both processes gone when the line prints: the caller's own duplicate
+# of the file names it.
+for o in -y -yy; do
+	NORM2='s/<pid:[0-9]+>/<pid:PID>/' \
+	same_line "$o: pidfd_getfd's descriptor after both processes have gone" $o \
+		-e trace=pidfd_getfd -- "$WL" getfd-gone
+done
 NORM2="s#$T/tmp\\.[A-Za-z0-9]+#DIR#g; s#x{255}#X#g" \
 same_line "-y: the working directory after chdir(\"..\"), through a link, and none past a page" \
 	-y -e trace=openat,chdir -- sh -c 'exec "$1" cwd "$(mktemp -d -p "$2")"' sh "$WL" "$T"
@@ -629,6 +641,12 @@ same_line "-e write=all -s 4: the whole buffer" -s 4 -e trace=write -e write=all
 same_line "-e write=1: a failed write's bytes dumped, as strace" -e trace=write -e write=1 -- \
 	sh -c 'exec 2>/dev/null 3</dev/null; printf "abc" >&3'
 same_line "-e read=!3: every descriptor but 3" -e trace=read -e 'read=!3' -- cat /etc/hostname
+# Past 8 KiB: buffers dumped whole (six-digit offsets past 1 MiB), one
+# that runs off its mapping up to strace's 64 KiB read that fails, one
+# past what the program reads in the kernel; readlink is not dumped.
+NORM2='s/from pid [0-9]+/from pid PID/' \
+same_line "-e write=7 -e read=all: long buffers dumped whole" -e write=7 -e read=all \
+	-e trace=write,pwrite64,read,pread64,readlink -- "$WL" big-dumps
 same_line "-e write= -e read=: readv's and writev's buffers, descriptors past 1023, !!" \
 	-e trace=readv,writev -e write=1000 -e 'read=!!2000' -- "$WL" tables
 # A child the command makes with CLONE_PARENT is ferret's to reap.
@@ -985,6 +1003,32 @@ for o in "" "-s 7" "-e read=all -e write=all" "-e read=3 -e write=4 -v" "-e verb
 	same_line "message and vector dumps${o:+ $o}" $o \
 		-e trace=sendmsg,recvmsg,sendmmsg,recvmmsg,pwritev,process_vm_readv,process_vm_writev \
 		-- "$WL" iodump
+done
+# sendmmsg and recvmmsg: an array cut by an unmapped page, messages past
+# the fourth, the msg_namelen recvmmsg was given.
+for o in "" -v; do
+	# shellcheck disable=SC2086
+	same_line "sendmmsg, recvmmsg: a cut array, six messages, names given short${o:+ $o}" $o \
+		-e trace=sendmmsg,recvmmsg -- "$WL" mmsg-edges
+done
+# -y: the descriptors a recvmsg received name the sender's files, after
+# the process has gone (strace reads /proc while it is stopped).
+NORM2='s/:\[[0-9]+\]/:[INO]/g; s/pid=[0-9]+/pid=PID/' \
+same_line "-y: SCM_RIGHTS received after SCM_CREDENTIALS, by a process gone" \
+	-y -e trace=sendmsg,recvmsg -- "$WL" scm-pass
+# SCM_RIGHTS past 256 bytes: -v shows every descriptor strace reads
+# (net.core.optmem_max), then "...".
+for o in "" -v; do
+	# shellcheck disable=SC2086
+	same_line "sendmsg: SCM_RIGHTS of 2,000 descriptors and past optmem_max${o:+ $o}" $o \
+		-e trace=sendmsg -- "$WL" scm-many
+done
+# A msghdr's iovecs past the eighth and their buffers past the fourth
+# (read from the process), shown and dumped.
+for o in "" "-s 5" "-e write=all -e read=all"; do
+	# shellcheck disable=SC2086
+	same_line "sendmsg, recvmsg: iovecs past the eighth${o:+ $o}" $o \
+		-e trace=sendmsg,recvmsg -- "$WL" msg-iovs
 done
 # iovec arrays longer than -s: as many entries as strace shows (-s of
 # them, all under -v), each buffer cut at -s; readv's past what it read.

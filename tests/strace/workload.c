@@ -4355,6 +4355,234 @@ static void partial(void)
 	syscall(__NR_sched_setattr, 0, attr, 0);
 }
 
+/*
+ * -e read= and -e write= of long buffers: dumped whole, offsets six
+ * digits wide past 1 MiB, a buffer that runs off its mapping dumped up
+ * to the 64 KiB read that fails, a read past 8 KiB, one past what the
+ * program reads in the kernel (the rest from the process), and calls
+ * that are not dumped (readlink, getrandom).
+ */
+static void big_dumps(void)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), n = (1 << 20) + 65536, i;
+	char *m = mmap(NULL, n + pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *big = malloc(5 << 20), link[64];
+	int out = open("/dev/null", O_WRONLY), in = open("/dev/zero", O_RDONLY);
+
+	if (m == MAP_FAILED || !big || out < 0 || in < 0)
+		exit(1);
+	munmap(m + n, pg);
+	for (i = 0; i < n; i++)
+		m[i] = (char)(i * 7);
+	for (i = 0; i < (size_t)(5 << 20); i++)
+		big[i] = (char)(i % 251);
+	dup2(out, 7);
+	dup2(in, 8);
+	syscall(__NR_write, 7, m, 20000);
+	syscall(__NR_write, 7, m, (size_t)1 << 20);
+	syscall(__NR_write, 7, m, ((size_t)1 << 20) + 1);
+	syscall(__NR_write, 7, m, n + 1);
+	syscall(__NR_write, 7, m + 100, n);
+	syscall(__NR_write, 7, m + n - 3 * 65536, 65536 + 1);
+	syscall(__NR_pwrite64, 7, m, 9000, 0);
+	syscall(__NR_write, 7, big, 5 << 20);
+	syscall(__NR_read, 8, m, 20000);
+	syscall(__NR_pread64, 8, m, 70000, 0);
+	syscall(__NR_readlink, "/proc/self/exe", link, sizeof(link));
+	/* The line of the long write is read while the process still lives. */
+	usleep(300000);
+	free(big);
+}
+
+/*
+ * A flood of calls with long strings (add_key's payload, -s 4096): the
+ * reader quotes every byte and falls behind the tracee, which ferret
+ * never stops; no line may be lost.
+ */
+static void string_flood(void)
+{
+	static char p[8192];
+	int i;
+
+	for (i = 0; i < (int)sizeof(p); i++)
+		p[i] = (char)('a' + i % 26);
+	for (i = 0; i < 40000; i++)
+		syscall(__NR_add_key, NULL, NULL, p + i % 4096, 4096 - i % 97, KEY_SPEC_THREAD_KEYRING);
+}
+
+/*
+ * execve of a path on a page the process never touched (BPF cannot read
+ * it at the entry; the call faults it in, and fails), then of a path
+ * that exists, which replaces the image the exit would read.
+ */
+static void exec_untouched(void)
+{
+	char *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *argv[] = { "true", NULL }, *envp[] = { NULL };
+
+	if (p == MAP_FAILED)
+		exit(1);
+	syscall(__NR_execve, p, argv, envp);
+	syscall(__NR_execve, "/bin/true", argv, envp);
+}
+
+/*
+ * sendmsg and recvmsg with more iovecs than the kernel's read holds
+ * buffers of (four), past -s's count, with a name; the process stays
+ * a while, as the buffers past the fourth are read from it.
+ */
+static void msg_iovs(void)
+{
+	static char bufs[40][8], rb[40][8];
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	struct iovec iov[40], riov[40];
+	struct msghdr m;
+	int sv[2], i;
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		exit(1);
+	for (i = 0; i < 40; i++) {
+		memset(bufs[i], 'a' + i % 26, 8);
+		iov[i].iov_base = bufs[i];
+		iov[i].iov_len = 1 + i % 8;
+		riov[i].iov_base = rb[i];
+		riov[i].iov_len = 3;
+	}
+	memset(&m, 0, sizeof(m));
+	m.msg_iov = iov;
+	m.msg_iovlen = 12;
+	m.msg_name = &sa;
+	m.msg_namelen = sizeof(sa.sun_family);
+	sendmsg(sv[0], &m, 0);
+	m.msg_name = NULL;
+	m.msg_namelen = 0;
+	sendmsg(sv[0], &m, 0);
+	m.msg_iovlen = 40;
+	sendmsg(sv[0], &m, 0);
+	m.msg_iov = riov;
+	recvmsg(sv[1], &m, 0);
+	m.msg_iovlen = 12;
+	recvmsg(sv[1], &m, 0);
+	usleep(300000);
+}
+
+/*
+ * SCM_RIGHTS messages longer than 256 bytes: 2,000 descriptors, and one
+ * whose cmsg_len runs past net.core.optmem_max, which strace reads at
+ * most (-v shows every descriptor read).
+ */
+static void scm_many(void)
+{
+	size_t big = 262144, i;
+	unsigned char *ctl = malloc(big);
+	struct cmsghdr *h = (struct cmsghdr *)ctl;
+	struct msghdr m;
+	int sv[2];
+
+	if (!ctl || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		exit(1);
+	memset(ctl, 0xff, big);
+	memset(&m, 0, sizeof(m));
+	h->cmsg_len = CMSG_LEN(2000 * sizeof(int));
+	h->cmsg_level = SOL_SOCKET;
+	h->cmsg_type = SCM_RIGHTS;
+	m.msg_control = ctl;
+	m.msg_controllen = CMSG_SPACE(2000 * sizeof(int));
+	sendmsg(sv[0], &m, 0);
+	h->cmsg_len = big;
+	m.msg_controllen = big;
+	sendmsg(sv[0], &m, 0);
+	for (i = 0; i < 3; i++)
+		close(sv[i % 2]);
+	free(ctl);
+}
+
+/*
+ * sendmmsg and recvmmsg: an array that runs into an unmapped page, six
+ * messages (past the four the kernel reads, from the process, which
+ * stays a while), names of each length, msg_namelen given short.
+ */
+static void mmsg_edges(void)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	char *m = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	static char data[6][2], rdata[6][4];
+	static struct sockaddr_un names[6], from[6];
+	struct iovec iov[6], riov[6];
+	struct mmsghdr v[6], rv[6], *cut;
+	int sv[2], i;
+
+	if (m == MAP_FAILED || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		exit(1);
+	munmap(m + pg, pg);
+	memset(v, 0, sizeof(v));
+	memset(rv, 0, sizeof(rv));
+	for (i = 0; i < 6; i++) {
+		data[i][0] = (char)('0' + i);
+		iov[i].iov_base = data[i];
+		iov[i].iov_len = 1;
+		v[i].msg_hdr.msg_iov = &iov[i];
+		v[i].msg_hdr.msg_iovlen = 1;
+		riov[i].iov_base = rdata[i];
+		riov[i].iov_len = sizeof(rdata[i]);
+		rv[i].msg_hdr.msg_iov = &riov[i];
+		rv[i].msg_hdr.msg_iovlen = 1;
+		rv[i].msg_hdr.msg_name = &from[i];
+		rv[i].msg_hdr.msg_namelen = i == 0 ? 0 : i == 1 ? 1 : sizeof(from[i]);
+	}
+	sendmmsg(sv[0], v, 6, 0);
+	recvmmsg(sv[1], rv, 6, MSG_DONTWAIT, NULL);
+	for (i = 0; i < 6; i++) {
+		names[i].sun_family = AF_UNIX;
+		memset(names[i].sun_path, 'a' + i, (size_t)i);
+		v[i].msg_hdr.msg_name = &names[i];
+		v[i].msg_hdr.msg_namelen = (socklen_t)(sizeof(sa_family_t) + (size_t)i);
+	}
+	sendmmsg(-1, v, 6, 0);
+	cut = (struct mmsghdr *)(m + pg - sizeof(*cut));
+	memcpy(cut, &v[0], sizeof(*cut));
+	sendmmsg(-1, cut, 2, MSG_DONTWAIT);
+	usleep(300000);
+}
+
+/*
+ * -y: descriptors an SCM_RIGHTS message passes, closed by the sender and
+ * received after an SCM_CREDENTIALS message, by a process that exits at
+ * once: their paths come from what the sender's named.
+ */
+static void scm_pass(void)
+{
+	union { struct cmsghdr h; char b[CMSG_SPACE(2 * sizeof(int))]; } u;
+	char rctl[256], d = 'x', rd;
+	struct iovec iov = { &d, 1 }, riov = { &rd, 1 };
+	struct msghdr m;
+	int sv[2], one = 1, fds[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		exit(1);
+	setsockopt(sv[0], SOL_SOCKET, SO_PASSCRED, &one, sizeof(one));
+	fds[0] = open("/dev/null", O_RDONLY);
+	fds[1] = open("/dev/zero", O_RDONLY);
+	memset(&m, 0, sizeof(m));
+	memset(&u, 0, sizeof(u));
+	u.h.cmsg_len = CMSG_LEN(sizeof(fds));
+	u.h.cmsg_level = SOL_SOCKET;
+	u.h.cmsg_type = SCM_RIGHTS;
+	memcpy(CMSG_DATA(&u.h), fds, sizeof(fds));
+	m.msg_iov = &iov;
+	m.msg_iovlen = 1;
+	m.msg_control = u.b;
+	m.msg_controllen = sizeof(u.b);
+	sendmsg(sv[1], &m, 0);
+	close(fds[0]);
+	close(fds[1]);
+	m.msg_iov = &riov;
+	m.msg_control = rctl;
+	m.msg_controllen = sizeof(rctl);
+	recvmsg(sv[0], &m, 0);
+	_exit(0);
+}
+
 static void mmsgs(void)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
@@ -5563,6 +5791,32 @@ static void getfd(void)
 }
 
 /*
+ * pidfd_getfd of a descriptor the caller holds at another number too
+ * (a dup), by a caller that exits at once, and whose child is gone by
+ * then: -y names it from the caller's other descriptor.
+ */
+static void getfd_gone(void)
+{
+	int fd = open("/dev/full", O_WRONLY), dupfd, pidfd;
+	pid_t pid;
+
+	if (fd < 0)
+		exit(1);
+	dupfd = dup(fd);
+	pid = fork();
+	if (!pid) {
+		pause();
+		_exit(0);
+	}
+	close(dupfd);
+	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	syscall(SYS_pidfd_getfd, pidfd, dupfd, 0);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	_exit(0);
+}
+
+/*
  * The working directory -y shows for AT_FDCWD: after chdir(".."), after
  * a chdir through a symbolic link and "..", and while it is longer than
  * the kernel names (a page).  Runs in a directory of its own (argv[2]).
@@ -6068,6 +6322,38 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "long-iovs")) {
 		long_iovs();
+		return 0;
+	}
+	if (!strcmp(mode, "getfd-gone")) {
+		getfd_gone();
+		return 0;
+	}
+	if (!strcmp(mode, "scm-pass")) {
+		scm_pass();
+		return 0;
+	}
+	if (!strcmp(mode, "mmsg-edges")) {
+		mmsg_edges();
+		return 0;
+	}
+	if (!strcmp(mode, "scm-many")) {
+		scm_many();
+		return 0;
+	}
+	if (!strcmp(mode, "msg-iovs")) {
+		msg_iovs();
+		return 0;
+	}
+	if (!strcmp(mode, "exec-untouched")) {
+		exec_untouched();
+		return 1;
+	}
+	if (!strcmp(mode, "string-flood")) {
+		string_flood();
+		return 0;
+	}
+	if (!strcmp(mode, "big-dumps")) {
+		big_dumps();
 		return 0;
 	}
 	if (!strcmp(mode, "page-end")) {
