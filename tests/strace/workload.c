@@ -3732,7 +3732,8 @@ static void sgio_ioctls(char *edge)
 	q[2].din_xfer_len = 100;
 	q[2].din_resid = -1;
 	ioctl(-1, SG_IO, &q[2]);
-	usleep(300000);
+	/* Long enough for a reader a loaded machine holds back. */
+	usleep(1000000);
 }
 
 /*

@@ -198,12 +198,20 @@ static void test_styles(void)
 	expect(&t, !strcmp(b.p, "17 /* SIGCHLD */"), "signal: %s", b.p);
 	b.len = 0;
 	st_xlat_style(ST_C_ABBREV);
-	st_hexdump(&b, (const unsigned char *)"\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0", 18);
+	st_hexdump(&b, (const unsigned char *)"\177ELF\2\1\1\3\0\0\0\0\0\0\0\0\3\0", 18,
+		   0, 18);
 	buf_put(&b, "", 1);
 	expect(&t, !strcmp(b.p,
 		" | 00000  7f 45 4c 46 02 01 01 03  00 00 00 00 00 00 00 00  .ELF............ |\n"
 		" | 00010  03 00                                             ..               |\n"),
 	       "dump: %s", b.p);
+	b.len = 0;
+	/* The tail of a dump past 1 MiB: six-digit offsets. */
+	st_hexdump(&b, (const unsigned char *)"AB", 2, 0x100000, 0x100002);
+	buf_put(&b, "", 1);
+	expect(&t, !strcmp(b.p,
+		" | 100000  41 42                                             AB               |\n"),
+	       "dump past 1 MiB: %s", b.p);
 	buf_free(&b);
 	finish(&t);
 }
