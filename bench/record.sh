@@ -4,7 +4,9 @@
 # bytes per event on disk of perf record and ferret record, recording
 # sched_switch and every system call's entry and exit of a getppid loop
 # (benchloop.c), in one run; prints a Markdown table with ferret's ratios
-# to perf's.  trace-cmd record is tried too: on a kernel in lockdown it
+# to perf's.  ferret records again with --context tid and with --context
+# tid,pid,procname: the cost of an event context, against ferret's own
+# default.  trace-cmd record is tried too: on a kernel in lockdown it
 # cannot enable ftrace, and the table says so.  Root.  Measures only,
 # never asserts.
 set -u
@@ -18,8 +20,26 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
 cc -O2 -o "$T/loop" "$HERE/benchloop.c" || die "cannot build benchloop"
 ns() { sed -n 's/.*calls, \([0-9.]*\) ns\/call/\1/p' | tail -1; }
 
+# fer SUFFIX ARGS...: one ferret run, its figures added to fer_v$SUFFIX,
+# fer_ev$SUFFIX and fer_b$SUFFIX.
+fer() {
+	local sfx=$1 v e b n
+	shift
+	rm -rf "$T/f.ctf"
+	snapshot_ferrets
+	v=$("$FERRET" record -o "$T/f.ctf" -e sched -e syscalls "$@" -c "$T/loop $N" \
+		2>"$T/f.err" | ns)
+	wait_helpers 30
+	e=$(sed -n 's/^ferret record: \([0-9]*\) events,.*/\1/p' "$T/f.err")
+	b=$(cat "$T"/f.ctf/channel0_* | wc -c)
+	n=fer_v$sfx; declare -g "$n=${!n} $v"
+	n=fer_ev$sfx; declare -g "$n=${!n} $e"
+	n=fer_b$sfx; declare -g "$n=${!n} $b"
+}
+
 # Each run: ns/call, events recorded, bytes written; medians over REPS.
 base_v="" perf_v="" perf_ev="" perf_b="" fer_v="" fer_ev="" fer_b=""
+fer_v_t="" fer_ev_t="" fer_b_t="" fer_v_a="" fer_ev_a="" fer_b_a=""
 for _ in $(seq "$REPS"); do
 	base_v+=" $("$T/loop" "$N" | ns)"
 
@@ -29,13 +49,9 @@ for _ in $(seq "$REPS"); do
 	perf_ev+=" $(perf script -i "$T/perf.data" -F event 2>/dev/null | wc -l)"
 	perf_b+=" $(stat -c %s "$T/perf.data")"
 
-	rm -rf "$T/f.ctf"
-	snapshot_ferrets
-	fer_v+=" $("$FERRET" record -o "$T/f.ctf" -e sched -e syscalls -c "$T/loop $N" \
-		2>"$T/f.err" | ns)"
-	wait_helpers 30
-	fer_ev+=" $(sed -n 's/^ferret record: \([0-9]*\) events,.*/\1/p' "$T/f.err")"
-	fer_b+=" $(cat "$T"/f.ctf/channel0_* | wc -c)"
+	fer ""
+	fer _t --context tid
+	fer _a --context tid,pid,procname
 done
 tc="runs"
 if ! timeout 20 trace-cmd record -e sched_switch -o "$T/tc.dat" true >"$T/tc.err" 2>&1; then
@@ -52,6 +68,10 @@ per_event() { awk -v v="$1" -v b="$base" -v e="$2" -v n="$N" \
 bpe() { awk -v b="$1" -v e="$2" 'BEGIN { if (e > 0) printf "%.1f", b / e; else print "n/a" }'; }
 pp=$(per_event "$pv" "$pe") fp=$(per_event "$fv" "$fe")
 pbe=$(bpe "$pb" "$pe") fbe=$(bpe "$fb" "$fe")
+ftv=$(echo "$fer_v_t" | median) fte=$(echo "$fer_ev_t" | median) ftb=$(echo "$fer_b_t" | median)
+fav=$(echo "$fer_v_a" | median) fae=$(echo "$fer_ev_a" | median) fab=$(echo "$fer_b_a" | median)
+ftp=$(per_event "$ftv" "$fte") fap=$(per_event "$fav" "$fae")
+ftbe=$(bpe "$ftb" "$fte") fabe=$(bpe "$fab" "$fae")
 echo "getppid loop, $N calls, median of $REPS; untraced: $base ns/call"
 echo "events: sched_switch, every system call's entry and exit"
 echo
@@ -60,3 +80,9 @@ echo "|---|---:|---:|---:|---:|---:|---:|"
 echo "| perf record | $pv | $pe | $pp | $pbe | | |"
 echo "| ferret record | $fv | $fe | $fp | $fbe | $(ratio "$fp" "$pp") | $(ratio "$fbe" "$pbe") |"
 echo "| trace-cmd record | $tc | | | | | |"
+echo
+echo "| ferret record | ns/call | events | added ns/event | bytes/event | ÷ default (cost) | ÷ default (bytes) |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| default | $fv | $fe | $fp | $fbe | | |"
+echo "| --context tid | $ftv | $fte | $ftp | $ftbe | $(ratio "$ftp" "$fp") | $(ratio "$ftbe" "$fbe") |"
+echo "| --context tid,pid,procname | $fav | $fae | $fap | $fabe | $(ratio "$fap" "$fp") | $(ratio "$fabe" "$fbe") |"

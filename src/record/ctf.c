@@ -26,7 +26,7 @@
 struct ctf_class {
 	char *name;
 	struct ctf_field *fields;
-	struct ctf_decl *decls;	/* by field; tsdl NULL but for CTF_RAW */
+	struct ctf_decl *decls;	/* by field; tsdl NULL: the type's name */
 	int nfields;
 };
 
@@ -51,6 +51,7 @@ struct ctf_writer {
 	uint8_t uuid[16];
 	struct ctf_class *classes;
 	int nclasses, cap;
+	struct ctf_class ctx;	/* the stream's event context (no name) */
 	bool meta_dirty;
 	struct ctf_stream *streams;
 	int nstreams;
@@ -128,6 +129,28 @@ static const char *type_name(enum ctf_type t)
 	return (unsigned)t < ARRAY_SIZE(names) ? names[t] : NULL;
 }
 
+/* The TSDL of k's fields, a line each, as a struct's members. */
+static void put_fields(struct buf *b, const struct ctf_class *k)
+{
+	int f;
+
+	for (f = 0; f < k->nfields; f++) {
+		const struct ctf_field *fd = &k->fields[f];
+		const struct ctf_decl *d = &k->decls[f];
+
+		if (d->tsdl)
+			buf_printf(b, "\t\t%s _%s%s;\n", d->tsdl, fd->name, d->dims ? d->dims : "");
+		else if (fd->type == CTF_SEQ_HEX64)
+			buf_printf(b, "\t\tuint32_t _%s_length;\n"
+				   "\t\tuint64_hex_t _%s[_%s_length];\n",
+				   fd->name, fd->name, fd->name);
+		else if (fd->type == CTF_PAIR_S32)
+			buf_printf(b, "\t\tint32_t _%s[2];\n", fd->name);
+		else
+			buf_printf(b, "\t\t%s _%s;\n", type_name(fd->type), fd->name);
+	}
+}
+
 static void metadata_text(const struct ctf_writer *w, struct buf *b)
 {
 	static const struct { int bits; bool sign; const char *name; } ints[] = {
@@ -143,7 +166,7 @@ static void metadata_text(const struct ctf_writer *w, struct buf *b)
 	int64_t off = w->o.clock_offset;
 	uint8_t cu[16];
 	size_t i;
-	int c, f;
+	int c;
 
 	buf_printf(b, "/* CTF 1.8 */\n\n");
 	for (i = 0; i < ARRAY_SIZE(ints); i++)
@@ -193,28 +216,20 @@ static void metadata_text(const struct ctf_writer *w, struct buf *b)
 		   "struct event_header {\n\tuint32_t id;\n"
 		   "\tuint64_clock_monotonic_t timestamp;\n};\n\n"
 		   "stream {\n\tid = 0;\n\tevent.header := struct event_header;\n"
-		   "\tpacket.context := struct packet_context;\n};\n\n");
+		   "\tpacket.context := struct packet_context;\n");
+	if (w->ctx.nfields) {
+		buf_printf(b, "\tevent.context := struct {\n");
+		put_fields(b, &w->ctx);
+		buf_printf(b, "\t};\n");
+	}
+	buf_printf(b, "};\n\n");
 	for (c = 0; c < w->nclasses; c++) {
 		const struct ctf_class *k = &w->classes[c];
 
 		buf_printf(b, "event {\n\tname = ");
 		put_quoted(b, k->name);
 		buf_printf(b, ";\n\tid = %d;\n\tstream_id = 0;\n\tfields := struct {\n", c);
-		for (f = 0; f < k->nfields; f++) {
-			const struct ctf_field *fd = &k->fields[f];
-
-			if (fd->type == CTF_SEQ_HEX64)
-				buf_printf(b, "\t\tuint32_t _%s_length;\n"
-					   "\t\tuint64_hex_t _%s[_%s_length];\n",
-					   fd->name, fd->name, fd->name);
-			else if (fd->type == CTF_PAIR_S32)
-				buf_printf(b, "\t\tint32_t _%s[2];\n", fd->name);
-			else if (fd->type == CTF_RAW)
-				buf_printf(b, "\t\t%s _%s%s;\n", k->decls[f].tsdl, fd->name,
-					   k->decls[f].dims);
-			else
-				buf_printf(b, "\t\t%s _%s;\n", type_name(fd->type), fd->name);
-		}
+		put_fields(b, k);
 		buf_printf(b, "\t};\n};\n\n");
 	}
 }
@@ -396,9 +411,10 @@ static struct ctf_stream *stream(struct ctf_writer *w, int cpu)
 	return s;
 }
 
-static size_t event_size(const struct ctf_class *k, const union ctf_value *v)
+/* The bytes of k's fields with values v. */
+static size_t fields_size(const struct ctf_class *k, const union ctf_value *v)
 {
-	size_t n = EV_HEAD;
+	size_t n = 0;
 	int f;
 
 	for (f = 0; f < k->nfields; f++) {
@@ -429,43 +445,12 @@ static size_t event_size(const struct ctf_class *k, const union ctf_value *v)
 	return n;
 }
 
-int ctf_event(struct ctf_writer *w, int cpu, uint64_t ts, int id,
-	      const union ctf_value *v)
+/* Writes k's fields with values v at p; returns the end. */
+static unsigned char *put_values(unsigned char *p, const struct ctf_class *k,
+				 const union ctf_value *v)
 {
-	const struct ctf_class *k;
-	struct ctf_stream *s;
-	unsigned char *p;
-	size_t need;
-	int f, err;
+	int f;
 
-	if (w->err)
-		return w->err;
-	if (id < 0 || id >= w->nclasses)
-		return -EINVAL;
-	s = stream(w, cpu);
-	if (!s)
-		return -EINVAL;
-	k = &w->classes[id];
-	need = event_size(k, v);
-	if (need > w->pkt - PKT_HEAD)
-		return -EMSGSIZE;
-	if (s->used + need > w->pkt) {
-		err = flush_stream(w, cpu, false);
-		if (err)
-			return err;
-	}
-	if (s->any && ts < s->ts_last) {
-		ts = s->ts_last;
-		w->st.clamped++;
-	}
-	if (!s->nev)
-		s->ts_begin = s->any ? s->ts_last : ts;
-	s->ts_last = ts;
-	s->any = true;
-	p = s->buf + s->used;
-	put32(p, (uint32_t)id);
-	put64(p + 4, ts);
-	p += EV_HEAD;
 	for (f = 0; f < k->nfields; f++) {
 		switch (k->fields[f].type) {
 		case CTF_U8: case CTF_S8:
@@ -510,6 +495,55 @@ int ctf_event(struct ctf_writer *w, int cpu, uint64_t ts, int id,
 			break;
 		}
 	}
+	return p;
+}
+
+int ctf_event(struct ctf_writer *w, int cpu, uint64_t ts, int id,
+	      const union ctf_value *v)
+{
+	return ctf_event_ctx(w, cpu, ts, id, NULL, v);
+}
+
+int ctf_event_ctx(struct ctf_writer *w, int cpu, uint64_t ts, int id,
+		  const union ctf_value *ctx, const union ctf_value *v)
+{
+	const struct ctf_class *k;
+	struct ctf_stream *s;
+	unsigned char *p;
+	size_t need;
+	int err;
+
+	if (w->err)
+		return w->err;
+	if (id < 0 || id >= w->nclasses || (w->ctx.nfields && !ctx))
+		return -EINVAL;
+	s = stream(w, cpu);
+	if (!s)
+		return -EINVAL;
+	k = &w->classes[id];
+	need = EV_HEAD + fields_size(k, v) + (w->ctx.nfields ? fields_size(&w->ctx, ctx) : 0);
+	if (need > w->pkt - PKT_HEAD)
+		return -EMSGSIZE;
+	if (s->used + need > w->pkt) {
+		err = flush_stream(w, cpu, false);
+		if (err)
+			return err;
+	}
+	if (s->any && ts < s->ts_last) {
+		ts = s->ts_last;
+		w->st.clamped++;
+	}
+	if (!s->nev)
+		s->ts_begin = s->any ? s->ts_last : ts;
+	s->ts_last = ts;
+	s->any = true;
+	p = s->buf + s->used;
+	put32(p, (uint32_t)id);
+	put64(p + 4, ts);
+	p += EV_HEAD;
+	if (w->ctx.nfields)
+		p = put_values(p, &w->ctx, ctx);
+	put_values(p, k, v);
 	s->used += need;
 	s->nev++;
 	w->st.events++;
@@ -526,6 +560,61 @@ void ctf_discarded(struct ctf_writer *w, int cpu, uint64_t n)
 	w->st.discarded += n;
 }
 
+/* Whether fields (names, types, declarations) make a struct. */
+static bool fields_ok(const struct ctf_field *fields, int nfields,
+		      const struct ctf_decl *decls)
+{
+	int i, j;
+
+	if (nfields < 0 || (nfields && !fields))
+		return false;
+	for (i = 0; i < nfields; i++) {
+		if (!is_ident(fields[i].name) ||
+		    (!type_name(fields[i].type) && fields[i].type != CTF_SEQ_HEX64 &&
+		     fields[i].type != CTF_PAIR_S32 && fields[i].type != CTF_RAW) ||
+		    (fields[i].type == CTF_RAW && (!decls || !decls[i].tsdl || !*decls[i].tsdl)))
+			return false;
+		for (j = 0; j < i; j++)
+			if (!strcmp(fields[i].name, fields[j].name))
+				return false;
+	}
+	return true;
+}
+
+/* k made of copies of name (or NULL), the fields and their declarations. */
+static void class_fill(struct ctf_class *k, const char *name, const struct ctf_field *fields,
+		       int nfields, const struct ctf_decl *decls)
+{
+	int i;
+
+	k->name = name ? xstrdup(name) : NULL;
+	k->nfields = nfields;
+	k->fields = xcalloc((size_t)(nfields ? nfields : 1), sizeof(*k->fields));
+	k->decls = xcalloc((size_t)(nfields ? nfields : 1), sizeof(*k->decls));
+	for (i = 0; i < nfields; i++) {
+		k->fields[i].name = xstrdup(fields[i].name);
+		k->fields[i].type = fields[i].type;
+		if (decls && decls[i].tsdl) {
+			k->decls[i].tsdl = xstrdup(decls[i].tsdl);
+			k->decls[i].dims = xstrdup(decls[i].dims ? decls[i].dims : "");
+		}
+	}
+}
+
+static void class_free(struct ctf_class *k)
+{
+	int j;
+
+	for (j = 0; j < k->nfields; j++) {
+		free((char *)k->fields[j].name);
+		free((char *)k->decls[j].tsdl);
+		free((char *)k->decls[j].dims);
+	}
+	free(k->fields);
+	free(k->decls);
+	free(k->name);
+}
+
 int ctf_event_class(struct ctf_writer *w, const char *name,
 		    const struct ctf_field *fields, int nfields)
 {
@@ -536,40 +625,15 @@ int ctf_event_class_decl(struct ctf_writer *w, const char *name,
 			 const struct ctf_field *fields, int nfields,
 			 const struct ctf_decl *decls)
 {
-	struct ctf_class *k;
-	int i, j;
-
-	if (!is_event_name(name) || nfields < 0 || (nfields && !fields))
+	if (!is_event_name(name) || !fields_ok(fields, nfields, decls))
 		return -EINVAL;
-	for (i = 0; i < nfields; i++) {
-		if (!is_ident(fields[i].name) ||
-		    (!type_name(fields[i].type) && fields[i].type != CTF_SEQ_HEX64 &&
-		     fields[i].type != CTF_PAIR_S32 && fields[i].type != CTF_RAW) ||
-		    (fields[i].type == CTF_RAW && (!decls || !decls[i].tsdl || !*decls[i].tsdl)))
-			return -EINVAL;
-		for (j = 0; j < i; j++)
-			if (!strcmp(fields[i].name, fields[j].name))
-				return -EINVAL;
-	}
 	if (ctf_class_id(w, name) >= 0)
 		return -EEXIST;
 	if (w->nclasses == w->cap) {
 		w->cap = w->cap ? 2 * w->cap : 64;
 		w->classes = xrealloc(w->classes, (size_t)w->cap * sizeof(*w->classes));
 	}
-	k = &w->classes[w->nclasses];
-	k->name = xstrdup(name);
-	k->nfields = nfields;
-	k->fields = xcalloc((size_t)(nfields ? nfields : 1), sizeof(*k->fields));
-	k->decls = xcalloc((size_t)(nfields ? nfields : 1), sizeof(*k->decls));
-	for (i = 0; i < nfields; i++) {
-		k->fields[i].name = xstrdup(fields[i].name);
-		k->fields[i].type = fields[i].type;
-		if (fields[i].type == CTF_RAW) {
-			k->decls[i].tsdl = xstrdup(decls[i].tsdl);
-			k->decls[i].dims = xstrdup(decls[i].dims ? decls[i].dims : "");
-		}
-	}
+	class_fill(&w->classes[w->nclasses], name, fields, nfields, decls);
 	w->meta_dirty = true;
 	return w->nclasses++;
 }
@@ -644,19 +708,12 @@ static void clear_trace(int dfd)
 
 static void free_writer(struct ctf_writer *w)
 {
-	int i, j;
+	int i;
 
-	for (i = 0; i < w->nclasses; i++) {
-		for (j = 0; j < w->classes[i].nfields; j++) {
-			free((char *)w->classes[i].fields[j].name);
-			free((char *)w->classes[i].decls[j].tsdl);
-			free((char *)w->classes[i].decls[j].dims);
-		}
-		free(w->classes[i].fields);
-		free(w->classes[i].decls);
-		free(w->classes[i].name);
-	}
+	for (i = 0; i < w->nclasses; i++)
+		class_free(&w->classes[i]);
 	free(w->classes);
+	class_free(&w->ctx);
 	for (i = 0; i < w->nstreams; i++) {
 		if (w->streams[i].fd >= 0)
 			close(w->streams[i].fd);
@@ -684,7 +741,9 @@ struct ctf_writer *ctf_open(const char *dir, const struct ctf_opts *o)
 
 	if (!o)
 		o = &none;
-	if (!dir || !*dir || (o->packet_size && o->packet_size < 4096)) {
+	if (!dir || !*dir || (o->packet_size && o->packet_size < 4096) ||
+	    o->ncontext > CTF_CONTEXT_MAX ||
+	    !fields_ok(o->context, o->ncontext, o->context_decls)) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -702,6 +761,9 @@ struct ctf_writer *ctf_open(const char *dir, const struct ctf_opts *o)
 	base = strrchr(dir, '/');
 	base = base && base[1] ? base + 1 : dir;
 	w->o = *o;
+	w->o.context = NULL;
+	w->o.context_decls = NULL;
+	class_fill(&w->ctx, NULL, o->context, o->ncontext, o->context_decls);
 	w->o.trace_name = xstrdup(o->trace_name ? o->trace_name : base);
 	w->o.hostname = xstrdup(o->hostname ? o->hostname : u.nodename);
 	w->o.sysname = xstrdup(o->sysname ? o->sysname : u.sysname);

@@ -43,7 +43,13 @@
  *    "int32_t _NAME[2];", a CTF_BE16 field a 16-bit integer with
  *    byte_order = be, a CTF_XS32 field a signed 32-bit integer with
  *    base = 16, a CTF_RAW field "TSDL _NAME DIMS" (its struct
- *    ctf_decl).
+ *    ctf_decl); a field of another type with a declaration is
+ *    declared with its TSDL, its bytes those of its type;
+ *  - with context fields (ctf_opts.context), the stream has
+ *    "event.context := struct { ... };" after its packet.context, as
+ *    LTTng's channels declare the contexts added to them (lttng
+ *    add-context): every event carries their values between its header
+ *    and its fields.
  *
  * Timestamps within one CPU's stream never go back: an event older than
  * the last one written on its CPU is written with that last timestamp
@@ -73,11 +79,12 @@ struct ctf_field {
 };
 
 /*
- * A CTF_RAW field's declaration: its TSDL type ("struct { ... }",
- * "enum : ...", "integer { ... }") and what follows its name
- * ("[__NAME_length]" for a sequence whose length is field _NAME_length,
- * or NULL).  The caller's bytes must match them: the writer does not
- * look inside.
+ * A field's declaration: its TSDL type ("struct { ... }", "enum : ...",
+ * "integer { ... }") and what follows its name ("[__NAME_length]" for a
+ * sequence whose length is field _NAME_length, or NULL).  A CTF_RAW
+ * field needs one, and the caller's bytes must match it: the writer
+ * does not look inside.  Another field's tsdl (NULL: none) replaces its
+ * type's name in the metadata, and must describe the type's bytes.
  */
 struct ctf_decl {
 	const char *tsdl, *dims;
@@ -109,7 +116,18 @@ struct ctf_opts {
 	int64_t created;	/* seconds since the epoch; 0: now */
 	size_t packet_size;	/* bytes of a packet at most (>= 4096);
 				 * 0: CTF_PACKET_SIZE */
+	/*
+	 * The stream's event context: fields every event carries
+	 * (ctf_event_ctx()), with a declaration each in context_decls
+	 * (NULL: none; copied).  ncontext 0: no event context.
+	 */
+	const struct ctf_field *context;
+	const struct ctf_decl *context_decls;
+	int ncontext;
 };
+
+/* Context fields a writer takes at most. */
+#define CTF_CONTEXT_MAX 8
 
 #define CTF_PACKET_SIZE (1 << 20)
 #define CTF_MAX_CPUS 8192
@@ -142,11 +160,18 @@ int ctf_class_id(const struct ctf_writer *w, const char *name);
 /*
  * Appends an event of class id on cpu's stream at ts (CLOCK_MONOTONIC
  * ns), v holding one value per field of the class.  0, -EINVAL (bad cpu
- * or id), -EMSGSIZE (larger than a packet), or the errno of a failed
- * write, which is sticky: every later call returns it.
+ * or id, or a writer with context fields), -EMSGSIZE (larger than a
+ * packet), or the errno of a failed write, which is sticky: every later
+ * call returns it.
  */
 int ctf_event(struct ctf_writer *w, int cpu, uint64_t ts, int id,
 	      const union ctf_value *v);
+/*
+ * The same with ctx holding one value per context field (ctf_opts):
+ * -EINVAL if ctx is NULL and the writer has context fields.
+ */
+int ctf_event_ctx(struct ctf_writer *w, int cpu, uint64_t ts, int id,
+		  const union ctf_value *ctx, const union ctf_value *v);
 
 /* Adds n events lost on cpu, recorded in its next packet's context. */
 void ctf_discarded(struct ctf_writer *w, int cpu, uint64_t n);

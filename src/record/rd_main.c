@@ -14,7 +14,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <bpf/bpf.h>
@@ -31,6 +33,7 @@
 #include "../kernel/usdt.h"
 #include "../kernel/tracefs.h"
 #include "../lang/ast.h"
+#include "../lang/lex.h"
 #include "../lang/parse.h"
 #include "../lang/types.h"
 #include "../providers/provider.h"
@@ -50,6 +53,39 @@
 #define RD_WINDOW 32
 /* Strings (fields) per event at most, and tracepoint fields. */
 #define RD_FIELDS_MAX 32
+
+/*
+ * The contexts --context adds to every event, as LTTng's lttng
+ * add-context -t TYPE does: a stream event context declared as LTTng's
+ * kernel tracer declares it.  tid and pid ride in the CPU value every
+ * record has (bits RD_CPU_BITS.. and RD_PID_SHIFT..: no bytes more per
+ * record); procname is a value at each record's end.
+ */
+struct rd_ctxdesc {
+	const char *name;	/* LTTng's context type */
+	enum ctf_type type;
+	struct ctf_decl decl;
+	const char *builtin;	/* the language's variable of its value */
+	int shift;		/* its bit in the CPU value, or 0: at the end */
+};
+
+#define RD_CPU_BITS 16
+#define RD_PID_SHIFT 40
+/* The bits of a thread or process id in the CPU value (PID_MAX_LIMIT is 2^22). */
+#define RD_ID_MASK 0xffffff
+#define RD_CPU_MASK ((1 << RD_CPU_BITS) - 1)
+#define RD_INT32 "integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; }"
+
+enum { RD_CTX_TID, RD_CTX_PID, RD_CTX_PROCNAME, RD_CTX_N };
+
+static const struct rd_ctxdesc rd_ctxs[RD_CTX_N] = {
+	[RD_CTX_TID] = { "tid", CTF_S32, { RD_INT32, NULL }, "tid", RD_CPU_BITS },
+	[RD_CTX_PID] = { "pid", CTF_S32, { RD_INT32, NULL }, "pid", RD_PID_SHIFT },
+	/* The task's comm, all TASK_COMM_LEN bytes, as characters. */
+	[RD_CTX_PROCNAME] = { "procname", CTF_RAW,
+		{ "integer { size = 8; align = 8; signed = 1; encoding = UTF8; base = 10; }", "[16]" },
+		"comm", 0 },
+};
 
 enum rd_mode {
 	RD_FIXED,		/* the record's values are the class's fields */
@@ -155,6 +191,8 @@ struct rd_opts {
 	int ngroot;
 	char **gglob;		/* -G GLOB: the functions under them */
 	int ngglob;
+	int ctx[RD_CTX_N];	/* --context: rd_ctxs indexes, in order */
+	int nctx;
 	bool verbose, quiet, dump;
 };
 
@@ -185,6 +223,15 @@ struct rd_run {
 	uint64_t *gaddr;
 	int ngfunc;
 	int grefused;		/* matches the kernel refused */
+	/*
+	 * The event context (--context): the expression of every record's
+	 * CPU value, the values (tfmt, targs) every record ends with, and
+	 * the context of the event being written, for put_event().
+	 */
+	struct buf cpuv, tfmt, targs;
+	int ntail;
+	union ctf_value ctxv[RD_CTX_N];
+	char procname[17];
 };
 
 static void rd_usage(FILE *f)
@@ -228,6 +275,8 @@ static void rd_usage(FILE *f)
 "  -G GLOB        kernel functions (a glob; several allowed) in the graph\n"
 "  --script FILE  a program in ferret's language run with the recording:\n"
 "                 each line it prints is a ferret_printf event (msg)\n"
+"  --context TYPE add TYPE to every event's context, as lttng add-context -t\n"
+"                 TYPE does (several allowed, or TYPE,TYPE): tid, pid, procname\n"
 "  -s N           bytes of a string argument kept (default 256)\n"
 "  -b MB          ring buffer size in MiB (default 32)\n"
 "  -v             say more at the end\n"
@@ -362,6 +411,45 @@ static const char *conv(enum ctf_type t)
 	return t == CTF_STRING ? "%s" : "%d";
 }
 
+/*
+ * The expressions of the event context (--context) in r: the CPU value
+ * (cpu, or cpu with the packed ids) and the values at each record's end.
+ */
+static void ctx_exprs(struct rd_run *r)
+{
+	int i;
+
+	buf_printf(&r->cpuv, r->o->nctx ? "((uint64)cpu" : "cpu");
+	buf_put(&r->tfmt, "", 1);
+	buf_put(&r->targs, "", 1);
+	r->tfmt.len = r->targs.len = 0;
+	for (i = 0; i < r->o->nctx; i++) {
+		const struct rd_ctxdesc *d = &rd_ctxs[r->o->ctx[i]];
+
+		if (d->shift) {
+			buf_printf(&r->cpuv, " | (uint64)%s << %d", d->builtin, d->shift);
+			continue;
+		}
+		buf_printf(&r->tfmt, " %%s");
+		buf_printf(&r->targs, ", %s", d->builtin);
+		r->ntail++;
+	}
+	if (r->o->nctx)
+		buf_printf(&r->cpuv, ")");
+}
+
+/*
+ * A record's printf: format "K<kind> %d %d" then fmt (" %d %s ..."),
+ * its values ts, the CPU value and args (NULL: none), then the event
+ * context's values (ctx_exprs()).
+ */
+static void rec_printf(struct buf *b, const struct rd_run *r, int kind, const char *ts,
+		       const char *fmt, const char *args)
+{
+	buf_printf(b, "printf(\"K%d %%d %%d%s%s\", %s, %s%s%s%s);", kind, fmt, r->tfmt.p, ts,
+		   r->cpuv.p, args ? ", " : "", args ? args : "", r->targs.p);
+}
+
 /* The predicate of an event in the thread it runs in. */
 static void pred_self(struct buf *b, const struct rd_run *r, bool skip_self)
 {
@@ -375,6 +463,7 @@ static void pred_self(struct buf *b, const struct rd_run *r, bool skip_self)
 static void builtin_prog(struct buf *b, struct rd_run *r,
 			 const struct rd_builtin *e)
 {
+	struct buf fmt = { 0 }, args = { 0 };
 	struct rd_kind *k;
 	int idx, i;
 
@@ -385,15 +474,16 @@ static void builtin_prog(struct buf *b, struct rd_run *r,
 	buf_printf(b, "{\n\t%s\n", e->pre);
 	if (r->filter && e->traced)
 		buf_printf(b, "\tif (!(%s)) { return; }\n", e->traced);
-	buf_printf(b, "\tprintf(\"K%d %%d %%d", idx);
 	for (i = 0; i < 8 && e->f[i].name; i++) {
 		kind_field(k, e->f[i].name, e->f[i].type);
-		buf_printf(b, " %s", conv(e->f[i].type));
+		buf_printf(&fmt, " %s", conv(e->f[i].type));
+		buf_printf(&args, "%s%s", i ? ", " : "", e->f[i].expr);
 	}
-	buf_printf(b, "\", nsecs, cpu");
-	for (i = 0; i < 8 && e->f[i].name; i++)
-		buf_printf(b, ", %s", e->f[i].expr);
-	buf_printf(b, ");\n");
+	buf_printf(b, "\t");
+	rec_printf(b, r, idx, "nsecs", fmt.p ? fmt.p : "", args.p);
+	buf_printf(b, "\n");
+	buf_free(&fmt);
+	buf_free(&args);
 	if (r->filter && e->post)
 		buf_printf(b, "\t%s\n", e->post);
 	buf_printf(b, "}\n");
@@ -426,7 +516,7 @@ static const int reg_off[6] = { 56, 48, 40, 0, 16, 8 };
 #define SS_DEC_IN_MASK (15 << SS_DEC_IN_SHIFT)
 
 /* $x and $y: the pointers of the call's string arguments, by $m. */
-static void strings_code(struct buf *b, int entry_kind)
+static void strings_code(struct buf *b, const struct rd_run *r, int entry_kind)
 {
 	int n, i;
 
@@ -438,10 +528,14 @@ static void strings_code(struct buf *b, int entry_kind)
 			buf_printf(b, " if ($i == %d) { %s = *(arg0 + %d); }", i + 1, v,
 				   RD_REGS_FROM + reg_off[i]);
 		buf_printf(b, "\n");
-		if (!n && entry_kind >= 0)
-			buf_printf(b, "\tif (($m & 0x38) == 0) { printf(\"K%d %%d %%d %%d %%r %%s\", "
-				   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x)); return; }\n",
-				   entry_kind, RD_REGS_FROM);
+		if (!n && entry_kind >= 0) {
+			char args[64];
+
+			snprintf(args, sizeof(args), "arg1, buf(arg0 + %d, 64), str($x)", RD_REGS_FROM);
+			buf_printf(b, "\tif (($m & 0x38) == 0) { ");
+			rec_printf(b, r, entry_kind, "nsecs", " %d %r %s", args);
+			buf_printf(b, " return; }\n");
+		}
 	}
 }
 
@@ -463,7 +557,7 @@ static void sysdec_prog(struct buf *b, struct rd_run *r, bool exit)
 		   exit ? SS_DEC_OUT_SHIFT : SS_DEC_IN_SHIFT);
 	for (i = 1; i < RD_READ_N; i++) {
 		struct rd_kind *k;
-		char args[64];
+		char args[160];
 
 		if (rd_sysdec_at_exit(i) != exit)
 			continue;
@@ -472,12 +566,13 @@ static void sysdec_prog(struct buf *b, struct rd_run *r, bool exit)
 		k->dexit = exit;
 		buf_printf(b, "\tif ($d == %d) {\n", i);
 		if (exit)
-			snprintf(args, sizeof(args), "nsecs, cpu, $nr, (int64)arg1, buf(arg0 + %d, 64)",
-				 RD_REGS_FROM);
+			snprintf(args, sizeof(args), "nsecs, %s, $nr, (int64)arg1, buf(arg0 + %d, 64)",
+				 r->cpuv.p, RD_REGS_FROM);
 		else
-			snprintf(args, sizeof(args), "nsecs, cpu, arg1, buf(arg0 + %d, 64)",
-				 RD_REGS_FROM);
-		rd_sysdec_code(b, i, idx, exit ? "%d %d %d %d %r" : "%d %d %d %r", args, reg);
+			snprintf(args, sizeof(args), "nsecs, %s, arg1, buf(arg0 + %d, 64)",
+				 r->cpuv.p, RD_REGS_FROM);
+		rd_sysdec_code(b, i, idx, exit ? "%d %d %d %d %r" : "%d %d %d %r", args, r->tfmt.p,
+			       r->targs.p, reg);
 		buf_printf(b, "\t}\n");
 	}
 }
@@ -485,6 +580,7 @@ static void sysdec_prog(struct buf *b, struct rd_run *r, bool exit)
 static void syscalls_prog(struct buf *b, struct rd_run *r)
 {
 	int ks[3], kx[3], kx0, kxa, n, i;
+	char a[96];
 
 	for (n = 0; n < 3; n++) {
 		struct rd_kind *k = kind_new(r, RD_SYS_ENTER, NULL, &ks[n]);
@@ -504,14 +600,16 @@ static void syscalls_prog(struct buf *b, struct rd_run *r)
 	pred_self(b, r, true);
 	buf_printf(b, "{\n\t$nr = arg1;\n\tif ((int64)$nr < 0 || (int64)$nr > %d) { $nr = %d; }\n"
 		   "\t$v = @ss[$nr];\n\t$m = $v & %d;\n", RD_NR_MAX, RD_NR_MAX, SS_STR_MASK);
-	buf_printf(b, "\tif (($v & %d) == 0) { printf(\"K%d %%d %%d %%d %%r\", "
-		   "nsecs, cpu, arg1, buf(arg0 + %d, 64)); return; }\n",
-		   SS_STR_MASK | SS_DEC_IN_MASK, ks[0], RD_REGS_FROM);
+	buf_printf(b, "\tif (($v & %d) == 0) { ", SS_STR_MASK | SS_DEC_IN_MASK);
+	snprintf(a, sizeof(a), "arg1, buf(arg0 + %d, 64)", RD_REGS_FROM);
+	rec_printf(b, r, ks[0], "nsecs", " %d %r", a);
+	buf_printf(b, " return; }\n");
 	sysdec_prog(b, r, false);
-	strings_code(b, ks[1]);
-	buf_printf(b, "\tprintf(\"K%d %%d %%d %%d %%r %%s %%s\", "
-		   "nsecs, cpu, arg1, buf(arg0 + %d, 64), str($x), str($y));\n}\n",
-		   ks[2], RD_REGS_FROM);
+	strings_code(b, r, ks[1]);
+	snprintf(a, sizeof(a), "arg1, buf(arg0 + %d, 64), str($x), str($y)", RD_REGS_FROM);
+	buf_printf(b, "\t");
+	rec_printf(b, r, ks[2], "nsecs", " %d %r %s %s", a);
+	buf_printf(b, "\n}\n");
 	/*
 	 * rt_sigreturn sets orig_ax to -1 (no restart follows): its exit
 	 * is known by that.
@@ -521,24 +619,32 @@ static void syscalls_prog(struct buf *b, struct rd_run *r)
 	buf_printf(b, "{\n\t$nr = *(arg0 + 120);\n\tif ((int64)$nr == -1) { $nr = 15; }\n"
 		   "\t$n = $nr;\n\tif ((int64)$n < 0 || (int64)$n > %d) { $n = %d; }\n"
 		   "\t$m = @ss[$n];\n", RD_NR_MAX, RD_NR_MAX);
-	buf_printf(b, "\tif (($m & %d) == 0) { printf(\"K%d %%d %%d %%d %%d\", "
-		   "nsecs, cpu, $nr, (int64)arg1); return; }\n", SS_EXIT_REGS, kx0);
+	buf_printf(b, "\tif (($m & %d) == 0) { ", SS_EXIT_REGS);
+	rec_printf(b, r, kx0, "nsecs", " %d %d", "$nr, (int64)arg1");
+	buf_printf(b, " return; }\n");
 	sysdec_prog(b, r, true);
 	buf_printf(b, "\t$a = ($m >> %d) & 7;\n\tif ($a != 0) {\n\t\t$p = 0;", SS_ARR_SHIFT);
 	for (i = 0; i < 6; i++)
 		buf_printf(b, " if ($a == %d) { $p = *(arg0 + %d); }", i + 1,
 			   RD_REGS_FROM + reg_off[i]);
-	buf_printf(b, "\n\t\tprintf(\"K%d %%d %%d %%d %%d %%r %%d\", nsecs, cpu, $nr, (int64)arg1, "
-		   "buf(arg0 + %d, 64), *($p));\n\t\treturn;\n\t}\n", kxa, RD_REGS_FROM);
-	buf_printf(b, "\tif (($m & %d) == 0) { printf(\"K%d %%d %%d %%d %%d %%r\", "
-		   "nsecs, cpu, $nr, (int64)arg1, buf(arg0 + %d, 64)); return; }\n",
-		   SS_EXIT_STR, kx[0], RD_REGS_FROM);
-	strings_code(b, -1);
-	buf_printf(b, "\tif (($m & 0x38) == 0) { printf(\"K%d %%d %%d %%d %%d %%r %%s\", "
-		   "nsecs, cpu, $nr, (int64)arg1, buf(arg0 + %d, 64), str($x)); return; }\n",
-		   kx[1], RD_REGS_FROM);
-	buf_printf(b, "\tprintf(\"K%d %%d %%d %%d %%d %%r %%s %%s\", nsecs, cpu, $nr, "
-		   "(int64)arg1, buf(arg0 + %d, 64), str($x), str($y));\n}\n", kx[2], RD_REGS_FROM);
+	snprintf(a, sizeof(a), "$nr, (int64)arg1, buf(arg0 + %d, 64), *($p)", RD_REGS_FROM);
+	buf_printf(b, "\n\t\t");
+	rec_printf(b, r, kxa, "nsecs", " %d %d %r %d", a);
+	buf_printf(b, "\n\t\treturn;\n\t}\n");
+	snprintf(a, sizeof(a), "$nr, (int64)arg1, buf(arg0 + %d, 64)", RD_REGS_FROM);
+	buf_printf(b, "\tif (($m & %d) == 0) { ", SS_EXIT_STR);
+	rec_printf(b, r, kx[0], "nsecs", " %d %d %r", a);
+	buf_printf(b, " return; }\n");
+	strings_code(b, r, -1);
+	snprintf(a, sizeof(a), "$nr, (int64)arg1, buf(arg0 + %d, 64), str($x)", RD_REGS_FROM);
+	buf_printf(b, "\tif (($m & 0x38) == 0) { ");
+	rec_printf(b, r, kx[1], "nsecs", " %d %d %r %s", a);
+	buf_printf(b, " return; }\n");
+	snprintf(a, sizeof(a), "$nr, (int64)arg1, buf(arg0 + %d, 64), str($x), str($y)",
+		 RD_REGS_FROM);
+	buf_printf(b, "\t");
+	rec_printf(b, r, kx[2], "nsecs", " %d %d %r %s %s", a);
+	buf_printf(b, "\n}\n");
 }
 
 /* The CTF type of a tracepoint field, or -1 for one not recorded. */
@@ -575,6 +681,7 @@ static int tp_one(const char *cat, const char *ev, void *arg)
 {
 	struct tp_ctx *c = arg;
 	const struct tracefs_event *te = tracefs_event(cat, ev);
+	struct buf fmt = { 0 }, args = { 0 };
 	struct rd_kind *k;
 	size_t i;
 	int idx, j, shown[RD_FIELDS_MAX], ns = 0;
@@ -605,13 +712,15 @@ static int tp_one(const char *cat, const char *ev, void *arg)
 	}
 	buf_printf(c->b, "tracepoint:%s:%s ", cat, ev);
 	pred_self(c->b, c->r, true);
-	buf_printf(c->b, "{\n\tprintf(\"K%d %%d %%d", idx);
-	for (j = 0; j < ns; j++)
-		buf_printf(c->b, " %s", conv(k->fields[j].type));
-	buf_printf(c->b, "\", nsecs, cpu");
-	for (j = 0; j < ns; j++)
-		buf_printf(c->b, ", args->%s", te->fields[shown[j]].name);
-	buf_printf(c->b, ");\n}\n");
+	for (j = 0; j < ns; j++) {
+		buf_printf(&fmt, " %s", conv(k->fields[j].type));
+		buf_printf(&args, "%sargs->%s", j ? ", " : "", te->fields[shown[j]].name);
+	}
+	buf_printf(c->b, "{\n\t");
+	rec_printf(c->b, c->r, idx, "nsecs", fmt.p ? fmt.p : "", args.p);
+	buf_printf(c->b, "\n}\n");
+	buf_free(&fmt);
+	buf_free(&args);
 	return 0;
 }
 
@@ -631,17 +740,17 @@ static void regs_prog(struct buf *b, struct rd_run *r, const char *spec, const c
 	k = kind_new(r, RD_PROBE, type, &idx);
 	buf_printf(b, "%s ", spec);
 	pred_self(b, r, kernel);
-	buf_printf(b, "{\n\tprintf(\"K%d %%d %%d %%s", idx);
+	buf_printf(b, "{\n\t");
 	if (ret) {
 		kind_field(k, "retval", CTF_S64);
-		buf_printf(b, " %%d\", nsecs, cpu, probe, retval);\n}\n");
-		return;
+		rec_printf(b, r, idx, "nsecs", " %s %d", "probe, retval");
+	} else {
+		for (i = 0; i < 6; i++)
+			kind_field(k, arg_names[i], CTF_HEX64);
+		rec_printf(b, r, idx, "nsecs", " %s %d %d %d %d %d %d",
+			   "probe, arg0, arg1, arg2, arg3, arg4, arg5");
 	}
-	for (i = 0; i < 6; i++) {
-		kind_field(k, arg_names[i], CTF_HEX64);
-		buf_printf(b, " %%d");
-	}
-	buf_printf(b, "\", nsecs, cpu, probe, arg0, arg1, arg2, arg3, arg4, arg5);\n}\n");
+	buf_printf(b, "\n}\n");
 }
 
 /*
@@ -703,6 +812,7 @@ static int expand_spec(const char *spec, struct vec *insts)
  */
 static int rawtp_prog(struct buf *b, struct rd_run *r, const char *spec)
 {
+	struct buf fmt = { 0 }, args = { 0 };
 	struct vec insts = { 0 };
 	int ret, i, j;
 
@@ -726,20 +836,22 @@ static int rawtp_prog(struct buf *b, struct rd_run *r, const char *spec)
 		rawtp_types(pi->target, types, n);
 		buf_printf(b, "rawtracepoint:%s ", pi->target);
 		pred_self(b, r, true);
-		buf_printf(b, "{\n\tprintf(\"K%d %%d %%d", idx);
+		fmt.len = args.len = 0;
 		for (j = 0; j < n; j++) {
 			char an[16];
 
 			snprintf(an, sizeof(an), "arg%d", j);
 			kind_field(k, an, types[j]);
-			buf_printf(b, " %%d");
+			buf_printf(&fmt, " %%d");
+			buf_printf(&args, "%sarg%d", j ? ", " : "", j);
 		}
-		buf_printf(b, "\", nsecs, cpu");
-		for (j = 0; j < n; j++)
-			buf_printf(b, ", arg%d", j);
-		buf_printf(b, ");\n}\n");
+		buf_printf(b, "{\n\t");
+		rec_printf(b, r, idx, "nsecs", n ? fmt.p : "", n ? args.p : NULL);
+		buf_printf(b, "\n}\n");
 	}
 out:
+	buf_free(&fmt);
+	buf_free(&args);
 	for (i = 0; i < insts.n; i++)
 		provider_inst_free(insts.v[i]);
 	vec_free(&insts);
@@ -766,6 +878,7 @@ static int lang_ctf_type(const struct type *t)
  */
 static int fentry_prog(struct buf *b, struct rd_run *r, const char *spec, bool fexit)
 {
+	struct buf fmt = { 0 }, args = { 0 };
 	struct vec insts = { 0 };
 	int ret, i, j;
 
@@ -800,17 +913,21 @@ static int fentry_prog(struct buf *b, struct rd_run *r, const char *spec, bool f
 		}
 		buf_printf(b, "%s:%s ", fexit ? "fexit" : "fentry", pi->func);
 		pred_self(b, r, true);
-		buf_printf(b, "{\n\tprintf(\"K%d %%d %%d", idx);
+		fmt.len = args.len = 0;
 		for (j = 0; j < ns + (rt >= 0); j++)
-			buf_printf(b, " %%d");
-		buf_printf(b, "\", nsecs, cpu");
+			buf_printf(&fmt, " %%d");
 		for (j = 0; j < ns; j++)
-			buf_printf(b, ", (uint64)args->%s", at->fields[shown[j]].name);
+			buf_printf(&args, "%s(uint64)args->%s", j ? ", " : "",
+				   at->fields[shown[j]].name);
 		if (rt >= 0)
-			buf_printf(b, ", (uint64)retval");
-		buf_printf(b, ");\n}\n");
+			buf_printf(&args, "%s(uint64)retval", ns ? ", " : "");
+		buf_printf(b, "{\n\t");
+		rec_printf(b, r, idx, "nsecs", fmt.len ? fmt.p : "", args.len ? args.p : NULL);
+		buf_printf(b, "\n}\n");
 	}
 out:
+	buf_free(&fmt);
+	buf_free(&args);
 	for (i = 0; i < insts.n; i++)
 		provider_inst_free(insts.v[i]);
 	vec_free(&insts);
@@ -828,6 +945,7 @@ struct usdt_ctx {
 static int usdt_one(const struct usdtn_probe *p, void *arg)
 {
 	struct usdt_ctx *c = arg;
+	struct buf fmt = { 0 }, args = { 0 };
 	struct rd_kind *k;
 	char *ev;
 	int idx, i, n;
@@ -845,15 +963,16 @@ static int usdt_one(const struct usdtn_probe *p, void *arg)
 	n = p->argc < 0 ? 0 : p->argc > 6 ? 6 : p->argc;
 	buf_printf(c->b, "usdt:%s:%s:%s ", c->path, p->provider, p->name);
 	pred_self(c->b, c->r, false);
-	buf_printf(c->b, "{\n\tprintf(\"K%d %%d %%d", idx);
 	for (i = 0; i < n; i++) {
 		kind_field(k, arg_names[i], CTF_S64);
-		buf_printf(c->b, " %%d");
+		buf_printf(&fmt, " %%d");
+		buf_printf(&args, "%sarg%d", i ? ", " : "", i);
 	}
-	buf_printf(c->b, "\", nsecs, cpu");
-	for (i = 0; i < n; i++)
-		buf_printf(c->b, ", arg%d", i);
-	buf_printf(c->b, ");\n}\n");
+	buf_printf(c->b, "{\n\t");
+	rec_printf(c->b, c->r, idx, "nsecs", n ? fmt.p : "", n ? args.p : NULL);
+	buf_printf(c->b, "\n}\n");
+	buf_free(&fmt);
+	buf_free(&args);
 	return 0;
 }
 
@@ -909,8 +1028,9 @@ static int profile_prog(struct buf *b, struct rd_run *r, const char *spec)
 	kind_field(k, "ustack", CTF_SEQ_HEX64);
 	buf_printf(b, "profile:hz:%ld ", v);
 	pred_self(b, r, false);
-	buf_printf(b, "{\n\tprintf(\"K%d %%d %%d %%d %%d %%s %%s\", nsecs, cpu, tid, pid, "
-		   "kstack, ustack);\n}\n", idx);
+	buf_printf(b, "{\n\t");
+	rec_printf(b, r, idx, "nsecs", " %d %d %s %s", "tid, pid, kstack, ustack");
+	buf_printf(b, "\n}\n");
 	return 0;
 }
 
@@ -971,18 +1091,18 @@ static void graph_prog(struct buf *b, struct rd_run *r)
 		   "\t$d = @fgdepth[tid];\n"
 		   "\tif (($d == 0 && ($v & 1) == 0) || $d >= %d) { return; }\n"
 		   "\t$t = nsecs;\n\t@fgstack[tid, $d] = $v >> 1;\n\t@fgtime[tid, $d] = $t;\n"
-		   "\t@fgdepth[tid] = $d + 1;\n"
-		   "\tprintf(\"K%d %%d %%d %%d %%d\", $t, cpu, $v >> 1, $d);\n}\n",
-		   RD_GRAPH_DEPTH, entry);
+		   "\t@fgdepth[tid] = $d + 1;\n\t", RD_GRAPH_DEPTH);
+	rec_printf(b, r, entry, "$t", " %d %d", "$v >> 1, $d");
+	buf_printf(b, "\n}\n");
 	r->graph_line[1] = next_line(b);
 	graph_specs(b, r->o, "kretprobe");
 	pred_self(b, r, true);
 	buf_printf(b, "{\n\t$d = @fgdepth[tid];\n\tif ($d == 0) { return; }\n"
 		   "\t$d = $d - 1;\n\t$v = @fgid[func];\n"
 		   "\tif ($v == 0 || @fgstack[tid, $d] != $v >> 1) { return; }\n"
-		   "\tif ($d == 0) { delete(@fgdepth[tid]); } else { @fgdepth[tid] = $d; }\n"
-		   "\tprintf(\"K%d %%d %%d %%d %%d %%d\", nsecs, cpu, $v >> 1, $d, "
-		   "@fgtime[tid, $d]);\n}\n", ret);
+		   "\tif ($d == 0) { delete(@fgdepth[tid]); } else { @fgdepth[tid] = $d; }\n\t");
+	rec_printf(b, r, ret, "nsecs", " %d %d %d", "$v >> 1, $d, @fgtime[tid, $d]");
+	buf_printf(b, "\n}\n");
 }
 
 /*
@@ -1341,7 +1461,7 @@ static void put_event(struct rd_run *r, int cpu, uint64_t ts, int id,
 
 	if (id < 0 || r->err)
 		return;
-	err = ctf_event(r->w, cpu, ts, id, v);
+	err = ctf_event_ctx(r->w, cpu, ts, id, r->ctxv, v);
 	if (err && err != -EMSGSIZE && err != -EINVAL)
 		r->err = err;
 }
@@ -1403,8 +1523,37 @@ static uint32_t stack_at(struct rd_run *r, const struct fmt_spec *fs,
 }
 
 /*
- * A --script printf record: its format is SCRIPT_PREFIX and the script's
- * own, its first two values the time and CPU (see script_rewrite()).
+ * The event context of a record (--context) into r->ctxv: the ids from
+ * its CPU value cv, the others from its values from index tail on.
+ */
+static void ctx_values(struct rd_run *r, const struct fmt_spec *fs, const void *p,
+		       uint64_t cv, int tail)
+{
+	int i;
+
+	for (i = 0; i < r->o->nctx; i++) {
+		const struct rd_ctxdesc *d = &rd_ctxs[r->o->ctx[i]];
+
+		if (d->shift) {
+			r->ctxv[i].i = (int64_t)((cv >> d->shift) & RD_ID_MASK);
+			continue;
+		}
+		/* procname, the one context at the end: comm's 16 bytes. */
+		memset(r->procname, 0, sizeof(r->procname));
+		if (tail < fs->nargs)
+			memcpy(r->procname, (const char *)p + fs->args[tail].offset,
+			       fs->args[tail].type->size < 16 ? (size_t)fs->args[tail].type->size : 16);
+		r->ctxv[i].raw.p = r->procname;
+		r->ctxv[i].raw.n = 16;
+		tail++;
+	}
+}
+
+/*
+ * A --script printf record: its format is SCRIPT_PREFIX, "%s" for each
+ * value of the event context at the end of other records, and the
+ * script's own; its first values the time, the CPU value and those
+ * (see script_rewrite()).
  */
 #define SCRIPT_PREFIX "S%d%d"
 
@@ -1417,11 +1566,12 @@ static void script_line(struct rd_run *r, const struct fmt_spec *fs,
 	union ctf_value v[1];
 	int id;
 
-	if (!r->rt || fs->nargs < 2)
+	if (!r->rt || fs->nargs < 2 + r->ntail)
 		return;
-	own.fmt = fs->fmt + strlen(SCRIPT_PREFIX);
-	own.args = fs->args + 2;
-	own.nargs = fs->nargs - 2;
+	ctx_values(r, fs, p, u64at(fs, p, 1), 2);
+	own.fmt = fs->fmt + strlen(SCRIPT_PREFIX) + 2 * (size_t)r->ntail;
+	own.args = fs->args + 2 + r->ntail;
+	own.nargs = fs->nargs - 2 - r->ntail;
 	if (print_format(&r->rt->out, &own, p, &text) < 0)
 		return;
 	while (text.len && text.p[text.len - 1] == '\n')
@@ -1480,13 +1630,17 @@ static void sysdec_event(struct rd_run *r, const struct rd_sys *y, bool exit,
 	put_event(r, cpu, ts, exit ? y->exit_id : y->entry_id, v);
 }
 
-/* Writes one record as its CTF event. */
+/*
+ * Writes one record as its CTF event: the values of its kind, then
+ * (--context) those of its context, which are left out of fs here.
+ */
 static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 {
 	union ctf_value v[RD_FIELDS_MAX + 8];
+	struct fmt_spec own;
 	struct rd_kind *k;
-	uint64_t ts = u64at(fs, p, 0);
-	int cpu = (int)u64at(fs, p, 1), idx, i;
+	uint64_t ts = u64at(fs, p, 0), cv = u64at(fs, p, 1);
+	int cpu = (int)(cv & RD_CPU_MASK), idx, i;
 	size_t need = 0, off = 0;
 	long nr;
 
@@ -1494,6 +1648,12 @@ static void emit(struct rd_run *r, const struct fmt_spec *fs, const void *p)
 		script_line(r, fs, p, cpu, ts);
 		return;
 	}
+	if (fs->nargs < 2 + r->ntail)
+		return;
+	ctx_values(r, fs, p, cv, fs->nargs - r->ntail);
+	own = *fs;
+	own.nargs -= r->ntail;
+	fs = &own;
 	idx = (int)strtol(fs->fmt + 1, NULL, 10);
 	if (idx < 0 || idx >= r->kinds.n)
 		return;
@@ -1647,7 +1807,7 @@ static void rd_printf(void *arg, const struct fmt_spec *fs, const void *payload)
 
 	if ((fs->fmt[0] != 'K' && fs->fmt[0] != 'S') || fs->nargs < 2)
 		return;
-	cpu = (int)u64at(fs, payload, 1);
+	cpu = (int)(u64at(fs, payload, 1) & RD_CPU_MASK);
 	if (cpu < 0 || cpu >= r->ncpus) {
 		emit(r, fs, payload);
 		return;
@@ -1759,6 +1919,33 @@ static bool thread_state(int pid, int tid, union ctf_value *v, char *comm, size_
 }
 
 /*
+ * The event context of ferret's own thread, which writes the statedump
+ * (LTTng's statedump events carry the context of the thread that runs it).
+ */
+static void self_context(struct rd_run *r)
+{
+	int i;
+
+	memset(r->procname, 0, sizeof(r->procname));
+	if (prctl(PR_GET_NAME, r->procname))
+		snprintf(r->procname, sizeof(r->procname), "ferret");
+	for (i = 0; i < r->o->nctx; i++) {
+		switch (r->o->ctx[i]) {
+		case RD_CTX_TID:
+			r->ctxv[i].i = (int64_t)syscall(SYS_gettid);
+			break;
+		case RD_CTX_PID:
+			r->ctxv[i].i = (int64_t)getpid();
+			break;
+		default:
+			r->ctxv[i].raw.p = r->procname;
+			r->ctxv[i].raw.n = 16;
+			break;
+		}
+	}
+}
+
+/*
  * lttng_statedump_start, a process_state per thread, lttng_statedump_end,
  * on CPU 0 at the start: before anything is attached, so before every
  * event of that stream.
@@ -1776,6 +1963,7 @@ static void statedump(struct rd_run *r)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	ts = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+	self_context(r);
 	put_event(r, 0, ts, start, NULL);
 	d = opendir("/proc");
 	while (d && (de = readdir(d))) {
@@ -2054,12 +2242,63 @@ static void rd_finish(void *arg, struct runtime *rt)
 	count_lost(r, rt);
 }
 
+static struct node *builtin_node(const char *name, const struct loc *loc)
+{
+	struct node *n = ast_new(N_BUILTIN, loc);
+
+	n->name = xstrdup(name);
+	return n;
+}
+
+static struct node *u64_node(struct node *a, const struct loc *loc)
+{
+	struct node *n = ast_new(N_CAST, loc);
+
+	n->str = xstrdup("uint64");
+	n->a = a;
+	return n;
+}
+
+static struct node *binop_node(int op, struct node *a, struct node *b, const struct loc *loc)
+{
+	struct node *n = ast_new(N_BINOP, loc);
+
+	n->op = op;
+	n->a = a;
+	n->b = b;
+	return n;
+}
+
+/* The CPU value of ctx_exprs() as a node. */
+static struct node *cpuv_node(const struct rd_run *r, const struct loc *loc)
+{
+	struct node *v = builtin_node("cpu", loc), *sh;
+	int i;
+
+	if (!r->o->nctx)
+		return v;
+	v = u64_node(v, loc);
+	for (i = 0; i < r->o->nctx; i++) {
+		const struct rd_ctxdesc *d = &rd_ctxs[r->o->ctx[i]];
+
+		if (!d->shift)
+			continue;
+		sh = ast_new(N_INT, loc);
+		sh->ival = (uint64_t)d->shift;
+		sh = binop_node(T_SHL, u64_node(builtin_node(d->builtin, loc), loc), sh, loc);
+		v = binop_node(T_PIPE, v, sh, loc);
+	}
+	return v;
+}
+
 /*
  * The script's printf calls (in probes up to line last, the script's
- * part of the text) get the time and CPU as their first values, and
- * SCRIPT_PREFIX before their format, which rd_printf() knows them by.
+ * part of the text) get the time, the CPU value and the event context's
+ * values at the end of other records (ctx_exprs()) as their first
+ * values, and SCRIPT_PREFIX with a "%s" for each of those before their
+ * format, which rd_printf() knows them by.
  */
-static void script_rewrite(struct node *n, int last)
+static void script_rewrite(struct node *n, int last, const struct rd_run *r)
 {
 	int i;
 
@@ -2069,34 +2308,67 @@ static void script_rewrite(struct node *n, int last)
 		return;
 	if (n->kind == N_CALL && n->name && !strcmp(n->name, "printf") && n->nlist >= 1 &&
 	    n->list[0]->kind == N_STR) {
-		struct node *f = n->list[0], *ts = ast_new(N_BUILTIN, &n->loc),
-			    *cpu = ast_new(N_BUILTIN, &n->loc);
+		struct node *f = n->list[0], *head[2 + RD_CTX_N];
 		size_t pl = strlen(SCRIPT_PREFIX);
-		char *s = xmalloc(f->slen + pl + 1);
+		int nh = 0, j;
+		char *s = xmalloc(f->slen + pl + 2 * (size_t)r->ntail + 1);
 
 		memcpy(s, SCRIPT_PREFIX, pl);
+		for (j = 0; j < r->ntail; j++)
+			memcpy(s + pl + 2 * j, "%s", 2);
+		pl += 2 * (size_t)r->ntail;
 		memcpy(s + pl, f->str, f->slen);
 		s[f->slen + pl] = 0;
 		free(f->str);
 		f->str = s;
 		f->slen += pl;
-		ts->name = xstrdup("nsecs");
-		cpu->name = xstrdup("cpu");
-		ast_push(n, ts);
-		ast_push(n, cpu);
-		memmove(n->list + 3, n->list + 1, (size_t)(n->nlist - 3) * sizeof(*n->list));
-		n->list[1] = ts;
-		n->list[2] = cpu;
+		head[nh++] = builtin_node("nsecs", &n->loc);
+		head[nh++] = cpuv_node(r, &n->loc);
+		for (j = 0; j < r->o->nctx; j++)
+			if (!rd_ctxs[r->o->ctx[j]].shift)
+				head[nh++] = builtin_node(rd_ctxs[r->o->ctx[j]].builtin, &n->loc);
+		for (j = 0; j < nh; j++)
+			ast_push(n, head[j]);
+		memmove(n->list + 1 + nh, n->list + 1, (size_t)(n->nlist - 1 - nh) * sizeof(*n->list));
+		for (j = 0; j < nh; j++)
+			n->list[1 + j] = head[j];
 	}
-	script_rewrite(n->a, last);
-	script_rewrite(n->b, last);
-	script_rewrite(n->c, last);
+	script_rewrite(n->a, last, r);
+	script_rewrite(n->b, last, r);
+	script_rewrite(n->c, last, r);
 	for (i = 0; i < n->nlist; i++)
-		script_rewrite(n->list[i], last);
+		script_rewrite(n->list[i], last, r);
 }
 
 /* ------------------------------------------------------------------ */
 /* Options.                                                             */
+
+/* --context TYPE[,TYPE...]: the event context's fields, in order. */
+static int add_contexts(struct rd_opts *o, const char *arg)
+{
+	char *copy = xstrdup(arg), *save = NULL, *t;
+	int i, j, err = 0;
+
+	for (t = strtok_r(copy, ",", &save); t && !err; t = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < RD_CTX_N && strcmp(rd_ctxs[i].name, t); i++)
+			;
+		if (i == RD_CTX_N) {
+			fprintf(stderr, "ferret record: --context: unknown context type '%s' "
+				"(tid, pid, procname)\n", t);
+			err = -1;
+			break;
+		}
+		for (j = 0; j < o->nctx; j++)
+			if (o->ctx[j] == i) {
+				fprintf(stderr, "ferret record: --context: %s given twice\n", t);
+				err = -1;
+			}
+		if (!err)
+			o->ctx[o->nctx++] = i;
+	}
+	free(copy);
+	return err;
+}
 
 static int parse_opts(int argc, char **argv, struct rd_opts *o)
 {
@@ -2111,6 +2383,7 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 		{ "script", required_argument, NULL, 'S' },
 		{ "graph", required_argument, NULL, 'g' },
 		{ "graph-funcs", required_argument, NULL, 'G' },
+		{ "context", required_argument, NULL, 'C' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *cmd = NULL;
@@ -2178,6 +2451,10 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 			break;
 		case 'S':
 			o->script = optarg;
+			break;
+		case 'C':
+			if (add_contexts(o, optarg))
+				return -1;
 			break;
 		case 'v':
 			o->verbose = true;
@@ -2274,6 +2551,9 @@ static void free_run(struct rd_run *r)
 		free(r->gname[i]);
 	free(r->gname);
 	free(r->gaddr);
+	buf_free(&r->cpuv);
+	buf_free(&r->tfmt);
+	buf_free(&r->targs);
 	if (r->timer_fd >= 0)
 		close(r->timer_fd);
 }
@@ -2309,10 +2589,13 @@ int rd_main(int argc, char **argv)
 	struct run_sink sink = { 0 };
 	struct source src = { .name = "ferret-record" };
 	struct ctf_stats st = { 0 };
+	struct ctf_opts wopts = { 0 };
+	struct ctf_field cfields[RD_CTX_N];
+	struct ctf_decl cdecls[RD_CTX_N];
 	struct compiled c = { 0 };
 	struct buf text = { 0 };
 	struct node *ast = NULL;
-	int ret = 1, go_fd = -1, status = -1, err, script_lines = 0;
+	int ret = 1, go_fd = -1, status = -1, err, script_lines = 0, ci;
 
 	err = parse_opts(argc, argv, &o);
 	if (err) {
@@ -2342,6 +2625,7 @@ int rd_main(int argc, char **argv)
 			script_lines += stext[i] == '\n';
 		free(stext);
 	}
+	ctx_exprs(&r);
 	if (rd_prog(&text, &r))
 		goto out;
 	buf_put(&text, "", 1);
@@ -2361,7 +2645,15 @@ int rd_main(int argc, char **argv)
 			goto out;
 		}
 	}
-	r.w = ctf_open(o.out, NULL);
+	for (ci = 0; ci < o.nctx; ci++) {
+		cfields[ci].name = rd_ctxs[o.ctx[ci]].name;
+		cfields[ci].type = rd_ctxs[o.ctx[ci]].type;
+		cdecls[ci] = rd_ctxs[o.ctx[ci]].decl;
+	}
+	wopts.context = cfields;
+	wopts.context_decls = cdecls;
+	wopts.ncontext = o.nctx;
+	r.w = ctf_open(o.out, &wopts);
 	if (!r.w) {
 		fprintf(stderr, "ferret record: cannot make the trace directory '%s': %s\n",
 			o.out, strerror(errno));
@@ -2398,7 +2690,7 @@ int rd_main(int argc, char **argv)
 	if (!ast)
 		goto out;
 	if (script_lines)
-		script_rewrite(ast, script_lines);
+		script_rewrite(ast, script_lines, &r);
 	if (compile_program(&c, &src, ast, &copts)) {
 		compile_free(&c);
 		goto out;

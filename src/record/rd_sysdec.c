@@ -497,24 +497,26 @@ const char *rd_sysdec_shape(enum rd_sysdec_read rd)
 }
 
 void rd_sysdec_code(struct buf *b, enum rd_sysdec_read rd, int kind, const char *fmt,
-		    const char *args, const char *const reg[6])
+		    const char *args, const char *tfmt, const char *targs,
+		    const char *const reg[6])
 {
 	switch (rd) {
 	case RD_READ_SOCKADDR:
 		buf_printf(b, "\t\t$dl = %s & 0xffffffff;\n\t\tif ($dl > %d) { $dl = %d; }\n",
 			   reg[2], SOCKADDR_MAX, SOCKADDR_MAX);
 		buf_printf(b, "\t\tprintf(\"K%d %s", kind, fmt);
-		buf_printf(b, " %%r\", %s, __ubuf(%s, $dl, 32));\n", args, reg[1]);
+		buf_printf(b, " %%r%s\", %s, __ubuf(%s, $dl, 32)%s);\n", tfmt, args, reg[1], targs);
 		break;
 	case RD_READ_ADDRLEN:
 		buf_printf(b, "\t\tprintf(\"K%d %s", kind, fmt);
-		buf_printf(b, " %%d\", %s, *(int32 *)%s);\n", args, reg[2]);
+		buf_printf(b, " %%d%s\", %s, *(int32 *)%s%s);\n", tfmt, args, reg[2], targs);
 		break;
 	case RD_READ_ACCEPTED:
 		buf_printf(b, "\t\t$du = *(int32 *)%s;\n\t\t$dl = $du & 0xffffffff;\n"
 			   "\t\tif ($dl > %d) { $dl = %d; }\n", reg[2], SOCKADDR_MAX, SOCKADDR_MAX);
 		buf_printf(b, "\t\tprintf(\"K%d %s", kind, fmt);
-		buf_printf(b, " %%d %%r\", %s, $du, __ubuf(%s, $dl, 32));\n", args, reg[1]);
+		buf_printf(b, " %%d %%r%s\", %s, $du, __ubuf(%s, $dl, 32)%s);\n", tfmt, args, reg[1],
+			   targs);
 		break;
 	case RD_READ_POLLFDS:
 	case RD_READ_POLLED:
@@ -524,7 +526,8 @@ void rd_sysdec_code(struct buf *b, enum rd_sysdec_read rd, int kind, const char 
 				   "\t\tif ($dr <= 0 || $dr > (int64)$dn) { $dn = 0; }\n");
 		buf_printf(b, "\t\tif ($dn > %d) { $dn = %d; }\n", POLL_MAX, POLL_MAX);
 		buf_printf(b, "\t\tprintf(\"K%d %s", kind, fmt);
-		buf_printf(b, " %%r\", %s, __ubuf(%s, $dn * 8, %d));\n", args, reg[0], POLL_MAX * 8);
+		buf_printf(b, " %%r%s\", %s, __ubuf(%s, $dn * 8, %d)%s);\n", tfmt, args, reg[0],
+			   POLL_MAX * 8, targs);
 		break;
 	case RD_READ_FDSETS:
 	case RD_READ_FDSETS_OUT:
@@ -533,13 +536,13 @@ void rd_sysdec_code(struct buf *b, enum rd_sysdec_read rd, int kind, const char 
 			   "\t\tif ($ds > 0 && $ds <= %d%s) { $dn = (($ds + 63) / 64) * 8; }\n",
 			   reg[0], FDSET_BITS, rd == RD_READ_FDSETS_OUT ? " && (int64)arg1 > 0" : "");
 		buf_printf(b, "\t\tprintf(\"K%d %s", kind, fmt);
-		buf_printf(b, " %%r %%r %%r\", %s, __ubuf(%s, $dn, %d), __ubuf(%s, $dn, %d), "
-			   "__ubuf(%s, $dn, %d));\n", args, reg[1], FDSET_BITS / 8, reg[2],
-			   FDSET_BITS / 8, reg[3], FDSET_BITS / 8);
+		buf_printf(b, " %%r %%r %%r%s\", %s, __ubuf(%s, $dn, %d), __ubuf(%s, $dn, %d), "
+			   "__ubuf(%s, $dn, %d)%s);\n", tfmt, args, reg[1], FDSET_BITS / 8, reg[2],
+			   FDSET_BITS / 8, reg[3], FDSET_BITS / 8, targs);
 		break;
 	case RD_READ_EPOLL_EVENT:
 		buf_printf(b, "\t\tprintf(\"K%d %s", kind, fmt);
-		buf_printf(b, " %%r\", %s, __ubuf(%s, 12, 16));\n", args, reg[3]);
+		buf_printf(b, " %%r%s\", %s, __ubuf(%s, 12, 16)%s);\n", tfmt, args, reg[3], targs);
 		break;
 	case RD_READ_EPOLL_EVENTS:
 		/*
@@ -550,8 +553,8 @@ void rd_sysdec_code(struct buf *b, enum rd_sysdec_read rd, int kind, const char 
 			   "\t\tif ($dm > 0 && $dr > 0 && $dr <= $dm) { $dn = $dr; }\n"
 			   "\t\tif ($dn > %d) { $dn = %d; }\n", reg[2], EPOLL_MAX, EPOLL_MAX);
 		buf_printf(b, "\t\tprintf(\"K%d %s", kind, fmt);
-		buf_printf(b, " %%r\", %s, __ubuf(%s, $dn * 12, %d));\n", args, reg[1],
-			   EPOLL_MAX * 12 + 4);
+		buf_printf(b, " %%r%s\", %s, __ubuf(%s, $dn * 12, %d)%s);\n", tfmt, args, reg[1],
+			   EPOLL_MAX * 12 + 4, targs);
 		break;
 	case RD_READ_NONE:
 	case RD_READ_N:

@@ -53,12 +53,15 @@ enum rd_sysdec_read rd_sysdec_read_of(const struct rd_sysdec *d, bool exit);
 /*
  * The program's block for read rd (not RD_READ_NONE), inside a probe on
  * sys_enter (exit false) or sys_exit: reads what rd says and prints the
- * record "K<kind> " fmt then the values rd_sysdec_shape() lists, with
- * args (fmt's values: time, CPU, number, [result,] registers) first,
- * then returns.  reg[i] is the expression of argument register i.
+ * record "K<kind> " fmt then the values rd_sysdec_shape() lists, then
+ * tfmt, with args (fmt's values: time, CPU, number, [result,]
+ * registers) first and targs (", "-led: tfmt's values, the event's
+ * context) last, then returns.  reg[i] is the expression of argument
+ * register i.
  */
 void rd_sysdec_code(struct buf *b, enum rd_sysdec_read rd, int kind, const char *fmt,
-		    const char *args, const char *const reg[6]);
+		    const char *args, const char *tfmt, const char *targs,
+		    const char *const reg[6]);
 
 /*
  * The values that rd's records carry after the registers: a letter

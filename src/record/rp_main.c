@@ -404,18 +404,54 @@ static const struct ctfr_val *gets(const struct ctfr_event *ev, const char *name
 	return v && v->kind == CTFR_STRING ? v : NULL;
 }
 
+/*
+ * A field of the event's context (LTTng's lttng add-context, ferret
+ * record --context): the event's own, else its stream's; NULL if none.
+ */
+static const struct ctfr_val *ctx_val(const struct ctfr_event *ev, const char *name)
+{
+	const struct ctfr_val *v = ctfr_child(ev, ev->event_ctx, name);
+
+	return v ? v : ctfr_child(ev, ev->stream_ctx, name);
+}
+
+/* The thread id in the event's context, or -1. */
+static int ctx_tid(const struct ctfr_event *ev)
+{
+	const struct ctfr_val *v = ctx_val(ev, "tid");
+
+	return v && (v->kind == CTFR_INT || v->kind == CTFR_ENUM) ? (int)v->s : -1;
+}
+
 /* The thread an event ran in: its context's tid, else the CPU's. */
 static int event_tid(const struct tr *t, const struct ctfr_event *ev)
 {
-	const struct ctfr_val *v = ctfr_child(ev, ev->event_ctx, "tid");
+	int tid = ctx_tid(ev);
 
-	if (!v)
-		v = ctfr_child(ev, ev->stream_ctx, "tid");
-	if (v && (v->kind == CTFR_INT || v->kind == CTFR_ENUM))
-		return (int)v->s;
+	if (tid >= 0)
+		return tid;
 	if (ev->cpu >= 0 && ev->cpu < t->ncur)
 		return t->cur[ev->cpu];
 	return -1;
+}
+
+/*
+ * What an event's context says of the thread its tid names: its process
+ * (pid) and its name then (procname).
+ */
+static void ctx_thread(struct tr *t, const struct ctfr_event *ev)
+{
+	const struct ctfr_val *p = ctx_val(ev, "pid"), *c = ctx_val(ev, "procname");
+	int tid;
+	struct th *h;
+
+	if ((!p && !c) || (tid = ctx_tid(ev)) <= 0)
+		return;
+	h = find(t, tid, true);
+	if (p && p->kind == CTFR_INT && p->s > 0)
+		h->pid = (int)p->s;
+	if (c && c->kind == CTFR_STRING && c->len)
+		set_comm(h, c->str, c->len);
 }
 
 static void grow_cpus(struct tr *t, int cpu)
@@ -513,6 +549,7 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 	}
 	t->m->events++;
 	cur = event_tid(t, ev);
+	ctx_thread(t, ev);
 	if (!strcmp(name, "sched_switch")) {
 		on_switch(t, ev);
 		return;
@@ -947,6 +984,7 @@ static void put_dec(struct buf *b, uint64_t v, int zeros)
  */
 static int line_thread(struct tr *t, const struct ctfr_event *ev, const char **comm)
 {
+	const struct ctfr_val *c;
 	int tid = event_tid(t, ev);
 	struct th *h;
 
@@ -959,6 +997,9 @@ static int line_thread(struct tr *t, const struct ctfr_event *ev, const char **c
 	*comm = NULL;
 	if (tid == 0)
 		*comm = "<idle>";
+	else if (tid > 0 && tid == ctx_tid(ev) && (c = ctx_val(ev, "procname")) &&
+		 c->kind == CTFR_STRING && c->len)
+		*comm = c->str;
 	else if (tid > 0 && (h = find(t, tid, false)) && h->comm[0])
 		*comm = h->comm;
 	return tid;

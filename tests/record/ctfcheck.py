@@ -14,6 +14,8 @@
 #   ctfcheck.py DIR fields NAME     each NAME event's fields, one line
 #                                   "k=v k=v" each
 #   ctfcheck.py DIR lost            the events the trace says were lost
+#   ctfcheck.py DIR context NAME... each NAME event's name and stream
+#                                   event context, one line "NAME k=v k=v"
 # Prints the answer; exits 1 with the reason when a check fails.
 import sys
 
@@ -106,6 +108,12 @@ def main():
             if m.event.name == args[0]:
                 p = m.event.payload_field
                 print(' '.join('%s=%s' % (k, value(p[k])) for k in p))
+    elif what == 'context':
+        for m in events(path):
+            if m.event.name in args:
+                c = m.event.common_context_field
+                print(' '.join([m.event.name] +
+                               ['%s=%s' % (k, value(c[k])) for k in (c or {})]))
     elif what == 'lost':
         n = 0
         for msg in bt2.TraceCollectionMessageIterator(path):

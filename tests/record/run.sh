@@ -413,6 +413,82 @@ if rec script -c "$WL getppid 500" -e sched --script "$W/s.bt"; then
 	pycheck script mono
 fi
 
+echo "== --context: each event's thread, as LTTng's tid context"
+# Two threads make their calls at the same time and print their ids:
+# every event carries the thread that made it, as lttng add-context -k
+# -t tid -t pid -t procname gives it, and with no scheduler events to go
+# by, report and convert put each call on that thread.
+cat >"$W/ctx.bt" <<'EOF'
+tracepoint:syscalls:sys_enter_getuid /pid == cpid/ {
+	@n++;
+	if (@n % 100 == 0) { printf("getuid %d\n", @n); }
+}
+EOF
+if rec ctx -c "$WL threads 500" -e syscalls --context tid --context pid,procname \
+	--script "$W/ctx.bt"; then
+	listed ctx
+	read -r _ main < <(grep '^main ' "$W/ctx.out")
+	read -r _ other < <(grep '^thread ' "$W/ctx.out")
+	is ctx "two threads" "$([ -n "$main" ] && [ -n "$other" ] && [ "$main" != "$other" ] && echo yes)" yes
+	is ctx "the stream's event.context, as LTTng declares it" \
+		"$(sed -n '/^stream {/,/^};/p' "$W/ctx.ctf/metadata" | sed -n '/event.context/,/};/p' | paste -sd '|')" \
+		"$(printf '\tevent.context := struct {|\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _tid;|\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _pid;|\t\tinteger { size = 8; align = 8; signed = 1; encoding = UTF8; base = 10; } _procname[16];|\t};')"
+	# babeltrace2's text: each event's context after its packet context.
+	for ev in syscall_entry_getppid syscall_exit_getppid syscall_entry_getuid syscall_exit_getuid; do
+		case $ev in *getppid) t=$main ;; *) t=$other ;; esac
+		is ctx "babeltrace2: every $ev in its thread" \
+			"$(grep -c " $ev: { cpu_id = [0-9]* }, { tid = $t, pid = $main, procname = \"workload\" }, " "$W/ctx.txt")/$(grep -c " $ev: " "$W/ctx.txt")" \
+			"500/500"
+	done
+	is ctx "babeltrace2: --script's lines in the thread that printed them" \
+		"$(grep -c " ferret_printf: { cpu_id = [0-9]* }, { tid = $other, pid = $main, procname = \"workload\" }, { msg = \"getuid [1-5]00\" }" "$W/ctx.txt")" 5
+	is ctx "babeltrace2 and its Python bindings agree" \
+		"$($PY "$here/ctfcheck.py" "$W/ctx.ctf" context syscall_entry_getppid syscall_entry_getuid |
+		   sort | uniq -c | awk '{ $1 = $1; print }' | paste -sd '|')" \
+		"500 syscall_entry_getppid tid=$main pid=$main procname=workload|500 syscall_entry_getuid tid=$other pid=$main procname=workload"
+	# The statedump is written by ferret's own thread, as LTTng's by its.
+	is ctx "the statedump in ferret's thread" \
+		"$(grep -c " lttng_statedump_start: { cpu_id = 0 }, { tid = [0-9]*, pid = [0-9]*, procname = \"ferret\" }" "$W/ctx.txt")" 1
+	"$FERRET" report "$W/ctx.ctf" >"$W/ctx.rep" 2>&1
+	is ctx "report: getppid's lines in the main thread, getuid's in the other" \
+		"$(grep -c "^ *workload-$main .* sys_enter_getppid:" "$W/ctx.rep") $(grep -c "^ *workload-$main .* sys_exit_getppid: ret=" "$W/ctx.rep") $(grep -c "^ *workload-$other .* sys_enter_getuid:" "$W/ctx.rep") $(grep -c "^ *workload-$other .* sys_exit_getuid: ret=" "$W/ctx.rep")" \
+		"500 500 500 500"
+	is ctx "report: as many lines as babeltrace2's events" \
+		"$(grep -c ': sys_e' "$W/ctx.rep")" \
+		"$(grep -c ' syscall_e' "$W/ctx.txt")"
+	is ctx "report --summary: the threads, their process and calls" \
+		"$("$FERRET" report --summary "$W/ctx.ctf" | awk -v a="$main" -v b="$other" \
+			'$1 == a || $1 == b { print $1, $2, $3, ($8 >= 500) }' | sort | paste -sd '|')" \
+		"$(printf '%s\n' "$main $main workload 1" "$other $main workload 1" | sort | paste -sd '|')"
+	if "$FERRET" convert "$W/ctx.ctf" -f chrome -o "$W/ctx.json" 2>"$W/ctx.cerr"; then
+		is ctx "chrome: each call on its thread, in its process" "$($PY -c '
+import json, sys
+n = {}
+for e in json.load(open(sys.argv[1]))["traceEvents"]:
+    if e["ph"] == "X" and e["name"] in ("getppid", "getuid"):
+        k = (e["name"], e["pid"], e["tid"])
+        n[k] = n.get(k, 0) + 1
+print("|".join("%d %s %d %d" % ((v,) + k) for k, v in sorted(n.items())))' "$W/ctx.json")" \
+			"500 getppid $main $main|500 getuid $main $other"
+	else
+		bad ctx "convert: $(head -2 "$W/ctx.cerr")"
+	fi
+	if "$FERRET" timeline "$W/ctx.ctf" -o "$W/ctx.html" 2>"$W/ctx.terr"; then
+		is ctx "timeline: a lane for each thread, in its process" \
+			"$(grep -o "\[$main,$main,\"workload\"\]\|\[$other,$main,\"workload\"\]" "$W/ctx.html" | sort -u | wc -l)" 2
+	else
+		bad ctx "timeline: $(head -2 "$W/ctx.terr")"
+	fi
+fi
+# Without --context, the program and the trace stay as they were.
+is ctx "no context by default: the trace" "$(grep -c 'event.context' "$W/getppid.ctf/metadata")" 0
+is ctx "no context by default: the program" \
+	"$("$FERRET" record --dump-program -c true | grep -c -e '<<' -e 'comm)')" 0
+is ctx "--context: the ids in the CPU value, procname at the end" \
+	"$("$FERRET" record --dump-program --context tid,pid,procname -c true -e syscalls |
+	   grep -c 'printf("K[0-9]* %d %d.* %s", nsecs, ((uint64)cpu | (uint64)tid << 16 | (uint64)pid << 40), .*, comm);')" \
+	"$("$FERRET" record --dump-program -c true -e syscalls | grep -c 'printf("K')"
+
 echo "== the metadata"
 if [ -f "$W/getppid.ctf/metadata" ]; then
 	m=$W/getppid.ctf/metadata
@@ -515,6 +591,9 @@ fails no-command "ferret record: cannot run 'ferret-no-such-command': No such fi
 fails no-scope "ferret record: nothing to record: give a command (-c CMD), processes (-p PID) or the whole system (-a)"
 fails bad-duration "ferret record: -d: 'soon' is not a number of seconds" -a -d soon
 fails a-and-c "ferret record: -a records the whole system: not with -c or -p" -a -c true
+fails bad-context "ferret record: --context: unknown context type 'vtid' (tid, pid, procname)" \
+	-a --context tid,vtid
+fails twice-context "ferret record: --context: tid given twice" -a --context tid --context tid
 printf 'BEGIN { printf("x\\n") }\nkprobe:f { printf("%%d\\n", arg0 }\n' >"$W/bad.bt"
 fails script-error "$W/bad.bt:2:32: error: syntax error: unexpected '}', expecting ',' or ')'" \
 	-a -o "$W/x.ctf" --script "$W/bad.bt"

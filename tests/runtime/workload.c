@@ -59,9 +59,15 @@
  *                        raw calls: stat, lstat and fstat (newstat ...),
  *                        uname (newuname), sendfile (sendfile64) of bad
  *                        fds, umount2 (umount) of a missing path
+ *   workload threads N   prints its thread id ("main TID"), starts a second
+ *                        thread that prints its own ("thread TID"); then,
+ *                        at the same time, the main thread makes N
+ *                        getppid() and the other N getuid(): calls whose
+ *                        thread a trace must tell
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +86,21 @@
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+
+/* "workload threads": both threads start their calls together. */
+static pthread_barrier_t calls_start;
+
+static void *uid_calls(void *arg)
+{
+	long n = (long)arg, i;
+
+	printf("thread %ld\n", (long)syscall(SYS_gettid));
+	fflush(stdout);
+	pthread_barrier_wait(&calls_start);
+	for (i = 0; i < n; i++)
+		syscall(SYS_getuid);
+	return NULL;
+}
 
 /* Targets for uprobe tests: not inlined, not merged, not elided. */
 __attribute__((noinline)) long ferret_add(long a, long b);
@@ -416,6 +437,18 @@ int main(int argc, char **argv)
 		    syscall(SYS_umount2, "/nonexistent/ferret", 0) != -1)
 			return 1;
 		printf("renamed %d %lu %lu\n", fd, (unsigned long)&st, (unsigned long)&u);
+	} else if (!strcmp(argv[1], "threads")) {
+		pthread_t t;
+
+		printf("main %ld\n", (long)syscall(SYS_gettid));
+		fflush(stdout);
+		pthread_barrier_init(&calls_start, NULL, 2);
+		if (pthread_create(&t, NULL, uid_calls, (void *)n))
+			return 1;
+		pthread_barrier_wait(&calls_start);
+		for (i = 0; i < n; i++)
+			syscall(SYS_getppid);
+		pthread_join(t, NULL);
 	} else if (!strcmp(argv[1], "nice")) {
 		if (setpriority(PRIO_PROCESS, 0, (int)n))
 			return 1;

@@ -427,6 +427,74 @@ static void test_raw(void)
 	finish(&t);
 }
 
+/*
+ * An event context as LTTng's channels declare it (lttng add-context
+ * -t tid -t procname): the stream's event.context in the metadata, its
+ * values before each event's fields, what babeltrace2 lists; an event
+ * without context values and a raw context field without a declaration
+ * refused.
+ */
+static void test_context(void)
+{
+	static const struct ctf_field cf[] = { { "tid", CTF_S32 }, { "procname", CTF_RAW } };
+	static const struct ctf_decl cd[] = {
+		{ "integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; }", NULL },
+		{ "integer { size = 8; align = 8; signed = 1; encoding = UTF8; base = 10; }", "[16]" },
+	};
+	static const struct ctf_field f[] = { { "ret", CTF_S64 } };
+	static const char comm[16] = "tar";
+	struct tc t = { .name = "ctf: an event context, as LTTng declares tid and procname (babeltrace2)" };
+	struct ctf_opts o = fixed;
+	union ctf_value v[1], c[2];
+	struct ctf_writer *w;
+	char dir[64], *out = NULL, *meta;
+	size_t len;
+	int id;
+
+	if (!harness_mkdtemp(dir, sizeof(dir), "ctf")) {
+		expect(&t, false, "mkdtemp: %s", strerror(errno));
+		finish(&t);
+		return;
+	}
+	o.context = cf;
+	o.ncontext = 2;
+	errno = 0;
+	expect(&t, ctf_open(dir, &o) == NULL && errno == EINVAL,
+	       "a raw context field without a declaration taken");
+	o.context_decls = cd;
+	w = ctf_open(dir, &o);
+	expect(&t, w != NULL, "ctf_open: %s", strerror(errno));
+	if (w) {
+		id = ctf_event_class(w, "syscall_exit_getppid", f, 1);
+		v[0].i = 1;
+		c[0].i = 1234;
+		c[1].raw.p = comm;
+		c[1].raw.n = 16;
+		expect(&t, ctf_event(w, 0, 1000, id, v) == -EINVAL, "an event without its context taken");
+		expect(&t, id == 0 && ctf_event_ctx(w, 0, 1000, id, c, v) == 0, "the event");
+		expect(&t, ctf_close(w) == 0, "ctf_close failed");
+	}
+	meta = slurp(dir, "metadata", &len);
+	expect(&t, meta && strstr(meta, "\tpacket.context := struct packet_context;\n"
+				  "\tevent.context := struct {\n"
+				  "\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _tid;\n"
+				  "\t\tinteger { size = 8; align = 8; signed = 1; encoding = UTF8; base = 10; } _procname[16];\n"
+				  "\t};\n};\n"),
+	       "the stream's event.context: %s", meta ? meta : "no metadata");
+	free(meta);
+	if (system("command -v babeltrace2 >/dev/null 2>&1")) {
+		harness_rmtree(dir);
+		skip(t.name, "babeltrace2 is not installed");
+		return;
+	}
+	out = run("babeltrace2 --no-delta %s 2>&1 | sed 's/^.*getppid: //'", dir);
+	expect(&t, out && !strcmp(out, "{ cpu_id = 0 }, { tid = 1234, procname = \"tar\" }, { ret = 1 }\n"),
+	       "babeltrace2: %s", out ? out : "failed");
+	free(out);
+	harness_rmtree(dir);
+	finish(&t);
+}
+
 int main(void)
 {
 	test_metadata();
@@ -435,5 +503,6 @@ int main(void)
 	test_errors();
 	test_babeltrace();
 	test_raw();
+	test_context();
 	return harness_summary();
 }
