@@ -28,7 +28,7 @@ for page in ferret ferret-strace ferret-profile ferret-dtrace ferret-stat ferret
 	missing=
 	# Options as --help lists them: a dash and letters at a line's start.
 	for opt in $(printf '%s\n' "$help" | grep -oE '^ +-{1,2}[a-zA-Z][a-zA-Z-]*' | tr -d ' ' | sort -u); do
-		printf '%s\n' "$text" | grep -qE -- "(^|[ ,])$opt([ ,=]|$)" || missing="$missing $opt"
+		printf '%s\n' "$text" | grep -qE -- "(^|[ ,])$opt([][ ,=]|$)" || missing="$missing $opt"
 	done
 	if [ -n "$warn" ]; then
 		echo "FAIL man_$page: renders with warnings: $(echo "$warn" | head -2)"
