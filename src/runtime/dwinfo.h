@@ -8,9 +8,11 @@
  * name, directory and line table, and the code of each inlined call
  * with the function inlined and the file and line it was called from,
  * as addr2line -i reads them.  Read from the sections' bytes (dwline.c
- * maps the file); the strings are copied.  Not read: type units, split
- * DWARF's .dwo files, and the shared file of dwz (.gnu_debugaltlink),
- * whose functions' names are then unknown.
+ * maps the file); the strings are copied.  What dwz moved to a shared
+ * file (.gnu_debugaltlink, or DWARF 5's supplementary file) is read from
+ * that file's sections where the caller gives them: the units a unit
+ * imports, the DIEs its references name, and the strings.  Not read:
+ * type units and split DWARF's .dwo files.
  */
 
 #include <stdbool.h>
@@ -22,6 +24,12 @@
 struct dwinfo_sects {
 	struct dwr_sect info, abbrev, str, line_str, str_offsets, addr,
 			ranges, rnglists;
+	/*
+	 * dwz's shared file (info, abbrev and str), which the GNU _alt and
+	 * DWARF 5 _sup forms refer to, or NULL: the names only it holds
+	 * are then unknown, and the calls they name are left out.
+	 */
+	const struct dwinfo_sects *sup;
 };
 
 struct dwinfo_cu {

@@ -44,6 +44,63 @@ pprof_flat() {
 # The top N of "NAME COUNT" lines by count.
 top_of() { sort -k2,2nr -k1,1 <<<"$1" | head -n "$2"; }
 
+# The frames at file offset OFF of BIN as "FUNC FILE:LINE;FUNC
+# FILE:LINE...", innermost first, from addr2line -i -f, or from
+# elfutils' eu-addr2line -i -f with SYM=eu (its columns dropped).
+sym_frames() {	# sym_frames BIN OFF
+	if [ "${SYM:-}" = eu ]; then
+		eu-addr2line -i -f -e "$1" "$(printf '0x%x' "$2")" |
+			sed -E 's/ inlined at .*//; s/^(.*:[0-9]+):[0-9]+$/\1/'
+	else
+		addr2line -i -f -e "$1" "$(printf '0x%x' "$2")" | sed 's/ (discriminator [0-9]*)//'
+	fi | paste -sd' ;' -
+}
+# The locations of FILE's mapping in go tool pprof -raw's RAWPP, one a
+# line: "ADDR FUNC FILE:LINE;FUNC FILE:LINE...", innermost first.  The
+# mapping's number, start and offset in $map_id, $map_start, $map_off.
+pprof_locs() {	# pprof_locs RAWPP FILE
+	read -r map_id map_start map_off < <(sed -n \
+		"s|^\([0-9]*\): \(0x[0-9a-f]*\)/0x[0-9a-f]*/\(0x[0-9a-f]*\) $2 .*|\1 \2 \3|p" "$1")
+	awk -v m="M=$map_id" '/^Mappings/ { exit }
+		$3 == m { if (a != "") print a, f; a = $2; f = $4 " " $5; next }
+		/^ +[0-9]+: / { if (a != "") print a, f; a = ""; next }
+		a != "" && NF == 3 && $3 == "s=0" { f = f ";" $1 " " $2 }
+		END { if (a != "") print a, f }' "$1"
+}
+# Each location of LOCS (pprof_locs' lines for BIN's mapping) against
+# sym_frames at its address, or in the call before it (a return
+# address): $nloc locations, $ninl with inlined calls, $nbad that
+# differ, the last in $badloc.
+frames_agree() {	# frames_agree LOCS BIN
+	local a f off w0 w1
+	nloc=0 nbad=0 ninl=0 badloc=
+	while read -r a f; do
+		off=$(( a - map_start + map_off ))
+		w0=$(sym_frames "$2" "$off")
+		w1=$(sym_frames "$2" $((off - 1)))
+		nloc=$((nloc + 1))
+		[[ $f == *";"* ]] && ninl=$((ninl + 1))
+		if [ "$f" != "$w0" ] && [ "$f" != "$w1" ]; then
+			nbad=$((nbad + 1)); badloc="$a '$f' ($SYM '$w0' / '$w1')"
+		fi
+	done <"$1"
+}
+# A recording of one sample at each byte of FUNC in BIN, as if BIN were
+# mapped whole at 0x555555554000: every address, each its own leaf.
+every_byte() {	# every_byte BIN FUNC
+	local base=$((0x555555554000)) addr size id i
+	read -r addr size < <(nm -S "$1" | awk -v f="$2" '$4 == f { print $1, $2 }')
+	id=$(readelf -n "$1" | sed -n 's/.*Build ID: //p')
+	printf 'ferret-samples 1\nhz 99\nm %x %x 0 =%s =%s\n' \
+		"$base" $((base + 0x100000)) "$id" "$1"
+	for ((i = 0; i < 0x$size; i++)); do
+		printf 'l %x u 1 =%s\n' $((base + 0x$addr + i)) "$2"
+	done
+	for ((i = 1; i <= 0x$size; i++)); do
+		printf 's 1 1 u 1 =x 1 %d 0\n' "$i"
+	done
+}
+
 # --- A fixed recording (no root needed) --------------------------------
 "$F" profile -i "$FIXED" -f folded -o "$TMP/fixed.folded" 2>"$TMP/err"
 why="$(cat "$TMP/err")" check fixed_folded grep -qx \
@@ -84,6 +141,96 @@ else
 		 fixed_pprof_sample_types fixed_pprof_labels fixed_pprof_cpu_time; do
 		skipped "$n" "go is not installed (make deps-test installs golang-go)"
 	done
+fi
+
+# --- dwz: DWARF moved to a shared file (no root needed) ------------------
+# inlined.c built twice at -O2 from a relative path, then `dwz -m` moves
+# what the two copies share to common.debug, to which each links by
+# .gnu_debugaltlink (`dwz -5 -m`: DWARF 5's .debug_sup): a recording of
+# every byte of inl_outer must get the same locations, functions,
+# inlined frames and lines from the binary after dwz as from it before,
+# and the frames eu-addr2line -i -f gives (binutils 2.40's addr2line
+# names the inlined calls of DWARF 4 after dwz by their caller, and
+# neither reads DWARF 5's .debug_sup: there, before dwz is the peer).
+DWZ=$TMP/dwz
+if have_go && command -v dwz >/dev/null && command -v cc >/dev/null; then
+	mkdir -p "$DWZ/sub"
+	cp "$HERE/inlined.c" "$DWZ/sub/"
+	dwz_locs() {	# dwz_locs BIN NAME: NAME.locs, every byte of inl_outer
+		every_byte "$1" inl_outer >"$DWZ/$2.raw"
+		"$F" profile -i "$DWZ/$2.raw" -f pprof -o "$DWZ/$2.pb.gz" 2>"$DWZ/$2.err"
+		go tool pprof -raw "$DWZ/$2.pb.gz" >"$DWZ/$2.rawpp" 2>&1
+		pprof_locs "$DWZ/$2.rawpp" "$1" | cut -d' ' -f2- >"$DWZ/$2.locs"
+	}
+	for form in gnu4 gnu5 sup5; do
+		v=${form#???}
+		(cd "$DWZ" && cc -O2 -g -gdwarf-$v -fno-omit-frame-pointer -o "pre$form" sub/inlined.c &&
+		 cp "pre$form" "a$form" && cp "pre$form" "b$form" &&
+		 dwz $([ "$form" = sup5 ] && echo -5) -m "common$form.debug" "a$form" "b$form")
+		sect=.gnu_debugaltlink
+		[ "$form" = sup5 ] && sect=.debug_sup
+		why="$(readelf -S "$DWZ/a$form" | grep -c debug_)" check "dwz_${form}_linked" \
+			eval 'readelf -S "$DWZ/a$form" | grep -q " $sect " && [ -s "$DWZ/common$form.debug" ]'
+		dwz_locs "$DWZ/pre$form" "pre$form"
+		dwz_locs "$DWZ/a$form" "a$form"
+		ninl=$(grep -c ';' "$DWZ/pre$form.locs")
+		why="$(cat "$DWZ/a$form.err"; diff "$DWZ/pre$form.locs" "$DWZ/a$form.locs" | head -4)" \
+			check "dwz_${form}_same_frames" eval \
+			'[ "$ninl" -gt 0 ] && grep -q "^inl_mix .*;inl_burn .*;inl_outer " "$DWZ/a$form.locs" &&
+			 cmp -s "$DWZ/pre$form.locs" "$DWZ/a$form.locs"'
+		# The shared file's reader under ASan/UBSan: the same profile, no report.
+		if [ -n "$ASAN_BUILD" ]; then
+			ASAN_OPTIONS=detect_leaks=1 "$ASAN_BUILD/ferret" profile -i "$DWZ/a$form.raw" \
+				-f pprof -o "$DWZ/a$form.asan.pb.gz" 2>"$TMP/asan.err"
+			why="$(head -5 "$TMP/asan.err")" check "dwz_${form}_asan" eval \
+				'cmp -s "$DWZ/a$form.pb.gz" "$DWZ/a$form.asan.pb.gz" && ! grep -q "ERROR: \|runtime error" "$TMP/asan.err"'
+		else
+			skipped "dwz_${form}_asan" "no sanitizer build named"
+		fi
+		if [ "$form" != sup5 ] && command -v eu-addr2line >/dev/null; then
+			pprof_locs "$DWZ/a$form.rawpp" "$DWZ/a$form" >"$DWZ/a$form.alocs"
+			SYM=eu frames_agree "$DWZ/a$form.alocs" "$DWZ/a$form"
+			why="$nloc locations, $ninl with inlined calls, $nbad differ: $badloc" \
+				check "dwz_${form}_match_eu_addr2line" \
+				test "$nloc" -gt 0 -a "$ninl" -gt 0 -a "$nbad" = 0
+		elif [ "$form" != sup5 ]; then
+			skipped "dwz_${form}_match_eu_addr2line" "eu-addr2line is missing (make deps-test installs elfutils)"
+		fi
+	done
+	# binutils reads dwz's DWARF 5 with the GNU forms.
+	pprof_locs "$DWZ/agnu5.rawpp" "$DWZ/agnu5" >"$DWZ/agnu5.alocs"
+	SYM=addr2line frames_agree "$DWZ/agnu5.alocs" "$DWZ/agnu5"
+	why="$nloc locations, $ninl with inlined calls, $nbad differ: $badloc" \
+		check dwz_gnu5_match_addr2line test "$nloc" -gt 0 -a "$ninl" -gt 0 -a "$nbad" = 0
+	# The link is found from the binary's directory, not the current one;
+	# a shared file at the link's name with another build id is not read
+	# (its names would be another program's), so the calls it names are
+	# left out and the rest stays.
+	mv "$DWZ/commongnu4.debug" "$DWZ/commongnu4.real"
+	cp "$DWZ/commongnu5.debug" "$DWZ/commongnu4.debug"
+	dwz_locs "$DWZ/agnu4" stale
+	why="$(head -3 "$DWZ/stale.locs")" check dwz_stale_shared_file_unread eval \
+		'[ -s "$DWZ/stale.locs" ] && ! grep -q ";" "$DWZ/stale.locs" &&
+		 grep -q "^inl_outer [^ ]*inlined\.c:4[0-9]$" "$DWZ/stale.locs"'
+	mv "$DWZ/commongnu4.real" "$DWZ/commongnu4.debug"
+	# As root: found by its build id under /usr/lib/debug/.build-id when
+	# the link's name is not there.
+	alt_id=$(readelf -n "$DWZ/commongnu4.debug" | sed -n 's/.*Build ID: //p')
+	alt_dbg=/usr/lib/debug/.build-id/${alt_id:0:2}/${alt_id:2}.debug
+	if [ "$(id -u)" = 0 ] && [ -n "$alt_id" ] && [ ! -e "$alt_dbg" ]; then
+		mkdir -p "${alt_dbg%/*}" && cp "$DWZ/commongnu4.debug" "$alt_dbg"
+		mv "$DWZ/commongnu4.debug" "$DWZ/commongnu4.real"
+		dwz_locs "$DWZ/agnu4" byid
+		rm -f "$alt_dbg"
+		rmdir "${alt_dbg%/*}" 2>/dev/null
+		mv "$DWZ/commongnu4.real" "$DWZ/commongnu4.debug"
+		why="$(diff "$DWZ/pregnu4.locs" "$DWZ/byid.locs" | head -4)" check dwz_found_by_build_id \
+			cmp -s "$DWZ/pregnu4.locs" "$DWZ/byid.locs"
+	else
+		skipped dwz_found_by_build_id "needs root, to write under /usr/lib/debug"
+	fi
+else
+	skipped dwz "go, dwz or cc is missing (make deps-test installs golang-go and dwz)"
 fi
 
 # --- Bad input: a clear message and a non-zero status -------------------
@@ -229,27 +376,34 @@ if have_go; then
 			"grep -A2 -E '^ +[0-9.]+m?s +inl_mix \(inline\)$' '$TMP/inl$v.traces' |
 			 tr -s ' \n' ' ' | grep -qE 'inl_mix \(inline\) inl_burn \(inline\) inl_outer( |$)'"
 		go tool pprof -raw "$TMP/inl$v.pb.gz" >"$TMP/inl$v.rawpp" 2>&1
-		irange=$(sed -n "s|^\([0-9]*\): \(0x[0-9a-f]*\)/0x[0-9a-f]*/\(0x[0-9a-f]*\) $INL .*|\1 \2 \3|p" "$TMP/inl$v.rawpp")
-		read -r im istart ioff <<<"$irange"
-		# Each location of the binary as "ADDR FUNC FILE:LINE;FUNC FILE:LINE...".
-		awk -v m="M=$im" '/^Mappings/ { exit }
-			$3 == m { if (a != "") print a, f; a = $2; f = $4 " " $5; next }
-			/^ +[0-9]+: / { if (a != "") print a, f; a = ""; next }
-			a != "" && NF == 3 && $3 == "s=0" { f = f ";" $1 " " $2 }
-			END { if (a != "") print a, f }' "$TMP/inl$v.rawpp" >"$TMP/inl$v.locs"
-		nloc=0 nbad=0 ninl=0 badloc=
-		while read -r a f; do
-			off=$(( a - istart + ioff ))
-			w0=$(addr2line -i -f -e "$INL" "$(printf '0x%x' $off)" | sed 's/ (discriminator [0-9]*)//' | paste -sd' ;' -)
-			w1=$(addr2line -i -f -e "$INL" "$(printf '0x%x' $((off - 1)))" | sed 's/ (discriminator [0-9]*)//' | paste -sd' ;' -)
-			nloc=$((nloc + 1))
-			[[ $f == *";"* ]] && ninl=$((ninl + 1))
-			if [ "$f" != "$w0" ] && [ "$f" != "$w1" ]; then
-				nbad=$((nbad + 1)); badloc="$a '$f' (addr2line '$w0' / '$w1')"
-			fi
-		done <"$TMP/inl$v.locs"
+		pprof_locs "$TMP/inl$v.rawpp" "$INL" >"$TMP/inl$v.locs"
+		SYM=addr2line frames_agree "$TMP/inl$v.locs" "$INL"
 		why="$nloc locations, $ninl with inlined calls, $nbad differ: $badloc" \
 			check "pprof_inlined_match_addr2line_dwarf$v" test "$nloc" -gt 0 -a "$ninl" -gt 0 -a "$nbad" = 0
+	done
+
+	# dwz (above): a real recording of the binary after dwz, rendered,
+	# then rendered again with the binary before dwz in its place: go
+	# tool pprof -lines -traces gives the same stacks, inlined frames
+	# and lines.
+	for form in gnu4 sup5; do
+		if [ ! -s "$DWZ/common$form.debug" ]; then
+			skipped "dwz_${form}_recording" "no binary after dwz (see dwz above)"
+			continue
+		fi
+		"$F" profile -F 999 -c "$DWZ/a$form 1000" -f raw -o "$DWZ/rec$form.raw" 2>/dev/null
+		"$F" profile -i "$DWZ/rec$form.raw" -f pprof -o "$DWZ/rec$form.dwz.pb.gz" 2>/dev/null
+		mv "$DWZ/a$form" "$DWZ/a$form.dwz"
+		cp "$DWZ/pre$form" "$DWZ/a$form"
+		"$F" profile -i "$DWZ/rec$form.raw" -f pprof -o "$DWZ/rec$form.pre.pb.gz" 2>/dev/null
+		mv "$DWZ/a$form.dwz" "$DWZ/a$form"
+		for w in dwz pre; do
+			go tool pprof -lines -traces "$DWZ/rec$form.$w.pb.gz" >"$DWZ/rec$form.$w.traces" 2>&1
+		done
+		why="$(diff "$DWZ/rec$form.pre.traces" "$DWZ/rec$form.dwz.traces" | head -6)" \
+			check "dwz_${form}_recording" eval \
+			'grep -qE "^ +[0-9.]+m?s +inl_mix $DWZ/sub/inlined\.c:1[789] \(inline\)$" "$DWZ/rec$form.dwz.traces" &&
+			 cmp -s "$DWZ/rec$form.pre.traces" "$DWZ/rec$form.dwz.traces"'
 	done
 
 	# Without -g, names alone, and no file or line claimed.
@@ -291,6 +445,7 @@ else
 		 pprof_inlined_match_addr2line_dwarf4 pprof_inlined_lines_dwarf5 \
 		 pprof_inlined_traces_dwarf5 pprof_inlined_match_addr2line_dwarf5 \
 		 pprof_inlined_asan_dwarf4 pprof_inlined_asan_dwarf5 \
+		 dwz_gnu4_recording dwz_sup5_recording \
 		 pprof_no_debug_no_lines c_pprof p_pprof \
 		 p_pprof_pid_label system_pprof_has_busy; do
 		skipped "$n" "go is not installed (make deps-test installs golang-go)"
