@@ -22,8 +22,9 @@ enum {
 	DW_AT_ranges = 0x55, DW_AT_call_file = 0x58, DW_AT_call_line = 0x59,
 	DW_AT_linkage_name = 0x6e, DW_AT_str_offsets_base = 0x72,
 	DW_AT_addr_base = 0x73, DW_AT_rnglists_base = 0x74,
-	DW_AT_MIPS_linkage_name = 0x2007, DW_AT_GNU_ranges_base = 0x2132,
-	DW_AT_GNU_addr_base = 0x2133,
+	DW_AT_dwo_name = 0x76, DW_AT_MIPS_linkage_name = 0x2007,
+	DW_AT_GNU_dwo_name = 0x2130, DW_AT_GNU_dwo_id = 0x2131,
+	DW_AT_GNU_ranges_base = 0x2132, DW_AT_GNU_addr_base = 0x2133,
 
 	DW_FORM_addr = 0x01, DW_FORM_block2 = 0x03, DW_FORM_block4,
 	DW_FORM_data2, DW_FORM_data4, DW_FORM_data8, DW_FORM_string,
@@ -93,6 +94,10 @@ struct unit {
 	int addr_size;
 	uint64_t str_offsets_base, addr_base, rnglists_base, base;
 	bool have_str_base;
+	bool split;		/* a split unit, of a .dwo file */
+	uint64_t ranges_base;	/* a GNU split unit's, for .debug_ranges */
+	uint64_t dwo_id;	/* a skeleton's or split unit's */
+	bool have_dwo_id;
 };
 
 /* A subprogram's DIE: its name, or the DIE that names it. */
@@ -118,6 +123,9 @@ struct reader {
 	int capcus, capstrs;
 	uint64_t *want;		/* DIEs of the shared file referred to */
 	int nwant, capwant;
+	int skel;		/* the skeleton unit a .dwo's unit completes,
+				 * or -1 */
+	bool found;		/* that unit was read */
 };
 
 static const char *keep(struct reader *r, const char *s)
@@ -329,8 +337,12 @@ static const char *str_of(struct reader *r, const struct unit *u,
 		return v->s;
 	if (v->k != V_STRX)
 		return NULL;
-	/* Without a base, DWARF 5 units start after the table's header. */
-	base = u->have_str_base ? u->str_offsets_base : (uint64_t)(u->dw64 ? 16 : 8);
+	/*
+	 * Without a base, DWARF 5 units start after the table's header;
+	 * GNU's split units of DWARF 4 have no header.
+	 */
+	base = u->have_str_base ? u->str_offsets_base :
+	       u->version < 5 ? 0 : (uint64_t)(u->dw64 ? 16 : 8);
 	c = dwr_at(&u->f->str_offsets, base + v->u * offsz);
 	base = dwr_u(&c, offsz);
 	return c.bad ? NULL : dwr_sect_str(&u->f->str, base);
@@ -440,7 +452,7 @@ static void ranges_of(struct reader *r, const struct unit *u,
 	uint64_t off = v->u;
 
 	if (u->version < 5) {
-		ranges_v4(r, u, off, p);
+		ranges_v4(r, u, off + u->ranges_base, p);
 		return;
 	}
 	if (v->k == V_RNGLISTX) {
@@ -458,7 +470,7 @@ static void ranges_of(struct reader *r, const struct unit *u,
 /* The attributes of one DIE that this reader keeps. */
 struct die {
 	struct val name, linkage, comp_dir, low, high, ranges, origin, spec;
-	struct val call_file, call_line, stmt_list, import;
+	struct val call_file, call_line, stmt_list, import, dwo_name, dwo_id;
 };
 
 /* A DIE of the shared file that v refers to is to be read. */
@@ -494,13 +506,23 @@ static void unit_die(struct reader *r, struct unit *u, const struct die *d,
 {
 	if (d->low.k == V_ADDR || d->low.k == V_ADDRX)
 		u->base = val_addr(r, u, &d->low);
-	if (!cu)
+	if (d->dwo_id.k == V_NUM) {
+		u->dwo_id = d->dwo_id.u;
+		u->have_dwo_id = true;
+	}
+	if (!cu || u->split)
 		return;
 	/* The bases first: the strings and addresses are read against them. */
 	cu->name = keep(r, str_of(r, u, &d->name));
 	cu->comp_dir = keep(r, str_of(r, u, &d->comp_dir));
 	cu->has_lines = d->stmt_list.k == V_NUM;
 	cu->stmt_list = d->stmt_list.u;
+	cu->dwo_name = u->have_dwo_id ? keep(r, str_of(r, u, &d->dwo_name)) : NULL;
+	cu->dwo_id = u->dwo_id;
+	cu->addr_base = u->addr_base;
+	cu->ranges_base = u->rnglists_base;
+	cu->base = u->base;
+	cu->dw64 = u->dw64;
 }
 
 /* An inlined call: its ranges, pending its function's name. */
@@ -576,6 +598,9 @@ static void unit_dies(struct reader *r, struct dwr *c, struct unit *u,
 			case DW_AT_call_line: d.call_line = v; break;
 			case DW_AT_stmt_list: d.stmt_list = v; break;
 			case DW_AT_import: d.import = v; break;
+			case DW_AT_dwo_name:
+			case DW_AT_GNU_dwo_name: d.dwo_name = v; break;
+			case DW_AT_GNU_dwo_id: d.dwo_id = v; break;
 			case DW_AT_str_offsets_base:
 				u->str_offsets_base = v.u;
 				u->have_str_base = true;
@@ -620,6 +645,38 @@ static void unit_dies(struct reader *r, struct dwr *c, struct unit *u,
 }
 
 /*
+ * The split unit of a .dwo file at c (after its header) that completes
+ * the skeleton r->skel: its inlined calls, read against the skeleton's
+ * bases, if its id is the skeleton's (then r->found, and false: stop
+ * reading).
+ */
+static bool split_unit(struct reader *r, struct dwr *c, struct abbrevs *a,
+		       struct unit *u, int type, uint64_t abbrev_off)
+{
+	const struct dwinfo_cu *cu = &r->di->cus[r->skel];
+	int npend = r->npend;
+
+	if (type != DW_UT_compile && type != DW_UT_split_compile)
+		return true;
+	u->split = true;
+	u->addr_base = cu->addr_base;
+	u->ranges_base = u->version < 5 ? cu->ranges_base : 0;
+	/* DWARF 5's range lists of a .dwo are indexed from its header's end. */
+	u->rnglists_base = u->dw64 ? 20 : 12;
+	u->base = cu->base;
+	read_abbrevs(&u->f->abbrev, abbrev_off, a);
+	unit_dies(r, c, u, a, r->skel);
+	if (u->have_dwo_id && u->dwo_id == cu->dwo_id) {
+		r->found = true;
+		return false;
+	}
+	/* Another build's unit: nothing of it is kept. */
+	r->npend = npend;
+	r->nsubs = 0;
+	return true;
+}
+
+/*
  * One unit at c, of f's .debug_info (sup: f is the shared file of dwz);
  * c moves past it.  false: stop reading.
  */
@@ -651,15 +708,19 @@ static bool read_unit(struct reader *r, struct dwr *c, struct abbrevs *a,
 		type = (int)dwr_u(&body, 1);
 		u.addr_size = (int)dwr_u(&body, 1);
 		abbrev_off = dwr_u(&body, u.dw64 ? 8 : 4);
-		if (type == DW_UT_skeleton || type == DW_UT_split_compile)
-			dwr_skip(&body, 8);	/* dwo_id */
+		if (type == DW_UT_skeleton || type == DW_UT_split_compile) {
+			u.dwo_id = dwr_u(&body, 8);
+			u.have_dwo_id = true;
+		}
 	} else {
 		abbrev_off = dwr_u(&body, u.dw64 ? 8 : 4);
 		u.addr_size = (int)dwr_u(&body, 1);
 	}
-	if (body.bad || (u.addr_size != 4 && u.addr_size != 8) ||
-	    (type != DW_UT_compile && type != DW_UT_partial &&
-	     type != DW_UT_skeleton))
+	if (body.bad || (u.addr_size != 4 && u.addr_size != 8))
+		return true;
+	if (r->skel >= 0)
+		return split_unit(r, &body, a, &u, type, abbrev_off);
+	if (type != DW_UT_compile && type != DW_UT_partial && type != DW_UT_skeleton)
 		return true;
 	read_abbrevs(&f->abbrev, abbrev_off, a);
 	if (sup) {
@@ -762,51 +823,81 @@ static int cmp_inl(const void *a, const void *b)
 	return x->depth - y->depth;
 }
 
+/*
+ * The pending calls into di->inl, each named by its abstract origin (one
+ * unnamed is left out), sorted with those already there.  The
+ * subprograms' names stay in di->strs; r's tables go.
+ */
+static void add_pends(struct reader *r)
+{
+	struct dwinfo *di = r->di;
+	uint64_t maxhi = 0;
+	int i, n = di->ninl;
+
+	/* The shared file's units come after the rest, in any order. */
+	qsort(r->subs, r->nsubs, sizeof(*r->subs), cmp_subs);
+	di->inl = xrealloc(di->inl, (n + r->npend + 1) * sizeof(*di->inl));
+	for (i = 0; i < r->npend; i++) {
+		const char *name = sub_name(r, r->pend[i].origin);
+
+		if (!name)
+			continue;
+		di->inl[n] = r->pend[i].inl;
+		di->inl[n++].name = name;
+	}
+	di->ninl = n;
+	qsort(di->inl, n, sizeof(*di->inl), cmp_inl);
+	di->maxhi = xrealloc(di->maxhi, (n ? n : 1) * sizeof(*di->maxhi));
+	for (i = 0; i < n; i++) {
+		if (di->inl[i].hi > maxhi)
+			maxhi = di->inl[i].hi;
+		di->maxhi[i] = maxhi;
+	}
+	free(r->pend);
+	free(r->subs);
+	free(r->want);
+}
+
 struct dwinfo *dwinfo_read(const struct dwinfo_sects *s)
 {
-	struct reader r = { .s = s };
+	struct reader r = { .s = s, .skel = -1 };
 	struct abbrevs a = { 0 };
 	struct dwr c = dwr_at(&s->info, 0);
-	uint64_t maxhi = 0;
-	int i, n;
 
 	r.di = xcalloc(1, sizeof(*r.di));
 	while (!c.bad && c.p < c.end && read_unit(&r, &c, &a, s, false))
 		;
 	if (r.nwant)
 		read_sup(&r, &a);
-	free(r.want);
 	free(a.v);
 	free(a.attrs);
-	/* Each call named by its abstract origin; one unnamed is left out. */
-	/* The shared file's units come after the rest, in any order. */
-	qsort(r.subs, r.nsubs, sizeof(*r.subs), cmp_subs);
-	r.di->inl = xmalloc((r.npend ? r.npend : 1) * sizeof(*r.di->inl));
-	for (i = n = 0; i < r.npend; i++) {
-		const char *name = sub_name(&r, r.pend[i].origin);
-
-		if (!name)
-			continue;
-		r.di->inl[n] = r.pend[i].inl;
-		r.di->inl[n++].name = name;
-	}
-	r.di->ninl = n;
-	qsort(r.di->inl, n, sizeof(*r.di->inl), cmp_inl);
-	r.di->maxhi = xmalloc((n ? n : 1) * sizeof(*r.di->maxhi));
-	for (i = 0; i < n; i++) {
-		if (r.di->inl[i].hi > maxhi)
-			maxhi = r.di->inl[i].hi;
-		r.di->maxhi[i] = maxhi;
-	}
-	free(r.pend);
-	/* The subprograms' names stay in di->strs; the table goes. */
-	free(r.subs);
+	add_pends(&r);
 	if (!r.di->ncus) {
 		dwinfo_free(r.di);
 		errno = ENODATA;
 		return NULL;
 	}
 	return r.di;
+}
+
+int dwinfo_add_split(struct dwinfo *di, int cu, const struct dwinfo_sects *s)
+{
+	struct reader r = { .s = s, .di = di, .skel = cu };
+	struct abbrevs a = { 0 };
+	struct dwr c = dwr_at(&s->info, 0);
+
+	if (cu < 0 || cu >= di->ncus || !di->cus[cu].dwo_name)
+		return -EINVAL;
+	/* keep() grows di->strs from its count. */
+	r.capstrs = di->nstrs;
+	while (!c.bad && c.p < c.end && read_unit(&r, &c, &a, s, false))
+		;
+	free(a.v);
+	free(a.attrs);
+	if (!r.found)
+		r.npend = 0;
+	add_pends(&r);
+	return r.found ? 0 : -ENOENT;
 }
 
 const struct dwinfo_cu *dwinfo_unit_of_lines(const struct dwinfo *di,

@@ -11,8 +11,9 @@
  * maps the file); the strings are copied.  What dwz moved to a shared
  * file (.gnu_debugaltlink, or DWARF 5's supplementary file) is read from
  * that file's sections where the caller gives them: the units a unit
- * imports, the DIEs its references name, and the strings.  Not read:
- * type units and split DWARF's .dwo files.
+ * imports, the DIEs its references name, and the strings.  A skeleton
+ * unit of split DWARF names its .dwo file, whose split unit the caller
+ * gives to dwinfo_add_split().  Not read: type units.
  */
 
 #include <stdbool.h>
@@ -38,6 +39,16 @@ struct dwinfo_cu {
 	uint64_t stmt_list;	/* its line table's offset in .debug_line */
 	bool has_lines;		/* stmt_list is there */
 	int version;
+	/*
+	 * A skeleton unit of split DWARF (DWARF 5's, or GNU's of DWARF 4):
+	 * the .dwo file that holds the rest (NULL: not a skeleton), the
+	 * id of its split unit, and the bases that unit's addresses and
+	 * ranges are read against.
+	 */
+	const char *dwo_name;
+	uint64_t dwo_id;
+	uint64_t addr_base, ranges_base, base;
+	bool dw64;
 };
 
 /*
@@ -69,6 +80,15 @@ struct dwinfo {
  * compilation unit this reader can read.
  */
 struct dwinfo *dwinfo_read(const struct dwinfo_sects *s);
+
+/*
+ * Adds the inlined calls of the split unit of di->cus[cu], a skeleton
+ * unit, from s: the .dwo file's info, abbrev, str, str_offsets and
+ * rnglists, and addr and ranges of the skeleton's file, with the
+ * skeleton's line table for their files.  0, or -ENOENT when s holds
+ * no unit with the skeleton's id (another build's .dwo).
+ */
+int dwinfo_add_split(struct dwinfo *di, int cu, const struct dwinfo_sects *s);
 
 /* The unit whose line table is at stmt_list in .debug_line, or NULL. */
 const struct dwinfo_cu *dwinfo_unit_of_lines(const struct dwinfo *di,

@@ -663,9 +663,63 @@ static bool sup_open(const struct elf *e, struct elf *sup)
 }
 
 /*
+ * The inlined calls of the skeleton unit di->cus[cu] of split DWARF,
+ * from the .dwo file it names: under the unit's build directory (or at
+ * its absolute name), else in the directory of e (the file with the
+ * skeleton).  The skeleton's file gives its addresses and DWARF 4's
+ * range lists (is).  A .dwo of another build (not the skeleton's id)
+ * is not read.
+ */
+static void read_dwo(const struct elf *e, struct dwinfo *di, int cu,
+		     const struct dwinfo_sects *is)
+{
+	const struct dwinfo_cu *u = &di->cus[cu];
+	const char *slash = strrchr(e->path, '/'), *base;
+	struct dwinfo_sects ds;
+	struct elf dwo;
+	char *cand[3];
+	int n = 0, k;
+	bool found = false;
+
+	if (u->dwo_name[0] == '/') {
+		cand[n++] = xstrdup(u->dwo_name);
+	} else {
+		if (u->comp_dir && u->comp_dir[0])
+			cand[n++] = xasprintf("%s/%s", u->comp_dir, u->dwo_name);
+		cand[n++] = slash ? xasprintf("%.*s/%s", (int)(slash - e->path), e->path,
+					      u->dwo_name) : xstrdup(u->dwo_name);
+	}
+	base = strrchr(u->dwo_name, '/');
+	if (base)
+		cand[n++] = slash ? xasprintf("%.*s%s", (int)(slash - e->path), e->path,
+					      base) : xstrdup(base + 1);
+	for (k = 0; k < n; k++) {
+		if (!found && !elf_map(&dwo, cand[k])) {
+			memset(&ds, 0, sizeof(ds));
+			if (elf_sect(&dwo, ".debug_info.dwo", &ds.info) &&
+			    elf_sect(&dwo, ".debug_abbrev.dwo", &ds.abbrev)) {
+				elf_sect(&dwo, ".debug_str.dwo", &ds.str);
+				elf_sect(&dwo, ".debug_str_offsets.dwo", &ds.str_offsets);
+				elf_sect(&dwo, ".debug_rnglists.dwo", &ds.rnglists);
+				ds.addr = is->addr;
+				ds.ranges = is->ranges;
+				found = !dwinfo_add_split(di, cu, &ds);
+			}
+			free(ds.info.owned);
+			free(ds.abbrev.owned);
+			free(ds.str.owned);
+			free(ds.str_offsets.owned);
+			free(ds.rnglists.owned);
+			elf_unmap(&dwo);
+		}
+		free(cand[k]);
+	}
+}
+
+/*
  * The units and inlined calls of e's .debug_info into d->di, reading
- * the string sections already read (ss) with the rest, and what dwz
- * moved to a shared file from that file.
+ * the string sections already read (ss) with the rest, what dwz moved
+ * to a shared file from that file, and split DWARF's .dwo files.
  */
 static void read_info(const struct elf *e, struct dwline *d,
 		      const struct strsects *ss)
@@ -673,6 +727,7 @@ static void read_info(const struct elf *e, struct dwline *d,
 	struct dwinfo_sects is, sis;
 	struct elf sup;
 	bool have_sup;
+	int i;
 
 	memset(&is, 0, sizeof(is));
 	memset(&sis, 0, sizeof(sis));
@@ -691,6 +746,9 @@ static void read_info(const struct elf *e, struct dwline *d,
 		elf_sect(e, ".debug_ranges", &is.ranges);
 		elf_sect(e, ".debug_rnglists", &is.rnglists);
 		d->di = dwinfo_read(&is);
+		for (i = 0; d->di && i < d->di->ncus; i++)
+			if (d->di->cus[i].dwo_name)
+				read_dwo(e, d->di, i, &is);
 	}
 	free(sis.info.owned);
 	free(sis.abbrev.owned);

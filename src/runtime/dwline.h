@@ -10,7 +10,8 @@
  * looked for in /usr/lib/debug/.build-id by its build id.  The
  * compilation's directory, which DWARF 4 and older leave to
  * .debug_info, and the calls inlined come from .debug_info (dwinfo.h),
- * and from the file dwz shares among binaries where it moved them.
+ * from the file dwz shares among binaries where it moved them, and from
+ * split DWARF's .dwo files.
  */
 
 #include <stdint.h>

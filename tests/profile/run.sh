@@ -1,7 +1,9 @@
 #!/bin/bash
 # ferret profile -f pprof|report|raw end to end: a fixed recording
-# rendered and read by go tool pprof (no root needed), refusals of bad
-# input (also under ASan/UBSan when a sanitizer build is named), then,
+# rendered and read by go tool pprof (no root needed), the inlined
+# frames of binaries after dwz and with split DWARF (recordings of every
+# byte of a function, no root needed), refusals of bad input (also
+# under ASan/UBSan when a sanitizer build is named), then,
 # as root, real recordings of a busy workload of our own: go tool pprof
 # must count the same functions as the folded rendering of the same
 # recording, and the report table must have the columns, header and
@@ -46,9 +48,13 @@ top_of() { sort -k2,2nr -k1,1 <<<"$1" | head -n "$2"; }
 
 # The frames at file offset OFF of BIN as "FUNC FILE:LINE;FUNC
 # FILE:LINE...", innermost first, from addr2line -i -f, or from
-# elfutils' eu-addr2line -i -f with SYM=eu (its columns dropped).
+# elfutils' eu-addr2line -i -f with SYM=eu (its columns dropped), or
+# from llvm-symbolizer with SYM=llvm.
 sym_frames() {	# sym_frames BIN OFF
-	if [ "${SYM:-}" = eu ]; then
+	if [ "${SYM:-}" = llvm ]; then
+		llvm-symbolizer --output-style=GNU -f -i --obj "$1" "$(printf '0x%x' "$2")" |
+			sed 's/ (discriminator [0-9]*)//'
+	elif [ "${SYM:-}" = eu ]; then
 		eu-addr2line -i -f -e "$1" "$(printf '0x%x' "$2")" |
 			sed -E 's/ inlined at .*//; s/^(.*:[0-9]+):[0-9]+$/\1/'
 	else
@@ -233,6 +239,96 @@ else
 	skipped dwz "go, dwz or cc is missing (make deps-test installs golang-go and dwz)"
 fi
 
+# --- Split DWARF: inlined calls from the .dwo files (no root needed) -------
+# inlined.c built with -gsplit-dwarf (gcc's GNU skeleton of DWARF 4 and
+# DWARF 5's skeleton units; clang's DWARF 5, which indexes its strings,
+# addresses and range lists) leaves its inlined calls in a .dwo file
+# under the build directory: a recording of every byte of inl_outer
+# must get the same functions, inlined frames and lines as the same
+# build without -gsplit-dwarf (the same code at the same addresses), and
+# the frames llvm-symbolizer gives (binutils 2.40's addr2line and
+# elfutils 0.188's eu-addr2line read no inlined call from a .dwo; LLVM
+# 14's symbolizer misplaces the ranges of clang's .dwo given as offsets
+# from the unit's base, so clang's build without it is its peer there).
+SPL=$TMP/split
+if have_go && command -v cc >/dev/null; then
+	mkdir -p "$SPL/sub"
+	cp "$HERE/inlined.c" "$SPL/sub/"
+	for form in gcc4 gcc5 clang5; do
+		v=${form: -1}
+		comp=${form%?}
+		[ "$comp" = gcc ] && comp=cc
+		if ! command -v "$comp" >/dev/null; then
+			skipped "split_$form" "$comp is missing (make deps-test installs clang)"
+			continue
+		fi
+		(cd "$SPL" && $comp -O2 -g -gdwarf-$v -fno-omit-frame-pointer -o "n$form" sub/inlined.c &&
+		 $comp -O2 -g -gdwarf-$v -gsplit-dwarf -fno-omit-frame-pointer -o "s$form" sub/inlined.c)
+		why="$(ls "$SPL")" check "split_${form}_dwo" eval \
+			'ls "$SPL"/*.dwo >/dev/null 2>&1 && ! readelf -S "$SPL/s$form" | grep -q "debug_info\.dwo" &&
+			 cmp -s <(objcopy -O binary -j .text "$SPL/s$form" /dev/stdout) \
+				<(objcopy -O binary -j .text "$SPL/n$form" /dev/stdout) &&
+			 test "$(nm "$SPL/s$form" | grep " T ")" = "$(nm "$SPL/n$form" | grep " T ")"'
+		for b in n s; do
+			every_byte "$SPL/$b$form" inl_outer >"$SPL/$b$form.raw"
+			"$F" profile -i "$SPL/$b$form.raw" -f pprof -o "$SPL/$b$form.pb.gz" 2>"$SPL/$b$form.err"
+			go tool pprof -raw "$SPL/$b$form.pb.gz" >"$SPL/$b$form.rawpp" 2>&1
+			pprof_locs "$SPL/$b$form.rawpp" "$SPL/$b$form" >"$SPL/$b$form.alocs"
+			cut -d' ' -f2- "$SPL/$b$form.alocs" >"$SPL/$b$form.locs"
+		done
+		why="$(cat "$SPL/s$form.err"; diff "$SPL/n$form.locs" "$SPL/s$form.locs" | head -4)" \
+			check "split_${form}_same_frames" eval \
+			'grep -q "^inl_mix .*;inl_burn .*;inl_outer " "$SPL/s$form.locs" &&
+			 cmp -s "$SPL/n$form.locs" "$SPL/s$form.locs"'
+		if command -v llvm-symbolizer >/dev/null; then
+			peer=$SPL/s$form
+			[ "$form" = clang5 ] && peer=$SPL/n$form
+			SYM=llvm frames_agree "$SPL/s$form.alocs" "$peer"
+			why="$nloc locations, $ninl with inlined calls, $nbad differ: $badloc" \
+				check "split_${form}_match_llvm_symbolizer" \
+				test "$nloc" -gt 0 -a "$ninl" -gt 0 -a "$nbad" = 0
+		else
+			skipped "split_${form}_match_llvm_symbolizer" "llvm-symbolizer is missing (make deps-test installs llvm)"
+		fi
+		if [ -n "$ASAN_BUILD" ]; then
+			ASAN_OPTIONS=detect_leaks=1 "$ASAN_BUILD/ferret" profile -i "$SPL/s$form.raw" \
+				-f pprof -o "$SPL/s$form.asan.pb.gz" 2>"$TMP/asan.err"
+			why="$(head -5 "$TMP/asan.err")" check "split_${form}_asan" eval \
+				'cmp -s "$SPL/s$form.pb.gz" "$SPL/s$form.asan.pb.gz" && ! grep -q "ERROR: \|runtime error" "$TMP/asan.err"'
+		else
+			skipped "split_${form}_asan" "no sanitizer build named"
+		fi
+	done
+	# A .dwo of another build (another id) at the skeleton's name is not
+	# read: its calls would be another program's.  A binary moved with
+	# its .dwo away from the build directory finds it beside itself.
+	if [ -e "$SPL/sgcc4-inlined.dwo" ]; then
+		mv "$SPL/sgcc4-inlined.dwo" "$SPL/keep.dwo"
+		(cd "$SPL" && cc -O2 -g -gdwarf-4 -gsplit-dwarf -DOTHER -o other sub/inlined.c) &&
+			cp "$SPL/other-inlined.dwo" "$SPL/sgcc4-inlined.dwo"
+		every_byte "$SPL/sgcc4" inl_outer >"$SPL/stale.raw"
+		"$F" profile -i "$SPL/stale.raw" -f pprof -o "$SPL/stale.pb.gz" 2>/dev/null
+		go tool pprof -raw "$SPL/stale.pb.gz" >"$SPL/stale.rawpp" 2>&1
+		pprof_locs "$SPL/stale.rawpp" "$SPL/sgcc4" | cut -d' ' -f2- >"$SPL/stale.locs"
+		why="$(head -3 "$SPL/stale.locs")" check split_stale_dwo_unread eval \
+			'[ -s "$SPL/stale.locs" ] && ! grep -q ";" "$SPL/stale.locs" &&
+			 grep -q "^inl_outer [^ ]*inlined\.c:4[0-9]$" "$SPL/stale.locs"'
+		mkdir -p "$TMP/moved"
+		mv "$SPL/keep.dwo" "$TMP/moved/sgcc4-inlined.dwo"
+		rm "$SPL/sgcc4-inlined.dwo"
+		cp "$SPL/sgcc4" "$TMP/moved/"
+		every_byte "$TMP/moved/sgcc4" inl_outer >"$SPL/moved.raw"
+		"$F" profile -i "$SPL/moved.raw" -f pprof -o "$SPL/moved.pb.gz" 2>/dev/null
+		go tool pprof -raw "$SPL/moved.pb.gz" >"$SPL/moved.rawpp" 2>&1
+		pprof_locs "$SPL/moved.rawpp" "$TMP/moved/sgcc4" | cut -d' ' -f2- >"$SPL/moved.locs"
+		why="$(diff "$SPL/ngcc4.locs" "$SPL/moved.locs" | head -4)" check split_dwo_beside_binary \
+			cmp -s "$SPL/ngcc4.locs" "$SPL/moved.locs"
+		mv "$TMP/moved/sgcc4-inlined.dwo" "$SPL/sgcc4-inlined.dwo"
+	fi
+else
+	skipped split "go or cc is missing (make deps-test installs golang-go)"
+fi
+
 # --- Bad input: a clear message and a non-zero status -------------------
 refuses() {	# refuses NAME PATTERN FERRET-ARGS...: exit 1, PATTERN on stderr
 	local name=$1 pat=$2 bin
@@ -382,28 +478,30 @@ if have_go; then
 			check "pprof_inlined_match_addr2line_dwarf$v" test "$nloc" -gt 0 -a "$ninl" -gt 0 -a "$nbad" = 0
 	done
 
-	# dwz (above): a real recording of the binary after dwz, rendered,
-	# then rendered again with the binary before dwz in its place: go
-	# tool pprof -lines -traces gives the same stacks, inlined frames
-	# and lines.
-	for form in gnu4 sup5; do
-		if [ ! -s "$DWZ/common$form.debug" ]; then
-			skipped "dwz_${form}_recording" "no binary after dwz (see dwz above)"
+	# dwz and split DWARF (above): a real recording of the binary after
+	# dwz (built with -gsplit-dwarf), rendered, then rendered again with
+	# the binary before dwz (built without) in its place: go tool pprof
+	# -lines -traces gives the same stacks, inlined frames and lines.
+	for t in "dwz_gnu4 $DWZ/agnu4 $DWZ/pregnu4" "dwz_sup5 $DWZ/asup5 $DWZ/presup5" \
+		 "split_gcc5 $SPL/sgcc5 $SPL/ngcc5"; do
+		read -r tn bin ref <<<"$t"
+		if [ ! -x "$bin" ] || [ ! -x "$ref" ]; then
+			skipped "${tn}_recording" "no $bin or $ref (see above)"
 			continue
 		fi
-		"$F" profile -F 999 -c "$DWZ/a$form 1000" -f raw -o "$DWZ/rec$form.raw" 2>/dev/null
-		"$F" profile -i "$DWZ/rec$form.raw" -f pprof -o "$DWZ/rec$form.dwz.pb.gz" 2>/dev/null
-		mv "$DWZ/a$form" "$DWZ/a$form.dwz"
-		cp "$DWZ/pre$form" "$DWZ/a$form"
-		"$F" profile -i "$DWZ/rec$form.raw" -f pprof -o "$DWZ/rec$form.pre.pb.gz" 2>/dev/null
-		mv "$DWZ/a$form.dwz" "$DWZ/a$form"
-		for w in dwz pre; do
-			go tool pprof -lines -traces "$DWZ/rec$form.$w.pb.gz" >"$DWZ/rec$form.$w.traces" 2>&1
+		"$F" profile -F 999 -c "$bin 1000" -f raw -o "$TMP/$tn.raw" 2>/dev/null
+		"$F" profile -i "$TMP/$tn.raw" -f pprof -o "$TMP/$tn.bin.pb.gz" 2>/dev/null
+		mv "$bin" "$bin.kept"
+		cp "$ref" "$bin"
+		"$F" profile -i "$TMP/$tn.raw" -f pprof -o "$TMP/$tn.ref.pb.gz" 2>/dev/null
+		mv "$bin.kept" "$bin"
+		for w in bin ref; do
+			go tool pprof -lines -traces "$TMP/$tn.$w.pb.gz" >"$TMP/$tn.$w.traces" 2>&1
 		done
-		why="$(diff "$DWZ/rec$form.pre.traces" "$DWZ/rec$form.dwz.traces" | head -6)" \
-			check "dwz_${form}_recording" eval \
-			'grep -qE "^ +[0-9.]+m?s +inl_mix $DWZ/sub/inlined\.c:1[789] \(inline\)$" "$DWZ/rec$form.dwz.traces" &&
-			 cmp -s "$DWZ/rec$form.pre.traces" "$DWZ/rec$form.dwz.traces"'
+		why="$(diff "$TMP/$tn.ref.traces" "$TMP/$tn.bin.traces" | head -6)" \
+			check "${tn}_recording" eval \
+			'grep -qE "^ +[0-9.]+m?s +inl_mix ${bin%/*}/sub/inlined\.c:1[789] \(inline\)$" "$TMP/$tn.bin.traces" &&
+			 cmp -s "$TMP/$tn.ref.traces" "$TMP/$tn.bin.traces"'
 	done
 
 	# Without -g, names alone, and no file or line claimed.
@@ -445,7 +543,7 @@ else
 		 pprof_inlined_match_addr2line_dwarf4 pprof_inlined_lines_dwarf5 \
 		 pprof_inlined_traces_dwarf5 pprof_inlined_match_addr2line_dwarf5 \
 		 pprof_inlined_asan_dwarf4 pprof_inlined_asan_dwarf5 \
-		 dwz_gnu4_recording dwz_sup5_recording \
+		 dwz_gnu4_recording dwz_sup5_recording split_gcc5_recording \
 		 pprof_no_debug_no_lines c_pprof p_pprof \
 		 p_pprof_pid_label system_pprof_has_busy; do
 		skipped "$n" "go is not installed (make deps-test installs golang-go)"
