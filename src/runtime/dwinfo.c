@@ -801,7 +801,7 @@ static const char *sub_name(const struct reader *r, uint64_t off)
 {
 	int hops;
 
-	for (hops = 0; off && hops < 8; hops++) {
+	for (hops = 0; off && r->nsubs && hops < 8; hops++) {
 		const struct sub *s = bsearch(&off, r->subs, r->nsubs,
 					      sizeof(*r->subs), cmp_sub);
 
@@ -835,7 +835,8 @@ static void add_pends(struct reader *r)
 	int i, n = di->ninl;
 
 	/* The shared file's units come after the rest, in any order. */
-	qsort(r->subs, r->nsubs, sizeof(*r->subs), cmp_subs);
+	if (r->nsubs)
+		qsort(r->subs, r->nsubs, sizeof(*r->subs), cmp_subs);
 	di->inl = xrealloc(di->inl, (n + r->npend + 1) * sizeof(*di->inl));
 	for (i = 0; i < r->npend; i++) {
 		const char *name = sub_name(r, r->pend[i].origin);
