@@ -10,7 +10,7 @@ BUILD   ?= build
 # the flame graphs, clang for the fuzzers, go tool pprof and perf report
 # for the profiles).
 DEPS_RUN  := gcc libc6-dev make libbpf-dev libelf-dev zlib1g-dev pkg-config libiberty-dev
-DEPS_TEST := $(DEPS_RUN) bpftrace qemu-system-x86 busybox-static cpio \
+DEPS_TEST := $(DEPS_RUN) bpftrace qemu-system-x86 busybox-static cpio dwz elfutils \
              systemtap-sdt-dev time strace chromium fonts-dejavu-core \
              libxml2-utils clang man-db bsdextrautils tcpdump openssl iproute2 g++ \
              prometheus curl golang-go linux-perf babeltrace2 python3-bt2 nodejs

@@ -14,16 +14,17 @@ enum {
 
 	DW_TAG_inlined_subroutine = 0x1d, DW_TAG_subprogram = 0x2e,
 	DW_TAG_compile_unit = 0x11, DW_TAG_partial_unit = 0x3c,
-	DW_TAG_skeleton_unit = 0x4a,
+	DW_TAG_imported_unit = 0x3d, DW_TAG_skeleton_unit = 0x4a,
 
 	DW_AT_name = 0x03, DW_AT_stmt_list = 0x10, DW_AT_low_pc = 0x11,
-	DW_AT_high_pc = 0x12, DW_AT_comp_dir = 0x1b,
+	DW_AT_high_pc = 0x12, DW_AT_import = 0x18, DW_AT_comp_dir = 0x1b,
 	DW_AT_abstract_origin = 0x31, DW_AT_specification = 0x47,
 	DW_AT_ranges = 0x55, DW_AT_call_file = 0x58, DW_AT_call_line = 0x59,
 	DW_AT_linkage_name = 0x6e, DW_AT_str_offsets_base = 0x72,
 	DW_AT_addr_base = 0x73, DW_AT_rnglists_base = 0x74,
-	DW_AT_MIPS_linkage_name = 0x2007, DW_AT_GNU_ranges_base = 0x2132,
-	DW_AT_GNU_addr_base = 0x2133,
+	DW_AT_dwo_name = 0x76, DW_AT_MIPS_linkage_name = 0x2007,
+	DW_AT_GNU_dwo_name = 0x2130, DW_AT_GNU_dwo_id = 0x2131,
+	DW_AT_GNU_ranges_base = 0x2132, DW_AT_GNU_addr_base = 0x2133,
 
 	DW_FORM_addr = 0x01, DW_FORM_block2 = 0x03, DW_FORM_block4,
 	DW_FORM_data2, DW_FORM_data4, DW_FORM_data8, DW_FORM_string,
@@ -47,6 +48,12 @@ enum {
 
 /* Nesting this reader follows; deeper trees end their unit's reading. */
 #define MAX_DEPTH 256
+
+/*
+ * A DIE's offset in the shared file of dwz has this bit set, so that
+ * one number names a DIE of either file.
+ */
+#define SUP_OFF (1ull << 63)
 
 struct attrspec {
 	uint64_t name, form;
@@ -78,12 +85,19 @@ struct val {
 
 /* A unit's header and the bases its attributes are read against. */
 struct unit {
-	uint64_t off;		/* of its header in .debug_info */
+	const struct dwinfo_sects *f;	/* its file's sections */
+	bool sup;		/* f is the shared file of dwz */
+	uint64_t off;		/* of its header in .debug_info, SUP_OFF set
+				 * in the shared file */
 	int version;
 	bool dw64;
 	int addr_size;
 	uint64_t str_offsets_base, addr_base, rnglists_base, base;
 	bool have_str_base;
+	bool split;		/* a split unit, of a .dwo file */
+	uint64_t ranges_base;	/* a GNU split unit's, for .debug_ranges */
+	uint64_t dwo_id;	/* a skeleton's or split unit's */
+	bool have_dwo_id;
 };
 
 /* A subprogram's DIE: its name, or the DIE that names it. */
@@ -107,6 +121,11 @@ struct reader {
 	struct pend *pend;
 	int npend, cappend;
 	int capcus, capstrs;
+	uint64_t *want;		/* DIEs of the shared file referred to */
+	int nwant, capwant;
+	int skel;		/* the skeleton unit a .dwo's unit completes,
+				 * or -1 */
+	bool found;		/* that unit was read */
 };
 
 static const char *keep(struct reader *r, const char *s)
@@ -199,12 +218,11 @@ static bool read_form(struct reader *r, struct dwr *c, const struct unit *u,
 	case DW_FORM_strx3: case DW_FORM_addrx3:
 		v->u = dwr_u(c, 3);
 		break;
-	case DW_FORM_data4: case DW_FORM_ref4: case DW_FORM_ref_sup4:
+	case DW_FORM_data4: case DW_FORM_ref4:
 	case DW_FORM_strx4: case DW_FORM_addrx4:
 		v->u = dwr_u(c, 4);
 		break;
 	case DW_FORM_data8: case DW_FORM_ref8: case DW_FORM_ref_sig8:
-	case DW_FORM_ref_sup8:
 		v->u = dwr_u(c, 8);
 		break;
 	case DW_FORM_data16:
@@ -225,27 +243,35 @@ static bool read_form(struct reader *r, struct dwr *c, const struct unit *u,
 		break;
 	case DW_FORM_strp:
 		v->k = V_STR;
-		v->s = dwr_sect_str(&r->s->str, dwr_u(c, offsz));
+		v->s = dwr_sect_str(&u->f->str, dwr_u(c, offsz));
 		break;
 	case DW_FORM_line_strp:
 		v->k = V_STR;
-		v->s = dwr_sect_str(&r->s->line_str, dwr_u(c, offsz));
+		v->s = dwr_sect_str(&u->f->line_str, dwr_u(c, offsz));
 		break;
 	case DW_FORM_strp_sup: case DW_FORM_GNU_strp_alt:
-		/* In another file, not read. */
-		dwr_skip(c, offsz);
+		/* In the shared file's .debug_str: unknown without it. */
+		v->u = dwr_u(c, offsz);
 		v->k = V_UNKNOWN_STR;
+		if (!u->sup && r->s->sup) {
+			v->k = V_STR;
+			v->s = dwr_sect_str(&r->s->sup->str, v->u);
+		}
 		break;
 	case DW_FORM_sec_offset:
 		v->u = dwr_u(c, offsz);
 		break;
 	case DW_FORM_ref_addr:
 		v->k = V_REF;
-		v->u = dwr_u(c, u->version <= 2 ? u->addr_size : offsz);
+		v->u = dwr_u(c, u->version <= 2 ? u->addr_size : offsz) |
+		       (u->sup ? SUP_OFF : 0);
 		break;
-	case DW_FORM_GNU_ref_alt:
-		dwr_skip(c, offsz);
-		v->k = V_NONE;
+	case DW_FORM_GNU_ref_alt: case DW_FORM_ref_sup4: case DW_FORM_ref_sup8:
+		/* A DIE of the shared file, which itself has none of these. */
+		v->u = dwr_u(c, form == DW_FORM_ref_sup4 ? 4 :
+				form == DW_FORM_ref_sup8 ? 8 : offsz);
+		v->k = u->sup ? V_NONE : V_REF;
+		v->u |= SUP_OFF;
 		break;
 	case DW_FORM_block1:
 		dwr_skip(c, dwr_u(c, 1));
@@ -311,17 +337,21 @@ static const char *str_of(struct reader *r, const struct unit *u,
 		return v->s;
 	if (v->k != V_STRX)
 		return NULL;
-	/* Without a base, DWARF 5 units start after the table's header. */
-	base = u->have_str_base ? u->str_offsets_base : (uint64_t)(u->dw64 ? 16 : 8);
-	c = dwr_at(&r->s->str_offsets, base + v->u * offsz);
+	/*
+	 * Without a base, DWARF 5 units start after the table's header;
+	 * GNU's split units of DWARF 4 have no header.
+	 */
+	base = u->have_str_base ? u->str_offsets_base :
+	       u->version < 5 ? 0 : (uint64_t)(u->dw64 ? 16 : 8);
+	c = dwr_at(&u->f->str_offsets, base + v->u * offsz);
 	base = dwr_u(&c, offsz);
-	return c.bad ? NULL : dwr_sect_str(&r->s->str, base);
+	return c.bad ? NULL : dwr_sect_str(&u->f->str, base);
 }
 
 /* An address value, its index looked up in .debug_addr; 0: none. */
 static uint64_t addr_of(struct reader *r, const struct unit *u, uint64_t idx)
 {
-	struct dwr c = dwr_at(&r->s->addr, u->addr_base + idx * u->addr_size);
+	struct dwr c = dwr_at(&u->f->addr, u->addr_base + idx * u->addr_size);
 	uint64_t a = dwr_u(&c, u->addr_size);
 
 	return c.bad ? 0 : a;
@@ -353,7 +383,7 @@ static void add_inl(struct reader *r, const struct pend *p, uint64_t lo,
 static void ranges_v4(struct reader *r, const struct unit *u, uint64_t off,
 		      const struct pend *p)
 {
-	struct dwr c = dwr_at(&r->s->ranges, off);
+	struct dwr c = dwr_at(&u->f->ranges, off);
 	uint64_t max = u->addr_size == 8 ? ~0ull : 0xffffffffull;
 	uint64_t base = u->base, b, e;
 
@@ -373,7 +403,7 @@ static void ranges_v4(struct reader *r, const struct unit *u, uint64_t off,
 static void ranges_v5(struct reader *r, const struct unit *u, uint64_t off,
 		      const struct pend *p)
 {
-	struct dwr c = dwr_at(&r->s->rnglists, off);
+	struct dwr c = dwr_at(&u->f->rnglists, off);
 	uint64_t base = u->base, b, e;
 
 	while (!c.bad) {
@@ -422,12 +452,12 @@ static void ranges_of(struct reader *r, const struct unit *u,
 	uint64_t off = v->u;
 
 	if (u->version < 5) {
-		ranges_v4(r, u, off, p);
+		ranges_v4(r, u, off + u->ranges_base, p);
 		return;
 	}
 	if (v->k == V_RNGLISTX) {
 		int offsz = u->dw64 ? 8 : 4;
-		struct dwr c = dwr_at(&r->s->rnglists, u->rnglists_base + off * offsz);
+		struct dwr c = dwr_at(&u->f->rnglists, u->rnglists_base + off * offsz);
 
 		off = dwr_u(&c, offsz);
 		if (c.bad)
@@ -440,8 +470,20 @@ static void ranges_of(struct reader *r, const struct unit *u,
 /* The attributes of one DIE that this reader keeps. */
 struct die {
 	struct val name, linkage, comp_dir, low, high, ranges, origin, spec;
-	struct val call_file, call_line, stmt_list;
+	struct val call_file, call_line, stmt_list, import, dwo_name, dwo_id;
 };
+
+/* A DIE of the shared file that v refers to is to be read. */
+static void want(struct reader *r, const struct val *v)
+{
+	if (v->k != V_REF || !(v->u & SUP_OFF) || !r->s->sup)
+		return;
+	if (r->nwant == r->capwant) {
+		r->capwant = r->capwant ? 2 * r->capwant : 64;
+		r->want = xrealloc(r->want, r->capwant * sizeof(*r->want));
+	}
+	r->want[r->nwant++] = v->u & ~SUP_OFF;
+}
 
 static void add_sub(struct reader *r, uint64_t off, const char *name,
 		    uint64_t ref)
@@ -455,17 +497,32 @@ static void add_sub(struct reader *r, uint64_t off, const char *name,
 	r->subs[r->nsubs++] = (struct sub){ off, keep(r, name), ref };
 }
 
-/* The unit's own DIE: its name, directory, line table and bases. */
+/*
+ * The unit's own DIE: its name, directory, line table and bases (cu
+ * NULL: the bases only).
+ */
 static void unit_die(struct reader *r, struct unit *u, const struct die *d,
 		     struct dwinfo_cu *cu)
 {
+	if (d->low.k == V_ADDR || d->low.k == V_ADDRX)
+		u->base = val_addr(r, u, &d->low);
+	if (d->dwo_id.k == V_NUM) {
+		u->dwo_id = d->dwo_id.u;
+		u->have_dwo_id = true;
+	}
+	if (!cu || u->split)
+		return;
 	/* The bases first: the strings and addresses are read against them. */
 	cu->name = keep(r, str_of(r, u, &d->name));
 	cu->comp_dir = keep(r, str_of(r, u, &d->comp_dir));
 	cu->has_lines = d->stmt_list.k == V_NUM;
 	cu->stmt_list = d->stmt_list.u;
-	if (d->low.k == V_ADDR || d->low.k == V_ADDRX)
-		u->base = val_addr(r, u, &d->low);
+	cu->dwo_name = u->have_dwo_id ? keep(r, str_of(r, u, &d->dwo_name)) : NULL;
+	cu->dwo_id = u->dwo_id;
+	cu->addr_base = u->addr_base;
+	cu->ranges_base = u->rnglists_base;
+	cu->base = u->base;
+	cu->dw64 = u->dw64;
 }
 
 /* An inlined call: its ranges, pending its function's name. */
@@ -493,7 +550,9 @@ static void inlined_die(struct reader *r, const struct unit *u,
 
 /*
  * The DIEs of one unit, from c (after its header) to its end: the
- * unit's own, its subprograms and its inlined calls.
+ * unit's own, its subprograms and its inlined calls (cu: its index of
+ * di->cus; -1 for a unit of the shared file, which holds no code), and
+ * the DIEs of the shared file that they refer to.
  */
 static void unit_dies(struct reader *r, struct dwr *c, struct unit *u,
 		      const struct abbrevs *a, int cu)
@@ -503,7 +562,8 @@ static void unit_dies(struct reader *r, struct dwr *c, struct unit *u,
 
 	inl_depth[0] = 0;
 	while (!c->bad && c->p < c->end) {
-		uint64_t off = (uint64_t)(c->p - r->s->info.p), code;
+		uint64_t off = (uint64_t)(c->p - u->f->info.p) | (u->sup ? SUP_OFF : 0);
+		uint64_t code;
 		const struct abbrev *ab;
 		struct die d;
 		int i;
@@ -537,6 +597,10 @@ static void unit_dies(struct reader *r, struct dwr *c, struct unit *u,
 			case DW_AT_call_file: d.call_file = v; break;
 			case DW_AT_call_line: d.call_line = v; break;
 			case DW_AT_stmt_list: d.stmt_list = v; break;
+			case DW_AT_import: d.import = v; break;
+			case DW_AT_dwo_name:
+			case DW_AT_GNU_dwo_name: d.dwo_name = v; break;
+			case DW_AT_GNU_dwo_id: d.dwo_id = v; break;
 			case DW_AT_str_offsets_base:
 				u->str_offsets_base = v.u;
 				u->have_str_base = true;
@@ -551,7 +615,7 @@ static void unit_dies(struct reader *r, struct dwr *c, struct unit *u,
 			if (ab->tag != DW_TAG_compile_unit && ab->tag != DW_TAG_partial_unit &&
 			    ab->tag != DW_TAG_skeleton_unit)
 				return;
-			unit_die(r, u, &d, &r->di->cus[cu]);
+			unit_die(r, u, &d, cu >= 0 ? &r->di->cus[cu] : NULL);
 			first = false;
 		} else if (ab->tag == DW_TAG_subprogram) {
 			const char *name = str_of(r, u, &d.linkage);
@@ -560,8 +624,15 @@ static void unit_dies(struct reader *r, struct dwr *c, struct unit *u,
 				name = str_of(r, u, &d.name);
 			add_sub(r, off, name, d.origin.k == V_REF ? d.origin.u :
 					      d.spec.k == V_REF ? d.spec.u : 0);
-		} else if (ab->tag == DW_TAG_inlined_subroutine) {
+			if (!name) {
+				want(r, &d.origin);
+				want(r, &d.spec);
+			}
+		} else if (ab->tag == DW_TAG_inlined_subroutine && cu >= 0) {
 			inlined_die(r, u, &d, cu, inl_depth[level] + 1);
+			want(r, &d.origin);
+		} else if (ab->tag == DW_TAG_imported_unit) {
+			want(r, &d.import);
 		}
 		if (ab->children) {
 			if (level == MAX_DEPTH)
@@ -573,15 +644,53 @@ static void unit_dies(struct reader *r, struct dwr *c, struct unit *u,
 	}
 }
 
-/* One unit at c; c moves past it.  false: stop reading. */
-static bool read_unit(struct reader *r, struct dwr *c, struct abbrevs *a)
+/*
+ * The split unit of a .dwo file at c (after its header) that completes
+ * the skeleton r->skel: its inlined calls, read against the skeleton's
+ * bases, if its id is the skeleton's (then r->found, and false: stop
+ * reading).
+ */
+static bool split_unit(struct reader *r, struct dwr *c, struct abbrevs *a,
+		       struct unit *u, int type, uint64_t abbrev_off)
+{
+	const struct dwinfo_cu *cu = &r->di->cus[r->skel];
+	int npend = r->npend;
+
+	if (type != DW_UT_compile && type != DW_UT_split_compile)
+		return true;
+	u->split = true;
+	u->addr_base = cu->addr_base;
+	u->ranges_base = u->version < 5 ? cu->ranges_base : 0;
+	/* DWARF 5's range lists of a .dwo are indexed from its header's end. */
+	u->rnglists_base = u->dw64 ? 20 : 12;
+	u->base = cu->base;
+	read_abbrevs(&u->f->abbrev, abbrev_off, a);
+	unit_dies(r, c, u, a, r->skel);
+	if (u->have_dwo_id && u->dwo_id == cu->dwo_id) {
+		r->found = true;
+		return false;
+	}
+	/* Another build's unit: nothing of it is kept. */
+	r->npend = npend;
+	r->nsubs = 0;
+	return true;
+}
+
+/*
+ * One unit at c, of f's .debug_info (sup: f is the shared file of dwz);
+ * c moves past it.  false: stop reading.
+ */
+static bool read_unit(struct reader *r, struct dwr *c, struct abbrevs *a,
+		      const struct dwinfo_sects *f, bool sup)
 {
 	struct unit u = { 0 };
 	struct dwr body;
 	uint64_t len, abbrev_off;
 	int type = DW_UT_compile;
 
-	u.off = (uint64_t)(c->p - r->s->info.p);
+	u.f = f;
+	u.sup = sup;
+	u.off = (uint64_t)(c->p - f->info.p) | (sup ? SUP_OFF : 0);
 	len = dwr_u(c, 4);
 	u.dw64 = len == 0xffffffff;
 	if (u.dw64)
@@ -599,17 +708,25 @@ static bool read_unit(struct reader *r, struct dwr *c, struct abbrevs *a)
 		type = (int)dwr_u(&body, 1);
 		u.addr_size = (int)dwr_u(&body, 1);
 		abbrev_off = dwr_u(&body, u.dw64 ? 8 : 4);
-		if (type == DW_UT_skeleton || type == DW_UT_split_compile)
-			dwr_skip(&body, 8);	/* dwo_id */
+		if (type == DW_UT_skeleton || type == DW_UT_split_compile) {
+			u.dwo_id = dwr_u(&body, 8);
+			u.have_dwo_id = true;
+		}
 	} else {
 		abbrev_off = dwr_u(&body, u.dw64 ? 8 : 4);
 		u.addr_size = (int)dwr_u(&body, 1);
 	}
-	if (body.bad || (u.addr_size != 4 && u.addr_size != 8) ||
-	    (type != DW_UT_compile && type != DW_UT_partial &&
-	     type != DW_UT_skeleton))
+	if (body.bad || (u.addr_size != 4 && u.addr_size != 8))
 		return true;
-	read_abbrevs(&r->s->abbrev, abbrev_off, a);
+	if (r->skel >= 0)
+		return split_unit(r, &body, a, &u, type, abbrev_off);
+	if (type != DW_UT_compile && type != DW_UT_partial && type != DW_UT_skeleton)
+		return true;
+	read_abbrevs(&f->abbrev, abbrev_off, a);
+	if (sup) {
+		unit_dies(r, &body, &u, a, -1);
+		return true;
+	}
 	if (r->di->ncus == r->capcus) {
 		r->capcus = r->capcus ? 2 * r->capcus : 64;
 		r->di->cus = xrealloc(r->di->cus, r->capcus * sizeof(*r->di->cus));
@@ -621,6 +738,51 @@ static bool read_unit(struct reader *r, struct dwr *c, struct abbrevs *a)
 	return true;
 }
 
+/*
+ * The units of the shared file that hold the DIEs r->want names, and
+ * those that they import or refer to in turn, each read once.
+ */
+static void read_sup(struct reader *r, struct abbrevs *a)
+{
+	const struct dwinfo_sects *sup = r->s->sup;
+	struct dwr c = dwr_at(&sup->info, 0);
+	uint64_t *start = NULL, len;
+	bool *done;
+	int n = 0, cap = 0, i, lo, hi, mid;
+
+	/* Where each unit starts: its length is all a unit needs read. */
+	while (!c.bad && c.p < c.end) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			start = xrealloc(start, cap * sizeof(*start));
+		}
+		start[n++] = (uint64_t)(c.p - sup->info.p);
+		len = dwr_u(&c, 4);
+		if (len == 0xffffffff)
+			len = dwr_u(&c, 8);
+		dwr_skip(&c, len);
+	}
+	done = xcalloc(n ? n : 1, sizeof(*done));
+	for (i = 0; i < r->nwant; i++) {
+		lo = 0;
+		hi = n - 1;
+		while (lo < hi) {
+			mid = lo + (hi - lo + 1) / 2;
+			if (start[mid] <= r->want[i])
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		if (!n || start[lo] > r->want[i] || done[lo])
+			continue;
+		done[lo] = true;
+		c = dwr_at(&sup->info, start[lo]);
+		read_unit(r, &c, a, sup, true);
+	}
+	free(done);
+	free(start);
+}
+
 static int cmp_sub(const void *k, const void *e)
 {
 	uint64_t off = *(const uint64_t *)k;
@@ -629,12 +791,17 @@ static int cmp_sub(const void *k, const void *e)
 	return off < s->off ? -1 : off > s->off;
 }
 
+static int cmp_subs(const void *a, const void *b)
+{
+	return cmp_sub(&((const struct sub *)a)->off, b);
+}
+
 /* The name of the subprogram DIE at off, through its origins. */
 static const char *sub_name(const struct reader *r, uint64_t off)
 {
 	int hops;
 
-	for (hops = 0; off && hops < 8; hops++) {
+	for (hops = 0; off && r->nsubs && hops < 8; hops++) {
 		const struct sub *s = bsearch(&off, r->subs, r->nsubs,
 					      sizeof(*r->subs), cmp_sub);
 
@@ -656,46 +823,82 @@ static int cmp_inl(const void *a, const void *b)
 	return x->depth - y->depth;
 }
 
-struct dwinfo *dwinfo_read(const struct dwinfo_sects *s)
+/*
+ * The pending calls into di->inl, each named by its abstract origin (one
+ * unnamed is left out), sorted with those already there.  The
+ * subprograms' names stay in di->strs; r's tables go.
+ */
+static void add_pends(struct reader *r)
 {
-	struct reader r = { .s = s };
-	struct abbrevs a = { 0 };
-	struct dwr c = dwr_at(&s->info, 0);
+	struct dwinfo *di = r->di;
 	uint64_t maxhi = 0;
-	int i, n;
+	int i, n = di->ninl;
 
-	r.di = xcalloc(1, sizeof(*r.di));
-	while (!c.bad && c.p < c.end && read_unit(&r, &c, &a))
-		;
-	free(a.v);
-	free(a.attrs);
-	/* Each call named by its abstract origin; one unnamed is left out. */
-	r.di->inl = xmalloc((r.npend ? r.npend : 1) * sizeof(*r.di->inl));
-	for (i = n = 0; i < r.npend; i++) {
-		const char *name = sub_name(&r, r.pend[i].origin);
+	/* The shared file's units come after the rest, in any order. */
+	if (r->nsubs)
+		qsort(r->subs, r->nsubs, sizeof(*r->subs), cmp_subs);
+	di->inl = xrealloc(di->inl, (n + r->npend + 1) * sizeof(*di->inl));
+	for (i = 0; i < r->npend; i++) {
+		const char *name = sub_name(r, r->pend[i].origin);
 
 		if (!name)
 			continue;
-		r.di->inl[n] = r.pend[i].inl;
-		r.di->inl[n++].name = name;
+		di->inl[n] = r->pend[i].inl;
+		di->inl[n++].name = name;
 	}
-	r.di->ninl = n;
-	qsort(r.di->inl, n, sizeof(*r.di->inl), cmp_inl);
-	r.di->maxhi = xmalloc((n ? n : 1) * sizeof(*r.di->maxhi));
+	di->ninl = n;
+	qsort(di->inl, n, sizeof(*di->inl), cmp_inl);
+	di->maxhi = xrealloc(di->maxhi, (n ? n : 1) * sizeof(*di->maxhi));
 	for (i = 0; i < n; i++) {
-		if (r.di->inl[i].hi > maxhi)
-			maxhi = r.di->inl[i].hi;
-		r.di->maxhi[i] = maxhi;
+		if (di->inl[i].hi > maxhi)
+			maxhi = di->inl[i].hi;
+		di->maxhi[i] = maxhi;
 	}
-	free(r.pend);
-	/* The subprograms' names stay in di->strs; the table goes. */
-	free(r.subs);
+	free(r->pend);
+	free(r->subs);
+	free(r->want);
+}
+
+struct dwinfo *dwinfo_read(const struct dwinfo_sects *s)
+{
+	struct reader r = { .s = s, .skel = -1 };
+	struct abbrevs a = { 0 };
+	struct dwr c = dwr_at(&s->info, 0);
+
+	r.di = xcalloc(1, sizeof(*r.di));
+	while (!c.bad && c.p < c.end && read_unit(&r, &c, &a, s, false))
+		;
+	if (r.nwant)
+		read_sup(&r, &a);
+	free(a.v);
+	free(a.attrs);
+	add_pends(&r);
 	if (!r.di->ncus) {
 		dwinfo_free(r.di);
 		errno = ENODATA;
 		return NULL;
 	}
 	return r.di;
+}
+
+int dwinfo_add_split(struct dwinfo *di, int cu, const struct dwinfo_sects *s)
+{
+	struct reader r = { .s = s, .di = di, .skel = cu };
+	struct abbrevs a = { 0 };
+	struct dwr c = dwr_at(&s->info, 0);
+
+	if (cu < 0 || cu >= di->ncus || !di->cus[cu].dwo_name)
+		return -EINVAL;
+	/* keep() grows di->strs from its count. */
+	r.capstrs = di->nstrs;
+	while (!c.bad && c.p < c.end && read_unit(&r, &c, &a, s, false))
+		;
+	free(a.v);
+	free(a.attrs);
+	if (!r.found)
+		r.npend = 0;
+	add_pends(&r);
+	return r.found ? 0 : -ENOENT;
 }
 
 const struct dwinfo_cu *dwinfo_unit_of_lines(const struct dwinfo *di,

@@ -8,9 +8,12 @@
  * name, directory and line table, and the code of each inlined call
  * with the function inlined and the file and line it was called from,
  * as addr2line -i reads them.  Read from the sections' bytes (dwline.c
- * maps the file); the strings are copied.  Not read: type units, split
- * DWARF's .dwo files, and the shared file of dwz (.gnu_debugaltlink),
- * whose functions' names are then unknown.
+ * maps the file); the strings are copied.  What dwz moved to a shared
+ * file (.gnu_debugaltlink, or DWARF 5's supplementary file) is read from
+ * that file's sections where the caller gives them: the units a unit
+ * imports, the DIEs its references name, and the strings.  A skeleton
+ * unit of split DWARF names its .dwo file, whose split unit the caller
+ * gives to dwinfo_add_split().  Not read: type units.
  */
 
 #include <stdbool.h>
@@ -22,6 +25,12 @@
 struct dwinfo_sects {
 	struct dwr_sect info, abbrev, str, line_str, str_offsets, addr,
 			ranges, rnglists;
+	/*
+	 * dwz's shared file (info, abbrev and str), which the GNU _alt and
+	 * DWARF 5 _sup forms refer to, or NULL: the names only it holds
+	 * are then unknown, and the calls they name are left out.
+	 */
+	const struct dwinfo_sects *sup;
 };
 
 struct dwinfo_cu {
@@ -30,6 +39,16 @@ struct dwinfo_cu {
 	uint64_t stmt_list;	/* its line table's offset in .debug_line */
 	bool has_lines;		/* stmt_list is there */
 	int version;
+	/*
+	 * A skeleton unit of split DWARF (DWARF 5's, or GNU's of DWARF 4):
+	 * the .dwo file that holds the rest (NULL: not a skeleton), the
+	 * id of its split unit, and the bases that unit's addresses and
+	 * ranges are read against.
+	 */
+	const char *dwo_name;
+	uint64_t dwo_id;
+	uint64_t addr_base, ranges_base, base;
+	bool dw64;
 };
 
 /*
@@ -61,6 +80,15 @@ struct dwinfo {
  * compilation unit this reader can read.
  */
 struct dwinfo *dwinfo_read(const struct dwinfo_sects *s);
+
+/*
+ * Adds the inlined calls of the split unit of di->cus[cu], a skeleton
+ * unit, from s: the .dwo file's info, abbrev, str, str_offsets and
+ * rnglists, and addr and ranges of the skeleton's file, with the
+ * skeleton's line table for their files.  0, or -ENOENT when s holds
+ * no unit with the skeleton's id (another build's .dwo).
+ */
+int dwinfo_add_split(struct dwinfo *di, int cu, const struct dwinfo_sects *s);
 
 /* The unit whose line table is at stmt_list in .debug_line, or NULL. */
 const struct dwinfo_cu *dwinfo_unit_of_lines(const struct dwinfo *di,

@@ -3,7 +3,9 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -414,6 +416,7 @@ static int cmp_range(const void *a, const void *b)
 
 /* A mapped ELF64 file. */
 struct elf {
+	const char *path;	/* as opened */
 	const uint8_t *p;
 	size_t len;
 	const Elf64_Ehdr *eh;
@@ -431,6 +434,7 @@ static int elf_map(struct elf *e, const char *path)
 	memset(e, 0, sizeof(*e));
 	if (fd < 0)
 		return -errno;
+	e->path = path;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 	    (size_t)st.st_size < sizeof(Elf64_Ehdr)) {
 		close(fd);
@@ -518,16 +522,221 @@ static bool elf_sect(const struct elf *e, const char *name, struct dwr_sect *out
 	return false;
 }
 
+/* The most bytes of a build id or a supplementary file's checksum. */
+#define MAX_ID 64
+
+/*
+ * Which file dwz moved e's shared DWARF to: .gnu_debugaltlink's name
+ * and build id, or DWARF 5's .debug_sup's name and checksum (sup: the
+ * one e holds if e is such a file itself).  The name (owned), or NULL
+ * for no such link.
+ */
+static char *sup_link(const struct elf *e, bool sup, uint8_t *id, size_t *idlen)
+{
+	struct dwr_sect s;
+	struct dwr c;
+	const char *name = NULL;
+	char *ret = NULL;
+	uint64_t n = 0;
+
+	*idlen = 0;
+	if (!sup && elf_sect(e, ".gnu_debugaltlink", &s)) {
+		c = dwr_at(&s, 0);
+		name = dwr_str(&c);
+		n = (uint64_t)(c.end - c.p);
+	} else if (elf_sect(e, ".debug_sup", &s)) {
+		c = dwr_at(&s, 0);
+		if (dwr_u(&c, 2) != 5 || (dwr_u(&c, 1) != 0) != sup)
+			c.bad = true;
+		name = dwr_str(&c);
+		n = dwr_uleb(&c);
+		dwr_take(&c, n);
+	} else {
+		return NULL;
+	}
+	if (!c.bad && n <= MAX_ID) {
+		memcpy(id, c.p, n);
+		*idlen = n;
+		ret = xstrdup(name);
+	}
+	free(s.owned);
+	return ret;
+}
+
+/* Whether e's GNU build id note, or its .debug_sup checksum, is id. */
+static bool has_id(const struct elf *e, const uint8_t *id, size_t idlen)
+{
+	uint8_t sid[MAX_ID];
+	char *name;
+	size_t n;
+	int i;
+
+	if (!idlen)
+		return true;
+	name = sup_link(e, true, sid, &n);
+	if (name && n == idlen && !memcmp(sid, id, n)) {
+		free(name);
+		return true;
+	}
+	free(name);
+	for (i = 0; e->shstr && i < e->eh->e_shnum; i++) {
+		const Elf64_Shdr *sh = &e->sh[i];
+		struct dwr_sect s;
+		struct dwr c;
+
+		if (sh->sh_type != SHT_NOTE || sh->sh_offset > e->len ||
+		    sh->sh_size > e->len - sh->sh_offset)
+			continue;
+		s.p = e->p + sh->sh_offset;
+		s.len = sh->sh_size;
+		s.owned = NULL;
+		c = dwr_at(&s, 0);
+		while (!c.bad && c.p < c.end) {
+			uint64_t namesz = dwr_u(&c, 4), descsz = dwr_u(&c, 4);
+			uint64_t type = dwr_u(&c, 4);
+			const uint8_t *owner = c.p;
+
+			dwr_skip(&c, (namesz + 3) & ~3ull);
+			if (!dwr_take(&c, descsz))
+				break;
+			if (type == NT_GNU_BUILD_ID && namesz == 4 &&
+			    !memcmp(owner, "GNU", 4) && descsz == idlen &&
+			    !memcmp(c.p, id, idlen))
+				return true;
+			dwr_skip(&c, (descsz + 3) & ~3ull);
+		}
+	}
+	return false;
+}
+
+/*
+ * Maps into sup the shared file of dwz that e links to, where a file
+ * with the link's build id (or checksum) is: at the name the link
+ * gives, absolute or relative to the directory of e (as opened, then
+ * with its symbolic links resolved), then under /usr/lib/debug by the
+ * build id (.build-id/xx/rest.debug) and by name (.dwz/).  false: no
+ * link, or no such file.
+ */
+static bool sup_open(const struct elf *e, struct elf *sup)
+{
+	uint8_t id[MAX_ID];
+	char *cand[4], real[PATH_MAX], hex[2 * MAX_ID + 1], *name;
+	const char *dwz, *slash;
+	size_t idlen, i;
+	int n = 0, k;
+	bool found = false;
+
+	name = sup_link(e, false, id, &idlen);
+	if (!name || !name[0]) {
+		free(name);
+		return false;
+	}
+	if (name[0] == '/') {
+		cand[n++] = xstrdup(name);
+	} else {
+		slash = strrchr(e->path, '/');
+		cand[n++] = slash ? xasprintf("%.*s/%s", (int)(slash - e->path),
+					      e->path, name) : xstrdup(name);
+		if (realpath(e->path, real) && (slash = strrchr(real, '/')))
+			cand[n++] = xasprintf("%.*s/%s", (int)(slash - real), real, name);
+	}
+	if (idlen > 1) {
+		for (i = 0; i < idlen; i++)
+			snprintf(hex + 2 * i, 3, "%02x", id[i]);
+		cand[n++] = xasprintf("/usr/lib/debug/.build-id/%.2s/%s.debug",
+				      hex, hex + 2);
+	}
+	dwz = strstr(name, ".dwz/");
+	slash = strrchr(name, '/');
+	cand[n++] = xasprintf("/usr/lib/debug/.dwz/%s",
+			      dwz ? dwz + 5 : slash ? slash + 1 : name);
+	for (k = 0; k < n; k++) {
+		if (!found && !elf_map(sup, cand[k])) {
+			found = has_id(sup, id, idlen);
+			if (!found)
+				elf_unmap(sup);
+		}
+		free(cand[k]);
+	}
+	free(name);
+	return found;
+}
+
+/*
+ * The inlined calls of the skeleton unit di->cus[cu] of split DWARF,
+ * from the .dwo file it names: under the unit's build directory (or at
+ * its absolute name), else in the directory of e (the file with the
+ * skeleton).  The skeleton's file gives its addresses and DWARF 4's
+ * range lists (is).  A .dwo of another build (not the skeleton's id)
+ * is not read.
+ */
+static void read_dwo(const struct elf *e, struct dwinfo *di, int cu,
+		     const struct dwinfo_sects *is)
+{
+	const struct dwinfo_cu *u = &di->cus[cu];
+	const char *slash = strrchr(e->path, '/'), *base;
+	struct dwinfo_sects ds;
+	struct elf dwo;
+	char *cand[3];
+	int n = 0, k;
+	bool found = false;
+
+	if (u->dwo_name[0] == '/') {
+		cand[n++] = xstrdup(u->dwo_name);
+	} else {
+		if (u->comp_dir && u->comp_dir[0])
+			cand[n++] = xasprintf("%s/%s", u->comp_dir, u->dwo_name);
+		cand[n++] = slash ? xasprintf("%.*s/%s", (int)(slash - e->path), e->path,
+					      u->dwo_name) : xstrdup(u->dwo_name);
+	}
+	base = strrchr(u->dwo_name, '/');
+	if (base)
+		cand[n++] = slash ? xasprintf("%.*s%s", (int)(slash - e->path), e->path,
+					      base) : xstrdup(base + 1);
+	for (k = 0; k < n; k++) {
+		if (!found && !elf_map(&dwo, cand[k])) {
+			memset(&ds, 0, sizeof(ds));
+			if (elf_sect(&dwo, ".debug_info.dwo", &ds.info) &&
+			    elf_sect(&dwo, ".debug_abbrev.dwo", &ds.abbrev)) {
+				elf_sect(&dwo, ".debug_str.dwo", &ds.str);
+				elf_sect(&dwo, ".debug_str_offsets.dwo", &ds.str_offsets);
+				elf_sect(&dwo, ".debug_rnglists.dwo", &ds.rnglists);
+				ds.addr = is->addr;
+				ds.ranges = is->ranges;
+				found = !dwinfo_add_split(di, cu, &ds);
+			}
+			free(ds.info.owned);
+			free(ds.abbrev.owned);
+			free(ds.str.owned);
+			free(ds.str_offsets.owned);
+			free(ds.rnglists.owned);
+			elf_unmap(&dwo);
+		}
+		free(cand[k]);
+	}
+}
+
 /*
  * The units and inlined calls of e's .debug_info into d->di, reading
- * the string sections already read (ss) with the rest.
+ * the string sections already read (ss) with the rest, what dwz moved
+ * to a shared file from that file, and split DWARF's .dwo files.
  */
 static void read_info(const struct elf *e, struct dwline *d,
 		      const struct strsects *ss)
 {
-	struct dwinfo_sects is;
+	struct dwinfo_sects is, sis;
+	struct elf sup;
+	bool have_sup;
+	int i;
 
 	memset(&is, 0, sizeof(is));
+	memset(&sis, 0, sizeof(sis));
+	have_sup = sup_open(e, &sup);
+	if (have_sup && elf_sect(&sup, ".debug_info", &sis.info) &&
+	    elf_sect(&sup, ".debug_abbrev", &sis.abbrev)) {
+		elf_sect(&sup, ".debug_str", &sis.str);
+		is.sup = &sis;
+	}
 	if (elf_sect(e, ".debug_info", &is.info) &&
 	    elf_sect(e, ".debug_abbrev", &is.abbrev)) {
 		is.str = ss->str;
@@ -537,7 +746,15 @@ static void read_info(const struct elf *e, struct dwline *d,
 		elf_sect(e, ".debug_ranges", &is.ranges);
 		elf_sect(e, ".debug_rnglists", &is.rnglists);
 		d->di = dwinfo_read(&is);
+		for (i = 0; d->di && i < d->di->ncus; i++)
+			if (d->di->cus[i].dwo_name)
+				read_dwo(e, d->di, i, &is);
 	}
+	free(sis.info.owned);
+	free(sis.abbrev.owned);
+	free(sis.str.owned);
+	if (have_sup)
+		elf_unmap(&sup);
 	free(is.info.owned);
 	free(is.abbrev.owned);
 	free(is.str_offsets.owned);

@@ -9,7 +9,9 @@
  * A binary without that section (stripped, or built without -g) is
  * looked for in /usr/lib/debug/.build-id by its build id.  The
  * compilation's directory, which DWARF 4 and older leave to
- * .debug_info, and the calls inlined come from .debug_info (dwinfo.h).
+ * .debug_info, and the calls inlined come from .debug_info (dwinfo.h),
+ * from the file dwz shares among binaries where it moved them, and from
+ * split DWARF's .dwo files.
  */
 
 #include <stdint.h>

@@ -1,7 +1,9 @@
 #!/bin/bash
 # ferret profile -f pprof|report|raw end to end: a fixed recording
-# rendered and read by go tool pprof (no root needed), refusals of bad
-# input (also under ASan/UBSan when a sanitizer build is named), then,
+# rendered and read by go tool pprof (no root needed), the inlined
+# frames of binaries after dwz and with split DWARF (recordings of every
+# byte of a function, no root needed), refusals of bad input (also
+# under ASan/UBSan when a sanitizer build is named), then,
 # as root, real recordings of a busy workload of our own: go tool pprof
 # must count the same functions as the folded rendering of the same
 # recording, and the report table must have the columns, header and
@@ -44,6 +46,67 @@ pprof_flat() {
 # The top N of "NAME COUNT" lines by count.
 top_of() { sort -k2,2nr -k1,1 <<<"$1" | head -n "$2"; }
 
+# The frames at file offset OFF of BIN as "FUNC FILE:LINE;FUNC
+# FILE:LINE...", innermost first, from addr2line -i -f, or from
+# elfutils' eu-addr2line -i -f with SYM=eu (its columns dropped), or
+# from llvm-symbolizer with SYM=llvm.
+sym_frames() {	# sym_frames BIN OFF
+	if [ "${SYM:-}" = llvm ]; then
+		llvm-symbolizer --output-style=GNU -f -i --obj "$1" "$(printf '0x%x' "$2")" |
+			sed 's/ (discriminator [0-9]*)//'
+	elif [ "${SYM:-}" = eu ]; then
+		eu-addr2line -i -f -e "$1" "$(printf '0x%x' "$2")" |
+			sed -E 's/ inlined at .*//; s/^(.*:[0-9]+):[0-9]+$/\1/'
+	else
+		addr2line -i -f -e "$1" "$(printf '0x%x' "$2")" | sed 's/ (discriminator [0-9]*)//'
+	fi | paste -sd' ;' -
+}
+# The locations of FILE's mapping in go tool pprof -raw's RAWPP, one a
+# line: "ADDR FUNC FILE:LINE;FUNC FILE:LINE...", innermost first.  The
+# mapping's number, start and offset in $map_id, $map_start, $map_off.
+pprof_locs() {	# pprof_locs RAWPP FILE
+	read -r map_id map_start map_off < <(sed -n \
+		"s|^\([0-9]*\): \(0x[0-9a-f]*\)/0x[0-9a-f]*/\(0x[0-9a-f]*\) $2 .*|\1 \2 \3|p" "$1")
+	awk -v m="M=$map_id" '/^Mappings/ { exit }
+		$3 == m { if (a != "") print a, f; a = $2; f = $4 " " $5; next }
+		/^ +[0-9]+: / { if (a != "") print a, f; a = ""; next }
+		a != "" && NF == 3 && $3 == "s=0" { f = f ";" $1 " " $2 }
+		END { if (a != "") print a, f }' "$1"
+}
+# Each location of LOCS (pprof_locs' lines for BIN's mapping) against
+# sym_frames at its address, or in the call before it (a return
+# address): $nloc locations, $ninl with inlined calls, $nbad that
+# differ, the last in $badloc.
+frames_agree() {	# frames_agree LOCS BIN
+	local a f off w0 w1
+	nloc=0 nbad=0 ninl=0 badloc=
+	while read -r a f; do
+		off=$(( a - map_start + map_off ))
+		w0=$(sym_frames "$2" "$off")
+		w1=$(sym_frames "$2" $((off - 1)))
+		nloc=$((nloc + 1))
+		[[ $f == *";"* ]] && ninl=$((ninl + 1))
+		if [ "$f" != "$w0" ] && [ "$f" != "$w1" ]; then
+			nbad=$((nbad + 1)); badloc="$a '$f' ($SYM '$w0' / '$w1')"
+		fi
+	done <"$1"
+}
+# A recording of one sample at each byte of FUNC in BIN, as if BIN were
+# mapped whole at 0x555555554000: every address, each its own leaf.
+every_byte() {	# every_byte BIN FUNC
+	local base=$((0x555555554000)) addr size id i
+	read -r addr size < <(nm -S "$1" | awk -v f="$2" '$4 == f { print $1, $2 }')
+	id=$(readelf -n "$1" | sed -n 's/.*Build ID: //p')
+	printf 'ferret-samples 1\nhz 99\nm %x %x 0 =%s =%s\n' \
+		"$base" $((base + 0x100000)) "$id" "$1"
+	for ((i = 0; i < 0x$size; i++)); do
+		printf 'l %x u 1 =%s\n' $((base + 0x$addr + i)) "$2"
+	done
+	for ((i = 1; i <= 0x$size; i++)); do
+		printf 's 1 1 u 1 =x 1 %d 0\n' "$i"
+	done
+}
+
 # --- A fixed recording (no root needed) --------------------------------
 "$F" profile -i "$FIXED" -f folded -o "$TMP/fixed.folded" 2>"$TMP/err"
 why="$(cat "$TMP/err")" check fixed_folded grep -qx \
@@ -84,6 +147,186 @@ else
 		 fixed_pprof_sample_types fixed_pprof_labels fixed_pprof_cpu_time; do
 		skipped "$n" "go is not installed (make deps-test installs golang-go)"
 	done
+fi
+
+# --- dwz: DWARF moved to a shared file (no root needed) ------------------
+# inlined.c built twice at -O2 from a relative path, then `dwz -m` moves
+# what the two copies share to common.debug, to which each links by
+# .gnu_debugaltlink (`dwz -5 -m`: DWARF 5's .debug_sup): a recording of
+# every byte of inl_outer must get the same locations, functions,
+# inlined frames and lines from the binary after dwz as from it before,
+# and the frames eu-addr2line -i -f gives (binutils 2.40's addr2line
+# names the inlined calls of DWARF 4 after dwz by their caller, and
+# neither reads DWARF 5's .debug_sup: there, before dwz is the peer).
+DWZ=$TMP/dwz
+if have_go && command -v dwz >/dev/null && command -v cc >/dev/null; then
+	mkdir -p "$DWZ/sub"
+	cp "$HERE/inlined.c" "$DWZ/sub/"
+	dwz_locs() {	# dwz_locs BIN NAME: NAME.locs, every byte of inl_outer
+		every_byte "$1" inl_outer >"$DWZ/$2.raw"
+		"$F" profile -i "$DWZ/$2.raw" -f pprof -o "$DWZ/$2.pb.gz" 2>"$DWZ/$2.err"
+		go tool pprof -raw "$DWZ/$2.pb.gz" >"$DWZ/$2.rawpp" 2>&1
+		pprof_locs "$DWZ/$2.rawpp" "$1" | cut -d' ' -f2- >"$DWZ/$2.locs"
+	}
+	for form in gnu4 gnu5 sup5; do
+		v=${form#???}
+		(cd "$DWZ" && cc -O2 -g -gdwarf-$v -fno-omit-frame-pointer -o "pre$form" sub/inlined.c &&
+		 cp "pre$form" "a$form" && cp "pre$form" "b$form" &&
+		 dwz $([ "$form" = sup5 ] && echo -5) -m "common$form.debug" "a$form" "b$form")
+		sect=.gnu_debugaltlink
+		[ "$form" = sup5 ] && sect=.debug_sup
+		why="$(readelf -S "$DWZ/a$form" | grep -c debug_)" check "dwz_${form}_linked" \
+			eval 'readelf -S "$DWZ/a$form" | grep -q " $sect " && [ -s "$DWZ/common$form.debug" ]'
+		dwz_locs "$DWZ/pre$form" "pre$form"
+		dwz_locs "$DWZ/a$form" "a$form"
+		ninl=$(grep -c ';' "$DWZ/pre$form.locs")
+		why="$(cat "$DWZ/a$form.err"; diff "$DWZ/pre$form.locs" "$DWZ/a$form.locs" | head -4)" \
+			check "dwz_${form}_same_frames" eval \
+			'[ "$ninl" -gt 0 ] && grep -q "^inl_mix .*;inl_burn .*;inl_outer " "$DWZ/a$form.locs" &&
+			 cmp -s "$DWZ/pre$form.locs" "$DWZ/a$form.locs"'
+		# The shared file's reader under ASan/UBSan: the same profile, no report.
+		if [ -n "$ASAN_BUILD" ]; then
+			ASAN_OPTIONS=detect_leaks=1 "$ASAN_BUILD/ferret" profile -i "$DWZ/a$form.raw" \
+				-f pprof -o "$DWZ/a$form.asan.pb.gz" 2>"$TMP/asan.err"
+			why="$(head -5 "$TMP/asan.err")" check "dwz_${form}_asan" eval \
+				'cmp -s "$DWZ/a$form.pb.gz" "$DWZ/a$form.asan.pb.gz" && ! grep -q "ERROR: \|runtime error" "$TMP/asan.err"'
+		else
+			skipped "dwz_${form}_asan" "no sanitizer build named"
+		fi
+		if [ "$form" != sup5 ] && command -v eu-addr2line >/dev/null; then
+			pprof_locs "$DWZ/a$form.rawpp" "$DWZ/a$form" >"$DWZ/a$form.alocs"
+			SYM=eu frames_agree "$DWZ/a$form.alocs" "$DWZ/a$form"
+			why="$nloc locations, $ninl with inlined calls, $nbad differ: $badloc" \
+				check "dwz_${form}_match_eu_addr2line" \
+				test "$nloc" -gt 0 -a "$ninl" -gt 0 -a "$nbad" = 0
+		elif [ "$form" != sup5 ]; then
+			skipped "dwz_${form}_match_eu_addr2line" "eu-addr2line is missing (make deps-test installs elfutils)"
+		fi
+	done
+	# binutils reads dwz's DWARF 5 with the GNU forms.
+	pprof_locs "$DWZ/agnu5.rawpp" "$DWZ/agnu5" >"$DWZ/agnu5.alocs"
+	SYM=addr2line frames_agree "$DWZ/agnu5.alocs" "$DWZ/agnu5"
+	why="$nloc locations, $ninl with inlined calls, $nbad differ: $badloc" \
+		check dwz_gnu5_match_addr2line test "$nloc" -gt 0 -a "$ninl" -gt 0 -a "$nbad" = 0
+	# The link is found from the binary's directory, not the current one;
+	# a shared file at the link's name with another build id is not read
+	# (its names would be another program's), so the calls it names are
+	# left out and the rest stays.
+	mv "$DWZ/commongnu4.debug" "$DWZ/commongnu4.real"
+	cp "$DWZ/commongnu5.debug" "$DWZ/commongnu4.debug"
+	dwz_locs "$DWZ/agnu4" stale
+	why="$(head -3 "$DWZ/stale.locs")" check dwz_stale_shared_file_unread eval \
+		'[ -s "$DWZ/stale.locs" ] && ! grep -q ";" "$DWZ/stale.locs" &&
+		 grep -q "^inl_outer [^ ]*inlined\.c:4[0-9]$" "$DWZ/stale.locs"'
+	mv "$DWZ/commongnu4.real" "$DWZ/commongnu4.debug"
+	# As root: found by its build id under /usr/lib/debug/.build-id when
+	# the link's name is not there.
+	alt_id=$(readelf -n "$DWZ/commongnu4.debug" | sed -n 's/.*Build ID: //p')
+	alt_dbg=/usr/lib/debug/.build-id/${alt_id:0:2}/${alt_id:2}.debug
+	if [ "$(id -u)" = 0 ] && [ -n "$alt_id" ] && [ ! -e "$alt_dbg" ]; then
+		mkdir -p "${alt_dbg%/*}" && cp "$DWZ/commongnu4.debug" "$alt_dbg"
+		mv "$DWZ/commongnu4.debug" "$DWZ/commongnu4.real"
+		dwz_locs "$DWZ/agnu4" byid
+		rm -f "$alt_dbg"
+		rmdir "${alt_dbg%/*}" 2>/dev/null
+		mv "$DWZ/commongnu4.real" "$DWZ/commongnu4.debug"
+		why="$(diff "$DWZ/pregnu4.locs" "$DWZ/byid.locs" | head -4)" check dwz_found_by_build_id \
+			cmp -s "$DWZ/pregnu4.locs" "$DWZ/byid.locs"
+	else
+		skipped dwz_found_by_build_id "needs root, to write under /usr/lib/debug"
+	fi
+else
+	skipped dwz "go, dwz or cc is missing (make deps-test installs golang-go and dwz)"
+fi
+
+# --- Split DWARF: inlined calls from the .dwo files (no root needed) -------
+# inlined.c built with -gsplit-dwarf (gcc's GNU skeleton of DWARF 4 and
+# DWARF 5's skeleton units; clang's DWARF 5, which indexes its strings,
+# addresses and range lists) leaves its inlined calls in a .dwo file
+# under the build directory: a recording of every byte of inl_outer
+# must get the same functions, inlined frames and lines as the same
+# build without -gsplit-dwarf (the same code at the same addresses), and
+# the frames llvm-symbolizer gives (binutils 2.40's addr2line and
+# elfutils 0.188's eu-addr2line read no inlined call from a .dwo; LLVM
+# 14's symbolizer misplaces the ranges of clang's .dwo given as offsets
+# from the unit's base, so clang's build without it is its peer there).
+SPL=$TMP/split
+if have_go && command -v cc >/dev/null; then
+	mkdir -p "$SPL/sub"
+	cp "$HERE/inlined.c" "$SPL/sub/"
+	for form in gcc4 gcc5 clang5; do
+		v=${form: -1}
+		comp=${form%?}
+		[ "$comp" = gcc ] && comp=cc
+		if ! command -v "$comp" >/dev/null; then
+			skipped "split_$form" "$comp is missing (make deps-test installs clang)"
+			continue
+		fi
+		(cd "$SPL" && $comp -O2 -g -gdwarf-$v -fno-omit-frame-pointer -o "n$form" sub/inlined.c &&
+		 $comp -O2 -g -gdwarf-$v -gsplit-dwarf -fno-omit-frame-pointer -o "s$form" sub/inlined.c)
+		why="$(ls "$SPL")" check "split_${form}_dwo" eval \
+			'ls "$SPL"/*.dwo >/dev/null 2>&1 && ! readelf -S "$SPL/s$form" | grep -q "debug_info\.dwo" &&
+			 cmp -s <(objcopy -O binary -j .text "$SPL/s$form" /dev/stdout) \
+				<(objcopy -O binary -j .text "$SPL/n$form" /dev/stdout) &&
+			 test "$(nm "$SPL/s$form" | grep " T ")" = "$(nm "$SPL/n$form" | grep " T ")"'
+		for b in n s; do
+			every_byte "$SPL/$b$form" inl_outer >"$SPL/$b$form.raw"
+			"$F" profile -i "$SPL/$b$form.raw" -f pprof -o "$SPL/$b$form.pb.gz" 2>"$SPL/$b$form.err"
+			go tool pprof -raw "$SPL/$b$form.pb.gz" >"$SPL/$b$form.rawpp" 2>&1
+			pprof_locs "$SPL/$b$form.rawpp" "$SPL/$b$form" >"$SPL/$b$form.alocs"
+			cut -d' ' -f2- "$SPL/$b$form.alocs" >"$SPL/$b$form.locs"
+		done
+		why="$(cat "$SPL/s$form.err"; diff "$SPL/n$form.locs" "$SPL/s$form.locs" | head -4)" \
+			check "split_${form}_same_frames" eval \
+			'grep -q "^inl_mix .*;inl_burn .*;inl_outer " "$SPL/s$form.locs" &&
+			 cmp -s "$SPL/n$form.locs" "$SPL/s$form.locs"'
+		if command -v llvm-symbolizer >/dev/null; then
+			peer=$SPL/s$form
+			[ "$form" = clang5 ] && peer=$SPL/n$form
+			SYM=llvm frames_agree "$SPL/s$form.alocs" "$peer"
+			why="$nloc locations, $ninl with inlined calls, $nbad differ: $badloc" \
+				check "split_${form}_match_llvm_symbolizer" \
+				test "$nloc" -gt 0 -a "$ninl" -gt 0 -a "$nbad" = 0
+		else
+			skipped "split_${form}_match_llvm_symbolizer" "llvm-symbolizer is missing (make deps-test installs llvm)"
+		fi
+		if [ -n "$ASAN_BUILD" ]; then
+			ASAN_OPTIONS=detect_leaks=1 "$ASAN_BUILD/ferret" profile -i "$SPL/s$form.raw" \
+				-f pprof -o "$SPL/s$form.asan.pb.gz" 2>"$TMP/asan.err"
+			why="$(head -5 "$TMP/asan.err")" check "split_${form}_asan" eval \
+				'cmp -s "$SPL/s$form.pb.gz" "$SPL/s$form.asan.pb.gz" && ! grep -q "ERROR: \|runtime error" "$TMP/asan.err"'
+		else
+			skipped "split_${form}_asan" "no sanitizer build named"
+		fi
+	done
+	# A .dwo of another build (another id) at the skeleton's name is not
+	# read: its calls would be another program's.  A binary moved with
+	# its .dwo away from the build directory finds it beside itself.
+	if [ -e "$SPL/sgcc4-inlined.dwo" ]; then
+		mv "$SPL/sgcc4-inlined.dwo" "$SPL/keep.dwo"
+		(cd "$SPL" && cc -O2 -g -gdwarf-4 -gsplit-dwarf -DOTHER -o other sub/inlined.c) &&
+			cp "$SPL/other-inlined.dwo" "$SPL/sgcc4-inlined.dwo"
+		every_byte "$SPL/sgcc4" inl_outer >"$SPL/stale.raw"
+		"$F" profile -i "$SPL/stale.raw" -f pprof -o "$SPL/stale.pb.gz" 2>/dev/null
+		go tool pprof -raw "$SPL/stale.pb.gz" >"$SPL/stale.rawpp" 2>&1
+		pprof_locs "$SPL/stale.rawpp" "$SPL/sgcc4" | cut -d' ' -f2- >"$SPL/stale.locs"
+		why="$(head -3 "$SPL/stale.locs")" check split_stale_dwo_unread eval \
+			'[ -s "$SPL/stale.locs" ] && ! grep -q ";" "$SPL/stale.locs" &&
+			 grep -q "^inl_outer [^ ]*inlined\.c:4[0-9]$" "$SPL/stale.locs"'
+		mkdir -p "$TMP/moved"
+		mv "$SPL/keep.dwo" "$TMP/moved/sgcc4-inlined.dwo"
+		rm "$SPL/sgcc4-inlined.dwo"
+		cp "$SPL/sgcc4" "$TMP/moved/"
+		every_byte "$TMP/moved/sgcc4" inl_outer >"$SPL/moved.raw"
+		"$F" profile -i "$SPL/moved.raw" -f pprof -o "$SPL/moved.pb.gz" 2>/dev/null
+		go tool pprof -raw "$SPL/moved.pb.gz" >"$SPL/moved.rawpp" 2>&1
+		pprof_locs "$SPL/moved.rawpp" "$TMP/moved/sgcc4" | cut -d' ' -f2- >"$SPL/moved.locs"
+		why="$(diff "$SPL/ngcc4.locs" "$SPL/moved.locs" | head -4)" check split_dwo_beside_binary \
+			cmp -s "$SPL/ngcc4.locs" "$SPL/moved.locs"
+		mv "$TMP/moved/sgcc4-inlined.dwo" "$SPL/sgcc4-inlined.dwo"
+	fi
+else
+	skipped split "go or cc is missing (make deps-test installs golang-go)"
 fi
 
 # --- Bad input: a clear message and a non-zero status -------------------
@@ -229,27 +472,36 @@ if have_go; then
 			"grep -A2 -E '^ +[0-9.]+m?s +inl_mix \(inline\)$' '$TMP/inl$v.traces' |
 			 tr -s ' \n' ' ' | grep -qE 'inl_mix \(inline\) inl_burn \(inline\) inl_outer( |$)'"
 		go tool pprof -raw "$TMP/inl$v.pb.gz" >"$TMP/inl$v.rawpp" 2>&1
-		irange=$(sed -n "s|^\([0-9]*\): \(0x[0-9a-f]*\)/0x[0-9a-f]*/\(0x[0-9a-f]*\) $INL .*|\1 \2 \3|p" "$TMP/inl$v.rawpp")
-		read -r im istart ioff <<<"$irange"
-		# Each location of the binary as "ADDR FUNC FILE:LINE;FUNC FILE:LINE...".
-		awk -v m="M=$im" '/^Mappings/ { exit }
-			$3 == m { if (a != "") print a, f; a = $2; f = $4 " " $5; next }
-			/^ +[0-9]+: / { if (a != "") print a, f; a = ""; next }
-			a != "" && NF == 3 && $3 == "s=0" { f = f ";" $1 " " $2 }
-			END { if (a != "") print a, f }' "$TMP/inl$v.rawpp" >"$TMP/inl$v.locs"
-		nloc=0 nbad=0 ninl=0 badloc=
-		while read -r a f; do
-			off=$(( a - istart + ioff ))
-			w0=$(addr2line -i -f -e "$INL" "$(printf '0x%x' $off)" | sed 's/ (discriminator [0-9]*)//' | paste -sd' ;' -)
-			w1=$(addr2line -i -f -e "$INL" "$(printf '0x%x' $((off - 1)))" | sed 's/ (discriminator [0-9]*)//' | paste -sd' ;' -)
-			nloc=$((nloc + 1))
-			[[ $f == *";"* ]] && ninl=$((ninl + 1))
-			if [ "$f" != "$w0" ] && [ "$f" != "$w1" ]; then
-				nbad=$((nbad + 1)); badloc="$a '$f' (addr2line '$w0' / '$w1')"
-			fi
-		done <"$TMP/inl$v.locs"
+		pprof_locs "$TMP/inl$v.rawpp" "$INL" >"$TMP/inl$v.locs"
+		SYM=addr2line frames_agree "$TMP/inl$v.locs" "$INL"
 		why="$nloc locations, $ninl with inlined calls, $nbad differ: $badloc" \
 			check "pprof_inlined_match_addr2line_dwarf$v" test "$nloc" -gt 0 -a "$ninl" -gt 0 -a "$nbad" = 0
+	done
+
+	# dwz and split DWARF (above): a real recording of the binary after
+	# dwz (built with -gsplit-dwarf), rendered, then rendered again with
+	# the binary before dwz (built without) in its place: go tool pprof
+	# -lines -traces gives the same stacks, inlined frames and lines.
+	for t in "dwz_gnu4 $DWZ/agnu4 $DWZ/pregnu4" "dwz_sup5 $DWZ/asup5 $DWZ/presup5" \
+		 "split_gcc5 $SPL/sgcc5 $SPL/ngcc5"; do
+		read -r tn bin ref <<<"$t"
+		if [ ! -x "$bin" ] || [ ! -x "$ref" ]; then
+			skipped "${tn}_recording" "no $bin or $ref (see above)"
+			continue
+		fi
+		"$F" profile -F 999 -c "$bin 1000" -f raw -o "$TMP/$tn.raw" 2>/dev/null
+		"$F" profile -i "$TMP/$tn.raw" -f pprof -o "$TMP/$tn.bin.pb.gz" 2>/dev/null
+		mv "$bin" "$bin.kept"
+		cp "$ref" "$bin"
+		"$F" profile -i "$TMP/$tn.raw" -f pprof -o "$TMP/$tn.ref.pb.gz" 2>/dev/null
+		mv "$bin.kept" "$bin"
+		for w in bin ref; do
+			go tool pprof -lines -traces "$TMP/$tn.$w.pb.gz" >"$TMP/$tn.$w.traces" 2>&1
+		done
+		why="$(diff "$TMP/$tn.ref.traces" "$TMP/$tn.bin.traces" | head -6)" \
+			check "${tn}_recording" eval \
+			'grep -qE "^ +[0-9.]+m?s +inl_mix ${bin%/*}/sub/inlined\.c:1[789] \(inline\)$" "$TMP/$tn.bin.traces" &&
+			 cmp -s "$TMP/$tn.ref.traces" "$TMP/$tn.bin.traces"'
 	done
 
 	# Without -g, names alone, and no file or line claimed.
@@ -291,6 +543,7 @@ else
 		 pprof_inlined_match_addr2line_dwarf4 pprof_inlined_lines_dwarf5 \
 		 pprof_inlined_traces_dwarf5 pprof_inlined_match_addr2line_dwarf5 \
 		 pprof_inlined_asan_dwarf4 pprof_inlined_asan_dwarf5 \
+		 dwz_gnu4_recording dwz_sup5_recording split_gcc5_recording \
 		 pprof_no_debug_no_lines c_pprof p_pprof \
 		 p_pprof_pid_label system_pprof_has_busy; do
 		skipped "$n" "go is not installed (make deps-test installs golang-go)"

@@ -6,6 +6,9 @@
  * sections, dumped by objcopy, give the unit's name and directory, and
  * at every address of the function they are inlined in, the calls
  * addr2line -i -f finds there, innermost first, with their lines.
+ * The same program after dwz (its shared file's sections given) and
+ * built with -gsplit-dwarf (its .dwo's sections added) must give the
+ * calls it gives before dwz and without split DWARF.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -75,8 +78,12 @@ static struct dwr_sect slurp(const char *path)
 	return s;
 }
 
-/* bin's sections, each dumped by objcopy where bin has it. */
-static void dump_sects(const char *bin, struct dwinfo_sects *is)
+/*
+ * bin's sections, each dumped by objcopy where bin has it, their names
+ * ending in suffix (".dwo" for a .dwo file's).
+ */
+static void dump_sects_as(const char *bin, const char *suffix,
+			  struct dwinfo_sects *is)
 {
 	struct dwr_sect *v[] = { &is->info, &is->abbrev, &is->str, &is->line_str,
 				 &is->str_offsets, &is->addr, &is->ranges, &is->rnglists };
@@ -84,15 +91,20 @@ static void dump_sects(const char *bin, struct dwinfo_sects *is)
 
 	memset(is, 0, sizeof(*is));
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
-		char *out = xasprintf("%s/%s%s", dir, bin, sect_names[i]);
-		char *r = run("objcopy --dump-section %s=%s %s/%s /dev/null 2>/dev/null",
-			      sect_names[i], out, dir, bin);
+		char *out = xasprintf("%s/%s%s%s", dir, bin, sect_names[i], suffix);
+		char *r = run("objcopy --dump-section %s%s=%s %s/%s /dev/null 2>/dev/null",
+			      sect_names[i], suffix, out, dir, bin);
 
 		if (r)
 			*v[i] = slurp(out);
 		free(r);
 		free(out);
 	}
+}
+
+static void dump_sects(const char *bin, struct dwinfo_sects *is)
+{
+	dump_sects_as(bin, "", is);
 }
 
 static void free_sects(struct dwinfo_sects *is)
@@ -214,6 +226,163 @@ static void check(const char *name, const char *bin, const char *flags,
 }
 
 /*
+ * At every address of work's first 64 bytes, the same inlined calls in
+ * got as in want (names, lines, depths), two levels deep somewhere.
+ */
+static void same_calls(struct tc *t, const struct dwinfo *want,
+		       const struct dwinfo *got, uint64_t work)
+{
+	uint64_t a;
+	int deepest = 0;
+
+	for (a = work; a < work + 64 && !t->failed; a++) {
+		const struct dwinfo_inl *v[16], *w[16];
+		int n = dwinfo_inlined(want, a, w, 16), m = dwinfo_inlined(got, a, v, 16), k;
+
+		expect(t, n == m, "0x%" PRIx64 ": %d inlined calls, want %d", a, m, n);
+		for (k = 0; k < n && k < m; k++)
+			expect(t, !strcmp(v[k]->name, w[k]->name) &&
+			       v[k]->call_line == w[k]->call_line && v[k]->depth == w[k]->depth &&
+			       v[k]->call_file == w[k]->call_file,
+			       "0x%" PRIx64 ": call %d is %s at %d (depth %d), want %s at %d (depth %d)",
+			       a, k, v[k]->name, v[k]->call_line, v[k]->depth, w[k]->name,
+			       w[k]->call_line, w[k]->depth);
+		if (n > deepest)
+			deepest = n;
+	}
+	expect(t, deepest == 2, "at most %d calls inlined at an address of work", deepest);
+}
+
+/*
+ * dwz -m: two copies of the program share common.debug, to which their
+ * abstract functions and strings moved.  With its sections the calls
+ * are those before dwz; without them, the calls it alone names are
+ * left out (none is misnamed).
+ */
+static void check_dwz(const char *name, const char *flags, const char *dwz)
+{
+	struct tc t = { .name = name };
+	struct dwinfo_sects pre, post, sup;
+	struct dwinfo *dpre = NULL, *dpost = NULL, *dnone = NULL;
+	char *out, *path = NULL;
+	uint64_t work = 0;
+
+	if (!build("dwza", flags)) {
+		skip(name, "cc cannot build the fixture with these flags");
+		return;
+	}
+	out = run("cd %s && cp dwza dwzpre && cp dwza dwzb && %s -m dwzcommon.debug dwza dwzb 2>&1",
+		  dir, dwz);
+	if (!out) {
+		skip(name, "dwz cannot process the fixture");
+		return;
+	}
+	free(out);
+	dump_sects("dwzpre", &pre);
+	dump_sects("dwza", &post);
+	dump_sects("dwzcommon.debug", &sup);
+	path = xasprintf("%s/dwzpre", dir);
+	expect(&t, nm_addr(path, "work", &work), "no symbol work");
+	expect(&t, post.info.len < pre.info.len && sup.info.len > 0,
+	       "dwz moved nothing: .debug_info %zu before, %zu after, %zu shared",
+	       pre.info.len, post.info.len, sup.info.len);
+	dpre = dwinfo_read(&pre);
+	dnone = dwinfo_read(&post);
+	post.sup = &sup;
+	dpost = dwinfo_read(&post);
+	if (expect(&t, dpre && dpost && dnone, "dwinfo_read: %s", strerror(errno)) && work) {
+		int i;
+
+		same_calls(&t, dpre, dpost, work);
+		expect(&t, dpost->ncus == dpre->ncus && dpost->cus[0].comp_dir &&
+		       dpre->cus[0].comp_dir && !strcmp(dpost->cus[0].comp_dir, dpre->cus[0].comp_dir),
+		       "units: %d, want %d; directory %s", dpost->ncus, dpre->ncus,
+		       dpost->cus[0].comp_dir ? dpost->cus[0].comp_dir : "(none)");
+		for (i = 0; i < dnone->ninl; i++)
+			expect(&t, dpre->ninl > i, "without the shared file: call %s", dnone->inl[i].name);
+		expect(&t, dnone->ninl < dpre->ninl, "without the shared file: %d calls, with it %d",
+		       dnone->ninl, dpre->ninl);
+	}
+	dwinfo_free(dpre);
+	dwinfo_free(dpost);
+	dwinfo_free(dnone);
+	free_sects(&pre);
+	free_sects(&post);
+	free_sects(&sup);
+	free(path);
+	finish(&t);
+}
+
+/*
+ * -gsplit-dwarf: the skeleton's calls, completed from its .dwo by
+ * dwinfo_add_split, are those of the same code built without it.  A
+ * .dwo of another build is refused and adds nothing.
+ */
+static void check_split(const char *name, const char *flags)
+{
+	struct tc t = { .name = name };
+	struct dwinfo_sects whole, skel, dwo, other;
+	struct dwinfo *dw = NULL, *ds = NULL;
+	char *flags2 = xasprintf("%s -gsplit-dwarf", flags), *out, *path;
+	uint64_t work = 0;
+	int i, nskel = 0, ninl;
+
+	memset(&other, 0, sizeof(other));
+	memset(&dwo, 0, sizeof(dwo));
+	free(run("rm -rf %s/*.dwo %s/oth", dir, dir));
+	if (!build("whole", flags) || !build("split", flags2)) {
+		skip(name, "cc cannot build the fixture with split DWARF");
+		free(flags2);
+		return;
+	}
+	/* The same source with another macro: another id. */
+	out = run("mkdir -p %s/oth && cd %s/oth && cp ../fixture.c . && "
+		  "%s -O2 -DOTHER -o other fixture.c && cp $(ls *.dwo | head -1) ../other.dwo",
+		  dir, dir, flags2);
+	free(out);
+	dump_sects("whole", &whole);
+	dump_sects("split", &skel);
+	dump_sects_as("other.dwo", ".dwo", &other);
+	other.addr = skel.addr;
+	other.ranges = skel.ranges;
+	other.addr.owned = other.ranges.owned = NULL;
+	path = xasprintf("%s/split", dir);
+	expect(&t, nm_addr(path, "work", &work), "no symbol work");
+	dw = dwinfo_read(&whole);
+	ds = dwinfo_read(&skel);
+	if (expect(&t, dw && ds && other.info.len, "no units, or no other .dwo")) {
+		for (i = 0; i < ds->ncus; i++) {
+			if (!ds->cus[i].dwo_name)
+				continue;
+			nskel++;
+			/* Under the build directory, which is dir. */
+			free_sects(&dwo);
+			dump_sects_as(ds->cus[i].dwo_name, ".dwo", &dwo);
+			dwo.addr = skel.addr;
+			dwo.ranges = skel.ranges;
+			dwo.addr.owned = dwo.ranges.owned = NULL;
+			expect(&t, dwo.info.len > 0, "no .dwo %s", ds->cus[i].dwo_name);
+			ninl = ds->ninl;
+			expect(&t, dwinfo_add_split(ds, i, &other) == -ENOENT && ds->ninl == ninl,
+			       "another build's .dwo read");
+			expect(&t, dwinfo_add_split(ds, i, &dwo) == 0, "the .dwo's unit not found");
+		}
+		expect(&t, nskel == 1, "%d skeleton units", nskel);
+		if (work)
+			same_calls(&t, dw, ds, work);
+	}
+	dwinfo_free(dw);
+	dwinfo_free(ds);
+	free_sects(&whole);
+	free_sects(&skel);
+	free_sects(&dwo);
+	free_sects(&other);
+	free(path);
+	free(flags2);
+	finish(&t);
+}
+
+/*
  * Damaged sections: truncated at many lengths, and bytes changed by a
  * fixed pseudo-random sequence, the reader reads within them (run under
  * ASan, out-of-bounds reads are reported) and its answers stay in them.
@@ -323,6 +492,23 @@ int main(void)
 	} else {
 		skip("clang", "clang or llvm-symbolizer is missing");
 	}
+	free(which);
+	which = run("command -v dwz");
+	if (which) {
+		check_dwz("dwz_dwarf4", "cc -g -gdwarf-4", "dwz");
+		check_dwz("dwz_dwarf5", "cc -g -gdwarf-5", "dwz");
+		check_dwz("dwz_dwarf5_sup", "cc -g -gdwarf-5", "dwz -5");
+	} else {
+		skip("dwz", "dwz is missing (make deps-test installs it)");
+	}
+	free(which);
+	check_split("split_dwarf4", "cc -g -gdwarf-4");
+	check_split("split_dwarf5", "cc -g -gdwarf-5");
+	which = run("command -v clang");
+	if (which)
+		check_split("split_clang_dwarf5", "clang -g -gdwarf-5");
+	else
+		skip("split_clang", "clang is missing");
 	free(which);
 	check_empty();
 	check_damaged();
