@@ -308,15 +308,34 @@ static int sema_str_result(struct sema *s, struct node *n, int strs, int min,
 	return 0;
 }
 
-static int sema_strjoin(struct sema *s, struct node *n)
+/* The bytes operand a of a string subroutine takes: its own, or D's size. */
+static int operand_size(struct sema *s, const struct node *a)
 {
-	return sema_str_result(s, n, 2, 2, 2);
+	return a->type->kind == TY_STR && a->type->size < d_size(s->c) ?
+	       a->type->size : d_size(s->c);
 }
 
-/* The second string goes at a variable place: d has room for 2 strings. */
+/*
+ * The result holds both operands' characters, no more than D's size: a
+ * short one (a 32-byte name and a number) keeps the frame small, which
+ * the 512-byte stack needs when translators join strings.
+ */
+static int sema_strjoin(struct sema *s, struct node *n)
+{
+	int size;
+
+	if (sema_str_result(s, n, 2, 2, 2))
+		return -EINVAL;
+	size = operand_size(s, n->list[0]) + operand_size(s, n->list[1]) - 1;
+	if (size < d_size(s->c))
+		n->type = type_str(size);
+	return 0;
+}
+
+/* The second string goes at a variable place: d has room for 2 results. */
 static int cg_strjoin(struct cg *g, struct node *n, struct val *out)
 {
-	int size = d_size(g->c), la;
+	int size = n->type->size, la;
 	struct dstr a, b, d;
 
 	if (str_operand(g, n->list[0], &a) || str_operand(g, n->list[1], &b))
@@ -793,9 +812,12 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
  * lltostr(v[, base]): as illumos, base 10 signed, other bases the bits
  * unsigned, base 16 with "0x" and base 8 with "0" in front.
  */
+#define LLTOSTR_DIGITS 64	/* of 2^64 in base 2 */
+
 static int sema_lltostr(struct sema *s, struct node *n)
 {
 	const struct node *b;
+	int size;
 
 	if (bi_d_nargs(s, n, 1, 2) || bi_d_int_arg(s, n, 0, "int64_t"))
 		return -EINVAL;
@@ -806,11 +828,11 @@ static int sema_lltostr(struct sema *s, struct node *n)
 	    ((int64_t)b->ival < 2 || (int64_t)b->ival > 36))
 		return sema_error(s, b, "lltostr( ) base %lld is not between 2 and 36: dtrace fails it with an illegal operation",
 				  (long long)b->ival);
-	n->type = type_str(d_size(s->c));
+	/* Base 10: a sign and 19 digits; any base: "0x" or a sign and 64 digits. */
+	size = !b || (b->kind == N_INT && b->ival == 10) ? 21 : LLTOSTR_DIGITS + 4;
+	n->type = type_str(size < d_size(s->c) ? size : d_size(s->c));
 	return 0;
 }
-
-#define LLTOSTR_DIGITS 64	/* of 2^64 in base 2 */
 
 /*
  * The digits go last first into a buffer at fixed offsets (unrolled),
@@ -830,8 +852,8 @@ static int cg_lltostr(struct cg *g, struct node *n, struct val *out)
 	if (n->nlist == 2 && cg_expr(g, n->list[1], &bv))
 		return -EINVAL;
 	tmp = frame_str(g, LLTOSTR_DIGITS + 1);
-	d = frame_str(g, d_size(g->c) + 8);
-	d.size = d_size(g->c);
+	d = frame_str(g, n->type->size + 8);
+	d.size = n->type->size;
 	ir_mov(&g->ir, orig, cg_reg(g, &v));
 	ir_mov(&g->ir, val, orig);
 	if (n->nlist == 2) {

@@ -31,7 +31,22 @@ same io_done 0 "$major $minor 1 <none>
 		printf("%d %d %d %s\n", args[1]->dev_major, args[1]->dev_minor,
 		       args[0]->b_flags & B_WRITE ? 1 : 0, args[2]->fi_name);
 	}'
-rm -f "$W/io.dat" "$W/io2.dat"
+
+# The classic one-liner: the disk's name joined from its parts by the
+# translator, as an aggregation key with a distribution beside it (its
+# strings sized to what they hold, within the 512-byte BPF stack).
+"$FERRET" dtrace -q -c "dd if=/dev/zero of=$W/io3.dat bs=64k count=16 conv=fsync status=none" \
+	-n 'io:::start /pid == $target/ { @[args[1]->dev_statname, execname] = quantize(args[0]->b_bcount); }' \
+	>"$W/io3.out" 2>"$W/io3.err"
+if grep -Eq "^  $disk +dd +\$" "$W/io3.out" &&
+   grep -q '^           value  ------------- Distribution ------------- count' "$W/io3.out" &&
+   awk '{ gsub(/[|@]/, " ") } $1 ~ /^[0-9]+$/ && $1 >= 4096 && $NF > 0 { n++ }
+	END { exit !n }' "$W/io3.out"; then
+	ok io_statname_quantize
+else
+	bad io_statname_quantize "$(head -c 600 "$W/io3.out" "$W/io3.err")"
+fi
+rm -f "$W/io.dat" "$W/io2.dat" "$W/io3.dat" "$W/io3.out" "$W/io3.err"
 fi
 
 # wait-start and wait-done are submit_bio_wait()'s entry and return
