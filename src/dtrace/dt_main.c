@@ -20,6 +20,7 @@
 #include "builtins/dtrace.h"
 #include "compile/compile.h"
 #include "dlang/d_parse.h"
+#include "dtrace/d_flow.h"
 #include "dtrace/d_print.h"
 #include "dtrace/d_type.h"
 #include "dtrace/dt_probes.h"
@@ -54,6 +55,9 @@ struct dt {
 	int ncmds;
 	bool quiet, destructive, zdefs, cpp, list, compile_only, dump;
 	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
+	bool flowindent;	/* -F: labels indented by call depth */
+	struct d_flow flow;
+	const void *clause;	/* the record printed: its format, one a clause */
 	const char *outfile, *cmd_line;
 	pid_t pid;
 	int strsize;
@@ -78,7 +82,7 @@ struct dt {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ferret dtrace [-CeHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+		"Usage: ferret dtrace [-CeFHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 		"\t[-I path] [-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
 		"\t[-P provider [[ predicate ] action ]]\n"
 		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
@@ -95,6 +99,7 @@ static void usage(FILE *f)
 		"  -D  define symbol when invoking preprocessor\n"
 		"  -e  exit after compiling request but prior to enabling probes\n"
 		"  -f  enable or list probes matching the specified function name\n"
+		"  -F  coalesce trace output by function\n"
 		"  -i  enable or list probes matching the specified probe id\n"
 		"  -I  add include directory to preprocessor search path\n"
 		"  -l  list probes matching specified criteria\n"
@@ -331,8 +336,15 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		return 0;
 	}
 	if (!strcmp(name, "flowindent")) {
-		snprintf(err, errlen, "flowindent is not supported yet");
-		return -EINVAL;
+		long long v;
+		int set = runtime_value(value, &v);
+
+		if (set < 0) {
+			snprintf(err, errlen, "Invalid value for specified option");
+			return -EINVAL;
+		}
+		d->flowindent = set;
+		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(inert_options); i++)
 		if (!strcmp(name, inert_options[i]))
@@ -638,7 +650,8 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 		cf = 0;
 		if (speculate_rules(src, p->b, &cf))
 			return -EINVAL;
-		if (!d->quiet && clause_records(p->b)) {
+		/* flowindent labels records even when quiet, as dtrace does */
+		if ((!d->quiet || d->flowindent) && clause_records(p->b)) {
 			struct node *lab = ast_new(N_BUILTIN, &p->loc);
 
 			lab->name = xstrdup("__dprobe");
@@ -651,6 +664,22 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 	return 0;
 }
 
+/*
+ * flowindent's label: a record's line ends where the next begins, as in
+ * label_show(), but for quiet, whose labels dtrace runs together.
+ */
+static void flow_label(struct dt *d, unsigned cpu,
+		       const struct bi_dtrace_probe *p, struct buf *out)
+{
+	if (d->labels++ && !d->quiet)
+		buf_put(out, "\n", 1);
+	else if (d->labels == 1)
+		d_flow_header(out, !d->testing);
+	d_flow_label(&d->flow, out, cpu, !d->testing, d->clause,
+		     p ? p->prov : "", p ? p->mod : "", p ? p->func : "",
+		     p ? p->name : "");
+}
+
 static void label_show(void *arg, unsigned cpu,
 		       const struct bi_dtrace_probe *p, struct buf *out)
 {
@@ -658,6 +687,10 @@ static void label_show(void *arg, unsigned cpu,
 	const char *func = p ? p->func : "", *name = p ? p->name : "";
 	char fn[512];
 
+	if (d->flowindent) {
+		flow_label(d, cpu, p, out);
+		return;
+	}
 	if (d->labels++)
 		buf_put(out, "\n", 1);
 	else if (d->testing)
@@ -843,6 +876,7 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 	struct buf b = { 0 };
 	int i;
 
+	d->clause = fs;
 	for (i = 0; i < fs->nargs; i++) {
 		const struct type *t = fs->args[i].type;
 		const char *p = (const char *)payload + fs->args[i].offset;
@@ -1007,6 +1041,8 @@ static int run_setopt(void *arg, const char *name, const char *value,
 	if (!strcmp(name, "printsize") &&
 	    !set_printsize(d, value, err, sizeof(err)))
 		return 0;
+	if (!strcmp(name, "flowindent"))
+		snprintf(err, sizeof(err), "not while tracing here: the labels are compiled into the clauses");
 	fprintf(stderr, "dtrace: error in dt_clause_%d for probe ID %d (%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
 		clause, p ? p->id : 0, p ? p->prov : "", p ? p->mod : "",
 		p ? p->func : "", p ? p->name : "", name, value, err);
@@ -1083,7 +1119,7 @@ static void run_finish(void *arg, struct runtime *rt)
 	int i, n = 0;
 
 	say_drops(d);
-	if (d->labels)
+	if (d->labels && !d->quiet)
 		buf_put(&b, "\n", 1);
 	for (i = 0; i < rt->nmaps; i++) {
 		if (rt->maps[i].name[0] != '@' || (d->printed && d->printed[i]))
@@ -1343,7 +1379,10 @@ int dt_main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
-		case 'G': case 'A': case 'a': case 'F': case 'H':
+		case 'F':
+			d.flowindent = true;
+			break;
+		case 'G': case 'A': case 'a': case 'H':
 			fprintf(stderr, "dtrace: -%c is not supported by ferret dtrace\n",
 				opt);
 			return 2;
@@ -1499,6 +1538,7 @@ out:
 	free(d.probes);
 	free(d.printed);
 	free(d.normal);
+	d_flow_free(&d.flow);
 	ast_free(ast);
 	d_pragmas_free(&pragmas);
 	free(text);

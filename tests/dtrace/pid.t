@@ -67,4 +67,73 @@ err pid_return_arg0 1 'dtrace: invalid probe specifier pid$target:a.out:ferret_m
 	-c "$WL calls 1" -n 'pid$target:a.out:ferret_mul:return { trace(arg0); }'
 err pid_bad_name 1 'dtrace: invalid probe specifier pid$target:a.out:ferret_add:bogus { }: invalid probe name for the pid provider: bogus (entry, return or a hexadecimal offset)' -- \
 	-c "$WL calls 1" -n 'pid$target:a.out:ferret_add:bogus { }'
+
+# -F (flowindent): each record's label is the probe's function, indented
+# two columns a level: an entry ("->", "=>" for syscall) is printed, then
+# the depth rises; at a return ("<-", "<=") it falls first.  Other
+# probes are "| FUNC:NAME".  The depth is kept per CPU, so these runs are
+# pinned to one (their -c child inherits it).  The workload's "stack"
+# mode calls main -> ferret_outer -> ferret_inner -> getppid().
+printf '#!/bin/sh\nexec taskset -c 0 %s "$@"\n' "$FERRET" >"$W/pinned"
+printf '#!/bin/sh\nunset _DTRACE_TESTING\nexec taskset -c 0 %s "$@"\n' \
+	"$FERRET" >"$W/pinned-cpu"
+chmod +x "$W/pinned" "$W/pinned-cpu"
+real_ferret=$FERRET
+FERRET=$W/pinned
+same flow_nested 0 "FUNCTION                                 
+ -> ferret_outer                          
+   -> ferret_inner                        
+     => getppid                           
+     <= getppid                           
+   <- ferret_inner                        
+ <- ferret_outer                          
+ -> ferret_outer                          
+   -> ferret_inner                        
+     => getppid                           
+     <= getppid                           
+   <- ferret_inner                        
+ <- ferret_outer                          
+
+" -- -F -c "$WL stack 2" \
+	-n 'pid$target:a.out:ferret_*:entry, pid$target:a.out:ferret_*:return,
+	    syscall::getppid:entry, syscall::getppid:return /pid == $target/ { }'
+# The same nesting, read back from the output alone: each entry's marker
+# stands two columns right of the one before, and each return's where its
+# entry's stood.
+if awk 'NR == 1 { next }
+	/->|=>/ { p = index($0, "-") + index($0, "="); if (p != 2 + 2 * d) bad = 1; d++ }
+	/<-|<=/ { d--; p = index($0, "<"); if (p != 2 + 2 * d) bad = 1 }
+	END { exit bad || d }' "$W/out"; then
+	ok flow_nested_depth
+else
+	bad flow_nested_depth "$(cat "$W/out")"
+fi
+
+# -x flowindent; BEGIN and END are "| :NAME"; a second clause at the
+# same entry is the same call: "| FUNC:NAME" at the depth it made.
+same flow_clauses 0 "FUNCTION                                 
+| :BEGIN                                            1
+ -> ferret_outer                                             0
+  | ferret_outer:entry                    second
+ <- ferret_outer                          ok
+| :END                                    
+
+" -- -x flowindent -c "$WL stack 1" \
+	-n 'BEGIN { trace(1); }
+	    pid$target:a.out:ferret_outer:entry { trace(arg0); }
+	    pid$target:a.out:ferret_outer:entry { printf("second"); }
+	    pid$target:a.out:ferret_outer:return { printf("ok"); }
+	    END { }'
+
+# With the CPU column; #pragma sets it, and quiet keeps the labels but
+# not the newlines that end a record, as dtrace prints them.
+printf '#pragma D option flowindent\n#pragma D option quiet\nsyscall::getppid:entry /pid == $target/ { printf("x"); }\nsyscall::getppid:return /pid == $target/ { printf("y"); }\n' >"$W/flow.d"
+FERRET=$W/pinned-cpu
+same flow_pragma_quiet 0 "CPU FUNCTION                                 
+  0  => getppid                               x  0  <= getppid                               y  0  => getppid                               x  0  <= getppid                               y
+" -- \
+	-s "$W/flow.d" -c "$WL getppid 2"
+FERRET=$real_ferret
+err flow_bad_value 2 "dtrace: failed to set -x flowindent=maybe: Invalid value for specified option" -- \
+	-x flowindent=maybe -n 'BEGIN { exit(0); }'
 fi
