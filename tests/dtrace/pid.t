@@ -99,11 +99,11 @@ same flow_nested 0 "FUNCTION
 	    syscall::getppid:entry, syscall::getppid:return /pid == $target/ { }'
 # The same nesting, read back from the output alone: each entry's marker
 # stands two columns right of the one before, and each return's where its
-# entry's stood.
+# entry's stood (six entries: three calls deep, twice).
 if awk 'NR == 1 { next }
-	/->|=>/ { p = index($0, "-") + index($0, "="); if (p != 2 + 2 * d) bad = 1; d++ }
+	/->|=>/ { p = index($0, "-") + index($0, "="); if (p != 2 + 2 * d) bad = 1; d++; n++ }
 	/<-|<=/ { d--; p = index($0, "<"); if (p != 2 + 2 * d) bad = 1 }
-	END { exit bad || d }' "$W/out"; then
+	END { exit bad || d || n != 6 }' "$W/out"; then
 	ok flow_nested_depth
 else
 	bad flow_nested_depth "$(cat "$W/out")"
