@@ -1259,26 +1259,36 @@ fail:
 	return NULL;
 }
 
-/* -l: the probes the program's descriptions (or all) match. */
-static int list_probes(struct dt *d)
+/*
+ * The probe descriptions of every clause of prog, in order (strings
+ * appended to descs): what -l lists, taken before lower() turns them
+ * into ferret specs.
+ */
+static void list_descs(const struct node *prog, struct vec *descs)
 {
-	char *text, *p;
-	int ret = 0, k;
+	int i, j;
 
-	if (!d->ncmds)
-		return dt_list(NULL, d->pid) ? 1 : 0;
-	for (k = 0; k < d->ncmds; k++) {
-		if (d->cmds[k].opt == 's') {
-			fprintf(stderr, "dtrace: -l with -s is not supported yet: list with -n, -P, -m or -f\n");
+	for (i = 0; i < prog->nlist; i++)
+		for (j = 0; j < prog->list[i]->nspecs; j++)
+			vec_push(descs, xstrdup(prog->list[i]->specs[j]->str));
+}
+
+/*
+ * -l with programs: the probes each description matches, description
+ * by description under one heading, so a probe two descriptions match
+ * is listed twice, as dtrace lists each statement's.  A description that
+ * matches nothing is told and the listing goes on: dtrace's -l implies
+ * -Z, and its status stays 0.
+ */
+static int list_probes(struct dt *d, const struct vec *descs)
+{
+	int i;
+
+	dt_list_header();
+	for (i = 0; i < descs->n; i++)
+		if (dt_list(descs->v[i], d->pid) == -EINVAL)
 			return 1;
-		}
-		text = cmd_text(&d->cmds[k]);
-		p = text + strcspn(text, " \t/{");
-		*p = 0;
-		ret |= dt_list(text, d->pid);
-		free(text);
-	}
-	return ret ? 1 : 0;
+	return 0;
 }
 
 int dt_main(int argc, char **argv)
@@ -1299,7 +1309,7 @@ int dt_main(int argc, char **argv)
 	};
 	struct d_macros macros = { .target = -1 };
 	struct source src = { 0 };
-	struct vec pragmas = { 0 };
+	struct vec pragmas = { 0 }, descs = { 0 };
 	struct node *ast = NULL;
 	struct compiled c;
 	bool compiled = false;
@@ -1409,10 +1419,11 @@ int dt_main(int argc, char **argv)
 			return 1;
 	}
 	provider_dtrace = true;
-	if (d.list) {
+	if (d.list && !d.ncmds) {
 		if (d.pid > 0)
 			provider_pid = d.pid;
-		ret = list_probes(&d);
+		dt_list_header();
+		ret = dt_list(NULL, d.pid) ? 1 : 0;
 		goto out;
 	}
 	if (!d.ncmds) {
@@ -1458,8 +1469,21 @@ int dt_main(int argc, char **argv)
 			goto out;
 		}
 	}
+	/*
+	 * -l: the programs are parsed and their descriptions checked, but not
+	 * compiled, since a probe that cannot attach here is one to list as
+	 * unmatched, not an error.
+	 */
+	if (d.list) {
+		list_descs(ast, &descs);
+		d.zdefs = true;
+	}
 	if (lower(&d, &src, ast))
 		goto out;
+	if (d.list) {
+		ret = list_probes(&d, &descs);
+		goto out;
+	}
 	if (!ast->nlist) {
 		fprintf(stderr, "dtrace: no probes specified\n");
 		goto out;
@@ -1541,6 +1565,9 @@ out:
 	d_flow_free(&d.flow);
 	ast_free(ast);
 	d_pragmas_free(&pragmas);
+	for (i = 0; i < descs.n; i++)
+		free(descs.v[i]);
+	vec_free(&descs);
 	free(text);
 	for (i = 0; i < d.ncmds; i++) {
 		free(d.cmds[i].text);

@@ -694,6 +694,12 @@ static void list_one(const char *name, void *arg)
 	dt_desc_free(&d);
 }
 
+void dt_list_header(void)
+{
+	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
+	       "FUNCTION", "NAME");
+}
+
 int dt_list(const char *text, long target)
 {
 	struct list_ctx c = { .all = !text };
@@ -704,17 +710,14 @@ int dt_list(const char *text, long target)
 		fprintf(stderr, "dtrace: %s\n", err);
 		return -EINVAL;
 	}
-	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
-	       "FUNCTION", "NAME");
 	for (i = 0; i < ARRAY_SIZE(provs); i++)
 		if (provs[i].list)
 			provs[i].list(list_one, &c);
+	/* named by its fields, as dtrace names the description it parsed */
+	if (text && !c.shown)
+		fprintf(stderr, "dtrace: failed to match %s:%s:%s:%s: No probe matches description\n",
+			c.want.prov, c.want.mod, c.want.func, c.want.name);
 	if (text)
 		dt_desc_free(&c.want);
-	if (text && !c.shown) {
-		fprintf(stderr, "dtrace: failed to match %s: No probe matches description\n",
-			text);
-		return -ENOENT;
-	}
-	return 0;
+	return text && !c.shown ? -ENOENT : 0;
 }

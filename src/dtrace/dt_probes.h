@@ -46,9 +46,13 @@ long dt_syscall_nr(const char *func);
 void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p);
 void dt_probe_free(struct bi_dtrace_probe *p);
 
+/* dtrace -l's heading: ID PROVIDER MODULE FUNCTION NAME. */
+void dt_list_header(void);
 /*
  * Lists the probes description text matches (NULL: all) as dtrace -l
- * does, IDs counted from 1 in listing order.  0 or -errno.
+ * does, under dt_list_header(), IDs counted from 1 in listing order.
+ * 0, or -ENOENT after dtrace's "failed to match" (or -EINVAL after its
+ * error).
  */
 int dt_list(const char *text, long target);
 

@@ -184,6 +184,64 @@ else
 	bad list_provider "$(timeout 30 "$FERRET" dtrace -l -P dtrace)"
 fi
 
+# -l with a script: the probes each description of each clause matches,
+# description by description under one heading, as dtrace lists each
+# statement's (a probe two descriptions match is listed twice); the
+# script is parsed, and a description that matches nothing is told while
+# the listing goes on, with status 0 (-l implies -Z).
+cat >"$W/list.d" <<'EOF'
+BEGIN
+{
+	n = 0;
+}
+
+syscall::getppid:entry, syscall::getppid:return
+/pid == $target/
+{
+	@[probefunc] = count();
+}
+
+END, dtrace:::BEGIN
+{
+	printa(@);
+}
+
+nosuch:::probe { }
+EOF
+if timeout 30 "$FERRET" dtrace -l -s "$W/list.d" >"$W/out" 2>"$W/err"; then
+	rc=0
+else
+	rc=$?
+fi
+if [ "$rc" = 0 ] && [ "$(wc -l <"$W/out")" = 6 ] &&
+	[ "$(sed -n 1p "$W/out")" = "   ID   PROVIDER            MODULE                          FUNCTION NAME" ] &&
+	[ "$(sed -n 2p "$W/out")" = "    1     dtrace                                                     BEGIN" ] &&
+	sed -n 3p "$W/out" | grep -qE '^ *[0-9]+ +syscall +vmlinux +getppid entry$' &&
+	sed -n 4p "$W/out" | grep -qE '^ *[0-9]+ +syscall +vmlinux +getppid return$' &&
+	[ "$(sed -n 5p "$W/out")" = "    2     dtrace                                                     END" ] &&
+	[ "$(sed -n 6p "$W/out")" = "    1     dtrace                                                     BEGIN" ] &&
+	[ "$(cat "$W/err")" = "dtrace: failed to match nosuch:::probe: No probe matches description" ]; then
+	ok list_script
+else
+	bad list_script "status $rc: $(cat "$W/out" "$W/err")"
+fi
+# Several programs, -s and -n, under one heading, in command-line order.
+if timeout 30 "$FERRET" dtrace -l -n 'syscall::getppid:' -s "$W/list.d" -n END >"$W/out" 2>/dev/null &&
+	[ "$(grep -c '^   ID   PROVIDER' "$W/out")" = 1 ] && [ "$(wc -l <"$W/out")" = 9 ] &&
+	sed -n 2p "$W/out" | grep -qE '^ *[0-9]+ +syscall +vmlinux +getppid entry$' &&
+	sed -n 3p "$W/out" | grep -qE '^ *[0-9]+ +syscall +vmlinux +getppid return$' &&
+	[ "$(sed -n 4p "$W/out")" = "    1     dtrace                                                     BEGIN" ] &&
+	[ "$(sed -n 9p "$W/out")" = "    2     dtrace                                                     END" ]; then
+	ok list_several
+else
+	bad list_several "$(cat "$W/out")"
+fi
+err list_unmatched 0 "dtrace: failed to match ::nosuchfunc:: No probe matches description" -- \
+	-l -n BEGIN -n nosuchfunc:
+printf 'BEGIN\n{\n\tx = ;\n}\n' >"$W/list-bad.d"
+err list_script_error 1 "dtrace: failed to compile script $W/list-bad.d: line 3: syntax error near \";\"" -- \
+	-l -s "$W/list-bad.d"
+
 # Bad input: located errors in dtrace's words, its exit statuses.
 err bad_option 2 "dtrace: failed to set -x nosuch: Invalid option name" -- \
 	-x nosuch -n 'BEGIN { exit(0); }'

@@ -64,7 +64,7 @@ if [ -n "$why" ]; then
 		-n 'sched:::dequeue { trace(args[2]->cpu_id); }'
 	err sched_change_pri_refused 1 "dtrace: invalid probe specifier sched:::change-pri { trace(args[2]); }: sched:::change-pri is the entry of kernel function set_user_nice, which this kernel cannot trace: $why" -- \
 		-n 'sched:::change-pri { trace(args[2]); }'
-	err sched_enqueue_list 1 "dtrace: failed to match sched:::enqueue: No probe matches description" -- \
+	err sched_enqueue_list 0 "dtrace: failed to match sched:::enqueue: No probe matches description" -- \
 		-l -n 'sched:::enqueue'
 	err sched_wildcard_no_queue 1 "dtrace: invalid probe specifier sched:::*queue { }: probe description sched:::*queue does not match any probes" -- \
 		-n 'sched:::*queue { }'
