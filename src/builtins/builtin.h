@@ -61,6 +61,13 @@ struct builtin {
 	 * 8 bytes), or NULL.
 	 */
 	struct type *(*slot_type)(const struct node *n);
+	/*
+	 * Optional, for D's actions that record a value (stack(), func()
+	 * ...): called for a statement st that is a call of this builtin
+	 * and nothing else, once the call is typed; replaces st->a with
+	 * what records the value.  0 or -EINVAL.
+	 */
+	int (*action)(struct sema *s, struct node *st);
 };
 
 /* True if n is a call whose value can be read straight into memory. */

@@ -63,6 +63,10 @@ const char *bi_d_type_word(const struct type *t, char *b, size_t len)
 	}
 	if (t->kind == TY_NONE)
 		return "void";
+	if (t->kind == TY_KSTACK || t->kind == TY_USTACK)
+		return "stack";
+	if (bi_dtrace_symaddr(t, NULL, NULL, NULL))
+		return t->size == 16 ? "_usymaddr" : "_symaddr";
 	/* A translated struct used whole: its D type's name */
 	if (t->kind == TY_BUF && t->name)
 		return t->name;

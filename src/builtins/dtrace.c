@@ -31,6 +31,13 @@ void bi_dtrace_set_probes(const struct bi_dtrace_probe *probes, int n,
 	d_label = label;
 }
 
+int bi_dtrace_sym(uint64_t addr, int pid, struct bi_dtrace_sym *s)
+{
+	if (!d_label || !d_label->sym)
+		return -ENOENT;
+	return d_label->sym(d_label->arg, addr, pid, s);
+}
+
 /*
  * The probe a probe index names (bi_probe_index: the table's index in
  * the lower 32 bits, which of its probes in the next 16), copied to *p

@@ -2,6 +2,7 @@
 #ifndef FERRET_BI_DTRACE_H
 #define FERRET_BI_DTRACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,20 @@ struct bi_dtrace_probe {
 	const char *(*sub_func)(unsigned sub);
 	/* Its inverse: the probe whose function is func, or -1 for none. */
 	long (*sub_of)(const char *func);
+};
+
+/*
+ * An address as DTrace names it: the object that holds it (the kernel's
+ * "vmlinux", a module's name, a user object's base name) and the symbol
+ * at or below it.
+ */
+struct bi_dtrace_sym {
+	const char *object;	/* NULL: no object holds it */
+	const char *name;	/* NULL: no symbol, or no object */
+	uint64_t value;		/* the symbol's address */
+	uint64_t base;		/* the object's: where its text (the
+				 * kernel's, a module's) or its mapping (a
+				 * user object's) starts */
 };
 
 /* What the D front end decides for the builtins of builtin_dtrace[]. */
@@ -67,7 +82,33 @@ struct bi_dtrace_label {
 	int (*print)(void *arg, struct runtime *rt, const struct type *t,
 		     const char *name, uint64_t addr, const void *data,
 		     size_t n);
+	/*
+	 * Names addr of the kernel (pid < 0) or of process pid into s,
+	 * whose strings live until the next call.  0, or -ENOENT with s
+	 * untouched when no object holds it.
+	 */
+	int (*sym)(void *arg, uint64_t addr, int pid, struct bi_dtrace_sym *s);
 };
+
+/* The front end's sym hook; -ENOENT without one. */
+int bi_dtrace_sym(uint64_t addr, int pid, struct bi_dtrace_sym *s);
+
+/*
+ * Whether t is the value of one of D's symbol subroutines (func(), sym(),
+ * mod(), ufunc(), usym(), umod(), uaddr()), which hold an address (and,
+ * for a user address, the process: *user); with p, its address and
+ * process (-1 for the kernel) from the value's bytes.
+ */
+bool bi_dtrace_symaddr(const struct type *t, const void *p, uint64_t *addr,
+		       int *pid);
+
+/*
+ * The key value k of type t (one of D's symbol values) as an aggregation
+ * groups it: the start of its function (func(), sym(), ufunc(), usym())
+ * or of its object (mod(), umod()), rewritten in place; uaddr() keeps
+ * its address.  Addresses nothing names stay.
+ */
+void bi_dtrace_sym_group(const struct type *t, void *k);
 
 /* The words dtrace's prototypes use for a value of type t ("int"). */
 const char *bi_d_type_word(const struct type *t, char *b, size_t len);

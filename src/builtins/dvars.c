@@ -241,11 +241,13 @@ static int cg_epid(struct cg *g, struct node *n, struct val *out)
 
 /*
  * stackdepth and ustackdepth: how many frames stack() and ustack() would
- * give at the probe, up to the kernel's default perf_event_max_stack.
+ * give at the probe, up to -x maxframes (the kernel's default
+ * perf_event_max_stack), as dtrace-utils counts them.
  */
 static int cg_stackdepth(struct cg *g, struct node *n, struct val *out)
 {
-	return bi_stack_depth(g, n->name[0] == 'u', STACK_DEPTH, n->type, out);
+	return bi_stack_depth(g, n->name[0] == 'u', g->c->opts.maxframes,
+			      n->type, out);
 }
 
 /*

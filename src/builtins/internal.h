@@ -27,6 +27,7 @@ extern const struct builtin builtin_dstring[];
 extern const struct builtin builtin_dtrace_spec[];
 extern const struct builtin builtin_dtrace_destructive[];
 extern const struct builtin builtin_dscratch[];
+extern const struct builtin builtin_dstack[];
 
 /* Sema hooks of builtins whose value is a u64 or u32. */
 int bi_sema_u64(struct sema *s, struct node *n);
@@ -71,4 +72,15 @@ int bi_d_int_arg(struct sema *s, struct node *n, int i, const char *proto);
  */
 int bi_stack_depth(struct cg *g, bool user, int depth, struct type *t,
 		   struct val *out);
+/*
+ * n's stack (n->type TY_KSTACK or TY_USTACK, of its stack map): its id
+ * there, then for a user stack the current pid.
+ */
+int bi_cg_stack(struct cg *g, struct node *n, struct val *out);
+/*
+ * A user stack or symbol: the u64 in reg, then the current pid, which
+ * user space is told about (REC_PROC), so that the process's mappings
+ * are captured while it lives.  out is the 16-byte value in the frame.
+ */
+int bi_with_pid(struct cg *g, int reg, struct type *t, struct val *out);
 #endif

@@ -116,11 +116,7 @@ static int current_pid(struct cg *g)
 	return r;
 }
 
-/*
- * A user stack or symbol: the u64 in reg, then the current pid, which
- * user space is told about.  out is the 16-byte value in the frame.
- */
-static int with_pid(struct cg *g, int reg, struct type *t, struct val *out)
+int bi_with_pid(struct cg *g, int reg, struct type *t, struct val *out)
 {
 	int off = cg_alloc(g, 16), pid = current_pid(g);
 
@@ -133,7 +129,7 @@ static int with_pid(struct cg *g, int reg, struct type *t, struct val *out)
 	return 0;
 }
 
-static int cg_stack(struct cg *g, struct node *n, struct val *out)
+int bi_cg_stack(struct cg *g, struct node *n, struct val *out)
 {
 	struct type *t = n->type;
 	int id = ir_vreg(&g->ir);
@@ -146,7 +142,7 @@ static int cg_stack(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, id, BPF_REG_0);
 	if (t->kind == TY_KSTACK)
 		return bi_int(out, id, t);
-	return with_pid(g, id, t, out);
+	return bi_with_pid(g, id, t, out);
 }
 
 /* Whether path is the file this program runs from. */
@@ -204,7 +200,7 @@ static int cg_ksym(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, r, cg_reg(g, &a));
 	if (n->type->kind == TY_KSYM)
 		return bi_int(out, r, n->type);
-	return with_pid(g, r, n->type, out);
+	return bi_with_pid(g, r, n->type, out);
 }
 
 /* The user-space file a probe instance is in, or NULL. */
@@ -361,10 +357,10 @@ int bi_stack_depth(struct cg *g, bool user, int depth, struct type *t,
 #define FN(n, s, c) { .name = n, .func = true, .sema = s, .cg = c }
 
 const struct builtin builtin_symbols[] = {
-	VAR("kstack", sema_stack, cg_stack),
-	VAR("ustack", sema_stack, cg_stack),
-	FN("kstack", sema_stack, cg_stack),
-	FN("ustack", sema_stack, cg_stack),
+	VAR("kstack", sema_stack, bi_cg_stack),
+	VAR("ustack", sema_stack, bi_cg_stack),
+	FN("kstack", sema_stack, bi_cg_stack),
+	FN("ustack", sema_stack, bi_cg_stack),
 	FN("ksym", sema_ksym, cg_ksym),
 	FN("usym", sema_ksym, cg_ksym),
 	FN("uaddr", sema_uaddr, cg_uaddr),

@@ -13,6 +13,7 @@
 #include "cg.h"
 #include "../lang/sema.h"
 #include "../providers/provider.h"
+#include "../runtime/record.h"
 
 const char *compile_map_name(int map_id, void *arg)
 {
@@ -299,6 +300,14 @@ void compile_set_opts(struct compiled *c, const struct compile_opts *opts)
 		c->opts.map_keys_max = 4096;
 	if (!c->opts.scratchsize)
 		c->opts.scratchsize = 256;
+	if (!c->opts.stackframes)
+		c->opts.stackframes = 20;
+	if (!c->opts.ustackframes)
+		c->opts.ustackframes = 100;
+	if (!c->opts.jstackframes)
+		c->opts.jstackframes = 50;
+	if (!c->opts.maxframes || c->opts.maxframes > STACK_DEPTH)
+		c->opts.maxframes = STACK_DEPTH;
 }
 
 int compile_program(struct compiled *c, const struct source *src,

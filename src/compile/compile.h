@@ -69,6 +69,12 @@ struct compile_opts {
 				 * keeps (-x specsize); 0: no limit */
 	int scratchsize;	/* D: bytes of scratch space a clause may
 				 * allocate (-x scratchsize); 0: 256 */
+	int stackframes;	/* D: frames of stack() without an argument
+				 * (-x stackframes); 0: 20 */
+	int ustackframes;	/* D: of ustack() (-x ustackframes); 0: 100 */
+	int jstackframes;	/* D: of jstack() (-x jstackframes); 0: 50 */
+	int maxframes;		/* D: the most frames any stack keeps (-x
+				 * maxframes); 0: STACK_DEPTH */
 	compile_fmt_check_fn fmt_check;	/* the front end's format rules,
 				 * or NULL: bpftrace's */
 };

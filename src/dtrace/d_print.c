@@ -15,6 +15,7 @@
 #include "d_print.h"
 #include "../lang/types.h"
 #include "../builtins/dtrace.h"
+#include "../runtime/record.h"
 
 #define DIST_BAR 40
 
@@ -183,7 +184,10 @@ static int field_cmp(const struct type *ta, const uint8_t *a,
 	if (int_like(ta) && int_like(tb) && ta->size <= 8)
 		return cmp_u64((uint64_t)narrow(int_at(ta, a), ta->size, false),
 			       (uint64_t)narrow(int_at(tb, b), tb->size, false));
-	if (ta->kind == TY_USYM && ta->size >= 16) {
+	if (bi_dtrace_symaddr(ta, NULL, NULL, NULL) && ta->size == 8)
+		return cmp_u64(rd64(a), rd64(b));
+	if ((ta->kind == TY_USYM || bi_dtrace_symaddr(ta, NULL, NULL, NULL)) &&
+	    ta->size >= 16) {
 		/* DTrace orders user symbols by process, then address. */
 		r = cmp_u64(rd64(a + 8), rd64(b + 8));
 		return r ? r : cmp_u64(rd64(a), rd64(b));
@@ -697,11 +701,55 @@ static void put_addr(struct buf *out, const struct dp_ctx *ctx,
 	}
 }
 
+/*
+ * A stack as DTrace prints one: a newline, then each of its n frames on a
+ * line of its own after indent spaces, in a field of width (0: none).
+ * pid is the process of a user stack, -1 for the kernel's.
+ */
+static void put_stack(struct buf *out, const struct dp_ctx *ctx,
+		      const uint64_t *pcs, int n, int pid, int indent,
+		      int width)
+{
+	struct buf f = { 0 };
+	int i;
+
+	buf_put(out, "\n", 1);
+	for (i = 0; i < n; i++) {
+		f.len = 0;
+		put_addr(&f, ctx, pcs[i], pid, true);
+		buf_put(&f, "", 1);
+		put_chars(out, ' ', indent);
+		put_fmt(out, "%*s\n", width, f.p);
+	}
+	buf_free(&f);
+}
+
+/* The frames of the stack of type t at p, through ctx. */
+static int read_stack(const struct dp_ctx *ctx, const struct type *t,
+		      const void *p, uint64_t *pcs, int *pid)
+{
+	*pid = -1;
+	if (!ctx || !ctx->stack)
+		return 0;
+	return ctx->stack(ctx->text_arg, t, p, pcs, pid);
+}
+
+/* dtrace's stackindent: stacks are indented by it, but in printf(). */
+#define STACK_INDENT 14
+
 static void put_key_field(struct buf *out, const struct type *t,
 			  const uint8_t *p, const struct dp_ctx *ctx)
 {
 	struct buf text = { 0 };
 	int64_t v;
+
+	if (t->kind == TY_KSTACK || t->kind == TY_USTACK) {
+		uint64_t pcs[STACK_DEPTH];
+		int pid, n = read_stack(ctx, t, p, pcs, &pid);
+
+		put_stack(out, ctx, pcs, n, pid, STACK_INDENT, 0);
+		return;
+	}
 
 	if (int_like(t) && t->kind != TY_KSYM && t->size <= 8) {
 		v = int_at(t, p);
@@ -834,6 +882,62 @@ static const struct print_entry **sorted_entries(const struct dp_agg *a,
 		v[i] = &a->ents[i];
 	qsort_r(v, a->n, sizeof(*v), cmp_entry, &s);
 	return v;
+}
+
+static int cmp_key_bytes(const void *pa, const void *pb, void *arg)
+{
+	const struct print_entry *a = pa, *b = pb;
+	const struct symbol *sym = arg;
+
+	return memcmp(a->key, b->key, (size_t)sym->key->size);
+}
+
+/* Adds entry b's value into a's. */
+static void merge_value(const struct type *t, struct print_entry *a,
+			const struct print_entry *b)
+{
+	uint64_t lo;
+	int i;
+
+	switch (t->kind) {
+	case TY_MIN:
+		if (b->agg[0] < a->agg[0])
+			a->agg[0] = b->agg[0];
+		return;
+	case TY_MAX:
+		if (b->agg[0] > a->agg[0])
+			a->agg[0] = b->agg[0];
+		return;
+	case TY_STDDEV:
+		lo = a->sq[0] + b->sq[0];
+		a->sq[1] += b->sq[1] + (lo < a->sq[0]);
+		a->sq[0] = lo;
+		break;
+	default:
+		break;
+	}
+	a->agg[0] = (int64_t)((uint64_t)a->agg[0] + (uint64_t)b->agg[0]);
+	a->agg[1] = (int64_t)((uint64_t)a->agg[1] + (uint64_t)b->agg[1]);
+	/* the entries' buckets are the reader's storage: a's are written */
+	for (i = 0; a->buckets && b->buckets && i < a->nbuckets &&
+		    i < b->nbuckets; i++)
+		((uint64_t *)a->buckets)[i] += b->buckets[i];
+}
+
+void d_print_merge(const struct symbol *sym, struct print_entry *v, int *n)
+{
+	int i, k = 0;
+
+	if (!sym->key || *n < 2)
+		return;
+	qsort_r(v, *n, sizeof(*v), cmp_key_bytes, (void *)sym);
+	for (i = 1; i < *n; i++) {
+		if (!cmp_key_bytes(&v[k], &v[i], (void *)sym))
+			merge_value(sym->val, &v[k], &v[i]);
+		else
+			v[++k] = v[i];
+	}
+	*n = k + 1;
 }
 
 int d_print_trunc(const struct dp_agg *a, int64_t keep,
@@ -1280,7 +1384,7 @@ static int conv_val(struct buf *out, const struct dp_conv *c,
 		break;
 	case 'a':
 	case 'A':
-		if (v->s)
+		if (v->s && !v->addr)
 			return -EINVAL;
 		put_addr(&text, ctx, (uint64_t)narrow(v->i, v->size, false),
 			 c->conv == 'a' ? -1 : v->pid, true);
@@ -1291,6 +1395,17 @@ static int conv_val(struct buf *out, const struct dp_conv *c,
 			return -EINVAL;
 		put_time(out, c, v->i);
 		return 0;
+	case 'k': {
+		/* left-aligned, the width indents each frame, as in DTrace */
+		bool left = (c->flags & DP_F_LEFT) || c->width < 0;
+		int w = c->width < 0 ? -c->width : c->width;
+
+		if (!v->stack)
+			return -EINVAL;
+		put_stack(out, ctx, v->pcs, v->npcs, v->pid, left ? w : 0,
+			  left ? 0 : w);
+		return 0;
+	}
 	default:
 		return -ENOTSUP;
 	}
@@ -1347,12 +1462,17 @@ static int split_format(const char *fmt, struct piece **pv, int *np)
 	return 0;
 }
 
-/* Key field i of a row as a printf argument. */
+/*
+ * Key field i of a row as a printf argument; pcs (STACK_DEPTH) and text
+ * hold what it points to.
+ */
 static int key_val(const struct symbol *sym, const void *key, int i,
-		   struct dp_val *v)
+		   struct dp_val *v, const struct dp_ctx *ctx, uint64_t *pcs,
+		   struct buf *text)
 {
 	const struct type *t;
 	const uint8_t *p;
+	uint64_t addr;
 	int off;
 
 	memset(v, 0, sizeof(*v));
@@ -1371,6 +1491,20 @@ static int key_val(const struct symbol *sym, const void *key, int i,
 		v->i = (int64_t)rd64(p);
 		v->size = 8;
 		v->pid = (int)rd64(p + 8);
+	} else if (t->kind == TY_KSTACK || t->kind == TY_USTACK) {
+		v->stack = true;
+		v->pcs = pcs;
+		v->npcs = read_stack(ctx, t, p, pcs, &v->pid);
+	} else if (bi_dtrace_symaddr(t, p, &addr, &v->pid)) {
+		v->i = (int64_t)addr;
+		v->size = 8;
+		v->addr = true;
+		text->len = 0;
+		if (ctx && ctx->text)
+			ctx->text(ctx->text_arg, t, p, text);
+		buf_put(text, "", 1);
+		v->s = text->p;
+		v->n = text->len - 1;
 	} else {
 		return -EINVAL;
 	}
@@ -1422,7 +1556,9 @@ static int format_row(struct buf *out, const struct piece *pv, int np,
 		      const struct symbol *sym, const void *key,
 		      const struct dp_ctx *ctx)
 {
-	int i, nextkey = 0, cur = 0, err;
+	int i, nextkey = 0, cur = 0, err = 0;
+	uint64_t pcs[STACK_DEPTH];
+	struct buf text = { 0 };
 	struct dp_val v;
 	struct dp_conv c;
 
@@ -1436,13 +1572,15 @@ static int format_row(struct buf *out, const struct piece *pv, int np,
 			continue;
 		}
 		if (c.flags & DP_F_DYNWIDTH) {
-			if (key_val(sym, key, nextkey++, &v) || v.s)
-				return -EINVAL;
+			err = key_val(sym, key, nextkey++, &v, ctx, pcs, &text);
+			if (err || v.s || v.stack)
+				break;
 			c.width = (int)v.i;
 		}
 		if (c.flags & DP_F_DYNPREC) {
-			if (key_val(sym, key, nextkey++, &v) || v.s)
-				return -EINVAL;
+			err = key_val(sym, key, nextkey++, &v, ctx, pcs, &text);
+			if (err || v.s || v.stack)
+				break;
 			c.prec = (int)v.i;
 		}
 		if (c.flags & DP_F_AGG) {
@@ -1450,14 +1588,17 @@ static int format_row(struct buf *out, const struct piece *pv, int np,
 			if (cur < n - 1)
 				cur++;
 		} else {
-			err = key_val(sym, key, nextkey++, &v);
+			err = key_val(sym, key, nextkey++, &v, ctx, pcs, &text);
 			if (!err)
 				err = conv_val(out, &c, &v, ctx, 1);
 		}
 		if (err)
-			return err;
+			break;
 	}
-	return 0;
+	buf_free(&text);
+	if (!err && i < np)
+		err = -EINVAL;
+	return err;
 }
 
 int d_print_printa_fmt(struct buf *out, const char *fmt,
@@ -1614,8 +1755,9 @@ struct conv_proto {
 		CK_TIME,	/* a 64-bit integer */
 		CK_STR,		/* a string, text or char array */
 		CK_BUF,		/* tracemem()'s bytes: ferret's own %r */
-		CK_NEVER,	/* floating point, wchar_t [], stacks: no D
-				 * value here */
+		CK_STACK,	/* stack(), ustack(), jstack() */
+		CK_NEVER,	/* floating point, wchar_t []: no D value
+				 * here */
 	} check;
 	int size, sign;		/* CK_SIZED; sign < 0: either */
 };
@@ -1677,8 +1819,7 @@ static const struct conv_proto conv_protos[] = {
 	{ "ws", proto_wstr, CK_NEVER, 0, 0 },
 	/* wchar_t is an int, printed as %lc prints it */
 	{ "wc", "int", CK_SIZED, 4, 1 },
-	/* No value of ferret's D is a stack: D has no stack( ) here */
-	{ "k", "stack", CK_NEVER, 0, 0 },
+	{ "k", "stack", CK_STACK, 0, 0 },
 	{ "r", "buffer", CK_BUF, 0, 0 },
 };
 
@@ -1694,7 +1835,7 @@ static bool conv_suits(const struct conv_proto *p, const struct type *t)
 		return is_integer(t);
 	case CK_ADDR:
 		return is_integer(t) || t->kind == TY_KSYM ||
-		       t->kind == TY_USYM;
+		       t->kind == TY_USYM || bi_dtrace_symaddr(t, NULL, NULL, NULL);
 	case CK_CSI:
 		return is_integer(t) && t->size <= 4;
 	case CK_SIZED:
@@ -1708,6 +1849,8 @@ static bool conv_suits(const struct conv_proto *p, const struct type *t)
 			t->elem->kind == TY_INT && t->elem->size == 1);
 	case CK_BUF:
 		return t->kind == TY_BUF;
+	case CK_STACK:
+		return t->kind == TY_KSTACK || t->kind == TY_USTACK;
 	default:
 		return false;
 	}

@@ -59,6 +59,14 @@ struct dp_ctx {
 	void (*text)(void *arg, const struct type *t, const void *p,
 		     struct buf *out);
 	void *text_arg;
+	/*
+	 * Reads the stack of type t (TY_KSTACK or TY_USTACK) at p into pcs
+	 * (STACK_DEPTH of them), leaf first, and returns how many frames it
+	 * has; *pid is the process of a user stack, -1 for the kernel's.
+	 * Without it stacks have no frames.  Takes text_arg.
+	 */
+	int (*stack)(void *arg, const struct type *t, const void *p,
+		     uint64_t *pcs, int *pid);
 };
 
 /*
@@ -105,6 +113,15 @@ void d_print_printa(struct buf *out, const struct dp_agg *aggs, int n,
 int d_print_printa_fmt(struct buf *out, const char *fmt,
 		       const struct dp_agg *aggs, int n,
 		       const struct dp_opts *o, const struct dp_ctx *ctx);
+
+/*
+ * Merges the entries of v (*n of them, values of sym's kind) whose keys
+ * are equal byte for byte into one each, as DTrace aggregates a key: sums
+ * and counts and buckets add up, min and max take the extreme.  The
+ * first entry of each key keeps the result (its buckets written in
+ * place); *n becomes how many are left, in key order.
+ */
+void d_print_merge(const struct symbol *sym, struct print_entry *v, int *n);
 
 /*
  * trunc(@a, keep): the entries of a to remove, into drop (room for a->n);
@@ -174,18 +191,26 @@ struct dp_val {
 	int64_t i;		/* integers, addresses, times (ns) */
 	int size;		/* the integer's bytes: 1, 2, 4 or 8 */
 	bool is_signed;
-	int pid;		/* %A: the address's process, <= 0: none */
+	int pid;		/* %A: the address's process, <= 0: none;
+				 * stacks: the process, -1 for the kernel */
 	const char *s;		/* strings: n bytes, NUL-terminated or not */
 	size_t n;
+	bool addr;		/* s is the text of the address in i (D's
+				 * symbol values): both %s and %a take it */
+	const uint64_t *pcs;	/* %k: a stack's npcs frames, leaf first */
+	int npcs;
+	bool stack;		/* a stack: pcs, npcs and pid hold it */
 };
 
 /*
  * Appends conversion c of v: %d %i (signed if v is, or with a length
  * modifier), %u %o %x %X %p (unsigned; %p is bare hex), %c, %C and %S
  * (escaped as D string literals), %s, %a (kernel symbol+offset), %A
- * (user symbol), %Y ("2026 Nov 26 14:05:33") and %T (RFC 822), both in
+ * (user symbol), %k (a stack: a newline, then each frame on a line of
+ * its own, indented by the width when left-aligned, else in a field of
+ * that width), %Y ("2026 Nov 26 14:05:33") and %T (RFC 822), both in
  * local time, %%.  0, -EINVAL when v does not suit c, -ENOTSUP for
- * conversions not handled here (floating point, wide, stacks).
+ * conversions not handled here (floating point, wide).
  */
 int d_print_conv(struct buf *out, const struct dp_conv *c,
 		 const struct dp_val *v, const struct dp_ctx *ctx);

@@ -72,6 +72,8 @@ struct dt {
 	uint64_t *normal;	/* by map: normalize()'s divisor, 0: none */
 	int nspec;		/* -x nspec */
 	int scratchsize;	/* -x scratchsize, 0: the default */
+	int frames[4];		/* -x stackframes, ustackframes,
+				 * jstackframes, maxframes; 0: the default */
 	size_t specsize;	/* -x specsize */
 	uint64_t said[2];	/* drops told so far, by notices[] */
 	pid_t child;
@@ -140,10 +142,9 @@ static const struct { const char *d, *ferret; } call_renames[] = {
 static const char *const inert_options[] = {
 	"bufsize", "aggsize", "switchrate", "aggrate", "cleanrate",
 	"statusrate", "dynvarsize", "bufpolicy",
-	"bufresize", "cpu", "stackframes", "ustackframes", "jstackframes",
-	"jstackstrsize", "zdefs", "version", "lazyload", "linkmode",
+	"bufresize", "cpu", "jstackstrsize", "zdefs", "version", "lazyload", "linkmode",
 	"core", "defaultargs", "strip", "stackindent", "rawbytes", "pcapsize",
-	"maxframes", "aggpercpu", "noresolve",
+	"aggpercpu", "noresolve",
 };
 
 /*
@@ -261,6 +262,11 @@ static int set_printsize(struct dt *d, const char *value, char *err,
 	return 0;
 }
 
+/* The options of d->frames[], in its order. */
+static const char *const frame_options[] = {
+	"stackframes", "ustackframes", "jstackframes", "maxframes",
+};
+
 /*
  * Sets option name (from -x or #pragma D option) to value (NULL when
  * none was given).  0, or -EINVAL with a sentence in err.
@@ -314,6 +320,18 @@ static int set_option(struct dt *d, const char *name, const char *value,
 			return -EINVAL;
 		}
 		d->scratchsize = (int)v;
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(frame_options); i++) {
+		uint64_t v;
+
+		if (strcmp(name, frame_options[i]))
+			continue;
+		if (opt_number(value, false, &v) || !v || v > INT32_MAX) {
+			snprintf(err, errlen, "Invalid value for specified option");
+			return -EINVAL;
+		}
+		d->frames[i] = (int)v;
 		return 0;
 	}
 	if (!strncmp(name, "aggsort", 7))
@@ -801,11 +819,11 @@ static void key_text(void *arg, const struct type *t, const void *p,
 /*
  * An address as %a (pid < 0: the kernel's) or %A (process pid's) names
  * it: the object that holds it ("vmlinux" for the kernel's own text, a
- * user object's base name, "libc.so.6") and the symbol at or below it,
- * if any (s->name NULL when the object alone is known).  The names live
- * until the next call.
+ * module's name, a user object's base name, "libc.so.6") and the symbol
+ * at or below it, if any (s->name NULL when the object alone is known).
+ * The names live until the next call.
  */
-static int addr_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
+static int dsym(void *arg, uint64_t addr, int pid, struct bi_dtrace_sym *s)
 {
 	static char object[128], name[256];
 	struct sym_proc *p = NULL;
@@ -827,16 +845,24 @@ static int addr_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
 			return -ENOENT;
 		base = strrchr(w.path, '/');
 		snprintf(object, sizeof(object), "%s", base ? base + 1 : w.path);
-		s->object = object;
-		s->name = NULL;
 		ret = sym_user_ex(p, addr, SYM_OFFSET, &b);
 	} else {
-		ret = sym_kernel_where(addr, &w) ? -ENOENT :
-		      sym_kernel_ex(addr, SYM_OFFSET, &b);
+		if (sym_kernel_where(addr, &w))
+			return -ENOENT;
+		n = strlen(w.path);
+		if (!strcmp(w.path, "[kernel.kallsyms]") || n < 2)
+			snprintf(object, sizeof(object), "vmlinux");
+		else
+			snprintf(object, sizeof(object), "%.*s", (int)(n - 2),
+				 w.path + 1);
+		ret = sym_kernel_ex(addr, SYM_OFFSET, &b);
 	}
+	s->object = object;
+	s->name = NULL;
+	s->base = w.start;
 	if (ret) {
 		buf_free(&b);
-		return pid >= 0 ? 0 : -ENOENT;
+		return 0;
 	}
 	buf_put(&b, "", 1);
 	plus = strrchr(b.p, '+');
@@ -845,16 +871,41 @@ static int addr_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
 		*plus = '\0';
 	snprintf(name, sizeof(name), "%s", b.p);
 	buf_free(&b);
-	n = strlen(w.path);
-	if (pid < 0 && (!strcmp(w.path, "[kernel.kallsyms]") || n < 2))
-		snprintf(object, sizeof(object), "vmlinux");
-	else if (pid < 0)
-		snprintf(object, sizeof(object), "%.*s", (int)(n - 2),
-			 w.path + 1);
-	s->object = object;
 	s->name = name;
 	s->value = addr - off;
 	return 0;
+}
+
+/* dsym() for the D printer. */
+static int addr_sym(void *arg, uint64_t addr, int pid, struct dp_sym *s)
+{
+	struct bi_dtrace_sym ds;
+
+	if (dsym(arg, addr, pid, &ds))
+		return -ENOENT;
+	s->object = ds.object;
+	s->name = ds.name;
+	s->value = ds.value;
+	return 0;
+}
+
+/*
+ * The frames of a stack value (TY_KSTACK, TY_USTACK at p), read from its
+ * stack map, and its process (-1 for the kernel).
+ */
+static int stack_frames(void *arg, const struct type *t, const void *p,
+			uint64_t *pcs, int *pid)
+{
+	struct runtime *rt = arg;
+	struct sym_proc *proc;
+	uint64_t v;
+
+	*pid = -1;
+	if (t->kind == TY_USTACK) {
+		memcpy(&v, (const char *)p + 8, sizeof(v));
+		*pid = (int)v;
+	}
+	return print_stack_read(&rt->out, t, p, pcs, &proc);
 }
 
 /*
@@ -872,8 +923,10 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 	struct dp_val *vals = xcalloc(fs->nargs + 1, sizeof(*vals));
 	struct buf *texts = xcalloc(fs->nargs + 1, sizeof(*texts));
 	struct dp_ctx ctx = { .text = key_text, .text_arg = rt,
-			      .sym = addr_sym };
+			      .sym = addr_sym, .stack = stack_frames };
+	uint64_t (*pcs)[STACK_DEPTH] = xcalloc(fs->nargs + 1, sizeof(*pcs));
 	struct buf b = { 0 };
+	uint64_t addr;
 	int i;
 
 	d->clause = fs;
@@ -909,7 +962,17 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 			d_print_rawbytes(&texts[i], p + 8, (size_t)n);
 			v->s = texts[i].p ? texts[i].p : "";
 			v->n = texts[i].len;
+		} else if (t->kind == TY_KSTACK || t->kind == TY_USTACK) {
+			v->stack = true;
+			v->pcs = pcs[i];
+			v->npcs = stack_frames(rt, t, p, pcs[i], &v->pid);
 		} else {
+			/* D's symbol values: %a and %A take their address */
+			if (bi_dtrace_symaddr(t, p, &addr, &v->pid)) {
+				v->addr = true;
+				v->i = (int64_t)addr;
+				v->size = 8;
+			}
 			print_value(&rt->out, t, p, &texts[i]);
 			buf_put(&texts[i], "", 1);
 			v->s = texts[i].p;
@@ -926,6 +989,7 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 		buf_free(&texts[i]);
 	free(texts);
 	free(vals);
+	free(pcs);
 }
 
 /*
@@ -941,9 +1005,43 @@ static int fmt_check(const char *func, const char *fmt,
 	return d_print_check(func, fmt, args, nargs, at, err, len);
 }
 
-/* Reads map i of rt into *e and describes it in *a.  0 or -errno. */
+/*
+ * DTrace aggregates the values of func(), sym(), mod(), ufunc(), usym()
+ * and umod() by their function (object): e's keys are rewritten to it
+ * and the entries that then share a key merged.
+ */
+static void group_keys(const struct symbol *sym, struct print_entries *e)
+{
+	const struct type *k = sym->key;
+	int nf = k && k->kind == TY_TUPLE ? k->nfields : k ? 1 : 0;
+	bool any = false;
+	int i, f;
+
+	for (f = 0; f < nf; f++) {
+		const struct type *t = k->kind == TY_TUPLE ? k->fields[f].type : k;
+
+		any |= bi_dtrace_symaddr(t, NULL, NULL, NULL);
+	}
+	if (!any)
+		return;
+	for (i = 0; i < e->n; i++)
+		for (f = 0; f < nf; f++) {
+			const struct type *t = k->kind == TY_TUPLE ?
+					       k->fields[f].type : k;
+			int off = k->kind == TY_TUPLE ? k->fields[f].offset : 0;
+
+			/* the reader's storage, which this copy owns */
+			bi_dtrace_sym_group(t, (char *)e->v[i].key + off);
+		}
+	d_print_merge(sym, e->v, &e->n);
+}
+
+/*
+ * Reads map i of rt into *e and describes it in *a, its keys grouped as
+ * DTrace aggregates them when group is set.  0 or -errno.
+ */
 static int read_agg(struct dt *d, struct runtime *rt, int i,
-		    struct print_entries *e, struct dp_agg *a)
+		    struct print_entries *e, struct dp_agg *a, bool group)
 {
 	int ret = print_read_map(&rt->out, &rt->maps[i], e);
 
@@ -952,6 +1050,8 @@ static int read_agg(struct dt *d, struct runtime *rt, int i,
 			rt->maps[i].name, util_strerror(-ret));
 		return ret;
 	}
+	if (group)
+		group_keys(rt->maps[i].sym, e);
 	a->sym = rt->maps[i].sym;
 	a->ents = e->v;
 	a->n = e->n;
@@ -1006,7 +1106,7 @@ static int run_aggact(void *arg, struct runtime *rt, int op, uint32_t id,
 	default:
 		return -EINVAL;
 	}
-	ret = read_agg(d, rt, m, &e, &a);
+	ret = read_agg(d, rt, m, &e, &a, false);
 	if (ret) {
 		print_entries_free(&e);
 		return ret;
@@ -1071,7 +1171,8 @@ static int run_printa(void *arg, struct runtime *rt, const char *fmt,
 	struct dt *d = arg;
 	struct dp_agg *aggs = xcalloc(n + 1, sizeof(*aggs));
 	struct print_entries *ents = xcalloc(n + 1, sizeof(*ents));
-	struct dp_ctx ctx = { .text = key_text, .text_arg = rt };
+	struct dp_ctx ctx = { .text = key_text, .text_arg = rt,
+			      .sym = addr_sym, .stack = stack_frames };
 	struct buf b = { 0 };
 	int i, k = 0, ret = 0;
 
@@ -1085,7 +1186,7 @@ static int run_printa(void *arg, struct runtime *rt, const char *fmt,
 			break;
 		}
 		d->printed[m] = true;
-		ret = read_agg(d, rt, m, &ents[k], &aggs[k]);
+		ret = read_agg(d, rt, m, &ents[k], &aggs[k], true);
 		k++;
 	}
 	if (!ret && fmt)
@@ -1114,7 +1215,8 @@ static void run_finish(void *arg, struct runtime *rt)
 	struct dt *d = arg;
 	struct dp_agg *aggs = xcalloc(rt->nmaps + 1, sizeof(*aggs));
 	struct print_entries *ents = xcalloc(rt->nmaps + 1, sizeof(*ents));
-	struct dp_ctx ctx = { .text = key_text, .text_arg = rt };
+	struct dp_ctx ctx = { .text = key_text, .text_arg = rt,
+			      .sym = addr_sym, .stack = stack_frames };
 	struct buf b = { 0 };
 	int i, n = 0;
 
@@ -1124,7 +1226,7 @@ static void run_finish(void *arg, struct runtime *rt)
 	for (i = 0; i < rt->nmaps; i++) {
 		if (rt->maps[i].name[0] != '@' || (d->printed && d->printed[i]))
 			continue;
-		if (read_agg(d, rt, i, &ents[n], &aggs[n])) {
+		if (read_agg(d, rt, i, &ents[n], &aggs[n], true)) {
 			print_entries_free(&ents[n]);
 			continue;
 		}
@@ -1303,6 +1405,7 @@ int dt_main(int argc, char **argv)
 	};
 	struct bi_dtrace_label label = {
 		.arg = &d, .show = label_show, .trace_conv = trace_conv,
+		.sym = dsym,
 		.printa = run_printa, .probe_name = dt_probe_name,
 		.probe_free = dt_probe_free, .aggact = run_aggact,
 		.setopt = run_setopt, .print = run_print,
@@ -1495,6 +1598,10 @@ int dt_main(int argc, char **argv)
 	copts.nspec = d.nspec;
 	copts.specsize = d.specsize;
 	copts.scratchsize = d.scratchsize;
+	copts.stackframes = d.frames[0];
+	copts.ustackframes = d.frames[1];
+	copts.jstackframes = d.frames[2];
+	copts.maxframes = d.frames[3];
 	copts.fmt_check = fmt_check;
 	copts.pid = d.pid > 0 && !child ? d.pid : 0;
 	/* D's strsize counts characters; the engine's strings hold a NUL too. */

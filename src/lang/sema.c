@@ -1053,7 +1053,11 @@ static int stmt(struct sema *s, struct node *n)
 		if (is_agg_call(s, n->a))
 			return sema_error(s, n->a, "%s() must be assigned to a map",
 					  n->a->name);
-		return sema_expr(s, n->a);
+		err = sema_expr(s, n->a);
+		if (!err && n->a->kind == N_CALL && n->a->bi &&
+		    n->a->bi->action)
+			err = n->a->bi->action(s, n);
+		return err;
 	case N_ASSIGN:
 		return assign(s, n);
 	case N_IF:

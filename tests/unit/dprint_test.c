@@ -934,6 +934,78 @@ static void test_shown_keys(void)
 	finish(&t);
 }
 
+/* Three frames: a symbol+offset, an object alone, an unknown address. */
+static int fake_stack(void *arg, const struct type *t, const void *p,
+		      uint64_t *pcs, int *pid)
+{
+	pcs[0] = 0xffffffff81000040ULL;
+	pcs[1] = 0xffffffffc0001000ULL;
+	pcs[2] = 0x1234;
+	*pid = -1;
+	return t->stack_depth < 3 ? t->stack_depth : 3;
+}
+
+static void test_stacks(void)
+{
+	struct tc t = { .name = "stacks: keys, %k, merged keys" };
+	struct print_entry e[] = {
+		{ .key = k64(1), .agg = { 3 } },
+	};
+	struct dp_agg a = { sym_of(type_stack(false, 20, false, 0),
+				   type_simple(TY_COUNT)), e, 1, 0 };
+	struct dp_ctx ctx = { .sym = fake_sym, .stack = fake_stack };
+	uint64_t pcs[2] = { 0xffffffff81000000ULL, 0xffffffff81000010ULL };
+	struct dp_val v = { .stack = true, .pcs = pcs, .npcs = 2, .pid = -1 };
+	struct print_entry m[] = {
+		{ .key = k64(7), .agg = { 2 } }, { .key = k64(5), .agg = { 1 } },
+		{ .key = k64(7), .agg = { 4 } },
+	};
+	struct symbol *ms = sym_of(type_int(8, false), type_simple(TY_SUM));
+	struct buf out = { 0 };
+	struct dp_conv c;
+	int n = 3;
+
+	d_print_printa(&out, &a, 1, NULL, &ctx);
+	same(&t, &out,
+		"\n"
+		"\n"
+		"              vmlinux`do_sys_open+0x40\n"
+		"              mod`0xffffffffc0001000\n"
+		"              0x1234\n"
+		"                3\n");
+	out.len = 0;
+	expect(&t, d_print_printa_fmt(&out, "%k|%@u\n", &a, 1, NULL, &ctx) == 0,
+	       "printa %%k");
+	same(&t, &out,
+		"\n"
+		"vmlinux`do_sys_open+0x40\n"
+		"mod`0xffffffffc0001000\n"
+		"0x1234\n"
+		"|3\n");
+	out.len = 0;
+	d_print_conv_parse("%-4k", &c);
+	d_print_conv(&out, &c, &v, &ctx);
+	d_print_conv_parse("%22k", &c);
+	d_print_conv(&out, &c, &v, &ctx);
+	same(&t, &out,
+		"\n"
+		"    vmlinux`do_sys_open\n"
+		"    vmlinux`do_sys_open+0x10\n"
+		"\n"
+		"   vmlinux`do_sys_open\n"
+		"vmlinux`do_sys_open+0x10\n");
+	d_print_conv_parse("%k", &c);
+	expect(&t, d_print_conv(&out, &c, &(struct dp_val){ .i = 1, .size = 8 },
+				  &ctx) == -EINVAL,
+	       "%%k of an integer");
+	d_print_merge(ms, m, &n);
+	expect(&t, n == 2 && m[0].agg[0] == 1 && m[1].agg[0] == 6,
+	       "merged sums: %d entries, %lld %lld", n, (long long)m[0].agg[0],
+	       (long long)m[1].agg[0]);
+	buf_free(&out);
+	finish(&t);
+}
+
 int main(void)
 {
 	int i;
@@ -950,6 +1022,7 @@ int main(void)
 	test_printa_dist();
 	test_printa_fmt();
 	test_sym_keys();
+	test_stacks();
 	test_trace();
 	test_conv_ints();
 	test_conv_text();
