@@ -15,6 +15,43 @@ same caller_id 0 "1 1
 " -- -q -c "head -c 0 /dev/null" \
 	-n 'syscall::exit_group:entry /pid == $target/ { printf("%d %d\n", caller > 0xffff800000000000 ? 1 : 0, id > 0); }'
 
+# Kernel symbol references: &`name is the address /proc/kallsyms gives,
+# with or without vmlinux's scope; through it any kernel memory reads,
+# here the magic, version and flags that start the kernel's own BTF
+# (the first four bytes of /sys/kernel/btf/vmlinux).
+addr=$(awk '$3 == "vfs_read" && NF == 3 { print $1; exit }' /proc/kallsyms | sed 's/^0*//')
+btf=$(od -An -tx4 -N4 /sys/kernel/btf/vmlinux | tr -d ' ' | sed 's/^0*//')
+same ksym_addr 0 "$addr $addr 1
+$btf
+
+" -- -q -n 'BEGIN { x = &`vfs_read; printf("%x %x %d\n", (uint64_t)&`vfs_read, (uint64_t)&vmlinux`vfs_read, x == &`vfs_read);
+	printf("%x\n", *(uint32_t *)&`__start_BTF); exit(0); }'
+# `name's value needs its address and its type: a kernel without
+# CONFIG_KALLSYMS_ALL (this one) lists no data symbol, and kernel BTF
+# describes per-CPU variables alone unless pahole encoded the others.
+if ! grep -q ' [dbr] ' /proc/kallsyms; then
+	err ksym_no_data 1 "dtrace: invalid probe specifier BEGIN { trace(\`max_threads); }: [D_IDENT_UNDEF] failed to resolve \`max_threads: Unknown symbol name (this kernel's /proc/kallsyms lists no data symbols: it is built without CONFIG_KALLSYMS_ALL)" -- \
+		-n 'BEGIN { trace(`max_threads); }'
+else
+	addr=$(awk '$3 == "max_threads" && NF == 3 { print $1; exit }' /proc/kallsyms | sed 's/^0*//')
+	same ksym_data_addr 0 "$addr
+" -- -q -n 'BEGIN { printf("%x\n", (uint64_t)&`max_threads); exit(0); }'
+fi
+err ksym_nomod 1 "dtrace: invalid probe specifier BEGIN { trace(nosuchmod\`x); }: [D_IDENT_UNDEF] failed to resolve nosuchmod\`x: Unknown module name" -- \
+	-n 'BEGIN { trace(nosuchmod`x); }'
+err ksym_nosym 1 "dtrace: invalid probe specifier BEGIN { trace(&\`); }: [D_IDENT_UNDEF] failed to resolve \`: Unknown symbol name" -- \
+	-n 'BEGIN { trace(&`); }'
+err ksym_user 1 "dtrace: invalid probe specifier BEGIN { trace(\`\`vfs_read); }: [D_SYM_BADREF] kernel module 'vmlinux' symbol 'vfs_read' may not be referenced as a user symbol" -- \
+	-n 'BEGIN { trace(``vfs_read); }'
+err ksym_func 1 "dtrace: invalid probe specifier BEGIN { trace(\`vfs_read); }: [D_SYM_NOTYPES] no symbolic type information is available for vmlinux\`vfs_read: it is a function (its address is &\`vfs_read)" -- \
+	-n 'BEGIN { trace(`vfs_read); }'
+err ksym_notype 1 "dtrace: invalid probe specifier BEGIN { trace(\`__start_BTF); }: [D_SYM_NOTYPES] no symbolic type information is available for vmlinux\`__start_BTF: kernel BTF describes no variable of that name (read it through its address: *(int *)&\`__start_BTF)" -- \
+	-n 'BEGIN { trace(`__start_BTF); }'
+err ksym_write 1 "dtrace: invalid probe specifier BEGIN { \`vfs_read = 1; }: [D_OP_WRITE] operator = can only be applied to a writable variable" -- \
+	-n 'BEGIN { `vfs_read = 1; }'
+err ksym_addr_lval 1 "dtrace: invalid probe specifier BEGIN { &\`vfs_read = 0; }: operator = requires modifiable lvalue as an operand" -- \
+	-n 'BEGIN { &`vfs_read = 0; }'
+
 # stackdepth: the frames of the kernel stack at the probe, as many as
 # bpftrace prints for kstack at the same tracepoint; ustackdepth: as
 # many as ferret's len(ustack) takes there (both count the frames
