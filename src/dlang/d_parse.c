@@ -1569,7 +1569,7 @@ static struct node *convert_assign(struct parser *p, struct node *n)
 	const struct global_decl *g = is_lvalue(n->a) ?
 				      find_global(p, n->a->name) : NULL;
 
-	if (!g || !g->cast || n->b->kind == N_ASSIGN)
+	if (!g || !g->cast)
 		return n;
 	if (n->op != T_ASSIGN) {
 		if (!pure(n->a))
@@ -1584,8 +1584,7 @@ static struct node *convert_assign(struct parser *p, struct node *n)
 
 /*
  * Assignments are expressions in D.  They are parsed as N_ASSIGN nodes
- * wherever they appear; lower_stmt() keeps those at statement level and
- * check_expr() rejects the others.
+ * wherever they appear: a statement, or a value (the lvalue's, after).
  */
 static struct node *parse_assign(struct parser *p)
 {
@@ -1639,10 +1638,6 @@ static bool check_expr(struct parser *p, const struct node *n)
 
 	if (!n)
 		return true;
-	if (n->kind == N_ASSIGN) {
-		fail_at(p, &n->loc, "assignment inside an expression is not supported yet");
-		return false;
-	}
 	if (n->kind == N_BINOP && n->op == T_COMMA) {
 		fail_at(p, &n->loc, "the comma operator is not supported yet");
 		return false;
@@ -1714,8 +1709,8 @@ static bool pure(const struct node *n)
 }
 
 /*
- * "x = y = e" becomes "y = e; x = y" (the inner lvalue read back, so it
- * must be pure); "a, b" at statement level becomes "a; b".
+ * "a, b" at statement level becomes "a; b".  An assignment is a
+ * statement of its own; one inside another ("x = y = e") is a value.
  */
 static bool lower_stmt(struct parser *p, struct node *block, struct node *e)
 {
@@ -1724,17 +1719,6 @@ static bool lower_stmt(struct parser *p, struct node *block, struct node *e)
 	if (e->kind == N_BINOP && e->op == T_COMMA)
 		return lower_stmt(p, block, e->a) && lower_stmt(p, block, e->b);
 	if (e->kind == N_ASSIGN) {
-		if (e->b->kind == N_ASSIGN) {
-			if (!lower_stmt(p, block, e->b))
-				return false;
-			if (!pure(e->b->a)) {
-				fail_at(p, &e->loc, "assignment inside an expression is not supported yet");
-				return false;
-			}
-			e->b = copy_tree(p, e->b->a, &e->b->a->loc);
-			if (!e->b)
-				return false;
-		}
 		if (!check_expr(p, e->a) || !check_expr(p, e->b))
 			return false;
 		ast_push(block, e);
