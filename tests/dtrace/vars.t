@@ -52,6 +52,26 @@ err ksym_write 1 "dtrace: invalid probe specifier BEGIN { \`vfs_read = 1; }: [D_
 err ksym_addr_lval 1 "dtrace: invalid probe specifier BEGIN { &\`vfs_read = 0; }: operator = requires modifiable lvalue as an operand" -- \
 	-n 'BEGIN { &`vfs_read = 0; }'
 
+# curcpu: the current CPU's cpuinfo_t as dtrace-utils fills it: its
+# number (cpu), its package as sysfs gives it, 0 for the processor set
+# and the locality group; a profile probe fires on every CPU.
+want=$(for d in /sys/devices/system/cpu/cpu[0-9]*; do
+	n=${d##*cpu}
+	echo "$n $n $(cat "$d/topology/physical_package_id" 2>/dev/null || echo 0) 0 0"
+done | sort -n)
+timeout 30 "$FERRET" dtrace -q -n 'profile-197 { @[cpu, curcpu->cpu_id, curcpu->cpu_chip, curcpu->cpu_pset, curcpu->cpu_lgrp] = count(); }
+	tick-1500ms { printa("%d %d %d %d %d\n", @); exit(0); }' >"$W/out" 2>"$W/err"
+got=$(grep . "$W/out" | sort -n)
+if [ -n "$want" ] && [ "$got" = "$want" ]; then
+	ok curcpu
+else
+	bad curcpu "want '$want', got '$got' $(head -2 "$W/err")"
+fi
+# ipl: dtrace-utils declares it and faults its every read, illegal.
+same ipl 0 "1
+
+" -- -q -n 'BEGIN { trace(ipl); } ERROR { printf("%d\n", arg4 == DTRACEFLT_ILLOP); exit(0); }'
+
 # stackdepth: the frames of the kernel stack at the probe, as many as
 # bpftrace prints for kstack at the same tracepoint; ustackdepth: as
 # many as ferret's len(ustack) takes there (both count the frames
