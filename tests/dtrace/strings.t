@@ -241,6 +241,31 @@ same inet6_mapped 0 "127.0.0.1|::ffff:127.0.0.1|::ffff:127.0.0.1
 same inet6 0 "1080::808:c:417a|1080::808:c:417a|1080::808:c:417a
 
 " -- -s "$W/inet.d" -c "$W/conn.sh 1080::808:c:417a"
+# The same through the D library's address types, as dtrace-utils'
+# scripts cast them.
+cat >"$W/inet_t.d" <<'EOF'
+#pragma D option quiet
+syscall::connect:entry
+/pid == $target && arg2 == 16/
+{
+	printf("%s %s %d\n", inet_ntoa((ipaddr_t *)(arg1 + 4)),
+	    inet_ntop(AF_INET, (in_addr_t *)(arg1 + 4)), sizeof(ipaddr_t));
+	exit(0);
+}
+syscall::connect:entry
+/pid == $target && arg2 == 28/
+{
+	printf("%s %s %d\n", inet_ntoa6((in6_addr_t *)(arg1 + 8)),
+	    inet_ntop(AF_INET6, (in6_addr_t *)(arg1 + 8)), sizeof(in6_addr_t));
+	exit(0);
+}
+EOF
+same inet4_types 0 "127.0.0.1 127.0.0.1 4
+
+" -- -s "$W/inet_t.d" -c "$W/conn.sh 127.0.0.1"
+same inet6_types 0 "1080::808:c:417a 1080::808:c:417a 16
+
+" -- -s "$W/inet_t.d" -c "$W/conn.sh 1080::808:c:417a"
 
 err proto_len 1 'dtrace: invalid probe specifier BEGIN { strtok("a"); }: strtok( ) prototype mismatch: 1 arg passed, 2 expected' -- \
 	-n 'BEGIN { strtok("a"); }'

@@ -30,3 +30,11 @@ inline int IPPROTO_DSTOPTS = 60;
 inline int IPPROTO_SCTP = 132;
 inline int IPPROTO_UDPLITE = 136;
 inline int IPPROTO_RAW = 255;
+
+/*
+ * IP addresses as the inet subroutines take them (dtrace-utils' ip.d):
+ * an IPv4 address in network byte order, and the kernel's IPv6 one.
+ */
+typedef uint32_t ipaddr_t;
+typedef uint32_t in_addr_t;
+typedef struct in6_addr in6_addr_t;
