@@ -12,6 +12,10 @@ inline int AF_INET6 = 10;
 inline int AF_NETLINK = 16;
 inline int AF_PACKET = 17;
 
+/* link_ntop()'s hardware types, as Linux's ARPHRD_* numbers them */
+inline int ARPHRD_ETHER = 1;
+inline int ARPHRD_INFINIBAND = 32;
+
 inline int IPPROTO_IP = 0;
 inline int IPPROTO_ICMP = 1;
 inline int IPPROTO_IGMP = 2;
