@@ -108,7 +108,18 @@ static void show_link_ntop(const struct type *t, const void *p,
 	buf_put(out, s, n < strsize ? (size_t)n : (size_t)strsize);
 }
 
+static int sema_unimplemented(struct sema *s, struct node *n)
+{
+	if (bi_d_nargs(s, n, n->name[0] == 'd' ? 2 : 1, n->name[0] == 'd' ? 2 : 1))
+		return -EINVAL;
+	return sema_error(s, n, "[D_FUNC_UNDEF] unimplemented subroutine: %s",
+			  n->name);
+}
+
 const struct builtin builtin_dnet[] = {
+	{ .name = "msgsize", .func = true, .sema = sema_unimplemented },
+	{ .name = "msgdsize", .func = true, .sema = sema_unimplemented },
+	{ .name = "ddi_pathname", .func = true, .sema = sema_unimplemented },
 	{ .name = "link_ntop", .func = true, .sema = sema_link_ntop,
 	  .cg = cg_link_ntop, .show = show_link_ntop },
 	{ .name = NULL },

@@ -8,6 +8,17 @@ same epid 0 "1
 " -- -q -n 'BEGIN { printf("%d\n", epid); }
 	     BEGIN, END { printf("%d\n", epid); exit(0); }'
 
+# Solaris's STREAMS and DDI subroutines: declared by dtrace-utils, which
+# refuses to compile them, as ferret does with its words.
+err msgsize 1 "dtrace: invalid probe specifier BEGIN { trace(msgsize(arg0)); }: [D_FUNC_UNDEF] unimplemented subroutine: msgsize" -- \
+	-n 'BEGIN { trace(msgsize(arg0)); }'
+err msgdsize 1 "dtrace: invalid probe specifier BEGIN { trace(msgdsize(arg0)); }: [D_FUNC_UNDEF] unimplemented subroutine: msgdsize" -- \
+	-n 'BEGIN { trace(msgdsize(arg0)); }'
+err ddi_pathname 1 "dtrace: invalid probe specifier BEGIN { trace(ddi_pathname(arg0, 1)); }: [D_FUNC_UNDEF] unimplemented subroutine: ddi_pathname" -- \
+	-n 'BEGIN { trace(ddi_pathname(arg0, 1)); }'
+err ddi_pathname_len 1 "dtrace: invalid probe specifier BEGIN { trace(ddi_pathname(arg0)); }: [D_PROTO_LEN] ddi_pathname( ) prototype mismatch: 1 arg passed, 2 expected" -- \
+	-n 'BEGIN { trace(ddi_pathname(arg0)); }'
+
 # D's scratch space.  copyin(): sleep 0.01 asks clock_nanosleep for
 # 0 s 10,000,000 ns, read as a struct, as an int, as bytes and as a
 # string (the request's bytes up to the first NUL: none).
