@@ -26,6 +26,7 @@ extern const struct builtin builtin_dtrace_locks[];
 extern const struct builtin builtin_dksym[];
 extern const struct builtin builtin_dcpu[];
 extern const struct builtin builtin_dnet[];
+extern const struct builtin builtin_dfile[];
 extern const struct builtin builtin_dstring[];
 extern const struct builtin builtin_dtrace_spec[];
 extern const struct builtin builtin_dtrace_destructive[];
