@@ -1193,6 +1193,7 @@ static int ternary(struct cg *g, struct node *n, struct val *out)
 }
 
 static int assign(struct cg *g, struct node *n, struct val *res);
+static int mem_lvalue(struct cg *g, struct node *lv);
 
 int cg_expr(struct cg *g, struct node *n, struct val *out)
 {
@@ -1256,6 +1257,11 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 		ret = binop(g, n, out);
 		break;
 	case N_UNOP:
+		if (n->op == T_AMP) {
+			r = mem_lvalue(g, n->a);
+			ret = r < 0 ? -EINVAL : val_int(g, out, r, n->type);
+			break;
+		}
 		if (cg_expr(g, n->a, &a)) {
 			ret = -EINVAL;
 			break;

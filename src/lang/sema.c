@@ -752,6 +752,7 @@ static int lvalue_int(struct sema *s, struct node *lv)
 }
 
 static int assign_value(struct sema *s, struct node *n);
+static bool is_mem_lvalue(const struct node *n);
 
 int sema_expr(struct sema *s, struct node *n)
 {
@@ -808,6 +809,15 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_BINOP:
 		return binop(s, n);
 	case N_UNOP:
+		/* D's &p->m, &p[i], &*p: the address of memory a pointer reaches */
+		if (n->op == T_AMP && s->c->opts.dtrace && is_mem_lvalue(n->a)) {
+			if (sema_expr(s, n->a))
+				return -EINVAL;
+			if (n->a->kind == N_FIELD && n->a->a->type->kind == TY_CTX)
+				return sema_error(s, n, "a probe's arguments have no address");
+			n->type = type_ptr(n->a->type);
+			return 0;
+		}
 		if (n->op == T_AMP)
 			return sema_error(s, n, "syntax error, unexpected &: bpftrace's language has no address-of operator");
 		if (n->op == T_STAR) {

@@ -225,6 +225,28 @@ same cwd_deep 0 "[<unknown>]
 
 " -- -q -c "sh $W/cwd/in.sh $deep" \
 	-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s]\n", cwd); }'
+# d_path(): a struct path's path, walked as cwd's is; & reaches a
+# member through a pointer.  The file a command reads (at its fd 0, its
+# standard input) by its real path, and by that and " (deleted)" once
+# removed while open.
+mkdir -p "$W/dpath"
+echo hi >"$W/dpath/f.txt"
+printf 'exec <"$1"\ncase $2 in rm) rm "$1" ;; esac\nexec head -n 1 >/dev/null\n' >"$W/dpath/cat.sh"
+real=$(realpath "$W/dpath/f.txt")
+dp='syscall::read:entry /pid == $target && arg0 == 0 && execname == "head"/ { printf("[%s] %d\n", d_path(&((struct file **)curthread->files->fdt->fd)[arg0]->f_path), d_path(&curthread->fs->pwd) == cwd); exit(0); }'
+same d_path 0 "[$real] 1
+
+" -- -q -c "sh $W/dpath/cat.sh $W/dpath/f.txt keep" -n "$dp"
+same d_path_deleted 0 "[$real (deleted)] 1
+
+" -- -q -c "sh $W/dpath/cat.sh $W/dpath/f.txt rm" -n "$dp"
+# dtrace-utils' tst.DTRACEFLT_BADADDR.d_path: an unreadable struct path
+# is an invalid address fault, at its address.
+same d_path_badaddr 0 "1 24
+
+" -- -q -n 'BEGIN { trace(d_path((struct path *)0x18)); } ERROR { printf("%d %d\n", arg4 == DTRACEFLT_BADADDR, arg5); exit(0); }'
+err d_path_int 1 "dtrace: invalid probe specifier BEGIN { trace(d_path(\"a\")); }: [D_PROTO_ARG] d_path( ) argument #1 is incompatible with prototype:" -- \
+	-n 'BEGIN { trace(d_path("a")); }'
 # A working directory removed while the process sits in it: d_path()'s
 # " (deleted)" after its old path (cut to strsize as the rest is).
 printf 'cd "$1" && rmdir "$1" && exec true\n' >"$W/cwd/rm.sh"
