@@ -19,6 +19,7 @@ static const struct builtin *const d_groups[] = {
 	builtin_dtrace, builtin_dtrace_aggs, builtin_dtrace_vars,
 	builtin_dstring, builtin_dtrace_spec, builtin_dtrace_destructive,
 	builtin_dscratch, builtin_dtrace_locks, builtin_dstack,
+	builtin_dksym, builtin_dcpu, builtin_dnet, builtin_dfile,
 };
 
 const struct builtin *builtin_find(const char *name, bool func, bool dtrace)

@@ -472,6 +472,22 @@ static int sema_path(struct sema *s, struct node *n)
 	size_t i;
 	int size;
 
+	/* d_path(struct path *): the path of a file or directory */
+	if (n->kind == N_CALL) {
+		struct node *a;
+
+		if (bi_d_nargs(s, n, 1, 1) || sema_expr(s, n->list[0]))
+			return -EINVAL;
+		a = n->list[0];
+		if (a->kind == N_INT && a->ival == 0)
+			return sema_error(s, a, "d_path( ) argument #1 is NULL: dtrace reports an invalid address when it runs, ferret refuses it");
+		if (a->type->kind != TY_PTR && a->type->kind != TY_INT)
+			return bi_d_proto_arg(s, n, 0, "struct path *");
+		if (kbtf_member("path", "dentry", &size) < 0 ||
+		    kbtf_member("path", "mnt", &size) < 0)
+			return sema_error(s, n, "d_path( ) needs the kernel's BTF description of struct path, which this kernel does not give");
+	}
+
 	for (i = 0; i < ARRAY_SIZE(path_members); i++)
 		if (kbtf_member(path_members[i].sname, path_members[i].path,
 			       &size) < 0 ||
@@ -606,6 +622,30 @@ static void path_deleted(struct cg *g, int slot, int d, int total, int buf,
 	ir_place(&g->ir, skip);
 }
 
+/*
+ * d_path(p)'s start: the dentry and the vfsmount of the struct path at
+ * p, into registers d and m; a struct path that cannot be read is
+ * DTrace's fault, at its address.
+ */
+static int dpath_start(struct cg *g, struct node *n, int slot, int d, int m)
+{
+	int p = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+	struct val a;
+
+	if (cg_expr(g, n->list[0], &a))
+		return -EINVAL;
+	ir_mov(&g->ir, p, cg_reg(g, &a));
+	ir_alu_imm(&g->ir, BPF_ADD, p, path_off("path", "dentry"));
+	cg_probe_read(g, BPF_REG_10, slot, 8, p);
+	ir_alu_imm(&g->ir, BPF_ADD, p, -path_off("path", "dentry"));
+	ir_jmp_imm(&g->ir, BPF_JSGE, BPF_REG_0, 0, ok);
+	cg_fault(g, FAULT_BADADDR, p);
+	ir_place(&g->ir, ok);
+	ir_ld(&g->ir, BPF_DW, d, BPF_REG_10, slot);
+	path_read(g, slot, m, p, path_off("path", "mnt"), 8);
+	return 0;
+}
+
 static int cg_path(struct cg *g, struct node *n, struct val *out)
 {
 	static const char unknown[] = "<unknown>";
@@ -625,13 +665,18 @@ static int cg_path(struct cg *g, struct node *n, struct val *out)
 		cg_alloc(g, size - g->stack);
 	buf = cg_alloc(g, size);
 	cg_zero(g, buf, size);
-	task = cg_call0(g, BPF_FUNC_get_current_task);
-	path_read(g, slot, fs, task, path_off("task_struct", "fs"), 8);
-	ir_jmp_imm(&g->ir, BPF_JEQ, fs, 0, deep);
-	path_read(g, slot, d, fs,
-		  path_off("fs_struct", pwd ? "pwd.dentry" : "root.dentry"), 8);
-	path_read(g, slot, m, fs,
-		  path_off("fs_struct", pwd ? "pwd.mnt" : "root.mnt"), 8);
+	if (n->kind == N_CALL) {
+		if (dpath_start(g, n, slot, d, m))
+			return -EINVAL;
+	} else {
+		task = cg_call0(g, BPF_FUNC_get_current_task);
+		path_read(g, slot, fs, task, path_off("task_struct", "fs"), 8);
+		ir_jmp_imm(&g->ir, BPF_JEQ, fs, 0, deep);
+		path_read(g, slot, d, fs,
+			  path_off("fs_struct", pwd ? "pwd.dentry" : "root.dentry"), 8);
+		path_read(g, slot, m, fs,
+			  path_off("fs_struct", pwd ? "pwd.mnt" : "root.mnt"), 8);
+	}
 	ir_jmp_imm(&g->ir, BPF_JEQ, m, 0, deep);
 	/* the struct mount that embeds the vfsmount */
 	ir_alu_imm(&g->ir, BPF_ADD, m, -path_off("mount", "mnt"));
@@ -769,6 +814,7 @@ const struct builtin builtin_dtrace_vars[] = {
 	{ .name = "__duregs", .func = true, .sema = sema_duregs, .cg = cg_duregs },
 	VAR("cwd", sema_path, cg_path),
 	VAR("root", sema_path, cg_path),
+	{ .name = "d_path", .func = true, .sema = sema_path, .cg = cg_path },
 	{ .name = NULL },
 };
 

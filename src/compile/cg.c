@@ -1192,6 +1192,9 @@ static int ternary(struct cg *g, struct node *n, struct val *out)
 	return 0;
 }
 
+static int assign(struct cg *g, struct node *n, struct val *res);
+static int mem_lvalue(struct cg *g, struct node *lv);
+
 int cg_expr(struct cg *g, struct node *n, struct val *out)
 {
 	const struct loc *saved = g->ir.loc;
@@ -1254,6 +1257,11 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 		ret = binop(g, n, out);
 		break;
 	case N_UNOP:
+		if (n->op == T_AMP) {
+			r = mem_lvalue(g, n->a);
+			ret = r < 0 ? -EINVAL : val_int(g, out, r, n->type);
+			break;
+		}
 		if (cg_expr(g, n->a, &a)) {
 			ret = -EINVAL;
 			break;
@@ -1281,6 +1289,9 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 		break;
 	case N_INCDEC:
 		ret = incdec(g, n, out);
+		break;
+	case N_ASSIGN:
+		ret = assign(g, n, out);
 		break;
 	case N_TERNARY:
 		ret = ternary(g, n, out);
@@ -1393,11 +1404,17 @@ static int mem_lvalue(struct cg *g, struct node *lv)
 	return r;
 }
 
-static int assign(struct cg *g, struct node *n)
+/*
+ * An assignment; with res (D's assignment used as a value), res is the
+ * value the lvalue holds after it: what was stored in a map (the new
+ * value of a map's op=), the variable, or the memory stored to read
+ * again (sema saw to it that reading its address again has no effect).
+ */
+static int assign(struct cg *g, struct node *n, struct val *res)
 {
 	struct node *lv = n->a;
 	struct val v;
-	int addr;
+	int addr, nv;
 
 	if (lv->kind == N_MAP && n->b->kind == N_CALL && n->b->bi->agg)
 		return n->b->bi->cg(g, n->b, &v);
@@ -1407,7 +1424,7 @@ static int assign(struct cg *g, struct node *n)
 			return -EINVAL;
 		if (bi_dscratch_store(g, addr, cg_reg(g, &v), lv->type->size))
 			return cg_error(g, lv, "operator = through a pointer is not supported here");
-		return 0;
+		return res ? cg_expr(g, lv, res) : 0;
 	}
 	if (cg_expr(g, n->b, &v))
 		return -EINVAL;
@@ -1436,11 +1453,14 @@ static int assign(struct cg *g, struct node *n)
 			arith(g, n->op, var->reg, cg_reg(g, &v),
 			      n->type->is_signed);
 		}
-		return 0;
+		return res ? cg_expr(g, lv, res) : 0;
 	}
-	if (n->op != T_ASSIGN)
-		return map_rmw(g, lv, n->op, n->type->is_signed,
-			       cg_reg(g, &v), NULL, NULL);
+	if (n->op != T_ASSIGN) {
+		if (map_rmw(g, lv, n->op, n->type->is_signed, cg_reg(g, &v),
+			    NULL, res ? &nv : NULL))
+			return -EINVAL;
+		return res ? val_int(g, res, nv, lv->sym->val) : 0;
+	}
 	{
 		int key = cg_map_key(g, lv, -1);
 		int size = lv->sym->val->size, val;
@@ -1452,6 +1472,14 @@ static int assign(struct cg *g, struct node *n)
 			cg_store(g, BPF_REG_10, val, &v, size);
 		}
 		cg_update(g, lv->sym->id, key, val, BPF_ANY);
+		if (res && type_in_reg(lv->sym->val))
+			return val_int(g, res, cg_reg(g, &v), lv->sym->val);
+		/* the bytes just stored, at hand in the frame */
+		if (res) {
+			res->kind = V_STACK;
+			res->off = val;
+			res->type = lv->sym->val;
+		}
 	}
 	return 0;
 }
@@ -1556,7 +1584,7 @@ int cg_stmt(struct cg *g, struct node *n)
 		ret = cg_expr(g, n->a, &v);
 		break;
 	case N_ASSIGN:
-		ret = assign(g, n);
+		ret = assign(g, n, NULL);
 		break;
 	case N_IF: {
 		int els = ir_label(&g->ir), done = ir_label(&g->ir);

@@ -634,10 +634,20 @@ static bool is_mem_lvalue(const struct node *n)
 	       (n->kind == N_UNOP && n->op == T_STAR);
 }
 
+/* `name: a kernel variable, which D reads and never writes. */
+static bool is_ksym_ref(const struct node *n)
+{
+	return n->kind == N_UNOP && n->op == T_STAR && n->a->kind == N_CALL &&
+	       !strcmp(n->a->name, "__dksym");
+}
+
 /* D lvalues that ferret cannot yet assign to get their own message. */
 static void *not_lvalue(struct parser *p, const struct node *n,
 			const struct loc *oploc, const char *op)
 {
+	if (is_ksym_ref(n))
+		return fail_at(p, oploc, "[D_OP_WRITE] operator %s can only be applied to a writable variable",
+			       op);
 	if (is_mem_lvalue(n))
 		return fail_at(p, oploc, "operator %s on a member, an element or "
 			       "through a pointer is not supported yet: assign with =", op);
@@ -1120,6 +1130,25 @@ static bool is_scalar(const struct parser *p, const char *name)
 	return false;
 }
 
+/*
+ * A kernel symbol reference, `name or mod`name: *__dksym("mod`name"),
+ * the value at the symbol's address, which the call gives typed.
+ */
+static struct node *ksym_ref(struct parser *p)
+{
+	struct node *n = new_node(p, N_UNOP, &p->tok.loc);
+	struct node *c = new_node(p, N_CALL, &p->tok.loc);
+	struct node *s = new_node(p, N_STR, &p->tok.loc);
+
+	n->op = T_STAR;
+	n->a = c;
+	c->name = xstrdup("__dksym");
+	s->str = take_str(p);
+	s->slen = strlen(s->str);
+	ast_push(c, s);
+	return next(p) ? n : NULL;
+}
+
 static struct node *parse_ident(struct parser *p)
 {
 	struct loc loc = p->tok.loc;
@@ -1130,8 +1159,7 @@ static struct node *parse_ident(struct parser *p)
 	char *name;
 
 	if (strchr(p->tok.str, '`'))
-		return fail_at(p, &loc, "kernel symbol %s: ` references are not supported yet",
-			       p->tok.str);
+		return ksym_ref(p);
 	name = take_str(p);
 	if (!next(p)) {
 		free(name);
@@ -1384,6 +1412,11 @@ static struct node *parse_unary(struct parser *p)
 		n->op = kind;
 		if (!next(p) || !(n->a = parse_cast(p)))
 			goto fail;
+		/* &`name: the symbol's address */
+		if (kind == T_AMP && is_ksym_ref(n->a)) {
+			n = n->a->a;
+			n->op = '&';
+		}
 		/* *xlate <T *>(e): the translated struct */
 		if (kind == T_STAR && is_xlate(n->a) && xlate_ptr(n->a) &&
 		    !(n = xlate_whole(p, n->a, NULL, &n->loc)))
@@ -1536,7 +1569,7 @@ static struct node *convert_assign(struct parser *p, struct node *n)
 	const struct global_decl *g = is_lvalue(n->a) ?
 				      find_global(p, n->a->name) : NULL;
 
-	if (!g || !g->cast || n->b->kind == N_ASSIGN)
+	if (!g || !g->cast)
 		return n;
 	if (n->op != T_ASSIGN) {
 		if (!pure(n->a))
@@ -1551,8 +1584,7 @@ static struct node *convert_assign(struct parser *p, struct node *n)
 
 /*
  * Assignments are expressions in D.  They are parsed as N_ASSIGN nodes
- * wherever they appear; lower_stmt() keeps those at statement level and
- * check_expr() rejects the others.
+ * wherever they appear: a statement, or a value (the lvalue's, after).
  */
 static struct node *parse_assign(struct parser *p)
 {
@@ -1570,7 +1602,8 @@ static struct node *parse_assign(struct parser *p)
 	}
 	snprintf(opname, sizeof(opname), "%.*s", p->tok.len, p->tok.start);
 	/* Memory through a pointer takes =: D's scratch space (sema). */
-	if (!is_lvalue(e) && !(op == T_ASSIGN && is_mem_lvalue(e)))
+	if (!is_lvalue(e) && !(op == T_ASSIGN && is_mem_lvalue(e) &&
+			       !is_ksym_ref(e)))
 		return not_lvalue(p, e, &p->tok.loc, opname);
 	n = new_node(p, N_ASSIGN, &p->tok.loc);
 	n->op = op;
@@ -1605,10 +1638,6 @@ static bool check_expr(struct parser *p, const struct node *n)
 
 	if (!n)
 		return true;
-	if (n->kind == N_ASSIGN) {
-		fail_at(p, &n->loc, "assignment inside an expression is not supported yet");
-		return false;
-	}
 	if (n->kind == N_BINOP && n->op == T_COMMA) {
 		fail_at(p, &n->loc, "the comma operator is not supported yet");
 		return false;
@@ -1680,8 +1709,8 @@ static bool pure(const struct node *n)
 }
 
 /*
- * "x = y = e" becomes "y = e; x = y" (the inner lvalue read back, so it
- * must be pure); "a, b" at statement level becomes "a; b".
+ * "a, b" at statement level becomes "a; b".  An assignment is a
+ * statement of its own; one inside another ("x = y = e") is a value.
  */
 static bool lower_stmt(struct parser *p, struct node *block, struct node *e)
 {
@@ -1690,17 +1719,6 @@ static bool lower_stmt(struct parser *p, struct node *block, struct node *e)
 	if (e->kind == N_BINOP && e->op == T_COMMA)
 		return lower_stmt(p, block, e->a) && lower_stmt(p, block, e->b);
 	if (e->kind == N_ASSIGN) {
-		if (e->b->kind == N_ASSIGN) {
-			if (!lower_stmt(p, block, e->b))
-				return false;
-			if (!pure(e->b->a)) {
-				fail_at(p, &e->loc, "assignment inside an expression is not supported yet");
-				return false;
-			}
-			e->b = copy_tree(p, e->b->a, &e->b->a->loc);
-			if (!e->b)
-				return false;
-		}
 		if (!check_expr(p, e->a) || !check_expr(p, e->b))
 			return false;
 		ast_push(block, e);

@@ -298,6 +298,37 @@ struct type *kbtf_type(int id)
 	return kbtf_build(id);
 }
 
+struct type *kbtf_var(const char *name, bool *percpu)
+{
+	const struct btf_type *t;
+	int id, i, n;
+
+	if (!kbtf_get())
+		return NULL;
+	id = btf__find_by_name_kind(vmlinux, name, BTF_KIND_VAR);
+	if (id < 0) {
+		errno = ENOENT;
+		return NULL;
+	}
+	*percpu = false;
+	n = btf__type_cnt(vmlinux);
+	for (i = 1; i < n; i++) {
+		const struct btf_var_secinfo *v;
+		int k;
+
+		t = btf__type_by_id(vmlinux, i);
+		if (!btf_is_datasec(t))
+			continue;
+		v = btf_var_secinfos(t);
+		for (k = 0; k < btf_vlen(t); k++)
+			if ((int)v[k].type == id)
+				*percpu = !strcmp(btf__name_by_offset(vmlinux, t->name_off),
+						  ".data..percpu");
+	}
+	t = btf__type_by_id(vmlinux, id);
+	return kbtf_build(t->type);
+}
+
 struct type *kbtf_struct(const char *name)
 {
 	int id;

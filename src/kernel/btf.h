@@ -30,6 +30,14 @@ struct btf *kbtf_vmlinux(void);
  */
 struct type *kbtf_type(int id);
 
+/*
+ * The type of kernel variable name, as kbtf_type() gives it, and in
+ * *percpu whether it is a per-CPU variable (of section .data..percpu,
+ * whose "address" is an offset in each CPU's area); NULL with errno
+ * ENOENT if BTF describes no such variable.
+ */
+struct type *kbtf_var(const char *name, bool *percpu);
+
 /* TY_STRUCT "struct NAME" (or union), fields filled lazily; NULL with errno. */
 struct type *kbtf_struct(const char *name);
 

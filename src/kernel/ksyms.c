@@ -16,6 +16,7 @@ struct ksyms_sym {
 	uint64_t addr;
 	int line;		/* its place in the file */
 	bool text;		/* 't' or 'T' */
+	char kind;		/* the type letter: 'T', 'd', 'B' ... */
 };
 
 /*
@@ -61,6 +62,7 @@ static bool ksyms_parse_sym(char *line, struct ksyms_sym *s)
 	name[n] = 0;
 	s->name = name;
 	s->text = *type == 't' || *type == 'T';
+	s->kind = *type;
 	return true;
 }
 
@@ -115,6 +117,45 @@ int ksyms_lookup(const char *name, uint64_t *addr)
 		return -ENOENT;
 	*addr = ksyms_all.syms[lo].addr;
 	return *addr ? 0 : -EPERM;
+}
+
+int ksyms_lookup_in(const char *module, const char *name, uint64_t *addr,
+		    char *kind)
+{
+	int lo = 0, hi = ksyms_load_all(), mid, i;
+	bool known = !module || !*module;
+
+	if (hi < 0)
+		return hi;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(ksyms_all.syms[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < ksyms_all.n && !strcmp(ksyms_all.syms[i].name, name); i++) {
+		const struct ksyms_sym *s = &ksyms_all.syms[i];
+
+		if (module && strcmp(s->module, module))
+			continue;
+		*addr = s->addr;
+		*kind = s->kind;
+		return s->addr ? 0 : -EPERM;
+	}
+	for (i = 0; !known && i < ksyms_all.n; i++)
+		known = !strcmp(ksyms_all.syms[i].module, module);
+	return known ? -ENOENT : -ENODEV;
+}
+
+bool ksyms_lists_data(void)
+{
+	int i, n = ksyms_load_all();
+
+	for (i = 0; i < n; i++)
+		if (strchr("dbr", ksyms_all.syms[i].kind))
+			return true;
+	return false;
 }
 
 /* A name list read from one file, parsed in place. */

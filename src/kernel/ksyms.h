@@ -14,6 +14,21 @@
  */
 int ksyms_lookup(const char *name, uint64_t *addr);
 
+/*
+ * As ksyms_lookup, of module's symbol name: module "" is vmlinux, NULL
+ * any module (vmlinux's first).  Its type letter in *kind ('T', 'd' ...).
+ * -ENODEV when module names no module that kallsyms lists.
+ */
+int ksyms_lookup_in(const char *module, const char *name, uint64_t *addr,
+		    char *kind);
+
+/*
+ * Whether /proc/kallsyms lists the kernel's local data symbols ('d', 'b',
+ * 'r'): a kernel built without CONFIG_KALLSYMS_ALL lists functions and
+ * a few section bounds alone.
+ */
+bool ksyms_lists_data(void);
+
 /* A kernel function: its name and module ("" for vmlinux). */
 struct ksyms_func {
 	const char *name;

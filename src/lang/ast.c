@@ -237,6 +237,17 @@ static void dump_expr(FILE *f, const struct node *n)
 		else
 			dump_expr(f, n->a);
 		break;
+	case N_ASSIGN:
+		/* D's assignment used as a value */
+		fputc(' ', f);
+		put_op(f, n->op);
+		if (n->op != T_ASSIGN)
+			fputc('=', f);
+		fputc(' ', f);
+		dump_expr(f, n->a);
+		fputc(' ', f);
+		dump_expr(f, n->b);
+		break;
 	default:
 		fputs(" ?", f);
 		break;

@@ -112,7 +112,8 @@ void ast_free(struct node *n);
  * (binop OP A B) (unop OP A) with OP - ! ~ * &, (incdec ++pre A) and
  * ++post --pre --post, (ternary C A B) (cast "TYPE" A) (field -> A NAME)
  * or (field . A NAME), (index A B) (tuple A B...) (sizeof "TYPE") or
- * (sizeof A).  The output ends with a newline.
+ * (sizeof A), and D's assignment used as a value, (assign OP LVALUE
+ * VALUE).  The output ends with a newline.
  */
 /* S-expression dump used by -d and the parser tests. */
 void ast_dump(FILE *f, const struct node *n);

@@ -121,6 +121,9 @@ static struct type *d_shown_type(const struct node *n)
 		return n->name[0] != '@' && n->sym && n->sym->shown_val &&
 		       n->sym->shown_val->kind == TY_INT ? n->sym->shown_val :
 							   n->type;
+	case N_ASSIGN:
+		/* the lvalue's value after it */
+		return d_shown_type(n->a);
 	case N_UNOP:
 		if (n->op == T_NOT)
 			return type_int(4, true);
@@ -748,6 +751,9 @@ static int lvalue_int(struct sema *s, struct node *lv)
 	return sema_error(s, lv, "can only assign to a map or a variable");
 }
 
+static int assign_value(struct sema *s, struct node *n);
+static bool is_mem_lvalue(const struct node *n);
+
 int sema_expr(struct sema *s, struct node *n)
 {
 	char b[64];
@@ -803,6 +809,15 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_BINOP:
 		return binop(s, n);
 	case N_UNOP:
+		/* D's &p->m, &p[i], &*p: the address of memory a pointer reaches */
+		if (n->op == T_AMP && s->c->opts.dtrace && is_mem_lvalue(n->a)) {
+			if (sema_expr(s, n->a))
+				return -EINVAL;
+			if (n->a->kind == N_FIELD && n->a->a->type->kind == TY_CTX)
+				return sema_error(s, n, "a probe's arguments have no address");
+			n->type = type_ptr(n->a->type);
+			return 0;
+		}
 		if (n->op == T_AMP)
 			return sema_error(s, n, "syntax error, unexpected &: bpftrace's language has no address-of operator");
 		if (n->op == T_STAR) {
@@ -830,6 +845,8 @@ int sema_expr(struct sema *s, struct node *n)
 			return -EINVAL;
 		n->type = type_int(8, true);
 		return 0;
+	case N_ASSIGN:
+		return assign_value(s, n);
 	case N_TERNARY:
 		if (sema_expr(s, n->a) || sema_expr(s, n->b) || sema_expr(s, n->c))
 			return -EINVAL;
@@ -1041,6 +1058,50 @@ static int assign(struct sema *s, struct node *n)
 	if (s->c->opts.dtrace && is_mem_lvalue(lv))
 		return mem_assign(s, n);
 	return sema_error(s, lv, "can only assign to a map or a variable");
+}
+
+/* No calls, increments or assignments: evaluating it again is harmless. */
+static bool pure(const struct node *n)
+{
+	int i;
+
+	if (!n)
+		return true;
+	if (n->kind == N_CALL || n->kind == N_INCDEC || n->kind == N_ASSIGN)
+		return false;
+	if (!pure(n->a) || !pure(n->b) || !pure(n->c))
+		return false;
+	for (i = 0; i < n->nlist; i++)
+		if (!pure(n->list[i]))
+			return false;
+	return true;
+}
+
+/*
+ * D's assignment used as a value: the value its lvalue holds after it,
+ * of the lvalue's type.  Code generation reads a value stored through a
+ * pointer back, so the address must be pure; a variable's or a map's it
+ * has at hand.
+ */
+static int assign_value(struct sema *s, struct node *n)
+{
+	struct node *lv = n->a;
+
+	if (is_agg_call(s, n->b))
+		return sema_error(s, n, "operator = of an aggregation has no value: assign %s with a statement of its own",
+				  lv->name ? lv->name : "it");
+	if (assign(s, n))
+		return -EINVAL;
+	if (lv->kind == N_MAP) {
+		lv->type = lv->sym->val;
+		if (!lv->type)
+			return sema_error(s, n, "this has no value to assign");
+	}
+	if (n->op == T_ASSIGN)
+		n->type = lv->type;
+	if (is_mem_lvalue(lv) && !pure(lv))
+		return sema_error(s, n, "assignment inside an expression is not supported yet where its lvalue has a call, an increment or an assignment in it");
+	return 0;
 }
 
 static int stmt(struct sema *s, struct node *n)

@@ -41,6 +41,7 @@ enum rec_kind {
 	REC_FREOPEN,	/* D's freopen(): id: format; payload: arguments */
 	REC_DPRINT,	/* D's print(): id: format; payload: u64 address,
 			 * then the bytes there (its one argument's buffer) */
+	REC_FTRUNCATE,	/* D's ftruncate(): no payload */
 };
 
 /* What REC_DAGGACT does to its map. */

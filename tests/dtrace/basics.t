@@ -169,6 +169,45 @@ same self_vars 0 "
 	-n 'syscall::write:entry /pid == $target/ { self->len = arg2; }
 	    syscall::write:return /self->len == 3 && arg0 == 3/ { @[execname] = count(); self->len = 0; }'
 
+# Assignments are expressions, as in C: the value is the lvalue's after
+# the assignment (a declared int's 32 bits of 0x1ffffffff are -1), in a
+# predicate, a key, an argument and another assignment alike; the
+# strings are dtrace-utils' tst.tstring_asgn_expr.
+cat >"$W/asgn.d" <<'EOF'
+#pragma D option quiet
+int k;
+BEGIN /(n = 3) > 2/
+{
+	trace(this->x = 1); trace(" "); trace(this->x); printf("\n");
+	a = b = 3; self->s = 4;
+	printf("%d %d %d %d %d\n", a, b, n, y += 2, y *= 10);
+	printf("%d %d\n", self->s += 1, self->s);
+	@[x = 5] = count();
+	printf("%d %d %d\n", x, k = 0x1ffffffff, k += 0x7fffffff);
+	v[1] = 0; p = (int *)alloca(8);
+	printf("%d %d %d %d\n", v[1] = 9, v[1], *p = 7, p[0]);
+}
+BEGIN
+{
+	trace(z = strjoin((s = strjoin("abc", "def")), (t = strjoin("ABC", "DEF"))));
+	printf(" %s %s %s\n", s, t, z);
+	exit(0);
+}
+EOF
+same assign_expr 0 "1 1
+3 3 3 2 20
+5 5
+5 -1 2147483646
+9 9 7 7
+abcdefABCDEF abcdef ABCDEF abcdefABCDEF
+
+        5                1
+" -- -s "$W/asgn.d"
+err assign_agg 1 "dtrace: invalid probe specifier BEGIN { trace(@a = count()); }: operator = of an aggregation has no value: assign @a with a statement of its own" -- \
+	-n 'BEGIN { trace(@a = count()); }'
+err assign_impure 1 "dtrace: invalid probe specifier BEGIN { p = (int *)alloca(8); trace(*(p + i++) = 1); }: assignment inside an expression is not supported yet where its lvalue has a call, an increment or an assignment in it" -- \
+	-n 'BEGIN { p = (int *)alloca(8); trace(*(p + i++) = 1); }'
+
 # -l lists in dtrace's columns.
 if timeout 30 "$FERRET" dtrace -l -n 'syscall::read:entry' >"$W/out" 2>"$W/err" &&
 	[ "$(sed -n 1p "$W/out")" = "   ID   PROVIDER            MODULE                          FUNCTION NAME" ] &&

@@ -241,6 +241,73 @@ same inet6_mapped 0 "127.0.0.1|::ffff:127.0.0.1|::ffff:127.0.0.1
 same inet6 0 "1080::808:c:417a|1080::808:c:417a|1080::808:c:417a
 
 " -- -s "$W/inet.d" -c "$W/conn.sh 1080::808:c:417a"
+# The same through the D library's address types, as dtrace-utils'
+# scripts cast them.
+cat >"$W/inet_t.d" <<'EOF'
+#pragma D option quiet
+syscall::connect:entry
+/pid == $target && arg2 == 16/
+{
+	printf("%s %s %d\n", inet_ntoa((ipaddr_t *)(arg1 + 4)),
+	    inet_ntop(AF_INET, (in_addr_t *)(arg1 + 4)), sizeof(ipaddr_t));
+	exit(0);
+}
+syscall::connect:entry
+/pid == $target && arg2 == 28/
+{
+	printf("%s %s %d\n", inet_ntoa6((in6_addr_t *)(arg1 + 8)),
+	    inet_ntop(AF_INET6, (in6_addr_t *)(arg1 + 8)), sizeof(in6_addr_t));
+	exit(0);
+}
+EOF
+same inet4_types 0 "127.0.0.1 127.0.0.1 4
+
+" -- -s "$W/inet_t.d" -c "$W/conn.sh 127.0.0.1"
+same inet6_types 0 "1080::808:c:417a 1080::808:c:417a 16
+
+" -- -s "$W/inet_t.d" -c "$W/conn.sh 1080::808:c:417a"
+# link_ntop(): Ethernet's 6 bytes and InfiniBand's 20 as dtrace-utils'
+# tst.link_ntop writes them (two hex digits each, colons between), with
+# the type a constant or a variable; strsize cuts the text; a type of
+# neither at run time faults, illegal, and an address that cannot be
+# read faults, invalid.
+cat >"$W/link.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	this->e = (uint64_t *)alloca(sizeof(uint64_t));
+	*(this->e) = htonll(0x000102030405 << 16);
+	printf("%s\n", link_ntop(ARPHRD_ETHER, this->e));
+	*(this->e) = htonll(0x020820ac040e << 16);
+	t = ARPHRD_ETHER;
+	printf("%s\n", link_ntop(t, this->e));
+	this->ib = (uint64_t *)alloca(24);
+	this->ib[0] = htonll(0x10800808200c417a);
+	this->ib[1] = htonll(0x017f01ffff7f01ff);
+	this->ib[2] = htonll(0xfe7f01ff00000000);
+	printf("%s\n", link_ntop(ARPHRD_INFINIBAND, this->ib));
+	t = ARPHRD_INFINIBAND;
+	@[link_ntop(t, this->ib)] = count();
+	exit(0);
+}
+EOF
+same link_ntop 0 "00:01:02:03:04:05
+02:08:20:ac:04:0e
+10:80:08:08:20:0c:41:7a:01:7f:01:ff:ff:7f:01:ff:fe:7f:01:ff
+
+  10:80:08:08:20:0c:41:7a:01:7f:01:ff:ff:7f:01:ff:fe:7f:01:ff                1
+" -- -s "$W/link.d"
+same link_ntop_strsize 0 "00:00:00
+
+" -- -q -x strsize=8 -n 'BEGIN { p = (uint64_t *)alloca(8); printf("%s\n", link_ntop(ARPHRD_ETHER, p)); exit(0); }'
+same link_ntop_badtype 0 "1
+
+" -- -q -n 'BEGIN { p = (uint64_t *)alloca(8); t = -1; trace(link_ntop(t, p)); } ERROR { printf("%d\n", arg4 == DTRACEFLT_ILLOP); exit(0); }'
+same link_ntop_badaddr 0 "1 16
+
+" -- -q -n 'BEGIN { t = ARPHRD_ETHER; trace(link_ntop(t, 16)); } ERROR { printf("%d %d\n", arg4 == DTRACEFLT_BADADDR, arg5); exit(0); }'
+err link_ntop_const 1 'dtrace: invalid probe specifier BEGIN { trace(link_ntop(-1, 16)); }: link_ntop( ) type -1 is neither ARPHRD_ETHER nor ARPHRD_INFINIBAND: dtrace fails it with an illegal operation' -- \
+	-n 'BEGIN { trace(link_ntop(-1, 16)); }'
 
 err proto_len 1 'dtrace: invalid probe specifier BEGIN { strtok("a"); }: strtok( ) prototype mismatch: 1 arg passed, 2 expected' -- \
 	-n 'BEGIN { strtok("a"); }'

@@ -8,6 +8,34 @@ same epid 0 "1
 " -- -q -n 'BEGIN { printf("%d\n", epid); }
 	     BEGIN, END { printf("%d\n", epid); exit(0); }'
 
+# Solaris's STREAMS and DDI subroutines: declared by dtrace-utils, which
+# refuses to compile them, as ferret does with its words.
+err msgsize 1 "dtrace: invalid probe specifier BEGIN { trace(msgsize(arg0)); }: [D_FUNC_UNDEF] unimplemented subroutine: msgsize" -- \
+	-n 'BEGIN { trace(msgsize(arg0)); }'
+err msgdsize 1 "dtrace: invalid probe specifier BEGIN { trace(msgdsize(arg0)); }: [D_FUNC_UNDEF] unimplemented subroutine: msgdsize" -- \
+	-n 'BEGIN { trace(msgdsize(arg0)); }'
+err ddi_pathname 1 "dtrace: invalid probe specifier BEGIN { trace(ddi_pathname(arg0, 1)); }: [D_FUNC_UNDEF] unimplemented subroutine: ddi_pathname" -- \
+	-n 'BEGIN { trace(ddi_pathname(arg0, 1)); }'
+err ddi_pathname_len 1 "dtrace: invalid probe specifier BEGIN { trace(ddi_pathname(arg0)); }: [D_PROTO_LEN] ddi_pathname( ) prototype mismatch: 1 arg passed, 2 expected" -- \
+	-n 'BEGIN { trace(ddi_pathname(arg0)); }'
+# ftruncate(): the output file (-o, or standard output where it is a
+# file) loses what was written before, as in dtrace-utils' tst.ftruncate.
+ft='tick-10ms { printf("%d\n", i++); } tick-10ms /i == 10/ { ftruncate(); } tick-10ms /i == 20/ { exit(0); }'
+rm -f "$W/ft.out"
+timeout 30 "$FERRET" dtrace -q -o "$W/ft.out" -n "$ft" >/dev/null 2>"$W/err"
+timeout 30 "$FERRET" dtrace -q -n "$ft" >"$W/ft2.out" 2>>"$W/err"
+want=$(seq 10 19)
+# (written again from the start: no hole of NULs before it)
+if [ "$(cat "$W/ft.out" 2>/dev/null)" = "$want" ] && [ "$(cat "$W/ft2.out")" = "$want" ] &&
+   [ "$(tr -d '\000' <"$W/ft.out" | wc -c)" = "$(wc -c <"$W/ft.out")" ] &&
+   [ "$(tr -d '\000' <"$W/ft2.out" | wc -c)" = "$(wc -c <"$W/ft2.out")" ]; then
+	ok ftruncate
+else
+	bad ftruncate "-o: $(head -c 60 "$W/ft.out" 2>/dev/null | tr '\n' ' '); stdout: $(head -c 60 "$W/ft2.out" | tr '\n' ' ') $(head -2 "$W/err")"
+fi
+err ftruncate_args 1 "dtrace: invalid probe specifier BEGIN { ftruncate(1); }: [D_PROTO_LEN] ftruncate( ) prototype mismatch: 1 arg passed, 0 expected" -- \
+	-n 'BEGIN { ftruncate(1); }'
+
 # D's scratch space.  copyin(): sleep 0.01 asks clock_nanosleep for
 # 0 s 10,000,000 ns, read as a struct, as an int, as bytes and as a
 # string (the request's bytes up to the first NUL: none).

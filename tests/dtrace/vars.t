@@ -15,6 +15,65 @@ same caller_id 0 "1 1
 " -- -q -c "head -c 0 /dev/null" \
 	-n 'syscall::exit_group:entry /pid == $target/ { printf("%d %d\n", caller > 0xffff800000000000 ? 1 : 0, id > 0); }'
 
+# Kernel symbol references: &`name is the address /proc/kallsyms gives,
+# with or without vmlinux's scope; through it any kernel memory reads,
+# here the magic, version and flags that start the kernel's own BTF
+# (the first four bytes of /sys/kernel/btf/vmlinux).
+addr=$(awk '$3 == "vfs_read" && NF == 3 { print $1; exit }' /proc/kallsyms | sed 's/^0*//')
+btf=$(od -An -tx4 -N4 /sys/kernel/btf/vmlinux | tr -d ' ' | sed 's/^0*//')
+same ksym_addr 0 "$addr $addr 1
+$btf
+
+" -- -q -n 'BEGIN { x = &`vfs_read; printf("%x %x %d\n", (uint64_t)&`vfs_read, (uint64_t)&vmlinux`vfs_read, x == &`vfs_read);
+	printf("%x\n", *(uint32_t *)&`__start_BTF); exit(0); }'
+# `name's value needs its address and its type: a kernel without
+# CONFIG_KALLSYMS_ALL (this one) lists no data symbol, and kernel BTF
+# describes per-CPU variables alone unless pahole encoded the others.
+if ! grep -q ' [dbr] ' /proc/kallsyms; then
+	err ksym_no_data 1 "dtrace: invalid probe specifier BEGIN { trace(\`max_threads); }: [D_IDENT_UNDEF] failed to resolve \`max_threads: Unknown symbol name (this kernel's /proc/kallsyms lists no data symbols: it is built without CONFIG_KALLSYMS_ALL)" -- \
+		-n 'BEGIN { trace(`max_threads); }'
+else
+	addr=$(awk '$3 == "max_threads" && NF == 3 { print $1; exit }' /proc/kallsyms | sed 's/^0*//')
+	same ksym_data_addr 0 "$addr
+" -- -q -n 'BEGIN { printf("%x\n", (uint64_t)&`max_threads); exit(0); }'
+fi
+err ksym_nomod 1 "dtrace: invalid probe specifier BEGIN { trace(nosuchmod\`x); }: [D_IDENT_UNDEF] failed to resolve nosuchmod\`x: Unknown module name" -- \
+	-n 'BEGIN { trace(nosuchmod`x); }'
+err ksym_nosym 1 "dtrace: invalid probe specifier BEGIN { trace(&\`); }: [D_IDENT_UNDEF] failed to resolve \`: Unknown symbol name" -- \
+	-n 'BEGIN { trace(&`); }'
+err ksym_user 1 "dtrace: invalid probe specifier BEGIN { trace(\`\`vfs_read); }: [D_SYM_BADREF] kernel module 'vmlinux' symbol 'vfs_read' may not be referenced as a user symbol" -- \
+	-n 'BEGIN { trace(``vfs_read); }'
+err ksym_func 1 "dtrace: invalid probe specifier BEGIN { trace(\`vfs_read); }: [D_SYM_NOTYPES] no symbolic type information is available for vmlinux\`vfs_read: it is a function (its address is &\`vfs_read)" -- \
+	-n 'BEGIN { trace(`vfs_read); }'
+err ksym_notype 1 "dtrace: invalid probe specifier BEGIN { trace(\`__start_BTF); }: [D_SYM_NOTYPES] no symbolic type information is available for vmlinux\`__start_BTF: kernel BTF describes no variable of that name (read it through its address: *(int *)&\`__start_BTF)" -- \
+	-n 'BEGIN { trace(`__start_BTF); }'
+err ksym_write 1 "dtrace: invalid probe specifier BEGIN { \`vfs_read = 1; }: [D_OP_WRITE] operator = can only be applied to a writable variable" -- \
+	-n 'BEGIN { `vfs_read = 1; }'
+err ksym_addr_lval 1 "dtrace: invalid probe specifier BEGIN { &\`vfs_read = 0; }: operator = requires modifiable lvalue as an operand" -- \
+	-n 'BEGIN { &`vfs_read = 0; }'
+
+# curcpu: the current CPU's cpuinfo_t as dtrace-utils fills it: its
+# number (cpu), its package as sysfs gives it, 0 for the processor set
+# and the locality group; a profile probe fires on every CPU (each CPU
+# seen must give its own line; a loaded machine may starve one of them).
+want=$(for d in /sys/devices/system/cpu/cpu[0-9]*; do
+	n=${d##*cpu}
+	echo "$n $n $(cat "$d/topology/physical_package_id" 2>/dev/null || echo 0) 0 0"
+done | sort -n)
+timeout 30 "$FERRET" dtrace -q -n 'profile-197 { @[cpu, curcpu->cpu_id, curcpu->cpu_chip, curcpu->cpu_pset, curcpu->cpu_lgrp] = count(); }
+	tick-1500ms { printa("%d %d %d %d %d\n", @); exit(0); }' >"$W/out" 2>"$W/err"
+got=$(grep . "$W/out" | sort -n)
+if [ -n "$want" ] && [ -n "$got" ] &&
+   [ -z "$(printf '%s\n' "$got" | grep -vxF "$want")" ]; then
+	ok curcpu
+else
+	bad curcpu "want '$want', got '$got' $(head -2 "$W/err")"
+fi
+# ipl: dtrace-utils declares it and faults its every read, illegal.
+same ipl 0 "1
+
+" -- -q -n 'BEGIN { trace(ipl); } ERROR { printf("%d\n", arg4 == DTRACEFLT_ILLOP); exit(0); }'
+
 # stackdepth: the frames of the kernel stack at the probe, as many as
 # bpftrace prints for kstack at the same tracepoint; ustackdepth: as
 # many as ferret's len(ustack) takes there (both count the frames
@@ -168,6 +227,28 @@ same cwd_deep 0 "[<unknown>]
 
 " -- -q -c "sh $W/cwd/in.sh $deep" \
 	-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s]\n", cwd); }'
+# d_path(): a struct path's path, walked as cwd's is; & reaches a
+# member through a pointer.  The file a command reads (at its fd 0, its
+# standard input) by its real path, and by that and " (deleted)" once
+# removed while open.
+mkdir -p "$W/dpath"
+echo hi >"$W/dpath/f.txt"
+printf 'exec <"$1"\ncase $2 in rm) rm "$1" ;; esac\nexec head -n 1 >/dev/null\n' >"$W/dpath/cat.sh"
+real=$(realpath "$W/dpath/f.txt")
+dp='syscall::read:entry /pid == $target && arg0 == 0 && execname == "head"/ { printf("[%s] %d\n", d_path(&((struct file **)curthread->files->fdt->fd)[arg0]->f_path), d_path(&curthread->fs->pwd) == cwd); exit(0); }'
+same d_path 0 "[$real] 1
+
+" -- -q -c "sh $W/dpath/cat.sh $W/dpath/f.txt keep" -n "$dp"
+same d_path_deleted 0 "[$real (deleted)] 1
+
+" -- -q -c "sh $W/dpath/cat.sh $W/dpath/f.txt rm" -n "$dp"
+# dtrace-utils' tst.DTRACEFLT_BADADDR.d_path: an unreadable struct path
+# is an invalid address fault, at its address.
+same d_path_badaddr 0 "1 24
+
+" -- -q -n 'BEGIN { trace(d_path((struct path *)0x18)); } ERROR { printf("%d %d\n", arg4 == DTRACEFLT_BADADDR, arg5); exit(0); }'
+err d_path_int 1 "dtrace: invalid probe specifier BEGIN { trace(d_path(\"a\")); }: [D_PROTO_ARG] d_path( ) argument #1 is incompatible with prototype:" -- \
+	-n 'BEGIN { trace(d_path("a")); }'
 # A working directory removed while the process sits in it: d_path()'s
 # " (deleted)" after its old path (cut to strsize as the rest is).
 printf 'cd "$1" && rmdir "$1" && exec true\n' >"$W/cwd/rm.sh"

@@ -12,6 +12,10 @@ inline int AF_INET6 = 10;
 inline int AF_NETLINK = 16;
 inline int AF_PACKET = 17;
 
+/* link_ntop()'s hardware types, as Linux's ARPHRD_* numbers them */
+inline int ARPHRD_ETHER = 1;
+inline int ARPHRD_INFINIBAND = 32;
+
 inline int IPPROTO_IP = 0;
 inline int IPPROTO_ICMP = 1;
 inline int IPPROTO_IGMP = 2;
@@ -30,3 +34,11 @@ inline int IPPROTO_DSTOPTS = 60;
 inline int IPPROTO_SCTP = 132;
 inline int IPPROTO_UDPLITE = 136;
 inline int IPPROTO_RAW = 255;
+
+/*
+ * IP addresses as the inet subroutines take them (dtrace-utils' ip.d):
+ * an IPv4 address in network byte order, and the kernel's IPv6 one.
+ */
+typedef uint32_t ipaddr_t;
+typedef uint32_t in_addr_t;
+typedef struct in6_addr in6_addr_t;

@@ -5,6 +5,11 @@
  * name.  Linux has no processor sets, and a CPU's package and NUMA node
  * are in per-CPU data no run queue points to: cpu_pset, cpu_chip and
  * cpu_lgrp are left out of the translator (D_XLATE_NOCONV).
+ *
+ * curcpu, the current CPU's, is translated from the CPU's number with
+ * what dtrace-utils fills its cpuinfo_t with: the number, the package
+ * sysfs gives the CPU (topology/physical_package_id), and 0 for the
+ * processor set and the locality group.
  */
 
 typedef id_t chipid_t;
@@ -20,3 +25,12 @@ typedef struct cpuinfo {
 translator cpuinfo_t < struct rq *R > {
 	cpu_id = R->cpu;
 };
+
+translator cpuinfo_t < processorid_t C > {
+	cpu_id = C;
+	cpu_pset = 0;
+	cpu_chip = __dcpuchip(C);
+	cpu_lgrp = 0;
+};
+
+inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> ((processorid_t)cpu);

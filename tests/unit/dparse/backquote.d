@@ -1,0 +1,6 @@
+BEGIN
+{
+	x = `max_pfn;
+	y = &vmlinux`max_pfn;
+	z = `init_task.pid;
+}
