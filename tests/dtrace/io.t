@@ -1,6 +1,7 @@
-# The io provider on the disk under $W: a file written and synced by dd
-# starts writes of its size on that disk, named as /proc/partitions
-# names it, and the device's numbers are stat(1)'s.
+# The io provider on the disk under $W: a file dd writes with O_DIRECT
+# starts writes of its size on that disk in dd's own context (a cached
+# write's pages may be written back by the flusher thread instead), named
+# as /proc/partitions names it, and the device's numbers are stat(1)'s.
 dev=$(findmnt -no SOURCE -T "$W" 2>/dev/null)
 if [ ! -b "$dev" ]; then
 	echo "skip io: $W is on no block device (${dev:-unknown})"
@@ -10,10 +11,10 @@ disk=$(basename "$(readlink -f "$dev")")
 set -- $(stat -L -c '%t %T' "$dev")
 major=$((0x$1)) minor=$((0x$2))
 
-# The data's bytes, and the few metadata blocks an fsync may write.
+# The data's bytes, and the few metadata blocks the file's creation may write.
 same io_start 0 "$disk 1
 
-" -- -q -c "dd if=/dev/zero of=$W/io.dat bs=64k count=16 conv=fsync status=none" -n '
+" -- -q -c "dd if=/dev/zero of=$W/io.dat bs=64k count=16 oflag=direct status=none" -n '
 	io:::start /pid == $target && args[0]->b_flags & B_WRITE/ {
 		disk = args[1]->dev_statname;
 		bytes += args[0]->b_bcount;
@@ -35,7 +36,7 @@ same io_done 0 "$major $minor 1 <none>
 # The classic one-liner: the disk's name joined from its parts by the
 # translator, as an aggregation key with a distribution beside it (its
 # strings sized to what they hold, within the 512-byte BPF stack).
-"$FERRET" dtrace -q -c "dd if=/dev/zero of=$W/io3.dat bs=64k count=16 conv=fsync status=none" \
+"$FERRET" dtrace -q -c "dd if=/dev/zero of=$W/io3.dat bs=64k count=16 oflag=direct status=none" \
 	-n 'io:::start /pid == $target/ { @[args[1]->dev_statname, execname] = quantize(args[0]->b_bcount); }' \
 	>"$W/io3.out" 2>"$W/io3.err"
 if grep -Eq "^  $disk +dd +\$" "$W/io3.out" &&
