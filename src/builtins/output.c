@@ -447,27 +447,27 @@ static int cg_delete(struct cg *g, struct node *n, struct val *out)
 	struct node *m = n->list[0];
 	const struct type *t = m->sym->val;
 	bool buckets = t->kind == TY_HIST || t->kind == TY_LHIST;
-	int zero = -1, key, nb = 1, b, boff = 0, total = -1;
+	int zero = -1, r = -1, nb = 1, b, boff = 0, total = -1;
+	struct cg_key key;
 	bool keep;
 
 	if (buckets) {
-		int r = ir_vreg(&g->ir);
-
+		r = ir_vreg(&g->ir);
 		nb = t->kind == TY_HIST ? HIST_NBUCKETS :
 		     (int)((t->lh_max - t->lh_min) / t->lh_step) + 2;
 		ir_mov_imm(&g->ir, r, 0);
-		key = cg_map_key(g, m, r);
-		boff = key + ALIGN_UP(m->sym->key ? m->sym->key->size : 8, 8);
-	} else {
-		key = cg_map_key(g, m, -1);
 	}
+	if (cg_key(g, m, r, &key))
+		return -EINVAL;
+	if (buckets)
+		boff = key.off + ALIGN_UP(m->sym->key ? m->sym->key->size : 8, 8);
 	keep = !m->sym->key && (t->kind == TY_AVG || t->kind == TY_STATS);
 	if (keep) {
 		int p = ir_vreg(&g->ir), miss = ir_label(&g->ir);
 
 		total = ir_vreg(&g->ir);
 		ir_mov_imm(&g->ir, total, 0);
-		cg_lookup(g, m->sym->id, key);
+		cg_key_lookup(g, m->sym->id, &key);
 		ir_mov(&g->ir, p, BPF_REG_0);
 		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
 		ir_ld(&g->ir, BPF_DW, total, p, offsetof(struct agg_avg, total));
@@ -475,11 +475,8 @@ static int cg_delete(struct cg *g, struct node *n, struct val *out)
 	}
 	for (b = 0; b < nb; b++) {
 		if (buckets)
-			ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, boff, b);
-		ir_ld_map(&g->ir, BPF_REG_1, m->sym->id);
-		ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
-		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
-		ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+			ir_st_imm(&g->ir, BPF_DW, key.base, boff, b);
+		cg_key_delete(g, m->sym->id, &key);
 	}
 	if (!m->sym->key && (t->kind == TY_COUNT || keep)) {
 		/* A new per-CPU entry starts at zero on every CPU. */
@@ -488,7 +485,7 @@ static int cg_delete(struct cg *g, struct node *n, struct val *out)
 		if (keep)
 			ir_st(&g->ir, BPF_DW, BPF_REG_10,
 			      zero + offsetof(struct agg_avg, total), total);
-		cg_update(g, m->sym->id, key, zero, BPF_ANY);
+		cg_key_update(g, m->sym->id, &key, zero, BPF_ANY);
 	}
 	return 0;
 }

@@ -94,6 +94,8 @@ int cg_reg(struct cg *g, const struct val *v);
 /* Frame space: returns the (negative) r10 offset of size bytes, 8-aligned. */
 int cg_alloc(struct cg *g, int size);
 void cg_zero(struct cg *g, int off, int size);
+/* Zeroes size bytes at base+off (base: register). */
+void cg_zero_at(struct cg *g, int base, int off, int size);
 /* Copies size bytes from base+soff (base: register) to r10+doff. */
 void cg_copy(struct cg *g, int dbase, int doff, int sbase, int soff, int size);
 /*
@@ -121,8 +123,28 @@ void cg_opaque(struct cg *g, int slot, int src, int dst);
 void cg_lookup(struct cg *g, int map_id, int key_off);
 /* map_update_elem with key and value in the frame; counts a full map. */
 void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags);
-/* Builds the key of map node n (plus an extra u64 if extra >= 0). */
+/* Where a map key is: at base + off (base BPF_REG_10: the frame). */
+struct cg_key {
+	int base;
+	int off;
+};
+
+/*
+ * Builds the key of map node n (plus an extra u64 if extra_reg >= 0) in
+ * *k, in the frame.
+ * Values read from memory (str(), buf()) are read straight into their
+ * part of the key.  0 or -EINVAL.
+ */
+int cg_key(struct cg *g, struct node *n, int extra_reg, struct cg_key *k);
+/* The same: returns the key's r10 offset. */
 int cg_map_key(struct cg *g, struct node *n, int extra_reg);
+/* r0 = pointer to map value for key k, or NULL. */
+void cg_key_lookup(struct cg *g, int map_id, const struct cg_key *k);
+/* map_update_elem of key k, value at r10+val_off; counts a full map. */
+void cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
+		   int val_off, int flags);
+/* map_delete_elem of key k. */
+void cg_key_delete(struct cg *g, int map_id, const struct cg_key *k);
 /* Reserves a ring buffer record of size bytes with kind/id; returns the
  * register holding it, and jumps to skip if the buffer is full. */
 int cg_record_begin(struct cg *g, int kind, int id, int size, int skip);
