@@ -251,11 +251,31 @@ void cg_key_delete(struct cg *g, int map_id, const struct cg_key *k)
 	ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
 }
 
-/* Room for a key of size bytes. */
-static void key_room(struct cg *g, int size, struct cg_key *k)
+/*
+ * Room for a key of size bytes: in the frame, or where the frame cannot
+ * spare it (g->big_keys) in MAP_SCRATCH's SCRATCH_KEYS entry, past the
+ * statement's other keys there.  The per-CPU array's lookup does not
+ * fail; the verifier needs the NULL check all the same.
+ */
+static void key_room(struct cg *g, int size, bool scratch, struct cg_key *k)
 {
-	k->base = BPF_REG_10;
-	k->off = cg_alloc(g, size);
+	int idx;
+
+	if (!scratch) {
+		k->base = BPF_REG_10;
+		k->off = cg_alloc(g, size);
+		return;
+	}
+	idx = cg_alloc(g, 8);
+	k->base = ir_vreg(&g->ir);
+	k->off = g->keys;
+	g->keys += ALIGN_UP(size, 8);
+	if (g->c->scratch_keys < g->keys)
+		g->c->scratch_keys = g->keys;
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, idx, SCRATCH_KEYS);
+	cg_lookup(g, MAP_SCRATCH, idx);
+	ir_mov(&g->ir, k->base, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, k->base, 0, g->exit_label);
 }
 
 /*
@@ -275,19 +295,22 @@ int cg_key(struct cg *g, struct node *n, int extra_reg, struct cg_key *k)
 {
 	struct type *kt = n->sym->key;
 	int ksize = kt ? kt->size : 8, i, nparts = n->nlist, ret = 0;
-	bool any = false, *in;
+	bool big, any = false, *in;
 	struct val *vs;
 
 	/* hist/lhist keys end in an 8-byte-aligned u64 bucket */
 	if (extra_reg >= 0)
 		ksize = ALIGN_UP(ksize, 8) + 8;
 	if (!kt) {
-		key_room(g, ksize, k);
+		key_room(g, ksize, false, k);
 		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, k->off, 0);
 		if (extra_reg >= 0)
 			ir_st(&g->ir, BPF_DW, BPF_REG_10, k->off + 8, extra_reg);
 		return 0;
 	}
+	if (ksize > KEY_FRAME_MAX)
+		g->has_big_keys = true;
+	big = g->big_keys && ksize > KEY_FRAME_MAX;
 	vs = xcalloc(2 * nparts, sizeof(*vs));
 	in = xcalloc(nparts, sizeof(*in));
 	for (i = 0; i < nparts && !ret; i++) {
@@ -295,7 +318,7 @@ int cg_key(struct cg *g, struct node *n, int extra_reg, struct cg_key *k)
 
 		in[i] = key_reads_into(g, a, nparts == 1 ? kt : kt->fields[i].type);
 		/* A lone string of the key's size read in the frame is the key. */
-		if (nparts == 1 && extra_reg < 0 && a->type->size == ksize)
+		if (nparts == 1 && extra_reg < 0 && !big && a->type->size == ksize)
 			in[i] = false;
 		ret = in[i] ? a->bi->cg_prep(g, a, &vs[2 * i])
 			    : cg_expr(g, a, &vs[2 * i]);
@@ -309,7 +332,7 @@ int cg_key(struct cg *g, struct node *n, int extra_reg, struct cg_key *k)
 		k->off = vs[0].off;
 		goto out;
 	}
-	key_room(g, ksize, k);
+	key_room(g, ksize, big, k);
 	if (nparts > 1 || any)
 		cg_zero_at(g, k->base, k->off, kt->size);
 	else if (kt->size % 8)
@@ -335,9 +358,12 @@ out:
 
 int cg_map_key(struct cg *g, struct node *n, int extra_reg)
 {
+	bool big = g->big_keys;
 	struct cg_key k = { BPF_REG_10, 0 };
 
+	g->big_keys = false;
 	cg_key(g, n, extra_reg, &k);
+	g->big_keys = big;
 	return k.off;
 }
 
@@ -1624,7 +1650,7 @@ static int cond_jump(struct cg *g, struct node *n, bool when, int label)
 
 int cg_stmt(struct cg *g, struct node *n)
 {
-	int mark = g->stack, ret = 0;
+	int mark = g->stack, keys = g->keys, ret = 0;
 	const struct loc *saved = g->ir.loc;
 	struct val v;
 
@@ -1693,6 +1719,7 @@ int cg_stmt(struct cg *g, struct node *n)
 			       ast_kind_name(n->kind));
 	}
 	g->stack = mark;
+	g->keys = keys;
 	g->ir.loc = saved;
 	return ret ? ret : g->err;
 }

@@ -60,6 +60,13 @@ struct cg {
 	 * value, and its address as an integer, which pointers into it are.
 	 */
 	struct { int top, ptr, addr; } dscratch;
+	bool big_keys;		/* in: keys over KEY_FRAME_MAX bytes are built
+				 * in MAP_SCRATCH's SCRATCH_KEYS entry, not in
+				 * the frame (a probe whose frame overflowed
+				 * is generated again so: see gen_part()) */
+	int keys;		/* bytes of SCRATCH_KEYS the statement's keys
+				 * use so far */
+	bool has_big_keys;	/* out: a key over KEY_FRAME_MAX bytes */
 	int spec;		/* a register ORed into the header of each
 				 * record (REC_SPEC_SHIFT: D's speculate()),
 				 * 0 until speculate() sets it; -1 in clauses
@@ -123,20 +130,27 @@ void cg_opaque(struct cg *g, int slot, int src, int dst);
 void cg_lookup(struct cg *g, int map_id, int key_off);
 /* map_update_elem with key and value in the frame; counts a full map. */
 void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags);
-/* Where a map key is: at base + off (base BPF_REG_10: the frame). */
+/*
+ * Where a map key is: at base + off, base BPF_REG_10 (the frame) or a
+ * register pointing into MAP_SCRATCH's SCRATCH_KEYS entry.  Either is a
+ * valid key argument of the map helpers.
+ */
 struct cg_key {
 	int base;
 	int off;
 };
 
+/* Keys over this many bytes may be built outside the frame (big_keys). */
+#define KEY_FRAME_MAX 64
+
 /*
  * Builds the key of map node n (plus an extra u64 if extra_reg >= 0) in
- * *k, in the frame.
+ * *k: in the frame, or in scratch when g->big_keys and the key is large.
  * Values read from memory (str(), buf()) are read straight into their
  * part of the key.  0 or -EINVAL.
  */
 int cg_key(struct cg *g, struct node *n, int extra_reg, struct cg_key *k);
-/* The same: returns the key's r10 offset. */
+/* The same, always in the frame: returns the key's r10 offset. */
 int cg_map_key(struct cg *g, struct node *n, int extra_reg);
 /* r0 = pointer to map value for key k, or NULL. */
 void cg_key_lookup(struct cg *g, int map_id, const struct cg_key *k);
