@@ -252,39 +252,48 @@ void cg_key_delete(struct cg *g, int map_id, const struct cg_key *k)
 }
 
 /*
- * Room for a key of size bytes: in the frame, or where the frame cannot
- * spare it (g->big_keys) in MAP_SCRATCH's SCRATCH_KEYS entry, past the
- * statement's other keys there.  The per-CPU array's lookup does not
- * fail; the verifier needs the NULL check all the same.
+ * size bytes of MAP_SCRATCH's SCRATCH_STMT entry, past what the
+ * statement already uses there: a new register pointing at the entry,
+ * and *off.  The per-CPU array's lookup does not fail; the verifier
+ * needs the NULL check all the same.
  */
-static void key_room(struct cg *g, int size, bool scratch, struct cg_key *k)
+static int stmt_scratch(struct cg *g, int size, int *off)
 {
-	int idx;
+	int idx = cg_alloc(g, 8), base = ir_vreg(&g->ir);
 
-	if (!scratch) {
-		k->base = BPF_REG_10;
-		k->off = cg_alloc(g, size);
-		return;
-	}
-	idx = cg_alloc(g, 8);
-	k->base = ir_vreg(&g->ir);
-	k->off = g->keys;
-	g->keys += ALIGN_UP(size, 8);
-	if (g->c->scratch_keys < g->keys)
-		g->c->scratch_keys = g->keys;
-	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, idx, SCRATCH_KEYS);
+	*off = g->stmt_scratch;
+	g->stmt_scratch += ALIGN_UP(size, 8);
+	if (g->c->scratch_stmt < g->stmt_scratch)
+		g->c->scratch_stmt = g->stmt_scratch;
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, idx, SCRATCH_STMT);
 	cg_lookup(g, MAP_SCRATCH, idx);
-	ir_mov(&g->ir, k->base, BPF_REG_0);
-	ir_jmp_imm(&g->ir, BPF_JEQ, k->base, 0, g->exit_label);
+	ir_mov(&g->ir, base, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, base, 0, g->exit_label);
+	return base;
 }
 
 /*
- * Whether part n of a key, whose slot there has type t, is read straight
- * into the slot (its builtin's cg_into) rather than into the frame and
- * copied.  Not where user space marks unreadable memory (mark_unread):
- * a key holds what the frame's copy would.
+ * Room for a key of size bytes: in the frame, or where the frame cannot
+ * spare it (g->tight) in the statement's scratch.
  */
-static bool key_reads_into(struct cg *g, const struct node *n,
+static void key_room(struct cg *g, int size, bool scratch, struct cg_key *k)
+{
+	if (scratch) {
+		k->base = stmt_scratch(g, size, &k->off);
+		return;
+	}
+	k->base = BPF_REG_10;
+	k->off = cg_alloc(g, size);
+}
+
+/*
+ * Whether value n, bound for a slot of type t (a part of a key, a
+ * variable), is read straight into the slot (its builtin's cg_into)
+ * rather than into the frame and copied.  Not where user space marks
+ * unreadable memory (mark_unread): the slot holds what the frame's copy
+ * would.
+ */
+static bool reads_into_slot(struct cg *g, const struct node *n,
 			   const struct type *t)
 {
 	return builtin_reads_into(n) && !g->c->opts.mark_unread &&
@@ -309,14 +318,14 @@ int cg_key(struct cg *g, struct node *n, int extra_reg, struct cg_key *k)
 		return 0;
 	}
 	if (ksize > KEY_FRAME_MAX)
-		g->has_big_keys = true;
-	big = g->big_keys && ksize > KEY_FRAME_MAX;
+		g->can_tighten = true;
+	big = g->tight && ksize > KEY_FRAME_MAX;
 	vs = xcalloc(2 * nparts, sizeof(*vs));
 	in = xcalloc(nparts, sizeof(*in));
 	for (i = 0; i < nparts && !ret; i++) {
 		struct node *a = n->list[i];
 
-		in[i] = key_reads_into(g, a, nparts == 1 ? kt : kt->fields[i].type);
+		in[i] = reads_into_slot(g, a, nparts == 1 ? kt : kt->fields[i].type);
 		/* A lone string of the key's size read in the frame is the key. */
 		if (nparts == 1 && extra_reg < 0 && !big && a->type->size == ksize)
 			in[i] = false;
@@ -358,12 +367,12 @@ out:
 
 int cg_map_key(struct cg *g, struct node *n, int extra_reg)
 {
-	bool big = g->big_keys;
+	bool tight = g->tight;
 	struct cg_key k = { BPF_REG_10, 0 };
 
-	g->big_keys = false;
+	g->tight = false;
 	cg_key(g, n, extra_reg, &k);
-	g->big_keys = big;
+	g->tight = tight;
 	return k.off;
 }
 
@@ -611,6 +620,16 @@ void cg_probe_id(struct cg *g, int r)
 	}
 }
 
+/* The header of a record built in scratch at register rec. */
+static int scratch_head(struct cg *g, int rec, int kind, int id)
+{
+	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
+	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
+	hold(g, rec, kind);
+	spec_stamp(g, rec);
+	return rec;
+}
+
 int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip)
 {
 	int rec = ir_vreg(&g->ir), key = cg_alloc(g, 8);
@@ -622,11 +641,15 @@ int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip)
 	cg_lookup(g, MAP_SCRATCH, key);
 	ir_mov(&g->ir, rec, BPF_REG_0);
 	ir_jmp_imm(&g->ir, BPF_JEQ, rec, 0, skip);
-	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
-	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
-	hold(g, rec, kind);
-	spec_stamp(g, rec);
-	return rec;
+	return scratch_head(g, rec, kind, id);
+}
+
+int cg_stmt_record_begin(struct cg *g, int kind, int id, int size)
+{
+	int off, rec = stmt_scratch(g, sizeof(struct rec_hdr) + size, &off);
+
+	ir_alu_imm(&g->ir, BPF_ADD, rec, off);
+	return scratch_head(g, rec, kind, id);
 }
 
 void cg_output_end(struct cg *g, int rec, int len, bool wakeup)
@@ -1495,6 +1518,22 @@ static int mem_lvalue(struct cg *g, struct node *lv)
 	return r;
 }
 
+/*
+ * $s = str(p): read straight into the variable's zeroed slot (t), with
+ * no copy in the frame on the way.
+ */
+static int read_into_var(struct cg *g, struct node *e, struct cg_var *var,
+			 const struct type *t)
+{
+	struct val ops[2];
+
+	if (e->bi->cg_prep(g, e, ops))
+		return -EINVAL;
+	cg_zero(g, var->off, t->size);
+	e->bi->cg_into(g, e, ops, BPF_REG_10, var->off);
+	return 0;
+}
+
 static int assign(struct cg *g, struct node *n)
 {
 	struct node *lv = n->a;
@@ -1511,6 +1550,9 @@ static int assign(struct cg *g, struct node *n)
 			return cg_error(g, lv, "operator = through a pointer is not supported here");
 		return 0;
 	}
+	if (lv->kind == N_VAR && n->op == T_ASSIGN &&
+	    var_of(g, lv->sym)->reg < 0 && reads_into_slot(g, n->b, lv->sym->val))
+		return read_into_var(g, n->b, var_of(g, lv->sym), lv->sym->val);
 	if (cg_expr(g, n->b, &v))
 		return -EINVAL;
 	if (n->op != T_ASSIGN)
@@ -1650,7 +1692,7 @@ static int cond_jump(struct cg *g, struct node *n, bool when, int label)
 
 int cg_stmt(struct cg *g, struct node *n)
 {
-	int mark = g->stack, keys = g->keys, ret = 0;
+	int mark = g->stack, scratch = g->stmt_scratch, ret = 0;
 	const struct loc *saved = g->ir.loc;
 	struct val v;
 
@@ -1719,7 +1761,7 @@ int cg_stmt(struct cg *g, struct node *n)
 			       ast_kind_name(n->kind));
 	}
 	g->stack = mark;
-	g->keys = keys;
+	g->stmt_scratch = scratch;
 	g->ir.loc = saved;
 	return ret ? ret : g->err;
 }
@@ -1971,8 +2013,12 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	if (sp->dscratch_in_pred && from <= 0)
 		bi_dscratch_begin(g);
 	if (!from && p->a) {
+		int mark = g->stack;
+
+		/* The predicate's temporaries are dead once it has jumped. */
 		g->ir.loc = &p->a->loc;
 		ret = cond_jump(g, p->a, false, g->skip_label);
+		g->stack = mark;
 	}
 	if (sp->uses_dscratch && !sp->dscratch_in_pred && from <= 0 && !ret)
 		bi_dscratch_begin(g);

@@ -60,13 +60,16 @@ struct cg {
 	 * value, and its address as an integer, which pointers into it are.
 	 */
 	struct { int top, ptr, addr; } dscratch;
-	bool big_keys;		/* in: keys over KEY_FRAME_MAX bytes are built
-				 * in MAP_SCRATCH's SCRATCH_KEYS entry, not in
-				 * the frame (a probe whose frame overflowed
-				 * is generated again so: see gen_part()) */
-	int keys;		/* bytes of SCRATCH_KEYS the statement's keys
-				 * use so far */
-	bool has_big_keys;	/* out: a key over KEY_FRAME_MAX bytes */
+	/*
+	 * in: the frame is tight (a probe whose frame overflowed is
+	 * generated again so, see gen_part()): keys over KEY_FRAME_MAX
+	 * bytes are built in MAP_SCRATCH's SCRATCH_STMT entry, and so are
+	 * records whose arguments are values in the frame, each argument
+	 * computed and stored before the next takes its frame space.
+	 */
+	bool tight;
+	int stmt_scratch;	/* bytes of SCRATCH_STMT the statement uses */
+	bool can_tighten;	/* out: tight would move something */
 	int spec;		/* a register ORed into the header of each
 				 * record (REC_SPEC_SHIFT: D's speculate()),
 				 * 0 until speculate() sets it; -1 in clauses
@@ -132,7 +135,7 @@ void cg_lookup(struct cg *g, int map_id, int key_off);
 void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags);
 /*
  * Where a map key is: at base + off, base BPF_REG_10 (the frame) or a
- * register pointing into MAP_SCRATCH's SCRATCH_KEYS entry.  Either is a
+ * register pointing into MAP_SCRATCH's SCRATCH_STMT entry.  Either is a
  * valid key argument of the map helpers.
  */
 struct cg_key {
@@ -140,12 +143,12 @@ struct cg_key {
 	int off;
 };
 
-/* Keys over this many bytes may be built outside the frame (big_keys). */
+/* Keys over this many bytes may be built outside the frame (tight). */
 #define KEY_FRAME_MAX 64
 
 /*
  * Builds the key of map node n (plus an extra u64 if extra_reg >= 0) in
- * *k: in the frame, or in scratch when g->big_keys and the key is large.
+ * *k: in the frame, or in scratch when g->tight and the key is large.
  * Values read from memory (str(), buf()) are read straight into their
  * part of the key.  0 or -EINVAL.
  */
@@ -181,6 +184,13 @@ void cg_record_discard(struct cg *g, int rec);
  * knows) and counts a full buffer as lost.
  */
 int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip);
+/*
+ * The same in the statement's part of the scratch map (SCRATCH_STMT),
+ * where the values of the record's arguments may be computed after it
+ * begins: they may use the scratch map's first entry, and keys the rest
+ * of this one.
+ */
+int cg_stmt_record_begin(struct cg *g, int kind, int id, int size);
 void cg_output_end(struct cg *g, int rec, int len, bool wakeup);
 void cg_count_stat(struct cg *g, int slot);
 /*

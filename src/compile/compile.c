@@ -173,7 +173,7 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 	struct cg g;
 	int self = *from ? *tail : -1, j, ret;
 	int ntails = c->ntails, nsites = c->helper_sites.n;
-	bool first = true, big = false;
+	bool first = true, tight = false;
 	struct bpf_code code;
 	struct cattach *at;
 	struct cprog *cp = NULL;
@@ -189,12 +189,13 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 	}
 	/*
 	 * A probe whose frame passes 512 bytes is generated once more with
-	 * its large map keys in MAP_SCRATCH (cg.big_keys): small probes
-	 * keep their keys in the frame, where they cost no lookup.
+	 * its large map keys and records in MAP_SCRATCH (cg.tight): small
+	 * probes keep them in the frame and the ring buffer, where they
+	 * cost no lookup.
 	 */
 	for (;;) {
 		g = (struct cg){ .c = c, .from = *from, .first_clause = first,
-				 .big_keys = big };
+				 .tight = tight };
 		ret = cg_probe(&g, sp, pi, cookie);
 		if (ret) {
 			ir_free(&g.ir);
@@ -214,7 +215,7 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 		}
 		ret = ra_lower(&g.ir, &code);
 		ir_free(&g.ir);
-		if (ret != -E2BIG || big || !g.has_big_keys)
+		if (ret != -E2BIG || tight || !g.can_tighten)
 			break;
 		bpf_code_free(&code);
 		free(listing);
@@ -222,7 +223,7 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 		c->ntails = ntails;
 		while (c->helper_sites.n > nsites)
 			free(c->helper_sites.v[--c->helper_sites.n]);
-		big = true;
+		tight = true;
 	}
 	*from = g.from;
 	*tail = g.tail_next;

@@ -93,7 +93,7 @@ int cstore_save(const struct compiled *c, struct buf *out)
 	put32(&b, c->uses_control);
 	put32(&b, c->stops_target);
 	put32(&b, c->scratch_size);
-	put32(&b, c->scratch_keys);
+	put32(&b, c->scratch_stmt);
 	put32(&b, c->ntails);
 	put32(&b, c->carry_size);
 	put32(&b, c->dscratch_size);
@@ -307,7 +307,7 @@ int cstore_load(struct compiled *c, const void *p, size_t n,
 	c->uses_control = get32(&r);
 	c->stops_target = get32(&r);
 	c->scratch_size = get32(&r);
-	c->scratch_keys = get32(&r);
+	c->scratch_stmt = get32(&r);
 	c->ntails = get32(&r);
 	c->carry_size = get32(&r);
 	c->dscratch_size = get32(&r);

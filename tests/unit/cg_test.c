@@ -343,7 +343,7 @@ static void big_keys(void)
 
 	snprintf(text, sizeof(text), "BEGIN { @[%s] = count(); }\n", k8);
 	ret = compile_text("bigkey.bt", text, &dump, &diag, &c);
-	result(!ret && c.scratch_keys == 8 * 64 &&
+	result(!ret && c.scratch_stmt == 8 * 64 &&
 	       strstr(dump, "map[scratch]") && !strstr(diag, "stack"),
 	       "big_key_in_scratch", diag);
 	if (!ret)
@@ -353,7 +353,7 @@ static void big_keys(void)
 	ret = compile_text("smallkey.bt",
 			   "BEGIN { @[str(0), str(1)] = count(); }\n",
 			   &dump, &diag, &c);
-	result(!ret && !c.scratch_keys && !strstr(dump, "map[scratch]"),
+	result(!ret && !c.scratch_stmt && !strstr(dump, "map[scratch]"),
 	       "small_key_in_frame", diag);
 	if (!ret)
 		compile_free(&c);
