@@ -285,15 +285,16 @@ static int llquant_bucket(struct cg *g, int v, const struct type *t)
 	return b;
 }
 
-static void agg_update(struct cg *g, struct node *m, enum agg_op op, int key,
-		       int v, int incr, const int *sq);
+static void agg_update(struct cg *g, struct node *m, enum agg_op op,
+		       const struct cg_key *key, int v, int incr, const int *sq);
 
 /* Every aggregation: its value, bucket and key, then agg_update(). */
 static int agg(struct cg *g, struct node *n, enum agg_op op)
 {
 	struct node *m = n->target;
-	int v = -1, bucket = -1, key, incr = -1;
+	int v = -1, bucket = -1, incr = -1;
 	int sq[2] = { -1, -1 };
+	struct cg_key key;
 	struct val a;
 
 	if (n->nlist && cg_expr(g, n->list[0], &a))
@@ -314,15 +315,17 @@ static int agg(struct cg *g, struct node *n, enum agg_op op)
 			 lhist_bucket(g, v, n->type);
 	if (op == A_STDDEV)
 		square(g, v, sq);
-	key = cg_map_key(g, m, bucket);
-	agg_update(g, m, op, key, v, incr, sq);
+	if (cg_key(g, m, bucket, &key))
+		return -EINVAL;
+	agg_update(g, m, op, &key, v, incr, sq);
 	/* Exporters' histograms have a sum: a slot of its own per key. */
 	if (op == A_HIST && g->c->opts.hist_sums &&
 	    (n->type->kind == TY_HIST || n->type->kind == TY_LHIST)) {
 		bucket = ir_vreg(&g->ir);
 		ir_mov_imm(&g->ir, bucket, -1);
-		key = cg_map_key(g, m, bucket);
-		agg_update(g, m, A_SUM, key, v, -1, NULL);
+		if (cg_key(g, m, bucket, &key))
+			return -EINVAL;
+		agg_update(g, m, A_SUM, &key, v, -1, NULL);
 	}
 	return 0;
 }
@@ -331,8 +334,8 @@ static int agg(struct cg *g, struct node *n, enum agg_op op)
  * The update of the value at key: find this CPU's value and change it
  * in place, or insert the first value.
  */
-static void agg_update(struct cg *g, struct node *m, enum agg_op op, int key,
-		       int v, int incr, const int *sq)
+static void agg_update(struct cg *g, struct node *m, enum agg_op op,
+		       const struct cg_key *key, int v, int incr, const int *sq)
 {
 	int p, miss, done, init, t;
 
@@ -340,7 +343,7 @@ static void agg_update(struct cg *g, struct node *m, enum agg_op op, int key,
 	t = ir_vreg(&g->ir);
 	miss = ir_label(&g->ir);
 	done = ir_label(&g->ir);
-	cg_lookup(g, m->sym->id, key);
+	cg_key_lookup(g, m->sym->id, key);
 	ir_mov(&g->ir, p, BPF_REG_0);
 	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
 	switch (op) {
@@ -420,7 +423,7 @@ static void agg_update(struct cg *g, struct node *m, enum agg_op op, int key,
 		else
 			ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, init, 1);
 	}
-	cg_update(g, m->sym->id, key, init, BPF_NOEXIST);
+	cg_key_update(g, m->sym->id, key, init, BPF_NOEXIST);
 	ir_place(&g->ir, done);
 }
 

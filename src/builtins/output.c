@@ -136,18 +136,75 @@ static int cg_signal_thread(struct cg *g, struct node *n, struct val *out)
 #define TRIM_MIN 256
 
 /*
+ * bi_send_args() where the frame is tight (g->tight): the record is
+ * built in the statement's scratch, and each argument computed and
+ * stored in it before the next, which takes the frame space the last
+ * one used.  A fault on the way leaves the record unsent.
+ */
+static int send_args_late(struct cg *g, struct node *n, int kind, int first,
+			  bool trim, bool wake)
+{
+	const struct fmt_spec *fs = g->c->fmts.v[n->id];
+	int rec = cg_stmt_record_begin(g, kind, n->id, fs->size);
+	int used = -1, len, i;
+	struct val vs[2];
+
+	for (i = first; i < n->nlist; i++) {
+		const struct fmt_arg *a = &fs->args[i - first];
+		struct node *an = n->list[i];
+		int off = sizeof(struct rec_hdr) + a->offset, mark = g->stack;
+
+		if (builtin_reads_into(an)) {
+			if (an->bi->cg_prep(g, an, vs))
+				return -EINVAL;
+			used = an->bi->cg_into(g, an, vs, rec, off);
+		} else {
+			if (cg_expr(g, an, vs))
+				return -EINVAL;
+			cg_store(g, rec, off, vs,
+				 type_in_reg(a->type) ? 8 : a->type->size);
+		}
+		g->stack = mark;
+	}
+	if (trim) {
+		len = used;
+		ir_alu_imm(&g->ir, BPF_ADD, len, sizeof(struct rec_hdr) +
+			   fs->args[n->nlist - 1 - first].offset);
+	} else {
+		len = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, len, sizeof(struct rec_hdr) + fs->size);
+	}
+	cg_output_end(g, rec, len, wake);
+	return 0;
+}
+
+/*
  * Sends a record with the call's arguments laid out as format n->id says.
  * Values read from memory (str(), buf()) go straight into the record.
  */
 int bi_send_args(struct cg *g, struct node *n, int kind, int first)
 {
 	const struct fmt_spec *fs = g->c->fmts.v[n->id];
-	struct val *vs = xcalloc(2 * (n->nlist + 1), sizeof(*vs));
-	int skip = ir_label(&g->ir), rec, i, used = -1, last = n->nlist - 1;
-	bool trim, wake = kind != REC_PRINTF ||
+	struct val *vs;
+	int skip, rec, i, used = -1, last = n->nlist - 1;
+	bool late = false, trim, wake = kind != REC_PRINTF ||
 		(g->c->opts.wake_formats && fs->fmt[0] &&
 		 strchr(g->c->opts.wake_formats, fs->fmt[0]));
 
+	trim = last >= first && builtin_reads_into(n->list[last]) &&
+	       fs->args[last - first].type->size >= TRIM_MIN;
+	/*
+	 * Values computed first take frame space all together until the
+	 * record is sent; where that is tight, one at a time.
+	 */
+	for (i = first; i < n->nlist; i++)
+		if (!builtin_reads_into(n->list[i]))
+			late |= i > first || n->nlist - first > 1;
+	g->can_tighten |= late;
+	if (late && g->tight)
+		return send_args_late(g, n, kind, first, trim, wake);
+	vs = xcalloc(2 * (n->nlist + 1), sizeof(*vs));
+	skip = ir_label(&g->ir);
 	for (i = first; i < n->nlist; i++) {
 		struct node *a = n->list[i];
 		int err = builtin_reads_into(a) ? a->bi->cg_prep(g, a, &vs[2 * i])
@@ -158,8 +215,6 @@ int bi_send_args(struct cg *g, struct node *n, int kind, int first)
 			return -EINVAL;
 		}
 	}
-	trim = last >= first && builtin_reads_into(n->list[last]) &&
-	       fs->args[last - first].type->size >= TRIM_MIN;
 	if (trim)
 		rec = cg_scratch_begin(g, kind, n->id, fs->size, skip);
 	else
@@ -447,27 +502,27 @@ static int cg_delete(struct cg *g, struct node *n, struct val *out)
 	struct node *m = n->list[0];
 	const struct type *t = m->sym->val;
 	bool buckets = t->kind == TY_HIST || t->kind == TY_LHIST;
-	int zero = -1, key, nb = 1, b, boff = 0, total = -1;
+	int zero = -1, r = -1, nb = 1, b, boff = 0, total = -1;
+	struct cg_key key;
 	bool keep;
 
 	if (buckets) {
-		int r = ir_vreg(&g->ir);
-
+		r = ir_vreg(&g->ir);
 		nb = t->kind == TY_HIST ? HIST_NBUCKETS :
 		     (int)((t->lh_max - t->lh_min) / t->lh_step) + 2;
 		ir_mov_imm(&g->ir, r, 0);
-		key = cg_map_key(g, m, r);
-		boff = key + ALIGN_UP(m->sym->key ? m->sym->key->size : 8, 8);
-	} else {
-		key = cg_map_key(g, m, -1);
 	}
+	if (cg_key(g, m, r, &key))
+		return -EINVAL;
+	if (buckets)
+		boff = key.off + ALIGN_UP(m->sym->key ? m->sym->key->size : 8, 8);
 	keep = !m->sym->key && (t->kind == TY_AVG || t->kind == TY_STATS);
 	if (keep) {
 		int p = ir_vreg(&g->ir), miss = ir_label(&g->ir);
 
 		total = ir_vreg(&g->ir);
 		ir_mov_imm(&g->ir, total, 0);
-		cg_lookup(g, m->sym->id, key);
+		cg_key_lookup(g, m->sym->id, &key);
 		ir_mov(&g->ir, p, BPF_REG_0);
 		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
 		ir_ld(&g->ir, BPF_DW, total, p, offsetof(struct agg_avg, total));
@@ -475,11 +530,8 @@ static int cg_delete(struct cg *g, struct node *n, struct val *out)
 	}
 	for (b = 0; b < nb; b++) {
 		if (buckets)
-			ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, boff, b);
-		ir_ld_map(&g->ir, BPF_REG_1, m->sym->id);
-		ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
-		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
-		ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+			ir_st_imm(&g->ir, BPF_DW, key.base, boff, b);
+		cg_key_delete(g, m->sym->id, &key);
 	}
 	if (!m->sym->key && (t->kind == TY_COUNT || keep)) {
 		/* A new per-CPU entry starts at zero on every CPU. */
@@ -488,7 +540,7 @@ static int cg_delete(struct cg *g, struct node *n, struct val *out)
 		if (keep)
 			ir_st(&g->ir, BPF_DW, BPF_REG_10,
 			      zero + offsetof(struct agg_avg, total), total);
-		cg_update(g, m->sym->id, key, zero, BPF_ANY);
+		cg_key_update(g, m->sym->id, &key, zero, BPF_ANY);
 	}
 	return 0;
 }

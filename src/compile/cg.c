@@ -51,14 +51,19 @@ int cg_alloc(struct cg *g, int size)
 	return -g->stack;
 }
 
-void cg_zero(struct cg *g, int off, int size)
+void cg_zero_at(struct cg *g, int base, int off, int size)
 {
 	int i;
 
 	for (i = 0; i + 8 <= size; i += 8)
-		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, off + i, 0);
+		ir_st_imm(&g->ir, BPF_DW, base, off + i, 0);
 	for (; i < size; i++)
-		ir_st_imm(&g->ir, BPF_B, BPF_REG_10, off + i, 0);
+		ir_st_imm(&g->ir, BPF_B, base, off + i, 0);
+}
+
+void cg_zero(struct cg *g, int off, int size)
+{
+	cg_zero_at(g, BPF_REG_10, off, size);
 }
 
 void cg_copy(struct cg *g, int dbase, int doff, int sbase, int soff, int size)
@@ -200,19 +205,34 @@ void cg_count_lost(struct cg *g)
 
 void cg_lookup(struct cg *g, int map_id, int key_off)
 {
+	struct cg_key k = { BPF_REG_10, key_off };
+
+	cg_key_lookup(g, map_id, &k);
+}
+
+void cg_key_lookup(struct cg *g, int map_id, const struct cg_key *k)
+{
 	ir_ld_map(&g->ir, BPF_REG_1, map_id);
-	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key_off);
+	ir_mov(&g->ir, BPF_REG_2, k->base);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, k->off);
 	ir_call(&g->ir, BPF_FUNC_map_lookup_elem, 2);
 }
 
 void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags)
 {
+	struct cg_key k = { BPF_REG_10, key_off };
+
+	cg_key_update(g, map_id, &k, val_off, flags);
+}
+
+void cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
+		   int val_off, int flags)
+{
 	int ok = ir_label(&g->ir);
 
 	ir_ld_map(&g->ir, BPF_REG_1, map_id);
-	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key_off);
+	ir_mov(&g->ir, BPF_REG_2, k->base);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, k->off);
 	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, val_off);
 	ir_mov_imm(&g->ir, BPF_REG_4, flags);
@@ -223,51 +243,137 @@ void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags)
 	ir_place(&g->ir, ok);
 }
 
-int cg_map_key(struct cg *g, struct node *n, int extra_reg)
+void cg_key_delete(struct cg *g, int map_id, const struct cg_key *k)
+{
+	ir_ld_map(&g->ir, BPF_REG_1, map_id);
+	ir_mov(&g->ir, BPF_REG_2, k->base);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, k->off);
+	ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+}
+
+/*
+ * size bytes of MAP_SCRATCH's SCRATCH_STMT entry, past what the
+ * statement already uses there: a new register pointing at the entry,
+ * and *off.  The per-CPU array's lookup does not fail; the verifier
+ * needs the NULL check all the same.
+ */
+static int stmt_scratch(struct cg *g, int size, int *off)
+{
+	int idx = cg_alloc(g, 8), base = ir_vreg(&g->ir);
+
+	*off = g->stmt_scratch;
+	g->stmt_scratch += ALIGN_UP(size, 8);
+	if (g->c->scratch_stmt < g->stmt_scratch)
+		g->c->scratch_stmt = g->stmt_scratch;
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, idx, SCRATCH_STMT);
+	cg_lookup(g, MAP_SCRATCH, idx);
+	ir_mov(&g->ir, base, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, base, 0, g->exit_label);
+	return base;
+}
+
+/*
+ * Room for a key of size bytes: in the frame, or where the frame cannot
+ * spare it (g->tight) in the statement's scratch.
+ */
+static void key_room(struct cg *g, int size, bool scratch, struct cg_key *k)
+{
+	if (scratch) {
+		k->base = stmt_scratch(g, size, &k->off);
+		return;
+	}
+	k->base = BPF_REG_10;
+	k->off = cg_alloc(g, size);
+}
+
+/*
+ * Whether value n, bound for a slot of type t (a part of a key, a
+ * variable), is read straight into the slot (its builtin's cg_into)
+ * rather than into the frame and copied.  Not where user space marks
+ * unreadable memory (mark_unread): the slot holds what the frame's copy
+ * would.
+ */
+static bool reads_into_slot(struct cg *g, const struct node *n,
+			   const struct type *t)
+{
+	return builtin_reads_into(n) && !g->c->opts.mark_unread &&
+	       n->type->kind == t->kind && n->type->size <= t->size;
+}
+
+int cg_key(struct cg *g, struct node *n, int extra_reg, struct cg_key *k)
 {
 	struct type *kt = n->sym->key;
-	int ksize = kt ? kt->size : 8, off, i;
-	struct val v;
+	int ksize = kt ? kt->size : 8, i, nparts = n->nlist, ret = 0;
+	bool big, any = false, *in;
+	struct val *vs;
 
 	/* hist/lhist keys end in an 8-byte-aligned u64 bucket */
 	if (extra_reg >= 0)
 		ksize = ALIGN_UP(ksize, 8) + 8;
 	if (!kt) {
-		off = cg_alloc(g, ksize);
-		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, off, 0);
+		key_room(g, ksize, false, k);
+		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, k->off, 0);
 		if (extra_reg >= 0)
-			ir_st(&g->ir, BPF_DW, BPF_REG_10, off + 8, extra_reg);
-		return off;
+			ir_st(&g->ir, BPF_DW, BPF_REG_10, k->off + 8, extra_reg);
+		return 0;
 	}
-	if (n->nlist == 1) {
-		if (cg_expr(g, n->list[0], &v))
-			return 0;
-		/* A string of the key's size already is the key. */
-		if (v.kind == V_STACK && v.type->size == ksize)
-			return v.off;
-		off = cg_alloc(g, ksize);
-		if (kt->size % 8)
-			cg_zero(g, off + (kt->size & ~7), 8);
-		cg_store(g, BPF_REG_10, off, &v, kt->size);
-	} else {
-		struct val *vs = xcalloc(n->nlist, sizeof(*vs));
+	if (ksize > KEY_FRAME_MAX)
+		g->can_tighten = true;
+	big = g->tight && ksize > KEY_FRAME_MAX;
+	vs = xcalloc(2 * nparts, sizeof(*vs));
+	in = xcalloc(nparts, sizeof(*in));
+	for (i = 0; i < nparts && !ret; i++) {
+		struct node *a = n->list[i];
 
-		for (i = 0; i < n->nlist; i++)
-			if (cg_expr(g, n->list[i], &vs[i])) {
-				free(vs);
-				return 0;
-			}
-		off = cg_alloc(g, ksize);
-		cg_zero(g, off, kt->size);
-		for (i = 0; i < n->nlist; i++)
-			cg_store(g, BPF_REG_10, off + kt->fields[i].offset,
-				 &vs[i], kt->fields[i].type->size);
-		free(vs);
+		in[i] = reads_into_slot(g, a, nparts == 1 ? kt : kt->fields[i].type);
+		/* A lone string of the key's size read in the frame is the key. */
+		if (nparts == 1 && extra_reg < 0 && !big && a->type->size == ksize)
+			in[i] = false;
+		ret = in[i] ? a->bi->cg_prep(g, a, &vs[2 * i])
+			    : cg_expr(g, a, &vs[2 * i]);
+		any |= in[i];
+	}
+	if (ret)
+		goto out;
+	if (nparts == 1 && !any && vs[0].kind == V_STACK &&
+	    vs[0].type->size == ksize) {
+		k->base = BPF_REG_10;
+		k->off = vs[0].off;
+		goto out;
+	}
+	key_room(g, ksize, big, k);
+	if (nparts > 1 || any)
+		cg_zero_at(g, k->base, k->off, kt->size);
+	else if (kt->size % 8)
+		cg_zero_at(g, k->base, k->off + (kt->size & ~7), 8);
+	for (i = 0; i < nparts; i++) {
+		struct node *a = n->list[i];
+		int off = k->off + (nparts == 1 ? 0 : kt->fields[i].offset);
+
+		if (in[i])
+			a->bi->cg_into(g, a, &vs[2 * i], k->base, off);
+		else
+			cg_store(g, k->base, off, &vs[2 * i], nparts == 1 ?
+				 kt->size : kt->fields[i].type->size);
 	}
 	if (extra_reg >= 0)
-		ir_st(&g->ir, BPF_DW, BPF_REG_10, off + ALIGN_UP(kt->size, 8),
+		ir_st(&g->ir, BPF_DW, k->base, k->off + ALIGN_UP(kt->size, 8),
 		      extra_reg);
-	return off;
+out:
+	free(in);
+	free(vs);
+	return ret;
+}
+
+int cg_map_key(struct cg *g, struct node *n, int extra_reg)
+{
+	bool tight = g->tight;
+	struct cg_key k = { BPF_REG_10, 0 };
+
+	g->tight = false;
+	cg_key(g, n, extra_reg, &k);
+	g->tight = tight;
+	return k.off;
 }
 
 /*
@@ -514,6 +620,16 @@ void cg_probe_id(struct cg *g, int r)
 	}
 }
 
+/* The header of a record built in scratch at register rec. */
+static int scratch_head(struct cg *g, int rec, int kind, int id)
+{
+	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
+	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
+	hold(g, rec, kind);
+	spec_stamp(g, rec);
+	return rec;
+}
+
 int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip)
 {
 	int rec = ir_vreg(&g->ir), key = cg_alloc(g, 8);
@@ -525,11 +641,15 @@ int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip)
 	cg_lookup(g, MAP_SCRATCH, key);
 	ir_mov(&g->ir, rec, BPF_REG_0);
 	ir_jmp_imm(&g->ir, BPF_JEQ, rec, 0, skip);
-	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
-	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
-	hold(g, rec, kind);
-	spec_stamp(g, rec);
-	return rec;
+	return scratch_head(g, rec, kind, id);
+}
+
+int cg_stmt_record_begin(struct cg *g, int kind, int id, int size)
+{
+	int off, rec = stmt_scratch(g, sizeof(struct rec_hdr) + size, &off);
+
+	ir_alu_imm(&g->ir, BPF_ADD, rec, off);
+	return scratch_head(g, rec, kind, id);
 }
 
 void cg_output_end(struct cg *g, int rec, int len, bool wakeup)
@@ -1078,10 +1198,12 @@ static int subscript(struct cg *g, struct node *n, struct val *out)
 static int map_read(struct cg *g, struct node *n, struct val *out)
 {
 	struct type *t = n->sym->val;
-	int key = cg_map_key(g, n, -1), p = ir_vreg(&g->ir);
-	int done = ir_label(&g->ir);
+	int p = ir_vreg(&g->ir), done = ir_label(&g->ir);
+	struct cg_key key;
 
-	cg_lookup(g, n->sym->id, key);
+	if (cg_key(g, n, -1, &key))
+		return -EINVAL;
+	cg_key_lookup(g, n->sym->id, &key);
 	ir_mov(&g->ir, p, BPF_REG_0);
 	if (type_in_reg(t)) {
 		int r = ir_vreg(&g->ir);
@@ -1106,11 +1228,14 @@ static int map_read(struct cg *g, struct node *n, struct val *out)
 static int map_rmw(struct cg *g, struct node *m, int tok, bool sign,
 		   int vreg, int *oldp, int *newp)
 {
-	int key = cg_map_key(g, m, -1), p = ir_vreg(&g->ir);
+	int p = ir_vreg(&g->ir);
 	int old = ir_vreg(&g->ir), nv = ir_vreg(&g->ir);
 	int miss = ir_label(&g->ir), done = ir_label(&g->ir), val;
+	struct cg_key key;
 
-	cg_lookup(g, m->sym->id, key);
+	if (cg_key(g, m, -1, &key))
+		return -EINVAL;
+	cg_key_lookup(g, m->sym->id, &key);
 	ir_mov(&g->ir, p, BPF_REG_0);
 	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
 	ir_ld(&g->ir, BPF_DW, old, p, 0);
@@ -1124,7 +1249,7 @@ static int map_rmw(struct cg *g, struct node *m, int tok, bool sign,
 	arith(g, tok, nv, vreg, sign);
 	val = cg_alloc(g, 8);
 	ir_st(&g->ir, BPF_DW, BPF_REG_10, val, nv);
-	cg_update(g, m->sym->id, key, val, BPF_ANY);
+	cg_key_update(g, m->sym->id, &key, val, BPF_ANY);
 	ir_place(&g->ir, done);
 	if (oldp)
 		*oldp = old;
@@ -1405,6 +1530,22 @@ static int mem_lvalue(struct cg *g, struct node *lv)
 }
 
 /*
+ * $s = str(p): read straight into the variable's zeroed slot (t), with
+ * no copy in the frame on the way.
+ */
+static int read_into_var(struct cg *g, struct node *e, struct cg_var *var,
+			 const struct type *t)
+{
+	struct val ops[2];
+
+	if (e->bi->cg_prep(g, e, ops))
+		return -EINVAL;
+	cg_zero(g, var->off, t->size);
+	e->bi->cg_into(g, e, ops, BPF_REG_10, var->off);
+	return 0;
+}
+
+/*
  * An assignment; with res (D's assignment used as a value), res is the
  * value the lvalue holds after it: what was stored in a map (the new
  * value of a map's op=), the variable, or the memory stored to read
@@ -1424,6 +1565,12 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 			return -EINVAL;
 		if (bi_dscratch_store(g, addr, cg_reg(g, &v), lv->type->size))
 			return cg_error(g, lv, "operator = through a pointer is not supported here");
+		return res ? cg_expr(g, lv, res) : 0;
+	}
+	if (lv->kind == N_VAR && n->op == T_ASSIGN &&
+	    var_of(g, lv->sym)->reg < 0 && reads_into_slot(g, n->b, lv->sym->val)) {
+		if (read_into_var(g, n->b, var_of(g, lv->sym), lv->sym->val))
+			return -EINVAL;
 		return res ? cg_expr(g, lv, res) : 0;
 	}
 	if (cg_expr(g, n->b, &v))
@@ -1462,16 +1609,18 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 		return res ? val_int(g, res, nv, lv->sym->val) : 0;
 	}
 	{
-		int key = cg_map_key(g, lv, -1);
 		int size = lv->sym->val->size, val;
+		struct cg_key key;
 
+		if (cg_key(g, lv, -1, &key))
+			return -EINVAL;
 		if (v.kind == V_STACK && v.type->size == size) {
 			val = v.off;
 		} else {
 			val = cg_alloc(g, size);
 			cg_store(g, BPF_REG_10, val, &v, size);
 		}
-		cg_update(g, lv->sym->id, key, val, BPF_ANY);
+		cg_key_update(g, lv->sym->id, &key, val, BPF_ANY);
 		if (res && type_in_reg(lv->sym->val))
 			return val_int(g, res, cg_reg(g, &v), lv->sym->val);
 		/* the bytes just stored, at hand in the frame */
@@ -1574,7 +1723,7 @@ static int cond_jump(struct cg *g, struct node *n, bool when, int label)
 
 int cg_stmt(struct cg *g, struct node *n)
 {
-	int mark = g->stack, ret = 0;
+	int mark = g->stack, scratch = g->stmt_scratch, ret = 0;
 	const struct loc *saved = g->ir.loc;
 	struct val v;
 
@@ -1643,6 +1792,7 @@ int cg_stmt(struct cg *g, struct node *n)
 			       ast_kind_name(n->kind));
 	}
 	g->stack = mark;
+	g->stmt_scratch = scratch;
 	g->ir.loc = saved;
 	return ret ? ret : g->err;
 }
@@ -1894,8 +2044,12 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	if (sp->dscratch_in_pred && from <= 0)
 		bi_dscratch_begin(g);
 	if (!from && p->a) {
+		int mark = g->stack;
+
+		/* The predicate's temporaries are dead once it has jumped. */
 		g->ir.loc = &p->a->loc;
 		ret = cond_jump(g, p->a, false, g->skip_label);
+		g->stack = mark;
 	}
 	if (sp->uses_dscratch && !sp->dscratch_in_pred && from <= 0 && !ret)
 		bi_dscratch_begin(g);

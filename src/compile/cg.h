@@ -60,6 +60,16 @@ struct cg {
 	 * value, and its address as an integer, which pointers into it are.
 	 */
 	struct { int top, ptr, addr; } dscratch;
+	/*
+	 * in: the frame is tight (a probe whose frame overflowed is
+	 * generated again so, see gen_part()): keys over KEY_FRAME_MAX
+	 * bytes are built in MAP_SCRATCH's SCRATCH_STMT entry, and so are
+	 * records whose arguments are values in the frame, each argument
+	 * computed and stored before the next takes its frame space.
+	 */
+	bool tight;
+	int stmt_scratch;	/* bytes of SCRATCH_STMT the statement uses */
+	bool can_tighten;	/* out: tight would move something */
 	int spec;		/* a register ORed into the header of each
 				 * record (REC_SPEC_SHIFT: D's speculate()),
 				 * 0 until speculate() sets it; -1 in clauses
@@ -94,6 +104,8 @@ int cg_reg(struct cg *g, const struct val *v);
 /* Frame space: returns the (negative) r10 offset of size bytes, 8-aligned. */
 int cg_alloc(struct cg *g, int size);
 void cg_zero(struct cg *g, int off, int size);
+/* Zeroes size bytes at base+off (base: register). */
+void cg_zero_at(struct cg *g, int base, int off, int size);
 /* Copies size bytes from base+soff (base: register) to r10+doff. */
 void cg_copy(struct cg *g, int dbase, int doff, int sbase, int soff, int size);
 /*
@@ -121,8 +133,35 @@ void cg_opaque(struct cg *g, int slot, int src, int dst);
 void cg_lookup(struct cg *g, int map_id, int key_off);
 /* map_update_elem with key and value in the frame; counts a full map. */
 void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags);
-/* Builds the key of map node n (plus an extra u64 if extra >= 0). */
+/*
+ * Where a map key is: at base + off, base BPF_REG_10 (the frame) or a
+ * register pointing into MAP_SCRATCH's SCRATCH_STMT entry.  Either is a
+ * valid key argument of the map helpers.
+ */
+struct cg_key {
+	int base;
+	int off;
+};
+
+/* Keys over this many bytes may be built outside the frame (tight). */
+#define KEY_FRAME_MAX 64
+
+/*
+ * Builds the key of map node n (plus an extra u64 if extra_reg >= 0) in
+ * *k: in the frame, or in scratch when g->tight and the key is large.
+ * Values read from memory (str(), buf()) are read straight into their
+ * part of the key.  0 or -EINVAL.
+ */
+int cg_key(struct cg *g, struct node *n, int extra_reg, struct cg_key *k);
+/* The same, always in the frame: returns the key's r10 offset. */
 int cg_map_key(struct cg *g, struct node *n, int extra_reg);
+/* r0 = pointer to map value for key k, or NULL. */
+void cg_key_lookup(struct cg *g, int map_id, const struct cg_key *k);
+/* map_update_elem of key k, value at r10+val_off; counts a full map. */
+void cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
+		   int val_off, int flags);
+/* map_delete_elem of key k. */
+void cg_key_delete(struct cg *g, int map_id, const struct cg_key *k);
 /* Reserves a ring buffer record of size bytes with kind/id; returns the
  * register holding it, and jumps to skip if the buffer is full. */
 int cg_record_begin(struct cg *g, int kind, int id, int size, int skip);
@@ -145,6 +184,13 @@ void cg_record_discard(struct cg *g, int rec);
  * knows) and counts a full buffer as lost.
  */
 int cg_scratch_begin(struct cg *g, int kind, int id, int size, int skip);
+/*
+ * The same in the statement's part of the scratch map (SCRATCH_STMT),
+ * where the values of the record's arguments may be computed after it
+ * begins: they may use the scratch map's first entry, and keys the rest
+ * of this one.
+ */
+int cg_stmt_record_begin(struct cg *g, int kind, int id, int size);
 void cg_output_end(struct cg *g, int rec, int len, bool wakeup);
 void cg_count_stat(struct cg *g, int slot);
 /*

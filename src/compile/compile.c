@@ -171,39 +171,72 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 		    int *tail)
 {
 	struct node *p = sp->node;
-	struct cg g = { .c = c, .from = *from, .first_clause = true };
+	struct cg g;
 	int self = *from ? *tail : -1, j, ret;
+	int ntails = c->ntails, nsites = c->helper_sites.n;
+	bool first = true, tight = false;
 	struct bpf_code code;
 	struct cattach *at;
 	struct cprog *cp = NULL;
+	char *listing = NULL;
+	size_t llen;
 
 	for (j = 0; j < c->attach.n; j++) {
 		const struct probe_inst *o = ((struct cattach *)c->attach.v[j])->pi;
 
 		if (o->prov == pi->prov && o->when == pi->when &&
 		    !strcmp(o->name, pi->name))
-			g.first_clause = false;
+			first = false;
 	}
-	ret = cg_probe(&g, sp, pi, cookie);
-	if (ret) {
+	/*
+	 * A probe whose frame passes 512 bytes is generated once more with
+	 * its large map keys and records in MAP_SCRATCH (cg.tight): small
+	 * probes keep them in the frame and the ring buffer, where they
+	 * cost no lookup.
+	 */
+	for (;;) {
+		g = (struct cg){ .c = c, .from = *from, .first_clause = first,
+				 .tight = tight };
+		ret = cg_probe(&g, sp, pi, cookie);
+		if (ret) {
+			ir_free(&g.ir);
+			return ret;
+		}
+		if (c->opts.helper_check)
+			cg_check_helpers(&g, c->opts.helper_check);
+		if (dump) {
+			FILE *f = open_memstream(&listing, &llen);
+
+			if (!f)
+				return -errno;
+			fprintf(f, self < 0 ? "IR %s\n" : "IR %s, part in slot %d\n",
+				pi->name, self);
+			ir_dump(f, &g.ir, compile_map_name, c);
+			fclose(f);
+		}
+		ret = ra_lower(&g.ir, &code);
 		ir_free(&g.ir);
-		return ret;
+		if (ret != -E2BIG || tight || !g.can_tighten)
+			break;
+		bpf_code_free(&code);
+		free(listing);
+		listing = NULL;
+		c->ntails = ntails;
+		while (c->helper_sites.n > nsites)
+			free(c->helper_sites.v[--c->helper_sites.n]);
+		tight = true;
 	}
 	*from = g.from;
 	*tail = g.tail_next;
-	if (c->opts.helper_check)
-		cg_check_helpers(&g, c->opts.helper_check);
-	if (dump) {
-		fprintf(c->opts.dump, self < 0 ? "IR %s\n" : "IR %s, part in slot %d\n",
-			pi->name, self);
-		ir_dump(c->opts.dump, &g.ir, compile_map_name, c);
-	}
-	ret = ra_lower(&g.ir, &code);
-	ir_free(&g.ir);
+	if (listing)
+		fputs(listing, c->opts.dump);
+	free(listing);
 	if (ret == -E2BIG) {
+		/* A D string takes strsize + 1 bytes: the user can lower that. */
 		diag_error(c->src, g.overflow ? g.overflow : &p->loc,
-			   "this probe needs %d bytes of BPF stack; the kernel allows 512",
-			   code.stack);
+			   "this probe needs %d bytes of BPF stack; the kernel allows 512%s",
+			   code.stack, c->opts.dtrace ?
+			   " (its strings take strsize + 1 bytes each: a smaller -x strsize needs less)" : "");
 		bpf_code_free(&code);
 		return -EINVAL;
 	}

@@ -104,7 +104,9 @@ enum {
 	MAP_RINGBUF,		/* output records */
 	MAP_STATS,		/* per-CPU u64 counters, enum stat_slot */
 	MAP_PIDS,		/* processes whose mappings user space has seen */
-	MAP_SCRATCH,		/* per-CPU record assembly area, when needed */
+	MAP_SCRATCH,		/* per-CPU record assembly area, when needed;
+				 * entry SCRATCH_STMT holds what the frame
+				 * cannot spare (see cg.tight) */
 	MAP_CONTROL,		/* CONTROL_SIZE bytes, see CONTROL_STOP */
 	MAP_SKB,		/* perf event array of skboutput() packets */
 	MAP_TAILS,		/* program array of the later parts of split
@@ -119,6 +121,12 @@ enum {
 				 * only when used: MAP_STACKS + stack_depth index */
 	MAP_NFIXED = MAP_STACKS + 8,
 };
+
+/*
+ * MAP_SCRATCH's entry for a statement's map keys and records that the
+ * frame cannot spare (scratch_stmt bytes).
+ */
+#define SCRATCH_STMT 1
 
 /*
  * MAP_CONTROL's one value: at CONTROL_STOP a u64, nonzero once event
@@ -209,6 +217,9 @@ struct compiled {
 	bool stops_target;	/* a program stops the traced process (SIGSTOP)
 				 * until user space continues it */
 	int scratch_size;	/* MAP_SCRATCH value bytes, 0: no such map */
+	int scratch_stmt;	/* bytes of MAP_SCRATCH's SCRATCH_STMT entry
+				 * in use, 0: none (the map then has one
+				 * entry) */
 	int ntails;		/* MAP_TAILS slots, 0: no such map */
 	int carry_size;		/* MAP_CARRY value bytes, 0: no such map */
 	bool uses_spec;		/* MAP_SPEC is needed (opts.nspec slots) */

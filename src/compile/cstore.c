@@ -10,7 +10,7 @@
 #include "../runtime/print.h"
 
 /* Bumped whenever the layout below changes. */
-#define CSTORE_MAGIC 0x33534366u	/* "fCS3" */
+#define CSTORE_MAGIC 0x34534366u	/* "fCS4" */
 
 static void put32(struct buf *b, int32_t v)
 {
@@ -93,6 +93,7 @@ int cstore_save(const struct compiled *c, struct buf *out)
 	put32(&b, c->uses_control);
 	put32(&b, c->stops_target);
 	put32(&b, c->scratch_size);
+	put32(&b, c->scratch_stmt);
 	put32(&b, c->ntails);
 	put32(&b, c->carry_size);
 	put32(&b, c->dscratch_size);
@@ -306,6 +307,7 @@ int cstore_load(struct compiled *c, const void *p, size_t n,
 	c->uses_control = get32(&r);
 	c->stops_target = get32(&r);
 	c->scratch_size = get32(&r);
+	c->scratch_stmt = get32(&r);
 	c->ntails = get32(&r);
 	c->carry_size = get32(&r);
 	c->dscratch_size = get32(&r);

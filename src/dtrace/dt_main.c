@@ -1604,8 +1604,11 @@ int dt_main(int argc, char **argv)
 	copts.maxframes = d.frames[3];
 	copts.fmt_check = fmt_check;
 	copts.pid = d.pid > 0 && !child ? d.pid : 0;
-	/* D's strsize counts characters; the engine's strings hold a NUL too. */
-	copts.strlen = d.strsize ? d.strsize + 1 : 0;
+	/*
+	 * D's strsize counts characters, 256 unless set (as DTrace's); the
+	 * engine's strings hold a NUL too.
+	 */
+	copts.strlen = (d.strsize ? d.strsize : 256) + 1;
 	if (d.dump)
 		copts.dump = stdout;
 	if (d.pid > 0)

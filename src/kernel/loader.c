@@ -93,9 +93,11 @@ static struct map_def *map_defs(struct compiled *c, int n)
 	for (i = 0; i < c->nstack_maps; i++)
 		DEF(MAP_STACKS + i, BPF_MAP_TYPE_STACK_TRACE, "ferret_stacks", 4,
 		    c->stack_depth[i] * 8, c->opts.map_keys_max);
-	if (c->scratch_size)
+	if (c->scratch_size || c->scratch_stmt)
 		DEF(MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_scratch", 4,
-		    ALIGN_UP(c->scratch_size, 8), 1);
+		    ALIGN_UP(c->scratch_size > c->scratch_stmt ?
+			     c->scratch_size : c->scratch_stmt, 8),
+		    c->scratch_stmt ? SCRATCH_STMT + 1 : 1);
 	if (c->ntails)
 		DEF(MAP_TAILS, BPF_MAP_TYPE_PROG_ARRAY, "ferret_tails", 4, 4,
 		    c->ntails);

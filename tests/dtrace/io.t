@@ -22,10 +22,11 @@ same io_start 0 "$disk 1
 	END { printf("%s %d\n", disk, bytes >= 1048576 && bytes <= 1048576 + 65536); }'
 
 # done fires where the disk completes (any thread): its bio is one
-# started for the dd, by block number.
+# started for the dd, by block number.  (strsize 128: fi_name's
+# translation takes more BPF stack than the default 256 leaves.)
 same io_done 0 "$major $minor 1 <none>
 
-" -- -q -c "dd if=/dev/zero of=$W/io2.dat bs=64k count=16 conv=fsync status=none" -n '
+" -- -q -x strsize=128 -c "dd if=/dev/zero of=$W/io2.dat bs=64k count=16 conv=fsync status=none" -n '
 	io:::start /pid == $target/ { started[args[0]->b_blkno] = 1; }
 	io:::done /started[args[0]->b_blkno] && !shown/ {
 		shown = 1;

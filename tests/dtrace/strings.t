@@ -86,6 +86,7 @@ same search 0 "[gullgannetgull] [gull]
 
 " -- -s "$W/search.d"
 
+# (strsize 128: strtok()'s strings take more BPF stack than the default 256 leaves.)
 cat >"$W/strtok.d" <<'EOF'
 #pragma D option quiet
 BEGIN
@@ -112,7 +113,7 @@ robin
 1
 [lark] [] [a]
 
-" -- -s "$W/strtok.d"
+" -- -x strsize=128 -s "$W/strtok.d"
 
 cat >"$W/lltostr.d" <<'EOF'
 #pragma D option quiet
@@ -196,6 +197,7 @@ same strsize 0 "6 [albatr]
 " -- -s "$W/strsize.d"
 
 # A key built from strings, and a string compared in a predicate.
+# (strsize 64: the nested subroutines' strings take more BPF stack than the default 256 leaves.)
 cat >"$W/keys.d" <<'EOF'
 #pragma D option quiet
 BEGIN
@@ -212,7 +214,7 @@ BEGIN
 EOF
 same keys 0 "K7 2
 
-" -- -s "$W/keys.d"
+" -- -x strsize=64 -s "$W/keys.d"
 
 printf '#!/bin/bash\necho >/dev/tcp/$1/9\n' >"$W/conn.sh"
 chmod +x "$W/conn.sh"
@@ -328,3 +330,60 @@ err named_arg 1 'dtrace: invalid probe specifier BEGIN { trace(strlen(cleanpath(
 	-n 'BEGIN { trace(strlen(cleanpath("/a"))); }'
 err ntop_af 1 'dtrace: invalid probe specifier BEGIN { trace(inet_ntop(3, 8)); }: inet_ntop( ) address family 3 is neither AF_INET nor AF_INET6: dtrace fails it with an illegal operation' -- \
 	-n 'BEGIN { trace(inet_ntop(3, 8)); }'
+
+# D's default strsize is DTrace's 256: a path of 200 characters is
+# traced whole, one of 300 cut to its first 256.  The workload's shell
+# opens them O_RDWR|O_CREAT (<>), which no library load does.
+dsz_path() {
+	local n=$1 dir="$W/dsz/$(printf 'd%.0s' $(seq 1 120))" base
+	base=$((n - ${#dir} - 1))
+	printf '%s/%s' "$dir" "$(printf 'f%.0s' $(seq 1 $base))"
+}
+p200=$(dsz_path 200)
+p300=$(dsz_path 300)
+mkdir -p "$(dirname "$p200")"
+touch "$p200" "$p300"
+printf 'exec 3<>"$1"; exec 4<>"$2"; mv "$1" "$1.moved"; mv "$1.moved" "$1"\n' >"$W/dsz.sh"
+same strsize_default 0 "[$p200]
+[${p300:0:256}]
+
+" -- -q -c "sh $W/dsz.sh $p200 $p300" -n '
+	syscall::openat:entry /pid == $target && arg2 == 0x42/ {
+		printf("[%s]\n", copyinstr(arg1));
+	}'
+same strsize_default_x 0 "[${p200:0:100}]
+[${p300:0:100}]
+
+" -- -q -x strsize=100 -c "sh $W/dsz.sh $p200 $p300" -n '
+	syscall::openat:entry /pid == $target && arg2 == 0x42/ { printf("[%s]\n", copyinstr(arg1)); }'
+# The common one-liners with two strings of 256, run for real: a key of
+# the program's name and a path, a key of two paths (past the frame:
+# built in scratch) and a record of two paths.
+same strsize_key_execname 0 "sh $p200 1
+sh ${p300:0:256} 1
+
+" -- -q -c "sh $W/dsz.sh $p200 $p300" -n '
+	syscall::openat:entry /pid == $target && arg2 == 0x42/ { @[execname, copyinstr(arg1)] = count(); }
+	END { printa("%s %s %@d\n", @); }'
+same strsize_key_two_paths 0 "$p200 $p200.moved 1
+$p200.moved $p200 1
+
+" -- -q -c "sh $W/dsz.sh $p200 $p300" -n '
+	syscall::renameat2:entry /ppid == $target/ { @[copyinstr(arg1), copyinstr(arg3)] = count(); }
+	END { printa("%s %s %@d\n", @); }'
+same strsize_printf_two_paths 0 "$p200 -> $p200.moved
+$p200.moved -> $p200
+
+" -- -q -c "sh $W/dsz.sh $p200 $p300" -n '
+	syscall::renameat2:entry /ppid == $target/ { printf("%s -> %s\n", copyinstr(arg1), copyinstr(arg3)); }'
+# The entry/return pattern: the path kept per thread, shown on return.
+same strsize_self_path 0 "$p200 3
+${p300:0:256} 4
+
+" -- -q -c "sh $W/dsz.sh $p200 $p300" -n '
+	syscall::openat:entry /pid == $target && arg2 == 0x42/ { self->p = copyinstr(arg1); }
+	syscall::openat:return /self->p != ""/ { printf("%s %d\n", self->p, arg1); self->p = ""; }'
+# Subroutines whose strings take more frame than strsize 256 leaves say
+# so, and that a smaller strsize fits.
+err strsize_too_big 1 "dtrace: invalid probe specifier BEGIN { @[strjoin(toupper(\"k\"), lltostr(7))] = count(); }: this probe needs 928 bytes of BPF stack; the kernel allows 512 (its strings take strsize + 1 bytes each: a smaller -x strsize needs less)" -- \
+	-e -n 'BEGIN { @[strjoin(toupper("k"), lltostr(7))] = count(); }'

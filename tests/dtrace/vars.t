@@ -189,14 +189,16 @@ fi
 # scratch directory and under a bind mount of a directory of it, the walk
 # crosses each mount to the directory it is mounted on.  A path longer
 # than strsize keeps its first strsize characters, as any D string; one
-# deeper than ferret's 32 steps is dtrace-utils' "<unknown>".
+# deeper than ferret's 32 steps is dtrace-utils' "<unknown>".  The walk
+# takes twice strsize of BPF stack, more than the default 256 leaves:
+# these run at strsize 100 (and cwd_default says why not 256).
 cwd_case() {
 	local name=$1 dir=$2 want
 	shift 2
 	want=$(cd "$dir" && pwd -P)
-	same "$name" 0 "[${want:0:${CWD_CUT:-63}}] [/]
+	same "$name" 0 "[${want:0:${CWD_CUT:-100}}] [/]
 
-" -- -q "$@" -c "sh $W/cwd/in.sh $dir" \
+" -- -q -x strsize=100 "$@" -c "sh $W/cwd/in.sh $dir" \
 		-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s] [%s]\n", cwd, root); }'
 }
 mkdir -p "$W/cwd/a/b" "$W/cwd/mnt" "$W/cwd/bind"
@@ -225,7 +227,7 @@ deep="$W/cwd/deep/$(printf 'd/%.0s' $(seq 1 40))"
 mkdir -p "$deep"
 same cwd_deep 0 "[<unknown>]
 
-" -- -q -c "sh $W/cwd/in.sh $deep" \
+" -- -q -x strsize=100 -c "sh $W/cwd/in.sh $deep" \
 	-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s]\n", cwd); }'
 # d_path(): a struct path's path, walked as cwd's is; & reaches a
 # member through a pointer.  The file a command reads (at its fd 0, its
@@ -256,7 +258,7 @@ mkdir -p "$W/cwd/gone/here"
 want=$(cd "$W/cwd/gone/here" && pwd -P)
 same cwd_deleted 0 "[$want (deleted)] [/]
 
-" -- -q -c "sh $W/cwd/rm.sh $W/cwd/gone/here" \
+" -- -q -x strsize=100 -c "sh $W/cwd/rm.sh $W/cwd/gone/here" \
 	-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s] [%s]\n", cwd, root); }'
 mkdir -p "$W/cwd/gone/here"
 full="$want (deleted)"
@@ -268,6 +270,8 @@ same cwd_deleted_strsize 0 "[${full:0:$cut}]
 # cwd is a string to BPF: predicates and keys see it.
 same cwd_predicate 0 "$W/cwd/a/b 1
 
-" -- -q -c "sh $W/cwd/in.sh $W/cwd/a/b" \
+" -- -q -x strsize=100 -c "sh $W/cwd/in.sh $W/cwd/a/b" \
 	-n 'syscall::exit_group:entry /pid == $target && cwd == "'"$W/cwd/a/b"'"/ { @[cwd] = count(); }
 	    END { printa("%s %@d\n", @); }'
+err cwd_default 1 "dtrace: invalid probe specifier syscall::exit_group:entry { printf(\"[%s]\\n\", cwd); }: this probe needs 600 bytes of BPF stack; the kernel allows 512 (its strings take strsize + 1 bytes each: a smaller -x strsize needs less)" -- \
+	-e -n 'syscall::exit_group:entry { printf("[%s]\n", cwd); }'

@@ -328,6 +328,39 @@ static void stack_overflow(void)
 	buf_free(&b);
 }
 
+/*
+ * A key of eight 64-byte strings does not fit the frame beside the rest:
+ * the probe is generated again with the key in the scratch map's key
+ * entry.  A key that fits stays in the frame.
+ */
+static void big_keys(void)
+{
+	static const char *const k8 = "str(0), str(1), str(2), str(3), "
+				      "str(4), str(5), str(6), str(7)";
+	char *dump = NULL, *diag = NULL, text[256];
+	struct compiled c;
+	int ret;
+
+	snprintf(text, sizeof(text), "BEGIN { @[%s] = count(); }\n", k8);
+	ret = compile_text("bigkey.bt", text, &dump, &diag, &c);
+	result(!ret && c.scratch_stmt == 8 * 64 &&
+	       strstr(dump, "map[scratch]") && !strstr(diag, "stack"),
+	       "big_key_in_scratch", diag);
+	if (!ret)
+		compile_free(&c);
+	free(dump);
+	free(diag);
+	ret = compile_text("smallkey.bt",
+			   "BEGIN { @[str(0), str(1)] = count(); }\n",
+			   &dump, &diag, &c);
+	result(!ret && !c.scratch_stmt && !strstr(dump, "map[scratch]"),
+	       "small_key_in_frame", diag);
+	if (!ret)
+		compile_free(&c);
+	free(dump);
+	free(diag);
+}
+
 int main(void)
 {
 	kbtf_install();
@@ -335,6 +368,7 @@ int main(void)
 	long_script();
 	spills();
 	stack_overflow();
+	big_keys();
 	split_parts();
 	printf("%d passed, %d failed, %d skipped\n", pass, fail, skipped);
 	return fail != 0;
