@@ -1362,6 +1362,65 @@ fail:
 }
 
 /*
+ * The strsize tried in turn when none is set: DTrace's 256 first.  Each
+ * D string takes strsize + 1 bytes of a 512-byte BPF stack, and the
+ * string subroutines (basename(), substr(), strjoin() ...) and cwd keep
+ * their operands and results there.
+ */
+static const int strsize_steps[] = { 256, 192, 128, 96, 64 };
+
+/*
+ * Compiles *ast into c.  With strsize set, at that size.  Unset, at 256
+ * as DTrace, and where a probe's frame then passes 512 bytes, again at
+ * each smaller size of strsize_steps until it fits, with a notice as
+ * dtrace gives one for an option it lowers; the diagnostics of the tries
+ * that failed so are dropped.  *ast is the tree compiled last.
+ */
+static int compile_d(struct dt *d, struct compiled *c, struct source *src,
+		     struct node **ast, struct compile_opts *o)
+{
+	size_t i, len;
+	int ret;
+
+	/* D's strsize counts characters; the engine's strings hold a NUL too. */
+	if (d->strsize) {
+		o->strlen = d->strsize + 1;
+		return compile_program(c, src, *ast, o);
+	}
+	for (i = 0;; i++) {
+		bool last = i + 1 == ARRAY_SIZE(strsize_steps);
+		struct node *spare = last ? NULL : ast_copy(*ast);
+		char *msgs = NULL;
+		FILE *f = last ? NULL : open_memstream(&msgs, &len);
+
+		if (f)
+			diag_set_stream(f);
+		o->strlen = strsize_steps[i] + 1;
+		ret = compile_program(c, src, *ast, o);
+		if (f) {
+			diag_set_stream(NULL);
+			fclose(f);
+		}
+		if (!ret || last || !c->stack_overflow) {
+			if (msgs)
+				fputs(msgs, stderr);
+			free(msgs);
+			ast_free(spare);
+			if (!ret && i)
+				fprintf(stderr, "dtrace: strsize lowered to %d\n",
+					strsize_steps[i]);
+			return ret;
+		}
+		free(msgs);
+		compile_free(c);
+		memset(c, 0, sizeof(*c));
+		ast_free(*ast);
+		*ast = spare;
+		diag_reset();
+	}
+}
+
+/*
  * The probe descriptions of every clause of prog, in order (strings
  * appended to descs): what -l lists, taken before lower() turns them
  * into ferret specs.
@@ -1604,17 +1663,12 @@ int dt_main(int argc, char **argv)
 	copts.maxframes = d.frames[3];
 	copts.fmt_check = fmt_check;
 	copts.pid = d.pid > 0 && !child ? d.pid : 0;
-	/*
-	 * D's strsize counts characters, 256 unless set (as DTrace's); the
-	 * engine's strings hold a NUL too.
-	 */
-	copts.strlen = (d.strsize ? d.strsize : 256) + 1;
 	if (d.dump)
 		copts.dump = stdout;
 	if (d.pid > 0)
 		provider_pid = d.pid;
 	compiled = true;
-	if (compile_program(&c, &src, ast, &copts))
+	if (compile_d(&d, &c, &src, &ast, &copts))
 		goto out;
 	d.nprobes = c.probes.n;
 	d.probes = xcalloc(d.nprobes + 1, sizeof(*d.probes));

@@ -74,6 +74,39 @@ void ast_push_spec(struct node *probe, struct node *spec)
 	push(&probe->specs, &probe->nspecs, spec);
 }
 
+struct node *ast_copy(const struct node *n)
+{
+	struct node *c;
+	int i;
+
+	if (!n)
+		return NULL;
+	c = xmalloc(sizeof(*c));
+	*c = *n;
+	c->name = n->name ? xstrdup(n->name) : NULL;
+	if (n->str) {
+		/* a literal's slen counts its NULs; other kinds' str is text */
+		size_t len = strlen(n->str);
+
+		if (n->slen > len)
+			len = n->slen;
+		c->str = xmalloc(len + 1);
+		memcpy(c->str, n->str, len + 1);
+	}
+	c->a = ast_copy(n->a);
+	c->b = ast_copy(n->b);
+	c->c = ast_copy(n->c);
+	c->list = NULL;
+	c->nlist = 0;
+	for (i = 0; i < n->nlist; i++)
+		ast_push(c, ast_copy(n->list[i]));
+	c->specs = NULL;
+	c->nspecs = 0;
+	for (i = 0; i < n->nspecs; i++)
+		ast_push_spec(c, ast_copy(n->specs[i]));
+	return c;
+}
+
 void ast_free(struct node *n)
 {
 	int i;

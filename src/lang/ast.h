@@ -88,6 +88,12 @@ struct node *ast_new(enum node_kind kind, const struct loc *loc);
 void ast_push(struct node *parent, struct node *child);	/* onto ->list */
 void ast_free(struct node *n);
 /*
+ * A copy of the tree n, for compiling it again: the syntax is copied, the
+ * annotations (types, symbols, descriptors) are shared, as a tree not yet
+ * through sema holds only those the parser set.
+ */
+struct node *ast_copy(const struct node *n);
+/*
  * ast_dump format, one S-expression:
  *
  *   (program

@@ -383,7 +383,13 @@ ${p300:0:256} 4
 " -- -q -c "sh $W/dsz.sh $p200 $p300" -n '
 	syscall::openat:entry /pid == $target && arg2 == 0x42/ { self->p = copyinstr(arg1); }
 	syscall::openat:return /self->p != ""/ { printf("%s %d\n", self->p, arg1); self->p = ""; }'
-# Subroutines whose strings take more frame than strsize 256 leaves say
-# so, and that a smaller strsize fits.
+# Subroutines whose strings take more frame than strsize 256 leaves: with
+# -x strsize=256 they say so, and that a smaller strsize fits; with none
+# set, strsize is lowered step by step until they fit, with a notice.
 err strsize_too_big 1 "dtrace: invalid probe specifier BEGIN { @[strjoin(toupper(\"k\"), lltostr(7))] = count(); }: this probe needs 928 bytes of BPF stack; the kernel allows 512 (its strings take strsize + 1 bytes each: a smaller -x strsize needs less)" -- \
+	-x strsize=256 -e -n 'BEGIN { @[strjoin(toupper("k"), lltostr(7))] = count(); }'
+err strsize_lowered 0 "dtrace: strsize lowered to 96" -- \
 	-e -n 'BEGIN { @[strjoin(toupper("k"), lltostr(7))] = count(); }'
+same strsize_lowered_runs 0 "
+  K7                                                                1
+" -- -q -n 'BEGIN { @[strjoin(toupper("k"), lltostr(7))] = count(); exit(0); }'

@@ -190,8 +190,8 @@ fi
 # crosses each mount to the directory it is mounted on.  A path longer
 # than strsize keeps its first strsize characters, as any D string; one
 # deeper than ferret's 32 steps is dtrace-utils' "<unknown>".  The walk
-# takes twice strsize of BPF stack, more than the default 256 leaves:
-# these run at strsize 100 (and cwd_default says why not 256).
+# takes twice strsize of BPF stack, more than strsize 256 leaves: these
+# run at strsize 100; without -x strsize, dtrace lowers it to 192.
 cwd_case() {
 	local name=$1 dir=$2 want
 	shift 2
@@ -273,5 +273,11 @@ same cwd_predicate 0 "$W/cwd/a/b 1
 " -- -q -x strsize=100 -c "sh $W/cwd/in.sh $W/cwd/a/b" \
 	-n 'syscall::exit_group:entry /pid == $target && cwd == "'"$W/cwd/a/b"'"/ { @[cwd] = count(); }
 	    END { printa("%s %@d\n", @); }'
-err cwd_default 1 "dtrace: invalid probe specifier syscall::exit_group:entry { printf(\"[%s]\\n\", cwd); }: this probe needs 600 bytes of BPF stack; the kernel allows 512 (its strings take strsize + 1 bytes each: a smaller -x strsize needs less)" -- \
+err cwd_strsize_256 1 "dtrace: invalid probe specifier syscall::exit_group:entry { printf(\"[%s]\\n\", cwd); }: this probe needs 600 bytes of BPF stack; the kernel allows 512 (its strings take strsize + 1 bytes each: a smaller -x strsize needs less)" -- \
+	-x strsize=256 -e -n 'syscall::exit_group:entry { printf("[%s]\n", cwd); }'
+err cwd_default_lowered 0 "dtrace: strsize lowered to 192" -- \
 	-e -n 'syscall::exit_group:entry { printf("[%s]\n", cwd); }'
+same cwd_default 0 "[$W/cwd/a/b]
+
+" -- -q -c "sh $W/cwd/in.sh $W/cwd/a/b" \
+	-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s]\n", cwd); }'

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * For each tests/unit/parse/NAME.bt, parses it and compares the AST dump
- * (or, for err_*.bt, the diagnostics) with NAME.expected.  With file
- * arguments, prints what each would produce instead, for review.
+ * (or, for err_*.bt, the diagnostics) with NAME.expected; a tree's
+ * ast_copy() must dump the same.  With file arguments, prints what each
+ * would produce instead, for review.
  */
 #include <glob.h>
 #include <libgen.h>
@@ -17,6 +18,29 @@
 #include "golden.h"
 
 #define CASES "tests/unit/parse/*.bt"
+
+/* Writes to f what ast_copy(prog) dumps, where it differs from prog's. */
+static void copy_check(FILE *f, const struct node *prog)
+{
+	struct node *cp = ast_copy(prog);
+	char *a = NULL, *b = NULL;
+	size_t alen, blen;
+	FILE *fa = open_memstream(&a, &alen), *fb = open_memstream(&b, &blen);
+
+	if (!fa || !fb) {
+		perror("open_memstream");
+		exit(2);
+	}
+	ast_dump(fa, prog);
+	ast_dump(fb, cp);
+	fclose(fa);
+	fclose(fb);
+	if (strcmp(a, b))
+		fprintf(f, "ast_copy differs:\n%s", b);
+	ast_free(cp);
+	free(a);
+	free(b);
+}
 
 static char *run_case(const char *path)
 {
@@ -45,6 +69,7 @@ static char *run_case(const char *path)
 		if (strncmp(src.name, "err_", 4) == 0)
 			fprintf(f, "unexpected success:\n");
 		ast_dump(f, prog);
+		copy_check(f, prog);
 		ast_free(prog);
 	} else if (diag_count() != 1) {
 		fprintf(f, "%d errors reported\n", diag_count());
