@@ -181,10 +181,7 @@ static void deps(struct buf *b, const struct side *s)
 		uint64_t at = s->addr + end + 8ULL * i, dev;
 
 		if (st_ioctl_mem(s->c, s->exit, at, &dev, sizeof(dev), false) < sizeof(dev)) {
-			if (i)
-				buf_printf(b, ", ... /* %#llx */", (unsigned long long)at);
-			else
-				buf_printf(b, "%#llx", (unsigned long long)at);
+			st_ioctl_arr_cut(b, i, at);
 			break;
 		}
 		buf_printf(b, i ? ", " : "[");

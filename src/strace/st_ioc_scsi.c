@@ -113,10 +113,7 @@ static void xfer(struct buf *b, const struct st_call *c, const struct st_dopts *
 		struct iovec v;
 
 		if (st_ioctl_mem(c, exit, at, &v, sizeof(v), false) < sizeof(v)) {
-			if (i)
-				buf_printf(b, ", ... /* %#llx */", (unsigned long long)at);
-			else
-				buf_printf(b, "%#llx", (unsigned long long)at);
+			st_ioctl_arr_cut(b, i, at);
 			break;
 		}
 		buf_printf(b, i ? ", " : "[");

@@ -677,11 +677,7 @@ static void extents(struct buf *b, const struct st_call *c, const unsigned char 
 		if (off + sizeof(e) <= have)
 			memcpy(&e, q + off, sizeof(e));
 		else if (st_tracee_read(c->tid, at, (unsigned char *)&e, sizeof(e), false) < sizeof(e)) {
-			/* None readable: the array's address alone. */
-			if (i)
-				buf_printf(b, ", ... /* %#llx */", (unsigned long long)at);
-			else
-				buf_printf(b, "%#llx", (unsigned long long)at);
+			st_ioctl_arr_cut(b, i, at);
 			break;
 		}
 		buf_printf(b, i ? ", " : "[");
@@ -740,6 +736,14 @@ void st_ioctl_cstring(struct buf *b, const char *s, size_t n, const struct st_do
 	size_t len = strnlen(s, n);
 
 	st_quote(b, (const unsigned char *)s, len < n ? len : n - 1, len == n, o->xstyle);
+}
+
+void st_ioctl_arr_cut(struct buf *b, unsigned i, uint64_t at)
+{
+	if (i)
+		buf_printf(b, ", ... /* %#llx */", (unsigned long long)at);
+	else
+		buf_printf(b, "%#llx", (unsigned long long)at);
 }
 
 void st_ioctl_dev(struct buf *b, uint64_t v)

@@ -90,6 +90,12 @@ size_t st_ioctl_mem(const struct st_call *c, bool exit, uint64_t addr, void *out
  */
 void st_ioctl_cstring(struct buf *b, const char *s, size_t n, const struct st_dopts *o);
 /* A device number, makedev(major, minor), in the -X style. */
+/*
+ * Element i of an array an ioctl points to, at at, is unreadable: the
+ * array's address alone for the first, else ", ... /" "* at *" "/" after
+ * the elements shown, as strace ends such an array.
+ */
+void st_ioctl_arr_cut(struct buf *b, unsigned i, uint64_t at);
 void st_ioctl_dev(struct buf *b, uint64_t v);
 
 /*
