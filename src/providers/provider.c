@@ -49,6 +49,7 @@ const struct provider *const provider_table[] = {
 	&sdt_provider,
 	&sdt_fentry_provider,
 	&sdt_fexit_provider,
+	&dtracepoint_provider,
 	NULL,
 };
 

@@ -262,7 +262,7 @@ extern const struct provider uprobe_provider, uretprobe_provider;
 extern const struct provider usdt_provider, syscall_provider;
 extern const struct provider watchpoint_provider, asyncwatchpoint_provider;
 extern const struct provider sdt_provider, sdt_fentry_provider;
-extern const struct provider sdt_fexit_provider;
+extern const struct provider sdt_fexit_provider, dtracepoint_provider;
 
 /*
  * The text after the provider's prefix ("sched:x" for "t:sched:x"), or
