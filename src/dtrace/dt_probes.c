@@ -627,6 +627,63 @@ static const char *tp_group_of(const char *event)
 	return g ? g->group : "vmlinux";
 }
 
+/*
+ * rawfbt:MODULE:FUNCTION:entry|return, on kprobes whatever the kernel
+ * has (dtrace-utils' rawfbt always uses kprobes), and on any function
+ * kprobes take, the compiler's synthetic ones (name.isra.0) too.
+ */
+static int rawfbt_specs(const struct dt_desc *d, long target,
+			struct vec *out, char *err, size_t errlen)
+{
+	const char *func = *d->func ? d->func : "*";
+	bool entry = field_match(d->name, "entry");
+	bool ret = field_match(d->name, "return");
+	bool mod = *d->mod && strcmp(d->mod, "vmlinux");
+
+	if (!entry && !ret)
+		return not_matched(d, err, errlen);
+	if (entry)
+		vec_push(out, mod ? xasprintf("rawfbt:%s:%s", d->mod, func) :
+				    xasprintf("rawfbt:%s", func));
+	if (ret)
+		vec_push(out, mod ? xasprintf("rawfbt-return:%s:%s", d->mod, func) :
+				    xasprintf("rawfbt-return:%s", func));
+	return 0;
+}
+
+struct rawfbt_lister {
+	void (*fn)(const char *name, void *arg);
+	void *arg;
+};
+
+static void rawfbt_list_one(const char *spec, void *arg)
+{
+	struct rawfbt_lister *l = arg;
+	char *parts[3] = { NULL }, *s;
+	int n = provider_split(spec, parts, 3);
+
+	if (n >= 2) {
+		s = xasprintf("rawfbt:%s:%s:entry", n == 3 ? parts[1] : "vmlinux",
+			      parts[n - 1]);
+		l->fn(s, l->arg);
+		strcpy(strrchr(s, ':'), ":return");
+		l->fn(s, l->arg);
+		free(s);
+	}
+	if (n > 0)
+		provider_free_parts(parts, n);
+}
+
+/* Listed where this kernel has kprobes. */
+static void rawfbt_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct rawfbt_lister l = { fn, arg };
+	const char *why;
+
+	if (rawfbt_provider.available(&why))
+		rawfbt_provider.list(&rawfbt_provider, NULL, rawfbt_list_one, &l);
+}
+
 /* "pidN" and USDT providers "nameN": N, or -1 when prov has no digits. */
 static long prov_pid(const char *prov, size_t *namelen)
 {
@@ -708,6 +765,7 @@ static const struct dt_prov provs[] = {
 	{ "rawtp", rawtp_specs, rawtp_list },
 	{ "sdt", sdtp_specs, sdtp_list },
 	{ "fbt", fbt_specs, NULL },
+	{ "rawfbt", rawfbt_specs, rawfbt_list },
 };
 
 int dt_desc_parse(const char *text, struct dt_desc *d, char *err,
@@ -882,6 +940,14 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 			parts[3] = xasprintf("%llx", strtoull(off + 1, NULL, 0));
 		else
 			parts[3] = xstrdup(prov[1] == 'p' ? "entry" : "return");
+	} else if (!strcmp(prov, "rawfbt") || !strcmp(prov, "rawfbt-return")) {
+		const char *colon = strchr(pi->target ? pi->target : "", ':');
+
+		parts[0] = xstrdup("rawfbt");
+		parts[1] = colon ? xstrndup(pi->target, colon - pi->target) :
+				   xstrdup("vmlinux");
+		parts[2] = xstrdup(pi->func ? pi->func : "");
+		parts[3] = xstrdup(prov[6] ? "return" : "entry");
 	} else if (!strcmp(prov, "kprobe") || !strcmp(prov, "kretprobe") ||
 		   !strcmp(prov, "fentry") || !strcmp(prov, "fexit")) {
 		parts[0] = xstrdup("fbt");

@@ -50,6 +50,8 @@ const struct provider *const provider_table[] = {
 	&sdt_fentry_provider,
 	&sdt_fexit_provider,
 	&dtracepoint_provider,
+	&rawfbt_provider,
+	&rawfbt_return_provider,
 	NULL,
 };
 

@@ -257,6 +257,7 @@ extern const struct provider tracepoint_provider, rawtracepoint_provider;
 extern const struct provider interval_provider, profile_provider;
 extern const struct provider software_provider, hardware_provider;
 extern const struct provider kprobe_provider, kretprobe_provider;
+extern const struct provider rawfbt_provider, rawfbt_return_provider;
 extern const struct provider fentry_provider, fexit_provider;
 extern const struct provider uprobe_provider, uretprobe_provider;
 extern const struct provider usdt_provider, syscall_provider;

@@ -148,3 +148,16 @@ err sdt_args_idx 1 "dtrace: invalid probe specifier sdt:sched::sched_switch { tr
 	-- -n 'sdt:sched::sched_switch { trace(args[7]); }'
 err sdt_args_multi 1 "dtrace: invalid probe specifier sdt:sched::sched_switch, sdt:task::task_rename { trace(args[1]); }: [D_ARGS_MULTI] args[ ] may not be referenced because probe description sdt:sched::sched_switch matches an unstable set of probes" \
 	-- -n 'sdt:sched::sched_switch, sdt:task::task_rename { trace(args[1]); }'
+
+# rawfbt needs kprobes (the QEMU guest tests it): a kernel without them
+# refuses it with the reason, lists none, and fbt says the same.
+if [ -e /sys/kernel/tracing/kprobe_events ]; then
+	skip=$((skip + 1)); echo "skip rawfbt_refused: this kernel has kprobes"
+else
+	err rawfbt_refused 1 "dtrace: invalid probe specifier rawfbt::vfs_read:entry { }: kprobes are not available: this kernel was built without CONFIG_KPROBES" \
+		-- -n 'rawfbt::vfs_read:entry { }'
+	err rawfbt_listed 1 "dtrace: failed to match rawfbt:::: No probe matches description" \
+		-- -l -P rawfbt
+fi
+err rawfbt_name 1 "dtrace: invalid probe specifier rawfbt::vfs_read:start { }: probe description rawfbt::vfs_read:start does not match any probes" \
+	-- -n 'rawfbt::vfs_read:start { }'

@@ -199,6 +199,39 @@ else
 	bad dtrace_fbt "rc $rc: $(show "$o") $(show "$TMP/dtrace_fbt.err")"
 fi
 
+# ferret dtrace's rawfbt provider (kprobes always): as fbt above, with
+# the probe named rawfbt:vmlinux:vfs_read.
+run dtrace_rawfbt dtrace -q -c "$WL read $R" -n '
+rawfbt::vfs_read:entry /pid == $target/ { e++; name = strjoin(probeprov, strjoin(":", probemod)); }
+rawfbt::vfs_read:return /pid == $target/ { r++; rv += arg1 < 0; }
+syscall::read:entry, syscall::pread64:entry /pid == $target/ { t++; }
+END { printf("rawfbt %d %d %d %s %d\n", e, r, t, name, rv); }'
+o=$TMP/dtrace_rawfbt.out
+if [ $rc = 0 ] && awk '$1 == "rawfbt" && $2 > 0 && $2 == $4 &&
+	($3 == $2 || $3 == $2 + 1) && $5 == "rawfbt:vmlinux" && $6 == 0 { ok = 1 } END { exit !ok }' "$o"; then
+	ok dtrace_rawfbt
+else
+	bad dtrace_rawfbt "rc $rc: $(show "$o") $(show "$TMP/dtrace_rawfbt.err")"
+fi
+
+# rawfbt offers the compiler's synthetic copies of functions (.isra,
+# .constprop ...), which -l lists, and a clause attaches to one.
+run dtrace_rawfbt_list dtrace -l -n 'rawfbt::*.constprop.0:entry'
+syn=$(awk 'NR > 1 && $2 == "rawfbt" && $3 == "vmlinux" && $NF == "entry" { print $4 }' \
+	"$TMP/dtrace_rawfbt_list.out" | grep -v '^\(__\|trace_\|perf_\|bpf_\)' | head -1)
+if [ $rc = 0 ] && [ -n "$syn" ]; then
+	ok dtrace_rawfbt_list
+	run dtrace_rawfbt_synthetic dtrace -n "rawfbt::$syn:entry, rawfbt::$syn:return { }" \
+		-n 'tick-1s { exit(0); }'
+	if [ $rc = 0 ] && grep -q "matched 2 probes" "$TMP/dtrace_rawfbt_synthetic.err"; then
+		ok dtrace_rawfbt_synthetic
+	else
+		bad dtrace_rawfbt_synthetic "$syn: rc $rc: $(show "$TMP/dtrace_rawfbt_synthetic.err")"
+	fi
+else
+	bad dtrace_rawfbt_list "rc $rc: $(show "$TMP/dtrace_rawfbt_list.out") $(show "$TMP/dtrace_rawfbt_list.err")"
+fi
+
 # sched:::enqueue and sched:::dequeue (fentry on enqueue_task_* and
 # dequeue_task_*): a command that sleeps is taken off its run queue in its
 # own thread and put back when woken; args[] name it, and args[2] is the
