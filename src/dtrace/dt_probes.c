@@ -171,7 +171,7 @@ static void syscall_list(void (*fn)(const char *name, void *arg), void *arg)
 }
 
 /*
- * proc, sched and io: the probes of the sdt provider, named
+ * proc, sched, io and lockstat: the probes of the sdt provider, named
  * "sdt:PROV:NAME", that this kernel has events for.  Their module is
  * vmlinux, as in dtrace-utils, and their function empty.
  */
@@ -234,6 +234,12 @@ static int io_specs(const struct dt_desc *d, long target, struct vec *out,
 	return sdt_specs("io", d, out, err, errlen);
 }
 
+static int lockstat_specs(const struct dt_desc *d, long target,
+			  struct vec *out, char *err, size_t errlen)
+{
+	return sdt_specs("lockstat", d, out, err, errlen);
+}
+
 struct sdt_lister {
 	const char *prov;
 	void (*fn)(const char *name, void *arg);
@@ -275,6 +281,11 @@ static void sched_list(void (*fn)(const char *name, void *arg), void *arg)
 static void io_list(void (*fn)(const char *name, void *arg), void *arg)
 {
 	sdt_list("io", fn, arg);
+}
+
+static void lockstat_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	sdt_list("lockstat", fn, arg);
 }
 
 /*
@@ -762,6 +773,7 @@ static const struct dt_prov provs[] = {
 	{ "proc", proc_specs, proc_list },
 	{ "sched", sched_specs, sched_list },
 	{ "io", io_specs, io_list },
+	{ "lockstat", lockstat_specs, lockstat_list },
 	{ "rawtp", rawtp_specs, rawtp_list },
 	{ "sdt", sdtp_specs, sdtp_list },
 	{ "fbt", fbt_specs, NULL },

@@ -161,3 +161,29 @@ else
 fi
 err rawfbt_name 1 "dtrace: invalid probe specifier rawfbt::vfs_read:start { }: probe description rawfbt::vfs_read:start does not match any probes" \
 	-- -n 'rawfbt::vfs_read:start { }'
+
+# lockstat: at the return of the kernel's lock functions (fexit), tested
+# in the QEMU guest; a kernel that refuses BPF trampolines refuses them by
+# name with its reason and lists none.  The spin and block probes, which
+# time a function from entry to return, are refused everywhere.
+why=$("$FERRET" -e 'fentry:vfs_read { }' 2>&1 | sed -n 's/^-e:1:1: error: //p')
+if [ -n "$why" ]; then
+	err lockstat_refused 1 "dtrace: invalid probe specifier lockstat:::adaptive-acquire { }: lockstat:::adaptive-acquire is the return of kernel function mutex_lock, which this kernel cannot trace: $why" -- \
+		-n 'lockstat:::adaptive-acquire { }'
+	err lockstat_rw_refused 1 "dtrace: invalid probe specifier lockstat:::rw-acquire { trace(args[1]); }: lockstat:::rw-acquire is the return of kernel function _raw_read_lock*, which this kernel cannot trace: $why" -- \
+		-n 'lockstat:::rw-acquire { trace(args[1]); }'
+	err lockstat_list 1 "dtrace: failed to match lockstat:::: No probe matches description" -- \
+		-l -P lockstat
+else
+	echo "skip lockstat_*_refused: this kernel runs BPF trampolines (the guest tests run these probes)"
+	skip=$((skip + 3))
+fi
+err lockstat_spin_spin 1 "dtrace: invalid probe specifier lockstat:::spin-spin { }: lockstat:::spin-spin times queued_spin_lock_slowpath() from entry to return, which needs state kept from one kernel event to another: ferret's D probes keep none yet" -- \
+	-n 'lockstat:::spin-spin { }'
+err lockstat_adaptive_block 1 "dtrace: invalid probe specifier lockstat:::adaptive-block { }: lockstat:::adaptive-block times mutex_lock() and schedule_preempt_disabled() from entry to return, which needs state kept from one kernel event to another: ferret's D probes keep none yet" -- \
+	-n 'lockstat:::adaptive-block { }'
+err lockstat_args_idx 1 "dtrace: invalid probe specifier lockstat:::spin-release { trace(args[1]); }: index 1 is out of range for lockstat:::spin-release args[ ]" -- \
+	-n 'lockstat:::spin-release { trace(args[1]); }'
+same lockstat_rw_consts 0 "0 1
+
+" -- -q -n 'BEGIN { printf("%d %d\n", RW_WRITER, RW_READER); exit(0); }'

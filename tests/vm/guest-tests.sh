@@ -310,6 +310,26 @@ else
 	skipped dtrace_io_wait "brd.ko or squashfs.ko is not in the initramfs or did not load"
 fi
 
+# lockstat (fexit on the lock functions): the workload's pipe write and
+# epoll_ctl() take mutexes, which it owns at adaptive-acquire and no
+# longer at adaptive-release; its exit takes tasklist_lock for writing.
+run dtrace_lockstat dtrace -q -c "$WL polls" -n '
+lockstat:::adaptive-acquire /pid == $target/ { a++; ao += mutex_owned(args[0]); }
+lockstat:::adaptive-release /pid == $target/ { r++; ro += mutex_owned(args[0]); }
+lockstat:::spin-acquire /pid == $target/ { s++; sz += args[0] == NULL; }
+lockstat:::spin-release /pid == $target/ { sr++; }
+lockstat:::rw-acquire /pid == $target && args[1] == RW_WRITER/ { w++; }
+lockstat:::rw-release /pid == $target && args[1] == RW_WRITER/ { wr++; }
+END { printf("lockstat %d %d %d %d %d %d %d %d %d\n", a > 0, a == ao, r > 0, ro,
+    s > 0, sz, sr > 0, w > 0, wr > 0); }'
+same dtrace_lockstat "lock probes of the workload" \
+	"$(grep '^lockstat ' "$TMP/dtrace_lockstat.out")" "lockstat 1 1 1 0 1 0 1 1 1"
+[ $rc = 0 ] || echo "# $(show "$TMP/dtrace_lockstat.err")"
+run dtrace_lockstat_list dtrace -l -P lockstat
+n=$(awk 'NR > 1 { print $2 ":" $3 ":" $NF }' "$TMP/dtrace_lockstat_list.out" | sort | tr '\n' ' ')
+same dtrace_lockstat_list "lockstat probes listed" "$n" \
+	"lockstat:vmlinux:adaptive-acquire lockstat:vmlinux:adaptive-acquire-error lockstat:vmlinux:adaptive-release lockstat:vmlinux:rw-acquire lockstat:vmlinux:rw-release lockstat:vmlinux:spin-acquire lockstat:vmlinux:spin-release "
+
 # -l lists the probes on kernel functions where they can be had.
 run dtrace_list_kfunc dtrace -l -n 'sched:::*queue' -n 'sched:::change-pri' -n 'io:::wait-*'
 n=$(awk '$2 == "sched" || $2 == "io" { print $NF }' "$TMP/dtrace_list_kfunc.out" | sort | tr '\n' ' ')
