@@ -677,7 +677,9 @@ static void rawfbt_list_one(const char *spec, void *arg)
 		s = xasprintf("rawfbt:%s:%s:entry", n == 3 ? parts[1] : "vmlinux",
 			      parts[n - 1]);
 		l->fn(s, l->arg);
-		strcpy(strrchr(s, ':'), ":return");
+		free(s);
+		s = xasprintf("rawfbt:%s:%s:return", n == 3 ? parts[1] : "vmlinux",
+			      parts[n - 1]);
 		l->fn(s, l->arg);
 		free(s);
 	}
