@@ -142,8 +142,9 @@ static int ctx_slot(const struct probe_inst *pi, const char *name)
 }
 
 /*
- * D's name of the argument at a function's return probe (pid and fbt
- * return, not syscall's): arg1 is the return value, which the engine
+ * D's name of the argument at a function's return probe (a provider
+ * with a return value that is no syscall's result: pid, fbt and rawfbt
+ * return): arg1 is the return value, which the engine
  * calls retval; arg0, the offset of the returning instruction, is not
  * known to uretprobes, kretprobes or fexit.  NULL when name is not given
  * there, else the engine's name.
@@ -156,10 +157,7 @@ static const char *d_return_arg(const struct compiled *c,
 	if (!c->opts.dtrace || !p->retval_offset || p->ret_errno ||
 	    !strncmp(name, "retval", 6))
 		return name;
-	if (!strcmp(p->name, "fexit") || !strcmp(p->name, "kretprobe") ||
-	    !strcmp(p->name, "uretprobe"))
-		return strcmp(name, "arg1") ? NULL : "retval";
-	return name;
+	return strcmp(name, "arg1") ? NULL : "retval";
 }
 
 /* True if the provider computes argN itself (see arg_emit). */

@@ -13,6 +13,8 @@
 
 #include "util.h"
 #include "kernel/symtab.h"
+#include "kernel/tracefs.h"
+#include "lang/types.h"
 #include "providers/provider.h"
 #include "providers/sdt.h"
 #include "dtrace/dt_probes.h"
@@ -169,7 +171,7 @@ static void syscall_list(void (*fn)(const char *name, void *arg), void *arg)
 }
 
 /*
- * proc, sched and io: the probes of the sdt provider, named
+ * proc, sched, io and lockstat: the probes of the sdt provider, named
  * "sdt:PROV:NAME", that this kernel has events for.  Their module is
  * vmlinux, as in dtrace-utils, and their function empty.
  */
@@ -232,6 +234,12 @@ static int io_specs(const struct dt_desc *d, long target, struct vec *out,
 	return sdt_specs("io", d, out, err, errlen);
 }
 
+static int lockstat_specs(const struct dt_desc *d, long target,
+			  struct vec *out, char *err, size_t errlen)
+{
+	return sdt_specs("lockstat", d, out, err, errlen);
+}
+
 struct sdt_lister {
 	const char *prov;
 	void (*fn)(const char *name, void *arg);
@@ -275,6 +283,11 @@ static void io_list(void (*fn)(const char *name, void *arg), void *arg)
 	sdt_list("io", fn, arg);
 }
 
+static void lockstat_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	sdt_list("lockstat", fn, arg);
+}
+
 /*
  * The signature of D probe spec ("sdt:PROV:NAME"), or NULL for a spec
  * of another provider.
@@ -290,10 +303,64 @@ static const struct sdt_sig *spec_sig(const char *spec)
 	return sig;
 }
 
+/*
+ * For a spec of a tracepoint's D probe (rawtp, sdt): 0, with its
+ * argument count in *nargs and whether argument idx is a string (the
+ * char data of an sdt probe's record) in *string; -ENOENT for the specs
+ * of other probes.
+ */
+static int tp_arg_info(const char *spec, int idx, int *nargs, bool *string)
+{
+	const struct provider *p = provider_find(spec);
+	struct vec insts = { 0 };
+	const struct tracefs_event *ev;
+	char *parts[3] = { NULL }, e[256];
+	int i;
+
+	*string = false;
+	if (p == &rawtracepoint_provider) {
+		if (p->expand(p, spec, &insts, e, sizeof(e)) || insts.n != 1)
+			*nargs = -1;
+		else
+			*nargs = ((struct probe_inst *)insts.v[0])->nargs;
+		for (i = 0; i < insts.n; i++)
+			provider_inst_free(insts.v[i]);
+		vec_free(&insts);
+		return 0;
+	}
+	if (p != &dtracepoint_provider || provider_split(spec, parts, 3) != 3) {
+		provider_free_parts(parts, 3);
+		return -ENOENT;
+	}
+	ev = tracefs_event(parts[1], parts[2]);
+	provider_free_parts(parts, 3);
+	*nargs = ev ? ev->nfields : -1;
+	*string = ev && idx >= 0 && idx < ev->nfields &&
+		  ev->type->fields[idx].type->kind == TY_STR;
+	return 0;
+}
+
+/* The D providers whose probes may type args[]. */
+static bool prov_typed(const char *prov)
+{
+	static const char *const typed[] = {
+		"proc", "sched", "io", "rawtp", "sdt", "lockstat",
+	};
+	size_t i;
+
+	if (!*prov || util_has_glob(prov))
+		return true;
+	for (i = 0; i < ARRAY_SIZE(typed); i++)
+		if (!strcmp(prov, typed[i]))
+			return true;
+	return false;
+}
+
 int dt_args_type(const char *const *descs, int ndescs, int idx,
 		 const char **xlate, const char **ctype, char *err,
 		 size_t errlen)
 {
+	static const struct sdt_arg tp_string = { "string", NULL, false };
 	const struct sdt_arg *first = NULL;
 	int i, j, typed = 0, other = 0, ret = 0;
 
@@ -305,14 +372,29 @@ int dt_args_type(const char *const *descs, int ndescs, int idx,
 		/* pid and USDT descriptions name no typed probes */
 		if (dt_desc_parse(descs[i], &d, e, sizeof(e)))
 			continue;
-		if ((!*d.prov || util_has_glob(d.prov) ||
-		     !strcmp(d.prov, "proc") || !strcmp(d.prov, "sched") ||
-		     !strcmp(d.prov, "io")) &&
+		if (prov_typed(d.prov) &&
 		    !dt_desc_specs(&d, -1, &specs, e, sizeof(e))) {
 			for (j = 0; !ret && j < specs.n; j++) {
 				const struct sdt_sig *sig = spec_sig(specs.v[j]);
+				int nargs;
+				bool str;
 
-				if (!sig) {
+				if (!sig && !tp_arg_info(specs.v[j], idx, &nargs,
+							 &str)) {
+					if (nargs >= 0 && (idx < 0 || idx >= nargs)) {
+						snprintf(err, errlen, "[D_ARGS_IDX] index %d is out of range for %s args[ ]",
+							 idx, descs[i]);
+						ret = -EINVAL;
+					} else if (!str) {
+						other++;
+					} else if (typed++ && first->ctype) {
+						snprintf(err, errlen, "[D_ARGS_MULTI] args[ ] may not be referenced because probe description %s matches an unstable set of probes",
+							 descs[i]);
+						ret = -EINVAL;
+					} else {
+						first = &tp_string;
+					}
+				} else if (!sig) {
 					other++;
 				} else if (idx < 0 || idx >= sig->nargs) {
 					snprintf(err, errlen, "[D_ARGS_IDX] index %d is out of range for %s args[ ]",
@@ -369,6 +451,250 @@ static int fbt_specs(const struct dt_desc *d, long target, struct vec *out,
 	if (ret)
 		vec_push(out, xasprintf("kretprobe:%s", func));
 	return 0;
+}
+
+/*
+ * rawtp and sdt: the kernel's tracepoints as dtrace-utils names them,
+ * PROVIDER:GROUP::EVENT, from tracefs's events, leaving out the groups
+ * that are no tracepoints of their own: dynamic probes (kprobes,
+ * uprobes, dtrace-utils' own dt_pid and dt_PID_* groups) and the syscall
+ * events, which are the syscall provider's.
+ */
+static bool tp_group_skipped(const char *group)
+{
+	static const char *const skip[] = {
+		"kprobes", "uprobes", "syscalls", "dt_pid",
+	};
+	size_t i, n;
+
+	for (i = 0; i < ARRAY_SIZE(skip); i++)
+		if (!strcmp(group, skip[i]))
+			return true;
+	n = strspn(group + 3, "0123456789");
+	return !strncmp(group, "dt_", 3) && n && group[3 + n] == '_';
+}
+
+/* Every raw tracepoint the engine has (kernel BTF names), sorted. */
+static struct vec rtp_names;
+static bool rtp_loaded;
+
+static void rtp_name(const char *name, void *arg)
+{
+	const char *colon = strchr(name, ':');
+
+	vec_push(&rtp_names, xstrdup(colon ? colon + 1 : name));
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool rtp_exists(const char *event)
+{
+	if (!rtp_loaded) {
+		rtp_loaded = true;
+		rawtracepoint_provider.list(&rawtracepoint_provider, NULL,
+					    rtp_name, NULL);
+		qsort(rtp_names.v, rtp_names.n, sizeof(*rtp_names.v), str_cmp);
+	}
+	return bsearch(&event, rtp_names.v, rtp_names.n, sizeof(*rtp_names.v),
+		       str_cmp) != NULL;
+}
+
+/* One walk over tracefs's events for a D provider on tracepoints. */
+struct tp_walk {
+	bool raw;		/* rawtp: only events with a raw tracepoint */
+	const struct dt_desc *d;	/* matching, or NULL: listing */
+	struct vec *out;	/* specs matched */
+	void (*fn)(const char *name, void *arg);	/* listing */
+	void *arg;
+};
+
+static int tp_walk_one(const char *group, const char *event, void *arg)
+{
+	struct tp_walk *w = arg;
+	char *s;
+
+	if (tp_group_skipped(group) || (w->raw && !rtp_exists(event)))
+		return 0;
+	if (!w->d) {
+		s = xasprintf("%s:%s::%s", w->raw ? "rawtp" : "sdt", group,
+			      event);
+		w->fn(s, w->arg);
+		free(s);
+		return 0;
+	}
+	/* a raw tracepoint is known by its name alone */
+	if (w->raw)
+		s = xasprintf("rawtracepoint:%s", event);
+	else
+		s = xasprintf("dtracepoint:%s:%s", group, event);
+	vec_push(w->out, s);
+	return 0;
+}
+
+static int tp_specs(bool raw, const struct dt_desc *d, struct vec *out,
+		    char *err, size_t errlen)
+{
+	struct tp_walk w = { .raw = raw, .d = d, .out = out };
+	int from = out->n;
+
+	if (!field_match(d->func, ""))
+		return not_matched(d, err, errlen);
+	tracefs_list(*d->mod ? d->mod : "*", *d->name ? d->name : "*",
+		     tp_walk_one, &w);
+	return out->n > from ? 0 : not_matched(d, err, errlen);
+}
+
+static int rawtp_specs(const struct dt_desc *d, long target,
+		       struct vec *out, char *err, size_t errlen)
+{
+	return tp_specs(true, d, out, err, errlen);
+}
+
+static int sdtp_specs(const struct dt_desc *d, long target,
+		      struct vec *out, char *err, size_t errlen)
+{
+	return tp_specs(false, d, out, err, errlen);
+}
+
+static void rawtp_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct tp_walk w = { .raw = true, .fn = fn, .arg = arg };
+
+	tracefs_list("*", "*", tp_walk_one, &w);
+}
+
+static void sdtp_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct tp_walk w = { .fn = fn, .arg = arg };
+
+	tracefs_list("*", "*", tp_walk_one, &w);
+}
+
+/*
+ * The group of raw tracepoint event, for naming it rawtp:GROUP::EVENT:
+ * the first group (by name) tracefs lists it in, or "vmlinux".  The events are
+ * read once.
+ */
+struct tp_group {
+	char *event, *group;
+};
+
+static struct tp_group *tp_groups;
+static int ntp_groups = -1;
+
+static int tp_group_add(const char *group, const char *event, void *arg)
+{
+	struct vec *v = arg;
+	struct tp_group *g;
+
+	if (tp_group_skipped(group))
+		return 0;
+	g = xmalloc(sizeof(*g));
+	g->event = xstrdup(event);
+	g->group = xstrdup(group);
+	vec_push(v, g);
+	return 0;
+}
+
+static int tp_event_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct tp_group *)a)->event,
+		      ((const struct tp_group *)b)->event);
+}
+
+static int tp_group_cmp(const void *a, const void *b)
+{
+	int c = tp_event_cmp(a, b);
+
+	return c ? c : strcmp(((const struct tp_group *)a)->group,
+			      ((const struct tp_group *)b)->group);
+}
+
+static const char *tp_group_of(const char *event)
+{
+	struct tp_group key = { .event = (char *)event }, *g;
+	int i;
+
+	if (ntp_groups < 0) {
+		struct vec v = { 0 };
+
+		tracefs_list("*", "*", tp_group_add, &v);
+		tp_groups = xcalloc(v.n + 1, sizeof(*tp_groups));
+		for (i = 0; i < v.n; i++) {
+			tp_groups[i] = *(struct tp_group *)v.v[i];
+			free(v.v[i]);
+		}
+		ntp_groups = v.n;
+		qsort(tp_groups, ntp_groups, sizeof(*tp_groups), tp_group_cmp);
+		vec_free(&v);
+	}
+	g = bsearch(&key, tp_groups, ntp_groups, sizeof(*tp_groups),
+		    tp_event_cmp);
+	while (g && g > tp_groups && !strcmp(g[-1].event, event))
+		g--;
+	return g ? g->group : "vmlinux";
+}
+
+/*
+ * rawfbt:MODULE:FUNCTION:entry|return, on kprobes whatever the kernel
+ * has (dtrace-utils' rawfbt always uses kprobes), and on any function
+ * kprobes take, the compiler's synthetic ones (name.isra.0) too.
+ */
+static int rawfbt_specs(const struct dt_desc *d, long target,
+			struct vec *out, char *err, size_t errlen)
+{
+	const char *func = *d->func ? d->func : "*";
+	bool entry = field_match(d->name, "entry");
+	bool ret = field_match(d->name, "return");
+	bool mod = *d->mod && strcmp(d->mod, "vmlinux");
+
+	if (!entry && !ret)
+		return not_matched(d, err, errlen);
+	if (entry)
+		vec_push(out, mod ? xasprintf("rawfbt:%s:%s", d->mod, func) :
+				    xasprintf("rawfbt:%s", func));
+	if (ret)
+		vec_push(out, mod ? xasprintf("rawfbt-return:%s:%s", d->mod, func) :
+				    xasprintf("rawfbt-return:%s", func));
+	return 0;
+}
+
+struct rawfbt_lister {
+	void (*fn)(const char *name, void *arg);
+	void *arg;
+};
+
+static void rawfbt_list_one(const char *spec, void *arg)
+{
+	struct rawfbt_lister *l = arg;
+	char *parts[3] = { NULL }, *s;
+	int n = provider_split(spec, parts, 3);
+
+	if (n >= 2) {
+		s = xasprintf("rawfbt:%s:%s:entry", n == 3 ? parts[1] : "vmlinux",
+			      parts[n - 1]);
+		l->fn(s, l->arg);
+		free(s);
+		s = xasprintf("rawfbt:%s:%s:return", n == 3 ? parts[1] : "vmlinux",
+			      parts[n - 1]);
+		l->fn(s, l->arg);
+		free(s);
+	}
+	if (n > 0)
+		provider_free_parts(parts, n);
+}
+
+/* Listed where this kernel has kprobes. */
+static void rawfbt_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct rawfbt_lister l = { fn, arg };
+	const char *why;
+
+	if (rawfbt_provider.available(&why))
+		rawfbt_provider.list(&rawfbt_provider, NULL, rawfbt_list_one, &l);
 }
 
 /* "pidN" and USDT providers "nameN": N, or -1 when prov has no digits. */
@@ -449,7 +775,11 @@ static const struct dt_prov provs[] = {
 	{ "proc", proc_specs, proc_list },
 	{ "sched", sched_specs, sched_list },
 	{ "io", io_specs, io_list },
+	{ "lockstat", lockstat_specs, lockstat_list },
+	{ "rawtp", rawtp_specs, rawtp_list },
+	{ "sdt", sdtp_specs, sdtp_list },
 	{ "fbt", fbt_specs, NULL },
+	{ "rawfbt", rawfbt_specs, rawfbt_list },
 };
 
 int dt_desc_parse(const char *text, struct dt_desc *d, char *err,
@@ -624,6 +954,14 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 			parts[3] = xasprintf("%llx", strtoull(off + 1, NULL, 0));
 		else
 			parts[3] = xstrdup(prov[1] == 'p' ? "entry" : "return");
+	} else if (!strcmp(prov, "rawfbt") || !strcmp(prov, "rawfbt-return")) {
+		const char *colon = strchr(pi->target ? pi->target : "", ':');
+
+		parts[0] = xstrdup("rawfbt");
+		parts[1] = colon ? xstrndup(pi->target, colon - pi->target) :
+				   xstrdup("vmlinux");
+		parts[2] = xstrdup(pi->func ? pi->func : "");
+		parts[3] = xstrdup(prov[6] ? "return" : "entry");
 	} else if (!strcmp(prov, "kprobe") || !strcmp(prov, "kretprobe") ||
 		   !strcmp(prov, "fentry") || !strcmp(prov, "fexit")) {
 		parts[0] = xstrdup("fbt");
@@ -631,6 +969,19 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 		parts[2] = xstrdup(pi->func ? pi->func : "");
 		parts[3] = xstrdup(prov[1] == 'p' || prov[1] == 'e' ?
 				   "entry" : "return");
+	} else if (!strncmp(pi->name, "rawtracepoint:", 14)) {
+		parts[0] = xstrdup("rawtp");
+		parts[1] = xstrdup(tp_group_of(pi->name + 14));
+		parts[3] = xstrdup(pi->name + 14);
+	} else if (!strncmp(pi->name, "dtracepoint:", 12)) {
+		char *r[3] = { NULL };
+
+		if (provider_split(pi->name, r, 3) == 3) {
+			parts[0] = xstrdup("sdt");
+			parts[1] = xstrdup(r[1]);
+			parts[3] = xstrdup(r[2]);
+		}
+		provider_free_parts(r, 3);
 	} else if (!strncmp(pi->name, "sdt:", 4)) {
 		char *r[3] = { NULL };
 

@@ -32,7 +32,8 @@ int dt_desc_specs(const struct dt_desc *d, long target, struct vec *out,
 
 /*
  * d_args_hook (dlang/d_parse.h): args[idx]'s D type at the probes that
- * descriptions descs name, where those are proc, sched or io probes.
+ * descriptions descs name, where those are proc, sched, io or lockstat
+ * probes, or rawtp and sdt probes with a string argument there.
  */
 int dt_args_type(const char *const *descs, int ndescs, int idx,
 		 const char **xlate, const char **ctype, char *err,

@@ -300,3 +300,35 @@ const struct provider kretprobe_provider = {
 	.list = kprobe_list,
 	.attach = kprobe_attach,
 };
+
+/*
+ * D's rawfbt provider (ferret dtrace names it rawfbt:MODULE:FUNCTION:
+ * entry|return): kprobes and kretprobes, on any function kprobes take,
+ * the compiler's .isra/.constprop/.cold copies too.  Providers of their
+ * own so that D names their probes rawfbt; only D programs name them.
+ */
+const struct provider rawfbt_provider = {
+	.name = "rawfbt",
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.ctx = CTX_NONE,
+	.cookie = true,
+	.dtrace = true,
+	.available = feat_kprobes,
+	.arg_offset = provider_ptregs_arg,
+	.expand = kprobe_expand,
+	.list = kprobe_list,
+	.attach = kprobe_attach,
+};
+
+const struct provider rawfbt_return_provider = {
+	.name = "rawfbt-return",
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.ctx = CTX_NONE,
+	.cookie = true,
+	.dtrace = true,
+	.available = feat_kprobes,
+	.retval_offset = provider_ptregs_retval,
+	.expand = kprobe_expand,
+	.list = kprobe_list,
+	.attach = kprobe_attach,
+};

@@ -49,6 +49,9 @@ const struct provider *const provider_table[] = {
 	&sdt_provider,
 	&sdt_fentry_provider,
 	&sdt_fexit_provider,
+	&dtracepoint_provider,
+	&rawfbt_provider,
+	&rawfbt_return_provider,
 	NULL,
 };
 

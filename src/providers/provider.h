@@ -257,12 +257,13 @@ extern const struct provider tracepoint_provider, rawtracepoint_provider;
 extern const struct provider interval_provider, profile_provider;
 extern const struct provider software_provider, hardware_provider;
 extern const struct provider kprobe_provider, kretprobe_provider;
+extern const struct provider rawfbt_provider, rawfbt_return_provider;
 extern const struct provider fentry_provider, fexit_provider;
 extern const struct provider uprobe_provider, uretprobe_provider;
 extern const struct provider usdt_provider, syscall_provider;
 extern const struct provider watchpoint_provider, asyncwatchpoint_provider;
 extern const struct provider sdt_provider, sdt_fentry_provider;
-extern const struct provider sdt_fexit_provider;
+extern const struct provider sdt_fexit_provider, dtracepoint_provider;
 
 /*
  * The text after the provider's prefix ("sched:x" for "t:sched:x"), or

@@ -18,6 +18,7 @@
 #include "kernel/features.h"
 #include "kernel/tracefs.h"
 #include "kernel/btf.h"
+#include "lang/types.h"
 #include "providers/provider.h"
 
 #define RTP_BTF_PREFIX "btf_trace_"
@@ -305,12 +306,38 @@ static int rawtp_arg_offset(const struct probe_inst *pi, int n)
 	return 8 * n;
 }
 
+/*
+ * argN's type as the tracepoint's prototype in kernel BTF declares it
+ * (parameter N + 1: the first is the probe's private data), for D's
+ * args[]; NULL without BTF or past the last.
+ */
+static struct type *rawtp_arg_type(const struct probe_inst *pi, int n)
+{
+	struct btf *btf = kbtf_vmlinux();
+	const struct btf_type *t;
+	char *tname;
+	int id;
+
+	if (!btf || n < 0 || (pi->nargs >= 0 && n >= pi->nargs))
+		return NULL;
+	tname = xasprintf(RTP_BTF_PREFIX "%s", pi->target);
+	id = btf__find_by_name_kind(btf, tname, BTF_KIND_TYPEDEF);
+	free(tname);
+	t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+	t = t ? btf__type_by_id(btf, t->type) : NULL;
+	t = t && btf_is_ptr(t) ? btf__type_by_id(btf, t->type) : NULL;
+	if (!t || !btf_is_func_proto(t) || n + 1 >= btf_vlen(t))
+		return NULL;
+	return kbtf_type(btf_params(t)[n + 1].type);
+}
+
 const struct provider rawtracepoint_provider = {
 	.name = "rawtracepoint",
 	.alias = "rt",
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.ctx = CTX_U64_ARRAY,
 	.arg_offset = rawtp_arg_offset,
+	.arg_type = rawtp_arg_type,
 	.cookie = true,
 	.expand = rtp_expand,
 	.list = rtp_list,

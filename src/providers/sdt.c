@@ -51,6 +51,7 @@ enum sdt_kind {
 			 * group's exit code when set: the fatal signal
 			 * that the kernel turned into a SIGKILL */
 	SV_FLAG,	/* 1 if the value in slot has a bit of imm set */
+	SV_CONST,	/* imm */
 	SV_NICEPRIO,	/* the priority set_user_nice() gives the task in
 			 * slot for the nice value in slot + 1: that nice
 			 * value's (120 + nice), unless the task runs at a
@@ -96,7 +97,7 @@ struct sdt_site {
 	struct sdt_val arg[SDT_MAXARGS];
 };
 
-#define SDT_NSITES 2
+#define SDT_NSITES 4
 
 struct sdt_probe {
 	const char *prov, *name;
@@ -109,6 +110,7 @@ struct sdt_probe {
 #define MEMBER(n, s, m) { SV_MEMBER, n, s, m, 0 }
 #define VAL(k, n) { k, n, NULL, NULL, 0 }
 #define FLAG(n, bits) { SV_FLAG, n, NULL, NULL, bits }
+#define CONST(k) { SV_CONST, 0, NULL, NULL, k }
 
 #define IF(v, op, imm) { v, op, imm, { 0 }, NULL }
 #define IN(v, n, ...) { v, SC_IN, n, { __VA_ARGS__ }, NULL }
@@ -125,6 +127,23 @@ struct sdt_probe {
 #define SIG_IO { 3, { { "bufinfo_t *", "struct bio *", true }, \
 		      { "devinfo_t *", "struct bio *", true }, \
 		      { "fileinfo_t *", "struct file *", true } } }
+
+#define A_U64 { "uint64_t", "uint64_t", false }
+#define A_MUTEX { "struct mutex *", "struct mutex *", false }
+#define A_RW { "struct rwlock *", "rwlock_t *", false }
+#define A_SPIN { "spinlock_t *", "spinlock_t *", false }
+/*
+ * lockstat's spin and block probes time a kernel function from its entry
+ * to its return, which takes state kept from one program to another.
+ */
+static const struct {
+	const char *prov, *name, *fns;
+} sdt_timed[] = {
+	{ "lockstat", "adaptive-block", "mutex_lock() and schedule_preempt_disabled()" },
+	{ "lockstat", "adaptive-spin", "mutex_lock() and _raw_spin_lock()" },
+	{ "lockstat", "rw-spin", "queued_read_lock_slowpath() and queued_write_lock_slowpath()" },
+	{ "lockstat", "spin-spin", "queued_spin_lock_slowpath()" },
+};
 
 /* The syscalls that return in a new task, and its first run. */
 #define FORKS __NR_clone, __NR_clone3, __NR_fork, __NR_vfork
@@ -277,6 +296,50 @@ static const struct sdt_probe sdt_probes[] = {
 	{ "io", "wait-start", SIG_IO,
 	  { { "fentry:submit_bio_wait", { ALWAYS },
 	      { SLOT(0), SLOT(0), NIL } } } },
+	/*
+	 * lockstat: at the return of the kernel's lock functions that
+	 * dtrace-utils puts each probe on, where fexit still has the
+	 * lock's address in the first argument's slot and the result in
+	 * the next (the functions take one argument).  A trylock counts
+	 * when it returns 1, a killable or interruptible mutex_lock() is
+	 * an error when it returns non-zero (-EINTR); int results are
+	 * tested in their low bits, which are all the ABI defines.
+	 * rw-acquire's and rw-release's args[1] is RW_READER (1) or
+	 * RW_WRITER (0).
+	 */
+	{ "lockstat", "adaptive-acquire", { 1, { A_MUTEX } },
+	  { { "fexit:mutex_lock", { ALWAYS }, { SLOT(0) } } } },
+	{ "lockstat", "adaptive-acquire-error", { 2, { A_MUTEX, A_INT } },
+	  { { "fexit:*mutex_lock_killable",
+	      { IF(SLOT(1), SC_MASK, 0x7fffffff) }, { SLOT(0), SLOT(1) } },
+	    { "fexit:*mutex_lock_interruptible",
+	      { IF(SLOT(1), SC_MASK, 0x7fffffff) }, { SLOT(0), SLOT(1) } } } },
+	{ "lockstat", "adaptive-block", { 2, { A_MUTEX, A_U64 } },
+	  { { NULL } } },
+	{ "lockstat", "adaptive-release", { 1, { A_MUTEX } },
+	  { { "fexit:mutex_unlock", { ALWAYS }, { SLOT(0) } } } },
+	{ "lockstat", "adaptive-spin", { 2, { A_MUTEX, A_U64 } },
+	  { { NULL } } },
+	{ "lockstat", "rw-acquire", { 2, { A_RW, A_INT } },
+	  { { "fexit:_raw_read_lock*", { ALWAYS }, { SLOT(0), CONST(1) } },
+	    { "fexit:_raw_read_trylock*", { IF(SLOT(1), SC_MASK, 0xff) },
+	      { SLOT(0), CONST(1) } },
+	    { "fexit:_raw_write_lock*", { ALWAYS }, { SLOT(0), CONST(0) } },
+	    { "fexit:_raw_write_trylock*", { IF(SLOT(1), SC_MASK, 0xff) },
+	      { SLOT(0), CONST(0) } } } },
+	{ "lockstat", "rw-release", { 2, { A_RW, A_INT } },
+	  { { "fexit:_raw_read_unlock*", { ALWAYS }, { SLOT(0), CONST(1) } },
+	    { "fexit:_raw_write_unlock*", { ALWAYS }, { SLOT(0), CONST(0) } } } },
+	{ "lockstat", "rw-spin", { 3, { A_RW, A_U64, A_INT } },
+	  { { NULL } } },
+	{ "lockstat", "spin-acquire", { 1, { A_SPIN } },
+	  { { "fexit:_raw_spin_lock*", { ALWAYS }, { SLOT(0) } },
+	    { "fexit:_raw_spin_trylock*", { IF(SLOT(1), SC_MASK, 0xff) },
+	      { SLOT(0) } } } },
+	{ "lockstat", "spin-release", { 1, { A_SPIN } },
+	  { { "fexit:_raw_spin_unlock*", { ALWAYS }, { SLOT(0) } } } },
+	{ "lockstat", "spin-spin", { 2, { A_SPIN, A_U64 } },
+	  { { NULL } } },
 };
 
 /* The instance's probe and site, in its config. */
@@ -469,6 +532,15 @@ static int sdt_why_not(const struct sdt_probe *sp, const char *spec,
 	const struct provider *fp = s->event ? sdt_fn_provider(s) : NULL;
 	char why[256];
 
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sdt_timed); i++)
+		if (!strcmp(sp->prov, sdt_timed[i].prov) &&
+		    !strcmp(sp->name, sdt_timed[i].name)) {
+			snprintf(err, errlen, "%s:::%s times %s from entry to return, which needs state kept from one kernel event to another: ferret's D probes keep none yet",
+				 sp->prov, sp->name, sdt_timed[i].fns);
+			return -EOPNOTSUPP;
+		}
 	if (!fp) {
 		snprintf(err, errlen, "%s: no such probe on this kernel", spec);
 		return -ENOENT;
@@ -620,6 +692,9 @@ static int sdt_emit_val(struct cg *g, const struct sdt_val *v)
 		ir_jmp_imm(&g->ir, BPF_JNE, t, 0, done);
 		ir_mov_imm(&g->ir, r, 2);
 		break;
+	case SV_CONST:
+		ir_mov_imm(&g->ir, r, v->imm);
+		return r;
 	case SV_FLAG:
 		ir_ld(&g->ir, BPF_DW, r, g->ctx, 8 * v->slot);
 		ir_alu_imm(&g->ir, BPF_AND, r, v->imm);
@@ -731,9 +806,10 @@ static struct type *sdt_arg_type(const struct probe_inst *pi, int n)
 		return NULL;
 	if (!strcmp(ct, "int"))
 		return type_int(4, true);
-	if (!strcmp(ct, "uintptr_t"))
+	if (!strcmp(ct, "uintptr_t") || !strcmp(ct, "uint64_t"))
 		return type_int(8, false);
-	return kbtf_parse_ctype(ct);
+	/* kernel typedefs (rwlock_t *) are the language's to resolve */
+	return kbtf_parse_ctype(ct) ? kbtf_parse_ctype(ct) : type_parse(ct);
 }
 
 static int sdt_attach(const struct probe_inst *pi, int prog_fd,

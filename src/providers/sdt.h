@@ -23,7 +23,7 @@ struct sdt_sig {
 };
 
 /*
- * The signature of D probe prov:::name (proc, sched or io), or NULL if
+ * The signature of D probe prov:::name (proc, sched, io or lockstat), or NULL if
  * there is no such probe.  Whether this kernel can run it is
  * sdt_provider's to say: it lists and expands only those it can, and
  * refuses the others by name with the reason.

@@ -57,3 +57,133 @@ same every_syscall_renamed 0 "
   newuname                                                          1
 " -- -q -c "/bin/sh $W/uname1.sh" \
 	-n 'syscall:::entry /execname == "uname" && (probefunc == "newuname" || probefunc == "uname")/ { @[probefunc] = count(); }'
+
+# rawtp: every tracefs event with a raw tracepoint, as rawtp:GROUP::EVENT,
+# leaving out dynamic probes' groups and the syscall events; args[] typed
+# from the tracepoint's prototype in kernel BTF.
+timeout 30 "$FERRET" dtrace -l -P rawtp >"$W/out" 2>"$W/err"
+awk 'NR > 1 { print $3 ":" $4 }' "$W/out" | sort >"$W/listed"
+notev=$(sort /sys/kernel/tracing/available_events | comm -23 "$W/listed" - | head -3)
+if [ -z "$notev" ] && grep -qx 'sched:sched_switch' "$W/listed" &&
+	grep -qx 'raw_syscalls:sys_enter' "$W/listed" &&
+	! grep -qE '^(syscalls|kprobes|uprobes):' "$W/listed" &&
+	[ "$(awk 'NR > 1 && ($2 != "rawtp" || NF != 4)' "$W/out")" = "" ]; then
+	ok rawtp_list
+else
+	bad rawtp_list "not events: $notev; $(head -3 "$W/out")"
+fi
+
+timeout 30 "$FERRET" dtrace -l -n 'rawtp:sched::sched_switch' >"$W/out" 2>&1
+if [ "$(sed 1d "$W/out" | sed -E 's/^ *[0-9]+ //')" = "     rawtp             sched                                   sched_switch" ]; then
+	ok rawtp_list_one
+else
+	bad rawtp_list_one "$(cat "$W/out")"
+fi
+
+# sched_switch(bool preempt, struct task_struct *prev, *next, ...): prev
+# is the thread leaving the CPU, the current one.
+same rawtp_switch_args 0 "1 1 sleep
+
+" -- -q -c 'sleep 0.1' -n 'rawtp:sched::sched_switch /pid == $target/ {
+	printf("%d %d %s\n", args[1] == curthread, args[1]->pid == tid,
+	    stringof(args[1]->comm)); exit(0); }'
+
+# sys_enter(struct pt_regs *regs, long id): exit_group is 231 on x86-64.
+same rawtp_sys_enter 0 "rawtp:raw_syscalls::sys_enter 231 231
+
+" -- -q -c 'true' -n 'rawtp:::sys_enter /pid == $target && args[1] == 231/ {
+	printf("%s:%s:%s:%s %d %d\n", probeprov, probemod, probefunc, probename,
+	    args[1], args[0]->orig_ax); }'
+
+err rawtp_args_idx 1 "dtrace: invalid probe specifier rawtp:sched::sched_switch { trace(args[4]); }: [D_ARGS_IDX] index 4 is out of range for rawtp:sched::sched_switch args[ ]" \
+	-- -n 'rawtp:sched::sched_switch { trace(args[4]); }'
+err rawtp_no_event 1 "dtrace: invalid probe specifier rawtp:::no_such_event { }: probe description rawtp:::no_such_event does not match any probes" \
+	-- -n 'rawtp:::no_such_event { }'
+err rawtp_function 1 "dtrace: invalid probe specifier rawtp:sched:f:sched_switch { }: probe description rawtp:sched:f:sched_switch does not match any probes" \
+	-- -n 'rawtp:sched:f:sched_switch { }'
+err rawtp_syscalls 1 "dtrace: invalid probe specifier rawtp:syscalls::sys_enter_read { }: probe description rawtp:syscalls::sys_enter_read does not match any probes" \
+	-- -n 'rawtp:syscalls::sys_enter_read { }'
+
+# sdt: the same events as tracepoints, args[] the record's fields after
+# the common ones, char arrays and __data_loc strings as strings (as
+# dtrace-utils' test/unittest/sdt/tst.args.d reads task_rename's).
+timeout 30 "$FERRET" dtrace -l -P sdt >"$W/out" 2>"$W/err"
+awk 'NR > 1 { print $3 ":" $4 }' "$W/out" | sort >"$W/listed_sdt"
+if grep -qx 'sched:sched_switch' "$W/listed_sdt" &&
+	cmp -s "$W/listed" "$W/listed_sdt" &&
+	[ "$(awk 'NR > 1 && ($2 != "sdt" || NF != 4)' "$W/out")" = "" ]; then
+	ok sdt_list
+else
+	bad sdt_list "$(head -3 "$W/out")"
+fi
+
+same sdt_task_rename 0 "PID OK, oldcomm [ferret], newcomm [sleep], oom_score_adj 0
+
+" -- -q -c 'sleep 0' -n 'sdt:task::task_rename /args[0] == $target/ {
+	printf("PID OK, oldcomm [%s], newcomm [%s], oom_score_adj %hd\n",
+	    stringof(args[1]), args[2], args[3]); }'
+
+# sched_switch: prev_comm, prev_pid, prev_prio, prev_state, next_comm ...
+same sdt_switch 0 "sleep 1 1 1
+
+" -- -q -c 'sleep 0.1' -n 'sdt:sched::sched_switch /pid == $target/ {
+	printf("%s %d %d %d\n", args[0], args[1] == pid, args[2] == curthread->prio,
+	    args[5] == curthread->pid ^^ 1); exit(0); }'
+
+# sched_process_exec's filename is __data_loc char[].
+same sdt_data_loc 0 "sdt:sched::sched_process_exec /bin/true 1
+
+" -- -q -c '/bin/true' -n 'sdt:::sched_process_exec /pid == $target/ {
+	printf("%s:%s:%s:%s %s %d\n", probeprov, probemod, probefunc, probename,
+	    args[0], args[1] == pid); }'
+
+# A clause that reads no argument runs on the raw tracepoint; its name is
+# still sdt's.
+same sdt_no_args 0 "                   FUNCTION:NAME
+             :sched_process_exec 
+
+" -- -c '/bin/true' -n 'sdt:sched::sched_process_exec /pid == $target/ { }'
+
+err sdt_args_idx 1 "dtrace: invalid probe specifier sdt:sched::sched_switch { trace(args[7]); }: [D_ARGS_IDX] index 7 is out of range for sdt:sched::sched_switch args[ ]" \
+	-- -n 'sdt:sched::sched_switch { trace(args[7]); }'
+err sdt_args_multi 1 "dtrace: invalid probe specifier sdt:sched::sched_switch, sdt:task::task_rename { trace(args[1]); }: [D_ARGS_MULTI] args[ ] may not be referenced because probe description sdt:sched::sched_switch matches an unstable set of probes" \
+	-- -n 'sdt:sched::sched_switch, sdt:task::task_rename { trace(args[1]); }'
+
+# rawfbt needs kprobes (the QEMU guest tests it): a kernel without them
+# refuses it with the reason, lists none, and fbt says the same.
+if [ -e /sys/kernel/tracing/kprobe_events ]; then
+	skip=$((skip + 1)); echo "skip rawfbt_refused: this kernel has kprobes"
+else
+	err rawfbt_refused 1 "dtrace: invalid probe specifier rawfbt::vfs_read:entry { }: kprobes are not available: this kernel was built without CONFIG_KPROBES" \
+		-- -n 'rawfbt::vfs_read:entry { }'
+	err rawfbt_listed 1 "dtrace: failed to match rawfbt:::: No probe matches description" \
+		-- -l -P rawfbt
+fi
+err rawfbt_name 1 "dtrace: invalid probe specifier rawfbt::vfs_read:start { }: probe description rawfbt::vfs_read:start does not match any probes" \
+	-- -n 'rawfbt::vfs_read:start { }'
+
+# lockstat: at the return of the kernel's lock functions (fexit), tested
+# in the QEMU guest; a kernel that refuses BPF trampolines refuses them by
+# name with its reason and lists none.  The spin and block probes, which
+# time a function from entry to return, are refused everywhere.
+why=$("$FERRET" -e 'fentry:vfs_read { }' 2>&1 | sed -n 's/^-e:1:1: error: //p')
+if [ -n "$why" ]; then
+	err lockstat_refused 1 "dtrace: invalid probe specifier lockstat:::adaptive-acquire { }: lockstat:::adaptive-acquire is the return of kernel function mutex_lock, which this kernel cannot trace: $why" -- \
+		-n 'lockstat:::adaptive-acquire { }'
+	err lockstat_rw_refused 1 "dtrace: invalid probe specifier lockstat:::rw-acquire { trace(args[1]); }: lockstat:::rw-acquire is the return of kernel function _raw_read_lock*, which this kernel cannot trace: $why" -- \
+		-n 'lockstat:::rw-acquire { trace(args[1]); }'
+	err lockstat_list 1 "dtrace: failed to match lockstat:::: No probe matches description" -- \
+		-l -P lockstat
+else
+	echo "skip lockstat_*_refused: this kernel runs BPF trampolines (the guest tests run these probes)"
+	skip=$((skip + 3))
+fi
+err lockstat_spin_spin 1 "dtrace: invalid probe specifier lockstat:::spin-spin { }: lockstat:::spin-spin times queued_spin_lock_slowpath() from entry to return, which needs state kept from one kernel event to another: ferret's D probes keep none yet" -- \
+	-n 'lockstat:::spin-spin { }'
+err lockstat_adaptive_block 1 "dtrace: invalid probe specifier lockstat:::adaptive-block { }: lockstat:::adaptive-block times mutex_lock() and schedule_preempt_disabled() from entry to return, which needs state kept from one kernel event to another: ferret's D probes keep none yet" -- \
+	-n 'lockstat:::adaptive-block { }'
+err lockstat_args_idx 1 "dtrace: invalid probe specifier lockstat:::spin-release { trace(args[1]); }: index 1 is out of range for lockstat:::spin-release args[ ]" -- \
+	-n 'lockstat:::spin-release { trace(args[1]); }'
+same lockstat_rw_consts 0 "0 1
+
+" -- -q -n 'BEGIN { printf("%d %d\n", RW_WRITER, RW_READER); exit(0); }'

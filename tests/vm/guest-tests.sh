@@ -199,6 +199,43 @@ else
 	bad dtrace_fbt "rc $rc: $(show "$o") $(show "$TMP/dtrace_fbt.err")"
 fi
 
+# ferret dtrace's rawfbt provider (kprobes always): as fbt above, with
+# the probe named rawfbt:vmlinux:vfs_read.
+run dtrace_rawfbt dtrace -q -c "$WL read $R" -n '
+rawfbt::vfs_read:entry /pid == $target/ { e++; }
+rawfbt::vfs_read:entry /pid == $target && e == 1/ {
+	printf("name %s:%s:%s:%s\n", probeprov, probemod, probefunc, probename);
+}
+rawfbt::vfs_read:return /pid == $target/ { r++; rv += arg1 < 0; }
+syscall::read:entry, syscall::pread64:entry /pid == $target/ { t++; }
+END { printf("rawfbt %d %d %d %d\n", e, r, t, rv); }'
+o=$TMP/dtrace_rawfbt.out
+if [ $rc = 0 ] && awk '$1 == "rawfbt" && $2 > 0 && $2 == $4 &&
+	($3 == $2 || $3 == $2 + 1) && $5 == 0 { ok = 1 } END { exit !ok }' "$o" &&
+	grep -qx 'name rawfbt:vmlinux:vfs_read:entry' "$o"; then
+	ok dtrace_rawfbt
+else
+	bad dtrace_rawfbt "rc $rc: $(show "$o") $(show "$TMP/dtrace_rawfbt.err")"
+fi
+
+# rawfbt offers the compiler's synthetic copies of functions (.isra,
+# .constprop ...), which -l lists, and a clause attaches to one.
+run dtrace_rawfbt_list dtrace -l -n 'rawfbt::*.constprop.0:entry'
+syn=$(awk 'NR > 1 && $2 == "rawfbt" && $3 == "vmlinux" && $NF == "entry" { print $4 }' \
+	"$TMP/dtrace_rawfbt_list.out" | grep -v '^\(__\|trace_\|perf_\|bpf_\)' | head -1)
+if [ $rc = 0 ] && [ -n "$syn" ]; then
+	ok dtrace_rawfbt_list
+	run dtrace_rawfbt_synthetic dtrace -n "rawfbt::$syn:entry, rawfbt::$syn:return { }" \
+		-n 'tick-1s { exit(0); }'
+	if [ $rc = 0 ] && grep -q "matched 2 probes" "$TMP/dtrace_rawfbt_synthetic.err"; then
+		ok dtrace_rawfbt_synthetic
+	else
+		bad dtrace_rawfbt_synthetic "$syn: rc $rc: $(show "$TMP/dtrace_rawfbt_synthetic.err")"
+	fi
+else
+	bad dtrace_rawfbt_list "rc $rc: $(show "$TMP/dtrace_rawfbt_list.out") $(show "$TMP/dtrace_rawfbt_list.err")"
+fi
+
 # sched:::enqueue and sched:::dequeue (fentry on enqueue_task_* and
 # dequeue_task_*): a command that sleeps is taken off its run queue in its
 # own thread and put back when woken; args[] name it, and args[2] is the
@@ -669,5 +706,27 @@ else
 	bad record_fgraph_all_refused "rc $rc: $(show "$TMP/record_fgraph_all.err")"
 fi
 
+# lockstat, last: its probes are on every spinlock's functions, whose
+# trampolines take the kernel a while to remove after the run.
+run dtrace_lockstat_list dtrace -l -P lockstat
+n=$(awk 'NR > 1 { print $2 ":" $3 ":" $NF }' "$TMP/dtrace_lockstat_list.out" | sort | tr '\n' ' ')
+same dtrace_lockstat_list "lockstat probes listed" "$n" \
+	"lockstat:vmlinux:adaptive-acquire lockstat:vmlinux:adaptive-acquire-error lockstat:vmlinux:adaptive-release lockstat:vmlinux:rw-acquire lockstat:vmlinux:rw-release lockstat:vmlinux:spin-acquire lockstat:vmlinux:spin-release "
+
+# lockstat (fexit on the lock functions): the workload's pipe write and
+# epoll_ctl() take mutexes, which it owns at adaptive-acquire and no
+# longer at adaptive-release; its exit takes tasklist_lock for writing.
+run dtrace_lockstat dtrace -q -c "$WL polls" -n '
+lockstat:::adaptive-acquire /pid == $target/ { a++; ao += mutex_owned(args[0]); }
+lockstat:::adaptive-release /pid == $target/ { r++; ro += mutex_owned(args[0]); }
+lockstat:::spin-acquire /pid == $target/ { s++; sz += args[0] == NULL; }
+lockstat:::spin-release /pid == $target/ { sr++; }
+lockstat:::rw-acquire /pid == $target && args[1] == RW_WRITER/ { w++; }
+lockstat:::rw-release /pid == $target && args[1] == RW_WRITER/ { wr++; }
+END { printf("lockstat %d %d %d %d %d %d %d %d %d\n", a > 0, a == ao, r > 0, ro,
+    s > 0, sz, sr > 0, w > 0, wr > 0); }'
+same dtrace_lockstat "lock probes of the workload" \
+	"$(grep '^lockstat ' "$TMP/dtrace_lockstat.out")" "lockstat 1 1 1 0 1 0 1 1 1"
+[ $rc = 0 ] || echo "# $(show "$TMP/dtrace_lockstat.err")"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
