@@ -156,7 +156,7 @@ if [ -e /sys/kernel/tracing/kprobe_events ]; then
 else
 	err rawfbt_refused 1 "dtrace: invalid probe specifier rawfbt::vfs_read:entry { }: kprobes are not available: this kernel was built without CONFIG_KPROBES" \
 		-- -n 'rawfbt::vfs_read:entry { }'
-	err rawfbt_listed 1 "dtrace: failed to match rawfbt:::: No probe matches description" \
+	err rawfbt_listed 0 "dtrace: failed to match rawfbt:::: No probe matches description" \
 		-- -l -P rawfbt
 fi
 err rawfbt_name 1 "dtrace: invalid probe specifier rawfbt::vfs_read:start { }: probe description rawfbt::vfs_read:start does not match any probes" \
@@ -172,7 +172,7 @@ if [ -n "$why" ]; then
 		-n 'lockstat:::adaptive-acquire { }'
 	err lockstat_rw_refused 1 "dtrace: invalid probe specifier lockstat:::rw-acquire { trace(args[1]); }: lockstat:::rw-acquire is the return of kernel function _raw_read_lock*, which this kernel cannot trace: $why" -- \
 		-n 'lockstat:::rw-acquire { trace(args[1]); }'
-	err lockstat_list 1 "dtrace: failed to match lockstat:::: No probe matches description" -- \
+	err lockstat_list 0 "dtrace: failed to match lockstat:::: No probe matches description" -- \
 		-l -P lockstat
 else
 	echo "skip lockstat_*_refused: this kernel runs BPF trampolines (the guest tests run these probes)"
