@@ -1557,8 +1557,6 @@ static int assign_op(int kind)
 	}
 }
 
-static bool pure(const struct node *n);
-
 /*
  * A variable declared of an integer or pointer type takes the values
  * assigned to it converted to that type, as C converts them: "x op= e"
@@ -1572,7 +1570,7 @@ static struct node *convert_assign(struct parser *p, struct node *n)
 	if (!g || !g->cast)
 		return n;
 	if (n->op != T_ASSIGN) {
-		if (!pure(n->a))
+		if (!ast_pure(n->a))
 			return n;
 		n->b = binop(p, n->op, copy_tree(p, n->a, &n->a->loc), n->b,
 			     &n->loc);
@@ -1687,23 +1685,6 @@ static bool check_expr(struct parser *p, const struct node *n)
 		return false;
 	for (i = 0; i < n->nlist; i++)
 		if (!check_expr(p, n->list[i]))
-			return false;
-	return true;
-}
-
-/* No calls, increments or assignments: evaluating it twice is harmless. */
-static bool pure(const struct node *n)
-{
-	int i;
-
-	if (!n)
-		return true;
-	if (n->kind == N_CALL || n->kind == N_INCDEC || n->kind == N_ASSIGN)
-		return false;
-	if (!pure(n->a) || !pure(n->b) || !pure(n->c))
-		return false;
-	for (i = 0; i < n->nlist; i++)
-		if (!pure(n->list[i]))
 			return false;
 	return true;
 }

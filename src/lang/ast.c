@@ -107,6 +107,22 @@ struct node *ast_copy(const struct node *n)
 	return c;
 }
 
+bool ast_pure(const struct node *n)
+{
+	int i;
+
+	if (!n)
+		return true;
+	if (n->kind == N_CALL || n->kind == N_INCDEC || n->kind == N_ASSIGN)
+		return false;
+	if (!ast_pure(n->a) || !ast_pure(n->b) || !ast_pure(n->c))
+		return false;
+	for (i = 0; i < n->nlist; i++)
+		if (!ast_pure(n->list[i]))
+			return false;
+	return true;
+}
+
 void ast_free(struct node *n)
 {
 	int i;

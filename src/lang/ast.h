@@ -2,6 +2,7 @@
 #ifndef FERRET_AST_H
 #define FERRET_AST_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "loc.h"
@@ -93,6 +94,8 @@ void ast_free(struct node *n);
  * through sema holds only those the parser set.
  */
 struct node *ast_copy(const struct node *n);
+/* No calls, increments or assignments in n: evaluating it again is harmless. */
+bool ast_pure(const struct node *n);
 /*
  * ast_dump format, one S-expression:
  *

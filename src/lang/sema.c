@@ -1060,23 +1060,6 @@ static int assign(struct sema *s, struct node *n)
 	return sema_error(s, lv, "can only assign to a map or a variable");
 }
 
-/* No calls, increments or assignments: evaluating it again is harmless. */
-static bool pure(const struct node *n)
-{
-	int i;
-
-	if (!n)
-		return true;
-	if (n->kind == N_CALL || n->kind == N_INCDEC || n->kind == N_ASSIGN)
-		return false;
-	if (!pure(n->a) || !pure(n->b) || !pure(n->c))
-		return false;
-	for (i = 0; i < n->nlist; i++)
-		if (!pure(n->list[i]))
-			return false;
-	return true;
-}
-
 /*
  * D's assignment used as a value: the value its lvalue holds after it,
  * of the lvalue's type.  Code generation reads a value stored through a
@@ -1099,7 +1082,7 @@ static int assign_value(struct sema *s, struct node *n)
 	}
 	if (n->op == T_ASSIGN)
 		n->type = lv->type;
-	if (is_mem_lvalue(lv) && !pure(lv))
+	if (is_mem_lvalue(lv) && !ast_pure(lv))
 		return sema_error(s, n, "assignment inside an expression is not supported yet where its lvalue has a call, an increment or an assignment in it");
 	return 0;
 }
