@@ -138,16 +138,7 @@ static int sema_dsym(struct sema *s, struct node *n)
 
 static int cg_dsym(struct cg *g, struct node *n, struct val *out)
 {
-	struct val a;
-	int r;
-
-	if (cg_expr(g, n->list[0], &a))
-		return -EINVAL;
-	r = ir_vreg(&g->ir);
-	ir_mov(&g->ir, r, cg_reg(g, &a));
-	if (n->type->size == 16)
-		return bi_with_pid(g, r, n->type, out);
-	return bi_int(out, r, n->type);
+	return bi_sym_addr(g, n, n->type->size == 16, out);
 }
 
 /*

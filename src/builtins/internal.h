@@ -87,4 +87,9 @@ int bi_cg_stack(struct cg *g, struct node *n, struct val *out);
  * are captured while it lives.  out is the 16-byte value in the frame.
  */
 int bi_with_pid(struct cg *g, int reg, struct type *t, struct val *out);
+/*
+ * The address n's one argument gives, typed n->type: for a user address
+ * (user), with the process's pid, which names it in user space.
+ */
+int bi_sym_addr(struct cg *g, struct node *n, bool user, struct val *out);
 #endif

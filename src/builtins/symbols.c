@@ -189,7 +189,7 @@ static int sema_ksym(struct sema *s, struct node *n)
 	return 0;
 }
 
-static int cg_ksym(struct cg *g, struct node *n, struct val *out)
+int bi_sym_addr(struct cg *g, struct node *n, bool user, struct val *out)
 {
 	struct val a;
 	int r;
@@ -198,9 +198,14 @@ static int cg_ksym(struct cg *g, struct node *n, struct val *out)
 		return -EINVAL;
 	r = ir_vreg(&g->ir);
 	ir_mov(&g->ir, r, cg_reg(g, &a));
-	if (n->type->kind == TY_KSYM)
+	if (!user)
 		return bi_int(out, r, n->type);
 	return bi_with_pid(g, r, n->type, out);
+}
+
+static int cg_ksym(struct cg *g, struct node *n, struct val *out)
+{
+	return bi_sym_addr(g, n, n->type->kind != TY_KSYM, out);
 }
 
 /* The user-space file a probe instance is in, or NULL. */
