@@ -6,8 +6,11 @@
  * (linux/btrfs.h), those strace 6.1 knows; the compression types, which
  * no UAPI header names, are the kernel's numbers.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <string.h>
+#include <time.h>
 #include <sys/ioctl.h>
 #include <sys/sysmacros.h>
 #include <linux/btrfs.h>
@@ -96,6 +99,27 @@ static const struct st_xlat tree_objectids[] = {
 	X(BTRFS_FIRST_FREE_OBJECTID), X(BTRFS_LAST_FREE_OBJECTID), END,
 };
 
+/* The key types strace names (linux/btrfs_tree.h), and UINT32_MAX. */
+static const struct st_xlat key_types[] = {
+	X(BTRFS_INODE_ITEM_KEY), X(BTRFS_INODE_REF_KEY), X(BTRFS_INODE_EXTREF_KEY),
+	X(BTRFS_XATTR_ITEM_KEY), X(BTRFS_VERITY_DESC_ITEM_KEY), X(BTRFS_VERITY_MERKLE_ITEM_KEY),
+	X(BTRFS_ORPHAN_ITEM_KEY), X(BTRFS_DIR_LOG_ITEM_KEY), X(BTRFS_DIR_LOG_INDEX_KEY),
+	X(BTRFS_DIR_ITEM_KEY), X(BTRFS_DIR_INDEX_KEY), X(BTRFS_EXTENT_DATA_KEY),
+	X(BTRFS_EXTENT_CSUM_KEY), X(BTRFS_ROOT_ITEM_KEY), X(BTRFS_ROOT_BACKREF_KEY),
+	X(BTRFS_ROOT_REF_KEY), X(BTRFS_EXTENT_ITEM_KEY), X(BTRFS_METADATA_ITEM_KEY),
+	X(BTRFS_TREE_BLOCK_REF_KEY), X(BTRFS_EXTENT_DATA_REF_KEY), X(BTRFS_EXTENT_REF_V0_KEY),
+	X(BTRFS_SHARED_BLOCK_REF_KEY), X(BTRFS_SHARED_DATA_REF_KEY),
+	X(BTRFS_BLOCK_GROUP_ITEM_KEY), X(BTRFS_FREE_SPACE_INFO_KEY),
+	X(BTRFS_FREE_SPACE_EXTENT_KEY), X(BTRFS_FREE_SPACE_BITMAP_KEY), X(BTRFS_DEV_EXTENT_KEY),
+	X(BTRFS_DEV_ITEM_KEY), X(BTRFS_CHUNK_ITEM_KEY), X(BTRFS_QGROUP_STATUS_KEY),
+	X(BTRFS_QGROUP_INFO_KEY), X(BTRFS_QGROUP_LIMIT_KEY), X(BTRFS_QGROUP_RELATION_KEY),
+	X(BTRFS_TEMPORARY_ITEM_KEY), X(BTRFS_PERSISTENT_ITEM_KEY), X(BTRFS_DEV_REPLACE_KEY),
+	X(BTRFS_UUID_KEY_SUBVOL), X(BTRFS_UUID_KEY_RECEIVED_SUBVOL), X(BTRFS_STRING_ITEM_KEY),
+	X(UINT32_MAX), END,
+};
+
+static const struct st_xlat logical_ino_flags[] = { X(BTRFS_LOGICAL_INO_ARGS_IGNORE_OFFSET), END };
+
 static bool no_arg(unsigned request)
 {
 	/*
@@ -154,6 +178,339 @@ static void name(struct buf *b, const char *s, size_t size, const struct st_dopt
 	size_t n = strnlen(s, size);
 
 	st_quote(b, (const unsigned char *)s, n, n == size, o->xstyle);
+}
+
+/* A named unsigned value: decimal, its name in the -X style. */
+static void xval_u(struct buf *b, const struct st_xlat *t, uint64_t v)
+{
+	st_xlat_enum(b, t, v, "%llu");
+}
+
+/*
+ * One element of an array at e, shown into b; false stops the array
+ * there (its caller has printed what ends it).
+ */
+typedef bool (*elem_fn)(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+			const void *e, void *data);
+
+/*
+ * n elements of size bytes at addr (in the process), as strace prints an
+ * array: read as the call saw them at entry or at exit (where the bytes
+ * read of the argument cover them; past those the process's memory when
+ * the line prints), cut with "..." after -s elements unless -v; where
+ * the memory ends, "..." and the address in a comment, or the address
+ * alone when the first cannot be read or under -e verbose=none.  Whether it reached the end
+ * (strace's answer, on which some decoders' exit line depends).
+ */
+static bool array(struct buf *b, const struct st_call *c, const struct st_dopts *o, bool exit,
+		  uint64_t addr, uint64_t n, size_t size, elem_fn f, void *data)
+{
+	unsigned char e[32];
+	uint64_t i, lim;
+
+	if (!addr) {
+		buf_printf(b, "NULL");
+		return false;
+	}
+	if (!n) {
+		buf_printf(b, "[]");
+		return false;
+	}
+	if (n > UINT64_MAX / size || addr + n * size <= addr) {
+		buf_printf(b, "%#llx", (unsigned long long)addr);
+		return false;
+	}
+	lim = !o->verbose && (uint64_t)o->strsize < n ? (uint64_t)o->strsize : n;
+	for (i = 0; i < n; i++) {
+		uint64_t at = addr + i * size;
+
+		if (i)
+			buf_printf(b, ", ");
+		if (o->noderef || st_ioctl_mem(c, exit, at, e, size, false) < size) {
+			if (!i) {
+				buf_printf(b, "%#llx", (unsigned long long)at);
+				return false;
+			}
+			buf_printf(b, "... /* %#llx */]", (unsigned long long)at);
+			return false;
+		}
+		if (!i)
+			buf_printf(b, "[");
+		if (i >= lim) {
+			buf_printf(b, "...");
+			break;
+		}
+		if (!f(b, c, o, e, data))
+			break;
+	}
+	buf_printf(b, "]");
+	return true;
+}
+
+/* A NUL-ended path in the process at addr, as strace's printpath. */
+static void path(struct buf *b, const struct st_call *c, const struct st_dopts *o, uint64_t addr)
+{
+	static char p[PATH_MAX];
+	size_t n;
+
+	if (!addr) {
+		buf_printf(b, "NULL");
+		return;
+	}
+	n = st_ioctl_mem(c, true, addr, p, sizeof(p) - 1, true);
+	if (!n || (n == sizeof(p) - 1 && !memchr(p, 0, n))) {
+		buf_printf(b, "%#llx", (unsigned long long)addr);
+		return;
+	}
+	p[n] = 0;
+	n = strlen(p);
+	if (n > (size_t)o->strsize)
+		st_quote(b, (const unsigned char *)p, (size_t)o->strsize, true, o->xstyle);
+	else
+		st_quote(b, (const unsigned char *)p, n, false, o->xstyle);
+}
+
+/* The search key at entry (whole; -v: the default object ids too), at exit its nr_items. */
+static void search_key(struct buf *b, const struct btrfs_ioctl_search_key *k, bool exit,
+		       const struct st_dopts *o)
+{
+	buf_printf(b, "key={");
+	if (exit) {
+		buf_printf(b, "nr_items=%u}", k->nr_items);
+		return;
+	}
+	buf_printf(b, "tree_id=");
+	objectid(b, k->tree_id);
+	if (k->min_objectid != BTRFS_FIRST_FREE_OBJECTID || o->verbose) {
+		buf_printf(b, ", min_objectid=");
+		objectid(b, k->min_objectid);
+	}
+	if (k->max_objectid != BTRFS_LAST_FREE_OBJECTID || o->verbose) {
+		buf_printf(b, ", max_objectid=");
+		objectid(b, k->max_objectid);
+	}
+	buf_printf(b, ", min_offset=%llu, max_offset=", (unsigned long long)k->min_offset);
+	u64_max(b, k->max_offset);
+	buf_printf(b, ", min_transid=%llu, max_transid=", (unsigned long long)k->min_transid);
+	u64_max(b, k->max_transid);
+	buf_printf(b, ", min_type=");
+	xval_u(b, key_types, k->min_type);
+	buf_printf(b, ", max_type=");
+	xval_u(b, key_types, k->max_type);
+	buf_printf(b, ", nr_items=%u}", k->nr_items);
+}
+
+/*
+ * At exit, the items' headers a search put in its buffer at addr of
+ * size bytes: "..." unless -v, at most -s of them.
+ */
+static void search_buf(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		       uint64_t addr, uint64_t size, unsigned nr)
+{
+	uint64_t off = 0;
+	unsigned i;
+
+	if (!o->verbose) {
+		buf_printf(b, ", ...");
+		return;
+	}
+	buf_printf(b, ", buf=[");
+	for (i = 0; i < nr; i++) {
+		struct btrfs_ioctl_search_header h;
+
+		if (i)
+			buf_printf(b, ", ");
+		if (addr + off < addr || off + sizeof(h) > size || i > (unsigned)o->strsize) {
+			buf_printf(b, "...");
+			break;
+		}
+		if (o->noderef || st_ioctl_mem(c, true, addr + off, &h, sizeof(h), false) < sizeof(h)) {
+			buf_printf(b, "... /* %#llx */", (unsigned long long)(addr + off));
+			break;
+		}
+		buf_printf(b, "{transid=%llu, objectid=", (unsigned long long)h.transid);
+		objectid(b, h.objectid);
+		buf_printf(b, ", offset=%llu, type=", (unsigned long long)h.offset);
+		xval_u(b, key_types, h.type);
+		buf_printf(b, ", len=%u}", h.len);
+		off += sizeof(h) + h.len;
+	}
+	buf_printf(b, "]");
+}
+
+/* BTRFS_IOC_TREE_SEARCH and _V2 (v2), at entry and after a success at exit. */
+static void tree_search(struct buf *b, const struct st_call *c, const struct st_dopts *o, bool v2)
+{
+	struct btrfs_ioctl_search_args_v2 a;
+	size_t size = v2 ? sizeof(a) : sizeof(a.key);
+	uint64_t buf_at = c->args[2] + (v2 ? sizeof(a) : offsetof(struct btrfs_ioctl_search_args, buf));
+	int exit;
+
+	for (exit = 0; exit < 2; exit++) {
+		if (exit && st_call_failed(c)) {
+			/* What size an item needs, which the kernel writes with EOVERFLOW. */
+			if (v2 && c->ret == -EOVERFLOW) {
+				buf_printf(b, " => ");
+				if (c->args[2] && !o->noderef && st_ioctl_struct(c, true, &a, size) == size)
+					buf_printf(b, "{buf_size=%llu}", (unsigned long long)a.buf_size);
+				else
+					buf_printf(b, "%#llx", (unsigned long long)c->args[2]);
+			}
+			return;
+		}
+		if (exit)
+			buf_printf(b, " => ");
+		if (!st_ioctl_umove(b, c, o, exit, &a, size))
+			return;
+		buf_printf(b, "{");
+		search_key(b, &a.key, exit, o);
+		if (v2)
+			buf_printf(b, ", buf_size=%llu", (unsigned long long)a.buf_size);
+		if (exit)
+			search_buf(b, c, o, buf_at, v2 ? a.buf_size : BTRFS_SEARCH_ARGS_BUFSIZE,
+				   a.key.nr_items);
+		buf_printf(b, "}");
+	}
+}
+
+/* A btrfs_data_container's header, which the kernel fills at exit. */
+static bool container(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		      uint64_t addr, struct btrfs_data_container *d)
+{
+	if (!addr || o->noderef || st_ioctl_mem(c, true, addr, d, sizeof(*d), false) < sizeof(*d)) {
+		if (addr)
+			buf_printf(b, "%#llx", (unsigned long long)addr);
+		else
+			buf_printf(b, "NULL");
+		return false;
+	}
+	buf_printf(b, "{bytes_left=%u, bytes_missing=%u, elem_cnt=%u, elem_missed=%u", d->bytes_left,
+		   d->bytes_missing, d->elem_cnt, d->elem_missed);
+	if (o->verbose)
+		return true;
+	buf_printf(b, ", ...}");
+	return false;
+}
+
+/* A path's offset in an INO_PATHS container, from its values' start (*data). */
+static bool ino_path(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		     const void *e, void *data)
+{
+	uint64_t off;
+
+	memcpy(&off, e, sizeof(off));
+	path(b, c, o, *(uint64_t *)data + off);
+	return true;
+}
+
+static bool logical_ino_rec(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+			    const void *e, void *data)
+{
+	uint64_t r[3];
+
+	(void)c;
+	(void)o;
+	(void)data;
+	memcpy(r, e, sizeof(r));
+	buf_printf(b, "{inum=%llu, offset=%llu, root=%llu}", (unsigned long long)r[0],
+		   (unsigned long long)r[1], (unsigned long long)r[2]);
+	return true;
+}
+
+/* The exit of a request that answers in a struct of its own: " => " after a success. */
+static bool at_exit(struct buf *b, const struct st_call *c)
+{
+	if (st_call_failed(c))
+		return false;
+	buf_printf(b, " => ");
+	return true;
+}
+
+static void ino_lookup(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	static struct btrfs_ioctl_ino_lookup_args a;
+	bool tree0;
+
+	if (!st_ioctl_umove(b, c, o, false, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{treeid=");
+	objectid(b, a.treeid);
+	buf_printf(b, ", objectid=");
+	objectid(b, a.objectid);
+	buf_printf(b, "}");
+	/* A treeid of 0 asks for the containing subvolume's, which the exit shows. */
+	tree0 = !a.treeid;
+	if (!at_exit(b, c) || !st_ioctl_umove(b, c, o, true, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{");
+	if (tree0) {
+		buf_printf(b, "treeid=");
+		objectid(b, a.treeid);
+		buf_printf(b, ", ");
+	}
+	buf_printf(b, "name=");
+	st_ioctl_cstring(b, a.name, sizeof(a.name), o);
+	buf_printf(b, "}");
+}
+
+static void ino_paths(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	struct btrfs_ioctl_ino_path_args a;
+	struct btrfs_data_container d;
+	uint64_t vals;
+
+	if (!st_ioctl_umove(b, c, o, false, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{inum=%llu, size=%llu, fspath=", (unsigned long long)a.inum,
+		   (unsigned long long)a.size);
+	if (a.fspath)
+		buf_printf(b, "%#llx}", (unsigned long long)a.fspath);
+	else
+		buf_printf(b, "NULL}");
+	if (!at_exit(b, c) || !st_ioctl_umove(b, c, o, true, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{fspath=");
+	if (container(b, c, o, a.fspath, &d)) {
+		vals = a.fspath + offsetof(struct btrfs_data_container, val);
+		buf_printf(b, ", val=");
+		array(b, c, o, true, vals, d.elem_cnt, sizeof(uint64_t), ino_path, &vals);
+		buf_printf(b, "}");
+	}
+	buf_printf(b, "}");
+}
+
+static void logical_ino(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	struct btrfs_ioctl_logical_ino_args a;
+	struct btrfs_data_container d;
+	int i;
+
+	if (!st_ioctl_umove(b, c, o, false, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{logical=%llu, size=%llu", (unsigned long long)a.logical,
+		   (unsigned long long)a.size);
+	if (a.reserved[0] || a.reserved[1] || a.reserved[2])
+		for (i = 0; i < 3; i++)
+			buf_printf(b, a.reserved[i] ? "%s%#llx" : "%s%llu", i ? ", " : ", reserved=[",
+				   (unsigned long long)a.reserved[i]);
+	if (a.reserved[0] || a.reserved[1] || a.reserved[2])
+		buf_printf(b, "]");
+	buf_printf(b, ", flags=");
+	st_xlat_flags_dflt(b, logical_ino_flags, a.flags, "0", "BTRFS_LOGICAL_INO_ARGS_???");
+	if (a.inodes)
+		buf_printf(b, ", inodes=%#llx}", (unsigned long long)a.inodes);
+	else
+		buf_printf(b, ", inodes=NULL}");
+	if (!at_exit(b, c) || !st_ioctl_umove(b, c, o, true, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{inodes=");
+	if (container(b, c, o, a.inodes, &d)) {
+		buf_printf(b, ", val=");
+		array(b, c, o, true, a.inodes + offsetof(struct btrfs_data_container, val),
+		      d.elem_cnt / 3, 3 * sizeof(uint64_t), logical_ino_rec, NULL);
+		buf_printf(b, "}");
+	}
+	buf_printf(b, "}");
 }
 
 static void vol_args(struct buf *b, const struct st_call *c, const struct st_dopts *o)
@@ -403,6 +760,18 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 		buf_printf(b, "}");
 		return true;
 	}
+	case BTRFS_IOC_TREE_SEARCH: case BTRFS_IOC_TREE_SEARCH_V2:
+		tree_search(b, c, o, request == BTRFS_IOC_TREE_SEARCH_V2);
+		return true;
+	case BTRFS_IOC_INO_LOOKUP:
+		ino_lookup(b, c, o);
+		return true;
+	case BTRFS_IOC_INO_PATHS:
+		ino_paths(b, c, o);
+		return true;
+	case BTRFS_IOC_LOGICAL_INO:
+		logical_ino(b, c, o);
+		return true;
 	case BTRFS_IOC_QUOTA_CTL: {
 		struct btrfs_ioctl_quota_ctl_args q;
 

@@ -3395,6 +3395,61 @@ static void more_ioctls(char *edge)
 }
 
 /*
+ * Tree searches with items' headers in their buffers, inode lookups, and
+ * the containers of paths and logical inodes the kernel would fill (what
+ * an injected success shows at exit).
+ */
+static void btrfs_search_ioctls(void)
+{
+	static union {
+		struct btrfs_ioctl_search_args_v2 a;
+		unsigned char raw[sizeof(struct btrfs_ioctl_search_args_v2) + 256];
+	} s2;
+	static struct btrfs_ioctl_search_args s1;
+	static struct btrfs_ioctl_ino_lookup_args il = { .objectid = BTRFS_FIRST_FREE_OBJECTID,
+							 .name = "dir/file" };
+	static struct {
+		struct btrfs_data_container d;
+		uint64_t off[3];
+		char names[32];
+	} paths = { { .bytes_left = 7, .elem_cnt = 3 }, { 24, 26, 9 }, "" };
+	static struct {
+		struct btrfs_data_container d;
+		uint64_t rec[6];
+	} inodes = { { .bytes_missing = 1, .elem_cnt = 6, .elem_missed = 2 },
+		     { 257, 0, 5, 258, 4096, BTRFS_FS_TREE_OBJECTID } };
+	struct btrfs_ioctl_ino_path_args ip = { .inum = 257, .size = sizeof(paths),
+						.fspath = (uintptr_t)&paths };
+	struct btrfs_ioctl_logical_ino_args li = { .logical = 4096, .size = sizeof(inodes),
+						   .flags = 1, .inodes = (uintptr_t)&inodes };
+	struct btrfs_ioctl_search_header h[2] = {
+		{ .transid = 7, .objectid = BTRFS_FIRST_FREE_OBJECTID, .offset = 0,
+		  .type = BTRFS_INODE_ITEM_KEY, .len = 8 },
+		{ .transid = 8, .objectid = 300, .offset = 9, .type = 99, .len = 0 },
+	};
+
+	memcpy(paths.names, "a\0dir/b\0", 9);
+	s2.a.key = (struct btrfs_ioctl_search_key){ .tree_id = BTRFS_ROOT_TREE_OBJECTID,
+		.min_objectid = BTRFS_FIRST_FREE_OBJECTID, .max_objectid = 300,
+		.max_offset = -1ULL, .max_transid = -1ULL, .min_type = BTRFS_INODE_ITEM_KEY,
+		.max_type = -1U, .nr_items = 2 };
+	s2.a.buf_size = 256;
+	memcpy(s2.a.buf, &h[0], sizeof(h[0]));
+	memcpy(s2.a.buf + sizeof(h[0]) + 8, &h[1], sizeof(h[1]));
+	s1.key = s2.a.key;
+	s1.key.min_objectid = 0;
+	s1.key.nr_items = 3;
+	memcpy(s1.buf, h, sizeof(h));
+	ioctl(-1, BTRFS_IOC_TREE_SEARCH_V2, &s2);
+	ioctl(-1, BTRFS_IOC_TREE_SEARCH, &s1);
+	ioctl(-1, BTRFS_IOC_INO_LOOKUP, &il);
+	il.treeid = BTRFS_FS_TREE_OBJECTID;
+	ioctl(-1, BTRFS_IOC_INO_LOOKUP, &il);
+	ioctl(-1, BTRFS_IOC_INO_PATHS, &ip);
+	ioctl(-1, BTRFS_IOC_LOGICAL_INO, &li);
+}
+
+/*
  * The v2 volume arguments, with the qgroup inheritance they point to
  * (read from the process when the line prints: it stays a while), and
  * balance v2.
@@ -3427,6 +3482,7 @@ static void btrfs_v2_ioctls(void)
 	ioctl(-1, BTRFS_IOC_BALANCE_V2, &ba);
 	ioctl(-1, BTRFS_IOC_BALANCE_PROGRESS, &ba);
 	ioctl(-1, BTRFS_IOC_BALANCE_V2, NULL);
+	btrfs_search_ioctls();
 	usleep(300000);
 }
 
@@ -3478,6 +3534,10 @@ static void btrfs_ioctls(void)
 	ioctl(-1, BTRFS_IOC_SEND, &sa);
 	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
 	ioctl(-1, FS_IOC_SETFSLABEL, label);
+	ioctl(-1, BTRFS_IOC_INO_PATHS, &(struct btrfs_ioctl_ino_path_args){ .inum = 256 });
+	ioctl(-1, BTRFS_IOC_LOGICAL_INO, &(struct btrfs_ioctl_logical_ino_args){
+		.logical = 1, .reserved = { 0, 0xdeadbeef, 0 }, .flags = 6 });
+	ioctl(-1, BTRFS_IOC_TREE_SEARCH, NULL);
 	btrfs_v2_ioctls();
 }
 
