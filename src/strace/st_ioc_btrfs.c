@@ -120,6 +120,56 @@ static const struct st_xlat key_types[] = {
 
 static const struct st_xlat logical_ino_flags[] = { X(BTRFS_LOGICAL_INO_ARGS_IGNORE_OFFSET), END };
 
+static const struct st_xlat dev_replace_cmds[] = {
+	X(BTRFS_IOCTL_DEV_REPLACE_CMD_START), X(BTRFS_IOCTL_DEV_REPLACE_CMD_STATUS),
+	X(BTRFS_IOCTL_DEV_REPLACE_CMD_CANCEL), END,
+};
+
+static const struct st_xlat dev_replace_results[] = {
+	X(BTRFS_IOCTL_DEV_REPLACE_RESULT_NO_ERROR), X(BTRFS_IOCTL_DEV_REPLACE_RESULT_NOT_STARTED),
+	X(BTRFS_IOCTL_DEV_REPLACE_RESULT_ALREADY_STARTED),
+	X(BTRFS_IOCTL_DEV_REPLACE_RESULT_SCRUB_INPROGRESS), END,
+};
+
+static const struct st_xlat dev_replace_states[] = {
+	X(BTRFS_IOCTL_DEV_REPLACE_STATE_NEVER_STARTED), X(BTRFS_IOCTL_DEV_REPLACE_STATE_STARTED),
+	X(BTRFS_IOCTL_DEV_REPLACE_STATE_FINISHED), X(BTRFS_IOCTL_DEV_REPLACE_STATE_CANCELED),
+	X(BTRFS_IOCTL_DEV_REPLACE_STATE_SUSPENDED), END,
+};
+
+static const struct st_xlat srcdev_modes[] = {
+	X(BTRFS_IOCTL_DEV_REPLACE_CONT_READING_FROM_SRCDEV_MODE_ALWAYS),
+	X(BTRFS_IOCTL_DEV_REPLACE_CONT_READING_FROM_SRCDEV_MODE_AVOID), END,
+};
+
+/* No compat feature has a name. */
+static const struct st_xlat features_compat[] = { END };
+
+static const struct st_xlat features_compat_ro[] = {
+	X(BTRFS_FEATURE_COMPAT_RO_FREE_SPACE_TREE), X(BTRFS_FEATURE_COMPAT_RO_FREE_SPACE_TREE_VALID),
+	X(BTRFS_FEATURE_COMPAT_RO_VERITY), X(BTRFS_FEATURE_COMPAT_RO_BLOCK_GROUP_TREE), END,
+};
+
+static const struct st_xlat features_incompat[] = {
+	X(BTRFS_FEATURE_INCOMPAT_MIXED_BACKREF), X(BTRFS_FEATURE_INCOMPAT_DEFAULT_SUBVOL),
+	X(BTRFS_FEATURE_INCOMPAT_MIXED_GROUPS), X(BTRFS_FEATURE_INCOMPAT_COMPRESS_LZO),
+	X(BTRFS_FEATURE_INCOMPAT_COMPRESS_ZSTD), X(BTRFS_FEATURE_INCOMPAT_BIG_METADATA),
+	X(BTRFS_FEATURE_INCOMPAT_EXTENDED_IREF), X(BTRFS_FEATURE_INCOMPAT_RAID56),
+	X(BTRFS_FEATURE_INCOMPAT_SKINNY_METADATA), X(BTRFS_FEATURE_INCOMPAT_NO_HOLES),
+	X(BTRFS_FEATURE_INCOMPAT_METADATA_UUID), X(BTRFS_FEATURE_INCOMPAT_RAID1C34),
+	X(BTRFS_FEATURE_INCOMPAT_ZONED), X(BTRFS_FEATURE_INCOMPAT_EXTENT_TREE_V2), END,
+};
+
+static const struct st_xlat csum_types[] = {
+	X(BTRFS_CSUM_TYPE_CRC32), X(BTRFS_CSUM_TYPE_XXHASH), X(BTRFS_CSUM_TYPE_SHA256),
+	X(BTRFS_CSUM_TYPE_BLAKE2), END,
+};
+
+static const struct st_xlat fs_info_flags[] = {
+	X(BTRFS_FS_INFO_FLAG_CSUM_INFO), X(BTRFS_FS_INFO_FLAG_GENERATION),
+	X(BTRFS_FS_INFO_FLAG_METADATA_UUID), END,
+};
+
 static bool no_arg(unsigned request)
 {
 	/*
@@ -513,6 +563,261 @@ static void logical_ino(struct buf *b, const struct st_call *c, const struct st_
 	buf_printf(b, "}");
 }
 
+/* A UUID's 16 bytes as 8-4-4-4-12 hex digits. */
+static void uuid(struct buf *b, const uint8_t *u)
+{
+	int i;
+
+	for (i = 0; i < 16; i++)
+		buf_printf(b, "%s%02x", i == 4 || i == 6 || i == 8 || i == 10 ? "-" : "", u[i]);
+}
+
+static bool uuid_zero(const uint8_t *u)
+{
+	static const uint8_t zero[16];
+
+	return !memcmp(u, zero, sizeof(zero));
+}
+
+/*
+ * A time's date in a comment, as strace's: local time, nsec (up to 1e9)
+ * digits when not 0; none for 0 or a time localtime cannot give.
+ */
+static void date(struct buf *b, uint64_t sec, uint64_t nsec)
+{
+	char d[64], z[16];
+	time_t t = (time_t)sec;
+	struct tm tm;
+
+	if ((!sec && !nsec) || nsec > 999999999 || (uint64_t)t != sec || !localtime_r(&t, &tm) ||
+	    !strftime(d, sizeof(d), "%FT%T", &tm) || !strftime(z, sizeof(z), "%z", &tm))
+		return;
+	buf_printf(b, " /* %s", d);
+	if (nsec)
+		buf_printf(b, ".%09llu", (unsigned long long)nsec);
+	buf_printf(b, "%s */", z);
+}
+
+static void timespec(struct buf *b, const struct btrfs_ioctl_timespec *t)
+{
+	buf_printf(b, "{sec=%llu, nsec=%u}", (unsigned long long)t->sec, t->nsec);
+	date(b, t->sec, t->nsec);
+}
+
+static void dev_info(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	static struct btrfs_ioctl_dev_info_args a;
+
+	if (!st_ioctl_umove(b, c, o, false, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{devid=");
+	devid(b, a.devid);
+	if (!uuid_zero(a.uuid)) {
+		buf_printf(b, ", uuid=");
+		uuid(b, a.uuid);
+	}
+	buf_printf(b, "}");
+	if (!at_exit(b, c) || !st_ioctl_umove(b, c, o, true, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{");
+	if (!uuid_zero(a.uuid)) {
+		buf_printf(b, "uuid=");
+		uuid(b, a.uuid);
+		buf_printf(b, ", ");
+	}
+	buf_printf(b, "bytes_used=%llu, total_bytes=%llu, path=", (unsigned long long)a.bytes_used,
+		   (unsigned long long)a.total_bytes);
+	st_ioctl_cstring(b, (const char *)a.path, sizeof(a.path), o);
+	buf_printf(b, "}");
+}
+
+static void dev_replace(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	static struct btrfs_ioctl_dev_replace_args a;
+	const struct btrfs_ioctl_dev_replace_status_params *st = &a.status;
+
+	if (!st_ioctl_umove(b, c, o, false, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{cmd=");
+	st_xlat_val(b, dev_replace_cmds, a.cmd, "BTRFS_IOCTL_DEV_REPLACE_CMD_???");
+	if (a.cmd == BTRFS_IOCTL_DEV_REPLACE_CMD_START) {
+		buf_printf(b, ", start={srcdevid=");
+		devid(b, a.start.srcdevid);
+		buf_printf(b, ", cont_reading_from_srcdev_mode=");
+		st_xlat_val(b, srcdev_modes, a.start.cont_reading_from_srcdev_mode,
+			    "BTRFS_IOCTL_DEV_REPLACE_CONT_READING_FROM_SRCDEV_MODE_???");
+		buf_printf(b, ", srcdev_name=");
+		st_ioctl_cstring(b, (const char *)a.start.srcdev_name, sizeof(a.start.srcdev_name), o);
+		buf_printf(b, ", tgtdev_name=");
+		st_ioctl_cstring(b, (const char *)a.start.tgtdev_name, sizeof(a.start.tgtdev_name), o);
+		buf_printf(b, "}");
+	}
+	buf_printf(b, "}");
+	if (!at_exit(b, c) || !st_ioctl_umove(b, c, o, true, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{result=");
+	st_xlat_val(b, dev_replace_results, a.result, "BTRFS_IOCTL_DEV_REPLACE_RESULT_???");
+	if (a.cmd == BTRFS_IOCTL_DEV_REPLACE_CMD_STATUS) {
+		buf_printf(b, ", status={replace_state=");
+		st_xlat_val(b, dev_replace_states, st->replace_state,
+			    "BTRFS_IOCTL_DEV_REPLACE_STATE_???");
+		buf_printf(b, ", progress_1000=%llu", (unsigned long long)st->progress_1000);
+		if (st->progress_1000 <= 1000)
+			buf_printf(b, " /* %u.%u%% */", (unsigned)st->progress_1000 / 10,
+				   (unsigned)st->progress_1000 % 10);
+		buf_printf(b, ", time_started=%llu", (unsigned long long)st->time_started);
+		date(b, st->time_started, 0);
+		buf_printf(b, ", time_stopped=%llu", (unsigned long long)st->time_stopped);
+		date(b, st->time_stopped, 0);
+		buf_printf(b, ", num_write_errors=%llu, num_uncorrectable_read_errors=%llu}",
+			   (unsigned long long)st->num_write_errors,
+			   (unsigned long long)st->num_uncorrectable_read_errors);
+	}
+	buf_printf(b, "}");
+}
+
+static void fs_info(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	static struct btrfs_ioctl_fs_info_args a;
+
+	if (!st_ioctl_umove(b, c, o, true, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{max_id=%llu, num_devices=%llu, fsid=", (unsigned long long)a.max_id,
+		   (unsigned long long)a.num_devices);
+	uuid(b, a.fsid);
+	buf_printf(b, ", nodesize=%u, sectorsize=%u, clone_alignment=%u", a.nodesize,
+		   a.sectorsize, a.clone_alignment);
+	if (a.flags & BTRFS_FS_INFO_FLAG_CSUM_INFO) {
+		buf_printf(b, ", csum_type=");
+		st_xlat_val(b, csum_types, a.csum_type, "BTRFS_CSUM_TYPE_???");
+		buf_printf(b, ", csum_size=%u", a.csum_size);
+	}
+	buf_printf(b, ", flags=");
+	st_xlat_flags_dflt(b, fs_info_flags, a.flags, "0", "BTRFS_FS_INFO_FLAG_???");
+	if (a.flags & BTRFS_FS_INFO_FLAG_GENERATION)
+		buf_printf(b, ", generation=%llu", (unsigned long long)a.generation);
+	if (a.flags & BTRFS_FS_INFO_FLAG_METADATA_UUID) {
+		buf_printf(b, ", metadata_uuid=");
+		uuid(b, a.metadata_uuid);
+	}
+	buf_printf(b, "}");
+}
+
+static void received_subvol(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	static struct btrfs_ioctl_received_subvol_args a;
+
+	if (!st_ioctl_umove(b, c, o, false, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{uuid=");
+	uuid(b, (const uint8_t *)a.uuid);
+	buf_printf(b, ", stransid=%llu, stime=", (unsigned long long)a.stransid);
+	timespec(b, &a.stime);
+	buf_printf(b, ", flags=%llu}", (unsigned long long)a.flags);
+	if (!at_exit(b, c) || !st_ioctl_umove(b, c, o, true, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{rtransid=%llu, rtime=", (unsigned long long)a.rtransid);
+	timespec(b, &a.rtime);
+	buf_printf(b, "}");
+}
+
+static void features(struct buf *b, const struct btrfs_ioctl_feature_flags *f)
+{
+	buf_printf(b, "{compat_flags=");
+	st_xlat_flags_dflt(b, features_compat, f->compat_flags, "0", "BTRFS_FEATURE_COMPAT_???");
+	buf_printf(b, ", compat_ro_flags=");
+	st_xlat_flags_dflt(b, features_compat_ro, f->compat_ro_flags, "0",
+			   "BTRFS_FEATURE_COMPAT_RO_???");
+	buf_printf(b, ", incompat_flags=");
+	st_xlat_flags_dflt(b, features_incompat, f->incompat_flags, "0",
+			   "BTRFS_FEATURE_INCOMPAT_???");
+	buf_printf(b, "}");
+}
+
+/*
+ * The feature sets of GET_FEATURES (1, at exit), SET_FEATURES (2: those
+ * to change and their values) or GET_SUPPORTED_FEATURES (3, at exit).
+ */
+static void feature_sets(struct buf *b, const struct st_call *c, const struct st_dopts *o, int n)
+{
+	static const char *const what[] = { "supported", "safe to set", "safe to clear" };
+	struct btrfs_ioctl_feature_flags f[3];
+	int i;
+
+	if (!st_ioctl_umove(b, c, o, n != 2, f, n * sizeof(f[0])))
+		return;
+	if (n == 1) {
+		features(b, f);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		buf_printf(b, i ? ", " : "[");
+		features(b, &f[i]);
+		if (n == 3)
+			buf_printf(b, " /* %s */", what[i]);
+	}
+	buf_printf(b, "]");
+}
+
+/* How many of FIDEDUPERANGE's destinations strace shows unless -v. */
+#define DEDUPE_ABBREV 2
+
+static bool dedupe_info(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+			const void *e, void *data)
+{
+	const struct st_call *exit_of = data;
+	struct file_dedupe_range_info i;
+
+	memcpy(&i, e, sizeof(i));
+	if (exit_of) {
+		buf_printf(b, "{bytes_deduped=%llu, status=%d}", (unsigned long long)i.bytes_deduped,
+			   i.status);
+		return true;
+	}
+	buf_printf(b, "{dest_fd=");
+	st_decode_fd(b, c->tid, i.dest_fd, o, NULL);
+	buf_printf(b, ", dest_offset=%llu}", (unsigned long long)i.dest_offset);
+	return true;
+}
+
+/*
+ * FIDEDUPERANGE: at entry the range and its destinations, after a
+ * success what each deduplicated; without -v the first DEDUPE_ABBREV
+ * destinations and "...".
+ */
+static void dedupe(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	struct file_dedupe_range r;
+	struct st_dopts lim = *o;
+	uint64_t info = c->args[2] + offsetof(struct file_dedupe_range, info);
+	int exit;
+
+	for (exit = 0; exit < 2; exit++) {
+		if (exit)
+			buf_printf(b, " => ");
+		if (!st_ioctl_umove(b, c, o, exit, &r, sizeof(r)))
+			return;
+		if (!exit)
+			buf_printf(b, "{src_offset=%llu, src_length=%llu, dest_count=%u, ",
+				   (unsigned long long)r.src_offset, (unsigned long long)r.src_length,
+				   r.dest_count);
+		else
+			buf_printf(b, "{");
+		buf_printf(b, "info=");
+		/* strace's own cut when abbreviated: at 2, or -s if less. */
+		if (!o->verbose && r.dest_count > DEDUPE_ABBREV && lim.strsize > DEDUPE_ABBREV)
+			lim.strsize = DEDUPE_ABBREV;
+		if (!array(b, c, &lim, exit, info, r.dest_count, sizeof(struct file_dedupe_range_info),
+			   dedupe_info, exit ? (void *)c : NULL)) {
+			buf_printf(b, "}");
+			return;
+		}
+		buf_printf(b, "}");
+		if (st_call_failed(c))
+			return;
+	}
+}
+
 static void vol_args(struct buf *b, const struct st_call *c, const struct st_dopts *o)
 {
 	static struct btrfs_ioctl_vol_args v;
@@ -771,6 +1076,30 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 		return true;
 	case BTRFS_IOC_LOGICAL_INO:
 		logical_ino(b, c, o);
+		return true;
+	case BTRFS_IOC_DEV_INFO:
+		dev_info(b, c, o);
+		return true;
+	case BTRFS_IOC_DEV_REPLACE:
+		dev_replace(b, c, o);
+		return true;
+	case BTRFS_IOC_FS_INFO:
+		fs_info(b, c, o);
+		return true;
+	case BTRFS_IOC_SET_RECEIVED_SUBVOL:
+		received_subvol(b, c, o);
+		return true;
+	case BTRFS_IOC_GET_FEATURES:
+		feature_sets(b, c, o, 1);
+		return true;
+	case BTRFS_IOC_SET_FEATURES:
+		feature_sets(b, c, o, 2);
+		return true;
+	case BTRFS_IOC_GET_SUPPORTED_FEATURES:
+		feature_sets(b, c, o, 3);
+		return true;
+	case FIDEDUPERANGE:
+		dedupe(b, c, o);
 		return true;
 	case BTRFS_IOC_QUOTA_CTL: {
 		struct btrfs_ioctl_quota_ctl_args q;

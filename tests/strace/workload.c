@@ -3450,6 +3450,70 @@ static void btrfs_search_ioctls(void)
 }
 
 /*
+ * Device info and replace, the filesystem's info, received subvolumes,
+ * features and extent dedupe, with what a success would have filled in
+ * place.
+ */
+static void btrfs_dev_ioctls(void)
+{
+	static const uint8_t id[16] = { 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef,
+					0xfe, 0xdc, 0xba, 0x98, 0x76, 0x54, 0x32, 0x10 };
+	static struct btrfs_ioctl_dev_info_args di = { .devid = 0x801, .bytes_used = 1 << 20,
+						       .total_bytes = 1 << 30, .path = "/dev/sda1" };
+	static struct btrfs_ioctl_dev_replace_args dr = {
+		.cmd = BTRFS_IOCTL_DEV_REPLACE_CMD_START,
+		.start = { .srcdevid = 1, .srcdev_name = "/dev/sda1", .tgtdev_name = "/dev/sdb1" },
+	};
+	static struct btrfs_ioctl_fs_info_args fi = { .max_id = 2, .num_devices = 2, .nodesize = 16384,
+		.sectorsize = 4096, .clone_alignment = 4096, .csum_type = 1, .csum_size = 8,
+		.flags = 0xf, .generation = 99 };
+	static struct btrfs_ioctl_received_subvol_args rs = { .stransid = 74565,
+		.stime = { .sec = 1463193386, .nsec = 12345 }, .rtransid = 3,
+		.rtime = { .sec = 1463193387 } };
+	static struct btrfs_ioctl_feature_flags ff[3] = {
+		{ .compat_flags = 1, .compat_ro_flags = 3, .incompat_flags = 0x341 },
+		{ .compat_ro_flags = 1ULL << 40, .incompat_flags = 1 },
+		{ 0 },
+	};
+	static struct {
+		struct file_dedupe_range r;
+		struct file_dedupe_range_info i[3];
+	} dd = { { .src_offset = 1024, .src_length = 10240, .dest_count = 3 },
+		 { { .dest_fd = 2, .bytes_deduped = 10240 }, { .dest_fd = 2, .dest_offset = 10240,
+		   .status = FILE_DEDUPE_RANGE_DIFFERS }, { .dest_fd = 1, .status = -22 } } };
+
+	ioctl(-1, BTRFS_IOC_DEV_INFO, &di);
+	memcpy(di.uuid, id, sizeof(id));
+	ioctl(-1, BTRFS_IOC_DEV_INFO, &di);
+	for (dr.start.cont_reading_from_srcdev_mode = 0; dr.start.cont_reading_from_srcdev_mode < 3;
+	     dr.start.cont_reading_from_srcdev_mode++)
+		ioctl(-1, BTRFS_IOC_DEV_REPLACE, &dr);
+	dr.cmd = BTRFS_IOCTL_DEV_REPLACE_CMD_STATUS;
+	dr.result = 1;
+	dr.status = (struct btrfs_ioctl_dev_replace_status_params){ .replace_state = 1,
+		.progress_1000 = 567, .time_started = 1463193386, .num_write_errors = 2 };
+	ioctl(-1, BTRFS_IOC_DEV_REPLACE, &dr);
+	dr.status.progress_1000 = 1001;
+	dr.cmd = 7;
+	ioctl(-1, BTRFS_IOC_DEV_REPLACE, &dr);
+	memcpy(fi.fsid, id, sizeof(id));
+	memcpy(fi.metadata_uuid, id + 1, sizeof(id) - 1);
+	ioctl(-1, BTRFS_IOC_FS_INFO, &fi);
+	fi.flags = 0;
+	ioctl(-1, BTRFS_IOC_FS_INFO, &fi);
+	memcpy(rs.uuid, id, sizeof(id));
+	ioctl(-1, BTRFS_IOC_SET_RECEIVED_SUBVOL, &rs);
+	ioctl(-1, BTRFS_IOC_GET_FEATURES, ff);
+	ioctl(-1, BTRFS_IOC_SET_FEATURES, ff);
+	ioctl(-1, BTRFS_IOC_GET_SUPPORTED_FEATURES, ff);
+	ioctl(-1, FIDEDUPERANGE, &dd);
+	dd.r.dest_count = 2;
+	ioctl(-1, FIDEDUPERANGE, &dd);
+	dd.r.dest_count = 0;
+	ioctl(-1, FIDEDUPERANGE, &dd);
+}
+
+/*
  * The v2 volume arguments, with the qgroup inheritance they point to
  * (read from the process when the line prints: it stays a while), and
  * balance v2.
@@ -3483,6 +3547,7 @@ static void btrfs_v2_ioctls(void)
 	ioctl(-1, BTRFS_IOC_BALANCE_PROGRESS, &ba);
 	ioctl(-1, BTRFS_IOC_BALANCE_V2, NULL);
 	btrfs_search_ioctls();
+	btrfs_dev_ioctls();
 	usleep(300000);
 }
 
