@@ -170,6 +170,11 @@ static const struct st_xlat fs_info_flags[] = {
 	X(BTRFS_FS_INFO_FLAG_METADATA_UUID), END,
 };
 
+static const struct st_xlat dev_stats_values[] = {
+	X(BTRFS_DEV_STAT_WRITE_ERRS), X(BTRFS_DEV_STAT_READ_ERRS), X(BTRFS_DEV_STAT_FLUSH_ERRS),
+	X(BTRFS_DEV_STAT_CORRUPTION_ERRS), X(BTRFS_DEV_STAT_GENERATION_ERRS), END,
+};
+
 static bool no_arg(unsigned request)
 {
 	/*
@@ -297,7 +302,10 @@ static bool array(struct buf *b, const struct st_call *c, const struct st_dopts 
 	return true;
 }
 
-/* A NUL-ended path in the process at addr, as strace's printpath. */
+/*
+ * A NUL-ended path in the process at addr, as strace's printpath: whole
+ * whatever -s says, "..." after PATH_MAX - 1 bytes with no NUL.
+ */
 static void path(struct buf *b, const struct st_call *c, const struct st_dopts *o, uint64_t addr)
 {
 	static char p[PATH_MAX];
@@ -308,16 +316,12 @@ static void path(struct buf *b, const struct st_call *c, const struct st_dopts *
 		return;
 	}
 	n = st_ioctl_mem(c, true, addr, p, sizeof(p) - 1, true);
-	if (!n || (n == sizeof(p) - 1 && !memchr(p, 0, n))) {
-		buf_printf(b, "%#llx", (unsigned long long)addr);
-		return;
-	}
-	p[n] = 0;
-	n = strlen(p);
-	if (n > (size_t)o->strsize)
-		st_quote(b, (const unsigned char *)p, (size_t)o->strsize, true, o->xstyle);
+	if (memchr(p, 0, n))
+		st_quote(b, (const unsigned char *)p, strlen(p), false, o->xstyle);
+	else if (n == sizeof(p) - 1)
+		st_quote(b, (const unsigned char *)p, n, true, o->xstyle);
 	else
-		st_quote(b, (const unsigned char *)p, n, false, o->xstyle);
+		buf_printf(b, "%#llx", (unsigned long long)addr);
 }
 
 /* The search key at entry (whole; -v: the default object ids too), at exit its nr_items. */
@@ -818,6 +822,127 @@ static void dedupe(struct buf *b, const struct st_call *c, const struct st_dopts
 	}
 }
 
+static bool space(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+		  const void *e, void *data)
+{
+	struct btrfs_ioctl_space_info i;
+
+	(void)c;
+	(void)o;
+	(void)data;
+	memcpy(&i, e, sizeof(i));
+	buf_printf(b, "{flags=");
+	st_xlat_flags_dflt(b, space_info_flags, i.flags, "0", "BTRFS_SPACE_INFO_???");
+	buf_printf(b, ", total_bytes=%llu, used_bytes=%llu}", (unsigned long long)i.total_bytes,
+		   (unsigned long long)i.used_bytes);
+	return true;
+}
+
+/*
+ * SPACE_INFO: the slots offered, after a success how many spaces there
+ * are and (-v) those filled, which follow the struct.
+ */
+static void space_info(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	struct btrfs_ioctl_space_args a;
+
+	if (!st_ioctl_umove(b, c, o, false, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{space_slots=%llu}", (unsigned long long)a.space_slots);
+	if (!at_exit(b, c) || !st_ioctl_umove(b, c, o, true, &a, sizeof(a)))
+		return;
+	buf_printf(b, "{total_spaces=%llu", (unsigned long long)a.total_spaces);
+	/* With no slots the kernel only counts the spaces. */
+	if (!a.space_slots && a.total_spaces) {
+		buf_printf(b, "}");
+		return;
+	}
+	if (!o->verbose) {
+		buf_printf(b, ", ...}");
+		return;
+	}
+	buf_printf(b, ", spaces=");
+	array(b, c, o, true, c->args[2] + offsetof(struct btrfs_ioctl_space_args, spaces),
+	      a.total_spaces, sizeof(struct btrfs_ioctl_space_info), space, NULL);
+	buf_printf(b, "}");
+}
+
+/* SCRUB (whole) and SCRUB_PROGRESS (its devid) at entry, their progress after a success. */
+static void scrub(struct buf *b, const struct st_call *c, const struct st_dopts *o, bool whole)
+{
+	static struct btrfs_ioctl_scrub_args s;
+	const struct btrfs_scrub_progress *p = &s.progress;
+
+	if (!st_ioctl_umove(b, c, o, false, &s, sizeof(s)))
+		return;
+	buf_printf(b, "{devid=");
+	devid(b, s.devid);
+	if (whole) {
+		buf_printf(b, ", start=%llu, end=", (unsigned long long)s.start);
+		u64_max(b, s.end);
+		buf_printf(b, ", flags=");
+		st_xlat_flags_dflt(b, scrub_flags, s.flags, "0", "BTRFS_SCRUB_???");
+	}
+	buf_printf(b, "}");
+	if (!at_exit(b, c) || !st_ioctl_umove(b, c, o, true, &s, sizeof(s)))
+		return;
+	buf_printf(b, "{progress={data_extents_scrubbed=%llu, tree_extents_scrubbed=%llu, "
+		   "data_bytes_scrubbed=%llu, tree_bytes_scrubbed=%llu, read_errors=%llu, "
+		   "csum_errors=%llu, verify_errors=%llu, no_csum=%llu, csum_discards=%llu, "
+		   "super_errors=%llu, malloc_errors=%llu, uncorrectable_errors=%llu, "
+		   "corrected_errors=%llu, last_physical=%llu, unverified_errors=%llu}}",
+		   (unsigned long long)p->data_extents_scrubbed,
+		   (unsigned long long)p->tree_extents_scrubbed,
+		   (unsigned long long)p->data_bytes_scrubbed,
+		   (unsigned long long)p->tree_bytes_scrubbed, (unsigned long long)p->read_errors,
+		   (unsigned long long)p->csum_errors, (unsigned long long)p->verify_errors,
+		   (unsigned long long)p->no_csum, (unsigned long long)p->csum_discards,
+		   (unsigned long long)p->super_errors, (unsigned long long)p->malloc_errors,
+		   (unsigned long long)p->uncorrectable_errors,
+		   (unsigned long long)p->corrected_errors, (unsigned long long)p->last_physical,
+		   (unsigned long long)p->unverified_errors);
+}
+
+/* GET_DEV_STATS: the request, after a success the statistics by name (at most those the struct holds). */
+static void dev_stats(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	static struct btrfs_ioctl_get_dev_stats d;
+	uint64_t i;
+	int exit;
+
+	for (exit = 0; exit < 2; exit++) {
+		if (exit && !at_exit(b, c))
+			return;
+		if (!st_ioctl_umove(b, c, o, exit, &d, sizeof(d)))
+			return;
+		buf_printf(b, "{");
+		if (!exit) {
+			buf_printf(b, "devid=");
+			devid(b, d.devid);
+			buf_printf(b, ", ");
+		}
+		buf_printf(b, "nr_items=%llu, flags=", (unsigned long long)d.nr_items);
+		st_xlat_flags_dflt(b, dev_stats_flags, d.flags, "0", "BTRFS_DEV_STATS_???");
+		if (!exit) {
+			buf_printf(b, "}");
+			continue;
+		}
+		buf_printf(b, ", [");
+		for (i = 0; i < d.nr_items; i++) {
+			if (i)
+				buf_printf(b, ", ");
+			if (i >= BTRFS_DEV_STAT_VALUES_MAX) {
+				buf_printf(b, "...");
+				break;
+			}
+			buf_printf(b, "[");
+			xval_u(b, dev_stats_values, i);
+			buf_printf(b, "]=%llu", (unsigned long long)d.values[i]);
+		}
+		buf_printf(b, "]}");
+	}
+}
+
 static void vol_args(struct buf *b, const struct st_call *c, const struct st_dopts *o)
 {
 	static struct btrfs_ioctl_vol_args v;
@@ -1013,58 +1138,15 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 		buf_printf(b, "}");
 		return true;
 	}
-	case BTRFS_IOC_SPACE_INFO: {
-		struct btrfs_ioctl_space_args s;
-
-		/* At entry; what the call filled is not shown here yet. */
-		if (st_call_failed(c) && st_ioctl_umove(b, c, o, false, &s, sizeof(s)))
-			buf_printf(b, "{space_slots=%llu}", (unsigned long long)s.space_slots);
-		else if (!st_call_failed(c))
-			return false;
+	case BTRFS_IOC_SPACE_INFO:
+		space_info(b, c, o);
 		return true;
-	}
-	case BTRFS_IOC_SCRUB: {
-		struct btrfs_ioctl_scrub_args s;
-
-		if (!st_call_failed(c))
-			return false;
-		if (!st_ioctl_umove(b, c, o, false, &s, sizeof(s)))
-			return true;
-		buf_printf(b, "{devid=");
-		devid(b, s.devid);
-		buf_printf(b, ", start=%llu, end=", (unsigned long long)s.start);
-		u64_max(b, s.end);
-		buf_printf(b, ", flags=");
-		st_xlat_flags_dflt(b, scrub_flags, s.flags, "0", "BTRFS_SCRUB_???");
-		buf_printf(b, "}");
+	case BTRFS_IOC_SCRUB: case BTRFS_IOC_SCRUB_PROGRESS:
+		scrub(b, c, o, request == BTRFS_IOC_SCRUB);
 		return true;
-	}
-	case BTRFS_IOC_SCRUB_PROGRESS: {
-		struct btrfs_ioctl_scrub_args s;
-
-		if (!st_call_failed(c))
-			return false;
-		if (st_ioctl_umove(b, c, o, false, &s, sizeof(s))) {
-			buf_printf(b, "{devid=");
-			devid(b, s.devid);
-			buf_printf(b, "}");
-		}
+	case BTRFS_IOC_GET_DEV_STATS:
+		dev_stats(b, c, o);
 		return true;
-	}
-	case BTRFS_IOC_GET_DEV_STATS: {
-		struct btrfs_ioctl_get_dev_stats d;
-
-		if (!st_call_failed(c))
-			return false;
-		if (!st_ioctl_umove(b, c, o, false, &d, sizeof(d)))
-			return true;
-		buf_printf(b, "{devid=");
-		devid(b, d.devid);
-		buf_printf(b, ", nr_items=%llu, flags=", (unsigned long long)d.nr_items);
-		st_xlat_flags_dflt(b, dev_stats_flags, d.flags, "0", "BTRFS_DEV_STATS_???");
-		buf_printf(b, "}");
-		return true;
-	}
 	case BTRFS_IOC_TREE_SEARCH: case BTRFS_IOC_TREE_SEARCH_V2:
 		tree_search(b, c, o, request == BTRFS_IOC_TREE_SEARCH_V2);
 		return true;

@@ -3449,6 +3449,36 @@ static void btrfs_search_ioctls(void)
 	ioctl(-1, BTRFS_IOC_LOGICAL_INO, &li);
 }
 
+/* A scrub's progress, device statistics and space info, as a success fills them. */
+static void btrfs_stats_ioctls(void)
+{
+	static struct btrfs_ioctl_scrub_args sc = { .devid = 1, .end = -1ULL,
+		.progress = { .data_extents_scrubbed = 1, .tree_extents_scrubbed = 2,
+			      .data_bytes_scrubbed = 3, .csum_errors = 4, .last_physical = 1 << 30,
+			      .unverified_errors = 9 } };
+	static struct btrfs_ioctl_get_dev_stats ds = { .devid = 1, .nr_items = 5,
+		.values = { 1, 2, 3, 4, 5 } };
+	static struct {
+		struct btrfs_ioctl_space_args a;
+		struct btrfs_ioctl_space_info s[3];
+	} sp = { { .space_slots = 0, .total_spaces = 3 },
+		 { { BTRFS_BLOCK_GROUP_DATA, 1 << 30, 1 << 20 },
+		   { BTRFS_BLOCK_GROUP_METADATA | BTRFS_BLOCK_GROUP_DUP, 1 << 28, 1 << 16 },
+		   { BTRFS_SPACE_INFO_GLOBAL_RSV | (1ULL << 40), 1 << 24, 0 } } };
+
+	ioctl(-1, BTRFS_IOC_SCRUB, &sc);
+	ioctl(-1, BTRFS_IOC_SCRUB_PROGRESS, &sc);
+	ioctl(-1, BTRFS_IOC_GET_DEV_STATS, &ds);
+	ds.nr_items = 7;
+	ds.flags = 3;
+	ioctl(-1, BTRFS_IOC_GET_DEV_STATS, &ds);
+	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
+	sp.a.space_slots = 3;
+	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
+	sp.a.total_spaces = 0;
+	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
+}
+
 /*
  * Device info and replace, the filesystem's info, received subvolumes,
  * features and extent dedupe, with what a success would have filled in
@@ -3511,6 +3541,7 @@ static void btrfs_dev_ioctls(void)
 	ioctl(-1, FIDEDUPERANGE, &dd);
 	dd.r.dest_count = 0;
 	ioctl(-1, FIDEDUPERANGE, &dd);
+	btrfs_stats_ioctls();
 }
 
 /*
