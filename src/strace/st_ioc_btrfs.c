@@ -471,6 +471,19 @@ static bool logical_ino_rec(struct buf *b, const struct st_call *c, const struct
 	return true;
 }
 
+static bool clone_source(struct buf *b, const struct st_call *c, const struct st_dopts *o,
+			 const void *e, void *data)
+{
+	uint64_t v;
+
+	(void)c;
+	(void)o;
+	(void)data;
+	memcpy(&v, e, sizeof(v));
+	objectid(b, v);
+	return true;
+}
+
 /* The exit of a request that answers in a struct of its own: " => " after a success. */
 static bool at_exit(struct buf *b, const struct st_call *c)
 {
@@ -1223,7 +1236,10 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 			return true;
 		buf_printf(b, "{send_fd=%lld, clone_sources_count=%llu, clone_sources=",
 			   (long long)s.send_fd, (unsigned long long)s.clone_sources_count);
-		if (s.clone_sources)
+		if (o->verbose)
+			array(b, c, o, false, (uintptr_t)s.clone_sources, s.clone_sources_count,
+			      sizeof(uint64_t), clone_source, NULL);
+		else if (s.clone_sources)
 			buf_printf(b, "%#llx", (unsigned long long)(uintptr_t)s.clone_sources);
 		else
 			buf_printf(b, "NULL");

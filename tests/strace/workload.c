@@ -3601,6 +3601,7 @@ static void btrfs_ioctls(void)
 	struct btrfs_ioctl_space_args sp = { .space_slots = 4 };
 	char label[FSLABEL_MAX] = "ferret-label";
 	uint64_t v = 0xfacefeed, fl = 0xf;
+	static __u64 clones[3] = { BTRFS_FIRST_FREE_OBJECTID, 257, -1ULL };
 
 	memset(vl.name, 'x', sizeof(vl.name) - 1);
 	ioctl(-1, BTRFS_IOC_TRANS_START);
@@ -3627,6 +3628,11 @@ static void btrfs_ioctls(void)
 	ioctl(-1, BTRFS_IOC_QGROUP_CREATE, &qg);
 	ioctl(-1, BTRFS_IOC_QUOTA_RESCAN, &qr);
 	ioctl(-1, BTRFS_IOC_QUOTA_RESCAN_WAIT);
+	ioctl(-1, BTRFS_IOC_SEND, &sa);
+	sa.clone_sources = clones;
+	sa.clone_sources_count = 3;
+	ioctl(-1, BTRFS_IOC_SEND, &sa);
+	sa.clone_sources_count = 0;
 	ioctl(-1, BTRFS_IOC_SEND, &sa);
 	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
 	ioctl(-1, FS_IOC_SETFSLABEL, label);
