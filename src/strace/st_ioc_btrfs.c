@@ -967,6 +967,15 @@ static void vol_args(struct buf *b, const struct st_call *c, const struct st_dop
 	buf_printf(b, "}");
 }
 
+static void qgroup_limit(struct buf *b, const struct btrfs_qgroup_limit *l)
+{
+	buf_printf(b, "{flags=");
+	st_xlat_flags_dflt(b, qgroup_limit_flags, l->flags, "0", "BTRFS_QGROUP_LIMIT_???");
+	buf_printf(b, ", max_rfer=%llu, max_excl=%llu, rsv_rfer=%llu, rsv_excl=%llu}",
+		   (unsigned long long)l->max_rfer, (unsigned long long)l->max_excl,
+		   (unsigned long long)l->rsv_rfer, (unsigned long long)l->rsv_excl);
+}
+
 /*
  * The struct btrfs_qgroup_inherit a v2 volume argument points to, read
  * from the process when the line prints; its qgroups under -v.
@@ -987,13 +996,11 @@ static void qgroup_inherit(struct buf *b, const struct st_call *c, const struct 
 	}
 	buf_printf(b, "{flags=");
 	st_xlat_flags_dflt(b, qgroup_inherit_flags, q.flags, "0", "BTRFS_QGROUP_INHERIT_???");
-	buf_printf(b, ", num_qgroups=%llu, num_ref_copies=%llu, num_excl_copies=%llu, lim={flags=",
+	buf_printf(b, ", num_qgroups=%llu, num_ref_copies=%llu, num_excl_copies=%llu, lim=",
 		   (unsigned long long)q.num_qgroups, (unsigned long long)q.num_ref_copies,
 		   (unsigned long long)q.num_excl_copies);
-	st_xlat_flags_dflt(b, qgroup_limit_flags, q.lim.flags, "0", "BTRFS_QGROUP_LIMIT_???");
-	buf_printf(b, ", max_rfer=%llu, max_excl=%llu, rsv_rfer=%llu, rsv_excl=%llu}, ",
-		   (unsigned long long)q.lim.max_rfer, (unsigned long long)q.lim.max_excl,
-		   (unsigned long long)q.lim.rsv_rfer, (unsigned long long)q.lim.rsv_excl);
+	qgroup_limit(b, &q.lim);
+	buf_printf(b, ", ");
 	if (!o->verbose) {
 		buf_printf(b, "...}");
 		return;
@@ -1090,7 +1097,7 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	switch (request) {
 	case BTRFS_IOC_SNAP_CREATE: case BTRFS_IOC_SUBVOL_CREATE: case BTRFS_IOC_SNAP_DESTROY:
 	case BTRFS_IOC_RESIZE: case BTRFS_IOC_SCAN_DEV: case BTRFS_IOC_FORGET_DEV:
-	case BTRFS_IOC_ADD_DEV: case BTRFS_IOC_RM_DEV:
+	case BTRFS_IOC_ADD_DEV: case BTRFS_IOC_RM_DEV: case BTRFS_IOC_DEVICES_READY:
 		vol_args(b, c, o);
 		return true;
 	case BTRFS_IOC_SNAP_CREATE_V2: case BTRFS_IOC_SUBVOL_CREATE_V2:
@@ -1113,6 +1120,48 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 
 		if (st_ioctl_umove(b, c, o, false, &v, sizeof(v)))
 			buf_printf(b, "[%llu]", (unsigned long long)v);
+		return true;
+	}
+	/* What only the kernel fills: shown after a success, else the address. */
+	case BTRFS_IOC_START_SYNC: {
+		uint64_t v;
+
+		if (st_ioctl_umove(b, c, o, true, &v, sizeof(v)))
+			buf_printf(b, "[%llu]", (unsigned long long)v);
+		return true;
+	}
+	case BTRFS_IOC_SUBVOL_GETFLAGS: {
+		uint64_t v;
+
+		if (st_ioctl_umove(b, c, o, true, &v, sizeof(v)))
+			st_xlat_flags_dflt(b, subvol_flags, v, "0", "BTRFS_SUBVOL_???");
+		return true;
+	}
+	case BTRFS_IOC_QGROUP_LIMIT: {
+		struct btrfs_ioctl_qgroup_limit_args q;
+
+		if (!st_ioctl_umove(b, c, o, true, &q, sizeof(q)))
+			return true;
+		buf_printf(b, "{qgroupid=%llu, lim=", (unsigned long long)q.qgroupid);
+		qgroup_limit(b, &q.lim);
+		buf_printf(b, "}");
+		return true;
+	}
+	case BTRFS_IOC_QUOTA_RESCAN_STATUS: {
+		struct btrfs_ioctl_quota_rescan_args q;
+
+		if (!st_ioctl_umove(b, c, o, true, &q, sizeof(q)))
+			return true;
+		buf_printf(b, "{flags=%llu, progress=", (unsigned long long)q.flags);
+		objectid(b, q.progress);
+		buf_printf(b, "}");
+		return true;
+	}
+	case FS_IOC_GETFSLABEL: {
+		static char label[FSLABEL_MAX];
+
+		if (st_ioctl_umove(b, c, o, true, label, sizeof(label)))
+			name(b, label, sizeof(label), o);
 		return true;
 	}
 	case BTRFS_IOC_SUBVOL_SETFLAGS: {

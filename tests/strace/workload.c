@@ -3449,6 +3449,24 @@ static void btrfs_search_ioctls(void)
 	ioctl(-1, BTRFS_IOC_LOGICAL_INO, &li);
 }
 
+/* The requests whose argument only the kernel fills, and DEVICES_READY. */
+static void btrfs_read_ioctls(void)
+{
+	static uint64_t v = 0xfacefeed, fl = 0x3;
+	static struct btrfs_ioctl_qgroup_limit_args ql = { .qgroupid = 257,
+		.lim = { .flags = 3, .max_rfer = 1 << 20, .max_excl = 1 << 19 } };
+	static struct btrfs_ioctl_quota_rescan_args qr = { .flags = 1, .progress = 256 };
+	static struct btrfs_ioctl_vol_args va = { .fd = 3, .name = "/dev/sda1" };
+	static char label[FSLABEL_MAX] = "lbl";
+
+	ioctl(-1, BTRFS_IOC_START_SYNC, &v);
+	ioctl(-1, BTRFS_IOC_SUBVOL_GETFLAGS, &fl);
+	ioctl(-1, BTRFS_IOC_QGROUP_LIMIT, &ql);
+	ioctl(-1, BTRFS_IOC_QUOTA_RESCAN_STATUS, &qr);
+	ioctl(-1, BTRFS_IOC_DEVICES_READY, &va);
+	ioctl(-1, FS_IOC_GETFSLABEL, label);
+}
+
 /* A scrub's progress, device statistics and space info, as a success fills them. */
 static void btrfs_stats_ioctls(void)
 {
@@ -3477,6 +3495,7 @@ static void btrfs_stats_ioctls(void)
 	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
 	sp.a.total_spaces = 0;
 	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
+	btrfs_read_ioctls();
 }
 
 /*
