@@ -382,8 +382,13 @@ for x in abbrev raw verbose; do
 	same_line "ioctl, -X $x: btrfs's requests, a page-long volume name" \
 		-X $x -e trace=ioctl -- "$WL" btrfs
 done
-same_line "ioctl -v, success injected: btrfs's v2 volume arguments' transid and qgroups, balance state" \
+same_line "ioctl -v: btrfs's requests, a send's clone sources" -v -e trace=ioctl -- "$WL" btrfs
+same_line "ioctl -v, success injected: btrfs's v2 volume arguments' transid and qgroups, balance state, search items, inode paths" \
 	-v -e inject=ioctl:retval=0 -e trace=ioctl -- "$WL" btrfs2
+for args in "" "-v -X verbose -s 1"; do
+	same_line "ioctl $args, success injected: btrfs's answers abbreviated or cut at -s" \
+		$args -e inject=ioctl:retval=0 -e trace=ioctl -- "$WL" btrfs2
+done
 # The device mapper: no device here, so what one answers is shown under
 # an injected success (the payload after the struct only under -v).
 for args in "" "-v" "-v -X verbose -s 5" "-X raw -e inject=ioctl:retval=0" \

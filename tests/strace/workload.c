@@ -3395,6 +3395,175 @@ static void more_ioctls(char *edge)
 }
 
 /*
+ * Tree searches with items' headers in their buffers, inode lookups, and
+ * the containers of paths and logical inodes the kernel would fill (what
+ * an injected success shows at exit).
+ */
+static void btrfs_search_ioctls(void)
+{
+	static union {
+		struct btrfs_ioctl_search_args_v2 a;
+		unsigned char raw[sizeof(struct btrfs_ioctl_search_args_v2) + 256];
+	} s2;
+	static struct btrfs_ioctl_search_args s1;
+	static struct btrfs_ioctl_ino_lookup_args il = { .objectid = BTRFS_FIRST_FREE_OBJECTID,
+							 .name = "dir/file" };
+	static struct {
+		struct btrfs_data_container d;
+		uint64_t off[3];
+		char names[32];
+	} paths = { { .bytes_left = 7, .elem_cnt = 3 }, { 24, 26, 9 }, "" };
+	static struct {
+		struct btrfs_data_container d;
+		uint64_t rec[6];
+	} inodes = { { .bytes_missing = 1, .elem_cnt = 6, .elem_missed = 2 },
+		     { 257, 0, 5, 258, 4096, BTRFS_FS_TREE_OBJECTID } };
+	struct btrfs_ioctl_ino_path_args ip = { .inum = 257, .size = sizeof(paths),
+						.fspath = (uintptr_t)&paths };
+	struct btrfs_ioctl_logical_ino_args li = { .logical = 4096, .size = sizeof(inodes),
+						   .flags = 1, .inodes = (uintptr_t)&inodes };
+	struct btrfs_ioctl_search_header h[2] = {
+		{ .transid = 7, .objectid = BTRFS_FIRST_FREE_OBJECTID, .offset = 0,
+		  .type = BTRFS_INODE_ITEM_KEY, .len = 8 },
+		{ .transid = 8, .objectid = 300, .offset = 9, .type = 99, .len = 0 },
+	};
+
+	memcpy(paths.names, "a\0dir/b\0", 9);
+	s2.a.key = (struct btrfs_ioctl_search_key){ .tree_id = BTRFS_ROOT_TREE_OBJECTID,
+		.min_objectid = BTRFS_FIRST_FREE_OBJECTID, .max_objectid = 300,
+		.max_offset = -1ULL, .max_transid = -1ULL, .min_type = BTRFS_INODE_ITEM_KEY,
+		.max_type = -1U, .nr_items = 2 };
+	s2.a.buf_size = 256;
+	memcpy(s2.a.buf, &h[0], sizeof(h[0]));
+	memcpy(s2.a.buf + sizeof(h[0]) + 8, &h[1], sizeof(h[1]));
+	s1.key = s2.a.key;
+	s1.key.min_objectid = 0;
+	s1.key.nr_items = 3;
+	memcpy(s1.buf, h, sizeof(h));
+	ioctl(-1, BTRFS_IOC_TREE_SEARCH_V2, &s2);
+	ioctl(-1, BTRFS_IOC_TREE_SEARCH, &s1);
+	ioctl(-1, BTRFS_IOC_INO_LOOKUP, &il);
+	il.treeid = BTRFS_FS_TREE_OBJECTID;
+	ioctl(-1, BTRFS_IOC_INO_LOOKUP, &il);
+	ioctl(-1, BTRFS_IOC_INO_PATHS, &ip);
+	ioctl(-1, BTRFS_IOC_LOGICAL_INO, &li);
+}
+
+/* The requests whose argument only the kernel fills, and DEVICES_READY. */
+static void btrfs_read_ioctls(void)
+{
+	static uint64_t v = 0xfacefeed, fl = 0x3;
+	static struct btrfs_ioctl_qgroup_limit_args ql = { .qgroupid = 257,
+		.lim = { .flags = 3, .max_rfer = 1 << 20, .max_excl = 1 << 19 } };
+	static struct btrfs_ioctl_quota_rescan_args qr = { .flags = 1, .progress = 256 };
+	static struct btrfs_ioctl_vol_args va = { .fd = 3, .name = "/dev/sda1" };
+	static char label[FSLABEL_MAX] = "lbl";
+
+	ioctl(-1, BTRFS_IOC_START_SYNC, &v);
+	ioctl(-1, BTRFS_IOC_SUBVOL_GETFLAGS, &fl);
+	ioctl(-1, BTRFS_IOC_QGROUP_LIMIT, &ql);
+	ioctl(-1, BTRFS_IOC_QUOTA_RESCAN_STATUS, &qr);
+	ioctl(-1, BTRFS_IOC_DEVICES_READY, &va);
+	ioctl(-1, FS_IOC_GETFSLABEL, label);
+}
+
+/* A scrub's progress, device statistics and space info, as a success fills them. */
+static void btrfs_stats_ioctls(void)
+{
+	static struct btrfs_ioctl_scrub_args sc = { .devid = 1, .end = -1ULL,
+		.progress = { .data_extents_scrubbed = 1, .tree_extents_scrubbed = 2,
+			      .data_bytes_scrubbed = 3, .csum_errors = 4, .last_physical = 1 << 30,
+			      .unverified_errors = 9 } };
+	static struct btrfs_ioctl_get_dev_stats ds = { .devid = 1, .nr_items = 5,
+		.values = { 1, 2, 3, 4, 5 } };
+	static struct {
+		struct btrfs_ioctl_space_args a;
+		struct btrfs_ioctl_space_info s[3];
+	} sp = { { .space_slots = 0, .total_spaces = 3 },
+		 { { BTRFS_BLOCK_GROUP_DATA, 1 << 30, 1 << 20 },
+		   { BTRFS_BLOCK_GROUP_METADATA | BTRFS_BLOCK_GROUP_DUP, 1 << 28, 1 << 16 },
+		   { BTRFS_SPACE_INFO_GLOBAL_RSV | (1ULL << 40), 1 << 24, 0 } } };
+
+	ioctl(-1, BTRFS_IOC_SCRUB, &sc);
+	ioctl(-1, BTRFS_IOC_SCRUB_PROGRESS, &sc);
+	ioctl(-1, BTRFS_IOC_GET_DEV_STATS, &ds);
+	ds.nr_items = 7;
+	ds.flags = 3;
+	ioctl(-1, BTRFS_IOC_GET_DEV_STATS, &ds);
+	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
+	sp.a.space_slots = 3;
+	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
+	sp.a.total_spaces = 0;
+	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
+	btrfs_read_ioctls();
+}
+
+/*
+ * Device info and replace, the filesystem's info, received subvolumes,
+ * features and extent dedupe, with what a success would have filled in
+ * place.
+ */
+static void btrfs_dev_ioctls(void)
+{
+	static const uint8_t id[16] = { 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef,
+					0xfe, 0xdc, 0xba, 0x98, 0x76, 0x54, 0x32, 0x10 };
+	static struct btrfs_ioctl_dev_info_args di = { .devid = 0x801, .bytes_used = 1 << 20,
+						       .total_bytes = 1 << 30, .path = "/dev/sda1" };
+	static struct btrfs_ioctl_dev_replace_args dr = {
+		.cmd = BTRFS_IOCTL_DEV_REPLACE_CMD_START,
+		.start = { .srcdevid = 1, .srcdev_name = "/dev/sda1", .tgtdev_name = "/dev/sdb1" },
+	};
+	static struct btrfs_ioctl_fs_info_args fi = { .max_id = 2, .num_devices = 2, .nodesize = 16384,
+		.sectorsize = 4096, .clone_alignment = 4096, .csum_type = 1, .csum_size = 8,
+		.flags = 0xf, .generation = 99 };
+	static struct btrfs_ioctl_received_subvol_args rs = { .stransid = 74565,
+		.stime = { .sec = 1463193386, .nsec = 12345 }, .rtransid = 3,
+		.rtime = { .sec = 1463193387 } };
+	static struct btrfs_ioctl_feature_flags ff[3] = {
+		{ .compat_flags = 1, .compat_ro_flags = 3, .incompat_flags = 0x341 },
+		{ .compat_ro_flags = 1ULL << 40, .incompat_flags = 1 },
+		{ 0 },
+	};
+	static struct {
+		struct file_dedupe_range r;
+		struct file_dedupe_range_info i[3];
+	} dd = { { .src_offset = 1024, .src_length = 10240, .dest_count = 3 },
+		 { { .dest_fd = 2, .bytes_deduped = 10240 }, { .dest_fd = 2, .dest_offset = 10240,
+		   .status = FILE_DEDUPE_RANGE_DIFFERS }, { .dest_fd = 1, .status = -22 } } };
+
+	ioctl(-1, BTRFS_IOC_DEV_INFO, &di);
+	memcpy(di.uuid, id, sizeof(id));
+	ioctl(-1, BTRFS_IOC_DEV_INFO, &di);
+	for (dr.start.cont_reading_from_srcdev_mode = 0; dr.start.cont_reading_from_srcdev_mode < 3;
+	     dr.start.cont_reading_from_srcdev_mode++)
+		ioctl(-1, BTRFS_IOC_DEV_REPLACE, &dr);
+	dr.cmd = BTRFS_IOCTL_DEV_REPLACE_CMD_STATUS;
+	dr.result = 1;
+	dr.status = (struct btrfs_ioctl_dev_replace_status_params){ .replace_state = 1,
+		.progress_1000 = 567, .time_started = 1463193386, .num_write_errors = 2 };
+	ioctl(-1, BTRFS_IOC_DEV_REPLACE, &dr);
+	dr.status.progress_1000 = 1001;
+	dr.cmd = 7;
+	ioctl(-1, BTRFS_IOC_DEV_REPLACE, &dr);
+	memcpy(fi.fsid, id, sizeof(id));
+	memcpy(fi.metadata_uuid, id + 1, sizeof(id) - 1);
+	ioctl(-1, BTRFS_IOC_FS_INFO, &fi);
+	fi.flags = 0;
+	ioctl(-1, BTRFS_IOC_FS_INFO, &fi);
+	memcpy(rs.uuid, id, sizeof(id));
+	ioctl(-1, BTRFS_IOC_SET_RECEIVED_SUBVOL, &rs);
+	ioctl(-1, BTRFS_IOC_GET_FEATURES, ff);
+	ioctl(-1, BTRFS_IOC_SET_FEATURES, ff);
+	ioctl(-1, BTRFS_IOC_GET_SUPPORTED_FEATURES, ff);
+	ioctl(-1, FIDEDUPERANGE, &dd);
+	dd.r.dest_count = 2;
+	ioctl(-1, FIDEDUPERANGE, &dd);
+	dd.r.dest_count = 0;
+	ioctl(-1, FIDEDUPERANGE, &dd);
+	btrfs_stats_ioctls();
+}
+
+/*
  * The v2 volume arguments, with the qgroup inheritance they point to
  * (read from the process when the line prints: it stays a while), and
  * balance v2.
@@ -3427,6 +3596,8 @@ static void btrfs_v2_ioctls(void)
 	ioctl(-1, BTRFS_IOC_BALANCE_V2, &ba);
 	ioctl(-1, BTRFS_IOC_BALANCE_PROGRESS, &ba);
 	ioctl(-1, BTRFS_IOC_BALANCE_V2, NULL);
+	btrfs_search_ioctls();
+	btrfs_dev_ioctls();
 	usleep(300000);
 }
 
@@ -3449,6 +3620,7 @@ static void btrfs_ioctls(void)
 	struct btrfs_ioctl_space_args sp = { .space_slots = 4 };
 	char label[FSLABEL_MAX] = "ferret-label";
 	uint64_t v = 0xfacefeed, fl = 0xf;
+	static __u64 clones[3] = { BTRFS_FIRST_FREE_OBJECTID, 257, -1ULL };
 
 	memset(vl.name, 'x', sizeof(vl.name) - 1);
 	ioctl(-1, BTRFS_IOC_TRANS_START);
@@ -3476,8 +3648,17 @@ static void btrfs_ioctls(void)
 	ioctl(-1, BTRFS_IOC_QUOTA_RESCAN, &qr);
 	ioctl(-1, BTRFS_IOC_QUOTA_RESCAN_WAIT);
 	ioctl(-1, BTRFS_IOC_SEND, &sa);
+	sa.clone_sources = clones;
+	sa.clone_sources_count = 3;
+	ioctl(-1, BTRFS_IOC_SEND, &sa);
+	sa.clone_sources_count = 0;
+	ioctl(-1, BTRFS_IOC_SEND, &sa);
 	ioctl(-1, BTRFS_IOC_SPACE_INFO, &sp);
 	ioctl(-1, FS_IOC_SETFSLABEL, label);
+	ioctl(-1, BTRFS_IOC_INO_PATHS, &(struct btrfs_ioctl_ino_path_args){ .inum = 256 });
+	ioctl(-1, BTRFS_IOC_LOGICAL_INO, &(struct btrfs_ioctl_logical_ino_args){
+		.logical = 1, .reserved = { 0, 0xdeadbeef, 0 }, .flags = 6 });
+	ioctl(-1, BTRFS_IOC_TREE_SEARCH, NULL);
 	btrfs_v2_ioctls();
 }
 
