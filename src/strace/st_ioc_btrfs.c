@@ -1010,10 +1010,7 @@ static void qgroup_inherit(struct buf *b, const struct st_call *c, const struct 
 		uint64_t at = addr + offsetof(struct btrfs_qgroup_inherit, qgroups) + 8 * i, v;
 
 		if (st_ioctl_mem(c, false, at, &v, sizeof(v), false) < sizeof(v)) {
-			if (i)
-				buf_printf(b, ", ... /* %#llx */", (unsigned long long)at);
-			else
-				buf_printf(b, "%#llx", (unsigned long long)at);
+			st_ioctl_arr_cut(b, i, at);
 			break;
 		}
 		buf_printf(b, i ? ", %llu" : "[%llu", (unsigned long long)v);
