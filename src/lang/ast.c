@@ -199,6 +199,18 @@ static void dump_list(FILE *f, struct node *const *list, int n)
 	}
 }
 
+/* An assignment's operator, lvalue and value, as both its forms end. */
+static void dump_assign(FILE *f, const struct node *n)
+{
+	put_op(f, n->op);
+	if (n->op != T_ASSIGN)
+		fputc('=', f);
+	fputc(' ', f);
+	dump_expr(f, n->a);
+	fputc(' ', f);
+	dump_expr(f, n->b);
+}
+
 static void dump_expr(FILE *f, const struct node *n)
 {
 	if (!n) {
@@ -289,13 +301,7 @@ static void dump_expr(FILE *f, const struct node *n)
 	case N_ASSIGN:
 		/* D's assignment used as a value */
 		fputc(' ', f);
-		put_op(f, n->op);
-		if (n->op != T_ASSIGN)
-			fputc('=', f);
-		fputc(' ', f);
-		dump_expr(f, n->a);
-		fputc(' ', f);
-		dump_expr(f, n->b);
+		dump_assign(f, n);
 		break;
 	default:
 		fputs(" ?", f);
@@ -354,13 +360,7 @@ static void dump_node(FILE *f, const struct node *n, int depth)
 		return;
 	case N_ASSIGN:
 		fputs("(assign ", f);
-		put_op(f, n->op);
-		if (n->op != T_ASSIGN)
-			fputc('=', f);
-		fputc(' ', f);
-		dump_expr(f, n->a);
-		fputc(' ', f);
-		dump_expr(f, n->b);
+		dump_assign(f, n);
 		break;
 	case N_IF:
 	case N_WHILE:
