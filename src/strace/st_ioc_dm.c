@@ -111,6 +111,31 @@ static void misplaced(struct buf *b, const char *what)
 	buf_printf(b, "??? /* misplaced %s */", what);
 }
 
+/*
+ * The payload's struct what, whose fixed part ends at end, read into out
+ * (size bytes): false when there is none, or -v does not ask for it
+ * ("..."), or it does not fit the buffer, or cannot be read, each as
+ * strace prints it.
+ */
+static bool fixed_part(struct buf *b, const struct side *s, uint32_t end,
+		       const char *what, void *out, size_t size)
+{
+	uint32_t off = s->d.data_start;
+
+	if (off == s->d.data_size)
+		return false;
+	buf_printf(b, ", ");
+	if (!s->o->verbose) {
+		buf_printf(b, "...");
+		return false;
+	}
+	if (end <= off || end > s->d.data_size) {
+		misplaced(b, what);
+		return false;
+	}
+	return read_at(b, s, off, out, size);
+}
+
 /* The target specs of a table: loaded (entry) or its status (exit). */
 static void targets(struct buf *b, const struct side *s)
 {
@@ -159,18 +184,7 @@ static void deps(struct buf *b, const struct side *s)
 	uint32_t off = s->d.data_start, end = off + offsetof(struct dm_target_deps, dev), i;
 	struct dm_target_deps t;
 
-	if (s->d.data_start == s->d.data_size)
-		return;
-	buf_printf(b, ", ");
-	if (!s->o->verbose) {
-		buf_printf(b, "...");
-		return;
-	}
-	if (end <= off || end > s->d.data_size) {
-		misplaced(b, "struct dm_target_deps");
-		return;
-	}
-	if (!read_at(b, s, off, &t, sizeof(t)))
+	if (!fixed_part(b, s, end, "struct dm_target_deps", &t, sizeof(t)))
 		return;
 	if (t.count > (s->d.data_size - end) / sizeof(uint64_t)) {
 		misplaced(b, "struct dm_target_deps");
@@ -268,18 +282,7 @@ static void message(struct buf *b, const struct side *s)
 	uint32_t off = s->d.data_start, end = off + offsetof(struct dm_target_msg, message);
 	struct dm_target_msg m;
 
-	if (s->d.data_start == s->d.data_size)
-		return;
-	buf_printf(b, ", ");
-	if (!s->o->verbose) {
-		buf_printf(b, "...");
-		return;
-	}
-	if (end <= off || end > s->d.data_size) {
-		misplaced(b, "struct dm_target_msg");
-		return;
-	}
-	if (!read_at(b, s, off, &m, sizeof(m)))
+	if (!fixed_part(b, s, end, "struct dm_target_msg", &m, sizeof(m)))
 		return;
 	buf_printf(b, "{sector=%llu, message=", (unsigned long long)m.sector);
 	str_at(b, s, s->addr + end, s->d.data_size - end);
