@@ -1390,18 +1390,32 @@ static int compile_d(struct dt *d, struct compiled *c, struct source *src,
 	for (i = 0;; i++) {
 		bool last = i + 1 == ARRAY_SIZE(strsize_steps);
 		struct node *spare = last ? NULL : ast_copy(*ast);
-		char *msgs = NULL;
+		char *msgs = NULL, *listing = NULL;
 		FILE *f = last ? NULL : open_memstream(&msgs, &len);
+		FILE *dump = o->dump, *l = NULL;
 
 		if (f)
 			diag_set_stream(f);
+		/* -S: the listing of the try that is kept, not of each. */
+		if (dump && !last) {
+			l = open_memstream(&listing, &len);
+			if (l)
+				o->dump = l;
+		}
 		o->strlen = strsize_steps[i] + 1;
 		ret = compile_program(c, src, *ast, o);
 		if (f) {
 			diag_set_stream(NULL);
 			fclose(f);
 		}
+		if (l) {
+			o->dump = dump;
+			fclose(l);
+		}
 		if (!ret || last || !c->stack_overflow) {
+			if (listing)
+				fputs(listing, dump);
+			free(listing);
 			if (msgs)
 				fputs(msgs, stderr);
 			free(msgs);
@@ -1412,6 +1426,7 @@ static int compile_d(struct dt *d, struct compiled *c, struct source *src,
 			return ret;
 		}
 		free(msgs);
+		free(listing);
 		compile_free(c);
 		memset(c, 0, sizeof(*c));
 		ast_free(*ast);
