@@ -99,13 +99,17 @@ static int ksyms_load_all(void)
 	return ksyms_all.n;
 }
 
-int ksyms_lookup(const char *name, uint64_t *addr)
+/*
+ * The index of the first of name's lines in ksyms_all (sorted by name),
+ * as a scan of the file finds it, or where it would be; -errno when the
+ * symbols cannot be read.
+ */
+static int first_named(const char *name)
 {
 	int lo = 0, hi = ksyms_load_all(), mid;
 
 	if (hi < 0)
 		return hi;
-	/* The first of the name's lines, as a scan of the file finds it. */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (strcmp(ksyms_all.syms[mid].name, name) < 0)
@@ -113,6 +117,15 @@ int ksyms_lookup(const char *name, uint64_t *addr)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+int ksyms_lookup(const char *name, uint64_t *addr)
+{
+	int lo = first_named(name);
+
+	if (lo < 0)
+		return lo;
 	if (lo == ksyms_all.n || strcmp(ksyms_all.syms[lo].name, name))
 		return -ENOENT;
 	*addr = ksyms_all.syms[lo].addr;
@@ -122,18 +135,11 @@ int ksyms_lookup(const char *name, uint64_t *addr)
 int ksyms_lookup_in(const char *module, const char *name, uint64_t *addr,
 		    char *kind)
 {
-	int lo = 0, hi = ksyms_load_all(), mid, i;
+	int lo = first_named(name), i;
 	bool known = !module || !*module;
 
-	if (hi < 0)
-		return hi;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (strcmp(ksyms_all.syms[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	if (lo < 0)
+		return lo;
 	for (i = lo; i < ksyms_all.n && !strcmp(ksyms_all.syms[i].name, name); i++) {
 		const struct ksyms_sym *s = &ksyms_all.syms[i];
 
