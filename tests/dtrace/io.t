@@ -21,14 +21,15 @@ same io_start 0 "$disk 1
 	}
 	END { printf("%s %d\n", disk, bytes >= 1048576 && bytes <= 1048576 + 65536); }'
 
-# done fires where the disk completes (any thread): its bio is one
-# started for the dd, by block number.  (strsize 128: fi_name's
+# done fires where the disk completes (any thread): its bio is a write
+# started for the dd, by block number (another process may read a block
+# of the same number meanwhile).  (strsize 128: fi_name's
 # translation takes more BPF stack than the default 256 leaves.)
 same io_done 0 "$major $minor 1 <none>
 
 " -- -q -x strsize=128 -c "dd if=/dev/zero of=$W/io2.dat bs=64k count=16 conv=fsync status=none" -n '
 	io:::start /pid == $target/ { started[args[0]->b_blkno] = 1; }
-	io:::done /started[args[0]->b_blkno] && !shown/ {
+	io:::done /started[args[0]->b_blkno] && args[0]->b_flags & B_WRITE && !shown/ {
 		shown = 1;
 		printf("%d %d %d %s\n", args[1]->dev_major, args[1]->dev_minor,
 		       args[0]->b_flags & B_WRITE ? 1 : 0, args[2]->fi_name);

@@ -81,12 +81,13 @@ else
 fi
 
 # sched_switch(bool preempt, struct task_struct *prev, *next, ...): prev
-# is the thread leaving the CPU, the current one.
-same rawtp_switch_args 0 "1 1 sleep
+# is the thread leaving the CPU, the current one (its name "ferret" or
+# "sleep" as the switch comes before or after the exec).
+same rawtp_switch_args 0 "1 1 1
 
 " -- -q -c 'sleep 0.1' -n 'rawtp:sched::sched_switch /pid == $target/ {
-	printf("%d %d %s\n", args[1] == curthread, args[1]->pid == tid,
-	    stringof(args[1]->comm)); exit(0); }'
+	printf("%d %d %d\n", args[1] == curthread, args[1]->pid == tid,
+	    stringof(args[1]->comm) == execname); exit(0); }'
 
 # sys_enter(struct pt_regs *regs, long id): exit_group is 231 on x86-64.
 same rawtp_sys_enter 0 "rawtp:raw_syscalls::sys_enter 231 231
