@@ -379,12 +379,7 @@ void st_bpfsys_capture(struct buf *b, const struct st_opts *o, bool exit,
 
 static const struct st_cap *cap(const struct st_call *c, char l, int idx)
 {
-	int i;
-
-	for (i = 0; i < c->ncaps; i++)
-		if (c->caps[i].arg == 1 && c->caps[i].letter == l && c->caps[i].idx == idx)
-			return &c->caps[i];
-	return NULL;
+	return st_cap_find(c, l, 1, idx);
 }
 
 /*

@@ -82,17 +82,22 @@ static const struct st_cap *cap_of(const struct st_call *c, int arg, int idx)
 	return NULL;
 }
 
-/* The capture of argument arg in records of letter l, element idx. */
-static const struct st_cap *cap_li(const struct st_call *c, int arg, char l,
-				   int idx)
+struct st_cap *st_cap_find(const struct st_call *c, char l, int arg, int idx)
 {
 	int i;
 
 	for (i = 0; i < c->ncaps; i++)
 		if (c->caps[i].arg == arg && c->caps[i].letter == l &&
 		    c->caps[i].idx == idx)
-			return &c->caps[i];
+			return (struct st_cap *)&c->caps[i];
 	return NULL;
+}
+
+/* The capture of argument arg in records of letter l, element idx. */
+static const struct st_cap *cap_li(const struct st_call *c, int arg, char l,
+				   int idx)
+{
+	return st_cap_find(c, l, arg, idx);
 }
 
 static const struct st_cap *cap_letter(const struct st_call *c, int arg,

@@ -48,6 +48,9 @@ struct st_call {
 					 * only the ncaps used */
 };
 
+/* c's capture of letter l, argument arg, element idx, or NULL. */
+struct st_cap *st_cap_find(const struct st_call *c, char l, int arg, int idx);
+
 struct st_dopts {
 	int strsize;		/* -s */
 	bool fdpaths;		/* -y, or descriptors named for decode-fds= */

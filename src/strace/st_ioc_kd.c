@@ -296,13 +296,7 @@ static struct src ptr_src(const struct st_call *c, bool exit, uint64_t base,
 
 static const struct st_cap *find_cap(const struct st_call *c, bool exit, int idx)
 {
-	char l = exit ? ST_L_IOCTL_OUT : ST_L_IOCTL;
-	int i;
-
-	for (i = 0; i < c->ncaps; i++)
-		if (c->caps[i].arg == 2 && c->caps[i].letter == l && c->caps[i].idx == idx)
-			return &c->caps[i];
-	return NULL;
+	return st_cap_find(c, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, 2, idx);
 }
 
 /*

@@ -5,7 +5,6 @@
  * encryption's fields otherwise only when there is one), the
  * configuration, descriptors and plain values.
  */
-#include <sys/sysmacros.h>
 #include <linux/loop.h>
 
 #include "st_ioctl.h"
@@ -32,19 +31,6 @@ static bool no_arg(unsigned request)
 {
 	return request == LOOP_CLR_FD || request == LOOP_SET_CAPACITY ||
 	       request == LOOP_CTL_GET_FREE;
-}
-
-/* A device number, makedev(major, minor), in the -X style. */
-static void dev(struct buf *b, uint64_t v)
-{
-	enum st_cstyle style = st_xlat_get_style();
-
-	if (style != ST_C_ABBREV)
-		buf_printf(b, "%#llx", (unsigned long long)v);
-	if (style == ST_C_RAW)
-		return;
-	buf_printf(b, style == ST_C_VERBOSE ? " /* makedev(%#x, %#x) */" : "makedev(%#x, %#x)",
-		   major(v), minor(v));
 }
 
 /*
@@ -81,9 +67,9 @@ static void info(struct buf *b, const struct loop_info *i, const struct st_dopts
 	buf_printf(b, "{lo_number=%d", i->lo_number);
 	if (o->verbose) {
 		buf_printf(b, ", lo_device=");
-		dev(b, i->lo_device);
+		st_ioctl_dev(b, i->lo_device);
 		buf_printf(b, ", lo_inode=%lu, lo_rdevice=", i->lo_inode);
-		dev(b, i->lo_rdevice);
+		st_ioctl_dev(b, i->lo_rdevice);
 	}
 	buf_printf(b, ", lo_offset=%#x", (unsigned)i->lo_offset);
 	if (crypt)
@@ -110,9 +96,9 @@ static void info64(struct buf *b, const struct loop_info64 *i, const struct st_d
 
 	if (o->verbose) {
 		buf_printf(b, "{lo_device=");
-		dev(b, i->lo_device);
+		st_ioctl_dev(b, i->lo_device);
 		buf_printf(b, ", lo_inode=%llu, lo_rdevice=", (unsigned long long)i->lo_inode);
-		dev(b, i->lo_rdevice);
+		st_ioctl_dev(b, i->lo_rdevice);
 		buf_printf(b, ", lo_offset=%#llx, lo_sizelimit=%llu, lo_number=%u",
 			   (unsigned long long)i->lo_offset, (unsigned long long)i->lo_sizelimit,
 			   i->lo_number);

@@ -698,13 +698,7 @@ static void buffer_flags(struct buf *b, uint32_t v)
 /* The capture of argument 2 numbered idx, at entry or exit; NULL if none. */
 static const struct st_cap *capture(const struct st_call *c, bool exit, int idx)
 {
-	char letter = exit ? ST_L_IOCTL_OUT : ST_L_IOCTL;
-	int i;
-
-	for (i = 0; i < c->ncaps; i++)
-		if (c->caps[i].arg == 2 && c->caps[i].letter == letter && c->caps[i].idx == idx)
-			return &c->caps[i];
-	return NULL;
+	return st_cap_find(c, exit ? ST_L_IOCTL_OUT : ST_L_IOCTL, 2, idx);
 }
 
 /*

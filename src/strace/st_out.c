@@ -840,17 +840,6 @@ static void dump_iov(const struct st_call *c, const struct st_cap *a, uint64_t a
  * fsetxattr's value, process_madvise's ranges and process_vm_*v's
  * iovecs are not I/O.
  */
-/* The record of letter l, argument arg, index idx, or NULL. */
-static const struct st_cap *cap_at(const struct st_call *c, char l, int arg, int idx)
-{
-	int i;
-
-	for (i = 0; i < c->ncaps; i++)
-		if (c->caps[i].letter == l && c->caps[i].arg == arg && c->caps[i].idx == idx)
-			return &c->caps[i];
-	return NULL;
-}
-
 /*
  * The buffers of the struct msghdr in records of letter l, argument 1,
  * from index base (st_prog.c's msghdr_capture()), left bytes of them.
@@ -858,7 +847,7 @@ static const struct st_cap *cap_at(const struct st_call *c, char l, int arg, int
 static void dump_msghdr(const struct st_call *c, char l, int base, uint64_t left,
 			struct buf *b)
 {
-	const struct st_cap *iov = cap_at(c, l, 1, base + 1), *h = cap_at(c, l, 1, base);
+	const struct st_cap *iov = st_cap_find(c, l, 1, base + 1), *h = st_cap_find(c, l, 1, base);
 	uint64_t arr, cnt;
 
 	if (!iov || !h || h->len < 32)
@@ -879,11 +868,11 @@ static bool dump_msgs(struct st_out *s, const struct st_call *c, struct buf *b)
 {
 	bool send = c->nr == __NR_sendmsg || c->nr == __NR_sendmmsg;
 	bool mmsg = c->nr == __NR_sendmmsg || c->nr == __NR_recvmmsg;
-	const struct st_cap *arr = cap_at(c, ST_L_MMSG, 1, 0);
+	const struct st_cap *arr = st_cap_find(c, ST_L_MMSG, 1, 0);
 	int64_t e;
 
 	if (!arr)
-		arr = cap_at(c, ST_L_MMSG_PART, 1, 0);
+		arr = st_cap_find(c, ST_L_MMSG_PART, 1, 0);
 	if (c->nr != __NR_sendmsg && c->nr != __NR_recvmsg && !mmsg)
 		return false;
 	if (!st_fdset_has(send ? &s->o->dump_write : &s->o->dump_read, (int)c->args[0]))
@@ -946,7 +935,7 @@ static void dump_io(struct st_out *s, const struct st_call *c, struct buf *b)
 	if (dump_msgs(s, c, b))
 		return;
 	if (kind) {
-		const struct st_cap *k = cap_at(c, ST_L_DUMP, 1, 0);
+		const struct st_cap *k = st_cap_find(c, ST_L_DUMP, 1, 0);
 		uint64_t n = kind == 1 ? c->args[2] : (uint64_t)c->ret;
 
 		if (k && st_fdset_has(kind == 1 ? &s->o->dump_write : &s->o->dump_read,
@@ -1340,11 +1329,7 @@ static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
 			cap_str(k, a, v);
 	}
 }
-/*
- * The capture of letter l, argument arg, element idx from a record's
- * field a at v; none for memory the kernel would not let the program
- * read, as strace's own read fails.
- */
+
 /*
  * A continuation (ST_IDX_REST) of record 0 of letter l, argument arg:
  * its bytes appended, or the capture marked cut where they could not be
@@ -1353,14 +1338,9 @@ static void argv_pack(struct st_task *t, const struct fmt_spec *fs,
 static void add_rest(struct st_task *t, char l, int arg,
 		     const struct fmt_arg *a, const char *v)
 {
-	struct st_cap *k = NULL;
+	struct st_cap *k = st_cap_find(&t->call, l, arg, 0);
 	uint64_t n;
-	int i;
 
-	for (i = 0; i < t->call.ncaps && !k; i++)
-		if (t->call.caps[i].letter == l && t->call.caps[i].arg == arg &&
-		    t->call.caps[i].idx == 0)
-			k = &t->call.caps[i];
 	if (!k)
 		return;
 	memcpy(&n, v, 8);
@@ -1384,14 +1364,9 @@ static void add_rest(struct st_task *t, char l, int arg,
 static void add_chunk(struct st_task *t, char l, int arg, int at, int idx,
 		      const struct fmt_arg *a, const char *v)
 {
-	struct st_cap *k = NULL;
+	struct st_cap *k = st_cap_find(&t->call, l, arg, at);
 	uint64_t n;
-	int i;
 
-	for (i = 0; i < t->call.ncaps && !k; i++)
-		if (t->call.caps[i].letter == l && t->call.caps[i].arg == arg &&
-		    t->call.caps[i].idx == at)
-			k = &t->call.caps[i];
 	if (!k)
 		k = cap_slot(&t->call, l, arg, at);
 	if (k->cut)
@@ -1410,6 +1385,11 @@ static void add_chunk(struct st_task *t, char l, int arg, int at, int idx,
 	k->len += n;
 }
 
+/*
+ * The capture of letter l, argument arg, element idx from a record's
+ * field a at v; none for memory the kernel would not let the program
+ * read, as strace's own read fails.
+ */
 static void add_cap(struct st_task *t, char l, int arg, int idx,
 		    const struct fmt_arg *a, const char *v)
 {
