@@ -130,6 +130,7 @@ int rbuf_consume(struct rbuf *r)
 				return n;
 			cons += (BPF_RINGBUF_HDR_SZ +
 				 (len & ~BPF_RINGBUF_DISCARD_BIT) + 7) & ~7ULL;
+			n++;
 			if (!(len & BPF_RINGBUF_DISCARD_BIT)) {
 				len &= ~BPF_RINGBUF_DISCARD_BIT;
 				if (len) {
@@ -137,7 +138,6 @@ int rbuf_consume(struct rbuf *r)
 					if (err)
 						return err;
 				}
-				n++;
 				err = r->fn(r->arg, data + off + BPF_RINGBUF_HDR_SZ, len);
 				if (err < 0) {
 					__atomic_store_n(r->cons, cons, __ATOMIC_RELEASE);

@@ -34,9 +34,12 @@
 #include "pcap.h"
 
 /*
- * After reading a batch the reader polls this long before it sleeps
- * until woken: longer than the gap between wake-ups (see cg.c), so a
- * record that did not wake it waits no longer than this.
+ * After reading a batch the reader polls again this long after it,
+ * whatever else wakes it meanwhile, before it sleeps until woken: longer
+ * than the gap between wake-ups (see cg.c), so a record that did not
+ * wake it waits no longer than this.  The batch that went past the
+ * wake-up a record was kept quiet by was read after that wake-up, so
+ * the poll this long after it comes after the record.
  */
 #define HOT_NS (WAKE_GAP_NS + WAKE_GAP_NS / 4)
 /* With nothing to watch but a front end's tick hook: its check period. */
@@ -783,7 +786,8 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 {
 	struct pollfd pfd[4] = { { .fd = rbuf_poll_fd(rb), .events = POLLIN } };
 	pid_t target = child > 0 ? child : o->pid;
-	bool tick = o->sink && o->sink->tick, hot = true;
+	bool tick = o->sink && o->sink->tick;
+	uint64_t hot_until = now_ns() + HOT_NS;
 	sigset_t block, orig;
 	int n;
 
@@ -812,6 +816,7 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 	}
 	for (;;) {
 		struct timespec ts, *tsp = NULL;
+		uint64_t now;
 
 		sigprocmask(SIG_BLOCK, &block, NULL);
 		if (rt->exiting || stop_signal || rt->out_err)
@@ -824,7 +829,12 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			out_flush(rt, os);
 			continue;
 		}
-		if (hot || (o->sink && o->sink->busy && o->sink->busy(o->sink->arg))) {
+		now = now_ns();
+		if (now < hot_until) {
+			ts.tv_sec = 0;
+			ts.tv_nsec = (long)(hot_until - now);
+			tsp = &ts;
+		} else if (o->sink && o->sink->busy && o->sink->busy(o->sink->arg)) {
 			ts.tv_sec = 0;
 			ts.tv_nsec = HOT_NS;
 			tsp = &ts;
@@ -850,8 +860,8 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			perf_buffer__consume(rt->skb->pb);
 		reap_strays(child);
 		/* Records that did not wake us are read here too. */
-		n = rbuf_consume(rb);
-		hot = n > 0;
+		if (rbuf_consume(rb) > 0)
+			hot_until = now_ns() + HOT_NS;
 		out_flush(rt, os);
 		if (!*child_done && target_gone(child, o->pid, status)) {
 			*child_done = true;

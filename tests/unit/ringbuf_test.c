@@ -159,6 +159,13 @@ static void test_discard(int map, int prog)
 	expect(&t, s.next == seq, "%llu records seen, expected %llu",
 	       (unsigned long long)(s.next - 1000000),
 	       (unsigned long long)(seq - 1000000));
+	/* Discarded records alone (a program's wake-up) are counted, not handed. */
+	i = s.n;
+	for (got = 0; got < 4; got++)
+		write_rec(prog, 0, 0, true);
+	got = rbuf_consume(r);
+	expect(&t, got == 4 && s.n == i, "4 discarded records: consume returned %d, %d handed",
+	       got, s.n - i);
 out:
 	rbuf_close(r);
 	finish(&t);
