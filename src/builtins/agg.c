@@ -332,20 +332,48 @@ static int agg(struct cg *g, struct node *n, enum agg_op op)
 
 /*
  * The update of the value at key: find this CPU's value and change it
- * in place, or insert the first value.
+ * in place, or insert the first value.  An insert that finds the key
+ * there (another CPU's, made since the lookup) changes the value found
+ * again: this CPU's share of it, zero, as a per-CPU map's insert leaves
+ * the other CPUs'.  Dropping it would lose the event.
  */
 static void agg_update(struct cg *g, struct node *m, enum agg_op op,
 		       const struct cg_key *key, int v, int incr, const int *sq)
 {
-	int p, miss, done, init, t;
+	int p, have, done, init, t, r;
 
 	p = ir_vreg(&g->ir);
 	t = ir_vreg(&g->ir);
-	miss = ir_label(&g->ir);
+	have = ir_label(&g->ir);
 	done = ir_label(&g->ir);
 	cg_key_lookup(g, m->sym->id, key);
 	ir_mov(&g->ir, p, BPF_REG_0);
-	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
+	ir_jmp_imm(&g->ir, BPF_JNE, p, 0, have);
+	if (op == A_STDDEV) {
+		init = cg_alloc(g, sizeof(struct agg_stddev));
+		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, init, 1);
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, init + 8, v);
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, init + 16, sq[0]);
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, init + 24, sq[1]);
+	} else if (op == A_MIN || op == A_MAX || op == A_AVG) {
+		init = cg_alloc(g, 16);
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, init, v);
+		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, init + 8, 1);
+	} else {
+		init = cg_alloc(g, 8);
+		if (op == A_SUM)
+			ir_st(&g->ir, BPF_DW, BPF_REG_10, init, v);
+		else if (incr >= 0)
+			ir_st(&g->ir, BPF_DW, BPF_REG_10, init, incr);
+		else
+			ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, init, 1);
+	}
+	r = cg_key_update(g, m->sym->id, key, init, BPF_NOEXIST);
+	ir_jmp_imm(&g->ir, BPF_JNE, r, -EEXIST, done);
+	cg_key_lookup(g, m->sym->id, key);
+	ir_mov(&g->ir, p, BPF_REG_0);
+	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+	ir_place(&g->ir, have);
 	switch (op) {
 	case A_COUNT:
 	case A_HIST:
@@ -402,28 +430,6 @@ static void agg_update(struct cg *g, struct node *m, enum agg_op op,
 		ir_st(&g->ir, BPF_DW, p, 8, t);
 		break;
 	}
-	ir_ja(&g->ir, done);
-	ir_place(&g->ir, miss);
-	if (op == A_STDDEV) {
-		init = cg_alloc(g, sizeof(struct agg_stddev));
-		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, init, 1);
-		ir_st(&g->ir, BPF_DW, BPF_REG_10, init + 8, v);
-		ir_st(&g->ir, BPF_DW, BPF_REG_10, init + 16, sq[0]);
-		ir_st(&g->ir, BPF_DW, BPF_REG_10, init + 24, sq[1]);
-	} else if (op == A_MIN || op == A_MAX || op == A_AVG) {
-		init = cg_alloc(g, 16);
-		ir_st(&g->ir, BPF_DW, BPF_REG_10, init, v);
-		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, init + 8, 1);
-	} else {
-		init = cg_alloc(g, 8);
-		if (op == A_SUM)
-			ir_st(&g->ir, BPF_DW, BPF_REG_10, init, v);
-		else if (incr >= 0)
-			ir_st(&g->ir, BPF_DW, BPF_REG_10, init, incr);
-		else
-			ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, init, 1);
-	}
-	cg_key_update(g, m->sym->id, key, init, BPF_NOEXIST);
 	ir_place(&g->ir, done);
 }
 

@@ -225,10 +225,10 @@ void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags)
 	cg_key_update(g, map_id, &k, val_off, flags);
 }
 
-void cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
-		   int val_off, int flags)
+int cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
+		  int val_off, int flags)
 {
-	int ok = ir_label(&g->ir);
+	int ok = ir_label(&g->ir), r = ir_vreg(&g->ir);
 
 	ir_ld_map(&g->ir, BPF_REG_1, map_id);
 	ir_mov(&g->ir, BPF_REG_2, k->base);
@@ -237,10 +237,12 @@ void cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, val_off);
 	ir_mov_imm(&g->ir, BPF_REG_4, flags);
 	ir_call(&g->ir, BPF_FUNC_map_update_elem, 4);
+	ir_mov(&g->ir, r, BPF_REG_0);
 	/* A full hash map answers -E2BIG: count it so the user hears. */
-	ir_jmp_imm(&g->ir, BPF_JNE, BPF_REG_0, -E2BIG, ok);
+	ir_jmp_imm(&g->ir, BPF_JNE, r, -E2BIG, ok);
 	cg_count_stat(g, STAT_MAP_FULL0 + map_id - MAP_NFIXED);
 	ir_place(&g->ir, ok);
+	return r;
 }
 
 void cg_key_delete(struct cg *g, int map_id, const struct cg_key *k)

@@ -157,9 +157,12 @@ int cg_key(struct cg *g, struct node *n, int extra_reg, struct cg_key *k);
 int cg_map_key(struct cg *g, struct node *n, int extra_reg);
 /* r0 = pointer to map value for key k, or NULL. */
 void cg_key_lookup(struct cg *g, int map_id, const struct cg_key *k);
-/* map_update_elem of key k, value at r10+val_off; counts a full map. */
-void cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
-		   int val_off, int flags);
+/*
+ * map_update_elem of key k, value at r10+val_off; counts a full map.
+ * Returns a new register holding the helper's result.
+ */
+int cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
+		  int val_off, int flags);
 /* map_delete_elem of key k. */
 void cg_key_delete(struct cg *g, int map_id, const struct cg_key *k);
 /* Reserves a ring buffer record of size bytes with kind/id; returns the

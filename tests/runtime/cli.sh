@@ -227,6 +227,13 @@ wp_run "$F" asyncwatchpoint "$TMP/w3.txt"
 why="$(tr '\n' '|' <"$TMP/w3.txt")" check asyncwatchpoint_address \
 	test "$(grep '^@' "$TMP/w3.txt")" = '@[workload]: 3'
 
+# Two CPUs counting a key new to the map at once both count: the insert
+# that finds the other's key adds to it.  Each of 3,000 keys counts 2.
+out=$("$F" -e 'tracepoint:syscalls:sys_enter_getpgid /args.pid >= 1000000/ { @[args.pid] = count(); }' \
+	-c "$WL sharedkeys 3000" 2>&1)
+why="$(grep -c ': 2$' <<<"$out") keys of 3000 counted 2; $(grep -vE '^$|^Attaching|: 2$' <<<"$out" | head -3 | tr '\n' '|')" \
+	check count_first_insert_race test "$(grep -c '^@\[[0-9]*\]: 2$' <<<"$out")" = 3000
+
 # With -p, a relative uprobe path or a bare name is the file the process
 # maps whose path ends so.
 fabs=$(realpath "$F")

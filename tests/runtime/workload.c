@@ -102,6 +102,21 @@ static void *uid_calls(void *arg)
 	return NULL;
 }
 
+/*
+ * "workload sharedkeys N": two threads call getpgid(1000000 + i) for i
+ * below N together, so each key of a map is first counted by both at
+ * about the same time, on the two CPUs.
+ */
+static void *pgid_calls(void *arg)
+{
+	long n = (long)arg, i;
+
+	pthread_barrier_wait(&calls_start);
+	for (i = 0; i < n; i++)
+		syscall(SYS_getpgid, 1000000 + i);
+	return NULL;
+}
+
 /* Targets for uprobe tests: not inlined, not merged, not elided. */
 __attribute__((noinline)) long ferret_add(long a, long b);
 __attribute__((noinline)) long ferret_mul(long a, long b);
@@ -449,6 +464,15 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			syscall(SYS_getppid);
 		pthread_join(t, NULL);
+	} else if (!strcmp(argv[1], "sharedkeys")) {
+		pthread_t t[2];
+
+		pthread_barrier_init(&calls_start, NULL, 2);
+		for (i = 0; i < 2; i++)
+			if (pthread_create(&t[i], NULL, pgid_calls, (void *)n))
+				return 1;
+		for (i = 0; i < 2; i++)
+			pthread_join(t[i], NULL);
 	} else if (!strcmp(argv[1], "nice")) {
 		if (setpriority(PRIO_PROCESS, 0, (int)n))
 			return 1;
