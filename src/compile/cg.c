@@ -838,6 +838,45 @@ static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 	return res;
 }
 
+/*
+ * strcmp() of two strings in the frame, as D orders them: by their
+ * bytes unsigned, up to the first NUL; where one's size ends first, it
+ * is the shorter unless the other ends there too.  A register holding
+ * -1, 0 or 1.
+ */
+static int str_cmp(struct cg *g, const struct val *a, const struct val *b)
+{
+	int res = ir_vreg(&g->ir), x = ir_vreg(&g->ir), y = ir_vreg(&g->ir);
+	int ne = ir_label(&g->ir), done = ir_label(&g->ir);
+	int n = a->type->size < b->type->size ? a->type->size : b->type->size;
+	int i;
+
+	ir_mov_imm(&g->ir, res, 0);
+	for (i = 0; i < n; i++) {
+		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a->off + i);
+		ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b->off + i);
+		ir_jmp(&g->ir, BPF_JNE, x, y, ne);
+		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, done);
+	}
+	/* Equal up to the shorter size: the longer's next byte decides. */
+	if (a->type->size > n) {
+		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a->off + n);
+		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, done);
+		ir_mov_imm(&g->ir, res, 1);
+	} else if (b->type->size > n) {
+		ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b->off + n);
+		ir_jmp_imm(&g->ir, BPF_JEQ, y, 0, done);
+		ir_mov_imm(&g->ir, res, -1);
+	}
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, ne);
+	ir_mov_imm(&g->ir, res, 1);
+	ir_jmp(&g->ir, BPF_JGT, x, y, done);
+	ir_mov_imm(&g->ir, res, -1);
+	ir_place(&g->ir, done);
+	return res;
+}
+
 /* A struct or array still in memory, read into the frame. */
 static void to_frame(struct cg *g, struct val *v)
 {
@@ -966,6 +1005,16 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 		return res;
 	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &b))
 		return -EINVAL;
+	if (a.type->kind == TY_STR && n->op != T_EQ && n->op != T_NE) {
+		int c = str_cmp(g, &a, &b), t = ir_label(&g->ir);
+
+		res = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, res, 1);
+		ir_jmp_imm(&g->ir, jmp_op(n->op, true), c, 0, t);
+		ir_mov_imm(&g->ir, res, 0);
+		ir_place(&g->ir, t);
+		return val_int(g, out, res, n->type);
+	}
 	if (type_is_record(a.type) || a.type->kind == TY_STR) {
 		res = type_is_record(a.type) ? rec_eq(g, &a, &b) : str_eq(g, &a, &b, 0);
 		if (n->op == T_NE)

@@ -685,12 +685,17 @@ static int binop(struct sema *s, struct node *n)
 	if (a->kind == TY_STR || b->kind == TY_STR) {
 		char ta[64], tb[64];
 
+		/* D orders strings as strcmp() does. */
+		bool rel = s->c->opts.dtrace && (n->op == T_LT || n->op == T_LE ||
+						 n->op == T_GT || n->op == T_GE);
+
 		if (a->kind != b->kind ||
-		    (n->op != T_EQ && n->op != T_NE))
+		    (n->op != T_EQ && n->op != T_NE && !rel))
 			return sema_error(s, n,
-				"Type mismatch for %s: comparing '%s' with '%s' (strings can only be compared with == and != against strings)",
+				"Type mismatch for %s: comparing '%s' with '%s' (strings can only be compared with %s against strings)",
 				lex_token_name(n->op), type_name(a, ta, sizeof(ta)),
-				type_name(b, tb, sizeof(tb)));
+				type_name(b, tb, sizeof(tb)),
+				s->c->opts.dtrace ? "==, !=, <, <=, > and >=" : "== and !=");
 		n->type = type_int(8, true);
 		return 0;
 	}

@@ -457,3 +457,27 @@ err index_bounds_array 1 'dtrace: invalid probe specifier BEGIN { trace(curlwpsi
 	-n 'BEGIN { trace(curlwpsinfo->pr_name[16]); }'
 err index_bounds_string 1 'dtrace: invalid probe specifier BEGIN { s = "x"; trace(s[64]); }: [D_ARR_BOUNDS] index outside array bounds: 64, max is 64' -- \
 	-x strsize=64 -n 'BEGIN { s = "x"; trace(s[64]); }'
+
+# <, <=, > and >= order strings as strcmp() does: bytes unsigned, a
+# prefix before the longer string, strings of different sizes.
+cat >"$W/srel.d" <<'EOF2'
+#pragma D option quiet
+BEGIN
+{
+	a = "heron";
+	b = "herons";
+	c = "her\xe9";
+	d = "hero";
+	printf("%d%d%d%d ", a < b, a <= b, a > b, a >= b);
+	printf("%d%d%d%d ", b < a, b <= a, b > a, b >= a);
+	printf("%d%d%d%d ", c > a, c < a, a <= a, a < a);
+	printf("%d%d%d ", d < a, strjoin("he", "ron") >= a, a > strjoin("her", "on"));
+	printf("%d%d\n", "" < d, execname > "");
+	exit(0);
+}
+EOF2
+same relational 0 "1100 0011 1010 110 11
+
+" -- -s "$W/srel.d"
+err relational_int 1 'dtrace: invalid probe specifier BEGIN { trace("a" < 1); }: Type mismatch for '"'"'<'"'"': comparing '"'"'string[2]'"'"' with '"'"'int32'"'"' (strings can only be compared with ==, !=, <, <=, > and >= against strings)' -- \
+	-n 'BEGIN { trace("a" < 1); }'
