@@ -35,7 +35,13 @@ static int sema_str(struct sema *s, struct node *n)
 	return 0;
 }
 
-/* Reads a NUL-terminated string from kernel or user memory. */
+static int clamp_len(struct cg *g, const struct val *len, int max);
+
+/*
+ * Reads a NUL-terminated string from kernel or user memory.  D's
+ * copyinstr(p, n) takes n bytes, its NUL one of them, and no more than
+ * strsize (size - 1) of them, as DTrace does.
+ */
 static int cg_str(struct cg *g, struct node *n, struct val *out)
 {
 	struct val a, len;
@@ -61,14 +67,9 @@ static int cg_str(struct cg *g, struct node *n, struct val *out)
 		ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
 		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
 		if (n->nlist == 2) {
-			int l = ir_vreg(&g->ir), ok = ir_label(&g->ir);
-
 			/* The verifier needs the size bounded by the buffer. */
-			ir_mov(&g->ir, l, cg_reg(g, &len));
-			ir_jmp_imm(&g->ir, BPF_JLE, l, size, ok);
-			ir_mov_imm(&g->ir, l, size);
-			ir_place(&g->ir, ok);
-			ir_mov(&g->ir, BPF_REG_2, l);
+			ir_mov(&g->ir, BPF_REG_2, clamp_len(g, &len,
+				g->c->opts.dtrace ? size - 1 : size));
 		} else {
 			ir_mov_imm(&g->ir, BPF_REG_2, size);
 		}
@@ -120,13 +121,17 @@ static int cg_into_str(struct cg *g, struct node *n, const struct val *ops,
 {
 	int size = n->type->size, used = ir_vreg(&g->ir), ok = ir_label(&g->ir);
 	int ptr = cg_reg(g, &ops[0]);
+	/* D's copyinstr(p, n): as cg_str() */
+	int max = n->nlist == 2 && g->c->opts.dtrace ? size - 1 : size;
 
 	/* An unreadable string is an empty one (but see mark_unread). */
 	ir_st_imm(&g->ir, BPF_B, base, off, 0);
 	if (n->nlist == 2 && n->list[1]->kind != N_INT)
-		ir_mov(&g->ir, BPF_REG_2, clamp_len(g, &ops[1], size));
-	else if (n->nlist == 2 && (uint64_t)n->list[1]->ival < (uint64_t)size)
+		ir_mov(&g->ir, BPF_REG_2, clamp_len(g, &ops[1], max));
+	else if (n->nlist == 2 && (uint64_t)n->list[1]->ival < (uint64_t)max)
 		ir_mov_imm(&g->ir, BPF_REG_2, n->list[1]->ival);
+	else if (n->nlist == 2)
+		ir_mov_imm(&g->ir, BPF_REG_2, max);
 	else
 		ir_mov_imm(&g->ir, BPF_REG_2, size);
 	ir_mov(&g->ir, BPF_REG_1, base);

@@ -838,6 +838,45 @@ static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 	return res;
 }
 
+/*
+ * strcmp() of two strings in the frame, as D orders them: by their
+ * bytes unsigned, up to the first NUL; where one's size ends first, it
+ * is the shorter unless the other ends there too.  A register holding
+ * -1, 0 or 1.
+ */
+static int str_cmp(struct cg *g, const struct val *a, const struct val *b)
+{
+	int res = ir_vreg(&g->ir), x = ir_vreg(&g->ir), y = ir_vreg(&g->ir);
+	int ne = ir_label(&g->ir), done = ir_label(&g->ir);
+	int n = a->type->size < b->type->size ? a->type->size : b->type->size;
+	int i;
+
+	ir_mov_imm(&g->ir, res, 0);
+	for (i = 0; i < n; i++) {
+		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a->off + i);
+		ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b->off + i);
+		ir_jmp(&g->ir, BPF_JNE, x, y, ne);
+		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, done);
+	}
+	/* Equal up to the shorter size: the longer's next byte decides. */
+	if (a->type->size > n) {
+		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a->off + n);
+		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, done);
+		ir_mov_imm(&g->ir, res, 1);
+	} else if (b->type->size > n) {
+		ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b->off + n);
+		ir_jmp_imm(&g->ir, BPF_JEQ, y, 0, done);
+		ir_mov_imm(&g->ir, res, -1);
+	}
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, ne);
+	ir_mov_imm(&g->ir, res, 1);
+	ir_jmp(&g->ir, BPF_JGT, x, y, done);
+	ir_mov_imm(&g->ir, res, -1);
+	ir_place(&g->ir, done);
+	return res;
+}
+
 /* A struct or array still in memory, read into the frame. */
 static void to_frame(struct cg *g, struct val *v)
 {
@@ -966,6 +1005,16 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 		return res;
 	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &b))
 		return -EINVAL;
+	if (a.type->kind == TY_STR && n->op != T_EQ && n->op != T_NE) {
+		int c = str_cmp(g, &a, &b), t = ir_label(&g->ir);
+
+		res = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, res, 1);
+		ir_jmp_imm(&g->ir, jmp_op(n->op, true), c, 0, t);
+		ir_mov_imm(&g->ir, res, 0);
+		ir_place(&g->ir, t);
+		return val_int(g, out, res, n->type);
+	}
 	if (type_is_record(a.type) || a.type->kind == TY_STR) {
 		res = type_is_record(a.type) ? rec_eq(g, &a, &b) : str_eq(g, &a, &b, 0);
 		if (n->op == T_NE)
@@ -1173,6 +1222,41 @@ static int member(struct cg *g, struct node *n, const struct val *a,
 	return read_mem(g, r, n->type, out);
 }
 
+/*
+ * D's s[i] of string a, its char i.  The string holds a.type->size
+ * bytes; past them, up to strsize, DTrace's string is NUL padding, so
+ * an index outside them (sema bounds a constant one) gives 0.
+ */
+static int str_char(struct cg *g, struct node *n, const struct val *a,
+		    const struct val *i, struct val *out)
+{
+	int r = ir_vreg(&g->ir), k, p, done;
+
+	if (n->b->kind == N_INT) {
+		if (n->b->ival >= (uint64_t)a->type->size) {
+			ir_mov_imm(&g->ir, r, 0);
+			return val_int(g, out, r, n->type);
+		}
+		if (a->kind == V_STACK)
+			return frame_read(g, a->off + (int)n->b->ival, n->type, out);
+	}
+	k = ir_vreg(&g->ir);
+	p = ir_vreg(&g->ir);
+	done = ir_label(&g->ir);
+	ir_mov(&g->ir, k, cg_reg(g, i));
+	ir_mov_imm(&g->ir, r, 0);
+	ir_jmp_imm(&g->ir, BPF_JGE, k, a->type->size, done);
+	ir_mov(&g->ir, p, a->kind == V_STACK ? BPF_REG_10 : cg_reg(g, a));
+	if (a->kind == V_STACK)
+		ir_alu_imm(&g->ir, BPF_ADD, p, a->off);
+	ir_alu(&g->ir, BPF_ADD, p, k);
+	ir_ld(&g->ir, BPF_B, r, p, 0);
+	ir_alu_imm(&g->ir, BPF_LSH, r, 56);
+	ir_alu_imm(&g->ir, BPF_ARSH, r, 56);
+	ir_place(&g->ir, done);
+	return val_int(g, out, r, n->type);
+}
+
 /* p[i] of a pointer, or a[i] of an array in memory or in the frame. */
 static int subscript(struct cg *g, struct node *n, struct val *out)
 {
@@ -1181,6 +1265,8 @@ static int subscript(struct cg *g, struct node *n, struct val *out)
 
 	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &i))
 		return -EINVAL;
+	if (a.type->kind == TY_STR)
+		return str_char(g, n, &a, &i, out);
 	if (a.kind == V_STACK && n->b->kind == N_INT)
 		return frame_read(g, a.off + (int)n->b->ival * esz, n->type, out);
 	r = ir_vreg(&g->ir);
@@ -1508,8 +1594,19 @@ static int mem_lvalue(struct cg *g, struct node *lv)
 	struct val a, i;
 	int r = ir_vreg(&g->ir);
 
-	if (cg_expr(g, lv->a, &a))
+	/* D's p->chars[i]: the char array is in memory, where p points. */
+	if (lv->kind == N_INDEX && lv->a->kind == N_FIELD &&
+	    lv->a->type->kind == TY_STR && lv->a->a->type->kind != TY_CTX) {
+		int base = mem_lvalue(g, lv->a);
+
+		if (base < 0)
+			return base;
+		a.kind = V_REG;
+		a.reg = base;
+		a.type = type_ptr(lv->type);
+	} else if (cg_expr(g, lv->a, &a)) {
 		return -EINVAL;
+	}
 	if (a.kind == V_STACK)
 		return cg_error(g, lv, "operator = on a value held in a variable is not supported yet");
 	ir_mov(&g->ir, r, cg_reg(g, &a));

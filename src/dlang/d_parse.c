@@ -104,7 +104,8 @@ struct parser {
 	const struct node *clause;	/* the clause being parsed, or NULL */
 	bool cmdline;		/* a dtrace -n/-P/... argument, not a file */
 	bool library;		/* D's built-in library: may define builtins */
-	struct vec scalars;	/* char *: undeclared globals first used
+	struct vec scalars;	/* char *: undeclared globals and
+				 * thread-locals ("self->x") first used
 				 * without keys, which [] then indexes */
 	int depth;
 	int expr_nodes;
@@ -1088,6 +1089,8 @@ static struct node *parse_postfix_tail(struct parser *p, struct node *e)
 	return NULL;
 }
 
+static bool is_scalar(const struct parser *p, const char *name);
+
 /* self->name [keys] and this->name */
 static struct node *parse_scoped(struct parser *p)
 {
@@ -1115,8 +1118,17 @@ static struct node *parse_scoped(struct parser *p)
 	tid = new_node(p, N_BUILTIN, &loc);
 	tid->name = xstrdup("tid");
 	ast_push(n, tid);
-	if (p->tok.kind == T_LBRACKET && (!next(p) || !parse_args(p, n, T_RBRACKET)))
+	/*
+	 * As a global's, a thread-local's first use decides what it is:
+	 * self->s[i] after self->s = "..." indexes the string.
+	 */
+	if (p->tok.kind != T_LBRACKET) {
+		if (!is_scalar(p, n->name))
+			vec_push(&p->scalars, xstrdup(n->name));
+	} else if (!is_scalar(p, n->name) &&
+		   (!next(p) || !parse_args(p, n, T_RBRACKET))) {
 		return NULL;
+	}
 	return n;
 }
 

@@ -685,12 +685,17 @@ static int binop(struct sema *s, struct node *n)
 	if (a->kind == TY_STR || b->kind == TY_STR) {
 		char ta[64], tb[64];
 
+		/* D orders strings as strcmp() does. */
+		bool rel = s->c->opts.dtrace && (n->op == T_LT || n->op == T_LE ||
+						 n->op == T_GT || n->op == T_GE);
+
 		if (a->kind != b->kind ||
-		    (n->op != T_EQ && n->op != T_NE))
+		    (n->op != T_EQ && n->op != T_NE && !rel))
 			return sema_error(s, n,
-				"Type mismatch for %s: comparing '%s' with '%s' (strings can only be compared with == and != against strings)",
+				"Type mismatch for %s: comparing '%s' with '%s' (strings can only be compared with %s against strings)",
 				lex_token_name(n->op), type_name(a, ta, sizeof(ta)),
-				type_name(b, tb, sizeof(tb)));
+				type_name(b, tb, sizeof(tb)),
+				s->c->opts.dtrace ? "==, !=, <, <=, > and >=" : "== and !=");
 		n->type = type_int(8, true);
 		return 0;
 	}
@@ -753,6 +758,27 @@ static int lvalue_int(struct sema *s, struct node *lv)
 
 static int assign_value(struct sema *s, struct node *n);
 static bool is_mem_lvalue(const struct node *n);
+
+/*
+ * D's s[i] of a string is *(s + i), a char.  A char array of a struct
+ * is bounded by its length and a D string by strsize, as DTrace's
+ * string type is char[strsize]: a constant index past that is DTrace's
+ * compile error (arrays of 0 or 1 elements, which often end a struct
+ * and are sized at run time, are not checked, as in DTrace).
+ */
+static int index_string(struct sema *s, struct node *n)
+{
+	int max = n->a->kind == N_FIELD ? n->a->type->size :
+		  s->c->opts.strlen - 1;
+
+	if (expect_int(s, n->b, "an index"))
+		return -EINVAL;
+	if (n->b->kind == N_INT && max > 1 && n->b->ival >= (uint64_t)max)
+		return sema_error(s, n->b, "[D_ARR_BOUNDS] index outside array bounds: %llu, max is %d",
+				  (unsigned long long)n->b->ival, max);
+	n->type = type_int(1, true);
+	return 0;
+}
 
 int sema_expr(struct sema *s, struct node *n)
 {
@@ -909,6 +935,8 @@ int sema_expr(struct sema *s, struct node *n)
 		if (sema_expr(s, n->a) || sema_expr(s, n->b))
 			return -EINVAL;
 		t = n->a->type;
+		if (t->kind == TY_STR && s->c->opts.dtrace)
+			return index_string(s, n);
 		if ((t->kind != TY_PTR && t->kind != TY_ARRAY) || !t->elem)
 			return sema_error(s, n, "The [] operator can not be used on expressions of type %s",
 					  type_name(t, b, sizeof(b)));

@@ -393,3 +393,91 @@ err strsize_lowered 0 "dtrace: strsize lowered to 96" -- \
 same strsize_lowered_runs 0 "
   K7                                                                1
 " -- -q -n 'BEGIN { @[strjoin(toupper("k"), lltostr(7))] = count(); exit(0); }'
+
+# s[i] of a string is its char i (D's *(s + i)), whatever holds the
+# string: a builtin, a global, a clause-local, a thread-local, an
+# associative array's value, a subroutine's result, an assignment.  Past
+# the string's end (up to strsize) it is the NUL padding, 0.
+cat >"$W/sidx.d" <<'EOF2'
+#pragma D option quiet
+syscall::exit_group:entry
+/pid == $target/
+{
+	printf("%c%c %d %d\n", execname[0], execname[3], execname[4], execname[200]);
+	g = "plover";
+	this->l = "avocet";
+	self->t = "dunlin";
+	a[7, "k"] = "curlew";
+	printf("%c %c %c %c\n", g[1], this->l[2], self->t[3], a[7, "k"][4]);
+	i = 5;
+	j = -1;
+	k = 6;
+	printf("%c %d %d %d\n", g[i], g[j], g[k], g[i + 300]);
+	printf("%c %c\n", strjoin("god", "wit")[3], (s = toupper(g))[i - 1]);
+	printf("%s %d\n", s, "knot"[3]);
+	exit(0);
+}
+EOF2
+same index_string 0 "te 0 0
+l o l e
+r 0 0 0
+w E
+PLOVER 116
+
+" -- -s "$W/sidx.d" -c true
+# copyinstr()'s result indexed where it is assigned; its maxsize counts
+# the NUL and is bounded by strsize, as in DTrace.
+cat >"$W/cidx.d" <<'EOF2'
+#pragma D option quiet
+#pragma D option strsize=10
+syscall::write:entry
+/pid == $target/
+{
+	printf("%c %c\n", (s = copyinstr(arg1, 64))[2], copyinstr(arg1)[8]);
+	printf("[%s] [%s] [%s]\n", s, copyinstr(arg1, 5), copyinstr(arg1, 10));
+	exit(0);
+}
+EOF2
+same index_copyinstr 0 "n n
+[sanderlin] [sand] [sanderlin]
+
+" -- -s "$W/cidx.d" -c "sh -c 'echo sanderling >/dev/null'"
+# A struct's char array in scratch memory is stored to and read a char at
+# a time.
+same index_struct_chars 0 "65 66 0
+
+" -- -q -n 'BEGIN {
+	p = (struct in6_addr *)alloca(sizeof(struct in6_addr));
+	p->in6_u.u6_addr8[0] = 0x41;
+	i = 1;
+	p->in6_u.u6_addr8[i] = 0x42;
+	printf("%d %d %d\n", p->in6_u.u6_addr8[0], p->in6_u.u6_addr8[i], p->in6_u.u6_addr8[15]);
+	exit(0); }'
+err index_bounds_array 1 'dtrace: invalid probe specifier BEGIN { trace(curlwpsinfo->pr_name[16]); }: [D_ARR_BOUNDS] index outside array bounds: 16, max is 16' -- \
+	-n 'BEGIN { trace(curlwpsinfo->pr_name[16]); }'
+err index_bounds_string 1 'dtrace: invalid probe specifier BEGIN { s = "x"; trace(s[64]); }: [D_ARR_BOUNDS] index outside array bounds: 64, max is 64' -- \
+	-x strsize=64 -n 'BEGIN { s = "x"; trace(s[64]); }'
+
+# <, <=, > and >= order strings as strcmp() does: bytes unsigned, a
+# prefix before the longer string, strings of different sizes.
+cat >"$W/srel.d" <<'EOF2'
+#pragma D option quiet
+BEGIN
+{
+	a = "heron";
+	b = "herons";
+	c = "her\xe9";
+	d = "hero";
+	printf("%d%d%d%d ", a < b, a <= b, a > b, a >= b);
+	printf("%d%d%d%d ", b < a, b <= a, b > a, b >= a);
+	printf("%d%d%d%d ", c > a, c < a, a <= a, a < a);
+	printf("%d%d%d ", d < a, strjoin("he", "ron") >= a, a > strjoin("her", "on"));
+	printf("%d%d\n", "" < d, execname > "");
+	exit(0);
+}
+EOF2
+same relational 0 "1100 0011 1010 110 11
+
+" -- -s "$W/srel.d"
+err relational_int 1 'dtrace: invalid probe specifier BEGIN { trace("a" < 1); }: Type mismatch for '"'"'<'"'"': comparing '"'"'string[2]'"'"' with '"'"'int32'"'"' (strings can only be compared with ==, !=, <, <=, > and >= against strings)' -- \
+	-n 'BEGIN { trace("a" < 1); }'
