@@ -235,6 +235,8 @@ static int cg_walltime(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
+static int dump_bytes(struct sema *s, struct node *n, int64_t size);
+
 /*
  * trace(e): becomes printf() of e with the conversion the front end's
  * trace hook chooses for e's type (DTrace's widths differ by size and
@@ -256,6 +258,14 @@ static int sema_trace(struct sema *s, struct node *n)
 	}
 	if (n->list[0]->type->kind == TY_NONE)
 		return sema_error(s, n->list[0], "trace( ) argument #1 is incompatible with prototype: prototype: vartype, argument: void");
+	/* A struct or array: its bytes, dumped as tracemem() dumps them. */
+	if (type_is_record(n->list[0]->type)) {
+		struct node *size = ast_new(N_INT, &n->loc);
+
+		size->ival = (uint64_t)n->list[0]->type->size;
+		ast_push(n, size);
+		return dump_bytes(s, n, (int64_t)size->ival);
+	}
 	conv = d_label && d_label->trace_conv ?
 	       d_label->trace_conv(d_label->arg, n->list[0]->type) : NULL;
 	if (!conv)
@@ -280,9 +290,6 @@ static int sema_trace(struct sema *s, struct node *n)
  */
 static int sema_tracemem(struct sema *s, struct node *n)
 {
-	const struct builtin *pf = builtin_find("printf", true, false);
-	const struct builtin *bf = builtin_find("__dmem", true, false);
-	struct node *fmt, *b;
 	const struct type *t;
 	int64_t size;
 	char w[64];
@@ -308,6 +315,19 @@ static int sema_tracemem(struct sema *s, struct node *n)
 			size = (int64_t)n->list[2]->ival > 0 ? (int64_t)n->list[2]->ival : 0;
 		n->list[2]->ival = (uint64_t)size;
 	}
+	return dump_bytes(s, n, size);
+}
+
+/*
+ * n (tracemem's arguments, checked) becomes printf("%r", __dmem(addr,
+ * last)) of size bytes.
+ */
+static int dump_bytes(struct sema *s, struct node *n, int64_t size)
+{
+	const struct builtin *pf = builtin_find("printf", true, false);
+	const struct builtin *bf = builtin_find("__dmem", true, false);
+	struct node *fmt, *b;
+
 	b = ast_new(N_CALL, &n->loc);
 	b->name = xstrdup("__dmem");
 	b->bi = bf;
@@ -741,6 +761,8 @@ static const char *fault_text(uint64_t fault)
 		return "divide-by-zero";
 	case FAULT_NOSCRATCH:
 		return "out of scratch space";
+	case FAULT_BADINDEX:
+		return "index out of bounds";
 	default:
 		return "unknown fault";
 	}
@@ -772,6 +794,8 @@ static int rt_fault(struct runtime *rt, const struct rec_hdr *h,
 	    f.fault == FAULT_BADALIGN)
 		snprintf(addr, sizeof(addr), " (0x%llx)",
 			 (unsigned long long)f.addr);
+	else if (f.fault == FAULT_BADINDEX)
+		snprintf(addr, sizeof(addr), " (%lld)", (long long)f.addr);
 	fflush(rt->out.f);
 	fprintf(stderr, "dtrace: error in dt_clause_%llu for probe ID %d (%s:%s:%s:%s): %s%s at BPF pc %llu\n",
 		(unsigned long long)f.clause, p->id, p->prov, p->mod, p->func,

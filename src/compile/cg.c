@@ -1271,6 +1271,14 @@ static int subscript(struct cg *g, struct node *n, struct val *out)
 		return frame_read(g, a.off + (int)n->b->ival * esz, n->type, out);
 	r = ir_vreg(&g->ir);
 	ir_mov(&g->ir, r, cg_reg(g, &i));
+	/* D checks an index into an array against its bounds, as it runs. */
+	if (g->c->opts.dtrace && a.type->kind == TY_ARRAY && a.type->count > 0) {
+		int ok = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JLT, r, a.type->count, ok);
+		cg_fault(g, FAULT_BADINDEX, r);
+		ir_place(&g->ir, ok);
+	}
 	if (esz != 1)
 		ir_alu_imm(&g->ir, BPF_MUL, r, esz);
 	if (a.kind == V_STACK) {
@@ -1629,6 +1637,135 @@ static int mem_lvalue(struct cg *g, struct node *lv)
 }
 
 /*
+ * The address, in a new register, of the part of a variable's bytes
+ * that n (a member or element chain down to root) names, and in *f the
+ * bitfield n is, or NULL.  base is the register holding root's bytes'
+ * address.  An index known only when the clause runs is checked against
+ * the array's bounds: out of them, the clause stops with DTrace's fault.
+ */
+static int var_part(struct cg *g, struct node *n, struct node *root, int base,
+		    const struct field **f)
+{
+	const struct type *t = n->a->type;
+	int r = n->a == root ? base : var_part(g, n->a, root, base, NULL);
+	struct val i;
+
+	if (r < 0)
+		return -EINVAL;
+	if (n->a != root) {
+		int c = ir_vreg(&g->ir);
+
+		ir_mov(&g->ir, c, r);
+		r = c;
+	}
+	if (n->kind == N_FIELD) {
+		const struct field *fl = &t->fields[n->id];
+
+		if (fl->bits && !f)
+			return cg_error(g, n, "a bitfield has no address");
+		if (f)
+			*f = fl->bits ? fl : NULL;
+		ir_alu_imm(&g->ir, BPF_ADD, r, fl->offset);
+		return r;
+	}
+	if (f)
+		*f = NULL;
+	if (n->b->kind == N_INT) {
+		ir_alu_imm(&g->ir, BPF_ADD, r, (int)n->b->ival * n->type->size);
+		return r;
+	}
+	if (cg_expr(g, n->b, &i))
+		return -EINVAL;
+	{
+		int k = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+
+		ir_mov(&g->ir, k, cg_reg(g, &i));
+		ir_jmp_imm(&g->ir, BPF_JLT, k, t->count, ok);
+		cg_fault(g, FAULT_BADINDEX, k);
+		ir_place(&g->ir, ok);
+		if (n->type->size != 1)
+			ir_alu_imm(&g->ir, BPF_MUL, k, n->type->size);
+		ir_alu(&g->ir, BPF_ADD, r, k);
+	}
+	return r;
+}
+
+/*
+ * D's s.m = v and a[i] = v: a store into part of the struct or array a
+ * variable holds.  A global's or thread-local's map value is changed
+ * where it is, made first (zeros) if the variable holds none yet; a
+ * clause-local's bytes are in the frame.  A bitfield's bytes are read,
+ * its bits replaced and the bytes written back.
+ */
+static int var_store(struct cg *g, struct node *n, struct node *root)
+{
+	struct node *lv = n->a;
+	const struct field *f;
+	struct val v;
+	int base, addr, skip = -1;
+
+	if (cg_expr(g, n->b, &v))
+		return -EINVAL;
+	base = ir_vreg(&g->ir);
+	if (root->kind == N_VAR) {
+		struct cg_var *var = var_of(g, root->sym);
+
+		if (var->reg >= 0)
+			return cg_error(g, lv, "this variable holds no struct or array");
+		ir_mov(&g->ir, base, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, base, var->off);
+	} else {
+		int vsize = root->sym->val->size, found = ir_label(&g->ir), zero;
+		struct cg_key key;
+
+		if (vsize > 256)
+			return cg_error(g, lv, "a store into a variable of %d bytes is not supported yet (256 at most)",
+					vsize);
+		if (cg_key(g, root, -1, &key))
+			return -EINVAL;
+		skip = ir_label(&g->ir);
+		cg_key_lookup(g, root->sym->id, &key);
+		ir_mov(&g->ir, base, BPF_REG_0);
+		ir_jmp_imm(&g->ir, BPF_JNE, base, 0, found);
+		zero = cg_alloc(g, vsize);
+		cg_zero(g, zero, vsize);
+		cg_key_update(g, root->sym->id, &key, zero, BPF_NOEXIST);
+		cg_key_lookup(g, root->sym->id, &key);
+		ir_mov(&g->ir, base, BPF_REG_0);
+		/* A full map: the store is lost, counted as the update was. */
+		ir_jmp_imm(&g->ir, BPF_JEQ, base, 0, skip);
+		ir_place(&g->ir, found);
+	}
+	addr = var_part(g, lv, root, base, &f);
+	if (addr < 0)
+		return -EINVAL;
+	if (!f) {
+		cg_store(g, addr, 0, &v, lv->type->size);
+	} else {
+		int nbytes = (f->bitoff + f->bits + 7) / 8, slot = cg_alloc(g, 8);
+		int w = ir_vreg(&g->ir), x = ir_vreg(&g->ir), m = ir_vreg(&g->ir);
+		uint64_t mask = f->bits == 64 ? ~0ULL : (1ULL << f->bits) - 1;
+
+		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
+		cg_copy(g, BPF_REG_10, slot, addr, 0, nbytes);
+		ir_ld(&g->ir, BPF_DW, w, BPF_REG_10, slot);
+		ir_mov_imm(&g->ir, m, (int64_t)~(mask << f->bitoff));
+		ir_alu(&g->ir, BPF_AND, w, m);
+		ir_mov(&g->ir, x, cg_reg(g, &v));
+		ir_mov_imm(&g->ir, m, (int64_t)mask);
+		ir_alu(&g->ir, BPF_AND, x, m);
+		if (f->bitoff)
+			ir_alu_imm(&g->ir, BPF_LSH, x, f->bitoff);
+		ir_alu(&g->ir, BPF_OR, w, x);
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, w);
+		cg_copy(g, addr, 0, BPF_REG_10, slot, nbytes);
+	}
+	if (skip >= 0)
+		ir_place(&g->ir, skip);
+	return 0;
+}
+
+/*
  * $s = str(p): read straight into the variable's zeroed slot (t), with
  * no copy in the frame on the way.
  */
@@ -1658,6 +1795,11 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 
 	if (lv->kind == N_MAP && n->b->kind == N_CALL && n->b->bi->agg)
 		return n->b->bi->cg(g, n->b, &v);
+	if (lv->kind != N_MAP && lv->kind != N_VAR && sema_var_root(lv)) {
+		if (var_store(g, n, sema_var_root(lv)))
+			return -EINVAL;
+		return res ? cg_expr(g, lv, res) : 0;
+	}
 	if (lv->kind != N_MAP && lv->kind != N_VAR) {
 		addr = mem_lvalue(g, lv);
 		if (addr < 0 || cg_expr(g, n->b, &v))

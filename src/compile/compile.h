@@ -77,6 +77,13 @@ struct compile_opts {
 				 * maxframes); 0: STACK_DEPTH */
 	compile_fmt_check_fn fmt_check;	/* the front end's format rules,
 				 * or NULL: bpftrace's */
+	/*
+	 * D: the declared type of the global or self-> variable name
+	 * ("x", "self->x"), which a map of that name holds from the start
+	 * (read before any assignment, it is zeros), or NULL where none is
+	 * declared; strlen is the size of a string.  NULL: none declared.
+	 */
+	struct type *(*decl_type)(const char *name, int strlen);
 };
 
 /* A BPF program to load; several probe instances may share one. */

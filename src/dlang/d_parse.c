@@ -50,6 +50,8 @@ struct lazy_def {
 /* Inlines by name: the library alone defines hundreds. */
 #define INLINE_BUCKETS 512
 
+#define DECL_DIMS 8
+
 /* A declared variable: "x", "self->x" or "this->x". */
 struct global_decl {
 	char *name;
@@ -57,6 +59,16 @@ struct global_decl {
 	char *cast;		/* the type its values are cast to, or NULL */
 	char **keys;		/* assoc: each key's cast, or NULL */
 	int nkeys;
+	/*
+	 * Its type, for what it holds before anything is assigned: base
+	 * (a struct, union or enum defined with the declaration) or else
+	 * text, the type as parse_type() writes it ("" for none), then
+	 * stars (base's) and dims, a scalar array's dimensions.
+	 */
+	char *text;
+	struct type *base;
+	int stars;
+	int dims[DECL_DIMS], ndims;
 };
 
 struct xlator_member {
@@ -1903,22 +1915,55 @@ static void free_decl(struct global_decl *g)
 		free(g->keys[i]);
 	free(g->keys);
 	free(g->cast);
+	free(g->text);
 	free(g->name);
 	free(g);
 }
 
 /*
- * One declarator of type: '*'* NAME ('[' [types | constant] ']')*.
- * Records what "NAME[...]" will mean for a global, and the types its
- * values and keys are converted to.
+ * A scalar array's dimension: a positive integer constant, as DTrace
+ * wants it.
  */
-static bool parse_declarator(struct parser *p, int storage, const char *type)
+static bool parse_dim(struct parser *p, int *dim)
+{
+	struct loc loc = p->tok.loc;
+	struct node *e = parse_cond(p);
+
+	if (!e)
+		return false;
+	fold(e);
+	if (e->kind != N_INT || (int64_t)e->ival <= 0) {
+		fail_at(p, &loc, "[D_DECL_ARRSUB] positive integral constant "
+			"expression or tuple signature expected as array declaration subscript");
+		return false;
+	}
+	if (e->ival > UINT32_MAX) {
+		fail_at(p, &loc, "[D_DECL_ARRBIG] array dimension too big");
+		return false;
+	}
+	if (e->ival > 1 << 20) {
+		fail_at(p, &loc, "an array of %llu elements is too big for a BPF map value",
+			(unsigned long long)e->ival);
+		return false;
+	}
+	*dim = (int)e->ival;
+	return true;
+}
+
+/*
+ * One declarator of type (text, or base, a struct, union or enum
+ * defined with the declaration): '*'* NAME ('[' [types | constant] ']')*.
+ * Records what "NAME[...]" will mean for a global, its type, and the
+ * types its values and keys are converted to.
+ */
+static bool parse_declarator(struct parser *p, int storage, const char *type,
+			     struct type *base)
 {
 	struct global_decl *g;
 	struct buf t = { 0 };
-	bool assoc = false, dims = false;
+	bool assoc = false;
 	char **keys = NULL;
-	int nkeys = 0, stars = 0, i;
+	int nkeys = 0, stars = 0, dims[DECL_DIMS], ndims = 0, i;
 	struct loc loc;
 	char *name;
 
@@ -1968,9 +2013,17 @@ static bool parse_declarator(struct parser *p, int storage, const char *type)
 				if (!next(p))
 					goto err;
 			}
-		} else if (p->tok.kind != T_RBRACKET) {
-			dims = true;
-			if (!parse_cond(p))
+		} else if (p->tok.kind == T_RBRACKET) {
+			fail_at(p, &loc, "[D_DECL_ARRNULL] array declaration requires array dimension or tuple signature: %s",
+				name);
+			goto err;
+		} else {
+			if (ndims == DECL_DIMS) {
+				fail_at(p, &p->tok.loc, "arrays of more than %d dimensions are not supported",
+					DECL_DIMS);
+				goto err;
+			}
+			if (!parse_dim(p, &dims[ndims++]))
 				goto err;
 		}
 		if (!expect(p, T_RBRACKET))
@@ -2003,12 +2056,18 @@ static bool parse_declarator(struct parser *p, int storage, const char *type)
 			free(g->keys[i]);
 		free(g->keys);
 		free(g->cast);
+		free(g->text);
 	}
 	g->assoc = assoc;
 	g->keys = keys;
 	g->nkeys = nkeys;
 	/* "self x;" names no type; a scalar array's elements are not converted. */
-	g->cast = *type && !dims ? cast_type(t.p) : NULL;
+	g->cast = *type && !ndims && !base ? cast_type(t.p) : NULL;
+	g->text = xstrdup(t.p);
+	g->base = base;
+	g->stars = stars;
+	g->ndims = assoc ? 0 : ndims;
+	memcpy(g->dims, dims, sizeof(dims));
 	buf_free(&t);
 	return true;
 err:
@@ -2018,6 +2077,28 @@ err:
 	free(name);
 	buf_free(&t);
 	return false;
+}
+
+struct type *d_decl_type(const char *name, int strlen)
+{
+	struct global_decl *g = find_global(NULL, name);
+	struct type *t;
+	int i;
+
+	if (!g)
+		return NULL;
+	if (g->base) {
+		t = g->base;
+		for (i = 0; i < g->stars; i++)
+			t = type_ptr(t->kind == TY_NONE ? NULL : t);
+	} else if (!strcmp(g->text, "string")) {
+		t = type_str(strlen);
+	} else if (!*g->text || !(t = type_parse(g->text))) {
+		return NULL;
+	}
+	for (i = g->ndims - 1; i >= 0; i--)
+		t = type_array(t, g->dims[i]);
+	return t;
 }
 
 /* The current token is ';': the next one is in the outer scope again. */
@@ -2136,6 +2217,7 @@ static bool at_definition(struct parser *p)
  */
 static bool parse_definition(struct parser *p)
 {
+	struct type *defined;
 	struct lexer lx;
 	struct token tok;
 
@@ -2143,7 +2225,7 @@ static bool parse_definition(struct parser *p)
 	lx.p = p->tok.start;
 	lx.line = p->tok.loc.line;
 	lx.col = p->tok.loc.col;
-	if (lex_next(&lx, &tok) < 0 || cdecl_parse_d(&lx, &tok)) {
+	if (lex_next(&lx, &tok) < 0 || cdecl_parse_d(&lx, &tok, &defined)) {
 		lex_token_free(&tok);
 		p->failed = true;
 		return false;
@@ -2153,7 +2235,25 @@ static bool parse_definition(struct parser *p)
 	p->lx.col = p->lx.end_col = lx.col;
 	p->lx.bol = false;
 	p->lx.outer = false;
-	return next(p) && end_decl(p);
+	if (!next(p))
+		return false;
+	/* struct s { ... } x, *p; declares variables of the type too. */
+	while (defined && p->tok.kind != T_SEMI) {
+		int c = d_lex_peek(&p->lx);
+
+		/* "struct s { ... } BEGIN { ...": a clause, where ';' belongs */
+		if (p->tok.kind == T_IDENT && !(c && strchr(";,[", c))) {
+			syntax(p);
+			return false;
+		}
+		if (!parse_declarator(p, 0, "", defined))
+			return false;
+		if (p->tok.kind != T_COMMA)
+			break;
+		if (!next(p))
+			return false;
+	}
+	return end_decl(p);
 }
 
 static void free_xlator(struct xlator *x)
@@ -2331,7 +2431,7 @@ static bool parse_declaration(struct parser *p)
 	}
 	if (p->tok.kind != T_SEMI) {
 		for (;;) {
-			if (!parse_declarator(p, storage, type ? type : "")) {
+			if (!parse_declarator(p, storage, type ? type : "", NULL)) {
 				free(type);
 				return false;
 			}

@@ -55,6 +55,14 @@ extern int (*d_args_hook)(const char *const *descs, int ndescs, int idx,
 			  const char **xlate, const char **ctype, char *err,
 			  size_t errlen);
 
+/*
+ * The type a declaration in the scope gives variable name ("x",
+ * "self->x", "this->x"), for compile_opts.decl_type; strings are
+ * strlen bytes; an associative array's is its values'.  NULL where none
+ * is declared or it names no type ("self x;").
+ */
+struct type *d_decl_type(const char *name, int strlen);
+
 struct node *d_parse_program(const struct source *src, const struct d_macros *m,
 			     struct vec *pragmas);
 void d_pragmas_free(struct vec *pragmas);

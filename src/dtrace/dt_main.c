@@ -1677,6 +1677,7 @@ int dt_main(int argc, char **argv)
 	copts.jstackframes = d.frames[2];
 	copts.maxframes = d.frames[3];
 	copts.fmt_check = fmt_check;
+	copts.decl_type = d_decl_type;
 	copts.pid = d.pid > 0 && !child ? d.pid : 0;
 	if (d.dump)
 		copts.dump = stdout;

@@ -40,6 +40,8 @@ struct cparser {
 	 * parse_declarator() read last, spelled as CTF names them.
 	 */
 	char spell[128], dspell[160];
+	struct type *defined;	/* parse_definition(): the struct, union or
+				 * enum defined (not a typedef's) */
 };
 
 static int cp_error(struct cparser *c, const struct loc *loc, const char *fmt, ...)
@@ -873,6 +875,7 @@ static int parse_definition(struct cparser *c)
 	t = parse_type(c, true);
 	if (!t)
 		return -EINVAL;
+	c->defined = t;
 	if (c->tok->kind != T_RBRACE && c->tok->kind != T_SEMI)
 		return c->d ? d_syntax(c) :
 		       cp_error(c, &c->tok->loc,
@@ -888,9 +891,11 @@ int cdecl_parse(struct lexer *lx, struct token *tok)
 	return parse_definition(&c);
 }
 
-int cdecl_parse_d(struct lexer *lx, struct token *tok)
+int cdecl_parse_d(struct lexer *lx, struct token *tok, struct type **defined)
 {
 	struct cparser c = { .lx = lx, .tok = tok, .d = true };
+	int err = parse_definition(&c);
 
-	return parse_definition(&c);
+	*defined = err ? NULL : c.defined;
+	return err;
 }

@@ -27,8 +27,11 @@ int cdecl_parse(struct lexer *lx, struct token *tok);
  * worded as DTrace words them, and parsing stops at the definition's end
  * without lexing on.  On return *tok is freed and lx->p (line, col) is
  * just past the closing '}', or at the ';' that ends a typedef or a
- * "struct NAME" declaration, for D's parser to expect.
+ * "struct NAME" declaration, for D's parser to expect.  *defined is the
+ * struct, union or enum a definition (not a typedef) defined, whose
+ * declarators ("struct s { ... } x, *p;") D's parser reads, or NULL.
  */
-int cdecl_parse_d(struct lexer *lx, struct token *tok);
+struct type;
+int cdecl_parse_d(struct lexer *lx, struct token *tok, struct type **defined);
 
 #endif

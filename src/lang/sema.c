@@ -240,6 +240,12 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 		sym->first = n;
 		sym->key = key;
 		sym->shown_key = shown;
+		if (c->opts.decl_type && n->name[0] != '@' &&
+		    (sym->val = c->opts.decl_type(n->name, c->opts.strlen))) {
+			if (sym->val->kind == TY_INT)
+				sym->shown_val = sym->val;
+			sym->val = storage_type(sym->val);
+		}
 		vec_push(&c->maps, sym);
 	} else if (!!sym->key != !!key || (key && !unify(&sym->key, key))) {
 		char a[64], b[64];
@@ -815,6 +821,15 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_MAP:
 		if (!sema_map(s, n))
 			return -EINVAL;
+		/*
+		 * D: an associative array or thread-local variable that
+		 * no pass found assigned is an integer, and reads as 0.
+		 */
+		if (!n->sym->val && s->report && s->c->opts.dtrace &&
+		    n->name[0] != '@' && n->nlist > 0) {
+			n->sym->val = type_int(8, true);
+			n->sym->shown_val = n->sym->val;
+		}
 		if (!n->sym->val) {
 			/*
 			 * Until the passes settle, an unassigned map reads as
@@ -918,6 +933,11 @@ int sema_expr(struct sema *s, struct node *n)
 			if (expect_sized(s, n->a, n->a->type))
 				return -EINVAL;
 			n->ival = n->a->type->size;
+			/* D: a variable's size is its declared (or first) type's. */
+			if (s->c->opts.dtrace && n->a->kind == N_MAP &&
+			    n->a->sym && n->a->sym->shown_val &&
+			    n->a->sym->shown_val->kind == TY_INT)
+				n->ival = n->a->sym->shown_val->size;
 		} else {
 			struct type *t = type_parse(n->str);
 
@@ -942,6 +962,10 @@ int sema_expr(struct sema *s, struct node *n)
 					  type_name(t, b, sizeof(b)));
 		if (expect_int(s, n->b, "an index"))
 			return -EINVAL;
+		if (t->kind == TY_ARRAY && t->count > 0 && n->b->kind == N_INT &&
+		    n->b->ival >= (uint64_t)t->count && s->c->opts.dtrace)
+			return sema_error(s, n, "[D_ARR_BOUNDS] index outside array bounds: %lld, max is %d",
+					  (long long)n->b->ival, t->count);
 		if (t->kind == TY_ARRAY && t->count > 0 && n->b->kind == N_INT &&
 		    n->b->ival >= (uint64_t)t->count)
 			return sema_error(s, n->b, "the index %lld is out of bounds for %s",
@@ -994,6 +1018,16 @@ static bool is_mem_lvalue(const struct node *n)
 	       n->kind == N_FIELD;
 }
 
+struct node *sema_var_root(struct node *n)
+{
+	struct node *r = n;
+
+	while (((r->kind == N_FIELD && r->op == T_DOT) || r->kind == N_INDEX) &&
+	       r->a->type && type_is_record(r->a->type))
+		r = r->a;
+	return r != n && (r->kind == N_MAP || r->kind == N_VAR) ? r : NULL;
+}
+
 /*
  * D's stores through a pointer, which DTrace allows only into scratch
  * space (alloca(), copyin()): an integer or a pointer, checked when it
@@ -1010,14 +1044,19 @@ static int mem_assign(struct sema *s, struct node *n)
 		return sema_error(s, lv, "a probe's arguments cannot be assigned");
 	if ((lv->type->kind != TY_INT && lv->type->kind != TY_PTR) ||
 	    lv->type->size < 1 || lv->type->size > 8)
-		return sema_error(s, lv, "operator = through a pointer is not supported yet for a value of type %s",
+		return sema_error(s, lv, "operator = %s is not supported yet for a value of type %s",
+				  sema_var_root(lv) ? "of a member or element" :
+				  "through a pointer",
 				  type_name(lv->type, b, sizeof(b)));
 	if (expect_int(s, rv, "the right-hand side"))
 		return -EINVAL;
 	if (n->op != T_ASSIGN)
-		return sema_error(s, n, "operator %s through a pointer is not supported yet: assign with =",
-				  lex_token_name(n->op));
-	s->cur->uses_dscratch = true;
+		return sema_error(s, n, "operator %s %s is not supported yet: assign with =",
+				  lex_token_name(n->op), sema_var_root(lv) ?
+				  "of a member or element" : "through a pointer");
+	/* A variable's own bytes are no scratch space. */
+	if (!sema_var_root(lv))
+		s->cur->uses_dscratch = true;
 	n->type = lv->type;
 	return 0;
 }

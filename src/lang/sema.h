@@ -62,5 +62,11 @@ int sema_const_int(struct sema *s, struct node *n, int64_t *v);
  * if n is none.  Reports nothing.
  */
 bool sema_d_const(const struct node *n, int64_t *v);
+/*
+ * D: the variable (an N_MAP or N_VAR) whose own bytes typed lvalue n is
+ * part of, a member or element of the struct or array it holds ("s.m",
+ * "a[i]", "s.in.a[2]", no pointer on the way), or NULL.
+ */
+struct node *sema_var_root(struct node *n);
 
 #endif

@@ -102,6 +102,7 @@ enum rec_fault_kind {
 	FAULT_ILLOP = 3,
 	FAULT_DIVZERO = 4,
 	FAULT_NOSCRATCH = 7,
+	FAULT_BADINDEX = 11,	/* the index at fault in addr */
 };
 
 struct rec_print_map {

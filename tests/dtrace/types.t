@@ -493,3 +493,101 @@ EOF
 )
 
 " -- -s "$W/print2.d"
+
+# Variables declared with their struct's definition, member and bitfield
+# stores and loads, the whole struct traced as DTrace dumps its bytes.
+cat >"$W/svar.d" <<'EOF'
+#pragma D option quiet
+
+struct pair {
+	short	left;
+	char	mark;
+	int	right;
+} two, *pp;
+
+union {
+	uint32_t word;
+	uint8_t	bytes[4];
+} w;
+
+struct flags {
+	int	lo : 4;
+	unsigned hi : 12;
+	long	big : 40;
+} fl;
+
+BEGIN
+{
+	two.left = -3;
+	two.right = 0x5a5a;
+	w.word = 0x11223344;
+	fl.lo = 9;
+	fl.hi = 0xfff;
+	fl.big = -5;
+	printf("%d %d %d %x %x\n", two.left, two.mark, two.right, w.bytes[0], w.bytes[3]);
+	printf("%d %d %d\n", fl.lo, fl.hi, fl.big);
+	fl.hi = 0x1002;
+	printf("%d %d %d\n", fl.lo, fl.hi, sizeof(two));
+	pp = alloca(sizeof(struct pair));
+	pp->right = 77;
+	printf("%d\n", pp->right);
+	trace(two);
+	exit(0);
+}
+EOF
+same "struct variables declared with their definition" 0 "-3 0 23130 44 11
+-7 4095 -5
+-7 2 8
+77
+
+             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+         0: fd ff 00 00 5a 5a 00 00                          ....ZZ..
+
+" -- -s "$W/svar.d"
+
+# Declared variables read before any assignment are zeros; a scalar
+# array's bounds are checked when compiling and when running.
+cat >"$W/unset.d" <<'EOF'
+#pragma D option quiet
+
+int arr[4];
+uint16_t small;
+struct { int a; int b; } st;
+
+BEGIN
+{
+	printf("%d %d %d %d %d\n", arr[2], small, st.b, sizeof(small), sizeof(arr));
+	printf("%d\n", nosuch[pid]);
+	i = 3;
+	arr[i] = 42;
+	printf("%d %d\n", arr[3], arr[i]);
+	i = 4;
+	arr[i] = 1;
+	printf("not reached\n");
+}
+
+ERROR
+{
+	printf("fault %d %d\n", arg4, arg5);
+	exit(0);
+}
+EOF
+same "declared variables read unassigned, bounds at run time" 0 "0 0 0 2 16
+0
+42 42
+fault 11 4
+
+" -- -s "$W/unset.d"
+
+printf 'int arr[4];\nBEGIN { arr[4] = 1; }\n' >"$W/oob.d"
+err "a constant index past a declared array's bounds" 1 \
+	"dtrace: failed to compile script $W/oob.d: [D_ARR_BOUNDS] line 2: index outside array bounds: 4, max is 4" \
+	-- -s "$W/oob.d"
+printf 'int arr[0];\nBEGIN { exit(0); }\n' >"$W/dim0.d"
+err "a declared array of no elements" 1 \
+	"dtrace: failed to compile script $W/dim0.d: [D_DECL_ARRSUB] line 1: positive integral constant expression or tuple signature expected as array declaration subscript" \
+	-- -s "$W/dim0.d"
+printf 'int arr[];\nBEGIN { exit(0); }\n' >"$W/dimnone.d"
+err "a declared array with no dimension" 1 \
+	"dtrace: failed to compile script $W/dimnone.d: [D_DECL_ARRNULL] line 1: array declaration requires array dimension or tuple signature: arr" \
+	-- -s "$W/dimnone.d"
