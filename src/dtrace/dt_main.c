@@ -1678,7 +1678,11 @@ int dt_main(int argc, char **argv)
 	copts.maxframes = d.frames[3];
 	copts.fmt_check = fmt_check;
 	copts.decl_type = d_decl_type;
-	copts.pid = d.pid > 0 && !child ? d.pid : 0;
+	/*
+	 * The pid and USDT providers' probes are the target's alone, the
+	 * command's too: its pid restricts their uprobes when they attach.
+	 */
+	copts.pid = d.pid > 0 ? d.pid : 0;
 	if (d.dump)
 		copts.dump = stdout;
 	if (d.pid > 0)
@@ -1725,7 +1729,7 @@ int dt_main(int argc, char **argv)
 	}
 	ropts.bufmode = _IOLBF;
 	ropts.sink = &sink;
-	ropts.pid = copts.pid;
+	ropts.pid = child ? 0 : copts.pid;
 	ropts.child_status = &status;
 	ret = run_program(&c, &ropts, child, go_fd);
 	go_fd = -1;

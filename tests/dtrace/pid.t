@@ -27,10 +27,12 @@ else
 	bad pid_c_exited "stderr: $(cat "$W/err")"
 fi
 
+# The target's calls alone: not ferret's own, nor another process's.
 same pid_libc 0 "libc.so.6:malloc:entry
 
-" -- -q -c "$WL calls 1" \
-	-n 'pid$target:libc:malloc:entry /!done/ { done = 1; printf("%s:%s:%s\n", probemod, probefunc, probename); }'
+" -- -q -c "/bin/cat /dev/null" \
+	-n 'pid$target:libc:malloc:entry /!done/ { done = 1; printf("%s:%s:%s\n", probemod, probefunc, probename); }
+	    pid$target:libc:malloc:entry /pid != $target/ { printf("pid %d\n", pid); }'
 
 # -p: the process's own program is a.out, named by its file.
 "$WL" ticks 25 &
