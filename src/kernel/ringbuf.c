@@ -113,40 +113,42 @@ int rbuf_consume(struct rbuf *r)
 	char *data = r->base + r->page;
 	int n = 0, err;
 
-	for (;;) {
-		prod = __atomic_load_n(prodp, __ATOMIC_ACQUIRE);
-		if (cons >= prod)
-			return n;
-		while (cons < prod) {
-			size_t off = cons & mask;
-			uint32_t len, *hdr;
+	/*
+	 * Up to the records committed when the call starts: a reader whose
+	 * own work makes records (a uprobe on a function it calls) would
+	 * otherwise never return, and never see a signal to stop.
+	 */
+	prod = __atomic_load_n(prodp, __ATOMIC_ACQUIRE);
+	while (cons < prod) {
+		size_t off = cons & mask;
+		uint32_t len, *hdr;
 
-			err = rbuf_map(r, off, BPF_RINGBUF_HDR_SZ);
-			if (err)
-				return err;
-			hdr = (uint32_t *)(data + off);
-			len = __atomic_load_n(hdr, __ATOMIC_ACQUIRE);
-			if (len & BPF_RINGBUF_BUSY_BIT)
-				return n;
-			cons += (BPF_RINGBUF_HDR_SZ +
-				 (len & ~BPF_RINGBUF_DISCARD_BIT) + 7) & ~7ULL;
-			n++;
-			if (!(len & BPF_RINGBUF_DISCARD_BIT)) {
-				len &= ~BPF_RINGBUF_DISCARD_BIT;
-				if (len) {
-					err = rbuf_map(r, off + BPF_RINGBUF_HDR_SZ, len);
-					if (err)
-						return err;
-				}
-				err = r->fn(r->arg, data + off + BPF_RINGBUF_HDR_SZ, len);
-				if (err < 0) {
-					__atomic_store_n(r->cons, cons, __ATOMIC_RELEASE);
+		err = rbuf_map(r, off, BPF_RINGBUF_HDR_SZ);
+		if (err)
+			return err;
+		hdr = (uint32_t *)(data + off);
+		len = __atomic_load_n(hdr, __ATOMIC_ACQUIRE);
+		if (len & BPF_RINGBUF_BUSY_BIT)
+			return n;
+		cons += (BPF_RINGBUF_HDR_SZ +
+			 (len & ~BPF_RINGBUF_DISCARD_BIT) + 7) & ~7ULL;
+		n++;
+		if (!(len & BPF_RINGBUF_DISCARD_BIT)) {
+			len &= ~BPF_RINGBUF_DISCARD_BIT;
+			if (len) {
+				err = rbuf_map(r, off + BPF_RINGBUF_HDR_SZ, len);
+				if (err)
 					return err;
-				}
 			}
-			__atomic_store_n(r->cons, cons, __ATOMIC_RELEASE);
+			err = r->fn(r->arg, data + off + BPF_RINGBUF_HDR_SZ, len);
+			if (err < 0) {
+				__atomic_store_n(r->cons, cons, __ATOMIC_RELEASE);
+				return err;
+			}
 		}
+		__atomic_store_n(r->cons, cons, __ATOMIC_RELEASE);
 	}
+	return n;
 }
 
 void rbuf_close(struct rbuf *r)

@@ -25,10 +25,11 @@ struct rbuf *rbuf_open(int map_fd, size_t size, rbuf_fn fn, void *arg);
 /* The descriptor to poll for POLLIN: the map's own. */
 int rbuf_poll_fd(const struct rbuf *r);
 /*
- * Reads every record committed so far, in order, handing fn those not
- * discarded.  Returns how many records it went past, the discarded ones
- * too (a program wakes the reader with one), or a negative errno (fn's
- * negative return, or a chunk that could not be mapped).
+ * Reads the records committed when it is called, in order, handing fn
+ * those not discarded.  Returns how many records it went past, the
+ * discarded ones too (a program wakes the reader with one), or a
+ * negative errno (fn's negative return, or a chunk that could not be
+ * mapped).
  */
 int rbuf_consume(struct rbuf *r);
 void rbuf_close(struct rbuf *r);

@@ -119,6 +119,24 @@ else
 	bad sigint_during_attach "still running 5 s after SIGINT ($nfd fds)"
 fi
 
+# SIGINT while ferret's own printing feeds its probe (a uprobe on every
+# process's malloc): records never stop coming, and the run still ends.
+"$F" -e "uprobe:$LIBC:malloc { printf(\"%d\\n\", pid); }" >"$TMP/o10" 2>&1 &
+fp=$!
+for i in $(seq 200); do
+	[ "$(grep -c "^$fp\$" "$TMP/o10" 2>/dev/null)" -gt 1000 ] && break
+	sleep 0.05
+done
+self=$(grep -c "^$fp\$" "$TMP/o10")
+kill -INT $fp
+if gone $fp 5; then
+	wait $fp
+	why="$self lines of its own" check sigint_feeding_itself test "$self" -gt 1000
+else
+	kill -KILL $fp
+	bad sigint_feeding_itself "still running 5 s after SIGINT"
+fi
+
 # The end of a -p process ends the run, as the end of a -c command does.
 sleep 0.3 &
 sp=$!
