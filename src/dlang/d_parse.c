@@ -2087,6 +2087,25 @@ err:
 	return false;
 }
 
+static bool is_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* q past blanks and comments. */
+static const char *skip_blanks(const char *q)
+{
+	for (;;) {
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			q++;
+		if (q[0] == '/' && q[1] == '*' && strstr(q + 2, "*/"))
+			q = strstr(q + 2, "*/") + 2;
+		else
+			return q;
+	}
+}
+
 /* Whether the outer scope is at a C definition, for lang/cdecl. */
 static bool at_definition(struct parser *p)
 {
@@ -2101,14 +2120,7 @@ static bool at_definition(struct parser *p)
 	if (d_lex_peek(&ahead) == '{')
 		return true;
 	/* struct NAME { ... } or the declaration struct NAME; */
-	for (;;) {
-		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
-			q++;
-		if (q[0] == '/' && q[1] == '*' && strstr(q + 2, "*/"))
-			q = strstr(q + 2, "*/") + 2;
-		else
-			break;
-	}
+	q = skip_blanks(q);
 	if (!(*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
 		return false;
 	while (*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
@@ -2118,15 +2130,29 @@ static bool at_definition(struct parser *p)
 	return d_lex_peek(&ahead) == '{' || d_lex_peek(&ahead) == ';';
 }
 
+static bool parse_declarators(struct parser *p, int storage, const char *type);
+
 /*
  * struct, union and enum definitions and typedefs, parsed by lang/cdecl
- * from where the current token starts, then ';'.
+ * from where the current token starts, then ';'.  A tagged definition
+ * may declare variables of its type, as C's may: struct s { ... } *v;
  */
 static bool parse_definition(struct parser *p)
 {
+	char *type = NULL;
 	struct lexer lx;
 	struct token tok;
+	bool ok;
 
+	if (p->tok.kind != D_KW_TYPEDEF) {
+		const char *q = skip_blanks(p->tok.start + p->tok.len), *e = q;
+
+		while (is_ident_char(*e))
+			e++;
+		if (e > q && !(*q >= '0' && *q <= '9'))
+			type = xasprintf("%.*s %.*s", p->tok.len, p->tok.start,
+					 (int)(e - q), q);
+	}
 	lex_init(&lx, p->src);
 	lx.p = p->tok.start;
 	lx.line = p->tok.loc.line;
@@ -2141,7 +2167,16 @@ static bool parse_definition(struct parser *p)
 	p->lx.col = p->lx.end_col = lx.col;
 	p->lx.bol = false;
 	p->lx.outer = false;
-	return next(p) && end_decl(p);
+	if (!next(p)) {
+		free(type);
+		return false;
+	}
+	if (p->tok.kind != T_SEMI && type)
+		ok = parse_declarators(p, 0, type);
+	else
+		ok = end_decl(p);
+	free(type);
+	return ok;
 }
 
 static void free_xlator(struct xlator *x)
@@ -2282,6 +2317,7 @@ static bool parse_declaration(struct parser *p)
 {
 	int storage = 0, c;
 	char *type = NULL;
+	bool ok;
 
 	switch (p->tok.kind) {
 	case D_KW_EXTERN:
@@ -2317,28 +2353,27 @@ static bool parse_declaration(struct parser *p)
 		if (!type)
 			return false;
 	}
-	if (p->tok.kind != T_SEMI) {
-		for (;;) {
-			if (!parse_declarator(p, storage, type ? type : "")) {
-				free(type);
-				return false;
-			}
-			if (p->tok.kind != T_COMMA)
-				break;
-			if (!next(p)) {
-				free(type);
-				return false;
-			}
-		}
+	if (p->tok.kind == T_SEMI) {
+		free(type);
+		return end_decl(p);
 	}
+	ok = parse_declarators(p, storage, type ? type : "");
 	free(type);
-	return end_decl(p);
+	return ok;
 }
 
-static bool is_ident_char(char c)
+/* declarator (',' declarator)* ';' */
+static bool parse_declarators(struct parser *p, int storage, const char *type)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
+	for (;;) {
+		if (!parse_declarator(p, storage, type))
+			return false;
+		if (p->tok.kind != T_COMMA)
+			break;
+		if (!next(p))
+			return false;
+	}
+	return end_decl(p);
 }
 
 /* Moves the lexer to just past end, in the outer scope. */

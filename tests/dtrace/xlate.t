@@ -110,6 +110,49 @@ same argc_other 0 "0
 " -- -q -c "sleep 0.1" -n 'syscall::clock_nanosleep:entry /pid == $target/ {
 	printf("%d\n", xlate <psinfo_t *> (curthread->real_parent)->pr_argc); }'
 
+# A struct, union or enum definition declares variables of its type, as
+# C's does; translators take any input type (a pointer to a union, an
+# integer) and give a union as well as a struct.
+cat >"$W/decl.d" <<'EOF'
+#pragma D option quiet
+
+struct pair {
+	int lo;
+	int hi;
+} *pp, *pq;
+
+union word {
+	int w;
+	char b;
+};
+
+enum side { LEFT, RIGHT } sv;
+
+translator union word < int V > {
+	w = V * 2;
+};
+
+translator struct pair < union word *W > {
+	lo = W->b;
+	hi = W->w >> 8;
+};
+
+BEGIN
+{
+	pp = (struct pair *)alloca(sizeof (struct pair));
+	pp->lo = 0x1203;
+	pq = pp;
+	sv = RIGHT;
+	printf("%d %d %d %d %d\n", xlate <union word> (21).w,
+	    xlate <struct pair *> ((union word *)pp)->lo,
+	    xlate <struct pair *> ((union word *)pp)->hi, pq->lo, sv);
+	exit(0);
+}
+EOF
+same definition_declarators 0 "42 3 18 4611 1
+
+" -- -s "$W/decl.d"
+
 derr() {
 	printf '%s\n' "$3" >"$W/e.d"
 	err "$1" 1 "dtrace: failed to compile script $W/e.d: $2" -- -s "$W/e.d"
