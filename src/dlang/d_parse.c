@@ -1629,6 +1629,32 @@ static struct node *parse_expr(struct parser *p)
 
 /* ---- statements ---- */
 
+static bool check_expr(struct parser *p, const struct node *n);
+
+/*
+ * The operand at *np as a value: a translated struct's pointer
+ * (xlate <T *>(e) kept, cast or compared: curcpu) becomes the struct
+ * built, and its address (op 'P'); a translated struct used whole
+ * (*curpsinfo, xlate <T>(e)) the struct built, as a value (op 'S').
+ */
+static bool check_value(struct parser *p, struct node **np)
+{
+	struct node *n = *np;
+
+	if (!n)
+		return true;
+	if (is_xlate(n) && xlate_ptr(n)) {
+		n = xlate_whole(p, n, NULL, &n->loc);
+		if (!n)
+			return false;
+		n->op = 'P';
+		*np = n;
+	} else if (is_dxsou(n) && !n->op) {
+		n->op = 'S';
+	}
+	return check_expr(p, n);
+}
+
 /* Rejects the assignments and comma operators left inside an expression. */
 static bool check_expr(struct parser *p, const struct node *n)
 {
@@ -1651,13 +1677,8 @@ static bool check_expr(struct parser *p, const struct node *n)
 		w->op = '*';
 		n->list[0] = w;
 	}
-	if (is_xlate(n)) {
-		fail_at(p, &n->loc, "a translated struct is not supported yet as a value: "
-			"use one of its members (xlate <T *>(e)->member)");
-		return false;
-	}
 	/*
-	 * A translated struct used whole: what trace( ) takes, and print( )
+	 * A translated struct used whole: what trace( ) dumps, and print( )
 	 * refuses with DTrace's own error, as it takes pointers only.
 	 */
 	if (n->kind == N_CALL && (!strcmp(n->name, "trace") ||
@@ -1670,22 +1691,24 @@ static bool check_expr(struct parser *p, const struct node *n)
 			struct node *a = n->list[i];
 			int k;
 
-			if (!is_dxsou(a) && !check_expr(p, a))
+			if (!is_dxsou(a) && !check_value(p, &n->list[i]))
 				return false;
 			for (k = 0; is_dxsou(a) && k < a->nlist; k++)
 				if (!check_expr(p, a->list[k]))
 					return false;
 		}
 		return true;
-	} else if (is_dxsou(n)) {
-		fail_at(p, &n->loc, "a translated struct is not supported yet as a variable's value or an operand: ferret builds one only in the record trace( ) or print( ) sends; use one of its members");
-		return false;
 	}
-	if (!check_expr(p, n->a) || !check_expr(p, n->b) || !check_expr(p, n->c))
-		return false;
-	for (i = 0; i < n->nlist; i++)
-		if (!check_expr(p, n->list[i]))
+	{
+		struct node *w = (struct node *)n;
+
+		if (!check_value(p, &w->a) || !check_value(p, &w->b) ||
+		    !check_value(p, &w->c))
 			return false;
+		for (i = 0; i < w->nlist; i++)
+			if (!check_value(p, &w->list[i]))
+				return false;
+	}
 	return true;
 }
 
@@ -1700,7 +1723,7 @@ static bool lower_stmt(struct parser *p, struct node *block, struct node *e)
 	if (e->kind == N_BINOP && e->op == T_COMMA)
 		return lower_stmt(p, block, e->a) && lower_stmt(p, block, e->b);
 	if (e->kind == N_ASSIGN) {
-		if (!check_expr(p, e->a) || !check_expr(p, e->b))
+		if (!check_expr(p, e->a) || !check_value(p, &e->b))
 			return false;
 		ast_push(block, e);
 		return true;
