@@ -2166,6 +2166,7 @@ static bool parse_definition(struct parser *p)
 	struct lexer lx;
 	struct token tok;
 	bool ok;
+	int c;
 
 	if (p->tok.kind != D_KW_TYPEDEF) {
 		const char *q = skip_blanks(p->tok.start + p->tok.len), *e = q;
@@ -2194,7 +2195,10 @@ static bool parse_definition(struct parser *p)
 		free(type);
 		return false;
 	}
-	if (p->tok.kind != T_SEMI && type)
+	c = d_lex_peek(&p->lx);
+	/* As in DTrace, what follows '}' is a probe description unless it declares */
+	if (type && (p->tok.kind == T_STAR ||
+		     (p->tok.kind == T_IDENT && c && strchr(";,[", c))))
 		ok = parse_declarators(p, 0, type);
 	else
 		ok = end_decl(p);
