@@ -57,8 +57,10 @@ const struct builtin *builtin_for_record(int kind)
 
 bool builtin_reads_into(const struct node *n)
 {
+	/* Only bytes are read into memory: not a value one call gives typed */
 	return n->kind == N_CALL && n->bi && n->bi->cg_into &&
-	       n->nlist > 0 && n->list[0]->type->kind != TY_STR;
+	       n->nlist > 0 && n->list[0]->type->kind != TY_STR &&
+	       (!n->type || n->type->kind == TY_STR || n->type->kind == TY_BUF);
 }
 
 struct type *builtin_slot_type(const struct node *n)

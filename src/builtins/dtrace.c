@@ -367,6 +367,16 @@ static int dump_bytes(struct sema *s, struct node *n, int64_t size)
 #define DXSOU_AT(size) \
 	ALIGN_UP((int)sizeof(struct rec_hdr) + 8 + (size), 8) + 8 * 128
 
+/*
+ * A translated struct used as a value (op 'S': the struct, as a record
+ * still in memory that a variable's store copies) or as a pointer (op
+ * 'P': xlate <T *>(e) kept or cast, as curcpu) is built in a place of
+ * its own in the scratch map, past the records assembled there, so that
+ * two of them in one clause do not overlap; a pointer to one is good
+ * until the program that built it returns, as DTrace's to its scratch.
+ */
+#define XSOU_BASE DXSOU_AT(1024)
+
 static int sema_dxsou(struct sema *s, struct node *n)
 {
 	char w[64];
@@ -383,6 +393,15 @@ static int sema_dxsou(struct sema *s, struct node *n)
 			return sema_error(s, n->list[i], "a translated struct's member of type %s cannot be built in memory yet",
 					  bi_d_type_word(t, w, sizeof(w)));
 	}
+	if (n->op == 'S' || n->op == 'P') {
+		struct type *t = n->str ? type_parse(n->str) : NULL;
+
+		if (!t || t->kind != TY_STRUCT || t->size != (int)n->ival)
+			return sema_error(s, n, "the translated struct %s is not known as a type",
+					  n->str ? n->str : "");
+		n->type = n->op == 'P' ? type_ptr(t) : t;
+		return 0;
+	}
 	n->type = type_buf((int)n->ival);
 	/* Its D type name, for DTrace's errors (printf's) */
 	if (n->str)
@@ -390,10 +409,10 @@ static int sema_dxsou(struct sema *s, struct node *n)
 	return 0;
 }
 
-/* Builds the struct in the scratch map: ops[0] its address, or 0. */
-static int cg_prep_dxsou(struct cg *g, struct node *n, struct val *ops)
+/* Builds the struct in the scratch map at at: its address, or 0. */
+static int xsou_build(struct cg *g, struct node *n, int at)
 {
-	int size = (int)n->ival, at = DXSOU_AT(size), key = cg_alloc(g, 8);
+	int size = (int)n->ival, key = cg_alloc(g, 8);
 	int p = ir_vreg(&g->ir), done = ir_label(&g->ir), i;
 
 	if (g->c->scratch_size < at + 8 + size)
@@ -418,7 +437,15 @@ static int cg_prep_dxsou(struct cg *g, struct node *n, struct val *ops)
 	}
 	ir_alu_imm(&g->ir, BPF_ADD, p, at);
 	ir_place(&g->ir, done);
-	return bi_int(&ops[0], p, type_int(8, false));
+	return p;
+}
+
+/* Builds the struct in the scratch map: ops[0] its address, or 0. */
+static int cg_prep_dxsou(struct cg *g, struct node *n, struct val *ops)
+{
+	int p = xsou_build(g, n, DXSOU_AT((int)n->ival));
+
+	return p < 0 ? p : bi_int(&ops[0], p, type_int(8, false));
 }
 
 static int cg_into_dxsou(struct cg *g, struct node *n, const struct val *ops,
@@ -438,7 +465,38 @@ static int cg_into_dxsou(struct cg *g, struct node *n, const struct val *ops,
 
 static int cg_dxsou(struct cg *g, struct node *n, struct val *out)
 {
-	return cg_error(g, n, "a translated struct is built only in the record trace( ) sends");
+	int at, p;
+
+	if (n->op != 'S' && n->op != 'P')
+		return cg_error(g, n, "a translated struct is built only in the record trace( ) sends");
+	at = XSOU_BASE + g->xsou_top;
+	g->xsou_top += ALIGN_UP((int)n->ival, 8);
+	p = xsou_build(g, n, at);
+	if (p < 0)
+		return p;
+	if (n->op == 'P') {
+		int spill = cg_alloc(g, 8), word = cg_alloc(g, 8);
+
+		/*
+		 * The address as an integer, as D's pointers are: a copy of
+		 * the map value pointer read back by a helper, which the
+		 * verifier sees as bytes, not as the pointer.
+		 */
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, spill, p);
+		ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, word);
+		ir_mov_imm(&g->ir, BPF_REG_2, 8);
+		ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, spill);
+		ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
+		p = ir_vreg(&g->ir);
+		ir_ld(&g->ir, BPF_DW, p, BPF_REG_10, word);
+	}
+	/* A record still in memory (cg_store() reads it) or its address */
+	out->kind = V_REG;
+	out->reg = p;
+	out->type = n->type;
+	return 0;
 }
 
 /* exit(status): dtrace exits with status once the run ends. */

@@ -69,6 +69,10 @@ struct cg {
 	 */
 	bool tight;
 	int stmt_scratch;	/* bytes of SCRATCH_STMT the statement uses */
+	int xsou_top;		/* bytes of MAP_SCRATCH's first entry that D's
+				 * translated structs used as values take,
+				 * each its own, past where records are
+				 * assembled (builtins/dtrace.c) */
 	bool can_tighten;	/* out: tight would move something */
 	int spec;		/* a register ORed into the header of each
 				 * record (REC_SPEC_SHIFT: D's speculate()),

@@ -1653,6 +1653,32 @@ static struct node *parse_expr(struct parser *p)
 
 /* ---- statements ---- */
 
+static bool check_expr(struct parser *p, const struct node *n);
+
+/*
+ * The operand at *np as a value: a translated struct's pointer
+ * (xlate <T *>(e) kept, cast or compared: curcpu) becomes the struct
+ * built, and its address (op 'P'); a translated struct used whole
+ * (*curpsinfo, xlate <T>(e)) the struct built, as a value (op 'S').
+ */
+static bool check_value(struct parser *p, struct node **np)
+{
+	struct node *n = *np;
+
+	if (!n)
+		return true;
+	if (is_xlate(n) && xlate_ptr(n)) {
+		n = xlate_whole(p, n, NULL, &n->loc);
+		if (!n)
+			return false;
+		n->op = 'P';
+		*np = n;
+	} else if (is_dxsou(n) && !n->op) {
+		n->op = 'S';
+	}
+	return check_expr(p, n);
+}
+
 /* Rejects the assignments and comma operators left inside an expression. */
 static bool check_expr(struct parser *p, const struct node *n)
 {
@@ -1675,13 +1701,8 @@ static bool check_expr(struct parser *p, const struct node *n)
 		w->op = '*';
 		n->list[0] = w;
 	}
-	if (is_xlate(n)) {
-		fail_at(p, &n->loc, "a translated struct is not supported yet as a value: "
-			"use one of its members (xlate <T *>(e)->member)");
-		return false;
-	}
 	/*
-	 * A translated struct used whole: what trace( ) takes, and print( )
+	 * A translated struct used whole: what trace( ) dumps, and print( )
 	 * refuses with DTrace's own error, as it takes pointers only.
 	 */
 	if (n->kind == N_CALL && (!strcmp(n->name, "trace") ||
@@ -1694,22 +1715,24 @@ static bool check_expr(struct parser *p, const struct node *n)
 			struct node *a = n->list[i];
 			int k;
 
-			if (!is_dxsou(a) && !check_expr(p, a))
+			if (!is_dxsou(a) && !check_value(p, &n->list[i]))
 				return false;
 			for (k = 0; is_dxsou(a) && k < a->nlist; k++)
 				if (!check_expr(p, a->list[k]))
 					return false;
 		}
 		return true;
-	} else if (is_dxsou(n)) {
-		fail_at(p, &n->loc, "a translated struct is not supported yet as a variable's value or an operand: ferret builds one only in the record trace( ) or print( ) sends; use one of its members");
-		return false;
 	}
-	if (!check_expr(p, n->a) || !check_expr(p, n->b) || !check_expr(p, n->c))
-		return false;
-	for (i = 0; i < n->nlist; i++)
-		if (!check_expr(p, n->list[i]))
+	{
+		struct node *w = (struct node *)n;
+
+		if (!check_value(p, &w->a) || !check_value(p, &w->b) ||
+		    !check_value(p, &w->c))
 			return false;
+		for (i = 0; i < w->nlist; i++)
+			if (!check_value(p, &w->list[i]))
+				return false;
+	}
 	return true;
 }
 
@@ -1724,7 +1747,7 @@ static bool lower_stmt(struct parser *p, struct node *block, struct node *e)
 	if (e->kind == N_BINOP && e->op == T_COMMA)
 		return lower_stmt(p, block, e->a) && lower_stmt(p, block, e->b);
 	if (e->kind == N_ASSIGN) {
-		if (!check_expr(p, e->a) || !check_expr(p, e->b))
+		if (!check_expr(p, e->a) || !check_value(p, &e->b))
 			return false;
 		ast_push(block, e);
 		return true;
@@ -2180,6 +2203,25 @@ err:
 	return false;
 }
 
+static bool is_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* q past blanks and comments. */
+static const char *skip_blanks(const char *q)
+{
+	for (;;) {
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			q++;
+		if (q[0] == '/' && q[1] == '*' && strstr(q + 2, "*/"))
+			q = strstr(q + 2, "*/") + 2;
+		else
+			return q;
+	}
+}
+
 /* Whether the outer scope is at a C definition, for lang/cdecl. */
 static bool at_definition(struct parser *p)
 {
@@ -2194,14 +2236,7 @@ static bool at_definition(struct parser *p)
 	if (d_lex_peek(&ahead) == '{')
 		return true;
 	/* struct NAME { ... } or the declaration struct NAME; */
-	for (;;) {
-		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
-			q++;
-		if (q[0] == '/' && q[1] == '*' && strstr(q + 2, "*/"))
-			q = strstr(q + 2, "*/") + 2;
-		else
-			break;
-	}
+	q = skip_blanks(q);
 	if (!(*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
 		return false;
 	while (*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
@@ -2445,12 +2480,6 @@ static bool parse_declaration(struct parser *p)
 	}
 	free(type);
 	return end_decl(p);
-}
-
-static bool is_ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
 }
 
 /* Moves the lexer to just past end, in the outer scope. */

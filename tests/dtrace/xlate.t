@@ -110,6 +110,102 @@ same argc_other 0 "0
 " -- -q -c "sleep 0.1" -n 'syscall::clock_nanosleep:entry /pid == $target/ {
 	printf("%d\n", xlate <psinfo_t *> (curthread->real_parent)->pr_argc); }'
 
+# A struct, union or enum definition declares variables of its type, as
+# C's does; translators take any input type (a pointer to a union, an
+# integer) and give a union as well as a struct.
+cat >"$W/decl.d" <<'EOF'
+#pragma D option quiet
+
+struct pair {
+	int lo;
+	int hi;
+} *pp, *pq;
+
+union word {
+	int w;
+	char b;
+};
+
+enum side { LEFT, RIGHT } sv;
+
+translator union word < int V > {
+	w = V * 2;
+};
+
+translator struct pair < union word *W > {
+	lo = W->b;
+	hi = W->w >> 8;
+};
+
+BEGIN
+{
+	pp = (struct pair *)alloca(sizeof (struct pair));
+	pp->lo = 0x1203;
+	pq = pp;
+	sv = RIGHT;
+	printf("%d %d %d %d %d\n", xlate <union word> (21).w,
+	    xlate <struct pair *> ((union word *)pp)->lo,
+	    xlate <struct pair *> ((union word *)pp)->hi, pq->lo, sv);
+	exit(0);
+}
+EOF
+same definition_declarators 0 "42 3 18 4611 1
+
+" -- -s "$W/decl.d"
+
+# A translated struct as a value: built member by member, zeros where
+# the translator defines none, and stored whole in a global or a
+# clause-local variable, whose members then read as the translator's;
+# a translated struct's pointer (curcpu, xlate <T *>(e)) kept in a
+# variable or cast points to the struct built in the clause.
+cat >"$W/xval.d" <<'EOF'
+#pragma D option quiet
+
+struct three {
+	int a;
+	char b;
+	int c;
+};
+
+translator struct three < int I > {
+	a = I;
+	c = I * 2;
+};
+
+cpuinfo_t *ci;
+
+BEGIN
+{
+	ps = *curpsinfo;
+}
+
+BEGIN
+{
+	printf("%d %d\n", ps.pr_pid == pid, ps.pr_ppid == ppid);
+}
+
+BEGIN
+{
+	v = xlate <struct three> (0x1234);
+	this->t = xlate <struct three> (7);
+	this->lw = *curlwpsinfo;
+	ci = curcpu;
+	printf("%x %d %x %d %d %d\n", v.a, v.b, v.c, this->t.a, this->t.b,
+	    this->t.c);
+	printf("%d %d\n", this->lw.pr_lwpid == tid,
+	    this->lw.pr_name == execname);
+	printf("%d %d %d\n", ci->cpu_id == cpu, (int64_t)curcpu != 0,
+	    xlate <cpuinfo_t *> ((processorid_t)cpu)->cpu_id == cpu);
+	exit(0);
+}
+EOF
+same struct_values 0 "1 1
+1234 0 2468 7 0 14
+1 1
+1 1 1
+
+" -- -s "$W/xval.d"
+
 derr() {
 	printf '%s\n' "$3" >"$W/e.d"
 	err "$1" 1 "dtrace: failed to compile script $W/e.d: $2" -- -s "$W/e.d"
@@ -131,8 +227,6 @@ derr no_conversion "[D_XLATE_NOCONV] line 1: translator does not define conversi
 	"BEGIN { trace(curpsinfo->pr_time.tv_sec); }"
 derr struct_member_whole "[D_PRINTF_ARG_TYPE] line 1: printf( ) argument #2 is incompatible with conversion #1 prototype:" \
 	"BEGIN { printf(\"%d\", curpsinfo->pr_start); }"
-derr deref_whole "line 1: a translated struct is not supported yet as a variable's value or an operand: ferret builds one only in the record trace( ) or print( ) sends; use one of its members" \
-	"BEGIN { x = *curlwpsinfo; }"
 derr print_whole "[D_PROTO_ARG] line 1: print( ) argument #1 is incompatible with prototype:" \
 	"BEGIN { print(*curpsinfo); }"
 derr no_translator "[D_XLATE_NONE] line 2: cannot translate to \"struct out\": no translator to it is defined" \
@@ -140,8 +234,6 @@ derr no_translator "[D_XLATE_NONE] line 2: cannot translate to \"struct out\": n
 BEGIN { trace(xlate <struct out *>(curthread)->x); }"
 derr wrong_operator "[D_OP_SOU] line 1: operator . cannot be applied to type \"psinfo_t *\"; must be applied to a struct or union" \
 	"BEGIN { trace(xlate <psinfo_t *>(curthread).pr_pid); }"
-derr whole_struct "line 1: a translated struct is not supported yet as a value: use one of its members (xlate <T *>(e)->member)" \
-	"BEGIN { trace(curpsinfo); }"
 
 # trace() of a translated struct, or of a struct member of one, dumps
 # its bytes as tracemem() does (as DTrace traces a struct): the struct
