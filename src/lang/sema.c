@@ -776,7 +776,7 @@ static int index_string(struct sema *s, struct node *n)
 	if (n->b->kind == N_INT && max > 1 && n->b->ival >= (uint64_t)max)
 		return sema_error(s, n->b, "[D_ARR_BOUNDS] index outside array bounds: %llu, max is %d",
 				  (unsigned long long)n->b->ival, max);
-	n->type = type_int(1, true);
+	n->type = type_int(1, !n->a->type->ubytes);
 	return 0;
 }
 
