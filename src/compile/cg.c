@@ -1660,6 +1660,19 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 
 	if (lv->kind == N_MAP && n->b->kind == N_CALL && n->b->bi->agg)
 		return n->b->bi->cg(g, n->b, &v);
+	/* this->s.m = v: the struct is the variable's, in the frame. */
+	if (lv->kind == N_FIELD && lv->op == T_DOT && lv->a->kind == N_VAR &&
+	    lv->a->type->kind == TY_STRUCT) {
+		const struct field *f = &lv->a->type->fields[lv->id];
+
+		if (f->bits)
+			return cg_error(g, lv, "operator = on a bitfield is not supported yet");
+		if (cg_expr(g, n->b, &v))
+			return -EINVAL;
+		cg_store(g, BPF_REG_10, var_of(g, lv->a->sym)->off + f->offset, &v,
+			 lv->type->size);
+		return res ? cg_expr(g, lv, res) : 0;
+	}
 	if (lv->kind != N_MAP && lv->kind != N_VAR) {
 		addr = mem_lvalue(g, lv);
 		if (addr < 0 || cg_expr(g, n->b, &v))

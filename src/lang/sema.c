@@ -733,11 +733,61 @@ static int binop(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * D's clause-local this->x read before the clause stores it: it holds
+ * zero (every variable of the clause starts zeroed), of its declared
+ * type ("this int x;") or else an int64_t.  Until the passes settle it
+ * is only typed, so that a store later in the clause (or in the same
+ * statement, "this->x = c ? 1 : this->x") still decides its type; the
+ * last pass makes the variable of one never stored.
+ */
+static int unstored_local(struct sema *s, struct node *n)
+{
+	struct type *t = type_int(8, true);
+	struct symbol *v;
+
+	if (n->str) {
+		t = type_c_int(n->str);
+		if (!t)
+			t = type_parse(n->str);
+		if (!t || t->kind == TY_NONE)
+			return sema_error(s, n, "Unknown type: '%s'", n->str);
+		if (type_is_record(t) && expect_sized(s, n, t))
+			return -EINVAL;
+	}
+	n->type = t;
+	if (!s->report)
+		return 0;
+	v = find_sym(&s->cur->vars, n->name);
+	if (!v) {
+		v = xcalloc(1, sizeof(*v));
+		v->kind = SYM_VAR;
+		v->name = xstrdup(n->name);
+		v->first = n;
+		vec_push(&s->cur->vars, v);
+	}
+	if (!v->val)
+		v->val = t;
+	n->sym = v;
+	n->type = v->val;
+	return 0;
+}
+
+static bool is_clause_local(struct sema *s, const struct node *n)
+{
+	return s->c->opts.dtrace && n->kind == N_VAR && !strncmp(n->name, "this->", 6);
+}
+
 static int lvalue_int(struct sema *s, struct node *lv)
 {
 	if (lv->kind == N_VAR) {
 		struct symbol *v = find_sym(&s->cur->vars, lv->name);
 
+		if ((!v || !v->val) && is_clause_local(s, lv)) {
+			if (unstored_local(s, lv))
+				return -EINVAL;
+			return expect_int(s, lv, lv->name);
+		}
 		if (!v)
 			return sema_error(s, lv, "Undefined or undeclared variable: %s",
 					  lv->name);
@@ -805,6 +855,8 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_VAR: {
 		struct symbol *v = find_sym(&s->cur->vars, n->name);
 
+		if ((!v || !v->val) && is_clause_local(s, n))
+			return unstored_local(s, n);
 		if (!v || !v->val)
 			return sema_error(s, n, "Undefined or undeclared variable: %s",
 					  n->name);
@@ -1017,7 +1069,9 @@ static int mem_assign(struct sema *s, struct node *n)
 	if (n->op != T_ASSIGN)
 		return sema_error(s, n, "operator %s through a pointer is not supported yet: assign with =",
 				  lex_token_name(n->op));
-	s->cur->uses_dscratch = true;
+	/* A member of a struct variable is stored in the clause's frame. */
+	if (!(lv->kind == N_FIELD && lv->op == T_DOT && lv->a->kind == N_VAR))
+		s->cur->uses_dscratch = true;
 	n->type = lv->type;
 	return 0;
 }
