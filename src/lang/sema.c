@@ -583,6 +583,25 @@ static int field(struct sema *s, struct node *n)
 	}
 }
 
+/*
+ * A type name as written: D's "string" (and "string *") is its string
+ * of strsize characters, as sized for this compilation.
+ */
+static struct type *parse_type_name(struct sema *s, const char *text)
+{
+	struct type *t;
+
+	if (s->c->opts.dtrace && !strncmp(text, "string", 6) &&
+	    (!text[6] || text[6] == ' ' || text[6] == '*')) {
+		t = type_str(s->c->opts.strlen);
+		for (text += 6; *text; text++)
+			if (*text == '*')
+				t = type_ptr(t);
+		return t;
+	}
+	return type_parse(text);
+}
+
 static int cast(struct sema *s, struct node *n)
 {
 	struct type *t;
@@ -593,7 +612,7 @@ static int cast(struct sema *s, struct node *n)
 	/* D's casts name C's integer types. */
 	t = s->c->opts.dtrace ? type_c_int(n->str) : NULL;
 	if (!t)
-		t = type_parse(n->str);
+		t = parse_type_name(s, n->str);
 	if (!t) {
 		if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6))
 			return sema_error(s, n, "Unknown struct/union: '%.*s'",
@@ -749,7 +768,7 @@ static int unstored_local(struct sema *s, struct node *n)
 	if (n->str) {
 		t = type_c_int(n->str);
 		if (!t)
-			t = type_parse(n->str);
+			t = parse_type_name(s, n->str);
 		if (!t || t->kind == TY_NONE)
 			return sema_error(s, n, "Unknown type: '%s'", n->str);
 		if (type_is_record(t) && expect_sized(s, n, t))
@@ -971,13 +990,16 @@ int sema_expr(struct sema *s, struct node *n)
 				return -EINVAL;
 			n->ival = n->a->type->size;
 		} else {
-			struct type *t = type_parse(n->str);
+			struct type *t = parse_type_name(s, n->str);
 
 			if (!t)
 				return sema_error(s, n, "Unknown type: '%s'", n->str);
 			if (expect_sized(s, n, t))
 				return -EINVAL;
 			n->ival = t->size;
+			/* D's string is char[strsize]: its NUL is not counted. */
+			if (t->kind == TY_STR)
+				n->ival = t->size - 1;
 		}
 		n->type = type_int(8, false);
 		return 0;

@@ -466,6 +466,14 @@ same index_unsigned_bytes 0 "254 128 1 -2 1
 	printf("%d %d %d %d %d\n", p->in6_u.u6_addr8[0], p->in6_u.u6_addr8[i],
 	    p->in6_u.u6_addr8[0] > 0x7f, s[0], s[0] < 0);
 	exit(0); }'
+# D's string as a type name: sizeof(string) is strsize, a cast to
+# string * and a declared clause-local string, empty until stored.
+same string_type 0 "32 [] 1
+
+" -- -q -x strsize=32 -n 'this string u; BEGIN {
+	p = (string *)alloca(sizeof(string) + 1);
+	printf("%d [%s] %d\n", sizeof(string), this->u, p != NULL);
+	exit(0); }'
 err index_bounds_array 1 'dtrace: invalid probe specifier BEGIN { trace(curlwpsinfo->pr_name[16]); }: [D_ARR_BOUNDS] index outside array bounds: 16, max is 16' -- \
 	-n 'BEGIN { trace(curlwpsinfo->pr_name[16]); }'
 err index_bounds_string 1 'dtrace: invalid probe specifier BEGIN { s = "x"; trace(s[64]); }: [D_ARR_BOUNDS] index outside array bounds: 64, max is 64' -- \
