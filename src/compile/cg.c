@@ -1251,8 +1251,10 @@ static int str_char(struct cg *g, struct node *n, const struct val *a,
 		ir_alu_imm(&g->ir, BPF_ADD, p, a->off);
 	ir_alu(&g->ir, BPF_ADD, p, k);
 	ir_ld(&g->ir, BPF_B, r, p, 0);
-	ir_alu_imm(&g->ir, BPF_LSH, r, 56);
-	ir_alu_imm(&g->ir, BPF_ARSH, r, 56);
+	if (n->type->is_signed) {
+		ir_alu_imm(&g->ir, BPF_LSH, r, 56);
+		ir_alu_imm(&g->ir, BPF_ARSH, r, 56);
+	}
 	ir_place(&g->ir, done);
 	return val_int(g, out, r, n->type);
 }

@@ -57,6 +57,7 @@ struct global_decl {
 	char *name;
 	bool assoc;		/* "T x[type, ...]": x[k] has keys */
 	char *cast;		/* the type its values are cast to, or NULL */
+	char *local;		/* a clause-local's declared type, or NULL */
 	char **keys;		/* assoc: each key's cast, or NULL */
 	int nkeys;
 	/*
@@ -1125,8 +1126,14 @@ static struct node *parse_scoped(struct parser *p)
 	free(name);
 	if (!next(p))
 		return NULL;
-	if (!self)
+	if (!self) {
+		const struct global_decl *g = find_global(p, n->name);
+
+		/* Its declared type, for a read before any store. */
+		if (g && (g->cast || g->local))
+			n->str = xstrdup(g->cast ? g->cast : g->local);
 		return n;
+	}
 	tid = new_node(p, N_BUILTIN, &loc);
 	tid->name = xstrdup("tid");
 	ast_push(n, tid);
@@ -1939,6 +1946,7 @@ static void free_decl(struct global_decl *g)
 	free(g->keys);
 	free(g->cast);
 	free(g->text);
+	free(g->local);
 	free(g->name);
 	free(g);
 }
@@ -2091,6 +2099,9 @@ static bool parse_declarator(struct parser *p, int storage, const char *type,
 	g->stars = stars;
 	g->ndims = assoc ? 0 : ndims;
 	memcpy(g->dims, dims, sizeof(dims));
+	free(g->local);
+	g->local = *type && !ndims && !assoc && storage == D_KW_THIS ?
+		   xstrdup(t.p) : NULL;
 	buf_free(&t);
 	return true;
 err:

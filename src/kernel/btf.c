@@ -204,8 +204,14 @@ static struct type *kbtf_build(int id)
 		int eid = skip_mods(a->type);
 		const struct btf_type *e = btf__type_by_id(vmlinux, eid);
 
+		/*
+		 * BTF gives plain char no sign, as the compiler's choice;
+		 * it is signed on x86-64, as D reads it.
+		 */
 		if (e && btf_is_int(e) && e->size == 1 && a->nelems > 0)
-			return type_str(a->nelems);
+			return (btf_int_encoding(e) & BTF_INT_SIGNED) ||
+			       !strcmp(btf__name_by_offset(vmlinux, e->name_off), "char") ?
+			       type_str(a->nelems) : type_str_unsigned(a->nelems);
 		/* A flexible array member (no elements) can still be indexed. */
 		if (e) {
 			struct type *et = kbtf_build(eid);

@@ -589,6 +589,25 @@ static int field(struct sema *s, struct node *n)
 	}
 }
 
+/*
+ * A type name as written: D's "string" (and "string *") is its string
+ * of strsize characters, as sized for this compilation.
+ */
+static struct type *parse_type_name(struct sema *s, const char *text)
+{
+	struct type *t;
+
+	if (s->c->opts.dtrace && !strncmp(text, "string", 6) &&
+	    (!text[6] || text[6] == ' ' || text[6] == '*')) {
+		t = type_str(s->c->opts.strlen);
+		for (text += 6; *text; text++)
+			if (*text == '*')
+				t = type_ptr(t);
+		return t;
+	}
+	return type_parse(text);
+}
+
 static int cast(struct sema *s, struct node *n)
 {
 	struct type *t;
@@ -599,7 +618,7 @@ static int cast(struct sema *s, struct node *n)
 	/* D's casts name C's integer types. */
 	t = s->c->opts.dtrace ? type_c_int(n->str) : NULL;
 	if (!t)
-		t = type_parse(n->str);
+		t = parse_type_name(s, n->str);
 	if (!t) {
 		if (!strncmp(n->str, "struct ", 7) || !strncmp(n->str, "union ", 6))
 			return sema_error(s, n, "Unknown struct/union: '%.*s'",
@@ -739,11 +758,61 @@ static int binop(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * D's clause-local this->x read before the clause stores it: it holds
+ * zero (every variable of the clause starts zeroed), of its declared
+ * type ("this int x;") or else an int64_t.  Until the passes settle it
+ * is only typed, so that a store later in the clause (or in the same
+ * statement, "this->x = c ? 1 : this->x") still decides its type; the
+ * last pass makes the variable of one never stored.
+ */
+static int unstored_local(struct sema *s, struct node *n)
+{
+	struct type *t = type_int(8, true);
+	struct symbol *v;
+
+	if (n->str) {
+		t = type_c_int(n->str);
+		if (!t)
+			t = parse_type_name(s, n->str);
+		if (!t || t->kind == TY_NONE)
+			return sema_error(s, n, "Unknown type: '%s'", n->str);
+		if (type_is_record(t) && expect_sized(s, n, t))
+			return -EINVAL;
+	}
+	n->type = t;
+	if (!s->report)
+		return 0;
+	v = find_sym(&s->cur->vars, n->name);
+	if (!v) {
+		v = xcalloc(1, sizeof(*v));
+		v->kind = SYM_VAR;
+		v->name = xstrdup(n->name);
+		v->first = n;
+		vec_push(&s->cur->vars, v);
+	}
+	if (!v->val)
+		v->val = t;
+	n->sym = v;
+	n->type = v->val;
+	return 0;
+}
+
+static bool is_clause_local(struct sema *s, const struct node *n)
+{
+	return s->c->opts.dtrace && n->kind == N_VAR && !strncmp(n->name, "this->", 6);
+}
+
 static int lvalue_int(struct sema *s, struct node *lv)
 {
 	if (lv->kind == N_VAR) {
 		struct symbol *v = find_sym(&s->cur->vars, lv->name);
 
+		if ((!v || !v->val) && is_clause_local(s, lv)) {
+			if (unstored_local(s, lv))
+				return -EINVAL;
+			return expect_int(s, lv, lv->name);
+		}
 		if (!v)
 			return sema_error(s, lv, "Undefined or undeclared variable: %s",
 					  lv->name);
@@ -782,7 +851,7 @@ static int index_string(struct sema *s, struct node *n)
 	if (n->b->kind == N_INT && max > 1 && n->b->ival >= (uint64_t)max)
 		return sema_error(s, n->b, "[D_ARR_BOUNDS] index outside array bounds: %llu, max is %d",
 				  (unsigned long long)n->b->ival, max);
-	n->type = type_int(1, true);
+	n->type = type_int(1, !n->a->type->ubytes);
 	return 0;
 }
 
@@ -811,6 +880,8 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_VAR: {
 		struct symbol *v = find_sym(&s->cur->vars, n->name);
 
+		if ((!v || !v->val) && is_clause_local(s, n))
+			return unstored_local(s, n);
 		if (!v || !v->val)
 			return sema_error(s, n, "Undefined or undeclared variable: %s",
 					  n->name);
@@ -939,13 +1010,16 @@ int sema_expr(struct sema *s, struct node *n)
 			    n->a->sym->shown_val->kind == TY_INT)
 				n->ival = n->a->sym->shown_val->size;
 		} else {
-			struct type *t = type_parse(n->str);
+			struct type *t = parse_type_name(s, n->str);
 
 			if (!t)
 				return sema_error(s, n, "Unknown type: '%s'", n->str);
 			if (expect_sized(s, n, t))
 				return -EINVAL;
 			n->ival = t->size;
+			/* D's string is char[strsize]: its NUL is not counted. */
+			if (t->kind == TY_STR)
+				n->ival = t->size - 1;
 		}
 		n->type = type_int(8, false);
 		return 0;

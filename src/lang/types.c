@@ -129,19 +129,30 @@ struct type *type_int(int size, bool is_signed)
 	return *slot;
 }
 
-struct type *type_str(int size)
+static struct type *str_of(int size, bool ubytes)
 {
 	struct str_type *s;
 
 	for (s = str_types; s; s = s->next)
-		if (s->t.size == size)
+		if (s->t.size == size && s->t.ubytes == ubytes)
 			return &s->t;
 	s = xcalloc(1, sizeof(*s));
 	s->t.kind = TY_STR;
 	s->t.size = size;
+	s->t.ubytes = ubytes;
 	s->next = str_types;
 	str_types = s;
 	return &s->t;
+}
+
+struct type *type_str(int size)
+{
+	return str_of(size, false);
+}
+
+struct type *type_str_unsigned(int size)
+{
+	return str_of(size, true);
 }
 
 struct type *type_buf(int n)

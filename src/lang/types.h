@@ -72,6 +72,9 @@ struct type {
 	int count;		/* TY_ARRAY: elements */
 	int align;		/* TY_STRUCT, TY_TUPLE: alignment as C has it */
 	bool is_union;		/* TY_STRUCT: a union (printed the same) */
+	bool ubytes;		/* TY_STR: an array of unsigned bytes
+				 * (unsigned char, __u8), whose chars D reads
+				 * unsigned */
 	const struct builtin *namer;	/* TY_NAMED: who prints it */
 	char *name;		/* TY_STRUCT */
 	/*
@@ -190,6 +193,8 @@ void type_free_all(void);
 void type_on_free(void (*fn)(void));
 struct type *type_int(int size, bool is_signed);
 struct type *type_str(int size);
+/* A string of size unsigned bytes: a BTF unsigned char array (ubytes). */
+struct type *type_str_unsigned(int size);
 /* A buf() value holding up to n bytes (size n + 8). */
 struct type *type_buf(int n);
 struct type *type_simple(enum type_kind kind);	/* none, probe, count ... */

@@ -453,6 +453,27 @@ same index_struct_chars 0 "65 66 0
 	p->in6_u.u6_addr8[i] = 0x42;
 	printf("%d %d %d\n", p->in6_u.u6_addr8[0], p->in6_u.u6_addr8[i], p->in6_u.u6_addr8[15]);
 	exit(0); }'
+# An unsigned byte array of kernel BTF (__u8 u6_addr8[16]) reads its
+# chars unsigned, as DTrace; a D string's chars are signed.
+same index_unsigned_bytes 0 "254 128 1 -2 1
+
+" -- -q -n 'BEGIN {
+	p = (struct in6_addr *)alloca(sizeof(struct in6_addr));
+	p->in6_u.u6_addr8[0] = 0xfe;
+	i = 1;
+	p->in6_u.u6_addr8[i] = 0x80;
+	s = "\xfe";
+	printf("%d %d %d %d %d\n", p->in6_u.u6_addr8[0], p->in6_u.u6_addr8[i],
+	    p->in6_u.u6_addr8[0] > 0x7f, s[0], s[0] < 0);
+	exit(0); }'
+# D's string as a type name: sizeof(string) is strsize, a cast to
+# string * and a declared clause-local string, empty until stored.
+same string_type 0 "32 [] 1
+
+" -- -q -x strsize=32 -n 'this string u; BEGIN {
+	p = (string *)alloca(sizeof(string) + 1);
+	printf("%d [%s] %d\n", sizeof(string), this->u, p != NULL);
+	exit(0); }'
 err index_bounds_array 1 'dtrace: invalid probe specifier BEGIN { trace(curlwpsinfo->pr_name[16]); }: [D_ARR_BOUNDS] index outside array bounds: 16, max is 16' -- \
 	-n 'BEGIN { trace(curlwpsinfo->pr_name[16]); }'
 err index_bounds_string 1 'dtrace: invalid probe specifier BEGIN { s = "x"; trace(s[64]); }: [D_ARR_BOUNDS] index outside array bounds: 64, max is 64' -- \

@@ -75,6 +75,44 @@ same typed 0 "5 4 4464 65535 A
 
 " -- -s "$W/typed.d"
 
+# A clause-local read before the clause stores it is zero, of its declared
+# type or an int64_t; a declared struct's members are stored one by one.
+cat >"$W/unstored.d" <<'EOF'
+#pragma D option quiet
+
+this uint8_t small;
+this int16_t unused;
+struct pair {
+	int left;
+	short right;
+};
+this struct pair pr;
+
+BEGIN
+{
+	printf("%d %d", this->counter++, this->counter);
+	printf(" %d %d", ++this->other, this->small - 1);
+	this->small = this->small + 300;
+	printf(" %d %d %d", this->small, sizeof(this->unused), this->unused);
+	this->pr.left = 7;
+	this->pr.right = 70000;
+	printf(" %d %d %d\n", this->pr.left, this->pr.right, sizeof(this->pr));
+	this->acc = this->acc > 0 ? 1 : this->acc + 5;
+	printf("%d\n", this->acc);
+}
+
+BEGIN
+{
+	printf("%d\n", this->fresh);
+	exit(0);
+}
+EOF
+same local_unstored 0 "0 1 1 -1 44 2 0 7 4464 8
+5
+0
+
+" -- -s "$W/unstored.d"
+
 # Members through a pointer to user memory: sleep's timespec.
 cat >"$W/member.d" <<'EOF'
 #pragma D option quiet
