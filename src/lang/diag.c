@@ -168,7 +168,9 @@ void diag_error(const struct source *src, const struct loc *loc,
 {
 	va_list ap;
 
-	diag_errors++;
+	/* dtrace stops at its first error: with a lead, only that one shows. */
+	if (diag_errors++ && diag_part(loc ? loc->line : 0))
+		return;
 	va_start(ap, fmt);
 	report("error", src, loc, fmt, ap);
 	va_end(ap);

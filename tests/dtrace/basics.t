@@ -208,6 +208,16 @@ err assign_agg 1 "dtrace: invalid probe specifier BEGIN { trace(@a = count()); }
 err assign_impure 1 "dtrace: invalid probe specifier BEGIN { p = (int *)alloca(8); trace(*(p + i++) = 1); }: assignment inside an expression is not supported yet where its lvalue has a call, an increment or an assignment in it" -- \
 	-n 'BEGIN { p = (int *)alloca(8); trace(*(p + i++) = 1); }'
 
+# dtrace stops at the first error: a program with two shows one.
+timeout 30 "$FERRET" dtrace -n 'BEGIN { x = y; z = w; }' >"$W/out" 2>"$W/err"
+rc=$?
+if [ $rc = 1 ] && [ "$(grep -c '^dtrace:' "$W/err")" = 1 ] &&
+   grep -q 'Undefined map: y' "$W/err"; then
+	ok first_error_only
+else
+	bad first_error_only "exit $rc: $(tr '\n' '|' <"$W/err")"
+fi
+
 # -l lists in dtrace's columns.
 if timeout 30 "$FERRET" dtrace -l -n 'syscall::read:entry' >"$W/out" 2>"$W/err" &&
 	[ "$(sed -n 1p "$W/out")" = "   ID   PROVIDER            MODULE                          FUNCTION NAME" ] &&
