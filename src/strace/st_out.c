@@ -282,6 +282,7 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->d.pidns = o->pidns;
 	s->d.verbose = o->verbose;
 	s->d.noderef = o->noderef;
+	s->d.kvm_vcpu = o->kvm_vcpu;
 	s->d.argv_max = o->verbose ? ST_ARGV_MAX_V :
 		o->strsize < ST_ARGV_MAX ? o->strsize : ST_ARGV_MAX;
 	s->d.comm = task_comm;
