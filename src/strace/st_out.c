@@ -1667,6 +1667,13 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 		t->restart_held = false;
 	if (t && t->pending)
 		finish_call(s, t, false);
+	l = tid != tgid ? task(s, tgid, false) : NULL;
+	/* The last of the kernel's threads of a group whose leader has gone. */
+	if (!t && group_dead && l && l->leader_gone) {
+		gone_line(s, tgid, l->gone_code, l->gone_ts);
+		task_gone(s, l);
+		return;
+	}
 	if (!t || !t->started) {
 		if (s->live > 0)
 			s->live--;
@@ -1682,7 +1689,6 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 		t->gone_ts = ts;
 		return;
 	}
-	l = tid != tgid ? task(s, tgid, false) : NULL;
 	if (l && l->leader_gone) {
 		gone_line(s, tgid, l->gone_code, l->gone_ts);
 		task_gone(s, l);

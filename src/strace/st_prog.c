@@ -1706,7 +1706,10 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 	 */
 	buf_printf(b, "rawtracepoint:sched_process_exit /");
 	is_traced(b, o, ntids, "tid");
-	buf_printf(b, "/ {\n\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, "
+	buf_printf(b, " || ((curtask->flags & %d) && curtask->signal->live.counter == 0 && ",
+		   ST_PF_WORKERS);
+	is_traced(b, o, ntids, "pid");
+	buf_printf(b, ")/ {\n\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, "
 		   "curtask->signal->live.counter == 0, pid, nsecs);\n");
 	if (o->follow)
 		buf_printf(b, "\tdelete(@pids[tid]);\n");
