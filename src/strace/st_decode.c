@@ -950,6 +950,10 @@ void st_decode_after(const struct st_call *c, const struct st_dopts *o)
 	} else if (anon_name(n)) {
 		/* Named now: the process may be gone from /proc by the lines that use it. */
 		st_fds_set(o->fds, c->tid, (int)c->ret, anon_name(n));
+	} else if (!strcmp(n, "ioctl")) {
+		/* A VM's, a vCPU's: named now, as the anonymous inodes above. */
+		if (st_ioctl_ret_fd(c, resolved, sizeof(resolved)))
+			st_fds_set(o->fds, c->tid, (int)c->ret, resolved);
 	} else if (!strcmp(n, "bpf")) {
 		/* Maps and programs are named as the kernel names them. */
 		if (st_bpfsys_ret_fd(c) && st_bpfsys_fd_name(c))
@@ -1139,6 +1143,8 @@ static const char *ret_hint(const struct st_call *c, const struct st_dopts *o,
 		return anon_name(n);
 	if (!strcmp(n, "bpf"))
 		return st_bpfsys_fd_name(c);
+	if (!strcmp(n, "ioctl"))
+		return st_ioctl_ret_fd(c, resolved, PATH_MAX);
 	/* A socket, by the inode the kernel gave it (st_prog.c). */
 	if (!strcmp(n, "socket") || !strcmp(n, "accept") || !strcmp(n, "accept4")) {
 		k = cap_li(c, ST_SOCKINO_ARG, ST_L_NLPROTO, 0);
@@ -7031,8 +7037,10 @@ void st_decode_ret(struct buf *b, const struct st_call *c,
 		buf_printf(b, "%lld (%s)", (long long)c->ret, st_xlat_name(st_setns_types, c->ret));
 		return;
 	}
-	if (ST_IS(c, "ioctl") && st_ioc_v4l2_ret(b, c))
+	if (ST_IS(c, "ioctl") && st_ioctl_ret(b, c, o))
 		return;
+	if (ST_IS(c, "ioctl") && st_ioctl_ret_fd(c, resolved, sizeof(resolved)))
+		l = 'f';
 	if (ST_IS(c, "ioprio_get") && st_xlat_get_style() != ST_C_RAW) {
 		buf_printf(b, "%lld (", (long long)c->ret);
 		st_ioprio(b, (unsigned)c->ret);

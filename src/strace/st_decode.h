@@ -64,6 +64,7 @@ struct st_dopts {
 	bool pidns;		/* --pidns-translation */
 	bool verbose;		/* -v: structs whole, arrays unabbreviated */
 	bool noderef;		/* -e verbose=none: ioctl's structs as addresses */
+	bool kvm_vcpu;		/* -e kvm=vcpu: KVM_RUN's exit reason */
 	int argv_max;		/* execve's strings shown (st_prog.c's) */
 	/* -Y: the name of a traced task as of the record being printed, or
 	 * NULL (then /proc says, if the process is still there). */

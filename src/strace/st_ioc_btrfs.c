@@ -1307,4 +1307,6 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_btrfs = { BTRFS_IOCTL_MAGIC, no_arg, decode };
+const struct st_ioc_family st_ioc_btrfs = {
+	.type = BTRFS_IOCTL_MAGIC, .no_arg = no_arg, .decode = decode,
+};

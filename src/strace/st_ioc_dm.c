@@ -448,4 +448,4 @@ void st_ioc_dm_capture(struct buf *b, const char *request)
 		   ST_IOCTL_READ_MAX, ST_IOCTL_READ_MAX);
 }
 
-const struct st_ioc_family st_ioc_dm = { DM_IOCTL, NULL, decode };
+const struct st_ioc_family st_ioc_dm = { .type = DM_IOCTL, .decode = decode };

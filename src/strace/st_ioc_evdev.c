@@ -679,4 +679,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	}
 }
 
-const struct st_ioc_family st_ioc_evdev = { 'E', NULL, decode };
+const struct st_ioc_family st_ioc_evdev = { .type = 'E', .decode = decode };

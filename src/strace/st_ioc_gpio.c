@@ -444,4 +444,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_gpio = { 0xB4, NULL, decode };
+const struct st_ioc_family st_ioc_gpio = { .type = 0xB4, .decode = decode };

@@ -274,4 +274,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return true;
 }
 
-const struct st_ioc_family st_ioc_hdio = { 0x03, NULL, decode };
+const struct st_ioc_family st_ioc_hdio = { .type = 0x03, .decode = decode };

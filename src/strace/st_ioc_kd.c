@@ -1039,4 +1039,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return true;
 }
 
-const struct st_ioc_family st_ioc_kd = { 'K', no_arg, decode };
+const struct st_ioc_family st_ioc_kd = { .type = 'K', .no_arg = no_arg, .decode = decode };

@@ -66,4 +66,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return true;
 }
 
-const struct st_ioc_family st_ioc_lirc = { 'i', NULL, decode };
+const struct st_ioc_family st_ioc_lirc = { .type = 'i', .decode = decode };

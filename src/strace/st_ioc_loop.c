@@ -191,4 +191,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_loop = { 0x4C, no_arg, decode };
+const struct st_ioc_family st_ioc_loop = { .type = 0x4C, .no_arg = no_arg, .decode = decode };

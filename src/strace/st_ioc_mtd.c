@@ -237,4 +237,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_mtd = { 'M', NULL, decode };
+const struct st_ioc_family st_ioc_mtd = { .type = 'M', .decode = decode };

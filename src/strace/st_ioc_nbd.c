@@ -52,4 +52,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_nbd = { 0xab, no_arg, decode };
+const struct st_ioc_family st_ioc_nbd = { .type = 0xab, .no_arg = no_arg, .decode = decode };

@@ -110,4 +110,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_perf = { '$', NULL, decode };
+const struct st_ioc_family st_ioc_perf = { .type = '$', .decode = decode };

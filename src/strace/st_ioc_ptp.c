@@ -306,4 +306,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	}
 }
 
-const struct st_ioc_family st_ioc_ptp = { PTP_CLK_MAGIC, NULL, decode };
+const struct st_ioc_family st_ioc_ptp = { .type = PTP_CLK_MAGIC, .decode = decode };

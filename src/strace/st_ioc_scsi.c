@@ -288,4 +288,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_scsi = { 0x22, no_arg, decode };
+const struct st_ioc_family st_ioc_scsi = { .type = 0x22, .no_arg = no_arg, .decode = decode };

@@ -144,4 +144,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_seccomp = { '!', NULL, decode };
+const struct st_ioc_family st_ioc_seccomp = { .type = '!', .decode = decode };

@@ -313,4 +313,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_sock = { 0x89, NULL, decode };
+const struct st_ioc_family st_ioc_sock = { .type = 0x89, .decode = decode };

@@ -235,4 +235,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_tee = { TEE_IOC_MAGIC, NULL, decode };
+const struct st_ioc_family st_ioc_tee = { .type = TEE_IOC_MAGIC, .decode = decode };

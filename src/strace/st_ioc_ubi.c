@@ -168,5 +168,5 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_ubi = { 'o', no_arg, decode };
-const struct st_ioc_family st_ioc_ubi_volume = { 'O', no_arg, decode };
+const struct st_ioc_family st_ioc_ubi = { .type = 'o', .no_arg = no_arg, .decode = decode };
+const struct st_ioc_family st_ioc_ubi_volume = { .type = 'O', .no_arg = no_arg, .decode = decode };

@@ -133,4 +133,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return false;
 }
 
-const struct st_ioc_family st_ioc_uffdio = { 0xaa, NULL, decode };
+const struct st_ioc_family st_ioc_uffdio = { .type = 0xaa, .decode = decode };

@@ -1520,7 +1520,7 @@ static void frmivalenum(struct buf *b, const struct st_call *c)
 	buf_printf(b, "}");
 }
 
-/* CREATE_BUFS's request; what it created goes with the return value (st_ioc_v4l2_ret). */
+/* CREATE_BUFS's request; what it created goes with the return value (ret). */
 static void create_bufs(struct buf *b, const struct st_call *c, const struct st_dopts *o)
 {
 	struct v4l2_create_buffers s;
@@ -1537,7 +1537,7 @@ static void create_bufs(struct buf *b, const struct st_call *c, const struct st_
 	buf_printf(b, "}}");
 }
 
-bool st_ioc_v4l2_ret(struct buf *b, const struct st_call *c)
+static bool ret(struct buf *b, const struct st_call *c, const struct st_dopts *o)
 {
 	struct v4l2_create_buffers s;
 
@@ -1638,4 +1638,4 @@ static bool decode(struct buf *b, const struct st_call *c, const struct st_dopts
 	return true;
 }
 
-const struct st_ioc_family st_ioc_v4l2 = { 'V', NULL, decode };
+const struct st_ioc_family st_ioc_v4l2 = { .type = 'V', .decode = decode, .ret = ret };

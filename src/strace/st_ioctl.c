@@ -276,6 +276,7 @@ static const struct st_ioc_family *const families[] = {
 	&st_ioc_sock,
 	&st_ioc_btrfs,
 	&st_ioc_dm,
+	&st_ioc_kvm,
 	NULL,
 };
 
@@ -324,6 +325,26 @@ static int find(unsigned request)
 		if (requests[i].request == request)
 			return (int)i;
 	return -1;
+}
+
+const char *st_ioctl_ret_fd(const struct st_call *c, char *name, size_t size)
+{
+	const struct st_ioc_family *f = family((unsigned)c->args[1]);
+
+	return f && f->ret_fd ? f->ret_fd(c, name, size) : NULL;
+}
+
+bool st_ioctl_ret(struct buf *b, const struct st_call *c, const struct st_dopts *o)
+{
+	const struct st_ioc_family *f = family((unsigned)c->args[1]);
+
+	return f && f->ret && f->ret(b, c, o);
+}
+
+void st_ioctl_len_capture(struct buf *b, const char *request)
+{
+	st_ioc_dm_capture(b, request);
+	st_ioc_kvm_capture(b, request);
 }
 
 const char *st_ioctl_name(unsigned request)

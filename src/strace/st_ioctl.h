@@ -103,13 +103,23 @@ void st_ioctl_dev(struct buf *b, uint64_t v);
  * file of its own (st_ioc_<family>.c).  no_arg: whether request takes no
  * third argument (strace prints two); decode: the third argument into b,
  * false for a request the family does not decode (printed as a number or
- * pointer).  Either hook may be NULL.
+ * pointer); ret_fd: for a request that returns a descriptor, the name of
+ * its anonymous inode, in name (size bytes), else NULL; ret: the return
+ * value of a call that succeeded with what strace shows beside it, into
+ * b, false if it shows nothing more.  Any hook may be NULL.
  */
 struct st_ioc_family {
 	unsigned char type;
 	bool (*no_arg)(unsigned request);
 	bool (*decode)(struct buf *b, const struct st_call *c, const struct st_dopts *o);
+	const char *(*ret_fd)(const struct st_call *c, char *name, size_t size);
+	bool (*ret)(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 };
+
+/* The family's ret_fd hook for the call's request; NULL if none. */
+const char *st_ioctl_ret_fd(const struct st_call *c, char *name, size_t size);
+/* The family's ret hook for the call's request; false if none. */
+bool st_ioctl_ret(struct buf *b, const struct st_call *c, const struct st_dopts *o);
 
 extern const struct st_ioc_family st_ioc_evdev;
 /* Input event types and absolute axes, which also name requests. */
@@ -128,11 +138,6 @@ void st_ioctl_capture(struct buf *b, char l, int i, int strsize, const char *req
 /* The console's and keyboard's (st_ioc_kd.c). */
 void st_ioc_kd_capture(struct buf *b, char l, int i, int strsize, const char *request);
 extern const struct st_ioc_family st_ioc_v4l2;
-/*
- * A Video4Linux2 call's return value with what it answered beside it
- * (VIDIOC_CREATE_BUFS's buffers), into b; false if it has none.
- */
-bool st_ioc_v4l2_ret(struct buf *b, const struct st_call *c);
 /*
  * The BPF program's code that reads, for the Video4Linux2 requests
  * whose struct points to more (a window's clips, extended controls and
@@ -157,5 +162,29 @@ extern const struct st_ioc_family st_ioc_seccomp, st_ioc_rtc, st_ioc_loop,
  * the length read; request: an expression of the request).
  */
 void st_ioc_dm_capture(struct buf *b, const char *request);
+extern const struct st_ioc_family st_ioc_kvm;
+/*
+ * Under -v, the BPF program's code that reads a KVM CPUID table
+ * (struct kvm_cpuid2) whole, as long as its nent says, up to
+ * ST_IOCTL_READ_MAX ($a the argument, $z the length read; request: an
+ * expression of the request).
+ */
+void st_ioc_kvm_capture(struct buf *b, const char *request);
+/*
+ * Under -e kvm=vcpu, the BPF program's code that reads, at the exit of a
+ * KVM_RUN that succeeded, the exit reason of the vCPU the descriptor
+ * names from the kernel's run area (struct kvm_vcpu's, by BTF; nothing
+ * without it), in a record of letter l (ST_L_IOCTL_OUT) for argument 2
+ * numbered ST_KVM_EXIT_IDX; fd, request: expressions of the arguments.
+ * A process may run its vCPU again or be gone before user space could
+ * read the area it mapped.
+ */
+void st_ioc_kvm_exit(struct buf *b, char l, const char *fd, const char *request);
+#define ST_KVM_EXIT_IDX 1
+/*
+ * Under -v, the code of the captures above: ioctl's argument read as
+ * long as what it says of itself.
+ */
+void st_ioctl_len_capture(struct buf *b, const char *request);
 
 #endif

@@ -399,8 +399,16 @@ static int parse_e(struct st_opts *o, const char *e)
 		return parse_trace(o, e + 2);
 	if (!strncmp(e, "status=", 7))
 		return parse_status(o, e + 7);
+	if (!strncmp(e, "kvm=", 4)) {
+		if (strcmp(e + 4, "vcpu")) {
+			st_err("invalid -e kvm= argument: '%s'\n", e + 4);
+			return -EINVAL;
+		}
+		o->kvm_vcpu = true;
+		return 0;
+	}
 	if (strchr(e, '=')) {
-		st_err("-e %s is not supported (trace=, status=, signal=, raw=, read=, write=, decode-fds=, inject= and fault= are)\n", e);
+		st_err("-e %s is not supported (trace=, status=, signal=, raw=, read=, write=, decode-fds=, inject=, fault= and kvm= are)\n", e);
 		return -EINVAL;
 	}
 	return parse_trace(o, e);
@@ -941,6 +949,7 @@ int st_main(int argc, char **argv)
 		{ "silence", optional_argument, NULL, LONG_QUAL },
 		{ "decode-fds", optional_argument, NULL, LONG_QUAL },
 		{ "decode-pids", required_argument, NULL, LONG_QUAL },
+		{ "kvm", required_argument, NULL, LONG_QUAL },
 		{ "pidns-translation", no_argument, NULL, LONG_PIDNS },
 		{ "tips", optional_argument, NULL, LONG_TIPS },
 		{ "debug", no_argument, NULL, 'd' },

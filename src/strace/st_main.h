@@ -85,6 +85,7 @@ struct st_opts {
 	bool pidcomm;		/* -Y */
 	bool verbose;		/* -v, or a call left out of -e abbrev= */
 	bool noderef;		/* a call left out of -e verbose= */
+	bool kvm_vcpu;		/* -e kvm=vcpu */
 	/*
 	 * By call number: calls -v or -e abbrev= leave unabbreviated, and
 	 * calls -e verbose= leaves undereferenced (their structs shown as

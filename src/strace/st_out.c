@@ -282,6 +282,7 @@ struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 	s->d.pidns = o->pidns;
 	s->d.verbose = o->verbose;
 	s->d.noderef = o->noderef;
+	s->d.kvm_vcpu = o->kvm_vcpu;
 	s->d.argv_max = o->verbose ? ST_ARGV_MAX_V :
 		o->strsize < ST_ARGV_MAX ? o->strsize : ST_ARGV_MAX;
 	s->d.comm = task_comm;
@@ -1666,6 +1667,13 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 		t->restart_held = false;
 	if (t && t->pending)
 		finish_call(s, t, false);
+	l = tid != tgid ? task(s, tgid, false) : NULL;
+	/* The last of the kernel's threads of a group whose leader has gone. */
+	if (!t && group_dead && l && l->leader_gone) {
+		gone_line(s, tgid, l->gone_code, l->gone_ts);
+		task_gone(s, l);
+		return;
+	}
 	if (!t || !t->started) {
 		if (s->live > 0)
 			s->live--;
@@ -1681,7 +1689,6 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 		t->gone_ts = ts;
 		return;
 	}
-	l = tid != tgid ? task(s, tgid, false) : NULL;
 	if (l && l->leader_gone) {
 		gone_line(s, tgid, l->gone_code, l->gone_ts);
 		task_gone(s, l);

@@ -40,6 +40,9 @@
 #define ST_NR_RT_SIGRETURN 15
 
 /* Where x86-64 pt_regs keeps each argument, and orig_ax. */
+/* PF_IO_WORKER | PF_USER_WORKER (linux/sched.h, not in the UAPI). */
+#define ST_PF_WORKERS 0x4010
+
 static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 #define ORIG_AX 120
 /*
@@ -780,7 +783,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 				   ST_IOCTL_READ, ST_IOCTL_READ_MAX, ST_IOCTL_READ_MAX);
 			if (o->verbose) {
 				snprintf(len, sizeof(len), "*(arg0 + %d)", reg_off[1]);
-				st_ioc_dm_capture(b, len);
+				st_ioctl_len_capture(b, len);
 			}
 			snprintf(len, sizeof(len), "$z");
 		}
@@ -1528,6 +1531,13 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 				   4 * k, ST_L_NLPROTO, ST_SOCKINO_ARG, k);
 		buf_printf(b, "}\n");
 	}
+	if (exit && o->lines && o->kvm_vcpu && traced(o, __NR_ioctl)) {
+		char fd[32], req[32];
+
+		snprintf(fd, sizeof(fd), "*(arg0 + %d)", reg_off[0]);
+		snprintf(req, sizeof(req), "*(arg0 + %d)", reg_off[1]);
+		st_ioc_kvm_exit(b, ST_L_IOCTL_OUT, fd, req);
+	}
 	/* -yy: the sockets socket, accept, accept4 and socketpair made. */
 	if (exit && o->lines && o->fdsock) {
 		buf_printf(b, "\tif (($nr == %d || $nr == %d || $nr == %d) && (int64)arg1 >= 0) {\n",
@@ -1688,10 +1698,18 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 			   "\tif (@st[$p].0) { @so[$p] = $w; }\n"
 			   "\t$n = ((struct task_struct *)arg2)->pid;\n\t$o = @so[$n];\n"
 			   "\tif ($o) { @oc[$n] = @oc[$n] + $w - $o; delete(@so[$n]); }\n}\n");
-	/* The group is dead once its live count has dropped to 0. */
-	buf_printf(b, "rawtracepoint:sched_process_exit ");
-	pred(b, o, ntids);
-	buf_printf(b, " {\n\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, "
+	/*
+	 * The group is dead once its live count has dropped to 0.  The
+	 * kernel's own threads in a group (PF_IO_WORKER, PF_USER_WORKER:
+	 * io_uring's workers, KVM's), which no traced clone made, may be
+	 * the last to go: the exit of such a last one says so.
+	 */
+	buf_printf(b, "rawtracepoint:sched_process_exit /");
+	is_traced(b, o, ntids, "tid");
+	buf_printf(b, " || ((curtask->flags & %d) && curtask->signal->live.counter == 0 && ",
+		   ST_PF_WORKERS);
+	is_traced(b, o, ntids, "pid");
+	buf_printf(b, ")/ {\n\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, "
 		   "curtask->signal->live.counter == 0, pid, nsecs);\n");
 	if (o->follow)
 		buf_printf(b, "\tdelete(@pids[tid]);\n");

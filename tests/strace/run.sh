@@ -410,6 +410,23 @@ NORM2='s/fe_physical=[0-9]+/fe_physical=N/' \
 same_line "ioctl -v: fiemap's extents" -v -e trace=ioctl -- "$WL" fsioctls
 same_line "ioctl -v: fiemap's extents past a mapping's end, success injected" \
 	-v -e inject=ioctl:retval=42 -e trace=ioctl -- "$WL" fsioctls
+# KVM: a VM whose vCPU runs a page of real-mode code (an out, a hlt) on
+# /dev/kvm; -e kvm=vcpu shows each KVM_RUN's exit reason, which the BPF
+# program reads from the vCPU's run area at the call's exit.
+if [ -c /dev/kvm ] && "$WL" kvm; then
+	for args in "-y" "-v -y" "-e kvm=vcpu" "-v -X verbose --kvm=vcpu" "-e verbose=none"; do
+		same_line "ioctl $args: KVM's extensions, memory region, CPUID, registers, runs" \
+			$args -e trace=ioctl -- "$WL" kvm
+	done
+else
+	bad "ioctl: KVM: /dev/kvm cannot run a guest here"
+fi
+for a in "-e kvm=bogus" "--kvm=cpu"; do
+	strace $a true > /dev/null 2> sx.txt; src=$?
+	"$FERRET" strace $a true > /dev/null 2> fx.txt; rc=$?
+	[ $rc = $src ] && [ "$(sed 's/^[^:]*: //' fx.txt)" = "$(sed 's/^[^:]*: //' sx.txt)" ] &&
+		ok "$a: strace's error" || bad "$a: rc $rc: $(cat fx.txt) (strace: $(cat sx.txt))"
+done
 # Input event devices: no device here, so what one would fill is shown
 # under an injected success (96: the whole of a key bitset).
 for x in abbrev raw verbose; do
