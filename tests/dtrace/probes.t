@@ -125,9 +125,10 @@ same sdt_task_rename 0 "PID OK, oldcomm [ferret], newcomm [sleep], oom_score_adj
 	    stringof(args[1]), args[2], args[3]); }'
 
 # sched_switch: prev_comm, prev_pid, prev_prio, prev_state, next_comm ...
+# (the command switched out before its exec is still named ferret).
 same sdt_switch 0 "sleep 1 1 1
 
-" -- -q -c 'sleep 0.1' -n 'sdt:sched::sched_switch /pid == $target/ {
+" -- -q -c 'sleep 0.1' -n 'sdt:sched::sched_switch /pid == $target && execname == "sleep"/ {
 	printf("%s %d %d %d\n", args[0], args[1] == pid, args[2] == curthread->prio,
 	    args[5] == curthread->pid ^^ 1); exit(0); }'
 
