@@ -739,11 +739,17 @@ static const char *trace_conv(void *arg, const struct type *t)
 	return d_print_trace_conv(t->size, t->is_signed, false, d->quiet);
 }
 
-/* A description is named up to its predicate or body, as dtrace names
- * it ("syscall:::entry "). */
+/*
+ * A description is named up to its predicate or body, as dtrace names
+ * it ("syscall:::entry ").  Like dtrace's other notices, quiet (-q, or
+ * the option set by -x or a pragma) leaves it out.
+ */
 static void say_matched(struct dt *d)
 {
 	int i;
+
+	if (d->quiet)
+		return;
 
 	for (i = 0; i < d->ncmds; i++) {
 		const struct dt_cmd *cm = &d->cmds[i];
@@ -763,7 +769,7 @@ static int run_setup(void *arg, struct runtime *rt)
 
 	d->rt = rt;
 	say_matched(d);
-	if (d->destructive)
+	if (d->destructive && !d->quiet)
 		fprintf(stderr, "dtrace: allowing destructive actions\n");
 	return 0;
 }
@@ -801,8 +807,9 @@ static bool run_tick(void *arg, bool child_done)
 	/* -c's command, or -p's process */
 	if (child_done && (d->child > 0 || d->pid > 0) && !d->child_said) {
 		d->child_said = true;
-		fprintf(stderr, "dtrace: pid %d has exited\n",
-			(int)(d->child > 0 ? d->child : d->pid));
+		if (!d->quiet)
+			fprintf(stderr, "dtrace: pid %d has exited\n",
+				(int)(d->child > 0 ? d->child : d->pid));
 	}
 	return child_done;
 }

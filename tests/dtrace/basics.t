@@ -156,7 +156,9 @@ same syscall_target 0 "
                 3
 " -- -q -c "/bin/sh $W/three.sh" \
 	-n 'syscall::write:entry /pid == $target/ { @ = count(); }'
-if grep -qE "^dtrace: pid [0-9]+ has exited$" "$W/err"; then
+if [ ! -s "$W/err" ] &&
+   timeout 30 "$FERRET" dtrace -c "/bin/sh $W/one.sh" -n 'syscall::write:entry /pid == $target/ { @ = count(); }' \
+	>"$W/out" 2>"$W/err" && grep -qE "^dtrace: pid [0-9]+ has exited$" "$W/err"; then
 	ok syscall_target_exited
 else
 	bad syscall_target_exited "stderr: $(cat "$W/err")"

@@ -38,7 +38,7 @@ still tracing
 " -- -s "$W/fault.d"
 # The address is the member's: 64 plus its offset in this kernel.
 sed 's/pc [0-9]*$/pc NNN/; s/(0x[0-9a-f]*)/({ptr})/' "$W/err" >"$W/err.p"
-if [ "$(sed -n 2,3p "$W/err.p")" = "dtrace: error in dt_clause_1 for probe ID 1 (dtrace:::BEGIN): invalid address ({ptr}) at BPF pc NNN
+if [ "$(sed -n 1,2p "$W/err.p")" = "dtrace: error in dt_clause_1 for probe ID 1 (dtrace:::BEGIN): invalid address ({ptr}) at BPF pc NNN
 dtrace: error in dt_clause_2 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc NNN" ]; then
 	ok fault_begin_messages
 else

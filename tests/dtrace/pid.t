@@ -21,7 +21,9 @@ same pid_entry_return 0 "
 " -- -q -c "$WL calls 10" \
 	-n 'pid$target:a.out:ferret_add:entry { @calls = count(); }
 	    pid$target:a.out:ferret_mul:return { @products = sum(arg1); }'
-if grep -qxE "dtrace: pid [0-9]+ has exited" "$W/err"; then
+if [ ! -s "$W/err" ] &&
+   timeout 30 "$FERRET" dtrace -c "$WL calls 1" -n 'pid$target:a.out:ferret_add:entry { }' \
+	>"$W/out" 2>"$W/err" && grep -qxE "dtrace: pid [0-9]+ has exited" "$W/err"; then
 	ok pid_c_exited
 else
 	bad pid_c_exited "stderr: $(cat "$W/err")"
@@ -43,7 +45,8 @@ same pid_p 0 "workload:ferret_add:entry 10
 " -- -q -p "$wl" \
 	-n 'pid$target:a.out:ferret_add:entry /!done/ { done = 1; printf("%s:%s:%s %d\n", probemod, probefunc, probename, arg1); }'
 wait "$wl"
-if grep -qx "dtrace: pid $wl has exited" "$W/err"; then
+# Under -q, dtrace's notices (pid N has exited) are left out.
+if ! grep -q "has exited" "$W/err" && [ ! -s "$W/err" ]; then
 	ok pid_p_exited
 else
 	bad pid_p_exited "stderr: $(cat "$W/err")"

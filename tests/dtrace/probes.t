@@ -31,7 +31,7 @@ same name_literals 0 "
 # is newuname there): every name printed must be an event in tracefs.
 want=$(ls -d /sys/kernel/tracing/events/syscalls/sys_enter_* | wc -l)
 printf 'uname -s >/dev/null\n' >"$W/uname.sh"
-timeout 30 "$FERRET" dtrace -q -c "/bin/sh $W/uname.sh" \
+timeout 30 "$FERRET" dtrace -c "/bin/sh $W/uname.sh" \
 	-n 'syscall:::entry /execname == "uname"/ { @[probefunc] = count(); }' \
 	>"$W/out" 2>"$W/err"
 missing=

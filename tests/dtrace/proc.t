@@ -113,7 +113,7 @@ fi
 
 # exec is one probe on two events (execve's and execveat's).
 err proc_exec_one_probe 0 "dtrace: description 'proc:::exec ' matched 1 probe" -- \
-	-q -c /bin/true -n 'proc:::exec { }'
+	-c /bin/true -n 'proc:::exec { }'
 
 # Probes this kernel has no event for are not made up.
 err proc_no_probe 1 "dtrace: invalid probe specifier proc:::nosuch { }: probe description proc:::nosuch does not match any probes" -- \

@@ -9,7 +9,7 @@ same programs_shared 0 "a
 
 printf 'BEGIN\n{\n\ty = 2;\n}\n' >"$W/first.d"
 printf '\nBEGIN\n{\n\ttrace(nosuch(1));\n}\n' >"$W/second.d"
-timeout 30 "$FERRET" dtrace -q -s "$W/first.d" -n 'BEGIN { exit(0); }' \
+timeout 30 "$FERRET" dtrace -s "$W/first.d" -n 'BEGIN { exit(0); }' \
 	-n 'syscall::read:entry, syscall::write:entry { }' >"$W/out" 2>"$W/err"
 printf "dtrace: script '%s' matched 1 probe\n%s\n%s\n" "$W/first.d" \
 	"dtrace: description 'BEGIN ' matched 1 probe" \
