@@ -30,7 +30,7 @@ static int scratch_max(const struct compiled *c)
 
 void bi_dscratch_begin(struct cg *g)
 {
-	int key = cg_alloc(g, 8), spill = cg_alloc(g, 8), word = cg_alloc(g, 8);
+	int key = cg_alloc(g, 8);
 	int max = scratch_max(g->c);
 
 	if (g->c->dscratch_size < 2 * max)
@@ -44,19 +44,8 @@ void bi_dscratch_begin(struct cg *g)
 	ir_mov(&g->ir, g->dscratch.ptr, BPF_REG_0);
 	/* Key 0 of a one-entry array is always there. */
 	ir_jmp_imm(&g->ir, BPF_JEQ, g->dscratch.ptr, 0, g->exit_label);
-	/*
-	 * The value's address as an integer: a copy of the pointer read
-	 * back by a helper, which the verifier sees as bytes, not as the
-	 * pointer (on which it allows no arithmetic but adding bounds).
-	 */
-	ir_st(&g->ir, BPF_DW, BPF_REG_10, spill, g->dscratch.ptr);
-	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, word);
-	ir_mov_imm(&g->ir, BPF_REG_2, 8);
-	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, spill);
-	ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
-	ir_ld(&g->ir, BPF_DW, g->dscratch.addr, BPF_REG_10, word);
+	/* The value's address as an integer, for D's pointer arithmetic. */
+	cg_ptr_bits(g, g->dscratch.addr, g->dscratch.ptr);
 }
 
 /* Stops the clause at fault kind (at address addr, or -1) unless reg op imm. */

@@ -475,22 +475,11 @@ static int cg_dxsou(struct cg *g, struct node *n, struct val *out)
 	if (p < 0)
 		return p;
 	if (n->op == 'P') {
-		int spill = cg_alloc(g, 8), word = cg_alloc(g, 8);
+		int ptr = p;
 
-		/*
-		 * The address as an integer, as D's pointers are: a copy of
-		 * the map value pointer read back by a helper, which the
-		 * verifier sees as bytes, not as the pointer.
-		 */
-		ir_st(&g->ir, BPF_DW, BPF_REG_10, spill, p);
-		ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
-		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, word);
-		ir_mov_imm(&g->ir, BPF_REG_2, 8);
-		ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
-		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, spill);
-		ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
+		/* The address as an integer, as D's pointers are. */
 		p = ir_vreg(&g->ir);
-		ir_ld(&g->ir, BPF_DW, p, BPF_REG_10, word);
+		cg_ptr_bits(g, p, ptr);
 	}
 	/* A record still in memory (cg_store() reads it) or its address */
 	out->kind = V_REG;

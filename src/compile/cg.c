@@ -170,6 +170,20 @@ int cg_kread(struct cg *g, int addr, int off, int size)
 	return r;
 }
 
+void cg_ptr_bits(struct cg *g, int dst, int ptr)
+{
+	int spill = cg_alloc(g, 8), word = cg_alloc(g, 8);
+
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, spill, ptr);
+	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, word);
+	ir_mov_imm(&g->ir, BPF_REG_2, 8);
+	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, spill);
+	ir_call(&g->ir, BPF_FUNC_probe_read_kernel, 3);
+	ir_ld(&g->ir, BPF_DW, dst, BPF_REG_10, word);
+}
+
 void cg_count_stat(struct cg *g, int slot)
 {
 	int key = cg_alloc(g, 8), p = ir_vreg(&g->ir), t = ir_vreg(&g->ir);

@@ -201,6 +201,13 @@ int cg_stmt_record_begin(struct cg *g, int kind, int id, int size);
 void cg_output_end(struct cg *g, int rec, int len, bool wakeup);
 void cg_count_stat(struct cg *g, int slot);
 /*
+ * dst = the address in register ptr (a map value's) as an integer: a
+ * copy of the pointer read back by a helper, which the verifier sees as
+ * bytes, not as the pointer (on which it allows no arithmetic but
+ * adding bounds).
+ */
+void cg_ptr_bits(struct cg *g, int dst, int ptr);
+/*
  * Sets register r to the probe's index in the program's probe table:
  * the attach cookie where instances share the program, else a constant.
  */
