@@ -110,6 +110,27 @@ same argc_other 0 "0
 " -- -q -c "sleep 0.1" -n 'syscall::clock_nanosleep:entry /pid == $target/ {
 	printf("%d\n", xlate <psinfo_t *> (curthread->real_parent)->pr_argc); }'
 
+# pr_argv and pr_envp: the vectors exec left above argc, read through
+# copyin() as user memory; envp is past argv's NULL, so 0 where argc is
+# not known (another address space), where argv still is.
+cat >"$W/argv.d" <<'EOF'
+#pragma D option quiet
+syscall::clock_nanosleep:entry /pid == $target/ {
+	this->v = (uint64_t *)copyin(curpsinfo->pr_argv, 3 * sizeof(uint64_t));
+	this->e = (uint64_t *)copyin(curpsinfo->pr_envp, 2 * sizeof(uint64_t));
+	printf("%d %s %s %d\n", curpsinfo->pr_argc, copyinstr(this->v[0]),
+	    copyinstr(this->v[1]), this->v[2]);
+	printf("%s %d\n", copyinstr(this->e[0]), this->e[1]);
+	this->p = xlate <psinfo_t *> (curthread->real_parent);
+	printf("%d %d\n", this->p->pr_argv != 0, this->p->pr_envp);
+}
+EOF
+same argv_envp 0 "2 sleep 0.1 0
+FERRET_X=1 0
+1 0
+
+" -- -s "$W/argv.d" -c "env -i FERRET_X=1 sleep 0.1"
+
 # A struct, union or enum definition declares variables of its type, as
 # C's does; translators take any input type (a pointer to a union, an
 # integer) and give a union as well as a struct.
