@@ -17,6 +17,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 #include "lang/cdecl.h"
@@ -214,6 +215,44 @@ static void *fail_at(struct parser *p, const struct loc *loc, const char *fmt, .
 	diag_error(p->src, loc, "%s", msg ? msg : "error");
 	free(msg);
 	return NULL;
+}
+
+/*
+ * A type name's D scoping operator, "OBJ`name": the type name in object
+ * OBJ's types.  D (the program's and D's library's) and C (-C's
+ * headers) are one namespace here, and vmlinux's BTF holds the types of
+ * the kernel and of its built-in modules, so those scopes name the type
+ * the bare name does.  A loadable module's own BTF is not read.  The
+ * unscoped name, or NULL after an error at loc ("kind " prefixes the
+ * name in it).
+ */
+static const char *unscope_type(struct parser *p, const struct loc *loc,
+				const char *kind, const char *word)
+{
+	const char *mark = strchr(word, '`');
+	char path[64 + 32];
+	int n = (int)(mark - word);
+
+	if (!mark)
+		return word;
+	if (n == 0 || strchr(mark + 1, '`') || !mark[1])
+		return fail_at(p, loc, "failed to resolve type %s%s: Improper use of scoping operator in type name",
+			       kind, word);
+	if ((n == 1 && (*word == 'D' || *word == 'C')) ||
+	    (n == 7 && !strncmp(word, "vmlinux", 7)))
+		return mark + 1;
+	if (n > 56)
+		return fail_at(p, loc, "failed to resolve type %s%s: Unknown module name",
+			       kind, word);
+	snprintf(path, sizeof(path), "/sys/kernel/btf/%.*s", n, word);
+	if (!access(path, F_OK))
+		return fail_at(p, loc, "failed to resolve type %s%s: module %.*s's types are in its own BTF, which is not read (vmlinux's alone)",
+			       kind, word, n, word);
+	snprintf(path, sizeof(path), "/sys/module/%.*s", n, word);
+	if (!access(path, F_OK))
+		return mark + 1;
+	return fail_at(p, loc, "failed to resolve type %s%s: Unknown module name",
+		       kind, word);
 }
 
 /* DTrace's "syntax error near" the current token, unless already reported. */
@@ -477,6 +516,9 @@ static bool at_type(struct parser *p)
 		return true;
 	if (p->tok.kind != T_IDENT)
 		return false;
+	/* OBJ`name is a type where name is one (else a kernel symbol) */
+	if (strchr(s, '`') && s[0] != '`')
+		s = strrchr(s, '`') + 1;
 	if (d_lex_typedef(s) || type_defined(NULL, s))
 		return true;
 	n = strlen(s);
@@ -554,7 +596,14 @@ static char *parse_type(struct parser *p, bool decl)
 			if (!next(p))
 				goto err;
 			if (p->tok.kind == T_IDENT) {
-				buf_printf(&b, " %s", p->tok.str);
+				const char *tag = unscope_type(p, &p->tok.loc,
+					kind == D_KW_UNION ? "union " :
+					kind == D_KW_ENUM ? "enum " : "struct ",
+					p->tok.str);
+
+				if (!tag)
+					goto err;
+				buf_printf(&b, " %s", tag);
 				tagged = true;
 				if (!next(p))
 					goto err;
@@ -572,7 +621,12 @@ static char *parse_type(struct parser *p, bool decl)
 			continue;
 		}
 		if (kind == T_IDENT) {
-			buf_printf(&b, "%s", p->tok.str);
+			const char *name = unscope_type(p, &p->tok.loc, "",
+							p->tok.str);
+
+			if (!name)
+				goto err;
+			buf_printf(&b, "%s", name);
 			named = true;
 			if (!next(p))
 				goto err;
