@@ -227,6 +227,51 @@ same struct_values 0 "1 1
 
 " -- -s "$W/xval.d"
 
+# A translator from a struct value, whose members cast the input to its
+# own type (D's identity cast of a struct), used whole and by member;
+# a global takes its first value's type, so a char member kept in one
+# prints with %c in a later clause, as in DTrace.
+cat >"$W/selfcast.d" <<'EOF'
+#pragma D option quiet
+
+struct pt {
+	int x;
+	char tag;
+};
+
+struct flat {
+	long sum;
+	char tag;
+	short neg;
+};
+
+translator struct flat < struct pt P > {
+	sum = ((struct pt)P).x + 1;
+	tag = ((struct pt)P).tag;
+	neg = -((struct pt)P).x;
+};
+
+struct pt in;
+struct flat out;
+
+BEGIN
+{
+	in.x = 41;
+	in.tag = 'q';
+	out = xlate <struct flat> (in);
+	t = xlate <struct flat> (in).tag;
+	n = xlate <struct flat> (in).neg;
+}
+
+BEGIN
+{
+	printf("%d %c %d %c %d\n", out.sum, out.tag, out.neg, t, n);
+	exit(0);
+}
+EOF
+same struct_self_cast 0 "42 q -41 q -41
+
+" -- -s "$W/selfcast.d"
 derr() {
 	printf '%s\n' "$3" >"$W/e.d"
 	err "$1" 1 "dtrace: failed to compile script $W/e.d: $2" -- -s "$W/e.d"
@@ -255,6 +300,9 @@ derr no_translator "[D_XLATE_NONE] line 2: cannot translate to \"struct out\": n
 BEGIN { trace(xlate <struct out *>(curthread)->x); }"
 derr wrong_operator "[D_OP_SOU] line 1: operator . cannot be applied to type \"psinfo_t *\"; must be applied to a struct or union" \
 	"BEGIN { trace(xlate <psinfo_t *>(curthread).pr_pid); }"
+derr cast_other_struct "[D_CAST_INVAL] line 2: invalid cast expression: \"struct a\" to \"struct b\"" \
+	"struct a { int x; } va; struct b { int x; };
+BEGIN { trace(((struct b)va).x); }"
 
 # trace() of a translated struct, or of a struct member of one, dumps
 # its bytes as tracemem() does (as DTrace traces a struct): the struct
