@@ -2376,8 +2376,8 @@ static void free_xlator(struct xlator *x)
 static bool parse_translator(struct parser *p)
 {
 	struct xlator *x = xcalloc(1, sizeof(*x));
-	struct loc loc = p->tok.loc;
-	char *param = NULL;
+	char *param = NULL, *bad_member = NULL;
+	struct node *v;
 	int i;
 
 	p->lx.outer = false;
@@ -2392,28 +2392,9 @@ static bool parse_translator(struct parser *p)
 	if (!next(p) || !expect(p, T_GT))
 		goto err;
 	x->out_type = type_parse(x->out);
-	if (!x->out_type && (!strncmp(x->out, "struct ", 7) ||
-			     !strncmp(x->out, "union ", 6))) {
-		fail_at(p, &loc, "[D_XLATE_SOU] incomplete struct/union/enum %s", x->out);
-		goto err;
-	}
-	if (!x->out_type || x->out_type->kind != TY_STRUCT) {
-		fail_at(p, &loc, "[D_XLATE_SOU] translator output type must be a struct or union");
-		goto err;
-	}
-	if (type_complete(x->out_type) || x->out_type->incomplete) {
-		fail_at(p, &loc, "[D_XLATE_SOU] incomplete struct/union/enum %s", x->out);
-		goto err;
-	}
-	for (i = 0; i < scope.xlators.n; i++) {
-		const struct xlator *o = scope.xlators.v[i];
-
-		if (o->out_type == x->out_type && !strcmp(o->in, x->in)) {
-			fail_at(p, &loc, "[D_XLATE_REDECL] translator from %s to %s has already been declared",
-				x->in, x->out);
-			goto err;
-		}
-	}
+	if (x->out_type && (x->out_type->kind != TY_STRUCT ||
+			    type_complete(x->out_type) || x->out_type->incomplete))
+		x->out_type = NULL;
 	if (p->tok.kind != T_LBRACE) {
 		syntax(p);
 		goto err;
@@ -2423,22 +2404,18 @@ static bool parse_translator(struct parser *p)
 	p->xparam = param;
 	while (p->tok.kind != T_RBRACE) {
 		struct xlator_member *m;
-		struct loc mloc = p->tok.loc;
-		struct node *v;
-		int f;
+		int f = 0;
 
 		if (p->tok.kind != T_IDENT) {
 			syntax(p);
 			goto err;
 		}
-		for (f = 0; f < x->out_type->nfields &&
-			    strcmp(x->out_type->fields[f].name, p->tok.str); f++)
-			;
-		if (f == x->out_type->nfields) {
-			fail_at(p, &mloc, "[D_XLATE_MEMB] translator member %s is not a member of %s",
-				p->tok.str, x->out);
-			goto err;
-		}
+		if (x->out_type)
+			for (; f < x->out_type->nfields &&
+			       strcmp(x->out_type->fields[f].name, p->tok.str); f++)
+				;
+		if (x->out_type && f == x->out_type->nfields && !bad_member)
+			bad_member = xstrdup(p->tok.str);
 		x->members = xrealloc(x->members, (x->nmembers + 1) * sizeof(*x->members));
 		m = &x->members[x->nmembers];
 		m->name = take_str(p);
@@ -2451,8 +2428,8 @@ static bool parse_translator(struct parser *p)
 		 * The library's translators define a struct member by its
 		 * members: pr_start.tv_sec = ...
 		 */
-		if (p->library && p->tok.kind == T_DOT &&
-		    x->out_type->fields[f].type->kind == TY_STRUCT) {
+		if (p->library && p->tok.kind == T_DOT && x->out_type &&
+		    !bad_member && x->out_type->fields[f].type->kind == TY_STRUCT) {
 			char *path;
 
 			if (!next(p) || p->tok.kind != T_IDENT)
@@ -2462,11 +2439,8 @@ static bool parse_translator(struct parser *p)
 				p->tok.start);
 			free(m->name);
 			m->name = path;
-			if (!sou_field(x->out_type, path)) {
-				fail_at(p, &p->tok.loc, "[D_XLATE_MEMB] translator member %s is not a member of %s",
-					path, x->out);
-				goto err;
-			}
+			if (!sou_field(x->out_type, path))
+				bad_member = xstrdup(path);
 			if (!next(p))
 				goto err;
 		}
@@ -2476,15 +2450,45 @@ static bool parse_translator(struct parser *p)
 		fold(v);
 		m->value = v;
 	}
+	/*
+	 * As dtrace, the definition is checked where it ends, and its
+	 * errors are on the line of the ';' after its '}'.
+	 */
+	p->lx.outer = false;
+	if (!next(p))
+		goto err;
+	if (!x->out_type && (!strncmp(x->out, "struct ", 7) ||
+			     !strncmp(x->out, "union ", 6))) {
+		fail_at(p, &p->tok.loc, "[D_XLATE_SOU] incomplete struct/union/enum %s", x->out);
+		goto err;
+	}
+	if (!x->out_type) {
+		fail_at(p, &p->tok.loc, "[D_XLATE_SOU] translator output type must be a struct or union");
+		goto err;
+	}
+	for (i = 0; i < scope.xlators.n; i++) {
+		const struct xlator *o = scope.xlators.v[i];
+
+		if (o->out_type == x->out_type && !strcmp(o->in, x->in)) {
+			fail_at(p, &p->tok.loc, "[D_XLATE_REDECL] translator from %s to %s has already been declared",
+				x->in, x->out);
+			goto err;
+		}
+	}
+	if (bad_member) {
+		fail_at(p, &p->tok.loc, "[D_XLATE_MEMB] translator member %s is not a member of %s",
+			bad_member, x->out);
+		goto err;
+	}
 	p->xparam = NULL;
 	free(param);
 	x->library = p->library;
 	vec_push(&scope.xlators, x);
-	p->lx.outer = false;
-	return next(p) && end_decl(p);
+	return end_decl(p);
 err:
 	p->xparam = NULL;
 	free(param);
+	free(bad_member);
 	free_xlator(x);
 	return false;
 }

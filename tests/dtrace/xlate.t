@@ -280,7 +280,7 @@ derr output_not_sou "[D_XLATE_SOU] line 1: translator output type must be a stru
 	"translator int < int I > { };"
 derr output_undefined "[D_XLATE_SOU] line 1: incomplete struct/union/enum struct nowhere" \
 	"translator struct nowhere < int I > { x = I; };"
-derr member_not_in_output "[D_XLATE_MEMB] line 3: translator member y is not a member of struct out" \
+derr member_not_in_output "[D_XLATE_MEMB] line 4: translator member y is not a member of struct out" \
 	"struct out { int x; };
 translator struct out < int I > {
 	y = I;
@@ -300,6 +300,19 @@ derr no_translator "[D_XLATE_NONE] line 2: cannot translate to \"struct out\": n
 BEGIN { trace(xlate <struct out *>(curthread)->x); }"
 derr wrong_operator "[D_OP_SOU] line 1: operator . cannot be applied to type \"psinfo_t *\"; must be applied to a struct or union" \
 	"BEGIN { trace(xlate <psinfo_t *>(curthread).pr_pid); }"
+# Definition errors are on the line of the ';' that ends the translator,
+# as dtrace checks the definition there.
+derr output_int_at_end "[D_XLATE_SOU] line 4: translator output type must be a struct or union" \
+	"translator int < int I >
+{
+	x = I;
+};"
+derr redeclared_at_end "[D_XLATE_REDECL] line 5: translator from int32 to struct out has already been declared" \
+	"struct out { int x; };
+translator struct out < int I > { x = I; };
+translator struct out < int J > {
+	x = J;
+};"
 derr cast_other_struct "[D_CAST_INVAL] line 2: invalid cast expression: \"struct a\" to \"struct b\"" \
 	"struct a { int x; } va; struct b { int x; };
 BEGIN { trace(((struct b)va).x); }"
