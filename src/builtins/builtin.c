@@ -242,7 +242,7 @@ static int front_fmt_check(struct sema *s, struct node *n)
 			return -EINVAL;
 	types = xcalloc(n->nlist, sizeof(*types));
 	for (i = 1; i < n->nlist; i++)
-		types[i - 1] = n->list[i]->type;
+		types[i - 1] = sema_d_type(n->list[i]);
 	ret = s->c->opts.fmt_check(n->name, n->list[0]->str, types,
 				   n->nlist - 1, &at, err, sizeof(err));
 	free(types);

@@ -17,6 +17,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 #include "lang/cdecl.h"
@@ -214,6 +215,44 @@ static void *fail_at(struct parser *p, const struct loc *loc, const char *fmt, .
 	diag_error(p->src, loc, "%s", msg ? msg : "error");
 	free(msg);
 	return NULL;
+}
+
+/*
+ * A type name's D scoping operator, "OBJ`name": the type name in object
+ * OBJ's types.  D (the program's and D's library's) and C (-C's
+ * headers) are one namespace here, and vmlinux's BTF holds the types of
+ * the kernel and of its built-in modules, so those scopes name the type
+ * the bare name does.  A loadable module's own BTF is not read.  The
+ * unscoped name, or NULL after an error at loc ("kind " prefixes the
+ * name in it).
+ */
+static const char *unscope_type(struct parser *p, const struct loc *loc,
+				const char *kind, const char *word)
+{
+	const char *mark = strchr(word, '`');
+	char path[64 + 32];
+	int n = (int)(mark - word);
+
+	if (!mark)
+		return word;
+	if (n == 0 || strchr(mark + 1, '`') || !mark[1])
+		return fail_at(p, loc, "failed to resolve type %s%s: Improper use of scoping operator in type name",
+			       kind, word);
+	if ((n == 1 && (*word == 'D' || *word == 'C')) ||
+	    (n == 7 && !strncmp(word, "vmlinux", 7)))
+		return mark + 1;
+	if (n > 56)
+		return fail_at(p, loc, "failed to resolve type %s%s: Unknown module name",
+			       kind, word);
+	snprintf(path, sizeof(path), "/sys/kernel/btf/%.*s", n, word);
+	if (!access(path, F_OK))
+		return fail_at(p, loc, "failed to resolve type %s%s: module %.*s's types are in its own BTF, which is not read (vmlinux's alone)",
+			       kind, word, n, word);
+	snprintf(path, sizeof(path), "/sys/module/%.*s", n, word);
+	if (!access(path, F_OK))
+		return mark + 1;
+	return fail_at(p, loc, "failed to resolve type %s%s: Unknown module name",
+		       kind, word);
 }
 
 /* DTrace's "syntax error near" the current token, unless already reported. */
@@ -477,6 +516,9 @@ static bool at_type(struct parser *p)
 		return true;
 	if (p->tok.kind != T_IDENT)
 		return false;
+	/* OBJ`name is a type where name is one (else a kernel symbol) */
+	if (strchr(s, '`') && s[0] != '`')
+		s = strrchr(s, '`') + 1;
 	if (d_lex_typedef(s) || type_defined(NULL, s))
 		return true;
 	n = strlen(s);
@@ -554,7 +596,14 @@ static char *parse_type(struct parser *p, bool decl)
 			if (!next(p))
 				goto err;
 			if (p->tok.kind == T_IDENT) {
-				buf_printf(&b, " %s", p->tok.str);
+				const char *tag = unscope_type(p, &p->tok.loc,
+					kind == D_KW_UNION ? "union " :
+					kind == D_KW_ENUM ? "enum " : "struct ",
+					p->tok.str);
+
+				if (!tag)
+					goto err;
+				buf_printf(&b, " %s", tag);
 				tagged = true;
 				if (!next(p))
 					goto err;
@@ -572,7 +621,12 @@ static char *parse_type(struct parser *p, bool decl)
 			continue;
 		}
 		if (kind == T_IDENT) {
-			buf_printf(&b, "%s", p->tok.str);
+			const char *name = unscope_type(p, &p->tok.loc, "",
+							p->tok.str);
+
+			if (!name)
+				goto err;
+			buf_printf(&b, "%s", name);
 			named = true;
 			if (!next(p))
 				goto err;
@@ -2322,8 +2376,8 @@ static void free_xlator(struct xlator *x)
 static bool parse_translator(struct parser *p)
 {
 	struct xlator *x = xcalloc(1, sizeof(*x));
-	struct loc loc = p->tok.loc;
-	char *param = NULL;
+	char *param = NULL, *bad_member = NULL;
+	struct node *v;
 	int i;
 
 	p->lx.outer = false;
@@ -2338,28 +2392,9 @@ static bool parse_translator(struct parser *p)
 	if (!next(p) || !expect(p, T_GT))
 		goto err;
 	x->out_type = type_parse(x->out);
-	if (!x->out_type && (!strncmp(x->out, "struct ", 7) ||
-			     !strncmp(x->out, "union ", 6))) {
-		fail_at(p, &loc, "[D_XLATE_SOU] incomplete struct/union/enum %s", x->out);
-		goto err;
-	}
-	if (!x->out_type || x->out_type->kind != TY_STRUCT) {
-		fail_at(p, &loc, "[D_XLATE_SOU] translator output type must be a struct or union");
-		goto err;
-	}
-	if (type_complete(x->out_type) || x->out_type->incomplete) {
-		fail_at(p, &loc, "[D_XLATE_SOU] incomplete struct/union/enum %s", x->out);
-		goto err;
-	}
-	for (i = 0; i < scope.xlators.n; i++) {
-		const struct xlator *o = scope.xlators.v[i];
-
-		if (o->out_type == x->out_type && !strcmp(o->in, x->in)) {
-			fail_at(p, &loc, "[D_XLATE_REDECL] translator from %s to %s has already been declared",
-				x->in, x->out);
-			goto err;
-		}
-	}
+	if (x->out_type && (x->out_type->kind != TY_STRUCT ||
+			    type_complete(x->out_type) || x->out_type->incomplete))
+		x->out_type = NULL;
 	if (p->tok.kind != T_LBRACE) {
 		syntax(p);
 		goto err;
@@ -2369,22 +2404,18 @@ static bool parse_translator(struct parser *p)
 	p->xparam = param;
 	while (p->tok.kind != T_RBRACE) {
 		struct xlator_member *m;
-		struct loc mloc = p->tok.loc;
-		struct node *v;
-		int f;
+		int f = 0;
 
 		if (p->tok.kind != T_IDENT) {
 			syntax(p);
 			goto err;
 		}
-		for (f = 0; f < x->out_type->nfields &&
-			    strcmp(x->out_type->fields[f].name, p->tok.str); f++)
-			;
-		if (f == x->out_type->nfields) {
-			fail_at(p, &mloc, "[D_XLATE_MEMB] translator member %s is not a member of %s",
-				p->tok.str, x->out);
-			goto err;
-		}
+		if (x->out_type)
+			for (; f < x->out_type->nfields &&
+			       strcmp(x->out_type->fields[f].name, p->tok.str); f++)
+				;
+		if (x->out_type && f == x->out_type->nfields && !bad_member)
+			bad_member = xstrdup(p->tok.str);
 		x->members = xrealloc(x->members, (x->nmembers + 1) * sizeof(*x->members));
 		m = &x->members[x->nmembers];
 		m->name = take_str(p);
@@ -2397,8 +2428,8 @@ static bool parse_translator(struct parser *p)
 		 * The library's translators define a struct member by its
 		 * members: pr_start.tv_sec = ...
 		 */
-		if (p->library && p->tok.kind == T_DOT &&
-		    x->out_type->fields[f].type->kind == TY_STRUCT) {
+		if (p->library && p->tok.kind == T_DOT && x->out_type &&
+		    !bad_member && x->out_type->fields[f].type->kind == TY_STRUCT) {
 			char *path;
 
 			if (!next(p) || p->tok.kind != T_IDENT)
@@ -2408,11 +2439,8 @@ static bool parse_translator(struct parser *p)
 				p->tok.start);
 			free(m->name);
 			m->name = path;
-			if (!sou_field(x->out_type, path)) {
-				fail_at(p, &p->tok.loc, "[D_XLATE_MEMB] translator member %s is not a member of %s",
-					path, x->out);
-				goto err;
-			}
+			if (!sou_field(x->out_type, path))
+				bad_member = xstrdup(path);
 			if (!next(p))
 				goto err;
 		}
@@ -2422,15 +2450,45 @@ static bool parse_translator(struct parser *p)
 		fold(v);
 		m->value = v;
 	}
+	/*
+	 * As dtrace, the definition is checked where it ends, and its
+	 * errors are on the line of the ';' after its '}'.
+	 */
+	p->lx.outer = false;
+	if (!next(p))
+		goto err;
+	if (!x->out_type && (!strncmp(x->out, "struct ", 7) ||
+			     !strncmp(x->out, "union ", 6))) {
+		fail_at(p, &p->tok.loc, "[D_XLATE_SOU] incomplete struct/union/enum %s", x->out);
+		goto err;
+	}
+	if (!x->out_type) {
+		fail_at(p, &p->tok.loc, "[D_XLATE_SOU] translator output type must be a struct or union");
+		goto err;
+	}
+	for (i = 0; i < scope.xlators.n; i++) {
+		const struct xlator *o = scope.xlators.v[i];
+
+		if (o->out_type == x->out_type && !strcmp(o->in, x->in)) {
+			fail_at(p, &p->tok.loc, "[D_XLATE_REDECL] translator from %s to %s has already been declared",
+				x->in, x->out);
+			goto err;
+		}
+	}
+	if (bad_member) {
+		fail_at(p, &p->tok.loc, "[D_XLATE_MEMB] translator member %s is not a member of %s",
+			bad_member, x->out);
+		goto err;
+	}
 	p->xparam = NULL;
 	free(param);
 	x->library = p->library;
 	vec_push(&scope.xlators, x);
-	p->lx.outer = false;
-	return next(p) && end_decl(p);
+	return end_decl(p);
 err:
 	p->xparam = NULL;
 	free(param);
+	free(bad_member);
 	free_xlator(x);
 	return false;
 }

@@ -161,6 +161,11 @@ static struct type *d_shown_type(const struct node *n)
 	}
 }
 
+const struct type *sema_d_type(const struct node *n)
+{
+	return d_shown_type(n);
+}
+
 /*
  * Whether D computes a op b as signed: C's usual arithmetic conversions
  * on the types D gives a and b (a shift takes its left operand's).  Only
@@ -632,6 +637,23 @@ static int cast(struct sema *s, struct node *n)
 			return -EINVAL;
 		n->type = t;
 		return 0;
+	}
+	/* D casts a struct or union to its own type, C's identity */
+	if (s->c->opts.dtrace && t->kind == TY_STRUCT &&
+	    type_equal(t, n->a->type)) {
+		struct node *a = n->a;
+
+		free(n->str);
+		*n = *a;
+		free(a);
+		return 0;
+	}
+	if (s->c->opts.dtrace && t->kind == TY_STRUCT) {
+		char f[64];
+
+		return sema_error(s, n, "[D_CAST_INVAL] invalid cast expression: \"%s\" to \"%s\"",
+				  type_name(n->a->type, f, sizeof(f)),
+				  type_name(t, b, sizeof(b)));
 	}
 	if (t->kind != TY_PTR)
 		return sema_error(s, n, "Cannot cast to \"%s\": cast to a pointer and dereference it",

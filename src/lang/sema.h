@@ -68,5 +68,11 @@ bool sema_d_const(const struct node *n, int64_t *v);
  * "a[i]", "s.in.a[2]", no pointer on the way), or NULL.
  */
 struct node *sema_var_root(struct node *n);
+/*
+ * D: the type D gives typed integer expression n (C's conversions, and
+ * a global's first value's type), where the engine computes in 64 bits;
+ * n's own type for any other.
+ */
+const struct type *sema_d_type(const struct node *n);
 
 #endif

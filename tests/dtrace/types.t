@@ -176,6 +176,51 @@ BEGIN { trace(offsetof(struct s, nope)); }"
 derr offsetof_bitfield "[D_OFFSETOF_BITFIELD] line 2: cannot take offset of a bit-field: b" \
 	"struct s { int a; int b : 3; };
 BEGIN { trace(offsetof(struct s, b)); }"
+# The scoping operator in type names: D` (the program's types), C` and
+# vmlinux` (the kernel's BTF) name the type the bare name does; union
+# members and members of unnamed structs and unions inside are at their
+# offsets, in the program's types and the kernel's (sk_buff's dev is in
+# an unnamed union of an unnamed struct).
+cat >"$W/scoped.d" <<'EOF'
+#pragma D option quiet
+
+union u {
+	int i;
+	char c;
+	long l;
+};
+
+typedef struct pt {
+	int a;
+	union {
+		long b;
+		struct {
+			char c;
+			int d;
+		};
+	};
+} pt_t;
+
+BEGIN
+{
+	printf("%d %d %d %d\n", offsetof(union D`u, c), offsetof(union u, l),
+	    sizeof(union C`u), offsetof(struct D`pt, b));
+	printf("%d %d %d\n", offsetof(D`pt_t, d), sizeof(D`pt_t),
+	    sizeof(struct D`pt) == sizeof(pt_t));
+	printf("%d %d\n", offsetof(struct vmlinux`sk_buff, dev) == offsetof(struct sk_buff, dev),
+	    offsetof(struct sk_buff, dev) > 0);
+	printf("%d\n", ((struct vmlinux`task_struct *)curthread)->pid == tid);
+	exit(0);
+}
+EOF
+same scoped_types 0 "0 0 8 8
+12 16 1
+1 1
+1
+
+" -- -s "$W/scoped.d"
+derr scope_unknown_module "line 1: failed to resolve type struct nomod\`s: Unknown module name" \
+	"BEGIN { trace(offsetof(struct nomod\`s, x)); }"
 derr inline_redefined "line 1: identifier redefined: SIGINT" \
 	"inline int SIGINT = 2;"
 

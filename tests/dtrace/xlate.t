@@ -110,6 +110,27 @@ same argc_other 0 "0
 " -- -q -c "sleep 0.1" -n 'syscall::clock_nanosleep:entry /pid == $target/ {
 	printf("%d\n", xlate <psinfo_t *> (curthread->real_parent)->pr_argc); }'
 
+# pr_argv and pr_envp: the vectors exec left above argc, read through
+# copyin() as user memory; envp is past argv's NULL, so 0 where argc is
+# not known (another address space), where argv still is.
+cat >"$W/argv.d" <<'EOF'
+#pragma D option quiet
+syscall::clock_nanosleep:entry /pid == $target/ {
+	this->v = (uint64_t *)copyin(curpsinfo->pr_argv, 3 * sizeof(uint64_t));
+	this->e = (uint64_t *)copyin(curpsinfo->pr_envp, 2 * sizeof(uint64_t));
+	printf("%d %s %s %d\n", curpsinfo->pr_argc, copyinstr(this->v[0]),
+	    copyinstr(this->v[1]), this->v[2]);
+	printf("%s %d\n", copyinstr(this->e[0]), this->e[1]);
+	this->p = xlate <psinfo_t *> (curthread->real_parent);
+	printf("%d %d\n", this->p->pr_argv != 0, this->p->pr_envp);
+}
+EOF
+same argv_envp 0 "2 sleep 0.1 0
+FERRET_X=1 0
+1 0
+
+" -- -s "$W/argv.d" -c "env -i FERRET_X=1 sleep 0.1"
+
 # A struct, union or enum definition declares variables of its type, as
 # C's does; translators take any input type (a pointer to a union, an
 # integer) and give a union as well as a struct.
@@ -206,6 +227,51 @@ same struct_values 0 "1 1
 
 " -- -s "$W/xval.d"
 
+# A translator from a struct value, whose members cast the input to its
+# own type (D's identity cast of a struct), used whole and by member;
+# a global takes its first value's type, so a char member kept in one
+# prints with %c in a later clause, as in DTrace.
+cat >"$W/selfcast.d" <<'EOF'
+#pragma D option quiet
+
+struct pt {
+	int x;
+	char tag;
+};
+
+struct flat {
+	long sum;
+	char tag;
+	short neg;
+};
+
+translator struct flat < struct pt P > {
+	sum = ((struct pt)P).x + 1;
+	tag = ((struct pt)P).tag;
+	neg = -((struct pt)P).x;
+};
+
+struct pt in;
+struct flat out;
+
+BEGIN
+{
+	in.x = 41;
+	in.tag = 'q';
+	out = xlate <struct flat> (in);
+	t = xlate <struct flat> (in).tag;
+	n = xlate <struct flat> (in).neg;
+}
+
+BEGIN
+{
+	printf("%d %c %d %c %d\n", out.sum, out.tag, out.neg, t, n);
+	exit(0);
+}
+EOF
+same struct_self_cast 0 "42 q -41 q -41
+
+" -- -s "$W/selfcast.d"
 derr() {
 	printf '%s\n' "$3" >"$W/e.d"
 	err "$1" 1 "dtrace: failed to compile script $W/e.d: $2" -- -s "$W/e.d"
@@ -214,7 +280,7 @@ derr output_not_sou "[D_XLATE_SOU] line 1: translator output type must be a stru
 	"translator int < int I > { };"
 derr output_undefined "[D_XLATE_SOU] line 1: incomplete struct/union/enum struct nowhere" \
 	"translator struct nowhere < int I > { x = I; };"
-derr member_not_in_output "[D_XLATE_MEMB] line 3: translator member y is not a member of struct out" \
+derr member_not_in_output "[D_XLATE_MEMB] line 4: translator member y is not a member of struct out" \
 	"struct out { int x; };
 translator struct out < int I > {
 	y = I;
@@ -234,6 +300,22 @@ derr no_translator "[D_XLATE_NONE] line 2: cannot translate to \"struct out\": n
 BEGIN { trace(xlate <struct out *>(curthread)->x); }"
 derr wrong_operator "[D_OP_SOU] line 1: operator . cannot be applied to type \"psinfo_t *\"; must be applied to a struct or union" \
 	"BEGIN { trace(xlate <psinfo_t *>(curthread).pr_pid); }"
+# Definition errors are on the line of the ';' that ends the translator,
+# as dtrace checks the definition there.
+derr output_int_at_end "[D_XLATE_SOU] line 4: translator output type must be a struct or union" \
+	"translator int < int I >
+{
+	x = I;
+};"
+derr redeclared_at_end "[D_XLATE_REDECL] line 5: translator from int32 to struct out has already been declared" \
+	"struct out { int x; };
+translator struct out < int I > { x = I; };
+translator struct out < int J > {
+	x = J;
+};"
+derr cast_other_struct "[D_CAST_INVAL] line 2: invalid cast expression: \"struct a\" to \"struct b\"" \
+	"struct a { int x; } va; struct b { int x; };
+BEGIN { trace(((struct b)va).x); }"
 
 # trace() of a translated struct, or of a struct member of one, dumps
 # its bytes as tracemem() does (as DTrace traces a struct): the struct

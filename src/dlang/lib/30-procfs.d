@@ -9,6 +9,11 @@
  * its start_boottime; lwpsinfo_t's pr_time the thread's on-CPU time as
  * the scheduler last accounted it.  pr_argc is the count exec left at
  * the bottom of the stack, for the current address space only.
+ * pr_argv is the argument vector above that count, which exec left
+ * there (its pointers are user addresses of the task's own address
+ * space), and pr_envp the environment vector past argv's NULL: 0 where
+ * pr_argc is not known (since 5.18 exec gives every process an argv[0],
+ * so an argc of 0 is never a real one).
  *
  * The members' expressions name task_struct's fields as the kernel's
  * BTF has them (5.14 and later: __state, thread_info.cpu); they are
@@ -133,6 +138,8 @@ translator psinfo_t < struct task_struct *T > {
 	pr_fname = T->comm;
 	pr_psargs = __psargs(T);
 	pr_argc = __argc(T);
+	pr_argv = T->mm ? T->mm->start_stack + 8 : 0;
+	pr_envp = __argc(T) ? T->mm->start_stack + 8 * (__argc(T) + 2) : 0;
 	pr_start.tv_sec = __walltime(T->group_leader->start_boottime) / 1000000000;
 	pr_start.tv_nsec = __walltime(T->group_leader->start_boottime) % 1000000000;
 	pr_wstat = 0;
