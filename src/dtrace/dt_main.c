@@ -1321,6 +1321,7 @@ static struct node *parse_programs(struct dt *d, struct source *src,
 
 			cpo.defines = (const char *const *)d->defines.v;
 			cpo.include_dirs = (const char *const *)d->incdirs.v;
+			cpo.keep_pragmas = true;
 			pp = cpp_run(&one, &cpo);
 			if (!pp)
 				goto fail;

@@ -612,9 +612,13 @@ char *cpp_run(const struct source *src, const struct cpp_opts *o)
 
 	c.loc.line = 1;
 	for (i = 0; o && o->defines && o->defines[i]; i++) {
-		const char *d = o->defines[i];
+		char *d = xstrdup(o->defines[i]), *eq = strchr(d, '=');
 
+		/* NAME=VALUE, as cc -D takes it: #define NAME VALUE */
+		if (eq)
+			*eq = ' ';
 		define(&c, d, d + strlen(d));
+		free(d);
 	}
 	for (; *line && !c.failed; line = *end ? end + 1 : end, c.loc.line++) {
 		const char *p = line, *w, *e;
@@ -705,6 +709,9 @@ char *cpp_run(const struct source *src, const struct cpp_opts *o)
 			   (wl == 6 && !strncmp(w, "pragma", 6)) || wl == 0) {
 			if (wl == 7)
 				diag_warn(src, &c.loc, "#warning %s", p);
+			/* As cpp passes them on, for the compiler after it. */
+			else if (wl == 6 && o && o->keep_pragmas)
+				buf_put(&out, joined.p, strlen(joined.p));
 		} else {
 			cpp_error(&c, "invalid preprocessing directive '#%.*s'", (int)wl, w);
 		}

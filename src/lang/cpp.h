@@ -2,11 +2,14 @@
 #ifndef FERRET_CPP_H
 #define FERRET_CPP_H
 
+#include <stdbool.h>
+
 #include "loc.h"
 
 struct cpp_opts {
-	const char *const *defines;	/* names defined empty, NULL-terminated */
+	const char *const *defines;	/* NAME or NAME=VALUE; NULL-terminated */
 	const char *const *include_dirs; /* -I, searched first; NULL-terminated */
+	bool keep_pragmas;		/* #pragma lines kept as they are (D's) */
 };
 
 /*

@@ -210,6 +210,28 @@ err assign_agg 1 "dtrace: invalid probe specifier BEGIN { trace(@a = count()); }
 err assign_impure 1 "dtrace: invalid probe specifier BEGIN { p = (int *)alloca(8); trace(*(p + i++) = 1); }: assignment inside an expression is not supported yet where its lvalue has a call, an increment or an assignment in it" -- \
 	-n 'BEGIN { p = (int *)alloca(8); trace(*(p + i++) = 1); }'
 
+# -C: the C preprocessor first; a #pragma reaches D as dtrace's cpp
+# passes it on, and -D defines a name for #if.
+cat >"$W/cpp.d" <<'EOF'
+#if defined(BIG) && BIG > 1
+#define LIMIT (BIG * 100)
+#else
+#define LIMIT 7
+#endif
+#pragma D option quiet
+BEGIN
+{
+	printf("limit %d\n", LIMIT);
+	exit(0);
+}
+EOF
+same cpp_pragma 0 "limit 7
+
+" -- -C -s "$W/cpp.d"
+same cpp_define 0 "limit 300
+
+" -- -C -D BIG=3 -s "$W/cpp.d"
+
 # dtrace stops at the first error: a program with two shows one.
 timeout 30 "$FERRET" dtrace -n 'BEGIN { x = y; z = w; }' >"$W/out" 2>"$W/err"
 rc=$?
