@@ -267,7 +267,7 @@ static int sema_trace(struct sema *s, struct node *n)
 		return dump_bytes(s, n, (int64_t)size->ival);
 	}
 	conv = d_label && d_label->trace_conv ?
-	       d_label->trace_conv(d_label->arg, n->list[0]->type) : NULL;
+	       d_label->trace_conv(d_label->arg, sema_d_type(n->list[0])) : NULL;
 	if (!conv)
 		return sema_error(s, n->list[0], "trace() of a value of this type is not supported yet");
 	fmt = ast_new(N_STR, &n->loc);

@@ -62,6 +62,11 @@ same unsigned_div 0 "1152921504606846975 0
 
 " -- -s "$W/unsigned.d"
 
+# trace() shows a value in the type D gives it: the negation of an
+# unsigned long is unsigned.
+same trace_negated_unsigned 0 "18446744073709551615 -1
+" -- -q -n 'BEGIN { trace(-1ul); trace(" "); trace(-1); exit(0); }'
+
 # A zero divisor known when compiling is an error; one found when running
 # is a fault that ends the clause.
 err div_zero_const 1 'dtrace: invalid probe specifier BEGIN { x = 5 / (3 - 3); }: [D_DIV_ZERO] expression contains division by zero' -- \

@@ -30,7 +30,7 @@ EOF
 same labels 0 "                   FUNCTION:NAME
                           :BEGIN total 10
                           :BEGIN 
-                          :BEGIN                   30  x                                
+                          :BEGIN          30  x                                
                           :BEGIN 
 
 " -- -s "$W/labels.d"
