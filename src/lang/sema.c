@@ -833,6 +833,7 @@ static int lvalue_int(struct sema *s, struct node *lv)
 
 static int assign_value(struct sema *s, struct node *n);
 static bool is_mem_lvalue(const struct node *n);
+static int mem_incdec(struct sema *s, struct node *n);
 
 /*
  * D's s[i] of a string is *(s + i), a char.  A char array of a struct
@@ -953,6 +954,8 @@ int sema_expr(struct sema *s, struct node *n)
 			n->type = type_int(8, true);
 		return 0;
 	case N_INCDEC:
+		if (s->c->opts.dtrace && is_mem_lvalue(n->a))
+			return mem_incdec(s, n);
 		if (lvalue_int(s, n->a))
 			return -EINVAL;
 		n->type = type_int(8, true);
@@ -1107,6 +1110,19 @@ struct node *sema_var_root(struct node *n)
  * space (alloca(), copyin()): an integer or a pointer, checked when it
  * runs against what the clause has allocated.
  */
+/*
+ * The text of an N_ASSIGN's or N_INCDEC's operator as D's messages
+ * write it: "+=" for op= (whose op is the arithmetic one), "++".
+ */
+static const char *op_text(const struct node *n, char *buf, size_t len)
+{
+	const char *q = lex_token_name(n->op);
+
+	snprintf(buf, len, "%.*s%s", (int)strlen(q) - 2, q + 1,
+		 n->kind == N_ASSIGN && n->op != T_ASSIGN ? "=" : "");
+	return buf;
+}
+
 static int mem_assign(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a, *rv = n->b;
@@ -1124,14 +1140,40 @@ static int mem_assign(struct sema *s, struct node *n)
 				  type_name(lv->type, b, sizeof(b)));
 	if (expect_int(s, rv, "the right-hand side"))
 		return -EINVAL;
-	if (n->op != T_ASSIGN)
-		return sema_error(s, n, "operator %s %s is not supported yet: assign with =",
-				  lex_token_name(n->op), sema_var_root(lv) ?
-				  "of a member or element" : "through a pointer");
+	if (n->op != T_ASSIGN && !sema_var_root(lv))
+		return sema_error(s, n, "operator %s through a pointer is not supported yet: assign with =",
+				  op_text(n, b, sizeof(b)));
+	if (n->op != T_ASSIGN && lv->type->kind != TY_INT)
+		return sema_error(s, n, "operator %s of a pointer member or element is not supported yet",
+				  op_text(n, b, sizeof(b)));
+	if (d_div_zero(s, n, n->op, rv))
+		return -EINVAL;
 	/* A variable's own bytes are no scratch space. */
 	if (!sema_var_root(lv))
 		s->cur->uses_dscratch = true;
-	n->type = lv->type;
+	/* op=: the type the operation is done in, as for a variable */
+	n->type = n->op == T_ASSIGN ? lv->type :
+		  type_int(8, d_signed(lv, rv, n->op));
+	return 0;
+}
+
+/*
+ * D's ++ and -- of a member or element of a struct or array variable,
+ * of the lvalue's type (an integer); through a pointer, not yet.
+ */
+static int mem_incdec(struct sema *s, struct node *n)
+{
+	char b[8];
+
+	if (sema_expr(s, n->a))
+		return -EINVAL;
+	if (!sema_var_root(n->a))
+		return sema_error(s, n, "operator %s through a pointer is not supported yet: assign with =",
+				  op_text(n, b, sizeof(b)));
+	if (n->a->type->kind != TY_INT)
+		return sema_error(s, n, "operator %s of a pointer member or element is not supported yet",
+				  op_text(n, b, sizeof(b)));
+	n->type = n->a->type;
 	return 0;
 }
 

@@ -629,3 +629,59 @@ printf 'int arr[];\nBEGIN { exit(0); }\n' >"$W/dimnone.d"
 err "a declared array with no dimension" 1 \
 	"dtrace: failed to compile script $W/dimnone.d: [D_DECL_ARRNULL] line 1: array declaration requires array dimension or tuple signature: arr" \
 	-- -s "$W/dimnone.d"
+
+# op=, ++ and -- of a member or element of a declared variable change it
+# where it is: a global's, a thread-local's and a clause-local's; the
+# value of x++ is the old one, of ++x and op= the new one at the
+# member's width (a bitfield's too); / % >> are signed as the member is.
+cat >"$W/rmw.d" <<'EOF'
+#pragma D option quiet
+
+struct acct {
+	int	total;
+	unsigned char	tick;
+	int	lo : 4;
+	unsigned top : 3;
+	short	hist[3];
+};
+struct acct g;
+self struct acct t;
+this struct acct c;
+int slots[4];
+
+BEGIN
+{
+	g.total += 40; g.total++; ++g.total; g.total -= 2;
+	g.tick = 253;
+	printf("%d %d %d %d\n", g.total, g.tick++, g.tick, ++g.tick);
+	printf("%d\n", ++g.tick);
+	g.lo = 6;
+	printf("%d %d %d\n", g.lo++, g.lo, g.lo += 1);
+	g.top = 7; g.top++;
+	printf("%d %d %d\n", g.top, g.top--, g.top);
+	g.total = -9; g.total /= 2; slots[1] = -9; slots[1] %= 4;
+	slots[2] = -32; slots[2] >>= 3;
+	printf("%d %d %d\n", g.total, slots[1], slots[2]);
+	k = 3; slots[k] |= 5; slots[k] <<= 2; slots[k] ^= 1; slots[k]--;
+	g.hist[k - 1] -= 300; g.hist[k - 1] *= 200;
+	printf("%d %d\n", slots[3], g.hist[2]);
+	self->t.hist[0]++; self->t.hist[0] += 9; self->t.total--;
+	this->c.total = 5; this->c.total *= 7; this->c.hist[1]--;
+	printf("%d %d %d %d\n", self->t.hist[0], self->t.total, this->c.total,
+	    this->c.hist[1]);
+	exit(0);
+}
+EOF
+same "op=, ++ and -- of members and elements" 0 "40 253 254 255
+0
+6 7 -8
+0 0 7
+-4 -1 -4
+20 5536
+10 -1 35 -1
+
+" -- -s "$W/rmw.d"
+printf 'BEGIN { p = (int *)alloca(4); *p += 1; }\n' >"$W/rmwptr.d"
+err "op= through a pointer" 1 \
+	"dtrace: failed to compile script $W/rmwptr.d: line 1: operator += through a pointer is not supported yet: assign with =" \
+	-- -s "$W/rmwptr.d"
