@@ -1047,6 +1047,15 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 	}
 	ir_mov(&g->ir, res, ar);
 	arith(g, n->op, res, br, n->type->is_signed);
+	/* D's p - q: the elements between them, as C counts them */
+	if (g->c->opts.dtrace && n->op == T_MINUS &&
+	    n->a->type->kind == TY_PTR && n->b->type->kind == TY_PTR &&
+	    n->a->type->elem && n->a->type->elem->size > 1) {
+		int sz = ir_vreg(&g->ir);
+
+		ir_mov_imm(&g->ir, sz, n->a->type->elem->size);
+		arith(g, T_SLASH, res, sz, true);
+	}
 	return val_int(g, out, res, n->type);
 }
 
@@ -1358,6 +1367,7 @@ static int map_rmw(struct cg *g, struct node *m, int tok, bool sign,
 
 static int var_store(struct cg *g, struct node *n, struct node *root,
 		     struct val *res);
+static int var_addr(struct cg *g, struct node *n, struct val *out);
 
 static int incdec(struct cg *g, struct node *n, struct val *out)
 {
@@ -1485,6 +1495,10 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 		ret = binop(g, n, out);
 		break;
 	case N_UNOP:
+		if (n->op == T_AMP && sema_var_root(n->a)) {
+			ret = var_addr(g, n, out);
+			break;
+		}
 		if (n->op == T_AMP) {
 			r = mem_lvalue(g, n->a);
 			ret = r < 0 ? -EINVAL : val_int(g, out, r, n->type);
@@ -1840,6 +1854,43 @@ static int var_store(struct cg *g, struct node *n, struct node *root,
 	if (skip >= 0)
 		ir_place(&g->ir, skip);
 	return res ? val_int(g, res, out, n->type) : 0;
+}
+
+/*
+ * D's &s.m and &a[i]: the address of part of the bytes a variable
+ * holds (var_bytes()), 0 where a full map could not make them.
+ */
+static int var_addr(struct cg *g, struct node *n, struct val *out)
+{
+	struct node *root = sema_var_root(n->a);
+	int r = ir_vreg(&g->ir), base, addr, skip;
+
+	ir_mov_imm(&g->ir, r, 0);
+	base = var_bytes(g, n->a, root, &skip);
+	if (base < 0)
+		return -EINVAL;
+	addr = var_part(g, n->a, root, base, NULL);
+	if (addr < 0)
+		return -EINVAL;
+	ir_mov(&g->ir, r, addr);
+	if (skip >= 0)
+		ir_place(&g->ir, skip);
+	/*
+	 * A map value's or the frame's address is a pointer to the
+	 * verifier, which refuses most arithmetic on it ((int)p, p - q
+	 * where q may be 0): copied through probe_read it is a number.
+	 */
+	{
+		int slot = cg_alloc(g, 8), a = ir_vreg(&g->ir);
+
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, r);
+		ir_mov(&g->ir, a, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, a, slot);
+		cg_probe_read(g, BPF_REG_10, slot, 8, a);
+		r = ir_vreg(&g->ir);
+		ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot);
+	}
+	return val_int(g, out, r, n->type);
 }
 
 /*

@@ -608,12 +608,37 @@ static struct type *parse_type_name(struct sema *s, const char *text)
 	return type_parse(text);
 }
 
+/*
+ * D: an array variable used as a value is the address of its first
+ * element, as C's arrays decay (p = a, (int *)a, a + 1): n, typed,
+ * becomes &n[0] in place.
+ */
+static int d_decay(struct sema *s, struct node *n)
+{
+	struct node *v, *i;
+
+	if (!s->c->opts.dtrace || (n->kind != N_MAP && n->kind != N_VAR) ||
+	    !n->type || n->type->kind != TY_ARRAY)
+		return 0;
+	v = xmalloc(sizeof(*v));
+	*v = *n;
+	i = ast_new(N_INDEX, &n->loc);
+	i->a = v;
+	i->b = ast_new(N_INT, &n->loc);
+	memset(n, 0, sizeof(*n));
+	n->kind = N_UNOP;
+	n->op = T_AMP;
+	n->loc = v->loc;
+	n->a = i;
+	return sema_expr(s, n);
+}
+
 static int cast(struct sema *s, struct node *n)
 {
 	struct type *t;
 	char b[64];
 
-	if (sema_expr(s, n->a))
+	if (sema_expr(s, n->a) || d_decay(s, n->a))
 		return -EINVAL;
 	/* D's casts name C's integer types. */
 	t = s->c->opts.dtrace ? type_c_int(n->str) : NULL;
@@ -694,7 +719,8 @@ static int binop(struct sema *s, struct node *n)
 {
 	struct type *a, *b;
 
-	if (sema_expr(s, n->a) || sema_expr(s, n->b))
+	if (sema_expr(s, n->a) || sema_expr(s, n->b) ||
+	    d_decay(s, n->a) || d_decay(s, n->b))
 		return -EINVAL;
 	a = n->a->type;
 	b = n->b->type;
@@ -752,6 +778,9 @@ static int binop(struct sema *s, struct node *n)
 		if ((n->op == T_PLUS || n->op == T_MINUS) &&
 		    a->kind == TY_PTR && b->kind == TY_INT)
 			n->type = a;
+		else if (s->c->opts.dtrace && n->op == T_MINUS &&
+			 a->kind == TY_PTR && b->kind == TY_PTR)
+			n->type = type_int(8, true);	/* ptrdiff_t, in elements */
 		else if (s->c->opts.dtrace)
 			n->type = type_int(8, d_signed(n->a, n->b, n->op));
 	}
@@ -923,11 +952,17 @@ int sema_expr(struct sema *s, struct node *n)
 		return binop(s, n);
 	case N_UNOP:
 		/* D's &p->m, &p[i], &*p: the address of memory a pointer reaches */
+		if (n->op == T_AMP && s->c->opts.dtrace &&
+		    (n->a->kind == N_MAP || n->a->kind == N_VAR))
+			return sema_error(s, n, "[D_ADDROF_VAR] cannot take address of dynamic variable");
 		if (n->op == T_AMP && s->c->opts.dtrace && is_mem_lvalue(n->a)) {
 			if (sema_expr(s, n->a))
 				return -EINVAL;
 			if (n->a->kind == N_FIELD && n->a->a->type->kind == TY_CTX)
 				return sema_error(s, n, "a probe's arguments have no address");
+			if (n->a->kind == N_FIELD && sema_var_root(n->a) &&
+			    n->a->a->type->fields[n->a->id].bits)
+				return sema_error(s, n, "[D_ADDROF_BITFIELD] cannot take address of bit-field");
 			n->type = type_ptr(n->a->type);
 			return 0;
 		}
@@ -939,6 +974,9 @@ int sema_expr(struct sema *s, struct node *n)
 			if (sema_expr(s, n->a) || expect_int(s, n->a, "a dereferenced value"))
 				return -EINVAL;
 			t = n->a->type;
+			if (s->c->opts.dtrace && t->kind == TY_PTR && t->elem &&
+			    t->elem->kind == TY_NONE)
+				return sema_error(s, n, "[D_DEREF_VOID] cannot dereference pointer to void");
 			if (t->kind == TY_INT || !t->elem)
 				n->type = type_int(8, false);
 			else
@@ -1128,7 +1166,7 @@ static int mem_assign(struct sema *s, struct node *n)
 	struct node *lv = n->a, *rv = n->b;
 	char b[64];
 
-	if (sema_expr(s, lv) || sema_expr(s, rv))
+	if (sema_expr(s, lv) || sema_expr(s, rv) || d_decay(s, rv))
 		return -EINVAL;
 	if (lv->kind == N_FIELD && lv->a->type->kind == TY_CTX)
 		return sema_error(s, lv, "a probe's arguments cannot be assigned");
@@ -1200,7 +1238,7 @@ static int assign(struct sema *s, struct node *n)
 			return -EINVAL;
 		if (is_agg_call(s, rv))
 			rv->target = lv;
-		if (sema_expr(s, rv))
+		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
 		if (s->c->opts.dtrace && lv->name[0] != '@' &&
 		    !lv->sym->shown_val)
@@ -1213,7 +1251,7 @@ static int assign(struct sema *s, struct node *n)
 		if (is_agg_call(s, rv))
 			return sema_error(s, rv, "%s() can only be assigned to a map",
 					  rv->name);
-		if (sema_expr(s, rv))
+		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
 		if (rv->type->kind == TY_NONE)
 			return sema_error(s, rv, "this has no value to assign");

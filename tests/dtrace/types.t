@@ -685,3 +685,55 @@ printf 'BEGIN { p = (int *)alloca(4); *p += 1; }\n' >"$W/rmwptr.d"
 err "op= through a pointer" 1 \
 	"dtrace: failed to compile script $W/rmwptr.d: line 1: operator += through a pointer is not supported yet: assign with =" \
 	-- -s "$W/rmwptr.d"
+
+# The address of a member or element of a variable (and an array
+# variable as a value, its first element's) points at the variable's
+# bytes: read through, subtracted in elements, cast to an integer.  A
+# variable's own address, a bitfield's and void's contents are dtrace's
+# errors.
+cat >"$W/addr.d" <<'EOF'
+#pragma D option quiet
+
+struct rec {
+	char	tag;
+	long	when;
+} recs[3];
+short	lens[5];
+self struct rec sr;
+
+BEGIN
+{
+	lens[1] = 11; lens[4] = -44;
+	recs[2].when = 1234;
+	self->sr.when = 9;
+	p = &lens[1];
+	q = lens;
+	r = &recs[2].when;
+	printf("%d %d %d %d\n", *p, q[4], *(q + 1), (int)(p - q));
+	printf("%d %d %d\n", *r, (int)((uintptr_t)&recs[1] - (uintptr_t)&recs[0]),
+	    *&self->sr.when);
+	printf("%d\n", ((short *)lens)[4]);
+	exit(0);
+}
+EOF
+same "addresses of members and elements of variables" 0 "11 -44 11 1
+1234 16 9
+-44
+
+" -- -s "$W/addr.d"
+printf 'int a[4];\nBEGIN { p = &a; }\n' >"$W/addrvar.d"
+err "the address of an array variable" 1 \
+	"dtrace: failed to compile script $W/addrvar.d: [D_ADDROF_VAR] line 2: cannot take address of dynamic variable" \
+	-- -s "$W/addrvar.d"
+printf 'BEGIN { @c = count(); trace(&@c); }\n' >"$W/addragg.d"
+err "the address of an aggregation" 1 \
+	"dtrace: failed to compile script $W/addragg.d: [D_ADDROF_VAR] line 1: cannot take address of dynamic variable" \
+	-- -s "$W/addragg.d"
+printf 'struct { int x : 3; } b;\nBEGIN { p = &b.x; }\n' >"$W/addrbits.d"
+err "the address of a bitfield" 1 \
+	"dtrace: failed to compile script $W/addrbits.d: [D_ADDROF_BITFIELD] line 2: cannot take address of bit-field" \
+	-- -s "$W/addrbits.d"
+printf 'void *v;\nBEGIN { trace(*v); }\n' >"$W/derefvoid.d"
+err "a void pointer dereferenced" 1 \
+	"dtrace: failed to compile script $W/derefvoid.d: [D_DEREF_VOID] line 2: cannot dereference pointer to void" \
+	-- -s "$W/derefvoid.d"
