@@ -1061,6 +1061,15 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 	}
 	ir_mov(&g->ir, res, ar);
 	arith(g, n->op, res, br, n->type->is_signed);
+	/* D's p - q: the elements between them, as C counts them */
+	if (g->c->opts.dtrace && n->op == T_MINUS &&
+	    n->a->type->kind == TY_PTR && n->b->type->kind == TY_PTR &&
+	    n->a->type->elem && n->a->type->elem->size > 1) {
+		int sz = ir_vreg(&g->ir);
+
+		ir_mov_imm(&g->ir, sz, n->a->type->elem->size);
+		arith(g, T_SLASH, res, sz, true);
+	}
 	return val_int(g, out, res, n->type);
 }
 
@@ -1370,12 +1379,18 @@ static int map_rmw(struct cg *g, struct node *m, int tok, bool sign,
 	return 0;
 }
 
+static int var_store(struct cg *g, struct node *n, struct node *root,
+		     struct val *res);
+static int var_addr(struct cg *g, struct node *n, struct val *out);
+
 static int incdec(struct cg *g, struct node *n, struct val *out)
 {
 	struct node *lv = n->a;
 	int one = ir_vreg(&g->ir), old, nv;
 	int tok = n->op == T_INC ? T_PLUS : T_MINUS;
 
+	if (lv->kind != N_MAP && lv->kind != N_VAR)
+		return var_store(g, n, sema_var_root(lv), out);
 	ir_mov_imm(&g->ir, one, 1);
 	if (lv->kind == N_VAR) {
 		struct cg_var *v = var_of(g, lv->sym);
@@ -1494,6 +1509,10 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 		ret = binop(g, n, out);
 		break;
 	case N_UNOP:
+		if (n->op == T_AMP && sema_var_root(n->a)) {
+			ret = var_addr(g, n, out);
+			break;
+		}
 		if (n->op == T_AMP) {
 			r = mem_lvalue(g, n->a);
 			ret = r < 0 ? -EINVAL : val_int(g, out, r, n->type);
@@ -1707,22 +1726,19 @@ static int var_part(struct cg *g, struct node *n, struct node *root, int base,
 }
 
 /*
- * D's s.m = v and a[i] = v: a store into part of the struct or array a
- * variable holds.  A global's or thread-local's map value is changed
- * where it is, made first (zeros) if the variable holds none yet; a
- * clause-local's bytes are in the frame.  A bitfield's bytes are read,
- * its bits replaced and the bytes written back.
+ * The address, in a new register, of the bytes of variable root (a
+ * struct or array): a clause-local's in the frame, a global's or
+ * thread-local's map value, made first (zeros) if the variable holds
+ * none yet.  *skip is a label to place after the code that uses the
+ * address, which a full map (the value not made, counted as the update
+ * was) jumps to, or -1.
  */
-static int var_store(struct cg *g, struct node *n, struct node *root)
+static int var_bytes(struct cg *g, struct node *lv, struct node *root,
+		     int *skip)
 {
-	struct node *lv = n->a;
-	const struct field *f;
-	struct val v;
-	int base, addr, skip = -1;
+	int base = ir_vreg(&g->ir);
 
-	if (cg_expr(g, n->b, &v))
-		return -EINVAL;
-	base = ir_vreg(&g->ir);
+	*skip = -1;
 	if (root->kind == N_VAR) {
 		struct cg_var *var = var_of(g, root->sym);
 
@@ -1739,7 +1755,7 @@ static int var_store(struct cg *g, struct node *n, struct node *root)
 					vsize);
 		if (cg_key(g, root, -1, &key))
 			return -EINVAL;
-		skip = ir_label(&g->ir);
+		*skip = ir_label(&g->ir);
 		cg_key_lookup(g, root->sym->id, &key);
 		ir_mov(&g->ir, base, BPF_REG_0);
 		ir_jmp_imm(&g->ir, BPF_JNE, base, 0, found);
@@ -1748,26 +1764,92 @@ static int var_store(struct cg *g, struct node *n, struct node *root)
 		cg_key_update(g, root->sym->id, &key, zero, BPF_NOEXIST);
 		cg_key_lookup(g, root->sym->id, &key);
 		ir_mov(&g->ir, base, BPF_REG_0);
-		/* A full map: the store is lost, counted as the update was. */
-		ir_jmp_imm(&g->ir, BPF_JEQ, base, 0, skip);
+		ir_jmp_imm(&g->ir, BPF_JEQ, base, 0, *skip);
 		ir_place(&g->ir, found);
 	}
+	return base;
+}
+
+/*
+ * D's s.m = v, a[i] op= v, s.m++ and --a[i]: a change of part of the
+ * struct or array a variable holds, made where the variable's bytes are
+ * (var_bytes()).  n is the N_ASSIGN or N_INCDEC; with res, res is its
+ * value: the part's old value for x++ and x--, else the value it holds
+ * after (narrowed to its width).  A bitfield's bytes are read, its bits
+ * replaced and the bytes written back.  A store lost to a full map
+ * leaves 0 in res.
+ */
+static int var_store(struct cg *g, struct node *n, struct node *root,
+		     struct val *res)
+{
+	bool incdec = n->kind == N_INCDEC;
+	int op = incdec ? (n->op == T_INC ? T_PLUS : T_MINUS) : n->op;
+	struct node *lv = n->a;
+	const struct type *lt = lv->type;
+	const struct field *f;
+	int base, addr, skip, vr, old = -1, nv, out = -1;
+	struct val v;
+
+	if (incdec) {
+		vr = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, vr, 1);
+	} else {
+		if (cg_expr(g, n->b, &v))
+			return -EINVAL;
+		vr = cg_reg(g, &v);
+		if (op != T_ASSIGN)
+			div_check(g, op, vr);
+	}
+	if (res) {
+		out = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, out, 0);
+	}
+	base = var_bytes(g, lv, root, &skip);
+	if (base < 0)
+		return -EINVAL;
 	addr = var_part(g, lv, root, base, &f);
 	if (addr < 0)
 		return -EINVAL;
+	nv = ir_vreg(&g->ir);
 	if (!f) {
-		cg_store(g, addr, 0, &v, lv->type->size);
+		if (op != T_ASSIGN) {
+			old = load_int(g, addr, 0, lt->kind == TY_INT ? lt :
+				       type_int(8, false));
+			ir_mov(&g->ir, nv, old);
+			arith(g, op, nv, vr, !incdec && n->type->is_signed);
+		} else {
+			ir_mov(&g->ir, nv, vr);
+		}
+		ir_st(&g->ir, lt->size == 1 ? BPF_B : lt->size == 2 ? BPF_H :
+			      lt->size == 4 ? BPF_W : BPF_DW, addr, 0, nv);
+		if (res && (op == T_ASSIGN || !incdec || !(n->flags & NF_POST))) {
+			int r = load_int(g, addr, 0, lt->kind == TY_INT ? lt :
+					 type_int(8, false));
+
+			ir_mov(&g->ir, out, r);
+		}
 	} else {
 		int nbytes = (f->bitoff + f->bits + 7) / 8, slot = cg_alloc(g, 8);
 		int w = ir_vreg(&g->ir), x = ir_vreg(&g->ir), m = ir_vreg(&g->ir);
 		uint64_t mask = f->bits == 64 ? ~0ULL : (1ULL << f->bits) - 1;
+		int up = 64 - f->bitoff - f->bits, down = 64 - f->bits;
+		int sh = f->type->is_signed ? BPF_ARSH : BPF_RSH;
 
 		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
 		cg_copy(g, BPF_REG_10, slot, addr, 0, nbytes);
 		ir_ld(&g->ir, BPF_DW, w, BPF_REG_10, slot);
+		ir_mov(&g->ir, nv, vr);
+		if (op != T_ASSIGN) {
+			old = ir_vreg(&g->ir);
+			ir_mov(&g->ir, old, w);
+			ir_alu_imm(&g->ir, BPF_LSH, old, up);
+			ir_alu_imm(&g->ir, sh, old, down);
+			ir_mov(&g->ir, nv, old);
+			arith(g, op, nv, vr, !incdec && n->type->is_signed);
+		}
 		ir_mov_imm(&g->ir, m, (int64_t)~(mask << f->bitoff));
 		ir_alu(&g->ir, BPF_AND, w, m);
-		ir_mov(&g->ir, x, cg_reg(g, &v));
+		ir_mov(&g->ir, x, nv);
 		ir_mov_imm(&g->ir, m, (int64_t)mask);
 		ir_alu(&g->ir, BPF_AND, x, m);
 		if (f->bitoff)
@@ -1775,10 +1857,54 @@ static int var_store(struct cg *g, struct node *n, struct node *root)
 		ir_alu(&g->ir, BPF_OR, w, x);
 		ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, w);
 		cg_copy(g, addr, 0, BPF_REG_10, slot, nbytes);
+		if (res && (!incdec || !(n->flags & NF_POST))) {
+			ir_mov(&g->ir, out, w);
+			ir_alu_imm(&g->ir, BPF_LSH, out, up);
+			ir_alu_imm(&g->ir, sh, out, down);
+		}
 	}
+	if (res && incdec && (n->flags & NF_POST))
+		ir_mov(&g->ir, out, old);
 	if (skip >= 0)
 		ir_place(&g->ir, skip);
-	return 0;
+	return res ? val_int(g, res, out, n->type) : 0;
+}
+
+/*
+ * D's &s.m and &a[i]: the address of part of the bytes a variable
+ * holds (var_bytes()), 0 where a full map could not make them.
+ */
+static int var_addr(struct cg *g, struct node *n, struct val *out)
+{
+	struct node *root = sema_var_root(n->a);
+	int r = ir_vreg(&g->ir), base, addr, skip;
+
+	ir_mov_imm(&g->ir, r, 0);
+	base = var_bytes(g, n->a, root, &skip);
+	if (base < 0)
+		return -EINVAL;
+	addr = var_part(g, n->a, root, base, NULL);
+	if (addr < 0)
+		return -EINVAL;
+	ir_mov(&g->ir, r, addr);
+	if (skip >= 0)
+		ir_place(&g->ir, skip);
+	/*
+	 * A map value's or the frame's address is a pointer to the
+	 * verifier, which refuses most arithmetic on it ((int)p, p - q
+	 * where q may be 0): copied through probe_read it is a number.
+	 */
+	{
+		int slot = cg_alloc(g, 8), a = ir_vreg(&g->ir);
+
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, r);
+		ir_mov(&g->ir, a, BPF_REG_10);
+		ir_alu_imm(&g->ir, BPF_ADD, a, slot);
+		cg_probe_read(g, BPF_REG_10, slot, 8, a);
+		r = ir_vreg(&g->ir);
+		ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot);
+	}
+	return val_int(g, out, r, n->type);
 }
 
 /*
@@ -1811,11 +1937,8 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 
 	if (lv->kind == N_MAP && n->b->kind == N_CALL && n->b->bi->agg)
 		return n->b->bi->cg(g, n->b, &v);
-	if (lv->kind != N_MAP && lv->kind != N_VAR && sema_var_root(lv)) {
-		if (var_store(g, n, sema_var_root(lv)))
-			return -EINVAL;
-		return res ? cg_expr(g, lv, res) : 0;
-	}
+	if (lv->kind != N_MAP && lv->kind != N_VAR && sema_var_root(lv))
+		return var_store(g, n, sema_var_root(lv), res);
 	if (lv->kind != N_MAP && lv->kind != N_VAR) {
 		addr = mem_lvalue(g, lv);
 		if (addr < 0 || cg_expr(g, n->b, &v))

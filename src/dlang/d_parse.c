@@ -709,6 +709,16 @@ static bool is_ksym_ref(const struct node *n)
 	       !strcmp(n->a->name, "__dksym");
 }
 
+/*
+ * A member or element, of a variable's struct or array or through a
+ * pointer: which one, and what it takes, sema decides once types are
+ * known.  A kernel variable is never written.
+ */
+static bool is_part_lvalue(const struct node *n)
+{
+	return is_mem_lvalue(n) && !is_ksym_ref(n);
+}
+
 /* D lvalues that ferret cannot yet assign to get their own message. */
 static void *not_lvalue(struct parser *p, const struct node *n,
 			const struct loc *oploc, const char *op)
@@ -716,9 +726,6 @@ static void *not_lvalue(struct parser *p, const struct node *n,
 	if (is_ksym_ref(n))
 		return fail_at(p, oploc, "[D_OP_WRITE] operator %s can only be applied to a writable variable",
 			       op);
-	if (is_mem_lvalue(n))
-		return fail_at(p, oploc, "operator %s on a member, an element or "
-			       "through a pointer is not supported yet: assign with =", op);
 	return fail_at(p, oploc, "operator %s requires modifiable lvalue as an operand",
 		       op);
 }
@@ -1138,7 +1145,7 @@ static struct node *parse_postfix_tail(struct parser *p, struct node *e)
 			break;
 		case T_INC:
 		case T_DEC:
-			if (!is_lvalue(e))
+			if (!is_lvalue(e) && !is_part_lvalue(e))
 				return not_lvalue(p, e, &p->tok.loc,
 						  p->tok.kind == T_INC ? "++" : "--");
 			n = new_node(p, N_INCDEC, &p->tok.loc);
@@ -1479,7 +1486,7 @@ static struct node *parse_unary(struct parser *p)
 		n->op = kind;
 		if (!next(p) || !(n->a = parse_unary(p)))
 			goto fail;
-		if (!is_lvalue(n->a)) {
+		if (!is_lvalue(n->a) && !is_part_lvalue(n->a)) {
 			not_lvalue(p, n->a, &n->loc, kind == T_INC ? "++" : "--");
 			goto fail;
 		}
@@ -1684,9 +1691,7 @@ static struct node *parse_assign(struct parser *p)
 		return e;
 	}
 	snprintf(opname, sizeof(opname), "%.*s", p->tok.len, p->tok.start);
-	/* Memory through a pointer takes =: D's scratch space (sema). */
-	if (!is_lvalue(e) && !(op == T_ASSIGN && is_mem_lvalue(e) &&
-			       !is_ksym_ref(e)))
+	if (!is_lvalue(e) && !is_part_lvalue(e))
 		return not_lvalue(p, e, &p->tok.loc, opname);
 	n = new_node(p, N_ASSIGN, &p->tok.loc);
 	n->op = op;

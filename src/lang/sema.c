@@ -613,12 +613,37 @@ static struct type *parse_type_name(struct sema *s, const char *text)
 	return type_parse(text);
 }
 
+/*
+ * D: an array variable used as a value is the address of its first
+ * element, as C's arrays decay (p = a, (int *)a, a + 1): n, typed,
+ * becomes &n[0] in place.
+ */
+static int d_decay(struct sema *s, struct node *n)
+{
+	struct node *v, *i;
+
+	if (!s->c->opts.dtrace || (n->kind != N_MAP && n->kind != N_VAR) ||
+	    !n->type || n->type->kind != TY_ARRAY)
+		return 0;
+	v = xmalloc(sizeof(*v));
+	*v = *n;
+	i = ast_new(N_INDEX, &n->loc);
+	i->a = v;
+	i->b = ast_new(N_INT, &n->loc);
+	memset(n, 0, sizeof(*n));
+	n->kind = N_UNOP;
+	n->op = T_AMP;
+	n->loc = v->loc;
+	n->a = i;
+	return sema_expr(s, n);
+}
+
 static int cast(struct sema *s, struct node *n)
 {
 	struct type *t;
 	char b[64];
 
-	if (sema_expr(s, n->a))
+	if (sema_expr(s, n->a) || d_decay(s, n->a))
 		return -EINVAL;
 	/* D's casts name C's integer types. */
 	t = s->c->opts.dtrace ? type_c_int(n->str) : NULL;
@@ -716,7 +741,8 @@ static int binop(struct sema *s, struct node *n)
 {
 	struct type *a, *b;
 
-	if (sema_expr(s, n->a) || sema_expr(s, n->b))
+	if (sema_expr(s, n->a) || sema_expr(s, n->b) ||
+	    d_decay(s, n->a) || d_decay(s, n->b))
 		return -EINVAL;
 	a = n->a->type;
 	b = n->b->type;
@@ -774,6 +800,9 @@ static int binop(struct sema *s, struct node *n)
 		if ((n->op == T_PLUS || n->op == T_MINUS) &&
 		    a->kind == TY_PTR && b->kind == TY_INT)
 			n->type = a;
+		else if (s->c->opts.dtrace && n->op == T_MINUS &&
+			 a->kind == TY_PTR && b->kind == TY_PTR)
+			n->type = type_int(8, true);	/* ptrdiff_t, in elements */
 		else if (s->c->opts.dtrace)
 			n->type = type_int(8, d_signed(n->a, n->b, n->op));
 	}
@@ -855,6 +884,7 @@ static int lvalue_int(struct sema *s, struct node *lv)
 
 static int assign_value(struct sema *s, struct node *n);
 static bool is_mem_lvalue(const struct node *n);
+static int mem_incdec(struct sema *s, struct node *n);
 
 /*
  * D's s[i] of a string is *(s + i), a char.  A char array of a struct
@@ -944,11 +974,17 @@ int sema_expr(struct sema *s, struct node *n)
 		return binop(s, n);
 	case N_UNOP:
 		/* D's &p->m, &p[i], &*p: the address of memory a pointer reaches */
+		if (n->op == T_AMP && s->c->opts.dtrace &&
+		    (n->a->kind == N_MAP || n->a->kind == N_VAR))
+			return sema_error(s, n, "[D_ADDROF_VAR] cannot take address of dynamic variable");
 		if (n->op == T_AMP && s->c->opts.dtrace && is_mem_lvalue(n->a)) {
 			if (sema_expr(s, n->a))
 				return -EINVAL;
 			if (n->a->kind == N_FIELD && n->a->a->type->kind == TY_CTX)
 				return sema_error(s, n, "a probe's arguments have no address");
+			if (n->a->kind == N_FIELD && sema_var_root(n->a) &&
+			    n->a->a->type->fields[n->a->id].bits)
+				return sema_error(s, n, "[D_ADDROF_BITFIELD] cannot take address of bit-field");
 			n->type = type_ptr(n->a->type);
 			return 0;
 		}
@@ -960,6 +996,9 @@ int sema_expr(struct sema *s, struct node *n)
 			if (sema_expr(s, n->a) || expect_int(s, n->a, "a dereferenced value"))
 				return -EINVAL;
 			t = n->a->type;
+			if (s->c->opts.dtrace && t->kind == TY_PTR && t->elem &&
+			    t->elem->kind == TY_NONE)
+				return sema_error(s, n, "[D_DEREF_VOID] cannot dereference pointer to void");
 			if (t->kind == TY_INT || !t->elem)
 				n->type = type_int(8, false);
 			else
@@ -975,6 +1014,8 @@ int sema_expr(struct sema *s, struct node *n)
 			n->type = type_int(8, true);
 		return 0;
 	case N_INCDEC:
+		if (s->c->opts.dtrace && is_mem_lvalue(n->a))
+			return mem_incdec(s, n);
 		if (lvalue_int(s, n->a))
 			return -EINVAL;
 		n->type = type_int(8, true);
@@ -1129,12 +1170,25 @@ struct node *sema_var_root(struct node *n)
  * space (alloca(), copyin()): an integer or a pointer, checked when it
  * runs against what the clause has allocated.
  */
+/*
+ * The text of an N_ASSIGN's or N_INCDEC's operator as D's messages
+ * write it: "+=" for op= (whose op is the arithmetic one), "++".
+ */
+static const char *op_text(const struct node *n, char *buf, size_t len)
+{
+	const char *q = lex_token_name(n->op);
+
+	snprintf(buf, len, "%.*s%s", (int)strlen(q) - 2, q + 1,
+		 n->kind == N_ASSIGN && n->op != T_ASSIGN ? "=" : "");
+	return buf;
+}
+
 static int mem_assign(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a, *rv = n->b;
 	char b[64];
 
-	if (sema_expr(s, lv) || sema_expr(s, rv))
+	if (sema_expr(s, lv) || sema_expr(s, rv) || d_decay(s, rv))
 		return -EINVAL;
 	if (lv->kind == N_FIELD && lv->a->type->kind == TY_CTX)
 		return sema_error(s, lv, "a probe's arguments cannot be assigned");
@@ -1146,14 +1200,40 @@ static int mem_assign(struct sema *s, struct node *n)
 				  type_name(lv->type, b, sizeof(b)));
 	if (expect_int(s, rv, "the right-hand side"))
 		return -EINVAL;
-	if (n->op != T_ASSIGN)
-		return sema_error(s, n, "operator %s %s is not supported yet: assign with =",
-				  lex_token_name(n->op), sema_var_root(lv) ?
-				  "of a member or element" : "through a pointer");
+	if (n->op != T_ASSIGN && !sema_var_root(lv))
+		return sema_error(s, n, "operator %s through a pointer is not supported yet: assign with =",
+				  op_text(n, b, sizeof(b)));
+	if (n->op != T_ASSIGN && lv->type->kind != TY_INT)
+		return sema_error(s, n, "operator %s of a pointer member or element is not supported yet",
+				  op_text(n, b, sizeof(b)));
+	if (d_div_zero(s, n, n->op, rv))
+		return -EINVAL;
 	/* A variable's own bytes are no scratch space. */
 	if (!sema_var_root(lv))
 		s->cur->uses_dscratch = true;
-	n->type = lv->type;
+	/* op=: the type the operation is done in, as for a variable */
+	n->type = n->op == T_ASSIGN ? lv->type :
+		  type_int(8, d_signed(lv, rv, n->op));
+	return 0;
+}
+
+/*
+ * D's ++ and -- of a member or element of a struct or array variable,
+ * of the lvalue's type (an integer); through a pointer, not yet.
+ */
+static int mem_incdec(struct sema *s, struct node *n)
+{
+	char b[8];
+
+	if (sema_expr(s, n->a))
+		return -EINVAL;
+	if (!sema_var_root(n->a))
+		return sema_error(s, n, "operator %s through a pointer is not supported yet: assign with =",
+				  op_text(n, b, sizeof(b)));
+	if (n->a->type->kind != TY_INT)
+		return sema_error(s, n, "operator %s of a pointer member or element is not supported yet",
+				  op_text(n, b, sizeof(b)));
+	n->type = n->a->type;
 	return 0;
 }
 
@@ -1180,7 +1260,7 @@ static int assign(struct sema *s, struct node *n)
 			return -EINVAL;
 		if (is_agg_call(s, rv))
 			rv->target = lv;
-		if (sema_expr(s, rv))
+		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
 		if (s->c->opts.dtrace && lv->name[0] != '@' &&
 		    !lv->sym->shown_val)
@@ -1193,7 +1273,7 @@ static int assign(struct sema *s, struct node *n)
 		if (is_agg_call(s, rv))
 			return sema_error(s, rv, "%s() can only be assigned to a map",
 					  rv->name);
-		if (sema_expr(s, rv))
+		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
 		if (rv->type->kind == TY_NONE)
 			return sema_error(s, rv, "this has no value to assign");

@@ -674,3 +674,111 @@ printf 'int arr[];\nBEGIN { exit(0); }\n' >"$W/dimnone.d"
 err "a declared array with no dimension" 1 \
 	"dtrace: failed to compile script $W/dimnone.d: [D_DECL_ARRNULL] line 1: array declaration requires array dimension or tuple signature: arr" \
 	-- -s "$W/dimnone.d"
+
+# op=, ++ and -- of a member or element of a declared variable change it
+# where it is: a global's, a thread-local's and a clause-local's; the
+# value of x++ is the old one, of ++x and op= the new one at the
+# member's width (a bitfield's too); / % >> are signed as the member is.
+cat >"$W/rmw.d" <<'EOF'
+#pragma D option quiet
+
+struct acct {
+	int	total;
+	unsigned char	tick;
+	int	lo : 4;
+	unsigned top : 3;
+	short	hist[3];
+};
+struct acct g;
+self struct acct t;
+this struct acct c;
+int slots[4];
+
+BEGIN
+{
+	g.total += 40; g.total++; ++g.total; g.total -= 2;
+	g.tick = 253;
+	printf("%d %d %d %d\n", g.total, g.tick++, g.tick, ++g.tick);
+	printf("%d\n", ++g.tick);
+	g.lo = 6;
+	printf("%d %d %d\n", g.lo++, g.lo, g.lo += 1);
+	g.top = 7; g.top++;
+	printf("%d %d %d\n", g.top, g.top--, g.top);
+	g.total = -9; g.total /= 2; slots[1] = -9; slots[1] %= 4;
+	slots[2] = -32; slots[2] >>= 3;
+	printf("%d %d %d\n", g.total, slots[1], slots[2]);
+	k = 3; slots[k] |= 5; slots[k] <<= 2; slots[k] ^= 1; slots[k]--;
+	g.hist[k - 1] -= 300; g.hist[k - 1] *= 200;
+	printf("%d %d\n", slots[3], g.hist[2]);
+	self->t.hist[0]++; self->t.hist[0] += 9; self->t.total--;
+	this->c.total = 5; this->c.total *= 7; this->c.hist[1]--;
+	printf("%d %d %d %d\n", self->t.hist[0], self->t.total, this->c.total,
+	    this->c.hist[1]);
+	exit(0);
+}
+EOF
+same "op=, ++ and -- of members and elements" 0 "40 253 254 255
+0
+6 7 -8
+0 0 7
+-4 -1 -4
+20 5536
+10 -1 35 -1
+
+" -- -s "$W/rmw.d"
+printf 'BEGIN { p = (int *)alloca(4); *p += 1; }\n' >"$W/rmwptr.d"
+err "op= through a pointer" 1 \
+	"dtrace: failed to compile script $W/rmwptr.d: line 1: operator += through a pointer is not supported yet: assign with =" \
+	-- -s "$W/rmwptr.d"
+
+# The address of a member or element of a variable (and an array
+# variable as a value, its first element's) points at the variable's
+# bytes: read through, subtracted in elements, cast to an integer.  A
+# variable's own address, a bitfield's and void's contents are dtrace's
+# errors.
+cat >"$W/addr.d" <<'EOF'
+#pragma D option quiet
+
+struct rec {
+	char	tag;
+	long	when;
+} recs[3];
+short	lens[5];
+self struct rec sr;
+
+BEGIN
+{
+	lens[1] = 11; lens[4] = -44;
+	recs[2].when = 1234;
+	self->sr.when = 9;
+	p = &lens[1];
+	q = lens;
+	r = &recs[2].when;
+	printf("%d %d %d %d\n", *p, q[4], *(q + 1), (int)(p - q));
+	printf("%d %d %d\n", *r, (int)((uintptr_t)&recs[1] - (uintptr_t)&recs[0]),
+	    *&self->sr.when);
+	printf("%d\n", ((short *)lens)[4]);
+	exit(0);
+}
+EOF
+same "addresses of members and elements of variables" 0 "11 -44 11 1
+1234 16 9
+-44
+
+" -- -s "$W/addr.d"
+printf 'int a[4];\nBEGIN { p = &a; }\n' >"$W/addrvar.d"
+err "the address of an array variable" 1 \
+	"dtrace: failed to compile script $W/addrvar.d: [D_ADDROF_VAR] line 2: cannot take address of dynamic variable" \
+	-- -s "$W/addrvar.d"
+printf 'BEGIN { @c = count(); trace(&@c); }\n' >"$W/addragg.d"
+err "the address of an aggregation" 1 \
+	"dtrace: failed to compile script $W/addragg.d: [D_ADDROF_VAR] line 1: cannot take address of dynamic variable" \
+	-- -s "$W/addragg.d"
+printf 'struct { int x : 3; } b;\nBEGIN { p = &b.x; }\n' >"$W/addrbits.d"
+err "the address of a bitfield" 1 \
+	"dtrace: failed to compile script $W/addrbits.d: [D_ADDROF_BITFIELD] line 2: cannot take address of bit-field" \
+	-- -s "$W/addrbits.d"
+printf 'void *v;\nBEGIN { trace(*v); }\n' >"$W/derefvoid.d"
+err "a void pointer dereferenced" 1 \
+	"dtrace: failed to compile script $W/derefvoid.d: [D_DEREF_VOID] line 2: cannot dereference pointer to void" \
+	-- -s "$W/derefvoid.d"
