@@ -748,7 +748,7 @@ static int sema_setopt(struct sema *s, struct node *n)
 		if (!type_is_text(n->list[i]->type)) {
 			char b[64];
 
-			return sema_error(s, n, "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: char *\n\t argument: %s",
+			return sema_error(s, n, "[D_PROTO_ARG] setopt( ) argument #%d is incompatible with prototype:\n\tprototype: char *\n\t argument: %s",
 					  i + 1, d_type_name(n->list[i]->type,
 							     b, sizeof(b)));
 		}

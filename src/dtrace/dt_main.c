@@ -629,6 +629,7 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 			struct dt_desc desc;
 			char err[512] = "";
 			int ret = dt_desc_parse(sp->str, &desc, err, sizeof(err));
+			const char *tag = ret ? "[D_PDESC_INVAL] " : "";
 
 			if (!ret)
 				ret = dt_desc_specs(&desc, d->pid, &specs, err,
@@ -640,7 +641,7 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 			if (ret == -ENOENT && d->zdefs)
 				continue;
 			if (ret) {
-				diag_error(src, &sp->loc, "%s", err);
+				diag_error(src, &sp->loc, "%s%s", tag, err);
 				for (k = 0; k < specs.n; k++)
 					free(specs.v[k]);
 				vec_free(&specs);
@@ -1638,10 +1639,10 @@ int dt_main(int argc, char **argv)
 
 		if (set_option(&d, pr->name, pr->value, err, sizeof(err))) {
 			if (pr->value)
-				diag_error(&src, &pr->loc, "failed to set option '%s' to '%s': %s",
+				diag_error(&src, &pr->loc, "[D_PRAGMA_OPTSET] failed to set option '%s' to '%s': %s",
 					   pr->name, pr->value, err);
 			else
-				diag_error(&src, &pr->loc, "failed to set option '%s': %s",
+				diag_error(&src, &pr->loc, "[D_PRAGMA_OPTSET] failed to set option '%s': %s",
 					   pr->name, err);
 			goto out;
 		}
