@@ -158,6 +158,13 @@ err uregs_negative 1 "dtrace: invalid probe specifier BEGIN { trace(uregs[-1]); 
 	-n 'BEGIN { trace(uregs[-1]); }'
 err uregs_range 1 "dtrace: invalid probe specifier BEGIN { trace(uregs[R_TRAPNO + 1]); }: [D_UNKNOWN] uregs[]: index out of bounds (26)" -- \
 	-n 'BEGIN { trace(uregs[R_TRAPNO + 1]); }'
+# An associative array keeps the keys of its first use.
+err assoc_nkeys 1 "dtrace: invalid probe specifier BEGIN { a[1, 2] = 1; } END { a[3] = 2; }: [D_PROTO_LEN] a[ ] prototype mismatch: 1 key passed, 2 expected" -- \
+	-n 'BEGIN { a[1, 2] = 1; } END { a[3] = 2; }'
+err assoc_keytype 1 "dtrace: invalid probe specifier BEGIN { a[\"k\"] = 1; } END { a[3] = 2; }: [D_PROTO_ARG] a[ ] key #1 is incompatible with prototype:" -- \
+	-n 'BEGIN { a["k"] = 1; } END { a[3] = 2; }'
+err assoc_scalar 1 "dtrace: invalid probe specifier BEGIN { a[1] = 1; trace(a); }: [D_IDENT_BADREF] associative array 'a' may not be referenced as scalar" -- \
+	-n 'BEGIN { a[1] = 1; trace(a); }'
 
 # args[N] as the syscall declares it: openat's dirfd is an int (AT_FDCWD
 # prints as -100, sizeof 4) and its path a char pointer; not available
