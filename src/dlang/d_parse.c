@@ -2114,6 +2114,11 @@ err:
 	return false;
 }
 
+bool d_declared(const char *name)
+{
+	return find_global(NULL, name) != NULL;
+}
+
 struct type *d_decl_type(const char *name, int strlen)
 {
 	struct global_decl *g = find_global(NULL, name);

@@ -43,6 +43,11 @@ fi
 cat >"$W/aggs.d" <<'EOF'
 #pragma D option quiet
 
+BEGIN
+{
+	n = 0;
+}
+
 tick-1ms
 /n < 8/
 {
@@ -70,6 +75,11 @@ same aggs_exit 0 "
 
 cat >"$W/quant.d" <<'EOF'
 #pragma D option quiet
+
+BEGIN
+{
+	v = 0;
+}
 
 tick-1ms
 /v <= 300/
@@ -179,7 +189,7 @@ int k;
 BEGIN /(n = 3) > 2/
 {
 	trace(this->x = 1); trace(" "); trace(this->x); printf("\n");
-	a = b = 3; self->s = 4;
+	a = b = 3; self->s = 4; y = 0;
 	printf("%d %d %d %d %d\n", a, b, n, y += 2, y *= 10);
 	printf("%d %d\n", self->s += 1, self->s);
 	@[x = 5] = count();
@@ -212,7 +222,7 @@ err assign_impure 1 "dtrace: invalid probe specifier BEGIN { p = (int *)alloca(8
 timeout 30 "$FERRET" dtrace -n 'BEGIN { x = y; z = w; }' >"$W/out" 2>"$W/err"
 rc=$?
 if [ $rc = 1 ] && [ "$(grep -c '^dtrace:' "$W/err")" = 1 ] &&
-   grep -q 'Undefined map: y' "$W/err"; then
+   grep -q 'failed to resolve y: Unknown variable name' "$W/err"; then
 	ok first_error_only
 else
 	bad first_error_only "exit $rc: $(tr '\n' '|' <"$W/err")"
