@@ -257,6 +257,17 @@ int bi_fmt_arg(struct sema *s, struct node *n)
 	size_t from;
 	int i, want, ret;
 
+	/* D: printf's prototype is (string, ...), its format a constant */
+	if (s->c->opts.dtrace && n->nlist < 1)
+		return bi_d_nargs(s, n, 1, -1);
+	if (s->c->opts.dtrace && n->list[0]->kind != N_STR) {
+		if (sema_expr(s, n->list[0]))
+			return -EINVAL;
+		if (!type_is_text(n->list[0]->type))
+			return bi_d_proto_arg(s, n, 0, "string");
+		return sema_error(s, n, "[D_PRINTF_ARG_FMT] %s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: string",
+				  n->name);
+	}
 	if (n->nlist < 1 || n->list[0]->kind != N_STR)
 		return sema_error(s, n, "%s() expects a string literal (%s provided)",
 				  n->name, n->nlist < 1 ? "none" :

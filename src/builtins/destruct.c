@@ -50,8 +50,8 @@ static int sema_raise(struct sema *s, struct node *n)
 {
 	n->type = type_simple(TY_NONE);
 	s->c->destructive = true;
-	return d_nargs(s, n, 1) || bi_int_arg(s, n, 0) || on_events(s, n) ?
-	       -EINVAL : 0;
+	return d_nargs(s, n, 1) || bi_d_int_arg(s, n, 0, "int") ||
+	       on_events(s, n) ? -EINVAL : 0;
 }
 
 static int cg_raise(struct cg *g, struct node *n, struct val *out)
@@ -87,21 +87,29 @@ static int cg_stop(struct cg *g, struct node *n, struct val *out)
 	return 0;
 }
 
-/* Actions eBPF cannot take: refused where they are written, with why. */
+/*
+ * Actions eBPF cannot take: refused where they are written, with why,
+ * once their arguments pass dtrace's checks (which dtrace reports first).
+ */
 static int sema_refused(struct sema *s, struct node *n)
 {
-	static const struct { const char *name, *why; } why[] = {
-		{ "chill", "spinning for a given time needs bpf_loop() and a callback, which ferret does not generate" },
-		{ "breakpoint", "a BPF program has no way to stop the kernel in a debugger" },
-		{ "panic", "a BPF program has no way to panic the kernel" },
+	static const struct { const char *name, *why; int nargs; } why[] = {
+		{ "chill", "spinning for a given time needs bpf_loop() and a callback, which ferret does not generate", 1 },
+		{ "breakpoint", "a BPF program has no way to stop the kernel in a debugger", 0 },
+		{ "panic", "a BPF program has no way to panic the kernel", 0 },
 	};
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(why); i++)
 		if (!strcmp(n->name, why[i].name))
 			break;
+	if (i == ARRAY_SIZE(why))
+		return sema_error(s, n, "%s( ) is not available", n->name);
+	if (d_nargs(s, n, why[i].nargs) ||
+	    (why[i].nargs && bi_d_int_arg(s, n, 0, "int")))
+		return -EINVAL;
 	return sema_error(s, n, "%s( ) is not available: %s", n->name,
-			  i < ARRAY_SIZE(why) ? why[i].why : "");
+			  why[i].why);
 }
 
 /*
@@ -112,6 +120,17 @@ static int sema_refused(struct sema *s, struct node *n)
  */
 #define COPYOUT_MAX 256
 
+/* Argument i suits dtrace's "uintptr_t": an integer or a pointer. */
+static int d_addr_proto(struct sema *s, struct node *n, int i)
+{
+	if (sema_expr(s, n->list[i]))
+		return -EINVAL;
+	if (n->list[i]->type->kind == TY_INT ||
+	    n->list[i]->type->kind == TY_PTR)
+		return 0;
+	return bi_d_proto_arg(s, n, i, "uintptr_t");
+}
+
 static int sema_copyout(struct sema *s, struct node *n)
 {
 	const char *why;
@@ -119,7 +138,8 @@ static int sema_copyout(struct sema *s, struct node *n)
 
 	n->type = type_simple(TY_NONE);
 	s->c->destructive = true;
-	if (d_nargs(s, n, 3))
+	if (d_nargs(s, n, 3) || sema_expr(s, n->list[0]) ||
+	    d_addr_proto(s, n, 1) || bi_d_int_arg(s, n, 2, "size_t"))
 		return -EINVAL;
 	if (!s->c->opts.dump && !feat_write_user(&why))
 		return sema_error(s, n, "%s( ) is not available: %s", n->name,

@@ -83,6 +83,19 @@ static bool is_null_const(const struct node *a)
  * one.  A NULL constant is refused here: dtrace faults on it at run time
  * (invalid address), which ferret cannot report in its place.
  */
+/* Argument i suits dtrace's "char *" (ferret may still refuse it). */
+static int d_str_proto(struct sema *s, struct node *n, int i)
+{
+	struct node *a = n->list[i];
+
+	if (sema_expr(s, a))
+		return -EINVAL;
+	if (a->type->kind == TY_STR || a->type->kind == TY_PTR ||
+	    a->type->kind == TY_NAMED || is_null_const(a))
+		return 0;
+	return bi_d_proto_arg(s, n, i, "char *");
+}
+
 static int d_str_arg(struct sema *s, struct node *n, int i)
 {
 	struct node *a = n->list[i];
@@ -277,8 +290,14 @@ static int sema_args(struct sema *s, struct node *n, int strs, int min, int max)
 
 	if (bi_d_nargs(s, n, min, max))
 		return -EINVAL;
+	/* dtrace's prototype checks of every argument come first ... */
 	for (i = 0; i < n->nlist; i++)
-		if (i < strs ? d_str_arg(s, n, i) : bi_d_int_arg(s, n, i, "int"))
+		if (i < strs ? d_str_proto(s, n, i) :
+		    bi_d_int_arg(s, n, i, "int"))
+			return -EINVAL;
+	/* ... then what ferret cannot take as a string */
+	for (i = 0; i < strs && i < n->nlist; i++)
+		if (d_str_arg(s, n, i))
 			return -EINVAL;
 	return 0;
 }

@@ -249,7 +249,11 @@ static int sema_trace(struct sema *s, struct node *n)
 	const char *conv;
 	int i;
 
-	if (bi_nargs(s, n, 1, 1) || sema_expr(s, n->list[0]))
+	if (bi_d_nargs(s, n, 1, 1))
+		return -EINVAL;
+	if (n->list[0]->kind == N_MAP && n->list[0]->name[0] == '@')
+		return sema_error(s, n->list[0], "[D_TRACE_DYN] trace( ) may not be applied to a dynamic expression");
+	if (sema_expr(s, n->list[0]))
 		return -EINVAL;
 	/* Map values settle over the passes: the last one decides. */
 	if (!s->report) {
@@ -257,7 +261,7 @@ static int sema_trace(struct sema *s, struct node *n)
 		return 0;
 	}
 	if (n->list[0]->type->kind == TY_NONE)
-		return sema_error(s, n->list[0], "trace( ) argument #1 is incompatible with prototype: prototype: vartype, argument: void");
+		return sema_error(s, n->list[0], "[D_TRACE_VOID] trace( ) may not be applied to a void expression");
 	/* A struct or array: its bytes, dumped as tracemem() dumps them. */
 	if (type_is_record(n->list[0]->type)) {
 		struct node *size = ast_new(N_INT, &n->loc);
@@ -737,7 +741,7 @@ static int sema_setopt(struct sema *s, struct node *n)
 		if (!type_is_text(n->list[i]->type)) {
 			char b[64];
 
-			return sema_error(s, n, "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: char *\n\t argument: %s",
+			return sema_error(s, n, "[D_PROTO_ARG] setopt( ) argument #%d is incompatible with prototype:\n\tprototype: char *\n\t argument: %s",
 					  i + 1, d_type_name(n->list[i]->type,
 							     b, sizeof(b)));
 		}

@@ -315,10 +315,10 @@ static int pragma_option(struct d_lexer *lx, struct d_token *tok, int line,
 
 	if (n < 1 || w[0].kind != 'w')
 		return ctl_error(lx, tok, line, &w[-1],
-				 "malformed #pragma option <option>=<val>");
+				 "[D_PRAGMA_MALFORM] malformed #pragma option <option>=<val>");
 	if (n > 1)
 		return ctl_error(lx, tok, line, &w[1],
-				 "superfluous arguments specified for #pragma option");
+				 "[D_PRAGMA_MALFORM] superfluous arguments specified for #pragma option");
 	eq = memchr(w[0].s, '=', w[0].len);
 	if (!strncmp(w[0].s, "defaultargs", 11) &&
 	    (w[0].len == 11 || eq == w[0].s + 11))
@@ -354,7 +354,7 @@ static int pragma_error(struct d_lexer *lx, struct d_token *tok, int line,
 		else
 			buf_put(&b, w[i].s, w[i].len);
 	}
-	r = ctl_error(lx, tok, line, &w[0], "#error: %s", b.p);
+	r = ctl_error(lx, tok, line, &w[0], "[D_PRAGERR] #error: %s", b.p);
 	buf_free(&b);
 	return r;
 }
@@ -386,7 +386,7 @@ static int control_line(struct d_lexer *lx, struct d_token *tok)
 		}
 		if (!*lx->p)
 			return here_error(lx, tok, 1,
-					  "end-of-file encountered before end of control line");
+					  "[D_SYNTAX] end-of-file encountered before end of control line");
 		q = lx->p;
 		if (*q == '"') {
 			for (q++; *q && *q != '"' && *q != '\n'; q++)
@@ -394,7 +394,7 @@ static int control_line(struct d_lexer *lx, struct d_token *tok)
 					q++;
 			if (*q != '"')
 				return here_error(lx, tok, (int)(q - lx->p),
-						  "newline encountered in string literal");
+						  "[D_STR_NL] newline encountered in string literal");
 			q++;
 		} else {
 			while (*q && !strchr(" \t\f\v\r\n\"", *q))
@@ -415,7 +415,7 @@ static int control_line(struct d_lexer *lx, struct d_token *tok)
 	if (w[0].kind != 'w') {
 		struct ctl_word h = { NULL, 1, hash_col, 'w' };
 
-		return ctl_error(lx, tok, line, &h, "invalid control directive");
+		return ctl_error(lx, tok, line, &h, "[D_PRAGCTL_INVAL] invalid control directive");
 	}
 	if (word_is(&w[0], "pragma")) {
 		if (n == 1)
@@ -431,7 +431,7 @@ static int control_line(struct d_lexer *lx, struct d_token *tok)
 			    word_is(&w[2], "depends_on") || word_is(&w[2], "ident") ||
 			    word_is(&w[2], "line"))
 				return 0;
-			return ctl_error(lx, tok, line, &w[2], "invalid D pragma: %.*s",
+			return ctl_error(lx, tok, line, &w[2], "[D_PRAGMA_INVAL] invalid D pragma: %.*s",
 					 w[2].len, w[2].s);
 		}
 		if (word_is(&w[1], "error"))
@@ -442,7 +442,7 @@ static int control_line(struct d_lexer *lx, struct d_token *tok)
 		return pragma_error(lx, tok, line, w, n);
 	if (word_is(&w[0], "ident") || word_is(&w[0], "line"))
 		return 0;
-	return ctl_error(lx, tok, line, &w[0], "invalid control directive: #%.*s",
+	return ctl_error(lx, tok, line, &w[0], "[D_PRAGCTL_INVAL] invalid control directive: #%.*s",
 			 w[0].len, w[0].s);
 }
 
@@ -470,12 +470,12 @@ static int skip_space(struct d_lexer *lx, struct d_token *tok)
 			while (*lx->p && !(lx->p[0] == '*' && lx->p[1] == '/')) {
 				if (lx->p[0] == '/' && lx->p[1] == '*')
 					return here_error(lx, tok, 2,
-							  "/* encountered inside a comment");
+							  "[D_SYNTAX] /* encountered inside a comment");
 				advance(lx);
 			}
 			if (!*lx->p)
 				return lex_error(lx, tok, line, col, 2,
-						 "end-of-file encountered before matching */");
+						 "[D_SYNTAX] end-of-file encountered before matching */");
 			advance_n(lx, 2);
 		} else {
 			return 0;
@@ -506,8 +506,8 @@ static int syntax_near(struct d_lexer *lx, struct d_token *tok)
 	unsigned char c = *lx->p;
 
 	if (isprint(c))
-		return here_error(lx, tok, 1, "syntax error near \"%c\"", c);
-	return here_error(lx, tok, 1, "syntax error near \"\\x%02x\"", c);
+		return here_error(lx, tok, 1, "[D_SYNTAX] syntax error near \"%c\"", c);
+	return here_error(lx, tok, 1, "[D_SYNTAX] syntax error near \"\\x%02x\"", c);
 }
 
 /* NF_INT_* of the suffix at p (u, l, ll in C's spellings). */
@@ -563,7 +563,7 @@ static int lex_int(struct d_lexer *lx, struct d_token *tok)
 		d = hex_value((unsigned char)*p);
 		if (d >= base)
 			return here_error(lx, tok, tok->len,
-					  "constant %.*s contains invalid digit %c",
+					  "[D_INT_DIGIT] constant %.*s contains invalid digit %c",
 					  tok->len, lx->p, *p);
 		if (v > (UINT64_MAX - d) / base)
 			overflow = true;
@@ -571,14 +571,14 @@ static int lex_int(struct d_lexer *lx, struct d_token *tok)
 	}
 	if (overflow)
 		return here_error(lx, tok, tok->len,
-				  "constant %.*s results in integer overflow",
+				  "[D_INT_OFLOW] constant %.*s results in integer overflow",
 				  tok->len, lx->p);
 	tok->kind = T_INT;
 	tok->ival = v;
 	return 0;
 fp:
 	return here_error(lx, tok, (int)(p - lx->p) + 1,
-			  "floating-point constants are not permitted");
+			  "[D_SYNTAX] floating-point constants are not permitted");
 }
 
 /* A '...' or "..." literal: the length up to the closing quote, or -1. */
@@ -604,7 +604,7 @@ static int lex_string(struct d_lexer *lx, struct d_token *tok)
 		if (!strchr(lx->p, '\n'))
 			return syntax_near(lx, tok);
 		return here_error(lx, tok, (int)(strchr(lx->p, '\n') - lx->p),
-				  "newline encountered in string literal");
+				  "[D_STR_NL] newline encountered in string literal");
 	}
 	tok->kind = T_STR;
 	tok->len = n;
@@ -624,15 +624,15 @@ static int lex_char(struct d_lexer *lx, struct d_token *tok)
 		if (!strchr(lx->p, '\n'))
 			return syntax_near(lx, tok);
 		return here_error(lx, tok, (int)(strchr(lx->p, '\n') - lx->p),
-				  "newline encountered in character constant");
+				  "[D_CHR_NL] newline encountered in character constant");
 	}
 	if (n == 2)
-		return here_error(lx, tok, 2, "empty character constant");
+		return here_error(lx, tok, 2, "[D_CHR_NULL] empty character constant");
 	buf_put(&b, "", 0);
 	unescape(lx->p + 1, n - 2, &b);
 	if (b.len > sizeof(v)) {
 		buf_free(&b);
-		return here_error(lx, tok, n, "character constant is too long");
+		return here_error(lx, tok, n, "[D_CHR_OFLOW] character constant is too long");
 	}
 	for (i = 0; i < b.len; i++)
 		v = v << 8 | (unsigned char)b.p[i];
@@ -703,7 +703,7 @@ static int macro_number(struct d_lexer *lx, struct d_token *tok, const char *v)
 		    strlen(end) <= 3) {
 			if (errno == ERANGE)
 				return here_error(lx, tok, tok->len,
-						  "macro argument %.*s constant %s results in integer overflow",
+						  "[D_MACRO_OFLOW] macro argument %.*s constant %s results in integer overflow",
 						  tok->len, lx->p, v);
 			tok->kind = T_INT;
 			tok->lit = int_suffix(end) |
@@ -742,7 +742,7 @@ static int lex_dollar(struct d_lexer *lx, struct d_token *tok)
 			v = dd ? "" : "0";
 		if (!v)
 			return here_error(lx, tok, tok->len,
-					  "macro argument %.*s is not defined",
+					  "[D_MACRO_UNDEF] macro argument %.*s is not defined",
 					  tok->len, lx->p);
 		if (!dd)
 			return macro_number(lx, tok, v);
@@ -757,7 +757,7 @@ static int lex_dollar(struct d_lexer *lx, struct d_token *tok)
 	val = d_lex_macro_value(lx, p, n, &found);
 	if (!found)
 		return here_error(lx, tok, tok->len,
-				  "macro variable %.*s is not defined",
+				  "[D_MACRO_UNDEF] macro variable %.*s is not defined",
 				  tok->len, lx->p);
 	if (dd) {
 		char *s = xasprintf("%ld", val);
@@ -911,10 +911,10 @@ static int lex_token(struct d_lexer *lx, struct d_token *tok)
 		if (!*q || strchr(";{/", *q)) {
 			if (lx->parens)
 				return here_error(lx, tok, 1,
-						  "closing ) expected in predicate before /");
+						  "[D_SYNTAX] closing ) expected in predicate before /");
 			if (lx->brackets)
 				return here_error(lx, tok, 1,
-						  "closing ] expected in predicate before /");
+						  "[D_SYNTAX] closing ] expected in predicate before /");
 			tok->kind = D_EPRED;
 		} else {
 			tok->kind = T_SLASH;
@@ -935,14 +935,14 @@ static int lex_token(struct d_lexer *lx, struct d_token *tok)
 			break;
 		case T_RPAREN:
 			if (--lx->parens < 0)
-				return here_error(lx, tok, 1, "extra ) in input stream");
+				return here_error(lx, tok, 1, "[D_SYNTAX] extra ) in input stream");
 			break;
 		case T_LBRACKET:
 			lx->brackets++;
 			break;
 		case T_RBRACKET:
 			if (--lx->brackets < 0)
-				return here_error(lx, tok, 1, "extra ] in input stream");
+				return here_error(lx, tok, 1, "[D_SYNTAX] extra ] in input stream");
 			break;
 		default:
 			break;

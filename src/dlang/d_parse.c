@@ -267,11 +267,11 @@ static void *syntax(struct parser *p)
 		return NULL;
 	}
 	if (t->kind == T_EOF)
-		return fail_at(p, &t->loc, "syntax error near end of input");
+		return fail_at(p, &t->loc, "[D_SYNTAX] syntax error near end of input");
 	if (t->len > 60)
-		return fail_at(p, &t->loc, "syntax error near \"%.57s...\"",
+		return fail_at(p, &t->loc, "[D_SYNTAX] syntax error near \"%.57s...\"",
 			       t->start);
-	return fail_at(p, &t->loc, "syntax error near \"%.*s\"", t->len,
+	return fail_at(p, &t->loc, "[D_SYNTAX] syntax error near \"%.*s\"", t->len,
 		       t->start);
 }
 
@@ -288,14 +288,14 @@ static bool too_complex(struct parser *p)
 {
 	if (p->expr_nodes <= PARSE_MAX_EXPR_NODES)
 		return false;
-	fail_at(p, &p->tok.loc, "syntax error: expression is too complex");
+	fail_at(p, &p->tok.loc, "[D_SYNTAX] syntax error: expression is too complex");
 	return true;
 }
 
 static bool enter(struct parser *p)
 {
 	if (++p->depth > PARSE_MAX_DEPTH) {
-		fail_at(p, &p->tok.loc, "syntax error: nesting is too deep");
+		fail_at(p, &p->tok.loc, "[D_SYNTAX] syntax error: nesting is too deep");
 		return false;
 	}
 	return !too_complex(p);
@@ -458,7 +458,7 @@ static struct inline_def *define_inline(struct parser *p, char *name,
 	if (find_inline(p, name) || !type_script_const(name, &v) ||
 	    (!p->library && (is_builtin_var(name) ||
 			     in_list(builtin_funcs, ARRAY_SIZE(builtin_funcs), name)))) {
-		fail_at(p, loc, "identifier redefined: %s", name);
+		fail_at(p, loc, "[D_DECL_IDRED] identifier redefined: %s", name);
 		free(name);
 		return NULL;
 	}
@@ -726,7 +726,7 @@ static void *not_lvalue(struct parser *p, const struct node *n,
 	if (is_ksym_ref(n))
 		return fail_at(p, oploc, "[D_OP_WRITE] operator %s can only be applied to a writable variable",
 			       op);
-	return fail_at(p, oploc, "operator %s requires modifiable lvalue as an operand",
+	return fail_at(p, oploc, "[D_OP_LVAL] operator %s requires modifiable lvalue as an operand",
 		       op);
 }
 
@@ -1265,7 +1265,7 @@ static struct node *parse_ident(struct parser *p)
 		return n;
 	}
 	if (p->defining && !strcmp(name, p->defining)) {
-		fail_at(p, &loc, "failed to resolve %s: Unknown variable name", name);
+		fail_at(p, &loc, "[D_IDENT_UNDEF] failed to resolve %s: Unknown variable name", name);
 		free(name);
 		return NULL;
 	}
@@ -1882,7 +1882,7 @@ static char *expand_spec(struct parser *p, const char *spec, const struct loc *l
 	for (v = spec; *v; v++)
 		fields += *v == ':';
 	if (fields > 4) {
-		fail_at(p, loc, "invalid probe description \"%s\": Overspecified probe description",
+		fail_at(p, loc, "[D_PDESC_INVAL] invalid probe description \"%s\": Overspecified probe description",
 			spec);
 		return NULL;
 	}
@@ -1925,7 +1925,7 @@ static char *expand_spec(struct parser *p, const char *spec, const struct loc *l
 	}
 	if (why) {
 		buf_free(&b);
-		fail_at(p, loc, "invalid probe description \"%s\": %s", spec, why);
+		fail_at(p, loc, "[D_PDESC_INVAL] invalid probe description \"%s\": %s", spec, why);
 		return NULL;
 	}
 	return b.p;
@@ -1938,7 +1938,7 @@ static struct node *parse_spec(struct parser *p)
 	if (p->tok.kind == T_INT) {
 		if (p->tok.ival > 0xffffffffULL)
 			return fail_at(p, &p->tok.loc,
-				       "identifier %llu exceeds maximum probe id",
+				       "[D_PDESC_INVAL] identifier %llu exceeds maximum probe id",
 				       (unsigned long long)p->tok.ival);
 		n->str = xstrndup(p->tok.start, p->tok.len);
 	} else if (p->tok.kind == T_SPEC) {
@@ -1979,7 +1979,7 @@ static struct node *parse_clause(struct parser *p)
 			return NULL;
 		if (p->tok.kind != T_LBRACE)
 			return fail_at(p, &n->a->loc,
-				       "expected actions { } following probe description and predicate");
+				       "[D_SYNTAX] expected actions { } following probe description and predicate");
 	}
 	if (p->tok.kind == T_LBRACE) {
 		n->b = parse_body(p);
@@ -1989,7 +1989,7 @@ static struct node *parse_clause(struct parser *p)
 	p->clause = NULL;
 	if (!p->cmdline)
 		return fail_at(p, &n->specs[0]->loc,
-			       "expected predicate and/or actions following probe description");
+			       "[D_SYNTAX] expected predicate and/or actions following probe description");
 	n->b = new_node(p, N_BLOCK, &n->specs[0]->loc);
 	return n;
 }
@@ -2078,7 +2078,8 @@ static bool parse_declarator(struct parser *p, int storage, const char *type,
 	}
 	loc = p->tok.loc;
 	if (strchr(p->tok.str, '`')) {
-		fail_at(p, &loc, "D scoping operator may not be used in a declaration");
+		fail_at(p, &loc, "[D_DECL_SCOPE] D scoping operator may not be used in a declaration name (%s)",
+			p->tok.str);
 		buf_free(&t);
 		return false;
 	}
@@ -2124,7 +2125,7 @@ static bool parse_declarator(struct parser *p, int storage, const char *type,
 		goto err;
 	}
 	if (assoc && storage == D_KW_THIS) {
-		fail_at(p, &loc, "associative arrays may not be declared as local variables: %s",
+		fail_at(p, &loc, "[D_DECL_LOCASSC] associative arrays may not be declared as local variables: %s",
 			name);
 		goto err;
 	}
@@ -2170,6 +2171,11 @@ err:
 	free(name);
 	buf_free(&t);
 	return false;
+}
+
+bool d_declared(const char *name)
+{
+	return find_global(NULL, name) != NULL;
 }
 
 struct type *d_decl_type(const char *name, int strlen)
@@ -2511,7 +2517,7 @@ static bool parse_declaration(struct parser *p)
 	case D_KW_STATIC:
 	case D_KW_REGISTER:
 	case D_KW_AUTO:
-		fail_at(p, &p->tok.loc, "specified storage class not appropriate in D");
+		fail_at(p, &p->tok.loc, "[D_DECL_BADCLASS] specified storage class not appropriate in D");
 		return false;
 	case D_KW_SELF:
 	case D_KW_THIS:

@@ -62,6 +62,8 @@ extern int (*d_args_hook)(const char *const *descs, int ndescs, int idx,
  * is declared or it names no type ("self x;").
  */
 struct type *d_decl_type(const char *name, int strlen);
+/* Whether a declaration in the scope names variable name (as above). */
+bool d_declared(const char *name);
 
 struct node *d_parse_program(const struct source *src, const struct d_macros *m,
 			     struct vec *pragmas);

@@ -21,6 +21,7 @@
 #include "compile/compile.h"
 #include "dlang/d_parse.h"
 #include "dtrace/d_flow.h"
+#include "dtrace/d_undef.h"
 #include "dtrace/d_print.h"
 #include "dtrace/d_type.h"
 #include "dtrace/dt_probes.h"
@@ -618,6 +619,7 @@ static void rename_builtins(struct node *n)
  */
 static int lower(struct dt *d, const struct source *src, struct node *prog)
 {
+	struct d_undef undef = { 0 };
 	int i, j, k, kept = 0, cf;
 
 	for (i = 0; i < prog->nlist; i++) {
@@ -629,6 +631,7 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 			struct dt_desc desc;
 			char err[512] = "";
 			int ret = dt_desc_parse(sp->str, &desc, err, sizeof(err));
+			const char *tag = ret ? "[D_PDESC_INVAL] " : "";
 
 			if (!ret)
 				ret = dt_desc_specs(&desc, d->pid, &specs, err,
@@ -640,11 +643,11 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 			if (ret == -ENOENT && d->zdefs)
 				continue;
 			if (ret) {
-				diag_error(src, &sp->loc, "%s", err);
+				diag_error(src, &sp->loc, "%s%s", tag, err);
 				for (k = 0; k < specs.n; k++)
 					free(specs.v[k]);
 				vec_free(&specs);
-				return -EINVAL;
+				goto err;
 			}
 		}
 		for (j = 0; j < p->nspecs; j++)
@@ -663,11 +666,14 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 		}
 		if (!p->b)
 			p->b = ast_new(N_BLOCK, &p->loc);
+		/* -l lists what the programs match: they are not compiled */
+		if (!d->list && d_undef_clause(&undef, src, p, d_declared))
+			goto err;
 		rename_builtins(p->a);
 		rename_builtins(p->b);
 		cf = 0;
 		if (speculate_rules(src, p->b, &cf))
-			return -EINVAL;
+			goto err;
 		/* flowindent labels records even when quiet, as dtrace does */
 		if ((!d->quiet || d->flowindent) && clause_records(p->b)) {
 			struct node *lab = ast_new(N_BUILTIN, &p->loc);
@@ -679,7 +685,11 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 		prog->list[kept++] = p;
 	}
 	prog->nlist = kept;
+	d_undef_free(&undef);
 	return 0;
+err:
+	d_undef_free(&undef);
+	return -EINVAL;
 }
 
 /*
@@ -1646,10 +1656,10 @@ int dt_main(int argc, char **argv)
 
 		if (set_option(&d, pr->name, pr->value, err, sizeof(err))) {
 			if (pr->value)
-				diag_error(&src, &pr->loc, "failed to set option '%s' to '%s': %s",
+				diag_error(&src, &pr->loc, "[D_PRAGMA_OPTSET] failed to set option '%s' to '%s': %s",
 					   pr->name, pr->value, err);
 			else
-				diag_error(&src, &pr->loc, "failed to set option '%s': %s",
+				diag_error(&src, &pr->loc, "[D_PRAGMA_OPTSET] failed to set option '%s': %s",
 					   pr->name, err);
 			goto out;
 		}

@@ -36,7 +36,7 @@ static bool field_match(const char *pat, const char *s)
 
 static int not_matched(const struct dt_desc *d, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "probe description %s:%s:%s:%s does not match any probes",
+	snprintf(err, errlen, "[D_PDESC_ZERO] probe description %s:%s:%s:%s does not match any probes",
 		 d->prov, d->mod, d->func, d->name);
 	return -ENOENT;
 }

@@ -192,6 +192,72 @@ static bool d_signed(const struct node *a, const struct node *b, int op)
 	return xs && ys;
 }
 
+/* The name D gives type t in its prototype errors. */
+static const char *d_type_word(const struct type *t, char *b, size_t len)
+{
+	static const char *const ints[9] = {
+		[1] = "char", [2] = "short", [4] = "int", [8] = "long",
+	};
+
+	if (t->kind == TY_STR)
+		return "string";
+	if (t->kind == TY_INT && ints[t->size]) {
+		snprintf(b, len, "%s%s", t->is_signed ? "" : "unsigned ",
+			 ints[t->size]);
+		return b;
+	}
+	return type_name(t, b, len);
+}
+
+/* Field i of key k (a tuple of several keys, or the one key). */
+static const struct type *key_field(const struct type *k, int i)
+{
+	return k->kind == TY_TUPLE ? k->fields[i].type : k;
+}
+
+/*
+ * dtrace's errors for a D array used with keys other than its first
+ * use's: a scalar as an array or the reverse (D_IDENT_BADREF), another
+ * count of keys (D_PROTO_LEN), or a key of another type (D_PROTO_ARG).
+ */
+static void d_key_mismatch(struct sema *s, struct node *n,
+			   const struct symbol *sym, const struct type *key,
+			   const struct type *shown)
+{
+	const struct type *had = sym->shown_key ? sym->shown_key : sym->key;
+	int nk = !key ? 0 : key->kind == TY_TUPLE ? key->nfields : 1;
+	int sk = !had ? 0 : had->kind == TY_TUPLE ? had->nfields : 1;
+	char a[64], b[64];
+	int i;
+
+	if (!sk || !nk) {
+		sema_error(s, n, "[D_IDENT_BADREF] %s '%s' may not be referenced as %s",
+			   sk ? "associative array" : "scalar", n->name,
+			   sk ? "scalar" : "associative array");
+		return;
+	}
+	if (nk != sk) {
+		sema_error(s, n, "[D_PROTO_LEN] %s[ ] prototype mismatch: %d key%spassed, %d expected",
+			   n->name, nk, nk == 1 ? " " : "s ", sk);
+		return;
+	}
+	if (!shown)
+		shown = key;
+	for (i = 0; i < nk; i++) {
+		struct type *h = (struct type *)key_field(sym->key, i);
+
+		if (unify(&h, (struct type *)key_field(key, i)))
+			continue;
+		sema_error(s, n, "[D_PROTO_ARG] %s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
+			   n->name, i + 1,
+			   d_type_word(key_field(had, i), a, sizeof(a)),
+			   d_type_word(key_field(shown, i), b, sizeof(b)));
+		return;
+	}
+	sema_error(s, n, "[D_PROTO_ARG] %s[ ] key is incompatible with prototype",
+		   n->name);
+}
+
 struct symbol *sema_map(struct sema *s, struct node *n)
 {
 	struct compiled *c = s->c;
@@ -255,6 +321,10 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	} else if (!!sym->key != !!key || (key && !unify(&sym->key, key))) {
 		char a[64], b[64];
 
+		if (c->opts.dtrace) {
+			d_key_mismatch(s, n, sym, key, shown);
+			return NULL;
+		}
 		sema_error(s, n, "Argument mismatch for %s: trying to access with arguments: [%s] when map expects arguments: [%s]",
 			   n->name, key ? type_name(key, a, sizeof(a)) : "none",
 			   sym->key ? type_name(sym->key, b, sizeof(b)) : "none");

@@ -43,6 +43,11 @@ fi
 cat >"$W/aggs.d" <<'EOF'
 #pragma D option quiet
 
+BEGIN
+{
+	n = 0;
+}
+
 tick-1ms
 /n < 8/
 {
@@ -70,6 +75,11 @@ same aggs_exit 0 "
 
 cat >"$W/quant.d" <<'EOF'
 #pragma D option quiet
+
+BEGIN
+{
+	v = 0;
+}
 
 tick-1ms
 /v <= 300/
@@ -181,7 +191,7 @@ int k;
 BEGIN /(n = 3) > 2/
 {
 	trace(this->x = 1); trace(" "); trace(this->x); printf("\n");
-	a = b = 3; self->s = 4;
+	a = b = 3; self->s = 4; y = 0;
 	printf("%d %d %d %d %d\n", a, b, n, y += 2, y *= 10);
 	printf("%d %d\n", self->s += 1, self->s);
 	@[x = 5] = count();
@@ -236,7 +246,7 @@ same cpp_define 0 "limit 300
 timeout 30 "$FERRET" dtrace -n 'BEGIN { x = y; z = w; }' >"$W/out" 2>"$W/err"
 rc=$?
 if [ $rc = 1 ] && [ "$(grep -c '^dtrace:' "$W/err")" = 1 ] &&
-   grep -q 'Undefined map: y' "$W/err"; then
+   grep -q 'failed to resolve y: Unknown variable name' "$W/err"; then
 	ok first_error_only
 else
 	bad first_error_only "exit $rc: $(tr '\n' '|' <"$W/err")"
@@ -334,6 +344,23 @@ err no_file 1 "dtrace: failed to open $W/nosuch.d: No such file or directory" --
 printf 'BEGIN\n{\n\t@a = count(1);\n}\n' >"$W/tags.d"
 err tags_hidden 1 "dtrace: failed to compile script $W/tags.d: line 3: count( ) prototype mismatch: 1 arg passed, 0 expected" -- -s "$W/tags.d"
 err tags_shown 1 "dtrace: failed to compile script $W/tags.d: [D_PROTO_LEN] line 3: count( ) prototype mismatch: 1 arg passed, 0 expected" -- -s "$W/tags.d"
+# Each family of dtrace's parse errors has its tag.
+printf 'BEGIN\n{\n\tx = 1 +;\n}\n' >"$W/tsyn.d"
+err tag_syntax 1 "dtrace: failed to compile script $W/tsyn.d: [D_SYNTAX] line 3: syntax error near \";\"" -- -s "$W/tsyn.d"
+err tag_lexer 1 'dtrace: invalid probe specifier BEGIN { x = 09; }: [D_INT_DIGIT] constant 09 contains invalid digit 9' -- \
+	-n 'BEGIN { x = 09; }'
+err tag_chr 1 "dtrace: invalid probe specifier BEGIN { x = ''; }: [D_CHR_NULL] empty character constant" -- \
+	-n "BEGIN { x = ''; }"
+err tag_macro 1 'dtrace: invalid probe specifier BEGIN { trace($3); }: [D_MACRO_UNDEF] macro argument $3 is not defined' -- \
+	-n 'BEGIN { trace($3); }'
+err tag_pdesc 1 'dtrace: invalid probe specifier nosuchprov:::entry { }: [D_PDESC_ZERO] probe description nosuchprov:::entry does not match any probes' -- \
+	-n 'nosuchprov:::entry { }'
+printf '#pragma D option nspec=x\nBEGIN { exit(0); }\n' >"$W/topt.d"
+err tag_optset 1 "dtrace: failed to compile script $W/topt.d: [D_PRAGMA_OPTSET] line 1: failed to set option 'nspec' to 'x': Invalid value for specified option" -- -s "$W/topt.d"
+err tag_scope 1 'dtrace: invalid probe specifier int `a;: [D_DECL_SCOPE] D scoping operator may not be used in a declaration name (`a)' -- \
+	-n 'int `a;'
+err tag_lval 1 'dtrace: invalid probe specifier BEGIN { 1++; }: [D_OP_LVAL] operator ++ requires modifiable lvalue as an operand' -- \
+	-n 'BEGIN { 1++; }'
 
 # A -c command that cannot run: dtrace's message when it creates the
 # process, before anything is compiled (the clause's error is not

@@ -81,6 +81,18 @@ err stop_begin 1 "dtrace: invalid probe specifier BEGIN { stop(); }: stop( ) act
 	-w -n 'BEGIN { stop(); }'
 err raise_args 1 "dtrace: invalid probe specifier tick-1s { raise(); }: [D_PROTO_LEN] raise( ) prototype mismatch: 0 args passed, 1 expected" -- \
 	-w -n 'tick-1s { raise(); }'
+# dtrace checks the arguments before anything else: so does ferret,
+# before it refuses what it cannot do.
+err chill_args 1 "dtrace: invalid probe specifier tick-1s { chill(1, 2); }: [D_PROTO_LEN] chill( ) prototype mismatch: 2 args passed, 1 expected" -- \
+	-w -n 'tick-1s { chill(1, 2); }'
+err chill_type 1 "dtrace: invalid probe specifier tick-1s { chill(\"x\"); }: [D_PROTO_ARG] chill( ) argument #1 is incompatible with prototype:" -- \
+	-w -n 'tick-1s { chill("x"); }'
+err panic_args 1 "dtrace: invalid probe specifier tick-1s { panic(0); }: [D_PROTO_LEN] panic( ) prototype mismatch: 1 arg passed, 0 expected" -- \
+	-w -n 'tick-1s { panic(0); }'
+err raise_type 1 "dtrace: invalid probe specifier tick-1s { raise(\"x\"); }: [D_PROTO_ARG] raise( ) argument #1 is incompatible with prototype:" -- \
+	-w -n 'tick-1s { raise("x"); }'
+err copyout_type 1 "dtrace: invalid probe specifier tick-1s { copyout(\"a\", \"b\", 1); }: [D_PROTO_ARG] copyout( ) argument #2 is incompatible with prototype:" -- \
+	-w -n 'tick-1s { copyout("a", "b", 1); }'
 
 # copyout() and copyoutstr() need bpf_probe_write_user(), which a kernel
 # under lockdown refuses: then they are refused where they are written.

@@ -15,6 +15,7 @@ major=$((0x$1)) minor=$((0x$2))
 same io_start 0 "$disk 1
 
 " -- -q -c "dd if=/dev/zero of=$W/io.dat bs=64k count=16 oflag=direct status=none" -n '
+	BEGIN { bytes = 0; }
 	io:::start /pid == $target && args[0]->b_flags & B_WRITE/ {
 		disk = args[1]->dev_statname;
 		bytes += args[0]->b_bcount;

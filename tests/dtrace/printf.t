@@ -108,6 +108,19 @@ err printf_undefined 1 'dtrace: invalid probe specifier BEGIN { printf("%d %%%Z"
 	-- -n 'BEGIN { printf("%d %%%Z", 1, 2); }'
 err printf_empty 1 'dtrace: invalid probe specifier BEGIN { printf(""); }: [D_PRINTF_FMT_EMPTY] printf( ) format string is empty' \
 	-- -n 'BEGIN { printf(""); }'
+# printf( )'s prototype (string, ...) and its constant format; trace( )'s.
+err printf_noargs 1 'dtrace: invalid probe specifier BEGIN { printf(); }: [D_PROTO_LEN] printf( ) prototype mismatch: 0 args passed, at least 1 expected' \
+	-- -n 'BEGIN { printf(); }'
+err printf_int_fmt 1 'dtrace: invalid probe specifier BEGIN { printf(7); }: [D_PROTO_ARG] printf( ) argument #1 is incompatible with prototype:' \
+	-- -n 'BEGIN { printf(7); }'
+err printf_var_fmt 1 'dtrace: invalid probe specifier BEGIN { printf(execname); }: [D_PRINTF_ARG_FMT] printf( ) argument #1 is incompatible with prototype:' \
+	-- -n 'BEGIN { printf(execname); }'
+err trace_noargs 1 'dtrace: invalid probe specifier BEGIN { trace(); }: [D_PROTO_LEN] trace( ) prototype mismatch: 0 args passed, 1 expected' \
+	-- -n 'BEGIN { trace(); }'
+err trace_void 1 'dtrace: invalid probe specifier BEGIN { trace(exit(0)); }: [D_TRACE_VOID] trace( ) may not be applied to a void expression' \
+	-- -n 'BEGIN { trace(exit(0)); }'
+err trace_agg 1 'dtrace: invalid probe specifier BEGIN { @n = count(); trace(@n); }: [D_TRACE_DYN] trace( ) may not be applied to a dynamic expression' \
+	-- -n 'BEGIN { @n = count(); trace(@n); }'
 # %k takes a stack: dtrace's type error for anything else (ferret's D
 # has no stack( ) value to give it).
 err printf_stack 1 'dtrace: invalid probe specifier BEGIN { printf("%k", 1); }: [D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:' \

@@ -7,6 +7,7 @@ cat >"$W/strtok_state.d" <<'EOF'
 BEGIN
 {
 	printf("%s\n", strtok("oak,elm,ash", ","));
+	n = 0;
 }
 
 BEGIN

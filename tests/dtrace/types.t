@@ -76,12 +76,15 @@ same typed 0 "5 4 4464 65535 A
 " -- -s "$W/typed.d"
 
 # A clause-local read before the clause stores it is zero, of its declared
-# type or an int64_t; a declared struct's members are stored one by one.
+# type, or an int64_t that ++ makes; a declared struct's members are
+# stored one by one.
 cat >"$W/unstored.d" <<'EOF'
 #pragma D option quiet
 
 this uint8_t small;
 this int16_t unused;
+this int acc;
+this int fresh;
 struct pair {
 	int left;
 	short right;
@@ -636,11 +639,12 @@ cat >"$W/unset.d" <<'EOF'
 int arr[4];
 uint16_t small;
 struct { int a; int b; } st;
+int never[int];
 
 BEGIN
 {
 	printf("%d %d %d %d %d\n", arr[2], small, st.b, sizeof(small), sizeof(arr));
-	printf("%d\n", nosuch[pid]);
+	printf("%d\n", never[pid]);
 	i = 3;
 	arr[i] = 42;
 	printf("%d %d\n", arr[3], arr[i]);

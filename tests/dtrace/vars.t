@@ -115,6 +115,7 @@ os.getppid()
 open(sys.argv[1], "w").write("%d\n" % (t1 - t0))
 EOF2
 timeout 30 "$FERRET" dtrace -q -c "$PY $W/spin.py $W/spun" -n '
+	self uint64_t vt;
 	syscall::getppid:entry /pid == $target/ { printf("M %d %d\n", vtimestamp, timestamp); }
 	syscall:::entry,syscall:::return /pid == $target && vtimestamp < self->vt/ { @back = count(); }
 	syscall:::entry,syscall:::return /pid == $target/ { self->vt = vtimestamp; @seen = count(); }
@@ -158,6 +159,35 @@ err uregs_negative 1 "dtrace: invalid probe specifier BEGIN { trace(uregs[-1]); 
 	-n 'BEGIN { trace(uregs[-1]); }'
 err uregs_range 1 "dtrace: invalid probe specifier BEGIN { trace(uregs[R_TRAPNO + 1]); }: [D_UNKNOWN] uregs[]: index out of bounds (26)" -- \
 	-n 'BEGIN { trace(uregs[R_TRAPNO + 1]); }'
+# An associative array keeps the keys of its first use.
+err assoc_nkeys 1 "dtrace: invalid probe specifier BEGIN { a[1, 2] = 1; } END { a[3] = 2; }: [D_PROTO_LEN] a[ ] prototype mismatch: 1 key passed, 2 expected" -- \
+	-n 'BEGIN { a[1, 2] = 1; } END { a[3] = 2; }'
+err assoc_keytype 1 "dtrace: invalid probe specifier BEGIN { a[\"k\"] = 1; } END { a[3] = 2; }: [D_PROTO_ARG] a[ ] key #1 is incompatible with prototype:" -- \
+	-n 'BEGIN { a["k"] = 1; } END { a[3] = 2; }'
+err assoc_scalar 1 "dtrace: invalid probe specifier BEGIN { a[1] = 1; trace(a); }: [D_IDENT_BADREF] associative array 'a' may not be referenced as scalar" -- \
+	-n 'BEGIN { a[1] = 1; trace(a); }'
+# Variables resolve in program order, as dtrace cooks the clauses: a
+# global read in a clause above the one that assigns it is unknown, a
+# variable named but not yet assigned (x -= 1, x = x + 1, self->, this->
+# and array reads) is not yet declared; a predicate's error comes before
+# its clause's; ++ makes a variable, a declaration declares it.
+printf 'END\n{\n\tt = walltimestamp - begun;\n}\n\nBEGIN\n{\n\tbegun = walltimestamp;\n\texit(0);\n}\n' >"$W/undef.d"
+err undef_order 1 "dtrace: failed to compile script $W/undef.d: [D_IDENT_UNDEF] line 3: failed to resolve begun: Unknown variable name" -- -s "$W/undef.d"
+printf 'BEGIN\n/cnt > 1/\n{\n\ttrace(cnt);\n}\n' >"$W/undef_pred.d"
+err undef_pred_first 1 "dtrace: failed to compile script $W/undef_pred.d: [D_IDENT_UNDEF] line 2: failed to resolve cnt: Unknown variable name" -- -s "$W/undef_pred.d"
+err undef_compound 1 "dtrace: invalid probe specifier BEGIN { total -= 3; }: [D_VAR_UNDEF] total has not yet been declared or assigned" -- \
+	-n 'BEGIN { total -= 3; }'
+err undef_self_rhs 1 "dtrace: invalid probe specifier BEGIN { k = k * 2; }: [D_VAR_UNDEF] k has not yet been declared or assigned" -- \
+	-n 'BEGIN { k = k * 2; }'
+err undef_self 1 "dtrace: invalid probe specifier BEGIN { trace(self->ts); }: [D_VAR_UNDEF] self->ts has not yet been declared or assigned" -- \
+	-n 'BEGIN { trace(self->ts); }'
+err undef_this 1 "dtrace: invalid probe specifier BEGIN { trace(this->v); }: [D_VAR_UNDEF] this->v has not yet been declared or assigned" -- \
+	-n 'BEGIN { trace(this->v); }'
+err undef_assoc 1 "dtrace: invalid probe specifier BEGIN { trace(tbl[1]); }: [D_VAR_UNDEF] tbl has not yet been declared or assigned" -- \
+	-n 'BEGIN { trace(tbl[1]); }'
+same undef_made 0 "1 2 0 1
+
+" -- -q -n 'int dcl; BEGIN /(p = 1) == 1/ { q++; printf("%d %d %d %d\n", p, q + 1, dcl, p); exit(0); }'
 
 # args[N] as the syscall declares it: openat's dirfd is an int (AT_FDCWD
 # prints as -100, sizeof 4) and its path a char pointer; not available

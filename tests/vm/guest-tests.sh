@@ -187,6 +187,7 @@ fi
 # the read syscalls of the same run, its returns (one more when the
 # child's wait for the go-ahead returns once attached), and probefunc.
 run dtrace_fbt dtrace -q -c "$WL read $R" -n '
+int bad;
 fbt::vfs_read:entry /pid == $target/ { e++; bad = probefunc == "vfs_read" ? bad : 1; }
 fbt::vfs_read:return /pid == $target/ { r++; }
 syscall::read:entry, syscall::pread64:entry /pid == $target/ { t++; }
@@ -202,6 +203,7 @@ fi
 # ferret dtrace's rawfbt provider (kprobes always): as fbt above, with
 # the probe named rawfbt:vmlinux:vfs_read.
 run dtrace_rawfbt dtrace -q -c "$WL read $R" -n '
+int rv;
 rawfbt::vfs_read:entry /pid == $target/ { e++; }
 rawfbt::vfs_read:entry /pid == $target && e == 1/ {
 	printf("name %s:%s:%s:%s\n", probeprov, probemod, probefunc, probename);
@@ -243,6 +245,9 @@ fi
 # one probe, however many functions it is on: enqueue, dequeue and END
 # are the 3 that dtrace says were matched.
 run dtrace_enqueue dtrace -q -c "$WL sleep 50" -n '
+int ebad;
+int dbad;
+int own;
 sched:::enqueue /args[1]->pr_pid == $target/ {
 	e++;
 	ebad += args[0]->pr_lwpid != $target || args[2]->cpu_id != args[0]->pr_onpro ||
@@ -717,6 +722,9 @@ same dtrace_lockstat_list "lockstat probes listed" "$n" \
 # epoll_ctl() take mutexes, which it owns at adaptive-acquire and no
 # longer at adaptive-release; its exit takes tasklist_lock for writing.
 run dtrace_lockstat dtrace -q -c "$WL polls" -n '
+int ao;
+int ro;
+int sz;
 lockstat:::adaptive-acquire /pid == $target/ { a++; ao += mutex_owned(args[0]); }
 lockstat:::adaptive-release /pid == $target/ { r++; ro += mutex_owned(args[0]); }
 lockstat:::spin-acquire /pid == $target/ { s++; sz += args[0] == NULL; }
