@@ -1702,17 +1702,21 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 	 * The group is dead once its live count has dropped to 0.  The
 	 * kernel's own threads in a group (PF_IO_WORKER, PF_USER_WORKER:
 	 * io_uring's workers, KVM's), which no traced clone made, may be
-	 * the last to go: the exit of such a last one says so.
+	 * the last to go: the exit of such a last one says so.  No fork
+	 * event names them (the kernel makes them with copy_process()
+	 * alone), so under -f the leader stays in @pids until its group
+	 * is dead, for that last exit to find it.
 	 */
 	buf_printf(b, "rawtracepoint:sched_process_exit /");
 	is_traced(b, o, ntids, "tid");
 	buf_printf(b, " || ((curtask->flags & %d) && curtask->signal->live.counter == 0 && ",
 		   ST_PF_WORKERS);
 	is_traced(b, o, ntids, "pid");
-	buf_printf(b, ")/ {\n\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, "
-		   "curtask->signal->live.counter == 0, pid, nsecs);\n");
+	buf_printf(b, ")/ {\n\t$d = curtask->signal->live.counter == 0;\n"
+		   "\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, $d, pid, nsecs);\n");
 	if (o->follow)
-		buf_printf(b, "\tdelete(@pids[tid]);\n");
+		buf_printf(b, "\tif (tid != pid) { delete(@pids[tid]); }\n"
+			   "\tif ($d) { delete(@pids[pid]); }\n");
 	if (o->summary && !o->wall)
 		buf_printf(b, "\tdelete(@so[tid]);\n\tdelete(@oc[tid]);\n");
 	buf_printf(b, "}\n");
