@@ -3711,7 +3711,19 @@ static int kvm_guest(void)
 	struct kvm_run *run;
 	int kvm, vm, vcpu, size, i;
 	unsigned char *mem;
+	cpu_set_t cpus;
 
+	/*
+	 * On one CPU, the lowest allowed: CPUID's topology leaves (0xb's
+	 * edx, the x2APIC id) tell the CPU KVM_GET_SUPPORTED_CPUID ran on.
+	 */
+	if (!sched_getaffinity(0, sizeof(cpus), &cpus)) {
+		for (i = 0; i < CPU_SETSIZE && !CPU_ISSET(i, &cpus); i++)
+			;
+		CPU_ZERO(&cpus);
+		CPU_SET(i, &cpus);
+		sched_setaffinity(0, sizeof(cpus), &cpus);
+	}
 	kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	if (kvm < 0)
 		return 1;
