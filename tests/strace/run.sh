@@ -457,6 +457,26 @@ for i in 1 2 3 4; do
 	same_end "-f, io_uring's SQ poller and io-wq workers: the run ends with the command (run $i)" \
 		-f -e trace=io_uring_setup,io_uring_enter,mmap,exit_group -- "$WL" uring-workers
 done
+# -p PID -f on a process with io_uring's workers: strace attaches to
+# them as to its other threads, so its message counts them and each has
+# its exit line, the leader's last.  A hang is killed after 30 s.
+for T in strace "$FERRET strace"; do
+	n=${T##*/}
+	WORKLOAD_LINGER=1 "$WL" uring-workers & wp=$!
+	for i in $(seq 50); do
+		[ "$(ls /proc/$wp/task 2> /dev/null | wc -l)" -ge 4 ] && break
+		sleep 0.05
+	done
+	timeout -k 5 30 $T -f -p $wp -o "pw-$n.txt" 2> "pw-$n.err"; echo "rc $?" >> "pw-$n.err"
+	wait $wp
+	sed -E 's/^(ferret )?strace: //; s/[0-9]{3,}/PID/' "pw-$n.err" > "pw-$n.msg"
+	pid_order < "pw-$n.txt" | grep ' +++ ' > "pw-$n.end"
+done
+diff pw-strace.msg "pw-ferret strace.msg" > d.txt && grep -q 'attached with 4 threads' pw-strace.msg &&
+	[ "$(grep -c . pw-strace.end)" = "$(grep -c . "pw-ferret strace.end")" ] &&
+	[ "$(tail -1 pw-strace.end)" = "$(tail -1 "pw-ferret strace.end")" ] &&
+	ok "-p PID -f, io_uring's workers: strace's message, an exit line each, the leader's last" ||
+	bad "-p -f workers: $(cat d.txt pw-strace.end "pw-ferret strace.end")"
 for a in "-e kvm=bogus" "--kvm=cpu"; do
 	strace $a true > /dev/null 2> sx.txt; src=$?
 	"$FERRET" strace $a true > /dev/null 2> fx.txt; rc=$?
