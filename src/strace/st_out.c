@@ -1668,8 +1668,9 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 		finish_call(s, t, false);
 	l = tid != tgid ? task(s, tgid, false) : NULL;
 	/*
-	 * The last of the kernel's threads of a group whose leader has gone
-	 * (untraced: the kernel makes them with no fork event).
+	 * The last thread of a group whose leader has gone, one not traced:
+	 * the kernel's own worker (no fork event names it), or without -f
+	 * a thread other than the one traced.
 	 */
 	if (!t && group_dead && l && l->leader_gone) {
 		gone_line(s, tgid, l->gone_code, ts);
@@ -1699,7 +1700,7 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	task_gone(s, t);
 	if (s->stack)
 		st_stack_gone(s->stack, tid);
-	if (l && l->leader_gone) {
+	if (group_dead && l && l->leader_gone) {
 		gone_line(s, tgid, l->gone_code, ts);
 		task_gone(s, l);
 	}

@@ -442,13 +442,16 @@ same_end() {	# same_end NAME STRACE-ARGS... -- COMMAND...
 	fi
 	pid_order < s1.txt | norm | sed -E "${NORM2:-}" > s1.n
 	pid_order < f1.txt | norm | sed -E "${NORM2:-}" > f1.n
-	diff s1.n f1.n > d.txt && [ $rc = $src ] && grep -q ' +++ exited with 0 +++$' s1.n &&
+	diff s1.n f1.n > d.txt && [ $rc = $src ] && grep -q '+++ exited with 0 +++$' s1.n &&
 		ok "$name" || bad "$name: rc $rc (strace $src): $(head -4 d.txt)"
 }
-# A leader that exits before its thread: the thread's exit line, then
-# the leader's, as strace reports the leader once its group is reaped.
-same_end "-f, a leader that exits first: its exit line after its thread's" \
+# A leader that exits before its two threads: the threads' exit lines,
+# then the leader's, as strace reports the leader once its group is
+# reaped; without -f, the untraced threads' end is the leader's line.
+same_end "-f, a leader that exits first: its exit line after its threads'" \
 	-f -e trace=getppid,exit -- "$WL" leader-exit
+same_end "a leader that exits first, threads not followed: its exit line at the group's end" \
+	-e trace=getppid,exit -- "$WL" leader-exit
 if [ -c /dev/kvm ] && "$WL" kvm; then
 	same_end "-f, KVM: the run ends with the command, after its worker thread" \
 		-f -e trace=ioctl,exit_group -- "$WL" kvm

@@ -178,10 +178,10 @@ static void *thread_fn(void *arg __attribute__((unused)))
 	return NULL;
 }
 
-/* "leader-exit": a thread that outlives its leader a little. */
-static void *late_fn(void *arg __attribute__((unused)))
+/* "leader-exit": threads that outlive their leader, by arg * 100 ms. */
+static void *late_fn(void *arg)
 {
-	usleep(100000);
+	usleep(100000 * (long)arg);
 	syscall(SYS_getppid);
 	return NULL;
 }
@@ -7037,7 +7037,8 @@ int main(int argc, char **argv)
 		return read(p[0], &c, 1) != 0;
 	}
 	if (!strcmp(mode, "leader-exit")) {
-		pthread_create(&t, NULL, late_fn, NULL);
+		pthread_create(&t, NULL, late_fn, (void *)1L);
+		pthread_create(&t, NULL, late_fn, (void *)2L);
 		syscall(SYS_exit, 0);
 	}
 	if (!strcmp(mode, "thread")) {
