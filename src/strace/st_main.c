@@ -414,30 +414,36 @@ static int parse_e(struct st_opts *o, const char *e)
 	return parse_trace(o, e);
 }
 
-/* PID and, under -f, every thread of it. */
-static void add_pid(pid_t **tids, int *n, pid_t pid, bool follow)
+/*
+ * PID and, under -f, every thread of it (the kernel's workers among them,
+ * which strace attaches to as well).  Returns how many it added.
+ */
+static int add_pid(pid_t **tids, int *n, pid_t pid, bool follow)
 {
 	char path[64];
 	struct dirent *de;
+	int added = 1;
 	DIR *d;
 
 	*tids = xrealloc(*tids, (*n + 1) * sizeof(**tids));
 	(*tids)[(*n)++] = pid;
 	if (!follow)
-		return;
+		return added;
 	snprintf(path, sizeof(path), "/proc/%d/task", pid);
 	d = opendir(path);
 	if (!d)
-		return;
+		return added;
 	while ((de = readdir(d))) {
 		pid_t t = atoi(de->d_name);
 
 		if (t > 0 && t != pid) {
 			*tids = xrealloc(*tids, (*n + 1) * sizeof(**tids));
 			(*tids)[(*n)++] = t;
+			added++;
 		}
 	}
 	closedir(d);
+	return added;
 }
 
 /* cmd as execvp would find it, or NULL if it names a path or is not found. */
@@ -465,6 +471,7 @@ struct st_run {
 	pid_t child;
 	const pid_t *tids;	/* the threads traced from the start */
 	int ntids;
+	const int *nthreads;	/* of each -p PID, as many as tids took */
 	bool attached;		/* the -p lines are out */
 	bool to_file;		/* -o */
 	bool let_go;		/* -b execve let the command go */
@@ -481,7 +488,11 @@ static bool st_tick(void *arg, bool child_done)
 	st_out_batch(r->out);
 	/* As strace, once the processes are traced. */
 	for (i = 0; !r->attached && r->o->quiet < 1 && i < r->o->npids; i++)
-		st_err("Process %d attached\n", (int)r->o->pids[i]);
+		if (r->nthreads[i] > 1)
+			st_err("Process %d attached with %d threads\n", (int)r->o->pids[i],
+			       r->nthreads[i]);
+		else
+			st_err("Process %d attached\n", (int)r->o->pids[i]);
 	r->attached = true;
 	/* -b execve: the run ends with the last task it lets go. */
 	if (r->o->detach_exec && st_out_live(r->out) <= 0) {
@@ -971,6 +982,7 @@ int st_main(int argc, char **argv)
 	struct loaded lo = { .pc.lock = -1 };
 	struct node *ast = NULL;
 	pid_t *tids = NULL, child = 0;
+	int *nthreads = NULL;
 	int ntids = 0, opt, go_fd = -1, status = -1, ret = 1, i, longind = 0;
 	bool only_summary = false, both = false, seccomp = false;
 	struct st_child sc = { .o = &o };
@@ -1326,8 +1338,9 @@ int st_main(int argc, char **argv)
 		release_std_fds();
 		add_pid(&tids, &ntids, child, false);
 	}
+	nthreads = xcalloc(o.npids + 1, sizeof(*nthreads));
 	for (i = 0; i < o.npids; i++)
-		add_pid(&tids, &ntids, o.pids[i], o.follow);
+		nthreads[i] = add_pid(&tids, &ntids, o.pids[i], o.follow);
 	st_prog_text(&text, &o, ntids);
 	buf_put(&text, "", 1);
 	src.text = text.p;
@@ -1370,6 +1383,7 @@ int st_main(int argc, char **argv)
 	run.child = child;
 	run.tids = tids;
 	run.ntids = ntids;
+	run.nthreads = nthreads;
 	run.to_file = out != stderr || o.separate;
 	run.c = &c;
 	run.lo = &lo;
@@ -1438,6 +1452,7 @@ out:
 		ast_free(ast);
 	buf_free(&text);
 	free(tids);
+	free(nthreads);
 	free(envs);
 	free(o.pids);
 	for (i = 0; i < o.npaths; i++)

@@ -43,7 +43,6 @@ struct st_task {
 	bool leader_gone;	/* a leader that exited before its group: its
 				 * line waits for the group's end, or an exec */
 	int gone_code;		/* its exit code */
-	uint64_t gone_ts;	/* and when it exited */
 	bool restart_held;	/* returned ERESTART*: printed on its next
 				 * record, as "= ?" if that is SIGKILL */
 	bool released;		/* -b execve let it go */
@@ -1668,9 +1667,13 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	if (t && t->pending)
 		finish_call(s, t, false);
 	l = tid != tgid ? task(s, tgid, false) : NULL;
-	/* The last of the kernel's threads of a group whose leader has gone. */
+	/*
+	 * The last thread of a group whose leader has gone, one not traced:
+	 * the kernel's own worker (no fork event names it), or without -f
+	 * a thread other than the one traced.
+	 */
 	if (!t && group_dead && l && l->leader_gone) {
-		gone_line(s, tgid, l->gone_code, l->gone_ts);
+		gone_line(s, tgid, l->gone_code, ts);
 		task_gone(s, l);
 		return;
 	}
@@ -1686,17 +1689,21 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	if (tid == tgid && !group_dead) {
 		t->leader_gone = true;
 		t->gone_code = code;
-		t->gone_ts = ts;
 		return;
 	}
-	if (l && l->leader_gone) {
-		gone_line(s, tgid, l->gone_code, l->gone_ts);
-		task_gone(s, l);
-	}
+	/*
+	 * The leader's line comes last, as strace has it once the group is
+	 * reaped (at the group's end, ts): the last thread's shows its pid
+	 * while both are counted.
+	 */
 	gone_line(s, tid, code, ts);
 	task_gone(s, t);
 	if (s->stack)
 		st_stack_gone(s->stack, tid);
+	if (group_dead && l && l->leader_gone) {
+		gone_line(s, tgid, l->gone_code, ts);
+		task_gone(s, l);
+	}
 }
 
 /*

@@ -40,9 +40,6 @@
 #define ST_NR_RT_SIGRETURN 15
 
 /* Where x86-64 pt_regs keeps each argument, and orig_ax. */
-/* PF_IO_WORKER | PF_USER_WORKER (linux/sched.h, not in the UAPI). */
-#define ST_PF_WORKERS 0x4010
-
 static const int reg_off[6] = { 112, 104, 96, 56, 72, 64 };
 #define ORIG_AX 120
 /*
@@ -1699,20 +1696,23 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 			   "\t$n = ((struct task_struct *)arg2)->pid;\n\t$o = @so[$n];\n"
 			   "\tif ($o) { @oc[$n] = @oc[$n] + $w - $o; delete(@so[$n]); }\n}\n");
 	/*
-	 * The group is dead once its live count has dropped to 0.  The
-	 * kernel's own threads in a group (PF_IO_WORKER, PF_USER_WORKER:
-	 * io_uring's workers, KVM's), which no traced clone made, may be
-	 * the last to go: the exit of such a last one says so.
+	 * The group is dead once its live count has dropped to 0.  Its
+	 * last thread may be one no trace follows: one of the kernel's own
+	 * (PF_IO_WORKER, PF_USER_WORKER: io_uring's workers, KVM's, vhost's),
+	 * which the kernel makes with copy_process() alone, no fork event
+	 * naming it, or without -f any thread but the one traced.  The exit
+	 * of such a last one ends a traced group, so under -f the leader
+	 * stays in @pids until its group is dead, for that exit to find it.
 	 */
 	buf_printf(b, "rawtracepoint:sched_process_exit /");
 	is_traced(b, o, ntids, "tid");
-	buf_printf(b, " || ((curtask->flags & %d) && curtask->signal->live.counter == 0 && ",
-		   ST_PF_WORKERS);
+	buf_printf(b, " || (curtask->signal->live.counter == 0 && ");
 	is_traced(b, o, ntids, "pid");
-	buf_printf(b, ")/ {\n\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, "
-		   "curtask->signal->live.counter == 0, pid, nsecs);\n");
+	buf_printf(b, ")/ {\n\t$d = curtask->signal->live.counter == 0;\n"
+		   "\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, $d, pid, nsecs);\n");
 	if (o->follow)
-		buf_printf(b, "\tdelete(@pids[tid]);\n");
+		buf_printf(b, "\tif (tid != pid) { delete(@pids[tid]); }\n"
+			   "\tif ($d) { delete(@pids[pid]); }\n");
 	if (o->summary && !o->wall)
 		buf_printf(b, "\tdelete(@so[tid]);\n\tdelete(@oc[tid]);\n");
 	buf_printf(b, "}\n");

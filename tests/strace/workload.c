@@ -4,6 +4,7 @@
  * the lines a trace of it must contain (after normalisation: addresses
  * become ADDR).  Run as "workload MODE"; modes: basic, fork, thread, and
  * flags, signal, fresh, structs, values, thread-exec, thread-exec-busy,
+ * leader-exit, kvm, uring-workers,
  * btrfs, btrfs2, dm, sgio, waits, more, fds,
  * sockets, msgs, sleeps and waitid, whose lines are compared with
  * strace's.
@@ -173,6 +174,14 @@ static void basic(void)
 
 static void *thread_fn(void *arg __attribute__((unused)))
 {
+	syscall(SYS_getppid);
+	return NULL;
+}
+
+/* "leader-exit": threads that outlive their leader, by arg * 100 ms. */
+static void *late_fn(void *arg)
+{
+	usleep(100000 * (long)arg);
 	syscall(SYS_getppid);
 	return NULL;
 }
@@ -3702,7 +3711,19 @@ static int kvm_guest(void)
 	struct kvm_run *run;
 	int kvm, vm, vcpu, size, i;
 	unsigned char *mem;
+	cpu_set_t cpus;
 
+	/*
+	 * On one CPU, the lowest allowed: CPUID's topology leaves (0xb's
+	 * edx, the x2APIC id) tell the CPU KVM_GET_SUPPORTED_CPUID ran on.
+	 */
+	if (!sched_getaffinity(0, sizeof(cpus), &cpus)) {
+		for (i = 0; i < CPU_SETSIZE && !CPU_ISSET(i, &cpus); i++)
+			;
+		CPU_ZERO(&cpus);
+		CPU_SET(i, &cpus);
+		sched_setaffinity(0, sizeof(cpus), &cpus);
+	}
 	kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	if (kvm < 0)
 		return 1;
@@ -3754,6 +3775,62 @@ static int kvm_guest(void)
 			break;
 	}
 	free(cpuid);
+	return 0;
+}
+
+/*
+ * A ring's no-op that io_uring runs in a worker of its own (IOSQE_ASYNC):
+ * the rings mapped, the entry queued, its tail published.  -1 on failure.
+ */
+static int uring_async_nop(int ring, const struct io_uring_params *par)
+{
+	size_t sl = par->sq_off.array + par->sq_entries * sizeof(unsigned);
+	size_t cl = par->cq_off.cqes + par->cq_entries * sizeof(struct io_uring_cqe);
+	struct io_uring_sqe *sqe;
+	unsigned *tail, *array;
+	char *sq;
+
+	sq = mmap(NULL, sl > cl ? sl : cl, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, ring,
+		  IORING_OFF_SQ_RING);
+	sqe = mmap(NULL, par->sq_entries * sizeof(*sqe), PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_POPULATE, ring, IORING_OFF_SQES);
+	if (sq == MAP_FAILED || sqe == MAP_FAILED)
+		return -1;
+	memset(sqe, 0, sizeof(*sqe));
+	sqe->opcode = IORING_OP_NOP;
+	sqe->flags = IOSQE_ASYNC;
+	sqe->user_data = 1;
+	tail = (unsigned *)(sq + par->sq_off.tail);
+	array = (unsigned *)(sq + par->sq_off.array);
+	array[*tail & *(unsigned *)(sq + par->sq_off.ring_mask)] = 0;
+	__atomic_store_n(tail, *tail + 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+/*
+ * Threads of the process that the kernel makes and no fork event names:
+ * a ring polled by its own thread (iou-sqp), and a no-op on it and on a
+ * second ring that each run in an io-wq worker (iou-wrk).  1 if io_uring
+ * cannot make them.
+ */
+static int uring_workers(void)
+{
+	struct io_uring_params sp = { .flags = IORING_SETUP_SQPOLL, .sq_thread_idle = 1000 };
+	struct io_uring_params pp = { 0 };
+	int sqp, plain;
+
+	sqp = syscall(__NR_io_uring_setup, 4, &sp);
+	plain = syscall(__NR_io_uring_setup, 4, &pp);
+	if (sqp < 0 || plain < 0 || uring_async_nop(sqp, &sp) || uring_async_nop(plain, &pp))
+		return 1;
+	if (syscall(__NR_io_uring_enter, sqp, 0, 1, IORING_ENTER_GETEVENTS | IORING_ENTER_SQ_WAKEUP,
+		    NULL, 0) < 0)
+		return 1;
+	if (syscall(__NR_io_uring_enter, plain, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0) != 1)
+		return 1;
+	/* Stay a while, with the workers, for -p to find them. */
+	if (getenv("WORKLOAD_LINGER"))
+		usleep(1000000);
 	return 0;
 }
 
@@ -6813,6 +6890,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "kvm"))
 		return kvm_guest();
+	if (!strcmp(mode, "uring-workers"))
+		return uring_workers();
 	if (!strcmp(mode, "dm")) {
 		char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
@@ -6956,6 +7035,11 @@ int main(int argc, char **argv)
 		fprintf(f, "%d\n", (int)getpid());
 		fclose(f);
 		return read(p[0], &c, 1) != 0;
+	}
+	if (!strcmp(mode, "leader-exit")) {
+		pthread_create(&t, NULL, late_fn, (void *)1L);
+		pthread_create(&t, NULL, late_fn, (void *)2L);
+		syscall(SYS_exit, 0);
 	}
 	if (!strcmp(mode, "thread")) {
 		pthread_create(&t, NULL, thread_fn, NULL);
