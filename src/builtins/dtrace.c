@@ -277,8 +277,10 @@ static int sema_trace(struct sema *s, struct node *n)
 	for (i = n->nlist - 1; i > 0; i--)
 		n->list[i] = n->list[i - 1];
 	n->list[0] = fmt;
-	free(n->name);
-	n->name = xstrdup("printf");
+	/*
+	 * printf() of the front end's own format, which its format check
+	 * takes as it is: named trace() still, in errors too.
+	 */
 	n->bi = pf;
 	return pf->sema(s, n);
 }
