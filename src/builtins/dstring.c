@@ -102,7 +102,8 @@ static int d_str_arg(struct sema *s, struct node *n, int i)
 
 	if (sema_expr(s, a))
 		return -EINVAL;
-	if (a->type->kind == TY_STR || a->type->kind == TY_PTR)
+	if (a->type->kind == TY_STR || a->type->kind == TY_PTR ||
+	    bi_dtrace_is_part(a->type))
 		return 0;
 	if (is_null_const(a))
 		return sema_error(s, a, "%s( ) argument #%d is NULL: dtrace reports an invalid address when it runs, ferret refuses it",
@@ -129,6 +130,8 @@ static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 	out->size = size;
 	out->off = cg_alloc(g, size);
 	cg_zero(g, out->off, size);
+	if (bi_dtrace_is_part(v.type))
+		return bi_dtrace_part_str(g, a, cg_reg(g, &v), out->off, size);
 	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, out->off);
 	ir_mov_imm(&g->ir, BPF_REG_2, size);

@@ -140,6 +140,57 @@ static int cg_part_eq(struct cg *g, struct node *n, const char *lit)
 	return res;
 }
 
+bool bi_dtrace_is_part(const struct type *t)
+{
+	return t->kind == TY_NAMED && t->namer && t->namer->show == show_part;
+}
+
+/* Stores the bytes of lit (and its NUL, within size) at r10 + off. */
+static void store_lit(struct cg *g, const char *lit, int off, int size)
+{
+	int len = (int)strlen(lit) + 1, i;
+
+	if (len > size)
+		len = size;
+	for (i = 0; i < len - 1; i++)
+		ir_st_imm(&g->ir, BPF_B, BPF_REG_10, off + i,
+			  (uint8_t)lit[i]);
+	ir_st_imm(&g->ir, BPF_B, BPF_REG_10, off + len - 1, 0);
+}
+
+int bi_dtrace_part_str(struct cg *g, struct node *n, int idx, int off,
+		       int size)
+{
+	const char *part = n->type->name;
+	struct vec *probes = &g->c->probes;
+	int low = ir_vreg(&g->ir), done = ir_label(&g->ir), k;
+
+	if (!d_label || !d_label->probe_name)
+		return cg_error(g, n, "probe names are not known here");
+	ir_mov(&g->ir, low, idx);
+	ir_alu32_imm(&g->ir, BPF_AND, low, -1);
+	for (k = 0; k < probes->n; k++) {
+		const struct probe_inst *pi = probes->v[k];
+		int next = ir_label(&g->ir);
+		struct bi_dtrace_probe d;
+		bool sub;
+
+		d_label->probe_name(pi, &d);
+		sub = d.sub_func && !strcmp(part, "func");
+		if (!sub) {
+			ir_jmp_imm(&g->ir, BPF_JNE, low, pi->index, next);
+			store_lit(g, part_of(&d, part), off, size);
+			ir_ja(&g->ir, done);
+			ir_place(&g->ir, next);
+		}
+		d_label->probe_free(&d);
+		if (sub)
+			return cg_error(g, n, "probefunc of a probe for every syscall is the syscall's name, which ferret names when it prints: it cannot be a string operand here");
+	}
+	ir_place(&g->ir, done);
+	return 0;
+}
+
 static int sema_part(struct sema *s, struct node *n)
 {
 	s->cur->uses_probe = true;
@@ -281,8 +332,10 @@ static int sema_trace(struct sema *s, struct node *n)
 	for (i = n->nlist - 1; i > 0; i--)
 		n->list[i] = n->list[i - 1];
 	n->list[0] = fmt;
-	free(n->name);
-	n->name = xstrdup("printf");
+	/*
+	 * printf() of the front end's own format, which its format check
+	 * takes as it is: named trace() still, in errors too.
+	 */
 	n->bi = pf;
 	return pf->sema(s, n);
 }

@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 struct buf;
+struct cg;
+struct node;
 struct runtime;
 struct type;
 struct probe_inst;
@@ -109,6 +111,18 @@ bool bi_dtrace_symaddr(const struct type *t, const void *p, uint64_t *addr,
  * its address.  Addresses nothing names stay.
  */
 void bi_dtrace_sym_group(const struct type *t, void *k);
+
+/* Whether t is a probe's name or one of its parts (probeprov ...). */
+bool bi_dtrace_is_part(const struct type *t);
+
+/*
+ * Writes the text of probe part n (probeprov ...), whose probe index
+ * (bi_probe_index) is in register idx, as a string into the zeroed
+ * frame bytes at r10 + off, at most size of them with its NUL.  0, or
+ * -EINVAL after reporting a part not known when compiling.
+ */
+int bi_dtrace_part_str(struct cg *g, struct node *n, int idx, int off,
+		       int size);
 
 /* The words dtrace's prototypes use for a value of type t ("int"). */
 const char *bi_d_type_word(const struct type *t, char *b, size_t len);

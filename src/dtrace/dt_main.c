@@ -57,11 +57,13 @@ struct dt {
 	bool quiet, destructive, zdefs, cpp, list, compile_only, dump;
 	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
 	bool flowindent;	/* -F: labels indented by call depth */
+	bool rawbytes;		/* -x rawbytes: trace() dumps its bytes */
 	struct d_flow flow;
 	const void *clause;	/* the record printed: its format, one a clause */
 	const char *outfile, *cmd_line;
 	pid_t pid;
 	int strsize;
+	int strsize_run;	/* the strsize compiled at */
 	size_t printsize;	/* -x printsize: print()'s bytes shown */
 	struct dp_opts agg_opts;	/* aggsortkey, aggsortrev ... */
 	struct vec defines;	/* -D names */
@@ -144,7 +146,7 @@ static const char *const inert_options[] = {
 	"bufsize", "aggsize", "switchrate", "aggrate", "cleanrate",
 	"statusrate", "dynvarsize", "bufpolicy",
 	"bufresize", "cpu", "jstackstrsize", "zdefs", "version", "lazyload", "linkmode",
-	"core", "defaultargs", "strip", "stackindent", "rawbytes", "pcapsize",
+	"core", "defaultargs", "strip", "stackindent", "pcapsize",
 	"aggpercpu", "noresolve",
 };
 
@@ -354,7 +356,7 @@ static int set_option(struct dt *d, const char *name, const char *value,
 			d->nspec = v;
 		return 0;
 	}
-	if (!strcmp(name, "flowindent")) {
+	if (!strcmp(name, "flowindent") || !strcmp(name, "rawbytes")) {
 		long long v;
 		int set = runtime_value(value, &v);
 
@@ -362,7 +364,10 @@ static int set_option(struct dt *d, const char *name, const char *value,
 			snprintf(err, errlen, "Invalid value for specified option");
 			return -EINVAL;
 		}
-		d->flowindent = set;
+		if (name[0] == 'f')
+			d->flowindent = set;
+		else
+			d->rawbytes = set;
 		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(inert_options); i++)
@@ -739,8 +744,12 @@ static const char *trace_conv(void *arg, const struct type *t)
 {
 	struct dt *d = arg;
 
-	/* a struct's bytes (a translated one's): dumped as tracemem() */
-	if (t->kind == TY_BUF)
+	/*
+	 * a struct's bytes (a translated one's): dumped as tracemem(); and
+	 * any value under rawbytes, which run_printf() dumps
+	 */
+	if (t->kind == TY_BUF || (d->rawbytes && (t->kind == TY_STR ||
+	    t->kind == TY_NAMED || t->kind == TY_INT || t->kind == TY_PTR)))
 		return "%r";
 	if (t->kind == TY_STR || t->kind == TY_NAMED)
 		return d_print_trace_conv(0, false, true, d->quiet);
@@ -926,6 +935,37 @@ static int stack_frames(void *arg, const struct type *t, const void *p,
 }
 
 /*
+ * trace()'s value under rawbytes, dumped as dtrace dumps the record: an
+ * integer's bytes, or a string's strsize + 1, zeros after its NUL (a
+ * record here may hold fewer, and bytes past the NUL are not cleared).
+ */
+static void raw_value(const struct dt *d, const struct type *t,
+		      const char *p, struct buf *out)
+{
+	size_t n = (size_t)t->size, len;
+	struct buf text = { 0 };
+	char *s;
+
+	if (t->kind == TY_INT || t->kind == TY_PTR) {
+		d_print_rawbytes(out, p, n < 8 ? n : 8);
+		return;
+	}
+	/* a probe's name: the text it prints, as a string of D's */
+	if (t->kind == TY_NAMED) {
+		print_value(&d->rt->out, t, p, &text);
+		p = text.p ? text.p : "";
+		n = text.len;
+	}
+	len = strnlen(p, n);
+	n = (size_t)d->strsize_run + 1;
+	s = xcalloc(n, 1);
+	memcpy(s, p, len < n ? len : n - 1);
+	d_print_rawbytes(out, s, n);
+	free(s);
+	buf_free(&text);
+}
+
+/*
  * Each printf() record (trace()'s and the clause labels' too), with
  * DTrace's conversions: an integer is formatted at its own size (%x of
  * a 64-bit value prints all of it).  Values that are neither integers
@@ -952,7 +992,11 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 		const char *p = (const char *)payload + fs->args[i].offset;
 		struct dp_val *v = &vals[i];
 
-		if (t->kind == TY_INT || t->kind == TY_PTR) {
+		if (t->kind != TY_BUF && !strcmp(fs->fmt, "%r")) {
+			raw_value(d, t, p, &texts[i]);
+			v->s = texts[i].p ? texts[i].p : "";
+			v->n = texts[i].len;
+		} else if (t->kind == TY_INT || t->kind == TY_PTR) {
 			uint64_t u = 0;
 
 			memcpy(&u, p, t->size < 8 ? t->size : 8);
@@ -1017,6 +1061,9 @@ static int fmt_check(const char *func, const char *fmt,
 		     const struct type *const *args, int nargs, int *at,
 		     char *err, size_t len)
 {
+	/* trace()'s format is trace_conv()'s, made for its argument */
+	if (!strcmp(func, "trace"))
+		return 0;
 	if (strcmp(func, "printf"))
 		return 1;
 	return d_print_check(func, fmt, args, nargs, at, err, len);
@@ -1504,6 +1551,7 @@ int dt_main(int argc, char **argv)
 	};
 	struct d_macros macros = { .target = -1 };
 	struct source src = { 0 };
+	int ret_c;
 	struct vec pragmas = { 0 }, descs = { 0 };
 	struct node *ast = NULL;
 	struct compiled c;
@@ -1706,7 +1754,9 @@ int dt_main(int argc, char **argv)
 	if (d.pid > 0)
 		provider_pid = d.pid;
 	compiled = true;
-	if (compile_d(&d, &c, &src, &ast, &copts))
+	ret_c = compile_d(&d, &c, &src, &ast, &copts);
+	d.strsize_run = copts.strlen - 1;
+	if (ret_c)
 		goto out;
 	d.nprobes = c.probes.n;
 	d.probes = xcalloc(d.nprobes + 1, sizeof(*d.probes));

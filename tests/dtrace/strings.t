@@ -502,3 +502,11 @@ same relational 0 "1100 0011 1010 110 11
 " -- -s "$W/srel.d"
 err relational_int 1 'dtrace: invalid probe specifier BEGIN { trace("a" < 1); }: Type mismatch for '"'"'<'"'"': comparing '"'"'string[2]'"'"' with '"'"'int32'"'"' (strings can only be compared with ==, !=, <, <=, > and >= against strings)' -- \
 	-n 'BEGIN { trace("a" < 1); }'
+# A probe's name and its parts are strings to the string subroutines,
+# as in DTrace: each probe of the clause gives its own.
+same probe_parts 0 "dtrace:BEGIN 5 BEG
+profile:tick-1ms 8 TIC
+
+" -- -q -x strsize=16 -n 'BEGIN, tick-1ms { printf("%s %d %s\n", strjoin(probeprov, strjoin(":", probename)), strlen(probename), toupper(substr(probename, 0, 3))); } tick-1ms { exit(0); }'
+err probefunc_every_syscall 1 "dtrace: invalid probe specifier syscall:::entry { trace(strlen(probefunc)); exit(0); }: probefunc of a probe for every syscall is the syscall's name, which ferret names when it prints: it cannot be a string operand here" -- \
+	-n 'syscall:::entry { trace(strlen(probefunc)); exit(0); }'

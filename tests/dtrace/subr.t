@@ -162,6 +162,23 @@ same tracemem 0 "
          0: 2f 65 74 63 2f                                   /etc/
 
 " -- -q -c /bin/true -n 'syscall::openat:entry /pid == $target/ { tracemem(arg1, 17); n = 3; tracemem(arg1, 5, n); tracemem(arg1, 5, 100); exit(0); }'
+# -x rawbytes: trace() dumps its record's bytes as tracemem() does: an
+# integer's size of them, a string's strsize + 1 (zeros after its end),
+# a probe's name as the string it is.
+same rawbytes 0 "
+             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+         0: 07 01                                            ..
+
+             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+         0: 66 65 72 72 65 74 2d 00 00                       ferret-..
+
+             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+         0: 66 65 72 72 65 74 2d 72 00                       ferret-r.
+
+             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+         0: 42 45 47 49 4e 00 00 00 00                       BEGIN....
+
+" -- -q -x strsize=8 -x rawbytes -n 'BEGIN { trace((short)0x107); trace(strjoin("ferret", "-")); trace("ferret-raw"); trace(probename); exit(0); }'
 err tracemem_zero 1 "dtrace: invalid probe specifier BEGIN { tracemem(curthread, 0); }: [D_TRACEMEM_SIZE] tracemem( ) argument #2 must be a non-zero positive integral constant expression" -- \
 	-n 'BEGIN { tracemem(curthread, 0); }'
 err tracemem_struct 1 "dtrace: invalid probe specifier BEGIN { tracemem(*curthread, 8); }: [D_TRACEMEM_ADDR] tracemem( ) argument #1 is incompatible with prototype:" -- \
