@@ -16,6 +16,7 @@
 #include "lex.h"
 #include "../compile/compile.h"
 #include "../builtins/builtin.h"
+#include "../builtins/dtrace.h"
 #include "../providers/provider.h"
 
 #define SEMA_QUIET_PASSES 3
@@ -192,23 +193,6 @@ static bool d_signed(const struct node *a, const struct node *b, int op)
 	return xs && ys;
 }
 
-/* The name D gives type t in its prototype errors. */
-static const char *d_type_word(const struct type *t, char *b, size_t len)
-{
-	static const char *const ints[9] = {
-		[1] = "char", [2] = "short", [4] = "int", [8] = "long",
-	};
-
-	if (t->kind == TY_STR)
-		return "string";
-	if (t->kind == TY_INT && ints[t->size]) {
-		snprintf(b, len, "%s%s", t->is_signed ? "" : "unsigned ",
-			 ints[t->size]);
-		return b;
-	}
-	return type_name(t, b, len);
-}
-
 /* Field i of key k (a tuple of several keys, or the one key). */
 static const struct type *key_field(const struct type *k, int i)
 {
@@ -250,8 +234,8 @@ static void d_key_mismatch(struct sema *s, struct node *n,
 			continue;
 		sema_error(s, n, "[D_PROTO_ARG] %s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
 			   n->name, i + 1,
-			   d_type_word(key_field(had, i), a, sizeof(a)),
-			   d_type_word(key_field(shown, i), b, sizeof(b)));
+			   bi_d_type_word(key_field(had, i), a, sizeof(a)),
+			   bi_d_type_word(key_field(shown, i), b, sizeof(b)));
 		return;
 	}
 	sema_error(s, n, "[D_PROTO_ARG] %s[ ] key is incompatible with prototype",
