@@ -1715,7 +1715,8 @@ static int var_part(struct cg *g, struct node *n, struct node *root, int base,
 		int k = ir_vreg(&g->ir), ok = ir_label(&g->ir);
 
 		ir_mov(&g->ir, k, cg_reg(g, &i));
-		ir_jmp_imm(&g->ir, BPF_JLT, k, t->count, ok);
+		ir_jmp_imm(&g->ir, BPF_JLT, k,
+			   t->kind == TY_STR ? t->size : t->count, ok);
 		cg_fault(g, FAULT_BADINDEX, k);
 		ir_place(&g->ir, ok);
 		if (n->type->size != 1)

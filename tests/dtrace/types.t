@@ -782,3 +782,55 @@ printf 'void *v;\nBEGIN { trace(*v); }\n' >"$W/derefvoid.d"
 err "a void pointer dereferenced" 1 \
 	"dtrace: failed to compile script $W/derefvoid.d: [D_DEREF_VOID] line 2: cannot dereference pointer to void" \
 	-- -s "$W/derefvoid.d"
+
+# Declared thread-local and clause-local arrays are indexed as declared,
+# not as associative arrays: elements stored, changed and read in place
+# (a char array member of a struct element too), bounds checked when the
+# clause runs; a thread-local's elements last into the next clause.
+cat >"$W/tlarr.d" <<'EOF2'
+#pragma D option quiet
+
+self int tl[3];
+struct tsr { short n; char c[2]; };
+self struct tsr ts[2];
+this long cl[2][3];
+this char buf[4];
+
+BEGIN
+{
+	k = 2;
+	self->tl[1] = 9;
+	self->tl[k] = -4;
+	self->tl[0] += 5;
+	self->ts[1].c[1] = 'q';
+	this->cl[1][k] = 77;
+	this->cl[0][0]--;
+	this->buf[k] = 'x';
+	printf("%d %d %d %c %d %d %d %c %d\n", self->tl[0], self->tl[1],
+	    self->tl[k], self->ts[1].c[1], this->cl[1][2], this->cl[0][0],
+	    this->cl[1][0], this->buf[2], sizeof(this->cl));
+}
+
+BEGIN
+{
+	printf("%d %d\n", self->tl[1] + self->tl[2], self->ts[0].n);
+	k = 3;
+	this->buf[k] = 'y';
+	printf("%c\n", this->buf[3]);
+	k = 4;
+	this->buf[k] = 'z';
+	printf("not reached\n");
+}
+
+ERROR
+{
+	printf("fault %d %d\n", arg4, arg5);
+	exit(0);
+}
+EOF2
+same "thread-local and clause-local arrays" 0 "5 9 -4 q 77 -1 0 x 48
+5 0
+y
+fault 11 4
+
+" -- -s "$W/tlarr.d"
