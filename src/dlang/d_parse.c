@@ -1364,6 +1364,10 @@ static struct node *fold_offsetof(struct parser *p, struct node *n)
 		return fail_at(p, &n->list[1]->loc,
 			       "[D_OFFSETOF_BITFIELD] cannot take offset of a bit-field: %s",
 			       member);
+	if (t->dstring)
+		return fail_at(p, &n->loc,
+			       "offsetof in a struct with a string member is not supported yet: "
+			       "the member's place waits for strsize, settled after the program is read");
 	n->kind = N_INT;
 	n->ival = t->fields[i].offset;
 	n->nlist = 0;

@@ -1202,6 +1202,15 @@ static int mem_assign(struct sema *s, struct node *n)
 		return -EINVAL;
 	if (lv->kind == N_FIELD && lv->a->type->kind == TY_CTX)
 		return sema_error(s, lv, "a probe's arguments cannot be assigned");
+	/* A string member of a variable takes a string, cut to strsize. */
+	if (lv->type->kind == TY_STR && lv->type->dstring && n->op == T_ASSIGN &&
+	    sema_var_root(lv)) {
+		if (rv->type->kind != TY_STR)
+			return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"%s\"",
+					  type_name(rv->type, b, sizeof(b)));
+		n->type = lv->type;
+		return 0;
+	}
 	if ((lv->type->kind != TY_INT && lv->type->kind != TY_PTR) ||
 	    lv->type->size < 1 || lv->type->size > 8)
 		return sema_error(s, lv, "operator = %s is not supported yet for a value of type %s",
