@@ -22,6 +22,12 @@
 #include "../providers/provider.h"
 #include "../runtime/record.h"
 
+/*
+ * The largest variable a member or element store makes from zeros: in
+ * MAP_SCRATCH past 256 bytes, a store instruction for each 8.
+ */
+#define VAR_BYTES_MAX 8192
+
 struct cg_var {
 	struct symbol *sym;
 	int reg;		/* integers */
@@ -239,15 +245,25 @@ void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags)
 	cg_key_update(g, map_id, &k, val_off, flags);
 }
 
+static int key_update_at(struct cg *g, int map_id, const struct cg_key *k,
+			 int vbase, int val_off, int flags);
+
 int cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
 		  int val_off, int flags)
+{
+	return key_update_at(g, map_id, k, BPF_REG_10, val_off, flags);
+}
+
+/* cg_key_update() of the value at val_off from register vbase. */
+static int key_update_at(struct cg *g, int map_id, const struct cg_key *k,
+			 int vbase, int val_off, int flags)
 {
 	int ok = ir_label(&g->ir), r = ir_vreg(&g->ir);
 
 	ir_ld_map(&g->ir, BPF_REG_1, map_id);
 	ir_mov(&g->ir, BPF_REG_2, k->base);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, k->off);
-	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+	ir_mov(&g->ir, BPF_REG_3, vbase);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, val_off);
 	ir_mov_imm(&g->ir, BPF_REG_4, flags);
 	ir_call(&g->ir, BPF_FUNC_map_update_elem, 4);
@@ -1715,7 +1731,8 @@ static int var_part(struct cg *g, struct node *n, struct node *root, int base,
 		int k = ir_vreg(&g->ir), ok = ir_label(&g->ir);
 
 		ir_mov(&g->ir, k, cg_reg(g, &i));
-		ir_jmp_imm(&g->ir, BPF_JLT, k, t->count, ok);
+		ir_jmp_imm(&g->ir, BPF_JLT, k,
+			   t->kind == TY_STR ? t->size : t->count, ok);
 		cg_fault(g, FAULT_BADINDEX, k);
 		ir_place(&g->ir, ok);
 		if (n->type->size != 1)
@@ -1750,18 +1767,26 @@ static int var_bytes(struct cg *g, struct node *lv, struct node *root,
 		int vsize = root->sym->val->size, found = ir_label(&g->ir), zero;
 		struct cg_key key;
 
-		if (vsize > 256)
-			return cg_error(g, lv, "a store into a variable of %d bytes is not supported yet (256 at most)",
-					vsize);
+		if (vsize > VAR_BYTES_MAX)
+			return cg_error(g, lv, "a store into a variable of %d bytes is not supported yet (%d at most)",
+					vsize, VAR_BYTES_MAX);
 		if (cg_key(g, root, -1, &key))
 			return -EINVAL;
 		*skip = ir_label(&g->ir);
 		cg_key_lookup(g, root->sym->id, &key);
 		ir_mov(&g->ir, base, BPF_REG_0);
 		ir_jmp_imm(&g->ir, BPF_JNE, base, 0, found);
-		zero = cg_alloc(g, vsize);
-		cg_zero(g, zero, vsize);
-		cg_key_update(g, root->sym->id, &key, zero, BPF_NOEXIST);
+		/* The zeros: in the frame, or where it cannot spare them. */
+		if (vsize <= 256) {
+			zero = cg_alloc(g, vsize);
+			cg_zero(g, zero, vsize);
+			cg_key_update(g, root->sym->id, &key, zero, BPF_NOEXIST);
+		} else {
+			int zbase = stmt_scratch(g, vsize, &zero);
+
+			cg_zero_at(g, zbase, zero, vsize);
+			key_update_at(g, root->sym->id, &key, zbase, zero, BPF_NOEXIST);
+		}
 		cg_key_lookup(g, root->sym->id, &key);
 		ir_mov(&g->ir, base, BPF_REG_0);
 		ir_jmp_imm(&g->ir, BPF_JEQ, base, 0, *skip);
@@ -1790,6 +1815,21 @@ static int var_store(struct cg *g, struct node *n, struct node *root,
 	int base, addr, skip, vr, old = -1, nv, out = -1;
 	struct val v;
 
+	/* A string member: the string's bytes, cut to the member's size. */
+	if (lt->kind == TY_STR) {
+		if (cg_expr(g, n->b, &v))
+			return -EINVAL;
+		base = var_bytes(g, lv, root, &skip);
+		if (base < 0)
+			return -EINVAL;
+		addr = var_part(g, lv, root, base, &f);
+		if (addr < 0)
+			return -EINVAL;
+		cg_store(g, addr, 0, &v, lt->size);
+		if (skip >= 0)
+			ir_place(&g->ir, skip);
+		return res ? cg_expr(g, lv, res) : 0;
+	}
 	if (incdec) {
 		vr = ir_vreg(&g->ir);
 		ir_mov_imm(&g->ir, vr, 1);

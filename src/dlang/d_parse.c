@@ -1169,6 +1169,7 @@ static bool is_scalar(const struct parser *p, const char *name);
 static struct node *parse_scoped(struct parser *p)
 {
 	bool self = p->tok.kind == D_KW_SELF;
+	const struct global_decl *g;
 	struct loc loc = p->tok.loc;
 	struct node *n, *tid;
 	char *name;
@@ -1187,9 +1188,8 @@ static struct node *parse_scoped(struct parser *p)
 	free(name);
 	if (!next(p))
 		return NULL;
+	g = find_global(p, n->name);
 	if (!self) {
-		const struct global_decl *g = find_global(p, n->name);
-
 		/* Its declared type, for a read before any store. */
 		if (g && (g->cast || g->local))
 			n->str = xstrdup(g->cast ? g->cast : g->local);
@@ -1200,9 +1200,11 @@ static struct node *parse_scoped(struct parser *p)
 	ast_push(n, tid);
 	/*
 	 * As a global's, a thread-local's first use decides what it is:
-	 * self->s[i] after self->s = "..." indexes the string.
+	 * self->s[i] after self->s = "..." indexes the string, and one
+	 * declared other than an associative array is indexed as its type
+	 * says (self int a[2]: self->a[1] is an element).
 	 */
-	if (p->tok.kind != T_LBRACKET) {
+	if (p->tok.kind != T_LBRACKET || (g && !g->assoc)) {
 		if (!is_scalar(p, n->name))
 			vec_push(&p->scalars, xstrdup(n->name));
 	} else if (!is_scalar(p, n->name) &&
@@ -1362,6 +1364,10 @@ static struct node *fold_offsetof(struct parser *p, struct node *n)
 		return fail_at(p, &n->list[1]->loc,
 			       "[D_OFFSETOF_BITFIELD] cannot take offset of a bit-field: %s",
 			       member);
+	if (t->dstring)
+		return fail_at(p, &n->loc,
+			       "offsetof in a struct with a string member is not supported yet: "
+			       "the member's place waits for strsize, settled after the program is read");
 	n->kind = N_INT;
 	n->ival = t->fields[i].offset;
 	n->nlist = 0;

@@ -27,6 +27,7 @@
 #include "dtrace/dt_probes.h"
 #include "dtrace/dtrace.h"
 #include "kernel/btf.h"
+#include "lang/cdecl.h"
 #include "lang/cpp.h"
 #include "lang/types.h"
 #include "runtime/record.h"
@@ -1450,6 +1451,7 @@ static int compile_d(struct dt *d, struct compiled *c, struct source *src,
 	/* D's strsize counts characters; the engine's strings hold a NUL too. */
 	if (d->strsize) {
 		o->strlen = d->strsize + 1;
+		cdecl_strsize(d->strsize);
 		return compile_program(c, src, *ast, o);
 	}
 	for (i = 0;; i++) {
@@ -1468,6 +1470,7 @@ static int compile_d(struct dt *d, struct compiled *c, struct source *src,
 				o->dump = l;
 		}
 		o->strlen = strsize_steps[i] + 1;
+		cdecl_strsize(strsize_steps[i]);
 		ret = compile_program(c, src, *ast, o);
 		if (f) {
 			diag_set_stream(NULL);

@@ -28,6 +28,32 @@
 
 #define MAX_NESTING 32
 
+/* What place() was given for one member, to place it again. */
+struct placed {
+	char *name;
+	struct type *type;
+	char *ctype;
+	int bits;
+	bool bitfield;
+};
+
+/*
+ * D's records that hold a string member (t->dstring), in the order they
+ * were completed, so that one a member holds is laid out before it, and
+ * their members as placed; and D's string member types.
+ */
+struct relayout {
+	struct type *t;
+	struct placed *m;
+	int n;
+};
+
+static struct relayout *relayouts;
+static int nrelayouts;
+static struct type **dstrings;
+static int ndstrings;
+static int dstring_size = 256;
+
 struct cparser {
 	struct lexer *lx;
 	struct token *tok;
@@ -231,6 +257,14 @@ static struct field *add_field(struct type *t)
 	return f;
 }
 
+/* Whether t holds a D string, itself, in a member or as an element. */
+static bool holds_dstring(const struct type *t)
+{
+	while (t->kind == TY_ARRAY)
+		t = t->elem;
+	return (t->kind == TY_STR || t->kind == TY_STRUCT) && t->dstring;
+}
+
 static void place(struct layout *l, const char *name, struct type *ft,
 		  const char *ctype, int bits, bool bitfield)
 {
@@ -318,8 +352,65 @@ static void member_error(struct cparser *c, const struct loc *loc,
 			 bits, ft->size);
 }
 
-/* '{' members '}': the current token is '{'.  Leaves '}' current when top. */
+static void remember(struct relayout *m, const char *name, struct type *ft,
+		     const char *ctype, int bits, bool bitfield)
+{
+	struct placed *pl;
+
+	m->m = xrealloc(m->m, (m->n + 1) * sizeof(*m->m));
+	pl = &m->m[m->n++];
+	pl->name = name ? xstrdup(name) : NULL;
+	pl->type = ft;
+	pl->ctype = ctype ? xstrdup(ctype) : NULL;
+	pl->bits = bits;
+	pl->bitfield = bitfield;
+	if (holds_dstring(ft))
+		m->t->dstring = true;
+}
+
+static void forget(struct relayout *m)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++) {
+		free(m->m[i].name);
+		free(m->m[i].ctype);
+	}
+	free(m->m);
+}
+
+/* t's size from its members as l placed them. */
+static void close_layout(struct type *t, const struct layout *l)
+{
+	if (t->is_union)
+		t->size = ALIGN_UP(l->size, t->align);
+	else
+		t->size = ALIGN_UP((l->bitpos + 7) / 8, t->align);
+}
+
+static int members(struct cparser *c, struct type *t, bool top,
+		   struct relayout *m);
+
+/*
+ * '{' members '}': the current token is '{'.  Leaves '}' current when
+ * top.  A record of D's that holds a string is kept to lay out again.
+ */
 static int parse_members(struct cparser *c, struct type *t, bool top)
+{
+	struct relayout m = { .t = t };
+	int err = members(c, t, top, &m);
+
+	if (err || !t->dstring) {
+		forget(&m);
+		return err;
+	}
+	relayouts = xrealloc(relayouts, (nrelayouts + 1) * sizeof(*relayouts));
+	relayouts[nrelayouts++] = m;
+	return 0;
+}
+
+static int members(struct cparser *c, struct type *t, bool top,
+		   struct relayout *m)
 {
 	struct layout l = { .t = t };
 	int i;
@@ -365,8 +456,10 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 						"[D_DECL_MNAME] member declaration requires a name" :
 						"declaration does not declare anything");
 			if (!base->incomplete && base != t && base->name &&
-			    !strcmp(base->name, "(anonymous)"))
+			    !strcmp(base->name, "(anonymous)")) {
 				place(&l, NULL, base, NULL, 0, false);
+				remember(m, NULL, base, NULL, 0, false);
+			}
 		} else {
 			for (;;) {
 				char ctype[160];
@@ -385,6 +478,8 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 				}
 				place(&l, name, ft, ctype, bits < 0 ? 0 : bits,
 				      bits >= 0);
+				remember(m, name, ft, ctype, bits < 0 ? 0 : bits,
+					 bits >= 0);
 				free(name);
 				name = NULL;
 				if (c->tok->kind != T_COMMA)
@@ -396,10 +491,7 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 		if (cp_expect(c, T_SEMI, "';'"))
 			return -EINVAL;
 	}
-	if (t->is_union)
-		t->size = ALIGN_UP(l.size, t->align);
-	else
-		t->size = ALIGN_UP((l.bitpos + 7) / 8, t->align);
+	close_layout(t, &l);
 	t->incomplete = false;
 	c->nopen--;
 	return top ? 0 : cp_next(c);
@@ -661,6 +753,18 @@ static struct type *parse_type(struct cparser *c, bool top)
 		if (cp_next(c))
 			return NULL;
 	}
+	else if (c->d && is_word(c, "string")) {
+		/* Laid out again by cdecl_strsize(). */
+		t = type_new();
+		t->kind = TY_STR;
+		t->size = dstring_size;
+		t->dstring = true;
+		dstrings = xrealloc(dstrings, (ndstrings + 1) * sizeof(*dstrings));
+		dstrings[ndstrings++] = t;
+		snprintf(c->spell, sizeof(c->spell), "string");
+		if (cp_next(c))
+			return NULL;
+	}
 	else if (is_word(c, "float") || is_word(c, "double")) {
 		cp_error(c, &c->tok->loc, "floating-point types are not supported");
 		return NULL;
@@ -898,4 +1002,43 @@ int cdecl_parse_d(struct lexer *lx, struct token *tok, struct type **defined)
 
 	*defined = err ? NULL : c.defined;
 	return err;
+}
+
+/* An array's size again, from its elements' new one. */
+static void resize(struct type *t)
+{
+	if (t->kind != TY_ARRAY)
+		return;
+	resize(t->elem);
+	t->size = t->elem->size * t->count;
+}
+
+void cdecl_strsize(int strsize)
+{
+	int i, k;
+
+	if (strsize == dstring_size)
+		return;
+	dstring_size = strsize;
+	for (i = 0; i < ndstrings; i++)
+		dstrings[i]->size = strsize;
+	for (i = 0; i < nrelayouts; i++) {
+		struct relayout *r = &relayouts[i];
+		struct layout l = { .t = r->t };
+
+		for (k = 0; k < r->t->nfields; k++) {
+			free(r->t->fields[k].name);
+			free(r->t->fields[k].ctype);
+		}
+		free(r->t->fields);
+		r->t->fields = NULL;
+		r->t->nfields = 0;
+		r->t->align = 1;
+		for (k = 0; k < r->n; k++) {
+			resize(r->m[k].type);
+			place(&l, r->m[k].name, r->m[k].type, r->m[k].ctype,
+			      r->m[k].bits, r->m[k].bitfield);
+		}
+		close_layout(r->t, &l);
+	}
 }

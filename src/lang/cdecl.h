@@ -34,4 +34,13 @@ int cdecl_parse(struct lexer *lx, struct token *tok);
 struct type;
 int cdecl_parse_d(struct lexer *lx, struct token *tok, struct type **defined);
 
+/*
+ * D's string members take strsize bytes, which D settles after its
+ * definitions are parsed (a #pragma may come last, and dtrace lowers an
+ * unset one to fit the stack): every struct and union of D's holding one,
+ * directly or in a member, is laid out again for strsize.  Until the
+ * first call they are laid out for DTrace's default, 256.
+ */
+void cdecl_strsize(int strsize);
+
 #endif

@@ -873,10 +873,16 @@ static int binop(struct sema *s, struct node *n)
  */
 static int unstored_local(struct sema *s, struct node *n)
 {
-	struct type *t = type_int(8, true);
+	struct type *t = type_int(8, true), *d;
 	struct symbol *v;
 
-	if (n->str) {
+	/* One declared an array, whose text is no type name: its type. */
+	if (!n->str && s->c->opts.decl_type &&
+	    (d = s->c->opts.decl_type(n->name, s->c->opts.strlen))) {
+		if (expect_sized(s, n, d))
+			return -EINVAL;
+		t = d;
+	} else if (n->str) {
 		t = type_c_int(n->str);
 		if (!t)
 			t = parse_type_name(s, n->str);
@@ -1213,6 +1219,10 @@ struct node *sema_var_root(struct node *n)
 {
 	struct node *r = n;
 
+	/* A char array member is a string, its element a char in place. */
+	if (r->kind == N_INDEX && r->a->type && r->a->type->kind == TY_STR &&
+	    ((r->a->kind == N_FIELD && r->a->op == T_DOT) || r->a->kind == N_INDEX))
+		r = r->a;
 	while (((r->kind == N_FIELD && r->op == T_DOT) || r->kind == N_INDEX) &&
 	       r->a->type && type_is_record(r->a->type))
 		r = r->a;
@@ -1246,6 +1256,15 @@ static int mem_assign(struct sema *s, struct node *n)
 		return -EINVAL;
 	if (lv->kind == N_FIELD && lv->a->type->kind == TY_CTX)
 		return sema_error(s, lv, "a probe's arguments cannot be assigned");
+	/* A string member of a variable takes a string, cut to strsize. */
+	if (lv->type->kind == TY_STR && lv->type->dstring && n->op == T_ASSIGN &&
+	    sema_var_root(lv)) {
+		if (rv->type->kind != TY_STR)
+			return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"%s\"",
+					  type_name(rv->type, b, sizeof(b)));
+		n->type = lv->type;
+		return 0;
+	}
 	if ((lv->type->kind != TY_INT && lv->type->kind != TY_PTR) ||
 	    lv->type->size < 1 || lv->type->size > 8)
 		return sema_error(s, lv, "operator = %s is not supported yet for a value of type %s",

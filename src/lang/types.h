@@ -72,6 +72,12 @@ struct type {
 	int count;		/* TY_ARRAY: elements */
 	int align;		/* TY_STRUCT, TY_TUPLE: alignment as C has it */
 	bool is_union;		/* TY_STRUCT: a union (printed the same) */
+	/*
+	 * TY_STR: D's string as a struct member, strsize bytes, a size
+	 * cdecl_strsize() sets for each compile; TY_STRUCT: one of D's
+	 * whose layout holds such a member, laid out again then.
+	 */
+	bool dstring;
 	bool ubytes;		/* TY_STR: an array of unsigned bytes
 				 * (unsigned char, __u8), whose chars D reads
 				 * unsigned */
