@@ -2485,6 +2485,8 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	g->ir.loc = &p->loc;
 	if (!ret)
 		ret = cg_end(g);
+	/* cg_end() frees them; a probe that failed before it leaves them. */
+	vec_free(&g->holds);
 	for (i = 0; i < g->vars.n; i++)
 		free(g->vars.v[i]);
 	vec_free(&g->vars);
