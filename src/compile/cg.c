@@ -1795,6 +1795,15 @@ static int var_bytes(struct cg *g, struct node *lv, struct node *root,
 	return base;
 }
 
+/* var_part() of var_bytes(): the address of part lv of variable root. */
+static int var_part_addr(struct cg *g, struct node *lv, struct node *root,
+			 int *skip, const struct field **f)
+{
+	int base = var_bytes(g, lv, root, skip);
+
+	return base < 0 ? base : var_part(g, lv, root, base, f);
+}
+
 /*
  * D's s.m = v, a[i] op= v, s.m++ and --a[i]: a change of part of the
  * struct or array a variable holds, made where the variable's bytes are
@@ -1812,17 +1821,14 @@ static int var_store(struct cg *g, struct node *n, struct node *root,
 	struct node *lv = n->a;
 	const struct type *lt = lv->type;
 	const struct field *f;
-	int base, addr, skip, vr, old = -1, nv, out = -1;
+	int addr, skip, vr, old = -1, nv, out = -1;
 	struct val v;
 
 	/* A string member: the string's bytes, cut to the member's size. */
 	if (lt->kind == TY_STR) {
 		if (cg_expr(g, n->b, &v))
 			return -EINVAL;
-		base = var_bytes(g, lv, root, &skip);
-		if (base < 0)
-			return -EINVAL;
-		addr = var_part(g, lv, root, base, &f);
+		addr = var_part_addr(g, lv, root, &skip, &f);
 		if (addr < 0)
 			return -EINVAL;
 		cg_store(g, addr, 0, &v, lt->size);
@@ -1844,10 +1850,7 @@ static int var_store(struct cg *g, struct node *n, struct node *root,
 		out = ir_vreg(&g->ir);
 		ir_mov_imm(&g->ir, out, 0);
 	}
-	base = var_bytes(g, lv, root, &skip);
-	if (base < 0)
-		return -EINVAL;
-	addr = var_part(g, lv, root, base, &f);
+	addr = var_part_addr(g, lv, root, &skip, &f);
 	if (addr < 0)
 		return -EINVAL;
 	nv = ir_vreg(&g->ir);
@@ -1917,13 +1920,10 @@ static int var_store(struct cg *g, struct node *n, struct node *root,
 static int var_addr(struct cg *g, struct node *n, struct val *out)
 {
 	struct node *root = sema_var_root(n->a);
-	int r = ir_vreg(&g->ir), base, addr, skip;
+	int r = ir_vreg(&g->ir), addr, skip;
 
 	ir_mov_imm(&g->ir, r, 0);
-	base = var_bytes(g, n->a, root, &skip);
-	if (base < 0)
-		return -EINVAL;
-	addr = var_part(g, n->a, root, base, NULL);
+	addr = var_part_addr(g, n->a, root, &skip, NULL);
 	if (addr < 0)
 		return -EINVAL;
 	ir_mov(&g->ir, r, addr);
