@@ -69,10 +69,9 @@
 enum rd_ctxsrc {
 	RD_SRC_PACKED,		/* expr's value, bits wide */
 	RD_SRC_CPU,		/* the record's CPU: no work in BPF */
-	RD_SRC_COMM,		/* expr's bytes at the end (procname) */
+	RD_SRC_TEXT,		/* expr's bytes, bits of them, at the end */
 	RD_SRC_STACK,		/* expr, a stack, at the end: two fields */
 	RD_SRC_IDMAP,		/* expr: a cred id, and its user namespace above it */
-	RD_SRC_HOST,		/* the nodename of the UTS namespace expr names */
 	RD_SRC_REFUSED,		/* expr: why ferret cannot give it */
 };
 
@@ -125,7 +124,7 @@ static const struct rd_ctxdesc rd_ctxs[RD_CTX_N] = {
 	[RD_CTX_TID] = { "tid", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED, "tid", RD_ID_BITS },
 	[RD_CTX_PID] = { "pid", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED, "pid", RD_ID_BITS },
 	/* The task's comm, all TASK_COMM_LEN bytes, as characters. */
-	[RD_CTX_PROCNAME] = { "procname", CTF_RAW, { RD_CHAR, "[16]" }, RD_SRC_COMM, "comm", 0 },
+	[RD_CTX_PROCNAME] = { "procname", CTF_RAW, { RD_CHAR, "[16]" }, RD_SRC_TEXT, "comm", 16 },
 	/* LTTng's prio is the kernel's less MAX_RT_PRIO; nice its static prio's. */
 	[RD_CTX_PRIO] = { "prio", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED,
 		"curtask->prio - 100", 8 },
@@ -147,8 +146,14 @@ static const struct rd_ctxdesc rd_ctxs[RD_CTX_N] = {
 		RD_LEVEL "].ns == curtask->thread_pid->numbers[" RD_LEVEL "].ns) ? " RD_PPID
 		"->numbers[" RD_LEVEL "].nr : 0)", RD_ID_BITS },
 	[RD_CTX_CPU_ID] = { "cpu_id", CTF_S32, { RD_INT32, NULL }, RD_SRC_CPU, NULL, 0 },
-	[RD_CTX_HOSTNAME] = { "hostname", CTF_RAW, { RD_CHAR, "[65]" }, RD_SRC_HOST,
-		RD_NSPROXY("uts_ns"), 32 },
+	/*
+	 * The nodename of the task's UTS namespace, read at each event as
+	 * LTTng reads it: a name can differ from task to task (containers)
+	 * and change at any time (sethostname), so it cannot be read once
+	 * from user space.  An exiting task past its nsproxy reads zeros.
+	 */
+	[RD_CTX_HOSTNAME] = { "hostname", CTF_RAW, { RD_CHAR, "[65]" }, RD_SRC_TEXT,
+		"curtask->nsproxy->uts_ns->name.nodename", RD_HOST_LEN },
 	/* The ids of the task's credentials, as the initial user namespace sees them. */
 	[RD_CTX_UID] = { "uid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, "curtask->cred->uid.val", 32 },
 	[RD_CTX_EUID] = { "euid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, "curtask->cred->euid.val", 32 },
@@ -203,12 +208,6 @@ struct rd_ctxat {
 	int shift;
 	int tail;		/* comm, stack: its place after the words */
 	int field;		/* its first field in the stream's event context */
-};
-
-/* A UTS namespace's nodename, by its inode number. */
-struct rd_host {
-	uint32_t ns;
-	char name[RD_HOST_LEN];
 };
 
 /*
@@ -382,8 +381,6 @@ struct rd_run {
 	char procname[17];
 	char hostname[RD_HOST_LEN];
 	uint64_t cstack[2][STACK_DEPTH + 1];
-	struct rd_host *hosts;	/* nodenames of the UTS namespaces seen */
-	int nhosts;
 	struct rd_idmap *idmaps;	/* id maps of the user namespaces seen */
 	int nidmaps;
 };
@@ -628,7 +625,7 @@ static void ctx_exprs(struct rd_run *r)
 			r->ctxf[r->nctxf] = (struct ctf_field){ d->name, d->type };
 			r->ctxd[r->nctxf++] = d->decl;
 		}
-		if (d->src == RD_SRC_COMM || d->src == RD_SRC_STACK) {
+		if (d->src == RD_SRC_TEXT || d->src == RD_SRC_STACK) {
 			at->tail = nt++;
 			buf_printf(&commf, " %%s");
 			buf_printf(&comm, ", %s", d->expr);
@@ -1799,70 +1796,6 @@ static int ns_proc(const char *kind, uint32_t ns, char *path, size_t size)
 	return err;
 }
 
-/* The nodename of the UTS namespace of process dir (/proc/PID), into name. */
-static void host_in(const char *dir, char *name)
-{
-	struct utsname u;
-	char path[320];
-	int fd[2], nsfd;
-	pid_t pid;
-	ssize_t n;
-
-	if (!strcmp(dir, "/proc/self")) {
-		if (!uname(&u))
-			snprintf(name, RD_HOST_LEN, "%s", u.nodename);
-		return;
-	}
-	snprintf(path, sizeof(path), "%s/ns/uts", dir);
-	if (pipe(fd))
-		return;
-	pid = fork();
-	if (pid == 0) {
-		close(fd[0]);
-		nsfd = open(path, O_RDONLY | O_CLOEXEC);
-		if (nsfd >= 0 && !setns(nsfd, CLONE_NEWUTS) && !uname(&u))
-			n = write(fd[1], u.nodename, strnlen(u.nodename, RD_HOST_LEN - 1));
-		_exit(0);
-	}
-	close(fd[1]);
-	if (pid > 0) {
-		n = read(fd[0], name, RD_HOST_LEN - 1);
-		if (n > 0)
-			name[n] = 0;
-		waitpid(pid, NULL, 0);
-	}
-	close(fd[0]);
-}
-
-/*
- * The nodename of UTS namespace ns, the hostname context.  LTTng reads
- * the running task's at each event; in practice it is one name for the
- * whole trace, so records carry only the namespace (32 bits packed) and
- * its name is read here once, when the namespace is first seen: ferret's
- * own with uname(), another one's from inside it, through a process in
- * it.  A name set during the recording is therefore not seen.  Namespace
- * 0 (a task past its exit's nsproxy) has none: "", as LTTng writes.
- */
-static const char *host_of(struct rd_run *r, uint32_t ns)
-{
-	struct rd_host *h;
-	char dir[300];
-	int i;
-
-	if (!ns)
-		return "";
-	for (i = 0; i < r->nhosts; i++)
-		if (r->hosts[i].ns == ns)
-			return r->hosts[i].name;
-	r->hosts = xrealloc(r->hosts, (size_t)(r->nhosts + 1) * sizeof(*r->hosts));
-	h = &r->hosts[r->nhosts++];
-	memset(h, 0, sizeof(*h));
-	h->ns = ns;
-	if (!ns_proc("uts", ns, dir, sizeof(dir)))
-		host_in(dir, h->name);
-	return h->name;
-}
-
 /* The kernel's overflow id (kind "uid" or "gid"): what an unmapped id shows as. */
 static uint32_t overflow_id(const char *kind)
 {
@@ -1947,14 +1880,18 @@ static void ctx_values(struct rd_run *r, const struct fmt_spec *fs, const void *
 		case RD_SRC_CPU:
 			v->i = (int64_t)(cv & RD_CPU_MASK);
 			break;
-		case RD_SRC_COMM:
-			memset(r->procname, 0, sizeof(r->procname));
+		case RD_SRC_TEXT: {
+			char *t = id == RD_CTX_PROCNAME ? r->procname : r->hostname;
+			size_t n = (size_t)d->bits;
+
+			memset(t, 0, n);
 			if (a < fs->nargs)
-				memcpy(r->procname, (const char *)p + fs->args[a].offset,
-				       fs->args[a].type->size < 16 ? (size_t)fs->args[a].type->size : 16);
-			v->raw.p = r->procname;
-			v->raw.n = 16;
+				memcpy(t, (const char *)p + fs->args[a].offset,
+				       (size_t)fs->args[a].type->size < n ? (size_t)fs->args[a].type->size : n);
+			v->raw.p = t;
+			v->raw.n = (uint32_t)n;
 			break;
+		}
 		case RD_SRC_STACK: {
 			uint64_t *ips = r->cstack[id == RD_CTX_KSTACK ? 0 : 1];
 			uint32_t n = a < fs->nargs ? stack_at(r, fs, p, a, ips) : 0;
@@ -1976,11 +1913,6 @@ static void ctx_values(struct rd_run *r, const struct fmt_spec *fs, const void *
 			if (d->src == RD_SRC_IDMAP) {
 				v->u = map_id(r, (uint32_t)(x >> 32), strchr(d->name, 'g') != NULL,
 					      (uint32_t)x);
-			} else if (d->src == RD_SRC_HOST) {
-				memset(r->hostname, 0, sizeof(r->hostname));
-				snprintf(r->hostname, sizeof(r->hostname), "%s", host_of(r, (uint32_t)x));
-				v->raw.p = r->hostname;
-				v->raw.n = RD_HOST_LEN;
 			} else if (d->type >= CTF_S8 && d->type <= CTF_S64 && d->bits < 64 &&
 				   (x >> (d->bits - 1)) & 1) {
 				v->i = (int64_t)(x | ~((1ULL << d->bits) - 1));
@@ -2384,6 +2316,7 @@ static void self_context(struct rd_run *r)
 		[RD_CTX_UTS_NS - RD_CTX_PID_NS] = "uts", [RD_CTX_IPC_NS - RD_CTX_PID_NS] = "ipc",
 		[RD_CTX_CGROUP_NS - RD_CTX_PID_NS] = "cgroup", [RD_CTX_TIME_NS - RD_CTX_PID_NS] = "time",
 	};
+	struct utsname un;
 	uid_t u[3];
 	gid_t g[3];
 	int i, prio = 0, nice = 0;
@@ -2436,7 +2369,8 @@ static void self_context(struct rd_run *r)
 			break;
 		case RD_CTX_HOSTNAME:
 			memset(r->hostname, 0, sizeof(r->hostname));
-			snprintf(r->hostname, sizeof(r->hostname), "%s", host_of(r, self_ns("uts")));
+			if (!uname(&un))
+				snprintf(r->hostname, sizeof(r->hostname), "%s", un.nodename);
 			v->raw.p = r->hostname;
 			v->raw.n = RD_HOST_LEN;
 			break;
@@ -3096,7 +3030,6 @@ static void free_run(struct rd_run *r)
 	buf_free(&r->cpuv);
 	buf_free(&r->tfmt);
 	buf_free(&r->targs);
-	free(r->hosts);
 	for (i = 0; i < r->nidmaps; i++) {
 		free(r->idmaps[i].first);
 		free(r->idmaps[i].lower);
