@@ -1822,7 +1822,11 @@ static uint32_t overflow_id(const char *kind)
  * user namespace, as user namespace ns maps it up (from_kuid_munged()),
  * the overflow id if it maps no range holding it.  Records carry kid
  * and ns; each namespace's map is read once, from a process in it (a
- * map is written once, before it is used: it cannot change).
+ * map is written once: it cannot change after).  Mapping in BPF instead
+ * costs ~200 bytes of BPF stack per range and form, more than a probe
+ * has for all six forms.  A namespace whose processes are all gone
+ * before its first event is written has no map to read: its ids show
+ * as the overflow id.
  */
 static uint32_t map_id(struct rd_run *r, uint32_t ns, bool gid, uint32_t kid)
 {
