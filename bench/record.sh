@@ -4,9 +4,10 @@
 # bytes per event on disk of perf record and ferret record, recording
 # sched_switch and every system call's entry and exit of a getppid loop
 # (benchloop.c), in one run; prints a Markdown table with ferret's ratios
-# to perf's.  ferret records again with --context tid and with --context
-# tid,pid,procname: the cost of an event context, against ferret's own
-# default.  trace-cmd record is tried too: on a kernel in lockdown it
+# to perf's.  ferret records again with --context tid, with --context
+# tid,pid,procname and with ten ids packed in words (prio, ppid, vpid,
+# uid, gid, pid_ns, ...): the cost of an event context, against
+# ferret's own default.  trace-cmd record is tried too: on a kernel in lockdown it
 # cannot enable ftrace, and the table says so.  Root.  Measures only,
 # never asserts.
 set -u
@@ -40,6 +41,8 @@ fer() {
 # Each run: ns/call, events recorded, bytes written; medians over REPS.
 base_v="" perf_v="" perf_ev="" perf_b="" fer_v="" fer_ev="" fer_b=""
 fer_v_t="" fer_ev_t="" fer_b_t="" fer_v_a="" fer_ev_a="" fer_b_a=""
+fer_v_i="" fer_ev_i="" fer_b_i=""
+IDS=tid,pid,prio,nice,ppid,vpid,uid,gid,pid_ns,mnt_ns
 for _ in $(seq "$REPS"); do
 	base_v+=" $("$T/loop" "$N" | ns)"
 
@@ -52,6 +55,7 @@ for _ in $(seq "$REPS"); do
 	fer ""
 	fer _t --context tid
 	fer _a --context tid,pid,procname
+	fer _i --context "$IDS"
 done
 tc="runs"
 if ! timeout 20 trace-cmd record -e sched_switch -o "$T/tc.dat" true >"$T/tc.err" 2>&1; then
@@ -72,6 +76,8 @@ ftv=$(echo "$fer_v_t" | median) fte=$(echo "$fer_ev_t" | median) ftb=$(echo "$fe
 fav=$(echo "$fer_v_a" | median) fae=$(echo "$fer_ev_a" | median) fab=$(echo "$fer_b_a" | median)
 ftp=$(per_event "$ftv" "$fte") fap=$(per_event "$fav" "$fae")
 ftbe=$(bpe "$ftb" "$fte") fabe=$(bpe "$fab" "$fae")
+fiv=$(echo "$fer_v_i" | median) fie=$(echo "$fer_ev_i" | median) fib=$(echo "$fer_b_i" | median)
+fip=$(per_event "$fiv" "$fie") fibe=$(bpe "$fib" "$fie")
 echo "getppid loop, $N calls, median of $REPS; untraced: $base ns/call"
 echo "events: sched_switch, every system call's entry and exit"
 echo
@@ -86,3 +92,4 @@ echo "|---|---:|---:|---:|---:|---:|---:|"
 echo "| default | $fv | $fe | $fp | $fbe | | |"
 echo "| --context tid | $ftv | $fte | $ftp | $ftbe | $(ratio "$ftp" "$fp") | $(ratio "$ftbe" "$fbe") |"
 echo "| --context tid,pid,procname | $fav | $fae | $fap | $fabe | $(ratio "$fap" "$fp") | $(ratio "$fabe" "$fbe") |"
+echo "| --context $IDS | $fiv | $fie | $fip | $fibe | $(ratio "$fip" "$fp") | $(ratio "$fibe" "$fbe") |"

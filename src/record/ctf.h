@@ -127,7 +127,7 @@ struct ctf_opts {
 };
 
 /* Context fields a writer takes at most. */
-#define CTF_CONTEXT_MAX 8
+#define CTF_CONTEXT_MAX 64
 
 #define CTF_PACKET_SIZE (1 << 20)
 #define CTF_MAX_CPUS 8192

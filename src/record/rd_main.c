@@ -5,6 +5,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <sched.h>
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
@@ -56,35 +58,173 @@
 
 /*
  * The contexts --context adds to every event, as LTTng's lttng
- * add-context -t TYPE does: a stream event context declared as LTTng's
- * kernel tracer declares it.  tid and pid ride in the CPU value every
- * record has (bits RD_CPU_BITS.. and RD_PID_SHIFT..: no bytes more per
- * record); procname is a value at each record's end.
+ * add-context -k -t TYPE does: a stream event context declared as
+ * LTTng's kernel tracer (lttng-modules) declares it.  Where a value
+ * rides (enum rd_ctxsrc) keeps records small: every record already
+ * carries a CPU value with the CPU in its low RD_CPU_BITS bits, and
+ * small values are packed, first fit in the order given, into the rest
+ * of it and then into words of 64 bits at the record's end; comm and
+ * stacks follow those words.
  */
+enum rd_ctxsrc {
+	RD_SRC_PACKED,		/* expr's value, bits wide */
+	RD_SRC_CPU,		/* the record's CPU: no work in BPF */
+	RD_SRC_TEXT,		/* expr's bytes, bits of them, at the end */
+	RD_SRC_STACK,		/* expr, a stack, at the end: two fields */
+	RD_SRC_IDMAP,		/* expr: a cred id, and its user namespace above it */
+	RD_SRC_REFUSED,		/* expr: why ferret cannot give it */
+};
+
 struct rd_ctxdesc {
 	const char *name;	/* LTTng's context type */
 	enum ctf_type type;
 	struct ctf_decl decl;
-	const char *builtin;	/* the language's variable of its value */
-	int shift;		/* its bit in the CPU value, or 0: at the end */
+	enum rd_ctxsrc src;
+	const char *expr;	/* the language's expression of its value */
+	int bits;		/* its width packed; signed types are sign-extended */
 };
 
 #define RD_CPU_BITS 16
-#define RD_PID_SHIFT 40
-/* The bits of a thread or process id in the CPU value (PID_MAX_LIMIT is 2^22). */
-#define RD_ID_MASK 0xffffff
 #define RD_CPU_MASK ((1 << RD_CPU_BITS) - 1)
+/* The bits of a thread or process id (PID_MAX_LIMIT is 2^22). */
+#define RD_ID_BITS 24
 #define RD_INT32 "integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; }"
+#define RD_UINT32 "integer { size = 32; align = 8; signed = 0; encoding = none; base = 10; }"
+#define RD_UINT8 "integer { size = 8; align = 8; signed = 0; encoding = none; base = 10; }"
+#define RD_CHAR "integer { size = 8; align = 8; signed = 1; encoding = UTF8; base = 10; }"
+#define RD_ADDR "integer { size = 64; align = 8; signed = 0; encoding = none; base = 16; }"
+/* LTTng's array of the nodename: __NEW_UTS_LEN + 1 characters. */
+#define RD_HOST_LEN 65
+/*
+ * A namespace of the task's nsproxy, which an exiting task no longer
+ * has: 0 then, as LTTng gives.
+ */
+#define RD_NSPROXY(ns) "(curtask->nsproxy ? curtask->nsproxy->" ns "->ns.inum : 0)"
+/* The pid of a task's pid struct p in the task's own pid namespace. */
+#define RD_LEVEL "curtask->thread_pid->level"
+#define RD_VNR(p) "(curtask->nsproxy ? " p "->numbers[" RD_LEVEL "].nr : 0)"
+#define RD_PPID "curtask->real_parent->group_leader->thread_pid"
 
-enum { RD_CTX_TID, RD_CTX_PID, RD_CTX_PROCNAME, RD_CTX_N };
+enum {
+	RD_CTX_TID, RD_CTX_PID, RD_CTX_PROCNAME, RD_CTX_PRIO, RD_CTX_NICE, RD_CTX_PPID,
+	RD_CTX_VPID, RD_CTX_VTID, RD_CTX_VPPID, RD_CTX_CPU_ID, RD_CTX_HOSTNAME,
+	RD_CTX_UID, RD_CTX_EUID, RD_CTX_SUID, RD_CTX_GID, RD_CTX_EGID, RD_CTX_SGID,
+	RD_CTX_VUID, RD_CTX_VEUID, RD_CTX_VSUID, RD_CTX_VGID, RD_CTX_VEGID, RD_CTX_VSGID,
+	RD_CTX_PID_NS, RD_CTX_MNT_NS, RD_CTX_NET_NS, RD_CTX_USER_NS, RD_CTX_UTS_NS,
+	RD_CTX_IPC_NS, RD_CTX_CGROUP_NS, RD_CTX_TIME_NS,
+	RD_CTX_KSTACK, RD_CTX_USTACK,
+	RD_CTX_NEED_RESCHED, RD_CTX_INTERRUPTIBLE, RD_CTX_PREEMPTIBLE, RD_CTX_MIGRATABLE,
+	RD_CTX_N
+};
+
+/* The event context's fields at most: a stack context makes two. */
+#define RD_CTXF_MAX (RD_CTX_N + 2)
 
 static const struct rd_ctxdesc rd_ctxs[RD_CTX_N] = {
-	[RD_CTX_TID] = { "tid", CTF_S32, { RD_INT32, NULL }, "tid", RD_CPU_BITS },
-	[RD_CTX_PID] = { "pid", CTF_S32, { RD_INT32, NULL }, "pid", RD_PID_SHIFT },
+	[RD_CTX_TID] = { "tid", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED, "tid", RD_ID_BITS },
+	[RD_CTX_PID] = { "pid", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED, "pid", RD_ID_BITS },
 	/* The task's comm, all TASK_COMM_LEN bytes, as characters. */
-	[RD_CTX_PROCNAME] = { "procname", CTF_RAW,
-		{ "integer { size = 8; align = 8; signed = 1; encoding = UTF8; base = 10; }", "[16]" },
-		"comm", 0 },
+	[RD_CTX_PROCNAME] = { "procname", CTF_RAW, { RD_CHAR, "[16]" }, RD_SRC_TEXT, "comm", 16 },
+	/* LTTng's prio is the kernel's less MAX_RT_PRIO; nice its static prio's. */
+	[RD_CTX_PRIO] = { "prio", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED,
+		"curtask->prio - 100", 8 },
+	[RD_CTX_NICE] = { "nice", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED,
+		"curtask->static_prio - 120", 8 },
+	[RD_CTX_PPID] = { "ppid", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED,
+		"curtask->real_parent->tgid", RD_ID_BITS },
+	/*
+	 * The v forms: the ids in the task's own pid namespace (its level's
+	 * entry of its pid structs); the parent's only if the parent is in
+	 * that namespace too, else 0, as pid_nr_ns() gives.
+	 */
+	[RD_CTX_VPID] = { "vpid", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED,
+		RD_VNR("curtask->group_leader->thread_pid"), RD_ID_BITS },
+	[RD_CTX_VTID] = { "vtid", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED,
+		RD_VNR("curtask->thread_pid"), RD_ID_BITS },
+	[RD_CTX_VPPID] = { "vppid", CTF_S32, { RD_INT32, NULL }, RD_SRC_PACKED,
+		"((curtask->nsproxy && " RD_PPID "->level >= " RD_LEVEL " && " RD_PPID "->numbers["
+		RD_LEVEL "].ns == curtask->thread_pid->numbers[" RD_LEVEL "].ns) ? " RD_PPID
+		"->numbers[" RD_LEVEL "].nr : 0)", RD_ID_BITS },
+	[RD_CTX_CPU_ID] = { "cpu_id", CTF_S32, { RD_INT32, NULL }, RD_SRC_CPU, NULL, 0 },
+	/*
+	 * The nodename of the task's UTS namespace, read at each event as
+	 * LTTng reads it: a name can differ from task to task (containers)
+	 * and change at any time (sethostname), so it cannot be read once
+	 * from user space.  An exiting task past its nsproxy reads zeros.
+	 */
+	[RD_CTX_HOSTNAME] = { "hostname", CTF_RAW, { RD_CHAR, "[65]" }, RD_SRC_TEXT,
+		"curtask->nsproxy->uts_ns->name.nodename", RD_HOST_LEN },
+	/* The ids of the task's credentials, as the initial user namespace sees them. */
+	[RD_CTX_UID] = { "uid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, "curtask->cred->uid.val", 32 },
+	[RD_CTX_EUID] = { "euid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, "curtask->cred->euid.val", 32 },
+	[RD_CTX_SUID] = { "suid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, "curtask->cred->suid.val", 32 },
+	[RD_CTX_GID] = { "gid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, "curtask->cred->gid.val", 32 },
+	[RD_CTX_EGID] = { "egid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, "curtask->cred->egid.val", 32 },
+	[RD_CTX_SGID] = { "sgid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, "curtask->cred->sgid.val", 32 },
+	[RD_CTX_VUID] = { "vuid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_IDMAP,
+		"curtask->cred->uid.val | (uint64)curtask->cred->user_ns->ns.inum << 32", 64 },
+	[RD_CTX_VEUID] = { "veuid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_IDMAP,
+		"curtask->cred->euid.val | (uint64)curtask->cred->user_ns->ns.inum << 32", 64 },
+	[RD_CTX_VSUID] = { "vsuid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_IDMAP,
+		"curtask->cred->suid.val | (uint64)curtask->cred->user_ns->ns.inum << 32", 64 },
+	[RD_CTX_VGID] = { "vgid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_IDMAP,
+		"curtask->cred->gid.val | (uint64)curtask->cred->user_ns->ns.inum << 32", 64 },
+	[RD_CTX_VEGID] = { "vegid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_IDMAP,
+		"curtask->cred->egid.val | (uint64)curtask->cred->user_ns->ns.inum << 32", 64 },
+	[RD_CTX_VSGID] = { "vsgid", CTF_U32, { RD_UINT32, NULL }, RD_SRC_IDMAP,
+		"curtask->cred->sgid.val | (uint64)curtask->cred->user_ns->ns.inum << 32", 64 },
+	/* Namespace inode numbers; the pid namespace is the task's active one. */
+	[RD_CTX_PID_NS] = { "pid_ns", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED,
+		"curtask->thread_pid->numbers[" RD_LEVEL "].ns->ns.inum", 32 },
+	[RD_CTX_MNT_NS] = { "mnt_ns", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, RD_NSPROXY("mnt_ns"), 32 },
+	[RD_CTX_NET_NS] = { "net_ns", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, RD_NSPROXY("net_ns"), 32 },
+	[RD_CTX_USER_NS] = { "user_ns", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED,
+		"curtask->cred->user_ns->ns.inum", 32 },
+	[RD_CTX_UTS_NS] = { "uts_ns", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, RD_NSPROXY("uts_ns"), 32 },
+	[RD_CTX_IPC_NS] = { "ipc_ns", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, RD_NSPROXY("ipc_ns"), 32 },
+	[RD_CTX_CGROUP_NS] = { "cgroup_ns", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED,
+		RD_NSPROXY("cgroup_ns"), 32 },
+	[RD_CTX_TIME_NS] = { "time_ns", CTF_U32, { RD_UINT32, NULL }, RD_SRC_PACKED, RD_NSPROXY("time_ns"), 32 },
+	/* A sequence of addresses after its length field, as LTTng's callstack contexts. */
+	[RD_CTX_KSTACK] = { "callstack-kernel", CTF_RAW, { RD_ADDR, NULL }, RD_SRC_STACK, "kstack", 0 },
+	[RD_CTX_USTACK] = { "callstack-user", CTF_RAW, { RD_ADDR, NULL }, RD_SRC_STACK, "ustack", 0 },
+	/* TIF_NEED_RESCHED of the task's thread_info flags: its bit by rd_tif_resched(). */
+	[RD_CTX_NEED_RESCHED] = { "need_reschedule", CTF_U8, { RD_UINT8, NULL }, RD_SRC_PACKED,
+		NULL, 1 },
+	[RD_CTX_INTERRUPTIBLE] = { "interruptible", CTF_S8, { NULL, NULL }, RD_SRC_REFUSED,
+		"LTTng takes it from the interrupt flag at the traced instruction, which a BPF "
+		"program cannot read" },
+	[RD_CTX_PREEMPTIBLE] = { "preemptible", CTF_U8, { NULL, NULL }, RD_SRC_REFUSED,
+		"it needs the CPU's preempt count at the traced instruction, which a BPF program "
+		"cannot read (and LTTng offers it only on CONFIG_PREEMPT kernels)" },
+	[RD_CTX_MIGRATABLE] = { "migratable", CTF_U8, { NULL, NULL }, RD_SRC_REFUSED,
+		"LTTng offers it only on PREEMPT_RT_FULL kernels (the -rt patch set), from a "
+		"task field mainline kernels do not have" },
+};
+
+/* Where a context rides in a record (ctx_exprs()). */
+struct rd_ctxat {
+	int word;		/* packed: 0 the CPU value, w > 0 the w-th word at the end */
+	int shift;
+	int tail;		/* comm, stack: its place after the words */
+	int field;		/* its first field in the stream's event context */
+};
+
+/*
+ * A user namespace's uid or gid map, as /proc/PID/uid_map shows it:
+ * n ranges of count ids from lower (the initial namespace's) up to first.
+ */
+struct rd_idmap {
+	uint32_t ns;
+	bool gid;
+	int n;
+	uint32_t *first, *lower, *count;
+};
+
+/* The two fields of a stack context, as LTTng names and declares them. */
+static const struct { const char *len, *name, *dims; } rd_stackf[2] = {
+	{ "_callstack_kernel_length", "callstack_kernel", "[ __callstack_kernel_length ]" },
+	{ "_callstack_user_length", "callstack_user", "[ __callstack_user_length ]" },
 };
 
 enum rd_mode {
@@ -224,14 +364,25 @@ struct rd_run {
 	int ngfunc;
 	int grefused;		/* matches the kernel refused */
 	/*
-	 * The event context (--context): the expression of every record's
-	 * CPU value, the values (tfmt, targs) every record ends with, and
-	 * the context of the event being written, for put_event().
+	 * The event context (--context), laid out by ctx_exprs(): the
+	 * expression of every record's CPU value, the values (tfmt, targs)
+	 * every record ends with (nwords packed words, then comm and
+	 * stacks: ntail in all), where each context rides (cat, by
+	 * rd_opts.ctx order), the stream's context fields, and the values
+	 * of the event being written, for put_event().
 	 */
 	struct buf cpuv, tfmt, targs;
-	int ntail;
-	union ctf_value ctxv[RD_CTX_N];
+	int nwords, ntail;
+	struct rd_ctxat cat[RD_CTX_N];
+	struct ctf_field ctxf[RD_CTXF_MAX];
+	struct ctf_decl ctxd[RD_CTXF_MAX];
+	int nctxf;
+	union ctf_value ctxv[RD_CTXF_MAX];
 	char procname[17];
+	char hostname[RD_HOST_LEN];
+	uint64_t cstack[2][STACK_DEPTH + 1];
+	struct rd_idmap *idmaps;	/* id maps of the user namespaces seen */
+	int nidmaps;
 };
 
 static void rd_usage(FILE *f)
@@ -276,7 +427,11 @@ static void rd_usage(FILE *f)
 "  --script FILE  a program in ferret's language run with the recording:\n"
 "                 each line it prints is a ferret_printf event (msg)\n"
 "  --context TYPE add TYPE to every event's context, as lttng add-context -t\n"
-"                 TYPE does (several allowed, or TYPE,TYPE): tid, pid, procname\n"
+"                 TYPE does (several allowed, or TYPE,TYPE): tid, pid, procname,\n"
+"                 prio, nice, ppid, vpid, vtid, vppid, cpu_id, hostname, uid,\n"
+"                 euid, suid, gid, egid, sgid and their v forms (vuid, ...),\n"
+"                 pid_ns, mnt_ns, net_ns, user_ns, uts_ns, ipc_ns, cgroup_ns,\n"
+"                 time_ns, callstack-kernel, callstack-user, need_reschedule\n"
 "  -s N           bytes of a string argument kept (default 256)\n"
 "  -b MB          ring buffer size in MiB (default 32)\n"
 "  -v             say more at the end\n"
@@ -412,30 +567,121 @@ static const char *conv(enum ctf_type t)
 }
 
 /*
- * The expressions of the event context (--context) in r: the CPU value
- * (cpu, or cpu with the packed ids) and the values at each record's end.
+ * The bit of TIF_NEED_RESCHED in a task's thread_info flags on this
+ * kernel, or -1 where ferret does not know it.  x86-64 moved to the
+ * generic TIF layout (asm-generic/thread_info_tif.h) in Linux 6.18:
+ * bit 4 from then, bit 3 before.
+ */
+static int rd_tif_resched(void)
+{
+#if defined(__x86_64__)
+	struct utsname u;
+	int maj = 0, min = 0;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &maj, &min) != 2)
+		return -1;
+	return maj > 6 || (maj == 6 && min >= 18) ? 4 : 3;
+#else
+	return -1;
+#endif
+}
+
+/* Whether s is one identifier (a builtin such as tid). */
+static bool is_ident(const char *s)
+{
+	for (; *s; s++)
+		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+/*
+ * Lays out the event context (--context) in r: where each context
+ * rides (r->cat), the expressions of the CPU value (r->cpuv) and of
+ * the values at each record's end (r->tfmt, r->targs), and the
+ * stream's context fields.  A packed value goes to the first word with
+ * room for it, word 0 being the CPU value above its RD_CPU_BITS.
  */
 static void ctx_exprs(struct rd_run *r)
 {
-	int i;
+	struct buf words[RD_CTX_N + 1];
+	struct buf comm = { 0 }, commf = { 0 };
+	int used[RD_CTX_N + 1] = { RD_CPU_BITS };
+	int nw = 1, nt = 0, i, w;
 
-	buf_printf(&r->cpuv, r->o->nctx ? "((uint64)cpu" : "cpu");
+	memset(words, 0, sizeof(words));
+	for (i = 0; i < r->o->nctx; i++) {
+		int id = r->o->ctx[i];
+		const struct rd_ctxdesc *d = &rd_ctxs[id];
+		struct rd_ctxat *at = &r->cat[i];
+		struct buf e = { 0 };
+
+		at->field = r->nctxf;
+		if (d->src == RD_SRC_STACK) {
+			int k = id == RD_CTX_KSTACK ? 0 : 1;
+
+			r->ctxf[r->nctxf] = (struct ctf_field){ rd_stackf[k].len, CTF_U32 };
+			r->ctxd[r->nctxf++] = (struct ctf_decl){ RD_UINT32, NULL };
+			r->ctxf[r->nctxf] = (struct ctf_field){ rd_stackf[k].name, CTF_RAW };
+			r->ctxd[r->nctxf++] = (struct ctf_decl){ RD_ADDR, rd_stackf[k].dims };
+		} else {
+			r->ctxf[r->nctxf] = (struct ctf_field){ d->name, d->type };
+			r->ctxd[r->nctxf++] = d->decl;
+		}
+		if (d->src == RD_SRC_TEXT || d->src == RD_SRC_STACK) {
+			at->tail = nt++;
+			buf_printf(&commf, " %%s");
+			buf_printf(&comm, ", %s", d->expr);
+			continue;
+		}
+		if (d->src == RD_SRC_CPU)
+			continue;
+		for (w = 0; w < nw && used[w] + d->bits > 64; w++)
+			;
+		if (w == nw)
+			used[nw++] = 0;
+		at->word = w;
+		at->shift = used[w];
+		used[w] += d->bits;
+		if (id == RD_CTX_NEED_RESCHED)
+			buf_printf(&e, "(curtask->thread_info.flags >> %d) & 1", rd_tif_resched());
+		else
+			buf_printf(&e, "%s", d->expr);
+		if (w || words[w].len)
+			buf_printf(&words[w], " | ");
+		if (is_ident(e.p))
+			buf_printf(&words[w], "(uint64)%s", e.p);
+		else if (d->bits < 64)
+			buf_printf(&words[w], "((uint64)(%s) & 0x%llx)", e.p, (1ULL << d->bits) - 1);
+		else
+			buf_printf(&words[w], "(uint64)(%s)", e.p);
+		if (at->shift)
+			buf_printf(&words[w], " << %d", at->shift);
+		buf_free(&e);
+	}
+	if (words[0].len)
+		buf_printf(&r->cpuv, "((uint64)cpu | %s)", words[0].p);
+	else
+		buf_printf(&r->cpuv, "cpu");
 	buf_put(&r->tfmt, "", 1);
 	buf_put(&r->targs, "", 1);
 	r->tfmt.len = r->targs.len = 0;
-	for (i = 0; i < r->o->nctx; i++) {
-		const struct rd_ctxdesc *d = &rd_ctxs[r->o->ctx[i]];
-
-		if (d->shift) {
-			buf_printf(&r->cpuv, " | (uint64)%s << %d", d->builtin, d->shift);
-			continue;
-		}
-		buf_printf(&r->tfmt, " %%s");
-		buf_printf(&r->targs, ", %s", d->builtin);
-		r->ntail++;
+	for (w = 1; w < nw; w++) {
+		/* words[w] begins with " | ": the first term's. */
+		buf_printf(&r->tfmt, " %%d");
+		buf_printf(&r->targs, ", (%s)", words[w].p + 3);
 	}
-	if (r->o->nctx)
-		buf_printf(&r->cpuv, ")");
+	r->nwords = nw - 1;
+	r->ntail = r->nwords + nt;
+	if (comm.len) {
+		buf_printf(&r->tfmt, "%s", commf.p);
+		buf_printf(&r->targs, "%s", comm.p);
+	}
+	for (w = 0; w < nw; w++)
+		buf_free(&words[w]);
+	buf_free(&comm);
+	buf_free(&commf);
 }
 
 /*
@@ -557,7 +803,7 @@ static void sysdec_prog(struct buf *b, struct rd_run *r, bool exit)
 		   exit ? SS_DEC_OUT_SHIFT : SS_DEC_IN_SHIFT);
 	for (i = 1; i < RD_READ_N; i++) {
 		struct rd_kind *k;
-		char args[160];
+		struct buf args = { 0 };
 
 		if (rd_sysdec_at_exit(i) != exit)
 			continue;
@@ -566,13 +812,13 @@ static void sysdec_prog(struct buf *b, struct rd_run *r, bool exit)
 		k->dexit = exit;
 		buf_printf(b, "\tif ($d == %d) {\n", i);
 		if (exit)
-			snprintf(args, sizeof(args), "nsecs, %s, $nr, (int64)arg1, buf(arg0 + %d, 64)",
-				 r->cpuv.p, RD_REGS_FROM);
+			buf_printf(&args, "nsecs, %s, $nr, (int64)arg1, buf(arg0 + %d, 64)",
+				   r->cpuv.p, RD_REGS_FROM);
 		else
-			snprintf(args, sizeof(args), "nsecs, %s, arg1, buf(arg0 + %d, 64)",
-				 r->cpuv.p, RD_REGS_FROM);
-		rd_sysdec_code(b, i, idx, exit ? "%d %d %d %d %r" : "%d %d %d %r", args, r->tfmt.p,
+			buf_printf(&args, "nsecs, %s, arg1, buf(arg0 + %d, 64)", r->cpuv.p, RD_REGS_FROM);
+		rd_sysdec_code(b, i, idx, exit ? "%d %d %d %d %r" : "%d %d %d %r", args.p, r->tfmt.p,
 			       r->targs.p, reg);
+		buf_free(&args);
 		buf_printf(b, "\t}\n");
 	}
 }
@@ -1523,8 +1769,107 @@ static uint32_t stack_at(struct rd_run *r, const struct fmt_spec *fs,
 }
 
 /*
- * The event context of a record (--context) into r->ctxv: the ids from
- * its CPU value cv, the others from its values from index tail on.
+ * "/proc/PID" of a process in namespace ns of kind (as /proc/PID/ns
+ * names them) into path: ferret's own if it is there.  0, or -ENOENT.
+ */
+static int ns_proc(const char *kind, uint32_t ns, char *path, size_t size)
+{
+	struct dirent *de;
+	struct stat sb;
+	char p[300];
+	DIR *d;
+	int err = -ENOENT;
+
+	snprintf(p, sizeof(p), "/proc/self/ns/%s", kind);
+	if (!stat(p, &sb) && sb.st_ino == ns) {
+		snprintf(path, size, "/proc/self");
+		return 0;
+	}
+	d = opendir("/proc");
+	while (d && err && (de = readdir(d))) {
+		if (atoi(de->d_name) <= 0)
+			continue;
+		snprintf(p, sizeof(p), "/proc/%s/ns/%s", de->d_name, kind);
+		if (!stat(p, &sb) && sb.st_ino == ns) {
+			snprintf(path, size, "/proc/%s", de->d_name);
+			err = 0;
+		}
+	}
+	if (d)
+		closedir(d);
+	return err;
+}
+
+/* The kernel's overflow id (kind "uid" or "gid"): what an unmapped id shows as. */
+static uint32_t overflow_id(const char *kind)
+{
+	char path[64];
+	unsigned long v = 65534;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/sys/kernel/overflow%s", kind);
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%lu", &v) != 1)
+			v = 65534;
+		fclose(f);
+	}
+	return (uint32_t)v;
+}
+
+/*
+ * A v form of a credential id (vuid, ...): kid, an id of the initial
+ * user namespace, as user namespace ns maps it up (from_kuid_munged()),
+ * the overflow id if it maps no range holding it.  Records carry kid
+ * and ns; each namespace's map is read once, from a process in it (a
+ * map is written once: it cannot change after).  Mapping in BPF instead
+ * costs ~200 bytes of BPF stack per range and form, more than a probe
+ * has for all six forms.  A namespace whose processes are all gone
+ * before its first event is written has no map to read: its ids show
+ * as the overflow id.
+ */
+static uint32_t map_id(struct rd_run *r, uint32_t ns, bool gid, uint32_t kid)
+{
+	struct rd_idmap *m = NULL;
+	char dir[300], path[320];
+	unsigned long a, b, c;
+	int i;
+	FILE *f;
+
+	for (i = 0; i < r->nidmaps && !m; i++)
+		if (r->idmaps[i].ns == ns && r->idmaps[i].gid == gid)
+			m = &r->idmaps[i];
+	if (!m) {
+		r->idmaps = xrealloc(r->idmaps, (size_t)(r->nidmaps + 1) * sizeof(*r->idmaps));
+		m = &r->idmaps[r->nidmaps++];
+		memset(m, 0, sizeof(*m));
+		m->ns = ns;
+		m->gid = gid;
+		snprintf(path, sizeof(path), "/nonexistent");
+		if (!ns_proc("user", ns, dir, sizeof(dir)))
+			snprintf(path, sizeof(path), "%s/%s_map", dir, gid ? "gid" : "uid");
+		f = fopen(path, "r");
+		while (f && fscanf(f, "%lu %lu %lu", &a, &b, &c) == 3) {
+			m->first = xrealloc(m->first, (size_t)(m->n + 1) * sizeof(*m->first));
+			m->lower = xrealloc(m->lower, (size_t)(m->n + 1) * sizeof(*m->lower));
+			m->count = xrealloc(m->count, (size_t)(m->n + 1) * sizeof(*m->count));
+			m->first[m->n] = (uint32_t)a;
+			m->lower[m->n] = (uint32_t)b;
+			m->count[m->n++] = (uint32_t)c;
+		}
+		if (f)
+			fclose(f);
+	}
+	for (i = 0; i < m->n; i++)
+		if (kid >= m->lower[i] && kid - m->lower[i] < m->count[i])
+			return m->first[i] + (kid - m->lower[i]);
+	return overflow_id(gid ? "gid" : "uid");
+}
+
+/*
+ * The event context of a record (--context) into r->ctxv: packed values
+ * from its CPU value cv and the words from value index tail on, comm
+ * and stacks from the values after those words.
  */
 static void ctx_values(struct rd_run *r, const struct fmt_spec *fs, const void *p,
 		       uint64_t cv, int tail)
@@ -1532,20 +1877,58 @@ static void ctx_values(struct rd_run *r, const struct fmt_spec *fs, const void *
 	int i;
 
 	for (i = 0; i < r->o->nctx; i++) {
-		const struct rd_ctxdesc *d = &rd_ctxs[r->o->ctx[i]];
+		int id = r->o->ctx[i];
+		const struct rd_ctxdesc *d = &rd_ctxs[id];
+		const struct rd_ctxat *at = &r->cat[i];
+		union ctf_value *v = &r->ctxv[at->field];
+		int a = tail + r->nwords + at->tail;
+		uint64_t x;
 
-		if (d->shift) {
-			r->ctxv[i].i = (int64_t)((cv >> d->shift) & RD_ID_MASK);
-			continue;
+		switch (d->src) {
+		case RD_SRC_CPU:
+			v->i = (int64_t)(cv & RD_CPU_MASK);
+			break;
+		case RD_SRC_TEXT: {
+			char *t = id == RD_CTX_PROCNAME ? r->procname : r->hostname;
+			size_t n = (size_t)d->bits;
+
+			memset(t, 0, n);
+			if (a < fs->nargs)
+				memcpy(t, (const char *)p + fs->args[a].offset,
+				       (size_t)fs->args[a].type->size < n ? (size_t)fs->args[a].type->size : n);
+			v->raw.p = t;
+			v->raw.n = (uint32_t)n;
+			break;
 		}
-		/* procname, the one context at the end: comm's 16 bytes. */
-		memset(r->procname, 0, sizeof(r->procname));
-		if (tail < fs->nargs)
-			memcpy(r->procname, (const char *)p + fs->args[tail].offset,
-			       fs->args[tail].type->size < 16 ? (size_t)fs->args[tail].type->size : 16);
-		r->ctxv[i].raw.p = r->procname;
-		r->ctxv[i].raw.n = 16;
-		tail++;
+		case RD_SRC_STACK: {
+			uint64_t *ips = r->cstack[id == RD_CTX_KSTACK ? 0 : 1];
+			uint32_t n = a < fs->nargs ? stack_at(r, fs, p, a, ips) : 0;
+
+			/* A stack as deep as taken may go on: LTTng's delimiter says so. */
+			if (n == STACK_DEPTH)
+				ips[n++] = UINT64_MAX;
+			v[0].u = n;
+			v[1].raw.p = ips;
+			v[1].raw.n = n * 8;
+			break;
+		}
+		default:
+			x = at->word ? (tail + at->word - 1 < fs->nargs ?
+					u64at(fs, p, tail + at->word - 1) : 0) : cv;
+			x >>= at->shift;
+			if (d->bits < 64)
+				x &= (1ULL << d->bits) - 1;
+			if (d->src == RD_SRC_IDMAP) {
+				v->u = map_id(r, (uint32_t)(x >> 32), strchr(d->name, 'g') != NULL,
+					      (uint32_t)x);
+			} else if (d->type >= CTF_S8 && d->type <= CTF_S64 && d->bits < 64 &&
+				   (x >> (d->bits - 1)) & 1) {
+				v->i = (int64_t)(x | ~((1ULL << d->bits) - 1));
+			} else {
+				v->u = x;
+			}
+			break;
+		}
 	}
 }
 
@@ -1918,28 +2301,104 @@ static bool thread_state(int pid, int tid, union ctf_value *v, char *comm, size_
 	return true;
 }
 
+/* The inode number of ferret's own namespace kind (/proc/thread-self/ns/KIND). */
+static uint32_t self_ns(const char *kind)
+{
+	char path[64];
+	struct stat sb;
+
+	snprintf(path, sizeof(path), "/proc/thread-self/ns/%s", kind);
+	return stat(path, &sb) ? 0 : (uint32_t)sb.st_ino;
+}
+
 /*
  * The event context of ferret's own thread, which writes the statedump
- * (LTTng's statedump events carry the context of the thread that runs it).
+ * (LTTng's statedump events carry the context of the thread that runs
+ * it), on CPU 0's stream: its cpu_id 0.  Its stacks are left empty.
  */
 static void self_context(struct rd_run *r)
 {
-	int i;
+	static const char *const ns[] = {
+		[RD_CTX_PID_NS - RD_CTX_PID_NS] = "pid", [RD_CTX_MNT_NS - RD_CTX_PID_NS] = "mnt",
+		[RD_CTX_NET_NS - RD_CTX_PID_NS] = "net", [RD_CTX_USER_NS - RD_CTX_PID_NS] = "user",
+		[RD_CTX_UTS_NS - RD_CTX_PID_NS] = "uts", [RD_CTX_IPC_NS - RD_CTX_PID_NS] = "ipc",
+		[RD_CTX_CGROUP_NS - RD_CTX_PID_NS] = "cgroup", [RD_CTX_TIME_NS - RD_CTX_PID_NS] = "time",
+	};
+	struct utsname un;
+	uid_t u[3];
+	gid_t g[3];
+	int i, prio = 0, nice = 0;
+	FILE *f;
 
 	memset(r->procname, 0, sizeof(r->procname));
 	if (prctl(PR_GET_NAME, r->procname))
 		snprintf(r->procname, sizeof(r->procname), "ferret");
+	if (getresuid(&u[0], &u[1], &u[2]))
+		u[0] = u[1] = u[2] = 0;
+	if (getresgid(&g[0], &g[1], &g[2]))
+		g[0] = g[1] = g[2] = 0;
+	/* Fields 18 and 19 of stat: the priority as LTTng's prio, and nice. */
+	f = fopen("/proc/thread-self/stat", "r");
+	if (f) {
+		char line[1024], *e;
+
+		if (fgets(line, sizeof(line), f) && (e = strrchr(line, ')')) &&
+		    sscanf(e + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %d %d",
+			   &prio, &nice) != 2)
+			prio = nice = 0;
+		fclose(f);
+	}
 	for (i = 0; i < r->o->nctx; i++) {
-		switch (r->o->ctx[i]) {
+		int id = r->o->ctx[i];
+		union ctf_value *v = &r->ctxv[r->cat[i].field];
+
+		switch (id) {
 		case RD_CTX_TID:
-			r->ctxv[i].i = (int64_t)syscall(SYS_gettid);
+		case RD_CTX_VTID:
+			v->i = (int64_t)syscall(SYS_gettid);
 			break;
 		case RD_CTX_PID:
-			r->ctxv[i].i = (int64_t)getpid();
+		case RD_CTX_VPID:
+			v->i = (int64_t)getpid();
+			break;
+		case RD_CTX_PPID:
+		case RD_CTX_VPPID:
+			v->i = (int64_t)getppid();
+			break;
+		case RD_CTX_PRIO:
+			v->i = prio;
+			break;
+		case RD_CTX_NICE:
+			v->i = nice;
+			break;
+		case RD_CTX_PROCNAME:
+			v->raw.p = r->procname;
+			v->raw.n = 16;
+			break;
+		case RD_CTX_HOSTNAME:
+			memset(r->hostname, 0, sizeof(r->hostname));
+			if (!uname(&un))
+				snprintf(r->hostname, sizeof(r->hostname), "%s", un.nodename);
+			v->raw.p = r->hostname;
+			v->raw.n = RD_HOST_LEN;
+			break;
+		case RD_CTX_UID: case RD_CTX_VUID: v->u = u[0]; break;
+		case RD_CTX_EUID: case RD_CTX_VEUID: v->u = u[1]; break;
+		case RD_CTX_SUID: case RD_CTX_VSUID: v->u = u[2]; break;
+		case RD_CTX_GID: case RD_CTX_VGID: v->u = g[0]; break;
+		case RD_CTX_EGID: case RD_CTX_VEGID: v->u = g[1]; break;
+		case RD_CTX_SGID: case RD_CTX_VSGID: v->u = g[2]; break;
+		case RD_CTX_KSTACK:
+		case RD_CTX_USTACK:
+			v[0].u = 0;
+			v[1].raw.p = r->cstack[0];
+			v[1].raw.n = 0;
 			break;
 		default:
-			r->ctxv[i].raw.p = r->procname;
-			r->ctxv[i].raw.n = 16;
+			if (id >= RD_CTX_PID_NS && id <= RD_CTX_TIME_NS)
+				v->u = self_ns(ns[id - RD_CTX_PID_NS]);
+			else
+				v->u = 0;	/* cpu_id, need_reschedule */
 			break;
 		}
 	}
@@ -2242,61 +2701,76 @@ static void rd_finish(void *arg, struct runtime *rt)
 	count_lost(r, rt);
 }
 
-static struct node *builtin_node(const char *name, const struct loc *loc)
+/* Gives n and everything under it the location loc. */
+static void relocate(struct node *n, const struct loc *loc)
 {
-	struct node *n = ast_new(N_BUILTIN, loc);
-
-	n->name = xstrdup(name);
-	return n;
-}
-
-static struct node *u64_node(struct node *a, const struct loc *loc)
-{
-	struct node *n = ast_new(N_CAST, loc);
-
-	n->str = xstrdup("uint64");
-	n->a = a;
-	return n;
-}
-
-static struct node *binop_node(int op, struct node *a, struct node *b, const struct loc *loc)
-{
-	struct node *n = ast_new(N_BINOP, loc);
-
-	n->op = op;
-	n->a = a;
-	n->b = b;
-	return n;
-}
-
-/* The CPU value of ctx_exprs() as a node. */
-static struct node *cpuv_node(const struct rd_run *r, const struct loc *loc)
-{
-	struct node *v = builtin_node("cpu", loc), *sh;
 	int i;
 
-	if (!r->o->nctx)
-		return v;
-	v = u64_node(v, loc);
-	for (i = 0; i < r->o->nctx; i++) {
-		const struct rd_ctxdesc *d = &rd_ctxs[r->o->ctx[i]];
+	if (!n)
+		return;
+	n->loc = *loc;
+	relocate(n->a, loc);
+	relocate(n->b, loc);
+	relocate(n->c, loc);
+	for (i = 0; i < n->nlist; i++)
+		relocate(n->list[i], loc);
+}
 
-		if (!d->shift)
-			continue;
-		sh = ast_new(N_INT, loc);
-		sh->ival = (uint64_t)d->shift;
-		sh = binop_node(T_SHL, u64_node(builtin_node(d->builtin, loc), loc), sh, loc);
-		v = binop_node(T_PIPE, v, sh, loc);
+/* The first call under n. */
+static struct node *find_call(struct node *n)
+{
+	struct node *c = NULL;
+	int i;
+
+	if (!n || n->kind == N_CALL)
+		return n;
+	c = find_call(n->a);
+	if (!c)
+		c = find_call(n->b);
+	if (!c)
+		c = find_call(n->c);
+	for (i = 0; !c && i < n->nlist; i++)
+		c = find_call(n->list[i]);
+	return c;
+}
+
+/*
+ * The values every record starts with (the time and the CPU value of
+ * ctx_exprs()) and ends with (its words, comm, stacks) as nodes at loc,
+ * into head: how many, or -1 if they do not parse (they always do).
+ */
+static int head_nodes(const struct rd_run *r, struct node **head, int max,
+		      const struct loc *loc)
+{
+	struct source src = { .name = "ferret-record" };
+	struct buf t = { 0 };
+	struct node *prog, *n;
+	int nh = -1, j;
+
+	buf_printf(&t, "BEGIN { printf(\"\", nsecs, %s%s); }", r->cpuv.p, r->targs.p);
+	src.text = t.p;
+	prog = parse_program(&src);
+	n = find_call(prog);
+	if (n && n->nlist - 1 <= max) {
+		nh = n->nlist - 1;
+		for (j = 0; j < nh; j++) {
+			head[j] = n->list[1 + j];
+			relocate(head[j], loc);
+		}
+		n->nlist = 1;
 	}
-	return v;
+	if (prog)
+		ast_free(prog);
+	buf_free(&t);
+	return nh;
 }
 
 /*
  * The script's printf calls (in probes up to line last, the script's
- * part of the text) get the time, the CPU value and the event context's
- * values at the end of other records (ctx_exprs()) as their first
- * values, and SCRIPT_PREFIX with a "%s" for each of those before their
- * format, which rd_printf() knows them by.
+ * part of the text) get the time, the CPU value and the values at the
+ * end of other records (ctx_exprs()) as their first values, and
+ * SCRIPT_PREFIX with a "%d" for each word and a "%s" for each other
+ * value of those before their format, which rd_printf() knows them by.
  */
 static void script_rewrite(struct node *n, int last, const struct rd_run *r)
 {
@@ -2308,25 +2782,24 @@ static void script_rewrite(struct node *n, int last, const struct rd_run *r)
 		return;
 	if (n->kind == N_CALL && n->name && !strcmp(n->name, "printf") && n->nlist >= 1 &&
 	    n->list[0]->kind == N_STR) {
-		struct node *f = n->list[0], *head[2 + RD_CTX_N];
+		struct node *f = n->list[0], *head[2 + 2 * RD_CTX_N];
 		size_t pl = strlen(SCRIPT_PREFIX);
-		int nh = 0, j;
-		char *s = xmalloc(f->slen + pl + 2 * (size_t)r->ntail + 1);
+		int nh, j;
+		char *s;
 
+		nh = head_nodes(r, head, (int)ARRAY_SIZE(head), &n->loc);
+		if (nh < 0)
+			return;
+		s = xmalloc(f->slen + pl + 2 * (size_t)r->ntail + 1);
 		memcpy(s, SCRIPT_PREFIX, pl);
 		for (j = 0; j < r->ntail; j++)
-			memcpy(s + pl + 2 * j, "%s", 2);
+			memcpy(s + pl + 2 * j, j < r->nwords ? "%d" : "%s", 2);
 		pl += 2 * (size_t)r->ntail;
 		memcpy(s + pl, f->str, f->slen);
 		s[f->slen + pl] = 0;
 		free(f->str);
 		f->str = s;
 		f->slen += pl;
-		head[nh++] = builtin_node("nsecs", &n->loc);
-		head[nh++] = cpuv_node(r, &n->loc);
-		for (j = 0; j < r->o->nctx; j++)
-			if (!rd_ctxs[r->o->ctx[j]].shift)
-				head[nh++] = builtin_node(rd_ctxs[r->o->ctx[j]].builtin, &n->loc);
 		for (j = 0; j < nh; j++)
 			ast_push(n, head[j]);
 		memmove(n->list + 1 + nh, n->list + 1, (size_t)(n->nlist - 1 - nh) * sizeof(*n->list));
@@ -2353,8 +2826,19 @@ static int add_contexts(struct rd_opts *o, const char *arg)
 		for (i = 0; i < RD_CTX_N && strcmp(rd_ctxs[i].name, t); i++)
 			;
 		if (i == RD_CTX_N) {
-			fprintf(stderr, "ferret record: --context: unknown context type '%s' "
-				"(tid, pid, procname)\n", t);
+			fprintf(stderr, "ferret record: --context: unknown context type '%s' (", t);
+			for (i = j = 0; i < RD_CTX_N; i++)
+				if (rd_ctxs[i].src != RD_SRC_REFUSED)
+					fprintf(stderr, "%s%s", j++ ? ", " : "", rd_ctxs[i].name);
+			fprintf(stderr, ")\n");
+			err = -1;
+			break;
+		}
+		if (rd_ctxs[i].src == RD_SRC_REFUSED ||
+		    (i == RD_CTX_NEED_RESCHED && rd_tif_resched() < 0)) {
+			fprintf(stderr, "ferret record: --context: %s is not supported: %s\n", t,
+				rd_ctxs[i].src == RD_SRC_REFUSED ? rd_ctxs[i].expr :
+				"the bit of TIF_NEED_RESCHED on this architecture is not known");
 			err = -1;
 			break;
 		}
@@ -2554,6 +3038,12 @@ static void free_run(struct rd_run *r)
 	buf_free(&r->cpuv);
 	buf_free(&r->tfmt);
 	buf_free(&r->targs);
+	for (i = 0; i < r->nidmaps; i++) {
+		free(r->idmaps[i].first);
+		free(r->idmaps[i].lower);
+		free(r->idmaps[i].count);
+	}
+	free(r->idmaps);
 	if (r->timer_fd >= 0)
 		close(r->timer_fd);
 }
@@ -2590,12 +3080,10 @@ int rd_main(int argc, char **argv)
 	struct source src = { .name = "ferret-record" };
 	struct ctf_stats st = { 0 };
 	struct ctf_opts wopts = { 0 };
-	struct ctf_field cfields[RD_CTX_N];
-	struct ctf_decl cdecls[RD_CTX_N];
 	struct compiled c = { 0 };
 	struct buf text = { 0 };
 	struct node *ast = NULL;
-	int ret = 1, go_fd = -1, status = -1, err, script_lines = 0, ci;
+	int ret = 1, go_fd = -1, status = -1, err, script_lines = 0;
 
 	err = parse_opts(argc, argv, &o);
 	if (err) {
@@ -2645,14 +3133,9 @@ int rd_main(int argc, char **argv)
 			goto out;
 		}
 	}
-	for (ci = 0; ci < o.nctx; ci++) {
-		cfields[ci].name = rd_ctxs[o.ctx[ci]].name;
-		cfields[ci].type = rd_ctxs[o.ctx[ci]].type;
-		cdecls[ci] = rd_ctxs[o.ctx[ci]].decl;
-	}
-	wopts.context = cfields;
-	wopts.context_decls = cdecls;
-	wopts.ncontext = o.nctx;
+	wopts.context = r.ctxf;
+	wopts.context_decls = r.ctxd;
+	wopts.ncontext = r.nctxf;
 	r.w = ctf_open(o.out, &wopts);
 	if (!r.w) {
 		fprintf(stderr, "ferret record: cannot make the trace directory '%s': %s\n",

@@ -480,6 +480,85 @@ print("|".join("%d %s %d %d" % ((v,) + k) for k, v in sorted(n.items())))' "$W/c
 		bad ctx "timeline: $(head -2 "$W/ctx.terr")"
 	fi
 fi
+echo "== --context: LTTng's other kernel contexts"
+# Every other context lttng add-context -k offers that BPF can read,
+# checked against the truth: the command runs at nice 5 as uid/gid
+# 65534, so prio is 25 and every id 65534; getppid's result is ppid;
+# the namespaces are this shell's (stat of /proc/self/ns/*); cpu_id is
+# the packet's; the stacks hold kernel and user addresses.
+OTHER=prio,nice,ppid,vpid,vtid,vppid,cpu_id,hostname,uid,euid,suid,gid,egid,sgid,vuid,veuid,vsuid,vgid,vegid,vsgid,pid_ns,mnt_ns,net_ns,user_ns,uts_ns,ipc_ns,cgroup_ns,time_ns,need_reschedule,callstack-kernel,callstack-user
+ns_of() { stat -L -c %i "/proc/self/ns/$1"; }
+if rec ctx2 -c "nice -n 5 setpriv --reuid=65534 --regid=65534 --clear-groups $WL getppid 300" \
+	-e syscalls --context "tid,$OTHER"; then
+	listed ctx2
+	i32="integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; }"
+	u32="integer { size = 32; align = 8; signed = 0; encoding = none; base = 10; }"
+	want="$(printf '\tevent.context := struct {\n'
+		for f in tid prio nice ppid vpid vtid vppid cpu_id; do printf '\t\t%s _%s;\n' "$i32" $f; done
+		printf '\t\tinteger { size = 8; align = 8; signed = 1; encoding = UTF8; base = 10; } _hostname[65];\n'
+		for f in uid euid suid gid egid sgid vuid veuid vsuid vgid vegid vsgid pid_ns mnt_ns net_ns user_ns uts_ns ipc_ns cgroup_ns time_ns; do
+			printf '\t\t%s _%s;\n' "$u32" $f
+		done
+		printf '\t\tinteger { size = 8; align = 8; signed = 0; encoding = none; base = 10; } _need_reschedule;\n'
+		for k in kernel user; do
+			printf '\t\t%s __callstack_%s_length;\n' "$u32" $k
+			printf '\t\tinteger { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _callstack_%s[ __callstack_%s_length ];\n' $k $k
+		done
+		printf '\t};')"
+	is ctx2 "the stream's event.context, as LTTng declares each context" \
+		"$(sed -n '/^stream {/,/^};/p' "$W/ctx2.ctf/metadata" | sed -n '/event.context/,/};/p')" "$want"
+	ids="uid = 65534, euid = 65534, suid = 65534, gid = 65534, egid = 65534, sgid = 65534, vuid = 65534, veuid = 65534, vsuid = 65534, vgid = 65534, vegid = 65534, vsgid = 65534"
+	nss="pid_ns = $(ns_of pid), mnt_ns = $(ns_of mnt), net_ns = $(ns_of net), user_ns = $(ns_of user), uts_ns = $(ns_of uts), ipc_ns = $(ns_of ipc), cgroup_ns = $(ns_of cgroup), time_ns = $(ns_of time)"
+	is ctx2 "babeltrace2: prio, nice, the ids, hostname, namespaces and stacks of every getppid" \
+		"$(grep -c " syscall_entry_getppid: { cpu_id = [0-9]* }, { tid = [0-9]*, prio = 25, nice = 5, ppid = [0-9]*, vpid = [0-9]*, vtid = [0-9]*, vppid = [0-9]*, cpu_id = [0-9]*, hostname = \"$(hostname)\", $ids, $nss, need_reschedule = [01], _callstack_kernel_length = [1-9][0-9]*, callstack_kernel = \[ \[0\] = 0xFFFF[0-9A-F]*, .*_callstack_user_length = [1-9][0-9]*, callstack_user = \[ \[0\] = 0x[0-7]\?[0-9A-F]\{1,11\}[], ]" "$W/ctx2.txt")" 300
+	is ctx2 "babeltrace2 and its Python bindings agree" \
+		"$($PY "$here/ctfcheck.py" "$W/ctx2.ctf" context syscall_entry_getppid |
+		   sed 's/ _callstack_kernel.*//; s/[a-z_]*=//g; s/^[a-z_]* //' | sort -u)" \
+		"$(grep ' syscall_entry_getppid: ' "$W/ctx2.txt" |
+		   sed 's/.*{ cpu_id = [0-9]* }, { \(.*\), _callstack_kernel.*/\1/; s/[a-z_]* = //g; s/, / /g; s/"//g' | sort -u)"
+	is ctx2 "ppid and vppid are getppid's result, vpid and vtid the thread's, cpu_id the packet's" "$($PY -c '
+import bt2, sys
+bad = n = 0
+for m in bt2.TraceCollectionMessageIterator(sys.argv[1]):
+    if type(m) is not bt2._EventMessageConst or m.event.name != "syscall_exit_getppid":
+        continue
+    c, p = m.event.common_context_field, m.event.payload_field
+    n += 1
+    if (int(c["ppid"]), int(c["vppid"]), int(c["vpid"]), int(c["vtid"]), int(c["cpu_id"])) != \
+       (int(p["ret"]), int(p["ret"]), int(c["tid"]), int(c["tid"]), int(m.event.packet.context_field["cpu_id"])):
+        bad += 1
+print(n, bad)' "$W/ctx2.ctf")" "300 0"
+	"$FERRET" report "$W/ctx2.ctf" >"$W/ctx2.rep" 2>&1
+	is ctx2 "report reads the trace" "$(grep -c ' sys_enter_getppid:' "$W/ctx2.rep")" 300
+	"$FERRET" convert "$W/ctx2.ctf" -f chrome -o "$W/ctx2.json" 2>"$W/ctx2.cerr"
+	is ctx2 "convert reads the trace" "$(grep -o '"name": *"getppid"' "$W/ctx2.json" | wc -l)" 300
+	"$FERRET" timeline "$W/ctx2.ctf" -o "$W/ctx2.html" 2>"$W/ctx2.terr"
+	is ctx2 "timeline reads the trace" "$([ -s "$W/ctx2.html" ] && echo yes)" yes
+fi
+# In namespaces of its own (pid, UTS, user; a process stays in the
+# user namespace while its events are written, for ferret to read its
+# map): the v ids are the command's view (its pid as its shell saw it, the ids its user
+# namespace maps root to), hostname its UTS namespace's name, set after
+# the namespace was made, and the namespaces' inode numbers are those
+# /proc shows inside.
+cat >"$W/ns.sh" <<EOF
+hostname ferret-uts
+stat -L -c %i /proc/self/ns/pid /proc/self/ns/uts | paste -sd' ' >"$W/ns.ids"
+unshare -U --map-user=1000 --map-group=1000 sh -c "sleep 3 & exec $WL getppid 100" &
+echo \$! >"$W/ns.pid"
+wait
+sleep 1
+EOF
+if rec ctx3 -c "unshare -p -f -u sh $W/ns.sh" -e syscalls \
+	--context vpid,vtid,vppid,ppid,hostname,uid,vuid,vgid,pid_ns,uts_ns; then
+	read -r pns uns <"$W/ns.ids"
+	read -r vp <"$W/ns.pid"
+	is ctx3 "babeltrace2: the command's own view" \
+		"$(grep " syscall_exit_getppid: .* vpid = $vp, " "$W/ctx3.txt" |
+		   sed 's/.*}, { \(vpid.*\) }, { ret = \([0-9-]*\) }/\1 ret=\2/; s/ ppid = [0-9]*,/ ppid = P,/' |
+		   sort -u)" \
+		"vpid = $vp, vtid = $vp, vppid = 1, ppid = P, hostname = \"ferret-uts\", uid = 0, vuid = 1000, vgid = 1000, pid_ns = $pns, uts_ns = $uns ret=1"
+fi
 # Without --context, the program and the trace stay as they were.
 is ctx "no context by default: the trace" "$(grep -c 'event.context' "$W/getppid.ctf/metadata")" 0
 is ctx "no context by default: the program" \
@@ -591,8 +670,14 @@ fails no-command "ferret record: cannot run 'ferret-no-such-command': No such fi
 fails no-scope "ferret record: nothing to record: give a command (-c CMD), processes (-p PID) or the whole system (-a)"
 fails bad-duration "ferret record: -d: 'soon' is not a number of seconds" -a -d soon
 fails a-and-c "ferret record: -a records the whole system: not with -c or -p" -a -c true
-fails bad-context "ferret record: --context: unknown context type 'vtid' (tid, pid, procname)" \
-	-a --context tid,vtid
+fails bad-context "ferret record: --context: unknown context type 'perf:cpu:cycles' (tid, pid, procname, prio, nice, ppid, vpid, vtid, vppid, cpu_id, hostname, uid, euid, suid, gid, egid, sgid, vuid, veuid, vsuid, vgid, vegid, vsgid, pid_ns, mnt_ns, net_ns, user_ns, uts_ns, ipc_ns, cgroup_ns, time_ns, callstack-kernel, callstack-user, need_reschedule)" \
+	-a --context tid,perf:cpu:cycles
+fails interruptible "ferret record: --context: interruptible is not supported: LTTng takes it from the interrupt flag at the traced instruction, which a BPF program cannot read" \
+	-a --context interruptible
+fails preemptible "ferret record: --context: preemptible is not supported: it needs the CPU's preempt count at the traced instruction, which a BPF program cannot read (and LTTng offers it only on CONFIG_PREEMPT kernels)" \
+	-a --context tid,preemptible
+fails migratable "ferret record: --context: migratable is not supported: LTTng offers it only on PREEMPT_RT_FULL kernels (the -rt patch set), from a task field mainline kernels do not have" \
+	-a --context migratable
 fails twice-context "ferret record: --context: tid given twice" -a --context tid --context tid
 printf 'BEGIN { printf("x\\n") }\nkprobe:f { printf("%%d\\n", arg0 }\n' >"$W/bad.bt"
 fails script-error "$W/bad.bt:2:32: error: syntax error: unexpected '}', expecting ',' or ')'" \
