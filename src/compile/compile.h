@@ -134,6 +134,8 @@ enum {
  * frame cannot spare (scratch_stmt bytes).
  */
 #define SCRATCH_STMT 1
+/* The most a per-CPU map's value holds (the kernel's PCPU_MIN_UNIT_SIZE). */
+#define SCRATCH_STMT_MAX 32768
 
 /*
  * MAP_CONTROL's one value: at CONTROL_STOP a u64, nonzero once event
