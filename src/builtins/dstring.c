@@ -840,10 +840,13 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 		ir_alu(&g->ir, BPF_SUB, cnt, start);
 		emit_copy(g, &d, -1, d.size, &a, start, cnt);
 		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
-		/* A delimiter ends the token; what follows it is left. */
+		/*
+		 * A delimiter ends the token, and what is left starts at it,
+		 * as dtrace-utils keeps the place: a later call with other
+		 * delimiters may find it part of its token.
+		 */
 		ir_jmp_imm(&g->ir, BPF_JEQ, delim, 0, nodelim);
 		ir_mov(&g->ir, from, stop);
-		ir_alu_imm(&g->ir, BPF_ADD, from, 1);
 		ir_mov(&g->ir, BPF_REG_1, p);
 		ir_mov_imm(&g->ir, BPF_REG_2, d.size);
 		ir_mov(&g->ir, BPF_REG_3, a.base);
