@@ -235,8 +235,6 @@ struct compiled {
 	int dscratch_size;	/* MAP_DSCRATCH value bytes, 0: no such map */
 	bool faults;		/* a D clause can stop at a fault (REC_FAULT) */
 	bool exits;		/* a D clause calls exit() */
-	bool stack_overflow;	/* compiling failed: a probe's frame passed
-				 * 512 bytes */
 	struct node *strtok_state;	/* D's strtok() state, per CPU (an
 					 * N_MAP keyed by cpu), or NULL */
 	bool destructive;	/* a builtin that changes the system is used
