@@ -5,8 +5,10 @@
  * Expression results are read-only to their consumer: a register a
  * variable lives in may be handed out as the value of "$x", so every
  * operator computes into a fresh register and the allocator folds the
- * copies away.  Strings, tuples and keys live in the frame; temporaries
- * are released at the end of each statement.
+ * copies away.  Strings, tuples and keys live in the frame, or, in a
+ * probe whose frame would pass 512 bytes, the large ones in per-CPU
+ * scratch (cg_alloc_tmp()); temporaries are released at the end of each
+ * statement, and sooner where their value is used up (cg_release()).
  */
 #include <errno.h>
 #include <stddef.h>
