@@ -158,7 +158,7 @@ static int sema_copyout(struct sema *s, struct node *n)
 static int cg_copyout(struct cg *g, struct node *n, struct val *out)
 {
 	struct val src, addr, len;
-	int off, size, t = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+	int off, base = BPF_REG_10, size, t = ir_vreg(&g->ir), ok = ir_label(&g->ir);
 	int done = ir_label(&g->ir), fits = ir_label(&g->ir);
 	bool str = n->name[7] == 's';
 
@@ -169,6 +169,7 @@ static int cg_copyout(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, t, cg_reg(g, &len));
 	if (src.kind == V_STACK) {
 		off = src.off;
+		base = cg_base(&src);
 		size = src.type->size;
 	} else {
 		size = COPYOUT_MAX;
@@ -194,7 +195,7 @@ static int cg_copyout(struct cg *g, struct node *n, struct val *out)
 		ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
 		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, copy);
 		ir_mov_imm(&g->ir, BPF_REG_2, size);
-		ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+		ir_mov(&g->ir, BPF_REG_3, base);
 		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, off);
 		ir_call(&g->ir, BPF_FUNC_probe_read_kernel_str, 3);
 		ir_mov(&g->ir, n2, BPF_REG_0);
@@ -208,7 +209,7 @@ static int cg_copyout(struct cg *g, struct node *n, struct val *out)
 		ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, done);
 	}
 	ir_mov(&g->ir, BPF_REG_1, cg_reg(g, &addr));
-	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_mov(&g->ir, BPF_REG_2, base);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, off);
 	ir_mov(&g->ir, BPF_REG_3, t);
 	ir_call(&g->ir, BPF_FUNC_probe_write_user, 3);

@@ -35,8 +35,13 @@
 
 #define DSTR_NULL_BYTE 0xff
 
-/* A string in the frame: its offset from r10 and its buffer's size. */
+/*
+ * A string: its offset from register base (r10, or where the frame
+ * cannot spare it, the statement's scratch: cg_alloc_tmp()) and its
+ * buffer's size.
+ */
 struct dstr {
+	int base;
 	int off;
 	int size;
 };
@@ -114,7 +119,9 @@ static int d_str_arg(struct sema *s, struct node *n, int i)
 	return bi_d_proto_arg(s, n, i, "char *");
 }
 
-/* Evaluates string argument a into the frame (see d_str_arg()). */
+static struct dstr tmp_str(struct cg *g, int size);
+
+/* Evaluates string argument a (see d_str_arg()). */
 static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 {
 	int size = d_size(g->c);
@@ -123,16 +130,16 @@ static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 	if (cg_expr(g, a, &v))
 		return -EINVAL;
 	if (v.type->kind == TY_STR) {
+		out->base = cg_base(&v);
 		out->off = v.off;
 		out->size = v.type->size;
 		return 0;
 	}
-	out->size = size;
-	out->off = cg_alloc(g, size);
-	cg_zero(g, out->off, size);
+	*out = tmp_str(g, size);
 	if (bi_dtrace_is_part(v.type))
-		return bi_dtrace_part_str(g, a, cg_reg(g, &v), out->off, size);
-	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+		return bi_dtrace_part_str(g, a, cg_reg(g, &v), out->base,
+					  out->off, size);
+	ir_mov(&g->ir, BPF_REG_1, out->base);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, out->off);
 	ir_mov_imm(&g->ir, BPF_REG_2, size);
 	ir_mov(&g->ir, BPF_REG_3, cg_reg(g, &v));
@@ -141,28 +148,44 @@ static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 	return 0;
 }
 
-/* A zeroed string of size bytes in the frame. */
-static struct dstr frame_str(struct cg *g, int size)
+/* A zeroed string of size bytes, until the statement ends. */
+static struct dstr tmp_str(struct cg *g, int size)
 {
 	struct dstr d = { .size = size };
 
-	d.off = cg_alloc(g, size);
-	cg_zero(g, d.off, size);
+	d.off = cg_alloc_tmp(g, size, &d.base);
+	cg_zero_at(g, d.base, d.off, size);
 	return d;
 }
 
 /* A zeroed result string of the D size. */
 static struct dstr result(struct cg *g)
 {
-	return frame_str(g, d_size(g->c));
+	return tmp_str(g, d_size(g->c));
 }
 
-static int str_val(const struct dstr *d, struct node *n, struct val *out)
+/*
+ * out = d, and what the subroutine took after m (its operands, its
+ * scratch) given back: a subroutine's result is taken before m, so that
+ * a call's operands and another call's beside it share their room.
+ */
+static int str_val(struct cg *g, struct cg_mark m, const struct dstr *d,
+		   struct node *n, struct val *out)
 {
+	cg_release(g, m);
 	out->kind = V_STACK;
 	out->off = d->off;
+	out->base = d->base;
 	out->type = n->type;
 	return 0;
+}
+
+/* bi_int() of a subroutine's result r, what it took after m given back. */
+static int int_val(struct cg *g, struct cg_mark m, struct val *out, int r,
+		   struct type *t)
+{
+	cg_release(g, m);
+	return bi_int(out, r, t);
 }
 
 /* The characters of s that count: its NUL is within them, or strsize. */
@@ -211,16 +234,16 @@ static int launder(struct cg *g, int reg, int hi)
 }
 
 /*
- * Copies at most room - 1 characters of the string at r10 + soff + from
- * (from: a register, or -1 for none) to r10 + doff + at (the same), and
- * a NUL; with cnt (a register, or -1) at most cnt characters, none when
- * cnt is not positive.  Returns a register with the characters copied.
+ * Copies at most room - 1 characters of string s from from (a register,
+ * or -1 for none) on to d's bytes from at on (the same), and a NUL;
+ * with cnt (a register, or -1) at most cnt characters, none when cnt
+ * is not positive.  Returns a register with the characters copied.
  *
  * The copy is the kernel's string read, whose source the verifier does
  * not check: its offset needs no bound.  The destination's does: a
  * variable at, in [0, room), needs room more bytes after d's start.
  */
-static int emit_copy(struct cg *g, int doff, int at, int room,
+static int emit_copy(struct cg *g, const struct dstr *d, int at, int room,
 		     const struct dstr *s, int from, int cnt)
 {
 	int n = ir_vreg(&g->ir), sz = ir_vreg(&g->ir), done = ir_label(&g->ir);
@@ -243,12 +266,12 @@ static int emit_copy(struct cg *g, int doff, int at, int room,
 		ir_place(&g->ir, ok);
 	}
 	clamp(g, sz, 1, room);
-	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_mov(&g->ir, BPF_REG_1, d->base);
 	if (at >= 0)
 		ir_alu(&g->ir, BPF_ADD, BPF_REG_1, at);
-	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, doff);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, d->off);
 	ir_mov(&g->ir, BPF_REG_2, sz);
-	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+	ir_mov(&g->ir, BPF_REG_3, s->base);
 	if (from >= 0)
 		ir_alu(&g->ir, BPF_ADD, BPF_REG_3, from);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, s->off);
@@ -268,13 +291,13 @@ static int emit_copy(struct cg *g, int doff, int at, int room,
  */
 static int emit_len(struct cg *g, const struct dstr *s, const struct dstr *scratch)
 {
-	return emit_copy(g, scratch->off, -1, scratch->size, s, -1, -1);
+	return emit_copy(g, scratch, -1, scratch->size, s, -1, -1);
 }
 
 /* Marks result d NULL (it is zeroed). */
 static void set_null(struct cg *g, const struct dstr *d)
 {
-	ir_st_imm(&g->ir, BPF_B, BPF_REG_10, d->off + 1, DSTR_NULL_BYTE);
+	ir_st_imm(&g->ir, BPF_B, d->base, d->off + 1, DSTR_NULL_BYTE);
 }
 
 /* Writes the constant text t to zeroed result d. */
@@ -283,7 +306,7 @@ static void set_text(struct cg *g, const struct dstr *d, const char *t)
 	int i;
 
 	for (i = 0; t[i] && i < d->size - 1; i++)
-		ir_st_imm(&g->ir, BPF_B, BPF_REG_10, d->off + i, (uint8_t)t[i]);
+		ir_st_imm(&g->ir, BPF_B, d->base, d->off + i, (uint8_t)t[i]);
 }
 
 /* Sema of a subroutine of string arguments strs and int arguments after. */
@@ -316,12 +339,13 @@ static int sema_strlen(struct sema *s, struct node *n)
 
 static int cg_strlen(struct cg *g, struct node *n, struct val *out)
 {
+	struct cg_mark m = cg_mark(g);
 	struct dstr a, tmp;
 
 	if (str_operand(g, n->list[0], &a))
 		return -EINVAL;
-	tmp = frame_str(g, d_size(g->c));
-	return bi_int(out, emit_len(g, &a, &tmp), n->type);
+	tmp = result(g);
+	return int_val(g, m, out, emit_len(g, &a, &tmp), n->type);
 }
 
 /* The sema of the subroutines whose value is a D string. */
@@ -362,15 +386,15 @@ static int sema_strjoin(struct sema *s, struct node *n)
 static int cg_strjoin(struct cg *g, struct node *n, struct val *out)
 {
 	int size = n->type->size, la;
-	struct dstr a, b, d;
+	struct dstr a, b, d = tmp_str(g, 2 * size);
+	struct cg_mark m = cg_mark(g);
 
+	d.size = size;
 	if (str_operand(g, n->list[0], &a) || str_operand(g, n->list[1], &b))
 		return -EINVAL;
-	d = frame_str(g, 2 * size);
-	d.size = size;
-	la = emit_copy(g, d.off, -1, size, &a, -1, -1);
-	emit_copy(g, d.off, la, size, &b, -1, -1);
-	return str_val(&d, n, out);
+	la = emit_copy(g, &d, -1, size, &a, -1, -1);
+	emit_copy(g, &d, la, size, &b, -1, -1);
+	return str_val(g, m, &d, n, out);
 }
 
 /* toupper(s), tolower(s): illumos's, the letters of the C locale. */
@@ -382,23 +406,23 @@ static int sema_case(struct sema *s, struct node *n)
 static int cg_case(struct cg *g, struct node *n, struct val *out)
 {
 	int lo = n->name[2] == 'u' ? 'a' : 'A', c = ir_vreg(&g->ir), i;
-	struct dstr a, d;
+	struct dstr a, d = result(g);
+	struct cg_mark m = cg_mark(g);
 
 	if (str_operand(g, n->list[0], &a))
 		return -EINVAL;
-	d = result(g);
-	emit_copy(g, d.off, -1, d.size, &a, -1, -1);
+	emit_copy(g, &d, -1, d.size, &a, -1, -1);
 	for (i = 0; i < d.size - 1; i++) {
 		int keep = ir_label(&g->ir);
 
-		ir_ld(&g->ir, BPF_B, c, BPF_REG_10, d.off + i);
+		ir_ld(&g->ir, BPF_B, c, d.base, d.off + i);
 		ir_jmp_imm(&g->ir, BPF_JLT, c, lo, keep);
 		ir_jmp_imm(&g->ir, BPF_JGT, c, lo + 25, keep);
 		ir_alu_imm(&g->ir, BPF_XOR, c, 0x20);
-		ir_st(&g->ir, BPF_B, BPF_REG_10, d.off + i, c);
+		ir_st(&g->ir, BPF_B, d.base, d.off + i, c);
 		ir_place(&g->ir, keep);
 	}
-	return str_val(&d, n, out);
+	return str_val(g, m, &d, n, out);
 }
 
 /* substr(s, index[, length]) */
@@ -415,7 +439,8 @@ static int sema_substr(struct sema *s, struct node *n)
  */
 static int cg_substr(struct cg *g, struct node *n, struct val *out)
 {
-	struct dstr a, d;
+	struct dstr a, d = result(g);
+	struct cg_mark m = cg_mark(g);
 	struct val iv, cv;
 	int len, idx = ir_vreg(&g->ir), rem = ir_vreg(&g->ir), t = ir_vreg(&g->ir);
 	int nonneg = ir_label(&g->ir), none = ir_label(&g->ir);
@@ -425,9 +450,8 @@ static int cg_substr(struct cg *g, struct node *n, struct val *out)
 		return -EINVAL;
 	if (n->nlist == 3 && cg_expr(g, n->list[2], &cv))
 		return -EINVAL;
-	d = result(g);
 	len = emit_len(g, &a, &d);
-	cg_zero(g, d.off, d.size);
+	cg_zero_at(g, d.base, d.off, d.size);
 	ir_mov(&g->ir, idx, cg_reg(g, &iv));
 	if (n->nlist == 3)
 		ir_mov(&g->ir, rem, cg_reg(g, &cv));
@@ -447,9 +471,9 @@ static int cg_substr(struct cg *g, struct node *n, struct val *out)
 	ir_alu(&g->ir, BPF_ADD, rem, len);
 	ir_alu(&g->ir, BPF_SUB, rem, idx);
 	ir_place(&g->ir, copy);
-	emit_copy(g, d.off, -1, d.size, &a, idx, rem);
+	emit_copy(g, &d, -1, d.size, &a, idx, rem);
 	ir_place(&g->ir, none);
-	return str_val(&d, n, out);
+	return str_val(g, m, &d, n, out);
 }
 
 /* The byte s[idx]; idx must be below s's size by a check the verifier saw. */
@@ -457,7 +481,7 @@ static int ld(struct cg *g, const struct dstr *s, int idx)
 {
 	int c = ir_vreg(&g->ir), p = ir_vreg(&g->ir);
 
-	ir_mov(&g->ir, p, BPF_REG_10);
+	ir_mov(&g->ir, p, s->base);
 	ir_alu(&g->ir, BPF_ADD, p, idx);
 	ir_ld(&g->ir, BPF_B, c, p, s->off);
 	return c;
@@ -560,6 +584,7 @@ static int sema_index(struct sema *s, struct node *n)
 
 static int cg_index(struct cg *g, struct node *n, struct val *out)
 {
+	struct cg_mark m = cg_mark(g);
 	struct dstr a, b, tmp;
 	struct val sv;
 	int start = -1;
@@ -572,9 +597,10 @@ static int cg_index(struct cg *g, struct node *n, struct val *out)
 		start = ir_vreg(&g->ir);
 		ir_mov(&g->ir, start, cg_reg(g, &sv));
 	}
-	tmp = frame_str(g, d_size(g->c));
-	return bi_int(out, emit_index(g, &a, &b, start, n->name[0] == 'r', &tmp),
-		      n->type);
+	tmp = result(g);
+	return int_val(g, m, out,
+		       emit_index(g, &a, &b, start, n->name[0] == 'r', &tmp),
+		       n->type);
 }
 
 /* strstr(s, t): s from t's first occurrence on, or NULL. */
@@ -585,21 +611,21 @@ static int sema_strstr(struct sema *s, struct node *n)
 
 static int cg_strstr(struct cg *g, struct node *n, struct val *out)
 {
-	struct dstr a, b, d;
+	struct dstr a, b, d = result(g);
+	struct cg_mark m = cg_mark(g);
 	int found, null = ir_label(&g->ir), done = ir_label(&g->ir);
 
 	if (str_operand(g, n->list[0], &a) || str_operand(g, n->list[1], &b))
 		return -EINVAL;
-	d = result(g);
 	found = emit_index(g, &a, &b, -1, false, &d);
-	cg_zero(g, d.off, d.size);
+	cg_zero_at(g, d.base, d.off, d.size);
 	ir_jmp_imm(&g->ir, BPF_JSLT, found, 0, null);
-	emit_copy(g, d.off, -1, d.size, &a, found, -1);
+	emit_copy(g, &d, -1, d.size, &a, found, -1);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, null);
 	set_null(g, &d);
 	ir_place(&g->ir, done);
-	return str_val(&d, n, out);
+	return str_val(g, m, &d, n, out);
 }
 
 /* strchr(s, c), strrchr(s, c): s from c's first (last) place, or NULL. */
@@ -619,7 +645,8 @@ static int sema_strchr(struct sema *s, struct node *n)
 static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 {
 	bool rev = n->name[3] == 'r';
-	struct dstr a, d;
+	struct dstr a, d = result(g);
+	struct cg_mark m = cg_mark(g);
 	struct val cv;
 	int c = ir_vreg(&g->ir), x = ir_vreg(&g->ir), found = imm(g, -1);
 	int end = ir_label(&g->ir), null = ir_label(&g->ir);
@@ -627,14 +654,13 @@ static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 
 	if (str_operand(g, n->list[0], &a) || cg_expr(g, n->list[1], &cv))
 		return -EINVAL;
-	d = result(g);
 	ir_mov(&g->ir, c, cg_reg(g, &cv));
 	ir_alu_imm(&g->ir, BPF_AND, c, 0xff);
 	for (i = 0; i <= lim(g, &a); i++) {
 		int next = ir_label(&g->ir);
 
 		if (i < lim(g, &a))
-			ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a.off + i);
+			ir_ld(&g->ir, BPF_B, x, a.base, a.off + i);
 		else
 			ir_mov_imm(&g->ir, x, 0);
 		ir_jmp(&g->ir, BPF_JNE, x, c, next);
@@ -646,12 +672,12 @@ static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 	}
 	ir_place(&g->ir, end);
 	ir_jmp_imm(&g->ir, BPF_JSLT, found, 0, null);
-	emit_copy(g, d.off, -1, d.size, &a, found, -1);
+	emit_copy(g, &d, -1, d.size, &a, found, -1);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, null);
 	set_null(g, &d);
 	ir_place(&g->ir, done);
-	return str_val(&d, n, out);
+	return str_val(g, m, &d, n, out);
 }
 
 /*
@@ -724,24 +750,27 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 {
 	struct symbol *sym = n->a->sym;
 	struct dstr a, dl, d;
-	int w[4], key, p = ir_vreg(&g->ir), i, c = ir_vreg(&g->ir);
+	int w[4], p = ir_vreg(&g->ir), i, c = ir_vreg(&g->ir);
 	int bit = ir_vreg(&g->ir), intok = imm(g, 0), start = imm(g, 0);
 	int stop = ir_vreg(&g->ir), delim = imm(g, 0);
 	int built = ir_label(&g->ir), scanned = ir_label(&g->ir);
 	int null = ir_label(&g->ir), done = ir_label(&g->ir);
 	int have = ir_label(&g->ir);
+	struct cg_key sk = { BPF_REG_10, 0 };
+	struct cg_mark m;
 
 	d = result(g);
+	m = cg_mark(g);
 	/*
 	 * The state's value, made (from d, zeroed) when missing: what is
-	 * left is written straight into it, with no copy in the frame.
+	 * left is written straight into it, with no copy on the way.
 	 */
-	key = cg_map_key(g, n->a, -1);
-	cg_lookup(g, sym->id, key);
+	sk.off = cg_map_key(g, n->a, -1);
+	cg_key_lookup(g, sym->id, &sk);
 	ir_mov(&g->ir, p, BPF_REG_0);
 	ir_jmp_imm(&g->ir, BPF_JNE, p, 0, have);
-	cg_update(g, sym->id, key, d.off, BPF_ANY);
-	cg_lookup(g, sym->id, key);
+	cg_key_update_at(g, sym->id, &sk, d.base, d.off, BPF_ANY);
+	cg_key_lookup(g, sym->id, &sk);
 	ir_mov(&g->ir, p, BPF_REG_0);
 	ir_place(&g->ir, have);
 	if (is_null_const(n->list[0])) {
@@ -749,7 +778,7 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 
 		a = result(g);
 		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, miss);
-		cg_copy(g, BPF_REG_10, a.off, p, 0, a.size);
+		cg_copy(g, a.base, a.off, p, 0, a.size);
 		ir_place(&g->ir, miss);
 	} else if (str_operand(g, n->list[0], &a)) {
 		return -EINVAL;
@@ -761,7 +790,7 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 	for (i = 0; i < lim(g, &dl); i++) {
 		int next = ir_label(&g->ir), k, sh = ir_vreg(&g->ir);
 
-		ir_ld(&g->ir, BPF_B, c, BPF_REG_10, dl.off + i);
+		ir_ld(&g->ir, BPF_B, c, dl.base, dl.off + i);
 		ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, built);
 		ir_mov_imm(&g->ir, bit, 1);
 		ir_mov(&g->ir, sh, c);
@@ -783,7 +812,7 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 	for (i = 0; i < lim(g, &a); i++) {
 		int next = ir_label(&g->ir), in = ir_label(&g->ir), isd;
 
-		ir_ld(&g->ir, BPF_B, c, BPF_REG_10, a.off + i);
+		ir_ld(&g->ir, BPF_B, c, a.base, a.off + i);
 		ir_mov_imm(&g->ir, stop, i);
 		ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, scanned);
 		isd = emit_is_delim(g, w, c);
@@ -809,15 +838,18 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 
 		ir_mov(&g->ir, cnt, stop);
 		ir_alu(&g->ir, BPF_SUB, cnt, start);
-		emit_copy(g, d.off, -1, d.size, &a, start, cnt);
+		emit_copy(g, &d, -1, d.size, &a, start, cnt);
 		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
-		/* A delimiter ends the token; what follows it is left. */
+		/*
+		 * A delimiter ends the token, and what is left starts at it,
+		 * as dtrace-utils keeps the place: a later call with other
+		 * delimiters may find it part of its token.
+		 */
 		ir_jmp_imm(&g->ir, BPF_JEQ, delim, 0, nodelim);
 		ir_mov(&g->ir, from, stop);
-		ir_alu_imm(&g->ir, BPF_ADD, from, 1);
 		ir_mov(&g->ir, BPF_REG_1, p);
 		ir_mov_imm(&g->ir, BPF_REG_2, d.size);
-		ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+		ir_mov(&g->ir, BPF_REG_3, a.base);
 		ir_alu(&g->ir, BPF_ADD, BPF_REG_3, from);
 		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, a.off);
 		ir_call(&g->ir, BPF_FUNC_probe_read_kernel_str, 3);
@@ -831,7 +863,7 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
 	ir_st_imm(&g->ir, BPF_B, p, 0, 0);
 	ir_place(&g->ir, done);
-	return str_val(&d, n, out);
+	return str_val(g, m, &d, n, out);
 }
 
 /*
@@ -867,19 +899,19 @@ static int sema_lltostr(struct sema *s, struct node *n)
  */
 static int cg_lltostr(struct cg *g, struct node *n, struct val *out)
 {
-	struct dstr tmp, d;
+	struct dstr tmp, d = tmp_str(g, n->type->size + 8);
+	struct cg_mark m = cg_mark(g);
 	struct val v, bv;
 	int val = ir_vreg(&g->ir), base = ir_vreg(&g->ir), orig = ir_vreg(&g->ir);
 	int nd = imm(g, 0), pre = imm(g, 0), dig = ir_vreg(&g->ir);
 	int digits = ir_label(&g->ir), done = ir_label(&g->ir), l, i;
 
+	d.size = n->type->size;
 	if (cg_expr(g, n->list[0], &v))
 		return -EINVAL;
 	if (n->nlist == 2 && cg_expr(g, n->list[1], &bv))
 		return -EINVAL;
-	tmp = frame_str(g, LLTOSTR_DIGITS + 1);
-	d = frame_str(g, n->type->size + 8);
-	d.size = n->type->size;
+	tmp = tmp_str(g, LLTOSTR_DIGITS + 1);
 	ir_mov(&g->ir, orig, cg_reg(g, &v));
 	ir_mov(&g->ir, val, orig);
 	if (n->nlist == 2) {
@@ -906,7 +938,8 @@ static int cg_lltostr(struct cg *g, struct node *n, struct val *out)
 		ir_place(&g->ir, letter);
 		ir_alu_imm(&g->ir, BPF_ADD, dig, 'a' - 10);
 		ir_place(&g->ir, put);
-		ir_st(&g->ir, BPF_B, BPF_REG_10, tmp.off + LLTOSTR_DIGITS - 1 - i, dig);
+		ir_st(&g->ir, BPF_B, tmp.base, tmp.off + LLTOSTR_DIGITS - 1 - i,
+		      dig);
 		ir_mov_imm(&g->ir, nd, i + 1);
 		ir_alu(&g->ir, BPF_DIV, val, base);
 	}
@@ -947,10 +980,10 @@ static int cg_lltostr(struct cg *g, struct node *n, struct val *out)
 		nd = launder(g, nd, LLTOSTR_DIGITS);
 		ir_alu(&g->ir, BPF_SUB, from, nd);
 		clamp(g, pre, 0, 3);
-		emit_copy(g, d.off, pre, d.size, &tmp, from, nd);
+		emit_copy(g, &d, pre, d.size, &tmp, from, nd);
 	}
 	ir_place(&g->ir, done);
-	return str_val(&d, n, out);
+	return str_val(g, m, &d, n, out);
 }
 
 /*
@@ -970,7 +1003,8 @@ static int sema_path1(struct sema *s, struct node *n)
 static int cg_path1(struct cg *g, struct node *n, struct val *out)
 {
 	bool base = n->name[0] == 'b';
-	struct dstr a, d;
+	struct dstr a, d = result(g);
+	struct cg_mark m = cg_mark(g);
 	int c = ir_vreg(&g->ir), prev = imm(g, '/'), last = imm(g, -1);
 	int seg = imm(g, 0), dend = imm(g, 0), cnt = ir_vreg(&g->ir);
 	int end = ir_label(&g->ir), dot = ir_label(&g->ir);
@@ -979,11 +1013,10 @@ static int cg_path1(struct cg *g, struct node *n, struct val *out)
 
 	if (str_operand(g, n->list[0], &a))
 		return -EINVAL;
-	d = result(g);
 	for (i = 0; i < lim(g, &a); i++) {
 		int next = ir_label(&g->ir), same = ir_label(&g->ir);
 
-		ir_ld(&g->ir, BPF_B, c, BPF_REG_10, a.off + i);
+		ir_ld(&g->ir, BPF_B, c, a.base, a.off + i);
 		ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, end);
 		ir_jmp_imm(&g->ir, BPF_JEQ, c, '/', next);
 		ir_jmp_imm(&g->ir, BPF_JNE, prev, '/', same);
@@ -998,7 +1031,7 @@ static int cg_path1(struct cg *g, struct node *n, struct val *out)
 	ir_place(&g->ir, end);
 	/* Empty: "."; slashes only: "/". */
 	ir_jmp_imm(&g->ir, BPF_JSGE, last, 0, have);
-	ir_ld(&g->ir, BPF_B, c, BPF_REG_10, a.off);
+	ir_ld(&g->ir, BPF_B, c, a.base, a.off);
 	ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, dot);
 	ir_ja(&g->ir, root);
 	ir_place(&g->ir, have);
@@ -1009,11 +1042,11 @@ static int cg_path1(struct cg *g, struct node *n, struct val *out)
 		ir_mov(&g->ir, cnt, last);
 		ir_alu_imm(&g->ir, BPF_ADD, cnt, 1);
 		ir_alu(&g->ir, BPF_SUB, cnt, seg);
-		emit_copy(g, d.off, -1, d.size, &a, seg, cnt);
+		emit_copy(g, &d, -1, d.size, &a, seg, cnt);
 	} else {
 		ir_jmp_imm(&g->ir, BPF_JEQ, seg, 0, dot);
 		ir_jmp_imm(&g->ir, BPF_JEQ, dend, 0, root);
-		emit_copy(g, d.off, -1, d.size, &a, -1, dend);
+		emit_copy(g, &d, -1, d.size, &a, -1, dend);
 	}
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, dot);
@@ -1022,7 +1055,7 @@ static int cg_path1(struct cg *g, struct node *n, struct val *out)
 	ir_place(&g->ir, root);
 	set_text(g, &d, "/");
 	ir_place(&g->ir, done);
-	return str_val(&d, n, out);
+	return str_val(g, m, &d, n, out);
 }
 
 /*
@@ -1039,22 +1072,23 @@ static int sema_dstrnull(struct sema *s, struct node *n)
 
 static int cg_dstrnull(struct cg *g, struct node *n, struct val *out)
 {
+	struct cg_mark m = cg_mark(g);
 	struct val v;
 	int r = imm(g, 0), x = ir_vreg(&g->ir), no = ir_label(&g->ir);
 
 	if (cg_expr(g, n->list[0], &v))
 		return -EINVAL;
 	if (v.type->kind == TY_STR && v.type->size >= 2) {
-		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, v.off);
+		ir_ld(&g->ir, BPF_B, x, cg_base(&v), v.off);
 		ir_jmp_imm(&g->ir, BPF_JNE, x, 0, no);
-		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, v.off + 1);
+		ir_ld(&g->ir, BPF_B, x, cg_base(&v), v.off + 1);
 		ir_jmp_imm(&g->ir, BPF_JNE, x, DSTR_NULL_BYTE, no);
 		ir_mov_imm(&g->ir, r, 1);
 		ir_place(&g->ir, no);
 	}
 	if (n->ival)
 		ir_alu_imm(&g->ir, BPF_XOR, r, 1);
-	return bi_int(out, r, n->type);
+	return int_val(g, m, out, r, n->type);
 }
 
 /* htons() ... ntohll(): the value's low bytes in the other order. */
@@ -1198,13 +1232,13 @@ static int cg_psargs(struct cg *g, struct node *n, struct val *out)
 	struct type *ms = type_struct_named("mm_struct");
 	int done = ir_label(&g->ir), c = ir_vreg(&g->ir), i;
 	int task = ir_vreg(&g->ir), mm, cur, start, len, max;
-	struct dstr d;
+	struct dstr d = result(g);
+	struct cg_mark m = cg_mark(g);
 	struct val a;
 
 	if (cg_expr(g, n->list[0], &a))
 		return -EINVAL;
 	ir_mov(&g->ir, task, cg_reg(g, &a));
-	d = result(g);
 	max = d.size - 1 < PSARGS_LEN ? d.size - 1 : PSARGS_LEN;
 	ir_jmp_imm(&g->ir, BPF_JEQ, task, 0, done);
 	mm = read_u64(g, task, mm_off);
@@ -1218,7 +1252,7 @@ static int cg_psargs(struct cg *g, struct node *n, struct val *out)
 	ir_alu(&g->ir, BPF_SUB, len, start);
 	ir_jmp_imm(&g->ir, BPF_JSLE, len, 0, done);
 	clamp(g, len, 1, max);
-	ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+	ir_mov(&g->ir, BPF_REG_1, d.base);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, d.off);
 	ir_mov(&g->ir, BPF_REG_2, len);
 	ir_mov(&g->ir, BPF_REG_3, start);
@@ -1229,13 +1263,13 @@ static int cg_psargs(struct cg *g, struct node *n, struct val *out)
 		int keep = ir_label(&g->ir);
 
 		ir_jmp_imm(&g->ir, BPF_JLE, len, i + 1, done);
-		ir_ld(&g->ir, BPF_B, c, BPF_REG_10, d.off + i);
+		ir_ld(&g->ir, BPF_B, c, d.base, d.off + i);
 		ir_jmp_imm(&g->ir, BPF_JNE, c, 0, keep);
-		ir_st_imm(&g->ir, BPF_B, BPF_REG_10, d.off + i, ' ');
+		ir_st_imm(&g->ir, BPF_B, d.base, d.off + i, ' ');
 		ir_place(&g->ir, keep);
 	}
 	ir_place(&g->ir, done);
-	return str_val(&d, n, out);
+	return str_val(g, m, &d, n, out);
 }
 
 /*
@@ -1275,16 +1309,13 @@ static int sema_cleanpath(struct sema *s, struct node *n)
 
 static int cg_cleanpath(struct cg *g, struct node *n, struct val *out)
 {
-	struct dstr a, d;
+	struct dstr a, d = result(g);
+	struct cg_mark m = cg_mark(g);
 
 	if (str_operand(g, n->list[0], &a))
 		return -EINVAL;
-	d = result(g);
-	emit_copy(g, d.off, -1, d.size, &a, -1, -1);
-	out->kind = V_STACK;
-	out->off = d.off;
-	out->type = n->type;
-	return 0;
+	emit_copy(g, &d, -1, d.size, &a, -1, -1);
+	return str_val(g, m, &d, n, out);
 }
 
 /*

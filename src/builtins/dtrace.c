@@ -145,21 +145,21 @@ bool bi_dtrace_is_part(const struct type *t)
 	return t->kind == TY_NAMED && t->namer && t->namer->show == show_part;
 }
 
-/* Stores the bytes of lit (and its NUL, within size) at r10 + off. */
-static void store_lit(struct cg *g, const char *lit, int off, int size)
+/* Stores the bytes of lit (and its NUL, within size) at base + off. */
+static void store_lit(struct cg *g, const char *lit, int base, int off,
+		      int size)
 {
 	int len = (int)strlen(lit) + 1, i;
 
 	if (len > size)
 		len = size;
 	for (i = 0; i < len - 1; i++)
-		ir_st_imm(&g->ir, BPF_B, BPF_REG_10, off + i,
-			  (uint8_t)lit[i]);
-	ir_st_imm(&g->ir, BPF_B, BPF_REG_10, off + len - 1, 0);
+		ir_st_imm(&g->ir, BPF_B, base, off + i, (uint8_t)lit[i]);
+	ir_st_imm(&g->ir, BPF_B, base, off + len - 1, 0);
 }
 
-int bi_dtrace_part_str(struct cg *g, struct node *n, int idx, int off,
-		       int size)
+int bi_dtrace_part_str(struct cg *g, struct node *n, int idx, int base,
+		       int off, int size)
 {
 	const char *part = n->type->name;
 	struct vec *probes = &g->c->probes;
@@ -179,7 +179,7 @@ int bi_dtrace_part_str(struct cg *g, struct node *n, int idx, int off,
 		sub = d.sub_func && !strcmp(part, "func");
 		if (!sub) {
 			ir_jmp_imm(&g->ir, BPF_JNE, low, pi->index, next);
-			store_lit(g, part_of(&d, part), off, size);
+			store_lit(g, part_of(&d, part), base, off, size);
 			ir_ja(&g->ir, done);
 			ir_place(&g->ir, next);
 		}

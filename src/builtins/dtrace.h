@@ -118,11 +118,11 @@ bool bi_dtrace_is_part(const struct type *t);
 /*
  * Writes the text of probe part n (probeprov ...), whose probe index
  * (bi_probe_index) is in register idx, as a string into the zeroed
- * frame bytes at r10 + off, at most size of them with its NUL.  0, or
- * -EINVAL after reporting a part not known when compiling.
+ * bytes at register base + off, at most size of them with its NUL.  0,
+ * or -EINVAL after reporting a part not known when compiling.
  */
-int bi_dtrace_part_str(struct cg *g, struct node *n, int idx, int off,
-		       int size);
+int bi_dtrace_part_str(struct cg *g, struct node *n, int idx, int base,
+		       int off, int size);
 
 /* The words dtrace's prototypes use for a value of type t ("int"). */
 const char *bi_d_type_word(const struct type *t, char *b, size_t len);

@@ -518,16 +518,16 @@ static void path_read(struct cg *g, int slot, int r, int a, int off, int size)
  * different bounds on len would keep the verifier from merging its
  * paths, which double at each step):
  * at top when it ends there, at deep when it takes more than
- * PATH_DEPTH steps or meets a NULL.  Without buf (0), adds each
- * name's length and a slash to len; with buf (the frame offset of a
- * string of size bytes), counts len down by the same and writes the
+ * PATH_DEPTH steps or meets a NULL.  Without a string (base 0),
+ * adds each name's length and a slash to len; with one (size bytes at
+ * register base + buf), counts len down by the same and writes the
  * name and its slash at len, as far as they fall within the string.
  * The verifier bounds a name's place and length apart, so it sees the
- * writes reach up to size bytes past the string: those must be frame
- * too (they are never written).
+ * writes reach up to size bytes past the string: those must be the
+ * frame's or the scratch's too (they are never written).
  */
 static void path_walk(struct cg *g, int slot, int tmp, int d, int m,
-		      int len, int buf, int size, int top, int deep)
+		      int len, int base, int buf, int size, int top, int deep)
 {
 	int mnt = path_off("mount", "mnt");
 	int root = ir_vreg(&g->ir), par = ir_vreg(&g->ir), nl = ir_vreg(&g->ir);
@@ -555,7 +555,7 @@ static void path_walk(struct cg *g, int slot, int tmp, int d, int m,
 		ir_jmp(&g->ir, BPF_JEQ, par, d, top);
 		path_read(g, slot, nl, d, path_off("dentry", "d_name.len"), 4);
 		ir_alu_imm(&g->ir, BPF_ADD, nl, 1);
-		if (!buf) {
+		if (!base) {
 			ir_alu(&g->ir, BPF_ADD, len, nl);
 		} else {
 			int skip = ir_label(&g->ir), fits = ir_label(&g->ir);
@@ -565,7 +565,7 @@ static void path_walk(struct cg *g, int slot, int tmp, int d, int m,
 			/* names that grew since the first walk: stop */
 			ir_jmp_imm(&g->ir, BPF_JSLT, len, 0, top);
 			ir_jmp_imm(&g->ir, BPF_JSGE, len, size - 1, skip);
-			ir_mov(&g->ir, p, BPF_REG_10);
+			ir_mov(&g->ir, p, base);
 			ir_alu(&g->ir, BPF_ADD, p, len);
 			ir_mov_imm(&g->ir, t, '/');
 			ir_st(&g->ir, BPF_B, p, buf, t);
@@ -596,11 +596,11 @@ static void path_walk(struct cg *g, int slot, int tmp, int d, int m,
 }
 
 /*
- * " (deleted)" after the total bytes of the path at frame offset buf
- * (size bytes), as far as it fits, when dentry d is unlinked.
+ * " (deleted)" after the total bytes of the path at register base +
+ * buf (size bytes), as far as it fits, when dentry d is unlinked.
  */
-static void path_deleted(struct cg *g, int slot, int d, int total, int buf,
-			 int size)
+static void path_deleted(struct cg *g, int slot, int d, int total, int base,
+			 int buf, int size)
 {
 	static const char deleted[] = " (deleted)";
 	int par = ir_vreg(&g->ir), pp = ir_vreg(&g->ir), p = ir_vreg(&g->ir);
@@ -614,7 +614,7 @@ static void path_deleted(struct cg *g, int slot, int d, int total, int buf,
 	for (i = 0; i < (int)sizeof(deleted) - 1; i++) {
 		/* a D string keeps its first strsize characters */
 		ir_jmp_imm(&g->ir, BPF_JSGT, total, size - 2 - i, skip);
-		ir_mov(&g->ir, p, BPF_REG_10);
+		ir_mov(&g->ir, p, base);
 		ir_alu(&g->ir, BPF_ADD, p, total);
 		ir_mov_imm(&g->ir, c, (uint8_t)deleted[i]);
 		ir_st(&g->ir, BPF_B, p, buf + i, c);
@@ -649,7 +649,7 @@ static int dpath_start(struct cg *g, struct node *n, int slot, int d, int m)
 static int cg_path(struct cg *g, struct node *n, struct val *out)
 {
 	static const char unknown[] = "<unknown>";
-	int size = g->c->opts.strlen, buf, fs = ir_vreg(&g->ir), task;
+	int size = g->c->opts.strlen, buf, base, fs = ir_vreg(&g->ir), task;
 	int slot = cg_alloc(g, 8), tmp = cg_alloc(g, 16);
 	int d = ir_vreg(&g->ir), m = ir_vreg(&g->ir), len = ir_vreg(&g->ir);
 	int d2 = ir_vreg(&g->ir), m2 = ir_vreg(&g->ir);
@@ -660,11 +660,15 @@ static int cg_path(struct cg *g, struct node *n, struct val *out)
 	bool pwd = !strcmp(n->name, "cwd");
 	size_t i;
 
-	/* size bytes of frame above the string: see path_walk() */
-	if (g->stack < size)
-		cg_alloc(g, size - g->stack);
-	buf = cg_alloc(g, size);
-	cg_zero(g, buf, size);
+	/* size bytes above the string: see path_walk() */
+	if (g->tstr && size > KEY_FRAME_MAX) {
+		buf = cg_alloc_tmp(g, 2 * size, &base);
+	} else {
+		if (g->stack < size)
+			cg_alloc(g, size - g->stack);
+		buf = cg_alloc_tmp(g, size, &base);
+	}
+	cg_zero_at(g, base, buf, size);
 	if (n->kind == N_CALL) {
 		if (dpath_start(g, n, slot, d, m))
 			return -EINVAL;
@@ -684,24 +688,26 @@ static int cg_path(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, d0, d);
 	ir_mov(&g->ir, m2, m);
 	ir_mov_imm(&g->ir, len, 0);
-	path_walk(g, slot, tmp, d, m, len, 0, size, top, deep);
+	path_walk(g, slot, tmp, d, m, len, 0, 0, size, top, deep);
 	ir_place(&g->ir, top);
 	ir_mov(&g->ir, total, len);
 	ir_jmp_imm(&g->ir, BPF_JNE, len, 0, names);
-	ir_st_imm(&g->ir, BPF_B, BPF_REG_10, buf, '/');
+	ir_st_imm(&g->ir, BPF_B, base, buf, '/');
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, names);
-	path_walk(g, slot, tmp, d2, m2, len, buf, size, written, written);
+	path_walk(g, slot, tmp, d2, m2, len, base, buf, size, written,
+		  written);
 	ir_place(&g->ir, written);
-	path_deleted(g, slot, d0, total, buf, size);
+	path_deleted(g, slot, d0, total, base, buf, size);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, deep);
 	for (i = 0; i < sizeof(unknown) - 1 && (int)i < size - 1; i++)
-		ir_st_imm(&g->ir, BPF_B, BPF_REG_10, buf + (int)i,
+		ir_st_imm(&g->ir, BPF_B, base, buf + (int)i,
 			  (uint8_t)unknown[i]);
 	ir_place(&g->ir, done);
 	out->kind = V_STACK;
 	out->off = buf;
+	out->base = base;
 	out->type = n->type;
 	return 0;
 }

@@ -152,7 +152,8 @@ static int send_args_late(struct cg *g, struct node *n, int kind, int first,
 	for (i = first; i < n->nlist; i++) {
 		const struct fmt_arg *a = &fs->args[i - first];
 		struct node *an = n->list[i];
-		int off = sizeof(struct rec_hdr) + a->offset, mark = g->stack;
+		int off = sizeof(struct rec_hdr) + a->offset;
+		struct cg_mark mark = cg_mark(g);
 
 		if (builtin_reads_into(an)) {
 			if (an->bi->cg_prep(g, an, vs))
@@ -164,7 +165,7 @@ static int send_args_late(struct cg *g, struct node *n, int kind, int first,
 			cg_store(g, rec, off, vs,
 				 type_in_reg(a->type) ? 8 : a->type->size);
 		}
-		g->stack = mark;
+		cg_release(g, mark);
 	}
 	if (trim) {
 		len = used;

@@ -45,7 +45,7 @@ static int clamp_len(struct cg *g, const struct val *len, int max);
 static int cg_str(struct cg *g, struct node *n, struct val *out)
 {
 	struct val a, len;
-	int off, size = n->type->size;
+	int off, base, size = n->type->size;
 
 	if (cg_expr(g, n->list[0], &a))
 		return -EINVAL;
@@ -55,16 +55,16 @@ static int cg_str(struct cg *g, struct node *n, struct val *out)
 	}
 	if (n->nlist == 2 && cg_expr(g, n->list[1], &len))
 		return -EINVAL;
-	off = cg_alloc(g, size);
-	cg_zero(g, off, size);
+	off = cg_alloc_tmp(g, size, &base);
+	cg_zero_at(g, base, off, size);
 	if (a.type->kind == TY_STR) {
 		/* str(s, n) of a string: keep the first n - 1 characters. */
-		cg_copy(g, BPF_REG_10, off, BPF_REG_10, a.off,
+		cg_copy(g, base, off, cg_base(&a), a.off,
 			a.type->size < size ? a.type->size : size);
 	} else {
 		int ptr = cg_reg(g, &a);
 
-		ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+		ir_mov(&g->ir, BPF_REG_1, base);
 		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
 		if (n->nlist == 2) {
 			/* The verifier needs the size bounded by the buffer. */
@@ -79,6 +79,7 @@ static int cg_str(struct cg *g, struct node *n, struct val *out)
 	}
 	out->kind = V_STACK;
 	out->off = off;
+	out->base = base;
 	out->type = n->type;
 	return 0;
 }
@@ -390,10 +391,10 @@ static int cg_strcontains(struct cg *g, struct node *n, struct val *out)
 
 		for (j = 0; j < ns && i + j < hs; j++) {
 			if (!lit) {
-				ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b.off + j);
+				ir_ld(&g->ir, BPF_B, y, cg_base(&b), b.off + j);
 				ir_jmp_imm(&g->ir, BPF_JEQ, y, 0, found);
 			}
-			ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a.off + i + j);
+			ir_ld(&g->ir, BPF_B, x, cg_base(&a), a.off + i + j);
 			if (j == 0)
 				ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, done);
 			if (lit)
@@ -407,7 +408,7 @@ static int cg_strcontains(struct cg *g, struct node *n, struct val *out)
 			ir_ja(&g->ir, found);
 		} else if (!lit) {
 			/* The haystack's buffer ended: so must the needle. */
-			ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b.off + j);
+			ir_ld(&g->ir, BPF_B, y, cg_base(&b), b.off + j);
 			ir_jmp_imm(&g->ir, BPF_JEQ, y, 0, found);
 		}
 		ir_place(&g->ir, next);

@@ -5,8 +5,10 @@
  * Expression results are read-only to their consumer: a register a
  * variable lives in may be handed out as the value of "$x", so every
  * operator computes into a fresh register and the allocator folds the
- * copies away.  Strings, tuples and keys live in the frame; temporaries
- * are released at the end of each statement.
+ * copies away.  Strings, tuples and keys live in the frame, or, in a
+ * probe whose frame would pass 512 bytes, the large ones in per-CPU
+ * scratch (cg_alloc_tmp()); temporaries are released at the end of each
+ * statement, and sooner where their value is used up (cg_release()).
  */
 #include <errno.h>
 #include <stddef.h>
@@ -31,7 +33,8 @@
 struct cg_var {
 	struct symbol *sym;
 	int reg;		/* integers */
-	int off;		/* strings and tuples: frame offset */
+	int off;		/* strings and tuples: offset from base */
+	int base;		/* r10, or g->tstr (see cg_alloc_tmp()) */
 };
 
 int cg_error(struct cg *g, const struct node *n, const char *fmt, ...)
@@ -100,7 +103,7 @@ int cg_reg(struct cg *g, const struct val *v)
 	if (v->kind == V_REG)
 		return v->reg;
 	r = ir_vreg(&g->ir);
-	ir_mov(&g->ir, r, BPF_REG_10);
+	ir_mov(&g->ir, r, cg_base(v));
 	ir_alu_imm(&g->ir, BPF_ADD, r, v->off);
 	return r;
 }
@@ -121,7 +124,7 @@ void cg_store(struct cg *g, int base, int off, const struct val *v, int size)
 		return;
 	}
 	n = v->type->size < size ? v->type->size : size;
-	cg_copy(g, base, off, BPF_REG_10, v->off, n);
+	cg_copy(g, base, off, cg_base(v), v->off, n);
 	if (n < size) {
 		int z = ir_vreg(&g->ir), i;
 
@@ -245,18 +248,14 @@ void cg_update(struct cg *g, int map_id, int key_off, int val_off, int flags)
 	cg_key_update(g, map_id, &k, val_off, flags);
 }
 
-static int key_update_at(struct cg *g, int map_id, const struct cg_key *k,
-			 int vbase, int val_off, int flags);
-
 int cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
 		  int val_off, int flags)
 {
-	return key_update_at(g, map_id, k, BPF_REG_10, val_off, flags);
+	return cg_key_update_at(g, map_id, k, BPF_REG_10, val_off, flags);
 }
 
-/* cg_key_update() of the value at val_off from register vbase. */
-static int key_update_at(struct cg *g, int map_id, const struct cg_key *k,
-			 int vbase, int val_off, int flags)
+int cg_key_update_at(struct cg *g, int map_id, const struct cg_key *k,
+		     int vbase, int val_off, int flags)
 {
 	int ok = ir_label(&g->ir), r = ir_vreg(&g->ir);
 
@@ -284,24 +283,71 @@ void cg_key_delete(struct cg *g, int map_id, const struct cg_key *k)
 }
 
 /*
- * size bytes of MAP_SCRATCH's SCRATCH_STMT entry, past what the
- * statement already uses there: a new register pointing at the entry,
- * and *off.  The per-CPU array's lookup does not fail; the verifier
- * needs the NULL check all the same.
+ * The offset of size bytes of MAP_SCRATCH's SCRATCH_STMT entry, past
+ * what the statement already uses there; a located error where the
+ * entry cannot hold them.
  */
-static int stmt_scratch(struct cg *g, int size, int *off)
+static int take_scratch(struct cg *g, int size)
 {
-	int idx = cg_alloc(g, 8), base = ir_vreg(&g->ir);
+	int off = g->stmt_scratch;
 
-	*off = g->stmt_scratch;
 	g->stmt_scratch += ALIGN_UP(size, 8);
 	if (g->c->scratch_stmt < g->stmt_scratch)
 		g->c->scratch_stmt = g->stmt_scratch;
+	if (g->stmt_scratch > SCRATCH_STMT_MAX && !g->err) {
+		diag_error(g->c->src, g->ir.loc,
+			   "this statement needs %d bytes of per-CPU scratch for its values; a map value holds at most %d",
+			   g->stmt_scratch, SCRATCH_STMT_MAX);
+		g->err = -EINVAL;
+	}
+	return off;
+}
+
+/*
+ * take_scratch(g, size) in *off, and a new register pointing at the
+ * entry: g->tstr's copy, or where the probe has none, the entry looked
+ * up.  The per-CPU array's lookup does not fail; the verifier needs the
+ * NULL check all the same.
+ */
+static int stmt_scratch(struct cg *g, int size, int *off)
+{
+	int idx, base = ir_vreg(&g->ir);
+
+	*off = take_scratch(g, size);
+	if (g->tstr) {
+		ir_mov(&g->ir, base, g->tstr);
+		return base;
+	}
+	idx = cg_alloc(g, 8);
 	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, idx, SCRATCH_STMT);
 	cg_lookup(g, MAP_SCRATCH, idx);
 	ir_mov(&g->ir, base, BPF_REG_0);
 	ir_jmp_imm(&g->ir, BPF_JEQ, base, 0, g->exit_label);
 	return base;
+}
+
+int cg_alloc_tmp(struct cg *g, int size, int *base)
+{
+	*base = BPF_REG_10;
+	if (size <= KEY_FRAME_MAX)
+		return cg_alloc(g, size);
+	if (!g->tstr) {
+		g->can_tighten = true;
+		return cg_alloc(g, size);
+	}
+	*base = g->tstr;
+	return take_scratch(g, size);
+}
+
+struct cg_mark cg_mark(const struct cg *g)
+{
+	return (struct cg_mark){ g->stack, g->stmt_scratch };
+}
+
+void cg_release(struct cg *g, struct cg_mark m)
+{
+	g->stack = m.stack;
+	g->stmt_scratch = m.scratch;
 }
 
 /*
@@ -367,9 +413,11 @@ int cg_key(struct cg *g, struct node *n, int extra_reg, struct cg_key *k)
 	}
 	if (ret)
 		goto out;
+	/* Not from tstr for cg_map_key(), whose key is in the frame. */
 	if (nparts == 1 && !any && vs[0].kind == V_STACK &&
-	    vs[0].type->size == ksize) {
-		k->base = BPF_REG_10;
+	    vs[0].type->size == ksize &&
+	    (cg_base(&vs[0]) == BPF_REG_10 || g->tight)) {
+		k->base = cg_base(&vs[0]);
 		k->off = vs[0].off;
 		goto out;
 	}
@@ -723,7 +771,7 @@ static int val_int(struct cg *g, struct val *out, int reg, struct type *t)
 static int const_str(struct cg *g, const char *s, size_t len, struct val *out,
 		     struct type *t)
 {
-	int size = t->size, off = cg_alloc(g, size), i;
+	int size = t->size, base, off = cg_alloc_tmp(g, size, &base), i;
 
 	for (i = 0; i < size; i += 4) {
 		uint32_t w = 0;
@@ -733,14 +781,15 @@ static int const_str(struct cg *g, const char *s, size_t len, struct val *out,
 			if ((size_t)(i + k) < len)
 				w |= (uint32_t)(uint8_t)s[i + k] << (8 * k);
 		if (i + 4 <= size)
-			ir_st_imm(&g->ir, BPF_W, BPF_REG_10, off + i, (int32_t)w);
+			ir_st_imm(&g->ir, BPF_W, base, off + i, (int32_t)w);
 		else
 			for (k = 0; i + k < size; k++)
-				ir_st_imm(&g->ir, BPF_B, BPF_REG_10, off + i + k,
+				ir_st_imm(&g->ir, BPF_B, base, off + i + k,
 					  (w >> (8 * k)) & 0xff);
 	}
 	out->kind = V_STACK;
 	out->off = off;
+	out->base = base;
 	out->type = t;
 	return 0;
 }
@@ -854,8 +903,8 @@ static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 	if (limit > 0 && limit < n)
 		n = limit;
 	for (i = 0; i < n; i++) {
-		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a->off + i);
-		ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b->off + i);
+		ir_ld(&g->ir, BPF_B, x, cg_base(a), a->off + i);
+		ir_ld(&g->ir, BPF_B, y, cg_base(b), b->off + i);
 		ir_jmp(&g->ir, BPF_JNE, x, y, ne);
 		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, eq);
 	}
@@ -883,18 +932,18 @@ static int str_cmp(struct cg *g, const struct val *a, const struct val *b)
 
 	ir_mov_imm(&g->ir, res, 0);
 	for (i = 0; i < n; i++) {
-		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a->off + i);
-		ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b->off + i);
+		ir_ld(&g->ir, BPF_B, x, cg_base(a), a->off + i);
+		ir_ld(&g->ir, BPF_B, y, cg_base(b), b->off + i);
 		ir_jmp(&g->ir, BPF_JNE, x, y, ne);
 		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, done);
 	}
 	/* Equal up to the shorter size: the longer's next byte decides. */
 	if (a->type->size > n) {
-		ir_ld(&g->ir, BPF_B, x, BPF_REG_10, a->off + n);
+		ir_ld(&g->ir, BPF_B, x, cg_base(a), a->off + n);
 		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, done);
 		ir_mov_imm(&g->ir, res, 1);
 	} else if (b->type->size > n) {
-		ir_ld(&g->ir, BPF_B, y, BPF_REG_10, b->off + n);
+		ir_ld(&g->ir, BPF_B, y, cg_base(b), b->off + n);
 		ir_jmp_imm(&g->ir, BPF_JEQ, y, 0, done);
 		ir_mov_imm(&g->ir, res, -1);
 	}
@@ -918,6 +967,7 @@ static void to_frame(struct cg *g, struct val *v)
 	cg_probe_read(g, BPF_REG_10, off, v->type->size, v->reg);
 	v->kind = V_STACK;
 	v->off = off;
+	v->base = 0;
 }
 
 /* 1 when two structs or arrays of one type hold the same bytes. */
@@ -935,8 +985,8 @@ static int rec_eq(struct cg *g, struct val *a, struct val *b)
 		for (w = 8; w > 1; w /= 2)
 			if (i + w <= size && !((a->off + i) % w) && !((b->off + i) % w))
 				break;
-		ir_ld(&g->ir, op[w], x, BPF_REG_10, a->off + i);
-		ir_ld(&g->ir, op[w], y, BPF_REG_10, b->off + i);
+		ir_ld(&g->ir, op[w], x, cg_base(a), a->off + i);
+		ir_ld(&g->ir, op[w], y, cg_base(b), b->off + i);
 		ir_jmp(&g->ir, BPF_JNE, x, y, ne);
 		i += w;
 	}
@@ -1001,8 +1051,13 @@ static int eq_lit(struct cg *g, struct node *n, struct node *named,
 	return val_int(g, out, res, n->type);
 }
 
+/*
+ * The operands' temporaries of a logical operator or a comparison of
+ * strings or structs are dead once its result is in a register.
+ */
 static int binop(struct cg *g, struct node *n, struct val *out)
 {
+	struct cg_mark m = cg_mark(g);
 	struct val a, b;
 	int res, ar, br, op;
 	bool sign;
@@ -1016,10 +1071,12 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 			return -EINVAL;
 		ir_jmp_imm(&g->ir, n->op == T_LAND ? BPF_JEQ : BPF_JNE,
 			   cg_reg(g, &a), 0, done);
+		cg_release(g, m);
 		if (cg_expr(g, n->b, &b))
 			return -EINVAL;
 		ir_jmp_imm(&g->ir, n->op == T_LAND ? BPF_JEQ : BPF_JNE,
 			   cg_reg(g, &b), 0, done);
+		cg_release(g, m);
 		ir_mov_imm(&g->ir, res, n->op == T_LAND);
 		ir_place(&g->ir, done);
 		return val_int(g, out, res, n->type);
@@ -1038,6 +1095,7 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 	if (a.type->kind == TY_STR && n->op != T_EQ && n->op != T_NE) {
 		int c = str_cmp(g, &a, &b), t = ir_label(&g->ir);
 
+		cg_release(g, m);
 		res = ir_vreg(&g->ir);
 		ir_mov_imm(&g->ir, res, 1);
 		ir_jmp_imm(&g->ir, jmp_op(n->op, true), c, 0, t);
@@ -1047,6 +1105,7 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 	}
 	if (type_is_record(a.type) || a.type->kind == TY_STR) {
 		res = type_is_record(a.type) ? rec_eq(g, &a, &b) : str_eq(g, &a, &b, 0);
+		cg_release(g, m);
 		if (n->op == T_NE)
 			ir_alu_imm(&g->ir, BPF_XOR, res, 1);
 		return val_int(g, out, res, n->type);
@@ -1126,9 +1185,9 @@ static int ctx_field(struct cg *g, struct node *n, struct val *out)
 		ir_alu_imm(&g->ir, BPF_AND, loc, 0xffff);
 		ir_mov(&g->ir, p, g->ctx);
 		ir_alu(&g->ir, BPF_ADD, p, loc);
-		off = cg_alloc(g, f->type->size);
-		cg_zero(g, off, f->type->size);
-		ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+		off = cg_alloc_tmp(g, f->type->size, &out->base);
+		cg_zero_at(g, out->base, off, f->type->size);
+		ir_mov(&g->ir, BPF_REG_1, out->base);
 		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
 		ir_mov_imm(&g->ir, BPF_REG_2, f->type->size);
 		ir_mov(&g->ir, BPF_REG_3, p);
@@ -1143,8 +1202,8 @@ static int ctx_field(struct cg *g, struct node *n, struct val *out)
 		 * The verifier only allows context loads aligned to their size,
 		 * and char arrays sit at any offset: copy with a helper.
 		 */
-		off = cg_alloc(g, f->type->size);
-		ir_mov(&g->ir, BPF_REG_1, BPF_REG_10);
+		off = cg_alloc_tmp(g, f->type->size, &out->base);
+		ir_mov(&g->ir, BPF_REG_1, out->base);
 		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, off);
 		ir_mov_imm(&g->ir, BPF_REG_2, f->size);
 		ir_mov(&g->ir, BPF_REG_3, g->ctx);
@@ -1175,14 +1234,14 @@ static int ctx_field(struct cg *g, struct node *n, struct val *out)
  */
 static int read_mem(struct cg *g, int addr, struct type *t, struct val *out)
 {
-	int off;
+	int off, base;
 
 	if (type_is_record(t))
 		return val_int(g, out, addr, t);
-	off = cg_alloc(g, t->kind == TY_STR ? t->size : 8);
+	off = cg_alloc_tmp(g, t->kind == TY_STR ? t->size : 8, &base);
 	if (t->kind == TY_STR)
-		cg_zero(g, off, t->size);
-	cg_probe_read(g, BPF_REG_10, off, t->size, addr);
+		cg_zero_at(g, base, off, t->size);
+	cg_probe_read(g, base, off, t->size, addr);
 	/* D: an address that cannot be read is a fault, not a zero. */
 	if (g->c->opts.dtrace) {
 		int ok = ir_label(&g->ir);
@@ -1194,38 +1253,47 @@ static int read_mem(struct cg *g, int addr, struct type *t, struct val *out)
 	if (t->kind == TY_STR) {
 		out->kind = V_STACK;
 		out->off = off;
+		out->base = base;
 		out->type = t;
 		return 0;
 	}
-	return val_int(g, out, load_int(g, BPF_REG_10, off, t), t);
+	return val_int(g, out, load_int(g, base, off, t), t);
 }
 
-/* A value of type t at r10+off, part of a struct, array or tuple there. */
-static int frame_read(struct cg *g, int off, struct type *t, struct val *out)
+/*
+ * A value of type t at off from v's base (v: V_STACK), part of a
+ * struct, array, tuple or string there.
+ */
+static int frame_read(struct cg *g, const struct val *v, int off,
+		      struct type *t, struct val *out)
 {
+	int base = cg_base(v);
+
 	if (type_in_reg(t))
-		return val_int(g, out, load_int(g, BPF_REG_10, off,
+		return val_int(g, out, load_int(g, base, off,
 				t->kind == TY_INT ? t : type_int(8, false)), t);
 	out->kind = V_STACK;
 	out->off = off;
+	out->base = v->base;
 	out->type = t;
 	return 0;
 }
 
 /*
- * Bitfield f of a struct at the address in register addr (frame false)
- * or at r10+addr (frame true): its bytes are read into a zeroed word,
- * shifted down and sign- or zero-extended from its width.
+ * Bitfield f of a struct at the address in register addr (in NULL) or
+ * of V_STACK value in: its bytes are read into a zeroed word, shifted
+ * down and sign- or zero-extended from its width.
  */
-static int bitfield(struct cg *g, const struct field *f, int addr, bool frame,
-		    struct val *out)
+static int bitfield(struct cg *g, const struct field *f, int addr,
+		    const struct val *in, struct val *out)
 {
 	int nbytes = (f->bitoff + f->bits + 7) / 8, slot = cg_alloc(g, 8);
 	int r = ir_vreg(&g->ir);
 
 	ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, slot, 0);
-	if (frame) {
-		cg_copy(g, BPF_REG_10, slot, BPF_REG_10, addr + f->offset, nbytes);
+	if (in) {
+		cg_copy(g, BPF_REG_10, slot, cg_base(in), in->off + f->offset,
+			nbytes);
 	} else {
 		int p = ir_vreg(&g->ir);
 
@@ -1250,11 +1318,11 @@ static int member(struct cg *g, struct node *n, const struct val *a,
 
 	if (a->kind == V_STACK) {
 		if (f->bits)
-			return bitfield(g, f, a->off, true, out);
-		return frame_read(g, a->off + f->offset, n->type, out);
+			return bitfield(g, f, -1, a, out);
+		return frame_read(g, a, a->off + f->offset, n->type, out);
 	}
 	if (f->bits)
-		return bitfield(g, f, cg_reg(g, a), false, out);
+		return bitfield(g, f, cg_reg(g, a), NULL, out);
 	r = ir_vreg(&g->ir);
 	ir_mov(&g->ir, r, cg_reg(g, a));
 	ir_alu_imm(&g->ir, BPF_ADD, r, f->offset);
@@ -1277,7 +1345,8 @@ static int str_char(struct cg *g, struct node *n, const struct val *a,
 			return val_int(g, out, r, n->type);
 		}
 		if (a->kind == V_STACK)
-			return frame_read(g, a->off + (int)n->b->ival, n->type, out);
+			return frame_read(g, a, a->off + (int)n->b->ival, n->type,
+					  out);
 	}
 	k = ir_vreg(&g->ir);
 	p = ir_vreg(&g->ir);
@@ -1285,7 +1354,7 @@ static int str_char(struct cg *g, struct node *n, const struct val *a,
 	ir_mov(&g->ir, k, cg_reg(g, i));
 	ir_mov_imm(&g->ir, r, 0);
 	ir_jmp_imm(&g->ir, BPF_JGE, k, a->type->size, done);
-	ir_mov(&g->ir, p, a->kind == V_STACK ? BPF_REG_10 : cg_reg(g, a));
+	ir_mov(&g->ir, p, a->kind == V_STACK ? cg_base(a) : cg_reg(g, a));
 	if (a->kind == V_STACK)
 		ir_alu_imm(&g->ir, BPF_ADD, p, a->off);
 	ir_alu(&g->ir, BPF_ADD, p, k);
@@ -1309,7 +1378,8 @@ static int subscript(struct cg *g, struct node *n, struct val *out)
 	if (a.type->kind == TY_STR)
 		return str_char(g, n, &a, &i, out);
 	if (a.kind == V_STACK && n->b->kind == N_INT)
-		return frame_read(g, a.off + (int)n->b->ival * esz, n->type, out);
+		return frame_read(g, &a, a.off + (int)n->b->ival * esz, n->type,
+				  out);
 	r = ir_vreg(&g->ir);
 	ir_mov(&g->ir, r, cg_reg(g, &i));
 	/* D checks an index into an array against its bounds, as it runs. */
@@ -1324,7 +1394,7 @@ static int subscript(struct cg *g, struct node *n, struct val *out)
 		ir_alu_imm(&g->ir, BPF_MUL, r, esz);
 	if (a.kind == V_STACK) {
 		/* A variable index into the frame: read it like memory. */
-		ir_alu(&g->ir, BPF_ADD, r, BPF_REG_10);
+		ir_alu(&g->ir, BPF_ADD, r, cg_base(&a));
 		ir_alu_imm(&g->ir, BPF_ADD, r, a.off);
 	} else {
 		ir_alu(&g->ir, BPF_ADD, r, cg_reg(g, &a));
@@ -1352,11 +1422,11 @@ static int map_read(struct cg *g, struct node *n, struct val *out)
 		return val_int(g, out, r, t);
 	}
 	out->kind = V_STACK;
-	out->off = cg_alloc(g, t->size);
+	out->off = cg_alloc_tmp(g, t->size, &out->base);
 	out->type = t;
-	cg_zero(g, out->off, t->size);
+	cg_zero_at(g, out->base, out->off, t->size);
 	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
-	cg_copy(g, BPF_REG_10, out->off, p, 0, t->size);
+	cg_copy(g, out->base, out->off, p, 0, t->size);
 	ir_place(&g->ir, done);
 	return 0;
 }
@@ -1422,27 +1492,40 @@ static int incdec(struct cg *g, struct node *n, struct val *out)
 	return val_int(g, out, (n->flags & NF_POST) ? old : nv, n->type);
 }
 
+/*
+ * The condition's temporaries are dead once it is in a register, and a
+ * branch's once its value is copied or is a number: a chain of ternaries
+ * takes the room of one branch at a time.
+ */
 static int ternary(struct cg *g, struct node *n, struct val *out)
 {
 	struct val c, a, b;
 	int els = ir_label(&g->ir), done = ir_label(&g->ir);
-	int res = -1, off = 0;
+	int res = -1, off = 0, base = BPF_REG_10, cr;
+	bool copied = n->type->kind == TY_STR || n->type->kind == TY_TUPLE;
+	bool dies = copied || n->type->kind == TY_INT;
+	struct cg_mark m = cg_mark(g);
 
 	if (cg_expr(g, n->a, &c))
 		return -EINVAL;
-	if (n->type->kind == TY_STR || n->type->kind == TY_TUPLE) {
-		off = cg_alloc(g, n->type->size);
-		cg_zero(g, off, n->type->size);
+	cr = cg_reg(g, &c);
+	cg_release(g, m);
+	if (copied) {
+		off = cg_alloc_tmp(g, n->type->size, &base);
+		cg_zero_at(g, base, off, n->type->size);
 	} else {
 		res = ir_vreg(&g->ir);
 	}
-	ir_jmp_imm(&g->ir, BPF_JEQ, cg_reg(g, &c), 0, els);
+	ir_jmp_imm(&g->ir, BPF_JEQ, cr, 0, els);
+	m = cg_mark(g);
 	if (cg_expr(g, n->b, &a))
 		return -EINVAL;
 	if (res >= 0)
 		ir_mov(&g->ir, res, cg_reg(g, &a));
 	else
-		cg_store(g, BPF_REG_10, off, &a, n->type->size);
+		cg_store(g, base, off, &a, n->type->size);
+	if (dies)
+		cg_release(g, m);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, els);
 	if (cg_expr(g, n->c, &b))
@@ -1450,12 +1533,15 @@ static int ternary(struct cg *g, struct node *n, struct val *out)
 	if (res >= 0)
 		ir_mov(&g->ir, res, cg_reg(g, &b));
 	else
-		cg_store(g, BPF_REG_10, off, &b, n->type->size);
+		cg_store(g, base, off, &b, n->type->size);
+	if (dies)
+		cg_release(g, m);
 	ir_place(&g->ir, done);
 	if (res >= 0)
 		return val_int(g, out, res, n->type);
 	out->kind = V_STACK;
 	out->off = off;
+	out->base = base;
 	out->type = n->type;
 	return 0;
 }
@@ -1514,6 +1600,7 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 		} else {
 			out->kind = V_STACK;
 			out->off = v->off;
+			out->base = v->base;
 			out->type = n->sym->val;
 		}
 		break;
@@ -1598,7 +1685,8 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 			break;
 		}
 		i = atoi(n->name);
-		ret = frame_read(g, a.off + a.type->fields[i].offset, n->type, out);
+		ret = frame_read(g, &a, a.off + a.type->fields[i].offset,
+				 n->type, out);
 		break;
 	case N_INDEX:
 		ret = subscript(g, n, out);
@@ -1614,10 +1702,10 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 			free(vs);
 			break;
 		}
-		off = cg_alloc(g, n->type->size);
-		cg_zero(g, off, n->type->size);
+		off = cg_alloc_tmp(g, n->type->size, &out->base);
+		cg_zero_at(g, out->base, off, n->type->size);
 		for (i = 0; i < n->nlist; i++)
-			cg_store(g, BPF_REG_10, off + n->type->fields[i].offset,
+			cg_store(g, out->base, off + n->type->fields[i].offset,
 				 &vs[i], n->type->fields[i].type->size);
 		free(vs);
 		out->kind = V_STACK;
@@ -1761,7 +1849,7 @@ static int var_bytes(struct cg *g, struct node *lv, struct node *root,
 
 		if (var->reg >= 0)
 			return cg_error(g, lv, "this variable holds no struct or array");
-		ir_mov(&g->ir, base, BPF_REG_10);
+		ir_mov(&g->ir, base, var->base);
 		ir_alu_imm(&g->ir, BPF_ADD, base, var->off);
 	} else {
 		int vsize = root->sym->val->size, found = ir_label(&g->ir), zero;
@@ -1785,7 +1873,7 @@ static int var_bytes(struct cg *g, struct node *lv, struct node *root,
 			int zbase = stmt_scratch(g, vsize, &zero);
 
 			cg_zero_at(g, zbase, zero, vsize);
-			key_update_at(g, root->sym->id, &key, zbase, zero, BPF_NOEXIST);
+			cg_key_update_at(g, root->sym->id, &key, zbase, zero, BPF_NOEXIST);
 		}
 		cg_key_lookup(g, root->sym->id, &key);
 		ir_mov(&g->ir, base, BPF_REG_0);
@@ -1958,8 +2046,8 @@ static int read_into_var(struct cg *g, struct node *e, struct cg_var *var,
 
 	if (e->bi->cg_prep(g, e, ops))
 		return -EINVAL;
-	cg_zero(g, var->off, t->size);
-	e->bi->cg_into(g, e, ops, BPF_REG_10, var->off);
+	cg_zero_at(g, var->base, var->off, t->size);
+	e->bi->cg_into(g, e, ops, var->base, var->off);
 	return 0;
 }
 
@@ -2001,7 +2089,7 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 		struct cg_var *var = var_of(g, lv->sym);
 
 		if (var->reg < 0) {
-			cg_store(g, BPF_REG_10, var->off, &v, lv->sym->val->size);
+			cg_store(g, var->base, var->off, &v, lv->sym->val->size);
 		} else if (n->op == T_ASSIGN) {
 			const struct type *vt = lv->sym->val;
 
@@ -2029,24 +2117,26 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 		return res ? val_int(g, res, nv, lv->sym->val) : 0;
 	}
 	{
-		int size = lv->sym->val->size, val;
+		int size = lv->sym->val->size, val, base;
 		struct cg_key key;
 
 		if (cg_key(g, lv, -1, &key))
 			return -EINVAL;
 		if (v.kind == V_STACK && v.type->size == size) {
 			val = v.off;
+			base = cg_base(&v);
 		} else {
-			val = cg_alloc(g, size);
-			cg_store(g, BPF_REG_10, val, &v, size);
+			val = cg_alloc_tmp(g, size, &base);
+			cg_store(g, base, val, &v, size);
 		}
-		cg_key_update(g, lv->sym->id, &key, val, BPF_ANY);
+		cg_key_update_at(g, lv->sym->id, &key, base, val, BPF_ANY);
 		if (res && type_in_reg(lv->sym->val))
 			return val_int(g, res, cg_reg(g, &v), lv->sym->val);
-		/* the bytes just stored, at hand in the frame */
+		/* the bytes just stored, at hand */
 		if (res) {
 			res->kind = V_STACK;
 			res->off = val;
+			res->base = base;
 			res->type = lv->sym->val;
 		}
 	}
@@ -2099,7 +2189,9 @@ static bool imm32(const struct node *n, int32_t *imm)
  * no 0 or 1 made and tested again: one branch per test, which is one
  * fork for the verifier to walk, not two.
  */
-static int cond_jump(struct cg *g, struct node *n, bool when, int label)
+static int cond_jump(struct cg *g, struct node *n, bool when, int label);
+
+static int cond_jump1(struct cg *g, struct node *n, bool when, int label)
 {
 	struct val a, b;
 	int32_t imm;
@@ -2141,9 +2233,20 @@ static int cond_jump(struct cg *g, struct node *n, bool when, int label)
 	return 0;
 }
 
+/* A condition's temporaries are dead once it has jumped. */
+static int cond_jump(struct cg *g, struct node *n, bool when, int label)
+{
+	struct cg_mark m = cg_mark(g);
+	int ret = cond_jump1(g, n, when, label);
+
+	cg_release(g, m);
+	return ret;
+}
+
 int cg_stmt(struct cg *g, struct node *n)
 {
-	int mark = g->stack, scratch = g->stmt_scratch, ret = 0;
+	struct cg_mark mark = cg_mark(g);
+	int ret = 0;
 	const struct loc *saved = g->ir.loc;
 	struct val v;
 
@@ -2160,7 +2263,6 @@ int cg_stmt(struct cg *g, struct node *n)
 
 		if (cond_jump(g, n->a, false, els))
 			return -EINVAL;
-		g->stack = mark;
 		ret = cg_block(g, n->b);
 		if (n->c)
 			ir_ja(&g->ir, done);
@@ -2178,7 +2280,6 @@ int cg_stmt(struct cg *g, struct node *n)
 		ir_place(&g->ir, top);
 		if (cond_jump(g, n->a, false, done))
 			return -EINVAL;
-		g->stack = mark;
 		g->brk = done;
 		g->cont = top;
 		ret = cg_block(g, n->b);
@@ -2211,8 +2312,7 @@ int cg_stmt(struct cg *g, struct node *n)
 		ret = cg_error(g, n, "cannot generate code for %s",
 			       ast_kind_name(n->kind));
 	}
-	g->stack = mark;
-	g->stmt_scratch = scratch;
+	cg_release(g, mark);
 	g->ir.loc = saved;
 	return ret ? ret : g->err;
 }
@@ -2396,6 +2496,48 @@ static bool calls(const struct node *n, const char *name)
 }
 
 /*
+ * g->tstr, the address of MAP_SCRATCH's SCRATCH_STMT entry, at the
+ * start of a tight probe: one lookup for all its temporaries.
+ */
+static void tstr_begin(struct cg *g)
+{
+	struct cg_mark m = cg_mark(g);
+	int key = cg_alloc(g, 8), ok = ir_label(&g->ir);
+
+	g->tstr = ir_vreg(&g->ir);
+	ir_st_imm(&g->ir, BPF_W, BPF_REG_10, key, SCRATCH_STMT);
+	cg_lookup(g, MAP_SCRATCH, key);
+	ir_mov(&g->ir, g->tstr, BPF_REG_0);
+	/*
+	 * Its own exit, not a jump to g->skip_label: a jump's offset is 16
+	 * bits, and a clause of unrolled string code is longer.
+	 */
+	ir_jmp_imm(&g->ir, BPF_JNE, g->tstr, 0, ok);
+	ir_mov_imm(&g->ir, BPF_REG_0, 0);
+	ir_exit(&g->ir);
+	ir_place(&g->ir, ok);
+	/* The key is dead once looked up. */
+	cg_release(g, m);
+}
+
+/* Whether an instruction outside [from, to) reads g->tstr. */
+static bool tstr_used(const struct cg *g, int from, int to)
+{
+	int i;
+
+	for (i = 0; i < g->ir.n; i++) {
+		const struct ir_insn *in = &g->ir.insn[i];
+
+		if (i >= from && i < to)
+			continue;
+		if ((in->kind == IR_INSN || in->kind == IR_JUMP) &&
+		    (in->src == g->tstr || in->dst == g->tstr))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Generates the program for one probe block on one instance.  Variables
  * are set up front: integers get a register zeroed at entry (the verifier
  * rejects reads of registers that some path left unset), strings a
@@ -2413,11 +2555,15 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 {
 	struct node *p = sp->node, *body = p->b;
 	bool split = splittable(g, sp, pi);
-	int i, from = g->from, ret = 0;
+	int i, from = g->from, ret = 0, tstr_from, tstr_to;
 
 	g->probe = p;
 	g->use_cookie = use_cookie;
 	cg_begin(g, &p->loc, pi, pi->index);
+	tstr_from = g->ir.n;
+	if (g->tight)
+		tstr_begin(g);
+	tstr_to = g->ir.n;
 	for (i = 0; i < sp->vars.n; i++) {
 		struct symbol *sym = sp->vars.v[i];
 		struct cg_var *v = xcalloc(1, sizeof(*v));
@@ -2430,8 +2576,8 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 			if (from <= 0)
 				ir_mov_imm(&g->ir, v->reg, 0);
 		} else {
-			v->off = cg_alloc(g, sym->val->size);
-			cg_zero(g, v->off, sym->val->size);
+			v->off = cg_alloc_tmp(g, sym->val->size, &v->base);
+			cg_zero_at(g, v->base, v->off, sym->val->size);
 		}
 		vec_push(&g->vars, v);
 	}
@@ -2464,12 +2610,8 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	if (sp->dscratch_in_pred && from <= 0)
 		bi_dscratch_begin(g);
 	if (!from && p->a) {
-		int mark = g->stack;
-
-		/* The predicate's temporaries are dead once it has jumped. */
 		g->ir.loc = &p->a->loc;
 		ret = cond_jump(g, p->a, false, g->skip_label);
-		g->stack = mark;
 	}
 	if (sp->uses_dscratch && !sp->dscratch_in_pred && from <= 0 && !ret)
 		bi_dscratch_begin(g);
@@ -2483,6 +2625,13 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		}
 	}
 	g->ir.loc = &p->loc;
+	if (!ret && g->tstr && !tstr_used(g, tstr_from, tstr_to)) {
+		ir_remove_range(&g->ir, tstr_from, tstr_to);
+		/* The held-record ranges come after it. */
+		for (i = 0; i < g->holds.n; i++)
+			g->holds.v[i] = (void *)((intptr_t)g->holds.v[i] -
+						 (tstr_to - tstr_from));
+	}
 	if (!ret)
 		ret = cg_end(g);
 	/* cg_end() frees them; a probe that failed before it leaves them. */

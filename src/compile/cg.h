@@ -13,15 +13,23 @@ struct probe_inst;
 enum val_kind {
 	V_NONE,
 	V_REG,		/* in a register: integers, probe ids */
-	V_STACK,	/* in the frame at r10 + off: strings, tuples, keys */
+	V_STACK,	/* in memory at base + off: strings, tuples, keys */
 };
 
 struct val {
 	enum val_kind kind;
 	int reg;
 	int off;
+	int base;	/* V_STACK: the register off is from, 0 for r10 (the
+			 * frame); see cg_base() */
 	struct type *type;
 };
+
+/* The register a V_STACK value's off is from: r10 or g->tstr. */
+static inline int cg_base(const struct val *v)
+{
+	return v->base ? v->base : BPF_REG_10;
+}
 
 /* Code generation state for one program (one probe instance). */
 struct cg {
@@ -69,6 +77,16 @@ struct cg {
 	 */
 	bool tight;
 	int stmt_scratch;	/* bytes of SCRATCH_STMT the statement uses */
+	/*
+	 * A tight probe's temporaries of more than KEY_FRAME_MAX bytes
+	 * (strings above all: strsize + 1 bytes each) live in SCRATCH_STMT,
+	 * at offsets cg_alloc_tmp() hands out, from the register tstr, which
+	 * holds the entry's address from the clause's start (0: the probe
+	 * is not tight).  Offsets there are 0 or more, which no access from
+	 * r10 may use: a value taken for a frame one is refused by the
+	 * verifier rather than read wrong.
+	 */
+	int tstr;
 	int xsou_top;		/* bytes of MAP_SCRATCH's first entry that D's
 				 * translated structs used as values take,
 				 * each its own, past where records are
@@ -107,6 +125,24 @@ int cg_stmt(struct cg *g, struct node *n);
 int cg_reg(struct cg *g, const struct val *v);
 /* Frame space: returns the (negative) r10 offset of size bytes, 8-aligned. */
 int cg_alloc(struct cg *g, int size);
+/*
+ * Room for a temporary of size bytes that lives until its statement
+ * ends: in the frame (*base BPF_REG_10), or in a tight probe, where it
+ * is larger than KEY_FRAME_MAX, in SCRATCH_STMT (*base g->tstr).
+ * Returns its offset from *base.
+ */
+int cg_alloc_tmp(struct cg *g, int size, int *base);
+/*
+ * What the frame and SCRATCH_STMT hold at a point of a statement:
+ * cg_release() gives back all taken since cg_mark(), when none of it is
+ * used again (the operands of a comparison once it is made, a
+ * condition's once it has jumped).
+ */
+struct cg_mark {
+	int stack, scratch;
+};
+struct cg_mark cg_mark(const struct cg *g);
+void cg_release(struct cg *g, struct cg_mark m);
 void cg_zero(struct cg *g, int off, int size);
 /* Zeroes size bytes at base+off (base: register). */
 void cg_zero_at(struct cg *g, int base, int off, int size);
@@ -167,6 +203,9 @@ void cg_key_lookup(struct cg *g, int map_id, const struct cg_key *k);
  */
 int cg_key_update(struct cg *g, int map_id, const struct cg_key *k,
 		  int val_off, int flags);
+/* cg_key_update() of the value at val_off from register vbase. */
+int cg_key_update_at(struct cg *g, int map_id, const struct cg_key *k,
+		     int vbase, int val_off, int flags);
 /* map_delete_elem of key k. */
 void cg_key_delete(struct cg *g, int map_id, const struct cg_key *k);
 /* Reserves a ring buffer record of size bytes with kind/id; returns the

@@ -232,12 +232,9 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 		fputs(listing, c->opts.dump);
 	free(listing);
 	if (ret == -E2BIG) {
-		c->stack_overflow = true;
-		/* A D string takes strsize + 1 bytes: the user can lower that. */
 		diag_error(c->src, g.overflow ? g.overflow : &p->loc,
-			   "this probe needs %d bytes of BPF stack; the kernel allows 512%s",
-			   code.stack, c->opts.dtrace ?
-			   " (its strings take strsize + 1 bytes each: a smaller -x strsize needs less)" : "");
+			   "this probe needs %d bytes of BPF stack; the kernel allows 512",
+			   code.stack);
 		bpf_code_free(&code);
 		return -EINVAL;
 	}

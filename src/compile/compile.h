@@ -134,6 +134,8 @@ enum {
  * frame cannot spare (scratch_stmt bytes).
  */
 #define SCRATCH_STMT 1
+/* The most a per-CPU map's value holds (the kernel's PCPU_MIN_UNIT_SIZE). */
+#define SCRATCH_STMT_MAX 32768
 
 /*
  * MAP_CONTROL's one value: at CONTROL_STOP a u64, nonzero once event
@@ -233,8 +235,6 @@ struct compiled {
 	int dscratch_size;	/* MAP_DSCRATCH value bytes, 0: no such map */
 	bool faults;		/* a D clause can stop at a fault (REC_FAULT) */
 	bool exits;		/* a D clause calls exit() */
-	bool stack_overflow;	/* compiling failed: a probe's frame passed
-				 * 512 bytes */
 	struct node *strtok_state;	/* D's strtok() state, per CPU (an
 					 * N_MAP keyed by cpu), or NULL */
 	bool destructive;	/* a builtin that changes the system is used

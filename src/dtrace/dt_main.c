@@ -1428,79 +1428,20 @@ fail:
 }
 
 /*
- * The strsize tried in turn when none is set: DTrace's 256 first.  Each
- * D string takes strsize + 1 bytes of a 512-byte BPF stack, and the
- * string subroutines (basename(), substr(), strjoin() ...) and cwd keep
- * their operands and results there.
- */
-static const int strsize_steps[] = { 256, 192, 128, 96, 64 };
-
-/*
- * Compiles *ast into c.  With strsize set, at that size.  Unset, at 256
- * as DTrace, and where a probe's frame then passes 512 bytes, again at
- * each smaller size of strsize_steps until it fits, with a notice as
- * dtrace gives one for an option it lowers; the diagnostics of the tries
- * that failed so are dropped.  *ast is the tree compiled last.
+ * Compiles *ast into c at strsize, DTrace's 256 unless set.  A string
+ * takes strsize + 1 bytes, more than the 512-byte BPF stack spares for
+ * a few: the compiler keeps a probe's large ones in per-CPU scratch when
+ * its frame would overflow, so no strsize is lowered to fit.
  */
 static int compile_d(struct dt *d, struct compiled *c, struct source *src,
 		     struct node **ast, struct compile_opts *o)
 {
-	size_t i, len;
-	int ret;
+	int strsize = d->strsize ? d->strsize : 256;
 
 	/* D's strsize counts characters; the engine's strings hold a NUL too. */
-	if (d->strsize) {
-		o->strlen = d->strsize + 1;
-		cdecl_strsize(d->strsize);
-		return compile_program(c, src, *ast, o);
-	}
-	for (i = 0;; i++) {
-		bool last = i + 1 == ARRAY_SIZE(strsize_steps);
-		struct node *spare = last ? NULL : ast_copy(*ast);
-		char *msgs = NULL, *listing = NULL;
-		FILE *f = last ? NULL : open_memstream(&msgs, &len);
-		FILE *dump = o->dump, *l = NULL;
-
-		if (f)
-			diag_set_stream(f);
-		/* -S: the listing of the try that is kept, not of each. */
-		if (dump && !last) {
-			l = open_memstream(&listing, &len);
-			if (l)
-				o->dump = l;
-		}
-		o->strlen = strsize_steps[i] + 1;
-		cdecl_strsize(strsize_steps[i]);
-		ret = compile_program(c, src, *ast, o);
-		if (f) {
-			diag_set_stream(NULL);
-			fclose(f);
-		}
-		if (l) {
-			o->dump = dump;
-			fclose(l);
-		}
-		if (!ret || last || !c->stack_overflow) {
-			if (listing)
-				fputs(listing, dump);
-			free(listing);
-			if (msgs)
-				fputs(msgs, stderr);
-			free(msgs);
-			ast_free(spare);
-			if (!ret && i)
-				fprintf(stderr, "dtrace: strsize lowered to %d\n",
-					strsize_steps[i]);
-			return ret;
-		}
-		free(msgs);
-		free(listing);
-		compile_free(c);
-		memset(c, 0, sizeof(*c));
-		ast_free(*ast);
-		*ast = spare;
-		diag_reset();
-	}
+	o->strlen = strsize + 1;
+	cdecl_strsize(strsize);
+	return compile_program(c, src, *ast, o);
 }
 
 /*

@@ -24,11 +24,10 @@ same io_start 0 "$disk 1
 
 # done fires where the disk completes (any thread): its bio is a write
 # started for the dd, by block number (another process may read a block
-# of the same number meanwhile).  (strsize 128: fi_name's
-# translation takes more BPF stack than the default 256 leaves.)
+# of the same number meanwhile).
 same io_done 0 "$major $minor 1 <none>
 
-" -- -q -x strsize=128 -c "dd if=/dev/zero of=$W/io2.dat bs=64k count=16 conv=fsync status=none" -n '
+" -- -q -c "dd if=/dev/zero of=$W/io2.dat bs=64k count=16 conv=fsync status=none" -n '
 	io:::start /pid == $target/ { started[args[0]->b_blkno] = 1; }
 	io:::done /started[args[0]->b_blkno] && args[0]->b_flags & B_WRITE && !shown/ {
 		shown = 1;

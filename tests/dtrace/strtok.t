@@ -36,8 +36,6 @@ syscall::write:entry
 }
 EOF
 printf 'echo a >/dev/null\necho b >/dev/null\n' >"$W/two.sh"
-# (strsize 128: strtok()'s strings take more BPF stack than the default
-# 256 leaves.)
 same strtok_firing 0 "oak
 elm
 fir
@@ -45,4 +43,4 @@ yew
 elm
 new firing: none
 
-" -- -x strsize=128 -s "$W/strtok_state.d" -c "/bin/sh $W/two.sh"
+" -- -s "$W/strtok_state.d" -c "/bin/sh $W/two.sh"

@@ -38,8 +38,7 @@ err ftruncate_args 1 "dtrace: invalid probe specifier BEGIN { ftruncate(1); }: [
 
 # D's scratch space.  copyin(): sleep 0.01 asks clock_nanosleep for
 # 0 s 10,000,000 ns, read as a struct, as an int, as bytes and as a
-# string (the request's bytes up to the first NUL: none).  (strsize 128:
-# strlen() of a string read in takes more BPF stack than 256 leaves.)
+# string (the request's bytes up to the first NUL: none).
 same copyin 0 "0 10000000
 10000000
 
@@ -47,15 +46,15 @@ same copyin 0 "0 10000000
          0: 00 00 00 00 00 00 00 00 80 96 98 00 00 00 00 00  ................
 0
 
-" -- -q -x strsize=128 -c 'sleep 0.01' -n 'syscall::clock_nanosleep:entry /pid == $target/ {
+" -- -q -c 'sleep 0.01' -n 'syscall::clock_nanosleep:entry /pid == $target/ {
 	this->ts = (struct timespec *)copyin(arg2, sizeof(struct timespec));
 	printf("%d %d\n", this->ts->tv_sec, this->ts->tv_nsec);
 	printf("%d\n", *(int *)copyin(arg2 + 8, 4));
 	tracemem(copyin(arg2, 16), 16);
 	printf("%d\n", strlen(stringof(copyin(arg2, 16)))); }'
 # A string copied in: what write() is given, as dtrace-utils' own test.
-# (strsize 128: strstr() of a string read in takes more BPF stack than
-# 256 leaves.)
+# (strsize 128: the verifier's walk of strstr()'s search in a string read
+# in, whose length it does not know, passes its limit above about 128.)
 same copyin_string 0 "'ferret-copyin-test' abc
 
 " -- -q -x strsize=128 -c "sh -c 'echo ferret-copyin-test >/dev/null'" -n 'syscall::write:entry /pid == $target &&
