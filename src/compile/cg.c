@@ -1262,6 +1262,24 @@ static int member(struct cg *g, struct node *n, const struct val *a,
 }
 
 /*
+ * D's NULL string, which is address 0 to DTrace: char i of it is a read
+ * of address i, a fault.  Such a string starts with STR_UNREAD's bytes.
+ */
+static void str_null_fault(struct cg *g, const struct val *a,
+			   const struct val *i)
+{
+	int p = ir_vreg(&g->ir), x = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+
+	ir_mov(&g->ir, p, cg_reg(g, a));
+	ir_ld(&g->ir, BPF_B, x, p, 0);
+	ir_jmp_imm(&g->ir, BPF_JNE, x, 0, ok);
+	ir_ld(&g->ir, BPF_B, x, p, 1);
+	ir_jmp_imm(&g->ir, BPF_JNE, x, STR_UNREAD_BYTE, ok);
+	cg_fault(g, FAULT_BADADDR, cg_reg(g, i));
+	ir_place(&g->ir, ok);
+}
+
+/*
  * D's s[i] of string a, its char i.  The string holds a.type->size
  * bytes; past them, up to strsize, DTrace's string is NUL padding, so
  * an index outside them (sema bounds a constant one) gives 0.
@@ -1271,6 +1289,8 @@ static int str_char(struct cg *g, struct node *n, const struct val *a,
 {
 	int r = ir_vreg(&g->ir), k, p, done;
 
+	if (g->c->null_strs && a->type->size >= 2)
+		str_null_fault(g, a, i);
 	if (n->b->kind == N_INT) {
 		if (n->b->ival >= (uint64_t)a->type->size) {
 			ir_mov_imm(&g->ir, r, 0);

@@ -233,6 +233,9 @@ struct compiled {
 	int dscratch_size;	/* MAP_DSCRATCH value bytes, 0: no such map */
 	bool faults;		/* a D clause can stop at a fault (REC_FAULT) */
 	bool exits;		/* a D clause calls exit() */
+	bool null_strs;		/* a D string may hold NULL (STR_UNREAD's
+				 * bytes): s[i] faults on one, as on
+				 * address 0 */
 	bool stack_overflow;	/* compiling failed: a probe's frame passed
 				 * 512 bytes */
 	struct node *strtok_state;	/* D's strtok() state, per CPU (an

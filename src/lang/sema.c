@@ -974,6 +974,11 @@ int sema_expr(struct sema *s, struct node *n)
 
 	switch (n->kind) {
 	case N_INT:
+		/* D's NULL is (void *)0, a void pointer: a pointer to bytes */
+		if (s->c->opts.dtrace && (n->flags & NF_NULL)) {
+			n->type = type_ptr(type_int(1, false));
+			return 0;
+		}
 		if (s->c->opts.dtrace)
 			return d_int_type(s, n);
 		else
@@ -1310,6 +1315,21 @@ static int mem_incdec(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * D's NULL stored where a string is kept (lt: its type) is the NULL
+ * string that strchr() ... return: rv becomes __dnullstr()
+ * (builtins/dstring.c).
+ */
+static void null_str(struct sema *s, struct node *rv, const struct type *lt)
+{
+	if (!s->c->opts.dtrace || !lt || lt->kind != TY_STR ||
+	    rv->kind != N_INT || !(rv->flags & NF_NULL))
+		return;
+	rv->kind = N_CALL;
+	rv->name = xstrdup("__dnullstr");
+	rv->flags = 0;
+}
+
 static int assign(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a, *rv = n->b;
@@ -1333,6 +1353,7 @@ static int assign(struct sema *s, struct node *n)
 			return -EINVAL;
 		if (is_agg_call(s, rv))
 			rv->target = lv;
+		null_str(s, rv, lv->sym->val);
 		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
 		if (s->c->opts.dtrace && lv->name[0] != '@' &&
@@ -1346,6 +1367,8 @@ static int assign(struct sema *s, struct node *n)
 		if (is_agg_call(s, rv))
 			return sema_error(s, rv, "%s() can only be assigned to a map",
 					  rv->name);
+		v = find_sym(&s->cur->vars, lv->name);
+		null_str(s, rv, v ? v->val : NULL);
 		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
 		if (rv->type->kind == TY_NONE)

@@ -871,3 +871,68 @@ printf 'struct s { string a; int b; };\nBEGIN { trace(offsetof(struct s, b)); }\
 err "offsetof past a string member" 1 \
 	"dtrace: failed to compile script $W/stroff.d: line 2: offsetof in a struct with a string member is not supported yet: the member's place waits for strsize, settled after the program is read" \
 	-- -s "$W/stroff.d"
+
+# NULL is D's (void *)0: a pointer of any type takes it, and so does a
+# string, which then tests equal to NULL; a char of a NULL string is a
+# read of its address, a fault, as is a store through a NULL pointer.
+# ERROR's exit() stops the BEGIN clauses after the fault.
+cat >"$W/null.d" <<'EOF2'
+#pragma D option quiet
+
+string word;
+
+BEGIN
+{
+	word = "gull";
+	this->w = "tern";
+	self->w = "skua";
+	names[7] = "auk";
+	ptr = (int *)alloca(8);
+	*ptr = 41;
+	printf("%c%c%c%c %d %d\n", word[1], this->w[1], self->w[1],
+	    names[7][1], *ptr, word == NULL);
+	word = NULL;
+	this->w = NULL;
+	self->w = NULL;
+	names[7] = NULL;
+	ptr = NULL;
+	printf("[%s] %d %d %d %d %d\n", word, word == NULL, this->w == NULL,
+	    self->w != NULL, names[7] == NULL, ptr == NULL);
+	ptr = (int *)alloca(4);
+	vp = NULL;
+	vp = ptr;
+	printf("%d\n", vp == ptr);
+}
+
+BEGIN
+{
+	word = NULL;
+	printf("%d\n", word[2]);
+}
+
+BEGIN
+{
+	printf("not reached\n");
+}
+
+ERROR
+{
+	printf("fault %d at %d\n", arg4, arg5);
+	exit(3);
+}
+EOF2
+same "NULL as a pointer and as a string" 3 "ueku 41 0
+[] 1 1 0 1 1
+1
+fault 1 at 2
+
+" -- -s "$W/null.d"
+if grep -qE '^dtrace: error in dt_clause_1 for probe ID 1 \(dtrace:::BEGIN\): invalid address \(0x2\) at BPF pc [0-9]+$' "$W/err"; then
+	ok "a NULL string's char is an invalid address"
+else
+	bad "a NULL string's char is an invalid address" "$(head -3 "$W/err")"
+fi
+printf '#pragma D option quiet\nBEGIN { p = (char *)alloca(4); p = NULL; p[3] = 1; }\nBEGIN { exit(0); }\nERROR { printf("fault %%d at %%d\\n", arg4, arg5); exit(1); }\n' >"$W/nullst.d"
+same "a store through NULL" 1 "fault 1 at 3
+
+" -- -s "$W/nullst.d"
