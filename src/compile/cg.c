@@ -1844,8 +1844,11 @@ static int var_store(struct cg *g, struct node *n, struct node *root,
 	int addr, skip, vr, old = -1, nv, out = -1;
 	struct val v;
 
-	/* A string member: the string's bytes, cut to the member's size. */
-	if (lt->kind == TY_STR) {
+	/*
+	 * A string member: the string's bytes, cut to the member's size;
+	 * a struct member: the struct's bytes.
+	 */
+	if (lt->kind == TY_STR || lt->kind == TY_STRUCT) {
 		if (cg_expr(g, n->b, &v))
 			return -EINVAL;
 		addr = var_part_addr(g, lv, root, &skip, &f);

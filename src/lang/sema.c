@@ -1270,6 +1270,18 @@ static int mem_assign(struct sema *s, struct node *n)
 		n->type = lv->type;
 		return 0;
 	}
+	/* A struct or union member of a variable takes one of its type. */
+	if (lv->type->kind == TY_STRUCT && n->op == T_ASSIGN &&
+	    sema_var_root(lv)) {
+		char a[64];
+
+		if (!type_equal(lv->type, rv->type))
+			return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"%s\" = \"%s\"",
+					  bi_d_type_word(lv->type, a, sizeof(a)),
+					  bi_d_type_word(rv->type, b, sizeof(b)));
+		n->type = lv->type;
+		return 0;
+	}
 	if ((lv->type->kind != TY_INT && lv->type->kind != TY_PTR) ||
 	    lv->type->size < 1 || lv->type->size > 8)
 		return sema_error(s, lv, "operator = %s is not supported yet for a value of type %s",

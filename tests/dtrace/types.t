@@ -936,3 +936,46 @@ printf '#pragma D option quiet\nBEGIN { p = (char *)alloca(4); p = NULL; p[3] = 
 same "a store through NULL" 1 "fault 1 at 3
 
 " -- -s "$W/nullst.d"
+
+# A struct member or element takes a struct of its type whole, from a
+# variable, a member of one, or memory a pointer reaches.
+cat >"$W/structval.d" <<'EOF2'
+#pragma D option quiet
+struct pt { int x, y; };
+struct seg { struct pt from; struct pt to; };
+union cell { struct pt p; uint64_t raw; };
+struct pt pts[3];
+struct seg S;
+self struct seg ts;
+struct seg segs[string];
+union cell U;
+this struct pt t;
+
+BEGIN
+{
+	this->t.x = -4;
+	this->t.y = 9;
+	pts[1] = this->t;
+	S.to = pts[1];
+	self->ts.from = S.to;
+	segs["a"].to = self->ts.from;
+	i = 2;
+	pts[i] = segs["a"].to;
+	p = (struct pt *)alloca(sizeof(struct pt));
+	p->x = 3;
+	p->y = 1;
+	S.from = *p;
+	U.p = S.from;
+	printf("%d %d %d %d %d %d %d %d %d %x\n", pts[1].x, pts[1].y, S.to.y,
+	    self->ts.from.x, segs["a"].to.y, pts[2].x, S.from.x, S.from.y,
+	    U.p.y, U.raw);
+	exit(0);
+}
+EOF2
+same "a struct stored into a member or element" 0 "-4 9 9 -4 9 -4 3 1 1 100000003
+
+" -- -s "$W/structval.d"
+printf 'struct pt { int x, y; };\nstruct seg { struct pt from; struct pt to; };\nstruct seg S;\nBEGIN { S.to = S; }\n' >"$W/structbad.d"
+err "a struct of another type stored into a member" 1 \
+	"dtrace: failed to compile script $W/structbad.d: [D_OP_INCOMPAT] line 4: operands have incompatible types: \"struct pt\" = \"struct seg\"" \
+	-- -s "$W/structbad.d"
