@@ -2016,6 +2016,14 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 			return -EINVAL;
 		return res ? cg_expr(g, lv, res) : 0;
 	}
+	if (g->c->opts.dtrace && sema_d_deletes(n)) {
+		struct cg_key key;
+
+		if (cg_key(g, lv, -1, &key))
+			return -EINVAL;
+		cg_key_delete(g, lv->sym->id, &key);
+		return res ? cg_expr(g, lv, res) : 0;
+	}
 	if (cg_expr(g, n->b, &v))
 		return -EINVAL;
 	if (n->op != T_ASSIGN)

@@ -1220,6 +1220,16 @@ static bool is_mem_lvalue(const struct node *n)
 	       n->kind == N_FIELD;
 }
 
+bool sema_d_deletes(const struct node *n)
+{
+	const struct node *lv = n->a, *rv = n->b;
+
+	return n->op == T_ASSIGN && lv->kind == N_MAP && lv->name[0] != '@' &&
+	       lv->nlist > 0 && lv->sym && lv->sym->val &&
+	       lv->sym->val->kind == TY_STRUCT && rv->kind == N_INT &&
+	       rv->ival == 0 && !(rv->flags & NF_NULL);
+}
+
 struct node *sema_var_root(struct node *n)
 {
 	struct node *r = n;
@@ -1368,6 +1378,8 @@ static int assign(struct sema *s, struct node *n)
 		null_str(s, rv, lv->sym->val);
 		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
+		if (s->c->opts.dtrace && sema_d_deletes(n))
+			return 0;
 		if (s->c->opts.dtrace && lv->name[0] != '@' &&
 		    !lv->sym->shown_val)
 			lv->sym->shown_val = d_shown_type(rv);

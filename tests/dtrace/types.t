@@ -979,3 +979,34 @@ printf 'struct pt { int x, y; };\nstruct seg { struct pt from; struct pt to; };\
 err "a struct of another type stored into a member" 1 \
 	"dtrace: failed to compile script $W/structbad.d: [D_OP_INCOMPAT] line 4: operands have incompatible types: \"struct pt\" = \"struct seg\"" \
 	-- -s "$W/structbad.d"
+
+# "this" and "self" declare variables of a struct or union defined with
+# them; storing 0 to a struct element of an associative array or to a
+# thread-local struct deletes it, as D deletes a dynamic variable.
+cat >"$W/declzero.d" <<'EOF2'
+#pragma D option quiet
+self struct span { int lo, hi; } whole, half;
+this union { uint32_t w; uint8_t b[4]; } word;
+struct span spans[int];
+
+BEGIN
+{
+	self->whole.lo = 2;
+	self->whole.hi = 30;
+	self->half.hi = 15;
+	this->word.w = 0x01020304;
+	spans[4] = self->whole;
+	spans[5] = self->whole;
+	spans[4] = 0;
+	self->whole = 0;
+	printf("%d %d %d %d %d %d\n", spans[4].hi, spans[5].hi, spans[5].lo,
+	    self->whole.hi, self->half.hi, this->word.b[0]);
+	spans[4] = self->half;
+	printf("%d\n", spans[4].hi);
+	exit(0);
+}
+EOF2
+same "struct declarations after this and self; a store of 0 deletes" 0 "0 30 2 0 15 4
+15
+
+" -- -s "$W/declzero.d"
