@@ -1262,6 +1262,51 @@ static int member(struct cg *g, struct node *n, const struct val *a,
 }
 
 /*
+ * The address in register r as a number, in a new register.  A map
+ * value's or the frame's address is a pointer to the verifier, which
+ * refuses most arithmetic on it ((int)p, p - q where q may be 0, p + i
+ * for an unbounded i): copied through probe_read it is a number.
+ */
+static int addr_number(struct cg *g, int r)
+{
+	int slot = cg_alloc(g, 8), a = ir_vreg(&g->ir);
+
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, r);
+	ir_mov(&g->ir, a, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, a, slot);
+	cg_probe_read(g, BPF_REG_10, slot, 8, a);
+	r = ir_vreg(&g->ir);
+	ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot);
+	return r;
+}
+
+/*
+ * An index k (a register) past the count elements of array arr, whose
+ * elements are esz bytes at the address in register base: D's fault.
+ * An associative array's array is bounded by nothing D checks, so its
+ * index reaches an address outside the element (DTrace's invalid
+ * address); a variable's array is DTrace's index out of bounds.
+ */
+static void index_check(struct cg *g, const struct node *arr, int base,
+			int k, int count, int esz)
+{
+	int ok = ir_label(&g->ir);
+
+	ir_jmp_imm(&g->ir, BPF_JLT, k, count, ok);
+	if (g->c->opts.dtrace && sema_d_assoc_elem(arr)) {
+		int a = addr_number(g, base), off = ir_vreg(&g->ir);
+
+		ir_mov(&g->ir, off, k);
+		ir_alu_imm(&g->ir, BPF_MUL, off, esz);
+		ir_alu(&g->ir, BPF_ADD, a, off);
+		cg_fault(g, FAULT_BADADDR, a);
+	} else {
+		cg_fault(g, FAULT_BADINDEX, k);
+	}
+	ir_place(&g->ir, ok);
+}
+
+/*
  * D's NULL string, which is address 0 to DTrace: char i of it is a read
  * of address i, a fault.  Such a string starts with STR_UNREAD's bytes.
  */
@@ -1323,23 +1368,22 @@ static int subscript(struct cg *g, struct node *n, struct val *out)
 {
 	struct val a, i;
 	int esz = n->type->size, r;
+	bool bounded;
 
 	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &i))
 		return -EINVAL;
 	if (a.type->kind == TY_STR)
 		return str_char(g, n, &a, &i, out);
-	if (a.kind == V_STACK && n->b->kind == N_INT)
+	bounded = g->c->opts.dtrace && a.type->kind == TY_ARRAY &&
+		  a.type->count > 0;
+	if (a.kind == V_STACK && n->b->kind == N_INT &&
+	    (!bounded || n->b->ival < (uint64_t)a.type->count))
 		return frame_read(g, a.off + (int)n->b->ival * esz, n->type, out);
 	r = ir_vreg(&g->ir);
 	ir_mov(&g->ir, r, cg_reg(g, &i));
 	/* D checks an index into an array against its bounds, as it runs. */
-	if (g->c->opts.dtrace && a.type->kind == TY_ARRAY && a.type->count > 0) {
-		int ok = ir_label(&g->ir);
-
-		ir_jmp_imm(&g->ir, BPF_JLT, r, a.type->count, ok);
-		cg_fault(g, FAULT_BADINDEX, r);
-		ir_place(&g->ir, ok);
-	}
+	if (bounded)
+		index_check(g, n->a, cg_reg(g, &a), r, a.type->count, esz);
 	if (esz != 1)
 		ir_alu_imm(&g->ir, BPF_MUL, r, esz);
 	if (a.kind == V_STACK) {
@@ -1720,6 +1764,7 @@ static int var_part(struct cg *g, struct node *n, struct node *root, int base,
 	const struct type *t = n->a->type;
 	int r = n->a == root ? base : var_part(g, n->a, root, base, NULL);
 	struct val i;
+	int count;
 
 	if (r < 0)
 		return -EINVAL;
@@ -1741,20 +1786,19 @@ static int var_part(struct cg *g, struct node *n, struct node *root, int base,
 	}
 	if (f)
 		*f = NULL;
-	if (n->b->kind == N_INT) {
+	count = t->kind == TY_STR ? t->size : t->count;
+	/* sema bounds a constant index, but for an associative array's */
+	if (n->b->kind == N_INT && n->b->ival < (uint64_t)count) {
 		ir_alu_imm(&g->ir, BPF_ADD, r, (int)n->b->ival * n->type->size);
 		return r;
 	}
 	if (cg_expr(g, n->b, &i))
 		return -EINVAL;
 	{
-		int k = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+		int k = ir_vreg(&g->ir);
 
 		ir_mov(&g->ir, k, cg_reg(g, &i));
-		ir_jmp_imm(&g->ir, BPF_JLT, k,
-			   t->kind == TY_STR ? t->size : t->count, ok);
-		cg_fault(g, FAULT_BADINDEX, k);
-		ir_place(&g->ir, ok);
+		index_check(g, n->a, r, k, count, n->type->size);
 		if (n->type->size != 1)
 			ir_alu_imm(&g->ir, BPF_MUL, k, n->type->size);
 		ir_alu(&g->ir, BPF_ADD, r, k);
@@ -1952,22 +1996,7 @@ static int var_addr(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, r, addr);
 	if (skip >= 0)
 		ir_place(&g->ir, skip);
-	/*
-	 * A map value's or the frame's address is a pointer to the
-	 * verifier, which refuses most arithmetic on it ((int)p, p - q
-	 * where q may be 0): copied through probe_read it is a number.
-	 */
-	{
-		int slot = cg_alloc(g, 8), a = ir_vreg(&g->ir);
-
-		ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, r);
-		ir_mov(&g->ir, a, BPF_REG_10);
-		ir_alu_imm(&g->ir, BPF_ADD, a, slot);
-		cg_probe_read(g, BPF_REG_10, slot, 8, a);
-		r = ir_vreg(&g->ir);
-		ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot);
-	}
-	return val_int(g, out, r, n->type);
+	return val_int(g, out, addr_number(g, r), n->type);
 }
 
 /*

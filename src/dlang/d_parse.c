@@ -2163,7 +2163,7 @@ static bool parse_declarator(struct parser *p, int storage, const char *type,
 	g->text = xstrdup(t.p);
 	g->base = base;
 	g->stars = stars;
-	g->ndims = assoc ? 0 : ndims;
+	g->ndims = ndims;
 	memcpy(g->dims, dims, sizeof(dims));
 	free(g->local);
 	g->local = *type && !ndims && !assoc && storage == D_KW_THIS ?

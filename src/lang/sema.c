@@ -1164,12 +1164,17 @@ int sema_expr(struct sema *s, struct node *n)
 					  type_name(t, b, sizeof(b)));
 		if (expect_int(s, n->b, "an index"))
 			return -EINVAL;
+		/*
+		 * D checks no bounds of an associative array's array when
+		 * compiling: past them is an invalid address when it runs.
+		 */
 		if (t->kind == TY_ARRAY && t->count > 0 && n->b->kind == N_INT &&
-		    n->b->ival >= (uint64_t)t->count && s->c->opts.dtrace)
+		    n->b->ival >= (uint64_t)t->count && s->c->opts.dtrace &&
+		    !sema_d_assoc_elem(n->a))
 			return sema_error(s, n, "[D_ARR_BOUNDS] index outside array bounds: %lld, max is %d",
 					  (long long)n->b->ival, t->count);
 		if (t->kind == TY_ARRAY && t->count > 0 && n->b->kind == N_INT &&
-		    n->b->ival >= (uint64_t)t->count)
+		    n->b->ival >= (uint64_t)t->count && !s->c->opts.dtrace)
 			return sema_error(s, n->b, "the index %lld is out of bounds for %s",
 					  (long long)n->b->ival, type_name(t, b, sizeof(b)));
 		n->type = t->elem;
@@ -1218,6 +1223,12 @@ static bool is_mem_lvalue(const struct node *n)
 {
 	return (n->kind == N_UNOP && n->op == T_STAR) || n->kind == N_INDEX ||
 	       n->kind == N_FIELD;
+}
+
+bool sema_d_assoc_elem(const struct node *n)
+{
+	return n->kind == N_MAP && n->name[0] != '@' && n->nlist > 0 &&
+	       strncmp(n->name, "self->", 6) != 0;
 }
 
 bool sema_d_deletes(const struct node *n)

@@ -1010,3 +1010,48 @@ same "struct declarations after this and self; a store of 0 deletes" 0 "0 30 2 0
 15
 
 " -- -s "$W/declzero.d"
+
+# An associative array of arrays: a[k][i] is element i of the array
+# under key k.  D checks no bounds there when compiling; an index past
+# them is an address outside the element, an invalid address fault.
+cat >"$W/assocarr.d" <<'EOF2'
+#pragma D option quiet
+short recent[string][3];
+
+BEGIN
+{
+	recent["ls"][0] = 300;
+	recent["ls"][2] = recent["ls"][0] / 3;
+	i = 1;
+	recent["cd"][i] = -7;
+	printf("%d %d %d %d %d %d\n", recent["ls"][0], recent["ls"][1],
+	    recent["ls"][2], recent["cd"][1], recent["pwd"][2],
+	    sizeof(recent["ls"]));
+}
+
+BEGIN
+{
+	recent["ls"][3] = 1;
+}
+
+BEGIN
+{
+	i = -2;
+	printf("%d\n", recent["cd"][i]);
+}
+
+BEGIN
+{
+	exit(0);
+}
+
+ERROR
+{
+	printf("fault %d in clause %d\n", arg4, arg2);
+}
+EOF2
+same "associative arrays of arrays" 0 "300 0 100 -7 0 6
+fault 1 in clause 1
+fault 1 in clause 2
+
+" -- -s "$W/assocarr.d"
