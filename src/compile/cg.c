@@ -2000,6 +2000,45 @@ static int var_addr(struct cg *g, struct node *n, struct val *out)
 }
 
 /*
+ * D's store of size bytes (1, 2, 4 or 8) of register val through a
+ * pointer, at the address in register addr, where that lies in the
+ * bytes of a global whose address the program takes (its map value):
+ * made there, then a jump to done.  Elsewhere, on to what follows.
+ * Each such global costs a lookup and a compare.
+ */
+static void store_in_globals(struct cg *g, int addr, int val, int size,
+			     int done)
+{
+	static const int op[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,
+				   [8] = BPF_DW };
+	int i;
+
+	for (i = 0; i < g->c->maps.n; i++) {
+		const struct symbol *sym = g->c->maps.v[i];
+		struct cg_key key;
+		int next = ir_label(&g->ir), p = ir_vreg(&g->ir), off;
+
+		if (!sym->addr_taken || sym->key || !sym->val ||
+		    sym->val->size < size)
+			continue;
+		key_room(g, 8, false, &key);
+		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, key.off, 0);
+		cg_key_lookup(g, sym->id, &key);
+		ir_mov(&g->ir, p, BPF_REG_0);
+		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, next);
+		off = addr_number(g, p);
+		ir_alu_imm(&g->ir, BPF_NEG, off, 0);
+		ir_alu(&g->ir, BPF_ADD, off, addr);
+		/* Unsigned: an address below the bytes is a huge offset. */
+		ir_jmp_imm(&g->ir, BPF_JGT, off, sym->val->size - size, next);
+		ir_alu(&g->ir, BPF_ADD, p, off);
+		ir_st(&g->ir, op[size], p, 0, val);
+		ir_ja(&g->ir, done);
+		ir_place(&g->ir, next);
+	}
+}
+
+/*
  * $s = str(p): read straight into the variable's zeroed slot (t), with
  * no copy in the frame on the way.
  */
@@ -2032,11 +2071,15 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 	if (lv->kind != N_MAP && lv->kind != N_VAR && sema_var_root(lv))
 		return var_store(g, n, sema_var_root(lv), res);
 	if (lv->kind != N_MAP && lv->kind != N_VAR) {
+		int done = ir_label(&g->ir);
+
 		addr = mem_lvalue(g, lv);
 		if (addr < 0 || cg_expr(g, n->b, &v))
 			return -EINVAL;
+		store_in_globals(g, addr, cg_reg(g, &v), lv->type->size, done);
 		if (bi_dscratch_store(g, addr, cg_reg(g, &v), lv->type->size))
 			return cg_error(g, lv, "operator = through a pointer is not supported here");
+		ir_place(&g->ir, done);
 		return res ? cg_expr(g, lv, res) : 0;
 	}
 	if (lv->kind == N_VAR && n->op == T_ASSIGN &&

@@ -1050,6 +1050,11 @@ int sema_expr(struct sema *s, struct node *n)
 			if (n->a->kind == N_FIELD && sema_var_root(n->a) &&
 			    n->a->a->type->fields[n->a->id].bits)
 				return sema_error(s, n, "[D_ADDROF_BITFIELD] cannot take address of bit-field");
+			/* Stores through a pointer may reach a global's bytes. */
+			if (sema_var_root(n->a) &&
+			    sema_var_root(n->a)->kind == N_MAP &&
+			    !sema_var_root(n->a)->nlist)
+				sema_var_root(n->a)->sym->addr_taken = true;
 			n->type = type_ptr(n->a->type);
 			return 0;
 		}

@@ -1055,3 +1055,46 @@ fault 1 in clause 1
 fault 1 in clause 2
 
 " -- -s "$W/assocarr.d"
+
+# A pointer into a global's bytes (an array used as a value, &s.m)
+# stores there; past them it is an invalid address.
+cat >"$W/ptrglobal.d" <<'EOF2'
+#pragma D option quiet
+struct pair { short a; long b; };
+int vals[4];
+struct pair pr;
+int *vp;
+
+BEGIN
+{
+	vals[1] = 10;
+	vp = vals;
+	vp[2] = vp[1] * 3;
+	*(vp + 3) = -1;
+	sp = &pr.b;
+	*sp = 0x123456789;
+	q = (struct pair *)&pr.a;
+	q->a = 12;
+	printf("%d %d %d %d %x %d\n", vals[0], vals[1], vals[2], vals[3],
+	    pr.b, pr.a);
+}
+
+BEGIN
+{
+	vp[4] = 1;
+}
+
+BEGIN
+{
+	exit(0);
+}
+
+ERROR
+{
+	printf("fault %d in clause %d\n", arg4, arg2);
+}
+EOF2
+same "stores through a pointer into a global's bytes" 0 "0 10 30 -1 123456789 12
+fault 1 in clause 1
+
+" -- -s "$W/ptrglobal.d"
