@@ -2242,12 +2242,10 @@ static bool parse_inline(struct parser *p)
 	struct node *v;
 	struct loc loc;
 	char *type, *name;
-	bool void_ptr;
 
 	p->lx.outer = false;
 	if (!next(p) || !(type = parse_type(p, false)))
 		return false;
-	void_ptr = p->void_ptr && !strcmp(type, "uint8 *");
 	if (p->tok.kind != T_IDENT) {
 		free(type);
 		syntax(p);
@@ -2272,9 +2270,6 @@ static bool parse_inline(struct parser *p)
 		goto err;
 	fold(v);
 	convert_const(v, type);
-	/* (void *)0, C's null pointer constant: D's NULL */
-	if (void_ptr && v->kind == N_INT && v->ival == 0)
-		v->flags |= NF_NULL;
 	free(type);
 	if (p->resolving) {
 		p->resolving->value = v;

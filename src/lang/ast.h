@@ -57,8 +57,6 @@ enum node_flags {
 	NF_INT_L = 1 << 3,
 	NF_INT_LL = 1 << 4,
 	NF_INT_NONDEC = 1 << 5,
-	/* D's N_INT 0 that is NULL, (void *)0: a pointer to sema */
-	NF_NULL = 1 << 6,
 };
 
 struct type;

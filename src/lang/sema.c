@@ -974,11 +974,6 @@ int sema_expr(struct sema *s, struct node *n)
 
 	switch (n->kind) {
 	case N_INT:
-		/* D's NULL is (void *)0, a void pointer: a pointer to bytes */
-		if (s->c->opts.dtrace && (n->flags & NF_NULL)) {
-			n->type = type_ptr(type_int(1, false));
-			return 0;
-		}
 		if (s->c->opts.dtrace)
 			return d_int_type(s, n);
 		else
@@ -1243,7 +1238,7 @@ bool sema_d_deletes(const struct node *n)
 	return n->op == T_ASSIGN && lv->kind == N_MAP && lv->name[0] != '@' &&
 	       lv->nlist > 0 && lv->sym && lv->sym->val &&
 	       lv->sym->val->kind == TY_STRUCT && rv->kind == N_INT &&
-	       rv->ival == 0 && !(rv->flags & NF_NULL);
+	       rv->ival == 0;
 }
 
 struct node *sema_var_root(struct node *n)
@@ -1354,18 +1349,49 @@ static int mem_incdec(struct sema *s, struct node *n)
 }
 
 /*
- * D's NULL stored where a string is kept (lt: its type) is the NULL
- * string that strchr() ... return: rv becomes __dnullstr()
- * (builtins/dstring.c).
+ * D's integer constant 0 (NULL, the library's "inline long NULL = 0")
+ * is a null pointer or string where one is kept (lt: its type).  Before
+ * rv's sema: stored where a string is kept, it is the NULL string that
+ * strchr() ... return, and rv becomes __dnullstr() (builtins/dstring.c).
  */
 static void null_str(struct sema *s, struct node *rv, const struct type *lt)
 {
 	if (!s->c->opts.dtrace || !lt || lt->kind != TY_STR ||
-	    rv->kind != N_INT || !(rv->flags & NF_NULL))
+	    rv->kind != N_INT || rv->ival != 0)
 		return;
 	rv->kind = N_CALL;
 	rv->name = xstrdup("__dnullstr");
 	rv->flags = 0;
+}
+
+/* After rv's sema: stored where a pointer is kept, it is one of its type. */
+static void null_ptr(struct sema *s, struct node *rv, struct type *lt)
+{
+	if (s->c->opts.dtrace && lt && lt->kind == TY_PTR &&
+	    rv->kind == N_INT && rv->ival == 0)
+		rv->type = lt;
+}
+
+/*
+ * The type an earlier clause gives clause-local lv (D types this->x
+ * once for the program), or NULL: where 0 is stored to it, whether that
+ * is a null pointer or string.
+ */
+static struct type *local_type(struct sema *s, const struct node *lv)
+{
+	struct type *t = NULL;
+	int i;
+
+	if (!is_clause_local(s, lv))
+		return NULL;
+	for (i = 0; i < s->probes.n && s->probes.v[i] != s->cur; i++) {
+		struct sema_probe *sp = s->probes.v[i];
+		struct symbol *v = find_sym(&sp->vars, lv->name);
+
+		if (v && v->val)
+			t = v->val;
+	}
+	return t;
 }
 
 static int assign(struct sema *s, struct node *n)
@@ -1394,6 +1420,7 @@ static int assign(struct sema *s, struct node *n)
 		null_str(s, rv, lv->sym->val);
 		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
+		null_ptr(s, rv, lv->sym->val);
 		if (s->c->opts.dtrace && sema_d_deletes(n))
 			return 0;
 		if (s->c->opts.dtrace && lv->name[0] != '@' &&
@@ -1402,15 +1429,18 @@ static int assign(struct sema *s, struct node *n)
 		return sema_map_value(s, lv, rv->type);
 	}
 	if (lv->kind == N_VAR) {
+		struct type *lt;
 		struct symbol *v;
 
 		if (is_agg_call(s, rv))
 			return sema_error(s, rv, "%s() can only be assigned to a map",
 					  rv->name);
 		v = find_sym(&s->cur->vars, lv->name);
-		null_str(s, rv, v ? v->val : NULL);
+		lt = v && v->val ? v->val : local_type(s, lv);
+		null_str(s, rv, lt);
 		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
+		null_ptr(s, rv, lt);
 		if (rv->type->kind == TY_NONE)
 			return sema_error(s, rv, "this has no value to assign");
 		if (rv->type->kind == TY_CTX)

@@ -872,10 +872,10 @@ err "offsetof past a string member" 1 \
 	"dtrace: failed to compile script $W/stroff.d: line 2: offsetof in a struct with a string member is not supported yet: the member's place waits for strsize, settled after the program is read" \
 	-- -s "$W/stroff.d"
 
-# NULL is D's (void *)0: a pointer of any type takes it, and so does a
-# string, which then tests equal to NULL; a char of a NULL string is a
-# read of its address, a fault, as is a store through a NULL pointer.
-# ERROR's exit() stops the BEGIN clauses after the fault.
+# NULL is the integer constant 0, which a pointer of any type takes, and
+# so does a string, which then tests equal to NULL; a char of a NULL
+# string is a read of its address, a fault, as is a store through a NULL
+# pointer.  ERROR's exit() stops the BEGIN clauses after the fault.
 cat >"$W/null.d" <<'EOF2'
 #pragma D option quiet
 
@@ -899,9 +899,11 @@ BEGIN
 	printf("[%s] %d %d %d %d %d\n", word, word == NULL, this->w == NULL,
 	    self->w != NULL, names[7] == NULL, ptr == NULL);
 	ptr = (int *)alloca(4);
-	vp = NULL;
 	vp = ptr;
-	printf("%d\n", vp == ptr);
+	vp = 0;
+	n = 1;
+	n = NULL;
+	printf("%d %d %d\n", vp == NULL, n, sizeof(NULL));
 }
 
 BEGIN
@@ -923,7 +925,7 @@ ERROR
 EOF2
 same "NULL as a pointer and as a string" 3 "ueku 41 0
 [] 1 1 0 1 1
-1
+1 0 4
 fault 1 at 2
 
 " -- -s "$W/null.d"
