@@ -253,7 +253,8 @@ static int sema_copyinto(struct sema *s, struct node *n)
 	if (sema_expr(s, n->list[src]))
 		return -EINVAL;
 	t = n->list[src]->type;
-	if (t->kind != TY_INT && t->kind != TY_PTR && !(b && t->kind == TY_STR))
+	if (t->kind != TY_INT && t->kind != TY_PTR &&
+	    !(b && (t->kind == TY_STR || bi_dtrace_is_part(t))))
 		return bi_d_proto_arg(s, n, src, b ? "void *" : "uintptr_t");
 	s->cur->uses_dscratch = true;
 	n->type = type_simple(TY_NONE);
@@ -270,6 +271,18 @@ static int cg_copyinto(struct cg *g, struct node *n, struct val *out)
 		return cg_error(g, n, "D's scratch space is not set up here");
 	if (cg_expr(g, n->list[0], &v))
 		return -EINVAL;
+	/* A probe name's part is a string once written in the frame. */
+	if (bi_dtrace_is_part(v.type)) {
+		int len = g->c->opts.strlen, idx = cg_reg(g, &v), base;
+
+		v.kind = V_STACK;
+		v.off = cg_alloc_tmp(g, len, &base);
+		v.base = base == BPF_REG_10 ? 0 : base;
+		v.type = type_str(len);
+		cg_zero_at(g, base, v.off, len);
+		if (bi_dtrace_part_str(g, n->list[0], idx, base, v.off, len))
+			return -EINVAL;
+	}
 	src = cg_reg(g, &v);
 	if (arg_reg(g, n->list[b ? 1 : 2], &dest) ||
 	    arg_reg(g, n->list[b ? 2 : 1], &size))

@@ -107,12 +107,12 @@ static int d_str_arg(struct sema *s, struct node *n, int i)
 
 	if (sema_expr(s, a))
 		return -EINVAL;
-	if (a->type->kind == TY_STR || a->type->kind == TY_PTR ||
-	    bi_dtrace_is_part(a->type))
-		return 0;
 	if (is_null_const(a))
 		return sema_error(s, a, "%s( ) argument #%d is NULL: dtrace reports an invalid address when it runs, ferret refuses it",
 				  n->name, i + 1);
+	if (a->type->kind == TY_STR || a->type->kind == TY_PTR ||
+	    bi_dtrace_is_part(a->type))
+		return 0;
 	if (a->type->kind == TY_NAMED)
 		return sema_error(s, a, "%s( ) argument #%d is text ferret formats when it prints: it cannot be an argument of %s( )",
 				  n->name, i + 1, n->name);
@@ -606,6 +606,7 @@ static int cg_index(struct cg *g, struct node *n, struct val *out)
 /* strstr(s, t): s from t's first occurrence on, or NULL. */
 static int sema_strstr(struct sema *s, struct node *n)
 {
+	s->c->null_strs = true;
 	return sema_str_result(s, n, 2, 2, 2);
 }
 
@@ -634,6 +635,7 @@ static int sema_strchr(struct sema *s, struct node *n)
 	if (bi_d_nargs(s, n, 2, 2) || d_str_arg(s, n, 0) ||
 	    bi_d_int_arg(s, n, 1, "char"))
 		return -EINVAL;
+	s->c->null_strs = true;
 	n->type = type_str(d_size(s->c));
 	return 0;
 }
@@ -710,6 +712,7 @@ static int sema_strtok(struct sema *s, struct node *n)
 	if (!sema_map(s, n->a) || sema_map_value(s, n->a, type_str(d_size(s->c))))
 		return -EINVAL;
 	s->c->strtok_state = n->a;
+	s->c->null_strs = true;
 	n->type = type_str(d_size(s->c));
 	return 0;
 }
@@ -1089,6 +1092,25 @@ static int cg_dstrnull(struct cg *g, struct node *n, struct val *out)
 	if (n->ival)
 		ir_alu_imm(&g->ir, BPF_XOR, r, 1);
 	return int_val(g, m, out, r, n->type);
+}
+
+/*
+ * __dnullstr(): sema's form of D's NULL stored where a string is kept,
+ * the NULL string.
+ */
+static int sema_dnullstr(struct sema *s, struct node *n)
+{
+	s->c->null_strs = true;
+	n->type = type_str(2);
+	return 0;
+}
+
+static int cg_dnullstr(struct cg *g, struct node *n, struct val *out)
+{
+	struct dstr d = tmp_str(g, 2);
+
+	set_null(g, &d);
+	return str_val(g, cg_mark(g), &d, n, out);
 }
 
 /* htons() ... ntohll(): the value's low bytes in the other order. */
@@ -1542,6 +1564,7 @@ const struct builtin builtin_dstring[] = {
 	FN("getmajor", sema_devpart, cg_devpart),
 	FN("getminor", sema_devpart, cg_devpart),
 	FN("__dstrnull", sema_dstrnull, cg_dstrnull),
+	FN("__dnullstr", sema_dnullstr, cg_dnullstr),
 	FN("__psargs", sema_psargs, cg_psargs),
 	{ .name = "cleanpath", .func = true, .sema = sema_cleanpath,
 	  .cg = cg_cleanpath, .show = show_cleanpath },

@@ -1330,6 +1330,69 @@ static int member(struct cg *g, struct node *n, const struct val *a,
 }
 
 /*
+ * The address in register r as a number, in a new register.  A map
+ * value's or the frame's address is a pointer to the verifier, which
+ * refuses most arithmetic on it ((int)p, p - q where q may be 0, p + i
+ * for an unbounded i): copied through probe_read it is a number.
+ */
+static int addr_number(struct cg *g, int r)
+{
+	int slot = cg_alloc(g, 8), a = ir_vreg(&g->ir);
+
+	ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, r);
+	ir_mov(&g->ir, a, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, a, slot);
+	cg_probe_read(g, BPF_REG_10, slot, 8, a);
+	r = ir_vreg(&g->ir);
+	ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot);
+	return r;
+}
+
+/*
+ * An index k (a register) past the count elements of array arr, whose
+ * elements are esz bytes at the address in register base: D's fault.
+ * An associative array's array is bounded by nothing D checks, so its
+ * index reaches an address outside the element (DTrace's invalid
+ * address); a variable's array is DTrace's index out of bounds.
+ */
+static void index_check(struct cg *g, const struct node *arr, int base,
+			int k, int count, int esz)
+{
+	int ok = ir_label(&g->ir);
+
+	ir_jmp_imm(&g->ir, BPF_JLT, k, count, ok);
+	if (g->c->opts.dtrace && sema_d_assoc_elem(arr)) {
+		int a = addr_number(g, base), off = ir_vreg(&g->ir);
+
+		ir_mov(&g->ir, off, k);
+		ir_alu_imm(&g->ir, BPF_MUL, off, esz);
+		ir_alu(&g->ir, BPF_ADD, a, off);
+		cg_fault(g, FAULT_BADADDR, a);
+	} else {
+		cg_fault(g, FAULT_BADINDEX, k);
+	}
+	ir_place(&g->ir, ok);
+}
+
+/*
+ * D's NULL string, which is address 0 to DTrace: char i of it is a read
+ * of address i, a fault.  Such a string starts with STR_UNREAD's bytes.
+ */
+static void str_null_fault(struct cg *g, const struct val *a,
+			   const struct val *i)
+{
+	int p = ir_vreg(&g->ir), x = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+
+	ir_mov(&g->ir, p, cg_reg(g, a));
+	ir_ld(&g->ir, BPF_B, x, p, 0);
+	ir_jmp_imm(&g->ir, BPF_JNE, x, 0, ok);
+	ir_ld(&g->ir, BPF_B, x, p, 1);
+	ir_jmp_imm(&g->ir, BPF_JNE, x, STR_UNREAD_BYTE, ok);
+	cg_fault(g, FAULT_BADADDR, cg_reg(g, i));
+	ir_place(&g->ir, ok);
+}
+
+/*
  * D's s[i] of string a, its char i.  The string holds a.type->size
  * bytes; past them, up to strsize, DTrace's string is NUL padding, so
  * an index outside them (sema bounds a constant one) gives 0.
@@ -1339,6 +1402,8 @@ static int str_char(struct cg *g, struct node *n, const struct val *a,
 {
 	int r = ir_vreg(&g->ir), k, p, done;
 
+	if (g->c->null_strs && a->type->size >= 2)
+		str_null_fault(g, a, i);
 	if (n->b->kind == N_INT) {
 		if (n->b->ival >= (uint64_t)a->type->size) {
 			ir_mov_imm(&g->ir, r, 0);
@@ -1372,24 +1437,23 @@ static int subscript(struct cg *g, struct node *n, struct val *out)
 {
 	struct val a, i;
 	int esz = n->type->size, r;
+	bool bounded;
 
 	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &i))
 		return -EINVAL;
 	if (a.type->kind == TY_STR)
 		return str_char(g, n, &a, &i, out);
-	if (a.kind == V_STACK && n->b->kind == N_INT)
+	bounded = g->c->opts.dtrace && a.type->kind == TY_ARRAY &&
+		  a.type->count > 0;
+	if (a.kind == V_STACK && n->b->kind == N_INT &&
+	    (!bounded || n->b->ival < (uint64_t)a.type->count))
 		return frame_read(g, &a, a.off + (int)n->b->ival * esz, n->type,
 				  out);
 	r = ir_vreg(&g->ir);
 	ir_mov(&g->ir, r, cg_reg(g, &i));
 	/* D checks an index into an array against its bounds, as it runs. */
-	if (g->c->opts.dtrace && a.type->kind == TY_ARRAY && a.type->count > 0) {
-		int ok = ir_label(&g->ir);
-
-		ir_jmp_imm(&g->ir, BPF_JLT, r, a.type->count, ok);
-		cg_fault(g, FAULT_BADINDEX, r);
-		ir_place(&g->ir, ok);
-	}
+	if (bounded)
+		index_check(g, n->a, cg_reg(g, &a), r, a.type->count, esz);
 	if (esz != 1)
 		ir_alu_imm(&g->ir, BPF_MUL, r, esz);
 	if (a.kind == V_STACK) {
@@ -1788,6 +1852,7 @@ static int var_part(struct cg *g, struct node *n, struct node *root, int base,
 	const struct type *t = n->a->type;
 	int r = n->a == root ? base : var_part(g, n->a, root, base, NULL);
 	struct val i;
+	int count;
 
 	if (r < 0)
 		return -EINVAL;
@@ -1809,20 +1874,19 @@ static int var_part(struct cg *g, struct node *n, struct node *root, int base,
 	}
 	if (f)
 		*f = NULL;
-	if (n->b->kind == N_INT) {
+	count = t->kind == TY_STR ? t->size : t->count;
+	/* sema bounds a constant index, but for an associative array's */
+	if (n->b->kind == N_INT && n->b->ival < (uint64_t)count) {
 		ir_alu_imm(&g->ir, BPF_ADD, r, (int)n->b->ival * n->type->size);
 		return r;
 	}
 	if (cg_expr(g, n->b, &i))
 		return -EINVAL;
 	{
-		int k = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+		int k = ir_vreg(&g->ir);
 
 		ir_mov(&g->ir, k, cg_reg(g, &i));
-		ir_jmp_imm(&g->ir, BPF_JLT, k,
-			   t->kind == TY_STR ? t->size : t->count, ok);
-		cg_fault(g, FAULT_BADINDEX, k);
-		ir_place(&g->ir, ok);
+		index_check(g, n->a, r, k, count, n->type->size);
 		if (n->type->size != 1)
 			ir_alu_imm(&g->ir, BPF_MUL, k, n->type->size);
 		ir_alu(&g->ir, BPF_ADD, r, k);
@@ -1912,8 +1976,11 @@ static int var_store(struct cg *g, struct node *n, struct node *root,
 	int addr, skip, vr, old = -1, nv, out = -1;
 	struct val v;
 
-	/* A string member: the string's bytes, cut to the member's size. */
-	if (lt->kind == TY_STR) {
+	/*
+	 * A string member: the string's bytes, cut to the member's size;
+	 * a struct member: the struct's bytes.
+	 */
+	if (lt->kind == TY_STR || lt->kind == TY_STRUCT) {
 		if (cg_expr(g, n->b, &v))
 			return -EINVAL;
 		addr = var_part_addr(g, lv, root, &skip, &f);
@@ -2017,22 +2084,46 @@ static int var_addr(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, r, addr);
 	if (skip >= 0)
 		ir_place(&g->ir, skip);
-	/*
-	 * A map value's or the frame's address is a pointer to the
-	 * verifier, which refuses most arithmetic on it ((int)p, p - q
-	 * where q may be 0): copied through probe_read it is a number.
-	 */
-	{
-		int slot = cg_alloc(g, 8), a = ir_vreg(&g->ir);
+	return val_int(g, out, addr_number(g, r), n->type);
+}
 
-		ir_st(&g->ir, BPF_DW, BPF_REG_10, slot, r);
-		ir_mov(&g->ir, a, BPF_REG_10);
-		ir_alu_imm(&g->ir, BPF_ADD, a, slot);
-		cg_probe_read(g, BPF_REG_10, slot, 8, a);
-		r = ir_vreg(&g->ir);
-		ir_ld(&g->ir, BPF_DW, r, BPF_REG_10, slot);
+/*
+ * D's store of size bytes (1, 2, 4 or 8) of register val through a
+ * pointer, at the address in register addr, where that lies in the
+ * bytes of a global whose address the program takes (its map value):
+ * made there, then a jump to done.  Elsewhere, on to what follows.
+ * Each such global costs a lookup and a compare.
+ */
+static void store_in_globals(struct cg *g, int addr, int val, int size,
+			     int done)
+{
+	static const int op[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,
+				   [8] = BPF_DW };
+	int i;
+
+	for (i = 0; i < g->c->maps.n; i++) {
+		const struct symbol *sym = g->c->maps.v[i];
+		struct cg_key key;
+		int next = ir_label(&g->ir), p = ir_vreg(&g->ir), off;
+
+		if (!sym->addr_taken || sym->key || !sym->val ||
+		    sym->val->size < size)
+			continue;
+		key_room(g, 8, false, &key);
+		ir_st_imm(&g->ir, BPF_DW, BPF_REG_10, key.off, 0);
+		cg_key_lookup(g, sym->id, &key);
+		ir_mov(&g->ir, p, BPF_REG_0);
+		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, next);
+		off = addr_number(g, p);
+		ir_alu_imm(&g->ir, BPF_NEG, off, 0);
+		ir_alu(&g->ir, BPF_ADD, off, addr);
+		/* Unsigned: an address below the bytes is a huge offset. */
+		ir_jmp_imm(&g->ir, BPF_JGT, off, sym->val->size - size, next);
+		ir_alu(&g->ir, BPF_ADD, p, off);
+		ir_st(&g->ir, op[size], p, 0, val);
+		ir_ja(&g->ir, done);
+		ir_place(&g->ir, next);
 	}
-	return val_int(g, out, r, n->type);
 }
 
 /*
@@ -2068,17 +2159,29 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 	if (lv->kind != N_MAP && lv->kind != N_VAR && sema_var_root(lv))
 		return var_store(g, n, sema_var_root(lv), res);
 	if (lv->kind != N_MAP && lv->kind != N_VAR) {
+		int done = ir_label(&g->ir);
+
 		addr = mem_lvalue(g, lv);
 		if (addr < 0 || cg_expr(g, n->b, &v))
 			return -EINVAL;
+		store_in_globals(g, addr, cg_reg(g, &v), lv->type->size, done);
 		if (bi_dscratch_store(g, addr, cg_reg(g, &v), lv->type->size))
 			return cg_error(g, lv, "operator = through a pointer is not supported here");
+		ir_place(&g->ir, done);
 		return res ? cg_expr(g, lv, res) : 0;
 	}
 	if (lv->kind == N_VAR && n->op == T_ASSIGN &&
 	    var_of(g, lv->sym)->reg < 0 && reads_into_slot(g, n->b, lv->sym->val)) {
 		if (read_into_var(g, n->b, var_of(g, lv->sym), lv->sym->val))
 			return -EINVAL;
+		return res ? cg_expr(g, lv, res) : 0;
+	}
+	if (g->c->opts.dtrace && sema_d_deletes(n)) {
+		struct cg_key key;
+
+		if (cg_key(g, lv, -1, &key))
+			return -EINVAL;
+		cg_key_delete(g, lv->sym->id, &key);
 		return res ? cg_expr(g, lv, res) : 0;
 	}
 	if (cg_expr(g, n->b, &v))

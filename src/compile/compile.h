@@ -235,6 +235,9 @@ struct compiled {
 	int dscratch_size;	/* MAP_DSCRATCH value bytes, 0: no such map */
 	bool faults;		/* a D clause can stop at a fault (REC_FAULT) */
 	bool exits;		/* a D clause calls exit() */
+	bool null_strs;		/* a D string may hold NULL (STR_UNREAD's
+				 * bytes): s[i] faults on one, as on
+				 * address 0 */
 	struct node *strtok_state;	/* D's strtok() state, per CPU (an
 					 * N_MAP keyed by cpu), or NULL */
 	bool destructive;	/* a builtin that changes the system is used

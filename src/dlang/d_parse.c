@@ -2163,7 +2163,7 @@ static bool parse_declarator(struct parser *p, int storage, const char *type,
 	g->text = xstrdup(t.p);
 	g->base = base;
 	g->stars = stars;
-	g->ndims = assoc ? 0 : ndims;
+	g->ndims = ndims;
 	memcpy(g->dims, dims, sizeof(dims));
 	free(g->local);
 	g->local = *type && !ndims && !assoc && storage == D_KW_THIS ?
@@ -2330,9 +2330,11 @@ static bool at_definition(struct parser *p)
 
 /*
  * struct, union and enum definitions and typedefs, parsed by lang/cdecl
- * from where the current token starts, then ';'.
+ * from where the current token starts, then ';'.  storage: D_KW_SELF
+ * or D_KW_THIS where the definition follows "self" or "this", whose
+ * variables it declares, or 0.
  */
-static bool parse_definition(struct parser *p)
+static bool parse_definition(struct parser *p, int storage)
 {
 	struct type *defined;
 	struct lexer lx;
@@ -2363,7 +2365,7 @@ static bool parse_definition(struct parser *p)
 			syntax(p);
 			return false;
 		}
-		if (!parse_declarator(p, 0, "", defined))
+		if (!parse_declarator(p, storage, "", defined))
 			return false;
 		if (p->tok.kind != T_COMMA)
 			break;
@@ -2535,6 +2537,9 @@ static bool parse_declaration(struct parser *p)
 	default:
 		break;
 	}
+	/* this struct { ... } x; defines the type of the variables too */
+	if (storage && p->tok.kind != D_KW_TYPEDEF && at_definition(p))
+		return parse_definition(p, storage);
 	p->lx.outer = false;
 	c = d_lex_peek(&p->lx);
 	if (storage && p->tok.kind == T_IDENT && c && strchr(";,[", c)) {
@@ -2635,7 +2640,7 @@ static bool parse_external(struct parser *p, struct node *prog)
 
 	p->expr_nodes = 0;
 	if (at_definition(p))
-		return parse_definition(p);
+		return parse_definition(p, 0);
 	switch (p->tok.kind) {
 	case T_SPEC:
 	case T_INT:

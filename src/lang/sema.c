@@ -1045,6 +1045,11 @@ int sema_expr(struct sema *s, struct node *n)
 			if (n->a->kind == N_FIELD && sema_var_root(n->a) &&
 			    n->a->a->type->fields[n->a->id].bits)
 				return sema_error(s, n, "[D_ADDROF_BITFIELD] cannot take address of bit-field");
+			/* Stores through a pointer may reach a global's bytes. */
+			if (sema_var_root(n->a) &&
+			    sema_var_root(n->a)->kind == N_MAP &&
+			    !sema_var_root(n->a)->nlist)
+				sema_var_root(n->a)->sym->addr_taken = true;
 			n->type = type_ptr(n->a->type);
 			return 0;
 		}
@@ -1159,12 +1164,17 @@ int sema_expr(struct sema *s, struct node *n)
 					  type_name(t, b, sizeof(b)));
 		if (expect_int(s, n->b, "an index"))
 			return -EINVAL;
+		/*
+		 * D checks no bounds of an associative array's array when
+		 * compiling: past them is an invalid address when it runs.
+		 */
 		if (t->kind == TY_ARRAY && t->count > 0 && n->b->kind == N_INT &&
-		    n->b->ival >= (uint64_t)t->count && s->c->opts.dtrace)
+		    n->b->ival >= (uint64_t)t->count && s->c->opts.dtrace &&
+		    !sema_d_assoc_elem(n->a))
 			return sema_error(s, n, "[D_ARR_BOUNDS] index outside array bounds: %lld, max is %d",
 					  (long long)n->b->ival, t->count);
 		if (t->kind == TY_ARRAY && t->count > 0 && n->b->kind == N_INT &&
-		    n->b->ival >= (uint64_t)t->count)
+		    n->b->ival >= (uint64_t)t->count && !s->c->opts.dtrace)
 			return sema_error(s, n->b, "the index %lld is out of bounds for %s",
 					  (long long)n->b->ival, type_name(t, b, sizeof(b)));
 		n->type = t->elem;
@@ -1213,6 +1223,22 @@ static bool is_mem_lvalue(const struct node *n)
 {
 	return (n->kind == N_UNOP && n->op == T_STAR) || n->kind == N_INDEX ||
 	       n->kind == N_FIELD;
+}
+
+bool sema_d_assoc_elem(const struct node *n)
+{
+	return n->kind == N_MAP && n->name[0] != '@' && n->nlist > 0 &&
+	       strncmp(n->name, "self->", 6) != 0;
+}
+
+bool sema_d_deletes(const struct node *n)
+{
+	const struct node *lv = n->a, *rv = n->b;
+
+	return n->op == T_ASSIGN && lv->kind == N_MAP && lv->name[0] != '@' &&
+	       lv->nlist > 0 && lv->sym && lv->sym->val &&
+	       lv->sym->val->kind == TY_STRUCT && rv->kind == N_INT &&
+	       rv->ival == 0;
 }
 
 struct node *sema_var_root(struct node *n)
@@ -1265,6 +1291,18 @@ static int mem_assign(struct sema *s, struct node *n)
 		n->type = lv->type;
 		return 0;
 	}
+	/* A struct or union member of a variable takes one of its type. */
+	if (lv->type->kind == TY_STRUCT && n->op == T_ASSIGN &&
+	    sema_var_root(lv)) {
+		char a[64];
+
+		if (!type_equal(lv->type, rv->type))
+			return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"%s\" = \"%s\"",
+					  bi_d_type_word(lv->type, a, sizeof(a)),
+					  bi_d_type_word(rv->type, b, sizeof(b)));
+		n->type = lv->type;
+		return 0;
+	}
 	if ((lv->type->kind != TY_INT && lv->type->kind != TY_PTR) ||
 	    lv->type->size < 1 || lv->type->size > 8)
 		return sema_error(s, lv, "operator = %s is not supported yet for a value of type %s",
@@ -1310,6 +1348,52 @@ static int mem_incdec(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * D's integer constant 0 (NULL, the library's "inline long NULL = 0")
+ * is a null pointer or string where one is kept (lt: its type).  Before
+ * rv's sema: stored where a string is kept, it is the NULL string that
+ * strchr() ... return, and rv becomes __dnullstr() (builtins/dstring.c).
+ */
+static void null_str(struct sema *s, struct node *rv, const struct type *lt)
+{
+	if (!s->c->opts.dtrace || !lt || lt->kind != TY_STR ||
+	    rv->kind != N_INT || rv->ival != 0)
+		return;
+	rv->kind = N_CALL;
+	rv->name = xstrdup("__dnullstr");
+	rv->flags = 0;
+}
+
+/* After rv's sema: stored where a pointer is kept, it is one of its type. */
+static void null_ptr(struct sema *s, struct node *rv, struct type *lt)
+{
+	if (s->c->opts.dtrace && lt && lt->kind == TY_PTR &&
+	    rv->kind == N_INT && rv->ival == 0)
+		rv->type = lt;
+}
+
+/*
+ * The type an earlier clause gives clause-local lv (D types this->x
+ * once for the program), or NULL: where 0 is stored to it, whether that
+ * is a null pointer or string.
+ */
+static struct type *local_type(struct sema *s, const struct node *lv)
+{
+	struct type *t = NULL;
+	int i;
+
+	if (!is_clause_local(s, lv))
+		return NULL;
+	for (i = 0; i < s->probes.n && s->probes.v[i] != s->cur; i++) {
+		struct sema_probe *sp = s->probes.v[i];
+		struct symbol *v = find_sym(&sp->vars, lv->name);
+
+		if (v && v->val)
+			t = v->val;
+	}
+	return t;
+}
+
 static int assign(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a, *rv = n->b;
@@ -1333,21 +1417,30 @@ static int assign(struct sema *s, struct node *n)
 			return -EINVAL;
 		if (is_agg_call(s, rv))
 			rv->target = lv;
+		null_str(s, rv, lv->sym->val);
 		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
+		null_ptr(s, rv, lv->sym->val);
+		if (s->c->opts.dtrace && sema_d_deletes(n))
+			return 0;
 		if (s->c->opts.dtrace && lv->name[0] != '@' &&
 		    !lv->sym->shown_val)
 			lv->sym->shown_val = d_shown_type(rv);
 		return sema_map_value(s, lv, rv->type);
 	}
 	if (lv->kind == N_VAR) {
+		struct type *lt;
 		struct symbol *v;
 
 		if (is_agg_call(s, rv))
 			return sema_error(s, rv, "%s() can only be assigned to a map",
 					  rv->name);
+		v = find_sym(&s->cur->vars, lv->name);
+		lt = v && v->val ? v->val : local_type(s, lv);
+		null_str(s, rv, lt);
 		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
+		null_ptr(s, rv, lt);
 		if (rv->type->kind == TY_NONE)
 			return sema_error(s, rv, "this has no value to assign");
 		if (rv->type->kind == TY_CTX)

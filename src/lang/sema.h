@@ -69,6 +69,13 @@ bool sema_d_const(const struct node *n, int64_t *v);
  */
 struct node *sema_var_root(struct node *n);
 /*
+ * D: assignment n stores 0 to an associative array's or a thread-local
+ * variable's struct or union element, which deletes the element.
+ */
+bool sema_d_deletes(const struct node *n);
+/* D: n is an element of an associative array (not a thread-local). */
+bool sema_d_assoc_elem(const struct node *n);
+/*
  * D: the type D gives typed integer expression n (C's conversions, and
  * a global's first value's type), where the engine computes in 64 bits;
  * n's own type for any other.

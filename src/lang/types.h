@@ -292,6 +292,8 @@ struct symbol {
 	struct node *first;	/* where it first appears, for diagnostics */
 	int array;		/* SYM_MAP: > 0, an array of that many entries
 				 * (compile_opts.array_map), keyed by u32 */
+	bool addr_taken;	/* SYM_MAP: a D global whose bytes a pointer
+				 * may reach (&x.m, an array as a value) */
 };
 
 #endif

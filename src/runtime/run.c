@@ -477,6 +477,13 @@ static void fire(struct runtime *rt, struct rbuf *rb, enum probe_when when)
 		special_fire(p->fd);
 		if (rt->c->faults || (d && rt->c->exits))
 			rbuf_consume(rb);
+		/*
+		 * The ERROR clauses a fault fired while that read made
+		 * records of their own (an exit() that stops the next
+		 * clause), which a read takes when it starts after them.
+		 */
+		if (rt->c->faults)
+			rbuf_consume(rb);
 	}
 }
 

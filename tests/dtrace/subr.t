@@ -94,6 +94,18 @@ ferret
 	*this->w = 0x4241;
 	this->b[0] = 0x41;
 	printf("%x %x\n", this->b[0], *(char *)this->w == 0x41 ? 0x42 : 0); }'
+# bcopy() of a probe name's part, a string: its bytes.
+same bcopy_part 0 "[tick] [pro]
+
+" -- -q -n 'profile:::tick-1ms {
+	p = (char *)alloca(8);
+	bcopy(probename, p, 4);
+	p[4] = 0;
+	q = (char *)alloca(4);
+	bcopy(probeprov, q, 3);
+	q[3] = 0;
+	printf("[%s] [%s]\n", stringof(p), stringof(q));
+	exit(0); }'
 # Stores of every integer width through pointers into scratch, read back
 # whole: 4-byte ones too.
 same scratch_widths 0 "8877665555441111 -7 4294967289

@@ -871,3 +871,232 @@ printf 'struct s { string a; int b; };\nBEGIN { trace(offsetof(struct s, b)); }\
 err "offsetof past a string member" 1 \
 	"dtrace: failed to compile script $W/stroff.d: line 2: offsetof in a struct with a string member is not supported yet: the member's place waits for strsize, settled after the program is read" \
 	-- -s "$W/stroff.d"
+
+# NULL is the integer constant 0, which a pointer of any type takes, and
+# so does a string, which then tests equal to NULL; a char of a NULL
+# string is a read of its address, a fault, as is a store through a NULL
+# pointer.  ERROR's exit() stops the BEGIN clauses after the fault.
+cat >"$W/null.d" <<'EOF2'
+#pragma D option quiet
+
+string word;
+
+BEGIN
+{
+	word = "gull";
+	this->w = "tern";
+	self->w = "skua";
+	names[7] = "auk";
+	ptr = (int *)alloca(8);
+	*ptr = 41;
+	printf("%c%c%c%c %d %d\n", word[1], this->w[1], self->w[1],
+	    names[7][1], *ptr, word == NULL);
+	word = NULL;
+	this->w = NULL;
+	self->w = NULL;
+	names[7] = NULL;
+	ptr = NULL;
+	printf("[%s] %d %d %d %d %d\n", word, word == NULL, this->w == NULL,
+	    self->w != NULL, names[7] == NULL, ptr == NULL);
+	ptr = (int *)alloca(4);
+	vp = ptr;
+	vp = 0;
+	n = 1;
+	n = NULL;
+	printf("%d %d %d\n", vp == NULL, n, sizeof(NULL));
+}
+
+BEGIN
+{
+	word = NULL;
+	printf("%d\n", word[2]);
+}
+
+BEGIN
+{
+	printf("not reached\n");
+}
+
+ERROR
+{
+	printf("fault %d at %d\n", arg4, arg5);
+	exit(3);
+}
+EOF2
+same "NULL as a pointer and as a string" 3 "ueku 41 0
+[] 1 1 0 1 1
+1 0 4
+fault 1 at 2
+
+" -- -s "$W/null.d"
+if grep -qE '^dtrace: error in dt_clause_1 for probe ID 1 \(dtrace:::BEGIN\): invalid address \(0x2\) at BPF pc [0-9]+$' "$W/err"; then
+	ok "a NULL string's char is an invalid address"
+else
+	bad "a NULL string's char is an invalid address" "$(head -3 "$W/err")"
+fi
+printf '#pragma D option quiet\nBEGIN { p = (char *)alloca(4); p = NULL; p[3] = 1; }\nBEGIN { exit(0); }\nERROR { printf("fault %%d at %%d\\n", arg4, arg5); exit(1); }\n' >"$W/nullst.d"
+same "a store through NULL" 1 "fault 1 at 3
+
+" -- -s "$W/nullst.d"
+
+# A struct member or element takes a struct of its type whole, from a
+# variable, a member of one, or memory a pointer reaches.
+cat >"$W/structval.d" <<'EOF2'
+#pragma D option quiet
+struct pt { int x, y; };
+struct seg { struct pt from; struct pt to; };
+union cell { struct pt p; uint64_t raw; };
+struct pt pts[3];
+struct seg S;
+self struct seg ts;
+struct seg segs[string];
+union cell U;
+this struct pt t;
+
+BEGIN
+{
+	this->t.x = -4;
+	this->t.y = 9;
+	pts[1] = this->t;
+	S.to = pts[1];
+	self->ts.from = S.to;
+	segs["a"].to = self->ts.from;
+	i = 2;
+	pts[i] = segs["a"].to;
+	p = (struct pt *)alloca(sizeof(struct pt));
+	p->x = 3;
+	p->y = 1;
+	S.from = *p;
+	U.p = S.from;
+	printf("%d %d %d %d %d %d %d %d %d %x\n", pts[1].x, pts[1].y, S.to.y,
+	    self->ts.from.x, segs["a"].to.y, pts[2].x, S.from.x, S.from.y,
+	    U.p.y, U.raw);
+	exit(0);
+}
+EOF2
+same "a struct stored into a member or element" 0 "-4 9 9 -4 9 -4 3 1 1 100000003
+
+" -- -s "$W/structval.d"
+printf 'struct pt { int x, y; };\nstruct seg { struct pt from; struct pt to; };\nstruct seg S;\nBEGIN { S.to = S; }\n' >"$W/structbad.d"
+err "a struct of another type stored into a member" 1 \
+	"dtrace: failed to compile script $W/structbad.d: [D_OP_INCOMPAT] line 4: operands have incompatible types: \"struct pt\" = \"struct seg\"" \
+	-- -s "$W/structbad.d"
+
+# "this" and "self" declare variables of a struct or union defined with
+# them; storing 0 to a struct element of an associative array or to a
+# thread-local struct deletes it, as D deletes a dynamic variable.
+cat >"$W/declzero.d" <<'EOF2'
+#pragma D option quiet
+self struct span { int lo, hi; } whole, half;
+this union { uint32_t w; uint8_t b[4]; } word;
+struct span spans[int];
+
+BEGIN
+{
+	self->whole.lo = 2;
+	self->whole.hi = 30;
+	self->half.hi = 15;
+	this->word.w = 0x01020304;
+	spans[4] = self->whole;
+	spans[5] = self->whole;
+	spans[4] = 0;
+	self->whole = 0;
+	printf("%d %d %d %d %d %d\n", spans[4].hi, spans[5].hi, spans[5].lo,
+	    self->whole.hi, self->half.hi, this->word.b[0]);
+	spans[4] = self->half;
+	printf("%d\n", spans[4].hi);
+	exit(0);
+}
+EOF2
+same "struct declarations after this and self; a store of 0 deletes" 0 "0 30 2 0 15 4
+15
+
+" -- -s "$W/declzero.d"
+
+# An associative array of arrays: a[k][i] is element i of the array
+# under key k.  D checks no bounds there when compiling; an index past
+# them is an address outside the element, an invalid address fault.
+cat >"$W/assocarr.d" <<'EOF2'
+#pragma D option quiet
+short recent[string][3];
+
+BEGIN
+{
+	recent["ls"][0] = 300;
+	recent["ls"][2] = recent["ls"][0] / 3;
+	i = 1;
+	recent["cd"][i] = -7;
+	printf("%d %d %d %d %d %d\n", recent["ls"][0], recent["ls"][1],
+	    recent["ls"][2], recent["cd"][1], recent["pwd"][2],
+	    sizeof(recent["ls"]));
+}
+
+BEGIN
+{
+	recent["ls"][3] = 1;
+}
+
+BEGIN
+{
+	i = -2;
+	printf("%d\n", recent["cd"][i]);
+}
+
+BEGIN
+{
+	exit(0);
+}
+
+ERROR
+{
+	printf("fault %d in clause %d\n", arg4, arg2);
+}
+EOF2
+same "associative arrays of arrays" 0 "300 0 100 -7 0 6
+fault 1 in clause 1
+fault 1 in clause 2
+
+" -- -s "$W/assocarr.d"
+
+# A pointer into a global's bytes (an array used as a value, &s.m)
+# stores there; past them it is an invalid address.
+cat >"$W/ptrglobal.d" <<'EOF2'
+#pragma D option quiet
+struct pair { short a; long b; };
+int vals[4];
+struct pair pr;
+int *vp;
+
+BEGIN
+{
+	vals[1] = 10;
+	vp = vals;
+	vp[2] = vp[1] * 3;
+	*(vp + 3) = -1;
+	sp = &pr.b;
+	*sp = 0x123456789;
+	q = (struct pair *)&pr.a;
+	q->a = 12;
+	printf("%d %d %d %d %x %d\n", vals[0], vals[1], vals[2], vals[3],
+	    pr.b, pr.a);
+}
+
+BEGIN
+{
+	vp[4] = 1;
+}
+
+BEGIN
+{
+	exit(0);
+}
+
+ERROR
+{
+	printf("fault %d in clause %d\n", arg4, arg2);
+}
+EOF2
+same "stores through a pointer into a global's bytes" 0 "0 10 30 -1 123456789 12
+fault 1 in clause 1
+
+" -- -s "$W/ptrglobal.d"
