@@ -11,7 +11,8 @@
 # the console log go to BUILD/vm.  Needs qemu-system-x86, busybox-static
 # and cpio.  Environment:
 #   FERRET_VM_TIMEOUT   seconds before QEMU is killed (default 600)
-#   FERRET_VM_ACCEL     QEMU accelerator (default tcg; kvm where it works)
+#   FERRET_VM_ACCEL     QEMU accelerator (default tcg,thread=single; kvm
+#                       where it works)
 #   FERRET_VM_SMP       vCPUs (default 2)
 #   FERRET_VM_MEM       guest memory (default 1024M)
 #   FERRET_VM_VERBOSE   1: copy the whole serial console to stdout as it runs
@@ -24,7 +25,13 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 VMDIR=$BUILD/vm
 TIMEOUT=${FERRET_VM_TIMEOUT:-600}
-ACCEL=${FERRET_VM_ACCEL:-tcg}
+# Multi-threaded TCG (QEMU 7.2) can go on running its translation of
+# kernel text that the other vCPU has just patched back: after
+# text_poke_bp() removes its int3, a vCPU still trapping at it loops in
+# the int3 handler for ever (seen with fexit on the spinlock functions,
+# one boot in three).  One host thread for every vCPU keeps translations
+# in step with the guest's code.
+ACCEL=${FERRET_VM_ACCEL:-tcg,thread=single}
 SMP=${FERRET_VM_SMP:-2}
 MEM=${FERRET_VM_MEM:-1024M}
 VERBOSE=${FERRET_VM_VERBOSE:-0}
