@@ -845,9 +845,10 @@ static void key_text(void *arg, const struct type *t, const void *p,
 
 /*
  * An address as %a (pid < 0: the kernel's) or %A (process pid's) names
- * it: the object that holds it ("vmlinux" for the kernel's own text, a
- * module's name, a user object's base name, "libc.so.6") and the symbol
- * at or below it, if any (s->name NULL when the object alone is known).
+ * it: the object that holds it ("vmlinux" for the kernel's own text and
+ * data, a module's name, a user object's base name, "libc.so.6") and the
+ * symbol, text or data, at or below it, if any (s->name NULL when the
+ * object alone is known).
  * The names live until the next call.
  */
 static int dsym(void *arg, uint64_t addr, int pid, struct bi_dtrace_sym *s)
@@ -874,7 +875,7 @@ static int dsym(void *arg, uint64_t addr, int pid, struct bi_dtrace_sym *s)
 		snprintf(object, sizeof(object), "%s", base ? base + 1 : w.path);
 		ret = sym_user_ex(p, addr, SYM_OFFSET, &b);
 	} else {
-		if (sym_kernel_where(addr, &w))
+		if (sym_kernel_where(addr, &w) && sym_kernel_image(addr, &w))
 			return -ENOENT;
 		n = strlen(w.path);
 		if (!strcmp(w.path, "[kernel.kallsyms]") || n < 2)
@@ -882,7 +883,7 @@ static int dsym(void *arg, uint64_t addr, int pid, struct bi_dtrace_sym *s)
 		else
 			snprintf(object, sizeof(object), "%.*s", (int)(n - 2),
 				 w.path + 1);
-		ret = sym_kernel_ex(addr, SYM_OFFSET, &b);
+		ret = sym_kernel_ex(addr, SYM_OFFSET | SYM_DATA, &b);
 	}
 	s->object = object;
 	s->name = NULL;

@@ -46,6 +46,8 @@ struct sym_kmap {
 
 static struct sym_ksym *sym_ksyms;
 static int sym_nksyms = -1;	/* -1: not read yet */
+static struct sym_ksym *sym_kdata;	/* data symbols (SYM_DATA), by addr */
+static int sym_nkdata;
 static char *sym_kernel_names;
 static struct sym_kmap *sym_kmaps;
 static int sym_nkmaps = -1;	/* -1: not read yet */
@@ -60,9 +62,22 @@ static bool sym_kernel_data(char type)
 	return strchr("bBdDrR", type) != NULL;
 }
 
+/* Appends (addr, name) to *v, of *n entries and room for *cap. */
+static void sym_ksym_add(struct sym_ksym **v, int *n, size_t *cap,
+			 uint64_t addr, uint64_t name)
+{
+	if ((size_t)*n == *cap) {
+		*cap = *cap ? *cap * 2 : 65536;
+		*v = xrealloc(*v, *cap * sizeof(**v));
+	}
+	(*v)[*n].addr = addr;
+	(*v)[*n].name = name;
+	(*n)++;
+}
+
 static void sym_kernel_load(void)
 {
-	size_t len, cap = 0;
+	size_t len, cap = 0, dcap = 0;
 	char *text, *p, *end;
 
 	sym_nksyms = 0;
@@ -79,24 +94,41 @@ static void sym_kernel_load(void)
 		*nl = '\0';
 		addr = strtoull(p, &q, 16);
 		if (q == p || q + 3 > nl || addr == 0 || addr == ULLONG_MAX ||
-		    addr < SYM_KERNEL_MIN || sym_kernel_data(q[1]))
+		    addr < SYM_KERNEL_MIN)
 			goto next;
 		name = q + 3;
 		name[strcspn(name, " \t")] = '\0';
-		if ((size_t)sym_nksyms == cap) {
-			cap = cap ? cap * 2 : 65536;
-			sym_ksyms = xrealloc(sym_ksyms,
-					     cap * sizeof(*sym_ksyms));
-		}
-		sym_ksyms[sym_nksyms].addr = addr;
-		sym_ksyms[sym_nksyms].name = name - text;
-		sym_nksyms++;
+		if (sym_kernel_data(q[1]))
+			sym_ksym_add(&sym_kdata, &sym_nkdata, &dcap, addr,
+				     name - text);
+		else
+			sym_ksym_add(&sym_ksyms, &sym_nksyms, &cap, addr,
+				     name - text);
 next:
 		p = nl + 1;
 	}
 	sym_kernel_names = text;
 	symtab_sort_compat(sym_ksyms, sym_nksyms, sizeof(*sym_ksyms),
 			   offsetof(struct sym_ksym, addr));
+	symtab_sort_compat(sym_kdata, sym_nkdata, sizeof(*sym_kdata),
+			   offsetof(struct sym_ksym, addr));
+}
+
+/* The entry of v (n, by addr) starting nearest at or below addr, or NULL. */
+static const struct sym_ksym *sym_ksym_below(const struct sym_ksym *v, int n,
+					     uint64_t addr)
+{
+	int lo = 0, hi = n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (v[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? &v[lo - 1] : NULL;
 }
 
 static void sym_hex(uint64_t addr, unsigned int flags, struct buf *out)
@@ -111,25 +143,20 @@ static void sym_hex(uint64_t addr, unsigned int flags, struct buf *out)
 
 int sym_kernel_ex(uint64_t addr, unsigned int flags, struct buf *out)
 {
-	const struct sym_ksym *k;
-	int lo = 0, hi;
+	const struct sym_ksym *k, *d;
 
 	if (sym_nksyms < 0)
 		sym_kernel_load();
-	hi = sym_nksyms;
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-
-		if (sym_ksyms[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
+	k = sym_ksym_below(sym_ksyms, sym_nksyms, addr);
+	if (flags & SYM_DATA) {
+		d = sym_ksym_below(sym_kdata, sym_nkdata, addr);
+		if (d && (!k || d->addr > k->addr))
+			k = d;
 	}
-	if (!lo) {
+	if (!k) {
 		sym_hex(addr, flags & ~SYM_MODULE, out);
 		return -ENOENT;
 	}
-	k = &sym_ksyms[lo - 1];
 	buf_printf(out, "%s", sym_kernel_names + k->name);
 	if (flags & SYM_OFFSET)
 		buf_printf(out, "+%" PRIu64, addr - k->addr);
@@ -451,6 +478,35 @@ int sym_kernel_where(uint64_t addr, struct sym_where *w)
 		}
 	}
 	return -ENOENT;
+}
+
+int sym_kernel_image(uint64_t addr, struct sym_where *w)
+{
+	static uint64_t start, end;
+	static bool known;
+	int i;
+
+	memset(w, 0, sizeof(*w));
+	if (!known) {
+		known = true;
+		if (sym_nksyms < 0)
+			sym_kernel_load();
+		for (i = 0; i < sym_nksyms; i++)
+			if (!strcmp(sym_kernel_names + sym_ksyms[i].name, "_text"))
+				start = sym_ksyms[i].addr;
+		/* Without CONFIG_KALLSYMS_ALL, no _end: the last data symbol. */
+		for (i = 0; i < sym_nkdata; i++)
+			if (!strcmp(sym_kernel_names + sym_kdata[i].name, "_end"))
+				end = sym_kdata[i].addr;
+		if (!end && sym_nkdata)
+			end = sym_kdata[sym_nkdata - 1].addr + 1;
+	}
+	if (!start || addr < start || addr >= end)
+		return -ENOENT;
+	w->start = start;
+	w->end = end;
+	w->path = "[kernel.kallsyms]";
+	return 0;
 }
 
 void sym_stack(const uint64_t *ips, int n, bool user, struct sym_proc *p,

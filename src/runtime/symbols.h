@@ -22,6 +22,8 @@
 
 #define SYM_OFFSET	0x1	/* "+OFF" */
 #define SYM_MODULE	0x2	/* " (MODULE)", user frames only */
+#define SYM_DATA	0x4	/* kernel data symbols (bBdDrR) name addresses
+				 * too, as DTrace's %a and sym() name them */
 
 /*
  * Appends the kernel symbol for addr to out.  /proc/kallsyms is read
@@ -108,6 +110,12 @@ int sym_user_where(struct sym_proc *p, uint64_t addr, struct sym_where *w);
  * the kernel hides its addresses).
  */
 int sym_kernel_where(uint64_t addr, struct sym_where *w);
+
+/*
+ * The kernel's image, text and data (_text to _end), if it holds addr:
+ * where a data symbol (SYM_DATA) lives.  0, or -ENOENT.
+ */
+int sym_kernel_image(uint64_t addr, struct sym_where *w);
 
 /*
  * Appends a whole kstack (user false) or ustack (user true, frames

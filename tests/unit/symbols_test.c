@@ -127,6 +127,43 @@ static bool kept(char type)
 	return !strchr("bBdDrR", type);
 }
 
+/*
+ * SYM_DATA: a data symbol alone at its address names it, as DTrace's %a
+ * does, in the kernel's image; without SYM_DATA it does not (bcc's).
+ */
+static void test_kernel_data(struct tc *t, const struct ksym_line *v, int n)
+{
+	struct sym_where w;
+	struct buf b = { 0 };
+	int i, j, pick = -1, r;
+	char want[256];
+
+	for (i = 0; i < n && pick < 0; i++) {
+		if (kept(v[i].type) || v[i].addr < 0x00ffffffffffffffull ||
+		    strchr(v[i].name, '.'))
+			continue;
+		for (j = 0; j < n; j++)
+			if (j != i && v[j].addr == v[i].addr)
+				break;
+		if (j == n)
+			pick = i;
+	}
+	if (pick < 0)
+		return;
+	snprintf(want, sizeof(want), "%s+0", v[pick].name);
+	r = sym_kernel_ex(v[pick].addr, SYM_OFFSET | SYM_DATA, &b);
+	expect(t, !r && !strcmp(b.p, want), "data %#" PRIx64 ": %d \"%s\", want %s",
+	       v[pick].addr, r, b.p, want);
+	b.len = 0;
+	sym_kernel_ex(v[pick].addr, SYM_OFFSET, &b);
+	expect(t, strcmp(b.p, want), "data named without SYM_DATA: %s", b.p);
+	r = sym_kernel_image(v[pick].addr, &w);
+	expect(t, !r && !strcmp(w.path, "[kernel.kallsyms]") &&
+		   w.start <= v[pick].addr && v[pick].addr < w.end,
+	       "data %#" PRIx64 " not in the kernel's image: %d", v[pick].addr, r);
+	buf_free(&b);
+}
+
 static void test_kernel(void)
 {
 	struct tc t = { .name = "kernel_known_symbol" };
@@ -179,6 +216,7 @@ static void test_kernel(void)
 	r = sym_kernel_ex(v[pick].addr + 13, 0, &b);
 	expect(&t, !r && !strcmp(b.p, v[pick].name), "ksym form: \"%s\"", b.p);
 	b.len = 0;
+	test_kernel_data(&t, v, n);
 	r = sym_kernel(0x1000, &b);
 	expect(&t, r == -ENOENT && !strcmp(b.p, "0x1000"), "low address: %d %s",
 	       r, b.p);

@@ -738,5 +738,19 @@ END { printf("lockstat %d %d %d %d %d %d %d %d %d\n", a > 0, a == ao, r > 0, ro,
 same dtrace_lockstat "lock probes of the workload" \
 	"$(grep '^lockstat ' "$TMP/dtrace_lockstat.out")" "lockstat 1 1 1 0 1 0 1 1 1"
 [ $rc = 0 ] || echo "# $(show "$TMP/dtrace_lockstat.err")"
+# Kernel data symbols (this guest's kallsyms lists them, the host's does
+# not): `linux_banner read through its address is /proc/version's text,
+# %a names `max_pfn's address as dtrace does, and the address is
+# kallsyms' own.
+run dtrace_ksym_data dtrace -q -n 'BEGIN {
+	printf("%s", stringof((char *)&`linux_banner));
+	printf("%a|%x|%d\n", &`max_pfn, (uint64_t)&`max_pfn,
+	    *(unsigned long *)&`max_pfn > 0);
+	exit(0);
+}'
+want="$(cat /proc/version)
+vmlinux\`max_pfn|$(awk '$3 == "max_pfn" { print $1; exit }' /proc/kallsyms | sed 's/^0*//')|1"
+same dtrace_ksym_data "kernel data symbols" "$(cat "$TMP/dtrace_ksym_data.out")" "$want"
+[ $rc = 0 ] || echo "# $(show "$TMP/dtrace_ksym_data.err")"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
