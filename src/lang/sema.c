@@ -106,10 +106,25 @@ static struct type *storage_type(struct type *t)
 }
 
 /*
+ * D's usual arithmetic conversions (dtrace's dt_type_promote()): of two
+ * integer types, the one of greater rank, ranked by size and then
+ * unsigned over signed.  Unlike C, D promotes nothing to int first: a
+ * char plus a char is a char.
+ */
+static const struct type *d_promote(const struct type *a, const struct type *b)
+{
+	if (a->size != b->size)
+		return a->size > b->size ? a : b;
+	return a->is_signed ? b : a;
+}
+
+/*
  * The type D gives integer expression n, where it differs from the
- * engine's (which computes in 64 bits): C's usual arithmetic conversions
- * from int up, and a D global keeps the type of its first value.  Only
- * what D prints follows it (an aggregation's key columns).
+ * engine's (which computes in 64 bits, as dtrace-utils does): D's
+ * arithmetic conversions, an operator's result of its operand's type,
+ * and a D global keeping the type of its first value.  What D prints
+ * and stores follows it: printf()'s and trace()'s records, sizeof, an
+ * aggregation's key columns, and a variable first assigned the value.
  */
 static struct type *d_shown_type(const struct node *n)
 {
@@ -131,8 +146,7 @@ static struct type *d_shown_type(const struct node *n)
 		a = d_shown_type(n->a);
 		if (!a || a->kind != TY_INT)
 			return n->type;
-		return a->size < 4 ? type_int(4, true) :
-				     type_int(a->size, a->is_signed);
+		return type_int(a->size, a->is_signed);
 	case N_TERNARY:
 	case N_BINOP:
 		if (n->kind == N_BINOP) {
@@ -149,14 +163,9 @@ static struct type *d_shown_type(const struct node *n)
 		if (!a || !b || a->kind != TY_INT || b->kind != TY_INT)
 			return n->type;
 		if (n->kind == N_BINOP && (n->op == T_SHL || n->op == T_SHR))
-			b = a;
-		if (a->size < 4)
-			a = type_int(4, true);
-		if (b->size < 4)
-			b = type_int(4, true);
-		if (a->size != b->size)
-			return (struct type *)(a->size > b->size ? a : b);
-		return type_int(a->size, a->is_signed && b->is_signed);
+			return type_int(a->size, a->is_signed);
+		b = d_promote(a, b);
+		return type_int(b->size, b->is_signed);
 	default:
 		return n->type;
 	}
@@ -168,29 +177,20 @@ const struct type *sema_d_type(const struct node *n)
 }
 
 /*
- * Whether D computes a op b as signed: C's usual arithmetic conversions
- * on the types D gives a and b (a shift takes its left operand's).  Only
+ * Whether D computes a op b as signed: D's arithmetic conversions on the
+ * types D gives a and b (a shift takes its left operand's).  Only
  * division, remainder and right shift differ by it in 64 bits.
  */
 static bool d_signed(const struct node *a, const struct node *b, int op)
 {
 	const struct type *x = d_shown_type(a), *y = d_shown_type(b);
-	int xw, yw;
-	bool xs, ys;
 
 	if (!x || !y || x->kind != TY_INT || y->kind != TY_INT)
 		return x && y && x->is_signed && y->is_signed;
-	/* integer promotion: what is narrower than int becomes int */
-	xw = x->size < 4 ? 4 : x->size;
-	yw = y->size < 4 ? 4 : y->size;
-	xs = x->size < 4 || x->is_signed;
-	ys = y->size < 4 || y->is_signed;
 	if (op == T_SHL || op == T_SHR || op == T_SHL_ASSIGN ||
 	    op == T_SHR_ASSIGN)
-		return xs;
-	if (xw != yw)
-		return xw > yw ? xs : ys;
-	return xs && ys;
+		return x->is_signed;
+	return d_promote(x, y)->is_signed;
 }
 
 /* Field i of key k (a tuple of several keys, or the one key). */
@@ -368,6 +368,15 @@ int sema_add_fmt(struct sema *s, const char *fmt, struct node **args,
 	 */
 	for (i = 0; i < nargs; i++) {
 		struct type *t = builtin_slot_type(args[i]);
+		const struct type *d = s->c->opts.dtrace ? d_shown_type(args[i]) : NULL;
+
+		/*
+		 * D: an integer is recorded in its D type, so printf("%x",
+		 * ~i) of an int shows the int's 32 bits as DTrace's record
+		 * holds them.
+		 */
+		if (t->kind == TY_INT && d && d->kind == TY_INT)
+			t = (struct type *)d;
 
 		fs->args[i].type = t;
 		fs->args[i].offset = off;
@@ -1127,11 +1136,14 @@ int sema_expr(struct sema *s, struct node *n)
 			if (expect_sized(s, n->a, n->a->type))
 				return -EINVAL;
 			n->ival = n->a->type->size;
-			/* D: a variable's size is its declared (or first) type's. */
-			if (s->c->opts.dtrace && n->a->kind == N_MAP &&
-			    n->a->sym && n->a->sym->shown_val &&
-			    n->a->sym->shown_val->kind == TY_INT)
-				n->ival = n->a->sym->shown_val->size;
+			/*
+			 * D: an integer expression's size is its D type's
+			 * (C's conversions; a variable's declared or first
+			 * type).
+			 */
+			if (s->c->opts.dtrace && n->a->type->kind == TY_INT &&
+			    d_shown_type(n->a)->kind == TY_INT)
+				n->ival = d_shown_type(n->a)->size;
 		} else {
 			struct type *t = parse_type_name(s, n->str);
 
