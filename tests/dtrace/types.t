@@ -871,3 +871,23 @@ printf 'struct s { string a; int b; };\nBEGIN { trace(offsetof(struct s, b)); }\
 err "offsetof past a string member" 1 \
 	"dtrace: failed to compile script $W/stroff.d: line 2: offsetof in a struct with a string member is not supported yet: the member's place waits for strsize, settled after the program is read" \
 	-- -s "$W/stroff.d"
+
+# Character constants are ints of their bytes, the first the most
+# significant, and D decodes escapes as dtrace does in constants and
+# strings alike: \' and \? are no escapes there and keep their backslash.
+cat >"$W/chars.d" <<'EOF2'
+#pragma D option quiet
+
+BEGIN
+{
+	printf("%d %d %d %d %d\n", 'xy', '\'', '\?', '\101B', '\x7e\x7f');
+	printf("%d %d %c\n", sizeof('ab'), sizeof('abcde'), '\'');
+	printf("%s|%s\n", "q\'r\?s", "t\\u\"v\x41\60");
+	exit(0);
+}
+EOF2
+same char_constants 0 "30841 23591 23615 16706 32383
+4 8 '
+q\\'r\\?s|t\\u\"vA0
+
+" -- -s "$W/chars.d"
