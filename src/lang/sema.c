@@ -673,6 +673,8 @@ static struct type *parse_type_name(struct sema *s, const char *text)
 				t = type_ptr(t);
 		return t;
 	}
+	if (s->c->opts.dtrace && (t = type_c_float(text)))
+		return t;
 	return type_parse(text);
 }
 

@@ -891,3 +891,41 @@ same char_constants 0 "30841 23591 23615 16706 32383
 q\\'r\\?s|t\\u\"vA0
 
 " -- -s "$W/chars.d"
+
+# float, double and long double are types of their C sizes: variables
+# of them hold zeros until a value of their type is stored, and printf's
+# floating conversions print them; no operator takes them.
+cat >"$W/floats.d" <<'EOF2'
+#pragma D option quiet
+
+float f;
+double d;
+long double ld;
+float fa[int];
+self double sd;
+
+BEGIN
+{
+	printf("%d %d %d %d %d\n", sizeof(float), sizeof(double),
+	    sizeof(long double), sizeof(f), sizeof(ld));
+	printf("%e|%E|%f|%g|%G\n", f, d, d, f, d);
+	printf("%10.2f|%-6g|%Le|%LG|%+.1e\n", d, f, ld, ld, d);
+	g = d;
+	printf("%f %f %g\n", g, fa[3], self->sd);
+	exit(0);
+}
+EOF2
+same floats_read_zero 0 "4 8 16 4 16
+0.000000e+00|0.000000E+00|0.000000|0|0
+      0.00|0     |0.000000e+00|0|+0.0e+00
+0.000000 0.000000 0
+
+" -- -s "$W/floats.d"
+printf 'float f;\nBEGIN { printf("%%d", f); }\n' >"$W/fconv.d"
+err "float to %d" 1 \
+	"dtrace: failed to compile script $W/fconv.d: [D_PRINTF_ARG_TYPE] line 2: printf( ) argument #2 is incompatible with conversion #1 prototype:" \
+	-- -s "$W/fconv.d"
+printf 'double d;\nBEGIN { printf("%%Lf", d); }\n' >"$W/lfconv.d"
+err "double to %Lf" 1 \
+	"dtrace: failed to compile script $W/lfconv.d: [D_PRINTF_ARG_TYPE] line 2: printf( ) argument #2 is incompatible with conversion #1 prototype:" \
+	-- -s "$W/lfconv.d"
