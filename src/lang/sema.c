@@ -978,6 +978,26 @@ static int index_string(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * sizeof of D string-typed expression n: D's string is char[strsize],
+ * whatever its value, as a string variable or element is; a char array
+ * (a member, a variable declared one) is its length.
+ */
+static int64_t d_str_size(struct sema *s, const struct node *n)
+{
+	const struct type *d = NULL;
+
+	if (n->kind == N_FIELD || n->kind == N_INDEX)
+		return n->type->size;
+	if ((n->kind == N_MAP || n->kind == N_VAR) && s->c->opts.decl_type)
+		d = s->c->opts.decl_type(n->name, s->c->opts.strlen);
+	if (d && d->kind == TY_STR && !d->dstring &&
+	    d->size != s->c->opts.strlen)
+		return d->size;
+	/* opts.strlen counts the NUL, which D's strsize does not */
+	return s->c->opts.strlen - 1;
+}
+
 int sema_expr(struct sema *s, struct node *n)
 {
 	char b[64];
@@ -1146,6 +1166,8 @@ int sema_expr(struct sema *s, struct node *n)
 			if (s->c->opts.dtrace && n->a->type->kind == TY_INT &&
 			    d_shown_type(n->a)->kind == TY_INT)
 				n->ival = d_shown_type(n->a)->size;
+			if (s->c->opts.dtrace && n->a->type->kind == TY_STR)
+				n->ival = d_str_size(s, n->a);
 		} else {
 			struct type *t = parse_type_name(s, n->str);
 

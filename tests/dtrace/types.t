@@ -929,3 +929,28 @@ printf 'double d;\nBEGIN { printf("%%Lf", d); }\n' >"$W/lfconv.d"
 err "double to %Lf" 1 \
 	"dtrace: failed to compile script $W/lfconv.d: [D_PRINTF_ARG_TYPE] line 2: printf( ) argument #2 is incompatible with conversion #1 prototype:" \
 	-- -s "$W/lfconv.d"
+
+# sizeof of a string is strsize, D's string being char[strsize], whatever
+# the value a variable or an element holds; a char array keeps its length.
+cat >"$W/strsizeof.d" <<'EOF2'
+#pragma D option quiet
+#pragma D option strsize=48
+
+char buf[10];
+string s;
+
+BEGIN
+{
+	x = "abc";
+	this->y = "hello";
+	self->z = execname;
+	a["k"] = "v";
+	printf("%d %d %d %d %d %d %d %d\n", sizeof(buf), sizeof(s), sizeof(x),
+	    sizeof(this->y), sizeof(self->z), sizeof(a["k"]), sizeof("lit"),
+	    sizeof(curpsinfo->pr_fname));
+	exit(0);
+}
+EOF2
+same sizeof_strings 0 "10 48 48 48 48 48 48 16
+
+" -- -s "$W/strsizeof.d"
