@@ -2,6 +2,9 @@
 # constants and typed variables, used in casts, sizeof, offsetof and
 # member access; D's library constants; DTrace's errors for bad ones.
 
+# Laid out as dtrace's CTF container lays them out: a bitfield in bytes
+# of its own (kind in byte 16, flags in the 2 bytes at 18), no padding
+# after the last member.
 cat >"$W/layout.d" <<'EOF'
 #pragma D option quiet
 
@@ -42,8 +45,8 @@ BEGIN
 	exit(0);
 }
 EOF
-same layout 0 "24 24 8 2 8
-8 18 0
+same layout 0 "26 26 8 2 8
+8 20 0
 0 16 17 34
 21 hi there 255
 
@@ -110,7 +113,7 @@ BEGIN
 	exit(0);
 }
 EOF
-same local_unstored 0 "0 1 1 -1 44 2 0 7 4464 8
+same local_unstored 0 "0 1 1 -1 44 2 0 7 4464 6
 5
 0
 
@@ -516,8 +519,8 @@ fi
 # array of structs shows each struct's members and closes it (where
 # dtrace-utils shows only the struct's first line); int a[2][3] is
 # named "int [3][2]", as libctf names it.  The stores are through plain
-# pointers at the offsets gcc gives: kind and flags share the first
-# 16 bits, count starts at 2, pts at 8, grid at 24.
+# pointers at the offsets dtrace's layout gives: kind in byte 0, flags
+# in the 2 bytes at 2, count at 4, pts at 12, grid at 28.
 cat >"$W/print2.d" <<'EOF'
 #pragma D option quiet
 struct pt { int x; int y; };
@@ -533,15 +536,16 @@ struct rec {
 BEGIN
 {
 	t = (struct rec *)alloca(sizeof(struct rec));
-	u = (unsigned int *)t;
-	*u = 5 | (0x123 << 4);
+	u = (uint8_t *)t;
+	*u = 5;
 	s = (short *)t;
-	s[2] = 7;
-	s[4] = -9;
+	s[1] = 0x123;
+	s[3] = 7;
+	s[6] = -9;
 	i = (int *)t;
-	i[6] = 3;
-	i[9] = 4;
-	i[11] = 6;
+	i[7] = 3;
+	i[10] = 4;
+	i[12] = 6;
 	t->argv = (char **)0x10;
 	t->lh.next = (struct list_head *)0x20;
 	print(t);
@@ -863,7 +867,7 @@ BEGIN
 #pragma D option quiet
 #pragma D option strsize=24
 EOF2
-same "string members of structs" 0 "74 76 24
+same "string members of structs" 0 "74 75 24
 compile -2 [] [faster] solo e
 
 " -- -s "$W/strmem.d"
@@ -954,3 +958,31 @@ EOF2
 same sizeof_strings 0 "10 48 48 48 48 48 48 16
 
 " -- -s "$W/strsizeof.d"
+
+# Each bitfield takes the bytes its bits need, rounded up to a power of
+# two and aligned to them, as dtrace's CTF lays it out; a struct is
+# aligned as its first member, and ends with its last.
+cat >"$W/bfsize.d" <<'EOF2'
+#pragma D option quiet
+
+struct one { int a : 3; };
+struct two { int a : 3; int b : 3; };
+struct wide { char c; int x : 20; short s; };
+struct big { long a : 33; char b; };
+union u { int a : 9; char c[3]; };
+struct outer { char c; struct two t; };
+
+BEGIN
+{
+	printf("%d %d %d %d %d %d\n", sizeof(struct one), sizeof(struct two),
+	    sizeof(struct wide), sizeof(struct big), sizeof(union u),
+	    sizeof(struct outer));
+	printf("%d %d %d\n", offsetof(struct wide, s), offsetof(struct big, b),
+	    offsetof(struct outer, t));
+	exit(0);
+}
+EOF2
+same bitfield_sizes 0 "1 2 10 6 3 3
+8 5 1
+
+" -- -s "$W/bfsize.d"
