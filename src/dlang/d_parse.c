@@ -1675,6 +1675,8 @@ static struct node *convert_assign(struct parser *p, struct node *n)
 		n->op = T_ASSIGN;
 	}
 	n->b = make_cast(p, g->cast, n->b);
+	/* op '=': an assignment's conversion, whose errors are its own */
+	n->b->op = '=';
 	return n;
 }
 

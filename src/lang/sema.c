@@ -105,6 +105,18 @@ static struct type *storage_type(struct type *t)
 	return t;
 }
 
+/* D's scalars: integers, pointers and the values held as either. */
+static bool d_scalar(const struct type *t)
+{
+	return t && type_in_reg(t);
+}
+
+/* D's integers (its arithmetic types, floating point being none). */
+static bool d_integer(const struct type *t)
+{
+	return d_scalar(t) && t->kind != TY_PTR;
+}
+
 /*
  * D's usual arithmetic conversions (dtrace's dt_type_promote()): of two
  * integer types, the one of greater rank, ranked by size and then
@@ -723,6 +735,14 @@ static int cast(struct sema *s, struct node *n)
 		return sema_error(s, n, "Unknown type: '%s'", n->str);
 	}
 	if (t->kind == TY_INT) {
+		/* a declared variable's conversion of the value assigned */
+		if (s->c->opts.dtrace && n->op == '=' && !d_scalar(n->a->type)) {
+			char w[64];
+
+			return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"%s\" = \"%s\"",
+					  bi_d_type_word(t, w, sizeof(w)),
+					  bi_d_type_word(n->a->type, b, sizeof(b)));
+		}
 		if (expect_int(s, n->a, "a cast operand"))
 			return -EINVAL;
 		n->type = t;
@@ -802,15 +822,60 @@ static int null_test(struct sema *s, struct node *n)
 	return call_builtin(s, n, true);
 }
 
+/* An operator token as dtrace writes it: "&", "<<=". */
+static const char *d_opstr(int tok, char *buf, size_t len)
+{
+	const char *q = lex_token_name(tok);
+
+	snprintf(buf, len, "%.*s", (int)strlen(q) - 2, q + 1);
+	return buf;
+}
+
+/*
+ * dtrace's checks of an operator's operands, in its words: D_OP_INT for
+ * the bitwise operators, shifts and %, D_OP_ARITH for * and /,
+ * D_OP_SCALAR for the logical ones; op is the operator as written
+ * ("&=" for a compound assignment).  0, or -EINVAL after reporting.
+ */
+static int d_operands(struct sema *s, const struct node *n, int tok,
+		      const char *op, const struct type *a,
+		      const struct type *b)
+{
+	switch (tok) {
+	case T_AMP: case T_PIPE: case T_CARET: case T_SHL: case T_SHR:
+	case T_PERCENT:
+		if (d_integer(a) && d_integer(b))
+			return 0;
+		return sema_error(s, n, "[D_OP_INT] operator %s requires operands of integral type",
+				  op);
+	case T_STAR: case T_SLASH:
+		if (d_integer(a) && d_integer(b))
+			return 0;
+		return sema_error(s, n, "[D_OP_ARITH] operator %s requires operands of arithmetic type",
+				  op);
+	case T_LAND: case T_LOR:
+		if (d_scalar(a) && d_scalar(b))
+			return 0;
+		return sema_error(s, n, "[D_OP_SCALAR] operator %s requires operands of scalar type",
+				  op);
+	default:
+		return 0;
+	}
+}
+
 static int binop(struct sema *s, struct node *n)
 {
 	struct type *a, *b;
+	char ob[8];
 
 	if (sema_expr(s, n->a) || sema_expr(s, n->b) ||
 	    d_decay(s, n->a) || d_decay(s, n->b))
 		return -EINVAL;
 	a = n->a->type;
 	b = n->b->type;
+	if (s->c->opts.dtrace &&
+	    d_operands(s, n, n->op, d_opstr(n->op, ob, sizeof(ob)), a, b))
+		return -EINVAL;
 	if ((n->op == T_EQ || n->op == T_NE) &&
 	    (named_lit(n->a, n->b) || named_lit(n->b, n->a))) {
 		n->type = type_int(8, true);
@@ -1098,7 +1163,15 @@ int sema_expr(struct sema *s, struct node *n)
 				return -EINVAL;
 			return 0;
 		}
-		if (sema_expr(s, n->a) || expect_int(s, n->a, "an operand"))
+		if (sema_expr(s, n->a))
+			return -EINVAL;
+		if (s->c->opts.dtrace && n->op == T_NOT && !d_scalar(n->a->type))
+			return sema_error(s, n, "[D_OP_SCALAR] operator ! requires an operand of scalar type");
+		if (s->c->opts.dtrace && n->op != T_NOT && !d_integer(n->a->type))
+			return sema_error(s, n, n->op == T_TILDE ?
+					  "[D_OP_INT] operator ~ requires an operand of integral type" :
+					  "[D_OP_ARITH] operator - requires an operand of arithmetic type");
+		if (expect_int(s, n->a, "an operand"))
 			return -EINVAL;
 		n->type = n->op == T_NOT ? type_int(8, true) : n->a->type;
 		if (n->op == T_MINUS)
@@ -1107,6 +1180,13 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_INCDEC:
 		if (s->c->opts.dtrace && is_mem_lvalue(n->a))
 			return mem_incdec(s, n);
+		if (s->c->opts.dtrace && n->a->kind == N_MAP) {
+			struct symbol *sym = find_sym(&s->c->maps, n->a->name);
+
+			if (sym && sym->val && !d_scalar(sym->val))
+				return sema_error(s, n, "[D_OP_SCALAR] operator %s requires operand of scalar type",
+						  n->op == T_INC ? "++" : "--");
+		}
 		if (lvalue_int(s, n->a))
 			return -EINVAL;
 		n->type = type_int(8, true);
@@ -1116,6 +1196,8 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_TERNARY:
 		if (sema_expr(s, n->a) || sema_expr(s, n->b) || sema_expr(s, n->c))
 			return -EINVAL;
+		if (s->c->opts.dtrace && !d_scalar(n->a->type))
+			return sema_error(s, n, "[D_OP_SCALAR] operator ?: expression must be of scalar type");
 		if (expect_int(s, n->a, "a condition"))
 			return -EINVAL;
 		n->type = n->b->type;
@@ -1346,6 +1428,41 @@ static int mem_incdec(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * dtrace's checks of a compound assignment's operands, before ferret's
+ * own: x op= e of a string or another non-integer is D_OP_INT, D_OP_ARITH
+ * or, for += and -=, D_OP_INCOMPAT naming both types.  A variable not
+ * yet typed is left to the rest.
+ */
+static int d_compound(struct sema *s, struct node *n)
+{
+	struct node *lv = n->a;
+	const struct type *lt = NULL;
+	char op[80], a[64], b[64];
+
+	if (sema_expr(s, n->b))
+		return -EINVAL;
+	if (lv->kind == N_MAP) {
+		struct symbol *sym = find_sym(&s->c->maps, lv->name);
+
+		lt = sym && sym->val ? (sym->shown_val ? sym->shown_val : sym->val) : NULL;
+	} else if (lv->kind == N_VAR) {
+		struct symbol *v = find_sym(&s->cur->vars, lv->name);
+
+		lt = v ? v->val : NULL;
+	}
+	if (!lt || (d_integer(lt) && d_integer(n->b->type)) ||
+	    (lt->kind == TY_PTR && d_integer(n->b->type) &&
+	     (n->op == T_PLUS || n->op == T_MINUS)))
+		return 0;
+	snprintf(op, sizeof(op), "%s=", d_opstr(n->op, a, sizeof(a)));
+	if (n->op == T_PLUS || n->op == T_MINUS)
+		return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"%s\" %s \"%s\"",
+				  bi_d_type_word(lt, a, sizeof(a)), op,
+				  bi_d_type_word(n->b->type, b, sizeof(b)));
+	return d_operands(s, n, n->op, op, lt, n->b->type);
+}
+
 static int assign(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a, *rv = n->b;
@@ -1353,6 +1470,8 @@ static int assign(struct sema *s, struct node *n)
 
 	if (s->c->opts.dtrace && is_mem_lvalue(lv))
 		return mem_assign(s, n);
+	if (n->op != T_ASSIGN && s->c->opts.dtrace && d_compound(s, n))
+		return -EINVAL;
 	if (n->op != T_ASSIGN) {
 		if (lvalue_int(s, lv) || sema_expr(s, rv) ||
 		    expect_int(s, rv, "the right-hand side") ||

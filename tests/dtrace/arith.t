@@ -176,3 +176,32 @@ same d_int_ranks 0 "-56 94 150 6
 249 66
 
 " -- -s "$W/ranks.d"
+
+# Operands an operator does not take: dtrace's errors, tag and words.
+oprerr() {
+	local name=$1 tag=$2 msg=$3 prog=$4
+	printf '%s\n' "BEGIN" "{" "$prog" "}" >"$W/$name.d"
+	err "$name" 1 "dtrace: failed to compile script $W/$name.d: [$tag] line 3: $msg" \
+		-- -e -s "$W/$name.d"
+}
+oprerr op_int_shift D_OP_INT "operator << requires operands of integral type" \
+	'	v = "word" << 2;'
+oprerr op_int_tilde D_OP_INT "operator ~ requires an operand of integral type" \
+	'	v = ~"word";'
+oprerr op_arith_mul D_OP_ARITH "operator * requires operands of arithmetic type" \
+	'	s = "t"; v = s * 2;'
+oprerr op_arith_neg D_OP_ARITH "operator - requires an operand of arithmetic type" \
+	'	v = 1 + -trace(1);'
+oprerr op_scalar_cond D_OP_SCALAR "operator ?: expression must be of scalar type" \
+	'	v = "yes" ? 1 : 2;'
+oprerr op_scalar_land D_OP_SCALAR "operator || requires operands of scalar type" \
+	'	v = 1 || "no";'
+oprerr op_scalar_inc D_OP_SCALAR "operator ++ requires operand of scalar type" \
+	'	s = "t"; s++;'
+oprerr op_incompat_addeq D_OP_INCOMPAT 'operands have incompatible types: "int" += "string"' \
+	'	n = 5; n += "more";'
+oprerr op_int_modeq D_OP_INT "operator %= requires operands of integral type" \
+	'	n = 5; n %= "more";'
+printf 'int n;\nBEGIN\n{\n\tn = "text";\n}\n' >"$W/op_incompat_decl.d"
+err op_incompat_decl 1 "dtrace: failed to compile script $W/op_incompat_decl.d: [D_OP_INCOMPAT] line 4: operands have incompatible types: \"int\" = \"string\"" \
+	-- -e -s "$W/op_incompat_decl.d"
