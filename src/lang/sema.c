@@ -1046,13 +1046,14 @@ static int index_string(struct sema *s, struct node *n)
 /*
  * sizeof of D string-typed expression n: D's string is char[strsize],
  * whatever its value, as a string variable or element is; a char array
- * (a member, a variable declared one) is its length.
+ * (a member, a variable declared one) is its length, and a literal its
+ * characters and NUL, as dtrace sizes them.
  */
 static int64_t d_str_size(struct sema *s, const struct node *n)
 {
 	const struct type *d = NULL;
 
-	if (n->kind == N_FIELD || n->kind == N_INDEX)
+	if (n->kind == N_FIELD || n->kind == N_INDEX || n->kind == N_STR)
 		return n->type->size;
 	if ((n->kind == N_MAP || n->kind == N_VAR) && s->c->opts.decl_type)
 		d = s->c->opts.decl_type(n->name, s->c->opts.strlen);

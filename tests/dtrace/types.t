@@ -935,7 +935,8 @@ err "double to %Lf" 1 \
 	-- -s "$W/lfconv.d"
 
 # sizeof of a string is strsize, D's string being char[strsize], whatever
-# the value a variable or an element holds; a char array keeps its length.
+# the value a variable or an element holds; a char array keeps its
+# length, and a literal is its characters and NUL.
 cat >"$W/strsizeof.d" <<'EOF2'
 #pragma D option quiet
 #pragma D option strsize=48
@@ -955,7 +956,7 @@ BEGIN
 	exit(0);
 }
 EOF2
-same sizeof_strings 0 "10 48 48 48 48 48 48 16
+same sizeof_strings 0 "10 48 48 48 48 48 4 16
 
 " -- -s "$W/strsizeof.d"
 
