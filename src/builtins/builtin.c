@@ -220,7 +220,7 @@ static int printable(struct sema *s, struct node *n, int i)
 	char b[64];
 
 	if (t->kind == TY_INT || t->kind == TY_TUPLE || t->kind == TY_PTR ||
-	    type_is_text(t) || t->kind == TY_BUF)
+	    type_is_text(t) || t->kind == TY_BUF || t->kind == TY_FLOAT)
 		return 0;
 	return sema_error(s, n->list[i], "%s() cannot print %s", n->name,
 			  type_name(t, b, sizeof(b)));

@@ -1495,6 +1495,37 @@ static int map_read(struct cg *g, struct node *n, struct val *out)
 	return 0;
 }
 
+/*
+ * reg's value converted to integer type t where t is narrower than the
+ * register, as C converts a value stored into a narrower variable: its
+ * low bits, sign- or zero-extended.
+ */
+static void narrow_reg(struct cg *g, int reg, const struct type *t)
+{
+	int sh;
+
+	if (!t || t->kind != TY_INT || t->size >= 8)
+		return;
+	sh = 64 - 8 * t->size;
+	ir_alu_imm(&g->ir, BPF_LSH, reg, sh);
+	ir_alu_imm(&g->ir, t->is_signed ? BPF_ARSH : BPF_RSH, reg, sh);
+}
+
+/*
+ * The integer type a D variable held in a map (a global, an associative
+ * array, a thread-local) takes its values in: its declared type or its
+ * first value's, which the map's 8-byte words hold extended.  NULL for
+ * the bpftrace language's maps and D's aggregations.
+ */
+static const struct type *map_int_type(struct cg *g, const struct node *m)
+{
+	const struct type *t = m->sym ? m->sym->shown_val : NULL;
+
+	if (!g->c->opts.dtrace || m->name[0] == '@' || !t || t->kind != TY_INT)
+		return NULL;
+	return t;
+}
+
 /* @m op= v, @m++ and friends: returns the old and new values. */
 static int map_rmw(struct cg *g, struct node *m, int tok, bool sign,
 		   int vreg, int *oldp, int *newp)
@@ -1512,12 +1543,14 @@ static int map_rmw(struct cg *g, struct node *m, int tok, bool sign,
 	ir_ld(&g->ir, BPF_DW, old, p, 0);
 	ir_mov(&g->ir, nv, old);
 	arith(g, tok, nv, vreg, sign);
+	narrow_reg(g, nv, map_int_type(g, m));
 	ir_st(&g->ir, BPF_DW, p, 0, nv);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, miss);
 	ir_mov_imm(&g->ir, old, 0);
 	ir_mov(&g->ir, nv, old);
 	arith(g, tok, nv, vreg, sign);
+	narrow_reg(g, nv, map_int_type(g, m));
 	val = cg_alloc(g, 8);
 	ir_st(&g->ir, BPF_DW, BPF_REG_10, val, nv);
 	cg_key_update(g, m->sym->id, &key, val, BPF_ANY);
@@ -1548,6 +1581,8 @@ static int incdec(struct cg *g, struct node *n, struct val *out)
 		old = ir_vreg(&g->ir);
 		ir_mov(&g->ir, old, v->reg);
 		ir_alu(&g->ir, alu_op(tok), v->reg, one);
+		if (g->c->opts.dtrace)
+			narrow_reg(g, v->reg, lv->sym->val);
 		nv = ir_vreg(&g->ir);
 		ir_mov(&g->ir, nv, v->reg);
 	} else {
@@ -2210,6 +2245,8 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 		} else {
 			arith(g, n->op, var->reg, cg_reg(g, &v),
 			      n->type->is_signed);
+			if (g->c->opts.dtrace)
+				narrow_reg(g, var->reg, lv->sym->val);
 		}
 		return res ? cg_expr(g, lv, res) : 0;
 	}
@@ -2225,6 +2262,13 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 
 		if (cg_key(g, lv, -1, &key))
 			return -EINVAL;
+		if (map_int_type(g, lv) && v.kind == V_REG) {
+			int r = ir_vreg(&g->ir);
+
+			ir_mov(&g->ir, r, v.reg);
+			narrow_reg(g, r, map_int_type(g, lv));
+			v.reg = r;
+		}
 		if (v.kind == V_STACK && v.type->size == size) {
 			val = v.off;
 			base = cg_base(&v);

@@ -187,8 +187,10 @@ static int hex_value(int c)
 }
 
 /*
- * Decodes C escapes in s[0..n) onto out.  As in DTrace, \x takes every
- * hex digit that follows and an unknown escape stays as written.
+ * Decodes D's escapes in s[0..n) onto out, as dtrace decodes them in
+ * strings and character constants alike: \x takes every hex digit that
+ * follows, and an escape D does not know, \' and \? among them (C's),
+ * stays as written, so '\'' is the two characters \ and '.
  */
 static void unescape(const char *s, size_t n, struct buf *out)
 {
@@ -211,7 +213,7 @@ static void unescape(const char *s, size_t n, struct buf *out)
 		case 'r': c = '\r'; break;
 		case 't': c = '\t'; break;
 		case 'v': c = '\v'; break;
-		case '\\': case '\'': case '"': case '?': c = *s; break;
+		case '\\': case '"': c = *s; break;
 		case 'x':
 			for (v = 0, s++; s < end && hex_value((unsigned char)*s) >= 0; s++)
 				v = v * 16 + hex_value((unsigned char)*s);

@@ -1675,6 +1675,8 @@ static struct node *convert_assign(struct parser *p, struct node *n)
 		n->op = T_ASSIGN;
 	}
 	n->b = make_cast(p, g->cast, n->b);
+	/* op '=': an assignment's conversion, whose errors are its own */
+	n->b->op = '=';
 	return n;
 }
 
@@ -2198,7 +2200,8 @@ struct type *d_decl_type(const char *name, int strlen)
 			t = type_ptr(t->kind == TY_NONE ? NULL : t);
 	} else if (!strcmp(g->text, "string")) {
 		t = type_str(strlen);
-	} else if (!*g->text || !(t = type_parse(g->text))) {
+	} else if (!*g->text || (!(t = type_c_float(g->text)) &&
+				 !(t = type_parse(g->text)))) {
 		return NULL;
 	}
 	for (i = g->ndims - 1; i >= 0; i--)

@@ -1395,6 +1395,19 @@ static int conv_val(struct buf *out, const struct dp_conv *c,
 			return -EINVAL;
 		put_time(out, c, v->i);
 		return 0;
+	case 'e':
+	case 'E':
+	case 'f':
+	case 'g':
+	case 'G': {
+		char f[64], conv[3] = { 'L', c->conv, 0 };
+
+		if (!v->fp)
+			return -EINVAL;
+		c_format(f, sizeof(f), c, conv);
+		put_fmt(out, f, v->f);
+		return 0;
+	}
 	case 'k': {
 		/* left-aligned, the width indents each frame, as in DTrace */
 		bool left = (c->flags & DP_F_LEFT) || c->width < 0;
@@ -1756,8 +1769,9 @@ struct conv_proto {
 		CK_STR,		/* a string, text or char array */
 		CK_BUF,		/* tracemem()'s bytes: ferret's own %r */
 		CK_STACK,	/* stack(), ustack(), jstack() */
-		CK_NEVER,	/* floating point, wchar_t []: no D value
-				 * here */
+		CK_FP,		/* a float, double or long double; of size
+				 * bytes where size is set */
+		CK_NEVER,	/* wchar_t []: no D value here */
 	} check;
 	int size, sign;		/* CK_SIZED; sign < 0: either */
 };
@@ -1805,16 +1819,16 @@ static const struct conv_proto conv_protos[] = {
 	{ "S", proto_cstr, CK_STR, 0, 0 },
 	{ "T", "int64_t", CK_TIME, 0, 0 },
 	{ "Y", "int64_t", CK_TIME, 0, 0 },
-	{ "e", proto_fp, CK_NEVER, 0, 0 },
-	{ "E", proto_fp, CK_NEVER, 0, 0 },
-	{ "f", proto_fp, CK_NEVER, 0, 0 },
-	{ "g", proto_fp, CK_NEVER, 0, 0 },
-	{ "G", proto_fp, CK_NEVER, 0, 0 },
-	{ "Le", "long double", CK_NEVER, 0, 0 },
-	{ "LE", "long double", CK_NEVER, 0, 0 },
-	{ "Lf", "long double", CK_NEVER, 0, 0 },
-	{ "Lg", "long double", CK_NEVER, 0, 0 },
-	{ "LG", "long double", CK_NEVER, 0, 0 },
+	{ "e", proto_fp, CK_FP, 0, 0 },
+	{ "E", proto_fp, CK_FP, 0, 0 },
+	{ "f", proto_fp, CK_FP, 0, 0 },
+	{ "g", proto_fp, CK_FP, 0, 0 },
+	{ "G", proto_fp, CK_FP, 0, 0 },
+	{ "Le", "long double", CK_FP, 16, 0 },
+	{ "LE", "long double", CK_FP, 16, 0 },
+	{ "Lf", "long double", CK_FP, 16, 0 },
+	{ "Lg", "long double", CK_FP, 16, 0 },
+	{ "LG", "long double", CK_FP, 16, 0 },
 	{ "ls", proto_wstr, CK_NEVER, 0, 0 },
 	{ "ws", proto_wstr, CK_NEVER, 0, 0 },
 	/* wchar_t is an int, printed as %lc prints it */
@@ -1851,6 +1865,8 @@ static bool conv_suits(const struct conv_proto *p, const struct type *t)
 		return t->kind == TY_BUF;
 	case CK_STACK:
 		return t->kind == TY_KSTACK || t->kind == TY_USTACK;
+	case CK_FP:
+		return t->kind == TY_FLOAT && (!p->size || t->size == p->size);
 	default:
 		return false;
 	}

@@ -200,6 +200,8 @@ struct dp_val {
 	const uint64_t *pcs;	/* %k: a stack's npcs frames, leaf first */
 	int npcs;
 	bool stack;		/* a stack: pcs, npcs and pid hold it */
+	bool fp;		/* a float, double or long double: f holds it */
+	long double f;
 };
 
 /*
@@ -209,8 +211,9 @@ struct dp_val {
  * (user symbol), %k (a stack: a newline, then each frame on a line of
  * its own, indented by the width when left-aligned, else in a field of
  * that width), %Y ("2026 Nov 26 14:05:33") and %T (RFC 822), both in
- * local time, %%.  0, -EINVAL when v does not suit c, -ENOTSUP for
- * conversions not handled here (floating point, wide).
+ * local time, %e %E %f %g %G (a floating value, with or without L),
+ * %%.  0, -EINVAL when v does not suit c, -ENOTSUP for conversions not
+ * handled here (wide strings).
  */
 int d_print_conv(struct buf *out, const struct dp_conv *c,
 		 const struct dp_val *v, const struct dp_ctx *ctx);

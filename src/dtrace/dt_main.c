@@ -1013,6 +1013,22 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 		} else if (t->kind == TY_STR) {
 			v->s = p;
 			v->n = strnlen(p, t->size);
+		} else if (t->kind == TY_FLOAT) {
+			float f;
+			double df;
+			long double lf;
+
+			v->fp = true;
+			if (t->size == 4) {
+				memcpy(&f, p, sizeof(f));
+				v->f = f;
+			} else if (t->size == 8) {
+				memcpy(&df, p, sizeof(df));
+				v->f = df;
+			} else {
+				memcpy(&lf, p, sizeof(lf));
+				v->f = lf;
+			}
 		} else if (t->kind == TY_BUF) {
 			/* tracemem()'s bytes: DTrace's offset, hex and ASCII dump. */
 			int64_t n;

@@ -16,6 +16,14 @@
  * their natural alignment, a bitfield in the next bits unless it would
  * straddle a unit of its declared type, a zero-width bitfield closing the
  * unit, unions overlaid at offset 0, sizes rounded to the alignment.
+ *
+ * D's definitions are laid out as dtrace's CTF container lays them out
+ * (libctf's members at their "natural alignment"): each member starts on
+ * the first byte after the last one's bits, rounded up to its alignment;
+ * a bitfield is an integer of the next power of two bytes that hold its
+ * bits, aligned to that size; a zero-width one is ignored; a struct ends
+ * where its last member does, with no padding after it, and is aligned
+ * as its first member; a union is as large as its largest member.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -244,7 +252,9 @@ static struct type *record_named(const char *tag, const char *name)
 struct layout {
 	struct type *t;
 	int bitpos;		/* struct: next free bit */
-	int size;		/* union: largest member */
+	int size;		/* union: largest member; D: struct's end */
+	bool d;			/* dtrace's layout (above), not gcc's */
+	int nplaced;		/* D: members placed so far */
 };
 
 static struct field *add_field(struct type *t)
@@ -270,9 +280,27 @@ static void place(struct layout *l, const char *name, struct type *ft,
 {
 	struct type *t = l->t;
 	int a = type_align(ft), unit = 8 * ft->size, off, bitoff = 0, i;
+	int msize = ft->size;
 	struct field *f;
 
-	if (bitfield) {
+	if (l->d) {
+		/* a bitfield: its bits' bytes, rounded to a power of two */
+		if (bitfield) {
+			if (bits == 0)
+				return;
+			for (msize = 1; 8 * msize < bits; msize *= 2)
+				;
+			a = msize;
+		}
+		off = t->is_union ? 0 : ALIGN_UP((l->bitpos + 7) / 8, a);
+		l->bitpos = 8 * off + (bitfield ? bits : 8 * msize);
+		/* libctf: a struct ends where its last member does */
+		if (!t->is_union || off + msize > l->size)
+			l->size = off + msize;
+		if (t->is_union ? a > t->align : !l->nplaced)
+			t->align = a;
+		l->nplaced++;
+	} else if (bitfield) {
 		if (!t->is_union) {
 			if (bits == 0 ||
 			    l->bitpos / unit != (l->bitpos + bits - 1) / unit)
@@ -296,7 +324,7 @@ static void place(struct layout *l, const char *name, struct type *ft,
 		off = l->bitpos / 8;
 		l->bitpos += 8 * ft->size;
 	}
-	if (a > t->align)
+	if (a > t->align && !l->d)
 		t->align = a;
 	if (!name && ft->kind == TY_STRUCT) {
 		/* An anonymous struct or union: its members are ours. */
@@ -315,7 +343,7 @@ static void place(struct layout *l, const char *name, struct type *ft,
 	f->ctype = ctype ? xstrdup(ctype) : NULL;
 	f->type = ft;
 	f->offset = off;
-	f->size = ft->size;
+	f->size = msize;
 	if (bitfield) {
 		f->bitoff = bitoff;
 		f->bits = bits;
@@ -382,7 +410,9 @@ static void forget(struct relayout *m)
 /* t's size from its members as l placed them. */
 static void close_layout(struct type *t, const struct layout *l)
 {
-	if (t->is_union)
+	if (l->d)
+		t->size = l->size;
+	else if (t->is_union)
 		t->size = ALIGN_UP(l->size, t->align);
 	else
 		t->size = ALIGN_UP((l->bitpos + 7) / 8, t->align);
@@ -412,7 +442,7 @@ static int parse_members(struct cparser *c, struct type *t, bool top)
 static int members(struct cparser *c, struct type *t, bool top,
 		   struct relayout *m)
 {
-	struct layout l = { .t = t };
+	struct layout l = { .t = t, .d = c->d };
 	int i;
 
 	for (i = 0; i < c->nopen; i++)
@@ -1024,7 +1054,7 @@ void cdecl_strsize(int strsize)
 		dstrings[i]->size = strsize;
 	for (i = 0; i < nrelayouts; i++) {
 		struct relayout *r = &relayouts[i];
-		struct layout l = { .t = r->t };
+		struct layout l = { .t = r->t, .d = true };
 
 		for (k = 0; k < r->t->nfields; k++) {
 			free(r->t->fields[k].name);

@@ -105,11 +105,38 @@ static struct type *storage_type(struct type *t)
 	return t;
 }
 
+/* D's scalars: integers, pointers and the values held as either. */
+static bool d_scalar(const struct type *t)
+{
+	return t && type_in_reg(t);
+}
+
+/* D's integers (its arithmetic types, floating point being none). */
+static bool d_integer(const struct type *t)
+{
+	return d_scalar(t) && t->kind != TY_PTR;
+}
+
+/*
+ * D's usual arithmetic conversions (dtrace's dt_type_promote()): of two
+ * integer types, the one of greater rank, ranked by size and then
+ * unsigned over signed.  Unlike C, D promotes nothing to int first: a
+ * char plus a char is a char.
+ */
+static const struct type *d_promote(const struct type *a, const struct type *b)
+{
+	if (a->size != b->size)
+		return a->size > b->size ? a : b;
+	return a->is_signed ? b : a;
+}
+
 /*
  * The type D gives integer expression n, where it differs from the
- * engine's (which computes in 64 bits): C's usual arithmetic conversions
- * from int up, and a D global keeps the type of its first value.  Only
- * what D prints follows it (an aggregation's key columns).
+ * engine's (which computes in 64 bits, as dtrace-utils does): D's
+ * arithmetic conversions, an operator's result of its operand's type,
+ * and a D global keeping the type of its first value.  What D prints
+ * and stores follows it: printf()'s and trace()'s records, sizeof, an
+ * aggregation's key columns, and a variable first assigned the value.
  */
 static struct type *d_shown_type(const struct node *n)
 {
@@ -131,8 +158,7 @@ static struct type *d_shown_type(const struct node *n)
 		a = d_shown_type(n->a);
 		if (!a || a->kind != TY_INT)
 			return n->type;
-		return a->size < 4 ? type_int(4, true) :
-				     type_int(a->size, a->is_signed);
+		return type_int(a->size, a->is_signed);
 	case N_TERNARY:
 	case N_BINOP:
 		if (n->kind == N_BINOP) {
@@ -149,14 +175,9 @@ static struct type *d_shown_type(const struct node *n)
 		if (!a || !b || a->kind != TY_INT || b->kind != TY_INT)
 			return n->type;
 		if (n->kind == N_BINOP && (n->op == T_SHL || n->op == T_SHR))
-			b = a;
-		if (a->size < 4)
-			a = type_int(4, true);
-		if (b->size < 4)
-			b = type_int(4, true);
-		if (a->size != b->size)
-			return (struct type *)(a->size > b->size ? a : b);
-		return type_int(a->size, a->is_signed && b->is_signed);
+			return type_int(a->size, a->is_signed);
+		b = d_promote(a, b);
+		return type_int(b->size, b->is_signed);
 	default:
 		return n->type;
 	}
@@ -168,29 +189,20 @@ const struct type *sema_d_type(const struct node *n)
 }
 
 /*
- * Whether D computes a op b as signed: C's usual arithmetic conversions
- * on the types D gives a and b (a shift takes its left operand's).  Only
+ * Whether D computes a op b as signed: D's arithmetic conversions on the
+ * types D gives a and b (a shift takes its left operand's).  Only
  * division, remainder and right shift differ by it in 64 bits.
  */
 static bool d_signed(const struct node *a, const struct node *b, int op)
 {
 	const struct type *x = d_shown_type(a), *y = d_shown_type(b);
-	int xw, yw;
-	bool xs, ys;
 
 	if (!x || !y || x->kind != TY_INT || y->kind != TY_INT)
 		return x && y && x->is_signed && y->is_signed;
-	/* integer promotion: what is narrower than int becomes int */
-	xw = x->size < 4 ? 4 : x->size;
-	yw = y->size < 4 ? 4 : y->size;
-	xs = x->size < 4 || x->is_signed;
-	ys = y->size < 4 || y->is_signed;
 	if (op == T_SHL || op == T_SHR || op == T_SHL_ASSIGN ||
 	    op == T_SHR_ASSIGN)
-		return xs;
-	if (xw != yw)
-		return xw > yw ? xs : ys;
-	return xs && ys;
+		return x->is_signed;
+	return d_promote(x, y)->is_signed;
 }
 
 /* Field i of key k (a tuple of several keys, or the one key). */
@@ -368,6 +380,15 @@ int sema_add_fmt(struct sema *s, const char *fmt, struct node **args,
 	 */
 	for (i = 0; i < nargs; i++) {
 		struct type *t = builtin_slot_type(args[i]);
+		const struct type *d = s->c->opts.dtrace ? d_shown_type(args[i]) : NULL;
+
+		/*
+		 * D: an integer is recorded in its D type, so printf("%x",
+		 * ~i) of an int shows the int's 32 bits as DTrace's record
+		 * holds them.
+		 */
+		if (t->kind == TY_INT && d && d->kind == TY_INT)
+			t = (struct type *)d;
 
 		fs->args[i].type = t;
 		fs->args[i].offset = off;
@@ -664,6 +685,8 @@ static struct type *parse_type_name(struct sema *s, const char *text)
 				t = type_ptr(t);
 		return t;
 	}
+	if (s->c->opts.dtrace && (t = type_c_float(text)))
+		return t;
 	return type_parse(text);
 }
 
@@ -712,6 +735,14 @@ static int cast(struct sema *s, struct node *n)
 		return sema_error(s, n, "Unknown type: '%s'", n->str);
 	}
 	if (t->kind == TY_INT) {
+		/* a declared variable's conversion of the value assigned */
+		if (s->c->opts.dtrace && n->op == '=' && !d_scalar(n->a->type)) {
+			char w[64];
+
+			return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"%s\" = \"%s\"",
+					  bi_d_type_word(t, w, sizeof(w)),
+					  bi_d_type_word(n->a->type, b, sizeof(b)));
+		}
 		if (expect_int(s, n->a, "a cast operand"))
 			return -EINVAL;
 		n->type = t;
@@ -791,15 +822,60 @@ static int null_test(struct sema *s, struct node *n)
 	return call_builtin(s, n, true);
 }
 
+/* An operator token as dtrace writes it: "&", "<<=". */
+static const char *d_opstr(int tok, char *buf, size_t len)
+{
+	const char *q = lex_token_name(tok);
+
+	snprintf(buf, len, "%.*s", (int)strlen(q) - 2, q + 1);
+	return buf;
+}
+
+/*
+ * dtrace's checks of an operator's operands, in its words: D_OP_INT for
+ * the bitwise operators, shifts and %, D_OP_ARITH for * and /,
+ * D_OP_SCALAR for the logical ones; op is the operator as written
+ * ("&=" for a compound assignment).  0, or -EINVAL after reporting.
+ */
+static int d_operands(struct sema *s, const struct node *n, int tok,
+		      const char *op, const struct type *a,
+		      const struct type *b)
+{
+	switch (tok) {
+	case T_AMP: case T_PIPE: case T_CARET: case T_SHL: case T_SHR:
+	case T_PERCENT:
+		if (d_integer(a) && d_integer(b))
+			return 0;
+		return sema_error(s, n, "[D_OP_INT] operator %s requires operands of integral type",
+				  op);
+	case T_STAR: case T_SLASH:
+		if (d_integer(a) && d_integer(b))
+			return 0;
+		return sema_error(s, n, "[D_OP_ARITH] operator %s requires operands of arithmetic type",
+				  op);
+	case T_LAND: case T_LOR:
+		if (d_scalar(a) && d_scalar(b))
+			return 0;
+		return sema_error(s, n, "[D_OP_SCALAR] operator %s requires operands of scalar type",
+				  op);
+	default:
+		return 0;
+	}
+}
+
 static int binop(struct sema *s, struct node *n)
 {
 	struct type *a, *b;
+	char ob[8];
 
 	if (sema_expr(s, n->a) || sema_expr(s, n->b) ||
 	    d_decay(s, n->a) || d_decay(s, n->b))
 		return -EINVAL;
 	a = n->a->type;
 	b = n->b->type;
+	if (s->c->opts.dtrace &&
+	    d_operands(s, n, n->op, d_opstr(n->op, ob, sizeof(ob)), a, b))
+		return -EINVAL;
 	if ((n->op == T_EQ || n->op == T_NE) &&
 	    (named_lit(n->a, n->b) || named_lit(n->b, n->a))) {
 		n->type = type_int(8, true);
@@ -967,6 +1043,27 @@ static int index_string(struct sema *s, struct node *n)
 	return 0;
 }
 
+/*
+ * sizeof of D string-typed expression n: D's string is char[strsize],
+ * whatever its value, as a string variable or element is; a char array
+ * (a member, a variable declared one) is its length, and a literal its
+ * characters and NUL, as dtrace sizes them.
+ */
+static int64_t d_str_size(struct sema *s, const struct node *n)
+{
+	const struct type *d = NULL;
+
+	if (n->kind == N_FIELD || n->kind == N_INDEX || n->kind == N_STR)
+		return n->type->size;
+	if ((n->kind == N_MAP || n->kind == N_VAR) && s->c->opts.decl_type)
+		d = s->c->opts.decl_type(n->name, s->c->opts.strlen);
+	if (d && d->kind == TY_STR && !d->dstring &&
+	    d->size != s->c->opts.strlen)
+		return d->size;
+	/* opts.strlen counts the NUL, which D's strsize does not */
+	return s->c->opts.strlen - 1;
+}
+
 int sema_expr(struct sema *s, struct node *n)
 {
 	char b[64];
@@ -1072,7 +1169,15 @@ int sema_expr(struct sema *s, struct node *n)
 				return -EINVAL;
 			return 0;
 		}
-		if (sema_expr(s, n->a) || expect_int(s, n->a, "an operand"))
+		if (sema_expr(s, n->a))
+			return -EINVAL;
+		if (s->c->opts.dtrace && n->op == T_NOT && !d_scalar(n->a->type))
+			return sema_error(s, n, "[D_OP_SCALAR] operator ! requires an operand of scalar type");
+		if (s->c->opts.dtrace && n->op != T_NOT && !d_integer(n->a->type))
+			return sema_error(s, n, n->op == T_TILDE ?
+					  "[D_OP_INT] operator ~ requires an operand of integral type" :
+					  "[D_OP_ARITH] operator - requires an operand of arithmetic type");
+		if (expect_int(s, n->a, "an operand"))
 			return -EINVAL;
 		n->type = n->op == T_NOT ? type_int(8, true) : n->a->type;
 		if (n->op == T_MINUS)
@@ -1081,6 +1186,13 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_INCDEC:
 		if (s->c->opts.dtrace && is_mem_lvalue(n->a))
 			return mem_incdec(s, n);
+		if (s->c->opts.dtrace && n->a->kind == N_MAP) {
+			struct symbol *sym = find_sym(&s->c->maps, n->a->name);
+
+			if (sym && sym->val && !d_scalar(sym->val))
+				return sema_error(s, n, "[D_OP_SCALAR] operator %s requires operand of scalar type",
+						  n->op == T_INC ? "++" : "--");
+		}
 		if (lvalue_int(s, n->a))
 			return -EINVAL;
 		n->type = type_int(8, true);
@@ -1090,6 +1202,8 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_TERNARY:
 		if (sema_expr(s, n->a) || sema_expr(s, n->b) || sema_expr(s, n->c))
 			return -EINVAL;
+		if (s->c->opts.dtrace && !d_scalar(n->a->type))
+			return sema_error(s, n, "[D_OP_SCALAR] operator ?: expression must be of scalar type");
 		if (expect_int(s, n->a, "a condition"))
 			return -EINVAL;
 		n->type = n->b->type;
@@ -1132,11 +1246,16 @@ int sema_expr(struct sema *s, struct node *n)
 			if (expect_sized(s, n->a, n->a->type))
 				return -EINVAL;
 			n->ival = n->a->type->size;
-			/* D: a variable's size is its declared (or first) type's. */
-			if (s->c->opts.dtrace && n->a->kind == N_MAP &&
-			    n->a->sym && n->a->sym->shown_val &&
-			    n->a->sym->shown_val->kind == TY_INT)
-				n->ival = n->a->sym->shown_val->size;
+			/*
+			 * D: an integer expression's size is its D type's
+			 * (C's conversions; a variable's declared or first
+			 * type).
+			 */
+			if (s->c->opts.dtrace && n->a->type->kind == TY_INT &&
+			    d_shown_type(n->a)->kind == TY_INT)
+				n->ival = d_shown_type(n->a)->size;
+			if (s->c->opts.dtrace && n->a->type->kind == TY_STR)
+				n->ival = d_str_size(s, n->a);
 		} else {
 			struct type *t = parse_type_name(s, n->str);
 
@@ -1394,6 +1513,41 @@ static struct type *local_type(struct sema *s, const struct node *lv)
 	return t;
 }
 
+/*
+ * dtrace's checks of a compound assignment's operands, before ferret's
+ * own: x op= e of a string or another non-integer is D_OP_INT, D_OP_ARITH
+ * or, for += and -=, D_OP_INCOMPAT naming both types.  A variable not
+ * yet typed is left to the rest.
+ */
+static int d_compound(struct sema *s, struct node *n)
+{
+	struct node *lv = n->a;
+	const struct type *lt = NULL;
+	char op[80], a[64], b[64];
+
+	if (sema_expr(s, n->b))
+		return -EINVAL;
+	if (lv->kind == N_MAP) {
+		struct symbol *sym = find_sym(&s->c->maps, lv->name);
+
+		lt = sym && sym->val ? (sym->shown_val ? sym->shown_val : sym->val) : NULL;
+	} else if (lv->kind == N_VAR) {
+		struct symbol *v = find_sym(&s->cur->vars, lv->name);
+
+		lt = v ? v->val : NULL;
+	}
+	if (!lt || (d_integer(lt) && d_integer(n->b->type)) ||
+	    (lt->kind == TY_PTR && d_integer(n->b->type) &&
+	     (n->op == T_PLUS || n->op == T_MINUS)))
+		return 0;
+	snprintf(op, sizeof(op), "%s=", d_opstr(n->op, a, sizeof(a)));
+	if (n->op == T_PLUS || n->op == T_MINUS)
+		return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"%s\" %s \"%s\"",
+				  bi_d_type_word(lt, a, sizeof(a)), op,
+				  bi_d_type_word(n->b->type, b, sizeof(b)));
+	return d_operands(s, n, n->op, op, lt, n->b->type);
+}
+
 static int assign(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a, *rv = n->b;
@@ -1401,6 +1555,8 @@ static int assign(struct sema *s, struct node *n)
 
 	if (s->c->opts.dtrace && is_mem_lvalue(lv))
 		return mem_assign(s, n);
+	if (n->op != T_ASSIGN && s->c->opts.dtrace && d_compound(s, n))
+		return -EINVAL;
 	if (n->op != T_ASSIGN) {
 		if (lvalue_int(s, lv) || sema_expr(s, rv) ||
 		    expect_int(s, rv, "the right-hand side") ||

@@ -254,6 +254,7 @@ int type_align(const struct type *t)
 {
 	switch (t->kind) {
 	case TY_INT:
+	case TY_FLOAT:
 		return t->size ? t->size : 1;
 	case TY_STR:
 		return 1;
@@ -318,6 +319,7 @@ bool type_equal(const struct type *a, const struct type *b)
 		return a->size == b->size && a->is_signed == b->is_signed;
 	case TY_STR:
 	case TY_BUF:
+	case TY_FLOAT:
 		return a->size == b->size;
 	case TY_TUPLE:
 		if (a->nfields != b->nfields)
@@ -374,6 +376,7 @@ static const char *const kind_names[] = {
 	[TY_USTACK] = "ustack",
 	[TY_ARRAY] = "array",
 	[TY_NAMED] = "named",
+	[TY_FLOAT] = "float",
 	[TY_COUNT] = "count",
 	[TY_SUM] = "sum",
 	[TY_MIN] = "min",
@@ -425,6 +428,10 @@ static void name_into(struct buf *b, const struct type *t)
 	case TY_ARRAY:
 		name_into(b, t->elem);
 		buf_printf(b, "[%d]", t->count);
+		break;
+	case TY_FLOAT:
+		buf_printf(b, "%s", t->size == 4 ? "float" : t->size == 8 ?
+			   "double" : "long double");
 		break;
 	default:
 		if ((unsigned)t->kind < ARRAY_SIZE(kind_names) &&
@@ -624,6 +631,27 @@ struct type *type_int_named(const char *name, bool lang_only)
 	if (!t && !lang_only)
 		t = int_lookup(c_ints, ARRAY_SIZE(c_ints), name);
 	return t;
+}
+
+struct type *type_c_float(const char *text)
+{
+	static const struct { const char *name; int size; } fl[] = {
+		{ "float", 4 }, { "double", 8 }, { "long double", 16 },
+	};
+	struct type *t;
+	size_t i;
+
+	while (!strncmp(text, "const ", 6) || !strncmp(text, "volatile ", 9))
+		text = strchr(text, ' ') + 1;
+	for (i = 0; i < ARRAY_SIZE(fl); i++) {
+		if (strcmp(text, fl[i].name))
+			continue;
+		t = type_new();
+		t->kind = TY_FLOAT;
+		t->size = fl[i].size;
+		return t;
+	}
+	return NULL;
 }
 
 struct type *type_c_int(const char *text)

@@ -35,6 +35,9 @@ enum type_kind {
 	TY_NAMED,	/* bytes the kernel sends that user space names
 			 * (a uid as its user, an errno as its message):
 			 * namer->show prints them; name: its argument */
+	TY_FLOAT,	/* D's float, double and long double: size 4, 8 or
+			 * 16 bytes as C keeps them; stored, copied and
+			 * printed (%e %f %g), taken by no operator */
 	/* aggregations: only as map values */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 	TY_QUANT,	/* D's quantize(): D_QUANT_NBUCKETS buckets */
@@ -180,6 +183,8 @@ struct type *type_parse(const char *text);
  * "uint16_t"...), char being signed; NULL if text is none.
  */
 struct type *type_c_int(const char *text);
+/* C's floating types as written ("float", "double", "long double"), or NULL. */
+struct type *type_c_float(const char *text);
 /*
  * An integer type by name: bpftrace's (int8 ... uint64) and, unless
  * lang_only, C's and the kernel's (uint32_t, u32, __s64, size_t ...).

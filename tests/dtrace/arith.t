@@ -103,3 +103,105 @@ same int_literal_types 0 "-3 0 6148914691236517203 -2
 " -- -q -n 'BEGIN { printf("%d %d %d %d\n", -7 / 2, -3 / 3000000000, -7 / 3ul, -8 / 0x4); exit(0); }'
 err int_oflow 1 'dtrace: invalid probe specifier BEGIN { trace(18446744073709551615); }: [D_INT_OFLOW] integer constant 0xffffffffffffffff cannot be represented in any built-in integral type' -- \
 	-n 'BEGIN { trace(18446744073709551615); }'
+
+# An int computes in the engine's 64 bits, as dtrace-utils computes it,
+# and takes its 32 bits where D stores or records it: a variable of the
+# type of its first value (a global, a thread-local, an associative
+# array's element, a clause-local), printf()'s arguments, sizeof.
+cat >"$W/wrap.d" <<'EOF2'
+#pragma D option quiet
+
+BEGIN
+{
+	big = 0x7fffffff;
+	big = big + 1;
+	sq = 100000;
+	printf("%d %d %d\n", big, sq * sq, sq * sq / sq);
+	m = 0xf0;
+	printf("%x %x %x\n", ~m, -m, m << 28);
+	self->v = 0xffff;
+	self->v *= 0x10001;
+	k[1] = 1;
+	k[1] -= 2;
+	k[2] = 5;
+	k[2]++;
+	this->t = 3;
+	this->t <<= 31;
+	s = 1;
+	s <<= 33;
+	u = 0xffffffff;
+	u += 1;
+	printf("%d %x %d %d %d %d\n", self->v, k[1], k[2], this->t, s, u);
+	wide = 0x7fffffffL;
+	wide += 1;
+	printf("%d %d %d %d\n", wide, sizeof(wide), sizeof(big), sizeof(m + 1L));
+	exit(0);
+}
+EOF2
+same int_wraps 0 "-2147483648 1410065408 100000
+ffffff0f ffffff10 0
+-1 ffffffff 6 -2147483648 0 0
+2147483648 8 4 8
+
+" -- -s "$W/wrap.d"
+
+# D's conversions rank types by size, then unsigned over signed, and
+# promote nothing to int first: a char and a char make a char, a
+# uchar and a char a uchar; a shift or an operator of one operand keeps
+# its operand's type.
+cat >"$W/ranks.d" <<'EOF2'
+#pragma D option quiet
+
+char a, b;
+uint8_t ua;
+short sh;
+
+BEGIN
+{
+	a = 100;
+	b = 100;
+	ua = 250;
+	sh = -1;
+	printf("%d %d %d %d\n", a + b, ua + b, ua - a, -ua);
+	printf("%d %d %d %d\n", sizeof(a + b), sizeof(ua + sh), sizeof(a << 2),
+	    sizeof(-sh));
+	printf("%d %d %d\n", sizeof('a' * 2), sizeof(-129), sizeof(a + 1));
+	printf("%d %d\n", sh + ua, (a + b) / 3);
+	exit(0);
+}
+EOF2
+same d_int_ranks 0 "-56 94 150 6
+1 2 1 2
+4 4 4
+249 66
+
+" -- -s "$W/ranks.d"
+
+# Operands an operator does not take: dtrace's errors, tag and words.
+oprerr() {
+	local name=$1 tag=$2 msg=$3 prog=$4
+	printf '%s\n' "BEGIN" "{" "$prog" "}" >"$W/$name.d"
+	err "$name" 1 "dtrace: failed to compile script $W/$name.d: [$tag] line 3: $msg" \
+		-- -e -s "$W/$name.d"
+}
+oprerr op_int_shift D_OP_INT "operator << requires operands of integral type" \
+	'	v = "word" << 2;'
+oprerr op_int_tilde D_OP_INT "operator ~ requires an operand of integral type" \
+	'	v = ~"word";'
+oprerr op_arith_mul D_OP_ARITH "operator * requires operands of arithmetic type" \
+	'	s = "t"; v = s * 2;'
+oprerr op_arith_neg D_OP_ARITH "operator - requires an operand of arithmetic type" \
+	'	v = 1 + -trace(1);'
+oprerr op_scalar_cond D_OP_SCALAR "operator ?: expression must be of scalar type" \
+	'	v = "yes" ? 1 : 2;'
+oprerr op_scalar_land D_OP_SCALAR "operator || requires operands of scalar type" \
+	'	v = 1 || "no";'
+oprerr op_scalar_inc D_OP_SCALAR "operator ++ requires operand of scalar type" \
+	'	s = "t"; s++;'
+oprerr op_incompat_addeq D_OP_INCOMPAT 'operands have incompatible types: "int" += "string"' \
+	'	n = 5; n += "more";'
+oprerr op_int_modeq D_OP_INT "operator %= requires operands of integral type" \
+	'	n = 5; n %= "more";'
+printf 'int n;\nBEGIN\n{\n\tn = "text";\n}\n' >"$W/op_incompat_decl.d"
+err op_incompat_decl 1 "dtrace: failed to compile script $W/op_incompat_decl.d: [D_OP_INCOMPAT] line 4: operands have incompatible types: \"int\" = \"string\"" \
+	-- -e -s "$W/op_incompat_decl.d"

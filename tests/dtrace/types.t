@@ -2,6 +2,9 @@
 # constants and typed variables, used in casts, sizeof, offsetof and
 # member access; D's library constants; DTrace's errors for bad ones.
 
+# Laid out as dtrace's CTF container lays them out: a bitfield in bytes
+# of its own (kind in byte 16, flags in the 2 bytes at 18), no padding
+# after the last member.
 cat >"$W/layout.d" <<'EOF'
 #pragma D option quiet
 
@@ -42,8 +45,8 @@ BEGIN
 	exit(0);
 }
 EOF
-same layout 0 "24 24 8 2 8
-8 18 0
+same layout 0 "26 26 8 2 8
+8 20 0
 0 16 17 34
 21 hi there 255
 
@@ -110,7 +113,7 @@ BEGIN
 	exit(0);
 }
 EOF
-same local_unstored 0 "0 1 1 -1 44 2 0 7 4464 8
+same local_unstored 0 "0 1 1 -1 44 2 0 7 4464 6
 5
 0
 
@@ -516,8 +519,8 @@ fi
 # array of structs shows each struct's members and closes it (where
 # dtrace-utils shows only the struct's first line); int a[2][3] is
 # named "int [3][2]", as libctf names it.  The stores are through plain
-# pointers at the offsets gcc gives: kind and flags share the first
-# 16 bits, count starts at 2, pts at 8, grid at 24.
+# pointers at the offsets dtrace's layout gives: kind in byte 0, flags
+# in the 2 bytes at 2, count at 4, pts at 12, grid at 28.
 cat >"$W/print2.d" <<'EOF'
 #pragma D option quiet
 struct pt { int x; int y; };
@@ -533,15 +536,16 @@ struct rec {
 BEGIN
 {
 	t = (struct rec *)alloca(sizeof(struct rec));
-	u = (unsigned int *)t;
-	*u = 5 | (0x123 << 4);
+	u = (uint8_t *)t;
+	*u = 5;
 	s = (short *)t;
-	s[2] = 7;
-	s[4] = -9;
+	s[1] = 0x123;
+	s[3] = 7;
+	s[6] = -9;
 	i = (int *)t;
-	i[6] = 3;
-	i[9] = 4;
-	i[11] = 6;
+	i[7] = 3;
+	i[10] = 4;
+	i[12] = 6;
 	t->argv = (char **)0x10;
 	t->lh.next = (struct list_head *)0x20;
 	print(t);
@@ -863,7 +867,7 @@ BEGIN
 #pragma D option quiet
 #pragma D option strsize=24
 EOF2
-same "string members of structs" 0 "74 76 24
+same "string members of structs" 0 "74 75 24
 compile -2 [] [faster] solo e
 
 " -- -s "$W/strmem.d"
@@ -1100,3 +1104,114 @@ same "stores through a pointer into a global's bytes" 0 "0 10 30 -1 123456789 12
 fault 1 in clause 1
 
 " -- -s "$W/ptrglobal.d"
+# Character constants are ints of their bytes, the first the most
+# significant, and D decodes escapes as dtrace does in constants and
+# strings alike: \' and \? are no escapes there and keep their backslash.
+cat >"$W/chars.d" <<'EOF2'
+#pragma D option quiet
+
+BEGIN
+{
+	printf("%d %d %d %d %d\n", 'xy', '\'', '\?', '\101B', '\x7e\x7f');
+	printf("%d %d %c\n", sizeof('ab'), sizeof('abcde'), '\'');
+	printf("%s|%s\n", "q\'r\?s", "t\\u\"v\x41\60");
+	exit(0);
+}
+EOF2
+same char_constants 0 "30841 23591 23615 16706 32383
+4 8 '
+q\\'r\\?s|t\\u\"vA0
+
+" -- -s "$W/chars.d"
+
+# float, double and long double are types of their C sizes: variables
+# of them hold zeros until a value of their type is stored, and printf's
+# floating conversions print them; no operator takes them.
+cat >"$W/floats.d" <<'EOF2'
+#pragma D option quiet
+
+float f;
+double d;
+long double ld;
+float fa[int];
+self double sd;
+
+BEGIN
+{
+	printf("%d %d %d %d %d\n", sizeof(float), sizeof(double),
+	    sizeof(long double), sizeof(f), sizeof(ld));
+	printf("%e|%E|%f|%g|%G\n", f, d, d, f, d);
+	printf("%10.2f|%-6g|%Le|%LG|%+.1e\n", d, f, ld, ld, d);
+	g = d;
+	printf("%f %f %g\n", g, fa[3], self->sd);
+	exit(0);
+}
+EOF2
+same floats_read_zero 0 "4 8 16 4 16
+0.000000e+00|0.000000E+00|0.000000|0|0
+      0.00|0     |0.000000e+00|0|+0.0e+00
+0.000000 0.000000 0
+
+" -- -s "$W/floats.d"
+printf 'float f;\nBEGIN { printf("%%d", f); }\n' >"$W/fconv.d"
+err "float to %d" 1 \
+	"dtrace: failed to compile script $W/fconv.d: [D_PRINTF_ARG_TYPE] line 2: printf( ) argument #2 is incompatible with conversion #1 prototype:" \
+	-- -s "$W/fconv.d"
+printf 'double d;\nBEGIN { printf("%%Lf", d); }\n' >"$W/lfconv.d"
+err "double to %Lf" 1 \
+	"dtrace: failed to compile script $W/lfconv.d: [D_PRINTF_ARG_TYPE] line 2: printf( ) argument #2 is incompatible with conversion #1 prototype:" \
+	-- -s "$W/lfconv.d"
+
+# sizeof of a string is strsize, D's string being char[strsize], whatever
+# the value a variable or an element holds; a char array keeps its
+# length, and a literal is its characters and NUL.
+cat >"$W/strsizeof.d" <<'EOF2'
+#pragma D option quiet
+#pragma D option strsize=48
+
+char buf[10];
+string s;
+
+BEGIN
+{
+	x = "abc";
+	this->y = "hello";
+	self->z = execname;
+	a["k"] = "v";
+	printf("%d %d %d %d %d %d %d %d\n", sizeof(buf), sizeof(s), sizeof(x),
+	    sizeof(this->y), sizeof(self->z), sizeof(a["k"]), sizeof("lit"),
+	    sizeof(curpsinfo->pr_fname));
+	exit(0);
+}
+EOF2
+same sizeof_strings 0 "10 48 48 48 48 48 4 16
+
+" -- -s "$W/strsizeof.d"
+
+# Each bitfield takes the bytes its bits need, rounded up to a power of
+# two and aligned to them, as dtrace's CTF lays it out; a struct is
+# aligned as its first member, and ends with its last.
+cat >"$W/bfsize.d" <<'EOF2'
+#pragma D option quiet
+
+struct one { int a : 3; };
+struct two { int a : 3; int b : 3; };
+struct wide { char c; int x : 20; short s; };
+struct big { long a : 33; char b; };
+union u { int a : 9; char c[3]; };
+struct outer { char c; struct two t; };
+
+BEGIN
+{
+	printf("%d %d %d %d %d %d\n", sizeof(struct one), sizeof(struct two),
+	    sizeof(struct wide), sizeof(struct big), sizeof(union u),
+	    sizeof(struct outer));
+	printf("%d %d %d\n", offsetof(struct wide, s), offsetof(struct big, b),
+	    offsetof(struct outer, t));
+	exit(0);
+}
+EOF2
+same bitfield_sizes 0 "1 2 10 6 3 3
+8 5 1
+
+" -- -s "$W/bfsize.d"

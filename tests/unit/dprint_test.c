@@ -713,8 +713,22 @@ static void test_conv_parse(void)
 		struct dp_val v = { .i = 1, .size = 8 };
 		struct buf out = { 0 };
 
+		struct dp_val f = { .fp = true, .f = 1.5L };
+
+		expect(&t, d_print_conv(&out, &c, &v, NULL) == -EINVAL,
+		       "%%f of an integer");
+		out.len = 0;
+		d_print_conv_parse("%8.2f|", &c);
+		expect(&t, d_print_conv(&out, &c, &f, NULL) == 0 &&
+		       out.len == 8 && !memcmp(out.p, "    1.50", 8),
+		       "%%8.2f of a double");
+		out.len = 0;
+		d_print_conv_parse("%ls", &c);
+		v.s = "w";
+		v.n = 1;
 		expect(&t, d_print_conv(&out, &c, &v, NULL) == -ENOTSUP,
-		       "%%f is not handled");
+		       "%%ls is not handled");
+		v.s = NULL;
 		d_print_conv_parse("%s", &c);
 		expect(&t, d_print_conv(&out, &c, &v, NULL) == -EINVAL,
 		       "%%s of an integer");
