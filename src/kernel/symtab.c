@@ -4,6 +4,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -782,20 +783,29 @@ int symtab_glob(const struct symtab *st, const char *pattern,
 	return 0;
 }
 
-/* Number of entries of v[0, n) that start at or below addr. */
-static int symtab_upper(const struct symtab_sym *v, int n, uint64_t addr)
+size_t symtab_upper_key(const void *base, size_t n, size_t size,
+			size_t key_off, uint64_t key)
 {
-	int lo = 0, hi = n;
+	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
+		size_t mid = lo + (hi - lo) / 2;
+		uint64_t k;
 
-		if (v[mid].addr <= addr)
+		memcpy(&k, (const char *)base + mid * size + key_off, sizeof(k));
+		if (k <= key)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return lo;
+}
+
+/* Number of entries of v[0, n) that start at or below addr. */
+static int symtab_upper(const struct symtab_sym *v, int n, uint64_t addr)
+{
+	return (int)symtab_upper_key(v, n, sizeof(*v),
+				     offsetof(struct symtab_sym, addr), addr);
 }
 
 /*

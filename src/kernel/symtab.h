@@ -169,4 +169,11 @@ int symtab_mapped_files(pid_t pid, void (*fn)(const char *path, void *arg),
  */
 void symtab_sort_compat(void *base, size_t n, size_t size, size_t key_off);
 
+/*
+ * How many of the n elements of size bytes, sorted by the 64-bit
+ * unsigned key at key_off in each, have a key at or below key.
+ */
+size_t symtab_upper_key(const void *base, size_t n, size_t size,
+			size_t key_off, uint64_t key);
+
 #endif

@@ -118,17 +118,10 @@ next:
 static const struct sym_ksym *sym_ksym_below(const struct sym_ksym *v, int n,
 					     uint64_t addr)
 {
-	int lo = 0, hi = n;
+	size_t i = symtab_upper_key(v, n, sizeof(*v),
+				    offsetof(struct sym_ksym, addr), addr);
 
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-
-		if (v[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo ? &v[lo - 1] : NULL;
+	return i ? &v[i - 1] : NULL;
 }
 
 static void sym_hex(uint64_t addr, unsigned int flags, struct buf *out)
