@@ -330,6 +330,10 @@ fi
 f=$(fs -a -A -I 50 -x, -e "$U" taskset -c $LC "$WL" 321 | grep "CPU$LC," | awk -F, '{ s += $3 } END { print s }')
 if [ "$f" = 321 ]; then ok bpf_per_cpu_intervals; else bad bpf_per_cpu_intervals "got '$f', want 321"; fi
 
+# Without a counter's "( +- N% )", which its runs print when they
+# differed (a call more or less under load).
+nopm() { sed -E 's/ +\( \+- +[0-9.]+% \)$//'; }
+
 # attached PID: once the tool that timeout PID runs holds its counters
 # (perf_event or BPF link descriptors), and a moment for it to enable
 # them; at most 10 s.
@@ -524,7 +528,7 @@ hooks() {
 		timeout 60 perf stat -o "$W/p" "$@" >"$W/ph" 2>/dev/null
 		prc=$?
 		if [ "$prc" = "$frc" ] && diff "$W/ph" "$W/fh" >"$W/diff" &&
-		   diff <(grep -v '^# started on' "$W/p" | mask) <(grep -v '^# started on' "$W/f" | mask) >"$W/diff"; then
+		   diff <(grep -v '^# started on' "$W/p" | nopm | mask) <(grep -v '^# started on' "$W/f" | nopm | mask) >"$W/diff"; then
 			ok "$name"
 			return
 		fi
@@ -561,7 +565,7 @@ done
 # The table's bars, signs and decimals (hence its indent) follow each
 # run's times: masked.  So does a counter's "( +- N% )", printed when
 # its runs differed (a page fault more in one of them).
-bars() { sed -E 's/\) #+$/) #/; s/\([-+]/(/; s/^ +# /# /; s/ +\( \+- +[0-9.]+% \)$//' | mask; }
+bars() { sed -E 's/\) #+$/) #/; s/\([-+]/(/; s/^ +# /# /' | nopm | mask; }
 for args in "--null -r 3 --table" "-r 4 --table -e task-clock,page-faults" "-r 2 --table -e syscalls:sys_enter_getppid"; do
 	# shellcheck disable=SC2086
 	pf $args "$WL" 0 3 | bars >"$W/pl"
