@@ -2940,6 +2940,21 @@ int cg_clauses(struct cg *g, const struct cg_clause *cl, int n)
 	g->probe = cl[0].sp->node;
 	cg_begin(g, &g->probe->loc, pi, pi->index);
 	done = g->exit_label;
+	/*
+	 * A firing that is not the probe's (the stop word, a guard) returns
+	 * here rather than past every clause, which may be further than a
+	 * jump reaches.
+	 */
+	{
+		int past = ir_label(&g->ir);
+
+		ir_ja(&g->ir, past);
+		ir_place(&g->ir, g->skip_label);
+		ir_mov_imm(&g->ir, BPF_REG_0, 0);
+		ir_exit(&g->ir);
+		ir_place(&g->ir, past);
+		g->skip_label = ir_label(&g->ir);
+	}
 	tstr_from = g->ir.n;
 	if (g->tight)
 		tstr_begin(g);
@@ -2958,13 +2973,16 @@ int cg_clauses(struct cg *g, const struct cg_clause *cl, int n)
 
 		/*
 		 * As in DTrace, after an exit() no clause of the firing
-		 * starts; the rest of the clause that called it runs.
+		 * starts; the rest of the clause that called it runs.  Each
+		 * check skips one clause, to the next check: a jump that
+		 * passes no more than a clause keeps to BPF's 16-bit offsets
+		 * wherever separate programs would.
 		 */
+		g->exit_label = ir_label(&g->ir);
 		if (exits) {
 			g->ir.loc = &p->loc;
-			stop_check(g, done);
+			stop_check(g, g->exit_label);
 		}
-		g->exit_label = ir_label(&g->ir);
 		ret = one_clause(g, &cl[i]);
 		ir_place(&g->ir, g->exit_label);
 		exits |= calls(p->a, "exit") || calls(p->b, "exit");

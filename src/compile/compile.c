@@ -6,6 +6,7 @@
  * share one loaded program, so 361 syscall probes cost one verification.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,6 +241,13 @@ static int gen_part(struct compiled *c, const struct cg_clause *cl, int n,
 		diag_error(c->src, g.overflow ? g.overflow : &p->loc,
 			   "this probe needs %d bytes of BPF stack; the kernel allows 512",
 			   code.stack);
+		bpf_code_free(&code);
+		return -EINVAL;
+	}
+	if (ret == -ERANGE) {
+		diag_error(c->src, &p->loc,
+			   "this probe's code is too long: a jump in it passes the %d instructions a BPF jump reaches",
+			   INT16_MAX);
 		bpf_code_free(&code);
 		return -EINVAL;
 	}

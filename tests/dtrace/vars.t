@@ -417,3 +417,15 @@ same clocal_every_syscall 0 "77 exit_group
 " -- -q -c "sh $W/exit77.sh" \
 	-n 'syscall:::entry /pid == $target/ { this->a = arg0; }
 	    syscall:::entry /pid == $target && this->a == 77/ { printf("%d %s\n", this->a, probefunc); }'
+# Clauses whose code together is longer than a BPF jump reaches (each
+# strtok() is unrolled over the string) still run in one program: no
+# jump passes more than one clause.
+same clocal_long 0 "a
+b
+c
+
+a|b
+
+" -- -q -n 'tick-10ms { this->s = strjoin("a,b", ",c"); printf("%s\n", strtok(this->s, ","));
+		printf("%s\n", strtok(NULL, ",")); printf("%s\n", strtok(NULL, ",")); printf("%s\n", strtok(NULL, ",")); }
+	    tick-10ms { printf("%s|%s\n", strtok(this->s, ","), strtok(NULL, ",")); exit(0); }'
