@@ -755,7 +755,8 @@ static struct cg_var *var_of(struct cg *g, struct symbol *sym)
 		struct cg_var *v = g->vars.v[i];
 
 		if (v->sym == sym ||
-		    (g->by_name && !strcmp(v->sym->name, sym->name)))
+		    (g->by_name && !strncmp(sym->name, "this->", 6) &&
+		     !strcmp(v->sym->name, sym->name)))
 			return v;
 	}
 	return NULL;

@@ -93,8 +93,9 @@ struct cg {
 				 * assembled (builtins/dtrace.c) */
 	bool can_tighten;	/* out: tight would move something */
 	/*
-	 * D: variables are found by name, not by symbol: the program runs
-	 * several clauses, each with symbols of its own (cg_clauses()).
+	 * D: this-> variables are found by name, not by symbol: the
+	 * program runs several clauses, each with symbols of its own
+	 * (cg_clauses()).
 	 */
 	bool by_name;
 	int epid;		/* D: the clause's epid, 0: one more than the
