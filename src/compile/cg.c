@@ -2508,8 +2508,9 @@ static const struct clocal *clocal_of(const struct compiled *c,
 }
 
 /*
- * this-> variables between the program's variables and MAP_DLOCALS
- * (see struct clocal): save, at the exit, stores them there; else they
+ * this-> variables between the program's variables and the probe's area
+ * of MAP_DLOCALS (see struct clocal): save, at the exit, stores them
+ * there; else they
  * are loaded from there, or, in the first clause of the probe, where a
  * firing starts, the whole value is zeroed instead.
  */
@@ -2518,6 +2519,8 @@ static void locals_move(struct cg *g, bool save)
 	int p = ir_vreg(&g->ir), i;
 
 	ir_ld_map_value(&g->ir, p, MAP_DLOCALS);
+	ir_alu_imm(&g->ir, BPF_ADD, p,
+		   (g->pi->when - WHEN_BEGIN) * g->c->dlocals_size);
 	if (!save && g->first_clause) {
 		cg_zero_at(g, p, 0, g->c->dlocals_size);
 		return;

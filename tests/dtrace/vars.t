@@ -429,3 +429,12 @@ a|b
 " -- -q -n 'tick-10ms { this->s = strjoin("a,b", ",c"); printf("%s\n", strtok(this->s, ","));
 		printf("%s\n", strtok(NULL, ",")); printf("%s\n", strtok(NULL, ",")); printf("%s\n", strtok(NULL, ",")); }
 	    tick-10ms { printf("%s|%s\n", strtok(this->s, ","), strtok(NULL, ",")); exit(0); }'
+# BEGIN's clauses are run one at a time, and a fault in one runs ERROR
+# before the next: the next BEGIN clause still sees what the faulting
+# one stored.
+same clocal_begin_fault 0 "ERROR
+BEGIN 5
+
+" -- -q -n 'BEGIN { this->a = 5; trace(*(int *)0); }
+	    ERROR { printf("ERROR\n"); }
+	    BEGIN { printf("BEGIN %d\n", this->a); exit(0); }'
