@@ -514,7 +514,8 @@ static long fds_needed(const struct compiled *c)
 	for (i = 0; i < c->attach.n; i++) {
 		const struct cattach *at = c->attach.v[i];
 
-		n += provider_attach_fds(at->pi);
+		if (!at->rides)
+			n += provider_attach_fds(at->pi);
 	}
 	return n;
 }

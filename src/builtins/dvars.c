@@ -232,10 +232,10 @@ static int cg_epid(struct cg *g, struct node *n, struct val *out)
 {
 	int r = ir_vreg(&g->ir), i, epid = 1;
 
-	for (i = 0; i < g->c->attach.n; i++)
+	for (i = 0; i < g->c->attach.n && !g->epid; i++)
 		if (((struct cattach *)g->c->attach.v[i])->clause)
 			epid++;
-	ir_mov_imm(&g->ir, r, epid);
+	ir_mov_imm(&g->ir, r, g->epid ? g->epid : epid);
 	return bi_int(out, r, n->type);
 }
 

@@ -754,7 +754,9 @@ static struct cg_var *var_of(struct cg *g, struct symbol *sym)
 	for (i = 0; i < g->vars.n; i++) {
 		struct cg_var *v = g->vars.v[i];
 
-		if (v->sym == sym)
+		if (v->sym == sym ||
+		    (g->by_name && !strncmp(sym->name, "this->", 6) &&
+		     !strcmp(v->sym->name, sym->name)))
 			return v;
 	}
 	return NULL;
@@ -2529,6 +2531,67 @@ static void lost_tail(struct cg *g)
 	ir_place(&g->ir, done);
 }
 
+/* Whether v is a D clause-local (this->) variable. */
+static bool clause_local(const struct cg *g, const struct cg_var *v)
+{
+	return g->c->opts.dtrace && !strncmp(v->sym->name, "this->", 6);
+}
+
+static const struct clocal *clocal_of(const struct compiled *c,
+				      const char *name)
+{
+	int i;
+
+	for (i = 0; i < c->dlocals.n; i++) {
+		const struct clocal *l = c->dlocals.v[i];
+
+		if (!strcmp(l->name, name))
+			return l;
+	}
+	return NULL;
+}
+
+/*
+ * this-> variables between the program's variables and the probe's area
+ * of MAP_DLOCALS (see struct clocal): save, at the exit, stores them
+ * there; else they
+ * are loaded from there, or, in the first clause of the probe, where a
+ * firing starts, the whole value is zeroed instead.
+ */
+static void locals_move(struct cg *g, bool save)
+{
+	int p = ir_vreg(&g->ir), i;
+
+	ir_ld_map_value(&g->ir, p, MAP_DLOCALS);
+	ir_alu_imm(&g->ir, BPF_ADD, p,
+		   (g->pi->when - WHEN_BEGIN) * g->c->dlocals_size);
+	if (!save && g->first_clause) {
+		cg_zero_at(g, p, 0, g->c->dlocals_size);
+		return;
+	}
+	for (i = 0; i < g->vars.n; i++) {
+		const struct cg_var *v = g->vars.v[i];
+		const struct clocal *l = clause_local(g, v) ?
+					 clocal_of(g->c, v->sym->name) : NULL;
+		int size;
+
+		if (!l)
+			continue;
+		if (v->reg >= 0) {
+			if (save)
+				ir_st(&g->ir, BPF_DW, p, l->off, v->reg);
+			else
+				ir_ld(&g->ir, BPF_DW, v->reg, p, l->off);
+			continue;
+		}
+		size = v->sym->val->size < l->size ? v->sym->val->size : l->size;
+		if (save)
+			cg_copy(g, p, l->off, v->base, v->off, size);
+		else
+			cg_copy(g, v->base, v->off, p, l->off, size);
+	}
+}
+
 /*
  * Ends the program: at g->exit_label the tails a run past the predicate
  * owes (REC_END, lost records, the wake-up), at g->skip_label none.
@@ -2539,6 +2602,8 @@ static int cg_end(struct cg *g)
 	int i;
 
 	ir_place(&g->ir, g->exit_label);
+	if (g->keep_locals)
+		locals_move(g, true);
 	if (held)
 		hold_tail(g);
 	else
@@ -2697,6 +2762,96 @@ static bool tstr_used(const struct cg *g, int from, int to)
  * says which part this is.  A part after the first starts with the
  * variables the previous one left, and has no predicate.
  */
+static struct symbol *find_var(const struct vec *vars, const char *name)
+{
+	int i;
+
+	for (i = 0; i < vars->n; i++) {
+		struct symbol *sym = vars->v[i];
+
+		if (!strcmp(sym->name, name))
+			return sym;
+	}
+	return NULL;
+}
+
+/*
+ * Frame space or a register for each variable of sp that the program
+ * has none for yet (by name where g->by_name: a this-> variable of two
+ * clauses is one), as large as the largest of later[0..nlater) makes
+ * it.  Integers start zeroed unless a later part of a split probe loads
+ * them (from > 0).
+ */
+static int alloc_vars(struct cg *g, struct sema_probe *sp, int from,
+		      const struct cg_clause *later, int nlater)
+{
+	int i, j;
+
+	for (i = 0; i < sp->vars.n; i++) {
+		struct symbol *sym = sp->vars.v[i], *o;
+		struct cg_var *v = var_of(g, sym);
+
+		for (j = 0; j < nlater && !v; j++) {
+			o = find_var(&later[j].sp->vars, sym->name);
+			if (o && o->val && !type_in_reg(o->val) &&
+			    !type_in_reg(sym->val) && o->val->size > sym->val->size)
+				sym = o;
+		}
+
+		if (v) {
+			bool reg = type_in_reg(sym->val);
+
+			if (reg != (v->reg >= 0) ||
+			    (!reg && sym->val->size > v->sym->val->size))
+				return cg_error(g, sym->first,
+						"%s has another type here than in an earlier clause of this probe",
+						sym->name);
+			continue;
+		}
+		v = xcalloc(1, sizeof(*v));
+		v->sym = sym;
+		v->reg = -1;
+		if (type_in_reg(sym->val)) {
+			v->reg = ir_vreg(&g->ir);
+			/* A later part loads them all from MAP_CARRY. */
+			if (from <= 0)
+				ir_mov_imm(&g->ir, v->reg, 0);
+		} else {
+			v->off = cg_alloc_tmp(g, sym->val->size, &v->base);
+			cg_zero_at(g, v->base, v->off, sym->val->size);
+		}
+		vec_push(&g->vars, v);
+	}
+	return 0;
+}
+
+/*
+ * D's strtok() state lasts for the clauses of one firing on a CPU, as
+ * dtrace's does: the first clause of a probe forgets what the last
+ * firing left.
+ */
+static void strtok_reset(struct cg *g)
+{
+	int key;
+
+	if (!g->c->strtok_state || !g->first_clause)
+		return;
+	key = cg_map_key(g, g->c->strtok_state, -1);
+	ir_ld_map(&g->ir, BPF_REG_1, g->c->strtok_state->sym->id);
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
+	ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
+}
+
+static void free_vars(struct cg *g)
+{
+	int i;
+
+	for (i = 0; i < g->vars.n; i++)
+		free(g->vars.v[i]);
+	vec_free(&g->vars);
+}
+
 int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	     bool use_cookie)
 {
@@ -2711,36 +2866,21 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	if (g->tight)
 		tstr_begin(g);
 	tstr_to = g->ir.n;
-	for (i = 0; i < sp->vars.n; i++) {
-		struct symbol *sym = sp->vars.v[i];
-		struct cg_var *v = xcalloc(1, sizeof(*v));
-
-		v->sym = sym;
-		v->reg = -1;
-		if (type_in_reg(sym->val)) {
-			v->reg = ir_vreg(&g->ir);
-			/* A later part loads them all from MAP_CARRY. */
-			if (from <= 0)
-				ir_mov_imm(&g->ir, v->reg, 0);
-		} else {
-			v->off = cg_alloc_tmp(g, sym->val->size, &v->base);
-			cg_zero_at(g, v->base, v->off, sym->val->size);
-		}
-		vec_push(&g->vars, v);
-	}
+	ret = alloc_vars(g, sp, from, NULL, 0);
+	/* A later part of a split probe goes on with the firing's state. */
+	if (from <= 0)
+		strtok_reset(g);
 	/*
-	 * D's strtok() state lasts for the clauses of one firing on a CPU,
-	 * as dtrace's does: the first clause of a probe (a later part of a
-	 * split one goes on) forgets what the last firing left.
+	 * BEGIN, END and ERROR: this-> variables from the probe's earlier
+	 * clauses (see struct clocal); the first clear them all.
 	 */
-	if (g->c->strtok_state && g->first_clause && from <= 0) {
-		int key = cg_map_key(g, g->c->strtok_state, -1);
-
-		ir_ld_map(&g->ir, BPF_REG_1, g->c->strtok_state->sym->id);
-		ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
-		ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
-		ir_call(&g->ir, BPF_FUNC_map_delete_elem, 2);
-	}
+	if (g->c->dlocals_size && pi->when != WHEN_EVENT)
+		g->keep_locals = g->first_clause;
+	for (i = 0; i < g->vars.n && g->c->dlocals_size && !g->keep_locals; i++)
+		if (pi->when != WHEN_EVENT && clause_local(g, g->vars.v[i]))
+			g->keep_locals = true;
+	if (g->keep_locals)
+		locals_move(g, false);
 	g->from = -1;
 	/* Zero before speculate(): a record made before it is no guess. */
 	if (g->c->opts.dtrace && calls(body, "speculate")) {
@@ -2756,9 +2896,11 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	/* Scratch is set up after the predicate unless that uses it. */
 	if (sp->dscratch_in_pred && from <= 0)
 		bi_dscratch_begin(g);
-	if (!from && p->a) {
+	/* With this-> variables to save, a failed predicate exits. */
+	if (!from && p->a && !ret) {
 		g->ir.loc = &p->a->loc;
-		ret = cond_jump(g, p->a, false, g->skip_label);
+		ret = cond_jump(g, p->a, false,
+				g->keep_locals ? g->exit_label : g->skip_label);
 	}
 	if (sp->uses_dscratch && !sp->dscratch_in_pred && from <= 0 && !ret)
 		bi_dscratch_begin(g);
@@ -2783,9 +2925,131 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		ret = cg_end(g);
 	/* cg_end() frees them; a probe that failed before it leaves them. */
 	vec_free(&g->holds);
-	for (i = 0; i < g->vars.n; i++)
-		free(g->vars.v[i]);
-	vec_free(&g->vars);
+	free_vars(g);
+	return ret;
+}
+
+/*
+ * The stop word, which exit() sets: once it is set no clause starts
+ * (jump to label).
+ */
+static void stop_check(struct cg *g, int label)
+{
+	int stop = ir_vreg(&g->ir);
+
+	ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
+	ir_ld(&g->ir, BPF_DW, stop, stop, CONTROL_STOP);
+	ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, label);
+}
+
+/*
+ * One clause of cg_clauses(): its predicate and body, ending at
+ * g->exit_label, where the next starts.
+ */
+static int one_clause(struct cg *g, const struct cg_clause *cl)
+{
+	struct node *p = cl->sp->node;
+	int ret = 0;
+
+	g->probe = p;
+	g->pi = cl->pi;
+	g->probe_id = cl->pi->index;
+	g->epid = cl->epid;
+	g->brk = g->cont = -1;
+	g->dscratch.top = -1;
+	g->spec = -1;
+	g->ir.loc = &p->loc;
+	/* Zero before speculate(): a record made before it is no guess. */
+	if (calls(p->b, "speculate")) {
+		g->spec = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, g->spec, 0);
+	}
+	if (cl->sp->dscratch_in_pred)
+		bi_dscratch_begin(g);
+	if (p->a) {
+		g->ir.loc = &p->a->loc;
+		ret = cond_jump(g, p->a, false, g->exit_label);
+	}
+	if (!ret && cl->sp->uses_dscratch && !cl->sp->dscratch_in_pred)
+		bi_dscratch_begin(g);
+	if (!ret)
+		ret = cg_block(g, p->b);
+	return ret ? ret : g->err;
+}
+
+int cg_clauses(struct cg *g, const struct cg_clause *cl, int n)
+{
+	const struct probe_inst *pi = cl[0].pi;
+	int i, ret = 0, tstr_from, tstr_to, done;
+	bool exits = false;
+
+	g->by_name = true;
+	g->use_cookie = false;
+	g->probe = cl[0].sp->node;
+	cg_begin(g, &g->probe->loc, pi, pi->index);
+	done = g->exit_label;
+	/*
+	 * A firing that is not the probe's (the stop word, a guard) returns
+	 * here rather than past every clause, which may be further than a
+	 * jump reaches.
+	 */
+	{
+		int past = ir_label(&g->ir);
+
+		ir_ja(&g->ir, past);
+		ir_place(&g->ir, g->skip_label);
+		ir_mov_imm(&g->ir, BPF_REG_0, 0);
+		ir_exit(&g->ir);
+		ir_place(&g->ir, past);
+		g->skip_label = ir_label(&g->ir);
+	}
+	tstr_from = g->ir.n;
+	if (g->tight)
+		tstr_begin(g);
+	tstr_to = g->ir.n;
+	/*
+	 * One set of this-> variables for the firing, zeroed here, each
+	 * the size of its largest type: a later clause may widen a string
+	 * (sema's unify()).
+	 */
+	for (i = 0; i < n && !ret; i++)
+		ret = alloc_vars(g, cl[i].sp, 0, cl + i + 1, n - i - 1);
+	strtok_reset(g);
+	g->from = -1;
+	for (i = 0; i < n && !ret; i++) {
+		struct node *p = cl[i].sp->node;
+
+		/*
+		 * As in DTrace, after an exit() no clause of the firing
+		 * starts; the rest of the clause that called it runs.  Each
+		 * check skips one clause, to the next check: a jump that
+		 * passes no more than a clause keeps to BPF's 16-bit offsets
+		 * wherever separate programs would.
+		 */
+		g->exit_label = ir_label(&g->ir);
+		if (exits) {
+			g->ir.loc = &p->loc;
+			stop_check(g, g->exit_label);
+		}
+		ret = one_clause(g, &cl[i]);
+		ir_place(&g->ir, g->exit_label);
+		exits |= calls(p->a, "exit") || calls(p->b, "exit");
+	}
+	g->exit_label = done;
+	g->probe = cl[0].sp->node;
+	g->pi = pi;
+	g->probe_id = pi->index;
+	g->ir.loc = &g->probe->loc;
+	if (!ret && g->tstr && !tstr_used(g, tstr_from, tstr_to)) {
+		ir_remove_range(&g->ir, tstr_from, tstr_to);
+		for (i = 0; i < g->holds.n; i++)
+			g->holds.v[i] = (void *)((intptr_t)g->holds.v[i] -
+						 (tstr_to - tstr_from));
+	}
+	if (!ret)
+		ret = cg_end(g);
+	vec_free(&g->holds);
+	free_vars(g);
 	return ret;
 }
 

@@ -92,6 +92,16 @@ struct cg {
 				 * each its own, past where records are
 				 * assembled (builtins/dtrace.c) */
 	bool can_tighten;	/* out: tight would move something */
+	/*
+	 * D: this-> variables are found by name, not by symbol: the
+	 * program runs several clauses, each with symbols of its own
+	 * (cg_clauses()).
+	 */
+	bool by_name;
+	int epid;		/* D: the clause's epid, 0: one more than the
+				 * attachments made so far */
+	bool keep_locals;	/* this-> variables come from MAP_DLOCALS and
+				 * go back there at the exit */
 	int spec;		/* a register ORed into the header of each
 				 * record (REC_SPEC_SHIFT: D's speculate()),
 				 * 0 until speculate() sets it; -1 in clauses
@@ -110,6 +120,21 @@ struct sema_probe;
 void cg_check_helpers(struct cg *g, int level);
 int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	     bool use_cookie);
+/* One D clause on one instance, as one program of several runs it. */
+struct cg_clause {
+	struct sema_probe *sp;
+	const struct probe_inst *pi;
+	int epid;
+};
+/*
+ * Generates g->ir for n clauses on one kernel event, run in order in
+ * one program, as DTrace runs the clauses of a probe: their this->
+ * variables are one set, zeroed at the firing's start; a clause whose
+ * predicate fails, or that faults, ends and the next starts; after an
+ * exit() none starts.  The instances cl[].pi are one event (compile.c),
+ * cl[0].pi the one attached.  0 or -errno.
+ */
+int cg_clauses(struct cg *g, const struct cg_clause *cl, int n);
 /*
  * Generates g->ir for the program of pi->arm (see provider.h), written
  * at probe p: it sends REC_ARM with pi's index and argument pi->arm_arg

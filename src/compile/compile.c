@@ -6,6 +6,7 @@
  * share one loaded program, so 361 syscall probes cost one verification.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,8 @@ const char *compile_map_name(int map_id, void *arg)
 		return "spec";
 	if (map_id == MAP_DSCRATCH)
 		return "dscratch";
+	if (map_id == MAP_DLOCALS)
+		return "dlocals";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];
@@ -89,7 +92,7 @@ static int on_event(const struct compiled *c, const struct probe_inst *pi,
 	for (i = 0; i < c->attach.n; i++) {
 		const struct cattach *at = c->attach.v[i];
 
-		if ((prog < 0 || at->prog == prog) &&
+		if ((prog < 0 || at->prog == prog) && !at->rides &&
 		    provider_same_event(at->pi, pi))
 			n++;
 	}
@@ -165,11 +168,14 @@ static int gen_arm(struct compiled *c, const struct node *p,
  * probe from top-level statement *from (cg_probe() sets *from to where
  * the next part starts, or -1, and *tail to that part's MAP_TAILS slot).
  * The first part is attached; the others are reached by tail calls.
+ * With n > 1, the program of D clauses cl[0..n) on one event
+ * (cg_clauses()), attached as cl[0]'s.
  */
-static int gen_part(struct compiled *c, struct sema_probe *sp,
-		    struct probe_inst *pi, bool cookie, bool dump, int *from,
-		    int *tail)
+static int gen_part(struct compiled *c, const struct cg_clause *cl, int n,
+		    bool cookie, bool dump, int *from, int *tail)
 {
+	struct sema_probe *sp = cl[0].sp;
+	struct probe_inst *pi = (struct probe_inst *)cl[0].pi;
 	struct node *p = sp->node;
 	struct cg g;
 	int self = *from ? *tail : -1, j, ret;
@@ -197,7 +203,7 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 	for (;;) {
 		g = (struct cg){ .c = c, .from = *from, .first_clause = first,
 				 .tight = tight };
-		ret = cg_probe(&g, sp, pi, cookie);
+		ret = n > 1 ? cg_clauses(&g, cl, n) : cg_probe(&g, sp, pi, cookie);
 		if (ret) {
 			ir_free(&g.ir);
 			return ret;
@@ -235,6 +241,13 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 		diag_error(c->src, g.overflow ? g.overflow : &p->loc,
 			   "this probe needs %d bytes of BPF stack; the kernel allows 512",
 			   code.stack);
+		bpf_code_free(&code);
+		return -EINVAL;
+	}
+	if (ret == -ERANGE) {
+		diag_error(c->src, &p->loc,
+			   "this probe's code is too long: a jump in it passes the %d instructions a BPF jump reaches",
+			   INT16_MAX);
 		bpf_code_free(&code);
 		return -EINVAL;
 	}
@@ -293,7 +306,118 @@ static int gen_part(struct compiled *c, struct sema_probe *sp,
 	return 0;
 }
 
-static int gen_probe(struct compiled *c, struct sema_probe *sp)
+/*
+ * D runs the clauses of a probe in order, sharing the firing's this->
+ * variables: the instances of several clauses that are one kernel event
+ * (the same probe, attached alike) are one group, whose program runs
+ * them all.  member[] holds each clause's instances in program order
+ * (its index is one less than the clause's epid), group[k] the member
+ * that leads member k's group, size[k] a leader's member count.
+ */
+struct groups {
+	struct cg_clause *member;
+	int *group, *size;
+	int n;
+	int next;	/* the member gen_probe() comes to next */
+};
+
+/* Whether attaching a and b is one event, which one program serves. */
+static bool same_firing(const struct probe_inst *a, const struct probe_inst *b)
+{
+	return a->when == WHEN_EVENT && b->when == WHEN_EVENT &&
+	       a->prov == b->prov && !strcmp(a->name, b->name) &&
+	       a->config == b->config && a->period == b->period &&
+	       a->freq == b->freq && a->cpu == b->cpu &&
+	       a->nsub == b->nsub && a->btf_id == b->btf_id &&
+	       a->addr == b->addr && !a->arm && !b->arm &&
+	       !strcmp(a->target ? a->target : "", b->target ? b->target : "");
+}
+
+static void groups_make(struct groups *gr, const struct sema *s)
+{
+	int i, j, k;
+
+	for (i = 0; i < s->probes.n; i++)
+		gr->n += ((struct sema_probe *)s->probes.v[i])->insts.n;
+	gr->member = xcalloc(gr->n + 1, sizeof(*gr->member));
+	gr->group = xcalloc(gr->n + 1, sizeof(*gr->group));
+	gr->size = xcalloc(gr->n + 1, sizeof(*gr->size));
+	for (i = k = 0; i < s->probes.n; i++) {
+		struct sema_probe *sp = s->probes.v[i];
+
+		for (j = 0; j < sp->insts.n; j++, k++) {
+			gr->member[k] = (struct cg_clause){ sp, sp->insts.v[j], k + 1 };
+			gr->group[k] = k;
+		}
+	}
+	for (k = 0; k < gr->n; k++) {
+		for (j = 0; j < k; j++)
+			if (gr->group[j] == j &&
+			    same_firing(gr->member[j].pi, gr->member[k].pi)) {
+				gr->group[k] = j;
+				break;
+			}
+		gr->size[gr->group[k]]++;
+	}
+}
+
+static void groups_free(struct groups *gr)
+{
+	free(gr->member);
+	free(gr->group);
+	free(gr->size);
+}
+
+/*
+ * The program of leader k's group, whose clauses cl[0..n) run in it;
+ * each is lightened alike, or none (provider.h: lighten).
+ */
+static int gen_group(struct compiled *c, struct groups *gr, int k, bool dump)
+{
+	struct cg_clause *cl = xcalloc(gr->size[k], sizeof(*cl));
+	bool light = gr->member[k].pi->prov->lighten != NULL;
+	int i, n = 0, from = 0, tail = -1, ret;
+
+	for (i = k; i < gr->n; i++)
+		if (gr->group[i] == k)
+			cl[n++] = gr->member[i];
+	for (i = 0; i < n; i++)
+		if (cl[i].sp->uses_args || (cl[i].pi->nsub && cl[i].sp->uses_probe))
+			light = false;
+	for (i = 0; i < n && light; i++) {
+		struct probe_inst *pi = (struct probe_inst *)cl[i].pi;
+
+		pi->prov->lighten(pi);
+	}
+	ret = gen_part(c, cl, n, false, dump, &from, &tail);
+	free(cl);
+	return ret;
+}
+
+/*
+ * A clause whose instance runs in its group's program: an attachment
+ * to its leader's program, not attached (cattach.rides).
+ */
+static void ride(struct compiled *c, struct groups *gr, int k)
+{
+	struct cattach *at = xcalloc(1, sizeof(*at)), *lead = NULL;
+	int i;
+
+	for (i = 0; i < c->attach.n; i++) {
+		struct cattach *o = c->attach.v[i];
+
+		if (o->pi == gr->member[gr->group[k]].pi && !o->rides)
+			lead = o;
+	}
+	at->pi = (struct probe_inst *)gr->member[k].pi;
+	at->clause = gr->member[k].sp->node;
+	at->prog = lead ? lead->prog : 0;
+	at->rides = true;
+	vec_push(&c->attach, at);
+}
+
+static int gen_probe(struct compiled *c, struct sema_probe *sp,
+		     struct groups *gr)
 {
 	struct node *p = sp->node;
 	int i, ret;
@@ -301,14 +425,25 @@ static int gen_probe(struct compiled *c, struct sema_probe *sp)
 	for (i = 0; i < sp->insts.n; i++) {
 		struct probe_inst *pi = sp->insts.v[i];
 		bool cookie, dump = c->opts.dump && (i == 0 || c->opts.dump_all);
-		int from = 0, tail = -1;
+		int from = 0, tail = -1, k = gr->n ? gr->next++ : -1;
+		struct cg_clause cl = { sp, pi, 0 };
 
+		if (k >= 0 && gr->size[gr->group[k]] > 1) {
+			if (gr->group[k] != k) {
+				ride(c, gr, k);
+				continue;
+			}
+			ret = gen_group(c, gr, k, dump);
+			if (ret)
+				return ret;
+			continue;
+		}
 		if (!sp->uses_args && pi->prov->lighten &&
 		    !(pi->nsub && sp->uses_probe))
 			pi->prov->lighten(pi);
 		cookie = sp->insts.n > 1 && pi->prov->cookie && sp->uses_probe;
 		do {
-			ret = gen_part(c, sp, pi, cookie, dump, &from, &tail);
+			ret = gen_part(c, &cl, 1, cookie, dump, &from, &tail);
 			if (ret)
 				return ret;
 		} while (from > 0);
@@ -341,9 +476,54 @@ void compile_set_opts(struct compiled *c, const struct compile_opts *opts)
 		c->opts.maxframes = STACK_DEPTH;
 }
 
+/*
+ * MAP_DLOCALS's layout: a place for each this-> variable of the clauses
+ * of BEGIN, END and ERROR, the largest its clauses make it.
+ */
+static void dlocals_layout(struct compiled *c, const struct sema *s)
+{
+	int i, j, k;
+
+	for (i = 0; i < s->probes.n; i++) {
+		struct sema_probe *sp = s->probes.v[i];
+		bool special = false;
+
+		for (j = 0; j < sp->insts.n; j++)
+			if (((struct probe_inst *)sp->insts.v[j])->when != WHEN_EVENT)
+				special = true;
+		for (j = 0; special && j < sp->vars.n; j++) {
+			struct symbol *sym = sp->vars.v[j];
+			struct clocal *l = NULL;
+			int size = type_in_reg(sym->val) ? 8 :
+				   ALIGN_UP(sym->val->size, 8);
+
+			if (strncmp(sym->name, "this->", 6))
+				continue;
+			for (k = 0; k < c->dlocals.n && !l; k++)
+				if (!strcmp(((struct clocal *)c->dlocals.v[k])->name,
+					    sym->name))
+					l = c->dlocals.v[k];
+			if (!l) {
+				l = xcalloc(1, sizeof(*l));
+				l->name = xstrdup(sym->name);
+				vec_push(&c->dlocals, l);
+			}
+			if (l->size < size)
+				l->size = size;
+		}
+	}
+	for (k = 0; k < c->dlocals.n; k++) {
+		struct clocal *l = c->dlocals.v[k];
+
+		l->off = c->dlocals_size;
+		c->dlocals_size += l->size;
+	}
+}
+
 int compile_program(struct compiled *c, const struct source *src,
 		    struct node *ast, const struct compile_opts *opts)
 {
+	struct groups gr = { 0 };
 	struct sema s;
 	int i, ret;
 
@@ -376,12 +556,17 @@ int compile_program(struct compiled *c, const struct source *src,
 		fprintf(c->opts.dump, "AST\n");
 		ast_dump(c->opts.dump, ast);
 	}
+	if (c->opts.dtrace) {
+		groups_make(&gr, &s);
+		dlocals_layout(c, &s);
+	}
 	for (i = 0; i < s.probes.n; i++) {
-		ret = gen_probe(c, s.probes.v[i]);
+		ret = gen_probe(c, s.probes.v[i], &gr);
 		if (ret)
 			goto out;
 	}
 out:
+	groups_free(&gr);
 	sema_free(&s);
 	return ret;
 }
@@ -417,6 +602,13 @@ void compile_free(struct compiled *c)
 	for (i = 0; i < c->helper_sites.n; i++)
 		free(c->helper_sites.v[i]);
 	vec_free(&c->helper_sites);
+	for (i = 0; i < c->dlocals.n; i++) {
+		struct clocal *l = c->dlocals.v[i];
+
+		free(l->name);
+		free(l);
+	}
+	vec_free(&c->dlocals);
 	for (i = 0; i < c->pcaps.n; i++)
 		free(c->pcaps.v[i]);
 	vec_free(&c->pcaps);

@@ -104,6 +104,11 @@ struct cattach {
 	const struct node *clause;	/* the probe block it runs */
 	int prog;		/* index into compiled.progs */
 	uint64_t cookie;	/* the probe index, for bpf_get_attach_cookie */
+	/*
+	 * D: the clause runs in the program of an earlier attachment to
+	 * the same probe (see compile.c), which alone is attached.
+	 */
+	bool rides;
 };
 
 /* Maps that every program has besides the script's. */
@@ -124,6 +129,10 @@ enum {
 				 * u64 slots (see SPEC_FREE) */
 	MAP_DSCRATCH,		/* per-CPU: D's scratch space (alloca(),
 				 * copyin()), dscratch_size bytes */
+	MAP_DLOCALS,		/* D's this-> variables, from one clause of
+				 * BEGIN, END or ERROR to the next: an area
+				 * of dlocals_size bytes for each, in that
+				 * order (see struct clocal) */
 	MAP_STACKS,		/* stack maps, one per depth a script uses, made
 				 * only when used: MAP_STACKS + stack_depth index */
 	MAP_NFIXED = MAP_STACKS + 8,
@@ -209,6 +218,24 @@ struct helper_site {
 #define STR_UNREAD "\0\377"
 #define STR_UNREAD_BYTE 0xff
 
+/*
+ * A D clause-local variable's place in each area of MAP_DLOCALS.  BEGIN,
+ * END and ERROR run their clauses one program at a time from user space
+ * (a fault in one runs ERROR before the next starts, as in DTrace), and
+ * from one thread, so one plain array carries this-> variables from one
+ * of those programs to the next: an area for each probe, since ERROR
+ * fires between two clauses of BEGIN or END.  The clauses of a kernel
+ * event share a program instead (compile.c), and keep them in its frame.
+ */
+struct clocal {
+	char *name;		/* "this->x" */
+	int off;
+	int size;		/* 8 for a value held in a register */
+};
+
+/* MAP_DLOCALS's areas: BEGIN's, END's, ERROR's (enum probe_when). */
+#define DLOCALS_AREAS 3
+
 /* The whole compiled script. */
 struct compiled {
 	const struct source *src;
@@ -233,6 +260,9 @@ struct compiled {
 	int carry_size;		/* MAP_CARRY value bytes, 0: no such map */
 	bool uses_spec;		/* MAP_SPEC is needed (opts.nspec slots) */
 	int dscratch_size;	/* MAP_DSCRATCH value bytes, 0: no such map */
+	struct vec dlocals;	/* struct clocal *, by name */
+	int dlocals_size;	/* bytes of each of MAP_DLOCALS's areas, 0:
+				 * no such map */
 	bool faults;		/* a D clause can stop at a fault (REC_FAULT) */
 	bool exits;		/* a D clause calls exit() */
 	bool null_strs;		/* a D string may hold NULL (STR_UNREAD's

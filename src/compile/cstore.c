@@ -10,7 +10,7 @@
 #include "../runtime/print.h"
 
 /* Bumped whenever the layout below changes. */
-#define CSTORE_MAGIC 0x34534366u	/* "fCS4" */
+#define CSTORE_MAGIC 0x35534366u	/* "fCS5" */
 
 static void put32(struct buf *b, int32_t v)
 {
@@ -96,6 +96,7 @@ int cstore_save(const struct compiled *c, struct buf *out)
 	put32(&b, c->scratch_stmt);
 	put32(&b, c->ntails);
 	put32(&b, c->carry_size);
+	put32(&b, c->dlocals_size);
 	put32(&b, c->dscratch_size);
 	put64(&b, c->ringbuf_size);
 	put32(&b, c->maps.n);
@@ -159,6 +160,7 @@ int cstore_save(const struct compiled *c, struct buf *out)
 		put32(&b, at->pi->index);
 		put32(&b, at->prog);
 		put64(&b, at->cookie);
+		put32(&b, at->rides);
 	}
 	if (!err)
 		buf_put(out, b.p, b.len);
@@ -310,6 +312,7 @@ int cstore_load(struct compiled *c, const void *p, size_t n,
 	c->scratch_stmt = get32(&r);
 	c->ntails = get32(&r);
 	c->carry_size = get32(&r);
+	c->dlocals_size = get32(&r);
 	c->dscratch_size = get32(&r);
 	c->ringbuf_size = get64(&r);
 	if (c->nstack_maps < 0 || c->nstack_maps > STACK_MAPS_MAX)
@@ -387,6 +390,7 @@ int cstore_load(struct compiled *c, const void *p, size_t n,
 		vec_push(&c->attach, at);
 		at->prog = get32(&r);
 		at->cookie = get64(&r);
+		at->rides = get32(&r);
 		if (pi < 0 || pi >= c->probes.n || at->prog < 0 ||
 		    at->prog >= c->progs.n)
 			r.bad = true;

@@ -16,6 +16,7 @@
  * so the loop ends, and a long script never fails for want of registers.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -843,7 +844,8 @@ static void prune_unreachable(struct ir *ir)
 
 int ra_lower(struct ir *ir, struct bpf_code *code)
 {
-	int *assign = NULL, *pc_of_label, *pc_of, frame, ret, i, pc = 0;
+	int *assign = NULL, *pc_of_label, *pc_of, frame, ret, i, pc = 0, off;
+	bool far = false;
 	struct bpf_insn *out;
 
 	memset(code, 0, sizeof(*code));
@@ -925,7 +927,9 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 			o->dst_reg = BPF_OP(in->code) == BPF_JA ? 0 : d;
 			o->src_reg = BPF_SRC(in->code) == BPF_X ? s : 0;
 			o->imm = in->imm;
-			o->off = pc_of_label[in->imm2] - (pc_of[i] + 1);
+			off = pc_of_label[in->imm2] - (pc_of[i] + 1);
+			far |= off > INT16_MAX || off < INT16_MIN;
+			o->off = off;
 			break;
 		default:
 			if (in->code == (BPF_ALU64 | BPF_MOV | BPF_X) && d == s)
@@ -950,6 +954,8 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 	free(pc_of_label);
 	if (frame > BPF_STACK_MAX)
 		ret = -E2BIG;
+	else if (far)
+		ret = -ERANGE;
 out_assign:
 	free(assign);
 	return ret;

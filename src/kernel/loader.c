@@ -110,6 +110,9 @@ static struct map_def *map_defs(struct compiled *c, int n)
 	if (c->carry_size)
 		DEF(MAP_CARRY, BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_carry", 4,
 		    c->carry_size, 1);
+	if (c->dlocals_size)
+		DEF(MAP_DLOCALS, BPF_MAP_TYPE_ARRAY, "ferret_dlocals", 4,
+		    DLOCALS_AREAS * c->dlocals_size, 1);
 	for (i = 0; i < c->maps.n; i++) {
 		struct symbol *sym = c->maps.v[i];
 		struct map_def *m = &d[MAP_NFIXED + i];

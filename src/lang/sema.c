@@ -939,13 +939,17 @@ static int binop(struct sema *s, struct node *n)
 	return 0;
 }
 
+static struct type *local_type(struct sema *s, const struct node *lv);
+
 /*
  * D's clause-local this->x read before the clause stores it: it holds
- * zero (every variable of the clause starts zeroed), of its declared
- * type ("this int x;") or else an int64_t.  Until the passes settle it
- * is only typed, so that a store later in the clause (or in the same
- * statement, "this->x = c ? 1 : this->x") still decides its type; the
- * last pass makes the variable of one never stored.
+ * what an earlier clause of the same firing stored, or zero, of its
+ * declared type ("this int x;"), of the type an earlier clause gives
+ * it (this-> variables are typed once for the program), or else an
+ * int64_t.  Until the passes settle it is only typed, so that a store
+ * later in the clause (or in the same statement, "this->x = c ? 1 :
+ * this->x") still decides its type; the last pass makes the variable
+ * of one never stored.
  */
 static int unstored_local(struct sema *s, struct node *n)
 {
@@ -966,6 +970,8 @@ static int unstored_local(struct sema *s, struct node *n)
 			return sema_error(s, n, "Unknown type: '%s'", n->str);
 		if (type_is_record(t) && expect_sized(s, n, t))
 			return -EINVAL;
+	} else if ((d = local_type(s, n))) {
+		t = d;
 	}
 	n->type = t;
 	if (!s->report)
@@ -1609,6 +1615,11 @@ static int assign(struct sema *s, struct node *n)
 			v->kind = SYM_VAR;
 			v->name = xstrdup(lv->name);
 			v->first = lv;
+			/*
+			 * A clause-local an earlier clause stores is that
+			 * variable, of the type the program gave it there.
+			 */
+			v->val = local_type(s, lv);
 			vec_push(&s->cur->vars, v);
 		}
 		/* A variable keeps the width of its first value (sizeof, bswap). */

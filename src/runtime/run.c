@@ -930,7 +930,7 @@ static int attach_all(struct runtime *rt, struct compiled *c,
 		char msg[512] = "";
 
 		if (at->pi->when != WHEN_EVENT || at->pi->prov->attach_lifo != lifo ||
-		    at->pi->arm)
+		    at->pi->arm || at->rides)
 			continue;
 		if (stop_signal)
 			return -EINTR;

@@ -324,3 +324,117 @@ same cwd_default 0 "[$W/cwd/a/b]
 
 " -- -q -c "sh $W/cwd/in.sh $W/cwd/a/b" \
 	-n 'syscall::exit_group:entry /pid == $target/ { printf("[%s]\n", cwd); }'
+
+# Clause-local (this->) variables live for one firing of a probe and are
+# shared by every clause that firing runs, in program order; each firing
+# starts with them zeroed.  The everyday idiom: a path read in one
+# clause, tested in the next clause's predicate.
+: >"$W/clocal"
+same clocal_openat 0 "head $W/clocal
+
+" -- -q -c "head -c 0 $W/clocal" \
+	-n 'syscall::openat:entry /pid == $target/ { this->f = copyinstr(arg1); }
+	    syscall::openat:entry /this->f == "'"$W/clocal"'"/ { printf("%s %s\n", execname, this->f); }'
+# A string and the members of a struct, carried through three clauses of
+# one event (one program runs them) and of BEGIN (one program each, run
+# in turn from user space).
+cat >"$W/clocal3.d" <<'EOF2'
+#pragma D option quiet
+struct pt { int x; char c; short z; };
+this struct pt p;
+PROBE
+{
+	this->s = "plover";
+	this->p.x = 7;
+}
+PROBE
+/this->s == "plover"/
+{
+	this->s = strjoin(this->s, "-egg");
+	this->p.c = 'k';
+}
+PROBE
+{
+	this->p.z = this->p.x * 6;
+	printf("%s %d %c %d\n", this->s, this->p.x, this->p.c, this->p.z);
+	exit(0);
+}
+EOF2
+sed 's/^PROBE$/BEGIN/' "$W/clocal3.d" >"$W/clocal3b.d"
+sed 's/^PROBE$/tick-10ms/' "$W/clocal3.d" >"$W/clocal3t.d"
+same clocal_three_begin 0 "plover-egg 7 k 42
+
+" -- -s "$W/clocal3b.d"
+same clocal_three_tick 0 "plover-egg 7 k 42
+
+" -- -s "$W/clocal3t.d"
+# A firing starts afresh: what the first firing stored, the second does
+# not see (a tick's program, and BEGIN's against END's).
+same clocal_next_firing 0 "5 plover
+0 
+
+" -- -q -n 'tick-10ms /n++ == 0/ { this->x = 5; this->s = "plover"; }
+	    tick-10ms { printf("%d %s\n", this->x, this->s); }
+	    tick-10ms /n == 2/ { exit(0); }'
+same clocal_begin_end 0 "3
+0
+
+" -- -q -n 'BEGIN { this->x = 3; } BEGIN { printf("%d\n", this->x); exit(0); }
+	    END { printf("%d\n", this->x); }'
+# A clause that faults ends, and the next clause of the firing runs with
+# what it stored before the fault (ERROR runs once user space reads the
+# fault); after an exit() no clause of the firing starts, as in
+# dtrace-utils, whose clauses each test that tracing is still active.
+same clocal_fault 0 "next 1
+ERROR 0
+
+" -- -q -n 'tick-10ms { this->a = 1; trace(*(int *)0); this->a = 2; }
+	    tick-10ms { printf("next %d\n", this->a); }
+	    ERROR { printf("ERROR %d\n", arg2); exit(0); }'
+same clocal_exit 0 "first 4
+
+" -- -q -n 'tick-10ms { this->a = 4; exit(0); printf("first %d\n", this->a); }
+	    tick-10ms { printf("after exit %d\n", this->a); }'
+# The type an earlier clause gives a this-> variable is the program's:
+# a later clause reads it as that type, and stores into it only what
+# fits it.
+err clocal_type 1 "dtrace: invalid probe specifier BEGIN { this->x = 1; } BEGIN { this->x = \"a\"; }: Type mismatch for this->x: trying to assign value of type 'string[2]' when variable already contains a value of type 'int32'" -- \
+	-n 'BEGIN { this->x = 1; } BEGIN { this->x = "a"; }'
+# A clause on two probes shares the firing's variables on each with the
+# clauses of that probe; a probe the first clause does not name starts
+# with zeros.
+same clocal_two_probes 0 "BEGIN 1
+tick-10ms 0
+
+" -- -q -n 'BEGIN { this->a = 1; }
+	    BEGIN, tick-10ms { printf("%s %d\n", probename, this->a); }
+	    tick-10ms { exit(0); }'
+# syscall:::entry, one program on raw_syscalls for every syscall, runs
+# its clauses in order too.
+echo "exit 77" >"$W/exit77.sh"
+same clocal_every_syscall 0 "77 exit_group
+
+" -- -q -c "sh $W/exit77.sh" \
+	-n 'syscall:::entry /pid == $target/ { this->a = arg0; }
+	    syscall:::entry /pid == $target && this->a == 77/ { printf("%d %s\n", this->a, probefunc); }'
+# Clauses whose code together is longer than a BPF jump reaches (each
+# strtok() is unrolled over the string) still run in one program: no
+# jump passes more than one clause.
+same clocal_long 0 "a
+b
+c
+
+a|b
+
+" -- -q -n 'tick-10ms { this->s = strjoin("a,b", ",c"); printf("%s\n", strtok(this->s, ","));
+		printf("%s\n", strtok(NULL, ",")); printf("%s\n", strtok(NULL, ",")); printf("%s\n", strtok(NULL, ",")); }
+	    tick-10ms { printf("%s|%s\n", strtok(this->s, ","), strtok(NULL, ",")); exit(0); }'
+# BEGIN's clauses are run one at a time, and a fault in one runs ERROR
+# before the next: the next BEGIN clause still sees what the faulting
+# one stored.
+same clocal_begin_fault 0 "ERROR
+BEGIN 5
+
+" -- -q -n 'BEGIN { this->a = 5; trace(*(int *)0); }
+	    ERROR { printf("ERROR\n"); }
+	    BEGIN { printf("BEGIN %d\n", this->a); exit(0); }'
