@@ -7,6 +7,7 @@
  * lines when not quiet, aggregations at exit, dtrace's notices on
  * stderr.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -34,7 +35,8 @@
 #include "runtime/run.h"
 #include "runtime/symbols.h"
 
-const char dt_optstring[] = "+n:s:P:m:f:i:lqc:p:o:wx:CD:U:I:ZeSVvb:hGAaFH";
+/* As dtrace's getopt(), which permutes: arguments may come before -s. */
+const char dt_optstring[] = "n:s:P:m:f:i:lqc:p:o:wx:X:CD:U:I:ZeSVvb:hGAaFH";
 
 /*
  * One program of the command line: -n, -s, -P, -m, -f or -i.  The
@@ -59,6 +61,10 @@ struct dt {
 	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
 	bool flowindent;	/* -F: labels indented by call depth */
 	bool rawbytes;		/* -x rawbytes: trace() dumps its bytes */
+	bool empty;		/* -x empty: an empty program is no error */
+	bool pspec;		/* -x pspec: outer words are probe descriptions */
+	bool defargs;		/* -x defaultargs: unset $N are 0 or "" */
+	bool stdc_k_and_r;	/* -X s: cpp without __STDC__ */
 	struct d_flow flow;
 	const void *clause;	/* the record printed: its format, one a clause */
 	const char *outfile, *cmd_line;
@@ -67,7 +73,8 @@ struct dt {
 	int strsize_run;	/* the strsize compiled at */
 	size_t printsize;	/* -x printsize: print()'s bytes shown */
 	struct dp_opts agg_opts;	/* aggsortkey, aggsortrev ... */
-	struct vec defines;	/* -D names */
+	struct vec defines;	/* cpp's names: dtrace's, then -D's less -U's */
+	struct vec cmd_defines;	/* "DNAME[=VALUE]" of -D, "UNAME" of -U */
 	struct vec incdirs;	/* -I */
 	struct bi_dtrace_probe *probes;
 	int nprobes;
@@ -142,13 +149,129 @@ static const struct { const char *d, *ferret; } call_renames[] = {
 	{ "stringof", "str" },
 };
 
-/* Options that change nothing ferret does: accepted as dtrace does. */
-static const char *const inert_options[] = {
-	"bufsize", "aggsize", "switchrate", "aggrate", "cleanrate",
-	"statusrate", "dynvarsize", "bufpolicy",
-	"bufresize", "cpu", "jstackstrsize", "zdefs", "version", "lazyload", "linkmode",
-	"core", "defaultargs", "strip", "stackindent", "pcapsize",
-	"aggpercpu", "noresolve",
+/*
+ * How dtrace reads each of its options' values (its dt_options.c), so
+ * that a bad value or name is refused with its words whether ferret acts
+ * on the option or not.
+ */
+enum opt_kind {
+	OPT_FLAG,		/* no value; a value is invalid */
+	OPT_ANY,		/* any value, or none */
+	OPT_ARG,		/* a value is needed, any */
+	OPT_SIZE,		/* none (0), or a size: k, m, g or t */
+	OPT_RATE,		/* none (0), or a number with a unit of time or hz */
+	OPT_RUNTIME,		/* none, a yes/no word, or a number */
+	OPT_WORD,		/* one of words, '|' between them */
+	OPT_POSITIVE,		/* an integer above 0 */
+	OPT_NONNEG,		/* an integer, 0 or more */
+	OPT_VERSION,		/* a D version this compiler has */
+	OPT_IREGS,		/* BPF's integer registers: 8 */
+	OPT_LOCKMEM,		/* "unlimited" or a size; nothing is refused */
+};
+
+struct dt_option {
+	const char *name;
+	enum opt_kind kind;
+	bool no_pragma;		/* "cannot be used from within a D program" */
+	const char *words;	/* OPT_WORD's */
+};
+
+/* Every option of dtrace's, compile-time, run-time and dynamic. */
+static const struct dt_option dt_options[] = {
+	{ "aggpercpu", OPT_FLAG, false, NULL },
+	{ "amin", OPT_ARG, false, NULL },
+	{ "argref", OPT_FLAG, false, NULL },
+	{ "core", OPT_FLAG, false, NULL },
+	{ "cpp", OPT_FLAG, false, NULL },
+	{ "cppargs", OPT_ARG, true, NULL },
+	{ "cpphdrs", OPT_FLAG, true, NULL },
+	{ "cpppath", OPT_ARG, true, NULL },
+	{ "ctypes", OPT_ARG, false, NULL },
+	{ "ctfpath", OPT_ARG, true, NULL },
+	{ "defaultargs", OPT_FLAG, false, NULL },
+	{ "debug", OPT_FLAG, false, NULL },
+	{ "debugassert", OPT_WORD, false, "mutexes" },
+	{ "define", OPT_ARG, true, NULL },
+	{ "disasm", OPT_NONNEG, false, NULL },
+	{ "dofstashpath", OPT_ARG, false, NULL },
+	{ "droptags", OPT_ANY, false, NULL },
+	{ "dtypes", OPT_ARG, false, NULL },
+	{ "empty", OPT_FLAG, false, NULL },
+	{ "errtags", OPT_FLAG, false, NULL },
+	{ "evaltime", OPT_WORD, false, "exec|preinit|postinit|main" },
+	{ "incdir", OPT_ARG, true, NULL },
+	{ "iregs", OPT_IREGS, false, NULL },
+	{ "kdefs", OPT_FLAG, false, NULL },
+	{ "knodefs", OPT_FLAG, false, NULL },
+	{ "late", OPT_WORD, false, "dynamic|static" },
+	{ "lazyload", OPT_ANY, false, NULL },
+	{ "ldpath", OPT_ARG, true, NULL },
+	{ "libdir", OPT_ARG, false, NULL },
+	{ "linkmode", OPT_WORD, false, "kernel|dynamic|static" },
+	{ "linktype", OPT_WORD, false, "elf|dof" },
+	{ "linknommap", OPT_ANY, false, NULL },
+	{ "modpath", OPT_ARG, true, NULL },
+	{ "nolibs", OPT_FLAG, false, NULL },
+	{ "pgmax", OPT_NONNEG, false, NULL },
+	{ "preallocate", OPT_SIZE, false, NULL },
+	{ "procfspath", OPT_ARG, true, NULL },
+	{ "pspec", OPT_FLAG, false, NULL },
+	{ "stdc", OPT_WORD, true, "a|c|t|s" },
+	{ "strip", OPT_FLAG, false, NULL },
+	{ "syslibdir", OPT_ARG, false, NULL },
+	{ "sysslice", OPT_ARG, false, NULL },
+	{ "tree", OPT_POSITIVE, false, NULL },
+	{ "tregs", OPT_POSITIVE, false, NULL },
+	{ "udefs", OPT_FLAG, false, NULL },
+	{ "undef", OPT_ARG, true, NULL },
+	{ "unodefs", OPT_FLAG, false, NULL },
+	{ "useruid", OPT_NONNEG, false, NULL },
+	{ "verbose", OPT_FLAG, false, NULL },
+	{ "version", OPT_VERSION, false, NULL },
+	{ "zdefs", OPT_FLAG, false, NULL },
+	{ "aggsize", OPT_SIZE, false, NULL },
+	{ "bpflog", OPT_RUNTIME, false, NULL },
+	{ "bpflogsize", OPT_SIZE, false, NULL },
+	{ "bufsize", OPT_SIZE, false, NULL },
+	{ "bufpolicy", OPT_WORD, false, "ring|fill|switch" },
+	{ "bufresize", OPT_WORD, false, "auto|manual" },
+	{ "cleanrate", OPT_RATE, false, NULL },
+	{ "cpu", OPT_RUNTIME, false, NULL },
+	{ "destructive", OPT_RUNTIME, false, NULL },
+	{ "dynvarsize", OPT_SIZE, false, NULL },
+	{ "grabanon", OPT_RUNTIME, false, NULL },
+	{ "jstackframes", OPT_RUNTIME, false, NULL },
+	{ "jstackstrsize", OPT_SIZE, false, NULL },
+	{ "lockmem", OPT_LOCKMEM, true, NULL },
+	{ "maxframes", OPT_RUNTIME, false, NULL },
+	{ "nspec", OPT_RUNTIME, false, NULL },
+	{ "pcapsize", OPT_SIZE, false, NULL },
+	{ "scratchsize", OPT_SIZE, false, NULL },
+	{ "specsize", OPT_SIZE, false, NULL },
+	{ "stackframes", OPT_RUNTIME, false, NULL },
+	{ "statusrate", OPT_RATE, false, NULL },
+	{ "strsize", OPT_SIZE, false, NULL },
+	{ "ustackframes", OPT_RUNTIME, false, NULL },
+	{ "noresolve", OPT_RUNTIME, false, NULL },
+	{ "aggrate", OPT_RATE, false, NULL },
+	{ "aggsortkey", OPT_RUNTIME, false, NULL },
+	{ "aggsortkeypos", OPT_RUNTIME, false, NULL },
+	{ "aggsortpos", OPT_RUNTIME, false, NULL },
+	{ "aggsortrev", OPT_RUNTIME, false, NULL },
+	{ "flowindent", OPT_RUNTIME, false, NULL },
+	{ "quiet", OPT_RUNTIME, false, NULL },
+	{ "quietresize", OPT_RUNTIME, false, NULL },
+	{ "rawbytes", OPT_RUNTIME, false, NULL },
+	{ "stackindent", OPT_RUNTIME, false, NULL },
+	{ "switchrate", OPT_RATE, false, NULL },
+	{ "printsize", OPT_SIZE, false, NULL },
+};
+
+/* The D versions dtrace's compiler knows (its _dtrace_versions[]). */
+static const char *const d_versions[] = {
+	"1.0.0", "1.1.0", "1.2.0", "1.2.1", "1.2.2", "1.3.0", "1.4.0",
+	"1.4.1", "1.5.0", "1.6.0", "1.6.1", "1.6.2", "1.6.3", "1.6.4",
+	"2.0.0",
 };
 
 /*
@@ -266,26 +389,238 @@ static int set_printsize(struct dt *d, const char *value, char *err,
 	return 0;
 }
 
+/*
+ * A size as dtrace reads one: a number (decimal, octal or hex) with an
+ * optional k, m, g or t; none, or nothing before the suffix, is 0.  0 or
+ * -EINVAL.
+ */
+static int opt_size(const char *value, uint64_t *out)
+{
+	size_t len = value ? strlen(value) : 0;
+	uint64_t mul = 1;
+	char *end;
+
+	*out = 0;
+	if (!len)
+		return 0;
+	switch (value[len - 1]) {
+	case 't': case 'T':
+		mul <<= 10;
+		/* fall through */
+	case 'g': case 'G':
+		mul <<= 10;
+		/* fall through */
+	case 'm': case 'M':
+		mul <<= 10;
+		/* fall through */
+	case 'k': case 'K':
+		mul <<= 10;
+		break;
+	}
+	if (strtoll(value, NULL, 0) < 0)
+		return -EINVAL;
+	errno = 0;
+	*out = strtoull(value, &end, 0) * mul;
+	if (errno || (int64_t)*out < 0 ||
+	    end != value + len - (mul > 1 ? 1 : 0))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * A rate as dtrace reads one, in nanoseconds: a number with a unit (ns,
+ * us, ms, s, m, h, d and their longer names) or "hz" (times a second).
+ * 0 or -EINVAL.
+ */
+static int opt_rate(const char *value, uint64_t *out)
+{
+	static const struct { const char *name; uint64_t mul; } units[] = {
+		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
+		{ "ms", 1000000 }, { "msec", 1000000 },
+		{ "s", 1000000000 }, { "sec", 1000000000 },
+		{ "m", 60000000000ULL }, { "min", 60000000000ULL },
+		{ "h", 3600000000000ULL }, { "hour", 3600000000000ULL },
+		{ "d", 86400000000000ULL }, { "day", 86400000000000ULL },
+		{ "hz", 0 },
+	};
+	uint64_t mul = 1;
+	char *end;
+	size_t i;
+
+	*out = 0;
+	if (!value)
+		return 0;
+	if (strtoll(value, NULL, 0) < 0)
+		return -EINVAL;
+	*out = strtoull(value, &end, 0);
+	for (i = 0; i < ARRAY_SIZE(units); i++)
+		if (!strcasecmp(units[i].name, end))
+			break;
+	if (i == ARRAY_SIZE(units) && *end)
+		return -EINVAL;
+	if (i < ARRAY_SIZE(units))
+		mul = units[i].mul;
+	if (!mul)
+		*out = *out ? 1000000000ULL / *out : 0;
+	else
+		*out *= mul;
+	return 0;
+}
+
+/* One of the words of list ("a|b|c"), or of linktype's in any case. */
+static bool opt_word(const char *list, const char *value, bool nocase)
+{
+	size_t n = strlen(value);
+	const char *w = list;
+
+	while (*w) {
+		size_t len = strcspn(w, "|");
+
+		if (len == n && !(nocase ? strncasecmp : strncmp)(w, value, n))
+			return true;
+		w += len + (w[len] == '|');
+	}
+	return false;
+}
+
+/*
+ * Checks option name's value as dtrace checks it, pragma telling whether
+ * it comes from the program.  Returns the option, or NULL with dtrace's
+ * sentence in err.
+ */
+static const struct dt_option *check_option(const char *name,
+					    const char *value, bool pragma,
+					    char *err, size_t errlen)
+{
+	const struct dt_option *o = NULL;
+	const char *why = "Invalid value for specified option";
+	uint64_t v;
+	long long r;
+	size_t i;
+	int n;
+
+	for (i = 0; i < ARRAY_SIZE(dt_options) && !o; i++)
+		if (!strcmp(name, dt_options[i].name))
+			o = &dt_options[i];
+	if (!o) {
+		snprintf(err, errlen, "Invalid option name");
+		return NULL;
+	}
+	if (o->kind == OPT_LOCKMEM && pragma)
+		goto ctx;
+	switch (o->kind) {
+	case OPT_FLAG:
+		if (value)
+			goto bad;
+		break;
+	case OPT_ARG:
+		if (!value)
+			goto bad;
+		break;
+	case OPT_SIZE:
+		if (opt_size(value, &v))
+			goto bad;
+		break;
+	case OPT_RATE:
+		if (opt_rate(value, &v))
+			goto bad;
+		break;
+	case OPT_RUNTIME:
+		if (runtime_value(value, &r) < 0)
+			goto bad;
+		break;
+	case OPT_WORD:
+		if (!value || !opt_word(o->words, value,
+					!strcmp(name, "linktype")))
+			goto bad;
+		break;
+	case OPT_POSITIVE:
+	case OPT_NONNEG:
+		if (!value || atoi(value) < (o->kind == OPT_POSITIVE))
+			goto bad;
+		break;
+	case OPT_VERSION: {
+		unsigned num[3] = { 0 };
+		const char *c;
+		char canon[48];
+
+		if (!value)
+			goto bad;
+		for (c = value, n = 0; *c; c++) {
+			if (isdigit((unsigned char)*c))
+				num[n] = num[n] * 10 + (unsigned)(*c - '0');
+			else if (*c != '.' || ++n > 2)
+				break;
+			if (num[n] > 0xfff)
+				break;
+		}
+		if (*c || num[0] > 0xff) {
+			why = "Version is not properly formatted or is too large";
+			goto bad;
+		}
+		snprintf(canon, sizeof(canon), "%u.%u.%u", num[0], num[1],
+			 num[2]);
+		for (i = 0; i < ARRAY_SIZE(d_versions); i++)
+			if (!strcmp(canon, d_versions[i]))
+				break;
+		if (i == ARRAY_SIZE(d_versions)) {
+			why = "Requested version is not supported by compiler";
+			goto bad;
+		}
+		break;
+	}
+	case OPT_IREGS:
+		/* dtrace's code generator takes all of BPF's 8, no fewer */
+		n = value ? atoi(value) : 0;
+		if (n <= 0 || n > 8)
+			goto bad;
+		if (n < 8) {
+			why = "Insufficient registers to generate code";
+			goto bad;
+		}
+		break;
+	case OPT_ANY:
+	case OPT_LOCKMEM:
+		break;
+	}
+	if (o->no_pragma && pragma)
+		goto ctx;
+	return o;
+ctx:
+	snprintf(err, errlen, "Option cannot be used from within a D program");
+	return NULL;
+bad:
+	snprintf(err, errlen, "%s", why);
+	return NULL;
+}
+
 /* The options of d->frames[], in its order. */
 static const char *const frame_options[] = {
 	"stackframes", "ustackframes", "jstackframes", "maxframes",
 };
 
 /*
- * Sets option name (from -x or #pragma D option) to value (NULL when
- * none was given).  0, or -EINVAL with a sentence in err.
+ * Sets option name (from -x, or #pragma D option when pragma is set) to
+ * value (NULL when none was given).  0, or -EINVAL with a sentence in
+ * err.
  */
 static int set_option(struct dt *d, const char *name, const char *value,
-		      char *err, size_t errlen)
+		      bool pragma, char *err, size_t errlen)
 {
+	long long r;
+	uint64_t v;
 	size_t i;
+	int set;
 
+	if (!check_option(name, value, pragma, err, errlen))
+		return -EINVAL;
+	set = runtime_value(value, &r);
 	if (!strcmp(name, "quiet")) {
-		d->quiet = true;
+		d->quiet = set > 0;
 		return 0;
 	}
 	if (!strcmp(name, "destructive")) {
-		d->destructive = true;
+		d->destructive = set > 0;
 		return 0;
 	}
 	if (!strcmp(name, "errtags")) {
@@ -300,20 +635,32 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		d->cpp = true;
 		return 0;
 	}
+	if (!strcmp(name, "empty")) {
+		d->empty = true;
+		return 0;
+	}
+	if (!strcmp(name, "pspec")) {
+		d->pspec = true;
+		return 0;
+	}
+	if (!strcmp(name, "defaultargs")) {
+		d->defargs = true;
+		return 0;
+	}
+	if (!strcmp(name, "stdc")) {
+		d->stdc_k_and_r = !strcmp(value, "s");
+		return 0;
+	}
 	if (!strcmp(name, "strsize")) {
-		char *end;
-		long v = value ? strtol(value, &end, 0) : 0;
-
-		if (!value || *end || v < 2 || v > 65536) {
+		opt_size(value, &v);
+		if (v < 2 || v > 65536) {
 			snprintf(err, errlen, "Invalid value for specified option");
 			return -EINVAL;
 		}
-		d->strsize = v;
+		d->strsize = (int)v;
 		return 0;
 	}
 	if (!strcmp(name, "scratchsize")) {
-		uint64_t v;
-
 		if (opt_number(value, true, &v) || !v) {
 			snprintf(err, errlen, "Invalid value for specified option");
 			return -EINVAL;
@@ -327,8 +674,6 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(frame_options); i++) {
-		uint64_t v;
-
 		if (strcmp(name, frame_options[i]))
 			continue;
 		if (opt_number(value, false, &v) || !v || v > INT32_MAX) {
@@ -344,7 +689,6 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		return set_printsize(d, value, err, errlen);
 	if (!strcmp(name, "nspec") || !strcmp(name, "specsize")) {
 		bool size = name[1] == 'p';
-		uint64_t v;
 
 		/* Speculative records carry their id in 8 bits. */
 		if (opt_number(value, size, &v) || (!size && v > SPEC_MAX)) {
@@ -357,25 +701,16 @@ static int set_option(struct dt *d, const char *name, const char *value,
 			d->nspec = v;
 		return 0;
 	}
-	if (!strcmp(name, "flowindent") || !strcmp(name, "rawbytes")) {
-		long long v;
-		int set = runtime_value(value, &v);
-
-		if (set < 0) {
-			snprintf(err, errlen, "Invalid value for specified option");
-			return -EINVAL;
-		}
-		if (name[0] == 'f')
-			d->flowindent = set;
-		else
-			d->rawbytes = set;
+	if (!strcmp(name, "flowindent")) {
+		d->flowindent = set > 0;
 		return 0;
 	}
-	for (i = 0; i < ARRAY_SIZE(inert_options); i++)
-		if (!strcmp(name, inert_options[i]))
-			return 0;
-	snprintf(err, errlen, "Invalid option name");
-	return -EINVAL;
+	if (!strcmp(name, "rawbytes")) {
+		d->rawbytes = set > 0;
+		return 0;
+	}
+	/* the rest are checked and change nothing ferret does */
+	return 0;
 }
 
 /* -x NAME[=VALUE]. */
@@ -386,9 +721,10 @@ static int set_x(struct dt *d, const char *arg)
 
 	if (eq)
 		*eq = 0;
-	ret = set_option(d, name, eq ? eq + 1 : NULL, err, sizeof(err));
+	ret = set_option(d, name, eq ? eq + 1 : NULL, false, err, sizeof(err));
+	/* dtrace names the option without its value */
 	if (ret)
-		fprintf(stderr, "dtrace: failed to set -x %s: %s\n", arg, err);
+		fprintf(stderr, "dtrace: failed to set -x %s: %s\n", name, err);
 	free(name);
 	return ret;
 }
@@ -1306,6 +1642,57 @@ static void run_finish(void *arg, struct runtime *rt)
 	free(aggs);
 }
 
+/* Drops the names of d->defines that define name (NAME or NAME=...). */
+static void cpp_undef(struct dt *d, const char *name)
+{
+	size_t n = strlen(name);
+	int i, k = 0;
+
+	for (i = 0; i < d->defines.n; i++) {
+		char *def = d->defines.v[i];
+
+		if (!strncmp(def, name, n) && (!def[n] || def[n] == '=')) {
+			free(def);
+			continue;
+		}
+		d->defines.v[k++] = def;
+	}
+	d->defines.n = k;
+}
+
+/*
+ * The names -C's preprocessor starts with, as dtrace's cpp has them: its
+ * own (D's version, the system's), C's __STDC__ but under -X s (K&R C),
+ * and gcc's for this machine, then -D and -U in command-line order.
+ * NULL-terminated.
+ */
+static void cpp_names(struct dt *d)
+{
+	static const char *const predef[] = {
+		"__linux", "__unix", "__SVR4", "__SUNW_D=1", "__SUNW_D_64",
+		"__Linux", "__amd64", "__SUNW_D_VERSION=0x02000000",
+		"__linux__", "__unix__", "__x86_64__",
+	};
+	size_t i;
+	int k;
+
+	for (i = 0; i < ARRAY_SIZE(predef); i++)
+		vec_push(&d->defines, xstrdup(predef[i]));
+	if (!d->stdc_k_and_r) {
+		vec_push(&d->defines, xstrdup("__STDC__=1"));
+		vec_push(&d->defines, xstrdup("__STDC_VERSION__=199901L"));
+	}
+	for (k = 0; k < d->cmd_defines.n; k++) {
+		const char *c = d->cmd_defines.v[k];
+
+		if (c[0] == 'D')
+			vec_push(&d->defines, xstrdup(c + 1));
+		else
+			cpp_undef(d, c + 1);
+	}
+	vec_push(&d->defines, NULL);
+}
+
 /* Reads cm's text into src (cm->text owns it); NULL after reporting. */
 static char *read_program(struct dt_cmd *cm, struct source *src)
 {
@@ -1505,7 +1892,7 @@ int dt_main(int argc, char **argv)
 	pid_t child = 0;
 
 	d.testing = getenv("_DTRACE_TESTING") != NULL;
-	optind = 1;
+	optind = 0;
 	while ((opt = getopt(argc, argv, dt_optstring)) != -1) {
 		switch (opt) {
 		case 'n': case 's': case 'P': case 'm': case 'f': case 'i':
@@ -1545,18 +1932,17 @@ int dt_main(int argc, char **argv)
 			break;
 		case 'x':
 			if (set_x(&d, optarg))
-				return 2;
+				return 1;
 			break;
 		case 'C':
 			d.cpp = true;
 			break;
 		case 'D':
-			vec_push(&d.defines, optarg);
+		case 'U':
+			vec_push(&d.cmd_defines, xasprintf("%c%s", opt, optarg));
 			break;
 		case 'I':
 			vec_push(&d.incdirs, optarg);
-			break;
-		case 'U':
 			break;
 		case 'Z':
 			d.zdefs = true;
@@ -1568,6 +1954,17 @@ int dt_main(int argc, char **argv)
 			d.dump = true;
 			break;
 		case 'b':
+		case 'X': {
+			char err[128];
+
+			if (set_option(&d, opt == 'b' ? "bufsize" : "stdc",
+				       optarg, false, err, sizeof(err))) {
+				fprintf(stderr, "dtrace: failed to set -%c %s: %s\n",
+					opt, optarg, err);
+				return 1;
+			}
+			break;
+		}
 		case 'v':
 			break;
 		case 'V':
@@ -1618,6 +2015,9 @@ int dt_main(int argc, char **argv)
 		return 2;
 	}
 	macros.args = argv + optind;
+	macros.defargs = d.defargs;
+	macros.pspec = d.pspec;
+	macros.empty = d.empty;
 	macros.nargs = argc - optind;
 	macros.pid = getpid();
 	macros.ppid = getppid();
@@ -1634,7 +2034,7 @@ int dt_main(int argc, char **argv)
 		provider_cpid = child;
 	}
 	macros.target = d.pid;
-	vec_push(&d.defines, NULL);
+	cpp_names(&d);
 	vec_push(&d.incdirs, NULL);
 	/* Declarations and offsetof() name the kernel's types as they parse. */
 	kbtf_install();
@@ -1646,7 +2046,7 @@ int dt_main(int argc, char **argv)
 		struct d_pragma *pr = pragmas.v[i];
 		char err[128];
 
-		if (set_option(&d, pr->name, pr->value, err, sizeof(err))) {
+		if (set_option(&d, pr->name, pr->value, true, err, sizeof(err))) {
 			if (pr->value)
 				diag_error(&src, &pr->loc, "[D_PRAGMA_OPTSET] failed to set option '%s' to '%s': %s",
 					   pr->name, pr->value, err);
@@ -1669,6 +2069,16 @@ int dt_main(int argc, char **argv)
 		goto out;
 	if (d.list) {
 		ret = list_probes(&d, &descs);
+		goto out;
+	}
+	/* -e stops before dtrace counts what matched */
+	if (!ast->nlist && d.compile_only) {
+		ret = 0;
+		goto out;
+	}
+	if (!ast->nlist && !d.zdefs) {
+		say_matched(&d);
+		fprintf(stderr, "dtrace: no probes matched\n");
 		goto out;
 	}
 	if (!ast->nlist) {
@@ -1771,7 +2181,12 @@ out:
 	}
 	kbtf_release();
 	type_free_all();
+	for (i = 0; i < d.defines.n; i++)
+		free(d.defines.v[i]);
 	vec_free(&d.defines);
+	for (i = 0; i < d.cmd_defines.n; i++)
+		free(d.cmd_defines.v[i]);
+	vec_free(&d.cmd_defines);
 	vec_free(&d.incdirs);
 	if (ropts.out != stdout)
 		fclose(ropts.out);
