@@ -14,10 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
 #include "util.h"
+#include "builtins/builtin.h"
 #include "builtins/dtrace.h"
 #include "compile/compile.h"
 #include "dlang/d_parse.h"
@@ -54,6 +56,21 @@ struct dt_cmd {
 
 #define DT_CMDS_MAX 64
 
+/* A clause's run kept in a CPU's buffer, and its size there. */
+struct dt_kept {
+	struct buf run;
+	size_t size;
+};
+
+/* One CPU's principal buffer, as user space keeps it. */
+struct dt_cpubuf {
+	struct dt_kept *runs;	/* fill and ring: in the order they came */
+	int first, n, cap;	/* runs[first..n): kept; below: dropped */
+	size_t used;		/* bytes of DTrace's records */
+	bool full;		/* fill: nothing more goes in */
+	uint64_t drops, said;	/* runs that did not fit, and told */
+};
+
 struct dt {
 	struct dt_cmd cmds[DT_CMDS_MAX];
 	int ncmds;
@@ -86,7 +103,26 @@ struct dt {
 	int frames[4];		/* -x stackframes, ustackframes,
 				 * jstackframes, maxframes; 0: the default */
 	size_t specsize;	/* -x specsize */
-	uint64_t said[2];	/* drops told so far, by notices[] */
+	uint64_t said[3];	/* drops told so far, by notices[] */
+	/*
+	 * dtrace's principal buffers: -b/-x bufsize (4m), bufpolicy,
+	 * switchrate.  With either of the first two set, each CPU's buffer
+	 * is kept in user space as DTrace's would be (see buf_run()).
+	 */
+	uint64_t bufsize;
+	enum { BUF_SWITCH, BUF_FILL, BUF_RING } bufpolicy;
+	bool buf_emulate;
+	uint64_t switchrate;	/* ns */
+	uint64_t switched;	/* CLOCK_MONOTONIC of the last switch */
+	uint64_t statusrate;	/* ns: drops are told at most so often */
+	uint64_t status_at;	/* CLOCK_MONOTONIC of the last telling */
+	size_t end_reserve;	/* fill: what END's clauses record */
+	struct dt_cpubuf *cpus;	/* by CPU */
+	int ncpus;
+	bool filled;		/* fill: a CPU's buffer is full: stop */
+	int **fmt_dsize;	/* by format id: each argument's size as D
+				 * types it, 0 where that is its record's */
+	int nfmts;
 	pid_t child;
 	bool child_said;
 	struct runtime *rt;	/* the run, once set up */
@@ -701,6 +737,22 @@ static int set_option(struct dt *d, const char *name, const char *value,
 			d->nspec = v;
 		return 0;
 	}
+	if (!strcmp(name, "bufsize")) {
+		opt_size(value, &d->bufsize);
+		d->buf_emulate = true;
+		return 0;
+	}
+	if (!strcmp(name, "bufpolicy")) {
+		d->bufpolicy = !strcmp(value, "fill") ? BUF_FILL :
+			       !strcmp(value, "ring") ? BUF_RING : BUF_SWITCH;
+		d->buf_emulate = true;
+		return 0;
+	}
+	if (!strcmp(name, "switchrate") || !strcmp(name, "statusrate")) {
+		opt_rate(value, name[1] == 'w' ? &d->switchrate :
+					       &d->statusrate);
+		return 0;
+	}
 	if (!strcmp(name, "flowindent")) {
 		d->flowindent = set > 0;
 		return 0;
@@ -1130,6 +1182,390 @@ static int run_setup(void *arg, struct runtime *rt)
 	return 0;
 }
 
+/*
+ * DTrace's record of a clause's run: its recorded values one after the
+ * other, each at its alignment, from off.  A string takes strsize bytes.
+ */
+struct dt_rec {
+	size_t off, align;
+	bool label;		/* the clause's label: its default action */
+};
+
+/*
+ * The size D gives a recorded integer where ferret computes it in 64
+ * bits: a variable's (x, x++, x = y, x += y) is its declared or first
+ * assigned type's.  0: the record's own.
+ */
+static int d_size(const struct node *n)
+{
+	const struct node *v = n;
+
+	if (n->kind == N_INCDEC || n->kind == N_ASSIGN)
+		v = n->a;
+	if (v->kind != N_MAP || !v->sym || !v->sym->shown_val ||
+	    v->sym->shown_val->kind != TY_INT || !n->type ||
+	    n->type->kind != TY_INT)
+		return 0;
+	return v->sym->shown_val->size;
+}
+
+/* The D sizes of the arguments of every printf() and trace() under n. */
+static void fmt_dsizes(struct dt *d, const struct node *n, int nfmts)
+{
+	int i;
+
+	if (!n)
+		return;
+	if (n->kind == N_CALL && (!strcmp(n->name, "printf") ||
+				  !strcmp(n->name, "trace")) &&
+	    n->id >= 0 && n->id < nfmts && n->nlist > 1) {
+		if (!d->fmt_dsize) {
+			d->fmt_dsize = xcalloc(nfmts + 1, sizeof(*d->fmt_dsize));
+			d->nfmts = nfmts;
+		}
+		free(d->fmt_dsize[n->id]);
+		d->fmt_dsize[n->id] = xcalloc(n->nlist, sizeof(int));
+		for (i = 1; i < n->nlist; i++)
+			d->fmt_dsize[n->id][i - 1] = d_size(n->list[i]);
+	}
+	fmt_dsizes(d, n->a, nfmts);
+	fmt_dsizes(d, n->b, nfmts);
+	fmt_dsizes(d, n->c, nfmts);
+	for (i = 0; i < n->nlist; i++)
+		fmt_dsizes(d, n->list[i], nfmts);
+}
+
+static void rec_value(struct dt_rec *r, const struct type *t, int strsize,
+		      int dsize)
+{
+	size_t size = 8, a = 8;
+
+	if (dsize > 0) {
+		size = a = (size_t)dsize;
+	} else if (t && t->kind == TY_STR) {
+		size = (size_t)strsize;
+		a = 1;
+	} else if (t && t->size > 0) {
+		size = (size_t)t->size;
+		a = t->kind == TY_STRUCT && t->align ? (size_t)t->align :
+		    size >= 8 ? 8 : size >= 4 ? 4 : size >= 2 ? 2 : 1;
+	}
+	r->off = ALIGN_UP(r->off, a) + size;
+	if (a > r->align)
+		r->align = a;
+}
+
+/* What the statements of block b record, into r. */
+static void rec_block(struct dt_rec *r, const struct node *b, int strsize)
+{
+	int i, j;
+
+	for (i = 0; b && i < b->nlist; i++) {
+		const struct node *st = b->list[i], *call;
+
+		if (st->kind == N_IF) {
+			rec_block(r, st->b, strsize);
+			if (st->c && st->c->kind == N_IF) {
+				struct node fake = { .kind = N_BLOCK };
+				const struct node *one[1] = { st->c };
+
+				fake.list = (struct node **)one;
+				fake.nlist = 1;
+				rec_block(r, &fake, strsize);
+			} else {
+				rec_block(r, st->c, strsize);
+			}
+			continue;
+		}
+		if (st->kind == N_BLOCK) {
+			rec_block(r, st, strsize);
+			continue;
+		}
+		if (!stmt_call(st))
+			continue;
+		call = st->a;
+		if (!strcmp(call->name, "printf") || !strcmp(call->name, "trace")) {
+			for (j = 1; j < call->nlist; j++) {
+				const struct node *a = call->list[j];
+
+				if (a->kind == N_BUILTIN &&
+				    !strcmp(a->name, "__dprobe"))
+					r->label = true;
+				else
+					rec_value(r, a->type, strsize, d_size(a));
+			}
+		} else if (!strcmp(call->name, "exit")) {
+			r->off = ALIGN_UP(r->off, (size_t)4) + 4;
+		} else if (call->bi && call->bi->rec_kind) {
+			rec_value(r, NULL, strsize, 0);
+		}
+	}
+}
+
+/*
+ * The bytes a run takes in DTrace's principal buffer as its kernel kept
+ * it: a 4-byte EPID and the data, to the data's alignment; 0 for a run
+ * that records nothing.
+ */
+static size_t rec_v1_size(const struct dt_rec *r)
+{
+	size_t a = r->align > 4 ? r->align : 4;
+
+	if (r->off == 4 && !r->label)
+		return 0;
+	return ALIGN_UP(r->off, a);
+}
+
+/* Whether clause p has a description of probe name ("END"). */
+static bool clause_is(const struct node *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->nspecs; i++)
+		if (!strcmp(p->specs[i]->str, name))
+			return true;
+	return false;
+}
+
+/*
+ * dtrace's checks of the buffer size when tracing is enabled: under the
+ * fill policy, room for what END's clauses record (DTrace's kernel
+ * reserves it); then room for a perf header and the largest record as
+ * dtrace-utils lays it out (a 16-byte header, the data; an ERROR
+ * clause's record carries the fault's five arguments).  0, or -ENOSPC
+ * after reporting.
+ */
+static int buf_check(struct dt *d, const struct node *prog)
+{
+	size_t maxrec = 0, reserve = 0;
+	int i;
+
+	for (i = 0; i < prog->nlist; i++) {
+		const struct node *p = prog->list[i];
+		struct dt_rec v1 = { 4, 4, false }, utils = { 16, 8, false };
+
+		rec_block(&v1, p->b, d->strsize_run);
+		rec_block(&utils, p->b, d->strsize_run);
+		if (clause_is(p, "END"))
+			reserve += rec_v1_size(&v1);
+		if (clause_is(p, "ERROR") && utils.off < 16 + 5 * 8)
+			utils.off = 16 + 5 * 8;
+		if (utils.off > maxrec)
+			maxrec = utils.off;
+	}
+	d->end_reserve = d->bufpolicy == BUF_FILL ? reserve : 0;
+	if (d->bufpolicy == BUF_FILL && reserve > d->bufsize) {
+		say_matched(d);
+		fprintf(stderr, "dtrace: could not enable tracing: END enablings exceed size of principal buffer\n");
+		return -ENOSPC;
+	}
+	if (d->bufsize < 8 + maxrec) {
+		say_matched(d);
+		fprintf(stderr, "dtrace: could not enable tracing: Enabling exceeds size of buffer\n");
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+/* A kept run's size in DTrace's buffer (see rec_v1_size()); -1: leave it. */
+static long run_size(const struct dt *d, const struct runtime *rt,
+		     const struct buf *run)
+{
+	struct dt_rec r = { 4, 4, false };
+	size_t at = 0, size;
+
+	while (at + sizeof(size) <= run->len) {
+		const struct rec_hdr *h;
+		const struct fmt_spec *fs;
+		int i;
+
+		memcpy(&size, run->p + at, sizeof(size));
+		at += sizeof(size);
+		h = (const struct rec_hdr *)(run->p + at);
+		at += (size + 7) & ~(size_t)7;
+		if (h->kind & REC_SPEC_MASK)
+			return -1;
+		switch (h->kind & REC_KIND_MASK) {
+		case REC_PRINTF:
+			fs = h->id < (uint32_t)rt->c->fmts.n ?
+			     rt->c->fmts.v[h->id] : NULL;
+			for (i = 0; fs && i < fs->nargs; i++) {
+				const struct type *t = fs->args[i].type;
+
+				if (t->kind == TY_NAMED && t->namer &&
+				    !strcmp(t->namer->name, "__dprobe"))
+					r.label = true;
+				else
+					rec_value(&r, t, d->strsize_run,
+						  h->id < (uint32_t)d->nfmts &&
+						  d->fmt_dsize[h->id] ?
+						  d->fmt_dsize[h->id][i] : 0);
+			}
+			break;
+		case REC_EXIT:
+			r.off = ALIGN_UP(r.off, (size_t)4) + 4;
+			break;
+		default:
+			rec_value(&r, NULL, d->strsize_run, 0);
+			break;
+		}
+	}
+	return (long)rec_v1_size(&r);
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* The buffer of CPU cpu, made on first use. */
+static struct dt_cpubuf *cpubuf(struct dt *d, int cpu)
+{
+	if (cpu >= d->ncpus) {
+		d->cpus = xrealloc(d->cpus, (cpu + 1) * sizeof(*d->cpus));
+		memset(d->cpus + d->ncpus, 0,
+		       (cpu + 1 - d->ncpus) * sizeof(*d->cpus));
+		d->ncpus = cpu + 1;
+	}
+	return &d->cpus[cpu];
+}
+
+static void keep_run(struct dt_cpubuf *cb, const struct buf *run, size_t size)
+{
+	struct dt_kept *k;
+
+	if (cb->n == cb->cap) {
+		cb->cap = cb->cap ? 2 * cb->cap : 64;
+		cb->runs = xrealloc(cb->runs, cb->cap * sizeof(*cb->runs));
+	}
+	k = &cb->runs[cb->n++];
+	memset(k, 0, sizeof(*k));
+	buf_put(&k->run, run->p, run->len);
+	k->size = size;
+	cb->used += size;
+}
+
+/*
+ * A clause's run on CPU cpu, weighed as DTrace's principal buffer of
+ * that CPU would take it (held_run of run_sink).  switch: the buffer is
+ * emptied every switchrate; a run that does not fit is a drop, told.
+ * fill: runs are kept until one does not fit beside END's reserve; then
+ * the CPU takes nothing more and tracing stops, as DTrace stops when a
+ * fill buffer fills.  ring: runs are kept, the oldest dropped to make
+ * room.  Kept runs are printed when tracing stops (buf_drain()); the
+ * exit() of a run kept or dropped takes effect now.
+ */
+static int buf_run(void *arg, struct runtime *rt, int cpu,
+		   const struct buf *run)
+{
+	struct dt *d = arg;
+	long size = run_size(d, rt, run);
+	struct dt_cpubuf *cb;
+	uint64_t now;
+	int i;
+
+	if (!d->buf_emulate || size <= 0)
+		return 0;
+	cb = cpubuf(d, cpu);
+	switch (d->bufpolicy) {
+	case BUF_SWITCH:
+		now = mono_ns();
+		if (now - d->switched >= d->switchrate) {
+			for (i = 0; i < d->ncpus; i++)
+				d->cpus[i].used = 0;
+			d->switched = now;
+		}
+		if (cb->used + (size_t)size > d->bufsize) {
+			cb->drops++;
+			goto drop;
+		}
+		cb->used += (size_t)size;
+		return 0;
+	case BUF_FILL:
+		if (cb->full)
+			goto drop;
+		if (cb->used + (size_t)size > d->bufsize - d->end_reserve) {
+			cb->full = true;
+			d->filled = true;
+			goto drop;
+		}
+		break;
+	case BUF_RING:
+		if ((size_t)size > d->bufsize) {
+			cb->drops++;
+			goto drop;
+		}
+		while (cb->used + (size_t)size > d->bufsize) {
+			cb->used -= cb->runs[cb->first].size;
+			buf_free(&cb->runs[cb->first++].run);
+		}
+		break;
+	}
+	keep_run(cb, run, (size_t)size);
+drop:
+	/* exit() is not data: it takes effect whatever the buffer holds */
+	run_take_run(rt, run, RUN_TAKE_EXITS);
+	return 1;
+}
+
+/* The runs the buffers kept, CPU by CPU, as dtrace reads them at the end. */
+static void buf_drain(void *arg, struct runtime *rt)
+{
+	struct dt *d = arg;
+	int i, k;
+
+	for (i = 0; i < d->ncpus; i++) {
+		struct dt_cpubuf *cb = &d->cpus[i];
+
+		for (k = cb->first; k < cb->n; k++) {
+			run_take_run(rt, &cb->runs[k].run, RUN_TAKE_BUT_EXITS);
+			buf_free(&cb->runs[k].run);
+		}
+		cb->first = cb->n = 0;
+		cb->used = 0;
+	}
+}
+
+/*
+ * dtrace's notices of principal buffer drops since the last, by CPU, at
+ * most once a statusrate (as dtrace reads its status) but at the end.
+ */
+static void say_cpu_drops(struct dt *d, bool end)
+{
+	uint64_t now = mono_ns();
+	int i;
+
+	if (!end && now - d->status_at < d->statusrate)
+		return;
+	d->status_at = now;
+
+	for (i = 0; i < d->ncpus; i++) {
+		struct dt_cpubuf *cb = &d->cpus[i];
+		uint64_t n = cb->drops - cb->said;
+
+		if (!n)
+			continue;
+		fprintf(stderr, "dtrace: %llu drop%s on CPU %d\n",
+			(unsigned long long)n, n > 1 ? "s" : "", i);
+		cb->said = cb->drops;
+	}
+}
+
+static void buf_free_all(struct dt *d)
+{
+	int i, k;
+
+	for (i = 0; i < d->ncpus; i++) {
+		for (k = d->cpus[i].first; k < d->cpus[i].n; k++)
+			buf_free(&d->cpus[i].runs[k].run);
+		free(d->cpus[i].runs);
+	}
+	free(d->cpus);
+}
+
 /* dtrace's notices of drops since the last, in its order and words. */
 static void say_drops(struct dt *d)
 {
@@ -1160,6 +1596,9 @@ static bool run_tick(void *arg, bool child_done)
 	struct dt *d = arg;
 
 	say_drops(d);
+	say_cpu_drops(d, false);
+	if (d->filled)
+		return true;
 	/* -c's command, or -p's process */
 	if (child_done && (d->child > 0 || d->pid > 0) && !d->child_said) {
 		d->child_said = true;
@@ -1622,6 +2061,7 @@ static void run_finish(void *arg, struct runtime *rt)
 	int i, n = 0;
 
 	say_drops(d);
+	say_cpu_drops(d, true);
 	if (d->labels && !d->quiet)
 		buf_put(&b, "\n", 1);
 	for (i = 0; i < rt->nmaps; i++) {
@@ -1866,12 +2306,15 @@ static int list_probes(struct dt *d, const struct vec *descs)
 int dt_main(int argc, char **argv)
 {
 	/* dtrace's defaults: one speculation of 4 MiB. */
-	struct dt d = { .pid = -1, .nspec = 1, .specsize = 4 << 20 };
+	struct dt d = { .pid = -1, .nspec = 1, .specsize = 4 << 20,
+			.bufsize = 4 << 20, .switchrate = 1000000000,
+			.statusrate = 1000000000 };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { .out = stdout, .quiet = true };
 	struct run_sink sink = {
 		.arg = &d, .setup = run_setup, .tick = run_tick,
 		.finish = run_finish, .printf_rec = run_printf,
+		.held_run = buf_run, .drain = buf_drain,
 	};
 	struct bi_dtrace_label label = {
 		.arg = &d, .show = label_show, .trace_conv = trace_conv,
@@ -2097,6 +2540,8 @@ int dt_main(int argc, char **argv)
 	copts.jstackframes = d.frames[2];
 	copts.maxframes = d.frames[3];
 	copts.fmt_check = fmt_check;
+	/* each clause's run whole, to weigh against the buffer */
+	copts.hold_runs = d.buf_emulate;
 	copts.decl_type = d_decl_type;
 	/*
 	 * The pid and USDT providers' probes are the target's alone, the
@@ -2140,6 +2585,11 @@ int dt_main(int argc, char **argv)
 		fprintf(stderr, "dtrace: could not enable tracing: Destructive actions not allowed\n");
 		goto out;
 	}
+	if (buf_check(&d, ast))
+		goto out;
+	if (d.buf_emulate)
+		fmt_dsizes(&d, ast, c.fmts.n);
+	d.switched = d.status_at = mono_ns();
 	if (d.outfile) {
 		ropts.out = fopen(d.outfile, "w");
 		if (!ropts.out) {
@@ -2168,6 +2618,10 @@ out:
 	free(d.probes);
 	free(d.printed);
 	free(d.normal);
+	buf_free_all(&d);
+	for (i = 0; i < d.nfmts; i++)
+		free(d.fmt_dsize[i]);
+	free(d.fmt_dsize);
 	d_flow_free(&d.flow);
 	ast_free(ast);
 	d_pragmas_free(&pragmas);

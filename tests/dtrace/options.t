@@ -131,3 +131,103 @@ same stdc_s 0 "k&r
 D 2000000
 
 " -- -C -X s -D FOO=2 -U FOO -s "$W/stdc.d"
+
+# Buffers.  Each clause's record takes DTrace's 4-byte EPID and its data
+# in the CPU's principal buffer (an int 4 bytes); tick-1ms fires on one
+# CPU.  fill: the run stops when the next record does not fit.
+cat >"$W/fill.d" <<'EOF2'
+#pragma D option bufpolicy=fill
+#pragma D option bufsize=40
+#pragma D option quiet
+int i;
+tick-1ms { printf("%d\n", i++); }
+tick-1ms { printf("%d\n", i++); }
+tick-1ms { printf("%d\n", i++); }
+tick-1ms /i > 50/ { exit(1); }
+EOF2
+same buf_fill 0 "0
+1
+2
+3
+4
+
+" -- -s "$W/fill.d"
+
+# ring: the most recent records, printed when tracing stops (the exit()
+# clause's record is one of them).
+cat >"$W/ring.d" <<'EOF2'
+#pragma D option bufpolicy=ring
+#pragma D option bufsize=32
+#pragma D option quiet
+int n;
+tick-1ms /n < 20/ { printf("%d\n", n++); }
+tick-1ms /n == 20/ { exit(0); }
+EOF2
+same buf_ring 0 "17
+18
+19
+
+" -- -s "$W/ring.d"
+# Not quiet, the labels are records' parts; a 64-bit value is aligned
+# to 8 bytes after the EPID.
+cat >"$W/ring2.d" <<'EOF2'
+#pragma D option bufpolicy=ring
+#pragma D option bufsize=32
+int n;
+tick-1ms /n < 5/ { trace((int64_t)n); n++; }
+tick-1ms /n == 5/ { exit(0); }
+EOF2
+same buf_ring_labels 0 "                   FUNCTION:NAME
+                       :tick-1ms                    4
+                       :tick-1ms 
+
+" -- -s "$W/ring2.d"
+
+# switch: what does not fit before the next switch is dropped, and told
+# by CPU; exit() takes effect all the same.
+cat >"$W/switch.d" <<'EOF2'
+#pragma D option bufsize=32
+#pragma D option switchrate=10s
+#pragma D option quiet
+int n;
+tick-1ms /n < 50/ { printf("%d\n", n++); }
+tick-1ms /n == 50/ { exit(0); }
+EOF2
+same buf_switch 0 "0
+1
+2
+3
+
+" -- -s "$W/switch.d"
+if grep -qxE 'dtrace: 47 drops on CPU [0-9]+' "$W/err" &&
+   [ "$(wc -l <"$W/err")" = 1 ]; then
+	ok buf_switch_drops
+else
+	rm -f "$W/diff"
+	bad buf_switch_drops "stderr: $(head -3 "$W/err")"
+fi
+
+# Sizes too small: dtrace-utils' check of a perf header and its largest
+# record (16 bytes of header; an ERROR clause's carries five arguments),
+# and under fill DTrace's reserve for END's records.
+cat >"$W/small.d" <<'EOF2'
+BEGIN { exit(0); }
+ERROR { exit(1); }
+EOF2
+stderr buf_too_small 1 "dtrace: script '$W/small.d' matched 2 probes
+dtrace: could not enable tracing: Enabling exceeds size of buffer
+" -- -b 63 -s "$W/small.d"
+same buf_just_enough 0 "
+" -- -q -b 64 -s "$W/small.d"
+err buf_zero 1 "dtrace: script '$W/small.d' matched 2 probes" \
+	-- -x bufsize=0 -s "$W/small.d"
+cat >"$W/end.d" <<'EOF2'
+#pragma D option bufpolicy=fill
+#pragma D option bufsize=64
+#pragma D option strsize=64
+BEGIN { exit(0); }
+END { trace(execname); }
+EOF2
+stderr buf_end_reserve 1 "dtrace: script '$W/end.d' matched 2 probes
+dtrace: could not enable tracing: END enablings exceed size of principal buffer
+" -- -s "$W/end.d"
