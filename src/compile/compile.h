@@ -88,6 +88,13 @@ struct compile_opts {
 	 * declared; strlen is the size of a string.  NULL: none declared.
 	 */
 	struct type *(*decl_type)(const char *name, int strlen);
+	/*
+	 * The entries map sym is made with (its key and value of key_size
+	 * and value_size bytes), or 0 for map_keys_max; NULL: always that.
+	 * D sizes its dynamic variables' maps from -x dynvarsize.
+	 */
+	int (*map_entries)(const struct symbol *sym, int key_size,
+			   int value_size);
 };
 
 /* A BPF program to load; several probe instances may share one. */

@@ -115,6 +115,10 @@ struct dt {
 	uint64_t switchrate;	/* ns */
 	uint64_t switched;	/* CLOCK_MONOTONIC of the last switch */
 	uint64_t statusrate;	/* ns: drops are told at most so often */
+	uint64_t dynvarsize;	/* -x dynvarsize: see dynvar_entries() */
+	uint64_t *lost_said;	/* by CPU: ring buffer losses told */
+	uint64_t *aggdrops_said;	/* by CPU: aggregation drops told */
+	uint64_t dyndrops_said;	/* dynamic variable drops told */
 	uint64_t status_at;	/* CLOCK_MONOTONIC of the last telling */
 	size_t end_reserve;	/* fill: what END's clauses record */
 	struct dt_cpubuf *cpus;	/* by CPU */
@@ -748,6 +752,10 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		d->buf_emulate = true;
 		return 0;
 	}
+	if (!strcmp(name, "dynvarsize")) {
+		opt_size(value, &d->dynvarsize);
+		return 0;
+	}
 	if (!strcmp(name, "switchrate") || !strcmp(name, "statusrate")) {
 		opt_rate(value, name[1] == 'w' ? &d->switchrate :
 					       &d->statusrate);
@@ -1191,6 +1199,55 @@ struct dt_rec {
 	bool label;		/* the clause's label: its default action */
 };
 
+/* -x dynvarsize, as dynvar_entries() reads it while the maps are made. */
+static uint64_t dt_dynvarsize;
+
+/*
+ * An associative array or thread-local variable: DTrace's dynamic ones,
+ * named as D names them (the engine's own maps have other names).
+ */
+static bool dynvar(const struct symbol *sym)
+{
+	const char *c = sym->name;
+
+	if (!sym->key)
+		return false;
+	if (!strncmp(c, "self->", 6))
+		c += 6;
+	if (!*c || isdigit((unsigned char)*c))
+		return false;
+	for (; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_')
+			return false;
+	return true;
+}
+
+/*
+ * The entries of a dynamic variable's map: what dynvarsize holds of
+ * them, as DTrace's kernel cut it into chunks of a 48-byte header, 16
+ * bytes a key past the first, the key and the value, beside a hash
+ * table of 8 bytes a chunk; one at least.  The whole of dynvarsize is
+ * each variable's here, where DTrace's variables share it.
+ */
+static int dynvar_entries(const struct symbol *sym, int key_size,
+			  int value_size)
+{
+	int nkeys = sym->key && sym->key->kind == TY_TUPLE ?
+		    sym->key->nfields : 1;
+	uint64_t chunk, hash, n;
+
+	if (!dynvar(sym))
+		return 0;
+	chunk = 48 + 16 * (uint64_t)(nkeys - 1) +
+		ALIGN_UP((uint64_t)key_size, 8) +
+		ALIGN_UP((uint64_t)value_size, 8);
+	hash = dt_dynvarsize / (chunk + 8);
+	n = hash ? (dt_dynvarsize - hash * 8) / chunk : 1;
+	if (!n)
+		n = 1;
+	return n > INT32_MAX ? INT32_MAX : (int)n;
+}
+
 /*
  * The size D gives a recorded integer where ferret computes it in 64
  * bits: a variable's (x, x++, x = y, x += y) is its declared or first
@@ -1530,6 +1587,54 @@ static void buf_drain(void *arg, struct runtime *rt)
 }
 
 /*
+ * The ring buffer's losses as dtrace's principal buffer drops (by CPU),
+ * refused updates of aggregations as its aggregation drops, and of
+ * dynamic variables as its dynamic variable drops, since last told.
+ */
+static void say_stat_drops(struct dt *d, struct runtime *rt)
+{
+	int n = rt->out.ncpus, i, m;
+	uint64_t *v = xcalloc(n + 1, sizeof(*v)), dyn = 0, k;
+
+	if (!d->lost_said) {
+		d->lost_said = xcalloc(n + 1, sizeof(*d->lost_said));
+		d->aggdrops_said = xcalloc(n + 1, sizeof(*d->aggdrops_said));
+	}
+	if (!run_stat_cpus(rt, STAT_LOST, v))
+		for (i = 0; i < n; i++) {
+			cpubuf(d, i)->drops += v[i] - d->lost_said[i];
+			d->lost_said[i] = v[i];
+		}
+	for (i = 0; i < n; i++)
+		v[i] = 0;
+	for (m = 0; m < rt->nmaps; m++) {
+		uint64_t *w = xcalloc(n + 1, sizeof(*w));
+
+		if (!run_stat_cpus(rt, STAT_MAP_FULL0 + m, w))
+			for (i = 0; i < n; i++) {
+				if (dynvar(rt->maps[m].sym))
+					dyn += w[i];
+				else if (rt->maps[m].name[0] == '@')
+					v[i] += w[i];
+			}
+		free(w);
+	}
+	for (i = 0; i < n; i++) {
+		k = v[i] - d->aggdrops_said[i];
+		if (k)
+			fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %d\n",
+				(unsigned long long)k, k > 1 ? "s" : "", i);
+		d->aggdrops_said[i] = v[i];
+	}
+	k = dyn - d->dyndrops_said;
+	if (k)
+		fprintf(stderr, "dtrace: %llu dynamic variable drop%s\n",
+			(unsigned long long)k, k > 1 ? "s" : "");
+	d->dyndrops_said = dyn;
+	free(v);
+}
+
+/*
  * dtrace's notices of principal buffer drops since the last, by CPU, at
  * most once a statusrate (as dtrace reads its status) but at the end.
  */
@@ -1541,6 +1646,8 @@ static void say_cpu_drops(struct dt *d, bool end)
 	if (!end && now - d->status_at < d->statusrate)
 		return;
 	d->status_at = now;
+	if (d->rt)
+		say_stat_drops(d, d->rt);
 
 	for (i = 0; i < d->ncpus; i++) {
 		struct dt_cpubuf *cb = &d->cpus[i];
@@ -1589,6 +1696,15 @@ static void say_drops(struct dt *d)
 			notices[i].what, n > 1 ? "s" : "", notices[i].why);
 		d->said[i] = now[i];
 	}
+}
+
+/* Once every probe is attached: the status interval starts, as dtrace's. */
+static int run_started(void *arg)
+{
+	struct dt *d = arg;
+
+	d->status_at = mono_ns();
+	return 0;
 }
 
 static bool run_tick(void *arg, bool child_done)
@@ -2308,13 +2424,13 @@ int dt_main(int argc, char **argv)
 	/* dtrace's defaults: one speculation of 4 MiB. */
 	struct dt d = { .pid = -1, .nspec = 1, .specsize = 4 << 20,
 			.bufsize = 4 << 20, .switchrate = 1000000000,
-			.statusrate = 1000000000 };
+			.statusrate = 1000000000, .dynvarsize = 1 << 20 };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { .out = stdout, .quiet = true };
 	struct run_sink sink = {
 		.arg = &d, .setup = run_setup, .tick = run_tick,
 		.finish = run_finish, .printf_rec = run_printf,
-		.held_run = buf_run, .drain = buf_drain,
+		.held_run = buf_run, .drain = buf_drain, .started = run_started,
 	};
 	struct bi_dtrace_label label = {
 		.arg = &d, .show = label_show, .trace_conv = trace_conv,
@@ -2542,6 +2658,8 @@ int dt_main(int argc, char **argv)
 	copts.fmt_check = fmt_check;
 	/* each clause's run whole, to weigh against the buffer */
 	copts.hold_runs = d.buf_emulate;
+	dt_dynvarsize = d.dynvarsize;
+	copts.map_entries = dynvar_entries;
 	copts.decl_type = d_decl_type;
 	/*
 	 * The pid and USDT providers' probes are the target's alone, the
@@ -2600,6 +2718,7 @@ int dt_main(int argc, char **argv)
 		}
 	}
 	ropts.bufmode = _IOLBF;
+	ropts.stats_told = true;
 	ropts.sink = &sink;
 	ropts.pid = child ? 0 : copts.pid;
 	ropts.child_status = &status;
@@ -2619,6 +2738,8 @@ out:
 	free(d.printed);
 	free(d.normal);
 	buf_free_all(&d);
+	free(d.lost_said);
+	free(d.aggdrops_said);
 	for (i = 0; i < d.nfmts; i++)
 		free(d.fmt_dsize[i]);
 	free(d.fmt_dsize);

@@ -454,6 +454,14 @@ static uint64_t stat_sum(struct runtime *rt, int slot)
 	return sum;
 }
 
+int run_stat_cpus(struct runtime *rt, int slot, uint64_t *v)
+{
+	uint32_t key = slot;
+
+	memset(v, 0, rt->out.ncpus * sizeof(*v));
+	return bpf_map_lookup_elem(rt->stats_fd, &key, v) ? -errno : 0;
+}
+
 uint64_t run_stat(struct runtime *rt, int slot)
 {
 	return stat_sum(rt, slot);
@@ -1146,7 +1154,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	else
 		print_maps_at_exit(&rt.out, rt.maps, rt.nmaps);
 	out_flush(&rt, &os);
-	report_stats(&rt);
+	if (!o->stats_told)
+		report_stats(&rt);
 	ret = rt.out_err || rt.failed ? 1 :
 	      rt.exit_status > 0 ? rt.exit_status : 0;
 out:

@@ -98,6 +98,8 @@ struct run_opts {
 				 * a -c child still running is neither
 				 * signalled nor waited for (ferret strace
 				 * -b execve let it go) */
+	bool stats_told;	/* the front end tells lost records and
+				 * refused map updates itself (run_stat_cpus()) */
 	bool no_stop;		/* the programs need not be stopped before
 				 * their links close: no END, and nothing
 				 * read after the run but records (ferret
@@ -211,6 +213,11 @@ void run_take_run(struct runtime *rt, const struct buf *run,
 uint64_t run_lost(struct runtime *rt);
 /* Runs D's ERROR programs with arguments args[0..n).  0 or -errno. */
 int run_fire_error(struct runtime *rt, const uint64_t *args, int n);
+/*
+ * MAP_STATS slot (enum stat_slot) of each CPU into v (rt->out.ncpus
+ * entries).  0 or -errno.
+ */
+int run_stat_cpus(struct runtime *rt, int slot, uint64_t *v);
 /* The sum over CPUs of MAP_STATS slot (enum stat_slot). */
 uint64_t run_stat(struct runtime *rt, int slot);
 /*
