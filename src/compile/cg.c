@@ -2598,7 +2598,7 @@ static void locals_move(struct cg *g, bool save)
  */
 static int cg_end(struct cg *g)
 {
-	bool held = g->nrec > 1;
+	bool held = g->nrec > 1 || (g->nrec && g->c->opts.hold_runs);
 	int i;
 
 	ir_place(&g->ir, g->exit_label);

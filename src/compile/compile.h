@@ -40,6 +40,10 @@ struct compile_opts {
 	size_t ringbuf_size;	/* bytes, a power of two; 0: 1 MiB */
 	bool interleave;	/* the reader takes records as they come: no
 				 * REC_HELD (ferret strace orders by thread) */
+	bool hold_runs;		/* every event run that sends records holds
+				 * them till its REC_END, a run of one
+				 * record site too: the front end weighs
+				 * each run whole (D's buffer policies) */
 	const char *array_map;	/* a map of integers that is a BPF array of
 				 * array_size entries, keyed by a u32 index:
 				 * its lookups cost an index, not a hash (a
@@ -84,6 +88,13 @@ struct compile_opts {
 	 * declared; strlen is the size of a string.  NULL: none declared.
 	 */
 	struct type *(*decl_type)(const char *name, int strlen);
+	/*
+	 * The entries map sym is made with (its key and value of key_size
+	 * and value_size bytes), or 0 for map_keys_max; NULL: always that.
+	 * D sizes its dynamic variables' maps from -x dynvarsize.
+	 */
+	int (*map_entries)(const struct symbol *sym, int key_size,
+			   int value_size);
 };
 
 /* A BPF program to load; several probe instances may share one. */

@@ -101,6 +101,9 @@ void d_lex_init(struct d_lexer *lx, const struct source *src,
 	lx->end_col = 1;
 	lx->outer = true;
 	lx->bol = true;
+	lx->defargs = m && m->defargs;
+	lx->pspec = m && m->pspec;
+	lx->empty = m && m->empty;
 }
 
 void d_token_free(struct d_token *tok)
@@ -322,9 +325,13 @@ static int pragma_option(struct d_lexer *lx, struct d_token *tok, int line,
 		return ctl_error(lx, tok, line, &w[1],
 				 "[D_PRAGMA_MALFORM] superfluous arguments specified for #pragma option");
 	eq = memchr(w[0].s, '=', w[0].len);
-	if (!strncmp(w[0].s, "defaultargs", 11) &&
-	    (w[0].len == 11 || eq == w[0].s + 11))
+	/* These change how the rest is read, as dtrace reads pragmas. */
+	if (word_is(&w[0], "defaultargs"))
 		lx->defargs = true;
+	if (word_is(&w[0], "pspec"))
+		lx->pspec = true;
+	if (word_is(&w[0], "empty"))
+		lx->empty = true;
 	if (!lx->pragmas)
 		return 0;
 	pr = xcalloc(1, sizeof(*pr));
@@ -796,11 +803,25 @@ static bool is_pspec_char(int c)
 	return is_pspec_start(c) || isdigit(c) || c == '`';
 }
 
+/* C's type names that are keywords, which "int*x" starts with. */
+static bool keyword_type(int kind)
+{
+	switch (kind) {
+	case D_KW_CHAR: case D_KW_DOUBLE: case D_KW_FLOAT: case D_KW_INT:
+	case D_KW_LONG: case D_KW_SHORT: case D_KW_SIGNED: case D_KW_STRING:
+	case D_KW_UNSIGNED: case D_KW_VOID:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /*
  * A word of the outer scope: a keyword that starts a declaration, a type
  * name (a declaration such as "uint64_t x;"), or a probe description.
  * As in DTrace, a word with ':', '-', '.', '?', '!' or '`' and the names
- * BEGIN, END and ERROR are always descriptions.
+ * BEGIN, END and ERROR are always descriptions, and so is every word
+ * under pspec, where "int*x" is one too.
  */
 static int lex_outer_word(struct d_lexer *lx, struct d_token *tok)
 {
@@ -817,11 +838,18 @@ static int lex_outer_word(struct d_lexer *lx, struct d_token *tok)
 		return 0;
 	}
 	name = xstrndup(p, n);
-	if (!strpbrk(name, ":-.?!`") && strcmp(name, "BEGIN") &&
+	if (!lx->pspec && !strpbrk(name, ":-.?!`") && strcmp(name, "BEGIN") &&
 	    strcmp(name, "END") && strcmp(name, "ERROR")) {
 		star = strchr(name, '*');
 		tn = star && star > name ? (int)(star - name) : n;
 		name[tn] = '\0';
+		kw = keyword(name, tn);
+		if (kw && keyword_type(kw)) {
+			free(name);
+			tok->kind = kw;
+			tok->len = tn;
+			return 0;
+		}
 		after = p + tn;
 		while (isspace((unsigned char)*after))
 			after++;
@@ -968,9 +996,10 @@ int d_lex_next(struct d_lexer *lx, struct d_token *tok)
 	err = lex_token(lx, tok);
 	if (err)
 		return err;
+	/* dtrace places the end of input on the line after the last one */
 	if (tok->kind == T_EOF) {
-		tok->loc.line = lx->end_line;
-		tok->loc.col = lx->end_col;
+		tok->loc.line = lx->line;
+		tok->loc.col = lx->col;
 		tok->loc.len = 1;
 		return 0;
 	}

@@ -67,7 +67,9 @@ struct d_lexer {
 	int end_line, end_col;	/* just past the last token, for T_EOF */
 	bool outer;
 	bool bol;		/* only blanks so far on the current line */
-	bool defargs;		/* "#pragma D option defaultargs" was seen */
+	bool defargs;		/* defaultargs: -x or its pragma, seen */
+	bool pspec;		/* pspec: -x or its pragma, seen */
+	bool empty;		/* empty: -x or its pragma, seen */
 	int parens, brackets;
 };
 

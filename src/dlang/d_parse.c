@@ -125,6 +125,7 @@ struct parser {
 	int expr_nodes;
 	bool failed;
 	bool void_ptr;		/* parse_type() read a void pointer */
+	bool in_decl;		/* in a declaration of the outer scope */
 };
 
 static const char *const builtin_vars[] = {
@@ -266,6 +267,9 @@ static void *syntax(struct parser *p)
 		p->failed = true;
 		return NULL;
 	}
+	/* dtrace's lexer words the end of an outer declaration so */
+	if (t->kind == T_EOF && p->in_decl)
+		return fail_at(p, &t->loc, "[D_SYNTAX] syntax error near end-of-input");
 	if (t->kind == T_EOF)
 		return fail_at(p, &t->loc, "[D_SYNTAX] syntax error near end of input");
 	if (t->len > 60)
@@ -2544,6 +2548,7 @@ static bool parse_declaration(struct parser *p)
 	if (storage && p->tok.kind != D_KW_TYPEDEF && at_definition(p))
 		return parse_definition(p, storage);
 	p->lx.outer = false;
+	p->in_decl = true;
 	c = d_lex_peek(&p->lx);
 	if (storage && p->tok.kind == T_IDENT && c && strchr(";,[", c)) {
 		/* "self x;": a storage class alone, as D allows. */
@@ -2573,7 +2578,10 @@ static bool parse_declaration(struct parser *p)
 		}
 	}
 	free(type);
-	return end_decl(p);
+	if (!end_decl(p))
+		return false;
+	p->in_decl = false;
+	return true;
 }
 
 /* Moves the lexer to just past end, in the outer scope. */
@@ -2817,7 +2825,9 @@ static struct node *parse_source(const struct source *src,
 	p.cmdline = src->name && src->name[0] == '-';
 	d_lex_init(&p.lx, src, m, pragmas);
 	prog = new_node(&p, N_PROGRAM, &start);
-	if (next(&p))
+	if (next(&p) && p.tok.kind == T_EOF && !library && !p.lx.empty)
+		fail_at(&p, &p.tok.loc, "[D_EMPTY] empty D program translation unit");
+	else if (!p.failed)
 		while (p.tok.kind != T_EOF && parse_external(&p, prog))
 			;
 	d_token_free(&p.tok);

@@ -6,11 +6,15 @@
 #include "lang/ast.h"
 #include "lang/loc.h"
 
-struct d_macros {		/* dtrace(8)'s macro variables */
+struct d_macros {		/* dtrace(8)'s macro variables, and options
+				 * that change how D is read */
 	char **args;		/* $1.. / $$1..: script arguments */
 	int nargs;
 	long target;		/* $target: -c/-p pid, or -1 if none */
 	long pid, ppid, uid, gid;	/* $pid $ppid $uid $gid (dtrace's own) */
+	bool defargs;		/* -x defaultargs: unset arguments are 0, "" */
+	bool pspec;		/* -x pspec: an outer word is a description */
+	bool empty;		/* -x empty: an empty program is no error */
 };
 
 struct d_pragma {

@@ -7,16 +7,19 @@
  * lines when not quiet, aggregations at exit, dtrace's notices on
  * stderr.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
 #include "util.h"
+#include "builtins/builtin.h"
 #include "builtins/dtrace.h"
 #include "compile/compile.h"
 #include "dlang/d_parse.h"
@@ -34,7 +37,8 @@
 #include "runtime/run.h"
 #include "runtime/symbols.h"
 
-const char dt_optstring[] = "+n:s:P:m:f:i:lqc:p:o:wx:CD:U:I:ZeSVvb:hGAaFH";
+/* As dtrace's getopt(), which permutes: arguments may come before -s. */
+const char dt_optstring[] = "n:s:P:m:f:i:lqc:p:o:wx:X:CD:U:I:ZeSVvb:hGAaFH";
 
 /*
  * One program of the command line: -n, -s, -P, -m, -f or -i.  The
@@ -52,6 +56,21 @@ struct dt_cmd {
 
 #define DT_CMDS_MAX 64
 
+/* A clause's run kept in a CPU's buffer, and its size there. */
+struct dt_kept {
+	struct buf run;
+	size_t size;
+};
+
+/* One CPU's principal buffer, as user space keeps it. */
+struct dt_cpubuf {
+	struct dt_kept *runs;	/* fill and ring: in the order they came */
+	int first, n, cap;	/* runs[first..n): kept; below: dropped */
+	size_t used;		/* bytes of DTrace's records */
+	bool full;		/* fill: nothing more goes in */
+	uint64_t drops, said;	/* runs that did not fit, and told */
+};
+
 struct dt {
 	struct dt_cmd cmds[DT_CMDS_MAX];
 	int ncmds;
@@ -59,6 +78,10 @@ struct dt {
 	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
 	bool flowindent;	/* -F: labels indented by call depth */
 	bool rawbytes;		/* -x rawbytes: trace() dumps its bytes */
+	bool empty;		/* -x empty: an empty program is no error */
+	bool pspec;		/* -x pspec: outer words are probe descriptions */
+	bool defargs;		/* -x defaultargs: unset $N are 0 or "" */
+	bool stdc_k_and_r;	/* -X s: cpp without __STDC__ */
 	struct d_flow flow;
 	const void *clause;	/* the record printed: its format, one a clause */
 	const char *outfile, *cmd_line;
@@ -67,7 +90,8 @@ struct dt {
 	int strsize_run;	/* the strsize compiled at */
 	size_t printsize;	/* -x printsize: print()'s bytes shown */
 	struct dp_opts agg_opts;	/* aggsortkey, aggsortrev ... */
-	struct vec defines;	/* -D names */
+	struct vec defines;	/* cpp's names: dtrace's, then -D's less -U's */
+	struct vec cmd_defines;	/* "DNAME[=VALUE]" of -D, "UNAME" of -U */
 	struct vec incdirs;	/* -I */
 	struct bi_dtrace_probe *probes;
 	int nprobes;
@@ -79,7 +103,30 @@ struct dt {
 	int frames[4];		/* -x stackframes, ustackframes,
 				 * jstackframes, maxframes; 0: the default */
 	size_t specsize;	/* -x specsize */
-	uint64_t said[2];	/* drops told so far, by notices[] */
+	uint64_t said[3];	/* drops told so far, by notices[] */
+	/*
+	 * dtrace's principal buffers: -b/-x bufsize (4m), bufpolicy,
+	 * switchrate.  With either of the first two set, each CPU's buffer
+	 * is kept in user space as DTrace's would be (see buf_run()).
+	 */
+	uint64_t bufsize;
+	enum { BUF_SWITCH, BUF_FILL, BUF_RING } bufpolicy;
+	bool buf_emulate;
+	uint64_t switchrate;	/* ns */
+	uint64_t switched;	/* CLOCK_MONOTONIC of the last switch */
+	uint64_t statusrate;	/* ns: drops are told at most so often */
+	uint64_t dynvarsize;	/* -x dynvarsize: see dynvar_entries() */
+	uint64_t *lost_said;	/* by CPU: ring buffer losses told */
+	uint64_t *aggdrops_said;	/* by CPU: aggregation drops told */
+	uint64_t dyndrops_said;	/* dynamic variable drops told */
+	uint64_t status_at;	/* CLOCK_MONOTONIC of the last telling */
+	size_t end_reserve;	/* fill: what END's clauses record */
+	struct dt_cpubuf *cpus;	/* by CPU */
+	int ncpus;
+	bool filled;		/* fill: a CPU's buffer is full: stop */
+	int **fmt_dsize;	/* by format id: each argument's size as D
+				 * types it, 0 where that is its record's */
+	int nfmts;
 	pid_t child;
 	bool child_said;
 	struct runtime *rt;	/* the run, once set up */
@@ -142,13 +189,129 @@ static const struct { const char *d, *ferret; } call_renames[] = {
 	{ "stringof", "str" },
 };
 
-/* Options that change nothing ferret does: accepted as dtrace does. */
-static const char *const inert_options[] = {
-	"bufsize", "aggsize", "switchrate", "aggrate", "cleanrate",
-	"statusrate", "dynvarsize", "bufpolicy",
-	"bufresize", "cpu", "jstackstrsize", "zdefs", "version", "lazyload", "linkmode",
-	"core", "defaultargs", "strip", "stackindent", "pcapsize",
-	"aggpercpu", "noresolve",
+/*
+ * How dtrace reads each of its options' values (its dt_options.c), so
+ * that a bad value or name is refused with its words whether ferret acts
+ * on the option or not.
+ */
+enum opt_kind {
+	OPT_FLAG,		/* no value; a value is invalid */
+	OPT_ANY,		/* any value, or none */
+	OPT_ARG,		/* a value is needed, any */
+	OPT_SIZE,		/* none (0), or a size: k, m, g or t */
+	OPT_RATE,		/* none (0), or a number with a unit of time or hz */
+	OPT_RUNTIME,		/* none, a yes/no word, or a number */
+	OPT_WORD,		/* one of words, '|' between them */
+	OPT_POSITIVE,		/* an integer above 0 */
+	OPT_NONNEG,		/* an integer, 0 or more */
+	OPT_VERSION,		/* a D version this compiler has */
+	OPT_IREGS,		/* BPF's integer registers: 8 */
+	OPT_LOCKMEM,		/* "unlimited" or a size; nothing is refused */
+};
+
+struct dt_option {
+	const char *name;
+	enum opt_kind kind;
+	bool no_pragma;		/* "cannot be used from within a D program" */
+	const char *words;	/* OPT_WORD's */
+};
+
+/* Every option of dtrace's, compile-time, run-time and dynamic. */
+static const struct dt_option dt_options[] = {
+	{ "aggpercpu", OPT_FLAG, false, NULL },
+	{ "amin", OPT_ARG, false, NULL },
+	{ "argref", OPT_FLAG, false, NULL },
+	{ "core", OPT_FLAG, false, NULL },
+	{ "cpp", OPT_FLAG, false, NULL },
+	{ "cppargs", OPT_ARG, true, NULL },
+	{ "cpphdrs", OPT_FLAG, true, NULL },
+	{ "cpppath", OPT_ARG, true, NULL },
+	{ "ctypes", OPT_ARG, false, NULL },
+	{ "ctfpath", OPT_ARG, true, NULL },
+	{ "defaultargs", OPT_FLAG, false, NULL },
+	{ "debug", OPT_FLAG, false, NULL },
+	{ "debugassert", OPT_WORD, false, "mutexes" },
+	{ "define", OPT_ARG, true, NULL },
+	{ "disasm", OPT_NONNEG, false, NULL },
+	{ "dofstashpath", OPT_ARG, false, NULL },
+	{ "droptags", OPT_ANY, false, NULL },
+	{ "dtypes", OPT_ARG, false, NULL },
+	{ "empty", OPT_FLAG, false, NULL },
+	{ "errtags", OPT_FLAG, false, NULL },
+	{ "evaltime", OPT_WORD, false, "exec|preinit|postinit|main" },
+	{ "incdir", OPT_ARG, true, NULL },
+	{ "iregs", OPT_IREGS, false, NULL },
+	{ "kdefs", OPT_FLAG, false, NULL },
+	{ "knodefs", OPT_FLAG, false, NULL },
+	{ "late", OPT_WORD, false, "dynamic|static" },
+	{ "lazyload", OPT_ANY, false, NULL },
+	{ "ldpath", OPT_ARG, true, NULL },
+	{ "libdir", OPT_ARG, false, NULL },
+	{ "linkmode", OPT_WORD, false, "kernel|dynamic|static" },
+	{ "linktype", OPT_WORD, false, "elf|dof" },
+	{ "linknommap", OPT_ANY, false, NULL },
+	{ "modpath", OPT_ARG, true, NULL },
+	{ "nolibs", OPT_FLAG, false, NULL },
+	{ "pgmax", OPT_NONNEG, false, NULL },
+	{ "preallocate", OPT_SIZE, false, NULL },
+	{ "procfspath", OPT_ARG, true, NULL },
+	{ "pspec", OPT_FLAG, false, NULL },
+	{ "stdc", OPT_WORD, true, "a|c|t|s" },
+	{ "strip", OPT_FLAG, false, NULL },
+	{ "syslibdir", OPT_ARG, false, NULL },
+	{ "sysslice", OPT_ARG, false, NULL },
+	{ "tree", OPT_POSITIVE, false, NULL },
+	{ "tregs", OPT_POSITIVE, false, NULL },
+	{ "udefs", OPT_FLAG, false, NULL },
+	{ "undef", OPT_ARG, true, NULL },
+	{ "unodefs", OPT_FLAG, false, NULL },
+	{ "useruid", OPT_NONNEG, false, NULL },
+	{ "verbose", OPT_FLAG, false, NULL },
+	{ "version", OPT_VERSION, false, NULL },
+	{ "zdefs", OPT_FLAG, false, NULL },
+	{ "aggsize", OPT_SIZE, false, NULL },
+	{ "bpflog", OPT_RUNTIME, false, NULL },
+	{ "bpflogsize", OPT_SIZE, false, NULL },
+	{ "bufsize", OPT_SIZE, false, NULL },
+	{ "bufpolicy", OPT_WORD, false, "ring|fill|switch" },
+	{ "bufresize", OPT_WORD, false, "auto|manual" },
+	{ "cleanrate", OPT_RATE, false, NULL },
+	{ "cpu", OPT_RUNTIME, false, NULL },
+	{ "destructive", OPT_RUNTIME, false, NULL },
+	{ "dynvarsize", OPT_SIZE, false, NULL },
+	{ "grabanon", OPT_RUNTIME, false, NULL },
+	{ "jstackframes", OPT_RUNTIME, false, NULL },
+	{ "jstackstrsize", OPT_SIZE, false, NULL },
+	{ "lockmem", OPT_LOCKMEM, true, NULL },
+	{ "maxframes", OPT_RUNTIME, false, NULL },
+	{ "nspec", OPT_RUNTIME, false, NULL },
+	{ "pcapsize", OPT_SIZE, false, NULL },
+	{ "scratchsize", OPT_SIZE, false, NULL },
+	{ "specsize", OPT_SIZE, false, NULL },
+	{ "stackframes", OPT_RUNTIME, false, NULL },
+	{ "statusrate", OPT_RATE, false, NULL },
+	{ "strsize", OPT_SIZE, false, NULL },
+	{ "ustackframes", OPT_RUNTIME, false, NULL },
+	{ "noresolve", OPT_RUNTIME, false, NULL },
+	{ "aggrate", OPT_RATE, false, NULL },
+	{ "aggsortkey", OPT_RUNTIME, false, NULL },
+	{ "aggsortkeypos", OPT_RUNTIME, false, NULL },
+	{ "aggsortpos", OPT_RUNTIME, false, NULL },
+	{ "aggsortrev", OPT_RUNTIME, false, NULL },
+	{ "flowindent", OPT_RUNTIME, false, NULL },
+	{ "quiet", OPT_RUNTIME, false, NULL },
+	{ "quietresize", OPT_RUNTIME, false, NULL },
+	{ "rawbytes", OPT_RUNTIME, false, NULL },
+	{ "stackindent", OPT_RUNTIME, false, NULL },
+	{ "switchrate", OPT_RATE, false, NULL },
+	{ "printsize", OPT_SIZE, false, NULL },
+};
+
+/* The D versions dtrace's compiler knows (its _dtrace_versions[]). */
+static const char *const d_versions[] = {
+	"1.0.0", "1.1.0", "1.2.0", "1.2.1", "1.2.2", "1.3.0", "1.4.0",
+	"1.4.1", "1.5.0", "1.6.0", "1.6.1", "1.6.2", "1.6.3", "1.6.4",
+	"2.0.0",
 };
 
 /*
@@ -266,26 +429,238 @@ static int set_printsize(struct dt *d, const char *value, char *err,
 	return 0;
 }
 
+/*
+ * A size as dtrace reads one: a number (decimal, octal or hex) with an
+ * optional k, m, g or t; none, or nothing before the suffix, is 0.  0 or
+ * -EINVAL.
+ */
+static int opt_size(const char *value, uint64_t *out)
+{
+	size_t len = value ? strlen(value) : 0;
+	uint64_t mul = 1;
+	char *end;
+
+	*out = 0;
+	if (!len)
+		return 0;
+	switch (value[len - 1]) {
+	case 't': case 'T':
+		mul <<= 10;
+		/* fall through */
+	case 'g': case 'G':
+		mul <<= 10;
+		/* fall through */
+	case 'm': case 'M':
+		mul <<= 10;
+		/* fall through */
+	case 'k': case 'K':
+		mul <<= 10;
+		break;
+	}
+	if (strtoll(value, NULL, 0) < 0)
+		return -EINVAL;
+	errno = 0;
+	*out = strtoull(value, &end, 0) * mul;
+	if (errno || (int64_t)*out < 0 ||
+	    end != value + len - (mul > 1 ? 1 : 0))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * A rate as dtrace reads one, in nanoseconds: a number with a unit (ns,
+ * us, ms, s, m, h, d and their longer names) or "hz" (times a second).
+ * 0 or -EINVAL.
+ */
+static int opt_rate(const char *value, uint64_t *out)
+{
+	static const struct { const char *name; uint64_t mul; } units[] = {
+		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
+		{ "ms", 1000000 }, { "msec", 1000000 },
+		{ "s", 1000000000 }, { "sec", 1000000000 },
+		{ "m", 60000000000ULL }, { "min", 60000000000ULL },
+		{ "h", 3600000000000ULL }, { "hour", 3600000000000ULL },
+		{ "d", 86400000000000ULL }, { "day", 86400000000000ULL },
+		{ "hz", 0 },
+	};
+	uint64_t mul = 1;
+	char *end;
+	size_t i;
+
+	*out = 0;
+	if (!value)
+		return 0;
+	if (strtoll(value, NULL, 0) < 0)
+		return -EINVAL;
+	*out = strtoull(value, &end, 0);
+	for (i = 0; i < ARRAY_SIZE(units); i++)
+		if (!strcasecmp(units[i].name, end))
+			break;
+	if (i == ARRAY_SIZE(units) && *end)
+		return -EINVAL;
+	if (i < ARRAY_SIZE(units))
+		mul = units[i].mul;
+	if (!mul)
+		*out = *out ? 1000000000ULL / *out : 0;
+	else
+		*out *= mul;
+	return 0;
+}
+
+/* One of the words of list ("a|b|c"), or of linktype's in any case. */
+static bool opt_word(const char *list, const char *value, bool nocase)
+{
+	size_t n = strlen(value);
+	const char *w = list;
+
+	while (*w) {
+		size_t len = strcspn(w, "|");
+
+		if (len == n && !(nocase ? strncasecmp : strncmp)(w, value, n))
+			return true;
+		w += len + (w[len] == '|');
+	}
+	return false;
+}
+
+/*
+ * Checks option name's value as dtrace checks it, pragma telling whether
+ * it comes from the program.  Returns the option, or NULL with dtrace's
+ * sentence in err.
+ */
+static const struct dt_option *check_option(const char *name,
+					    const char *value, bool pragma,
+					    char *err, size_t errlen)
+{
+	const struct dt_option *o = NULL;
+	const char *why = "Invalid value for specified option";
+	uint64_t v;
+	long long r;
+	size_t i;
+	int n;
+
+	for (i = 0; i < ARRAY_SIZE(dt_options) && !o; i++)
+		if (!strcmp(name, dt_options[i].name))
+			o = &dt_options[i];
+	if (!o) {
+		snprintf(err, errlen, "Invalid option name");
+		return NULL;
+	}
+	if (o->kind == OPT_LOCKMEM && pragma)
+		goto ctx;
+	switch (o->kind) {
+	case OPT_FLAG:
+		if (value)
+			goto bad;
+		break;
+	case OPT_ARG:
+		if (!value)
+			goto bad;
+		break;
+	case OPT_SIZE:
+		if (opt_size(value, &v))
+			goto bad;
+		break;
+	case OPT_RATE:
+		if (opt_rate(value, &v))
+			goto bad;
+		break;
+	case OPT_RUNTIME:
+		if (runtime_value(value, &r) < 0)
+			goto bad;
+		break;
+	case OPT_WORD:
+		if (!value || !opt_word(o->words, value,
+					!strcmp(name, "linktype")))
+			goto bad;
+		break;
+	case OPT_POSITIVE:
+	case OPT_NONNEG:
+		if (!value || atoi(value) < (o->kind == OPT_POSITIVE))
+			goto bad;
+		break;
+	case OPT_VERSION: {
+		unsigned num[3] = { 0 };
+		const char *c;
+		char canon[48];
+
+		if (!value)
+			goto bad;
+		for (c = value, n = 0; *c; c++) {
+			if (isdigit((unsigned char)*c))
+				num[n] = num[n] * 10 + (unsigned)(*c - '0');
+			else if (*c != '.' || ++n > 2)
+				break;
+			if (num[n] > 0xfff)
+				break;
+		}
+		if (*c || num[0] > 0xff) {
+			why = "Version is not properly formatted or is too large";
+			goto bad;
+		}
+		snprintf(canon, sizeof(canon), "%u.%u.%u", num[0], num[1],
+			 num[2]);
+		for (i = 0; i < ARRAY_SIZE(d_versions); i++)
+			if (!strcmp(canon, d_versions[i]))
+				break;
+		if (i == ARRAY_SIZE(d_versions)) {
+			why = "Requested version is not supported by compiler";
+			goto bad;
+		}
+		break;
+	}
+	case OPT_IREGS:
+		/* dtrace's code generator takes all of BPF's 8, no fewer */
+		n = value ? atoi(value) : 0;
+		if (n <= 0 || n > 8)
+			goto bad;
+		if (n < 8) {
+			why = "Insufficient registers to generate code";
+			goto bad;
+		}
+		break;
+	case OPT_ANY:
+	case OPT_LOCKMEM:
+		break;
+	}
+	if (o->no_pragma && pragma)
+		goto ctx;
+	return o;
+ctx:
+	snprintf(err, errlen, "Option cannot be used from within a D program");
+	return NULL;
+bad:
+	snprintf(err, errlen, "%s", why);
+	return NULL;
+}
+
 /* The options of d->frames[], in its order. */
 static const char *const frame_options[] = {
 	"stackframes", "ustackframes", "jstackframes", "maxframes",
 };
 
 /*
- * Sets option name (from -x or #pragma D option) to value (NULL when
- * none was given).  0, or -EINVAL with a sentence in err.
+ * Sets option name (from -x, or #pragma D option when pragma is set) to
+ * value (NULL when none was given).  0, or -EINVAL with a sentence in
+ * err.
  */
 static int set_option(struct dt *d, const char *name, const char *value,
-		      char *err, size_t errlen)
+		      bool pragma, char *err, size_t errlen)
 {
+	long long r;
+	uint64_t v;
 	size_t i;
+	int set;
 
+	if (!check_option(name, value, pragma, err, errlen))
+		return -EINVAL;
+	set = runtime_value(value, &r);
 	if (!strcmp(name, "quiet")) {
-		d->quiet = true;
+		d->quiet = set > 0;
 		return 0;
 	}
 	if (!strcmp(name, "destructive")) {
-		d->destructive = true;
+		d->destructive = set > 0;
 		return 0;
 	}
 	if (!strcmp(name, "errtags")) {
@@ -300,20 +675,32 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		d->cpp = true;
 		return 0;
 	}
+	if (!strcmp(name, "empty")) {
+		d->empty = true;
+		return 0;
+	}
+	if (!strcmp(name, "pspec")) {
+		d->pspec = true;
+		return 0;
+	}
+	if (!strcmp(name, "defaultargs")) {
+		d->defargs = true;
+		return 0;
+	}
+	if (!strcmp(name, "stdc")) {
+		d->stdc_k_and_r = !strcmp(value, "s");
+		return 0;
+	}
 	if (!strcmp(name, "strsize")) {
-		char *end;
-		long v = value ? strtol(value, &end, 0) : 0;
-
-		if (!value || *end || v < 2 || v > 65536) {
+		opt_size(value, &v);
+		if (v < 2 || v > 65536) {
 			snprintf(err, errlen, "Invalid value for specified option");
 			return -EINVAL;
 		}
-		d->strsize = v;
+		d->strsize = (int)v;
 		return 0;
 	}
 	if (!strcmp(name, "scratchsize")) {
-		uint64_t v;
-
 		if (opt_number(value, true, &v) || !v) {
 			snprintf(err, errlen, "Invalid value for specified option");
 			return -EINVAL;
@@ -327,8 +714,6 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(frame_options); i++) {
-		uint64_t v;
-
 		if (strcmp(name, frame_options[i]))
 			continue;
 		if (opt_number(value, false, &v) || !v || v > INT32_MAX) {
@@ -344,7 +729,6 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		return set_printsize(d, value, err, errlen);
 	if (!strcmp(name, "nspec") || !strcmp(name, "specsize")) {
 		bool size = name[1] == 'p';
-		uint64_t v;
 
 		/* Speculative records carry their id in 8 bits. */
 		if (opt_number(value, size, &v) || (!size && v > SPEC_MAX)) {
@@ -357,25 +741,36 @@ static int set_option(struct dt *d, const char *name, const char *value,
 			d->nspec = v;
 		return 0;
 	}
-	if (!strcmp(name, "flowindent") || !strcmp(name, "rawbytes")) {
-		long long v;
-		int set = runtime_value(value, &v);
-
-		if (set < 0) {
-			snprintf(err, errlen, "Invalid value for specified option");
-			return -EINVAL;
-		}
-		if (name[0] == 'f')
-			d->flowindent = set;
-		else
-			d->rawbytes = set;
+	if (!strcmp(name, "bufsize")) {
+		opt_size(value, &d->bufsize);
+		d->buf_emulate = true;
 		return 0;
 	}
-	for (i = 0; i < ARRAY_SIZE(inert_options); i++)
-		if (!strcmp(name, inert_options[i]))
-			return 0;
-	snprintf(err, errlen, "Invalid option name");
-	return -EINVAL;
+	if (!strcmp(name, "bufpolicy")) {
+		d->bufpolicy = !strcmp(value, "fill") ? BUF_FILL :
+			       !strcmp(value, "ring") ? BUF_RING : BUF_SWITCH;
+		d->buf_emulate = true;
+		return 0;
+	}
+	if (!strcmp(name, "dynvarsize")) {
+		opt_size(value, &d->dynvarsize);
+		return 0;
+	}
+	if (!strcmp(name, "switchrate") || !strcmp(name, "statusrate")) {
+		opt_rate(value, name[1] == 'w' ? &d->switchrate :
+					       &d->statusrate);
+		return 0;
+	}
+	if (!strcmp(name, "flowindent")) {
+		d->flowindent = set > 0;
+		return 0;
+	}
+	if (!strcmp(name, "rawbytes")) {
+		d->rawbytes = set > 0;
+		return 0;
+	}
+	/* the rest are checked and change nothing ferret does */
+	return 0;
 }
 
 /* -x NAME[=VALUE]. */
@@ -386,9 +781,10 @@ static int set_x(struct dt *d, const char *arg)
 
 	if (eq)
 		*eq = 0;
-	ret = set_option(d, name, eq ? eq + 1 : NULL, err, sizeof(err));
+	ret = set_option(d, name, eq ? eq + 1 : NULL, false, err, sizeof(err));
+	/* dtrace names the option without its value */
 	if (ret)
-		fprintf(stderr, "dtrace: failed to set -x %s: %s\n", arg, err);
+		fprintf(stderr, "dtrace: failed to set -x %s: %s\n", name, err);
 	free(name);
 	return ret;
 }
@@ -794,6 +1190,489 @@ static int run_setup(void *arg, struct runtime *rt)
 	return 0;
 }
 
+/*
+ * DTrace's record of a clause's run: its recorded values one after the
+ * other, each at its alignment, from off.  A string takes strsize bytes.
+ */
+struct dt_rec {
+	size_t off, align;
+	bool label;		/* the clause's label: its default action */
+};
+
+/* -x dynvarsize, as dynvar_entries() reads it while the maps are made. */
+static uint64_t dt_dynvarsize;
+
+/*
+ * An associative array or thread-local variable: DTrace's dynamic ones,
+ * named as D names them (the engine's own maps have other names).
+ */
+static bool dynvar(const struct symbol *sym)
+{
+	const char *c = sym->name;
+
+	if (!sym->key)
+		return false;
+	if (!strncmp(c, "self->", 6))
+		c += 6;
+	if (!*c || isdigit((unsigned char)*c))
+		return false;
+	for (; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_')
+			return false;
+	return true;
+}
+
+/*
+ * The entries of a dynamic variable's map: what dynvarsize holds of
+ * them, as DTrace's kernel cut it into chunks of a 48-byte header, 16
+ * bytes a key past the first, the key and the value, beside a hash
+ * table of 8 bytes a chunk; one at least.  The whole of dynvarsize is
+ * each variable's here, where DTrace's variables share it.
+ */
+static int dynvar_entries(const struct symbol *sym, int key_size,
+			  int value_size)
+{
+	int nkeys = sym->key && sym->key->kind == TY_TUPLE ?
+		    sym->key->nfields : 1;
+	uint64_t chunk, hash, n;
+
+	if (!dynvar(sym))
+		return 0;
+	chunk = 48 + 16 * (uint64_t)(nkeys - 1) +
+		ALIGN_UP((uint64_t)key_size, 8) +
+		ALIGN_UP((uint64_t)value_size, 8);
+	hash = dt_dynvarsize / (chunk + 8);
+	n = hash ? (dt_dynvarsize - hash * 8) / chunk : 1;
+	if (!n)
+		n = 1;
+	return n > INT32_MAX ? INT32_MAX : (int)n;
+}
+
+/*
+ * The size D gives a recorded integer where ferret computes it in 64
+ * bits: a variable's (x, x++, x = y, x += y) is its declared or first
+ * assigned type's.  0: the record's own.
+ */
+static int d_size(const struct node *n)
+{
+	const struct node *v = n;
+
+	if (n->kind == N_INCDEC || n->kind == N_ASSIGN)
+		v = n->a;
+	if (v->kind != N_MAP || !v->sym || !v->sym->shown_val ||
+	    v->sym->shown_val->kind != TY_INT || !n->type ||
+	    n->type->kind != TY_INT)
+		return 0;
+	return v->sym->shown_val->size;
+}
+
+/* The D sizes of the arguments of every printf() and trace() under n. */
+static void fmt_dsizes(struct dt *d, const struct node *n, int nfmts)
+{
+	int i;
+
+	if (!n)
+		return;
+	if (n->kind == N_CALL && (!strcmp(n->name, "printf") ||
+				  !strcmp(n->name, "trace")) &&
+	    n->id >= 0 && n->id < nfmts && n->nlist > 1) {
+		if (!d->fmt_dsize) {
+			d->fmt_dsize = xcalloc(nfmts + 1, sizeof(*d->fmt_dsize));
+			d->nfmts = nfmts;
+		}
+		free(d->fmt_dsize[n->id]);
+		d->fmt_dsize[n->id] = xcalloc(n->nlist, sizeof(int));
+		for (i = 1; i < n->nlist; i++)
+			d->fmt_dsize[n->id][i - 1] = d_size(n->list[i]);
+	}
+	fmt_dsizes(d, n->a, nfmts);
+	fmt_dsizes(d, n->b, nfmts);
+	fmt_dsizes(d, n->c, nfmts);
+	for (i = 0; i < n->nlist; i++)
+		fmt_dsizes(d, n->list[i], nfmts);
+}
+
+static void rec_value(struct dt_rec *r, const struct type *t, int strsize,
+		      int dsize)
+{
+	size_t size = 8, a = 8;
+
+	if (dsize > 0) {
+		size = a = (size_t)dsize;
+	} else if (t && t->kind == TY_STR) {
+		size = (size_t)strsize;
+		a = 1;
+	} else if (t && t->size > 0) {
+		size = (size_t)t->size;
+		a = t->kind == TY_STRUCT && t->align ? (size_t)t->align :
+		    size >= 8 ? 8 : size >= 4 ? 4 : size >= 2 ? 2 : 1;
+	}
+	r->off = ALIGN_UP(r->off, a) + size;
+	if (a > r->align)
+		r->align = a;
+}
+
+/* What the statements of block b record, into r. */
+static void rec_block(struct dt_rec *r, const struct node *b, int strsize)
+{
+	int i, j;
+
+	for (i = 0; b && i < b->nlist; i++) {
+		const struct node *st = b->list[i], *call;
+
+		if (st->kind == N_IF) {
+			rec_block(r, st->b, strsize);
+			if (st->c && st->c->kind == N_IF) {
+				struct node fake = { .kind = N_BLOCK };
+				const struct node *one[1] = { st->c };
+
+				fake.list = (struct node **)one;
+				fake.nlist = 1;
+				rec_block(r, &fake, strsize);
+			} else {
+				rec_block(r, st->c, strsize);
+			}
+			continue;
+		}
+		if (st->kind == N_BLOCK) {
+			rec_block(r, st, strsize);
+			continue;
+		}
+		if (!stmt_call(st))
+			continue;
+		call = st->a;
+		if (!strcmp(call->name, "printf") || !strcmp(call->name, "trace")) {
+			for (j = 1; j < call->nlist; j++) {
+				const struct node *a = call->list[j];
+
+				if (a->kind == N_BUILTIN &&
+				    !strcmp(a->name, "__dprobe"))
+					r->label = true;
+				else
+					rec_value(r, a->type, strsize, d_size(a));
+			}
+		} else if (!strcmp(call->name, "exit")) {
+			r->off = ALIGN_UP(r->off, (size_t)4) + 4;
+		} else if (call->bi && call->bi->rec_kind) {
+			rec_value(r, NULL, strsize, 0);
+		}
+	}
+}
+
+/*
+ * The bytes a run takes in DTrace's principal buffer as its kernel kept
+ * it: a 4-byte EPID and the data, to the data's alignment; 0 for a run
+ * that records nothing.
+ */
+static size_t rec_v1_size(const struct dt_rec *r)
+{
+	size_t a = r->align > 4 ? r->align : 4;
+
+	if (r->off == 4 && !r->label)
+		return 0;
+	return ALIGN_UP(r->off, a);
+}
+
+/* Whether clause p has a description of probe name ("END"). */
+static bool clause_is(const struct node *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->nspecs; i++)
+		if (!strcmp(p->specs[i]->str, name))
+			return true;
+	return false;
+}
+
+/*
+ * dtrace's checks of the buffer size when tracing is enabled: under the
+ * fill policy, room for what END's clauses record (DTrace's kernel
+ * reserves it); then room for a perf header and the largest record as
+ * dtrace-utils lays it out (a 16-byte header, the data; an ERROR
+ * clause's record carries the fault's five arguments).  0, or -ENOSPC
+ * after reporting.
+ */
+static int buf_check(struct dt *d, const struct node *prog)
+{
+	size_t maxrec = 0, reserve = 0;
+	int i;
+
+	for (i = 0; i < prog->nlist; i++) {
+		const struct node *p = prog->list[i];
+		struct dt_rec v1 = { 4, 4, false }, utils = { 16, 8, false };
+
+		rec_block(&v1, p->b, d->strsize_run);
+		rec_block(&utils, p->b, d->strsize_run);
+		if (clause_is(p, "END"))
+			reserve += rec_v1_size(&v1);
+		if (clause_is(p, "ERROR") && utils.off < 16 + 5 * 8)
+			utils.off = 16 + 5 * 8;
+		if (utils.off > maxrec)
+			maxrec = utils.off;
+	}
+	d->end_reserve = d->bufpolicy == BUF_FILL ? reserve : 0;
+	if (d->bufpolicy == BUF_FILL && reserve > d->bufsize) {
+		say_matched(d);
+		fprintf(stderr, "dtrace: could not enable tracing: END enablings exceed size of principal buffer\n");
+		return -ENOSPC;
+	}
+	if (d->bufsize < 8 + maxrec) {
+		say_matched(d);
+		fprintf(stderr, "dtrace: could not enable tracing: Enabling exceeds size of buffer\n");
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+/* A kept run's size in DTrace's buffer (see rec_v1_size()); -1: leave it. */
+static long run_size(const struct dt *d, const struct runtime *rt,
+		     const struct buf *run)
+{
+	struct dt_rec r = { 4, 4, false };
+	size_t at = 0, size;
+
+	while (at + sizeof(size) <= run->len) {
+		const struct rec_hdr *h;
+		const struct fmt_spec *fs;
+		int i;
+
+		memcpy(&size, run->p + at, sizeof(size));
+		at += sizeof(size);
+		h = (const struct rec_hdr *)(run->p + at);
+		at += (size + 7) & ~(size_t)7;
+		if (h->kind & REC_SPEC_MASK)
+			return -1;
+		switch (h->kind & REC_KIND_MASK) {
+		case REC_PRINTF:
+			fs = h->id < (uint32_t)rt->c->fmts.n ?
+			     rt->c->fmts.v[h->id] : NULL;
+			for (i = 0; fs && i < fs->nargs; i++) {
+				const struct type *t = fs->args[i].type;
+
+				if (t->kind == TY_NAMED && t->namer &&
+				    !strcmp(t->namer->name, "__dprobe"))
+					r.label = true;
+				else
+					rec_value(&r, t, d->strsize_run,
+						  h->id < (uint32_t)d->nfmts &&
+						  d->fmt_dsize[h->id] ?
+						  d->fmt_dsize[h->id][i] : 0);
+			}
+			break;
+		case REC_EXIT:
+			r.off = ALIGN_UP(r.off, (size_t)4) + 4;
+			break;
+		default:
+			rec_value(&r, NULL, d->strsize_run, 0);
+			break;
+		}
+	}
+	return (long)rec_v1_size(&r);
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* The buffer of CPU cpu, made on first use. */
+static struct dt_cpubuf *cpubuf(struct dt *d, int cpu)
+{
+	if (cpu >= d->ncpus) {
+		d->cpus = xrealloc(d->cpus, (cpu + 1) * sizeof(*d->cpus));
+		memset(d->cpus + d->ncpus, 0,
+		       (cpu + 1 - d->ncpus) * sizeof(*d->cpus));
+		d->ncpus = cpu + 1;
+	}
+	return &d->cpus[cpu];
+}
+
+static void keep_run(struct dt_cpubuf *cb, const struct buf *run, size_t size)
+{
+	struct dt_kept *k;
+
+	if (cb->n == cb->cap) {
+		cb->cap = cb->cap ? 2 * cb->cap : 64;
+		cb->runs = xrealloc(cb->runs, cb->cap * sizeof(*cb->runs));
+	}
+	k = &cb->runs[cb->n++];
+	memset(k, 0, sizeof(*k));
+	buf_put(&k->run, run->p, run->len);
+	k->size = size;
+	cb->used += size;
+}
+
+/*
+ * A clause's run on CPU cpu, weighed as DTrace's principal buffer of
+ * that CPU would take it (held_run of run_sink).  switch: the buffer is
+ * emptied every switchrate; a run that does not fit is a drop, told.
+ * fill: runs are kept until one does not fit beside END's reserve; then
+ * the CPU takes nothing more and tracing stops, as DTrace stops when a
+ * fill buffer fills.  ring: runs are kept, the oldest dropped to make
+ * room.  Kept runs are printed when tracing stops (buf_drain()); the
+ * exit() of a run kept or dropped takes effect now.
+ */
+static int buf_run(void *arg, struct runtime *rt, int cpu,
+		   const struct buf *run)
+{
+	struct dt *d = arg;
+	long size = run_size(d, rt, run);
+	struct dt_cpubuf *cb;
+	uint64_t now;
+	int i;
+
+	if (!d->buf_emulate || size <= 0)
+		return 0;
+	cb = cpubuf(d, cpu);
+	switch (d->bufpolicy) {
+	case BUF_SWITCH:
+		now = mono_ns();
+		if (now - d->switched >= d->switchrate) {
+			for (i = 0; i < d->ncpus; i++)
+				d->cpus[i].used = 0;
+			d->switched = now;
+		}
+		if (cb->used + (size_t)size > d->bufsize) {
+			cb->drops++;
+			goto drop;
+		}
+		cb->used += (size_t)size;
+		return 0;
+	case BUF_FILL:
+		if (cb->full)
+			goto drop;
+		if (cb->used + (size_t)size > d->bufsize - d->end_reserve) {
+			cb->full = true;
+			d->filled = true;
+			goto drop;
+		}
+		break;
+	case BUF_RING:
+		if ((size_t)size > d->bufsize) {
+			cb->drops++;
+			goto drop;
+		}
+		while (cb->used + (size_t)size > d->bufsize) {
+			cb->used -= cb->runs[cb->first].size;
+			buf_free(&cb->runs[cb->first++].run);
+		}
+		break;
+	}
+	keep_run(cb, run, (size_t)size);
+drop:
+	/* exit() is not data: it takes effect whatever the buffer holds */
+	run_take_run(rt, run, RUN_TAKE_EXITS);
+	return 1;
+}
+
+/* The runs the buffers kept, CPU by CPU, as dtrace reads them at the end. */
+static void buf_drain(void *arg, struct runtime *rt)
+{
+	struct dt *d = arg;
+	int i, k;
+
+	for (i = 0; i < d->ncpus; i++) {
+		struct dt_cpubuf *cb = &d->cpus[i];
+
+		for (k = cb->first; k < cb->n; k++) {
+			run_take_run(rt, &cb->runs[k].run, RUN_TAKE_BUT_EXITS);
+			buf_free(&cb->runs[k].run);
+		}
+		cb->first = cb->n = 0;
+		cb->used = 0;
+	}
+}
+
+/*
+ * The ring buffer's losses as dtrace's principal buffer drops (by CPU),
+ * refused updates of aggregations as its aggregation drops, and of
+ * dynamic variables as its dynamic variable drops, since last told.
+ */
+static void say_stat_drops(struct dt *d, struct runtime *rt)
+{
+	int n = rt->out.ncpus, i, m;
+	uint64_t *v = xcalloc(n + 1, sizeof(*v)), dyn = 0, k;
+
+	if (!d->lost_said) {
+		d->lost_said = xcalloc(n + 1, sizeof(*d->lost_said));
+		d->aggdrops_said = xcalloc(n + 1, sizeof(*d->aggdrops_said));
+	}
+	if (!run_stat_cpus(rt, STAT_LOST, v))
+		for (i = 0; i < n; i++) {
+			cpubuf(d, i)->drops += v[i] - d->lost_said[i];
+			d->lost_said[i] = v[i];
+		}
+	for (i = 0; i < n; i++)
+		v[i] = 0;
+	for (m = 0; m < rt->nmaps; m++) {
+		uint64_t *w = xcalloc(n + 1, sizeof(*w));
+
+		if (!run_stat_cpus(rt, STAT_MAP_FULL0 + m, w))
+			for (i = 0; i < n; i++) {
+				if (dynvar(rt->maps[m].sym))
+					dyn += w[i];
+				else if (rt->maps[m].name[0] == '@')
+					v[i] += w[i];
+			}
+		free(w);
+	}
+	for (i = 0; i < n; i++) {
+		k = v[i] - d->aggdrops_said[i];
+		if (k)
+			fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %d\n",
+				(unsigned long long)k, k > 1 ? "s" : "", i);
+		d->aggdrops_said[i] = v[i];
+	}
+	k = dyn - d->dyndrops_said;
+	if (k)
+		fprintf(stderr, "dtrace: %llu dynamic variable drop%s\n",
+			(unsigned long long)k, k > 1 ? "s" : "");
+	d->dyndrops_said = dyn;
+	free(v);
+}
+
+/*
+ * dtrace's notices of principal buffer drops since the last, by CPU, at
+ * most once a statusrate (as dtrace reads its status) but at the end.
+ */
+static void say_cpu_drops(struct dt *d, bool end)
+{
+	uint64_t now = mono_ns();
+	int i;
+
+	if (!end && now - d->status_at < d->statusrate)
+		return;
+	d->status_at = now;
+	if (d->rt)
+		say_stat_drops(d, d->rt);
+
+	for (i = 0; i < d->ncpus; i++) {
+		struct dt_cpubuf *cb = &d->cpus[i];
+		uint64_t n = cb->drops - cb->said;
+
+		if (!n)
+			continue;
+		fprintf(stderr, "dtrace: %llu drop%s on CPU %d\n",
+			(unsigned long long)n, n > 1 ? "s" : "", i);
+		cb->said = cb->drops;
+	}
+}
+
+static void buf_free_all(struct dt *d)
+{
+	int i, k;
+
+	for (i = 0; i < d->ncpus; i++) {
+		for (k = d->cpus[i].first; k < d->cpus[i].n; k++)
+			buf_free(&d->cpus[i].runs[k].run);
+		free(d->cpus[i].runs);
+	}
+	free(d->cpus);
+}
+
 /* dtrace's notices of drops since the last, in its order and words. */
 static void say_drops(struct dt *d)
 {
@@ -819,11 +1698,23 @@ static void say_drops(struct dt *d)
 	}
 }
 
+/* Once every probe is attached: the status interval starts, as dtrace's. */
+static int run_started(void *arg)
+{
+	struct dt *d = arg;
+
+	d->status_at = mono_ns();
+	return 0;
+}
+
 static bool run_tick(void *arg, bool child_done)
 {
 	struct dt *d = arg;
 
 	say_drops(d);
+	say_cpu_drops(d, false);
+	if (d->filled)
+		return true;
 	/* -c's command, or -p's process */
 	if (child_done && (d->child > 0 || d->pid > 0) && !d->child_said) {
 		d->child_said = true;
@@ -1303,6 +2194,7 @@ static void run_finish(void *arg, struct runtime *rt)
 	int i, n = 0;
 
 	say_drops(d);
+	say_cpu_drops(d, true);
 	if (d->labels && !d->quiet)
 		buf_put(&b, "\n", 1);
 	for (i = 0; i < rt->nmaps; i++) {
@@ -1321,6 +2213,57 @@ static void run_finish(void *arg, struct runtime *rt)
 		print_entries_free(&ents[i]);
 	free(ents);
 	free(aggs);
+}
+
+/* Drops the names of d->defines that define name (NAME or NAME=...). */
+static void cpp_undef(struct dt *d, const char *name)
+{
+	size_t n = strlen(name);
+	int i, k = 0;
+
+	for (i = 0; i < d->defines.n; i++) {
+		char *def = d->defines.v[i];
+
+		if (!strncmp(def, name, n) && (!def[n] || def[n] == '=')) {
+			free(def);
+			continue;
+		}
+		d->defines.v[k++] = def;
+	}
+	d->defines.n = k;
+}
+
+/*
+ * The names -C's preprocessor starts with, as dtrace's cpp has them: its
+ * own (D's version, the system's), C's __STDC__ but under -X s (K&R C),
+ * and gcc's for this machine, then -D and -U in command-line order.
+ * NULL-terminated.
+ */
+static void cpp_names(struct dt *d)
+{
+	static const char *const predef[] = {
+		"__linux", "__unix", "__SVR4", "__SUNW_D=1", "__SUNW_D_64",
+		"__Linux", "__amd64", "__SUNW_D_VERSION=0x02000000",
+		"__linux__", "__unix__", "__x86_64__",
+	};
+	size_t i;
+	int k;
+
+	for (i = 0; i < ARRAY_SIZE(predef); i++)
+		vec_push(&d->defines, xstrdup(predef[i]));
+	if (!d->stdc_k_and_r) {
+		vec_push(&d->defines, xstrdup("__STDC__=1"));
+		vec_push(&d->defines, xstrdup("__STDC_VERSION__=199901L"));
+	}
+	for (k = 0; k < d->cmd_defines.n; k++) {
+		const char *c = d->cmd_defines.v[k];
+
+		if (c[0] == 'D')
+			vec_push(&d->defines, xstrdup(c + 1));
+		else
+			cpp_undef(d, c + 1);
+	}
+	vec_push(&d->defines, NULL);
 }
 
 /* Reads cm's text into src (cm->text owns it); NULL after reporting. */
@@ -1496,12 +2439,15 @@ static int list_probes(struct dt *d, const struct vec *descs)
 int dt_main(int argc, char **argv)
 {
 	/* dtrace's defaults: one speculation of 4 MiB. */
-	struct dt d = { .pid = -1, .nspec = 1, .specsize = 4 << 20 };
+	struct dt d = { .pid = -1, .nspec = 1, .specsize = 4 << 20,
+			.bufsize = 4 << 20, .switchrate = 1000000000,
+			.statusrate = 1000000000, .dynvarsize = 1 << 20 };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { .out = stdout, .quiet = true };
 	struct run_sink sink = {
 		.arg = &d, .setup = run_setup, .tick = run_tick,
 		.finish = run_finish, .printf_rec = run_printf,
+		.held_run = buf_run, .drain = buf_drain, .started = run_started,
 	};
 	struct bi_dtrace_label label = {
 		.arg = &d, .show = label_show, .trace_conv = trace_conv,
@@ -1522,7 +2468,7 @@ int dt_main(int argc, char **argv)
 	pid_t child = 0;
 
 	d.testing = getenv("_DTRACE_TESTING") != NULL;
-	optind = 1;
+	optind = 0;
 	while ((opt = getopt(argc, argv, dt_optstring)) != -1) {
 		switch (opt) {
 		case 'n': case 's': case 'P': case 'm': case 'f': case 'i':
@@ -1562,18 +2508,17 @@ int dt_main(int argc, char **argv)
 			break;
 		case 'x':
 			if (set_x(&d, optarg))
-				return 2;
+				return 1;
 			break;
 		case 'C':
 			d.cpp = true;
 			break;
 		case 'D':
-			vec_push(&d.defines, optarg);
+		case 'U':
+			vec_push(&d.cmd_defines, xasprintf("%c%s", opt, optarg));
 			break;
 		case 'I':
 			vec_push(&d.incdirs, optarg);
-			break;
-		case 'U':
 			break;
 		case 'Z':
 			d.zdefs = true;
@@ -1585,6 +2530,17 @@ int dt_main(int argc, char **argv)
 			d.dump = true;
 			break;
 		case 'b':
+		case 'X': {
+			char err[128];
+
+			if (set_option(&d, opt == 'b' ? "bufsize" : "stdc",
+				       optarg, false, err, sizeof(err))) {
+				fprintf(stderr, "dtrace: failed to set -%c %s: %s\n",
+					opt, optarg, err);
+				return 1;
+			}
+			break;
+		}
 		case 'v':
 			break;
 		case 'V':
@@ -1635,6 +2591,9 @@ int dt_main(int argc, char **argv)
 		return 2;
 	}
 	macros.args = argv + optind;
+	macros.defargs = d.defargs;
+	macros.pspec = d.pspec;
+	macros.empty = d.empty;
 	macros.nargs = argc - optind;
 	macros.pid = getpid();
 	macros.ppid = getppid();
@@ -1651,7 +2610,7 @@ int dt_main(int argc, char **argv)
 		provider_cpid = child;
 	}
 	macros.target = d.pid;
-	vec_push(&d.defines, NULL);
+	cpp_names(&d);
 	vec_push(&d.incdirs, NULL);
 	/* Declarations and offsetof() name the kernel's types as they parse. */
 	kbtf_install();
@@ -1663,7 +2622,7 @@ int dt_main(int argc, char **argv)
 		struct d_pragma *pr = pragmas.v[i];
 		char err[128];
 
-		if (set_option(&d, pr->name, pr->value, err, sizeof(err))) {
+		if (set_option(&d, pr->name, pr->value, true, err, sizeof(err))) {
 			if (pr->value)
 				diag_error(&src, &pr->loc, "[D_PRAGMA_OPTSET] failed to set option '%s' to '%s': %s",
 					   pr->name, pr->value, err);
@@ -1688,6 +2647,16 @@ int dt_main(int argc, char **argv)
 		ret = list_probes(&d, &descs);
 		goto out;
 	}
+	/* -e stops before dtrace counts what matched */
+	if (!ast->nlist && d.compile_only) {
+		ret = 0;
+		goto out;
+	}
+	if (!ast->nlist && !d.zdefs) {
+		say_matched(&d);
+		fprintf(stderr, "dtrace: no probes matched\n");
+		goto out;
+	}
 	if (!ast->nlist) {
 		fprintf(stderr, "dtrace: no probes specified\n");
 		goto out;
@@ -1704,6 +2673,10 @@ int dt_main(int argc, char **argv)
 	copts.jstackframes = d.frames[2];
 	copts.maxframes = d.frames[3];
 	copts.fmt_check = fmt_check;
+	/* each clause's run whole, to weigh against the buffer */
+	copts.hold_runs = d.buf_emulate;
+	dt_dynvarsize = d.dynvarsize;
+	copts.map_entries = dynvar_entries;
 	copts.decl_type = d_decl_type;
 	/*
 	 * The pid and USDT providers' probes are the target's alone, the
@@ -1747,6 +2720,11 @@ int dt_main(int argc, char **argv)
 		fprintf(stderr, "dtrace: could not enable tracing: Destructive actions not allowed\n");
 		goto out;
 	}
+	if (buf_check(&d, ast))
+		goto out;
+	if (d.buf_emulate)
+		fmt_dsizes(&d, ast, c.fmts.n);
+	d.switched = d.status_at = mono_ns();
 	if (d.outfile) {
 		ropts.out = fopen(d.outfile, "w");
 		if (!ropts.out) {
@@ -1757,6 +2735,7 @@ int dt_main(int argc, char **argv)
 		}
 	}
 	ropts.bufmode = _IOLBF;
+	ropts.stats_told = true;
 	ropts.sink = &sink;
 	ropts.pid = child ? 0 : copts.pid;
 	ropts.child_status = &status;
@@ -1775,6 +2754,12 @@ out:
 	free(d.probes);
 	free(d.printed);
 	free(d.normal);
+	buf_free_all(&d);
+	free(d.lost_said);
+	free(d.aggdrops_said);
+	for (i = 0; i < d.nfmts; i++)
+		free(d.fmt_dsize[i]);
+	free(d.fmt_dsize);
 	d_flow_free(&d.flow);
 	ast_free(ast);
 	d_pragmas_free(&pragmas);
@@ -1788,7 +2773,12 @@ out:
 	}
 	kbtf_release();
 	type_free_all();
+	for (i = 0; i < d.defines.n; i++)
+		free(d.defines.v[i]);
 	vec_free(&d.defines);
+	for (i = 0; i < d.cmd_defines.n; i++)
+		free(d.cmd_defines.v[i]);
+	vec_free(&d.cmd_defines);
 	vec_free(&d.incdirs);
 	if (ropts.out != stdout)
 		fclose(ropts.out);

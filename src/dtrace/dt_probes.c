@@ -119,6 +119,34 @@ bad:
 	return -EINVAL;
 }
 
+/*
+ * The D name each timer spec was first made from ("tick-10msec" for
+ * "interval:ms:10"), which names its probe as the description wrote it,
+ * as DTrace's profile provider names the probes it makes.
+ */
+static struct vec timer_names;	/* char *: spec, name, spec, name ... */
+
+static void timer_name_note(const char *spec, const char *name)
+{
+	int i;
+
+	for (i = 0; i + 1 < timer_names.n; i += 2)
+		if (!strcmp(timer_names.v[i], spec))
+			return;
+	vec_push(&timer_names, xstrdup(spec));
+	vec_push(&timer_names, xstrdup(name));
+}
+
+static const char *timer_name(const char *spec)
+{
+	int i;
+
+	for (i = 0; i + 1 < timer_names.n; i += 2)
+		if (!strcmp(timer_names.v[i], spec))
+			return timer_names.v[i + 1];
+	return NULL;
+}
+
 static int profile_specs(const struct dt_desc *d, long target,
 			 struct vec *out, char *err, size_t errlen)
 {
@@ -133,8 +161,10 @@ static int profile_specs(const struct dt_desc *d, long target,
 		ret = timer_spec("interval", d->name + 5, &spec, err, errlen);
 	else
 		return not_matched(d, err, errlen);
-	if (!ret)
+	if (!ret) {
+		timer_name_note(spec, d->name);
 		vec_push(out, spec);
+	}
 	return ret;
 }
 
@@ -995,7 +1025,9 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 		char *r[3] = { NULL };
 
 		parts[0] = xstrdup("profile");
-		if (provider_split(pi->name, r, 3) == 3)
+		if (timer_name(pi->name))
+			parts[3] = xstrdup(timer_name(pi->name));
+		else if (provider_split(pi->name, r, 3) == 3)
 			parts[3] = xasprintf("%s-%s%s",
 					     prov[0] == 'p' ? "profile" : "tick",
 					     r[2], strcmp(r[1], "hz") ? r[1] : "");

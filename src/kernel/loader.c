@@ -118,7 +118,12 @@ static struct map_def *map_defs(struct compiled *c, int n)
 		struct map_def *m = &d[MAP_NFIXED + i];
 
 		loader_map_layout(sym, &m->type, &m->key_size, &m->value_size);
-		m->max_entries = sym->array ? sym->array : c->opts.map_keys_max;
+		m->max_entries = sym->array ? sym->array :
+				 c->opts.map_entries ?
+				 c->opts.map_entries(sym, m->key_size,
+						     m->value_size) : 0;
+		if (!m->max_entries)
+			m->max_entries = c->opts.map_keys_max;
 		m->name = sym->name;
 	}
 #undef DEF

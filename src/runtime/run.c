@@ -360,11 +360,37 @@ static void spec_check_run(struct runtime *rt, const struct buf *b)
 	}
 }
 
-/* Takes the records CPU cpu held, in the order they came. */
+void run_take_run(struct runtime *rt, const struct buf *run,
+		  enum run_take which)
+{
+	size_t at = 0, size;
+
+	while (at + sizeof(size) <= run->len) {
+		const struct rec_hdr *h;
+		bool exit;
+
+		memcpy(&size, run->p + at, sizeof(size));
+		at += sizeof(size);
+		h = (const struct rec_hdr *)(run->p + at);
+		exit = (h->kind & REC_KIND_MASK) == REC_EXIT;
+		if (which == RUN_TAKE_ALL ||
+		    exit == (which == RUN_TAKE_EXITS))
+			take_record(rt, run->p + at, size);
+		at += (size + 7) & ~(size_t)7;
+	}
+}
+
+/*
+ * Takes the records CPU cpu held, in the order they came, unless the
+ * front end takes the run.
+ */
 static void release_held(struct runtime *rt, int cpu)
 {
 	if (rt->spec)
 		spec_check_run(rt, &rt->held[cpu]);
+	if (rt->sink && rt->sink->held_run && rt->held[cpu].len &&
+	    rt->sink->held_run(rt->sink->arg, rt, cpu, &rt->held[cpu]))
+		rt->held[cpu].len = 0;
 	take_kept(rt, &rt->held[cpu]);
 	rt->spec_reject = 0;
 }
@@ -426,6 +452,14 @@ static uint64_t stat_sum(struct runtime *rt, int slot)
 			sum += v[i];
 	free(v);
 	return sum;
+}
+
+int run_stat_cpus(struct runtime *rt, int slot, uint64_t *v)
+{
+	uint32_t key = slot;
+
+	memset(v, 0, rt->out.ncpus * sizeof(*v));
+	return bpf_map_lookup_elem(rt->stats_fd, &key, v) ? -errno : 0;
 }
 
 uint64_t run_stat(struct runtime *rt, int slot)
@@ -1105,6 +1139,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	fdset_close_async(&fds, !o->no_stop && loader_stop_events(&l) == 0);
 	rbuf_consume(rb);
 	release_all_held(&rt);
+	if (o->sink && o->sink->drain)
+		o->sink->drain(o->sink->arg, &rt);
 	/* END runs even after exit(), as in bpftrace. */
 	rt.exiting = false;
 	fire(&rt, rb, WHEN_END);
@@ -1118,7 +1154,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	else
 		print_maps_at_exit(&rt.out, rt.maps, rt.nmaps);
 	out_flush(&rt, &os);
-	report_stats(&rt);
+	if (!o->stats_told)
+		report_stats(&rt);
 	ret = rt.out_err || rt.failed ? 1 :
 	      rt.exit_status > 0 ? rt.exit_status : 0;
 out:

@@ -49,6 +49,18 @@ struct run_sink {
 	 * reporting it, which ends the run.
 	 */
 	int (*started)(void *arg);
+	/*
+	 * A held run of records from CPU cpu (kept as run_take_run() takes
+	 * them), before it is taken: 0 takes it as usual; 1 leaves it to
+	 * the front end, which has dropped it or kept a copy.
+	 */
+	int (*held_run)(void *arg, struct runtime *rt, int cpu,
+			const struct buf *run);
+	/*
+	 * Once the event probes are stopped and their records read, before
+	 * END runs: where the front end takes the runs it kept.
+	 */
+	void (*drain)(void *arg, struct runtime *rt);
 	/* After detaching, instead of printing the maps. */
 	void (*finish)(void *arg, struct runtime *rt);
 	/*
@@ -86,6 +98,8 @@ struct run_opts {
 				 * a -c child still running is neither
 				 * signalled nor waited for (ferret strace
 				 * -b execve let it go) */
+	bool stats_told;	/* the front end tells lost records and
+				 * refused map updates itself (run_stat_cpus()) */
 	bool no_stop;		/* the programs need not be stopped before
 				 * their links close: no END, and nothing
 				 * read after the run but records (ferret
@@ -187,10 +201,23 @@ int run_stop_signal(void);
 void run_emit(struct runtime *rt, const char *type, const char *text,
 	      size_t len);
 
+/* Which records of a run run_take_run() takes. */
+enum run_take { RUN_TAKE_ALL, RUN_TAKE_EXITS, RUN_TAKE_BUT_EXITS };
+/*
+ * Takes the records of a run held_run() was given (each a size_t size,
+ * the record, padding to 8 bytes), as if they had just been read.
+ */
+void run_take_run(struct runtime *rt, const struct buf *run,
+		  enum run_take which);
 /* Records lost so far because the ring buffer was full. */
 uint64_t run_lost(struct runtime *rt);
 /* Runs D's ERROR programs with arguments args[0..n).  0 or -errno. */
 int run_fire_error(struct runtime *rt, const uint64_t *args, int n);
+/*
+ * MAP_STATS slot (enum stat_slot) of each CPU into v (rt->out.ncpus
+ * entries).  0 or -errno.
+ */
+int run_stat_cpus(struct runtime *rt, int slot, uint64_t *v);
 /* The sum over CPUs of MAP_STATS slot (enum stat_slot). */
 uint64_t run_stat(struct runtime *rt, int slot);
 /*

@@ -326,7 +326,7 @@ err list_script_error 1 "dtrace: failed to compile script $W/list-bad.d: line 3:
 	-l -s "$W/list-bad.d"
 
 # Bad input: located errors in dtrace's words, its exit statuses.
-err bad_option 2 "dtrace: failed to set -x nosuch: Invalid option name" -- \
+err bad_option 1 "dtrace: failed to set -x nosuch: Invalid option name" -- \
 	-x nosuch -n 'BEGIN { exit(0); }'
 err syntax 1 'dtrace: invalid probe specifier BEGIN { x = ; }: syntax error near ";"' -- \
 	-n 'BEGIN { x = ; }'

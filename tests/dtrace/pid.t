@@ -139,6 +139,6 @@ same flow_pragma_quiet 0 "CPU FUNCTION
 " -- \
 	-s "$W/flow.d" -c "$WL getppid 2"
 FERRET=$real_ferret
-err flow_bad_value 2 "dtrace: failed to set -x flowindent=maybe: Invalid value for specified option" -- \
+err flow_bad_value 1 "dtrace: failed to set -x flowindent: Invalid value for specified option" -- \
 	-x flowindent=maybe -n 'BEGIN { exit(0); }'
 fi

@@ -320,5 +320,5 @@ spec_rule nspec_negative "line 1: failed to set option 'nspec' to '-72': Invalid
 	'#pragma D option nspec=-72' 'BEGIN { exit(0); }'
 spec_rule specsize_suffix "line 1: failed to set option 'specsize' to '1b': Invalid value for specified option" \
 	'#pragma D option specsize=1b' 'BEGIN { exit(0); }'
-err nspec_too_many 2 "dtrace: failed to set -x nspec=256: Invalid value for specified option" -- \
+err nspec_too_many 1 "dtrace: failed to set -x nspec: Invalid value for specified option" -- \
 	-x nspec=256 -n 'BEGIN { exit(0); }'

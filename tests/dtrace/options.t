@@ -1,0 +1,274 @@
+# Options: dtrace's words for a bad name or value (-x names the option
+# without its value), the options a program may not set, empty programs,
+# pspec, the preprocessor's __STDC__ under -X, and the buffer options.
+
+# stderr NAME WANT_RC EXPECTED_STDERR -- ferret dtrace ARGS...: the whole
+# of stderr, for errors dtrace reports on more than one line.
+stderr() {
+	local name=$1 rc=$2 want=$3 got
+	shift 4
+	rm -f "$W/diff"
+	timeout 30 "$FERRET" dtrace "$@" >"$W/out" 2>"$W/err"
+	got=$?
+	printf '%s' "$want" >"$W/want"
+	if [ "$got" != "$rc" ]; then
+		bad "$name" "exit status $got, not $rc: $(head -3 "$W/err")"
+	elif ! diff "$W/want" "$W/err" >"$W/diff"; then
+		bad "$name" "stderr differs (< expected, > ferret)"
+	else
+		ok "$name"
+	fi
+}
+
+cat >"$W/begin.d" <<'EOF'
+BEGIN
+{
+	exit(0);
+}
+EOF
+err opt_size_negative 1 "dtrace: failed to set -x bufsize: Invalid value for specified option" \
+	-- -x bufsize=-1 -s "$W/begin.d"
+err opt_size_suffix 1 "dtrace: failed to set -x dynvarsize: Invalid value for specified option" \
+	-- -x dynvarsize=3q -s "$W/begin.d"
+err opt_b_value 1 "dtrace: failed to set -b -5: Invalid value for specified option" \
+	-- -b -5 -s "$W/begin.d"
+err opt_strsize_min 1 "dtrace: failed to set -x strsize: Invalid value for specified option" \
+	-- -x strsize=1 -s "$W/begin.d"
+err opt_stdc_word 1 "dtrace: failed to set -x stdc: Invalid value for specified option" \
+	-- -x stdc=q -s "$W/begin.d"
+err opt_X_word 1 "dtrace: failed to set -X q: Invalid value for specified option" \
+	-- -X q -s "$W/begin.d"
+err opt_version_undef 1 "dtrace: failed to set -x version: Requested version is not supported by compiler" \
+	-- -x version=3.1 -s "$W/begin.d"
+err opt_version_form 1 "dtrace: failed to set -x version: Version is not properly formatted or is too large" \
+	-- -x version=2.x -s "$W/begin.d"
+err opt_flag_value 1 "dtrace: failed to set -x errtags: Invalid value for specified option" \
+	-- -x errtags=yes -s "$W/begin.d"
+err opt_rate_unit 1 "dtrace: failed to set -x switchrate: Invalid value for specified option" \
+	-- -x switchrate=3parsecs -s "$W/begin.d"
+err opt_policy_word 1 "dtrace: failed to set -x bufpolicy: Invalid value for specified option" \
+	-- -x bufpolicy=spill -s "$W/begin.d"
+err opt_unknown 1 "dtrace: failed to set -x nosuchoption: Invalid option name" \
+	-- -x nosuchoption=1 -s "$W/begin.d"
+same opt_accepted 0 "
+" -- -q -x version=1.6.4 -x switchrate=10hz \
+	-x aggrate=1ms -x bufresize=manual -x ldpath=/nowhere -s "$W/begin.d"
+
+printf '#pragma D option modpath=/nowhere\nBEGIN { exit(0); }\n' >"$W/ctx.d"
+err opt_pragma_ctx 1 "dtrace: failed to compile script $W/ctx.d: [D_PRAGMA_OPTSET] line 1: failed to set option 'modpath' to '/nowhere': Option cannot be used from within a D program" \
+	-- -s "$W/ctx.d"
+printf '\n#pragma D option stdc=a\nBEGIN { exit(0); }\n' >"$W/ctx2.d"
+err opt_pragma_stdc 1 "dtrace: failed to compile script $W/ctx2.d: line 2: failed to set option 'stdc' to 'a': Option cannot be used from within a D program" \
+	-- -s "$W/ctx2.d"
+printf '#pragma D option iregs=6\nBEGIN { exit(0); }\n' >"$W/iregs.d"
+err opt_iregs_few 1 "dtrace: failed to compile script $W/iregs.d: line 1: failed to set option 'iregs' to '6': Insufficient registers to generate code" \
+	-- -s "$W/iregs.d"
+printf '#pragma D option iregs=8\nBEGIN { exit(0); }\n' >"$W/iregs8.d"
+same opt_iregs_all 0 "
+" -- -q -s "$W/iregs8.d"
+
+# An empty program: dtrace's D_EMPTY on the line after the last; with
+# -x empty it compiles to nothing, and nothing matched.
+printf '/*\n * nothing\n */\n\n#pragma D option quiet\n' >"$W/empty.d"
+err empty_tag 1 "dtrace: failed to compile script $W/empty.d: [D_EMPTY] line 6: empty D program translation unit" \
+	-- -s "$W/empty.d"
+err empty_untagged 1 "dtrace: failed to compile script $W/empty.d: line 6: empty D program translation unit" \
+	-- -s "$W/empty.d"
+printf '/* nothing */\n' >"$W/empty2.d"
+stderr empty_allowed 1 "dtrace: script '$W/empty2.d' matched 0 probes
+dtrace: no probes matched
+" -- -x empty -s "$W/empty2.d"
+same empty_allowed_e 0 "" -- -x empty -e -s "$W/empty2.d"
+
+# "int*x" is a declaration missing its ';' unless pspec makes it a
+# description.
+printf 'BEGIN { exit(0); }\n\nint*x\n' >"$W/pspec.d"
+err pspec_off 1 "dtrace: failed to compile script $W/pspec.d: line 4: syntax error near end-of-input" \
+	-- -s "$W/pspec.d"
+err pspec_on 1 "dtrace: failed to compile script $W/pspec.d: line 3: expected predicate and/or actions following probe description" \
+	-- -x pspec -s "$W/pspec.d"
+printf '#pragma D option pspec\nBEGIN { exit(0); }\nint*x\n' >"$W/pspec2.d"
+err pspec_pragma 1 "dtrace: failed to compile script $W/pspec2.d: [D_SYNTAX] line 3: expected predicate and/or actions following probe description" \
+	-- -s "$W/pspec2.d"
+
+# dtrace's getopt permutes: macro arguments may come before -s.
+printf 'BEGIN { printf("%%d %%s\\n", $1, $$2); exit(0); }\n' >"$W/args.d"
+same args_first 0 "7 seven
+
+" -- -q 7 seven -s "$W/args.d"
+printf 'BEGIN { trace($1); trace($2); exit(0); }\n' >"$W/defargs.d"
+same defaultargs_x 0 "00
+" -- -q -x defaultargs -s "$W/defargs.d"
+
+# The preprocessor's __STDC__: defined in ISO modes (a, c, t: the
+# default), not in K&R's (s); -U takes back a -D before it.
+cat >"$W/stdc.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+#ifdef __STDC__
+	printf("stdc %d\n", __STDC__);
+#else
+	printf("k&r\n");
+#endif
+#ifdef FOO
+	printf("FOO %d\n", FOO);
+#endif
+	printf("D %x\n", __SUNW_D_VERSION);
+	exit(0);
+}
+EOF
+same stdc_default 0 "stdc 1
+FOO 2
+D 2000000
+
+" -- -C -D FOO=2 -s "$W/stdc.d"
+same stdc_t 0 "stdc 1
+D 2000000
+
+" -- -C -x stdc=t -s "$W/stdc.d"
+same stdc_s 0 "k&r
+D 2000000
+
+" -- -C -X s -D FOO=2 -U FOO -s "$W/stdc.d"
+
+# Buffers.  Each clause's record takes DTrace's 4-byte EPID and its data
+# in the CPU's principal buffer (an int 4 bytes); tick-1ms fires on one
+# CPU.  fill: the run stops when the next record does not fit.
+cat >"$W/fill.d" <<'EOF2'
+#pragma D option bufpolicy=fill
+#pragma D option bufsize=40
+#pragma D option quiet
+int i;
+tick-1ms { printf("%d\n", i++); }
+tick-1ms { printf("%d\n", i++); }
+tick-1ms { printf("%d\n", i++); }
+tick-1ms /i > 50/ { exit(1); }
+EOF2
+same buf_fill 0 "0
+1
+2
+3
+4
+
+" -- -s "$W/fill.d"
+
+# ring: the most recent records, printed when tracing stops (the exit()
+# clause's record is one of them).
+cat >"$W/ring.d" <<'EOF2'
+#pragma D option bufpolicy=ring
+#pragma D option bufsize=32
+#pragma D option quiet
+int n;
+tick-1ms /n < 20/ { printf("%d\n", n++); }
+tick-1ms /n == 20/ { exit(0); }
+EOF2
+same buf_ring 0 "17
+18
+19
+
+" -- -s "$W/ring.d"
+# Not quiet, the labels are records' parts; a 64-bit value is aligned
+# to 8 bytes after the EPID.
+cat >"$W/ring2.d" <<'EOF2'
+#pragma D option bufpolicy=ring
+#pragma D option bufsize=32
+int n;
+tick-1ms /n < 5/ { trace((int64_t)n); n++; }
+tick-1ms /n == 5/ { exit(0); }
+EOF2
+same buf_ring_labels 0 "                   FUNCTION:NAME
+                       :tick-1ms                    4
+                       :tick-1ms 
+
+" -- -s "$W/ring2.d"
+
+# switch: what does not fit before the next switch is dropped, and told
+# by CPU; exit() takes effect all the same.
+cat >"$W/switch.d" <<'EOF2'
+#pragma D option bufsize=32
+#pragma D option switchrate=10s
+#pragma D option quiet
+int n;
+tick-1ms /n < 50/ { printf("%d\n", n++); }
+tick-1ms /n == 50/ { exit(0); }
+EOF2
+same buf_switch 0 "0
+1
+2
+3
+
+" -- -s "$W/switch.d"
+if grep -qxE 'dtrace: 47 drops on CPU [0-9]+' "$W/err" &&
+   [ "$(wc -l <"$W/err")" = 1 ]; then
+	ok buf_switch_drops
+else
+	rm -f "$W/diff"
+	bad buf_switch_drops "stderr: $(head -3 "$W/err")"
+fi
+
+# Sizes too small: dtrace-utils' check of a perf header and its largest
+# record (16 bytes of header; an ERROR clause's carries five arguments),
+# and under fill DTrace's reserve for END's records.
+cat >"$W/small.d" <<'EOF2'
+BEGIN { exit(0); }
+ERROR { exit(1); }
+EOF2
+stderr buf_too_small 1 "dtrace: script '$W/small.d' matched 2 probes
+dtrace: could not enable tracing: Enabling exceeds size of buffer
+" -- -b 63 -s "$W/small.d"
+same buf_just_enough 0 "
+" -- -q -b 64 -s "$W/small.d"
+err buf_zero 1 "dtrace: script '$W/small.d' matched 2 probes" \
+	-- -x bufsize=0 -s "$W/small.d"
+cat >"$W/end.d" <<'EOF2'
+#pragma D option bufpolicy=fill
+#pragma D option bufsize=64
+#pragma D option strsize=64
+BEGIN { exit(0); }
+END { trace(execname); }
+EOF2
+stderr buf_end_reserve 1 "dtrace: script '$W/end.d' matched 2 probes
+dtrace: could not enable tracing: END enablings exceed size of principal buffer
+" -- -s "$W/end.d"
+
+# Dynamic variables: dynvarsize is cut into DTrace's chunks (a 48-byte
+# header, 16 bytes a key past the first, key, value) beside a hash table
+# of 8 bytes a chunk; a store that finds no room is a drop, told as
+# dtrace tells it, and the element stays unset.
+cat >"$W/dynvar.d" <<'EOF2'
+#pragma D option dynvarsize=100
+#pragma D option statusrate=1h
+#pragma D option quiet
+int n;
+tick-1ms /n++ < 10/ { a[n] = n; }
+tick-1ms /n == 10/ { exit(0); }
+END { printf("%d %d\n", a[1], a[2]); }
+EOF2
+same dynvar_one 0 "1 0
+
+" -- -s "$W/dynvar.d"
+if [ "$(cat "$W/err")" = "dtrace: 9 dynamic variable drops" ]; then
+	ok dynvar_one_drops
+else
+	rm -f "$W/diff"
+	bad dynvar_one_drops "stderr: $(head -3 "$W/err")"
+fi
+cat >"$W/dynvar2.d" <<'EOF2'
+#pragma D option dynvarsize=200
+#pragma D option statusrate=1h
+#pragma D option quiet
+int n;
+tick-1ms /n++ < 5/ { b[n, n] = n; }
+tick-1ms /n == 5/ { exit(0); }
+END { printf("%d %d %d\n", b[1, 1], b[2, 2], b[3, 3]); }
+EOF2
+same dynvar_two_keys 0 "1 2 0
+
+" -- -s "$W/dynvar2.d"
+if [ "$(cat "$W/err")" = "dtrace: 3 dynamic variable drops" ]; then
+	ok dynvar_two_keys_drops
+else
+	rm -f "$W/diff"
+	bad dynvar_two_keys_drops "stderr: $(head -3 "$W/err")"
+fi
