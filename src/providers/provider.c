@@ -17,6 +17,7 @@
 #include <linux/bpf.h>
 
 #include "util.h"
+#include "compile/cg.h"
 #include "lang/loc.h"
 #include "kernel/features.h"
 #include "kernel/perf.h"
@@ -754,6 +755,41 @@ int provider_ptregs_offset(const struct probe_inst *pi, const char *name)
 		if (!strcmp(ptregs[i].name, name))
 			return ptregs[i].off;
 	return -ENOENT;
+}
+
+int provider_d_arg_zero(const struct probe_inst *pi, int n, struct cg *g,
+			char *err, size_t errlen)
+{
+	int r;
+
+	if (!g)
+		return 0;
+	r = ir_vreg(&g->ir);
+	ir_mov_imm(&g->ir, r, 0);
+	return r;
+}
+
+/*
+ * The sign bit tells the halves apart: x86-64's kernel addresses are
+ * the upper half.  Branch-free: the mask is all ones for a kernel PC.
+ */
+int provider_d_arg_pc(const struct probe_inst *pi, int n, struct cg *g,
+		      char *err, size_t errlen)
+{
+	int r, mask;
+
+	if (!g || n > 1)
+		return provider_d_arg_zero(pi, n, g, err, errlen);
+	r = ir_vreg(&g->ir);
+	mask = ir_vreg(&g->ir);
+	/* struct bpf_perf_event_data starts with the sample's pt_regs */
+	ir_ld(&g->ir, BPF_DW, r, g->ctx, offsetof(struct pt_regs, rip));
+	ir_mov(&g->ir, mask, r);
+	ir_alu_imm(&g->ir, BPF_ARSH, mask, 63);
+	if (n == 1)
+		ir_alu_imm(&g->ir, BPF_XOR, mask, -1);
+	ir_alu(&g->ir, BPF_AND, r, mask);
+	return r;
 }
 
 int provider_ptregs_retval(const struct probe_inst *pi)

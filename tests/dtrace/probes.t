@@ -189,3 +189,31 @@ err lockstat_args_idx 1 "dtrace: invalid probe specifier lockstat:::spin-release
 same lockstat_rw_consts 0 "0 1
 
 " -- -q -n 'BEGIN { printf("%d %d\n", RW_WRITER, RW_READER); exit(0); }'
+
+# argN in every probe, as D gives them: 0 at BEGIN and END (and past
+# arg5 at ERROR); at profile-N and tick-N arg0 the interrupted kernel PC
+# and arg1 the user PC, the other 0, and arg2... 0.
+same args_begin_end 0 "0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+
+" -- -q -n 'BEGIN { printf("%d %d %d %d %d %d %d %d %d %d\n", arg0, arg1, arg2,
+	arg3, arg4, arg5, arg6, arg7, arg8, arg9); exit(0); }
+	END { printf("%d %d %d %d %d %d %d %d %d %d\n", arg0, arg1, arg2,
+	arg3, arg4, arg5, arg6, arg7, arg8, arg9); }'
+same args_error 0 "1 0 0
+
+" -- -q -n 'BEGIN { x = *(int *)8; }
+	ERROR { printf("%d %d %d\n", arg4, arg6, arg9); exit(0); }'
+printf 'dd if=/dev/zero of=/dev/null bs=1M count=4000 status=none\ni=0\nwhile [ $i -lt 400000 ]; do i=$((i+1)); done\n' >"$W/kernuser.sh"
+same args_profile_pcs 0 "kernel 1 user 1 other 0
+
+" -- -q -c "/bin/sh $W/kernuser.sh" -n '
+	profile-997 /pid == $target && arg0 < 0 && arg1 == 0/ { k = 1; }
+	profile-997 /pid == $target && arg0 == 0 && arg1 > 0/ { u = 1; }
+	profile-997 /pid == $target && !(arg0 < 0 && arg1 == 0) && !(arg0 == 0 && arg1 > 0)/ { bad++; }
+	profile-997 /pid == $target && (arg2 | arg3 | arg4 | arg5 | arg6 | arg7 | arg8 | arg9) != 0/ { bad++; }
+	END { printf("kernel %d user %d other %d\n", k, u, bad); }'
+same args_tick_pcs 0 "1
+
+" -- -q -n 'tick-1ms /((arg0 < 0 && arg1 == 0) || (arg0 == 0 && arg1 > 0)) && arg2 == 0 && arg9 == 0/ { n++; }
+	tick-1ms /n == 20/ { printf("%d\n", n / 20); exit(0); }'
