@@ -155,6 +155,77 @@ static void profile_list(void (*fn)(const char *name, void *arg), void *arg)
 	}
 }
 
+/* The cpc probes a wildcard matches, as specs "cpc:NAME". */
+struct cpc_match {
+	struct vec *out;
+	int n;
+};
+
+static void cpc_one(const char *spec, void *arg)
+{
+	struct cpc_match *m = arg;
+
+	vec_push(m->out, xstrdup(spec));
+	m->n++;
+}
+
+/*
+ * cpc:::EVENT-MODE-COUNT takes any count, so a name without a wildcard
+ * is decoded by the provider; one with a wildcard matches the listed
+ * probes, as dtrace-utils matches the probes it has made.
+ */
+static int cpc_specs(const struct dt_desc *d, long target, struct vec *out,
+		     char *err, size_t errlen)
+{
+	struct cpc_match m = { out, 0 };
+	struct vec insts = { 0 };
+	char *spec, e[256];
+	int i, ret;
+
+	if (!field_match(d->mod, "") || !field_match(d->func, ""))
+		return not_matched(d, err, errlen);
+	spec = xasprintf("cpc:%s", *d->name ? d->name : "*");
+	if (util_has_glob(spec)) {
+		cpc_provider.list(&cpc_provider, spec, cpc_one, &m);
+		free(spec);
+		return m.n ? 0 : not_matched(d, err, errlen);
+	}
+	ret = cpc_provider.expand(&cpc_provider, spec, &insts, e, sizeof(e));
+	for (i = 0; i < insts.n; i++)
+		provider_inst_free(insts.v[i]);
+	vec_free(&insts);
+	if (ret) {
+		free(spec);
+		if (ret == -ENOENT)
+			return not_matched(d, err, errlen);
+		snprintf(err, errlen, "%s", e);
+		return ret;
+	}
+	vec_push(out, spec);
+	return 0;
+}
+
+struct cpc_lister {
+	void (*fn)(const char *name, void *arg);
+	void *arg;
+};
+
+static void cpc_list_one(const char *spec, void *arg)
+{
+	struct cpc_lister *l = arg;
+	char *s = xasprintf("cpc:::%s", spec + 4);
+
+	l->fn(s, l->arg);
+	free(s);
+}
+
+static void cpc_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct cpc_lister l = { fn, arg };
+
+	cpc_provider.list(&cpc_provider, NULL, cpc_list_one, &l);
+}
+
 static int syscall_specs(const struct dt_desc *d, long target,
 			 struct vec *out, char *err, size_t errlen)
 {
@@ -770,6 +841,7 @@ static int usdt_specs(const struct dt_desc *d, long pid, size_t namelen,
 
 static const struct dt_prov provs[] = {
 	{ "dtrace", dtrace_specs, dtrace_list },
+	{ "cpc", cpc_specs, cpc_list },
 	{ "profile", profile_specs, profile_list },
 	{ "syscall", syscall_specs, syscall_list },
 	{ "proc", proc_specs, proc_list },
@@ -991,6 +1063,9 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 			parts[3] = xstrdup(r[2]);
 		}
 		provider_free_parts(r, 3);
+	} else if (!strcmp(prov, "cpc")) {
+		parts[0] = xstrdup("cpc");
+		parts[3] = xstrdup(pi->name + 4);
 	} else if (!strcmp(prov, "profile") || !strcmp(prov, "interval")) {
 		char *r[3] = { NULL };
 

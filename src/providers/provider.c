@@ -45,6 +45,7 @@ const struct provider *const provider_table[] = {
 	&interval_provider,
 	&software_provider,
 	&hardware_provider,
+	&cpc_provider,
 	&watchpoint_provider,
 	&asyncwatchpoint_provider,
 	&sdt_provider,
@@ -591,7 +592,8 @@ static int provider_attach_one(const struct probe_inst *pi, uint32_t type,
 {
 	int pfd, link, ret;
 
-	pfd = perf_open(type, pi->config, pi->period, pi->freq, cpu);
+	pfd = perf_open(type, pi->config, pi->period, pi->freq, pi->perf_excl,
+			cpu);
 	if (pfd < 0) {
 		perf_strerror(err, errlen, type,
 			      type == PERF_TYPE_HARDWARE && pi->target ?

@@ -38,6 +38,8 @@ struct probe_inst {
 	uint64_t config;	/* provider data: tracepoint id, perf config */
 	uint64_t period;	/* perf events: sample period or frequency */
 	bool freq;		/* period is a frequency in Hz */
+	unsigned perf_excl;	/* perf events: the modes left out
+				 * (PERF_EXCL_USER, PERF_EXCL_KERNEL) */
 	int cpu;		/* perf events: -1 for every CPU, else that CPU */
 	char *target;		/* provider data: raw tracepoint name ... */
 	char *func;		/* the traced function, for the "func" builtin,
@@ -273,6 +275,7 @@ extern const struct provider usdt_provider, syscall_provider;
 extern const struct provider watchpoint_provider, asyncwatchpoint_provider;
 extern const struct provider sdt_provider, sdt_fentry_provider;
 extern const struct provider sdt_fexit_provider, dtracepoint_provider;
+extern const struct provider cpc_provider;
 
 /*
  * The text after the provider's prefix ("sched:x" for "t:sched:x"), or
