@@ -26,6 +26,14 @@ struct dt_prov {
 		     char *err, size_t errlen);
 	/* The probes it can list, as "prov:mod:func:name", or NULL. */
 	void (*list)(void (*fn)(const char *name, void *arg), void *arg);
+	/*
+	 * For -l: the probe description d names that the listing does not
+	 * hold but that matching it makes (cpc's other counts), passed to
+	 * fn as list's are, as dtrace-utils lists the probe it makes after
+	 * those it has.  NULL: none.
+	 */
+	void (*provide)(const struct dt_desc *d,
+			void (*fn)(const char *name, void *arg), void *arg);
 };
 
 /* An empty field matches anything, as in DTrace. */
@@ -224,6 +232,35 @@ static void cpc_list(void (*fn)(const char *name, void *arg), void *arg)
 	struct cpc_lister l = { fn, arg };
 
 	cpc_provider.list(&cpc_provider, NULL, cpc_list_one, &l);
+}
+
+/* A name cpc's listing holds. */
+static void cpc_listed(const char *spec, void *arg)
+{
+	*(bool *)arg = true;
+}
+
+static void cpc_provide(const struct dt_desc *d,
+			void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct vec specs = { 0 };
+	bool listed = false;
+	char e[256], *s;
+	int i;
+
+	if (*d->mod || *d->func || !*d->name || util_has_glob(d->name) ||
+	    cpc_specs(d, -1, &specs, e, sizeof(e)))
+		return;
+	for (i = 0; i < specs.n; i++) {
+		cpc_provider.list(&cpc_provider, specs.v[i], cpc_listed,
+				  &listed);
+		s = xasprintf("cpc:::%s", (char *)specs.v[i] + 4);
+		if (!listed)
+			fn(s, arg);
+		free(s);
+		free(specs.v[i]);
+	}
+	vec_free(&specs);
 }
 
 static int syscall_specs(const struct dt_desc *d, long target,
@@ -840,18 +877,18 @@ static int usdt_specs(const struct dt_desc *d, long pid, size_t namelen,
 }
 
 static const struct dt_prov provs[] = {
-	{ "dtrace", dtrace_specs, dtrace_list },
-	{ "cpc", cpc_specs, cpc_list },
-	{ "profile", profile_specs, profile_list },
-	{ "syscall", syscall_specs, syscall_list },
-	{ "proc", proc_specs, proc_list },
-	{ "sched", sched_specs, sched_list },
-	{ "io", io_specs, io_list },
-	{ "lockstat", lockstat_specs, lockstat_list },
-	{ "rawtp", rawtp_specs, rawtp_list },
-	{ "sdt", sdtp_specs, sdtp_list },
-	{ "fbt", fbt_specs, NULL },
-	{ "rawfbt", rawfbt_specs, rawfbt_list },
+	{ "dtrace", dtrace_specs, dtrace_list, NULL },
+	{ "cpc", cpc_specs, cpc_list, cpc_provide },
+	{ "profile", profile_specs, profile_list, NULL },
+	{ "syscall", syscall_specs, syscall_list, NULL },
+	{ "proc", proc_specs, proc_list, NULL },
+	{ "sched", sched_specs, sched_list, NULL },
+	{ "io", io_specs, io_list, NULL },
+	{ "lockstat", lockstat_specs, lockstat_list, NULL },
+	{ "rawtp", rawtp_specs, rawtp_list, NULL },
+	{ "sdt", sdtp_specs, sdtp_list, NULL },
+	{ "fbt", fbt_specs, NULL, NULL },
+	{ "rawfbt", rawfbt_specs, rawfbt_list, NULL },
 };
 
 int dt_desc_parse(const char *text, struct dt_desc *d, char *err,
@@ -1139,6 +1176,9 @@ int dt_list(const char *text, long target)
 	for (i = 0; i < ARRAY_SIZE(provs); i++)
 		if (provs[i].list)
 			provs[i].list(list_one, &c);
+	for (i = 0; text && i < ARRAY_SIZE(provs); i++)
+		if (provs[i].provide && field_match(c.want.prov, provs[i].name))
+			provs[i].provide(&c.want, list_one, &c);
 	/* named by its fields, as dtrace names the description it parsed */
 	if (text && !c.shown)
 		fprintf(stderr, "dtrace: failed to match %s:%s:%s:%s: No probe matches description\n",

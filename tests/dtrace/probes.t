@@ -247,6 +247,16 @@ else
 	err cpc_hardware_refused 1 "dtrace: invalid probe specifier cpc:::cpu_cycles-all-100000 { }: [D_PDESC_ZERO] probe description cpc:::cpu_cycles-all-100000 does not match any probes" \
 		-- -n 'cpc:::cpu_cycles-all-100000 { }'
 fi
+# -l of another count lists the probe the description makes, after the
+# others, as dtrace-utils makes and lists it; a listed one once.
+got=$(timeout 30 "$FERRET" dtrace -l -n cpc:::task_clock-kernel-5000 -n cpc:::cpu_clock-all-1000000000 2>&1 |
+	awk 'NR > 1 { print $2, $3 }')
+if [ "$got" = "cpc task_clock-kernel-5000
+cpc cpu_clock-all-1000000000" ]; then
+	ok cpc_list_count
+else
+	bad cpc_list_count "$got"
+fi
 same cpc_names 0 "cpc   cpu_clock-all-10000000|
 
 " -- -q -n 'cpc:::cpu_clock-all-10000000 { printf("%s %s %s %s|\n", probeprov, probemod, probefunc, probename); exit(0); }'
