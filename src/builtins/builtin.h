@@ -53,6 +53,18 @@ struct builtin {
 	 * against a literal legal.
 	 */
 	int (*cg_eq_lit)(struct cg *g, struct node *n, const char *lit);
+	/*
+	 * Optional, for TY_NAMED values that are text known when compiling
+	 * (a probe name's parts): the builtin function of one argument, n,
+	 * that makes n a string, for D's comparisons with other strings.
+	 */
+	const char *str_conv;
+	/*
+	 * Optional, with str_conv: the builtin function of one argument, n,
+	 * that makes n a char * to its text (a copy in D's scratch space),
+	 * for D's casts and stores of it to pointers.
+	 */
+	const char *ptr_conv;
 	int (*cg_into)(struct cg *g, struct node *n, const struct val *ops,
 		       int base, int off);
 	/*

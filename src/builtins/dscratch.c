@@ -293,10 +293,59 @@ static int cg_copyinto(struct cg *g, struct node *n, struct val *out)
 	return 0;
 }
 
+/*
+ * __dpartptr(p): sema's form of probe name part p (probeprov ...) where D
+ * takes it as a char * (a cast, a store to a pointer variable): a copy
+ * of its text in scratch, as long as the program's longest, and its
+ * address.  n->ival is that length.
+ */
+static int sema_dpartptr(struct sema *s, struct node *n)
+{
+	int len;
+
+	if (sema_expr(s, n->list[0]))
+		return -EINVAL;
+	if (!bi_dtrace_is_part(n->list[0]->type))
+		return sema_error(s, n, "__dpartptr( ) takes a probe name's part");
+	len = bi_dtrace_part_len(s, n->list[0]);
+	if (len < 0)
+		return -EINVAL;
+	if (len + 1 > scratch_max(s->c))
+		return sema_error(s, n, "[D_ALLOCA_SIZE] probe name part of %d bytes does not fit in -x scratchsize (%d)",
+				  len + 1, scratch_max(s->c));
+	s->cur->uses_dscratch = true;
+	n->ival = len;
+	n->type = type_ptr(type_int(1, true));
+	return 0;
+}
+
+static int cg_dpartptr(struct cg *g, struct node *n, struct val *out)
+{
+	int size = ir_vreg(&g->ir), off, p = ir_vreg(&g->ir), r;
+	struct val v;
+
+	if (g->dscratch.top < 0)
+		return cg_error(g, n, "D's scratch space is not set up here");
+	if (cg_expr(g, n->list[0], &v))
+		return -EINVAL;
+	ir_mov_imm(&g->ir, size, n->ival + 1);
+	off = alloc(g, size);
+	ir_mov(&g->ir, p, g->dscratch.ptr);
+	ir_alu(&g->ir, BPF_ADD, p, off);
+	if (bi_dtrace_part_str(g, n->list[0], cg_reg(g, &v), p, 0,
+			       (int)n->ival + 1))
+		return -EINVAL;
+	r = ir_vreg(&g->ir);
+	ir_mov(&g->ir, r, g->dscratch.addr);
+	ir_alu(&g->ir, BPF_ADD, r, off);
+	return bi_int(out, r, n->type);
+}
+
 #define FN(n, s, c) { .name = n, .func = true, .sema = s, .cg = c }
 
 const struct builtin builtin_dscratch[] = {
 	FN("alloca", sema_alloca, cg_alloca),
+	FN("__dpartptr", sema_dpartptr, cg_dpartptr),
 	FN("copyin", sema_copyin, cg_copyin),
 	FN("copyinto", sema_copyinto, cg_copyinto),
 	FN("bcopy", sema_copyinto, cg_copyinto),

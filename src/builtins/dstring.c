@@ -1095,6 +1095,43 @@ static int cg_dstrnull(struct cg *g, struct node *n, struct val *out)
 }
 
 /*
+ * __dpartstr(p): sema's form of probe name part p (probeprov ...) where
+ * D takes it as a string (compared with a string that is no literal):
+ * the text of the firing probe's part, a string as long as the longest
+ * of the clause's probes needs.
+ */
+static int sema_dpartstr(struct sema *s, struct node *n)
+{
+	int len;
+
+	if (sema_expr(s, n->list[0]))
+		return -EINVAL;
+	if (!bi_dtrace_is_part(n->list[0]->type))
+		return sema_error(s, n, "__dpartstr( ) takes a probe name's part");
+	len = bi_dtrace_part_len(s, n->list[0]);
+	if (len < 0)
+		return -EINVAL;
+	n->type = type_str(len + 1 < d_size(s->c) ? len + 1 : d_size(s->c));
+	return 0;
+}
+
+static int cg_dpartstr(struct cg *g, struct node *n, struct val *out)
+{
+	struct dstr d = tmp_str(g, n->type->size);
+	struct val v;
+
+	if (cg_expr(g, n->list[0], &v) ||
+	    bi_dtrace_part_str(g, n->list[0], cg_reg(g, &v), d.base, d.off,
+			       d.size))
+		return -EINVAL;
+	out->kind = V_STACK;
+	out->off = d.off;
+	out->base = d.base;
+	out->type = n->type;
+	return 0;
+}
+
+/*
  * __dnullstr(): sema's form of D's NULL stored where a string is kept,
  * the NULL string.
  */
@@ -1564,6 +1601,7 @@ const struct builtin builtin_dstring[] = {
 	FN("getmajor", sema_devpart, cg_devpart),
 	FN("getminor", sema_devpart, cg_devpart),
 	FN("__dstrnull", sema_dstrnull, cg_dstrnull),
+	FN("__dpartstr", sema_dpartstr, cg_dpartstr),
 	FN("__dnullstr", sema_dnullstr, cg_dnullstr),
 	FN("__psargs", sema_psargs, cg_psargs),
 	{ .name = "cleanpath", .func = true, .sema = sema_cleanpath,

@@ -191,6 +191,38 @@ int bi_dtrace_part_str(struct cg *g, struct node *n, int idx, int base,
 	return 0;
 }
 
+/*
+ * Over every probe of the program: a variable may hold the part of a
+ * probe of another clause.
+ */
+int bi_dtrace_part_len(struct sema *s, struct node *n)
+{
+	const char *part = n->type->name;
+	int i, j, len, max = 0;
+
+	if (!d_label || !d_label->probe_name)
+		return sema_error(s, n, "probe names are not known here");
+	for (i = 0; i < s->probes.n; i++) {
+		const struct sema_probe *sp = s->probes.v[i];
+
+		for (j = 0; j < sp->insts.n; j++) {
+			const struct probe_inst *pi = sp->insts.v[j];
+			struct bi_dtrace_probe d;
+			bool sub;
+
+			d_label->probe_name(pi, &d);
+			sub = d.sub_func && !strcmp(part, "func");
+			len = sub ? 0 : (int)strlen(part_of(&d, part));
+			d_label->probe_free(&d);
+			if (sub)
+				return sema_error(s, n, "probefunc of a probe for every syscall is the syscall's name, which ferret names when it prints: it cannot be a string operand here");
+			if (len > max)
+				max = len;
+		}
+	}
+	return max;
+}
+
 static int sema_part(struct sema *s, struct node *n)
 {
 	s->cur->uses_probe = true;
@@ -1098,7 +1130,8 @@ static int cg_dprint_val(struct cg *g, struct node *n, struct val *out)
 #define AGGACT(n) { .name = n, .func = true, .rec_kind = REC_DAGGACT, \
 		    .sema = sema_aggact, .cg = cg_aggact, .rt = rt_aggact }
 #define PART(n) { .name = n, .sema = sema_part, .cg = bi_probe_index, \
-		  .show = show_part, .cg_eq_lit = cg_part_eq }
+		  .show = show_part, .cg_eq_lit = cg_part_eq, \
+		  .str_conv = "__dpartstr", .ptr_conv = "__dpartptr" }
 
 const struct builtin builtin_dtrace[] = {
 	PART("probeprov"), PART("probemod"), PART("probefunc"),

@@ -8,6 +8,7 @@
 
 struct buf;
 struct cg;
+struct sema;
 struct node;
 struct runtime;
 struct type;
@@ -114,6 +115,13 @@ void bi_dtrace_sym_group(const struct type *t, void *k);
 
 /* Whether t is a probe's name or one of its parts (probeprov ...). */
 bool bi_dtrace_is_part(const struct type *t);
+
+/*
+ * The length of the longest text probe part n (probeprov ...) has among
+ * the program's probes, or -EINVAL after reporting a part not known
+ * when compiling.
+ */
+int bi_dtrace_part_len(struct sema *s, struct node *n);
 
 /*
  * Writes the text of probe part n (probeprov ...), whose probe index

@@ -160,10 +160,21 @@ static const char *d_return_arg(const struct compiled *c,
 	return strcmp(name, "arg1") ? NULL : "retval";
 }
 
-/* True if the provider computes argN itself (see arg_emit). */
-static bool emits_arg(const struct probe_inst *pi, const char *name)
+/* True if the provider computes argN itself (see arg_emit, d_arg_emit). */
+static bool emits_arg(const struct compiled *c, const struct probe_inst *pi,
+		      const char *name)
 {
-	return pi->prov->arg_emit && strcmp(name, "retval");
+	return (pi->prov->arg_emit || (c->opts.dtrace && pi->prov->d_arg_emit)) &&
+	       strcmp(name, "retval");
+}
+
+/* The provider's arg_emit, or d_arg_emit for D programs. */
+static int arg_emit(const struct compiled *c, const struct probe_inst *pi,
+		    int n, struct cg *g, char *err, size_t errlen)
+{
+	if (c->opts.dtrace && pi->prov->d_arg_emit)
+		return pi->prov->d_arg_emit(pi, n, g, err, errlen);
+	return pi->prov->arg_emit(pi, n, g, err, errlen);
 }
 
 /*
@@ -207,10 +218,10 @@ static int sema_argn(struct sema *s, struct node *n)
 			if (ctx_slot(pi, name) < 0)
 				return sema_error(s, n, "%s is not available for %s",
 						  n->name, pi->name);
-		} else if (emits_arg(pi, n->name)) {
+		} else if (emits_arg(s->c, pi, n->name)) {
 			why[0] = 0;
-			if (pi->prov->arg_emit(pi, atoi(n->name + 3), NULL, why,
-					       sizeof(why)))
+			if (arg_emit(s->c, pi, atoi(n->name + 3), NULL, why,
+				     sizeof(why)))
 				return sema_error(s, n, "%s", why);
 		} else if (ctx_slot(pi, n->name) < 0) {
 			return sema_error(s, n, "%s is not available for %s",
@@ -237,9 +248,9 @@ static int cg_argn(struct cg *g, struct node *n, struct val *out)
 
 	if (strcmp(name, n->name))
 		t = g->pi->ret;
-	else if (emits_arg(g->pi, n->name)) {
-		r = g->pi->prov->arg_emit(g->pi, atoi(n->name + 3), g, why,
-					  sizeof(why));
+	else if (emits_arg(g->c, g->pi, n->name)) {
+		r = arg_emit(g->c, g->pi, atoi(n->name + 3), g, why,
+			     sizeof(why));
 		if (r < 0)
 			return cg_error(g, n, "%s", why);
 		return bi_int(out, r, n->type);

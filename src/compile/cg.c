@@ -3033,6 +3033,15 @@ int cg_clauses(struct cg *g, const struct cg_clause *cl, int n)
 		}
 		ret = one_clause(g, &cl[i]);
 		ir_place(&g->ir, g->exit_label);
+		/*
+		 * Each clause a run of its own where the front end weighs
+		 * runs (D's buffer policies charge a record header to each
+		 * clause, as DTrace's EPID): its REC_END here.
+		 */
+		if (g->c->opts.hold_runs && i < n - 1) {
+			hold_tail(g);
+			ir_alu_imm(&g->ir, BPF_AND, g->sent, ~SENT_HELD);
+		}
 		exits |= calls(p->a, "exit") || calls(p->b, "exit");
 	}
 	g->exit_label = done;

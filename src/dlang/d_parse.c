@@ -13,6 +13,7 @@
  * other's, as in DTrace, and D's built-in library (lib/NN-NAME.d,
  * compiled into d_lib_text) is parsed into it before the first.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -73,6 +74,18 @@ struct global_decl {
 	int dims[DECL_DIMS], ndims;
 };
 
+/*
+ * A symbol an extern declaration (or a function prototype) puts in the
+ * D module, as dtrace does: its type, compared with the engine's names
+ * (canon) and shown as the program spelled it.  Nothing is at its
+ * address: dtrace gives it none.
+ */
+struct d_extern {
+	char *name;
+	char *canon;
+	char *shown;
+};
+
 struct xlator_member {
 	char *name;
 	struct node *value;	/* with NF_XPARAM nodes for the input */
@@ -94,6 +107,7 @@ static struct {
 	struct vec globals;	/* struct global_decl * */
 	struct vec xlators;	/* struct xlator * */
 	struct vec lazy_xlators;	/* struct lazy_def *: the library's */
+	struct vec externs;	/* struct d_extern *: the D module's */
 } scope;
 
 static const struct source lib_src = { .name = "<D library>", .text = d_lib_text };
@@ -126,6 +140,8 @@ struct parser {
 	bool failed;
 	bool void_ptr;		/* parse_type() read a void pointer */
 	bool in_decl;		/* in a declaration of the outer scope */
+	char *decl_raw;		/* the declaration's type as the program
+				 * spells it, for a prototype's extern */
 };
 
 static const char *const builtin_vars[] = {
@@ -1234,9 +1250,27 @@ static bool is_scalar(const struct parser *p, const char *name)
  */
 static struct node *ksym_ref(struct parser *p)
 {
-	struct node *n = new_node(p, N_UNOP, &p->tok.loc);
-	struct node *c = new_node(p, N_CALL, &p->tok.loc);
-	struct node *s = new_node(p, N_STR, &p->tok.loc);
+	struct node *n, *c, *s;
+	const char *mark = strrchr(p->tok.str, '`');
+	int i;
+
+	/*
+	 * D`name and C`name: the program's modules, whose symbols are its
+	 * externs, which dtrace gives no address (and takes for a user
+	 * module's symbols).
+	 */
+	if (mark - p->tok.str == 1 && strchr("DC", p->tok.str[0])) {
+		for (i = 0; p->tok.str[0] == 'D' && i < scope.externs.n; i++)
+			if (!strcmp(((struct d_extern *)scope.externs.v[i])->name,
+				    mark + 1))
+				return fail_at(p, &p->tok.loc, "[D_SYM_BADREF] user module 'D' symbol '%s' may not be referenced as a kernel symbol",
+					       mark + 1);
+		return fail_at(p, &p->tok.loc, "[D_IDENT_UNDEF] failed to resolve %s: Unknown symbol name",
+			       p->tok.str);
+	}
+	n = new_node(p, N_UNOP, &p->tok.loc);
+	c = new_node(p, N_CALL, &p->tok.loc);
+	s = new_node(p, N_STR, &p->tok.loc);
 
 	n->op = T_STAR;
 	n->a = c;
@@ -2052,6 +2086,367 @@ static bool parse_dim(struct parser *p, int *dim)
 	return true;
 }
 
+/* ---- extern declarations and function prototypes ---- */
+
+static bool end_decl(struct parser *p);
+
+/*
+ * A C declarator: its name (NULL for an abstract one) and the steps
+ * from the name outward to the declaration's type: "*", "[N]", "[]",
+ * "[types]" (an associative array's, dynamic) and "(parameters)".
+ */
+struct cdecl {
+	char *name;
+	struct loc loc;		/* of the name, or where it would be */
+	struct vec steps;	/* char *, parameters in the engine's names */
+	struct vec shown;	/* char *, the same as the program spells them */
+	bool dynamic;
+};
+
+static void cdecl_free(struct cdecl *d)
+{
+	int i;
+
+	for (i = 0; i < d->steps.n; i++) {
+		free(d->steps.v[i]);
+		free(d->shown.v[i]);
+	}
+	vec_free(&d->steps);
+	vec_free(&d->shown);
+	free(d->name);
+}
+
+/* Adds a step: canon in the engine's type names, shown as spelled. */
+static void cdecl_step(struct cdecl *d, char *canon, char *shown)
+{
+	vec_push(&d->steps, canon);
+	vec_push(&d->shown, shown ? shown : xstrdup(canon));
+}
+
+/* The source text from start to the current token, spaces made one. */
+static char *src_span(struct parser *p, const char *start)
+{
+	struct buf b = { 0 };
+	const char *q;
+	bool space = false;
+
+	buf_put(&b, "", 0);
+	for (q = start; q < p->tok.start; q++) {
+		if (isspace((unsigned char)*q)) {
+			space = b.len > 0;
+			continue;
+		}
+		if (space)
+			buf_put(&b, " ", 1);
+		space = false;
+		buf_put(&b, q, 1);
+	}
+	return b.p;
+}
+
+/*
+ * The type a declarator d makes of base, written as C writes a type
+ * name: "int *(*)(void)", "int [5][6]"; with shown, its parameters as
+ * the program spells them.
+ */
+static char *cdecl_type(const char *base, const struct cdecl *d, bool shown)
+{
+	char *text = xstrdup(""), *t;
+	int i;
+
+	for (i = 0; i < d->steps.n; i++) {
+		const char *st = shown ? d->shown.v[i] : d->steps.v[i];
+
+		if (!strcmp(st, "*"))
+			t = xasprintf("*%s", text);
+		else if (text[0] == '*')
+			t = xasprintf("(%s)%s", text, st);
+		else
+			t = xasprintf("%s%s", text, st);
+		free(text);
+		text = t;
+	}
+	t = *text ? xasprintf("%s %s", base, text) : xstrdup(base);
+	free(text);
+	return t;
+}
+
+static bool parse_cdecl(struct parser *p, struct cdecl *d, bool abstract);
+static bool parse_suffixes(struct parser *p, struct cdecl *d);
+
+/*
+ * An associative array's key types in a declarator, up to ']': no
+ * variable-length list, as dtrace checks an array prototype.
+ */
+static bool parse_keys(struct parser *p)
+{
+	for (;;) {
+		struct cdecl d = { 0 };
+		char *type;
+		bool ok;
+
+		if (p->tok.kind == D_ELLIPSIS)
+			return fail_at(p, &p->tok.loc, "[D_DECL_PROTO_VARARGS] array prototype may not use a variable-length argument list");
+		type = parse_type(p, true);
+		if (!type)
+			return false;
+		ok = parse_cdecl(p, &d, true);
+		free(type);
+		cdecl_free(&d);
+		if (!ok)
+			return false;
+		if (p->tok.kind != T_COMMA)
+			return true;
+		if (!next(p))
+			return false;
+	}
+}
+
+/*
+ * A prototype's parameter list, the current token just past '(', as
+ * dtrace checks one: no storage class but register, a void parameter
+ * alone and unnamed, no associative array.  Appends "(T, T, ...)" (the
+ * engine's type names with canon, else C's) to *canon and *shown.
+ */
+static bool parse_params(struct parser *p, struct buf *canon,
+			 struct buf *shown)
+{
+	struct loc close;
+	int i = 0, nvoid = 0;
+
+	buf_put(canon, "(", 1);
+	buf_put(shown, "(", 1);
+	while (p->tok.kind != T_RPAREN) {
+		struct cdecl d = { 0 };
+		struct loc at = p->tok.loc;
+		const char *start;
+		char *type, *raw, *c, *w;
+		bool is_void;
+
+		if (i++) {
+			buf_put(canon, ", ", 2);
+			buf_put(shown, ", ", 2);
+		}
+		if (p->tok.kind == D_ELLIPSIS) {
+			buf_put(canon, "...", 3);
+			buf_put(shown, "...", 3);
+			if (!next(p))
+				return false;
+			break;
+		}
+		if (p->tok.kind == D_KW_STATIC || p->tok.kind == D_KW_EXTERN ||
+		    p->tok.kind == D_KW_AUTO || p->tok.kind == D_KW_SELF ||
+		    p->tok.kind == D_KW_THIS || p->tok.kind == D_KW_TYPEDEF)
+			return fail_at(p, &at, "[D_DECL_PARMCLASS] inappropriate storage class for function or associative array parameter");
+		if (p->tok.kind == D_KW_REGISTER && !next(p))
+			return false;
+		start = p->tok.start;
+		type = parse_type(p, true);
+		if (!type)
+			return false;
+		raw = src_span(p, start);
+		if (!parse_cdecl(p, &d, true)) {
+			free(type);
+			free(raw);
+			cdecl_free(&d);
+			return false;
+		}
+		c = cdecl_type(type, &d, false);
+		w = cdecl_type(raw, &d, true);
+		is_void = !strcmp(c, "void");
+		buf_printf(canon, "%s", c);
+		buf_printf(shown, "%s", w);
+		free(c);
+		free(w);
+		free(type);
+		free(raw);
+		nvoid += is_void;
+		if (d.dynamic) {
+			fail_at(p, &at, "[D_DECL_PROTO_TYPE] function prototype may not use parameter of type dynamic variable: %s, parameter #%d",
+				d.name ? d.name : "(anonymous)", i);
+		} else if (is_void && d.name) {
+			fail_at(p, &at, "[D_DECL_PROTO_NAME] void parameter may not have a name: %s",
+				d.name);
+		}
+		cdecl_free(&d);
+		if (p->failed)
+			return false;
+		if (p->tok.kind != T_COMMA)
+			break;
+		if (!next(p))
+			return false;
+	}
+	close = p->tok.loc;
+	if (!expect(p, T_RPAREN))
+		return false;
+	if (nvoid && i > 1)
+		return fail_at(p, &close, "[D_DECL_PROTO_VOID] void must be sole parameter");
+	buf_put(canon, ")", 1);
+	buf_put(shown, ")", 1);
+	return true;
+}
+
+/*
+ * '*'* (NAME | '(' declarator ')') ('[' ... ']' | '(' parameters ')')*,
+ * or without NAME where abstract.  Steps go into d nearest the name
+ * first, so a nested declarator's come before this level's suffixes,
+ * and its stars last.  A parameter list is kept in the engine's type
+ * names (d's steps compare); its C spelling is not kept.
+ */
+static bool parse_cdecl(struct parser *p, struct cdecl *d, bool abstract)
+{
+	int stars = 0, c;
+
+	d->loc = p->tok.loc;
+	while (p->tok.kind == T_STAR || qualifier(p->tok.kind)) {
+		stars += p->tok.kind == T_STAR;
+		if (!next(p))
+			return false;
+	}
+	c = d_lex_peek(&p->lx);
+	if (p->tok.kind == T_LPAREN && (!abstract || c == '*' || c == '(')) {
+		if (!next(p) || !parse_cdecl(p, d, abstract) ||
+		    !expect(p, T_RPAREN))
+			return false;
+	} else if (p->tok.kind == T_IDENT && !d->name) {
+		d->loc = p->tok.loc;
+		if (strchr(p->tok.str, '`'))
+			return fail_at(p, &d->loc, "[D_DECL_SCOPE] D scoping operator may not be used in a declaration name (%s)",
+				       p->tok.str);
+		d->name = take_str(p);
+		if (!next(p))
+			return false;
+	} else if (!abstract) {
+		syntax(p);
+		return false;
+	}
+	if (!parse_suffixes(p, d))
+		return false;
+	while (stars--)
+		cdecl_step(d, xstrdup("*"), NULL);
+	return true;
+}
+
+/* A declarator's '[' ... ']' and '(' parameters ')' after its name. */
+static bool parse_suffixes(struct parser *p, struct cdecl *d)
+{
+	while (p->tok.kind == T_LBRACKET || p->tok.kind == T_LPAREN) {
+		struct buf canon = { 0 }, shown = { 0 };
+		int dim;
+
+		if (p->tok.kind == T_LPAREN) {
+			if (!next(p) || !parse_params(p, &canon, &shown)) {
+				buf_free(&canon);
+				buf_free(&shown);
+				return false;
+			}
+			cdecl_step(d, canon.p, shown.p);
+			continue;
+		}
+		if (!next(p))
+			return false;
+		if (p->tok.kind == T_RBRACKET) {
+			cdecl_step(d, xstrdup("[]"), NULL);
+		} else if (p->tok.kind == D_ELLIPSIS || at_type(p)) {
+			if (!parse_keys(p))
+				return false;
+			cdecl_step(d, xstrdup("[dynamic]"), NULL);
+			d->dynamic = true;
+		} else {
+			if (!parse_dim(p, &dim))
+				return false;
+			cdecl_step(d, xasprintf("[%d]", dim), NULL);
+		}
+		if (!expect(p, T_RBRACKET))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Declares name of type (canon, shown) in the D module, as dtrace's
+ * extern does: a second declaration of another type is its
+ * D_DECL_IDRED.
+ */
+static bool add_extern(struct parser *p, const struct loc *loc,
+		       const char *name, const char *canon, const char *shown)
+{
+	struct d_extern *e;
+	int i;
+
+	for (i = 0; i < scope.externs.n; i++) {
+		e = scope.externs.v[i];
+		if (strcmp(e->name, name))
+			continue;
+		if (strcmp(e->canon, canon))
+			return fail_at(p, loc, "[D_DECL_IDRED] identifier redeclared: D`%s\n\t current: %s\n\tprevious: %s",
+				       name, shown, e->shown);
+		return true;
+	}
+	e = xcalloc(1, sizeof(*e));
+	e->name = xstrdup(name);
+	e->canon = xstrdup(canon);
+	e->shown = xstrdup(shown);
+	vec_push(&scope.externs, e);
+	return true;
+}
+
+/* Declarator d of type base (raw: as spelled) as an extern. */
+static bool declare_extern(struct parser *p, const char *base,
+			   const char *raw, const struct cdecl *d)
+{
+	char *canon = cdecl_type(base, d, false);
+	char *shown = cdecl_type(raw, d, true);
+	bool ok = add_extern(p, &d->loc, d->name, canon, shown);
+
+	free(canon);
+	free(shown);
+	return ok;
+}
+
+/*
+ * extern [type] declarator (',' declarator)* ';', the current token
+ * just past "extern": each name a symbol of the D module with that
+ * type, as dtrace declares it (no type is C's int).  A data symbol's
+ * value is not known to dtrace either: its symbols are the kernel's,
+ * which an extern does not type.
+ */
+static bool parse_extern(struct parser *p)
+{
+	const char *start = p->tok.start;
+	char *type, *raw;
+	int c = d_lex_peek(&p->lx);
+	bool ok = true;
+
+	if (p->tok.kind == T_IDENT && c && strchr(";,[()", c)) {
+		type = xstrdup("int32");
+		raw = xstrdup("int");
+	} else if (p->tok.kind == T_STAR || p->tok.kind == T_LPAREN) {
+		type = xstrdup("int32");
+		raw = xstrdup("int");
+	} else {
+		type = parse_type(p, true);
+		if (!type)
+			return false;
+		raw = src_span(p, start);
+	}
+	if (p->tok.kind == T_SEMI && strncmp(type, "struct ", 7) &&
+	    strncmp(type, "union ", 6) && strncmp(type, "enum ", 5))
+		ok = fail_at(p, &p->tok.loc, "[D_DECL_USELESS] useless declaration");
+	while (ok && p->tok.kind != T_SEMI) {
+		struct cdecl d = { 0 };
+
+		ok = parse_cdecl(p, &d, false) && declare_extern(p, type, raw, &d);
+		cdecl_free(&d);
+		if (!ok || p->tok.kind != T_COMMA)
+			break;
+		ok = next(p);
+	}
+	free(type);
+	free(raw);
+	return ok && end_decl(p);
+}
+
 /*
  * One declarator of type (text, or base, a struct, union or enum
  * defined with the declaration): '*'* NAME ('[' [types | constant] ']')*.
@@ -2101,6 +2496,10 @@ static bool parse_declarator(struct parser *p, int storage, const char *type,
 	while (p->tok.kind == T_LBRACKET) {
 		if (!next(p))
 			goto err;
+		if (p->tok.kind == D_ELLIPSIS) {
+			fail_at(p, &p->tok.loc, "[D_DECL_PROTO_VARARGS] array prototype may not use a variable-length argument list");
+			goto err;
+		}
 		if (at_type(p)) {
 			assoc = true;
 			for (;;) {
@@ -2115,6 +2514,10 @@ static bool parse_declarator(struct parser *p, int storage, const char *type,
 					break;
 				if (!next(p))
 					goto err;
+				if (p->tok.kind == D_ELLIPSIS) {
+					fail_at(p, &p->tok.loc, "[D_DECL_PROTO_VARARGS] array prototype may not use a variable-length argument list");
+					goto err;
+				}
 			}
 		} else if (p->tok.kind == T_RBRACKET) {
 			fail_at(p, &loc, "[D_DECL_ARRNULL] array declaration requires array dimension or tuple signature: %s",
@@ -2132,8 +2535,22 @@ static bool parse_declarator(struct parser *p, int storage, const char *type,
 		if (!expect(p, T_RBRACKET))
 			goto err;
 	}
+	/* a function's prototype: an extern, as dtrace takes it */
+	if (p->tok.kind == T_LPAREN && !assoc && !ndims && !storage) {
+		struct cdecl d = { .name = name, .loc = loc };
+		bool ok;
+
+		ok = parse_suffixes(p, &d);
+		while (ok && stars--)
+			cdecl_step(&d, xstrdup("*"), NULL);
+		ok = ok && declare_extern(p, type, p->decl_raw ? p->decl_raw : type,
+					  &d);
+		cdecl_free(&d);
+		buf_free(&t);
+		return ok;
+	}
 	if (p->tok.kind == T_LPAREN) {
-		fail_at(p, &loc, "function declarations are not supported yet");
+		fail_at(p, &loc, "[D_DECL_BADCLASS] specified storage class not appropriate in D");
 		goto err;
 	}
 	if (assoc && storage == D_KW_THIS) {
@@ -2527,8 +2944,8 @@ static bool parse_declaration(struct parser *p)
 
 	switch (p->tok.kind) {
 	case D_KW_EXTERN:
-		fail_at(p, &p->tok.loc, "extern declarations are not supported yet");
-		return false;
+		p->lx.outer = false;
+		return next(p) && parse_extern(p);
 	case D_KW_STATIC:
 	case D_KW_REGISTER:
 	case D_KW_AUTO:
@@ -2559,29 +2976,35 @@ static bool parse_declaration(struct parser *p)
 		return false;
 	}
 	if (!(storage && p->tok.kind == T_IDENT && c && strchr(";,[", c))) {
+		const char *start = p->tok.start;
+
 		type = parse_type(p, true);
 		if (!type)
 			return false;
+		p->decl_raw = src_span(p, start);
 	}
 	if (p->tok.kind != T_SEMI) {
 		for (;;) {
-			if (!parse_declarator(p, storage, type ? type : "", NULL)) {
-				free(type);
-				return false;
-			}
+			if (!parse_declarator(p, storage, type ? type : "", NULL))
+				goto err;
 			if (p->tok.kind != T_COMMA)
 				break;
-			if (!next(p)) {
-				free(type);
-				return false;
-			}
+			if (!next(p))
+				goto err;
 		}
 	}
 	free(type);
+	free(p->decl_raw);
+	p->decl_raw = NULL;
 	if (!end_decl(p))
 		return false;
 	p->in_decl = false;
 	return true;
+err:
+	free(type);
+	free(p->decl_raw);
+	p->decl_raw = NULL;
+	return false;
 }
 
 /* Moves the lexer to just past end, in the outer scope. */
@@ -2769,6 +3192,15 @@ static void scope_drop(void)
 	for (i = 0; i < scope.lazy_xlators.n; i++)
 		free(scope.lazy_xlators.v[i]);
 	vec_free(&scope.lazy_xlators);
+	for (i = 0; i < scope.externs.n; i++) {
+		struct d_extern *e = scope.externs.v[i];
+
+		free(e->name);
+		free(e->canon);
+		free(e->shown);
+		free(e);
+	}
+	vec_free(&scope.externs);
 	scope.loaded = false;
 }
 

@@ -26,6 +26,14 @@ struct dt_prov {
 		     char *err, size_t errlen);
 	/* The probes it can list, as "prov:mod:func:name", or NULL. */
 	void (*list)(void (*fn)(const char *name, void *arg), void *arg);
+	/*
+	 * For -l: the probe description d names that the listing does not
+	 * hold but that matching it makes (cpc's other counts), passed to
+	 * fn as list's are, as dtrace-utils lists the probe it makes after
+	 * those it has.  NULL: none.
+	 */
+	void (*provide)(const struct dt_desc *d,
+			void (*fn)(const char *name, void *arg), void *arg);
 };
 
 /* An empty field matches anything, as in DTrace. */
@@ -183,6 +191,106 @@ static void profile_list(void (*fn)(const char *name, void *arg), void *arg)
 		fn(s, arg);
 		free(s);
 	}
+}
+
+/* The cpc probes a wildcard matches, as specs "cpc:NAME". */
+struct cpc_match {
+	struct vec *out;
+	int n;
+};
+
+static void cpc_one(const char *spec, void *arg)
+{
+	struct cpc_match *m = arg;
+
+	vec_push(m->out, xstrdup(spec));
+	m->n++;
+}
+
+/*
+ * cpc:::EVENT-MODE-COUNT takes any count, so a name without a wildcard
+ * is decoded by the provider; one with a wildcard matches the listed
+ * probes, as dtrace-utils matches the probes it has made.
+ */
+static int cpc_specs(const struct dt_desc *d, long target, struct vec *out,
+		     char *err, size_t errlen)
+{
+	struct cpc_match m = { out, 0 };
+	struct vec insts = { 0 };
+	char *spec, e[256];
+	int i, ret;
+
+	if (!field_match(d->mod, "") || !field_match(d->func, ""))
+		return not_matched(d, err, errlen);
+	spec = xasprintf("cpc:%s", *d->name ? d->name : "*");
+	if (util_has_glob(spec)) {
+		cpc_provider.list(&cpc_provider, spec, cpc_one, &m);
+		free(spec);
+		return m.n ? 0 : not_matched(d, err, errlen);
+	}
+	ret = cpc_provider.expand(&cpc_provider, spec, &insts, e, sizeof(e));
+	for (i = 0; i < insts.n; i++)
+		provider_inst_free(insts.v[i]);
+	vec_free(&insts);
+	if (ret) {
+		free(spec);
+		if (ret == -ENOENT)
+			return not_matched(d, err, errlen);
+		snprintf(err, errlen, "%s", e);
+		return ret;
+	}
+	vec_push(out, spec);
+	return 0;
+}
+
+struct cpc_lister {
+	void (*fn)(const char *name, void *arg);
+	void *arg;
+};
+
+static void cpc_list_one(const char *spec, void *arg)
+{
+	struct cpc_lister *l = arg;
+	char *s = xasprintf("cpc:::%s", spec + 4);
+
+	l->fn(s, l->arg);
+	free(s);
+}
+
+static void cpc_list(void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct cpc_lister l = { fn, arg };
+
+	cpc_provider.list(&cpc_provider, NULL, cpc_list_one, &l);
+}
+
+/* A name cpc's listing holds. */
+static void cpc_listed(const char *spec, void *arg)
+{
+	*(bool *)arg = true;
+}
+
+static void cpc_provide(const struct dt_desc *d,
+			void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct vec specs = { 0 };
+	bool listed = false;
+	char e[256], *s;
+	int i;
+
+	if (*d->mod || *d->func || !*d->name || util_has_glob(d->name) ||
+	    cpc_specs(d, -1, &specs, e, sizeof(e)))
+		return;
+	for (i = 0; i < specs.n; i++) {
+		cpc_provider.list(&cpc_provider, specs.v[i], cpc_listed,
+				  &listed);
+		s = xasprintf("cpc:::%s", (char *)specs.v[i] + 4);
+		if (!listed)
+			fn(s, arg);
+		free(s);
+		free(specs.v[i]);
+	}
+	vec_free(&specs);
 }
 
 static int syscall_specs(const struct dt_desc *d, long target,
@@ -799,17 +907,18 @@ static int usdt_specs(const struct dt_desc *d, long pid, size_t namelen,
 }
 
 static const struct dt_prov provs[] = {
-	{ "dtrace", dtrace_specs, dtrace_list },
-	{ "profile", profile_specs, profile_list },
-	{ "syscall", syscall_specs, syscall_list },
-	{ "proc", proc_specs, proc_list },
-	{ "sched", sched_specs, sched_list },
-	{ "io", io_specs, io_list },
-	{ "lockstat", lockstat_specs, lockstat_list },
-	{ "rawtp", rawtp_specs, rawtp_list },
-	{ "sdt", sdtp_specs, sdtp_list },
-	{ "fbt", fbt_specs, NULL },
-	{ "rawfbt", rawfbt_specs, rawfbt_list },
+	{ "dtrace", dtrace_specs, dtrace_list, NULL },
+	{ "cpc", cpc_specs, cpc_list, cpc_provide },
+	{ "profile", profile_specs, profile_list, NULL },
+	{ "syscall", syscall_specs, syscall_list, NULL },
+	{ "proc", proc_specs, proc_list, NULL },
+	{ "sched", sched_specs, sched_list, NULL },
+	{ "io", io_specs, io_list, NULL },
+	{ "lockstat", lockstat_specs, lockstat_list, NULL },
+	{ "rawtp", rawtp_specs, rawtp_list, NULL },
+	{ "sdt", sdtp_specs, sdtp_list, NULL },
+	{ "fbt", fbt_specs, NULL, NULL },
+	{ "rawfbt", rawfbt_specs, rawfbt_list, NULL },
 };
 
 int dt_desc_parse(const char *text, struct dt_desc *d, char *err,
@@ -1021,6 +1130,9 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 			parts[3] = xstrdup(r[2]);
 		}
 		provider_free_parts(r, 3);
+	} else if (!strcmp(prov, "cpc")) {
+		parts[0] = xstrdup("cpc");
+		parts[3] = xstrdup(pi->name + 4);
 	} else if (!strcmp(prov, "profile") || !strcmp(prov, "interval")) {
 		char *r[3] = { NULL };
 
@@ -1096,6 +1208,9 @@ int dt_list(const char *text, long target)
 	for (i = 0; i < ARRAY_SIZE(provs); i++)
 		if (provs[i].list)
 			provs[i].list(list_one, &c);
+	for (i = 0; text && i < ARRAY_SIZE(provs); i++)
+		if (provs[i].provide && field_match(c.want.prov, provs[i].name))
+			provs[i].provide(&c.want, list_one, &c);
 	/* named by its fields, as dtrace names the description it parsed */
 	if (text && !c.shown)
 		fprintf(stderr, "dtrace: failed to match %s:%s:%s:%s: No probe matches description\n",

@@ -15,7 +15,7 @@
 #include "kernel/perf.h"
 
 int perf_open(uint32_t type, uint64_t config, uint64_t period, bool freq,
-	      int cpu)
+	      unsigned excl, int cpu)
 {
 	struct perf_event_attr attr;
 	int fd;
@@ -25,6 +25,8 @@ int perf_open(uint32_t type, uint64_t config, uint64_t period, bool freq,
 	attr.size = sizeof(attr);
 	attr.config = config;
 	attr.disabled = 1;
+	attr.exclude_user = !!(excl & PERF_EXCL_USER);
+	attr.exclude_kernel = !!(excl & PERF_EXCL_KERNEL);
 	if (freq) {
 		attr.freq = 1;
 		attr.sample_freq = period;
@@ -38,7 +40,8 @@ int perf_open(uint32_t type, uint64_t config, uint64_t period, bool freq,
 
 int perf_open_tracepoint(int id)
 {
-	return perf_open(PERF_TYPE_TRACEPOINT, id, 1, false, perf_first_cpu());
+	return perf_open(PERF_TYPE_TRACEPOINT, id, 1, false, 0,
+			 perf_first_cpu());
 }
 
 /* Reads an integer from a sysfs file of a dynamic PMU; -errno. */

@@ -6,13 +6,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* perf_open()'s excl: the modes whose events an event leaves out. */
+#define PERF_EXCL_USER		1u
+#define PERF_EXCL_KERNEL	2u
+
 /*
  * perf_event_open(2) for system-wide events (pid -1) on one CPU.  The
  * event starts disabled; perf_attach() enables it.  period is a sample
- * period, or a frequency in Hz when freq is set.  fd or -errno.
+ * period, or a frequency in Hz when freq is set; excl has PERF_EXCL_*
+ * bits.  fd or -errno.
  */
 int perf_open(uint32_t type, uint64_t config, uint64_t period, bool freq,
-	      int cpu);
+	      unsigned excl, int cpu);
 
 /*
  * A tracepoint event by tracefs id.  One event on any CPU is enough: a

@@ -715,6 +715,32 @@ static int d_decay(struct sema *s, struct node *n)
 	return sema_expr(s, n);
 }
 
+/* A value named in user space that D takes as a string (str_conv). */
+static bool str_named(const struct type *t)
+{
+	return t->kind == TY_NAMED && t->namer && t->namer->str_conv;
+}
+
+/*
+ * *slot (a str_named value) becomes the string its builtin's str_conv
+ * makes of it, or with ptr the char * its ptr_conv makes.
+ */
+static int named_conv(struct sema *s, struct node **slot, bool ptr)
+{
+	const struct builtin *b = (*slot)->type->namer;
+	struct node *call = ast_new(N_CALL, &(*slot)->loc);
+
+	call->name = xstrdup(ptr ? b->ptr_conv : b->str_conv);
+	ast_push(call, *slot);
+	*slot = call;
+	return call_builtin(s, call, true);
+}
+
+static int named_to_str(struct sema *s, struct node **slot)
+{
+	return named_conv(s, slot, false);
+}
+
 static int cast(struct sema *s, struct node *n)
 {
 	struct type *t;
@@ -768,6 +794,10 @@ static int cast(struct sema *s, struct node *n)
 	if (t->kind != TY_PTR)
 		return sema_error(s, n, "Cannot cast to \"%s\": cast to a pointer and dereference it",
 				  type_name(t, b, sizeof(b)));
+	/* D's probe name parts are strings: their text's address */
+	if (s->c->opts.dtrace && str_named(n->a->type) &&
+	    n->a->type->namer->ptr_conv && named_conv(s, &n->a, true))
+		return -EINVAL;
 	if (expect_int(s, n->a, "a cast operand"))
 		return -EINVAL;
 	n->type = t;
@@ -880,6 +910,16 @@ static int binop(struct sema *s, struct node *n)
 	    (named_lit(n->a, n->b) || named_lit(n->b, n->a))) {
 		n->type = type_int(8, true);
 		return 0;
+	}
+	/* D's probe name parts compared with strings known when running */
+	if (s->c->opts.dtrace && (str_named(a) || str_named(b)) &&
+	    (a->kind == TY_STR || b->kind == TY_STR ||
+	     (str_named(a) && str_named(b)))) {
+		if ((str_named(a) && named_to_str(s, &n->a)) ||
+		    (str_named(b) && named_to_str(s, &n->b)))
+			return -EINVAL;
+		a = n->a->type;
+		b = n->b->type;
 	}
 	if (s->c->opts.dtrace && (n->op == T_EQ || n->op == T_NE) &&
 	    ((a->kind == TY_STR && is_null(n->b)) ||
@@ -1282,6 +1322,12 @@ int sema_expr(struct sema *s, struct node *n)
 		if (sema_expr(s, n->a) || sema_expr(s, n->b))
 			return -EINVAL;
 		t = n->a->type;
+		/* a probe name's part is a string of its own text */
+		if (s->c->opts.dtrace && str_named(t)) {
+			if (named_to_str(s, &n->a))
+				return -EINVAL;
+			t = n->a->type;
+		}
 		if (t->kind == TY_STR && s->c->opts.dtrace)
 			return index_string(s, n);
 		if ((t->kind != TY_PTR && t->kind != TY_ARRAY) || !t->elem)

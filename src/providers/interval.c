@@ -37,4 +37,5 @@ const struct provider interval_provider = {
 	.expand = interval_expand,
 	.list = interval_list,
 	.attach = interval_attach,
+	.d_arg_emit = provider_d_arg_pc,
 };

@@ -35,4 +35,5 @@ const struct provider profile_provider = {
 	.expand = profile_expand,
 	.list = profile_list,
 	.attach = profile_attach,
+	.d_arg_emit = provider_d_arg_pc,
 };

@@ -17,6 +17,7 @@
 #include <linux/bpf.h>
 
 #include "util.h"
+#include "compile/cg.h"
 #include "lang/loc.h"
 #include "kernel/features.h"
 #include "kernel/perf.h"
@@ -44,6 +45,7 @@ const struct provider *const provider_table[] = {
 	&interval_provider,
 	&software_provider,
 	&hardware_provider,
+	&cpc_provider,
 	&watchpoint_provider,
 	&asyncwatchpoint_provider,
 	&sdt_provider,
@@ -590,7 +592,8 @@ static int provider_attach_one(const struct probe_inst *pi, uint32_t type,
 {
 	int pfd, link, ret;
 
-	pfd = perf_open(type, pi->config, pi->period, pi->freq, cpu);
+	pfd = perf_open(type, pi->config, pi->period, pi->freq, pi->perf_excl,
+			cpu);
 	if (pfd < 0) {
 		perf_strerror(err, errlen, type,
 			      type == PERF_TYPE_HARDWARE && pi->target ?
@@ -754,6 +757,41 @@ int provider_ptregs_offset(const struct probe_inst *pi, const char *name)
 		if (!strcmp(ptregs[i].name, name))
 			return ptregs[i].off;
 	return -ENOENT;
+}
+
+int provider_d_arg_zero(const struct probe_inst *pi, int n, struct cg *g,
+			char *err, size_t errlen)
+{
+	int r;
+
+	if (!g)
+		return 0;
+	r = ir_vreg(&g->ir);
+	ir_mov_imm(&g->ir, r, 0);
+	return r;
+}
+
+/*
+ * The sign bit tells the halves apart: x86-64's kernel addresses are
+ * the upper half.  Branch-free: the mask is all ones for a kernel PC.
+ */
+int provider_d_arg_pc(const struct probe_inst *pi, int n, struct cg *g,
+		      char *err, size_t errlen)
+{
+	int r, mask;
+
+	if (!g || n > 1)
+		return provider_d_arg_zero(pi, n, g, err, errlen);
+	r = ir_vreg(&g->ir);
+	mask = ir_vreg(&g->ir);
+	/* struct bpf_perf_event_data starts with the sample's pt_regs */
+	ir_ld(&g->ir, BPF_DW, r, g->ctx, offsetof(struct pt_regs, rip));
+	ir_mov(&g->ir, mask, r);
+	ir_alu_imm(&g->ir, BPF_ARSH, mask, 63);
+	if (n == 1)
+		ir_alu_imm(&g->ir, BPF_XOR, mask, -1);
+	ir_alu(&g->ir, BPF_AND, r, mask);
+	return r;
 }
 
 int provider_ptregs_retval(const struct probe_inst *pi)

@@ -38,6 +38,8 @@ struct probe_inst {
 	uint64_t config;	/* provider data: tracepoint id, perf config */
 	uint64_t period;	/* perf events: sample period or frequency */
 	bool freq;		/* period is a frequency in Hz */
+	unsigned perf_excl;	/* perf events: the modes left out
+				 * (PERF_EXCL_USER, PERF_EXCL_KERNEL) */
 	int cpu;		/* perf events: -1 for every CPU, else that CPU */
 	char *target;		/* provider data: raw tracepoint name ... */
 	char *func;		/* the traced function, for the "func" builtin,
@@ -183,6 +185,15 @@ struct provider {
 			char *err, size_t errlen);
 
 	/*
+	 * D's argN (arg0..arg9) at probes where D gives arguments that the
+	 * bpftrace language does not (dtrace:::BEGIN's zeros, a timer's
+	 * PCs): as arg_emit, and in D programs it wins over arg_emit and
+	 * arg_offset.  NULL: D's argN are the bpftrace language's.
+	 */
+	int (*d_arg_emit)(const struct probe_inst *pi, int n, struct cg *g,
+			  char *err, size_t errlen);
+
+	/*
 	 * Emits into g, at the start of pi's program, the conditions on its
 	 * event that make a firing pi's (a D probe's on the kernel event it
 	 * shares with others: a syscall's number), jumping to label when
@@ -264,6 +275,7 @@ extern const struct provider usdt_provider, syscall_provider;
 extern const struct provider watchpoint_provider, asyncwatchpoint_provider;
 extern const struct provider sdt_provider, sdt_fentry_provider;
 extern const struct provider sdt_fexit_provider, dtracepoint_provider;
+extern const struct provider cpc_provider;
 
 /*
  * The text after the provider's prefix ("sched:x" for "t:sched:x"), or
@@ -318,6 +330,18 @@ int provider_expand_event(const struct provider *p, const char *spec,
 int provider_list_events(const struct provider *p, const char *pattern,
 			 const struct provider_event *events, int nevents,
 			 void (*fn)(const char *name, void *arg), void *arg);
+
+/*
+ * d_arg_emit hooks.  provider_d_arg_zero: every argN is 0 (BEGIN, END).
+ * provider_d_arg_pc: at a perf event's sample (BPF_PROG_TYPE_PERF_EVENT),
+ * arg0 is the interrupted PC if it is in the kernel, else 0, arg1 the PC
+ * if it is in user space, else 0, and the others 0, as D's profile
+ * provider gives them.
+ */
+int provider_d_arg_zero(const struct probe_inst *pi, int n, struct cg *g,
+			char *err, size_t errlen);
+int provider_d_arg_pc(const struct probe_inst *pi, int n, struct cg *g,
+		      char *err, size_t errlen);
 
 /* A new instance of p named name (xstrdup'd); the rest zeroed. */
 struct probe_inst *provider_inst(const struct provider *p, const char *name);

@@ -12,6 +12,7 @@
 #include <bpf/bpf.h>
 
 #include "util.h"
+#include "compile/cg.h"
 #include "providers/provider.h"
 
 static int special_expand(const struct provider *p, const char *spec,
@@ -65,6 +66,19 @@ static int error_arg_offset(const struct probe_inst *pi, int n)
 	return n >= 0 && n < ERROR_NARGS ? 8 * n : -1;
 }
 
+/* D's ERROR has arg0..arg5 from its context; arg6..arg9 are 0. */
+static int error_d_arg(const struct probe_inst *pi, int n, struct cg *g,
+		       char *err, size_t errlen)
+{
+	int r;
+
+	if (!g || n >= ERROR_NARGS)
+		return provider_d_arg_zero(pi, n, g, err, errlen);
+	r = ir_vreg(&g->ir);
+	ir_ld(&g->ir, BPF_DW, r, g->ctx, error_arg_offset(pi, n));
+	return r;
+}
+
 const struct provider begin_provider = {
 	.name = "BEGIN",
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
@@ -72,6 +86,7 @@ const struct provider begin_provider = {
 	.expand = special_expand,
 	.list = special_list,
 	.attach = special_attach,
+	.d_arg_emit = provider_d_arg_zero,
 };
 
 const struct provider end_provider = {
@@ -81,6 +96,7 @@ const struct provider end_provider = {
 	.expand = special_expand,
 	.list = special_list,
 	.attach = special_attach,
+	.d_arg_emit = provider_d_arg_zero,
 };
 
 const struct provider error_provider = {
@@ -92,4 +108,5 @@ const struct provider error_provider = {
 	.list = special_list,
 	.attach = special_attach,
 	.arg_offset = error_arg_offset,
+	.d_arg_emit = error_d_arg,
 };

@@ -189,3 +189,100 @@ err lockstat_args_idx 1 "dtrace: invalid probe specifier lockstat:::spin-release
 same lockstat_rw_consts 0 "0 1
 
 " -- -q -n 'BEGIN { printf("%d %d\n", RW_WRITER, RW_READER); exit(0); }'
+
+# argN in every probe, as D gives them: 0 at BEGIN and END (and past
+# arg5 at ERROR); at profile-N and tick-N arg0 the interrupted kernel PC
+# and arg1 the user PC, the other 0, and arg2... 0.
+same args_begin_end 0 "0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+
+" -- -q -n 'BEGIN { printf("%d %d %d %d %d %d %d %d %d %d\n", arg0, arg1, arg2,
+	arg3, arg4, arg5, arg6, arg7, arg8, arg9); exit(0); }
+	END { printf("%d %d %d %d %d %d %d %d %d %d\n", arg0, arg1, arg2,
+	arg3, arg4, arg5, arg6, arg7, arg8, arg9); }'
+same args_error 0 "1 0 0
+
+" -- -q -n 'BEGIN { x = *(int *)8; }
+	ERROR { printf("%d %d %d\n", arg4, arg6, arg9); exit(0); }'
+printf 'dd if=/dev/zero of=/dev/null bs=1M count=4000 status=none\ni=0\nwhile [ $i -lt 400000 ]; do i=$((i+1)); done\n' >"$W/kernuser.sh"
+same args_profile_pcs 0 "kernel 1 user 1 other 0
+
+" -- -q -c "/bin/sh $W/kernuser.sh" -n '
+	profile-997 /progenyof($target) && arg0 < 0 && arg1 == 0/ { k = 1; }
+	profile-997 /progenyof($target) && arg0 == 0 && arg1 > 0/ { u = 1; }
+	profile-997 /progenyof($target) && !(arg0 < 0 && arg1 == 0) && !(arg0 == 0 && arg1 > 0)/ { bad++; }
+	profile-997 /progenyof($target) && (arg2 | arg3 | arg4 | arg5 | arg6 | arg7 | arg8 | arg9) != 0/ { bad++; }
+	END { printf("kernel %d user %d other %d\n", k, u, bad); }'
+same args_tick_pcs 0 "1
+
+" -- -q -n 'tick-1ms /((arg0 < 0 && arg1 == 0) || (arg0 == 0 && arg1 > 0)) && arg2 == 0 && arg9 == 0/ { n++; }
+	tick-1ms /n == 20/ { printf("%d\n", n / 20); exit(0); }'
+
+# cpc:::EVENT-MODE-COUNT: libpfm4's generic perf events as dtrace-utils
+# names them, those this machine opens listed with a count of 1e9, any
+# count taken; user, kernel and all count events in those modes alone.
+sw="perf_count_sw_cpu_clock cpu_clock perf_count_sw_task_clock task_clock
+perf_count_sw_page_faults page_faults faults perf_count_sw_context_switches
+context_switches cs perf_count_sw_cpu_migrations cpu_migrations migrations
+perf_count_sw_page_faults_min minor_faults perf_count_sw_page_faults_maj
+major_faults perf_count_sw_cgroup_switches cgroup_switches"
+want=$(for e in $sw; do echo "cpc $e-all-1000000000"; done)
+got=$(timeout 30 "$FERRET" dtrace -l -P cpc 2>&1 | awk 'NR > 1 { print $2, $3 }')
+if ls -d /sys/bus/event_source/devices/cpu* >/dev/null 2>&1; then
+	# a PMU's events come first, the software ones in this order after
+	if [ "$(echo "$got" | grep -vE '^cpc ([a-z0-9_]*(cycles|instructions|branch|cache|stalled|l1|llc|tlb|node)[a-z0-9_]*)-all-' )" = "$want" ]; then
+		ok cpc_list
+	else
+		bad cpc_list "$(echo "$got" | head -5)"
+	fi
+	skip=$((skip + 1)); echo "skip cpc_hardware_refused: this machine has a PMU"
+else
+	if [ "$got" = "$want" ]; then
+		ok cpc_list
+	else
+		printf '%s\n' "$want" >"$W/want"
+		printf '%s\n' "$got" | diff "$W/want" - >"$W/diff"
+		bad cpc_list "dtrace -l -P cpc differs"
+	fi
+	err cpc_hardware_refused 1 "dtrace: invalid probe specifier cpc:::cpu_cycles-all-100000 { }: [D_PDESC_ZERO] probe description cpc:::cpu_cycles-all-100000 does not match any probes" \
+		-- -n 'cpc:::cpu_cycles-all-100000 { }'
+fi
+# -l of another count lists the probe the description makes, after the
+# others, as dtrace-utils makes and lists it; a listed one once.
+got=$(timeout 30 "$FERRET" dtrace -l -n cpc:::task_clock-kernel-5000 -n cpc:::cpu_clock-all-1000000000 2>&1 |
+	awk 'NR > 1 { print $2, $3 }')
+if [ "$got" = "cpc task_clock-kernel-5000
+cpc cpu_clock-all-1000000000" ]; then
+	ok cpc_list_count
+else
+	bad cpc_list_count "$got"
+fi
+same cpc_names 0 "cpc   cpu_clock-all-10000000|
+
+" -- -q -n 'cpc:::cpu_clock-all-10000000 { printf("%s %s %s %s|\n", probeprov, probemod, probefunc, probename); exit(0); }'
+same cpc_wildcard 0 "
+  cpu_clock-all-1000000000                                          1
+" -- -q -n 'cpc:::cpu_c*-all-1000000000 /cpu == 0/ { @[probename] = count(); exit(0); }'
+same cpc_modes 0 "user 1 0
+kernel 0 1
+all 1 1
+
+" -- -q -c "/bin/sh $W/kernuser.sh" -n '
+	BEGIN { u0 = k0 = u1 = k1 = u2 = k2 = 0; }
+	cpc:::task_clock-user-1000000 /progenyof($target) && arg1 > 0 && arg0 == 0/ { u0 = 1; }
+	cpc:::task_clock-user-1000000 /progenyof($target) && arg0 != 0/ { k0 = 1; }
+	cpc:::task_clock-kernel-1000000 /progenyof($target) && arg1 != 0/ { u1 = 1; }
+	cpc:::task_clock-kernel-1000000 /progenyof($target) && arg0 < 0 && arg1 == 0/ { k1 = 1; }
+	cpc:::task_clock-all-1000000 /progenyof($target) && arg1 > 0/ { u2 = 1; }
+	cpc:::task_clock-all-1000000 /progenyof($target) && arg0 < 0/ { k2 = 1; }
+	END { printf("user %d %d\nkernel %d %d\nall %d %d\n", u0, k0, u1, k1, u2, k2); }'
+err cpc_bad_count 1 "dtrace: invalid probe specifier cpc:::cpu_clock-all-1000x { }: [D_PDESC_ZERO] probe description cpc:::cpu_clock-all-1000x does not match any probes" \
+	-- -n 'cpc:::cpu_clock-all-1000x { }'
+err cpc_bad_mode 1 "dtrace: invalid probe specifier cpc:::cpu_clock-both-1000 { }: [D_PDESC_ZERO] probe description cpc:::cpu_clock-both-1000 does not match any probes" \
+	-- -n 'cpc:::cpu_clock-both-1000 { }'
+err cpc_attribute 1 "dtrace: invalid probe specifier cpc:::cpu_clock-all-x-1000 { }: [D_PDESC_ZERO] probe description cpc:::cpu_clock-all-x-1000 does not match any probes" \
+	-- -n 'cpc:::cpu_clock-all-x-1000 { }'
+err cpc_no_event 1 "dtrace: invalid probe specifier cpc:::no_such_event-all-1000 { }: [D_PDESC_ZERO] probe description cpc:::no_such_event-all-1000 does not match any probes" \
+	-- -n 'cpc:::no_such_event-all-1000 { }'
+err cpc_zero 1 "dtrace: invalid probe specifier cpc:::cpu_clock-all-0 { }: cpu_clock-all-0: a count of 0 samples nothing (the count is how many events pass from one firing to the next)" \
+	-- -n 'cpc:::cpu_clock-all-0 { }'

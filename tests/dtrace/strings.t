@@ -554,3 +554,28 @@ profile:tick-1ms 8 TIC
 " -- -q -x strsize=16 -n 'BEGIN, tick-1ms { printf("%s %d %s\n", strjoin(probeprov, strjoin(":", probename)), strlen(probename), toupper(substr(probename, 0, 3))); } tick-1ms { exit(0); }'
 err probefunc_every_syscall 1 "dtrace: invalid probe specifier syscall:::entry { trace(strlen(probefunc)); exit(0); }: probefunc of a probe for every syscall is the syscall's name, which ferret names when it prints: it cannot be a string operand here" -- \
 	-n 'syscall:::entry { trace(strlen(probefunc)); exit(0); }'
+# They compare with strings known only when running, as strings: each
+# probe's program writes its own text.
+same probe_parts_cmp 0 "BEGIN 0 1 1
+tick-1ms 1 0 1
+
+" -- -q -n 'BEGIN, tick-1ms { printf("%s %d %d %d\n", probename,
+	probename == strjoin("tick-", "1ms"), probeprov > probename, probename != probeprov); }
+	tick-1ms { exit(0); }'
+same probe_parts_cmp_bvar 0 "0 1 1 0
+
+" -- -q -n 'BEGIN { printf("%d %d %d %d\n", execname == probename, curthread->comm != probeprov,
+	probename < execname, probeprov >= execname); exit(0); }'
+printf 'echo a >/dev/null\necho b >/dev/null\n' >"$W/two.sh"
+same probe_parts_cmp_pred 0 "
+  write                                                             2
+" -- -q -c "/bin/sh $W/two.sh" -n 'syscall::write:entry, syscall::close:entry
+	/pid == $target && probefunc == strjoin("wri", "te")/ { @[probefunc] = count(); }'
+same probe_parts_index 0 "dN t
+
+" -- -q -n 'BEGIN { s = probeprov; printf("%c%c %c\n", s[0], probename[4], probeprov[1]); exit(0); }'
+same probe_parts_char_ptr 0 "t dtrace BEGIN
+
+" -- -q -n 'char *p; BEGIN { p = probeprov; q = (char *)probename; printf("%c %s %s\n", p[1], stringof(p), stringof(q)); exit(0); }'
+err probefunc_every_syscall_cmp 1 "dtrace: invalid probe specifier syscall:::entry /probefunc == execname/ { }: probefunc of a probe for every syscall is the syscall's name, which ferret names when it prints: it cannot be a string operand here" -- \
+	-n 'syscall:::entry /probefunc == execname/ { }'

@@ -1215,3 +1215,50 @@ same bitfield_sizes 0 "1 2 10 6 3 3
 8 5 1
 
 " -- -s "$W/bfsize.d"
+
+# extern declarations, and function prototypes, which D takes as
+# externs: each name a symbol of the D module with the declared type
+# (every C declarator), apart from the program's variables.
+cat >"$W/extern.d" <<'EOF2'
+#pragma D option quiet
+extern int e1, *e2, **e3, e4[4], e5[2][3], e6[];
+extern e7;
+extern unsigned long long e8;
+extern struct task_struct *e9;
+extern int (*e10)(int, char *), *(*e11)(void);
+extern int e12(...), e13(int, ...), e14();
+int f1(void);
+char *f2(int, const char *);
+extern int e1;
+int f1(void);
+
+BEGIN
+{
+	e1 = 41;
+	printf("%d\n", e1 + 1);
+	exit(0);
+}
+EOF2
+same extern_decls 0 "42
+
+" -- -s "$W/extern.d"
+err extern_redeclared 1 "dtrace: invalid probe specifier extern int x; extern char x; BEGIN { }: [D_DECL_IDRED] identifier redeclared: D\`x" -- \
+	-n 'extern int x; extern char x; BEGIN { }'
+err proto_redeclared 1 "dtrace: invalid probe specifier int f(int); int f(char *); BEGIN { }: [D_DECL_IDRED] identifier redeclared: D\`f" -- \
+	-n 'int f(int); int f(char *); BEGIN { }'
+err extern_useless 1 "dtrace: invalid probe specifier extern int; BEGIN { }: [D_DECL_USELESS] useless declaration" -- \
+	-n 'extern int; BEGIN { }'
+err extern_ref 1 "dtrace: invalid probe specifier extern int x; BEGIN { trace(D\`x); }: [D_SYM_BADREF] user module 'D' symbol 'x' may not be referenced as a kernel symbol" -- \
+	-n 'extern int x; BEGIN { trace(D`x); }'
+err d_module_unknown 1 "dtrace: invalid probe specifier BEGIN { trace(D\`y); }: [D_IDENT_UNDEF] failed to resolve D\`y: Unknown symbol name" -- \
+	-n 'BEGIN { trace(D`y); }'
+err proto_parmclass 1 "dtrace: invalid probe specifier int f(static int); BEGIN { }: [D_DECL_PARMCLASS] inappropriate storage class for function or associative array parameter" -- \
+	-n 'int f(static int); BEGIN { }'
+err proto_void_name 1 "dtrace: invalid probe specifier int f(void v); BEGIN { }: [D_DECL_PROTO_NAME] void parameter may not have a name: v" -- \
+	-n 'int f(void v); BEGIN { }'
+err proto_void_sole 1 "dtrace: invalid probe specifier extern int f(char, void); BEGIN { }: [D_DECL_PROTO_VOID] void must be sole parameter" -- \
+	-n 'extern int f(char, void); BEGIN { }'
+err proto_dynamic 1 "dtrace: invalid probe specifier int f(int k, int a[int]); BEGIN { }: [D_DECL_PROTO_TYPE] function prototype may not use parameter of type dynamic variable: a, parameter #2" -- \
+	-n 'int f(int k, int a[int]); BEGIN { }'
+err array_varargs 1 "dtrace: invalid probe specifier int a[int, ...]; BEGIN { }: [D_DECL_PROTO_VARARGS] array prototype may not use a variable-length argument list" -- \
+	-n 'int a[int, ...]; BEGIN { }'

@@ -172,7 +172,7 @@ static void test_find(void)
 		expect(&t, (*p)->expand && (*p)->list && (*p)->attach,
 		       "%s lacks an op", (*p)->name);
 	}
-	expect(&t, n == 25, "%d providers in the table", n);
+	expect(&t, n == 26, "%d providers in the table", n);
 	provider_dtrace = true;
 	expect(&t, provider_find("syscall::read:entry") == &syscall_provider,
 	       "syscall is not found for D programs");

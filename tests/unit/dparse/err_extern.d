@@ -1,1 +1,2 @@
-extern int foo;
+extern int foo, *bar[2];
+extern char foo;

@@ -1,1 +1,1 @@
-void func(int, int);
+int func(int, void);
