@@ -1224,25 +1224,24 @@ static bool dynvar(const struct symbol *sym)
 
 /*
  * The entries of a dynamic variable's map: what dynvarsize holds of
- * them, as DTrace's kernel cut it into chunks of a 48-byte header, 16
- * bytes a key past the first, the key and the value, beside a hash
- * table of 8 bytes a chunk; one at least.  The whole of dynvarsize is
- * each variable's here, where DTrace's variables share it.
+ * them, as dtrace-utils sizes its map of dynamic variables, dynvarsize
+ * over a tuple (its components, 8 bytes an integer, and an 8-byte
+ * thread key) and a value of the variable's D type; one at least.  The
+ * whole of dynvarsize is each variable's here, where dtrace-utils'
+ * variables share one map sized by the largest tuple and value.
  */
 static int dynvar_entries(const struct symbol *sym, int key_size,
 			  int value_size)
 {
-	int nkeys = sym->key && sym->key->kind == TY_TUPLE ?
-		    sym->key->nfields : 1;
-	uint64_t chunk, hash, n;
+	const struct type *t;
+	uint64_t tuple, dvar, n;
 
 	if (!dynvar(sym))
 		return 0;
-	chunk = 48 + 16 * (uint64_t)(nkeys - 1) +
-		ALIGN_UP((uint64_t)key_size, 8) +
-		ALIGN_UP((uint64_t)value_size, 8);
-	hash = dt_dynvarsize / (chunk + 8);
-	n = hash ? (dt_dynvarsize - hash * 8) / chunk : 1;
+	tuple = ALIGN_UP((uint64_t)key_size, 8) + 8;
+	t = sym->shown_val ? sym->shown_val : sym->val;
+	dvar = t && t->size > 0 ? (uint64_t)t->size : (uint64_t)value_size;
+	n = dt_dynvarsize / (tuple + dvar);
 	if (!n)
 		n = 1;
 	return n > INT32_MAX ? INT32_MAX : (int)n;

@@ -232,10 +232,11 @@ stderr buf_end_reserve 1 "dtrace: script '$W/end.d' matched 2 probes
 dtrace: could not enable tracing: END enablings exceed size of principal buffer
 " -- -s "$W/end.d"
 
-# Dynamic variables: dynvarsize is cut into DTrace's chunks (a 48-byte
-# header, 16 bytes a key past the first, key, value) beside a hash table
-# of 8 bytes a chunk; a store that finds no room is a drop, told as
-# dtrace tells it, and the element stays unset.
+# Dynamic variables: dynvarsize holds as many as dtrace-utils' map does,
+# dynvarsize over a tuple (8 bytes an integer key, 8 for the thread key)
+# and the value's D type (an int: 100 / 20 = 5 of a[int], 100 / 28 = 3 of
+# b[int, int]); a store that finds no room is a drop, told as dtrace
+# tells it, and the element stays unset.
 cat >"$W/dynvar.d" <<'EOF2'
 #pragma D option dynvarsize=100
 #pragma D option statusrate=1h
@@ -243,30 +244,30 @@ cat >"$W/dynvar.d" <<'EOF2'
 int n;
 tick-1ms /n++ < 10/ { a[n] = n; }
 tick-1ms /n == 10/ { exit(0); }
-END { printf("%d %d\n", a[1], a[2]); }
+END { printf("%d %d %d\n", a[1], a[5], a[6]); }
 EOF2
-same dynvar_one 0 "1 0
+same dynvar_one 0 "1 5 0
 
 " -- -s "$W/dynvar.d"
-if [ "$(cat "$W/err")" = "dtrace: 9 dynamic variable drops" ]; then
+if [ "$(cat "$W/err")" = "dtrace: 5 dynamic variable drops" ]; then
 	ok dynvar_one_drops
 else
 	rm -f "$W/diff"
 	bad dynvar_one_drops "stderr: $(head -3 "$W/err")"
 fi
 cat >"$W/dynvar2.d" <<'EOF2'
-#pragma D option dynvarsize=200
+#pragma D option dynvarsize=100
 #pragma D option statusrate=1h
 #pragma D option quiet
 int n;
 tick-1ms /n++ < 5/ { b[n, n] = n; }
 tick-1ms /n == 5/ { exit(0); }
-END { printf("%d %d %d\n", b[1, 1], b[2, 2], b[3, 3]); }
+END { printf("%d %d %d %d\n", b[1, 1], b[2, 2], b[3, 3], b[4, 4]); }
 EOF2
-same dynvar_two_keys 0 "1 2 0
+same dynvar_two_keys 0 "1 2 3 0
 
 " -- -s "$W/dynvar2.d"
-if [ "$(cat "$W/err")" = "dtrace: 3 dynamic variable drops" ]; then
+if [ "$(cat "$W/err")" = "dtrace: 2 dynamic variable drops" ]; then
 	ok dynvar_two_keys_drops
 else
 	rm -f "$W/diff"
