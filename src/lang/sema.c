@@ -1408,8 +1408,9 @@ bool sema_d_deletes(const struct node *n)
 
 	return n->op == T_ASSIGN && lv->kind == N_MAP && lv->name[0] != '@' &&
 	       lv->nlist > 0 && lv->sym && lv->sym->val &&
-	       lv->sym->val->kind == TY_STRUCT && rv->kind == N_INT &&
-	       rv->ival == 0;
+	       (lv->sym->val->kind == TY_STRUCT ||
+		lv->sym->val->kind == TY_INT || lv->sym->val->kind == TY_PTR) &&
+	       rv->kind == N_INT && rv->ival == 0;
 }
 
 struct node *sema_var_root(struct node *n)

@@ -69,8 +69,10 @@ bool sema_d_const(const struct node *n, int64_t *v);
  */
 struct node *sema_var_root(struct node *n);
 /*
- * D: assignment n stores 0 to an associative array's or a thread-local
- * variable's struct or union element, which deletes the element.
+ * D: assignment n stores the constant 0 to an associative array's or a
+ * thread-local variable's element of integer, pointer, struct or union
+ * type (one a store has typed), which deletes the element and frees its
+ * room, as DTrace frees a dynamic variable set to 0.
  */
 bool sema_d_deletes(const struct node *n);
 /* D: n is an element of an associative array (not a thread-local). */

@@ -273,3 +273,28 @@ else
 	rm -f "$W/diff"
 	bad dynvar_two_keys_drops "stderr: $(head -3 "$W/err")"
 fi
+# Storing 0 frees the element's room: three of a[int] fit in 60 bytes,
+# and a fourth after one of them is set to 0; self->x = 0 deletes too.
+cat >"$W/dynvar0.d" <<'EOF2'
+#pragma D option dynvarsize=60
+#pragma D option quiet
+BEGIN
+{
+	self->x = 5;
+	self->x = 0;
+	a[1] = 1; a[2] = 2; a[3] = 3;
+	a[1] = 0;
+	a[4] = 4;
+	printf("%d %d%d%d%d\n", self->x, a[1], a[2], a[3], a[4]);
+	exit(0);
+}
+EOF2
+same dynvar_zero_frees 0 "0 0234
+
+" -- -s "$W/dynvar0.d"
+if [ ! -s "$W/err" ]; then
+	ok dynvar_zero_frees_no_drops
+else
+	rm -f "$W/diff"
+	bad dynvar_zero_frees_no_drops "stderr: $(head -3 "$W/err")"
+fi
