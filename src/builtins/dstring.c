@@ -476,6 +476,16 @@ static int cg_substr(struct cg *g, struct node *n, struct val *out)
 	return str_val(g, m, &d, n, out);
 }
 
+/* A new register holding s's address. */
+static int str_ptr(struct cg *g, const struct dstr *s)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_mov(&g->ir, r, s->base);
+	ir_alu_imm(&g->ir, BPF_ADD, r, s->off);
+	return r;
+}
+
 /* The byte s[idx]; idx must be below s's size by a check the verifier saw. */
 static int ld(struct cg *g, const struct dstr *s, int idx)
 {
@@ -489,24 +499,47 @@ static int ld(struct cg *g, const struct dstr *s, int idx)
 
 /*
  * 1 in a new register when t[0 .. tlen) is at s[i ..], else 0.  i + tlen
- * is at most strlen(s): the bound checks only satisfy the verifier.
+ * is at most strlen(s): the bound checks only satisfy the verifier.  The
+ * first characters are compared here, the rest (where the first match,
+ * seldom) in a loop of their own (cg_loop_begin()), so that a search
+ * calling this at each place is verified once, not once per character.
  */
 static int emit_match(struct cg *g, const struct dstr *s, int i,
 		      const struct dstr *t, int tlen)
 {
-	int res = imm(g, 0), j = imm(g, 0), k = ir_vreg(&g->ir);
-	int top = ir_label(&g->ir), no = ir_label(&g->ir);
-	int yes = ir_label(&g->ir);
+	int res = imm(g, 0), zero = imm(g, 0), turns = ir_vreg(&g->ir);
+	int no = ir_label(&g->ir), yes = ir_label(&g->ir);
 
-	ir_place(&g->ir, top);
-	ir_jmp(&g->ir, BPF_JGE, j, tlen, yes);
-	ir_jmp_imm(&g->ir, BPF_JGE, j, lim(g, t), no);
-	ir_mov(&g->ir, k, i);
-	ir_alu(&g->ir, BPF_ADD, k, j);
-	ir_jmp_imm(&g->ir, BPF_JGE, k, lim(g, s), no);
-	ir_jmp(&g->ir, BPF_JNE, ld(g, s, k), ld(g, t, j), no);
-	ir_alu_imm(&g->ir, BPF_ADD, j, 1);
-	ir_ja(&g->ir, top);
+	ir_jmp_imm(&g->ir, BPF_JEQ, tlen, 0, yes);
+	ir_jmp_imm(&g->ir, BPF_JGE, i, lim(g, s), no);
+	ir_jmp(&g->ir, BPF_JNE, ld(g, s, i), ld(g, t, zero), no);
+	ir_mov(&g->ir, turns, tlen);
+	ir_alu_imm(&g->ir, BPF_SUB, turns, 1);
+	{
+		int in[] = { str_ptr(g, s), str_ptr(g, t), i, imm(g, 1) };
+		struct dstr ls = { .size = s->size }, lt = { .size = t->size };
+		struct cg_loop l;
+		int j, k, z;
+
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		ls.base = l.v[0];
+		lt.base = l.v[1];
+		j = ir_vreg(&g->ir);
+		k = ir_vreg(&g->ir);
+		z = imm(g, 0);
+		ir_mov(&g->ir, j, l.idx);
+		ir_alu_imm(&g->ir, BPF_ADD, j, 1);
+		ir_mov(&g->ir, k, l.v[2]);
+		ir_alu(&g->ir, BPF_ADD, k, j);
+		ir_jmp_imm(&g->ir, BPF_JGE, j, lim(g, t), l.stop);
+		ir_jmp_imm(&g->ir, BPF_JGE, k, lim(g, s), l.stop);
+		ir_jmp(&g->ir, BPF_JEQ, ld(g, &ls, k), ld(g, &lt, j), l.next);
+		cg_loop_set(g, &l, 3, z);
+		ir_ja(&g->ir, l.stop);
+		cg_loop_end(g, &l, turns);
+		ir_mov(&g->ir, res, l.v[3]);
+		ir_ja(&g->ir, no);
+	}
 	ir_place(&g->ir, yes);
 	ir_mov_imm(&g->ir, res, 1);
 	ir_place(&g->ir, no);
@@ -525,7 +558,7 @@ static int emit_index(struct cg *g, const struct dstr *s, const struct dstr *t,
 {
 	int len = emit_len(g, s, scratch), tlen = emit_len(g, t, scratch);
 	int res = imm(g, -1), pos = ir_vreg(&g->ir), last = ir_vreg(&g->ir);
-	int top = ir_label(&g->ir), next = ir_label(&g->ir);
+	int turns = ir_vreg(&g->ir), zero = imm(g, 0);
 	int done = ir_label(&g->ir), ok = ir_label(&g->ir);
 
 	ir_mov(&g->ir, last, len);
@@ -557,19 +590,35 @@ static int emit_index(struct cg *g, const struct dstr *s, const struct dstr *t,
 		ir_mov(&g->ir, pos, last);
 		ir_place(&g->ir, ok);
 	}
-	ir_place(&g->ir, top);
-	if (rev)
-		ir_jmp_imm(&g->ir, BPF_JSLT, pos, 0, done);
-	else
-		ir_jmp(&g->ir, BPF_JSGT, pos, last, done);
-	/* The verifier's bound: pos is never past the string's characters. */
-	ir_jmp_imm(&g->ir, BPF_JGT, pos, lim(g, s), done);
-	ir_jmp_imm(&g->ir, BPF_JEQ, emit_match(g, s, pos, t, tlen), 0, next);
-	ir_mov(&g->ir, res, pos);
-	ir_ja(&g->ir, done);
-	ir_place(&g->ir, next);
-	ir_alu_imm(&g->ir, BPF_ADD, pos, rev ? -1 : 1);
-	ir_ja(&g->ir, top);
+	/*
+	 * The places to try, one a turn of a bpf_loop() (cg_loop_begin()):
+	 * from pos to last, or down to 0.
+	 */
+	ir_mov(&g->ir, turns, rev ? pos : last);
+	ir_alu(&g->ir, BPF_SUB, turns, rev ? zero : pos);
+	ir_alu_imm(&g->ir, BPF_ADD, turns, 1);
+	ir_jmp_imm(&g->ir, BPF_JSLE, turns, 0, done);
+	{
+		int in[] = { str_ptr(g, s), str_ptr(g, t), pos, tlen, res };
+		struct dstr ls = { .size = s->size }, lt = { .size = t->size };
+		struct cg_loop l;
+		int at;
+
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		ls.base = l.v[0];
+		lt.base = l.v[1];
+		at = ir_vreg(&g->ir);
+		ir_mov(&g->ir, at, l.v[2]);
+		ir_alu(&g->ir, rev ? BPF_SUB : BPF_ADD, at, l.idx);
+		/* The verifier's bound: at is never past the string's characters. */
+		ir_jmp_imm(&g->ir, BPF_JGT, at, lim(g, s), l.stop);
+		ir_jmp_imm(&g->ir, BPF_JEQ, emit_match(g, &ls, at, &lt, l.v[3]),
+			   0, l.next);
+		cg_loop_set(g, &l, 4, at);
+		ir_ja(&g->ir, l.stop);
+		cg_loop_end(g, &l, turns);
+		ir_mov(&g->ir, res, l.v[4]);
+	}
 	ir_place(&g->ir, done);
 	return res;
 }
