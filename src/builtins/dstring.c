@@ -690,8 +690,9 @@ static int sema_strchr(struct sema *s, struct node *n)
 }
 
 /*
- * Unrolled over the characters, at fixed offsets.  The NUL is part of
- * the string: strchr(s, 0) is the "" at its end.
+ * One character a turn of a bpf_loop() (cg_loop_begin()), from the
+ * start or back from the end.  The NUL is part of the string:
+ * strchr(s, 0) is the "" at its end.
  */
 static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 {
@@ -699,31 +700,45 @@ static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 	struct dstr a, d = result(g);
 	struct cg_mark m = cg_mark(g);
 	struct val cv;
-	int c = ir_vreg(&g->ir), x = ir_vreg(&g->ir), found = imm(g, -1);
-	int end = ir_label(&g->ir), null = ir_label(&g->ir);
-	int done = ir_label(&g->ir), i;
+	int c = ir_vreg(&g->ir), len, turns = ir_vreg(&g->ir);
+	int null = ir_label(&g->ir), done = ir_label(&g->ir);
 
 	if (str_operand(g, n->list[0], &a) || cg_expr(g, n->list[1], &cv))
 		return -EINVAL;
 	ir_mov(&g->ir, c, cg_reg(g, &cv));
 	ir_alu_imm(&g->ir, BPF_AND, c, 0xff);
-	for (i = 0; i <= lim(g, &a); i++) {
-		int next = ir_label(&g->ir);
+	len = emit_len(g, &a, &d);
+	cg_zero_at(g, d.base, d.off, d.size);
+	ir_mov(&g->ir, turns, len);
+	ir_alu_imm(&g->ir, BPF_ADD, turns, 1);
+	{
+		int in[] = { str_ptr(g, &a), c, len, imm(g, -1) };
+		struct dstr la = { .size = a.size };
+		struct cg_loop l;
+		int i, x, have;
 
-		if (i < lim(g, &a))
-			ir_ld(&g->ir, BPF_B, x, a.base, a.off + i);
-		else
-			ir_mov_imm(&g->ir, x, 0);
-		ir_jmp(&g->ir, BPF_JNE, x, c, next);
-		ir_mov_imm(&g->ir, found, i);
-		if (!rev)
-			ir_ja(&g->ir, end);
-		ir_place(&g->ir, next);
-		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, end);
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		la.base = l.v[0];
+		i = ir_vreg(&g->ir);
+		x = imm(g, 0);
+		have = ir_label(&g->ir);
+		if (rev) {
+			ir_mov(&g->ir, i, l.v[2]);
+			ir_alu(&g->ir, BPF_SUB, i, l.idx);
+		} else {
+			ir_mov(&g->ir, i, l.idx);
+		}
+		/* Past the characters (the verifier's bound too) is the NUL. */
+		ir_jmp_imm(&g->ir, BPF_JGE, i, lim(g, &a), have);
+		ir_mov(&g->ir, x, ld(g, &la, i));
+		ir_place(&g->ir, have);
+		ir_jmp(&g->ir, BPF_JNE, x, l.v[1], l.next);
+		cg_loop_set(g, &l, 3, i);
+		ir_ja(&g->ir, l.stop);
+		cg_loop_end(g, &l, turns);
+		ir_jmp_imm(&g->ir, BPF_JSLT, l.v[3], 0, null);
+		emit_copy(g, &d, -1, d.size, &a, l.v[3], -1);
 	}
-	ir_place(&g->ir, end);
-	ir_jmp_imm(&g->ir, BPF_JSLT, found, 0, null);
-	emit_copy(g, &d, -1, d.size, &a, found, -1);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, null);
 	set_null(g, &d);
