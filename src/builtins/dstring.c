@@ -1067,44 +1067,57 @@ static int sema_path1(struct sema *s, struct node *n)
  * its name starts; dend, where the directory before that name ends
  * (its own trailing slashes left out).
  */
+/* One character a turn of a bpf_loop() (cg_loop_begin()). */
 static int cg_path1(struct cg *g, struct node *n, struct val *out)
 {
 	bool base = n->name[0] == 'b';
 	struct dstr a, d = result(g);
 	struct cg_mark m = cg_mark(g);
-	int c = ir_vreg(&g->ir), prev = imm(g, '/'), last = imm(g, -1);
-	int seg = imm(g, 0), dend = imm(g, 0), cnt = ir_vreg(&g->ir);
-	int end = ir_label(&g->ir), dot = ir_label(&g->ir);
+	int c = ir_vreg(&g->ir), last, seg, dend, cnt = ir_vreg(&g->ir);
+	int dot = ir_label(&g->ir);
 	int root = ir_label(&g->ir), done = ir_label(&g->ir);
-	int have = ir_label(&g->ir), i;
+	int have = ir_label(&g->ir);
 
 	if (str_operand(g, n->list[0], &a))
 		return -EINVAL;
-	for (i = 0; i < lim(g, &a); i++) {
-		int next = ir_label(&g->ir), same = ir_label(&g->ir);
+	{
+		/* values: the string, prev, last, seg, dend */
+		int in[] = { str_ptr(g, &a), imm(g, '/'), imm(g, -1), imm(g, 0),
+			     imm(g, 0) };
+		struct dstr la = { .size = a.size };
+		struct cg_loop l;
+		int x, same, t, turns = imm(g, lim(g, &a));
 
-		ir_ld(&g->ir, BPF_B, c, a.base, a.off + i);
-		ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, end);
-		ir_jmp_imm(&g->ir, BPF_JEQ, c, '/', next);
-		ir_jmp_imm(&g->ir, BPF_JNE, prev, '/', same);
-		ir_mov(&g->ir, dend, last);
-		ir_alu_imm(&g->ir, BPF_ADD, dend, 1);
-		ir_mov_imm(&g->ir, seg, i);
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		la.base = l.v[0];
+		same = ir_label(&g->ir);
+		t = ir_vreg(&g->ir);
+		ir_jmp_imm(&g->ir, BPF_JGE, l.idx, lim(g, &a), l.stop);
+		x = ld(g, &la, l.idx);
+		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, l.stop);
+		cg_loop_set(g, &l, 1, x);
+		ir_jmp_imm(&g->ir, BPF_JEQ, x, '/', l.next);
+		ir_jmp_imm(&g->ir, BPF_JNE, l.v[1], '/', same);
+		ir_mov(&g->ir, t, l.v[2]);
+		ir_alu_imm(&g->ir, BPF_ADD, t, 1);
+		cg_loop_set(g, &l, 4, t);
+		cg_loop_set(g, &l, 3, l.idx);
 		ir_place(&g->ir, same);
-		ir_mov_imm(&g->ir, last, i);
-		ir_place(&g->ir, next);
-		ir_mov(&g->ir, prev, c);
+		cg_loop_set(g, &l, 2, l.idx);
+		cg_loop_end(g, &l, turns);
+		last = l.v[2];
+		seg = l.v[3];
+		dend = l.v[4];
 	}
-	ir_place(&g->ir, end);
 	/* Empty: "."; slashes only: "/". */
 	ir_jmp_imm(&g->ir, BPF_JSGE, last, 0, have);
 	ir_ld(&g->ir, BPF_B, c, a.base, a.off);
 	ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, dot);
 	ir_ja(&g->ir, root);
 	ir_place(&g->ir, have);
-	last = launder(g, last, lim(g, &a));
-	seg = launder(g, seg, lim(g, &a));
-	dend = launder(g, dend, lim(g, &a));
+	clamp(g, last, 0, lim(g, &a));
+	clamp(g, seg, 0, lim(g, &a));
+	clamp(g, dend, 0, lim(g, &a));
 	if (base) {
 		ir_mov(&g->ir, cnt, last);
 		ir_alu_imm(&g->ir, BPF_ADD, cnt, 1);
