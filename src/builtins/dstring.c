@@ -476,6 +476,16 @@ static int cg_substr(struct cg *g, struct node *n, struct val *out)
 	return str_val(g, m, &d, n, out);
 }
 
+/* A new register holding s's address. */
+static int str_ptr(struct cg *g, const struct dstr *s)
+{
+	int r = ir_vreg(&g->ir);
+
+	ir_mov(&g->ir, r, s->base);
+	ir_alu_imm(&g->ir, BPF_ADD, r, s->off);
+	return r;
+}
+
 /* The byte s[idx]; idx must be below s's size by a check the verifier saw. */
 static int ld(struct cg *g, const struct dstr *s, int idx)
 {
@@ -489,24 +499,47 @@ static int ld(struct cg *g, const struct dstr *s, int idx)
 
 /*
  * 1 in a new register when t[0 .. tlen) is at s[i ..], else 0.  i + tlen
- * is at most strlen(s): the bound checks only satisfy the verifier.
+ * is at most strlen(s): the bound checks only satisfy the verifier.  The
+ * first characters are compared here, the rest (where the first match,
+ * seldom) in a loop of their own (cg_loop_begin()), so that a search
+ * calling this at each place is verified once, not once per character.
  */
 static int emit_match(struct cg *g, const struct dstr *s, int i,
 		      const struct dstr *t, int tlen)
 {
-	int res = imm(g, 0), j = imm(g, 0), k = ir_vreg(&g->ir);
-	int top = ir_label(&g->ir), no = ir_label(&g->ir);
-	int yes = ir_label(&g->ir);
+	int res = imm(g, 0), zero = imm(g, 0), turns = ir_vreg(&g->ir);
+	int no = ir_label(&g->ir), yes = ir_label(&g->ir);
 
-	ir_place(&g->ir, top);
-	ir_jmp(&g->ir, BPF_JGE, j, tlen, yes);
-	ir_jmp_imm(&g->ir, BPF_JGE, j, lim(g, t), no);
-	ir_mov(&g->ir, k, i);
-	ir_alu(&g->ir, BPF_ADD, k, j);
-	ir_jmp_imm(&g->ir, BPF_JGE, k, lim(g, s), no);
-	ir_jmp(&g->ir, BPF_JNE, ld(g, s, k), ld(g, t, j), no);
-	ir_alu_imm(&g->ir, BPF_ADD, j, 1);
-	ir_ja(&g->ir, top);
+	ir_jmp_imm(&g->ir, BPF_JEQ, tlen, 0, yes);
+	ir_jmp_imm(&g->ir, BPF_JGE, i, lim(g, s), no);
+	ir_jmp(&g->ir, BPF_JNE, ld(g, s, i), ld(g, t, zero), no);
+	ir_mov(&g->ir, turns, tlen);
+	ir_alu_imm(&g->ir, BPF_SUB, turns, 1);
+	{
+		int in[] = { str_ptr(g, s), str_ptr(g, t), i, imm(g, 1) };
+		struct dstr ls = { .size = s->size }, lt = { .size = t->size };
+		struct cg_loop l;
+		int j, k, z;
+
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		ls.base = l.v[0];
+		lt.base = l.v[1];
+		j = ir_vreg(&g->ir);
+		k = ir_vreg(&g->ir);
+		z = imm(g, 0);
+		ir_mov(&g->ir, j, l.idx);
+		ir_alu_imm(&g->ir, BPF_ADD, j, 1);
+		ir_mov(&g->ir, k, l.v[2]);
+		ir_alu(&g->ir, BPF_ADD, k, j);
+		ir_jmp_imm(&g->ir, BPF_JGE, j, lim(g, t), l.stop);
+		ir_jmp_imm(&g->ir, BPF_JGE, k, lim(g, s), l.stop);
+		ir_jmp(&g->ir, BPF_JEQ, ld(g, &ls, k), ld(g, &lt, j), l.next);
+		cg_loop_set(g, &l, 3, z);
+		ir_ja(&g->ir, l.stop);
+		cg_loop_end(g, &l, turns);
+		ir_mov(&g->ir, res, l.v[3]);
+		ir_ja(&g->ir, no);
+	}
 	ir_place(&g->ir, yes);
 	ir_mov_imm(&g->ir, res, 1);
 	ir_place(&g->ir, no);
@@ -525,7 +558,7 @@ static int emit_index(struct cg *g, const struct dstr *s, const struct dstr *t,
 {
 	int len = emit_len(g, s, scratch), tlen = emit_len(g, t, scratch);
 	int res = imm(g, -1), pos = ir_vreg(&g->ir), last = ir_vreg(&g->ir);
-	int top = ir_label(&g->ir), next = ir_label(&g->ir);
+	int turns = ir_vreg(&g->ir), zero = imm(g, 0);
 	int done = ir_label(&g->ir), ok = ir_label(&g->ir);
 
 	ir_mov(&g->ir, last, len);
@@ -557,19 +590,35 @@ static int emit_index(struct cg *g, const struct dstr *s, const struct dstr *t,
 		ir_mov(&g->ir, pos, last);
 		ir_place(&g->ir, ok);
 	}
-	ir_place(&g->ir, top);
-	if (rev)
-		ir_jmp_imm(&g->ir, BPF_JSLT, pos, 0, done);
-	else
-		ir_jmp(&g->ir, BPF_JSGT, pos, last, done);
-	/* The verifier's bound: pos is never past the string's characters. */
-	ir_jmp_imm(&g->ir, BPF_JGT, pos, lim(g, s), done);
-	ir_jmp_imm(&g->ir, BPF_JEQ, emit_match(g, s, pos, t, tlen), 0, next);
-	ir_mov(&g->ir, res, pos);
-	ir_ja(&g->ir, done);
-	ir_place(&g->ir, next);
-	ir_alu_imm(&g->ir, BPF_ADD, pos, rev ? -1 : 1);
-	ir_ja(&g->ir, top);
+	/*
+	 * The places to try, one a turn of a bpf_loop() (cg_loop_begin()):
+	 * from pos to last, or down to 0.
+	 */
+	ir_mov(&g->ir, turns, rev ? pos : last);
+	ir_alu(&g->ir, BPF_SUB, turns, rev ? zero : pos);
+	ir_alu_imm(&g->ir, BPF_ADD, turns, 1);
+	ir_jmp_imm(&g->ir, BPF_JSLE, turns, 0, done);
+	{
+		int in[] = { str_ptr(g, s), str_ptr(g, t), pos, tlen, res };
+		struct dstr ls = { .size = s->size }, lt = { .size = t->size };
+		struct cg_loop l;
+		int at;
+
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		ls.base = l.v[0];
+		lt.base = l.v[1];
+		at = ir_vreg(&g->ir);
+		ir_mov(&g->ir, at, l.v[2]);
+		ir_alu(&g->ir, rev ? BPF_SUB : BPF_ADD, at, l.idx);
+		/* The verifier's bound: at is never past the string's characters. */
+		ir_jmp_imm(&g->ir, BPF_JGT, at, lim(g, s), l.stop);
+		ir_jmp_imm(&g->ir, BPF_JEQ, emit_match(g, &ls, at, &lt, l.v[3]),
+			   0, l.next);
+		cg_loop_set(g, &l, 4, at);
+		ir_ja(&g->ir, l.stop);
+		cg_loop_end(g, &l, turns);
+		ir_mov(&g->ir, res, l.v[4]);
+	}
 	ir_place(&g->ir, done);
 	return res;
 }
@@ -641,8 +690,9 @@ static int sema_strchr(struct sema *s, struct node *n)
 }
 
 /*
- * Unrolled over the characters, at fixed offsets.  The NUL is part of
- * the string: strchr(s, 0) is the "" at its end.
+ * One character a turn of a bpf_loop() (cg_loop_begin()), from the
+ * start or back from the end.  The NUL is part of the string:
+ * strchr(s, 0) is the "" at its end.
  */
 static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 {
@@ -650,31 +700,45 @@ static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 	struct dstr a, d = result(g);
 	struct cg_mark m = cg_mark(g);
 	struct val cv;
-	int c = ir_vreg(&g->ir), x = ir_vreg(&g->ir), found = imm(g, -1);
-	int end = ir_label(&g->ir), null = ir_label(&g->ir);
-	int done = ir_label(&g->ir), i;
+	int c = ir_vreg(&g->ir), len, turns = ir_vreg(&g->ir);
+	int null = ir_label(&g->ir), done = ir_label(&g->ir);
 
 	if (str_operand(g, n->list[0], &a) || cg_expr(g, n->list[1], &cv))
 		return -EINVAL;
 	ir_mov(&g->ir, c, cg_reg(g, &cv));
 	ir_alu_imm(&g->ir, BPF_AND, c, 0xff);
-	for (i = 0; i <= lim(g, &a); i++) {
-		int next = ir_label(&g->ir);
+	len = emit_len(g, &a, &d);
+	cg_zero_at(g, d.base, d.off, d.size);
+	ir_mov(&g->ir, turns, len);
+	ir_alu_imm(&g->ir, BPF_ADD, turns, 1);
+	{
+		int in[] = { str_ptr(g, &a), c, len, imm(g, -1) };
+		struct dstr la = { .size = a.size };
+		struct cg_loop l;
+		int i, x, have;
 
-		if (i < lim(g, &a))
-			ir_ld(&g->ir, BPF_B, x, a.base, a.off + i);
-		else
-			ir_mov_imm(&g->ir, x, 0);
-		ir_jmp(&g->ir, BPF_JNE, x, c, next);
-		ir_mov_imm(&g->ir, found, i);
-		if (!rev)
-			ir_ja(&g->ir, end);
-		ir_place(&g->ir, next);
-		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, end);
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		la.base = l.v[0];
+		i = ir_vreg(&g->ir);
+		x = imm(g, 0);
+		have = ir_label(&g->ir);
+		if (rev) {
+			ir_mov(&g->ir, i, l.v[2]);
+			ir_alu(&g->ir, BPF_SUB, i, l.idx);
+		} else {
+			ir_mov(&g->ir, i, l.idx);
+		}
+		/* Past the characters (the verifier's bound too) is the NUL. */
+		ir_jmp_imm(&g->ir, BPF_JGE, i, lim(g, &a), have);
+		ir_mov(&g->ir, x, ld(g, &la, i));
+		ir_place(&g->ir, have);
+		ir_jmp(&g->ir, BPF_JNE, x, l.v[1], l.next);
+		cg_loop_set(g, &l, 3, i);
+		ir_ja(&g->ir, l.stop);
+		cg_loop_end(g, &l, turns);
+		ir_jmp_imm(&g->ir, BPF_JSLT, l.v[3], 0, null);
+		emit_copy(g, &d, -1, d.size, &a, l.v[3], -1);
 	}
-	ir_place(&g->ir, end);
-	ir_jmp_imm(&g->ir, BPF_JSLT, found, 0, null);
-	emit_copy(g, &d, -1, d.size, &a, found, -1);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, null);
 	set_null(g, &d);
@@ -1003,44 +1067,57 @@ static int sema_path1(struct sema *s, struct node *n)
  * its name starts; dend, where the directory before that name ends
  * (its own trailing slashes left out).
  */
+/* One character a turn of a bpf_loop() (cg_loop_begin()). */
 static int cg_path1(struct cg *g, struct node *n, struct val *out)
 {
 	bool base = n->name[0] == 'b';
 	struct dstr a, d = result(g);
 	struct cg_mark m = cg_mark(g);
-	int c = ir_vreg(&g->ir), prev = imm(g, '/'), last = imm(g, -1);
-	int seg = imm(g, 0), dend = imm(g, 0), cnt = ir_vreg(&g->ir);
-	int end = ir_label(&g->ir), dot = ir_label(&g->ir);
+	int c = ir_vreg(&g->ir), last, seg, dend, cnt = ir_vreg(&g->ir);
+	int dot = ir_label(&g->ir);
 	int root = ir_label(&g->ir), done = ir_label(&g->ir);
-	int have = ir_label(&g->ir), i;
+	int have = ir_label(&g->ir);
 
 	if (str_operand(g, n->list[0], &a))
 		return -EINVAL;
-	for (i = 0; i < lim(g, &a); i++) {
-		int next = ir_label(&g->ir), same = ir_label(&g->ir);
+	{
+		/* values: the string, prev, last, seg, dend */
+		int in[] = { str_ptr(g, &a), imm(g, '/'), imm(g, -1), imm(g, 0),
+			     imm(g, 0) };
+		struct dstr la = { .size = a.size };
+		struct cg_loop l;
+		int x, same, t, turns = imm(g, lim(g, &a));
 
-		ir_ld(&g->ir, BPF_B, c, a.base, a.off + i);
-		ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, end);
-		ir_jmp_imm(&g->ir, BPF_JEQ, c, '/', next);
-		ir_jmp_imm(&g->ir, BPF_JNE, prev, '/', same);
-		ir_mov(&g->ir, dend, last);
-		ir_alu_imm(&g->ir, BPF_ADD, dend, 1);
-		ir_mov_imm(&g->ir, seg, i);
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		la.base = l.v[0];
+		same = ir_label(&g->ir);
+		t = ir_vreg(&g->ir);
+		ir_jmp_imm(&g->ir, BPF_JGE, l.idx, lim(g, &a), l.stop);
+		x = ld(g, &la, l.idx);
+		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, l.stop);
+		cg_loop_set(g, &l, 1, x);
+		ir_jmp_imm(&g->ir, BPF_JEQ, x, '/', l.next);
+		ir_jmp_imm(&g->ir, BPF_JNE, l.v[1], '/', same);
+		ir_mov(&g->ir, t, l.v[2]);
+		ir_alu_imm(&g->ir, BPF_ADD, t, 1);
+		cg_loop_set(g, &l, 4, t);
+		cg_loop_set(g, &l, 3, l.idx);
 		ir_place(&g->ir, same);
-		ir_mov_imm(&g->ir, last, i);
-		ir_place(&g->ir, next);
-		ir_mov(&g->ir, prev, c);
+		cg_loop_set(g, &l, 2, l.idx);
+		cg_loop_end(g, &l, turns);
+		last = l.v[2];
+		seg = l.v[3];
+		dend = l.v[4];
 	}
-	ir_place(&g->ir, end);
 	/* Empty: "."; slashes only: "/". */
 	ir_jmp_imm(&g->ir, BPF_JSGE, last, 0, have);
 	ir_ld(&g->ir, BPF_B, c, a.base, a.off);
 	ir_jmp_imm(&g->ir, BPF_JEQ, c, 0, dot);
 	ir_ja(&g->ir, root);
 	ir_place(&g->ir, have);
-	last = launder(g, last, lim(g, &a));
-	seg = launder(g, seg, lim(g, &a));
-	dend = launder(g, dend, lim(g, &a));
+	clamp(g, last, 0, lim(g, &a));
+	clamp(g, seg, 0, lim(g, &a));
+	clamp(g, dend, 0, lim(g, &a));
 	if (base) {
 		ir_mov(&g->ir, cnt, last);
 		ir_alu_imm(&g->ir, BPF_ADD, cnt, 1);

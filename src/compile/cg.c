@@ -165,6 +165,67 @@ void cg_opaque(struct cg *g, int slot, int src, int dst)
 	ir_ld(&g->ir, BPF_DW, dst, BPF_REG_10, slot + 8);
 }
 
+void cg_loop_begin(struct cg *g, struct cg_loop *l, const int *in, int n)
+{
+	const struct loc *loc = g->ir.loc;
+	int i;
+
+	l->n = n;
+	l->slot = cg_alloc(g, 8 * n);
+	for (i = 0; i < n; i++)
+		ir_st(&g->ir, BPF_DW, BPF_REG_10, l->slot + 8 * i, in[i]);
+	l->outer = g->ir;
+	l->stack = g->stack;
+	l->tstr = g->tstr;
+	g->stack = 0;
+	g->tstr = 0;
+	ir_init(&g->ir);
+	g->ir.loc = loc;
+	l->idx = ir_vreg(&g->ir);
+	l->ctx = ir_vreg(&g->ir);
+	l->next = ir_label(&g->ir);
+	l->stop = ir_label(&g->ir);
+	ir_mov(&g->ir, l->idx, BPF_REG_1);
+	ir_mov(&g->ir, l->ctx, BPF_REG_2);
+	for (i = 0; i < n; i++) {
+		l->v[i] = ir_vreg(&g->ir);
+		ir_ld(&g->ir, BPF_DW, l->v[i], l->ctx, 8 * i);
+	}
+}
+
+void cg_loop_set(struct cg *g, struct cg_loop *l, int i, int reg)
+{
+	ir_st(&g->ir, BPF_DW, l->ctx, 8 * i, reg);
+}
+
+void cg_loop_end(struct cg *g, struct cg_loop *l, int turns)
+{
+	struct ir body;
+	int i, sub;
+
+	ir_place(&g->ir, l->next);
+	ir_mov_imm(&g->ir, BPF_REG_0, 0);
+	ir_exit(&g->ir);
+	ir_place(&g->ir, l->stop);
+	ir_mov_imm(&g->ir, BPF_REG_0, 1);
+	ir_exit(&g->ir);
+	body = g->ir;
+	g->ir = l->outer;
+	g->stack = l->stack;
+	g->tstr = l->tstr;
+	sub = ir_add_sub(&g->ir, &body);
+	ir_mov(&g->ir, BPF_REG_1, turns);
+	ir_ld_func(&g->ir, BPF_REG_2, sub);
+	ir_mov(&g->ir, BPF_REG_3, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_3, l->slot);
+	ir_mov_imm(&g->ir, BPF_REG_4, 0);
+	ir_call(&g->ir, BPF_FUNC_loop, 4);
+	for (i = 0; i < l->n; i++) {
+		l->v[i] = ir_vreg(&g->ir);
+		ir_ld(&g->ir, BPF_DW, l->v[i], BPF_REG_10, l->slot + 8 * i);
+	}
+}
+
 int cg_kread(struct cg *g, int addr, int off, int size)
 {
 	static const int op[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,

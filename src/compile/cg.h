@@ -194,6 +194,37 @@ int cg_call0(struct cg *g, int helper);
  * bounds on one register would keep it from merging paths.
  */
 void cg_opaque(struct cg *g, int slot, int src, int dst);
+/*
+ * A loop the verifier checks once rather than once per turn: bpf_loop()
+ * (5.17) calling a subprogram.  An unrolled or back-edge loop is walked
+ * by the verifier for each turn, and loops in loops (index() on strings
+ * of 256 characters) for the product: past its million instructions.
+ * The price is a helper call per turn, small beside the body's loads.
+ *
+ * Between cg_loop_begin() and cg_loop_end(), code goes into the
+ * subprogram: it sees the caller's registers in[0..n) as l->v[0..n)
+ * (integers or pointers), the turn (0 up, unknown to the verifier) as
+ * l->idx; it may give value i a new value for later turns and for the
+ * caller (cg_loop_set()).  Jumping to l->next goes on with the next
+ * turn, to l->stop ends the loop; falling off the end goes on.  It has
+ * a frame of its own, which cg_alloc() takes from: it may not use the
+ * caller's frame or registers, but for the values.  After cg_loop_end(),
+ * l->v[i] are registers of the caller holding the values last set.
+ */
+#define CG_LOOP_VALS 8
+struct cg_loop {
+	struct ir outer;	/* the caller's code, while the body's is made */
+	int slot;		/* the values, in the caller's frame */
+	int n;
+	int v[CG_LOOP_VALS];
+	int idx, ctx;
+	int next, stop;
+	int stack, tstr;	/* the caller's */
+};
+void cg_loop_begin(struct cg *g, struct cg_loop *l, const int *in, int n);
+void cg_loop_set(struct cg *g, struct cg_loop *l, int i, int reg);
+/* Runs the loop for turns turns (a register, at most 1 << 23). */
+void cg_loop_end(struct cg *g, struct cg_loop *l, int turns);
 /* r0 = pointer to map value for the key at r10+key_off, or NULL. */
 void cg_lookup(struct cg *g, int map_id, int key_off);
 /* map_update_elem with key and value in the frame; counts a full map. */

@@ -19,6 +19,13 @@ void ir_init(struct ir *ir)
 
 void ir_free(struct ir *ir)
 {
+	int i;
+
+	for (i = 0; i < ir->nsub; i++) {
+		ir_free(ir->sub[i]);
+		free(ir->sub[i]);
+	}
+	free(ir->sub);
 	free(ir->insn);
 	memset(ir, 0, sizeof(*ir));
 }
@@ -198,6 +205,25 @@ void ir_ld_pc(struct ir *ir, int dst)
 	ir_add(ir, IR_LD_PC)->dst = dst;
 }
 
+int ir_add_sub(struct ir *ir, struct ir *sub)
+{
+	struct ir *s = xmalloc(sizeof(*s));
+
+	*s = *sub;
+	ir_init(sub);
+	ir->sub = xrealloc(ir->sub, (ir->nsub + 1) * sizeof(*ir->sub));
+	ir->sub[ir->nsub] = s;
+	return ir->nsub++;
+}
+
+void ir_ld_func(struct ir *ir, int dst, int sub)
+{
+	struct ir_insn *in = ir_add(ir, IR_LD_FUNC);
+
+	in->dst = dst;
+	in->imm = sub;
+}
+
 void ir_exit(struct ir *ir)
 {
 	ir_op(ir, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
@@ -220,6 +246,7 @@ static const char *const helper_names[] = {
 	[BPF_FUNC_probe_read_kernel] = "probe_read_kernel",
 	[BPF_FUNC_probe_read_user_str] = "probe_read_user_str",
 	[BPF_FUNC_probe_read_kernel_str] = "probe_read_kernel_str",
+	[BPF_FUNC_loop] = "loop",
 	[BPF_FUNC_ringbuf_output] = "ringbuf_output",
 	[BPF_FUNC_ringbuf_reserve] = "ringbuf_reserve",
 	[BPF_FUNC_ringbuf_submit] = "ringbuf_submit",
@@ -379,12 +406,20 @@ void ir_dump(FILE *f, const struct ir *ir, ir_map_namer namer, void *arg)
 		case IR_LD_PC:
 			snprintf(text, sizeof(text), "%s = pc", d);
 			break;
+		case IR_LD_FUNC:
+			snprintf(text, sizeof(text), "%s = &sub%" PRId64, d,
+				 in->imm);
+			break;
 		default:
 			snprintf(target, sizeof(target), "L%d", in->imm2);
 			op_str(text, sizeof(text), in->code, in->dst, in->src,
 			       in->off, in->imm, target);
 		}
 		fprintf(f, "\t%s\n", text);
+	}
+	for (i = 0; i < ir->nsub; i++) {
+		fprintf(f, "sub%d:\n", i);
+		ir_dump(f, ir->sub[i], namer, arg);
 	}
 }
 
@@ -406,6 +441,9 @@ void bpf_insn_str(const struct bpf_insn *insn, char *buf, size_t len,
 				 namer ? namer(rel->map_id, arg) : "?");
 		else if (rel && rel->kind == RELOC_START)
 			snprintf(buf, len, "r%d = start_ns ll", insn->dst_reg);
+		else if (insn->src_reg == BPF_PSEUDO_FUNC)
+			snprintf(buf, len, "r%d = &func %+d ll", insn->dst_reg,
+				 insn->imm);
 		else
 			snprintf(buf, len, "r%d = %" PRId64 " ll", insn->dst_reg,
 				 (int64_t)v);
@@ -420,7 +458,7 @@ void bpf_code_dump(FILE *f, const struct bpf_code *code, ir_map_namer namer,
 		   void *arg)
 {
 	char text[128];
-	int i, r = 0;
+	int i, r = 0, k;
 
 	for (i = 0; i < code->n; i++) {
 		const struct bpf_reloc *rel = NULL;
@@ -429,6 +467,9 @@ void bpf_code_dump(FILE *f, const struct bpf_code *code, ir_map_namer namer,
 			r++;
 		if (r < code->nreloc && code->reloc[r].insn == i)
 			rel = &code->reloc[r];
+		for (k = 0; k < code->nfunc; k++)
+			if (code->func[k] == i)
+				fprintf(f, "func:\n");
 		bpf_insn_str(&code->insn[i], text, sizeof(text), namer, arg, rel);
 		fprintf(f, "%4d: %s\n", i, text);
 		if (code->insn[i].code == (BPF_LD | BPF_DW | BPF_IMM))
@@ -441,5 +482,6 @@ void bpf_code_free(struct bpf_code *code)
 	free(code->insn);
 	free(code->reloc);
 	free(code->loc);
+	free(code->func);
 	memset(code, 0, sizeof(*code));
 }

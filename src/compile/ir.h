@@ -28,6 +28,8 @@ enum ir_kind {
 	IR_LD_PC,	/* dst = the index of this instruction in the program
 			 * ra_lower() makes (a fault's place, as DTrace names
 			 * it) */
+	IR_LD_FUNC,	/* dst = address of subprogram imm (ir->sub[imm]), a
+			 * helper's callback */
 };
 
 struct ir_insn {
@@ -47,6 +49,13 @@ struct ir {
 	int nlabels;
 	int stack;		/* bytes of frame used by the code generator */
 	const struct loc *loc;	/* current source location for new insns */
+	/*
+	 * Subprograms (callbacks of bpf_loop()): each a function of its
+	 * own, with registers and a frame of its own, entered with its
+	 * arguments in r1..r5, returning r0.  They go after the program.
+	 */
+	struct ir **sub;
+	int nsub;
 };
 
 void ir_init(struct ir *ir);
@@ -88,6 +97,9 @@ void ir_ld_map(struct ir *ir, int dst, int map_id);
 void ir_ld_map_value(struct ir *ir, int dst, int map_id);
 void ir_ld_start(struct ir *ir, int dst);
 void ir_ld_pc(struct ir *ir, int dst);
+/* Adds sub (taken over, *sub left empty) as a subprogram; returns its index. */
+int ir_add_sub(struct ir *ir, struct ir *sub);
+void ir_ld_func(struct ir *ir, int dst, int sub);
 void ir_exit(struct ir *ir);
 
 /* Names a map id in listings; set by whoever owns the map table. */
@@ -115,12 +127,20 @@ struct bpf_code {
 	int nreloc;
 	const struct loc **loc;	/* per instruction, may be NULL */
 	int stack;		/* frame bytes */
+	/*
+	 * Where each subprogram starts (after the main program, which starts
+	 * at 0): the kernel wants BTF func_info for a program that passes
+	 * one as a callback.
+	 */
+	int *func;
+	int nfunc;
 };
 
 /*
  * Allocates registers (liveness-based linear scan, spilling to the stack)
- * and lowers ir into code.  Returns 0, or -E2BIG if the frame would pass
- * the 512-byte BPF stack (code->stack then says how much was needed), or
+ * and lowers ir into code, its subprograms after it.  Returns 0, or
+ * -E2BIG if the frame (with a subprogram's on top) would pass the
+ * 512-byte BPF stack (code->stack then says how much was needed), or
  * -ERANGE if a jump reaches further than a BPF jump's 16-bit offset.
  */
 int ra_lower(struct ir *ir, struct bpf_code *code);

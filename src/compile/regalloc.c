@@ -81,6 +81,7 @@ static void insn_regs(const struct ir_insn *in,
 	case IR_LD_IMM64:
 	case IR_LD_START:
 	case IR_LD_PC:
+	case IR_LD_FUNC:
 		fn(arg, in->dst, 1);
 		return;
 	case IR_JUMP:
@@ -598,6 +599,7 @@ static void dst_access(const struct ir_insn *in, bool *reads, bool *writes)
 	case IR_LD_IMM64:
 	case IR_LD_START:
 	case IR_LD_PC:
+	case IR_LD_FUNC:
 		*writes = true;
 		return;
 	case IR_JUMP:
@@ -668,6 +670,8 @@ static void rewrite_spills(struct ra *ra, int *slot, int *nslots, bool **tempp)
 	out.nvregs = ir->nvregs;
 	out.nlabels = ir->nlabels;
 	out.stack = ir->stack;
+	out.sub = ir->sub;
+	out.nsub = ir->nsub;
 	for (i = 0; i < ir->n; i++) {
 		const struct ir_insn *orig = &ir->insn[i];
 		struct ir_insn in = *orig;
@@ -842,6 +846,76 @@ static void prune_unreachable(struct ir *ir)
 	flow_free(&f);
 }
 
+/* The kernel's count of a function's frame (check_max_stack_depth()). */
+static int frame_round(int bytes)
+{
+	return ((bytes > 1 ? bytes : 1) + 31) & ~31;
+}
+
+/*
+ * Lowers ir's subprograms and appends them to code (the main program's,
+ * which is code->n long): their code in order, each with its own
+ * subprograms after it, and the PSEUDO_FUNC loads in code pointed at
+ * them.  A callback's frame sits on its caller's: -E2BIG when the two
+ * pass the BPF stack.
+ */
+static int lower_subs(struct ir *ir, struct bpf_code *code)
+{
+	int *start, i, k, main_n = code->n, deepest = 0, ret = 0;
+
+	if (!ir->nsub)
+		return 0;
+	start = xcalloc(ir->nsub, sizeof(int));
+	for (i = 0; i < ir->nsub && !ret; i++) {
+		struct bpf_code sc;
+		int depth;
+
+		ret = ra_lower(ir->sub[i], &sc);
+		if (ret && ret != -E2BIG) {
+			bpf_code_free(&sc);
+			break;
+		}
+		depth = ret ? sc.stack : frame_round(sc.stack);
+		if (depth > deepest)
+			deepest = depth;
+		start[i] = code->n;
+		code->insn = xrealloc(code->insn, (code->n + sc.n + 1) *
+				      sizeof(*code->insn));
+		code->loc = xrealloc(code->loc, (code->n + sc.n + 1) *
+				     sizeof(*code->loc));
+		memcpy(code->insn + code->n, sc.insn, sc.n * sizeof(*sc.insn));
+		memcpy(code->loc + code->n, sc.loc, sc.n * sizeof(*sc.loc));
+		code->reloc = xrealloc(code->reloc, (code->nreloc + sc.nreloc + 1) *
+				       sizeof(*code->reloc));
+		for (k = 0; k < sc.nreloc; k++) {
+			code->reloc[code->nreloc] = sc.reloc[k];
+			code->reloc[code->nreloc++].insn += code->n;
+		}
+		code->func = xrealloc(code->func, (code->nfunc + sc.nfunc + 1) *
+				      sizeof(*code->func));
+		code->func[code->nfunc++] = code->n;
+		for (k = 0; k < sc.nfunc; k++)
+			code->func[code->nfunc++] = code->n + sc.func[k];
+		code->n += sc.n;
+		bpf_code_free(&sc);
+	}
+	for (i = 0; i < main_n && !ret; i++) {
+		struct bpf_insn *o = &code->insn[i];
+
+		if (o->code != (BPF_LD | BPF_DW | BPF_IMM))
+			continue;
+		if (o->src_reg == BPF_PSEUDO_FUNC)
+			o->imm = start[o->imm] - (i + 1);
+		i++;
+	}
+	free(start);
+	if (!ret && frame_round(code->stack) + deepest > BPF_STACK_MAX) {
+		code->stack = frame_round(code->stack) + deepest;
+		ret = -E2BIG;
+	}
+	return ret;
+}
+
 int ra_lower(struct ir *ir, struct bpf_code *code)
 {
 	int *assign = NULL, *pc_of_label, *pc_of, frame, ret, i, pc = 0, off;
@@ -868,6 +942,7 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 		case IR_LD_MAP_VALUE:
 		case IR_LD_IMM64:
 		case IR_LD_START:
+		case IR_LD_FUNC:
 			pc += 2;
 			break;
 		case IR_INSN:
@@ -896,6 +971,14 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 			o->dst_reg = d;
 			o->imm = pc_of[i];
 			break;
+		case IR_LD_FUNC:
+			/* imm: the subprogram's index until lower_subs() */
+			o[0].code = BPF_LD | BPF_DW | BPF_IMM;
+			o[0].dst_reg = d;
+			o[0].src_reg = BPF_PSEUDO_FUNC;
+			o[0].imm = in->imm;
+			code->loc[pc_of[i]] = in->loc;
+			continue;
 		case IR_LD_MAP:
 		case IR_LD_MAP_VALUE:
 		case IR_LD_IMM64:
@@ -952,7 +1035,9 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 	code->n = pc;
 	free(pc_of);
 	free(pc_of_label);
-	if (frame > BPF_STACK_MAX)
+	if (!ret)
+		ret = lower_subs(ir, code);
+	if (ret == -E2BIG || frame > BPF_STACK_MAX)
 		ret = -E2BIG;
 	else if (far)
 		ret = -ERANGE;

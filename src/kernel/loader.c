@@ -11,6 +11,7 @@
 #include <sys/syscall.h>
 #include <linux/membarrier.h>
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <linux/bpf.h>
 
@@ -246,16 +247,82 @@ static void last_message(const char *log, char *out, size_t len)
 	}
 }
 
+/*
+ * The BTF a program with subprograms names them by: the kernel takes a
+ * callback (BPF_PSEUDO_FUNC) only from a program with func_info, and
+ * only a static function.  One "int f(void)" type serves all: a static
+ * function's arguments are not checked against it.  Made once, kept for
+ * the process; its fd, or -errno.
+ */
+static int func_btf_fd = -ENOENT;
+static pthread_once_t func_btf_once = PTHREAD_ONCE_INIT;
+
+static void func_btf_make(void)
+{
+	struct btf *btf = btf__new_empty();
+	int proto, err;
+
+	if (!btf) {
+		func_btf_fd = -errno;
+		return;
+	}
+	err = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	proto = err > 0 ? btf__add_func_proto(btf, err) : err;
+	err = proto > 0 ? btf__add_func(btf, "ferret_func", BTF_FUNC_STATIC,
+					proto) : proto;
+	if (err > 0)
+		err = btf__load_into_kernel(btf);
+	func_btf_fd = err < 0 ? err : dup(btf__fd(btf));
+	if (func_btf_fd < 0 && err >= 0)
+		func_btf_fd = -errno;
+	btf__free(btf);
+}
+
+/*
+ * Sets opts for p: its attach point and, when it has subprograms, its
+ * func_info (*fi, to be freed).  0 or -errno.
+ */
+static int prog_opts(const struct cprog *p, struct bpf_prog_load_opts *opts,
+		     struct bpf_func_info **fi)
+{
+	int i;
+
+	opts->expected_attach_type = p->attach_type;
+	opts->attach_btf_id = p->btf_id;
+	*fi = NULL;
+	if (!p->code.nfunc)
+		return 0;
+	pthread_once(&func_btf_once, func_btf_make);
+	if (func_btf_fd < 0)
+		return func_btf_fd;
+	*fi = xcalloc(p->code.nfunc + 1, sizeof(**fi));
+	(*fi)[0].type_id = 3;	/* func_btf_make()'s FUNC */
+	for (i = 0; i < p->code.nfunc; i++) {
+		(*fi)[i + 1].insn_off = p->code.func[i];
+		(*fi)[i + 1].type_id = 3;
+	}
+	opts->prog_btf_fd = func_btf_fd;
+	opts->func_info = *fi;
+	opts->func_info_cnt = p->code.nfunc + 1;
+	opts->func_info_rec_size = sizeof(**fi);
+	return 0;
+}
+
 static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
 	char name[BPF_OBJ_NAME_LEN], msg[256];
+	struct bpf_func_info *fi;
 	char *log;
 	int fd, err, idx;
 
 	snprintf(name, sizeof(name), "ferret");
-	opts.expected_attach_type = p->attach_type;
-	opts.attach_btf_id = p->btf_id;
+	err = prog_opts(p, &opts, &fi);
+	if (err) {
+		fprintf(stderr, "ferret: cannot load the program for %s: the BTF naming its callbacks: %s\n",
+			p->name, util_strerror(-err));
+		return err;
+	}
 	/* -v: the verifier's statistics of each program it accepts. */
 	if (verbose) {
 		opts.log_buf = msg;
@@ -269,6 +336,7 @@ static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 		if (verbose)
 			fprintf(stderr, "verifier: %s (%d instructions): %s",
 				p->name, p->code.n, msg);
+		free(fi);
 		return 0;
 	}
 	opts.log_level = 0;
@@ -276,6 +344,7 @@ static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 	if (err == -EPERM) {
 		fprintf(stderr, "ferret: cannot load the program for %s: %s\n",
 			p->name, loader_eperm_hint());
+		free(fi);
 		return err;
 	}
 	log = xcalloc(1, LOG_SIZE);
@@ -287,6 +356,7 @@ static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 	if (fd >= 0) {
 		p->fd = fd;
 		free(log);
+		free(fi);
 		return 0;
 	}
 	last_message(log, msg, sizeof(msg));
@@ -303,6 +373,7 @@ static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 	else
 		fprintf(stderr, "(run with -v for the verifier log)\n");
 	free(log);
+	free(fi);
 	return err;
 }
 
@@ -322,12 +393,13 @@ static void *load_quietly(void *arg)
 	       q->c->progs.n) {
 		struct cprog *p = q->c->progs.v[i];
 		LIBBPF_OPTS(bpf_prog_load_opts, opts);
-		int fd;
+		struct bpf_func_info *fi;
+		int fd = -1;
 
-		opts.expected_attach_type = p->attach_type;
-		opts.attach_btf_id = p->btf_id;
-		fd = bpf_prog_load(p->prog_type, "ferret", "GPL", p->code.insn,
-				   p->code.n, &opts);
+		if (!prog_opts(p, &opts, &fi))
+			fd = bpf_prog_load(p->prog_type, "ferret", "GPL",
+					   p->code.insn, p->code.n, &opts);
+		free(fi);
 		p->fd = fd >= 0 ? fd : -1;
 	}
 	return NULL;

@@ -355,6 +355,60 @@ same strsize_default_x 0 "[${p200:0:100}]
 
 " -- -q -x strsize=100 -c "sh $W/dsz.sh $p200 $p300" -n '
 	syscall::openat:entry /pid == $target && arg2 == 0x42/ { printf("[%s]\n", copyinstr(arg1)); }'
+# The searching subroutines nested three deep on a copyinstr() string of
+# 217 characters at the default strsize 256: the verifier sees strings
+# of any length there, and checks each search loop once (bpf_loop()).
+mkdir -p "$W/nest"
+nest_f="$(printf 'x%.0s' $(seq 70))marker-$(printf 'y%.0s' $(seq 70))marker+$(printf 'z%.0s' $(seq 60)).qq"
+printf 'cd "%s" && exec 3<>"nest/%s"\n' "$W" "$nest_f" >"$W/nest.sh"
+cat >"$W/nest.d" <<'EOF'
+#pragma D option quiet
+syscall::openat:entry
+/pid == $target && arg2 == 0x42/
+{
+	this->p = copyinstr(arg1);
+	printf("%d %d %d %d\n", index(this->p, "marker"), rindex(this->p, "marker"),
+	    index(this->p, "marker", 76), rindex(this->p, "marker", 151));
+	printf("%d %d %d\n", index(strstr(strstr(this->p, "marker"), "z"), "qq"),
+	    rindex(strstr(strstr(this->p, "-"), "+"), "z", 10),
+	    index(strstr(strstr(this->p, "y"), "m"), "q"));
+	printf("[%s]\n", strstr(strstr(strstr(this->p, "marker"), "marker+"), ".qq"));
+	printf("[%s] [%s]\n", strchr(strrchr(this->p, '+'), '.'),
+	    strrchr(strchr(this->p, '-'), 'y'));
+	printf("[%s] %d\n", basename(this->p), strlen(dirname(this->p)));
+}
+EOF
+same nested_search_strsize_256 0 "75 152 152 75
+61 10 68
+[.qq]
+[.qq] [ymarker+$(printf 'z%.0s' $(seq 60)).qq]
+[$nest_f] 4
+
+" -- -s "$W/nest.d" -c "sh $W/nest.sh"
+
+# Eighteen searches in one clause, each checked once by the verifier.
+cat >"$W/many.d" <<'EOF'
+#pragma D option quiet
+BEGIN
+{
+	x = "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz";
+	y = "klmnopqrstuvw";
+	printf("%d %d %d %d %d %d %d\n", index(x, y, -1), index(x, y),
+	    index(x, y, 10), index(x, y, 20), index(x, y, 30), index(x, y, 40),
+	    index(x, y, 50));
+	printf("%d %d %d %d %d %d\n", index(x, y, 60), index(x, y, 70),
+	    index(x, y, 80), index(x, y, 90), index(x, y, 100), index(x, y, 120));
+	printf("%d %d %d %d %d\n", rindex(x, y, 200), rindex(x, y, 113),
+	    rindex(x, y, 10), rindex(x, y, 9), rindex(x, y, -1));
+	exit(0);
+}
+EOF
+same many_searches 0 "10 10 10 36 36 62 62
+62 88 88 114 114 -1
+114 88 10 -1 -1
+
+" -- -s "$W/many.d"
+
 # The common one-liners with two strings of 256, run for real: a key of
 # the program's name and a path, a key of two paths (past the frame:
 # built in scratch) and a record of two paths.
