@@ -94,7 +94,7 @@ static int cg_stop(struct cg *g, struct node *n, struct val *out)
 static int sema_refused(struct sema *s, struct node *n)
 {
 	static const struct { const char *name, *why; int nargs; } why[] = {
-		{ "chill", "spinning for a given time needs bpf_loop() and a callback, which ferret does not generate", 1 },
+		{ "chill", "dtrace-utils does not implement it, and a clause that spins with preemption off stalls its CPU for the whole time", 1 },
 		{ "breakpoint", "a BPF program has no way to stop the kernel in a debugger", 0 },
 		{ "panic", "a BPF program has no way to panic the kernel", 0 },
 	};

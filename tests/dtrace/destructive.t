@@ -71,7 +71,7 @@ err freopen_dot 1 "dtrace: invalid probe specifier BEGIN { freopen(\".\"); }: [D
 
 # What eBPF cannot do, refused where it is written.
 printf 'BEGIN\n{\n\tchill(100);\n}\n' >"$W/chill.d"
-err chill 1 "dtrace: failed to compile script $W/chill.d: line 3: chill( ) is not available: spinning for a given time needs bpf_loop() and a callback, which ferret does not generate" -- \
+err chill 1 "dtrace: failed to compile script $W/chill.d: line 3: chill( ) is not available: dtrace-utils does not implement it, and a clause that spins with preemption off stalls its CPU for the whole time" -- \
 	-w -s "$W/chill.d"
 err breakpoint 1 "dtrace: invalid probe specifier tick-1s { breakpoint(); }: breakpoint( ) is not available: a BPF program has no way to stop the kernel in a debugger" -- \
 	-w -n 'tick-1s { breakpoint(); }'
