@@ -522,18 +522,30 @@ if [ -n "$fc" ] && awk "BEGIN { d = $fc - $pc; exit !(d < 0.02 && d > -0.02) }";
 # -D N: the counters start N ms after the command, as perf's, with its
 # messages on stderr: the calls made before are not counted, and the
 # elapsed time runs from then.  -D -1: not counted at all.
-for tool in perf ferret; do
-	[ $tool = perf ] && bin=perf || bin=$FERRET
-	# shellcheck disable=SC2016
-	timeout 30 "$bin" stat -o "$W/d$tool" -x, -D 150 -e syscalls:sys_enter_getppid \
-		sh -c "$WL 0 5; sleep 0.5; $WL 0 7" >/dev/null 2>"$W/de$tool"
+# delayed TOOL EVENT N1 N2: TOOL stat -D 1000 -x, -e EVENT on a command
+# that makes N1 calls of the uprobe target and of getppid() at once
+# (within the delay), and N2 once the test saw "Events enabled"; the
+# output in $W/dTOOL, the stderr and exit status in $W/deTOOL.
+delayed() {
+	local tool=$1 bin=$FERRET t=0 s
+	[ "$1" = perf ] && bin=perf
+	rm -f "$W/dg"; mkfifo "$W/dg"
+	timeout 30 "$bin" stat -o "$W/d$tool" -x, -D 1000 -e "$2" \
+		sh -c "$WL $3 $3; read x <$W/dg; $WL $4 $4" >/dev/null 2>"$W/de$tool" &
+	s=$!
+	until grep -q 'Events enabled' "$W/de$tool" || [ $t -ge 400 ]; do sleep 0.05; t=$((t + 1)); done
+	timeout 20 sh -c 'echo >"$1"' _ "$W/dg"
+	wait $s
 	echo "rc $?" >>"$W/de$tool"
-done
+}
+delayed perf syscalls:sys_enter_getppid 5 7
+delayed ferret syscalls:sys_enter_getppid 5 7
 p=$(grep getppid "$W/dperf" | cut -d, -f1)
 f=$(grep getppid "$W/dferret" | cut -d, -f1)
 if [ "$p" = 7 ] && [ "$f" = 7 ] && diff "$W/deperf" "$W/deferret" >"$W/diff"; then ok delay_count; else
 	echo "perf $p ferret $f" >>"$W/diff"; bad delay_count "differs from perf (- perf, + ferret)"; fi
-f=$(fs -x, -D 150 -e "$U" sh -c "$WL 5; sleep 0.5; $WL 7" | grep ferret_stat | cut -d, -f1)
+delayed ferret "$U" 5 7
+f=$(grep ferret_stat "$W/dferret" | cut -d, -f1)
 if [ "$f" = 7 ]; then ok delay_bpf_count; else bad delay_bpf_count "got '$f', want 7"; fi
 pe=$(pf -D 200 -e task-clock sleep 0.5 | el)
 fe=$(fs -D 200 -e task-clock -e "$U" sleep 0.5 | el)
