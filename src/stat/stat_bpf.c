@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* ferret stat: probes counted in a BPF map. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/bpf.h>
@@ -12,9 +13,21 @@
 void stat_bpf_text(struct buf *b, const struct stat_evlist *l,
 		   const struct stat_bpf_mode *m)
 {
-	const char *filter = m->tree ? "/@p[(int64)tid]/ " : "";
+	char filter[64];
 	int i, k = 0;
 
+	/*
+	 * The gate is an array slot, which the verifier turns into a load:
+	 * a few instructions on a uprobe whose trap costs microseconds (a
+	 * function called 100,000 times took as long gated as not, open or
+	 * shut).  Detaching a disabled probe would spare the trap too, but
+	 * "enable" would then wait for the probes to attach again before
+	 * its ack (tens of milliseconds for one uprobe, a second for some
+	 * hundred and forty), where perf's counters start at once.
+	 * Without -D or --control there is no gate.
+	 */
+	if (m->gated)
+		buf_printf(b, "BEGIN { %s[%d] = 0; }\n", STAT_BPF_GATES, l->nbpf);
 	if (m->tree) {
 		buf_printf(b, "tracepoint:sched:sched_process_fork /@p[(int64)tid]/ "
 			   "{ @p[(int64)args->child_pid] = @p[(int64)tid]; }\n");
@@ -25,6 +38,14 @@ void stat_bpf_text(struct buf *b, const struct stat_evlist *l,
 	for (i = 0; i < l->n; i++) {
 		if (l->v[i].kind != STAT_BPF)
 			continue;
+		if (m->gated && m->tree)
+			snprintf(filter, sizeof(filter), "/%s[%d] && @p[(int64)tid]/ ",
+				 STAT_BPF_GATES, k);
+		else if (m->gated)
+			snprintf(filter, sizeof(filter), "/%s[%d]/ ", STAT_BPF_GATES, k);
+		else
+			snprintf(filter, sizeof(filter), "%s",
+				 m->tree ? "/@p[(int64)tid]/ " : "");
 		if (m->per_thread)
 			buf_printf(b, "%s %s{ @c[%d, @p[(int64)tid]] = count(); }\n",
 				   l->v[i].name, filter, k);
@@ -51,6 +72,46 @@ int stat_bpf_seed(struct runtime *rt, const struct stat_evlist *l)
 			return -errno;
 	}
 	return 0;
+}
+
+int stat_bpf_ngates(const struct stat_evlist *l)
+{
+	return l->nbpf + 1;
+}
+
+int stat_bpf_gate(struct runtime *rt, struct stat_evlist *l,
+		  const struct stat_bpf_mode *m, int i, bool on, uint64_t now)
+{
+	const struct map_info *map = NULL;
+	int j, k = -1, err = 0;
+
+	if (m->gated) {
+		map = run_map_named(rt, STAT_BPF_GATES);
+		if (!map)
+			return -ENOENT;
+	}
+	for (j = 0; j < l->n; j++) {
+		struct stat_event *e = &l->v[j];
+		uint32_t key;
+		int64_t v = on;
+
+		if (e->kind != STAT_BPF)
+			continue;
+		k++;
+		if (i >= 0 && j != i && !(l->v[i].leader == i && e->leader == i))
+			continue;
+		key = (uint32_t)k;
+		if (map && bpf_map_update_elem(map->fd, &key, &v, BPF_ANY)) {
+			err = -errno;
+			continue;
+		}
+		if (on && !e->open)
+			e->open_since = now;
+		if (!on && e->open)
+			e->open_ns += now - e->open_since;
+		e->open = on;
+	}
+	return err;
 }
 
 /* The map's values under key, one per possible CPU, into v (ncpu of them). */
@@ -83,7 +144,7 @@ static int slot_of(const struct stat_evlist *l, int64_t id)
 }
 
 int stat_bpf_read(struct runtime *rt, struct stat_evlist *l,
-		  const struct stat_bpf_mode *m, uint64_t ns)
+		  const struct stat_bpf_mode *m, uint64_t now)
 {
 	const struct map_info *map = run_map_named(rt, "@c");
 	int ncpu = libbpf_num_possible_cpus(), i, j, c, r;
@@ -108,7 +169,8 @@ int stat_bpf_read(struct runtime *rt, struct stat_evlist *l,
 		if (e->kind != STAT_BPF)
 			continue;
 		e->val = 0;
-		e->run = e->ena = e->uncounted ? 0 : ns;
+		e->run = e->ena = e->uncounted ? 0 : e->open_ns +
+			(e->open && now > e->open_since ? now - e->open_since : 0);
 		for (j = 0; j < e->nfds && e->cnt; j++) {
 			e->cnt[j].val = 0;
 			e->cnt[j].run = e->cnt[j].ena = e->run;

@@ -15,9 +15,42 @@
 #include "kernel/perf.h"
 
 /*
- * Opens e's counter on pid or cpu; group_fd is its group's leader's
- * counter on the same one, or -1.  A leader starts disabled, to be
+ * e's counters' attributes on t; leader says whether each leads its
+ * group in the kernel (or is alone).  A leader starts disabled, to be
  * enabled (or enabled at the exec), and its members with it.
+ */
+static void attr_of(const struct stat_event *e, const struct stat_target *t,
+		    bool leader, struct perf_event_attr *attr)
+{
+	const struct stat_mod *m = &e->mod;
+
+	memset(attr, 0, sizeof(*attr));
+	attr->size = sizeof(*attr);
+	attr->type = e->type;
+	attr->config = e->config;
+	attr->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+			    PERF_FORMAT_TOTAL_TIME_RUNNING;
+	attr->disabled = leader;
+	attr->inherit = !t->system_wide || t->all_threads;
+	attr->enable_on_exec = leader && t->cmd && !t->system_wide && !t->delayed;
+	attr->exclude_user = m->exclude_user;
+	attr->exclude_kernel = m->exclude_kernel;
+	attr->exclude_hv = m->exclude_hv;
+	attr->exclude_host = m->exclude_host;
+	attr->exclude_guest = m->exclude_guest;
+	attr->exclude_idle = m->exclude_idle;
+	attr->pinned = m->pinned;
+	attr->exclusive = m->exclusive;
+	attr->precise_ip = m->precise;
+	/* P: the most precise a hardware event opens with, as perf tries. */
+	if (m->precise_max && (e->type == PERF_TYPE_HARDWARE ||
+			       e->type == PERF_TYPE_HW_CACHE))
+		attr->precise_ip = 3;
+}
+
+/*
+ * Opens e's counter on pid or cpu; group_fd is its group's leader's
+ * counter on the same one, or -1.
  */
 static int open_one(const struct stat_event *e, const struct stat_target *t,
 		    pid_t pid, int cpu, int group_fd)
@@ -26,29 +59,9 @@ static int open_one(const struct stat_event *e, const struct stat_target *t,
 	struct perf_event_attr attr;
 	int fd;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = e->type;
-	attr.config = e->config;
-	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
-			   PERF_FORMAT_TOTAL_TIME_RUNNING;
-	attr.disabled = group_fd < 0;
-	attr.inherit = !t->system_wide || t->all_threads;
-	attr.enable_on_exec = group_fd < 0 && t->cmd && !t->system_wide;
-	attr.exclude_user = m->exclude_user;
-	attr.exclude_kernel = m->exclude_kernel;
-	attr.exclude_hv = m->exclude_hv;
-	attr.exclude_host = m->exclude_host;
-	attr.exclude_guest = m->exclude_guest;
-	attr.exclude_idle = m->exclude_idle;
-	attr.pinned = m->pinned;
-	attr.exclusive = m->exclusive;
-	attr.precise_ip = m->precise;
-	/* P: the most precise a hardware event opens with, as perf tries. */
-	if (m->precise_max && (e->type == PERF_TYPE_HARDWARE ||
-			       e->type == PERF_TYPE_HW_CACHE))
-		attr.precise_ip = 3;
+	attr_of(e, t, group_fd < 0, &attr);
 	for (;;) {
+
 		fd = (int)syscall(__NR_perf_event_open, &attr, pid, cpu,
 				  group_fd, PERF_FLAG_FD_CLOEXEC);
 		if (fd >= 0 || !m->precise_max || !attr.precise_ip ||
@@ -363,6 +376,80 @@ void stat_count_enable(struct stat_evlist *l, const struct stat_target *t)
 		for (j = 0; j < l->v[i].nfds; j++)
 			if (l->v[i].fds[j] >= 0)
 				ioctl(l->v[i].fds[j], PERF_EVENT_IOC_ENABLE, 0);
+}
+
+/* e's counters, started or stopped. */
+static void switch_fds(struct stat_event *e, bool on)
+{
+	int j;
+
+	for (j = 0; j < e->nfds; j++)
+		if (e->fds[j] >= 0)
+			ioctl(e->fds[j], on ? PERF_EVENT_IOC_ENABLE :
+			      PERF_EVENT_IOC_DISABLE, 0);
+}
+
+void stat_count_switch(struct stat_evlist *l, int i, bool on)
+{
+	int j, k;
+
+	for (j = 0; j < l->n; j++) {
+		struct stat_event *e = &l->v[j];
+
+		/* A group's members follow the counter that leads it. */
+		if (e->kind != STAT_PERF ||
+		    (e->leader >= 0 && kernel_leader(l, j) != j))
+			continue;
+		k = e->leader >= 0 ? e->leader : j;
+		if (i < 0 || k == i)
+			switch_fds(e, on);
+	}
+}
+
+/* A field of perf's attribute listing, after ":" for the first. */
+static void attr_field(FILE *f, bool *first, const char *name,
+		       unsigned long long v, bool hex)
+{
+	if (!v)
+		return;
+	fprintf(f, "%s %s: ", *first ? ":" : ",", name);
+	fprintf(f, hex ? "%#llx" : "%llu", v);
+	*first = false;
+}
+
+void stat_count_describe(FILE *f, const struct stat_evlist *l, int i,
+			 const struct stat_target *t)
+{
+	const struct stat_event *e = &l->v[i];
+	struct perf_event_attr a;
+	bool first = true;
+
+	if (e->kind != STAT_PERF)
+		return;
+	attr_of(e, t, e->leader < 0 || kernel_leader(l, i) == i, &a);
+	attr_field(f, &first, "type", a.type, false);
+	attr_field(f, &first, "size", a.size, false);
+	attr_field(f, &first, "config", a.config, true);
+	if (a.read_format) {
+		fprintf(f, "%s read_format: ", first ? ":" : ",");
+		fprintf(f, "%s%s", a.read_format & PERF_FORMAT_TOTAL_TIME_ENABLED ?
+			"TOTAL_TIME_ENABLED" : "",
+			a.read_format & PERF_FORMAT_TOTAL_TIME_RUNNING ?
+			"|TOTAL_TIME_RUNNING" : "");
+		first = false;
+	}
+	attr_field(f, &first, "disabled", a.disabled, false);
+	attr_field(f, &first, "inherit", a.inherit, false);
+	attr_field(f, &first, "pinned", a.pinned, false);
+	attr_field(f, &first, "exclusive", a.exclusive, false);
+	attr_field(f, &first, "exclude_user", a.exclude_user, false);
+	attr_field(f, &first, "exclude_kernel", a.exclude_kernel, false);
+	attr_field(f, &first, "exclude_hv", a.exclude_hv, false);
+	attr_field(f, &first, "exclude_idle", a.exclude_idle, false);
+	attr_field(f, &first, "enable_on_exec", a.enable_on_exec, false);
+	attr_field(f, &first, "precise_ip", a.precise_ip, false);
+	attr_field(f, &first, "exclude_host", a.exclude_host, false);
+	attr_field(f, &first, "exclude_guest", a.exclude_guest, false);
 }
 
 void stat_count_disable(struct stat_evlist *l)

@@ -10,6 +10,7 @@
  */
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "stat_ev.h"
@@ -31,6 +32,8 @@ struct stat_target {
 	pid_t skip;		/* under all_threads: the held command, which
 				 * perf's list of threads, read before it
 				 * starts, lacks */
+	bool delayed;		/* -D: the counters wait for
+				 * stat_count_switch(), not for the exec */
 };
 
 /*
@@ -44,6 +47,21 @@ int stat_count_open(struct stat_evlist *l, const struct stat_target *t);
 
 /* Starts the counters that do not wait for an exec. */
 void stat_count_enable(struct stat_evlist *l, const struct stat_target *t);
+
+/*
+ * Starts (on) or stops the counters of event i's group, i its first
+ * event, or of event i alone, or of every event when i is -1: what
+ * perf's enable and disable do to its group leaders, the counters that
+ * lead the kernel's groups.
+ */
+void stat_count_switch(struct stat_evlist *l, int i, bool on);
+
+/*
+ * The attributes event i's counters are opened with on t, as perf's
+ * "evlist -v" prints them after the name: ": type: 1, size: ...".
+ */
+void stat_count_describe(FILE *f, const struct stat_evlist *l, int i,
+			 const struct stat_target *t);
 
 /*
  * Stops every counter (and the inherited ones with it), as perf stops

@@ -61,6 +61,12 @@ struct stat_event {
 				 * kernel refused): no reading */
 	uint64_t val, run, ena;	/* the last reading */
 	uint64_t pval, prun, pena;	/* the reading an interval started at */
+	/*
+	 * STAT_BPF: whether its probe counts (its gate, stat_bpf.c), since
+	 * when, and for how long it counted before: its time counted.
+	 */
+	bool open;
+	uint64_t open_since, open_ns;
 	struct stat_acc acc;	/* the counts of -r's runs */
 	struct stat_acc iacc;	/* -I with -r: the intervals' counts */
 };

@@ -16,6 +16,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/epoll.h>
 #include <sys/time.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
@@ -24,6 +25,7 @@
 #include "stat_aggr.h"
 #include "stat_bpf.h"
 #include "stat_count.h"
+#include "stat_ctl.h"
 #include "stat_ev.h"
 #include "stat_fmt.h"
 #include "util.h"
@@ -41,7 +43,7 @@
 /* perf stat's -EINVAL, as its exit status: options that do not go together. */
 #define EXIT_EINVAL 234
 
-const char stat_optstring[] = "+e:p:t:ar:x:jI:o:hAC:n";
+const char stat_optstring[] = "+e:p:t:ar:x:jI:o:hAC:nD:";
 
 /* Long options without a short one. */
 enum {
@@ -55,6 +57,7 @@ enum {
 	OPT_APPEND,
 	OPT_LOG_FD,
 	OPT_TABLE,
+	OPT_CONTROL,
 };
 
 struct ps {
@@ -89,6 +92,13 @@ struct ps {
 	bool counted;		/* a run counted (perf opened its events) */
 	int wstatus;		/* the last run's command's wait status */
 	uint64_t *walls;	/* each run's elapsed ns, for --table */
+	int delay;		/* -D: ms from the command's start to the
+				 * count's, -1 (any negative) for never */
+	struct stat_ctl ctl;	/* --control's descriptors */
+	int efd;		/* epoll of tfd and ctl.fd, or -1 */
+	int go_fd;		/* releases the held command, or -1 */
+	bool ctl_file;		/* ctl.fd is a file, which epoll refuses:
+				 * read to its end as the count starts */
 };
 
 static uint64_t now_ns(void)
@@ -110,11 +120,31 @@ static uint64_t now_ns(void)
 "                          print counts at regular interval in ms (overhead is possible for values <= 100ms)\n"
 #define LOG_FD_HELP \
 "        --log-fd <n>      log output to fd, instead of stderr\n"
+#define DELAY_HELP \
+"    -D, --delay <n>       ms to wait before starting measurement after program start (-1: start with events disabled)\n"
+#define CONTROL_HELP \
+"        --control <fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]>\n" \
+"                          Listen on ctl-fd descriptor for command to control measurement ('enable': enable events, 'disable': disable events).\n" \
+"\t\t\t  Optionally send control command completion ('ack\\n') to ack-fd descriptor.\n" \
+"\t\t\t  Alternatively, ctl-fifo / ack-fifo will be opened and used as ctl-fd / ack-fd.\n"
 
 /* perf's usage for one option it refuses the value of. */
 static void option_usage(const char *help)
 {
 	fprintf(stderr, " Usage: ferret stat [<options>] [<command>]\n\n%s", help);
+}
+
+/*
+ * How the option getopt_long() just read was given, for perf's words
+ * about it: 0 as a switch ("-D 5"), 1 as a long option ("--delay 5"),
+ * 2 as a long option with its value ("--delay=5"), whose usage perf
+ * prints without the option's help.
+ */
+static int opt_form(char **argv)
+{
+	if (!strncmp(argv[optind - 1], "--", 2))
+		return 2;
+	return optind >= 2 && !strncmp(argv[optind - 2], "--", 2);
 }
 
 /* An int, all of s, as perf's numeric options take it; or -EINVAL. */
@@ -157,6 +187,8 @@ TABLE_HELP
 "    -o, --output <file>   output file name\n"
 "        --append          append to the output file\n"
 LOG_FD_HELP
+DELAY_HELP
+CONTROL_HELP
 "        --pre <command>   command to run prior to the measured command\n"
 "        --post <command>  command to run after the measured command\n"
 "    -h, --help            show this help\n\n");
@@ -230,7 +262,7 @@ static void read_all(struct ps *s)
 {
 	stat_count_read(&s->ev);
 	if (s->rt)
-		stat_bpf_read(s->rt, &s->ev, &s->bmode, now_ns() - s->t0);
+		stat_bpf_read(s->rt, &s->ev, &s->bmode, now_ns());
 }
 
 /* -I: prints the interval that ended, and starts the next. */
@@ -288,12 +320,65 @@ static int timer_open(struct ps *s)
 	return 0;
 }
 
+static volatile sig_atomic_t stop_sig;
+
+/* Lets the held command run, once. */
+static int release(struct ps *s)
+{
+	int err = 0;
+
+	if (s->go_fd < 0)
+		return 0;
+	if (write(s->go_fd, "g\0\0\0\0\0\0", 8) != 8) {
+		err = -errno;
+		fprintf(stderr, "ferret stat: cannot start the command: %s\n",
+			strerror(errno));
+	}
+	close(s->go_fd);
+	s->go_fd = -1;
+	return err;
+}
+
+/*
+ * Starts (on) or stops the count of event i's group, or of every event
+ * when i is -1: the perf counters that lead, and the probes' gates.
+ */
+static void toggle(void *arg, int i, bool on)
+{
+	struct ps *s = arg;
+	int err;
+
+	stat_count_switch(&s->ev, i, on);
+	if (s->rt && (err = stat_bpf_gate(s->rt, &s->ev, &s->bmode, i, on, now_ns())))
+		fprintf(stderr, "ferret stat: cannot %s the probes' count: %s\n",
+			on ? "start" : "stop", strerror(-err));
+}
+
+static void describe(void *arg, int i, FILE *f)
+{
+	struct ps *s = arg;
+
+	stat_count_describe(f, &s->ev, i, &s->t);
+}
+
+/* Sleeps for ms milliseconds, or until a stop signal. */
+static void delay_sleep(long ms)
+{
+	struct timespec ts = { ms / 1000, ms % 1000 * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR && !stop_sig &&
+	       !run_stopping())
+		;
+}
+
 /*
  * The count's start, once what counts is in place (BPF probes
- * attached), just before the command is released, as perf starts its
- * clock after enabling its counters: the threads the probes count (so
- * that they count from here, with the counters), the counters that do
- * not wait for an exec, -I's timer, and t0.
+ * attached), as perf's: the threads the probes count (so that they
+ * count from here, with the counters), the counters that do not wait
+ * for an exec and the probes' gates, -I's timer and t0, then the
+ * command's release.  With -D, the command is released first; the
+ * counters wait for the delay, or for --control's "enable" (-D -1),
+ * with perf's messages.
  */
 static int count_start(struct ps *s)
 {
@@ -305,7 +390,19 @@ static int count_start(struct ps *s)
 			strerror(-err));
 		return err;
 	}
-	stat_count_enable(&s->ev, &s->t);
+	if (s->delay) {
+		err = release(s);
+		if (err)
+			return err;
+		fprintf(stderr, "Events disabled\n");
+		if (s->delay > 0) {
+			delay_sleep(s->delay);
+			toggle(s, -1, true);
+			fprintf(stderr, "Events enabled\n");
+		}
+	} else {
+		stat_count_enable(&s->ev, &s->t);
+	}
 	if (s->tfd >= 0) {
 		its.it_interval.tv_sec = s->interval_ms / 1000;
 		its.it_interval.tv_nsec = s->interval_ms % 1000 * 1000000L;
@@ -317,6 +414,22 @@ static int count_start(struct ps *s)
 		}
 	}
 	s->t0 = now_ns();
+	if (!s->delay) {
+		if (s->rt && (err = stat_bpf_gate(s->rt, &s->ev, &s->bmode, -1, true, s->t0))) {
+			fprintf(stderr, "ferret stat: cannot start the probes' count: %s\n",
+				strerror(-err));
+			return err;
+		}
+		err = release(s);
+		if (err)
+			return err;
+	}
+	if (s->ctl_file) {
+		struct stat_ctl_ops ops = { .arg = s, .toggle = toggle, .describe = describe };
+
+		while (stat_ctl_process(&s->ctl, &s->ev, &ops))
+			;
+	}
 	return 0;
 }
 
@@ -338,7 +451,60 @@ static void timer_ready(struct ps *s)
 		print_interval(s);
 }
 
-static volatile sig_atomic_t stop_sig;
+/*
+ * -I's timer and --control's descriptor, polled as one descriptor (the
+ * BPF run polls one of ours): 0, or -errno after saying why.  A control
+ * descriptor epoll cannot watch (a file, say) is read once at the start.
+ */
+static int events_open(struct ps *s)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+
+	s->efd = -1;
+	if (s->tfd < 0 && s->ctl.fd < 0)
+		return 0;
+	s->efd = epoll_create1(EPOLL_CLOEXEC);
+	if (s->efd < 0) {
+		fprintf(stderr, "ferret stat: cannot poll: %s\n", strerror(errno));
+		return -errno;
+	}
+	ev.data.fd = s->tfd;
+	if (s->tfd >= 0 && epoll_ctl(s->efd, EPOLL_CTL_ADD, s->tfd, &ev)) {
+		fprintf(stderr, "ferret stat: cannot poll the interval timer: %s\n",
+			strerror(errno));
+		return -errno;
+	}
+	ev.data.fd = s->ctl.fd;
+	if (s->ctl.fd >= 0 && epoll_ctl(s->efd, EPOLL_CTL_ADD, s->ctl.fd, &ev) &&
+	    errno == EPERM)
+		s->ctl_file = true;
+	return 0;
+}
+
+static void events_close(struct ps *s)
+{
+	if (s->efd >= 0)
+		close(s->efd);
+	s->efd = -1;
+}
+
+/* What is ready of -I's timer and --control's commands. */
+static void events_ready(struct ps *s)
+{
+	struct stat_ctl_ops ops = { .arg = s, .toggle = toggle, .describe = describe };
+	struct epoll_event ev[2];
+	int n = epoll_wait(s->efd, ev, 2, 0), i;
+
+	for (i = 0; i < n; i++) {
+		if (ev[i].data.fd == s->tfd) {
+			timer_ready(s);
+			continue;
+		}
+		stat_ctl_process(&s->ctl, &s->ev, &ops);
+		if (ev[i].events & (EPOLLHUP | EPOLLERR))
+			epoll_ctl(s->efd, EPOLL_CTL_DEL, s->ctl.fd, NULL);
+	}
+}
 
 /*
  * Whether any of -p's processes or -t's threads is still there (a
@@ -376,7 +542,7 @@ static void wait_plain(struct ps *s, pid_t child, int *status,
 	bool list = child <= 0 && (s->t.npids > 1 || s->t.ntids > 1);
 	pid_t target = child > 0 ? child : list ? 0 : s->t.pid;
 	struct pollfd pfd[2] = { { .fd = -1, .events = POLLIN },
-				 { .fd = s->tfd, .events = POLLIN } };
+				 { .fd = s->efd, .events = POLLIN } };
 	struct timespec tick = { 0, TARGET_POLL_MS * 1000000L };
 	struct sigaction sa = { .sa_handler = on_stop };
 	sigset_t block, orig;
@@ -406,7 +572,7 @@ static void wait_plain(struct ps *s, pid_t child, int *status,
 		if (n < 0 && errno != EINTR)
 			break;
 		if (n > 0 && pfd[1].revents)
-			timer_ready(s);
+			events_ready(s);
 		if (n > 0 && pfd[0].revents)
 			break;
 		if (asking && !targets_alive(s))
@@ -459,12 +625,12 @@ static int bpf_poll_fd(void *arg)
 {
 	struct ps *s = arg;
 
-	return s->tfd;
+	return s->efd;
 }
 
 static void bpf_poll_ready(void *arg)
 {
-	timer_ready(arg);
+	events_ready(arg);
 }
 
 static void bpf_finish(void *arg, struct runtime *rt)
@@ -472,13 +638,16 @@ static void bpf_finish(void *arg, struct runtime *rt)
 	struct ps *s = arg;
 
 	count_stop(s);
-	if (stat_bpf_read(rt, &s->ev, &s->bmode, s->t1 - s->t0))
+	if (stat_bpf_read(rt, &s->ev, &s->bmode, s->t1))
 		fprintf(stderr, "ferret stat: cannot read the probes' counts\n");
 	s->rt = NULL;
 }
 
-/* Runs the generated program until the command or process ends. */
-static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
+/*
+ * Runs the generated program until the command or process ends; the
+ * command is released by count_start().
+ */
+static int run_bpf(struct ps *s, pid_t child, int *status)
 {
 	struct source src = { .name = "ferret-stat" };
 	/* Room for every thread under -a --per-thread, and their forks. */
@@ -495,6 +664,10 @@ static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
 	struct node *ast;
 	int ret = -EINVAL;
 
+	if (s->bmode.gated) {
+		copts.array_map = STAT_BPF_GATES;
+		copts.array_size = stat_bpf_ngates(&s->ev);
+	}
 	stat_bpf_text(&text, &s->ev, &s->bmode);
 	src.text = text.p;
 	kbtf_install();
@@ -509,14 +682,11 @@ static int run_bpf(struct ps *s, pid_t child, int go_fd, int *status)
 	ropts.child_status = status;
 	/* A list's end is bpf_tick()'s to find. */
 	ropts.pid = child > 0 || s->t.npids > 1 || s->t.ntids > 1 ? 0 : s->t.pid;
-	ret = run_program(&c, &ropts, child, go_fd) ? -EIO : 0;
-	go_fd = -1;
+	ret = run_program(&c, &ropts, child, -1) ? -EIO : 0;
 out_ast:
 	compile_free(&c);
 	ast_free(ast);
 out:
-	if (go_fd >= 0)
-		close(go_fd);
 	buf_free(&text);
 	return ret;
 }
@@ -534,15 +704,17 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 {
 	struct rusage before, after;
 	pid_t child = 0;
-	int go_fd = -1, status = -1, err, i;
+	int status = -1, err, i;
 
 	for (i = 0; i < s->ev.n; i++) {
 		struct stat_event *e = &s->ev.v[i];
 
 		e->val = e->run = e->ena = e->pval = e->prun = e->pena = 0;
+		e->open = false;
+		e->open_ns = 0;
 	}
 	if (s->cmd) {
-		child = run_spawn_held(NULL, s->cmd, &go_fd, NULL, NULL, false);
+		child = run_spawn_held(NULL, s->cmd, &s->go_fd, NULL, NULL, false);
 		if (child < 0)
 			return -errno;
 		if (!s->t.system_wide && !s->attached)
@@ -555,11 +727,13 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 	s->tfd = -1;
 	if (s->interval_ms && !s->intervals_done && (err = timer_open(s)))
 		goto fail;
+	err = events_open(s);
+	if (err)
+		goto fail;
 	s->t1 = 0;
 	getrusage(RUSAGE_CHILDREN, &before);
 	if (s->ev.nbpf) {
-		err = run_bpf(s, child, go_fd, &status);
-		go_fd = -1;
+		err = run_bpf(s, child, &status);
 		getrusage(RUSAGE_CHILDREN, &after);
 		timersub(&after.ru_utime, &before.ru_utime, &ru->ru_utime);
 		timersub(&after.ru_stime, &before.ru_stime, &ru->ru_stime);
@@ -568,12 +742,6 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 			goto fail;
 	} else {
 		err = count_start(s);
-		if (!err && go_fd >= 0) {
-			if (write(go_fd, "g\0\0\0\0\0\0", 8) != 8)
-				err = -errno;
-			close(go_fd);
-			go_fd = -1;
-		}
 		if (err)
 			goto fail;
 		wait_plain(s, child, &status, ru);
@@ -589,6 +757,7 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 	 * first command's end stops the others' interval loops at once.
 	 */
 	s->intervals_done = s->interval_ms > 0;
+	events_close(s);
 	if (s->tfd >= 0)
 		close(s->tfd);
 	for (i = 0; i < s->ev.n; i++)
@@ -604,12 +773,14 @@ static int run_once(struct ps *s, struct rusage *ru, int *ret)
 		       WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
 	return 0;
 fail:
+	events_close(s);
 	if (s->tfd >= 0)
 		close(s->tfd);
 	s->tfd = -1;
 	stat_count_close(&s->ev);
-	if (go_fd >= 0)
-		close(go_fd);
+	if (s->go_fd >= 0)
+		close(s->go_fd);
+	s->go_fd = -1;
 	if (child > 0) {
 		kill(child, SIGKILL);
 		waitpid(child, NULL, 0);
@@ -886,9 +1057,12 @@ int stat_main(int argc, char **argv)
 		{ "append", no_argument, NULL, OPT_APPEND },
 		{ "log-fd", required_argument, NULL, OPT_LOG_FD },
 		{ "table", no_argument, NULL, OPT_TABLE },
+		{ "delay", required_argument, NULL, 'D' },
+		{ "control", required_argument, NULL, OPT_CONTROL },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct ps s = { .runs = 1, .tfd = -1 };
+	struct ps s = { .runs = 1, .tfd = -1, .efd = -1, .go_fd = -1 };
+	char *end;
 	const char *outfile = NULL;
 	bool append = false, table = false;
 	long log_fd = 0, repeat = 1;
@@ -900,6 +1074,7 @@ int stat_main(int argc, char **argv)
 	long v;
 
 	memset(&ru, 0, sizeof(ru));
+	stat_ctl_init(&s.ctl);
 	s.out.mode = STAT_STD;
 	optind = 0;
 	while ((opt = getopt_long(argc, argv, stat_optstring, longopts, NULL)) != -1) {
@@ -997,6 +1172,28 @@ int stat_main(int argc, char **argv)
 			break;
 		case OPT_TABLE:
 			table = true;
+			break;
+		case 'D':
+			/* perf's OPT_INTEGER: strtol()'s value cut to an int. */
+			s.delay = (int)strtol(optarg, &end, 10);
+			if (*end) {
+				i = opt_form(argv);
+				if (i)
+					fprintf(stderr, " Error: option `delay' expects a numerical value\n");
+				else
+					fprintf(stderr, " Error: switch `D' expects a numerical value\n");
+				option_usage(i == 2 ? "" : DELAY_HELP);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			break;
+		case OPT_CONTROL:
+			if (stat_ctl_parse(&s.ctl, optarg)) {
+				fprintf(stderr, "\n");
+				option_usage(opt_form(argv) == 2 ? "" : CONTROL_HELP);
+				ret = EXIT_USAGE;
+				goto out;
+			}
 			break;
 		case 'h':
 			usage(stdout);
@@ -1098,6 +1295,8 @@ int stat_main(int argc, char **argv)
 	s.bmode.per_cpu = s.t.system_wide && !s.t.all_threads;
 	s.bmode.tree = !s.bmode.per_cpu;
 	s.bmode.per_thread = s.aggr == STAT_AGGR_THREAD;
+	s.bmode.gated = s.delay || s.ctl.fd >= 0;
+	s.t.delayed = s.delay != 0;
 	bpf_used = s.ev.nbpf > 0;
 	if (s.t.pid > 0)
 		provider_pid = s.t.pid;
@@ -1140,6 +1339,7 @@ int stat_main(int argc, char **argv)
 	if (!s.interval_ms && !s.forever)
 		print_summary(&s, s.cmd && !s.t.system_wide && !s.attached, &ru);
 out:
+	stat_ctl_close(&s.ctl);
 	free(s.walls);
 	free(s.cpus);
 	free(s.pids);

@@ -334,19 +334,19 @@ if [ "$f" = 321 ]; then ok bpf_per_cpu_intervals; else bad bpf_per_cpu_intervals
 # differed (a call more or less under load).
 nopm() { sed -E 's/ +\( \+- +[0-9.]+% \)$//'; }
 
-# attached PID: once the tool that timeout PID runs holds its counters
-# (perf_event or BPF link descriptors), and a moment for it to enable
-# them; at most 10 s.
-attached() {
-	local t=0 c
-	while [ $t -lt 200 ]; do
-		c=$(pgrep -P "$1" | head -1)
-		[ -n "$c" ] && ls -l /proc/"$c"/fd 2>/dev/null | grep -q 'perf_event\|bpf-link\|bpf_link' && break
-		sleep 0.05
-		t=$((t + 1))
-	done
-	sleep 0.3
+# A tool started with -D -1 --control fifo:$W/NAME.c,$W/NAME.a counts
+# from its ack of "enable": a workload released after it counts in full,
+# however long the tool took to attach.
+# ctl_new NAME: fresh fifos for NAME.
+ctl_new() { rm -f "$W/$1.c" "$W/$1.a"; mkfifo "$W/$1.c" "$W/$1.a"; }
+# ctl NAME CMD: CMD sent on NAME's fifos; true once the tool acked it
+# (perf's ack is "ack\n" and a NUL).  A tool that is gone fails it.
+ctl() {
+	timeout 20 sh -c 'printf "%s\n" "$2" >"$1"' _ "$W/$1.c" "$2" &&
+		[ "$(timeout 20 head -c 5 "$W/$1.a" | tr -d '\0')" = ack ]
 }
+# ctl_opt NAME: the options that start a tool disabled, on NAME's fifos.
+ctl_opt() { echo "-D -1 --control fifo:$W/$1.c,$W/$1.a"; }
 
 # gated TOOL ARGS...: the tool's -x, output for a workload whose two
 # threads make 100 and 200 calls of each kind once it is attached to.
@@ -360,10 +360,12 @@ gated() {
 	tids=$(ls /proc/$g/task | sort -n | tail -1)
 	set -- "${@//@P/$g}"
 	set -- "${@//@T/$tids}"
-	if [ "$tool" = perf ]; then timeout 30 perf stat -o "$W/g" -x, "$@" >/dev/null 2>&1 &
-	else timeout 30 "$FERRET" stat -o "$W/g" -x, "$@" >/dev/null 2>&1 & fi
+	ctl_new g
+	# shellcheck disable=SC2046
+	if [ "$tool" = perf ]; then timeout 30 perf stat -o "$W/g" -x, $(ctl_opt g) "$@" >/dev/null 2>&1 &
+	else timeout 30 "$FERRET" stat -o "$W/g" -x, $(ctl_opt g) "$@" >/dev/null 2>&1 & fi
 	s=$!
-	attached $s
+	ctl g enable || echo "$tool did not ack enable" >&2
 	kill -USR1 $g
 	wait $s
 	wait $g 2>/dev/null
@@ -399,12 +401,17 @@ gated2() {
 	set -- "${@//@P2/$g2}"
 	set -- "${@//@T1/$t1}"
 	set -- "${@//@T2/$t2}"
-	timeout 30 perf stat -o "$W/g2p" -x, "$@" -e syscalls:sys_enter_getppid >/dev/null 2>&1 &
+	ctl_new g2p
+	ctl_new g2f
+	# shellcheck disable=SC2046
+	timeout 30 perf stat -o "$W/g2p" -x, $(ctl_opt g2p) "$@" -e syscalls:sys_enter_getppid >/dev/null 2>&1 &
 	sp=$!
-	timeout 30 "$FERRET" stat -o "$W/g2f" -x, "$@" -e syscalls:sys_enter_getppid,"$U" >/dev/null 2>&1 &
+	# shellcheck disable=SC2046
+	timeout 30 "$FERRET" stat -o "$W/g2f" -x, $(ctl_opt g2f) "$@" -e syscalls:sys_enter_getppid,"$U" >/dev/null 2>&1 &
 	sf=$!
-	# Both attached (ferret's uprobe takes longer on a loaded machine).
-	sleep 2.5
+	# Both counting, however long ferret's uprobe took to attach.
+	ctl g2p enable || echo "perf did not ack enable" >&2
+	ctl g2f enable || echo "ferret did not ack enable" >&2
 	kill -USR1 $g1 $g2
 	wait $sp $sf
 	wait $g1 $g2 2>/dev/null
@@ -511,6 +518,175 @@ pc=$(pf -a -e task-clock sleep 0.5 | cpus)
 fc=$(fs -a -e task-clock -e "uprobe:$B:b*" -e "uprobe:$B:c*" sleep 0.5 | cpus)
 if [ -n "$fc" ] && awk "BEGIN { d = $fc - $pc; exit !(d < 0.02 && d > -0.02) }"; then ok window_after_attach; else
 	bad window_after_attach "CPUs utilized: perf $pc, ferret $fc"; fi
+
+# -D N: the counters start N ms after the command, as perf's, with its
+# messages on stderr: the calls made before are not counted, and the
+# elapsed time runs from then.  -D -1: not counted at all.
+# delayed TOOL EVENT N1 N2: TOOL stat -D 1000 -x, -e EVENT on a command
+# that makes N1 calls of the uprobe target and of getppid() at once
+# (within the delay), and N2 once the test saw "Events enabled"; the
+# output in $W/dTOOL, the stderr and exit status in $W/deTOOL.
+delayed() {
+	local tool=$1 bin=$FERRET t=0 s
+	[ "$1" = perf ] && bin=perf
+	rm -f "$W/dg"; mkfifo "$W/dg"
+	timeout 30 "$bin" stat -o "$W/d$tool" -x, -D 1000 -e "$2" \
+		sh -c "$WL $3 $3; read x <$W/dg; $WL $4 $4" >/dev/null 2>"$W/de$tool" &
+	s=$!
+	until grep -q 'Events enabled' "$W/de$tool" || [ $t -ge 400 ]; do sleep 0.05; t=$((t + 1)); done
+	timeout 20 sh -c 'echo >"$1"' _ "$W/dg"
+	wait $s
+	echo "rc $?" >>"$W/de$tool"
+}
+delayed perf syscalls:sys_enter_getppid 5 7
+delayed ferret syscalls:sys_enter_getppid 5 7
+p=$(grep getppid "$W/dperf" | cut -d, -f1)
+f=$(grep getppid "$W/dferret" | cut -d, -f1)
+if [ "$p" = 7 ] && [ "$f" = 7 ] && diff "$W/deperf" "$W/deferret" >"$W/diff"; then ok delay_count; else
+	echo "perf $p ferret $f" >>"$W/diff"; bad delay_count "differs from perf (- perf, + ferret)"; fi
+delayed ferret "$U" 5 7
+f=$(grep ferret_stat "$W/dferret" | cut -d, -f1)
+if [ "$f" = 7 ]; then ok delay_bpf_count; else bad delay_bpf_count "got '$f', want 7"; fi
+pe=$(pf -D 200 -e task-clock sleep 0.5 | el)
+fe=$(fs -D 200 -e task-clock -e "$U" sleep 0.5 | el)
+if [ -n "$fe" ] && awk "BEGIN { d = $fe - $pe; exit !(d < 0.05 && d > -0.05 && $fe < 0.4) }"; then ok delay_elapsed; else
+	bad delay_elapsed "perf ${pe}s, ferret ${fe}s"; fi
+layout delay_never -D -1 -e task-clock,syscalls:sys_enter_getppid "$WL" 0 3
+evmasked() { sed "s#$U#syscalls:sys_enter_getppid#"; }
+pf -D -1 -x, -e syscalls:sys_enter_getppid "$WL" 3 3 >"$W/pl"
+fs -D -1 -x, -e "$U" "$WL" 3 3 | evmasked >"$W/fl"
+if grep -q '^<not counted>,,syscalls:sys_enter_getppid,0,' "$W/fl" && diff "$W/pl" "$W/fl" >"$W/diff"; then
+	ok delay_never_bpf; else bad delay_never_bpf "differs from perf (- perf, + ferret)"; fi
+
+# --control: enable and disable, of every event and of one by name,
+# between the phases of a command whose calls are known: each phase
+# waits for the test to release it, and says when it is done, so that
+# no sleep decides what is counted.
+# phases NAME C1 C2 C3 TOOL ARGS...: TOOL stat ARGS on a command of three
+# phases of 100, 1,000 and 10,000 calls of the uprobe target and of
+# getppid(); the commands of Ci (';' between them, each acked) are sent
+# before phase i.  Its -x, output in $W/NAME.out (counts and names), its
+# stderr in $W/NAME.err, "noack CMD" there for a command not acked.
+phases() {
+	local name=$1 tool=$5 i cmd s script="" cmds=("$2" "$3" "$4")
+	shift 5
+	[ "$tool" = perf ] || tool=$FERRET
+	ctl_new "$name"
+	for i in 1 2 3; do
+		rm -f "$W/$name.g$i" "$W/$name.d$i"
+		mkfifo "$W/$name.g$i" "$W/$name.d$i"
+		script="$script read x <$W/$name.g$i; $WL $((10 ** (i + 1))) $((10 ** (i + 1))); echo >$W/$name.d$i;"
+	done
+	timeout 60 "$tool" stat -o "$W/$name.o" -x, --control "fifo:$W/$name.c,$W/$name.a" "$@" \
+		sh -c "$script" >/dev/null 2>"$W/$name.err" &
+	s=$!
+	for i in 1 2 3; do
+		IFS=';' read -ra cs <<<"${cmds[i - 1]}"
+		for cmd in "${cs[@]}"; do
+			ctl "$name" "$cmd" || echo "noack $cmd" >>"$W/$name.err"
+		done
+		timeout 20 sh -c 'echo >"$1"' _ "$W/$name.g$i"
+		timeout 20 cat "$W/$name.d$i" >/dev/null
+	done
+	wait $s
+	grep -v '^# started on' "$W/$name.o" | grep . | cut -d, -f1,3 >"$W/$name.out"
+}
+# want NAME LINES: NAME's counts are LINES ("count,event" each, ' ' between).
+want() { [ "$(tr '\n' ' ' <"$W/$1.out")" = "$2 " ]; }
+G=syscalls:sys_enter_getppid
+for sc in "-D -1|enable|disable" "|disable|enable" "-D -1|disable;enable;ping|disable;stop"; do
+	IFS='|' read -r opt c2 c3 <<<"$sc"
+	# shellcheck disable=SC2086
+	phases cp "" "$c2" "$c3" perf $opt -e $G
+	# shellcheck disable=SC2086
+	phases cf "" "$c2" "$c3" ferret $opt -e $G,"$U"
+	n=$(cut -d, -f1 "$W/cp.out")
+	case $sc in
+	*"|disable|enable") w=10100 ;;
+	*) w=1000 ;;
+	esac
+	# The tracepoint counts what perf's does (the shell's own getppid()
+	# included when it counts from the start); the uprobe the phases'.
+	if [ -n "$n" ] && [ "$n" -ge "$w" ] && want cf "$n,$G $w,$U" &&
+	   diff "$W/cp.err" "$W/cf.err" >"$W/diff"; then ok "control $sc ($n)"; else
+		{ cat "$W/cp.out"; echo; cat "$W/cf.out"; } >>"$W/diff"; bad "control $sc" "differs from perf (- perf, + ferret)"; fi
+done
+# By name: an event alone, the leader of a group (its group stops), a
+# member (nothing stops, as in perf), and a name not there.
+phases cp "" "disable $G" "enable $G;disable nosuch" perf -e $G,page-faults
+phases cf "" "disable $G;disable $U" "enable $G;enable $U;disable nosuch" ferret -e $G,page-faults,"$U"
+n=$(head -1 "$W/cp.out" | cut -d, -f1)
+if [ -n "$n" ] && [ "$n" -ge 10100 ] && [ "$(head -1 "$W/cf.out")" = "$n,$G" ] && [ "$(sed -n 3p "$W/cf.out")" = "10100,$U" ] &&
+   diff "$W/cp.err" <(grep -v "Event $U" "$W/cf.err") >"$W/diff" &&
+   [ "$(grep -c "Event $U" "$W/cf.err")" = 2 ]; then ok "control_by_name ($(head -1 "$W/cp.out"))"; else
+	{ cat "$W/cp.out"; echo; cat "$W/cf.out"; } >>"$W/diff"; bad control_by_name "differs from perf (- perf, + ferret)"; fi
+phases cp "" "disable page-faults" "disable $G" perf -e "{$G,page-faults}"
+phases cf "" "disable page-faults;disable $U" "disable $G" ferret -e "{$G,page-faults,$U}"
+n=$(head -1 "$W/cp.out" | cut -d, -f1)
+if [ -n "$n" ] && [ "$n" -ge 1100 ] && [ "$(head -1 "$W/cf.out")" = "$n,$G" ] && [ "$(sed -n 3p "$W/cf.out")" = "1100,$U" ] &&
+   diff "$W/cp.err" <(grep -v "Event $U" "$W/cf.err") >"$W/diff"; then ok "control_group ($n)"; else
+	{ cat "$W/cp.out"; echo; cat "$W/cf.out"; } >>"$W/diff"; bad control_group "differs from perf (- perf, + ferret)"; fi
+# The commands perf 6.1 takes, its messages and acks: evlist (-g, -F),
+# ping and stop acked and nothing more, a malformed one, an unknown one
+# and snapshot neither done nor acked (the ping after them is the next
+# ack), then nothing left on the ack fifo.
+for tool in perf ferret; do
+	[ $tool = perf ] && bin=perf || bin=$FERRET
+	ctl_new k
+	rm -f "$W/k.c2"; mkfifo "$W/k.c2"
+	timeout 30 "$bin" stat -o "$W/k" -x, --control "fifo:$W/k.c,$W/k.a" -e "{task-clock,page-faults},$G" \
+		sh -c "read x <$W/k.c2" >/dev/null 2>"$W/k$tool" &
+	s=$!
+	for cmd in evlist "evlist -g" "evlist -F" "evlist -x" ping stop "enablex" "enable nosuch" "disable"; do
+		ctl k "$cmd" || echo "noack $cmd" >>"$W/k$tool"
+	done
+	timeout 20 sh -c 'printf "snapshot\nxyz\n" >"$1"' _ "$W/k.c"
+	ctl k ping || echo "noack ping" >>"$W/k$tool"
+	[ -z "$(timeout 0.3 cat "$W/k.a" | tr -d '\0')" ] || echo "extra ack" >>"$W/k$tool"
+	timeout 20 sh -c 'echo >"$1"' _ "$W/k.c2"
+	wait $s
+done
+if diff "$W/kperf" "$W/kferret" >"$W/diff"; then ok control_commands; else bad control_commands "differs from perf (- perf, + ferret)"; fi
+# fd: descriptors (the fifos held open by the shell), and ones that are
+# not open, which perf polls and reads nothing from.
+for tool in perf ferret; do
+	[ $tool = perf ] && bin=perf || bin=$FERRET
+	ctl_new k
+	rm -f "$W/kg" "$W/kr"; mkfifo "$W/kg" "$W/kr"
+	# The shell's own getppid() comes before it says it is ready.
+	timeout 30 "$bin" stat -o "$W/k" -x, -D -1 --control fd:7,8 -e $G sh -c "echo >$W/kr; read x <$W/kg; $WL 0 9" \
+		7<>"$W/k.c" 8<>"$W/k.a" >/dev/null 2>"$W/k$tool" &
+	s=$!
+	timeout 20 cat "$W/kr" >/dev/null
+	ctl k enable || echo "noack enable" >>"$W/k$tool"
+	timeout 20 sh -c 'echo >"$1"' _ "$W/kg"
+	wait $s
+	grep -v '^# started' "$W/k" | grep . | cut -d, -f1,3 >>"$W/k$tool"
+	timeout 30 "$bin" stat -o "$W/k" -x, --control fd:99,98 -e $G "$WL" 0 4 >/dev/null 2>>"$W/k$tool"
+	grep -v '^# started' "$W/k" | grep . | cut -d, -f1,3 >>"$W/k$tool"
+done
+if grep -q "^9,$G" "$W/kferret" && grep -q "^4,$G" "$W/kferret" && diff "$W/kperf" "$W/kferret" >"$W/diff"; then
+	ok control_fd; else bad control_fd "differs from perf (- perf, + ferret)"; fi
+# --control's and -D's refusals: perf's words, usage and exit status.
+perr_all() {
+	local name=$1 prc frc
+	shift
+	timeout 20 perf stat "$@" >/dev/null 2>"$W/pe" </dev/null
+	prc=$?
+	timeout 20 "$FERRET" stat "$@" >/dev/null 2>"$W/fe" </dev/null
+	frc=$?
+	if [ "$prc" = "$frc" ] && diff <(sed "s/perf stat/ferret stat/" "$W/pe") "$W/fe" >"$W/diff"; then
+		ok "$name"; else echo "rc perf $prc ferret $frc" >>"$W/diff"; bad "$name" "differs from perf"; fi
+}
+for v in x fifo: fifo:,x "fifo:$W/nonexistent/c" "fifo:$W/k.c,$W/nonexistent/a" fd: fd:x fd:3,x fd:3, fd:3,4x; do
+	perr_all "control_bad $v" --control "$v" -e task-clock true
+done
+perr_all "control_bad =x" --control=x -e task-clock true
+perr_all "control_bad =fifo" "--control=fifo:$W/nonexistent/c" -e task-clock true
+perr_all delay_word -D x true
+perr_all delay_suffix -D 5ms true
+perr_all delay_long --delay x true
+perr_all delay_long_eq --delay=x true
 
 # --pre and --post around each run, as perf runs them: a --pre that fails
 # skips its run (no counts: "<not supported>"), a failing command skips
