@@ -2913,6 +2913,30 @@ static void free_vars(struct cg *g)
 	vec_free(&g->vars);
 }
 
+/*
+ * The end of a probe's program once its clauses are generated (ret their
+ * result): the scratch pointer's set-up at [tstr_from, tstr_to) dropped
+ * if nothing used it, the tails, and what generating held.
+ */
+static int probe_finish(struct cg *g, int ret, int tstr_from, int tstr_to)
+{
+	int i;
+
+	if (!ret && g->tstr && !tstr_used(g, tstr_from, tstr_to)) {
+		ir_remove_range(&g->ir, tstr_from, tstr_to);
+		/* The held-record ranges come after it. */
+		for (i = 0; i < g->holds.n; i++)
+			g->holds.v[i] = (void *)((intptr_t)g->holds.v[i] -
+						 (tstr_to - tstr_from));
+	}
+	if (!ret)
+		ret = cg_end(g);
+	/* cg_end() frees them; a probe that failed before it leaves them. */
+	vec_free(&g->holds);
+	free_vars(g);
+	return ret;
+}
+
 int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	     bool use_cookie)
 {
@@ -2975,19 +2999,7 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		}
 	}
 	g->ir.loc = &p->loc;
-	if (!ret && g->tstr && !tstr_used(g, tstr_from, tstr_to)) {
-		ir_remove_range(&g->ir, tstr_from, tstr_to);
-		/* The held-record ranges come after it. */
-		for (i = 0; i < g->holds.n; i++)
-			g->holds.v[i] = (void *)((intptr_t)g->holds.v[i] -
-						 (tstr_to - tstr_from));
-	}
-	if (!ret)
-		ret = cg_end(g);
-	/* cg_end() frees them; a probe that failed before it leaves them. */
-	vec_free(&g->holds);
-	free_vars(g);
-	return ret;
+	return probe_finish(g, ret, tstr_from, tstr_to);
 }
 
 /*
@@ -3110,17 +3122,7 @@ int cg_clauses(struct cg *g, const struct cg_clause *cl, int n)
 	g->pi = pi;
 	g->probe_id = pi->index;
 	g->ir.loc = &g->probe->loc;
-	if (!ret && g->tstr && !tstr_used(g, tstr_from, tstr_to)) {
-		ir_remove_range(&g->ir, tstr_from, tstr_to);
-		for (i = 0; i < g->holds.n; i++)
-			g->holds.v[i] = (void *)((intptr_t)g->holds.v[i] -
-						 (tstr_to - tstr_from));
-	}
-	if (!ret)
-		ret = cg_end(g);
-	vec_free(&g->holds);
-	free_vars(g);
-	return ret;
+	return probe_finish(g, ret, tstr_from, tstr_to);
 }
 
 int cg_arm(struct cg *g, const struct node *p, const struct probe_inst *pi)
