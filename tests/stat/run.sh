@@ -668,16 +668,23 @@ done
 if grep -q "^9,$G" "$W/kferret" && grep -q "^4,$G" "$W/kferret" && diff "$W/kperf" "$W/kferret" >"$W/diff"; then
 	ok control_fd; else bad control_fd "differs from perf (- perf, + ferret)"; fi
 # --control's and -D's refusals: perf's words, usage and exit status.
-perr_all() {
-	local name=$1 prc frc
-	shift
+# perr_n N NAME ARGS...: the first N lines of the two tools' errors (all
+# with N 0), perf's name for ours, and their exit statuses, the same.
+perr_n() {
+	local n=$1 name=$2 prc frc
+	shift 2
 	timeout 20 perf stat "$@" >/dev/null 2>"$W/pe" </dev/null
 	prc=$?
 	timeout 20 "$FERRET" stat "$@" >/dev/null 2>"$W/fe" </dev/null
 	frc=$?
+	if [ "$n" -gt 0 ]; then
+		head -"$n" "$W/pe" >"$W/pe.n" && mv "$W/pe.n" "$W/pe"
+		head -"$n" "$W/fe" >"$W/fe.n" && mv "$W/fe.n" "$W/fe"
+	fi
 	if [ "$prc" = "$frc" ] && diff <(sed "s/perf stat/ferret stat/" "$W/pe") "$W/fe" >"$W/diff"; then
 		ok "$name"; else echo "rc perf $prc ferret $frc" >>"$W/diff"; bad "$name" "differs from perf"; fi
 }
+perr_all() { perr_n 0 "$@"; }
 for v in x fifo: fifo:,x "fifo:$W/nonexistent/c" "fifo:$W/k.c,$W/nonexistent/a" fd: fd:x fd:3,x fd:3, fd:3,4x; do
 	perr_all "control_bad $v" --control "$v" -e task-clock true
 done
@@ -792,16 +799,7 @@ if [ $rc = 3 ]; then ok exit_status; else bad exit_status "rc $rc"; fi
 
 # The same error, in the same words at the same column, as perf's (its
 # name for ours).
-perr() {
-	local name=$1 prc frc
-	shift
-	timeout 20 perf stat "$@" >/dev/null 2>"$W/pe" </dev/null
-	prc=$?
-	timeout 20 "$FERRET" stat "$@" >/dev/null 2>"$W/fe" </dev/null
-	frc=$?
-	if [ "$prc" = "$frc" ] && diff <(head -2 "$W/pe" | sed "s/perf stat/ferret stat/") <(head -2 "$W/fe") >"$W/diff"; then
-		ok "$name"; else echo "rc perf $prc ferret $frc" >>"$W/diff"; bad "$name" "differs from perf"; fi
-}
+perr() { perr_n 2 "$@"; }
 # Refusals: perf's words where it has them, a usage exit, no hang.
 err() {
 	local name=$1 rc=$2 pat=$3 bin got
