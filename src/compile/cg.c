@@ -2201,6 +2201,11 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 		addr = mem_lvalue(g, lv);
 		if (addr < 0 || cg_expr(g, n->b, &v))
 			return -EINVAL;
+		if (lv->type->kind == TY_STR) {
+			if (bi_dscratch_store_str(g, addr, cg_reg(g, &v), lv->type->size))
+				return cg_error(g, lv, "operator = through a pointer is not supported here");
+			return res ? cg_expr(g, lv, res) : 0;
+		}
 		store_in_globals(g, addr, cg_reg(g, &v), lv->type->size, done);
 		if (bi_dscratch_store(g, addr, cg_reg(g, &v), lv->type->size))
 			return cg_error(g, lv, "operator = through a pointer is not supported here");

@@ -45,6 +45,17 @@ same substr 0 "[icanheron] []
 
 " -- -s "$W/substr.d"
 
+# D's pointer arithmetic on a string: s + k and k + s are the string from
+# its char k, of what a variable holds (no more than strsize), "" past
+# its end or before its start.
+same string_offset 0 "[bcdef] [cdef] [2] [] [] [lo]
+
+" -- -q -x strsize=6 -n 'BEGIN {
+	g = "abcdefgh"; self->t = "12"; a[1] = "hello";
+	printf("[%s] [%s] [%s] [%s] [%s] [%s]\n", g + 1, 2 + g, self->t + 1,
+	    self->t + 5, g + (-1), a[1] + 3);
+	exit(0); }'
+
 cat >"$W/index.d" <<'EOF'
 #pragma D option quiet
 BEGIN
