@@ -183,7 +183,7 @@ static int size_arg(struct sema *s, struct node *n, int i, bool allocates)
 /* An address argument (uintptr_t, void *): an integer or a pointer. */
 static int addr_arg(struct sema *s, struct node *n, int i, const char *proto)
 {
-	if (sema_expr(s, n->list[i]))
+	if (sema_expr(s, n->list[i]) || sema_d_decay(s, n->list[i]))
 		return -EINVAL;
 	if (n->list[i]->type->kind == TY_INT || n->list[i]->type->kind == TY_PTR)
 		return 0;
@@ -272,7 +272,7 @@ static int sema_copyinto(struct sema *s, struct node *n)
 	if (bi_d_nargs(s, n, 3, 3) || size_arg(s, n, size, false) ||
 	    addr_arg(s, n, dest, "void *"))
 		return -EINVAL;
-	if (sema_expr(s, n->list[src]))
+	if (sema_expr(s, n->list[src]) || sema_d_decay(s, n->list[src]))
 		return -EINVAL;
 	t = n->list[src]->type;
 	if (t->kind != TY_INT && t->kind != TY_PTR &&

@@ -715,6 +715,11 @@ static int d_decay(struct sema *s, struct node *n)
 	return sema_expr(s, n);
 }
 
+int sema_d_decay(struct sema *s, struct node *n)
+{
+	return d_decay(s, n);
+}
+
 /* A value named in user space that D takes as a string (str_conv). */
 static bool str_named(const struct type *t)
 {
