@@ -829,10 +829,12 @@ static int alu_op(int tok)
 
 /*
  * dst op= src for the arithmetic operator token tok.  D divides, takes
- * remainders and shifts right as C does in the type of the operation
- * (sign): BPF's DIV and MOD are unsigned, so a signed quotient is that of
- * the magnitudes, negated when the signs differ (a remainder takes the
- * dividend's sign).  bpftrace's operators stay BPF's.
+ * remainders and shifts right in the type of the operation
+ * (sign): BPF's DIV and MOD are unsigned, so a signed quotient or
+ * remainder is that of the magnitudes, negated when the signs differ, as
+ * dtrace-utils computes both when the program runs (19 % -5 is -4, where
+ * C's, and dtrace's folding of constants, is 4).  bpftrace's operators
+ * stay BPF's.
  */
 static void arith(struct cg *g, int tok, int dst, int src, bool sign)
 {
@@ -869,8 +871,7 @@ static void arith(struct cg *g, int tok, int dst, int src, bool sign)
 
 		ir_jmp_imm(&g->ir, BPF_JSGE, m, 0, pos);
 		ir_alu_imm(&g->ir, BPF_NEG, m, 0);
-		if (op == BPF_DIV)
-			ir_alu_imm(&g->ir, BPF_XOR, neg, 1);
+		ir_alu_imm(&g->ir, BPF_XOR, neg, 1);
 		ir_place(&g->ir, pos);
 	}
 	ir_alu(&g->ir, op, dst, m);
@@ -1062,6 +1063,7 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 	struct cg_mark m = cg_mark(g);
 	struct val a, b;
 	int res, ar, br, op;
+	int64_t v;
 	bool sign;
 
 	if (n->op == T_LAND || n->op == T_LOR) {
@@ -1089,10 +1091,26 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 	if (n->a->kind == N_STR && n->b->type->kind == TY_NAMED &&
 	    n->b->type->namer->cg_eq_lit)
 		return eq_lit(g, n, n->b, n->a, out);
+	/* dtrace folds a constant remainder as C computes it (19 % -5 is 4) */
+	if (g->c->opts.dtrace && n->op == T_PERCENT && n->type->kind == TY_INT &&
+	    n->type->is_signed && sema_d_const(n, &v)) {
+		res = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, res, v);
+		return val_int(g, out, res, n->type);
+	}
 	res = alu_imm(g, n, out);
 	if (res <= 0)
 		return res;
-	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &b))
+	if (cg_expr(g, n->a, &a))
+		return -EINVAL;
+	/* a variable's register, read before b may change it (x - ++x) */
+	if (a.kind == V_REG && !ast_pure(n->b)) {
+		int r = ir_vreg(&g->ir);
+
+		ir_mov(&g->ir, r, a.reg);
+		a.reg = r;
+	}
+	if (cg_expr(g, n->b, &b))
 		return -EINVAL;
 	if (a.type->kind == TY_STR && n->op != T_EQ && n->op != T_NE) {
 		int c = str_cmp(g, &a, &b), t = ir_label(&g->ir);

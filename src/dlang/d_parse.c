@@ -1745,6 +1745,23 @@ static struct node *parse_cond(struct parser *p)
 	return n;
 }
 
+/* Whether evaluating n stores to a variable (++, --, an assignment). */
+static bool has_store(const struct node *n)
+{
+	int i;
+
+	if (!n)
+		return false;
+	if (n->kind == N_INCDEC || n->kind == N_ASSIGN)
+		return true;
+	if (has_store(n->a) || has_store(n->b) || has_store(n->c))
+		return true;
+	for (i = 0; i < n->nlist; i++)
+		if (has_store(n->list[i]))
+			return true;
+	return false;
+}
+
 static int assign_op(int kind)
 {
 	switch (kind) {
@@ -1815,6 +1832,14 @@ static struct node *parse_assign(struct parser *p)
 	if (!next(p) || !(n->b = parse_assign(p)))
 		return NULL;
 	p->depth--;
+	/*
+	 * D reads x of "x op= e" before e: "x = x op e" where e stores
+	 * (i += i++ is 2i), as the engine's op= reads x after e.
+	 */
+	if (op != T_ASSIGN && is_lvalue(e) && ast_pure(e) && has_store(n->b)) {
+		n->b = binop(p, op, copy_tree(p, e, &e->loc), n->b, &n->loc);
+		n->op = T_ASSIGN;
+	}
 	return convert_assign(p, n);
 }
 
