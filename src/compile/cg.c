@@ -641,15 +641,38 @@ static void wake_tail(struct cg *g)
 	ir_place(&g->ir, done);
 }
 
+/*
+ * The clause's number as a fault tells it: its place in the program, or
+ * in D that of the statement dtrace-utils makes of each probe
+ * description of each clause (dt_clause_N), the description g->pi is
+ * named by where one is.
+ */
+static int clause_number(const struct cg *g)
+{
+	const struct node *ast = g->c->ast;
+	int n = 0, i, j;
+
+	for (i = 0; ast && i < ast->nlist; i++) {
+		const struct node *p = ast->list[i];
+
+		if (p != g->probe) {
+			n += g->c->opts.dtrace && p->nspecs ? p->nspecs : 1;
+			continue;
+		}
+		for (j = 0; g->c->opts.dtrace && g->pi && j < p->nspecs; j++)
+			if (!strcmp(p->specs[j]->str, g->pi->name))
+				return n + j;
+		return n;
+	}
+	return 0;
+}
+
 void cg_fault(struct cg *g, int kind, int addr)
 {
 	int skip = ir_label(&g->ir), spec = g->spec, rec, r = ir_vreg(&g->ir);
-	int base = sizeof(struct rec_hdr), clause = 0, i;
+	int base = sizeof(struct rec_hdr), clause = clause_number(g);
 
 	g->c->faults = true;
-	for (i = 0; g->c->ast && i < g->c->ast->nlist; i++)
-		if (g->c->ast->list[i] == g->probe)
-			clause = i;
 	/* The fault is no part of a speculation: it is told at once. */
 	g->spec = -1;
 	rec = cg_record_begin(g, REC_FAULT, 0, sizeof(struct rec_fault), skip);
@@ -2503,6 +2526,7 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	g->brk = g->cont = -1;
 	g->spec = -1;
 	g->dscratch.top = -1;
+	g->timestamp = -1;
 	g->exit_label = ir_label(&g->ir);
 	g->skip_label = ir_label(&g->ir);
 	g->ir.loc = loc;
@@ -2714,6 +2738,40 @@ static void split_here(struct cg *g, int next)
 }
 
 /* Whether n calls a function called name (D's speculate()). */
+static bool reads_builtin(const struct node *n, const char *name)
+{
+	int i;
+
+	if (!n)
+		return false;
+	if (n->kind == N_BUILTIN && !strcmp(n->name, name))
+		return true;
+	if (reads_builtin(n->a, name) || reads_builtin(n->b, name) ||
+	    reads_builtin(n->c, name))
+		return true;
+	for (i = 0; i < n->nlist; i++)
+		if (reads_builtin(n->list[i], name))
+			return true;
+	return false;
+}
+
+/*
+ * D: the firing's timestamp (the engine's nsecs), read here once when
+ * one of clauses cl[0 .. n) reads it, as DTrace caches it per firing.
+ */
+static void timestamp_begin(struct cg *g, struct node *const *cl, int n)
+{
+	int i;
+
+	for (i = 0; i < n && g->c->opts.dtrace; i++) {
+		if (reads_builtin(cl[i]->a, "nsecs") ||
+		    reads_builtin(cl[i]->b, "nsecs")) {
+			g->timestamp = cg_call0(g, BPF_FUNC_ktime_get_ns);
+			return;
+		}
+	}
+}
+
 static bool calls(const struct node *n, const char *name)
 {
 	int i;
@@ -2890,6 +2948,7 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		tstr_begin(g);
 	tstr_to = g->ir.n;
 	ret = alloc_vars(g, sp, from, NULL, 0);
+	timestamp_begin(g, &p, 1);
 	/* A later part of a split probe goes on with the firing's state. */
 	if (from <= 0)
 		strtok_reset(g);
@@ -3037,6 +3096,8 @@ int cg_clauses(struct cg *g, const struct cg_clause *cl, int n)
 	 */
 	for (i = 0; i < n && !ret; i++)
 		ret = alloc_vars(g, cl[i].sp, 0, cl + i + 1, n - i - 1);
+	for (i = 0; i < n && g->timestamp < 0; i++)
+		timestamp_begin(g, &cl[i].sp->node, 1);
 	strtok_reset(g);
 	g->from = -1;
 	for (i = 0; i < n && !ret; i++) {
