@@ -954,10 +954,13 @@ static int label_at(const struct node *body)
 /*
  * A clause prints its label when it records anything, or has no
  * statements at all (its default action traces the probe): assignments
- * and aggregations alone print nothing.
+ * and aggregations alone print nothing.  A clause whose only action is
+ * speculate() takes the default action into the speculation, as
+ * dtrace-utils records it.
  */
 static bool clause_records(const struct node *body)
 {
+	bool spec = false, other = false;
 	int i;
 
 	if (!body || !body->nlist)
@@ -967,8 +970,12 @@ static bool clause_records(const struct node *body)
 
 		if (fn && !records_nothing(fn))
 			return true;
+		if (fn && !strcmp(fn, "speculate"))
+			spec = true;
+		else if (fn)
+			other = true;
 	}
-	return false;
+	return spec && !other;
 }
 
 static void rename_builtins(struct node *n)
