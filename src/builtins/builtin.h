@@ -106,5 +106,11 @@ void bi_dscratch_begin(struct cg *g);
  * fault, as DTrace's stores outside it do.  0 or -EINVAL.
  */
 int bi_dscratch_store(struct cg *g, int addr, int val, int size);
+/*
+ * *(addr) = the string at address src, its characters and NUL, at most
+ * size bytes; all size bytes at addr must lie in the clause's scratch
+ * space, as for bi_dscratch_store().  0 or -EINVAL.
+ */
+int bi_dscratch_store_str(struct cg *g, int addr, int src, int size);
 
 #endif

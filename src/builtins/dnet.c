@@ -32,7 +32,7 @@ static int sema_link_ntop(struct sema *s, struct node *n)
 		return -EINVAL;
 	t = n->list[0];
 	a = n->list[1];
-	if (sema_expr(s, a))
+	if (sema_expr(s, a) || sema_d_decay(s, a))
 		return -EINVAL;
 	if (a->kind == N_INT && a->ival == 0)
 		return sema_error(s, a, "link_ntop( ) argument #2 is NULL: dtrace reports an invalid address when it runs, ferret refuses it");

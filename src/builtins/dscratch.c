@@ -123,6 +123,28 @@ int bi_dscratch_store(struct cg *g, int addr, int val, int size)
 }
 
 /*
+ * D's *p = s of a string: its characters and NUL, at most size bytes
+ * (strsize + 1), from the string at address src into scratch at addr,
+ * whose size bytes must lie in what the clause has allocated, as
+ * dtrace checks a store of the string's type.
+ */
+int bi_dscratch_store_str(struct cg *g, int addr, int src, int size)
+{
+	int n = ir_vreg(&g->ir), off;
+
+	if (g->dscratch.top < 0)
+		return -EINVAL;
+	ir_mov_imm(&g->ir, n, size);
+	off = in_scratch(g, addr, n);
+	ir_mov(&g->ir, BPF_REG_1, g->dscratch.ptr);
+	ir_alu(&g->ir, BPF_ADD, BPF_REG_1, off);
+	ir_mov_imm(&g->ir, BPF_REG_2, size);
+	ir_mov(&g->ir, BPF_REG_3, src);
+	ir_call(&g->ir, BPF_FUNC_probe_read_kernel_str, 3);
+	return 0;
+}
+
+/*
  * Reads size bytes (a register, at most scratch_max()) at src into
  * scratch at offset off with helper (a probe_read): an invalid address
  * fault at src if it fails.
@@ -161,7 +183,7 @@ static int size_arg(struct sema *s, struct node *n, int i, bool allocates)
 /* An address argument (uintptr_t, void *): an integer or a pointer. */
 static int addr_arg(struct sema *s, struct node *n, int i, const char *proto)
 {
-	if (sema_expr(s, n->list[i]))
+	if (sema_expr(s, n->list[i]) || sema_d_decay(s, n->list[i]))
 		return -EINVAL;
 	if (n->list[i]->type->kind == TY_INT || n->list[i]->type->kind == TY_PTR)
 		return 0;
@@ -250,7 +272,7 @@ static int sema_copyinto(struct sema *s, struct node *n)
 	if (bi_d_nargs(s, n, 3, 3) || size_arg(s, n, size, false) ||
 	    addr_arg(s, n, dest, "void *"))
 		return -EINVAL;
-	if (sema_expr(s, n->list[src]))
+	if (sema_expr(s, n->list[src]) || sema_d_decay(s, n->list[src]))
 		return -EINVAL;
 	t = n->list[src]->type;
 	if (t->kind != TY_INT && t->kind != TY_PTR &&

@@ -435,7 +435,10 @@ static int sema_substr(struct sema *s, struct node *n)
  * dtrace's arithmetic: a negative index counts from the end, and when
  * it reaches before the start the length shrinks by as much; a negative
  * length leaves that many characters off the end.  Without a length,
- * the rest of the string.
+ * the rest of the string.  __dstroff(s, k) is sema's form of D's
+ * pointer arithmetic on a string, s + k: the string from its char k,
+ * "" from past its end or before its start (the bytes there are not
+ * the string's).
  */
 static int cg_substr(struct cg *g, struct node *n, struct val *out)
 {
@@ -453,6 +456,8 @@ static int cg_substr(struct cg *g, struct node *n, struct val *out)
 	len = emit_len(g, &a, &d);
 	cg_zero_at(g, d.base, d.off, d.size);
 	ir_mov(&g->ir, idx, cg_reg(g, &iv));
+	if (!strcmp(n->name, "__dstroff"))
+		ir_jmp_imm(&g->ir, BPF_JSLT, idx, 0, none);
 	if (n->nlist == 3)
 		ir_mov(&g->ir, rem, cg_reg(g, &cv));
 	else
@@ -471,6 +476,11 @@ static int cg_substr(struct cg *g, struct node *n, struct val *out)
 	ir_alu(&g->ir, BPF_ADD, rem, len);
 	ir_alu(&g->ir, BPF_SUB, rem, idx);
 	ir_place(&g->ir, copy);
+	/* the string's characters, no more than strsize of them, from k */
+	if (!strcmp(n->name, "__dstroff")) {
+		ir_mov(&g->ir, rem, len);
+		ir_alu(&g->ir, BPF_SUB, rem, idx);
+	}
 	emit_copy(g, &d, -1, d.size, &a, idx, rem);
 	ir_place(&g->ir, none);
 	return str_val(g, m, &d, n, out);
@@ -1678,6 +1688,7 @@ const struct builtin builtin_dstring[] = {
 	FN("getmajor", sema_devpart, cg_devpart),
 	FN("getminor", sema_devpart, cg_devpart),
 	FN("__dstrnull", sema_dstrnull, cg_dstrnull),
+	FN("__dstroff", sema_substr, cg_substr),
 	FN("__dpartstr", sema_dpartstr, cg_dpartstr),
 	FN("__dnullstr", sema_dnullstr, cg_dnullstr),
 	FN("__psargs", sema_psargs, cg_psargs),

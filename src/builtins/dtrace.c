@@ -834,9 +834,12 @@ static int sema_setopt(struct sema *s, struct node *n)
 			return sema_error(s, n->list[i], "setopt( ) argument #%d must be a string constant here",
 					  i + 1);
 	}
-	for (i = 0; i < s->probes.n; i++)
-		if (s->probes.v[i] == s->cur)
-			clause = i;
+	/* dt_clause_N counts each clause's probe descriptions, as cg_fault() */
+	for (i = 0; i < s->probes.n && s->probes.v[i] != s->cur; i++) {
+		const struct node *p = ((struct sema_probe *)s->probes.v[i])->node;
+
+		clause += p->nspecs ? p->nspecs : 1;
+	}
 	n->id = sema_add_fmt(s, n->list[0]->str, NULL, 0);
 	/* The value's format, -1 for none; the clause above it. */
 	n->ival = (uint32_t)(n->nlist > 1 ?

@@ -702,15 +702,38 @@ static void wake_tail(struct cg *g)
 	ir_place(&g->ir, done);
 }
 
+/*
+ * The clause's number as a fault tells it: its place in the program, or
+ * in D that of the statement dtrace-utils makes of each probe
+ * description of each clause (dt_clause_N), the description g->pi is
+ * named by where one is.
+ */
+static int clause_number(const struct cg *g)
+{
+	const struct node *ast = g->c->ast;
+	int n = 0, i, j;
+
+	for (i = 0; ast && i < ast->nlist; i++) {
+		const struct node *p = ast->list[i];
+
+		if (p != g->probe) {
+			n += g->c->opts.dtrace && p->nspecs ? p->nspecs : 1;
+			continue;
+		}
+		for (j = 0; g->c->opts.dtrace && g->pi && j < p->nspecs; j++)
+			if (!strcmp(p->specs[j]->str, g->pi->name))
+				return n + j;
+		return n;
+	}
+	return 0;
+}
+
 void cg_fault(struct cg *g, int kind, int addr)
 {
 	int skip = ir_label(&g->ir), spec = g->spec, rec, r = ir_vreg(&g->ir);
-	int base = sizeof(struct rec_hdr), clause = 0, i;
+	int base = sizeof(struct rec_hdr), clause = clause_number(g);
 
 	g->c->faults = true;
-	for (i = 0; g->c->ast && i < g->c->ast->nlist; i++)
-		if (g->c->ast->list[i] == g->probe)
-			clause = i;
 	/* The fault is no part of a speculation: it is told at once. */
 	g->spec = -1;
 	rec = cg_record_begin(g, REC_FAULT, 0, sizeof(struct rec_fault), skip);
@@ -890,10 +913,12 @@ static int alu_op(int tok)
 
 /*
  * dst op= src for the arithmetic operator token tok.  D divides, takes
- * remainders and shifts right as C does in the type of the operation
- * (sign): BPF's DIV and MOD are unsigned, so a signed quotient is that of
- * the magnitudes, negated when the signs differ (a remainder takes the
- * dividend's sign).  bpftrace's operators stay BPF's.
+ * remainders and shifts right in the type of the operation
+ * (sign): BPF's DIV and MOD are unsigned, so a signed quotient or
+ * remainder is that of the magnitudes, negated when the signs differ, as
+ * dtrace-utils computes both when the program runs (19 % -5 is -4, where
+ * C's, and dtrace's folding of constants, is 4).  bpftrace's operators
+ * stay BPF's.
  */
 static void arith(struct cg *g, int tok, int dst, int src, bool sign)
 {
@@ -930,8 +955,7 @@ static void arith(struct cg *g, int tok, int dst, int src, bool sign)
 
 		ir_jmp_imm(&g->ir, BPF_JSGE, m, 0, pos);
 		ir_alu_imm(&g->ir, BPF_NEG, m, 0);
-		if (op == BPF_DIV)
-			ir_alu_imm(&g->ir, BPF_XOR, neg, 1);
+		ir_alu_imm(&g->ir, BPF_XOR, neg, 1);
 		ir_place(&g->ir, pos);
 	}
 	ir_alu(&g->ir, op, dst, m);
@@ -1123,6 +1147,7 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 	struct cg_mark m = cg_mark(g);
 	struct val a, b;
 	int res, ar, br, op;
+	int64_t v;
 	bool sign;
 
 	if (n->op == T_LAND || n->op == T_LOR) {
@@ -1150,10 +1175,26 @@ static int binop(struct cg *g, struct node *n, struct val *out)
 	if (n->a->kind == N_STR && n->b->type->kind == TY_NAMED &&
 	    n->b->type->namer->cg_eq_lit)
 		return eq_lit(g, n, n->b, n->a, out);
+	/* dtrace folds a constant remainder as C computes it (19 % -5 is 4) */
+	if (g->c->opts.dtrace && n->op == T_PERCENT && n->type->kind == TY_INT &&
+	    n->type->is_signed && sema_d_const(n, &v)) {
+		res = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, res, v);
+		return val_int(g, out, res, n->type);
+	}
 	res = alu_imm(g, n, out);
 	if (res <= 0)
 		return res;
-	if (cg_expr(g, n->a, &a) || cg_expr(g, n->b, &b))
+	if (cg_expr(g, n->a, &a))
+		return -EINVAL;
+	/* a variable's register, read before b may change it (x - ++x) */
+	if (a.kind == V_REG && !ast_pure(n->b)) {
+		int r = ir_vreg(&g->ir);
+
+		ir_mov(&g->ir, r, a.reg);
+		a.reg = r;
+	}
+	if (cg_expr(g, n->b, &b))
 		return -EINVAL;
 	if (a.type->kind == TY_STR && n->op != T_EQ && n->op != T_NE) {
 		int c = str_cmp(g, &a, &b), t = ir_label(&g->ir);
@@ -2262,6 +2303,11 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 		addr = mem_lvalue(g, lv);
 		if (addr < 0 || cg_expr(g, n->b, &v))
 			return -EINVAL;
+		if (lv->type->kind == TY_STR) {
+			if (bi_dscratch_store_str(g, addr, cg_reg(g, &v), lv->type->size))
+				return cg_error(g, lv, "operator = through a pointer is not supported here");
+			return res ? cg_expr(g, lv, res) : 0;
+		}
 		store_in_globals(g, addr, cg_reg(g, &v), lv->type->size, done);
 		if (bi_dscratch_store(g, addr, cg_reg(g, &v), lv->type->size))
 			return cg_error(g, lv, "operator = through a pointer is not supported here");
@@ -2541,6 +2587,7 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	g->brk = g->cont = -1;
 	g->spec = -1;
 	g->dscratch.top = -1;
+	g->timestamp = -1;
 	g->exit_label = ir_label(&g->ir);
 	g->skip_label = ir_label(&g->ir);
 	g->ir.loc = loc;
@@ -2752,6 +2799,40 @@ static void split_here(struct cg *g, int next)
 }
 
 /* Whether n calls a function called name (D's speculate()). */
+static bool reads_builtin(const struct node *n, const char *name)
+{
+	int i;
+
+	if (!n)
+		return false;
+	if (n->kind == N_BUILTIN && !strcmp(n->name, name))
+		return true;
+	if (reads_builtin(n->a, name) || reads_builtin(n->b, name) ||
+	    reads_builtin(n->c, name))
+		return true;
+	for (i = 0; i < n->nlist; i++)
+		if (reads_builtin(n->list[i], name))
+			return true;
+	return false;
+}
+
+/*
+ * D: the firing's timestamp (the engine's nsecs), read here once when
+ * one of clauses cl[0 .. n) reads it, as DTrace caches it per firing.
+ */
+static void timestamp_begin(struct cg *g, struct node *const *cl, int n)
+{
+	int i;
+
+	for (i = 0; i < n && g->c->opts.dtrace; i++) {
+		if (reads_builtin(cl[i]->a, "nsecs") ||
+		    reads_builtin(cl[i]->b, "nsecs")) {
+			g->timestamp = cg_call0(g, BPF_FUNC_ktime_get_ns);
+			return;
+		}
+	}
+}
+
 static bool calls(const struct node *n, const char *name)
 {
 	int i;
@@ -2952,6 +3033,7 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 		tstr_begin(g);
 	tstr_to = g->ir.n;
 	ret = alloc_vars(g, sp, from, NULL, 0);
+	timestamp_begin(g, &p, 1);
 	/* A later part of a split probe goes on with the firing's state. */
 	if (from <= 0)
 		strtok_reset(g);
@@ -3087,6 +3169,8 @@ int cg_clauses(struct cg *g, const struct cg_clause *cl, int n)
 	 */
 	for (i = 0; i < n && !ret; i++)
 		ret = alloc_vars(g, cl[i].sp, 0, cl + i + 1, n - i - 1);
+	for (i = 0; i < n && g->timestamp < 0; i++)
+		timestamp_begin(g, &cl[i].sp->node, 1);
 	strtok_reset(g);
 	g->from = -1;
 	for (i = 0; i < n && !ret; i++) {

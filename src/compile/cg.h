@@ -102,6 +102,10 @@ struct cg {
 				 * attachments made so far */
 	bool keep_locals;	/* this-> variables come from MAP_DLOCALS and
 				 * go back there at the exit */
+	int timestamp;		/* D: a register holding the firing's
+				 * timestamp, read once at the start where
+				 * a clause reads it (DTrace's is one value
+				 * for the firing), else -1 */
 	int spec;		/* a register ORed into the header of each
 				 * record (REC_SPEC_SHIFT: D's speculate()),
 				 * 0 until speculate() sets it; -1 in clauses

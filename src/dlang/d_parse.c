@@ -30,6 +30,7 @@
 
 #define NF_REACHED (1 << 30)	/* the final sweep's mark; never left set */
 #define NF_XPARAM (1 << 29)	/* a translator's input name in a member */
+#define NF_IPARAM (1 << 28)	/* an inline's parameter; ival its index */
 
 /* The files lib/NN-NAME.d joined, made by the Makefile. */
 extern const char d_lib_text[];
@@ -41,6 +42,13 @@ struct inline_def {
 	const char *text;	/* the library's: where its definition starts */
 	struct loc at;
 	struct inline_def *next;	/* in its hash bucket */
+	/*
+	 * An inline array's (inline int f[int x, int y] = x + y;)
+	 * parameters: each's cast, NULL where none applies; value has
+	 * NF_IPARAM nodes for them.  -1 for a scalar inline.
+	 */
+	int nparams;
+	char **params;
 };
 
 /* A definition of the library parsed where a program first needs it. */
@@ -128,6 +136,8 @@ struct parser {
 	struct vec nodes;
 	const char *defining;	/* the inline whose value is being parsed */
 	const char *xparam;	/* the translator input name, in its members */
+	char **iparams;		/* an inline array's parameter names, */
+	int niparams;		/* in its value */
 	struct inline_def *resolving;	/* the library inline being parsed */
 	const struct node *clause;	/* the clause being parsed, or NULL */
 	bool cmdline;		/* a dtrace -n/-P/... argument, not a file */
@@ -356,10 +366,12 @@ static struct global_decl *find_global(struct parser *p, const char *name)
 
 /*
  * A copy of the tree at n, every node located at loc, with a copy of
- * bind in place of each translator input name (NF_XPARAM).
+ * bind in place of each translator input name (NF_XPARAM) and of
+ * args[i] in place of an inline's parameter i (NF_IPARAM).
  */
-static struct node *copy_bind(struct parser *p, const struct node *n,
-			      const struct loc *loc, const struct node *bind)
+static struct node *copy_args(struct parser *p, const struct node *n,
+			      const struct loc *loc, const struct node *bind,
+			      struct node *const *args)
 {
 	struct node *c;
 	int i;
@@ -367,7 +379,9 @@ static struct node *copy_bind(struct parser *p, const struct node *n,
 	if (!n || p->failed || too_complex(p))
 		return NULL;
 	if ((n->flags & NF_XPARAM) && bind)
-		return copy_bind(p, bind, loc, NULL);
+		return copy_args(p, bind, loc, NULL, NULL);
+	if ((n->flags & NF_IPARAM) && args)
+		return copy_args(p, args[n->ival], loc, NULL, NULL);
 	c = new_node(p, n->kind, loc);
 	c->op = n->op;
 	c->flags = n->flags & ~NF_REACHED;
@@ -381,12 +395,12 @@ static struct node *copy_bind(struct parser *p, const struct node *n,
 	}
 	c->slen = n->slen;
 	c->ival = n->ival;
-	if ((n->a && !(c->a = copy_bind(p, n->a, loc, bind))) ||
-	    (n->b && !(c->b = copy_bind(p, n->b, loc, bind))) ||
-	    (n->c && !(c->c = copy_bind(p, n->c, loc, bind))))
+	if ((n->a && !(c->a = copy_args(p, n->a, loc, bind, args))) ||
+	    (n->b && !(c->b = copy_args(p, n->b, loc, bind, args))) ||
+	    (n->c && !(c->c = copy_args(p, n->c, loc, bind, args))))
 		return NULL;
 	for (i = 0; i < n->nlist; i++) {
-		struct node *e = copy_bind(p, n->list[i], loc, bind);
+		struct node *e = copy_args(p, n->list[i], loc, bind, args);
 
 		if (!e)
 			return NULL;
@@ -395,10 +409,16 @@ static struct node *copy_bind(struct parser *p, const struct node *n,
 	return c;
 }
 
+static struct node *copy_bind(struct parser *p, const struct node *n,
+			      const struct loc *loc, const struct node *bind)
+{
+	return copy_args(p, n, loc, bind, NULL);
+}
+
 static struct node *copy_tree(struct parser *p, const struct node *n,
 			      const struct loc *loc)
 {
-	return copy_bind(p, n, loc, NULL);
+	return copy_args(p, n, loc, NULL, NULL);
 }
 
 static void make_int(struct node *n, uint64_t v)
@@ -468,6 +488,17 @@ static void fold(struct node *n)
 	}
 }
 
+static void free_inline(struct inline_def *d)
+{
+	int i;
+
+	for (i = 0; i < d->nparams; i++)
+		free(d->params[i]);
+	free(d->params);
+	free(d->name);
+	free(d);
+}
+
 /* Inlines and enumerators may not take a name D already uses. */
 static struct inline_def *define_inline(struct parser *p, char *name,
 					struct node *value, const struct loc *loc)
@@ -485,6 +516,7 @@ static struct inline_def *define_inline(struct parser *p, char *name,
 	d = xcalloc(1, sizeof(*d));
 	d->name = name;
 	d->value = value;
+	d->nparams = -1;
 	d->next = scope.by_name[name_hash(name)];
 	scope.by_name[name_hash(name)] = d;
 	vec_push(&scope.inlines, d);
@@ -1281,6 +1313,32 @@ static struct node *ksym_ref(struct parser *p)
 	return next(p) ? n : NULL;
 }
 
+/*
+ * An inline array used, at its '[': its value with the keys in place
+ * of its parameters, each converted to its parameter's type.
+ */
+static struct node *inline_call(struct parser *p, struct inline_def *d,
+				const struct loc *loc)
+{
+	struct node *keys;
+	int i;
+
+	if (p->tok.kind != T_LBRACKET)
+		return fail_at(p, loc, "[D_IDENT_BADREF] associative array '%s' may not be referenced as scalar",
+			       d->name);
+	keys = new_node(p, N_MAP, loc);
+	if (!next(p) || !parse_args(p, keys, T_RBRACKET))
+		return NULL;
+	if (keys->nlist != d->nparams)
+		return fail_at(p, loc, "[D_PROTO_LEN] %s[ ] prototype mismatch: %d key%spassed, %d expected",
+			       d->name, keys->nlist, keys->nlist == 1 ? " " : "s ",
+			       d->nparams);
+	for (i = 0; i < keys->nlist; i++)
+		if (d->params[i])
+			keys->list[i] = make_cast(p, d->params[i], keys->list[i]);
+	return copy_args(p, d->value, loc, NULL, keys->list);
+}
+
 static struct node *parse_ident(struct parser *p)
 {
 	struct loc loc = p->tok.loc;
@@ -1289,6 +1347,7 @@ static struct node *parse_ident(struct parser *p)
 	struct node *n;
 	int64_t v;
 	char *name;
+	int i;
 
 	if (strchr(p->tok.str, '`'))
 		return ksym_ref(p);
@@ -1315,6 +1374,15 @@ static struct node *parse_ident(struct parser *p)
 		n->flags = NF_XPARAM;
 		return n;
 	}
+	for (i = 0; i < p->niparams; i++) {
+		if (strcmp(name, p->iparams[i]))
+			continue;
+		n = new_node(p, N_VAR, &loc);
+		n->name = name;
+		n->flags = NF_IPARAM;
+		n->ival = i;
+		return n;
+	}
 	if (!type_script_const(name, &v)) {
 		free(name);
 		n = new_node(p, N_INT, &loc);
@@ -1326,6 +1394,8 @@ static struct node *parse_ident(struct parser *p)
 		free(name);
 		if (!d->value && !resolve(p, d->text, &d->at, d))
 			return NULL;
+		if (d->nparams >= 0)
+			return inline_call(p, d, &loc);
 		return copy_tree(p, d->value, &loc);
 	}
 	if (is_builtin_var(name)) {
@@ -1675,6 +1745,23 @@ static struct node *parse_cond(struct parser *p)
 	return n;
 }
 
+/* Whether evaluating n stores to a variable (++, --, an assignment). */
+static bool has_store(const struct node *n)
+{
+	int i;
+
+	if (!n)
+		return false;
+	if (n->kind == N_INCDEC || n->kind == N_ASSIGN)
+		return true;
+	if (has_store(n->a) || has_store(n->b) || has_store(n->c))
+		return true;
+	for (i = 0; i < n->nlist; i++)
+		if (has_store(n->list[i]))
+			return true;
+	return false;
+}
+
 static int assign_op(int kind)
 {
 	switch (kind) {
@@ -1745,6 +1832,14 @@ static struct node *parse_assign(struct parser *p)
 	if (!next(p) || !(n->b = parse_assign(p)))
 		return NULL;
 	p->depth--;
+	/*
+	 * D reads x of "x op= e" before e: "x = x op e" where e stores
+	 * (i += i++ is 2i), as the engine's op= reads x after e.
+	 */
+	if (op != T_ASSIGN && is_lvalue(e) && ast_pure(e) && has_store(n->b)) {
+		n->b = binop(p, op, copy_tree(p, e, &e->loc), n->b, &n->loc);
+		n->op = T_ASSIGN;
+	}
 	return convert_assign(p, n);
 }
 
@@ -2660,12 +2755,66 @@ static void convert_const(struct node *v, const char *type)
 		make_int(v, v->ival & ((1ULL << (8 * t->size)) - 1));
 }
 
-/* inline TYPE NAME '=' assignment-expression ';' */
+/*
+ * An inline's value of integer type converted to it, as dtrace casts an
+ * inline's tree to its declared type where it is used.
+ */
+static struct node *convert_value(struct parser *p, struct node *v,
+				  const char *type)
+{
+	char *cast;
+
+	if (v->kind == N_INT || is_xlate(v) || !(cast = cast_type(type)))
+		return v;
+	if (cast[strlen(cast) - 1] != '*')
+		v = make_cast(p, cast, v);
+	free(cast);
+	return v;
+}
+
+/*
+ * At an inline array's '[': its parameters, "TYPE NAME, ..." and ']',
+ * their names into p->iparams and their casts (NULL for none) into
+ * *casts.
+ */
+static bool parse_iparams(struct parser *p, char ***casts)
+{
+	char *type;
+
+	do {
+		if (!next(p))
+			return false;
+		if (!at_type(p)) {
+			syntax(p);
+			return false;
+		}
+		if (!(type = parse_type(p, false)))
+			return false;
+		if (p->tok.kind != T_IDENT) {
+			free(type);
+			syntax(p);
+			return false;
+		}
+		*casts = xrealloc(*casts, (p->niparams + 1) * sizeof(**casts));
+		p->iparams = xrealloc(p->iparams, (p->niparams + 1) * sizeof(*p->iparams));
+		(*casts)[p->niparams] = cast_type(type);
+		p->iparams[p->niparams++] = take_str(p);
+		free(type);
+		if (!next(p))
+			return false;
+	} while (p->tok.kind == T_COMMA);
+	return expect(p, T_RBRACKET);
+}
+
+/* inline TYPE NAME ['[' parameters ']'] '=' assignment-expression ';' */
 static bool parse_inline(struct parser *p)
 {
+	struct inline_def *d;
 	struct node *v;
 	struct loc loc;
-	char *type, *name;
+	char *type, *name, **casts = NULL;
+	bool ok = false;
+	int i;
 
 	p->lx.outer = false;
 	if (!next(p) || !(type = parse_type(p, false)))
@@ -2679,10 +2828,8 @@ static bool parse_inline(struct parser *p)
 	name = take_str(p);
 	if (!next(p))
 		goto err;
-	if (p->tok.kind == T_LBRACKET) {
-		fail_at(p, &loc, "inline arrays are not supported yet");
+	if (p->tok.kind == T_LBRACKET && !parse_iparams(p, &casts))
 		goto err;
-	}
 	if (!expect(p, T_ASSIGN))
 		goto err;
 	p->defining = name;
@@ -2694,19 +2841,38 @@ static bool parse_inline(struct parser *p)
 		goto err;
 	fold(v);
 	convert_const(v, type);
+	v = convert_value(p, v, type);
 	free(type);
+	type = NULL;
 	if (p->resolving) {
 		p->resolving->value = v;
 		free(name);
-		return true;
+		ok = true;
+		goto done;
 	}
-	if (!define_inline(p, name, v, &loc))
-		return false;
-	return end_decl(p);
+	if (!(d = define_inline(p, name, v, &loc)))
+		goto done;
+	if (casts) {
+		d->nparams = p->niparams;
+		d->params = casts;
+		casts = NULL;
+	}
+	ok = end_decl(p);
+	goto done;
 err:
-	free(type);
 	free(name);
-	return false;
+done:
+	free(type);
+	if (casts)
+		for (i = 0; i < p->niparams; i++)
+			free(casts[i]);
+	free(casts);
+	for (i = 0; i < p->niparams; i++)
+		free(p->iparams[i]);
+	free(p->iparams);
+	p->iparams = NULL;
+	p->niparams = 0;
+	return ok;
 }
 
 static bool is_ident_char(char c)
@@ -3172,8 +3338,7 @@ static void scope_drop(void)
 		struct inline_def *d = scope.inlines.v[i];
 
 		ast_free(d->value);
-		free(d->name);
-		free(d);
+		free_inline(d);
 	}
 	vec_free(&scope.inlines);
 	memset(scope.by_name, 0, sizeof(scope.by_name));
@@ -3269,8 +3434,7 @@ static struct node *parse_source(const struct source *src,
 			struct inline_def *d = scope.inlines.v[i];
 
 			scope.by_name[name_hash(d->name)] = d->next;
-			free(d->name);
-			free(d);
+			free_inline(d);
 		}
 		scope.inlines.n = ninl;
 		for (i = nglob; i < scope.globals.n; i++)

@@ -954,10 +954,13 @@ static int label_at(const struct node *body)
 /*
  * A clause prints its label when it records anything, or has no
  * statements at all (its default action traces the probe): assignments
- * and aggregations alone print nothing.
+ * and aggregations alone print nothing.  A clause whose only action is
+ * speculate() takes the default action into the speculation, as
+ * dtrace-utils records it.
  */
 static bool clause_records(const struct node *body)
 {
+	bool spec = false, other = false;
 	int i;
 
 	if (!body || !body->nlist)
@@ -967,8 +970,12 @@ static bool clause_records(const struct node *body)
 
 		if (fn && !records_nothing(fn))
 			return true;
+		if (fn && !strcmp(fn, "speculate"))
+			spec = true;
+		else if (fn)
+			other = true;
 	}
-	return false;
+	return spec && !other;
 }
 
 static void rename_builtins(struct node *n)
@@ -2096,25 +2103,49 @@ static int run_aggact(void *arg, struct runtime *rt, int op, uint32_t id,
 }
 
 /*
- * setopt(): the options that can change while tracing.  Without a value
- * DTrace sets the option to "1".
+ * Whether option name is one of dtrace's run-time options that only
+ * dynamic ones may follow while tracing (dt_options[] from "aggsize" up
+ * to "aggrate", dtrace's _dtrace_rtoptions): those are "Operation
+ * illegal when tracing is active" whatever their value.
+ */
+static bool static_runtime_option(const char *name)
+{
+	size_t i, rt = 0, drt = 0;
+
+	for (i = 0; i < ARRAY_SIZE(dt_options); i++) {
+		if (!strcmp(dt_options[i].name, "aggsize"))
+			rt = i;
+		else if (!strcmp(dt_options[i].name, "aggrate"))
+			drt = i;
+	}
+	for (i = rt; i < drt; i++)
+		if (!strcmp(dt_options[i].name, name))
+			return true;
+	return false;
+}
+
+/*
+ * setopt(), as dtrace's dtrace_setopt() takes it while tracing: without
+ * a value the option is set to "1"; a compile-time option is checked
+ * (and changes nothing now), a dynamic one (quiet, rawbytes, the
+ * aggsort ones, printsize, switchrate ...) checked and set, a run-time
+ * one refused, each failure reported in dtrace's words and tracing
+ * going on.
  */
 static int run_setopt(void *arg, const char *name, const char *value,
 		      int clause, const struct bi_dtrace_probe *p)
 {
 	struct dt *d = arg;
-	char err[128] = "Invalid option name";
+	char err[128];
 
 	if (!value)
 		value = "1";
-	if (!strncmp(name, "aggsort", 7) &&
-	    !set_sort_option(&d->agg_opts, name, value, err, sizeof(err)))
-		return 0;
-	if (!strcmp(name, "printsize") &&
-	    !set_printsize(d, value, err, sizeof(err)))
-		return 0;
-	if (!strcmp(name, "flowindent"))
+	if (static_runtime_option(name))
+		snprintf(err, sizeof(err), "Operation illegal when tracing is active");
+	else if (!strcmp(name, "flowindent"))
 		snprintf(err, sizeof(err), "not while tracing here: the labels are compiled into the clauses");
+	else if (!set_option(d, name, value, false, err, sizeof(err)))
+		return 0;
 	fprintf(stderr, "dtrace: error in dt_clause_%d for probe ID %d (%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
 		clause, p ? p->id : 0, p ? p->prov : "", p ? p->mod : "",
 		p ? p->func : "", p ? p->name : "", name, value, err);

@@ -715,6 +715,11 @@ static int d_decay(struct sema *s, struct node *n)
 	return sema_expr(s, n);
 }
 
+int sema_d_decay(struct sema *s, struct node *n)
+{
+	return d_decay(s, n);
+}
+
 /* A value named in user space that D takes as a string (str_conv). */
 static bool str_named(const struct type *t)
 {
@@ -852,6 +857,32 @@ static int null_test(struct sema *s, struct node *n)
 	return call_builtin(s, n, true);
 }
 
+/*
+ * D's s + k and k + s, a string and an integer: the string from its
+ * char k, as __dstroff (builtins/dstring.c).
+ */
+static bool str_offset(const struct node *n)
+{
+	const struct type *a = n->a->type, *b = n->b->type;
+
+	return n->op == T_PLUS && ((a->kind == TY_STR && d_integer(b)) ||
+				   (b->kind == TY_STR && d_integer(a)));
+}
+
+static int str_add(struct sema *s, struct node *n)
+{
+	struct node *str = n->a->type->kind == TY_STR ? n->a : n->b;
+	struct node *off = str == n->a ? n->b : n->a;
+
+	n->a = n->b = NULL;
+	n->kind = N_CALL;
+	n->name = xstrdup("__dstroff");
+	n->op = 0;
+	ast_push(n, str);
+	ast_push(n, off);
+	return call_builtin(s, n, true);
+}
+
 /* An operator token as dtrace writes it: "&", "<<=". */
 static const char *d_opstr(int tok, char *buf, size_t len)
 {
@@ -903,6 +934,8 @@ static int binop(struct sema *s, struct node *n)
 		return -EINVAL;
 	a = n->a->type;
 	b = n->b->type;
+	if (s->c->opts.dtrace && str_offset(n))
+		return str_add(s, n);
 	if (s->c->opts.dtrace &&
 	    d_operands(s, n, n->op, d_opstr(n->op, ob, sizeof(ob)), a, b))
 		return -EINVAL;
@@ -1472,6 +1505,16 @@ static int mem_assign(struct sema *s, struct node *n)
 			return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"%s\" = \"%s\"",
 					  bi_d_type_word(lv->type, a, sizeof(a)),
 					  bi_d_type_word(rv->type, b, sizeof(b)));
+		n->type = lv->type;
+		return 0;
+	}
+	/* A string through a pointer: into scratch space, as D's others. */
+	if (s->c->opts.dtrace && lv->type->kind == TY_STR && !lv->type->dstring &&
+	    !sema_var_root(lv) && n->op == T_ASSIGN) {
+		if (rv->type->kind != TY_STR)
+			return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"%s\"",
+					  bi_d_type_word(rv->type, b, sizeof(b)));
+		s->cur->uses_dscratch = true;
 		n->type = lv->type;
 		return 0;
 	}

@@ -69,6 +69,12 @@ bool sema_d_const(const struct node *n, int64_t *v);
  */
 struct node *sema_var_root(struct node *n);
 /*
+ * D: typed n, an array variable used as a value (a subroutine's pointer
+ * argument), becomes the address of its first element, as C's arrays
+ * decay.  0 or -EINVAL after reporting.
+ */
+int sema_d_decay(struct sema *s, struct node *n);
+/*
  * D: assignment n stores the constant 0 to an associative array's or a
  * thread-local variable's element of integer, pointer, struct or union
  * type (one a store has typed), which deletes the element and frees its

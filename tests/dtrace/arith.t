@@ -1,6 +1,9 @@
-# Arithmetic as D does it: C's division, remainder and right shift in the
+# Arithmetic as D does it: division, remainder and right shift in the
 # type of the operation (signed unless an operand's type makes it
-# unsigned), and division by a constant zero refused when compiling.
+# unsigned), a remainder computed when running negated where the signs
+# differ, as dtrace-utils computes it, and one of constants folded as C
+# does, as dtrace folds it; division by a constant zero refused when
+# compiling.
 cat >"$W/signdiv.d" <<'EOF'
 #pragma D option quiet
 
@@ -10,15 +13,39 @@ BEGIN
 	d = 4;
 	printf("%d %d %d %d\n", n / d, n % d, n / -d, n % -d);
 	printf("%d %d %d %d\n", -n / d, -n % d, -n / -d, -n % -d);
-	printf("%d %d\n", -23 / 4, -23 % 4);
+	printf("%d %d %d\n", -23 / 4, -23 % 4, 23 % -4);
 	exit(0);
 }
 EOF
-same signed_div 0 "5 3 -5 3
--5 -3 5 -3
--5 -3
+same signed_div 0 "5 3 -5 -3
+-5 -3 5 3
+-5 -3 3
 
 " -- -s "$W/signdiv.d"
+
+# D reads the left operand before the right one's stores: x op= e reads x
+# before e, and x - ++x the x before the increment, in any variable.
+cat >"$W/order.d" <<'EOF'
+#pragma D option quiet
+
+BEGIN
+{
+	i = 4;
+	i += i++ + --i + ++i - ++i * i;
+	self->j = 4;
+	self->j *= self->j++;
+	this->k = 4;
+	this->k -= ++this->k;
+	a[1] = 3;
+	a[1] += a[1]++;
+	this->z = 3;
+	printf("%d %d %d %d %d\n", i, self->j, this->k, a[1], this->z - ++this->z);
+	exit(0);
+}
+EOF
+same operand_order 0 "-19 16 -1 6 -1
+
+" -- -s "$W/order.d"
 
 # Compound assignments to globals, thread-locals and clause-locals, and
 # in an event probe.

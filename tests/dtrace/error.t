@@ -107,3 +107,16 @@ if [ "$(grep -c "^dtrace: error in" "$W/err")" = 2 ] &&
 else
 	bad fault_in_error_message "stderr: $(cat "$W/err")"
 fi
+
+# dtrace-utils makes a statement of each probe description of a clause:
+# a fault's dt_clause_N and the ERROR probe's arg2 count them, and the
+# description the firing is by names it (BEGIN is the second of
+# "tick-1s,BEGIN", after the three of "BEGIN,ERROR,END").
+same fault_clause_per_description 0 "4
+
+" -- -q -n 'BEGIN,ERROR,END { x = 1; } tick-1s,BEGIN { *(int *)0; } ERROR { printf("%d\n", arg2); exit(0); }'
+if sed 's/pc [0-9]*$/pc NNN/' "$W/err" | grep -qx "dtrace: error in dt_clause_4 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc NNN"; then
+	ok fault_clause_per_description_message
+else
+	bad fault_clause_per_description_message "stderr: $(cat "$W/err")"
+fi

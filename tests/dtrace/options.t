@@ -298,3 +298,32 @@ else
 	rm -f "$W/diff"
 	bad dynvar_zero_frees_no_drops "stderr: $(head -3 "$W/err")"
 fi
+# setopt() while tracing, as dtrace takes it: a dynamic option is set,
+# a compile-time one checked, a run-time one refused whatever its value,
+# a bad value and an unknown name reported, and tracing goes on.
+same setopt_runtime 0 "[abc]
+
+" -- -q -n 'BEGIN {
+	setopt("quiet", "no"); setopt("version", "1.0"); setopt("errtags");
+	setopt("bufsize", "junk"); setopt("quiet", "maybe"); setopt("nope");
+	setopt("switchrate", "10hz"); setopt("aggrate", "0.5hz");
+	setopt("quiet", "yes"); printf("[%s]\n", "abc");
+	exit(0); }'
+sed 's/probe ID [0-9]*/probe ID N/' "$W/err" >"$W/err.p"
+cat >"$W/err.want" <<'EOF2'
+dtrace: error in dt_clause_0 for probe ID N (dtrace:::BEGIN): couldn't set option "errtags" to "1": Invalid value for specified option
+
+dtrace: error in dt_clause_0 for probe ID N (dtrace:::BEGIN): couldn't set option "bufsize" to "junk": Operation illegal when tracing is active
+
+dtrace: error in dt_clause_0 for probe ID N (dtrace:::BEGIN): couldn't set option "quiet" to "maybe": Invalid value for specified option
+
+dtrace: error in dt_clause_0 for probe ID N (dtrace:::BEGIN): couldn't set option "nope" to "1": Invalid option name
+
+dtrace: error in dt_clause_0 for probe ID N (dtrace:::BEGIN): couldn't set option "aggrate" to "0.5hz": Invalid value for specified option
+
+EOF2
+if diff "$W/err.want" "$W/err.p" >"$W/diff"; then
+	ok setopt_runtime_errors
+else
+	bad setopt_runtime_errors "stderr differs (< expected, > ferret)"
+fi

@@ -92,6 +92,17 @@ same spec_label 0 "                   FUNCTION:NAME
 
 " -- -s "$W/sp_label.d"
 
+# A clause whose only action is speculate() records its label in the
+# speculation, as dtrace-utils takes its default action: shown when
+# committed, not when discarded.
+same spec_default_action 0 "                   FUNCTION:NAME
+                          :BEGIN 
+                          :BEGIN 
+
+" -- -n 'BEGIN { a = speculation(); b = speculation(); }
+	BEGIN { speculate(a); } BEGIN { speculate(b); x = 1; }
+	BEGIN { commit(a); } BEGIN { discard(b); } BEGIN { exit(0); }'
+
 # speculate() of 0, of an id past nspec or of an id not in use ends the
 # clause there, recording nothing; commit(0) and discard(0) do nothing.
 cat >"$W/sp_zero.d" <<'EOF'

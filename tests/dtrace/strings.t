@@ -45,6 +45,17 @@ same substr 0 "[icanheron] []
 
 " -- -s "$W/substr.d"
 
+# D's pointer arithmetic on a string: s + k and k + s are the string from
+# its char k, of what a variable holds (no more than strsize), "" past
+# its end or before its start.
+same string_offset 0 "[bcdef] [cdef] [2] [] [] [lo]
+
+" -- -q -x strsize=6 -n 'BEGIN {
+	g = "abcdefgh"; self->t = "12"; a[1] = "hello";
+	printf("[%s] [%s] [%s] [%s] [%s] [%s]\n", g + 1, 2 + g, self->t + 1,
+	    self->t + 5, g + (-1), a[1] + 3);
+	exit(0); }'
+
 cat >"$W/index.d" <<'EOF'
 #pragma D option quiet
 BEGIN
@@ -298,6 +309,19 @@ same link_ntop 0 "00:01:02:03:04:05
 
   10:80:08:08:20:0c:41:7a:01:7f:01:ff:ff:7f:01:ff:fe:7f:01:ff                1
 " -- -s "$W/link.d"
+# An array variable is its bytes' address, as C's arrays decay: a
+# global's, a thread-local's, and alloca()'d memory copied from one.
+same link_ntop_array 0 "de:ad:be:ef:00:01
+01:02:03:04:05:06
+de:ad:be:ef:00:01
+
+" -- -q -n 'uint8_t mac[6]; self uint8_t m2[6];
+	BEGIN { mac[0] = 0xde; mac[1] = 0xad; mac[2] = 0xbe; mac[3] = 0xef; mac[5] = 1;
+	self->m2[0] = 1; self->m2[1] = 2; self->m2[2] = 3; self->m2[3] = 4; self->m2[4] = 5; self->m2[5] = 6;
+	printf("%s\n%s\n", link_ntop(ARPHRD_ETHER, mac), link_ntop(ARPHRD_ETHER, self->m2));
+	p = alloca(6); bcopy(mac, p, 6);
+	printf("%s\n", link_ntop(ARPHRD_ETHER, p));
+	exit(0); }'
 same link_ntop_strsize 0 "00:00:00
 
 " -- -q -x strsize=8 -n 'BEGIN { p = (uint64_t *)alloca(8); printf("%s\n", link_ntop(ARPHRD_ETHER, p)); exit(0); }'

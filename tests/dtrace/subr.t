@@ -143,6 +143,22 @@ if grep -qx "dtrace: error in dt_clause_2 for probe ID 1 (dtrace:::BEGIN): out o
 else
 	bad scratch_fault_messages "stderr: $(cat "$W/err")"
 fi
+# Strings stored through pointers into alloca()'d memory: each its
+# characters and NUL, strsize + 1 bytes of scratch checked as D checks a
+# store of its type; one past what alloca() gave stops the clause.
+same scratch_strings 0 "hello world llo|ld|ye
+fault 1
+done
+
+" -- -q -x strsize=16 -n 'ERROR { printf("fault %d\n", arg4); }
+	BEGIN { x = (string *)alloca(sizeof(string) * 3);
+	*x = "hello";
+	x[1] = strjoin("wor", "ld");
+	printf("%s %s %s|%s|%s\n", *x, x[1], *x + 2, 3 + x[1], (*x = "bye") + 1); }
+	BEGIN { y = (string *)alloca(4); *y = "abc"; trace("not reached"); }
+	BEGIN { printf("done\n"); exit(0); }'
+err store_string_type 1 "dtrace: invalid probe specifier BEGIN { x = (string *)alloca(32); *x = 5; }: [D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"" -- \
+	-n 'BEGIN { x = (string *)alloca(32); *x = 5; }'
 err alloca_size 1 "dtrace: invalid probe specifier BEGIN { alloca(65); }: [D_ALLOCA_SIZE] alloca( ) size 65 exceeds the scratch space of 64 bytes (-x scratchsize)" -- \
 	-x scratchsize=64 -n 'BEGIN { alloca(65); }'
 err copyin_proto 1 "dtrace: invalid probe specifier BEGIN { copyin(\"a\", 4); }: [D_PROTO_ARG] copyin( ) argument #1 is incompatible with prototype:" -- \

@@ -230,6 +230,40 @@ derr scope_unknown_module "line 1: failed to resolve type struct nomod\`s: Unkno
 derr inline_redefined "line 1: identifier redefined: SIGINT" \
 	"inline int SIGINT = 2;"
 
+# Inline arrays: the keys stand for the parameters, each converted to its
+# parameter's type, and the value to the inline's type.
+cat >"$W/iarr.d" <<'EOF'
+#pragma D option quiet
+
+struct pair { int sum; };
+translator struct pair < int N > { sum = N * 2; };
+
+inline string tag[string s, int n] = n > 1 ? strjoin("many ", s) : s;
+inline int sq[int x] = x * x;
+inline uint8_t low[int x] = x + 1;
+inline int twice[int x] = (xlate < struct pair > (x)).sum;
+inline int8_t keyed[int8_t k] = k;
+
+BEGIN
+{
+	v = 7;
+	printf("%s|%s\n", tag["cats", 3], tag["dog", 1]);
+	printf("%d %d %d %d %d\n", sq[v + 1], sq[sq[2]], low[0x1ff], twice[v],
+	    keyed[0x180]);
+	exit(0);
+}
+EOF
+same inline_array 0 "many cats|dog
+64 16 0 14 -128
+
+" -- -s "$W/iarr.d"
+derr inline_array_keys "[D_PROTO_LEN] line 1: sq[ ] prototype mismatch: 2 keys passed, 1 expected" \
+	"inline int sq[int x] = x * x; BEGIN { trace(sq[1, 2]); }"
+derr inline_array_scalar "[D_IDENT_BADREF] line 1: associative array 'sq' may not be referenced as scalar" \
+	"inline int sq[int x] = x * x; BEGIN { trace(sq); }"
+derr inline_array_param_scope "[D_IDENT_UNDEF] line 1: failed to resolve x: Unknown variable name" \
+	"inline int sq[int x] = x; BEGIN { trace(x); }"
+
 # print(): what a pointer points to, in dtrace-utils' layout: the
 # address, then the value from column 44, a level a column, members
 # named, every value with its type as CTF names it, zero members left

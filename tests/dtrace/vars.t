@@ -139,6 +139,15 @@ else
 	skip=$((skip + 1))
 fi
 
+# timestamp is one value for a firing, as DTrace caches it: read twice in
+# a clause, or in two clauses of one firing, it does not move; a later
+# firing's is later.
+same timestamp_firing 0 "0 0 1
+
+" -- -q -n 'BEGIN { a = timestamp; this->t = timestamp; d = timestamp - this->t; }
+	tick-1ms { this->t = timestamp; }
+	tick-1ms { printf("%d %d %d\n", d, timestamp - this->t, timestamp > a); exit(0); }'
+
 # uregs[] at a syscall's entry: the registers the thread entered the
 # kernel with.  x86-64's syscall ABI puts the arguments in rdi, rsi and
 # rdx and the number in orig_ax (R_ERR: 257 for openat), the entry code

@@ -1,1 +1,0 @@
-inline int a[int x] = x;
