@@ -2,24 +2,6 @@
 # without its value), the options a program may not set, empty programs,
 # pspec, the preprocessor's __STDC__ under -X, and the buffer options.
 
-# stderr NAME WANT_RC EXPECTED_STDERR -- ferret dtrace ARGS...: the whole
-# of stderr, for errors dtrace reports on more than one line.
-stderr() {
-	local name=$1 rc=$2 want=$3 got
-	shift 4
-	rm -f "$W/diff"
-	timeout 30 "$FERRET" dtrace "$@" >"$W/out" 2>"$W/err"
-	got=$?
-	printf '%s' "$want" >"$W/want"
-	if [ "$got" != "$rc" ]; then
-		bad "$name" "exit status $got, not $rc: $(head -3 "$W/err")"
-	elif ! diff "$W/want" "$W/err" >"$W/diff"; then
-		bad "$name" "stderr differs (< expected, > ferret)"
-	else
-		ok "$name"
-	fi
-}
-
 cat >"$W/begin.d" <<'EOF'
 BEGIN
 {

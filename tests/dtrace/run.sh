@@ -29,22 +29,28 @@ if [ "$(id -u)" != 0 ]; then
 	exit 0
 fi
 
-# same NAME WANT_RC EXPECTED_STDOUT -- ferret dtrace ARGS...
-same() {
-	local name=$1 rc=$2 want=$3 got
-	shift 4
+# check_run STREAM NAME WANT_RC EXPECTED -- ferret dtrace ARGS...: the
+# exit status and the whole of stdout (STREAM out) or stderr (err).
+check_run() {
+	local stream=$1 name=$2 rc=$3 want=$4 got
+	shift 5
 	rm -f "$W/diff"
 	timeout 30 "$FERRET" dtrace "$@" >"$W/out" 2>"$W/err"
 	got=$?
 	printf '%s' "$want" >"$W/want"
 	if [ "$got" != "$rc" ]; then
 		bad "$name" "exit status $got, not $rc: $(head -3 "$W/err")"
-	elif ! diff "$W/want" "$W/out" >"$W/diff"; then
-		bad "$name" "stdout differs (< expected, > ferret)"
+	elif ! diff "$W/want" "$W/$stream" >"$W/diff"; then
+		bad "$name" "std$stream differs (< expected, > ferret)"
 	else
 		ok "$name"
 	fi
 }
+# same NAME WANT_RC EXPECTED_STDOUT -- ferret dtrace ARGS...
+same() { check_run out "$@"; }
+# stderr NAME WANT_RC EXPECTED_STDERR -- ferret dtrace ARGS...: for
+# errors dtrace reports on more than one line.
+stderr() { check_run err "$@"; }
 
 # same_ptr NAME WANT_RC EXPECTED_STDOUT -- ferret dtrace ARGS...: as same,
 # with print()'s "ADDR = *" lines masked as "{ptr} = *", as dtrace-utils'
