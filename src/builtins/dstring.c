@@ -531,7 +531,7 @@ static int emit_match(struct cg *g, const struct dstr *s, int i,
 		struct cg_loop l;
 		int j, k, z;
 
-		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in), 2);
 		ls.base = l.v[0];
 		lt.base = l.v[1];
 		j = ir_vreg(&g->ir);
@@ -614,7 +614,7 @@ static int emit_index(struct cg *g, const struct dstr *s, const struct dstr *t,
 		struct cg_loop l;
 		int at;
 
-		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in), 2);
 		ls.base = l.v[0];
 		lt.base = l.v[1];
 		at = ir_vreg(&g->ir);
@@ -680,6 +680,7 @@ static int cg_strstr(struct cg *g, struct node *n, struct val *out)
 	found = emit_index(g, &a, &b, -1, false, &d);
 	cg_zero_at(g, d.base, d.off, d.size);
 	ir_jmp_imm(&g->ir, BPF_JSLT, found, 0, null);
+	clamp(g, found, 0, lim(g, &a));
 	emit_copy(g, &d, -1, d.size, &a, found, -1);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, null);
@@ -727,7 +728,7 @@ static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 		struct cg_loop l;
 		int i, x, have;
 
-		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in), 1);
 		la.base = l.v[0];
 		i = ir_vreg(&g->ir);
 		x = imm(g, 0);
@@ -747,6 +748,7 @@ static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 		ir_ja(&g->ir, l.stop);
 		cg_loop_end(g, &l, turns);
 		ir_jmp_imm(&g->ir, BPF_JSLT, l.v[3], 0, null);
+		clamp(g, l.v[3], 0, lim(g, &a));
 		emit_copy(g, &d, -1, d.size, &a, l.v[3], -1);
 	}
 	ir_ja(&g->ir, done);
@@ -1098,7 +1100,7 @@ static int cg_path1(struct cg *g, struct node *n, struct val *out)
 		struct cg_loop l;
 		int x, same, t, turns = imm(g, lim(g, &a));
 
-		cg_loop_begin(g, &l, in, ARRAY_SIZE(in));
+		cg_loop_begin(g, &l, in, ARRAY_SIZE(in), 1);
 		la.base = l.v[0];
 		same = ir_label(&g->ir);
 		t = ir_vreg(&g->ir);

@@ -165,12 +165,31 @@ void cg_opaque(struct cg *g, int slot, int src, int dst)
 	ir_ld(&g->ir, BPF_DW, dst, BPF_REG_10, slot + 8);
 }
 
-void cg_loop_begin(struct cg *g, struct cg_loop *l, const int *in, int n)
+/* reg = value i of the loop's block at base+off (see struct cg_loop). */
+static void loop_val(struct cg *g, const struct cg_loop *l, int i, int reg,
+		     int base, int off)
+{
+	int hi;
+
+	if (i < l->nptr) {
+		ir_ld(&g->ir, BPF_DW, reg, base, off);
+		return;
+	}
+	hi = ir_vreg(&g->ir);
+	ir_ld(&g->ir, BPF_W, reg, base, off);
+	ir_ld(&g->ir, BPF_W, hi, base, off + 4);
+	ir_alu_imm(&g->ir, BPF_LSH, hi, 32);
+	ir_alu(&g->ir, BPF_OR, reg, hi);
+}
+
+void cg_loop_begin(struct cg *g, struct cg_loop *l, const int *in, int n,
+		   int nptr)
 {
 	const struct loc *loc = g->ir.loc;
 	int i;
 
 	l->n = n;
+	l->nptr = nptr;
 	l->slot = cg_alloc(g, 8 * n);
 	for (i = 0; i < n; i++)
 		ir_st(&g->ir, BPF_DW, BPF_REG_10, l->slot + 8 * i, in[i]);
@@ -189,7 +208,7 @@ void cg_loop_begin(struct cg *g, struct cg_loop *l, const int *in, int n)
 	ir_mov(&g->ir, l->ctx, BPF_REG_2);
 	for (i = 0; i < n; i++) {
 		l->v[i] = ir_vreg(&g->ir);
-		ir_ld(&g->ir, BPF_DW, l->v[i], l->ctx, 8 * i);
+		loop_val(g, l, i, l->v[i], l->ctx, 8 * i);
 	}
 }
 
@@ -222,7 +241,7 @@ void cg_loop_end(struct cg *g, struct cg_loop *l, int turns)
 	ir_call(&g->ir, BPF_FUNC_loop, 4);
 	for (i = 0; i < l->n; i++) {
 		l->v[i] = ir_vreg(&g->ir);
-		ir_ld(&g->ir, BPF_DW, l->v[i], BPF_REG_10, l->slot + 8 * i);
+		loop_val(g, l, i, l->v[i], BPF_REG_10, l->slot + 8 * i);
 	}
 }
 

@@ -207,25 +207,31 @@ void cg_opaque(struct cg *g, int slot, int src, int dst);
  *
  * Between cg_loop_begin() and cg_loop_end(), code goes into the
  * subprogram: it sees the caller's registers in[0..n) as l->v[0..n)
- * (integers or pointers), the turn (0 up, unknown to the verifier) as
+ * (pointers first, nptr of them, then integers), the turn (0 up,
+ * unknown to the verifier) as
  * l->idx; it may give value i a new value for later turns and for the
  * caller (cg_loop_set()).  Jumping to l->next goes on with the next
  * turn, to l->stop ends the loop; falling off the end goes on.  It has
  * a frame of its own, which cg_alloc() takes from: it may not use the
  * caller's frame or registers, but for the values.  After cg_loop_end(),
  * l->v[i] are registers of the caller holding the values last set.
+ * The integers cross between caller and callback as two 32-bit halves,
+ * which the verifier reads as unknown: before Linux 6.7 it checks a
+ * callback for its first turn alone and would take their first values
+ * for constants, dropping branches a later turn takes.
  */
 #define CG_LOOP_VALS 8
 struct cg_loop {
 	struct ir outer;	/* the caller's code, while the body's is made */
 	int slot;		/* the values, in the caller's frame */
-	int n;
+	int n, nptr;
 	int v[CG_LOOP_VALS];
 	int idx, ctx;
 	int next, stop;
 	int stack, tstr;	/* the caller's */
 };
-void cg_loop_begin(struct cg *g, struct cg_loop *l, const int *in, int n);
+void cg_loop_begin(struct cg *g, struct cg_loop *l, const int *in, int n,
+		   int nptr);
 void cg_loop_set(struct cg *g, struct cg_loop *l, int i, int reg);
 /* Runs the loop for turns turns (a register, at most 1 << 23). */
 void cg_loop_end(struct cg *g, struct cg_loop *l, int turns);

@@ -752,5 +752,19 @@ want="$(cat /proc/version)
 vmlinux\`max_pfn|$(awk '$3 == "max_pfn" { print $1; exit }' /proc/kallsyms | sed 's/^0*//')|1"
 same dtrace_ksym_data "kernel data symbols" "$(cat "$TMP/dtrace_ksym_data.out")" "$want"
 [ $rc = 0 ] || echo "# $(show "$TMP/dtrace_ksym_data.err")"
+# D's searching subroutines loop in bpf_loop() callbacks, which this
+# kernel's verifier checks for their first turn alone: the answers must
+# still be those of every turn.
+run dtrace_strloop dtrace -q -n 'BEGIN {
+	s = "/usr/lib/x86_64-linux-gnu/libc.so.6";
+	printf("%d %d %d|%s|%s|%s|%s|%s|%s|%s\n", index(s, "lib"),
+	    rindex(s, "lib"), index(s, "lib", 6), strstr(s, "linux"),
+	    strchr(s, 0x78), strrchr(s, 0x2f), basename(s), dirname(s),
+	    dirname("a/b"), dirname("/a//b/"));
+	exit(0);
+}'
+same dtrace_strloop "string searches" "$(cat "$TMP/dtrace_strloop.out")" \
+	"5 26 26|linux-gnu/libc.so.6|x86_64-linux-gnu/libc.so.6|/libc.so.6|libc.so.6|/usr/lib/x86_64-linux-gnu|a|/a"
+[ $rc = 0 ] || echo "# $(show "$TMP/dtrace_strloop.err")"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
