@@ -284,18 +284,21 @@ void pprof_encode(const struct samples *s, const struct pprof_opts *o,
 	for (i = 0; i < s->nmappings; i++)
 		if (i != main)
 			order[n++] = i;
-	for (i = 0; i < s->nmappings; i++) {
+	/*
+	 * A mapping has functions (file names, lines) when any of its
+	 * locations has them: go tool pprof symbolizes a mapping that
+	 * claims none of the three on its own, replacing every location's
+	 * lines, so one unnamed address (a PLT stub) must not hide the rest.
+	 */
+	for (i = 0; i < s->nmappings; i++)
 		mid[order[i]] = i + 1;
-		named[i] = true;
-		lined[i] = o->lines != NULL;
-	}
 	for (i = 0; i < s->nlocs; i++) {
 		if (s->locs[i].mapping < 0)
 			continue;
-		if (!s->locs[i].name)
-			named[s->locs[i].mapping] = false;
-		if (!o->lines || !o->lines[i].file)
-			lined[s->locs[i].mapping] = false;
+		if (s->locs[i].name)
+			named[s->locs[i].mapping] = true;
+		if (o->lines && o->lines[i].file)
+			lined[s->locs[i].mapping] = true;
 	}
 
 	for (i = 0; i < s->n; i++) {
