@@ -49,6 +49,44 @@ static int not_matched(const struct dt_desc *d, char *err, size_t errlen)
 	return -ENOENT;
 }
 
+static void count_one(const char *name, void *arg)
+{
+	(void)name;
+	++*(int *)arg;
+}
+
+/*
+ * Whether a description that names no provider, or a wildcard over
+ * providers, takes part of provider p: as in DTrace, only where a probe
+ * matching pat exists, so "write:entry" is the syscall's probe alone and
+ * fbt takes no part on a kernel without kprobes.  A description that
+ * names the provider is expanded as given, for the provider's own error.
+ */
+static bool prov_listed(const struct dt_desc *d, const char *spec, char *pat)
+{
+	const struct provider *p;
+	int n = 0;
+
+	if (*d->prov && !util_has_glob(d->prov)) {
+		free(pat);
+		return true;
+	}
+	p = provider_find(spec);
+	if (p && p->list && (!p->available || p->available(NULL)))
+		p->list(p, pat, count_one, &n);
+	free(pat);
+	return n > 0;
+}
+
+static bool kfunc_listed(const struct dt_desc *d)
+{
+	const char *func = *d->func ? d->func : "*";
+
+	return prov_listed(d, "kprobe:", *d->mod ?
+			   xasprintf("kprobe:%s:%s", d->mod, func) :
+			   xasprintf("kprobe:%s", func));
+}
+
 static int dtrace_specs(const struct dt_desc *d, long target,
 			struct vec *out, char *err, size_t errlen)
 {
@@ -297,7 +335,9 @@ static int syscall_specs(const struct dt_desc *d, long target,
 			 struct vec *out, char *err, size_t errlen)
 {
 	if (!field_match(d->mod, "vmlinux") ||
-	    (!field_match(d->name, "entry") && !field_match(d->name, "return")))
+	    (!field_match(d->name, "entry") && !field_match(d->name, "return")) ||
+	    !prov_listed(d, "syscall:", xasprintf("syscall:%s:%s:%s", d->mod,
+						   d->func, d->name)))
 		return not_matched(d, err, errlen);
 	vec_push(out, xasprintf("syscall:%s:%s:%s", d->mod, d->func, d->name));
 	return 0;
@@ -575,7 +615,7 @@ static int fbt_specs(const struct dt_desc *d, long target, struct vec *out,
 	bool entry = field_match(d->name, "entry");
 	bool ret = field_match(d->name, "return");
 
-	if (!entry && !ret)
+	if ((!entry && !ret) || !kfunc_listed(d))
 		return not_matched(d, err, errlen);
 	if (*d->mod && strcmp(d->mod, "vmlinux")) {
 		if (entry)
@@ -789,7 +829,7 @@ static int rawfbt_specs(const struct dt_desc *d, long target,
 	bool ret = field_match(d->name, "return");
 	bool mod = *d->mod && strcmp(d->mod, "vmlinux");
 
-	if (!entry && !ret)
+	if ((!entry && !ret) || !kfunc_listed(d))
 		return not_matched(d, err, errlen);
 	if (entry)
 		vec_push(out, mod ? xasprintf("rawfbt:%s:%s", d->mod, func) :
