@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include "util.h"
@@ -2574,7 +2575,7 @@ int dt_main(int argc, char **argv)
 		case 'v':
 			break;
 		case 'V':
-			printf("dtrace: Sun D 2.0\n");
+			printf("dtrace: Oracle D 2.0\n");
 			return 0;
 		case 'h':
 			usage(stdout);
@@ -2595,6 +2596,12 @@ int dt_main(int argc, char **argv)
 		fprintf(stderr, "dtrace: only one of -c and -p may be given\n");
 		return 2;
 	}
+	/*
+	 * The consumer is named dtrace, as D scripts expect of it: their
+	 * /execname != "dtrace"/ leaves out its own system calls, and its
+	 * BEGIN and END probes fire with that execname.
+	 */
+	prctl(PR_SET_NAME, "dtrace", 0, 0, 0);
 	/* As dtrace creates the process: before anything is compiled. */
 	if (d.cmd_line) {
 		char *copy, **cargv = run_split_command(d.cmd_line, &copy);
