@@ -85,8 +85,8 @@ static bool is_null_const(const struct node *a)
 
 /*
  * Argument i is a string: a D string, or a pointer whose memory holds
- * one.  A NULL constant is refused here: dtrace faults on it at run time
- * (invalid address), which ferret cannot report in its place.
+ * one.  A NULL constant is read when the clause runs, where it faults
+ * (invalid address), as in DTrace.
  */
 /* Argument i suits dtrace's "char *" (ferret may still refuse it). */
 static int d_str_proto(struct sema *s, struct node *n, int i)
@@ -107,11 +107,9 @@ static int d_str_arg(struct sema *s, struct node *n, int i)
 
 	if (sema_expr(s, a))
 		return -EINVAL;
-	if (is_null_const(a))
-		return sema_error(s, a, "%s( ) argument #%d is NULL: dtrace reports an invalid address when it runs, ferret refuses it",
-				  n->name, i + 1);
-	if (a->type->kind == TY_STR || a->type->kind == TY_PTR ||
-	    bi_dtrace_is_part(a->type))
+	/* NULL is read when the clause runs, as DTrace reads it: a fault */
+	if (is_null_const(a) || a->type->kind == TY_STR ||
+	    a->type->kind == TY_PTR || bi_dtrace_is_part(a->type))
 		return 0;
 	if (a->type->kind == TY_NAMED)
 		return sema_error(s, a, "%s( ) argument #%d is text ferret formats when it prints: it cannot be an argument of %s( )",
@@ -124,7 +122,7 @@ static struct dstr tmp_str(struct cg *g, int size);
 /* Evaluates string argument a (see d_str_arg()). */
 static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 {
-	int size = d_size(g->c);
+	int size = d_size(g->c), ok = ir_label(&g->ir), p;
 	struct val v;
 
 	if (cg_expr(g, a, &v))
@@ -139,12 +137,17 @@ static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 	if (bi_dtrace_is_part(v.type))
 		return bi_dtrace_part_str(g, a, cg_reg(g, &v), out->base,
 					  out->off, size);
+	p = cg_reg(g, &v);
 	ir_mov(&g->ir, BPF_REG_1, out->base);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_1, out->off);
 	ir_mov_imm(&g->ir, BPF_REG_2, size);
-	ir_mov(&g->ir, BPF_REG_3, cg_reg(g, &v));
+	ir_mov(&g->ir, BPF_REG_3, p);
 	/* As str(): the pointer may be to user or kernel memory. */
 	ir_call(&g->ir, BPF_FUNC_probe_read_str, 3);
+	/* A string that cannot be read (NULL too) is DTrace's fault. */
+	ir_jmp_imm(&g->ir, BPF_JSGE, BPF_REG_0, 0, ok);
+	cg_fault(g, FAULT_BADADDR, p);
+	ir_place(&g->ir, ok);
 	return 0;
 }
 

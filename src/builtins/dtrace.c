@@ -328,7 +328,7 @@ static int dump_bytes(struct sema *s, struct node *n, int64_t size);
 static int sema_trace(struct sema *s, struct node *n)
 {
 	const struct builtin *pf = builtin_find("printf", true, false);
-	struct node *fmt;
+	struct node *fmt, *e;
 	const char *conv;
 	int i;
 
@@ -351,6 +351,27 @@ static int sema_trace(struct sema *s, struct node *n)
 
 		size->ival = (uint64_t)n->list[0]->type->size;
 		ast_push(n, size);
+		return dump_bytes(s, n, (int64_t)size->ival);
+	}
+	/*
+	 * A char array member that a pointer reaches is an array to
+	 * trace(), whose bytes DTrace dumps, though elsewhere it is a
+	 * string: tracemem(&p->m, sizeof(p->m)).
+	 */
+	e = n->list[0];
+	if (e->kind == N_FIELD && e->op != T_DOT && e->type->kind == TY_STR &&
+	    !e->type->dstring && e->a->type && e->a->type->kind == TY_PTR &&
+	    !sema_var_root(e)) {
+		struct node *amp = ast_new(N_UNOP, &e->loc);
+		struct node *size = ast_new(N_INT, &n->loc);
+
+		amp->op = T_AMP;
+		amp->a = e;
+		n->list[0] = amp;
+		size->ival = (uint64_t)e->type->size;
+		ast_push(n, size);
+		if (sema_expr(s, amp))
+			return -EINVAL;
 		return dump_bytes(s, n, (int64_t)size->ival);
 	}
 	conv = d_label && d_label->trace_conv ?
