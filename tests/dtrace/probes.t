@@ -81,7 +81,7 @@ else
 fi
 
 # sched_switch(bool preempt, struct task_struct *prev, *next, ...): prev
-# is the thread leaving the CPU, the current one (its name "ferret" or
+# is the thread leaving the CPU, the current one (its name "dtrace" or
 # "sleep" as the switch comes before or after the exec).
 same rawtp_switch_args 0 "1 1 1
 
@@ -118,7 +118,7 @@ else
 	bad sdt_list "$(head -3 "$W/out")"
 fi
 
-same sdt_task_rename 0 "PID OK, oldcomm [ferret], newcomm [sleep], oom_score_adj 0
+same sdt_task_rename 0 "PID OK, oldcomm [dtrace], newcomm [sleep], oom_score_adj 0
 
 " -- -q -c 'sleep 0' -n 'sdt:task::task_rename /args[0] == $target/ {
 	printf("PID OK, oldcomm [%s], newcomm [%s], oom_score_adj %hd\n",
@@ -286,3 +286,15 @@ err cpc_no_event 1 "dtrace: invalid probe specifier cpc:::no_such_event-all-1000
 	-- -n 'cpc:::no_such_event-all-1000 { }'
 err cpc_zero 1 "dtrace: invalid probe specifier cpc:::cpu_clock-all-0 { }: cpu_clock-all-0: a count of 0 samples nothing (the count is how many events pass from one firing to the next)" \
 	-- -n 'cpc:::cpu_clock-all-0 { }'
+
+# A description without a provider takes the probes that exist: the
+# syscall's write:entry alone (no kernel function is named write), on
+# this kernel with or without kprobes; a name no provider has matches
+# nothing, as dtrace says.
+printf 'echo a >/dev/null\n' >"$W/one.sh"
+same no_provider_syscall 0 "write
+
+" -- -q -c "/bin/sh $W/one.sh" -n 'write:entry /pid == $target/ { printf("%s\n", probefunc); }'
+err no_provider_matched 0 "dtrace: description 'write:entry ' matched 1 probe" -- -c /bin/true -n 'write:entry /0/ { }'
+err no_provider_none 1 "dtrace: invalid probe specifier no_such_function_xyz:entry: probe description ::no_such_function_xyz:entry does not match any probes" -- \
+	-n 'no_such_function_xyz:entry'

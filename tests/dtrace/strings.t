@@ -347,8 +347,21 @@ err proto_int 1 'dtrace: invalid probe specifier BEGIN { trace(substr("a", "b"))
 printf 'BEGIN\n{\n\ttrace(strjoin("a",\n\t    lltostr(1, 99)));\n}\n' >"$W/base.d"
 err lltostr_base 1 "dtrace: failed to compile script $W/base.d: line 4: lltostr( ) base 99 is not between 2 and 36: dtrace fails it with an illegal operation" -- \
 	-s "$W/base.d"
-err null_arg 1 'dtrace: invalid probe specifier BEGIN { trace(strlen(0)); }: strlen( ) argument #1 is NULL: dtrace reports an invalid address when it runs, ferret refuses it' -- \
-	-n 'BEGIN { trace(strlen(0)); }'
+# A string argument that cannot be read, NULL or a bad pointer, is an
+# invalid address when the clause runs: the ERROR probe fires, and the
+# clause goes no further.
+same null_arg 0 "ERROR 1 0
+ERROR 1 4096
+
+" -- -q -n 'BEGIN { trace(strlen(0)); printf("not here\n"); }
+	BEGIN { trace(strjoin("a", (char *)4096)); printf("nor here\n"); }
+	ERROR { printf("ERROR %d %d\n", arg4, arg5); }
+	BEGIN { exit(0); }'
+if sed 's/pc [0-9]*$/pc NNN/' "$W/err" | grep -qx "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc NNN"; then
+	ok null_arg_message
+else
+	bad null_arg_message "stderr: $(cat "$W/err")"
+fi
 err named_arg 1 'dtrace: invalid probe specifier BEGIN { trace(strlen(cleanpath("/a"))); }: strlen( ) argument #1 is text ferret formats when it prints: it cannot be an argument of strlen( )' -- \
 	-n 'BEGIN { trace(strlen(cleanpath("/a"))); }'
 err ntop_af 1 'dtrace: invalid probe specifier BEGIN { trace(inet_ntop(3, 8)); }: inet_ntop( ) address family 3 is neither AF_INET nor AF_INET6: dtrace fails it with an illegal operation' -- \
@@ -640,7 +653,7 @@ tick-1ms 1 0 1
 " -- -q -n 'BEGIN, tick-1ms { printf("%s %d %d %d\n", probename,
 	probename == strjoin("tick-", "1ms"), probeprov > probename, probename != probeprov); }
 	tick-1ms { exit(0); }'
-same probe_parts_cmp_bvar 0 "0 1 1 0
+same probe_parts_cmp_bvar 0 "0 0 1 1
 
 " -- -q -n 'BEGIN { printf("%d %d %d %d\n", execname == probename, curthread->comm != probeprov,
 	probename < execname, probeprov >= execname); exit(0); }'
