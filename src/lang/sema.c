@@ -150,7 +150,8 @@ static struct type *d_shown_type(const struct node *n)
 		       n->sym->shown_val->kind == TY_INT ? n->sym->shown_val :
 							   n->type;
 	case N_ASSIGN:
-		/* the lvalue's value after it */
+	case N_INCDEC:
+		/* the lvalue's value after it (before it, for x++) */
 		return d_shown_type(n->a);
 	case N_UNOP:
 		if (n->op == T_NOT)
