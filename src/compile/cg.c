@@ -545,15 +545,20 @@ int cg_map_key(struct cg *g, struct node *n, int extra_reg)
 static void hold(struct cg *g, int rec, int kind)
 {
 	int from = g->ir.n, t;
+	bool weak = g->pi->when != WHEN_EVENT && g->spec < 0;
 
 	/*
 	 * A speculating clause's run is also what fits its speculation
-	 * whole or not at all (run.c): BEGIN's and END's too.
+	 * whole or not at all (run.c): BEGIN's and END's too.  In D, a
+	 * run that faults drops what its clause sent (run.c), so BEGIN's
+	 * and END's are held where the program can fault (cg_end()).
 	 */
-	if ((g->pi->when != WHEN_EVENT && g->spec < 0) ||
-	    g->c->opts.interleave)
+	if ((weak && !g->c->opts.dtrace) || g->c->opts.interleave)
 		return;
-	g->nrec++;
+	if (weak)
+		g->nweak++;
+	else
+		g->nrec++;
 	ir_call(&g->ir, BPF_FUNC_get_smp_processor_id, 0);
 	t = ir_vreg(&g->ir);
 	ir_mov(&g->ir, t, BPF_REG_0);
@@ -561,6 +566,8 @@ static void hold(struct cg *g, int rec, int kind)
 	ir_alu32_imm(&g->ir, BPF_OR, t, (int32_t)(REC_HELD | kind));
 	ir_st(&g->ir, BPF_W, rec, 0, t);
 	ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_HELD);
+	if (g->c->opts.dtrace)
+		ir_alu_imm(&g->ir, BPF_ADD, g->sent, SENT_ONE);
 	vec_push(&g->holds, (void *)(intptr_t)from);
 	vec_push(&g->holds, (void *)(intptr_t)g->ir.n);
 }
@@ -749,10 +756,41 @@ static int clause_number(const struct cg *g)
 
 void cg_fault(struct cg *g, int kind, int addr)
 {
-	int skip = ir_label(&g->ir), spec = g->spec, rec, r = ir_vreg(&g->ir);
-	int base = sizeof(struct rec_hdr), clause = clause_number(g);
-
 	g->c->faults = true;
+	g->nfaults++;
+	if (g->fault_label < 0) {
+		g->fault_label = ir_label(&g->ir);
+		g->fault_kind = ir_vreg(&g->ir);
+		g->fault_addr = ir_vreg(&g->ir);
+		g->fault_pc = ir_vreg(&g->ir);
+	}
+	ir_mov_imm(&g->ir, g->fault_kind, kind);
+	if (addr >= 0)
+		ir_mov(&g->ir, g->fault_addr, addr);
+	else
+		ir_mov_imm(&g->ir, g->fault_addr, 0);
+	ir_ld_pc(&g->ir, g->fault_pc);
+	ir_ja(&g->ir, g->fault_label);
+}
+
+/*
+ * The clause's faults (cg_fault()) all go on here, at its end: one
+ * REC_FAULT record built for them, then the clause ends.  A no-op for a
+ * clause that cannot fault.
+ */
+static void fault_tail(struct cg *g)
+{
+	int skip, spec = g->spec, rec, r, past;
+	int base = sizeof(struct rec_hdr);
+
+	if (g->fault_label < 0)
+		return;
+	past = ir_label(&g->ir);
+	ir_ja(&g->ir, past);
+	ir_place(&g->ir, g->fault_label);
+	g->fault_label = -1;
+	skip = ir_label(&g->ir);
+	r = ir_vreg(&g->ir);
 	/* The fault is no part of a speculation: it is told at once. */
 	g->spec = -1;
 	rec = cg_record_begin(g, REC_FAULT, 0, sizeof(struct rec_fault), skip);
@@ -760,20 +798,19 @@ void cg_fault(struct cg *g, int kind, int addr)
 	cg_probe_id(g, r);
 	ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, probe), r);
 	ir_st_imm(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, clause),
-		  clause);
-	ir_ld_pc(&g->ir, r);
-	ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, pc), r);
-	ir_st_imm(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, fault),
-		  kind);
-	if (addr >= 0)
-		ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, addr),
-		      addr);
-	else
-		ir_st_imm(&g->ir, BPF_DW, rec,
-			  base + offsetof(struct rec_fault, addr), 0);
+		  clause_number(g));
+	ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, pc),
+	      g->fault_pc);
+	ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, fault),
+	      g->fault_kind);
+	ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, addr),
+	      g->fault_addr);
+	ir_st(&g->ir, BPF_DW, rec, base + offsetof(struct rec_fault, keep),
+	      g->clause_sent);
 	cg_record_end(g, rec, true);
 	ir_place(&g->ir, skip);
 	ir_ja(&g->ir, g->exit_label);
+	ir_place(&g->ir, past);
 }
 
 void cg_record_discard(struct cg *g, int rec)
@@ -2614,11 +2651,15 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	ir_mov(&g->ir, g->ctx, BPF_REG_1);
 	g->sent = ir_vreg(&g->ir);
 	g->lost = ir_vreg(&g->ir);
-	g->nrec = 0;
+	g->clause_sent = g->c->opts.dtrace ? ir_vreg(&g->ir) : -1;
+	g->nrec = g->nweak = g->nfaults = 0;
+	g->fault_label = -1;
 	vec_free(&g->holds);
 	g->tail_init = g->ir.n;
 	ir_mov_imm(&g->ir, g->sent, 0);
 	ir_mov_imm(&g->ir, g->lost, 0);
+	if (g->c->opts.dtrace)
+		ir_mov_imm(&g->ir, g->clause_sent, 0);
 	/* A later part of a split probe: the first checked it. */
 	if (pi->when == WHEN_EVENT && g->from <= 0) {
 		int stop = ir_vreg(&g->ir);
@@ -2725,9 +2766,12 @@ static void locals_move(struct cg *g, bool save)
  */
 static int cg_end(struct cg *g)
 {
-	bool held = g->nrec > 1 || (g->nrec && g->c->opts.hold_runs);
+	bool held;
 	int i;
 
+	fault_tail(g);
+	held = g->nrec > 1 || (g->nrec && g->c->opts.hold_runs) ||
+	       (g->nfaults && g->nrec + g->nweak > 1);
 	ir_place(&g->ir, g->exit_label);
 	if (g->keep_locals)
 		locals_move(g, true);
@@ -3207,7 +3251,17 @@ int cg_clauses(struct cg *g, const struct cg_clause *cl, int n)
 			g->ir.loc = &p->loc;
 			stop_check(g, g->exit_label);
 		}
+		/*
+		 * What a fault in the clause keeps of the run (rec_fault):
+		 * with the holds, dropped where the run holds nothing.
+		 */
+		if (g->c->opts.dtrace) {
+			vec_push(&g->holds, (void *)(intptr_t)g->ir.n);
+			ir_mov(&g->ir, g->clause_sent, g->sent);
+			vec_push(&g->holds, (void *)(intptr_t)g->ir.n);
+		}
 		ret = one_clause(g, &cl[i]);
+		fault_tail(g);
 		ir_place(&g->ir, g->exit_label);
 		/*
 		 * Each clause a run of its own where the front end weighs
@@ -3216,7 +3270,7 @@ int cg_clauses(struct cg *g, const struct cg_clause *cl, int n)
 		 */
 		if (g->c->opts.hold_runs && i < n - 1) {
 			hold_tail(g);
-			ir_alu_imm(&g->ir, BPF_AND, g->sent, ~SENT_HELD);
+			ir_mov_imm(&g->ir, g->sent, 0);
 		}
 		exits |= calls(p->a, "exit") || calls(p->b, "exit");
 	}

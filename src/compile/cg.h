@@ -43,13 +43,21 @@ struct cg {
 	int brk, cont;		/* loop labels, -1 outside loops */
 	int exit_label;		/* return 0, after the tails (see cg_end()) */
 	int skip_label;		/* return 0 at once: the predicate failed */
-	int sent;		/* a register: SENT_HELD (cg.c) */
+	int sent;		/* a register: SENT_HELD, and the held
+				 * records sent times SENT_ONE (cg.c) */
+	int clause_sent;	/* D: a register, sent as the clause began */
 	int lost;		/* a register: records lost to a full buffer */
 	int tail_init;		/* where sent and lost are zeroed (each
 				 * dropped if unused) */
 	bool wake_tail;		/* the exit decides on a wake-up (cg.c) */
 	bool lost_used;		/* the exit adds lost to STAT_LOST */
 	int nrec;		/* record sites in the program */
+	int nweak;		/* D: sites of BEGIN/END-like probes, held
+				 * only where the program can fault */
+	int nfaults;		/* D: fault sites (cg_fault()) */
+	int fault_label;	/* D: the clause's fault tail, -1 for none
+				 * yet; its registers: */
+	int fault_kind, fault_addr, fault_pc;
 	struct vec holds;	/* IR ranges that hold records (cg.c) */
 	bool use_cookie;	/* probe id from bpf_get_attach_cookie() */
 	int probe_id;
@@ -113,6 +121,7 @@ struct cg {
 };
 
 #define SENT_HELD 1		/* a held record went out: REC_END is due */
+#define SENT_ONE 2		/* added for each held record sent */
 
 struct sema_probe;
 /* Generates g->ir for probe block sp on instance pi. 0 or -errno. */

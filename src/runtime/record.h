@@ -92,6 +92,14 @@ struct rec_fault {
 	uint64_t pc;
 	uint64_t fault;
 	uint64_t addr;
+	/*
+	 * The held records of the run that came before the faulting
+	 * clause began, times 2 (bit 0 is another flag): those after them,
+	 * up to this one, are the clause's, which DTrace drops with it.
+	 * Counted as sent, so a record lost to a full buffer can leave one
+	 * printed.
+	 */
+	uint64_t keep;
 };
 
 /* DTrace's fault codes (DTRACEFLT_*), as the ERROR probe's arg4 has them. */

@@ -381,11 +381,59 @@ void run_take_run(struct runtime *rt, const struct buf *run,
 }
 
 /*
+ * D: a clause that faulted recorded nothing, as DTrace drops what a
+ * faulting clause put in its buffer.  The records of run b from the
+ * clause's start (rec_fault.keep of them came before it) to its fault
+ * go; the fault stays, to be told.
+ */
+static void drop_faulted(struct buf *b)
+{
+	size_t at = 0, size, out = 0, *starts = NULL, *sizes = NULL;
+	bool *drop = NULL;
+	uint64_t n = 0, i, k;
+
+	while (at + sizeof(size) <= b->len) {
+		const struct rec_hdr *h;
+		struct rec_fault f;
+
+		memcpy(&size, b->p + at, sizeof(size));
+		h = (const struct rec_hdr *)(b->p + at + sizeof(size));
+		starts = xrealloc(starts, (n + 1) * sizeof(*starts));
+		sizes = xrealloc(sizes, (n + 1) * sizeof(*sizes));
+		drop = xrealloc(drop, (n + 1) * sizeof(*drop));
+		starts[n] = at;
+		sizes[n] = sizeof(size) + ((size + 7) & ~(size_t)7);
+		drop[n] = false;
+		if ((h->kind & REC_TYPE_MASK) == REC_FAULT &&
+		    size >= sizeof(*h) + sizeof(f)) {
+			memcpy(&f, (const char *)(h + 1), sizeof(f));
+			for (k = f.keep >> 1; k < n; k++)
+				drop[k] = true;
+		}
+		at += sizes[n++];
+	}
+	for (i = 0; i < n; i++) {
+		if (drop[i])
+			continue;
+		if (out != starts[i])
+			memmove(b->p + out, b->p + starts[i], sizes[i]);
+		out += sizes[i];
+	}
+	if (n)
+		b->len = out;
+	free(starts);
+	free(sizes);
+	free(drop);
+}
+
+/*
  * Takes the records CPU cpu held, in the order they came, unless the
  * front end takes the run.
  */
 static void release_held(struct runtime *rt, int cpu)
 {
+	if (rt->c->faults)
+		drop_faulted(&rt->held[cpu]);
 	if (rt->spec)
 		spec_check_run(rt, &rt->held[cpu]);
 	if (rt->sink && rt->sink->held_run && rt->held[cpu].len &&
