@@ -1,4 +1,5 @@
-# Run-time faults: the clause stops where it faults, dtrace's message on
+# Run-time faults: the clause stops where it faults and what it recorded
+# before is dropped ("next clause" is not printed), dtrace's message on
 # stderr, the ERROR probe runs with the fault in its arguments, and
 # tracing goes on.
 
@@ -31,7 +32,6 @@ BEGIN
 }
 EOF
 same fault_begin 0 "ERROR: probe 1 clause 1 fault 1 past 64: 1
-next clause
 ERROR: probe 1 clause 2 fault 4 past 64: 0
 still tracing
 
@@ -120,3 +120,20 @@ if sed 's/pc [0-9]*$/pc NNN/' "$W/err" | grep -qx "dtrace: error in dt_clause_4 
 else
 	bad fault_clause_per_description_message "stderr: $(cat "$W/err")"
 fi
+
+# A clause that faults records nothing, as DTrace drops what it put in
+# its buffer: its label, its trace() and its printf()s before the fault,
+# in BEGIN and in an event probe's run; the clauses before and after it
+# in the same firing print theirs.
+same fault_drops_clause 0 "a
+d
+a
+d
+
+" -- -q -n 'BEGIN, tick-10ms { printf("a\n"); }
+	BEGIN, tick-10ms { printf("b\n"); *(int *)0; printf("c\n"); }
+	BEGIN, tick-10ms { printf("d\n"); } tick-10ms { exit(0); }'
+same fault_drops_label 0 "                   FUNCTION:NAME
+                          :BEGIN           2
+
+" -- -n 'BEGIN { trace(1); *(int *)0; } BEGIN { trace(2); exit(0); }'

@@ -686,6 +686,11 @@ BEGIN
 	i = 3;
 	arr[i] = 42;
 	printf("%d %d\n", arr[3], arr[i]);
+}
+
+BEGIN
+{
+	printf("dropped with the clause\n");
 	i = 4;
 	arr[i] = 1;
 	printf("not reached\n");
@@ -859,6 +864,10 @@ BEGIN
 	k = 3;
 	this->buf[k] = 'y';
 	printf("%c\n", this->buf[3]);
+}
+
+BEGIN
+{
 	k = 4;
 	this->buf[k] = 'z';
 	printf("not reached\n");
