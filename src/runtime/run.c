@@ -242,6 +242,15 @@ static int take_record(struct runtime *rt, void *data, size_t size)
 	 */
 	if (rt->exiting && !rt->c->opts.dtrace)
 		return 0;
+	/* Speculative records wait in their speculation anyway. */
+	if (rt->begin_queue && !(h->kind & REC_SPEC_MASK) &&
+	    (h->kind & REC_TYPE_MASK) != REC_FAULT &&
+	    (h->kind & REC_TYPE_MASK) != REC_EXIT) {
+		struct rec_hdr plain = { h->kind & REC_KIND_MASK, h->id };
+
+		keep_record(&rt->begin_q, &plain, data, size);
+		return 0;
+	}
 	if (h->kind & REC_SPEC_MASK)
 		return spec_take(rt, h, size);
 	if (rt->sink && rt->sink->printf_rec && h->kind == REC_PRINTF) {
@@ -1146,10 +1155,14 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 */
 	if (o->sink && o->sink->setup && o->sink->setup(o->sink->arg, &rt))
 		goto out;
+	/* Where fire() reads BEGIN's records as it goes (see run.h). */
+	rt.begin_queue = c->opts.dtrace && (c->faults || c->exits);
 	fire(&rt, rb, WHEN_BEGIN);
 	err = attach_all(&rt, c, &fds);
+	rt.begin_queue = false;
 	if (err && err != -EINTR)
 		goto out;
+	take_kept(&rt, &rt.begin_q);
 	if (!err) {
 		/* Folded and raw output stay pure stacks: the line goes to stderr. */
 		if (!o->quiet && o->format != OUT_JSON)
@@ -1237,6 +1250,7 @@ out:
 	for (i = 0; i < rt.nheld; i++)
 		buf_free(&rt.held[i]);
 	free(rt.held);
+	buf_free(&rt.begin_q);
 	for (i = 0; rt.spec && i <= c->opts.nspec; i++)
 		buf_free(&rt.spec[i].b);
 	free(rt.spec);

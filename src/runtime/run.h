@@ -152,6 +152,14 @@ struct runtime {
 				 * REC_END, each as a size_t size and the
 				 * record */
 	int nheld;
+	/*
+	 * D: what BEGIN's clauses sent while the event probes are not yet
+	 * attached, kept in order and taken once they are (faults and
+	 * exit() take effect at once), so that a command system() starts
+	 * runs with the probes enabled, as in DTrace.
+	 */
+	bool begin_queue;
+	struct buf begin_q;
 	struct run_spec *spec;	/* by speculation id, 1..opts.nspec */
 	uint64_t spec_drops;	/* speculative runs that did not fit */
 	int spec_reject;	/* the id whose records the held run being
