@@ -109,3 +109,15 @@ else
 " -- -w -q -c "/bin/sh $W/hello.sh" \
 		-n 'syscall::write:entry /pid == $target/ { copyoutstr("HELLO", arg1, 5); }'
 fi
+
+# A command BEGIN's system() starts runs once the event probes are
+# enabled, as in DTrace, also where clauses can fault or exit() (whose
+# BEGIN clauses run one at a time): the probes see it, and BEGIN's
+# output keeps its order around the command's.
+same system_begin_traced 0 "a
+hi
+b
+exit of sh
+
+" -- -w -q -n 'BEGIN { parent = pid; printf("a\n"); system("echo hi"); printf("b\n"); }
+	proc:::exit /progenyof(parent) && execname == "sh"/ { printf("exit of %s\n", execname); exit(0); }'
