@@ -163,29 +163,93 @@ static const char *call_args(const char *p, const char *e, const char **as,
 	return NULL;
 }
 
-/* One macro's replacement, parameters substituted, into out. */
+/* Parameter i of m named by the l characters at p, or -1. */
+static int param_of(const struct macro *m, const char *p, size_t l)
+{
+	int i;
+
+	for (i = 0; l && i < m->nparams; i++)
+		if (strlen(m->params[i]) == l && !strncmp(m->params[i], p, l))
+			return i;
+	return -1;
+}
+
+/* Argument i's text, its blanks at either end left out. */
+static void arg_text(const char **as, const char **ae, int i,
+		     const char **a, const char **b)
+{
+	*a = skip_blank(as[i], ae[i]);
+	*b = ae[i];
+	while (*b > *a && ((*b)[-1] == ' ' || (*b)[-1] == '\t'))
+		(*b)--;
+}
+
+/* Where the literal quoted by *p ends (past its closing quote), or e. */
+static const char *literal_end(const char *p, const char *e)
+{
+	const char *q = p + 1;
+
+	for (; q < e && *q != *p; q++)
+		if (*q == '\\' && q + 1 < e)
+			q++;
+	return q < e ? q + 1 : e;
+}
+
+/*
+ * One macro's replacement, parameters substituted, into out, as C's
+ * preprocessor does it: not inside string and character literals, #x
+ * the argument as a string literal, and a ## b the two run together.
+ */
 static void substitute(const struct macro *m, const char **as, const char **ae,
 		       struct buf *out)
 {
-	const char *p = m->body, *e = p + strlen(p);
+	const char *p = m->body, *e = p + strlen(p), *a, *b;
+	size_t l;
 	int i;
 
 	while (p < e) {
-		size_t l = ident_len(p, e);
+		if (*p == '"' || *p == '\'') {
+			const char *q = literal_end(p, e);
 
+			buf_put(out, p, q - p);
+			p = q;
+			continue;
+		}
+		if (p[0] == '#' && p + 1 < e && p[1] == '#') {
+			/* the blanks around ## go */
+			while (out->len && (out->p[out->len - 1] == ' ' ||
+					    out->p[out->len - 1] == '\t'))
+				out->len--;
+			p = skip_blank(p + 2, e);
+			continue;
+		}
+		if (*p == '#' && m->nparams) {
+			const char *n = skip_blank(p + 1, e);
+
+			l = ident_len(n, e);
+			i = param_of(m, n, l);
+			if (i >= 0) {
+				arg_text(as, ae, i, &a, &b);
+				buf_put(out, "\"", 1);
+				for (; a < b; a++) {
+					if (*a == '"' || *a == '\\')
+						buf_put(out, "\\", 1);
+					buf_put(out, a, 1);
+				}
+				buf_put(out, "\"", 1);
+				p = n + l;
+				continue;
+			}
+		}
+		l = ident_len(p, e);
 		if (!l) {
 			buf_put(out, p, 1);
 			p++;
 			continue;
 		}
-		for (i = 0; i < m->nparams; i++)
-			if (strlen(m->params[i]) == l && !strncmp(m->params[i], p, l))
-				break;
-		if (i < m->nparams) {
-			const char *a = skip_blank(as[i], ae[i]), *b = ae[i];
-
-			while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
-				b--;
+		i = param_of(m, p, l);
+		if (i >= 0) {
+			arg_text(as, ae, i, &a, &b);
 			buf_put(out, a, b - a);
 		} else {
 			buf_put(out, p, l);
