@@ -70,6 +70,11 @@ int bi_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto);
 /* Argument i of a D call is an integer (D_PROTO_ARG for proto if not). */
 int bi_d_int_arg(struct sema *s, struct node *n, int i, const char *proto);
 /*
+ * A D program's BEGIN, END or ERROR, which DTrace fires in the
+ * consumer's user context: no kernel stack of its own.
+ */
+bool bi_d_consumer_probe(const struct cg *g);
+/*
  * The frames of the kernel's (user's) stack at the probe, up to depth,
  * as an integer of type t: the stack taken with bpf_get_stack into the
  * per-CPU scratch map, for want of room on the BPF stack.

@@ -134,6 +134,15 @@ int bi_cg_stack(struct cg *g, struct node *n, struct val *out)
 	struct type *t = n->type;
 	int id = ir_vreg(&g->ir);
 
+	/*
+	 * D's BEGIN, END and ERROR fire in the consumer's user context,
+	 * with no kernel frames of the probe's own: ferret's run by a bpf()
+	 * call would show that call's.
+	 */
+	if (t->kind == TY_KSTACK && bi_d_consumer_probe(g)) {
+		ir_mov_imm(&g->ir, id, -1);
+		return bi_int(out, id, t);
+	}
 	ir_mov(&g->ir, BPF_REG_1, g->ctx);
 	ir_ld_map(&g->ir, BPF_REG_2, MAP_STACKS + t->stack_map);
 	ir_mov_imm(&g->ir, BPF_REG_3,
@@ -334,12 +343,22 @@ static int cg_len(struct cg *g, struct node *n, struct val *out)
 			      out);
 }
 
+bool bi_d_consumer_probe(const struct cg *g)
+{
+	return g->c->opts.dtrace && g->pi && g->pi->when != WHEN_EVENT;
+}
+
 int bi_stack_depth(struct cg *g, bool user, int depth, struct type *t,
 		   struct val *out)
 {
 	int size = 8 * depth, key = cg_alloc(g, 8);
 	int r = ir_vreg(&g->ir), done = ir_label(&g->ir);
 
+	/* No kernel frames of its own: see bi_cg_stack(). */
+	if (!user && bi_d_consumer_probe(g)) {
+		ir_mov_imm(&g->ir, r, 0);
+		return bi_int(out, r, t);
+	}
 	if (g->c->scratch_size < size)
 		g->c->scratch_size = size;
 	ir_mov_imm(&g->ir, r, 0);

@@ -251,3 +251,15 @@ err sym_arg 1 'dtrace: invalid probe specifier BEGIN { func("x"); }: [D_PROTO_AR
 err usym_len 1 'dtrace: invalid probe specifier BEGIN { usym(); }: [D_PROTO_LEN] usym( ) prototype mismatch: 0 args passed, 1 expected' \
 	-- -n 'BEGIN { usym(); }'
 fi
+
+# BEGIN and END fire in the consumer: no kernel frames of their own
+# (ferret runs them with a bpf() call, whose frames are not the probe's),
+# so stackdepth is 0 and stack() empty; an event probe has its frames.
+same stack_begin_empty 0 "0 
+1
+0
+
+" -- -q -n 'BEGIN { printf("%d ", stackdepth); stack(); }
+	END { printf("%d\n", stackdepth); }
+	syscall::getpid:entry /pid == $target/ { printf("%d\n", stackdepth > 0); exit(0); }' \
+	-c 'python3 -c "import os; os.getpid()"'
