@@ -268,12 +268,15 @@ int bi_format_record(struct runtime *rt, const struct rec_hdr *h,
 
 	if (!fs)
 		return -EINVAL;
-	if (len >= (size_t)fs->size)
-		return print_format(&rt->out, fs, data, b);
 	/* A record sent at its used length: the rest reads as zeroes. */
-	full = xcalloc(1, fs->size);
-	memcpy(full, data, len);
-	ret = print_format(&rt->out, fs, full, b);
+	full = len >= (size_t)fs->size ? NULL : xcalloc(1, fs->size);
+	if (full)
+		memcpy(full, data, len);
+	if (rt->sink && rt->sink->format_rec)
+		ret = rt->sink->format_rec(rt->sink->arg, fs,
+					   full ? full : data, b);
+	else
+		ret = print_format(&rt->out, fs, full ? full : data, b);
 	free(full);
 	return ret;
 }

@@ -1872,17 +1872,16 @@ static void raw_value(const struct dt *d, const struct type *t,
  * nor strings (probe names, stacks, symbols) are their text, as %s.  A
  * format DTrace's rules cannot print falls back to the engine's.
  */
-static void run_printf(void *arg, const struct fmt_spec *fs,
-		       const void *payload)
+/* The text of printf() (or system(), freopen()) record fs, payload: b. */
+static void d_format(struct dt *d, const struct fmt_spec *fs,
+		     const void *payload, struct buf *out)
 {
-	struct dt *d = arg;
 	struct runtime *rt = d->rt;
 	struct dp_val *vals = xcalloc(fs->nargs + 1, sizeof(*vals));
 	struct buf *texts = xcalloc(fs->nargs + 1, sizeof(*texts));
 	struct dp_ctx ctx = { .text = key_text, .text_arg = rt,
 			      .sym = addr_sym, .stack = stack_frames };
 	uint64_t (*pcs)[STACK_DEPTH] = xcalloc(fs->nargs + 1, sizeof(*pcs));
-	struct buf b = { 0 };
 	uint64_t addr;
 	int i;
 
@@ -1956,12 +1955,10 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 			v->n = texts[i].len - 1;
 		}
 	}
-	if (d_print_printf(&b, fs->fmt, vals, fs->nargs, &ctx)) {
-		b.len = 0;
-		print_format(&rt->out, fs, payload, &b);
+	if (d_print_printf(out, fs->fmt, vals, fs->nargs, &ctx)) {
+		out->len = 0;
+		print_format(&rt->out, fs, payload, out);
 	}
-	fwrite(b.p, 1, b.len, rt->out.f);
-	buf_free(&b);
 	for (i = 0; i < fs->nargs; i++)
 		buf_free(&texts[i]);
 	free(texts);
@@ -1969,9 +1966,28 @@ static void run_printf(void *arg, const struct fmt_spec *fs,
 	free(pcs);
 }
 
+static void run_printf(void *arg, const struct fmt_spec *fs,
+		       const void *payload)
+{
+	struct dt *d = arg;
+	struct buf b = { 0 };
+
+	d_format(d, fs, payload, &b);
+	fwrite(b.p, 1, b.len, d->rt->out.f);
+	buf_free(&b);
+}
+
+static int run_format(void *arg, const struct fmt_spec *fs,
+		      const void *payload, struct buf *out)
+{
+	d_format(arg, fs, payload, out);
+	return 0;
+}
+
 /*
- * printf()'s format is checked by DTrace's rules, as run_printf() prints
- * it; system() and freopen() keep the engine's, which formats them.
+ * printf()'s, system()'s and freopen()'s formats are checked by DTrace's
+ * rules, as run_printf() and run_format() print them ("%%" a percent
+ * sign); cat() and the rest keep the engine's.
  */
 static int fmt_check(const char *func, const char *fmt,
 		     const struct type *const *args, int nargs, int *at,
@@ -1980,8 +1996,12 @@ static int fmt_check(const char *func, const char *fmt,
 	/* trace()'s format is trace_conv()'s, made for its argument */
 	if (!strcmp(func, "trace"))
 		return 0;
-	if (strcmp(func, "printf"))
+	if (strcmp(func, "printf") && strcmp(func, "system") &&
+	    strcmp(func, "freopen"))
 		return 1;
+	/* freopen("") goes back to the standard output */
+	if (!strcmp(func, "freopen") && !*fmt && !nargs)
+		return 0;
 	return d_print_check(func, fmt, args, nargs, at, err, len);
 }
 
@@ -2478,6 +2498,7 @@ int dt_main(int argc, char **argv)
 	struct run_sink sink = {
 		.arg = &d, .setup = run_setup, .tick = run_tick,
 		.finish = run_finish, .printf_rec = run_printf,
+		.format_rec = run_format,
 		.held_run = buf_run, .drain = buf_drain, .started = run_started,
 	};
 	struct bi_dtrace_label label = {

@@ -26,6 +26,12 @@ struct run_sink {
 	void (*printf_rec)(void *arg, const struct fmt_spec *fs,
 			   const void *payload);
 	/*
+	 * The text of another record made from a format (system()'s,
+	 * freopen()'s) into out, by the front end's rules: 0 or -errno.
+	 */
+	int (*format_rec)(void *arg, const struct fmt_spec *fs,
+			  const void *payload, struct buf *out);
+	/*
 	 * After each wait for records; child_done says the -c child has
 	 * been reaped.  True stops tracing.  With a tick hook, the end of
 	 * the -c child stops nothing by itself.

@@ -121,3 +121,11 @@ exit of sh
 
 " -- -w -q -n 'BEGIN { parent = pid; printf("a\n"); system("echo hi"); printf("b\n"); }
 	proc:::exit /progenyof(parent) && execname == "sh"/ { printf("exit of %s\n", execname); exit(0); }'
+
+# system()'s format is DTrace's, as printf()'s: "%%" is a percent sign,
+# and its arguments are checked against it.
+same system_percent 0 "%s 5 six
+
+" -- -w -q -n 'BEGIN { system("echo %%s %d %s", 5, "six"); exit(0); }'
+err system_format_arg 1 "dtrace: invalid probe specifier BEGIN { system(\"echo %d\", \"x\"); }: system( ) argument #2 is incompatible with conversion #1 prototype:" -- \
+	-w -n 'BEGIN { system("echo %d", "x"); }'
