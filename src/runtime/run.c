@@ -398,9 +398,21 @@ void run_take_run(struct runtime *rt, const struct buf *run,
 static void drop_faulted(struct buf *b)
 {
 	size_t at = 0, size, out = 0, *starts = NULL, *sizes = NULL;
-	bool *drop = NULL;
+	bool *drop = NULL, any = false;
 	uint64_t n = 0, i, k;
 
+	/* Most runs have no fault: one pass that allocates nothing. */
+	while (!any && at + sizeof(size) <= b->len) {
+		const struct rec_hdr *h;
+
+		memcpy(&size, b->p + at, sizeof(size));
+		h = (const struct rec_hdr *)(b->p + at + sizeof(size));
+		any = (h->kind & REC_TYPE_MASK) == REC_FAULT;
+		at += sizeof(size) + ((size + 7) & ~(size_t)7);
+	}
+	if (!any)
+		return;
+	at = 0;
 	while (at + sizeof(size) <= b->len) {
 		const struct rec_hdr *h;
 		struct rec_fault f;
