@@ -119,6 +119,34 @@ static int d_str_arg(struct sema *s, struct node *n, int i)
 
 static struct dstr tmp_str(struct cg *g, int size);
 
+/*
+ * Whether string operand a is a call that gives NULL when it finds
+ * nothing (strstr(), strchr(), strrchr(), strtok()): the one place a
+ * NULL string is checked for, so that a clause whose strings are
+ * variables keeps no fault site (its jump to the clause's end must stay
+ * within BPF's reach in long unrolled clauses).
+ */
+static bool null_result(const struct node *a)
+{
+	return a->kind == N_CALL && a->name &&
+	       (!strcmp(a->name, "strstr") || !strcmp(a->name, "strchr") ||
+		!strcmp(a->name, "strrchr") || !strcmp(a->name, "strtok"));
+}
+
+/* A NULL string (STR_UNREAD's bytes) at s: DTrace's invalid address. */
+static void null_fault(struct cg *g, const struct dstr *s)
+{
+	int x = ir_vreg(&g->ir), ok = ir_label(&g->ir), z = ir_vreg(&g->ir);
+
+	ir_ld(&g->ir, BPF_B, x, s->base, s->off);
+	ir_jmp_imm(&g->ir, BPF_JNE, x, 0, ok);
+	ir_ld(&g->ir, BPF_B, x, s->base, s->off + 1);
+	ir_jmp_imm(&g->ir, BPF_JNE, x, STR_UNREAD_BYTE, ok);
+	ir_mov_imm(&g->ir, z, 0);
+	cg_fault(g, FAULT_BADADDR, z);
+	ir_place(&g->ir, ok);
+}
+
 /* Evaluates string argument a (see d_str_arg()). */
 static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 {
@@ -131,6 +159,8 @@ static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 		out->base = cg_base(&v);
 		out->off = v.off;
 		out->size = v.type->size;
+		if (null_result(a) && out->size >= 2)
+			null_fault(g, out);
 		return 0;
 	}
 	*out = tmp_str(g, size);

@@ -362,6 +362,14 @@ if sed 's/pc [0-9]*$/pc NNN/' "$W/err" | grep -qx "dtrace: error in dt_clause_0 
 else
 	bad null_arg_message "stderr: $(cat "$W/err")"
 fi
+# The NULL strstr(), strchr(), strrchr() and strtok() give when they find
+# nothing faults where a subroutine is given it; a found string does not.
+same null_result_arg 0 "1 2
+ERROR 1 0
+
+" -- -q -n 'BEGIN { printf("%d %d\n", strlen(strchr("abc", 99)), strlen(strstr("abc", "b"))); }
+	BEGIN { trace(strlen(strstr("abc", "x"))); }
+	ERROR { printf("ERROR %d %d\n", arg4, arg5); exit(0); }'
 err named_arg 1 'dtrace: invalid probe specifier BEGIN { trace(strlen(cleanpath("/a"))); }: strlen( ) argument #1 is text ferret formats when it prints: it cannot be an argument of strlen( )' -- \
 	-n 'BEGIN { trace(strlen(cleanpath("/a"))); }'
 err ntop_af 1 'dtrace: invalid probe specifier BEGIN { trace(inet_ntop(3, 8)); }: inet_ntop( ) address family 3 is neither AF_INET nor AF_INET6: dtrace fails it with an illegal operation' -- \
