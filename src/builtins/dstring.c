@@ -881,6 +881,18 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 	cg_key_lookup(g, sym->id, &sk);
 	ir_mov(&g->ir, p, BPF_REG_0);
 	ir_jmp_imm(&g->ir, BPF_JNE, p, 0, have);
+	/*
+	 * strtok(NULL, ...) with no string before it in the firing reads
+	 * dtrace-utils' unset state: an invalid address.  Not checked after
+	 * the clause's own strtok() of a string, which set it: a fault site
+	 * there could not reach the end of a long unrolled clause.
+	 */
+	if (is_null_const(n->list[0]) && !g->strtok_set) {
+		int z = ir_vreg(&g->ir);
+
+		ir_mov_imm(&g->ir, z, 0);
+		cg_fault(g, FAULT_BADADDR, z);
+	}
 	cg_key_update_at(g, sym->id, &sk, d.base, d.off, BPF_ANY);
 	cg_key_lookup(g, sym->id, &sk);
 	ir_mov(&g->ir, p, BPF_REG_0);
@@ -975,6 +987,8 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
 	ir_st_imm(&g->ir, BPF_B, p, 0, 0);
 	ir_place(&g->ir, done);
+	if (!is_null_const(n->list[0]))
+		g->strtok_set = true;
 	return str_val(g, m, &d, n, out);
 }
 

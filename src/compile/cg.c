@@ -2643,6 +2643,7 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 	g->brk = g->cont = -1;
 	g->spec = -1;
 	g->dscratch.top = -1;
+	g->strtok_set = false;
 	g->timestamp = -1;
 	g->exit_label = ir_label(&g->ir);
 	g->skip_label = ir_label(&g->ir);
@@ -3175,6 +3176,7 @@ static int one_clause(struct cg *g, const struct cg_clause *cl)
 	g->epid = cl->epid;
 	g->brk = g->cont = -1;
 	g->dscratch.top = -1;
+	g->strtok_set = false;
 	g->spec = -1;
 	g->ir.loc = &p->loc;
 	/* Zero before speculate(): a record made before it is no guess. */

@@ -58,6 +58,8 @@ struct cg {
 	int fault_label;	/* D: the clause's fault tail, -1 for none
 				 * yet; its registers: */
 	int fault_kind, fault_addr, fault_pc;
+	bool strtok_set;	/* D: the clause has called strtok() on a
+				 * string before (dstring.c) */
 	struct vec holds;	/* IR ranges that hold records (cg.c) */
 	bool use_cookie;	/* probe id from bpf_get_attach_cookie() */
 	int probe_id;

@@ -1,6 +1,7 @@
 # strtok()'s state lasts for the clauses of one firing on a CPU, as
 # dtrace keeps it: the next clause of the same firing goes on with the
-# string, the next firing starts with none (strtok(NULL, ...) is NULL).
+# string, the next firing starts with none, where strtok(NULL, ...)
+# reads dtrace-utils' unset state: an invalid address.
 cat >"$W/strtok_state.d" <<'EOF'
 #pragma D option quiet
 
@@ -41,6 +42,10 @@ elm
 fir
 yew
 elm
-new firing: none
 
 " -- -s "$W/strtok_state.d" -c "/bin/sh $W/two.sh"
+if sed 's/pc [0-9]*$/pc NNN/' "$W/err" | grep -qE "^dtrace: error in dt_clause_4 for probe ID [0-9]+ \(syscall:vmlinux:write:entry\): invalid address \(0x0\) at BPF pc NNN$"; then
+	ok strtok_firing_unset
+else
+	bad strtok_firing_unset "stderr: $(cat "$W/err")"
+fi
