@@ -133,20 +133,6 @@ static bool null_result(const struct node *a)
 		!strcmp(a->name, "strrchr") || !strcmp(a->name, "strtok"));
 }
 
-/* A NULL string (STR_UNREAD's bytes) at s: DTrace's invalid address. */
-static void null_fault(struct cg *g, const struct dstr *s)
-{
-	int x = ir_vreg(&g->ir), ok = ir_label(&g->ir), z = ir_vreg(&g->ir);
-
-	ir_ld(&g->ir, BPF_B, x, s->base, s->off);
-	ir_jmp_imm(&g->ir, BPF_JNE, x, 0, ok);
-	ir_ld(&g->ir, BPF_B, x, s->base, s->off + 1);
-	ir_jmp_imm(&g->ir, BPF_JNE, x, STR_UNREAD_BYTE, ok);
-	ir_mov_imm(&g->ir, z, 0);
-	cg_fault(g, FAULT_BADADDR, z);
-	ir_place(&g->ir, ok);
-}
-
 /* Evaluates string argument a (see d_str_arg()). */
 static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 {
@@ -159,8 +145,11 @@ static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 		out->base = cg_base(&v);
 		out->off = v.off;
 		out->size = v.type->size;
-		if (null_result(a) && out->size >= 2)
-			null_fault(g, out);
+		if (null_result(a) && out->size >= 2) {
+			p = ir_vreg(&g->ir);
+			ir_mov_imm(&g->ir, p, 0);
+			cg_null_str_fault(g, out->base, out->off, p);
+		}
 		return 0;
 	}
 	*out = tmp_str(g, size);
@@ -887,12 +876,8 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 	 * the clause's own strtok() of a string, which set it: a fault site
 	 * there could not reach the end of a long unrolled clause.
 	 */
-	if (is_null_const(n->list[0]) && !g->strtok_set) {
-		int z = ir_vreg(&g->ir);
-
-		ir_mov_imm(&g->ir, z, 0);
-		cg_fault(g, FAULT_BADADDR, z);
-	}
+	if (is_null_const(n->list[0]) && !g->strtok_set)
+		cg_fault(g, FAULT_BADADDR, imm(g, 0));
 	cg_key_update_at(g, sym->id, &sk, d.base, d.off, BPF_ANY);
 	cg_key_lookup(g, sym->id, &sk);
 	ir_mov(&g->ir, p, BPF_REG_0);

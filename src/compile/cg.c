@@ -1538,18 +1538,25 @@ static void index_check(struct cg *g, const struct node *arr, int base,
  * D's NULL string, which is address 0 to DTrace: char i of it is a read
  * of address i, a fault.  Such a string starts with STR_UNREAD's bytes.
  */
+void cg_null_str_fault(struct cg *g, int base, int off, int addr)
+{
+	int x = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+
+	ir_ld(&g->ir, BPF_B, x, base, off);
+	ir_jmp_imm(&g->ir, BPF_JNE, x, 0, ok);
+	ir_ld(&g->ir, BPF_B, x, base, off + 1);
+	ir_jmp_imm(&g->ir, BPF_JNE, x, STR_UNREAD_BYTE, ok);
+	cg_fault(g, FAULT_BADADDR, addr);
+	ir_place(&g->ir, ok);
+}
+
 static void str_null_fault(struct cg *g, const struct val *a,
 			   const struct val *i)
 {
-	int p = ir_vreg(&g->ir), x = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+	int p = ir_vreg(&g->ir);
 
 	ir_mov(&g->ir, p, cg_reg(g, a));
-	ir_ld(&g->ir, BPF_B, x, p, 0);
-	ir_jmp_imm(&g->ir, BPF_JNE, x, 0, ok);
-	ir_ld(&g->ir, BPF_B, x, p, 1);
-	ir_jmp_imm(&g->ir, BPF_JNE, x, STR_UNREAD_BYTE, ok);
-	cg_fault(g, FAULT_BADADDR, cg_reg(g, i));
-	ir_place(&g->ir, ok);
+	cg_null_str_fault(g, p, 0, cg_reg(g, i));
 }
 
 /*

@@ -296,6 +296,11 @@ void cg_record_end(struct cg *g, int rec, bool wakeup);
  * probe.  Tracing goes on.
  */
 void cg_fault(struct cg *g, int kind, int addr);
+/*
+ * D: the string at base+off a NULL string (STR_UNREAD's bytes) is a
+ * fault at the address in register addr.
+ */
+void cg_null_str_fault(struct cg *g, int base, int off, int addr);
 /* Gives reserved record rec back to the ring buffer unsent. */
 void cg_record_discard(struct cg *g, int rec);
 /*
