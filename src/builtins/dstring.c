@@ -83,11 +83,6 @@ static bool is_null_const(const struct node *a)
 	return a->kind == N_INT && a->ival == 0;
 }
 
-/*
- * Argument i is a string: a D string, or a pointer whose memory holds
- * one.  A NULL constant is read when the clause runs, where it faults
- * (invalid address), as in DTrace.
- */
 /* Argument i suits dtrace's "char *" (ferret may still refuse it). */
 static int d_str_proto(struct sema *s, struct node *n, int i)
 {
@@ -101,6 +96,11 @@ static int d_str_proto(struct sema *s, struct node *n, int i)
 	return bi_d_proto_arg(s, n, i, "char *");
 }
 
+/*
+ * Argument i is a string: a D string, or a pointer whose memory holds
+ * one.  A NULL constant is read when the clause runs, where it faults
+ * (invalid address), as in DTrace.
+ */
 static int d_str_arg(struct sema *s, struct node *n, int i)
 {
 	struct node *a = n->list[i];
@@ -121,8 +121,8 @@ static struct dstr tmp_str(struct cg *g, int size);
 
 /*
  * Whether string operand a is a call that gives NULL when it finds
- * nothing (strstr(), strchr(), strrchr(), strtok()): the one place a
- * NULL string is checked for, so that a clause whose strings are
+ * nothing (strstr(), strchr(), strrchr(), strtok()): the only operands
+ * checked for a NULL string, so that a clause whose strings are
  * variables keeps no fault site (its jump to the clause's end must stay
  * within BPF's reach in long unrolled clauses).
  */
