@@ -57,8 +57,13 @@ const struct builtin *builtin_for_record(int kind)
 
 bool builtin_reads_into(const struct node *n)
 {
-	/* Only bytes are read into memory: not a value one call gives typed */
+	/*
+	 * Only bytes are read into memory: not a value one call gives
+	 * typed, nor one whose read may fault, which must come before a
+	 * record is reserved.
+	 */
 	return n->kind == N_CALL && n->bi && n->bi->cg_into &&
+	       !(n->flags & NF_READ_FAULTS) &&
 	       n->nlist > 0 && n->list[0]->type->kind != TY_STR &&
 	       (!n->type || n->type->kind == TY_STR || n->type->kind == TY_BUF);
 }

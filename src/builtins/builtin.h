@@ -112,5 +112,11 @@ int bi_dscratch_store(struct cg *g, int addr, int val, int size);
  * space, as for bi_dscratch_store().  0 or -EINVAL.
  */
 int bi_dscratch_store_str(struct cg *g, int addr, int src, int size);
+/*
+ * A load of size bytes at addr through one of D's scratch pointers: the
+ * clause stops at DTrace's fault unless they lie in the scratch space it
+ * has allocated.  Nothing where the clause has no scratch space.
+ */
+void bi_dscratch_check(struct cg *g, int addr, int size);
 
 #endif

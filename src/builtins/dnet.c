@@ -24,23 +24,17 @@
 
 static int sema_link_ntop(struct sema *s, struct node *n)
 {
-	struct node *t, *a;
+	struct node *a;
 	char b[32];
-	int64_t v;
 
 	if (bi_d_nargs(s, n, 2, 2) || bi_d_int_arg(s, n, 0, "int"))
 		return -EINVAL;
-	t = n->list[0];
 	a = n->list[1];
 	if (sema_expr(s, a) || sema_d_decay(s, a))
 		return -EINVAL;
-	if (a->kind == N_INT && a->ival == 0)
-		return sema_error(s, a, "link_ntop( ) argument #2 is NULL: dtrace reports an invalid address when it runs, ferret refuses it");
+	/* NULL and a type of neither kind are DTrace's faults as it runs. */
 	if (a->type->kind != TY_PTR && a->type->kind != TY_INT)
 		return bi_d_proto_arg(s, n, 1, "void *");
-	if (sema_d_const(t, &v) && v != ARPHRD_ETHER && v != ARPHRD_INFINIBAND)
-		return sema_error(s, t, "link_ntop( ) type %lld is neither ARPHRD_ETHER nor ARPHRD_INFINIBAND: dtrace fails it with an illegal operation",
-				  (long long)v);
 	snprintf(b, sizeof(b), "%d", s->c->opts.strlen - 1);
 	n->type = type_named(n->bi, LINK_SLOT, b);
 	return 0;
@@ -78,7 +72,7 @@ static int cg_link_ntop(struct cg *g, struct node *n, struct val *out)
 	link_read(g, off, ETH_ALEN, addr);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, bad);
-	cg_fault(g, FAULT_ILLOP, type);
+	cg_fault(g, FAULT_ILLOP, -1);
 	ir_place(&g->ir, done);
 	out->kind = V_STACK;
 	out->off = off;

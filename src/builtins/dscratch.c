@@ -59,50 +59,65 @@ static void need(struct cg *g, int reg, int op, int32_t imm, int kind, int addr)
 }
 
 /*
- * Allocates the number of bytes in register size, rounded up to a word:
- * the register holding the allocation's offset in scratch, at most
- * scratch_max() to the verifier; size is then at most that too.  Too
- * much is DTrace's "out of scratch space".
+ * Allocates the number of bytes in register size, at the next word: the
+ * register holding the allocation's offset in scratch, at most
+ * scratch_max() to the verifier; size is then at most that too.  As in
+ * DTrace, what the clause has allocated ends with the allocation's last
+ * byte, not its word's.  Too much is DTrace's "out of scratch space".
  */
 static int alloc(struct cg *g, int size)
 {
 	int max = scratch_max(g->c), end = ir_vreg(&g->ir), off = ir_vreg(&g->ir);
 
 	need(g, size, BPF_JLE, max, FAULT_NOSCRATCH, -1);
-	ir_mov(&g->ir, end, size);
-	ir_alu_imm(&g->ir, BPF_ADD, end, 7);
-	ir_alu_imm(&g->ir, BPF_AND, end, -8);
-	ir_alu(&g->ir, BPF_ADD, end, g->dscratch.top);
-	need(g, end, BPF_JLE, max, FAULT_NOSCRATCH, -1);
 	ir_mov(&g->ir, off, g->dscratch.top);
+	ir_alu_imm(&g->ir, BPF_ADD, off, 7);
+	ir_alu_imm(&g->ir, BPF_AND, off, -8);
 	need(g, off, BPF_JLE, max, FAULT_NOSCRATCH, -1);
+	ir_mov(&g->ir, end, off);
+	ir_alu(&g->ir, BPF_ADD, end, size);
+	need(g, end, BPF_JLE, max, FAULT_NOSCRATCH, -1);
 	ir_mov(&g->ir, g->dscratch.top, end);
 	return off;
 }
 
 /*
  * The offset in scratch of the size bytes (a register) at address addr,
- * which must lie in what the clause has allocated: else an invalid
- * address fault at addr.  Both come out at most scratch_max().
+ * which must lie in what the clause has allocated, as DTrace checks an
+ * alloca pointer: an address outside it is an invalid address fault at
+ * addr, bytes from it past its end an invalid size fault of size.  Both
+ * come out at most scratch_max().
  */
 static int in_scratch(struct cg *g, int addr, int size)
 {
 	int max = scratch_max(g->c), off = ir_vreg(&g->ir), end = ir_vreg(&g->ir);
-	int bad = ir_label(&g->ir), ok = ir_label(&g->ir);
+	int bad = ir_label(&g->ir), ok = ir_label(&g->ir), base_ok = ir_label(&g->ir);
 
 	ir_mov(&g->ir, off, addr);
 	ir_alu(&g->ir, BPF_SUB, off, g->dscratch.addr);
 	/* Unsigned: an address below scratch is a huge offset. */
-	ir_jmp(&g->ir, BPF_JGT, off, g->dscratch.top, bad);
+	ir_jmp(&g->ir, BPF_JLT, off, g->dscratch.top, base_ok);
+	cg_fault(g, FAULT_BADADDR, addr);
+	ir_place(&g->ir, base_ok);
 	ir_jmp_imm(&g->ir, BPF_JGT, size, max, bad);
 	ir_mov(&g->ir, end, off);
 	ir_alu(&g->ir, BPF_ADD, end, size);
 	ir_jmp(&g->ir, BPF_JGT, end, g->dscratch.top, bad);
 	ir_jmp_imm(&g->ir, BPF_JLE, off, max, ok);
 	ir_place(&g->ir, bad);
-	cg_fault(g, FAULT_BADADDR, addr);
+	cg_fault(g, FAULT_BADSIZE, size);
 	ir_place(&g->ir, ok);
 	return off;
+}
+
+void bi_dscratch_check(struct cg *g, int addr, int size)
+{
+	int n = ir_vreg(&g->ir);
+
+	if (g->dscratch.top < 0)
+		return;
+	ir_mov_imm(&g->ir, n, size);
+	in_scratch(g, addr, n);
 }
 
 int bi_dscratch_store(struct cg *g, int addr, int val, int size)
@@ -170,12 +185,12 @@ static void read_into(struct cg *g, int off, int size, int src, int helper)
 static int size_arg(struct sema *s, struct node *n, int i, bool allocates)
 {
 	struct node *a = n->list[i];
-	int max = scratch_max(s->c);
+	int max = s->c->opts.scratchsize ? s->c->opts.scratchsize : 256;
 
 	if (bi_d_int_arg(s, n, i, "size_t"))
 		return -EINVAL;
 	if (allocates && a->kind == N_INT && a->ival > (uint64_t)max)
-		return sema_error(s, a, "[D_ALLOCA_SIZE] %s( ) size %llu exceeds the scratch space of %d bytes (-x scratchsize)",
+		return sema_error(s, a, "[D_ALLOCA_SIZE] %s(%llu) size larger than scratchsize %d",
 				  n->name, (unsigned long long)a->ival, max);
 	return 0;
 }
@@ -202,10 +217,13 @@ static int arg_reg(struct cg *g, struct node *n, int *reg)
 	return 0;
 }
 
-/* void *: D's untyped pointer, bytes to ferret. */
+/* void *: D's untyped pointer, bytes to ferret, into scratch. */
 static struct type *void_ptr(void)
 {
-	return type_ptr(type_int(1, false));
+	struct type *t = type_ptr(type_int(1, false));
+
+	t->scratch = SCRATCH_PTR;
+	return t;
 }
 
 /* alloca(size): size bytes of scratch, their address. */
@@ -309,6 +327,9 @@ static int cg_copyinto(struct cg *g, struct node *n, struct val *out)
 	if (arg_reg(g, n->list[b ? 1 : 2], &dest) ||
 	    arg_reg(g, n->list[b ? 2 : 1], &size))
 		return -EINVAL;
+	/* bcopy() from scratch reads only what the clause has allocated. */
+	if (b && v.type->kind == TY_PTR && v.type->scratch == SCRATCH_PTR)
+		in_scratch(g, src, size);
 	off = in_scratch(g, dest, size);
 	read_into(g, off, size, src, b ? BPF_FUNC_probe_read_kernel :
 		  BPF_FUNC_probe_read_user);

@@ -1556,6 +1556,17 @@ static void show_cleanpath(const struct type *t, const void *p,
 	free(o);
 }
 
+/* Reads len bytes at addr into the frame at off, or faults as a load. */
+static void ntop_read(struct cg *g, int off, int len, int addr)
+{
+	int ok = ir_label(&g->ir);
+
+	cg_probe_read(g, BPF_REG_10, off, len, addr);
+	ir_jmp_imm(&g->ir, BPF_JSGE, BPF_REG_0, 0, ok);
+	cg_fault(g, FAULT_BADADDR, addr);
+	ir_place(&g->ir, ok);
+}
+
 /* inet_ntoa(ipaddr_t *), inet_ntoa6(struct in6_addr *[, strict]). */
 static int sema_ntoa(struct sema *s, struct node *n)
 {
@@ -1568,9 +1579,7 @@ static int sema_ntoa(struct sema *s, struct node *n)
 	a = n->list[0];
 	if (sema_expr(s, a))
 		return -EINVAL;
-	if (is_null_const(a))
-		return sema_error(s, a, "%s( ) argument #1 is NULL: dtrace reports an invalid address when it runs, ferret refuses it",
-				  n->name);
+	/* NULL is DTrace's invalid address as it runs. */
 	if (a->type->kind != TY_PTR && a->type->kind != TY_INT)
 		return bi_d_proto_arg(s, n, 0, six ? "struct in6_addr *" : "ipaddr_t *");
 	if (n->nlist == 2) {
@@ -1592,7 +1601,7 @@ static int cg_ntoa(struct cg *g, struct node *n, struct val *out)
 	if (cg_expr(g, n->list[0], &a))
 		return -EINVAL;
 	cg_zero(g, off, size);
-	cg_probe_read(g, BPF_REG_10, off, size == 8 ? 4 : 16, cg_reg(g, &a));
+	ntop_read(g, off, size == 8 ? 4 : 16, cg_reg(g, &a));
 	out->kind = V_STACK;
 	out->off = off;
 	out->type = n->type;
@@ -1642,14 +1651,9 @@ static int sema_ntop(struct sema *s, struct node *n)
 	a = n->list[1];
 	if (sema_expr(s, a))
 		return -EINVAL;
-	if (is_null_const(a))
-		return sema_error(s, a, "inet_ntop( ) argument #2 is NULL: dtrace reports an invalid address when it runs, ferret refuses it");
+	/* NULL and a family of neither kind are DTrace's faults as it runs. */
 	if (a->type->kind != TY_PTR && a->type->kind != TY_INT)
 		return bi_d_proto_arg(s, n, 1, "void *");
-	if (n->list[0]->kind == N_INT && n->list[0]->ival != AF_INET &&
-	    n->list[0]->ival != AF_INET6)
-		return sema_error(s, n->list[0], "inet_ntop( ) address family %lld is neither AF_INET nor AF_INET6: dtrace fails it with an illegal operation",
-				  (long long)n->list[0]->ival);
 	n->type = named(s, n, 24, 0);
 	return 0;
 }
@@ -1658,7 +1662,7 @@ static int sema_ntop(struct sema *s, struct node *n)
 static int cg_ntop(struct cg *g, struct node *n, struct val *out)
 {
 	int off = cg_alloc(g, 24), af = ir_vreg(&g->ir), addr;
-	int four = ir_label(&g->ir), done = ir_label(&g->ir);
+	int four = ir_label(&g->ir), done = ir_label(&g->ir), bad = ir_label(&g->ir);
 	struct val f, a;
 
 	if (cg_expr(g, n->list[0], &f) || cg_expr(g, n->list[1], &a))
@@ -1668,11 +1672,14 @@ static int cg_ntop(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, af, cg_reg(g, &f));
 	ir_st(&g->ir, BPF_DW, BPF_REG_10, off, af);
 	ir_jmp_imm(&g->ir, BPF_JNE, af, AF_INET6, four);
-	cg_probe_read(g, BPF_REG_10, off + 8, 16, addr);
+	ntop_read(g, off + 8, 16, addr);
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, four);
-	ir_jmp_imm(&g->ir, BPF_JNE, af, AF_INET, done);
-	cg_probe_read(g, BPF_REG_10, off + 8, 4, addr);
+	ir_jmp_imm(&g->ir, BPF_JNE, af, AF_INET, bad);
+	ntop_read(g, off + 8, 4, addr);
+	ir_ja(&g->ir, done);
+	ir_place(&g->ir, bad);
+	cg_fault(g, FAULT_ILLOP, -1);
 	ir_place(&g->ir, done);
 	out->kind = V_STACK;
 	out->off = off;

@@ -644,14 +644,20 @@ static int sema_printa(struct sema *s, struct node *n)
 	int i, first = n->nlist && n->list[0]->kind == N_STR;
 
 	n->type = type_simple(TY_NONE);
+	if (!n->nlist)
+		return sema_error(s, n, "[D_PROTO_LEN] printa( ) prototype mismatch: 0 args passed, at least 1 expected");
 	if (n->nlist == first)
-		return sema_error(s, n, "printa( ) prototype mismatch: too few arguments");
+		return sema_error(s, n, "[D_PRINTA_PROTO] printa( ) prototype mismatch: 1 args passed, 2 expected");
 	for (i = first; i < n->nlist; i++) {
 		struct node *m = n->list[i];
+		char b[64] = "aggregation";
 
-		if (m->kind != N_MAP || m->nlist)
-			return sema_error(s, m, "printa( ) argument #%d is incompatible with prototype: prototype: aggregation",
-					  i + 1);
+		if (m->kind != N_MAP || m->nlist) {
+			if (m->kind != N_MAP && !sema_expr(s, m) && m->type)
+				bi_d_type_word(m->type, b, sizeof(b));
+			return sema_error(s, m, "[D_PRINTA_AGGARG] printa( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+					  i + 1, b);
+		}
 		if (!sema_map_whole(s, m))
 			return -EINVAL;
 		if (m->sym->val && !type_is_agg(m->sym->val))
@@ -921,6 +927,8 @@ static const char *fault_text(uint64_t fault)
 		return "divide-by-zero";
 	case FAULT_NOSCRATCH:
 		return "out of scratch space";
+	case FAULT_BADSIZE:
+		return "invalid size";
 	case FAULT_BADINDEX:
 		return "index out of bounds";
 	default:
@@ -951,7 +959,7 @@ static int rt_fault(struct runtime *rt, const struct rec_hdr *h,
 	if (!p || f.probe >= (uint64_t)rt->c->probes.n)
 		return -EINVAL;
 	if ((f.fault == FAULT_BADADDR && f.addr != UINT64_MAX) ||
-	    f.fault == FAULT_BADALIGN)
+	    f.fault == FAULT_BADALIGN || f.fault == FAULT_BADSIZE)
 		snprintf(addr, sizeof(addr), " (0x%llx)",
 			 (unsigned long long)f.addr);
 	else if (f.fault == FAULT_BADINDEX)

@@ -37,6 +37,19 @@ static int sema_str(struct sema *s, struct node *n)
 
 static int clamp_len(struct cg *g, const struct val *len, int max);
 
+/* D's copyinstr(): a read at ptr that returned ret < 0 faults. */
+static void read_fault(struct cg *g, const struct node *n, int ret, int ptr)
+{
+	int ok;
+
+	if (!(n->flags & NF_READ_FAULTS))
+		return;
+	ok = ir_label(&g->ir);
+	ir_jmp_imm(&g->ir, BPF_JSGE, ret, 0, ok);
+	cg_fault(g, FAULT_BADADDR, ptr);
+	ir_place(&g->ir, ok);
+}
+
 /*
  * Reads a NUL-terminated string from kernel or user memory.  D's
  * copyinstr(p, n) takes n bytes, its NUL one of them, and no more than
@@ -76,6 +89,7 @@ static int cg_str(struct cg *g, struct node *n, struct val *out)
 		ir_mov(&g->ir, BPF_REG_3, ptr);
 		/* probe_read_str: bpftrace's str() takes user or kernel pointers. */
 		ir_call(&g->ir, BPF_FUNC_probe_read_str, 3);
+		read_fault(g, n, BPF_REG_0, ptr);
 	}
 	out->kind = V_STACK;
 	out->off = off;
@@ -140,6 +154,7 @@ static int cg_into_str(struct cg *g, struct node *n, const struct val *ops,
 	ir_mov(&g->ir, BPF_REG_3, ptr);
 	ir_call(&g->ir, BPF_FUNC_probe_read_str, 3);
 	ir_mov(&g->ir, used, BPF_REG_0);
+	read_fault(g, n, used, ptr);
 	ir_jmp_imm(&g->ir, BPF_JSGT, used, 0, ok);
 	if (g->c->opts.mark_unread && str_room(n) >= 2) {
 		int ended = ir_label(&g->ir);

@@ -1392,6 +1392,18 @@ static int ctx_field(struct cg *g, struct node *n, struct val *out)
  * A struct or array is not read: its value is its address, read when it
  * is stored whole (cg_store) or when a member is reached.
  */
+/*
+ * A load of size bytes at addr through pointer type ptr: through one of
+ * D's scratch pointers, checked against what the clause has allocated.
+ */
+static void scratch_load(struct cg *g, const struct type *ptr, int addr,
+			 int size)
+{
+	if (g->c->opts.dtrace && ptr->kind == TY_PTR &&
+	    ptr->scratch == SCRATCH_PTR && size > 0)
+		bi_dscratch_check(g, addr, size);
+}
+
 static int read_mem(struct cg *g, int addr, struct type *t, struct val *out)
 {
 	int off, base;
@@ -1481,11 +1493,13 @@ static int member(struct cg *g, struct node *n, const struct val *a,
 			return bitfield(g, f, -1, a, out);
 		return frame_read(g, a, a->off + f->offset, n->type, out);
 	}
-	if (f->bits)
-		return bitfield(g, f, cg_reg(g, a), NULL, out);
 	r = ir_vreg(&g->ir);
 	ir_mov(&g->ir, r, cg_reg(g, a));
 	ir_alu_imm(&g->ir, BPF_ADD, r, f->offset);
+	scratch_load(g, a->type, r, f->bits ? (f->bitoff + f->bits + 7) / 8 :
+		     n->type->size);
+	if (f->bits)
+		return bitfield(g, f, cg_reg(g, a), NULL, out);
 	return read_mem(g, r, n->type, out);
 }
 
@@ -1629,6 +1643,7 @@ static int subscript(struct cg *g, struct node *n, struct val *out)
 		ir_alu_imm(&g->ir, BPF_ADD, r, a.off);
 	} else {
 		ir_alu(&g->ir, BPF_ADD, r, cg_reg(g, &a));
+		scratch_load(g, a.type, r, esz);
 	}
 	return read_mem(g, r, n->type, out);
 }
@@ -1892,6 +1907,7 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 			break;
 		}
 		if (n->op == T_STAR) {
+			scratch_load(g, n->a->type, cg_reg(g, &a), n->type->size);
 			ret = read_mem(g, cg_reg(g, &a), n->type, out);
 			break;
 		}

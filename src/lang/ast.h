@@ -57,6 +57,8 @@ enum node_flags {
 	NF_INT_L = 1 << 3,
 	NF_INT_LL = 1 << 4,
 	NF_INT_NONDEC = 1 << 5,
+	/* N_CALL of str(): a read that fails is D's invalid address fault */
+	NF_READ_FAULTS = 1 << 6,
 };
 
 struct type;

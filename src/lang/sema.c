@@ -593,6 +593,8 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 	return b->sema(s, n);
 }
 
+static void scratch_load(struct sema *s, const struct type *t);
+
 static int field(struct sema *s, struct node *n)
 {
 	struct type *t, *ft = NULL;
@@ -648,6 +650,7 @@ static int field(struct sema *s, struct node *n)
 		n->type = ft;
 		n->ival = st->fields[i].offset;
 		n->id = i;
+		scratch_load(s, t);
 		return 0;
 	}
 	if (t->kind == TY_PTR && n->op == T_DOT)
@@ -747,6 +750,16 @@ static int named_to_str(struct sema *s, struct node **slot)
 	return named_conv(s, slot, false);
 }
 
+/*
+ * A load through pointer type t: one into scratch is checked against
+ * what the clause has allocated, which the clause must then track.
+ */
+static void scratch_load(struct sema *s, const struct type *t)
+{
+	if (t->kind == TY_PTR && t->scratch == SCRATCH_PTR && s->cur)
+		s->cur->uses_dscratch = true;
+}
+
 static int cast(struct sema *s, struct node *n)
 {
 	struct type *t;
@@ -806,6 +819,9 @@ static int cast(struct sema *s, struct node *n)
 		return -EINVAL;
 	if (expect_int(s, n->a, "a cast operand"))
 		return -EINVAL;
+	/* A cast keeps a scratch pointer one. */
+	if (n->a->type->kind == TY_PTR && n->a->type->scratch)
+		t = type_scratch_ptr(t, n->a->type->scratch);
 	n->type = t;
 	return 0;
 }
@@ -1245,6 +1261,7 @@ int sema_expr(struct sema *s, struct node *n)
 				n->type = type_int(8, false);
 			else
 				n->type = t->elem;
+			scratch_load(s, t);
 			if (type_is_record(n->type) && expect_sized(s, n, n->type))
 				return -EINVAL;
 			return 0;
@@ -1289,6 +1306,10 @@ int sema_expr(struct sema *s, struct node *n)
 		n->type = n->b->type;
 		if (!unify(&n->type, n->c->type))
 			return sema_error(s, n, "the branches of ?: have different types");
+		if (n->b->type->kind == TY_PTR && n->c->type->kind == TY_PTR &&
+		    (n->b->type->scratch == SCRATCH_PTR) !=
+		    (n->c->type->scratch == SCRATCH_PTR))
+			n->type = type_scratch_ptr(n->type, SCRATCH_MIXED);
 		return 0;
 	case N_CAST:
 		return cast(s, n);
@@ -1383,6 +1404,7 @@ int sema_expr(struct sema *s, struct node *n)
 			return sema_error(s, n->b, "the index %lld is out of bounds for %s",
 					  (long long)n->b->ival, type_name(t, b, sizeof(b)));
 		n->type = t->elem;
+		scratch_load(s, t);
 		if (type_is_record(n->type) && expect_sized(s, n, n->type))
 			return -EINVAL;
 		return 0;
@@ -1645,6 +1667,34 @@ static int d_compound(struct sema *s, struct node *n)
 	return d_operands(s, n, n->op, op, lt, n->b->type);
 }
 
+/*
+ * D: variable sym takes value rv.  DTrace keeps a variable to scratch
+ * pointers or to others (NULL is either), and names the clause where
+ * one breaks that; one that holds scratch pointers has their type.
+ */
+static int d_scratch_mix(struct sema *s, const struct node *n,
+			 struct symbol *sym, const struct node *rv)
+{
+	const struct type *t = rv->type;
+	int want;
+
+	if (!s->c->opts.dtrace || t->kind != TY_PTR ||
+	    (rv->kind == N_INT && rv->ival == 0))
+		return 0;
+	if (t->scratch == SCRATCH_MIXED)
+		return sema_error(s, n, "[D_ALLOCA_INCOMPAT] ternary conditional with alloca and non-alloca branches cannot be assigned to a variable");
+	want = t->scratch == SCRATCH_PTR ? SCRATCH_PTR : SCRATCH_MIXED;
+	if (sym->scratch && sym->scratch != want)
+		return sema_error(s, s->cur ? s->cur->node : n,
+				  "[D_ALLOCA_INCOMPAT] %s: cannot reuse the same identifier for both alloca and non-alloca allocations",
+				  sym->name);
+	sym->scratch = want;
+	if (want == SCRATCH_PTR && sym->val && sym->val->kind == TY_PTR &&
+	    sym->val->scratch != SCRATCH_PTR)
+		sym->val = type_scratch_ptr(sym->val, SCRATCH_PTR);
+	return 0;
+}
+
 static int assign(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a, *rv = n->b;
@@ -1679,6 +1729,8 @@ static int assign(struct sema *s, struct node *n)
 		if (s->c->opts.dtrace && lv->name[0] != '@' &&
 		    !lv->sym->shown_val)
 			lv->sym->shown_val = d_shown_type(rv);
+		if (lv->name[0] != '@' && d_scratch_mix(s, n, lv->sym, rv))
+			return -EINVAL;
 		return sema_map_value(s, lv, rv->type);
 	}
 	if (lv->kind == N_VAR) {
@@ -1718,6 +1770,8 @@ static int assign(struct sema *s, struct node *n)
 			return sema_error(s, n, "Type mismatch for %s: trying to assign value of type '%s' when variable already contains a value of type '%s'",
 					  lv->name, type_name(rv->type, b, sizeof(b)),
 					  type_name(v->val, a, sizeof(a)));
+		if (d_scratch_mix(s, n, v, rv))
+			return -EINVAL;
 		lv->sym = v;
 		lv->type = v->val;
 		return 0;

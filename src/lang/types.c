@@ -480,6 +480,14 @@ struct type *type_ptr(struct type *elem)
 	return t;
 }
 
+struct type *type_scratch_ptr(const struct type *ptr, int scratch)
+{
+	struct type *t = type_ptr(ptr->elem);
+
+	t->scratch = scratch;
+	return t;
+}
+
 static struct def *def_find(const char *tag, const char *name, bool is_const)
 {
 	int i;

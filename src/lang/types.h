@@ -97,7 +97,16 @@ struct type {
 	int stack_map;		/* stacks: index of the stack map (by depth) */
 	int stack_depth;	/* stacks: frames kept */
 	bool stack_perf;	/* stacks: printed in perf's format */
+	/*
+	 * TY_PTR in D: a pointer alloca() or copyin() gave, into the
+	 * clause's scratch space (DTrace's alloca pointer), whose loads are
+	 * checked against what the clause has allocated; SCRATCH_MIXED: a
+	 * ?: of one and of another pointer.
+	 */
+	int scratch;
 };
+
+enum { SCRATCH_NONE, SCRATCH_PTR, SCRATCH_MIXED };
 
 /* Values of 8 bytes that code keeps in a register. */
 static inline bool type_in_reg(const struct type *t)
@@ -139,6 +148,8 @@ extern int (*type_const_named)(const char *name, int64_t *value);
 extern struct type *(*type_typedef_hook)(const char *name);
 int type_complete(struct type *t);
 struct type *type_ptr(struct type *elem);
+/* Pointer type ptr as one of D's scratch pointers (SCRATCH_*), a new type. */
+struct type *type_scratch_ptr(const struct type *ptr, int scratch);
 /*
  * A value of size bytes that builtin b names in user space; arg is what
  * b's show hook takes besides (a format, a filter), or NULL.
@@ -299,6 +310,8 @@ struct symbol {
 				 * (compile_opts.array_map), keyed by u32 */
 	bool addr_taken;	/* SYM_MAP: a D global whose bytes a pointer
 				 * may reach (&x.m, an array as a value) */
+	int scratch;		/* D: the pointers stored so far: 0 none,
+				 * SCRATCH_PTR scratch ones, else others */
 };
 
 #endif

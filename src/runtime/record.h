@@ -109,7 +109,8 @@ enum rec_fault_kind {
 	FAULT_BADALIGN = 2,
 	FAULT_ILLOP = 3,
 	FAULT_DIVZERO = 4,
-	FAULT_NOSCRATCH = 7,
+	FAULT_NOSCRATCH = 5,
+	FAULT_BADSIZE = 10,	/* the size at fault in addr */
 	FAULT_BADINDEX = 11,	/* the index at fault in addr */
 };
 

@@ -331,8 +331,28 @@ same link_ntop_badtype 0 "1
 same link_ntop_badaddr 0 "1 16
 
 " -- -q -n 'BEGIN { t = ARPHRD_ETHER; trace(link_ntop(t, 16)); } ERROR { printf("%d %d\n", arg4 == DTRACEFLT_BADADDR, arg5); exit(0); }'
-err link_ntop_const 1 'dtrace: invalid probe specifier BEGIN { trace(link_ntop(-1, 16)); }: link_ntop( ) type -1 is neither ARPHRD_ETHER nor ARPHRD_INFINIBAND: dtrace fails it with an illegal operation' -- \
-	-n 'BEGIN { trace(link_ntop(-1, 16)); }'
+# Constant arguments dtrace takes when compiling and fails when the
+# clause runs: an unknown link type or address family (an illegal
+# operation), NULL (an invalid address at 0), and a string copyinstr()
+# cannot read (its address).
+same bad_const_args 0 "3 0
+1 0
+1 0
+3 0
+1 0
+1 4660
+1 0
+done
+
+" -- -q -n 'ERROR { printf("%d %d\n", arg4, arg5); }
+	BEGIN { trace(link_ntop(-1, 16)); }
+	BEGIN { trace(link_ntop(ARPHRD_ETHER, NULL)); }
+	BEGIN { trace(inet_ntoa(NULL)); }
+	BEGIN { trace(inet_ntop(3, 8)); }
+	BEGIN { trace(inet_ntoa6(NULL)); }
+	BEGIN { trace(copyinstr(0x1234)); }
+	BEGIN { printf("%s\n", copyinstr(0, 8)); }
+	BEGIN { printf("done\n"); exit(0); }'
 
 err proto_len 1 'dtrace: invalid probe specifier BEGIN { strtok("a"); }: strtok( ) prototype mismatch: 1 arg passed, 2 expected' -- \
 	-n 'BEGIN { strtok("a"); }'
@@ -372,8 +392,6 @@ ERROR 1 0
 	ERROR { printf("ERROR %d %d\n", arg4, arg5); exit(0); }'
 err named_arg 1 'dtrace: invalid probe specifier BEGIN { trace(strlen(cleanpath("/a"))); }: strlen( ) argument #1 is text ferret formats when it prints: it cannot be an argument of strlen( )' -- \
 	-n 'BEGIN { trace(strlen(cleanpath("/a"))); }'
-err ntop_af 1 'dtrace: invalid probe specifier BEGIN { trace(inet_ntop(3, 8)); }: inet_ntop( ) address family 3 is neither AF_INET nor AF_INET6: dtrace fails it with an illegal operation' -- \
-	-n 'BEGIN { trace(inet_ntop(3, 8)); }'
 
 # D's default strsize is DTrace's 256: a path of 200 characters is
 # traced whole, one of 300 cut to its first 256.  The workload's shell

@@ -123,11 +123,12 @@ same scratch_widths 0 "8877665555441111 -7 4294967289
 	exit(0); }'
 # Faults: a bad address, more than -x scratchsize (a variable size: a
 # constant one is refused when compiling), a store past what alloca()
-# gave, a bcopy() larger than it; each stops its clause and runs ERROR.
+# gave (an invalid address), a bcopy() larger than it (an invalid size,
+# DTRACEFLT_BADSIZE); each stops its clause and runs ERROR.
 same scratch_faults 0 "fault 1 0
-fault 7 0
+fault 5 0
 fault 1 1
-fault 1 1
+fault 10 1
 done
 
 " -- -q -x scratchsize=64 -n 'ERROR { printf("fault %d %d\n", arg4, arg5 != 0); }
@@ -145,9 +146,10 @@ else
 fi
 # Strings stored through pointers into alloca()'d memory: each its
 # characters and NUL, strsize + 1 bytes of scratch checked as D checks a
-# store of its type; one past what alloca() gave stops the clause.
+# store of its type; one past what alloca() gave stops the clause with
+# an invalid size.
 same scratch_strings 0 "hello world llo|ld|ye
-fault 1
+fault 10
 done
 
 " -- -q -x strsize=16 -n 'ERROR { printf("fault %d\n", arg4); }
@@ -157,9 +159,43 @@ done
 	printf("%s %s %s|%s|%s\n", *x, x[1], *x + 2, 3 + x[1], (*x = "bye") + 1); }
 	BEGIN { y = (string *)alloca(4); *y = "abc"; trace("not reached"); }
 	BEGIN { printf("done\n"); exit(0); }'
+# Loads through alloca() pointers are checked as stores are: before the
+# allocation or past what the clause has allocated is an invalid
+# address, a load that starts inside and ends past it an invalid size
+# (its size in arg5), and a pointer kept from an earlier clause reaches
+# nothing that clause has allocated.
+same scratch_loads 0 "fault 1 1
+fault 1 1
+fault 10 4
+fault 1 1
+fault 10 20
+66 66 66
+done
+
+" -- -q -n 'ERROR { printf("fault %d %d\n", arg4, arg4 == 10 ? arg5 : arg5 != 0); }
+	BEGIN { s = (char *)alloca(15); trace(s[-1]); }
+	BEGIN { s = (char *)alloca(15); trace(s[16]); }
+	BEGIN { i = (int *)alloca(6); trace(i[1]); }
+	BEGIN { k = (char *)alloca(1); *k = 97; }
+	BEGIN { trace(*k); }
+	BEGIN { d = alloca(20); c = alloca(10); bcopy(c, d, 20); }
+	BEGIN { a = (int *)alloca(8); a[1] = 66; printf("%d %d ", a[1], *(a + 1)); }
+	struct st { int x, y; } *sp;
+	BEGIN { sp = alloca(sizeof(struct st)); sp->y = 66; printf("%d\n", sp->y); }
+	BEGIN { printf("done\n"); exit(0); }'
+# A variable holds alloca() pointers or other ones, as DTrace keeps it;
+# a ?: mixing the two cannot be stored.
+printf 'BEGIN { a = (char *)alloca(1); }\nBEGIN { a = (char *)curthread; exit(0); }\n' >"$W/clash.d"
+err alloca_var_clash 1 "dtrace: failed to compile script $W/clash.d: [D_ALLOCA_INCOMPAT] line 2: a: cannot reuse the same identifier for both alloca and non-alloca allocations" -- \
+	-s "$W/clash.d"
+err alloca_ternary 1 "dtrace: invalid probe specifier BEGIN { a = (char *)alloca(1); a = a == NULL ? (char *)50 : a; }: [D_ALLOCA_INCOMPAT] ternary conditional with alloca and non-alloca branches cannot be assigned to a variable" -- \
+	-n 'BEGIN { a = (char *)alloca(1); a = a == NULL ? (char *)50 : a; }'
+same alloca_declared 0 "66
+
+" -- -q -n 'int *arr; BEGIN { arr = alloca(5 * sizeof(int)); arr[3] = 0x42; printf("%d\n", arr[3]); exit(0); }'
 err store_string_type 1 "dtrace: invalid probe specifier BEGIN { x = (string *)alloca(32); *x = 5; }: [D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"" -- \
 	-n 'BEGIN { x = (string *)alloca(32); *x = 5; }'
-err alloca_size 1 "dtrace: invalid probe specifier BEGIN { alloca(65); }: [D_ALLOCA_SIZE] alloca( ) size 65 exceeds the scratch space of 64 bytes (-x scratchsize)" -- \
+err alloca_size 1 "dtrace: invalid probe specifier BEGIN { alloca(65); }: [D_ALLOCA_SIZE] alloca(65) size larger than scratchsize 64" -- \
 	-x scratchsize=64 -n 'BEGIN { alloca(65); }'
 err copyin_proto 1 "dtrace: invalid probe specifier BEGIN { copyin(\"a\", 4); }: [D_PROTO_ARG] copyin( ) argument #1 is incompatible with prototype:" -- \
 	-n 'BEGIN { copyin("a", 4); }'
