@@ -181,7 +181,7 @@ static int check_pattern(const char *pattern)
 		return 0;
 	{
 		struct source src = { "-l", pattern };
-		struct loc loc = { 1, (int)bad + 1, 1 };
+		struct loc loc = { 1, (int)bad + 1, 1, 0 };
 
 		diag_error(&src, &loc, "syntax error: unexpected '%c' in a probe pattern",
 			   pattern[bad]);
@@ -743,7 +743,7 @@ static int script_main(int argc, char **argv)
 		goto out;
 	if (!ast->nlist) {
 		/* Nothing to trace would wait forever: bpftrace refuses it too. */
-		struct loc end = { 1, 1, 1 };
+		struct loc end = { 1, 1, 1, 0 };
 		const char *p;
 
 		for (p = src.text; *p; p++)

@@ -136,10 +136,23 @@ static int lex_error(struct d_lexer *lx, struct d_token *tok, int line,
 		     int col, int len, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
+/*
+ * The line dtrace's lexer has reached once it has read the n characters
+ * at the lexer's position, which an error it finds there names.
+ */
+static int reached_line(const struct d_lexer *lx, int n)
+{
+	int line = lx->line, i;
+
+	for (i = 0; i < n && lx->p[i]; i++)
+		line += lx->p[i] == '\n';
+	return line;
+}
+
 static int lex_error(struct d_lexer *lx, struct d_token *tok, int line,
 		     int col, int len, const char *fmt, ...)
 {
-	struct loc loc = { line, col, len > 0 ? len : 1 };
+	struct loc loc = { line, col, len > 0 ? len : 1, lx->named_line };
 	va_list ap;
 	char *msg;
 
@@ -354,14 +367,14 @@ static int pragma_error(struct d_lexer *lx, struct d_token *tok, int line,
 	struct buf b = { 0 };
 	int i, r;
 
+	/* dtrace writes each word followed by a blank, the last too. */
 	buf_put(&b, "", 0);
 	for (i = 1; i < n; i++) {
-		if (b.len)
-			buf_put(&b, " ", 1);
 		if (w[i].kind == 's')
 			unescape(w[i].s + 1, w[i].len - 2, &b);
 		else
 			buf_put(&b, w[i].s, w[i].len);
+		buf_put(&b, " ", 1);
 	}
 	r = ctl_error(lx, tok, line, &w[0], "[D_PRAGERR] #error: %s", b.p);
 	buf_free(&b);
@@ -482,9 +495,11 @@ static int skip_space(struct d_lexer *lx, struct d_token *tok)
 							  "[D_SYNTAX] /* encountered inside a comment");
 				advance(lx);
 			}
-			if (!*lx->p)
+			if (!*lx->p) {
+				lx->named_line = lx->line;
 				return lex_error(lx, tok, line, col, 2,
 						 "[D_SYNTAX] end-of-file encountered before matching */");
+			}
 			advance_n(lx, 2);
 		} else {
 			return 0;
@@ -612,6 +627,7 @@ static int lex_string(struct d_lexer *lx, struct d_token *tok)
 	if (n < 0) {
 		if (!strchr(lx->p, '\n'))
 			return syntax_near(lx, tok);
+		lx->named_line = lx->line + 1;
 		return here_error(lx, tok, (int)(strchr(lx->p, '\n') - lx->p),
 				  "[D_STR_NL] newline encountered in string literal");
 	}
@@ -632,6 +648,7 @@ static int lex_char(struct d_lexer *lx, struct d_token *tok)
 	if (n < 0) {
 		if (!strchr(lx->p, '\n'))
 			return syntax_near(lx, tok);
+		lx->named_line = lx->line + 1;
 		return here_error(lx, tok, (int)(strchr(lx->p, '\n') - lx->p),
 				  "[D_CHR_NL] newline encountered in character constant");
 	}
@@ -939,6 +956,9 @@ static int lex_token(struct d_lexer *lx, struct d_token *tok)
 		for (q = p + 1; *q && strchr(" \t\n\r\f\v", *q); q++)
 			;
 		if (!*q || strchr(";{/", *q)) {
+			tok->reach_line = reached_line(lx, (int)(q - p));
+			if (lx->parens || lx->brackets)
+				lx->named_line = tok->reach_line;
 			if (lx->parens)
 				return here_error(lx, tok, 1,
 						  "[D_SYNTAX] closing ) expected in predicate before /");
@@ -1005,6 +1025,8 @@ int d_lex_next(struct d_lexer *lx, struct d_token *tok)
 	}
 	tok->loc.len = tok->len;
 	advance_n(lx, tok->len);
+	if (!tok->reach_line)
+		tok->reach_line = lx->line;
 	lx->end_line = lx->line;
 	lx->end_col = lx->col;
 	return 0;

@@ -46,6 +46,12 @@ struct d_token {
 	uint64_t ival;		/* T_INT */
 	bool neg;		/* T_INT from a macro argument written "-N" */
 	int lit;		/* T_INT: NF_INT_* as written (lang/ast.h) */
+	/*
+	 * The line dtrace's lexer has reached once it has read the token
+	 * (past the blanks after a predicate's closing '/'): a node yacc
+	 * makes with this token ahead is on that line in its messages.
+	 */
+	int reach_line;
 };
 
 /*
@@ -71,6 +77,7 @@ struct d_lexer {
 	bool pspec;		/* pspec: -x or its pragma, seen */
 	bool empty;		/* empty: -x or its pragma, seen */
 	int parens, brackets;
+	int named_line;		/* the line an error names (struct loc) */
 };
 
 void d_lex_init(struct d_lexer *lx, const struct source *src,

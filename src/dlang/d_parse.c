@@ -1689,6 +1689,9 @@ static struct node *binop(struct parser *p, int op, struct node *a,
 {
 	struct node *n = new_node(p, N_BINOP, loc);
 
+	/* dtrace's line for it: where its lexer is once it has reduced it */
+	if (p->tok.reach_line && p->tok.reach_line != loc->line)
+		n->loc.named_line = p->tok.reach_line;
 	n->op = op;
 	n->a = a;
 	n->b = b;
@@ -3414,7 +3417,7 @@ static struct node *parse_source(const struct source *src,
 				 bool library)
 {
 	struct parser p = { .src = src, .library = library };
-	struct loc start = { 1, 1, 1 };
+	struct loc start = { 1, 1, 1, 0 };
 	int ninl = scope.inlines.n, nglob = scope.globals.n, nxl = scope.xlators.n;
 	struct node *prog;
 	int i, j;

@@ -183,11 +183,15 @@ static const struct { const char *d, *ferret; } renames[] = {
 /*
  * D's subroutines that are the engine's under another name: a string
  * read from user memory (or kernel memory, for stringof) up to a NUL or
- * the string size, as str() reads it.
+ * the string size, as str() reads it; copyinstr() of an address it
+ * cannot read is DTrace's invalid address fault.
  */
-static const struct { const char *d, *ferret; } call_renames[] = {
-	{ "copyinstr", "str" },
-	{ "stringof", "str" },
+static const struct {
+	const char *d, *ferret;
+	int flags;
+} call_renames[] = {
+	{ "copyinstr", "str", NF_READ_FAULTS },
+	{ "stringof", "str", 0 },
 };
 
 /*
@@ -1006,6 +1010,7 @@ static void rename_builtins(struct node *n)
 			if (!strcmp(n->name, call_renames[i].d)) {
 				free(n->name);
 				n->name = xstrdup(call_renames[i].ferret);
+				n->flags |= call_renames[i].flags;
 				break;
 			}
 	if (n->kind == N_BUILTIN)
@@ -2391,9 +2396,18 @@ static struct node *parse_programs(struct dt *d, struct source *src,
 			cpo.defines = (const char *const *)d->defines.v;
 			cpo.include_dirs = (const char *const *)d->incdirs.v;
 			cpo.keep_pragmas = true;
+			/*
+			 * As dtrace runs cpp: its message in the form of the
+			 * preprocessor's own, then dtrace's line.
+			 */
+			diag_set_lead(NULL, false);
 			pp = cpp_run(&one, &cpo);
-			if (!pp)
+			diag_set_lead(cm->lead, cm->opt == 's');
+			if (!pp) {
+				fprintf(stderr, "%sPreprocessor failed to process input program\n",
+					cm->lead);
 				goto fail;
+			}
 			free(cm->text);
 			cm->text = pp;
 			one.text = pp;

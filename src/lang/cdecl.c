@@ -350,11 +350,14 @@ static void place(struct layout *l, const char *name, struct type *ft,
 	}
 }
 
-/* Why member name of type ft (a bitfield of bits, if >= 0) is refused. */
+/*
+ * Why member name of type ft (a bitfield of bits, if >= 0) of open, the
+ * struct or union being defined, is refused.
+ */
 static void member_error(struct cparser *c, const struct loc *loc,
-			 const struct type *ft, const char *name, int bits)
+			 const struct type *ft, const char *name, int bits,
+			 const struct type *open)
 {
-	const char *tag = ft->kind == TY_STRUCT && ft->is_union ? "union" : "struct";
 
 	if (!name && bits < 0)
 		cp_error(c, loc, c->d ? "[D_DECL_MNAME] member declaration requires a name" :
@@ -364,9 +367,14 @@ static void member_error(struct cparser *c, const struct loc *loc,
 			 name ? name : "(anon)");
 	else if (ft->kind == TY_NONE)
 		cp_error(c, loc, "field has type void");
+	/*
+	 * dtrace names a union's forward declaration a struct, and the
+	 * union being defined a union.
+	 */
 	else if (ft->kind == TY_STRUCT && ft->incomplete && c->d)
 		cp_error(c, loc, "[D_DECL_INCOMPLETE] incomplete struct/union/enum %s %s: %s",
-			 tag, ft->name, name ? name : "(anon)");
+			 ft == open && ft->is_union ? "union" : "struct",
+			 ft->name, name ? name : "(anon)");
 	else if (ft->kind == TY_STRUCT && ft->incomplete)
 		cp_error(c, loc, "field has incomplete type 'struct %s'", ft->name);
 	else if (c->d && ft->kind != TY_INT)
@@ -394,6 +402,17 @@ static void remember(struct relayout *m, const char *name, struct type *ft,
 	pl->bitfield = bitfield;
 	if (holds_dstring(ft))
 		m->t->dstring = true;
+}
+
+/* Whether a member of m so far is named name. */
+static bool member_named(const struct relayout *m, const char *name)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->m[i].name && !strcmp(m->m[i].name, name))
+			return true;
+	return false;
 }
 
 static void forget(struct relayout *m)
@@ -502,7 +521,15 @@ static int members(struct cparser *c, struct type *t, bool top,
 				    (bits >= 0 && (ft->kind != TY_INT ||
 						   bits > 8 * ft->size)) ||
 				    (!name && bits < 0)) {
-					member_error(c, &loc, ft, name, bits);
+					member_error(c, &loc, ft, name, bits, t);
+					free(name);
+					return -EINVAL;
+				}
+				if (c->d && name && member_named(m, name)) {
+					/* named where dtrace stands: the token after */
+					loc.named_line = c->tok->loc.line;
+					cp_error(c, &loc, "[D_UNKNOWN] failed to define member '%s': Duplicate member or variable name",
+						 name);
 					free(name);
 					return -EINVAL;
 				}
@@ -590,10 +617,20 @@ static int const_expr(struct cparser *c, const char *e, int level, int64_t *v);
 
 static int const_error(struct cparser *c, const char *e)
 {
-	if (c->d)
-		return cp_error(c, &c->tok->loc,
+	if (c->d) {
+		struct loc loc = c->tok->loc;
+
+		/* dtrace names the line of the token that ends the enumerator */
+		while (c->tok->kind != T_COMMA && c->tok->kind != T_RBRACE &&
+		       c->tok->kind != T_SEMI && c->tok->kind != T_EOF &&
+		       !cp_next(c))
+			;
+		c->failed = false;
+		loc.named_line = c->tok->loc.line;
+		return cp_error(c, &loc,
 				"[D_DECL_ENCONST] enumerator '%s' must be assigned to an integral constant expression",
 				e);
+	}
 	if (c->tok->kind == T_IDENT)
 		return cp_error(c, &c->tok->loc, "use of undeclared identifier '%s'",
 				c->tok->str);
@@ -680,8 +717,29 @@ static int enum_value(struct cparser *c, const char *e, int64_t *v)
 }
 
 /* "enum" [NAME] ['{' enumerators '}']: a 4-byte integer. */
+/* Whether names (char *) holds name. */
+static bool enum_named(const struct vec *names, const char *name)
+{
+	int i;
+
+	for (i = 0; i < names->n; i++)
+		if (!strcmp(names->v[i], name))
+			return true;
+	return false;
+}
+
+static void names_free(struct vec *names)
+{
+	int i;
+
+	for (i = 0; i < names->n; i++)
+		free(names->v[i]);
+	vec_free(names);
+}
+
 static struct type *parse_enum(struct cparser *c, bool top)
 {
+	struct vec seen = { 0 };	/* this enum's enumerators */
 	struct type *t;
 	char *name = NULL;
 	int64_t next_val = 0;
@@ -724,13 +782,30 @@ static struct type *parse_enum(struct cparser *c, bool top)
 			free(e);
 			goto err;
 		}
+		/*
+		 * D checks an enumerator once it has read the token after it,
+		 * and names that token's line.
+		 */
+		loc.named_line = c->d ? c->tok->loc.line : 0;
+		if (c->d && (next_val > INT32_MAX || next_val < INT32_MIN)) {
+			cp_error(c, &loc, "[D_DECL_ENOFLOW] enumerator '%s' value overflows INT_MAX (2147483647)",
+				 e);
+			free(e);
+			goto err;
+		}
+		if (c->d && enum_named(&seen, e)) {
+			cp_error(c, &loc, "[D_UNKNOWN] failed to define enumerator '%s': Duplicate member or variable name",
+				 e);
+			free(e);
+			goto err;
+		}
 		if (type_define_enumerator(name, e, next_val)) {
 			cp_error(c, &loc, c->d ? "[D_DECL_IDRED] identifier redeclared: %s" :
 				 "redefinition of enumerator '%s'", e);
 			free(e);
 			goto err;
 		}
-		free(e);
+		vec_push(&seen, e);
 		neg |= next_val < 0;
 		next_val++;
 		if (c->tok->kind == T_COMMA) {
@@ -748,11 +823,13 @@ static struct type *parse_enum(struct cparser *c, bool top)
 		goto err;
 	}
 	free(name);
+	names_free(&seen);
 	if (!top && cp_next(c))
 		return NULL;
 	return t;
 err:
 	free(name);
+	names_free(&seen);
 	return NULL;
 }
 

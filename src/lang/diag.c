@@ -146,7 +146,8 @@ report(const char *what, const struct source *src, const struct loc *loc,
 	if (part && !strcmp(what, "error") && part->line && loc &&
 	    loc->line > 0) {
 		fprintf(f, "%s%.*sline %d: ", part->lead, tag, text,
-			loc->line - part->first + 1);
+			(loc->named_line ? loc->named_line : loc->line) -
+			part->first + 1);
 		msg += tag;
 	} else if (part && !strcmp(what, "error")) {
 		fputs(part->lead, f);

@@ -173,7 +173,7 @@ static int lex_error(struct lexer *lx, struct token *tok, int line, int col,
 static int lex_error(struct lexer *lx, struct token *tok, int line, int col,
 		     int len, const char *fmt, ...)
 {
-	struct loc loc = { line, col, len > 0 ? len : 1 };
+	struct loc loc = { line, col, len > 0 ? len : 1, 0 };
 	va_list ap;
 	char *msg;
 

@@ -6,6 +6,11 @@
 struct loc {
 	int line, col;
 	int len;		/* characters covered on that line, >= 1 */
+	/*
+	 * The line a "line N:" message names where that is not line (0
+	 * otherwise): dtrace names the line its lexer has reached.
+	 */
+	int named_line;
 };
 
 /* The script being compiled, for located diagnostics. */

@@ -738,7 +738,7 @@ struct node *parse_program(const struct source *src)
 {
 	struct parser p = { .src = src };
 	struct node *prog, *probe;
-	struct loc start = { 1, 1, 1 };
+	struct loc start = { 1, 1, 1, 0 };
 
 	lex_init(&p.lx, src);
 	p.lx.spec = true;

@@ -1,0 +1,67 @@
+# Compile errors in dtrace's words and at the line dtrace names: the
+# line its lexer has reached when it finds the error (past a newline in
+# a string, past the blanks after a predicate's '/', at the end of the
+# input), which is not always the line of the faulty text.
+
+printf 'BEGIN\n{\n\tx = "ab\n\tcd";\n}\n' >"$W/strnl.d"
+err str_newline 1 "dtrace: failed to compile script $W/strnl.d: [D_STR_NL] line 4: newline encountered in string literal" -- \
+	-s "$W/strnl.d"
+printf "BEGIN\n{\n\tx = 'a\n';\n}\n" >"$W/chrnl.d"
+err chr_newline 1 "dtrace: failed to compile script $W/chrnl.d: [D_CHR_NL] line 4: newline encountered in character constant" -- \
+	-s "$W/chrnl.d"
+printf 'BEGIN\n/x[0/\n\n{\n}\n' >"$W/brack.d"
+err pred_bracket 1 "dtrace: failed to compile script $W/brack.d: [D_SYNTAX] line 4: closing ] expected in predicate before /" -- \
+	-s "$W/brack.d"
+printf 'BEGIN\n/"a" & "b"/\n{\n}\n' >"$W/predop.d"
+err pred_operator 1 "dtrace: failed to compile script $W/predop.d: [D_OP_INT] line 3: operator & requires operands of integral type" -- \
+	-s "$W/predop.d"
+printf 'BEGIN { }\n/* open\n\n' >"$W/comment.d"
+err comment_eof 1 "dtrace: failed to compile script $W/comment.d: line 4: end-of-file encountered before matching */" -- \
+	-s "$W/comment.d"
+
+# #pragma D error: each word followed by a blank, as dtrace writes it.
+printf '#pragma D error "stop here" now\n' >"$W/prerr.d"
+err pragma_error 1 "dtrace: failed to compile script $W/prerr.d: [D_PRAGERR] line 1: #error: stop here now " -- \
+	-s "$W/prerr.d"
+
+# Enumerators and members: named at the token after them.
+printf 'enum e {\n\tx = 3,\n\tx = 4\n};\n' >"$W/dupenum.d"
+err enum_duplicate 1 "dtrace: failed to compile script $W/dupenum.d: [D_UNKNOWN] line 4: failed to define enumerator 'x': Duplicate member or variable name" -- \
+	-s "$W/dupenum.d"
+printf 'enum e {\n\tbig = 2147483648\n};\n' >"$W/bigenum.d"
+err enum_overflow 1 "dtrace: failed to compile script $W/bigenum.d: [D_DECL_ENOFLOW] line 3: enumerator 'big' value overflows INT_MAX (2147483647)" -- \
+	-s "$W/bigenum.d"
+printf 'enum e {\n\ttag = "s"\n};\n' >"$W/strenum.d"
+err enum_not_constant 1 "dtrace: failed to compile script $W/strenum.d: [D_DECL_ENCONST] line 3: enumerator 'tag' must be assigned to an integral constant expression" -- \
+	-s "$W/strenum.d"
+printf 'struct s {\n\tint x;\n\tchar x;\n};\n' >"$W/dupmem.d"
+err member_duplicate 1 "dtrace: failed to compile script $W/dupmem.d: [D_UNKNOWN] line 3: failed to define member 'x': Duplicate member or variable name" -- \
+	-s "$W/dupmem.d"
+# A union's forward declaration is a struct to dtrace; the union being
+# defined is a union.
+printf 'union u {\n\tunion fwd f;\n};\n' >"$W/fwd.d"
+err union_forward 1 "dtrace: failed to compile script $W/fwd.d: [D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum struct fwd: f" -- \
+	-s "$W/fwd.d"
+printf 'union u {\n\tunion u self;\n};\n' >"$W/rec.d"
+err union_recursive 1 "dtrace: failed to compile script $W/rec.d: [D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum union u: self" -- \
+	-s "$W/rec.d"
+
+# printa()'s prototype errors.
+err printa_not_agg 1 "dtrace: invalid probe specifier BEGIN { printa(\"%d\", 123); }: [D_PRINTA_AGGARG] printa( ) argument #2 is incompatible with prototype:" -- \
+	-n 'BEGIN { printa("%d", 123); }'
+stderr printa_not_agg_lines 1 "dtrace: invalid probe specifier BEGIN { printa(\"%d\", 123); }: printa( ) argument #2 is incompatible with prototype:
+	prototype: aggregation
+	 argument: int
+BEGIN { printa(\"%d\", 123); }
+                     ^~~
+" -- -n 'BEGIN { printa("%d", 123); }'
+err printa_format_only 1 "dtrace: invalid probe specifier BEGIN { printa(\"%d\"); }: [D_PRINTA_PROTO] printa( ) prototype mismatch: 1 args passed, 2 expected" -- \
+	-n 'BEGIN { printa("%d"); }'
+
+# -C: a preprocessor error is the preprocessor's message, then dtrace's.
+printf '#if 1\nBEGIN { }\n' >"$W/noendif.d"
+stderr cpp_failed 1 "$W/noendif.d:2:1: error: unterminated conditional directive (#if without #endif)
+BEGIN { }
+^
+dtrace: failed to compile script $W/noendif.d: Preprocessor failed to process input program
+" -- -C -s "$W/noendif.d"
