@@ -75,6 +75,10 @@ const char *bi_d_type_word(const struct type *t, char *b, size_t len)
 	/* A translated struct used whole: its D type's name */
 	if (t->kind == TY_BUF && t->name)
 		return t->name;
+	if (t->kind == TY_PTR && t->elem && t->elem->kind == TY_NONE) {
+		snprintf(b, len, "void *");
+		return b;
+	}
 	return type_name(t, b, len);
 }
 

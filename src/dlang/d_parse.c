@@ -608,6 +608,85 @@ static const char *c_int_name(const char *words)
 }
 
 /*
+ * D's declaration specifiers so far, checked as dtrace checks each one
+ * it adds: at most one type, and short, long, signed and unsigned only
+ * where they apply.
+ */
+enum { DA_SIGNED = 1, DA_UNSIGNED = 2, DA_SHORT = 4, DA_LONG = 8,
+       DA_LONGLONG = 16 };
+
+struct dspec {
+	int attr;		/* DA_* */
+	int kind;		/* the type's keyword, or 0 */
+	bool integer;		/* it is an integer type (char, int) */
+};
+
+/*
+ * Adds the specifier of token kind, just read, at loc: NULL after the
+ * error dtrace gives, located at the line of the token after it, where
+ * dtrace's parser takes it in.
+ */
+static bool dspec_add(struct parser *p, struct dspec *d, int kind,
+		      const struct loc *at)
+{
+	static const struct { int kind, attr; } attrs[] = {
+		{ D_KW_SIGNED, DA_SIGNED }, { D_KW_UNSIGNED, DA_UNSIGNED },
+		{ D_KW_SHORT, DA_SHORT }, { D_KW_LONG, DA_LONG },
+	};
+	struct loc loc = *at;
+	const char *err = NULL;
+	size_t i;
+
+	if (p->tok.reach_line && p->tok.reach_line != loc.line)
+		loc.named_line = p->tok.reach_line;
+	for (i = 0; i < ARRAY_SIZE(attrs) && attrs[i].kind != kind; i++)
+		;
+	if (i < ARRAY_SIZE(attrs)) {
+		if (attrs[i].attr == DA_LONG && (d->attr & DA_LONG))
+			d->attr = (d->attr & ~DA_LONG) | DA_LONGLONG;
+		else
+			d->attr |= attrs[i].attr;
+	} else if (d->kind) {
+		err = "[D_DECL_COMBO] invalid type combination";
+	} else {
+		d->kind = kind;
+		d->integer = kind == D_KW_CHAR || kind == D_KW_INT;
+	}
+	if (!err && d->kind == D_KW_CHAR &&
+	    (d->attr & (DA_SHORT | DA_LONG | DA_LONGLONG)))
+		err = "[D_DECL_CHARATTR] invalid type declaration: short and long may not be used with char type";
+	else if (!err && d->kind == D_KW_VOID && d->attr)
+		err = "[D_DECL_VOIDATTR] invalid type declaration: attributes may not be used with void type";
+	else if (!err && d->kind && !d->integer &&
+		 (d->attr & (DA_SIGNED | DA_UNSIGNED)))
+		err = "[D_DECL_SIGNINT] invalid type declaration: signed and unsigned may only be used with integer type";
+	else if (!err && d->kind && !d->integer && d->kind != D_KW_FLOAT &&
+		 d->kind != D_KW_DOUBLE && (d->attr & (DA_LONG | DA_LONGLONG)))
+		err = "[D_DECL_LONGINT] invalid type declaration: long and long long may only be used with integer or floating-point type";
+	if (err)
+		fail_at(p, &loc, "%s", err);
+	return !err;
+}
+
+/*
+ * Short and long together name no type: dtrace's words for the type it
+ * looks up, its attributes in its order then the type's keyword.
+ */
+static bool dspec_end(struct parser *p, const struct dspec *d,
+		      const char *word, const struct loc *loc)
+{
+	if (!(d->attr & DA_SHORT) || !(d->attr & (DA_LONG | DA_LONGLONG)))
+		return true;
+	fail_at(p, loc, "[D_UNKNOWN] failed to resolve type %s%s%s%s%s%s: Unknown type name",
+		d->attr & DA_SIGNED ? "signed " : "",
+		d->attr & DA_UNSIGNED ? "unsigned " : "",
+		d->attr & DA_SHORT ? "short " : "",
+		d->attr & DA_LONG ? "long " : "",
+		d->attr & DA_LONGLONG ? "long long " : "", word);
+	return false;
+}
+
+/*
  * type_name: specifiers and qualifiers, then any number of '*', as the
  * type's words separated by single spaces ("unsigned long long",
  * "struct task_struct *", "char **"); qualifiers are dropped.  With decl
@@ -618,9 +697,11 @@ static const char *c_int_name(const char *words)
 static char *parse_type(struct parser *p, bool decl)
 {
 	struct buf b = { 0 };
-	bool named = false;
+	struct dspec ds = { 0 };
+	bool named = false, words = false;
 	int stars = 0, kind;
-	struct loc loc;
+	struct loc loc, first = p->tok.loc;
+	char word[16] = "";
 
 	buf_put(&b, "", 0);
 	for (;;) {
@@ -631,14 +712,21 @@ static char *parse_type(struct parser *p, bool decl)
 			continue;
 		}
 		if (type_word(kind)) {
+			loc = p->tok.loc;
 			buf_printf(&b, "%s%.*s", b.len ? " " : "", p->tok.len,
 				   p->tok.start);
-			named = true;
-			if (!next(p))
+			if (kind != D_KW_SIGNED && kind != D_KW_UNSIGNED &&
+			    kind != D_KW_SHORT && kind != D_KW_LONG)
+				snprintf(word, sizeof(word), "%.*s", p->tok.len,
+					 p->tok.start);
+			named = words = true;
+			if (!next(p) || !dspec_add(p, &ds, kind, &loc))
 				goto err;
 			continue;
 		}
-		if (named)
+		/* After C's type words, only a struct, union or enum is more. */
+		if (named && (!words || (kind != D_KW_STRUCT &&
+					 kind != D_KW_UNION && kind != D_KW_ENUM)))
 			break;
 		if (kind == D_KW_STRUCT || kind == D_KW_UNION || kind == D_KW_ENUM) {
 			bool tagged = false;
@@ -660,6 +748,8 @@ static char *parse_type(struct parser *p, bool decl)
 				if (!next(p))
 					goto err;
 			}
+			if (words && !dspec_add(p, &ds, kind, &loc))
+				goto err;
 			if (p->tok.kind == T_LBRACE) {
 				fail_at(p, &loc, "%s definitions are only allowed outside of clauses",
 					kind == D_KW_UNION ? "union" :
@@ -690,6 +780,8 @@ static char *parse_type(struct parser *p, bool decl)
 		syntax(p);
 		goto err;
 	}
+	if (words && !dspec_end(p, &ds, word, &first))
+		goto err;
 	if (c_int_name(b.p)) {
 		const char *name = c_int_name(b.p);
 
@@ -2949,6 +3041,18 @@ static bool parse_definition(struct parser *p, int storage)
 	p->lx.outer = false;
 	if (!next(p))
 		return false;
+	/* More specifiers after the definition: "struct a { } struct b { }" */
+	if (defined && (type_word(p->tok.kind) || p->tok.kind == D_KW_STRUCT ||
+			p->tok.kind == D_KW_UNION || p->tok.kind == D_KW_ENUM)) {
+		struct dspec ds = { .kind = D_KW_STRUCT };
+		struct loc at = p->tok.loc;
+		int kind = p->tok.kind;
+
+		if (next(p))
+			dspec_add(p, &ds, kind, &at);
+		p->failed = true;
+		return false;
+	}
 	/* struct s { ... } x, *p; declares variables of the type too. */
 	while (defined && p->tok.kind != T_SEMI) {
 		int c = d_lex_peek(&p->lx);

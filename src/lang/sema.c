@@ -595,6 +595,25 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 
 static void scratch_load(struct sema *s, const struct type *t);
 
+/* D: operator -> or . (n->op) of a value of type t, checked as dtrace does. */
+static int d_member_op(struct sema *s, const struct node *n,
+		       const struct type *t)
+{
+	char b[64];
+
+	if (t->kind == TY_CTX)
+		return 0;
+	if (n->op == T_ARROW && t->kind != TY_PTR)
+		return sema_error(s, n, "[D_OP_PTR] operator -> must be applied to a pointer");
+	if (n->op == T_ARROW && (!t->elem || t->elem->kind != TY_STRUCT))
+		return sema_error(s, n, "[D_OP_SOU] operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer",
+				  t->elem ? bi_d_type_word(t->elem, b, sizeof(b)) : "void");
+	if (n->op == T_DOT && t->kind != TY_STRUCT && t->kind != TY_TUPLE)
+		return sema_error(s, n, "[D_OP_SOU] operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
+				  bi_d_type_word(t, b, sizeof(b)));
+	return 0;
+}
+
 static int field(struct sema *s, struct node *n)
 {
 	struct type *t, *ft = NULL;
@@ -624,6 +643,8 @@ static int field(struct sema *s, struct node *n)
 		n->type = ft;
 		return 0;
 	}
+	if (s->c->opts.dtrace && d_member_op(s, n, t))
+		return -EINVAL;
 	if ((t->kind == TY_PTR && t->elem && t->elem->kind == TY_STRUCT &&
 	     n->op == T_ARROW) ||
 	    (t->kind == TY_STRUCT && n->op == T_DOT)) {
@@ -936,6 +957,17 @@ static int d_operands(struct sema *s, const struct node *n, int tok,
 			return 0;
 		return sema_error(s, n, "[D_OP_SCALAR] operator %s requires operands of scalar type",
 				  op);
+	case T_PLUS: case T_MINUS: {
+		char x[64], y[64];
+
+		/* void * has no element size to step by */
+		if (!((a->kind == TY_PTR && a->elem && a->elem->kind == TY_NONE) ||
+		      (b->kind == TY_PTR && b->elem && b->elem->kind == TY_NONE)))
+			return 0;
+		return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"%s\" %s \"%s\"",
+				  bi_d_type_word(a, x, sizeof(x)), op,
+				  bi_d_type_word(b, y, sizeof(y)));
+	}
 	default:
 		return 0;
 	}
@@ -1254,6 +1286,8 @@ int sema_expr(struct sema *s, struct node *n)
 			if (sema_expr(s, n->a) || expect_int(s, n->a, "a dereferenced value"))
 				return -EINVAL;
 			t = n->a->type;
+			if (s->c->opts.dtrace && t->kind != TY_PTR)
+				return sema_error(s, n, "[D_DEREF_NONPTR] cannot dereference non-pointer type");
 			if (s->c->opts.dtrace && t->kind == TY_PTR && t->elem &&
 			    t->elem->kind == TY_NONE)
 				return sema_error(s, n, "[D_DEREF_VOID] cannot dereference pointer to void");

@@ -65,3 +65,32 @@ BEGIN { }
 ^
 dtrace: failed to compile script $W/noendif.d: Preprocessor failed to process input program
 " -- -C -s "$W/noendif.d"
+
+# Declaration specifiers, checked as dtrace adds each one.
+err spec_combo 1 "dtrace: invalid probe specifier BEGIN { i = (char int)0; }: [D_DECL_COMBO] invalid type combination" -- \
+	-n 'BEGIN { i = (char int)0; }'
+err spec_charattr 1 "dtrace: invalid probe specifier BEGIN { i = (char long)0; }: [D_DECL_CHARATTR] invalid type declaration: short and long may not be used with char type" -- \
+	-n 'BEGIN { i = (char long)0; }'
+err spec_short_long 1 "dtrace: invalid probe specifier BEGIN { i = (long short)0; }: [D_UNKNOWN] failed to resolve type short long : Unknown type name" -- \
+	-n 'BEGIN { i = (long short)0; }'
+printf 'short void x;\n' >"$W/shortvoid.d"
+err spec_voidattr 1 "dtrace: failed to compile script $W/shortvoid.d: [D_DECL_VOIDATTR] line 1: invalid type declaration: attributes may not be used with void type" -- \
+	-s "$W/shortvoid.d"
+printf 'long struct s\n{\n\tint i;\n};\n' >"$W/longstruct.d"
+err spec_longint 1 "dtrace: failed to compile script $W/longstruct.d: [D_DECL_LONGINT] line 2: invalid type declaration: long and long long may only be used with integer or floating-point type" -- \
+	-s "$W/longstruct.d"
+printf 'struct a {\n\tint i;\n}\nstruct b {\n\tint j;\n};\n' >"$W/nosemi.d"
+err spec_two_structs 1 "dtrace: failed to compile script $W/nosemi.d: [D_DECL_COMBO] line 4: invalid type combination" -- \
+	-s "$W/nosemi.d"
+
+# Operators on pointers and members.
+err arrow_not_pointer 1 "dtrace: invalid probe specifier struct s { int i; } v; BEGIN { trace(v->i); }: [D_OP_PTR] operator -> must be applied to a pointer" -- \
+	-n 'struct s { int i; } v; BEGIN { trace(v->i); }'
+err arrow_not_struct 1 "dtrace: invalid probe specifier int *q; BEGIN { trace(q->i); }: [D_OP_SOU] operator -> cannot be applied to pointer to type \"int\"; must be applied to a struct or union pointer" -- \
+	-n 'int *q; BEGIN { trace(q->i); }'
+err dot_pointer 1 "dtrace: invalid probe specifier struct s { int i; } *v; BEGIN { trace(v.i); }: [D_OP_SOU] operator . cannot be applied to type \"struct s *\"; must be applied to a struct or union" -- \
+	-n 'struct s { int i; } *v; BEGIN { trace(v.i); }'
+err deref_int 1 "dtrace: invalid probe specifier int x; BEGIN { trace(*x); }: [D_DEREF_NONPTR] cannot dereference non-pointer type" -- \
+	-n 'int x; BEGIN { trace(*x); }'
+err void_arith 1 "dtrace: invalid probe specifier void *v; BEGIN { trace((int)(v + 1)); }: [D_OP_INCOMPAT] operands have incompatible types: \"void *\" + \"int\"" -- \
+	-n 'void *v; BEGIN { trace((int)(v + 1)); }'
