@@ -242,12 +242,28 @@ static int front_fmt_check(struct sema *s, struct node *n)
 	char err[512];
 	int i, at = 0, ret;
 
-	for (i = 1; i < n->nlist; i++)
-		if (sema_expr(s, n->list[i]))
-			return -EINVAL;
 	types = xcalloc(n->nlist, sizeof(*types));
-	for (i = 1; i < n->nlist; i++)
-		types[i - 1] = sema_d_type(n->list[i]);
+	for (i = 1; i < n->nlist; i++) {
+		struct node *a = n->list[i];
+
+		/* An aggregation is a value no conversion takes. */
+		if (s->c->opts.dtrace && a->kind == N_MAP && a->name[0] == '@' &&
+		    !a->nlist) {
+			if (!sema_map_whole(s, a)) {
+				free(types);
+				return -EINVAL;
+			}
+			if (a->sym->val && type_is_agg(a->sym->val)) {
+				types[i - 1] = a->sym->val;
+				continue;
+			}
+		}
+		if (sema_expr(s, a)) {
+			free(types);
+			return -EINVAL;
+		}
+		types[i - 1] = sema_d_type(a);
+	}
 	ret = s->c->opts.fmt_check(n->name, n->list[0]->str, types,
 				   n->nlist - 1, &at, err, sizeof(err));
 	free(types);

@@ -635,6 +635,64 @@ static int cg_exit(struct cg *g, struct node *n, struct val *out)
 	return 0;
 }
 
+/* The number of keys of aggregation symbol sym, and its key i. */
+static int agg_nkeys(const struct symbol *sym)
+{
+	const struct type *k = sym->shown_key ? sym->shown_key : sym->key;
+
+	return !k ? 0 : k->kind == TY_TUPLE ? k->nfields : 1;
+}
+
+static const struct type *agg_key(const struct symbol *sym, int i)
+{
+	const struct type *k = sym->shown_key ? sym->shown_key : sym->key;
+
+	return k->kind == TY_TUPLE ? k->fields[i].type : k;
+}
+
+/* printa() of several aggregations: a and b keyed alike, as dtrace wants. */
+static int printa_keys(struct sema *s, const struct node *a,
+		       const struct node *b)
+{
+	int na = agg_nkeys(a->sym), nb = agg_nkeys(b->sym), i;
+	char x[64], y[64];
+
+	if (na != nb)
+		return sema_error(s, b, "[D_PRINTA_AGGKEY] printa( ): %s and %s do not have matching key signatures: %s has %d key%s, %s has %d key%s",
+				  a->name, b->name, a->name, na, na == 1 ? "" : "s",
+				  b->name, nb, nb == 1 ? "" : "s");
+	for (i = 0; i < na; i++) {
+		const struct type *ka = agg_key(a->sym, i), *kb = agg_key(b->sym, i);
+
+		if ((ka->kind == TY_INT) == (kb->kind == TY_INT) &&
+		    type_is_text(ka) == type_is_text(kb))
+			continue;
+		return sema_error(s, b, "[D_PRINTA_AGGPROTO] printa( ): %s[ ] key #%d is incompatible with %s:\n      %s key #%d: %s\n      %s key #%d: %s",
+				  b->name, i + 1, a->name, a->name + 1, i + 1,
+				  bi_d_type_word(ka, x, sizeof(x)), b->name + 1,
+				  i + 1, bi_d_type_word(kb, y, sizeof(y)));
+	}
+	return 0;
+}
+
+/* printa()'s format against its first aggregation's keys (the front end's). */
+static int printa_format(struct sema *s, struct node *n)
+{
+	const struct symbol *sym = n->list[1]->sym;
+	const struct type *keys[16];
+	int nkeys = agg_nkeys(sym), at = 2, i;
+	char err[512];
+
+	if (!s->c->opts.fmt_check || nkeys > (int)ARRAY_SIZE(keys))
+		return 0;
+	for (i = 0; i < nkeys; i++)
+		keys[i] = agg_key(sym, i);
+	if (s->c->opts.fmt_check("printa", n->list[0]->str, keys, nkeys, &at,
+				 err, sizeof(err)) < 0)
+		return sema_error(s, n, "%s", err);
+	return 0;
+}
+
 /*
  * printa([format,] @a, ...): the maps' ids go in the record, the format
  * in the format table; the front end prints them as DTrace does.
@@ -663,7 +721,11 @@ static int sema_printa(struct sema *s, struct node *n)
 		if (m->sym->val && !type_is_agg(m->sym->val))
 			return sema_error(s, m, "printa( ) argument #%d is incompatible with prototype: %s is not an aggregation",
 					  i + 1, m->name);
+		if (i > first && printa_keys(s, n->list[first], m))
+			return -EINVAL;
 	}
+	if (first && printa_format(s, n))
+		return -EINVAL;
 	n->id = sema_add_fmt(s, first ? n->list[0]->str : "", NULL, 0);
 	if (first)
 		n->flags |= NF_SIGNED;	/* marks a format */

@@ -152,6 +152,7 @@ struct parser {
 	bool in_decl;		/* in a declaration of the outer scope */
 	char *decl_raw;		/* the declaration's type as the program
 				 * spells it, for a prototype's extern */
+	int body_end;		/* the line of the last clause body's '}' */
 };
 
 static const char *const builtin_vars[] = {
@@ -2095,6 +2096,7 @@ static struct node *parse_body(struct parser *p)
 			return syntax(p);
 	}
 	p->lx.outer = true;
+	p->body_end = p->tok.reach_line;
 	return next(p) ? b : NULL;
 }
 
@@ -2220,6 +2222,13 @@ static struct node *parse_clause(struct parser *p)
 	if (p->tok.kind == T_LBRACE) {
 		n->b = parse_body(p);
 		p->clause = NULL;
+		/*
+		 * dtrace checks the predicate's type once it has read the
+		 * clause, and names the line of its '}'.
+		 */
+		if (n->b && n->a && !n->a->loc.named_line &&
+		    p->body_end != n->a->loc.line)
+			n->a->loc.named_line = p->body_end;
 		return n->b ? n : NULL;
 	}
 	p->clause = NULL;
@@ -2908,17 +2917,25 @@ static bool parse_inline(struct parser *p)
 	struct node *v;
 	struct loc loc;
 	char *type, *name, **casts = NULL;
+	const char *written;
 	bool ok = false;
-	int i;
+	int i, wlen;
 
 	p->lx.outer = false;
-	if (!next(p) || !(type = parse_type(p, false)))
+	if (!next(p))
+		return false;
+	written = p->tok.start;
+	if (!(type = parse_type(p, false)))
 		return false;
 	if (p->tok.kind != T_IDENT) {
 		free(type);
 		syntax(p);
 		return false;
 	}
+	/* the type as written, for dtrace's words about it */
+	wlen = (int)(p->tok.start - written);
+	while (wlen > 0 && strchr(" \t\n", written[wlen - 1]))
+		wlen--;
 	loc = p->tok.loc;
 	name = take_str(p);
 	if (!next(p))
@@ -2934,6 +2951,13 @@ static bool parse_inline(struct parser *p)
 	/* An inline may stand for a translated struct, used by member. */
 	if (!v || !check_expr(p, is_xlate(v) ? v->list[1] : v))
 		goto err;
+	/* A string for an integer, or an integer for a string */
+	if ((v->kind == N_STR && c_int_name(type)) ||
+	    (v->kind == N_INT && !strcmp(type, "string"))) {
+		fail_at(p, &loc, "[D_OP_INCOMPAT] inline %s definition uses incompatible types: \"%.*s\" = \"%s\"",
+			name, wlen, written, v->kind == N_STR ? "string" : "int");
+		goto err;
+	}
 	fold(v);
 	convert_const(v, type);
 	v = convert_value(p, v, type);

@@ -2043,3 +2043,29 @@ int d_print_check(const char *func, const char *fmt,
 	}
 	return 0;
 }
+
+int d_print_check_keys(const char *fmt, const struct type *const *keys,
+		       int nkeys, int argno, char *err, size_t len)
+{
+	const struct conv_proto *cp;
+	struct dp_conv c;
+	const char *p;
+	int k = 0, next = 0, n;
+
+	for (p = fmt; (p = strchr(p, '%')) && next < nkeys; p += n) {
+		k++;
+		n = d_print_conv_parse(p, &c);
+		if (n < 0)
+			return 0;
+		if (c.conv == '%' || (c.flags & DP_F_AGG))
+			continue;
+		cp = conv_proto_of(c.name);
+		if (!cp)
+			return 0;
+		if (!conv_suits(cp, keys[next]))
+			return arg_type_error("printa", argno, k, c.name,
+					      cp->proto, keys[next], err, len);
+		next++;
+	}
+	return 0;
+}

@@ -239,5 +239,13 @@ int d_print_printf(struct buf *out, const char *fmt,
 int d_print_check(const char *func, const char *fmt,
 		  const struct type *const *args, int nargs, int *at,
 		  char *err, size_t len);
+/*
+ * Checks printa(fmt, @a ...) as dtrace does: each conversion but %@'s
+ * takes the next of the nkeys keys of @a, which must suit it; argno is
+ * @a's place among printa()'s arguments.  0, or -EINVAL with dtrace's
+ * error text in err (len bytes).
+ */
+int d_print_check_keys(const char *fmt, const struct type *const *keys,
+		       int nkeys, int argno, char *err, size_t len);
 
 #endif

@@ -1992,7 +1992,8 @@ static int run_format(void *arg, const struct fmt_spec *fs,
 /*
  * printf()'s, system()'s and freopen()'s formats are checked by DTrace's
  * rules, as run_printf() and run_format() print them ("%%" a percent
- * sign); cat() and the rest keep the engine's.
+ * sign), and printa()'s against its keys; cat() and the rest keep the
+ * engine's.
  */
 static int fmt_check(const char *func, const char *fmt,
 		     const struct type *const *args, int nargs, int *at,
@@ -2001,6 +2002,9 @@ static int fmt_check(const char *func, const char *fmt,
 	/* trace()'s format is trace_conv()'s, made for its argument */
 	if (!strcmp(func, "trace"))
 		return 0;
+	/* printa()'s: its first aggregation's keys, that aggregation at *at */
+	if (!strcmp(func, "printa"))
+		return d_print_check_keys(fmt, args, nargs, *at, err, len);
 	if (strcmp(func, "printf") && strcmp(func, "system") &&
 	    strcmp(func, "freopen"))
 		return 1;

@@ -55,6 +55,18 @@ static void count_one(const char *name, void *arg)
 	++*(int *)arg;
 }
 
+/* Whether the engine's provider for spec lists a probe matching pat (freed). */
+static bool spec_listed(const char *spec, char *pat)
+{
+	const struct provider *p = provider_find(spec);
+	int n = 0;
+
+	if (p && p->list && (!p->available || p->available(NULL)))
+		p->list(p, pat, count_one, &n);
+	free(pat);
+	return n > 0;
+}
+
 /*
  * Whether a description that names no provider, or a wildcard over
  * providers, takes part of provider p: as in DTrace, only where a probe
@@ -64,18 +76,11 @@ static void count_one(const char *name, void *arg)
  */
 static bool prov_listed(const struct dt_desc *d, const char *spec, char *pat)
 {
-	const struct provider *p;
-	int n = 0;
-
 	if (*d->prov && !util_has_glob(d->prov)) {
 		free(pat);
 		return true;
 	}
-	p = provider_find(spec);
-	if (p && p->list && (!p->available || p->available(NULL)))
-		p->list(p, pat, count_one, &n);
-	free(pat);
-	return n > 0;
+	return spec_listed(spec, pat);
 }
 
 static bool kfunc_listed(const struct dt_desc *d)
@@ -334,10 +339,11 @@ static void cpc_provide(const struct dt_desc *d,
 static int syscall_specs(const struct dt_desc *d, long target,
 			 struct vec *out, char *err, size_t errlen)
 {
+	/* Every syscall probe is listed: one that is not does not exist. */
 	if (!field_match(d->mod, "vmlinux") ||
 	    (!field_match(d->name, "entry") && !field_match(d->name, "return")) ||
-	    !prov_listed(d, "syscall:", xasprintf("syscall:%s:%s:%s", d->mod,
-						   d->func, d->name)))
+	    !spec_listed("syscall:", xasprintf("syscall:%s:%s:%s", d->mod,
+						d->func, d->name)))
 		return not_matched(d, err, errlen);
 	vec_push(out, xasprintf("syscall:%s:%s:%s", d->mod, d->func, d->name));
 	return 0;

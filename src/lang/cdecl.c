@@ -1008,7 +1008,8 @@ static int parse_declarator(struct cparser *c, struct type *base,
 	if (c->tok->kind == T_COLON) {
 		if (cp_next(c))
 			goto err;
-		if (c->tok->kind != T_INT) {
+		/* D takes no zero-width bit-field, which C uses to align */
+		if (c->tok->kind != T_INT || (c->d && !c->tok->ival)) {
 			cp_error(c, &c->tok->loc, c->d ?
 				 "[D_DECL_BFCONST] positive integral constant expression expected as bit-field size" :
 				 "a bitfield width must be an integer constant");

@@ -355,6 +355,11 @@ int sema_map_value(struct sema *s, struct node *n, struct type *t)
 	if (t->kind == TY_NONE || t->kind == TY_CTX)
 		return sema_error(s, n, "cannot store %s in map %s",
 				  type_name(t, a, sizeof(a)), sym->name);
+	if (!unify(&sym->val, storage_type(t)) && s->c->opts.dtrace &&
+	    sym->name[0] != '@')
+		return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types:\n\t\"%s\" = \"%s\"",
+				  bi_d_type_word(sym->val, a, sizeof(a)),
+				  bi_d_type_word(t, b, sizeof(b)));
 	if (!unify(&sym->val, storage_type(t)))
 		return sema_error(s, n, "Type mismatch for %s: trying to assign value of type '%s' when map already contains a value of type '%s'",
 				  sym->name, type_name(t, b, sizeof(b)),
@@ -594,6 +599,19 @@ static int call_builtin(struct sema *s, struct node *n, bool func)
 }
 
 static void scratch_load(struct sema *s, const struct type *t);
+
+/* The width of typed member n (an N_FIELD) if it is a bit-field, else 0. */
+static int field_bits(const struct node *n)
+{
+	const struct type *t;
+
+	if (n->kind != N_FIELD || !n->a->type)
+		return 0;
+	t = n->a->type->kind == TY_PTR ? n->a->type->elem : n->a->type;
+	if (!t || t->kind != TY_STRUCT || n->id < 0 || n->id >= t->nfields)
+		return 0;
+	return t->fields[n->id].bits;
+}
 
 /* D: operator -> or . (n->op) of a value of type t, checked as dtrace does. */
 static int d_member_op(struct sema *s, const struct node *n,
@@ -1378,6 +1396,8 @@ int sema_expr(struct sema *s, struct node *n)
 		if (n->a) {
 			if (sema_expr(s, n->a))
 				return -EINVAL;
+			if (s->c->opts.dtrace && field_bits(n->a))
+				return sema_error(s, n, "[D_SIZEOF_BITFIELD] cannot apply sizeof to a bit-field");
 			if (expect_sized(s, n->a, n->a->type))
 				return -EINVAL;
 			n->ival = n->a->type->size;
@@ -1396,6 +1416,8 @@ int sema_expr(struct sema *s, struct node *n)
 
 			if (!t)
 				return sema_error(s, n, "Unknown type: '%s'", n->str);
+			if (s->c->opts.dtrace && t->kind == TY_NONE)
+				return sema_error(s, n, "[D_SIZEOF_TYPE] cannot apply sizeof to an operand of unknown size");
 			if (expect_sized(s, n, t))
 				return -EINVAL;
 			n->ival = t->size;
@@ -2033,6 +2055,8 @@ static int check_probe(struct sema *s, struct sema_probe *sp)
 	sp->uses_dscratch = false;
 	if (p->a) {
 		err = sema_expr(s, p->a);
+		if (!err && s->c->opts.dtrace && !d_scalar(p->a->type))
+			err = sema_error(s, p->a, "[D_PRED_SCALAR] predicate result must be of scalar type");
 		if (!err)
 			err = expect_int(s, p->a, "a predicate");
 	}

@@ -94,3 +94,37 @@ err deref_int 1 "dtrace: invalid probe specifier int x; BEGIN { trace(*x); }: [D
 	-n 'int x; BEGIN { trace(*x); }'
 err void_arith 1 "dtrace: invalid probe specifier void *v; BEGIN { trace((int)(v + 1)); }: [D_OP_INCOMPAT] operands have incompatible types: \"void *\" + \"int\"" -- \
 	-n 'void *v; BEGIN { trace((int)(v + 1)); }'
+
+# Aggregations in printa() and printf().
+err printa_key_count 1 "dtrace: invalid probe specifier BEGIN { @a[1] = sum(1); @b = sum(2); printa(\"%d %@d %@d\\n\", @a, @b); }: [D_PRINTA_AGGKEY] printa( ): @a and @b do not have matching key signatures: @a has 1 key, @b has 0 keys" -- \
+	-n 'BEGIN { @a[1] = sum(1); @b = sum(2); printa("%d %@d %@d\n", @a, @b); }'
+stderr printa_key_type 1 "dtrace: invalid probe specifier BEGIN { @a[1] = sum(1); @b[\"x\"] = sum(2); printa(@a, @b); }: printa( ): @b[ ] key #1 is incompatible with @a:
+      a key #1: int
+      b key #1: string
+BEGIN { @a[1] = sum(1); @b[\"x\"] = sum(2); printa(@a, @b); }
+                                                     ^~
+" -- -n 'BEGIN { @a[1] = sum(1); @b["x"] = sum(2); printa(@a, @b); }'
+err printa_key_conv 1 "dtrace: invalid probe specifier BEGIN { @[stack()] = count(); printa(\"%p\\n\", @); }: [D_PRINTF_ARG_TYPE] printa( ) argument #2 is incompatible with conversion #1 prototype:" -- \
+	-n 'BEGIN { @[stack()] = count(); printa("%p\n", @); }'
+same printa_key_conv_ok 0 "  1 hello 3
+
+" -- -q -n 'BEGIN { @["hello"] = sum(3); printa("  1 %s %@d\n", @); exit(0); }'
+err printf_agg_arg 1 "dtrace: invalid probe specifier BEGIN { @a = count(); printf(\"%d\", @a); }: [D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:" -- \
+	-n 'BEGIN { @a = count(); printf("%d", @a); }'
+
+# Types of definitions, operands and predicates.
+err inline_string_int 1 "dtrace: invalid probe specifier inline int i = \"s\"; BEGIN { }: [D_OP_INCOMPAT] inline i definition uses incompatible types: \"int\" = \"string\"" -- \
+	-n 'inline int i = "s"; BEGIN { }'
+err sizeof_void 1 "dtrace: invalid probe specifier BEGIN { trace(sizeof(void)); }: [D_SIZEOF_TYPE] cannot apply sizeof to an operand of unknown size" -- \
+	-n 'BEGIN { trace(sizeof(void)); }'
+err sizeof_bitfield 1 "dtrace: invalid probe specifier struct s { int a : 3; } v; BEGIN { trace(sizeof(v.a)); }: [D_SIZEOF_BITFIELD] cannot apply sizeof to a bit-field" -- \
+	-n 'struct s { int a : 3; } v; BEGIN { trace(sizeof(v.a)); }'
+err bitfield_zero 1 "dtrace: invalid probe specifier struct s { int a : 0; }; BEGIN { }: [D_DECL_BFCONST] positive integral constant expression expected as bit-field size" -- \
+	-n 'struct s { int a : 0; }; BEGIN { }'
+err assoc_value_type 1 "dtrace: invalid probe specifier BEGIN { x[1] = curthread; x[2] = pid; }: [D_OP_INCOMPAT] operands have incompatible types:" -- \
+	-n 'BEGIN { x[1] = curthread; x[2] = pid; }'
+printf 'int a[4];\nBEGIN\n/a/\n{\n\texit(0);\n}\n' >"$W/predarr.d"
+err pred_scalar 1 "dtrace: failed to compile script $W/predarr.d: [D_PRED_SCALAR] line 6: predicate result must be of scalar type" -- \
+	-s "$W/predarr.d"
+err pdesc_glob_none 1 "dtrace: invalid probe specifier syscall::*nosuchcall*:entry { }: [D_PDESC_ZERO] probe description syscall::*nosuchcall*:entry does not match any probes" -- \
+	-n 'syscall::*nosuchcall*:entry { }'
