@@ -29,6 +29,17 @@ static int sema_str(struct sema *s, struct node *n)
 		n->type = a->type;
 		return 0;
 	}
+	if (a->type->kind != TY_INT && a->type->kind != TY_PTR &&
+	    s->c->opts.dtrace) {
+		char b[64];
+
+		/* D's copyinstr() and stringof, which are str() here */
+		if (n->flags & NF_READ_FAULTS)
+			return sema_error(s, a, "[D_PROTO_ARG] copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: %s",
+					  bi_d_type_word(a->type, b, sizeof(b)));
+		return sema_error(s, n, "[D_STRINGOF_TYPE] cannot apply stringof to a value of type %s",
+				  bi_d_type_word(a->type, b, sizeof(b)));
+	}
 	if (a->type->kind != TY_INT && a->type->kind != TY_PTR)
 		return sema_error(s, a, "str() takes a pointer or a string");
 	n->type = type_str(s->c->opts.strlen);

@@ -868,7 +868,8 @@ static bool is_part_lvalue(const struct node *n)
 static void *not_lvalue(struct parser *p, const struct node *n,
 			const struct loc *oploc, const char *op)
 {
-	if (is_ksym_ref(n))
+	/* a kernel variable, and D's own (pid, execname ...) */
+	if (is_ksym_ref(n) || n->kind == N_BUILTIN)
 		return fail_at(p, oploc, "[D_OP_WRITE] operator %s can only be applied to a writable variable",
 			       op);
 	return fail_at(p, oploc, "[D_OP_LVAL] operator %s requires modifiable lvalue as an operand",
@@ -1228,6 +1229,10 @@ static struct node *parse_postfix_tail(struct parser *p, struct node *e)
 			n->a = e;
 			if (!next(p) || !(n->b = parse_assign(p)))
 				return NULL;
+			if (p->tok.kind == T_COMMA && e->kind == N_MAP && e->name)
+				return fail_at(p, &e->loc,
+					       "[D_ARR_BADREF] cannot access scalar %s as an associative array",
+					       e->name);
 			if (p->tok.kind == T_COMMA)
 				return fail_at(p, &p->tok.loc,
 					       "only associative arrays take several keys");

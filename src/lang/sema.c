@@ -1296,6 +1296,8 @@ int sema_expr(struct sema *s, struct node *n)
 			n->type = type_ptr(n->a->type);
 			return 0;
 		}
+		if (n->op == T_AMP && s->c->opts.dtrace)
+			return sema_error(s, n, "[D_ADDROF_LVAL] unacceptable operand for unary & operator");
 		if (n->op == T_AMP)
 			return sema_error(s, n, "syntax error, unexpected &: bpftrace's language has no address-of operator");
 		if (n->op == T_STAR) {
@@ -1353,6 +1355,11 @@ int sema_expr(struct sema *s, struct node *n)
 			return -EINVAL;
 		if (s->c->opts.dtrace && !d_scalar(n->a->type))
 			return sema_error(s, n, "[D_OP_SCALAR] operator ?: expression must be of scalar type");
+		/* an action (trace(), printf() ...) has no value to choose */
+		if (s->c->opts.dtrace &&
+		    ((n->b->kind == N_CALL && n->b->type->kind == TY_NONE) ||
+		     (n->c->kind == N_CALL && n->c->type->kind == TY_NONE)))
+			return sema_error(s, n, "[D_OP_ACT] action cannot be used in a conditional context");
 		if (expect_int(s, n->a, "a condition"))
 			return -EINVAL;
 		n->type = n->b->type;

@@ -128,3 +128,33 @@ err pred_scalar 1 "dtrace: failed to compile script $W/predarr.d: [D_PRED_SCALAR
 	-s "$W/predarr.d"
 err pdesc_glob_none 1 "dtrace: invalid probe specifier syscall::*nosuchcall*:entry { }: [D_PDESC_ZERO] probe description syscall::*nosuchcall*:entry does not match any probes" -- \
 	-n 'syscall::*nosuchcall*:entry { }'
+
+# Pragmas dtrace checks: a library dependency in the main program, and
+# attributes as NAME/DATA/CLASS for an identifier.
+printf '#pragma D depends_on library net.d\nBEGIN { exit(0); }\n' >"$W/libdep.d"
+err pragma_depends_library 1 "dtrace: failed to compile script $W/libdep.d: [D_PRAGMA_DEPEND] line 1: main program may not explicitly depend on a library" -- \
+	-s "$W/libdep.d"
+printf '#pragma D attributes Stable\nBEGIN { exit(0); }\n' >"$W/attr1.d"
+err pragma_attr_malformed 1 "dtrace: failed to compile script $W/attr1.d: [D_PRAGMA_MALFORM] line 1: malformed #pragma attributes <attributes> <ident>" -- \
+	-s "$W/attr1.d"
+printf '#pragma D attributes Steady/Stable/Common x\nBEGIN { exit(0); }\n' >"$W/attr2.d"
+err pragma_attr_invalid 1 "dtrace: failed to compile script $W/attr2.d: [D_PRAGMA_INVAL] line 1: invalid attributes specified by #pragma attributes" -- \
+	-s "$W/attr2.d"
+printf '#pragma D attributes Stable/Stable/Common x;\nBEGIN { exit(0); }\n' >"$W/attr3.d"
+err pragma_attr_unused 1 "dtrace: failed to compile script $W/attr3.d: [D_PRAGMA_UNUSED] line 1: unused #pragma attributes" -- \
+	-s "$W/attr3.d"
+printf 'inline int x = 1;\n#pragma D attributes Evolving/Evolving/ISA x\nBEGIN { trace(x); exit(0); }\n' >"$W/attr4.d"
+same pragma_attr_ok 0 "1
+" -- -q -s "$W/attr4.d"
+
+# Operands dtrace refuses.
+err action_in_ternary 1 "dtrace: invalid probe specifier BEGIN { x = 1 ? trace(0) : trace(1); }: [D_OP_ACT] action cannot be used in a conditional context" -- \
+	-n 'BEGIN { x = 1 ? trace(0) : trace(1); }'
+err stringof_void 1 "dtrace: invalid probe specifier BEGIN { printf(\"%s\", stringof(trace(0))); }: [D_STRINGOF_TYPE] cannot apply stringof to a value of type void" -- \
+	-n 'BEGIN { printf("%s", stringof(trace(0))); }'
+err addrof_constant 1 "dtrace: invalid probe specifier BEGIN { trace(&1); }: [D_ADDROF_LVAL] unacceptable operand for unary & operator" -- \
+	-n 'BEGIN { trace(&1); }'
+err write_builtin 1 "dtrace: invalid probe specifier BEGIN { pid = 1; }: [D_OP_WRITE] operator = can only be applied to a writable variable" -- \
+	-n 'BEGIN { pid = 1; }'
+err array_two_keys 1 "dtrace: invalid probe specifier int x[5]; BEGIN { x[1, 2] = 1; }: [D_ARR_BADREF] cannot access scalar x as an associative array" -- \
+	-n 'int x[5]; BEGIN { x[1, 2] = 1; }'
