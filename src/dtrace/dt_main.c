@@ -117,6 +117,7 @@ struct dt {
 	uint64_t switched;	/* CLOCK_MONOTONIC of the last switch */
 	uint64_t statusrate;	/* ns: drops are told at most so often */
 	uint64_t dynvarsize;	/* -x dynvarsize: see dynvar_entries() */
+	uint64_t aggsize;	/* -x aggsize, 0 if not given */
 	uint64_t *lost_said;	/* by CPU: ring buffer losses told */
 	uint64_t *aggdrops_said;	/* by CPU: aggregation drops told */
 	uint64_t dyndrops_said;	/* dynamic variable drops told */
@@ -759,6 +760,10 @@ static int set_option(struct dt *d, const char *name, const char *value,
 	}
 	if (!strcmp(name, "dynvarsize")) {
 		opt_size(value, &d->dynvarsize);
+		return 0;
+	}
+	if (!strcmp(name, "aggsize")) {
+		opt_size(value, &d->aggsize);
 		return 0;
 	}
 	if (!strcmp(name, "switchrate") || !strcmp(name, "statusrate")) {
@@ -1429,6 +1434,44 @@ static int buf_check(struct dt *d, const struct node *prog)
 		return -ENOSPC;
 	}
 	if (d->bufsize < 8 + maxrec) {
+		say_matched(d);
+		fprintf(stderr, "dtrace: could not enable tracing: Enabling exceeds size of buffer\n");
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+/*
+ * dtrace-utils' check of its maps of associative arrays and aggregations
+ * when tracing is enabled: each holds entries of its largest tuple (the
+ * keys, 8 bytes an integer; an aggregation's its id too) and largest
+ * value (an aggregation's data a sequence word too), and one that holds
+ * none is refused.
+ * Thread-local variables take no part: dtrace-utils runs them with a
+ * dynvarsize that holds none.  0, or -ENOSPC after reporting.
+ */
+static int map_check(struct dt *d, const struct compiled *c)
+{
+	uint64_t dtuple = 0, dval = 0, atuple = 0, aval = 0;
+	int i;
+
+	for (i = 0; i < c->maps.n; i++) {
+		const struct symbol *sym = c->maps.v[i];
+		const struct type *t = sym->shown_val ? sym->shown_val : sym->val;
+		uint64_t k = sym->key ? ALIGN_UP((uint64_t)sym->key->size, 8) : 0;
+		uint64_t v = t && t->size > 0 ? ALIGN_UP((uint64_t)t->size, 8) : 8;
+
+		if (dynvar(sym) && strncmp(sym->name, "self->", 6)) {
+			dtuple = k > dtuple ? k : dtuple;
+			dval = v > dval ? v : dval;
+		} else if (sym->name[0] == '@' && sym->val &&
+			   type_is_agg(sym->val)) {
+			atuple = k + 8 > atuple ? k + 8 : atuple;
+			aval = v + 8 > aval ? v + 8 : aval;
+		}
+	}
+	if ((dval && d->dynvarsize < dtuple + dval) ||
+	    (aval && d->aggsize && d->aggsize < atuple + aval)) {
 		say_matched(d);
 		fprintf(stderr, "dtrace: could not enable tracing: Enabling exceeds size of buffer\n");
 		return -ENOSPC;
@@ -2796,7 +2839,7 @@ int dt_main(int argc, char **argv)
 		fprintf(stderr, "dtrace: could not enable tracing: Destructive actions not allowed\n");
 		goto out;
 	}
-	if (buf_check(&d, ast))
+	if (buf_check(&d, ast) || map_check(&d, &c))
 		goto out;
 	if (d.buf_emulate)
 		fmt_dsizes(&d, ast, c.fmts.n);

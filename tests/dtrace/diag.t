@@ -158,3 +158,19 @@ err write_builtin 1 "dtrace: invalid probe specifier BEGIN { pid = 1; }: [D_OP_W
 	-n 'BEGIN { pid = 1; }'
 err array_two_keys 1 "dtrace: invalid probe specifier int x[5]; BEGIN { x[1, 2] = 1; }: [D_ARR_BADREF] cannot access scalar x as an associative array" -- \
 	-n 'int x[5]; BEGIN { x[1, 2] = 1; }'
+
+# -x dynvarsize and -x aggsize too small for one entry of the largest
+# associative array or aggregation: dtrace refuses to enable tracing.
+# Thread-local variables take no part in the check.
+stderr dynvarsize_too_small 1 "dtrace: description 'BEGIN ' matched 1 probe
+dtrace: could not enable tracing: Enabling exceeds size of buffer
+" -- -x dynvarsize=15 -n 'BEGIN { a[1] = 1; exit(0); }'
+same dynvarsize_enough 0 "1
+
+" -- -q -x dynvarsize=16 -n 'BEGIN { a[1] = 1; printf("%d\n", a[1]); exit(0); }'
+same dynvarsize_tls 0 "1
+
+" -- -q -x dynvarsize=5 -n 'BEGIN { self->a = 1; printf("%d\n", self->a); exit(0); }'
+stderr aggsize_too_small 1 "dtrace: description 'BEGIN ' matched 1 probe
+dtrace: could not enable tracing: Enabling exceeds size of buffer
+" -- -x aggsize=8 -n 'BEGIN { @ = count(); exit(0); }'
