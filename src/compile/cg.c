@@ -313,8 +313,32 @@ void cg_lookup(struct cg *g, int map_id, int key_off)
 	cg_key_lookup(g, map_id, &k);
 }
 
+/* The D scalar global map map_id stands for, kept in MAP_DGLOBALS, or NULL. */
+static const struct symbol *packed_sym(const struct cg *g, int map_id)
+{
+	const struct symbol *sym;
+
+	if (map_id < MAP_NFIXED || map_id - MAP_NFIXED >= g->c->maps.n)
+		return NULL;
+	sym = g->c->maps.v[map_id - MAP_NFIXED];
+	return sym->packed ? sym : NULL;
+}
+
+/* In register r, the address of packed global sym's bytes: never NULL. */
+static void packed_addr(struct cg *g, int r, const struct symbol *sym)
+{
+	ir_ld_map_value(&g->ir, r, MAP_DGLOBALS);
+	ir_alu_imm(&g->ir, BPF_ADD, r, sym->packed - 1);
+}
+
 void cg_key_lookup(struct cg *g, int map_id, const struct cg_key *k)
 {
+	const struct symbol *sym = packed_sym(g, map_id);
+
+	if (sym) {
+		packed_addr(g, BPF_REG_0, sym);
+		return;
+	}
 	ir_ld_map(&g->ir, BPF_REG_1, map_id);
 	ir_mov(&g->ir, BPF_REG_2, k->base);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, k->off);
@@ -338,7 +362,19 @@ int cg_key_update_at(struct cg *g, int map_id, const struct cg_key *k,
 		     int vbase, int val_off, int flags)
 {
 	int ok = ir_label(&g->ir), r = ir_vreg(&g->ir);
+	const struct symbol *sym = packed_sym(g, map_id);
 
+	/* A packed global always has its bytes: BPF_NOEXIST keeps them. */
+	if (sym) {
+		int p = ir_vreg(&g->ir);
+
+		if (flags != BPF_NOEXIST) {
+			packed_addr(g, p, sym);
+			cg_copy(g, p, 0, vbase, val_off, sym->val->size);
+		}
+		ir_mov_imm(&g->ir, r, 0);
+		return r;
+	}
 	ir_ld_map(&g->ir, BPF_REG_1, map_id);
 	ir_mov(&g->ir, BPF_REG_2, k->base);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, k->off);
@@ -356,6 +392,15 @@ int cg_key_update_at(struct cg *g, int map_id, const struct cg_key *k,
 
 void cg_key_delete(struct cg *g, int map_id, const struct cg_key *k)
 {
+	const struct symbol *sym = packed_sym(g, map_id);
+
+	if (sym) {
+		int p = ir_vreg(&g->ir);
+
+		packed_addr(g, p, sym);
+		cg_zero_at(g, p, 0, sym->val->size);
+		return;
+	}
 	ir_ld_map(&g->ir, BPF_REG_1, map_id);
 	ir_mov(&g->ir, BPF_REG_2, k->base);
 	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, k->off);

@@ -45,6 +45,8 @@ const char *compile_map_name(int map_id, void *arg)
 		return "dscratch";
 	if (map_id == MAP_DLOCALS)
 		return "dlocals";
+	if (map_id == MAP_DGLOBALS)
+		return "dglobals";
 	if (map_id - MAP_NFIXED >= c->maps.n)
 		return "?";
 	sym = c->maps.v[map_id - MAP_NFIXED];
@@ -477,6 +479,25 @@ void compile_set_opts(struct compiled *c, const struct compile_opts *opts)
 }
 
 /*
+ * MAP_DGLOBALS's layout: a place for each of D's scalar globals (no keys,
+ * not an aggregation, not an array map), in the order they appear.
+ */
+static void dglobals_layout(struct compiled *c)
+{
+	int i;
+
+	for (i = 0; i < c->maps.n; i++) {
+		struct symbol *sym = c->maps.v[i];
+
+		if (sym->key || sym->array || sym->name[0] == '@' || !sym->val ||
+		    type_is_agg(sym->val) || sym->val->size <= 0)
+			continue;
+		sym->packed = c->dglobals_size + 1;
+		c->dglobals_size += ALIGN_UP(sym->val->size, 8);
+	}
+}
+
+/*
  * MAP_DLOCALS's layout: a place for each this-> variable of the clauses
  * of BEGIN, END and ERROR, the largest its clauses make it.
  */
@@ -559,6 +580,7 @@ int compile_program(struct compiled *c, const struct source *src,
 	if (c->opts.dtrace) {
 		groups_make(&gr, &s);
 		dlocals_layout(c, &s);
+		dglobals_layout(c);
 	}
 	for (i = 0; i < s.probes.n; i++) {
 		ret = gen_probe(c, s.probes.v[i], &gr);

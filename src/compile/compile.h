@@ -144,6 +144,9 @@ enum {
 				 * BEGIN, END or ERROR to the next: an area
 				 * of dlocals_size bytes for each, in that
 				 * order (see struct clocal) */
+	MAP_DGLOBALS,		/* D's scalar globals, dglobals_size bytes:
+				 * one map, not one each (a program may use
+				 * at most 64 maps) */
 	MAP_STACKS,		/* stack maps, one per depth a script uses, made
 				 * only when used: MAP_STACKS + stack_depth index */
 	MAP_NFIXED = MAP_STACKS + 8,
@@ -274,6 +277,7 @@ struct compiled {
 	struct vec dlocals;	/* struct clocal *, by name */
 	int dlocals_size;	/* bytes of each of MAP_DLOCALS's areas, 0:
 				 * no such map */
+	int dglobals_size;	/* MAP_DGLOBALS value bytes, 0: no such map */
 	bool faults;		/* a D clause can stop at a fault (REC_FAULT) */
 	bool exits;		/* a D clause calls exit() */
 	bool null_strs;		/* a D string may hold NULL (STR_UNREAD's

@@ -10,7 +10,7 @@
 #include "../runtime/print.h"
 
 /* Bumped whenever the layout below changes. */
-#define CSTORE_MAGIC 0x35534366u	/* "fCS5" */
+#define CSTORE_MAGIC 0x36534366u	/* "fCS6" */
 
 static void put32(struct buf *b, int32_t v)
 {
@@ -97,6 +97,7 @@ int cstore_save(const struct compiled *c, struct buf *out)
 	put32(&b, c->ntails);
 	put32(&b, c->carry_size);
 	put32(&b, c->dlocals_size);
+	put32(&b, c->dglobals_size);
 	put32(&b, c->dscratch_size);
 	put64(&b, c->ringbuf_size);
 	put32(&b, c->maps.n);
@@ -106,6 +107,7 @@ int cstore_save(const struct compiled *c, struct buf *out)
 		put_str(&b, sym->name);
 		put32(&b, sym->id);
 		put32(&b, sym->array);
+		put32(&b, sym->packed);
 		err = put_type(&b, sym->key);
 		if (!err)
 			err = put_type(&b, sym->val);
@@ -313,6 +315,7 @@ int cstore_load(struct compiled *c, const void *p, size_t n,
 	c->ntails = get32(&r);
 	c->carry_size = get32(&r);
 	c->dlocals_size = get32(&r);
+	c->dglobals_size = get32(&r);
 	c->dscratch_size = get32(&r);
 	c->ringbuf_size = get64(&r);
 	if (c->nstack_maps < 0 || c->nstack_maps > STACK_MAPS_MAX)
@@ -326,6 +329,7 @@ int cstore_load(struct compiled *c, const void *p, size_t n,
 		sym->name = get_str(&r);
 		sym->id = get32(&r);
 		sym->array = get32(&r);
+		sym->packed = get32(&r);
 		sym->key = get_type(&r, 0);
 		sym->val = get_type(&r, 0);
 		if (!sym->name || !sym->val)

@@ -114,10 +114,16 @@ static struct map_def *map_defs(struct compiled *c, int n)
 	if (c->dlocals_size)
 		DEF(MAP_DLOCALS, BPF_MAP_TYPE_ARRAY, "ferret_dlocals", 4,
 		    DLOCALS_AREAS * c->dlocals_size, 1);
+	if (c->dglobals_size)
+		DEF(MAP_DGLOBALS, BPF_MAP_TYPE_ARRAY, "ferret_dglobals", 4,
+		    c->dglobals_size, 1);
 	for (i = 0; i < c->maps.n; i++) {
 		struct symbol *sym = c->maps.v[i];
 		struct map_def *m = &d[MAP_NFIXED + i];
 
+		/* kept in MAP_DGLOBALS */
+		if (sym->packed)
+			continue;
 		loader_map_layout(sym, &m->type, &m->key_size, &m->value_size);
 		m->max_entries = sym->array ? sym->array :
 				 c->opts.map_entries ?

@@ -312,6 +312,9 @@ struct symbol {
 				 * may reach (&x.m, an array as a value) */
 	int scratch;		/* D: the pointers stored so far: 0 none,
 				 * SCRATCH_PTR scratch ones, else others */
+	int packed;		/* SYM_MAP: a D scalar global kept in
+				 * MAP_DGLOBALS at packed - 1, 0: a map of
+				 * its own */
 };
 
 #endif

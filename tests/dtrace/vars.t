@@ -447,3 +447,13 @@ BEGIN 5
 " -- -q -n 'BEGIN { this->a = 5; trace(*(int *)0); }
 	    ERROR { printf("ERROR\n"); }
 	    BEGIN { printf("BEGIN %d\n", this->a); exit(0); }'
+
+# D's scalar globals share one map: a clause may use more of them than
+# the 64 maps the kernel lets a program use.
+prog='BEGIN {'
+for i in $(seq 1 100); do prog="$prog g$i = $i;"; done
+prog="$prog s = \"str\"; }
+BEGIN { printf(\"%d %d %s\\n\", g1 + g50, g100, s); exit(0); }"
+same globals_many 0 "51 100 str
+
+" -- -q -n "$prog"
