@@ -314,6 +314,22 @@ static int prog_opts(const struct cprog *p, struct bpf_prog_load_opts *opts,
 	return 0;
 }
 
+/* The first probe block program p runs, for errors about it; or NULL. */
+static const struct node *prog_clause(const struct compiled *c,
+				      const struct cprog *p)
+{
+	int i;
+
+	for (i = 0; i < c->attach.n; i++) {
+		const struct cattach *a = c->attach.v[i];
+
+		if (a->prog >= 0 && a->prog < c->progs.n &&
+		    c->progs.v[a->prog] == p && a->clause)
+			return a->clause;
+	}
+	return NULL;
+}
+
 static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
@@ -321,6 +337,7 @@ static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 	struct bpf_func_info *fi;
 	char *log;
 	int fd, err, idx;
+	const struct node *clause;
 
 	snprintf(name, sizeof(name), "ferret");
 	err = prog_opts(p, &opts, &fi);
@@ -367,9 +384,14 @@ static int load_prog(struct compiled *c, struct cprog *p, bool verbose)
 	}
 	last_message(log, msg, sizeof(msg));
 	idx = failing_insn(log);
+	clause = prog_clause(c, p);
 	if (idx >= 0 && idx < p->code.n && p->code.loc[idx])
 		diag_error(c->src, p->code.loc[idx],
 			   "the BPF verifier rejected the program for %s here: %s",
+			   p->name, msg[0] ? msg : util_strerror(-err));
+	else if (clause)
+		diag_error(c->src, &clause->loc,
+			   "the BPF verifier rejected the program for %s: %s",
 			   p->name, msg[0] ? msg : util_strerror(-err));
 	else
 		fprintf(stderr, "ferret: the BPF verifier rejected the program for %s: %s\n",
