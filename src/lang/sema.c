@@ -675,6 +675,10 @@ static int field(struct sema *s, struct node *n)
 		for (i = 0; i < st->nfields; i++)
 			if (!strcmp(st->fields[i].name, n->name))
 				break;
+		if (i == st->nfields && s->c->opts.dtrace)
+			return sema_error(s, n, "[D_TYPE_MEMBER] %s is not a member of %s %s",
+					  n->name, st->is_union ? "union" : "struct",
+					  st->name);
 		if (i == st->nfields)
 			return sema_error(s, n, "Struct/union of type '%s %s' does not contain a field named '%s'",
 					  st->is_union ? "union" : "struct", st->name, n->name);

@@ -189,3 +189,7 @@ case $(head -1 "$W/err") in
 *)
 	bad verifier_no_insn "stderr: $(head -2 "$W/err")" ;;
 esac
+
+# A member the struct lacks.
+err member_missing 1 "dtrace: invalid probe specifier BEGIN { trace(curthread->no_such_member); }: [D_TYPE_MEMBER] no_such_member is not a member of struct task_struct" -- \
+	-n 'BEGIN { trace(curthread->no_such_member); }'
