@@ -123,7 +123,14 @@ static int d_str_arg(struct sema *s, struct node *n, int i)
 
 static struct dstr tmp_str(struct cg *g, int size);
 
-bool bi_d_null_result(const struct node *a)
+/*
+ * Whether string operand a is a call that gives NULL when it finds
+ * nothing (strstr(), strchr(), strrchr(), strtok()): the only operands
+ * checked for a NULL string, so that a clause whose strings are
+ * variables keeps no fault site (its jump to the clause's end must stay
+ * within BPF's reach in long unrolled clauses).
+ */
+static bool null_result(const struct node *a)
 {
 	return a->kind == N_CALL && a->name &&
 	       (!strcmp(a->name, "strstr") || !strcmp(a->name, "strchr") ||
@@ -142,7 +149,7 @@ static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 		out->base = cg_base(&v);
 		out->off = v.off;
 		out->size = v.type->size;
-		if (bi_d_null_result(a) && out->size >= 2) {
+		if (null_result(a) && out->size >= 2) {
 			p = ir_vreg(&g->ir);
 			ir_mov_imm(&g->ir, p, 0);
 			cg_null_str_fault(g, out->base, out->off, p);

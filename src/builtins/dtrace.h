@@ -134,14 +134,6 @@ int bi_dtrace_part_str(struct cg *g, struct node *n, int idx, int base,
 
 /* The words dtrace's prototypes use for a value of type t ("int"). */
 const char *bi_d_type_word(const struct type *t, char *b, size_t len);
-/*
- * Whether string operand a is a call that gives NULL when it finds
- * nothing (strstr(), strchr(), strrchr(), strtok()): the only operands
- * checked for a NULL string, so that a clause whose strings are
- * variables keeps no fault site (its jump to the clause's end must stay
- * within BPF's reach in long unrolled clauses).
- */
-bool bi_d_null_result(const struct node *a);
 
 /*
  * Installs the probe names and the label hooks: the table must outlive

@@ -141,23 +141,6 @@ static int cg_signal_thread(struct cg *g, struct node *n, struct val *out)
  * stored in it before the next, which takes the frame space the last
  * one used.  A fault on the way leaves the record unsent.
  */
-/*
- * D: a string value recorded (trace(), printf()) that is the NULL a
- * search gave is read at address 0, DTrace's fault.  v: a's value.
- */
-static void null_str_arg(struct cg *g, const struct node *a,
-			 const struct val *v)
-{
-	int p;
-
-	if (!g->c->opts.dtrace || v->kind != V_STACK || v->type->kind != TY_STR ||
-	    v->type->size < 2 || !bi_d_null_result(a))
-		return;
-	p = ir_vreg(&g->ir);
-	ir_mov_imm(&g->ir, p, 0);
-	cg_null_str_fault(g, cg_base(v), v->off, p);
-}
-
 static int send_args_late(struct cg *g, struct node *n, int kind, int first,
 			  bool trim, bool wake)
 {
@@ -179,7 +162,6 @@ static int send_args_late(struct cg *g, struct node *n, int kind, int first,
 		} else {
 			if (cg_expr(g, an, vs))
 				return -EINVAL;
-			null_str_arg(g, an, vs);
 			cg_store(g, rec, off, vs,
 				 type_in_reg(a->type) ? 8 : a->type->size);
 		}
@@ -233,7 +215,6 @@ int bi_send_args(struct cg *g, struct node *n, int kind, int first)
 			free(vs);
 			return -EINVAL;
 		}
-		null_str_arg(g, a, &vs[2 * i]);
 	}
 	if (trim)
 		rec = cg_scratch_begin(g, kind, n->id, fs->size, skip);
