@@ -246,13 +246,6 @@ static int gen_part(struct compiled *c, const struct cg_clause *cl, int n,
 		bpf_code_free(&code);
 		return -EINVAL;
 	}
-	if (ret == -ERANGE) {
-		diag_error(c->src, &p->loc,
-			   "this probe's code is too long: a jump in it passes the %d instructions a BPF jump reaches",
-			   INT16_MAX);
-		bpf_code_free(&code);
-		return -EINVAL;
-	}
 	if (ret) {
 		diag_error(c->src, &p->loc, "register allocation failed: %s",
 			   strerror(-ret));

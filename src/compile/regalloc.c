@@ -916,11 +916,72 @@ static int lower_subs(struct ir *ir, struct bpf_code *code)
 	return ret;
 }
 
+/*
+ * The instructions of each IR instruction placed, in pc_of[] (labels in
+ * pc_of_label[]), far[i] set for a jump whose target lies past BPF's
+ * 16-bit jump offset: it becomes BPF's 32-bit jump (gotol, BPF_JMP32 |
+ * BPF_JA), behind a conditional jump over an ordinary one where it has
+ * a condition.  Placing far jumps moves others, so this goes on until
+ * no jump turns far.  Returns the program's length.
+ */
+static int place(const struct ir *ir, const int *assign, int *pc_of,
+		 int *pc_of_label, bool *far)
+{
+	bool again = true;
+	int i, pc = 0;
+
+	while (again) {
+		again = false;
+		for (i = 0, pc = 0; i < ir->n; i++) {
+			const struct ir_insn *in = &ir->insn[i];
+
+			pc_of[i] = pc;
+			switch (in->kind) {
+			case IR_LABEL:
+				pc_of_label[in->imm] = pc;
+				break;
+			case IR_LD_MAP:
+			case IR_LD_MAP_VALUE:
+			case IR_LD_IMM64:
+			case IR_LD_START:
+			case IR_LD_FUNC:
+				pc += 2;
+				break;
+			case IR_INSN:
+				if (in->code == (BPF_ALU64 | BPF_MOV | BPF_X) &&
+				    phys(assign, in->dst) == phys(assign, in->src))
+					break;
+				pc++;
+				break;
+			case IR_JUMP:
+				pc += far[i] && BPF_OP(in->code) != BPF_JA ? 3 : 1;
+				break;
+			default:
+				pc++;
+			}
+		}
+		for (i = 0; i < ir->n; i++) {
+			const struct ir_insn *in = &ir->insn[i];
+			int off, at;
+
+			if (in->kind != IR_JUMP || far[i])
+				continue;
+			at = pc_of[i];
+			off = pc_of_label[in->imm2] - (at + 1);
+			if (off > INT16_MAX || off < INT16_MIN) {
+				far[i] = true;
+				again = true;
+			}
+		}
+	}
+	return pc;
+}
+
 int ra_lower(struct ir *ir, struct bpf_code *code)
 {
-	int *assign = NULL, *pc_of_label, *pc_of, frame, ret, i, pc = 0, off;
-	bool far = false;
+	int *assign = NULL, *pc_of_label, *pc_of, frame, ret, i, pc, off;
 	struct bpf_insn *out;
+	bool *far;
 
 	memset(code, 0, sizeof(*code));
 	prune_unreachable(ir);
@@ -930,31 +991,8 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 	code->stack = frame;
 	pc_of_label = xcalloc(ir->nlabels + 1, sizeof(int));
 	pc_of = xcalloc(ir->n + 1, sizeof(int));
-	for (i = 0; i < ir->n; i++) {
-		const struct ir_insn *in = &ir->insn[i];
-
-		pc_of[i] = pc;
-		switch (in->kind) {
-		case IR_LABEL:
-			pc_of_label[in->imm] = pc;
-			break;
-		case IR_LD_MAP:
-		case IR_LD_MAP_VALUE:
-		case IR_LD_IMM64:
-		case IR_LD_START:
-		case IR_LD_FUNC:
-			pc += 2;
-			break;
-		case IR_INSN:
-			if (in->code == (BPF_ALU64 | BPF_MOV | BPF_X) &&
-			    phys(assign, in->dst) == phys(assign, in->src))
-				break;
-			pc++;
-			break;
-		default:
-			pc++;
-		}
-	}
+	far = xcalloc(ir->n + 1, sizeof(*far));
+	pc = place(ir, assign, pc_of, pc_of_label, far);
 	out = xcalloc(pc + 1, sizeof(*out));
 	code->loc = xcalloc(pc + 1, sizeof(*code->loc));
 	code->reloc = xcalloc(ir->n + 1, sizeof(*code->reloc));
@@ -1006,12 +1044,31 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 			code->loc[pc_of[i]] = in->loc;
 			continue;
 		case IR_JUMP:
+			if (far[i]) {
+				int at = pc_of[i];
+
+				if (BPF_OP(in->code) != BPF_JA) {
+					/* if cond goto the gotol; else over it */
+					o->code = in->code;
+					o->dst_reg = d;
+					o->src_reg = BPF_SRC(in->code) == BPF_X ? s : 0;
+					o->imm = in->imm;
+					o->off = 1;
+					o[1].code = BPF_JMP | BPF_JA;
+					o[1].off = 1;
+					code->loc[at] = code->loc[at + 1] = in->loc;
+					at += 2;
+				}
+				out[at].code = BPF_JMP32 | BPF_JA;
+				out[at].imm = pc_of_label[in->imm2] - (at + 1);
+				code->loc[at] = in->loc;
+				continue;
+			}
 			o->code = in->code;
 			o->dst_reg = BPF_OP(in->code) == BPF_JA ? 0 : d;
 			o->src_reg = BPF_SRC(in->code) == BPF_X ? s : 0;
 			o->imm = in->imm;
 			off = pc_of_label[in->imm2] - (pc_of[i] + 1);
-			far |= off > INT16_MAX || off < INT16_MIN;
 			o->off = off;
 			break;
 		default:
@@ -1035,12 +1092,11 @@ int ra_lower(struct ir *ir, struct bpf_code *code)
 	code->n = pc;
 	free(pc_of);
 	free(pc_of_label);
+	free(far);
 	if (!ret)
 		ret = lower_subs(ir, code);
 	if (ret == -E2BIG || frame > BPF_STACK_MAX)
 		ret = -E2BIG;
-	else if (far)
-		ret = -ERANGE;
 out_assign:
 	free(assign);
 	return ret;

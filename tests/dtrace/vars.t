@@ -457,3 +457,16 @@ BEGIN { printf(\"%d %d %s\\n\", g1 + g50, g100, s); exit(0); }"
 same globals_many 0 "51 100 str
 
 " -- -q -n "$prog"
+
+# A clause longer than a BPF jump reaches (32767 instructions): its
+# predicate's jump past it is BPF's 32-bit jump (Linux 6.4).
+{
+	echo 'int x;'
+	echo 'BEGIN /arg0 == 12345/ {'
+	for i in $(seq 1 7000); do echo "x = x * 3 + $i;"; done
+	echo '}'
+	echo 'BEGIN { printf("%d\n", x); exit(0); }'
+} >"$W/long.d"
+same clause_far_jump 0 "0
+
+" -- -q -s "$W/long.d"
