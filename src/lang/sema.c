@@ -355,16 +355,15 @@ int sema_map_value(struct sema *s, struct node *n, struct type *t)
 	if (t->kind == TY_NONE || t->kind == TY_CTX)
 		return sema_error(s, n, "cannot store %s in map %s",
 				  type_name(t, a, sizeof(a)), sym->name);
-	if (!unify(&sym->val, storage_type(t)) && s->c->opts.dtrace &&
-	    sym->name[0] != '@')
+	if (unify(&sym->val, storage_type(t)))
+		return 0;
+	if (s->c->opts.dtrace && sym->name[0] != '@')
 		return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types:\n\t\"%s\" = \"%s\"",
 				  bi_d_type_word(sym->val, a, sizeof(a)),
 				  bi_d_type_word(t, b, sizeof(b)));
-	if (!unify(&sym->val, storage_type(t)))
-		return sema_error(s, n, "Type mismatch for %s: trying to assign value of type '%s' when map already contains a value of type '%s'",
-				  sym->name, type_name(t, b, sizeof(b)),
-				  type_name(sym->val, a, sizeof(a)));
-	return 0;
+	return sema_error(s, n, "Type mismatch for %s: trying to assign value of type '%s' when map already contains a value of type '%s'",
+			  sym->name, type_name(t, b, sizeof(b)),
+			  type_name(sym->val, a, sizeof(a)));
 }
 
 int sema_add_fmt(struct sema *s, const char *fmt, struct node **args,
