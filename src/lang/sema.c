@@ -255,6 +255,9 @@ static void d_key_mismatch(struct sema *s, struct node *n,
 		   n->name);
 }
 
+/* The keys of one of D's associative arrays: dtrace's tuple registers. */
+#define D_TUPLE_MAX 8
+
 struct symbol *sema_map(struct sema *s, struct node *n)
 {
 	struct compiled *c = s->c;
@@ -262,6 +265,17 @@ struct symbol *sema_map(struct sema *s, struct node *n)
 	struct type *key = NULL, *shown = NULL;
 	int i;
 
+	/*
+	 * dtrace passes an associative array's keys in its 8 tuple
+	 * registers (DIF_DTR_NREGS), and names no line when they run out.
+	 */
+	if (c->opts.dtrace && n->name[0] != '@' && n->nlist > D_TUPLE_MAX) {
+		struct loc none = { 0, 0, 1, 0 };
+
+		diag_error(s->src, &none, "Insufficient tuple registers to generate code");
+		s->errors++;
+		return NULL;
+	}
 	for (i = 0; i < n->nlist; i++)
 		if (sema_expr(s, n->list[i]))
 			return NULL;

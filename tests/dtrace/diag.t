@@ -193,3 +193,12 @@ esac
 # A member the struct lacks.
 err member_missing 1 "dtrace: invalid probe specifier BEGIN { trace(curthread->no_such_member); }: [D_TYPE_MEMBER] no_such_member is not a member of struct task_struct" -- \
 	-n 'BEGIN { trace(curthread->no_such_member); }'
+
+# An associative array takes at most 8 keys, dtrace's tuple registers;
+# dtrace names no line for more.
+printf 'BEGIN\n{\n\ta[0, 1, 2, 3, 4, 5, 6, 7, 8] = 0;\n}\n' >"$W/tuple9.d"
+err tuple_registers 1 "dtrace: failed to compile script $W/tuple9.d: Insufficient tuple registers to generate code" -- \
+	-s "$W/tuple9.d"
+same tuple_eight 0 "5
+
+" -- -q -n 'BEGIN { a[1, 2, 3, 4, 5, 6, 7, 8] = 5; printf("%d\n", a[1, 2, 3, 4, 5, 6, 7, 8]); exit(0); }'
