@@ -872,7 +872,13 @@ static struct type *parse_type(struct cparser *c, bool top)
 		if (cp_next(c))
 			return NULL;
 	}
-	else if (is_word(c, "float") || is_word(c, "double")) {
+	else if (c->d && (is_word(c, "float") || is_word(c, "double"))) {
+		/* D declares them (kernel structs hold them); no operator takes one */
+		t = type_c_float(c->tok->str);
+		snprintf(c->spell, sizeof(c->spell), "%s", c->tok->str);
+		if (!t || cp_next(c))
+			return NULL;
+	} else if (is_word(c, "float") || is_word(c, "double")) {
 		cp_error(c, &c->tok->loc, "floating-point types are not supported");
 		return NULL;
 	} else if (c->tok->kind == T_IDENT) {

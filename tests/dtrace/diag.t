@@ -202,3 +202,11 @@ err tuple_registers 1 "dtrace: failed to compile script $W/tuple9.d: Insufficien
 same tuple_eight 0 "5
 
 " -- -q -n 'BEGIN { a[1, 2, 3, 4, 5, 6, 7, 8] = 5; printf("%d\n", a[1, 2, 3, 4, 5, 6, 7, 8]); exit(0); }'
+
+# float and double members are declared as in C (no operator takes
+# them); a bit-field of one is dtrace's D_DECL_BFTYPE.
+same float_member 0 "3 16
+
+" -- -q -n 'struct s { float f; int i; double d; } v; BEGIN { v.i = 3; printf("%d %d\n", v.i, sizeof(struct s)); exit(0); }'
+err float_bitfield 1 "dtrace: invalid probe specifier struct b { float : 1; } x; BEGIN { }: [D_DECL_BFTYPE] invalid type for bit-field: (anon)" -- \
+	-n 'struct b { float : 1; } x; BEGIN { }'
