@@ -89,6 +89,15 @@ void vec_free(struct vec *vec)
 	vec->n = vec->cap = 0;
 }
 
+void vec_free_all(struct vec *vec)
+{
+	int i;
+
+	for (i = 0; i < vec->n; i++)
+		free(vec->v[i]);
+	vec_free(vec);
+}
+
 /* Keeps room for a NUL after len so b->p can be used as a C string. */
 static void buf_reserve(struct buf *b, size_t n)
 {

@@ -24,6 +24,8 @@ struct vec {
 };
 void vec_push(struct vec *vec, void *p);
 void vec_free(struct vec *vec);
+/* vec_free() of a vector whose elements are each malloc()ed: them too. */
+void vec_free_all(struct vec *vec);
 
 /* Growable byte buffer. */
 struct buf {

@@ -443,15 +443,6 @@ static int tracefs_subdirs(const char *dir, const char *glob, struct vec *out)
 	return 0;
 }
 
-static void tracefs_free_names(struct vec *v)
-{
-	int i;
-
-	for (i = 0; i < v->n; i++)
-		free(v->v[i]);
-	vec_free(v);
-}
-
 bool tracefs_has_category(const char *category)
 {
 	const char *dir = tracefs_path();
@@ -490,9 +481,9 @@ int tracefs_list(const char *cat_glob, const char *event_glob,
 			if (fn)
 				ret = fn(cats.v[i], evs.v[j], arg);
 		}
-		tracefs_free_names(&evs);
+		vec_free_all(&evs);
 	}
-	tracefs_free_names(&cats);
+	vec_free_all(&cats);
 	free(events);
 	return ret ? ret : count;
 }

@@ -728,14 +728,6 @@ static bool enum_named(const struct vec *names, const char *name)
 	return false;
 }
 
-static void names_free(struct vec *names)
-{
-	int i;
-
-	for (i = 0; i < names->n; i++)
-		free(names->v[i]);
-	vec_free(names);
-}
 
 static struct type *parse_enum(struct cparser *c, bool top)
 {
@@ -823,13 +815,13 @@ static struct type *parse_enum(struct cparser *c, bool top)
 		goto err;
 	}
 	free(name);
-	names_free(&seen);
+	vec_free_all(&seen);
 	if (!top && cp_next(c))
 		return NULL;
 	return t;
 err:
 	free(name);
-	names_free(&seen);
+	vec_free_all(&seen);
 	return NULL;
 }
 
