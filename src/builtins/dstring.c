@@ -127,8 +127,8 @@ static struct dstr tmp_str(struct cg *g, int size);
  * Whether string operand a is a call that gives NULL when it finds
  * nothing (strstr(), strchr(), strrchr(), strtok()): the only operands
  * checked for a NULL string, so that a clause whose strings are
- * variables keeps no fault site (its jump to the clause's end must stay
- * within BPF's reach in long unrolled clauses).
+ * variables keeps no fault site: each is a branch the verifier walks
+ * both ways, which long unrolled clauses cannot afford.
  */
 static bool null_result(const struct node *a)
 {
