@@ -113,6 +113,68 @@ static const struct loc *inst_loc(const struct node *p,
 	return p->nspecs ? &p->specs[0]->loc : &p->loc;
 }
 
+static unsigned probe_hash(const struct probe_inst *pi)
+{
+	unsigned h = 2166136261u ^ (unsigned)pi->when;
+	const char *p;
+
+	for (p = pi->name; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return h ^ (unsigned)((uintptr_t)pi->prov >> 4);
+}
+
+static bool same_probe(const struct probe_inst *a, const struct probe_inst *b)
+{
+	return a->prov == b->prov && a->when == b->when &&
+	       !strcmp(a->name, b->name);
+}
+
+/* Whether an attachment to pi's probe (provider, when, name) is made. */
+static bool probe_attached(const struct compiled *c, const struct probe_inst *pi)
+{
+	unsigned i;
+
+	if (!c->nprobe_set)
+		return false;
+	for (i = probe_hash(pi) % c->nprobe_set; c->probe_set[i];
+	     i = (i + 1) % c->nprobe_set)
+		if (same_probe(c->probe_set[i], pi))
+			return true;
+	return false;
+}
+
+static void probe_set_put(struct compiled *c, const struct probe_inst *pi)
+{
+	unsigned i;
+
+	if (probe_attached(c, pi))
+		return;
+	if (2 * (c->nprobes_set + 1) > c->nprobe_set) {
+		const struct probe_inst **old = c->probe_set;
+		int n = c->nprobe_set, k;
+
+		c->nprobe_set = n ? 2 * n : 64;
+		c->probe_set = xcalloc(c->nprobe_set, sizeof(*c->probe_set));
+		c->nprobes_set = 0;
+		for (k = 0; k < n; k++)
+			if (old[k])
+				probe_set_put(c, old[k]);
+		free(old);
+	}
+	for (i = probe_hash(pi) % c->nprobe_set; c->probe_set[i];
+	     i = (i + 1) % c->nprobe_set)
+		;
+	c->probe_set[i] = pi;
+	c->nprobes_set++;
+}
+
+/* Adds attachment at to c->attach, and its probe to the probe set. */
+static void attach_add(struct compiled *c, struct cattach *at)
+{
+	vec_push(&c->attach, at);
+	probe_set_put(c, at->pi);
+}
+
 /*
  * The program of an armed instance's arm (see provider.h), attached at
  * start in pi's place; pi's own program is attached while tracing.
@@ -161,7 +223,7 @@ static int gen_arm(struct compiled *c, const struct node *p,
 	at->pi = pi->arm;
 	at->prog = c->progs.n - 1;
 	at->cookie = pi->index;
-	vec_push(&c->attach, at);
+	attach_add(c, at);
 	return 0;
 }
 
@@ -189,13 +251,7 @@ static int gen_part(struct compiled *c, const struct cg_clause *cl, int n,
 	char *listing = NULL;
 	size_t llen;
 
-	for (j = 0; j < c->attach.n; j++) {
-		const struct probe_inst *o = ((struct cattach *)c->attach.v[j])->pi;
-
-		if (o->prov == pi->prov && o->when == pi->when &&
-		    !strcmp(o->name, pi->name))
-			first = false;
-	}
+	first = !probe_attached(c, pi);
 	/*
 	 * A probe whose frame passes 512 bytes is generated once more with
 	 * its large map keys and records in MAP_SCRATCH (cg.tight): small
@@ -297,7 +353,7 @@ static int gen_part(struct compiled *c, const struct cg_clause *cl, int n,
 			at->prog = j;
 	/* 0 is the cookie of an attachment made without one. */
 	at->cookie = cookie ? pi->index : 0;
-	vec_push(&c->attach, at);
+	attach_add(c, at);
 	return 0;
 }
 
@@ -408,7 +464,7 @@ static void ride(struct compiled *c, struct groups *gr, int k)
 	at->clause = gr->member[k].sp->node;
 	at->prog = lead ? lead->prog : 0;
 	at->rides = true;
-	vec_push(&c->attach, at);
+	attach_add(c, at);
 }
 
 static int gen_probe(struct compiled *c, struct sema_probe *sp,
@@ -599,6 +655,9 @@ void compile_free(struct compiled *c)
 	}
 	for (i = 0; i < c->attach.n; i++)
 		free(c->attach.v[i]);
+	free(c->probe_set);
+	c->probe_set = NULL;
+	c->nprobe_set = c->nprobes_set = 0;
 	for (i = 0; i < c->fmts.n; i++) {
 		struct fmt_spec *fs = c->fmts.v[i];
 

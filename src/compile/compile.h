@@ -259,6 +259,13 @@ struct compiled {
 	struct vec probes;	/* struct probe_inst *, index = probe id */
 	struct vec progs;	/* struct cprog * */
 	struct vec attach;	/* struct cattach * */
+	/*
+	 * The probes attach holds, by provider, when and name: an open
+	 * hash set of nprobe_set slots (see attach_add()), so that a
+	 * wildcard's thousands of instances are not compared pairwise.
+	 */
+	const struct probe_inst **probe_set;
+	int nprobe_set, nprobes_set;
 	int nstats;		/* slots in MAP_STATS */
 	int stack_depth[STACK_MAPS_MAX];	/* frames of each stack map */
 	int nstack_maps;
