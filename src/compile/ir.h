@@ -140,8 +140,8 @@ struct bpf_code {
  * Allocates registers (liveness-based linear scan, spilling to the stack)
  * and lowers ir into code, its subprograms after it.  Returns 0, or
  * -E2BIG if the frame (with a subprogram's on top) would pass the
- * 512-byte BPF stack (code->stack then says how much was needed), or
- * -ERANGE if a jump reaches further than a BPF jump's 16-bit offset.
+ * 512-byte BPF stack (code->stack then says how much was needed).  A
+ * jump further than a BPF jump's 16-bit offset becomes a 32-bit gotol.
  */
 int ra_lower(struct ir *ir, struct bpf_code *code);
 void bpf_code_free(struct bpf_code *code);
