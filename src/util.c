@@ -98,6 +98,67 @@ void vec_free_all(struct vec *vec)
 	vec_free(vec);
 }
 
+uint32_t hash_bytes(uint32_t h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	while (n--)
+		h = (h ^ *s++) * 16777619u;
+	return h;
+}
+
+static void hindex_file(struct hindex *h, uint32_t hash, int val1)
+{
+	size_t i;
+
+	for (i = hash & (h->cap - 1); h->slot[i].val; i = (i + 1) & (h->cap - 1))
+		;
+	h->slot[i].hash = hash;
+	h->slot[i].val = val1;
+}
+
+void hindex_put(struct hindex *h, uint32_t hash, int val)
+{
+	if (2 * (h->n + 1) > h->cap) {
+		struct hindex_slot *old = h->slot;
+		size_t n = h->cap, k;
+
+		h->cap = n ? 2 * n : 64;
+		h->slot = xcalloc(h->cap, sizeof(*h->slot));
+		for (k = 0; k < n; k++)
+			if (old[k].val)
+				hindex_file(h, old[k].hash, old[k].val);
+		free(old);
+	}
+	hindex_file(h, hash, val + 1);
+	h->n++;
+}
+
+int hindex_next(const struct hindex *h, uint32_t hash, size_t *pos)
+{
+	size_t i;
+
+	if (!h->cap)
+		return -1;
+	for (; *pos < h->cap; (*pos)++) {
+		i = (hash + *pos) & (h->cap - 1);
+		if (!h->slot[i].val)
+			break;
+		if (h->slot[i].hash == hash) {
+			(*pos)++;
+			return h->slot[i].val - 1;
+		}
+	}
+	*pos = h->cap;
+	return -1;
+}
+
+void hindex_free(struct hindex *h)
+{
+	free(h->slot);
+	memset(h, 0, sizeof(*h));
+}
+
 /* Keeps room for a NUL after len so b->p can be used as a C string. */
 static void buf_reserve(struct buf *b, size_t n)
 {

@@ -27,6 +27,30 @@ void vec_free(struct vec *vec);
 /* vec_free() of a vector whose elements are each malloc()ed: them too. */
 void vec_free_all(struct vec *vec);
 
+/* FNV-1a over n bytes at p, continuing from h (start with HASH_INIT). */
+#define HASH_INIT 2166136261u
+uint32_t hash_bytes(uint32_t h, const void *p, size_t n);
+
+/*
+ * An index from 32-bit hashes to non-negative ints, open-addressed.  The
+ * caller keeps the entries and compares them: a lookup only narrows them
+ * to those filed under the same hash, which may be several.
+ */
+struct hindex {
+	struct hindex_slot {
+		uint32_t hash;
+		int val;	/* the value + 1; 0: empty */
+	} *slot;
+	size_t cap, n;
+};
+void hindex_put(struct hindex *h, uint32_t hash, int val);
+/*
+ * The next value filed under hash, or -1 when there is none; *pos is 0
+ * for the first call of a lookup and carries it on.
+ */
+int hindex_next(const struct hindex *h, uint32_t hash, size_t *pos);
+void hindex_free(struct hindex *h);
+
 /* Growable byte buffer. */
 struct buf {
 	char *p;

@@ -113,14 +113,12 @@ static const struct loc *inst_loc(const struct node *p,
 	return p->nspecs ? &p->specs[0]->loc : &p->loc;
 }
 
-static unsigned probe_hash(const struct probe_inst *pi)
+static uint32_t probe_hash(const struct probe_inst *pi)
 {
-	unsigned h = 2166136261u ^ (unsigned)pi->when;
-	const char *p;
+	uint32_t h = hash_bytes(HASH_INIT, &pi->when, sizeof(pi->when));
 
-	for (p = pi->name; *p; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
-	return h ^ (unsigned)((uintptr_t)pi->prov >> 4);
+	h = hash_bytes(h, &pi->prov, sizeof(pi->prov));
+	return hash_bytes(h, pi->name, strlen(pi->name));
 }
 
 static bool same_probe(const struct probe_inst *a, const struct probe_inst *b)
@@ -132,47 +130,43 @@ static bool same_probe(const struct probe_inst *a, const struct probe_inst *b)
 /* Whether an attachment to pi's probe (provider, when, name) is made. */
 static bool probe_attached(const struct compiled *c, const struct probe_inst *pi)
 {
-	unsigned i;
+	uint32_t h = probe_hash(pi);
+	size_t pos = 0;
+	int k;
 
-	if (!c->nprobe_set)
-		return false;
-	for (i = probe_hash(pi) % c->nprobe_set; c->probe_set[i];
-	     i = (i + 1) % c->nprobe_set)
-		if (same_probe(c->probe_set[i], pi))
+	while ((k = hindex_next(&c->probe_index, h, &pos)) >= 0)
+		if (same_probe(((struct cattach *)c->attach.v[k])->pi, pi))
 			return true;
 	return false;
 }
 
-static void probe_set_put(struct compiled *c, const struct probe_inst *pi)
-{
-	unsigned i;
-
-	if (probe_attached(c, pi))
-		return;
-	if (2 * (c->nprobes_set + 1) > c->nprobe_set) {
-		const struct probe_inst **old = c->probe_set;
-		int n = c->nprobe_set, k;
-
-		c->nprobe_set = n ? 2 * n : 64;
-		c->probe_set = xcalloc(c->nprobe_set, sizeof(*c->probe_set));
-		c->nprobes_set = 0;
-		for (k = 0; k < n; k++)
-			if (old[k])
-				probe_set_put(c, old[k]);
-		free(old);
-	}
-	for (i = probe_hash(pi) % c->nprobe_set; c->probe_set[i];
-	     i = (i + 1) % c->nprobe_set)
-		;
-	c->probe_set[i] = pi;
-	c->nprobes_set++;
-}
-
-/* Adds attachment at to c->attach, and its probe to the probe set. */
+/* Adds attachment at to c->attach, and its probe to the probe index. */
 static void attach_add(struct compiled *c, struct cattach *at)
 {
+	if (!probe_attached(c, at->pi))
+		hindex_put(&c->probe_index, probe_hash(at->pi), c->attach.n);
 	vec_push(&c->attach, at);
-	probe_set_put(c, at->pi);
+}
+
+static uint32_t code_hash(int prog_type, int attach_type, int btf_id,
+			  const struct bpf_code *code)
+{
+	uint32_t h = hash_bytes(HASH_INIT, &prog_type, sizeof(prog_type));
+
+	h = hash_bytes(h, &attach_type, sizeof(attach_type));
+	h = hash_bytes(h, &btf_id, sizeof(btf_id));
+	h = hash_bytes(h, code->insn, code->n * sizeof(*code->insn));
+	return hash_bytes(h, code->reloc, code->nreloc * sizeof(*code->reloc));
+}
+
+/* Adds cp to c->progs and the program index; returns its index. */
+static int prog_add(struct compiled *c, struct cprog *cp)
+{
+	hindex_put(&c->prog_index, code_hash(cp->prog_type, cp->attach_type,
+					     cp->btf_id, &cp->code),
+		   c->progs.n);
+	vec_push(&c->progs, cp);
+	return c->progs.n - 1;
 }
 
 /*
@@ -213,15 +207,14 @@ static int gen_arm(struct compiled *c, const struct node *p,
 	cp->name = xstrdup(pi->arm->name);
 	cp->fd = -1;
 	cp->tail = -1;
-	vec_push(&c->progs, cp);
+	at = xcalloc(1, sizeof(*at));
+	at->prog = prog_add(c, cp);
 	if (c->opts.dump) {
 		fprintf(c->opts.dump, "BPF %s (%d instructions, %d bytes of stack)\n",
 			cp->name, cp->code.n, cp->code.stack);
 		bpf_code_dump(c->opts.dump, &cp->code, compile_map_name, c);
 	}
-	at = xcalloc(1, sizeof(*at));
 	at->pi = pi->arm;
-	at->prog = c->progs.n - 1;
 	at->cookie = pi->index;
 	attach_add(c, at);
 	return 0;
@@ -320,11 +313,19 @@ static int gen_part(struct compiled *c, const struct cg_clause *cl, int n,
 	 * Identical blocks on one event each run, as in bpftrace:
 	 * an event takes a program once, so the second gets a copy.
 	 */
-	for (j = 0; self < 0 && j < c->progs.n && !cp; j++)
-		if (same_code(c->progs.v[j], pi, &code) &&
-		    !on_event(c, pi, j))
-			cp = c->progs.v[j];
-	if (cp) {
+	j = -1;
+	if (self < 0) {
+		uint32_t h = code_hash(pi->prov->prog_type,
+				       pi->prov->attach_type, pi->btf_id, &code);
+		size_t pos = 0;
+
+		while ((j = hindex_next(&c->prog_index, h, &pos)) >= 0)
+			if (same_code(c->progs.v[j], pi, &code) &&
+			    !on_event(c, pi, j))
+				break;
+	}
+	if (j >= 0) {
+		cp = c->progs.v[j];
 		bpf_code_free(&code);
 	} else {
 		cp = xcalloc(1, sizeof(*cp));
@@ -336,7 +337,7 @@ static int gen_part(struct compiled *c, const struct cg_clause *cl, int n,
 				    : xasprintf("%s, part in slot %d", pi->name, self);
 		cp->fd = -1;
 		cp->tail = self;
-		vec_push(&c->progs, cp);
+		j = prog_add(c, cp);
 		if (dump) {
 			fprintf(c->opts.dump, "BPF %s (%d instructions, %d bytes of stack)\n",
 				cp->name, code.n, code.stack);
@@ -348,9 +349,7 @@ static int gen_part(struct compiled *c, const struct cg_clause *cl, int n,
 	at = xcalloc(1, sizeof(*at));
 	at->pi = pi;
 	at->clause = sp->node;
-	for (j = 0; j < c->progs.n; j++)
-		if (c->progs.v[j] == cp)
-			at->prog = j;
+	at->prog = j;
 	/* 0 is the cookie of an attachment made without one. */
 	at->cookie = cookie ? pi->index : 0;
 	attach_add(c, at);
@@ -655,9 +654,8 @@ void compile_free(struct compiled *c)
 	}
 	for (i = 0; i < c->attach.n; i++)
 		free(c->attach.v[i]);
-	free(c->probe_set);
-	c->probe_set = NULL;
-	c->nprobe_set = c->nprobes_set = 0;
+	hindex_free(&c->probe_index);
+	hindex_free(&c->prog_index);
 	for (i = 0; i < c->fmts.n; i++) {
 		struct fmt_spec *fs = c->fmts.v[i];
 

@@ -260,12 +260,11 @@ struct compiled {
 	struct vec progs;	/* struct cprog * */
 	struct vec attach;	/* struct cattach * */
 	/*
-	 * The probes attach holds, by provider, when and name: an open
-	 * hash set of nprobe_set slots (see attach_add()), so that a
-	 * wildcard's thousands of instances are not compared pairwise.
+	 * attach's first attachment to each probe (provider, when, name),
+	 * and progs by code, so that a wildcard's thousands of instances
+	 * are not compared pairwise.
 	 */
-	const struct probe_inst **probe_set;
-	int nprobe_set, nprobes_set;
+	struct hindex probe_index, prog_index;
 	int nstats;		/* slots in MAP_STATS */
 	int stack_depth[STACK_MAPS_MAX];	/* frames of each stack map */
 	int nstack_maps;

@@ -60,14 +60,10 @@ static bool tracefs_valid_name(const char *s)
 
 static unsigned int tracefs_hash(const char *cat, const char *ev)
 {
-	unsigned int h = 2166136261u;
+	uint32_t h = hash_bytes(HASH_INIT, cat, strlen(cat));
 
-	for (; *cat; cat++)
-		h = (h ^ (unsigned char)*cat) * 16777619u;
-	h = (h ^ ':') * 16777619u;
-	for (; *ev; ev++)
-		h = (h ^ (unsigned char)*ev) * 16777619u;
-	return h % TRACEFS_NBUCKETS;
+	h = hash_bytes(h, ":", 1);
+	return hash_bytes(h, ev, strlen(ev)) % TRACEFS_NBUCKETS;
 }
 
 static bool tracefs_is_ident(char c)

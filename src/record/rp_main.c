@@ -67,11 +67,7 @@ struct tr {
 
 static uint32_t hash_str(const char *s)
 {
-	uint32_t h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (uint8_t)*s++) * 16777619u;
-	return h;
+	return hash_bytes(HASH_INIT, s, strlen(s));
 }
 
 static uint32_t intern(struct tr *t, const char *s)

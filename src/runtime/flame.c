@@ -285,13 +285,8 @@ size_t flame_label(const char *name, size_t len, double w, bool *dots)
 
 static uint32_t flame_hash(const char *s, size_t len)
 {
-	uint32_t h = 2166136261u;
-	size_t i;
+	uint32_t h = hash_bytes(HASH_INIT, s, len);
 
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 16777619u;
-	}
 	/* Mix the high bits down: the channels below take bytes of h. */
 	h ^= h >> 15;
 	h *= 0x2c1b3c6du;

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * util.c's hash index: every value filed is found under its hash and
+ * under no other, however many share a hash and however often the
+ * index grows; a lookup of a hash never filed finds nothing.
+ */
+#include "harness.h"
+
+/* Values 0..n-1 filed under hash v % nhash; each must come back once. */
+static void check_index(struct tc *t, int n, uint32_t nhash)
+{
+	struct hindex h = { 0 };
+	uint32_t k;
+	int v, *seen = xcalloc(n, sizeof(*seen));
+
+	for (v = 0; v < n; v++)
+		hindex_put(&h, (uint32_t)v % nhash, v);
+	expect(t, h.n == (size_t)n, "%zu filed, want %d", h.n, n);
+	for (k = 0; k < nhash && !t->failed; k++) {
+		size_t pos = 0;
+
+		while ((v = hindex_next(&h, k, &pos)) >= 0) {
+			if (!expect(t, v < n && (uint32_t)v % nhash == k,
+				    "hash %u gave value %d", k, v))
+				break;
+			seen[v]++;
+		}
+	}
+	for (v = 0; v < n && !t->failed; v++)
+		expect(t, seen[v] == 1, "value %d found %d times", v, seen[v]);
+	if (!t->failed) {
+		size_t pos = 0;
+
+		v = hindex_next(&h, nhash + 7, &pos);
+		expect(t, v == -1, "an unfiled hash gave %d", v);
+	}
+	free(seen);
+	hindex_free(&h);
+	expect(t, !h.slot && !h.cap && !h.n, "hindex_free left it filled");
+}
+
+static void test_hindex(void)
+{
+	struct tc t = { .name = "hindex: distinct hashes across growth" };
+	struct hindex empty = { 0 };
+	size_t pos = 0;
+
+	check_index(&t, 1000, 1000);
+	finish(&t);
+	t = (struct tc){ .name = "hindex: many values under one hash" };
+	check_index(&t, 300, 1);
+	finish(&t);
+	t = (struct tc){ .name = "hindex: hashes that collide in the table" };
+	check_index(&t, 2000, 37);
+	finish(&t);
+	t = (struct tc){ .name = "hindex: an empty index finds nothing" };
+	expect(&t, hindex_next(&empty, 0, &pos) == -1, "found a value");
+	finish(&t);
+}
+
+static void test_hash_bytes(void)
+{
+	struct tc t = { .name = "hash_bytes: FNV-1a, continued across calls" };
+	uint32_t whole = hash_bytes(HASH_INIT, "ferret", 6);
+	uint32_t split = hash_bytes(hash_bytes(HASH_INIT, "fer", 3), "ret", 3);
+
+	/* FNV-1a of "a" is 0xe40c292c, of "" the offset basis. */
+	expect(&t, hash_bytes(HASH_INIT, "a", 1) == 0xe40c292cu,
+	       "hash of \"a\" is %#x", hash_bytes(HASH_INIT, "a", 1));
+	expect(&t, hash_bytes(HASH_INIT, "", 0) == HASH_INIT, "empty input changed it");
+	expect(&t, whole == split, "%#x whole, %#x in two calls", whole, split);
+	finish(&t);
+}
+
+int main(void)
+{
+	test_hindex();
+	test_hash_bytes();
+	return harness_summary();
+}
