@@ -42,6 +42,8 @@ struct st_task {
 	int live_enter;		/* tasks traced when the pending call began */
 	bool leader_gone;	/* a leader that exited before its group: its
 				 * line waits for the group's end, or an exec */
+	bool group_ended;	/* a leader whose group's last thread has gone
+				 * while its own exit was not yet seen */
 	int gone_code;		/* its exit code */
 	bool restart_held;	/* returned ERESTART*: printed on its next
 				 * record, as "= ?" if that is SIGKILL */
@@ -69,6 +71,7 @@ struct st_task {
 	 * stack, written after the thread's last line. */
 	struct st_ustack stk[3];
 	int stk_cur;
+	bool exec_mapped;	/* the pending execve's new mappings are known */
 	struct buf late;
 	/* -e inject=: what ferret did to its next call ("J" record), and
 	 * to the pending one (st_inject.h's ST_INJ_ bits). */
@@ -680,16 +683,23 @@ bool st_out_holding(const struct st_out *s)
 	return s->nheld > 0;
 }
 
-void st_out_batch(struct st_out *s)
+/* CLOCK_MONOTONIC in ns, the clock of the records' times. */
+static uint64_t mono_now(void)
 {
 	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+void st_out_batch(struct st_out *s)
+{
 	uint64_t now;
 	int i;
 
 	if (!s->nheld)
 		return;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	now = mono_now();
 	/* The reader comes back within its hot poll (run.c) to look again. */
 	for (i = 0; i < s->nheld; i++) {
 		const struct st_held *h = &s->held_out[i];
@@ -987,6 +997,21 @@ static bool execs(const struct st_call *c)
 }
 
 /*
+ * -k: the mappings of the program t's returned execve runs, once (the
+ * call's line may or may not have needed them first).
+ */
+static void exec_maps(struct st_out *s, struct st_task *t)
+{
+	const struct st_call *c = &t->call;
+	char real[PATH_MAX];
+
+	if (st_call_failed(c) || t->exec_mapped)
+		return;
+	t->exec_mapped = true;
+	st_stack_exec(s->stack, t->tid, st_call_path(c, &s->d, real), &t->stk[1]);
+}
+
+/*
  * -k: t's stack after its call's line in b, as strace -k prints it.
  * strace walks a stack when the call returns, but takes it at entry for
  * the calls that change or end the program (execve, exit), and prints
@@ -1001,6 +1026,11 @@ static void call_stack(struct st_out *s, struct st_task *t, bool returned,
 
 	if (returned && execs(c) && t->tid == s->held && !s->exec_seen) {
 		s->exec_seen = true;
+		/*
+		 * The new program's mappings first: by the time its line is
+		 * written the process may be gone, and /proc with it.
+		 */
+		exec_maps(s, t);
 		st_stack_print(s->stack, t->tid, &t->stk[1], false, b);
 	} else if (returned) {
 		st_stack_print(s->stack, t->tid, &t->stk[0], execs(c), b);
@@ -1109,11 +1139,8 @@ done:
 		out_flush(s);
 		fprintf(stderr, "%s: exec: %s\n", st_progname, strerror((int)-c->ret));
 	}
-	if (s->stack && returned && execs(c) && !st_call_failed(c)) {
-		char real[PATH_MAX];
-
-		st_stack_exec(s->stack, t->tid, st_call_path(c, &s->d, real), &t->stk[1]);
-	}
+	if (s->stack && returned && execs(c))
+		exec_maps(s, t);
 	if (returned)
 		st_decode_after(c, &s->d);
 	if (s->stack && returned)
@@ -1166,6 +1193,7 @@ static void on_enter(struct st_out *s, const struct fmt_spec *fs,
 	if (s->stack) {
 		st_stack_seen(s->stack, tid);
 		t->stk[0].have = t->stk[1].have = false;
+		t->exec_mapped = false;
 	}
 	cut_open(s, tid);
 	t->pending = true;
@@ -1651,7 +1679,7 @@ static void task_gone(struct st_out *s, struct st_task *t)
 	if (s->live > 0)
 		s->live--;
 	t->started = false;
-	t->leader_gone = false;
+	t->leader_gone = t->group_ended = false;
 }
 
 static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
@@ -1677,6 +1705,15 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 		task_gone(s, l);
 		return;
 	}
+	/*
+	 * Each exiting thread reads the group's live count in its own time:
+	 * the last one can see it at 0 and be recorded before a leader that
+	 * read it earlier, whose record then says the group lives on.
+	 */
+	if (group_dead && l && l->started && !l->leader_gone)
+		l->group_ended = true;
+	if (tid == tgid && t && t->group_ended)
+		group_dead = true;
 	if (!t || !t->started) {
 		if (s->live > 0)
 			s->live--;
@@ -2329,6 +2366,15 @@ void st_out_finish(void *arg, struct runtime *rt)
 		struct st_task *t = &s->tasks[i];
 
 		settle(s, t, false);
+		/*
+		 * A leader whose group's end no record told: the group is
+		 * reaped once its pid is gone.
+		 */
+		if (t->leader_gone && kill(t->tid, 0) && errno == ESRCH) {
+			gone_line(s, t->tid, t->gone_code, mono_now());
+			task_gone(s, t);
+			continue;
+		}
 		if (!t->pending || !t->started)
 			continue;
 		/*

@@ -189,7 +189,6 @@ static struct st_maps *read_maps(int tid)
 	return m;
 }
 
-/* Reads tid's mappings into its slot; false (the slot kept) if it cannot. */
 /*
  * Reads tid's mappings into its slot; false (the slot kept) if it cannot.
  * Unless replace (an execve: the old program is gone), what was known

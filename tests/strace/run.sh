@@ -942,6 +942,17 @@ grep -q '(ns::f(int)+0x' fk.txt && diff <(knorm < sk.txt) <(knorm < fk.txt) > d.
 strace -k -f -e trace=execve,exit_group -e signal=none -o sk.txt sh -c "$WL basic > /dev/null; exit 0"
 diff <(knorm < sk.txt | sed -n '/^ > /p') <(knorm < fk.txt | sed -n '/^ > /p') > d.txt &&
 	ok "-k -f: execve and exit_group stacks as strace -k's" || bad "-k -f: $(head -8 d.txt)"
+# The command's execve shows the new program's first frame even when the
+# command has exited before its line is written (/bin/true, five times).
+strace -k -e trace=execve -o skt.txt /bin/true
+n=0
+for i in 1 2 3 4 5; do
+	"$FERRET" strace -k -e trace=execve -o fkt.txt /bin/true
+	diff <(knorm < skt.txt) <(knorm < fkt.txt) > d.txt && n=$((n + 1))
+done
+[ $n = 5 ] && grep -q '^ > .*ld-linux' skt.txt &&
+	ok "-k: a command gone before its execve's line still shows its first frame" ||
+	bad "-k short command: $n of 5 as strace's: $(head -4 d.txt)"
 # A signal's line is followed by the stack its delivery stopped the thread
 # in: SIGCHLD, which bash handles here and blocks while it waits, is
 # delivered when bash unblocks it (sigprocmask).
