@@ -124,11 +124,8 @@ static int d_str_arg(struct sema *s, struct node *n, int i)
 static struct dstr tmp_str(struct cg *g, int size);
 
 /*
- * Whether string operand a is a call that gives NULL when it finds
- * nothing (strstr(), strchr(), strrchr(), strtok()): the only operands
- * checked for a NULL string, so that a clause whose strings are
- * variables keeps no fault site: each is a branch the verifier walks
- * both ways, which long unrolled clauses cannot afford.
+ * Whether a is a call that gives NULL when it finds nothing (strstr(),
+ * strchr(), strrchr(), strtok()).
  */
 static bool null_result(const struct node *a)
 {
@@ -137,23 +134,43 @@ static bool null_result(const struct node *a)
 		!strcmp(a->name, "strrchr") || !strcmp(a->name, "strtok"));
 }
 
+void bi_d_null_faults(struct node *a)
+{
+	if (null_result(a))
+		a->flags |= NF_NULL_FAULTS;
+}
+
+/*
+ * The end of a string search's not-found path, result d marked NULL:
+ * where n's NULL is read as it is (NF_NULL_FAULTS), DTrace's fault at
+ * address 0.  The path is a branch the search has anyway: checking the
+ * result where it is used would be another, which the verifier walks
+ * both ways, more than long unrolled clauses can afford.
+ */
+static void null_end(struct cg *g, const struct node *n)
+{
+	int z;
+
+	if (!(n->flags & NF_NULL_FAULTS))
+		return;
+	z = ir_vreg(&g->ir);
+	ir_mov_imm(&g->ir, z, 0);
+	cg_fault(g, FAULT_BADADDR, z);
+}
+
 /* Evaluates string argument a (see d_str_arg()). */
 static int str_operand(struct cg *g, struct node *a, struct dstr *out)
 {
 	int size = d_size(g->c), ok = ir_label(&g->ir), p;
 	struct val v;
 
+	bi_d_null_faults(a);
 	if (cg_expr(g, a, &v))
 		return -EINVAL;
 	if (v.type->kind == TY_STR) {
 		out->base = cg_base(&v);
 		out->off = v.off;
 		out->size = v.type->size;
-		if (null_result(a) && out->size >= 2) {
-			p = ir_vreg(&g->ir);
-			ir_mov_imm(&g->ir, p, 0);
-			cg_null_str_fault(g, out->base, out->off, p);
-		}
 		return 0;
 	}
 	*out = tmp_str(g, size);
@@ -711,6 +728,7 @@ static int cg_strstr(struct cg *g, struct node *n, struct val *out)
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, null);
 	set_null(g, &d);
+	null_end(g, n);
 	ir_place(&g->ir, done);
 	return str_val(g, m, &d, n, out);
 }
@@ -780,6 +798,7 @@ static int cg_strchr(struct cg *g, struct node *n, struct val *out)
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, null);
 	set_null(g, &d);
+	null_end(g, n);
 	ir_place(&g->ir, done);
 	return str_val(g, m, &d, n, out);
 }
@@ -860,7 +879,7 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 	int stop = ir_vreg(&g->ir), delim = imm(g, 0);
 	int built = ir_label(&g->ir), scanned = ir_label(&g->ir);
 	int null = ir_label(&g->ir), done = ir_label(&g->ir);
-	int have = ir_label(&g->ir);
+	int have = ir_label(&g->ir), left = ir_label(&g->ir);
 	struct cg_key sk = { BPF_REG_10, 0 };
 	struct cg_mark m;
 
@@ -973,8 +992,11 @@ static int cg_strtok(struct cg *g, struct node *n, struct val *out)
 	ir_ja(&g->ir, done);
 	ir_place(&g->ir, null);
 	set_null(g, &d);
-	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+	/* What is left is gone before a fault, as in dtrace. */
+	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, left);
 	ir_st_imm(&g->ir, BPF_B, p, 0, 0);
+	ir_place(&g->ir, left);
+	null_end(g, n);
 	ir_place(&g->ir, done);
 	if (!is_null_const(n->list[0]))
 		g->strtok_set = true;

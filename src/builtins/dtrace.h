@@ -134,6 +134,11 @@ int bi_dtrace_part_str(struct cg *g, struct node *n, int idx, int base,
 
 /* The words dtrace's prototypes use for a value of type t ("int"). */
 const char *bi_d_type_word(const struct type *t, char *b, size_t len);
+/*
+ * Marks a, where it is a string search (strstr(), strchr(), strrchr(),
+ * strtok()), to fault when it finds nothing: its NULL is to be read.
+ */
+void bi_d_null_faults(struct node *a);
 
 /*
  * Installs the probe names and the label hooks: the table must outlive

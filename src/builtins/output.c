@@ -160,6 +160,8 @@ static int send_args_late(struct cg *g, struct node *n, int kind, int first,
 				return -EINVAL;
 			used = an->bi->cg_into(g, an, vs, rec, off);
 		} else {
+			if (g->c->opts.dtrace)
+				bi_d_null_faults(an);
 			if (cg_expr(g, an, vs))
 				return -EINVAL;
 			cg_store(g, rec, off, vs,
@@ -208,8 +210,13 @@ int bi_send_args(struct cg *g, struct node *n, int kind, int first)
 	skip = ir_label(&g->ir);
 	for (i = first; i < n->nlist; i++) {
 		struct node *a = n->list[i];
-		int err = builtin_reads_into(a) ? a->bi->cg_prep(g, a, &vs[2 * i])
-						: cg_expr(g, a, &vs[2 * i]);
+		int err;
+
+		/* D: a string search's NULL recorded is read: a fault. */
+		if (g->c->opts.dtrace)
+			bi_d_null_faults(a);
+		err = builtin_reads_into(a) ? a->bi->cg_prep(g, a, &vs[2 * i])
+					    : cg_expr(g, a, &vs[2 * i]);
 
 		if (err) {
 			free(vs);

@@ -582,14 +582,19 @@ int cg_map_key(struct cg *g, struct node *n, int extra_reg)
 }
 
 /*
- * Marks record rec (of kind) held, with this CPU (see REC_HELD), and
- * counts the site.  Emitted at every record site of an event program;
- * cg_end() drops these instructions again where the program has one
- * site only: its runs send one record, which nothing can cut.
+ * Whether the record about to be begun is held (see REC_HELD); if so,
+ * counts the site and counts it sent in g->sent.  Emitted before the
+ * record's reserve, so that a run whose reserve fails counts it too: the
+ * run then still sends its REC_END, and a lost record is counted as
+ * sent.  g->sent is thus the same on both ways past the reserve, which
+ * the verifier would otherwise walk apart to the end of the program, the
+ * exit branching on g->sent (hold_tail()).  cg_end() drops the
+ * instructions of hold_count() and hold_mark() again where the program
+ * has one site only: its runs send one record, which nothing can cut.
  */
-static void hold(struct cg *g, int rec, int kind)
+static bool hold_count(struct cg *g)
 {
-	int from = g->ir.n, t;
+	int from = g->ir.n;
 	bool weak = g->pi->when != WHEN_EVENT && g->spec < 0;
 
 	/*
@@ -599,20 +604,30 @@ static void hold(struct cg *g, int rec, int kind)
 	 * and END's are held where the program can fault (cg_end()).
 	 */
 	if ((weak && !g->c->opts.dtrace) || g->c->opts.interleave)
-		return;
+		return false;
 	if (weak)
 		g->nweak++;
 	else
 		g->nrec++;
+	ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_HELD);
+	if (g->c->opts.dtrace)
+		ir_alu_imm(&g->ir, BPF_ADD, g->sent, SENT_ONE);
+	vec_push(&g->holds, (void *)(intptr_t)from);
+	vec_push(&g->holds, (void *)(intptr_t)g->ir.n);
+	return true;
+}
+
+/* Marks held record rec (of kind) held, with this CPU (see REC_HELD). */
+static void hold_mark(struct cg *g, int rec, int kind)
+{
+	int from = g->ir.n, t;
+
 	ir_call(&g->ir, BPF_FUNC_get_smp_processor_id, 0);
 	t = ir_vreg(&g->ir);
 	ir_mov(&g->ir, t, BPF_REG_0);
 	ir_alu32_imm(&g->ir, BPF_LSH, t, REC_CPU_SHIFT);
 	ir_alu32_imm(&g->ir, BPF_OR, t, (int32_t)(REC_HELD | kind));
 	ir_st(&g->ir, BPF_W, rec, 0, t);
-	ir_alu_imm(&g->ir, BPF_OR, g->sent, SENT_HELD);
-	if (g->c->opts.dtrace)
-		ir_alu_imm(&g->ir, BPF_ADD, g->sent, SENT_ONE);
 	vec_push(&g->holds, (void *)(intptr_t)from);
 	vec_push(&g->holds, (void *)(intptr_t)g->ir.n);
 }
@@ -651,7 +666,7 @@ static void hold_tail(struct cg *g)
 /*
  * A record of a clause after its speculate(): the speculation's id and
  * generation go into the header (rec_hdr as one u64: kind low, id high).
- * After hold(), which may be dropped again, and which writes the kind.
+ * After hold_mark(), which may be dropped again, and which writes the kind.
  */
 static void spec_stamp(struct cg *g, int rec)
 {
@@ -668,6 +683,7 @@ static void spec_stamp(struct cg *g, int rec)
 int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
 {
 	int rec = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+	bool held = hold_count(g);
 
 	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
 	ir_mov_imm(&g->ir, BPF_REG_2, sizeof(struct rec_hdr) + size);
@@ -680,7 +696,8 @@ int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
 	ir_place(&g->ir, ok);
 	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
 	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
-	hold(g, rec, kind);
+	if (held)
+		hold_mark(g, rec, kind);
 	spec_stamp(g, rec);
 	return rec;
 }
@@ -890,7 +907,8 @@ static int scratch_head(struct cg *g, int rec, int kind, int id)
 {
 	ir_st_imm(&g->ir, BPF_W, rec, 0, kind);
 	ir_st_imm(&g->ir, BPF_W, rec, 4, id);
-	hold(g, rec, kind);
+	if (hold_count(g))
+		hold_mark(g, rec, kind);
 	spec_stamp(g, rec);
 	return rec;
 }

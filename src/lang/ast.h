@@ -59,6 +59,11 @@ enum node_flags {
 	NF_INT_NONDEC = 1 << 5,
 	/* N_CALL of str(): a read that fails is D's invalid address fault */
 	NF_READ_FAULTS = 1 << 6,
+	/*
+	 * N_CALL of a D string search whose NULL is read as it is (given
+	 * as a string, traced, printed): finding nothing is the fault
+	 */
+	NF_NULL_FAULTS = 1 << 7,
 };
 
 struct type;

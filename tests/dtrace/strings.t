@@ -114,14 +114,14 @@ BEGIN
 }
 BEGIN
 {
-	printf("[%s] [%s] [%s]\n", strtok("lark", ""), strtok("", "lark"), strtok("a.b-c", "-."));
+	printf("[%s] [%d] [%s]\n", strtok("lark", ""), strtok("", "lark") == NULL, strtok("a.b-c", "-."));
 	exit(0);
 }
 EOF
 same strtok 0 "wren
 robin
 1
-[lark] [] [a]
+[lark] [1] [a]
 
 " -- -s "$W/strtok.d"
 
@@ -390,6 +390,22 @@ ERROR 1 0
 " -- -q -n 'BEGIN { printf("%d %d\n", strlen(strchr("abc", 99)), strlen(strstr("abc", "b"))); }
 	BEGIN { trace(strlen(strstr("abc", "x"))); }
 	ERROR { printf("ERROR %d %d\n", arg4, arg5); exit(0); }'
+# trace() and printf() of the NULL a search gives read address 0: the
+# clause faults; a string found is recorded.  strtok(NULL, ...) after
+# the last token gives NULL too.
+same null_result_traced 0 "ERROR 1 0
+ERROR 1 0
+[bc] [a]
+abc
+ERROR 1 0
+
+" -- -q -n 'BEGIN { trace(strstr("abc", "x")); printf("not here\n"); }
+	BEGIN { printf("[%s]\n", strchr("abc", 120)); }
+	ERROR { printf("ERROR %d %d\n", arg4, arg5); }
+	BEGIN { printf("[%s] [%s]\n", strstr("abc", "b"), strtok("a b", " ")); }
+	BEGIN { trace(strtok("abc", "def")); printf("\n"); }
+	BEGIN { trace(strtok(NULL, "def")); }
+	BEGIN { exit(0); }'
 err named_arg 1 'dtrace: invalid probe specifier BEGIN { trace(strlen(cleanpath("/a"))); }: strlen( ) argument #1 is text ferret formats when it prints: it cannot be an argument of strlen( )' -- \
 	-n 'BEGIN { trace(strlen(cleanpath("/a"))); }'
 

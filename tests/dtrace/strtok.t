@@ -49,3 +49,28 @@ if sed 's/pc [0-9]*$/pc NNN/' "$W/err" | grep -qE "^dtrace: error in dt_clause_4
 else
 	bad strtok_firing_unset "stderr: $(cat "$W/err")"
 fi
+# Eight tokens printed in one clause, the last search finding none: each
+# printf() is a held record, and the verifier must still accept the
+# program (it walks a record's reserve failing and not as one state).
+same strtok_many 0 "ab
+cd
+ef
+gh
+ij
+kl
+mn
+op
+got NULL
+
+" -- -q -n 'BEGIN {
+	s = "ab;cd;ef;gh;ij;kl;mn;op;;";
+	printf("%s\n", strtok(s, ";"));
+	printf("%s\n", strtok(NULL, ";"));
+	printf("%s\n", strtok(NULL, ";"));
+	printf("%s\n", strtok(NULL, ";"));
+	printf("%s\n", strtok(NULL, ";"));
+	printf("%s\n", strtok(NULL, ";"));
+	printf("%s\n", strtok(NULL, ";"));
+	printf("%s\n", strtok(NULL, ";"));
+	printf("%s\n", strtok(NULL, ";") == NULL ? "got NULL" : "not NULL");
+	exit(0); }'
