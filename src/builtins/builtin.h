@@ -118,5 +118,11 @@ int bi_dscratch_store_str(struct cg *g, int addr, int src, int size);
  * has allocated.  Nothing where the clause has no scratch space.
  */
 void bi_dscratch_check(struct cg *g, int addr, int size);
+/*
+ * Value v of expression e as trace() and printf() show it: a scratch
+ * pointer's offset in scratch space, as DTrace's pointers into it are
+ * (its first allocation at 8); any other value as it is.
+ */
+void bi_dscratch_shown(struct cg *g, const struct node *e, struct val *v);
 
 #endif

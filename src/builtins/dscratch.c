@@ -120,6 +120,23 @@ void bi_dscratch_check(struct cg *g, int addr, int size)
 	in_scratch(g, addr, n);
 }
 
+/* DTrace's offset of the first allocation: 0 is NULL. */
+#define SHOWN_BASE 8
+
+void bi_dscratch_shown(struct cg *g, const struct node *e, struct val *v)
+{
+	int r;
+
+	if (g->dscratch.top < 0 || !e->type || e->type->scratch != SCRATCH_PTR ||
+	    v->kind != V_REG)
+		return;
+	r = ir_vreg(&g->ir);
+	ir_mov(&g->ir, r, v->reg);
+	ir_alu(&g->ir, BPF_SUB, r, g->dscratch.addr);
+	ir_alu_imm(&g->ir, BPF_ADD, r, SHOWN_BASE);
+	v->reg = r;
+}
+
 int bi_dscratch_store(struct cg *g, int addr, int val, int size)
 {
 	static const int op[9] = { [1] = BPF_B, [2] = BPF_H, [4] = BPF_W,

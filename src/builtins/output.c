@@ -164,6 +164,7 @@ static int send_args_late(struct cg *g, struct node *n, int kind, int first,
 				bi_d_null_faults(an);
 			if (cg_expr(g, an, vs))
 				return -EINVAL;
+			bi_dscratch_shown(g, an, vs);
 			cg_store(g, rec, off, vs,
 				 type_in_reg(a->type) ? 8 : a->type->size);
 		}
@@ -222,6 +223,8 @@ int bi_send_args(struct cg *g, struct node *n, int kind, int first)
 			free(vs);
 			return -EINVAL;
 		}
+		if (!builtin_reads_into(a))
+			bi_dscratch_shown(g, a, &vs[2 * i]);
 	}
 	if (trim)
 		rec = cg_scratch_begin(g, kind, n->id, fs->size, skip);

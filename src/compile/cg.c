@@ -2007,6 +2007,13 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 		}
 		r = ir_vreg(&g->ir);
 		ir_mov(&g->ir, r, cg_reg(g, &a));
+		/* D's scratch pointer as an integer: its offset in scratch. */
+		if (n->type->kind == TY_INT) {
+			struct val v = { .kind = V_REG, .reg = r, .type = a.type };
+
+			bi_dscratch_shown(g, n->a, &v);
+			r = v.reg;
+		}
 		if (n->type->size < 8) {
 			int sh = 64 - 8 * n->type->size;
 

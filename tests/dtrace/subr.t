@@ -94,6 +94,22 @@ ferret
 	*this->w = 0x4241;
 	this->b[0] = 0x41;
 	printf("%x %x\n", this->b[0], *(char *)this->w == 0x41 ? 0x42 : 0); }'
+# A pointer into scratch, traced, printed as an integer or cast to one,
+# is its offset there, as DTrace keeps it: the first allocation at 8,
+# each at the next 8-byte boundary; dereferenced it is the memory.
+same alloca_offsets 0 "8 16 24 9 16
+16
+a
+
+" -- -q -n 'BEGIN {
+	x = (char *)alloca(8);
+	y = (char *)alloca(3);
+	z = alloca(1);
+	x[1] = 0x61;
+	printf("%d %d %d %d %d\n", (uint64_t)x, (uint64_t)y, (uint64_t)z, (uint64_t)(x + 1), (int)y);
+	trace(y);
+	printf("\n%c\n", *(x + 1));
+	exit(0); }'
 # bcopy() of a probe name's part, a string: its bytes.
 same bcopy_part 0 "[tick] [pro]
 
