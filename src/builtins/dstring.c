@@ -75,8 +75,14 @@ const char *bi_d_type_word(const struct type *t, char *b, size_t len)
 	/* A translated struct used whole: its D type's name */
 	if (t->kind == TY_BUF && t->name)
 		return t->name;
-	if (t->kind == TY_PTR && t->elem && t->elem->kind == TY_NONE) {
-		snprintf(b, len, "void *");
+	if ((t->kind == TY_PTR || t->kind == TY_ARRAY) && t->elem) {
+		char e[64];
+		const char *w = bi_d_type_word(t->elem, e, sizeof(e));
+
+		if (t->kind == TY_PTR)
+			snprintf(b, len, "%s%s*", w, w[strlen(w) - 1] == '*' ? "" : " ");
+		else
+			snprintf(b, len, "%s [%d]", w, t->count);
 		return b;
 	}
 	return type_name(t, b, len);

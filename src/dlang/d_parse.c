@@ -97,6 +97,8 @@ struct d_extern {
 struct xlator_member {
 	char *name;
 	struct node *value;	/* with NF_XPARAM nodes for the input */
+	struct type *vtype;	/* value's type where the parser tells it */
+	const char *vctype;	/* and its C spelling */
 };
 
 /* translator OUT < IN NAME > { member = value; ... } */
@@ -737,11 +739,29 @@ static char *parse_type(struct parser *p, bool decl)
 			if (!next(p))
 				goto err;
 			if (p->tok.kind == T_IDENT) {
-				const char *tag = unscope_type(p, &p->tok.loc,
-					kind == D_KW_UNION ? "union " :
-					kind == D_KW_ENUM ? "enum " : "struct ",
-					p->tok.str);
+				const char *kw = kind == D_KW_UNION ? "union " :
+					kind == D_KW_ENUM ? "enum " : "struct ";
+				const char *tag;
 
+				/*
+				 * A scoped tag's definition: dtrace parses it
+				 * before it resolves the scope, and an empty
+				 * one is a syntax error at its '}'.
+				 */
+				if (strchr(p->tok.str, '`') &&
+				    d_lex_peek(&p->lx) == '{') {
+					struct loc at = p->tok.loc;
+					char *w = xstrdup(p->tok.str);
+
+					if (next(p) && next(p) && p->tok.kind == T_RBRACE)
+						syntax(p);
+					else if (!p->failed && unscope_type(p, &at, kw, w))
+						fail_at(p, &at, "[D_DECL_SCOPE] D scoping operator may not be used in a declaration name (%s)",
+							w);
+					free(w);
+					goto err;
+				}
+				tag = unscope_type(p, &p->tok.loc, kw, p->tok.str);
 				if (!tag)
 					goto err;
 				buf_printf(&b, " %s", tag);
@@ -1032,6 +1052,16 @@ static struct xlator *xlate_find(struct parser *p, struct node *x,
 	else if (found > 1 && !(arg->kind == N_CAST && !strcmp(arg->str, xl->in)))
 		xl = fail_at(p, &x->loc, "[D_XLATE_NONE] cannot choose among the translators to \"%s\": cast the operand to the input type of one",
 			     base);
+	else if (xl && (arg->kind == N_MAP || arg->kind == N_VAR) && arg->name &&
+		 xl->in[strlen(xl->in) - 1] == '*') {
+		const struct global_decl *g = find_global(p, arg->name);
+
+		/* A struct variable where the translator takes a pointer */
+		if (g && g->text && !g->stars && !g->ndims && !g->assoc &&
+		    (!strncmp(g->text, "struct ", 7) || !strncmp(g->text, "union ", 6)))
+			xl = fail_at(p, &x->loc, "[D_XLATE_NONE] cannot translate from \"%s\" to \"%s\"",
+				     g->text, base);
+	}
 	free(base);
 	*tp = t;
 	return xl;
@@ -1898,6 +1928,8 @@ static struct node *convert_assign(struct parser *p, struct node *n)
 			return n;
 		n->b = binop(p, n->op, copy_tree(p, n->a, &n->a->loc), n->b,
 			     &n->loc);
+		/* The operator written, for dtrace's checks (sema's assign()) */
+		n->ival = (uint64_t)n->op;
 		n->op = T_ASSIGN;
 	}
 	n->b = make_cast(p, g->cast, n->b);
@@ -2707,10 +2739,17 @@ static bool parse_declarator(struct parser *p, int storage, const char *type,
 		if (at_type(p)) {
 			assoc = true;
 			for (;;) {
+				struct loc kloc = p->tok.loc;
 				char *k = parse_type(p, false);
 
 				if (!k)
 					goto err;
+				if (!strcmp(k, "void")) {
+					fail_at(p, &kloc, "[D_DECL_PROTO_TYPE] array prototype may not use parameter of type void: (anonymous), parameter #%d",
+						nkeys + 1);
+					free(k);
+					goto err;
+				}
 				keys = xrealloc(keys, (nkeys + 1) * sizeof(*keys));
 				keys[nkeys++] = cast_type(k);
 				free(k);
@@ -3114,6 +3153,148 @@ static void free_xlator(struct xlator *x)
 }
 
 /*
+ * Whether cast type text is a pointer to a struct or union that no type
+ * defines: C's forward declaration of its tag, put in tag.
+ */
+static bool xforward(const char *text, char *tag, size_t len)
+{
+	size_t n;
+
+	if (strncmp(text, "struct ", 7) && strncmp(text, "union ", 6))
+		return false;
+	n = strcspn(text, " ") + 1;
+	n += strcspn(text + n, " *");
+	if (!strchr(text + n, '*'))
+		return false;
+	snprintf(tag, len, "%.*s", (int)n, text);
+	return !type_parse(tag);
+}
+
+/*
+ * The type of a translator member's value v where the parser can tell
+ * it: the input (of type in), a cast, or a member of a struct one of
+ * those is or points to; its C spelling in *ctype (NULL if none).  NULL
+ * where it cannot, or after reporting what dtrace reports when it
+ * checks a translator where it is defined: a member of a struct only
+ * declared (D_OP_INCOMPLETE) or one the struct does not have
+ * (D_TYPE_MEMBER).
+ */
+static struct type *xmember_type(struct parser *p, const struct node *v,
+				 const char *in, const char **ctype)
+{
+	struct type *t, *ft;
+	const char *tc = NULL;
+	char name[128];
+
+	*ctype = NULL;
+	if (v->kind == N_VAR && (v->flags & NF_XPARAM)) {
+		*ctype = in;
+		return type_parse(in);
+	}
+	if (v->kind == N_CAST) {
+		*ctype = v->str;
+		return type_parse(v->str);
+	}
+	if (v->kind != N_FIELD)
+		return NULL;
+	if (v->op == T_ARROW && v->a->kind == N_CAST &&
+	    xforward(v->a->str, name, sizeof(name)))
+		return fail_at(p, &v->loc, "[D_OP_INCOMPLETE] operator -> cannot be applied to a forward declaration: no %s definition is available",
+			       name);
+	if (!(t = xmember_type(p, v->a, in, &tc)))
+		return NULL;
+	if (v->op == T_ARROW)
+		t = t->kind == TY_PTR ? t->elem : NULL;
+	if (!t || t->kind != TY_STRUCT)
+		return NULL;
+	type_name(t, name, sizeof(name));
+	if (type_complete(t))
+		return fail_at(p, &v->loc, "[D_OP_INCOMPLETE] operator %s cannot be applied to a forward declaration: no %s definition is available",
+			       v->op == T_ARROW ? "->" : ".", name);
+	if (!(ft = sou_field(t, v->name)))
+		return fail_at(p, &v->loc, "[D_TYPE_MEMBER] %s is not a member of %s",
+			       v->name, name);
+	*ctype = sou_ctype(t, v->name);
+	return ft;
+}
+
+/*
+ * dtrace's check of translator x's members where its definition ends: an
+ * integer is not given where a pointer is wanted, nor the reverse
+ * (D_XLATE_INCOMPAT), reported at loc.
+ */
+static bool xmembers_compat(struct parser *p, const struct xlator *x,
+			    const struct loc *loc)
+{
+	int i;
+
+	for (i = 0; i < x->nmembers; i++) {
+		const struct xlator_member *m = &x->members[i];
+		const char *oc = sou_ctype(x->out_type, m->name);
+		struct type *ot = sou_field(x->out_type, m->name);
+
+		if (!m->vtype || !m->vctype || !ot || !oc)
+			continue;
+		if ((m->vtype->kind == TY_PTR && ot->kind == TY_INT) ||
+		    (m->vtype->kind == TY_INT && ot->kind == TY_PTR)) {
+			fail_at(p, loc, "[D_XLATE_INCOMPAT] translator member %s definition uses incompatible types: \"%s\" = \"%s\"",
+				m->name, oc, m->vctype);
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * Skips the current token, an opening one, through the one that closes
+ * it (close), nested pairs included; the current token is then the
+ * closing one.  false at the end of input or after an error.
+ */
+static bool skip_group(struct parser *p, int open, int close)
+{
+	int depth = 0;
+
+	do {
+		if (p->tok.kind == open)
+			depth++;
+		else if (p->tok.kind == close)
+			depth--;
+		if (!depth)
+			return true;
+	} while (next(p) && p->tok.kind != T_EOF);
+	if (!p->failed)
+		syntax(p);
+	return false;
+}
+
+/*
+ * "translator struct s {": dtrace's grammar reads a definition of s
+ * there, and a second definition of a defined s is D_DECL_TYPERED at its
+ * '{'.  true after reporting that.
+ */
+static bool xlator_redefines(struct parser *p)
+{
+	const char *q = skip_blanks(p->lx.p), *tag = q;
+	struct d_lexer ahead = p->lx;
+	char name[128];
+
+	if (p->tok.kind != D_KW_STRUCT && p->tok.kind != D_KW_UNION)
+		return false;
+	while (*q == '_' || isalnum((unsigned char)*q))
+		q++;
+	ahead.p = q;
+	if (q == tag || d_lex_peek(&ahead) != '{')
+		return false;
+	snprintf(name, sizeof(name), "%s %.*s",
+		 p->tok.kind == D_KW_UNION ? "union" : "struct", (int)(q - tag), tag);
+	if (!type_parse(name))
+		return false;
+	if (next(p) && next(p))
+		fail_at(p, &p->tok.loc, "[D_DECL_TYPERED] type redeclared: %s", name);
+	return true;
+}
+
+/*
  * translator OUT '<' IN NAME '>' '{' (MEMBER '=' expression ';')* '}' ';'
  * Each member's expression is kept with NAME marked, to be copied with
  * the operand of xlate in its place where a program uses the member.
@@ -3126,8 +3307,18 @@ static bool parse_translator(struct parser *p)
 	int i;
 
 	p->lx.outer = false;
-	if (!next(p) || !(x->out = parse_type(p, false)) || !expect(p, T_LT) ||
-	    !(x->in = parse_type(p, false)))
+	if (!next(p) || xlator_redefines(p) || !(x->out = parse_type(p, false)))
+		goto err;
+	/*
+	 * "OUT (IN NAME)": a function type to dtrace's grammar, whose
+	 * translator then wants '<' where '{' comes.
+	 */
+	if (p->tok.kind == T_LPAREN) {
+		if (skip_group(p, T_LPAREN, T_RPAREN) && next(p))
+			syntax(p);
+		goto err;
+	}
+	if (!expect(p, T_LT) || !(x->in = parse_type(p, false)))
 		goto err;
 	if (p->tok.kind != T_IDENT) {
 		syntax(p);
@@ -3165,6 +3356,8 @@ static bool parse_translator(struct parser *p)
 		m = &x->members[x->nmembers];
 		m->name = take_str(p);
 		m->value = NULL;
+		m->vtype = NULL;
+		m->vctype = NULL;
 		x->nmembers++;
 		p->expr_nodes = 0;
 		if (!next(p))
@@ -3194,6 +3387,11 @@ static bool parse_translator(struct parser *p)
 			goto err;
 		fold(v);
 		m->value = v;
+		if (!p->library) {
+			m->vtype = xmember_type(p, v, x->in, &m->vctype);
+			if (p->failed)
+				goto err;
+		}
 	}
 	/*
 	 * As dtrace, the definition is checked where it ends, and its
@@ -3225,6 +3423,8 @@ static bool parse_translator(struct parser *p)
 			bad_member, x->out);
 		goto err;
 	}
+	if (!xmembers_compat(p, x, &p->tok.loc))
+		goto err;
 	p->xparam = NULL;
 	free(param);
 	x->library = p->library;

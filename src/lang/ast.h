@@ -21,7 +21,8 @@ enum node_kind {
 	/* statements */
 	N_EXPRSTMT,	/* a: expression */
 	N_ASSIGN,	/* a: lvalue (N_MAP or N_VAR); b: value; op: '=' or the
-			 * binary operator of a compound assignment (T_PLUS for +=) */
+			 * binary operator of a compound assignment (T_PLUS for +=);
+			 * ival: that operator where D's parser rewrote one */
 	N_IF,		/* a: cond; b: then N_BLOCK; c: else (N_BLOCK, N_IF) or NULL */
 	N_WHILE,	/* a: cond; b: body N_BLOCK */
 	N_UNROLL,	/* a: count (N_INT after parse); b: body N_BLOCK */

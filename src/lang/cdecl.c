@@ -516,6 +516,13 @@ static int members(struct cparser *c, struct type *t, bool top,
 				if (parse_declarator(c, base, &ft, &name, &bits, &loc))
 					return -EINVAL;
 				snprintf(ctype, sizeof(ctype), "%s", c->dspell);
+				/* D: a function is no object, a member least of all */
+				if (c->d && name && c->tok->kind == T_LPAREN) {
+					cp_error(c, &loc, "[D_DECL_VOIDOBJ] cannot have void member: %s",
+						 name);
+					free(name);
+					return -EINVAL;
+				}
 				if (ft->kind == TY_NONE || (ft->kind == TY_STRUCT &&
 							       ft->incomplete) ||
 				    (bits >= 0 && (ft->kind != TY_INT ||

@@ -90,7 +90,7 @@ static bool unify(struct type **slot, struct type *t)
 	}
 	if (old->kind == TY_LHIST || old->kind == TY_LLQUANT)
 		return type_equal(old, t);
-	if (old->kind == TY_NAMED)
+	if (old->kind == TY_NAMED || old->kind == TY_STRUCT)
 		return type_equal(old, t);
 	return true;
 }
@@ -369,6 +369,10 @@ int sema_map_value(struct sema *s, struct node *n, struct type *t)
 	if (t->kind == TY_NONE || t->kind == TY_CTX)
 		return sema_error(s, n, "cannot store %s in map %s",
 				  type_name(t, a, sizeof(a)), sym->name);
+	if (s->c->opts.dtrace && sym->val && sym->val->kind == TY_ARRAY &&
+	    sym->name[0] != '@')
+		return sema_error(s, n, "[D_OP_ARRFUN] operator = may not be applied to operand of type \"%s\"",
+				  bi_d_type_word(sym->val, a, sizeof(a)));
 	if (unify(&sym->val, storage_type(t)))
 		return 0;
 	if (s->c->opts.dtrace && sym->name[0] != '@')
@@ -1715,8 +1719,9 @@ static struct type *local_type(struct sema *s, const struct node *lv)
 /*
  * dtrace's checks of a compound assignment's operands, before ferret's
  * own: x op= e of a string or another non-integer is D_OP_INT, D_OP_ARITH
- * or, for += and -=, D_OP_INCOMPAT naming both types.  A variable not
- * yet typed is left to the rest.
+ * or, for += and -=, D_OP_INCOMPAT naming both types where one is a
+ * string, else D_OP_VFPTR unless x is a pointer to a sized type.  A
+ * variable not yet typed is left to the rest.
  */
 static int d_compound(struct sema *s, struct node *n)
 {
@@ -1740,6 +1745,12 @@ static int d_compound(struct sema *s, struct node *n)
 	     (n->op == T_PLUS || n->op == T_MINUS)))
 		return 0;
 	snprintf(op, sizeof(op), "%s=", d_opstr(n->op, a, sizeof(a)));
+	/* Not a string: a pointer to a sized type is all += and -= take. */
+	if ((n->op == T_PLUS || n->op == T_MINUS) && lt->kind != TY_STR &&
+	    n->b->type->kind != TY_STR &&
+	    (lt->kind != TY_PTR || !lt->elem || lt->elem->kind == TY_NONE))
+		return sema_error(s, n, "[D_OP_VFPTR] operator %s requires left-hand scalar operand of known size",
+				  op);
 	if (n->op == T_PLUS || n->op == T_MINUS)
 		return sema_error(s, n, "[D_OP_INCOMPAT] operands have incompatible types: \"%s\" %s \"%s\"",
 				  bi_d_type_word(lt, a, sizeof(a)), op,
@@ -1784,6 +1795,19 @@ static int assign(struct sema *s, struct node *n)
 		return mem_assign(s, n);
 	if (n->op != T_ASSIGN && s->c->opts.dtrace && d_compound(s, n))
 		return -EINVAL;
+	/*
+	 * "x op= e" of a declared global, which the parser made
+	 * "x = (type)(x op e)": dtrace's checks of what was written.
+	 */
+	if (n->op == T_ASSIGN && n->ival && s->c->opts.dtrace &&
+	    rv->kind == N_CAST && rv->a->kind == N_BINOP) {
+		struct node written = *n;
+
+		written.op = (int)n->ival;
+		written.b = rv->a->b;
+		if (d_compound(s, &written))
+			return -EINVAL;
+	}
 	if (n->op != T_ASSIGN) {
 		if (lvalue_int(s, lv) || sema_expr(s, rv) ||
 		    expect_int(s, rv, "the right-hand side") ||

@@ -29,6 +29,7 @@ struct sema {
 	struct sema_probe *cur;
 	bool report;		/* last pass: report what is still untyped */
 	int loop_depth;
+	int fmt_depth;		/* formatted calls whose arguments are typed */
 	int errors;
 };
 

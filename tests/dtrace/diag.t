@@ -210,3 +210,62 @@ same float_member 0 "3 16
 " -- -q -n 'struct s { float f; int i; double d; } v; BEGIN { v.i = 3; printf("%d %d\n", v.i, sizeof(struct s)); exit(0); }'
 err float_bitfield 1 "dtrace: invalid probe specifier struct b { float : 1; } x; BEGIN { }: [D_DECL_BFTYPE] invalid type for bit-field: (anon)" -- \
 	-n 'struct b { float : 1; } x; BEGIN { }'
+
+# Keys and assignments: a struct key of another struct type than the
+# array's first; a declared array assigned whole; += and -= where the
+# left side is no pointer to a sized type, in a declared global too; a
+# void key type in an array's prototype.
+printf 'struct a { int x; };\nstruct b { int x; };\nstruct a ka;\nstruct b kb;\nBEGIN\n{\n\tm[ka] = 1;\n\tm[kb] = 2;\n}\n' >"$W/skey.d"
+err struct_key_type 1 "dtrace: failed to compile script $W/skey.d: [D_PROTO_ARG] line 8: m[ ] key #1 is incompatible with prototype:" -- \
+	-s "$W/skey.d"
+printf 'int a[2];\nint b[2];\nBEGIN\n{\n\ta = b;\n}\n' >"$W/arrasg.d"
+err array_assign 1 "dtrace: failed to compile script $W/arrasg.d: [D_OP_ARRFUN] line 5: operator = may not be applied to operand of type \"int [2]\"" -- \
+	-s "$W/arrasg.d"
+err sub_void_ptr 1 "dtrace: invalid probe specifier BEGIN { n = 2; n += alloca(4); }: [D_OP_VFPTR] operator += requires left-hand scalar operand of known size" -- \
+	-n 'BEGIN { n = 2; n += alloca(4); }'
+printf 'long total;\nBEGIN\n{\n\ttotal -= (char *)alloca(1);\n}\n' >"$W/vfdecl.d"
+err sub_void_ptr_declared 1 "dtrace: failed to compile script $W/vfdecl.d: [D_OP_VFPTR] line 4: operator -= requires left-hand scalar operand of known size" -- \
+	-s "$W/vfdecl.d"
+printf 'int t[int, void];\n' >"$W/voidkey.d"
+err void_key 1 "dtrace: failed to compile script $W/voidkey.d: [D_DECL_PROTO_TYPE] line 1: array prototype may not use parameter of type void: (anonymous), parameter #2" -- \
+	-s "$W/voidkey.d"
+
+# An action given as printf()'s argument is the void the conversion
+# refuses, whatever its own format; a function member is a void one.
+err action_argument 1 "dtrace: invalid probe specifier BEGIN { printf(\"%x\", trace(1)); }: [D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:" -- \
+	-n 'BEGIN { printf("%x", trace(1)); }'
+err action_argument_empty 1 "dtrace: invalid probe specifier BEGIN { printf(\"%d\", printf(\"\")); }: [D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:" -- \
+	-n 'BEGIN { printf("%d", printf("")); }'
+printf 'struct ops {\n\tint id;\n\tlong run();\n};\n' >"$W/fmember.d"
+err function_member 1 "dtrace: failed to compile script $W/fmember.d: [D_DECL_VOIDOBJ] line 3: cannot have void member: run" -- \
+	-s "$W/fmember.d"
+
+# A scoped tag's empty definition is a syntax error at its '}', as
+# dtrace parses the definition before it resolves the scope.
+printf 'union nosuchmod`u {\n};\n' >"$W/scoped.d"
+err scoped_empty_definition 1 "dtrace: failed to compile script $W/scoped.d: [D_SYNTAX] line 2: syntax error near \"}\"" -- \
+	-s "$W/scoped.d"
+
+# Translators are checked where they are defined, used or not: members
+# of a struct only declared or without the member, an integer where the
+# output wants a pointer (at the definition's end), a struct given where
+# the translator takes a pointer, the output struct defined again, and
+# the input in parentheses.
+printf 'struct out { int v; };\ntranslator struct out < int *p >\n{\n\tv = ((struct undeclared *)p)->x;\n};\n' >"$W/xfwd.d"
+err xlate_forward 1 "dtrace: failed to compile script $W/xfwd.d: [D_OP_INCOMPLETE] line 4: operator -> cannot be applied to a forward declaration: no struct undeclared definition is available" -- \
+	-s "$W/xfwd.d"
+printf 'struct in { int a; };\nstruct out { int v; };\ntranslator struct out < struct in *p >\n{\n\tv = p->b;\n};\n' >"$W/xmem.d"
+err xlate_no_member 1 "dtrace: failed to compile script $W/xmem.d: [D_TYPE_MEMBER] line 5: b is not a member of struct in" -- \
+	-s "$W/xmem.d"
+printf 'struct in { long a; };\nstruct out { int *v; };\ntranslator struct out < struct in *p >\n{\n\tv = p->a;\n}\n;\n' >"$W/xcompat.d"
+err xlate_incompatible 1 "dtrace: failed to compile script $W/xcompat.d: [D_XLATE_INCOMPAT] line 7: translator member v definition uses incompatible types: \"int *\" = \"long\"" -- \
+	-s "$W/xcompat.d"
+printf 'struct in { int a; };\nstruct out { int v; };\ntranslator struct out < struct in *p >\n{\n\tv = p->a;\n};\nstruct in s;\nBEGIN\n{\n\ttrace(xlate <struct out>(s).v);\n}\n' >"$W/xnone.d"
+err xlate_struct_operand 1 "dtrace: failed to compile script $W/xnone.d: [D_XLATE_NONE] line 10: cannot translate from \"struct in\" to \"struct out\"" -- \
+	-s "$W/xnone.d"
+printf 'struct out { int v; };\ntranslator struct out\n{\n\tint *p;\n} {\n\tv = *p;\n};\n' >"$W/xredef.d"
+err xlate_redefines_output 1 "dtrace: failed to compile script $W/xredef.d: [D_DECL_TYPERED] line 3: type redeclared: struct out" -- \
+	-s "$W/xredef.d"
+printf 'struct out { int v; };\ntranslator struct out (int *p)\n{\n\tv = *p;\n};\n' >"$W/xparen.d"
+err xlate_parenthesized_input 1 "dtrace: failed to compile script $W/xparen.d: [D_SYNTAX] line 3: syntax error near \"{\"" -- \
+	-s "$W/xparen.d"
