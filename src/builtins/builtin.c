@@ -354,3 +354,24 @@ int bi_int(struct val *out, int reg, struct type *t)
 	out->type = t;
 	return 0;
 }
+
+int bi_member_off(struct type *t, const char *name)
+{
+	int i, off;
+
+	if (!t || type_complete(t) || t->kind != TY_STRUCT)
+		return -1;
+	for (i = 0; i < t->nfields; i++) {
+		const struct field *f = &t->fields[i];
+
+		if (f->name && *f->name) {
+			if (!strcmp(f->name, name))
+				return f->offset;
+			continue;
+		}
+		off = bi_member_off(f->type, name);
+		if (off >= 0)
+			return f->offset + off;
+	}
+	return -1;
+}

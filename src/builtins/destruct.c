@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -258,6 +259,8 @@ static int rt_freopen(struct runtime *rt, const struct rec_hdr *h,
 	if (!*b.p) {
 		if (rt->out_orig >= 0)
 			dup2(rt->out_orig, rt->out_fd);
+		free(rt->out_path);
+		rt->out_path = NULL;
 		goto out;
 	}
 	fd = open(b.p, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
@@ -270,6 +273,8 @@ static int rt_freopen(struct runtime *rt, const struct rec_hdr *h,
 		rt->out_orig = fcntl(rt->out_fd, F_DUPFD_CLOEXEC, 0);
 	dup2(fd, rt->out_fd);
 	close(fd);
+	free(rt->out_path);
+	rt->out_path = xstrdup(b.p);
 out:
 	buf_free(&b);
 	return ret;

@@ -75,6 +75,10 @@ const char *bi_d_type_word(const struct type *t, char *b, size_t len)
 	/* A translated struct used whole: its D type's name */
 	if (t->kind == TY_BUF && t->name)
 		return t->name;
+	/* An anonymous struct or union: its keyword and a blank */
+	if (t->kind == TY_STRUCT && (!t->name || !*t->name ||
+				       !strcmp(t->name, "(anonymous)")))
+		return t->is_union ? "union " : "struct ";
 	if ((t->kind == TY_PTR || t->kind == TY_ARRAY) && t->elem) {
 		char e[64];
 		const char *w = bi_d_type_word(t->elem, e, sizeof(e));
@@ -1374,31 +1378,6 @@ static int cg_devpart(struct cg *g, struct node *n, struct val *out)
 	return bi_int(out, r, n->type);
 }
 
-/*
- * The byte offset of member name of struct t, looked for through its
- * unnamed members too (mm_struct's are in an unnamed struct), or -1.
- */
-static int member_off(struct type *t, const char *name)
-{
-	int i, off;
-
-	if (!t || type_complete(t) || t->kind != TY_STRUCT)
-		return -1;
-	for (i = 0; i < t->nfields; i++) {
-		const struct field *f = &t->fields[i];
-
-		if (f->name && *f->name) {
-			if (!strcmp(f->name, name))
-				return f->offset;
-			continue;
-		}
-		off = member_off(f->type, name);
-		if (off >= 0)
-			return f->offset + off;
-	}
-	return -1;
-}
-
 /* Characters of pr_psargs, as psinfo_t declares it (char[80]). */
 #define PSARGS_LEN 79
 
@@ -1418,8 +1397,8 @@ static int sema_psargs(struct sema *s, struct node *n)
 		return -EINVAL;
 	if (n->list[0]->type->kind != TY_PTR && n->list[0]->type->kind != TY_INT)
 		return bi_d_proto_arg(s, n, 0, "struct task_struct *");
-	if (member_off(ts, "mm") < 0 || member_off(ms, "arg_start") < 0 ||
-	    member_off(ms, "arg_end") < 0)
+	if (bi_member_off(ts, "mm") < 0 || bi_member_off(ms, "arg_start") < 0 ||
+	    bi_member_off(ms, "arg_end") < 0)
 		return sema_error(s, n, "pr_psargs needs the kernel's BTF description of task_struct's mm and mm_struct's arg_start and arg_end, which this kernel does not give");
 	n->type = type_str(d_size(s->c));
 	return 0;
@@ -1440,7 +1419,7 @@ static int read_u64(struct cg *g, int addr, int off)
 
 static int cg_psargs(struct cg *g, struct node *n, struct val *out)
 {
-	int mm_off = member_off(type_struct_named("task_struct"), "mm");
+	int mm_off = bi_member_off(type_struct_named("task_struct"), "mm");
 	struct type *ms = type_struct_named("mm_struct");
 	int done = ir_label(&g->ir), c = ir_vreg(&g->ir), i;
 	int task = ir_vreg(&g->ir), mm, cur, start, len, max;
@@ -1459,8 +1438,8 @@ static int cg_psargs(struct cg *g, struct node *n, struct val *out)
 	ir_mov(&g->ir, c, BPF_REG_0);
 	cur = read_u64(g, c, mm_off);
 	ir_jmp(&g->ir, BPF_JNE, cur, mm, done);
-	start = read_u64(g, mm, member_off(ms, "arg_start"));
-	len = read_u64(g, mm, member_off(ms, "arg_end"));
+	start = read_u64(g, mm, bi_member_off(ms, "arg_start"));
+	len = read_u64(g, mm, bi_member_off(ms, "arg_end"));
 	ir_alu(&g->ir, BPF_SUB, len, start);
 	ir_jmp_imm(&g->ir, BPF_JSLE, len, 0, done);
 	clamp(g, len, 1, max);

@@ -64,6 +64,11 @@ int bi_send_args(struct cg *g, struct node *n, int kind, int first);
 int bi_format_record(struct runtime *rt, const struct rec_hdr *h,
 		     const void *data, size_t len, struct buf *b);
 /* D's calls: dtrace's D_PROTO_LEN when n has not min..max (< 0: any) arguments. */
+/*
+ * The byte offset of member name of struct t, looked for through its
+ * unnamed members too (mm_struct's are in an unnamed struct), or -1.
+ */
+int bi_member_off(struct type *t, const char *name);
 int bi_d_nargs(struct sema *s, struct node *n, int min, int max);
 /* dtrace's D_PROTO_ARG for argument i, which is no proto. */
 int bi_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto);

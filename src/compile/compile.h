@@ -73,6 +73,8 @@ struct compile_opts {
 				 * keeps (-x specsize); 0: no limit */
 	int scratchsize;	/* D: bytes of scratch space a clause may
 				 * allocate (-x scratchsize); 0: 256 */
+	int pcapsize;		/* D: bytes of a packet pcap() takes
+				 * (-x pcapsize); 0: 1514 */
 	int stackframes;	/* D: frames of stack() without an argument
 				 * (-x stackframes); 0: 20 */
 	int ustackframes;	/* D: of ustack() (-x ustackframes); 0: 100 */

@@ -31,6 +31,8 @@
 #define NF_REACHED (1 << 30)	/* the final sweep's mark; never left set */
 #define NF_XPARAM (1 << 29)	/* a translator's input name in a member */
 #define NF_IPARAM (1 << 28)	/* an inline's parameter; ival its index */
+/* xlate <T *>(e) as written, of DTrace's dynamic type: no inline types it */
+#define NF_XDYN (1 << 27)
 
 /* The files lib/NN-NAME.d joined, made by the Makefile. */
 extern const char d_lib_text[];
@@ -97,8 +99,6 @@ struct d_extern {
 struct xlator_member {
 	char *name;
 	struct node *value;	/* with NF_XPARAM nodes for the input */
-	struct type *vtype;	/* value's type where the parser tells it */
-	const char *vctype;	/* and its C spelling */
 };
 
 /* translator OUT < IN NAME > { member = value; ... } */
@@ -1524,7 +1524,11 @@ static struct node *parse_ident(struct parser *p)
 			return NULL;
 		if (d->nparams >= 0)
 			return inline_call(p, d, &loc);
-		return copy_tree(p, d->value, &loc);
+		n = copy_tree(p, d->value, &loc);
+		/* The inline's declared type is its value's (curcpu) */
+		if (n)
+			n->flags &= ~NF_XDYN;
+		return n;
 	}
 	if (is_builtin_var(name)) {
 		n = new_node(p, N_BUILTIN, &loc);
@@ -1552,20 +1556,34 @@ static struct node *parse_paren(struct parser *p, const struct loc *lparen)
 	struct node *n, *e;
 
 	if (at_type(p)) {
+		const char *from = p->tok.start;
+
 		n = new_node(p, N_CAST, lparen);
 		n->str = parse_type(p, false);
 		/* op 'v': a cast to void *, which print( ) cannot print */
 		if (n->str && p->void_ptr && !strcmp(n->str, "uint8 *"))
 			n->op = 'v';
+		/* name: the type as written, for messages ("uintptr_t") */
+		if (n->str && p->tok.kind == T_RPAREN) {
+			const char *to = p->tok.start;
+
+			while (to > from && isspace((unsigned char)to[-1]))
+				to--;
+			n->name = xstrndup(from, to - from);
+		}
 		if (!n->str || !expect(p, T_RPAREN) || !enter(p))
 			return NULL;
 		n->a = parse_cast(p);
 		p->depth--;
 		if (!n->a)
 			return NULL;
+		/* dtrace's line for it: where its lexer is once it has reduced it */
+		if (p->tok.reach_line && p->tok.reach_line != n->loc.line)
+			n->loc.named_line = p->tok.reach_line;
 		/* (string)e is stringof(e): the string at an address. */
 		if (!strcmp(n->str, "string")) {
 			n->kind = N_CALL;
+			free(n->name);
 			n->name = xstrdup("stringof");
 			free(n->str);
 			n->str = NULL;
@@ -1670,6 +1688,7 @@ static struct node *parse_primary(struct parser *p)
 	case D_KW_XLATE:
 		n = new_node(p, N_CALL, &loc);
 		n->name = xstrdup("xlate");
+		n->flags |= NF_XDYN;
 		if (!next(p) || !expect(p, T_LT))
 			return NULL;
 		s = new_node(p, N_STR, &p->tok.loc);
@@ -2029,6 +2048,17 @@ static bool check_expr(struct parser *p, const struct node *n)
 	if (n->kind == N_BINOP && n->op == T_COMMA) {
 		fail_at(p, &n->loc, "the comma operator is not supported yet");
 		return false;
+	}
+	/* A translated struct's address is no integer to DTrace. */
+	if (n->kind == N_CAST && n->a && is_xlate(n->a) && xlate_ptr(n->a) &&
+	    (n->a->flags & NF_XDYN)) {
+		struct type *t = type_parse(n->str);
+
+		if (t && t->kind == TY_INT) {
+			fail_at(p, &n->loc, "[D_CAST_INVAL] invalid cast expression: \"pointer to translated data\" to \"%s\"",
+				n->name ? n->name : n->str);
+			return false;
+		}
 	}
 	/* print(curpsinfo): the translated struct, built, and its address */
 	if (n->kind == N_CALL && !strcmp(n->name, "print") && n->nlist == 1 &&
@@ -3219,26 +3249,38 @@ static struct type *xmember_type(struct parser *p, const struct node *v,
 }
 
 /*
- * dtrace's check of translator x's members where its definition ends: an
- * integer is not given where a pointer is wanted, nor the reverse
- * (D_XLATE_INCOMPAT), reported at loc.
+ * dtrace's checks of translator x's members where its definition ends,
+ * member by member: that the output has it (D_XLATE_MEMB), then its
+ * value (xmember_type(), at the value's line), then that it gives no
+ * integer where a pointer is wanted, nor the reverse (D_XLATE_INCOMPAT).
+ * The end-of-definition errors are reported at loc.
  */
-static bool xmembers_compat(struct parser *p, const struct xlator *x,
-			    const struct loc *loc)
+static bool xmembers_check(struct parser *p, const struct xlator *x,
+			   const struct loc *loc)
 {
 	int i;
 
 	for (i = 0; i < x->nmembers; i++) {
 		const struct xlator_member *m = &x->members[i];
-		const char *oc = sou_ctype(x->out_type, m->name);
-		struct type *ot = sou_field(x->out_type, m->name);
+		struct type *ot = sou_field(x->out_type, m->name), *vt;
+		const char *oc = sou_ctype(x->out_type, m->name), *vc;
 
-		if (!m->vtype || !m->vctype || !ot || !oc)
+		if (!ot) {
+			fail_at(p, loc, "[D_XLATE_MEMB] translator member %s is not a member of %s",
+				m->name, x->out);
+			return false;
+		}
+		if (p->library)
 			continue;
-		if ((m->vtype->kind == TY_PTR && ot->kind == TY_INT) ||
-		    (m->vtype->kind == TY_INT && ot->kind == TY_PTR)) {
+		vt = xmember_type(p, m->value, x->in, &vc);
+		if (p->failed)
+			return false;
+		if (!vt || !vc || !oc)
+			continue;
+		if ((vt->kind == TY_PTR && ot->kind == TY_INT) ||
+		    (vt->kind == TY_INT && ot->kind == TY_PTR)) {
 			fail_at(p, loc, "[D_XLATE_INCOMPAT] translator member %s definition uses incompatible types: \"%s\" = \"%s\"",
-				m->name, oc, m->vctype);
+				m->name, oc, vc);
 			return false;
 		}
 	}
@@ -3302,7 +3344,7 @@ static bool xlator_redefines(struct parser *p)
 static bool parse_translator(struct parser *p)
 {
 	struct xlator *x = xcalloc(1, sizeof(*x));
-	char *param = NULL, *bad_member = NULL;
+	char *param = NULL;
 	struct node *v;
 	int i;
 
@@ -3340,6 +3382,7 @@ static bool parse_translator(struct parser *p)
 	p->xparam = param;
 	while (p->tok.kind != T_RBRACE) {
 		struct xlator_member *m;
+		bool known;
 		int f = 0;
 
 		if (p->tok.kind != T_IDENT) {
@@ -3350,14 +3393,11 @@ static bool parse_translator(struct parser *p)
 			for (; f < x->out_type->nfields &&
 			       strcmp(x->out_type->fields[f].name, p->tok.str); f++)
 				;
-		if (x->out_type && f == x->out_type->nfields && !bad_member)
-			bad_member = xstrdup(p->tok.str);
+		known = x->out_type && f < x->out_type->nfields;
 		x->members = xrealloc(x->members, (x->nmembers + 1) * sizeof(*x->members));
 		m = &x->members[x->nmembers];
 		m->name = take_str(p);
 		m->value = NULL;
-		m->vtype = NULL;
-		m->vctype = NULL;
 		x->nmembers++;
 		p->expr_nodes = 0;
 		if (!next(p))
@@ -3366,8 +3406,8 @@ static bool parse_translator(struct parser *p)
 		 * The library's translators define a struct member by its
 		 * members: pr_start.tv_sec = ...
 		 */
-		if (p->library && p->tok.kind == T_DOT && x->out_type &&
-		    !bad_member && x->out_type->fields[f].type->kind == TY_STRUCT) {
+		if (p->library && p->tok.kind == T_DOT && known &&
+		    x->out_type->fields[f].type->kind == TY_STRUCT) {
 			char *path;
 
 			if (!next(p) || p->tok.kind != T_IDENT)
@@ -3377,8 +3417,6 @@ static bool parse_translator(struct parser *p)
 				p->tok.start);
 			free(m->name);
 			m->name = path;
-			if (!sou_field(x->out_type, path))
-				bad_member = xstrdup(path);
 			if (!next(p))
 				goto err;
 		}
@@ -3387,11 +3425,6 @@ static bool parse_translator(struct parser *p)
 			goto err;
 		fold(v);
 		m->value = v;
-		if (!p->library) {
-			m->vtype = xmember_type(p, v, x->in, &m->vctype);
-			if (p->failed)
-				goto err;
-		}
 	}
 	/*
 	 * As dtrace, the definition is checked where it ends, and its
@@ -3418,12 +3451,7 @@ static bool parse_translator(struct parser *p)
 			goto err;
 		}
 	}
-	if (bad_member) {
-		fail_at(p, &p->tok.loc, "[D_XLATE_MEMB] translator member %s is not a member of %s",
-			bad_member, x->out);
-		goto err;
-	}
-	if (!xmembers_compat(p, x, &p->tok.loc))
+	if (!xmembers_check(p, x, &p->tok.loc))
 		goto err;
 	p->xparam = NULL;
 	free(param);
@@ -3433,7 +3461,6 @@ static bool parse_translator(struct parser *p)
 err:
 	p->xparam = NULL;
 	free(param);
-	free(bad_member);
 	free_xlator(x);
 	return false;
 }

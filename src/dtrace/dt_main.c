@@ -101,6 +101,7 @@ struct dt {
 	uint64_t *normal;	/* by map: normalize()'s divisor, 0: none */
 	int nspec;		/* -x nspec */
 	int scratchsize;	/* -x scratchsize, 0: the default */
+	int pcapsize;		/* -x pcapsize, 0: the default */
 	int frames[4];		/* -x stackframes, ustackframes,
 				 * jstackframes, maxframes; 0: the default */
 	size_t specsize;	/* -x specsize */
@@ -704,6 +705,16 @@ static int set_option(struct dt *d, const char *name, const char *value,
 			return -EINVAL;
 		}
 		d->strsize = (int)v;
+		return 0;
+	}
+	/* As dtrace-utils: out of range is the default, 1514; rounded up to 8. */
+	if (!strcmp(name, "pcapsize")) {
+		if (opt_size(value, &v)) {
+			snprintf(err, errlen, "Invalid value for specified option");
+			return -EINVAL;
+		}
+		d->pcapsize = (int)(!v || v > 65535 ? 1514 : v);
+		d->pcapsize = (d->pcapsize + 7) & ~7;
 		return 0;
 	}
 	if (!strcmp(name, "scratchsize")) {
@@ -2787,6 +2798,7 @@ int dt_main(int argc, char **argv)
 	copts.nspec = d.nspec;
 	copts.specsize = d.specsize;
 	copts.scratchsize = d.scratchsize;
+	copts.pcapsize = d.pcapsize;
 	copts.stackframes = d.frames[0];
 	copts.ustackframes = d.frames[1];
 	copts.jstackframes = d.frames[2];

@@ -5,9 +5,11 @@
  * tell it from the magic number).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pcap.h"
+#include "../util.h"
 
 struct pcap_file_hdr {
 	uint32_t magic;
@@ -33,11 +35,11 @@ static int put(FILE *f, const void *p, size_t len)
 	return 0;
 }
 
-int pcap_begin(FILE *f)
+int pcap_begin(FILE *f, uint32_t linktype, uint32_t snaplen)
 {
 	struct pcap_file_hdr h = {
 		.magic = PCAP_MAGIC, .major = 2, .minor = 4,
-		.snaplen = PCAP_SNAPLEN, .linktype = PCAP_LINKTYPE_RAW,
+		.snaplen = snaplen, .linktype = linktype,
 	};
 
 	return put(f, &h, sizeof(h));
@@ -55,4 +57,52 @@ int pcap_packet(FILE *f, uint64_t realtime_ns, const void *data,
 	int err = put(f, &r, sizeof(r));
 
 	return err ? err : put(f, data, len);
+}
+
+FILE *pcap_set_file(struct pcap_set *s, const char *path, uint32_t linktype,
+		    uint32_t snaplen)
+{
+	struct pcap_out *o;
+	FILE *f;
+	int i, err;
+
+	for (i = 0; i < s->n; i++) {
+		if (strcmp(s->v[i].path, path))
+			continue;
+		if (s->v[i].linktype != linktype) {
+			errno = EINVAL;
+			return NULL;
+		}
+		return s->v[i].f;
+	}
+	f = fopen(path, "we");
+	if (!f)
+		return NULL;
+	err = pcap_begin(f, linktype, snaplen);
+	if (err) {
+		fclose(f);
+		errno = -err;
+		return NULL;
+	}
+	s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	o = &s->v[s->n++];
+	o->path = xstrdup(path);
+	o->f = f;
+	o->linktype = linktype;
+	return f;
+}
+
+int pcap_set_close(struct pcap_set *s)
+{
+	int i, err = 0;
+
+	for (i = 0; i < s->n; i++) {
+		if ((ferror(s->v[i].f) | fclose(s->v[i].f)) && !err)
+			err = errno ? -errno : -EIO;
+		free(s->v[i].path);
+	}
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+	return err;
 }

@@ -42,6 +42,8 @@ enum rec_kind {
 	REC_DPRINT,	/* D's print(): id: format; payload: u64 address,
 			 * then the bytes there (its one argument's buffer) */
 	REC_FTRUNCATE,	/* D's ftruncate(): no payload */
+	REC_PCAP,	/* D's pcap(): payload: u64 ktime ns, u64 link type,
+			 * then a buffer (u64 length, the packet's bytes) */
 };
 
 /* What REC_DAGGACT does to its map. */

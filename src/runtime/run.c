@@ -858,7 +858,8 @@ static struct skb_out *skb_open(struct compiled *c, int map_fd)
 		const char *path = c->pcaps.v[i];
 
 		so->files[i] = fopen(path, "w");
-		err = so->files[i] ? pcap_begin(so->files[i]) : -errno;
+		err = so->files[i] ? pcap_begin(so->files[i], PCAP_LINKTYPE_RAW,
+						   PCAP_SNAPLEN) : -errno;
 		if (err) {
 			fprintf(stderr, "ferret: cannot write %s: %s\n", path,
 				strerror(-err));
@@ -1275,6 +1276,13 @@ out:
 	if (rt.out_orig >= 0) {
 		dup2(rt.out_orig, os.fd);
 		close(rt.out_orig);
+	}
+	free(rt.out_path);
+	err = pcap_set_close(&rt.pcaps);
+	if (err) {
+		fprintf(stderr, "ferret: cannot write a pcap() capture file: %s\n",
+			strerror(-err));
+		ret = 1;
 	}
 	if (rt.out_err)
 		ret = 1;

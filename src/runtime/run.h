@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <sys/types.h>
+#include "pcap.h"
 #include "print.h"
 #include "../providers/provider.h"
 
@@ -173,6 +174,8 @@ struct runtime {
 	int out_fd;		/* the output's descriptor (freopen()) */
 	int out_orig;		/* a copy of what it was before freopen(),
 				 * or -1 */
+	char *out_path;		/* the file freopen() sent it to, or NULL */
+	struct pcap_set pcaps;	/* D's pcap() files */
 };
 
 /* The script's map called name ("@x"), or NULL. */

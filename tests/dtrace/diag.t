@@ -269,3 +269,12 @@ err xlate_redefines_output 1 "dtrace: failed to compile script $W/xredef.d: [D_D
 printf 'struct out { int v; };\ntranslator struct out (int *p)\n{\n\tv = *p;\n};\n' >"$W/xparen.d"
 err xlate_parenthesized_input 1 "dtrace: failed to compile script $W/xparen.d: [D_SYNTAX] line 3: syntax error near \"{\"" -- \
 	-s "$W/xparen.d"
+# Members are checked in order, each for its name in the output before
+# its value; xlate <T *>(e) as written (not through a typed inline such
+# as curcpu) is of DTrace's dynamic type, which no cast makes an integer.
+printf 'struct in { int a; };\nstruct out { int v; };\ntranslator struct out < struct in *p >\n{\n\tw = p->b;\n};\n' >"$W/xorder.d"
+err xlate_member_order 1 "dtrace: failed to compile script $W/xorder.d: [D_XLATE_MEMB] line 6: translator member w is not a member of struct out" -- \
+	-s "$W/xorder.d"
+printf 'struct in { int a; };\nstruct out { int v; };\ntranslator struct out < struct in *p >\n{\n\tv = p->a;\n};\nstruct in *g;\nBEGIN\n{\n\tx = (unsigned long)xlate <struct out *>(g);\n}\n' >"$W/xcast.d"
+err xlate_pointer_cast 1 "dtrace: failed to compile script $W/xcast.d: [D_CAST_INVAL] line 10: invalid cast expression: \"pointer to translated data\" to \"unsigned long\"" -- \
+	-s "$W/xcast.d"

@@ -311,3 +311,63 @@ err rw_mutex 1 "dtrace: invalid probe specifier BEGIN { trace(rw_read_held((stru
 	-n 'BEGIN { trace(rw_read_held((struct mutex *)0)); }'
 err mutex_nargs 1 "dtrace: invalid probe specifier BEGIN { trace(mutex_type_spin()); }: [D_PROTO_LEN] mutex_type_spin( ) prototype mismatch: 0 args passed, 1 expected" -- \
 	-n 'BEGIN { trace(mutex_type_spin()); }'
+
+# pcap(skb, linktype): a UDP datagram to 127.0.0.1, taken where the
+# loopback device queues it.  Its dump is the packet's linear bytes and
+# no more (tracemem() of the same address shows them and what follows),
+# as dtrace-utils dumps them without tshark; a NULL skb captures nothing
+# and is no fault.  After freopen(), the same packets go to a pcap file
+# of pcapsize-byte captures (20 rounded up to 24), which tcpdump reads.
+cat >"$W/udp.py" <<'EOF2'
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.sendto(b"ferret-pcap-payload", ("127.0.0.1", 9))
+EOF2
+timeout 30 "$FERRET" dtrace -q -x pcapsize=128 -c "python3 $W/udp.py" -n '
+rawtp:net::net_dev_queue
+/pid == $target && !done/
+{
+	done = 1;
+	pcap((void *)0, PCAP_ETHER);
+	printf("len %d\n", ((struct sk_buff *)arg0)->len);
+	pcap((struct sk_buff *)arg0, PCAP_ETHER);
+	tracemem(((struct sk_buff *)arg0)->data, 128);
+}
+ERROR { printf("fault\n"); }' >"$W/out" 2>"$W/err"
+rc=$?
+# The dump's rows, then tracemem()'s: the first four rows alike, the
+# dump ending at the packet's last byte (61: 14 + 20 + 8 + 19).
+awk '/^ +[0-9a-f]+: /' "$W/out" >"$W/rows"
+n=$(wc -l <"$W/rows")
+if [ $rc = 0 ] && grep -qx 'len 61' "$W/out" && ! grep -q fault "$W/out" &&
+   [ "$n" = 12 ] && [ "$(sed -n 1,3p "$W/rows")" = "$(sed -n 5,7p "$W/rows")" ] &&
+   sed -n 4p "$W/rows" | grep -qE '^ +30: 2d 70 63 61 70 2d 70 61 79 6c 6f 61 64 +-pcap-payload$'; then
+	ok pcap_dump
+else
+	bad pcap_dump "rc $rc: $(head -20 "$W/out") $(head -3 "$W/err")"
+fi
+rm -f "$W/cap.pcap"
+timeout 30 "$FERRET" dtrace -q -w -x pcapsize=20 -c "python3 $W/udp.py" -n '
+rawtp:net::net_dev_queue
+/pid == $target && !done/
+{
+	done = 1;
+	freopen("'"$W"'/cap.pcap");
+	pcap((struct sk_buff *)arg0, PCAP_ETHER);
+	freopen("");
+	printf("back\n");
+}' >"$W/out" 2>"$W/err"
+rc=$?
+tcpdump -nn -r "$W/cap.pcap" >"$W/td" 2>"$W/tderr"
+if [ $rc = 0 ] && grep -qx back "$W/out" &&
+   grep -q 'link-type EN10MB (Ethernet), snapshot length 24' "$W/tderr" &&
+   [ "$(grep -c ' IP ' "$W/td")" = 1 ] &&
+   [ "$(python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); print(len(d), d[24 + 8:24 + 16].hex(), d[40 + 12:40 + 14].hex())' "$W/cap.pcap")" = "64 1800000018000000 0800" ]; then
+	ok pcap_file
+else
+	bad pcap_file "rc $rc: $(cat "$W/out" "$W/err" "$W/tderr" "$W/td")"
+fi
+err pcap_arguments 1 "dtrace: invalid probe specifier BEGIN { pcap(1); }: [D_PROTO_LEN] pcap( ) prototype mismatch: 1 arg passed, 2 expected" -- \
+	-n 'BEGIN { pcap(1); }'
+err pcap_linktype 1 "dtrace: invalid probe specifier BEGIN { pcap((void *)0, \"ip\"); }: [D_PROTO_ARG] pcap( ) argument #2 is incompatible with prototype:" -- \
+	-n 'BEGIN { pcap((void *)0, "ip"); }'

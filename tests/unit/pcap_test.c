@@ -44,7 +44,7 @@ static void test_layout(void)
 		finish(&t);
 		return;
 	}
-	expect(&t, pcap_begin(f) == 0, "pcap_begin failed");
+	expect(&t, pcap_begin(f, PCAP_LINKTYPE_RAW, PCAP_SNAPLEN) == 0, "pcap_begin failed");
 	expect(&t, pcap_packet(f, 1700000000123456789ULL, ip4, sizeof(ip4)) == 0,
 	       "pcap_packet failed");
 	expect(&t, pcap_packet(f, 5000000000ULL, ip4, 0) == 0,
@@ -98,7 +98,7 @@ static void test_tcpdump(void)
 		finish(&t);
 		return;
 	}
-	pcap_begin(f);
+	pcap_begin(f, PCAP_LINKTYPE_RAW, PCAP_SNAPLEN);
 	pcap_packet(f, 1700000000123456000ULL, ip4, sizeof(ip4));
 	fclose(f);
 	snprintf(cmd, sizeof(cmd), "TZ=UTC tcpdump -n -tt -r %s 2>&1", path);

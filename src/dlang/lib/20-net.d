@@ -16,6 +16,14 @@ inline int AF_PACKET = 17;
 inline int ARPHRD_ETHER = 1;
 inline int ARPHRD_INFINIBAND = 32;
 
+/* pcap()'s link types, libpcap's DLT_* numbers as DTrace names them */
+inline int PCAP_NULL = 0;
+inline int PCAP_ETHER = 1;
+inline int PCAP_PPP = 9;
+inline int PCAP_IP = 12;
+inline int PCAP_WIFI = 105;
+inline int PCAP_IPOIB = 242;
+
 inline int IPPROTO_IP = 0;
 inline int IPPROTO_ICMP = 1;
 inline int IPPROTO_IGMP = 2;
