@@ -183,7 +183,12 @@ static struct type *int_words(struct cparser *c)
 		if (cp_next(c))
 			return NULL;
 	}
-	(void)integer;
+	/* D: "long double", a floating-point type as "double" is */
+	if (c->d && lng == 1 && !sign && !chr && !shrt && !integer &&
+	    !boolean && is_word(c, "double")) {
+		snprintf(c->spell, sizeof(c->spell), "long double");
+		return cp_next(c) ? NULL : type_c_float("long double");
+	}
 	snprintf(c->spell, sizeof(c->spell), "%s%s", sign < 0 ? "unsigned " :
 		 sign > 0 && chr ? "signed " : "",
 		 chr ? "char" : shrt ? "short" : lng > 1 ? "long long" :

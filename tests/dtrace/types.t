@@ -1167,9 +1167,11 @@ q\\'r\\?s|t\\u\"vA0
 
 " -- -s "$W/chars.d"
 
-# float, double and long double are types of their C sizes: variables
-# of them hold zeros until a value of their type is stored, and printf's
-# floating conversions print them; no operator takes them.
+# float, double and long double are types of their C sizes (in typedefs
+# and members too, a struct ending at its last member as CTF lays it
+# out): variables of them hold zeros until a value of their type is
+# stored, and printf's floating conversions print them; no operator
+# takes them.
 cat >"$W/floats.d" <<'EOF2'
 #pragma D option quiet
 
@@ -1178,11 +1180,17 @@ double d;
 long double ld;
 float fa[int];
 self double sd;
+typedef long double ldt;
+struct fl {
+	long double m;
+	int i;
+};
 
 BEGIN
 {
 	printf("%d %d %d %d %d\n", sizeof(float), sizeof(double),
 	    sizeof(long double), sizeof(f), sizeof(ld));
+	printf("%d %d %d\n", sizeof(ldt), sizeof(struct fl), offsetof(struct fl, i));
 	printf("%e|%E|%f|%g|%G\n", f, d, d, f, d);
 	printf("%10.2f|%-6g|%Le|%LG|%+.1e\n", d, f, ld, ld, d);
 	g = d;
@@ -1191,6 +1199,7 @@ BEGIN
 }
 EOF2
 same floats_read_zero 0 "4 8 16 4 16
+16 20 16
 0.000000e+00|0.000000E+00|0.000000|0|0
       0.00|0     |0.000000e+00|0|+0.0e+00
 0.000000 0.000000 0
