@@ -285,10 +285,53 @@ static const char *unscope_type(struct parser *p, const struct loc *loc,
 		       kind, word);
 }
 
+static bool ident_char(char ch)
+{
+	return ch == '_' || isalnum((unsigned char)ch);
+}
+
+/*
+ * Whether dtrace's lexer takes identifier t for one without looking at
+ * what follows it: after struct, union or enum, after -> or ., or where
+ * an earlier use of it was followed by ++, --, =, [, ; or a comma, which
+ * makes dtrace keep it as a known identifier.  Otherwise its look past
+ * the token leaves the text of a syntax error at it running on to the
+ * end of the line.
+ */
+static bool ident_known(const struct parser *p, const struct d_token *t)
+{
+	const char *text = p->src->text, *b = t->start, *q;
+	size_t n = (size_t)t->len;
+
+	while (b > text && isspace((unsigned char)b[-1]))
+		b--;
+	if (b > text && (b[-1] == '.' || (b[-1] == '>' && b - 1 > text && b[-2] == '-')))
+		return true;
+	for (q = b; q > text && ident_char(q[-1]); q--)
+		;
+	if ((b - q == 6 && !strncmp(q, "struct", 6)) ||
+	    (b - q == 5 && !strncmp(q, "union", 5)) ||
+	    (b - q == 4 && !strncmp(q, "enum", 4)))
+		return true;
+	for (q = text; (q = strstr(q, t->str)) && q < t->start; q += n) {
+		const char *f = q + n;
+
+		if ((q > text && ident_char(q[-1])) || ident_char(*f))
+			continue;
+		while (isspace((unsigned char)*f))
+			f++;
+		if ((f[0] == '+' && f[1] == '+') || (f[0] == '-' && f[1] == '-') ||
+		    (f[0] == '=' && f[1] != '=') || strchr("[;,", f[0]))
+			return true;
+	}
+	return false;
+}
+
 /* DTrace's "syntax error near" the current token, unless already reported. */
 static void *syntax(struct parser *p)
 {
 	const struct d_token *t = &p->tok;
+	int len;
 
 	if (p->failed)
 		return NULL;
@@ -301,10 +344,13 @@ static void *syntax(struct parser *p)
 		return fail_at(p, &t->loc, "[D_SYNTAX] syntax error near end-of-input");
 	if (t->kind == T_EOF)
 		return fail_at(p, &t->loc, "[D_SYNTAX] syntax error near end of input");
-	if (t->len > 60)
+	len = t->len;
+	if (t->kind == T_IDENT && t->str && !ident_known(p, t))
+		len = (int)strcspn(t->start, "\n");
+	if (len > 60)
 		return fail_at(p, &t->loc, "[D_SYNTAX] syntax error near \"%.57s...\"",
 			       t->start);
-	return fail_at(p, &t->loc, "[D_SYNTAX] syntax error near \"%.*s\"", t->len,
+	return fail_at(p, &t->loc, "[D_SYNTAX] syntax error near \"%.*s\"", len,
 		       t->start);
 }
 

@@ -114,10 +114,18 @@ static bool is_word(const struct cparser *c, const char *w)
 /* D words every syntax error so: the token as written. */
 static int d_syntax(struct cparser *c)
 {
+	int len = c->tok->len;
+
 	if (c->tok->kind == T_EOF)
-		return cp_error(c, &c->tok->loc, "syntax error near end of input");
-	return cp_error(c, &c->tok->loc, "syntax error near \"%.*s\"",
-			c->tok->len, c->tok->start);
+		return cp_error(c, &c->tok->loc, "[D_SYNTAX] syntax error near end of input");
+	/*
+	 * dtrace's lexer looks past a name it does not know, which leaves
+	 * the text of the error running on to the end of the line.
+	 */
+	if (c->tok->kind == T_IDENT && !type_defined(NULL, c->tok->str))
+		len = (int)strcspn(c->tok->start, "\n");
+	return cp_error(c, &c->tok->loc, "[D_SYNTAX] syntax error near \"%.*s\"",
+			len, c->tok->start);
 }
 
 static int cp_expect(struct cparser *c, enum token_kind k, const char *what)
@@ -892,9 +900,22 @@ static struct type *parse_type(struct cparser *c, bool top)
 		if (!t && type_typedef_hook)
 			t = type_typedef_hook(c->tok->str);
 		if (!t) {
-			if (c->d)
-				d_syntax(c);
-			else
+			/*
+			 * D's grammar takes an unknown name for the
+			 * declarator, so a name after it is the error.
+			 */
+			if (c->d) {
+				struct loc at = c->tok->loc;
+				const char *s = c->tok->start;
+
+				if (cp_next(c))
+					return NULL;
+				if (c->tok->kind == T_IDENT)
+					d_syntax(c);
+				else
+					cp_error(c, &at, "[D_SYNTAX] syntax error near \"%.*s\"",
+						 (int)strcspn(s, "\n"), s);
+			} else
 				cp_error(c, &c->tok->loc, "unknown type name '%s'", c->tok->str);
 			return NULL;
 		}

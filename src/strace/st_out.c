@@ -619,7 +619,9 @@ static void drain_ready(struct st_out *s)
 
 	for (i = 0; i < s->nheld && !s->held_out[i].owed; i++)
 		write_line(s, s->held_out[i].tid, &s->held_out[i].b);
-	memmove(s->held_out, s->held_out + i, (s->nheld - i) * sizeof(*s->held_out));
+	if (i && i < s->nheld)
+		memmove(s->held_out, s->held_out + i,
+			(s->nheld - i) * sizeof(*s->held_out));
 	s->nheld -= i;
 }
 

@@ -278,3 +278,18 @@ err xlate_member_order 1 "dtrace: failed to compile script $W/xorder.d: [D_XLATE
 printf 'struct in { int a; };\nstruct out { int v; };\ntranslator struct out < struct in *p >\n{\n\tv = p->a;\n};\nstruct in *g;\nBEGIN\n{\n\tx = (unsigned long)xlate <struct out *>(g);\n}\n' >"$W/xcast.d"
 err xlate_pointer_cast 1 "dtrace: failed to compile script $W/xcast.d: [D_CAST_INVAL] line 10: invalid cast expression: \"pointer to translated data\" to \"unsigned long\"" -- \
 	-s "$W/xcast.d"
+
+# dtrace's lexer looks past a name it does not know yet, which leaves the
+# text of a syntax error at it running on to the end of the line; a name
+# known (assigned before) or after -> is the token alone.  An unknown
+# type in a typedef is taken for the declarator: the error is the name
+# after it.
+printf 'typedef nosuch alias_t;\n' >"$W/tdunk.d"
+err typedef_unknown_type 1 "dtrace: failed to compile script $W/tdunk.d: [D_SYNTAX] line 1: syntax error near \"alias_t;\"" -- \
+	-s "$W/tdunk.d"
+printf 'BEGIN\n{\n\tx = 1\n\ty = 2;\n}\n' >"$W/nearnew.d"
+err syntax_near_new_name 1 "dtrace: failed to compile script $W/nearnew.d: [D_SYNTAX] line 4: syntax error near \"y = 2;\"" -- \
+	-s "$W/nearnew.d"
+printf 'BEGIN\n{\n\tx = 1;\n\tx = 2\n\tx = 3;\n}\n' >"$W/nearold.d"
+err syntax_near_known_name 1 "dtrace: failed to compile script $W/nearold.d: [D_SYNTAX] line 5: syntax error near \"x\"" -- \
+	-s "$W/nearold.d"
