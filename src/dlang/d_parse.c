@@ -1715,6 +1715,11 @@ static struct node *parse_primary(struct parser *p)
 		n->name = xstrdup("offsetof");
 		if (!next(p) || !expect(p, T_LPAREN))
 			return NULL;
+		/* A name no type has is no type_name to dtrace's grammar */
+		if (p->tok.kind == T_IDENT && !strchr(p->tok.str, '`') &&
+		    !d_lex_typedef(p->tok.str) && !type_defined(NULL, p->tok.str) &&
+		    !type_parse(p->tok.str))
+			return syntax(p);
 		s = new_node(p, N_STR, &p->tok.loc);
 		ast_push(n, s);
 		if (!(s->str = parse_type(p, false)))

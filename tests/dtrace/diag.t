@@ -293,3 +293,6 @@ err syntax_near_new_name 1 "dtrace: failed to compile script $W/nearnew.d: [D_SY
 printf 'BEGIN\n{\n\tx = 1;\n\tx = 2\n\tx = 3;\n}\n' >"$W/nearold.d"
 err syntax_near_known_name 1 "dtrace: failed to compile script $W/nearold.d: [D_SYNTAX] line 5: syntax error near \"x\"" -- \
 	-s "$W/nearold.d"
+# offsetof() of a name no type has: no type_name to D's grammar.
+err offsetof_unknown_type 1 "dtrace: invalid probe specifier BEGIN { trace(offsetof(nosuch_t, m)); }: [D_SYNTAX] syntax error near \"nosuch_t, m)); }\"" -- \
+	-n 'BEGIN { trace(offsetof(nosuch_t, m)); }'
