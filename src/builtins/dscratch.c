@@ -341,8 +341,9 @@ static int cg_copyinto(struct cg *g, struct node *n, struct val *out)
 			return -EINVAL;
 	}
 	src = cg_reg(g, &v);
-	if (arg_reg(g, n->list[b ? 1 : 2], &dest) ||
-	    arg_reg(g, n->list[b ? 2 : 1], &size))
+	/* The arguments in the order written, as dtrace evaluates them. */
+	if (arg_reg(g, n->list[1], b ? &dest : &size) ||
+	    arg_reg(g, n->list[2], b ? &size : &dest))
 		return -EINVAL;
 	/* bcopy() from scratch reads only what the clause has allocated. */
 	if (b && v.type->kind == TY_PTR && v.type->scratch == SCRATCH_PTR)

@@ -2461,7 +2461,27 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 		if (bi_dscratch_store(g, addr, cg_reg(g, &v), lv->type->size))
 			return cg_error(g, lv, "operator = through a pointer is not supported here");
 		ir_place(&g->ir, done);
-		return res ? cg_expr(g, lv, res) : 0;
+		if (!res)
+			return 0;
+		/*
+		 * The value is what was stored, in the lvalue's type, as C
+		 * has it: not read back, which would take frame space at
+		 * each level of a chain (a[0] = a[1] = ... = 0).
+		 */
+		if (lv->type->kind == TY_INT) {
+			int r = ir_vreg(&g->ir);
+
+			ir_mov(&g->ir, r, cg_reg(g, &v));
+			if (lv->type->size < 8) {
+				int sh = 64 - 8 * lv->type->size;
+
+				ir_alu_imm(&g->ir, BPF_LSH, r, sh);
+				ir_alu_imm(&g->ir, lv->type->is_signed ? BPF_ARSH : BPF_RSH,
+					   r, sh);
+			}
+			return val_int(g, res, r, lv->type);
+		}
+		return cg_expr(g, lv, res);
 	}
 	if (lv->kind == N_VAR && n->op == T_ASSIGN &&
 	    var_of(g, lv->sym)->reg < 0 && reads_into_slot(g, n->b, lv->sym->val)) {

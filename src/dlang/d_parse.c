@@ -605,6 +605,8 @@ static bool qualifier(int kind)
  * it, the program or D's library defines it (typedef), or if it ends in
  * "_t" and ')' or '*' follows.
  */
+static bool is_scalar(const struct parser *p, const char *name);
+
 static bool at_type(struct parser *p)
 {
 	const char *s = p->tok.str;
@@ -624,8 +626,16 @@ static bool at_type(struct parser *p)
 		return true;
 	n = strlen(s);
 	c = d_lex_peek(&p->lx);
-	return n > 2 && !strcmp(s + n - 2, "_t") &&
-	       (c == ')' || c == '*' || c == ']' || c == ',');
+	if (n > 2 && !strcmp(s + n - 2, "_t") &&
+	    (c == ')' || c == '*' || c == ']' || c == ','))
+		return true;
+	/*
+	 * "(name)" of a name no variable has: a kernel typedef if the
+	 * kernel's BTF has one (uint), as dtrace looks a name up as a type
+	 * where nothing before tells it is a variable.
+	 */
+	return c == ')' && s == p->tok.str && !find_global(p, s) &&
+	       !is_scalar(p, s) && type_parse(s);
 }
 
 /*
@@ -3090,6 +3100,11 @@ static bool parse_inline(struct parser *p)
 	type = NULL;
 	if (p->resolving) {
 		p->resolving->value = v;
+		if (casts) {
+			p->resolving->nparams = p->niparams;
+			p->resolving->params = casts;
+			casts = NULL;
+		}
 		free(name);
 		ok = true;
 		goto done;
@@ -3637,6 +3652,15 @@ static bool defer(struct parser *p)
 		return fail_at(p, &p->tok.loc, "unterminated inline");
 	for (n = eq; n > s && (n[-1] == ' ' || n[-1] == '\t'); n--)
 		;
+	/* an inline array's parameters: "name[int fd] =" */
+	if (n > s && n[-1] == ']') {
+		while (n > s && n[-1] != '[')
+			n--;
+		if (n > s)
+			n--;
+		while (n > s && (n[-1] == ' ' || n[-1] == '\t'))
+			n--;
+	}
 	eq = n;
 	while (n > s && is_ident_char(n[-1]))
 		n--;

@@ -1384,7 +1384,16 @@ int sema_expr(struct sema *s, struct node *n)
 		if (expect_int(s, n->a, "a condition"))
 			return -EINVAL;
 		n->type = n->b->type;
-		if (!unify(&n->type, n->c->type))
+		/* D: a pointer and NULL (the constant 0): the pointer's type */
+		if (s->c->opts.dtrace && n->b->type->kind == TY_INT &&
+		    n->c->type->kind == TY_PTR && n->b->kind == N_INT &&
+		    n->b->ival == 0)
+			n->type = n->c->type;
+		else if (s->c->opts.dtrace && n->b->type->kind == TY_PTR &&
+			 n->c->type->kind == TY_INT && n->c->kind == N_INT &&
+			 n->c->ival == 0)
+			;
+		else if (!unify(&n->type, n->c->type))
 			return sema_error(s, n, "the branches of ?: have different types");
 		if (n->b->type->kind == TY_PTR && n->c->type->kind == TY_PTR &&
 		    (n->b->type->scratch == SCRATCH_PTR) !=

@@ -67,3 +67,19 @@ else
 	echo "skip io_wait_*_refused: this kernel runs BPF trampolines (the guest tests run these probes)"
 	skip=$((skip + 3))
 fi
+
+# fds[fd]: the current thread's open file fd as a fileinfo_t (fi_pathname
+# and fi_mount "<unknown>" and fi_dirname "." as in dtrace-utils, where
+# the kernel builds no path outside fentry and LSM programs); a
+# descriptor no file is open on is "<none>".  (dd reads the file: cat
+# copies a file to a file with copy_file_range(), which reads nothing.)
+printf 'fds\n' >"$W/fdfile.txt"
+same fds_array 0 "fdfile.txt . <unknown> <unknown> 0 8000 <none>
+
+" -- -q -c "dd if=$W/fdfile.txt of=/dev/null status=none" -n '
+	syscall::read:entry /pid == $target && fds[arg0].fi_name == "fdfile.txt"/ {
+		printf("%s %s %s %s %d %x %s\n", fds[arg0].fi_name, fds[arg0].fi_dirname,
+		    fds[arg0].fi_pathname, fds[arg0].fi_mount, fds[arg0].fi_offset,
+		    fds[arg0].fi_oflags, fds[arg0 + 1000].fi_name);
+		exit(0);
+	}'

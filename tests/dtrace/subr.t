@@ -371,3 +371,19 @@ err pcap_arguments 1 "dtrace: invalid probe specifier BEGIN { pcap(1); }: [D_PRO
 	-n 'BEGIN { pcap(1); }'
 err pcap_linktype 1 "dtrace: invalid probe specifier BEGIN { pcap((void *)0, \"ip\"); }: [D_PROTO_ARG] pcap( ) argument #2 is incompatible with prototype:" -- \
 	-n 'BEGIN { pcap((void *)0, "ip"); }'
+
+# copyinto()'s arguments are evaluated in the order written, and a chain
+# of sixteen stores through a scratch pointer takes the value stored at
+# each level, not frame space to read it back.
+printf 'hello-world-text\n' >"$W/order.txt"
+same copyinto_order 0 "....llo.........
+
+" -- -q -c "dd if=$W/order.txt of=/dev/null status=none" -n 'syscall::write:entry /pid == $target/ {
+	p = (char *)alloca(16);
+	p[0] = p[1] = p[2] = p[3] = p[4] = p[5] = p[6] = p[7] =
+	p[8] = p[9] = p[10] = p[11] = p[12] = p[13] = p[14] = p[15] = 0x2e;
+	n = 2;
+	copyinto(arg1 + (n++), (n++), (void *)(p + (n++)));
+	printf("%c%c%c%c%c%c%c%c%c%c%c%c%c%c%c%c\n", p[0], p[1], p[2], p[3],
+	    p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[13], p[14], p[15]);
+	exit(0); }'

@@ -1316,3 +1316,12 @@ err proto_dynamic 1 "dtrace: invalid probe specifier int f(int k, int a[int]); B
 	-n 'int f(int k, int a[int]); BEGIN { }'
 err array_varargs 1 "dtrace: invalid probe specifier int a[int, ...]; BEGIN { }: [D_DECL_PROTO_VARARGS] array prototype may not use a variable-length argument list" -- \
 	-n 'int a[int, ...]; BEGIN { }'
+
+# A parenthesized name no variable has is a kernel typedef where BTF has
+# one (uint); a pointer and NULL make a ?: of the pointer's type.
+same kernel_typedef_cast 0 "4294967295 4
+1 1
+
+" -- -q -n 'BEGIN { x = 3; printf("%u %d\n", (uint)-1, (x) + 1);
+	this->p = pid < 0 ? NULL : curthread; this->q = pid > 0 ? NULL : curthread;
+	printf("%d %d\n", this->p != NULL, this->q == NULL); exit(0); }'

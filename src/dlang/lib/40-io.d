@@ -86,14 +86,23 @@ typedef struct fileinfo {
 
 /*
  * A path is built with bpf_d_path(), which the kernel allows only in
- * fentry and LSM programs: fi_dirname, fi_pathname and fi_mount are
- * left out.  The io probes know no file: their F is NULL.
+ * fentry and LSM programs: fi_pathname and fi_mount are "<unknown>" and
+ * fi_dirname is its directory, ".", as dtrace-utils has them.  The io
+ * probes know no file: their F is NULL.
  */
 translator fileinfo_t < struct file *F > {
 	fi_name = F == NULL ? "<none>" :
 	    stringof(F->f_path.dentry->d_name.name);
+	fi_dirname = F == NULL ? "<none>" : ".";
+	fi_pathname = F == NULL ? "<none>" : "<unknown>";
 	fi_offset = F == NULL ? 0 : F->f_pos;
 	fi_fs = F == NULL ? "<none>" :
 	    stringof(F->f_path.mnt->mnt_sb->s_type->name);
+	fi_mount = F == NULL ? "<none>" : "<unknown>";
 	fi_oflags = F == NULL ? 0 : F->f_flags;
 };
+
+/* fds[fd]: the current thread's open file fd, "<none>" for none. */
+inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
+    fd >= 0 && fd < curthread->files->fdt->max_fds ?
+    ((struct file **)curthread->files->fdt->fd)[fd] : NULL);
