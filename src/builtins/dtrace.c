@@ -896,9 +896,14 @@ static int rt_aggact(struct runtime *rt, const struct rec_hdr *h,
 	return d_label->aggact(d_label->arg, rt, (int)a.op, h->id, a.value);
 }
 
+/* setopt()'s record: no value, or one computed, whose text follows. */
+#define SETOPT_NONE (-1)
+#define SETOPT_RECORDED (-2)
+
 /*
- * setopt(name[, value]): both string constants, kept in the format
- * table; the front end sets the option when the record arrives.  The
+ * setopt(name[, value]): the name a string constant, kept in the format
+ * table, as is a constant value; a computed value's text is recorded.
+ * The front end sets the option when the record arrives.  The
  * record also says which clause of which probe asked, for the warning
  * DTrace gives when the option cannot be set.
  */
@@ -919,7 +924,8 @@ static int sema_setopt(struct sema *s, struct node *n)
 					  i + 1, d_type_name(n->list[i]->type,
 							     b, sizeof(b)));
 		}
-		if (n->list[i]->kind != N_STR)
+		/* The value may be computed: its text goes in the record. */
+		if (n->list[i]->kind != N_STR && i == 0)
 			return sema_error(s, n->list[i], "setopt( ) argument #%d must be a string constant here",
 					  i + 1);
 	}
@@ -930,24 +936,35 @@ static int sema_setopt(struct sema *s, struct node *n)
 		clause += p->nspecs ? p->nspecs : 1;
 	}
 	n->id = sema_add_fmt(s, n->list[0]->str, NULL, 0);
-	/* The value's format, -1 for none; the clause above it. */
-	n->ival = (uint32_t)(n->nlist > 1 ?
-			     sema_add_fmt(s, n->list[1]->str, NULL, 0) : -1);
+	/*
+	 * The value's format, SETOPT_NONE for none, SETOPT_RECORDED for
+	 * one computed, whose text follows; the clause above it.
+	 */
+	n->ival = (uint32_t)(n->nlist < 2 ? SETOPT_NONE :
+			     n->list[1]->kind != N_STR ? SETOPT_RECORDED :
+			     sema_add_fmt(s, n->list[1]->str, NULL, 0));
 	n->ival |= (uint64_t)clause << 32;
 	return 0;
 }
 
 static int cg_setopt(struct cg *g, struct node *n, struct val *out)
 {
-	int skip = ir_label(&g->ir), rec, off = sizeof(struct rec_hdr);
-	struct val idx;
+	int skip = ir_label(&g->ir), rec, off = sizeof(struct rec_hdr), len = 0;
+	struct val idx, v;
 
 	if (bi_probe_index(g, n, &idx))
 		return -EINVAL;
-	rec = cg_record_begin(g, REC_DSETOPT, n->id, 16, skip);
+	if ((int32_t)(uint32_t)n->ival == SETOPT_RECORDED) {
+		if (cg_expr(g, n->list[1], &v))
+			return -EINVAL;
+		len = v.type->size;
+	}
+	rec = cg_record_begin(g, REC_DSETOPT, n->id, 16 + len, skip);
 	ir_st_imm(&g->ir, BPF_W, rec, off, (int32_t)(uint32_t)n->ival);
 	ir_st_imm(&g->ir, BPF_W, rec, off + 4, (int32_t)(n->ival >> 32));
 	cg_store(g, rec, off + 8, &idx, 8);
+	if (len)
+		cg_store(g, rec, off + 16, &v, len);
 	cg_record_end(g, rec, true);
 	ir_place(&g->ir, skip);
 	return 0;
@@ -959,20 +976,26 @@ static int rt_setopt(struct runtime *rt, const struct rec_hdr *h,
 	const struct vec *f = &rt->c->fmts;
 	const struct fmt_spec *name, *value = NULL;
 	struct bi_dtrace_probe copy;
+	char *text = NULL;
 	int32_t v[2];
+	int ret;
 
 	if (len < 16 || h->id >= (uint32_t)f->n || !d_label ||
 	    !d_label->setopt)
 		return -EINVAL;
 	memcpy(v, data, sizeof(v));
-	if (v[0] >= f->n)
+	if (v[0] >= f->n || v[0] < SETOPT_RECORDED)
 		return -EINVAL;
 	name = f->v[h->id];
 	if (v[0] >= 0)
 		value = f->v[v[0]];
-	return d_label->setopt(d_label->arg, name->fmt,
-			       value ? value->fmt : NULL, v[1],
-			       probe_at(rd64((const char *)data + 8), &copy));
+	if (v[0] == SETOPT_RECORDED)
+		text = xstrndup((const char *)data + 16, len - 16);
+	ret = d_label->setopt(d_label->arg, name->fmt,
+			      value ? value->fmt : text, v[1],
+			      probe_at(rd64((const char *)data + 8), &copy));
+	free(text);
+	return ret;
 }
 
 /* DTrace's words for a fault (DTRACEFLT_*). */

@@ -492,3 +492,19 @@ e normalize_one '@a = count(); normalize(@a);' 'normalize( ) prototype mismatch:
 e normalize_string '@a = count(); normalize(@a, "x");' 'normalize( ) argument #2 must be of scalar type'
 e denormalize_undef 'denormalize(@nosuch);' 'undefined aggregation: @nosuch'
 e setopt_int 'setopt(1);' 'setopt( ) argument #1 is incompatible with prototype:'
+
+# setopt()'s value may be computed when the clause runs: its text is
+# recorded and the option set from it.
+same setopt_computed 0 "key 2 1
+key 1 5
+key 1 5
+key 2 1
+
+" -- -q -n 'BEGIN {
+	@a[1] = sum(5);
+	@a[2] = sum(1);
+	printa("key %d %@d\n", @a);
+	j = 1;
+	setopt("aggsortrev", j > 0 ? lltostr(j) : "0");
+	printa("key %d %@d\n", @a);
+	exit(0); }'
