@@ -412,8 +412,7 @@ static int sema_tracemem(struct sema *s, struct node *n)
 				  bi_d_type_word(t, w, sizeof(w)));
 	if (bi_d_int_arg(s, n, 1, "size_t"))
 		return -EINVAL;
-	size = (int64_t)n->list[1]->ival;
-	if (n->list[1]->kind != N_INT || size <= 0)
+	if (!sema_d_const(n->list[1], &size) || size <= 0)
 		return sema_error(s, n->list[1], "[D_TRACEMEM_SIZE] tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 	if (size > 1 << 15)
 		return sema_error(s, n->list[1], "tracemem( ) argument #2: at most 32768 bytes are recorded");

@@ -990,12 +990,41 @@ static int parse_declarator(struct cparser *c, struct type *base,
 			return cp_error(c, &c->tok->loc, "expected a member name");
 		*loc = c->tok->loc;
 		*name = xstrdup(c->tok->str);
-		if (cp_next(c) || cp_expect(c, T_RPAREN, "')'") ||
+		if (cp_next(c))
+			goto err;
+		/* an array of them: (*name[N]) */
+		while (c->tok->kind == T_LBRACKET) {
+			if (cp_next(c) || c->tok->kind != T_INT ||
+			    c->tok->ival < 1 || c->tok->ival > 1 << 20) {
+				cp_error(c, &c->tok->loc, c->d ?
+					 "[D_DECL_ARRSUB] positive integral constant expression expected as array size" :
+					 "an array size must be an integer constant");
+				goto err;
+			}
+			if (ndims == MAX_DIMS - 1) {
+				cp_error(c, &c->tok->loc, "arrays of more than %d dimensions are not supported",
+					 MAX_DIMS - 1);
+				goto err;
+			}
+			dims[ndims++] = (int)c->tok->ival;
+			if (cp_next(c) || cp_expect(c, T_RBRACKET, "']'"))
+				goto err;
+		}
+		if (cp_expect(c, T_RPAREN, "')'") ||
 		    (c->tok->kind == T_LPAREN && skip_parens(c)))
 			goto err;
-		*out = type_ptr(NULL);
 		n = strlen(c->dspell);
-		snprintf(c->dspell + n, sizeof(c->dspell) - n, " (*)()");
+		snprintf(c->dspell + n, sizeof(c->dspell) - n, " (*");
+		for (i = 0; i < ndims; i++) {
+			n = strlen(c->dspell);
+			snprintf(c->dspell + n, sizeof(c->dspell) - n, "[%d]", dims[i]);
+		}
+		n = strlen(c->dspell);
+		snprintf(c->dspell + n, sizeof(c->dspell) - n, ")()");
+		t = type_ptr(NULL);
+		while (ndims > 0)
+			t = type_array(t, dims[--ndims]);
+		*out = t;
 		return 0;
 	}
 	if (c->tok->kind == T_IDENT) {

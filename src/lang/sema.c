@@ -468,6 +468,11 @@ static bool d_const(const struct node *n, int64_t *v)
 		*v = (int64_t)n->ival;
 		return true;
 	}
+	/* sizeof, once typed: its value is known when compiling */
+	if (n->kind == N_SIZEOF && n->type) {
+		*v = (int64_t)n->ival;
+		return true;
+	}
 	if (n->kind == N_UNOP && d_const(n->a, &a)) {
 		switch (n->op) {
 		case T_MINUS: *v = (int64_t)-(uint64_t)a; return true;

@@ -1325,3 +1325,17 @@ same kernel_typedef_cast 0 "4294967295 4
 " -- -q -n 'BEGIN { x = 3; printf("%u %d\n", (uint)-1, (x) + 1);
 	this->p = pid < 0 ? NULL : curthread; this->q = pid > 0 ? NULL : curthread;
 	printf("%d %d\n", this->p != NULL, this->q == NULL); exit(0); }'
+
+# Members that are function pointers, and arrays of them, are pointers
+# to the layout (int (*afp[2])()); sizeof is a constant expression where
+# one is wanted (tracemem's size).
+same function_pointer_members 0 "32 24 16
+
+             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
+         0: 00 00 00 00 00 00 00 00                          ........
+
+" -- -q -n 'struct fo { int (*fp)(); int (*afp[2])(); long x; };
+	BEGIN { printf("%d %d %d\n", sizeof(struct fo), offsetof(struct fo, x),
+	    sizeof(((struct fo *)0)->afp));
+	this->z = (long *)alloca(8); *this->z = 0;
+	tracemem(this->z, sizeof(long)); exit(0); }'
