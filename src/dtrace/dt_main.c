@@ -77,6 +77,7 @@ struct dt {
 	int ncmds;
 	bool quiet, destructive, zdefs, cpp, list, compile_only, dump;
 	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
+	bool verbose;		/* -v: -l lists attributes and argument types */
 	bool flowindent;	/* -F: labels indented by call depth */
 	bool rawbytes;		/* -x rawbytes: trace() dumps its bytes */
 	bool empty;		/* -x empty: an empty program is no error */
@@ -2554,7 +2555,7 @@ static int list_probes(struct dt *d, const struct vec *descs)
 
 	dt_list_header();
 	for (i = 0; i < descs->n; i++)
-		if (dt_list(descs->v[i], d->pid) == -EINVAL)
+		if (dt_list(descs->v[i], d->pid, d->verbose) == -EINVAL)
 			return 1;
 	return 0;
 }
@@ -2666,6 +2667,7 @@ int dt_main(int argc, char **argv)
 			break;
 		}
 		case 'v':
+			d.verbose = true;
 			break;
 		case 'V':
 			printf("dtrace: Oracle D 2.0\n");
@@ -2713,7 +2715,7 @@ int dt_main(int argc, char **argv)
 		if (d.pid > 0)
 			provider_pid = d.pid;
 		dt_list_header();
-		ret = dt_list(NULL, d.pid) ? 1 : 0;
+		ret = dt_list(NULL, d.pid, d.verbose) ? 1 : 0;
 		goto out;
 	}
 	if (!d.ncmds) {

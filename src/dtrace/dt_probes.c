@@ -1211,9 +1211,170 @@ void dt_probe_free(struct bi_dtrace_probe *p)
 struct list_ctx {
 	struct dt_desc want;
 	bool all;
+	bool verbose;
 	int id;
 	int shown;
 };
+
+/* DTrace's stability levels and dependency classes, by their numbers. */
+static const char *const stability_names[] = {
+	"Internal", "Private", "Obsolete", "External", "Unstable",
+	"Evolving", "Stable", "Standard",
+};
+static const char *const class_names[] = {
+	"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
+};
+
+enum { S_PRIV = 1, S_UNST = 4, S_EVOL = 5, S_STAB = 6 };
+enum { C_UNKN = 0, C_ISA = 4, C_COMM = 5 };
+
+/* An attribute: name stability, data stability, dependency class. */
+struct dt_attr {
+	unsigned char name, data, class;
+};
+
+/*
+ * A provider's attributes, as dtrace-utils declares them: of its
+ * provider, module, function and name components, and of its arguments.
+ */
+static const struct dt_pattr {
+	const char *prov;
+	struct dt_attr part[4], args;
+} pattrs[] = {
+	{ "dtrace", { { S_STAB, S_STAB, C_COMM }, { S_PRIV, S_PRIV, C_UNKN },
+		      { S_PRIV, S_PRIV, C_UNKN }, { S_STAB, S_STAB, C_COMM } },
+	  { S_STAB, S_STAB, C_COMM } },
+	{ "syscall", { { S_EVOL, S_EVOL, C_COMM }, { S_PRIV, S_PRIV, C_UNKN },
+		       { S_PRIV, S_PRIV, C_ISA }, { S_EVOL, S_EVOL, C_COMM } },
+	  { S_PRIV, S_PRIV, C_ISA } },
+	{ "fbt", { { S_EVOL, S_EVOL, C_COMM }, { S_PRIV, S_PRIV, C_UNKN },
+		   { S_PRIV, S_PRIV, C_ISA }, { S_EVOL, S_EVOL, C_COMM } },
+	  { S_PRIV, S_PRIV, C_ISA } },
+	{ "rawfbt", { { S_EVOL, S_EVOL, C_COMM }, { S_PRIV, S_PRIV, C_UNKN },
+		      { S_PRIV, S_PRIV, C_ISA }, { S_EVOL, S_EVOL, C_COMM } },
+	  { S_PRIV, S_PRIV, C_ISA } },
+	{ "profile", { { S_EVOL, S_EVOL, C_COMM }, { S_UNST, S_UNST, C_UNKN },
+		       { S_PRIV, S_PRIV, C_UNKN }, { S_EVOL, S_EVOL, C_COMM } },
+	  { S_EVOL, S_EVOL, C_COMM } },
+	{ "cpc", { { S_EVOL, S_EVOL, C_COMM }, { S_UNST, S_UNST, C_UNKN },
+		   { S_PRIV, S_PRIV, C_UNKN }, { S_EVOL, S_EVOL, C_COMM } },
+	  { S_EVOL, S_EVOL, C_COMM } },
+	{ "rawtp", { { S_EVOL, S_EVOL, C_ISA }, { S_PRIV, S_PRIV, C_UNKN },
+		     { S_PRIV, S_PRIV, C_UNKN }, { S_PRIV, S_PRIV, C_ISA } },
+	  { S_PRIV, S_PRIV, C_ISA } },
+	{ "sdt", { { S_EVOL, S_EVOL, C_ISA }, { S_PRIV, S_PRIV, C_UNKN },
+		   { S_PRIV, S_PRIV, C_UNKN }, { S_PRIV, S_PRIV, C_ISA } },
+	  { S_PRIV, S_PRIV, C_ISA } },
+	/* proc, sched, io and lockstat: dtrace-utils' SDT providers */
+	{ NULL, { { S_EVOL, S_EVOL, C_ISA }, { S_PRIV, S_PRIV, C_UNKN },
+		  { S_PRIV, S_PRIV, C_UNKN }, { S_EVOL, S_EVOL, C_ISA } },
+	  { S_EVOL, S_EVOL, C_ISA } },
+};
+
+static void attr_min(struct dt_attr *a, const struct dt_attr *b)
+{
+	if (b->name < a->name)
+		a->name = b->name;
+	if (b->data < a->data)
+		a->data = b->data;
+	if (b->class < a->class)
+		a->class = b->class;
+}
+
+static void print_attr(const char *title, const struct dt_attr *a)
+{
+	printf("\n\t%s\n", title);
+	printf("\t\tIdentifier Names: %s\n", stability_names[a->name]);
+	printf("\t\tData Semantics:   %s\n", stability_names[a->data]);
+	printf("\t\tDependency Class: %s\n", class_names[a->class]);
+}
+
+/*
+ * The argument types of probe d, as -lv lists them: a D probe's
+ * signature, a tracepoint's fields (a system call's after its number),
+ * a raw tracepoint's BTF types; n of them.  Others have none.
+ */
+static int list_arg_types(const struct dt_desc *d, char (*types)[64], int max)
+{
+	const struct sdt_sig *sig = NULL;
+	const struct tracefs_event *ev = NULL;
+	int i, n = 0, skip = 0;
+
+	if (!strcmp(d->prov, "proc") || !strcmp(d->prov, "sched") ||
+	    !strcmp(d->prov, "io") || !strcmp(d->prov, "lockstat"))
+		sig = sdt_signature(d->prov, d->name);
+	for (i = 0; sig && i < sig->nargs && n < max; i++)
+		snprintf(types[n++], 64, "%s", sig->args[i].dtype);
+	if (sig)
+		return n;
+	if (!strcmp(d->prov, "syscall")) {
+		char ev_name[128];
+
+		snprintf(ev_name, sizeof(ev_name), "sys_%s_%s",
+			 strcmp(d->name, "return") ? "enter" : "exit", d->func);
+		ev = tracefs_event("syscalls", ev_name);
+		skip = 1;
+	} else if (!strcmp(d->prov, "sdt")) {
+		ev = tracefs_event(d->mod, d->name);
+	} else if (!strcmp(d->prov, "rawtp")) {
+		struct vec specs = { 0 }, insts = { 0 };
+		char err[256];
+
+		if (!dt_desc_specs(d, -1, &specs, err, sizeof(err)) && specs.n) {
+			const struct provider *p = provider_find(specs.v[0]);
+
+			if (p && !p->expand(p, specs.v[0], &insts, err, sizeof(err)) &&
+			    insts.n == 1) {
+				const struct probe_inst *pi = insts.v[0];
+
+				for (i = 0; i < pi->nargs && n < max; i++) {
+					struct type *t = p->arg_type ? p->arg_type(pi, i) : NULL;
+
+					if (t)
+						bi_d_type_word(t, types[n], 64);
+					else
+						snprintf(types[n], 64, "uint64_t");
+					n++;
+				}
+			}
+		}
+		for (i = 0; i < insts.n; i++)
+			provider_inst_free(insts.v[i]);
+		vec_free(&insts);
+		vec_free_all(&specs);
+		return n;
+	}
+	for (i = skip; ev && i < ev->nfields && n < max; i++)
+		snprintf(types[n++], 64, "%s", ev->fields[i].ctype);
+	return n;
+}
+
+/* -lv: probe d's attributes and argument types, as dtrace lists them. */
+static void list_verbose(const struct dt_desc *d)
+{
+	const struct dt_pattr *pa = pattrs;
+	const char *parts[4] = { d->prov, d->mod, d->func, d->name };
+	struct dt_attr a;
+	char types[16][64];
+	int i, n;
+
+	while (pa->prov && strcmp(pa->prov, d->prov))
+		pa++;
+	/* The provider's, lowered by each component the probe names */
+	a = pa->part[0];
+	for (i = 1; i < 4; i++)
+		if (*parts[i] && !util_has_glob(parts[i]))
+			attr_min(&a, &pa->part[i]);
+	print_attr("Probe Description Attributes", &a);
+	print_attr("Argument Attributes", &pa->args);
+	printf("\n\tArgument Types\n");
+	n = list_arg_types(d, types, 16);
+	for (i = 0; i < n; i++)
+		printf("\t\targs[%d]: %s\n", i, types[i]);
+	if (!n)
+		printf("\t\tNone\n");
+	printf("\n");
+}
 
 static void list_one(const char *name, void *arg)
 {
@@ -1230,6 +1391,8 @@ static void list_one(const char *name, void *arg)
 		       field_match(c->want.name, d.name))) {
 		printf("%5d %10s %17s %33s %s\n", c->id, d.prov,
 		       *d.mod ? d.mod : "", d.func, d.name);
+		if (c->verbose)
+			list_verbose(&d);
 		c->shown++;
 	}
 	dt_desc_free(&d);
@@ -1241,9 +1404,9 @@ void dt_list_header(void)
 	       "FUNCTION", "NAME");
 }
 
-int dt_list(const char *text, long target)
+int dt_list(const char *text, long target, bool verbose)
 {
-	struct list_ctx c = { .all = !text };
+	struct list_ctx c = { .all = !text, .verbose = verbose };
 	char err[256];
 	size_t i;
 

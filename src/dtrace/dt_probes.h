@@ -52,9 +52,9 @@ void dt_list_header(void);
 /*
  * Lists the probes description text matches (NULL: all) as dtrace -l
  * does, under dt_list_header(), IDs counted from 1 in listing order.
- * 0, or -ENOENT after dtrace's "failed to match" (or -EINVAL after its
- * error).
+ * verbose (-lv): each with its attributes and argument types.  0, or
+ * -ENOENT after dtrace's "failed to match" (or -EINVAL after its error).
  */
-int dt_list(const char *text, long target);
+int dt_list(const char *text, long target, bool verbose);
 
 #endif

@@ -298,3 +298,84 @@ same no_provider_syscall 0 "write
 err no_provider_matched 0 "dtrace: description 'write:entry ' matched 1 probe" -- -c /bin/true -n 'write:entry /0/ { }'
 err no_provider_none 1 "dtrace: invalid probe specifier no_such_function_xyz:entry: probe description ::no_such_function_xyz:entry does not match any probes" -- \
 	-n 'no_such_function_xyz:entry'
+
+# -lv: each probe's attributes as dtrace-utils' providers declare them
+# (the description's: the provider's, lowered by each component the
+# probe names) and its argument types: none for BEGIN, a system call's
+# parameters from its tracepoint, a D probe's signature, a raw
+# tracepoint's BTF types.
+timeout 30 "$FERRET" dtrace -lv -n 'dtrace:::BEGIN' -n 'syscall::read:entry' \
+	-n 'sched:::on-cpu' -n 'rawtp:sched::sched_process_fork' >"$W/out" 2>"$W/err"
+rc=$?
+sed -E 's/^ *[0-9]+ +/ID /' "$W/out" >"$W/lv"
+cat >"$W/lv.want" <<'EOF2'
+   ID   PROVIDER            MODULE                          FUNCTION NAME
+ID dtrace                                                     BEGIN
+
+	Probe Description Attributes
+		Identifier Names: Stable
+		Data Semantics:   Stable
+		Dependency Class: Common
+
+	Argument Attributes
+		Identifier Names: Stable
+		Data Semantics:   Stable
+		Dependency Class: Common
+
+	Argument Types
+		None
+
+ID syscall           vmlinux                              read entry
+
+	Probe Description Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: Unknown
+
+	Argument Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: ISA
+
+	Argument Types
+		args[0]: unsigned int
+		args[1]: char *
+		args[2]: size_t
+
+ID sched           vmlinux                                   on-cpu
+
+	Probe Description Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: Unknown
+
+	Argument Attributes
+		Identifier Names: Evolving
+		Data Semantics:   Evolving
+		Dependency Class: ISA
+
+	Argument Types
+		None
+
+ID rawtp             sched                                   sched_process_fork
+
+	Probe Description Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: Unknown
+
+	Argument Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: ISA
+
+	Argument Types
+		args[0]: struct task_struct *
+		args[1]: struct task_struct *
+
+EOF2
+if [ $rc = 0 ] && diff "$W/lv.want" "$W/lv" >"$W/diff"; then
+	ok list_verbose
+else
+	bad list_verbose "rc $rc: $(head -3 "$W/err")"
+fi
