@@ -1344,8 +1344,15 @@ static int list_arg_types(const struct dt_desc *d, char (*types)[64], int max)
 		vec_free_all(&specs);
 		return n;
 	}
-	for (i = skip; ev && i < ev->nfields && n < max; i++)
-		snprintf(types[n++], 64, "%s", ev->fields[i].ctype);
+	for (i = skip; ev && i < ev->nfields && n < max; i++) {
+		const char *t = ev->fields[i].ctype, *br = strchr(t, '[');
+
+		/* an array as CTF names it: "char [16]" */
+		if (br && br > t && br[-1] != ' ')
+			snprintf(types[n++], 64, "%.*s %s", (int)(br - t), t, br);
+		else
+			snprintf(types[n++], 64, "%s", t);
+	}
 	return n;
 }
 
