@@ -388,10 +388,15 @@ static int sdt_specs(const char *prov, const struct dt_desc *d,
 		     struct vec *out, char *err, size_t errlen)
 {
 	struct sdt_match m = { prov, d, out, 0 };
+	char *pattern;
 
 	if (!field_match(d->mod, "vmlinux") || *d->func)
 		return not_matched(d, err, errlen);
-	sdt_provider.list(&sdt_provider, NULL, sdt_one, &m);
+	/* A name given whole is all that is looked at (BEGIN: nothing). */
+	pattern = xasprintf("sdt:%s:%s", prov,
+			    *d->name && !util_has_glob(d->name) ? d->name : "*");
+	sdt_provider.list(&sdt_provider, pattern, sdt_one, &m);
+	free(pattern);
 	if (!m.n && *d->name && !util_has_glob(d->name) &&
 	    sdt_signature(prov, d->name)) {
 		vec_push(out, xasprintf("sdt:%s:%s", prov, d->name));

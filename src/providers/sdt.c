@@ -621,13 +621,12 @@ static int sdt_list(const struct provider *p, const char *pattern,
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(sdt_probes); i++) {
-		char *name;
+		char *name = xasprintf("sdt:%s:%s", sdt_probes[i].prov,
+				       sdt_probes[i].name);
 
-		if (!sdt_available(&sdt_probes[i]))
-			continue;
-		name = xasprintf("sdt:%s:%s", sdt_probes[i].prov,
-				 sdt_probes[i].name);
-		if (!pattern || util_glob(pattern, name))
+		/* Availability may read kallsyms: only for a name matched */
+		if ((!pattern || util_glob(pattern, name)) &&
+		    sdt_available(&sdt_probes[i]))
 			fn(name, arg);
 		free(name);
 	}
