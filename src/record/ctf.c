@@ -381,6 +381,7 @@ static int flush_stream(struct ctf_writer *w, int cpu, bool force)
 	err = stream_write(w, cpu, s->buf, s->used);
 	if (err)
 		return err;
+	w->st.events += s->nev;
 	s->disc_written = s->discarded;
 	s->used = PKT_HEAD;
 	s->nev = 0;
@@ -546,7 +547,6 @@ int ctf_event_ctx(struct ctf_writer *w, int cpu, uint64_t ts, int id,
 	put_values(p, k, v);
 	s->used += need;
 	s->nev++;
-	w->st.events++;
 	return 0;
 }
 

@@ -99,8 +99,10 @@ static int write_fixture(const char *dir, struct ctf_stats *st)
 	v[0].u = 255; v[1].i = -1; v[2].i = -300; v[3].u = UINT64_MAX;
 	v[4].seq.v = ips; v[4].seq.n = 3; v[5].i = INT64_MIN;
 	err = err ? err : ctf_event(w, 1, 3000, al, v);
-	if (st)
+	if (st) {
+		err = err ? err : ctf_flush(w);
 		ctf_stats(w, st);
+	}
 	err = err ? err : ctf_close(w);
 	if (err)
 		return err;
@@ -322,6 +324,48 @@ static void test_errors(void)
 }
 
 /*
+ * A device that fills: CPU 1's stream is /dev/full.  The error comes
+ * back, and the events counted as written are CPU 0's alone.
+ */
+static void test_full(void)
+{
+	struct tc t = { .name = "ctf: a full device counts only what was written" };
+	struct ctf_opts o = fixed;
+	struct ctf_writer *w;
+	struct ctf_stats st;
+	union ctf_value v[1] = { { .u = 1 } };
+	static const struct ctf_field one[] = { { "a", CTF_U8 } };
+	char dir[64], path[96];
+	int i, id, err = 0;
+
+	if (!harness_mkdtemp(dir, sizeof(dir), "ctf")) {
+		expect(&t, false, "mkdtemp: %s", strerror(errno));
+		finish(&t);
+		return;
+	}
+	w = ctf_open(dir, &o);
+	expect(&t, w != NULL, "ctf_open: %s", strerror(errno));
+	if (!w)
+		goto out;
+	/* After ctf_open(), which clears the streams of an earlier trace. */
+	snprintf(path, sizeof(path), "%s/channel0_1", dir);
+	expect(&t, symlink("/dev/full", path) == 0, "symlink: %s", strerror(errno));
+	id = ctf_event_class(w, "e", one, 1);
+	for (i = 0; i < 10 && !err; i++)
+		err = ctf_event(w, i < 7 ? 0 : 1, 100 + (uint64_t)i, id, v);
+	expect(&t, !err, "event refused: %d", err);
+	err = ctf_flush(w);
+	expect(&t, err == -ENOSPC, "flush: %d, want -ENOSPC", err);
+	ctf_stats(w, &st);
+	expect(&t, st.events == 7, "%llu events counted written, want 7",
+	       (unsigned long long)st.events);
+	expect(&t, ctf_close(w) == -ENOSPC, "close: not -ENOSPC");
+out:
+	harness_rmtree(dir);
+	finish(&t);
+}
+
+/*
  * babeltrace2's listing, times as seconds since the epoch: every event
  * with every field, in time order across the two CPUs, and the lost
  * events it reports from the packet context.
@@ -501,6 +545,7 @@ int main(void)
 	test_packets();
 	test_cut();
 	test_errors();
+	test_full();
 	test_babeltrace();
 	test_raw();
 	test_context();
