@@ -390,14 +390,14 @@ static void rd_usage(FILE *f)
 	fprintf(f,
 "usage: ferret record [options] -c 'COMMAND [ARG...]'\n"
 "       ferret record [options] COMMAND [ARG...]\n"
-"       ferret record [options] -p PID [-p PID...]\n"
+"       ferret record [options] -p PID[,PID...] [-p PID...]\n"
 "       ferret record [options] -a\n"
 "\n"
 "Records events into a CTF trace directory (LTTng's kernel event names)\n"
 "that babeltrace2, Trace Compass and ferret report read.\n"
 "\n"
 "  -c CMD         run CMD and record it and its descendants\n"
-"  -p PID         record process PID and its descendants (several allowed)\n"
+"  -p PID[,PID...] record process PID and its descendants (several allowed)\n"
 "  -a             record the whole system\n"
 "  -d SECONDS     stop after SECONDS (also: Ctrl-C, the command's exit)\n"
 "  -o DIR         the trace directory (default: ferret.ctf)\n"
@@ -2872,7 +2872,7 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 	};
 	const char *cmd = NULL;
 	char *end;
-	int opt;
+	int opt, i, j;
 	long v;
 
 	while ((opt = getopt_long(argc, argv, "+c:p:ad:o:e:g:G:s:b:vqh", longopts, NULL)) != -1) {
@@ -2881,13 +2881,23 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 			cmd = optarg;
 			break;
 		case 'p':
-			v = strtol(optarg, &end, 10);
-			if (*end || v <= 0 || v > INT_MAX) {
-				fprintf(stderr, "ferret record: -p: '%s' is not a process id\n", optarg);
-				return -1;
+			/* PID[,PID...], as perf record -p takes them. */
+			for (end = optarg;; end++) {
+				const char *at = end;
+
+				errno = 0;
+				v = strtol(at, &end, 10);
+				if (end == at || (*end && *end != ',') || errno || v <= 0 ||
+				    v > INT_MAX) {
+					fprintf(stderr, "ferret record: -p: '%s' is not a process id\n",
+						optarg);
+					return -1;
+				}
+				o->pids = xrealloc(o->pids, (size_t)(o->npids + 1) * sizeof(*o->pids));
+				o->pids[o->npids++] = (pid_t)v;
+				if (!*end)
+					break;
 			}
-			o->pids = xrealloc(o->pids, (size_t)(o->npids + 1) * sizeof(*o->pids));
-			o->pids[o->npids++] = (pid_t)v;
 			break;
 		case 'a':
 			o->all = true;
@@ -3002,6 +3012,20 @@ static int parse_opts(int argc, char **argv, struct rd_opts *o)
 		o->sets[0] = dflt[0];
 		o->sets[1] = dflt[1];
 		o->nsets = 2;
+	}
+	/*
+	 * Without the scheduler's switches nothing says which thread ran an
+	 * event: each then carries its tid, as `lttng add-context -t tid`
+	 * would add; the statedump names the threads.
+	 */
+	for (i = 0; i < o->nsets && strcmp(o->sets[i], "sched"); i++)
+		;
+	for (j = 0; i == o->nsets && j < o->nctx && o->ctx[j] != RD_CTX_TID; j++)
+		;
+	if (i == o->nsets && j == o->nctx) {
+		memmove(o->ctx + 1, o->ctx, (size_t)o->nctx * sizeof(*o->ctx));
+		o->ctx[0] = RD_CTX_TID;
+		o->nctx++;
 	}
 	return 0;
 }

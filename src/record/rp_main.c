@@ -44,6 +44,7 @@ struct th {
 	bool blocked_in_sys;
 	uint32_t blocked_sys;
 	uint64_t run, runnable, blocked, switches, syscalls;
+	uint64_t events;	/* in its context (record --context tid) */
 	struct blk *bl;
 	int nbl;
 	bool used;
@@ -431,6 +432,11 @@ static int event_tid(const struct tr *t, const struct ctfr_event *ev)
 	return -1;
 }
 
+static bool prefix(const char *s, const char *p)
+{
+	return !strncmp(s, p, strlen(p));
+}
+
 /*
  * What an event's context says of the thread its tid names: its process
  * (pid) and its name then (procname).
@@ -441,9 +447,12 @@ static void ctx_thread(struct tr *t, const struct ctfr_event *ev)
 	int tid;
 	struct th *h;
 
-	if ((!p && !c) || (tid = ctx_tid(ev)) <= 0)
+	if ((tid = ctx_tid(ev)) <= 0)
 		return;
 	h = find(t, tid, true);
+	/* The statedump carries the context of the thread that wrote it. */
+	if (!prefix(ev->name, "lttng_statedump_"))
+		h->events++;
 	if (p && p->kind == CTFR_INT && p->s > 0)
 		h->pid = (int)p->s;
 	if (c && c->kind == CTFR_STRING && c->len)
@@ -459,11 +468,6 @@ static void grow_cpus(struct tr *t, int cpu)
 		t->cur[t->ncur++] = -1;
 	if (t->m->ncpus < t->ncur)
 		t->m->ncpus = t->ncur;
-}
-
-static bool prefix(const char *s, const char *p)
-{
-	return !strncmp(s, p, strlen(p));
 }
 
 static void on_switch(struct tr *t, const struct ctfr_event *ev)
@@ -1135,42 +1139,64 @@ static int cmp_blk(const void *a, const void *b)
 	return x->ns == y->ns ? 0 : x->ns > y->ns ? -1 : 1;
 }
 
-static void print_summary(struct tr *t, FILE *f)
+/* Seconds of ns as the summary prints them, in b (at least 16 bytes). */
+static const char *secs(char *b, size_t len, uint64_t ns)
+{
+	snprintf(b, len, "%llu.%06llu", (unsigned long long)(ns / 1000000000),
+		 (unsigned long long)(ns % 1000000000 / 1000));
+	return b;
+}
+
+/*
+ * Per thread: time running, runnable and blocked, switches, syscalls and
+ * the syscalls it blocked in.  A trace without sched_switch (sched not
+ * recorded) knows none of the times: they print as "-".
+ */
+static void print_summary(struct tr *t, bool sched, FILE *f)
 {
 	struct th **v = xcalloc(t->n ? t->n : 1, sizeof(*v));
 	size_t i, n = 0;
 	uint64_t span = t->last - t->t0;
+	int w = 16;
+	char b[3][32];
 
 	for (i = 0; i < t->cap; i++)
 		if (t->th[i].used && t->th[i].tid > 0 &&
-		    (t->th[i].run || t->th[i].runnable || t->th[i].blocked || t->th[i].syscalls))
+		    (sched ? t->th[i].run || t->th[i].runnable || t->th[i].blocked ||
+			     t->th[i].syscalls : t->th[i].syscalls || t->th[i].events))
 			v[n++] = &t->th[i];
 	qsort(v, n, sizeof(*v), cmp_th);
-	fprintf(f, "%zu threads over %llu.%06llu s; times in seconds, \"blocked in\": the syscall a thread slept in (\"-\": none)\n",
-		n, (unsigned long long)(span / 1000000000),
-		(unsigned long long)(span % 1000000000 / 1000));
-	fprintf(f, "%8s %8s %-16s %12s %12s %12s %9s %9s  %s\n", "TID", "PID", "COMM",
+	for (i = 0; i < n; i++)
+		if ((int)strlen(v[i]->comm) > w)
+			w = (int)strlen(v[i]->comm);
+	fprintf(f, "%zu threads over %s s; times in seconds, \"blocked in\": the syscall a thread slept in (\"-\": none)\n",
+		n, secs(b[0], sizeof(b[0]), span));
+	if (!sched)
+		fprintf(f, "no sched_switch events in the trace (record -e sched): times and switches unknown\n");
+	fprintf(f, "%8s %8s %-*s %12s %12s %12s %9s %9s  %s\n", "TID", "PID", w, "COMM",
 		"RUNNING", "RUNNABLE", "BLOCKED", "SWITCHES", "SYSCALLS", "BLOCKED IN");
 	for (i = 0; i < n; i++) {
 		struct th *h = v[i];
 		int k;
 
-		fprintf(f, "%8d %8d %-16s %5llu.%06llu %5llu.%06llu %5llu.%06llu %9llu %9llu  ",
-			h->tid, h->pid, h->comm[0] ? h->comm : "<...>",
-			(unsigned long long)(h->run / 1000000000),
-			(unsigned long long)(h->run % 1000000000 / 1000),
-			(unsigned long long)(h->runnable / 1000000000),
-			(unsigned long long)(h->runnable % 1000000000 / 1000),
-			(unsigned long long)(h->blocked / 1000000000),
-			(unsigned long long)(h->blocked % 1000000000 / 1000),
+		if (!sched) {
+			fprintf(f, "%8d %8d %-*s %12s %12s %12s %9s %9llu  -\n", h->tid, h->pid,
+				w, h->comm[0] ? h->comm : "<...>", "-", "-", "-", "-",
+				(unsigned long long)h->syscalls);
+			continue;
+		}
+		fprintf(f, "%8d %8d %-*s %12s %12s %12s %9llu %9llu  ", h->tid, h->pid,
+			w, h->comm[0] ? h->comm : "<...>",
+			secs(b[0], sizeof(b[0]), h->run),
+			secs(b[1], sizeof(b[1]), h->runnable),
+			secs(b[2], sizeof(b[2]), h->blocked),
 			(unsigned long long)h->switches, (unsigned long long)h->syscalls);
 		if (h->nbl)
 			qsort(h->bl, h->nbl, sizeof(*h->bl), cmp_blk);
 		for (k = 0; k < h->nbl; k++)
-			fprintf(f, "%s%s %llu.%06llu (%llu)", k ? ", " : "",
+			fprintf(f, "%s%s %s (%llu)", k ? ", " : "",
 				h->bl[k].name == t->n_blocked ? "-" : t->m->names[h->bl[k].name],
-				(unsigned long long)(h->bl[k].ns / 1000000000),
-				(unsigned long long)(h->bl[k].ns % 1000000000 / 1000),
+				secs(b[0], sizeof(b[0]), h->bl[k].ns),
 				(unsigned long long)h->bl[k].n);
 		fputc('\n', f);
 	}
@@ -1326,7 +1352,7 @@ int rp_report_main(int argc, char **argv)
 	}
 	finish_model(&rep.t);
 	if (summary)
-		print_summary(&rep.t, rep.out);
+		print_summary(&rep.t, ctfr_has_class(r, "sched_switch"), rep.out);
 	ret = close_out("report", out, rep.out);
 	if (!ret && ctfr_discarded(r))
 		fprintf(stderr, "ferret report: the trace lost %llu events\n",

@@ -337,6 +337,49 @@ if rec pid -p "$pid" -e sched -e syscalls; then
 fi
 wait "$pid" 2>/dev/null
 
+echo "== -p without the scheduler's events: each event names its thread"
+"$WL" ticks 15 &
+pid=$!
+if rec pidtid -p "$pid" -e syscalls; then
+	is pidtid "every nanosleep entry carries the tid context" \
+		"$(grep -c "syscall_entry_clock_nanosleep: { cpu_id = [0-9]* }, { tid = $pid }" "$W/pidtid.txt" |
+		   awk '{ print ($1 > 0) }')/$(grep -c 'syscall_entry_clock_nanosleep: { cpu_id = [0-9]* }, {' "$W/pidtid.txt" |
+		   awk '{ print ($1 > 0) }')" "1/1"
+	is pidtid "no event without a tid context" \
+		"$(grep '^\[' "$W/pidtid.txt" | grep -vc '}, { tid = [0-9]* }')" 0
+	"$FERRET" report "$W/pidtid.ctf" >"$W/pidtid.rep" 2>&1
+	is pidtid "report names the thread (comm-tid)" \
+		"$(grep -c "workload-$pid .*sys_enter_clock_nanosleep" "$W/pidtid.rep" | awk '{ print ($1 > 0) }')" 1
+	"$FERRET" report --summary "$W/pidtid.ctf" >"$W/pidtid.sum" 2>&1
+	is pidtid "summary: no times without sched_switch" \
+		"$(grep -c '^no sched_switch events' "$W/pidtid.sum")/$(awk -v p="$pid" '$1 == p { print $4, $5, $6, $7 }' "$W/pidtid.sum")" \
+		"1/- - - -"
+fi
+wait "$pid" 2>/dev/null
+"$WL" ticks 15 &
+pid=$!
+"$WL" ticks 15 &
+pid2=$!
+if rec pidlist -p "$pid,$pid2" -e syscalls; then
+	is pidlist "-p A,B records both" \
+		"$(grep -c "syscall_entry_clock_nanosleep: { cpu_id = [0-9]* }, { tid = $pid }" "$W/pidlist.txt" |
+		   awk '{ print ($1 > 0) }') $(grep -c "syscall_entry_clock_nanosleep: { cpu_id = [0-9]* }, { tid = $pid2 }" "$W/pidlist.txt" |
+		   awk '{ print ($1 > 0) }')" "1 1"
+fi
+wait "$pid" "$pid2" 2>/dev/null
+for bad in "1," ",1" "1,,2" "1,x"; do
+	"$FERRET" record -p "$bad" -o "$W/bad.ctf" >/dev/null 2>"$W/badp.err"
+	is badp "-p '$bad' refused" "$?:$(grep -c "^ferret record: -p: '$bad' is not a process id" "$W/badp.err")" "1:1"
+done
+"$WL" ticks 15 &
+pid=$!
+if rec pidctx -p "$pid" -e syscalls --context procname; then
+	is pidctx "the tid context goes first, before those asked for" \
+		"$(grep -m1 -o '}, { tid = [0-9]*, procname = "[^"]*" }' "$W/pidctx.txt" | sed 's/[0-9][0-9]*/N/; s/"[^"]*"/S/')" \
+		'}, { tid = N, procname = S }'
+fi
+wait "$pid" 2>/dev/null
+
 echo "== the whole system"
 if rec all -a -d 1 -e sched -e irq; then
 	listed all
@@ -364,7 +407,7 @@ if rec rawtp -c "$WL getppid 1000" -e rawtracepoint:sys_enter -e 'rt:vmlinux:sys
 	# sched_process_exec(p, old_pid, bprm): a pointer, a signed pid_t, a pointer.
 	is rawtp "arguments typed from BTF" \
 		"$(sed -n 's/.* rawtracepoint_sched_process_exec: { cpu_id = [0-9]* }, //p' "$W/rawtp.txt" |
-		   sed -E 's/0x[0-9A-F]+/PTR/g; s/= [0-9]+/= N/g')" "{ arg0 = PTR, arg1 = N, arg2 = PTR }"
+		   sed -E 's/0x[0-9A-F]+/PTR/g; s/= [0-9]+/= N/g')" "{ tid = N }, { arg0 = PTR, arg1 = N, arg2 = PTR }"
 	pycheck rawtp mono
 fi
 
@@ -555,7 +598,7 @@ if rec ctx3 -c "unshare -p -f -u sh $W/ns.sh" -e syscalls \
 	read -r vp <"$W/ns.pid"
 	is ctx3 "babeltrace2: the command's own view" \
 		"$(grep " syscall_exit_getppid: .* vpid = $vp, " "$W/ctx3.txt" |
-		   sed 's/.*}, { \(vpid.*\) }, { ret = \([0-9-]*\) }/\1 ret=\2/; s/ ppid = [0-9]*,/ ppid = P,/' |
+		   sed 's/.*}, { tid = [0-9]*, \(vpid.*\) }, { ret = \([0-9-]*\) }/\1 ret=\2/; s/ ppid = [0-9]*,/ ppid = P,/' |
 		   sort -u)" \
 		"vpid = $vp, vtid = $vp, vppid = 1, ppid = P, hostname = \"ferret-uts\", uid = 0, vuid = 1000, vgid = 1000, pid_ns = $pns, uts_ns = $uns ret=1"
 fi
