@@ -1,7 +1,8 @@
 #!/bin/bash
 # --export: maps served to Prometheus and written for node_exporter, on
 # real probes.  The scrapes are checked by promtool, and by a real
-# Prometheus server that scrapes ferret and answers queries; bad HTTP
+# Prometheus server that scrapes ferret and answers queries; the textfile
+# by node_exporter's textfile collector, which serves it; bad HTTP
 # requests and bad options get their answers without harming the run.
 # Root.  Failing option runs also go through the ASan/UBSan build when
 # one is named.
@@ -183,6 +184,29 @@ grep -qx 'ferret_calls_total{process="workload"} 300' "$TF" &&
 if command -v promtool >/dev/null; then
 	promtool check metrics <"$TF" >"$W/lint" 2>&1 &&
 		ok "promtool accepts the textfile" || bad "promtool textfile" "$(head -3 "$W/lint")"
+fi
+# node_exporter's textfile collector reads the file and serves its series.
+if command -v prometheus-node-exporter >/dev/null; then
+	NPORT=$(free_port 19700)
+	prometheus-node-exporter --collector.disable-defaults --collector.textfile \
+		--collector.textfile.directory="$W/node" \
+		--web.listen-address="127.0.0.1:$NPORT" >"$W/ne.log" 2>&1 &
+	PPID2=$!
+	: >"$W/ne.txt"
+	for i in $(seq 200); do
+		curl -sf -o "$W/ne.txt" "http://127.0.0.1:$NPORT/metrics" && break
+		kill -0 "$PPID2" 2>/dev/null || break
+		sleep 0.05
+	done
+	grep -qx 'ferret_calls_total{process="workload"} 300' "$W/ne.txt" &&
+		grep -qx 'node_textfile_scrape_error 0' "$W/ne.txt" &&
+		ok "node_exporter serves the textfile's series, no scrape error" ||
+		bad "node_exporter textfile" "$(grep 'ferret_calls\|textfile_scrape' "$W/ne.txt") $(tail -3 "$W/ne.log")"
+	kill "$PPID2" 2>/dev/null
+	wait "$PPID2" 2>/dev/null
+	PPID2=
+else
+	skipped "node_exporter textfile" "prometheus-node-exporter not installed"
 fi
 
 # Bad options: a located reason and a non-zero exit, with nothing loaded.
