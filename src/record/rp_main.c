@@ -62,7 +62,68 @@ struct tr {
 	uint32_t *hash;		/* name interning: indexes + 1 */
 	size_t hcap;
 	uint32_t n_running, n_runnable, n_blocked, n_lost;
+	/* ev_kind()'s cache: class names (the reader's, stable) by address. */
+	const char *kname[64];
+	uint8_t kkind[64];
 };
+
+/* The events report, the model and the text treat apart, by name. */
+enum ek {
+	EK_OTHER, EK_SWITCH, EK_WAKEUP, EK_FORK, EK_EXEC, EK_EXIT, EK_MIGRATE,
+	EK_IRQ_ENTRY, EK_IRQ_EXIT, EK_SOFTIRQ, EK_SYS_ENTRY, EK_SYS_EXIT,
+	EK_FG_ENTRY, EK_FG_EXIT, EK_DUMP_PROCESS, EK_DUMP_EDGE, EK_DUMP,
+};
+
+static bool prefix(const char *s, const char *p)
+{
+	return !strncmp(s, p, strlen(p));
+}
+
+static enum ek classify(const char *n)
+{
+	static const struct { const char *name; enum ek kind; } names[] = {
+		{ "sched_switch", EK_SWITCH },
+		{ "sched_wakeup", EK_WAKEUP }, { "sched_waking", EK_WAKEUP },
+		{ "sched_wakeup_new", EK_WAKEUP },
+		{ "sched_process_fork", EK_FORK }, { "sched_process_exec", EK_EXEC },
+		{ "sched_process_exit", EK_EXIT }, { "sched_process_free", EK_EXIT },
+		{ "sched_process_wait", EK_EXIT },
+		{ "sched_migrate_task", EK_MIGRATE },
+		{ "irq_handler_entry", EK_IRQ_ENTRY }, { "irq_handler_exit", EK_IRQ_EXIT },
+		{ "funcgraph_entry", EK_FG_ENTRY }, { "funcgraph_exit", EK_FG_EXIT },
+		{ "lttng_statedump_process_state", EK_DUMP_PROCESS },
+		{ "lttng_statedump_start", EK_DUMP_EDGE }, { "lttng_statedump_end", EK_DUMP_EDGE },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(n, names[i].name))
+			return names[i].kind;
+	if (prefix(n, "irq_softirq_"))
+		return EK_SOFTIRQ;
+	if (prefix(n, "syscall_entry_"))
+		return EK_SYS_ENTRY;
+	if (prefix(n, "syscall_exit_"))
+		return EK_SYS_EXIT;
+	if (prefix(n, "lttng_statedump_"))
+		return EK_DUMP;
+	return EK_OTHER;
+}
+
+/*
+ * The kind of an event of class name: looked up once per class and
+ * cached by the name's address, which the reader keeps for its life.
+ */
+static enum ek ev_kind(struct tr *t, const char *name)
+{
+	size_t h = ((uintptr_t)name >> 4) % ARRAY_SIZE(t->kname);
+
+	if (t->kname[h] != name) {
+		t->kname[h] = name;
+		t->kkind[h] = (uint8_t)classify(name);
+	}
+	return (enum ek)t->kkind[h];
+}
 
 /* ---- names ---- */
 
@@ -432,16 +493,11 @@ static int event_tid(const struct tr *t, const struct ctfr_event *ev)
 	return -1;
 }
 
-static bool prefix(const char *s, const char *p)
-{
-	return !strncmp(s, p, strlen(p));
-}
-
 /*
  * What an event's context says of the thread its tid names: its process
  * (pid) and its name then (procname).
  */
-static void ctx_thread(struct tr *t, const struct ctfr_event *ev)
+static void ctx_thread(struct tr *t, const struct ctfr_event *ev, enum ek k)
 {
 	const struct ctfr_val *p = ctx_val(ev, "pid"), *c = ctx_val(ev, "procname");
 	int tid;
@@ -451,7 +507,7 @@ static void ctx_thread(struct tr *t, const struct ctfr_event *ev)
 		return;
 	h = find(t, tid, true);
 	/* The statedump carries the context of the thread that wrote it. */
-	if (!prefix(ev->name, "lttng_statedump_"))
+	if (k != EK_DUMP_PROCESS && k != EK_DUMP_EDGE && k != EK_DUMP)
 		h->events++;
 	if (p && p->kind == CTFR_INT && p->s > 0)
 		h->pid = (int)p->s;
@@ -516,6 +572,7 @@ static void on_switch(struct tr *t, const struct ctfr_event *ev)
 static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scratch)
 {
 	const char *name = ev->name;
+	enum ek k;
 	int64_t tid, v;
 	struct th *h;
 	int cur;
@@ -548,14 +605,14 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 		return;
 	}
 	t->m->events++;
+	k = ev_kind(t, name);
 	cur = event_tid(t, ev);
-	ctx_thread(t, ev);
-	if (!strcmp(name, "sched_switch")) {
+	ctx_thread(t, ev, k);
+	if (k == EK_SWITCH) {
 		on_switch(t, ev);
 		return;
 	}
-	if (!strcmp(name, "sched_wakeup") || !strcmp(name, "sched_waking") ||
-	    !strcmp(name, "sched_wakeup_new")) {
+	if (k == EK_WAKEUP) {
 		if (geti(ev, "tid", "pid", &tid) && tid > 0) {
 			const struct ctfr_val *c = gets(ev, "comm");
 
@@ -565,7 +622,7 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 			if (h->state == ST_BLOCKED || h->state == ST_UNKNOWN)
 				set_state(t, h, ST_RUNNABLE, ev->ts, -1);
 		}
-	} else if (!strcmp(name, "sched_process_fork")) {
+	} else if (k == EK_FORK) {
 		const struct ctfr_val *c = gets(ev, "child_comm");
 		int64_t pid;
 
@@ -579,7 +636,7 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 		if (geti(ev, "parent_tid", NULL, &tid) && tid > 0 &&
 		    geti(ev, "parent_pid", NULL, &pid) && pid > 0)
 			find(t, tid, true)->pid = pid;
-	} else if (!strcmp(name, "sched_process_exec")) {
+	} else if (k == EK_EXEC) {
 		const struct ctfr_val *f = gets(ev, "filename");
 
 		if (f && geti(ev, "tid", "pid", &tid) && tid > 0) {
@@ -590,7 +647,7 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 			/* The kernel keeps TASK_COMM_LEN - 1 bytes of the name. */
 			set_comm(find(t, tid, true), f->str + off, len > 15 ? 15 : len);
 		}
-	} else if (!strcmp(name, "lttng_statedump_process_state")) {
+	} else if (k == EK_DUMP_PROCESS) {
 		const struct ctfr_val *c = gets(ev, "name");
 
 		if (geti(ev, "tid", NULL, &tid) && tid > 0) {
@@ -604,7 +661,7 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 				set_state(t, h, ST_BLOCKED, ev->ts, -1);
 		}
 	}
-	if (prefix(name, "syscall_entry_")) {
+	if (k == EK_SYS_ENTRY) {
 		if (cur <= 0)
 			return;
 		h = find(t, cur, true);
@@ -630,7 +687,7 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 		}
 		return;
 	}
-	if (prefix(name, "syscall_exit_")) {
+	if (k == EK_SYS_EXIT) {
 		if (cur <= 0)
 			return;
 		h = find(t, cur, true);
@@ -651,9 +708,9 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 		return;
 	}
 	/* -g: a call is a slice from its exit, which has both times. */
-	if (!strcmp(name, "funcgraph_entry"))
+	if (k == EK_FG_ENTRY)
 		return;
-	if (!strcmp(name, "funcgraph_exit")) {
+	if (k == EK_FG_EXIT) {
 		const struct ctfr_val *f = gets(ev, "name");
 		int64_t call, ret;
 		char fn[128];
@@ -668,8 +725,7 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 			  intern(t, fn), keep_text(t->m, scratch->p, scratch->len));
 		return;
 	}
-	if (t->keep && strcmp(name, "lttng_statedump_start") &&
-	    strcmp(name, "lttng_statedump_end")) {
+	if (t->keep && k != EK_DUMP_EDGE) {
 		json_args_open(scratch, ev);
 		buf_put(scratch, "}", 1);
 		add_slice(t, ev->ts, ev->ts, cur > 0 ? cur : -1, ev->cpu, RP_INSTANT,
@@ -768,7 +824,7 @@ static int pre_fn(const struct ctfr_event *ev, void *arg)
 	int64_t prev;
 	const struct ctfr_val *c;
 
-	if (ev->kind != CTFR_EV_EVENT || ev->cpu < 0 || strcmp(ev->name, "sched_switch"))
+	if (ev->kind != CTFR_EV_EVENT || ev->cpu < 0 || ev_kind(p->t, ev->name) != EK_SWITCH)
 		return 0;
 	grow_cpus(p->t, ev->cpu);
 	if (p->t->cur[ev->cpu] != -1)
@@ -789,6 +845,21 @@ static const char *const softirqs[] = {
 	"SCHED", "HRTIMER", "RCU",
 };
 
+/* Decimal v into b, at least zeros digits wide zero-padded (0: none). */
+static void put_dec(struct buf *b, uint64_t v, int zeros)
+{
+	char d[24];
+	int n = sizeof(d);
+
+	do {
+		d[--n] = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	while ((int)sizeof(d) - n < zeros && n > 0)
+		d[--n] = '0';
+	buf_put(b, d + n, sizeof(d) - n);
+}
+
 static void put_val(struct buf *b, const struct ctfr_event *ev, uint32_t i, bool quote)
 {
 	const struct ctfr_val *v = &ev->vals[i];
@@ -803,10 +874,13 @@ static void put_val(struct buf *b, const struct ctfr_event *ev, uint32_t i, bool
 			buf_printf(b, "%.*s", (int)v->len, v->str);
 		else if (ii && ii->base == 16)
 			buf_printf(b, "0x%llx", (unsigned long long)v->u);
-		else if (ii && ii->sign)
-			buf_printf(b, "%lld", (long long)v->s);
+		else if (ii && ii->sign && v->s < 0) {
+			buf_put(b, "-", 1);
+			put_dec(b, -(uint64_t)v->s, 0);
+		} else if (ii && ii->sign)
+			put_dec(b, (uint64_t)v->s, 0);
 		else
-			buf_printf(b, "%llu", (unsigned long long)v->u);
+			put_dec(b, v->u, 0);
 		break;
 	case CTFR_FLOAT:
 		buf_printf(b, "%g", v->f);
@@ -843,7 +917,10 @@ static void put_fields(struct buf *b, const struct ctfr_event *ev, bool quote)
 	for (j = ev->payload + 1, k = 0; k < p->n; k++) {
 		const struct ctfr_val *c = &ev->vals[j];
 
-		buf_printf(b, " %s=", c->name ? c->name : "");
+		buf_put(b, " ", 1);
+		if (c->name)
+			buf_put(b, c->name, strlen(c->name));
+		buf_put(b, "=", 1);
 		put_val(b, ev, j, quote);
 		j = c->end;
 	}
@@ -887,13 +964,13 @@ static void put_state(struct buf *b, int64_t s)
 }
 
 /* The line's event name and text: ftrace's formats for the events it has. */
-static void format_event(struct buf *b, const struct ctfr_event *ev)
+static void format_event(struct buf *b, const struct ctfr_event *ev, enum ek k)
 {
 	const char *n = ev->name;
 	const char *s1, *s2;
 	int l1, l2;
 
-	if (!strcmp(n, "sched_switch")) {
+	if (k == EK_SWITCH) {
 		s1 = sv(ev, "prev_comm", &l1);
 		s2 = sv(ev, "next_comm", &l2);
 		buf_printf(b, "sched_switch: prev_comm=%.*s prev_pid=%lld prev_prio=%lld prev_state=",
@@ -901,47 +978,45 @@ static void format_event(struct buf *b, const struct ctfr_event *ev)
 		put_state(b, iv(ev, "prev_state", NULL));
 		buf_printf(b, " ==> next_comm=%.*s next_pid=%lld next_prio=%lld", l2, s2,
 			   iv(ev, "next_tid", "next_pid"), iv(ev, "next_prio", NULL));
-	} else if (!strcmp(n, "sched_wakeup") || !strcmp(n, "sched_waking") ||
-		   !strcmp(n, "sched_wakeup_new")) {
+	} else if (k == EK_WAKEUP) {
 		s1 = sv(ev, "comm", &l1);
 		buf_printf(b, "%s: comm=%.*s pid=%lld prio=%lld target_cpu=%03lld", n, l1, s1,
 			   iv(ev, "tid", "pid"), iv(ev, "prio", NULL), iv(ev, "target_cpu", NULL));
-	} else if (!strcmp(n, "sched_process_fork")) {
+	} else if (k == EK_FORK) {
 		s1 = sv(ev, "parent_comm", &l1);
 		s2 = sv(ev, "child_comm", &l2);
 		buf_printf(b, "%s: comm=%.*s pid=%lld child_comm=%.*s child_pid=%lld", n, l1, s1,
 			   iv(ev, "parent_tid", "parent_pid"), l2, s2,
 			   iv(ev, "child_tid", "child_pid"));
-	} else if (!strcmp(n, "sched_process_exec")) {
+	} else if (k == EK_EXEC) {
 		s1 = sv(ev, "filename", &l1);
 		buf_printf(b, "%s: filename=%.*s pid=%lld old_pid=%lld", n, l1, s1,
 			   iv(ev, "tid", "pid"), iv(ev, "old_tid", "old_pid"));
-	} else if (!strcmp(n, "sched_process_exit") || !strcmp(n, "sched_process_free") ||
-		   !strcmp(n, "sched_process_wait")) {
+	} else if (k == EK_EXIT) {
 		s1 = sv(ev, "comm", &l1);
 		buf_printf(b, "%s: comm=%.*s pid=%lld prio=%lld", n, l1, s1,
 			   iv(ev, "tid", "pid"), iv(ev, "prio", NULL));
-	} else if (!strcmp(n, "sched_migrate_task")) {
+	} else if (k == EK_MIGRATE) {
 		s1 = sv(ev, "comm", &l1);
 		buf_printf(b, "%s: comm=%.*s pid=%lld prio=%lld orig_cpu=%lld dest_cpu=%lld", n,
 			   l1, s1, iv(ev, "tid", "pid"), iv(ev, "prio", NULL),
 			   iv(ev, "orig_cpu", NULL), iv(ev, "dest_cpu", NULL));
-	} else if (!strcmp(n, "irq_handler_entry")) {
+	} else if (k == EK_IRQ_ENTRY) {
 		s1 = sv(ev, "name", &l1);
 		buf_printf(b, "%s: irq=%lld name=%.*s", n, iv(ev, "irq", NULL), l1, s1);
-	} else if (!strcmp(n, "irq_handler_exit")) {
+	} else if (k == EK_IRQ_EXIT) {
 		buf_printf(b, "%s: irq=%lld ret=%s", n, iv(ev, "irq", NULL),
 			   iv(ev, "ret", NULL) ? "handled" : "unhandled");
-	} else if (prefix(n, "irq_softirq_")) {
+	} else if (k == EK_SOFTIRQ) {
 		long long vec = iv(ev, "vec", NULL);
 
 		buf_printf(b, "softirq_%s: vec=%lld [action=%s]", n + 12, vec,
 			   vec >= 0 && vec < (long long)ARRAY_SIZE(softirqs) ? softirqs[vec] : "?");
-	} else if (prefix(n, "syscall_entry_")) {
+	} else if (k == EK_SYS_ENTRY) {
 		/* trace-cmd's names; the arguments decoded, strings quoted. */
 		buf_printf(b, "sys_enter_%s:", n + 14);
 		put_fields(b, ev, true);
-	} else if (prefix(n, "syscall_exit_")) {
+	} else if (k == EK_SYS_EXIT) {
 		buf_printf(b, "sys_exit_%s:", n + 13);
 		put_fields(b, ev, true);
 	} else {
@@ -958,21 +1033,6 @@ struct report {
 	struct fg *fg;		/* the function graph's text, or NULL */
 };
 
-/* Decimal v into b, at least width digits wide zero-padded (0: none). */
-static void put_dec(struct buf *b, uint64_t v, int zeros)
-{
-	char d[24];
-	int n = 0;
-
-	do {
-		d[n++] = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	while (n < zeros)
-		d[n++] = '0';
-	while (n)
-		buf_put(b, &d[--n], 1);
-}
 
 /*
  * "%16s-%-5d [%03d] %5llu.%06llu: " by hand: printf's parsing costs more
@@ -988,7 +1048,7 @@ static int line_thread(struct tr *t, const struct ctfr_event *ev, const char **c
 	int tid = event_tid(t, ev);
 	struct th *h;
 
-	if (!strcmp(ev->name, "sched_switch")) {
+	if (ev_kind(t, ev->name) == EK_SWITCH) {
 		int64_t p;
 
 		if (geti(ev, "prev_tid", "prev_pid", &p))
@@ -1054,6 +1114,7 @@ static void graph_event(struct report *r, const struct ctfr_event *ev)
 	const char *func;
 	char addr[24];
 	int64_t depth = 0, call = 0, ret = 0, ip = 0;
+	enum ek k;
 
 	if (ev->kind == CTFR_EV_DISCARDED) {
 		r->line.len = 0;
@@ -1063,12 +1124,13 @@ static void graph_event(struct report *r, const struct ctfr_event *ev)
 		fg_line(r->fg, r->line.p);
 		return;
 	}
-	if (prefix(ev->name, "lttng_statedump_"))
+	k = ev_kind(&r->t, ev->name);
+	if (k == EK_DUMP_PROCESS || k == EK_DUMP_EDGE || k == EK_DUMP)
 		return;
 	if (ev->cpu >= 0)
 		grow_cpus(&r->t, ev->cpu);
 	th.tid = line_thread(&r->t, ev, &th.comm);
-	if (!strcmp(ev->name, "funcgraph_entry") || !strcmp(ev->name, "funcgraph_exit")) {
+	if (k == EK_FG_ENTRY || k == EK_FG_EXIT) {
 		func = ctfr_field_str(ev, "name");
 		if (!func) {
 			ctfr_field_int(ev, "func", &ip);
@@ -1076,7 +1138,7 @@ static void graph_event(struct report *r, const struct ctfr_event *ev)
 			func = addr;
 		}
 		ctfr_field_int(ev, "depth", &depth);
-		if (!strcmp(ev->name, "funcgraph_entry")) {
+		if (k == EK_FG_ENTRY) {
 			fg_entry(r->fg, ev->cpu, &th, func, (uint32_t)depth);
 			return;
 		}
@@ -1087,7 +1149,7 @@ static void graph_event(struct report *r, const struct ctfr_event *ev)
 		return;
 	}
 	r->line.len = 0;
-	format_event(&r->line, ev);
+	format_event(&r->line, ev, k);
 	buf_put(&r->line, "", 1);
 	fg_comment(r->fg, ev->cpu, &th, r->line.p);
 }
@@ -1111,7 +1173,7 @@ static int report_fn(const struct ctfr_event *ev, void *arg)
 			if (ev->cpu >= 0)
 				grow_cpus(&r->t, ev->cpu);
 			put_prefix(r, ev);
-			format_event(&r->line, ev);
+			format_event(&r->line, ev, ev_kind(&r->t, ev->name));
 			buf_put(&r->line, "\n", 1);
 		}
 		if (fwrite(r->line.p, 1, r->line.len, r->out) != r->line.len)
