@@ -36,6 +36,8 @@ struct ctf_stream {
 				 * for its header, then events */
 	size_t used;		/* bytes of buf in use, PKT_HEAD at least */
 	uint64_t nev;		/* events in the packet */
+	uint32_t *evoff;	/* where each of them starts in buf */
+	uint64_t evcap;
 	uint64_t ts_begin, ts_last;
 	bool any;		/* ts_last holds an event's timestamp */
 	uint64_t seq;		/* packets written */
@@ -319,22 +321,75 @@ static void packet_head(const struct ctf_writer *w, unsigned char *h, int cpu,
 	put32(h + 48, (uint32_t)cpu);
 }
 
-/* Writes n bytes at p to cpu's stream, whole or not at all. */
+/*
+ * Writes a packet of n bytes at p (its header included) to cpu's stream,
+ * whole or not at all: 0 or -errno, the file left whole packets.
+ */
 static int stream_write(struct ctf_writer *w, int cpu, const void *p, size_t n)
 {
 	struct ctf_stream *s = &w->streams[cpu];
 	int err = write_all(s->fd, p, n);
 
 	if (err) {
-		/* What was written of the packet goes: the file stays whole packets. */
-		if (ftruncate(s->fd, s->off))
+		/* The file offset too: the next packet goes where this one began. */
+		if (ftruncate(s->fd, s->off) || lseek(s->fd, s->off, SEEK_SET) < 0)
 			err = err ? err : -errno;
-		return fail(w, err);
+		return err;
 	}
 	s->off += (off_t)n;
 	w->st.bytes += n;
 	s->seq++;
 	return 0;
+}
+
+static uint64_t get64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/*
+ * After a failed write of cpu's whole packet (a full disk, a file size
+ * limit): its events again in packets of at most lim bytes, smaller
+ * each time one fails, so that what fits is kept.  0, or the error of
+ * a packet of one event (the events from it on are dropped).
+ */
+static int write_split(struct ctf_writer *w, int cpu, int err)
+{
+	struct ctf_stream *s = &w->streams[cpu];
+	size_t lim = w->pkt / 16;
+	uint64_t i = 0, ts = s->ts_begin;
+	unsigned char *pkt = NULL;
+
+	while (i < s->nev) {
+		size_t from = s->evoff[i], to;
+		uint64_t j = i + 1, end;
+
+		/* Events i..j-1, one at least, in lim bytes with the header. */
+		while (j < s->nev &&
+		       (j + 1 < s->nev ? s->evoff[j + 1] : s->used) - from + PKT_HEAD <= lim)
+			j++;
+		to = j < s->nev ? s->evoff[j] : s->used;
+		end = get64(s->buf + s->evoff[j - 1] + 4);
+		if (!pkt)
+			pkt = xmalloc(w->pkt);
+		packet_head(w, pkt, cpu, ts, end, PKT_HEAD + to - from, s->seq, s->discarded);
+		memcpy(pkt + PKT_HEAD, s->buf + from, to - from);
+		err = stream_write(w, cpu, pkt, PKT_HEAD + to - from);
+		if (err) {
+			if (j == i + 1)
+				break;
+			lim = lim / 16 > PKT_HEAD ? lim / 16 : PKT_HEAD + 1;
+			continue;
+		}
+		w->st.events += j - i;
+		ts = end;
+		i = j;
+	}
+	free(pkt);
+	return i < s->nev ? err : 0;
 }
 
 /* Writes cpu's packet under way (empty ones too when force) and starts the next. */
@@ -374,13 +429,18 @@ static int flush_stream(struct ctf_writer *w, int cpu, bool force)
 		packet_head(w, h, cpu, s->ts_begin, s->ts_begin, PKT_HEAD, 0, 0);
 		err = stream_write(w, cpu, h, PKT_HEAD);
 		if (err)
-			return err;
+			return fail(w, err);
 	}
 	packet_head(w, s->buf, cpu, s->ts_begin, s->ts_last, s->used, s->seq,
 		    s->discarded);
 	err = stream_write(w, cpu, s->buf, s->used);
-	if (err)
-		return err;
+	if (err) {
+		/* The error ends the trace: what fits of the packet is kept. */
+		write_split(w, cpu, err);
+		s->used = PKT_HEAD;
+		s->nev = 0;
+		return fail(w, err);
+	}
 	w->st.events += s->nev;
 	s->disc_written = s->discarded;
 	s->used = PKT_HEAD;
@@ -538,6 +598,11 @@ int ctf_event_ctx(struct ctf_writer *w, int cpu, uint64_t ts, int id,
 		s->ts_begin = s->any ? s->ts_last : ts;
 	s->ts_last = ts;
 	s->any = true;
+	if (s->nev == s->evcap) {
+		s->evcap = s->evcap ? s->evcap * 2 : 1024;
+		s->evoff = xrealloc(s->evoff, s->evcap * sizeof(*s->evoff));
+	}
+	s->evoff[s->nev] = (uint32_t)s->used;
 	p = s->buf + s->used;
 	put32(p, (uint32_t)id);
 	put64(p + 4, ts);
@@ -718,6 +783,7 @@ static void free_writer(struct ctf_writer *w)
 		if (w->streams[i].fd >= 0)
 			close(w->streams[i].fd);
 		free(w->streams[i].buf);
+		free(w->streams[i].evoff);
 	}
 	free(w->streams);
 	if (w->dfd >= 0)

@@ -7,6 +7,8 @@
  * lost, where babeltrace2 is installed.
  */
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -366,6 +368,84 @@ out:
 }
 
 /*
+ * A file size limit below the packet: the packet fails whole, and the
+ * writer keeps what fits in smaller packets: whole packets, numbered in
+ * order, their events counted as written, babeltrace2 listing as many.
+ */
+static void test_split(void)
+{
+	struct tc t = { .name = "ctf: what fits of a packet kept when the file cannot grow" };
+	struct ctf_opts o = fixed;
+	struct ctf_writer *w;
+	struct ctf_stats st;
+	struct rlimit old, lim;
+	union ctf_value v[1] = { { .u = 7 } };
+	static const struct ctf_field one[] = { { "a", CTF_U8 } };
+	char dir[64], *data, *out;
+	size_t len, off, nev = 0;
+	uint64_t seq = 0;
+	int i, id, err = 0;
+	void (*oldsig)(int);
+
+	if (!harness_mkdtemp(dir, sizeof(dir), "ctf")) {
+		expect(&t, false, "mkdtemp: %s", strerror(errno));
+		finish(&t);
+		return;
+	}
+	o.packet_size = 65536;
+	w = ctf_open(dir, &o);
+	expect(&t, w != NULL, "ctf_open: %s", strerror(errno));
+	if (!w)
+		goto out;
+	id = ctf_event_class(w, "e", one, 1);
+	/* 13 bytes an event: 3000 of them fill 39 KiB of one packet. */
+	for (i = 0; i < 3000 && !err; i++)
+		err = ctf_event(w, 0, 100 + (uint64_t)i, id, v);
+	expect(&t, !err, "event refused: %d", err);
+	getrlimit(RLIMIT_FSIZE, &old);
+	lim = old;
+	lim.rlim_cur = 16384;
+	oldsig = signal(SIGXFSZ, SIG_IGN);
+	expect(&t, setrlimit(RLIMIT_FSIZE, &lim) == 0, "setrlimit: %s", strerror(errno));
+	err = ctf_flush(w);
+	setrlimit(RLIMIT_FSIZE, &old);
+	signal(SIGXFSZ, oldsig);
+	expect(&t, err == -EFBIG, "flush: %d, want -EFBIG", err);
+	ctf_stats(w, &st);
+	expect(&t, ctf_close(w) == -EFBIG, "close: not -EFBIG");
+	data = slurp(dir, "channel0_0", &len);
+	expect(&t, data && len <= 16384, "stream of %zu bytes", len);
+	for (off = 0; data && off + 84 <= len; seq++) {
+		const unsigned char *p = (const unsigned char *)data + off;
+		uint64_t bits = u64_at(p + 56);
+
+		expect(&t, u64_at(p + 64) == seq, "packet %llu: seq %llu", (unsigned long long)seq,
+		       (unsigned long long)u64_at(p + 64));
+		if (bits / 8 < 84 || off + bits / 8 > len || (bits / 8 - 84) % 13) {
+			expect(&t, false, "packet %llu: %llu bits", (unsigned long long)seq,
+			       (unsigned long long)bits);
+			break;
+		}
+		nev += (bits / 8 - 84) / 13;
+		off += bits / 8;
+	}
+	expect(&t, off == len, "%zu bytes past the last whole packet", len - off);
+	expect(&t, seq > 1 && nev > 1000 && nev == st.events && nev < 3000,
+	       "%llu packets, %zu events in the file, %llu counted written",
+	       (unsigned long long)seq, nev, (unsigned long long)st.events);
+	free(data);
+	if (!system("command -v babeltrace2 >/dev/null 2>&1")) {
+		out = run("babeltrace2 %s 2>&1 | grep -c ' e: '", dir);
+		expect(&t, out && (size_t)atol(out) == nev, "babeltrace2 lists %s events, want %zu",
+		       out ? out : "no", nev);
+		free(out);
+	}
+out:
+	harness_rmtree(dir);
+	finish(&t);
+}
+
+/*
  * babeltrace2's listing, times as seconds since the epoch: every event
  * with every field, in time order across the two CPUs, and the lost
  * events it reports from the packet context.
@@ -546,6 +626,7 @@ int main(void)
 	test_cut();
 	test_errors();
 	test_full();
+	test_split();
 	test_babeltrace();
 	test_raw();
 	test_context();
