@@ -95,8 +95,12 @@ endef
 deps:
 	$(call apt_install,$(DEPS_RUN))
 
+# npm (the Chrome JSON test fetches DevTools' trace engine with it) comes
+# with some builds of nodejs, which then conflict with Debian's npm.
 deps-test:
 	$(call apt_install,$(DEPS_TEST))
+	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends npm; }
 
 run: deps
 	$(MAKE) all

@@ -20,13 +20,48 @@ static const struct rp_thread *thread_of(const struct rp_model *m, int tid)
 	return bsearch(&key, m->threads, m->nthreads, sizeof(key), cmp_tid);
 }
 
+/* ns as microseconds to the nanosecond ("%llu.%03llu"), into b. */
+static void put_ns_us(struct buf *b, uint64_t ns)
+{
+	char d[32];
+	int n = sizeof(d), i;
+
+	for (i = 0; i < 3; i++, ns /= 10)
+		d[--n] = '0' + ns % 10;
+	d[--n] = '.';
+	do {
+		d[--n] = '0' + ns % 10;
+		ns /= 10;
+	} while (ns);
+	buf_put(b, d + n, sizeof(d) - n);
+}
+
 /* Microseconds since t0, to the nanosecond. */
 static void put_us(struct buf *b, uint64_t t0, uint64_t t)
 {
-	uint64_t d = t > t0 ? t - t0 : 0;
+	put_ns_us(b, t > t0 ? t - t0 : 0);
+}
 
-	buf_printf(b, "%llu.%03llu", (unsigned long long)(d / 1000),
-		   (unsigned long long)(d % 1000));
+/*
+ * ,"ts":START,"dur":DUR of a slice from start to end.  Readers add the
+ * two as doubles, and one that ends a hair past the next slice's start
+ * (the next CPU slice begins at the very nanosecond) is taken to
+ * overlap it: DevTools' engine drops such a slice.  dur is cut by a
+ * nanosecond until ts + dur, in doubles, is not past end.  A decimal
+ * of ns/1000 parses to the double nearest that ratio, which is what
+ * ns / 1000.0 computes, so the check is the reader's own sum.
+ */
+static void put_span(struct buf *b, uint64_t t0, uint64_t start, uint64_t end)
+{
+	uint64_t a = start > t0 ? start - t0 : 0, e = end > t0 ? end - t0 : 0;
+	uint64_t d = e > a ? e - a : 0;
+
+	while (d && (double)a / 1000.0 + (double)d / 1000.0 > (double)e / 1000.0)
+		d--;
+	buf_put(b, ",\"ts\":", 6);
+	put_ns_us(b, a);
+	buf_put(b, ",\"dur\":", 7);
+	put_ns_us(b, d);
 }
 
 static void put_name(struct buf *b, const char *s)
@@ -96,11 +131,9 @@ void chrome_write(FILE *f, const struct rp_model *m)
 				continue;
 			buf_printf(&b, "%s{\"ph\":\"X\",\"cat\":\"sched\",\"name\":", sep);
 			put_name(&b, t ? t->comm : "?");
-			buf_printf(&b, ",\"pid\":%d,\"tid\":%d,\"ts\":", CHROME_CPU_PID,
+			buf_printf(&b, ",\"pid\":%d,\"tid\":%d", CHROME_CPU_PID,
 				   CHROME_CPU_PID + 1 + s->cpu);
-			put_us(&b, m->t0, s->start);
-			buf_printf(&b, ",\"dur\":");
-			put_us(&b, s->start, s->end);
+			put_span(&b, m->t0, s->start, s->end);
 			buf_printf(&b, ",\"args\":{\"tid\":%d,\"pid\":%d}}", s->tid, pid);
 			break;
 		case RP_SYSCALL:
@@ -110,13 +143,13 @@ void chrome_write(FILE *f, const struct rp_model *m)
 			buf_printf(&b, "%s{\"ph\":\"X\",\"cat\":\"%s\",\"name\":", sep,
 				   s->kind == RP_FUNC ? "function" : "syscall");
 			put_name(&b, m->names[s->name]);
-			buf_printf(&b, ",\"pid\":%d,\"tid\":%d,\"ts\":", pid, s->tid);
-			put_us(&b, m->t0, s->start);
-			buf_printf(&b, ",\"dur\":");
-			put_us(&b, s->start, s->end);
-			if (s->args >= 0)
-				buf_printf(&b, ",\"args\":%s", m->text.p + s->args);
-			buf_printf(&b, "}");
+			buf_printf(&b, ",\"pid\":%d,\"tid\":%d", pid, s->tid);
+			put_span(&b, m->t0, s->start, s->end);
+			if (s->args >= 0) {
+				buf_put(&b, ",\"args\":", 8);
+				buf_put(&b, m->text.p + s->args, strlen(m->text.p + s->args));
+			}
+			buf_put(&b, "}", 1);
 			break;
 		case RP_INSTANT:
 		case RP_LOST:
@@ -131,11 +164,13 @@ void chrome_write(FILE *f, const struct rp_model *m)
 			else
 				buf_printf(&b, ",\"s\":\"g\",\"pid\":%d,\"tid\":%d", CHROME_CPU_PID,
 					   CHROME_CPU_PID);
-			buf_printf(&b, ",\"ts\":");
+			buf_put(&b, ",\"ts\":", 6);
 			put_us(&b, m->t0, s->start);
-			if (s->args >= 0)
-				buf_printf(&b, ",\"args\":%s", m->text.p + s->args);
-			buf_printf(&b, "}");
+			if (s->args >= 0) {
+				buf_put(&b, ",\"args\":", 8);
+				buf_put(&b, m->text.p + s->args, strlen(m->text.p + s->args));
+			}
+			buf_put(&b, "}", 1);
 			break;
 		default:
 			/*

@@ -7,7 +7,8 @@
  * with its syscalls as complete events (arguments and ret in args) and
  * instant ("i") events for the rest; process and thread names as
  * metadata ("M") events.  Times in microseconds since the trace's first
- * event, to the nanosecond.
+ * event, to the nanosecond; a slice's dur is a nanosecond short where
+ * ts + dur, added in doubles as readers add them, would pass its end.
  */
 #ifndef FERRET_RECORD_CHROME_H
 #define FERRET_RECORD_CHROME_H
