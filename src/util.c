@@ -183,6 +183,42 @@ void buf_put(struct buf *b, const void *p, size_t n)
 	b->p[b->len] = '\0';
 }
 
+void buf_put_udec(struct buf *b, uint64_t v, int zeros)
+{
+	char d[24];
+	int n = sizeof(d);
+
+	do {
+		d[--n] = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	while ((int)sizeof(d) - n < zeros && n > 0)
+		d[--n] = '0';
+	buf_put(b, d + n, sizeof(d) - n);
+}
+
+void buf_put_sdec(struct buf *b, int64_t v)
+{
+	if (v < 0)
+		buf_put(b, "-", 1);
+	buf_put_udec(b, v < 0 ? -(uint64_t)v : (uint64_t)v, 0);
+}
+
+void buf_put_hex(struct buf *b, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char d[24];
+	int n = sizeof(d);
+
+	do {
+		d[--n] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	d[--n] = 'x';
+	d[--n] = '0';
+	buf_put(b, d + n, sizeof(d) - n);
+}
+
 /*
  * Formats once into the room the buffer has, and again only when that
  * was too small; a format without conversions is copied.  Output paths

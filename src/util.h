@@ -58,6 +58,14 @@ struct buf {
 };
 void buf_put(struct buf *b, const void *p, size_t n);
 void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * Integers as printf's %0*llu (zeros: the least digits, 0 for none),
+ * %lld and 0x%llx would put them, without parsing a format: the output
+ * paths that print millions of them.
+ */
+void buf_put_udec(struct buf *b, uint64_t v, int zeros);
+void buf_put_sdec(struct buf *b, int64_t v);
+void buf_put_hex(struct buf *b, uint64_t v);
 void buf_free(struct buf *b);
 
 /* Shell-style glob match of name against pattern ('*', '?', '[...]'). */

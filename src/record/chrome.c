@@ -23,17 +23,29 @@ static const struct rp_thread *thread_of(const struct rp_model *m, int tid)
 /* ns as microseconds to the nanosecond ("%llu.%03llu"), into b. */
 static void put_ns_us(struct buf *b, uint64_t ns)
 {
-	char d[32];
-	int n = sizeof(d), i;
+	buf_put_udec(b, ns / 1000, 0);
+	buf_put(b, ".", 1);
+	buf_put_udec(b, ns % 1000, 3);
+}
 
-	for (i = 0; i < 3; i++, ns /= 10)
-		d[--n] = '0' + ns % 10;
-	d[--n] = '.';
-	do {
-		d[--n] = '0' + ns % 10;
-		ns /= 10;
-	} while (ns);
-	buf_put(b, d + n, sizeof(d) - n);
+/* "SEP{"ph":"PH","cat":"CAT","name":" */
+static void put_head(struct buf *b, const char *sep, const char *ph, const char *cat)
+{
+	buf_put(b, sep, strlen(sep));
+	buf_put(b, "{\"ph\":\"", 7);
+	buf_put(b, ph, strlen(ph));
+	buf_put(b, "\",\"cat\":\"", 9);
+	buf_put(b, cat, strlen(cat));
+	buf_put(b, "\",\"name\":", 9);
+}
+
+/* ","pid":PID,"tid":TID */
+static void put_ids(struct buf *b, int pid, int tid)
+{
+	buf_put(b, ",\"pid\":", 7);
+	buf_put_sdec(b, pid);
+	buf_put(b, ",\"tid\":", 7);
+	buf_put_sdec(b, tid);
 }
 
 /* Microseconds since t0, to the nanosecond. */
@@ -129,21 +141,23 @@ void chrome_write(FILE *f, const struct rp_model *m)
 		case RP_RUN:
 			if (s->cpu < 0 || s->end <= s->start)
 				continue;
-			buf_printf(&b, "%s{\"ph\":\"X\",\"cat\":\"sched\",\"name\":", sep);
+			put_head(&b, sep, "X", "sched");
 			put_name(&b, t ? t->comm : "?");
-			buf_printf(&b, ",\"pid\":%d,\"tid\":%d", CHROME_CPU_PID,
-				   CHROME_CPU_PID + 1 + s->cpu);
+			put_ids(&b, CHROME_CPU_PID, CHROME_CPU_PID + 1 + s->cpu);
 			put_span(&b, m->t0, s->start, s->end);
-			buf_printf(&b, ",\"args\":{\"tid\":%d,\"pid\":%d}}", s->tid, pid);
+			buf_put(&b, ",\"args\":{\"tid\":", 15);
+			buf_put_sdec(&b, s->tid);
+			buf_put(&b, ",\"pid\":", 7);
+			buf_put_sdec(&b, pid);
+			buf_put(&b, "}}", 2);
 			break;
 		case RP_SYSCALL:
 		case RP_FUNC:
 			if (s->tid <= 0)
 				continue;
-			buf_printf(&b, "%s{\"ph\":\"X\",\"cat\":\"%s\",\"name\":", sep,
-				   s->kind == RP_FUNC ? "function" : "syscall");
+			put_head(&b, sep, "X", s->kind == RP_FUNC ? "function" : "syscall");
 			put_name(&b, m->names[s->name]);
-			buf_printf(&b, ",\"pid\":%d,\"tid\":%d", pid, s->tid);
+			put_ids(&b, pid, s->tid);
 			put_span(&b, m->t0, s->start, s->end);
 			if (s->args >= 0) {
 				buf_put(&b, ",\"args\":", 8);
@@ -153,17 +167,15 @@ void chrome_write(FILE *f, const struct rp_model *m)
 			break;
 		case RP_INSTANT:
 		case RP_LOST:
-			buf_printf(&b, "%s{\"ph\":\"i\",\"cat\":\"%s\",\"name\":", sep,
-				   s->kind == RP_LOST ? "lost" : "event");
+			put_head(&b, sep, "i", s->kind == RP_LOST ? "lost" : "event");
 			put_name(&b, m->names[s->name]);
+			buf_put(&b, s->tid > 0 || s->cpu >= 0 ? ",\"s\":\"t\"" : ",\"s\":\"g\"", 8);
 			if (s->tid > 0)
-				buf_printf(&b, ",\"s\":\"t\",\"pid\":%d,\"tid\":%d", pid, s->tid);
+				put_ids(&b, pid, s->tid);
 			else if (s->cpu >= 0)
-				buf_printf(&b, ",\"s\":\"t\",\"pid\":%d,\"tid\":%d", CHROME_CPU_PID,
-					   CHROME_CPU_PID + 1 + s->cpu);
+				put_ids(&b, CHROME_CPU_PID, CHROME_CPU_PID + 1 + s->cpu);
 			else
-				buf_printf(&b, ",\"s\":\"g\",\"pid\":%d,\"tid\":%d", CHROME_CPU_PID,
-					   CHROME_CPU_PID);
+				put_ids(&b, CHROME_CPU_PID, CHROME_CPU_PID);
 			buf_put(&b, ",\"ts\":", 6);
 			put_us(&b, m->t0, s->start);
 			if (s->args >= 0) {

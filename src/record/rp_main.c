@@ -212,15 +212,26 @@ static void json_val(struct buf *b, const struct ctfr_event *ev, uint32_t i)
 		ii = ctfr_int_info(v->type);
 		if (v->kind == CTFR_ENUM && v->str)
 			rp_json_str(b, v->str, v->len);
-		else if (ii && ii->base == 16)
-			buf_printf(b, "\"0x%llx\"", (unsigned long long)v->u);
-		else if (ii && ii->sign)
+		else if (ii && ii->base == 16) {
+			buf_put(b, "\"", 1);
+			buf_put_hex(b, v->u);
+			buf_put(b, "\"", 1);
+		} else if (ii && ii->sign) {
 			/* Beyond 2^53 a JSON reader loses digits: a string then. */
-			buf_printf(b, v->s > (1LL << 53) || v->s < -(1LL << 53) ?
-				   "\"%lld\"" : "%lld", (long long)v->s);
-		else
-			buf_printf(b, v->u > (1ULL << 53) ? "\"%llu\"" : "%llu",
-				   (unsigned long long)v->u);
+			bool big = v->s > (1LL << 53) || v->s < -(1LL << 53);
+
+			if (big)
+				buf_put(b, "\"", 1);
+			buf_put_sdec(b, v->s);
+			if (big)
+				buf_put(b, "\"", 1);
+		} else {
+			if (v->u > (1ULL << 53))
+				buf_put(b, "\"", 1);
+			buf_put_udec(b, v->u, 0);
+			if (v->u > (1ULL << 53))
+				buf_put(b, "\"", 1);
+		}
 		break;
 	case CTFR_FLOAT:
 		buf_printf(b, "%.17g", v->f == v->f && v->f - v->f == 0 ? v->f : 0);
@@ -845,21 +856,6 @@ static const char *const softirqs[] = {
 	"SCHED", "HRTIMER", "RCU",
 };
 
-/* Decimal v into b, at least zeros digits wide zero-padded (0: none). */
-static void put_dec(struct buf *b, uint64_t v, int zeros)
-{
-	char d[24];
-	int n = sizeof(d);
-
-	do {
-		d[--n] = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	while ((int)sizeof(d) - n < zeros && n > 0)
-		d[--n] = '0';
-	buf_put(b, d + n, sizeof(d) - n);
-}
-
 static void put_val(struct buf *b, const struct ctfr_event *ev, uint32_t i, bool quote)
 {
 	const struct ctfr_val *v = &ev->vals[i];
@@ -873,14 +869,11 @@ static void put_val(struct buf *b, const struct ctfr_event *ev, uint32_t i, bool
 		if (v->kind == CTFR_ENUM && v->str)
 			buf_printf(b, "%.*s", (int)v->len, v->str);
 		else if (ii && ii->base == 16)
-			buf_printf(b, "0x%llx", (unsigned long long)v->u);
-		else if (ii && ii->sign && v->s < 0) {
-			buf_put(b, "-", 1);
-			put_dec(b, -(uint64_t)v->s, 0);
-		} else if (ii && ii->sign)
-			put_dec(b, (uint64_t)v->s, 0);
+			buf_put_hex(b, v->u);
+		else if (ii && ii->sign)
+			buf_put_sdec(b, v->s);
 		else
-			put_dec(b, v->u, 0);
+			buf_put_udec(b, v->u, 0);
 		break;
 	case CTFR_FLOAT:
 		buf_printf(b, "%g", v->f);
@@ -1086,14 +1079,14 @@ static void put_prefix(struct report *r, const struct ctfr_event *ev)
 	if (tid < 0)
 		buf_put(b, "?", 1);
 	else
-		put_dec(b, tid, 0);
+		buf_put_udec(b, tid, 0);
 	if (b->len - start < 5)
 		buf_put(b, spaces, 5 - (b->len - start));
 	buf_put(b, " [", 2);
-	put_dec(b, ev->cpu < 0 ? 0 : ev->cpu, 3);
+	buf_put_udec(b, ev->cpu < 0 ? 0 : ev->cpu, 3);
 	buf_put(b, "] ", 2);
 	start = b->len;
-	put_dec(b, secs, 0);
+	buf_put_udec(b, secs, 0);
 	if (b->len - start < 5) {
 		/* Right-aligned in five columns. */
 		size_t len = b->len - start;
@@ -1103,7 +1096,7 @@ static void put_prefix(struct report *r, const struct ctfr_event *ev)
 		memset(b->p + start, ' ', 5 - len);
 	}
 	buf_put(b, ".", 1);
-	put_dec(b, ev->ts % 1000000000 / 1000, 6);
+	buf_put_udec(b, ev->ts % 1000000000 / 1000, 6);
 	buf_put(b, ": ", 2);
 }
 

@@ -59,12 +59,12 @@ static bool int_signed(const struct type *t)
 
 static void put_s64(struct buf *out, int64_t v)
 {
-	buf_printf(out, "%lld", (long long)v);
+	buf_put_sdec(out, v);
 }
 
 static void put_u64(struct buf *out, uint64_t v)
 {
-	buf_printf(out, "%llu", (unsigned long long)v);
+	buf_put_udec(out, v, 0);
 }
 
 static void put_str(struct buf *out, const char *s)

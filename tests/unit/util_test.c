@@ -72,9 +72,47 @@ static void test_hash_bytes(void)
 	finish(&t);
 }
 
+/* The integer putters against snprintf() of the formats they stand for. */
+static void test_buf_put_ints(void)
+{
+	static const uint64_t u[] = {
+		0, 1, 9, 10, 99, 1000, 123456789, 4294967295ull,
+		9007199254740993ull, UINT64_MAX - 1, UINT64_MAX,
+	};
+	static const int64_t sv[] = { 0, -1, 1, -10, INT64_MIN, INT64_MIN + 1, INT64_MAX };
+	struct tc t = { .name = "buf_put_udec, buf_put_sdec, buf_put_hex" };
+	struct buf b = { 0 };
+	char want[64];
+	size_t i;
+	int z;
+
+	for (i = 0; i < ARRAY_SIZE(u); i++) {
+		for (z = 0; z <= 6; z += 3) {
+			b.len = 0;
+			buf_put_udec(&b, u[i], z);
+			snprintf(want, sizeof(want), "%0*llu", z, (unsigned long long)u[i]);
+			expect(&t, !strcmp(b.p, want), "udec %llu, %d: %s, want %s",
+			       (unsigned long long)u[i], z, b.p, want);
+		}
+		b.len = 0;
+		buf_put_hex(&b, u[i]);
+		snprintf(want, sizeof(want), "0x%llx", (unsigned long long)u[i]);
+		expect(&t, !strcmp(b.p, want), "hex: %s, want %s", b.p, want);
+	}
+	for (i = 0; i < ARRAY_SIZE(sv); i++) {
+		b.len = 0;
+		buf_put_sdec(&b, sv[i]);
+		snprintf(want, sizeof(want), "%lld", (long long)sv[i]);
+		expect(&t, !strcmp(b.p, want), "sdec: %s, want %s", b.p, want);
+	}
+	buf_free(&b);
+	finish(&t);
+}
+
 int main(void)
 {
 	test_hindex();
+	test_buf_put_ints();
 	test_hash_bytes();
 	return harness_summary();
 }
