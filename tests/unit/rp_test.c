@@ -8,7 +8,8 @@
  * python3's json module) and the timeline's data and script (node
  * --check where node is installed); and a function graph's calls, as
  * Chrome complete events and as the timeline's nested rows (its script
- * run in node).  "rp_test --fixture DIR" only writes the trace, for
+ * run in node), and the timeline's URL query (zoom, search, selection).
+ * "rp_test --fixture DIR" only writes the trace, for
  * tests/record/report.sh.
  */
 #include <libgen.h>
@@ -273,7 +274,7 @@ static const char graph_check[] =
 	"	scrollTop: 0, getContext: function () { return cx; },\n"
 	"	getBoundingClientRect: function () { return { left: 0, top: 0 }; } };\n"
 	"const doc = { getElementById: function () { return el; } };\n"
-	"const win = { devicePixelRatio: 1, addEventListener: noop, innerWidth: 1200 };\n"
+	"const win = { devicePixelRatio: 1, addEventListener: noop, innerWidth: 1200, location: { search: '' } };\n"
 	"new Function('document', 'window', js)(doc, win);\n"
 	"const T = win.ferretTimeline, wl = T.lanes.filter(function (l) { return l.t && l.t[0] === 300; })[0];\n"
 	"const kw = T.lanes.filter(function (l) { return l.t && l.t[0] === 301; })[0];\n"
@@ -287,6 +288,49 @@ static const char graph_check[] =
 	"if (h < 0 || rec(h) !== 'security_file_permission/300@1200+300') fail('hit: ' + (h < 0 ? h : rec(h)));\n"
 	"if (T.describe(h).indexOf('level 2') < 0) fail('describe: ' + T.describe(h));\n"
 	"if (T.hit(x(8500), wl.y + 18 + 14 + 5) !== -1) fail('hit between calls');\n"
+	"console.log('ok');\n";
+
+/*
+ * The page opened with a query, in node as above, an element an id: the
+ * window (t0, t1), the search (s) and the selection (sel) applied as the
+ * UI applies them, and what the page's elements then show.
+ */
+static const char query_check[] =
+	"const fs = require('fs');\n"
+	"const html = fs.readFileSync(process.argv[2], 'utf8');\n"
+	"const data = html.split('id=\"ferret-data\">\\n')[1].split('\\n</script>')[0];\n"
+	"const js = html.split('<script>\\n')[1].split('</script>')[0];\n"
+	"const D = JSON.parse(data), R = D.recs;\n"
+	"function fail(m) { console.log(m); process.exit(1); }\n"
+	"function rec(i) { return D.names[R[i * 6 + 5]] + '/' + R[i * 6 + 1] + '@' + R[i * 6 + 3] + '+' + R[i * 6 + 4]; }\n"
+	"const noop = function () {};\n"
+	"const cx = new Proxy({}, { get: function () { return noop; }, set: function () { return true; } });\n"
+	"function page(query) {\n"
+	"	const els = {}, w = { devicePixelRatio: 1, addEventListener: noop, innerWidth: 1200,\n"
+	"		location: { search: query } };\n"
+	"	const d = { getElementById: function (id) {\n"
+	"		return els[id] = els[id] || { addEventListener: noop, style: {}, innerHTML: '', value: '',\n"
+	"			textContent: id === 'ferret-data' ? data : '', clientWidth: 1190, clientHeight: 600,\n"
+	"			scrollTop: 0, getContext: function () { return cx; } };\n"
+	"	} };\n"
+	"	new Function('document', 'window', js)(d, w);\n"
+	"	return { view: w.ferretTimeline.view().join(','), view_text: els.view.textContent, q: els.q.value,\n"
+	"		found: els.qn.textContent, info: els.info.innerHTML };\n"
+	"}\n"
+	"let sp = -1;\n"
+	"for (let i = 0; i < R.length / 6; i++) if (rec(i) === 'security_file_permission/300@1200+300') sp = i;\n"
+	"let p = page('?t0=1000&t1=3000&s=READ&sel=' + sp);\n"
+	"if (p.view !== '1000,3000' || p.view_text !== '1.000 us \\u2013 3.000 us') fail('t0, t1: ' + JSON.stringify(p));\n"
+	"if (p.q !== 'READ' || p.found !== '4 found') fail('s: ' + JSON.stringify(p));\n"
+	"if (p.info.indexOf('<b>security_file_permission</b><br>function at 1.200 us, for 300 ns, level 2<br>thread wl 300') !== 0)\n"
+	"	fail('sel: ' + JSON.stringify(p));\n"
+	"p = page('?t0=8000&t1=14000&s=no+such');\n"
+	"if (p.view !== '5000,11000' || p.found !== '0 found' || p.q !== 'no such') fail('clamped: ' + JSON.stringify(p));\n"
+	"p = page('?t0=x&sel=99999&sel=');\n"
+	"if (p.view !== '0,11000' || p.view_text !== '0 ns \\u2013 11.000 us' || p.found || p.info)\n"
+	"	fail('ignored: ' + JSON.stringify(p));\n"
+	"p = page('?sel=' + sp);\n"
+	"if (p.info.indexOf('<b>security_file_permission</b>') !== 0 || p.view !== '0,11000') fail('sel alone: ' + JSON.stringify(p));\n"
 	"console.log('ok');\n";
 
 static const char graph_chrome[] =
@@ -332,6 +376,13 @@ static void test_graph(const char *tmp)
 				  ferret, dir, tmp, tmp, tmp);
 		}
 		expect(&t, out && !strcmp(out, "ok\n"), "%s", out ? out : "timeline or node failed");
+		free(out);
+		finish(&t);
+		t = (struct tc){ .name = "timeline: the URL's t0, t1, s and sel, as the UI applies them (node)" };
+		out = NULL;
+		if (put_file(tmp, "query.js", query_check))
+			out = run("node %s/query.js %s/graph.html 2>&1; true", tmp, tmp);
+		expect(&t, out && !strcmp(out, "ok\n"), "%s", out ? out : "node failed");
 		free(out);
 		finish(&t);
 	}
