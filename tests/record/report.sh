@@ -40,9 +40,10 @@ else
 	bad "fixture" "$BUILD/tests/rp_test --fixture failed (make $BUILD/tests/rp_test)"
 fi
 if [ "$(id -u)" = 0 ] && "$FERRET" record -h 2>&1 | grep -q 'ferret record'; then
+	# The command after the options: -c splits at spaces, quotes and all.
 	if timeout 60 "$FERRET" record -e sched -e syscalls -o "$W/real" \
-		-c 'sh -c "for i in 1 2 3; do cat /etc/hostname >/dev/null; done; sleep 0.05"' \
-		>"$W/rec.log" 2>&1; then
+		sh -c "for i in 1 2 3; do cat /etc/hostname >/dev/null; done; sleep 0.05" \
+		>"$W/rec.log" 2>&1 && ! grep -q "Unterminated\|not found" "$W/rec.log"; then
 		traces+=(real)
 	else
 		bad "ferret record" "$(tail -3 "$W/rec.log")"
@@ -70,6 +71,11 @@ def norm(v):
 RENAME = {"prev_tid": "prev_pid", "next_tid": "next_pid", "tid": "pid", "old_tid": "old_pid"}
 FORK = {"parent_comm": "comm", "parent_tid": "pid", "child_comm": "child_comm",
         "child_tid": "child_pid"}
+# babeltrace2 2.0 leaves an empty string field with the value it held
+# in an earlier event of the class (its field objects are reused; fixed
+# upstream after 2.0.4, Debian 12's): such a value, one the field had
+# before, is taken for "" when report prints "" there.
+prev, stale = {}, []
 want = []
 for l in bt:
     m = re.match(r'^\[(\d+)\] \S+ (\S+): \{ cpu_id = (\d+) \}, \{ ?(.*?) ?\}$', l)
@@ -83,7 +89,11 @@ for l in bt:
     elif name.startswith("irq_softirq_"):
         name = "softirq_" + name[12:]
     kv = {}
+    old = {}
     for k, v in f:
+        if v.startswith('"'):
+            old[k] = set(prev.get((name, k), ()))
+            prev.setdefault((name, k), set()).add(norm(v))
         if name == "sched_process_fork":
             if k not in FORK:
                 continue
@@ -93,7 +103,7 @@ for l in bt:
         if name == "sched_switch" and k == "prev_state":
             v = state(v)
         kv[k] = norm(v)
-    want.append((ts // 1000, cpu, name, kv))
+    want.append((ts // 1000, cpu, name, kv, {k: o for k, o in old.items() if o}))
 got = []
 for l in rp:
     m = re.match(r'^\s*(.+)-(\d+|\?)\s+\[(\d{3})\]\s+(\d+)\.(\d{6}): (\S+):(.*)$', l)
@@ -108,11 +118,15 @@ for l in rp:
     got.append((us, int(m.group(3)), m.group(6), kv))
 if len(want) != len(got):
     sys.exit("babeltrace2 lists %d events, report %d" % (len(want), len(got)))
-key = lambda e: (e[0], e[1], e[2], sorted(e[3].items()))
+# By time and CPU alone: the sort is stable, and within one CPU both list
+# the stream's order.
+key = lambda e: (e[0], e[1])
 for w, g in zip(sorted(want, key=key), sorted(got, key=key)):
     if w[:3] != g[:3]:
         sys.exit("event differs: %r vs %r" % (w, g))
     for k, v in w[3].items():
+        if k in g[3] and g[3][k] == "" and v in w[4].get(k, ()):
+            continue
         if k in g[3] and g[3][k] != v and not (k == "target_cpu" and int(g[3][k]) == int(v)):
             sys.exit("%s %s: babeltrace2 %s, report %s" % (w[2], k, v, g[3][k]))
         if k not in g[3] and w[2] in ("sched_switch", "sched_wakeup") and k not in ("prev_prio", "next_prio", "prio"):
