@@ -356,6 +356,8 @@ static const char page_js[] =
 "	view: function () { return [t0, t1]; }, hit: hit, describe: describe };\n"
 "resize();\n"
 "fromQuery(window.location.search);\n"
+"/* Milliseconds from navigation to the first view drawn (bench/record.sh). */\n"
+"document.body.setAttribute('data-drawn-ms', String(Math.round(performance.now())));\n"
 "})();\n";
 
 static void html_text(struct buf *b, const char *s)
