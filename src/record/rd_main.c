@@ -1609,16 +1609,20 @@ static int64_t ss_bits(const struct st_sys *s)
 static struct rd_sys *sys_of(struct rd_run *r, long nr)
 {
 	struct rd_sys *y = &r->sys[nr < 0 || nr > RD_NR_MAX ? RD_NR_MAX : nr];
-	const struct st_sys *s = nr >= 0 && nr < RD_NR_MAX ? st_sys_by_nr(nr) : NULL;
-	const struct rd_sysio *io = s ? rd_sysio_find(s->name) : NULL;
-	const char *call = s ? rd_sysio_event_name(s->name) : "";
+	const struct st_sys *s;
+	const struct rd_sysio *io;
+	const char *call;
 	struct ctf_field f[7];
 	char name[96], ev[80];
 	const struct tracefs_event *te;
 	int i, n, nstr = 0;
 
+	/* Every record comes here: what follows runs once a call. */
 	if (y->known)
 		return y;
+	s = nr >= 0 && nr < RD_NR_MAX ? st_sys_by_nr(nr) : NULL;
+	io = s ? rd_sysio_find(s->name) : NULL;
+	call = s ? rd_sysio_event_name(s->name) : "";
 	y->known = true;
 	y->entry_id = y->exit_id = -1;
 	y->dec = s ? rd_sysdec_find(s->name) : NULL;
