@@ -749,26 +749,37 @@ static void wake_tail(struct cg *g)
 {
 	int done = ir_label(&g->ir), due = ir_label(&g->ir);
 	int now = ir_vreg(&g->ir), ctl = ir_vreg(&g->ir);
-	int gap = ir_vreg(&g->ir);
+	int gap = ir_vreg(&g->ir), hot = ir_vreg(&g->ir), avail = ir_vreg(&g->ir);
 
 	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
 	ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
 	/* Nothing unread: this run sent nothing, or the reader has it. */
 	ir_jmp_imm(&g->ir, BPF_JEQ, BPF_REG_0, 0, done);
+	ir_mov(&g->ir, avail, BPF_REG_0);
+	ir_ld_map_value(&g->ir, ctl, MAP_CONTROL);
 	/*
 	 * A quarter full: wake the reader, but no more often than the gap
 	 * allows either.  A wake-up is an interrupt the kernel sends itself
 	 * (microseconds in a virtual machine); a flood that keeps the
 	 * buffer that full must not pay one per event.
 	 */
-	ir_jmp_imm(&g->ir, BPF_JGE, BPF_REG_0,
+	ir_jmp_imm(&g->ir, BPF_JGE, avail,
 		   (int32_t)(g->c->ringbuf_size / 4), due);
+	/*
+	 * The reader polls again soon without a wake-up (it says so while
+	 * it does): no clock read per record of a flood it keeps up with.
+	 * It clears the word, then looks at the buffer once more, before
+	 * it sleeps; this reads the word after the record's commit (a
+	 * locked exchange), so one of the two sees the other.
+	 */
+	ir_ld(&g->ir, BPF_DW, hot, ctl, CONTROL_HOT);
+	ir_jmp_imm(&g->ir, BPF_JNE, hot, 0, done);
 	/*
 	 * More unread than a page (or what a front end whose runs each send
 	 * more says): the reader is busy catching up.
 	 */
-	ir_jmp_imm(&g->ir, BPF_JGT, BPF_REG_0,
+	ir_jmp_imm(&g->ir, BPF_JGT, avail,
 		   g->c->opts.wake_busy ? g->c->opts.wake_busy : WAKE_BUSY_BYTES, done);
 	ir_place(&g->ir, due);
 	ir_call(&g->ir, BPF_FUNC_ktime_get_ns, 0);

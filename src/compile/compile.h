@@ -165,11 +165,14 @@ enum {
 /*
  * MAP_CONTROL's one value: at CONTROL_STOP a u64, nonzero once event
  * probes must stop; at CONTROL_WAKE_NS the ktime of the last record that
- * woke the reader.
+ * woke the reader; at CONTROL_HOT a u64 the reader sets while it polls
+ * again within HOT_NS of its last batch (run.c), when records need not
+ * wake it.
  */
 #define CONTROL_STOP	0
 #define CONTROL_WAKE_NS	8
-#define CONTROL_SIZE	16
+#define CONTROL_HOT	16
+#define CONTROL_SIZE	24
 /* Records wake the reader at most once per this gap (see run.c). */
 #define WAKE_GAP_NS	1000000
 /* Unread bytes past which the reader is taken to be busy reading. */

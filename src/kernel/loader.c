@@ -924,6 +924,23 @@ static int loader_visit_cpus(void)
 	return ret;
 }
 
+volatile uint64_t *loader_control_map(const struct loaded *l)
+{
+	void *p;
+
+	if (MAP_CONTROL >= l->nmaps || l->map_fd[MAP_CONTROL] < 0)
+		return NULL;
+	p = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ | PROT_WRITE,
+		 MAP_SHARED, l->map_fd[MAP_CONTROL], 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void loader_control_unmap(volatile uint64_t *ctl)
+{
+	if (ctl)
+		munmap((void *)ctl, (size_t)sysconf(_SC_PAGESIZE));
+}
+
 int loader_stop_events(struct loaded *l)
 {
 	uint32_t key = 0;

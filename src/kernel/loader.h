@@ -43,6 +43,14 @@ int loader_load(struct compiled *c, struct loaded *l, uint64_t start_ns,
 void loader_unload(struct compiled *c, struct loaded *l);
 
 /*
+ * MAP_CONTROL's value mapped into user space (compile.h's CONTROL_*
+ * words), or NULL when the program has none or the kernel cannot map
+ * it.  Unmap with loader_control_unmap().
+ */
+volatile uint64_t *loader_control_map(const struct loaded *l);
+void loader_control_unmap(volatile uint64_t *ctl);
+
+/*
  * For a front end whose program is a function of its text, its options
  * and ferret's build (key: pcache_key_self() and those), before it
  * parses anything.  1: an earlier run kept that program; c is it (see

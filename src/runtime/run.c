@@ -941,6 +941,22 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			continue;
 		}
 		now = now_ns();
+		/*
+		 * Past the hot spell: the probes are told records must wake
+		 * the reader again, then the buffer is looked at once more,
+		 * for a record sent before they could see it (cg.c's
+		 * wake_tail() reads the word after its record's commit).
+		 */
+		if (now >= hot_until && rt->ctl && rt->ctl[CONTROL_HOT / 8]) {
+			rt->ctl[CONTROL_HOT / 8] = 0;
+			__atomic_thread_fence(__ATOMIC_SEQ_CST);
+			if (rbuf_consume(rb) > 0) {
+				rt->ctl[CONTROL_HOT / 8] = 1;
+				hot_until = now_ns() + HOT_NS;
+				out_flush(rt, os);
+				continue;
+			}
+		}
 		if (now < hot_until) {
 			ts.tv_sec = 0;
 			ts.tv_nsec = (long)(hot_until - now);
@@ -971,8 +987,11 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			perf_buffer__consume(rt->skb->pb);
 		reap_strays(child);
 		/* Records that did not wake us are read here too. */
-		if (rbuf_consume(rb) > 0)
+		if (rbuf_consume(rb) > 0) {
 			hot_until = now_ns() + HOT_NS;
+			if (rt->ctl)
+				rt->ctl[CONTROL_HOT / 8] = 1;
+		}
 		out_flush(rt, os);
 		if (!*child_done && target_gone(child, o->pid, status)) {
 			*child_done = true;
@@ -1118,6 +1137,7 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	if (i >= 0)
 		fdset_add_fast(&fds, i, false);
 	rt.ringbuf_fd = l.map_fd[MAP_RINGBUF];
+	rt.ctl = loader_control_map(&l);
 	rt.out.stack_fds = &l.map_fd[MAP_STACKS];
 	rt.out.nstack_fds = c->nstack_maps;
 	rt.pids_fd = l.map_fd[MAP_PIDS];
@@ -1259,6 +1279,7 @@ out:
 	if (skb_close(rt.skb))
 		ret = 1;
 	rbuf_close(rb);
+	loader_control_unmap(rt.ctl);
 	free(rt.pad);
 	for (i = 0; i < rt.nheld; i++)
 		buf_free(&rt.held[i]);

@@ -143,6 +143,7 @@ struct runtime {
 	int nmaps;
 	int ringbuf_fd, stats_fd;
 	int pids_fd;		/* MAP_PIDS, or -1 */
+	volatile uint64_t *ctl;	/* MAP_CONTROL's value mapped, or NULL */
 	bool exiting;
 	int out_err;		/* errno of the first failed output write */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
