@@ -8,13 +8,14 @@ BUILD   ?= build
 # What building and running ferret needs, and what only its tests need
 # (the peers compared against, the guest kernel's emulator, a browser for
 # the flame graphs, clang for the fuzzers, go tool pprof and perf report
-# for the profiles, Prometheus and node_exporter for --export).
+# for the profiles, Prometheus and node_exporter for --export, trace-cmd
+# for the recording benchmark in the guest).
 DEPS_RUN  := gcc libc6-dev make libbpf-dev libelf-dev zlib1g-dev pkg-config libiberty-dev
 DEPS_TEST := $(DEPS_RUN) bpftrace qemu-system-x86 busybox-static cpio dwz elfutils \
              systemtap-sdt-dev time strace chromium fonts-dejavu-core \
              libxml2-utils clang man-db bsdextrautils tcpdump openssl iproute2 g++ \
              prometheus prometheus-node-exporter curl golang-go linux-perf babeltrace2 \
-             python3-bt2 nodejs
+             python3-bt2 nodejs trace-cmd
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g
@@ -149,6 +150,10 @@ bench: deps-test
 	./bench/startup.sh $(BUILD)/ferret
 	./bench/stat.sh $(BUILD)/ferret
 	./bench/export.sh $(BUILD)/ferret
+	./bench/dtrace.sh $(BUILD)/ferret
+	./bench/record.sh $(BUILD)/ferret
+	$(MAKE) $(BUILD)/tests/workload
+	./bench/record-vm.sh $(BUILD)
 
 install: all
 	install -D -m 755 $(BUILD)/ferret $(DESTDIR)$(PREFIX)/bin/ferret

@@ -8,8 +8,11 @@
 # tid,pid,procname and with ten ids packed in words (prio, ppid, vpid,
 # uid, gid, pid_ns, ...): the cost of an event context, against
 # ferret's own default.  trace-cmd record is tried too: on a kernel in lockdown it
-# cannot enable ftrace, and the table says so.  Root.  Measures only,
-# never asserts.
+# cannot enable ftrace, and the table says so.  Then a loop of BIG calls
+# is recorded at full speed (events written and lost), and the trace read
+# by report, convert and timeline against perf script reading perf.data
+# (events per second), and the timeline opened in headless Chromium.
+# Root.  Measures only, never asserts.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 FERRET=$(readlink -f "${1:-build/ferret}")
@@ -93,3 +96,57 @@ echo "| default | $fv | $fe | $fp | $fbe | | |"
 echo "| --context tid | $ftv | $fte | $ftp | $ftbe | $(ratio "$ftp" "$fp") | $(ratio "$ftbe" "$fbe") |"
 echo "| --context tid,pid,procname | $fav | $fae | $fap | $fabe | $(ratio "$fap" "$fp") | $(ratio "$fabe" "$fbe") |"
 echo "| --context $IDS | $fiv | $fie | $fip | $fibe | $(ratio "$fip" "$fp") | $(ratio "$fibe" "$fbe") |"
+
+# Sustained recording, then reading: a loop of BIG calls recorded at full
+# speed (events written and events lost, both counted by ferret), then
+# the trace read by report, report --summary, convert and timeline, each
+# timed against perf script reading perf's recording of the same loop.
+BIG=${BIG:-500000}
+secs() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
+	awk -v s="$s" -v e="$e" 'BEGIN { printf "%.3f", e - s }'; }
+rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.2f", n / s / 1e6; else print "n/a" }'; }
+rm -rf "$T/big.ctf"
+snapshot_ferrets
+s0=$(date +%s.%N)
+"$FERRET" record -o "$T/big.ctf" -e sched -e syscalls -b 256 -c "$T/loop $BIG" \
+	>/dev/null 2>"$T/big.err"
+s1=$(date +%s.%N)
+wait_helpers 30
+bw=$(sed -n 's/^ferret record: \([0-9]*\) events,.*/\1/p' "$T/big.err")
+bl=$(sed -n 's/^ferret record: \([0-9]*\) events lost.*/\1/p' "$T/big.err")
+bl=${bl:-0}
+rs=$(awk -v s="$s0" -v e="$s1" 'BEGIN { printf "%.3f", e - s }')
+rm -f "$T/big.data"
+perf record -q -e sched:sched_switch -e raw_syscalls:sys_enter -e raw_syscalls:sys_exit \
+	-o "$T/big.data" -- "$T/loop" "$BIG" >/dev/null 2>&1
+pn=$(perf script -i "$T/big.data" -F event 2>/dev/null | wc -l)
+t_rep=$(secs "$FERRET" report -o /dev/null "$T/big.ctf")
+t_sum=$(secs "$FERRET" report --summary -o /dev/null "$T/big.ctf")
+t_conv=$(secs "$FERRET" convert -f chrome -o "$T/big.json" "$T/big.ctf")
+t_tl=$(secs "$FERRET" timeline -o "$T/big.html" "$T/big.ctf")
+t_ps=$(secs perf script -i "$T/big.data")
+# Chromium opening the timeline: the page's own time from navigation to
+# its first view drawn (data-drawn-ms), the best of two.  The wall time of
+# --dump-dom is not it: serializing the 30 MB page back costs seconds.
+browser=$(command -v chromium || command -v chromium-browser || true)
+t_open=n/a
+if [ -n "$browser" ]; then
+	drawn() { local p; p=$(mktemp -d); timeout 120 "$browser" --headless --no-sandbox \
+		--disable-gpu --no-first-run --user-data-dir="$p" --dump-dom "file://$1" 2>/dev/null |
+		sed -n 's/.*data-drawn-ms="\([0-9]*\)".*/\1/p' | head -1; rm -rf "$p"; }
+	t_open=$( (drawn "$T/big.html"; drawn "$T/big.html") | sort -n | head -1)
+	t_open=${t_open:-n/a}
+fi
+echo
+echo "getppid loop of $BIG calls recorded at full speed (-e sched -e syscalls, -b 256):"
+echo "$bw events written, $bl lost (counted in the trace), $(rate "$((bw + bl))" "$rs") M events/s offered over $rs s"
+echo
+echo "| reading $bw events | seconds | M events/s | × perf script's rate |"
+echo "|---|---:|---:|---:|"
+echo "| perf script ($pn events of perf.data) | $t_ps | $(rate "$pn" "$t_ps") | |"
+for r in "report:$t_rep" "report --summary:$t_sum" "convert -f chrome:$t_conv" "timeline:$t_tl"; do
+	n=${r%%:*} t=${r##*:}
+	echo "| ferret $n | $t | $(rate "$bw" "$t") | $(ratio "$(rate "$bw" "$t")" "$(rate "$pn" "$t_ps")") |"
+done
+echo
+echo "timeline of $bw events ($(($(stat -c %s "$T/big.html") / 1048576)) MiB) in headless Chromium: first view drawn $t_open ms after navigation"

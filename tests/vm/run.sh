@@ -17,8 +17,14 @@
 #   FERRET_VM_MEM       guest memory (default 1024M)
 #   FERRET_VM_VERBOSE   1: copy the whole serial console to stdout as it runs
 #   FERRET_VM_KERNEL_DIR  the kernel cache (default build/vm/kernel)
+#   FERRET_VM_GUEST     the script the guest runs (default guest-tests.sh;
+#                       bench/record-vm.sh runs its own)
+#   FERRET_VM_BINS      more programs for the guest's /bin, with their
+#                       libraries (space-separated paths)
 # The last line printed is the guest's "N passed, N failed, N skipped"; the
-# exit status is 0 only when the guest reported no failure.
+# exit status is 0 only when the guest reported no failure.  Another
+# FERRET_VM_GUEST needs no such line: its output and exit status are the
+# guest's.
 set -u
 BUILD=${1:-build}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -37,6 +43,8 @@ MEM=${FERRET_VM_MEM:-1024M}
 VERBOSE=${FERRET_VM_VERBOSE:-0}
 FERRET=$BUILD/ferret
 WL=$BUILD/tests/workload
+GUEST=${FERRET_VM_GUEST:-$HERE/guest-tests.sh}
+BINS=${FERRET_VM_BINS:-}
 
 STAGE=
 QPID=
@@ -156,9 +164,12 @@ for applet in $("$BUSYBOX" --list); do
 	[ -e "$R/bin/$applet" ] || ln -s busybox "$R/bin/$applet"
 done
 cp "$FERRET" "$R/bin/ferret" && cp "$WL" "$R/bin/workload" &&
-	cp "$HERE/guest-tests.sh" "$R/bin/guest-tests.sh" ||
-	die "cannot copy ferret, the workload or guest-tests.sh"
+	cp "$GUEST" "$R/bin/guest-tests.sh" ||
+	die "cannot copy ferret, the workload or $GUEST"
 chmod 755 "$R/bin/guest-tests.sh"
+for b in $BINS; do
+	cp "$b" "$R/bin/" || die "cannot copy $b"
+done
 # Debian's kprobe tools: the TCP ones on real loopback connections,
 # dcsnoop on a real dcache miss.
 mkdir -p "$R/tools" || die "cannot create $R/tools"
@@ -186,7 +197,7 @@ done
 
 # Shared libraries, from ldd, at the paths the binaries ask for, and the
 # dynamic loader at its own path.
-libs=$( (ldd "$FERRET"; ldd "$WL") 2>/dev/null |
+libs=$( (ldd "$FERRET"; ldd "$WL"; for b in $BINS; do ldd "$b"; done) 2>/dev/null |
 	awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
 	sort -u)
 [ -n "$libs" ] || die "ldd found no libraries for $FERRET"
@@ -246,6 +257,11 @@ out=$(tr -d '\r' <"$LOG" | sed -n '/FERRET-VM-BEGIN$/,/^FERRET-VM-END$/p' |
 summary=$(printf '%s\n' "$out" |
 	grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' | tail -1)
 grc=$(printf '%s\n' "$out" | sed -n 's/^FERRET-VM-RC \([0-9]*\)$/\1/p' | tail -1)
+if [ -n "${FERRET_VM_GUEST:-}" ] && [ -n "$grc" ]; then
+	printf '%s\n' "$out" | grep -v -e '^FERRET-VM-RC '
+	echo "vm: guest run took $secs s (console log: $LOG)"
+	exit "$grc"
+fi
 if [ -z "$summary" ] || [ -z "$grc" ]; then
 	if [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
 		why="the guest did not report within $TIMEOUT s (QEMU killed)"
