@@ -49,7 +49,7 @@ static void prof_usage(FILE *f)
 "                 perf report --stdio; raw: the samples with addresses,\n"
 "                 mappings and names, which -i renders in any format\n"
 "  -s, --sort KEYS\n"
-"                 -f report's columns: comm, dso, sym, comma-separated\n"
+"                 -f report's columns: comm, pid, dso, sym, comma-separated\n"
 "                 (default comm,dso,sym)\n"
 "  -i INPUT       render INPUT (\"-\": standard input) instead of\n"
 "                 profiling: folded stacks (svg, folded) or a -f raw\n"
@@ -377,10 +377,10 @@ int prof_main(int argc, char **argv, prof_runner run)
 	}
 	if (sort && report_parse_sort(sort, &o.report, &bad)) {
 		if (bad)
-			fprintf(stderr, "ferret: unknown --sort key '%s' (comm, dso or sym)\n",
+			fprintf(stderr, "ferret: unknown --sort key '%s' (comm, pid, dso or sym)\n",
 				bad);
 		else
-			fprintf(stderr, "ferret: --sort takes keys: comm, dso, sym\n");
+			fprintf(stderr, "ferret: --sort takes keys: comm, pid, dso, sym\n");
 		free(bad);
 		return 1;
 	}

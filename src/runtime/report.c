@@ -11,12 +11,14 @@ static const char *const key_names[] = {
 	[REPORT_COMM] = "comm",
 	[REPORT_DSO] = "dso",
 	[REPORT_SYM] = "sym",
+	[REPORT_PID] = "pid",
 };
 
 static const char *const key_headers[] = {
 	[REPORT_COMM] = "Command",
 	[REPORT_DSO] = "Shared Object",
 	[REPORT_SYM] = "Symbol",
+	[REPORT_PID] = "    Pid:Command",
 };
 
 int report_parse_sort(const char *spec, struct report_opts *o, char **bad)
@@ -91,16 +93,19 @@ static const char *base_name(const char *path)
 	return path[0] == '/' && slash ? slash + 1 : path;
 }
 
-/* The values of sample x; hex names for unnamed frames go in names. */
+/* The values of sample x; the strings made for them go in names. */
 static void row_of(const struct samples *s, const struct samples_sample *x,
 		   struct row *r, struct vec *names)
 {
 	int leaf = x->nkern ? x->kern[0] : x->nuser ? x->user[0] : -1;
 	const struct samples_loc *l = leaf >= 0 ? &s->locs[leaf] : NULL;
-	char *hex;
+	char *hex, *pid;
 
 	r->count = x->count;
 	r->val[REPORT_COMM] = x->nroots ? x->roots[0] : "[unknown]";
+	pid = xasprintf("%7lld:%s", (long long)x->pid, r->val[REPORT_COMM]);
+	vec_push(names, pid);
+	r->val[REPORT_PID] = pid;
 	r->val[REPORT_DSO] = l && l->mapping >= 0 ?
 			     base_name(s->mappings[l->mapping].file) :
 			     "[unknown]";

@@ -35,15 +35,18 @@
  * "[kernel.kallsyms]" for the kernel, "[unknown]" without a mapping;
  * Symbol "[k] " for kernel frames and "[.] " for user frames, then the
  * name, or the address as "0x" and 16 hex digits when no symbol names
- * it.  Rows go by overhead, largest first, ties by the sort keys'
+ * it; Pid:Command (the key pid) the sample's process id as "%7d:" and
+ * the command, under the header "    Pid:Command" (perf's is the
+ * thread's id: a multi-threaded process's threads are one row here).
+ * Rows go by overhead, largest first, ties by the sort keys'
  * values in byte order (a symbol by its name).  The sampling loses
  * nothing on the way to user space (the kernel counts in a map), hence
  * the 0 lost samples.
  */
 
-enum report_key { REPORT_COMM, REPORT_DSO, REPORT_SYM };
+enum report_key { REPORT_COMM, REPORT_DSO, REPORT_SYM, REPORT_PID };
 
-#define REPORT_MAX_KEYS 3
+#define REPORT_MAX_KEYS 4
 
 struct report_opts {
 	enum report_key keys[REPORT_MAX_KEYS];
@@ -53,7 +56,7 @@ struct report_opts {
 };
 
 /*
- * Parses perf report's --sort list ("comm,dso", "sym", ...; a key given
+ * Parses perf report's --sort list ("comm,dso", "sym", "pid", ...; a key given
  * twice counts once) into o.  0, or -EINVAL with *bad set to the first
  * unknown key (an allocated copy) or NULL for an empty list.
  */

@@ -366,7 +366,7 @@ refuses() {	# refuses NAME PATTERN FERRET-ARGS...: exit 1, PATTERN on stderr
 printf 'main;f 3\n' >"$TMP/f.folded"
 printf 'ferret-samples 1\nl 10 u 7 =f\n' >"$TMP/bad.samples"
 refuses bad_format "unknown profile format 'svgz'" profile -i "$FIXED" -f svgz
-refuses bad_sort_key "unknown --sort key 'pid'" profile -i "$FIXED" -f report --sort comm,pid
+refuses bad_sort_key "unknown --sort key 'cpu'" profile -i "$FIXED" -f report --sort comm,cpu
 refuses sort_needs_report "not -f pprof" profile -i "$FIXED" -f pprof -s sym
 refuses unwritable_output "cannot write $TMP/no/such/dir/p.pb.gz" \
 	profile -i "$FIXED" -f pprof -o "$TMP/no/such/dir/p.pb.gz"
@@ -589,7 +589,7 @@ columns_of() { grep -m1 '^# Overhead' "$1" | sed -E 's/ +$//; s/  +/|/g'; }
 if command -v perf >/dev/null && perf record -e cpu-clock -o "$TMP/probe.data" true >/dev/null 2>&1; then
 	perf record -e cpu-clock -F 999 -o "$TMP/perf.data" -- "$BUSY" 1500 >/dev/null 2>&1
 	"$F" profile -F 999 -c "$BUSY 1500" -f report -o "$TMP/f.default" 2>"$TMP/err"
-	for sort in "" comm,dso sym dso,sym sym,comm; do
+	for sort in "" comm,dso sym dso,sym sym,comm pid pid,sym; do
 		tag=${sort:-default}
 		tag=${tag//,/_}
 		perf report --stdio -i "$TMP/perf.data" ${sort:+--sort "$sort"} \
@@ -617,6 +617,11 @@ if command -v perf >/dev/null && perf record -e cpu-clock -o "$TMP/probe.data" t
 	why="perf: $(rows_of "$TMP/p.comm_dso" 2 | tr '\n' ,) ferret: $(rows_of "$TMP/f.comm_dso" 2 | tr '\n' ,)" \
 		check report_top_dsos_match_perf \
 		test "$(rows_of "$TMP/p.comm_dso" 2)" = "$(rows_of "$TMP/f.comm_dso" 2)"
+	# Pid:Command: busy's own process, its id where perf has its own run's.
+	why="perf: $(rows_of "$TMP/p.pid_sym" 1) ferret: $(rows_of "$TMP/f.pid_sym" 1)" \
+		check report_top_pid_matches_perf \
+		test "$(rows_of "$TMP/p.pid_sym" 1 | sed -E 's/^ *[0-9]+:/PID:/')" = \
+		     "$(rows_of "$TMP/f.pid_sym" 1 | sed -E 's/^ *[0-9]+:/PID:/')"
 	# Overheads agree within a few points for a CPU-bound loop.
 	pct() { awk '!/^#/ && NF { sub(/%/, "", $1); print $1; exit }' "$1"; }
 	why="perf $(pct "$TMP/p.default")%, ferret $(pct "$TMP/f.default")%" check report_overhead_close \

@@ -28,7 +28,9 @@ static void test_sort_keys(void)
 	expect(&t, !err && o.nkeys == 2 && o.keys[0] == REPORT_SYM &&
 	       o.keys[1] == REPORT_COMM, "a key twice counts once");
 	err = report_parse_sort("comm,pid", &o, &bad);
-	expect(&t, err == -EINVAL && bad && !strcmp(bad, "pid"),
+	expect(&t, !err && o.nkeys == 2 && o.keys[1] == REPORT_PID, "comm,pid");
+	err = report_parse_sort("comm,cpu", &o, &bad);
+	expect(&t, err == -EINVAL && bad && !strcmp(bad, "cpu"),
 	       "unknown key: error %d, bad %s", err, bad ? bad : "(null)");
 	free(bad);
 	err = report_parse_sort("", &o, &bad);
@@ -171,6 +173,25 @@ static void test_merge(void)
 	finish(&t);
 }
 
+/* perf's Pid:Command: "%7d:" and the command, under "    Pid:Command". */
+static void test_pid(void)
+{
+	struct tc t = { .name = "report_pid_column" };
+
+	check_table(&t, "pid,sym",
+		"# Overhead      Pid:Command  Symbol                \n"
+		"# ........  ...............  ......................\n"
+		"#\n"
+		"    72.65%       42:busy     [.] busy_spin\n"
+		"    26.85%       42:busy     [k] read_zero\n"
+		"     0.10%        9:sh       [.] 0x00007f00000f0000\n"
+		"     0.10%        9:sh       [.] main\n"
+		"     0.10%       42:busy     [k] __cond_resched\n"
+		"     0.10%       42:busy     [.] read\n"
+		"     0.10%       42:busy     [k] vfs_read\n");
+	finish(&t);
+}
+
 static void test_empty(void)
 {
 	struct tc t = { .name = "report_no_samples" };
@@ -225,6 +246,7 @@ int main(void)
 	test_default();
 	test_sym_first();
 	test_merge();
+	test_pid();
 	test_empty();
 	return harness_summary();
 }
