@@ -212,7 +212,8 @@ same_line "-f: clone cut by its child's lines: the flags, then the rest resumed"
 NORM2='s/:\[[0-9]+\]/:[INO]/g' \
 same_line "-y: the pipe and socket pairs made, the descriptors SCM_RIGHTS passes, after the process is gone" \
 	-y -e trace=pipe2,socketpair,sendmsg -- "$WL" pairs
-NORM2='s/[0-9]{4,}/N/g' \
+# A netlink socket's port id is its process's id: any number of digits.
+NORM2='s/[0-9]{4,}/N/g; s/(ROUTE:|nl_pid=)[0-9]+/\1N/g' \
 same_line "-yy: sockets as each call found them, after the process is gone, a closed peer remembered" \
 	-yy -e trace=socketpair,getpeername,close,socket,bind,listen,getsockname,connect,accept,sendto,shutdown -- "$WL" yy-gone
 same_line "open, socket, statx, fadvise and fcntl flags" \
