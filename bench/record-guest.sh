@@ -4,7 +4,10 @@
 # stock kernel, no lockdown), a getppid loop untraced and recorded by
 # ferret record, perf record and trace-cmd record, each recording
 # sched_switch and every system call's entry and exit of the loop alone;
-# REPS rounds, medians.  Prints a Markdown table.  Measures only.
+# REPS rounds, medians.  Then the function graph of vfs_read over the
+# VFS and security layers, by ferret record -g and by trace-cmd's
+# function_graph tracer, on R reads: wall time from start to end and
+# calls recorded.  Prints Markdown tables.  Measures only.
 N=${N:-20000}
 REPS=${REPS:-3}
 ns() { sed -n 's/.*calls, \([0-9.]*\) ns\/call/\1/p' | tail -1; }
@@ -56,3 +59,30 @@ echo "|---|---:|---:|---:|---:|"
 row "ferret record" "$fv" "$fe" "$fb"
 if [ "$have_perf" = 1 ]; then row "perf record" "$pv" "$pe" "$pb"; else echo "| perf record | not in the guest | | | |"; fi
 if [ "$have_tc" = 1 ]; then row "trace-cmd record -F -c" "$tv" "$te" "$tb"; else echo "| trace-cmd record | not in the guest | | | |"; fi
+
+# The function graph: the same functions under vfs_read, each tracer's
+# run timed from its start to its end (attach and detach included).
+R=${R:-2000}
+set -f	# the globs are the tracers' own
+cs() { sed 's/^\([0-9]*\)\.\([0-9]*\) .*/\1\2/' /proc/uptime; }
+GL="-G vfs_* -G security_* -G *_read_iter"
+t0=$(cs)
+# shellcheck disable=SC2086
+ferret record -o /tmp/g.ctf -e sched -g vfs_read $GL -c "/bin/workload read $R" 2>/tmp/g.err
+t1=$(cs)
+fn=$(sed -n 's/.*function graph of \([0-9]*\) kernel functions.*/\1/p' /tmp/g.err)
+fc=$(ferret report --no-graph /tmp/g.ctf 2>/dev/null | grep -c ': funcgraph_exit:')
+echo
+echo "function graph of vfs_read over vfs_*, security_*, *_read_iter; $R reads of /dev/zero"
+echo
+echo "| tracer | functions | calls recorded | start to end (s) |"
+echo "|---|---:|---:|---:|"
+echo "| ferret record -g (a kprobe and a kretprobe a function) | ${fn:-n/a} | $fc | $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) / 100 }') |"
+if [ "$have_tc" = 1 ]; then
+	t0=$(cs)
+	trace-cmd record -q -p function_graph -g vfs_read -l 'vfs_*' -l 'security_*' \
+		-l '*_read_iter' -F -o /tmp/tg.dat /bin/workload read "$R" >/dev/null 2>&1
+	t1=$(cs)
+	tn=$(trace-cmd report -i /tmp/tg.dat 2>/dev/null | grep -c ' funcgraph_entry:')
+	echo "| trace-cmd record -p function_graph | (its filter) | $tn | $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) / 100 }') |"
+fi
