@@ -734,6 +734,10 @@ static int parse_integer(struct ctfr *r, int depth, struct ctfr_type *t)
 			if (e->k == V_ID && !strncmp(e->s, "clock.", 6)) {
 				const char *dot = strrchr(e->s, '.');
 
+				if (dot <= e->s + 6) {
+					err = perr(r, e->off, "map must be clock.NAME.value");
+					continue;
+				}
 				t->map = ar_strndup(r, e->s + 6, dot - (e->s + 6));
 				t->i.clock = true;
 			}

@@ -9,7 +9,9 @@
 # parse_fuzz: lexer and parser.  compile_fuzz: preprocessor, parser, sema
 # with the providers' spec expansion, codegen and register allocation, as
 # "ferret -d" runs them, loading nothing.  dparse_fuzz: the D lexer and
-# parser with the D library in scope.  A crash, a sanitizer report, a
+# parser with the D library in scope.  ctfr_fuzz: the CTF reader that
+# report, convert and timeline run on any trace, seeded with recorded
+# traces (rp_test --fixture; BUILD/tests/rp_test must be built).  A crash, a sanitizer report, a
 # leak or an input running past 10 s fails the harness; libFuzzer leaves
 # the input that did it in BUILD/fuzz/.
 set -u
@@ -22,7 +24,7 @@ pass=0 fail=0 skip=0
 
 if ! command -v clang >/dev/null; then
 	echo "skip fuzz: clang is not installed (apt-get install clang)"
-	echo "fuzz: 0 passed, 0 failed, 3 skipped"
+	echo "fuzz: 0 passed, 0 failed, 4 skipped"
 	exit 0
 fi
 mkdir -p "$OUT/seeds" || exit 1
@@ -36,6 +38,17 @@ awk -v out="$OUT/dseeds" '
 	/^cat >"\$W\/[^"]*\.d" <<.EOF.$/ { f = out "/t" ++n ".d"; next }
 	/^EOF$/ { if (f) close(f); f = ""; next }
 	f { print >f }' "$ROOT"/tests/dtrace/*.t
+
+# CTF seeds: a u32 metadata length, the metadata, one stream.
+mkdir -p "$OUT/ctfseeds" || exit 1
+if "$BUILD/tests/rp_test" --fixture "$OUT/ctf-fixture" >/dev/null 2>&1; then
+	for f in "$OUT"/ctf-fixture/channel0_*; do
+		python3 -c 'import sys, struct
+m = open(sys.argv[1], "rb").read()
+sys.stdout.buffer.write(struct.pack("<I", len(m)) + m + open(sys.argv[2], "rb").read())' \
+			"$OUT/ctf-fixture/metadata" "$f" >"$OUT/ctfseeds/$(basename "$f")"
+	done
+fi
 
 CFLAGS_F="-std=gnu11 -g -O1 -D_GNU_SOURCE -DFERRET_VERSION=\"fuzz\" -I$ROOT/src \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
@@ -64,10 +77,11 @@ run() {		# run NAME DICT SEEDS
 }
 
 # shellcheck disable=SC2086
-for h in parse_fuzz compile_fuzz dparse_fuzz; do
+for h in parse_fuzz compile_fuzz dparse_fuzz ctfr_fuzz; do
 	srcs=$LIB_SRCS dict=bt.dict seeds=seeds
 	[ $h = parse_fuzz ] && srcs=$PARSE_SRCS
 	[ $h = dparse_fuzz ] && dict=d.dict seeds=dseeds
+	[ $h = ctfr_fuzz ] && srcs="$ROOT/src/util.c $ROOT/src/record/ctfr.c" dict=ctf.dict seeds=ctfseeds
 	# shellcheck disable=SC2086
 	if ! build $h $srcs; then
 		echo "FAIL $h: does not build"

@@ -749,6 +749,7 @@ static void test_bad_metadata(const char *dir)
 			"trace { major = 1; byte_order = le; }; event { name = \"unterminated; };",
 			"trace { major = 1; byte_order = le; }; event { id = 99999999; };",
 			"stream { id = 0; };",
+			"trace { major = 1; byte_order = le; }; typealias integer { size = 64; map = clock.x; } := t;",
 		};
 		static const char *const want[] = {
 			"metadata: line 1: unknown type 'nosuchtype'",
@@ -759,6 +760,7 @@ static void test_bad_metadata(const char *dir)
 			"metadata: line 1: unterminated string",
 			"metadata: line 1: bad event id",
 			"metadata: no trace block",
+			"metadata: line 1: map must be clock.NAME.value",
 		};
 
 		for (size_t k = 0; k < ARRAY_SIZE(bad); k++) {
