@@ -11,7 +11,9 @@
 # "ferret -d" runs them, loading nothing.  dparse_fuzz: the D lexer and
 # parser with the D library in scope.  ctfr_fuzz: the CTF reader that
 # report, convert and timeline run on any trace, seeded with recorded
-# traces (rp_test --fixture; BUILD/tests/rp_test must be built).  A crash, a sanitizer report, a
+# traces (rp_test --fixture; BUILD/tests/rp_test must be built).
+# render_fuzz: what profile -i reads, a -f raw dump or folded stacks,
+# rendered as every format.  A crash, a sanitizer report, a
 # leak or an input running past 10 s fails the harness; libFuzzer leaves
 # the input that did it in BUILD/fuzz/.
 set -u
@@ -24,7 +26,7 @@ pass=0 fail=0 skip=0
 
 if ! command -v clang >/dev/null; then
 	echo "skip fuzz: clang is not installed (apt-get install clang)"
-	echo "fuzz: 0 passed, 0 failed, 4 skipped"
+	echo "fuzz: 0 passed, 0 failed, 5 skipped"
 	exit 0
 fi
 mkdir -p "$OUT/seeds" || exit 1
@@ -49,6 +51,9 @@ sys.stdout.buffer.write(struct.pack("<I", len(m)) + m + open(sys.argv[2], "rb").
 			"$OUT/ctf-fixture/metadata" "$f" >"$OUT/ctfseeds/$(basename "$f")"
 	done
 fi
+
+mkdir -p "$OUT/rseeds" || exit 1
+cp "$ROOT"/tests/profile/fixed.samples "$ROOT"/tests/flame/fixed.folded "$OUT/rseeds/"
 
 CFLAGS_F="-std=gnu11 -g -O1 -D_GNU_SOURCE -DFERRET_VERSION=\"fuzz\" -I$ROOT/src \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
@@ -77,11 +82,12 @@ run() {		# run NAME DICT SEEDS
 }
 
 # shellcheck disable=SC2086
-for h in parse_fuzz compile_fuzz dparse_fuzz ctfr_fuzz; do
+for h in parse_fuzz compile_fuzz dparse_fuzz ctfr_fuzz render_fuzz; do
 	srcs=$LIB_SRCS dict=bt.dict seeds=seeds
 	[ $h = parse_fuzz ] && srcs=$PARSE_SRCS
 	[ $h = dparse_fuzz ] && dict=d.dict seeds=dseeds
 	[ $h = ctfr_fuzz ] && srcs="$ROOT/src/util.c $ROOT/src/record/ctfr.c" dict=ctf.dict seeds=ctfseeds
+	[ $h = render_fuzz ] && dict=render.dict seeds=rseeds
 	# shellcheck disable=SC2086
 	if ! build $h $srcs; then
 		echo "FAIL $h: does not build"
