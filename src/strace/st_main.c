@@ -983,7 +983,7 @@ int st_main(int argc, char **argv)
 	struct node *ast = NULL;
 	pid_t *tids = NULL, child = 0;
 	int *nthreads = NULL;
-	int ntids = 0, opt, go_fd = -1, status = -1, ret = 1, i, longind = 0;
+	int ntids = 0, opt, go_fd = -1, status = -1, ret = 1, i, longind = 0, gj, gk;
 	bool only_summary = false, both = false, seccomp = false;
 	struct st_child sc = { .o = &o };
 	int intr = 0;		/* -I: 1 anywhere .. 4 never_tstp; 0 not given */
@@ -1380,6 +1380,10 @@ int st_main(int argc, char **argv)
 		}
 	}
 	run.out = st_out_new(&o, out, child, tids, ntids);
+	/* Each -p process's threads follow it in tids (add_pid()). */
+	for (i = 0, gj = child > 0; i < o.npids; gj += nthreads[i++])
+		for (gk = 1; gk < nthreads[i]; gk++)
+			st_out_group(run.out, tids[gj + gk], o.pids[i]);
 	run.child = child;
 	run.tids = tids;
 	run.ntids = ntids;

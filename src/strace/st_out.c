@@ -36,6 +36,7 @@
 
 struct st_task {
 	int tid;
+	int tgid;		/* its thread group, 0 if not known */
 	bool started;		/* its calls are shown */
 	bool pending;		/* an entry without its exit yet */
 	bool cut;		/* the pending entry was printed unfinished */
@@ -348,6 +349,14 @@ void st_out_free(struct st_out *s)
 	free(s->held_out);
 	buf_free(&s->spare);
 	free(s);
+}
+
+void st_out_group(struct st_out *s, pid_t tid, pid_t tgid)
+{
+	struct st_task *t = task(s, tid, false);
+
+	if (t)
+		t->tgid = tgid;
 }
 
 int st_out_live(const struct st_out *s)
@@ -1684,6 +1693,35 @@ static void task_gone(struct st_out *s, struct st_task *t)
 	t->leader_gone = t->group_ended = false;
 }
 
+/* Whether a started task other than the leader of group tgid is in it. */
+static bool group_lives(const struct st_out *s, int tgid)
+{
+	int i;
+
+	for (i = 0; i < s->ntasks; i++)
+		if (s->tasks[i].started && s->tasks[i].tgid == tgid &&
+		    s->tasks[i].tid != tgid)
+			return true;
+	return false;
+}
+
+/*
+ * The leader's line, once its own exit and its group's end are both
+ * seen and no thread of the group traced is left to print its own: the
+ * leader's line comes last, as strace has it once the group is reaped
+ * (at the group's end, ts).
+ */
+static void leader_end(struct st_out *s, struct st_task *l, uint64_t ts)
+{
+	if (!l || !l->started || !l->leader_gone || !l->group_ended ||
+	    group_lives(s, l->tid))
+		return;
+	gone_line(s, l->tid, l->gone_code, ts);
+	task_gone(s, l);
+	if (s->stack)
+		st_stack_gone(s->stack, l->tid);
+}
+
 static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 {
 	int tid = (int)u64at(fs, p, 0), code = (int)u64at(fs, p, 1);
@@ -1696,53 +1734,37 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 		t->restart_held = false;
 	if (t && t->pending)
 		finish_call(s, t, false);
-	l = tid != tgid ? task(s, tgid, false) : NULL;
+	l = task(s, tgid, false);
 	/*
-	 * The last thread of a group whose leader has gone, one not traced:
-	 * the kernel's own worker (no fork event names it), or without -f
-	 * a thread other than the one traced.
+	 * Each exiting thread reads the group's live count in its own time,
+	 * and more than one can read it at 0: the group's end is known from
+	 * the first such record, whichever thread's (the leader's own, one
+	 * not traced: the kernel's own worker, which no fork event names,
+	 * or without -f a thread other than the one traced).
 	 */
-	if (!t && group_dead && l && l->leader_gone) {
-		gone_line(s, tgid, l->gone_code, ts);
-		task_gone(s, l);
-		return;
-	}
-	/*
-	 * Each exiting thread reads the group's live count in its own time:
-	 * the last one can see it at 0 and be recorded before a leader that
-	 * read it earlier, whose record then says the group lives on.
-	 */
-	if (group_dead && l && l->started && !l->leader_gone)
+	if (group_dead && l && l->started)
 		l->group_ended = true;
-	if (tid == tgid && t && t->group_ended)
-		group_dead = true;
+	if (t && t->started && !t->tgid)
+		t->tgid = tgid;
 	if (!t || !t->started) {
-		if (s->live > 0)
-			s->live--;
+		leader_end(s, l, ts);
 		return;
 	}
 	/*
-	 * A leader going before the rest of its group: its line waits, for
-	 * an exec by another thread may take its pid over (see on_exec()).
+	 * A leader's line waits for its group's end, for an exec by another
+	 * thread may take its pid over (see on_exec()).
 	 */
-	if (tid == tgid && !group_dead) {
+	if (tid == tgid) {
 		t->leader_gone = true;
 		t->gone_code = code;
+		leader_end(s, t, ts);
 		return;
 	}
-	/*
-	 * The leader's line comes last, as strace has it once the group is
-	 * reaped (at the group's end, ts): the last thread's shows its pid
-	 * while both are counted.
-	 */
 	gone_line(s, tid, code, ts);
 	task_gone(s, t);
 	if (s->stack)
 		st_stack_gone(s->stack, tid);
-	if (group_dead && l && l->leader_gone) {
-		gone_line(s, tgid, l->gone_code, ts);
-		task_gone(s, l);
-	}
+	leader_end(s, l, ts);
 }
 
 /*
@@ -2027,11 +2049,12 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 		st_fds_fork(s->d.fds, parent, (int)u64at(fs, payload, 1));
 		if (s->stack)
 			st_stack_fork(s->stack, parent, (int)u64at(fs, payload, 1));
-		if (fs->nargs > 2)
-			st_pidns_learn((int)u64at(fs, payload, 1), (int)u64at(fs, payload, 2),
-				       (unsigned long)(uint32_t)u64at(fs, payload, 3));
+		if (fs->nargs > 3)
+			st_pidns_learn((int)u64at(fs, payload, 1), (int)u64at(fs, payload, 3),
+				       (unsigned long)(uint32_t)u64at(fs, payload, 4));
 		t = task(s, (int)u64at(fs, payload, 1), true);
 		t->started = true;
+		t->tgid = (int)u64at(fs, payload, 2);
 		task_file(s, t);
 		/* The child has its parent's name until it runs execve. */
 		if (pc)

@@ -19,6 +19,8 @@ struct st_out;
 struct st_out *st_out_new(const struct st_opts *o, FILE *f, pid_t held,
 			  const pid_t *tids, int ntids);
 void st_out_free(struct st_out *s);
+/* Thread tid, traced from the start, is one of process tgid's. */
+void st_out_group(struct st_out *s, pid_t tid, pid_t tgid);
 void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload);
 /* How many traced threads are alive, as the records tell. */
 int st_out_live(const struct st_out *s);

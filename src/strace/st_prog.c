@@ -1642,19 +1642,21 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 	/*
 	 * --pidns-translation: the child's id in its own pid namespace and
 	 * that namespace's inode, for user space to translate ids of tasks
-	 * reaped before their lines are written.
+	 * reaped before their lines are written.  Each fork names the
+	 * child's group, for a leader's exit line to wait for the group's
+	 * last thread.
 	 */
 	if (o->follow && o->pidns)
 		buf_printf(b, "rawtracepoint:sched_process_fork /@pids[tid]/ {\n"
 			   "\t$k = (struct task_struct *)arg1;\n\t$c = $k->pid;\n"
 			   "\t@pids[$c] = 1;\n\t$n = $k->thread_pid;\n\t$l = $n->level;\n"
-			   "\tprintf(\"F %%d %%d %%d %%d\", tid, $c, $n->numbers[$l].nr, "
+			   "\tprintf(\"F %%d %%d %%d %%d %%d\", tid, $c, $k->tgid, $n->numbers[$l].nr, "
 			   "$n->numbers[$l].ns->ns.inum);\n}\n");
 	else if (o->follow)
 		buf_printf(b, "rawtracepoint:sched_process_fork /@pids[tid]/ {\n"
-			   "\t$c = ((struct task_struct *)arg1)->pid;\n"
+			   "\t$k = (struct task_struct *)arg1;\n\t$c = $k->pid;\n"
 			   "\t@pids[$c] = 1;\n"
-			   "\tprintf(\"F %%d %%d\", tid, $c);\n}\n");
+			   "\tprintf(\"F %%d %%d %%d\", tid, $c, $k->tgid);\n}\n");
 	if (o->detach_exec) {
 		/*
 		 * -b execve: a task that execs leaves the set, the thread
@@ -1703,16 +1705,28 @@ void st_prog_text(struct buf *b, const struct st_opts *o, int ntids)
 	 * naming it, or without -f any thread but the one traced.  The exit
 	 * of such a last one ends a traced group, so under -f the leader
 	 * stays in @pids until its group is dead, for that exit to find it.
+	 *
+	 * Nor may a last thread take the leader out before the leader's own
+	 * exit has found itself there: the leader can count itself out of
+	 * the group, then reach this probe after the last thread has.  The
+	 * leader marks its passing (@lead) before it reads the count, so a
+	 * last thread that reads the count at 0 either sees the mark and
+	 * takes the leader out, or leaves that to the leader, which will
+	 * then read the count at 0 as well.
 	 */
 	buf_printf(b, "rawtracepoint:sched_process_exit /");
 	is_traced(b, o, ntids, "tid");
 	buf_printf(b, " || (curtask->signal->live.counter == 0 && ");
 	is_traced(b, o, ntids, "pid");
-	buf_printf(b, ")/ {\n\t$d = curtask->signal->live.counter == 0;\n"
+	buf_printf(b, ")/ {\n");
+	if (o->follow)
+		buf_printf(b, "\tif (tid == pid) { @lead[pid] = 1; }\n");
+	buf_printf(b, "\t$d = curtask->signal->live.counter == 0;\n"
 		   "\tprintf(\"Q %%d %%d %%d %%d %%d\", tid, curtask->exit_code, $d, pid, nsecs);\n");
 	if (o->follow)
 		buf_printf(b, "\tif (tid != pid) { delete(@pids[tid]); }\n"
-			   "\tif ($d) { delete(@pids[pid]); }\n");
+			   "\tif ($d && (tid == pid || @lead[pid])) {\n"
+			   "\t\tdelete(@pids[pid]);\n\t\tdelete(@lead[pid]);\n\t}\n");
 	if (o->summary && !o->wall)
 		buf_printf(b, "\tdelete(@so[tid]);\n\tdelete(@oc[tid]);\n");
 	buf_printf(b, "}\n");

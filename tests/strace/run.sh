@@ -425,7 +425,8 @@ fi
 # -f on a process whose threads include the kernel's own, which no fork
 # event names and which may outlive the leader: KVM's NX-page recovery
 # worker (always the last to go), io_uring's SQ poller and io-wq workers
-# (the poller last in some runs, so four runs).  The run ends with the
+# (the poller last in some runs, and the leader's exit seen after its
+# last worker's in others, so eight runs).  The run ends with the
 # command; every line, exit lines and the pids (P1 the first seen, ...)
 # included, and the exit status are strace's.  A hang is killed after
 # 30 s and fails.
@@ -457,7 +458,7 @@ if [ -c /dev/kvm ] && "$WL" kvm; then
 	same_end "-f, KVM: the run ends with the command, after its worker thread" \
 		-f -e trace=ioctl,exit_group -- "$WL" kvm
 fi
-for i in 1 2 3 4; do
+for i in 1 2 3 4 5 6 7 8; do
 	same_end "-f, io_uring's SQ poller and io-wq workers: the run ends with the command (run $i)" \
 		-f -e trace=io_uring_setup,io_uring_enter,mmap,exit_group -- "$WL" uring-workers
 done
@@ -1077,9 +1078,10 @@ for o in "" "-s 4" -v "-X raw" "-X verbose" "-e verbose=none"; do
 done
 # -e verbose= and -e abbrev= by call: structs and arrays as addresses
 # (strings still shown, empty arrays as []), annotations left out;
-# the calls abbrev= leaves out unabbreviated.
+# the calls abbrev= leaves out unabbreviated.  IPC ids are whatever the
+# kernel hands out in each run.
 for m in kstructs fcntls sockopts waits polls structs groups ipc; do
-	NORM2='s/= [0-9]+$/= N/; s/getrandom\("[^"]*"/getrandom(R/; s/htons\([0-9]+\)/P/g; s/(F_SETOWN( \*\/)?), [0-9]+/\1, PID/; s/[0-9]{4,}/N/g' \
+	NORM2='s/^(shm|sem|msg)([a-z]*)\([0-9]+/\1\2(ID/; s/= [0-9]+$/= N/; s/getrandom\("[^"]*"/getrandom(R/; s/htons\([0-9]+\)/P/g; s/(F_SETOWN( \*\/)?), [0-9]+/\1, PID/; s/[0-9]{4,}/N/g' \
 	same_line "-e verbose=none: $m" -e verbose=none -e signal=none -e 'trace=!rt_sigreturn,sysinfo' -- "$WL" $m
 done
 same_line "-e verbose=!io_submit,io_cancel" -e 'verbose=!io_submit,io_cancel' \
