@@ -9,13 +9,14 @@ BUILD   ?= build
 # (the peers compared against, the guest kernel's emulator, a browser for
 # the flame graphs, clang for the fuzzers, go tool pprof and perf report
 # for the profiles, Prometheus and node_exporter for --export, trace-cmd
-# for the recording benchmark in the guest).
+# for the recording benchmark in the guest, gawk for the tests' awk programs
+# that read hexadecimal).
 DEPS_RUN  := gcc libc6-dev make libbpf-dev libelf-dev zlib1g-dev pkg-config libiberty-dev
 DEPS_TEST := $(DEPS_RUN) bpftrace qemu-system-x86 busybox-static cpio dwz elfutils \
              systemtap-sdt-dev time strace chromium fonts-dejavu-core \
              libxml2-utils clang man-db bsdextrautils tcpdump openssl iproute2 g++ \
              prometheus prometheus-node-exporter curl golang-go linux-perf babeltrace2 \
-             python3-bt2 nodejs trace-cmd
+             python3-bt2 nodejs trace-cmd gawk
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wpointer-arith -Wformat=2
 CFLAGS  ?= -O2 -g

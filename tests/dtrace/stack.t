@@ -53,6 +53,10 @@ outer_ret=$(ret_after "$WL" ferret_outer 'call.*<ferret_inner>')
 main_ret=$(ret_after "$WL" main 'call.*<ferret_outer>')
 libc=$(ldd "$WL" | awk '$1 == "libc.so.6" { print $3 }')
 sys_ret=$(ret_after "$libc" syscall '\tsyscall *$')
+# Without these the user-stack cases below would compare against empty
+# names; say why instead.
+[ -n "$outer_ret" ] && [ -n "$main_ret" ] && [ -n "$sys_ret" ] ||
+	bad stack_return_addresses "objdump and gawk found none (ferret_outer: '$outer_ret', main: '$main_ret', syscall: '$sys_ret')"
 
 # A syscall's kernel stack: the syscall path's functions, with
 # do_syscall_64 and the entry code, in dtrace's layout (the clause's
