@@ -26,6 +26,7 @@
  * order here).
  */
 #define PROF_KEY "comm, ustack, kstack"
+#define PROF_KEY_CPU "comm, cpu, ustack, kstack"
 
 static void prof_usage(FILE *f)
 {
@@ -49,7 +50,8 @@ static void prof_usage(FILE *f)
 "                 perf report --stdio; raw: the samples with addresses,\n"
 "                 mappings and names, which -i renders in any format\n"
 "  -s, --sort KEYS\n"
-"                 -f report's columns: comm, pid, dso, sym, comma-separated\n"
+"                 -f report's columns: comm, pid, cpu, dso, sym,\n"
+"                 comma-separated\n"
 "                 (default comm,dso,sym)\n"
 "  -i INPUT       render INPUT (\"-\": standard input) instead of\n"
 "                 profiling: folded stacks (svg, folded) or a -f raw\n"
@@ -58,7 +60,7 @@ static void prof_usage(FILE *f)
 "  -h             this text\n", PROF_HZ);
 }
 
-char *prof_program(int hz, int pid, bool child, long ms)
+char *prof_program(int hz, int pid, bool child, long ms, bool cpu)
 {
 	struct buf b = { 0 };
 	char *p;
@@ -68,7 +70,7 @@ char *prof_program(int hz, int pid, bool child, long ms)
 		buf_printf(&b, "/pid == %d/ ", pid);
 	else if (child)
 		buf_printf(&b, "/pid == cpid/ ");
-	buf_printf(&b, "{ @[" PROF_KEY "] = count(); }");
+	buf_printf(&b, "{ @[%s] = count(); }", cpu ? PROF_KEY_CPU : PROF_KEY);
 	if (ms > 0)
 		buf_printf(&b, " interval:ms:%ld { exit(); }", ms);
 	p = xstrndup(b.p, b.len);
@@ -377,10 +379,10 @@ int prof_main(int argc, char **argv, prof_runner run)
 	}
 	if (sort && report_parse_sort(sort, &o.report, &bad)) {
 		if (bad)
-			fprintf(stderr, "ferret: unknown --sort key '%s' (comm, pid, dso or sym)\n",
+			fprintf(stderr, "ferret: unknown --sort key '%s' (comm, pid, cpu, dso or sym)\n",
 				bad);
 		else
-			fprintf(stderr, "ferret: --sort takes keys: comm, pid, dso, sym\n");
+			fprintf(stderr, "ferret: --sort takes keys: comm, pid, cpu, dso, sym\n");
 		free(bad);
 		return 1;
 	}
@@ -401,7 +403,10 @@ int prof_main(int argc, char **argv, prof_runner run)
 		return 1;
 	}
 	close(fd);
-	program = prof_program(hz, pid, cmd != NULL, ms);
+	/* The CPU only where a column shows it: it splits every stack's count. */
+	if (report_wants_cpu(&o.report))
+		o.report.cpu_root = 1;
+	program = prof_program(hz, pid, cmd != NULL, ms, o.report.cpu_root > 0);
 	rargv[rargc++] = "ferret";
 	rargv[rargc++] = "-f";
 	rargv[rargc++] = "raw";

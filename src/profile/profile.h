@@ -31,8 +31,9 @@ extern const struct option prof_longopts[];
 /*
  * The program profile runs: sampling at hz, limited to pid (> 0), to
  * the -c child (cpid), or to nothing, and ending after ms (> 0)
- * milliseconds.  Allocated; for tests too.
+ * milliseconds; with cpu, each sample keeps its CPU (the key's second
+ * part).  Allocated; for tests too.
  */
-char *prof_program(int hz, int pid, bool child, long ms);
+char *prof_program(int hz, int pid, bool child, long ms, bool cpu);
 
 #endif

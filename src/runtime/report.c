@@ -12,6 +12,7 @@ static const char *const key_names[] = {
 	[REPORT_DSO] = "dso",
 	[REPORT_SYM] = "sym",
 	[REPORT_PID] = "pid",
+	[REPORT_CPU] = "cpu",
 };
 
 static const char *const key_headers[] = {
@@ -19,7 +20,18 @@ static const char *const key_headers[] = {
 	[REPORT_DSO] = "Shared Object",
 	[REPORT_SYM] = "Symbol",
 	[REPORT_PID] = "    Pid:Command",
+	[REPORT_CPU] = "CPU",
 };
+
+bool report_wants_cpu(const struct report_opts *o)
+{
+	int i;
+
+	for (i = 0; i < o->nkeys; i++)
+		if (o->keys[i] == REPORT_CPU)
+			return true;
+	return false;
+}
 
 int report_parse_sort(const char *spec, struct report_opts *o, char **bad)
 {
@@ -95,13 +107,17 @@ static const char *base_name(const char *path)
 
 /* The values of sample x; the strings made for them go in names. */
 static void row_of(const struct samples *s, const struct samples_sample *x,
-		   struct row *r, struct vec *names)
+		   const struct report_opts *o, struct row *r, struct vec *names)
 {
 	int leaf = x->nkern ? x->kern[0] : x->nuser ? x->user[0] : -1;
 	const struct samples_loc *l = leaf >= 0 ? &s->locs[leaf] : NULL;
-	char *hex, *pid;
+	char *hex, *pid, *cpu;
 
 	r->count = x->count;
+	cpu = o->cpu_root > 0 && o->cpu_root < x->nroots ?
+	      xasprintf("%03d", atoi(x->roots[o->cpu_root])) : xstrdup("-001");
+	vec_push(names, cpu);
+	r->val[REPORT_CPU] = cpu;
 	r->val[REPORT_COMM] = x->nroots ? x->roots[0] : "[unknown]";
 	pid = xasprintf("%7lld:%s", (long long)x->pid, r->val[REPORT_COMM]);
 	vec_push(names, pid);
@@ -163,6 +179,7 @@ void report_render(const struct samples *s, const struct report_opts *o,
 
 		d.title = o->title;
 		d.event = o->event;
+		d.cpu_root = o->cpu_root;
 		report_render(s, &d, out);
 		return;
 	}
@@ -170,7 +187,7 @@ void report_render(const struct samples *s, const struct report_opts *o,
 	rows = xmalloc((s->n ? s->n : 1) * sizeof(*rows));
 	for (i = 0; i < s->n; i++)
 		if (s->v[i].count)
-			row_of(s, &s->v[i], &rows[n++], &names);
+			row_of(s, &s->v[i], o, &rows[n++], &names);
 	qsort_r(rows, n, sizeof(*rows), cmp_keys, (void *)o);
 	for (nrows = 0, i = 0; i < n; i = j) {
 		rows[nrows] = rows[i];
@@ -184,7 +201,8 @@ void report_render(const struct samples *s, const struct report_opts *o,
 		enum report_key k = o->keys[i];
 
 		width[i] = strlen(key_headers[k]);
-		for (j = 0; j < nrows; j++) {
+		/* perf's "%3.3d": a CPU of -1 runs past its column. */
+		for (j = 0; k != REPORT_CPU && j < nrows; j++) {
 			size_t w = strlen(rows[j].val[k]) +
 				   (k == REPORT_SYM ? 4 : 0);
 

@@ -37,23 +37,31 @@
  * name, or the address as "0x" and 16 hex digits when no symbol names
  * it; Pid:Command (the key pid) the sample's process id as "%7d:" and
  * the command, under the header "    Pid:Command" (perf's is the
- * thread's id: a multi-threaded process's threads are one row here).
+ * thread's id: a multi-threaded process's threads are one row here);
+ * CPU (the key cpu) the CPU the sample was taken on as "%03d", under
+ * the header "CPU", and "-001" for samples that do not say, as perf
+ * prints a recording made without the CPU.
  * Rows go by overhead, largest first, ties by the sort keys'
  * values in byte order (a symbol by its name).  The sampling loses
  * nothing on the way to user space (the kernel counts in a map), hence
  * the 0 lost samples.
  */
 
-enum report_key { REPORT_COMM, REPORT_DSO, REPORT_SYM, REPORT_PID };
+enum report_key { REPORT_COMM, REPORT_DSO, REPORT_SYM, REPORT_PID, REPORT_CPU };
 
-#define REPORT_MAX_KEYS 4
+#define REPORT_MAX_KEYS 5
 
 struct report_opts {
 	enum report_key keys[REPORT_MAX_KEYS];
 	int nkeys;		/* 0: comm,dso,sym, perf's default */
 	const char *title;	/* the first header line; NULL: a default */
 	const char *event;	/* NULL: "cpu-clock" */
+	int cpu_root;		/* which of a sample's roots is its CPU
+				 * (a decimal number); 0: none */
 };
+
+/* Whether o's keys include cpu. */
+bool report_wants_cpu(const struct report_opts *o);
 
 /*
  * Parses perf report's --sort list ("comm,dso", "sym", "pid", ...; a key given

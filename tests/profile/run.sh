@@ -366,7 +366,7 @@ refuses() {	# refuses NAME PATTERN FERRET-ARGS...: exit 1, PATTERN on stderr
 printf 'main;f 3\n' >"$TMP/f.folded"
 printf 'ferret-samples 1\nl 10 u 7 =f\n' >"$TMP/bad.samples"
 refuses bad_format "unknown profile format 'svgz'" profile -i "$FIXED" -f svgz
-refuses bad_sort_key "unknown --sort key 'cpu'" profile -i "$FIXED" -f report --sort comm,cpu
+refuses bad_sort_key "unknown --sort key 'srcline'" profile -i "$FIXED" -f report --sort comm,srcline
 refuses sort_needs_report "not -f pprof" profile -i "$FIXED" -f pprof -s sym
 refuses unwritable_output "cannot write $TMP/no/such/dir/p.pb.gz" \
 	profile -i "$FIXED" -f pprof -o "$TMP/no/such/dir/p.pb.gz"
@@ -589,7 +589,7 @@ columns_of() { grep -m1 '^# Overhead' "$1" | sed -E 's/ +$//; s/  +/|/g'; }
 if command -v perf >/dev/null && perf record -e cpu-clock -o "$TMP/probe.data" true >/dev/null 2>&1; then
 	perf record -e cpu-clock -F 999 -o "$TMP/perf.data" -- "$BUSY" 1500 >/dev/null 2>&1
 	"$F" profile -F 999 -c "$BUSY 1500" -f report -o "$TMP/f.default" 2>"$TMP/err"
-	for sort in "" comm,dso sym dso,sym sym,comm pid pid,sym; do
+	for sort in "" comm,dso sym dso,sym sym,comm pid pid,sym cpu; do
 		tag=${sort:-default}
 		tag=${tag//,/_}
 		perf report --stdio -i "$TMP/perf.data" ${sort:+--sort "$sort"} \
@@ -622,6 +622,32 @@ if command -v perf >/dev/null && perf record -e cpu-clock -o "$TMP/probe.data" t
 		check report_top_pid_matches_perf \
 		test "$(rows_of "$TMP/p.pid_sym" 1 | sed -E 's/^ *[0-9]+:/PID:/')" = \
 		     "$(rows_of "$TMP/f.pid_sym" 1 | sed -E 's/^ *[0-9]+:/PID:/')"
+	# cpu from a recording that kept none (perf's without --sample-cpu,
+	# ferret's -f raw): one row, perf's -001, past the column.
+	why="perf: $(rows_of "$TMP/p.cpu" 2 | tr '\n' ,) ferret: $(rows_of "$TMP/f.cpu" 2 | tr '\n' ,)" \
+		check report_cpu_unknown_matches_perf \
+		eval 'test "$(rows_of "$TMP/p.cpu" 2)" = "$(rows_of "$TMP/f.cpu" 2)" &&
+		      test "$(rows_of "$TMP/f.cpu" 2)" = "-001"'
+	# cpu,comm recorded live: ferret keeps each sample's CPU, perf with
+	# --sample-cpu.  Same columns and header; every CPU an online one as
+	# three digits; busy the top command in both.
+	perf record --sample-cpu -e cpu-clock -F 999 -o "$TMP/perfc.data" -- "$BUSY" 1500 >/dev/null 2>&1
+	perf report --stdio -i "$TMP/perfc.data" --sort cpu,comm >"$TMP/p.cpu_comm" 2>/dev/null
+	"$F" profile -F 999 -c "$BUSY 1500" -f report --sort cpu,comm -o "$TMP/f.cpu_comm" 2>"$TMP/err"
+	why="perf: $(columns_of "$TMP/p.cpu_comm") ferret: $(columns_of "$TMP/f.cpu_comm")" \
+		check report_columns_cpu_comm test "$(columns_of "$TMP/p.cpu_comm")" = "$(columns_of "$TMP/f.cpu_comm")"
+	why="perf: $(header_of "$TMP/p.cpu_comm" | tr '\n' '/') ferret: $(header_of "$TMP/f.cpu_comm" | tr '\n' '/')" \
+		check report_header_cpu_comm test "$(header_of "$TMP/p.cpu_comm")" = "$(header_of "$TMP/f.cpu_comm")"
+	cpus_ok() {	# cpus_ok FILE: each row's CPU three digits, below nproc
+		awk -v n="$(nproc)" '/^#/ || !NF { next } { k++; if ($2 !~ /^[0-9][0-9][0-9]$/ || $2 + 0 >= n) bad = 1 }
+			END { exit !(k > 0 && !bad) }' "$1"
+	}
+	top_comm() { awk '!/^#/ && NF { print $3; exit }' "$1"; }
+	why="$(cat "$TMP/err" "$TMP/f.cpu_comm" | head -20)" check report_cpu_live_cpus \
+		eval 'cpus_ok "$TMP/f.cpu_comm" && cpus_ok "$TMP/p.cpu_comm"'
+	why="perf: $(top_comm "$TMP/p.cpu_comm") ferret: $(top_comm "$TMP/f.cpu_comm")" \
+		check report_cpu_live_top_comm \
+		eval 'test "$(top_comm "$TMP/f.cpu_comm")" = busy && test "$(top_comm "$TMP/p.cpu_comm")" = busy'
 	# Overheads agree within a few points for a CPU-bound loop.
 	pct() { awk '!/^#/ && NF { sub(/%/, "", $1); print $1; exit }' "$1"; }
 	why="perf $(pct "$TMP/p.default")%, ferret $(pct "$TMP/f.default")%" check report_overhead_close \

@@ -454,17 +454,21 @@ static void test_program(void)
 	struct tc t = { .name = "prof_program" };
 	char *p;
 
-	p = prof_program(99, 0, false, 0);
+	p = prof_program(99, 0, false, 0, false);
 	expect(&t, !strcmp(p, "profile:hz:99 { @[comm, ustack, kstack] = count(); }"),
 	       "system-wide: '%s'", p);
 	free(p);
-	p = prof_program(999, 0, true, 0);
+	p = prof_program(999, 0, true, 0, false);
 	expect(&t, !strcmp(p, "profile:hz:999 /pid == cpid/ { @[comm, ustack, kstack] = count(); }"),
 	       "-c: '%s'", p);
 	free(p);
-	p = prof_program(49, 1234, false, 2500);
+	p = prof_program(49, 1234, false, 2500, false);
 	expect(&t, !strcmp(p, "profile:hz:49 /pid == 1234/ { @[comm, ustack, kstack] = count(); } interval:ms:2500 { exit(); }"),
 	       "-p -d: '%s'", p);
+	free(p);
+	p = prof_program(99, 0, true, 0, true);
+	expect(&t, !strcmp(p, "profile:hz:99 /pid == cpid/ { @[comm, cpu, ustack, kstack] = count(); }"),
+	       "--sort cpu: '%s'", p);
 	free(p);
 	finish(&t);
 }

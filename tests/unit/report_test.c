@@ -29,8 +29,10 @@ static void test_sort_keys(void)
 	       o.keys[1] == REPORT_COMM, "a key twice counts once");
 	err = report_parse_sort("comm,pid", &o, &bad);
 	expect(&t, !err && o.nkeys == 2 && o.keys[1] == REPORT_PID, "comm,pid");
-	err = report_parse_sort("comm,cpu", &o, &bad);
-	expect(&t, err == -EINVAL && bad && !strcmp(bad, "cpu"),
+	err = report_parse_sort("cpu,comm", &o, &bad);
+	expect(&t, !err && o.nkeys == 2 && o.keys[0] == REPORT_CPU, "cpu,comm");
+	err = report_parse_sort("comm,srcline", &o, &bad);
+	expect(&t, err == -EINVAL && bad && !strcmp(bad, "srcline"),
 	       "unknown key: error %d, bad %s", err, bad ? bad : "(null)");
 	free(bad);
 	err = report_parse_sort("", &o, &bad);
@@ -113,6 +115,46 @@ static void check_table(struct tc *t, const char *keys, const char *want)
 	free(full);
 	buf_free(&b);
 	samples_free(&s);
+}
+
+/*
+ * cpu: the root the options name, as perf's "%03d"; without one, perf's
+ * -001 for a recording that kept no CPU, past the column's width.
+ */
+static void test_cpu(void)
+{
+	struct tc t = { .name = "report_cpu_column" };
+	const char *b0[] = { "busy", "0" }, *b1[] = { "busy", "1" }, *s1[] = { "sh", "1" };
+	struct report_opts o = { .title = "cpu" };
+	struct samples s = { 0 };
+	struct buf b = { 0 };
+	char *bad = NULL;
+	int exe, spin;
+
+	s.hz = 999;
+	exe = samples_mapping(&s, 0x555555555000ull, 0x555555556000ull, 0x1000,
+			      "/tmp/busy", NULL);
+	spin = samples_loc(&s, 0x5555555552c1ull, false, exe, "busy_spin");
+	samples_add(&s, 3, 42, true, b0, 2, &spin, 1, NULL, 0);
+	samples_add(&s, 1, 42, true, b1, 2, &spin, 1, NULL, 0);
+	samples_add(&s, 1, 9, true, s1, 2, &spin, 1, NULL, 0);
+	expect(&t, !report_parse_sort("cpu,comm", &o, &bad), "cpu,comm refused");
+	o.cpu_root = 1;
+	report_render(&s, &o, &b);
+	expect(&t, b.p && strstr(b.p, "# Overhead  CPU  Command\n"
+			       "# ........  ...  .......\n#\n"
+			       "    60.00%  000  busy   \n"
+			       "    20.00%  001  busy   \n"
+			       "    20.00%  001  sh     \n\n"), "with the CPU:\n%s", b.p);
+	b.len = 0;
+	o.cpu_root = 0;
+	expect(&t, !report_parse_sort("cpu", &o, &bad), "cpu refused");
+	report_render(&s, &o, &b);
+	expect(&t, b.p && strstr(b.p, "# Overhead  CPU\n# ........  ...\n#\n"
+			       "   100.00%  -001\n\n"), "without it:\n%s", b.p);
+	buf_free(&b);
+	samples_free(&s);
+	finish(&t);
 }
 
 static void test_default(void)
@@ -244,6 +286,7 @@ int main(void)
 	test_units();
 	test_sort_keys();
 	test_default();
+	test_cpu();
 	test_sym_first();
 	test_merge();
 	test_pid();
