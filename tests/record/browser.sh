@@ -140,6 +140,18 @@ dom() {
 }
 # text ID FILE: the text (inner HTML) of the element with that id.
 text() { grep -o "id=\"$1\"[^>]*>.*" "$2" | sed 's/^[^>]*>//; s/<\/\(span\|div\)>.*//'; }
+# dom_is NAME QUERY ID WANT [TEST-ARGS...]: the page opened with QUERY
+# shows WANT as the text of element ID (and test's further TEST-ARGS hold).
+dom_is() {
+	local name=$1 q=$2 id=$3 want=$4 f=$W/$1.html got
+	shift 4
+	if dom "$q" "$f"; then
+		got=$(text "$id" "$f")
+		why="$got, want $want" check "$name" test "$got" = "$want" "$@"
+	else
+		bad "$name" "no DOM from chromium: $(head -c 300 "$f")"
+	fi
+}
 # crop NAME QUERY X WIDTH: a screenshot of the canvas's lanes (the axis
 # and the panels above and below cut off), from X (CSS px of the page)
 # WIDTH wide, every lane in it.  The page is framed, moved so that the
@@ -214,41 +226,18 @@ fi
 
 # Zoom: 20 to 30 ms of the trace (it lasts over 100 ms: five 20 ms sleeps).
 if [ "$dur" -lt 30000000 ]; then
-	bad dom_zoom "the trace lasts $dur ns, under 30 ms"
-elif dom "t0=20000000&t1=30000000" "$W/zoom.html"; then
-	why="$(text view "$W/zoom.html")" check dom_zoom_view \
-		test "$(text view "$W/zoom.html")" = "20.000 ms – 30.000 ms"
+	bad dom_zoom_view "the trace lasts $dur ns, under 30 ms"
 else
-	bad dom_zoom "no DOM from chromium: $(head -c 300 "$W/zoom.html")"
+	dom_is dom_zoom_view "t0=20000000&t1=30000000" view "20.000 ms – 30.000 ms"
 fi
 # Past the end: the window keeps its span and ends with the trace.
-if dom "t0=$((dur - 4000000))&t1=$((dur + 6000000))" "$W/clamp.html"; then
-	why="$(text view "$W/clamp.html"), want $view_end" check dom_zoom_clamped \
-		test "$(text view "$W/clamp.html")" = "$view_end"
-else
-	bad dom_zoom_clamped "no DOM from chromium: $(head -c 300 "$W/clamp.html")"
-fi
+dom_is dom_zoom_clamped "t0=$((dur - 4000000))&t1=$((dur + 6000000))" view "$view_end"
 
 # Search by name: the sleeps' system calls and the times blocked in them.
-if dom "s=clock_nanosleep" "$W/s1.html"; then
-	why="$(text qn "$W/s1.html"), want $n_sleep found" check dom_search_name \
-		test "$(text qn "$W/s1.html")" = "$n_sleep found" -a "$n_sleep" -ge 10
-else
-	bad dom_search_name "no DOM from chromium: $(head -c 300 "$W/s1.html")"
-fi
+dom_is dom_search_name "s=clock_nanosleep" qn "$n_sleep found" -a "$n_sleep" -ge 10
 # Search by a field's value: the five openat calls' filenames.
-if dom "s=%2Fnonexistent%2Fferret-" "$W/s2.html"; then
-	why="$(text qn "$W/s2.html")" check dom_search_field \
-		test "$(text qn "$W/s2.html")" = "5 found"
-else
-	bad dom_search_field "no DOM from chromium: $(head -c 300 "$W/s2.html")"
-fi
-if dom "s=zz-no-such-event-qq" "$W/s3.html"; then
-	why="$(text qn "$W/s3.html")" check dom_search_nothing \
-		test "$(text qn "$W/s3.html")" = "0 found"
-else
-	bad dom_search_nothing "no DOM from chromium: $(head -c 300 "$W/s3.html")"
-fi
+dom_is dom_search_field "s=%2Fnonexistent%2Fferret-" qn "5 found"
+dom_is dom_search_nothing "s=zz-no-such-event-qq" qn "0 found"
 
 # Selection: openat's name, thread, CPU and the fields of its entry and exit.
 if dom "sel=$sel" "$W/sel.html"; then
