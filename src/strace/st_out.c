@@ -1744,8 +1744,6 @@ static void on_gone(struct st_out *s, const struct fmt_spec *fs, const void *p)
 	 */
 	if (group_dead && l && l->started)
 		l->group_ended = true;
-	if (t && t->started && !t->tgid)
-		t->tgid = tgid;
 	if (!t || !t->started) {
 		leader_end(s, l, ts);
 		return;
