@@ -114,10 +114,12 @@ static void row_of(const struct samples *s, const struct samples_sample *x,
 	char *hex, *pid, *cpu;
 
 	r->count = x->count;
-	cpu = o->cpu_root > 0 && o->cpu_root < x->nroots ?
-	      xasprintf("%03d", atoi(x->roots[o->cpu_root])) : xstrdup("-001");
-	vec_push(names, cpu);
-	r->val[REPORT_CPU] = cpu;
+	r->val[REPORT_CPU] = "-001";
+	if (o->cpu_root > 0 && o->cpu_root < x->nroots) {
+		cpu = xasprintf("%03d", atoi(x->roots[o->cpu_root]));
+		vec_push(names, cpu);
+		r->val[REPORT_CPU] = cpu;
+	}
 	r->val[REPORT_COMM] = x->nroots ? x->roots[0] : "[unknown]";
 	pid = xasprintf("%7lld:%s", (long long)x->pid, r->val[REPORT_COMM]);
 	vec_push(names, pid);
