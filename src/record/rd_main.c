@@ -352,6 +352,7 @@ struct rd_run {
 	struct buf scratch;
 	struct buf decbytes;	/* raw fields of a decoded call's event */
 	uint64_t *lostv;
+	uint64_t skipped;	/* prog_misses() at the end */
 	struct runtime *rt;
 	/*
 	 * The function graph: the lines of its entry and return blocks in
@@ -2234,6 +2235,31 @@ static void drain(struct rd_run *r)
 	}
 }
 
+/*
+ * The probe runs the kernel skipped: a program is not run again on a CPU
+ * where it is already running (a tracepoint hit from within it, by way
+ * of an interrupt's), and the kernel counts those only in the program.
+ * No record was reserved, so no CPU's stream can count them: the end
+ * of the run tells them.  record's programs are its own (no pin cache),
+ * so the count starts at 0.
+ */
+static uint64_t prog_misses(const struct runtime *rt)
+{
+	uint64_t n = 0;
+	int i;
+
+	for (i = 0; i < rt->c->progs.n; i++) {
+		const struct cprog *p = rt->c->progs.v[i];
+		struct bpf_prog_info info;
+		uint32_t len = sizeof(info);
+
+		memset(&info, 0, sizeof(info));
+		if (p->fd >= 0 && !bpf_obj_get_info_by_fd(p->fd, &info, &len))
+			n += info.recursion_misses;
+	}
+	return n;
+}
+
 /* Records lost since the last look, counted on their CPUs' streams. */
 static void count_lost(struct rd_run *r, struct runtime *rt)
 {
@@ -2703,6 +2729,7 @@ static void rd_finish(void *arg, struct runtime *rt)
 
 	drain(r);
 	count_lost(r, rt);
+	r->skipped = prog_misses(rt);
 }
 
 /* Gives n and everything under it the location loc. */
@@ -3082,6 +3109,10 @@ static void summary(struct rd_run *r, const struct ctf_stats *st)
 		fprintf(stderr, "ferret record: %llu events lost (the ring buffer was full; -b "
 			"makes it larger): counted in the trace\n",
 			(unsigned long long)st->discarded);
+	if (r->skipped)
+		fprintf(stderr, "ferret record: %llu probe hits not recorded: the kernel does not "
+			"run a program on a CPU where it is already running\n",
+			(unsigned long long)r->skipped);
 	if (r->o->quiet)
 		return;
 	fprintf(stderr, "ferret record: %llu events, %.1f MiB, written to %s\n",

@@ -7,16 +7,22 @@
 #                                   next_tid of the previous one on its CPU;
 #                                   TIDS (comma-separated): threads whose
 #                                   switches may be missing
-#   ctfcheck.py DIR traced TID...   under -c/-p: a switch away from a
-#                                   traced thread (the TIDs and the
-#                                   threads forked from them) follows a
-#                                   switch to it on that CPU
+#   ctfcheck.py DIR perfswitch FILE TID...
+#                                   every switch of a traced thread (the
+#                                   TIDs and the threads forked from
+#                                   them) in perf script's FILE (perf
+#                                   record -k mono -e sched:sched_switch
+#                                   -a around the recording) from the
+#                                   trace's first such switch to its
+#                                   last is in the trace, in order on
+#                                   its CPU
 #   ctfcheck.py DIR fields NAME     each NAME event's fields, one line
 #                                   "k=v k=v" each
 #   ctfcheck.py DIR lost            the events the trace says were lost
 #   ctfcheck.py DIR context NAME... each NAME event's name and stream
 #                                   event context, one line "NAME k=v k=v"
 # Prints the answer; exits 1 with the reason when a check fails.
+import re
 import sys
 
 import bt2
@@ -82,9 +88,9 @@ def main():
             print('%d switches, breaks (cpu, expected, got): %s' % (n, breaks[:5]))
             return 1
         print('%d switches chained' % n)
-    elif what == 'traced':
-        traced = set(int(t) for t in args)
-        prev, n = {}, 0
+    elif what == 'perfswitch':
+        traced = set(int(t) for t in args[1:])
+        ours, lo, hi = {}, None, None
         for m in events(path):
             e = m.event
             p = e.payload_field
@@ -92,17 +98,42 @@ def main():
                 traced.add(int(p['child_tid']))
             if e.name != 'sched_switch':
                 continue
-            c, pt = cpu_of(m), int(p['prev_tid'])
-            if pt in traced:
-                n += 1
-                if c in prev and prev[c] != pt:
-                    print('CPU %d: switch from %d after a switch to %d' % (c, pt, prev[c]))
-                    return 1
-            prev[c] = int(p['next_tid'])
-        if not n:
-            print('no switch away from a traced thread')
+            pt, nt = int(p['prev_tid']), int(p['next_tid'])
+            if pt in traced or nt in traced:
+                ts = m.default_clock_snapshot.value
+                lo, hi = ts if lo is None else lo, ts
+                ours.setdefault(cpu_of(m), []).append((pt, nt))
+        if lo is None:
+            print('no switch of a traced thread recorded')
             return 1
-        print('%d switches away from traced threads, each after one to it' % n)
+        # From the first switch of a traced thread in the trace to its
+        # last; perf reads the clock a few microseconds before ferret.
+        lo, hi = lo - 50000, hi + 50000
+        theirs = {}
+        line = re.compile(r'\[(\d+)\]\s+(\d+)\.(\d{9}):.*prev_pid=(\d+) .*next_pid=(\d+) ')
+        for text in open(args[0]):
+            r = line.search(text)
+            if not r:
+                continue
+            ts = int(r.group(2)) * 1000000000 + int(r.group(3))
+            pt, nt = int(r.group(4)), int(r.group(5))
+            if lo <= ts <= hi and (pt in traced or nt in traced):
+                theirs.setdefault(int(r.group(1)), []).append((pt, nt, ts))
+        if not theirs:
+            print('perf saw no switch of a traced thread while ferret recorded')
+            return 1
+        for c in sorted(theirs):
+            a, i = ours.get(c, []), 0
+            for pt, nt, ts in theirs[c]:
+                while i < len(a) and a[i] != (pt, nt):
+                    i += 1
+                if i == len(a):
+                    print('CPU %d: perf\'s switch %d -> %d at %d.%09d is not in the trace' %
+                          (c, pt, nt, ts // 1000000000, ts % 1000000000))
+                    return 1
+                i += 1
+        print('%d switches of traced threads perf saw, all in the trace (of %d)' %
+              (sum(len(v) for v in theirs.values()), sum(len(v) for v in ours.values())))
     elif what == 'fields':
         for m in events(path):
             if m.event.name == args[0]:
