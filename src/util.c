@@ -160,7 +160,7 @@ void hindex_free(struct hindex *h)
 }
 
 /* Keeps room for a NUL after len so b->p can be used as a C string. */
-static void buf_reserve(struct buf *b, size_t n)
+void buf_grow(struct buf *b, size_t n)
 {
 	size_t need = b->len + n + 1;
 
@@ -173,14 +173,9 @@ static void buf_reserve(struct buf *b, size_t n)
 	b->p = xrealloc(b->p, b->cap);
 }
 
-/* After any put the contents are NUL-terminated (the NUL is not in len). */
-void buf_put(struct buf *b, const void *p, size_t n)
+void buf_puts(struct buf *b, const char *s)
 {
-	buf_reserve(b, n);
-	if (n)
-		memcpy(b->p + b->len, p, n);
-	b->len += n;
-	b->p[b->len] = '\0';
+	buf_put(b, s, strlen(s));
 }
 
 void buf_put_udec(struct buf *b, uint64_t v, int zeros)
@@ -234,7 +229,7 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 		buf_put(b, fmt, strlen(fmt));
 		return;
 	}
-	buf_reserve(b, 63);
+	buf_grow(b, 63);
 	room = b->cap - b->len;
 	va_start(ap, fmt);
 	n = vsnprintf(b->p + b->len, room, fmt, ap);
@@ -244,7 +239,7 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 		return;
 	}
 	if ((size_t)n >= room) {
-		buf_reserve(b, n);
+		buf_grow(b, n);
 		va_start(ap, fmt);
 		vsnprintf(b->p + b->len, n + 1, fmt, ap);
 		va_end(ap);

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include <string.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define ALIGN_UP(x, a) (((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
@@ -56,7 +57,23 @@ struct buf {
 	char *p;
 	size_t len, cap;
 };
-void buf_put(struct buf *b, const void *p, size_t n);
+/* Makes room for n more bytes and a NUL (buf_put()'s slow path). */
+void buf_grow(struct buf *b, size_t n);
+/*
+ * After any put the contents are NUL-terminated (the NUL is not in len).
+ * Inline: the output paths put a few bytes at a time, millions of times.
+ */
+static inline void buf_put(struct buf *b, const void *p, size_t n)
+{
+	if (b->len + n + 1 > b->cap)
+		buf_grow(b, n);
+	if (n)
+		memcpy(b->p + b->len, p, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+/* The string s, without its NUL. */
+void buf_puts(struct buf *b, const char *s);
 void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /*
  * Integers as printf's %0*llu (zeros: the least digits, 0 for none),

@@ -40,7 +40,8 @@ struct th {
 	bool in_sys;
 	uint32_t sys_name;
 	uint64_t sys_start;
-	char *sys_json;		/* entry arguments, without the closing brace */
+	struct buf sys_json;	/* entry arguments, without the closing
+				 * brace; empty: none kept */
 	bool blocked_in_sys;
 	uint32_t blocked_sys;
 	uint64_t run, runnable, blocked, switches, syscalls;
@@ -374,6 +375,20 @@ static struct th *find(struct tr *t, int tid, bool make)
 	return &t->th[i];
 }
 
+/*
+ * The entry's arguments of h's call so far ("{" when none were kept),
+ * followed by the ',' a further member needs.
+ */
+static void put_sys_json(struct buf *b, const struct th *h)
+{
+	if (h->sys_json.len > 1) {
+		buf_put(b, h->sys_json.p, h->sys_json.len);
+		buf_put(b, ",", 1);
+	} else {
+		buf_put(b, "{", 1);
+	}
+}
+
 static void set_comm(struct th *h, const char *s, size_t n)
 {
 	if (!s)
@@ -678,10 +693,9 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 		h = find(t, cur, true);
 		if (h->in_sys && t->keep) {
 			/* No exit seen: the slice ends where the next entry starts. */
-			buf_put(scratch, "", 0);
 			scratch->len = 0;
-			buf_printf(scratch, "%s%s\"exit\":\"not seen\"}", h->sys_json,
-				   strlen(h->sys_json) > 1 ? "," : "");
+			put_sys_json(scratch, h);
+			buf_puts(scratch, "\"exit\":\"not seen\"}");
 			add_slice(t, h->sys_start, ev->ts, h->tid, ev->cpu, RP_SYSCALL,
 				  h->sys_name, keep_text(t->m, scratch->p, scratch->len));
 		}
@@ -689,13 +703,9 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 		h->syscalls++;
 		h->sys_name = intern(t, name + 14);
 		h->sys_start = ev->ts;
-		free(h->sys_json);
-		h->sys_json = NULL;
-		if (t->keep) {
-			json_args_open(scratch, ev);
-			buf_put(scratch, "", 1);
-			h->sys_json = xstrdup(scratch->p);
-		}
+		h->sys_json.len = 0;
+		if (t->keep)
+			json_args_open(&h->sys_json, ev);
 		return;
 	}
 	if (k == EK_SYS_EXIT) {
@@ -704,18 +714,21 @@ static void on_event(struct tr *t, const struct ctfr_event *ev, struct buf *scra
 		h = find(t, cur, true);
 		if (h->in_sys && t->keep) {
 			scratch->len = 0;
-			buf_printf(scratch, "%s", h->sys_json ? h->sys_json : "{");
-			if (ctfr_field_int(ev, "ret", &v))
-				buf_printf(scratch, "%s\"ret\":%lld",
-					   scratch->len > 1 ? "," : "", (long long)v);
+			if (ctfr_field_int(ev, "ret", &v)) {
+				put_sys_json(scratch, h);
+				buf_puts(scratch, "\"ret\":");
+				buf_put_sdec(scratch, v);
+			} else {
+				buf_put(scratch, h->sys_json.len ? h->sys_json.p : "{",
+					h->sys_json.len ? h->sys_json.len : 1);
+			}
 			json_exit_args(scratch, ev);
 			buf_put(scratch, "}", 1);
 			add_slice(t, h->sys_start, ev->ts, h->tid, ev->cpu, RP_SYSCALL,
 				  h->sys_name, keep_text(t->m, scratch->p, scratch->len));
 		}
 		h->in_sys = false;
-		free(h->sys_json);
-		h->sys_json = NULL;
+		h->sys_json.len = 0;
 		return;
 	}
 	/* -g: a call is a slice from its exit, which has both times. */
@@ -760,8 +773,8 @@ static void finish_model(struct tr *t)
 		if (h->in_sys && t->keep) {
 			struct buf b = { 0 };
 
-			buf_printf(&b, "%s%s\"exit\":\"after the end\"}", h->sys_json ? h->sys_json : "{",
-				   h->sys_json && strlen(h->sys_json) > 1 ? "," : "");
+			put_sys_json(&b, h);
+			buf_puts(&b, "\"exit\":\"after the end\"}");
 			add_slice(t, h->sys_start, t->last, h->tid, -1, RP_SYSCALL, h->sys_name,
 				  keep_text(m, b.p, b.len));
 			buf_free(&b);
@@ -802,7 +815,7 @@ static void tr_free(struct tr *t)
 	size_t i;
 
 	for (i = 0; i < t->cap; i++) {
-		free(t->th[i].sys_json);
+		buf_free(&t->th[i].sys_json);
 		free(t->th[i].bl);
 	}
 	free(t->th);
@@ -1007,13 +1020,18 @@ static void format_event(struct buf *b, const struct ctfr_event *ev, enum ek k)
 			   vec >= 0 && vec < (long long)ARRAY_SIZE(softirqs) ? softirqs[vec] : "?");
 	} else if (k == EK_SYS_ENTRY) {
 		/* trace-cmd's names; the arguments decoded, strings quoted. */
-		buf_printf(b, "sys_enter_%s:", n + 14);
+		buf_puts(b, "sys_enter_");
+		buf_puts(b, n + 14);
+		buf_put(b, ":", 1);
 		put_fields(b, ev, true);
 	} else if (k == EK_SYS_EXIT) {
-		buf_printf(b, "sys_exit_%s:", n + 13);
+		buf_puts(b, "sys_exit_");
+		buf_puts(b, n + 13);
+		buf_put(b, ":", 1);
 		put_fields(b, ev, true);
 	} else {
-		buf_printf(b, "%s:", n);
+		buf_puts(b, n);
+		buf_put(b, ":", 1);
 		put_fields(b, ev, false);
 	}
 }
@@ -1147,6 +1165,20 @@ static void graph_event(struct report *r, const struct ctfr_event *ev)
 	fg_comment(r->fg, ev->cpu, &th, r->line.p);
 }
 
+/*
+ * Lines gather in r->line and leave in writes of about LINES_BATCH
+ * bytes: a call into stdio per line cost a tenth of the report's time.
+ */
+#define LINES_BATCH (64 << 10)
+
+static int flush_lines(struct report *r)
+{
+	size_t n = r->line.len;
+
+	r->line.len = 0;
+	return fwrite(r->line.p, 1, n, r->out) == n ? 0 : -EIO;
+}
+
 static int report_fn(const struct ctfr_event *ev, void *arg)
 {
 	struct report *r = arg;
@@ -1158,7 +1190,6 @@ static int report_fn(const struct ctfr_event *ev, void *arg)
 		if (fwrite(r->line.p, 1, r->line.len, r->out) != r->line.len)
 			return -EIO;
 	} else if (r->lines) {
-		r->line.len = 0;
 		if (ev->kind == CTFR_EV_DISCARDED) {
 			buf_printf(&r->line, "CPU:%d [LOST %llu EVENTS]\n", ev->cpu,
 				   (unsigned long long)ev->discarded);
@@ -1169,7 +1200,7 @@ static int report_fn(const struct ctfr_event *ev, void *arg)
 			format_event(&r->line, ev, ev_kind(&r->t, ev->name));
 			buf_put(&r->line, "\n", 1);
 		}
-		if (fwrite(r->line.p, 1, r->line.len, r->out) != r->line.len)
+		if (r->line.len >= LINES_BATCH && flush_lines(r))
 			return -EIO;
 	}
 	on_event(&r->t, ev, &r->scratch);
@@ -1391,10 +1422,11 @@ int rp_report_main(int argc, char **argv)
 		fprintf(rep.out, "# tracer: nop\n#\n# ferret report of %s: %d CPUs\n#\n",
 			argv[optind], ctfr_nstreams(r));
 	err = ctfr_read(r, report_fn, &rep);
+	if (!rep.fg && rep.lines && flush_lines(&rep) && !err)
+		err = -EIO;
 	if (err) {
-		if (err == -EIO)
-			fprintf(stderr, "ferret report: writing: %s\n", strerror(errno));
-		else
+		/* A failed write is close_out()'s to tell, with the path. */
+		if (err != -EIO)
 			fprintf(stderr, "ferret report: %s\n", ctfr_error(r));
 		close_out("report", out, rep.out);
 		goto out;

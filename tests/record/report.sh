@@ -266,5 +266,30 @@ if [ -f "$W/fixture/channel0_0" ]; then
 	done
 fi
 
+# A full disk: exit 1 and one line naming where the output went, for each
+# reader and each way it leaves (lines gather in big writes, so the
+# failure shows at the first of them or at the end).
+if [ -f "$W/fixture/channel0_0" ]; then
+	for f in "$FERRET" ${ASAN:+"$ASAN/ferret"}; do
+		[ -x "$f" ] || continue
+		bads=0
+		for cmd in "report" "report --summary" "convert -f chrome" "timeline"; do
+			# shellcheck disable=SC2086
+			ASAN_OPTIONS=detect_leaks=1 "$f" $cmd -o /dev/full "$W/fixture" >/dev/null 2>"$W/full.err"
+			rc=$?
+			if [ $rc != 1 ] || [ "$(wc -l <"$W/full.err")" != 1 ] ||
+				! grep -qx "ferret ${cmd%% *}: writing /dev/full: No space left on device" "$W/full.err"; then
+				bads=$((bads + 1))
+				echo "    $f $cmd -o /dev/full: rc $rc $(head -3 "$W/full.err")"
+			fi
+		done
+		if [ $bads = 0 ]; then
+			ok "$f: -o /dev/full: exit 1, one line naming the file"
+		else
+			bad "$f: -o /dev/full" "$bads of 4 runs"
+		fi
+	done
+fi
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]
