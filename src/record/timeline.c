@@ -429,7 +429,11 @@ static void put_levels(FILE *f, struct buf *b, const struct rp_model *m)
 			depth = 0;
 		while (depth && open[depth - 1] <= c[i].start)
 			depth--;
-		buf_printf(b, "%s%zu,%zu", i ? "," : "", c[i].rec, depth);
+		if (i)
+			buf_put(b, ",", 1);
+		buf_put_udec(b, c[i].rec, 0);
+		buf_put(b, ",", 1);
+		buf_put_udec(b, depth, 0);
 		if (depth == cap) {
 			cap = cap ? 2 * cap : 16;
 			open = xrealloc(open, cap * sizeof(*open));
@@ -484,14 +488,27 @@ void timeline_write(FILE *f, const struct rp_model *m, const char *title)
 	for (i = 0; i < m->n; i++) {
 		const struct rp_slice *s = &m->s[i];
 
-		buf_printf(&b, "%s%u,%d,%d,%llu,%llu,%u", i ? ",\n" : "", s->kind, s->tid, s->cpu,
-			   (unsigned long long)(s->start - m->t0),
-			   (unsigned long long)(s->end - s->start), s->name);
+		/* Millions of these: put without parsing a format. */
+		if (i)
+			buf_put(&b, ",\n", 2);
+		buf_put_udec(&b, s->kind, 0);
+		buf_put(&b, ",", 1);
+		buf_put_sdec(&b, s->tid);
+		buf_put(&b, ",", 1);
+		buf_put_sdec(&b, s->cpu);
+		buf_put(&b, ",", 1);
+		buf_put_udec(&b, s->start - m->t0, 0);
+		buf_put(&b, ",", 1);
+		buf_put_udec(&b, s->end - s->start, 0);
+		buf_put(&b, ",", 1);
+		buf_put_udec(&b, s->name, 0);
 		flush(f, &b, false);
 	}
 	buf_printf(&b, "],\n\"recidx\":[");
 	for (i = 0; i < m->n; i++) {
-		buf_printf(&b, "%s%lld", i ? "," : "", m->s[i].args >= 0 ? (long long)nargs : -1LL);
+		if (i)
+			buf_put(&b, ",", 1);
+		buf_put_sdec(&b, m->s[i].args >= 0 ? nargs : -1);
 		if (m->s[i].args >= 0)
 			nargs++;
 		flush(f, &b, false);
@@ -500,7 +517,9 @@ void timeline_write(FILE *f, const struct rp_model *m, const char *title)
 	for (i = 0, nargs = 0; i < m->n; i++) {
 		if (m->s[i].args < 0)
 			continue;
-		buf_printf(&b, "%s%s", nargs++ ? ",\n" : "", m->text.p + m->s[i].args);
+		if (nargs++)
+			buf_put(&b, ",\n", 2);
+		buf_puts(&b, m->text.p + m->s[i].args);
 		flush(f, &b, false);
 	}
 	buf_printf(&b, "],\n\"calls\":[");
