@@ -180,13 +180,27 @@ void buf_puts(struct buf *b, const char *s)
 
 void buf_put_udec(struct buf *b, uint64_t v, int zeros)
 {
+	/* Two digits a division: half the divisions of one at a time. */
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
 	char d[24];
 	int n = sizeof(d);
 
-	do {
-		d[--n] = '0' + v % 10;
-		v /= 10;
-	} while (v);
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+
+		v /= 100;
+		n -= 2;
+		memcpy(d + n, pairs + 2 * r, 2);
+	}
+	if (v >= 10) {
+		n -= 2;
+		memcpy(d + n, pairs + 2 * v, 2);
+	} else {
+		d[--n] = (char)('0' + v);
+	}
 	while ((int)sizeof(d) - n < zeros && n > 0)
 		d[--n] = '0';
 	buf_put(b, d + n, sizeof(d) - n);

@@ -76,7 +76,8 @@ static void test_hash_bytes(void)
 static void test_buf_put_ints(void)
 {
 	static const uint64_t u[] = {
-		0, 1, 9, 10, 99, 1000, 123456789, 4294967295ull,
+		0, 1, 9, 10, 11, 19, 90, 99, 100, 101, 110, 999, 1000, 1001,
+		99999, 100000, 123456789, 4294967295ull, 10000000000000000000ull,
 		9007199254740993ull, UINT64_MAX - 1, UINT64_MAX,
 	};
 	static const int64_t sv[] = { 0, -1, 1, -10, INT64_MIN, INT64_MIN + 1, INT64_MAX };
@@ -86,6 +87,16 @@ static void test_buf_put_ints(void)
 	size_t i;
 	int z;
 
+	/* Every number up to 100,000, in the pairs of digits it is put as. */
+	for (i = 0; i <= 100000; i++) {
+		b.len = 0;
+		buf_put_udec(&b, i, 0);
+		snprintf(want, sizeof(want), "%zu", i);
+		if (strcmp(b.p, want)) {
+			expect(&t, false, "udec %zu: %s", i, b.p);
+			break;
+		}
+	}
 	for (i = 0; i < ARRAY_SIZE(u); i++) {
 		for (z = 0; z <= 6; z += 3) {
 			b.len = 0;
