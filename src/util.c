@@ -180,30 +180,40 @@ void buf_puts(struct buf *b, const char *s)
 
 void buf_put_udec(struct buf *b, uint64_t v, int zeros)
 {
-	/* Two digits a division: half the divisions of one at a time. */
+	/* Two digits a division, written in place from the right. */
 	static const char pairs[] =
 		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 		"8081828384858687888990919293949596979899";
-	char d[24];
-	int n = sizeof(d);
+	uint64_t p = 10;
+	int n = 1, w;
+	char *d;
 
+	while (n < 20 && v >= p) {
+		n++;
+		p *= 10;
+	}
+	w = n > zeros ? n : zeros;
+	if (b->len + (size_t)w + 1 > b->cap)
+		buf_grow(b, (size_t)w);
+	d = b->p + b->len + w;
+	b->len += (size_t)w;
+	*d = '\0';
 	while (v >= 100) {
 		unsigned r = (unsigned)(v % 100);
 
 		v /= 100;
-		n -= 2;
-		memcpy(d + n, pairs + 2 * r, 2);
+		d -= 2;
+		memcpy(d, pairs + 2 * r, 2);
 	}
 	if (v >= 10) {
-		n -= 2;
-		memcpy(d + n, pairs + 2 * v, 2);
+		d -= 2;
+		memcpy(d, pairs + 2 * v, 2);
 	} else {
-		d[--n] = (char)('0' + v);
+		*--d = (char)('0' + v);
 	}
-	while ((int)sizeof(d) - n < zeros && n > 0)
-		d[--n] = '0';
-	buf_put(b, d + n, sizeof(d) - n);
+	while (w-- > n)
+		*--d = '0';
 }
 
 void buf_put_sdec(struct buf *b, int64_t v)
