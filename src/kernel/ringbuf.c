@@ -13,6 +13,7 @@
 #include <linux/bpf.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/epoll.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -22,7 +23,8 @@
 /* Mapped at once: enough for a short run's records in one call. */
 #define RBUF_CHUNK (128 << 10)
 
-struct rbuf {
+/* One ring buffer map. */
+struct ring {
 	int fd;
 	size_t size, page, chunk;
 	rbuf_fn fn;
@@ -32,13 +34,19 @@ struct rbuf {
 	uint8_t *mapped;	/* one flag per chunk of the data */
 };
 
+struct rbuf {
+	struct ring **r;
+	int n;
+	int epfd;		/* with several rings: an epoll set of them */
+};
+
 int rbuf_poll_fd(const struct rbuf *r)
 {
-	return r->fd;
+	return r->n == 1 ? r->r[0]->fd : r->epfd;
 }
 
 /* Maps the chunks that hold data bytes [off, off + n). */
-static int rbuf_map(struct rbuf *r, size_t off, size_t n)
+static int rbuf_map(struct ring *r, size_t off, size_t n)
 {
 	size_t c, last = (off + n - 1) / r->chunk;
 	void *p;
@@ -56,16 +64,12 @@ static int rbuf_map(struct rbuf *r, size_t off, size_t n)
 	return 0;
 }
 
-struct rbuf *rbuf_open(int map_fd, size_t size, rbuf_fn fn, void *arg)
+static struct ring *ring_open(int map_fd, size_t size, rbuf_fn fn, void *arg)
 {
-	struct rbuf *r;
+	struct ring *r;
 	void *p;
 	int err;
 
-	if (!size || size & (size - 1)) {
-		errno = EINVAL;
-		return NULL;
-	}
 	r = xcalloc(1, sizeof(*r));
 	r->fd = map_fd;
 	r->size = size;
@@ -105,7 +109,7 @@ fail:
 	return NULL;
 }
 
-int rbuf_consume(struct rbuf *r)
+static int ring_consume(struct ring *r)
 {
 	const uint64_t mask = r->size - 1;
 	uint64_t cons = __atomic_load_n(r->cons, __ATOMIC_ACQUIRE), prod;
@@ -151,12 +155,68 @@ int rbuf_consume(struct rbuf *r)
 	return n;
 }
 
-void rbuf_close(struct rbuf *r)
+static void ring_close(struct ring *r)
 {
-	if (!r)
-		return;
 	munmap(r->base, r->page + 2 * r->size);
 	munmap(r->cons, r->page);
 	free(r->mapped);
 	free(r);
+}
+
+struct rbuf *rbuf_open(const int *fds, int n, size_t size, rbuf_fn fn, void *arg)
+{
+	struct rbuf *b;
+	int i, err;
+
+	if (n < 1 || !size || size & (size - 1)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	b = xcalloc(1, sizeof(*b));
+	b->r = xcalloc((size_t)n, sizeof(*b->r));
+	b->epfd = -1;
+	if (n > 1 && (b->epfd = epoll_create1(EPOLL_CLOEXEC)) < 0)
+		goto fail;
+	for (i = 0; i < n; i++) {
+		struct epoll_event ev = { .events = EPOLLIN };
+
+		if (!(b->r[i] = ring_open(fds[i], size, fn, arg)))
+			goto fail;
+		b->n = i + 1;
+		if (b->epfd >= 0 && epoll_ctl(b->epfd, EPOLL_CTL_ADD, fds[i], &ev))
+			goto fail;
+	}
+	return b;
+fail:
+	err = errno;
+	rbuf_close(b);
+	errno = err;
+	return NULL;
+}
+
+int rbuf_consume(struct rbuf *b)
+{
+	int i, n = 0, got;
+
+	for (i = 0; i < b->n; i++) {
+		got = ring_consume(b->r[i]);
+		if (got < 0)
+			return got;
+		n += got;
+	}
+	return n;
+}
+
+void rbuf_close(struct rbuf *b)
+{
+	int i;
+
+	if (!b)
+		return;
+	for (i = 0; i < b->n; i++)
+		ring_close(b->r[i]);
+	if (b->epfd >= 0)
+		close(b->epfd);
+	free(b->r);
+	free(b);
 }

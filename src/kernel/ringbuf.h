@@ -20,16 +20,22 @@ struct rbuf;
 /* Called with each record; a negative return stops rbuf_consume(). */
 typedef int (*rbuf_fn)(void *arg, void *data, size_t size);
 
-/* size: the map's max_entries.  NULL with errno set on failure. */
-struct rbuf *rbuf_open(int map_fd, size_t size, rbuf_fn fn, void *arg);
-/* The descriptor to poll for POLLIN: the map's own. */
+/*
+ * The reader of n ring buffer maps fds (one, or one per CPU), each of
+ * size bytes (their max_entries).  NULL with errno set on failure.
+ */
+struct rbuf *rbuf_open(const int *fds, int n, size_t size, rbuf_fn fn, void *arg);
+/*
+ * The descriptor to poll for POLLIN: the map's own, or with several an
+ * epoll descriptor that holds them all.
+ */
 int rbuf_poll_fd(const struct rbuf *r);
 /*
- * Reads the records committed when it is called, in order, handing fn
- * those not discarded.  Returns how many records it went past, the
- * discarded ones too (a program wakes the reader with one), or a
- * negative errno (fn's negative return, or a chunk that could not be
- * mapped).
+ * Reads the records committed when it is called, each ring's in order
+ * and one ring after the other, handing fn those not discarded.
+ * Returns how many records it went past, the discarded ones too (a
+ * program wakes the reader with one), or a negative errno (fn's
+ * negative return, or a chunk that could not be mapped).
  */
 int rbuf_consume(struct rbuf *r);
 void rbuf_close(struct rbuf *r);

@@ -9,6 +9,7 @@
  * resume where a callback asks it to.  Needs root.
  */
 #include <linux/bpf.h>
+#include <poll.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 
@@ -107,7 +108,7 @@ static void test_wraps(int map, int prog)
 {
 	struct tc t = { .name = "wraps" };
 	struct seen s = { .t = &t, .stop_at = -1 };
-	struct rbuf *r = rbuf_open(map, RB_SIZE, on_rec, &s);
+	struct rbuf *r = rbuf_open(&map, 1, RB_SIZE, on_rec, &s);
 	uint64_t seq = 0;
 	int round, i, got;
 
@@ -136,7 +137,7 @@ static void test_discard(int map, int prog)
 {
 	struct tc t = { .name = "discard" };
 	struct seen s = { .t = &t, .stop_at = -1 };
-	struct rbuf *r = rbuf_open(map, RB_SIZE, on_rec, &s);
+	struct rbuf *r = rbuf_open(&map, 1, RB_SIZE, on_rec, &s);
 	uint64_t seq;
 	int i, got;
 
@@ -176,7 +177,7 @@ static void test_stop(int map, int prog)
 {
 	struct tc t = { .name = "stop_and_resume" };
 	struct seen s = { .t = &t, .stop_at = -1 };
-	struct rbuf *r = rbuf_open(map, RB_SIZE, on_rec, &s);
+	struct rbuf *r = rbuf_open(&map, 1, RB_SIZE, on_rec, &s);
 	int i, got;
 
 	if (!expect(&t, r, "rbuf_open: %s", strerror(errno)))
@@ -202,8 +203,63 @@ static void test_bad_size(void)
 	struct tc t = { .name = "bad_size" };
 
 	errno = 0;
-	expect(&t, !rbuf_open(-1, 3 * 4096, on_rec, NULL) && errno == EINVAL,
+	int fd = -1;
+
+	errno = 0;
+	expect(&t, !rbuf_open(&fd, 1, 3 * 4096, on_rec, NULL) && errno == EINVAL,
 	       "a size that is not a power of two was taken");
+	errno = 0;
+	expect(&t, !rbuf_open(&fd, 0, 4096, on_rec, NULL) && errno == EINVAL,
+	       "no ring was taken");
+	finish(&t);
+}
+
+/*
+ * Two rings (one per CPU, as ferret record has them): one descriptor to
+ * poll says when either has records, and each ring's come in order.
+ */
+static void test_rings(int map, int prog)
+{
+	struct tc t = { .name = "two_rings" };
+	struct seen s = { .t = &t, .stop_at = -1 };
+	int fds[2] = { map, -1 }, prog2 = -1, i, got;
+	struct rbuf *r = NULL;
+	struct pollfd pfd;
+
+	fds[1] = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "rb_test2", 0, 0, RB_SIZE, NULL);
+	if (!expect(&t, fds[1] >= 0, "second ring: %s", strerror(errno)))
+		goto out;
+	prog2 = load_writer(fds[1]);
+	if (!expect(&t, prog2 >= 0, "second writer: %s", strerror(-prog2)))
+		goto out;
+	r = rbuf_open(fds, 2, RB_SIZE, on_rec, &s);
+	if (!expect(&t, r, "rbuf_open: %s", strerror(errno)))
+		goto out;
+	rbuf_consume(r);
+	pfd = (struct pollfd){ .fd = rbuf_poll_fd(r), .events = POLLIN };
+	expect(&t, pfd.fd != map && pfd.fd != fds[1], "polls one ring's descriptor");
+	expect(&t, poll(&pfd, 1, 0) == 0, "readable with nothing written");
+	s.next = 9000;
+	for (i = 0; i < 40; i++)
+		write_rec(prog2, 9000 + i, (uint64_t)i * 8, false);
+	expect(&t, poll(&pfd, 1, 1000) == 1 && pfd.revents & POLLIN,
+	       "not readable after records in the second ring");
+	got = rbuf_consume(r);
+	expect(&t, got == 40 && s.next == 9040, "read %d records, up to %llu", got,
+	       (unsigned long long)s.next);
+	for (i = 0; i < 30; i++)
+		write_rec(prog, 9040 + i, (uint64_t)i * 8, false);
+	for (i = 0; i < 30; i++)
+		write_rec(prog2, 9070 + i, (uint64_t)i * 8, false);
+	got = rbuf_consume(r);
+	expect(&t, got == 60 && s.next == 9100, "read %d records of both, up to %llu", got,
+	       (unsigned long long)s.next);
+out:
+	rbuf_close(r);
+	if (prog2 >= 0)
+		close(prog2);
+	if (fds[1] >= 0)
+		close(fds[1]);
 	finish(&t);
 }
 
@@ -216,6 +272,7 @@ int main(void)
 		skip("wraps", "needs root");
 		skip("discard", "needs root");
 		skip("stop_and_resume", "needs root");
+		skip("two_rings", "needs root");
 		return harness_summary();
 	}
 	map = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "rb_test", 0, 0, RB_SIZE, NULL);
@@ -233,6 +290,7 @@ int main(void)
 	test_wraps(map, prog);
 	test_discard(map, prog);
 	test_stop(map, prog);
+	test_rings(map, prog);
 	close(prog);
 	close(map);
 	return harness_summary();
