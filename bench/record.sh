@@ -8,7 +8,9 @@
 # tid,pid,procname and with ten ids packed in words (prio, ppid, vpid,
 # uid, gid, pid_ns, ...): the cost of an event context, against
 # ferret's own default.  trace-cmd record is tried too: on a kernel in lockdown it
-# cannot enable ftrace, and the table says so.  Then a loop of BIG calls
+# cannot enable ftrace, and the table says so.  With two CPUs or more,
+# two loops pinned to CPUs 0 and 1 are recorded at once by each tool (a
+# buffer per CPU for both).  Then a loop of BIG calls
 # is recorded at full speed (events written and lost), and the trace read
 # by report, convert and timeline against perf script reading perf.data
 # (events per second), and the timeline opened in headless Chromium.
@@ -96,6 +98,47 @@ echo "| default | $fv | $fe | $fp | $fbe | | |"
 echo "| --context tid | $ftv | $fte | $ftp | $ftbe | $(ratio "$ftp" "$fp") | $(ratio "$ftbe" "$fbe") |"
 echo "| --context tid,pid,procname | $fav | $fae | $fap | $fabe | $(ratio "$fap" "$fp") | $(ratio "$fabe" "$fbe") |"
 echo "| --context $IDS | $fiv | $fie | $fip | $fibe | $(ratio "$fip" "$fp") | $(ratio "$fibe" "$fbe") |"
+
+# Two CPUs recording at once: a loop pinned to each of CPUs 0 and 1, so
+# that both write events at the same time (ferret gives each CPU a ring
+# buffer of its own, as perf gives each its own buffer).  The figure is
+# the two loops' mean ns/call.
+if [ "$(nproc)" -ge 2 ]; then
+	printf '%s\n' "taskset -c 0 \"$T/loop\" \"\$1\" >\"$T/l0\" 2>&1 &" \
+		"taskset -c 1 \"$T/loop\" \"\$1\" >\"$T/l1\" 2>&1" "wait" \
+		"cat \"$T/l0\" \"$T/l1\"" >"$T/both.sh"
+	mean2() { sed -n 's/.*calls, \([0-9.]*\) ns\/call/\1/p' |
+		awk '{ s += $1; n++ } END { if (n == 2) printf "%.1f", s / 2; else print "n/a" }'; }
+	b2_v="" p2_v="" p2_ev="" f2_v="" f2_ev=""
+	for _ in $(seq "$REPS"); do
+		b2_v+=" $(bash "$T/both.sh" "$N" | mean2)"
+		rm -f "$T/perf2.data"
+		p2_v+=" $(perf record -q -e sched:sched_switch -e raw_syscalls:sys_enter \
+			-e raw_syscalls:sys_exit -o "$T/perf2.data" -- bash "$T/both.sh" "$N" \
+			2>/dev/null | mean2)"
+		p2_ev+=" $(perf script -i "$T/perf2.data" -F event 2>/dev/null | wc -l)"
+		rm -rf "$T/f2.ctf"
+		snapshot_ferrets
+		f2_v+=" $("$FERRET" record -o "$T/f2.ctf" -e sched -e syscalls \
+			-c "bash $T/both.sh $N" 2>"$T/f2.err" | mean2)"
+		wait_helpers 30
+		f2_ev+=" $(sed -n 's/^ferret record: \([0-9]*\) events,.*/\1/p' "$T/f2.err")"
+	done
+	b2=$(echo "$b2_v" | median) p2=$(echo "$p2_v" | median) p2e=$(echo "$p2_ev" | median)
+	f2=$(echo "$f2_v" | median) f2e=$(echo "$f2_ev" | median)
+	# The added ns per event: each loop's calls over its half of the events.
+	pe2() { awk -v v="$1" -v b="$b2" -v e="$2" -v n="$N" \
+		'BEGIN { if (e > 0) printf "%.1f", (v - b) * 2 * n / e; else print "n/a" }'; }
+	pp2=$(pe2 "$p2" "$p2e") fp2=$(pe2 "$f2" "$f2e")
+	echo
+	echo "two loops of $N calls at once, pinned to CPUs 0 and 1 (median of $REPS;" \
+		"untraced: $b2 ns/call)"
+	echo
+	echo "| recorder | ns/call | events | added ns/event | ferret ÷ perf (cost) |"
+	echo "|---|---:|---:|---:|---:|"
+	echo "| perf record | $p2 | $p2e | $pp2 | |"
+	echo "| ferret record | $f2 | $f2e | $fp2 | $(ratio "$fp2" "$pp2") |"
+fi
 
 # Sustained recording, then reading: a loop of BIG calls recorded at full
 # speed (events written and events lost, both counted by ferret), then

@@ -632,6 +632,38 @@ static void hold_mark(struct cg *g, int rec, int kind)
 	vec_push(&g->holds, (void *)(intptr_t)g->ir.n);
 }
 
+/* A label for ld_ring()'s failed lookup, or -1 with one ring. */
+static int ring_fail(struct cg *g)
+{
+	return g->c->opts.ring_per_cpu ? ir_label(&g->ir) : -1;
+}
+
+/*
+ * The ring buffer a record goes to, into reg: MAP_RINGBUF, or under
+ * ring_per_cpu the ring of the CPU the program runs on, looked up in
+ * MAP_RINGBUF (an array of rings, one per possible CPU, whose lookup
+ * the verifier inlines).  A failed lookup, which a CPU number below
+ * the array's size never gives, jumps to fail.
+ */
+static void ld_ring(struct cg *g, int reg, int fail)
+{
+	int key;
+
+	if (!g->c->opts.ring_per_cpu) {
+		ir_ld_map(&g->ir, reg, MAP_RINGBUF);
+		return;
+	}
+	key = cg_alloc(g, 8);
+	ir_call(&g->ir, BPF_FUNC_get_smp_processor_id, 0);
+	ir_st(&g->ir, BPF_W, BPF_REG_10, key, BPF_REG_0);
+	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ir_mov(&g->ir, BPF_REG_2, BPF_REG_10);
+	ir_alu_imm(&g->ir, BPF_ADD, BPF_REG_2, key);
+	ir_call(&g->ir, BPF_FUNC_map_lookup_elem, 2);
+	ir_jmp_imm(&g->ir, BPF_JEQ, BPF_REG_0, 0, fail);
+	ir_mov(&g->ir, reg, BPF_REG_0);
+}
+
 /*
  * On the way out of a run that sent held records: REC_END, which lets
  * user space print them.  Quiet: wake_tail() decides on the wake-up.  A
@@ -645,7 +677,7 @@ static void hold_tail(struct cg *g)
 	ir_mov(&g->ir, t, g->sent);
 	ir_alu_imm(&g->ir, BPF_AND, t, SENT_HELD);
 	ir_jmp_imm(&g->ir, BPF_JEQ, t, 0, done);
-	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ld_ring(g, BPF_REG_1, done);
 	ir_mov_imm(&g->ir, BPF_REG_2, sizeof(struct rec_hdr));
 	ir_mov_imm(&g->ir, BPF_REG_3, 0);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_reserve, 3);
@@ -682,15 +714,17 @@ static void spec_stamp(struct cg *g, int rec)
 
 int cg_record_begin(struct cg *g, int kind, int id, int size, int skip)
 {
-	int rec = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+	int rec = ir_vreg(&g->ir), ok = ir_label(&g->ir), lost = ring_fail(g);
 	bool held = hold_count(g);
 
-	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ld_ring(g, BPF_REG_1, lost);
 	ir_mov_imm(&g->ir, BPF_REG_2, sizeof(struct rec_hdr) + size);
 	ir_mov_imm(&g->ir, BPF_REG_3, 0);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_reserve, 3);
 	ir_mov(&g->ir, rec, BPF_REG_0);
 	ir_jmp_imm(&g->ir, BPF_JNE, rec, 0, ok);
+	if (lost >= 0)
+		ir_place(&g->ir, lost);
 	cg_count_lost(g);
 	ir_ja(&g->ir, skip);
 	ir_place(&g->ir, ok);
@@ -751,7 +785,7 @@ static void wake_tail(struct cg *g)
 	int now = ir_vreg(&g->ir), ctl = ir_vreg(&g->ir);
 	int gap = ir_vreg(&g->ir), hot = ir_vreg(&g->ir), avail = ir_vreg(&g->ir);
 
-	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ld_ring(g, BPF_REG_1, done);
 	ir_mov_imm(&g->ir, BPF_REG_2, BPF_RB_AVAIL_DATA);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_query, 2);
 	/* Nothing unread: this run sent nothing, or the reader has it. */
@@ -790,7 +824,7 @@ static void wake_tail(struct cg *g)
 	ir_alu_imm(&g->ir, BPF_NEG, gap, 0);
 	ir_jmp_imm(&g->ir, BPF_JLT, gap, WAKE_GAP_NS, done);
 	ir_st(&g->ir, BPF_DW, ctl, CONTROL_WAKE_NS, now);
-	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ld_ring(g, BPF_REG_1, done);
 	ir_mov_imm(&g->ir, BPF_REG_2, 8);
 	ir_mov_imm(&g->ir, BPF_REG_3, 0);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_reserve, 3);
@@ -948,15 +982,17 @@ int cg_stmt_record_begin(struct cg *g, int kind, int id, int size)
 
 void cg_output_end(struct cg *g, int rec, int len, bool wakeup)
 {
-	int flags, ok = ir_label(&g->ir);
+	int flags, ok = ir_label(&g->ir), lost = ring_fail(g);
 
 	flags = wakeup_flags(g, wakeup);
-	ir_ld_map(&g->ir, BPF_REG_1, MAP_RINGBUF);
+	ld_ring(g, BPF_REG_1, lost);
 	ir_mov(&g->ir, BPF_REG_2, rec);
 	ir_mov(&g->ir, BPF_REG_3, len);
 	ir_mov(&g->ir, BPF_REG_4, flags);
 	ir_call(&g->ir, BPF_FUNC_ringbuf_output, 4);
 	ir_jmp_imm(&g->ir, BPF_JEQ, BPF_REG_0, 0, ok);
+	if (lost >= 0)
+		ir_place(&g->ir, lost);
 	cg_count_lost(g);
 	ir_place(&g->ir, ok);
 }

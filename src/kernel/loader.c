@@ -81,7 +81,12 @@ static struct map_def *map_defs(struct compiled *c, int n)
 
 #define DEF(id, t, nm, ks, vs, max) \
 	d[id] = (struct map_def){ t, ks, vs, max, nm }
-	DEF(MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, "ferret_rb", 0, 0, c->ringbuf_size);
+	if (c->opts.ring_per_cpu)
+		DEF(MAP_RINGBUF, BPF_MAP_TYPE_ARRAY_OF_MAPS, "ferret_rbs", 4, 4,
+		    libbpf_num_possible_cpus());
+	else
+		DEF(MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, "ferret_rb", 0, 0,
+		    c->ringbuf_size);
 	DEF(MAP_STATS, BPF_MAP_TYPE_PERCPU_ARRAY, "ferret_stats", 4, 8, c->nstats);
 	if (c->uses_control)
 		DEF(MAP_CONTROL, BPF_MAP_TYPE_ARRAY, "ferret_control", 4,
@@ -137,6 +142,57 @@ static struct map_def *map_defs(struct compiled *c, int n)
 	return d;
 }
 
+/*
+ * ring_per_cpu: a ring buffer for each possible CPU (l->ring_fd), and
+ * MAP_RINGBUF, the array the programs find their CPU's in.  0 or
+ * -errno.
+ */
+static int create_rings(struct compiled *c, struct loaded *l, const struct map_def *d)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, mo);
+	int i, fd;
+
+	l->nrings = d[MAP_RINGBUF].max_entries;
+	if (l->nrings < 1)
+		return -EINVAL;
+	l->ring_fd = xmalloc((size_t)l->nrings * sizeof(int));
+	for (i = 0; i < l->nrings; i++)
+		l->ring_fd[i] = -1;
+	for (i = 0; i < l->nrings; i++) {
+		fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "ferret_rb", 0, 0,
+				    c->ringbuf_size, NULL);
+		if (fd < 0)
+			return -errno;
+		l->ring_fd[i] = fd;
+	}
+	mo.inner_map_fd = l->ring_fd[0];
+	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY_OF_MAPS, d[MAP_RINGBUF].name, 4, 4,
+			    l->nrings, &mo);
+	if (fd < 0)
+		return -errno;
+	l->map_fd[MAP_RINGBUF] = fd;
+	for (i = 0; i < l->nrings; i++) {
+		uint32_t k = (uint32_t)i;
+
+		if (bpf_map_update_elem(fd, &k, &l->ring_fd[i], BPF_ANY))
+			return -errno;
+	}
+	return 0;
+}
+
+/* Closes the rings create_rings() made. */
+static void close_rings(struct loaded *l)
+{
+	int i;
+
+	for (i = 0; i < l->nrings; i++)
+		if (l->ring_fd[i] >= 0)
+			close(l->ring_fd[i]);
+	free(l->ring_fd);
+	l->ring_fd = NULL;
+	l->nrings = 0;
+}
+
 static int create_maps(struct compiled *c, struct loaded *l,
 		       const struct map_def *d)
 {
@@ -147,6 +203,16 @@ static int create_maps(struct compiled *c, struct loaded *l,
 
 		if (!d[i].type)
 			continue;
+		if (i == MAP_RINGBUF && d[i].type == BPF_MAP_TYPE_ARRAY_OF_MAPS) {
+			fd = create_rings(c, l, d);
+			if (fd < 0) {
+				fprintf(stderr, "ferret: cannot create the per-CPU ring buffers: %s%s%s\n",
+					util_strerror(-fd), fd == -EPERM ? ": " : "",
+					fd == -EPERM ? loader_eperm_hint() : "");
+				return fd;
+			}
+			continue;
+		}
 		if (i >= MAP_NFIXED)
 			snprintf(name, sizeof(name), "m%d", i - MAP_NFIXED);
 		else
@@ -454,7 +520,8 @@ static bool cache_key(struct compiled *c, const struct map_def *d, int n,
 {
 	int i, j, *ids;
 
-	if (c->pcaps.n)
+	/* Pinned sets hold one ring buffer. */
+	if (c->pcaps.n || c->opts.ring_per_cpu)
 		return false;
 	for (i = 0; i < c->progs.n; i++) {
 		struct cprog *p = c->progs.v[i];
@@ -637,6 +704,7 @@ static void drop_fds(struct compiled *c, struct loaded *l)
 {
 	int i;
 
+	close_rings(l);
 	for (i = 0; i < l->nmaps; i++) {
 		if (l->map_fd[i] >= 0)
 			close(l->map_fd[i]);
@@ -884,6 +952,7 @@ void loader_unload(struct compiled *c, struct loaded *l)
 			close(p->fd);
 		p->fd = -1;
 	}
+	close_rings(l);
 	for (i = 0; i < l->nmaps; i++)
 		if (l->map_fd[i] >= 0)
 			close(l->map_fd[i]);

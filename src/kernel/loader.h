@@ -21,6 +21,9 @@ struct loaded {
 	bool keyed;		/* pc is loader_find()'s: its set carries
 				 * the program's description */
 	bool reused;		/* the programs came from the cache */
+	int *ring_fd;		/* ring_per_cpu: each CPU's ring buffer,
+				 * which map_fd[MAP_RINGBUF] holds */
+	int nrings;
 };
 
 /* The BPF map type, key and value sizes a script map is stored with. */

@@ -353,6 +353,7 @@ struct rd_run {
 	struct buf decbytes;	/* raw fields of a decoded call's event */
 	uint64_t *lostv;
 	uint64_t skipped;	/* prog_misses() at the end */
+	size_t ring_size;	/* each CPU's ring buffer, bytes */
 	struct runtime *rt;
 	/*
 	 * The function graph: the lines of its entry and return blocks in
@@ -434,7 +435,7 @@ static void rd_usage(FILE *f)
 "                 pid_ns, mnt_ns, net_ns, user_ns, uts_ns, ipc_ns, cgroup_ns,\n"
 "                 time_ns, callstack-kernel, callstack-user, need_reschedule\n"
 "  -s N           bytes of a string argument kept (default 256)\n"
-"  -b MB          ring buffer size in MiB (default 32)\n"
+"  -b MB          ring buffer memory in MiB, split among the CPUs (default 32)\n"
 "  -v             say more at the end\n"
 "  -q             say nothing at the end but errors\n"
 "  --dump-program print the program in ferret's language and exit\n"
@@ -3103,6 +3104,24 @@ static void free_run(struct rd_run *r)
 		close(r->timer_fd);
 }
 
+/*
+ * Each CPU's ring buffer, in bytes: -b's MiB shared by the possible CPUs
+ * (their count rounded up to a power of two, as a ring's size must be
+ * one), at least 64 KiB.  A CPU writes to its own ring, as with perf's
+ * and ftrace's per-CPU buffers: no lock or cache line is shared between
+ * CPUs that record at once.
+ */
+static size_t ring_size(int mb)
+{
+	size_t size = (size_t)mb << 20;
+	int n = libbpf_num_possible_cpus(), p = 1;
+
+	while (n > 0 && p < n)
+		p <<= 1;
+	size /= (size_t)p;
+	return size < (64 << 10) ? 64 << 10 : size;
+}
+
 static void summary(struct rd_run *r, const struct ctf_stats *st)
 {
 	if (st->discarded)
@@ -3123,6 +3142,9 @@ static void summary(struct rd_run *r, const struct ctf_stats *st)
 			r->ngfunc, r->grefused ? "" : "\n");
 	if (r->o->ngroot && r->grefused)
 		fprintf(stderr, " (%d more matched that the kernel refused)\n", r->grefused);
+	if (r->o->verbose)
+		fprintf(stderr, "ferret record: %d ring buffers of %zu KiB, one per CPU\n",
+			libbpf_num_possible_cpus(), r->ring_size >> 10);
 	if (r->o->verbose && st->clamped)
 		fprintf(stderr, "ferret record: %llu events came later than the window "
 			"that orders a CPU's events: given their CPU's last time\n",
@@ -3220,7 +3242,8 @@ int rd_main(int argc, char **argv)
 	if (o.script)
 		src.name = o.script;
 	copts.strlen = o.strsize + 1;
-	copts.ringbuf_size = (size_t)o.bufsize_mb << 20;
+	copts.ringbuf_size = r.ring_size = ring_size(o.bufsize_mb);
+	copts.ring_per_cpu = true;
 	copts.interleave = true;
 	copts.array_map = "@ss";
 	copts.array_size = RD_NR_MAX + 2;

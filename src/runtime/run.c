@@ -1154,7 +1154,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	rt.out_fd = os.fd;
 	if (c->uses_spec)
 		rt.spec = xcalloc(c->opts.nspec + 1, sizeof(*rt.spec));
-	rb = rbuf_open(&rt.ringbuf_fd, 1, c->ringbuf_size, on_record, &rt);
+	rb = l.nrings ? rbuf_open(l.ring_fd, l.nrings, c->ringbuf_size, on_record, &rt) :
+			rbuf_open(&rt.ringbuf_fd, 1, c->ringbuf_size, on_record, &rt);
 	if (!rb) {
 		fprintf(stderr, "ferret: cannot map the ring buffer: %s\n",
 			strerror(errno));

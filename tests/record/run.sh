@@ -340,7 +340,9 @@ if PERF=1 rec pipe -- /bin/sh -c "cat /etc/hostname | wc -c >/dev/null; $WL slee
 fi
 
 echo "== -p: a process already running"
-"$WL" ticks 15 &
+# A second of 20 ms sleeps: perf record starts first (see rec), and the
+# process must still be running when ferret attaches.
+"$WL" ticks 50 &
 pid=$!
 if PERF=1 rec pid -p "$pid" -e sched -e syscalls; then
 	is pid "exit of the process" "$($PY "$here/ctfcheck.py" "$W/pid.ctf" fields sched_process_exit |
@@ -403,6 +405,21 @@ if rec all -a -d 1 -e sched -e irq; then
 	pycheck all chain "$quiet"
 	pycheck all mono
 	is all "no system calls without -e syscalls" "$(count all syscall_entry_read)" 0
+fi
+# A ring buffer per possible CPU, -b's MiB shared among them (their count
+# rounded up to a power of two), each CPU's events in its own stream.
+ncpu=$(awk -F- '{ print ($2 == "" ? $1 : $2) + 1 }' /sys/devices/system/cpu/possible)
+p2=1
+while [ $p2 -lt "$ncpu" ]; do p2=$((p2 * 2)); done
+rm -rf "$W/rings.ctf"
+if "$FERRET" record -a -d 0.3 -v -b 2 -e sched -o "$W/rings.ctf" >/dev/null 2>"$W/rings.err"; then
+	is rings "-v: a ring per CPU" "$(grep 'ring buffers' "$W/rings.err")" \
+		"ferret record: $ncpu ring buffers of $((2048 / p2 < 64 ? 64 : 2048 / p2)) KiB, one per CPU"
+	is rings "switches of every online CPU" \
+		"$(babeltrace2 "$W/rings.ctf" | sed -n 's/.* sched_switch: { cpu_id = \([0-9]*\) }.*/\1/p' |
+		   sort -u | wc -l)" "$(grep -c ^processor /proc/cpuinfo)"
+else
+	bad rings "ferret record -a -v failed: $(head -3 "$W/rings.err")"
 fi
 if rec tp -c "$WL getppid 50" -e 'tracepoint:syscalls:sys_enter_getppid' \
 	-e 'tracepoint:sched:sched_process_e*'; then

@@ -307,6 +307,42 @@ static void split_parts(void)
 	buf_free(&b);
 }
 
+/*
+ * ring_per_cpu (ferret record): each use of a ring buffer, a reserve, a
+ * query or an output, first looks up its CPU's ring; with one ring none
+ * does.  tests/record loads such programs.
+ */
+static void rings(void)
+{
+	static const char *const text =
+		"tracepoint:syscalls:sys_enter_read { printf(\"%d\\n\", pid); }\n";
+	struct compile_opts o = { .ring_per_cpu = true };
+	char *dump = NULL, *diag = NULL;
+	struct compiled c;
+	int ret, cpu, uses, i;
+
+	for (i = 0; i < 2; i++) {
+		o.ring_per_cpu = i == 0;
+		ret = compile_with("rings.bt", text, &o, &dump, &diag, &c);
+		cpu = uses = 0;
+		if (!ret && c.progs.n == 1) {
+			const struct cprog *p = c.progs.v[0];
+
+			cpu = calls_of(p, BPF_FUNC_get_smp_processor_id);
+			uses = calls_of(p, BPF_FUNC_ringbuf_reserve) +
+			       calls_of(p, BPF_FUNC_ringbuf_query) +
+			       calls_of(p, BPF_FUNC_ringbuf_output);
+		}
+		result(!ret && uses >= 2 && cpu == (i == 0 ? uses : 0),
+		       i == 0 ? "ring_per_cpu_lookups" : "one_ring_no_lookup", diag);
+		if (!ret)
+			compile_free(&c);
+		free(dump);
+		free(diag);
+		dump = diag = NULL;
+	}
+}
+
 /* Nine 64-byte strings alive at once pass the 512-byte frame. */
 static void stack_overflow(void)
 {
@@ -370,6 +406,7 @@ int main(void)
 	stack_overflow();
 	big_keys();
 	split_parts();
+	rings();
 	printf("%d passed, %d failed, %d skipped\n", pass, fail, skipped);
 	return fail != 0;
 }
