@@ -180,17 +180,23 @@ static int create_rings(struct compiled *c, struct loaded *l, const struct map_d
 	return 0;
 }
 
-/* Closes the rings create_rings() made. */
-static void close_rings(struct loaded *l)
+/* Closes the n descriptors of *fd (-1: none) and frees the array. */
+static void close_fds(int **fd, int *n)
 {
 	int i;
 
-	for (i = 0; i < l->nrings; i++)
-		if (l->ring_fd[i] >= 0)
-			close(l->ring_fd[i]);
-	free(l->ring_fd);
-	l->ring_fd = NULL;
-	l->nrings = 0;
+	for (i = 0; i < *n; i++)
+		if ((*fd)[i] >= 0)
+			close((*fd)[i]);
+	free(*fd);
+	*fd = NULL;
+	*n = 0;
+}
+
+/* Closes the rings create_rings() made. */
+static void close_rings(struct loaded *l)
+{
+	close_fds(&l->ring_fd, &l->nrings);
 }
 
 static int create_maps(struct compiled *c, struct loaded *l,
@@ -953,12 +959,7 @@ void loader_unload(struct compiled *c, struct loaded *l)
 		p->fd = -1;
 	}
 	close_rings(l);
-	for (i = 0; i < l->nmaps; i++)
-		if (l->map_fd[i] >= 0)
-			close(l->map_fd[i]);
-	free(l->map_fd);
-	l->map_fd = NULL;
-	l->nmaps = 0;
+	close_fds(&l->map_fd, &l->nmaps);
 }
 
 /*
