@@ -3108,8 +3108,8 @@ static void free_run(struct rd_run *r)
  * Each CPU's ring buffer, in bytes: -b's MiB shared by the possible CPUs
  * (their count rounded up to a power of two, as a ring's size must be
  * one), at least 64 KiB.  A CPU writes to its own ring, as with perf's
- * and ftrace's per-CPU buffers: no lock or cache line is shared between
- * CPUs that record at once.
+ * and ftrace's per-CPU buffers: CPUs that record at once do not contend
+ * for one ring's lock and producer position.
  */
 static size_t ring_size(int mb)
 {
