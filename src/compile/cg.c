@@ -641,8 +641,8 @@ static int ring_fail(struct cg *g)
 /*
  * The ring buffer a record goes to, into reg: MAP_RINGBUF, or under
  * ring_per_cpu the ring of the CPU the program runs on, looked up in
- * MAP_RINGBUF (an array of rings, one per possible CPU, whose lookup
- * the verifier inlines).  A failed lookup, which a CPU number below
+ * MAP_RINGBUF (an array of rings by CPU number, whose lookup the
+ * verifier inlines).  A failed lookup, which a CPU number below
  * the array's size never gives, jumps to fail.
  */
 static void ld_ring(struct cg *g, int reg, int fail)

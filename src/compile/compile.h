@@ -38,10 +38,10 @@ struct compile_opts {
 	bool dump_all;		/* -dd: the IR of every instance, not the first */
 	int helper_check;	/* -k: 1 checks helpers but reads, -kk: 2 all */
 	size_t ringbuf_size;	/* bytes, a power of two; 0: 1 MiB */
-	bool ring_per_cpu;	/* MAP_RINGBUF is an array of ring buffers,
-				 * one per possible CPU of ringbuf_size
-				 * bytes each, and a record goes to its
-				 * CPU's (ferret record) */
+	bool ring_per_cpu;	/* MAP_RINGBUF is an array of ring buffers
+				 * by CPU number, one per online CPU of
+				 * ringbuf_size bytes each, and a record
+				 * goes to its CPU's (ferret record) */
 	bool interleave;	/* the reader takes records as they come: no
 				 * REC_HELD (ferret strace orders by thread) */
 	bool hold_runs;		/* every event run that sends records holds

@@ -143,18 +143,22 @@ static struct map_def *map_defs(struct compiled *c, int n)
 }
 
 /*
- * ring_per_cpu: a ring buffer for each possible CPU (l->ring_fd), and
- * MAP_RINGBUF, the array the programs find their CPU's in.  0 or
- * -errno.
+ * ring_per_cpu: a ring buffer for each online CPU (l->ring_fd, in the
+ * order of their numbers), and MAP_RINGBUF, the array by CPU number the
+ * programs find their ring in.  A CPU offline now (a hotplug slot) gets
+ * the first online CPU's ring, should it come online: rings take any
+ * number of writers, and the possible CPUs can be many more than the
+ * online ones.  0 or -errno.
  */
 static int create_rings(struct compiled *c, struct loaded *l, const struct map_def *d)
 {
 	LIBBPF_OPTS(bpf_map_create_opts, mo);
-	int i, fd;
+	int nposs = d[MAP_RINGBUF].max_entries, i, j, fd;
+	const int *online = NULL;
 
-	l->nrings = d[MAP_RINGBUF].max_entries;
+	l->nrings = perf_online_cpus(&online);
 	if (l->nrings < 1)
-		return -EINVAL;
+		return l->nrings < 0 ? l->nrings : -EINVAL;
 	l->ring_fd = xmalloc((size_t)l->nrings * sizeof(int));
 	for (i = 0; i < l->nrings; i++)
 		l->ring_fd[i] = -1;
@@ -167,14 +171,18 @@ static int create_rings(struct compiled *c, struct loaded *l, const struct map_d
 	}
 	mo.inner_map_fd = l->ring_fd[0];
 	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY_OF_MAPS, d[MAP_RINGBUF].name, 4, 4,
-			    l->nrings, &mo);
+			    nposs, &mo);
 	if (fd < 0)
 		return -errno;
 	l->map_fd[MAP_RINGBUF] = fd;
-	for (i = 0; i < l->nrings; i++) {
+	for (i = 0, j = 0; i < nposs; i++) {
 		uint32_t k = (uint32_t)i;
+		int ring;
 
-		if (bpf_map_update_elem(fd, &k, &l->ring_fd[i], BPF_ANY))
+		while (j < l->nrings && online[j] < i)
+			j++;
+		ring = j < l->nrings && online[j] == i ? l->ring_fd[j] : l->ring_fd[0];
+		if (bpf_map_update_elem(fd, &k, &ring, BPF_ANY))
 			return -errno;
 	}
 	return 0;

@@ -32,6 +32,7 @@
 #include "../kernel/features.h"
 #include "../kernel/ksyms.h"
 #include "../kernel/loader.h"
+#include "../kernel/perf.h"
 #include "../kernel/usdt.h"
 #include "../kernel/tracefs.h"
 #include "../lang/ast.h"
@@ -3105,7 +3106,7 @@ static void free_run(struct rd_run *r)
 }
 
 /*
- * Each CPU's ring buffer, in bytes: -b's MiB shared by the possible CPUs
+ * Each CPU's ring buffer, in bytes: -b's MiB shared by the online CPUs
  * (their count rounded up to a power of two, as a ring's size must be
  * one), at least 64 KiB.  A CPU writes to its own ring, as with perf's
  * and ftrace's per-CPU buffers: CPUs that record at once do not contend
@@ -3113,8 +3114,9 @@ static void free_run(struct rd_run *r)
  */
 static size_t ring_size(int mb)
 {
+	const int *online = NULL;
 	size_t size = (size_t)mb << 20;
-	int n = libbpf_num_possible_cpus(), p = 1;
+	int n = perf_online_cpus(&online), p = 1;
 
 	while (n > 0 && p < n)
 		p <<= 1;
@@ -3124,6 +3126,8 @@ static size_t ring_size(int mb)
 
 static void summary(struct rd_run *r, const struct ctf_stats *st)
 {
+	const int *online = NULL;
+
 	if (st->discarded)
 		fprintf(stderr, "ferret record: %llu events lost (the ring buffer was full; -b "
 			"makes it larger): counted in the trace\n",
@@ -3143,8 +3147,8 @@ static void summary(struct rd_run *r, const struct ctf_stats *st)
 	if (r->o->ngroot && r->grefused)
 		fprintf(stderr, " (%d more matched that the kernel refused)\n", r->grefused);
 	if (r->o->verbose)
-		fprintf(stderr, "ferret record: %d ring buffers of %zu KiB, one per CPU\n",
-			libbpf_num_possible_cpus(), r->ring_size >> 10);
+		fprintf(stderr, "ferret record: %d ring buffers of %zu KiB, one per online CPU\n",
+			perf_online_cpus(&online), r->ring_size >> 10);
 	if (r->o->verbose && st->clamped)
 		fprintf(stderr, "ferret record: %llu events came later than the window "
 			"that orders a CPU's events: given their CPU's last time\n",

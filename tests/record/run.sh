@@ -406,15 +406,15 @@ if rec all -a -d 1 -e sched -e irq; then
 	pycheck all mono
 	is all "no system calls without -e syscalls" "$(count all syscall_entry_read)" 0
 fi
-# A ring buffer per possible CPU, -b's MiB shared among them (their count
+# A ring buffer per online CPU, -b's MiB shared among them (their count
 # rounded up to a power of two), each CPU's events in its own stream.
-ncpu=$(awk -F- '{ print ($2 == "" ? $1 : $2) + 1 }' /sys/devices/system/cpu/possible)
+ncpu=$(grep -c ^processor /proc/cpuinfo)
 p2=1
 while [ $p2 -lt "$ncpu" ]; do p2=$((p2 * 2)); done
 rm -rf "$W/rings.ctf"
 if "$FERRET" record -a -d 0.3 -v -b 2 -e sched -o "$W/rings.ctf" >/dev/null 2>"$W/rings.err"; then
 	is rings "-v: a ring per CPU" "$(grep 'ring buffers' "$W/rings.err")" \
-		"ferret record: $ncpu ring buffers of $((2048 / p2 < 64 ? 64 : 2048 / p2)) KiB, one per CPU"
+		"ferret record: $ncpu ring buffers of $((2048 / p2 < 64 ? 64 : 2048 / p2)) KiB, one per online CPU"
 	is rings "switches of every online CPU" \
 		"$(babeltrace2 "$W/rings.ctf" | sed -n 's/.* sched_switch: { cpu_id = \([0-9]*\) }.*/\1/p' |
 		   sort -u | wc -l)" "$(grep -c ^processor /proc/cpuinfo)"
