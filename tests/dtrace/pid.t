@@ -55,7 +55,9 @@ fi
 # uregs[] at a function's entry: the program counter is the function's
 # address (the program's load address, from the process's maps, plus its
 # symbol's value, from nm), the first two arguments are in rdi and rsi.
-"$WL" ticks 25 &
+# Two seconds of ticks: the process must outlive ferret's start on a
+# loaded machine (the probe's first hit ends the run).
+"$WL" ticks 100 &
 wl=$!
 sleep 0.1
 base=$(awk '$6 ~ /workload$/ && $3 == "00000000" { split($1, a, "-"); print a[1]; exit }' "/proc/$wl/maps")
