@@ -787,6 +787,21 @@ void st_decode_fd(struct buf *b, int tid, int64_t fd,
 		if (deleted && known && strcmp(known, target))
 			deleted = false;
 	}
+	/*
+	 * The process gone and no call seen to make the descriptor: the
+	 * socket in argument 0 as the call's entry record saw it (st_prog.c).
+	 */
+	if (!known && n <= 0 && o->call &&
+	    (int)o->call->args[0] == (int)fd) {
+		const struct st_cap *k = cap_li(o->call, ST_SNAP_ARG, ST_L_SOCKSNAP,
+						ST_SNAP_ARG0);
+
+		if (k && k->n) {
+			snprintf(target, sizeof(target), "socket:[%llu]",
+				 (unsigned long long)k->n);
+			known = target;
+		}
+	}
 	if (!known && n <= 0)
 		return;
 	/* Gone from /proc: what the traced calls did to the file. */

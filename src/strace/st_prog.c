@@ -1582,6 +1582,14 @@ static void phase(struct buf *b, const struct st_opts *o, bool exit,
 	if (o->lines && !exit && o->fdsock) {
 		snprintf(fdx, sizeof(fdx), "*(arg0 + %d) & 0xffffffff", reg_off[0]);
 		sock_snap(b, fdx, ST_SNAP_ARG0);
+	} else if (o->lines && !exit && o->fdpaths) {
+		/* -y: that socket's inode alone, for "socket:[N]". */
+		buf_printf(b, "\t$nlk = *(arg0 + %d) & 0xffffffff; $nlt = curtask->files->fdt; "
+			   "if ($nlk < $nlt->max_fds) { "
+			   "$nlf = (struct file *)*((uint64)$nlt->fd + $nlk * 8); "
+			   "if ($nlf && ($nlf->f_inode->i_mode & 0xf000) == 0xc000) { "
+			   "printf(\"c%c%d %%d %%d %%d\", $t, %d, $nlf->f_inode->i_ino); } }\n",
+			   reg_off[0], ST_L_SOCKSNAP, ST_SNAP_ARG, ST_SNAP_ARG0);
 	}
 	if (o->lines && o->stack) {
 		buf_printf(b, "\t");

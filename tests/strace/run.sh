@@ -216,6 +216,12 @@ same_line "-y: the pipe and socket pairs made, the descriptors SCM_RIGHTS passes
 NORM2='s/[0-9]{4,}/N/g; s/(ROUTE:|nl_pid=)[0-9]+/\1N/g' \
 same_line "-yy: sockets as each call found them, after the process is gone, a closed peer remembered" \
 	-yy -e trace=socketpair,getpeername,close,socket,bind,listen,getsockname,connect,accept,sendto,shutdown -- "$WL" yy-gone
+# The calls that made the sockets not traced: what each call's entry saw.
+for y in -y -yy; do
+	NORM2='s/[0-9]{4,}/N/g; s/(ROUTE:|nl_pid=)[0-9]+/\1N/g' \
+	same_line "$y: sockets no traced call made, after the process is gone" \
+		$y -e trace=getsockname,getpeername -- "$WL" yy-gone
+done
 same_line "open, socket, statx, fadvise and fcntl flags" \
 	-e trace=openat,fcntl,fadvise64,socket,statx -- "$WL" flags
 same_line "unsigned ints truncated, unknown values commented" \
