@@ -281,18 +281,32 @@ static uint64_t auxv_get(const struct st_ustack *u, uint64_t type)
 	return 0;
 }
 
-/* The loads of the file at path, loaded with bias, into tid's mappings. */
+/*
+ * The loads of the file at path, loaded with bias, into tid's mappings;
+ * with fill, only those no mapping known overlaps.
+ */
 static void map_image(struct st_stack *k, int tid, const char *path,
-		      const struct unw_image *im, uint64_t bias)
+		      const struct unw_image *im, uint64_t bias, bool fill)
 {
+	struct st_maps **s = slot(k, tid, false);
 	const struct unw_seg *segs;
-	int i, n = unw_image_loads(im, &segs);
+	int i, j, n = unw_image_loads(im, &segs);
 
-	for (i = 0; i < n; i++)
-		if (segs[i].filesz)
-			st_stack_map(k, tid, bias + (segs[i].vaddr & ~0xfffULL),
-				     (segs[i].vaddr & 0xfff) + segs[i].filesz,
-				     segs[i].offset & ~0xfffULL, path);
+	for (i = 0; i < n; i++) {
+		uint64_t start = bias + (segs[i].vaddr & ~0xfffULL);
+		uint64_t len = (segs[i].vaddr & 0xfff) + segs[i].filesz;
+		uint64_t end = start + ((len + 4095) & ~4095ULL);
+
+		if (!segs[i].filesz)
+			continue;
+		for (j = 0; fill && s && *s && j < (*s)->n; j++)
+			if ((*s)->v[j].start < end && start < (*s)->v[j].end)
+				break;
+		if (fill && s && *s && j < (*s)->n)
+			continue;
+		st_stack_map(k, tid, start, len, segs[i].offset & ~0xfffULL, path);
+		s = slot(k, tid, false);
+	}
 }
 
 void st_stack_exec(struct st_stack *k, int tid, const char *path,
@@ -302,26 +316,29 @@ void st_stack_exec(struct st_stack *k, int tid, const char *path,
 	uint64_t phdr, base;
 	struct st_image *exe, *ld;
 	char real[4096];
+	bool fill = refresh_as(k, tid, true);
 
-	if (refresh_as(k, tid, true))
-		return;
 	/* Gone already: what it had is not what it runs now. */
-	if (s && *s) {
+	if (!fill && s && *s) {
 		maps_put(*s);
 		*s = NULL;
 	}
+	/*
+	 * Placed from the auxiliary vector too, where /proc showed nothing:
+	 * a process on its way out can read as part of what it had.
+	 */
 	if (!path || !u->have || !u->len)
 		return;
 	phdr = auxv_get(u, AT_PHDR);
 	exe = image(k, path);
 	if (!phdr || !exe->im)
 		return;
-	map_image(k, tid, path, exe->im, phdr - unw_image_phdr(exe->im));
+	map_image(k, tid, path, exe->im, phdr - unw_image_phdr(exe->im), fill);
 	base = auxv_get(u, AT_BASE);
 	if (base && unw_image_interp(exe->im) && realpath(unw_image_interp(exe->im), real)) {
 		ld = image(k, real);
 		if (ld->im)
-			map_image(k, tid, real, ld->im, base);
+			map_image(k, tid, real, ld->im, base, fill);
 	}
 }
 

@@ -3,8 +3,10 @@
  * ferret strace's tables against the system's UAPI headers, and its
  * decoders on made-up calls.
  */
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <unistd.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -13,6 +15,7 @@
 #include "strace/st_sys.h"
 #include "strace/st_xlat.h"
 #include "strace/st_decode.h"
+#include "strace/st_stack.h"
 
 #define UNISTD "/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
 
@@ -216,6 +219,68 @@ static void test_styles(void)
 	finish(&t);
 }
 
+/* The ELF header and program headers of the file at path, into eh and ph. */
+static bool elf_read(const char *path, Elf64_Ehdr *eh, Elf64_Phdr *ph, int max)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool ok = fd >= 0 && pread(fd, eh, sizeof(*eh), 0) == sizeof(*eh) &&
+		  eh->e_phnum <= max &&
+		  pread(fd, ph, eh->e_phnum * sizeof(*ph), (off_t)eh->e_phoff) ==
+		  (ssize_t)(eh->e_phnum * sizeof(*ph));
+
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+/*
+ * -k, an execve's first frame: the program and its loader placed from
+ * the auxiliary vector where /proc (here the test's own mappings, which
+ * hold neither at those addresses) shows nothing there.
+ */
+static void test_stack_exec(void)
+{
+	struct tc t = { .name = "-k: an execve's program placed from its auxiliary vector" };
+	static const char ld[] = "/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2";
+	const uint64_t exe_bias = 0x200000000000ULL, ld_bias = 0x210000000000ULL;
+	const uint64_t sp = 0x7ff000000000ULL;
+	unsigned char regs[ST_STACK_REGS] = { 0 };
+	struct st_ustack u = { 0 };
+	struct st_stack *k = st_stack_new();
+	struct buf b = { 0 };
+	Elf64_Ehdr eh, lh;
+	Elf64_Phdr ph[32], lph[32];
+	uint64_t words[8] = { 0 }, rip;
+	int i;
+
+	if (!elf_read("/usr/bin/true", &eh, ph, 32) || !elf_read(ld, &lh, lph, 32)) {
+		skip(t.name, "no /usr/bin/true or no x86-64 loader");
+		st_stack_free(k);
+		return;
+	}
+	/* argc 0, argv's and envp's NULLs, AT_PHDR, AT_BASE, AT_NULL. */
+	for (i = 0; i < eh.e_phnum && ph[i].p_type != PT_PHDR; i++)
+		;
+	words[3] = AT_PHDR;
+	words[4] = exe_bias + (i < eh.e_phnum ? ph[i].p_vaddr : eh.e_phoff);
+	words[5] = AT_BASE;
+	words[6] = ld_bias;
+	rip = ld_bias + lh.e_entry;
+	memcpy(regs + 128, &rip, 8);
+	memcpy(regs + 152, &sp, 8);
+	st_ustack_regs(&u, regs, sizeof(regs));
+	st_ustack_page(&u, 0, words, sizeof(words));
+	st_stack_seen(k, getpid());
+	st_stack_exec(k, getpid(), "/usr/bin/true", &u);
+	st_stack_print(k, getpid(), &u, false, &b);
+	expect(&t, b.len && !strncmp(b.p, " > ", 3) && strstr(b.p, "ld-linux-x86-64.so.2("),
+	       "first frame: %.*s", (int)b.len, b.p ? b.p : "");
+	free(b.p);
+	st_ustack_free(&u);
+	st_stack_free(k);
+	finish(&t);
+}
+
 int main(void)
 {
 	test_systab();
@@ -223,5 +288,6 @@ int main(void)
 	test_errno();
 	test_decode();
 	test_styles();
+	test_stack_exec();
 	return harness_summary();
 }
