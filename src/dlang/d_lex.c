@@ -362,52 +362,36 @@ static int pragma_option(struct d_lexer *lx, struct d_token *tok, int line,
 	return 0;
 }
 
-/* One part of a stability attribute, a stability or a class name. */
-static bool attr_part(const char *s, size_t len, int part)
-{
-	static const char *const stab[] = {
-		"Internal", "Private", "Obsolete", "External", "Unstable",
-		"Evolving", "Stable", "Standard",
-	};
-	static const char *const cls[] = {
-		"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
-	};
-	const char *const *names = part < 2 ? stab : cls;
-	size_t i, n = part < 2 ? ARRAY_SIZE(stab) : ARRAY_SIZE(cls);
-
-	for (i = 0; i < n; i++)
-		if (strlen(names[i]) == len && !strncasecmp(names[i], s, len))
-			return true;
-	return false;
-}
-
 /*
- * #pragma D attributes NAME/DATA/CLASS IDENT: the stability dtrace
- * reports with -v, which ferret does not keep; the pragma is checked as
- * dtrace checks it.  An identifier that cannot be one is no identifier
- * the program has, which dtrace calls unused.
+ * #pragma D attributes NAME/DATA/CLASS IDENT: the stability -v reports
+ * for what IDENT names from here on, checked as dtrace checks it.  An
+ * identifier that cannot be one is no identifier the program has, which
+ * dtrace calls unused.  "provider NAME PART" sets a provider's, which
+ * ferret's providers do not take.
  */
 static int pragma_attributes(struct d_lexer *lx, struct d_token *tok,
 			     int line, const struct ctl_word *w, int n)
 {
-	const char *p, *e, *slash;
-	int part = 0, i;
+	struct d_attr_pragma *ap;
+	struct d_attr attr;
+	int i;
 
 	if (n < 3)
 		return ctl_error(lx, tok, line, &w[0],
 				 "[D_PRAGMA_MALFORM] malformed #pragma attributes <attributes> <ident>");
-	for (p = w[1].s, e = w[1].s + w[1].len; p <= e && part < 4; p = slash + 1, part++) {
-		slash = memchr(p, '/', e - p);
-		if (!slash)
-			slash = e;
-		if (part > 2 || !attr_part(p, slash - p, part))
-			return ctl_error(lx, tok, line, &w[1],
-					 "[D_PRAGMA_INVAL] invalid attributes specified by #pragma attributes");
-	}
+	if (d_attr_parse(w[1].s, w[1].len, &attr))
+		return ctl_error(lx, tok, line, &w[1],
+				 "[D_PRAGMA_INVAL] invalid attributes specified by #pragma attributes");
 	for (i = 0; i < w[2].len; i++)
 		if (!is_ident_char(w[2].s[i]))
 			return ctl_error(lx, tok, line, &w[2],
 					 "[D_PRAGMA_UNUSED] unused #pragma attributes");
+	if (!lx->attrs || word_is(&w[2], "provider"))
+		return 0;
+	ap = xcalloc(1, sizeof(*ap));
+	ap->name = xstrndup(w[2].s, w[2].len);
+	ap->attr = attr;
+	vec_push(lx->attrs, ap);
 	return 0;
 }
 

@@ -7,8 +7,15 @@
 #include "util.h"
 #include "lang/lex.h"
 #include "lang/loc.h"
+#include "dlang/d_attr.h"
 
 struct d_macros;
+
+/* #pragma D attributes A name: name's attributes from there on. */
+struct d_attr_pragma {
+	char *name;
+	struct d_attr attr;
+};
 
 /*
  * D's tokens.  Operators and punctuation use bpftrace's token kinds
@@ -68,6 +75,7 @@ struct d_lexer {
 	const struct source *src;
 	const struct d_macros *m;
 	struct vec *pragmas;	/* may be NULL */
+	struct vec *attrs;	/* struct d_attr_pragma *; may be NULL */
 	const char *p;		/* next character */
 	int line, col;		/* of *p */
 	int end_line, end_col;	/* just past the last token, for T_EOF */

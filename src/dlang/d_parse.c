@@ -24,6 +24,7 @@
 #include "lang/cdecl.h"
 #include "lang/lex.h"
 #include "lang/parse.h"
+#include "dlang/d_attr.h"
 #include "dlang/d_lex.h"
 #include "dlang/d_parse.h"
 #include "lang/types.h"
@@ -51,6 +52,7 @@ struct inline_def {
 	 */
 	int nparams;
 	char **params;
+	struct d_attr attr;	/* its value's, at most Stable/Stable/Common */
 };
 
 /* A definition of the library parsed where a program first needs it. */
@@ -108,6 +110,7 @@ struct xlator {
 	struct xlator_member *members;
 	int nmembers;
 	bool library;		/* D's library's: outlives a failed program */
+	struct d_attr attr;	/* the least of its members' values' */
 };
 
 static struct {
@@ -118,6 +121,8 @@ static struct {
 	struct vec xlators;	/* struct xlator * */
 	struct vec lazy_xlators;	/* struct lazy_def *: the library's */
 	struct vec externs;	/* struct d_extern *: the D module's */
+	struct vec attrs;	/* struct d_attr_pragma *: the programs' */
+	struct vec clauses;	/* struct d_clause_attr *, see d_clause_attr() */
 } scope;
 
 static const struct source lib_src = { .name = "<D library>", .text = d_lib_text };
@@ -155,6 +160,15 @@ struct parser {
 	char *decl_raw;		/* the declaration's type as the program
 				 * spells it, for a prototype's extern */
 	int body_end;		/* the line of the last clause body's '}' */
+	/*
+	 * What the expression being parsed uses, for -v: the least
+	 * attributes of its names, the D_ATTR_USE_ bits of those its
+	 * probe decides, and its names of less than D's own (leaves).
+	 */
+	struct d_attr attr;
+	unsigned uses;
+	struct vec *leaves;	/* struct d_attr_leaf *, or NULL */
+	bool in_pred;
 };
 
 static const char *const builtin_vars[] = {
@@ -199,6 +213,147 @@ static bool in_list(const char *const *list, size_t n, const char *name)
 static bool is_builtin_var(const char *name)
 {
 	return in_list(builtin_vars, ARRAY_SIZE(builtin_vars), name);
+}
+
+/* ---- stability attributes (-v, -x amin) ---- */
+
+/* D's subroutines of Evolving stability; its other names are Stable. */
+static const char *const evolving_funcs[] = {
+	"d_path", "ddi_pathname", "getmajor", "getminor", "htonl", "htonll",
+	"htons", "mutex_owned", "mutex_owner", "mutex_type_adaptive",
+	"mutex_type_spin", "ntohl", "ntohll", "ntohs", "rw_iswriter",
+	"rw_read_held", "rw_write_held",
+};
+
+static void free_leaf(void *v)
+{
+	struct d_attr_leaf *l = v;
+
+	free(l->what);
+	free(l);
+}
+
+static void free_clause_attr(struct d_clause_attr *ca)
+{
+	int i;
+
+	for (i = 0; i < ca->leaves.n; i++)
+		free_leaf(ca->leaves.v[i]);
+	vec_free(&ca->leaves);
+	free(ca);
+}
+
+/*
+ * The expression being parsed uses name (of kind, as dtrace names kinds:
+ * "scalar", "type" ...) with attributes a, or those its probe gives
+ * (use, a D_ATTR_USE_ bit).
+ */
+static void note(struct parser *p, const char *kind, const char *name,
+		 struct d_attr a, unsigned use, const struct loc *loc)
+{
+	struct d_attr_leaf *l;
+
+	if (!use)
+		p->attr = d_attr_min(p->attr, a);
+	p->uses |= use;
+	if (!p->leaves || (!use && !d_attr_below(a, d_attr_default)))
+		return;
+	l = xcalloc(1, sizeof(*l));
+	l->what = xasprintf("%s %s", kind, name);
+	l->attr = a;
+	l->use = use;
+	l->loc = *loc;
+	l->in_pred = p->in_pred;
+	vec_push(p->leaves, l);
+}
+
+/* The attributes a #pragma D attributes gave name, if one did. */
+static bool pragma_attr(const char *name, struct d_attr *a)
+{
+	int i;
+
+	for (i = scope.attrs.n - 1; i >= 0; i--) {
+		const struct d_attr_pragma *ap = scope.attrs.v[i];
+
+		if (!strcmp(ap->name, name)) {
+			*a = ap->attr;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void note_builtin(struct parser *p, const char *name, const struct loc *loc)
+{
+	static const char *const by_probe[] = {
+		"probeprov", "probemod", "probefunc", "probename", "args",
+	};
+	static const struct d_attr curthread = {
+		D_STAB_STABLE, D_STAB_PRIVATE, D_CLASS_COMMON,
+	};
+	size_t i;
+
+	if (!strcmp(name, "curthread"))
+		note(p, "scalar", name, curthread, 0, loc);
+	for (i = 0; i < ARRAY_SIZE(by_probe); i++)
+		if (!strcmp(name, by_probe[i]))
+			note(p, i == 4 ? "associative array" : "scalar", name,
+			     d_attr_default, 1u << i, loc);
+}
+
+static void note_var(struct parser *p, const char *name, const struct loc *loc)
+{
+	struct d_attr a;
+
+	if (pragma_attr(name, &a))
+		note(p, "scalar", name, a, 0, loc);
+}
+
+/*
+ * A type a clause names (a cast, sizeof, offsetof): the kernel's are
+ * Private, as dtrace holds types from outside D and the program.
+ */
+static void note_type(struct parser *p, const char *text, const struct loc *loc)
+{
+	static const char *const tags[] = { "struct", "union", "enum" };
+	char *base = xstrdup(text);
+	const char *tag = NULL, *name = base;
+	size_t n = strcspn(base, "*"), i;
+	bool d_own;
+
+	while (n > 0 && base[n - 1] == ' ')
+		n--;
+	base[n] = 0;
+	for (i = 0; i < ARRAY_SIZE(tags); i++) {
+		size_t l = strlen(tags[i]);
+
+		if (!strncmp(base, tags[i], l) && base[l] == ' ') {
+			tag = tags[i];
+			name = base + l + 1;
+		}
+	}
+	if (tag)
+		d_own = type_defined(tag, name) != NULL;
+	else
+		d_own = type_defined(NULL, name) || type_int_named(name, false) ||
+			type_c_float(name) || !strcmp(name, "string") ||
+			!strcmp(name, "void");
+	if (!d_own)
+		note(p, "type", text, d_attr_private, 0, loc);
+	free(base);
+}
+
+const struct d_clause_attr *d_clause_attr(const struct node *clause)
+{
+	int i;
+
+	for (i = scope.clauses.n - 1; i >= 0; i--) {
+		const struct d_clause_attr *ca = scope.clauses.v[i];
+
+		if (ca->clause == clause)
+			return ca;
+	}
+	return NULL;
 }
 
 static struct node *new_node(struct parser *p, enum node_kind kind,
@@ -872,6 +1027,7 @@ static char *parse_type(struct parser *p, bool decl)
 			if (!next(p))
 				goto err;
 		}
+		note_type(p, b.p, &first);
 		/* A void pointer is an address: a pointer to bytes. */
 		p->void_ptr = stars && !strncmp(b.p, "void *", 6);
 		if (p->void_ptr) {
@@ -1119,6 +1275,8 @@ static struct xlator *xlate_find(struct parser *p, struct node *x,
 				     g->text, base);
 	}
 	free(base);
+	if (xl)
+		note(p, "operator", "xlate", xl->attr, 0, &x->loc);
 	*tp = t;
 	return xl;
 }
@@ -1484,6 +1642,7 @@ static struct node *ksym_ref(struct parser *p)
 		return fail_at(p, &p->tok.loc, "[D_IDENT_UNDEF] failed to resolve %s: Unknown symbol name",
 			       p->tok.str);
 	}
+	note(p, "symbol", p->tok.str, d_attr_private, 0, &p->tok.loc);
 	n = new_node(p, N_UNOP, &p->tok.loc);
 	c = new_node(p, N_CALL, &p->tok.loc);
 	s = new_node(p, N_STR, &p->tok.loc);
@@ -1543,6 +1702,15 @@ static struct node *parse_ident(struct parser *p)
 	if (p->tok.kind == T_LPAREN) {
 		n = new_node(p, N_CALL, &loc);
 		n->name = name;
+		if (in_list(evolving_funcs, ARRAY_SIZE(evolving_funcs), name)) {
+			static const struct d_attr evolving = {
+				D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_COMMON,
+			};
+			char *called = xasprintf("%s( )", name);
+
+			note(p, "function", called, evolving, 0, &loc);
+			free(called);
+		}
 		if (!next(p) || !parse_args(p, n, T_RPAREN))
 			return NULL;
 		return n;
@@ -1575,9 +1743,16 @@ static struct node *parse_ident(struct parser *p)
 	}
 	d = find_inline(p, name);
 	if (d) {
-		free(name);
-		if (!d->value && !resolve(p, d->text, &d->at, d))
+		struct d_attr a;
+
+		if (!d->value && !resolve(p, d->text, &d->at, d)) {
+			free(name);
 			return NULL;
+		}
+		if (!pragma_attr(name, &a))
+			a = d->attr;
+		note(p, d->nparams >= 0 ? "associative array" : "scalar", name, a, 0, &loc);
+		free(name);
 		if (d->nparams >= 0)
 			return inline_call(p, d, &loc);
 		n = copy_tree(p, d->value, &loc);
@@ -1587,10 +1762,12 @@ static struct node *parse_ident(struct parser *p)
 		return n;
 	}
 	if (is_builtin_var(name)) {
+		note_builtin(p, name, &loc);
 		n = new_node(p, N_BUILTIN, &loc);
 		n->name = name;
 		return n;
 	}
+	note_var(p, name, &loc);
 	n = new_node(p, N_MAP, &loc);
 	n->name = name;
 	g = find_global(p, name);
@@ -2317,35 +2494,60 @@ static struct node *parse_spec(struct parser *p)
 	return next(p) ? n : NULL;
 }
 
+/* The clause n's attributes as parsed, kept for d_clause_attr(). */
+static struct node *clause_done(struct parser *p, struct node *n,
+				struct d_clause_attr *ca, int end_line)
+{
+	p->leaves = NULL;
+	p->in_pred = false;
+	if (!n) {
+		free_clause_attr(ca);
+		return NULL;
+	}
+	ca->clause = n;
+	ca->attr = p->attr;
+	ca->uses = p->uses;
+	ca->end_line = end_line;
+	vec_push(&scope.clauses, ca);
+	return n;
+}
+
 /* description (',' description)* ['/' expression '/'] ['{' statements '}'] */
 static struct node *parse_clause(struct parser *p)
 {
+	struct d_clause_attr *ca = xcalloc(1, sizeof(*ca));
 	struct node *n, *s;
 
 	n = new_node(p, N_PROBE, &p->tok.loc);
 	for (;;) {
 		s = parse_spec(p);
 		if (!s)
-			return NULL;
+			return clause_done(p, NULL, ca, 0);
 		ast_push_spec(n, s);
 		if (p->tok.kind != T_COMMA)
 			break;
 		if (!next(p))
-			return NULL;
+			return clause_done(p, NULL, ca, 0);
 	}
 	p->clause = n;
+	p->attr = d_attr_default;
+	p->uses = 0;
+	p->leaves = &ca->leaves;
 	if (p->tok.kind == T_SLASH) {
 		p->lx.outer = false;
 		p->expr_nodes = 0;
+		p->in_pred = true;
 		if (!next(p) || !(n->a = parse_expr(p)))
-			return NULL;
+			return clause_done(p, NULL, ca, 0);
+		p->in_pred = false;
 		if (p->tok.kind != D_EPRED)
-			return syntax(p);
+			return clause_done(p, syntax(p), ca, 0);
 		if (!check_expr(p, n->a) || !next(p))
-			return NULL;
+			return clause_done(p, NULL, ca, 0);
 		if (p->tok.kind != T_LBRACE)
-			return fail_at(p, &n->a->loc,
-				       "[D_SYNTAX] expected actions { } following probe description and predicate");
+			return clause_done(p, fail_at(p, &n->a->loc,
+				       "[D_SYNTAX] expected actions { } following probe description and predicate"),
+				       ca, 0);
 	}
 	if (p->tok.kind == T_LBRACE) {
 		n->b = parse_body(p);
@@ -2357,14 +2559,15 @@ static struct node *parse_clause(struct parser *p)
 		if (n->b && n->a && !n->a->loc.named_line &&
 		    p->body_end != n->a->loc.line)
 			n->a->loc.named_line = p->body_end;
-		return n->b ? n : NULL;
+		return clause_done(p, n->b ? n : NULL, ca, p->body_end);
 	}
 	p->clause = NULL;
 	if (!p->cmdline)
-		return fail_at(p, &n->specs[0]->loc,
-			       "[D_SYNTAX] expected predicate and/or actions following probe description");
+		return clause_done(p, fail_at(p, &n->specs[0]->loc,
+			       "[D_SYNTAX] expected predicate and/or actions following probe description"),
+			       ca, 0);
 	n->b = new_node(p, N_BLOCK, &n->specs[0]->loc);
-	return n;
+	return clause_done(p, n, ca, n->specs[0]->loc.line);
 }
 
 /* ---- declarations ---- */
@@ -3048,6 +3251,7 @@ static bool parse_iparams(struct parser *p, char ***casts)
 /* inline TYPE NAME ['[' parameters ']'] '=' assignment-expression ';' */
 static bool parse_inline(struct parser *p)
 {
+	struct d_attr saved, attr;
 	struct inline_def *d;
 	struct node *v;
 	struct loc loc;
@@ -3081,7 +3285,11 @@ static bool parse_inline(struct parser *p)
 		goto err;
 	p->defining = name;
 	p->expr_nodes = 0;
+	saved = p->attr;
+	p->attr = d_attr_default;
 	v = parse_assign(p);
+	attr = p->attr;
+	p->attr = saved;
 	p->defining = NULL;
 	/* An inline may stand for a translated struct, used by member. */
 	if (!v || !check_expr(p, is_xlate(v) ? v->list[1] : v))
@@ -3100,6 +3308,7 @@ static bool parse_inline(struct parser *p)
 	type = NULL;
 	if (p->resolving) {
 		p->resolving->value = v;
+		p->resolving->attr = attr;
 		if (casts) {
 			p->resolving->nparams = p->niparams;
 			p->resolving->params = casts;
@@ -3111,6 +3320,7 @@ static bool parse_inline(struct parser *p)
 	}
 	if (!(d = define_inline(p, name, v, &loc)))
 		goto done;
+	d->attr = attr;
 	if (casts) {
 		d->nparams = p->niparams;
 		d->params = casts;
@@ -3409,6 +3619,7 @@ static bool xlator_redefines(struct parser *p)
  */
 static bool parse_translator(struct parser *p)
 {
+	struct d_attr saved = p->attr;
 	struct xlator *x = xcalloc(1, sizeof(*x));
 	char *param = NULL;
 	struct node *v;
@@ -3446,6 +3657,7 @@ static bool parse_translator(struct parser *p)
 	if (!next(p))
 		goto err;
 	p->xparam = param;
+	p->attr = d_attr_max;
 	while (p->tok.kind != T_RBRACE) {
 		struct xlator_member *m;
 		bool known;
@@ -3521,11 +3733,14 @@ static bool parse_translator(struct parser *p)
 		goto err;
 	p->xparam = NULL;
 	free(param);
+	x->attr = p->attr;
+	p->attr = saved;
 	x->library = p->library;
 	vec_push(&scope.xlators, x);
 	return end_decl(p);
 err:
 	p->xparam = NULL;
+	p->attr = saved;
 	free(param);
 	free_xlator(x);
 	return false;
@@ -3804,6 +4019,16 @@ static void scope_drop(void)
 		free(e);
 	}
 	vec_free(&scope.externs);
+	for (i = 0; i < scope.attrs.n; i++) {
+		struct d_attr_pragma *ap = scope.attrs.v[i];
+
+		free(ap->name);
+		free(ap);
+	}
+	vec_free(&scope.attrs);
+	for (i = 0; i < scope.clauses.n; i++)
+		free_clause_attr(scope.clauses.v[i]);
+	vec_free(&scope.clauses);
 	scope.loaded = false;
 }
 
@@ -3859,6 +4084,7 @@ static struct node *parse_source(const struct source *src,
 
 	p.cmdline = src->name && src->name[0] == '-';
 	d_lex_init(&p.lx, src, m, pragmas);
+	p.lx.attrs = &scope.attrs;
 	prog = new_node(&p, N_PROGRAM, &start);
 	if (next(&p) && p.tok.kind == T_EOF && !library && !p.lx.empty)
 		fail_at(&p, &p.tok.loc, "[D_EMPTY] empty D program translation unit");

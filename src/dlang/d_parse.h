@@ -3,6 +3,7 @@
 #define FERRET_D_PARSE_H
 
 #include "util.h"
+#include "dlang/d_attr.h"
 #include "lang/ast.h"
 #include "lang/loc.h"
 
@@ -68,6 +69,37 @@ extern int (*d_args_hook)(const char *const *descs, int ndescs, int idx,
 struct type *d_decl_type(const char *name, int strlen);
 /* Whether a declaration in the scope names variable name (as above). */
 bool d_declared(const char *name);
+
+/*
+ * -v and -x amin: what a clause's names give its statement's stability
+ * attributes.  The names whose attributes its probe decides (probeprov,
+ * probemod, probefunc, probename, args) are D_ATTR_USE_ bits; those of
+ * less than D's own (Stable/Stable/Common) are kept as leaves, in source
+ * order, for the first to fall below a minimum.
+ */
+enum {
+	D_ATTR_USE_PROV = 1, D_ATTR_USE_MOD = 2, D_ATTR_USE_FUNC = 4,
+	D_ATTR_USE_NAME = 8, D_ATTR_USE_ARGS = 16,
+};
+
+struct d_attr_leaf {
+	char *what;		/* as dtrace names it: "scalar curthread" */
+	struct d_attr attr;	/* when use is 0 */
+	unsigned use;		/* a D_ATTR_USE_ bit, or 0 */
+	struct loc loc;
+	bool in_pred;		/* dtrace reads the predicate after the actions */
+};
+
+struct d_clause_attr {
+	const struct node *clause;
+	struct d_attr attr;	/* the least of its names', uses aside */
+	unsigned uses;
+	struct vec leaves;	/* struct d_attr_leaf * */
+	int end_line;		/* the line of its last token */
+};
+
+/* What the parser found of clause, an N_PROBE it made, or NULL. */
+const struct d_clause_attr *d_clause_attr(const struct node *clause);
 
 struct node *d_parse_program(const struct source *src, const struct d_macros *m,
 			     struct vec *pragmas);

@@ -53,6 +53,10 @@ struct dt_cmd {
 	char *lead;		/* how its compile errors start */
 	int first, nlines;
 	int matched;		/* probes its clauses matched */
+	/* -v: the least attributes of its descriptions and statements */
+	struct d_attr descattr, stmtattr;
+	bool stmts;		/* it has a clause */
+	struct vec descs;	/* -e -v: struct dt_desc *, a statement each */
 };
 
 #define DT_CMDS_MAX 64
@@ -77,7 +81,11 @@ struct dt {
 	int ncmds;
 	bool quiet, destructive, zdefs, cpp, list, compile_only, dump;
 	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
-	bool verbose;		/* -v: -l lists attributes and argument types */
+	bool verbose;		/* -v: stability reports; -l lists attributes
+				 * and argument types */
+	bool amin_set;		/* -x amin: a minimum of attributes */
+	struct d_attr amin;
+	FILE *out;		/* -o's file once open, else NULL (stdout) */
 	bool flowindent;	/* -F: labels indented by call depth */
 	bool rawbytes;		/* -x rawbytes: trace() dumps its bytes */
 	bool empty;		/* -x empty: an empty program is no error */
@@ -663,6 +671,14 @@ static int set_option(struct dt *d, const char *name, const char *value,
 	if (!check_option(name, value, pragma, err, errlen))
 		return -EINVAL;
 	set = runtime_value(value, &r);
+	if (!strcmp(name, "amin")) {
+		if (d_attr_parse(value, strlen(value), &d->amin)) {
+			snprintf(err, errlen, "Invalid value for specified option");
+			return -EINVAL;
+		}
+		d->amin_set = true;
+		return 0;
+	}
 	if (!strcmp(name, "quiet")) {
 		d->quiet = set > 0;
 		return 0;
@@ -1049,6 +1065,76 @@ static void rename_builtins(struct node *n)
  * lets match nothing, and gives clauses their labels.  0 or -EINVAL
  * after reporting.
  */
+/* The command whose program has line (of the joined source). */
+static struct dt_cmd *cmd_of(struct dt *d, int line)
+{
+	int k = d->ncmds - 1;
+
+	while (k > 0 && d->cmds[k].first > line)
+		k--;
+	return &d->cmds[k];
+}
+
+/*
+ * -v and -x amin: clause p as dtrace cooks it under description desc,
+ * which it matches or (-Z) not.  The description's attributes, and its
+ * statement's (its names', and those the probe gives probeprov ...
+ * args), go into the least of p's command; under amin, dtrace's error
+ * for the first to fall below it: the description's, then the names'
+ * in the actions, then in the predicate.  0, or -EINVAL after reporting.
+ */
+static int desc_attrs(struct dt *d, const struct source *src,
+		      const struct node *p, const struct dt_desc *desc)
+{
+	const struct d_clause_attr *ca = d_clause_attr(p);
+	struct dt_cmd *cm = cmd_of(d, p->loc.line);
+	struct d_attr da, st, parts[5];
+	int i, pass, shift = cm->first - 1;
+	char a[64];
+
+	dt_desc_attr(desc, d->pid, &da, parts);
+	if (d->amin_set && d_attr_below(da, d->amin)) {
+		struct loc at = { (ca ? ca->end_line : p->loc.line) + shift, 1, 1, 0 };
+
+		diag_error(src, &at, "[D_ATTR_MIN] attributes for clause (%s) are less than predefined minimum",
+			   d_attr_str(da, a, sizeof(a)));
+		return -EINVAL;
+	}
+	st = ca ? ca->attr : d_attr_default;
+	for (i = 0; ca && i < 5; i++)
+		if (ca->uses & (1u << i))
+			st = d_attr_min(st, parts[i]);
+	for (pass = 0; ca && d->amin_set && pass < 2; pass++) {
+		for (i = 0; i < ca->leaves.n; i++) {
+			const struct d_attr_leaf *l = ca->leaves.v[i];
+			struct d_attr la = l->use ? parts[ffs((int)l->use) - 1] : l->attr;
+			struct loc at = l->loc;
+
+			if (l->in_pred != (pass == 1) || !d_attr_below(la, d->amin))
+				continue;
+			at.line += shift;
+			diag_error(src, &at, "[D_ATTR_MIN] attributes for %s (%s) are less than predefined minimum",
+				   l->what, d_attr_str(la, a, sizeof(a)));
+			return -EINVAL;
+		}
+	}
+	if (!cm->stmts)
+		cm->descattr = cm->stmtattr = d_attr_max;
+	cm->stmts = true;
+	if (d->compile_only && d->verbose) {
+		struct dt_desc *c = xcalloc(1, sizeof(*c));
+
+		c->prov = xstrdup(desc->prov);
+		c->mod = xstrdup(desc->mod);
+		c->func = xstrdup(desc->func);
+		c->name = xstrdup(desc->name);
+		vec_push(&cm->descs, c);
+	}
+	cm->descattr = d_attr_min(cm->descattr, da);
+	cm->stmtattr = d_attr_min(cm->stmtattr, st);
+	return 0;
+}
+
 static int lower(struct dt *d, const struct source *src, struct node *prog)
 {
 	struct d_undef undef = { 0 };
@@ -1068,6 +1154,15 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 			if (!ret)
 				ret = dt_desc_specs(&desc, d->pid, &specs, err,
 						    sizeof(err));
+			if ((!ret || (ret == -ENOENT && d->zdefs)) && !d->list &&
+			    (d->verbose || d->amin_set) &&
+			    desc_attrs(d, src, p, &desc)) {
+				dt_desc_free(&desc);
+				for (k = 0; k < specs.n; k++)
+					free(specs.v[k]);
+				vec_free(&specs);
+				goto err;
+			}
 			if (!ret)
 				dt_desc_free(&desc);
 			else if (desc.prov)
@@ -1186,16 +1281,43 @@ static const char *trace_conv(void *arg, const struct type *t)
 }
 
 /*
+ * -v: a program's stability report, as dtrace prints it after its
+ * notice: the least attributes of its probe descriptions and of its
+ * statements (D's own, Stable/Stable/Common, when it has none).  Under
+ * -e (stmts), each statement's description follows, as far as the
+ * first that matches no single probe.
+ */
+static void report_attrs(const struct dt *d, const struct dt_cmd *cm,
+			 FILE *f, bool stmts)
+{
+	int i;
+
+	bool script = cm->opt == 's';
+	int len = script ? (int)strlen(cm->arg) : (int)strcspn(cm->arg, "{/;");
+
+	fprintf(f, "\nStability attributes for %s %.*s:\n",
+		script ? "script" : "description", len, cm->arg);
+	dt_print_attr(f, "Minimum Probe Description Attributes",
+		      cm->stmts ? cm->descattr : d_attr_default);
+	dt_print_attr(f, "Minimum Statement Attributes",
+		      cm->stmts ? cm->stmtattr : d_attr_default);
+	if (!stmts)
+		fprintf(f, "\n");
+	for (i = 0; stmts && i < cm->descs.n; i++)
+		if (dt_desc_info(cm->descs.v[i], d->pid, f))
+			break;
+	fflush(f);
+}
+
+/*
  * A description is named up to its predicate or body, as dtrace names
  * it ("syscall:::entry ").  Like dtrace's other notices, quiet (-q, or
- * the option set by -x or a pragma) leaves it out.
+ * the option set by -x or a pragma) leaves it out; -v's report follows
+ * each program's, quiet or not.
  */
 static void say_matched(struct dt *d)
 {
 	int i;
-
-	if (d->quiet)
-		return;
 
 	for (i = 0; i < d->ncmds; i++) {
 		const struct dt_cmd *cm = &d->cmds[i];
@@ -1203,9 +1325,12 @@ static void say_matched(struct dt *d)
 		int len = script ? (int)strlen(cm->arg) :
 				   (int)strcspn(cm->arg, "{/;");
 
-		fprintf(stderr, "dtrace: %s '%.*s' matched %d probe%s\n",
-			script ? "script" : "description", len, cm->arg,
-			cm->matched, cm->matched == 1 ? "" : "s");
+		if (!d->quiet)
+			fprintf(stderr, "dtrace: %s '%.*s' matched %d probe%s\n",
+				script ? "script" : "description", len, cm->arg,
+				cm->matched, cm->matched == 1 ? "" : "s");
+		if (d->verbose)
+			report_attrs(d, cm, d->out ? d->out : stdout, false);
 	}
 }
 
@@ -2845,6 +2970,9 @@ int dt_main(int argc, char **argv)
 		d.cmds[k].matched += at->pi->nsub ? at->pi->nsub : 1;
 	}
 	if (d.dump || d.compile_only) {
+		/* -e -v: the reports, without dtrace's notices */
+		for (i = 0; d.compile_only && d.verbose && i < d.ncmds; i++)
+			report_attrs(&d, &d.cmds[i], stdout, true);
 		ret = 0;
 		goto out;
 	}
@@ -2859,7 +2987,7 @@ int dt_main(int argc, char **argv)
 		fmt_dsizes(&d, ast, c.fmts.n);
 	d.switched = d.status_at = mono_ns();
 	if (d.outfile) {
-		ropts.out = fopen(d.outfile, "w");
+		ropts.out = d.out = fopen(d.outfile, "w");
 		if (!ropts.out) {
 			fprintf(stderr, "dtrace: failed to open output file '%s': %s\n",
 				d.outfile, util_strerror(errno));
@@ -2901,8 +3029,15 @@ out:
 	vec_free(&descs);
 	free(text);
 	for (i = 0; i < d.ncmds; i++) {
+		int j;
+
 		free(d.cmds[i].text);
 		free(d.cmds[i].lead);
+		for (j = 0; j < d.cmds[i].descs.n; j++) {
+			dt_desc_free(d.cmds[i].descs.v[j]);
+			free(d.cmds[i].descs.v[j]);
+		}
+		vec_free(&d.cmds[i].descs);
 	}
 	kbtf_release();
 	type_free_all();

@@ -1221,22 +1221,9 @@ struct list_ctx {
 	int shown;
 };
 
-/* DTrace's stability levels and dependency classes, by their numbers. */
-static const char *const stability_names[] = {
-	"Internal", "Private", "Obsolete", "External", "Unstable",
-	"Evolving", "Stable", "Standard",
-};
-static const char *const class_names[] = {
-	"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
-};
-
-enum { S_PRIV = 1, S_UNST = 4, S_EVOL = 5, S_STAB = 6 };
-enum { C_UNKN = 0, C_ISA = 4, C_COMM = 5 };
-
-/* An attribute: name stability, data stability, dependency class. */
-struct dt_attr {
-	unsigned char name, data, class;
-};
+enum { S_PRIV = D_STAB_PRIVATE, S_UNST = D_STAB_UNSTABLE, S_EVOL = D_STAB_EVOLVING,
+       S_STAB = D_STAB_STABLE };
+enum { C_UNKN = D_CLASS_UNKNOWN, C_ISA = D_CLASS_ISA, C_COMM = D_CLASS_COMMON };
 
 /*
  * A provider's attributes, as dtrace-utils declares them: of its
@@ -1244,7 +1231,7 @@ struct dt_attr {
  */
 static const struct dt_pattr {
 	const char *prov;
-	struct dt_attr part[4], args;
+	struct d_attr part[4], args;
 } pattrs[] = {
 	{ "dtrace", { { S_STAB, S_STAB, C_COMM }, { S_PRIV, S_PRIV, C_UNKN },
 		      { S_PRIV, S_PRIV, C_UNKN }, { S_STAB, S_STAB, C_COMM } },
@@ -1276,22 +1263,12 @@ static const struct dt_pattr {
 	  { S_EVOL, S_EVOL, C_ISA } },
 };
 
-static void attr_min(struct dt_attr *a, const struct dt_attr *b)
+void dt_print_attr(FILE *f, const char *title, struct d_attr a)
 {
-	if (b->name < a->name)
-		a->name = b->name;
-	if (b->data < a->data)
-		a->data = b->data;
-	if (b->class < a->class)
-		a->class = b->class;
-}
-
-static void print_attr(const char *title, const struct dt_attr *a)
-{
-	printf("\n\t%s\n", title);
-	printf("\t\tIdentifier Names: %s\n", stability_names[a->name]);
-	printf("\t\tData Semantics:   %s\n", stability_names[a->data]);
-	printf("\t\tDependency Class: %s\n", class_names[a->class]);
+	fprintf(f, "\n\t%s\n", title);
+	fprintf(f, "\t\tIdentifier Names: %s\n", d_stability_name(a.name));
+	fprintf(f, "\t\tData Semantics:   %s\n", d_stability_name(a.data));
+	fprintf(f, "\t\tDependency Class: %s\n", d_class_name(a.class));
 }
 
 /*
@@ -1361,31 +1338,180 @@ static int list_arg_types(const struct dt_desc *d, char (*types)[64], int max)
 	return n;
 }
 
+static const struct dt_pattr *pattr_of(const char *prov)
+{
+	const struct dt_pattr *pa = pattrs;
+
+	while (pa->prov && strcmp(pa->prov, prov))
+		pa++;
+	return pa;
+}
+
+/* Counts the listed probes description want matches. */
+struct match_count {
+	const struct dt_desc *want;
+	int n;
+};
+
+static void count_match(const char *name, void *arg)
+{
+	struct match_count *c = arg;
+	struct dt_desc d;
+	char err[64];
+
+	if (dt_desc_parse(name, &d, err, sizeof(err)))
+		return;
+	if (field_match(c->want->prov, d.prov) && field_match(c->want->mod, d.mod) &&
+	    field_match(c->want->func, d.func) && field_match(c->want->name, d.name))
+		c->n++;
+	dt_desc_free(&d);
+}
+
+bool dt_desc_attr(const struct dt_desc *d, long target, struct d_attr *desc,
+		  struct d_attr parts[5])
+{
+	const char *fields[4] = { d->prov, d->mod, d->func, d->name };
+	const struct dt_pattr *pa = NULL;
+	bool glob[4];
+	struct vec v = { 0 };
+	char err[256];
+	int i, m = 0;
+	size_t j;
+
+	for (i = 0; i < 4; i++)
+		glob[i] = !*fields[i] || util_has_glob(fields[i]);
+	/*
+	 * How many probes it matches, and whose the first is: counted in
+	 * the listing, or for a provider that lists none (fbt), one a spec,
+	 * several for a spec with a glob.
+	 */
+	for (j = 0; j < ARRAY_SIZE(provs); j++) {
+		struct match_count c = { d, 0 };
+		int n0 = v.n;
+
+		if (!field_match(d->prov, provs[j].name) ||
+		    provs[j].specs(d, target, &v, err, sizeof(err)) || v.n == n0)
+			continue;
+		if (!pa)
+			pa = pattr_of(provs[j].name);
+		if (provs[j].list) {
+			provs[j].list(count_match, &c);
+			m += c.n ? c.n : 1;
+			continue;
+		}
+		for (i = n0; i < v.n; i++)
+			m += strpbrk(v.v[i], "*?") ? 2 : 1;
+	}
+	vec_free_all(&v);
+	if (!pa && !glob[0] && !dt_desc_specs(d, target, &v, err, sizeof(err)) && v.n) {
+		pa = pattr_of(d->prov);
+		m = v.n;
+	}
+	vec_free_all(&v);
+	/*
+	 * Several probes under a component the provider holds stable but
+	 * the description leaves open: dtrace finds no one probe to say
+	 * what the description is, as when it matches none.
+	 */
+	if (pa && m > 1 &&
+	    ((pa->args.data < S_EVOL && glob[0]) ||
+	     (pa->part[1].name >= S_EVOL && glob[1]) ||
+	     (pa->part[2].name >= S_EVOL && glob[2]) ||
+	     (pa->part[3].name >= S_EVOL && glob[3])))
+		pa = NULL;
+	if (!pa) {
+		*desc = d_attr_unstable;
+		for (i = 0; i < 5; i++)
+			parts[i] = d_attr_unstable;
+		return false;
+	}
+	/* A description naming no provider is Unstable, whatever it finds. */
+	*desc = glob[0] ? d_attr_unstable : pa->part[0];
+	for (i = 1; i < 4; i++)
+		if (!glob[i] && !glob[0])
+			*desc = d_attr_min(*desc, pa->part[i]);
+	for (i = 0; i < 4; i++)
+		parts[i] = pa->part[i];
+	parts[4] = pa->args;
+	return true;
+}
+
+/* The first listed probe a description matches (want), into first. */
+struct first_match {
+	const struct dt_desc *want;
+	struct dt_desc first;
+	bool found;
+};
+
+static void first_one(const char *name, void *arg)
+{
+	struct first_match *f = arg;
+	struct dt_desc d;
+	char err[64];
+
+	if (f->found || dt_desc_parse(name, &d, err, sizeof(err)))
+		return;
+	if (field_match(f->want->prov, d.prov) && field_match(f->want->mod, d.mod) &&
+	    field_match(f->want->func, d.func) && field_match(f->want->name, d.name)) {
+		f->first = d;
+		f->found = true;
+		return;
+	}
+	dt_desc_free(&d);
+}
+
+static void print_types(FILE *f, const struct dt_desc *d)
+{
+	char types[16][64];
+	int i, n = list_arg_types(d, types, 16);
+
+	fprintf(f, "\n\tArgument Types\n");
+	for (i = 0; i < n; i++)
+		fprintf(f, "\t\targs[%d]: %s\n", i, types[i]);
+	if (!n)
+		fprintf(f, "\t\tNone\n");
+	fprintf(f, "\n");
+}
+
+int dt_desc_info(const struct dt_desc *d, long target, FILE *f)
+{
+	struct first_match fm = { .want = d };
+	struct d_attr da, parts[5], arga;
+	size_t j;
+
+	fprintf(f, "\n%s:%s:%s:%s\n", d->prov, d->mod, d->func, d->name);
+	if (!dt_desc_attr(d, target, &da, parts))
+		return -ENOENT;
+	/* The arguments' attributes are the description's provider's. */
+	arga = !*d->prov || util_has_glob(d->prov) ? d_attr_unstable : parts[4];
+	dt_print_attr(f, "Probe Description Attributes", da);
+	dt_print_attr(f, "Argument Attributes", arga);
+	for (j = 0; j < ARRAY_SIZE(provs) && !fm.found; j++)
+		if (provs[j].list && field_match(d->prov, provs[j].name))
+			provs[j].list(first_one, &fm);
+	/* A provider that lists nothing (fbt): its probe as described. */
+	print_types(f, fm.found ? &fm.first : d);
+	if (fm.found)
+		dt_desc_free(&fm.first);
+	return 0;
+}
+
 /* -lv: probe d's attributes and argument types, as dtrace lists them. */
 static void list_verbose(const struct dt_desc *d)
 {
-	const struct dt_pattr *pa = pattrs;
+	const struct dt_pattr *pa = pattr_of(d->prov);
 	const char *parts[4] = { d->prov, d->mod, d->func, d->name };
-	struct dt_attr a;
-	char types[16][64];
-	int i, n;
+	struct d_attr a;
+	int i;
 
-	while (pa->prov && strcmp(pa->prov, d->prov))
-		pa++;
 	/* The provider's, lowered by each component the probe names */
 	a = pa->part[0];
 	for (i = 1; i < 4; i++)
 		if (*parts[i] && !util_has_glob(parts[i]))
-			attr_min(&a, &pa->part[i]);
-	print_attr("Probe Description Attributes", &a);
-	print_attr("Argument Attributes", &pa->args);
-	printf("\n\tArgument Types\n");
-	n = list_arg_types(d, types, 16);
-	for (i = 0; i < n; i++)
-		printf("\t\targs[%d]: %s\n", i, types[i]);
-	if (!n)
-		printf("\t\tNone\n");
-	printf("\n");
+			a = d_attr_min(a, pa->part[i]);
+	dt_print_attr(stdout, "Probe Description Attributes", a);
+	dt_print_attr(stdout, "Argument Attributes", pa->args);
+	print_types(stdout, d);
 }
 
 static void list_one(const char *name, void *arg)

@@ -3,7 +3,9 @@
 #define FERRET_DT_PROBES_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "../builtins/dtrace.h"
+#include "dlang/d_attr.h"
 
 struct probe_inst;
 struct vec;
@@ -46,6 +48,26 @@ const char *dt_syscall_func(unsigned nr);
 long dt_syscall_nr(const char *func);
 void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p);
 void dt_probe_free(struct bi_dtrace_probe *p);
+
+/*
+ * The stability dtrace-utils gives description d (*desc), and what a
+ * clause's probeprov, probemod, probefunc, probename and args take under
+ * it (parts[0..4]): its provider's attributes, *desc lowered by each
+ * component it names, or Unstable when it names no provider.  False,
+ * with all Unstable, when it matches no probe, or several where its
+ * provider's stable components are left open (dtrace's EDT_UNSTABLE).
+ */
+bool dt_desc_attr(const struct dt_desc *d, long target, struct d_attr *desc,
+		  struct d_attr parts[5]);
+/*
+ * -e -v: a statement's description d as dtrace describes it, on f: its
+ * fields, then (unless dt_desc_attr() finds no probe: -ENOENT) its
+ * attributes, its arguments' and the argument types of the first probe
+ * it matches.  0 or -ENOENT.
+ */
+int dt_desc_info(const struct dt_desc *d, long target, FILE *f);
+/* An attribute block of -v and -lv: "\n\tTITLE\n" and its three lines. */
+void dt_print_attr(FILE *f, const char *title, struct d_attr a);
 
 /* dtrace -l's heading: ID PROVIDER MODULE FUNCTION NAME. */
 void dt_list_header(void);
