@@ -10,6 +10,13 @@
 attrs() {
 	printf '\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n\t\tDependency Class: %s\n' "$@"
 }
+# report WHAT DESC_N DESC_D DESC_C STMT_N STMT_D STMT_C: a program's report
+# (as $(...) leaves it, without its last newline)
+report() {
+	printf '\nStability attributes for %s:\n' "$1"
+	attrs "Minimum Probe Description Attributes" "$2" "$3" "$4"
+	attrs "Minimum Statement Attributes" "$5" "$6" "$7"
+}
 # -e: a statement's description, its attributes and its arguments'
 # (both N/D/C here), and no argument types (as $(...) leaves it, without
 # its last blank line)
@@ -50,64 +57,20 @@ stderr stab_report_notice 0 "dtrace: script '$W/v1.d' matched 1 probe
 " -- -v -s "$W/v1.d"
 
 # two programs, a report after each; quiet keeps the reports
-same stab_two_quiet 0 "
-Stability attributes for description dtrace:::BEGIN :
+same stab_two_quiet 0 "$(report "description dtrace:::BEGIN " Stable Stable Common Stable Private Common)
 
-	Minimum Probe Description Attributes
-		Identifier Names: Stable
-		Data Semantics:   Stable
-		Dependency Class: Common
-
-	Minimum Statement Attributes
-		Identifier Names: Stable
-		Data Semantics:   Private
-		Dependency Class: Common
-
-
-Stability attributes for description syscall::read:entry :
-
-	Minimum Probe Description Attributes
-		Identifier Names: Private
-		Data Semantics:   Private
-		Dependency Class: ISA
-
-	Minimum Statement Attributes
-		Identifier Names: Private
-		Data Semantics:   Private
-		Dependency Class: ISA
+$(report "description syscall::read:entry " Private Private ISA Private Private ISA)
 
 1
 " -- -q -v -n 'dtrace:::BEGIN { trace(curthread->pid > 0); exit(0); }' \
 	-n 'syscall::read:entry /probefunc == "x"/ { trace(1); }'
 
 # -e: the reports alone; what the statements use, each at its least
-same stab_e_open_name 0 "
-Stability attributes for description syscall::read: :
-
-	Minimum Probe Description Attributes
-		Identifier Names: Unstable
-		Data Semantics:   Unstable
-		Dependency Class: Common
-
-	Minimum Statement Attributes
-		Identifier Names: Evolving
-		Data Semantics:   Evolving
-		Dependency Class: Common
+same stab_e_open_name 0 "$(report "description syscall::read: " Unstable Unstable Common Evolving Evolving Common)
 
 syscall::read:
 " -- -v -e -n 'syscall::read: { trace(htonl(1)); }'
-same stab_e_kernel_type 0 "
-Stability attributes for description syscall::read:entry :
-
-	Minimum Probe Description Attributes
-		Identifier Names: Private
-		Data Semantics:   Private
-		Dependency Class: ISA
-
-	Minimum Statement Attributes
-		Identifier Names: Private
-		Data Semantics:   Private
-		Dependency Class: Unknown
+same stab_e_kernel_type 0 "$(report "description syscall::read:entry " Private Private ISA Private Private Unknown)
 
 syscall::read:entry
 
@@ -128,18 +91,7 @@ syscall::read:entry
 
 " -- -v -e -n 'syscall::read:entry { trace(sizeof(struct task_struct)); }'
 # the library's curpsinfo and fds are Stable, as dtrace's library says
-same stab_e_library 0 "
-Stability attributes for description dtrace:::END :
-
-	Minimum Probe Description Attributes
-		Identifier Names: Stable
-		Data Semantics:   Stable
-		Dependency Class: Common
-
-	Minimum Statement Attributes
-		Identifier Names: Stable
-		Data Semantics:   Stable
-		Dependency Class: Common
+same stab_e_library 0 "$(report "description dtrace:::END " Stable Stable Common Stable Stable Common)
 $(stmt dtrace:::END Stable Stable Common)
 
 " -- -v -e -n 'dtrace:::END { trace(curpsinfo->pr_pid); trace(fds[0].fi_name); }'
@@ -155,34 +107,12 @@ dtrace:::BEGIN
 	trace(tsize);
 }
 EOF
-same stab_pragma 0 "
-Stability attributes for script $W/v2.d:
-
-	Minimum Probe Description Attributes
-		Identifier Names: Stable
-		Data Semantics:   Stable
-		Dependency Class: Common
-
-	Minimum Statement Attributes
-		Identifier Names: Stable
-		Data Semantics:   Stable
-		Dependency Class: Common
+same stab_pragma 0 "$(report "script $W/v2.d" Stable Stable Common Stable Stable Common)
 $STABLE
 
 " -- -v -e -s "$W/v2.d"
 sed -i 's/trace(tsize)/trace(fsize)/' "$W/v2.d"
-same stab_inline 0 "
-Stability attributes for script $W/v2.d:
-
-	Minimum Probe Description Attributes
-		Identifier Names: Stable
-		Data Semantics:   Stable
-		Dependency Class: Common
-
-	Minimum Statement Attributes
-		Identifier Names: Private
-		Data Semantics:   Private
-		Dependency Class: Unknown
+same stab_inline 0 "$(report "script $W/v2.d" Stable Stable Common Private Private Unknown)
 $STABLE
 
 " -- -v -e -s "$W/v2.d"
