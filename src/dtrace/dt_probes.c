@@ -1347,23 +1347,32 @@ static const struct dt_pattr *pattr_of(const char *prov)
 	return pa;
 }
 
-/* Counts the listed probes description want matches. */
-struct match_count {
+/* Whether probe d is one that description want names. */
+static bool desc_matches(const struct dt_desc *want, const struct dt_desc *d)
+{
+	return field_match(want->prov, d->prov) && field_match(want->mod, d->mod) &&
+	       field_match(want->func, d->func) && field_match(want->name, d->name);
+}
+
+/* The listed probes description want matches: how many, and the first. */
+struct match_ctx {
 	const struct dt_desc *want;
 	int n;
+	struct dt_desc first;	/* when n > 0; free with dt_desc_free */
 };
 
-static void count_match(const char *name, void *arg)
+static void match_one(const char *name, void *arg)
 {
-	struct match_count *c = arg;
+	struct match_ctx *c = arg;
 	struct dt_desc d;
 	char err[64];
 
 	if (dt_desc_parse(name, &d, err, sizeof(err)))
 		return;
-	if (field_match(c->want->prov, d.prov) && field_match(c->want->mod, d.mod) &&
-	    field_match(c->want->func, d.func) && field_match(c->want->name, d.name))
-		c->n++;
+	if (desc_matches(c->want, &d) && !c->n++) {
+		c->first = d;
+		return;
+	}
 	dt_desc_free(&d);
 }
 
@@ -1386,7 +1395,7 @@ bool dt_desc_attr(const struct dt_desc *d, long target, struct d_attr *desc,
 	 * several for a spec with a glob.
 	 */
 	for (j = 0; j < ARRAY_SIZE(provs); j++) {
-		struct match_count c = { d, 0 };
+		struct match_ctx c = { .want = d };
 		int n0 = v.n;
 
 		if (!field_match(d->prov, provs[j].name) ||
@@ -1395,8 +1404,10 @@ bool dt_desc_attr(const struct dt_desc *d, long target, struct d_attr *desc,
 		if (!pa)
 			pa = pattr_of(provs[j].name);
 		if (provs[j].list) {
-			provs[j].list(count_match, &c);
+			provs[j].list(match_one, &c);
 			m += c.n ? c.n : 1;
+			if (c.n)
+				dt_desc_free(&c.first);
 			continue;
 		}
 		for (i = n0; i < v.n; i++)
@@ -1436,30 +1447,6 @@ bool dt_desc_attr(const struct dt_desc *d, long target, struct d_attr *desc,
 	return true;
 }
 
-/* The first listed probe a description matches (want), into first. */
-struct first_match {
-	const struct dt_desc *want;
-	struct dt_desc first;
-	bool found;
-};
-
-static void first_one(const char *name, void *arg)
-{
-	struct first_match *f = arg;
-	struct dt_desc d;
-	char err[64];
-
-	if (f->found || dt_desc_parse(name, &d, err, sizeof(err)))
-		return;
-	if (field_match(f->want->prov, d.prov) && field_match(f->want->mod, d.mod) &&
-	    field_match(f->want->func, d.func) && field_match(f->want->name, d.name)) {
-		f->first = d;
-		f->found = true;
-		return;
-	}
-	dt_desc_free(&d);
-}
-
 static void print_types(FILE *f, const struct dt_desc *d)
 {
 	char types[16][64];
@@ -1475,7 +1462,7 @@ static void print_types(FILE *f, const struct dt_desc *d)
 
 int dt_desc_info(const struct dt_desc *d, long target, FILE *f)
 {
-	struct first_match fm = { .want = d };
+	struct match_ctx fm = { .want = d };
 	struct d_attr da, parts[5], arga;
 	size_t j;
 
@@ -1486,12 +1473,12 @@ int dt_desc_info(const struct dt_desc *d, long target, FILE *f)
 	arga = !*d->prov || util_has_glob(d->prov) ? d_attr_unstable : parts[4];
 	dt_print_attr(f, "Probe Description Attributes", da);
 	dt_print_attr(f, "Argument Attributes", arga);
-	for (j = 0; j < ARRAY_SIZE(provs) && !fm.found; j++)
+	for (j = 0; j < ARRAY_SIZE(provs) && !fm.n; j++)
 		if (provs[j].list && field_match(d->prov, provs[j].name))
-			provs[j].list(first_one, &fm);
+			provs[j].list(match_one, &fm);
 	/* A provider that lists nothing (fbt): its probe as described. */
-	print_types(f, fm.found ? &fm.first : d);
-	if (fm.found)
+	print_types(f, fm.n ? &fm.first : d);
+	if (fm.n)
 		dt_desc_free(&fm.first);
 	return 0;
 }
@@ -1523,10 +1510,7 @@ static void list_one(const char *name, void *arg)
 	c->id++;
 	if (dt_desc_parse(name, &d, err, sizeof(err)))
 		return;
-	if (c->all || (field_match(c->want.prov, d.prov) &&
-		       field_match(c->want.mod, d.mod) &&
-		       field_match(c->want.func, d.func) &&
-		       field_match(c->want.name, d.name))) {
+	if (c->all || desc_matches(&c->want, &d)) {
 		printf("%5d %10s %17s %33s %s\n", c->id, d.prov,
 		       *d.mod ? d.mod : "", d.func, d.name);
 		if (c->verbose)
