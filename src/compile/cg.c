@@ -1858,6 +1858,8 @@ static int var_store(struct cg *g, struct node *n, struct node *root,
 		     struct val *res);
 static int var_addr(struct cg *g, struct node *n, struct val *out);
 
+static int mem_rmw(struct cg *g, struct node *n, struct val *res);
+
 static int incdec(struct cg *g, struct node *n, struct val *out)
 {
 	struct node *lv = n->a;
@@ -1865,7 +1867,8 @@ static int incdec(struct cg *g, struct node *n, struct val *out)
 	int tok = n->op == T_INC ? T_PLUS : T_MINUS;
 
 	if (lv->kind != N_MAP && lv->kind != N_VAR)
-		return var_store(g, n, sema_var_root(lv), out);
+		return sema_var_root(lv) ? var_store(g, n, sema_var_root(lv), out) :
+					   mem_rmw(g, n, out);
 	ir_mov_imm(&g->ir, one, 1);
 	if (lv->kind == N_VAR) {
 		struct cg_var *v = var_of(g, lv->sym);
@@ -2462,6 +2465,54 @@ static void store_in_globals(struct cg *g, int addr, int val, int size,
 }
 
 /*
+ * D's p->m op= v, *p op= v, p[i]++ and --p->m: an integer read through
+ * the pointer (a fault where it cannot be read), the operation, and the
+ * store that = through a pointer makes (into a global's bytes, or into
+ * scratch space checked against what the clause allocated), the address
+ * computed once.  With res: the old value for x++ and x--, else the
+ * value stored, narrowed to the lvalue's type.
+ */
+static int mem_rmw(struct cg *g, struct node *n, struct val *res)
+{
+	bool incdec = n->kind == N_INCDEC;
+	int op = incdec ? (n->op == T_INC ? T_PLUS : T_MINUS) : n->op;
+	struct node *lv = n->a;
+	int addr, vr, nv, done = ir_label(&g->ir);
+	struct val v, old;
+
+	addr = mem_lvalue(g, lv);
+	if (addr < 0)
+		return -EINVAL;
+	if (incdec) {
+		vr = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, vr, 1);
+	} else {
+		if (cg_expr(g, n->b, &v))
+			return -EINVAL;
+		vr = cg_reg(g, &v);
+		div_check(g, op, vr);
+	}
+	if (lv->a->type && lv->a->type->kind == TY_PTR)
+		scratch_load(g, lv->a->type, addr, lv->type->size);
+	if (read_mem(g, addr, lv->type, &old))
+		return -EINVAL;
+	nv = ir_vreg(&g->ir);
+	ir_mov(&g->ir, nv, cg_reg(g, &old));
+	arith(g, op, nv, vr, !incdec && n->type->is_signed);
+	narrow_reg(g, nv, lv->type);
+	store_in_globals(g, addr, nv, lv->type->size, done);
+	if (bi_dscratch_store(g, addr, nv, lv->type->size))
+		return cg_error(g, lv, "operator %s through a pointer is not supported here",
+				incdec ? (n->op == T_INC ? "++" : "--") : "op=");
+	ir_place(&g->ir, done);
+	if (!res)
+		return 0;
+	if (incdec && (n->flags & NF_POST))
+		return val_int(g, res, cg_reg(g, &old), n->type);
+	return val_int(g, res, nv, lv->type);
+}
+
+/*
  * $s = str(p): read straight into the variable's zeroed slot (t), with
  * no copy in the frame on the way.
  */
@@ -2493,6 +2544,8 @@ static int assign(struct cg *g, struct node *n, struct val *res)
 		return n->b->bi->cg(g, n->b, &v);
 	if (lv->kind != N_MAP && lv->kind != N_VAR && sema_var_root(lv))
 		return var_store(g, n, sema_var_root(lv), res);
+	if (lv->kind != N_MAP && lv->kind != N_VAR && n->op != T_ASSIGN)
+		return mem_rmw(g, n, res);
 	if (lv->kind != N_MAP && lv->kind != N_VAR) {
 		int done = ir_label(&g->ir);
 

@@ -1647,9 +1647,6 @@ static int mem_assign(struct sema *s, struct node *n)
 				  type_name(lv->type, b, sizeof(b)));
 	if (expect_int(s, rv, "the right-hand side"))
 		return -EINVAL;
-	if (n->op != T_ASSIGN && !sema_var_root(lv))
-		return sema_error(s, n, "operator %s through a pointer is not supported yet: assign with =",
-				  op_text(n, b, sizeof(b)));
 	if (n->op != T_ASSIGN && lv->type->kind != TY_INT)
 		return sema_error(s, n, "operator %s of a pointer member or element is not supported yet",
 				  op_text(n, b, sizeof(b)));
@@ -1666,7 +1663,8 @@ static int mem_assign(struct sema *s, struct node *n)
 
 /*
  * D's ++ and -- of a member or element of a struct or array variable,
- * of the lvalue's type (an integer); through a pointer, not yet.
+ * or of an integer through a pointer (into scratch space, as D's stores
+ * through pointers), of the lvalue's type.
  */
 static int mem_incdec(struct sema *s, struct node *n)
 {
@@ -1674,12 +1672,11 @@ static int mem_incdec(struct sema *s, struct node *n)
 
 	if (sema_expr(s, n->a))
 		return -EINVAL;
-	if (!sema_var_root(n->a))
-		return sema_error(s, n, "operator %s through a pointer is not supported yet: assign with =",
-				  op_text(n, b, sizeof(b)));
 	if (n->a->type->kind != TY_INT)
 		return sema_error(s, n, "operator %s of a pointer member or element is not supported yet",
 				  op_text(n, b, sizeof(b)));
+	if (!sema_var_root(n->a))
+		s->cur->uses_dscratch = true;
 	n->type = n->a->type;
 	return 0;
 }

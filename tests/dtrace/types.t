@@ -775,10 +775,62 @@ same "op=, ++ and -- of members and elements" 0 "40 253 254 255
 10 -1 35 -1
 
 " -- -s "$W/rmw.d"
-printf 'BEGIN { p = (int *)alloca(4); *p += 1; }\n' >"$W/rmwptr.d"
-err "op= through a pointer" 1 \
-	"dtrace: failed to compile script $W/rmwptr.d: line 1: operator += through a pointer is not supported yet: assign with =" \
-	-- -s "$W/rmwptr.d"
+# op=, ++ and -- through a pointer: into alloca()'d memory and a
+# global's bytes, each narrowed to the type pointed to (an unsigned char
+# wraps, a short goes negative), x++ the old value, the others the new.
+cat >"$W/rmwptr.d" <<'EOF'
+#pragma D option quiet
+struct ab { int a; short b; };
+int g[4];
+BEGIN
+{
+	p = (int *)alloca(4 * sizeof(int));
+	p[0] = 5; p[1] = 250; p[2] = -3; p[3] = 17;
+	p[0] += 10;
+	p[1] *= 2;
+	x = p[2]++;
+	y = ++p[2];
+	z = (p[0] -= 1);
+	p[3] %= 5;
+	p[3]--;
+	*p <<= 1;
+	printf("%d %d %d %d %d %d %d\n", p[0], p[1], p[2], p[3], x, y, z);
+	c = (unsigned char *)alloca(1);
+	*c = 250;
+	*c += 10;
+	s = (struct ab *)alloca(sizeof(struct ab));
+	s->a = 7; s->b = 32767;
+	s->a |= 0x30;
+	s->b++;
+	printf("%d %d %d\n", *c, s->a, s->b);
+	g[1] = 40;
+	q = &g[1];
+	*q -= 2;
+	q[1]++;
+	w = (*q)--;
+	printf("%d %d %d\n", g[1], g[2], w);
+	exit(0);
+}
+EOF
+same "op=, ++ and -- through a pointer" 0 "28 500 -1 1 -3 -1 14
+4 55 -32768
+37 1 38
+
+" -- -s "$W/rmwptr.d"
+# Past what alloca() gave, and into kernel memory, they fault as = does,
+# and the next clause runs.
+for t in "p = (int *)alloca(4); p[1] += 1;" "p = (int *)alloca(4); p[1]--;" \
+	"curthread->pid += 1;" "++curthread->pid;"; do
+	same "fault: $t" 0 "next
+
+" -- -q -n "BEGIN { $t } BEGIN { printf(\"next\\n\"); exit(0); }"
+	if sed -E 's/\(0x[0-9a-f]+\)/(ADDR)/; s/pc [0-9]+$/pc NNN/' "$W/err" |
+		grep -qx "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (ADDR) at BPF pc NNN"; then
+		ok "fault: $t: the message"
+	else
+		bad "fault: $t: the message" "stderr: $(head -3 "$W/err")"
+	fi
+done
 
 # The address of a member or element of a variable (and an array
 # variable as a value, its first element's) points at the variable's
