@@ -126,6 +126,9 @@ struct dt {
 	uint64_t switchrate;	/* ns */
 	uint64_t switched;	/* CLOCK_MONOTONIC of the last switch */
 	uint64_t statusrate;	/* ns: drops are told at most so often */
+	bool statusrate_set;	/* -x statusrate: END waits for a check */
+	uint64_t started;	/* CLOCK_MONOTONIC once attached, 0 when
+				 * exit() came before (in BEGIN) */
 	uint64_t dynvarsize;	/* -x dynvarsize: see dynvar_entries() */
 	uint64_t aggsize;	/* -x aggsize, 0 if not given */
 	uint64_t *lost_said;	/* by CPU: ring buffer losses told */
@@ -797,6 +800,7 @@ static int set_option(struct dt *d, const char *name, const char *value,
 	if (!strcmp(name, "switchrate") || !strcmp(name, "statusrate")) {
 		opt_rate(value, name[1] == 'w' ? &d->switchrate :
 					       &d->statusrate);
+		d->statusrate_set |= name[1] == 't';
 		return 0;
 	}
 	if (!strcmp(name, "flowindent")) {
@@ -1761,10 +1765,34 @@ drop:
 }
 
 /* The runs the buffers kept, CPU by CPU, as dtrace reads them at the end. */
+/*
+ * dtrace sees an exit() at its status checks (dtrace_status()), the
+ * first as tracing starts and then one a statusrate, so END runs at
+ * the first check after the exit().  Where the script sets statusrate,
+ * END waits for that check (a signal ends the wait); at dtrace's
+ * default of a second, ferret ends at once.
+ */
+static void status_wait(struct dt *d, struct runtime *rt)
+{
+	uint64_t now = mono_ns(), until;
+	struct timespec ts;
+
+	if (!d->statusrate_set || !rt->exiting || !d->started || !d->statusrate ||
+	    now <= d->started)
+		return;
+	until = d->started + (now - d->started + d->statusrate - 1) / d->statusrate *
+			     d->statusrate;
+	ts.tv_sec = (time_t)(until / 1000000000ULL);
+	ts.tv_nsec = (long)(until % 1000000000ULL);
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
 static void buf_drain(void *arg, struct runtime *rt)
 {
 	struct dt *d = arg;
 	int i, k;
+
+	status_wait(d, rt);
 
 	for (i = 0; i < d->ncpus; i++) {
 		struct dt_cpubuf *cb = &d->cpus[i];
@@ -1896,6 +1924,7 @@ static int run_started(void *arg)
 	struct dt *d = arg;
 
 	d->status_at = mono_ns();
+	d->started = d->rt && d->rt->exiting ? 0 : d->status_at;
 	return 0;
 }
 

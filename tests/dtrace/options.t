@@ -214,6 +214,21 @@ stderr buf_end_reserve 1 "dtrace: script '$W/end.d' matched 2 probes
 dtrace: could not enable tracing: END enablings exceed size of principal buffer
 " -- -s "$W/end.d"
 
+# statusrate: dtrace sees an exit() at its next status check, one a
+# statusrate from the start, so END comes that much later (here the
+# check at 2 s after an exit() at 300 ms); without it, at once.
+cat >"$W/statusrate.d" <<'EOF2'
+#pragma D option quiet
+tick-300ms { ts = timestamp; exit(0); }
+END /timestamp - ts > 1000000000 && timestamp - ts < 10000000000/ { printf("waited\n"); }
+END /timestamp - ts <= 1000000000/ { printf("at once\n"); }
+EOF2
+same statusrate_waits 0 "waited
+
+" -- -x statusrate=2s -s "$W/statusrate.d"
+same statusrate_default 0 "at once
+
+" -- -s "$W/statusrate.d"
 # Dynamic variables: dynvarsize holds as many as dtrace-utils' map does,
 # dynvarsize over a tuple (8 bytes an integer key, 8 for the thread key)
 # and the value's D type (an int: 100 / 20 = 5 of a[int], 100 / 28 = 3 of
@@ -221,7 +236,6 @@ dtrace: could not enable tracing: END enablings exceed size of principal buffer
 # tells it, and the element stays unset.
 cat >"$W/dynvar.d" <<'EOF2'
 #pragma D option dynvarsize=100
-#pragma D option statusrate=1h
 #pragma D option quiet
 int n;
 tick-1ms /n++ < 10/ { a[n] = n; }
@@ -239,7 +253,6 @@ else
 fi
 cat >"$W/dynvar2.d" <<'EOF2'
 #pragma D option dynvarsize=100
-#pragma D option statusrate=1h
 #pragma D option quiet
 int n;
 tick-1ms /n++ < 5/ { b[n, n] = n; }
