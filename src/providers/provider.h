@@ -106,6 +106,13 @@ void fdset_close(struct fdset *s);
  * here: that is quicker than a fork.
  */
 void fdset_close_async(struct fdset *s, bool links_done);
+/*
+ * Whether stopping the programs first (loader_stop_events(): one grace
+ * period) and leaving the links to fdset_close_async()'s releaser costs
+ * less than closing them here, which a set of many links does even
+ * where nothing needs the programs stopped.
+ */
+bool fdset_stop_pays(const struct fdset *s);
 
 /*
  * A probe type.  Providers never print: they return 0 or a negative errno

@@ -1231,7 +1231,8 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	 * it.  Stopped programs leave their links to be released after exit.
 	 */
 	watches_fold(&rt, &fds);
-	fdset_close_async(&fds, !o->no_stop && loader_stop_events(&l) == 0);
+	fdset_close_async(&fds, (!o->no_stop || fdset_stop_pays(&fds)) &&
+			  loader_stop_events(&l) == 0);
 	rbuf_consume(rb);
 	release_all_held(&rt);
 	if (o->sink && o->sink->drain)
@@ -1275,7 +1276,8 @@ out:
 	/* Probes attached before a failure are released in the background too. */
 	watches_fold(&rt, &fds);
 	if (fds.n || fds.nlink)
-		fdset_close_async(&fds, !o->no_stop && loader_stop_events(&l) == 0);
+		fdset_close_async(&fds, (!o->no_stop || fdset_stop_pays(&fds)) &&
+				  loader_stop_events(&l) == 0);
 	fdset_close(&fds);
 	if (skb_close(rt.skb))
 		ret = 1;
