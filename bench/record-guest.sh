@@ -66,23 +66,36 @@ R=${R:-2000}
 set -f	# the globs are the tracers' own
 cs() { sed 's/^\([0-9]*\)\.\([0-9]*\) .*/\1\2/' /proc/uptime; }
 GL="-G vfs_* -G security_* -G *_read_iter"
-t0=$(cs)
-# shellcheck disable=SC2086
-ferret record -o /tmp/g.ctf -e sched -g vfs_read $GL -c "/bin/workload read $R" 2>/tmp/g.err
-t1=$(cs)
-fn=$(sed -n 's/.*function graph of \([0-9]*\) kernel functions.*/\1/p' /tmp/g.err)
-fc=$(ferret report --no-graph /tmp/g.ctf 2>/dev/null | grep -c ': funcgraph_exit:')
+# ferret leaves its probes to a detached process that releases them
+# after it exits (the kernel takes a grace period for each); the
+# release is timed too, and waited for before the next run.
+released() {
+	while pidof ferret >/dev/null 2>&1; do sleep 0.1; done
+}
 echo
 echo "function graph of vfs_read over vfs_*, security_*, *_read_iter; $R reads of /dev/zero"
 echo
-echo "| tracer | functions | calls recorded | start to end (s) |"
-echo "|---|---:|---:|---:|"
-echo "| ferret record -g (a kprobe and a kretprobe a function) | ${fn:-n/a} | $fc | $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) / 100 }') |"
+echo "| tracer | functions | calls recorded | start to exit (s) | probes released (s) |"
+echo "|---|---:|---:|---:|---:|"
+for via in kprobe fentry; do
+	t0=$(cs)
+	# shellcheck disable=SC2086
+	ferret record -o /tmp/g.ctf -e sched --graph-probes=$via -g vfs_read $GL \
+		-c "/bin/workload read $R" 2>/tmp/g.err
+	t1=$(cs)
+	released
+	t2=$(cs)
+	fn=$(sed -n 's/.*function graph of \([0-9]*\) kernel functions.*/\1/p' /tmp/g.err)
+	fc=$(ferret report --no-graph /tmp/g.ctf 2>/dev/null | grep -c ': funcgraph_exit:')
+	[ $via = kprobe ] && what="a kprobe and a kretprobe" || what="an fentry and an fexit"
+	echo "| ferret record -g --graph-probes=$via ($what a function) | ${fn:-n/a} | $fc | $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) / 100 }') | $(awk -v a="$t0" -v b="$t2" 'BEGIN { printf "%.2f", (b - a) / 100 }') |"
+done
 if [ "$have_tc" = 1 ]; then
 	t0=$(cs)
 	trace-cmd record -q -p function_graph -g vfs_read -l 'vfs_*' -l 'security_*' \
 		-l '*_read_iter' -F -o /tmp/tg.dat /bin/workload read "$R" >/dev/null 2>&1
 	t1=$(cs)
 	tn=$(trace-cmd report -i /tmp/tg.dat 2>/dev/null | grep -c ' funcgraph_entry:')
-	echo "| trace-cmd record -p function_graph | (its filter) | $tn | $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) / 100 }') |"
+	t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) / 100 }')
+	echo "| trace-cmd record -p function_graph | (its filter) | $tn | $t | $t |"
 fi

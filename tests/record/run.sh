@@ -786,6 +786,20 @@ if "$FERRET" record --dump-program -a -g vfs_read -G 'rw_*' -G security_file_per
 else
 	bad "graph-program" "$(head -3 "$W/g.err") $(grep -m2 probe "$W/g.prog")"
 fi
+# --graph-probes=fentry: fentry and fexit blocks over the same functions.
+if "$FERRET" record --dump-program -a --graph-probes=fentry -g vfs_read -G 'rw_*' \
+	>"$W/gf.prog" 2>"$W/gf.err" &&
+	grep -qx 'fentry:vfs_read, fentry:rw_\* /pid != [0-9]*/ {' "$W/gf.prog" &&
+	grep -qx 'fexit:vfs_read, fexit:rw_\* /pid != [0-9]*/ {' "$W/gf.prog" &&
+	! grep -q kprobe "$W/gf.prog"; then
+	ok "graph-program-fentry"
+else
+	bad "graph-program-fentry" "$(head -3 "$W/gf.err") $(grep -m2 -e fentry -e fexit "$W/gf.prog")"
+fi
+fails graph-probes-bad "ferret record: --graph-probes: 'uprobe' is not kprobe or fentry" \
+	-a -o "$W/x.ctf" --graph-probes=uprobe -g vfs_read
+fails graph-probes-no-root "ferret record: --graph-probes is for a -g FUNC: give one" \
+	-a -o "$W/x.ctf" --graph-probes=kprobe
 kwhy=$("$FERRET" -e 'kprobe:vfs_read { exit(); }' 2>&1 >/dev/null | sed -n 's/^-e:[0-9]*:[0-9]*: error: //p' | head -1)
 fwhy=$("$FERRET" -e 'fentry:vfs_read { exit(); }' 2>&1 >/dev/null | sed -n 's/^-e:[0-9]*:[0-9]*: error: //p' | head -1)
 if [ -z "$kwhy" ]; then
@@ -793,6 +807,12 @@ if [ -z "$kwhy" ]; then
 else
 	fails graph-refused "ferret record: -g vfs_read: the function graph needs kprobes: $kwhy${fwhy:+ (and $fwhy)}" \
 		-a -o "$W/x.ctf" -g vfs_read -G 'rw_*'
+fi
+if [ -z "$fwhy" ]; then
+	skipped "graph-refused-fentry" "this kernel runs fentry (tests/vm records a graph with it)"
+else
+	fails graph-refused-fentry "ferret record: -g vfs_read: --graph-probes=fentry: $fwhy" \
+		-a -o "$W/x.ctf" --graph-probes=fentry -g vfs_read
 fi
 if [ -n "$ASAN" ]; then
 	rm -rf "$W/asan.ctf"

@@ -620,20 +620,27 @@ fi
 
 # ferret record's function graph: vfs_read and the functions among -G
 # known to run inside it, with a plain kprobe on vfs_read in the same
-# run.  From report's plain lines, per thread: every exit closes the
+# run, probed with kprobes (the default here) and with fentry/fexit.
+# From report's plain lines, per thread: every exit closes the
 # innermost open call (same function, same depth), rettime >= calltime,
 # a call lasts at least as long as its children together, nothing is
 # left open; vfs_read's outermost calls are as many as the kprobe's
 # events and its children sit one level down.  report -g: the
-# function_graph text's shape.
-run record_fgraph record -q -o "$TMP/fg.ctf" -c "$WL read $R" -e sched -e kprobe:vfs_read \
-	-g vfs_read -G rw_verify_area -G 'security_file_*' -G read_iter_zero -G '*_read_iter'
-if [ $rc != 0 ]; then
-	bad record_fgraph "rc $rc: $(show "$TMP/record_fgraph.err")"
-elif ! "$F" report --no-graph "$TMP/fg.ctf" >"$TMP/fg.txt" 2>"$TMP/fg.rerr" ||
-	! "$F" report "$TMP/fg.ctf" >"$TMP/fg.g" 2>>"$TMP/fg.rerr"; then
-	bad record_fgraph "report: $(show "$TMP/fg.rerr")"
-else
+# function_graph text's shape.  fgraph_check NAME VIA.
+fgraph_check() {
+	n=$1
+	run $n record -q -o "$TMP/$n.ctf" -c "$WL read $R" -e sched -e kprobe:vfs_read \
+		--graph-probes=$2 -g vfs_read -G rw_verify_area -G 'security_file_*' \
+		-G read_iter_zero -G '*_read_iter'
+	if [ $rc != 0 ]; then
+		bad $n "rc $rc: $(show "$TMP/$n.err")"
+		return
+	fi
+	if ! "$F" report --no-graph "$TMP/$n.ctf" >"$TMP/$n.txt" 2>"$TMP/$n.rerr" ||
+		! "$F" report "$TMP/$n.ctf" >"$TMP/$n.g" 2>>"$TMP/$n.rerr"; then
+		bad $n "report: $(show "$TMP/$n.rerr")"
+		return
+	fi
 	# bad=N: the first inconsistency; then roots, calls, deepest.
 	awk '
 	function fld(name,   i) {
@@ -661,52 +668,57 @@ else
 	END {
 		for (t in n) if (n[t] && !why) why = t " left " n[t] " calls open"
 		print (why ? why : "ok") "|" roots + 0 "|" calls + 0 "|" deep + 0 "|" under + 0
-	}' "$TMP/fg.txt" >"$TMP/fg.chk"
-	IFS='|' read -r why roots calls deep under <"$TMP/fg.chk"
-	kp=$(grep -c ' kprobe_vfs_read: ' "$TMP/fg.txt")
-	echo "# record_fgraph: $roots vfs_read calls, $calls calls in all, depth up to $deep; $kp kprobe events; $(tail -n 1 "$TMP/record_fgraph.err")"
-	same record_fgraph_nesting "entries and exits nest, times ordered" "$why" ok
-	same record_fgraph_counts "vfs_read's outermost calls vs kprobe:vfs_read" "$roots" "$kp"
+	}' "$TMP/$n.txt" >"$TMP/$n.chk"
+	IFS='|' read -r why roots calls deep under <"$TMP/$n.chk"
+	kp=$(grep -c ' kprobe_vfs_read: ' "$TMP/$n.txt")
+	echo "# $n: $roots vfs_read calls, $calls calls in all, depth up to $deep; $kp kprobe events; $(tail -n 1 "$TMP/$n.err")"
+	same ${n}_nesting "entries and exits nest, times ordered" "$why" ok
+	same ${n}_counts "vfs_read's outermost calls vs kprobe:vfs_read" "$roots" "$kp"
 	if [ "$roots" -ge "$R" ] && [ "$under" -ge "$roots" ] && [ "$deep" -ge 2 ]; then
-		ok record_fgraph_children
+		ok ${n}_children
 	else
-		bad record_fgraph_children "$roots calls, $under children, depth $deep: $(show "$TMP/fg.txt" 5)"
+		bad ${n}_children "$roots calls, $under children, depth $deep: $(show "$TMP/$n.txt" 5)"
 	fi
 	# The text: the header, vfs_read opening at depth 0, a leaf two
 	# levels down, closing braces with a duration, as many as opened.
-	opened=$(grep -c '^ [0-9])               |  vfs_read() {$' "$TMP/fg.g")
-	if grep -qx '# CPU  DURATION                  FUNCTION CALLS' "$TMP/fg.g" &&
-		grep -Eq '^ [0-9]\) [ +!#*@$] +[0-9]+\.[0-9]+ us +\|      security_file_permission\(\);$' "$TMP/fg.g" &&
+	opened=$(grep -c '^ [0-9])               |  vfs_read() {$' "$TMP/$n.g")
+	if grep -qx '# CPU  DURATION                  FUNCTION CALLS' "$TMP/$n.g" &&
+		grep -Eq '^ [0-9]\) [ +!#*@$] +[0-9]+\.[0-9]+ us +\|      security_file_permission\(\);$' "$TMP/$n.g" &&
 		[ "$opened" -ge 1 ] &&
-		[ "$(grep -Ec '^ [0-9]\) [ +!#*@$] +[0-9.]+ us +\|  \}$' "$TMP/fg.g")" = "$opened" ]; then
-		ok record_fgraph_report_text
+		[ "$(grep -Ec '^ [0-9]\) [ +!#*@$] +[0-9.]+ us +\|  \}$' "$TMP/$n.g")" = "$opened" ]; then
+		ok ${n}_report_text
 	else
-		bad record_fgraph_report_text "$opened vfs_read braces: $(grep -v '^#' "$TMP/fg.g" | head -8 | tr '\n' '|')"
+		bad ${n}_report_text "$opened vfs_read braces: $(grep -v '^#' "$TMP/$n.g" | head -8 | tr '\n' '|')"
 	fi
 	# convert -f chrome: each call a complete event of its thread, as
 	# many as the report's calls, vfs_read's as many as its roots.
-	if "$F" convert "$TMP/fg.ctf" -f chrome -o "$TMP/fg.json" 2>"$TMP/fg.cerr"; then
-		cf=$(grep -o '"ph":"X","cat":"function","name":"[^"]*"' "$TMP/fg.json" | wc -l)
-		cv=$(grep -o '"ph":"X","cat":"function","name":"vfs_read"' "$TMP/fg.json" | wc -l)
-		same record_fgraph_chrome "chrome: function slices, vfs_read's" "$cf $cv" "$calls $roots"
+	if "$F" convert "$TMP/$n.ctf" -f chrome -o "$TMP/$n.json" 2>"$TMP/$n.cerr"; then
+		cf=$(grep -o '"ph":"X","cat":"function","name":"[^"]*"' "$TMP/$n.json" | wc -l)
+		cv=$(grep -o '"ph":"X","cat":"function","name":"vfs_read"' "$TMP/$n.json" | wc -l)
+		same ${n}_chrome "chrome: function slices, vfs_read's" "$cf $cv" "$calls $roots"
 	else
-		bad record_fgraph_chrome "convert: $(show "$TMP/fg.cerr")"
+		bad ${n}_chrome "convert: $(show "$TMP/$n.cerr")"
 	fi
-fi
+}
+fgraph_check record_fgraph kprobe
+fgraph_check record_fgraph_fentry fentry
 
-# How long a larger graph takes to set up: every function of the VFS
-# and security layers under vfs_read (a kprobe and a kretprobe each).
-t0=$(uptime_cs)
-run record_fgraph_large record -o "$TMP/fgl.ctf" -c "$WL read 1" -e sched \
-	-g vfs_read -G 'vfs_*' -G 'security_*' -G '*_read_iter'
-t1=$(uptime_cs)
-n=$(sed -n 's/.*function graph of \([0-9]*\) kernel functions.*/\1/p' "$TMP/record_fgraph_large.err")
-if [ $rc = 0 ] && [ -n "$n" ] && [ "$n" -ge 100 ]; then
-	ok record_fgraph_large
-	echo "# record_fgraph_large: $n functions, $((2 * n)) kprobes: $(((t1 - t0) * 10)) ms from start to end"
-else
-	bad record_fgraph_large "rc $rc: $(show "$TMP/record_fgraph_large.err")"
-fi
+# How long a larger graph takes from start to end: every function of
+# the VFS and security layers under vfs_read, with each kind of probe.
+for via in kprobe fentry; do
+	n=record_fgraph_large_$via
+	t0=$(uptime_cs)
+	run $n record -o "$TMP/$n.ctf" -c "$WL read 1" -e sched --graph-probes=$via \
+		-g vfs_read -G 'vfs_*' -G 'security_*' -G '*_read_iter'
+	t1=$(uptime_cs)
+	nf=$(sed -n 's/.*function graph of \([0-9]*\) kernel functions.*/\1/p' "$TMP/$n.err")
+	if [ $rc = 0 ] && [ -n "$nf" ] && [ "$nf" -ge 100 ]; then
+		ok $n
+		echo "# $n: $nf functions, $((2 * nf)) probes: $(((t1 - t0) * 10)) ms from start to end"
+	else
+		bad $n "rc $rc: $(show "$TMP/$n.err")"
+	fi
+done
 # A glob over every function is refused before anything is compiled.
 run record_fgraph_all record -o "$TMP/fga.ctf" -c "$WL read 1" -g vfs_read -G '*'
 if [ $rc != 0 ] && grep -q 'kernel functions; at most 4096' "$TMP/record_fgraph_all.err"; then
