@@ -124,5 +124,11 @@ void bi_dscratch_check(struct cg *g, int addr, int size);
  * (its first allocation at 8); any other value as it is.
  */
 void bi_dscratch_shown(struct cg *g, const struct node *e, struct val *v);
+/*
+ * The address in register r of the scratch offset it holds (an integer
+ * bi_dscratch_shown() made, cast back to a pointer), in place.  Nothing
+ * where the clause has no scratch space.
+ */
+void bi_dscratch_unshown(struct cg *g, int r);
 
 #endif

@@ -127,14 +127,22 @@ void bi_dscratch_shown(struct cg *g, const struct node *e, struct val *v)
 {
 	int r;
 
-	if (g->dscratch.top < 0 || !e->type || e->type->scratch != SCRATCH_PTR ||
-	    v->kind != V_REG)
+	if (g->dscratch.top < 0 || !e->type || e->type->kind != TY_PTR ||
+	    e->type->scratch != SCRATCH_PTR || v->kind != V_REG)
 		return;
 	r = ir_vreg(&g->ir);
 	ir_mov(&g->ir, r, v->reg);
 	ir_alu(&g->ir, BPF_SUB, r, g->dscratch.addr);
 	ir_alu_imm(&g->ir, BPF_ADD, r, SHOWN_BASE);
 	v->reg = r;
+}
+
+void bi_dscratch_unshown(struct cg *g, int r)
+{
+	if (g->dscratch.top < 0)
+		return;
+	ir_alu_imm(&g->ir, BPF_SUB, r, SHOWN_BASE);
+	ir_alu(&g->ir, BPF_ADD, r, g->dscratch.addr);
 }
 
 int bi_dscratch_store(struct cg *g, int addr, int val, int size)

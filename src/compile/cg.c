@@ -2064,6 +2064,10 @@ int cg_expr(struct cg *g, struct node *n, struct val *out)
 			bi_dscratch_shown(g, n->a, &v);
 			r = v.reg;
 		}
+		/* and that offset cast back to a pointer, its address */
+		if (n->type->kind == TY_PTR && n->a->type->kind == TY_INT &&
+		    n->a->type->scratch == SCRATCH_PTR)
+			bi_dscratch_unshown(g, r);
 		if (n->type->size < 8) {
 			int sh = 64 - 8 * n->type->size;
 

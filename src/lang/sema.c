@@ -855,6 +855,9 @@ static int cast(struct sema *s, struct node *n)
 		}
 		if (expect_int(s, n->a, "a cast operand"))
 			return -EINVAL;
+		/* A scratch pointer's offset stays one (DTrace's alloca taint). */
+		if (n->a->type->scratch == SCRATCH_PTR)
+			t = type_scratch_int(t);
 		n->type = t;
 		return 0;
 	}
@@ -884,8 +887,9 @@ static int cast(struct sema *s, struct node *n)
 		return -EINVAL;
 	if (expect_int(s, n->a, "a cast operand"))
 		return -EINVAL;
-	/* A cast keeps a scratch pointer one. */
-	if (n->a->type->kind == TY_PTR && n->a->type->scratch)
+	/* A cast keeps a scratch pointer one, and makes its offset one. */
+	if ((n->a->type->kind == TY_PTR || n->a->type->kind == TY_INT) &&
+	    n->a->type->scratch)
 		t = type_scratch_ptr(t, n->a->type->scratch);
 	n->type = t;
 	return 0;
@@ -1101,6 +1105,11 @@ static int binop(struct sema *s, struct node *n)
 			n->type = type_int(8, true);	/* ptrdiff_t, in elements */
 		else if (s->c->opts.dtrace)
 			n->type = type_int(8, d_signed(n->a, n->b, n->op));
+		/* A scratch offset plus or minus an integer is one. */
+		if (n->type->kind == TY_INT &&
+		    ((n->op == T_PLUS && (a->scratch == SCRATCH_PTR) != (b->scratch == SCRATCH_PTR)) ||
+		     (n->op == T_MINUS && a->scratch == SCRATCH_PTR && b->scratch != SCRATCH_PTR)))
+			n->type = type_scratch_int(n->type);
 	}
 	return 0;
 }
@@ -1797,6 +1806,17 @@ static int d_scratch_mix(struct sema *s, const struct node *n,
 	return 0;
 }
 
+/*
+ * A variable keeps an integer, not a scratch offset: rv's type loses
+ * the mark that makes a cast of it a scratch pointer (type_scratch_int()),
+ * which holds within an expression.
+ */
+static void d_untaint(struct node *rv)
+{
+	if (rv->type && rv->type->kind == TY_INT && rv->type->scratch)
+		rv->type = type_int(rv->type->size, rv->type->is_signed);
+}
+
 static int assign(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a, *rv = n->b;
@@ -1838,6 +1858,7 @@ static int assign(struct sema *s, struct node *n)
 		null_str(s, rv, lv->sym->val);
 		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
+		d_untaint(rv);
 		null_ptr(s, rv, lv->sym->val);
 		if (s->c->opts.dtrace && sema_d_deletes(n))
 			return 0;
@@ -1860,6 +1881,7 @@ static int assign(struct sema *s, struct node *n)
 		null_str(s, rv, lt);
 		if (sema_expr(s, rv) || d_decay(s, rv))
 			return -EINVAL;
+		d_untaint(rv);
 		null_ptr(s, rv, lt);
 		if (rv->type->kind == TY_NONE)
 			return sema_error(s, rv, "this has no value to assign");

@@ -488,6 +488,15 @@ struct type *type_scratch_ptr(const struct type *ptr, int scratch)
 	return t;
 }
 
+struct type *type_scratch_int(const struct type *t)
+{
+	struct type *c = type_new();
+
+	*c = *t;
+	c->scratch = SCRATCH_PTR;
+	return c;
+}
+
 static struct def *def_find(const char *tag, const char *name, bool is_const)
 {
 	int i;

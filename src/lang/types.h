@@ -101,7 +101,9 @@ struct type {
 	 * TY_PTR in D: a pointer alloca() or copyin() gave, into the
 	 * clause's scratch space (DTrace's alloca pointer), whose loads are
 	 * checked against what the clause has allocated; SCRATCH_MIXED: a
-	 * ?: of one and of another pointer.
+	 * ?: of one and of another pointer.  TY_INT (SCRATCH_PTR): such a
+	 * pointer cast to an integer, its offset in scratch, and that plus
+	 * or minus an integer, which a cast makes a scratch pointer again.
 	 */
 	int scratch;
 };
@@ -150,6 +152,8 @@ int type_complete(struct type *t);
 struct type *type_ptr(struct type *elem);
 /* Pointer type ptr as one of D's scratch pointers (SCRATCH_*), a new type. */
 struct type *type_scratch_ptr(const struct type *ptr, int scratch);
+/* Integer type t holding a scratch pointer's offset, a new type. */
+struct type *type_scratch_int(const struct type *t);
 /*
  * A value of size bytes that builtin b names in user space; arg is what
  * b's show hook takes besides (a format, a filter), or NULL.

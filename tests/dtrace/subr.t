@@ -202,6 +202,20 @@ done
 # A variable holds alloca() pointers or other ones, as DTrace keeps it;
 # a ?: mixing the two cannot be stored.
 printf 'BEGIN { a = (char *)alloca(1); }\nBEGIN { a = (char *)curthread; exit(0); }\n' >"$W/clash.d"
+# An alloca() pointer cast to an integer is its offset in scratch, and
+# that offset plus or minus an integer, cast back to a pointer, reaches
+# the allocation again (DTrace's alloca taint); a variable keeps the
+# integer alone, so a pointer made from it is an invalid address.
+same scratch_int_offsets 0 "7 7 8 12 1
+fault 1
+done
+
+" -- -q -n 'ERROR { printf("fault %d\n", arg4); }
+	BEGIN { p = (int *)alloca(3 * sizeof(int)); q = (int *)((long)p + 4); *q = 7;
+	r = (int *)((long)p + 8 - 4); (*(int *)((long)p + 12 - 4))++;
+	printf("%d %d %d %d %d\n", p[1], *r, (long)p, (long)p + 4, p[2]); }
+	BEGIN { p = (int *)alloca(4); x = (long)p; v = (int *)x; *v = 1; }
+	BEGIN { printf("done\n"); exit(0); }'
 err alloca_var_clash 1 "dtrace: failed to compile script $W/clash.d: [D_ALLOCA_INCOMPAT] line 2: a: cannot reuse the same identifier for both alloca and non-alloca allocations" -- \
 	-s "$W/clash.d"
 err alloca_ternary 1 "dtrace: invalid probe specifier BEGIN { a = (char *)alloca(1); a = a == NULL ? (char *)50 : a; }: [D_ALLOCA_INCOMPAT] ternary conditional with alloca and non-alloca branches cannot be assigned to a variable" -- \
