@@ -186,10 +186,14 @@ static void netlink_bound(struct buf *b, int nr1, int nr2, int dflt)
  * read from the process when the line prints), 6 msg_name up to its
  * page's end and 8 the rest of it (a name buffer shorter than
  * msg_namelen says at exit may end a mapping), 7 msg_control
- * (st_decode.c's msghdr() reads them).
+ * (st_decode.c's msghdr() reads them).  got, where not NULL, is an
+ * expression of the bytes the call received: the buffers are read no
+ * further, as the pages past them may never have been touched (a 32 KiB
+ * buffer a netlink reply fills the start of), which fails a read of
+ * them all.
  */
 static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
-			   int i, int base)
+			   int i, int base, const char *got)
 {
 	/* The buffers: -s bytes, or what -e read= and -e write= dump. */
 	int s = o->dumping && o->strsize < ST_DUMP_MAX ? ST_DUMP_MAX : o->strsize, k;
@@ -200,11 +204,15 @@ static void msghdr_capture(struct buf *b, const struct st_opts *o, char l,
 		   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($v, $c * 16)); ",
 		   l, i, base, n, n, l, i, base + 1);
 	netlink_bound(b, __NR_sendmsg, __NR_recvmsg, s);
+	if (got)
+		buf_printf(b, "$rcv = %s; if ($rcv < 0) { $rcv = 0; } ", got);
 	for (k = 0; k < ST_MSG_BUFS; k++)
 		buf_printf(b, "if ($c > %d) { $p = *($v + %d); $l = *($v + %d); "
-			   "if ($l > $nlm) { $l = $nlm; } "
+			   "if ($l > $nlm) { $l = $nlm; } %s"
 			   "printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $l)); } ",
-			   k, 16 * k, 16 * k + 8, l, i, base + k + 2);
+			   k, 16 * k, 16 * k + 8,
+			   got ? "if ($l > $rcv) { $l = $rcv; } $rcv = $rcv - $l; " : "",
+			   l, i, base + k + 2);
 	buf_printf(b, "$p = *($a); $l = *($a + 8) & 0xffffffff; if ($l > 128) { $l = 128; } "
 		   "$f = 4096 - ($p & 4095); if ($f > $l) { $f = $l; } "
 		   "if ($p) { printf(\"c%c%d %%d %%d %%r\", $t, %d, buf($p, $f)); "
@@ -250,7 +258,7 @@ static void mmsg_capture(struct buf *b, const struct st_opts *o, int i)
 		   reg_off[i + 1], __NR_recvmmsg, ST_MMSG_MAX, ST_MMSG_MAX);
 	for (k = 0; k < ST_MMSG_SHOWN; k++) {
 		buf_printf(b, "if ($n > %d) { $a = $w + %d; ", k, k * ST_MMSG_SIZE);
-		msghdr_capture(b, o, ST_L_MMSG, i, ST_MMSG_IDX(k));
+		msghdr_capture(b, o, ST_L_MMSG, i, ST_MMSG_IDX(k), NULL);
 		buf_printf(b, "} ");
 	}
 }
@@ -791,7 +799,7 @@ static void capture(struct buf *b, const struct st_opts *o, char l, int i,
 		break;
 	case '+':
 	case '-':
-		msghdr_capture(b, o, exit ? '+' : rl, i, 0);
+		msghdr_capture(b, o, exit ? '+' : rl, i, 0, exit ? "(int64)arg1" : NULL);
 		break;
 	case ST_L_MMSG:
 		/* recvmmsg at entry: each msg_namelen as given. */

@@ -363,7 +363,7 @@ for x in abbrev raw verbose; do
 done
 same_line "NETLINK_SOCK_DIAG -v: the same, unabridged" -v -e trace=sendto -- "$WL" sockdiag
 NORM2='s/nlmsg_pid=[0-9]+/nlmsg_pid=PID/g' \
-same_line "netlink messages past -s in buffers overwritten at once: sent, received, on a duplicate, in a child" \
+same_line "netlink messages past -s in buffers overwritten at once: sent, received (also into a large buffer whose later pages nothing touched), on a duplicate, in a child" \
 	-f -e trace=sendto,recvfrom,sendmsg,recvmsg -- "$WL" nlwhole
 NORM2='s/socket:\[[0-9]+\]/socket:[INO]/g' \
 same_line "-y: a netlink socket's inode as the call found it, closed by the time its line prints" \

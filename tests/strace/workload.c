@@ -1808,7 +1808,8 @@ static void rtnl_msgs(int fd)
 			5, 0, 16, 0, 6, 0, 0, 0, 6, 0, 4, 0, 0xdc, 0x05, 0, 0 };
 		static const unsigned char addr2[] = {
 			2, 8, 0x80, 254, 1, 0, 0, 0, 8, 0, 2, 0, 127, 0, 0, 1,
-			7, 0, 3, 0, 'l', 'o', 0, 0, 8, 0, 3, 0, 'a', 'b', 'c', 'd' };
+			7, 0, 3, 0, 'l', 'o', 0, 0, 8, 0, 3, 0, 'a', 'b', 'c', 'd',
+			5, 0, 11, 0, 1, 0, 0, 0 };
 		static const unsigned char route2[] = {
 			10, 128, 0, 0, 254, 2, 0, 1, 0, 0, 0, 0,
 			20, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
@@ -1990,7 +1991,7 @@ static void nlwholes(void)
 		8, 0, 4, 0, 0xdc, 0x05, 0, 0, 8, 0, 27, 0, 7, 0, 0, 0 };
 	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
 	struct { struct nlmsghdr h; unsigned char p[sizeof(link)]; } *m = malloc(sizeof(*m));
-	unsigned char *r = malloc(4096);
+	unsigned char *r = malloc(4096), *big;
 	struct iovec v = { m, sizeof(*m) };
 	struct msghdr mh = { .msg_name = &k, .msg_namelen = sizeof(k), .msg_iov = &v, .msg_iovlen = 1 };
 	int fd = nl_socket(NETLINK_ROUTE), d;
@@ -2010,6 +2011,22 @@ static void nlwholes(void)
 	v.iov_len = 4096;
 	recvmsg(fd, &mh, 0);
 	memset(r, 0xee, 4096);
+	/*
+	 * A reply received 512 bytes into a 12 KiB buffer whose pages past
+	 * the first nothing has touched, unmapped at once.
+	 */
+	big = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (big != MAP_FAILED) {
+		memcpy(m->p, link, sizeof(link));
+		m->p[4] = 0xf3;
+		v.iov_base = m;
+		v.iov_len = sizeof(*m);
+		sendmsg(fd, &mh, 0);
+		v.iov_base = big + 512;
+		v.iov_len = 3 * 4096;
+		recvmsg(fd, &mh, 0);
+		munmap(big, 4 * 4096);
+	}
 	/* A duplicate, and a descriptor of the same number that is no netlink socket. */
 	d = dup(fd);
 	memcpy(m->p, link, sizeof(link));
