@@ -184,7 +184,7 @@ static const struct st_xlat ifla_attrs[] = {
 static const struct st_xlat ifa_attrs[] = {
 	X(IFA_UNSPEC), X(IFA_ADDRESS), X(IFA_LOCAL), X(IFA_LABEL), X(IFA_BROADCAST),
 	X(IFA_ANYCAST), X(IFA_CACHEINFO), X(IFA_MULTICAST), X(IFA_FLAGS),
-	X(IFA_RT_PRIORITY), X(IFA_TARGET_NETNSID), END,
+	X(IFA_RT_PRIORITY), X(IFA_TARGET_NETNSID), X(IFA_PROTO), END,
 };
 
 static const struct st_xlat rta_attrs[] = {
