@@ -4548,7 +4548,7 @@ static void fcntl_arg(struct buf *b, const struct st_call *c, uint64_t v)
 		st_xlat_flags(b, st_fd_flags, v, "0");
 		return;
 	case F_SETFL:
-		st_xlat_flags(b, st_open_flags, v, "O_RDONLY");
+		styled(b, "%#llx", v, open_flags);
 		return;
 	case F_SETOWN:
 	case F_SETPIPE_SZ:

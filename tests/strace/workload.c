@@ -2152,6 +2152,12 @@ static void fcntls(void)
 	fcntl(fd, F_SETSIG, 0);
 	fcntl(fd, F_SETLEASE, F_UNLCK);
 	fcntl(fd, F_GETLEASE);
+	/* F_SETFL names the access mode, O_RDONLY too, as open's flags do. */
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	fcntl(fd, F_SETFL, 0100000 | O_NONBLOCK);
+	fcntl(fd, F_SETFL, 0);
+	fcntl(fd, F_SETFL, O_RDWR | O_APPEND);
+	fcntl(fd, F_GETFL);
 	fcntl(fd, F_SETFD, FD_CLOEXEC);
 	/* The kernel takes the command as an unsigned int. */
 	syscall(SYS_fcntl, fd, 0xdeadbeef00000000UL | F_GETFD);
