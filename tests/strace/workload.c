@@ -290,7 +290,8 @@ static void unread(void)
 	how.more = 0;
 	syscall(SYS_openat2, AT_FDCWD, late, &how, 24);
 	unlink(path);
-	usleep(300000);
+	/* The path is read from this process when the line is decoded. */
+	usleep(1000000);
 }
 
 /*
