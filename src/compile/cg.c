@@ -2299,6 +2299,32 @@ static int var_part_addr(struct cg *g, struct node *lv, struct node *root,
 }
 
 /*
+ * The operation and right operand of D's assignment, op=, ++ or -- n:
+ * *op the arithmetic token (T_ASSIGN for =), the operand in a register
+ * (1 for ++ and --), a divisor checked for zero.  -EINVAL where its
+ * code cannot be made.
+ */
+static int rmw_operand(struct cg *g, struct node *n, int *op)
+{
+	struct val v;
+	int vr;
+
+	if (n->kind == N_INCDEC) {
+		*op = n->op == T_INC ? T_PLUS : T_MINUS;
+		vr = ir_vreg(&g->ir);
+		ir_mov_imm(&g->ir, vr, 1);
+		return vr;
+	}
+	*op = n->op;
+	if (cg_expr(g, n->b, &v))
+		return -EINVAL;
+	vr = cg_reg(g, &v);
+	if (*op != T_ASSIGN)
+		div_check(g, *op, vr);
+	return vr;
+}
+
+/*
  * D's s.m = v, a[i] op= v, s.m++ and --a[i]: a change of part of the
  * struct or array a variable holds, made where the variable's bytes are
  * (var_bytes()).  n is the N_ASSIGN or N_INCDEC; with res, res is its
@@ -2311,11 +2337,10 @@ static int var_store(struct cg *g, struct node *n, struct node *root,
 		     struct val *res)
 {
 	bool incdec = n->kind == N_INCDEC;
-	int op = incdec ? (n->op == T_INC ? T_PLUS : T_MINUS) : n->op;
 	struct node *lv = n->a;
 	const struct type *lt = lv->type;
 	const struct field *f;
-	int addr, skip, vr, old = -1, nv, out = -1;
+	int addr, skip, vr, op, old = -1, nv, out = -1;
 	struct val v;
 
 	/*
@@ -2333,16 +2358,9 @@ static int var_store(struct cg *g, struct node *n, struct node *root,
 			ir_place(&g->ir, skip);
 		return res ? cg_expr(g, lv, res) : 0;
 	}
-	if (incdec) {
-		vr = ir_vreg(&g->ir);
-		ir_mov_imm(&g->ir, vr, 1);
-	} else {
-		if (cg_expr(g, n->b, &v))
-			return -EINVAL;
-		vr = cg_reg(g, &v);
-		if (op != T_ASSIGN)
-			div_check(g, op, vr);
-	}
+	vr = rmw_operand(g, n, &op);
+	if (vr < 0)
+		return -EINVAL;
 	if (res) {
 		out = ir_vreg(&g->ir);
 		ir_mov_imm(&g->ir, out, 0);
@@ -2479,23 +2497,16 @@ static void store_in_globals(struct cg *g, int addr, int val, int size,
 static int mem_rmw(struct cg *g, struct node *n, struct val *res)
 {
 	bool incdec = n->kind == N_INCDEC;
-	int op = incdec ? (n->op == T_INC ? T_PLUS : T_MINUS) : n->op;
 	struct node *lv = n->a;
-	int addr, vr, nv, done = ir_label(&g->ir);
-	struct val v, old;
+	int addr, vr, op, nv, done = ir_label(&g->ir);
+	struct val old;
 
 	addr = mem_lvalue(g, lv);
 	if (addr < 0)
 		return -EINVAL;
-	if (incdec) {
-		vr = ir_vreg(&g->ir);
-		ir_mov_imm(&g->ir, vr, 1);
-	} else {
-		if (cg_expr(g, n->b, &v))
-			return -EINVAL;
-		vr = cg_reg(g, &v);
-		div_check(g, op, vr);
-	}
+	vr = rmw_operand(g, n, &op);
+	if (vr < 0)
+		return -EINVAL;
 	if (lv->a->type && lv->a->type->kind == TY_PTR)
 		scratch_load(g, lv->a->type, addr, lv->type->size);
 	if (read_mem(g, addr, lv->type, &old))
