@@ -2891,7 +2891,11 @@ static int add_contexts(struct rd_opts *o, const char *arg)
 	for (t = strtok_r(copy, ",", &save); t && !err; t = strtok_r(NULL, ",", &save)) {
 		for (i = 0; i < RD_CTX_N && strcmp(rd_ctxs[i].name, t); i++)
 			;
-		if (i == RD_CTX_N) {
+		if (i == RD_CTX_N && !strncmp(t, "perf:", 5)) {
+			fprintf(stderr, "ferret record: --context: '%s': LTTng's perf counter "
+				"contexts are not supported yet\n", t);
+			err = -1;
+		} else if (i == RD_CTX_N) {
 			fprintf(stderr, "ferret record: --context: unknown context type '%s' (", t);
 			for (i = j = 0; i < RD_CTX_N; i++)
 				if (rd_ctxs[i].src != RD_SRC_REFUSED)
