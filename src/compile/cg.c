@@ -2902,6 +2902,11 @@ static void cg_begin(struct cg *g, const struct loc *loc,
 		ir_ld_map_value(&g->ir, stop, MAP_CONTROL);
 		ir_ld(&g->ir, BPF_DW, stop, stop, CONTROL_STOP);
 		ir_jmp_imm(&g->ir, BPF_JNE, stop, 0, g->skip_label);
+		/* D's -x cpu: what fires on another CPU is not traced. */
+		if (g->c->opts.one_cpu) {
+			ir_call(&g->ir, BPF_FUNC_get_smp_processor_id, 0);
+			ir_jmp_imm(&g->ir, BPF_JNE, BPF_REG_0, g->c->opts.cpu, g->skip_label);
+		}
 		if (pi->prov->guard_emit &&
 		    pi->prov->guard_emit(pi, g, g->skip_label) < 0 && !g->err)
 			g->err = -EINVAL;

@@ -30,6 +30,9 @@ struct compile_opts {
 	int nparams;
 	bool unsafe;		/* system() and signal() allowed */
 	bool dtrace;		/* a D program: D's builtins are found */
+	bool one_cpu;		/* D's -x cpu: event probes fire on cpu
+				 * alone, BEGIN, END and ERROR run there */
+	int cpu;
 	int64_t cpid;		/* pid of the -c child, 0 if none */
 	int pid;		/* -p: the process probes are limited to, or 0 */
 	int strlen;		/* bytes of str() buffers (bpftrace's 64) */

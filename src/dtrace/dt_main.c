@@ -31,6 +31,7 @@
 #include "dtrace/dt_probes.h"
 #include "dtrace/dtrace.h"
 #include "kernel/btf.h"
+#include "kernel/perf.h"
 #include "lang/cdecl.h"
 #include "lang/cpp.h"
 #include "lang/types.h"
@@ -110,6 +111,7 @@ struct dt {
 	uint64_t *normal;	/* by map: normalize()'s divisor, 0: none */
 	int nspec;		/* -x nspec */
 	int scratchsize;	/* -x scratchsize, 0: the default */
+	int cpu;		/* -x cpu: the one CPU traced, -1: all */
 	int pcapsize;		/* -x pcapsize, 0: the default */
 	int frames[4];		/* -x stackframes, ustackframes,
 				 * jstackframes, maxframes; 0: the default */
@@ -735,6 +737,20 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		}
 		d->pcapsize = (int)(!v || v > 65535 ? 1514 : v);
 		d->pcapsize = (d->pcapsize + 7) & ~7;
+		return 0;
+	}
+	/* The one CPU probes fire on and BEGIN and END run on: online. */
+	if (!strcmp(name, "cpu")) {
+		const int *cpus;
+		int n = perf_online_cpus(&cpus), k;
+
+		for (k = 0; !opt_number(value, false, &v) && k < n && (uint64_t)cpus[k] != v; k++)
+			;
+		if (k >= n) {
+			snprintf(err, errlen, "Invalid value for specified option");
+			return -EINVAL;
+		}
+		d->cpu = (int)v;
 		return 0;
 	}
 	if (!strcmp(name, "scratchsize")) {
@@ -2719,7 +2735,7 @@ int dt_main(int argc, char **argv)
 	/* dtrace's defaults: one speculation of 4 MiB. */
 	struct dt d = { .pid = -1, .nspec = 1, .specsize = 4 << 20,
 			.bufsize = 4 << 20, .switchrate = 1000000000,
-			.statusrate = 1000000000, .dynvarsize = 1 << 20 };
+			.statusrate = 1000000000, .dynvarsize = 1 << 20, .cpu = -1 };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { .out = stdout, .quiet = true };
 	struct run_sink sink = {
@@ -2954,6 +2970,8 @@ int dt_main(int argc, char **argv)
 	copts.nspec = d.nspec;
 	copts.specsize = d.specsize;
 	copts.scratchsize = d.scratchsize;
+	copts.one_cpu = d.cpu >= 0;
+	copts.cpu = d.cpu;
 	copts.pcapsize = d.pcapsize;
 	copts.stackframes = d.frames[0];
 	copts.ustackframes = d.frames[1];

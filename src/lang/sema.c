@@ -2113,6 +2113,9 @@ static int expand(struct sema *s, struct sema_probe *sp)
 		for (j = first; j < sp->insts.n; j++) {
 			struct probe_inst *pi = sp->insts.v[j];
 
+			/* D's -x cpu: a timer or counter on that CPU alone. */
+			if (s->c->opts.one_cpu && pi->cpu_local)
+				pi->cpu = s->c->opts.cpu;
 			pi->index = s->c->probes.n;
 			vec_push(&s->c->probes, pi);
 		}

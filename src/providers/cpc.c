@@ -222,6 +222,7 @@ static int cpc_expand(const struct provider *p, const char *spec,
 	pi->period = count;
 	pi->perf_excl = excl;
 	pi->cpu = -1;
+	pi->cpu_local = true;
 	vec_push(out, pi);
 	return 0;
 }

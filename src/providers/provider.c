@@ -233,6 +233,7 @@ int provider_expand_timer(const struct provider *p, const char *spec,
 		pi->period = period;
 		pi->freq = freq;
 		pi->cpu = cpu;
+		pi->cpu_local = true;
 		vec_push(out, pi);
 	}
 	provider_free_parts(parts, n);
@@ -298,6 +299,7 @@ int provider_expand_event(const struct provider *p, const char *spec,
 	pi->config = ev->config;
 	pi->period = count ? count : ev->period;
 	pi->cpu = -1;
+	pi->cpu_local = true;
 	pi->target = xstrdup(parts[0]);
 	vec_push(out, pi);
 	if (found)

@@ -41,6 +41,9 @@ struct probe_inst {
 	unsigned perf_excl;	/* perf events: the modes left out
 				 * (PERF_EXCL_USER, PERF_EXCL_KERNEL) */
 	int cpu;		/* perf events: -1 for every CPU, else that CPU */
+	bool cpu_local;		/* fires on its perf event's CPU alone (a
+				 * timer, a counter), where a tracepoint's
+				 * one event serves every CPU */
 	char *target;		/* provider data: raw tracepoint name ... */
 	char *func;		/* the traced function, for the "func" builtin,
 				 * or NULL where the probe type has none */
@@ -250,12 +253,15 @@ extern bool provider_dtrace;
 /* The -c command line as given, or NULL: set with -d too, unlike cpid. */
 extern const char *provider_cmd;
 
-/* Runs a BEGIN/END program once (BPF_PROG_TEST_RUN). 0 or -errno. */
-int special_fire(int prog_fd);
+/*
+ * Runs a BEGIN/END program once (BPF_PROG_TEST_RUN), on CPU cpu (-1:
+ * this thread's).  0 or -errno.
+ */
+int special_fire(int prog_fd, int cpu);
 /* The arguments D's ERROR probe has. */
 #define ERROR_NARGS 6
-/* Runs an ERROR program once with arguments args[0..n). 0 or -errno. */
-int special_fire_args(int prog_fd, const uint64_t *args, int n);
+/* Runs an ERROR program once with arguments args[0..n), as special_fire(). */
+int special_fire_args(int prog_fd, const uint64_t *args, int n, int cpu);
 
 /* The provider a spec belongs to (by prefix before ':' or whole word). */
 const struct provider *provider_find(const char *spec);

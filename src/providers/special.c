@@ -46,18 +46,21 @@ static int special_attach(const struct probe_inst *pi, int prog_fd,
 	return 0;
 }
 
-int special_fire(int prog_fd)
+int special_fire(int prog_fd, int cpu)
 {
-	LIBBPF_OPTS(bpf_test_run_opts, opts);
-
-	return bpf_prog_test_run_opts(prog_fd, &opts) ? -errno : 0;
+	return special_fire_args(prog_fd, NULL, 0, cpu);
 }
 
-int special_fire_args(int prog_fd, const uint64_t *args, int n)
+/* A raw tracepoint program's test run takes the CPU to run on. */
+int special_fire_args(int prog_fd, const uint64_t *args, int n, int cpu)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args,
 		    .ctx_size_in = n * sizeof(*args));
 
+	if (cpu >= 0) {
+		opts.flags = BPF_F_TEST_RUN_ON_CPU;
+		opts.cpu = (__u32)cpu;
+	}
 	return bpf_prog_test_run_opts(prog_fd, &opts) ? -errno : 0;
 }
 

@@ -577,7 +577,7 @@ static void fire(struct runtime *rt, struct rbuf *rb, enum probe_when when)
 		if (at->pi->when != when ||
 		    (rt->exiting && !(d && when == WHEN_END)))
 			continue;
-		special_fire(p->fd);
+		special_fire(p->fd, rt->c->opts.one_cpu ? rt->c->opts.cpu : -1);
 		if (rt->c->faults || (d && rt->c->exits))
 			rbuf_consume(rb);
 		/*
@@ -599,7 +599,8 @@ int run_fire_error(struct runtime *rt, const uint64_t *args, int n)
 		struct cprog *p = rt->c->progs.v[at->prog];
 
 		if (at->pi->when == WHEN_ERROR)
-			err = special_fire_args(p->fd, args, n);
+			err = special_fire_args(p->fd, args, n,
+						rt->c->opts.one_cpu ? rt->c->opts.cpu : -1);
 	}
 	return err;
 }

@@ -214,6 +214,38 @@ stderr buf_end_reserve 1 "dtrace: script '$W/end.d' matched 2 probes
 dtrace: could not enable tracing: END enablings exceed size of principal buffer
 " -- -s "$W/end.d"
 
+# -x cpu: probes fire on that CPU alone, profile's and tick's timers
+# are there, and BEGIN and END run there; a process pinned to the other
+# CPU makes system calls nothing traces.  A CPU that is not online is an
+# invalid value.
+if [ "$(nproc)" -ge 2 ]; then
+	for c in 0 1; do
+		same "cpu=$c: BEGIN, profile, tick and END on CPU $c" 0 "begin $c
+tick $c
+end $c
+$c
+
+" -- -q -x cpu=$c -n 'BEGIN { printf("begin %d\n", cpu); } profile-997 { @[cpu] = count(); }
+		tick-300ms { printf("tick %d\n", cpu); exit(0); } END { printf("end %d\n", cpu); printa("%d\n", @); }'
+		o=$((1 - c))
+		printf 'for i in 1 2 3 4 5; do /bin/true; done\n' >"$W/five.sh"
+		for on in $c $o; do
+			[ $on = $c ] && want="5
+
+" || want="
+"
+			same "cpu=$c: the system calls of a process on CPU $on" 0 "$want" -- -q -x cpu=$c \
+				-c "taskset -c $on /bin/sh $W/five.sh" \
+				-n 'syscall::execve:return /progenyof($target) && execname == "true"/ { @ = count(); }
+				END { printa("%@d\n", @); }'
+		done
+	done
+else
+	echo "skip cpu=N: one CPU online"
+	skip=$((skip + 1))
+fi
+err cpu_offline 1 "dtrace: failed to set -x cpu: Invalid value for specified option" -- \
+	-x cpu=4096 -n 'BEGIN { exit(0); }'
 # statusrate: dtrace sees an exit() at its next status check, one a
 # statusrate from the start, so END comes that much later (here the
 # check at 2 s after an exit() at 300 ms); without it, at once.

@@ -1039,7 +1039,7 @@ static void test_special_fire(void)
 		goto out;
 	prog = load_store_prog(BPF_PROG_TYPE_RAW_TRACEPOINT, map, false, 42);
 	if (expect(&t, prog >= 0, "load: %s", strerror(-prog))) {
-		ret = special_fire(prog);
+		ret = special_fire(prog, -1);
 		expect(&t, ret == 0, "fire: %s", strerror(-ret));
 		expect(&t, map_get(map) == 42, "map holds %llu",
 		       (unsigned long long)map_get(map));
@@ -1051,13 +1051,13 @@ static void test_special_fire(void)
 	if (prog >= 0) {
 		bpf_map_update_elem(map, &(uint32_t){ 0 }, &(uint64_t){ 7 },
 				    BPF_ANY);
-		ret = special_fire(prog);
+		ret = special_fire(prog, -1);
 		expect(&t, ret == 0 && map_get(map) == 0,
 		       "cookie under test_run: %d %llu", ret,
 		       (unsigned long long)map_get(map));
 		close(prog);
 	}
-	expect(&t, special_fire(-1) == -EBADF, "bad fd accepted");
+	expect(&t, special_fire(-1, -1) == -EBADF, "bad fd accepted");
 	close(map);
 out:
 	finish(&t);
