@@ -411,6 +411,7 @@ void fdset_add_link(struct fdset *s, int fd)
 {
 	fdset_push(&s->link, &s->nlink, &s->linkcap, fd);
 	s->nslow++;
+	s->nslow_link++;
 }
 
 void fdset_add_fast(struct fdset *s, int fd, bool link)
@@ -527,7 +528,7 @@ static void fdset_close_others(const int *keep, int n)
  */
 bool fdset_stop_pays(const struct fdset *s)
 {
-	return s->nlink > FAST_CLOSE_MAX;
+	return s->nslow_link > FAST_CLOSE_MAX;
 }
 
 void fdset_close_async(struct fdset *s, bool links_done)

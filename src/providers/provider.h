@@ -84,6 +84,7 @@ struct fdset {
 	int *link;		/* BPF links, kept apart: see fdset_close() */
 	int nlink, linkcap;
 	int nslow;		/* those whose release waits for the kernel */
+	int nslow_link;		/* the links among them */
 };
 /* A perf event, or another fd whose release may wait for the kernel. */
 void fdset_add(struct fdset *s, int fd);
