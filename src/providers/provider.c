@@ -522,9 +522,10 @@ static void fdset_close_others(const int *keep, int n)
 
 /*
  * A perf event's link takes the kernel a grace period to release, and
- * releases from several threads do not overlap: fdset_close_links()'s
- * threads took 33 s for 744 kprobe links in the QEMU guest (Debian's
- * 6.1), where stopping the programs takes one grace period.
+ * releases from several threads do not overlap in the QEMU guest's
+ * kernel (Debian's 6.1): a graph's hundreds of kprobe links took most
+ * of its run to close, where stopping the programs takes one grace
+ * period.
  */
 bool fdset_stop_pays(const struct fdset *s)
 {

@@ -1368,8 +1368,7 @@ static void graph_prog(struct buf *b, struct rd_run *r)
  * where the kernel has kprobes, else fentry/fexit.  A kprobe program is
  * loaded once for every function, where fentry loads and verifies one
  * per function and rebuilds the function's trampoline for each of its
- * two: in the QEMU guest a graph of 372 functions attached in 9 s with
- * kprobes and 29 s with fentry/fexit.
+ * two, which takes longer (bench/record-vm.sh times both).
  */
 static void graph_via(struct rd_opts *o)
 {
