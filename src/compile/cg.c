@@ -3031,22 +3031,68 @@ static int cg_end(struct cg *g)
 }
 
 /*
- * Whether probe sp may go on in tail-called programs: an event probe of
- * a run whose records need no holding, with integer variables only,
- * which MAP_CARRY hands from one part to the next.
+ * A program may use at most 64 maps (the kernel's MAX_USED_MAPS).  A
+ * probe body whose statements pass SPLIT_MAPS of them goes on in a
+ * tail-called part, which leaves room for what one more statement and
+ * the program's tails load (MAP_CARRY, MAP_TAILS, the ring buffer).
  */
-static bool splittable(const struct cg *g, const struct sema_probe *sp,
-		       const struct probe_inst *pi)
+#define MAX_USED_MAPS 64
+#define SPLIT_MAPS 48
+
+/*
+ * Whether probe sp may go on in tail-called programs: a body of integer
+ * variables only, which MAP_CARRY hands from one part to the next, and
+ * no D scratch space, whose allocations the next part could not see.
+ */
+static bool splittable(const struct sema_probe *sp)
 {
 	int i;
 
-	if (g->c->opts.split_insns <= 0 || !g->c->opts.interleave ||
-	    pi->when != WHEN_EVENT || sp->node->b->kind != N_BLOCK)
+	if (sp->node->b->kind != N_BLOCK || sp->uses_dscratch ||
+	    sp->dscratch_in_pred)
 		return false;
 	for (i = 0; i < sp->vars.n; i++)
 		if (!type_in_reg(((struct symbol *)sp->vars.v[i])->val))
 			return false;
 	return true;
+}
+
+/* How many maps this part's IR loads so far. */
+static int part_maps(struct cg *g)
+{
+	int i, j;
+
+	for (i = g->maps_scanned; i < g->ir.n; i++) {
+		const struct ir_insn *in = &g->ir.insn[i];
+
+		if (in->kind != IR_LD_MAP && in->kind != IR_LD_MAP_VALUE)
+			continue;
+		for (j = 0; j < g->part_maps.n; j++)
+			if ((intptr_t)g->part_maps.v[j] == in->imm)
+				break;
+		if (j == g->part_maps.n)
+			vec_push(&g->part_maps, (void *)(intptr_t)in->imm);
+	}
+	g->maps_scanned = g->ir.n;
+	return g->part_maps.n;
+}
+
+/*
+ * Whether the body goes on in a new part after the statement just
+ * generated.  ferret strace's capture code splits by size: the
+ * verifier's work grows faster than a program.  Any probe splits by
+ * maps, at a point where its run can be cut: no held record sent yet
+ * (the next part could not end the run that holds it), no speculation
+ * and no firing state the next part would read again (D's timestamp,
+ * this-> variables kept across BEGIN's clauses).
+ */
+static bool split_due(struct cg *g)
+{
+	if (g->c->opts.split_insns > 0 && g->c->opts.interleave &&
+	    g->pi->when == WHEN_EVENT)
+		return g->ir.n >= g->c->opts.split_insns;
+	return part_maps(g) >= SPLIT_MAPS && !g->nrec && !g->nweak &&
+	       g->spec < 0 && g->timestamp < 0 && !g->keep_locals;
 }
 
 /*
@@ -3081,10 +3127,12 @@ static void split_here(struct cg *g, int next)
 		lost_tail(g);
 		ir_mov_imm(&g->ir, g->lost, 0);
 	}
-	p = carry(g);
-
-	for (i = 0; i < g->vars.n; i++)
-		ir_st(&g->ir, BPF_DW, p, 8 * i, ((struct cg_var *)g->vars.v[i])->reg);
+	if (g->vars.n) {
+		p = carry(g);
+		for (i = 0; i < g->vars.n; i++)
+			ir_st(&g->ir, BPF_DW, p, 8 * i,
+			      ((struct cg_var *)g->vars.v[i])->reg);
+	}
 	if (g->c->carry_size < size)
 		g->c->carry_size = size;
 	g->tail_next = g->c->ntails++;
@@ -3311,6 +3359,7 @@ static int probe_finish(struct cg *g, int ret, int tstr_from, int tstr_to)
 		ret = cg_end(g);
 	/* cg_end() frees them; a probe that failed before it leaves them. */
 	vec_free(&g->holds);
+	vec_free(&g->part_maps);
 	free_vars(g);
 	return ret;
 }
@@ -3319,7 +3368,7 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	     bool use_cookie)
 {
 	struct node *p = sp->node, *body = p->b;
-	bool split = splittable(g, sp, pi);
+	bool split = splittable(sp);
 	int i, from = g->from, ret = 0, tstr_from, tstr_to;
 
 	g->probe = p;
@@ -3368,11 +3417,15 @@ int cg_probe(struct cg *g, struct sema_probe *sp, const struct probe_inst *pi,
 	}
 	if (sp->uses_dscratch && !sp->dscratch_in_pred && from <= 0 && !ret)
 		bi_dscratch_begin(g);
-	if (!split && !ret)
+	if (body->kind != N_BLOCK && !ret)
 		ret = cg_block(g, body);
-	for (i = from; split && !ret && i < body->nlist; i++) {
+	for (i = from; body->kind == N_BLOCK && !ret && i < body->nlist; i++) {
 		ret = cg_stmt(g, body->list[i]);
-		if (!ret && i + 1 < body->nlist && g->ir.n >= g->c->opts.split_insns) {
+		if (!ret && part_maps(g) > MAX_USED_MAPS)
+			ret = cg_error(g, body->list[i],
+				       "this statement takes the probe past %d maps, the most one BPF program may use; a probe goes on in another program only where its variables are integers, before it sends output",
+				       MAX_USED_MAPS);
+		if (!ret && split && i + 1 < body->nlist && split_due(g)) {
 			split_here(g, i + 1);
 			break;
 		}

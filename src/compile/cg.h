@@ -70,6 +70,9 @@ struct cg {
 				 * split probe when > 0); out: where the next
 				 * part starts, or -1 (see cg_probe()) */
 	int tail_next;		/* out: the next part's MAP_TAILS slot */
+	struct vec part_maps;	/* ids of the maps this part's IR loads,
+				 * as of IR instruction maps_scanned */
+	int maps_scanned;
 	bool first_clause;	/* in: no earlier clause has this probe (D's
 				 * per-firing state starts here) */
 	/*

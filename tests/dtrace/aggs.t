@@ -508,3 +508,59 @@ key 2 1
 	setopt("aggsortrev", j > 0 ? lltostr(j) : "0");
 	printa("key %d %@d\n", @a);
 	exit(0); }'
+
+# A program may use at most 64 maps and each aggregation is one: a
+# clause that updates more goes on in tail-called programs, split
+# between statements, in BEGIN and on an event alike.
+{
+	echo '#pragma D option quiet'
+	echo 'BEGIN {'
+	for i in $(seq 0 149); do
+		case $((i % 5)) in
+		0) echo "	@s$i[$i] = sum($i);" ;;
+		1) echo "	@s$i[$i] = count();" ;;
+		2) echo "	@s$i[$i] = max($i * 2);" ;;
+		3) echo "	@s$i[$i] = min(-$i);" ;;
+		4) echo "	@s$i[$i] = avg($i * 3);" ;;
+		esac
+	done
+	echo '	printa("%d %@d %@d %@d %@d %@d\n", @s145, @s146, @s147, @s148, @s149);'
+	echo '	printa("%d %@d\n", @s0);'
+	echo '	exit(0);'
+	echo '}'
+} >"$W/many.d"
+# At the exit, each aggregation printa() has not shown, in order.
+want=$(for i in $(seq 1 144); do
+	case $((i % 5)) in
+	0) v=$i ;; 1) v=1 ;; 2) v=$((i * 2)) ;; 3) v=-$i ;; 4) v=$((i * 3)) ;;
+	esac
+	printf '%9d%17d\n' $i $v
+done)
+same many_aggs 0 "148 0 0 0 -148 0
+149 0 0 0 0 447
+147 0 0 294 0 0
+146 0 1 0 0 0
+145 145 0 0 0 0
+0 0
+
+$want
+" -- -s "$W/many.d"
+{
+	echo 'syscall::getppid:entry /pid == $target/ {'
+	for i in $(seq 0 99); do echo "	@c$i = count();"; done
+	echo '}'
+	echo 'END { printa("%@d\n", @c0); printa("%@d\n", @c99); exit(0); }'
+} >"$W/many-ev.d"
+if timeout 30 "$FERRET" dtrace -q -s "$W/many-ev.d" -c "$BUILD/tests/workload getppid 7" >"$W/out" 2>"$W/err" &&
+	[ "$(grep -c '^ *7$' "$W/out")" = 100 ] && [ ! -s "$W/err" ]; then
+	ok many_aggs_event
+else
+	bad many_aggs_event "not 98 counts and 2 printa() lines of 7: $(sort "$W/out" | uniq -c | head -3) $(head -2 "$W/err")"
+fi
+{
+	echo 'BEGIN {'
+	echo '	printf("x\n");'
+	for i in $(seq 0 69); do echo "	@c$i = count();"; done
+	echo '}'
+} >"$W/many-rec.d"
+err many_aggs_after_output 1 "dtrace: failed to compile script $W/many-rec.d: line 65: this statement takes the probe past 64 maps, the most one BPF program may use; a probe goes on in another program only where its variables are integers, before it sends output" -- -s "$W/many-rec.d"

@@ -175,21 +175,6 @@ stderr aggsize_too_small 1 "dtrace: description 'BEGIN ' matched 1 probe
 dtrace: could not enable tracing: Enabling exceeds size of buffer
 " -- -x aggsize=8 -n 'BEGIN { @ = count(); exit(0); }'
 
-# A program the verifier refuses before any instruction (more maps than
-# the kernel lets a program use) names its clause, in dtrace's form.
-{
-	printf 'BEGIN\n{\n'
-	for i in $(seq 1 70); do printf '\t@a%d = count();\n' "$i"; done
-	printf '}\n'
-} >"$W/manyaggs.d"
-timeout 30 "$FERRET" dtrace -s "$W/manyaggs.d" >/dev/null 2>"$W/err"
-case $(head -1 "$W/err") in
-"dtrace: failed to compile script $W/manyaggs.d: line 1: the BPF verifier rejected the program for BEGIN: "*)
-	ok verifier_no_insn ;;
-*)
-	bad verifier_no_insn "stderr: $(head -2 "$W/err")" ;;
-esac
-
 # A member the struct lacks.
 err member_missing 1 "dtrace: invalid probe specifier BEGIN { trace(curthread->no_such_member); }: [D_TYPE_MEMBER] no_such_member is not a member of struct task_struct" -- \
 	-n 'BEGIN { trace(curthread->no_such_member); }'

@@ -421,6 +421,17 @@ else
 	skip=$((skip + 1))
 fi
 
+# A probe that updates more maps than one BPF program may use (64) goes
+# on in tail-called programs, split between its statements.
+prog='BEGIN {'
+for i in $(seq 1 80); do prog="$prog @m$i = $i;"; done
+"$F" -e "$prog exit(); }" >"$TMP/m.txt" 2>&1
+why="$(grep -v '^@' "$TMP/m.txt" | head -3)" check many_maps \
+	test "$(grep -c '^@m\([0-9]*\): \1$' "$TMP/m.txt")" = 80
+"$F" -e "$prog printf(\"x\"); @late = 1; exit(); }" >"$TMP/m.txt" 2>&1
+why="$(head -3 "$TMP/m.txt")" check many_maps_tail \
+	grep -q '^@late: 1$' "$TMP/m.txt"
+
 # A verifier rejection is told at the script's construct; -v adds the log.
 prog='BEGIN { $i = 0; while ($i >= 0) { $i = $i + 0; } exit(); }'
 "$F" -e "$prog" >"$TMP/v.txt" 2>&1
