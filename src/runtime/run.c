@@ -694,8 +694,15 @@ pid_t run_spawn_held(const char *path, char *const argv[], int *go_fd,
 	return pid;
 }
 
+/*
+ * Set by a SIGCHLD that came while the reader was not in ppoll(), which
+ * that signal then no longer interrupts: the next wait does not sleep.
+ */
+static volatile sig_atomic_t child_signal;
+
 static void on_child(int sig)
 {
+	child_signal = 1;
 }
 
 /*
@@ -975,6 +982,11 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 		}
 		if (o->sink && o->sink->poll_fd)
 			pfd[3].fd = o->sink->poll_fd(o->sink->arg);
+		if (child_signal) {
+			child_signal = 0;
+			ts.tv_sec = ts.tv_nsec = 0;
+			tsp = &ts;
+		}
 		n = ppoll(pfd, 4, tsp, &orig);
 		sigprocmask(SIG_SETMASK, &orig, NULL);
 		if (n < 0 && errno != EINTR) {
