@@ -1144,6 +1144,47 @@ static void div_check(struct cg *g, int tok, int divisor)
 	ir_place(&g->ir, ok);
 }
 
+/* D: 1 in a new register where string v is NULL (STR_UNREAD's bytes). */
+static int str_is_null(struct cg *g, const struct val *v)
+{
+	int r = ir_vreg(&g->ir), x = ir_vreg(&g->ir), no = ir_label(&g->ir);
+
+	ir_mov_imm(&g->ir, r, 0);
+	ir_ld(&g->ir, BPF_B, x, cg_base(v), v->off);
+	ir_jmp_imm(&g->ir, BPF_JNE, x, 0, no);
+	ir_ld(&g->ir, BPF_B, x, cg_base(v), v->off + 1);
+	ir_jmp_imm(&g->ir, BPF_JNE, x, STR_UNREAD_BYTE, no);
+	ir_mov_imm(&g->ir, r, 1);
+	ir_place(&g->ir, no);
+	return r;
+}
+
+/*
+ * D: where a string may hold NULL, a NULL string orders before every
+ * other, "" included, and equals only NULL, as in dtrace-utils.  Where
+ * a or b is NULL, res gets -1, 0 or 1 and the code jumps to label
+ * nul; else it falls through.  False where no string can be NULL.
+ */
+static bool null_order(struct cg *g, const struct val *a,
+		       const struct val *b, int res, int nul)
+{
+	int na, nb, neither;
+
+	if (!g->c->null_strs || a->type->size < 2 || b->type->size < 2)
+		return false;
+	na = str_is_null(g, a);
+	nb = str_is_null(g, b);
+	neither = ir_label(&g->ir);
+	ir_mov(&g->ir, res, na);
+	ir_alu(&g->ir, BPF_OR, res, nb);
+	ir_jmp_imm(&g->ir, BPF_JEQ, res, 0, neither);
+	ir_mov(&g->ir, res, nb);
+	ir_alu(&g->ir, BPF_SUB, res, na);
+	ir_ja(&g->ir, nul);
+	ir_place(&g->ir, neither);
+	return true;
+}
+
 /* Compares two strings up to the first NUL or the shorter size. */
 static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 		  int limit)
@@ -1151,6 +1192,8 @@ static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 	int res = ir_vreg(&g->ir), x = ir_vreg(&g->ir), y = ir_vreg(&g->ir);
 	int ne = ir_label(&g->ir), done = ir_label(&g->ir), eq = ir_label(&g->ir);
 	int n = a->type->size < b->type->size ? a->type->size : b->type->size;
+	int nul = ir_label(&g->ir);
+	bool nulls = limit <= 0 && null_order(g, a, b, res, nul);
 	int i;
 
 	if (limit > 0 && limit < n)
@@ -1160,6 +1203,11 @@ static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 		ir_ld(&g->ir, BPF_B, y, cg_base(b), b->off + i);
 		ir_jmp(&g->ir, BPF_JNE, x, y, ne);
 		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, eq);
+	}
+	ir_ja(&g->ir, eq);
+	if (nulls) {
+		ir_place(&g->ir, nul);
+		ir_jmp_imm(&g->ir, BPF_JNE, res, 0, ne);
 	}
 	ir_place(&g->ir, eq);
 	ir_mov_imm(&g->ir, res, 1);
@@ -1183,6 +1231,7 @@ static int str_cmp(struct cg *g, const struct val *a, const struct val *b)
 	int n = a->type->size < b->type->size ? a->type->size : b->type->size;
 	int i;
 
+	null_order(g, a, b, res, done);
 	ir_mov_imm(&g->ir, res, 0);
 	for (i = 0; i < n; i++) {
 		ir_ld(&g->ir, BPF_B, x, cg_base(a), a->off + i);

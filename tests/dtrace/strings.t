@@ -712,3 +712,19 @@ same probe_parts_char_ptr 0 "t dtrace BEGIN
 " -- -q -n 'char *p; BEGIN { p = probeprov; q = (char *)probename; printf("%c %s %s\n", p[1], stringof(p), stringof(q)); exit(0); }'
 err probefunc_every_syscall_cmp 1 "dtrace: invalid probe specifier syscall:::entry /probefunc == execname/ { }: probefunc of a probe for every syscall is the syscall's name, which ferret names when it prints: it cannot be a string operand here" -- \
 	-n 'syscall:::entry /probefunc == execname/ { }'
+
+# A string variable holding NULL equals only NULL and orders before
+# every other string, "" included, whichever side it is on; two NULLs
+# are equal.
+same null_string_order 0 "0 0 0 1 1 1 1
+0 0 1 1 1
+1 0 1 0
+
+" -- -q -n 'BEGIN {
+	s = "abc"; s = NULL; t = "x";
+	printf("%d %d %d %d %d %d %d\n", t <= s, t < s, t == s, t != s, s < t, s <= t, s != t);
+	t = "";
+	printf("%d %d %d %d %d\n", t < s, t == s, s < t, s != t, t > s);
+	t = NULL;
+	printf("%d %d %d %d\n", s == t, s < t, s <= t, s != t);
+	exit(0); }'
