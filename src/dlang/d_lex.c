@@ -362,18 +362,23 @@ static int pragma_option(struct d_lexer *lx, struct d_token *tok, int line,
 	return 0;
 }
 
+int (*d_provider_attr_hook)(const char *prov, const char *part,
+			    struct d_attr a);
+
 /*
  * #pragma D attributes NAME/DATA/CLASS IDENT: the stability -v reports
  * for what IDENT names from here on, checked as dtrace checks it.  An
  * identifier that cannot be one is no identifier the program has, which
- * dtrace calls unused.  "provider NAME PART" sets a provider's, which
- * ferret's providers do not take.
+ * dtrace calls unused.  "provider PROV PART" sets a loaded provider's
+ * component (d_provider_attr_hook); for a provider not loaded it waits
+ * for an identifier PROV, as in dtrace.
  */
 static int pragma_attributes(struct d_lexer *lx, struct d_token *tok,
 			     int line, const struct ctl_word *w, int n)
 {
 	struct d_attr_pragma *ap;
 	struct d_attr attr;
+	const struct ctl_word *id;
 	int i;
 
 	if (n < 3)
@@ -382,14 +387,37 @@ static int pragma_attributes(struct d_lexer *lx, struct d_token *tok,
 	if (d_attr_parse(w[1].s, w[1].len, &attr))
 		return ctl_error(lx, tok, line, &w[1],
 				 "[D_PRAGMA_INVAL] invalid attributes specified by #pragma attributes");
-	for (i = 0; i < w[2].len; i++)
-		if (!is_ident_char(w[2].s[i]))
+	id = &w[2];
+	if (word_is(&w[2], "provider")) {
+		char *prov, *part;
+		int r;
+
+		if (n < 5 || w[3].kind != 'w' || w[4].kind != 'w')
 			return ctl_error(lx, tok, line, &w[2],
+					 "[D_PRAGMA_MALFORM] malformed #pragma attributes provider <name> <component>");
+		prov = xstrndup(w[3].s, w[3].len);
+		part = xstrndup(w[4].s, w[4].len);
+		r = lx->attrs && d_provider_attr_hook ?
+		    d_provider_attr_hook(prov, part, attr) : -ENOENT;
+		/* dtrace names the provider as the component, and back. */
+		if (r == -EINVAL)
+			r = ctl_error(lx, tok, line, &w[4],
+				      "[D_PRAGMA_INVAL] invalid component \"%s\" in attribute #pragma for provider %s",
+				      prov, part);
+		free(prov);
+		free(part);
+		if (r != -ENOENT)
+			return r;
+		id = &w[3];
+	}
+	for (i = 0; i < id->len; i++)
+		if (!is_ident_char(id->s[i]))
+			return ctl_error(lx, tok, line, id,
 					 "[D_PRAGMA_UNUSED] unused #pragma attributes");
-	if (!lx->attrs || word_is(&w[2], "provider"))
+	if (!lx->attrs)
 		return 0;
 	ap = xcalloc(1, sizeof(*ap));
-	ap->name = xstrndup(w[2].s, w[2].len);
+	ap->name = xstrndup(id->s, id->len);
 	ap->attr = attr;
 	vec_push(lx->attrs, ap);
 	return 0;

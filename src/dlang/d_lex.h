@@ -62,6 +62,16 @@ struct d_token {
 };
 
 /*
+ * "#pragma D attributes A provider PROV PART": sets the attributes of
+ * component PART ("provider", "module", "function", "name" or "args")
+ * of provider PROV, set by the D front end.  Returns 0; -ENOENT where no
+ * such provider is loaded (the pragma then waits for an identifier PROV,
+ * as dtrace's does); -EINVAL for another PART.  NULL: none is loaded.
+ */
+extern int (*d_provider_attr_hook)(const char *prov, const char *part,
+				   struct d_attr a);
+
+/*
  * Lexer state.  The parser owns the mode: with outer set the lexer is in
  * D's outer scope, where a word is a probe description (T_SPEC), a
  * keyword that may start a declaration, or a well-known type name

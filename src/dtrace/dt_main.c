@@ -24,6 +24,7 @@
 #include "builtins/dtrace.h"
 #include "compile/compile.h"
 #include "dlang/d_parse.h"
+#include "dlang/d_lex.h"
 #include "dtrace/d_flow.h"
 #include "dtrace/d_undef.h"
 #include "dtrace/d_print.h"
@@ -2642,6 +2643,7 @@ static struct node *parse_programs(struct dt *d, struct source *src,
 			one.text = pp;
 		}
 		d_args_hook = dt_args_type;
+		d_provider_attr_hook = dt_provider_attr;
 		part = d_parse_program(&one, macros, pragmas);
 		if (!part)
 			goto fail;

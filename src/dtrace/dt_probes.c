@@ -1338,13 +1338,57 @@ static int list_arg_types(const struct dt_desc *d, char (*types)[64], int max)
 	return n;
 }
 
+/* Providers' attributes a #pragma D attributes changed: struct dt_pattr *. */
+static struct vec pattr_set;
+
 static const struct dt_pattr *pattr_of(const char *prov)
 {
 	const struct dt_pattr *pa = pattrs;
+	int i;
 
+	for (i = 0; i < pattr_set.n; i++) {
+		pa = pattr_set.v[i];
+		if (!strcmp(pa->prov, prov))
+			return pa;
+	}
+	pa = pattrs;
 	while (pa->prov && strcmp(pa->prov, prov))
 		pa++;
 	return pa;
+}
+
+int dt_provider_attr(const char *prov, const char *part, struct d_attr a)
+{
+	static const char *const parts[] = {
+		"provider", "module", "function", "name", "args",
+	};
+	struct dt_pattr *pa;
+	size_t i, j;
+	int k;
+
+	for (j = 0; j < ARRAY_SIZE(provs) && strcmp(provs[j].name, prov); j++)
+		;
+	if (j == ARRAY_SIZE(provs))
+		return -ENOENT;
+	for (i = 0; i < ARRAY_SIZE(parts) && strcmp(parts[i], part); i++)
+		;
+	if (i == ARRAY_SIZE(parts))
+		return -EINVAL;
+	for (k = 0; k < pattr_set.n; k++)
+		if (!strcmp(((struct dt_pattr *)pattr_set.v[k])->prov, prov))
+			break;
+	if (k == pattr_set.n) {
+		pa = xmalloc(sizeof(*pa));
+		*pa = *pattr_of(prov);
+		pa->prov = provs[j].name;
+		vec_push(&pattr_set, pa);
+	}
+	pa = pattr_set.v[k];
+	if (i < 4)
+		pa->part[i] = a;
+	else
+		pa->args = a;
+	return 0;
 }
 
 /* Whether probe d is one that description want names. */

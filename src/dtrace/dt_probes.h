@@ -68,6 +68,13 @@ bool dt_desc_attr(const struct dt_desc *d, long target, struct d_attr *desc,
 int dt_desc_info(const struct dt_desc *d, long target, FILE *f);
 /* An attribute block of -v and -lv: "\n\tTITLE\n" and its three lines. */
 void dt_print_attr(FILE *f, const char *title, struct d_attr a);
+/*
+ * #pragma D attributes A provider PROV PART: component PART of provider
+ * PROV has attributes a from here on (d_provider_attr_hook).  0;
+ * -ENOENT for a provider ferret does not have, -EINVAL for a PART that
+ * is none of provider, module, function, name and args.
+ */
+int dt_provider_attr(const char *prov, const char *part, struct d_attr a);
 
 /* dtrace -l's heading: ID PROVIDER MODULE FUNCTION NAME. */
 void dt_list_header(void);

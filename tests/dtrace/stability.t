@@ -117,6 +117,53 @@ $STABLE
 
 " -- -v -e -s "$W/v2.d"
 
+# #pragma D attributes of a provider's component: dtrace's name part made
+# Evolving lowers what BEGIN's description is; its arguments made
+# Unstable show in -e's listing and in -lv's.
+cat >"$W/v3.d" <<'EOF'
+#pragma D attributes Evolving/Evolving/Common provider dtrace name
+#pragma D attributes Unstable/Unstable/Common provider dtrace args
+dtrace:::BEGIN
+{
+	trace(1);
+}
+EOF
+same stab_pragma_provider 0 "$(report "script $W/v3.d" Evolving Evolving Common Stable Stable Common)
+
+dtrace:::BEGIN
+$(attrs "Probe Description Attributes" Evolving Evolving Common)
+$(attrs "Argument Attributes" Unstable Unstable Common)
+
+	Argument Types
+		None
+
+" -- -v -e -s "$W/v3.d"
+if timeout 30 "$FERRET" dtrace -lv -s "$W/v3.d" >"$W/out" 2>"$W/err" &&
+	grep -A3 -x '	Argument Attributes' "$W/out" | grep -qx '		Identifier Names: Unstable'; then
+	ok stab_pragma_provider_list
+else
+	bad stab_pragma_provider_list "$(head -12 "$W/out") $(head -2 "$W/err")"
+fi
+# A component that is none of a provider's five is dtrace's error, the
+# provider and component named as dtrace names them; a provider ferret
+# does not have leaves the pragma waiting for an identifier of its name.
+printf '#pragma D attributes Stable provider dtrace func\nBEGIN { exit(0); }\n' >"$W/v4.d"
+err stab_pragma_component 1 "dtrace: failed to compile script $W/v4.d: [D_PRAGMA_INVAL] line 1: invalid component \"dtrace\" in attribute #pragma for provider func" -- -s "$W/v4.d"
+cat >"$W/v5.d" <<'EOF'
+#pragma D attributes Private/Private/Unknown provider answer name
+inline int answer = 42;
+dtrace:::BEGIN
+{
+	trace(answer);
+}
+EOF
+same stab_pragma_no_provider 0 "$(report "script $W/v5.d" Stable Stable Common Private Private Unknown)
+$STABLE
+
+" -- -v -e -s "$W/v5.d"
+printf '#pragma D attributes Stable provider dtrace\nBEGIN { exit(0); }\n' >"$W/v6.d"
+err stab_pragma_provider_short 1 "dtrace: failed to compile script $W/v6.d: [D_PRAGMA_MALFORM] line 1: malformed #pragma attributes provider <name> <component>" -- -s "$W/v6.d"
+
 # -x amin: the clause first (at its '}'), then the actions' names, then
 # the predicate's; parts left out of the minimum are Standard
 cat >"$W/amin.d" <<'EOF'
