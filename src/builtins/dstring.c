@@ -16,8 +16,8 @@
  *
  * NULL, which strchr, strrchr, strstr and strtok return when they find
  * nothing, is an empty string whose second byte is DSTR_NULL_BYTE: it
- * prints and compares as "", and "s == NULL" in D (sema's rewrite to
- * __dstrnull) tells it apart.
+ * prints as "", orders before every other string (cg.c's null_order()),
+ * and "s == NULL" in D (sema's rewrite to __dstrnull) tells it apart.
  *
  * cleanpath and the inet functions keep their operand's bytes (a
  * TY_NAMED value) and name them in user space, as bpftrace's ntop():
@@ -135,10 +135,13 @@ static struct dstr tmp_str(struct cg *g, int size);
 
 /*
  * Whether a is a call that gives NULL when it finds nothing (strstr(),
- * strchr(), strrchr(), strtok()).
+ * strchr(), strrchr(), strtok()), or a string element of an associative
+ * array, NULL where it was never assigned.
  */
 static bool null_result(const struct node *a)
 {
+	if (a->kind == N_MAP)
+		return sema_d_assoc_elem(a) && a->type && a->type->kind == TY_STR;
 	return a->kind == N_CALL && a->name &&
 	       (!strcmp(a->name, "strstr") || !strcmp(a->name, "strchr") ||
 		!strcmp(a->name, "strrchr") || !strcmp(a->name, "strtok"));

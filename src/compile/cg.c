@@ -1144,12 +1144,19 @@ static void div_check(struct cg *g, int tok, int divisor)
 	ir_place(&g->ir, ok);
 }
 
-/* D: 1 in a new register where string v is NULL (STR_UNREAD's bytes). */
+/*
+ * D: 1 in a new register where string v is NULL (STR_UNREAD's bytes);
+ * one of fewer than 2 bytes ("") cannot be.
+ */
 static int str_is_null(struct cg *g, const struct val *v)
 {
-	int r = ir_vreg(&g->ir), x = ir_vreg(&g->ir), no = ir_label(&g->ir);
+	int r = ir_vreg(&g->ir), x, no;
 
 	ir_mov_imm(&g->ir, r, 0);
+	if (v->type->size < 2)
+		return r;
+	x = ir_vreg(&g->ir);
+	no = ir_label(&g->ir);
 	ir_ld(&g->ir, BPF_B, x, cg_base(v), v->off);
 	ir_jmp_imm(&g->ir, BPF_JNE, x, 0, no);
 	ir_ld(&g->ir, BPF_B, x, cg_base(v), v->off + 1);
@@ -1170,7 +1177,8 @@ static bool null_order(struct cg *g, const struct val *a,
 {
 	int na, nb, neither;
 
-	if (!g->c->null_strs || a->type->size < 2 || b->type->size < 2)
+	/* A string of fewer than 2 bytes ("") cannot hold NULL. */
+	if (!g->c->null_strs || (a->type->size < 2 && b->type->size < 2))
 		return false;
 	na = str_is_null(g, a);
 	nb = str_is_null(g, b);
@@ -1829,6 +1837,30 @@ static int map_read(struct cg *g, struct node *n, struct val *out)
 	out->kind = V_STACK;
 	out->off = cg_alloc_tmp(g, t->size, &out->base);
 	out->type = t;
+	/*
+	 * D: a string element never assigned is NULL (STR_UNREAD's bytes),
+	 * and one read where it is printed or taken as a string reads
+	 * address 0 (dstring.c's null_result()).
+	 */
+	if (g->c->opts.dtrace && sema_d_assoc_elem(n) && t->kind == TY_STR &&
+	    t->size >= 2 && !(n->flags & NF_NULL_FAULTS)) {
+		cg_zero_at(g, out->base, out->off, t->size);
+		ir_st_imm(&g->ir, BPF_B, out->base, out->off + 1, STR_UNREAD_BYTE);
+		ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
+		cg_copy(g, out->base, out->off, p, 0, t->size);
+		ir_place(&g->ir, done);
+		return 0;
+	}
+	if (n->flags & NF_NULL_FAULTS) {
+		int found = ir_label(&g->ir), z = ir_vreg(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JNE, p, 0, found);
+		ir_mov_imm(&g->ir, z, 0);
+		cg_fault(g, FAULT_BADADDR, z);
+		ir_place(&g->ir, found);
+		cg_copy(g, out->base, out->off, p, 0, t->size);
+		return 0;
+	}
 	cg_zero_at(g, out->base, out->off, t->size);
 	ir_jmp_imm(&g->ir, BPF_JEQ, p, 0, done);
 	cg_copy(g, out->base, out->off, p, 0, t->size);

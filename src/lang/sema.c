@@ -1306,6 +1306,10 @@ int sema_expr(struct sema *s, struct node *n)
 			return sema_error(s, n,
 				"reading %s map %s inside a probe is not supported yet",
 				type_name(n->sym->val, b, sizeof(b)), n->name);
+		/* D: a string element never assigned reads as NULL (cg.c). */
+		if (s->c->opts.dtrace && sema_d_assoc_elem(n) &&
+		    n->sym->val->kind == TY_STR && n->sym->val->size >= 2)
+			s->c->null_strs = true;
 		n->type = n->sym->val;
 		return 0;
 	case N_BINOP:

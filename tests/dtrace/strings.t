@@ -728,3 +728,21 @@ same null_string_order 0 "0 0 0 1 1 1 1
 	t = NULL;
 	printf("%d %d %d %d\n", s == t, s < t, s <= t, s != t);
 	exit(0); }'
+# A string element of an associative array never assigned is NULL: it
+# equals NULL and orders first; traced, printed or given to strlen() it
+# reads address 0.  An assigned one, and one of another key, are read.
+same null_assoc_elem 0 "1 0 1 1 0
+two 3
+ERROR 1 0
+ERROR 1 0
+ERROR 1 0
+
+" -- -q -n 'string s[int];
+	BEGIN { s[2] = "two"; x = s[1];
+		printf("%d %d %d %d %d\n", s[1] == NULL, s[2] == NULL, x == NULL, s[1] < "", s[1] == "");
+		printf("%s %d\n", s[2], strlen(s[2])); }
+	BEGIN { trace(s[1]); }
+	BEGIN { printf("%s\n", s[3]); }
+	BEGIN { trace(strlen(s[4])); }
+	BEGIN { exit(0); }
+	ERROR { printf("ERROR %d %d\n", arg4, arg5); }'
