@@ -3119,6 +3119,12 @@ static int cg_end(struct cg *g)
  */
 #define MAX_USED_MAPS 64
 #define SPLIT_MAPS 48
+/*
+ * The verifier follows at most 8192 pending branches (its jump sequence
+ * limit) and its work grows faster than a program: a body past this
+ * many IR instructions also goes on in a part of its own.
+ */
+#define SPLIT_INSNS 16384
 
 /*
  * Whether probe sp may go on in tail-called programs: a body of integer
@@ -3160,20 +3166,22 @@ static int part_maps(struct cg *g)
 
 /*
  * Whether the body goes on in a new part after the statement just
- * generated.  ferret strace's capture code splits by size: the
- * verifier's work grows faster than a program.  Any probe splits by
- * maps, at a point where its run can be cut: no held record sent yet
- * (the next part could not end the run that holds it), no speculation
- * and no firing state the next part would read again (D's timestamp,
- * this-> variables kept across BEGIN's clauses).
+ * generated.  ferret strace's capture code splits by a size of its own
+ * (compile_opts.split_insns).  Any probe splits by maps and by
+ * SPLIT_INSNS, at a point where its run can be cut: no held record sent
+ * yet (the next part could not end the run that holds it), no
+ * speculation and no firing state the next part would read again (D's
+ * timestamp, this-> variables kept across BEGIN's clauses).
  */
 static bool split_due(struct cg *g)
 {
 	if (g->c->opts.split_insns > 0 && g->c->opts.interleave &&
 	    g->pi->when == WHEN_EVENT)
 		return g->ir.n >= g->c->opts.split_insns;
-	return part_maps(g) >= SPLIT_MAPS && !g->nrec && !g->nweak &&
-	       g->spec < 0 && g->timestamp < 0 && !g->keep_locals;
+	if (g->nrec || g->nweak || g->spec >= 0 || g->timestamp >= 0 ||
+	    g->keep_locals)
+		return false;
+	return part_maps(g) >= SPLIT_MAPS || g->ir.n >= SPLIT_INSNS;
 }
 
 /*

@@ -746,3 +746,19 @@ ERROR 1 0
 	BEGIN { trace(strlen(s[4])); }
 	BEGIN { exit(0); }
 	ERROR { printf("ERROR %d %d\n", arg4, arg5); }'
+# Each comparison of long strings is unrolled a byte at a time; a clause
+# of a hundred of them, past what the verifier follows in one program,
+# goes on in tail-called parts and counts them all.
+L=$(printf 'a%.0s' $(seq 1 200))
+{
+	echo '#pragma D option quiet'
+	echo 'BEGIN {'
+	echo "	s1 = \"${L}b\"; s2 = \"${L}c\"; n = 0;"
+	for i in $(seq 1 100); do echo '	n += (s1 < s2) + (s2 == s1);'; done
+	echo '	printf("%d\n", n);'
+	echo '	exit(0);'
+	echo '}'
+} >"$W/longcmp.d"
+same long_compares_split 0 "100
+
+" -- -s "$W/longcmp.d"
