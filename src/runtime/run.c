@@ -1276,7 +1276,8 @@ out:
 		kill(child, SIGCONT);
 	else if (c->stops_target && child <= 0 && o->pid > 0)
 		kill(o->pid, SIGCONT);
-	if (child > 0 && !child_done && o->leave_child && *o->leave_child) {
+	/* A command let go ends on its own: how, seen or not, is not told. */
+	if (child > 0 && o->leave_child && *o->leave_child) {
 		status = -1;
 	} else if (child > 0 && !child_done) {
 		if (ret == 0 || !target_gone(child, 0, &status)) {

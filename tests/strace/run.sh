@@ -1185,6 +1185,17 @@ diff <(norm < b-strace.txt) <(norm < "b-ferret strace.txt") > d.txt &&
 	diff <(sed -E 's/^[a-z ]*strace: //; s/[0-9]+/N/g' be-strace.txt) \
 	     <(sed -E 's/^[a-z ]*strace: //; s/[0-9]+/N/g' "be-ferret strace.txt") >> d.txt &&
 	grep -q 'rc 0' be-strace.txt && ok "-b execve: let go at the second execve" || bad "-b: $(head -6 d.txt)"
+# A command let go that ends before ferret has stopped: its status is
+# not ferret's either (strace's is 0 too, as the same run shows).
+rcs="" src=""
+for i in 1 2 3 4 5 6; do
+	"$FERRET" strace -b execve -e trace=none sh -c 'exec false' 2>/dev/null
+	rcs="$rcs$?"
+done
+strace -b execve -e trace=none sh -c 'exec false' 2>/dev/null
+src=$?
+[ "$rcs" = 000000 ] && [ "$src" = 0 ] && ok "-b execve: a command let go that ends at once leaves status 0" ||
+	bad "-b execve, a quick end: ferret $rcs, strace $src"
 # trace=?NAME, NAME@64, NAME@32.
 "$FERRET" strace -f -e 'trace=?getppid,?nosuch,getpid@64,getpid@32' "$WL" fork 2> fq.txt > /dev/null
 grep -Eq '^\[pid +[0-9]+\] getppid\(\)' fq.txt && ok "trace=?NAME, NAME@64, NAME@32" || bad "?NAME: $(head -3 fq.txt)"
