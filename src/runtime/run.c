@@ -758,7 +758,7 @@ static bool child_reap(pid_t child, int *status, bool block)
  * something may wait for their zombies to go.  The command's own end is
  * left to child_reap().
  */
-static void reap_strays(pid_t child)
+static void reap_strays(pid_t child, const struct run_sink *sink)
 {
 	siginfo_t si;
 
@@ -769,6 +769,8 @@ static void reap_strays(pid_t child)
 			return;
 		if (waitpid(si.si_pid, NULL, WNOHANG | __WALL) <= 0)
 			return;
+		if (sink && sink->stray)
+			sink->stray(sink->arg, si.si_pid);
 	}
 }
 
@@ -931,7 +933,7 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 		 * A stray that ended before the handler was there sent its
 		 * SIGCHLD to the default action, which wakes nothing.
 		 */
-		reap_strays(child);
+		reap_strays(child, o->sink);
 	}
 	for (;;) {
 		struct timespec ts, *tsp = NULL;
@@ -998,7 +1000,7 @@ static void read_events(struct runtime *rt, struct out_sink *os,
 			o->sink->poll_ready(o->sink->arg);
 		if (rt->skb)
 			perf_buffer__consume(rt->skb->pb);
-		reap_strays(child);
+		reap_strays(child, o->sink);
 		/* Records that did not wake us are read here too. */
 		if (rbuf_consume(rb) > 0) {
 			hot_until = now_ns() + HOT_NS;

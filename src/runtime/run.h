@@ -76,6 +76,11 @@ struct run_sink {
 	 */
 	int (*poll_fd)(void *arg);
 	void (*poll_ready)(void *arg);
+	/*
+	 * A child of ferret's that is not the command (one the command
+	 * made with CLONE_PARENT) was reaped, or NULL.
+	 */
+	void (*stray)(void *arg, pid_t pid);
 };
 
 struct loaded;

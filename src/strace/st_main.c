@@ -650,6 +650,18 @@ static void st_finish(void *arg, struct runtime *rt)
 }
 
 /*
+ * A child the command made with CLONE_PARENT, which is ferret's to reap:
+ * untraced without -f, it is one strace calls unknown when it reaps it.
+ */
+static void st_stray(void *arg, pid_t pid)
+{
+	struct st_run *r = arg;
+
+	if (!r->o->follow && r->o->quiet < 2)
+		st_err("Exit of unknown pid %d ignored\n", (int)pid);
+}
+
+/*
  * Ends ferret by signal sig, as strace ends when its command died of one
  * or it was stopped by one: no core file of ferret's, and the signal
  * unblocked should ferret have inherited it blocked.  128 + sig should
@@ -1397,6 +1409,7 @@ int st_main(int argc, char **argv)
 	sink.busy = st_busy;
 	sink.setup = st_setup;
 	sink.finish = st_finish;
+	sink.stray = st_stray;
 	if (o.inject) {
 		sink.poll_fd = st_poll_fd;
 		sink.poll_ready = st_poll_ready;

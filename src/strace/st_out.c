@@ -49,6 +49,10 @@ struct st_task {
 	bool restart_held;	/* returned ERESTART*: printed on its next
 				 * record, as "= ?" if that is SIGKILL */
 	bool released;		/* -b execve let it go */
+	bool attach_note;	/* -f: "Process N attached" is still to be
+				 * written, on the trace's stream */
+	int note_child;		/* the child whose note follows this task's
+				 * next line (its fork call's), or 0 */
 	int fatal_sig;		/* the signal whose send made the group's
 				 * SIGKILL (on_ignored()), or 0 */
 	char comm[16];		/* -Y: its name ("" unknown), from /proc when
@@ -523,7 +527,7 @@ static void hold(struct st_out *s, int tid, struct buf *b)
  * joins them.  A line of tid's comes after its entry's records, so an
  * entry tid owes is made then.
  */
-static void emit(struct st_out *s, int tid, struct buf *b)
+static void emit_line(struct st_out *s, int tid, struct buf *b)
 {
 	if (!s->nheld) {
 		write_line(s, tid, b);
@@ -532,6 +536,39 @@ static void emit(struct st_out *s, int tid, struct buf *b)
 	ripen(s, tid);
 	hold(s, tid, b);
 	drain_ready(s);
+}
+
+/* -f: child c's "Process N attached", where it has not been written. */
+static void attach_note(struct st_out *s, struct st_task *c)
+{
+	struct buf b = { 0 };
+
+	if (!c->attach_note)
+		return;
+	c->attach_note = false;
+	buf_printf(&b, "%s: Process %d attached\n", st_progname, c->tid);
+	emit_line(s, c->tid, &b);
+}
+
+/*
+ * As emit_line(), with strace's "Process N attached" of a child on the
+ * trace's stream as it most often falls: after its parent's fork call
+ * line, before the child's first.
+ */
+static void emit(struct st_out *s, int tid, struct buf *b)
+{
+	struct st_task *t = task(s, tid, false), *c;
+
+	if (t)
+		attach_note(s, t);
+	emit_line(s, tid, b);
+	t = task(s, tid, false);
+	if (t && t->note_child) {
+		c = task(s, t->note_child, false);
+		t->note_child = 0;
+		if (c)
+			attach_note(s, c);
+	}
 }
 
 /* An empty line buffer, with the memory of a line written before. */
@@ -1080,8 +1117,14 @@ static void finish_call(struct st_out *s, struct st_task *t, bool returned)
 	/* The name the task had when the call began, as strace shows it. */
 	memcpy(comm, t->comm, sizeof(comm));
 	memcpy(t->comm, t->call_comm, sizeof(comm));
-	/* A line cut at entry resumes at the exit, where its ip is read. */
-	prefix(s, &b, t->tid, c->t_enter, t->cut ? c->ip_exit : c->ip_enter, s->live);
+	/*
+	 * A line cut at entry resumes at the exit, where its ip is read and
+	 * its [pid N] decided; a whole line is decided as its call began,
+	 * as strace starts it then (a fork's own line has no [pid N] when
+	 * one task was traced).
+	 */
+	prefix(s, &b, t->tid, c->t_enter, t->cut ? c->ip_exit : c->ip_enter,
+	       t->cut || t->live_enter <= 0 ? s->live : t->live_enter);
 	memcpy(t->comm, comm, sizeof(comm));
 	if (t->cut) {
 		buf_printf(&b, "<... ");
@@ -2025,6 +2068,28 @@ static void on_pid_comm(struct st_out *s, long pid, const char *comm)
 	s->arg_comm_next = (s->arg_comm_next + 1) % ST_ARG_COMMS;
 }
 
+/*
+ * -f: strace's "Process N attached" for child t of parent, as strace
+ * writes it (not under -q, nor for a command's trace to a file).  On the
+ * trace's own stream it takes its place among the lines (emit()).
+ */
+static void fork_note(struct st_out *s, int parent, struct st_task *t)
+{
+	struct st_task *p;
+
+	if (!s->o->follow || s->o->json || s->o->quiet >= 1 ||
+	    (s->o->outfile && s->o->cmd))
+		return;
+	if (s->f != stderr || s->o->separate) {
+		fprintf(stderr, "%s: Process %d attached\n", st_progname, t->tid);
+		return;
+	}
+	t->attach_note = true;
+	p = task(s, parent, false);
+	if (p)
+		p->note_child = t->tid;
+}
+
 void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 {
 	struct st_out *s = arg;
@@ -2058,6 +2123,7 @@ void st_out_record(void *arg, const struct fmt_spec *fs, const void *payload)
 		if (pc)
 			snprintf(t->comm, sizeof(t->comm), "%s", task_comm(s, parent));
 		s->live++;
+		fork_note(s, parent, t);
 		break;
 	}
 	case 'K': {

@@ -1196,6 +1196,25 @@ strace -b execve -e trace=none sh -c 'exec false' 2>/dev/null
 src=$?
 [ "$rcs" = 000000 ] && [ "$src" = 0 ] && ok "-b execve: a command let go that ends at once leaves status 0" ||
 	bad "-b execve, a quick end: ferret $rcs, strace $src"
+# -f, the trace on stderr: "Process N attached" for each child, after its
+# parent's fork line, where strace most often writes it (at times it cuts
+# that line); a fork line begun with one task traced has no [pid N].
+# Not under -q, nor for a command's trace to a file.
+for t in strace "$FERRET strace"; do
+	# shellcheck disable=SC2086
+	$t -f -e trace=clone,wait4 sh -c '/bin/true & wait' 2> "fa-${t##*/}.txt"
+done
+n=$(sed -n 's/^clone(.*) = \([0-9]*\)$/\1/p' "fa-ferret strace.txt")
+[ -n "$n" ] && sed -n 2p "fa-ferret strace.txt" | grep -qx "ferret strace: Process $n attached" &&
+	[ "$(grep -c 'Process [0-9]* attached' fa-strace.txt)" = 1 ] &&
+	[ "$(grep -c 'Process [0-9]* attached' "fa-ferret strace.txt")" = 1 ] &&
+	grep -q '^clone(' fa-strace.txt &&
+	ok "-f: Process N attached after the fork line, which has no [pid N]" ||
+	bad "-f attached: $(head -3 "fa-ferret strace.txt") / $(head -3 fa-strace.txt)"
+"$FERRET" strace -q -f -e trace=clone sh -c '/bin/true & wait' 2> fq1.txt
+"$FERRET" strace -f -o fq2.txt -e trace=clone sh -c '/bin/true & wait' 2> fq3.txt
+! grep -q attached fq1.txt fq3.txt && ok "-f: no attach line under -q, nor with -o and a command" ||
+	bad "-f quiet attach: $(cat fq1.txt fq3.txt)"
 # trace=?NAME, NAME@64, NAME@32.
 "$FERRET" strace -f -e 'trace=?getppid,?nosuch,getpid@64,getpid@32' "$WL" fork 2> fq.txt > /dev/null
 grep -Eq '^\[pid +[0-9]+\] getppid\(\)' fq.txt && ok "trace=?NAME, NAME@64, NAME@32" || bad "?NAME: $(head -3 fq.txt)"
