@@ -33,7 +33,8 @@
 #include "internal.h"
 #include "../compile/compile.h"
 
-#define DSTR_NULL_BYTE 0xff
+/* D's NULL string is marked as an unread one is (compile.h). */
+#define DSTR_NULL_BYTE STR_UNREAD_BYTE
 
 /*
  * A string: its offset from register base (r10, or where the frame
@@ -1237,18 +1238,14 @@ static int cg_dstrnull(struct cg *g, struct node *n, struct val *out)
 {
 	struct cg_mark m = cg_mark(g);
 	struct val v;
-	int r = imm(g, 0), x = ir_vreg(&g->ir), no = ir_label(&g->ir);
+	int r;
 
 	if (cg_expr(g, n->list[0], &v))
 		return -EINVAL;
-	if (v.type->kind == TY_STR && v.type->size >= 2) {
-		ir_ld(&g->ir, BPF_B, x, cg_base(&v), v.off);
-		ir_jmp_imm(&g->ir, BPF_JNE, x, 0, no);
-		ir_ld(&g->ir, BPF_B, x, cg_base(&v), v.off + 1);
-		ir_jmp_imm(&g->ir, BPF_JNE, x, DSTR_NULL_BYTE, no);
-		ir_mov_imm(&g->ir, r, 1);
-		ir_place(&g->ir, no);
-	}
+	if (v.type->kind == TY_STR && v.type->size >= 2)
+		r = cg_str_is_null(g, cg_base(&v), v.off);
+	else
+		r = imm(g, 0);
 	if (n->ival)
 		ir_alu_imm(&g->ir, BPF_XOR, r, 1);
 	return int_val(g, m, out, r, n->type);

@@ -1148,21 +1148,28 @@ static void div_check(struct cg *g, int tok, int divisor)
  * D: 1 in a new register where string v is NULL (STR_UNREAD's bytes);
  * one of fewer than 2 bytes ("") cannot be.
  */
-static int str_is_null(struct cg *g, const struct val *v)
+int cg_str_is_null(struct cg *g, int base, int off)
 {
-	int r = ir_vreg(&g->ir), x, no;
+	int r = ir_vreg(&g->ir), x = ir_vreg(&g->ir), no = ir_label(&g->ir);
 
 	ir_mov_imm(&g->ir, r, 0);
-	if (v->type->size < 2)
-		return r;
-	x = ir_vreg(&g->ir);
-	no = ir_label(&g->ir);
-	ir_ld(&g->ir, BPF_B, x, cg_base(v), v->off);
+	ir_ld(&g->ir, BPF_B, x, base, off);
 	ir_jmp_imm(&g->ir, BPF_JNE, x, 0, no);
-	ir_ld(&g->ir, BPF_B, x, cg_base(v), v->off + 1);
+	ir_ld(&g->ir, BPF_B, x, base, off + 1);
 	ir_jmp_imm(&g->ir, BPF_JNE, x, STR_UNREAD_BYTE, no);
 	ir_mov_imm(&g->ir, r, 1);
 	ir_place(&g->ir, no);
+	return r;
+}
+
+static int str_is_null(struct cg *g, const struct val *v)
+{
+	int r;
+
+	if (v->type->size >= 2)
+		return cg_str_is_null(g, cg_base(v), v->off);
+	r = ir_vreg(&g->ir);
+	ir_mov_imm(&g->ir, r, 0);
 	return r;
 }
 
@@ -1721,12 +1728,9 @@ static void index_check(struct cg *g, const struct node *arr, int base,
  */
 void cg_null_str_fault(struct cg *g, int base, int off, int addr)
 {
-	int x = ir_vreg(&g->ir), ok = ir_label(&g->ir);
+	int ok = ir_label(&g->ir);
 
-	ir_ld(&g->ir, BPF_B, x, base, off);
-	ir_jmp_imm(&g->ir, BPF_JNE, x, 0, ok);
-	ir_ld(&g->ir, BPF_B, x, base, off + 1);
-	ir_jmp_imm(&g->ir, BPF_JNE, x, STR_UNREAD_BYTE, ok);
+	ir_jmp_imm(&g->ir, BPF_JEQ, cg_str_is_null(g, base, off), 0, ok);
 	cg_fault(g, FAULT_BADADDR, addr);
 	ir_place(&g->ir, ok);
 }

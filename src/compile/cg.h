@@ -304,6 +304,8 @@ void cg_fault(struct cg *g, int kind, int addr);
  * fault at the address in register addr.
  */
 void cg_null_str_fault(struct cg *g, int base, int off, int addr);
+/* 1 in a new register where the string at base+off is NULL, else 0. */
+int cg_str_is_null(struct cg *g, int base, int off);
 /* Gives reserved record rec back to the ring buffer unsent. */
 void cg_record_discard(struct cg *g, int rec);
 /*
