@@ -1207,10 +1207,13 @@ static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 	int res = ir_vreg(&g->ir), x = ir_vreg(&g->ir), y = ir_vreg(&g->ir);
 	int ne = ir_label(&g->ir), done = ir_label(&g->ir), eq = ir_label(&g->ir);
 	int n = a->type->size < b->type->size ? a->type->size : b->type->size;
-	int nul = ir_label(&g->ir);
-	bool nulls = limit <= 0 && null_order(g, a, b, res, nul);
-	int i;
+	int nul = -1, i;
+	bool nulls = false;
 
+	if (limit <= 0 && g->c->null_strs) {
+		nul = ir_label(&g->ir);
+		nulls = null_order(g, a, b, res, nul);
+	}
 	if (limit > 0 && limit < n)
 		n = limit;
 	for (i = 0; i < n; i++) {
@@ -1219,8 +1222,8 @@ static int str_eq(struct cg *g, const struct val *a, const struct val *b,
 		ir_jmp(&g->ir, BPF_JNE, x, y, ne);
 		ir_jmp_imm(&g->ir, BPF_JEQ, x, 0, eq);
 	}
-	ir_ja(&g->ir, eq);
 	if (nulls) {
+		ir_ja(&g->ir, eq);
 		ir_place(&g->ir, nul);
 		ir_jmp_imm(&g->ir, BPF_JNE, res, 0, ne);
 	}

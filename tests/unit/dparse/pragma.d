@@ -1,7 +1,7 @@
 #pragma D option quiet
 #pragma D option bufsize=4m
   #pragma D option switchrate=10hz
-#pragma D attributes Evolving/Evolving/Common provider foo
+#pragma D attributes Evolving/Evolving/Common provider foo name
 #pragma ident "something"
 #pragma weak foo
 # 12 "foo.d"
