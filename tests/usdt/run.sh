@@ -144,7 +144,14 @@ fi
 fp=$!
 BG+=($fp)
 if waitfor "$TMP/out" '^Attaching'; then
-	"$FX" --sema >"$TMP/late.out" 2>&1
+	# "Attaching" is printed before the probes are attached, as in
+	# bpftrace: a process started before they are sees no semaphore and
+	# fires nothing, so one is started until the probes are there.
+	for _ in $(seq 50); do
+		"$FX" --sema >"$TMP/late.out" 2>&1
+		grep -qx 'semaphore 0' "$TMP/late.out" || break
+		sleep 0.1
+	done
 	timeout 10 tail --pid=$fp -f /dev/null
 	kill $fp 2>/dev/null	# a probe that never fired must not hang the suite
 	wait $fp
