@@ -1144,10 +1144,6 @@ static void div_check(struct cg *g, int tok, int divisor)
 	ir_place(&g->ir, ok);
 }
 
-/*
- * D: 1 in a new register where string v is NULL (STR_UNREAD's bytes);
- * one of fewer than 2 bytes ("") cannot be.
- */
 int cg_str_is_null(struct cg *g, int base, int off)
 {
 	int r = ir_vreg(&g->ir), x = ir_vreg(&g->ir), no = ir_label(&g->ir);
@@ -1162,6 +1158,10 @@ int cg_str_is_null(struct cg *g, int base, int off)
 	return r;
 }
 
+/*
+ * As cg_str_is_null() for string v; one of fewer than 2 bytes ("")
+ * cannot be NULL.
+ */
 static int str_is_null(struct cg *g, const struct val *v)
 {
 	int r;

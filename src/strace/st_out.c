@@ -2069,16 +2069,24 @@ static void on_pid_comm(struct st_out *s, long pid, const char *comm)
 }
 
 /*
+ * Whether strace keeps quiet of attaching and detaching: under -q, and
+ * for a command's trace to a file.
+ */
+static bool quiet_attach(const struct st_out *s)
+{
+	return s->o->quiet >= 1 || (s->o->outfile && s->o->cmd);
+}
+
+/*
  * -f: strace's "Process N attached" for child t of parent, as strace
- * writes it (not under -q, nor for a command's trace to a file).  On the
- * trace's own stream it takes its place among the lines (emit()).
+ * writes it (quiet_attach()).  On the trace's own stream it takes its
+ * place among the lines (emit()).
  */
 static void fork_note(struct st_out *s, int parent, struct st_task *t)
 {
 	struct st_task *p;
 
-	if (!s->o->follow || s->o->json || s->o->quiet >= 1 ||
-	    (s->o->outfile && s->o->cmd))
+	if (!s->o->follow || s->o->json || quiet_attach(s))
 		return;
 	if (s->f != stderr || s->o->separate) {
 		fprintf(stderr, "%s: Process %d attached\n", st_progname, t->tid);
@@ -2423,8 +2431,7 @@ static void on_release(struct st_out *s, const struct fmt_spec *fs,
 		char msg[PATH_MAX + 64];
 		/* On the trace's own stream, the message cuts the open line. */
 		bool same = s->f == stderr && !s->o->separate;
-		/* A command's trace to a file is quiet of attaching, as strace. */
-		bool quiet = s->o->quiet >= 1 || (s->o->outfile && s->o->cmd);
+		bool quiet = quiet_attach(s);
 
 		snprintf(msg, sizeof(msg), "%s: Process %d detached\n", st_progname, t->tid);
 		settle(s, t, false);
