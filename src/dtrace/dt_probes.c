@@ -517,6 +517,29 @@ static int tp_arg_info(const char *spec, int idx, int *nargs, bool *string)
 		vec_free(&insts);
 		return 0;
 	}
+	/*
+	 * The fewest parameters of the syscalls matched; a return has one,
+	 * the result.
+	 */
+	if (p == &syscall_provider) {
+		*nargs = -1;
+		if (p->expand(p, spec, &insts, e, sizeof(e)))
+			insts.n = 0;
+		for (i = 0; i < insts.n; i++) {
+			const struct probe_inst *pi = insts.v[i];
+			int n = 0;
+
+			while (n < 10 && p->arg_offset(pi, n) >= 0)
+				n++;
+			if (p->retval_offset(pi) >= 0)
+				n = 1;
+			if (*nargs < 0 || n < *nargs)
+				*nargs = n;
+			provider_inst_free(insts.v[i]);
+		}
+		vec_free(&insts);
+		return 0;
+	}
 	if (p != &dtracepoint_provider || provider_split(spec, parts, 3) != 3) {
 		provider_free_parts(parts, 3);
 		return -ENOENT;
@@ -529,11 +552,11 @@ static int tp_arg_info(const char *spec, int idx, int *nargs, bool *string)
 	return 0;
 }
 
-/* The D providers whose probes may type args[]. */
+/* The D providers whose probes may type args[] or bound its index. */
 static bool prov_typed(const char *prov)
 {
 	static const char *const typed[] = {
-		"proc", "sched", "io", "rawtp", "sdt", "lockstat",
+		"proc", "sched", "io", "rawtp", "sdt", "lockstat", "syscall",
 	};
 	size_t i;
 

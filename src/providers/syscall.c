@@ -208,11 +208,45 @@ static bool sc_entry(const struct probe_inst *pi)
 	return strstr(pi->target, ":sys_enter") != NULL;
 }
 
+/*
+ * The arguments a probe's record holds: a syscall's entry event has its
+ * parameters alone, and a program reading past its record is refused
+ * when it is attached (EACCES); raw_syscalls' entry has all six.
+ */
+static int sc_nargs(const struct probe_inst *pi)
+{
+	const struct tracefs_event *ev;
+	const char *event;
+
+	if (!sc_entry(pi))
+		return 2;
+	if (pi->nsub)
+		return SC_NARGS;
+	event = strchr(pi->target, ':');
+	ev = event ? tracefs_event("syscalls", event + 1) : NULL;
+	if (!ev || ev->nfields < 1)
+		return SC_NARGS;
+	return ev->nfields - 1 < SC_NARGS ? ev->nfields - 1 : SC_NARGS;
+}
+
 static int sc_arg_offset(const struct probe_inst *pi, int n)
 {
-	if (!sc_entry(pi))
-		return n < 2 ? SC_ARGS : -1;
-	return n < SC_NARGS ? SC_ARGS + 8 * n : -1;
+	if (n < 0 || n >= sc_nargs(pi))
+		return -1;
+	return sc_entry(pi) ? SC_ARGS + 8 * n : SC_ARGS;
+}
+
+/* D's arg0..arg9: those past the syscall's parameters are 0. */
+static int sc_d_arg(const struct probe_inst *pi, int n, struct cg *g,
+		    char *err, size_t errlen)
+{
+	int r, off = sc_arg_offset(pi, n);
+
+	if (!g || off < 0)
+		return provider_d_arg_zero(pi, n, g, err, errlen);
+	r = ir_vreg(&g->ir);
+	ir_ld(&g->ir, BPF_DW, r, g->ctx, off);
+	return r;
 }
 
 static int sc_retval_offset(const struct probe_inst *pi)
@@ -306,6 +340,7 @@ const struct provider syscall_provider = {
 	.arg_offset = sc_arg_offset,
 	.retval_offset = sc_retval_offset,
 	.arg_type = sc_arg_type,
+	.d_arg_emit = sc_d_arg,
 	.lighten = sc_lighten,
 	.sub_emit = sc_sub_emit,
 	.attach = sc_attach,

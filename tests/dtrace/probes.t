@@ -27,6 +27,31 @@ same name_literals 0 "
 	-n 'syscall::write:entry, syscall::close:entry, syscall::write:return
 	    /pid == $target && probefunc != "close" && probename == "entry"/ { @ = count(); }'
 
+# Arguments past a syscall's parameters are 0, as dtrace gives them:
+# write has three, its return arg0 and arg1.  Its entry event's record
+# ends after them, and a program reading past it cannot be attached.
+same args_past_params 0 "1 3 0 0 0
+ret 3 3 0
+
+" -- -q -c "/bin/sh $W/three.sh" \
+	-n 'syscall::write:entry /pid == $target && arg0 == 1 && arg2 == 2/ { printf("%d %d %d %d %d\n", arg0, arg2 + 1, arg3, arg5, arg9); self->w = 1; }' \
+	-n 'syscall::write:return /self->w/ { printf("ret %d %d %d\n", arg0 + 1, arg1 + 1, arg2); exit(0); }'
+# Six thread-local copies of arg0..arg5 on write and writev, on every
+# process: each attaches.
+same args_six_saved 0 "saved
+
+" -- -q -c "/bin/sh $W/three.sh" \
+	-n 'syscall::write*:entry { self->a = arg0; self->b = arg1; self->c = arg2;
+	    self->d = arg3; self->e = arg4; self->f = arg5; }' \
+	-n 'syscall::write:entry /pid == $target && self->d == 0 && self->f == 0/ { printf("saved\n"); exit(0); }'
+# args[] is typed by the parameters: an index past them is dtrace's
+# D_ARGS_IDX, for the fewest parameters of the syscalls matched; a
+# return's args[] holds the result alone.
+err args_index_past_params 1 "dtrace: invalid probe specifier syscall::write*:entry { trace(args[3]); }: [D_ARGS_IDX] index 3 is out of range for syscall::write*:entry args[ ]" -- \
+	-n 'syscall::write*:entry { trace(args[3]); }'
+err args_index_return 1 "dtrace: invalid probe specifier syscall::write:return { trace(args[1]); }: [D_ARGS_IDX] index 1 is out of range for syscall::write:return args[ ]" -- \
+	-n 'syscall::write:return { trace(args[1]); }'
+
 # Functions are named as the kernel's syscall events name them (uname(2)
 # is newuname there): every name printed must be an event in tracefs.
 want=$(ls -d /sys/kernel/tracing/events/syscalls/sys_enter_* | wc -l)
