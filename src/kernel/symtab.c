@@ -959,25 +959,35 @@ static int symtab_which(const char *name, char *out, size_t len)
 }
 
 /*
- * True if the mapped file path is the library name: the same file name
- * for "libX.so.N", else a file name "libX.<...>" or "libX-<...>" with
- * ".so" in it, as bcc matches a "libX" a process has mapped.
+ * How a library name matches a file name: LIB_EXACT the same name
+ * ("libX.so.N"); LIB_DOT the name and a '.' suffix ("libX.so" for
+ * libX.so.N, as dtrace's pid provider and bcc take it); LIB_STEM a name
+ * "libX.<...>" or "libX-<...>" with ".so" in it, as bcc matches a "libX"
+ * a process has mapped.
  */
-static bool symtab_lib_matches(const char *name, bool exact, const char *path)
+enum { LIB_EXACT, LIB_DOT, LIB_STEM };
+
+static bool symtab_name_matches(const char *name, int how, const char *base)
 {
-	const char *base = strrchr(path, '/');
 	size_t n = strlen(name);
 
-	if (!base)
-		return false;
-	base++;
-	if (exact)
+	if (how == LIB_EXACT)
 		return !strcmp(base, name);
-	return !strncmp(base, name, n) && (base[n] == '.' || base[n] == '-') &&
-	       strstr(base, ".so");
+	if (strncmp(base, name, n))
+		return false;
+	if (how == LIB_DOT)
+		return base[n] == '.';
+	return (base[n] == '.' || base[n] == '-') && strstr(base, ".so");
 }
 
-static int symtab_lib_in_pid(const char *name, bool exact, pid_t pid,
+static bool symtab_lib_matches(const char *name, int how, const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	return base && symtab_name_matches(name, how, base + 1);
+}
+
+static int symtab_lib_in_pid(const char *name, int how, pid_t pid,
 			     char *out, size_t len)
 {
 	char mpath[64], line[PATH_MAX + 256];
@@ -994,7 +1004,7 @@ static int symtab_lib_in_pid(const char *name, bool exact, pid_t pid,
 		if (!path)
 			continue;
 		path[strcspn(path, "\n")] = '\0';
-		if (symtab_lib_matches(name, exact, path))
+		if (symtab_lib_matches(name, how, path))
 			ret = symtab_copy_out(path, out, len);
 	}
 	fclose(f);
@@ -1027,7 +1037,7 @@ static uint32_t symtab_u32(const char *p)
 	return v;
 }
 
-static int symtab_ld_cache(const char *name, bool exact, char *out, size_t len)
+static int symtab_ld_cache(const char *name, int how, char *out, size_t len)
 {
 	size_t size, base = 0, slen, plen = strlen(name);
 	char *data = util_read_file(SYMTAB_LD_CACHE, &size);
@@ -1060,9 +1070,9 @@ static int symtab_ld_cache(const char *name, bool exact, char *out, size_t len)
 		    value >= slen || !memchr(k, '\0', slen - key) ||
 		    !memchr(v, '\0', slen - value))
 			continue;
-		if (exact && strcmp(k, name))
+		if (how != LIB_STEM && !symtab_name_matches(name, how, k))
 			continue;
-		if (!exact &&
+		if (how == LIB_STEM &&
 		    (strncmp(k, name, plen) || strncmp(k + plen, ".so", 3)))
 			continue;
 		ret = symtab_copy_out(v, out, len);
@@ -1089,8 +1099,7 @@ static void mapped_match_one(const char *path, void *arg)
 
 int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
 {
-	bool exact;
-	int ret;
+	int ret, how;
 
 	if (!*target)
 		return -ENOENT;
@@ -1118,13 +1127,16 @@ int symtab_resolve_path(const char *target, pid_t pid, char *out, size_t len)
 			return -ENOENT;
 		return symtab_copy_out(target, out, len);
 	}
-	exact = strstr(target, ".so") != NULL;
-	if (exact || !strncmp(target, "lib", 3)) {
-		ret = -ENOENT;
-		if (pid > 0)
-			ret = symtab_lib_in_pid(target, exact, pid, out, len);
-		if (ret == -ENOENT)
-			ret = symtab_ld_cache(target, exact, out, len);
+	/* "libX.so.N" exactly, else as a prefix; "libX" as a stem */
+	how = strstr(target, ".so") ? LIB_EXACT : LIB_STEM;
+	if (how == LIB_EXACT || !strncmp(target, "lib", 3)) {
+		do {
+			ret = -ENOENT;
+			if (pid > 0)
+				ret = symtab_lib_in_pid(target, how, pid, out, len);
+			if (ret == -ENOENT)
+				ret = symtab_ld_cache(target, how, out, len);
+		} while (ret == -ENOENT && how++ == LIB_EXACT);
 		if (ret != -ENOENT)
 			return ret;
 	}

@@ -36,6 +36,12 @@ same pid_libc 0 "libc.so.6:malloc:entry
 	-n 'pid$target:libc:malloc:entry /!done/ { done = 1; printf("%s:%s:%s\n", probemod, probefunc, probename); }
 	    pid$target:libc:malloc:entry /pid != $target/ { printf("pid %d\n", pid); }'
 
+# A module named by its soname's prefix up to a '.': libc.so is libc.so.6.
+same pid_libc_so 0 "libc.so.6:malloc:entry
+
+" -- -q -c "/bin/cat /dev/null" \
+	-n 'pid$target:libc.so:malloc:entry /!done/ { done = 1; printf("%s:%s:%s\n", probemod, probefunc, probename); }'
+
 # -p: the process's own program is a.out, named by its file.
 "$WL" ticks 25 &
 wl=$!

@@ -625,6 +625,15 @@ static void test_resolve(void)
 	r = symtab_resolve_path("libc.so.6", 0, got, sizeof(got));
 	expect(&t, !r && !strcmp(got, want), "libc.so.6: %d %s, ldconfig %s",
 	       r, r ? "" : got, want);
+	/* an soname's prefix up to a '.', as dtrace's pid provider takes it */
+	r = symtab_resolve_path("libc.so", 0, got, sizeof(got));
+	expect(&t, !r && !strcmp(got, want), "libc.so: %d %s, ldconfig %s",
+	       r, r ? "" : got, want);
+	r = symtab_resolve_path("libc.so", getpid(), got, sizeof(got));
+	expect(&t, !r && same_file(got, want) && strstr(got, "libc.so.6"),
+	       "libc.so in our maps: %d %s", r, r ? "" : got);
+	expect(&t, symtab_resolve_path("libc.s", 0, got, sizeof(got)) ==
+		   -ENOENT, "libc.s taken for a prefix of libc.so.6");
 	r = symtab_resolve_path("libc", getpid(), got, sizeof(got));
 	expect(&t, !r && same_file(got, want) && strstr(got, "libc.so.6"),
 	       "libc in our maps: %d %s", r, r ? "" : got);
