@@ -104,7 +104,7 @@ struct dt {
 	struct dp_opts agg_opts;	/* aggsortkey, aggsortrev ... */
 	struct vec defines;	/* cpp's names: dtrace's, then -D's less -U's */
 	struct vec cmd_defines;	/* "DNAME[=VALUE]" of -D, "UNAME" of -U */
-	struct vec incdirs;	/* -I */
+	struct vec incdirs;	/* -I, owned */
 	struct bi_dtrace_probe *probes;
 	int nprobes;
 	int labels;		/* clause labels printed */
@@ -703,6 +703,16 @@ static int set_option(struct dt *d, const char *name, const char *value,
 	}
 	if (!strcmp(name, "cpp")) {
 		d->cpp = true;
+		return 0;
+	}
+	/* -x define, undef and incdir are -D, -U and -I */
+	if (!strcmp(name, "define") || !strcmp(name, "undef")) {
+		vec_push(&d->cmd_defines, xasprintf("%c%s", toupper(name[0]),
+						    value));
+		return 0;
+	}
+	if (!strcmp(name, "incdir")) {
+		vec_push(&d->incdirs, xstrdup(value));
 		return 0;
 	}
 	if (!strcmp(name, "empty")) {
@@ -2626,6 +2636,7 @@ static struct node *parse_programs(struct dt *d, struct source *src,
 			cpo.defines = (const char *const *)d->defines.v;
 			cpo.include_dirs = (const char *const *)d->incdirs.v;
 			cpo.keep_pragmas = true;
+			cpo.d_cpp = true;
 			/*
 			 * As dtrace runs cpp: its message in the form of the
 			 * preprocessor's own, then dtrace's line.
@@ -2815,7 +2826,7 @@ int dt_main(int argc, char **argv)
 			vec_push(&d.cmd_defines, xasprintf("%c%s", opt, optarg));
 			break;
 		case 'I':
-			vec_push(&d.incdirs, optarg);
+			vec_push(&d.incdirs, xstrdup(optarg));
 			break;
 		case 'Z':
 			d.zdefs = true;
@@ -3096,6 +3107,8 @@ out:
 	for (i = 0; i < d.cmd_defines.n; i++)
 		free(d.cmd_defines.v[i]);
 	vec_free(&d.cmd_defines);
+	for (i = 0; i < d.incdirs.n; i++)
+		free(d.incdirs.v[i]);
 	vec_free(&d.incdirs);
 	if (ropts.out != stdout)
 		fclose(ropts.out);

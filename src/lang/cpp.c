@@ -32,8 +32,11 @@ struct cpp {
 	struct macro *macros;
 	int nmacros;
 	struct loc loc;		/* of the directive being read */
+	int includes;		/* headers being read, one inside another */
 	bool failed;
 };
+
+#define CPP_MAX_INCLUDES 32
 
 static const char *const system_dirs[] = {
 	"/usr/local/include", "/usr/include/x86_64-linux-gnu", "/usr/include",
@@ -312,6 +315,17 @@ static void expand(struct cpp *c, const char *s, const char *e, struct buf *out,
 			continue;
 		}
 		m = find(c, p, l);
+		if (!m && l == 8 && c->o && c->o->d_cpp &&
+		    (!strncmp(p, "__LINE__", 8) ||
+		     !strncmp(p, "__FILE__", 8))) {
+			char *v = p[2] == 'L' ? xasprintf("%d", c->loc.line) :
+				  xasprintf("\"%s\"", c->src->name ? c->src->name : "");
+
+			buf_put(out, v, strlen(v));
+			free(v);
+			p += l;
+			continue;
+		}
 		if (!m || is_active(m, active, depth)) {
 			buf_put(out, p, l);
 			p += l;
@@ -608,23 +622,97 @@ static bool condition(struct cpp *c, const char *p, const char *e)
 	return ret;
 }
 
-static bool file_exists(const char *dir, const char *name, size_t len)
+/* True if dir/name is readable; its path in *pathp (to free) if so. */
+static bool file_exists(const char *dir, const char *name, size_t len,
+			char **pathp)
 {
 	char *path = xasprintf("%s/%.*s", dir, (int)len, name);
 	bool ok = !access(path, R_OK);
 
-	free(path);
+	if (ok && pathp) {
+		free(*pathp);
+		*pathp = path;
+	} else {
+		free(path);
+	}
 	return ok;
+}
+
+static void run_text(struct cpp *c, struct buf *out);
+
+/*
+ * A header's preprocessed text on the one line of its #include, so that
+ * the line numbers of the text after it stay true: its newlines become
+ * blanks and its "//" comments are left out.
+ */
+static void put_flat(struct buf *out, const char *s)
+{
+	bool str = false;
+	char q = 0;
+
+	for (; *s; s++) {
+		if (str) {
+			if (*s == '\\' && s[1] && s[1] != '\n') {
+				buf_put(out, s++, 2);
+				continue;
+			}
+			str = *s != q;
+		} else if (*s == '"' || *s == '\'') {
+			str = true;
+			q = *s;
+		} else if (s[0] == '/' && s[1] == '/') {
+			s += strcspn(s, "\n");
+			if (!*s)
+				break;
+		}
+		buf_put(out, *s == '\n' ? " " : s, 1);
+	}
+}
+
+/* Reads and preprocesses the header at path into out (see put_flat). */
+static void read_header(struct cpp *c, char *path, struct buf *out)
+{
+	const struct source *src = c->src;
+	struct loc loc = c->loc;
+	struct source h = { .name = path };
+	struct buf text = { 0 };
+	char *data;
+
+	if (c->includes == CPP_MAX_INCLUDES) {
+		cpp_error(c, "#include nested more than %d deep", CPP_MAX_INCLUDES);
+		return;
+	}
+	data = util_read_file(path, NULL);
+	if (!data) {
+		cpp_error(c, "cannot read '%s': %s", path, strerror(errno));
+		return;
+	}
+	h.text = data;
+	c->src = &h;
+	c->includes++;
+	run_text(c, &text);
+	c->includes--;
+	c->src = src;
+	c->loc = loc;
+	if (!c->failed && text.p) {
+		buf_put(&text, "", 1);
+		put_flat(out, text.p);
+	}
+	buf_free(&text);
+	free(data);
 }
 
 /*
  * #include <name> or "name": the header must exist (the script's own
  * directory first for "name", then -I, then the system's), as clang
- * insists in bpftrace; its types come from BTF, so it is not read.
+ * insists in bpftrace.  A system header is not read: its types come
+ * from BTF.  With o->d_cpp, any other header is read
+ * and preprocessed in place, its macros defined for the text after it.
  */
-static void include(struct cpp *c, const char *p, const char *e)
+static void include(struct cpp *c, const char *p, const char *e,
+		    struct buf *out)
 {
-	char close, *dir = NULL;
+	char close, *dir = NULL, *path = NULL;
 	const char *name, *end;
 	size_t i, len;
 	bool found = false;
@@ -643,48 +731,45 @@ static void include(struct cpp *c, const char *p, const char *e)
 	}
 	len = end - name;
 	if (name[0] == '/') {
-		char *path = xstrndup(name, len);
-
+		path = xstrndup(name, len);
 		found = !access(path, R_OK);
-		free(path);
+		for (i = 0; found && i < ARRAY_SIZE(system_dirs); i++)
+			if (!strncmp(path, system_dirs[i], strlen(system_dirs[i])))
+				goto out;
 	}
 	if (!found && close == '"') {
 		const char *slash = c->src->name ? strrchr(c->src->name, '/') : NULL;
 
 		dir = slash ? xstrndup(c->src->name, slash - c->src->name) : xstrdup(".");
-		found = file_exists(dir, name, len);
+		found = file_exists(dir, name, len, &path);
 		free(dir);
 	}
 	for (i = 0; !found && c->o && c->o->include_dirs && c->o->include_dirs[i]; i++)
-		found = file_exists(c->o->include_dirs[i], name, len);
+		found = file_exists(c->o->include_dirs[i], name, len, &path);
+	if (found && c->o && c->o->d_cpp)
+		read_header(c, path, out);
 	for (i = 0; !found && i < ARRAY_SIZE(system_dirs); i++)
-		found = file_exists(system_dirs[i], name, len);
+		found = file_exists(system_dirs[i], name, len, NULL);
 	if (!found)
 		cpp_error(c, "'%.*s' file not found", (int)len, name);
+out:
+	free(path);
 }
 
-char *cpp_run(const struct source *src, const struct cpp_opts *o)
+/* Preprocesses c->src's text into out; its conditionals its own. */
+static void run_text(struct cpp *c, struct buf *out)
 {
 	const struct macro *stack[CPP_MAX_EXPAND];
 	bool active[CPP_MAX_DEPTH + 1] = { true }, done[CPP_MAX_DEPTH + 1] = { true };
 	bool seen_else[CPP_MAX_DEPTH + 1] = { false };
-	struct cpp c = { .src = src, .o = o };
+	const struct source *src = c->src;
+	const struct cpp_opts *o = c->o;
 	const char *line = src->text, *end;
-	struct buf out = { 0 };
 	bool comment = false;
 	int depth = 0, i;
 
-	c.loc.line = 1;
-	for (i = 0; o && o->defines && o->defines[i]; i++) {
-		char *d = xstrdup(o->defines[i]), *eq = strchr(d, '=');
-
-		/* NAME=VALUE, as cc -D takes it: #define NAME VALUE */
-		if (eq)
-			*eq = ' ';
-		define(&c, d, d + strlen(d));
-		free(d);
-	}
-	for (; *line && !c.failed; line = *end ? end + 1 : end, c.loc.line++) {
+	c->loc = (struct loc){ .line = 1 };
+	for (; *line && !c->failed; line = *end ? end + 1 : end, c->loc.line++) {
 		const char *p = line, *w, *e;
 		struct buf joined = { 0 };
 		size_t wl;
@@ -695,11 +780,11 @@ char *cpp_run(const struct source *src, const struct cpp_opts *o)
 			end = line + strlen(line);
 		p = skip_blank(line, end);
 		if (comment || p == end || *p != '#' ||
-		    (c.loc.line == 1 && p[1] == '!')) {
+		    (c->loc.line == 1 && p[1] == '!')) {
 			if (active[depth])
-				expand(&c, line, end, &out, stack, 0, &comment);
+				expand(c, line, end, out, stack, 0, &comment);
 			if (*end)
-				buf_put(&out, "\n", 1);
+				buf_put(out, "\n", 1);
 			continue;
 		}
 		/* A directive, with its continued lines. */
@@ -718,36 +803,36 @@ char *cpp_run(const struct source *src, const struct cpp_opts *o)
 		w = p;
 		wl = ident_len(p, e);
 		p = skip_blank(p + wl, e);
-		c.loc.col = (int)(skip_blank(line, end) - line) + 1;
-		c.loc.len = (int)wl + 1;
+		c->loc.col = (int)(skip_blank(line, end) - line) + 1;
+		c->loc.len = (int)wl + 1;
 		if ((wl == 5 && !strncmp(w, "ifdef", 5)) ||
 		    (wl == 6 && !strncmp(w, "ifndef", 6)) ||
 		    (wl == 2 && !strncmp(w, "if", 2))) {
 			bool v;
 
 			if (depth == CPP_MAX_DEPTH) {
-				cpp_error(&c, "#if nesting is too deep");
+				cpp_error(c, "#if nesting is too deep");
 				goto next;
 			}
 			if (wl == 2)
-				v = active[depth] && condition(&c, p, e);
+				v = active[depth] && condition(c, p, e);
 			else
-				v = (find(&c, p, ident_len(p, e)) != NULL) == (wl == 5);
+				v = (find(c, p, ident_len(p, e)) != NULL) == (wl == 5);
 			depth++;
 			seen_else[depth] = false;
 			active[depth] = active[depth - 1] && v;
 			done[depth] = active[depth];
 		} else if (wl == 4 && !strncmp(w, "elif", 4)) {
 			if (!depth || seen_else[depth]) {
-				cpp_error(&c, "#elif without #if");
+				cpp_error(c, "#elif without #if");
 				goto next;
 			}
 			active[depth] = active[depth - 1] && !done[depth] &&
-					condition(&c, p, e);
+					condition(c, p, e);
 			done[depth] |= active[depth];
 		} else if (wl == 4 && !strncmp(w, "else", 4)) {
 			if (!depth || seen_else[depth]) {
-				cpp_error(&c, "#else without #if");
+				cpp_error(c, "#else without #if");
 				goto next;
 			}
 			seen_else[depth] = true;
@@ -755,44 +840,64 @@ char *cpp_run(const struct source *src, const struct cpp_opts *o)
 			done[depth] = true;
 		} else if (wl == 5 && !strncmp(w, "endif", 5)) {
 			if (!depth) {
-				cpp_error(&c, "#endif without #if");
+				cpp_error(c, "#endif without #if");
 				goto next;
 			}
 			depth--;
 		} else if (!active[depth]) {
 			/* Skipped: other directives are not even read. */
 		} else if (wl == 6 && !strncmp(w, "define", 6)) {
-			define(&c, p, e);
+			define(c, p, e);
 		} else if (wl == 5 && !strncmp(w, "undef", 5)) {
-			undef(&c, p, ident_len(p, e));
+			undef(c, p, ident_len(p, e));
 		} else if (wl == 7 && !strncmp(w, "include", 7)) {
-			include(&c, p, e);
+			include(c, p, e, out);
 		} else if (wl == 5 && !strncmp(w, "error", 5)) {
-			cpp_error(&c, "#error %s", p);
+			cpp_error(c, "#error %s", p);
 		} else if ((wl == 7 && !strncmp(w, "warning", 7)) ||
 			   (wl == 6 && !strncmp(w, "pragma", 6)) || wl == 0) {
 			if (wl == 7)
-				diag_warn(src, &c.loc, "#warning %s", p);
+				diag_warn(src, &c->loc, "#warning %s", p);
 			/* As cpp passes them on, for the compiler after it. */
 			else if (wl == 6 && o && o->keep_pragmas)
-				buf_put(&out, joined.p, strlen(joined.p));
+				buf_put(out, joined.p, strlen(joined.p));
 		} else {
-			cpp_error(&c, "invalid preprocessing directive '#%.*s'", (int)wl, w);
+			cpp_error(c, "invalid preprocessing directive '#%.*s'", (int)wl, w);
 		}
 next:
 		buf_free(&joined);
 		for (i = 0; i < extra; i++)
-			buf_put(&out, "\n", 1);
+			buf_put(out, "\n", 1);
 		if (*end)
-			buf_put(&out, "\n", 1);
-		c.loc.line += extra;
+			buf_put(out, "\n", 1);
+		c->loc.line += extra;
 	}
-	if (!c.failed && depth) {
-		c.loc.col = 1;
-		c.loc.len = 1;
-		c.loc.line--;
-		cpp_error(&c, "unterminated conditional directive (#if without #endif)");
+	if (!c->failed && depth) {
+		c->loc.col = 1;
+		c->loc.len = 1;
+		c->loc.line--;
+		cpp_error(c, "unterminated conditional directive (#if without #endif)");
 	}
+}
+
+char *cpp_run(const struct source *src, const struct cpp_opts *o)
+{
+	struct cpp c = { .src = src, .o = o };
+	struct buf out = { 0 };
+	int i;
+
+	c.loc.line = 1;
+	for (i = 0; o && o->defines && o->defines[i]; i++) {
+		char *d = xstrdup(o->defines[i]), *eq = strchr(d, '=');
+
+		/* NAME=VALUE, as cc -D takes it: #define NAME VALUE */
+		if (eq)
+			*eq = ' ';
+		define(&c, d, d + strlen(d));
+		free(d);
+	}
+	if (!c.failed)
+		run_text(&c, &out);
 	for (i = 0; i < c.nmacros; i++)
 		macro_free(&c.macros[i]);
 	free(c.macros);

@@ -113,6 +113,62 @@ same stdc_s 0 "k&r
 D 2000000
 
 " -- -C -X s -D FOO=2 -U FOO -s "$W/stdc.d"
+# -x define, undef and incdir are -D, -U and -I, and like them they
+# apply to a script named before them.
+same x_define 0 "stdc 1
+FOO 3
+D 2000000
+
+" -- -s "$W/stdc.d" -x define=FOO=3 -C
+same x_undef 0 "k&r
+D 2000000
+
+" -- -s "$W/stdc.d" -x define=FOO=3 -x undef=__STDC__ -x undef=FOO -C
+mkdir -p "$W/inc"
+printf '#define GREETING "from incdir"\n' >"$W/inc/greet.h"
+printf '#include <greet.h>\nBEGIN { printf("%%s\\n", GREETING); exit(0); }\n' >"$W/incl.d"
+same x_incdir 0 "from incdir
+
+" -- -q -C -x incdir="$W/inc" -s "$W/incl.d"
+
+# A header of the script's own (beside it, or in an -I directory) is
+# read, as dtrace's cpp reads it: its macros, conditionals, nested
+# headers, include guards and D declarations hold for the text after it,
+# whose line numbers stay true.
+mkdir -p "$W/h"
+cat >"$W/h/a.h" <<'EOF'
+#ifndef A_H
+#define A_H
+#include "b.h"	// beside a.h
+#define TWICE(x) ((x) * 2)
+inline int answer = TWICE(B_HALF); /* a D inline */
+typedef struct pair { int a; int b; } pair_t;
+#endif
+EOF
+cat >"$W/h/b.h" <<'EOF'
+#define B_HALF 21
+#if B_HALF > 20
+#define BIG "yes"
+#endif
+EOF
+printf '#include "self.h"\n' >"$W/h/self.h"
+printf '#define OK 1\n#if\n#endif\n' >"$W/h/bad.h"
+cat >"$W/hdr.d" <<'EOF'
+#include "a.h"
+#include <a.h>
+BEGIN { printf("%d %s %d\n", answer, BIG, sizeof(pair_t)); }
+BEGIN { printf("%d\n", __LINE__); exit(0); }
+EOF
+same header_read 0 "42 yes 8
+4
+
+" -- -q -C -I "$W/h" -s "$W/hdr.d"
+printf '#include <self.h>\nBEGIN { exit(0); }\n' >"$W/self.d"
+err header_self 1 "$W/h/self.h:1:1: error: #include nested more than 32 deep" -- \
+	-C -I "$W/h" -s "$W/self.d"
+printf '#include <bad.h>\nBEGIN { exit(0); }\n' >"$W/bad.d"
+err header_error_located 1 "$W/h/bad.h:2:1: error: invalid expression in #if" -- \
+	-C -I "$W/h" -s "$W/bad.d"
 
 # Buffers.  Each clause's record takes DTrace's 4-byte EPID and its data
 # in the CPU's principal buffer (an int 4 bytes); tick-1ms fires on one

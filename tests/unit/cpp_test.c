@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The preprocessor subset, no root needed: conditionals over defined
- * names, #include ignored, directives blanked so positions stay true,
- * and no directive inside a block comment.
+ * names, #include ignored (read in D's), directives blanked so positions
+ * stay true, and no directive inside a block comment.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "lang/cpp.h"
@@ -92,6 +97,67 @@ static char *trim_lines(char *s)
 	return s;
 }
 
+/* Writes text to dir/name. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/*
+ * D's cpp reads a header of its own (not a system one), in place: its
+ * text on the #include's line, its newlines blanks, its "//" comments
+ * gone, its macros defined after it; __LINE__ and __FILE__ expand.
+ * Without d_cpp, neither.
+ */
+static void d_headers(void)
+{
+	char dir[] = "/tmp/ferret-cpp-XXXXXX", *got;
+	const char *dirs[2] = { dir, NULL };
+	struct cpp_opts o = { .include_dirs = dirs, .d_cpp = true };
+	struct source src = { "t.d",
+		"#include <h.h>\n#include <stdint.h>\nV __LINE__ __FILE__\n" };
+	struct tc t = { .name = "d_header_read" };
+
+	if (!expect(&t, mkdtemp(dir) != NULL, "mkdtemp: %s", strerror(errno))) {
+		finish(&t);
+		return;
+	}
+	put_file(dir, "h.h", "#define V 7 // seven\nint a; // \"x\"\n"
+		 "char *s = \"//no\";\n#include \"g.h\"\n");
+	put_file(dir, "g.h", "int g;\n");
+	got = cpp_run(&src, &o);
+	if (expect(&t, got != NULL, "failed"))
+		expect(&t, !strcmp(trim_lines(got),
+				   " int a;  char *s = \"//no\"; int g;\n\n7 3 \"t.d\"\n"),
+		       "got \"%s\"", got);
+	free(got);
+	finish(&t);
+
+	t = (struct tc){ .name = "bpftrace_header_not_read" };
+	o.d_cpp = false;
+	got = cpp_run(&src, &o);
+	if (expect(&t, got != NULL, "failed"))
+		expect(&t, !strcmp(trim_lines(got), "\n\nV __LINE__ __FILE__\n"),
+		       "got \"%s\"", got);
+	free(got);
+	finish(&t);
+	put_file(dir, "h.h", "");
+	snprintf(dir + strlen(dir), 8, "/h.h");
+	unlink(dir);
+	snprintf(dir + strlen(dir) - 4, 8, "/g.h");
+	unlink(dir);
+	dir[strlen(dir) - 4] = 0;
+	rmdir(dir);
+}
+
 int main(void)
 {
 	size_t i;
@@ -115,6 +181,7 @@ int main(void)
 		free(got);
 		finish(&t);
 	}
+	d_headers();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
