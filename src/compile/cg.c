@@ -1670,6 +1670,14 @@ static int member(struct cg *g, struct node *n, const struct val *a,
 			return bitfield(g, f, -1, a, out);
 		return frame_read(g, a, a->off + f->offset, n->type, out);
 	}
+	/* D faults on a NULL struct pointer at address 0, not the member's */
+	if (g->c->opts.dtrace) {
+		int ok = ir_label(&g->ir);
+
+		ir_jmp_imm(&g->ir, BPF_JNE, cg_reg(g, a), 0, ok);
+		cg_fault(g, FAULT_BADADDR, cg_reg(g, a));
+		ir_place(&g->ir, ok);
+	}
 	r = ir_vreg(&g->ir);
 	ir_mov(&g->ir, r, cg_reg(g, a));
 	ir_alu_imm(&g->ir, BPF_ADD, r, f->offset);

@@ -108,6 +108,18 @@ else
 	bad fault_in_error_message "stderr: $(cat "$W/err")"
 fi
 
+# A member through a NULL struct pointer faults at address 0, the
+# pointer's, as dtrace-utils checks the pointer before adding the
+# member's offset; a pointer that is not NULL faults at the member's.
+same null_struct_member 0 "0 1
+8 1
+
+" -- -q -n 'BEGIN { trace(((struct task_struct *)NULL)->pid); }
+	BEGIN { trace(((struct task_struct *)8)->pid); }
+	ERROR { printf("%d %d\n", arg5 ? arg5 - offsetof(struct task_struct, pid) : 0,
+	    arg4 == DTRACEFLT_BADADDR); }
+	BEGIN { exit(0); }'
+
 # dtrace-utils makes a statement of each probe description of a clause:
 # a fault's dt_clause_N and the ERROR probe's arg2 count them, and the
 # description the firing is by names it (BEGIN is the second of
