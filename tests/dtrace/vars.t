@@ -56,12 +56,14 @@ err ksym_addr_lval 1 "dtrace: invalid probe specifier BEGIN { &\`vfs_read = 0; }
 # number (cpu), its package as sysfs gives it, 0 for the processor set
 # and the locality group; a profile probe fires on every CPU (each CPU
 # seen must give its own line; a loaded machine may starve one of them).
+# chip, pset and lgrp are curcpu's, as D's library defines them.
 want=$(for d in /sys/devices/system/cpu/cpu[0-9]*; do
 	n=${d##*cpu}
-	echo "$n $n $(cat "$d/topology/physical_package_id" 2>/dev/null || echo 0) 0 0"
+	c=$(cat "$d/topology/physical_package_id" 2>/dev/null || echo 0)
+	echo "$n $n $c 0 0 $c 0 0"
 done | sort -n)
-timeout 30 "$FERRET" dtrace -q -n 'profile-197 { @[cpu, curcpu->cpu_id, curcpu->cpu_chip, curcpu->cpu_pset, curcpu->cpu_lgrp] = count(); }
-	tick-1500ms { printa("%d %d %d %d %d\n", @); exit(0); }' >"$W/out" 2>"$W/err"
+timeout 30 "$FERRET" dtrace -q -n 'profile-197 { @[cpu, curcpu->cpu_id, curcpu->cpu_chip, curcpu->cpu_pset, curcpu->cpu_lgrp, chip, pset, lgrp] = count(); }
+	tick-1500ms { printa("%d %d %d %d %d %d %d %d\n", @); exit(0); }' >"$W/out" 2>"$W/err"
 got=$(grep . "$W/out" | sort -n)
 if [ -n "$want" ] && [ -n "$got" ] &&
    [ -z "$(printf '%s\n' "$got" | grep -vxF "$want")" ]; then

@@ -34,3 +34,8 @@ translator cpuinfo_t < processorid_t C > {
 };
 
 inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> ((processorid_t)cpu);
+
+/* The current CPU's processor set, package and locality group. */
+inline psetid_t pset = curcpu->cpu_pset;
+inline chipid_t chip = curcpu->cpu_chip;
+inline lgrp_id_t lgrp = curcpu->cpu_lgrp;
