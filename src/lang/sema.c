@@ -789,6 +789,31 @@ int sema_d_decay(struct sema *s, struct node *n)
 	return d_decay(s, n);
 }
 
+/*
+ * D: a struct's char array (typed a string) or array member cast to a
+ * pointer is the address of its first element, as in C:
+ * (char *)curthread->comm is &curthread->comm[0].
+ */
+static int d_decay_member(struct sema *s, struct node *n)
+{
+	struct node *v, *i;
+
+	if (!s->c->opts.dtrace || n->kind != N_FIELD || !n->type ||
+	    (n->type->kind != TY_STR && n->type->kind != TY_ARRAY))
+		return 0;
+	v = xmalloc(sizeof(*v));
+	*v = *n;
+	i = ast_new(N_INDEX, &n->loc);
+	i->a = v;
+	i->b = ast_new(N_INT, &n->loc);
+	memset(n, 0, sizeof(*n));
+	n->kind = N_UNOP;
+	n->op = T_AMP;
+	n->loc = v->loc;
+	n->a = i;
+	return sema_expr(s, n);
+}
+
 /* A value named in user space that D takes as a string (str_conv). */
 static bool str_named(const struct type *t)
 {
@@ -853,7 +878,8 @@ static int cast(struct sema *s, struct node *n)
 					  bi_d_type_word(t, w, sizeof(w)),
 					  bi_d_type_word(n->a->type, b, sizeof(b)));
 		}
-		if (expect_int(s, n->a, "a cast operand"))
+		if (d_decay_member(s, n->a) ||
+		    expect_int(s, n->a, "a cast operand"))
 			return -EINVAL;
 		/* A scratch pointer's offset stays one (DTrace's alloca taint). */
 		if (n->a->type->scratch == SCRATCH_PTR)
@@ -885,7 +911,7 @@ static int cast(struct sema *s, struct node *n)
 	if (s->c->opts.dtrace && str_named(n->a->type) &&
 	    n->a->type->namer->ptr_conv && named_conv(s, &n->a, true))
 		return -EINVAL;
-	if (expect_int(s, n->a, "a cast operand"))
+	if (d_decay_member(s, n->a) || expect_int(s, n->a, "a cast operand"))
 		return -EINVAL;
 	/* A cast keeps a scratch pointer one, and makes its offset one. */
 	if ((n->a->type->kind == TY_PTR || n->a->type->kind == TY_INT) &&

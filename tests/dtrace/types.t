@@ -1391,3 +1391,14 @@ same function_pointer_members 0 "32 24 16
 	    sizeof(((struct fo *)0)->afp));
 	this->z = (long *)alloca(8); *this->z = 0;
 	tracemem(this->z, sizeof(long)); exit(0); }'
+
+# A struct's char array cast to a pointer or an integer is the address
+# of its first element, as C's arrays decay; past its end the read goes
+# on in the memory after it (the translated struct's, for curlwpsinfo).
+same array_member_cast 0 "1 1 116 101
+
+" -- -q -n 'BEGIN { printf("%d %d %d %d\n",
+	    (uint64_t)curthread->comm - (uint64_t)curthread == offsetof(struct task_struct, comm),
+	    (char *)curthread->comm == &curthread->comm[0],
+	    ((char *)curthread->comm)[1], ((char *)curlwpsinfo->pr_name)[5]);
+	    x = ((char *)curlwpsinfo->pr_name)[32]; exit(0); }'
