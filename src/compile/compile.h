@@ -171,12 +171,14 @@ enum {
 
 /*
  * MAP_CONTROL's one value: at CONTROL_STOP a u64, nonzero once event
- * probes must stop; at CONTROL_WAKE_NS the ktime of the last record that
+ * probes must stop (CONTROL_HELD while a D program's probes are being
+ * attached); at CONTROL_WAKE_NS the ktime of the last record that
  * woke the reader; at CONTROL_HOT a u64 the reader sets while it polls
  * again within HOT_NS of its last batch (run.c), when records need not
  * wake it.
  */
 #define CONTROL_STOP	0
+#define CONTROL_HELD	2
 #define CONTROL_WAKE_NS	8
 #define CONTROL_HOT	16
 #define CONTROL_SIZE	24

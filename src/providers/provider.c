@@ -774,6 +774,28 @@ int provider_ptregs_offset(const struct probe_inst *pi, const char *name)
 	return -ENOENT;
 }
 
+int provider_d_arg_stack(const struct probe_inst *pi, int n, struct cg *g,
+			 char *err, size_t errlen)
+{
+	int off = provider_ptregs_arg(pi, n), r, sp, base, slot;
+
+	if (!g)
+		return 0;
+	r = ir_vreg(&g->ir);
+	if (off >= 0) {
+		ir_ld(&g->ir, BPF_DW, r, g->ctx, off);
+		return r;
+	}
+	/* above the return address: arg6 at sp + 8; zeroed if unreadable */
+	sp = ir_vreg(&g->ir);
+	ir_ld(&g->ir, BPF_DW, sp, g->ctx, offsetof(struct pt_regs, rsp));
+	ir_alu_imm(&g->ir, BPF_ADD, sp, 8 * (n - 5));
+	slot = cg_alloc_tmp(g, 8, &base);
+	cg_probe_read(g, base, slot, 8, sp);
+	ir_ld(&g->ir, BPF_DW, r, base, slot);
+	return r;
+}
+
 int provider_d_arg_zero(const struct probe_inst *pi, int n, struct cg *g,
 			char *err, size_t errlen)
 {

@@ -350,12 +350,17 @@ int provider_list_events(const struct provider *p, const char *pattern,
  * provider_d_arg_pc: at a perf event's sample (BPF_PROG_TYPE_PERF_EVENT),
  * arg0 is the interrupted PC if it is in the kernel, else 0, arg1 the PC
  * if it is in user space, else 0, and the others 0, as D's profile
- * provider gives them.
+ * provider gives them.  provider_d_arg_stack: at a function's entry on
+ * pt_regs (pid, fbt), arg0..arg5 in their registers and the others on
+ * the stack above the return address (x86-64's calling convention),
+ * 0 where that cannot be read, as dtrace-utils reads them.
  */
 int provider_d_arg_zero(const struct probe_inst *pi, int n, struct cg *g,
 			char *err, size_t errlen);
 int provider_d_arg_pc(const struct probe_inst *pi, int n, struct cg *g,
 		      char *err, size_t errlen);
+int provider_d_arg_stack(const struct probe_inst *pi, int n, struct cg *g,
+			 char *err, size_t errlen);
 
 /* A new instance of p named name (xstrdup'd); the rest zeroed. */
 struct probe_inst *provider_inst(const struct provider *p, const char *name);

@@ -436,6 +436,7 @@ const struct provider uprobe_provider = {
 	.ctx = CTX_NONE,
 	.cookie = true,
 	.arg_offset = provider_ptregs_arg,
+	.d_arg_emit = provider_d_arg_stack,
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,

@@ -1207,7 +1207,19 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	/* Where fire() reads BEGIN's records as it goes (see run.h). */
 	rt.begin_queue = c->opts.dtrace && (c->faults || c->exits);
 	fire(&rt, rb, WHEN_BEGIN);
+	/*
+	 * D: no event clause runs until every probe is attached, as in
+	 * DTrace, where a syscall probe cannot fire before the pid probe
+	 * its clause makes the process reach.  The stop word holds
+	 * CONTROL_HELD meanwhile, unless BEGIN's exit() has set it.
+	 */
+	if (c->opts.dtrace && rt.ctl)
+		__sync_val_compare_and_swap(&rt.ctl[CONTROL_STOP / 8], 0,
+					    CONTROL_HELD);
 	err = attach_all(&rt, c, &fds);
+	if (c->opts.dtrace && rt.ctl)
+		__sync_val_compare_and_swap(&rt.ctl[CONTROL_STOP / 8],
+					    CONTROL_HELD, 0);
 	rt.begin_queue = false;
 	if (err && err != -EINTR)
 		goto out;

@@ -42,6 +42,35 @@ same pid_libc_so 0 "libc.so.6:malloc:entry
 " -- -q -c "/bin/cat /dev/null" \
 	-n 'pid$target:libc.so:malloc:entry /!done/ { done = 1; printf("%s:%s:%s\n", probemod, probefunc, probename); }'
 
+# arg6... at a function's entry are on the stack above the return
+# address, as dtrace-utils reads them (x86-64 passes six in registers);
+# past the arguments they are whatever the caller's frame holds.
+same pid_stack_args 0 "6 70 80
+
+" -- -q -c "$WL sargs 1" \
+	-n 'pid$target:a.out:ferret_sargs:entry { printf("%d %d %d\n", arg5, arg6, arg7); x = arg8 + arg9; }'
+
+# No clause runs until every probe is attached, as in DTrace: a process
+# attached to with -p calls getppid() right after ferret_add(), and the
+# syscall's probe, attached first, sees ferret_add()'s clause run before
+# it at most once (when tracing starts between the two calls).
+"$WL" spin 3000 &
+wl=$!
+sleep 0.2
+timeout 30 "$FERRET" dtrace -q -p "$wl" -n 'int seen;
+	syscall::getppid:entry /pid == $target/ { @[seen] = count(); }
+	pid$target:a.out:ferret_add:entry { seen = 1; }
+	tick-300ms { printa("%d %@d\n", @); exit(0); }' >"$W/out" 2>"$W/err"
+kill "$wl" 2>/dev/null
+wait "$wl" 2>/dev/null
+before=$(awk '$1 == 0 { print $2 }' "$W/out")
+after=$(awk '$1 == 1 { print $2 }' "$W/out")
+if [ "${before:-0}" -le 1 ] && [ "${after:-0}" -gt 100 ]; then
+	ok pid_all_attached_first
+else
+	bad pid_all_attached_first "before the uprobe: ${before:-0}, after: ${after:-0}: $(head -3 "$W/out" "$W/err")"
+fi
+
 # -p: the process's own program is a.out, named by its file.
 "$WL" ticks 25 &
 wl=$!

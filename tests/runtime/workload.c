@@ -14,6 +14,8 @@
  *                        even i, then getppid(): targets for uprobes
  *   workload ticks N     N times ferret_add(i, 10) then 20 ms of sleep: a
  *                        process to attach to with -p
+ *   workload spin MS     ferret_add() then getppid(), over and over for MS
+ *                        milliseconds: events while probes attach (-p)
  *   workload stack N     N times main -> ferret_outer -> ferret_inner ->
  *                        getppid(), then lives 300 ms more: user stacks
  *                        (built with frame pointers) with known frames
@@ -269,6 +271,19 @@ int main(int argc, char **argv)
 				sum += ferret_mul(i, 3);
 		}
 		syscall(SYS_getppid);
+		if (sum < 0)
+			return 1;
+	} else if (!strcmp(argv[1], "spin")) {
+		struct timespec t0, t;
+		long sum = 0;
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		do {
+			sum += ferret_add(sum, 1);
+			syscall(SYS_getppid);
+			clock_gettime(CLOCK_MONOTONIC, &t);
+		} while ((t.tv_sec - t0.tv_sec) * 1000 +
+			 (t.tv_nsec - t0.tv_nsec) / 1000000 < n);
 		if (sum < 0)
 			return 1;
 	} else if (!strcmp(argv[1], "watch")) {
