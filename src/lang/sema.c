@@ -1395,6 +1395,20 @@ int sema_expr(struct sema *s, struct node *n)
 					  "[D_OP_ARITH] operator - requires an operand of arithmetic type");
 		if (expect_int(s, n->a, "an operand"))
 			return -EINVAL;
+		/*
+		 * D folds the negation of an unsigned constant in its own
+		 * type, as dtrace's parser does: -1u is 0xffffffff.
+		 */
+		if (s->c->opts.dtrace && n->op == T_MINUS &&
+		    n->a->kind == N_INT && n->a->type->kind == TY_INT &&
+		    !n->a->type->is_signed && n->a->type->size < 8) {
+			struct node *a = n->a;
+
+			*n = *a;
+			n->ival = -n->ival & (~0ULL >> (64 - 8 * n->type->size));
+			free(a);
+			return 0;
+		}
 		n->type = n->op == T_NOT ? type_int(8, true) : n->a->type;
 		if (n->op == T_MINUS)
 			n->type = type_int(8, true);

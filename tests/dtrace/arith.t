@@ -231,3 +231,11 @@ oprerr op_int_modeq D_OP_INT "operator %= requires operands of integral type" \
 printf 'int n;\nBEGIN\n{\n\tn = "text";\n}\n' >"$W/op_incompat_decl.d"
 err op_incompat_decl 1 "dtrace: failed to compile script $W/op_incompat_decl.d: [D_OP_INCOMPAT] line 4: operands have incompatible types: \"int\" = \"string\"" \
 	-- -e -s "$W/op_incompat_decl.d"
+
+# The negation of an unsigned constant is folded in its type, as dtrace's
+# parser folds it: -1u is 0xffffffff, so it equals a 32-bit -1 widened
+# without its sign (a syscall's unsigned int fd of -1); a signed one is -1.
+same neg_unsigned_const 0 "4294967295 1 4294967295 -1 1
+
+" -- -q -n 'BEGIN { x = 4294967295; printf("%d %d %d %d %d\n", -1u, x == -1u,
+	    (int64_t)-1u, -1, -1 == -1ll); exit(0); }'
