@@ -851,6 +851,40 @@ const struct symtab_sym *symtab_lookup_addr(const struct symtab *st,
 	return s;
 }
 
+/* Negative if a's name is preferred to b's (see symtab_preferred). */
+static int symtab_prefer(const struct symtab_sym *a, const struct symtab_sym *b)
+{
+	const char *an = a->name, *bn = b->name;
+
+	if ((a->type == STT_FUNC) != (b->type == STT_FUNC))
+		return a->type == STT_FUNC ? -1 : 1;
+	if ((a->bind == STB_LOCAL) != (b->bind == STB_LOCAL))
+		return a->bind == STB_LOCAL ? 1 : -1;
+	if ((*an == '$') != (*bn == '$'))
+		return *an == '$' ? 1 : -1;
+	for (; *an == '_' && *bn == '_'; an++, bn++)
+		;
+	if ((*an == '_') != (*bn == '_'))
+		return *an == '_' ? 1 : -1;
+	if (a->size != b->size)
+		return a->size < b->size ? -1 : 1;
+	return strcmp(an, bn);
+}
+
+const struct symtab_sym *symtab_preferred(const struct symtab *st,
+					  const struct symtab_sym *sym)
+{
+	const struct symtab_sym *v = st->sel, *best = sym;
+	int i;
+
+	for (i = symtab_upper(v, st->nsel, sym->addr) - 1;
+	     i >= 0 && v[i].addr == sym->addr; i--)
+		if ((v[i].type == STT_FUNC || v[i].type == STT_GNU_IFUNC) &&
+		    symtab_prefer(&v[i], best) < 0)
+			best = &v[i];
+	return best;
+}
+
 const struct symtab_sym *symtab_symbolize(const struct symtab *st,
 					  uint64_t vaddr, uint64_t *off)
 {

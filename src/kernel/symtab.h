@@ -106,6 +106,17 @@ const struct symtab_sym *symtab_lookup_addr(const struct symtab *st,
 					    uint64_t vaddr, uint64_t *off);
 
 /*
+ * The symbol DTrace names a function by, among the functions at sym's
+ * address (aliases: malloc, __libc_malloc, __malloc): as its libproc
+ * orders them, a function before other types, a global or weak one
+ * before a local one, a name not starting with '$', then fewer leading
+ * underscores, the smaller size, and the name.  sym itself if none is
+ * preferred to it.
+ */
+const struct symtab_sym *symtab_preferred(const struct symtab *st,
+					  const struct symtab_sym *sym);
+
+/*
  * The name bpftrace 0.17 (through bcc) gives vaddr: among all the
  * symbols of any type, the last in bcc's order that starts at or below
  * vaddr and contains it, walking down from vaddr and stopping at the

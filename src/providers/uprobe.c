@@ -64,12 +64,28 @@ static int uprobe_add_at(struct uprobe_add *a, const char *label,
 	return 0;
 }
 
+/*
+ * A glob's match.  D names a function by DTrace's preferred symbol at its
+ * address, so aliases (malloc, __libc_malloc) make one probe, which fires
+ * once per call; the bpftrace language, as bpftrace, attaches each.
+ */
 static int uprobe_glob_one(const struct symtab_sym *sym, void *arg)
 {
 	struct uprobe_add *a = arg;
+	char *name;
+	int i, dup;
 
 	if (sym->type != STT_FUNC && sym->type != STT_GNU_IFUNC)
 		return 0;
+	if (provider_dtrace) {
+		sym = symtab_preferred(a->st, sym);
+		name = xasprintf("%s:%s:%s", a->p->name, a->path, sym->name);
+		for (i = dup = 0; !dup && i < a->out->n; i++)
+			dup = !strcmp(((struct probe_inst *)a->out->v[i])->name, name);
+		free(name);
+		if (dup)
+			return 0;
+	}
 	return uprobe_add_at(a, sym->name, sym->name, sym->addr);
 }
 
@@ -231,6 +247,15 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 				 "Offset outside the function bounds ('%s' size is %llu)",
 				 parts[1], (unsigned long long)sym->size);
 			ret = -EINVAL;
+		} else if (provider_dtrace) {
+			/* D's name of an alias: its preferred one's */
+			const struct symtab_sym *ps = symtab_preferred(st, sym);
+			char *label = plus && off ?
+				      xasprintf("%s+%s", ps->name, plus + 1) :
+				      xstrdup(ps->name);
+
+			ret = uprobe_add_at(&a, label, ps->name, sym->addr + off);
+			free(label);
 		} else {
 			/* "+0" is the function itself, and named so. */
 			if (plus && off)

@@ -71,6 +71,26 @@ else
 	bad pid_all_attached_first "before the uprobe: ${before:-0}, after: ${after:-0}: $(head -3 "$W/out" "$W/err")"
 fi
 
+# Aliases at one address (malloc, __libc_malloc, __malloc) are one
+# probe, named as DTrace names it (its preferred symbol): a wildcard
+# over them fires once per call, and naming an alias names malloc.
+same pid_alias_name 0 "malloc
+
+" -- -q -c "/bin/cat /dev/null" \
+	-n 'pid$target:libc:__libc_malloc:entry /!done/ { done = 1; printf("%s\n", probefunc); }'
+timeout 30 "$FERRET" dtrace -q -c "/bin/cat /dev/null" \
+	-n 'pid$target:libc:malloc:entry { @a = count(); }
+	    pid$target:libc:*malloc:entry { @b[probefunc] = count(); }
+	    END { printa("all %@d\n", @a); printa("%s %@d\n", @b); }' >"$W/out" 2>"$W/err"
+a=$(awk '$1 == "all" { print $2 }' "$W/out")
+b=$(awk '$1 == "malloc" { print $2 }' "$W/out")
+if [ -n "$a" ] && [ "$a" -gt 0 ] && [ "$a" = "$b" ] &&
+   ! grep -qE "^(__libc_malloc|__malloc|__GI___libc_malloc) " "$W/out"; then
+	ok pid_alias_once
+else
+	bad pid_alias_once "malloc $a, *malloc's malloc $b: $(head -3 "$W/out" "$W/err")"
+fi
+
 # -p: the process's own program is a.out, named by its file.
 "$WL" ticks 25 &
 wl=$!

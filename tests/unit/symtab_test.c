@@ -625,6 +625,17 @@ static void test_resolve(void)
 	r = symtab_resolve_path("libc.so.6", 0, got, sizeof(got));
 	expect(&t, !r && !strcmp(got, want), "libc.so.6: %d %s, ldconfig %s",
 	       r, r ? "" : got, want);
+	/* DTrace's name for malloc's aliases in libc */
+	{
+		struct symtab *lc = symtab_open(want);
+		const struct symtab_sym *m = lc ? symtab_find(lc, "__libc_malloc") : NULL;
+		const struct symtab_sym *pm = m ? symtab_preferred(lc, m) : NULL;
+
+		expect(&t, pm && !strcmp(pm->name, "malloc") && pm->addr == m->addr,
+		       "preferred name of __libc_malloc: %s", pm ? pm->name : "none");
+		if (lc)
+			symtab_close(lc);
+	}
 	/* an soname's prefix up to a '.', as dtrace's pid provider takes it */
 	r = symtab_resolve_path("libc.so", 0, got, sizeof(got));
 	expect(&t, !r && !strcmp(got, want), "libc.so: %d %s, ldconfig %s",
