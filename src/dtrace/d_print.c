@@ -1518,6 +1518,13 @@ static int key_val(const struct symbol *sym, const void *key, int i,
 		buf_put(text, "", 1);
 		v->s = text->p;
 		v->n = text->len - 1;
+	} else if (t->kind == TY_NAMED && ctx && ctx->text) {
+		/* a string named in user space: probefunc, execname ... */
+		text->len = 0;
+		ctx->text(ctx->text_arg, t, p, text);
+		buf_put(text, "", 1);
+		v->s = text->p;
+		v->n = text->len - 1;
 	} else {
 		return -EINVAL;
 	}

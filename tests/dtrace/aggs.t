@@ -564,3 +564,12 @@ fi
 	echo '}'
 } >"$W/many-rec.d"
 err many_aggs_after_output 1 "dtrace: failed to compile script $W/many-rec.d: line 65: this statement takes the probe past 64 maps, the most one BPF program may use; a probe goes on in another program only where its variables are integers, before it sends output" -- -s "$W/many-rec.d"
+
+# printa's %s takes a key D names in user space (probefunc, probename),
+# as any string.
+same printa_probe_name_keys 0 "[] [BEGIN] 1
+[tick-10ms] 3
+
+" -- -q -n 'BEGIN { @b[probefunc, probename] = count(); printa("[%s] [%s] %@d\n", @b); }
+	tick-10ms /i++ < 3/ { @t[probename] = count(); }
+	tick-10ms /i == 4/ { printa("[%s] %@d\n", @t); exit(0); }'
