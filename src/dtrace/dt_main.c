@@ -1173,7 +1173,7 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 
 	for (i = 0; i < prog->nlist; i++) {
 		struct node *p = prog->list[i];
-		struct vec specs = { 0 };
+		struct vec specs = { 0 }, pids = { 0 };
 
 		for (j = 0; j < p->nspecs; j++) {
 			struct node *sp = p->specs[j];
@@ -1181,10 +1181,20 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 			char err[512] = "";
 			int ret = dt_desc_parse(sp->str, &desc, err, sizeof(err));
 			const char *tag = ret ? "[D_PDESC_INVAL] " : "";
+			int deflt = d->pid > 0 ? (int)d->pid : 0;
 
+			/*
+			 * A pid or USDT description names its process
+			 * (provider_pid, which the description's
+			 * specs set): their probes fire in it alone.
+			 */
+			provider_pid = deflt;
 			if (!ret)
 				ret = dt_desc_specs(&desc, d->pid, &specs, err,
 						    sizeof(err));
+			while (pids.n < specs.n)
+				vec_push(&pids, (void *)(intptr_t)provider_pid);
+			provider_pid = deflt;
 			if ((!ret || (ret == -ENOENT && d->zdefs)) && !d->list &&
 			    (d->verbose || d->amin_set) &&
 			    desc_attrs(d, src, p, &desc)) {
@@ -1192,6 +1202,7 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 				for (k = 0; k < specs.n; k++)
 					free(specs.v[k]);
 				vec_free(&specs);
+				vec_free(&pids);
 				goto err;
 			}
 			if (!ret)
@@ -1205,6 +1216,7 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 				for (k = 0; k < specs.n; k++)
 					free(specs.v[k]);
 				vec_free(&specs);
+				vec_free(&pids);
 				goto err;
 			}
 		}
@@ -1215,9 +1227,11 @@ static int lower(struct dt *d, const struct source *src, struct node *prog)
 			struct node *sp = ast_new(N_SPEC, &p->loc);
 
 			sp->str = specs.v[j];
+			sp->ival = (int)(intptr_t)pids.v[j];
 			ast_push_spec(p, sp);
 		}
 		vec_free(&specs);
+		vec_free(&pids);
 		if (!p->nspecs) {
 			ast_free(p);
 			continue;

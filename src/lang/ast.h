@@ -15,7 +15,8 @@
 enum node_kind {
 	N_PROGRAM,	/* list: probes (N_PROBE) */
 	N_PROBE,	/* specs: N_SPEC list; a: predicate or NULL; b: N_BLOCK */
-	N_SPEC,		/* str: spec text exactly as written, e.g. "tracepoint:sched:*" */
+	N_SPEC,		/* str: spec text exactly as written, e.g. "tracepoint:sched:*";
+			 * ival: a D description's process, else 0 */
 	N_BLOCK,	/* list: statements */
 
 	/* statements */

@@ -2137,7 +2137,16 @@ static int expand(struct sema *s, struct sema_probe *sp)
 			errs++;
 			continue;
 		}
-		ret = prov->expand(prov, spec->str, &sp->insts, err, sizeof(err));
+		{
+			/* the process a D pid or USDT description names */
+			int pid = provider_pid;
+
+			if (spec->ival > 0)
+				provider_pid = (int)spec->ival;
+			ret = prov->expand(prov, spec->str, &sp->insts, err,
+					   sizeof(err));
+			provider_pid = pid;
+		}
 		if (ret == -ENOENT) {
 			/* Told once every probe is expanded: see sema_run. */
 			struct missing *m = xcalloc(1, sizeof(*m));

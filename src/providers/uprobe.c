@@ -15,6 +15,7 @@
 #include <linux/bpf.h>
 
 #include "util.h"
+#include "compile/cg.h"
 #include "kernel/features.h"
 #include "kernel/perf.h"
 #include "kernel/symtab.h"
@@ -53,6 +54,7 @@ static int uprobe_add_at(struct uprobe_add *a, const char *label,
 	free(name);
 	pi->target = xstrdup(a->path);
 	pi->config = off;
+	pi->pid = provider_pid > 0 ? provider_pid : 0;
 	if (!func) {
 		sym = symtab_lookup_addr(a->st, vaddr, &off);
 		pi->func = sym ? xstrdup(sym->name)
@@ -423,6 +425,25 @@ out:
 	return ret;
 }
 
+/*
+ * A process's probe fires in that process alone: the kernel runs a
+ * uprobe's programs for every process that hits its breakpoint (a
+ * child forked with it in its copy of the text too), before the perf
+ * event's own pid filter.
+ */
+static int uprobe_guard_emit(const struct probe_inst *pi, struct cg *g,
+			     int label)
+{
+	int r;
+
+	if (pi->pid <= 0)
+		return 0;
+	r = cg_call0(g, BPF_FUNC_get_current_pid_tgid);
+	ir_alu_imm(&g->ir, BPF_RSH, r, 32);
+	ir_jmp_imm(&g->ir, BPF_JNE, r, pi->pid, label);
+	return 0;
+}
+
 static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
 			 uint64_t cookie, struct fdset *fds,
 			 char *err, size_t errlen)
@@ -430,8 +451,9 @@ static int uprobe_attach(const struct probe_inst *pi, int prog_fd,
 	bool ret = pi->prov->retval_offset != NULL;
 	int pfd;
 
+	/* a process's uprobe fires in its threads, not in its children */
 	pfd = perf_open_probe("uprobe", pi->target, pi->config, ret,
-			      provider_pid > 0 ? provider_pid : -1, 0);
+			      pi->pid > 0 ? pi->pid : -1, 0);
 	/*
 	 * ENOTSUPP (524): the instruction at the address is one uprobes
 	 * can neither single-step out of line nor emulate (x86's
@@ -462,6 +484,7 @@ const struct provider uprobe_provider = {
 	.cookie = true,
 	.arg_offset = provider_ptregs_arg,
 	.d_arg_emit = provider_d_arg_stack,
+	.guard_emit = uprobe_guard_emit,
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,
@@ -476,6 +499,7 @@ const struct provider uretprobe_provider = {
 	.ctx = CTX_NONE,
 	.cookie = true,
 	.retval_offset = provider_ptregs_retval,
+	.guard_emit = uprobe_guard_emit,
 	.expand = uprobe_expand,
 	.list = uprobe_list,
 	.attach = uprobe_attach,

@@ -71,6 +71,27 @@ else
 	bad pid_all_attached_first "before the uprobe: ${before:-0}, after: ${after:-0}: $(head -3 "$W/out" "$W/err")"
 fi
 
+# A process's pid probes fire in it alone, not in a child it forks with
+# the probed text (the kernel runs a uprobe's programs for every process
+# that hits it); the same with the process named by $1, not by -c or -p.
+same pid_not_in_child 0 "1 5
+
+" -- -q -c "$WL forkcalls 5" \
+	-n 'pid$target:a.out:ferret_add:entry { @[pid == $target] = count(); }
+	    END { printa("%d %@d\n", @); }'
+"$WL" forkcalls 2000 &
+wl=$!
+sleep 0.1
+timeout 30 "$FERRET" dtrace -q -n 'pid$1:a.out:ferret_add:entry { @[pid == $1] = count(); }
+	tick-300ms { printa("%d %@d\n", @); exit(0); }' "$wl" >"$W/out" 2>"$W/err"
+kill "$wl" 2>/dev/null
+wait "$wl" 2>/dev/null
+if grep -q "^1 [1-9]" "$W/out" && ! grep -q "^0 " "$W/out"; then
+	ok pid_macro_not_in_child
+else
+	bad pid_macro_not_in_child "$(head -3 "$W/out" "$W/err")"
+fi
+
 # Aliases at one address (malloc, __libc_malloc, __malloc) are one
 # probe, named as DTrace names it (its preferred symbol): a wildcard
 # over them fires once per call, and naming an alias names malloc.

@@ -14,6 +14,8 @@
  *                        even i, then getppid(): targets for uprobes
  *   workload ticks N     N times ferret_add(i, 10) then 20 ms of sleep: a
  *                        process to attach to with -p
+ *   workload forkcalls N forks, then parent and child each call
+ *                        ferret_add(i, 10) for i < N, a millisecond apart
  *   workload spin MS     ferret_add() then getppid(), over and over for MS
  *                        milliseconds: events while probes attach (-p)
  *   workload stack N     N times main -> ferret_outer -> ferret_inner ->
@@ -272,6 +274,21 @@ int main(int argc, char **argv)
 		}
 		syscall(SYS_getppid);
 		if (sum < 0)
+			return 1;
+	} else if (!strcmp(argv[1], "forkcalls")) {
+		long sum = 0;
+		pid_t child = fork();
+		int status;
+
+		for (i = 0; i < n; i++) {
+			struct timespec ms = { 0, 1000 * 1000 };
+
+			sum += ferret_add(i, 10);
+			nanosleep(&ms, NULL);
+		}
+		if (child == 0)
+			_exit(sum < 0);
+		if (child < 0 || waitpid(child, &status, 0) != child)
 			return 1;
 	} else if (!strcmp(argv[1], "spin")) {
 		struct timespec t0, t;
