@@ -970,12 +970,18 @@ static int pid_specs(const struct dt_desc *d, long pid, struct vec *out,
 	return 0;
 }
 
-/* providerN:MODULE:FUNCTION:NAME, USDT probes of process N. */
+/*
+ * providerN:MODULE:FUNCTION:NAME, USDT probes of process N's program
+ * (-c's command, which has not run exec() yet, as for pid).
+ */
 static int usdt_specs(const struct dt_desc *d, long pid, size_t namelen,
 		      struct vec *out)
 {
-	vec_push(out, xasprintf("usdt:/proc/%ld/exe:%.*s:%s", pid,
-				(int)namelen, d->prov, *d->name ? d->name : "*"));
+	char *prog = pid_program(pid);
+
+	vec_push(out, xasprintf("usdt:%s:%.*s:%s", prog, (int)namelen,
+				d->prov, *d->name ? d->name : "*"));
+	free(prog);
 	provider_pid = pid;
 	return 0;
 }
@@ -1156,8 +1162,20 @@ void dt_probe_name(const struct probe_inst *pi, struct bi_dtrace_probe *p)
 			p->sub_func = dt_syscall_func;
 			p->sub_of = dt_syscall_nr;
 		}
+	} else if (!strcmp(prov, "usdt")) {
+		/* usdt:PATH:PROVIDER:NAME: PROVIDER with its process's id */
+		const char *name = strrchr(pi->name, ':');
+		const char *pv = name;
+
+		while (pv > pi->name && pv[-1] != ':')
+			pv--;
+		parts[0] = xasprintf("%.*s%d", (int)(name - pv), pv,
+				     pi->pid > 0 ? pi->pid : provider_pid);
+		parts[1] = module_name(pi->target ? pi->target : "");
+		parts[2] = xstrdup(pi->func ? pi->func : "");
+		parts[3] = xstrdup(name + 1);
 	} else if (!strcmp(prov, "uprobe") || !strcmp(prov, "uretprobe")) {
-		parts[0] = xasprintf("pid%d", provider_pid);
+		parts[0] = xasprintf("pid%d", pi->pid > 0 ? pi->pid : provider_pid);
 		parts[1] = module_name(pi->target ? pi->target : "");
 		const char *off = strrchr(pi->name, '+');
 

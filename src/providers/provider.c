@@ -774,6 +774,17 @@ int provider_ptregs_offset(const struct probe_inst *pi, const char *name)
 	return -ENOENT;
 }
 
+void provider_guard_pid(struct cg *g, int pid, int label)
+{
+	int r;
+
+	if (pid <= 0)
+		return;
+	r = cg_call0(g, BPF_FUNC_get_current_pid_tgid);
+	ir_alu_imm(&g->ir, BPF_RSH, r, 32);
+	ir_jmp_imm(&g->ir, BPF_JNE, r, pid, label);
+}
+
 int provider_d_arg_stack(const struct probe_inst *pi, int n, struct cg *g,
 			 char *err, size_t errlen)
 {

@@ -364,6 +364,15 @@ int provider_d_arg_pc(const struct probe_inst *pi, int n, struct cg *g,
 int provider_d_arg_stack(const struct probe_inst *pi, int n, struct cg *g,
 			 char *err, size_t errlen);
 
+/*
+ * guard_emit's test for a user-space probe of process pid (none if pid
+ * <= 0): jump to label unless the current process is pid.  The kernel
+ * runs a uprobe's programs for every process that hits its breakpoint
+ * (a child forked with it in its copy of the text too), before the perf
+ * event's own pid filter.
+ */
+void provider_guard_pid(struct cg *g, int pid, int label);
+
 /* A new instance of p named name (xstrdup'd); the rest zeroed. */
 struct probe_inst *provider_inst(const struct provider *p, const char *name);
 

@@ -15,7 +15,6 @@
 #include <linux/bpf.h>
 
 #include "util.h"
-#include "compile/cg.h"
 #include "kernel/features.h"
 #include "kernel/perf.h"
 #include "kernel/symtab.h"
@@ -425,22 +424,10 @@ out:
 	return ret;
 }
 
-/*
- * A process's probe fires in that process alone: the kernel runs a
- * uprobe's programs for every process that hits its breakpoint (a
- * child forked with it in its copy of the text too), before the perf
- * event's own pid filter.
- */
 static int uprobe_guard_emit(const struct probe_inst *pi, struct cg *g,
 			     int label)
 {
-	int r;
-
-	if (pi->pid <= 0)
-		return 0;
-	r = cg_call0(g, BPF_FUNC_get_current_pid_tgid);
-	ir_alu_imm(&g->ir, BPF_RSH, r, 32);
-	ir_jmp_imm(&g->ir, BPF_JNE, r, pi->pid, label);
+	provider_guard_pid(g, pi->pid, label);
 	return 0;
 }
 

@@ -240,7 +240,8 @@ static int usdt_objects(const char *target, struct vec *out, char *err,
 	glob_t gl;
 	size_t i;
 
-	if (provider_pid > 0)
+	/* -c's command has not run exec() yet: its file is the path given */
+	if (provider_pid > 0 && provider_pid != provider_cpid)
 		return usdt_pid_objects(provider_pid, target, out, err, errlen);
 	if (strchr(target, '/') && util_has_glob(target)) {
 		if (glob(target, 0, NULL, &gl) == 0) {
@@ -327,6 +328,19 @@ static int usdt_add(struct usdt_walk *w, const struct usdtn_probe *pr)
 	ui->text = text;
 	ui->sema_offset = pr->sema_offset;
 	ui->pid = provider_pid ? provider_pid : provider_cpid;
+	pi->pid = ui->pid > 0 ? ui->pid : 0;
+	/* D names a USDT probe's function: the one holding its site */
+	if (provider_dtrace) {
+		const struct symtab_sym *fs;
+		uint64_t off;
+
+		if (!w->st && !w->st_failed) {
+			w->st = symtab_open(w->path);
+			w->st_failed = !w->st;
+		}
+		fs = w->st ? symtab_lookup_addr(w->st, pr->pc, &off) : NULL;
+		pi->func = xstrdup(fs ? fs->name : "");
+	}
 	ui->nargs = pr->argc < 0 ? -1 : pr->argc;
 	for (i = 0; i < nargs; i++)
 		usdt_make_arg(w, pr, &pr->argv[i], &ui->args[i]);
@@ -614,6 +628,15 @@ static int usdt_attach(const struct probe_inst *pi, int prog_fd,
 	return provider_attach_pfd(pfd, prog_fd, cookie, fds, err, errlen);
 }
 
+static int usdt_guard_emit(const struct probe_inst *pi, struct cg *g,
+			   int label)
+{
+	const struct usdt_inst *ui = pi->data;
+
+	provider_guard_pid(g, ui ? ui->pid : 0, label);
+	return 0;
+}
+
 const struct provider usdt_provider = {
 	.attach_lifo = true,
 	.name = "usdt",
@@ -623,6 +646,7 @@ const struct provider usdt_provider = {
 	.cookie = true,
 	.expand = usdt_expand,
 	.arg_emit = usdt_arg_emit,
+	.guard_emit = usdt_guard_emit,
 	.list = usdt_list,
 	.attach = usdt_attach,
 	.user = true,

@@ -9,6 +9,8 @@
  *                      running before the probes attach), prints the
  *                      semaphore of fixture:sema, then as above
  *   fixture --loop N   hits fixture:tick N times
+ *   fixture --fork N   forks, then parent and child each hit fixture:tick
+ *                      N times
  *   fixture --sema     prints fixture:sema's semaphore, then as with no
  *                      option
  *
@@ -24,7 +26,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/sdt.h>
+#include <sys/wait.h>
 
 #include "fixture.h"
 
@@ -153,6 +157,18 @@ int main(int argc, char **argv)
 			STAP_PROBE1(fixture, tick, i);
 		return 0;
 	}
+	if (argc > 2 && !strcmp(argv[1], "--fork")) {
+		pid_t child;
+		int status;
+
+		n = atol(argv[2]);
+		child = fork();
+		for (i = 0; i < n; i++)
+			STAP_PROBE1(fixture, tick, i);
+		if (child == 0)
+			_exit(0);
+		return child < 0 || waitpid(child, &status, 0) != child;
+	}
 	if (argc > 1 && !strcmp(argv[1], "--wait")) {
 		sigemptyset(&set);
 		sigaddset(&set, SIGUSR1);
@@ -166,7 +182,7 @@ int main(int argc, char **argv)
 		printf("semaphore %u\n", fixture_sema_value());
 		fflush(stdout);
 	} else if (argc > 1) {
-		fprintf(stderr, "usage: fixture [--expect | --wait | --loop N | --sema]\n");
+		fprintf(stderr, "usage: fixture [--expect | --wait | --loop N | --fork N | --sema]\n");
 		return 2;
 	}
 	fire_all();

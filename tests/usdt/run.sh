@@ -97,6 +97,35 @@ else
 	skipped compare_bpftrace "bpftrace is not installed"
 fi
 
+# -c: the command's probes fire in it alone, not in a child it forks
+# (the kernel runs a uprobe's programs for every process that hits it),
+# and D's provider$target likewise.
+timeout 30 "$F" -e "usdt:$FX:fixture:tick { @[pid == cpid] = count(); }" \
+	-c "$FX --fork 3" >"$TMP/out" 2>"$TMP/err"
+if grep -q "^@\[1\]: 3$" "$TMP/out" && ! grep -q "^@\[0\]" "$TMP/out"; then
+	ok fork_child_not_traced
+else
+	bad fork_child_not_traced "$(cat "$TMP/out" "$TMP/err" | head -5)"
+fi
+timeout 30 "$F" dtrace -q -n 'fixture$target:::tick { @[pid == $target] = count(); }
+	END { printa("%d %@d\n", @); }' -c "$FX --fork 3" >"$TMP/out" 2>"$TMP/err"
+if [ "$(grep . "$TMP/out")" = "1 3" ]; then
+	ok fork_child_not_traced_d
+else
+	bad fork_child_not_traced_d "$(cat "$TMP/out" "$TMP/err" | head -5)"
+fi
+
+# D's names of a USDT probe: the provider with the process's id, the
+# object's file name, the function holding the site, the probe's name.
+timeout 30 "$F" dtrace -q -n 'fixture$target:::cargs { printf("%s %s %s %s %d\n",
+	probeprov, probemod, probefunc, probename, probeprov == strjoin("fixture", lltostr($target))); }' \
+	-c "$FX" >"$TMP/out" 2>"$TMP/err"
+if grep -qx "fixture[0-9]* usdt_fixture fire_cargs cargs 1" "$TMP/out"; then
+	ok d_probe_names
+else
+	bad d_probe_names "$(cat "$TMP/out" "$TMP/err" | head -5)"
+fi
+
 # -p: the process runs before the probes attach.  The kernel raises the
 # semaphore in it (the fixture prints it), only it is traced: a second
 # fixture run meanwhile keeps its semaphore at 0 and adds no events.
