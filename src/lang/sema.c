@@ -759,18 +759,11 @@ static struct type *parse_type_name(struct sema *s, const char *text)
 	return type_parse(text);
 }
 
-/*
- * D: an array variable used as a value is the address of its first
- * element, as C's arrays decay (p = a, (int *)a, a + 1): n, typed,
- * becomes &n[0] in place.
- */
-static int d_decay(struct sema *s, struct node *n)
+/* n, an array, becomes &n[0] in place, and is typed again. */
+static int first_elem_addr(struct sema *s, struct node *n)
 {
 	struct node *v, *i;
 
-	if (!s->c->opts.dtrace || (n->kind != N_MAP && n->kind != N_VAR) ||
-	    !n->type || n->type->kind != TY_ARRAY)
-		return 0;
 	v = xmalloc(sizeof(*v));
 	*v = *n;
 	i = ast_new(N_INDEX, &n->loc);
@@ -782,6 +775,19 @@ static int d_decay(struct sema *s, struct node *n)
 	n->loc = v->loc;
 	n->a = i;
 	return sema_expr(s, n);
+}
+
+/*
+ * D: an array variable used as a value is the address of its first
+ * element, as C's arrays decay (p = a, (int *)a, a + 1): n, typed,
+ * becomes &n[0] in place.
+ */
+static int d_decay(struct sema *s, struct node *n)
+{
+	if (!s->c->opts.dtrace || (n->kind != N_MAP && n->kind != N_VAR) ||
+	    !n->type || n->type->kind != TY_ARRAY)
+		return 0;
+	return first_elem_addr(s, n);
 }
 
 int sema_d_decay(struct sema *s, struct node *n)
@@ -796,22 +802,10 @@ int sema_d_decay(struct sema *s, struct node *n)
  */
 static int d_decay_member(struct sema *s, struct node *n)
 {
-	struct node *v, *i;
-
 	if (!s->c->opts.dtrace || n->kind != N_FIELD || !n->type ||
 	    (n->type->kind != TY_STR && n->type->kind != TY_ARRAY))
 		return 0;
-	v = xmalloc(sizeof(*v));
-	*v = *n;
-	i = ast_new(N_INDEX, &n->loc);
-	i->a = v;
-	i->b = ast_new(N_INT, &n->loc);
-	memset(n, 0, sizeof(*n));
-	n->kind = N_UNOP;
-	n->op = T_AMP;
-	n->loc = v->loc;
-	n->a = i;
-	return sema_expr(s, n);
+	return first_elem_addr(s, n);
 }
 
 /* A value named in user space that D takes as a string (str_conv). */
