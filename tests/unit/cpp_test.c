@@ -111,6 +111,14 @@ static void put_file(const char *dir, const char *name, const char *text)
 	}
 }
 
+static void rm_file(const char *dir, const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	unlink(path);
+}
+
 /*
  * D's cpp reads a header of its own (not a system one), in place: its
  * text on the #include's line, its newlines blanks, its "//" comments
@@ -149,12 +157,8 @@ static void d_headers(void)
 		       "got \"%s\"", got);
 	free(got);
 	finish(&t);
-	put_file(dir, "h.h", "");
-	snprintf(dir + strlen(dir), 8, "/h.h");
-	unlink(dir);
-	snprintf(dir + strlen(dir) - 4, 8, "/g.h");
-	unlink(dir);
-	dir[strlen(dir) - 4] = 0;
+	rm_file(dir, "h.h");
+	rm_file(dir, "g.h");
 	rmdir(dir);
 }
 
