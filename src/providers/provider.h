@@ -41,8 +41,9 @@ struct probe_inst {
 	unsigned perf_excl;	/* perf events: the modes left out
 				 * (PERF_EXCL_USER, PERF_EXCL_KERNEL) */
 	int cpu;		/* perf events: -1 for every CPU, else that CPU */
-	int pid;		/* uprobes: the process whose hits alone fire
-				 * it (provider_pid when expanded), 0 for any */
+	int pid;		/* uprobes and USDT: the process whose hits
+				 * alone fire it (provider_pid, else -c's
+				 * child for USDT, when expanded), 0 for any */
 	bool cpu_local;		/* fires on its perf event's CPU alone (a
 				 * timer, a counter), where a tracepoint's
 				 * one event serves every CPU */
