@@ -828,6 +828,25 @@ err no_command 129 "no command" -e task-clock
 perr repeat_word -r abc true
 perr repeat_suffix -r 1x true
 perr repeat_negative -r -1 true
+# irfield: for each counted line of -I's plain output, the event, whether
+# the line is of the first interval, whether its count is 0, and whether
+# it carries -r's error field.  The field shows when the error is not 0,
+# which depends on the counts: a cs line's last count is 0 or not as the
+# sleep's wake-up falls, so two runs compare by this rule, not by line.
+irfield() {
+	awk '!/^ *[0-9]/ || /<not/ { next }
+	{ if (t0 == "") t0 = $1; ev = $3 == "msec" ? $4 : $3
+	  print ev, ($1 == t0 ? "first" : "later"), ($2 + 0 == 0 ? "zero" : "nonzero"),
+		(/\( \+-/ ? "field" : "nofield") }' | sort -u
+}
+# irfield_agree PERF FERRET: no line kind of both has the field in one
+# and not the other, and ferret shows it on a later task-clock line.
+irfield_agree() {
+	[ ! -s "$1" ] && [ ! -s "$2" ] && return 0
+	grep -q '^task-clock later nonzero field$' "$2" || { echo "no error field on task-clock"; return 1; }
+	join <(awk '{ print $1 "/" $2 "/" $3, $4 }' "$1" | sort) <(awk '{ print $1 "/" $2 "/" $3, $4 }' "$2" | sort) |
+		awk '$2 != $3 { print "error field: perf " $2 ", ferret " $3 " on " $1; bad = 1 } END { exit bad }'
+}
 # -I with -r: perf 6.1 runs every run but prints the first one's
 # intervals alone, each with -r's error field, the error of the mean of
 # the intervals' counts so far relative to the line's count (the last
@@ -837,12 +856,16 @@ for mode in "" "-x," "-j"; do
 		rm -f "$W/runs"
 		# shellcheck disable=SC2086
 		if [ $tool = perf ]; then pf -I 20 -r 3 $mode -e task-clock,cs,cycles sh -c "echo run >>$W/runs; sleep 0.05"
-		else fs -I 20 -r 3 $mode -e task-clock,cs,cycles sh -c "echo run >>$W/runs; sleep 0.05"; fi |
-			sed -E 's/^ *[0-9.]+[ ,]//; s/"interval" : [0-9.]+/"interval" : T/' >"$W/ir$tool"
+		else fs -I 20 -r 3 $mode -e task-clock,cs,cycles sh -c "echo run >>$W/runs; sleep 0.05"; fi >"$W/ir${tool}raw"
+		if [ -z "$mode" ]; then irfield <"$W/ir${tool}raw"; fi >"$W/ir${tool}field"
+		sed -E 's/^ *[0-9.]+[ ,]//; s/"interval" : [0-9.]+/"interval" : T/; s/ +\( \+- *[0-9.]+% \)$//' \
+			<"$W/ir${tool}raw" >"$W/ir$tool"
 		echo "runs $(wc -l <"$W/runs")" >>"$W/ir$tool"
 	done
-	# Intervals may fall one apart: the lines are compared by kind.
+	# Intervals may fall one apart: the lines are compared by kind, and
+	# the error field by when it shows.
 	if diff <(mask <"$W/irperf" | sort -u) <(mask <"$W/irferret" | sort -u) >"$W/diff" &&
+	   irfield_agree "$W/irperffield" "$W/irferretfield" >>"$W/diff" &&
 	   [ "$(grep -c 'runs 3' "$W/irferret")" = 1 ]; then ok "interval_repeat $mode"; else
 		bad "interval_repeat $mode" "differs from perf (- perf, + ferret)"; fi
 done
