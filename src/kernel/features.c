@@ -402,13 +402,29 @@ static bool has_word(const char *text, const char *word)
 	return false;
 }
 
+/*
+ * A dynamic kernel's mode is in debugfs, which lockdown refuses (and logs
+ * every attempt to open): there, and where debugfs says nothing, it is
+ * preempt= on the command line, else the build default.
+ */
 static int feat_read_preempt(void)
 {
 	struct utsname u;
 	char *text, *open_br, *close_br, *arg;
+	const char *mode;
 	int ret = -1;
 
-	text = util_read_file("/sys/kernel/debug/sched/preempt", NULL);
+	if (uname(&u))
+		return -1;
+	if (has_word(u.version, "PREEMPT_RT") ||
+	    has_word(u.version, "PREEMPT") ||
+	    has_word(u.version, "PREEMPT_LAZY"))
+		return 1;
+	if (!has_word(u.version, "PREEMPT_DYNAMIC"))
+		return 0;
+	mode = feat_lockdown();
+	text = mode && strcmp(mode, "none") ? NULL :
+		util_read_file("/sys/kernel/debug/sched/preempt", NULL);
 	if (text) {
 		open_br = strchr(text, '(');
 		close_br = open_br ? strchr(open_br, ')') : NULL;
@@ -418,15 +434,6 @@ static int feat_read_preempt(void)
 		if (ret >= 0)
 			return ret;
 	}
-	if (uname(&u))
-		return -1;
-	if (has_word(u.version, "PREEMPT_RT") ||
-	    has_word(u.version, "PREEMPT") ||
-	    has_word(u.version, "PREEMPT_LAZY"))
-		return 1;
-	if (!has_word(u.version, "PREEMPT_DYNAMIC"))
-		return 0;
-	/* Dynamic: preempt= on the command line, else the build default. */
 	text = util_read_file("/proc/cmdline", NULL);
 	for (arg = text ? strstr(text, "preempt=") : NULL; arg;
 	     arg = strstr(arg + 1, "preempt="))

@@ -844,4 +844,23 @@ else
 	skip=$((skip + 1))
 fi
 
+# Under lockdown, a run that stops its probes does not try debugfs,
+# which the kernel refuses and logs in its ring buffer on every attempt.
+lockdown=$(cat /sys/kernel/security/lockdown 2>/dev/null ||
+	unshare -m --propagation private sh -c \
+		'mount -t securityfs securityfs /sys/kernel/security && cat /sys/kernel/security/lockdown' 2>/dev/null)
+if [[ "$lockdown" == *"[integrity]"* || "$lockdown" == *"[confidentiality]"* ]] && dmesg >/dev/null 2>&1; then
+	before=$(dmesg | grep 'Lockdown: ferret: debugfs' | tail -1)
+	"$F" -e 'tracepoint:syscalls:sys_enter_getppid { @ = count(); } interval:ms:20 { exit(); }' >"$TMP/ld.txt" 2>&1
+	rc=$?
+	"$F" strace -o /dev/null true >>"$TMP/ld.txt" 2>&1
+	rc2=$?
+	after=$(dmesg | grep 'Lockdown: ferret: debugfs' | tail -1)
+	why="rc $rc $rc2, kernel log: $after" check lockdown_no_debugfs \
+		test "$rc" = 0 -a "$rc2" = 0 -a "$before" = "$after"
+else
+	echo "skip lockdown_no_debugfs: the kernel is not under lockdown"
+	skip=$((skip + 1))
+fi
+
 echo "cli: $pass passed, $fail failed, $skip skipped"
