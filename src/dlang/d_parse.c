@@ -1432,7 +1432,10 @@ static struct node *typed_args(struct parser *p, struct node *n)
 	int i, ret;
 
 	if (!d_args_hook || !cl || n->a->kind != N_BUILTIN ||
-	    strcmp(n->a->name, "args") || n->b->kind != N_INT)
+	    strcmp(n->a->name, "args"))
+		return n;
+	fold(n->b);	/* args[-1]: the index's sign is a unary minus */
+	if (n->b->kind != N_INT)
 		return n;
 	descs = xcalloc(cl->nspecs + 1, sizeof(*descs));
 	for (i = 0; i < cl->nspecs; i++)

@@ -51,6 +51,10 @@ err args_index_past_params 1 "dtrace: invalid probe specifier syscall::write*:en
 	-n 'syscall::write*:entry { trace(args[3]); }'
 err args_index_return 1 "dtrace: invalid probe specifier syscall::write:return { trace(args[1]); }: [D_ARGS_IDX] index 1 is out of range for syscall::write:return args[ ]" -- \
 	-n 'syscall::write:return { trace(args[1]); }'
+err args_index_negative 1 "dtrace: invalid probe specifier syscall::write:entry { trace(args[-1]); }: [D_ARGS_IDX] index -1 is out of range for syscall::write:entry args[ ]" -- \
+	-n 'syscall::write:entry { trace(args[-1]); }'
+err args_index_negative_expr 1 "dtrace: invalid probe specifier syscall::write:entry { trace(args[1 - 3]); }: [D_ARGS_IDX] index -2 is out of range for syscall::write:entry args[ ]" -- \
+	-n 'syscall::write:entry { trace(args[1 - 3]); }'
 
 # Functions are named as the kernel's syscall events name them (uname(2)
 # is newuname there): every name printed must be an event in tracefs.
