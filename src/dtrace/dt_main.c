@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <sys/timerfd.h>
 #include <sys/wait.h>
 
 #include "util.h"
@@ -148,6 +149,19 @@ struct dt {
 	pid_t child;
 	bool child_said;
 	struct runtime *rt;	/* the run, once set up */
+	/*
+	 * -x aggrate: printa() shows a copy of the aggregations taken at
+	 * most once an aggrate (dtrace's dtrace_aggregate_snap()), the
+	 * first by the first printa(), the next when a printa() or the
+	 * switchrate's timer finds one due.  0: printa() reads them when
+	 * its record arrives.
+	 */
+	uint64_t aggrate;	/* ns */
+	uint64_t agg_at;	/* CLOCK_MONOTONIC of the last copy, 0: none */
+	int agg_timer;		/* timerfd ticking at switchrate, or -1 */
+	struct print_entries *agg_copy;	/* by map */
+	int nagg_copy;
+	bool stopped;		/* the event probes are stopped */
 };
 
 static void usage(FILE *f)
@@ -822,6 +836,10 @@ static int set_option(struct dt *d, const char *name, const char *value,
 	}
 	if (!strcmp(name, "aggsize")) {
 		opt_size(value, &d->aggsize);
+		return 0;
+	}
+	if (!strcmp(name, "aggrate")) {
+		opt_rate(value, &d->aggrate);
 		return 0;
 	}
 	if (!strcmp(name, "switchrate") || !strcmp(name, "statusrate")) {
@@ -1833,6 +1851,7 @@ static void buf_drain(void *arg, struct runtime *rt)
 	struct dt *d = arg;
 	int i, k;
 
+	d->stopped = true;
 	status_wait(d, rt);
 
 	for (i = 0; i < d->ncpus; i++) {
@@ -2447,6 +2466,95 @@ static int run_print(void *arg, struct runtime *rt, const struct type *t,
 	return 0;
 }
 
+static void agg_copy_free(struct dt *d)
+{
+	int i;
+
+	for (i = 0; i < d->nagg_copy; i++)
+		print_entries_free(&d->agg_copy[i]);
+	free(d->agg_copy);
+	d->agg_copy = NULL;
+	d->nagg_copy = 0;
+}
+
+/* A copy of every aggregation, for printa() to show until the next. */
+static void agg_copy_take(struct dt *d, struct runtime *rt)
+{
+	struct dp_agg a;
+	int i;
+
+	agg_copy_free(d);
+	d->agg_copy = xcalloc(rt->nmaps + 1, sizeof(*d->agg_copy));
+	d->nagg_copy = rt->nmaps;
+	for (i = 0; i < rt->nmaps; i++)
+		if (rt->maps[i].name[0] == '@' &&
+		    read_agg(d, rt, i, &d->agg_copy[i], &a, true))
+			print_entries_free(&d->agg_copy[i]);
+}
+
+/*
+ * A new copy if an aggrate has passed since the last one's time, which
+ * then moves on by one aggrate: dtrace's check at each consumption of
+ * the buffers, which lags behind a clock it visits less often.
+ */
+static void agg_copy_due(struct dt *d, struct runtime *rt)
+{
+	if (mono_ns() - d->agg_at < d->aggrate)
+		return;
+	d->agg_at += d->aggrate;
+	agg_copy_take(d, rt);
+}
+
+static int agg_poll_fd(void *arg)
+{
+	return ((struct dt *)arg)->agg_timer;
+}
+
+/* dtrace consumes the buffers at least once a switchrate. */
+static void agg_poll_ready(void *arg)
+{
+	struct dt *d = arg;
+	uint64_t ticks;
+
+	if (read(d->agg_timer, &ticks, sizeof(ticks)) > 0 && d->rt &&
+	    d->agg_at)
+		agg_copy_due(d, d->rt);
+}
+
+/*
+ * printa()'s entries of map m: the aggrate copy while tracing, else the
+ * map now (once tracing stops dtrace snaps again, so END shows it).
+ */
+static int printa_agg(struct dt *d, struct runtime *rt, int m,
+		      struct print_entries *e, struct dp_agg *a)
+{
+	uint64_t tick = d->switchrate ? d->switchrate : 1000000000ULL;
+	struct itimerspec it = {
+		.it_value = { (time_t)(tick / 1000000000ULL),
+			      (long)(tick % 1000000000ULL) },
+		.it_interval = { (time_t)(tick / 1000000000ULL),
+				 (long)(tick % 1000000000ULL) },
+	};
+
+	if (!d->aggrate || d->stopped || rt->exiting || run_stopping())
+		return read_agg(d, rt, m, e, a, true);
+	if (!d->agg_at) {
+		d->agg_at = mono_ns();
+		agg_copy_take(d, rt);
+		d->agg_timer = timerfd_create(CLOCK_MONOTONIC,
+					      TFD_CLOEXEC | TFD_NONBLOCK);
+		if (d->agg_timer >= 0)
+			timerfd_settime(d->agg_timer, 0, &it, NULL);
+	} else {
+		agg_copy_due(d, rt);
+	}
+	a->sym = rt->maps[m].sym;
+	a->ents = m < d->nagg_copy ? d->agg_copy[m].v : NULL;
+	a->n = m < d->nagg_copy ? d->agg_copy[m].n : 0;
+	a->normal = d->normal ? d->normal[m] : 0;
+	return 0;
+}
+
 /* printa(): the maps now, and none of them again at exit. */
 static int run_printa(void *arg, struct runtime *rt, const char *fmt,
 		      const uint32_t *ids, int n)
@@ -2469,7 +2577,7 @@ static int run_printa(void *arg, struct runtime *rt, const char *fmt,
 			break;
 		}
 		d->printed[m] = true;
-		ret = read_agg(d, rt, m, &ents[k], &aggs[k], true);
+		ret = printa_agg(d, rt, m, &ents[k], &aggs[k]);
 		k++;
 	}
 	if (!ret && fmt)
@@ -2762,7 +2870,8 @@ int dt_main(int argc, char **argv)
 	/* dtrace's defaults: one speculation of 4 MiB. */
 	struct dt d = { .pid = -1, .nspec = 1, .specsize = 4 << 20,
 			.bufsize = 4 << 20, .switchrate = 1000000000,
-			.statusrate = 1000000000, .dynvarsize = 1 << 20, .cpu = -1 };
+			.statusrate = 1000000000, .dynvarsize = 1 << 20, .cpu = -1,
+			.agg_timer = -1 };
 	struct compile_opts copts = { 0 };
 	struct run_opts ropts = { .out = stdout, .quiet = true };
 	struct run_sink sink = {
@@ -2770,6 +2879,7 @@ int dt_main(int argc, char **argv)
 		.finish = run_finish, .printf_rec = run_printf,
 		.format_rec = run_format,
 		.held_run = buf_run, .drain = buf_drain, .started = run_started,
+		.poll_fd = agg_poll_fd, .poll_ready = agg_poll_ready,
 	};
 	struct bi_dtrace_label label = {
 		.arg = &d, .show = label_show, .trace_conv = trace_conv,
@@ -3089,6 +3199,9 @@ out:
 	free(d.probes);
 	free(d.printed);
 	free(d.normal);
+	agg_copy_free(&d);
+	if (d.agg_timer >= 0)
+		close(d.agg_timer);
 	buf_free_all(&d);
 	free(d.lost_said);
 	free(d.aggdrops_said);

@@ -573,3 +573,31 @@ same printa_probe_name_keys 0 "[] [BEGIN] 1
 " -- -q -n 'BEGIN { @b[probefunc, probename] = count(); printa("[%s] [%s] %@d\n", @b); }
 	tick-10ms /i++ < 3/ { @t[probename] = count(); }
 	tick-10ms /i == 4/ { printa("[%s] %@d\n", @t); exit(0); }'
+
+# -x aggrate: printa() shows a copy of the aggregation taken at most once
+# an aggrate (the first by the first printa(), the next when a printa()
+# or the switchrate's tick finds one due, an aggrate after the last);
+# END's printa(), after tracing stops, shows it whole.  The first write
+# takes the first copy, two more 50 ms later show it, and two after a
+# 600 ms sleep show the copy taken 400 ms after the first.
+cat >"$W/aggrate.d" <<'EOF'
+#pragma D option quiet
+#pragma D option switchrate=50ms
+#pragma D option aggrate=400ms
+
+syscall::write:entry
+/pid == $target/
+{
+	@ = count();
+	printa("%@d ", @);
+}
+
+END
+{
+	printa("end %@d\n", @);
+}
+EOF
+printf 'echo a >/dev/null\nsleep 0.05\necho b >/dev/null; echo c >/dev/null\nsleep 0.6\necho d >/dev/null; echo e >/dev/null\n' >"$W/aggrate.sh"
+same aggrate_copy 0 "1 1 1 3 3 end 5
+
+" -- -s "$W/aggrate.d" -c "sh $W/aggrate.sh"
