@@ -137,12 +137,12 @@ static struct dstr tmp_str(struct cg *g, int size);
 /*
  * Whether a is a call that gives NULL when it finds nothing (strstr(),
  * strchr(), strrchr(), strtok()), or a string element of an associative
- * array, NULL where it was never assigned.
+ * array or thread-local string, NULL where it was never assigned.
  */
 static bool null_result(const struct node *a)
 {
 	if (a->kind == N_MAP)
-		return sema_d_assoc_elem(a) && a->type && a->type->kind == TY_STR;
+		return sema_d_dyn_var(a) && a->type && a->type->kind == TY_STR;
 	return a->kind == N_CALL && a->name &&
 	       (!strcmp(a->name, "strstr") || !strcmp(a->name, "strchr") ||
 		!strcmp(a->name, "strrchr") || !strcmp(a->name, "strtok"));

@@ -1853,11 +1853,11 @@ static int map_read(struct cg *g, struct node *n, struct val *out)
 	out->off = cg_alloc_tmp(g, t->size, &out->base);
 	out->type = t;
 	/*
-	 * D: a string element never assigned is NULL (STR_UNREAD's bytes),
-	 * and one read where it is printed or taken as a string reads
-	 * address 0 (dstring.c's null_result()).
+	 * D: a string variable never assigned (an element, a thread-local)
+	 * is NULL (STR_UNREAD's bytes), and one read where it is printed or
+	 * taken as a string reads address 0 (dstring.c's null_result()).
 	 */
-	if (g->c->opts.dtrace && sema_d_assoc_elem(n) && t->kind == TY_STR &&
+	if (g->c->opts.dtrace && sema_d_dyn_var(n) && t->kind == TY_STR &&
 	    t->size >= 2 && !(n->flags & NF_NULL_FAULTS)) {
 		cg_zero_at(g, out->base, out->off, t->size);
 		ir_st_imm(&g->ir, BPF_B, out->base, out->off + 1, STR_UNREAD_BYTE);

@@ -1327,7 +1327,7 @@ int sema_expr(struct sema *s, struct node *n)
 				"reading %s map %s inside a probe is not supported yet",
 				type_name(n->sym->val, b, sizeof(b)), n->name);
 		/* D: a string element never assigned reads as NULL (cg.c). */
-		if (s->c->opts.dtrace && sema_d_assoc_elem(n) &&
+		if (s->c->opts.dtrace && sema_d_dyn_var(n) &&
 		    n->sym->val->kind == TY_STR && n->sym->val->size >= 2)
 			s->c->null_strs = true;
 		n->type = n->sym->val;
@@ -1601,6 +1601,11 @@ bool sema_d_assoc_elem(const struct node *n)
 {
 	return n->kind == N_MAP && n->name[0] != '@' && n->nlist > 0 &&
 	       strncmp(n->name, "self->", 6) != 0;
+}
+
+bool sema_d_dyn_var(const struct node *n)
+{
+	return n->kind == N_MAP && n->name[0] != '@' && n->nlist > 0;
 }
 
 bool sema_d_deletes(const struct node *n)

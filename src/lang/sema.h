@@ -85,6 +85,12 @@ bool sema_d_deletes(const struct node *n);
 /* D: n is an element of an associative array (not a thread-local). */
 bool sema_d_assoc_elem(const struct node *n);
 /*
+ * D: n is a dynamic variable, an associative array's element or a
+ * thread-local, which holds nothing until assigned: a string one is
+ * then NULL.
+ */
+bool sema_d_dyn_var(const struct node *n);
+/*
  * D: the type D gives typed integer expression n (C's conversions, and
  * a global's first value's type), where the engine computes in 64 bits;
  * n's own type for any other.

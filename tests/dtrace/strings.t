@@ -746,6 +746,22 @@ ERROR 1 0
 	BEGIN { trace(strlen(s[4])); }
 	BEGIN { exit(0); }
 	ERROR { printf("ERROR %d %d\n", arg4, arg5); }'
+# So is a thread-local string never assigned.
+same null_thread_local 0 "1 0 1 0
+one 3 1
+ERROR 1 0
+ERROR 1 0
+ERROR 1 0
+
+" -- -q -n 'self string s, t;
+	BEGIN { self->t = "one"; x = self->s;
+		printf("%d %d %d %d\n", self->s == NULL, self->t == NULL, x == NULL, self->s == "");
+		printf("%s %d %d\n", self->t, strlen(self->t), self->s < self->t); }
+	BEGIN { trace(self->s); }
+	BEGIN { printf("%s\n", self->s); }
+	BEGIN { trace(strlen(self->s)); }
+	BEGIN { exit(0); }
+	ERROR { printf("ERROR %d %d\n", arg4, arg5); }'
 # Each comparison of long strings is unrolled a byte at a time; a clause
 # of a hundred of them, past what the verifier follows in one program,
 # goes on in tail-called parts and counts them all.
