@@ -942,20 +942,28 @@ static char *pid_program(long pid)
 	return xstrdup(path);
 }
 
-/* pidN:MODULE:FUNCTION:entry|return|OFFSET, on uprobes in process N. */
+/*
+ * pidN:MODULE:FUNCTION:entry|return|OFFSET, on uprobes in process N.  A
+ * name that is empty or a glob is each of entry, return and the offsets
+ * of the function's instructions that it matches.
+ */
 static int pid_specs(const struct dt_desc *d, long pid, struct vec *out,
 		     char *err, size_t errlen)
 {
 	char *mod = !*d->mod || !strcmp(d->mod, "a.out") ?
 		    pid_program(pid) : xstrdup(d->mod);
 	const char *func = *d->func ? d->func : "*";
+	const char *name = *d->name ? d->name : "*";
 	char *end;
 
-	if (!strcmp(d->name, "entry") || !*d->name)
+	if (util_glob(name, "entry"))
 		vec_push(out, xasprintf("uprobe:%s:%s", mod, func));
-	if (!strcmp(d->name, "return") || !*d->name)
+	if (util_glob(name, "return"))
 		vec_push(out, xasprintf("uretprobe:%s:%s", mod, func));
-	if (*d->name && strcmp(d->name, "entry") && strcmp(d->name, "return")) {
+	if (util_has_glob(name))
+		vec_push(out, xasprintf("uprobe:%s:%s+%s", mod, func, name));
+	if (!util_has_glob(name) && strcmp(name, "entry") &&
+	    strcmp(name, "return")) {
 		strtoull(d->name, &end, 16);
 		if (*end || util_has_glob(func)) {
 			free(mod);

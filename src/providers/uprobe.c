@@ -2,20 +2,25 @@
 /*
  * uprobe:PATH:FUNC and uretprobe:PATH:FUNC.  PATH is a file, a library
  * name resolved like bpftrace ("libc"), or a program on $PATH; FUNC is a
- * symbol, a wildcard over function symbols, SYMBOL+OFFSET or an address.
+ * symbol, a wildcard over function symbols, SYMBOL+OFFSET or an address;
+ * in D, FUNC+GLOB also places one at each instruction whose offset (in
+ * hexadecimal) GLOB matches, DTrace's pid offset probes.
  * Probes go through perf's uprobe PMU: each exists exactly as long as its
  * fd, so nothing outlives ferret in tracefs.
  */
 #include <errno.h>
 #include <elf.h>
+#include <fcntl.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/bpf.h>
 
 #include "util.h"
 #include "kernel/features.h"
+#include "kernel/insn.h"
 #include "kernel/perf.h"
 #include "kernel/symtab.h"
 #include "providers/provider.h"
@@ -28,6 +33,14 @@ struct uprobe_add {
 	int err;
 	char *errbuf;
 	size_t errlen;
+	/*
+	 * D's FUNC+GLOB: a probe at each instruction of the function whose
+	 * offset, in hexadecimal, matches insn_glob; the functions done, by
+	 * address, so an alias adds none.
+	 */
+	const char *insn_glob;
+	uint64_t *insn_done;
+	int ninsn_done;
 };
 
 /*
@@ -66,6 +79,57 @@ static int uprobe_add_at(struct uprobe_add *a, const char *label,
 }
 
 /*
+ * The instructions of function sym whose offsets match a->insn_glob,
+ * found by decoding its bytes in the file from its start; where the
+ * bytes stop being instructions, so do the probes.  A function of
+ * unknown size (assembly) has none: where it ends is not known.
+ */
+static int uprobe_add_insns(struct uprobe_add *a, const struct symtab_sym *sym)
+{
+	unsigned char *code;
+	uint64_t foff, off;
+	char hex[32], *label;
+	int i, len, fd, ret = 0;
+
+	for (i = 0; i < a->ninsn_done; i++)
+		if (a->insn_done[i] == sym->addr)
+			return 0;
+	if (!(a->ninsn_done % 64))
+		a->insn_done = xrealloc(a->insn_done, (a->ninsn_done + 64) *
+					sizeof(*a->insn_done));
+	a->insn_done[a->ninsn_done++] = sym->addr;
+	if (!sym->size || symtab_vaddr_to_offset(a->st, sym->addr, &foff))
+		return 0;
+	fd = open(a->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(a->errbuf, a->errlen, "%s: %s", a->path,
+			 util_strerror(errno));
+		return -errno;
+	}
+	code = xmalloc(sym->size);
+	if (pread(fd, code, sym->size, (off_t)foff) != (ssize_t)sym->size) {
+		snprintf(a->errbuf, a->errlen, "%s: cannot read the code of %s",
+			 a->path, sym->name);
+		ret = -EIO;
+	}
+	for (off = 0; !ret && off < sym->size; off += len) {
+		len = insn_len(code + off, sym->size - off);
+		if (len < 0)
+			break;
+		snprintf(hex, sizeof(hex), "%llx", (unsigned long long)off);
+		/* the kernel refuses a uprobe on hlt: none is placed there */
+		if (code[off] == 0xf4 || !util_glob(a->insn_glob, hex))
+			continue;
+		label = xasprintf("%s+0x%s", sym->name, hex);
+		ret = uprobe_add_at(a, label, sym->name, sym->addr + off);
+		free(label);
+	}
+	free(code);
+	close(fd);
+	return ret;
+}
+
+/*
  * A glob's match.  D names a function by DTrace's preferred symbol at its
  * address, so aliases (malloc, __libc_malloc) make one probe, which fires
  * once per call; the bpftrace language, as bpftrace, attaches each.
@@ -78,8 +142,11 @@ static int uprobe_glob_one(const struct symtab_sym *sym, void *arg)
 
 	if (sym->type != STT_FUNC && sym->type != STT_GNU_IFUNC)
 		return 0;
-	if (provider_dtrace) {
+	if (provider_dtrace)
 		sym = symtab_preferred(a->st, sym);
+	if (a->insn_glob)
+		return uprobe_add_insns(a, sym);
+	if (provider_dtrace) {
 		name = xasprintf("%s:%s:%s", a->p->name, a->path, sym->name);
 		for (i = dup = 0; !dup && i < a->out->n; i++)
 			dup = !strcmp(((struct probe_inst *)a->out->v[i])->name, name);
@@ -140,7 +207,8 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 			 struct vec *out, char *err, size_t errlen)
 {
 	const char *rest = provider_rest(p, spec), *why;
-	struct uprobe_add a = { p, NULL, NULL, out, 0, err, errlen };
+	struct uprobe_add a = { .p = p, .out = out, .errbuf = err,
+				.errlen = errlen };
 	char path[4096], *parts[2], *plus, *end;
 	const struct symtab_sym *sym;
 	struct symtab *st;
@@ -178,7 +246,31 @@ static int uprobe_expand(const struct provider *p, const char *spec,
 	uprobe_glibc_stub(parts[0], parts[1], &st, path, sizeof(path));
 	a.st = st;
 	a.path = path;
-	if (util_has_glob(parts[1])) {
+	plus = provider_dtrace ? strchr(parts[1], '+') : NULL;
+	if (plus && util_has_glob(plus + 1)) {
+		*plus = '\0';
+		a.insn_glob = plus + 1;
+	}
+	if (a.insn_glob) {
+		/* every instruction: a group, whose refused ones are skipped */
+		if (util_has_glob(parts[1]))
+			ret = symtab_glob(st, parts[1], uprobe_glob_one, &a);
+		else if (!(sym = symtab_find(st, parts[1])))
+			ret = -ENOENT;
+		else
+			ret = uprobe_add_insns(&a, symtab_preferred(st, sym));
+		if (ret == -ENOENT)
+			snprintf(err, errlen, "Could not resolve symbol: %s:%s",
+				 path, parts[1]);
+		if (!ret) {
+			char *name = xasprintf("%s:%s:%s+%s", p->name, path,
+					       parts[1], a.insn_glob);
+
+			provider_group_insts(name, out, before);
+			free(name);
+		}
+		free(a.insn_done);
+	} else if (util_has_glob(parts[1])) {
 		ret = symtab_glob(st, parts[1], uprobe_glob_one, &a);
 		if (!ret && out->n == before) {
 			snprintf(err, errlen, "no function in %s matches '%s'",

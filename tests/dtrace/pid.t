@@ -112,6 +112,30 @@ else
 	bad pid_alias_once "malloc $a, *malloc's malloc $b: $(head -3 "$W/out" "$W/err")"
 fi
 
+# A probe name that is empty or a glob is entry, return and a probe at
+# each instruction whose offset it matches: the offsets are where objdump
+# finds ferret_mul's instructions (hlt has none: the kernel refuses it),
+# each firing on every call; the keys, one count apiece, sort as text.
+size=$(nm -S --defined-only "$WL" | awk '$4 == "ferret_mul" { print strtonum("0x" $2) }')
+offs=$(objdump -d --no-show-raw-insn "$WL" |
+	awk -v size="$size" '/<ferret_mul>:$/ { f = 1; next } f && /^$/ { exit }
+	     f && /^ *[0-9a-f]+:/ { a = strtonum("0x" $1); if (!n++) s = a
+		if (a - s < size && $2 != "hlt") printf "%x\n", a - s }')
+want=$(printf '%s\nentry\nreturn\n' "$offs" | LC_ALL=C sort | awk '{ printf "%s 2\n", $1 }')
+same pid_every_insn 0 "$want
+
+" -- -q -c "$WL calls 4" -n 'pid$target:a.out:ferret_mul: { @[probename] = count(); }
+	    END { printa("%s %@d\n", @); }'
+want=$(printf '%s\n' "$offs" | grep '^[37]' | awk '{ printf "%s\n", $1 }')
+same pid_insn_glob 0 "$want
+
+" -- -q -c "$WL calls 2" -n 'pid$target:a.out:ferret_mul:[37]* { printf("%s\n", probename); }'
+if [ "$(printf '%s\n' "$offs" | wc -l)" -ge 2 ]; then
+	ok pid_every_insn_objdump
+else
+	bad pid_every_insn_objdump "objdump found $(printf '%s\n' "$offs" | wc -l) instructions in ferret_mul"
+fi
+
 # -p: the process's own program is a.out, named by its file.
 "$WL" ticks 25 &
 wl=$!
