@@ -160,12 +160,36 @@ static int cmp_ld(long double a, long double b)
 	return a < b ? -1 : a > b;
 }
 
-/* One key field: integers as unsigned of their width, as DTrace does. */
+/* Two keys named in user space, by their text. */
+static int named_cmp(const struct dp_ctx *ctx, const struct type *ta,
+		     const uint8_t *a, const struct type *tb, const uint8_t *b)
+{
+	struct buf x = { 0 }, y = { 0 };
+	int r;
+
+	ctx->text(ctx->text_arg, ta, a, &x);
+	buf_put(&x, "", 1);
+	ctx->text(ctx->text_arg, tb, b, &y);
+	buf_put(&y, "", 1);
+	r = strcmp(x.p, y.p);
+	buf_free(&x);
+	buf_free(&y);
+	return r < 0 ? -1 : r > 0;
+}
+
+/*
+ * One key field: integers as unsigned of their width, as DTrace does;
+ * with ctx, a name made in user space (probefunc) by its text, DTrace's
+ * string.
+ */
 static int field_cmp(const struct type *ta, const uint8_t *a,
-		     const struct type *tb, const uint8_t *b)
+		     const struct type *tb, const uint8_t *b,
+		     const struct dp_ctx *ctx)
 {
 	int r, i;
 
+	if (ta->kind == TY_NAMED && tb->kind == TY_NAMED && ctx && ctx->text)
+		return named_cmp(ctx, ta, a, tb, b);
 	/* Strings compare by their text: maps may hold them in other sizes. */
 	if (ta->kind == TY_STR && tb->kind == TY_STR) {
 		for (i = 0; i < ta->size || i < tb->size; i++) {
@@ -198,7 +222,8 @@ static int field_cmp(const struct type *ta, const uint8_t *a,
 
 /* Keys of two entries, from field keypos on and round. */
 static int key_cmp(const struct symbol *sa, const void *ka,
-		   const struct symbol *sb, const void *kb, int keypos)
+		   const struct symbol *sb, const void *kb, int keypos,
+		   const struct dp_ctx *ctx)
 {
 	int na = key_count(sa), nb = key_count(sb), i, r;
 
@@ -212,7 +237,7 @@ static int key_cmp(const struct symbol *sa, const void *ka,
 		const struct type *tb = key_field(sb, f, &ob);
 
 		r = field_cmp(ta, (const uint8_t *)ka + oa, tb,
-			      (const uint8_t *)kb + ob);
+			      (const uint8_t *)kb + ob, ctx);
 		if (r)
 			return r;
 	}
@@ -843,6 +868,7 @@ struct sort_ctx {
 	const struct dp_agg *aggs;
 	int n;
 	const struct dp_opts *o;
+	const struct dp_ctx *ctx;	/* or NULL: names by their value */
 };
 
 static int keypos(const struct dp_opts *o)
@@ -866,16 +892,17 @@ static int cmp_entry(const void *pa, const void *pb, void *arg)
 	if (!s->o || !s->o->sortkey)
 		r = val_cmp(sym->val, a, b);
 	if (!r)
-		r = key_cmp(sym, a->key, sym, b->key, keypos(s->o));
+		r = key_cmp(sym, a->key, sym, b->key, keypos(s->o), s->ctx);
 	return rev(s->o, r);
 }
 
 /* The entries of a in the order DTrace prints them, in an array to free. */
 static const struct print_entry **sorted_entries(const struct dp_agg *a,
-						 const struct dp_opts *o)
+						 const struct dp_opts *o,
+						 const struct dp_ctx *ctx)
 {
 	const struct print_entry **v = xcalloc(a->n ? a->n : 1, sizeof(*v));
-	struct sort_ctx s = { a, 1, o };
+	struct sort_ctx s = { a, 1, o, ctx };
 	int i;
 
 	for (i = 0; i < a->n; i++)
@@ -943,7 +970,7 @@ void d_print_merge(const struct symbol *sym, struct print_entry *v, int *n)
 int d_print_trunc(const struct dp_agg *a, int64_t keep,
 		  const struct print_entry **drop)
 {
-	const struct print_entry **v = sorted_entries(a, NULL);
+	const struct print_entry **v = sorted_entries(a, NULL, NULL);
 	int64_t from = 0, to = a->n, i;
 	int n = 0;
 
@@ -979,7 +1006,7 @@ static int cmp_member(const void *pa, const void *pb, void *arg)
 	const struct sort_ctx *s = arg;
 
 	return key_cmp(s->aggs[a->agg].sym, a->e->key, s->aggs[b->agg].sym,
-		       b->e->key, 0);
+		       b->e->key, 0, s->ctx);
 }
 
 static int cmp_row(const void *pa, const void *pb, void *arg)
@@ -992,7 +1019,8 @@ static int cmp_row(const void *pa, const void *pb, void *arg)
 	int i, j, r;
 
 	if (bykey) {
-		r = key_cmp(a->sym, a->key, b->sym, b->key, keypos(s->o));
+		r = key_cmp(a->sym, a->key, b->sym, b->key, keypos(s->o),
+			    s->ctx);
 		if (r)
 			return rev(s->o, r);
 	}
@@ -1004,7 +1032,8 @@ static int cmp_row(const void *pa, const void *pb, void *arg)
 	}
 	if (bykey)
 		return 0;
-	return rev(s->o, key_cmp(a->sym, a->key, b->sym, b->key, keypos(s->o)));
+	return rev(s->o, key_cmp(a->sym, a->key, b->sym, b->key, keypos(s->o),
+				 s->ctx));
 }
 
 struct joined {
@@ -1025,9 +1054,9 @@ static void joined_free(struct joined *j)
 
 /* Groups the entries of aggs by key and sorts the groups. */
 static void join(struct joined *j, const struct dp_agg *aggs, int n,
-		 const struct dp_opts *o)
+		 const struct dp_opts *o, const struct dp_ctx *ctx)
 {
-	struct sort_ctx s = { aggs, n, o };
+	struct sort_ctx s = { aggs, n, o, ctx };
 	struct member *mv;
 	int total = 0, i, k, g, nb = D_QUANT_NBUCKETS;
 
@@ -1083,7 +1112,7 @@ static void put_agg_entries(struct buf *out, const struct dp_agg *a,
 
 	if (!a->n)
 		return;
-	v = sorted_entries(a, o);
+	v = sorted_entries(a, o, ctx);
 	for (i = 0; i < a->n; i++) {
 		put_keys(out, a->sym, v[i]->key, ctx);
 		put_value(out, a, v[i]);
@@ -1116,7 +1145,7 @@ void d_print_printa(struct buf *out, const struct dp_agg *aggs, int n,
 	}
 	if (n < 1)
 		return;
-	join(&j, aggs, n, o);
+	join(&j, aggs, n, o, ctx);
 	for (r = 0; r < j.nrows; r++) {
 		put_keys(out, j.rows[r].sym, j.rows[r].key, ctx);
 		for (i = 0; i < n; i++)
@@ -1636,13 +1665,13 @@ int d_print_printa_fmt(struct buf *out, const char *fmt,
 	if (err)
 		return err;
 	if (n == 1) {
-		v = sorted_entries(aggs, o);
+		v = sorted_entries(aggs, o, ctx);
 		for (i = 0; i < aggs->n && !err; i++)
 			err = format_row(out, pv, np, aggs, 1, &v[i],
 					 aggs->sym, v[i]->key, ctx);
 		free(v);
 	} else {
-		join(&j, aggs, n, o);
+		join(&j, aggs, n, o, ctx);
 		for (i = 0; i < j.nrows && !err; i++)
 			err = format_row(out, pv, np, aggs, n, j.rows[i].m,
 					 j.rows[i].sym, j.rows[i].key, ctx);

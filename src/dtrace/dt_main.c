@@ -2283,12 +2283,60 @@ static int fmt_check(const char *func, const char *fmt,
 	return d_print_check(func, fmt, args, nargs, at, err, len);
 }
 
+struct named_key {
+	char *text;
+	void *raw;
+};
+
+static int cmp_named_key(const void *pa, const void *pb)
+{
+	const struct named_key *a = pa, *b = pb;
+	int r = strcmp(a->text, b->text);
+
+	/* the first of a text's raw values is the one its keys all take */
+	return r ? r : a->raw < b->raw ? -1 : a->raw > b->raw;
+}
+
 /*
- * DTrace aggregates the values of func(), sym(), mod(), ufunc(), usym()
- * and umod() by their function (object): e's keys are rewritten to it
- * and the entries that then share a key merged.
+ * A key field named in user space (probefunc, probename ...) holds what
+ * the probe sent, which differs between probes of one name (a function's
+ * entry and return): the fields of one text take one of its values, so
+ * that DTrace's key, the text, is one key.
  */
-static void group_keys(const struct symbol *sym, struct print_entries *e)
+static void group_named(struct runtime *rt, const struct type *t, int off,
+			struct print_entries *e)
+{
+	struct named_key *v = xcalloc(e->n + 1, sizeof(*v));
+	struct buf b = { 0 };
+	int i, first = 0;
+
+	for (i = 0; i < e->n; i++) {
+		b.len = 0;
+		key_text(rt, t, (char *)e->v[i].key + off, &b);
+		buf_put(&b, "", 1);
+		v[i].text = xstrdup(b.p);
+		v[i].raw = (char *)e->v[i].key + off;
+	}
+	qsort(v, e->n, sizeof(*v), cmp_named_key);
+	for (i = 1; i < e->n; i++) {
+		if (strcmp(v[i].text, v[first].text))
+			first = i;
+		else
+			memcpy(v[i].raw, v[first].raw, (size_t)t->size);
+	}
+	for (i = 0; i < e->n; i++)
+		free(v[i].text);
+	free(v);
+	buf_free(&b);
+}
+
+/*
+ * Keys as DTrace aggregates them: addresses of one symbol (sym(),
+ * func(), usym() ...) as one, and names in user space by their text;
+ * the entries that then share a key are merged.
+ */
+static void group_keys(struct runtime *rt, const struct symbol *sym,
+		       struct print_entries *e)
 {
 	const struct type *k = sym->key;
 	int nf = k && k->kind == TY_TUPLE ? k->nfields : k ? 1 : 0;
@@ -2297,7 +2345,12 @@ static void group_keys(const struct symbol *sym, struct print_entries *e)
 
 	for (f = 0; f < nf; f++) {
 		const struct type *t = k->kind == TY_TUPLE ? k->fields[f].type : k;
+		int off = k->kind == TY_TUPLE ? k->fields[f].offset : 0;
 
+		if (t->kind == TY_NAMED) {
+			group_named(rt, t, off, e);
+			any = true;
+		}
 		any |= bi_dtrace_symaddr(t, NULL, NULL, NULL);
 	}
 	if (!any)
@@ -2329,7 +2382,7 @@ static int read_agg(struct dt *d, struct runtime *rt, int i,
 		return ret;
 	}
 	if (group)
-		group_keys(rt->maps[i].sym, e);
+		group_keys(rt, rt->maps[i].sym, e);
 	a->sym = rt->maps[i].sym;
 	a->ents = e->v;
 	a->n = e->n;

@@ -601,3 +601,16 @@ printf 'echo a >/dev/null\nsleep 0.05\necho b >/dev/null; echo c >/dev/null\nsle
 same aggrate_copy 0 "1 1 1 3 3 end 5
 
 " -- -s "$W/aggrate.d" -c "sh $W/aggrate.sh"
+
+# A key named in user space (probefunc, probename) is its text, as
+# dtrace's string: a function's entry and return make one key, and keys
+# of equal values sort by text, in printa() and at exit, joined too.
+same named_keys_one 0 "getppid 6 3 3
+entry 3
+return 3
+
+" -- -q -c "$BUILD/tests/workload getppid 3" \
+	-n 'syscall::getppid:return,syscall::getppid:entry /pid == $target/ { @a[probefunc] = count(); @b[probename] = count(); }
+	    syscall::getppid:entry /pid == $target/ { @c[probefunc] = count(); }
+	    syscall::getppid:return /pid == $target/ { @d[probefunc] = count(); }
+	    END { printa("%s %@d %@d %@d\n", @a, @c, @d); printa("%s %@d\n", @b); }'
