@@ -775,6 +775,8 @@ const char *d_lex_macro_arg(const struct d_lexer *lx, unsigned long i)
 		return lx->src->name;
 	if (!lx->m || i > (unsigned long)lx->m->nargs)
 		return NULL;
+	if (lx->m->argref)
+		lx->m->argref[i] = true;
 	return lx->m->args[i - 1];
 }
 

@@ -2418,21 +2418,35 @@ static struct node *parse_body(struct parser *p)
  */
 static char *expand_spec(struct parser *p, const char *spec, const struct loc *loc)
 {
+	const struct d_macros *m = p->lx.m;
+	int level = m && m->level > 0 && m->level < 4 ? m->level : 4;
 	struct buf b = { 0 };
 	const char *f = spec, *end, *v, *w;
 	const char *why = NULL;
-	int fields = 1;
+	int fields = 1, i;
 	bool found;
 	long val;
 
+	/*
+	 * As dtrace reads fields from the right, a leading ':' starts no
+	 * field of its own (":b" is "b"); below a name's level the fields
+	 * fill the specifier's level and those right of it are empty.  A
+	 * name's description stays as written, read from the right later.
+	 */
 	for (v = spec; *v; v++)
 		fields += *v == ':';
-	if (fields > 4) {
+	if (*spec == ':')
+		fields--;
+	if (*spec == ':' && level < 4)
+		f++;
+	if (fields > level) {
 		fail_at(p, loc, "[D_PDESC_INVAL] invalid probe description \"%s\": Overspecified probe description",
 			spec);
 		return NULL;
 	}
 	buf_put(&b, "", 0);
+	for (i = fields; i < level && level < 4; i++)
+		buf_put(&b, ":", 1);
 	for (;;) {
 		end = strchr(f, ':');
 		if (!end)
@@ -2445,8 +2459,8 @@ static char *expand_spec(struct parser *p, const char *spec, const struct loc *l
 			if (v[1] == '$' && end - v > 2)
 				v++;
 			if (v + 1 < end && v[1] >= '0' && v[1] <= '9') {
-				unsigned long i = strtoul(v + 1, (char **)&w, 10);
-				const char *arg = d_lex_macro_arg(&p->lx, i);
+				unsigned long k = strtoul(v + 1, (char **)&w, 10);
+				const char *arg = d_lex_macro_arg(&p->lx, k);
 
 				if (w > end || !arg) {
 					why = "Undefined macro variable in probe description";
@@ -2469,6 +2483,8 @@ static char *expand_spec(struct parser *p, const char *spec, const struct loc *l
 		buf_put(&b, ":", 1);
 		f = end + 1;
 	}
+	for (i = level; i < 4; i++)
+		buf_put(&b, ":", 1);
 	if (why) {
 		buf_free(&b);
 		fail_at(p, loc, "[D_PDESC_INVAL] invalid probe description \"%s\": %s", spec, why);

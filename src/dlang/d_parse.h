@@ -16,6 +16,14 @@ struct d_macros {		/* dtrace(8)'s macro variables, and options
 	bool defargs;		/* -x defaultargs: unset arguments are 0, "" */
 	bool pspec;		/* -x pspec: an outer word is a description */
 	bool empty;		/* -x empty: an empty program is no error */
+	/*
+	 * The fields a probe description names, counted from the right:
+	 * 1 provider (-P), 2 module (-m), 3 function (-f), 4 or 0 name
+	 * (-n, scripts); dtrace's probe specifier context.
+	 */
+	int level;
+	bool *argref;		/* if set: argref[i] is set where $i is read
+				 * (nargs + 1 of them) */
 };
 
 struct d_pragma {

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+#include <signal.h>
 #include <sys/prctl.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
@@ -42,7 +43,7 @@
 #include "runtime/symbols.h"
 
 /* As dtrace's getopt(), which permutes: arguments may come before -s. */
-const char dt_optstring[] = "n:s:P:m:f:i:lqc:p:o:wx:X:CD:U:I:ZeSVvb:hGAaFH";
+const char dt_optstring[] = "n:s:P:m:f:i:lqc:p:o:wx:X:CD:U:I:ZeSVvb:hGAaFH3:6:";
 
 /*
  * One program of the command line: -n, -s, -P, -m, -f or -i.  The
@@ -94,6 +95,7 @@ struct dt {
 	bool empty;		/* -x empty: an empty program is no error */
 	bool pspec;		/* -x pspec: outer words are probe descriptions */
 	bool defargs;		/* -x defaultargs: unset $N are 0 or "" */
+	bool argref;		/* -x argref: arguments may go unused */
 	bool stdc_k_and_r;	/* -X s: cpp without __STDC__ */
 	struct d_flow flow;
 	const void *clause;	/* the record printed: its format, one a clause */
@@ -167,7 +169,7 @@ struct dt {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ferret dtrace [-CeFHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+		"Usage: ferret dtrace [-64] [-CeFHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 		"\t[-I path] [-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
 		"\t[-P provider [[ predicate ] action ]]\n"
 		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
@@ -177,6 +179,8 @@ static void usage(FILE *f)
 		"\n"
 		"\tpredicate -> '/' D-expression '/'\n"
 		"\t   action -> '{' D-statements '}'\n"
+		"\n"
+		"\t-64 generate 64-bit D programs (the only data model here)\n"
 		"\n"
 		"  -b  set trace buffer size\n"
 		"  -c  run specified command and exit upon its completion\n"
@@ -741,6 +745,10 @@ static int set_option(struct dt *d, const char *name, const char *value,
 		d->defargs = true;
 		return 0;
 	}
+	if (!strcmp(name, "argref")) {
+		d->argref = true;
+		return 0;
+	}
 	if (!strcmp(name, "stdc")) {
 		d->stdc_k_and_r = !strcmp(value, "s");
 		return 0;
@@ -874,29 +882,6 @@ static int set_x(struct dt *d, const char *arg)
 		fprintf(stderr, "dtrace: failed to set -x %s: %s\n", name, err);
 	free(name);
 	return ret;
-}
-
-/* The program text a -P, -m, -f or -i argument stands for. */
-static char *cmd_text(const struct dt_cmd *c)
-{
-	int colons = 0;
-	const char *p;
-
-	for (p = c->arg; *p && !strchr(" \t/{", *p); p++)
-		colons += *p == ':';
-	switch (c->opt) {
-	case 'P':
-		return xasprintf("%.*s:::%s", (int)(p - c->arg), c->arg, p);
-	case 'm':
-		return xasprintf("%s%.*s::%s", colons ? "" : ":",
-				 (int)(p - c->arg), c->arg, p);
-	case 'f':
-		return xasprintf("%s%.*s:%s", colons == 0 ? "::" :
-				 colons == 1 ? ":" : "", (int)(p - c->arg),
-				 c->arg, p);
-	default:
-		return xstrdup(c->arg);
-	}
 }
 
 /* Inserts the statement "printf(fmt, arg)" at position at of block b. */
@@ -2756,12 +2741,67 @@ static char *read_program(struct dt_cmd *cm, struct source *src)
 		};
 
 		src->name = names[cm->opt];
-		cm->text = cmd_text(cm);
+		cm->text = xstrdup(cm->arg);
 		cm->lead = xasprintf("dtrace: invalid probe specifier %s: ",
 				     cm->arg);
 	}
 	src->text = cm->text;
 	return cm->text;
+}
+
+/*
+ * Probe descriptions that are numbers (-i 12, or one in a program) name
+ * the probe dtrace -l numbers so: each becomes that probe's description.
+ * True after reporting a number no probe has.
+ */
+static bool resolve_ids(const struct source *one, struct node *prog)
+{
+	int i, j;
+
+	for (i = 0; i < prog->nlist; i++)
+		for (j = 0; j < prog->list[i]->nspecs; j++) {
+			struct node *s = prog->list[i]->specs[j];
+			char *desc;
+
+			if (!s->str || !*s->str ||
+			    strspn(s->str, "0123456789") != strlen(s->str))
+				continue;
+			desc = dt_probe_by_id(strtol(s->str, NULL, 10));
+			if (!desc) {
+				diag_error(one, &s->loc, "[D_PDESC_INVAL] invalid probe identifier %s: Unknown probe identifier",
+					   s->str);
+				return true;
+			}
+			free(s->str);
+			s->str = desc;
+		}
+	return false;
+}
+
+/*
+ * dtrace's check after reading each program: unless -x argref (or the
+ * program's pragma) says otherwise, its last argument must be referenced,
+ * else D_MACRO_UNUSED, named at the line the reading ended on.  True
+ * after reporting it.
+ */
+static bool unused_arg(const struct dt *d, const struct dt_cmd *cm,
+		       const struct source *one, const struct d_macros *m,
+		       const struct vec *pragmas, int np)
+{
+	struct loc loc = { .line = 1 };
+	const char *t;
+	int i;
+
+	if (m->nargs < 1 || d->argref || m->argref[m->nargs])
+		return false;
+	for (i = np; i < pragmas->n; i++)
+		if (!strcmp(((struct d_pragma *)pragmas->v[i])->name, "argref"))
+			return false;
+	for (t = cm->text; *t; t++)
+		loc.line += *t == '\n';
+	diag_error(one, &loc, "[D_MACRO_UNUSED] extraneous argument '%s' ($%d is not referenced)",
+		   m->args[m->nargs - 1], m->nargs);
+	return true;
 }
 
 static void shift_lines(struct node *n, int by)
@@ -2798,6 +2838,7 @@ static struct node *parse_programs(struct dt *d, struct source *src,
 	for (k = 0; k < d->ncmds; k++) {
 		struct dt_cmd *cm = &d->cmds[k];
 		struct source one = { 0 };
+		struct d_macros mm;
 		int np = pragmas->n;
 		const char *t;
 
@@ -2830,7 +2871,18 @@ static struct node *parse_programs(struct dt *d, struct source *src,
 		}
 		d_args_hook = dt_args_type;
 		d_provider_attr_hook = dt_provider_attr;
-		part = d_parse_program(&one, macros, pragmas);
+		/* -P, -m and -f name a description's first fields only */
+		mm = *macros;
+		mm.level = cm->opt == 'P' ? 1 : cm->opt == 'm' ? 2 :
+			   cm->opt == 'f' ? 3 : 4;
+		mm.argref = xcalloc(macros->nargs + 1, sizeof(*mm.argref));
+		part = d_parse_program(&one, &mm, pragmas);
+		if (part && (resolve_ids(&one, part) ||
+			     unused_arg(d, cm, &one, &mm, pragmas, np))) {
+			ast_free(part);
+			part = NULL;
+		}
+		free(mm.argref);
 		if (!part)
 			goto fail;
 		shift_lines(part, line);
@@ -2953,6 +3005,7 @@ int dt_main(int argc, char **argv)
 	pid_t child = 0;
 
 	d.testing = getenv("_DTRACE_TESTING") != NULL;
+	diag_set_carets(!d.testing);
 	optind = 0;
 	while ((opt = getopt(argc, argv, dt_optstring)) != -1) {
 		switch (opt) {
@@ -3008,6 +3061,20 @@ int dt_main(int argc, char **argv)
 		case 'Z':
 			d.zdefs = true;
 			break;
+		case '6':
+		case '3':
+			/* -64 is the data model D has here; -32's is not made */
+			if (strcmp(optarg, opt == '6' ? "4" : "2")) {
+				fprintf(stderr, "dtrace: illegal option -- %c%s\n",
+					opt, optarg);
+				usage(stderr);
+				return 2;
+			}
+			if (opt == '3') {
+				fprintf(stderr, "dtrace: -32 is not supported: ferret compiles D for the 64-bit data model (LP64) only\n");
+				return 2;
+			}
+			break;
 		case 'e':
 			d.compile_only = true;
 			break;
@@ -3051,6 +3118,11 @@ int dt_main(int argc, char **argv)
 		fprintf(stderr, "dtrace: only one of -c and -p may be given\n");
 		return 2;
 	}
+	/* As dtrace fails to grab it: its error's text alone. */
+	if (d.pid > 0 && kill((pid_t)d.pid, 0) && errno == ESRCH) {
+		fprintf(stderr, "dtrace: %s\n", strerror(ESRCH));
+		return 1;
+	}
 	/*
 	 * The consumer is named dtrace, as D scripts expect of it: their
 	 * /execname != "dtrace"/ leaves out its own system calls, and its
@@ -3078,6 +3150,9 @@ int dt_main(int argc, char **argv)
 		ret = dt_list(NULL, d.pid, d.verbose) ? 1 : 0;
 		goto out;
 	}
+	/* -e with nothing to compile has nothing to do: dtrace exits 0 */
+	if (!d.ncmds && d.compile_only)
+		return 0;
 	if (!d.ncmds) {
 		usage(stderr);
 		return 2;

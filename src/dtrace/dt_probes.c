@@ -198,38 +198,59 @@ static const char *timer_name(const char *spec)
 	return NULL;
 }
 
-static int profile_specs(const struct dt_desc *d, long target,
-			 struct vec *out, char *err, size_t errlen)
+/* The profile probes dtrace-utils lists, which a glob or "" matches. */
+static const char *const profile_names[] = {
+	"profile-97", "profile-199", "profile-499", "profile-997",
+	"profile-1999", "profile-4001", "profile-4999", "tick-1",
+	"tick-10", "tick-100", "tick-500", "tick-1000", "tick-5000",
+};
+
+static int profile_one(const char *name, struct vec *out, char *err,
+		       size_t errlen)
 {
 	char *spec;
 	int ret;
 
-	if (*d->mod || *d->func)
-		return not_matched(d, err, errlen);
-	if (!strncmp(d->name, "profile-", 8))
-		ret = timer_spec("profile", d->name + 8, &spec, err, errlen);
-	else if (!strncmp(d->name, "tick-", 5))
-		ret = timer_spec("interval", d->name + 5, &spec, err, errlen);
+	if (!strncmp(name, "profile-", 8))
+		ret = timer_spec("profile", name + 8, &spec, err, errlen);
+	else if (!strncmp(name, "tick-", 5))
+		ret = timer_spec("interval", name + 5, &spec, err, errlen);
 	else
-		return not_matched(d, err, errlen);
+		return -ENOENT;
 	if (!ret) {
-		timer_name_note(spec, d->name);
+		timer_name_note(spec, name);
 		vec_push(out, spec);
 	}
 	return ret;
 }
 
+static int profile_specs(const struct dt_desc *d, long target,
+			 struct vec *out, char *err, size_t errlen)
+{
+	size_t i;
+	int ret = 0, n = 0;
+
+	(void)target;
+	if (*d->mod || *d->func)
+		return not_matched(d, err, errlen);
+	if (*d->name && !util_has_glob(d->name)) {
+		ret = profile_one(d->name, out, err, errlen);
+		return ret == -ENOENT ? not_matched(d, err, errlen) : ret;
+	}
+	for (i = 0; !ret && i < ARRAY_SIZE(profile_names); i++)
+		if (field_match(d->name, profile_names[i])) {
+			ret = profile_one(profile_names[i], out, err, errlen);
+			n++;
+		}
+	return ret ? ret : n ? 0 : not_matched(d, err, errlen);
+}
+
 static void profile_list(void (*fn)(const char *name, void *arg), void *arg)
 {
-	static const char *const names[] = {
-		"profile-97", "profile-199", "profile-499", "profile-997",
-		"profile-1999", "profile-4001", "profile-4999", "tick-1",
-		"tick-10", "tick-100", "tick-500", "tick-1000", "tick-5000",
-	};
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(names); i++) {
-		char *s = xasprintf("profile:::%s", names[i]);
+	for (i = 0; i < ARRAY_SIZE(profile_names); i++) {
+		char *s = xasprintf("profile:::%s", profile_names[i]);
 
 		fn(s, arg);
 		free(s);
@@ -1611,6 +1632,30 @@ static void list_one(const char *name, void *arg)
 		c->shown++;
 	}
 	dt_desc_free(&d);
+}
+
+struct id_find {
+	long want, id;
+	char *found;
+};
+
+static void id_one(const char *name, void *arg)
+{
+	struct id_find *f = arg;
+
+	if (++f->id == f->want && !f->found)
+		f->found = xstrdup(name);
+}
+
+char *dt_probe_by_id(long id)
+{
+	struct id_find f = { id, 0, NULL };
+	size_t i;
+
+	for (i = 0; id > 0 && i < ARRAY_SIZE(provs) && !f.found; i++)
+		if (provs[i].list)
+			provs[i].list(id_one, &f);
+	return f.found;
 }
 
 void dt_list_header(void)

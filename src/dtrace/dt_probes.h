@@ -79,6 +79,11 @@ int dt_provider_attr(const char *prov, const char *part, struct d_attr a);
 /* dtrace -l's heading: ID PROVIDER MODULE FUNCTION NAME. */
 void dt_list_header(void);
 /*
+ * The description of the probe that dtrace -l numbers id
+ * ("prov:mod:func:name", to free), or NULL if none has that number.
+ */
+char *dt_probe_by_id(long id);
+/*
  * Lists the probes description text matches (NULL: all) as dtrace -l
  * does, under dt_list_header(), IDs counted from 1 in listing order.
  * verbose (-lv): each with its attributes and argument types.  0, or

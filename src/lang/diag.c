@@ -11,6 +11,7 @@ static FILE *diag_stream;
 static int diag_errors;
 static bool diag_no_warnings;
 static bool diag_tags;
+static bool diag_no_carets;
 /* Leads by part of the source: parts[i] covers lines from first on. */
 static struct diag_part {
 	int first;
@@ -22,6 +23,11 @@ static int diag_nparts;
 void diag_set_tags(bool on)
 {
 	diag_tags = on;
+}
+
+void diag_set_carets(bool on)
+{
+	diag_no_carets = !on;
 }
 
 void diag_set_lead(const char *lead, bool line)
@@ -158,7 +164,7 @@ report(const char *what, const struct source *src, const struct loc *loc,
 	}
 	fputs(msg, f);
 	fputc('\n', f);
-	if (src && loc && loc->line > 0)
+	if (src && loc && loc->line > 0 && !(diag_no_carets && part))
 		show_line(f, src, loc);
 	fflush(f);
 	free(text);

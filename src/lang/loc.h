@@ -36,12 +36,19 @@ void diag_reset(void);
 /*
  * Errors start with lead instead of "name:line:col: error: " (NULL: the
  * default), followed by "line N: " when line is set and the error has a
- * location; the source line and caret follow as always.  ferret dtrace
+ * location; the source line and caret follow (diag_set_carets()).  ferret dtrace
  * leads with dtrace's "dtrace: failed to compile script x.d: ".
  */
 void diag_set_lead(const char *lead, bool line);
 /* DTrace's error tags ("[D_PROTO_LEN] ") are shown (-x errtags) or dropped. */
 void diag_set_tags(bool on);
+/*
+ * Whether the source line and caret follow a located message that has a
+ * lead (on by default; ferret dtrace leaves them out under dtrace-utils'
+ * _DTRACE_TESTING, whose tests compare stderr with dtrace's own, where
+ * the preprocessor's messages keep the caret cpp gives them).
+ */
+void diag_set_carets(bool on);
 /*
  * For a source made of parts (several programs in one): errors on lines
  * from first on use lead instead, counting lines from first.  Adds to

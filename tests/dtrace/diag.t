@@ -46,14 +46,24 @@ printf 'union u {\n\tunion u self;\n};\n' >"$W/rec.d"
 err union_recursive 1 "dtrace: failed to compile script $W/rec.d: [D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum union u: self" -- \
 	-s "$W/rec.d"
 
-# printa()'s prototype errors.
+# printa()'s prototype errors.  The source line and its caret follow a
+# located error, but not under _DTRACE_TESTING, where stderr is dtrace's.
+printf '#!/bin/sh\nunset _DTRACE_TESTING\nexec %s "$@"\n' "$FERRET" >"$W/carets"
+chmod +x "$W/carets"
+real_ferret=$FERRET
 err printa_not_agg 1 "dtrace: invalid probe specifier BEGIN { printa(\"%d\", 123); }: [D_PRINTA_AGGARG] printa( ) argument #2 is incompatible with prototype:" -- \
 	-n 'BEGIN { printa("%d", 123); }'
+FERRET=$W/carets
 stderr printa_not_agg_lines 1 "dtrace: invalid probe specifier BEGIN { printa(\"%d\", 123); }: printa( ) argument #2 is incompatible with prototype:
 	prototype: aggregation
 	 argument: int
 BEGIN { printa(\"%d\", 123); }
                      ^~~
+" -- -n 'BEGIN { printa("%d", 123); }'
+FERRET=$real_ferret
+stderr printa_not_agg_testing 1 "dtrace: invalid probe specifier BEGIN { printa(\"%d\", 123); }: printa( ) argument #2 is incompatible with prototype:
+	prototype: aggregation
+	 argument: int
 " -- -n 'BEGIN { printa("%d", 123); }'
 err printa_format_only 1 "dtrace: invalid probe specifier BEGIN { printa(\"%d\"); }: [D_PRINTA_PROTO] printa( ) prototype mismatch: 1 args passed, 2 expected" -- \
 	-n 'BEGIN { printa("%d"); }'
@@ -98,12 +108,14 @@ err void_arith 1 "dtrace: invalid probe specifier void *v; BEGIN { trace((int)(v
 # Aggregations in printa() and printf().
 err printa_key_count 1 "dtrace: invalid probe specifier BEGIN { @a[1] = sum(1); @b = sum(2); printa(\"%d %@d %@d\\n\", @a, @b); }: [D_PRINTA_AGGKEY] printa( ): @a and @b do not have matching key signatures: @a has 1 key, @b has 0 keys" -- \
 	-n 'BEGIN { @a[1] = sum(1); @b = sum(2); printa("%d %@d %@d\n", @a, @b); }'
+FERRET=$W/carets
 stderr printa_key_type 1 "dtrace: invalid probe specifier BEGIN { @a[1] = sum(1); @b[\"x\"] = sum(2); printa(@a, @b); }: printa( ): @b[ ] key #1 is incompatible with @a:
       a key #1: int
       b key #1: string
 BEGIN { @a[1] = sum(1); @b[\"x\"] = sum(2); printa(@a, @b); }
                                                      ^~
 " -- -n 'BEGIN { @a[1] = sum(1); @b["x"] = sum(2); printa(@a, @b); }'
+FERRET=$real_ferret
 err printa_key_conv 1 "dtrace: invalid probe specifier BEGIN { @[stack()] = count(); printa(\"%p\\n\", @); }: [D_PRINTF_ARG_TYPE] printa( ) argument #2 is incompatible with conversion #1 prototype:" -- \
 	-n 'BEGIN { @[stack()] = count(); printa("%p\n", @); }'
 same printa_key_conv_ok 0 "  1 hello 3

@@ -417,3 +417,60 @@ if diff "$W/err.want" "$W/err.p" >"$W/diff"; then
 else
 	bad setopt_runtime_errors "stderr differs (< expected, > ferret)"
 fi
+
+# -P, -m and -f name a description's first fields, read from the right
+# as dtrace reads them (a leading ':' starts no field); more fields than
+# that are overspecified, quoted as given.
+err spec_provider_over 1 "dtrace: invalid probe specifier profile:::profile-97: [D_PDESC_INVAL] invalid probe description \"profile:::profile-97\": Overspecified probe description" -- \
+	-P profile:::profile-97
+err spec_module_over 1 "dtrace: invalid probe specifier :genunix::: [D_PDESC_INVAL] invalid probe description \":genunix::\": Overspecified probe description" -- \
+	-m :genunix::
+err spec_function_fields 1 "dtrace: invalid probe specifier ::read:: [D_PDESC_ZERO] probe description :read:: does not match any probes" -- \
+	-f ::read:
+same spec_function_read 0 "   ID   PROVIDER            MODULE                          FUNCTION NAME
+$("$FERRET" dtrace -l -n 'syscall::read:' | tail -n +2)
+" -- -l -f read
+# "profile" alone is every profile probe dtrace lists.
+same spec_provider_all 0 "done
+
+" -- -q -P 'profile { printf("done\n"); exit(0); }'
+
+# -i: probes by the number dtrace -l gives them; a number none has is
+# dtrace's unknown probe identifier.
+same probe_id_list 0 "   ID   PROVIDER            MODULE                          FUNCTION NAME
+    2     dtrace                                                     END
+" -- -l -i 2
+same probe_id_clause 0 "1
+" -- -q -i '1 { trace(1); exit(0); }'
+err probe_id_unknown 1 "dtrace: invalid probe specifier 0: [D_PDESC_INVAL] invalid probe identifier 0: Unknown probe identifier" -- \
+	-i 0
+
+# Each program must reference the last argument, unless -x argref (or
+# its pragma) says otherwise: dtrace's D_MACRO_UNUSED, at a script's
+# last line.
+err args_extraneous 1 "dtrace: invalid probe specifier BEGIN { exit(0); }: [D_MACRO_UNUSED] extraneous argument 'foo' (\$1 is not referenced)" -- \
+	-n 'BEGIN { exit(0); }' foo
+err args_extraneous_last 1 "dtrace: invalid probe specifier BEGIN { trace(\$1); exit(0); }: [D_MACRO_UNUSED] extraneous argument 'b' (\$2 is not referenced)" -- \
+	-n 'BEGIN { trace($1); exit(0); }' a b
+printf 'BEGIN\n{\n\texit(0);\n}\n' >"$W/noargs.d"
+err args_extraneous_script 1 "dtrace: failed to compile script $W/noargs.d: [D_MACRO_UNUSED] line 5: extraneous argument '2' (\$2 is not referenced)" -- \
+	-s "$W/noargs.d" 1 2
+same args_argref 0 "
+" -- -q -x argref -n 'BEGIN { exit(0); }' foo
+printf '#pragma D option argref\nBEGIN\n{\n\texit(0);\n}\n' >"$W/argref.d"
+same args_argref_pragma 0 "
+" -- -q -s "$W/argref.d" foo
+same args_referenced 0 "b
+
+" -- -q -n 'BEGIN { printf("%s\n", $$2); exit(0); }' a b
+
+# -64 is the data model there is; -32 is refused.  -e with no program
+# has nothing to do.  -p of a process that is not there is dtrace's
+# failure to grab it.
+same model_64 0 "8
+
+" -- -64 -q -n 'BEGIN { printf("%d\n", sizeof(long)); exit(0); }'
+err model_32 2 "dtrace: -32 is not supported: ferret compiles D for the 64-bit data model (LP64) only" -- \
+	-32 -n 'BEGIN { exit(0); }'
+same compile_nothing 0 "" -- -b 1g -e
+err grab_missing 1 "dtrace: No such process" -- -p 2147483646 -n 'BEGIN { exit(0); }'
