@@ -162,13 +162,28 @@ static int vex_body(const unsigned char *p, size_t n, int map, bool xop)
 	return m < 0 ? m : 1 + m + imm;
 }
 
+/*
+ * The length from code of the instruction whose VEX, EVEX or XOP prefix
+ * of plen bytes (all readable) is at p, of opcode map map.
+ */
+static int vex_insn(const unsigned char *code, const unsigned char *p,
+		    const unsigned char *end, int plen, int map, bool xop)
+{
+	int body = vex_body(p + plen, end - p - plen, map, xop);
+
+	if (body < 0)
+		return body;
+	p += plen + body;
+	return p <= end ? (int)(p - code) : -EINVAL;
+}
+
 int insn_len(const unsigned char *code, size_t len)
 {
 	const unsigned char *p = code, *end = code + (len < INSN_MAX ?
 						      len : INSN_MAX);
 	bool opsize = false, adsize = false, repne = false;
 	unsigned char rex = 0;
-	int f, m, imm, body;
+	int f, m, imm;
 
 	while (p < end && (legacy_prefix(*p) || (*p & 0xf0) == 0x40)) {
 		/* REX counts only just before the opcode. */
@@ -183,37 +198,20 @@ int insn_len(const unsigned char *code, size_t len)
 	switch (*p) {
 	case 0xc4: case 0xc5:
 		/* VEX: C5 R.vvvv.L.pp (map 1); C4 R.X.B.mmmmm W.vvvv.L.pp */
-		if (*p == 0xc5)
-			body = p + 2 <= end ?
-			       vex_body(p + 2, end - p - 2, 1, false) : -EINVAL;
-		else
-			body = p + 3 <= end ?
-			       vex_body(p + 3, end - p - 3, p[1] & 0x1f, false) :
-			       -EINVAL;
-		if (body < 0)
-			return body;
-		p += (*p == 0xc5 ? 2 : 3) + body;
-		return p <= end ? (int)(p - code) : -EINVAL;
+		if (p + (*p == 0xc5 ? 2 : 3) > end)
+			return -EINVAL;
+		return vex_insn(code, p, end, *p == 0xc5 ? 2 : 3,
+				*p == 0xc5 ? 1 : p[1] & 0x1f, false);
 	case 0x62:
 		/* EVEX: 62 P0 P1 P2, the map in P0's low bits */
 		if (p + 4 > end)
 			return -EINVAL;
-		body = vex_body(p + 4, end - p - 4, p[1] & 7, false);
-		if (body < 0)
-			return body;
-		p += 4 + body;
-		return p <= end ? (int)(p - code) : -EINVAL;
+		return vex_insn(code, p, end, 4, p[1] & 7, false);
 	case 0x8f:
 		/* XOP where the next byte's map is 8 or more, else pop r/m */
-		if (p + 1 < end && (p[1] & 0x1f) >= 8) {
-			if (p + 3 > end)
-				return -EINVAL;
-			body = vex_body(p + 3, end - p - 3, p[1] & 0x1f, true);
-			if (body < 0)
-				return body;
-			p += 3 + body;
-			return p <= end ? (int)(p - code) : -EINVAL;
-		}
+		if (p + 1 < end && (p[1] & 0x1f) >= 8)
+			return p + 3 > end ? -EINVAL :
+			       vex_insn(code, p, end, 3, p[1] & 0x1f, true);
 		f = M;
 		break;
 	case 0x0f:
