@@ -96,6 +96,12 @@ struct dt {
 	bool pspec;		/* -x pspec: outer words are probe descriptions */
 	bool defargs;		/* -x defaultargs: unset $N are 0 or "" */
 	bool argref;		/* -x argref: arguments may go unused */
+	/*
+	 * -x evaltime: where the -c command is when tracing starts: before
+	 * its execve (exec), or stopped after it (preinit), after ld.so's
+	 * initialisers (postinit, dtrace's default) or at main().
+	 */
+	enum { EVAL_POSTINIT, EVAL_EXEC, EVAL_PREINIT, EVAL_MAIN } evaltime;
 	bool stdc_k_and_r;	/* -X s: cpp without __STDC__ */
 	struct d_flow flow;
 	const void *clause;	/* the record printed: its format, one a clause */
@@ -747,6 +753,12 @@ static int set_option(struct dt *d, const char *name, const char *value,
 	}
 	if (!strcmp(name, "argref")) {
 		d->argref = true;
+		return 0;
+	}
+	if (!strcmp(name, "evaltime")) {
+		d->evaltime = !strcmp(value, "exec") ? EVAL_EXEC :
+			      !strcmp(value, "preinit") ? EVAL_PREINIT :
+			      !strcmp(value, "main") ? EVAL_MAIN : EVAL_POSTINIT;
 		return 0;
 	}
 	if (!strcmp(name, "stdc")) {
@@ -3312,6 +3324,23 @@ int dt_main(int argc, char **argv)
 	ropts.sink = &sink;
 	ropts.pid = child ? 0 : copts.pid;
 	ropts.child_status = &status;
+	/* As dtrace starts the command: run to evaltime, then traced. */
+	if (child > 0 && d.evaltime != EVAL_EXEC) {
+		int sr = run_child_stop_at(child, go_fd,
+					   d.evaltime == EVAL_PREINIT ? RUN_STOP_PREINIT :
+					   d.evaltime == EVAL_MAIN ? RUN_STOP_MAIN :
+					   RUN_STOP_POSTINIT);
+
+		go_fd = -1;
+		if (sr) {
+			fprintf(stderr, "dtrace: failed to control pid %d: %s\n",
+				(int)child, util_strerror(-sr));
+			child = 0;
+			ret = 1;
+			goto out;
+		}
+		ropts.child_stopped = true;
+	}
 	ret = run_program(&c, &ropts, child, go_fd);
 	go_fd = -1;
 	child = 0;

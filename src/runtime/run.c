@@ -17,7 +17,10 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <elf.h>
+#include <sys/auxv.h>
 #include <sys/ptrace.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -26,6 +29,7 @@
 #include "record.h"
 #include "../compile/compile.h"
 #include "../kernel/loader.h"
+#include "../kernel/symtab.h"
 #include "../kernel/ringbuf.h"
 #include "../lang/types.h"
 #include "../builtins/builtin.h"
@@ -1193,9 +1197,20 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGUSR1, &du, NULL);
-	/* A ptraced child would stay stopped when a program stops it. */
-	if (child > 0 && c->uses_pids && !c->stops_target)
+	/*
+	 * A ptraced child would stay stopped when a program stops it.  One
+	 * already stopped under ferret's ptrace is held at its exit through
+	 * that, and let go otherwise.
+	 */
+	if (child > 0 && c->uses_pids && !c->stops_target && !o->child_stopped)
 		hold_child_exit(child);
+	if (child > 0 && c->uses_pids && !c->stops_target && o->child_stopped &&
+	    !ptrace(PTRACE_SETOPTIONS, child, NULL,
+		    (void *)(long)(PTRACE_O_TRACEEXIT | PTRACE_O_EXITKILL))) {
+		struct sigaction hs = { .sa_handler = on_child };
+
+		sigaction(SIGCHLD, &hs, NULL);
+	}
 	/*
 	 * BEGIN runs before the event probes are attached, as in bpftrace,
 	 * and its records are read before any event's: what it prints (a
@@ -1246,6 +1261,11 @@ int run_program(struct compiled *c, const struct run_opts *o, pid_t child,
 			close(child_go_fd);
 			child_go_fd = -1;
 		}
+		if (!err && child > 0 && o->child_stopped &&
+		    ptrace(c->uses_pids && !c->stops_target ? PTRACE_CONT :
+			   PTRACE_DETACH, child, NULL, NULL))
+			fprintf(stderr, "ferret: cannot release the child: %s\n",
+				strerror(errno));
 		if (!err)
 			read_events(&rt, &os, rb, o, child, &child_done, &status);
 		else
@@ -1368,6 +1388,131 @@ char **run_split_command(const char *cmd, char **copy)
 }
 
 /* Starts cmd held until run_program() releases it (see run_spawn_held). */
+/* A ptrace stop of child's, passing on a signal it got meanwhile. */
+static int stop_wait(pid_t child, int *status)
+{
+	for (;;) {
+		if (waitpid(child, status, __WALL) < 0)
+			return -errno;
+		if (!WIFSTOPPED(*status))
+			return -ECHILD;
+		if (*status >> 8 == (SIGTRAP | (PTRACE_EVENT_EXEC << 8)) ||
+		    WSTOPSIG(*status) == SIGTRAP)
+			return 0;
+		if (*status >> 16 == PTRACE_EVENT_STOP)
+			ptrace(PTRACE_LISTEN, child, NULL, NULL);
+		else
+			ptrace(PTRACE_CONT, child, NULL,
+			       (void *)(long)WSTOPSIG(*status));
+	}
+}
+
+/* The value of auxv entry type of process pid, or 0. */
+static uint64_t auxv_get(pid_t pid, uint64_t type)
+{
+	char path[64];
+	uint64_t v[2], ret = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	while (!ret && read(fd, v, sizeof(v)) == sizeof(v) && v[0])
+		if (v[0] == type)
+			ret = v[1];
+	close(fd);
+	return ret;
+}
+
+/*
+ * The run-time address of pid's main(): its symbol, moved by as much as
+ * the entry point (AT_ENTRY against the ELF header's) where the program
+ * is position-independent.  0 if it has no such symbol.
+ */
+static uint64_t main_addr(pid_t pid, uint64_t entry)
+{
+	char path[64];
+	const struct symtab_sym *sym;
+	struct symtab *st;
+	Elf64_Ehdr eh;
+	uint64_t addr = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/exe", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	if (pread(fd, &eh, sizeof(eh), 0) == sizeof(eh) &&
+	    (st = symtab_open(path))) {
+		sym = symtab_find(st, "main");
+		if (sym)
+			addr = sym->addr + (eh.e_type == ET_DYN ?
+					    entry - eh.e_entry : 0);
+		symtab_close(st);
+	}
+	close(fd);
+	return addr;
+}
+
+/*
+ * Runs the stopped child to addr with a breakpoint there, removed after:
+ * it is left stopped with its instruction pointer at addr.
+ */
+static int run_to(pid_t child, uint64_t addr)
+{
+	struct user_regs_struct regs;
+	long word;
+	int status, ret;
+
+	errno = 0;
+	word = ptrace(PTRACE_PEEKTEXT, child, (void *)addr, NULL);
+	if (errno)
+		return -errno;
+	if (ptrace(PTRACE_POKETEXT, child, (void *)addr,
+		   (void *)((word & ~0xffL) | 0xcc)) ||
+	    ptrace(PTRACE_CONT, child, NULL, NULL))
+		return -errno;
+	ret = stop_wait(child, &status);
+	if (ret)
+		return ret;
+	if (ptrace(PTRACE_GETREGS, child, NULL, &regs) ||
+	    ptrace(PTRACE_POKETEXT, child, (void *)addr, (void *)word))
+		return -errno;
+	if (regs.rip != addr + 1)
+		return -EPROTO;
+	regs.rip = addr;
+	return ptrace(PTRACE_SETREGS, child, NULL, &regs) ? -errno : 0;
+}
+
+int run_child_stop_at(pid_t child, int go_fd, enum run_stop_at when)
+{
+	uint64_t entry, addr;
+	int status, ret;
+
+	/* Seized while it waits on the pipe: its execve stops it. */
+	if (ptrace(PTRACE_SEIZE, child, NULL,
+		   (void *)(long)(PTRACE_O_TRACEEXEC | PTRACE_O_EXITKILL))) {
+		ret = -errno;
+		close(go_fd);
+		return ret;
+	}
+	ret = write(go_fd, "g\0\0\0\0\0\0", 8) == 8 ? 0 : -errno;
+	close(go_fd);
+	if (!ret)
+		ret = stop_wait(child, &status);
+	if (!ret && when != RUN_STOP_PREINIT) {
+		entry = auxv_get(child, AT_ENTRY);
+		addr = when == RUN_STOP_MAIN ? main_addr(child, entry) : 0;
+		ret = entry ? run_to(child, addr ? addr : entry) : -ENOEXEC;
+	}
+	if (ret) {
+		kill(child, SIGKILL);
+		waitpid(child, NULL, __WALL);
+	}
+	return ret;
+}
+
 pid_t run_start_command(const char *cmd, int *go_fd)
 {
 	char *copy, **argv = run_split_command(cmd, &copy);

@@ -116,6 +116,10 @@ struct run_opts {
 				 * their links close: no END, and nothing
 				 * read after the run but records (ferret
 				 * strace) */
+	bool child_stopped;	/* the -c child is stopped under this
+				 * process's ptrace where run_child_stop_at()
+				 * left it: the run lets it go where it would
+				 * write child_go_fd */
 };
 
 /*
@@ -196,6 +200,21 @@ const struct map_info *run_map_named(const struct runtime *rt,
 char **run_split_command(const char *cmd, char **copy);
 /* Starts cmd held until run_program() releases it (see run_spawn_held). */
 pid_t run_start_command(const char *cmd, int *go_fd);
+
+/* Where run_child_stop_at() stops the command (dtrace's evaltime). */
+enum run_stop_at {
+	RUN_STOP_PREINIT,	/* just after its execve: before ld.so runs */
+	RUN_STOP_POSTINIT,	/* at the program's entry point, once ld.so has
+				 * loaded and initialised its libraries */
+	RUN_STOP_MAIN,		/* at main(), or the entry point without one */
+};
+/*
+ * Lets the child run_start_command() holds (its go_fd, which this closes)
+ * exec and run to when, where it stays stopped under ptrace (seized by
+ * this process) for run_program() with child_stopped set.  0, or a
+ * negative errno if it ended or could not be traced (then killed).
+ */
+int run_child_stop_at(pid_t child, int go_fd, enum run_stop_at when);
 
 /* Loads, attaches and runs c until exit; returns the exit status. */
 int run_program(struct compiled *c, const struct run_opts *o, pid_t child,

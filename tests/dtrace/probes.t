@@ -149,7 +149,7 @@ fi
 
 same sdt_task_rename 0 "PID OK, oldcomm [dtrace], newcomm [sleep], oom_score_adj 0
 
-" -- -q -c 'sleep 0' -n 'sdt:task::task_rename /args[0] == $target/ {
+" -- -q -x evaltime=exec -c 'sleep 0' -n 'sdt:task::task_rename /args[0] == $target/ {
 	printf("PID OK, oldcomm [%s], newcomm [%s], oom_score_adj %hd\n",
 	    stringof(args[1]), args[2], args[3]); }'
 
@@ -164,7 +164,7 @@ same sdt_switch 0 "sleep 1 1 1
 # sched_process_exec's filename is __data_loc char[].
 same sdt_data_loc 0 "sdt:sched::sched_process_exec /bin/true 1
 
-" -- -q -c '/bin/true' -n 'sdt:::sched_process_exec /pid == $target/ {
+" -- -q -x evaltime=exec -c '/bin/true' -n 'sdt:::sched_process_exec /pid == $target/ {
 	printf("%s:%s:%s:%s %s %d\n", probeprov, probemod, probefunc, probename,
 	    args[0], args[1] == pid); }'
 
@@ -173,7 +173,7 @@ same sdt_data_loc 0 "sdt:sched::sched_process_exec /bin/true 1
 same sdt_no_args 0 "                   FUNCTION:NAME
              :sched_process_exec 
 
-" -- -c '/bin/true' -n 'sdt:sched::sched_process_exec /pid == $target/ { }'
+" -- -x evaltime=exec -c '/bin/true' -n 'sdt:sched::sched_process_exec /pid == $target/ { }'
 
 err sdt_args_idx 1 "dtrace: invalid probe specifier sdt:sched::sched_switch { trace(args[7]); }: [D_ARGS_IDX] index 7 is out of range for sdt:sched::sched_switch args[ ]" \
 	-- -n 'sdt:sched::sched_switch { trace(args[7]); }'

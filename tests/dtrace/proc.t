@@ -127,7 +127,7 @@ err proc_args_multi 1 "dtrace: invalid probe specifier proc:::create, sched:::wa
 # strsize); "" for a task of another address space (off-cpu's next).
 same proc_psargs 0 "[/bin/sleep 0.01] [sleep]
 
-" -- -q -c "/bin/sleep 0.01" -n '
+" -- -q -x evaltime=exec -c "/bin/sleep 0.01" -n '
 	proc:::exec-success /pid == $target/ {
 		printf("[%s] [%s]\n", curpsinfo->pr_psargs, curpsinfo->pr_fname);
 	}'
@@ -136,7 +136,7 @@ long=012345678901234567890123456789012345678901234567890123456789012345678901234
 want=$(printf '/bin/true %s' "$long" | head -c 79)
 same proc_psargs_long 0 "[$want]
 
-" -- -q -x strsize=128 -c "/bin/true $long" -n '
+" -- -q -x strsize=128 -x evaltime=exec -c "/bin/true $long" -n '
 	proc:::exec-success /pid == $target/ { printf("[%s]\n", curpsinfo->pr_psargs); }'
 
 same proc_psargs_other 0 "[]
@@ -146,3 +146,40 @@ same proc_psargs_other 0 "[]
 		printf("[%s]\n", args[1]->pr_psargs);
 		exit(0);
 	}'
+
+# -x evaltime: where -c's command is when tracing starts.  postinit,
+# dtrace's default, once ld.so has loaded and initialised the libraries
+# (the program's entry point): its execve, and ld.so's opening of libc,
+# are not traced.  exec: from before the execve.  preinit: stopped in
+# it, before it returns, so its return and ld.so's calls are.  main: at
+# main(), so _start has run.
+evalprog='syscall::execve:return /pid == $target/ { @["execve"] = count(); }
+	proc:::exec-success /pid == $target/ { @["exec-success"] = count(); }
+	syscall::openat:entry /pid == $target && basename(copyinstr(arg1)) == "libc.so.6"/ { @["libc"] = count(); }
+	syscall::exit_group:entry /pid == $target/ { @["exit_group"] = count(); }
+	END { printa("%s %@d\n", @); }'
+same evaltime_default 0 "exit_group 1
+
+" -- -q -c /bin/true \
+	-n "$evalprog"
+same evaltime_exec 0 "exec-success 1
+execve 1
+exit_group 1
+libc 1
+
+" -- -q -x evaltime=exec -c /bin/true \
+	-n "$evalprog"
+same evaltime_preinit 0 "execve 1
+exit_group 1
+libc 1
+
+" -- -q -x evaltime=preinit -c /bin/true \
+	-n "$evalprog"
+same evaltime_postinit_start 0 "_start main
+" -- -q -c "$BUILD/tests/workload calls 1" \
+	-n 'pid$target:a.out:_start:entry { printf("_start "); } pid$target:a.out:main:entry { printf("main"); }'
+same evaltime_main 0 "main
+" -- -q -x evaltime=main -c "$BUILD/tests/workload calls 1" \
+	-n 'pid$target:a.out:_start:entry { printf("_start "); } pid$target:a.out:main:entry { printf("main"); }'
+err evaltime_bad 1 "dtrace: failed to set -x evaltime: Invalid value for specified option" -- \
+	-x evaltime=later -n 'BEGIN { exit(0); }'

@@ -22,7 +22,7 @@ same sched_switches 0 "
   wakeup-args                                                       1
   next-is-on-cpu                                                    1
   surrender                                                         5
-" -- -q -c "$PY $W/yield.py" -n '
+" -- -q -x evaltime=exec -c "$PY $W/yield.py" -n '
 	sched:::off-cpu { next_tid[cpu] = args[0]->pr_lwpid; next_pid[cpu] = args[1]->pr_pid; }
 	proc:::exec-success /pid == $target/ { go = 1; }
 	sched:::on-cpu /go && pid == $target/ {

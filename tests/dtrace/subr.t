@@ -239,7 +239,8 @@ same progenyof 0 "0 1 1
 " -- -q -c "$W/progeny.sh" -n 'BEGIN { printf("%d %d %d\n", progenyof($target), progenyof($pid), progenyof(1)); }
 	syscall::getppid:entry /execname == "python3"/ { printf("%d %d %d\n", progenyof($target), progenyof(ppid), progenyof(pid + 1)); }'
 # tracemem(): DTrace's dump of the bytes, size of them or the dynamic
-# size (at most size); the first openat of a dynamically linked program
+# size (at most size); the first openat of a dynamically linked program,
+# traced from its execve (evaltime=preinit),
 # names ld.so's cache.
 same tracemem 0 "
              0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
@@ -252,7 +253,7 @@ same tracemem 0 "
              0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef
          0: 2f 65 74 63 2f                                   /etc/
 
-" -- -q -c /bin/true -n 'syscall::openat:entry /pid == $target/ { tracemem(arg1, 17); n = 3; tracemem(arg1, 5, n); tracemem(arg1, 5, 100); exit(0); }'
+" -- -q -x evaltime=preinit -c /bin/true -n 'syscall::openat:entry /pid == $target/ { tracemem(arg1, 17); n = 3; tracemem(arg1, 5, n); tracemem(arg1, 5, 100); exit(0); }'
 # -x rawbytes: trace() dumps its record's bytes as tracemem() does: an
 # integer's size of them, a string's strsize + 1 (zeros after its end),
 # a probe's name as the string it is.
