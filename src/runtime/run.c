@@ -4,6 +4,7 @@
  * ring buffer until exit() or the end of the traced process, fire END,
  * detach, print the maps.
  */
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -17,7 +18,6 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
-#include <elf.h>
 #include <sys/auxv.h>
 #include <sys/ptrace.h>
 #include <sys/user.h>
@@ -1387,7 +1387,6 @@ char **run_split_command(const char *cmd, char **copy)
 	return argv;
 }
 
-/* Starts cmd held until run_program() releases it (see run_spawn_held). */
 /* A ptrace stop of child's, passing on a signal it got meanwhile. */
 static int stop_wait(pid_t child, int *status)
 {
@@ -1513,6 +1512,7 @@ int run_child_stop_at(pid_t child, int go_fd, enum run_stop_at when)
 	return ret;
 }
 
+/* Starts cmd held until run_program() releases it (see run_spawn_held). */
 pid_t run_start_command(const char *cmd, int *go_fd)
 {
 	char *copy, **argv = run_split_command(cmd, &copy);
