@@ -102,9 +102,10 @@ static int uprobe_add_insns(struct uprobe_add *a, const struct symtab_sym *sym)
 		return 0;
 	fd = open(a->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
+		ret = -errno;
 		snprintf(a->errbuf, a->errlen, "%s: %s", a->path,
-			 util_strerror(errno));
-		return -errno;
+			 util_strerror(-ret));
+		return ret;
 	}
 	code = xmalloc(sym->size);
 	if (pread(fd, code, sym->size, (off_t)foff) != (ssize_t)sym->size) {
