@@ -404,8 +404,9 @@ static bool has_word(const char *text, const char *word)
 
 /*
  * A dynamic kernel's mode is in debugfs, which lockdown refuses (and logs
- * every attempt to open): there, and where debugfs says nothing, it is
- * preempt= on the command line, else the build default.
+ * every attempt to open): there, where the lockdown mode is not known,
+ * and where debugfs says nothing, it is preempt= on the command line,
+ * else the build default.
  */
 static int feat_read_preempt(void)
 {
@@ -422,8 +423,13 @@ static int feat_read_preempt(void)
 		return 1;
 	if (!has_word(u.version, "PREEMPT_DYNAMIC"))
 		return 0;
-	mode = feat_lockdown();
-	text = mode && strcmp(mode, "none") ? NULL :
+	/*
+	 * The lockdown mode is read only where securityfs is mounted: the
+	 * fork that mounts it elsewhere would cost this stop more than the
+	 * file gives, and without it the file is not tried.
+	 */
+	mode = access(FEAT_LOCKDOWN, F_OK) ? NULL : feat_lockdown();
+	text = !mode || strcmp(mode, "none") ? NULL :
 		util_read_file("/sys/kernel/debug/sched/preempt", NULL);
 	if (text) {
 		open_br = strchr(text, '(');
